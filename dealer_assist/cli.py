@@ -1,0 +1,52 @@
+"""The ``dealer-assist`` program: the display by default, and the tools beside it."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Optional, Sequence
+
+from dealer_assist import __version__
+from dealer_assist.commands import MODULES
+from dealer_assist.commands.output import CommandError, fail
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dealer-assist",
+        description="Live-table dealer assistant: baccarat and blackjack, from a card-reading shoe, a camera or the keyboard.",
+    )
+    parser.add_argument("--version", action="version", version=f"dealer-assist {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    commands = set(parser._subparsers._group_actions[0].choices) if parser._subparsers else set()
+    if (not args_list or args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")) and "run" in commands:
+        args_list.insert(0, "run")
+    args = parser.parse_args(args_list)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except CommandError as exc:
+        return fail(str(exc), exc.code)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

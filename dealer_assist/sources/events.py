@@ -1,0 +1,107 @@
+"""The immutable events that card sources hand to the table.
+
+Sources run in their own threads; these frozen values are all that crosses
+to the session, so nothing is shared and nothing needs a lock.  ``t`` is
+``time.time()`` when the source saw the event (seconds since the epoch).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from dealer_assist.cards import Card
+
+
+@dataclass(frozen=True)
+class CardRead:
+    """A card came out of the shoe (or was shown to the camera, or typed in).
+
+    ``confidence`` below 1 with ``candidates`` means the source was unsure:
+    the session asks the croupier to confirm instead of playing the card.
+    ``zone`` is where a layout camera saw the card (``player``, ``banker``,
+    ``seat 2``, ``dealer``); draw-order sources leave it ``None``.
+    """
+
+    card: Card
+    source: str
+    t: float
+    confidence: float = 1.0
+    seq: Optional[int] = None
+    zone: Optional[str] = None
+    candidates: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A card left the shoe but the source could not read it: it must be keyed in."""
+
+    source: str
+    t: float
+    seq: Optional[int] = None
+    candidates: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class SeqGap:
+    """Frames were lost; any of them may have been a card.  Never guessed."""
+
+    source: str
+    t: float
+    missing: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DeviceHello:
+    """The device (re)booted and introduced itself."""
+
+    source: str
+    t: float
+    device: str
+    boot: str
+    firmware: str = ""
+    protocol: int = 1
+
+
+@dataclass(frozen=True)
+class DeviceError:
+    """The device reported a fault (jam, double feed, misread ...)."""
+
+    source: str
+    t: float
+    code: str
+    text: str
+    seq: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class ShoeSignal:
+    """The shoe reports its own state: ``new`` (loaded), ``cut`` (cut card out), ``empty``."""
+
+    source: str
+    t: float
+    state: str
+    seq: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class FrameDropped:
+    """A line was dropped: ``crc``, ``too_long`` or ``malformed``."""
+
+    source: str
+    t: float
+    reason: str
+    raw: bytes = field(default=b"", repr=False)
+
+
+@dataclass(frozen=True)
+class LinkState:
+    """The link to the source: ``up``, ``stale`` (no frame for a while) or ``lost``."""
+
+    source: str
+    t: float
+    state: str
+    detail: str = ""
+
+
+SourceEvent = Union[CardRead, Unreadable, SeqGap, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState]
