@@ -1,0 +1,238 @@
+"""Chips on the layout: the betting controls of seed 000, with the table's limits.
+
+Seed 000's controls: choose a chip, click a bet area to add it, Shift-click
+to remove that much, Undo the last action (a removal or a Double too),
+Clear All Bets, Double Bet, and Deal, after which nothing can change.  We
+add Rebet (the last round's bets).  Every refusal names the limit and the
+amount, and a refused action leaves the bets exactly as they were (the
+:class:`Betting` value is immutable).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Iterable, Optional
+
+from dealer_assist.baccarat.paytable import STANDARD, Bet, Paytable
+from dealer_assist.baccarat.round import Outcome
+from dealer_assist.baccarat.settlement import Wager, settle
+from dealer_assist.money import ZERO, fmt, parse_money
+
+DEFAULT_CHIPS: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
+
+
+class BettingError(ValueError):
+    """A betting action the table refuses; the bets are unchanged."""
+
+
+class LimitError(BettingError):
+    """A stake outside a limit; the message names the limit and the amount."""
+
+
+class BettingClosedError(BettingError):
+    def __init__(self, action: str) -> None:
+        super().__init__(f"cannot {action}: bets are locked once the deal has started")
+
+
+@dataclass(frozen=True)
+class TableLimits:
+    """Minimum and maximum stake per bet type, and the maximum potential payout per seat."""
+
+    minimum: tuple[tuple[Bet, Decimal], ...] = tuple((b, Decimal("1.00")) for b in Bet)
+    maximum: tuple[tuple[Bet, Decimal], ...] = (
+        (Bet.PLAYER, Decimal("5000.00")), (Bet.BANKER, Decimal("5000.00")), (Bet.TIE, Decimal("500.00")),
+        (Bet.PLAYER_PAIR, Decimal("500.00")), (Bet.BANKER_PAIR, Decimal("500.00")),
+        (Bet.BIG, Decimal("2000.00")), (Bet.SMALL, Decimal("2000.00")),
+    )
+    max_payout: Decimal = Decimal("20000.00")
+
+    def min_for(self, bet: Bet) -> Decimal:
+        return dict(self.minimum).get(bet, ZERO)
+
+    def max_for(self, bet: Bet) -> Decimal:
+        return dict(self.maximum)[bet]
+
+    @classmethod
+    def from_mapping(cls, data: dict) -> "TableLimits":
+        """Build limits from config: ``{"min": {"tie": "5"}, "max": {...}, "max_payout": "10000"}``."""
+        from dealer_assist.baccarat.paytable import parse_bet
+
+        base = cls()
+        minimum = dict(base.minimum)
+        maximum = dict(base.maximum)
+        for key, value in (data.get("min") or {}).items():
+            minimum[parse_bet(key)] = parse_money(value)
+        for key, value in (data.get("max") or {}).items():
+            maximum[parse_bet(key)] = parse_money(value)
+        payout = parse_money(data["max_payout"]) if "max_payout" in data else base.max_payout
+        for b in Bet:
+            if minimum[b] > maximum[b]:
+                raise LimitError(f"{b.label} minimum {fmt(minimum[b])} is above its maximum {fmt(maximum[b])}")
+        return cls(tuple(minimum.items()), tuple(maximum.items()), payout)
+
+
+def _all_outcomes() -> tuple[Outcome, ...]:
+    """One outcome per reachable combination of winner, pairs and card count (facts.md §1.6: all 36)."""
+    out = []
+    for winner, pp, bp, count in itertools.product(("player", "banker", "tie"), (False, True), (False, True), (4, 5, 6)):
+        pt, bt = {"player": (9, 0), "banker": (0, 9), "tie": (5, 5)}[winner]
+        out.append(Outcome(winner, pt, bt, count == 4, pp, bp, count))
+    return tuple(out)
+
+
+_OUTCOMES = _all_outcomes()
+
+
+def potential_payout(wagers: Iterable[Wager], paytable: Paytable = STANDARD) -> Decimal:
+    """The most these wagers can win together (winnings only, over every reachable outcome)."""
+    wagers = tuple(wagers)
+    if not wagers:
+        return ZERO
+    return max(settle(wagers, o, paytable).paid for o in _OUTCOMES)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The stakes on the table: (seat, bet) -> amount.  Zero stakes are not kept."""
+
+    stakes: tuple[tuple[tuple[int, Bet], Decimal], ...] = ()
+
+    def get(self, seat: int, bet: Bet) -> Decimal:
+        return dict(self.stakes).get((seat, bet), ZERO)
+
+    def with_stake(self, seat: int, bet: Bet, amount: Decimal) -> "Layout":
+        d = dict(self.stakes)
+        if amount > 0:
+            d[(seat, bet)] = amount
+        else:
+            d.pop((seat, bet), None)
+        order = list(Bet)
+        return Layout(tuple(sorted(d.items(), key=lambda kv: (kv[0][0], order.index(kv[0][1])))))
+
+    def wagers(self, seat: Optional[int] = None) -> tuple[Wager, ...]:
+        return tuple(Wager(s, b, a) for (s, b), a in self.stakes if seat is None or s == seat)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(sorted({s for (s, _), _ in self.stakes}))
+
+    def seat_total(self, seat: int) -> Decimal:
+        return sum((a for (s, _), a in self.stakes if s == seat), ZERO)
+
+    @property
+    def total(self) -> Decimal:
+        return sum((a for _, a in self.stakes), ZERO)
+
+    def __bool__(self) -> bool:
+        return bool(self.stakes)
+
+
+@dataclass(frozen=True)
+class Betting:
+    """The bets of the coming round, the undo history, and the last round's bets for Rebet."""
+
+    layout: Layout = Layout()
+    limits: TableLimits = field(default_factory=TableLimits)
+    paytable: Paytable = STANDARD
+    seats: int = 7
+    history: tuple[Layout, ...] = ()
+    last_round: Layout = Layout()
+    locked: bool = False
+
+    # -- checks ---------------------------------------------------------------
+    def _check_seat(self, seat: int) -> None:
+        if not 1 <= seat <= self.seats:
+            raise BettingError(f"no seat {seat} at this table: seats are 1 to {self.seats}")
+
+    def _check_layout(self, layout: Layout) -> None:
+        for (seat, bet), amount in layout.stakes:
+            top = self.limits.max_for(bet)
+            if amount > top:
+                raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is above the {bet.label} maximum of {fmt(top)}")
+        for seat in layout.seats:
+            payout = potential_payout(layout.wagers(seat), self.paytable)
+            if payout > self.limits.max_payout:
+                raise LimitError(f"seat {seat}: these bets could win {fmt(payout)}, above the maximum total "
+                                 f"potential payout of {fmt(self.limits.max_payout)} per seat")
+
+    def _open(self, action: str) -> None:
+        if self.locked:
+            raise BettingClosedError(action)
+
+    def _change(self, layout: Layout, action: str) -> "Betting":
+        self._open(action)
+        self._check_layout(layout)
+        return replace(self, layout=layout, history=self.history + (self.layout,))
+
+    # -- seed 000's controls --------------------------------------------------
+    def place(self, seat: int, bet: Bet, chip: Decimal) -> "Betting":
+        """Add a chip of value ``chip`` to ``bet`` at ``seat``."""
+        self._open(f"place a chip on {bet.label}")
+        self._check_seat(seat)
+        chip = parse_money(chip)
+        if chip <= 0:
+            raise BettingError(f"a chip of {fmt(chip)} cannot be placed: choose a chip value above zero")
+        return self._change(self.layout.with_stake(seat, bet, self.layout.get(seat, bet) + chip),
+                            f"place {fmt(chip)} on {bet.label}")
+
+    def remove(self, seat: int, bet: Bet, chip: Decimal) -> "Betting":
+        """Take chips worth ``chip`` off (all of the bet if it holds less)."""
+        self._open(f"remove chips from {bet.label}")
+        self._check_seat(seat)
+        chip = parse_money(chip)
+        have = self.layout.get(seat, bet)
+        if have <= 0:
+            raise BettingError(f"seat {seat} has no chips on {bet.label} to remove")
+        return self._change(self.layout.with_stake(seat, bet, max(have - chip, ZERO)),
+                            f"remove chips from {bet.label}")
+
+    def undo(self) -> "Betting":
+        self._open("undo")
+        if not self.history:
+            raise BettingError("nothing to undo")
+        return replace(self, layout=self.history[-1], history=self.history[:-1])
+
+    def clear(self) -> "Betting":
+        self._open("clear the bets")
+        if not self.layout:
+            raise BettingError("there are no bets to clear")
+        return self._change(Layout(), "clear the bets")
+
+    def double(self) -> "Betting":
+        """Double every bet on the table (one action for Undo)."""
+        self._open("double the bets")
+        if not self.layout:
+            raise BettingError("there are no bets to double")
+        doubled = Layout(tuple((k, a * 2) for k, a in self.layout.stakes))
+        return self._change(doubled, "double the bets")
+
+    def rebet(self) -> "Betting":
+        """Put back the bets of the last round."""
+        self._open("rebet")
+        if not self.last_round:
+            raise BettingError("no bets from a previous round to repeat")
+        return self._change(self.last_round, "rebet")
+
+    def lock(self) -> "Betting":
+        """Deal: check the minimums and freeze the bets."""
+        self._open("deal again")
+        for (seat, bet), amount in self.layout.stakes:
+            low = self.limits.min_for(bet)
+            if amount < low:
+                raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is below the {bet.label} minimum of "
+                                 f"{fmt(low)}: add chips or remove the bet")
+        return replace(self, locked=True, history=())
+
+    def unlock(self) -> "Betting":
+        """Reopen the bets (a voided round, under supervision)."""
+        return replace(self, locked=False)
+
+    def next_round(self) -> "Betting":
+        """Fresh bets for the next round; the current ones become the Rebet."""
+        return replace(self, layout=Layout(), history=(), last_round=self.layout or self.last_round, locked=False)
+
+    @property
+    def total_stake(self) -> Decimal:
+        return self.layout.total

@@ -1,0 +1,277 @@
+"""One baccarat round (a coup): cards in draw order, their positions, what is due, the outcome.
+
+The round is an immutable value.  :meth:`BaccaratRound.add` returns a new
+round or raises, so a refused card can never leave a half-changed round;
+:meth:`BaccaratRound.void_last` is the correction path.  A draw-order
+source (shoe reader, shoe-mouth camera) gives no position: the round
+assigns P1, B1, P2, B2, then P3 and/or B3 as the tableau says.  A layout
+camera may give a zone, which must match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Optional
+
+from dealer_assist.baccarat import tableau
+from dealer_assist.cards import Card
+
+
+class Position(str, Enum):
+    P1 = "P1"
+    B1 = "B1"
+    P2 = "P2"
+    B2 = "B2"
+    P3 = "P3"
+    B3 = "B3"
+
+    @property
+    def hand(self) -> str:
+        return "player" if self.value[0] == "P" else "banker"
+
+    @property
+    def words(self) -> str:
+        nth = {"1": "first", "2": "second", "3": "third"}[self.value[1]]
+        return f"{self.hand.title()}'s {nth} card"
+
+
+class RoundError(ValueError):
+    """A card or correction the round refuses; the round is unchanged."""
+
+
+class CardNotDueError(RoundError):
+    """A card arrived when the tableau says no card is due."""
+
+    def __init__(self, card: Card, reason: str) -> None:
+        self.card = card
+        super().__init__(f"card {card.code} refused: no card is due ({reason}); "
+                         "if it was dealt by mistake, set it aside as a misdrawn card")
+
+
+class ZoneMismatchError(RoundError):
+    """A layout camera saw a card in the wrong hand."""
+
+    def __init__(self, card: Card, zone: str, due: Position) -> None:
+        self.card = card
+        self.zone = zone
+        super().__init__(f"card {card.code} seen on the {zone} side but the next card is {due.words} "
+                         f"({due.value}); check the layout and confirm or move the card")
+
+
+@dataclass(frozen=True)
+class Step:
+    """A card of the round, where it went and why."""
+
+    card: Card
+    position: Position
+    reason: str
+
+
+@dataclass(frozen=True)
+class Due:
+    """What the croupier must do next.
+
+    ``hand`` is ``player``/``banker`` when a card is due, ``None`` when the
+    round is complete.  ``banner`` is the big text (``BANKER DRAWS``),
+    ``reason`` the tableau's words underneath.
+    """
+
+    hand: Optional[str]
+    position: Optional[Position]
+    banner: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a complete round: everything the seven bets are settled on."""
+
+    winner: str  # "player" | "banker" | "tie"
+    player_total: int
+    banker_total: int
+    natural: bool
+    player_pair: bool
+    banker_pair: bool
+    card_count: int
+    player_cards: int = 2
+    banker_cards: int = 2
+
+    @property
+    def size(self) -> str:
+        return "small" if self.card_count == 4 else "big"
+
+    @property
+    def banner(self) -> str:
+        if self.winner == "tie":
+            return f"TIE {self.player_total} TO {self.banker_total}"
+        high, low = ((self.player_total, self.banker_total) if self.winner == "player"
+                     else (self.banker_total, self.player_total))
+        return f"{self.winner.upper()} WINS {high} TO {low}"
+
+
+_FIRST_FOUR = (Position.P1, Position.B1, Position.P2, Position.B2)
+
+
+def _total(cards: tuple[Card, ...]) -> int:
+    return sum(c.baccarat_value for c in cards) % 10
+
+
+def _pair(a: Card, b: Card, by: str) -> bool:
+    return a.rank == b.rank if by == "rank" else a.baccarat_value == b.baccarat_value
+
+
+@dataclass(frozen=True)
+class BaccaratRound:
+    """The cards of one coup in draw order.  ``pair_by`` is ``rank`` (default) or ``value``."""
+
+    cards: tuple[Card, ...] = ()
+    pair_by: str = "rank"
+
+    # -- what is on the table -------------------------------------------------
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        out: list[Position] = []
+        for i in range(len(self.cards)):
+            if i < 4:
+                out.append(_FIRST_FOUR[i])
+            elif i == 4:
+                out.append(Position.P3 if self._player_drew() else Position.B3)
+            else:
+                out.append(Position.B3)
+        return tuple(out)
+
+    def _player_drew(self) -> bool:
+        c = self.cards
+        return tableau.player_draws(_total((c[0], c[2])), _total((c[1], c[3])))
+
+    def hand(self, which: str) -> tuple[Card, ...]:
+        return tuple(c for c, p in zip(self.cards, self.positions) if p.hand == which)
+
+    @property
+    def player_cards(self) -> tuple[Card, ...]:
+        return self.hand("player")
+
+    @property
+    def banker_cards(self) -> tuple[Card, ...]:
+        return self.hand("banker")
+
+    @property
+    def player_total(self) -> int:
+        return _total(self.player_cards)
+
+    @property
+    def banker_total(self) -> int:
+        return _total(self.banker_cards)
+
+    @property
+    def started(self) -> bool:
+        return bool(self.cards)
+
+    # -- what is due ----------------------------------------------------------
+    @property
+    def next_position(self) -> Optional[Position]:
+        return self.due.position
+
+    @property
+    def complete(self) -> bool:
+        return self.due.position is None
+
+    @property
+    def due(self) -> Due:
+        n = len(self.cards)
+        if n < 4:
+            pos = _FIRST_FOUR[n]
+            return Due(pos.hand, pos, "DEAL " + pos.hand.upper(), f"{pos.words} ({pos.value})")
+        c = self.cards
+        p2, b2 = _total((c[0], c[2])), _total((c[1], c[3]))
+        if tableau.is_natural(p2) or tableau.is_natural(b2):
+            return self._complete_due(tableau.natural_reason(p2, b2))
+        drew = tableau.player_draws(p2, b2)
+        if drew and n == 4:
+            return Due("player", Position.P3, "PLAYER DRAWS", tableau.player_reason(p2, b2))
+        third = c[4].baccarat_value if drew else None
+        banker_done = n == (6 if drew else 5)
+        if not banker_done and tableau.banker_draws(p2, b2, third):
+            return Due("banker", Position.B3, "BANKER DRAWS", tableau.banker_reason(p2, b2, third))
+        if banker_done:
+            return self._complete_due(tableau.banker_reason(p2, b2, third).replace(" draws", " drew", 1))
+        why = tableau.banker_reason(p2, b2, third)
+        if not drew:
+            why = tableau.player_reason(p2, b2) + "; " + why
+        return self._complete_due(why, stand=True)
+
+    def _complete_due(self, reason: str, stand: bool = False) -> Due:
+        outcome = self.outcome
+        assert outcome is not None
+        banner = outcome.banner
+        if stand:
+            reason = "BANKER STANDS. " + reason
+        return Due(None, None, banner, reason)
+
+    # -- changing the round ---------------------------------------------------
+    def add(self, card: Card, zone: Optional[str] = None) -> "BaccaratRound":
+        """The round with ``card`` dealt to the position that is due.
+
+        Raises :class:`CardNotDueError` when the round is complete and
+        :class:`ZoneMismatchError` when ``zone`` names the other hand.
+        """
+        due = self.due
+        if due.position is None:
+            raise CardNotDueError(card, due.reason)
+        if zone is not None and zone.lower() not in (due.hand, due.position.value.lower()):
+            raise ZoneMismatchError(card, zone, due.position)
+        return BaccaratRound(self.cards + (card,), self.pair_by)
+
+    def void_last(self) -> "BaccaratRound":
+        """The round without its last card (a correction)."""
+        if not self.cards:
+            raise RoundError("no card to void: the round has no cards yet")
+        return BaccaratRound(self.cards[:-1], self.pair_by)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every card with its position and the reason it was dealt."""
+        out = []
+        partial = BaccaratRound((), self.pair_by)
+        for card in self.cards:
+            due = partial.due
+            assert due.position is not None
+            out.append(Step(card, due.position, due.reason))
+            partial = partial.add(card)
+        return tuple(out)
+
+    # -- the result -----------------------------------------------------------
+    @property
+    def outcome(self) -> Optional[Outcome]:
+        """The outcome once the round is complete (``None`` before)."""
+        if len(self.cards) < 4:
+            return None
+        c = self.cards
+        p2, b2 = _total((c[0], c[2])), _total((c[1], c[3]))
+        natural = tableau.is_natural(p2) or tableau.is_natural(b2)
+        drew = not natural and tableau.player_draws(p2, b2)
+        needed = 4
+        if drew:
+            needed = 5
+            if len(c) >= 5 and tableau.banker_draws(p2, b2, c[4].baccarat_value):
+                needed = 6
+        elif not natural and tableau.banker_draws(p2, b2, None):
+            needed = 5
+        if len(c) != needed:
+            return None
+        pt, bt = self.player_total, self.banker_total
+        winner = "player" if pt > bt else "banker" if bt > pt else "tie"
+        return Outcome(
+            winner=winner, player_total=pt, banker_total=bt, natural=natural,
+            player_pair=_pair(c[0], c[2], self.pair_by), banker_pair=_pair(c[1], c[3], self.pair_by),
+            card_count=len(c), player_cards=len(self.player_cards), banker_cards=len(self.banker_cards),
+        )
+
+
+def play(cards: list[Card], pair_by: str = "rank") -> BaccaratRound:
+    """Deal ``cards`` in draw order; :class:`CardNotDueError` names the first card not needed."""
+    rnd = BaccaratRound((), pair_by)
+    for card in cards:
+        rnd = rnd.add(card)
+    return rnd

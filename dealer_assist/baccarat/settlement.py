@@ -1,0 +1,131 @@
+"""Settling the seven bets of a baccarat round, to the penny.
+
+Winnings are computed per bet in Decimal and rounded down to the penny
+(:func:`dealer_assist.money.winnings`); commission is what the house keeps
+of an even-money Banker win.  The lines come out in the order a croupier
+pays: collect the losing bets first, then pay seat by seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Iterable
+
+from dealer_assist.baccarat.paytable import STANDARD, Bet, Paytable
+from dealer_assist.baccarat.round import Outcome
+from dealer_assist.money import ZERO, fmt, winnings
+
+
+@dataclass(frozen=True)
+class Wager:
+    """A stake on one bet at one seat."""
+
+    seat: int
+    bet: Bet
+    stake: Decimal
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """How one wager came out.  ``pays`` is the winnings, ``returns`` what goes back to the player."""
+
+    seat: int
+    bet: Bet
+    stake: Decimal
+    result: str  # "win" | "lose" | "push"
+    pays: Decimal
+    returns: Decimal
+    commission: Decimal
+
+    @property
+    def call(self) -> str:
+        """What the croupier does: ``take``, ``push`` or ``pay 9.54``."""
+        if self.result == "lose":
+            return "take"
+        if self.result == "push":
+            return "push"
+        return f"pay {fmt(self.pays)}"
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "bet": self.bet.value, "stake": fmt(self.stake), "result": self.result,
+                "pays": fmt(self.pays), "returns": fmt(self.returns), "commission": fmt(self.commission)}
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Every wager's result, and the table's totals."""
+
+    lines: tuple[BetResult, ...]
+
+    @property
+    def stakes(self) -> Decimal:
+        return sum((r.stake for r in self.lines), ZERO)
+
+    @property
+    def paid(self) -> Decimal:
+        return sum((r.pays for r in self.lines), ZERO)
+
+    @property
+    def commission(self) -> Decimal:
+        return sum((r.commission for r in self.lines), ZERO)
+
+    @property
+    def house(self) -> Decimal:
+        """The house's result: stakes taken minus winnings paid (negative when the table won)."""
+        taken = sum((r.stake for r in self.lines if r.result == "lose"), ZERO)
+        return taken - self.paid
+
+    def for_seat(self, seat: int) -> tuple[BetResult, ...]:
+        return tuple(r for r in self.lines if r.seat == seat)
+
+    @property
+    def paying_order(self) -> tuple[BetResult, ...]:
+        """Losing bets first (take), then pushes and wins seat by seat."""
+        rank = {"lose": 0, "push": 1, "win": 2}
+        return tuple(sorted(self.lines, key=lambda r: (rank[r.result], r.seat, list(Bet).index(r.bet))))
+
+    def totals_json(self) -> dict:
+        return {"stakes": fmt(self.stakes), "paid": fmt(self.paid), "commission": fmt(self.commission),
+                "house": fmt(self.house)}
+
+    def to_json(self) -> dict:
+        return {"bets": [r.to_json() for r in self.lines], "totals": self.totals_json()}
+
+
+def bet_result(bet: Bet, outcome: Outcome, paytable: Paytable) -> tuple[str, Decimal]:
+    """``(result, ratio)`` of one bet on one outcome: win/lose/push and the winnings per unit."""
+    w = outcome.winner
+    if bet in (Bet.PLAYER, Bet.BANKER):
+        if w == "tie":
+            return ("push", ZERO) if paytable.tie_pushes else ("lose", ZERO)
+        if w != bet.value:
+            return "lose", ZERO
+        if bet is Bet.BANKER:
+            if paytable.banker_three_card_seven_pushes and outcome.banker_total == 7 and outcome.banker_cards == 3:
+                return "push", ZERO
+            if paytable.banker_six_pays is not None and outcome.banker_total == 6:
+                return "win", paytable.banker_six_pays
+        return "win", paytable.ratio(bet)
+    won = {
+        Bet.TIE: w == "tie",
+        Bet.PLAYER_PAIR: outcome.player_pair,
+        Bet.BANKER_PAIR: outcome.banker_pair,
+        Bet.BIG: outcome.card_count >= 5,
+        Bet.SMALL: outcome.card_count == 4,
+    }[bet]
+    return ("win", paytable.ratio(bet)) if won else ("lose", ZERO)
+
+
+def settle_wager(wager: Wager, outcome: Outcome, paytable: Paytable = STANDARD) -> BetResult:
+    result, ratio = bet_result(wager.bet, outcome, paytable)
+    pays = winnings(wager.stake, ratio)
+    commission = ZERO
+    if result == "win" and wager.bet is Bet.BANKER and ratio < 1:
+        commission = wager.stake - pays
+    returns = ZERO if result == "lose" else wager.stake + pays
+    return BetResult(wager.seat, wager.bet, wager.stake, result, pays, returns, commission)
+
+
+def settle(wagers: Iterable[Wager], outcome: Outcome, paytable: Paytable = STANDARD) -> Settlement:
+    return Settlement(tuple(settle_wager(w, outcome, paytable) for w in wagers))

@@ -1,0 +1,121 @@
+"""The deck in play and its reconciliation before a new deck goes in.
+
+Seed 002: "Before using a new deck remember to check that you have received
+all the cards back from the deck previously in use (this will avoid any
+player retaining a card by mistake)."  The ledger records every card dealt
+from the deck and every card counted back; the reconciliation says which
+cards were dealt, which are still due back, and flags a card missing or seen
+more often than the deck holds it.  Cards are counted, never dropped: a
+duplicate is recorded and flagged, not refused, because it did pass the shoe.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Iterable, Union
+
+from dealer_assist.blackjack.rules import BlackjackError
+from dealer_assist.cards import Card, InvalidCardError, full_deck, parse_card
+
+
+class DeckError(BlackjackError):
+    """A card the ledger cannot count; the message names it."""
+
+
+@dataclass(frozen=True)
+class Reconciliation:
+    """The state of the deck's cards at one moment; ``ok`` only when all of them are back, once each."""
+
+    dealt: tuple[Card, ...]
+    returned: tuple[Card, ...]
+    due_back: tuple[Card, ...]
+    missing: tuple[Card, ...]
+    duplicated: tuple[Card, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.missing and not self.duplicated
+
+    def describe(self) -> list[str]:
+        """Lines for the display: what is wrong first, then the counts."""
+        lines = []
+        if self.duplicated:
+            lines.append("SEEN TOO OFTEN: " + " ".join(c.label for c in self.duplicated)
+                         + " (check the deck for a foreign card, and the reader)")
+        if self.missing:
+            lines.append(f"MISSING {len(self.missing)}: " + " ".join(c.label for c in self.missing)
+                         + " (look on the table and ask the players before the new deck goes in)")
+        lines.append(f"{len(self.dealt)} dealt, {len(self.returned)} counted back, {len(self.due_back)} dealt and not back")
+        if self.ok:
+            lines.append("deck complete: every card is back once")
+        return lines
+
+
+@dataclass(frozen=True)
+class DeckLedger:
+    """Cards dealt from the deck in use and cards counted back at the change of deck.
+
+    ``decks`` is how many complete decks the shoe holds (seed 002: one at a
+    time).  Cards need their suit: a rank alone cannot be reconciled.
+    """
+
+    decks: int = 1
+    dealt: tuple[Card, ...] = ()
+    returned: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
+            raise DeckError(f"invalid number of decks {self.decks!r}: a whole number, at least 1")
+
+    def deal(self, card: Union[Card, str]) -> "DeckLedger":
+        """A card left the shoe."""
+        return replace(self, dealt=self.dealt + (_suited(card),))
+
+    def deal_all(self, cards: Iterable[Union[Card, str]]) -> "DeckLedger":
+        return replace(self, dealt=self.dealt + tuple(_suited(c) for c in cards))
+
+    def receive(self, card: Union[Card, str]) -> "DeckLedger":
+        """A card counted back, from the discard rack or the undealt stub."""
+        return replace(self, returned=self.returned + (_suited(card),))
+
+    def receive_all(self, cards: Iterable[Union[Card, str]]) -> "DeckLedger":
+        return replace(self, returned=self.returned + tuple(_suited(c) for c in cards))
+
+    def void_last_receipt(self) -> "DeckLedger":
+        if not self.returned:
+            raise DeckError("nothing to void: no card has been counted back yet")
+        return replace(self, returned=self.returned[:-1])
+
+    @property
+    def in_shoe(self) -> tuple[Card, ...]:
+        """Cards of the deck not dealt yet (deck order), as far as the ledger knows."""
+        left = Counter({c: self.decks for c in full_deck()})
+        left.subtract(self.dealt)
+        return tuple(c for c in full_deck() for _ in range(max(left[c], 0)))
+
+    def reconcile(self) -> Reconciliation:
+        held = Counter({c: self.decks for c in full_deck()})
+        dealt = Counter(self.dealt)
+        back = Counter(self.returned)
+        due_back = dealt - back
+        missing = held - back
+        duplicated = [c for c in full_deck() if dealt[c] > held[c] or back[c] > held[c]]
+        return Reconciliation(
+            dealt=self.dealt,
+            returned=self.returned,
+            due_back=tuple(_deck_order(due_back)),
+            missing=tuple(_deck_order(missing)),
+            duplicated=tuple(duplicated),
+        )
+
+
+def _suited(card: Union[Card, str]) -> Card:
+    try:
+        return parse_card(card, require_suit=True)
+    except InvalidCardError as exc:
+        raise DeckError(f"{exc}; the deck check counts each card by rank and suit") from None
+
+
+def _deck_order(counts: Counter) -> list[Card]:
+    return [c for c in full_deck() for _ in range(counts[c])]

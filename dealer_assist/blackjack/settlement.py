@@ -1,0 +1,134 @@
+"""Settling a complete blackjack round, hand by hand, in Decimal money.
+
+Each hand is settled on its own: a split seat has two results, a doubled
+hand stakes twice.  The order of the checks is the rule sheet's: a bust
+loses whatever the dealer does, blackjacks are compared first (3:2 unless the
+dealer has one too), a dealer blackjack beats every other hand including a
+21, and equal totals go to the bank unless the house rules say push.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import Enum
+from typing import Mapping
+
+from dealer_assist.blackjack.hand import Hand
+from dealer_assist.blackjack.round import Round
+from dealer_assist.blackjack.rules import BlackjackError
+from dealer_assist.money import ZERO, parse_money, winnings
+
+
+class Result(str, Enum):
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+
+
+class SettlementError(BlackjackError):
+    """The round or the bets cannot be settled yet; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class HandSettlement:
+    """One hand's outcome.  ``stake`` includes a double; ``returns`` is what goes back to the player."""
+
+    seat: int
+    hand: int
+    stake: Decimal
+    result: Result
+    pays: Decimal
+    returns: Decimal
+    reason: str
+
+
+@dataclass(frozen=True)
+class Settlement:
+    hands: tuple[HandSettlement, ...]
+
+    @property
+    def stakes(self) -> Decimal:
+        return sum((h.stake for h in self.hands), ZERO)
+
+    @property
+    def paid(self) -> Decimal:
+        """Winnings paid out, stakes returned not included."""
+        return sum((h.pays for h in self.hands), ZERO)
+
+    @property
+    def returned(self) -> Decimal:
+        return sum((h.returns for h in self.hands), ZERO)
+
+    @property
+    def house(self) -> Decimal:
+        """What the house keeps (negative when it pays out more than it takes)."""
+        return self.stakes - self.returned
+
+
+def settle(round: Round, bets: Mapping[int, object]) -> Settlement:
+    """Settle every hand of a complete round.
+
+    ``bets`` maps each seat (from 1) to its original stake; every seat of the
+    round needs one, since every seat was dealt in.
+    """
+    if not round.complete:
+        raise SettlementError(f"cannot settle yet: {round.due().describe()} is still due")
+    stakes = _check_bets(round, bets)
+    results = []
+    for seat, index, hand in round.all_hands():
+        results.append(_settle_hand(round, seat, index, hand, stakes[seat]))
+    return Settlement(tuple(results))
+
+
+def _check_bets(round: Round, bets: Mapping[int, object]) -> dict[int, Decimal]:
+    stakes: dict[int, Decimal] = {}
+    for seat, stake in bets.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= round.seat_count:
+            raise SettlementError(f"bet for seat {seat!r} refused: this round has seats 1 to {round.seat_count}")
+        amount = parse_money(stake)
+        if amount <= 0:
+            raise SettlementError(f"bet for seat {seat} refused: the stake must be more than 0.00")
+        stakes[seat] = amount
+    missing = [s for s in range(1, round.seat_count + 1) if s not in stakes]
+    if missing:
+        seats = ", ".join(str(s) for s in missing)
+        raise SettlementError(f"no bet for seat {seats}: every seat dealt in needs its stake")
+    return stakes
+
+
+def _settle_hand(round: Round, seat: int, index: int, hand: Hand, base: Decimal) -> HandSettlement:
+    rules = round.rules
+    dealer = round.dealer
+    stake = base * 2 if hand.doubled else base
+
+    def result(res: Result, reason: str, pays: Decimal = ZERO, returns: Decimal | None = None) -> HandSettlement:
+        if returns is None:
+            returns = {Result.WIN: stake + pays, Result.PUSH: stake, Result.LOSE: ZERO}[res]
+        return HandSettlement(seat, index, stake, res, pays, returns, reason)
+
+    if hand.bust:
+        return result(Result.LOSE, f"bust ({hand.total})")
+    if hand.blackjack:
+        if dealer.blackjack:
+            return result(Result.PUSH, "blackjack against dealer blackjack: push")
+        return result(Result.WIN, "blackjack pays 3:2", winnings(stake, rules.blackjack_pays))
+    if dealer.blackjack:
+        reason = "dealer blackjack beats 21" if hand.total == 21 else "dealer blackjack"
+        if rules.dealer_blackjack_takes_all:
+            return result(Result.LOSE, reason)
+        # Original bet only: the seat loses one original stake, on its first hand still standing;
+        # doubles and the other split hands go back (a bust hand has already lost its own stake).
+        first_live = next(i for i, h in enumerate(round.seat_hands(seat)) if not h.bust)
+        if index != first_live:
+            return result(Result.PUSH, reason + ": split stake returned (original bet only)")
+        return result(Result.LOSE, reason + ": original bet only", returns=stake - base)
+    if dealer.bust:
+        return result(Result.WIN, f"dealer busts ({dealer.total})", winnings(stake, Decimal(1)))
+    if hand.total > dealer.total:
+        return result(Result.WIN, f"{hand.total} beats {dealer.total}", winnings(stake, Decimal(1)))
+    if hand.total < dealer.total:
+        return result(Result.LOSE, f"{dealer.total} beats {hand.total}")
+    if rules.ties_push:
+        return result(Result.PUSH, f"tie at {hand.total}: push")
+    return result(Result.LOSE, f"tie at {hand.total}: the bank wins")

@@ -1,0 +1,228 @@
+"""``deal``, ``settle`` and ``odds``: the rules core from the command line."""
+
+from __future__ import annotations
+
+import argparse
+from decimal import Decimal
+from typing import Optional
+
+from dealer_assist.commands.output import CommandError, emit_json
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("deal", help="play cards in draw order and say what the tableau does",
+                              description="Play cards in draw order (baccarat: P1 B1 P2 B2 [P3] [B3]) and show "
+                                          "each card's position and the reason. A rank alone (9, K) is accepted.")
+    p.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat")
+    p.add_argument("--seats", type=int, default=1, help="blackjack: number of seats")
+    p.add_argument("--pair-by", choices=("rank", "value"), default="rank")
+    p.add_argument("--json", action="store_true", help="print JSON only")
+    p.add_argument("--strict", action="store_true", help="cards after the end of the round are an error")
+    p.add_argument("tokens", nargs="*", metavar="CARD", help="cards (and for blackjack: hit stand double split)")
+    p.set_defaults(func=run_deal)
+
+    s = subparsers.add_parser("settle", help="settle bets on a round",
+                              description="Settle bets. Baccarat: --cards CARD... --bet SEAT:BET:STAKE. "
+                                          "Blackjack: --game blackjack --seats N --bet SEAT:STAKE TOKEN...")
+    s.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat")
+    s.add_argument("--seats", type=int, default=1)
+    s.add_argument("--cards", nargs="+", default=[], metavar="CARD")
+    s.add_argument("--bet", action="append", default=[], metavar="SEAT:BET:STAKE")
+    s.add_argument("--paytable", choices=("standard", "ez", "super6"), default="standard")
+    s.add_argument("--tie-loses", action="store_true", help="Player/Banker bets lose on a tie (default: push)")
+    s.add_argument("--pair-by", choices=("rank", "value"), default="rank")
+    s.add_argument("--no-limits", action="store_true", help="do not check the table limits")
+    s.add_argument("--strict", action="store_true", help="cards after the end of the round are an error")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("tokens", nargs="*", metavar="TOKEN", help="blackjack: cards and actions in table order")
+    s.set_defaults(func=run_settle)
+
+    o = subparsers.add_parser("odds", help="exact odds and house edge of the seven baccarat bets",
+                              description="Exact probabilities and house edge of every baccarat bet for a shoe "
+                                          "of N decks after the cards seen so far.")
+    o.add_argument("--decks", type=int, default=8)
+    o.add_argument("--seen", nargs="*", default=[], metavar="CARD")
+    o.add_argument("--paytable", choices=("standard", "ez", "super6"), default="standard")
+    o.add_argument("--json", action="store_true")
+    o.set_defaults(func=run_odds)
+
+
+def _cards(texts: list[str]):
+    from dealer_assist.cards import InvalidCardError, parse_cards
+
+    try:
+        return parse_cards(texts)
+    except InvalidCardError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _baccarat_round(texts: list[str], pair_by: str, strict: bool):
+    """Play the cards in shoe order; cards after the round is complete stay in the shoe.
+
+    They are returned as ``unused`` and named on stderr; ``--strict`` makes
+    the first of them an error instead.
+    """
+    import sys
+
+    from dealer_assist.baccarat.round import BaccaratRound
+
+    rnd = BaccaratRound((), pair_by)
+    cards = _cards(texts)
+    for i, (text, card) in enumerate(zip(texts, cards)):
+        if rnd.complete:
+            message = (f"card {i + 1} ({text!r}) is not needed: the round was complete after {i} cards "
+                       f"({rnd.due.banner}: {rnd.due.reason})")
+            if strict:
+                raise CommandError("too many cards: " + message)
+            sys.stderr.write(f"dealer-assist: note: {message}; it stays in the shoe\n")
+            return rnd, cards[i:]
+        rnd = rnd.add(card)
+    return rnd, []
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    if args.game == "blackjack":
+        return _blackjack_deal(args)
+    from dealer_assist.baccarat.report import round_json, round_text
+
+    if not args.tokens:
+        raise CommandError("no cards given: list the cards in draw order, e.g. dealer-assist deal 2 A 3 2 8 9")
+    rnd, unused = _baccarat_round(args.tokens, args.pair_by, args.strict)
+    if args.json:
+        emit_json({**round_json(rnd), "unused": [c.code for c in unused]})
+    else:
+        print(round_text(rnd))
+        if unused:
+            print("not needed (stay in the shoe): " + " ".join(c.label for c in unused))
+    return 0
+
+
+def _paytable(args: argparse.Namespace):
+    from dataclasses import replace
+
+    from dealer_assist.baccarat import paytable as pt
+
+    table = {"standard": pt.STANDARD, "ez": pt.EZ, "super6": pt.SUPER_6}[args.paytable]
+    return replace(table, tie_pushes=not getattr(args, "tie_loses", False), pair_by=getattr(args, "pair_by", "rank"))
+
+
+def _parse_bacc_bet(text: str):
+    from dealer_assist.baccarat.paytable import InvalidBetError, parse_bet
+    from dealer_assist.baccarat.settlement import Wager
+    from dealer_assist.money import InvalidAmountError, parse_money
+
+    parts = text.split(":")
+    if len(parts) != 3:
+        raise CommandError(f"invalid bet {text!r}: write SEAT:BET:STAKE, e.g. 1:banker:10.05")
+    try:
+        seat = int(parts[0])
+        if seat < 1:
+            raise ValueError
+    except ValueError:
+        raise CommandError(f"invalid seat {parts[0]!r} in bet {text!r}: seats are numbered from 1") from None
+    try:
+        bet = parse_bet(parts[1])
+        stake = parse_money(parts[2])
+    except (InvalidBetError, InvalidAmountError) as exc:
+        raise CommandError(f"bet {text!r}: {exc}") from None
+    if stake <= 0:
+        raise CommandError(f"bet {text!r}: the stake must be above zero")
+    return Wager(seat, bet, stake)
+
+
+def run_settle(args: argparse.Namespace) -> int:
+    if args.game == "blackjack":
+        return _blackjack_settle(args)
+    from dealer_assist.baccarat.bets import Betting, BettingError
+    from dealer_assist.baccarat.report import round_json
+    from dealer_assist.baccarat.settlement import settle
+    from dealer_assist.money import fmt
+
+    if not args.cards:
+        raise CommandError("no cards given: --cards CARD... in draw order")
+    if args.tokens:
+        raise CommandError(f"unexpected {' '.join(args.tokens)!r}: baccarat cards go after --cards")
+    if not args.bet:
+        raise CommandError("no bets given: --bet SEAT:BET:STAKE, e.g. --bet 1:banker:10.05")
+    paytable = _paytable(args)
+    wagers = [_parse_bacc_bet(b) for b in args.bet]
+    if not args.no_limits:
+        betting = Betting(paytable=paytable, seats=max(max(w.seat for w in wagers), 7))
+        try:
+            for w in wagers:
+                betting = betting.place(w.seat, w.bet, w.stake)
+            betting.lock()
+        except BettingError as exc:
+            raise CommandError(f"{exc} (use --no-limits to settle anyway)") from None
+    rnd, unused = _baccarat_round(args.cards, args.pair_by, args.strict)
+    if rnd.outcome is None:
+        raise CommandError(f"the round is not complete: {rnd.due.banner.lower()} ({rnd.due.reason}); give all its cards")
+    result = settle(wagers, rnd.outcome, paytable)
+    if args.json:
+        emit_json({"outcome": {**round_json(rnd), "unused": [c.code for c in unused]}, **result.to_json()})
+        return 0
+    print(f"{rnd.due.banner} — {rnd.due.reason}")
+    for line in result.paying_order:
+        extra = f" (commission {fmt(line.commission)})" if line.commission else ""
+        print(f"seat {line.seat} {line.bet.label:<12} {fmt(line.stake):>10}  {line.call}{extra}"
+              + (f", returns {fmt(line.returns)}" if line.result != "lose" else ""))
+    t = result.totals_json()
+    print(f"stakes {t['stakes']}, paid {t['paid']}, commission {t['commission']}, house {t['house']}")
+    return 0
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    try:
+        from dealer_assist import odds
+    except ImportError:
+        raise CommandError("the odds analyzer is not installed in this build") from None
+    from dealer_assist.shoe import ImpossibleCardError, Shoe, ShoeError, ShoeRules
+
+    try:
+        shoe = Shoe(rules=ShoeRules(decks=args.decks, burn=False))
+        for card in _cards(args.seen):
+            shoe = shoe.deal(card)
+    except (ImpossibleCardError, ShoeError) as exc:
+        raise CommandError(str(exc)) from None
+    return odds.print_report(shoe.counts_left(), _paytable(args), decks=args.decks, as_json=args.json)
+
+
+def _blackjack_rules(args: argparse.Namespace):
+    from dealer_assist.blackjack.rules import HouseRules
+
+    return HouseRules()
+
+
+def _blackjack_deal(args: argparse.Namespace) -> int:
+    from dealer_assist.blackjack import script
+
+    try:
+        rnd = script.play_tokens(args.tokens, args.seats, _blackjack_rules(args))
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    data = script.round_json(rnd)
+    if args.json:
+        emit_json(data)
+    else:
+        print(script.round_text(rnd) if hasattr(script, "round_text") else data)
+    return 0
+
+
+def _blackjack_settle(args: argparse.Namespace) -> int:
+    from dealer_assist.blackjack import script
+    from dealer_assist.money import InvalidAmountError, parse_money
+
+    bets: dict[int, Decimal] = {}
+    for text in args.bet:
+        seat_text, _, stake_text = text.partition(":")
+        try:
+            bets[int(seat_text)] = parse_money(stake_text)
+        except (ValueError, InvalidAmountError):
+            raise CommandError(f"invalid blackjack bet {text!r}: write SEAT:STAKE, e.g. 2:10.00") from None
+    try:
+        rnd = script.play_tokens(args.tokens, args.seats, _blackjack_rules(args))
+        data = script.settle_json(rnd, bets)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    emit_json(data) if args.json else print(data)
+    return 0

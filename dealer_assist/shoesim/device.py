@@ -1,0 +1,116 @@
+"""The virtual card-reading shoe: the device side of the protocol, with no I/O.
+
+It keeps what a firmware keeps (boot id, SEQ counter, the last CARD SEQ) and
+deals from a seeded, shuffled N-deck shoe, so that a test can compare every
+event the host reports with what the device really sent.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Optional
+
+from dealer_assist.cards import Card, full_deck
+from dealer_assist.sources.shoe_protocol import (
+    PROTOCOL_VERSION, SEQ_MODULO, CardFrame, ErrorFrame, Frame, HeartbeatFrame, HelloFrame, ShoeFrame, encode,
+)
+
+FIRMWARE = "shoesim-1"
+DEFAULT_CUT = 14
+"""Cards behind the cut card (the WoO rules put it 16 from the bottom; many tables use 14)."""
+DEVICE_ERRORS = (
+    ("JAM", "card jammed at the mouth; clear it and press reset"),
+    ("DOUBLE_FEED", "two cards left together; check the last card by hand"),
+    ("SENSOR", "optical sensor dirty; read quality low"),
+)
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One frame the device produced: the frame, its bytes, and the physical card behind it (for ``??``)."""
+
+    frame: Frame
+    line: bytes
+    boot: str
+    card: Optional[Card] = None
+
+
+class VirtualShoe:
+    """The device: boot, deal, heartbeat, report errors.  Every method returns the frame to send."""
+
+    def __init__(self, *, decks: int = 8, seed: Optional[int] = None, device_id: str = "SIM-0001",
+                 cut: int = DEFAULT_CUT, unreadable: float = 0.0) -> None:
+        if not 1 <= decks <= 16:
+            raise ValueError(f"decks {decks} is outside 1-16")
+        if not 0 <= cut < 52 * decks:
+            raise ValueError(f"cut position {cut} must leave cards in a {decks}-deck shoe")
+        self.decks = decks
+        self.seed = seed
+        self.device_id = device_id
+        self.cut = cut
+        self.unreadable = unreadable
+        self._rng = random.Random(seed)
+        self._shoe_number = 0
+        self.boot_id = ""
+        self.boots = 0
+        self._seq = 0
+        self.last_card_seq: Optional[int] = None
+        self.cards: list[Card] = []
+        self.position = 0
+        self._cut_sent = False
+
+    def _next(self, make) -> Outgoing:
+        seq = self._seq
+        self._seq = (self._seq + 1) % SEQ_MODULO
+        frame = make(seq)
+        return Outgoing(frame, encode(frame), self.boot_id)
+
+    def boot(self) -> Outgoing:
+        """Power on (or reboot): a new boot id, SEQ back to 0, HELLO."""
+        self.boots += 1
+        self.boot_id = f"{self._rng.getrandbits(24):06X}{self.boots:02X}"
+        self._seq = 0
+        self.last_card_seq = None
+        return self._next(lambda s: HelloFrame(s, PROTOCOL_VERSION, FIRMWARE, self.device_id, self.boot_id))
+
+    def new_shoe(self) -> Outgoing:
+        """Load a freshly shuffled shoe (the seed makes the order repeatable)."""
+        cards = full_deck() * self.decks
+        random.Random(None if self.seed is None else f"{self.seed}/{self._shoe_number}").shuffle(cards)
+        self._shoe_number += 1
+        self.cards = cards
+        self.position = 0
+        self._cut_sent = False
+        return self._next(lambda s: ShoeFrame(s, "NEW"))
+
+    @property
+    def remaining(self) -> int:
+        return len(self.cards) - self.position
+
+    @property
+    def cut_due(self) -> bool:
+        """True when the next thing out of the shoe is the cut card."""
+        return self.cut > 0 and self.remaining == self.cut and not self._cut_sent
+
+    def next_out(self) -> Outgoing:
+        """What leaves the shoe next: the cut card, a card (maybe unreadable), or EMPTY."""
+        if self.remaining == 0:
+            return self._next(lambda s: ShoeFrame(s, "EMPTY"))
+        if self.cut_due:
+            self._cut_sent = True
+            return self._next(lambda s: ShoeFrame(s, "CUT"))
+        card = self.cards[self.position]
+        self.position += 1
+        readable = self._rng.random() >= self.unreadable
+        out = self._next(lambda s: CardFrame(s, card if readable else None))
+        self.last_card_seq = out.frame.seq
+        return Outgoing(out.frame, out.line, out.boot, card)
+
+    def heartbeat(self) -> Outgoing:
+        return self._next(lambda s: HeartbeatFrame(s, self.last_card_seq))
+
+    def error(self, code: Optional[str] = None, text: Optional[str] = None) -> Outgoing:
+        if code is None:
+            code, text = self._rng.choice(DEVICE_ERRORS)
+        return self._next(lambda s: ErrorFrame(s, code, text or code.lower()))

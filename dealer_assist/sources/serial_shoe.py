@@ -1,0 +1,335 @@
+"""The serial card-reading shoe as a :class:`CardSource`.
+
+Opens anything ``serial.serial_for_url`` takes (``/dev/ttyUSB0``, ``loop://``,
+``socket://host:port``, ``rfc2217://...``, ``hwgrep://VID:PID``), reads in its
+own thread and hands the session immutable events.  It never invents a card:
+lines failing the CRC are dropped and counted, lost SEQ numbers are named in a
+:class:`SeqGap`, repeats are ignored.  On unplug it reports the loss at once
+and reconnects with backoff, also when the device comes back under another
+name (found again by USB VID:PID and serial number).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Optional
+
+from dealer_assist.sources.base import CardSource, Sink, SourceError
+from dealer_assist.sources.events import (
+    CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, SourceEvent, Unreadable,
+)
+from dealer_assist.sources.shoe_protocol import (
+    CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker, ShoeFrame, parse_frame,
+    parse_plain,
+)
+
+_log = logging.getLogger(__name__)
+
+DIALECTS = ("v1", "plain")
+DEFAULT_BAUDRATE = 115200
+STALE_AFTER = 3.0
+BACKOFF_FIRST = 0.1
+BACKOFF_MAX = 2.0
+READ_TIMEOUT = 0.05
+READ_CHUNK = 4096
+
+
+@dataclass(frozen=True)
+class UsbIdentity:
+    """How a USB serial device is found again after a replug: VID, PID and serial number."""
+
+    vid: int
+    pid: int
+    serial_number: Optional[str] = None
+
+    @classmethod
+    def parse(cls, text: str) -> "UsbIdentity":
+        """``0403:6001`` or ``0403:6001:A10K3XYZ`` (hex VID and PID)."""
+        parts = text.split(":", 2)
+        try:
+            vid, pid = int(parts[0], 16), int(parts[1], 16)
+        except (ValueError, IndexError):
+            raise SourceError(f"USB id {text!r} is not VID:PID[:SERIAL] in hex, e.g. 0403:6001:A10K3XYZ") from None
+        return cls(vid, pid, parts[2] if len(parts) > 2 and parts[2] else None)
+
+    def matches(self, port: Any) -> bool:
+        return (getattr(port, "vid", None) == self.vid and getattr(port, "pid", None) == self.pid
+                and (self.serial_number is None or getattr(port, "serial_number", None) == self.serial_number))
+
+    def __str__(self) -> str:
+        return f"{self.vid:04X}:{self.pid:04X}" + (f":{self.serial_number}" if self.serial_number else "")
+
+
+def _default_opener(url: str, baudrate: int) -> Any:
+    import serial
+
+    return serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT)
+
+
+def _default_lister() -> Iterable[Any]:
+    from serial.tools import list_ports
+
+    return list_ports.comports()
+
+
+class SerialShoe(CardSource):
+    """A card-reading shoe on a serial line, speaking protocol v1 or the ``plain`` dialect.
+
+    ``opener(url, baudrate)`` returns an open pyserial-like port (default:
+    ``serial.serial_for_url``); ``lister()`` lists ports with ``device``,
+    ``vid``, ``pid`` and ``serial_number`` (default:
+    ``serial.tools.list_ports.comports``).  Both are there so that tests and
+    other backends can stand in for the hardware.  ``clock`` stamps ``t``.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        dialect: str = "v1",
+        baudrate: int = DEFAULT_BAUDRATE,
+        usb: Optional[UsbIdentity] = None,
+        stale_after: float = STALE_AFTER,
+        reconnect: bool = True,
+        backoff_first: float = BACKOFF_FIRST,
+        backoff_max: float = BACKOFF_MAX,
+        opener: Optional[Callable[[str, int], Any]] = None,
+        lister: Optional[Callable[[], Iterable[Any]]] = None,
+        clock: Callable[[], float] = time.time,
+        name: Optional[str] = None,
+    ) -> None:
+        if dialect not in DIALECTS:
+            raise SourceError(f"unknown serial dialect {dialect!r}: use v1 (framed, CRC) or plain (one card code per line)")
+        self.url = url
+        self.dialect = dialect
+        self.baudrate = baudrate
+        self.usb = usb
+        self.stale_after = stale_after
+        self.reconnect = reconnect
+        self.backoff_first = backoff_first
+        self.backoff_max = backoff_max
+        self.name = name or f"serial:{url}"
+        self._opener = opener or _default_opener
+        self._lister = lister or _default_lister
+        self._clock = clock
+        self._splitter = LineSplitter(dollar_starts_line=(dialect == "v1"))
+        self._tracker = SequenceTracker()
+        self._stop = threading.Event()
+        self._thread: Optional[threading.Thread] = None
+        self._port: Any = None
+        self._port_lock = threading.Lock()
+        self._sink: Optional[Sink] = None
+        self._link = "down"
+        self._last_frame = 0.0
+        self.device_path: Optional[str] = None
+        self._open_errors = ""
+        self.stats: dict[str, int] = {
+            "frames": 0, "cards": 0, "unreadable": 0, "duplicates": 0, "missing": 0,
+            "crc": 0, "too_long": 0, "malformed": 0, "reconnects": 0,
+        }
+
+    # -- CardSource -------------------------------------------------------
+
+    def start(self, sink: Sink) -> None:
+        if self._thread is not None:
+            raise SourceError(f"{self.name} is already started; stop() it first")
+        self._sink = sink
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name=f"serial-shoe {self.url}", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._close_port()
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=5)
+
+    @property
+    def link(self) -> str:
+        """``down`` before the first open, then ``up``, ``stale`` or ``lost``."""
+        return self._link
+
+    # -- thread -----------------------------------------------------------
+
+    def _emit(self, event: SourceEvent) -> None:
+        try:
+            self._sink(event)  # type: ignore[misc]
+        except Exception:
+            # A failing consumer must not stop the reader: the next card still has to arrive.
+            _log.exception("%s: the event sink raised on %r", self.name, event)
+
+    def _set_link(self, state: str, detail: str = "") -> None:
+        if state != self._link:
+            self._link = state
+            self._emit(LinkState(self.name, self._clock(), state, detail))
+
+    def _close_port(self) -> None:
+        with self._port_lock:
+            port, self._port = self._port, None
+        if port is not None:
+            try:
+                port.close()
+            except Exception:  # closing a vanished device may fail; it is gone either way
+                pass
+
+    def _candidates(self) -> list[str]:
+        urls = [self.url]
+        if self.usb is not None:
+            try:
+                urls += [p.device for p in self._lister() if self.usb.matches(p) and p.device not in urls]
+            except Exception:
+                pass
+        return urls
+
+    def _learn_identity(self, url: str) -> None:
+        """Remember the VID:PID and serial number of a USB device opened by path, to find it after a replug."""
+        if self.usb is not None or "://" in url:
+            return
+        real = os.path.realpath(url)
+        try:
+            ports = list(self._lister())
+        except Exception:
+            return
+        for p in ports:
+            device = getattr(p, "device", None)
+            if device and os.path.realpath(device) == real and getattr(p, "vid", None) is not None:
+                self.usb = UsbIdentity(p.vid, p.pid, getattr(p, "serial_number", None))
+                return
+
+    def _open(self) -> bool:
+        errors = []
+        for url in self._candidates():
+            try:
+                port = self._opener(url, self.baudrate)
+            except Exception as exc:
+                errors.append(f"{url}: {exc}")
+                continue
+            with self._port_lock:
+                if self._stop.is_set():
+                    port.close()
+                    return False
+                self._port = port
+            self.device_path = url
+            self._learn_identity(url)
+            self._splitter.reset()
+            self._last_frame = time.monotonic()
+            self._set_link("up", url)
+            return True
+        self._open_errors = "; ".join(errors)
+        return False
+
+    def _run(self) -> None:
+        delay = self.backoff_first
+        first = True
+        while not self._stop.is_set():
+            if not self._open():
+                if first or self._link == "up" or self._link == "stale":
+                    self._set_link("lost", f"cannot open: {self._open_errors}")
+                first = False
+                if not self.reconnect:
+                    return
+                self._stop.wait(delay)
+                delay = min(delay * 2, self.backoff_max)
+                continue
+            if not first:
+                self.stats["reconnects"] += 1
+            first = False
+            delay = self.backoff_first
+            reason = self._read_until_lost()
+            self._close_port()
+            if self._stop.is_set():
+                return
+            self._set_link("lost", reason)
+            if not self.reconnect:
+                return
+
+    def _read_until_lost(self) -> str:
+        port = self._port
+        while not self._stop.is_set():
+            try:
+                data = port.read(1)
+                if data:
+                    waiting = port.in_waiting
+                    if waiting:
+                        data += port.read(min(waiting, READ_CHUNK))
+            except Exception as exc:
+                return f"read failed: {exc}"
+            now = time.monotonic()
+            if data:
+                self._feed(data)
+            if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
+                self._set_link("stale", f"no frame for {self.stale_after:g} s")
+        return "stopped"
+
+    def _feed(self, data: bytes) -> None:
+        for item in self._splitter.feed(data):
+            if isinstance(item, FrameError):
+                self._dropped(item)
+            elif self.dialect == "v1":
+                self._line_v1(item)
+            else:
+                self._line_plain(item)
+
+    def _dropped(self, error: FrameError) -> None:
+        self.stats[error.reason] += 1
+        self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw))
+
+    def _line_plain(self, line: bytes) -> None:
+        try:
+            card = parse_plain(line)
+        except FrameError as exc:
+            self._dropped(exc)
+            return
+        self._frame_seen()
+        if card is None:
+            self.stats["unreadable"] += 1
+            self._emit(Unreadable(self.name, self._clock()))
+        else:
+            self.stats["cards"] += 1
+            self._emit(CardRead(card, self.name, self._clock()))
+
+    def _frame_seen(self) -> None:
+        self.stats["frames"] += 1
+        self._last_frame = time.monotonic()
+        if self._link == "stale":
+            self._set_link("up", "frames again")
+
+    def _line_v1(self, line: bytes) -> None:
+        try:
+            frame = parse_frame(line)
+        except FrameError as exc:
+            self._dropped(exc)
+            return
+        self._frame_seen()
+        verdict = self._tracker.check(frame)
+        if verdict.duplicate:
+            self.stats["duplicates"] += 1
+        if verdict.missing:
+            self.stats["missing"] += len(verdict.missing)
+            self._emit(SeqGap(self.name, self._clock(), verdict.missing))
+        if not verdict.deliver:
+            return
+        t = self._clock()
+        if isinstance(frame, CardFrame):
+            if frame.card is None:
+                self.stats["unreadable"] += 1
+                self._emit(Unreadable(self.name, t, seq=frame.seq))
+            else:
+                self.stats["cards"] += 1
+                self._emit(CardRead(frame.card, self.name, t, seq=frame.seq))
+        elif isinstance(frame, HelloFrame):
+            self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol))
+            if frame.protocol != 1:
+                self._emit(DeviceError(self.name, t, "PROTOCOL",
+                                       f"device speaks shoe protocol {frame.protocol}; this host speaks 1 "
+                                       "(v1 frames are still read, others ignored)"))
+        elif isinstance(frame, ErrorFrame):
+            self._emit(DeviceError(self.name, t, frame.code, frame.text, seq=frame.seq))
+        elif isinstance(frame, ShoeFrame):
+            self._emit(ShoeSignal(self.name, t, frame.state.lower(), seq=frame.seq))
+        # HeartbeatFrame and UnknownFrame only keep the link and the SEQ count alive.

@@ -1,0 +1,401 @@
+"""The shoe line protocol v1: frame types, parsing, formatting and sequence tracking.
+
+Pure functions and values only (no I/O, no threads), so the reader, the
+simulator, the tests and the benchmark all share one definition of what a
+valid frame is.  ``hardware/PROTOCOL.md`` is the specification; this module
+is its reference implementation.
+
+A frame is one ASCII line ``$TYPE,SEQ,field,...*CCCC\\r\\n`` of at most
+:data:`MAX_FRAME` bytes, where ``CCCC`` is the CRC-16/XMODEM of the bytes
+between ``$`` and ``*``.  The parser is strict about what a device sends
+(canonical card codes, decimal SEQ without leading zeros) because a lenient
+parser is where phantom cards come from.
+"""
+
+from __future__ import annotations
+
+import binascii
+from collections import deque
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
+
+PROTOCOL_VERSION = 1
+MAX_FRAME = 80
+"""Longest valid line in bytes, from ``$`` up to and including ``\\r\\n``."""
+SEQ_MODULO = 65536
+DUPLICATE_WINDOW = 1024
+"""How many recently accepted SEQ values count as "already seen" (repeats are ignored)."""
+SHOE_STATES = ("NEW", "CUT", "EMPTY")
+UNREADABLE_CODE = "??"
+
+_RANKS = frozenset(RANKS)
+_SUITS = frozenset(SUITS)
+_HEX = frozenset(b"0123456789ABCDEFabcdef")
+_ERR_CODE_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_FORBIDDEN_IN_FIELDS = frozenset(b"$*\r\n")
+
+DROP_CRC = "crc"
+DROP_TOO_LONG = "too_long"
+DROP_MALFORMED = "malformed"
+
+
+def crc16(data: bytes) -> int:
+    """CRC-16/XMODEM (poly 0x1021, init 0, no reflection): ``crc16(b"123456789") == 0x31C3``."""
+    return binascii.crc_hqx(data, 0)
+
+
+class FrameError(ValueError):
+    """A line that is not a valid frame.  ``reason`` is ``crc``, ``too_long`` or ``malformed``."""
+
+    def __init__(self, reason: str, raw: bytes, why: str) -> None:
+        self.reason = reason
+        self.raw = bytes(raw)
+        shown = self.raw[:40].decode("ascii", "backslashreplace")
+        more = "..." if len(self.raw) > 40 else ""
+        super().__init__(f"dropped line {shown!r}{more}: {why}")
+
+
+@dataclass(frozen=True)
+class HelloFrame:
+    """``$HELLO,0,<protocol>,<firmware>,<device id>,<boot id>``: the device booted."""
+
+    seq: int
+    protocol: int
+    firmware: str
+    device: str
+    boot: str
+
+
+@dataclass(frozen=True)
+class CardFrame:
+    """``$CARD,<seq>,<code>``: a card left the shoe; ``card`` is ``None`` when it was unreadable (``??``)."""
+
+    seq: int
+    card: Optional[Card]
+
+
+@dataclass(frozen=True)
+class HeartbeatFrame:
+    """``$HB,<seq>,<last card seq or ->``: the device is alive; sent every second."""
+
+    seq: int
+    last_card_seq: Optional[int]
+
+
+@dataclass(frozen=True)
+class ErrorFrame:
+    """``$ERR,<seq>,<code>,<text>``: the device reports a fault (``JAM``, ``DOUBLE_FEED``, ...)."""
+
+    seq: int
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ShoeFrame:
+    """``$SHOE,<seq>,NEW|CUT|EMPTY``: the shoe was loaded, the cut card came out, or it ran empty."""
+
+    seq: int
+    state: str
+
+
+@dataclass(frozen=True)
+class UnknownFrame:
+    """A frame with a valid CRC and SEQ but a type this host does not know.
+
+    Kept (not dropped) so that its SEQ still counts: later protocol versions
+    may add frame types without old hosts reporting false gaps.
+    """
+
+    seq: int
+    type: str
+    fields: tuple[str, ...]
+
+
+Frame = Union[HelloFrame, CardFrame, HeartbeatFrame, ErrorFrame, ShoeFrame, UnknownFrame]
+
+
+# ---------------------------------------------------------------------------
+# formatting (what a device sends)
+
+
+def format_frame(type_: str, seq: int, *fields: str) -> bytes:
+    """Build one complete line, CRC and ``\\r\\n`` included.
+
+    Raises :class:`ValueError` naming the problem if the result would not be
+    a valid frame, so that the simulator can never send what a host must drop.
+    """
+    if not (0 <= seq < SEQ_MODULO):
+        raise ValueError(f"SEQ {seq} is outside 0-65535")
+    body = ",".join((type_, str(seq)) + tuple(fields)).encode("ascii")
+    if any(b in _FORBIDDEN_IN_FIELDS or b < 0x20 or b > 0x7E for b in body):
+        raise ValueError(f"frame body {body!r} holds a byte a frame may not carry ($ * or a control byte)")
+    line = b"$" + body + b"*%04X\r\n" % crc16(body)
+    if len(line) > MAX_FRAME:
+        raise ValueError(f"frame {line!r} is {len(line)} bytes; the limit is {MAX_FRAME}")
+    return line
+
+
+def encode(frame: Frame) -> bytes:
+    """The line a device sends for ``frame``."""
+    if isinstance(frame, CardFrame):
+        return format_frame("CARD", frame.seq, frame.card.code if frame.card else UNREADABLE_CODE)
+    if isinstance(frame, HeartbeatFrame):
+        last = "-" if frame.last_card_seq is None else str(frame.last_card_seq)
+        return format_frame("HB", frame.seq, last)
+    if isinstance(frame, HelloFrame):
+        return format_frame("HELLO", frame.seq, str(frame.protocol), frame.firmware, frame.device, frame.boot)
+    if isinstance(frame, ErrorFrame):
+        return format_frame("ERR", frame.seq, frame.code, frame.text)
+    if isinstance(frame, ShoeFrame):
+        return format_frame("SHOE", frame.seq, frame.state)
+    return format_frame(frame.type, frame.seq, *frame.fields)
+
+
+# ---------------------------------------------------------------------------
+# parsing (what a host accepts)
+
+
+def _seq(text: str, raw: bytes) -> int:
+    if not text.isdigit() or not text.isascii() or len(text) > 5 or (len(text) > 1 and text[0] == "0"):
+        raise FrameError(DROP_MALFORMED, raw, f"SEQ {text!r} is not a decimal 0-65535 without leading zeros")
+    value = int(text)
+    if value >= SEQ_MODULO:
+        raise FrameError(DROP_MALFORMED, raw, f"SEQ {value} is above 65535")
+    return value
+
+
+def _word(text: str, raw: bytes, what: str) -> str:
+    if not text or "," in text:
+        raise FrameError(DROP_MALFORMED, raw, f"{what} {text!r} must be non-empty and hold no comma")
+    return text
+
+
+def parse_frame(line: bytes) -> Frame:
+    """Parse one line (with or without its ``\\r\\n``) into a frame.
+
+    Raises :class:`FrameError` with ``reason`` ``too_long``, ``crc`` or
+    ``malformed``; never anything else, whatever the bytes.
+    """
+    raw = line
+    if line.endswith(b"\n"):
+        line = line[:-1]
+    if line.endswith(b"\r"):
+        line = line[:-1]
+    if len(line) + 2 > MAX_FRAME:
+        raise FrameError(DROP_TOO_LONG, raw, f"{len(line) + 2} bytes with CRLF; the limit is {MAX_FRAME}")
+    if len(line) < 7 or line[0] != 0x24 or line[-5] != 0x2A:  # "$" ... "*CCCC"
+        raise FrameError(DROP_MALFORMED, raw, "a frame is $TYPE,SEQ,...*CCCC")
+    body = line[1:-5]
+    check = line[-4:]
+    if not _HEX.issuperset(check):
+        raise FrameError(DROP_MALFORMED, raw, f"CRC {check!r} is not 4 hex digits")
+    if crc16(body) != int(check, 16):
+        raise FrameError(DROP_CRC, raw, f"CRC {check.decode()} does not match {crc16(body):04X}")
+    if any(b < 0x20 or b > 0x7E or b == 0x24 or b == 0x2A for b in body):
+        raise FrameError(DROP_MALFORMED, raw, "the frame holds a byte outside printable ASCII, or a stray $ or *")
+    text = body.decode("ascii")
+    parts = text.split(",")
+    if len(parts) < 2:
+        raise FrameError(DROP_MALFORMED, raw, "no SEQ field")
+    kind = parts[0]
+    seq = _seq(parts[1], raw)
+    fields = parts[2:]
+    if kind == "CARD":
+        if len(fields) != 1:
+            raise FrameError(DROP_MALFORMED, raw, "CARD takes exactly one field, the card code")
+        code = fields[0]
+        if code == UNREADABLE_CODE:
+            return CardFrame(seq, None)
+        if len(code) != 2 or code[0] not in _RANKS or code[1] not in _SUITS:
+            raise FrameError(DROP_MALFORMED, raw, f"card code {code!r} is not canonical (e.g. AS, TD, 9C) nor ??")
+        return CardFrame(seq, Card(code[0], code[1]))
+    if kind == "HB":
+        if len(fields) != 1:
+            raise FrameError(DROP_MALFORMED, raw, "HB takes exactly one field, the SEQ of the last CARD or -")
+        return HeartbeatFrame(seq, None if fields[0] == "-" else _seq(fields[0], raw))
+    if kind == "SHOE":
+        if len(fields) != 1 or fields[0] not in SHOE_STATES:
+            raise FrameError(DROP_MALFORMED, raw, "SHOE takes one field: NEW, CUT or EMPTY")
+        return ShoeFrame(seq, fields[0])
+    if kind == "ERR":
+        if len(fields) < 2:
+            raise FrameError(DROP_MALFORMED, raw, "ERR takes a code and a text")
+        code = fields[0]
+        if not code or not _ERR_CODE_CHARS.issuperset(code.encode()):
+            raise FrameError(DROP_MALFORMED, raw, f"error code {code!r} must be A-Z, 0-9 or _")
+        return ErrorFrame(seq, code, ",".join(fields[1:]))
+    if kind == "HELLO":
+        if len(fields) != 4:
+            raise FrameError(DROP_MALFORMED, raw, "HELLO takes protocol, firmware, device id and boot id")
+        if seq != 0:
+            raise FrameError(DROP_MALFORMED, raw, f"HELLO must carry SEQ 0, not {seq}")
+        proto, firmware, device, boot = fields
+        if not proto.isdigit() or not proto.isascii() or len(proto) > 3:
+            raise FrameError(DROP_MALFORMED, raw, f"protocol version {proto!r} is not a number")
+        return HelloFrame(seq, int(proto), _word(firmware, raw, "firmware"), _word(device, raw, "device id"),
+                          _word(boot, raw, "boot id"))
+    if not kind or not _ERR_CODE_CHARS.issuperset(kind.encode()):
+        raise FrameError(DROP_MALFORMED, raw, f"frame type {kind!r} must be A-Z, 0-9 or _")
+    return UnknownFrame(seq, kind, tuple(fields))
+
+
+def parse_plain(line: bytes) -> Optional[Card]:
+    """Parse one line of the ``plain`` dialect: a card code (any spelling ``parse_card`` takes) or ``??``.
+
+    Returns ``None`` for ``??`` (a card came out but could not be read).
+    Raises :class:`FrameError` (``too_long`` or ``malformed``) for anything else.
+    """
+    if len(line) > MAX_FRAME:
+        raise FrameError(DROP_TOO_LONG, line, f"{len(line)} bytes; the limit is {MAX_FRAME}")
+    try:
+        text = line.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise FrameError(DROP_MALFORMED, line, "not UTF-8 text") from None
+    if text == UNREADABLE_CODE:
+        return None
+    try:
+        return parse_card(text, require_suit=True)
+    except InvalidCardError as exc:
+        raise FrameError(DROP_MALFORMED, line, str(exc)) from None
+
+
+# ---------------------------------------------------------------------------
+# line framing
+
+
+class LineSplitter:
+    """Cuts a byte stream into candidate lines, with bounded memory.
+
+    ``$`` always starts a frame (it may appear nowhere else), so bytes before
+    a ``$`` on the same line are junk and the frame after it is still read:
+    garbage between frames never costs the next frame.  A line that grows
+    beyond ``limit`` is abandoned at once and reported as ``too_long`` when
+    its end (``\\n`` or the next ``$``) arrives.
+
+    :meth:`feed` returns ``bytes`` (a candidate line without its ``\\n``) and
+    :class:`FrameError` values (junk or over-long lines) in stream order.
+    """
+
+    def __init__(self, *, limit: int = MAX_FRAME, dollar_starts_line: bool = True) -> None:
+        self.limit = limit
+        self.dollar = dollar_starts_line
+        self._buf = bytearray()
+        self._overlong = 0
+
+    def reset(self) -> None:
+        """Forget a partial line (after a reconnect its start belongs to another stream)."""
+        self._buf.clear()
+        self._overlong = 0
+
+    def _close(self, out: list) -> None:
+        if self._overlong:
+            out.append(FrameError(DROP_TOO_LONG, bytes(self._buf[:40]),
+                                  f"line of {self._overlong} bytes; the limit is {self.limit}"))
+        elif self._buf.strip(b" \t\r\x00"):
+            if self.dollar and self._buf[:1] != b"$":
+                out.append(FrameError(DROP_MALFORMED, bytes(self._buf), "bytes outside a frame"))
+            else:
+                out.append(bytes(self._buf))
+        self._buf.clear()
+        self._overlong = 0
+
+    def _append(self, piece: bytes) -> None:
+        if self._overlong:
+            self._overlong += len(piece)
+            return
+        self._buf += piece
+        if len(self._buf) > self.limit - 1:  # the "\n" still has to come
+            self._overlong = len(self._buf)
+            del self._buf[40:]
+
+    def feed(self, data: bytes) -> list:
+        out: list = []
+        lines = data.split(b"\n")
+        for i, piece in enumerate(lines):
+            if self.dollar and b"$" in piece:
+                chunks = piece.split(b"$")
+                self._append(chunks[0])
+                for chunk in chunks[1:]:
+                    self._close(out)
+                    self._append(b"$" + chunk)
+            else:
+                self._append(piece)
+            if i < len(lines) - 1:
+                self._close(out)
+        return out
+
+
+# ---------------------------------------------------------------------------
+# sequence tracking
+
+
+@dataclass(frozen=True)
+class SeqVerdict:
+    """What to do with a frame: ``deliver`` it or not, and which SEQ values were lost before it."""
+
+    deliver: bool
+    missing: tuple[int, ...] = ()
+    duplicate: bool = False
+    rebooted: bool = False
+
+
+class SequenceTracker:
+    """Applies the SEQ rules of the protocol to frames in arrival order.
+
+    - A HELLO with a boot id not seen before re-synchronises: the next frame
+      expected is 1.  A HELLO repeating the current boot id is a duplicate.
+    - A SEQ seen among the last :data:`DUPLICATE_WINDOW` accepted ones is a
+      repeat and is ignored.
+    - Any other SEQ is taken as the device's current count: the numbers
+      between the expected one and it are lost frames, named, never guessed.
+      A backwards jump that is not a repeat is therefore reported as a very
+      large gap, never silently swallowed: an alarm too many beats a lost card.
+    - Before the first frame (the host joined mid-stream) any SEQ is accepted.
+    """
+
+    def __init__(self) -> None:
+        self.boot: Optional[str] = None
+        self.expected: Optional[int] = None
+        self._recent: deque[int] = deque(maxlen=DUPLICATE_WINDOW)
+        self._recent_set: dict[int, int] = {}
+
+    def _remember(self, seq: int) -> None:
+        if len(self._recent) == self._recent.maxlen:
+            old = self._recent[0]
+            n = self._recent_set[old] - 1
+            if n:
+                self._recent_set[old] = n
+            else:
+                del self._recent_set[old]
+        self._recent.append(seq)
+        self._recent_set[seq] = self._recent_set.get(seq, 0) + 1
+        self.expected = (seq + 1) % SEQ_MODULO
+
+    def _restart(self, boot: str) -> None:
+        self.boot = boot
+        self._recent.clear()
+        self._recent_set.clear()
+        self._remember(0)
+
+    def check(self, frame: Frame) -> SeqVerdict:
+        if isinstance(frame, HelloFrame):
+            if frame.boot == self.boot:
+                return SeqVerdict(False, duplicate=True)
+            self._restart(frame.boot)
+            return SeqVerdict(True, rebooted=True)
+        seq = frame.seq
+        if self.expected is None:
+            self._remember(seq)
+            return SeqVerdict(True)
+        if seq in self._recent_set:
+            return SeqVerdict(False, duplicate=True)
+        missing: tuple[int, ...] = ()
+        if seq != self.expected:
+            start = self.expected
+            count = (seq - start) % SEQ_MODULO
+            missing = tuple((start + i) % SEQ_MODULO for i in range(count))
+        self._remember(seq)
+        return SeqVerdict(True, missing=missing)

@@ -1,0 +1,749 @@
+"""The table journal: an append-only, hash-chained log of everything that happens at the table.
+
+A casino settles disputes from records, so the journal is written *before* the
+state it records is shown (the session appends first, then publishes), it
+survives a crash, and it cannot be changed quietly:
+
+* **Durable**: SQLite in WAL mode with ``synchronous=FULL``; each entry is one
+  transaction, so after a power cut or ``kill -9`` an entry is either wholly
+  there or not there at all.
+* **Tamper-evident**: every entry carries the SHA-256 of the one before
+  (``prev_hash``) and its own ``hash`` over a canonical serialisation of
+  ``seq``, ``time``, ``kind``, ``payload`` and ``prev_hash``.  The first entry
+  chains to a genesis hash derived from the journal's random id, so entries
+  cannot be spliced in from another journal.  The head (last seq and hash) is
+  kept in the ``meta`` table in the same transaction, which catches a deleted
+  tail; an attacker who rewrites the whole file, head included, is caught only
+  by comparing the head hash with a copy kept elsewhere (``journal verify``
+  prints it).
+* **Loud**: full disk, read-only file, a file that is not a journal, a corrupt
+  or broken journal each raise their own :class:`JournalError` subclass whose
+  message says what, why and what to do.  A broken journal is never reset:
+  :func:`set_aside` keeps the old file and a supervisor chooses between
+  :meth:`Journal.continue_from_verified` and :meth:`Journal.start_new`.
+
+Payloads are JSON objects.  ``Decimal`` is written as its string (money keeps
+its two places), a :class:`~dealer_assist.cards.Card` as its code, ``datetime``
+as ISO-8601, an ``Enum`` as its value; anything else is refused before the
+database is touched.  Floats are allowed (confidences) but not NaN/infinity.
+
+Event kinds the export groups into rounds (``dealer-assist journal export``);
+every entry that belongs to a round carries ``"round": n`` in its payload,
+round numbers keep counting across shoes:
+
+================  ===========================================================
+kind              payload
+================  ===========================================================
+shoe_start        shoe, decks
+shoe_burn         shoe, cards (list of codes)
+shoe_cut          shoe, round (the round in which the cut card came out)
+shoe_end          shoe
+round_start       round, shoe, game ("baccarat"/"blackjack")
+card_read         round?, card, source, confidence, source_seq
+card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
+card_refused      round?, card, why
+bet_placed        round, seat, bet, stake
+bet_removed       round, seat, bet, stake (stake taken off)
+bet_undone        round, seat, bet, stake (same as removed, by the undo key)
+deal              round (bets are closed)
+outcome           round, + the ``deal --json`` object (winner, player, banker...)
+settlement        round, bets (list as in ``settle --json``), totals
+round_end         round
+alert             round?, code, text
+correction        round?, + :meth:`dealer_assist.table.supervisor.Correction.to_payload`
+link              source, state ("up"/"stale"/"lost")
+journal_started   previous (path of a set-aside journal or null), previous_head
+================  ===========================================================
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
+
+from dealer_assist.cards import Card
+
+FORMAT = "dealer-assist-journal"
+VERSION = "1"
+#: ``PRAGMA application_id``: "DAJ1", so ``file`` and tools can tell a journal at a glance.
+APPLICATION_ID = 0x44414A31
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE entries (
+    seq INTEGER PRIMARY KEY,
+    time TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL
+);
+CREATE TRIGGER entries_append_only_update BEFORE UPDATE ON entries
+BEGIN SELECT RAISE(ABORT, 'journal entries are append-only'); END;
+CREATE TRIGGER entries_append_only_delete BEFORE DELETE ON entries
+BEGIN SELECT RAISE(ABORT, 'journal entries are append-only'); END;
+"""
+
+
+# --------------------------------------------------------------------------- errors
+
+class JournalError(Exception):
+    """Anything that stops the journal from recording; the table must stop, not carry on unrecorded."""
+
+    def __init__(self, message: str, path: Optional[PathLike] = None) -> None:
+        super().__init__(message)
+        self.path = None if path is None else str(path)
+
+
+class JournalFullError(JournalError):
+    """The disk (or the journal's size limit) is full; the entry was not written."""
+
+
+class JournalReadOnlyError(JournalError):
+    """The journal file or its folder cannot be written."""
+
+
+class NotAJournalError(JournalError):
+    """The file exists but is not a dealer-assist journal (another database, or not SQLite)."""
+
+
+class JournalCorruptError(JournalError):
+    """SQLite reports the file damaged, or its tables are not the journal's."""
+
+
+class JournalBrokenError(JournalError):
+    """The hash chain does not hold; :attr:`report` says where and why."""
+
+    def __init__(self, message: str, path: Optional[PathLike], report: "VerifyReport") -> None:
+        super().__init__(message, path)
+        self.report = report
+
+
+class JournalClosedError(JournalError):
+    """The journal was closed; nothing more can be written to it."""
+
+
+class JournalPayloadError(JournalError, TypeError):
+    """A payload that cannot be journaled (not a dict, not JSON-serialisable); nothing was written."""
+
+
+# --------------------------------------------------------------------------- values
+
+@dataclass(frozen=True)
+class Entry:
+    """One journal entry, as written.  ``payload`` is a fresh dict decoded from the file."""
+
+    seq: int
+    time: str
+    kind: str
+    payload: Dict[str, Any]
+    prev_hash: str
+    hash: str
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"seq": self.seq, "time": self.time, "kind": self.kind, "payload": self.payload,
+                "prev_hash": self.prev_hash, "hash": self.hash}
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """The result of :meth:`Journal.verify`.
+
+    ``problem`` is one of ``"edited"``, ``"deleted"``, ``"reordered"``,
+    ``"inserted"`` (or ``None`` when ``ok``); ``first_bad_seq`` is the
+    sequence number where the chain stops holding; ``verified`` entries before
+    it are trustworthy, and ``head_hash`` is the hash of the last of them.
+    """
+
+    ok: bool
+    count: int
+    verified: int
+    first_bad_seq: Optional[int] = None
+    problem: Optional[str] = None
+    detail: str = ""
+    head_seq: int = 0
+    head_hash: str = ""
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"ok": self.ok, "count": self.count, "verified": self.verified,
+                "first_bad_seq": self.first_bad_seq, "problem": self.problem, "detail": self.detail,
+                "head_seq": self.head_seq, "head_hash": self.head_hash}
+
+
+# --------------------------------------------------------------------------- canonical form
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise TypeError(f"{value!r} is not a finite amount")
+        return str(value)
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"{type(value).__name__} {value!r} is not JSON-serialisable")
+
+
+def _canonical(obj: Any) -> str:
+    """The one text form hashes are computed over: sorted keys, no spaces, UTF-8, no NaN."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False, default=_json_default)
+
+
+def encode_payload(payload: Mapping[str, Any]) -> str:
+    """The canonical JSON text of ``payload``, or :class:`JournalPayloadError` naming what is wrong."""
+    if not isinstance(payload, Mapping):
+        raise JournalPayloadError(f"journal payload must be a dict, not {type(payload).__name__}; nothing was written")
+    for key in payload:
+        if not isinstance(key, str):
+            raise JournalPayloadError(f"journal payload key {key!r} is not a string; nothing was written")
+    try:
+        return _canonical(dict(payload))
+    except (TypeError, ValueError) as exc:
+        raise JournalPayloadError(f"journal payload cannot be written as JSON ({exc}); nothing was written") from None
+
+
+def entry_hash(seq: int, time: str, kind: str, payload_text: str, prev_hash: str) -> str:
+    """SHA-256 over the canonical record; ``payload_text`` is the canonical payload JSON."""
+    record = '{"kind":%s,"payload":%s,"prev_hash":%s,"seq":%d,"time":%s}' % (
+        json.dumps(kind, ensure_ascii=False), payload_text, json.dumps(prev_hash), seq,
+        json.dumps(time, ensure_ascii=False))
+    return hashlib.sha256(record.encode("utf-8")).hexdigest()
+
+
+def genesis_hash(journal_id: str) -> str:
+    """What the first entry chains to: tied to this journal's id, so no other journal's entries fit."""
+    return hashlib.sha256(f"{FORMAT} {journal_id}".encode("utf-8")).hexdigest()
+
+
+def _utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+# --------------------------------------------------------------------------- sqlite errors
+
+def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
+    """Turn an SQLite error into the journal error a croupier and a supervisor can act on."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(exc)
+    if primary == 13 or "disk is full" in text:  # SQLITE_FULL
+        return JournalFullError(
+            f"journal {path} is full while {doing} (the disk or its size limit is reached); the entry was NOT "
+            f"written: stop the table, free disk space, then restart to carry on", path)
+    if primary == 8 or "readonly" in text:  # SQLITE_READONLY
+        return JournalReadOnlyError(
+            f"journal {path} is read-only while {doing} ({text}); nothing was written: make the file and its "
+            f"folder writable, or choose another journal with --journal PATH", path)
+    if primary == 14:  # SQLITE_CANTOPEN
+        return JournalReadOnlyError(
+            f"cannot open journal {path} while {doing} ({text}): check that the folder exists and can be "
+            f"written (SQLite needs to create {path.name}-wal beside it)", path)
+    if primary == 26:  # SQLITE_NOTADB
+        return NotAJournalError(f"{path} is not a dealer-assist journal (not an SQLite database); "
+                                f"it was left untouched: give the path of a journal file", path)
+    if primary == 11:  # SQLITE_CORRUPT
+        return JournalCorruptError(f"journal {path} is damaged ({text}) while {doing}; it was left untouched: "
+                                   f"keep the file for the record and start a new journal", path)
+    if primary in (5, 6):  # SQLITE_BUSY / LOCKED
+        return JournalError(f"journal {path} is in use by another program while {doing} ({text}): "
+                            f"close the other dealer-assist using it", path)
+    if primary == 10:  # SQLITE_IOERR
+        return JournalError(f"journal {path}: input/output error while {doing} ({text}); the entry was NOT "
+                            f"written: stop the table and check the disk", path)
+    return JournalError(f"journal {path}: {text} while {doing}", path)
+
+
+# --------------------------------------------------------------------------- the journal
+
+class Journal:
+    """An open journal file.  Thread-safe; one writer at a time across processes (SQLite's lock).
+
+    Open with :meth:`open`; use as a context manager or call :meth:`close`.
+    """
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, journal_id: str, readonly: bool,
+                 clock: Callable[[], str]) -> None:
+        self.path = path
+        self.journal_id = journal_id
+        self.readonly = readonly
+        self._conn: Optional[sqlite3.Connection] = conn
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._genesis = genesis_hash(journal_id)
+
+    # ---- opening
+
+    @classmethod
+    def open(cls, path: PathLike, *, create: bool = True, readonly: bool = False, verify: bool = True,
+             max_size: Optional[int] = None, clock: Optional[Callable[[], str]] = None) -> "Journal":
+        """Open the journal at ``path``, creating it (and nothing else) when it does not exist.
+
+        A journal opened for writing is verified first (``verify=True``): a broken
+        chain raises :class:`JournalBrokenError` and the file is left as it is,
+        because appending to it would bury the evidence.  ``readonly`` opens
+        for reading only (verify, export, replay) and never creates.
+        """
+        path = Path(path)
+        exists = path.exists()
+        if path.is_dir():
+            raise NotAJournalError(f"{path} is a folder, not a journal file: give the path of a file", path)
+        if not exists and (readonly or not create):
+            raise JournalError(f"journal {path} does not exist: check the path", path)
+        if readonly and exists and path.stat().st_size == 0:
+            raise NotAJournalError(f"{path} is an empty file, not a dealer-assist journal", path)
+        if not readonly and not exists and not path.parent.is_dir():
+            raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
+        try:
+            if readonly:
+                conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                       isolation_level=None, check_same_thread=False)
+            else:
+                conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise _translate(exc, path, "opening it") from None
+        try:
+            journal_id = cls._prepare(conn, path, readonly)
+        except BaseException:
+            conn.close()
+            raise
+        if max_size is not None:
+            page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+            conn.execute(f"PRAGMA max_page_count = {max(1, int(max_size) // page_size)}")
+        journal = cls(path, conn, journal_id, readonly, clock or _utc_now)
+        if verify and not readonly:
+            report = journal.verify()
+            if not report.ok:
+                journal.close()
+                raise JournalBrokenError(
+                    f"journal {path} fails its check at seq {report.first_bad_seq} ({report.problem}: "
+                    f"{report.detail}); it was NOT changed. The table cannot go on until a supervisor decides: "
+                    f"continue from the last verified entry (seq {report.head_seq}) or start a new journal; "
+                    f"the old file is kept either way", path, report)
+        return journal
+
+    @staticmethod
+    def _prepare(conn: sqlite3.Connection, path: Path, readonly: bool) -> str:
+        """Check (or, for a new file, create) the schema; return the journal id."""
+        try:
+            if not readonly:
+                conn.execute("PRAGMA busy_timeout = 5000")
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not tables and not readonly:
+                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if str(mode).lower() != "wal":
+                    raise JournalError(f"journal {path}: SQLite refused WAL mode ({mode}); "
+                                       f"put the journal on a local disk", path)
+                conn.execute("PRAGMA synchronous = FULL")
+                conn.execute("BEGIN IMMEDIATE")
+                if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                    conn.execute("ROLLBACK")  # another process created it first
+                else:
+                    for statement in _split_schema(_SCHEMA):
+                        conn.execute(statement)
+                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", [
+                        ("format", FORMAT), ("version", VERSION), ("journal_id", uuid.uuid4().hex),
+                        ("created", _utc_now()), ("head_seq", "0"), ("head_hash", ""),
+                    ])
+                    conn.execute("COMMIT")
+                tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "meta" not in tables or "entries" not in tables:
+                raise NotAJournalError(f"{path} is an SQLite database but not a dealer-assist journal "
+                                       f"(no journal tables); it was left untouched", path)
+            meta = dict(conn.execute("SELECT key, value FROM meta"))
+            if meta.get("format") != FORMAT:
+                raise NotAJournalError(f"{path} is not a dealer-assist journal (format {meta.get('format')!r}); "
+                                       f"it was left untouched", path)
+            if meta.get("version") != VERSION:
+                raise NotAJournalError(f"journal {path} has format version {meta.get('version')!r}, this "
+                                       f"dealer-assist reads version {VERSION}: use a matching dealer-assist", path)
+            journal_id = meta.get("journal_id")
+            if not journal_id or not meta.get("head_seq", "").isdigit():
+                raise JournalCorruptError(f"journal {path} has damaged metadata (journal id or head missing); "
+                                          f"keep the file for the record and start a new journal", path)
+            if not readonly:
+                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                conn.execute("PRAGMA synchronous = FULL")
+                # A harmless write proves now, not at the first card, that the file can be written.
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("UPDATE meta SET value = value WHERE key = 'format'")
+                conn.execute("COMMIT")
+            return journal_id
+        except sqlite3.Error as exc:
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            raise _translate(exc, path, "opening it") from None
+
+    # ---- writing
+
+    def append(self, kind: str, payload: Optional[Mapping[str, Any]] = None) -> Entry:
+        """Write one entry durably and return it; on any error nothing is written and the error says why.
+
+        Call this *before* showing the state it records: if it raises, the
+        table must stop rather than show what is not on record.
+        """
+        if not isinstance(kind, str) or not kind or not kind.replace("_", "").isalnum() or not kind.isascii():
+            raise JournalPayloadError(f"journal entry kind {kind!r} must be a word like 'card_read'; "
+                                      f"nothing was written")
+        payload_text = encode_payload({} if payload is None else payload)
+        with self._lock:
+            conn = self._connection()
+            if self.readonly:
+                raise JournalReadOnlyError(f"journal {self.path} was opened read-only; nothing was written",
+                                           self.path)
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('head_seq', 'head_hash')"))
+                seq = int(meta["head_seq"]) + 1
+                prev_hash = meta["head_hash"] or self._genesis
+                time = self._clock()
+                digest = entry_hash(seq, time, kind, payload_text, prev_hash)
+                conn.execute("INSERT INTO entries (seq, time, kind, payload, prev_hash, hash) "
+                             "VALUES (?, ?, ?, ?, ?, ?)", (seq, time, kind, payload_text, prev_hash, digest))
+                conn.execute("UPDATE meta SET value = ? WHERE key = 'head_seq'", (str(seq),))
+                conn.execute("UPDATE meta SET value = ? WHERE key = 'head_hash'", (digest,))
+                conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise _translate(exc, self.path, f"writing a {kind!r} entry") from None
+            except BaseException:
+                self._rollback()
+                raise
+        return Entry(seq, time, kind, json.loads(payload_text), prev_hash, digest)
+
+    def _rollback(self) -> None:
+        conn = self._conn
+        if conn is not None and conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
+    # ---- reading
+
+    def entries(self, from_seq: int = 0) -> Iterator[Entry]:
+        """Entries with ``seq >= from_seq`` in order, read in batches (a long shoe does not fill memory).
+
+        This reads what is in the file; call :meth:`verify` to know it can be trusted.
+        """
+        after = from_seq - 1
+        while True:
+            rows = self._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries "
+                              "WHERE seq > ? ORDER BY seq LIMIT 500", (after,))
+            if not rows:
+                return
+            for seq, time, kind, payload, prev_hash, digest in rows:
+                try:
+                    decoded = json.loads(payload)
+                except (TypeError, ValueError):
+                    raise JournalCorruptError(f"journal {self.path}: entry {seq} has an unreadable payload; "
+                                              f"run 'dealer-assist journal verify {self.path}'", self.path) from None
+                yield Entry(seq, time, kind, decoded, prev_hash, digest)
+            after = rows[-1][0]
+
+    def last(self) -> Optional[Entry]:
+        """The newest entry, or ``None`` for an empty journal."""
+        rows = self._read("SELECT max(seq) FROM entries")
+        if not rows or rows[0][0] is None:
+            return None
+        return next(self.entries(rows[0][0]), None)
+
+    def __len__(self) -> int:
+        return int(self._read("SELECT count(*) FROM entries")[0][0])
+
+    def _read(self, sql: str, params: Tuple[Any, ...] = ()) -> List[Tuple[Any, ...]]:
+        with self._lock:
+            conn = self._connection()
+            try:
+                return conn.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise _translate(exc, self.path, "reading it") from None
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise JournalClosedError(f"journal {self.path} is closed", self.path)
+        return self._conn
+
+    # ---- checking
+
+    def verify(self) -> VerifyReport:
+        """Check the whole chain; say where it first stops holding and why."""
+        rows = self._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries ORDER BY seq")
+        meta = dict(self._read("SELECT key, value FROM meta WHERE key IN ('head_seq', 'head_hash')"))
+        return check_chain(rows, self._genesis, int(meta.get("head_seq", "0") or 0), meta.get("head_hash", ""))
+
+    # ---- closing
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._rollback()
+                try:
+                    self._conn.close()
+                finally:
+                    self._conn = None
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._conn is None else ("read-only" if self.readonly else "open")
+        return f"<Journal {str(self.path)!r} {state}>"
+
+    # ---- a supervisor's way out of a broken journal
+
+    @classmethod
+    def start_new(cls, path: PathLike, *, clock: Optional[Callable[[], str]] = None) -> Tuple["Journal", Path]:
+        """Set the (broken) journal at ``path`` aside and start a fresh one there.
+
+        The first entry of the new journal names the kept file and its last
+        verified hash, so the two files stay linked in the record.
+        """
+        path = Path(path)
+        head_hash, head_seq = _verified_head(path)
+        kept = set_aside(path)
+        journal = cls.open(path, clock=clock)
+        journal.append("journal_started", {"previous": str(kept), "previous_head": head_hash,
+                                           "previous_verified_seq": head_seq})
+        return journal, kept
+
+    @classmethod
+    def continue_from_verified(cls, path: PathLike, *,
+                               clock: Optional[Callable[[], str]] = None) -> Tuple["Journal", Path]:
+        """Set the journal aside and rebuild ``path`` from its verified entries, copied verbatim.
+
+        The chain (and the journal id) continue; a ``journal_started`` entry
+        records the kept file and where it stopped being trustworthy.
+        """
+        path = Path(path)
+        with cls.open(path, readonly=True) as old:
+            report = old.verify()
+            journal_id = old.journal_id
+            rows = old._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries "
+                             "WHERE seq <= ? ORDER BY seq", (report.head_seq,))
+        kept = set_aside(path)
+        tmp = path.with_name(path.name + ".rebuilding")
+        for leftover in _sqlite_files(tmp):
+            leftover.unlink(missing_ok=True)
+        conn = sqlite3.connect(str(tmp), isolation_level=None)
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("BEGIN IMMEDIATE")
+            for statement in _split_schema(_SCHEMA):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", [
+                ("format", FORMAT), ("version", VERSION), ("journal_id", journal_id), ("created", _utc_now()),
+                ("head_seq", str(report.head_seq)), ("head_hash", report.head_hash),
+            ])
+            conn.executemany("INSERT INTO entries (seq, time, kind, payload, prev_hash, hash) "
+                             "VALUES (?, ?, ?, ?, ?, ?)", rows)
+            conn.execute("COMMIT")
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:
+            raise _translate(exc, tmp, "rebuilding the journal") from None
+        finally:
+            conn.close()
+        for suffix in ("-wal", "-shm"):
+            Path(str(tmp) + suffix).unlink(missing_ok=True)
+        os.replace(tmp, path)
+        journal = cls.open(path, clock=clock)
+        journal.append("journal_started", {"previous": str(kept), "previous_head": report.head_hash,
+                                           "previous_verified_seq": report.head_seq,
+                                           "previous_problem": report.problem,
+                                           "previous_first_bad_seq": report.first_bad_seq})
+        return journal, kept
+
+
+def _split_schema(schema: str) -> List[str]:
+    """The schema's statements (triggers contain ';', so split on the blank-line-free 'END;' boundaries)."""
+    statements, current = [], []
+    for line in schema.strip().splitlines():
+        current.append(line)
+        text = "\n".join(current)
+        if sqlite3.complete_statement(text):
+            statements.append(text)
+            current = []
+    return statements
+
+
+def _sqlite_files(path: Path) -> List[Path]:
+    return [path, Path(str(path) + "-wal"), Path(str(path) + "-shm")]
+
+
+def _verified_head(path: Path) -> Tuple[str, int]:
+    try:
+        with Journal.open(path, readonly=True) as old:
+            report = old.verify()
+        return report.head_hash, report.head_seq
+    except JournalError:
+        return "", 0
+
+
+def set_aside(path: PathLike) -> Path:
+    """Rename a journal (with its ``-wal``/``-shm``) to ``<name>.kept-<UTC time>``; never deletes anything."""
+    path = Path(path)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    kept = path.with_name(f"{path.name}.kept-{stamp}")
+    for source, target in zip(_sqlite_files(path), _sqlite_files(kept)):
+        if source.exists():
+            os.replace(source, target)
+    return kept
+
+
+# --------------------------------------------------------------------------- chain check
+
+Row = Tuple[Any, ...]
+
+
+def check_chain(rows: List[Row], genesis: str, head_seq: int, head_hash: str) -> VerifyReport:
+    """Verify ``rows`` (seq, time, kind, payload, prev_hash, hash; sorted by seq) against the chain.
+
+    Walks the chain from ``genesis``; at the first row that does not fit it
+    works out what was done to the file, using the fact that an untouched
+    entry hashes correctly at the seq it was written with.
+    """
+    expected_seq, expected_prev = 1, genesis
+    verified_hashes: Dict[str, int] = {genesis: 0}
+    for index, row in enumerate(rows):
+        seq, prev = row[0], row[4]
+        if seq == expected_seq and prev == expected_prev and _own_hash(row, seq) == row[5]:
+            verified_hashes[row[5]] = seq
+            expected_seq, expected_prev = seq + 1, row[5]
+            continue
+        problem, bad_seq, detail = _diagnose(rows, index, expected_seq, expected_prev, verified_hashes, genesis)
+        good = bad_seq - 1
+        good_hash = next((h for h, s in verified_hashes.items() if s == good), genesis) if good > 0 else ""
+        return VerifyReport(False, len(rows), good, bad_seq, problem, detail, good, good_hash)
+    last_seq, last_hash = expected_seq - 1, ("" if expected_seq == 1 else expected_prev)
+    if head_seq > last_seq:
+        return VerifyReport(False, len(rows), last_seq, last_seq + 1, "deleted",
+                            f"the journal's head says {head_seq} entries were written but the file ends at "
+                            f"{last_seq}: entries {last_seq + 1}..{head_seq} were removed", last_seq, last_hash)
+    if head_seq < last_seq:
+        return VerifyReport(False, len(rows), head_seq, head_seq + 1, "inserted",
+                            f"entries {head_seq + 1}..{last_seq} were added behind the journal's back "
+                            f"(its head says {head_seq} entries were written)", head_seq,
+                            _hash_at(rows, head_seq))
+    if head_hash != last_hash:
+        return VerifyReport(False, len(rows), last_seq - 1, last_seq, "edited",
+                            f"entry {last_seq} was rewritten (its hash no longer matches the journal's head)",
+                            last_seq - 1, _hash_at(rows, last_seq - 1))
+    return VerifyReport(True, len(rows), last_seq, None, None, "", last_seq, last_hash)
+
+
+def _hash_at(rows: List[Row], seq: int) -> str:
+    return next((row[5] for row in rows if row[0] == seq), "")
+
+
+def _own_hash(row: Row, seq: int) -> Optional[str]:
+    """The hash the row's contents give at ``seq``; ``None`` if the columns are not even well-formed."""
+    _, time, kind, payload, prev, _ = row
+    if not all(isinstance(value, str) for value in (time, kind, payload, prev)):
+        return None
+    try:
+        payload_text = _canonical(json.loads(payload))
+    except (TypeError, ValueError):
+        return None
+    return entry_hash(seq, time, kind, payload_text, prev)
+
+
+class _Positions:
+    """Finds the seq a row's contents were written with (cached: diagnosis asks about the same rows)."""
+
+    def __init__(self, rows: List[Row], genesis: str) -> None:
+        self._stored = {row[5]: row[0] for row in rows}
+        self._genesis = genesis
+        self._cache: Dict[int, Optional[int]] = {}
+
+    def written_at(self, row: Row, hint: int) -> Optional[int]:
+        """The seq ``row`` was written with, or ``None`` if its contents were changed since."""
+        key = id(row)
+        if key not in self._cache:
+            candidates = [row[0], hint]
+            if row[4] == self._genesis:
+                candidates.append(1)
+            linked = self._stored.get(row[4])
+            if isinstance(linked, int):
+                candidates.append(linked + 1)
+            if isinstance(row[0], int):
+                candidates.extend(range(max(1, row[0] - 3), row[0] + 4))
+            self._cache[key] = next((seq for seq in candidates
+                                     if isinstance(seq, int) and _own_hash(row, seq) == row[5]), None)
+        return self._cache[key]
+
+
+def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str,
+              verified: Dict[str, int], genesis: str) -> Tuple[str, int, str]:
+    positions = _Positions(rows, genesis)
+    row = rows[index]
+    seq, prev = row[0], row[4]
+    later = rows[index + 1:]
+
+    if seq > expected_seq:
+        for other in later:
+            if positions.written_at(other, expected_seq) == expected_seq:
+                return "reordered", expected_seq, f"entry {expected_seq} was moved to position {other[0]}"
+        missing = f"{expected_seq}" if seq == expected_seq + 1 else f"{expected_seq}..{seq - 1}"
+        return "deleted", expected_seq, f"entry {missing} is missing (the file jumps from {expected_seq - 1} to {seq})"
+
+    written = positions.written_at(row, expected_seq)
+    if written is None:
+        if prev == expected_prev and any(r[4] == expected_prev and positions.written_at(r, expected_seq)
+                                         for r in later):
+            return "inserted", seq, f"entry {seq} is not part of the chain: the real entry {seq} comes after it"
+        if prev not in verified and prev != expected_prev and any(r[4] == expected_prev for r in later):
+            return "inserted", seq, f"entry {seq} is not part of the chain: the real entry {seq} comes after it"
+        return "edited", seq, f"entry {seq} was changed after it was written (its hash does not match its contents)"
+
+    if written == seq:  # self-consistent, but does not follow its predecessor
+        if prev in verified and verified[prev] < expected_seq - 1:
+            first = verified[prev] + 1
+            return ("inserted", first, f"entries {first}..{seq - 1} are not part of the chain: "
+                                       f"entry {seq} follows entry {verified[prev]}")
+        if prev not in verified:
+            if seq == 1:
+                return "inserted", 1, "entry 1 does not chain to this journal's start (it comes from elsewhere)"
+            return ("edited", seq - 1, f"entry {seq - 1} was rewritten (entry {seq} points to a different "
+                                       f"entry {seq - 1})")
+        return "edited", seq, f"entry {seq} was changed after it was written"
+
+    if written > seq:
+        for other in later:
+            moved = positions.written_at(other, expected_seq)
+            if moved is not None and expected_seq <= moved < written:
+                return "reordered", seq, f"entry {written} was moved to position {seq}"
+        return "deleted", seq, (f"entry {seq} is missing: the entry now numbered {seq} was written as {written} "
+                                f"and later ones were renumbered")
+    # written < seq: an entry written earlier appears again, or everything after an insertion was renumbered
+    if row[5] in verified:
+        return "inserted", seq, f"entry {seq} is a copy of entry {written}"
+    if prev in verified and verified[prev] < expected_seq - 1:
+        first = verified[prev] + 1
+        return ("inserted", first, f"entries {first}..{seq - 1} are not part of the chain: the entry now at {seq} "
+                                   f"was written as {written}")
+    return "inserted", seq, f"entry {seq} is a copy of entry {written}"

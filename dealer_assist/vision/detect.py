@@ -1,0 +1,246 @@
+"""Finding card corners in a frame.
+
+Whole-card outlines are useless on a real table: fanned, overlapping and
+touching cards merge into one white blob.  What survives overlap is the
+*exposed corner*: a convex bend of the blob's outline between two straight
+runs at about 90 degrees.  A corner index sits at a corner, so a card whose
+index is readable almost always shows that corner.  Each corner is reported
+with its two edge directions, ordered so that the patch cut from them is not
+mirrored; which of the four corners of the card it is, is left to the index
+reader (only the two index corners will hold an index).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: The mask is built at this fraction of the frame size: corners need a few
+#: pixels of precision only, and a quarter of the pixels is four times faster.
+MASK_SCALE = 0.5
+OPEN = 5
+
+
+@dataclass(frozen=True)
+class Corner:
+    """An exposed card corner: the point where the two edge lines meet.
+
+    ``wdir``/``hdir`` are unit vectors along the two edges, chosen so that
+    ``cross(wdir, hdir) > 0`` in image coordinates (x right, y down): at an
+    index corner ``wdir`` runs along the card's width and ``hdir`` along its
+    height, exactly as from the top-left corner of an upright card.
+    ``wlen``/``hlen`` are the visible edge lengths (lower bounds of the sides).
+    """
+
+    x: float
+    y: float
+    wdir: tuple[float, float]
+    hdir: tuple[float, float]
+    wlen: float
+    hlen: float
+
+
+@dataclass(frozen=True)
+class Quad:
+    """A card seen whole: four corners in outline order, and its side lengths."""
+
+    points: tuple[tuple[float, float], ...]
+    short: float
+    long: float
+
+
+def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> np.ndarray:
+    """White-card pixels of a (reduced) BGR frame as a 0/255 mask.
+
+    Card stock is bright and nearly colourless while felt, chips and skin are
+    saturated or dark.  The brightness cut follows the frame (Otsu on the
+    darkest channel) so that dim light or a gain change does not lose cards;
+    ``paper_min`` (from the profile) is a floor under it.
+    """
+    lo = frame.min(axis=2)
+    hi = frame.max(axis=2)
+    otsu, _ = cv2.threshold(lo, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    level = max(float(otsu), float(paper_min))
+    bright = lo > level
+    # Allow a tint (warm light, JPEG chroma noise) proportional to brightness.
+    grey = (hi.astype(np.int16) - lo) < (hi.astype(np.int16) // 4 + 12)
+    mask = (bright & grey).astype(np.uint8) * 255
+    # Fill the print inside the cards (small holes) so that an index printed
+    # close to the edge does not bite a notch into the outline ...
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is not None:
+        holes = [c for c, h in zip(contours, hierarchy[0]) if h[3] >= 0 and cv2.contourArea(c) < hole_max]
+        cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
+    # ... then opening removes the thin pale lines of a printed layout, which
+    # would otherwise join every card into one outline.
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((OPEN, OPEN), np.uint8))
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    n = float(np.hypot(v[0], v[1]))
+    return v / n if n > 0 else v
+
+
+def _line_fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0]), np.array([vx, vy])
+
+
+def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray):
+    den = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(den) < 1e-6:
+        return None
+    t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / den
+    return p1 + t * d1
+
+
+def find_corners(
+    mask: np.ndarray,
+    *,
+    min_long: float,
+    min_short: float,
+    max_gap: float,
+    scale: float = 1.0 / MASK_SCALE,
+    max_skew_deg: float = 25.0,
+) -> list[Corner]:
+    """Exposed corners of the white blobs in ``mask`` (coordinates x ``scale``).
+
+    A corner needs one straight run of at least ``min_long`` and, after a bend
+    of at most ``max_gap`` (the rounded corner), another of at least
+    ``min_short``: in a fan only a sliver of the edge next to a covered card's
+    index stays visible.  All lengths in mask pixels; the profile derives them
+    from the card size.
+    """
+    h, w = mask.shape[:2]
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    corners: list[Corner] = []
+    cos_lim = np.sin(np.radians(max_skew_deg))
+    for cnt in contours:
+        if len(cnt) < 2 * min_long:
+            continue
+        pts = cnt.reshape(-1, 2)
+        n = len(pts)
+        orient = 1.0 if cv2.contourArea(cnt, oriented=True) >= 0 else -1.0
+        approx = cv2.approxPolyDP(cnt, 1.2, True).reshape(-1, 2)
+        idx = _vertex_indices(pts, approx)
+        m = len(idx)
+        if m < 3:
+            continue
+        segs = []  # (start index, end index, length)
+        for k in range(m):
+            a, b = idx[k], idx[(k + 1) % m]
+            length = float(np.hypot(*(pts[b] - pts[a]).astype(float)))
+            segs.append((a, b, length))
+        cand = [k for k, s in enumerate(segs) if s[2] >= min_short]
+        if len(cand) < 2:
+            continue
+        fits = {}
+        for k in cand:
+            a, b, _ = segs[k]
+            run = pts[a:b + 1] if b >= a else np.vstack([pts[a:], pts[:b + 1]])
+            if _touches_border(run, w, h):
+                continue
+            trim = len(run) // 10
+            if len(run) - 2 * trim >= 3:
+                run = run[trim:len(run) - trim]
+            p0, d = _line_fit(run)
+            if np.dot(d, (pts[b] - pts[a]).astype(float)) < 0:
+                d = -d
+            fits[k] = (p0, d)
+        for i, k in enumerate(cand):
+            for step in (1, 2, 3):
+                k2 = cand[(i + step) % len(cand)]
+                if k2 == k:
+                    break
+                a1, b1, l1 = segs[k]
+                a2, b2, l2 = segs[k2]
+                gap = (a2 - b1) % n
+                if gap > max_gap * 1.6:
+                    break
+                if k not in fits or k2 not in fits or max(l1, l2) < min_long:
+                    continue
+                corner = _corner_between(pts, fits[k], fits[k2], (a1, b1, l1), (a2, b2, l2),
+                                         gap, orient, min_long, max_gap, cos_lim)
+                if corner is not None:
+                    c, wd, hd, wl, hl = corner
+                    corners.append(Corner(
+                        float(c[0] * scale), float(c[1] * scale),
+                        (float(wd[0]), float(wd[1])), (float(hd[0]), float(hd[1])),
+                        wl * scale, hl * scale,
+                    ))
+                    break
+    return corners
+
+
+def _corner_between(pts, fit1, fit2, seg1, seg2, gap, orient, min_long, max_gap, cos_lim):
+    (p1, d1), (p2, d2) = fit1, fit2
+    a1, b1, l1 = seg1
+    a2, b2, l2 = seg2
+    if abs(float(np.dot(d1, d2))) > cos_lim:
+        return None
+    turn = d1[0] * d2[1] - d1[1] * d2[0]
+    if (turn > 0) != (orient > 0):
+        return None  # concave: where two cards meet
+    # A short run's direction is noisy: square it to the long edge.
+    if l2 < min_long:
+        d2 = np.array([-d1[1], d1[0]]) * (1 if orient > 0 else -1)
+    elif l1 < min_long:
+        d1 = np.array([d2[1], -d2[0]]) * (1 if orient > 0 else -1)
+    c = _intersect(p1, d1, p2, d2)
+    if c is None:
+        return None
+    n = len(pts)
+    bend = pts[(b1 + gap // 2) % n].astype(float)
+    if np.hypot(*(c - bend)) > max_gap:
+        return None
+    e1, e2 = -_unit(d1), _unit(d2)
+    len1 = float(np.hypot(*(c - pts[a1])))
+    len2 = float(np.hypot(*(c - pts[b2])))
+    if e1[0] * e2[1] - e1[1] * e2[0] > 0:
+        return c, e1, e2, len1, len2
+    return c, e2, e1, len2, len1
+
+
+def _vertex_indices(pts: np.ndarray, approx: np.ndarray) -> list[int]:
+    # approxPolyDP keeps contour points, so each vertex is found exactly.
+    keys = pts[:, 0].astype(np.int64) * 65536 + pts[:, 1]
+    order = np.argsort(keys, kind="stable")
+    sk = keys[order]
+    q = approx[:, 0].astype(np.int64) * 65536 + approx[:, 1]
+    pos = np.searchsorted(sk, q)
+    pos = np.clip(pos, 0, len(sk) - 1)
+    found = sk[pos] == q
+    return sorted(set(int(i) for i in order[pos[found]]))
+
+
+def _touches_border(run: np.ndarray, w: int, h: int) -> bool:
+    """A straight run along the frame edge is the frame cutting a card, not a card edge."""
+    xs, ys = run[:, 0], run[:, 1]
+    return bool(
+        (xs.max() <= 1) or (xs.min() >= w - 2) or (ys.max() <= 1) or (ys.min() >= h - 2)
+    )
+
+
+def find_quads(mask: np.ndarray, aspect: float, scale: float = 1.0 / MASK_SCALE, min_short: float = 20.0) -> list[Quad]:
+    """Cards seen whole (a convex four-sided blob of the card's aspect): they give the scale."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    quads = []
+    for cnt in contours:
+        peri = cv2.arcLength(cnt, True)
+        if peri < 4 * min_short:
+            continue
+        approx = cv2.approxPolyDP(cnt, 0.02 * peri, True)
+        if len(approx) != 4 or not cv2.isContourConvex(approx):
+            continue
+        p = approx.reshape(4, 2).astype(float)
+        sides = [float(np.hypot(*(p[(i + 1) % 4] - p[i]))) for i in range(4)]
+        a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+        short, long_ = min(a, b), max(a, b)
+        if short < min_short or abs(short / long_ - aspect) > 0.12 * aspect:
+            continue
+        if cv2.contourArea(approx) < 0.85 * short * long_:
+            continue
+        quads.append(Quad(tuple((float(x * scale), float(y * scale)) for x, y in p), short * scale, long_ * scale))
+    return quads

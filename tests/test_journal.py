@@ -1,0 +1,463 @@
+"""The table journal: durable, hash-chained, and loud about anything that would lose or hide an entry."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.cards import Card
+from dealer_assist.table.journal import (
+    Journal, JournalBrokenError, JournalFullError, JournalPayloadError, JournalReadOnlyError,
+    NotAJournalError, JournalCorruptError, JournalError, entry_hash, set_aside,
+)
+
+
+def make_journal(path: Path, n: int = 12) -> Journal:
+    journal = Journal.open(path)
+    for i in range(1, n + 1):
+        journal.append("bet_placed", {"round": i // 4, "seat": i % 7, "bet": "banker",
+                                      "stake": Decimal(i) + Decimal("0.05")})
+    return journal
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    """A tamperer's connection: plain sqlite3, with the append-only triggers dropped."""
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    conn.execute("DROP TRIGGER IF EXISTS entries_append_only_update")
+    conn.execute("DROP TRIGGER IF EXISTS entries_append_only_delete")
+    return conn
+
+
+def row(conn: sqlite3.Connection, seq: int) -> tuple:
+    return conn.execute("SELECT seq, time, kind, payload, prev_hash, hash FROM entries WHERE seq = ?",
+                        (seq,)).fetchone()
+
+
+def verify_file(path: Path):
+    with Journal.open(path, readonly=True) as journal:
+        return journal.verify()
+
+
+# --------------------------------------------------------------------------- append and read back
+
+def test_append_and_read_back(tmp_path):
+    path = tmp_path / "table.journal"
+    with Journal.open(path) as journal:
+        first = journal.append("shoe_start", {"shoe": 1, "decks": 8})
+        card = journal.append("card_read", {"round": 1, "card": Card("T", "H"), "confidence": 0.97,
+                                            "source": "serial", "source_seq": 7})
+        bet = journal.append("bet_placed", {"round": 1, "seat": 3, "bet": "banker", "stake": Decimal("10.05")})
+    assert (first.seq, card.seq, bet.seq) == (1, 2, 3)
+    assert card.prev_hash == first.hash and bet.prev_hash == card.hash
+    assert bet.payload["stake"] == "10.05" and card.payload["card"] == "TH"
+    with Journal.open(path, readonly=True) as journal:
+        back = list(journal.entries())
+        assert back == [first, card, bet]
+        assert [e.seq for e in journal.entries(from_seq=2)] == [2, 3]
+        assert journal.last() == bet and len(journal) == 3
+        report = journal.verify()
+    assert report.ok and report.count == 3 and report.head_hash == bet.hash and report.first_bad_seq is None
+
+
+def test_hash_is_recomputable_from_the_documented_fields(tmp_path):
+    with Journal.open(tmp_path / "j") as journal:
+        entry = journal.append("alert", {"text": "café", "code": "dup_card", "n": 2})
+    canonical = json.dumps(entry.payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    record = json.dumps({"seq": entry.seq, "time": entry.time, "kind": entry.kind, "payload": entry.payload,
+                         "prev_hash": entry.prev_hash}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert entry.hash == hashlib.sha256(record.encode()).hexdigest()
+    assert entry.hash == entry_hash(entry.seq, entry.time, entry.kind, canonical, entry.prev_hash)
+
+
+def test_chain_survives_reopen_and_two_journals_have_different_starts(tmp_path):
+    with make_journal(tmp_path / "a", 3) as a, make_journal(tmp_path / "b", 3) as b:
+        assert next(a.entries()).prev_hash != next(b.entries()).prev_hash
+    with Journal.open(tmp_path / "a") as a:
+        entry = a.append("round_end", {"round": 1})
+        assert entry.seq == 4 and entry.prev_hash == list(a.entries())[2].hash
+        assert a.verify().ok
+
+
+def test_concurrent_appends_from_threads_keep_one_chain(tmp_path):
+    with Journal.open(tmp_path / "j") as journal:
+        def worker(n):
+            for i in range(25):
+                journal.append("card_read", {"worker": n, "i": i})
+        threads = [threading.Thread(target=worker, args=(n,)) for n in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        report = journal.verify()
+        seen = sorted((e.payload["worker"], e.payload["i"]) for e in journal.entries())
+    assert report.ok and report.count == 100
+    assert seen == [(n, i) for n in range(4) for i in range(25)]
+
+
+@pytest.mark.parametrize("payload, word", [
+    ({"confidence": float("nan")}, "JSON"),
+    ({"thing": object()}, "object"),
+    ({1: "x"}, "key"),
+    (["not", "a", "dict"], "dict"),
+    ({"stake": Decimal("Infinity")}, "finite"),
+])
+def test_bad_payload_is_refused_and_nothing_written(tmp_path, payload, word):
+    with make_journal(tmp_path / "j", 2) as journal:
+        with pytest.raises(JournalPayloadError, match=word):
+            journal.append("bet_placed", payload)
+        assert len(journal) == 2 and journal.append("deal", {"round": 1}).seq == 3
+
+
+def test_bad_kind_is_refused(tmp_path):
+    with Journal.open(tmp_path / "j") as journal:
+        for kind in ("", "two words", "semi;colon", 5):
+            with pytest.raises(JournalPayloadError, match="kind"):
+                journal.append(kind, {})
+        assert len(journal) == 0
+
+
+def test_entries_are_append_only_even_through_sqlite(tmp_path):
+    path = tmp_path / "j"
+    make_journal(path, 3).close()
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    for sql in ("UPDATE entries SET kind = 'x' WHERE seq = 1", "DELETE FROM entries WHERE seq = 3"):
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            conn.execute(sql)
+    conn.close()
+    assert verify_file(path).ok
+
+
+# --------------------------------------------------------------------------- tampering
+
+def tamper_edit(conn):
+    payload = json.loads(row(conn, 5)[3])
+    payload["stake"] = "500.05"
+    conn.execute("UPDATE entries SET payload = ? WHERE seq = 5", (json.dumps(payload),))
+
+
+def tamper_edit_kind(conn):
+    conn.execute("UPDATE entries SET kind = 'bet_removed' WHERE seq = 5")
+
+
+def tamper_edit_and_rehash(conn):
+    seq, time, kind, payload, prev, _ = row(conn, 5)
+    payload = json.dumps({**json.loads(payload), "stake": "999.00"}, sort_keys=True, separators=(",", ":"))
+    conn.execute("UPDATE entries SET payload = ?, hash = ? WHERE seq = 5",
+                 (payload, entry_hash(seq, time, kind, payload, prev)))
+
+
+def tamper_delete(conn):
+    conn.execute("DELETE FROM entries WHERE seq = 5")
+
+
+def tamper_delete_and_renumber(conn):
+    conn.execute("DELETE FROM entries WHERE seq = 5")
+    conn.execute("UPDATE entries SET seq = seq + 1000000 WHERE seq > 5")
+    conn.execute("UPDATE entries SET seq = seq - 1000001 WHERE seq > 1000000")
+
+
+def tamper_swap(conn):
+    conn.execute("UPDATE entries SET seq = -1 WHERE seq = 5")
+    conn.execute("UPDATE entries SET seq = 5 WHERE seq = 8")
+    conn.execute("UPDATE entries SET seq = 8 WHERE seq = -1")
+
+
+def tamper_swap_adjacent_contents(conn):
+    a, b = row(conn, 5), row(conn, 6)
+    conn.execute("UPDATE entries SET time=?, kind=?, payload=?, prev_hash=?, hash=? WHERE seq = 5", b[1:])
+    conn.execute("UPDATE entries SET time=?, kind=?, payload=?, prev_hash=?, hash=? WHERE seq = 6", a[1:])
+
+
+def tamper_insert_forged(conn):
+    """A careful forger: shifts the later rows and writes a self-consistent entry that chains to entry 4."""
+    conn.execute("UPDATE entries SET seq = seq + 1000000 WHERE seq >= 5")
+    conn.execute("UPDATE entries SET seq = seq - 1000000 + 1 WHERE seq >= 1000000")
+    prev = row(conn, 4)[5]
+    payload = '{"bet":"player","round":1,"seat":1,"stake":"50.00"}'
+    time = row(conn, 4)[1]
+    conn.execute("INSERT INTO entries VALUES (5, ?, 'bet_placed', ?, ?, ?)",
+                 (time, payload, prev, entry_hash(5, time, "bet_placed", payload, prev)))
+    conn.execute("UPDATE meta SET value = value + 1 WHERE key = 'head_seq'")
+
+
+def tamper_insert_copy(conn):
+    conn.execute("UPDATE entries SET seq = seq + 1000000 WHERE seq >= 5")
+    conn.execute("UPDATE entries SET seq = seq - 1000000 + 1 WHERE seq >= 1000000")
+    conn.execute("INSERT INTO entries SELECT 5, time, kind, payload, prev_hash, hash FROM entries WHERE seq = 3")
+
+
+@pytest.mark.parametrize("tamper, problem, bad_seq", [
+    (tamper_edit, "edited", 5),
+    (tamper_edit_kind, "edited", 5),
+    (tamper_edit_and_rehash, "edited", 5),
+    (tamper_delete, "deleted", 5),
+    (tamper_delete_and_renumber, "deleted", 5),
+    (tamper_swap, "reordered", 5),
+    (tamper_swap_adjacent_contents, "reordered", 5),
+    (tamper_insert_forged, "inserted", 5),
+    (tamper_insert_copy, "inserted", 5),
+])
+def test_tampering_is_detected_at_the_right_entry(tmp_path, tamper, problem, bad_seq):
+    path = tmp_path / "j"
+    make_journal(path, 12).close()
+    good = verify_file(path)
+    conn = raw(path)
+    tamper(conn)
+    conn.close()
+    report = verify_file(path)
+    assert not report.ok
+    assert (report.problem, report.first_bad_seq) == (problem, bad_seq), report.detail
+    assert report.verified == bad_seq - 1 and report.head_seq == bad_seq - 1
+    with Journal.open(path, readonly=True) as journal:
+        assert report.head_hash == next(journal.entries(bad_seq - 1)).hash
+    assert good.ok and good.head_hash != report.head_hash
+
+
+@pytest.mark.parametrize("sql, problem, bad_seq", [
+    ("DELETE FROM entries WHERE seq >= 11", "deleted", 11),
+    ("INSERT INTO entries SELECT 13, time, kind, payload, prev_hash, hash FROM entries WHERE seq = 12", "inserted", 13),
+    ("DELETE FROM entries WHERE seq = 1", "deleted", 1),
+])
+def test_tampering_at_the_ends_is_detected(tmp_path, sql, problem, bad_seq):
+    path = tmp_path / "j"
+    make_journal(path, 12).close()
+    conn = raw(path)
+    conn.execute(sql)
+    conn.close()
+    report = verify_file(path)
+    assert (report.ok, report.problem, report.first_bad_seq) == (False, problem, bad_seq), report.detail
+
+
+def test_rewriting_the_last_entry_and_the_head_is_caught_by_a_kept_head_hash(tmp_path):
+    """The file alone cannot catch a full rewrite; the head hash printed by verify and kept elsewhere can."""
+    path = tmp_path / "j"
+    make_journal(path, 6).close()
+    noted = verify_file(path).head_hash
+    conn = raw(path)
+    seq, time, kind, payload, prev, _ = row(conn, 6)
+    payload = payload.replace('"banker"', '"player"')
+    forged = entry_hash(seq, time, kind, payload, prev)
+    conn.execute("UPDATE entries SET payload = ?, hash = ? WHERE seq = 6", (payload, forged))
+    conn.execute("UPDATE entries SET hash = hash WHERE seq = 6")
+    conn.close()
+    report = verify_file(path)
+    assert (report.ok, report.problem, report.first_bad_seq) == (False, "edited", 6)
+    conn = raw(path)
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'head_hash'", (forged,))
+    conn.close()
+    report = verify_file(path)
+    assert report.ok and report.head_hash != noted
+
+
+def test_a_broken_journal_is_not_opened_for_writing_and_not_changed(tmp_path):
+    path = tmp_path / "j"
+    make_journal(path, 8).close()
+    conn = raw(path)
+    tamper_edit(conn)
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(JournalBrokenError, match="seq 5") as info:
+        Journal.open(path)
+    assert info.value.report.problem == "edited"
+    assert "supervisor" in str(info.value) and "kept" in str(info.value)
+    assert path.read_bytes() == before
+
+
+def test_supervisor_can_continue_from_the_verified_point_keeping_the_old_file(tmp_path):
+    path = tmp_path / "j"
+    make_journal(path, 8).close()
+    conn = raw(path)
+    tamper_delete(conn)
+    conn.close()
+    journal, kept = Journal.continue_from_verified(path)
+    with journal:
+        entries = list(journal.entries())
+        assert [e.seq for e in entries] == [1, 2, 3, 4, 5]
+        assert entries[-1].kind == "journal_started" and entries[-1].payload["previous"] == str(kept)
+        assert entries[-1].payload["previous_first_bad_seq"] == 5
+        assert journal.verify().ok and journal.append("deal", {"round": 2}).seq == 6
+    old = verify_file(kept)
+    assert not old.ok and old.count == 7 and old.first_bad_seq == 5
+
+
+def test_supervisor_can_start_a_new_journal_keeping_the_old_file(tmp_path):
+    path = tmp_path / "j"
+    make_journal(path, 8).close()
+    conn = raw(path)
+    tamper_swap(conn)
+    conn.close()
+    journal, kept = Journal.start_new(path)
+    with journal:
+        entries = list(journal.entries())
+    assert len(entries) == 1 and entries[0].payload["previous"] == str(kept)
+    assert entries[0].payload["previous_verified_seq"] == 4
+    assert verify_file(kept).problem == "reordered" and verify_file(path).ok
+
+
+def test_set_aside_moves_wal_with_the_file_and_loses_nothing(tmp_path):
+    path = tmp_path / "j"
+    journal = make_journal(path, 5)  # still open: the entries may live only in the -wal file
+    kept = set_aside(path)
+    journal.close()
+    assert not path.exists()
+    report = verify_file(kept)
+    assert report.ok and report.count == 5
+
+
+# --------------------------------------------------------------------------- crashes
+
+CHILD = textwrap.dedent("""
+    import hashlib, os, sys
+    from dealer_assist.table.journal import Journal
+    journal = Journal.open(sys.argv[1])
+    pid = os.getpid()
+    print("ready", flush=True)
+    i = 0
+    while True:
+        blob = hashlib.sha256(f"{pid}:{i}".encode()).hexdigest() * 40
+        entry = journal.append("card_read", {"pid": pid, "i": i, "blob": blob})
+        print(entry.seq, flush=True)
+        i += 1
+""")
+
+
+def test_kill_9_while_appending_never_leaves_a_partial_or_lost_entry(tmp_path):
+    path = tmp_path / "j"
+    rng = random.Random(7)
+    acknowledged = 0
+    for run in range(6):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True)
+        assert child.stdout.readline().strip() == "ready"
+        for _ in range(rng.randint(1, 120)):  # kill at a random point of the append loop
+            acknowledged = max(acknowledged, int(child.stdout.readline()))
+        os.kill(child.pid, signal.SIGKILL)
+        rest = child.stdout.read().split()
+        child.wait()
+        acknowledged = max([acknowledged] + [int(x) for x in rest])
+        assert child.returncode == -signal.SIGKILL
+        with Journal.open(path, readonly=True) as journal:
+            report = journal.verify()
+            entries = list(journal.entries())
+        assert report.ok, report.detail
+        assert entries[-1].seq >= acknowledged, "an acknowledged entry was lost"
+        by_pid = {}
+        for entry in entries:
+            p = entry.payload
+            assert p["blob"] == hashlib.sha256(f"{p['pid']}:{p['i']}".encode()).hexdigest() * 40
+            by_pid.setdefault(p["pid"], []).append(p["i"])
+        assert all(indexes == list(range(len(indexes))) for indexes in by_pid.values())
+        assert len(by_pid) == run + 1
+
+
+# --------------------------------------------------------------------------- loud failures
+
+def test_full_disk_is_a_clear_error_and_no_partial_entry(tmp_path):
+    path = tmp_path / "j"
+    make_journal(path, 3).close()
+    size = path.stat().st_size
+    with Journal.open(path, max_size=size) as journal:
+        journal.append("deal", {"round": 1})  # small entries still fit in the free space of the pages
+        with pytest.raises(JournalFullError, match="full.*NOT written.*stop the table") as info:
+            for _ in range(200):
+                journal.append("outcome", {"round": 1, "blob": "x" * 3000})
+        count = len(journal)
+        assert journal.verify().ok
+        assert info.value.path == str(path)
+    with Journal.open(path) as journal:
+        assert len(journal) == count and journal.verify().ok
+        entry = journal.append("outcome", {"round": 1, "blob": "y" * 3000})
+        assert entry.seq == count + 1 and journal.verify().ok
+
+
+READ_ONLY_PROBE = textwrap.dedent("""
+    import json, sys
+    from dealer_assist.table.journal import Journal, JournalError
+    result = {}
+    try:
+        Journal.open(sys.argv[1])
+        result["write"] = "opened"
+    except JournalError as exc:
+        result["write"] = [type(exc).__name__, str(exc)]
+    with Journal.open(sys.argv[1], readonly=True) as journal:
+        result["verify"] = journal.verify().ok
+        result["count"] = len(journal)
+    print(json.dumps(result))
+""")
+
+
+def test_read_only_file_is_a_clear_error_but_can_still_be_verified():
+    folder = Path(tempfile.mkdtemp(prefix="journal-ro-"))
+    try:
+        path = folder / "j"
+        make_journal(path, 4).close()
+        os.chmod(path, 0o444)
+        os.chmod(folder, 0o555)
+        if os.geteuid() == 0:  # root writes anyway: check as an ordinary user
+            def drop():
+                os.setgid(65534)
+                os.setuid(65534)
+            out = subprocess.run([sys.executable, "-c", READ_ONLY_PROBE, str(path)], preexec_fn=drop,
+                                 capture_output=True, text=True, cwd="/", env={**os.environ, "PYTHONPATH": str(
+                                     Path(__file__).resolve().parents[1])})
+            assert out.returncode == 0, out.stderr
+            result = json.loads(out.stdout)
+        else:
+            result = json.loads(subprocess.run([sys.executable, "-c", READ_ONLY_PROBE, str(path)],
+                                               capture_output=True, text=True, check=True).stdout)
+        kind, message = result["write"]
+        assert kind == "JournalReadOnlyError"
+        assert str(path) in message and "writable" in message
+        assert result["verify"] is True and result["count"] == 4
+    finally:
+        os.chmod(folder, 0o755)
+        for leftover in folder.iterdir():
+            leftover.unlink()
+        folder.rmdir()
+
+
+def test_not_a_journal(tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("round 1: banker wins\n" * 200)
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(str(other))
+    conn.execute("CREATE TABLE players (name TEXT)")
+    conn.commit()
+    conn.close()
+    for path in (text, other):
+        before = path.read_bytes()
+        with pytest.raises(NotAJournalError, match=str(path)):
+            Journal.open(path)
+        with pytest.raises(NotAJournalError):
+            Journal.open(path, readonly=True)
+        assert path.read_bytes() == before
+    with pytest.raises(NotAJournalError, match="folder"):
+        Journal.open(tmp_path)
+    with pytest.raises(JournalError, match="does not exist"):
+        Journal.open(tmp_path / "missing", readonly=True)
+    assert not (tmp_path / "missing").exists()
+
+
+def test_damaged_file_is_reported_as_corrupt(tmp_path):
+    path = tmp_path / "j"
+    make_journal(path, 60).close()
+    data = bytearray(path.read_bytes())
+    page_size = int.from_bytes(data[16:18], "big")
+    for page in range(1, len(data) // page_size):
+        data[page * page_size: page * page_size + 8] = b"\xff" * 8  # wreck every b-tree page header
+    path.write_bytes(bytes(data))
+    with pytest.raises((JournalCorruptError, NotAJournalError), match="damaged|not a dealer-assist"):
+        with Journal.open(path, readonly=True) as journal:
+            journal.verify()
