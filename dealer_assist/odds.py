@@ -35,8 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
-from types import MappingProxyType
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Iterable, Iterator, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -81,7 +80,7 @@ class ShoeTooSmallError(OddsError):
 
 
 class ShoeTooLargeError(OddsError):
-    """More cards than the exact arithmetic here supports (thousands of decks)."""
+    """More than :data:`MAX_CARDS` cards (about 92 decks): the exact arithmetic here stops there."""
 
 
 class SeenTooOftenError(OddsError):
@@ -99,7 +98,7 @@ class _Tables:
     banker_only: np.ndarray  # (10, 10) bool: Player stands, Banker draws
     player_only: np.ndarray  # (10, 10, 10) bool [pt, bt, p3]: Banker stands on p3
     both: np.ndarray  # (10, 10, 10) bool [pt, bt, p3]: Banker draws on p3
-    gather: tuple  # index arrays mapping (final total, start total) -> third card value
+    gather: tuple  # (start, third) index arrays [final total, start total]: start total, third card
 
 
 @lru_cache(maxsize=1)
@@ -134,7 +133,7 @@ def _tables() -> _Tables:
                 stand4[pt, bt] = True
     final, start = np.indices((10, 10))
     third = (final - start) % 10  # [final, start]: the card that takes `start` to `final`
-    return _Tables(multisets, orderings, moments, stand4, banker_only, player_only, both, (final, start, third))
+    return _Tables(multisets, orderings, moments, stand4, banker_only, player_only, both, (start, third))
 
 
 def _falling(n: int, k: int) -> int:
@@ -169,8 +168,6 @@ def _outcome_table(values: Sequence[int], n: int, wide: Optional[bool] = None) -
 
     one_more = s0[:, :, None] * c[None, None, :] - s1  # [pt, bt, v]: 4 cards then one v
     c_second = c[None, :] - np.eye(10, dtype=np.int64)  # [p, b]: b left after p was drawn
-    if wide:
-        c_second = c_second.astype(object)
     two_more = (
         s0[:, :, None, None] * (c[:, None] * c_second)[None, None]
         - c[None, None, :, None] * s1[:, :, None, :]
@@ -181,7 +178,7 @@ def _outcome_table(values: Sequence[int], n: int, wide: Optional[bool] = None) -
     zero = 0 if wide else np.int64(0)
     out = np.zeros((2, 2, 10, 10), dtype=object if wide else np.int64)
     out[0, 0] = np.where(t.stand4, s0, zero) * ((n - 4) * (n - 5))
-    final, start, third = t.gather
+    start, third = t.gather
     # out[.., f, x] = sum over start totals s of array[.., s, .., (f - s) % 10]
     banker_only = np.where(t.banker_only[:, :, None], one_more, zero) * (n - 5)  # [pt, bt, b3]
     out[0, 1] = banker_only[:, start, third].sum(axis=2)
@@ -191,6 +188,36 @@ def _outcome_table(values: Sequence[int], n: int, wide: Optional[bool] = None) -
     out[1, 1] = both[start[:, None, :, None], start[None, :, None, :],
                      third[:, None, :, None], third[None, :, None, :]].sum(axis=(2, 3))
     return out
+
+
+class _ReadOnlyMap(Mapping):
+    """A read-only dict that, unlike ``MappingProxyType``, survives ``copy.deepcopy`` and pickle."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: dict) -> None:
+        self._data = dict(data)
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __iter__(self) -> Iterator:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._data.items()))
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __getstate__(self) -> dict:
+        return self._data
+
+    def __setstate__(self, data: dict) -> None:
+        self._data = data
 
 
 @dataclass(frozen=True)
@@ -414,8 +441,8 @@ def shoe_odds(counts: Sequence[int], paytable: Paytable = STANDARD, *, decks: Op
         counts=counts,
         cards_left=n,
         paytable=paytable,
-        combinations=MappingProxyType(comb),
-        bets=MappingProxyType(bets),
+        combinations=_ReadOnlyMap(comb),
+        bets=_ReadOnlyMap(bets),
         outcomes=outcomes,
         decks=decks,
         ms=(time.perf_counter() - start) * 1000.0,

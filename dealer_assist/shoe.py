@@ -204,6 +204,12 @@ class Shoe:
         rank_seen = self.rank_seen[:r] + (self.rank_seen[r] - 1,) + self.rank_seen[r + 1:]
         return replace(self, seen=seen, rank_seen=rank_seen, dealt=self.dealt - 1)
 
+    def set_aside(self, card: Card) -> "Shoe":
+        """Account for a card that left the shoe but belongs to no hand (a misdrawn card)."""
+        if self.phase is Phase.FINISHED:
+            raise ShoeFinishedError(card)
+        return replace(self._with_card(card), burned=self.burned + (card,))
+
     def _burn_text(self) -> str:
         if self.phase is Phase.BURN_CARD:
             return "show the first card of the shoe to set the burn"

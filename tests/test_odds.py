@@ -420,3 +420,15 @@ def test_json_has_all_seven_bets_and_exact_fractions_that_agree():
             assert Fraction(exact[k]) == getattr(report.bets[bet], k)
             assert floats[k] == float(Fraction(exact[k]))
     assert data["combinations"]["total"] == 414 * 413 * 412 * 411 * 410 * 409
+
+
+def test_report_is_read_only_and_survives_copy_and_pickle():
+    import copy
+    import pickle
+
+    report = full(8)
+    with pytest.raises(TypeError):
+        report.bets[Bet.TIE] = None
+    assert copy.deepcopy(report) == report
+    clone = pickle.loads(pickle.dumps(report))
+    assert clone.bets[Bet.BANKER].house_edge == report.bets[Bet.BANKER].house_edge

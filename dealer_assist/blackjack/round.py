@@ -74,6 +74,8 @@ class Due:
     seat: Optional[int] = None
     hand: Optional[int] = None
     allowed: tuple[Action, ...] = ()
+    #: How many hands the seat has (2 after a split), so that messages name the hand only then.
+    hands: int = field(default=1, compare=False)
 
     @property
     def to_dealer(self) -> bool:
@@ -84,7 +86,7 @@ class Due:
             return "the round is complete"
         if self.to_dealer:
             return "a card for the dealer"
-        where = f"seat {self.seat}" + (f" hand {self.hand + 1}" if self.hand else "")
+        where = f"seat {self.seat}" + (f" hand {self.hand + 1}" if self.hands > 1 else "")
         if self.kind == "card":
             return f"a card for {where}"
         return f"a decision for {where} ({', '.join(a.value for a in self.allowed)})"
@@ -121,14 +123,19 @@ class Round:
     step: Optional[Step] = field(default=None, compare=False)
     previous: Optional["Round"] = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        seats, most = self.seat_count, self.rules.max_seats
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= most:
+            raise BlackjackError(f"invalid number of seats {seats!r}: this table has 1 to {most} seats")
+        if not self.hands:
+            object.__setattr__(self, "hands", tuple((Hand(),) for _ in range(seats)))
+        elif len(self.hands) != seats:
+            raise BlackjackError(f"{len(self.hands)} seats of hands given for a round of {seats} seats")
+
     @classmethod
     def start(cls, seats: int, rules: Optional[HouseRules] = None) -> "Round":
-        rules = rules or HouseRules()
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= rules.max_seats:
-            raise BlackjackError(
-                f"invalid number of seats {seats!r}: this table has 1 to {rules.max_seats} seats"
-            )
-        return cls(seat_count=seats, rules=rules, hands=tuple((Hand(),) for _ in range(seats)))
+        """A new round: nothing dealt yet, the first card due to seat 1."""
+        return cls(seat_count=seats, rules=rules or HouseRules())
 
     # ----------------------------------------------------------------- reading
 
@@ -176,9 +183,10 @@ class Round:
         for seat, index, hand in self.all_hands():
             if hand.finished:
                 continue
+            count = len(self.hands[seat - 1])
             if hand.needs_card:
-                return Due("card", seat, index)
-            return Due("action", seat, index, self._allowed(seat, hand))
+                return Due("card", seat, index, hands=count)
+            return Due("action", seat, index, self._allowed(seat, hand), hands=count)
         if self._dealer_draws():
             return Due("card")
         return Due("complete")
@@ -252,8 +260,7 @@ class Round:
                                             "(enter the player's decision, then the card)")
         if to is not None:
             wanted = "dealer" if due.seat is None else due.seat
-            given = to.strip().lower() if isinstance(to, str) else to
-            if given != wanted:
+            if given_position(to) != wanted:
                 raise RuleError("deal_order", f"card {card.code} refused: it was laid at {_where(to)} "
                                               f"but {due.describe()} is due")
         self._check_composition(card)
@@ -369,8 +376,20 @@ def _or_list(items: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def given_position(to: Target) -> Union[int, str, None]:
+    """A zone as a source names it (``2``, ``"seat 2"``, ``"dealer"``) as the round numbers it."""
+    if isinstance(to, str):
+        text = to.strip().lower()
+        if text in ("dealer", "bank"):
+            return "dealer"
+        text = text.removeprefix("seat").strip()
+        return int(text) if text.isdigit() else to
+    return to
+
+
 def _where(to: Target) -> str:
-    return "the dealer" if isinstance(to, str) and to.strip().lower() == "dealer" else f"seat {to}"
+    given = given_position(to)
+    return "the dealer" if given == "dealer" else f"seat {given}"
 
 
 def _copies(n: int, what: str) -> str:

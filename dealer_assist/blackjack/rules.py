@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 
 
 class BlackjackError(ValueError):
@@ -84,5 +85,11 @@ class HouseRules:
             "split aces receive one card each; ace and 10 after a split is 21, not blackjack",
             f"double on a hard {totals} with the first two cards, one card only",
             "double after split allowed" if self.double_after_split else "no double after split",
-            f"blackjack pays {self.blackjack_pays.normalize()}:1",
+            f"blackjack pays {_ratio(self.blackjack_pays)}",
         ]
+
+
+def _ratio(value: Decimal) -> str:
+    """``Decimal("1.5")`` as the table says it: ``3:2``."""
+    f = Fraction(value)
+    return f"{f.numerator}:{f.denominator}"

@@ -103,6 +103,42 @@ def round_json(round: Round) -> dict:
     }
 
 
+def round_text(round: Round) -> str:
+    """The round for a person reading a terminal: one line per hand, the dealer, what is next."""
+    lines = []
+    for seat in range(1, round.seat_count + 1):
+        hands = round.seat_hands(seat)
+        for index, hand in enumerate(hands):
+            name = f"seat {seat}" + (f" hand {index + 1}" if len(hands) > 1 else "")
+            lines.append(f"{name:<15} {_cards_text(hand):<24} {_total_text(hand)}")
+    lines.append(f"{'dealer':<15} {_cards_text(round.dealer):<24} {_total_text(round.dealer)}")
+    if round.dealer_prompt:
+        lines.append(round.dealer_prompt)
+    due = round.due()
+    lines.append("round complete" if due.kind == "complete" else f"next: {due.describe()}")
+    return "\n".join(lines)
+
+
+def settlement_text(round: Round, bets: Union[Mapping[int, object], Iterable[str]]) -> str:
+    data = settle_json(round, bets)
+    lines = [round_text(round), ""]
+    for b in data["bets"]:
+        lines.append(f"seat {b['seat']} hand {b['hand'] + 1}: stake {b['stake']:>8}  {b['result']:<4}  "
+                     f"pays {b['pays']:>8}  returns {b['returns']:>8}  ({b['reason']})")
+    t = data["totals"]
+    lines.append(f"stakes {t['stakes']}, paid {t['paid']}, returned {t['returned']}, house {t['house']}")
+    return "\n".join(lines)
+
+
+def _cards_text(hand: Hand) -> str:
+    return " ".join(c.label for c in hand.cards) or "-"
+
+
+def _total_text(hand: Hand) -> str:
+    text = hand.describe_total() if hand.cards else ""
+    return text + (" doubled" if hand.doubled else "")
+
+
 def parse_bets(tokens: Iterable[str]) -> dict[int, Decimal]:
     """``SEAT:STAKE`` tokens (``1:10``, ``2:7.50``) to a seat -> stake map; each seat once."""
     bets: dict[int, Decimal] = {}

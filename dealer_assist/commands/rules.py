@@ -172,19 +172,25 @@ def run_settle(args: argparse.Namespace) -> int:
 
 
 def run_odds(args: argparse.Namespace) -> int:
-    try:
-        from dealer_assist import odds
-    except ImportError:
-        raise CommandError("the odds analyzer is not installed in this build") from None
-    from dealer_assist.shoe import ImpossibleCardError, Shoe, ShoeError, ShoeRules
+    from dealer_assist import odds
+    from dealer_assist.shoe import Shoe, ShoeError, ShoeRules
 
     try:
         shoe = Shoe(rules=ShoeRules(decks=args.decks, burn=False))
         for card in _cards(args.seen):
             shoe = shoe.deal(card)
-    except (ImpossibleCardError, ShoeError) as exc:
+        report = odds.shoe_odds(shoe.counts_left(), _paytable(args), decks=args.decks)
+    except (ShoeError, odds.OddsError) as exc:
         raise CommandError(str(exc)) from None
-    return odds.print_report(shoe.counts_left(), _paytable(args), decks=args.decks, as_json=args.json)
+    if args.json:
+        emit_json(report.to_json())
+        return 0
+    print(f"{args.decks} decks, {report.cards_left} cards left ({report.ms:.1f} ms)")
+    print(f"{'bet':<12} {'win':>9} {'lose':>9} {'push':>9} {'house edge':>11}")
+    for bet, o in report.bets.items():
+        f = o.floats()
+        print(f"{bet.label:<12} {f['win']:>9.6f} {f['lose']:>9.6f} {f['push']:>9.6f} {100 * f['house_edge']:>10.4f}%")
+    return 0
 
 
 def _blackjack_rules(args: argparse.Namespace):

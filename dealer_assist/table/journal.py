@@ -299,6 +299,8 @@ class Journal:
         chain raises :class:`JournalBrokenError` and the file is left as it is,
         because appending to it would bury the evidence.  ``readonly`` opens
         for reading only (verify, export, replay) and never creates.
+        ``max_size`` (bytes) caps the file so that a journal can never fill the
+        disk the rest of the machine needs; reaching it is a :class:`JournalFullError`.
         """
         path = Path(path)
         exists = path.exists()
@@ -311,18 +313,14 @@ class Journal:
         if not readonly and not exists and not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
         try:
-            if readonly:
-                conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
-                                       isolation_level=None, check_same_thread=False)
-            else:
-                conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as exc:
-            raise _translate(exc, path, "opening it") from None
-        try:
-            journal_id = cls._prepare(conn, path, readonly)
-        except BaseException:
-            conn.close()
-            raise
+            conn, journal_id = cls._connect(path, readonly, immutable=False)
+        except JournalReadOnlyError:
+            wal = Path(str(path) + "-wal")
+            if not readonly or (wal.exists() and wal.stat().st_size > 0):
+                raise
+            # WAL readers need to write a -shm file beside the journal; in a read-only folder, and with
+            # no -wal holding unmerged entries, the file alone is the whole journal and cannot change.
+            conn, journal_id = cls._connect(path, readonly, immutable=True)
         if max_size is not None:
             page_size = conn.execute("PRAGMA page_size").fetchone()[0]
             conn.execute(f"PRAGMA max_page_count = {max(1, int(max_size) // page_size)}")
@@ -337,6 +335,23 @@ class Journal:
                     f"continue from the last verified entry (seq {report.head_seq}) or start a new journal; "
                     f"the old file is kept either way", path, report)
         return journal
+
+    @classmethod
+    def _connect(cls, path: Path, readonly: bool, immutable: bool) -> Tuple[sqlite3.Connection, str]:
+        try:
+            if readonly:
+                mode = "immutable=1" if immutable else "mode=ro"
+                conn = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True,
+                                       isolation_level=None, check_same_thread=False)
+            else:
+                conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise _translate(exc, path, "opening it") from None
+        try:
+            return conn, cls._prepare(conn, path, readonly)
+        except BaseException:
+            conn.close()
+            raise
 
     @staticmethod
     def _prepare(conn: sqlite3.Connection, path: Path, readonly: bool) -> str:
@@ -460,6 +475,18 @@ class Journal:
                                               f"run 'dealer-assist journal verify {self.path}'", self.path) from None
                 yield Entry(seq, time, kind, decoded, prev_hash, digest)
             after = rows[-1][0]
+
+    def stored(self, seq: int) -> Optional[Dict[str, Any]]:
+        """The row at ``seq`` exactly as stored, for showing a bad entry (its payload may not even be JSON)."""
+        rows = self._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries WHERE seq = ?", (seq,))
+        if not rows:
+            return None
+        seq, time, kind, payload, prev_hash, digest = rows[0]
+        try:
+            payload = json.loads(payload)
+        except (TypeError, ValueError):
+            pass
+        return {"seq": seq, "time": time, "kind": kind, "payload": payload, "prev_hash": prev_hash, "hash": digest}
 
     def last(self) -> Optional[Entry]:
         """The newest entry, or ``None`` for an empty journal."""

@@ -1,0 +1,301 @@
+"""``listen``, ``shoe-sim`` and ``ports``: check a card-reading shoe in a minute, with or without hardware."""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import sys
+import threading
+import time
+from typing import Any
+
+from dealer_assist.commands.output import CommandError, emit_json
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "listen", help="print the events of a serial card-reading shoe",
+        description="Open a card-reading shoe and print every event it produces (cards, unreadable cards, "
+                    "lost frames, device errors, dropped lines, link state). URL is anything "
+                    "serial.serial_for_url takes: /dev/ttyUSB0, loop://, socket://HOST:PORT, rfc2217://HOST:PORT, "
+                    "hwgrep://VID:PID. See hardware/PROTOCOL.md.")
+    p.add_argument("--serial", required=True, metavar="URL", help="the port or URL to open")
+    p.add_argument("--dialect", choices=("v1", "plain"), default="v1",
+                   help="v1: shoe line protocol with CRC and SEQ (default); plain: one card code per line")
+    p.add_argument("--baud", type=int, default=115200, help="baud rate (default 115200; ignored by sockets and ptys)")
+    p.add_argument("--usb", metavar="VID:PID[:SERIAL]",
+                   help="find the device again by USB id after a replug (learnt by itself for /dev paths)")
+    p.add_argument("--wait", action="store_true", help="if the port cannot be opened, keep retrying instead of failing")
+    p.add_argument("--no-reconnect", action="store_true", help="stop when the link is lost instead of reconnecting")
+    p.add_argument("--cards", type=int, metavar="N", help="stop after N cards (read or unreadable)")
+    p.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds")
+    p.add_argument("--json", action="store_true", help="print one JSON object per event")
+    p.set_defaults(func=run_listen)
+
+    s = subparsers.add_parser(
+        "shoe-sim", help="emulate a card-reading shoe on a pseudo-terminal or TCP port, with fault injection",
+        description="A virtual card-reading shoe speaking the shoe line protocol. It prints the port to open "
+                    "with 'dealer-assist listen --serial PORT'. Faults are per-frame probabilities (0-1); the "
+                    "--*-at options act after the Nth card. See hardware/SIMULATOR.md.")
+    where = s.add_mutually_exclusive_group()
+    where.add_argument("--pty", action="store_true", help="create a pseudo-terminal (default)")
+    where.add_argument("--tcp", metavar="[HOST:]PORT", help="listen on TCP; open it as socket://HOST:PORT")
+    s.add_argument("--link", metavar="PATH", help="keep a symlink PATH to the current pty (survives replug)")
+    s.add_argument("--decks", type=int, default=8)
+    s.add_argument("--seed", type=int, help="shuffle and fault seed (repeatable runs)")
+    s.add_argument("--cut", type=int, default=14, help="cards behind the cut card (0: no cut card)")
+    s.add_argument("--device-id", default="SIM-0001")
+    s.add_argument("--dialect", choices=("v1", "plain"), default="v1")
+    pace = s.add_mutually_exclusive_group()
+    pace.add_argument("--rate", type=float, default=1.0, help="cards per second (default 1)")
+    pace.add_argument("--step", action="store_true", help="deal on keypress (Enter); keys inject faults")
+    s.add_argument("--cards", type=int, metavar="N", help="stop after N cards")
+    s.add_argument("--no-wait", action="store_true", help="start dealing before a host has opened the port")
+    for fault, what in (("corrupt", "change a byte of a frame"), ("drop", "lose a frame"),
+                        ("duplicate", "send a frame twice"), ("garbage", "put line noise before a frame"),
+                        ("unreadable", "a card cannot be read (sent as ??)")):
+        s.add_argument(f"--{fault}", type=float, default=0.0, metavar="P", help=f"probability to {what}")
+    s.add_argument("--reboot-at", type=int, action="append", default=[], metavar="N", help="reboot after card N")
+    s.add_argument("--unplug-at", type=int, action="append", default=[], metavar="N", help="unplug after card N")
+    s.add_argument("--error-at", type=int, action="append", default=[], metavar="N",
+                   help="report a device error after card N")
+    s.add_argument("--unplug-for", type=float, default=2.0, metavar="S", help="seconds before the replug (default 2)")
+    s.add_argument("--json", action="store_true", help="print the simulator's log as JSON lines")
+    s.set_defaults(func=run_shoe_sim)
+
+    ports = subparsers.add_parser("ports", help="list serial ports with USB VID:PID and serial numbers",
+                                  description="List serial ports: device, USB VID:PID, serial number, description. "
+                                              "Use the VID:PID and serial in hardware/udev/ for a stable name.")
+    ports.add_argument("--json", action="store_true")
+    ports.set_defaults(func=run_ports)
+
+
+# ---------------------------------------------------------------------------
+# listen
+
+
+def event_record(event: Any) -> dict:
+    """The ``listen --json`` object for a source event (contract in DESIGN.md)."""
+    from dealer_assist.sources import events as ev
+
+    if isinstance(event, ev.CardRead):
+        rec = {"event": "card", "card": event.card.code, "seq": event.seq}
+    elif isinstance(event, ev.Unreadable):
+        rec = {"event": "unreadable", "seq": event.seq}
+    elif isinstance(event, ev.SeqGap):
+        rec = {"event": "gap", "missing": list(event.missing)}
+    elif isinstance(event, ev.DeviceHello):
+        rec = {"event": "hello", "device": event.device, "boot": event.boot, "firmware": event.firmware,
+               "protocol": event.protocol}
+    elif isinstance(event, ev.ShoeSignal):
+        rec = {"event": "shoe", "state": event.state, "seq": event.seq}
+    elif isinstance(event, ev.DeviceError):
+        rec = {"event": "device_error", "code": event.code, "text": event.text, "seq": event.seq}
+    elif isinstance(event, ev.FrameDropped):
+        rec = {"event": "dropped", "reason": event.reason, "raw": event.raw.decode("ascii", "backslashreplace")}
+    elif isinstance(event, ev.LinkState):
+        rec = {"event": "link", "state": event.state, "detail": event.detail}
+    else:
+        rec = {"event": type(event).__name__}
+    rec["t"] = round(event.t, 6)
+    return rec
+
+
+def _human(rec: dict) -> str:
+    stamp = time.strftime("%H:%M:%S", time.localtime(rec["t"])) + f".{int(rec['t'] % 1 * 1000):03d}"
+    kind = rec["event"]
+    seq = f"  (seq {rec['seq']})" if rec.get("seq") is not None else ""
+    if kind == "card":
+        text = f"card      {rec['card']}{seq}"
+    elif kind == "unreadable":
+        text = f"UNREADABLE card: key it in{seq}"
+    elif kind == "gap":
+        text = f"LOST FRAMES {rec['missing'][:20]}{' ...' if len(rec['missing']) > 20 else ''}: check the layout"
+    elif kind == "hello":
+        text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
+    elif kind == "shoe":
+        text = f"shoe      {rec['state']}{seq}"
+    elif kind == "device_error":
+        text = f"DEVICE ERROR {rec['code']}: {rec['text']}{seq}"
+    elif kind == "dropped":
+        text = f"dropped   {rec['reason']}: {rec['raw']!r}"
+    elif kind == "link":
+        text = f"link      {rec['state']}  {rec['detail']}"
+    else:
+        text = kind
+    return f"{stamp}  {text}"
+
+
+def run_listen(args: argparse.Namespace) -> int:
+    from dealer_assist.sources.base import SourceError
+    from dealer_assist.sources.events import CardRead, LinkState, Unreadable
+    from dealer_assist.sources.serial_shoe import SerialShoe, UsbIdentity
+
+    try:
+        usb = UsbIdentity.parse(args.usb) if args.usb else None
+        shoe = SerialShoe(args.serial, dialect=args.dialect, baudrate=args.baud, usb=usb,
+                          reconnect=not args.no_reconnect)
+    except SourceError as exc:
+        raise CommandError(str(exc)) from None
+    events: "queue.Queue[Any]" = queue.Queue()
+    shoe.start(events.put)
+    deadline = None if args.seconds is None else time.monotonic() + args.seconds
+    cards = 0
+    first_link = True
+    try:
+        while True:
+            timeout = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
+            try:
+                event = events.get(timeout=timeout)
+            except queue.Empty:
+                if deadline is not None and time.monotonic() >= deadline:
+                    return 0
+                if shoe.link == "lost" and args.no_reconnect and shoe._thread is not None \
+                        and not shoe._thread.is_alive():
+                    return 1
+                continue
+            if isinstance(event, LinkState) and first_link:
+                first_link = False
+                if event.state == "lost" and not args.wait:
+                    raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); check the path "
+                                       "with 'dealer-assist ports', your access to it (the dialout group, see "
+                                       "hardware/README.md), or pass --wait to keep retrying", 1)
+            rec = event_record(event)
+            if args.json:
+                emit_json(rec)
+            else:
+                sys.stdout.write(_human(rec) + "\n")
+                sys.stdout.flush()
+            if isinstance(event, (CardRead, Unreadable)):
+                cards += 1
+                if args.cards is not None and cards >= args.cards:
+                    return 0
+    finally:
+        shoe.stop()
+        if not args.json:
+            sys.stderr.write("listen: " + ", ".join(f"{k} {v}" for k, v in shoe.stats.items()) + "\n")
+
+
+# ---------------------------------------------------------------------------
+# shoe-sim
+
+
+def _sim_line(rec: dict) -> str:
+    kind = rec["event"]
+    if kind == "sent":
+        faults = f"  [{', '.join(rec['faults'])}]" if rec["faults"] else ""
+        card = f"  ({rec['card']})" if rec.get("read") == "??" else ""
+        return f"sent {rec['frame']}{card}{faults}"
+    if kind == "fault" and rec["fault"] == "replug":
+        return f"replug: the shoe is back on {rec['port']}"
+    if kind == "fault":
+        return f"fault: {rec['fault']}"
+    if kind == "armed":
+        return f"armed: {rec['fault']} on the next frame"
+    return str(rec)
+
+
+def run_shoe_sim(args: argparse.Namespace) -> int:
+    from dealer_assist.shoesim import EndpointError, FaultPlan, PtyEndpoint, ShoeSimulator, TcpEndpoint, VirtualShoe
+    from dealer_assist.shoesim.simulator import KEY_HELP
+
+    out_lock = threading.Lock()
+
+    def show(rec: dict) -> None:
+        with out_lock:
+            if args.json:
+                emit_json(rec)
+            else:
+                sys.stdout.write(_sim_line(rec) + "\n")
+                sys.stdout.flush()
+
+    try:
+        shoe = VirtualShoe(decks=args.decks, seed=args.seed, device_id=args.device_id, cut=args.cut,
+                           unreadable=args.unreadable)
+        faults = FaultPlan(corrupt=args.corrupt, drop=args.drop, duplicate=args.duplicate, garbage=args.garbage,
+                           seed=args.seed)
+        if args.tcp:
+            host, _, port = args.tcp.rpartition(":")
+            try:
+                port_number = int(port)
+            except ValueError:
+                raise CommandError(f"--tcp {args.tcp!r}: the port must be a number, e.g. --tcp 127.0.0.1:7000") from None
+            endpoint: Any = TcpEndpoint(host or "127.0.0.1", port_number)
+        else:
+            endpoint = PtyEndpoint(args.link)
+        sim = ShoeSimulator(endpoint, shoe, faults, dialect=args.dialect, unplug_for=args.unplug_for, on_event=show)
+    except (ValueError, EndpointError) as exc:
+        raise CommandError(str(exc)) from None
+
+    stop = threading.Event()
+    try:
+        ready = {"event": "ready", "kind": endpoint.kind, "port": endpoint.path, "url": endpoint.url,
+                 "dialect": args.dialect, "t": round(time.time(), 6)}
+        if args.json:
+            emit_json(ready)
+        else:
+            print(f"card shoe simulator ({args.decks} decks, {args.dialect}) on {endpoint.url}")
+            print(f"  watch it with: dealer-assist listen --serial {endpoint.url} --json")
+            if args.step:
+                print("  " + KEY_HELP)
+            sys.stdout.flush()
+        if not args.no_wait:
+            if not args.json:
+                print("  waiting for a host to open the port (--no-wait to start at once) ...", flush=True)
+            while not endpoint.host_connected():
+                time.sleep(0.05)
+            time.sleep(0.3)  # pyserial flushes the input right after opening; let it finish
+        sim.power_on()
+        if args.step:
+            sim.run_keys(sys.stdin, stop)
+        else:
+            sim.run_rate(args.rate, stop, cards=args.cards, reboot_at=args.reboot_at, unplug_at=args.unplug_at,
+                         error_at=args.error_at)
+            # A host that lost the link on an unplug needs a moment to find the shoe again; then one
+            # heartbeat lets it name the frames lost on the way, before the port closes.
+            give_up = time.monotonic() + 3.0
+            while not endpoint.host_connected() and time.monotonic() < give_up:
+                time.sleep(0.05)
+            time.sleep(0.3)
+            sim.heartbeat()
+            time.sleep(0.3)
+    except KeyboardInterrupt:
+        pass
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    finally:
+        stop.set()
+        sim.close()
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# ports
+
+
+def run_ports(args: argparse.Namespace) -> int:
+    from serial.tools import list_ports
+
+    ports = []
+    for p in sorted(list_ports.comports(), key=lambda p: p.device):
+        ports.append({
+            "device": p.device,
+            "vid": None if p.vid is None else f"{p.vid:04X}",
+            "pid": None if p.pid is None else f"{p.pid:04X}",
+            "serial_number": p.serial_number,
+            "description": p.description,
+            "manufacturer": p.manufacturer,
+            "product": p.product,
+            "location": p.location,
+            "hwid": p.hwid,
+        })
+    if args.json:
+        emit_json({"ports": ports})
+        return 0
+    if not ports:
+        print("no serial ports found (a USB shoe shows up as /dev/ttyUSB* or /dev/ttyACM* once plugged in)")
+        return 0
+    for p in ports:
+        usb = f"{p['vid']}:{p['pid']}" if p["vid"] else "-"
+        print(f"{p['device']:<16} {usb:<10} {p['serial_number'] or '-':<16} {p['description']}")
+    return 0

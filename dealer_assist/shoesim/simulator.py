@@ -1,0 +1,251 @@
+"""The simulator loop: paces the virtual shoe, injects faults and keeps the truth log.
+
+The truth log (:attr:`ShoeSimulator.log`) records every frame the device
+produced, the faults applied to it and whether any byte of it reached the
+wire, so that a test or an integrator can check that the host reported
+every card the device sent and none it did not.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import threading
+import time
+from typing import Any, Callable, Iterable, Optional, TextIO
+
+from dealer_assist.shoesim.device import Outgoing, VirtualShoe
+from dealer_assist.shoesim.faults import CORRUPT, DROP, DUPLICATE, GARBAGE, FaultPlan
+from dealer_assist.sources.shoe_protocol import CardFrame, ShoeFrame
+
+HEARTBEAT_EVERY = 1.0
+KEYS = {
+    "\n": "deal", " ": "deal", "n": "deal",
+    "x": "corrupt", "d": "drop", "2": "duplicate", "g": "garbage",
+    "e": "error", "r": "reboot", "p": "unplug", "h": "heartbeat", "q": "quit",
+}
+KEY_HELP = ("Enter/space: deal a card   x: corrupt next   d: drop next   2: duplicate next   "
+            "g: garbage   e: device error   r: reboot   p: unplug/replug   q: quit")
+
+
+class ShoeSimulator:
+    """A virtual shoe plugged into an endpoint (see :mod:`dealer_assist.shoesim.endpoints`).
+
+    ``on_event(record)`` receives every log record (a JSON-ready dict) as it
+    happens; the CLI prints them.  All methods may be called from any thread.
+    """
+
+    def __init__(self, endpoint: Any, shoe: Optional[VirtualShoe] = None, faults: Optional[FaultPlan] = None, *,
+                 dialect: str = "v1", unplug_for: float = 2.0,
+                 on_event: Optional[Callable[[dict], None]] = None) -> None:
+        self.endpoint = endpoint
+        self.shoe = shoe or VirtualShoe()
+        self.faults = faults or FaultPlan()
+        if dialect not in ("v1", "plain"):
+            raise ValueError(f"unknown dialect {dialect!r}: v1 or plain")
+        if dialect == "plain" and self.faults.active:
+            raise ValueError("the plain dialect has no CRC and no SEQ, so a host cannot detect corrupted, dropped, "
+                             "duplicated or garbage lines; use --dialect v1 for those faults")
+        self.dialect = dialect
+        self.unplug_for = unplug_for
+        self.on_event = on_event
+        self.log: list[dict] = []
+        self.cards_dealt = 0
+        self._lock = threading.RLock()
+        self._last_hb = time.monotonic()
+        self._replug_at: Optional[float] = None
+        self._empty_sent = False
+
+    # -- recording --------------------------------------------------------
+
+    def _record(self, record: dict) -> None:
+        record["t"] = time.time()
+        self.log.append(record)
+        if self.on_event is not None:
+            self.on_event(record)
+
+    def _send(self, out: Outgoing) -> Outgoing:
+        with self._lock:
+            frame = out.frame
+            if self.dialect == "plain":
+                if not isinstance(frame, CardFrame):
+                    return out
+                line = (frame.card.code if frame.card else "??").encode() + b"\r\n"
+                wire, faults = line, []
+            else:
+                line = out.line
+                wire, faults = self.faults.apply(line)
+            delivered = bool(wire) and self.endpoint.write(wire)
+            if wire and not delivered:
+                faults.append("unplugged" if not self.endpoint.plugged else "unread")
+            record = {"event": "sent", "type": type(frame).__name__.replace("Frame", "").upper(),
+                      "seq": frame.seq, "boot": out.boot, "frame": line.decode("ascii").rstrip(),
+                      "faults": faults, "delivered": delivered and DROP not in faults}
+            if isinstance(frame, CardFrame):
+                record["card"] = out.card.code if out.card else None
+                record["read"] = frame.card.code if frame.card else "??"
+            self._record(record)
+            return out
+
+    # -- device actions ---------------------------------------------------
+
+    def power_on(self) -> None:
+        """Boot and load a shoe: HELLO, then SHOE NEW."""
+        with self._lock:
+            self._send(self.shoe.boot())
+            self._send(self.shoe.new_shoe())
+            self._last_hb = time.monotonic()
+
+    def deal(self) -> Outgoing:
+        """Take the next thing out of the shoe (a card, the cut card, or EMPTY; after EMPTY a new shoe)."""
+        with self._lock:
+            if self._empty_sent:
+                self._send(self.shoe.new_shoe())
+                self._empty_sent = False
+            out = self._send(self.shoe.next_out())
+            self._empty_sent = isinstance(out.frame, ShoeFrame) and out.frame.state == "EMPTY"
+            if isinstance(out.frame, CardFrame):
+                self.cards_dealt += 1
+            return out
+
+    def deal_card(self) -> Outgoing:
+        """Deal until a card comes out (passing the cut card and an empty shoe as they come)."""
+        with self._lock:
+            while True:
+                out = self.deal()
+                if isinstance(out.frame, CardFrame):
+                    return out
+
+    def heartbeat(self) -> None:
+        with self._lock:
+            if self.dialect == "v1":
+                self._send(self.shoe.heartbeat())
+            self._last_hb = time.monotonic()
+
+    def error(self, code: Optional[str] = None, text: Optional[str] = None) -> None:
+        self._send(self.shoe.error(code, text))
+
+    def reboot(self) -> None:
+        """The device restarts: new boot id, SEQ from 0, HELLO; the cards stay in the shoe."""
+        with self._lock:
+            self._record({"event": "fault", "fault": "reboot"})
+            self._send(self.shoe.boot())
+
+    def garbage(self) -> None:
+        with self._lock:
+            noise = self.faults.garbage_bytes()
+            self.endpoint.write(noise)
+            self._record({"event": "fault", "fault": GARBAGE, "bytes": noise.decode("latin-1")})
+
+    def unplug(self, replug_after: Optional[float] = None) -> None:
+        """Pull the cable; with ``replug_after`` the next :meth:`tick` after that many seconds plugs it back."""
+        with self._lock:
+            self.endpoint.unplug()
+            self._record({"event": "fault", "fault": "unplug"})
+            if replug_after is not None:
+                self._replug_at = time.monotonic() + replug_after
+
+    def replug(self) -> None:
+        with self._lock:
+            self.endpoint.replug()
+            self._replug_at = None
+            self._record({"event": "fault", "fault": "replug", "port": self.endpoint.path, "url": self.endpoint.url})
+
+    def tick(self) -> None:
+        """Time-driven duties: the heartbeat every second and a due replug."""
+        now = time.monotonic()
+        if self._replug_at is not None and now >= self._replug_at:
+            self.replug()
+        if now - self._last_hb >= HEARTBEAT_EVERY:
+            self.heartbeat()
+
+    # -- pacing -----------------------------------------------------------
+
+    def run_rate(self, rate: float, stop: threading.Event, *, cards: Optional[int] = None,
+                 reboot_at: Iterable[int] = (), unplug_at: Iterable[int] = (), error_at: Iterable[int] = ()) -> None:
+        """Deal ``rate`` cards per second until ``stop`` is set or ``cards`` cards are out."""
+        if rate <= 0:
+            raise ValueError(f"rate {rate} must be above 0 cards per second")
+        reboots, unplugs, errors = set(reboot_at), set(unplug_at), set(error_at)
+        interval = 1.0 / rate
+        next_card = time.monotonic() + interval
+        while not stop.is_set():
+            now = time.monotonic()
+            if now >= next_card:
+                next_card += interval
+                self.deal_card()
+                if self.cards_dealt in errors:
+                    self.error()
+                if self.cards_dealt in reboots:
+                    self.reboot()
+                if self.cards_dealt in unplugs:
+                    self.unplug(self.unplug_for)
+                if cards is not None and self.cards_dealt >= cards:
+                    if self._replug_at is not None:
+                        stop.wait(max(0.0, self._replug_at - time.monotonic()))
+                        self.replug()
+                    return
+            self.tick()
+            stop.wait(max(0.0, min(next_card, self._last_hb + HEARTBEAT_EVERY) - time.monotonic()))
+
+    def press(self, key: str) -> bool:
+        """Act on one key of the keypress mode; False means quit."""
+        action = KEYS.get(key.lower() if key != "\n" else key)
+        if action is None:
+            return True
+        if action == "quit":
+            return False
+        if action == "deal":
+            self.deal_card()
+        elif action in (CORRUPT, DROP, DUPLICATE):
+            self.faults.force(action)
+            self._record({"event": "armed", "fault": action})
+        elif action == "garbage":
+            self.garbage()
+        elif action == "error":
+            self.error()
+        elif action == "reboot":
+            self.reboot()
+        elif action == "unplug":
+            self.unplug(self.unplug_for)
+        elif action == "heartbeat":
+            self.heartbeat()
+        return True
+
+    def run_keys(self, stream: TextIO, stop: threading.Event) -> None:
+        """Deal on keypresses from ``stream`` (a terminal: single keys; a pipe: lines, an empty line deals)."""
+        fd = stream.fileno()
+        is_tty = os.isatty(fd)
+        saved = None
+        if is_tty:
+            import termios
+            import tty
+
+            saved = termios.tcgetattr(fd)
+            tty.setcbreak(fd)
+        try:
+            while not stop.is_set():
+                ready, _, _ = select.select([fd], [], [], 0.1)
+                self.tick()
+                if not ready:
+                    continue
+                chunk = os.read(fd, 64).decode("utf-8", "replace")
+                if not chunk:
+                    return
+                for key in chunk:
+                    if not self.press(key):
+                        return
+        finally:
+            if saved is not None:
+                import termios
+
+                termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+    def close(self) -> None:
+        self.endpoint.close()
+
+    # -- truth ------------------------------------------------------------
+
+    def card_records(self) -> list[dict]:
+        """The log records of CARD frames: what the device really sent, with its fate."""
+        return [r for r in self.log if r.get("event") == "sent" and r.get("type") == "CARD"]

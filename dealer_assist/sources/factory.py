@@ -1,0 +1,57 @@
+"""Open a card source from its spec: ``sim``, ``serial:URL``, ``camera:SRC``, ``manual``.
+
+The spec is what ``dealer-assist run --source`` and the config file's
+``source`` key take.  Backends are imported only when asked for, so the
+display starts without OpenCV when it reads a serial shoe, and vice versa.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from dealer_assist.sources.base import CardSource, SourceError
+
+SPECS = "sim | sim:SEED | serial:URL[?dialect=plain] | camera:SRC[?profile=PATH] | manual"
+
+
+def _split_options(rest: str) -> tuple[str, dict[str, str]]:
+    if "?" not in rest or rest.startswith(("rfc2217://", "socket://")) and "?dialect" not in rest and "?profile" not in rest:
+        return rest, {}
+    base, _, query = rest.rpartition("?")
+    options = dict(part.partition("=")[::2] for part in query.split("&") if part)
+    return base, options
+
+
+def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interval: float = 1.0,
+                seed: Optional[int] = None, cut_from_end: int = 16) -> Optional[CardSource]:
+    """The source for ``spec`` (``None`` for ``manual``: cards are typed in).  Raises :class:`SourceError`."""
+    kind, _, rest = spec.partition(":")
+    kind = kind.strip().lower()
+    if kind == "manual":
+        return None
+    if kind == "sim":
+        from dealer_assist.sources.virtual import VirtualShoe
+
+        if rest:
+            try:
+                seed = int(rest)
+            except ValueError:
+                raise SourceError(f"bad simulated shoe seed {rest!r}: use sim or sim:42") from None
+        return VirtualShoe(decks=decks, seed=seed, interval=interval, demand=demand, cut_from_end=cut_from_end)
+    if kind == "serial":
+        if not rest:
+            raise SourceError("serial source needs a port: serial:/dev/ttyUSB0, serial:socket://host:port, ...")
+        from dealer_assist.sources.serial_shoe import SerialShoe
+
+        url, options = _split_options(rest)
+        return SerialShoe(url, dialect=options.get("dialect", "v1"))
+    if kind == "camera":
+        if not rest:
+            raise SourceError("camera source needs a camera index, a video file or a stream URL: camera:0")
+        try:
+            from dealer_assist.sources.camera import CameraSource
+        except ImportError as exc:
+            raise SourceError(f"the camera source is not available in this build: {exc}") from None
+        src, options = _split_options(rest)
+        return CameraSource(src, profile=options.get("profile"))
+    raise SourceError(f"unknown card source {spec!r}: use {SPECS}")

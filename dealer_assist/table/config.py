@@ -1,0 +1,137 @@
+"""The table's configuration file (TOML): house rules, limits, chips, source and display options.
+
+Every key is optional; a missing file section means the defaults of
+facts.md §0.  Example (``dealer-assist run --config table.toml``)::
+
+    game = "baccarat"
+    source = "serial:/dev/card-shoe"
+    journal = "/var/lib/dealer-assist/table1.sqlite"
+
+    [shoe]
+    decks = 8
+    burn = true
+    rounds_after_cut = 1      # 0: stop after the round in which the cut card comes out
+
+    [paytable]
+    variant = "standard"      # or "ez", "super6"
+    tie_pushes = true         # Player/Banker bets on a tie
+    pair_by = "rank"          # or "value"
+
+    [limits]
+    max_payout = "20000"
+    [limits.min]
+    tie = "5"
+    [limits.max]
+    banker = "5000"
+
+    [table]
+    seats = 7
+    chips = ["1", "5", "25", "100", "500", "1000"]
+
+    [display]
+    turbo = false
+    sound = true
+    fullscreen = false
+    sim_interval = 1.0        # seconds between cards of the simulated shoe
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Optional
+
+from dealer_assist.baccarat import paytable as pt
+from dealer_assist.baccarat.bets import LimitError, TableLimits
+from dealer_assist.money import InvalidAmountError, parse_money
+from dealer_assist.shoe import ShoeError, ShoeRules
+from dealer_assist.table.state import TableRules
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    game: str = "baccarat"
+    source: str = "sim"
+    journal: Optional[Path] = None
+    rules: TableRules = field(default_factory=TableRules)
+    turbo: bool = False
+    sound: bool = True
+    fullscreen: bool = False
+    sim_interval: float = 1.0
+
+
+def default_journal_path(game: str = "baccarat") -> Path:
+    """The journal in the user's data folder ($XDG_DATA_HOME/dealer-assist, else ~/.local/share/dealer-assist)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "dealer-assist"
+    return base / f"{game}-journal.sqlite"
+
+
+def _section(data: dict, name: str, path: Path) -> dict:
+    value = data.get(name, {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"{path}: [{name}] must be a table of keys")
+    return value
+
+
+def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> AppConfig:
+    try:
+        shoe_d = _section(data, "shoe", path)
+        shoe = ShoeRules(decks=int(shoe_d.get("decks", 8)), burn=bool(shoe_d.get("burn", True)),
+                         rounds_after_cut=int(shoe_d.get("rounds_after_cut", 1)),
+                         cut_from_end=int(shoe_d.get("cut_from_end", 16)))
+        pay_d = _section(data, "paytable", path)
+        variants = {"standard": pt.STANDARD, "ez": pt.EZ, "super6": pt.SUPER_6}
+        variant = pay_d.get("variant", "standard")
+        if variant not in variants:
+            raise ConfigError(f"{path}: paytable.variant {variant!r} is not one of {', '.join(variants)}")
+        pair_by = pay_d.get("pair_by", "rank")
+        if pair_by not in ("rank", "value"):
+            raise ConfigError(f"{path}: paytable.pair_by {pair_by!r} must be \"rank\" or \"value\"")
+        paytable = replace(variants[variant], tie_pushes=bool(pay_d.get("tie_pushes", True)), pair_by=pair_by)
+        limits = TableLimits.from_mapping(_section(data, "limits", path))
+        table_d = _section(data, "table", path)
+        chips = tuple(parse_money(c) for c in table_d.get("chips", ["1", "5", "25", "100", "500", "1000"]))
+        if not chips or any(c <= 0 for c in chips):
+            raise ConfigError(f"{path}: table.chips must list chip values above zero")
+        seats = int(table_d.get("seats", 7))
+        if not 1 <= seats <= 14:
+            raise ConfigError(f"{path}: table.seats {seats} must be 1 to 14")
+        rules = TableRules(shoe=shoe, paytable=paytable, limits=limits, seats=seats, chips=chips)
+        disp = _section(data, "display", path)
+        game = data.get("game", "baccarat")
+        if game not in ("baccarat", "blackjack"):
+            raise ConfigError(f"{path}: game {game!r} must be \"baccarat\" or \"blackjack\"")
+        journal = Path(data["journal"]).expanduser() if data.get("journal") else None
+        return AppConfig(game=game, source=str(data.get("source", "sim")), journal=journal, rules=rules,
+                         turbo=bool(disp.get("turbo", False)), sound=bool(disp.get("sound", True)),
+                         fullscreen=bool(disp.get("fullscreen", False)),
+                         sim_interval=float(disp.get("sim_interval", 1.0)))
+    except (ShoeError, LimitError, InvalidAmountError, pt.InvalidBetError) as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, ConfigError):
+            raise
+        raise ConfigError(f"{path}: {exc}") from None
+
+
+def load_config(path: Optional[os.PathLike | str] = None) -> AppConfig:
+    """Read a TOML configuration file; ``None`` gives the defaults."""
+    if path is None:
+        return AppConfig()
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        raise ConfigError(f"configuration file {p} does not exist") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{p} is not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read configuration file {p}: {exc.strerror}") from None
+    return config_from_mapping(data, p)

@@ -1,0 +1,233 @@
+"""The state of a baccarat table and the one function that changes it.
+
+Every change to the table is an *operation*: a small JSON-able dict such
+as ``{"op": "card", "card": "9H"}`` or ``{"op": "place", "seat": 1, "bet":
+"banker", "amount": "25.00"}``.  :func:`apply` takes a state and an
+operation and returns the next state, or raises :class:`TableError` and
+changes nothing.  The session journals each operation before it shows the
+new state, and rebuilding a table after a crash is replaying the journal
+through the same function, so a recovered table cannot differ from the
+one that was shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any, Optional
+
+from dealer_assist import roads
+from dealer_assist.baccarat.bets import Betting, BettingError, TableLimits
+from dealer_assist.baccarat.paytable import STANDARD, Paytable, parse_bet
+from dealer_assist.baccarat.round import BaccaratRound, Outcome, RoundError
+from dealer_assist.baccarat.settlement import Settlement, Wager, settle
+from dealer_assist.cards import Card, InvalidCardError, parse_card
+from dealer_assist.money import InvalidAmountError, parse_money
+from dealer_assist.shoe import Phase as ShoePhase, Shoe, ShoeError, ShoeRules
+
+
+class TableError(ValueError):
+    """An operation the table refuses; the message says what, why and what to do."""
+
+
+class RoundOverError(TableError):
+    """A card came after the round was over."""
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        super().__init__(f"card {card.code} came after the round was over: start the next round (N) and "
+                         "play it there (Enter), or set it aside as a misdrawn card (Del)")
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """Everything configurable about a baccarat table."""
+
+    shoe: ShoeRules = field(default_factory=ShoeRules)
+    paytable: Paytable = STANDARD
+    limits: TableLimits = field(default_factory=TableLimits)
+    seats: int = 7
+    chips: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A finished round for the history, the roads and the journal export."""
+
+    shoe: int
+    number: int
+    cards: tuple[Card, ...]
+    outcome: Outcome
+    wagers: tuple[Wager, ...]
+    settlement: Settlement
+
+
+class TablePhase:
+    BURN = "burn"  # a new shoe: the burn is due
+    BETTING = "betting"  # bets open, no card yet
+    DEALING = "dealing"  # bets locked, cards due
+    SETTLED = "settled"  # round over, paid; next round on command
+    FINISHED = "finished"  # the shoe is over: a new shoe is due
+
+
+@dataclass(frozen=True)
+class TableState:
+    rules: TableRules = field(default_factory=TableRules)
+    phase: str = TablePhase.BURN
+    shoe_no: int = 1
+    round_no: int = 1
+    shoe: Shoe = field(default_factory=Shoe.new)
+    round: BaccaratRound = BaccaratRound()
+    betting: Betting = field(default_factory=Betting)
+    settlement: Optional[Settlement] = None
+    history: tuple[RoundRecord, ...] = ()
+    scoreboard: roads.Scoreboard = field(default_factory=lambda: roads.scoreboard(()))
+    held: Optional[Card] = None
+    #: The states before each card of the current round: voiding a card restores one.
+    before_cards: tuple["TableState", ...] = field(default=(), repr=False, compare=False)
+
+    @classmethod
+    def new(cls, rules: TableRules = TableRules()) -> "TableState":
+        shoe = Shoe.new(rules.shoe)
+        return cls(rules=rules, shoe=shoe, phase=TablePhase.BURN if shoe.expects_burn else TablePhase.BETTING,
+                   round=BaccaratRound((), rules.paytable.pair_by),
+                   betting=Betting(limits=rules.limits, paytable=rules.paytable, seats=rules.seats))
+
+    @property
+    def card_due(self) -> bool:
+        """True when the next card out of the shoe has a place (burn or the round)."""
+        return self.phase == TablePhase.BURN or (self.phase == TablePhase.DEALING and not self.round.complete)
+
+
+def _card(op: dict) -> Card:
+    try:
+        return parse_card(op["card"])
+    except (KeyError, InvalidCardError) as exc:
+        raise TableError(str(exc)) from None
+
+
+def _bets(state: TableState, betting_op) -> TableState:
+    try:
+        return replace(state, betting=betting_op(state.betting))
+    except (BettingError, InvalidAmountError) as exc:
+        raise TableError(str(exc)) from None
+
+
+def _bet_args(op: dict) -> tuple[int, Any, Decimal]:
+    try:
+        return int(op["seat"]), parse_bet(op["bet"]), parse_money(op["amount"])
+    except (KeyError, ValueError) as exc:
+        raise TableError(f"bad bet operation {op!r}: {exc}") from None
+
+
+def _open_for_bets(state: TableState, what: str) -> None:
+    if state.phase not in (TablePhase.BETTING,):
+        why = {TablePhase.BURN: "the burn is not finished", TablePhase.DEALING: "the deal has started",
+               TablePhase.SETTLED: "the round is over: press N for the next round",
+               TablePhase.FINISHED: "the shoe is finished: start a new shoe"}[state.phase]
+        raise TableError(f"cannot {what}: {why}")
+
+
+def _play_card(state: TableState, card: Card, zone: Optional[str]) -> TableState:
+    try:
+        shoe = state.shoe.deal(card)
+        rnd = state.round.add(card, zone)
+    except (ShoeError, RoundError) as exc:
+        raise TableError(str(exc)) from None
+    new = replace(state, shoe=shoe, round=rnd, phase=TablePhase.DEALING,
+                  before_cards=state.before_cards + (state,))
+    outcome = rnd.outcome
+    if outcome is None:
+        return new
+    wagers = new.betting.layout.wagers()
+    result = settle(wagers, outcome, state.rules.paytable)
+    record = RoundRecord(state.shoe_no, state.round_no, rnd.cards, outcome, wagers, result)
+    coup = roads.Coup(outcome.winner, outcome.player_pair, outcome.banker_pair, outcome.natural,
+                      outcome.player_total, outcome.banker_total)
+    return replace(new, phase=TablePhase.SETTLED, settlement=result, history=state.history + (record,),
+                   scoreboard=state.scoreboard.add(coup), shoe=shoe.round_finished())
+
+
+def apply(state: TableState, op: dict) -> TableState:
+    """The next state after ``op``; raises :class:`TableError` (state unchanged) if it is refused."""
+    kind = op.get("op")
+    if kind == "card":
+        card = _card(op)
+        if state.phase == TablePhase.BURN:
+            try:
+                shoe = state.shoe.burn(card)
+            except ShoeError as exc:
+                raise TableError(str(exc)) from None
+            return replace(state, shoe=shoe, phase=TablePhase.BURN if shoe.expects_burn else TablePhase.BETTING)
+        if state.phase == TablePhase.SETTLED:
+            raise RoundOverError(card)
+        if state.phase == TablePhase.FINISHED:
+            raise TableError(f"card {card.code} refused: the shoe is finished; start a new shoe (Ctrl+N)")
+        if state.phase == TablePhase.BETTING:  # the first card closes the bets, as at a real table
+            try:
+                state = replace(state, betting=state.betting.lock())
+            except BettingError as exc:
+                raise TableError(f"card {card.code} refused: {exc}") from None
+        return _play_card(state, card, op.get("zone"))
+    if kind == "burn_unseen":
+        try:
+            shoe = state.shoe.burn_unseen(op.get("count"))
+        except ShoeError as exc:
+            raise TableError(str(exc)) from None
+        return replace(state, shoe=shoe, phase=TablePhase.BURN if shoe.expects_burn else TablePhase.BETTING)
+    if kind == "skip_burn":
+        if state.phase != TablePhase.BURN:
+            raise TableError("no burn is due")
+        return replace(state, shoe=state.shoe.skip_burn(), phase=TablePhase.BETTING)
+    if kind in ("place", "remove"):
+        _open_for_bets(state, "change bets")
+        seat, bet, amount = _bet_args(op)
+        return _bets(state, lambda b: b.place(seat, bet, amount) if kind == "place" else b.remove(seat, bet, amount))
+    if kind in ("undo", "clear", "double", "rebet"):
+        _open_for_bets(state, kind)
+        return _bets(state, lambda b: getattr(b, kind)())
+    if kind == "deal":
+        _open_for_bets(state, "deal")
+        state = _bets(state, lambda b: b.lock())
+        return replace(state, phase=TablePhase.DEALING)
+    if kind == "void_card":
+        if not state.before_cards:
+            raise TableError("no card of this round to void")
+        before = state.before_cards[-1]
+        if state.shoe.cut_out and not before.shoe.cut_out:
+            before = replace(before, shoe=before.shoe.cut_card_out())
+        return before
+    if kind == "next_round":
+        if state.phase != TablePhase.SETTLED:
+            raise TableError("the round is not over yet" if state.phase == TablePhase.DEALING
+                             else "no round to finish")
+        finished = state.shoe.phase is ShoePhase.FINISHED
+        return replace(state, phase=TablePhase.FINISHED if finished else TablePhase.BETTING,
+                       round_no=state.round_no + 1, round=BaccaratRound((), state.round.pair_by),
+                       betting=state.betting.next_round(), settlement=None, before_cards=())
+    if kind == "cut":
+        before_first = state.phase in (TablePhase.BETTING, TablePhase.SETTLED, TablePhase.BURN)
+        return replace(state, shoe=state.shoe.cut_card_out(before_first_card=before_first))
+    if kind == "new_shoe":
+        if state.phase == TablePhase.DEALING:
+            raise TableError("cannot start a new shoe in the middle of a round: finish or void the round first")
+        fresh = TableState.new(state.rules)
+        return replace(fresh, shoe_no=state.shoe_no + 1, betting=replace(fresh.betting,
+                       last_round=state.betting.layout or state.betting.last_round))
+    if kind == "hold":
+        return replace(state, held=_card(op))
+    if kind == "play_held":
+        if state.held is None:
+            raise TableError("no card is held")
+        card = state.held
+        if state.phase == TablePhase.SETTLED:
+            state = apply(state, {"op": "next_round"})
+        return apply(replace(state, held=None), {"op": "card", "card": card.code})
+    if kind == "discard_held":
+        if state.held is None:
+            raise TableError("no card is held")
+        try:
+            return replace(state, shoe=state.shoe.set_aside(state.held), held=None)
+        except ShoeError as exc:
+            raise TableError(str(exc)) from None
+    raise TableError(f"unknown table operation {kind!r}")

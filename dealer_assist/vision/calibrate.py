@@ -1,0 +1,279 @@
+"""Building a deck profile from set-up shots: one card per image, face up, named by its code.
+
+Nothing about the deck is assumed: the card's aspect and size, where the
+index sits, how big its glyphs are and what they look like are all measured
+on the shots.  The index is found as the ink nearest the card's corner (the
+rank) and the ink just below it (the suit); both index corners are read when
+the deck has two.  The acceptance thresholds are then set by reading the
+shots again through simulated table conditions (blur, noise, tilt, JPEG).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
+from dealer_assist.vision.detect import MASK_SCALE, paper_mask
+from dealer_assist.vision.index import INK, PAD, IndexMatcher, ink_map, normalise, redness_of
+from dealer_assist.vision.profile import CANON_H, Box, Profile, Thresholds
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
+RANK_TEMPLATE_H = 32
+SUIT_TEMPLATE_H = 24
+
+
+class CalibrationError(ValueError):
+    """Calibration could not build a usable profile; the message says which shots failed and why."""
+
+
+@dataclass
+class Shot:
+    card: Card
+    path: Path
+    quad: Optional[np.ndarray] = None  # TL, TR, BR, BL
+    error: str = ""
+    glyphs: list = field(default_factory=list)  # (rank_crop, rank_box, suit_crop, suit_box, redness)
+
+
+def shots_in(folder: str | Path) -> tuple[list[Shot], dict[str, str]]:
+    """The card images of a folder, and the files skipped (not named by a card code)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise CalibrationError(f"no folder {str(folder)!r}: give the folder holding one image per card (AS.png, 10H.png ...)")
+    shots, skipped = [], {}
+    seen: dict[Card, Path] = {}
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() not in IMAGE_SUFFIXES:
+            continue
+        try:
+            card = parse_card(path.stem, require_suit=True)
+        except InvalidCardError:
+            skipped[path.name] = "file name is not a card code (name it like AS.png or 10H.png)"
+            continue
+        if card in seen:
+            skipped[path.name] = f"second shot of {card.code} (already {seen[card].name})"
+            continue
+        seen[card] = path
+        shots.append(Shot(card, path))
+    return shots, skipped
+
+
+def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
+    """The one card of a set-up shot as TL, TR, BR, BL (float), or None and why not."""
+    small = cv2.resize(image, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
+    mask = paper_mask(small, hole_max=small.shape[0] * small.shape[1] * 0.05)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    min_area = small.shape[0] * small.shape[1] * 0.005
+    blobs = sorted((c for c in contours if cv2.contourArea(c) > min_area), key=cv2.contourArea, reverse=True)
+    if not blobs:
+        return None, "card not found (no bright card-sized area on the table)"
+    if len(blobs) > 1 and cv2.contourArea(blobs[1]) > 0.3 * cv2.contourArea(blobs[0]):
+        return None, "two cards in the shot (show one card at a time)"
+    cnt = blobs[0]
+    (cx, cy), (w, h), _ = cv2.minAreaRect(cnt)
+    if cv2.contourArea(cnt) < 0.85 * w * h:
+        return None, "card not found (the bright area is not a card-shaped rectangle: covered or cut by the frame?)"
+    pts = cv2.boxPoints(cv2.minAreaRect(cnt)) / MASK_SCALE
+    # Order as an upright card: TL is the top-most of the two left-most points.
+    s = pts.sum(axis=1)
+    d = pts[:, 0] - pts[:, 1]
+    quad = np.array([pts[np.argmin(s)], pts[np.argmax(d)], pts[np.argmax(s)], pts[np.argmin(d)]], dtype=np.float64)
+    width = np.linalg.norm(quad[1] - quad[0])
+    height = np.linalg.norm(quad[3] - quad[0])
+    if width > height:
+        return None, "card lies sideways (show it upright, index top-left)"
+    x0, y0 = quad.min(axis=0)
+    x1, y1 = quad.max(axis=0)
+    if x0 < 2 or y0 < 2 or x1 > image.shape[1] - 3 or y1 > image.shape[0] - 3:
+        return None, "card cut by the frame edge (move it to the middle)"
+    return quad, ""
+
+
+def _corner_patch(image, quad, corner: int, aspect: float, region=(0.45, 0.5)) -> np.ndarray:
+    """The upright canonical patch at the TL (corner 0) or BR (corner 2) of ``quad``."""
+    canon_w = CANON_H * aspect
+    c = quad[corner]
+    wv = quad[(corner + 1) % 4] - c
+    hv = quad[(corner + 3) % 4] - c
+    su, sv = np.linalg.norm(wv) / canon_w, np.linalg.norm(hv) / CANON_H
+    wd, hd = wv / np.linalg.norm(wv), hv / np.linalg.norm(hv)
+    pw, ph = int(region[0] * canon_w) + PAD, int(region[1] * CANON_H) + PAD
+    ax, ay, bx, by = su * wd[0], su * wd[1], sv * hd[0], sv * hd[1]
+    m = np.array([[ax, bx, c[0] - PAD * (ax + bx)], [ay, by, c[1] - PAD * (ay + by)]])
+    return cv2.warpAffine(image, m, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+
+
+def find_index(patch: np.ndarray, canon_w: float) -> tuple[Optional[tuple], str]:
+    """Rank and suit of an upright corner patch of a set-up shot: the ink nearest the corner and the ink below it."""
+    ink, paper = ink_map(patch)
+    edge = PAD + 2
+    ink[:edge, :] = 0
+    ink[:, :edge] = 0
+    binary = (ink > INK).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    comps = [i for i in range(1, n) if stats[i][4] >= 6 and stats[i][0] > edge and stats[i][1] > edge]
+    if not comps:
+        return None, "index not found (no print near the top-left corner)"
+    first = min(comps, key=lambda i: np.hypot(stats[i][0], stats[i][1]))
+    x, y, w, h, _ = stats[first]
+    rank_ids = [first]
+    for i in comps:  # a two-glyph rank ("10") sits side by side with the first
+        xi, yi, wi, hi, _ = stats[i]
+        if i == first:
+            continue
+        overlap = min(y + h, yi + hi) - max(y, yi)
+        if overlap > 0.8 * min(h, hi) and 0.75 < hi / h < 1.33 and abs(yi - y) < 0.2 * h and 0 <= xi - (x + w) < 0.3 * h:
+            rank_ids.append(i)
+    rx0 = min(stats[i][0] for i in rank_ids)
+    rx1 = max(stats[i][0] + stats[i][2] for i in rank_ids)
+    ry0 = min(stats[i][1] for i in rank_ids)
+    ry1 = max(stats[i][1] + stats[i][3] for i in rank_ids)
+    below = [i for i in comps if i not in rank_ids and stats[i][1] >= ry1 - 1
+             and min(rx1, stats[i][0] + stats[i][2]) - max(rx0, stats[i][0]) > 0.3 * min(rx1 - rx0, stats[i][2])
+             and stats[i][1] - ry1 < (ry1 - ry0)]
+    if not below:
+        return None, "index not found (no suit below the rank in the corner)"
+    suit_id = min(below, key=lambda i: stats[i][1])
+    sx, sy, sw, sh, _ = stats[suit_id]
+    rank_mask = np.isin(labels, rank_ids)
+    suit_mask = labels == suit_id
+    rank_crop = np.where(rank_mask, ink, ink * 0.5)[ry0:ry1, rx0:rx1]
+    suit_crop = np.where(suit_mask, ink, ink * 0.5)[sy:sy + sh, sx:sx + sw]
+
+    def box(x0, y0, x1, y1):
+        return Box((x0 - PAD) / canon_w, (y0 - PAD) / CANON_H, (x1 - PAD) / canon_w, (y1 - PAD) / CANON_H)
+
+    return (rank_crop, box(rx0, ry0, rx1, ry1), suit_crop, box(sx, sy, sx + sw, sy + sh),
+            redness_of(patch, suit_mask, paper)), ""
+
+
+def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool = True) -> Profile:
+    """Build a profile from the shots in ``folder``; raises :class:`CalibrationError` if too few work."""
+    shots, skipped = shots_in(folder)
+    if not shots:
+        raise CalibrationError(f"no card images in {str(folder)!r}: expected files named by card code (AS.png, 10H.png ...)")
+    images = {}
+    for shot in shots:
+        image = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+        if image is None:
+            shot.error = "not a readable image"
+            continue
+        images[shot.card] = image
+        shot.quad, shot.error = find_card(image)
+    found = [s for s in shots if s.quad is not None]
+    if not found:
+        raise CalibrationError(_report("no card found in any shot", shots, skipped))
+    sizes = np.array([(np.linalg.norm(s.quad[1] - s.quad[0]), np.linalg.norm(s.quad[3] - s.quad[0])) for s in found])
+    aspect = float(np.median(sizes[:, 0] / sizes[:, 1]))
+    card_h = float(np.median(sizes[:, 1]))
+    canon_w = CANON_H * aspect
+    two_corners = 0
+    for shot in found:
+        image = images[shot.card]
+        for corner in (0, 2):
+            glyphs, why = find_index(_corner_patch(image, shot.quad, corner, aspect), canon_w)
+            if glyphs is not None:
+                shot.glyphs.append(glyphs)
+                two_corners += corner == 2
+            elif corner == 0:
+                shot.error = why
+        if not shot.glyphs:
+            shot.quad = None
+    good = [s for s in found if s.glyphs]
+    ranks_seen = {s.card.rank for s in good}
+    suits_seen = {s.card.suit for s in good}
+    if len(ranks_seen) < 2 or len(suits_seen) < 2:
+        raise CalibrationError(_report("too few cards with a readable index", shots, skipped))
+    samples = [(s.card, g) for s in good for g in s.glyphs]
+    rank_boxes = np.array([[g[1].u0, g[1].v0, g[1].u1, g[1].v1] for _, g in samples])
+    suit_boxes = np.array([[g[3].u0, g[3].v0, g[3].u1, g[3].v1] for _, g in samples])
+    # Drop the odd shot whose "index" was something else (e.g. a picture frame).
+    med_r, med_s = np.median(rank_boxes, axis=0), np.median(suit_boxes, axis=0)
+    rank_h = float(np.median(rank_boxes[:, 3] - rank_boxes[:, 1]))
+    ok = [i for i in range(len(samples))
+          if np.abs(rank_boxes[i, [1, 3]] - med_r[[1, 3]]).max() < 0.5 * rank_h
+          and np.abs(suit_boxes[i, [1, 3]] - med_s[[1, 3]]).max() < 0.5 * rank_h]
+    samples = [samples[i] for i in ok]
+    rank_boxes, suit_boxes = rank_boxes[ok], suit_boxes[ok]
+
+    def span(boxes):
+        return Box(float(np.percentile(boxes[:, 0], 2)), float(np.percentile(boxes[:, 1], 2)),
+                   float(np.percentile(boxes[:, 2], 98)), float(np.percentile(boxes[:, 3], 98)))
+
+    rank_box, suit_box = span(rank_boxes), span(suit_boxes)
+    suit_h = float(np.median(suit_boxes[:, 3] - suit_boxes[:, 1]))
+    rank_h = float(np.median(rank_boxes[:, 3] - rank_boxes[:, 1]))
+    rank_aspect_all = (rank_boxes[:, 2] - rank_boxes[:, 0]) * aspect / (rank_boxes[:, 3] - rank_boxes[:, 1])
+    suit_aspect_all = (suit_boxes[:, 2] - suit_boxes[:, 0]) * aspect / (suit_boxes[:, 3] - suit_boxes[:, 1])
+    rank_size = (int(np.clip(round(RANK_TEMPLATE_H * np.median(rank_aspect_all)), 10, 48)), RANK_TEMPLATE_H)
+    suit_size = (int(np.clip(round(SUIT_TEMPLATE_H * np.median(suit_aspect_all)), 10, 36)), SUIT_TEMPLATE_H)
+    edge_margin = float(min(np.percentile(rank_boxes[:, 0], 2) * aspect, np.percentile(rank_boxes[:, 1], 2),
+                            np.percentile(suit_boxes[:, 0], 2) * aspect))
+    rank_t, suit_t, rank_a, suit_a, red = {}, {}, {}, {}, {}
+    for r in RANKS:
+        idx = [i for i, (c, _) in enumerate(samples) if c.rank == r]
+        if idx:
+            rank_t[r] = np.mean([normalise(samples[i][1][0], rank_size) for i in idx], axis=0)
+            rank_a[r] = float(np.median(rank_aspect_all[idx]))
+    for s in SUITS:
+        idx = [i for i, (c, _) in enumerate(samples) if c.suit == s]
+        if idx:
+            suit_t[s] = np.mean([normalise(samples[i][1][2], suit_size) for i in idx], axis=0)
+            suit_a[s] = float(np.median(suit_aspect_all[idx]))
+            red[s] = bool(np.median([samples[i][1][4] for i in idx]) > 0.15)
+    papers = [float(np.percentile(images[s.card].min(axis=2)[int(s.quad[:, 1].min()):int(s.quad[:, 1].max()),
+                                                              int(s.quad[:, 0].min()):int(s.quad[:, 0].max())], 90))
+              for s in good[:8]]
+    for shot in shots:
+        if not shot.error and not shot.glyphs:
+            shot.error = "index not found"
+    profile = Profile(
+        name=name or Path(folder).resolve().name,
+        aspect=aspect,
+        card_h_px=card_h,
+        rank_box=rank_box,
+        suit_box=suit_box,
+        rank_h=rank_h,
+        suit_h=suit_h,
+        edge_margin=max(edge_margin, 0.0),
+        rank_size=rank_size,
+        suit_size=suit_size,
+        suit_red=red,
+        paper_level=float(np.median(papers)),
+        index_corners=2 if two_corners >= len(good) // 2 else 1,
+        shots={**{s.path.name: (s.error or "ok") for s in shots}, **skipped},
+        rank_templates=rank_t,
+        suit_templates=suit_t,
+        rank_aspect=rank_a,
+        suit_aspect=suit_a,
+    )
+    if self_test:
+        from dealer_assist.vision.selftest import derive_thresholds
+
+        profile.thresholds = derive_thresholds(profile, [(s.card, images[s.card], s.quad) for s in good])
+    return profile
+
+
+def _report(headline: str, shots: list[Shot], skipped: dict[str, str]) -> str:
+    lines = [headline + ":"]
+    lines += [f"  {s.path.name}: {s.error}" for s in shots if s.error]
+    lines += [f"  {name}: {why}" for name, why in skipped.items()]
+    return "\n".join(lines)
+
+
+def missing_cards(profile: Profile) -> list[str]:
+    """Card codes with no usable shot (their rank or suit may still be known from others)."""
+    ok = set()
+    for fname, status in profile.shots.items():
+        if status == "ok":
+            try:
+                ok.add(parse_card(Path(fname).stem).code)
+            except InvalidCardError:
+                pass
+    return [r + s for s in SUITS for r in RANKS if r + s not in ok]

@@ -1,0 +1,195 @@
+"""Reading one corner index: cut the corner upright, split rank from suit, match.
+
+The corner is warped to the profile's canonical scale with the card's own
+edge directions, so rotation and mild perspective are gone before matching.
+Each glyph is cut at its ink bounding box and resized to the template size:
+that makes the match indifferent to the scale error of the card size guess,
+while the glyph's aspect and size, checked apart, keep a squashed pip or a
+picture frame from passing for a rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import RANKS, SUITS
+from dealer_assist.vision.profile import CANON_H, Box, Profile
+
+#: Canonical pixels of table kept around the corner so the card edge is in view.
+PAD = 4
+#: Relative darkness (0 paper .. 1 black) above which a pixel is ink.
+INK = 0.40
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One glyph cut from a corner: its normalised image and where it sat."""
+
+    image: np.ndarray
+    box: Box
+    redness: float
+
+
+@dataclass(frozen=True)
+class IndexRead:
+    """Scores of one corner index against every template (normalised correlation)."""
+
+    rank_scores: dict[str, float]
+    suit_scores: dict[str, float]
+    redness: float
+
+    def best(self, kind: str) -> tuple[str, float, float]:
+        scores = self.rank_scores if kind == "rank" else self.suit_scores
+        ordered = sorted(scores.items(), key=lambda kv: -kv[1])
+        top, second = ordered[0], ordered[1] if len(ordered) > 1 else (None, -1.0)
+        return top[0], top[1], top[1] - second[1]
+
+
+def warp_corner(frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
+                profile: Profile) -> np.ndarray:
+    """The corner region, upright at canonical scale (BGR), with PAD pixels of table around it."""
+    region = profile.index_region()
+    su = card_w / profile.canon_w
+    sv = card_h / CANON_H
+    pw = int(region.u1 * profile.canon_w) + PAD
+    ph = int(region.v1 * CANON_H) + PAD
+    ax, ay = su * wdir[0], su * wdir[1]
+    bx, by = sv * hdir[0], sv * hdir[1]
+    m = np.array([
+        [ax, bx, x - PAD * (ax + bx)],
+        [ay, by, y - PAD * (ay + by)],
+    ], dtype=np.float64)
+    return cv2.warpAffine(frame, m, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
+    """Relative darkness of each pixel against the paper of this patch, and the paper level.
+
+    The darkest channel makes red ink as dark as black ink; dividing by the
+    local paper level cancels uneven light and exposure.
+    """
+    lo = patch.min(axis=2).astype(np.float32)
+    inner = lo[PAD:, PAD:]
+    paper = float(np.percentile(inner, 90)) if inner.size else 255.0
+    paper = max(paper, 1.0)
+    return np.clip((paper - lo) / paper, 0.0, 1.0), paper
+
+
+def redness_of(patch: np.ndarray, mask: np.ndarray, paper: float) -> float:
+    """How red the ink under ``mask`` is: 0 for black or grey, about 0.5 or more for red."""
+    if not mask.any():
+        return 0.0
+    px = patch[mask].astype(np.float32)
+    b, g, r = px[:, 0], px[:, 1], px[:, 2]
+    return float(np.median(r - np.maximum(g, b)) / paper)
+
+
+def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph], Optional[Glyph]]:
+    """The rank and suit glyphs of an upright corner patch, or None where none fits."""
+    ink, paper = ink_map(patch)
+    ch, cw = CANON_H, profile.canon_w
+    edge = PAD + max(1, int(profile.edge_margin * 0.5 * min(cw, ch)))
+    ink[:edge, :] = 0
+    ink[:, :edge] = 0
+    binary = (ink > INK).astype(np.uint8)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    rank_zone = profile.rank_box.grow(0.2, 0.35)
+    suit_zone = profile.suit_box.grow(0.2, 0.35)
+    min_area = max(3, int(0.02 * profile.suit_h * ch * profile.suit_h * ch))
+    keep = np.zeros(n, dtype=bool)
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if area < min_area or x <= edge or y <= edge:
+            continue
+        u = (cents[i][0] - PAD) / cw
+        v = (cents[i][1] - PAD) / ch
+        if (rank_zone.u0 <= u <= rank_zone.u1 and rank_zone.v0 <= v <= rank_zone.v1) or (
+            suit_zone.u0 <= u <= suit_zone.u1 and suit_zone.v0 <= v <= suit_zone.v1
+        ):
+            keep[i] = True
+    if not keep.any():
+        return None, None
+    index_ink = keep[labels]
+    # Rank above suit: cut where the ink thins out between the two expected boxes.
+    lo_v = PAD + int((profile.rank_box.v1 - 0.35 * profile.rank_h) * ch)
+    hi_v = PAD + int((profile.suit_box.v0 + 0.35 * profile.suit_h) * ch)
+    rows = index_ink.sum(axis=1)
+    lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
+    if hi_v <= lo_v:
+        return None, None
+    cut = lo_v + int(np.argmin(rows[lo_v:hi_v + 1]))
+    rank = _glyph(patch, ink, index_ink, 0, cut, paper, profile.rank_size, cw, ch)
+    suit = _glyph(patch, ink, index_ink, cut + 1, len(rows), paper, profile.suit_size, cw, ch)
+    return rank, suit
+
+
+def _glyph(patch, ink, index_ink, r0, r1, paper, size, cw, ch) -> Optional[Glyph]:
+    part = np.zeros_like(index_ink)
+    part[r0:r1] = index_ink[r0:r1]
+    ys, xs = np.nonzero(part)
+    if len(xs) < 4:
+        return None
+    x0, x1, y0, y1 = xs.min(), xs.max() + 1, ys.min(), ys.max() + 1
+    crop = np.where(part[y0:y1, x0:x1], ink[y0:y1, x0:x1], ink[y0:y1, x0:x1] * 0.5)
+    image = normalise(crop, size)
+    box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
+    return Glyph(image, box, redness_of(patch, part, paper))
+
+
+def normalise(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """A glyph crop resized to the template size (width, height), as float 0..1."""
+    interp = cv2.INTER_AREA if crop.shape[0] > size[1] else cv2.INTER_LINEAR
+    return cv2.resize(crop.astype(np.float32), size, interpolation=interp)
+
+
+def _zncc_matrix(templates: dict[str, np.ndarray]) -> tuple[list[str], np.ndarray]:
+    codes = list(templates)
+    rows = []
+    for code in codes:
+        v = templates[code].astype(np.float32).ravel()
+        v = v - v.mean()
+        rows.append(v / (np.linalg.norm(v) + 1e-6))
+    return codes, np.vstack(rows)
+
+
+class IndexMatcher:
+    """Scores glyphs against a profile's templates; the template matrices are built once."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.rank_codes, self.rank_m = _zncc_matrix({r: profile.rank_templates[r] for r in RANKS if r in profile.rank_templates})
+        self.suit_codes, self.suit_m = _zncc_matrix({s: profile.suit_templates[s] for s in SUITS if s in profile.suit_templates})
+
+    def read(self, patch: np.ndarray) -> Optional[IndexRead]:
+        """Scores for an upright corner patch; None when it holds no index-like glyphs."""
+        p = self.profile
+        rank, suit = extract_glyphs(patch, p)
+        if rank is None or suit is None:
+            return None
+        rh = rank.box.v1 - rank.box.v0
+        sh = suit.box.v1 - suit.box.v0
+        if not (0.6 < rh / p.rank_h < 1.5 and 0.6 < sh / p.suit_h < 1.5):
+            return None
+        rank_scores = self._scores(rank, self.rank_codes, self.rank_m, p.rank_aspect, p.canon_w)
+        suit_scores = self._scores(suit, self.suit_codes, self.suit_m, p.suit_aspect, p.canon_w)
+        return IndexRead(rank_scores, suit_scores, suit.redness)
+
+    @staticmethod
+    def _scores(glyph: Glyph, codes, matrix, aspects, cw) -> dict[str, float]:
+        v = glyph.image.ravel()
+        v = v - v.mean()
+        v = v / (np.linalg.norm(v) + 1e-6)
+        scores = matrix @ v
+        b = glyph.box
+        aspect = ((b.u1 - b.u0) * cw) / max((b.v1 - b.v0) * CANON_H, 1e-6)
+        out = {}
+        for code, s in zip(codes, scores):
+            expected = aspects.get(code, aspect)
+            off = abs(np.log(max(aspect, 1e-3) / max(expected, 1e-3)))
+            out[code] = float(s) - max(0.0, off - 0.15)
+        return out

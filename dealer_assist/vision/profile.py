@@ -1,0 +1,152 @@
+"""A deck profile: what a deck's corner index looks like, learned from set-up shots.
+
+Everything the recognizer needs to know about a deck lives here, measured by
+:mod:`dealer_assist.vision.calibrate` and never hand-tuned: the card's aspect
+and size in the camera's frame, where the rank and the suit sit in the
+corner, the rank and suit templates, and the thresholds below which a read is
+*uncertain*.  A profile is a folder: ``profile.json`` plus ``rank_X.png`` /
+``suit_X.png`` templates, small enough to ship with the package.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import RANKS, SUITS
+
+#: Cards are warped to this height (pixels) before their corner is read.
+CANON_H = 240
+
+PROFILE_FILE = "profile.json"
+FORMAT = 1
+
+
+class ProfileError(ValueError):
+    """A profile folder is missing, incomplete or from another format; names the path."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in card fractions: u across the width, v down the height, from the index corner."""
+
+    u0: float
+    v0: float
+    u1: float
+    v1: float
+
+    @property
+    def cu(self) -> float:
+        return (self.u0 + self.u1) / 2
+
+    @property
+    def cv(self) -> float:
+        return (self.v0 + self.v1) / 2
+
+    def grow(self, fu: float, fv: float) -> "Box":
+        du, dv = (self.u1 - self.u0) * fu, (self.v1 - self.v0) * fv
+        return Box(self.u0 - du, self.v0 - dv, self.u1 + du, self.v1 + dv)
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """When a read counts.  ``min_score``: normalised correlation with the best
+    template; ``min_margin``: lead over the runner-up.  Both rank and suit must
+    pass, else the card is uncertain.  ``candidate_score``: weaker reads still
+    listed as candidates of an uncertain card."""
+
+    min_score: float = 0.80
+    min_margin: float = 0.10
+    candidate_score: float = 0.55
+
+
+@dataclass
+class Profile:
+    """A calibrated deck.  Built by :func:`dealer_assist.vision.calibrate.calibrate`."""
+
+    name: str
+    aspect: float  # width / height of the card
+    card_h_px: float  # card height in the set-up shots (frame pixels)
+    rank_box: Box
+    suit_box: Box
+    rank_h: float  # median glyph height, card fractions
+    suit_h: float
+    edge_margin: float  # closest any glyph comes to the card's edges, card fractions
+    rank_size: tuple[int, int]  # template (width, height) in pixels
+    suit_size: tuple[int, int]
+    suit_red: dict[str, bool]
+    paper_level: float
+    thresholds: Thresholds = field(default_factory=Thresholds)
+    index_corners: int = 2
+    shots: dict[str, str] = field(default_factory=dict)
+    rank_templates: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    suit_templates: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    rank_aspect: dict[str, float] = field(default_factory=dict)
+    suit_aspect: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def canon_w(self) -> int:
+        return int(round(CANON_H * self.aspect))
+
+    def index_region(self) -> Box:
+        """Where a corner patch is cut: both glyph boxes and room for scale error."""
+        return Box(
+            0.0, 0.0,
+            max(self.rank_box.u1, self.suit_box.u1) * 1.35,
+            max(self.rank_box.v1, self.suit_box.v1) * 1.25,
+        )
+
+    def save(self, folder: str | Path) -> Path:
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        data = asdict(self)
+        for key in ("rank_templates", "suit_templates"):
+            data.pop(key)
+        data["format"] = FORMAT
+        for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
+            for code, img in templates.items():
+                cv2.imwrite(str(folder / f"{kind}_{code}.png"), np.clip(img * 255, 0, 255).astype(np.uint8))
+        (folder / PROFILE_FILE).write_text(json.dumps(data, indent=1) + "\n")
+        return folder
+
+    @classmethod
+    def load(cls, folder: str | Path) -> "Profile":
+        folder = Path(folder)
+        path = folder / PROFILE_FILE if folder.is_dir() else folder
+        if not path.is_file():
+            raise ProfileError(f"no deck profile at {str(folder)!r}: expected {PROFILE_FILE} there (make one with 'dealer-assist calibrate --images DIR --out {folder}')")
+        folder = path.parent
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError) as exc:
+            raise ProfileError(f"deck profile {str(path)!r} is not readable JSON ({exc}); recalibrate") from exc
+        if data.get("format") != FORMAT:
+            raise ProfileError(f"deck profile {str(path)!r} has format {data.get('format')!r}, this version reads {FORMAT}; recalibrate")
+        data.pop("format")
+        try:
+            data["rank_box"] = Box(**data["rank_box"])
+            data["suit_box"] = Box(**data["suit_box"])
+            data["thresholds"] = Thresholds(**data["thresholds"])
+            data["rank_size"] = tuple(data["rank_size"])
+            data["suit_size"] = tuple(data["suit_size"])
+            profile = cls(**data)
+        except (KeyError, TypeError) as exc:
+            raise ProfileError(f"deck profile {str(path)!r} lacks or mangles a field ({exc}); recalibrate") from exc
+        for kind, codes, store in (("rank", RANKS, profile.rank_templates), ("suit", SUITS, profile.suit_templates)):
+            for code in codes:
+                file = folder / f"{kind}_{code}.png"
+                img = cv2.imread(str(file), cv2.IMREAD_GRAYSCALE)
+                if img is not None:
+                    store[code] = img.astype(np.float32) / 255.0
+        if len(profile.rank_templates) < 2 or len(profile.suit_templates) < 2:
+            raise ProfileError(f"deck profile {str(folder)!r} has too few templates (ranks {''.join(profile.rank_templates)}, suits {''.join(profile.suit_templates)}); recalibrate")
+        return profile
+
+
+def default_profile_path() -> Path:
+    """The profile of the demo deck, shipped in the repository's ``calibration/anglo``."""
+    return Path(__file__).resolve().parents[2] / "calibration" / "anglo"

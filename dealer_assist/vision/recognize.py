@@ -1,0 +1,175 @@
+"""Reading every card in a frame: corners, index reads, and the never-guess rule.
+
+Each exposed corner is read on its own; the corners that belong to the same
+physical card (the two index corners of one card) are then pooled.  A card
+is reported only when its index read clears the profile's thresholds for
+rank *and* suit, the ink colour does not contradict the suit, and no other
+corner of the same card reads differently.  Anything less goes to
+``uncertain`` with its candidates.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import Card
+from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, paper_mask
+from dealer_assist.vision.index import IndexMatcher, IndexRead, warp_corner
+from dealer_assist.vision.profile import Profile
+
+
+@dataclass(frozen=True)
+class CardHit:
+    """A card read for sure."""
+
+    card: Card
+    confidence: float
+    corners: tuple[tuple[float, float], ...]
+    margin: float
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return tuple(np.mean(np.array(self.corners), axis=0).tolist())
+
+    def to_json(self) -> dict:
+        return {"card": self.card.code, "confidence": round(self.confidence, 3),
+                "margin": round(self.margin, 3), "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners]}
+
+
+@dataclass(frozen=True)
+class UncertainHit:
+    """Something that looks like a card index but was not read for sure."""
+
+    candidates: tuple[Card, ...]
+    corners: tuple[tuple[float, float], ...]
+    confidence: float
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return tuple(np.mean(np.array(self.corners), axis=0).tolist())
+
+    def to_json(self) -> dict:
+        return {"candidates": [c.code for c in self.candidates], "confidence": round(self.confidence, 3),
+                "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners]}
+
+
+@dataclass
+class FrameResult:
+    cards: list[CardHit] = field(default_factory=list)
+    uncertain: list[UncertainHit] = field(default_factory=list)
+    ms: float = 0.0
+
+
+@dataclass
+class _CornerRead:
+    corner: Corner
+    quad: np.ndarray
+    center: np.ndarray
+    read: IndexRead
+    sure: bool
+    code: str
+    confidence: float
+    margin: float
+    candidates: list[str]
+
+
+class Recognizer:
+    """Reads frames with one profile.  Not thread-safe; make one per thread."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.matcher = IndexMatcher(profile)
+        h = profile.card_h_px * MASK_SCALE
+        w = h * profile.aspect
+        self._min_long = 0.17 * h
+        self._min_short = max(4.0, 0.05 * w)
+        self._max_gap = max(8.0, 0.12 * w)
+        self._hole_max = 0.5 * w * h
+        self._paper_min = 0.35 * profile.paper_level
+
+    def recognize(self, frame: np.ndarray) -> FrameResult:
+        t0 = time.perf_counter()
+        if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
+            raise ValueError("recognize needs a BGR colour frame")
+        small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
+        mask = paper_mask(small, int(self._paper_min), self._hole_max)
+        corners = find_corners(mask, min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
+        scale = self._frame_scale(mask)
+        card_h = self.profile.card_h_px * scale
+        card_w = card_h * self.profile.aspect
+        reads = []
+        for c in corners:
+            patch = warp_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w, card_h, self.profile)
+            r = self.matcher.read(patch)
+            if r is not None:
+                cr = self._judge(c, r, card_w, card_h)
+                if cr is not None:
+                    reads.append(cr)
+        result = self._pool(reads, card_w)
+        result.ms = (time.perf_counter() - t0) * 1000
+        return result
+
+    def _frame_scale(self, mask: np.ndarray) -> float:
+        quads = find_quads(mask, self.profile.aspect, min_short=0.6 * self.profile.card_h_px * MASK_SCALE * self.profile.aspect)
+        if not quads:
+            return 1.0
+        s = float(np.median([q.long for q in quads])) / self.profile.card_h_px
+        return float(np.clip(s, 0.75, 1.33))
+
+    def _judge(self, c: Corner, r: IndexRead, card_w: float, card_h: float):
+        t = self.profile.thresholds
+        rank, rs, rm = r.best("rank")
+        suit, ss, sm = r.best("suit")
+        if max(rs, ss) < t.candidate_score:
+            return None
+        colour_ok = True
+        red = self.profile.suit_red.get(suit)
+        if red is not None:
+            if red and r.redness < 0.08:
+                colour_ok = False
+            if not red and r.redness > 0.25:
+                colour_ok = False
+        sure = rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
+        p = np.array([c.x, c.y])
+        wv = np.array(c.wdir) * card_w
+        hv = np.array(c.hdir) * card_h
+        quad = np.array([p, p + wv, p + wv + hv, p + hv])
+        ranks = [k for k, v in sorted(r.rank_scores.items(), key=lambda kv: -kv[1]) if v >= max(rs - 0.12, t.candidate_score)][:3]
+        suits = [k for k, v in sorted(r.suit_scores.items(), key=lambda kv: -kv[1]) if v >= max(ss - 0.12, t.candidate_score)][:2]
+        if not colour_ok:
+            suits = [s for s in self.profile.suit_red if self.profile.suit_red[s] == (r.redness >= 0.08)][:2] + suits[:1]
+        candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
+        return _CornerRead(c, quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm), candidates)
+
+    def _pool(self, reads: list[_CornerRead], card_w: float) -> FrameResult:
+        groups: list[list[_CornerRead]] = []
+        for cr in reads:
+            for g in groups:
+                if np.linalg.norm(g[0].center - cr.center) < 0.3 * card_w:
+                    g.append(cr)
+                    break
+            else:
+                groups.append([cr])
+        out = FrameResult()
+        for g in groups:
+            sure_codes = {cr.code for cr in g if cr.sure}
+            best = max(g, key=lambda cr: (cr.sure, cr.confidence))
+            corners = tuple((float(x), float(y)) for x, y in best.quad)
+            if len(sure_codes) == 1:
+                code = sure_codes.pop()
+                sure = [cr for cr in g if cr.sure]
+                out.cards.append(CardHit(Card(code[0], code[1]), float(np.clip(max(cr.confidence for cr in sure), 0, 1)),
+                                         corners, max(cr.margin for cr in sure)))
+            else:
+                cands = []
+                for cr in sorted(g, key=lambda cr: -cr.confidence):
+                    for code in ([cr.code] if cr.sure else []) + cr.candidates:
+                        if code not in cands:
+                            cands.append(code)
+                out.uncertain.append(UncertainHit(tuple(Card(c[0], c[1]) for c in cands[:6]), corners,
+                                                  float(np.clip(best.confidence, 0, 1))))
+        return out

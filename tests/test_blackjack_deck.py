@@ -1,0 +1,72 @@
+"""Deck reconciliation before a new deck goes in (seed 002)."""
+
+import random
+
+import pytest
+
+from dealer_assist.blackjack.deck import DeckError, DeckLedger
+from dealer_assist.cards import Card, full_deck
+
+
+def shuffled(seed=7):
+    deck = full_deck()
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def test_every_card_back_once_reconciles():
+    deck = shuffled()
+    ledger = DeckLedger().deal_all(deck[:30]).receive_all(deck)
+    check = ledger.reconcile()
+    assert check.ok
+    assert check.missing == () and check.duplicated == () and check.due_back == ()
+    assert len(check.dealt) == 30
+    assert check.describe()[-1] == "deck complete: every card is back once"
+
+
+def test_dealt_cards_are_due_back_and_the_rest_is_in_the_shoe():
+    deck = shuffled()
+    ledger = DeckLedger().deal_all(deck[:10])
+    assert set(ledger.in_shoe) == set(deck[10:])
+    assert set(ledger.reconcile().due_back) == set(deck[:10])
+    # the stub and 9 of the 10 dealt cards come back: the one a player kept is due and missing
+    kept = deck[4]
+    back = ledger.receive_all(c for c in deck if c != kept)
+    check = back.reconcile()
+    assert check.due_back == (kept,)
+    assert check.missing == (kept,)
+    assert not check.ok
+    assert any(kept.label in line and line.startswith("MISSING 1") for line in check.describe())
+
+
+def test_a_card_dealt_or_counted_twice_is_flagged_never_dropped():
+    deck = shuffled()
+    twice = deck[0]
+    ledger = DeckLedger().deal_all([twice, deck[1], twice])
+    assert ledger.dealt.count(twice) == 2
+    check = ledger.receive_all(deck).reconcile()
+    assert check.duplicated == (twice,)
+    assert not check.ok
+    recount = DeckLedger().receive_all(deck + [deck[5]]).reconcile()
+    assert recount.duplicated == (deck[5],)
+    assert recount.missing == ()
+
+
+def test_two_decks_hold_two_of_each():
+    deck = full_deck()
+    ledger = DeckLedger(decks=2).deal_all([deck[0], deck[0]])
+    assert not ledger.reconcile().duplicated
+    assert len(ledger.in_shoe) == 102
+    assert ledger.receive_all(deck).reconcile().missing == tuple(deck)
+
+
+def test_cards_need_a_suit_and_bad_input_leaves_the_ledger_unchanged():
+    ledger = DeckLedger().deal("AS")
+    with pytest.raises(DeckError, match="'9'"):
+        ledger.deal("9")
+    with pytest.raises(DeckError, match="'ZZ'"):
+        ledger.receive("ZZ")
+    assert ledger.dealt == (Card("A", "S"),) and ledger.returned == ()
+    with pytest.raises(DeckError, match="nothing to void"):
+        ledger.void_last_receipt()
+    assert ledger.receive("KD").void_last_receipt() == ledger

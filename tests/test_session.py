@@ -1,0 +1,174 @@
+"""The table session: a scripted table from the virtual shoe and the keyboard, refusals, recovery."""
+
+from decimal import Decimal as D
+
+import pytest
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.sources.events import CardRead, LinkState, SeqGap, ShoeSignal, Unreadable
+from dealer_assist.sources.virtual import VirtualShoe
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TablePhase, TableRules
+
+
+def no_burn():
+    return TableRules(shoe=ShoeRules(burn=False))
+
+
+def read(code, confidence=1.0, **kw):
+    return CardRead(parse_card(code), "test", 0.0, confidence, **kw)
+
+
+def test_round_from_the_virtual_shoe_is_dealt_and_settled():
+    session = TableSession(odds=False)
+    shoe = VirtualShoe(seed=7, interval=60, demand=session.card_due)
+    shoe.start(session.handle)
+    try:
+        dealt = []
+        while session.state.phase == TablePhase.BURN:
+            dealt.append(shoe.deal_one())
+        first = dealt[0]
+        assert len(dealt) == 1 + first.burn_value  # shown card + its value face down
+        assert session.place(1, Bet.BANKER, D("10.05")) is None
+        assert session.place(2, Bet.PLAYER, D("3")) is None
+        assert session.deal() is None
+        while session.card_due():
+            dealt.append(shoe.deal_one())
+        state = session.state
+        assert state.phase == TablePhase.SETTLED
+        outcome = state.round.outcome
+        by_bet = {r.bet: r for r in state.settlement.lines}
+        if outcome.winner == "banker":
+            assert by_bet[Bet.BANKER].pays == D("9.54")
+        elif outcome.winner == "player":
+            assert by_bet[Bet.PLAYER].pays == D("3.00") and by_bet[Bet.BANKER].result == "lose"
+        else:
+            assert by_bet[Bet.BANKER].result == "push"
+        assert state.shoe.cards_left == 416 - len(dealt)
+        assert not session.card_due()  # the shoe waits for the next round
+    finally:
+        shoe.stop()
+
+
+def test_keyboard_round_and_snapshots_published():
+    session = TableSession(no_burn(), odds=False)
+    seen = []
+    session.subscribe(seen.append)
+    session.place(1, Bet.TIE, D("5"))
+    session.deal()
+    for code in ["2S", "AH", "3D", "2C", "8S"]:
+        assert session.enter_card(code) is None
+    snap = session.snapshot
+    assert snap.state.phase == TablePhase.SETTLED
+    assert snap.banner == "TIE 3 TO 3"
+    assert snap.state.settlement.lines[0].pays == D("40.00")
+    assert seen[-1] is snap and [s.version for s in seen] == sorted(s.version for s in seen)
+
+
+def test_card_after_the_round_is_held_not_lost():
+    session = TableSession(no_burn(), odds=False)
+    for code in ["9S", "KH", "QD", "5C"]:
+        session.enter_card(code)
+    before = session.state
+    error = session.enter_card("7H")
+    assert "after the round was over" in error
+    assert session.state.held == parse_card("7H")
+    assert session.state.round == before.round and session.state.shoe == before.shoe
+    assert any(a.code == "held" for a in session.snapshot.alerts)
+    session.next_round()
+    assert session.play_held() is None
+    assert session.state.round.cards == (parse_card("7H"),) and session.state.held is None
+
+
+def test_impossible_card_is_an_alarm_and_changes_nothing():
+    session = TableSession(TableRules(shoe=ShoeRules(decks=1, burn=False)), odds=False)
+    session.enter_card("AS")
+    before = session.state
+    error = session.enter_card("AS")
+    assert "impossible card" in error
+    assert session.state == before
+    alert = session.snapshot.alerts[-1]
+    assert alert.level == "error" and "AS" in alert.text
+
+
+def test_bet_above_the_limit_is_refused_with_the_limit_named():
+    session = TableSession(no_burn(), odds=False)
+    error = session.place(1, Bet.TIE, D("600"))
+    assert "500.00" in error and "600.00" in error
+    assert session.state.betting.total_stake == 0 and session.snapshot.message == error
+
+
+def test_unsure_read_waits_for_confirmation():
+    session = TableSession(no_burn(), odds=False)
+    session.handle(CardRead(parse_card("TH"), "camera:0", 0.0, 0.6, candidates=(parse_card("TH"), parse_card("TD"))))
+    assert session.snapshot.pending is not None and session.snapshot.banner == "CONFIRM CARD"
+    assert not session.card_due()
+    assert not session.state.round.cards
+    session.enter_card("TD")  # the croupier corrects it
+    assert session.state.round.cards == (parse_card("TD"),) and session.snapshot.pending is None
+
+
+def test_source_alerts():
+    session = TableSession(no_burn(), odds=False)
+    session.handle(LinkState("serial:/dev/x", 0.0, "lost", "device unplugged"))
+    assert session.snapshot.alerts[-1].title == "CARD READER LOST"
+    session.handle(LinkState("serial:/dev/x", 0.0, "up"))
+    assert not any(a.code.startswith("link:") for a in session.snapshot.alerts)
+    session.handle(SeqGap("serial:/dev/x", 0.0, (9, 10)))
+    assert "9, 10" in session.snapshot.alerts[-1].text
+    session.handle(Unreadable("serial:/dev/x", 0.0, 12))
+    assert session.snapshot.alerts[-1].title == "UNREADABLE CARD"
+    session.handle(ShoeSignal("serial:/dev/x", 0.0, "cut"))
+    assert session.state.shoe.cut_out
+
+
+def test_void_last_card_restores_the_round():
+    session = TableSession(no_burn(), odds=False)
+    for code in ["9S", "KH", "QD", "5C"]:
+        session.enter_card(code)
+    assert session.state.phase == TablePhase.SETTLED
+    session.void_last_card(why="misread")
+    assert session.state.phase == TablePhase.DEALING and len(session.state.round.cards) == 3
+    assert session.state.history == () and session.state.shoe.dealt == 3
+
+
+def test_odds_follow_the_shoe():
+    import time
+    session = TableSession(TableRules(shoe=ShoeRules(decks=1, burn=False)))
+    try:
+        session.enter_card("AS")
+        for _ in range(200):
+            odds = session.snapshot.odds
+            if odds is not None and odds.cards_left == 51:
+                break
+            time.sleep(0.01)
+        assert session.snapshot.odds.cards_left == 51
+    finally:
+        session.close()
+
+
+def test_recovery_from_the_journal(tmp_path):
+    path = tmp_path / "j.sqlite"
+    session = TableSession(journal=Journal.open(path), odds=False)
+    session.enter_card("5H")  # burn card: 5 more
+    session.burn_unseen()
+    session.place(3, Bet.BANKER, D("25"))
+    session.deal()
+    for code in ["2S", "AH", "3D", "2C"]:
+        session.enter_card(code)
+    expected = session.state
+    session.close()
+    again = TableSession(journal=Journal.open(path), odds=False)
+    assert again.recovered > 0
+    got = again.state
+    assert (got.phase, got.round.cards, got.betting.layout, got.shoe, got.round_no) == (
+        expected.phase, expected.round.cards, expected.betting.layout, expected.shoe, expected.round_no)
+    again.enter_card("8S")
+    assert again.state.phase == TablePhase.SETTLED
+    kinds = [e.kind for e in again._journal.entries()]
+    assert kinds.count("settlement") == 1
+    again.close()
+    assert Journal.open(path).verify().ok

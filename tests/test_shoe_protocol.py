@@ -1,0 +1,317 @@
+"""The shoe line protocol v1: every message, every malformed variant, framing and SEQ rules."""
+
+from __future__ import annotations
+
+import binascii
+import random
+
+import pytest
+
+from dealer_assist.cards import Card, full_deck
+from dealer_assist.sources.shoe_protocol import (
+    MAX_FRAME, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
+    ShoeFrame, UnknownFrame, crc16, encode, format_frame, parse_frame, parse_plain,
+)
+
+
+def framed(body: str) -> bytes:
+    """A line with a correct CRC around ``body``, built independently of format_frame."""
+    return b"$" + body.encode("utf-8") + b"*" + f"{binascii.crc_hqx(body.encode('utf-8'), 0):04X}".encode() + b"\r\n"
+
+
+def test_crc_check_values():
+    # The published check value of CRC-16/XMODEM, and the empty string.
+    assert crc16(b"123456789") == 0x31C3
+    assert crc16(b"") == 0x0000
+
+
+def test_worked_example_of_protocol_md():
+    # The example frame printed in hardware/PROTOCOL.md.
+    assert format_frame("CARD", 7, "TD") == b"$CARD,7,TD*E29C\r\n"
+    assert crc16(b"CARD,7,TD") == 0xE29C
+
+
+VALID = [
+    ("HELLO,0,1,fw-2.3,SHOE-42,9F3A0001", HelloFrame(0, 1, "fw-2.3", "SHOE-42", "9F3A0001")),
+    ("HELLO,0,2,fw,dev,b", HelloFrame(0, 2, "fw", "dev", "b")),
+    ("CARD,7,TD", CardFrame(7, Card("T", "D"))),
+    ("CARD,0,AS", CardFrame(0, Card("A", "S"))),
+    ("CARD,65535,KC", CardFrame(65535, Card("K", "C"))),
+    ("CARD,8,??", CardFrame(8, None)),
+    ("HB,9,7", HeartbeatFrame(9, 7)),
+    ("HB,1,-", HeartbeatFrame(1, None)),
+    ("ERR,10,JAM,card jammed at the mouth", ErrorFrame(10, "JAM", "card jammed at the mouth")),
+    ("ERR,11,DOUBLE_FEED,two cards, one read", ErrorFrame(11, "DOUBLE_FEED", "two cards, one read")),
+    ("SHOE,12,NEW", ShoeFrame(12, "NEW")),
+    ("SHOE,13,CUT", ShoeFrame(13, "CUT")),
+    ("SHOE,14,EMPTY", ShoeFrame(14, "EMPTY")),
+    ("TEMP,15,41C", UnknownFrame(15, "TEMP", ("41C",))),
+]
+
+
+@pytest.mark.parametrize("body, expected", VALID)
+def test_every_message_parses(body, expected):
+    assert parse_frame(framed(body)) == expected
+    assert parse_frame(framed(body).rstrip(b"\r\n")) == expected  # without the terminator too
+    assert parse_frame(framed(body)[:-2] + b"\n") == expected  # bare LF
+
+
+@pytest.mark.parametrize("body, expected", VALID)
+def test_encode_round_trips(body, expected):
+    assert encode(expected) == framed(body)
+
+
+def test_every_card_of_the_deck_round_trips():
+    for seq, card in enumerate(full_deck()):
+        assert parse_frame(encode(CardFrame(seq, card))) == CardFrame(seq, card)
+
+
+MALFORMED = [
+    ("CARD,7,Td", "not canonical"),
+    ("CARD,7,10D", "not canonical"),
+    ("CARD,7,T", "not canonical"),
+    ("CARD,7,TX", "not canonical"),
+    ("CARD,7,?", "not canonical"),
+    ("CARD,7,", "not canonical"),
+    ("CARD,7,TD,AS", "exactly one field"),
+    ("CARD,7", "exactly one field"),
+    ("CARD,07,TD", "leading zeros"),
+    ("CARD,-1,TD", "decimal"),
+    ("CARD,+1,TD", "decimal"),
+    ("CARD,65536,TD", "above 65535"),
+    ("CARD,123456,TD", "decimal"),
+    ("CARD,,TD", "decimal"),
+    ("CARD,x,TD", "decimal"),
+    ("CARD,٣,TD", "printable ASCII"),  # an Arabic-Indic digit is a digit to str.isdigit
+    ("CARD", "no SEQ"),
+    ("HELLO,1,1,fw,dev,boot", "SEQ 0"),
+    ("HELLO,0,1,fw,dev", "protocol, firmware"),
+    ("HELLO,0,x,fw,dev,boot", "not a number"),
+    ("HELLO,0,1,,dev,boot", "non-empty"),
+    ("HELLO,0,1,fw,dev,", "non-empty"),
+    ("HB,3", "exactly one field"),
+    ("HB,3,x", "decimal"),
+    ("HB,3,1,2", "exactly one field"),
+    ("ERR,4,JAM", "a code and a text"),
+    ("ERR,4,jam,lower case code", "A-Z"),
+    ("ERR,4,,no code", "A-Z"),
+    ("SHOE,5,new", "NEW, CUT or EMPTY"),
+    ("SHOE,5,FULL", "NEW, CUT or EMPTY"),
+    ("SHOE,5", "NEW, CUT or EMPTY"),
+    ("card,6,AS", "A-Z"),
+    (",6,AS", "A-Z"),
+    ("CARD,7,A\tS", "printable ASCII"),
+    ("CARD,7,A\x00", "printable ASCII"),
+    ("CARD,7,A\xe9", "printable ASCII"),
+]
+
+
+@pytest.mark.parametrize("body, why", MALFORMED)
+def test_malformed_bodies_with_a_good_crc_are_refused(body, why):
+    with pytest.raises(FrameError) as info:
+        parse_frame(framed(body))
+    assert info.value.reason == "malformed"
+    assert why in str(info.value)
+
+
+BROKEN_FRAMING = [
+    (b"CARD,7,TD*E29C\r\n", "malformed"),      # no $
+    (b"$CARD,7,TD*E29\r\n", "malformed"),      # short CRC
+    (b"$CARD,7,TD*E29CC\r\n", "malformed"),    # long CRC
+    (b"$CARD,7,TD*G29C\r\n", "malformed"),     # not hex
+    (b"$CARD,7,TDE29C\r\n", "malformed"),      # no *
+    (b"$CARD,7,TD*E29D\r\n", "crc"),           # wrong CRC
+    (b"$CARD,7,TC*E29C\r\n", "crc"),           # body changed
+    (b"$CARD,8,TD*E29C\r\n", "crc"),           # SEQ changed
+    (b"$*0000\r\n", "malformed"),              # empty body
+    (b"", "malformed"),
+    (b"$", "malformed"),
+    (b"\r\n", "malformed"),
+    (b"$" + b"A" * 80 + b"*0000\r\n", "too_long"),
+]
+
+
+@pytest.mark.parametrize("line, reason", BROKEN_FRAMING)
+def test_broken_framing(line, reason):
+    with pytest.raises(FrameError) as info:
+        parse_frame(line)
+    assert info.value.reason == reason
+    assert info.value.raw == line
+
+
+def test_lower_case_crc_digits_are_accepted():
+    assert parse_frame(b"$CARD,7,TD*e29c\r\n") == CardFrame(7, Card("T", "D"))
+
+
+def test_length_limit_is_exactly_80_bytes_with_crlf():
+    text = "x" * 80
+    for n in range(40, 80):
+        body = "ERR,1,JAM," + text[: n - len("$ERR,1,JAM,*XXXX\r\n")]
+        line = framed(body)
+        assert len(line) == n
+        assert parse_frame(line) == ErrorFrame(1, "JAM", body[10:])
+    for n in (81, 82, 200):
+        line = framed("ERR,1,JAM," + text[: n - len("$ERR,1,JAM,*XXXX\r\n")] + "y" * max(0, n - 98))
+        with pytest.raises(FrameError) as info:
+            parse_frame(line)
+        assert info.value.reason == "too_long"
+
+
+@pytest.mark.parametrize("args", [
+    ("CARD", 70000, "AS"),
+    ("CARD", -1, "AS"),
+    ("ERR", 1, "JAM", "a * star"),
+    ("ERR", 1, "JAM", "a $ dollar"),
+    ("ERR", 1, "JAM", "new\nline"),
+    ("ERR", 1, "JAM", "x" * 80),
+])
+def test_format_frame_refuses_what_a_host_would_drop(args):
+    with pytest.raises(ValueError):
+        format_frame(*args)
+
+
+PLAIN = [
+    (b"AS", Card("A", "S")),
+    (b"10h", Card("T", "H")),
+    (b"  td \r", Card("T", "D")),
+    ("Q♣".encode(), Card("Q", "C")),
+    (b"??", None),
+]
+
+
+@pytest.mark.parametrize("line, card", PLAIN)
+def test_plain_dialect(line, card):
+    assert parse_plain(line) == card
+
+
+@pytest.mark.parametrize("line, reason", [
+    (b"A", "malformed"),       # a reader must give the suit
+    (b"XYZ", "malformed"),
+    (b"\xff\xfe", "malformed"),
+    (b"$CARD,7,TD*E29C", "malformed"),
+    (b"A" * 81, "too_long"),
+])
+def test_plain_dialect_refuses(line, reason):
+    with pytest.raises(FrameError) as info:
+        parse_plain(line)
+    assert info.value.reason == reason
+
+
+# -- line splitting ------------------------------------------------------------
+
+def split_all(chunks, **kw):
+    sp = LineSplitter(**kw)
+    out = []
+    for c in chunks:
+        out += sp.feed(c)
+    return [x if isinstance(x, bytes) else x.reason for x in out]
+
+
+A = format_frame("CARD", 1, "AS")
+B = format_frame("CARD", 2, "KD")
+
+
+def test_splitter_whole_and_byte_by_byte():
+    stream = A + B
+    assert split_all([stream]) == [A[:-1], B[:-1]]
+    assert split_all([stream[i:i + 1] for i in range(len(stream))]) == [A[:-1], B[:-1]]
+
+
+def test_splitter_recovers_the_frame_after_garbage_without_newline():
+    assert split_all([b"noise" + A]) == ["malformed", A[:-1]]
+    assert split_all([A[:8] + B]) == [A[:8], B[:-1]]  # truncated frame: handed on, the parser drops it
+
+
+def test_splitter_ignores_blank_lines_and_nul_padding():
+    assert split_all([b"\r\n\r\n\x00\x00\n" + A]) == [A[:-1]]
+
+
+def test_splitter_bounds_an_endless_line():
+    sp = LineSplitter()
+    assert sp.feed(b"x" * 10_000) == []
+    assert len(sp._buf) <= MAX_FRAME
+    out = sp.feed(b"\n" + A)
+    assert [x.reason if isinstance(x, FrameError) else x for x in out] == ["too_long", A[:-1]]
+    assert "10000 bytes" in str(out[0])
+
+
+def test_splitter_overlong_frame_ended_by_next_dollar():
+    assert split_all([b"$" + b"C" * 100 + A]) == ["too_long", A[:-1]]
+
+
+def test_splitter_plain_mode_keeps_dollar():
+    assert split_all([b"AS\r\n$x\n"], dollar_starts_line=False) == [b"AS\r", b"$x"]
+
+
+# -- SEQ rules -------------------------------------------------------------------
+
+def run(tracker, frames):
+    return [(v.deliver, v.missing, v.duplicate) for v in map(tracker.check, frames)]
+
+
+def hello(boot):
+    return HelloFrame(0, 1, "fw", "dev", boot)
+
+
+def card(seq):
+    return CardFrame(seq, Card("A", "S"))
+
+
+def test_in_order_frames_are_delivered():
+    t = SequenceTracker()
+    assert run(t, [hello("b1"), card(1), card(2), HeartbeatFrame(3, 2)]) == [(True, (), False)] * 4
+
+
+def test_gap_names_the_missing_frames():
+    t = SequenceTracker()
+    assert run(t, [hello("b1"), card(1), card(4)])[-1] == (True, (2, 3), False)
+
+
+def test_repeat_is_ignored_even_after_later_frames():
+    t = SequenceTracker()
+    assert run(t, [hello("b1"), card(1), card(2), card(2), card(1), card(3)]) == [
+        (True, (), False), (True, (), False), (True, (), False), (False, (), True), (False, (), True),
+        (True, (), False)]
+
+
+def test_same_boot_hello_is_a_repeat_new_boot_resyncs():
+    t = SequenceTracker()
+    assert run(t, [hello("b1"), card(1), hello("b1"), card(2)])[2] == (False, (), True)
+    assert run(t, [hello("b2"), card(1), card(3)]) == [(True, (), False), (True, (), False), (True, (2,), False)]
+
+
+def test_wrap_around():
+    t = SequenceTracker()
+    assert run(t, [card(65534), card(65535), card(0), card(2)]) == [
+        (True, (), False), (True, (), False), (True, (), False), (True, (1,), False)]
+
+
+def test_first_frame_mid_stream_is_accepted_without_a_gap():
+    t = SequenceTracker()
+    assert run(t, [card(500), card(501)]) == [(True, (), False)] * 2
+
+
+def test_backwards_jump_that_is_no_repeat_is_an_alarm_not_silence():
+    t = SequenceTracker()
+    run(t, [hello("b1")] + [card(i) for i in range(1, 2001)])
+    deliver, missing, dup = run(t, [card(5)])[0]
+    # seq 5 fell out of the repeat window long ago: the frame is delivered and the jump alarmed
+    assert deliver and not dup
+    assert len(missing) == 65536 - 2001 + 5
+
+
+def test_tracker_is_seeded_randomly_consistent():
+    # Whatever the loss pattern, the union of delivered and missing is exactly the device's SEQ range.
+    rng = random.Random(7)
+    for _ in range(50):
+        t = SequenceTracker()
+        t.check(hello("b"))
+        kept = sorted(rng.sample(range(1, 300), 200))
+        seen, named = {0}, set()
+        for s in kept:
+            v = t.check(card(s))
+            assert v.deliver
+            seen.add(s)
+            named.update(v.missing)
+        assert seen | named == set(range(0, kept[-1] + 1))
+        assert not seen & named
