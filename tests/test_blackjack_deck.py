@@ -70,3 +70,41 @@ def test_cards_need_a_suit_and_bad_input_leaves_the_ledger_unchanged():
     with pytest.raises(DeckError, match="nothing to void"):
         ledger.void_last_receipt()
     assert ledger.receive("KD").void_last_receipt() == ledger
+
+
+def _play_rounds_from(deck, seats=3):
+    """Deal whole rounds from ``deck`` (players hit below 17, double 10/11, split eights) until it runs short."""
+    from dealer_assist.blackjack.round import Round
+
+    ledger, rounds, cards = DeckLedger(), 0, iter(deck)
+    while True:
+        r = Round.start(seats)
+        try:
+            while not r.complete:
+                due = r.due()
+                if due.kind == "card":
+                    card = next(cards)
+                    r = r.deal(card)
+                    ledger = ledger.deal(card)
+                    continue
+                hand = r.seat_hands(due.seat)[due.hand]
+                if "split" in due.allowed and hand.cards[0].rank == "8":
+                    r = r.act(due.seat, "split")
+                elif "double" in due.allowed and hand.total in (10, 11):
+                    r = r.act(due.seat, "double")
+                else:
+                    r = r.act(due.seat, "hit" if hand.total < 17 else "stand")
+        except StopIteration:
+            return ledger, rounds
+        rounds += 1
+
+
+def test_a_whole_deck_dealt_through_rounds_reconciles_with_its_stub():
+    for seed in range(5):
+        deck = shuffled(seed)
+        ledger, rounds = _play_rounds_from(deck)
+        assert rounds >= 3
+        assert ledger.dealt == tuple(deck[:len(ledger.dealt)])
+        assert ledger.receive_all(deck).reconcile().ok
+        short = ledger.receive_all(deck[1:]).reconcile()
+        assert short.missing == (deck[0],) and short.due_back == (deck[0],)

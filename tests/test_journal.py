@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import os
 import random
@@ -23,7 +25,7 @@ from dealer_assist.cards import Card
 from dealer_assist.cli import main
 from dealer_assist.table.journal import (
     Journal, JournalBrokenError, JournalFullError, JournalPayloadError, JournalReadOnlyError,
-    NotAJournalError, JournalCorruptError, JournalError, entry_hash, set_aside,
+    NotAJournalError, JournalCorruptError, JournalError, JournalInUseError, entry_hash, set_aside,
 )
 
 
@@ -348,6 +350,7 @@ def test_kill_9_while_appending_never_leaves_a_partial_or_lost_entry(tmp_path):
         time.sleep(rng.random() * 0.005)
         os.kill(child.pid, signal.SIGKILL)
         rest = child.stdout.read().split()
+        child.stdout.close()
         child.wait()
         acknowledged = max([acknowledged] + [int(x) for x in rest])
         assert child.returncode == -signal.SIGKILL
@@ -560,14 +563,13 @@ def test_export_json_gives_one_object_per_round(tmp_path, capsys):
 
 
 def test_export_csv_gives_one_row_per_bet(tmp_path, capsys):
-    import csv
     path = tmp_path / "j"
     scripted_table(path)
     out_file = tmp_path / "rounds.csv"
     code, out, _ = run_cli(capsys, "journal", "export", str(path), "--format", "csv", "--out", str(out_file),
                            "--json")
     assert code == 0 and json.loads(out)["rounds"] == 2
-    rows = list(csv.DictReader(out_file.open()))
+    rows = list(csv.DictReader(io.StringIO(out_file.read_text())))
     assert [(r["round"], r["winner"], r["result"], r["pays"]) for r in rows] == [
         ("1", "banker", "win", "9.54"), ("2", "player", "lose", "0.00")]
     assert rows[0]["cards"] == "2S 3H KD 4C"
@@ -585,3 +587,25 @@ def test_export_refuses_a_broken_journal_unless_asked(tmp_path, capsys):
     rounds = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and "1..24 only" in err
     assert rounds[0]["status"] == "complete" and rounds[1]["status"] == "open" and rounds[1]["last_seq"] == 24
+
+
+def test_only_one_writer_at_a_time(tmp_path):
+    path = tmp_path / "j"
+    with make_journal(path, 2):
+        with pytest.raises(JournalInUseError, match=f"process {os.getpid()}.*another --journal PATH"):
+            Journal.open(path)
+        with Journal.open(path, readonly=True) as reader:  # readers (verify, export) are welcome
+            assert reader.verify().ok
+    with Journal.open(path) as again:  # closing released it
+        assert again.append("deal", {"round": 1}).seq == 3
+
+
+def test_a_killed_writer_does_not_leave_the_journal_locked(tmp_path):
+    path = tmp_path / "j"
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    child.stdout.close()
+    with Journal.open(path) as journal:
+        assert journal.verify().ok

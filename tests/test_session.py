@@ -172,3 +172,27 @@ def test_recovery_from_the_journal(tmp_path):
     assert kinds.count("settlement") == 1
     again.close()
     assert Journal.open(path).verify().ok
+
+
+def test_replay_of_a_journal_deals_the_same_cards(tmp_path):
+    from dealer_assist.sources.replay import ReplaySource
+
+    path = tmp_path / "j.sqlite"
+    session = TableSession(no_burn(), journal=Journal.open(path), odds=False)
+    for code in ["2S", "AH", "3D", "2C", "8S"]:
+        session.enter_card(code)
+    session.next_round()
+    session.enter_card("KD")
+    session.void_last_card()
+    session.enter_card("QD")
+    session.close()
+    replay = ReplaySource(path, interval=60)
+    assert [c.code for _, c in replay.cards] == ["2S", "AH", "3D", "2C", "8S", "QD"]
+    again = TableSession(no_burn(), odds=False)
+    replay.start(again.handle)
+    try:
+        for _ in range(5):
+            replay.step()
+        assert again.state.phase == TablePhase.SETTLED and again.snapshot.banner == "TIE 3 TO 3"
+    finally:
+        replay.stop()

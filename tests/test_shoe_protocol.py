@@ -291,13 +291,28 @@ def test_first_frame_mid_stream_is_accepted_without_a_gap():
     assert run(t, [card(500), card(501)]) == [(True, (), False)] * 2
 
 
-def test_backwards_jump_that_is_no_repeat_is_an_alarm_not_silence():
+def test_count_going_back_without_hello_is_a_restart_alarm_not_silence():
+    # The HELLO of a reboot was lost: SEQ 3 comes again with another card.
+    t = SequenceTracker()
+    run(t, [hello("b1"), card(1), card(2), card(3), card(4)])
+    v = t.check(CardFrame(3, Card("K", "H")))
+    assert (v.deliver, v.missing, v.duplicate, v.restarted) == (True, (0, 1, 2), False, True)
+    assert run(t, [card(4), card(5)]) == [(True, (), False)] * 2
+
+
+def test_backwards_beyond_the_repeat_window_is_also_a_restart():
     t = SequenceTracker()
     run(t, [hello("b1")] + [card(i) for i in range(1, 2001)])
-    deliver, missing, dup = run(t, [card(5)])[0]
+    v = t.check(card(5))
     # seq 5 fell out of the repeat window long ago: the frame is delivered and the jump alarmed
-    assert deliver and not dup
-    assert len(missing) == 65536 - 2001 + 5
+    assert v.deliver and not v.duplicate and v.restarted
+    assert v.missing == (0, 1, 2, 3, 4)
+
+
+def test_half_the_seq_space_ahead_is_a_gap():
+    t = SequenceTracker()
+    run(t, [hello("b1"), card(1)])
+    assert len(t.check(card(1 + 32768)).missing) == 32767
 
 
 def test_tracker_is_seeded_randomly_consistent():

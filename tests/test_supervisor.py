@@ -134,3 +134,20 @@ def test_roster_round_trips_through_config_without_pins():
     assert again.check("cy", "24680").name == "cy"
     with pytest.raises(PinHashError, match="never as plain text"):
         SupervisorRoster.from_config({"supervisors": [{"name": "dee", "pin_hash": "1234"}]})
+
+
+def test_a_restart_does_not_wipe_a_lockout():
+    clock = FakeClock()
+    table = roster(clock)
+    refused = []
+    for _ in range(FREE_ATTEMPTS):
+        with pytest.raises(WrongPinError) as info:
+            table.check("ana", "1111")
+        refused.append(info.value)
+    last = refused[-1]
+    assert last.failures == FREE_ATTEMPTS and last.locked_for == FIRST_LOCKOUT_S
+    restarted = roster(FakeClock())  # a new process: fresh memory, the journal's pin_refused replayed
+    restarted.restore("ana", last.failures, last.locked_for)
+    with pytest.raises(PinLockedError):
+        restarted.check("ana", "4821")
+    assert restarted.lockout_left("ana") == FIRST_LOCKOUT_S

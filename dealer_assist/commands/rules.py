@@ -19,6 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.add_argument("--strict", action="store_true", help="cards after the end of the round are an error")
     p.add_argument("tokens", nargs="*", metavar="CARD", help="cards (and for blackjack: hit stand double split)")
+    add_house_rule_flags(p)
     p.set_defaults(func=run_deal)
 
     s = subparsers.add_parser("settle", help="settle bets on a round",
@@ -35,6 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--strict", action="store_true", help="cards after the end of the round are an error")
     s.add_argument("--json", action="store_true")
     s.add_argument("tokens", nargs="*", metavar="TOKEN", help="blackjack: cards and actions in table order")
+    add_house_rule_flags(s)
     s.set_defaults(func=run_settle)
 
     o = subparsers.add_parser("odds", help="exact odds and house edge of the seven baccarat bets",
@@ -193,10 +195,27 @@ def run_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_house_rule_flags(parser: argparse.ArgumentParser) -> None:
+    """Blackjack house rules (facts.md §0 defaults; each flag changes one)."""
+    g = parser.add_argument_group("blackjack house rules")
+    g.add_argument("--decks", type=int, default=1, help="decks in the shoe (default 1)")
+    g.add_argument("--h17", action="store_true", help="dealer hits soft 17")
+    g.add_argument("--ties-push", action="store_true", help="ties push (default: the bank wins ties)")
+    g.add_argument("--original-bet-only", action="store_true",
+                   help="a dealer blackjack takes only the original bets (default: doubled and split stakes too)")
+    g.add_argument("--split-any-tens", action="store_true", help="any two 10-value cards may be split")
+    g.add_argument("--double-after-split", action="store_true", help="allow doubling after a split")
+
+
 def _blackjack_rules(args: argparse.Namespace):
     from dealer_assist.blackjack.rules import HouseRules
 
-    return HouseRules()
+    try:
+        return HouseRules(decks=getattr(args, "decks", 1), hits_soft_17=args.h17, ties_push=args.ties_push,
+                          dealer_blackjack_takes_all=not args.original_bet_only, split_any_tens=args.split_any_tens,
+                          double_after_split=args.double_after_split)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def _blackjack_deal(args: argparse.Namespace) -> int:
@@ -210,25 +229,23 @@ def _blackjack_deal(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(data)
     else:
-        print(script.round_text(rnd) if hasattr(script, "round_text") else data)
+        print(script.round_text(rnd))
     return 0
 
 
 def _blackjack_settle(args: argparse.Namespace) -> int:
     from dealer_assist.blackjack import script
-    from dealer_assist.money import InvalidAmountError, parse_money
 
-    bets: dict[int, Decimal] = {}
-    for text in args.bet:
-        seat_text, _, stake_text = text.partition(":")
-        try:
-            bets[int(seat_text)] = parse_money(stake_text)
-        except (ValueError, InvalidAmountError):
-            raise CommandError(f"invalid blackjack bet {text!r}: write SEAT:STAKE, e.g. 2:10.00") from None
+    if args.cards:
+        raise CommandError("blackjack cards and actions are given as TOKENs after the options, not with --cards")
     try:
+        bets = script.parse_bets(args.bet)
         rnd = script.play_tokens(args.tokens, args.seats, _blackjack_rules(args))
         data = script.settle_json(rnd, bets)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
-    emit_json(data) if args.json else print(data)
+    if args.json:
+        emit_json(data)
+    else:
+        print(script.settlement_text(rnd, bets))
     return 0

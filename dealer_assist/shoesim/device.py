@@ -13,15 +13,15 @@ from typing import Optional
 
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.sources.shoe_protocol import (
-    PROTOCOL_VERSION, SEQ_MODULO, CardFrame, ErrorFrame, Frame, HeartbeatFrame, HelloFrame, ShoeFrame, encode,
+    MAX_FRAME, PROTOCOL_VERSION, SEQ_MODULO, CardFrame, ErrorFrame, Frame, HeartbeatFrame, HelloFrame, ShoeFrame, encode,
 )
 
 FIRMWARE = "shoesim-1"
 DEFAULT_CUT = 14
 """Cards behind the cut card (the WoO rules put it 16 from the bottom; many tables use 14)."""
 DEVICE_ERRORS = (
-    ("JAM", "card jammed at the mouth; clear it and press reset"),
-    ("DOUBLE_FEED", "two cards left together; check the last card by hand"),
+    ("JAM", "card jammed at the mouth; clear it"),
+    ("DOUBLE_FEED", "two cards left together; check by hand"),
     ("SENSOR", "optical sensor dirty; read quality low"),
 )
 
@@ -113,4 +113,6 @@ class VirtualShoe:
     def error(self, code: Optional[str] = None, text: Optional[str] = None) -> Outgoing:
         if code is None:
             code, text = self._rng.choice(DEVICE_ERRORS)
-        return self._next(lambda s: ErrorFrame(s, code, text or code.lower()))
+        room = MAX_FRAME - len(f"$ERR,{SEQ_MODULO - 1},{code},*XXXX\r\n")
+        text = (text or code.lower())[:room]  # a firmware truncates its message rather than break the frame
+        return self._next(lambda s: ErrorFrame(s, code, text))

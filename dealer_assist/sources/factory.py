@@ -11,7 +11,7 @@ from typing import Callable, Optional
 
 from dealer_assist.sources.base import CardSource, SourceError
 
-SPECS = "sim | sim:SEED | serial:URL[?dialect=plain] | camera:SRC[?profile=PATH] | manual"
+SPECS = "sim | sim:SEED | serial:URL[?dialect=plain] | camera:SRC[?profile=PATH] | replay:JOURNAL | manual"
 
 
 def _split_options(rest: str) -> tuple[str, dict[str, str]]:
@@ -54,4 +54,8 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
             raise SourceError(f"the camera source is not available in this build: {exc}") from None
         src, options = _split_options(rest)
         return CameraSource(src, profile=options.get("profile"))
+    if kind == "replay":
+        from dealer_assist.sources.replay import ReplaySource
+
+        return ReplaySource(rest, interval=interval, demand=demand)
     raise SourceError(f"unknown card source {spec!r}: use {SPECS}")

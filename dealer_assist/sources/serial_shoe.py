@@ -266,6 +266,19 @@ class SerialShoe(CardSource):
                 self._set_link("stale", f"no frame for {self.stale_after:g} s")
         return "stopped"
 
+    def feed(self, data: bytes) -> None:
+        """Process bytes as if read from the port, on the caller's thread (replay tools and tests use it).
+
+        Not to be mixed with a running :meth:`start` thread: the parser state is not shared.
+        """
+        if self._sink is None:
+            raise SourceError(f"{self.name}: call feed() after setting a sink (start(), or set_sink() for replay)")
+        self._feed(data)
+
+    def set_sink(self, sink: Sink) -> None:
+        """Deliver events to ``sink`` without starting the reader thread (for :meth:`feed`)."""
+        self._sink = sink
+
     def _feed(self, data: bytes) -> None:
         for item in self._splitter.feed(data):
             if isinstance(item, FrameError):

@@ -334,68 +334,74 @@ class LineSplitter:
 
 @dataclass(frozen=True)
 class SeqVerdict:
-    """What to do with a frame: ``deliver`` it or not, and which SEQ values were lost before it."""
+    """What to do with a frame: ``deliver`` it or not, and which SEQ values were lost before it.
+
+    ``restarted`` is set when the SEQ count started again: after a HELLO with
+    a new boot id, or when the count went back without one (its HELLO was lost).
+    """
 
     deliver: bool
     missing: tuple[int, ...] = ()
     duplicate: bool = False
-    rebooted: bool = False
+    restarted: bool = False
 
 
 class SequenceTracker:
     """Applies the SEQ rules of the protocol to frames in arrival order.
 
     - A HELLO with a boot id not seen before re-synchronises: the next frame
-      expected is 1.  A HELLO repeating the current boot id is a duplicate.
-    - A SEQ seen among the last :data:`DUPLICATE_WINDOW` accepted ones is a
-      repeat and is ignored.
-    - Any other SEQ is taken as the device's current count: the numbers
-      between the expected one and it are lost frames, named, never guessed.
-      A backwards jump that is not a repeat is therefore reported as a very
-      large gap, never silently swallowed: an alarm too many beats a lost card.
+      expected is 1.  A HELLO repeating the current boot id is a repeat.
+    - A frame identical to one accepted among the last
+      :data:`DUPLICATE_WINDOW` is a repeat and is ignored.
+    - A SEQ up to half the SEQ space ahead of the expected one is the
+      device's current count: the numbers in between are lost frames, named,
+      never guessed.
+    - A SEQ behind the expected one (or a seen SEQ with other content) means
+      the count restarted and the HELLO was lost: the frame is delivered and
+      SEQ 0 up to it (the new count's frames not seen) are named as lost.
+      An alarm too many beats a silently ignored card.
     - Before the first frame (the host joined mid-stream) any SEQ is accepted.
     """
 
     def __init__(self) -> None:
         self.boot: Optional[str] = None
         self.expected: Optional[int] = None
-        self._recent: deque[int] = deque(maxlen=DUPLICATE_WINDOW)
-        self._recent_set: dict[int, int] = {}
+        self._order: deque[int] = deque()
+        self._recent: dict[int, Frame] = {}
 
-    def _remember(self, seq: int) -> None:
-        if len(self._recent) == self._recent.maxlen:
-            old = self._recent[0]
-            n = self._recent_set[old] - 1
-            if n:
-                self._recent_set[old] = n
-            else:
-                del self._recent_set[old]
-        self._recent.append(seq)
-        self._recent_set[seq] = self._recent_set.get(seq, 0) + 1
+    def _remember(self, frame: Frame) -> None:
+        seq = frame.seq
+        if seq not in self._recent:
+            self._order.append(seq)
+            if len(self._order) > DUPLICATE_WINDOW:
+                del self._recent[self._order.popleft()]
+        self._recent[seq] = frame
         self.expected = (seq + 1) % SEQ_MODULO
 
-    def _restart(self, boot: str) -> None:
+    def _restart(self, boot: Optional[str]) -> None:
         self.boot = boot
+        self._order.clear()
         self._recent.clear()
-        self._recent_set.clear()
-        self._remember(0)
 
     def check(self, frame: Frame) -> SeqVerdict:
         if isinstance(frame, HelloFrame):
             if frame.boot == self.boot:
                 return SeqVerdict(False, duplicate=True)
             self._restart(frame.boot)
-            return SeqVerdict(True, rebooted=True)
+            self._remember(frame)
+            return SeqVerdict(True, restarted=True)
         seq = frame.seq
         if self.expected is None:
-            self._remember(seq)
+            self._remember(frame)
             return SeqVerdict(True)
-        if seq in self._recent_set:
+        seen = self._recent.get(seq)
+        if seen is not None and seen == frame:
             return SeqVerdict(False, duplicate=True)
-        missing: tuple[int, ...] = ()
-        if seq != self.expected:
-            start = self.expected
-            count = (seq - start) % SEQ_MODULO
-            missing = tuple((start + i) % SEQ_MODULO for i in range(count))
-        self._remember(seq)
-        return SeqVerdict(True, missing=missing)
+        ahead = (seq - self.expected) % SEQ_MODULO
+        if seen is None and ahead < SEQ_MODULO // 2:
+            missing = tuple((self.expected + i) % SEQ_MODULO for i in range(ahead))
+            self._remember(frame)
+            return SeqVerdict(True, missing=missing)
+        self._restart(None)
+        self._remember(frame)
+        return SeqVerdict(True, missing=tuple(range(seq)), restarted=True)

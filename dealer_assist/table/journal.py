@@ -51,6 +51,7 @@ settlement        round, bets (list as in ``settle --json``), totals
 round_end         round
 alert             round?, code, text
 correction        round?, + :meth:`dealer_assist.table.supervisor.Correction.to_payload`
+pin_refused       supervisor, failures, locked_for (replayed into the roster at start)
 link              source, state ("up"/"stale"/"lost")
 journal_started   previous (path of a set-aside journal or null), previous_head
 ================  ===========================================================
@@ -59,6 +60,7 @@ journal_started   previous (path of a set-aside journal or null), previous_head
 from __future__ import annotations
 
 import enum
+import errno
 import hashlib
 import json
 import os
@@ -133,6 +135,10 @@ class JournalBrokenError(JournalError):
 
 class JournalClosedError(JournalError):
     """The journal was closed; nothing more can be written to it."""
+
+
+class JournalInUseError(JournalError):
+    """Another dealer-assist (or another part of this one) is already writing this journal."""
 
 
 class JournalPayloadError(JournalError, TypeError):
@@ -273,14 +279,15 @@ def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
 # --------------------------------------------------------------------------- the journal
 
 class Journal:
-    """An open journal file.  Thread-safe; one writer at a time across processes (SQLite's lock).
+    """An open journal file.  Thread-safe; one writer per journal file (an exclusive lock), any number of readers.
 
     Open with :meth:`open`; use as a context manager or call :meth:`close`.
     """
 
     def __init__(self, path: Path, conn: sqlite3.Connection, journal_id: str, readonly: bool,
-                 clock: Callable[[], str]) -> None:
+                 clock: Callable[[], str], writer_lock: Optional["_WriterLock"] = None) -> None:
         self.path = path
+        self._writer_lock = writer_lock
         self.journal_id = journal_id
         self.readonly = readonly
         self._conn: Optional[sqlite3.Connection] = conn
@@ -292,7 +299,8 @@ class Journal:
 
     @classmethod
     def open(cls, path: PathLike, *, create: bool = True, readonly: bool = False, verify: bool = True,
-             max_size: Optional[int] = None, clock: Optional[Callable[[], str]] = None) -> "Journal":
+             max_size: Optional[int] = None, clock: Optional[Callable[[], str]] = None,
+             _writer_lock: Optional["_WriterLock"] = None) -> "Journal":
         """Open the journal at ``path``, creating it (and nothing else) when it does not exist.
 
         A journal opened for writing is verified first (``verify=True``): a broken
@@ -301,6 +309,8 @@ class Journal:
         for reading only (verify, export, replay) and never creates.
         ``max_size`` (bytes) caps the file so that a journal can never fill the
         disk the rest of the machine needs; reaching it is a :class:`JournalFullError`.
+        Only one writer may hold a journal (:class:`JournalInUseError` otherwise):
+        two tables interleaving rounds in one file would make both records useless.
         """
         path = Path(path)
         exists = path.exists()
@@ -321,10 +331,17 @@ class Journal:
             # WAL readers need to write a -shm file beside the journal; in a read-only folder, and with
             # no -wal holding unmerged entries, the file alone is the whole journal and cannot change.
             conn, journal_id = cls._connect(path, readonly, immutable=True)
+        writer_lock = None
+        if not readonly:  # taken once the file is known to be a journal, so a wrong path leaves no .lock
+            try:
+                writer_lock = _writer_lock or _WriterLock.acquire(path)
+            except BaseException:
+                conn.close()
+                raise
         if max_size is not None:
             page_size = conn.execute("PRAGMA page_size").fetchone()[0]
             conn.execute(f"PRAGMA max_page_count = {max(1, int(max_size) // page_size)}")
-        journal = cls(path, conn, journal_id, readonly, clock or _utc_now)
+        journal = cls(path, conn, journal_id, readonly, clock or _utc_now, writer_lock)
         if verify and not readonly:
             report = journal.verify()
             if not report.ok:
@@ -395,6 +412,9 @@ class Journal:
                                           f"keep the file for the record and start a new journal", path)
             if not readonly:
                 mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if str(mode).lower() != "wal":
+                    raise JournalError(f"journal {path}: SQLite refused WAL mode ({mode}); "
+                                       f"put the journal on a local disk", path)
                 conn.execute("PRAGMA synchronous = FULL")
                 # A harmless write proves now, not at the first card, that the file can be written.
                 conn.execute("BEGIN IMMEDIATE")
@@ -529,6 +549,9 @@ class Journal:
                     self._conn.close()
                 finally:
                     self._conn = None
+                    if self._writer_lock is not None:
+                        self._writer_lock.release()
+                        self._writer_lock = None
 
     def __enter__(self) -> "Journal":
         return self
@@ -550,9 +573,14 @@ class Journal:
         verified hash, so the two files stay linked in the record.
         """
         path = Path(path)
-        head_hash, head_seq = _verified_head(path)
-        kept = set_aside(path)
-        journal = cls.open(path, clock=clock)
+        lock = _WriterLock.acquire(path)
+        try:
+            head_hash, head_seq = _verified_head(path)
+            kept = set_aside(path)
+            journal = cls.open(path, clock=clock, _writer_lock=lock)
+        except BaseException:
+            lock.release()
+            raise
         journal.append("journal_started", {"previous": str(kept), "previous_head": head_hash,
                                            "previous_verified_seq": head_seq})
         return journal, kept
@@ -566,6 +594,17 @@ class Journal:
         records the kept file and where it stopped being trustworthy.
         """
         path = Path(path)
+        lock = _WriterLock.acquire(path)
+        try:
+            journal, kept = cls._rebuild(path, lock, clock)
+        except BaseException:
+            lock.release()
+            raise
+        return journal, kept
+
+    @classmethod
+    def _rebuild(cls, path: Path, lock: "_WriterLock",
+                 clock: Optional[Callable[[], str]]) -> Tuple["Journal", Path]:
         with cls.open(path, readonly=True) as old:
             report = old.verify()
             journal_id = old.journal_id
@@ -598,12 +637,54 @@ class Journal:
         for suffix in ("-wal", "-shm"):
             Path(str(tmp) + suffix).unlink(missing_ok=True)
         os.replace(tmp, path)
-        journal = cls.open(path, clock=clock)
+        journal = cls.open(path, clock=clock, _writer_lock=lock)
         journal.append("journal_started", {"previous": str(kept), "previous_head": report.head_hash,
                                            "previous_verified_seq": report.head_seq,
                                            "previous_problem": report.problem,
                                            "previous_first_bad_seq": report.first_bad_seq})
         return journal, kept
+
+
+class _WriterLock:
+    """An exclusive ``flock`` on ``<journal>.lock``; the kernel drops it when the process dies, even by kill -9.
+
+    A separate file, because closing any descriptor of the database file
+    itself would silently drop SQLite's own POSIX locks.
+    """
+
+    def __init__(self, fd: Optional[int]) -> None:
+        self._fd = fd
+
+    @classmethod
+    def acquire(cls, path: Path) -> "_WriterLock":
+        try:
+            import fcntl
+        except ImportError:  # no flock on this system: SQLite's own locking still serialises writes
+            return cls(None)
+        lock_path = Path(str(path) + ".lock")
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return cls(None)  # a read-only folder: opening the journal itself will say so clearly
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EACCES, errno.EAGAIN):
+                raise JournalInUseError(
+                    f"journal {path} is already being written by another dealer-assist (process {holder}); "
+                    f"two tables cannot share one journal: close the other one or use another --journal PATH",
+                    path) from None
+            raise
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
+        return cls(fd)
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing the descriptor releases the flock
+            self._fd = None
 
 
 def _split_schema(schema: str) -> List[str]:

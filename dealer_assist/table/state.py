@@ -128,14 +128,14 @@ def _open_for_bets(state: TableState, what: str) -> None:
         raise TableError(f"cannot {what}: {why}")
 
 
-def _play_card(state: TableState, card: Card, zone: Optional[str]) -> TableState:
+def _play_card(state: TableState, card: Card, zone: Optional[str], before: TableState) -> TableState:
     try:
         shoe = state.shoe.deal(card)
         rnd = state.round.add(card, zone)
     except (ShoeError, RoundError) as exc:
         raise TableError(str(exc)) from None
     new = replace(state, shoe=shoe, round=rnd, phase=TablePhase.DEALING,
-                  before_cards=state.before_cards + (state,))
+                  before_cards=state.before_cards + (before,))
     outcome = rnd.outcome
     if outcome is None:
         return new
@@ -163,12 +163,13 @@ def apply(state: TableState, op: dict) -> TableState:
             raise RoundOverError(card)
         if state.phase == TablePhase.FINISHED:
             raise TableError(f"card {card.code} refused: the shoe is finished; start a new shoe (Ctrl+N)")
+        before = state
         if state.phase == TablePhase.BETTING:  # the first card closes the bets, as at a real table
             try:
                 state = replace(state, betting=state.betting.lock())
             except BettingError as exc:
                 raise TableError(f"card {card.code} refused: {exc}") from None
-        return _play_card(state, card, op.get("zone"))
+        return _play_card(state, card, op.get("zone"), before)
     if kind == "burn_unseen":
         try:
             shoe = state.shoe.burn_unseen(op.get("count"))

@@ -64,8 +64,9 @@ class InvalidPinError(SupervisorError, ValueError):
 class WrongPinError(SupervisorError):
     """Name or PIN wrong; :attr:`tries_left` more before the name is locked out."""
 
-    def __init__(self, name: str, tries_left: int, locked_for: float) -> None:
+    def __init__(self, name: str, tries_left: int, locked_for: float, failures: int = 0) -> None:
         self.name = name
+        self.failures = failures
         self.tries_left = tries_left
         self.locked_for = locked_for
         if locked_for > 0:
@@ -266,7 +267,7 @@ class SupervisorRoster:
             if failures >= FREE_ATTEMPTS:
                 locked_for = min(MAX_LOCKOUT_S, FIRST_LOCKOUT_S * 2 ** (failures - FREE_ATTEMPTS))
                 self._locked_until[name] = self._clock() + locked_for
-        raise WrongPinError(name, max(0, FREE_ATTEMPTS - failures), locked_for)
+        raise WrongPinError(name, max(0, FREE_ATTEMPTS - failures), locked_for, failures)
 
     def authorize(self, name: str, pin: str, action: str, target: Mapping[str, Any], reason: str) -> Correction:
         """Check the PIN and return the :class:`Correction` to journal; nothing is recorded on failure.
@@ -277,6 +278,20 @@ class SupervisorRoster:
         draft = Correction(name, self._wall_clock(), action, target, reason)
         supervisor = self.check(name, pin)
         return Correction(supervisor.name, draft.time, draft.action, draft.target, draft.reason.strip())
+
+    def restore(self, name: str, failures: int, locked_for: float = 0.0) -> None:
+        """Put back a name's wrong-PIN count and lockout after a restart.
+
+        The session journals each :class:`WrongPinError` (kind ``pin_refused``:
+        supervisor, failures, locked_for) and replays the last one per name at
+        start, so that killing the app does not wipe the lockout.  Time spent
+        while the app was down is not credited: the lockout starts again in full.
+        """
+        with self._lock:
+            if failures > 0:
+                self._failures[name] = max(self._failures.get(name, 0), int(failures))
+            if locked_for > 0:
+                self._locked_until[name] = max(self._locked_until.get(name, 0.0), self._clock() + float(locked_for))
 
     def lockout_left(self, name: str) -> float:
         """Seconds until ``name`` may try again (0 when not locked)."""

@@ -22,6 +22,7 @@ from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
 from dealer_assist.vision.detect import MASK_SCALE, paper_mask
 from dealer_assist.vision.index import INK, PAD, IndexMatcher, ink_map, normalise, redness_of
 from dealer_assist.vision.profile import CANON_H, Box, Profile, Thresholds
+from dealer_assist.vision.selftest import derive_thresholds, learn_templates
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 RANK_TEMPLATE_H = 32
@@ -211,8 +212,9 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     rank_h = float(np.median(rank_boxes[:, 3] - rank_boxes[:, 1]))
     rank_aspect_all = (rank_boxes[:, 2] - rank_boxes[:, 0]) * aspect / (rank_boxes[:, 3] - rank_boxes[:, 1])
     suit_aspect_all = (suit_boxes[:, 2] - suit_boxes[:, 0]) * aspect / (suit_boxes[:, 3] - suit_boxes[:, 1])
-    rank_size = (int(np.clip(round(RANK_TEMPLATE_H * np.median(rank_aspect_all)), 10, 48)), RANK_TEMPLATE_H)
-    suit_size = (int(np.clip(round(SUIT_TEMPLATE_H * np.median(suit_aspect_all)), 10, 36)), SUIT_TEMPLATE_H)
+    # Glyphs are read in a window of one fixed aspect that fits the widest of them.
+    rank_size = (int(np.clip(round(RANK_TEMPLATE_H * np.percentile(rank_aspect_all, 98)), 10, 48)), RANK_TEMPLATE_H)
+    suit_size = (int(np.clip(round(SUIT_TEMPLATE_H * np.percentile(suit_aspect_all, 98)), 10, 36)), SUIT_TEMPLATE_H)
     edge_margin = float(min(np.percentile(rank_boxes[:, 0], 2) * aspect, np.percentile(rank_boxes[:, 1], 2),
                             np.percentile(suit_boxes[:, 0], 2) * aspect))
     rank_t, suit_t, rank_a, suit_a, red = {}, {}, {}, {}, {}
@@ -253,10 +255,10 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         rank_aspect=rank_a,
         suit_aspect=suit_a,
     )
+    shot_list = [(s.card, images[s.card], s.quad) for s in good]
+    learn_templates(profile, shot_list)
     if self_test:
-        from dealer_assist.vision.selftest import derive_thresholds
-
-        profile.thresholds = derive_thresholds(profile, [(s.card, images[s.card], s.quad) for s in good])
+        profile.thresholds = derive_thresholds(profile, shot_list)
     return profile
 
 

@@ -123,20 +123,49 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
     if hi_v <= lo_v:
         return None, None
     cut = lo_v + int(np.argmin(rows[lo_v:hi_v + 1]))
-    rank = _glyph(patch, ink, index_ink, 0, cut, paper, profile.rank_size, cw, ch)
-    suit = _glyph(patch, ink, index_ink, cut + 1, len(rows), paper, profile.suit_size, cw, ch)
+    rank_part = index_ink.copy()
+    rank_part[cut + 1:] = False
+    suit_part = index_ink.copy()
+    suit_part[:cut + 1] = False
+    rb = _bbox(rank_part)
+    if rb is None or _bbox(suit_part) is None:
+        return None, None
+    # The rank's height fixes the scale: the card-size guess may be 15% off.
+    k = float(np.clip((rb[3] - rb[1]) / (profile.rank_h * ch), 0.7, 1.4))
+    rank = _glyph(patch, ink, rank_part, paper, profile.rank_size, profile.rank_h * ch * k * 1.2, cw, ch)
+    suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, profile.suit_h * ch * k * 1.2, cw, ch)
     return rank, suit
 
 
-def _glyph(patch, ink, index_ink, r0, r1, paper, size, cw, ch) -> Optional[Glyph]:
-    part = np.zeros_like(index_ink)
-    part[r0:r1] = index_ink[r0:r1]
+def _bbox(part: np.ndarray):
     ys, xs = np.nonzero(part)
     if len(xs) < 4:
         return None
-    x0, x1, y0, y1 = xs.min(), xs.max() + 1, ys.min(), ys.max() + 1
-    crop = np.where(part[y0:y1, x0:x1], ink[y0:y1, x0:x1], ink[y0:y1, x0:x1] * 0.5)
-    image = normalise(crop, size)
+    return xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
+
+
+_DILATE = np.ones((3, 3), np.uint8)
+
+
+def _glyph(patch, ink, part, paper, size, win_h, cw, ch) -> Optional[Glyph]:
+    """The glyph's ink in a window of fixed size (scaled by ``win_h``) centred on its ink.
+
+    Centring on the ink instead of cutting at a threshold keeps faint strokes
+    (a spade's stem in blur) where the template has them.
+    """
+    x0, y0, x1, y1 = _bbox(part)
+    sel = cv2.dilate(part.astype(np.uint8), _DILATE).astype(bool)
+    weights = np.where(sel, ink, 0.0)
+    total = float(weights.sum())
+    if total <= 0:
+        return None
+    gy, gx = np.indices(weights.shape)
+    cy = float((weights * gy).sum() / total)
+    cx = float((weights * gx).sum() / total)
+    win_w = win_h * size[0] / size[1]
+    m = np.array([[win_w / size[0], 0, cx - win_w / 2], [0, win_h / size[1], cy - win_h / 2]])
+    image = cv2.warpAffine(weights.astype(np.float32), m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                           borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
     return Glyph(image, box, redness_of(patch, part, paper))
 

@@ -1,13 +1,114 @@
-"""Setting a profile's acceptance thresholds by reading its own shots under simulated table conditions.
+"""Learning templates and thresholds from the set-up shots seen through simulated table conditions.
 
-Not implemented yet: the profile keeps the default thresholds of
-:class:`dealer_assist.vision.profile.Thresholds`.
+A set-up shot is sharp, evenly lit and at the reference distance; a table
+frame is not.  Templates averaged over copies of the shots that are rescaled
+and blurred match blurred table glyphs far better than templates cut from the
+sharp shot alone (a thin spade stem vanishes in blur; the template must know
+that).  The thresholds are set on a second, randomly degraded set of copies
+(noise, JPEG, card-size and corner errors): the margin a wrong template ever
+won by there, plus a safety step, is the margin a read must beat.
 """
 
 from __future__ import annotations
 
+import numpy as np
+import cv2
+
+from dealer_assist.cards import Card
+from dealer_assist.vision.index import IndexMatcher, extract_glyphs, warp_corner
 from dealer_assist.vision.profile import Profile, Thresholds
+
+#: (scale, blur sigma) pairs the templates are averaged over.
+TEMPLATE_VARIANTS = ((1.0, 0.0), (0.85, 0.0), (1.15, 0.0), (1.0, 1.0), (0.85, 1.0), (1.15, 0.8), (0.9, 1.5))
+#: Floors under the learned thresholds: the self-test cannot imitate every scene.
+MIN_MARGIN_FLOOR = 0.10
+MIN_SCORE_FLOOR = 0.70
+
+
+def degrade(image: np.ndarray, quad: np.ndarray, scale: float, blur: float, noise: float = 0.0,
+            jpeg: int = 0, rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The card's neighbourhood rescaled, blurred, noisy and JPEG-compressed; with the moved quad."""
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 12
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 12
+    x0, y0 = max(x0, 0), max(y0, 0)
+    crop = image[y0:y1, x0:x1]
+    out = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    if blur > 0:
+        out = cv2.GaussianBlur(out, (0, 0), blur)
+    if noise > 0 and rng is not None:
+        out = np.clip(out.astype(np.float32) + rng.normal(0, noise, out.shape), 0, 255).astype(np.uint8)
+    if jpeg:
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg)])
+        if ok:
+            out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out, (quad - [x0, y0]) * scale
+
+
+def corner_patches(profile: Profile, image: np.ndarray, quad: np.ndarray, size_error: float = 1.0,
+                   shift: tuple[float, float] = (0.0, 0.0)):
+    """Upright patches of both index corners of an upright card ``quad``."""
+    out = []
+    for k in (0, 2):
+        c = quad[k] + shift
+        wv = quad[(k + 1) % 4] - quad[k]
+        hv = quad[(k + 3) % 4] - quad[k]
+        w, h = np.linalg.norm(wv), np.linalg.norm(hv)
+        out.append(warp_corner(image, c[0], c[1], wv / w, hv / h, w * size_error, h * size_error, profile))
+        if profile.index_corners < 2:
+            break
+    return out
+
+
+def learn_templates(profile: Profile, shots) -> None:
+    """Replace the profile's templates by their average over :data:`TEMPLATE_VARIANTS`."""
+    ranks: dict[str, list] = {}
+    suits: dict[str, list] = {}
+    for card, image, quad in shots:
+        for scale, blur in TEMPLATE_VARIANTS:
+            img, q = degrade(image, quad, scale, blur)
+            for patch in corner_patches(profile, img, q):
+                rank, suit = extract_glyphs(patch, profile)
+                if rank is not None and suit is not None:
+                    ranks.setdefault(card.rank, []).append(rank.image)
+                    suits.setdefault(card.suit, []).append(suit.image)
+    for r, imgs in ranks.items():
+        profile.rank_templates[r] = np.mean(imgs, axis=0)
+    for s, imgs in suits.items():
+        profile.suit_templates[s] = np.mean(imgs, axis=0)
+
+
+def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7):
+    """(card, IndexRead) for randomly degraded copies of every shot."""
+    rng = np.random.default_rng(seed)
+    matcher = IndexMatcher(profile)
+    out = []
+    for card, image, quad in shots:
+        for _ in range(rounds):
+            img, q = degrade(image, quad, rng.uniform(0.82, 1.18), rng.uniform(0.0, 1.6),
+                             rng.uniform(0, 6), int(rng.integers(50, 95)), rng)
+            for patch in corner_patches(profile, img, q, rng.uniform(0.88, 1.12), tuple(rng.uniform(-1.5, 1.5, 2))):
+                r = matcher.read(patch)
+                out.append((card, r))
+    return out
 
 
 def derive_thresholds(profile: Profile, shots) -> Thresholds:
-    return Thresholds()
+    """Set the thresholds so that no trial read would have been wrong."""
+    reads = trial_reads(profile, shots)
+    correct, wrong_margin = [], []
+    for card, r in reads:
+        if r is None:
+            continue
+        for kind, truth, scores in (("rank", card.rank, r.rank_scores), ("suit", card.suit, r.suit_scores)):
+            c = scores.get(truth, -1.0)
+            w = max(v for k, v in scores.items() if k != truth)
+            correct.append(c)
+            wrong_margin.append(w - c)
+    if not correct:
+        return Thresholds()
+    correct = np.array(correct)
+    wrong_margin = np.array(wrong_margin)
+    margin = max(MIN_MARGIN_FLOOR, float(wrong_margin.max()) + 0.05)
+    score = max(MIN_SCORE_FLOOR, float(np.percentile(correct, 1)) - 0.1)
+    return Thresholds(min_score=round(min(score, 0.9), 3), min_margin=round(min(margin, 0.35), 3),
+                      candidate_score=round(min(score, 0.9) - 0.2, 3))

@@ -1,0 +1,264 @@
+"""Chips on the layout (seed 000): choose a chip, click a bet to add it, Shift-click to remove.
+
+The panel sends commands to the session and draws what the snapshot says;
+limits, the undo history and the locking of the bets all live in the rules
+core (:mod:`dealer_assist.baccarat.bets`), so a refusal here is the core's
+message, shown as it is.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Optional
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QPainter, QPen
+from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
+                               QWidget)
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.money import fmt
+from dealer_assist.ui import theme
+
+BETS = tuple(Bet)
+SHORT = {Bet.PLAYER: "Player", Bet.BANKER: "Banker", Bet.TIE: "Tie", Bet.PLAYER_PAIR: "P Pair",
+         Bet.BANKER_PAIR: "B Pair", Bet.BIG: "Big", Bet.SMALL: "Small"}
+RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
+
+
+class BetGrid(QWidget):
+    """Seats down, bets across; each cell shows the stake.  Click adds a chip, Shift-click removes one.
+
+    ``cursor`` is the cell the keyboard works on (arrows move it, + adds, - removes).
+    """
+
+    place = Signal(int, object)
+    remove = Signal(int, object)
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumHeight(140)
+        self.snapshot = None
+        self.seats = 7
+        self.cursor = (1, Bet.BANKER)
+        self.unit = 16
+
+    # -- geometry ---------------------------------------------------------
+    def _cols(self) -> int:
+        return len(BETS) + 2  # seat label, seven bets, seat total
+
+    def _cell_rect(self, row: int, col: int) -> QRectF:
+        w, h = self.width(), self.height()
+        first = w * 0.1
+        cw = (w - first) / (self._cols() - 1)
+        rh = h / (self.seats + 1)
+        x = 0 if col == 0 else first + (col - 1) * cw
+        return QRectF(x, row * rh, first if col == 0 else cw, rh)
+
+    def cell_at(self, x: float, y: float) -> Optional[tuple[int, Bet]]:
+        """The (seat, bet) under a point, or None outside the bet cells."""
+        for seat in range(1, self.seats + 1):
+            for i, bet in enumerate(BETS):
+                if self._cell_rect(seat, i + 1).contains(x, y):
+                    return seat, bet
+        return None
+
+    def cell_centre(self, seat: int, bet: Bet):
+        return self._cell_rect(seat, BETS.index(bet) + 1).center().toPoint()
+
+    # -- input ------------------------------------------------------------
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        hit = self.cell_at(event.position().x(), event.position().y())
+        if hit is None or event.button() != Qt.MouseButton.LeftButton:
+            return
+        self.cursor = hit
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.remove.emit(*hit)
+        else:
+            self.place.emit(*hit)
+        self.update()
+
+    def move_cursor(self, dseat: int, dbet: int) -> None:
+        seat, bet = self.cursor
+        seat = (seat - 1 + dseat) % self.seats + 1
+        bet = BETS[(BETS.index(bet) + dbet) % len(BETS)]
+        self.cursor = (seat, bet)
+        self.update()
+
+    # -- drawing ----------------------------------------------------------
+    def show_snapshot(self, snap) -> None:
+        self.snapshot = snap
+        self.seats = snap.state.rules.seats
+        if self.cursor[0] > self.seats:
+            self.cursor = (1, self.cursor[1])
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), theme.FELT)
+        snap = self.snapshot
+        if snap is None:
+            p.end()
+            return
+        state = snap.state
+        layout = state.betting.layout
+        results = {(r.seat, r.bet): r for r in state.settlement.lines} if state.settlement else {}
+        open_ = state.phase == "betting"
+        rh = self.height() / (self.seats + 1)
+        fpx = min(rh * 0.55, self.unit * 1.0)
+        p.setFont(theme.font(fpx, bold=True))
+        p.setPen(theme.MUTED)
+        p.drawText(self._cell_rect(0, 0), Qt.AlignmentFlag.AlignCenter, "Seat")
+        for i, bet in enumerate(BETS):
+            p.setPen(theme.hand_colour(bet.value) if bet in (Bet.PLAYER, Bet.BANKER, Bet.TIE) else theme.TEXT)
+            p.drawText(self._cell_rect(0, i + 1), Qt.AlignmentFlag.AlignCenter, SHORT[bet])
+        p.setPen(theme.GOLD)
+        p.drawText(self._cell_rect(0, len(BETS) + 1), Qt.AlignmentFlag.AlignCenter, "Seat total")
+        for seat in range(1, self.seats + 1):
+            p.setFont(theme.font(fpx, bold=True))
+            p.setPen(theme.TEXT)
+            p.drawText(self._cell_rect(seat, 0), Qt.AlignmentFlag.AlignCenter, str(seat))
+            for i, bet in enumerate(BETS):
+                rect = self._cell_rect(seat, i + 1).adjusted(2, 2, -2, -2)
+                stake = layout.get(seat, bet)
+                result = results.get((seat, bet))
+                fill = RESULT_COLOURS[result.result] if result else (theme.PANEL if open_ else theme.FELT_DARK)
+                p.setPen(QPen(theme.MUTED.darker(160), 1))
+                p.setBrush(fill)
+                p.drawRoundedRect(rect, 4, 4)
+                if stake:
+                    chip = QRectF(rect.left() + 3, rect.center().y() - rect.height() * 0.3,
+                                  rect.height() * 0.6, rect.height() * 0.6)
+                    p.setBrush(theme.chip_colour(stake))
+                    p.setPen(QPen(theme.TEXT, 1))
+                    p.drawEllipse(chip)
+                    p.setPen(theme.TEXT)
+                    p.setFont(theme.font(fpx * 0.95, bold=True))
+                    p.drawText(rect.adjusted(chip.width() + 4, 0, -2, 0), Qt.AlignmentFlag.AlignCenter, fmt(stake))
+                if open_ and (seat, bet) == self.cursor:
+                    p.setPen(QPen(theme.GOLD, 3))
+                    p.setBrush(Qt.BrushStyle.NoBrush)
+                    p.drawRoundedRect(rect, 4, 4)
+            total = layout.seat_total(seat)
+            if total:
+                p.setPen(theme.GOLD)
+                p.setFont(theme.font(fpx, bold=True))
+                p.drawText(self._cell_rect(seat, len(BETS) + 1), Qt.AlignmentFlag.AlignCenter, fmt(total))
+        p.end()
+
+
+class BettingPanel(QWidget):
+    """Chip selector, the bet grid, the seed-000 buttons, the total stake and the last refusal."""
+
+    def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.grid = BetGrid()
+        self.grid.place.connect(self.place)
+        self.grid.remove.connect(self.remove)
+        self.chips = QButtonGroup(self)
+        self.chips.setExclusive(True)
+        self.chip_buttons: dict[Decimal, QPushButton] = {}
+        chip_row = QHBoxLayout()
+        chip_row.setSpacing(4)
+        self.chip_label = QLabel("Chip")
+        chip_row.addWidget(self.chip_label)
+        for i, value in enumerate(session.state.rules.chips):
+            b = QPushButton(fmt(value).removesuffix(".00"))
+            b.setCheckable(True)
+            b.setToolTip(f"chip {fmt(value)} (key {i + 1})" if i < 9 else f"chip {fmt(value)}")
+            b.clicked.connect(lambda _=False, v=value: self.session.select_chip(v))
+            self.chips.addButton(b)
+            self.chip_buttons[value] = b
+            chip_row.addWidget(b)
+        chip_row.addStretch(1)
+        self.buttons: dict[str, QPushButton] = {}
+        for key, text, tip in (("undo", "Undo", "U"), ("clear", "Clear All Bets", "C"), ("double", "Double", "X"),
+                               ("rebet", "Rebet", "R"), ("deal", "Deal", "D")):
+            b = QPushButton(text)
+            b.setToolTip(f"{text} ({tip})")
+            b.clicked.connect(lambda _=False, k=key: self.command(k))
+            self.buttons[key] = b
+            chip_row.addWidget(b)
+        self.total = QLabel("Total stake 0.00")
+        self.total.setObjectName("totalStake")
+        self.message = QLabel("")
+        self.message.setObjectName("betMessage")
+        self.message.setWordWrap(True)
+        foot = QHBoxLayout()
+        foot.addWidget(self.message, 1)
+        foot.addWidget(self.total)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(4)
+        lay.addWidget(self.grid, 1)
+        lay.addLayout(chip_row)
+        lay.addLayout(foot)
+        self.last_error: Optional[str] = None
+        self._shown_chip: Optional[Decimal] = None
+        self._shown_refused: Optional[bool] = None
+        self.set_unit(16)
+
+    # -- commands ---------------------------------------------------------
+    def _result(self, error: Optional[str]) -> Optional[str]:
+        self.last_error = error
+        return error
+
+    def place(self, seat: int, bet: Bet) -> Optional[str]:
+        return self._result(self.session.place(seat, bet))
+
+    def remove(self, seat: int, bet: Bet) -> Optional[str]:
+        return self._result(self.session.remove(seat, bet))
+
+    def command(self, name: str) -> Optional[str]:
+        return self._result(getattr(self.session, name)())
+
+    def select_chip_index(self, index: int) -> None:
+        chips = self.session.state.rules.chips
+        if 0 <= index < len(chips):
+            self.session.select_chip(chips[index])
+
+    def place_at_cursor(self, remove: bool = False) -> Optional[str]:
+        seat, bet = self.grid.cursor
+        return self.remove(seat, bet) if remove else self.place(seat, bet)
+
+    # -- drawing ----------------------------------------------------------
+    def set_unit(self, unit: int) -> None:
+        self.grid.unit = unit
+        f = theme.font(unit * 0.95, bold=True)
+        for b in list(self.chip_buttons.values()) + list(self.buttons.values()):
+            b.setFont(f)
+            b.setMinimumHeight(int(unit * 1.9))
+        for b in self.chip_buttons.values():
+            b.setMinimumWidth(int(unit * 3.2))
+        self.chip_label.setFont(f)
+        self.total.setFont(theme.font(unit * 1.3, bold=True))
+        self.message.setFont(theme.font(unit * 0.95, bold=True))
+
+    def show_snapshot(self, snap) -> None:
+        state = snap.state
+        self.grid.show_snapshot(snap)
+        if snap.chip != self._shown_chip:
+            self._shown_chip = snap.chip
+            self._style_chips(snap.chip)
+        open_ = state.phase == "betting"
+        for b in self.buttons.values():
+            b.setEnabled(open_)
+        self.total.setText(f"Total stake {fmt(state.betting.layout.total)}")
+        refused = bool(snap.message) and snap.message == self.last_error
+        self.message.setText(snap.message)
+        if refused != self._shown_refused:
+            self._shown_refused = refused
+            colour = theme.LEVEL["error"].lighter(140) if refused else theme.GOLD
+            self.message.setStyleSheet(f"color: {colour.name()};")
+
+    def _style_chips(self, chosen: Decimal) -> None:
+        for value, b in self.chip_buttons.items():
+            b.setChecked(value == chosen)
+            colour = theme.chip_colour(value)
+            text = "#111" if colour.lightness() > 150 else "#fff"
+            border = theme.GOLD.name() if value == chosen else "#444"
+            b.setStyleSheet(f"QPushButton {{ background: {colour.name()}; color: {text}; border: "
+                            f"{4 if value == chosen else 1}px solid {border}; border-radius: 8px; }}")

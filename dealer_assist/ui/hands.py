@@ -1,0 +1,148 @@
+"""The Player and Banker hands, drawn as cards, with the place of the next card highlighted."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import QRectF, Qt, QVariantAnimation
+from PySide6.QtGui import QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from dealer_assist.cards import SUIT_GLYPHS, Card
+from dealer_assist.ui import theme
+
+#: Card proportions (a real playing card is 63 x 88 mm).
+CARD_RATIO = 88 / 63
+
+
+def paint_card(p: QPainter, rect: QRectF, card: Card) -> None:
+    """A face-up card: rank and suit in the corner, big rank and suit in the middle, red or black."""
+    radius = rect.width() * 0.08
+    p.setPen(QPen(theme.CARD_BLACK, max(1.0, rect.width() * 0.015)))
+    p.setBrush(theme.CARD_FACE)
+    p.drawRoundedRect(rect, radius, radius)
+    colour = theme.CARD_RED if card.is_red else theme.CARD_BLACK
+    p.setPen(colour)
+    rank = "10" if card.rank == "T" else card.rank
+    glyph = SUIT_GLYPHS.get(card.suit or "", "")
+    corner = QRectF(rect.left() + rect.width() * 0.07, rect.top() + rect.height() * 0.03,
+                    rect.width() * 0.4, rect.height() * 0.3)
+    p.setFont(theme.font(rect.height() * 0.16, bold=True))
+    p.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, rank + ("\n" + glyph if glyph else ""))
+    p.setFont(theme.font(rect.height() * 0.36, bold=True))
+    centre = QRectF(rect.left(), rect.top() + rect.height() * 0.18, rect.width(), rect.height() * 0.5)
+    p.drawText(centre, Qt.AlignmentFlag.AlignCenter, rank)
+    if glyph:
+        p.setFont(theme.font(rect.height() * 0.26))
+        low = QRectF(rect.left(), rect.top() + rect.height() * 0.6, rect.width(), rect.height() * 0.36)
+        p.drawText(low, Qt.AlignmentFlag.AlignCenter, glyph)
+
+
+def paint_slot(p: QPainter, rect: QRectF, label: str, due: bool) -> None:
+    """An empty place on the layout; the one where the next card goes glows gold."""
+    radius = rect.width() * 0.08
+    if due:
+        p.setPen(QPen(theme.GOLD, max(3.0, rect.width() * 0.06), Qt.PenStyle.DashLine))
+        p.setBrush(theme.GOLD.darker(300))
+    else:
+        p.setPen(QPen(theme.MUTED.darker(150), max(1.0, rect.width() * 0.02), Qt.PenStyle.DotLine))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRoundedRect(rect, radius, radius)
+    p.setPen(theme.GOLD if due else theme.MUTED.darker(130))
+    p.setFont(theme.font(rect.height() * 0.2, bold=due))
+    p.drawText(rect, Qt.AlignmentFlag.AlignCenter, label + ("\nNEXT" if due else ""))
+
+
+class HandsView(QWidget):
+    """Paints the round of the current snapshot; :attr:`painted_version` is for tests and benchmarks."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumHeight(120)
+        self.snapshot = None
+        self.painted_version = -1
+        self.animate = True
+        self._grow = 1.0
+        self._anim = QVariantAnimation(self)
+        self._anim.setStartValue(0.55)
+        self._anim.setEndValue(1.0)
+        self._anim.setDuration(180)
+        self._anim.valueChanged.connect(self._on_grow)
+        self._last_count = 0
+
+    def _on_grow(self, value) -> None:
+        self._grow = float(value)
+        self.update()
+
+    def show_snapshot(self, snap) -> None:
+        count = len(snap.state.round.cards)
+        if self.animate and count > self._last_count and self.isVisible():
+            self._anim.stop()
+            self._anim.start()
+        else:
+            self._grow = 1.0
+        self._last_count = count
+        self.snapshot = snap
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), theme.FELT)
+        snap = self.snapshot
+        if snap is not None:
+            self._paint_round(p, snap)
+            self.painted_version = snap.version
+        p.end()
+
+    def _paint_round(self, p: QPainter, snap) -> None:
+        state = snap.state
+        rnd = state.round
+        w, h = self.width(), self.height()
+        gap = w * 0.02
+        half = (w - 3 * gap) / 2
+        title_h = h * 0.22
+        card_h = min(h - title_h - gap * 1.5, (half - 4 * gap) / 3 * CARD_RATIO)
+        card_w = card_h / CARD_RATIO
+        dealing = state.phase in ("betting", "dealing") and snap.pending is None and state.held is None
+        due = rnd.next_position if dealing else None
+        positions = dict((step_pos.value, card) for card, step_pos in zip(rnd.cards, rnd.positions))
+        outcome = rnd.outcome
+        for i, hand in enumerate(("player", "banker")):
+            x0 = gap + i * (half + gap)
+            panel = QRectF(x0, gap / 2, half, h - gap)
+            won = outcome is not None and outcome.winner in (hand, "tie")
+            colour = theme.hand_colour(hand)
+            p.setPen(QPen(theme.GOLD if won else colour, 6 if won else 2))
+            p.setBrush(colour.darker(260))
+            p.drawRoundedRect(panel, 12, 12)
+            cards = rnd.player_cards if hand == "player" else rnd.banker_cards
+            total = rnd.player_total if hand == "player" else rnd.banker_total
+            p.setPen(theme.TEXT)
+            p.setFont(theme.font(title_h * 0.62, bold=True))
+            name = hand.upper()
+            if outcome is not None and outcome.winner == hand:
+                name += " WINS"
+            elif outcome is not None and outcome.winner == "tie":
+                name += " TIE"
+            head = QRectF(x0 + gap, gap / 2, half - 2 * gap, title_h)
+            p.drawText(head, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
+            if cards:
+                p.setPen(theme.GOLD)
+                p.drawText(head, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, str(total))
+            row_w = 3 * card_w + 2 * gap
+            left = x0 + (half - row_w) / 2
+            top = gap / 2 + title_h + (h - gap - title_h - card_h) / 2
+            for slot in range(3):
+                code = f"{hand[0].upper()}{slot + 1}"
+                rect = QRectF(left + slot * (card_w + gap), top, card_w, card_h)
+                card = positions.get(code)
+                if card is not None:
+                    if self._grow < 1.0 and rnd.positions and rnd.positions[-1].value == code:
+                        c = rect.center()
+                        rect = QRectF(0, 0, rect.width() * self._grow, rect.height() * self._grow)
+                        rect.moveCenter(c)
+                    paint_card(p, rect, card)
+                elif slot < 2 or (due is not None and due.value == code):
+                    paint_slot(p, rect, code, due is not None and due.value == code)

@@ -1,0 +1,103 @@
+"""The deal / settle / odds commands as a user runs them (a real subprocess)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args):
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", *args], capture_output=True, text=True, timeout=60)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_deal_json_contract():
+    code, out, err = run("deal", "--json", "2", "A", "3", "2", "9", "9")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["game"] == "baccarat"
+    assert [(s["card"], s["position"]) for s in data["steps"]] == [
+        ("2", "P1"), ("A", "B1"), ("3", "P2"), ("2", "B2"), ("9", "P3"), ("9", "B3")]
+    assert data["steps"][5]["reason"] == "Banker 3 draws: Player's third card is a 9"
+    assert data["player"] == {"cards": ["2", "3", "9"], "total": 4}
+    assert data["banker"] == {"cards": ["A", "2", "9"], "total": 2}
+    assert (data["complete"], data["next"], data["winner"], data["card_count"], data["size"]) == (
+        True, None, "player", 6, "big")
+
+
+def test_deal_with_too_few_cards_says_what_is_due():
+    code, out, _ = run("deal", "--json", "10", "3", "4", "A")
+    data = json.loads(out)
+    assert code == 0 and data["complete"] is False and data["next"] == "player"
+    assert data["winner"] is None
+
+
+def test_extra_cards_stay_in_the_shoe_or_are_an_error_with_strict():
+    code, out, err = run("deal", "--json", "2", "A", "3", "2", "8", "9")
+    data = json.loads(out)
+    assert code == 0 and data["winner"] == "tie" and data["unused"] == ["9"] and "card 6" in err
+    code, out, err = run("deal", "--strict", "2", "A", "3", "2", "8", "9")
+    assert code != 0 and out == "" and "card 6 ('9') is not needed" in err
+
+
+def test_invalid_card_is_a_clear_error():
+    code, out, err = run("deal", "--json", "2", "X9")
+    assert code != 0 and out == "" and "'X9'" in err
+
+
+def test_settle_json_contract_and_rounding():
+    code, out, err = run("settle", "--json", "--cards", "K", "3", "5", "4", "8", "--bet", "1:banker:10.05",
+                         "--bet", "1:tie:5", "--bet", "2:big:0.99", "--no-limits")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["outcome"]["winner"] == "banker"
+    bets = {(b["seat"], b["bet"]): b for b in data["bets"]}
+    assert bets[(1, "banker")] == {"seat": 1, "bet": "banker", "stake": "10.05", "result": "win", "pays": "9.54",
+                                  "returns": "19.59", "commission": "0.51"}
+    assert bets[(1, "tie")]["result"] == "lose" and bets[(1, "tie")]["returns"] == "0.00"
+    assert bets[(2, "big")]["pays"] == "0.53"
+    assert data["totals"] == {"stakes": "16.04", "paid": "10.07", "commission": "0.51", "house": "-5.07"}
+
+
+@pytest.mark.parametrize("bet,message", [("1:banker", "SEAT:BET:STAKE"), ("1:dragon:5", "unknown bet 'dragon'"),
+                                         ("1:tie:5.001", "more than two decimals"), ("0:tie:5", "seat"),
+                                         ("1:tie:600", "maximum of 500.00")])
+def test_settle_refuses_bad_bets_with_a_message(bet, message):
+    code, out, err = run("settle", "--cards", "9", "K", "Q", "5", "--bet", bet)
+    assert code != 0 and out == "" and message in err
+
+
+def test_settle_needs_a_complete_round():
+    code, _, err = run("settle", "--cards", "9", "K", "Q", "--bet", "1:tie:5")
+    assert code != 0 and "not complete" in err
+
+
+def test_odds_json_contract():
+    code, out, err = run("odds", "--decks", "8", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["decks"] == 8 and data["cards_left"] == 416
+    assert set(data["bets"]) == {"player", "banker", "tie", "player_pair", "banker_pair", "big", "small"}
+    assert abs(data["bets"]["banker"]["house_edge"] - 0.010579057842) < 1e-11
+    assert data["exact"]["player_pair"]["win"] == "31/415"
+    assert isinstance(data["ms"], (int, float))
+
+
+def test_odds_after_seen_cards_and_impossible_card():
+    code, out, _ = run("odds", "--decks", "1", "--seen", "AS", "KD", "--json")
+    assert code == 0 and json.loads(out)["cards_left"] == 50
+    code, out, err = run("odds", "--decks", "1", "--seen", "AS", "AS")
+    assert code != 0 and "impossible card" in err
+
+
+def test_blackjack_deal_and_settle():
+    tokens = ["8S", "TH", "7D", "8C", "AS", "split", "3H", "hit", "9D", "stand", "KD", "stand", "9H", "9C"]
+    code, out, err = run("settle", "--game", "blackjack", "--seats", "2", "--bet", "1:10", "--bet", "2:5.05",
+                         "--json", *tokens)
+    assert code == 0, err
+    data = json.loads(out)
+    results = [(b["seat"], b["result"], b["pays"]) for b in data["bets"]]
+    assert results == [(1, "win", "10.00"), (1, "win", "10.00"), (2, "win", "7.57")]
+    code, out, err = run("deal", "--game", "blackjack", "--seats", "1", "TS", "5H", "6D", "double")
+    assert code != 0 and "hard 9, 10 or 11" in err
