@@ -8,6 +8,7 @@ import io
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -20,6 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dealer_assist.cards import Card
 from dealer_assist.cli import main
@@ -234,6 +236,7 @@ def test_tampering_is_detected_at_the_right_entry(tmp_path, tamper, problem, bad
     ("DELETE FROM entries WHERE seq >= 11", "deleted", 11),
     ("INSERT INTO entries SELECT 13, time, kind, payload, prev_hash, hash FROM entries WHERE seq = 12", "inserted", 13),
     ("DELETE FROM entries WHERE seq = 1", "deleted", 1),
+    ("INSERT INTO entries SELECT 0, time, kind, payload, prev_hash, hash FROM entries WHERE seq = 1", "inserted", 0),
 ])
 def test_tampering_at_the_ends_is_detected(tmp_path, sql, problem, bad_seq):
     path = tmp_path / "j"
@@ -609,3 +612,58 @@ def test_a_killed_writer_does_not_leave_the_journal_locked(tmp_path):
     child.stdout.close()
     with Journal.open(path) as journal:
         assert journal.verify().ok
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    path = tmp_path_factory.mktemp("template") / "j"
+    make_journal(path, 20).close()
+    return path
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seq=st.integers(1, 20), column=st.sampled_from(["time", "kind", "payload", "prev_hash", "hash"]),
+       junk=st.text(min_size=1, max_size=8))
+def test_any_single_edit_is_caught_at_that_entry(tmp_path, template, seq, column, junk):
+    path = tmp_path / f"edit-{seq}-{column}"
+    shutil.copy(template, path)
+    conn = raw(path)
+    if column == "payload":
+        value = json.dumps({**json.loads(row(conn, seq)[3]), "note": junk})
+    else:
+        value = row(conn, seq)[("time", "kind", "payload", "prev_hash", "hash").index(column) + 1] + junk
+    conn.execute(f"UPDATE entries SET {column} = ? WHERE seq = ?", (value, seq))
+    conn.close()
+    report = verify_file(path)
+    assert (report.ok, report.problem, report.first_bad_seq) == (False, "edited", seq), report.detail
+    path.unlink()
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seqs=st.sets(st.integers(1, 20), min_size=1, max_size=5))
+def test_any_deletion_is_caught_at_the_first_missing_entry(tmp_path, template, seqs):
+    path = tmp_path / "delete"
+    shutil.copy(template, path)
+    conn = raw(path)
+    conn.executemany("DELETE FROM entries WHERE seq = ?", [(s,) for s in seqs])
+    conn.close()
+    report = verify_file(path)
+    assert (report.ok, report.problem, report.first_bad_seq) == (False, "deleted", min(seqs)), report.detail
+    path.unlink()
+
+
+def test_verify_while_a_table_is_appending_sees_a_consistent_journal(tmp_path):
+    path = tmp_path / "j"
+    Journal.open(path).close()
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        with Journal.open(path, readonly=True) as reader:
+            reports = [reader.verify() for _ in range(40)]
+            print("DBG", reader._conn, [r.count for r in reports], time.perf_counter())
+    finally:
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+    assert all(r.ok for r in reports), next(r.detail for r in reports if not r.ok)
+    assert reports[-1].count > reports[0].count  # the child really was appending meanwhile

@@ -196,3 +196,26 @@ def test_replay_of_a_journal_deals_the_same_cards(tmp_path):
         assert again.state.phase == TablePhase.SETTLED and again.snapshot.banner == "TIE 3 TO 3"
     finally:
         replay.stop()
+
+
+def test_void_needs_a_supervisor_pin_when_the_table_has_supervisors(tmp_path):
+    from dealer_assist.table.supervisor import SupervisorRoster
+
+    roster = SupervisorRoster()
+    roster.add("Ana", "4321")
+    path = tmp_path / "j.sqlite"
+    session = TableSession(no_burn(), journal=Journal.open(path), supervisors=roster, odds=False)
+    for code in ["9S", "KH", "QD"]:
+        session.enter_card(code)
+    before = session.state
+    error = session.void_last_card("Ana", "0000", "misread")
+    assert "wrong PIN" in error and session.state == before
+    error = session.void_last_card("Ana", "4321", "")
+    assert "reason" in error and session.state == before
+    assert session.void_last_card("Ana", "4321", "camera misread the queen") is None
+    assert len(session.state.round.cards) == 2
+    session.close()
+    corrections = [e.payload for e in Journal.open(path).entries() if e.kind == "correction"]
+    assert corrections[-1]["correction"]["supervisor"] == "Ana"
+    assert corrections[-1]["correction"]["reason"] == "camera misread the queen"
+    assert corrections[-1]["card"] == "QD"

@@ -13,5 +13,6 @@ MODULES = (
     "dealer_assist.commands.serial",
     "dealer_assist.commands.vision",
     "dealer_assist.commands.journal",
+    "dealer_assist.commands.supervisor",
     "dealer_assist.commands.training",
 )

@@ -28,6 +28,10 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     seats = 7
     chips = ["1", "5", "25", "100", "500", "1000"]
 
+    [[supervisors]]           # corrections (voiding a card) need one of these PINs
+    name = "Ana"
+    pin_hash = "scrypt$..."   # from: dealer-assist supervisor hash
+
     [display]
     turbo = false
     sound = true
@@ -64,6 +68,16 @@ class AppConfig:
     sound: bool = True
     fullscreen: bool = False
     sim_interval: float = 1.0
+    #: ``[[supervisors]]`` entries (name, pin_hash); None: no roster, corrections need no PIN.
+    supervisors: Optional[tuple[dict, ...]] = None
+
+    def roster(self):
+        """The :class:`~dealer_assist.table.supervisor.SupervisorRoster`, or None without supervisors."""
+        if self.supervisors is None:
+            return None
+        from dealer_assist.table.supervisor import SupervisorRoster
+
+        return SupervisorRoster.from_config({"supervisors": list(self.supervisors)})
 
 
 def default_journal_path(game: str = "baccarat") -> Path:
@@ -111,13 +125,29 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         return AppConfig(game=game, source=str(data.get("source", "sim")), journal=journal, rules=rules,
                          turbo=bool(disp.get("turbo", False)), sound=bool(disp.get("sound", True)),
                          fullscreen=bool(disp.get("fullscreen", False)),
-                         sim_interval=float(disp.get("sim_interval", 1.0)))
+                         sim_interval=float(disp.get("sim_interval", 1.0)),
+                         supervisors=_supervisors(data, path))
     except (ShoeError, LimitError, InvalidAmountError, pt.InvalidBetError) as exc:
         raise ConfigError(f"{path}: {exc}") from None
     except (TypeError, ValueError) as exc:
         if isinstance(exc, ConfigError):
             raise
         raise ConfigError(f"{path}: {exc}") from None
+
+
+def _supervisors(data: dict, path: Path) -> Optional[tuple[dict, ...]]:
+    if "supervisors" not in data:
+        return None
+    from dealer_assist.table.supervisor import PinHashError, SupervisorRoster
+
+    items = data["supervisors"]
+    if not isinstance(items, list):
+        raise ConfigError(f"{path}: supervisors must be a list of [[supervisors]] tables (name, pin_hash)")
+    try:
+        SupervisorRoster.from_config({"supervisors": items})
+    except PinHashError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    return tuple(dict(i) for i in items)
 
 
 def load_config(path: Optional[os.PathLike | str] = None) -> AppConfig:

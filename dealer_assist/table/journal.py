@@ -535,8 +535,19 @@ class Journal:
 
     def verify(self) -> VerifyReport:
         """Check the whole chain; say where it first stops holding and why."""
-        rows = self._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries ORDER BY seq")
-        meta = dict(self._read("SELECT key, value FROM meta WHERE key IN ('head_seq', 'head_hash')"))
+        with self._lock:  # one read transaction: a table appending meanwhile must not look like tampering
+            conn = self._connection()
+            try:
+                conn.execute("BEGIN")
+                try:
+                    rows = conn.execute("SELECT seq, time, kind, payload, prev_hash, hash FROM entries "
+                                        "ORDER BY seq").fetchall()
+                    meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('head_seq', 'head_hash')"))
+                finally:
+                    conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise _translate(exc, self.path, "verifying it") from None
         return check_chain(rows, self._genesis, int(meta.get("head_seq", "0") or 0), meta.get("head_hash", ""))
 
     # ---- closing
@@ -744,7 +755,7 @@ def check_chain(rows: List[Row], genesis: str, head_seq: int, head_hash: str) ->
             expected_seq, expected_prev = seq + 1, row[5]
             continue
         problem, bad_seq, detail = _diagnose(rows, index, expected_seq, expected_prev, verified_hashes, genesis)
-        good = bad_seq - 1
+        good = max(0, min(bad_seq, expected_seq) - 1)
         good_hash = next((h for h, s in verified_hashes.items() if s == good), genesis) if good > 0 else ""
         return VerifyReport(False, len(rows), good, bad_seq, problem, detail, good, good_hash)
     last_seq, last_hash = expected_seq - 1, ("" if expected_seq == 1 else expected_prev)
@@ -812,6 +823,8 @@ def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str
     seq, prev = row[0], row[4]
     later = rows[index + 1:]
 
+    if seq < expected_seq:  # only possible before the first entry: seq 0 or negative
+        return "inserted", seq, f"entry {seq} comes before the journal's first entry"
     if seq > expected_seq:
         for other in later:
             if positions.written_at(other, expected_seq) == expected_seq:

@@ -103,8 +103,11 @@ class TableSession:
     """One baccarat table: state, journal, subscribers and the link to the card sources."""
 
     def __init__(self, rules: TableRules = TableRules(), journal: Any = None, *, odds: bool = True,
-                 clock: Callable[[], float] = time.time) -> None:
+                 supervisors: Any = None, clock: Callable[[], float] = time.time) -> None:
+        """``supervisors`` is a :class:`~dealer_assist.table.supervisor.SupervisorRoster`; with one,
+        corrections (voiding a card) need a supervisor's name, PIN and reason."""
         self._lock = threading.RLock()
+        self._supervisors = supervisors
         self._journal = journal
         self._clock = clock
         self._listeners: list[Callable[[Snapshot], None]] = []
@@ -123,6 +126,7 @@ class TableSession:
             self._write("shoe_start", {"op": None, "shoe": state.shoe_no, "decks": rules.shoe.decks})
         if journal is not None and self.recovered:
             self._complete_settlements(journal)
+            self._restore_pin_lockouts(journal)
 
     # -- recovery -------------------------------------------------------------
     @staticmethod
@@ -143,6 +147,16 @@ class TableSession:
         for record in state.history:
             if (record.shoe, record.number) not in settled:
                 self._journal_round_end(state, record)
+
+    def _restore_pin_lockouts(self, journal: Any) -> None:
+        if self._supervisors is None:
+            return
+        last: dict[str, dict] = {}
+        for e in journal.entries():
+            if e.kind == "pin_refused":
+                last[e.payload.get("supervisor", "")] = e.payload
+        for name, p in last.items():
+            self._supervisors.restore(name, int(p.get("failures", 0)), float(p.get("locked_for", 0.0)))
 
     # -- observing ------------------------------------------------------------
     @property
@@ -363,8 +377,41 @@ class TableSession:
     def skip_burn(self) -> Optional[str]:
         return self._do({"op": "skip_burn"})
 
-    def void_last_card(self, who: str = "croupier", why: str = "") -> Optional[str]:
-        return self._do({"op": "void_card", "who": who, "why": why}, message="last card voided")
+    @property
+    def needs_supervisor(self) -> bool:
+        return self._supervisors is not None
+
+    def void_last_card(self, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
+        """Void the last card of the round (a correction): needs a supervisor's PIN and a reason when
+        the table has supervisors configured."""
+        from dealer_assist.table.supervisor import SupervisorError, WrongPinError
+
+        with self._lock:
+            state = self._snap.state
+            if not state.before_cards:
+                return self._refuse("no card of this round to void")
+            card = state.round.cards[-1].code if state.round.cards else "?"
+            target = {"round": state.round_no, "shoe": state.shoe_no, "card": card}
+            op: dict = {"op": "void_card", **target, "why": why}
+            if self._supervisors is not None:
+                try:
+                    correction = self._supervisors.authorize(supervisor, pin, "void_card", target, why)
+                except WrongPinError as exc:
+                    self._write("pin_refused", {"supervisor": supervisor, "failures": exc.failures,
+                                                "locked_for": exc.locked_for, "action": "void_card"})
+                    return self._refuse(str(exc))
+                except SupervisorError as exc:
+                    return self._refuse(str(exc))
+                op["correction"] = correction.to_payload()
+            else:
+                op["correction"] = {"supervisor": None, "action": "void_card", "target": target,
+                                    "reason": why or "no reason given", "note": "no supervisor roster configured"}
+            return self._do(op, message=f"card {card} voided")
+
+    def _refuse(self, message: str) -> str:
+        with self._lock:
+            self._publish(replace(self._snap, message=message))
+        return message
 
     def play_held(self) -> Optional[str]:
         error = self._do({"op": "play_held"})

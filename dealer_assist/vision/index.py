@@ -176,14 +176,26 @@ def normalise(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return cv2.resize(crop.astype(np.float32), size, interpolation=interp)
 
 
-def _zncc_matrix(templates: dict[str, np.ndarray]) -> tuple[list[str], np.ndarray]:
+def _zncc_matrix(templates: dict[str, np.ndarray]) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Template rows with the mean of all templates removed, then normalised.
+
+    Blurred glyphs of one deck share their rough silhouette; what tells a
+    spade from a club is the small difference to the common mean.  Removing
+    that mean spreads the scores apart.
+    """
     codes = list(templates)
+    stack = np.stack([_unit(templates[c].astype(np.float32).ravel()) for c in codes])
+    common = _unit(stack.mean(axis=0))
     rows = []
-    for code in codes:
-        v = templates[code].astype(np.float32).ravel()
+    for img in stack:
+        v = img - common
         v = v - v.mean()
         rows.append(v / (np.linalg.norm(v) + 1e-6))
-    return codes, np.vstack(rows)
+    return codes, np.vstack(rows), common
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return v / (np.linalg.norm(v) + 1e-6)
 
 
 class IndexMatcher:
@@ -191,8 +203,8 @@ class IndexMatcher:
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
-        self.rank_codes, self.rank_m = _zncc_matrix({r: profile.rank_templates[r] for r in RANKS if r in profile.rank_templates})
-        self.suit_codes, self.suit_m = _zncc_matrix({s: profile.suit_templates[s] for s in SUITS if s in profile.suit_templates})
+        self.rank_codes, self.rank_m, self.rank_mean = _zncc_matrix({r: profile.rank_templates[r] for r in RANKS if r in profile.rank_templates})
+        self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix({s: profile.suit_templates[s] for s in SUITS if s in profile.suit_templates})
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
         """Scores for an upright corner patch; None when it holds no index-like glyphs."""
@@ -204,21 +216,13 @@ class IndexMatcher:
         sh = suit.box.v1 - suit.box.v0
         if not (0.6 < rh / p.rank_h < 1.5 and 0.6 < sh / p.suit_h < 1.5):
             return None
-        rank_scores = self._scores(rank, self.rank_codes, self.rank_m, p.rank_aspect, p.canon_w)
-        suit_scores = self._scores(suit, self.suit_codes, self.suit_m, p.suit_aspect, p.canon_w)
+        rank_scores = self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean)
+        suit_scores = self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean)
         return IndexRead(rank_scores, suit_scores, suit.redness)
 
     @staticmethod
-    def _scores(glyph: Glyph, codes, matrix, aspects, cw) -> dict[str, float]:
-        v = glyph.image.ravel()
+    def _scores(glyph: Glyph, codes, matrix, common) -> dict[str, float]:
+        v = _unit(glyph.image.ravel()) - common
         v = v - v.mean()
         v = v / (np.linalg.norm(v) + 1e-6)
-        scores = matrix @ v
-        b = glyph.box
-        aspect = ((b.u1 - b.u0) * cw) / max((b.v1 - b.v0) * CANON_H, 1e-6)
-        out = {}
-        for code, s in zip(codes, scores):
-            expected = aspects.get(code, aspect)
-            off = abs(np.log(max(aspect, 1e-3) / max(expected, 1e-3)))
-            out[code] = float(s) - max(0.0, off - 0.15)
-        return out
+        return {code: float(s) for code, s in zip(codes, matrix @ v)}

@@ -1,0 +1,236 @@
+"""A drill case: what the trainee sees, the questions asked, and the one right answer to each.
+
+The right answers are filled in by the drill from the rules core when the
+case is made, so checking a trainee never re-implements a rule.  A typed
+answer that cannot be read (``Q`` where P/B/S/N is asked, ``9.5x`` for an
+amount) is refused with :class:`AnswerError` and is not scored: the trainee
+simply types again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Optional, Sequence
+
+from dealer_assist.cards import Card
+from dealer_assist.money import InvalidAmountError, fmt, parse_money
+
+
+class AnswerError(ValueError):
+    """An answer that is not one of the accepted forms; the message names it and says what to type."""
+
+    def __init__(self, text: object, question: "Question", hint: str) -> None:
+        self.text = text
+        self.question = question
+        super().__init__(f"answer {text!r} to {question.prompt!r} not understood: {hint}")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One possible answer: the key the trainee presses and what it means."""
+
+    key: str
+    label: str
+
+
+#: Answer kinds: one key of ``choices``; a set of keys (typed in any order); money; a small whole number.
+KINDS = ("choice", "choices", "amount", "number")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One decision.  ``answer`` is canonical: a key, keys in ``choices`` order, ``9.54``, or ``7``."""
+
+    name: str
+    prompt: str
+    kind: str
+    answer: str
+    choices: tuple[Choice, ...] = ()
+    #: For ``number``: the highest value accepted (baccarat totals are 0-9).
+    maximum: int = 9
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"question kind {self.kind!r} is not one of {KINDS}")
+
+    @property
+    def hint(self) -> str:
+        if self.kind == "choice":
+            return "type " + ", ".join(f"{c.key} ({c.label})" for c in self.choices)
+        if self.kind == "choices":
+            return "type every key that applies, e.g. " + "".join(c.key for c in self.choices[:2]) + \
+                " (" + ", ".join(f"{c.key} = {c.label}" for c in self.choices) + ")"
+        if self.kind == "amount":
+            return "type an amount like 9.54, or 0 when nothing is paid"
+        return f"type a whole number from 0 to {self.maximum}"
+
+    def normalize(self, text: object) -> str:
+        """The canonical form of a typed answer; :class:`AnswerError` if it cannot be read."""
+        raw = "" if text is None else str(text).strip()
+        if not raw:
+            raise AnswerError(text, self, self.hint)
+        if self.kind == "choice":
+            return self._one_key(raw, text)
+        if self.kind == "choices":
+            words = raw.replace(",", " ").split()
+            if len(words) == 1 and self._by_label(words[0]) is None:
+                words = list(words[0])
+            keys = {self._one_key(w, text) for w in words}
+            return "".join(c.key for c in self.choices if c.key in keys)
+        if self.kind == "amount":
+            if raw in ("-", "take", "push", "none"):
+                return fmt(Decimal(0))
+            try:
+                return fmt(parse_money(raw))
+            except InvalidAmountError as exc:
+                raise AnswerError(text, self, f"{exc}; {self.hint}") from None
+        if raw.isdigit() and int(raw) <= self.maximum:
+            return str(int(raw))
+        raise AnswerError(text, self, self.hint)
+
+    def _by_label(self, word: str) -> Optional[Choice]:
+        low = word.strip().lower()
+        return next((c for c in self.choices if c.label.lower() == low), None)
+
+    def _one_key(self, word: str, text: object) -> str:
+        for c in self.choices:
+            if word.upper() == c.key:
+                return c.key
+        found = self._by_label(word)
+        if found is None:
+            raise AnswerError(text, self, self.hint)
+        return found.key
+
+    def label_of(self, canonical: str) -> str:
+        """The answer in words: ``Banker draws``, ``hit, stand``, ``9.54``."""
+        names = {c.key: c.label for c in self.choices}
+        if self.kind == "choice":
+            return names.get(canonical, canonical)
+        if self.kind == "choices":
+            return ", ".join(names[k] for k in canonical) or "nothing"
+        return canonical
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Cards shown under a name (``Player``, ``Banker``, ``Dealer``, ``Seat 1``) with an optional note."""
+
+    name: str
+    cards: tuple[Card, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One drill item: hands and context lines to show, questions to answer, and why.
+
+    ``category`` groups cases that teach the same rule (``banker 4``,
+    ``banker commission``); difficulty levels and progress count by it.
+    ``explanation`` is shown after a wrong answer: the tableau row that
+    applies, or the payout arithmetic.
+    """
+
+    drill: str
+    category: str
+    title: str
+    hands: tuple[Hand, ...]
+    context: tuple[str, ...]
+    questions: tuple[Question, ...]
+    explanation: str
+    #: Short one-line description for the summary's list of mistakes.
+    summary: str = ""
+
+    @property
+    def answers(self) -> tuple[str, ...]:
+        return tuple(q.answer for q in self.questions)
+
+    def normalize(self, texts: Sequence[object]) -> tuple[str, ...]:
+        """All answers in canonical form, or :class:`AnswerError` for the first unreadable one."""
+        if len(texts) != len(self.questions):
+            raise ValueError(f"{len(texts)} answers given for {len(self.questions)} questions")
+        return tuple(q.normalize(t) for q, t in zip(self.questions, texts))
+
+    def to_json(self, reveal: bool = False) -> dict:
+        """The case as the text mode's ``--json`` prints it; answers only with ``reveal``."""
+        out: dict = {
+            "drill": self.drill, "category": self.category, "title": self.title,
+            "hands": [{"name": h.name, "cards": [c.code for c in h.cards], "note": h.note} for h in self.hands],
+            "context": list(self.context),
+            "questions": [{"name": q.name, "prompt": q.prompt, "kind": q.kind,
+                           "choices": [{"key": c.key, "label": c.label} for c in q.choices]}
+                          for q in self.questions],
+        }
+        if reveal:
+            out["answers"] = list(self.answers)
+            out["explanation"] = self.explanation
+        return out
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """How the trainee did on one case.
+
+    ``result`` is ``right``, ``wrong`` or ``timeout`` (no answer in time, or
+    an answer after the limit: a slow right answer does not count as right
+    when a limit is set).  ``seconds`` is the time for the whole case;
+    :attr:`per_decision` divides it by the number of questions.
+    """
+
+    case: Case
+    given: tuple[Optional[str], ...]
+    result: str
+    seconds: float
+    wrong_questions: tuple[int, ...] = field(default=())
+
+    @property
+    def decisions(self) -> int:
+        return len(self.case.questions)
+
+    @property
+    def per_decision(self) -> float:
+        return self.seconds / max(1, self.decisions)
+
+    @property
+    def right(self) -> bool:
+        return self.result == "right"
+
+    def feedback(self) -> str:
+        """What to tell the trainee right after the answer."""
+        if self.right:
+            return "Right."
+        lines = ["Time is up." if self.result == "timeout" else "Wrong."]
+        for i, q in enumerate(self.case.questions):
+            given = self.given[i]
+            if given != q.answer:
+                said = "no answer" if given is None else q.label_of(given)
+                lines.append(f"{q.prompt}: {q.label_of(q.answer)} (you: {said})")
+        lines.append(self.case.explanation)
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        return {"drill": self.case.drill, "category": self.case.category, "result": self.result,
+                "seconds": round(self.seconds, 3), "per_decision": round(self.per_decision, 3),
+                "given": list(self.given), "expected": list(self.case.answers),
+                "case": self.case.summary or self.case.title, "explanation": self.case.explanation}
+
+
+def score(case: Case, texts: Sequence[object], seconds: float, limit: Optional[float] = None) -> Attempt:
+    """Check typed answers against the case.  ``limit`` is seconds per decision (None: no limit).
+
+    Raises :class:`AnswerError` (nothing scored) when an answer cannot be read.
+    """
+    given = case.normalize(texts)
+    wrong = tuple(i for i, (g, q) in enumerate(zip(given, case.questions)) if g != q.answer)
+    if limit is not None and seconds > limit * len(case.questions):
+        result = "timeout"
+    else:
+        result = "wrong" if wrong else "right"
+    return Attempt(case, given, result, seconds, wrong)
+
+
+def timed_out(case: Case, seconds: float, partial: Sequence[Optional[str]] = ()) -> Attempt:
+    """The case scored when the time ran out before every answer was in."""
+    given = tuple(partial) + (None,) * (len(case.questions) - len(partial))
+    wrong = tuple(i for i, (g, q) in enumerate(zip(given, case.questions)) if g != q.answer)
+    return Attempt(case, given, "timeout", seconds, wrong)

@@ -1,0 +1,97 @@
+"""Alerts that cannot be missed: a big coloured bar per alert saying what happened and what to do."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from dealer_assist.ui import theme
+
+#: More than this many at once and the oldest are summarised, so the table stays visible.
+SHOWN = 3
+
+
+class AlertBar(QWidget):
+    """One alert: title, what happened, and the action, on the level's colour."""
+
+    def __init__(self, alert: Any, on_dismiss, unit: int, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.code = alert.code
+        self.setAutoFillBackground(True)
+        pal = self.palette()
+        pal.setColor(self.backgroundRole(), theme.LEVEL.get(alert.level, theme.LEVEL["error"]))
+        self.setPalette(pal)
+        self.title = QLabel(alert.title)
+        self.text = QLabel(alert.text)
+        self.text.setWordWrap(True)
+        self.action = QLabel("DO: " + alert.action if alert.action and alert.action != "none" else "")
+        self.action.setWordWrap(True)
+        for lab in (self.title, self.text, self.action):
+            lab.setStyleSheet(f"color: {theme.TEXT.name()};")
+        self.title.setFont(theme.font(unit * 1.7, bold=True))
+        self.text.setFont(theme.font(unit * 1.0, bold=True))
+        self.action.setFont(theme.font(unit * 1.1, bold=True))
+        self.ok = QPushButton("OK (Esc)")
+        self.ok.setFont(theme.font(unit * 1.0, bold=True))
+        self.ok.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.ok.clicked.connect(lambda: on_dismiss(alert.code))
+        words = QVBoxLayout()
+        words.setSpacing(0)
+        words.addWidget(self.title)
+        words.addWidget(self.text)
+        words.addWidget(self.action)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(10, 4, 10, 4)
+        row.addLayout(words, 1)
+        row.addWidget(self.ok, 0, Qt.AlignmentFlag.AlignVCenter)
+
+
+class AlertsPanel(QWidget):
+    """The current alerts, newest first; hidden when there are none."""
+
+    def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.bars: list[AlertBar] = []
+        self.more = QLabel("")
+        self.more.setStyleSheet(f"color: {theme.GOLD.name()};")
+        self._lay = QVBoxLayout(self)
+        self._lay.setContentsMargins(0, 0, 0, 0)
+        self._lay.setSpacing(2)
+        self._lay.addWidget(self.more)
+        self._shown: tuple = ()
+        self.unit = 16
+        self.setVisible(False)
+
+    def set_unit(self, unit: int) -> None:
+        self.unit = unit
+        self.more.setFont(theme.font(unit * 0.9, bold=True))
+        self._shown = ()  # rebuild at the new size on the next snapshot
+
+    def titles(self) -> list[str]:
+        return [bar.title.text() for bar in self.bars]
+
+    def dismiss_newest(self) -> None:
+        if self.bars:
+            self.session.dismiss(self.bars[0].code)
+
+    def show_snapshot(self, snap) -> None:
+        alerts = snap.alerts
+        if alerts == self._shown:
+            return
+        self._shown = alerts
+        for bar in self.bars:
+            self._lay.removeWidget(bar)
+            bar.deleteLater()
+        self.bars = []
+        newest = list(reversed(alerts))
+        for alert in newest[:SHOWN]:
+            bar = AlertBar(alert, self.session.dismiss, self.unit, self)
+            self._lay.insertWidget(len(self.bars), bar)
+            self.bars.append(bar)
+        hidden = len(newest) - SHOWN
+        self.more.setText(f"+ {hidden} older alert(s): Esc dismisses the newest" if hidden > 0 else "")
+        self.more.setVisible(hidden > 0)
+        self.setVisible(bool(alerts))

@@ -1,0 +1,164 @@
+"""The five scoreboard roads, drawn with QPainter from :mod:`dealer_assist.roads`.
+
+Every cell already carries its column, row and colour; this module only
+draws them: Bead Plate (every coup, ties included), Big Road (hollow rings,
+ties as green slashes with their count, pairs as dots), and the derived
+roads at half size: Big Eye Boy hollow rings, Small Road filled dots,
+Cockroach Pig slashes (red repeats, blue breaks the pattern).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from dealer_assist import roads
+from dealer_assist.ui import theme
+
+BOARD = QColor("#fbfaf5")
+GRID = QColor("#c9cfcc")
+ROAD_COLOURS = {"banker": QColor("#d0312d"), "player": QColor("#1f5fd0"), "tie": QColor("#1f9d55"),
+                "red": QColor("#d0312d"), "blue": QColor("#1f5fd0")}
+BEAD_COLUMNS = 12
+
+
+class RoadsView(QWidget):
+    """Bead Plate on the left, Big Road beside it, the three derived roads under the Big Road."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.board: Optional[roads.Scoreboard] = None
+        self.unit = 16
+        self.set_unit(16)
+
+    def set_unit(self, unit: int) -> None:
+        self.unit = unit
+        self.setFixedHeight(int(unit * 9.6))
+
+    def show_snapshot(self, snap) -> None:
+        board = snap.state.scoreboard
+        if board is not self.board:
+            self.board = board
+            self.update()
+
+    # -- geometry ---------------------------------------------------------
+    def _cell(self) -> float:
+        return self.height() / 10.2
+
+    def areas(self) -> dict[str, QRectF]:
+        """Where each road is drawn (grid area, without its label)."""
+        c = self._cell()
+        label = c * 0.6
+        bead = QRectF(0, label, BEAD_COLUMNS * c, 6 * c)
+        left = bead.right() + c * 0.4
+        big = QRectF(left, label, self.width() - left, 6 * c)
+        third = (self.width() - left - 2 * c * 0.3) / 3
+        out = {"bead_plate": bead, "big_road": big}
+        for i, (name, _k) in enumerate(roads.DERIVED_ROADS):
+            out[name] = QRectF(left + i * (third + c * 0.3), big.bottom() + label, third, 3 * c)
+        return out
+
+    # -- drawing ----------------------------------------------------------
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), theme.FELT_DARK)
+        c = self._cell()
+        areas = self.areas()
+        titles = {"bead_plate": "Bead Plate", "big_road": "Big Road", "big_eye_boy": "Big Eye Boy",
+                  "small_road": "Small Road", "cockroach_pig": "Cockroach Pig"}
+        board = self.board or roads.scoreboard(())
+        for name, area in areas.items():
+            cell = c if name in ("bead_plate", "big_road") else c / 2
+            cols = max(1, int(area.width() // cell))
+            grid = QRectF(area.left(), area.top(), cols * cell, 6 * cell)
+            p.setFont(theme.font(c * 0.5, bold=True))
+            p.setPen(theme.MUTED)
+            p.drawText(QRectF(area.left(), area.top() - c * 0.6, area.width(), c * 0.6),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, titles[name] + self._hint(board, name))
+            p.fillRect(grid, BOARD)
+            p.setPen(QPen(GRID, 1))
+            for i in range(cols + 1):
+                p.drawLine(QPointF(grid.left() + i * cell, grid.top()), QPointF(grid.left() + i * cell, grid.bottom()))
+            for j in range(7):
+                p.drawLine(QPointF(grid.left(), grid.top() + j * cell), QPointF(grid.right(), grid.top() + j * cell))
+            if name == "bead_plate":
+                for b in roads.scroll(board.bead_plate.cells, cols):
+                    self._bead(p, self._rect(grid, b.col, b.row, cell), b)
+            elif name == "big_road":
+                for b in roads.scroll(board.big_road.cells, cols):
+                    self._big(p, self._rect(grid, b.col, b.row, cell), b)
+            else:
+                road = getattr(board, name)
+                for m in roads.scroll(road.marks, cols):
+                    self._derived(p, self._rect(grid, m.col, m.row, cell), name, m.colour)
+        p.end()
+
+    @staticmethod
+    def _hint(board: roads.Scoreboard, name: str) -> str:
+        """What a derived road would show next: the 'ask Banker / ask Player' of casino boards."""
+        if name in ("bead_plate", "big_road"):
+            return f"  ({len(board.coups)} coups)" if name == "bead_plate" else ""
+        road = getattr(board, name)
+        if road.if_banker is None:
+            return ""
+        return f"  next B:{road.if_banker[0].upper()} P:{road.if_player[0].upper()}"
+
+    @staticmethod
+    def _rect(grid: QRectF, col: int, row: int, cell: float) -> QRectF:
+        return QRectF(grid.left() + col * cell, grid.top() + row * cell, cell, cell)
+
+    @staticmethod
+    def _pairs(p: QPainter, r: QRectF, banker_pair: bool, player_pair: bool) -> None:
+        d = r.width() * 0.28
+        p.setPen(Qt.PenStyle.NoPen)
+        if banker_pair:
+            p.setBrush(ROAD_COLOURS["banker"])
+            p.drawEllipse(QRectF(r.left() + 1, r.top() + 1, d, d))
+        if player_pair:
+            p.setBrush(ROAD_COLOURS["player"])
+            p.drawEllipse(QRectF(r.right() - d - 1, r.bottom() - d - 1, d, d))
+
+    def _bead(self, p: QPainter, r: QRectF, b: roads.BeadCell) -> None:
+        inner = r.adjusted(r.width() * 0.08, r.width() * 0.08, -r.width() * 0.08, -r.width() * 0.08)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(ROAD_COLOURS[b.winner])
+        p.drawEllipse(inner)
+        p.setPen(QColor("white"))
+        p.setFont(theme.font(r.height() * 0.5, bold=True))
+        p.drawText(inner, Qt.AlignmentFlag.AlignCenter, b.coup.code)
+        self._pairs(p, r, b.banker_pair, b.player_pair)
+
+    def _big(self, p: QPainter, r: QRectF, b: roads.BigRoadCell) -> None:
+        inner = r.adjusted(r.width() * 0.12, r.width() * 0.12, -r.width() * 0.12, -r.width() * 0.12)
+        p.setPen(QPen(ROAD_COLOURS[b.winner], max(2.0, r.width() * 0.12)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(inner)
+        if b.ties:
+            p.setPen(QPen(ROAD_COLOURS["tie"], max(2.0, r.width() * 0.1)))
+            p.drawLine(QPointF(inner.left(), inner.bottom()), QPointF(inner.right(), inner.top()))
+            if b.ties > 1:
+                p.setPen(ROAD_COLOURS["tie"])
+                p.setFont(theme.font(r.height() * 0.45, bold=True))
+                p.drawText(inner, Qt.AlignmentFlag.AlignCenter, str(b.ties))
+        self._pairs(p, r, b.banker_pair, b.player_pair)
+
+    @staticmethod
+    def _derived(p: QPainter, r: QRectF, name: str, colour: str) -> None:
+        col = ROAD_COLOURS[colour]
+        inner = r.adjusted(r.width() * 0.15, r.width() * 0.15, -r.width() * 0.15, -r.width() * 0.15)
+        if name == "big_eye_boy":
+            p.setPen(QPen(col, max(1.5, r.width() * 0.14)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(inner)
+        elif name == "small_road":
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(col)
+            p.drawEllipse(inner)
+        else:
+            p.setPen(QPen(col, max(1.5, r.width() * 0.16)))
+            p.drawLine(QPointF(inner.left(), inner.bottom()), QPointF(inner.right(), inner.top()))

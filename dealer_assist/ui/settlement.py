@@ -1,0 +1,78 @@
+"""The settlement of the round, line by line in the order a croupier pays, and the table's totals."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
+                               QWidget)
+
+from dealer_assist.money import fmt
+from dealer_assist.ui import theme
+
+COLUMNS = ("Seat", "Bet", "Stake", "Do", "Commission")
+CALL_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
+
+
+class SettlementView(QWidget):
+    """Take the losing bets first, then pay seat by seat: the rows come in that order."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel("SETTLEMENT")
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.totals = QLabel("")
+        self.totals.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.title)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(self.totals)
+        self._shown = None
+        self.set_unit(16)
+
+    def set_unit(self, unit: int) -> None:
+        self.title.setFont(theme.font(unit * 1.3, bold=True))
+        self.table.setFont(theme.font(unit * 1.0, bold=True))
+        self.table.horizontalHeader().setFont(theme.font(unit * 0.85, bold=True))
+        self.table.verticalHeader().setDefaultSectionSize(int(unit * 1.7))
+        self.totals.setFont(theme.font(unit * 1.0, bold=True))
+
+    def rows(self) -> list[tuple[str, ...]]:
+        """The rows as shown (seat, bet, stake, call, commission): what tests and screen readers check."""
+        return [tuple(self.table.item(r, c).text() for c in range(len(COLUMNS))) for r in range(self.table.rowCount())]
+
+    def show_snapshot(self, snap) -> None:
+        state = snap.state
+        settlement = state.settlement
+        key = (state.shoe_no, state.round_no, settlement is not None, state.betting.layout if settlement is None else None)
+        if key == self._shown:
+            return
+        self._shown = key
+        if settlement is None:
+            self.title.setText(f"ROUND {state.round_no}: BETS")
+            lines = [(str(w.seat), w.bet.label, fmt(w.stake), "", "", None) for w in state.betting.layout.wagers()]
+            self.totals.setText("Paid here after the round: take losing bets first, then pay seat by seat.")
+        else:
+            self.title.setText(f"ROUND {state.round_no}: PAY IN THIS ORDER")
+            lines = [(str(r.seat), r.bet.label, fmt(r.stake), r.call.upper(),
+                      fmt(r.commission) if r.commission else "", r.result) for r in settlement.paying_order]
+            self.totals.setText(f"Stakes {fmt(settlement.stakes)}   Paid {fmt(settlement.paid)}   "
+                                f"Commission {fmt(settlement.commission)}   House {fmt(settlement.house)}")
+        self.table.setRowCount(len(lines))
+        for r, line in enumerate(lines):
+            result = line[-1]
+            for c, text in enumerate(line[:-1]):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if result is not None:
+                    item.setBackground(CALL_COLOURS[result])
+                    item.setForeground(theme.TEXT)
+                self.table.setItem(r, c, item)
