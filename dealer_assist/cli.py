@@ -46,6 +46,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return fail(str(exc), exc.code)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `dealer-assist listen --json | head`: the reader left, not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

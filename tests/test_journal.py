@@ -658,12 +658,14 @@ def test_verify_while_a_table_is_appending_sees_a_consistent_journal(tmp_path):
     child = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "ready"
+        reports = []
+        deadline = time.monotonic() + 20
         with Journal.open(path, readonly=True) as reader:
-            reports = [reader.verify() for _ in range(40)]
-            print("DBG", reader._conn, [r.count for r in reports], time.perf_counter())
+            while time.monotonic() < deadline and (not reports or reports[-1].count < 300):
+                reports.append(reader.verify())
     finally:
         os.kill(child.pid, signal.SIGKILL)
         child.wait()
         child.stdout.close()
     assert all(r.ok for r in reports), next(r.detail for r in reports if not r.ok)
-    assert reports[-1].count > reports[0].count  # the child really was appending meanwhile
+    assert reports[-1].count >= 300 and len({r.count for r in reports}) > 3  # verified while it grew

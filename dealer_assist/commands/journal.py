@@ -169,6 +169,7 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
     """
     rounds: Dict[Any, Dict[str, Any]] = {}
     stakes: Dict[Any, Dict[tuple, Decimal]] = {}
+    layouts: Dict[Any, List[Dict[str, Any]]] = {}  # the whole layout, where the session wrote it
     shoe = None
     for entry in entries:
         payload = entry.payload
@@ -187,6 +188,10 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
         record["last_seq"] = entry.seq
         body = {k: v for k, v in payload.items() if k != "round"}
         kind = entry.kind
+        if isinstance(payload.get("bets"), list) and kind != "settlement":
+            layouts[number] = payload["bets"]
+        if payload.get("game") and not record["game"]:
+            record["game"] = payload["game"]
         if kind == "round_start":
             record["game"] = payload.get("game")
             record["shoe"] = payload.get("shoe", record["shoe"])
@@ -215,6 +220,8 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
                 record["status"] = "complete"
         elif kind == "correction":
             record["corrections"].append({"seq": entry.seq, **body})
+            if payload.get("op") == "void_card" and record["cards"]:
+                record["cards"].pop()
             if payload.get("action") == "void_round":
                 record["status"] = "voided"
             elif payload.get("action") == "void_settlement":
@@ -224,8 +231,8 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
         elif kind != "deal":
             record["other"].append({"seq": entry.seq, "kind": kind, **body})
     for number, record in rounds.items():
-        record["bets"] = [{"seat": seat, "bet": bet, "stake": str(amount)}
-                          for (seat, bet), amount in stakes[number].items() if amount != 0]
+        record["bets"] = layouts.get(number) or [{"seat": seat, "bet": bet, "stake": str(amount)}
+                                                 for (seat, bet), amount in stakes[number].items() if amount != 0]
     return list(rounds.values())
 
 

@@ -726,9 +726,21 @@ def _verified_head(path: Path) -> Tuple[str, int]:
 def set_aside(path: PathLike) -> Path:
     """Rename a journal (with its ``-wal``/``-shm``) to ``<name>.kept-<UTC time>``; never deletes anything."""
     path = Path(path)
+    if not path.is_file():
+        raise JournalError(f"cannot set journal {path} aside: there is no such file", path)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
     kept = path.with_name(f"{path.name}.kept-{stamp}")
-    for source, target in zip(_sqlite_files(path), _sqlite_files(kept)):
+    # Fold the -wal into the file first: the three renames are not atomic together, and a WAL
+    # separated from its database by a crash between them would be discarded by SQLite.
+    try:
+        conn = sqlite3.connect(str(path), isolation_level=None)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass  # not a database at all, or busy: the renames below still keep every byte
+    for source, target in zip(_sqlite_files(path)[::-1], _sqlite_files(kept)[::-1]):
         if source.exists():
             os.replace(source, target)
     return kept

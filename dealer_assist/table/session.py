@@ -209,8 +209,7 @@ class TableSession:
             except TableError as exc:
                 self._publish(replace(snap, message=str(exc)))
                 return str(exc)
-            payload = {**op, "shoe": snap.state.shoe_no, "round": snap.state.round_no}
-            if not self._write(OP_KINDS.get(op["op"], op["op"]), payload):
+            if not self._write(*self._entry(op, snap.state, new)):
                 return self._snap.stopped
             if new.settlement is not None and snap.state.settlement is None:
                 self._journal_round_end(new, new.history[-1])
@@ -218,6 +217,25 @@ class TableSession:
             if new.shoe.counts_left() != snap.state.shoe.counts_left() and self._odds_thread is not None:
                 self._odds_queue.put(new.shoe.counts_left())
             return None
+
+    @staticmethod
+    def _entry(op: dict, old: TableState, new: TableState) -> tuple[str, dict]:
+        """The journal kind and payload of an operation: the op itself (for replay) plus what
+        the export and a reader need (shoe, round, the card's position, the stake)."""
+        kind = OP_KINDS.get(op["op"], op["op"])
+        payload = {**op, "game": "baccarat", "shoe": new.shoe_no, "round": new.round_no}
+        if op["op"] in ("card", "play_held"):
+            if len(new.round.cards) > len(old.round.cards) or new.round_no != old.round_no:
+                payload["position"] = new.round.positions[-1].value
+            elif new.shoe.burned != old.shoe.burned:
+                kind = "shoe_burn"
+                payload["cards"] = [op.get("card")]
+        if "amount" in op:
+            payload["stake"] = op["amount"]
+        if new.betting.layout != old.betting.layout or new.betting.locked != old.betting.locked:
+            payload["bets"] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)}
+                               for w in new.betting.layout.wagers()]
+        return kind, payload
 
     def _journal_round_end(self, state: TableState, record: Any) -> None:
         from dealer_assist.baccarat.round import BaccaratRound

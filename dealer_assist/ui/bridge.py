@@ -6,6 +6,10 @@ simulated shoe).  Widgets may only be touched on the GUI thread, so the
 bridge keeps the newest snapshot and re-emits it through a queued signal.
 Several snapshots arriving before the GUI thread runs collapse into one
 (the newest): the display always shows the current table, never a backlog.
+
+The hop to the GUI thread is a posted event (``QCoreApplication.postEvent``
+is thread-safe by contract); emitting a signal from a plain Python thread
+crashed PySide6 6.12 in our runs.
 """
 
 from __future__ import annotations
@@ -13,21 +17,21 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Signal
+
+_WAKE = QEvent.Type(QEvent.registerEventType())
 
 
 class SnapshotBridge(QObject):
     """Re-emits the session's snapshots as :attr:`snapshot` on the GUI thread."""
 
     snapshot = Signal(object)
-    _wake = Signal()
 
     def __init__(self, session: Any, parent: Optional[QObject] = None) -> None:
         super().__init__(parent)
         self._lock = threading.Lock()
         self._latest = None
         self._scheduled = False
-        self._wake.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
         self._unsubscribe: Optional[Callable[[], None]] = session.subscribe(self._on_snapshot)
 
     def _on_snapshot(self, snap: Any) -> None:
@@ -37,7 +41,13 @@ class SnapshotBridge(QObject):
             if self._scheduled:
                 return
             self._scheduled = True
-        self._wake.emit()
+        QCoreApplication.postEvent(self, QEvent(_WAKE))
+
+    def event(self, event: QEvent) -> bool:  # noqa: D401 (Qt's name)
+        if event.type() == _WAKE:
+            self._deliver()
+            return True
+        return super().event(event)
 
     def _deliver(self) -> None:
         with self._lock:

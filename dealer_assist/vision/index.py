@@ -106,6 +106,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
         x, y, w, h, area = stats[i]
         if area < min_area or x <= edge or y <= edge:
             continue
+        if x + w >= binary.shape[1] - 1 or y + h >= binary.shape[0] - 1:
+            continue  # cut by the patch edge: a pip or picture beside the index
         u = (cents[i][0] - PAD) / cw
         v = (cents[i][1] - PAD) / ch
         if (rank_zone.u0 <= u <= rank_zone.u1 and rank_zone.v0 <= v <= rank_zone.v1) or (
@@ -198,13 +200,23 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / (np.linalg.norm(v) + 1e-6)
 
 
+def _best_variant(scores: dict[str, float]) -> dict[str, float]:
+    """One score per rank or suit: the best of its size variants (``D``, ``D+1`` ...)."""
+    out: dict[str, float] = {}
+    for key, v in scores.items():
+        code = key[0]
+        if v > out.get(code, -2.0):
+            out[code] = v
+    return out
+
+
 class IndexMatcher:
     """Scores glyphs against a profile's templates; the template matrices are built once."""
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
-        self.rank_codes, self.rank_m, self.rank_mean = _zncc_matrix({r: profile.rank_templates[r] for r in RANKS if r in profile.rank_templates})
-        self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix({s: profile.suit_templates[s] for s in SUITS if s in profile.suit_templates})
+        self.rank_codes, self.rank_m, self.rank_mean = _zncc_matrix(dict(sorted(profile.rank_templates.items())))
+        self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
         """Scores for an upright corner patch; None when it holds no index-like glyphs."""
@@ -216,8 +228,8 @@ class IndexMatcher:
         sh = suit.box.v1 - suit.box.v0
         if not (0.6 < rh / p.rank_h < 1.5 and 0.6 < sh / p.suit_h < 1.5):
             return None
-        rank_scores = self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean)
-        suit_scores = self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean)
+        rank_scores = _best_variant(self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean))
+        suit_scores = _best_variant(self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean))
         return IndexRead(rank_scores, suit_scores, suit.redness)
 
     @staticmethod

@@ -107,6 +107,8 @@ class Profile:
         for key in ("rank_templates", "suit_templates"):
             data.pop(key)
         data["format"] = FORMAT
+        for old in list(folder.glob("rank_*.png")) + list(folder.glob("suit_*.png")):
+            old.unlink()
         for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
             for code, img in templates.items():
                 cv2.imwrite(str(folder / f"{kind}_{code}.png"), np.clip(img * 255, 0, 255).astype(np.uint8))
@@ -136,12 +138,14 @@ class Profile:
             profile = cls(**data)
         except (KeyError, TypeError) as exc:
             raise ProfileError(f"deck profile {str(path)!r} lacks or mangles a field ({exc}); recalibrate") from exc
-        for kind, codes, store in (("rank", RANKS, profile.rank_templates), ("suit", SUITS, profile.suit_templates)):
-            for code in codes:
-                file = folder / f"{kind}_{code}.png"
-                img = cv2.imread(str(file), cv2.IMREAD_GRAYSCALE)
-                if img is not None:
-                    store[code] = img.astype(np.float32) / 255.0
+        for file in sorted(folder.glob("*.png")):
+            kind, _, key = file.stem.partition("_")
+            if kind not in ("rank", "suit") or not key or key[0] not in (RANKS if kind == "rank" else SUITS):
+                continue
+            img = cv2.imread(str(file), cv2.IMREAD_GRAYSCALE)
+            if img is not None:
+                store = profile.rank_templates if kind == "rank" else profile.suit_templates
+                store[key] = img.astype(np.float32) / 255.0
         if len(profile.rank_templates) < 2 or len(profile.suit_templates) < 2:
             raise ProfileError(f"deck profile {str(folder)!r} has too few templates (ranks {''.join(profile.rank_templates)}, suits {''.join(profile.suit_templates)}); recalibrate")
         return profile

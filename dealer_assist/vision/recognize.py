@@ -109,7 +109,7 @@ class Recognizer:
                 cr = self._judge(c, r, card_w, card_h)
                 if cr is not None:
                     reads.append(cr)
-        result = self._pool(reads, card_w)
+        result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
 
@@ -145,11 +145,11 @@ class Recognizer:
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
         return _CornerRead(c, quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm), candidates)
 
-    def _pool(self, reads: list[_CornerRead], card_w: float) -> FrameResult:
+    def _pool(self, reads: list[_CornerRead], card_w: float, card_h: float) -> FrameResult:
         groups: list[list[_CornerRead]] = []
         for cr in reads:
             for g in groups:
-                if np.linalg.norm(g[0].center - cr.center) < 0.3 * card_w:
+                if any(_same_card(cr, other, card_w, card_h) for other in g):
                     g.append(cr)
                     break
             else:
@@ -173,3 +173,17 @@ class Recognizer:
                 out.uncertain.append(UncertainHit(tuple(Card(c[0], c[1]) for c in cands[:6]), corners,
                                                   float(np.clip(best.confidence, 0, 1))))
         return out
+
+
+def _same_card(a: _CornerRead, b: _CornerRead, card_w: float, card_h: float) -> bool:
+    """Two corner reads of one card: the same corner seen twice, or its two opposite index corners."""
+    pa = np.array([a.corner.x, a.corner.y])
+    pb = np.array([b.corner.x, b.corner.y])
+    wa, ha = np.array(a.corner.wdir), np.array(a.corner.hdir)
+    d = pb - pa
+    if np.linalg.norm(d) < 0.12 * card_w and np.dot(wa, b.corner.wdir) > 0.8:
+        return True
+    if np.dot(wa, b.corner.wdir) > -0.8:
+        return False
+    u, v = np.dot(d, wa) / card_w, np.dot(d, ha) / card_h
+    return 0.7 < u < 1.35 and 0.7 < v < 1.35

@@ -60,21 +60,39 @@ def corner_patches(profile: Profile, image: np.ndarray, quad: np.ndarray, size_e
 
 
 def learn_templates(profile: Profile, shots) -> None:
-    """Replace the profile's templates by their average over :data:`TEMPLATE_VARIANTS`."""
-    ranks: dict[str, list] = {}
-    suits: dict[str, list] = {}
+    """Replace the profile's templates by their average over :data:`TEMPLATE_VARIANTS`.
+
+    Some decks print a bigger suit (or rank) on the court cards: glyphs whose
+    size, relative to the other glyph of the same index, differs by a step of
+    25% get a template of their own, stored as ``D+1`` beside ``D``.
+    """
+    groups: dict[tuple[str, str], list] = {}
     for card, image, quad in shots:
         for scale, blur in TEMPLATE_VARIANTS:
             img, q = degrade(image, quad, scale, blur)
             for patch in corner_patches(profile, img, q):
                 rank, suit = extract_glyphs(patch, profile)
-                if rank is not None and suit is not None:
-                    ranks.setdefault(card.rank, []).append(rank.image)
-                    suits.setdefault(card.suit, []).append(suit.image)
-    for r, imgs in ranks.items():
-        profile.rank_templates[r] = np.mean(imgs, axis=0)
-    for s, imgs in suits.items():
-        profile.suit_templates[s] = np.mean(imgs, axis=0)
+                if rank is None or suit is None:
+                    continue
+                rh, sh = rank.box.v1 - rank.box.v0, suit.box.v1 - suit.box.v0
+                groups.setdefault(("rank", card.rank), []).append((rank.image, rh / max(sh, 1e-6)))
+                groups.setdefault(("suit", card.suit), []).append((suit.image, sh / max(rh, 1e-6)))
+    ratios = {kind: float(np.median([r for (k, _), items in groups.items() if k == kind for _, r in items]))
+              for kind in ("rank", "suit") if any(k == kind for k, _ in groups)}
+    profile.rank_templates.clear()
+    profile.suit_templates.clear()
+    for (kind, code), items in groups.items():
+        buckets: dict[int, list] = {}
+        for img, r in items:
+            step = int(round(np.log(r / ratios[kind]) / np.log(1.25)))
+            buckets.setdefault(step, []).append(img)
+        store = profile.rank_templates if kind == "rank" else profile.suit_templates
+        main = max(buckets, key=lambda b: len(buckets[b]))
+        for step, imgs in buckets.items():
+            if step != main and len(imgs) < len(TEMPLATE_VARIANTS):
+                continue  # a stray read, not a size variant of the deck
+            key = code if step == main else f"{code}{step - main:+d}"
+            store[key] = np.mean(imgs, axis=0)
 
 
 def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7):

@@ -1,0 +1,506 @@
+"""The blackjack table session: the blackjack state, its journal, its subscribers and the card sources.
+
+The same contract as the baccarat :class:`~dealer_assist.table.session.TableSession`:
+card sources call :meth:`BlackjackSession.handle` from their own threads and
+the display calls the command methods; both go through one lock and one
+path (build an operation, :func:`~dealer_assist.table.blackjack_state.apply`
+it, journal it, and only then publish a new immutable
+:class:`BlackjackSnapshot`).  A refused operation changes nothing and
+becomes a message, and a refused card an alert that cannot be missed.
+Restarting on the same journal replays its operations, so the recovered
+table is the one that was shown.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any, Callable, Optional
+
+from dealer_assist.blackjack.script import round_json
+from dealer_assist.cards import Card, InvalidCardError, parse_card
+from dealer_assist.money import fmt
+from dealer_assist.sources.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap,
+                                          ShoeSignal, SourceEvent, Unreadable)
+from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
+                                                 BlackjackTableRules, DuplicateCardError, RoundRecord, apply)
+from dealer_assist.table.session import CONFIRM_BELOW, Alert
+
+GAME = "blackjack"
+
+#: The journal kind of each operation (the payload carries ``op`` too, for replay).
+OP_KINDS = {
+    "card": "card_assigned", "action": "action", "place": "bet_placed", "remove": "bet_removed",
+    "clear": "bets_cleared", "rebet": "rebet", "deal": "deal", "void": "correction", "next_round": "round_start",
+    "deck_check": "deck_check", "return_stub": "deck_return", "void_return": "correction", "resume": "deck_check",
+    "new_deck": "shoe_start",
+}
+
+#: What the croupier is told next to the banner, per table phase.
+PHASE_HINTS = {
+    BlackjackPhase.BETTING: "choose a chip, click a seat (Shift-click takes a chip off); Space deals",
+    BlackjackPhase.DECK_CHECK: "count the dealt cards back (shoe reader or type them, K); T counts the stub; "
+                               "Ctrl+N puts the new deck in",
+}
+
+
+class BlackjackSessionError(Exception):
+    """The session cannot start on this journal; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class BlackjackSnapshot:
+    """Everything the blackjack display draws, frozen: the table state plus the session's live status."""
+
+    state: BlackjackState
+    version: int = 0
+    chip: Decimal = Decimal("5")
+    alerts: tuple[Alert, ...] = ()
+    pending: Optional[CardRead] = None
+    links: tuple[tuple[str, str], ...] = ()
+    message: str = ""
+    stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
+
+    @property
+    def banner(self) -> str:
+        s = self.state
+        if self.stopped:
+            return "TABLE STOPPED"
+        if self.pending is not None:
+            return "CONFIRM CARD"
+        if s.phase == BlackjackPhase.BETTING:
+            return "PLACE YOUR BETS"
+        if s.phase == BlackjackPhase.DECK_CHECK:
+            return "DECK CHECK"
+        prompt = s.round.dealer_prompt if s.round is not None else None
+        if prompt:
+            return prompt
+        due = s.due()
+        if due is None:
+            return ""
+        if due.to_dealer:
+            return "CARD TO DEALER"
+        seat = s.table_seat(due.seat)
+        hand = f" HAND {due.hand + 1}" if due.hands > 1 else ""
+        if due.kind == "card":
+            return f"CARD TO SEAT {seat}{hand}"
+        return f"SEAT {seat}{hand}: " + " / ".join(a.value.upper() for a in due.allowed)
+
+    @property
+    def reason(self) -> str:
+        s = self.state
+        if self.stopped:
+            return self.stopped
+        if self.pending is not None:
+            cands = " or ".join(c.code for c in self.pending.candidates) or self.pending.card.code
+            return f"the {self.pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
+        if s.phase in PHASE_HINTS:
+            if s.phase == BlackjackPhase.DECK_CHECK:
+                rec = s.reconciliation()
+                return ("deck complete: Ctrl+N puts the new deck in" if rec.ok else PHASE_HINTS[s.phase])
+            return PHASE_HINTS[s.phase]
+        if s.phase == BlackjackPhase.SETTLED:
+            return "paid as shown: N for the next round, C to check the deck"
+        due = s.due()
+        if due is not None and due.kind == "action":
+            return "H hit · S stand · D double · P split · Backspace voids the last card or decision"
+        if s.dealer_turn:
+            return "the dealer draws to 16 and stands on 17"
+        return s.describe_due()
+
+    @property
+    def allowed(self) -> tuple[str, ...]:
+        """The actions the rules allow for the active hand now (empty when no decision is due)."""
+        due = self.state.due()
+        if due is None or due.kind != "action" or self.pending is not None or self.stopped:
+            return ()
+        return tuple(a.value for a in due.allowed)
+
+
+class BlackjackSession:
+    """One blackjack table: state, journal, subscribers and the link to the card sources.
+
+    ``roster`` (a :class:`~dealer_assist.table.supervisor.SupervisorRoster`)
+    checks the PIN of a supervisor who accepts a duplicate card or puts a new
+    deck in before the old one is reconciled.
+    """
+
+    def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        rules = rules or BlackjackTableRules()
+        self._lock = threading.RLock()
+        self._journal = journal
+        self._roster = roster
+        self._clock = clock
+        self._listeners: list[Callable[[BlackjackSnapshot], None]] = []
+        self._last_refusal: Optional[BlackjackTableError] = None
+        state = BlackjackState.new(rules)
+        self.recovered = 0
+        if journal is not None:
+            state, self.recovered = self._replay(state, journal)
+        chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
+        self._snap = BlackjackSnapshot(state=state, chip=chip)
+        if journal is not None and self.recovered == 0 and not any(True for _ in journal.entries()):
+            self._write("shoe_start", {"op": None, "game": GAME, "shoe": state.deck_no, "decks": rules.house.decks,
+                                       "seats": rules.seats})
+        if journal is not None and self.recovered:
+            self._complete_settlements(journal)
+
+    # -- recovery -------------------------------------------------------------
+    @staticmethod
+    def _replay(state: BlackjackState, journal: Any) -> tuple[BlackjackState, int]:
+        count = 0
+        for entry in journal.entries():
+            payload = entry.payload
+            if entry.kind == "shoe_start" and payload.get("op") is None and payload.get("game") != GAME:
+                raise BlackjackSessionError(
+                    f"journal {getattr(journal, 'path', '')} belongs to a {payload.get('game') or 'baccarat'} table "
+                    "(entry seq {0}): open a blackjack journal, or give a new path with --journal".format(entry.seq))
+            op = payload.get("op")
+            if isinstance(op, str):
+                try:
+                    state = apply(state, payload)
+                except BlackjackTableError as exc:
+                    raise BlackjackSessionError(f"journal entry seq {entry.seq} ({entry.kind}) cannot be replayed: "
+                                                f"{exc}; the journal was not changed: check it with "
+                                                "'dealer-assist journal verify' and call a supervisor") from None
+                count += 1
+        return state, count
+
+    def _complete_settlements(self, journal: Any) -> None:
+        """A crash between a round's last card and its settlement entries: write the missing ones once."""
+        settled = {(e.payload.get("shoe"), e.payload.get("round")) for e in journal.entries() if e.kind == "settlement"}
+        for record in self._snap.state.history:
+            if (record.deck, record.number) not in settled:
+                self._journal_round_end(record)
+
+    # -- observing ------------------------------------------------------------
+    @property
+    def snapshot(self) -> BlackjackSnapshot:
+        return self._snap
+
+    @property
+    def state(self) -> BlackjackState:
+        return self._snap.state
+
+    def subscribe(self, listener: Callable[[BlackjackSnapshot], None]) -> Callable[[], None]:
+        """Call ``listener(snapshot)`` after every change (from the thread that made it)."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _publish(self, snap: BlackjackSnapshot) -> None:
+        self._snap = replace(snap, version=self._snap.version + 1)
+        for listener in list(self._listeners):
+            listener(self._snap)
+
+    def card_due(self) -> bool:
+        """True when the next card from the shoe has a place: the virtual shoe deals only then."""
+        s = self._snap
+        return not s.stopped and s.pending is None and s.state.card_due
+
+    # -- the one path every change takes ----------------------------------------
+    def _write(self, kind: str, payload: dict) -> bool:
+        if self._journal is None:
+            return True
+        try:
+            self._journal.append(kind, payload)
+            return True
+        except Exception as exc:  # JournalError and OS errors alike: stop rather than lose an entry
+            why = (f"the journal cannot be written ({exc}); nothing after this was recorded. "
+                   "Fix the disk or call a supervisor, then restart dealer-assist")
+            alert = Alert("journal", "error", "JOURNAL FAILURE: TABLE STOPPED", why, "call a supervisor", self._clock())
+            self._publish(replace(self._snap, stopped=why, alerts=self._with_alert(alert)))
+            return False
+
+    def _do(self, op: dict, *, message: str = "") -> Optional[str]:
+        """Apply ``op``; return ``None`` on success or the refusal's message."""
+        with self._lock:
+            snap = self._snap
+            if snap.stopped:
+                return snap.stopped
+            try:
+                new = apply(snap.state, op)
+            except BlackjackTableError as exc:
+                self._last_refusal = exc
+                self._publish(replace(snap, message=str(exc)))
+                return str(exc)
+            payload = {**op, "game": GAME, "shoe": snap.state.deck_no, "round": snap.state.round_no}
+            if op["op"] == "card" and new.round is not None and new.round.step is not None and new.round.step.card:
+                step = new.round.step
+                payload["position"] = ("dealer" if step.seat is None
+                                       else f"seat{new.table_seat(step.seat)}.h{step.hand}")
+            if not self._write(OP_KINDS.get(op["op"], op["op"]), payload):
+                return self._snap.stopped
+            if new.settlement is not None and snap.state.settlement is None:
+                self._journal_round_end(new.history[-1])
+            self._publish(replace(snap, state=new, message=message))
+            return None
+
+    def _journal_round_end(self, record: RoundRecord) -> None:
+        base = {"game": GAME, "shoe": record.deck, "round": record.number}
+        outcome = round_json(record.round)
+        for seat_json in outcome["seats"]:
+            seat_json["seat"] = record.seats[seat_json["seat"] - 1]
+        self._write("outcome", {**base, **outcome})
+        self._write("settlement", {**base, **settlement_json(record)})
+        self._write("round_end", base)
+
+    # -- alerts ---------------------------------------------------------------
+    def _with_alert(self, alert: Alert) -> tuple[Alert, ...]:
+        return tuple(a for a in self._snap.alerts if a.code != alert.code) + (alert,)
+
+    def alert(self, code: str, level: str, title: str, text: str, action: str) -> None:
+        with self._lock:
+            a = Alert(code, level, title, text, action, self._clock())
+            self._write("alert", {"code": code, "level": level, "title": title, "text": text,
+                                  "round": self._snap.state.round_no})
+            self._publish(replace(self._snap, alerts=self._with_alert(a)))
+
+    def dismiss(self, code: Optional[str] = None) -> None:
+        """Acknowledge one alert (by code) or all of them."""
+        with self._lock:
+            keep = () if code is None else tuple(a for a in self._snap.alerts if a.code != code)
+            self._publish(replace(self._snap, alerts=keep))
+
+    # -- events from card sources ---------------------------------------------
+    def handle(self, event: SourceEvent) -> None:
+        """Take one event from a card source (any thread)."""
+        with self._lock:
+            if isinstance(event, CardRead):
+                self._card_read(event)
+            elif isinstance(event, Unreadable):
+                self.alert("unreadable", "error", "UNREADABLE CARD",
+                           f"the {event.source} could not read a card"
+                           + (f" (frame {event.seq})" if event.seq is not None else ""),
+                           "turn the card and type it (K)")
+            elif isinstance(event, SeqGap):
+                missing = ", ".join(str(m) for m in event.missing)
+                self.alert("gap", "error", "FRAMES LOST",
+                           f"the {event.source} lost frame(s) {missing}: a card may have been missed",
+                           "compare the cards on the table with the display and type any missing card (K)")
+            elif isinstance(event, LinkState):
+                self._link(event)
+            elif isinstance(event, DeviceError):
+                self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
+                           f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card")
+            elif isinstance(event, ShoeSignal):
+                self._shoe_signal(event)
+            elif isinstance(event, DeviceHello):
+                self.alert("hello", "info", "SHOE CONNECTED",
+                           f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
+            elif isinstance(event, FrameDropped):
+                self._write("frame_dropped", {"source": event.source, "reason": event.reason})
+
+    def _card_read(self, event: CardRead) -> None:
+        self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
+                                  "source_seq": event.seq, "round": self._snap.state.round_no, "game": GAME})
+        if event.confidence < CONFIRM_BELOW or event.candidates:
+            self._publish(replace(self._snap, pending=event))
+            return
+        self._play(event.card, event.source, event.zone, event.confidence, event.seq)
+
+    def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
+              seq: Optional[int] = None, override: Optional[dict] = None) -> Optional[str]:
+        op: dict = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
+        if zone:
+            op["zone"] = zone
+        if override:
+            op["override"] = override
+        error = self._do(op)
+        if error is None:
+            if override:
+                self.dismiss("refused")
+            return None
+        if self._snap.stopped:
+            return error
+        self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no})
+        duplicate = isinstance(self._last_refusal, DuplicateCardError)
+        action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
+                  else "check the card and correct it (K), or void the last card (Backspace)")
+        self.alert("refused", "error", f"CARD {card.label} REFUSED", error, action)
+        return error
+
+    def _link(self, event: LinkState) -> None:
+        links = dict(self._snap.links)
+        before = links.get(event.source)
+        links[event.source] = event.state
+        self._write("link", {"source": event.source, "state": event.state, "detail": event.detail})
+        self._publish(replace(self._snap, links=tuple(links.items())))
+        if event.state == "lost":
+            self.alert(f"link:{event.source}", "error", "CARD READER LOST",
+                       f"{event.source}: {event.detail or 'the connection is gone'}; the table is kept as it is",
+                       "check the cable; it reconnects by itself. Meanwhile type the cards (K)")
+        elif event.state == "stale":
+            self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
+                       f"{event.source}: no message for a while", "check the reader; type the cards (K) if needed")
+        elif event.state == "up" and before in ("lost", "stale"):
+            self.dismiss(f"link:{event.source}")
+
+    def _shoe_signal(self, event: ShoeSignal) -> None:
+        if event.state == "cut":
+            self.alert("cut", "info", "DECK RUNNING LOW", f"the {event.source} reached the cut card",
+                       "finish this round, then check the deck (C) and put a new one in")
+        elif event.state == "empty":
+            self.alert("empty", "warning", "DECK EMPTY", f"the {event.source} has no card left",
+                       "finish the round by typing the cards (K), then check the deck (C)")
+        elif event.state == "new":
+            s = self._snap.state
+            if not s.ledger.dealt and not s.ledger.returned:
+                return  # the deck the table already counts as new
+            error = self.new_deck()
+            if error is not None:
+                self.alert("newdeck", "warning", "NEW DECK NOT ACCEPTED", error,
+                           "put the old deck back in the shoe until it is reconciled (C)")
+
+    # -- commands from the display ----------------------------------------------
+    def select_chip(self, value: Decimal) -> Optional[str]:
+        with self._lock:
+            if value not in self._snap.state.rules.chips:
+                message = f"no chip of {fmt(value)} at this table"
+                self._publish(replace(self._snap, message=message))
+                return message
+            self._publish(replace(self._snap, chip=value, message=f"chip {fmt(value)}"))
+            return None
+
+    def place(self, seat: int, amount: Optional[Decimal] = None) -> Optional[str]:
+        amount = self._snap.chip if amount is None else amount
+        return self._do({"op": "place", "seat": seat, "bet": "main", "amount": fmt(amount)})
+
+    def remove(self, seat: int, amount: Optional[Decimal] = None) -> Optional[str]:
+        amount = self._snap.chip if amount is None else amount
+        return self._do({"op": "remove", "seat": seat, "bet": "main", "amount": fmt(amount)})
+
+    def clear(self, seat: Optional[int] = None) -> Optional[str]:
+        return self._do({"op": "clear", "seat": seat})
+
+    def rebet(self) -> Optional[str]:
+        return self._do({"op": "rebet"})
+
+    def deal(self) -> Optional[str]:
+        return self._do({"op": "deal"}, message="no more bets")
+
+    def act(self, action: str, seat: Optional[int] = None) -> Optional[str]:
+        """Hit, stand, double or split for the active hand (``seat`` checks that it is that seat's turn)."""
+        return self._do({"op": "action", "action": action, "seat": seat}, message=action)
+
+    def hit(self) -> Optional[str]:
+        return self.act("hit")
+
+    def stand(self) -> Optional[str]:
+        return self.act("stand")
+
+    def double(self) -> Optional[str]:
+        return self.act("double")
+
+    def split(self) -> Optional[str]:
+        return self.act("split")
+
+    def void_last(self, who: str = "croupier", why: str = "") -> Optional[str]:
+        """Void the last deal, card or decision of the round (journaled as a correction)."""
+        return self._do({"op": "void", "who": who, "why": why}, message="last step voided")
+
+    def next_round(self) -> Optional[str]:
+        return self._do({"op": "next_round"})
+
+    def start_deck_check(self) -> Optional[str]:
+        return self._do({"op": "deck_check"}, message="deck check: count the cards back")
+
+    def return_stub(self) -> Optional[str]:
+        return self._do({"op": "return_stub"}, message="stub counted back")
+
+    def void_return(self) -> Optional[str]:
+        return self._do({"op": "void_return"}, message="last counted card voided")
+
+    def resume_play(self) -> Optional[str]:
+        return self._do({"op": "resume"}, message="deck check closed; same deck")
+
+    def new_deck(self, supervisor: Optional[str] = None, pin: Optional[str] = None,
+                 reason: str = "") -> Optional[str]:
+        """A new deck; refused while the old one is not reconciled, unless a supervisor overrides with a PIN."""
+        op: dict = {"op": "new_deck"}
+        if supervisor is not None:
+            override = self._authorize(supervisor, pin, "new_deck", reason)
+            if isinstance(override, str):
+                return override
+            op["override"] = override
+        error = self._do(op, message="new deck")
+        if error is None:
+            self.dismiss("newdeck")
+            self.dismiss("cut")
+            self.dismiss("empty")
+        return error
+
+    def accept_refused(self, text: Any, supervisor: str, pin: Optional[str], reason: str) -> Optional[str]:
+        """A supervisor accepts a card refused as already dealt from this deck; it is flagged at the deck check."""
+        try:
+            card = parse_card(text, require_suit=True)
+        except InvalidCardError as exc:
+            return self._message(str(exc))
+        override = self._authorize(supervisor, pin, "duplicate_card", reason, card=card.code)
+        if isinstance(override, str):
+            return override
+        return self._play(card, "keyboard", None, override=override)
+
+    def _authorize(self, supervisor: str, pin: Optional[str], what: str, reason: str, **target: Any):
+        """The journal payload of a supervisor's override, or the refusal's message."""
+        if self._roster is None:
+            return self._message("no supervisor roster is configured at this table: an override is not possible")
+        try:
+            correction = self._roster.authorize(supervisor, pin or "", "override_alarm",
+                                                {"alarm": what, "round": self._snap.state.round_no, **target}, reason)
+        except Exception as exc:  # wrong PIN, lockout, no reason: each says what to do
+            if hasattr(exc, "failures"):
+                self._write("pin_refused", {"supervisor": supervisor, "failures": exc.failures,
+                                            "locked_for": getattr(exc, "locked_for", 0.0)})
+            return self._message(str(exc))
+        return correction.to_payload()
+
+    def _message(self, text: str) -> str:
+        with self._lock:
+            self._publish(replace(self._snap, message=text))
+        return text
+
+    def enter_card(self, text: Any, zone: Optional[str] = None) -> Optional[str]:
+        """A card typed by the croupier (a correction, a reader that failed, or a card counted back)."""
+        with self._lock:
+            try:
+                card = parse_card(text, require_suit=True)
+            except InvalidCardError as exc:
+                return self._message(f"{exc}; type rank and suit, e.g. 9H or 10s")
+            if self._snap.pending is not None:
+                return self.confirm_pending(card)
+            return self._play(card, "keyboard", zone)
+
+    def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
+        """Accept the unsure read (or the croupier's correction of it)."""
+        with self._lock:
+            pending = self._snap.pending
+            if pending is None:
+                return "no card is waiting for confirmation"
+            self._publish(replace(self._snap, pending=None))
+            chosen = card or pending.card
+            return self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq)
+
+    def reject_pending(self) -> None:
+        with self._lock:
+            self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
+
+    def close(self) -> None:
+        if self._journal is not None:
+            try:
+                self._journal.close()
+            except Exception:
+                pass
+
+
+def settlement_json(record: RoundRecord) -> dict:
+    """One result per hand in table seat numbers, as ``settle --game blackjack --json`` gives it, plus totals."""
+    s = record.settlement
+    return {
+        "bets": [{"seat": h.seat, "hand": h.hand, "bet": "main", "stake": fmt(h.stake), "result": h.result.value,
+                  "pays": fmt(h.pays), "returns": fmt(h.returns), "reason": h.reason} for h in s.hands],
+        "totals": {"stakes": fmt(s.stakes), "paid": fmt(s.paid), "commission": "0.00",
+                   "returned": fmt(s.returned), "house": fmt(s.house)},
+    }

@@ -1,0 +1,486 @@
+"""The state of a blackjack table and the one function that changes it.
+
+As at the baccarat table (:mod:`dealer_assist.table.state`), every change is
+a small JSON-able operation such as ``{"op": "card", "card": "9H"}`` or
+``{"op": "action", "action": "double"}``; :func:`apply` returns the next
+state or raises :class:`BlackjackTableError` and changes nothing.  The
+session journals each operation before it shows the result, and recovery
+replays the journal through this same function.
+
+What the table adds to the rules core (:mod:`dealer_assist.blackjack`): one
+stake per seat in chips within the seat limits, the mapping from the seats
+that bet to the round's seats, settlement in table seat numbers, and the
+deck in use with its 52-card reconciliation before a new deck goes in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any, Mapping, Optional
+
+from dealer_assist.blackjack import BlackjackError, DeckLedger, HouseRules, Reconciliation, Round, settle
+from dealer_assist.blackjack.round import Due, Phase
+from dealer_assist.blackjack.settlement import Settlement
+from dealer_assist.cards import Card, InvalidCardError, parse_card
+from dealer_assist.money import InvalidAmountError, ZERO, fmt, parse_money
+from dealer_assist.table.state import TableError
+
+DEFAULT_CHIPS = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500"))
+
+
+class BlackjackTableError(TableError):
+    """An operation the blackjack table refuses; the message says what, why and what to do."""
+
+
+class DuplicateCardError(BlackjackTableError):
+    """A card this deck has already given out as often as it holds it; a supervisor may accept it."""
+
+    def __init__(self, card: Card, decks: int) -> None:
+        self.card = card
+        held = "once" if decks == 1 else f"{decks} times"
+        super().__init__(f"card {card.label} refused: it was already dealt from this deck, which holds it {held}; "
+                         "check the reader and the cards on the table, then type the card really dealt, "
+                         "or a supervisor accepts it (it is then flagged at the deck check)")
+
+
+@dataclass(frozen=True)
+class BlackjackTableRules:
+    """Everything configurable about a blackjack table: house rules, seats, seat limits and chips."""
+
+    house: HouseRules = field(default_factory=HouseRules)
+    seats: int = 7
+    min_bet: Decimal = Decimal("5.00")
+    max_bet: Decimal = Decimal("500.00")
+    chips: tuple[Decimal, ...] = DEFAULT_CHIPS
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not 1 <= self.seats <= self.house.max_seats:
+            raise BlackjackTableError(f"invalid number of seats {self.seats!r}: 1 to {self.house.max_seats}")
+        if not (isinstance(self.min_bet, Decimal) and isinstance(self.max_bet, Decimal)) or not 0 < self.min_bet <= self.max_bet:
+            raise BlackjackTableError(f"invalid seat limits {self.min_bet!r} to {self.max_bet!r}: "
+                                      "Decimal amounts with 0 < minimum <= maximum")
+        if not self.chips or not all(isinstance(c, Decimal) and c > 0 for c in self.chips):
+            raise BlackjackTableError(f"invalid chips {self.chips!r}: positive Decimal values")
+
+
+class BlackjackPhase:
+    BETTING = "betting"  # bets open, no card yet
+    PLAYING = "playing"  # bets locked: cards and decisions due
+    SETTLED = "settled"  # round over and paid; next round on command
+    DECK_CHECK = "deck_check"  # counting the old deck back before a new one goes in
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A finished round: which table seats were in, the round, their stakes and the settlement."""
+
+    deck: int
+    number: int
+    seats: tuple[int, ...]
+    round: Round
+    stakes: tuple[tuple[int, Decimal], ...]
+    settlement: Settlement
+
+
+Bets = tuple[tuple[int, Decimal], ...]
+
+
+@dataclass(frozen=True)
+class BlackjackState:
+    """One blackjack table at one moment.
+
+    ``bets`` is the layout (table seat, stake) in seat order.  While a round
+    is played, ``seats_in`` holds the table seats that were dealt in: round
+    seat ``i`` is table seat ``seats_in[i - 1]``, so an empty seat between
+    two players costs no card.  ``settlement`` uses table seat numbers.
+    """
+
+    rules: BlackjackTableRules = field(default_factory=BlackjackTableRules)
+    phase: str = BlackjackPhase.BETTING
+    deck_no: int = 1
+    round_no: int = 1
+    bets: Bets = ()
+    last_bets: Bets = ()
+    seats_in: tuple[int, ...] = ()
+    round: Optional[Round] = None
+    ledger: DeckLedger = field(default_factory=DeckLedger)
+    settlement: Optional[Settlement] = None
+    history: tuple[RoundRecord, ...] = ()
+    #: The states before each deal, card and decision of the current round: voiding one restores it.
+    before: tuple["BlackjackState", ...] = field(default=(), repr=False, compare=False)
+
+    @classmethod
+    def new(cls, rules: Optional[BlackjackTableRules] = None) -> "BlackjackState":
+        rules = rules or BlackjackTableRules()
+        return cls(rules=rules, ledger=DeckLedger(rules.house.decks))
+
+    # ----------------------------------------------------------------- reading
+    def stake(self, seat: int) -> Decimal:
+        return dict(self.bets).get(seat, ZERO)
+
+    @property
+    def total_staked(self) -> Decimal:
+        return sum((s for _, s in self.bets), ZERO)
+
+    def due(self) -> Optional[Due]:
+        """What the round waits for, in round seat numbers (``None`` when no round is open)."""
+        return self.round.due() if self.round is not None and self.phase == BlackjackPhase.PLAYING else None
+
+    @property
+    def card_due(self) -> bool:
+        """True when the next card out of the shoe has a place in the round."""
+        due = self.due()
+        return due is not None and due.kind == "card"
+
+    def table_seat(self, round_seat: Optional[int]) -> Optional[int]:
+        return None if round_seat is None else self.seats_in[round_seat - 1]
+
+    def round_seat(self, table_seat: int) -> Optional[int]:
+        return self.seats_in.index(table_seat) + 1 if table_seat in self.seats_in else None
+
+    @property
+    def active(self) -> Optional[tuple[int, int]]:
+        """(table seat, hand index) of the hand that a card or decision is due to, if any."""
+        due = self.due()
+        if due is None or due.kind == "complete" or due.seat is None:
+            return None
+        return self.table_seat(due.seat), due.hand or 0
+
+    @property
+    def dealer_turn(self) -> bool:
+        due = self.due()
+        return due is not None and due.to_dealer and self.round is not None and self.round.phase is Phase.DEALER
+
+    def describe_due(self) -> str:
+        """The round's :meth:`Due.describe` with table seat numbers."""
+        due = self.due()
+        if due is None:
+            return ""
+        if due.seat is None:
+            return due.describe()
+        return replace(due, seat=self.table_seat(due.seat)).describe()
+
+    def reconciliation(self) -> Reconciliation:
+        return self.ledger.reconcile()
+
+    @property
+    def stub_left(self) -> tuple[Card, ...]:
+        """Cards never dealt from this deck and not counted back yet: the stub still in the shoe."""
+        returned_undealt = Counter(self.ledger.returned) - Counter(self.ledger.dealt)
+        left = Counter(self.ledger.in_shoe) - returned_undealt
+        stub = []
+        for card in self.ledger.in_shoe:
+            if left[card] > 0:
+                stub.append(card)
+                left[card] -= 1
+        return tuple(stub)
+
+
+# --------------------------------------------------------------------- helpers
+def _refuse(exc: Exception) -> BlackjackTableError:
+    return BlackjackTableError(str(exc))
+
+
+def _suited_card(op: Mapping[str, Any]) -> Card:
+    try:
+        return parse_card(op["card"], require_suit=True)
+    except KeyError:
+        raise BlackjackTableError(f"card operation without a card: {dict(op)!r}") from None
+    except InvalidCardError as exc:
+        raise BlackjackTableError(f"{exc}; at the blackjack table type the suit too (e.g. 9H): the deck check "
+                                  "counts every card by rank and suit") from None
+
+
+def _seat(state: BlackjackState, op: Mapping[str, Any]) -> int:
+    raw = op.get("seat")
+    try:
+        seat = int(raw)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise BlackjackTableError(f"bad seat {raw!r}: a seat number from 1 to {state.rules.seats}") from None
+    if not 1 <= seat <= state.rules.seats:
+        raise BlackjackTableError(f"no seat {seat} at this table: seats 1 to {state.rules.seats}")
+    return seat
+
+
+def _amount(op: Mapping[str, Any]) -> Decimal:
+    try:
+        return parse_money(op.get("amount"))
+    except InvalidAmountError as exc:
+        raise _refuse(exc) from None
+
+
+def _chips_text(rules: BlackjackTableRules) -> str:
+    return ", ".join(fmt(c) for c in rules.chips)
+
+
+def _with_bet(bets: Bets, seat: int, stake: Decimal) -> Bets:
+    layout = dict(bets)
+    if stake > 0:
+        layout[seat] = stake
+    else:
+        layout.pop(seat, None)
+    return tuple(sorted(layout.items()))
+
+
+def _open_for_bets(state: BlackjackState, what: str) -> None:
+    if state.phase != BlackjackPhase.BETTING:
+        why = {BlackjackPhase.PLAYING: "the round is being dealt (void the deal to reopen the bets)",
+               BlackjackPhase.SETTLED: "the round is over: start the next round (N)",
+               BlackjackPhase.DECK_CHECK: "the deck check is open: finish it or go back to play"}[state.phase]
+        raise BlackjackTableError(f"cannot {what}: {why}")
+
+
+def _place(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
+    _open_for_bets(state, "place a chip")
+    seat, amount = _seat(state, op), _amount(op)
+    rules = state.rules
+    if amount not in rules.chips:
+        raise BlackjackTableError(f"no chip of {fmt(amount)} at this table (chips: {_chips_text(rules)})")
+    total = state.stake(seat) + amount
+    if total > rules.max_bet:
+        raise BlackjackTableError(f"chip {fmt(amount)} on seat {seat} refused: the stake would be {fmt(total)}, "
+                                  f"over the seat maximum {fmt(rules.max_bet)}")
+    return replace(state, bets=_with_bet(state.bets, seat, total))
+
+
+def _remove(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
+    _open_for_bets(state, "take a chip off")
+    seat, amount = _seat(state, op), _amount(op)
+    have = state.stake(seat)
+    if amount > have:
+        raise BlackjackTableError(f"cannot take {fmt(amount)} off seat {seat}: it has {fmt(have)}")
+    return replace(state, bets=_with_bet(state.bets, seat, have - amount))
+
+
+def _clear(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
+    _open_for_bets(state, "clear bets")
+    if op.get("seat") is None:
+        return replace(state, bets=())
+    return replace(state, bets=_with_bet(state.bets, _seat(state, op), ZERO))
+
+
+def _rebet(state: BlackjackState) -> BlackjackState:
+    _open_for_bets(state, "repeat the last bets")
+    if not state.last_bets:
+        raise BlackjackTableError("no bets from a previous round to repeat")
+    if state.bets:
+        raise BlackjackTableError("the layout already has bets: clear them first to repeat the last round's")
+    return replace(state, bets=state.last_bets)
+
+
+def _deal(state: BlackjackState) -> BlackjackState:
+    _open_for_bets(state, "deal")
+    if not state.bets:
+        raise BlackjackTableError("cannot deal: no seat has a bet; place chips on the seats that play")
+    low = [f"seat {s} has {fmt(v)}" for s, v in state.bets if v < state.rules.min_bet]
+    if low:
+        raise BlackjackTableError(f"cannot deal: {', '.join(low)}, below the seat minimum "
+                                  f"{fmt(state.rules.min_bet)}; add chips or clear the seat")
+    seats = tuple(s for s, _ in state.bets)
+    try:
+        rnd = Round.start(len(seats), state.rules.house)
+    except BlackjackError as exc:
+        raise _refuse(exc) from None
+    return replace(state, phase=BlackjackPhase.PLAYING, seats_in=seats, round=rnd,
+                   before=state.before + (state,))
+
+
+def _zone(state: BlackjackState, zone: Any) -> Any:
+    """A source's zone in table seats (``"seat 3"``) as the round numbers it."""
+    if zone is None:
+        return None
+    text = str(zone).strip().lower()
+    if text in ("dealer", "bank"):
+        return "dealer"
+    digits = text.removeprefix("seat").strip()
+    if not digits.isdigit():
+        raise BlackjackTableError(f"unknown zone {zone!r}: a seat number or 'dealer'")
+    seat = state.round_seat(int(digits))
+    if seat is None:
+        raise BlackjackTableError(f"a card was laid at seat {digits}, which has no bet this round: "
+                                  "move it to the seat that is due, or void it")
+    return seat
+
+
+def _has_override(op: Mapping[str, Any]) -> bool:
+    override = op.get("override")
+    return isinstance(override, Mapping) and bool(str(override.get("supervisor", "")).strip()) \
+        and bool(str(override.get("reason", "")).strip())
+
+
+def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
+    card = _suited_card(op)
+    if state.phase == BlackjackPhase.DECK_CHECK:
+        return replace(state, ledger=state.ledger.receive(card))
+    if state.phase == BlackjackPhase.SETTLED:
+        raise BlackjackTableError(f"card {card.label} came after the round was over: start the next round (N) and "
+                                  "type it there (K), or set it aside; a card set aside is still counted back at the deck check")
+    before = state
+    if state.phase == BlackjackPhase.BETTING:  # the first card closes the bets, as at a real table
+        try:
+            state = _deal(state)
+        except BlackjackTableError as exc:
+            raise BlackjackTableError(f"card {card.label} refused: {exc}") from None
+    if state.ledger.dealt.count(card) >= state.ledger.decks and not _has_override(op):
+        raise DuplicateCardError(card, state.ledger.decks)
+    assert state.round is not None
+    try:
+        rnd = state.round.deal(card, _zone(state, op.get("zone")))
+    except BlackjackError as exc:
+        raise _refuse(exc) from None
+    stack = state.before if before is not state else state.before + (state,)  # a deal already pushed it
+    new = replace(state, round=rnd, ledger=state.ledger.deal(card), before=stack)
+    return _settle_if_complete(new)
+
+
+def _settle_if_complete(state: BlackjackState) -> BlackjackState:
+    rnd = state.round
+    if rnd is None or not rnd.complete:
+        return state
+    stakes = dict(state.bets)
+    try:
+        raw = settle(rnd, {i: stakes[seat] for i, seat in enumerate(state.seats_in, start=1)})
+    except BlackjackError as exc:
+        raise _refuse(exc) from None
+    result = Settlement(tuple(replace(h, seat=state.table_seat(h.seat)) for h in raw.hands))
+    record = RoundRecord(state.deck_no, state.round_no, state.seats_in, rnd, state.bets, result)
+    return replace(state, phase=BlackjackPhase.SETTLED, settlement=result, history=state.history + (record,))
+
+
+def _action(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
+    what = str(op.get("action", "")).strip().lower() or "?"
+    if state.phase != BlackjackPhase.PLAYING or state.round is None:
+        raise BlackjackTableError(f"{what} refused: no round is being played"
+                                  + (" (the round is over: N for the next round)" if state.phase == BlackjackPhase.SETTLED else ""))
+    due = state.round.due()
+    if op.get("seat") is None:
+        seat = due.seat if due.kind == "action" else None
+        if seat is None:
+            raise BlackjackTableError(f"{what} refused: no decision is due, {state.describe_due()} is due")
+    else:
+        seat = state.round_seat(_seat(state, op))
+        if seat is None:
+            raise BlackjackTableError(f"{what} for seat {op.get('seat')} refused: that seat has no bet this round")
+    try:
+        rnd = state.round.act(seat, what)
+    except BlackjackError as exc:
+        raise BlackjackTableError(_table_seats(str(exc), state)) from None
+    return _settle_if_complete(replace(state, round=rnd, before=state.before + (state,)))
+
+
+def _table_seats(message: str, state: BlackjackState) -> str:
+    """The core names round seats; at a table with empty seats the croupier needs the table's numbers."""
+    if state.seats_in == tuple(range(1, len(state.seats_in) + 1)):
+        return message
+    return re.sub(r"seat (\d+)", lambda m: f"seat {state.table_seat(int(m.group(1)))}", message)
+
+
+def _void(state: BlackjackState) -> BlackjackState:
+    if state.phase not in (BlackjackPhase.PLAYING, BlackjackPhase.SETTLED) or not state.before:
+        raise BlackjackTableError("nothing to void: no deal, card or decision in this round yet")
+    return state.before[-1]
+
+
+def _next_round(state: BlackjackState) -> BlackjackState:
+    if state.phase == BlackjackPhase.PLAYING:
+        raise BlackjackTableError(f"the round is not over yet: {state.describe_due()} is due")
+    if state.phase != BlackjackPhase.SETTLED:
+        raise BlackjackTableError("no round to finish")
+    return replace(state, phase=BlackjackPhase.BETTING, round_no=state.round_no + 1, bets=(), last_bets=state.bets,
+                   seats_in=(), round=None, settlement=None, before=())
+
+
+def _deck_check(state: BlackjackState) -> BlackjackState:
+    if state.phase == BlackjackPhase.PLAYING:
+        raise BlackjackTableError("cannot check the deck in the middle of a round: finish or void the round first")
+    if state.phase == BlackjackPhase.DECK_CHECK:
+        raise BlackjackTableError("the deck check is already open")
+    if state.phase == BlackjackPhase.SETTLED:
+        state = _next_round(state)
+    return replace(state, phase=BlackjackPhase.DECK_CHECK)
+
+
+def _in_deck_check(state: BlackjackState, what: str) -> None:
+    if state.phase != BlackjackPhase.DECK_CHECK:
+        raise BlackjackTableError(f"cannot {what}: the deck check is not open (C opens it between rounds)")
+
+
+def _return_stub(state: BlackjackState) -> BlackjackState:
+    _in_deck_check(state, "count the stub back")
+    stub = state.stub_left
+    if not stub:
+        raise BlackjackTableError("the stub is already counted: every card never dealt from this deck is back")
+    return replace(state, ledger=state.ledger.receive_all(stub))
+
+
+def _void_return(state: BlackjackState) -> BlackjackState:
+    _in_deck_check(state, "void a counted card")
+    try:
+        return replace(state, ledger=state.ledger.void_last_receipt())
+    except BlackjackError as exc:
+        raise _refuse(exc) from None
+
+
+def _resume(state: BlackjackState) -> BlackjackState:
+    _in_deck_check(state, "go back to play")
+    return replace(state, phase=BlackjackPhase.BETTING, ledger=replace(state.ledger, returned=()))
+
+
+def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
+    if state.phase == BlackjackPhase.PLAYING:
+        raise BlackjackTableError("cannot change the deck in the middle of a round: finish or void the round first")
+    rec = state.reconciliation()
+    if not rec.ok and not _has_override(op):
+        if state.phase != BlackjackPhase.DECK_CHECK:
+            raise BlackjackTableError("new deck refused: count the old deck back first (C opens the deck check; "
+                                      "seed 002: check that you have received all the cards back)")
+        problems = []
+        if rec.missing:
+            problems.append(f"{len(rec.missing)} missing ({' '.join(c.code for c in rec.missing[:12])}"
+                            + (" ..." if len(rec.missing) > 12 else "") + ")")
+        if rec.duplicated:
+            problems.append("seen too often: " + " ".join(c.code for c in rec.duplicated))
+        raise BlackjackTableError("new deck refused: the old deck is not reconciled, " + "; ".join(problems)
+                                  + ". Find the cards (table, players, discard rack) and count them back, "
+                                  "or a supervisor overrides")
+    if state.phase == BlackjackPhase.SETTLED:
+        state = _next_round(state)
+    return replace(state, phase=BlackjackPhase.BETTING, deck_no=state.deck_no + 1,
+                   ledger=DeckLedger(state.rules.house.decks))
+
+
+def apply(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
+    """The next state after ``op``; raises :class:`BlackjackTableError` (state unchanged) if it is refused."""
+    kind = op.get("op")
+    if kind == "card":
+        return _card(state, op)
+    if kind == "action":
+        return _action(state, op)
+    if kind == "place":
+        return _place(state, op)
+    if kind == "remove":
+        return _remove(state, op)
+    if kind == "clear":
+        return _clear(state, op)
+    if kind == "rebet":
+        return _rebet(state)
+    if kind == "deal":
+        return _deal(state)
+    if kind == "void":
+        return _void(state)
+    if kind == "next_round":
+        return _next_round(state)
+    if kind == "deck_check":
+        return _deck_check(state)
+    if kind == "return_stub":
+        return _return_stub(state)
+    if kind == "void_return":
+        return _void_return(state)
+    if kind == "resume":
+        return _resume(state)
+    if kind == "new_deck":
+        return _new_deck(state, op)
+    raise BlackjackTableError(f"unknown blackjack table operation {kind!r}")

@@ -1,0 +1,32 @@
+"""The drill interface: one hand from the feed in, the cases it teaches out.
+
+Like python-can's buses, every drill has the same small interface so the
+session, the text mode and the trainer window never care which one they run.
+A drill builds each case by playing the cards through the rules core and
+reading the answer off it; it holds no copy of any rule.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+
+from dealer_assist.training.case import Case
+from dealer_assist.training.feed import CardFeed
+
+
+class Drill(abc.ABC):
+    """A kind of exercise.  ``categories`` are the rules it teaches, ``hard`` the ones most often missed."""
+
+    #: The name used on the command line (``third-card``).
+    name: str = ""
+    #: What the trainer window calls it.
+    title: str = ""
+    #: The game whose cards it uses (``baccarat`` or ``blackjack``), so the session gives it the right shoe.
+    game: str = "baccarat"
+    categories: tuple[str, ...] = ()
+    hard: frozenset[str] = frozenset()
+
+    @abc.abstractmethod
+    def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
+        """Play one hand from ``feed`` and return its cases in the order they come up at the table."""

@@ -1,0 +1,170 @@
+"""Payout drill: a settled round with bets; what to pay on each bet, and the commission kept.
+
+The amounts come from the settlement of the rules core
+(:func:`dealer_assist.baccarat.settlement.settle`, and for a blackjack the
+blackjack settlement), so they are right to the penny by the seed's rule:
+winnings rounded down.  A wrong amount is answered with the arithmetic.
+Level 1 uses round stakes (multiples of 5); higher levels use odd stakes
+such as 10.05 or 13.30, where commission and 0.54 are missed most.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from dealer_assist.baccarat.paytable import STANDARD, Bet, Paytable
+from dealer_assist.baccarat.round import BaccaratRound, Outcome
+from dealer_assist.baccarat.settlement import BetResult, Wager, bet_result, settle
+from dealer_assist.blackjack.round import Round
+from dealer_assist.blackjack.rules import HouseRules
+from dealer_assist.blackjack.settlement import settle as settle_blackjack
+from dealer_assist.cards import RANKS, SUITS, Card
+from dealer_assist.money import ZERO, fmt
+from dealer_assist.training.case import Case, Hand, Question
+from dealer_assist.training.drill import Drill
+from dealer_assist.training.feed import CardFeed
+
+ROUND_STAKES = tuple(Decimal(v) for v in ("5", "10", "15", "20", "25", "50", "100"))
+SIDE_BETS = (Bet.TIE, Bet.PLAYER_PAIR, Bet.BANKER_PAIR, Bet.BIG, Bet.SMALL)
+
+#: The winning bet that decides a case's category, most arithmetic first.
+_PRIORITY = ((Bet.BANKER, "banker commission"), (Bet.BIG, "big 0.54"), (Bet.SMALL, "small 1.5"),
+             (Bet.PLAYER_PAIR, "pairs 11:1"), (Bet.BANKER_PAIR, "pairs 11:1"), (Bet.TIE, "tie 8:1"),
+             (Bet.PLAYER, "player 1:1"))
+
+
+def stake(rng: random.Random, level: int, side: bool = False) -> Decimal:
+    """A stake for the level: round at level 1, odd (whole or with cents) above."""
+    if level <= 1:
+        return rng.choice(ROUND_STAKES[:4] if side else ROUND_STAKES)
+    top = 5000 if side else 30000
+    cents = rng.randint(100, top)
+    if rng.random() < 0.4:
+        cents -= cents % 100  # an odd whole amount like 13.00
+    return (Decimal(cents) / 100).quantize(Decimal("0.01"))
+
+
+def _ratio_words(ratio: Decimal) -> str:
+    return str(ratio.normalize()) if ratio != ratio.to_integral_value() else str(int(ratio))
+
+
+def explain_line(line: BetResult, outcome: Outcome, paytable: Paytable) -> str:
+    """One bet's payout in words, with the multiplication and the rounding."""
+    head = f"Seat {line.seat} {line.bet.label} {fmt(line.stake)}"
+    if line.result == "lose":
+        return f"{head} loses: take it, pay 0"
+    if line.result == "push":
+        return f"{head} pushes: the stake stays, pay 0"
+    _, ratio = bet_result(line.bet, outcome, paytable)
+    if ratio == 1:
+        return f"{head} wins at 1 to 1: pay {fmt(line.pays)}"
+    exact = line.stake * ratio
+    text = f"{head} wins at {_ratio_words(ratio)} to 1: {fmt(line.stake)} x {_ratio_words(ratio)} = {exact.normalize():f}"
+    if exact != line.pays:
+        text += f", rounded down to the penny: pay {fmt(line.pays)}"
+    else:
+        text += f": pay {fmt(line.pays)}"
+    if line.commission:
+        text += f"; commission kept {fmt(line.stake)} - {fmt(line.pays)} = {fmt(line.commission)}"
+    return text
+
+
+def payout_category(lines: tuple[BetResult, ...]) -> str:
+    won = {line.bet for line in lines if line.result == "win"}
+    for bet, name in _PRIORITY:
+        if bet in won:
+            return name
+    return "tie push" if any(line.result == "push" for line in lines) else "all lose"
+
+
+class PayoutDrill(Drill):
+    name = "payouts"
+    title = "Payouts"
+    categories = ("banker commission", "big 0.54", "small 1.5", "pairs 11:1", "tie 8:1", "player 1:1",
+                  "tie push", "all lose", "blackjack 3:2")
+    hard = frozenset({"banker commission", "big 0.54", "blackjack 3:2"})
+
+    def __init__(self, paytable: Paytable = STANDARD, blackjack_rules: HouseRules | None = None,
+                 blackjack_share: float = 0.15) -> None:
+        self.paytable = paytable
+        self.blackjack_rules = blackjack_rules or HouseRules()
+        self.blackjack_share = blackjack_share
+
+    def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
+        if rng.random() < self.blackjack_share:
+            return [self.blackjack_case(rng, level)]
+        rnd = BaccaratRound((), self.paytable.pair_by)
+        while not rnd.complete:
+            rnd = rnd.add(feed.next_card())
+        return [self.baccarat_case(rnd, self.wagers(rng, level))]
+
+    @staticmethod
+    def wagers(rng: random.Random, level: int) -> tuple[Wager, ...]:
+        out = []
+        for seat in sorted(rng.sample(range(1, 8), rng.randint(1, 3))):
+            out.append(Wager(seat, Bet.BANKER if rng.random() < 0.55 else Bet.PLAYER, stake(rng, level)))
+            if rng.random() < 0.4:
+                out.append(Wager(seat, rng.choice(SIDE_BETS), stake(rng, level, side=True)))
+        return tuple(out)
+
+    def baccarat_case(self, rnd: BaccaratRound, wagers: tuple[Wager, ...]) -> Case:
+        outcome = rnd.outcome
+        assert outcome is not None, "a payout case needs a complete round"
+        settlement = settle(wagers, outcome, self.paytable)
+        questions = tuple(
+            Question(f"seat {w.seat} {w.bet.value}", f"Seat {w.seat} {w.bet.label} {fmt(w.stake)}: pay",
+                     "amount", fmt(line.pays))
+            for w, line in zip(wagers, settlement.lines)
+        ) + (Question("commission", "Commission kept", "amount", fmt(settlement.commission)),)
+        facts = [outcome.banner.capitalize()]
+        if outcome.player_pair:
+            facts.append("Player pair")
+        if outcome.banker_pair:
+            facts.append("Banker pair")
+        facts.append(f"{outcome.card_count} cards ({outcome.size.title()})")
+        lines = [explain_line(line, outcome, self.paytable) for line in settlement.lines]
+        lines.append(f"Commission kept in all: {fmt(settlement.commission)}")
+        return Case(
+            drill="payouts", category=payout_category(settlement.lines), title="What do you pay?",
+            hands=(Hand("Player", rnd.player_cards, str(outcome.player_total)),
+                   Hand("Banker", rnd.banker_cards, str(outcome.banker_total))),
+            context=(", ".join(facts),) + tuple(f"Seat {w.seat}: {w.bet.label} {fmt(w.stake)}" for w in wagers),
+            questions=questions,
+            explanation=". ".join(lines) + ".",
+            summary=outcome.banner.capitalize() + ": " + ", ".join(f"seat {w.seat} {w.bet.label} {fmt(w.stake)}"
+                                                               for w in wagers),
+        )
+
+    def blackjack_case(self, rng: random.Random, level: int) -> Case:
+        """A seat with a blackjack against the dealer's cards: 3:2, or a push on a dealer blackjack."""
+        deck = [Card(r, s) for s in SUITS for r in RANKS]
+        rng.shuffle(deck)
+        ace = next(c for c in deck if c.rank == "A")
+        ten = next(c for c in deck if c.blackjack_value == 10)
+        rest = [c for c in deck if c not in (ace, ten)]
+        rnd = Round.start(1, self.blackjack_rules)
+        rnd = rnd.deal(ace).deal(rest.pop()).deal(ten)
+        while not rnd.complete:
+            rnd = rnd.deal(rest.pop())
+        amount = stake(rng, level)
+        result = settle_blackjack(rnd, {1: amount}).hands[0]
+        ratio = self.blackjack_rules.blackjack_pays
+        if result.pays:
+            exact = amount * ratio
+            why = (f"Blackjack pays {_ratio_words(ratio)} to 1: {fmt(amount)} x {_ratio_words(ratio)} = "
+                   f"{exact.normalize():f}" + ("" if exact == result.pays else ", rounded down to the penny")
+                   + f": pay {fmt(result.pays)}")
+        else:
+            why = f"{result.reason}: pay 0"
+        dealer = rnd.dealer
+        return Case(
+            drill="payouts", category="blackjack 3:2", title="Blackjack: what do you pay?",
+            hands=(Hand("Seat 1", rnd.seat_hands(1)[0].cards, "blackjack"),
+                   Hand("Dealer", dealer.cards, dealer.describe_total())),
+            context=(f"Seat 1: {fmt(amount)}",),
+            questions=(Question("seat 1 blackjack", f"Seat 1 blackjack {fmt(amount)}: pay", "amount",
+                                fmt(result.pays)),),
+            explanation=why + ".",
+            summary=f"blackjack on {fmt(amount)} against dealer {dealer.describe_total()}",
+        )

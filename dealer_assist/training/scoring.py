@@ -1,0 +1,128 @@
+"""Scores: accuracy and time per decision, per drill and for the session, against a pass mark.
+
+A decision counts toward the pass mark only when it is right *and* within
+the mark's time: "98% within 3 s" means 98 of 100 decisions right, each in 3
+seconds or less.  A payout case with four amounts is four decisions.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from dealer_assist.training.case import Attempt
+
+
+class PassMarkError(ValueError):
+    """A pass mark that makes no sense; the message names the value."""
+
+
+@dataclass(frozen=True)
+class PassMark:
+    """Share of decisions (0-1) that must be right within ``seconds`` each."""
+
+    accuracy: float = 0.98
+    seconds: float = 3.0
+
+    def __post_init__(self) -> None:
+        if not 0 < self.accuracy <= 1:
+            raise PassMarkError(f"pass mark accuracy {self.accuracy!r} must be above 0% and at most 100%")
+        if not self.seconds > 0:
+            raise PassMarkError(f"pass mark time {self.seconds!r} s must be more than 0 s")
+
+    @property
+    def words(self) -> str:
+        return f"{self.accuracy * 100:g}% within {self.seconds:g} s"
+
+    def to_json(self) -> dict:
+        return {"accuracy": self.accuracy, "seconds": self.seconds}
+
+
+@dataclass(frozen=True)
+class Score:
+    """The figures of a set of attempts (one drill, or the whole session)."""
+
+    name: str
+    cases: int
+    right: int
+    wrong: int
+    timeouts: int
+    decisions: int
+    mean_seconds: float
+    median_seconds: float
+    within: float
+    passed: bool
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.cases if self.cases else 0.0
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "cases": self.cases, "right": self.right, "wrong": self.wrong,
+                "timeouts": self.timeouts, "decisions": self.decisions, "accuracy": round(self.accuracy, 4),
+                "mean_seconds": round(self.mean_seconds, 3), "median_seconds": round(self.median_seconds, 3),
+                "within": round(self.within, 4), "passed": self.passed}
+
+
+def score_attempts(name: str, attempts: Iterable[Attempt], mark: PassMark) -> Score:
+    attempts = list(attempts)
+    per = [a.per_decision for a in attempts for _ in range(a.decisions)]
+    decisions = len(per)
+    good = sum(a.decisions for a in attempts if a.right and a.per_decision <= mark.seconds)
+    within = good / decisions if decisions else 0.0
+    return Score(
+        name=name, cases=len(attempts), right=sum(a.result == "right" for a in attempts),
+        wrong=sum(a.result == "wrong" for a in attempts), timeouts=sum(a.result == "timeout" for a in attempts),
+        decisions=decisions, mean_seconds=statistics.fmean(per) if per else 0.0,
+        median_seconds=statistics.median(per) if per else 0.0, within=within,
+        passed=bool(decisions) and within >= mark.accuracy,
+    )
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The end-of-session screen: overall and per-drill scores, and every case got wrong."""
+
+    overall: Score
+    drills: tuple[Score, ...]
+    mistakes: tuple[Attempt, ...]
+    mark: PassMark
+    exam: bool = False
+    level: int = 1
+    minutes: Optional[float] = None
+
+    @property
+    def passed(self) -> bool:
+        return self.overall.passed
+
+    def lines(self) -> list[str]:
+        """The summary as text (the terminal mode prints it; the window shows the same)."""
+        o = self.overall
+        kind = "Exam" if self.exam else "Session"
+        out = [f"{kind}: {o.cases} cases, {o.right} right, {o.wrong} wrong, {o.timeouts} timed out: "
+               f"accuracy {o.accuracy:.1%}, {o.mean_seconds:.1f} s per decision (median {o.median_seconds:.1f} s)",
+               f"Pass mark {self.mark.words}: {o.within:.1%} -> {'PASSED' if o.passed else 'not passed'}"]
+        for d in self.drills:
+            out.append(f"  {d.name}: {d.right}/{d.cases} right ({d.accuracy:.0%}), {d.mean_seconds:.1f} s per decision")
+        if self.mistakes:
+            out.append("Mistakes:")
+            for a in self.mistakes:
+                out.append(f"  [{a.case.drill}, {a.case.category}] {a.case.summary}")
+                out.extend("    " + line for line in a.feedback().splitlines()[1:])
+        return out
+
+    def to_json(self) -> dict:
+        return {"overall": self.overall.to_json(), "drills": [d.to_json() for d in self.drills],
+                "mistakes": [a.to_json() for a in self.mistakes], "pass_mark": self.mark.to_json(),
+                "passed": self.passed, "exam": self.exam, "level": self.level}
+
+
+def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, level: int = 1) -> Summary:
+    attempts = list(attempts)
+    names = list(dict.fromkeys(a.case.drill for a in attempts))
+    return Summary(
+        overall=score_attempts("all", attempts, mark),
+        drills=tuple(score_attempts(n, (a for a in attempts if a.case.drill == n), mark) for n in names),
+        mistakes=tuple(a for a in attempts if not a.right), mark=mark, exam=exam, level=level,
+    )

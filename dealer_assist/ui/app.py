@@ -1,0 +1,169 @@
+"""Starting the display: the Qt application, the table session, the card source and the window.
+
+:func:`run` is what ``dealer-assist run`` calls; :func:`open_table` builds
+the same pieces for tests, the screenshot script and the benchmark.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from dealer_assist.ui import theme
+from dealer_assist.ui.main_window import MainWindow, Options
+
+
+class DisplayError(Exception):
+    """The display cannot start; the message says what, why and what to do."""
+
+
+def application(argv: Optional[list[str]] = None) -> QApplication:
+    """The one QApplication, dark felt palette and Fusion style (the same look on every platform)."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(argv or [sys.argv[0]])
+        app.setApplicationName("dealer-assist")
+        app.setStyle("Fusion")
+        pal = QPalette()
+        for role, colour in ((QPalette.ColorRole.Window, theme.FELT), (QPalette.ColorRole.WindowText, theme.TEXT),
+                             (QPalette.ColorRole.Base, theme.PANEL), (QPalette.ColorRole.AlternateBase, theme.FELT_DARK),
+                             (QPalette.ColorRole.Text, theme.TEXT), (QPalette.ColorRole.Button, QColor("#1d4a3a")),
+                             (QPalette.ColorRole.ButtonText, theme.TEXT), (QPalette.ColorRole.Highlight, theme.GOLD),
+                             (QPalette.ColorRole.HighlightedText, QColor("#111111")),
+                             (QPalette.ColorRole.ToolTipBase, theme.PANEL), (QPalette.ColorRole.ToolTipText, theme.TEXT),
+                             (QPalette.ColorRole.PlaceholderText, theme.MUTED)):
+            pal.setColor(role, colour)
+        app.setPalette(pal)
+    return app
+
+
+@dataclass
+class Table:
+    """The running pieces of one display."""
+
+    session: Any
+    source: Any
+    window: MainWindow
+    journal: Any = None
+
+    def start(self) -> None:
+        if self.source is not None:
+            self.source.start(self.session.handle)
+
+    def close(self) -> None:
+        if self.source is not None:
+            try:
+                self.source.stop()
+            except Exception:  # a source that failed to stop must not keep the journal open
+                pass
+        self.window.close()
+        self.session.close()
+
+
+def open_journal(path: Path) -> Any:
+    """Open (or create) the journal; a broken chain stops the display with the journal's own words."""
+    from dealer_assist.table.journal import Journal, JournalBrokenError, JournalError
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DisplayError(f"cannot create the journal folder {path.parent}: {exc.strerror}; "
+                           "give another place with --journal PATH") from None
+    try:
+        return Journal.open(path)
+    except JournalBrokenError as exc:
+        raise DisplayError(f"the journal {path} is broken and the table will not start on it: {exc}. "
+                           f"Check it with `dealer-assist journal verify {path}`; a supervisor decides whether to "
+                           "continue from the last verified entry or start a new journal") from None
+    except JournalError as exc:
+        raise DisplayError(f"cannot open the journal {path}: {exc}") from None
+
+
+def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Optional[Path] = None,
+               seed: Optional[int] = None, options: Optional[Options] = None, odds: bool = True,
+               start: bool = True) -> Table:
+    """Session, source and window, wired; the caller shows the window and runs the event loop."""
+    from dealer_assist.sources.base import SourceError
+    from dealer_assist.table.config import AppConfig
+    from dealer_assist.table.session import TableSession
+
+    application()
+    config = config or AppConfig()
+    options = options or Options(turbo=config.turbo, sound=config.sound, fullscreen=config.fullscreen,
+                                 sim_interval=config.sim_interval)
+    journal = open_journal(journal_path) if journal_path is not None else None
+    session = TableSession(config.rules, journal, odds=odds)
+    try:
+        source = make_source(source_spec, session, config, seed, options)
+    except SourceError as exc:
+        session.close()
+        raise DisplayError(str(exc)) from None
+    window = MainWindow(session, source, options, title=f"dealer-assist ({source_spec})")
+    table = Table(session, source, window, journal)
+    if start:
+        table.start()
+    return table
+
+
+def make_source(spec: str, session: Any, config: Any, seed: Optional[int], options: Options) -> Any:
+    from dealer_assist.sources.factory import open_source
+
+    shoe = config.rules.shoe
+    return open_source(spec, session.card_due, decks=shoe.decks, interval=options.sim_interval, seed=seed,
+                       cut_from_end=shoe.cut_from_end)
+
+
+def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None, journal: Optional[str] = None,
+        seed: Optional[int] = None, screenshot: Optional[str] = None, quit_after: Optional[float] = None,
+        turbo: Optional[bool] = None, auto: bool = False, mute: bool = False, size: Optional[tuple[int, int]] = None) -> int:
+    """The display until the window closes (or ``quit_after`` seconds, saving ``screenshot`` first)."""
+    from dealer_assist.table.config import ConfigError, default_journal_path, load_config
+
+    try:
+        config = load_config(config_path)
+    except ConfigError as exc:
+        raise DisplayError(str(exc)) from None
+    spec = source_spec or config.source
+    path = Path(journal).expanduser() if journal else (config.journal or default_journal_path(config.game))
+    options = Options(turbo=config.turbo if turbo is None else turbo, sound=config.sound and not mute,
+                      fullscreen=config.fullscreen, auto=auto, sim_interval=config.sim_interval)
+    app = application()
+    table = open_table(config=config, source_spec=spec, journal_path=path, seed=seed, options=options)
+    window = table.window
+    if table.session.recovered:
+        window.statusBar().showMessage(f"recovered {table.session.recovered} operations from {path}", 10000)
+    if size:
+        window.resize(*size)
+    if options.fullscreen:
+        window.showFullScreen()
+    else:
+        window.show()
+    if quit_after is not None:
+        def finish() -> None:
+            if screenshot:
+                Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
+                window.grab().save(screenshot)
+            app.quit()
+        QTimer.singleShot(int(quit_after * 1000), finish)
+    try:
+        return app.exec()
+    finally:
+        table.close()
+
+
+def main() -> int:
+    """``python -m dealer_assist.ui.app``: the display with the defaults (same as ``dealer-assist``)."""
+    from dealer_assist.cli import main as cli_main
+
+    return cli_main(["run", *sys.argv[1:]])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

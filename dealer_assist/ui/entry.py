@@ -1,0 +1,117 @@
+"""Typing cards in (a correction, or a reader that failed) and confirming unsure reads.
+
+K puts the cursor in the card field; a card code and Enter sends it to the
+session exactly like a card from a reader (``9h``, ``10♥``, ``TD``; a rank
+alone where the suit does not matter).  When a source was unsure of a card,
+the confirm strip asks: Enter accepts it, Del rejects it, typing a card
+corrects it.  A card that came after the round is *held*: Enter plays it in
+the next round, Del sets it aside as misdrawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+
+from dealer_assist.ui import theme
+
+
+class CardEntry(QWidget):
+    """The card field and the confirm strip for a pending or held card."""
+
+    def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.label = QLabel("Card (K)")
+        self.field = QLineEdit()
+        self.field.setPlaceholderText("type a card: 9H, TD, 10♥ … then Enter")
+        self.field.setMaxLength(6)
+        self.field.returnPressed.connect(self.submit)
+        self.question = QLabel("")
+        self.question.setWordWrap(True)
+        self.yes = QPushButton("Yes (Enter)")
+        self.no = QPushButton("No (Del)")
+        for b in (self.yes, self.no):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.yes.clicked.connect(self.accept)
+        self.no.clicked.connect(self.reject)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.label)
+        row.addWidget(self.field)
+        row.addWidget(self.question, 1)
+        row.addWidget(self.yes)
+        row.addWidget(self.no)
+        self.last_error: Optional[str] = None
+        self._mode = ""
+        self.set_mode("")
+        self.set_unit(16)
+
+    def set_unit(self, unit: int) -> None:
+        f = theme.font(unit * 1.1, bold=True)
+        for w in (self.label, self.field, self.question, self.yes, self.no):
+            w.setFont(f)
+        self.field.setMinimumWidth(int(unit * 14))
+        self.field.setMinimumHeight(int(unit * 2))
+
+    def set_mode(self, mode: str) -> None:
+        self._mode = mode
+        self.yes.setVisible(bool(mode))
+        self.no.setVisible(bool(mode))
+        self.yes.setText({"pending": "Yes (Enter)", "held": "Play next round (Enter)"}.get(mode, ""))
+        self.no.setText({"pending": "No (Del)", "held": "Set aside (Del)"}.get(mode, ""))
+        colour = theme.LEVEL["error"] if mode == "pending" else theme.LEVEL["warning"] if mode == "held" else None
+        self.question.setStyleSheet(f"background: {colour.name()}; color: white; padding: 2px 8px;" if colour else "")
+
+    # -- commands ---------------------------------------------------------
+    def submit(self) -> Optional[str]:
+        """Enter in the card field: send the typed card, or confirm when the field is empty."""
+        text = self.field.text().strip()
+        if not text:
+            return self.accept()
+        error = self.session.enter_card(text)
+        self.last_error = error
+        if error is None:
+            self.field.clear()
+        else:
+            self.field.selectAll()
+        return error
+
+    def accept(self) -> Optional[str]:
+        snap = self.session.snapshot
+        if snap.pending is not None:
+            error = self.session.confirm_pending()
+        elif snap.state.held is not None:
+            error = self.session.play_held()
+        else:
+            return None
+        self.last_error = error
+        return error
+
+    def reject(self) -> Optional[str]:
+        snap = self.session.snapshot
+        if snap.pending is not None:
+            self.session.reject_pending()
+            return None
+        if snap.state.held is not None:
+            error = self.session.discard_held()
+            self.last_error = error
+            return error
+        return None
+
+    def show_snapshot(self, snap) -> None:
+        pending, held = snap.pending, snap.state.held
+        if pending is not None:
+            cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
+            self.question.setText(f"CONFIRM: is it {cands}? ({pending.source}, {pending.confidence:.0%} sure)")
+            mode = "pending"
+        elif held is not None:
+            self.question.setText(f"HELD: {held.label} came after the round")
+            mode = "held"
+        else:
+            self.question.setText("")
+            mode = ""
+        if mode != self._mode:
+            self.set_mode(mode)

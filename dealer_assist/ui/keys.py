@@ -1,0 +1,54 @@
+"""Every command of the display and its key; the help overlay (F1) is printed from this table.
+
+``action`` names a method of :class:`~dealer_assist.ui.main_window.MainWindow`.
+Keys marked ``direct`` are handled in the window's key handler rather than as
+Qt shortcuts, because the card field uses the same keys (Enter, Del, Esc).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Key:
+    keys: tuple[str, ...]
+    text: str
+    action: str
+    args: tuple = ()
+    direct: bool = False
+    group: str = "Table"
+
+
+KEYS: tuple[Key, ...] = (
+    *(Key((str(i + 1),), f"choose chip {i + 1} (from the left)", "select_chip", (i,), group="Bets") for i in range(6)),
+    Key(("Left", "Right", "Up", "Down"), "move the bet cursor (seat / bet)", "move_cursor", direct=True, group="Bets"),
+    Key(("+", "Space"), "add the chosen chip at the cursor (mouse: click a bet)", "place_at_cursor", group="Bets"),
+    Key(("-",), "remove the chosen chip at the cursor (mouse: Shift-click)", "remove_at_cursor", group="Bets"),
+    Key(("U", "Ctrl+Z"), "undo the last bet action", "undo", group="Bets"),
+    Key(("C",), "clear all bets", "clear", group="Bets"),
+    Key(("X",), "double every bet", "double", group="Bets"),
+    Key(("R",), "rebet: the last round's bets", "rebet", group="Bets"),
+    Key(("D",), "deal: lock the bets", "deal", group="Bets"),
+    Key(("K",), "type a card (then Enter)", "focus_entry", group="Cards"),
+    Key(("Enter",), "confirm the unsure card / play the held card", "confirm", direct=True, group="Cards"),
+    Key(("Del",), "reject the unsure card / set the held card aside", "reject", direct=True, group="Cards"),
+    Key(("V",), "void the last card of the round", "void_last_card", group="Cards"),
+    Key(("B",), "burn done face down (count the burn cards as unseen)", "burn_unseen", group="Cards"),
+    Key(("Shift+B",), "skip the burn", "skip_burn", group="Cards"),
+    Key(("N",), "next round", "next_round"),
+    Key(("Ctrl+N",), "new shoe", "new_shoe"),
+    Key(("Esc",), "dismiss the newest alert (in the card field: clear it)", "dismiss", direct=True),
+    Key(("A",), "auto-play the simulated shoe on/off (demo)", "toggle_auto", group="Options"),
+    Key(("T",), "turbo on/off (no animation, fast simulated shoe)", "toggle_turbo", group="Options"),
+    Key(("M",), "sound on/off", "toggle_sound", group="Options"),
+    Key(("H",), "history / settlement", "toggle_history", group="Options"),
+    Key(("F11",), "full screen on/off", "toggle_fullscreen", group="Options"),
+    Key(("F1",), "this help", "toggle_help", group="Options"),
+    Key(("Ctrl+Q",), "quit", "close", group="Options"),
+)
+
+
+def help_lines() -> list[tuple[str, str, str]]:
+    """(group, keys, what) for the help overlay and the README."""
+    return [(k.group, " / ".join(k.keys), k.text) for k in KEYS]

@@ -1,0 +1,350 @@
+"""The croupier's window: draws each snapshot of the table session and sends it commands.
+
+Layout (top to bottom): the banner with what is due; alerts; the hands and
+the bets on the left, settlement (or history) and the shoe's status and odds
+on the right; the five roads; the card field.  All sizes follow one unit
+taken from the window height (:func:`dealer_assist.ui.theme.unit_for_height`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.ui import theme
+from dealer_assist.ui.alerts import AlertsPanel
+from dealer_assist.ui.banner import Banner
+from dealer_assist.ui.betting import BettingPanel
+from dealer_assist.ui.bridge import SnapshotBridge
+from dealer_assist.ui.entry import CardEntry
+from dealer_assist.ui.hands import HandsView
+from dealer_assist.ui.help import HelpOverlay
+from dealer_assist.ui.history import HistoryView
+from dealer_assist.ui.keys import KEYS
+from dealer_assist.ui.roads import RoadsView
+from dealer_assist.ui.settlement import SettlementView
+from dealer_assist.ui.sound import Cues
+from dealer_assist.ui.status import StatusView
+
+#: Seconds between the simulated shoe's cards in turbo mode.
+TURBO_INTERVAL = 0.05
+#: Auto-play pause before the next step (normal, turbo).
+AUTO_PAUSE = (2.5, 0.3)
+
+
+@dataclass
+class Options:
+    """What the croupier can switch from the Options menu (seed 000) or the config file."""
+
+    turbo: bool = False
+    sound: bool = True
+    fullscreen: bool = False
+    auto: bool = False
+    sim_interval: float = 1.0
+
+
+class MainWindow(QMainWindow):
+    """One table's display; ``source`` is the running card source (``None``: cards are typed in)."""
+
+    first_paint = Signal(float)
+
+    def __init__(self, session: Any, source: Any = None, options: Optional[Options] = None,
+                 title: str = "dealer-assist") -> None:
+        super().__init__()
+        self.session = session
+        self.source = source
+        self.options = options or Options()
+        self.setWindowTitle(f"{title}: baccarat")
+        self.cues = Cues(self.options.sound)
+        self.unit = 0
+        self._painted = False
+        self._last: Any = None
+
+        self.banner = Banner()
+        self.alerts = AlertsPanel(session)
+        self.hands = HandsView()
+        self.hands.animate = not self.options.turbo
+        self.betting = BettingPanel(session)
+        self.settlement = SettlementView()
+        self.history = HistoryView()
+        self.right = QStackedWidget()
+        self.right.addWidget(self.settlement)
+        self.right.addWidget(self.history)
+        self.status = StatusView()
+        self.roads = RoadsView()
+        self.entry = CardEntry(session)
+        self._build_layout()
+        self._build_actions()
+        self.help = HelpOverlay(self.centralWidget())
+
+        self._auto_timer = QTimer(self)
+        self._auto_timer.setSingleShot(True)
+        self._auto_timer.timeout.connect(self._auto_step)
+
+        self.bridge = SnapshotBridge(session, self)
+        self.bridge.snapshot.connect(self.render)
+        self.render(session.snapshot)
+        self.resize(1280, 720)
+        self.apply_turbo()
+
+    # -- construction -------------------------------------------------------
+    def _build_layout(self) -> None:
+        central = QWidget()
+        central.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        v = QVBoxLayout(central)
+        v.setContentsMargins(6, 4, 6, 4)
+        v.setSpacing(4)
+        v.addWidget(self.banner)
+        v.addWidget(self.alerts)
+        mid = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addWidget(self.hands, 4)
+        left.addWidget(self.betting, 5)
+        right = QVBoxLayout()
+        right.addWidget(self.right, 5)
+        right.addWidget(self.status, 4)
+        mid.addLayout(left, 58)
+        mid.addLayout(right, 42)
+        v.addLayout(mid, 1)
+        v.addWidget(self.roads)
+        v.addWidget(self.entry)
+        self.setCentralWidget(central)
+        central.setFocus()
+
+    def _build_actions(self) -> None:
+        menus: dict[str, Any] = {}
+        self.actions_by_name: dict[str, QAction] = {}
+        for key in KEYS:
+            menu = menus.get(key.group) or menus.setdefault(key.group, self.menuBar().addMenu(key.group))
+            act = QAction(f"{key.text}", self)
+            shortcut = " / ".join(key.keys)
+            if key.direct:
+                act.setText(f"{key.text}\t{shortcut}")
+            else:
+                act.setShortcuts([QKeySequence(k) for k in key.keys])
+                act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            if key.action == "move_cursor":
+                continue
+            act.triggered.connect(lambda _=False, k=key: getattr(self, k.action)(*k.args))
+            menu.addAction(act)
+            self.addAction(act)
+            self.actions_by_name[key.action + "".join(map(str, key.args))] = act
+
+    # -- drawing --------------------------------------------------------------
+    def render(self, snap: Any) -> None:
+        """Show one snapshot: every widget draws its part; sounds mark what changed."""
+        last, self._last = self._last, snap
+        self.banner.show_snapshot(snap)
+        self.alerts.show_snapshot(snap)
+        self.hands.show_snapshot(snap)
+        self.betting.show_snapshot(snap)
+        self.settlement.show_snapshot(snap)
+        self.history.show_snapshot(snap)
+        self.status.show_snapshot(snap)
+        self.roads.show_snapshot(snap)
+        self.entry.show_snapshot(snap)
+        if snap.state.settlement is not None and (last is None or last.state.settlement is None):
+            self.right.setCurrentWidget(self.settlement)
+        if last is not None:
+            self._cues(last, snap)
+        self._schedule_auto()
+
+    def _cues(self, last: Any, snap: Any) -> None:
+        if len(snap.state.round.cards) > len(last.state.round.cards) or snap.state.shoe.cards_seen > last.state.shoe.cards_seen:
+            self.cues.play("card")
+        if "DRAWS" in snap.banner and snap.banner != last.banner:
+            self.cues.play("draw")
+        seen = {(a.code, a.t) for a in last.alerts}
+        if any((a.code, a.t) not in seen and a.level != "info" for a in snap.alerts):
+            self.cues.play("alert")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        unit = theme.unit_for_height(self.height())
+        if unit != self.unit:
+            self.unit = unit
+            for w in (self.banner, self.alerts, self.betting, self.settlement, self.history, self.status,
+                      self.roads, self.entry):
+                w.set_unit(unit)
+            self.hands.setMinimumHeight(int(unit * 6.5))
+            self.help.unit = unit
+            if self._last is not None:
+                self.alerts.show_snapshot(self._last)
+        self.help.setGeometry(self.centralWidget().rect())
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            self.first_paint.emit(time.perf_counter())
+
+    # -- commands (each one a key in keys.KEYS) ----------------------------------
+    def _run(self, result: Optional[str]) -> Optional[str]:
+        self.betting.last_error = result
+        if result is not None and self._last is not None:
+            self.betting.show_snapshot(self.session.snapshot)
+        return result
+
+    def select_chip(self, index: int) -> None:
+        self.betting.select_chip_index(index)
+
+    def move_cursor(self, dseat: int, dbet: int) -> None:
+        self.betting.grid.move_cursor(dseat, dbet)
+
+    def place_at_cursor(self) -> Optional[str]:
+        return self._run(self.betting.place_at_cursor())
+
+    def remove_at_cursor(self) -> Optional[str]:
+        return self._run(self.betting.place_at_cursor(remove=True))
+
+    def undo(self) -> Optional[str]:
+        return self._run(self.session.undo())
+
+    def clear(self) -> Optional[str]:
+        return self._run(self.session.clear())
+
+    def double(self) -> Optional[str]:
+        return self._run(self.session.double())
+
+    def rebet(self) -> Optional[str]:
+        return self._run(self.session.rebet())
+
+    def deal(self) -> Optional[str]:
+        result = self._run(self.session.deal())
+        self._poke()
+        return result
+
+    def next_round(self) -> Optional[str]:
+        return self._run(self.session.next_round())
+
+    def new_shoe(self) -> Optional[str]:
+        result = self._run(self.session.new_shoe())
+        if result is None and hasattr(self.source, "new_shoe"):
+            self.source.new_shoe()  # the reader's own shoe follows; a burn card it dealt meanwhile is re-synced
+        self._poke()
+        return result
+
+    def burn_unseen(self) -> Optional[str]:
+        return self._run(self.session.burn_unseen())
+
+    def skip_burn(self) -> Optional[str]:
+        return self._run(self.session.skip_burn())
+
+    def void_last_card(self) -> Optional[str]:
+        return self._run(self.session.void_last_card())
+
+    def focus_entry(self) -> None:
+        self.entry.field.setFocus()
+        self.entry.field.selectAll()
+
+    def confirm(self) -> Optional[str]:
+        return self._run(self.entry.accept())
+
+    def reject(self) -> Optional[str]:
+        return self._run(self.entry.reject())
+
+    def dismiss(self) -> None:
+        if self.help.isVisible():
+            self.help.hide()
+        else:
+            self.alerts.dismiss_newest()
+
+    def toggle_auto(self) -> None:
+        self.options.auto = not self.options.auto
+        self._schedule_auto()
+
+    def toggle_turbo(self) -> None:
+        self.options.turbo = not self.options.turbo
+        self.apply_turbo()
+
+    def apply_turbo(self) -> None:
+        self.hands.animate = not self.options.turbo
+        if self.source is not None and hasattr(self.source, "interval"):
+            self.source.interval = TURBO_INTERVAL if self.options.turbo else self.options.sim_interval
+            self._poke()
+
+    def toggle_sound(self) -> None:
+        self.options.sound = self.cues.enabled = not self.cues.enabled
+
+    def toggle_history(self) -> None:
+        self.right.setCurrentWidget(self.history if self.right.currentWidget() is self.settlement else self.settlement)
+
+    def toggle_fullscreen(self) -> None:
+        self.options.fullscreen = not self.isFullScreen()
+        self.showNormal() if self.isFullScreen() else self.showFullScreen()
+
+    def toggle_help(self) -> None:
+        self.help.setGeometry(self.centralWidget().rect())
+        self.help.setVisible(not self.help.isVisible())
+        self.help.raise_()
+
+    def _poke(self) -> None:
+        if self.source is not None and hasattr(self.source, "poke"):
+            self.source.poke()
+
+    # -- keys the card field shares ---------------------------------------------
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        key = event.key()
+        in_field = isinstance(self.focusWidget(), QLineEdit)
+        if self.help.isVisible() and key in (Qt.Key.Key_Escape, Qt.Key.Key_F1):
+            self.help.hide()
+            return
+        if key == Qt.Key.Key_Escape:
+            if in_field:
+                self.entry.field.clear()
+                self.centralWidget().setFocus()
+            else:
+                self.dismiss()
+            return
+        if in_field:
+            return super().keyPressEvent(event)
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.confirm()
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.reject()
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
+            d = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
+            self.move_cursor(*d[key])
+        else:
+            super().keyPressEvent(event)
+
+    # -- auto-play (demo of the simulated shoe) ---------------------------------
+    def _schedule_auto(self) -> None:
+        if not self.options.auto or self.source is None or self._auto_timer.isActive():
+            return
+        phase = self.session.state.phase
+        if phase in ("betting", "settled", "finished"):
+            self._auto_timer.start(int(1000 * AUTO_PAUSE[1 if self.options.turbo else 0]))
+
+    def _auto_step(self) -> None:
+        """Play the croupier's part: bets (the last round's, or a few chips), Deal, next round, new shoe."""
+        if not self.options.auto:
+            return
+        state = self.session.state
+        if self.session.snapshot.stopped or self.session.snapshot.pending is not None:
+            return
+        if state.phase == "betting":
+            if not state.betting.layout:
+                if self.session.rebet() is not None:
+                    for seat, bet in ((1, Bet.BANKER), (2, Bet.PLAYER), (3, Bet.TIE), (4, Bet.PLAYER_PAIR)):
+                        self.session.place(seat, bet)
+            self.deal()
+        elif state.phase == "settled":
+            if state.held is not None:
+                self.confirm()
+            else:
+                self.next_round()
+        elif state.phase == "finished":
+            self.new_shoe()
+        self._schedule_auto()
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        self._auto_timer.stop()
+        self.bridge.detach()
+        super().closeEvent(event)

@@ -1,0 +1,152 @@
+"""Frame capture in its own thread, for cameras, video files, image sequences and streams.
+
+A live source (camera, stream URL) keeps only the latest frame: if reading
+a frame takes longer than the camera's interval, old frames are dropped
+rather than queued, so the reader never falls behind the table.  A file or
+an image sequence is read frame by frame without dropping, so that a
+recorded video gives the same result on a slow or a fast machine.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Optional, Union
+
+import cv2
+import numpy as np
+
+
+class CaptureError(RuntimeError):
+    """The video source could not be opened or stopped delivering; names the source."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    number: int  # 0-based in decode order
+    t: float  # seconds: position in a file, time since start for a live source
+    image: np.ndarray
+
+
+def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
+    """Classify a source: ``camera`` (index), ``stream`` (URL), ``files`` (glob) or ``video`` (file or %d pattern)."""
+    if isinstance(src, int) or (isinstance(src, str) and src.strip().isdigit()):
+        return "camera", int(src)
+    if "://" in src:
+        return "stream", src
+    if any(ch in src for ch in "*?["):
+        files = sorted(glob.glob(src))
+        if not files:
+            raise CaptureError(f"no image matches {src!r}")
+        return "files", files
+    if "%" in src:
+        return "video", src  # OpenCV reads printf-style image sequences itself
+    if not os.path.exists(src):
+        raise CaptureError(f"no video file {src!r} (give a camera index, a video file, an image pattern or a stream URL)")
+    return "video", src
+
+
+class FrameGrabber:
+    """Reads a source on a background thread; :meth:`read` hands out frames."""
+
+    def __init__(self, src: Union[int, str], drop: Optional[bool] = None) -> None:
+        self.kind, self.target = describe(src)
+        self.src = src
+        self.drop = drop if drop is not None else self.kind in ("camera", "stream")
+        self.fps = 30.0
+        self._cap = None
+        self._cond = threading.Condition()
+        self._slot: Optional[Frame] = None
+        self._done = False
+        self._stop = False
+        self.error: Optional[str] = None
+        self.dropped = 0
+        self._thread: Optional[threading.Thread] = None
+
+    def start(self) -> "FrameGrabber":
+        if self.kind != "files":
+            self._cap = cv2.VideoCapture(self.target)
+            if not self._cap.isOpened():
+                raise CaptureError(f"cannot open video source {self.src!r} (camera unplugged, wrong index, unreadable file or stream down?)")
+            fps = self._cap.get(cv2.CAP_PROP_FPS)
+            if fps and 1 <= fps <= 240:
+                self.fps = float(fps)
+        self._thread = threading.Thread(target=self._run, name=f"capture:{self.src}", daemon=True)
+        self._thread.start()
+        return self
+
+    def _next_image(self, n: int) -> Optional[np.ndarray]:
+        if self.kind == "files":
+            if n >= len(self.target):
+                return None
+            img = cv2.imread(self.target[n], cv2.IMREAD_COLOR)
+            if img is None:
+                raise CaptureError(f"cannot read image {self.target[n]!r}")
+            return img
+        ok, img = self._cap.read()
+        return img if ok else None
+
+    def _run(self) -> None:
+        n = 0
+        t0 = time.monotonic()
+        try:
+            while not self._stop:
+                img = self._next_image(n)
+                if img is None:
+                    if self.kind in ("camera", "stream"):
+                        self.error = f"video source {self.src!r} stopped delivering frames"
+                    break
+                live = self.kind in ("camera", "stream")
+                frame = Frame(n, (time.monotonic() - t0) if live else n / self.fps, img)
+                with self._cond:
+                    if not self.drop:
+                        while self._slot is not None and not self._stop:
+                            self._cond.wait(0.1)
+                    elif self._slot is not None:
+                        self.dropped += 1
+                    self._slot = frame
+                    self._cond.notify_all()
+                n += 1
+        except CaptureError as exc:
+            self.error = str(exc)
+        finally:
+            with self._cond:
+                self._done = True
+                self._cond.notify_all()
+
+    def read(self, timeout: float = 5.0) -> Optional[Frame]:
+        """The next (live: the latest) frame; None at the end of the source or after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._slot is None and not self._done:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self._cond.wait(left)
+            frame, self._slot = self._slot, None
+            self._cond.notify_all()
+            return frame
+
+    @property
+    def finished(self) -> bool:
+        with self._cond:
+            return self._done and self._slot is None
+
+    def stop(self) -> None:
+        self._stop = True
+        with self._cond:
+            self._cond.notify_all()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2.0)
+        if self._cap is not None:
+            self._cap.release()
+            self._cap = None
+
+    def __enter__(self) -> "FrameGrabber":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

@@ -1,0 +1,176 @@
+"""Once-only reading: turning per-frame card reads into one event per physical card.
+
+A card is reported when two frames in a row read the same code for it, so a
+single blurred misread never becomes an event, and a card that is readable
+while it still slides is reported before it comes to rest.  While it stays
+in view it is never reported again; it may vanish under a hand and come back.
+Another card with the same code (an 8-deck shoe repeats codes) is a new
+track because the first copy is still seen, elsewhere, in the same frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+
+from dealer_assist.cards import Card
+from dealer_assist.vision.recognize import FrameResult
+
+
+@dataclass(frozen=True)
+class NewCard:
+    """A physical card seen for the first time."""
+
+    card: Card
+    frame: int
+    confidence: float
+    center: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class UnreadCard:
+    """A card that stayed in view but was never read for sure: the croupier must key it in."""
+
+    candidates: tuple[Card, ...]
+    frame: int
+    center: tuple[float, float]
+
+
+@dataclass
+class _Track:
+    code: str
+    center: np.ndarray
+    first: int
+    last: int
+    hits: int = 1
+    streak: int = 1
+    reported: bool = False
+    confidence: float = 0.0
+    velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))
+
+
+@dataclass
+class _Unknown:
+    center: np.ndarray
+    first: int
+    last: int
+    seen: int
+    candidates: tuple[Card, ...]
+    reported: bool = False
+
+
+class OnceOnlyTracker:
+    """Feeds on :class:`FrameResult` values in frame order; returns the events each frame causes.
+
+    ``card_h`` is the card height in pixels (distances scale with it);
+    ``confirm`` the number of consecutive frames that must agree;
+    ``forget`` how many frames an unseen card is remembered (it may be under
+    a hand); a forgotten card read again on the same spot is not new.
+    """
+
+    def __init__(self, card_h: float, confirm: int = 2, forget: int = 150, unread_after: int = 20) -> None:
+        self.card_h = card_h
+        self.confirm = confirm
+        self.forget = forget
+        self.unread_after = unread_after
+        self.tracks: list[_Track] = []
+        self.ghosts: list[_Track] = []
+        self.unknown: list[_Unknown] = []
+
+    def update(self, frame: int, result: FrameResult) -> list:
+        events: list = []
+        hits = sorted(result.cards, key=lambda h: -h.confidence)
+        taken: set[int] = set()
+        pairs = []
+        for i, hit in enumerate(hits):
+            c = np.array(hit.center)
+            for j, tr in enumerate(self.tracks):
+                if tr.code != hit.card.code:
+                    continue
+                gap = frame - tr.last
+                if gap <= 0:
+                    continue
+                predicted = tr.center + tr.velocity * gap
+                reach = self.card_h * (3.0 if gap <= 3 else 0.6)
+                d = float(np.linalg.norm(c - predicted))
+                if d < reach:
+                    pairs.append((d, i, j))
+        pairs.sort()
+        used_tracks: set[int] = set()
+        for d, i, j in pairs:
+            if i in taken or j in used_tracks:
+                continue
+            taken.add(i)
+            used_tracks.add(j)
+            tr, hit = self.tracks[j], hits[i]
+            c = np.array(hit.center)
+            gap = frame - tr.last
+            tr.velocity = (c - tr.center) / gap
+            tr.center = c
+            tr.streak = tr.streak + 1 if gap == 1 else 1
+            tr.hits += 1
+            tr.last = frame
+            tr.confidence = max(tr.confidence, hit.confidence)
+            if not tr.reported and tr.streak >= self.confirm:
+                tr.reported = True
+                events.append(NewCard(hit.card, frame, tr.confidence, tuple(c.tolist())))
+        for i, hit in enumerate(hits):
+            if i in taken:
+                continue
+            c = np.array(hit.center)
+            ghost = self._revive(hit.card.code, c)
+            if ghost is not None:
+                ghost.center, ghost.last, ghost.streak = c, frame, 1
+                self.tracks.append(ghost)
+                continue
+            tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence)
+            if self.confirm <= 1:
+                tr.reported = True
+                events.append(NewCard(hit.card, frame, hit.confidence, tuple(c.tolist())))
+            self.tracks.append(tr)
+        events += self._unknowns(frame, result)
+        self._expire(frame)
+        return events
+
+    def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
+        for g in self.ghosts:
+            if g.code == code and np.linalg.norm(g.center - c) < 0.4 * self.card_h:
+                self.ghosts.remove(g)
+                return g
+        return None
+
+    def _unknowns(self, frame: int, result: FrameResult) -> list:
+        events = []
+        for u in result.uncertain:
+            c = np.array(u.center)
+            if any(np.linalg.norm(t.center - c) < 0.5 * self.card_h and frame - t.last < 5 for t in self.tracks):
+                continue
+            for k in self.unknown:
+                if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
+                    k.center, k.last, k.seen = c, frame, k.seen + 1
+                    k.candidates = u.candidates or k.candidates
+                    if not k.reported and k.seen >= self.unread_after:
+                        k.reported = True
+                        events.append(UnreadCard(k.candidates, frame, tuple(c.tolist())))
+                    break
+            else:
+                self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates))
+        return events
+
+    def _expire(self, frame: int) -> None:
+        keep = []
+        for tr in self.tracks:
+            unseen = frame - tr.last
+            if not tr.reported and unseen > 5:
+                continue  # a read never confirmed: noise
+            if tr.reported and unseen > self.forget:
+                self.ghosts.append(tr)
+                continue
+            keep.append(tr)
+        self.tracks = keep
+        self.ghosts = [g for g in self.ghosts if frame - g.last < 4 * self.forget]
+        # An unknown that a later read explains, or that went away, is dropped.
+        self.unknown = [k for k in self.unknown if frame - k.last < 10 and not any(
+            np.linalg.norm(t.center - k.center) < 0.5 * self.card_h for t in self.tracks)]

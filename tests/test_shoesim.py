@@ -1,0 +1,319 @@
+"""The shoe simulator: the device model, fault injection, and end-to-end runs against the reader over a
+real pseudo-terminal, TCP, and the two CLI commands in separate processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+
+import pytest
+
+from dealer_assist.cards import Card, full_deck
+from dealer_assist.shoesim import FaultPlan, PtyEndpoint, ShoeSimulator, TcpEndpoint, VirtualShoe
+from dealer_assist.sources.events import CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, Unreadable
+from dealer_assist.sources.serial_shoe import SerialShoe
+from dealer_assist.sources.shoe_protocol import CardFrame, HelloFrame, ShoeFrame, parse_frame
+
+
+# -- the device model --------------------------------------------------------------
+
+def deal_all(shoe):
+    cards, signals = [], []
+    while True:
+        out = shoe.next_out()
+        if isinstance(out.frame, CardFrame):
+            cards.append(out.card)
+        else:
+            signals.append((out.frame.state, len(cards)))
+            if out.frame.state == "EMPTY":
+                return cards, signals
+
+
+def test_shoe_holds_n_full_decks_and_signals_cut_and_empty():
+    shoe = VirtualShoe(decks=6, seed=11, cut=14)
+    shoe.boot()
+    assert isinstance(parse_frame(shoe.new_shoe().line), ShoeFrame)
+    cards, signals = deal_all(shoe)
+    assert Counter(cards) == Counter(full_deck() * 6)
+    assert signals == [("CUT", 6 * 52 - 14), ("EMPTY", 6 * 52)]
+
+
+def test_seed_makes_the_shuffle_repeatable_and_shoes_differ():
+    def first_shoe(seed):
+        s = VirtualShoe(decks=1, seed=seed, cut=0)
+        s.boot()
+        s.new_shoe()
+        return deal_all(s)[0]
+
+    assert first_shoe(5) == first_shoe(5)
+    assert first_shoe(5) != first_shoe(6)
+    s = VirtualShoe(decks=1, seed=5, cut=0)
+    s.boot()
+    s.new_shoe()
+    one = deal_all(s)[0]
+    s.new_shoe()
+    assert deal_all(s)[0] != one
+
+
+def test_device_frames_follow_the_seq_rules():
+    shoe = VirtualShoe(decks=1, seed=1)
+    frames = [parse_frame(o.line) for o in (shoe.boot(), shoe.new_shoe(), shoe.next_out(), shoe.heartbeat())]
+    assert [f.seq for f in frames] == [0, 1, 2, 3]
+    assert isinstance(frames[0], HelloFrame) and frames[0].protocol == 1
+    assert frames[3].last_card_seq == 2
+    first_boot = shoe.boot_id
+    hello = parse_frame(shoe.boot().line)
+    assert hello.seq == 0 and hello.boot != first_boot
+    assert parse_frame(shoe.heartbeat().line).last_card_seq is None
+
+
+def test_unreadable_cards_are_sent_as_question_marks_but_logged_with_the_real_card():
+    shoe = VirtualShoe(decks=1, seed=3, unreadable=1.0, cut=0)
+    shoe.boot()
+    shoe.new_shoe()
+    out = shoe.next_out()
+    assert out.line.startswith(b"$CARD,2,??*") and out.card in full_deck()
+
+
+def test_device_error_text_is_cut_to_fit_a_frame():
+    shoe = VirtualShoe()
+    shoe.boot()
+    out = shoe.error("JAM", "x" * 200)
+    assert len(out.line) <= 80 and parse_frame(out.line).code == "JAM"
+
+
+@pytest.mark.parametrize("kw", [{"decks": 0}, {"decks": 1, "cut": 52}])
+def test_bad_shoe_settings_are_refused(kw):
+    with pytest.raises(ValueError):
+        VirtualShoe(**kw)
+
+
+# -- faults --------------------------------------------------------------------------
+
+LINE = b"$CARD,7,TD*E29C\r\n"
+
+
+def test_fault_plan_is_seeded():
+    a, b = FaultPlan(corrupt=0.3, drop=0.3, duplicate=0.3, garbage=0.3, seed=9), FaultPlan(
+        corrupt=0.3, drop=0.3, duplicate=0.3, garbage=0.3, seed=9)
+    assert [a.apply(LINE) for _ in range(200)] == [b.apply(LINE) for _ in range(200)]
+
+
+def test_each_fault_does_what_it_says():
+    plan = FaultPlan(seed=1)
+    for fault, check in [
+        ("drop", lambda w: w == b""),
+        ("duplicate", lambda w: w == LINE + LINE),
+        ("corrupt", lambda w: len(w) == len(LINE) and w != LINE and w.endswith(b"\r\n")),
+        ("garbage", lambda w: w.endswith(LINE) and len(w) > len(LINE) and b"$" not in w[: -len(LINE)]),
+    ]:
+        plan.force(fault)
+        wire, faults = plan.apply(LINE)
+        assert faults == [fault] and check(wire), (fault, wire)
+    assert plan.apply(LINE) == (LINE, [])
+
+
+def test_probability_outside_0_1_is_refused():
+    with pytest.raises(ValueError, match="--drop"):
+        FaultPlan(drop=1.5)
+
+
+def test_plain_dialect_refuses_undetectable_faults():
+    ep = PtyEndpoint()
+    try:
+        with pytest.raises(ValueError, match="no CRC"):
+            ShoeSimulator(ep, faults=FaultPlan(corrupt=0.1), dialect="plain")
+    finally:
+        ep.close()
+
+
+# -- end to end over a real pty and TCP ------------------------------------------------
+
+def wait_for(predicate, timeout=5.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def audit(sim, events):
+    """Compare what the reader reported with the simulator's truth log, boot by boot."""
+    boot = None
+    reported, named = [], []
+    for e in events:
+        if isinstance(e, DeviceHello):
+            boot = e.boot
+        elif isinstance(e, (CardRead, Unreadable)):
+            reported.append((boot, e.seq, e.card.code if isinstance(e, CardRead) else "??"))
+        elif isinstance(e, SeqGap):
+            named += [(boot, s) for s in e.missing]
+    sent = {(r["boot"], r["seq"]): r["read"] for r in sim.card_records()}
+    phantoms = [r for r in reported if sent.get(r[:2]) != r[2]]
+    lost = [k for k, r in sent.items() if (k[0], k[1], r) not in reported and k not in named]
+    return reported, phantoms, lost
+
+
+def test_pty_end_to_end_with_faults_no_phantom_no_loss():
+    ep = PtyEndpoint()
+    sim = ShoeSimulator(ep, VirtualShoe(decks=2, seed=4, unreadable=0.03),
+                        FaultPlan(corrupt=0.08, drop=0.05, duplicate=0.05, garbage=0.08, seed=4))
+    events = []
+    reader = SerialShoe(ep.path)
+    reader.start(events.append)
+    try:
+        assert wait_for(ep.host_connected)
+        time.sleep(0.2)
+        sim.power_on()
+        for _ in range(300):
+            sim.deal_card()
+            if sim.cards_dealt % 50 == 0:
+                time.sleep(0.02)  # keep within the pty buffer, as a real shoe's pace would
+        sim.faults = FaultPlan()  # a last clean frame names any loss at the very end
+        sim.error("END", "end of test")
+        assert wait_for(lambda: any(isinstance(e, DeviceError) and e.code == "END" for e in events))
+    finally:
+        reader.stop()
+        sim.close()
+    reported, phantoms, lost = audit(sim, events)
+    assert not phantoms and not lost
+    assert len(reported) > 250
+    faults = Counter(f for r in sim.log if r["event"] == "sent" for f in r["faults"])
+    assert faults["corrupt"] and faults["drop"] and faults["duplicate"] and faults["garbage"]
+    assert reader.stats["crc"] + reader.stats["malformed"] >= faults["corrupt"]
+    clean_repeats = sum("duplicate" in r["faults"] and not {"corrupt", "drop"} & set(r["faults"])
+                        for r in sim.log if r["event"] == "sent")
+    assert reader.stats["duplicates"] >= clean_repeats > 0
+
+
+def test_pty_unplug_replug_and_reboot_keep_every_card_accounted_for(tmp_path):
+    link = str(tmp_path / "card-shoe")
+    ep = PtyEndpoint(link=link)
+    sim = ShoeSimulator(ep, VirtualShoe(decks=1, seed=8))
+    events = []
+    reader = SerialShoe(link, backoff_first=0.05, backoff_max=0.2)
+    reader.start(events.append)
+    try:
+        assert wait_for(ep.host_connected)
+        time.sleep(0.2)
+        sim.power_on()
+        for _ in range(5):
+            sim.deal_card()
+        assert wait_for(lambda: sum(isinstance(e, CardRead) for e in events) == 5)
+        sim.unplug()
+        assert wait_for(lambda: reader.link == "lost", timeout=1)
+        for _ in range(3):
+            sim.deal_card()  # dealt while the cable is out: lost on the wire
+        sim.replug()
+        assert wait_for(lambda: reader.link == "up" and ep.host_connected())
+        time.sleep(0.2)
+        sim.deal_card()
+        sim.reboot()
+        sim.deal_card()
+        sim.heartbeat()
+        assert wait_for(lambda: sum(isinstance(e, CardRead) for e in events) == 7)
+        time.sleep(0.1)
+    finally:
+        reader.stop()
+        sim.close()
+    reported, phantoms, lost = audit(sim, events)
+    assert not phantoms and not lost
+    assert [e.missing for e in events if isinstance(e, SeqGap)] == [(7, 8, 9)]
+    assert [e.state for e in events if isinstance(e, LinkState)] == ["up", "lost", "up"]
+    assert len([e for e in events if isinstance(e, DeviceHello)]) == 2
+
+
+def test_tcp_end_to_end():
+    ep = TcpEndpoint("127.0.0.1", 0)
+    sim = ShoeSimulator(ep, VirtualShoe(decks=1, seed=2))
+    events = []
+    reader = SerialShoe(ep.url)
+    reader.start(events.append)
+    try:
+        assert wait_for(ep.host_connected)
+        sim.power_on()
+        for _ in range(20):
+            sim.deal_card()
+        assert wait_for(lambda: sum(isinstance(e, CardRead) for e in events) == 20)
+        ep.unplug()
+        assert wait_for(lambda: reader.link == "lost")
+    finally:
+        reader.stop()
+        sim.close()
+    reported, phantoms, lost = audit(sim, events)
+    assert not phantoms and not lost and len(reported) == 20
+
+
+def test_keypress_mode_deals_and_injects_on_keys():
+    ep = PtyEndpoint()
+    sim = ShoeSimulator(ep, VirtualShoe(decks=1, seed=1))
+    try:
+        sim.power_on()
+        r, w = os.pipe()
+        os.write(w, b"\n\nd\nx\n2\nq")
+        os.close(w)
+        with os.fdopen(r) as stream:
+            sim.run_keys(stream, threading.Event())
+    finally:
+        sim.close()
+    cards = sim.card_records()
+    assert len(cards) == 5
+    assert [c["faults"][:1] for c in cards] == [[], [], ["drop"], ["corrupt"], ["duplicate"]]
+
+
+# -- the CLI, in separate processes ------------------------------------------------------
+
+def test_cli_shoe_sim_and_listen_json(tmp_path):
+    link = str(tmp_path / "shoe")
+    sim = subprocess.Popen(
+        [sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--json", "--link", link, "--decks", "1",
+         "--seed", "3", "--rate", "40", "--cards", "12", "--drop", "0.15", "--corrupt", "0.15", "--unreadable", "0.1"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        ready = json.loads(sim.stdout.readline())
+        assert ready["event"] == "ready" and ready["url"] == link and ready["port"].startswith("/dev/pts/")
+        listen = subprocess.run(
+            [sys.executable, "-m", "dealer_assist.cli", "listen", "--serial", link, "--json", "--seconds", "2.5"],
+            capture_output=True, text=True, timeout=30)
+        sim_log = [json.loads(line) for line in sim.stdout]
+    finally:
+        sim.kill()
+        sim.wait()
+    assert listen.returncode == 0, listen.stderr
+    events = [json.loads(line) for line in listen.stdout.splitlines()]
+    assert all("t" in e for e in events)
+    assert events[0]["event"] == "link" and events[0]["state"] == "up"
+    assert events[1]["event"] == "hello" or sim_log[0]["faults"]  # HELLO unless it was dropped or damaged
+    sent = {r["seq"]: r["read"] for r in sim_log if r["event"] == "sent" and r["type"] == "CARD"}
+    cards = [(e["seq"], e.get("card", "??")) for e in events if e["event"] in ("card", "unreadable")]
+    named = {s for e in events if e["event"] == "gap" for s in e["missing"]}
+    assert all(sent[s] == c for s, c in cards)
+    assert all(s in dict(cards) or s in named for s in sent)
+    dropped = Counter(e["reason"] for e in events if e["event"] == "dropped")
+    corrupted = sum("corrupt" in r["faults"] for r in sim_log if r["event"] == "sent")
+    assert sum(dropped.values()) >= corrupted > 0
+
+
+def test_cli_listen_fails_clearly_on_a_missing_port(tmp_path):
+    missing = str(tmp_path / "ttyNOPE")
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "listen", "--serial", missing, "--json"],
+                         capture_output=True, text=True, timeout=30)
+    assert run.returncode != 0 and run.stdout == ""
+    assert missing in run.stderr and "dialout" in run.stderr
+
+
+def test_cli_ports_json():
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "ports", "--json"],
+                         capture_output=True, text=True, timeout=30)
+    assert run.returncode == 0
+    ports = json.loads(run.stdout)["ports"]
+    from serial.tools import list_ports
+
+    assert sorted(p["device"] for p in ports) == sorted(p.device for p in list_ports.comports())
