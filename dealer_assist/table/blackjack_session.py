@@ -366,11 +366,11 @@ class BlackjackSession:
 
     def place(self, seat: int, amount: Optional[Decimal] = None) -> Optional[str]:
         amount = self._snap.chip if amount is None else amount
-        return self._do({"op": "place", "seat": seat, "bet": "main", "amount": fmt(amount)})
+        return self._do({"op": "place", "seat": seat, "bet": "main", "amount": fmt(amount), "stake": fmt(amount)})
 
     def remove(self, seat: int, amount: Optional[Decimal] = None) -> Optional[str]:
         amount = self._snap.chip if amount is None else amount
-        return self._do({"op": "remove", "seat": seat, "bet": "main", "amount": fmt(amount)})
+        return self._do({"op": "remove", "seat": seat, "bet": "main", "amount": fmt(amount), "stake": fmt(amount)})
 
     def clear(self, seat: Optional[int] = None) -> Optional[str]:
         return self._do({"op": "clear", "seat": seat})

@@ -28,7 +28,7 @@ from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import InvalidAmountError, ZERO, fmt, parse_money
 from dealer_assist.table.state import TableError
 
-DEFAULT_CHIPS = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500"))
+DEFAULT_CHIPS = tuple(Decimal(v) for v in ("1", "5", "10", "25", "100", "500"))
 
 
 class BlackjackTableError(TableError):

@@ -24,6 +24,9 @@ DEALER_CHOICES = (Choice("H", "Hit"), Choice("S", "Stand"))
 ACTION_CHOICES = (Choice("H", "hit"), Choice("S", "stand"), Choice("D", "double"), Choice("P", "split"))
 _KEY = {Action.HIT: "H", Action.STAND: "S", Action.DOUBLE: "D", Action.SPLIT: "P"}
 
+#: Cards one seat's round can take at most in practice (a split, several hits, the dealer's draws).
+RESERVE = 20
+
 DEALER_CATEGORIES = ("dealer hard 4-11", "dealer hard 12-16", "dealer hard 17-21", "dealer soft 12-16",
                      "dealer soft 17", "dealer soft 18-21", "all players bust", "only blackjacks left")
 ACTION_CATEGORIES = ("pair", "ten-value cards", "soft hand", "hard 9-11", "other two cards",
@@ -73,6 +76,7 @@ class BlackjackDealerDrill(Drill):
 
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
         rules = self.rules if self.rules.decks >= feed.decks else replace(self.rules, decks=feed.decks)
+        feed.new_hand(RESERVE)
         rnd = Round.start(1, rules)
         cases: list[Case] = []
         try:

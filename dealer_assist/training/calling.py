@@ -30,6 +30,7 @@ class CallingDrill(Drill):
     hard = frozenset({"both third cards", "tie"})
 
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
+        feed.new_hand(6)
         rnd = BaccaratRound()
         while not rnd.complete:
             rnd = rnd.add(feed.next_card())

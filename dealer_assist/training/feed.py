@@ -32,6 +32,9 @@ class CardFeed:
     def next_card(self) -> Card:
         raise NotImplementedError
 
+    def new_hand(self, reserve: int) -> None:
+        """A hand is about to start that may take up to ``reserve`` cards (a shoe may reshuffle now)."""
+
     def close(self) -> None:
         """Release the device, if any."""
 
@@ -53,11 +56,19 @@ class ShoeFeed(CardFeed):
         self._cards = shuffled_shoe(decks, seed)
         self._next = 0
 
+    def _reshuffle(self) -> None:
+        self.shoes += 1
+        self._cards = shuffled_shoe(self.decks, None if self.seed is None else self.seed + self.shoes)
+        self._next = 0
+
+    def new_hand(self, reserve: int) -> None:
+        """Change the shoe between hands, as a dealer does, rather than in the middle of one."""
+        if len(self._cards) - self._next < reserve:
+            self._reshuffle()
+
     def next_card(self) -> Card:
         if self._next >= len(self._cards):
-            self.shoes += 1
-            self._cards = shuffled_shoe(self.decks, None if self.seed is None else self.seed + self.shoes)
-            self._next = 0
+            self._reshuffle()
         card = self._cards[self._next]
         self._next += 1
         return card
@@ -118,6 +129,10 @@ class ListFeed(CardFeed):
         self._cards = list(cards)
         self.decks = decks
         self.name = "card list"
+
+    @property
+    def left(self) -> int:
+        return len(self._cards)
 
     def next_card(self) -> Card:
         if not self._cards:

@@ -20,7 +20,7 @@ from dealer_assist.blackjack.round import Round
 from dealer_assist.blackjack.rules import HouseRules
 from dealer_assist.blackjack.settlement import settle as settle_blackjack
 from dealer_assist.cards import RANKS, SUITS, Card
-from dealer_assist.money import ZERO, fmt
+from dealer_assist.money import fmt
 from dealer_assist.training.case import Case, Hand, Question
 from dealer_assist.training.drill import Drill
 from dealer_assist.training.feed import CardFeed
@@ -94,6 +94,7 @@ class PayoutDrill(Drill):
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
         if rng.random() < self.blackjack_share:
             return [self.blackjack_case(rng, level)]
+        feed.new_hand(6)
         rnd = BaccaratRound((), self.paytable.pair_by)
         while not rnd.complete:
             rnd = rnd.add(feed.next_card())
@@ -131,13 +132,17 @@ class PayoutDrill(Drill):
                    Hand("Banker", rnd.banker_cards, str(outcome.banker_total))),
             context=(", ".join(facts),) + tuple(f"Seat {w.seat}: {w.bet.label} {fmt(w.stake)}" for w in wagers),
             questions=questions,
-            explanation=". ".join(lines) + ".",
+            explanation="\n".join(line + "." for line in lines),
             summary=outcome.banner.capitalize() + ": " + ", ".join(f"seat {w.seat} {w.bet.label} {fmt(w.stake)}"
                                                                for w in wagers),
         )
 
     def blackjack_case(self, rng: random.Random, level: int) -> Case:
-        """A seat with a blackjack against the dealer's cards: 3:2, or a push on a dealer blackjack."""
+        """A seat with a blackjack against the dealer's cards: 3:2, or a push on a dealer blackjack.
+
+        The hand comes from its own shuffled deck, not the feed: a baccarat shoe
+        (simulated or real) deals no blackjack rounds, and this case is about the money.
+        """
         deck = [Card(r, s) for s in SUITS for r in RANKS]
         rng.shuffle(deck)
         ace = next(c for c in deck if c.rank == "A")

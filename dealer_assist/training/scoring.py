@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable
 
 from dealer_assist.training.case import Attempt
 
@@ -90,7 +90,8 @@ class Summary:
     mark: PassMark
     exam: bool = False
     level: int = 1
-    minutes: Optional[float] = None
+    #: Every attempt of the session, in order (the progress file counts them per rule).
+    attempts: tuple[Attempt, ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -125,4 +126,5 @@ def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, l
         overall=score_attempts("all", attempts, mark),
         drills=tuple(score_attempts(n, (a for a in attempts if a.case.drill == n), mark) for n in names),
         mistakes=tuple(a for a in attempts if not a.right), mark=mark, exam=exam, level=level,
+        attempts=tuple(attempts),
     )

@@ -16,7 +16,7 @@ from dealer_assist.training.drill import Drill
 from dealer_assist.training.feed import CardFeed
 
 CHOICES = (Choice("P", "Player draws"), Choice("B", "Banker draws"), Choice("S", "Banker stands"),
-           Choice("N", "No card (natural)"))
+           Choice("N", "Natural: no card"))
 
 BANKER_ROWS = ("banker 0-2", "banker 3", "banker 4", "banker 5", "banker 6", "banker 7")
 
@@ -65,6 +65,7 @@ class ThirdCardDrill(Drill):
     hard = frozenset({"banker 3", "banker 4", "banker 5", "banker 6"})
 
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
+        feed.new_hand(6)
         rnd = BaccaratRound()
         for _ in range(4):
             rnd = rnd.add(feed.next_card())
@@ -72,6 +73,9 @@ class ThirdCardDrill(Drill):
         if rnd.due.position is Position.P3:
             rnd = rnd.add(feed.next_card())
             cases.append(self.case(rnd))
+        while not rnd.complete:
+            # The Banker's third card is dealt at the table too: take it so the next hand starts in step.
+            rnd = rnd.add(feed.next_card())
         return cases
 
     @staticmethod
@@ -98,7 +102,7 @@ class ThirdCardDrill(Drill):
             drill="third-card", category=cat, title="What happens next?",
             hands=(Hand("Player", player), Hand("Banker", banker)),
             context=(),
-            questions=(Question("call", "Next", "choice", answer, CHOICES),),
+            questions=(Question("call", "Your call", "choice", answer, CHOICES),),
             explanation="; ".join(words) + ". " + ". ".join(why) + ".",
             summary=f"Player {' '.join(c.label for c in player)} / Banker {' '.join(c.label for c in banker)}",
         )

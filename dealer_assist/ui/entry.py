@@ -53,7 +53,7 @@ class CardEntry(QWidget):
         f = theme.font(unit * 1.1, bold=True)
         for w in (self.label, self.field, self.question, self.yes, self.no):
             w.setFont(f)
-        self.field.setMinimumWidth(int(unit * 14))
+        self.field.setMinimumWidth(int(unit * 22))
         self.field.setMinimumHeight(int(unit * 2))
 
     def set_mode(self, mode: str) -> None:

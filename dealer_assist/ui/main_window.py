@@ -107,8 +107,8 @@ class MainWindow(QMainWindow):
         left.addWidget(self.hands, 4)
         left.addWidget(self.betting, 5)
         right = QVBoxLayout()
-        right.addWidget(self.right, 5)
-        right.addWidget(self.status, 4)
+        right.addWidget(self.right, 1)
+        right.addWidget(self.status, 0)
         mid.addLayout(left, 58)
         mid.addLayout(right, 42)
         v.addLayout(mid, 1)
@@ -172,7 +172,8 @@ class MainWindow(QMainWindow):
             for w in (self.banner, self.alerts, self.betting, self.settlement, self.history, self.status,
                       self.roads, self.entry):
                 w.set_unit(unit)
-            self.hands.setMinimumHeight(int(unit * 6.5))
+            self.hands.setMinimumHeight(int(unit * 5.5))
+            self.betting.grid.setMinimumHeight(int(unit * 8 * 1.15))
             self.help.unit = unit
             if self._last is not None:
                 self.alerts.show_snapshot(self._last)

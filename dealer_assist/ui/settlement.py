@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWid
 from dealer_assist.money import fmt
 from dealer_assist.ui import theme
 
-COLUMNS = ("Seat", "Bet", "Stake", "Do", "Commission")
+COLUMNS = ("Seat", "Bet", "Stake", "Do", "Comm.")
 CALL_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
 
 
@@ -27,7 +27,9 @@ class SettlementView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        head = self.table.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.totals = QLabel("")
         self.totals.setWordWrap(True)
         lay = QVBoxLayout(self)
@@ -40,7 +42,7 @@ class SettlementView(QWidget):
 
     def set_unit(self, unit: int) -> None:
         self.title.setFont(theme.font(unit * 1.3, bold=True))
-        self.table.setFont(theme.font(unit * 1.0, bold=True))
+        self.table.setFont(theme.font(unit * 0.95, bold=True))
         self.table.horizontalHeader().setFont(theme.font(unit * 0.85, bold=True))
         self.table.verticalHeader().setDefaultSectionSize(int(unit * 1.7))
         self.totals.setFont(theme.font(unit * 1.0, bold=True))

@@ -32,7 +32,7 @@ class StatusView(QWidget):
         self.odds_title = QLabel("ODDS (cards left)")
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
-        grid.setVerticalSpacing(0)
+        grid.setVerticalSpacing(1)
         self.cells: dict[tuple[str, str], QLabel] = {}
         for c, head in enumerate(ODDS_COLUMNS):
             lab = QLabel(head)
@@ -49,6 +49,7 @@ class StatusView(QWidget):
         lay.setSpacing(2)
         for w in (self.shoe, self.burn, self.cut, self.links, self.odds_title):
             lay.addWidget(w)
+        self.links.setVisible(True)
         lay.addLayout(grid)
         lay.addStretch(1)
         self._odds_shown = object()

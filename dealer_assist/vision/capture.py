@@ -32,7 +32,7 @@ class Frame:
 
 
 def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
-    """Classify a source: ``camera`` (index), ``stream`` (URL), ``files`` (glob) or ``video`` (file or %d pattern)."""
+    """Classify a source: ``camera`` (index), ``stream`` (URL), ``files`` (glob), ``sequence`` (%d pattern) or ``video``."""
     if isinstance(src, int) or (isinstance(src, str) and src.strip().isdigit()):
         return "camera", int(src)
     if "://" in src:
@@ -43,7 +43,7 @@ def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
             raise CaptureError(f"no image matches {src!r}")
         return "files", files
     if "%" in src:
-        return "video", src  # OpenCV reads printf-style image sequences itself
+        return "sequence", src  # OpenCV reads printf-style image sequences itself
     if not os.path.exists(src):
         raise CaptureError(f"no video file {src!r} (give a camera index, a video file, an image pattern or a stream URL)")
     return "video", src
@@ -52,11 +52,13 @@ def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
 class FrameGrabber:
     """Reads a source on a background thread; :meth:`read` hands out frames."""
 
-    def __init__(self, src: Union[int, str], drop: Optional[bool] = None) -> None:
+    def __init__(self, src: Union[int, str], drop: Optional[bool] = None, fps: Optional[float] = None) -> None:
         self.kind, self.target = describe(src)
         self.src = src
         self.drop = drop if drop is not None else self.kind in ("camera", "stream")
-        self.fps = 30.0
+        #: Frames per second for timestamps of a file; image sequences have none of their own.
+        self.fps = float(fps) if fps else 30.0
+        self._fps_given = bool(fps)
         self._cap = None
         self._cond = threading.Condition()
         self._slot: Optional[Frame] = None
@@ -72,7 +74,7 @@ class FrameGrabber:
             if not self._cap.isOpened():
                 raise CaptureError(f"cannot open video source {self.src!r} (camera unplugged, wrong index, unreadable file or stream down?)")
             fps = self._cap.get(cv2.CAP_PROP_FPS)
-            if fps and 1 <= fps <= 240:
+            if self.kind == "video" and not self._fps_given and fps and 1 <= fps <= 240:
                 self.fps = float(fps)
         self._thread = threading.Thread(target=self._run, name=f"capture:{self.src}", daemon=True)
         self._thread.start()

@@ -51,7 +51,7 @@ class Quad:
     long: float
 
 
-def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> np.ndarray:
+def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, split_lines: bool = True) -> np.ndarray:
     """White-card pixels of a (reduced) BGR frame as a 0/255 mask.
 
     Card stock is bright and nearly colourless while felt, chips and skin are
@@ -59,14 +59,22 @@ def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -
     darkest channel) so that dim light or a gain change does not lose cards;
     ``paper_min`` (from the profile) is a floor under it.
     """
-    lo = frame.min(axis=2)
-    hi = frame.max(axis=2)
+    b, g, r = cv2.split(frame)
+    lo = cv2.min(cv2.min(b, g), r)
+    hi = cv2.max(cv2.max(b, g), r)
     otsu, _ = cv2.threshold(lo, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     level = max(float(otsu), float(paper_min))
-    bright = lo > level
+    _, mask = cv2.threshold(lo, level, 255, cv2.THRESH_BINARY)
     # Allow a tint (warm light, JPEG chroma noise) proportional to brightness.
-    grey = (hi.astype(np.int16) - lo) < (hi.astype(np.int16) // 4 + 12)
-    mask = (bright & grey).astype(np.uint8) * 255
+    tint = cv2.subtract(hi, lo)
+    allowed = cv2.add(cv2.multiply(hi, 0.25, dtype=cv2.CV_8U), 12)
+    mask = cv2.bitwise_and(mask, cv2.compare(tint, allowed, cv2.CMP_LT))
+    if split_lines:
+        # Where one card lies on another, white meets white: only the top
+        # card's thin edge line or shadow tells them apart.  Cutting the mask
+        # along thin dark lines gives each card its own outline and corners.
+        lines = cv2.morphologyEx(lo, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
+        mask[lines > max(18, int(level * 0.1))] = 0
     # Fill the print inside the cards (small holes) so that an index printed
     # close to the edge does not bite a notch into the outline ...
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)

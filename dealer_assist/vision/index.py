@@ -41,6 +41,9 @@ class IndexRead:
     rank_scores: dict[str, float]
     suit_scores: dict[str, float]
     redness: float
+    #: Size of the rank glyph against the profile's: the card is this much
+    #: bigger than the patch assumed (the frame's card-size guess is rough).
+    scale: float = 1.0
 
     def best(self, kind: str) -> tuple[str, float, float]:
         scores = self.rank_scores if kind == "rank" else self.suit_scores
@@ -73,7 +76,8 @@ def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
     The darkest channel makes red ink as dark as black ink; dividing by the
     local paper level cancels uneven light and exposure.
     """
-    lo = patch.min(axis=2).astype(np.float32)
+    b, g, r = cv2.split(patch)
+    lo = cv2.min(cv2.min(b, g), r).astype(np.float32)
     inner = lo[PAD:, PAD:]
     paper = float(np.percentile(inner, 90)) if inner.size else 255.0
     paper = max(paper, 1.0)
@@ -230,7 +234,7 @@ class IndexMatcher:
             return None
         rank_scores = _best_variant(self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean))
         suit_scores = _best_variant(self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean))
-        return IndexRead(rank_scores, suit_scores, suit.redness)
+        return IndexRead(rank_scores, suit_scores, suit.redness, rh / p.rank_h)
 
     @staticmethod
     def _scores(glyph: Glyph, codes, matrix, common) -> dict[str, float]:

@@ -67,6 +67,7 @@ class FrameResult:
 @dataclass
 class _CornerRead:
     corner: Corner
+    size: tuple[float, float]
     quad: np.ndarray
     center: np.ndarray
     read: IndexRead
@@ -105,8 +106,16 @@ class Recognizer:
         for c in corners:
             patch = warp_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w, card_h, self.profile)
             r = self.matcher.read(patch)
+            if r is not None and abs(r.scale - 1.0) > 0.12:
+                # The card is not the size the frame suggested: cut it again at its own size.
+                k = float(np.clip(r.scale, 0.75, 1.35))
+                patch = warp_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w * k, card_h * k, self.profile)
+                r2 = self.matcher.read(patch)
+                if r2 is not None:
+                    r = IndexRead(r2.rank_scores, r2.suit_scores, r2.redness, r2.scale * k)
             if r is not None:
-                cr = self._judge(c, r, card_w, card_h)
+                k = float(np.clip(r.scale, 0.75, 1.35))
+                cr = self._judge(c, r, card_w * k, card_h * k)
                 if cr is not None:
                     reads.append(cr)
         result = self._pool(reads, card_w, card_h)
@@ -143,17 +152,10 @@ class Recognizer:
         if not colour_ok:
             suits = [s for s in self.profile.suit_red if self.profile.suit_red[s] == (r.redness >= 0.08)][:2] + suits[:1]
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
-        return _CornerRead(c, quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm), candidates)
+        return _CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm), candidates)
 
     def _pool(self, reads: list[_CornerRead], card_w: float, card_h: float) -> FrameResult:
-        groups: list[list[_CornerRead]] = []
-        for cr in reads:
-            for g in groups:
-                if any(_same_card(cr, other, card_w, card_h) for other in g):
-                    g.append(cr)
-                    break
-            else:
-                groups.append([cr])
+        groups = _group_corners(reads, card_w, card_h)
         out = FrameResult()
         for g in groups:
             sure_codes = {cr.code for cr in g if cr.sure}
@@ -175,15 +177,46 @@ class Recognizer:
         return out
 
 
-def _same_card(a: _CornerRead, b: _CornerRead, card_w: float, card_h: float) -> bool:
-    """Two corner reads of one card: the same corner seen twice, or its two opposite index corners."""
-    pa = np.array([a.corner.x, a.corner.y])
-    pb = np.array([b.corner.x, b.corner.y])
-    wa, ha = np.array(a.corner.wdir), np.array(a.corner.hdir)
-    d = pb - pa
-    if np.linalg.norm(d) < 0.12 * card_w and np.dot(wa, b.corner.wdir) > 0.8:
-        return True
-    if np.dot(wa, b.corner.wdir) > -0.8:
-        return False
-    u, v = np.dot(d, wa) / card_w, np.dot(d, ha) / card_h
-    return 0.7 < u < 1.35 and 0.7 < v < 1.35
+def _group_corners(reads: list[_CornerRead], card_w: float, card_h: float) -> list[list[_CornerRead]]:
+    """Corner reads grouped by physical card.
+
+    The same corner found twice merges; then each corner pairs with at most
+    one opposite corner, the best-fitting first, so that in a fan the
+    neighbour's corner (offset by a fraction of a card) is not taken for it.
+    """
+    parent = list(range(len(reads)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    pos = [np.array([r.corner.x, r.corner.y]) for r in reads]
+    pairs = []
+    for i, a in enumerate(reads):
+        wa, ha = np.array(a.corner.wdir), np.array(a.corner.hdir)
+        for j in range(i + 1, len(reads)):
+            b = reads[j]
+            d = pos[j] - pos[i]
+            facing = float(np.dot(wa, b.corner.wdir))
+            if np.linalg.norm(d) < 0.12 * card_w and facing > 0.8:
+                parent[find(j)] = find(i)
+            elif facing < -0.8:
+                w = (a.size[0] + b.size[0]) / 2
+                h = (a.size[1] + b.size[1]) / 2
+                u, v = np.dot(d, wa) / w, np.dot(d, ha) / h
+                if 0.75 < u < 1.3 and 0.75 < v < 1.3:
+                    pairs.append((abs(u - 1) + abs(v - 1) + abs(u - v), i, j))
+    partner: dict[int, int] = {}
+    for _, i, j in sorted(pairs):
+        ri, rj = find(i), find(j)
+        if ri == rj or ri in partner or rj in partner:
+            continue
+        partner[ri], partner[rj] = rj, ri
+    groups: dict[int, list[_CornerRead]] = {}
+    for i, r in enumerate(reads):
+        root = find(i)
+        key = min(root, partner.get(root, root))
+        groups.setdefault(key, []).append(r)
+    return list(groups.values())

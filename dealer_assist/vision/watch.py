@@ -26,5 +26,5 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             yield event, frame.t
 
 
-def open_source(src: Union[int, str], drop: Union[bool, None] = None) -> FrameGrabber:
-    return FrameGrabber(src, drop=drop).start()
+def open_source(src: Union[int, str], drop: Union[bool, None] = None, fps: Union[float, None] = None) -> FrameGrabber:
+    return FrameGrabber(src, drop=drop, fps=fps).start()

@@ -1,0 +1,154 @@
+"""``train``: croupier drills with scores, in the trainer window or on the terminal (``--text``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from dealer_assist.commands.output import CommandError, emit_json
+
+DRILL_HELP = "third-card | payouts | blackjack-dealer | calling | mixed, or several joined by commas"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "train", help="croupier training drills with scores and progress",
+        description="Drills with one right answer each (third card, payouts, blackjack dealer, calling the "
+                    "hand), scored for accuracy and speed, progress stored per trainee. Opens the trainer "
+                    "window; --text asks on the terminal instead.")
+    p.add_argument("--drill", default="third-card", help=DRILL_HELP)
+    p.add_argument("--trainee", default=None, help="whose progress to read and store (default: trainee; "
+                                                   "with --progress: everyone)")
+    p.add_argument("--minutes", type=float, default=10.0, help="session length (default 10)")
+    p.add_argument("--cases", type=int, default=None, help="stop after this many cases (exam default: 40)")
+    p.add_argument("--exam", action="store_true", help="timed exam: no feedback until the end, time limit per decision")
+    p.add_argument("--level", type=int, default=1, help="1 as dealt, 2 the rows most missed, 3 your weak spots")
+    p.add_argument("--source", default="sim", help="sim | sim:SEED | serial:URL | camera:SRC (default sim)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the simulated shoe and of the stakes")
+    p.add_argument("--store", type=Path, default=None, help="progress file (default: training.json in the "
+                                                            "user's data folder)")
+    p.add_argument("--pass-accuracy", type=float, default=98.0, metavar="PCT", help="pass mark, percent (98)")
+    p.add_argument("--pass-seconds", type=float, default=3.0, metavar="S", help="pass mark, seconds per decision (3)")
+    p.add_argument("--limit", type=float, default=None, metavar="S",
+                   help="seconds per decision before a case times out (exam default: twice the pass-mark time)")
+    p.add_argument("--no-save", action="store_true", help="do not store this session's results")
+    p.add_argument("--text", action="store_true", help="terminal mode: answers typed on stdin, no display")
+    p.add_argument("--progress", action="store_true", help="print the stored progress and exit")
+    p.add_argument("--json", action="store_true", help="print JSON only")
+    p.set_defaults(func=run_train)
+
+
+def _store(args):
+    from dealer_assist.training.progress import ProgressError, ProgressStore
+
+    try:
+        return ProgressStore(args.store)
+    except ProgressError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _settings(args):
+    from dealer_assist.training.difficulty import LevelError
+    from dealer_assist.training.scoring import PassMark, PassMarkError
+    from dealer_assist.training.session import DrillNameError, Settings, parse_drills
+
+    if args.minutes is not None and args.minutes <= 0:
+        raise CommandError(f"--minutes {args.minutes:g}: a session needs more than 0 minutes")
+    if args.cases is not None and args.cases < 1:
+        raise CommandError(f"--cases {args.cases}: at least 1 case")
+    if args.limit is not None and args.limit <= 0:
+        raise CommandError(f"--limit {args.limit:g}: the time limit must be more than 0 s")
+    try:
+        mark = PassMark(args.pass_accuracy / 100, args.pass_seconds)
+        limit = args.limit if args.limit is not None else (2 * mark.seconds if args.exam else None)
+        cases = args.cases if args.cases is not None else (40 if args.exam else None)
+        return Settings(drills=parse_drills(args.drill), level=args.level, exam=args.exam, mark=mark,
+                        limit=limit, minutes=args.minutes, cases=cases)
+    except (DrillNameError, LevelError, PassMarkError) as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _feeds(args):
+    """The card feeds per game: simulated shoes (8 decks baccarat, 1 deck blackjack) or one real source."""
+    from dealer_assist.sources.base import SourceError
+    from dealer_assist.sources.factory import SPECS, open_source
+    from dealer_assist.training.feed import ShoeFeed, SourceFeed
+
+    kind, _, rest = args.source.partition(":")
+    if kind.strip().lower() == "sim":
+        seed = args.seed
+        if rest:
+            try:
+                seed = int(rest)
+            except ValueError:
+                raise CommandError(f"bad simulated shoe seed {rest!r}: use sim or sim:42") from None
+        return {"baccarat": ShoeFeed(8, seed), "blackjack": ShoeFeed(1, seed)}, seed
+    try:
+        source = open_source(args.source, demand=lambda: True)
+    except SourceError as exc:
+        raise CommandError(str(exc)) from None
+    if source is None:
+        raise CommandError(f"--source {args.source}: training needs cards from a shoe or camera; use {SPECS} "
+                           "except manual")
+    feed = SourceFeed(source)
+    return {"baccarat": feed, "blackjack": feed}, args.seed
+
+
+def _progress(args) -> int:
+    from dealer_assist.training.progress import TraineeNameError, check_name
+
+    store = _store(args)
+    try:
+        names = [check_name(args.trainee)] if args.trainee is not None else store.trainees
+    except TraineeNameError as exc:
+        raise CommandError(str(exc)) from None
+    people = {n: store.trainee(n) for n in names}
+    if args.json:
+        emit_json({"store": str(store.path), "trainees": people})
+        return 0
+    print(f"Training progress in {store.path}")
+    if not any(p["sessions"] for p in people.values()):
+        print("  no sessions stored yet")
+    for name, person in people.items():
+        print(f"{name}:")
+        for s in person["sessions"]:
+            o = s["overall"]
+            mark = "PASSED" if s["passed"] else "not passed"
+            print(f"  {s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
+                  f"{o['cases']:>4} cases  {o['accuracy']:.1%}  {o['mean_seconds']:.1f} s/decision  {mark}")
+    return 0
+
+
+def run_train(args: argparse.Namespace) -> int:
+    if args.progress:
+        return _progress(args)
+    from dealer_assist.training.progress import ProgressError, TraineeNameError, check_name
+    from dealer_assist.training.session import TrainingSession
+
+    try:
+        trainee = check_name(args.trainee if args.trainee is not None else "trainee")
+    except TraineeNameError as exc:
+        raise CommandError(str(exc)) from None
+    settings = _settings(args)
+    store = None if args.no_save else _store(args)
+    feeds, seed = _feeds(args)
+    records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
+    session = TrainingSession(settings, feeds, seed=seed, records=records)
+    try:
+        if args.text:
+            from dealer_assist.training.terminal import TextTrainer
+
+            summary = TextTrainer(session, json_mode=args.json).run()
+        else:
+            from dealer_assist.ui.training.app import run_trainer
+
+            summary = run_trainer(session, store=store, trainee=trainee)
+            store = None  # the window stores the session itself (and shows the chart with it)
+    finally:
+        session.close()
+    if summary is not None and store is not None and summary.overall.cases:
+        try:
+            store.record(trainee, summary, settings.label, started=session.wall_started)
+        except ProgressError as exc:
+            raise CommandError(str(exc)) from None
+    return 0

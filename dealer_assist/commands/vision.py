@@ -1,0 +1,173 @@
+"""``calibrate``, ``recognize`` and ``watch``: the camera path from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from dealer_assist.commands.output import CommandError, emit_json
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "calibrate", help="build a deck profile from one set-up shot per card",
+        description="Build a deck profile (templates + profile.json) from one image per card, named by its code "
+                    "(AS.png, 10H.png ...), each card face up and upright as the camera sees it. "
+                    "With --camera N, a guided live mode asks for each card in turn and saves the shots into --images.")
+    p.add_argument("--images", required=True, metavar="DIR", help="folder of set-up shots (with --camera: where to save them)")
+    p.add_argument("--out", required=True, metavar="PROFILE", help="profile folder to write, e.g. calibration/mydeck")
+    p.add_argument("--name", help="deck name stored in the profile (default: the images folder's name)")
+    p.add_argument("--camera", type=int, metavar="N", help="guided live mode from camera N")
+    p.add_argument("--json", action="store_true", help="print JSON only")
+    p.set_defaults(func=cmd_calibrate)
+
+    p = subparsers.add_parser(
+        "recognize", help="read the cards in images",
+        description="Find and read every card in each image; unsure reads go to 'uncertain', never to 'cards'.")
+    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.add_argument("--profile", metavar="PROFILE", help="deck profile folder (default: the demo deck, calibration/anglo)")
+    p.add_argument("--json", action="store_true", help="one JSON line per image")
+    p.set_defaults(func=cmd_recognize)
+
+    p = subparsers.add_parser(
+        "watch", help="report each card that comes into view, once",
+        description="Read a camera, video file, image sequence (pattern with %%d or *) or stream URL and print "
+                    "each physical card once, when it is first read for sure.")
+    p.add_argument("--video", required=True, metavar="SRC", help="camera index, video file, image pattern or stream URL")
+    p.add_argument("--profile", metavar="PROFILE", help="deck profile folder (default: the demo deck)")
+    p.add_argument("--confirm", type=int, default=2, metavar="N", help="frames in a row that must agree (default 2)")
+    p.add_argument("--fps", type=float, metavar="F", help="frame rate of an image sequence, for the times printed (default 30)")
+    p.add_argument("--json", action="store_true", help="one JSON line per new card")
+    p.set_defaults(func=cmd_watch)
+
+
+def _load_profile(path):
+    from dealer_assist.vision.profile import Profile, ProfileError, default_profile_path
+
+    try:
+        return Profile.load(path or default_profile_path())
+    except ProfileError as exc:
+        raise CommandError(str(exc)) from exc
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    import cv2
+
+    from dealer_assist.vision.calibrate import CalibrationError, calibrate, missing_cards
+
+    cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
+    if args.camera is not None:
+        _guided_shots(args.camera, Path(args.images))
+    try:
+        profile = calibrate(args.images, args.name)
+    except CalibrationError as exc:
+        raise CommandError(str(exc)) from exc
+    out = profile.save(args.out)
+    failed = {name: why for name, why in profile.shots.items() if why != "ok"}
+    summary = {
+        "profile": str(out), "deck": profile.name, "shots": len(profile.shots), "failed": failed,
+        "missing": missing_cards(profile), "aspect": round(profile.aspect, 4), "card_h_px": round(profile.card_h_px, 1),
+        "thresholds": {"min_score": profile.thresholds.min_score, "min_margin": profile.thresholds.min_margin},
+        "index_corners": profile.index_corners,
+    }
+    if args.json:
+        emit_json(summary)
+    else:
+        print(f"profile written to {out}: deck {profile.name!r}, {len(profile.shots) - len(failed)} of {len(profile.shots)} shots used")
+        for name, why in failed.items():
+            print(f"  {name}: {why}")
+        if summary["missing"]:
+            print(f"  no usable shot for: {' '.join(summary['missing'])}")
+    return 0
+
+
+def _guided_shots(camera: int, folder: Path) -> None:
+    """Ask for each card in turn and save the camera's view of it into ``folder``."""
+    import cv2
+
+    from dealer_assist.cards import RANKS, SUITS
+    from dealer_assist.vision.calibrate import find_card
+    from dealer_assist.vision.capture import CaptureError, FrameGrabber
+
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        grabber = FrameGrabber(camera).start()
+    except CaptureError as exc:
+        raise CommandError(str(exc)) from exc
+    try:
+        for suit in SUITS:
+            for rank in RANKS:
+                code = ("10" if rank == "T" else rank) + suit
+                while True:
+                    sys.stderr.write(f"show {code} face up, upright, alone; Enter to take it, s to skip, q to stop: ")
+                    sys.stderr.flush()
+                    answer = sys.stdin.readline()
+                    if not answer or answer.strip().lower() == "q":
+                        return
+                    if answer.strip().lower() == "s":
+                        break
+                    frame = grabber.read(timeout=3.0)
+                    if frame is None:
+                        raise CommandError(f"camera {camera} stopped delivering frames")
+                    quad, why = find_card(frame.image)
+                    if quad is None:
+                        sys.stderr.write(f"  not taken: {why}; try again\n")
+                        continue
+                    cv2.imwrite(str(folder / f"{code}.png"), frame.image)
+                    break
+    finally:
+        grabber.stop()
+
+
+def cmd_recognize(args: argparse.Namespace) -> int:
+    import cv2
+
+    from dealer_assist.vision.recognize import Recognizer
+
+    recognizer = Recognizer(_load_profile(args.profile))
+    status = 0
+    for path in args.images:
+        image = cv2.imread(path, cv2.IMREAD_COLOR)
+        if image is None:
+            sys.stderr.write(f"dealer-assist: error: cannot read image {path!r} (missing, or not an image)\n")
+            status = 1
+            continue
+        result = recognizer.recognize(image)
+        line = {"image": path, "cards": [c.to_json() for c in result.cards],
+                "uncertain": [u.to_json() for u in result.uncertain], "ms": round(result.ms, 2)}
+        if args.json:
+            emit_json(line)
+        else:
+            cards = " ".join(c.card.code for c in result.cards) or "-"
+            unsure = " ".join("/".join(c.code for c in u.candidates) or "?" for u in result.uncertain)
+            print(f"{path}: {cards}" + (f"  uncertain: {unsure}" if unsure else "") + f"  ({result.ms:.1f} ms)")
+    return status
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from dealer_assist.vision.capture import CaptureError
+    from dealer_assist.vision.track import NewCard
+    from dealer_assist.vision.watch import open_source, watch
+
+    profile = _load_profile(args.profile)
+    try:
+        grabber = open_source(args.video, fps=args.fps)
+    except CaptureError as exc:
+        raise CommandError(str(exc)) from exc
+    try:
+        for event, t in watch(profile, grabber, confirm=max(1, args.confirm)):
+            if isinstance(event, NewCard):
+                line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
+            else:
+                line = {"card": None, "unreadable": True, "candidates": [c.code for c in event.candidates],
+                        "frame": event.frame, "t": round(t, 3)}
+            if args.json:
+                emit_json(line)
+            else:
+                print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {line['card'] or 'unreadable ' + '/'.join(line['candidates'])}", flush=True)
+    finally:
+        grabber.stop()
+    if grabber.error:
+        raise CommandError(grabber.error, 1)
+    return 0

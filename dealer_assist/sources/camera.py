@@ -1,0 +1,85 @@
+"""The camera as a card source: capture, recognition and once-only tracking on their own threads.
+
+Capture keeps only the latest frame of a live camera (see
+:mod:`dealer_assist.vision.capture`); the worker thread reads each frame it
+gets and hands the table a :class:`CardRead` per physical card, an
+:class:`Unreadable` for a card that stayed in view unread, and a
+:class:`LinkState` ``lost`` when the camera goes away (or a video ends).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Optional, Union
+
+from dealer_assist.sources.base import CardSource, Sink, SourceError
+from dealer_assist.sources.events import CardRead, LinkState, Unreadable
+
+
+class CameraSource(CardSource):
+    """``CameraSource(0)``, ``CameraSource("table.mp4", profile="calibration/plastic")``."""
+
+    def __init__(self, src: Union[int, str], profile: Union[str, Path, None] = None, *,
+                 drop: Optional[bool] = None, confirm: int = 2) -> None:
+        self.src = src
+        self.name = f"camera:{src}"
+        self._profile_path = profile
+        self._drop = drop
+        self._confirm = confirm
+        self._thread: Optional[threading.Thread] = None
+        self._stop = threading.Event()
+        self._grabber = None
+        self.seq = 0
+
+    def start(self, sink: Sink) -> None:
+        import cv2  # noqa: F401  (fail here, not in the thread, if OpenCV is missing)
+
+        from dealer_assist.vision.capture import CaptureError, FrameGrabber
+        from dealer_assist.vision.profile import Profile, ProfileError, default_profile_path
+
+        if self._thread is not None:
+            raise SourceError(f"{self.name} is already running")
+        try:
+            profile = Profile.load(self._profile_path or default_profile_path())
+        except ProfileError as exc:
+            raise SourceError(str(exc)) from exc
+        try:
+            self._grabber = FrameGrabber(self.src, drop=self._drop).start()
+        except CaptureError as exc:
+            raise SourceError(str(exc)) from exc
+        self._stop.clear()
+        sink(LinkState(self.name, time.time(), "up"))
+        self._thread = threading.Thread(target=self._run, args=(sink, profile), name=self.name, daemon=True)
+        self._thread.start()
+
+    def _run(self, sink: Sink, profile) -> None:
+        from dealer_assist.cards import Card
+        from dealer_assist.vision.track import NewCard
+        from dealer_assist.vision.watch import watch
+
+        detail = "stopped"
+        try:
+            for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm):
+                self.seq += 1
+                if isinstance(event, NewCard):
+                    sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq))
+                else:
+                    sink(Unreadable(self.name, time.time(), seq=self.seq,
+                                    candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
+            if not self._stop.is_set():
+                detail = self._grabber.error or "end of video"
+        except Exception as exc:  # the thread must say why it ended, never die silently
+            detail = f"camera reader failed: {exc}"
+        if not self._stop.is_set():
+            sink(LinkState(self.name, time.time(), "lost", detail))
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=3.0)
+        self._thread = None
+        if self._grabber is not None:
+            self._grabber.stop()
+            self._grabber = None

@@ -1,0 +1,180 @@
+"""A training session: which drill comes next, the cases, the answers, the clock and the summary.
+
+The session is what the trainer window and the terminal mode both drive:
+``next_case()``, then ``submit()`` (or ``time_out()``), until ``finished``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable, Mapping, Optional, Sequence
+
+from dealer_assist.training import difficulty
+from dealer_assist.training.blackjack_dealer import BlackjackDealerDrill
+from dealer_assist.training.calling import CallingDrill
+from dealer_assist.training.case import Attempt, Case, score, timed_out
+from dealer_assist.training.drill import Drill
+from dealer_assist.training.feed import CardFeed, FeedError
+from dealer_assist.training.payouts import PayoutDrill
+from dealer_assist.training.scoring import PassMark, Summary, summarize
+from dealer_assist.training.third_card import ThirdCardDrill
+
+DRILLS: dict[str, Callable[[], Drill]] = {
+    "third-card": ThirdCardDrill,
+    "payouts": PayoutDrill,
+    "blackjack-dealer": BlackjackDealerDrill,
+    "calling": CallingDrill,
+}
+MIXED = ("third-card", "payouts", "calling", "blackjack-dealer")
+
+#: Hands the simulated shoe may skip looking for a case of the wanted rule before taking what comes.
+MAX_SKIP = 300
+
+
+class DrillNameError(ValueError):
+    def __init__(self, name: object) -> None:
+        super().__init__(f"unknown drill {name!r}: use " + ", ".join(DRILLS) + ", mixed, or several joined by commas")
+
+
+def parse_drills(text: str) -> tuple[str, ...]:
+    """``third-card``, ``mixed`` or ``third-card,payouts`` -> drill names."""
+    names: list[str] = []
+    for part in str(text).split(","):
+        part = part.strip().lower()
+        if part == "mixed":
+            names.extend(MIXED)
+        elif part in DRILLS:
+            names.append(part)
+        else:
+            raise DrillNameError(part)
+    return tuple(dict.fromkeys(names))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a session runs.  ``limit`` is seconds per decision (None: no limit), ``minutes`` its length."""
+
+    drills: tuple[str, ...] = ("third-card",)
+    level: int = 1
+    exam: bool = False
+    mark: PassMark = PassMark()
+    limit: Optional[float] = None
+    minutes: Optional[float] = 10.0
+    cases: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        difficulty.check_level(self.level)
+        for name in self.drills:
+            if name not in DRILLS:
+                raise DrillNameError(name)
+        if not self.drills:
+            raise DrillNameError("")
+
+    @property
+    def label(self) -> str:
+        return ",".join(self.drills) if len(self.drills) < len(MIXED) else "mixed"
+
+
+class TrainingSession:
+    """Cases from the drills in turn, scored as they are answered.
+
+    ``feeds`` maps a game (``baccarat``, ``blackjack``) to its card feed.
+    ``records`` maps a drill to this trainee's per-rule counts (level 3).
+    """
+
+    def __init__(self, settings: Settings, feeds: Mapping[str, CardFeed], *, seed: Optional[int] = None,
+                 records: Optional[Mapping[str, Mapping[str, Mapping[str, int]]]] = None,
+                 drills: Optional[Mapping[str, Drill]] = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings
+        self.feeds = dict(feeds)
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.drills = {n: (drills or {}).get(n) or DRILLS[n]() for n in settings.drills}
+        self.records = records or {}
+        self.attempts: list[Attempt] = []
+        self.started = clock()
+        self.wall_started = time.time()
+        self._turn = 0
+        self._pending: deque[Case] = deque()
+
+    # -- cases ----------------------------------------------------------------
+    def _feed(self, drill: Drill) -> CardFeed:
+        return self.feeds.get(drill.game) or self.feeds["baccarat"]
+
+    def next_case(self) -> Case:
+        """The next case.  On a real source this waits for the cards; :class:`FeedError` voids a hand."""
+        if self._pending:
+            return self._pending.popleft()
+        name = self.settings.drills[self._turn % len(self.settings.drills)]
+        self._turn += 1
+        drill = self.drills[name]
+        feed = self._feed(drill)
+        level = self.settings.level
+        wanted = difficulty.weights(drill.categories, drill.hard, level, self.records.get(name))
+        if wanted is None or not feed.can_skip:
+            cases = self._deal(drill, feed, level)
+            self._pending.extend(cases[1:])
+            return cases[0]
+        target = difficulty.pick(wanted, self.rng)
+        cases = []
+        for _ in range(MAX_SKIP):
+            cases = self._deal(drill, feed, level)
+            for case in cases:
+                if case.category == target:
+                    return case
+        return cases[0]
+
+    def _deal(self, drill: Drill, feed: CardFeed, level: int) -> list[Case]:
+        while True:
+            try:
+                cases = drill.deal(feed, self.rng, level)
+            except FeedError:
+                if not feed.can_skip:
+                    raise
+                continue  # a simulated hand that crossed into a reshuffled shoe: deal another
+            if cases:
+                return cases
+
+    # -- answers --------------------------------------------------------------
+    @property
+    def limit(self) -> Optional[float]:
+        return self.settings.limit
+
+    def submit(self, case: Case, texts: Sequence[object], seconds: float) -> Attempt:
+        """Score typed answers; :class:`AnswerError` (nothing scored) when one cannot be read."""
+        attempt = score(case, texts, seconds, self.limit)
+        self.attempts.append(attempt)
+        return attempt
+
+    def time_out(self, case: Case, seconds: float, partial: Sequence[str] = ()) -> Attempt:
+        attempt = timed_out(case, seconds, partial)
+        self.attempts.append(attempt)
+        return attempt
+
+    # -- the clock and the end --------------------------------------------------
+    @property
+    def elapsed(self) -> float:
+        return self.clock() - self.started
+
+    @property
+    def remaining(self) -> Optional[float]:
+        if self.settings.minutes is None:
+            return None
+        return max(0.0, self.settings.minutes * 60 - self.elapsed)
+
+    @property
+    def finished(self) -> bool:
+        s = self.settings
+        if s.cases is not None and len(self.attempts) >= s.cases:
+            return True
+        return s.minutes is not None and self.elapsed >= s.minutes * 60
+
+    def summary(self) -> Summary:
+        return summarize(self.attempts, self.settings.mark, self.settings.exam, self.settings.level)
+
+    def close(self) -> None:
+        for feed in set(self.feeds.values()):
+            feed.close()

@@ -1,0 +1,131 @@
+"""The trainer without a display: cases printed, answers typed on stdin.
+
+``dealer-assist train --text`` runs it; with ``--json`` every case, answer
+and the summary are JSON lines (one object per line), so a script or a test
+can drive a session through a pipe.  End of input or ``q`` ends the session
+early; the cases answered so far are scored.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Callable, Optional, TextIO
+
+from dealer_assist.training.case import AnswerError, Case
+from dealer_assist.training.feed import FeedError
+from dealer_assist.training.scoring import Summary
+from dealer_assist.training.session import TrainingSession
+
+QUIT = ("q", "quit", "exit")
+
+
+class _Quit(Exception):
+    pass
+
+
+def describe(case: Case) -> list[str]:
+    lines = [case.title]
+    for hand in case.hands:
+        note = f"  ({hand.note})" if hand.note else ""
+        lines.append(f"  {hand.name:<14} {' '.join(c.label for c in hand.cards)}{note}")
+    lines.extend("  " + line for line in case.context)
+    return lines
+
+
+class TextTrainer:
+    """Runs a session on text streams.  ``clock`` is injectable so tests need no sleeping."""
+
+    def __init__(self, session: TrainingSession, inp: TextIO = sys.stdin, out: TextIO = sys.stdout,
+                 err: TextIO = sys.stderr, json_mode: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.session = session
+        self.inp, self.out, self.err = inp, out, err
+        self.json_mode = json_mode
+        self.clock = clock
+
+    def _emit(self, obj: dict) -> None:
+        self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        self.out.flush()
+
+    def _say(self, text: str) -> None:
+        if not self.json_mode:
+            self.out.write(text + "\n")
+            self.out.flush()
+
+    def _note(self, text: str) -> None:
+        self.err.write(text + "\n")
+        self.err.flush()
+
+    def _read(self, prompt: str) -> str:
+        if not self.json_mode:
+            self.out.write(prompt)
+            self.out.flush()
+        line = self.inp.readline()
+        if not line or line.strip().lower() in QUIT:
+            raise _Quit()
+        return line.strip()
+
+    def _ask(self, case: Case) -> list[str]:
+        answers: list[str] = []
+        questions = case.questions
+        while len(answers) < len(questions):
+            q = questions[len(answers)]
+            keys = "/".join(c.key for c in q.choices) if q.choices else q.kind
+            text = self._read(f"{q.prompt} [{keys}]: ")
+            rest = questions[len(answers):]
+            tokens = text.split()
+            if len(rest) > 1 and len(tokens) == len(rest) and all(x.kind != "choices" for x in rest):
+                parts = tokens
+            else:
+                parts = [text]
+            try:
+                answers.extend(x.normalize(p) for x, p in zip(rest, parts))
+            except AnswerError as exc:
+                self._note(f"dealer-assist: {exc}")
+        return answers
+
+    def run(self) -> Summary:
+        session = self.session
+        exam = session.settings.exam
+        number = 0
+        try:
+            while not session.finished:
+                try:
+                    case = session.next_case()
+                except FeedError as exc:
+                    self._note(f"dealer-assist: {exc}")
+                    continue
+                number += 1
+                if self.json_mode:
+                    self._emit({"event": "case", "n": number, **case.to_json()})
+                else:
+                    self._say("")
+                    self._say(f"#{number} " + "\n".join(describe(case)))
+                started = self.clock()
+                answers = self._ask(case)
+                attempt = session.submit(case, answers, self.clock() - started)
+                if exam:
+                    if self.json_mode:
+                        self._emit({"event": "answer", "n": number, "recorded": True})
+                    else:
+                        self._say("Recorded.")
+                elif self.json_mode:
+                    self._emit({"event": "answer", "n": number, **attempt.to_json()})
+                else:
+                    self._say(attempt.feedback() + f"  ({attempt.seconds:.1f} s)")
+        except _Quit:
+            pass
+        summary = session.summary()
+        if self.json_mode:
+            self._emit({"event": "summary", **summary.to_json()})
+        else:
+            self._say("")
+            for line in summary.lines():
+                self._say(line)
+        return summary
+
+
+def run_text(session: TrainingSession, json_mode: bool = False, inp: Optional[TextIO] = None) -> Summary:
+    return TextTrainer(session, inp or sys.stdin, json_mode=json_mode).run()

@@ -1,0 +1,346 @@
+"""The blackjack window's panels: banner, action buttons, chips, settlement, deck check and card field.
+
+Each panel draws its part of a snapshot (``show_snapshot``) and sizes its
+fonts from the window's unit (``set_unit``); the buttons call the session's
+commands through the window, which owns the keyboard shortcuts.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Callable, Optional
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget)
+
+from dealer_assist.money import fmt
+from dealer_assist.table.blackjack_state import BlackjackPhase
+from dealer_assist.ui import theme
+
+DRAWS = QColor("#c0630b")  # the dealer must take a card: orange, not to be missed
+STANDS = QColor("#1d5fbf")
+BUSTS = QColor("#a3171d")
+DECIDE = QColor("#7a5a00")
+
+
+def banner_colour(text: str) -> QColor:
+    t = text.upper()
+    if t.startswith(("TABLE STOPPED", "CONFIRM")) or "BUST" in t:
+        return BUSTS if "DEALER BUSTS" not in t else theme.WIN
+    if t.startswith("DEALER DRAWS") or t.startswith("CARD TO"):
+        return DRAWS
+    if t.startswith(("DEALER STANDS", "DEALER BLACKJACK", "NO DEALER")):
+        return STANDS
+    if t.startswith("SEAT"):
+        return DECIDE
+    return theme.FELT_DARK
+
+
+def _paint(widget: QWidget, colour: QColor) -> None:
+    widget.setStyleSheet(f"background: {colour.name()}; color: {theme.TEXT.name()};")
+
+
+class BlackjackBanner(QWidget):
+    """``DEALER DRAWS (16)`` in letters readable across the table, on a colour that says what it is about."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.title = QLabel("PLACE YOUR BETS")
+        self.reason = QLabel("")
+        for label in (self.title, self.reason):
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setWordWrap(True)
+            label.setStyleSheet("background: transparent;")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 2, 8, 4)
+        lay.setSpacing(0)
+        lay.addWidget(self.title)
+        lay.addWidget(self.reason)
+        self.colour = theme.FELT_DARK
+        _paint(self, self.colour)
+        self.set_unit(16)
+
+    def set_unit(self, unit: int) -> None:
+        self.title.setFont(theme.font(unit * 3.2, bold=True))
+        self.reason.setFont(theme.font(unit * 1.1, bold=True))
+
+    def show_snapshot(self, snap) -> None:
+        self.title.setText(snap.banner)
+        self.reason.setText(snap.reason)
+        colour = banner_colour(snap.banner)
+        if colour != self.colour:
+            self.colour = colour
+            _paint(self, colour)
+
+
+#: The decision buttons: action, label, key.
+DECISIONS = (("hit", "HIT", "H"), ("stand", "STAND", "S"), ("double", "DOUBLE", "D"), ("split", "SPLIT", "P"))
+
+
+class ActionBar(QWidget):
+    """The allowed actions for the active hand as big buttons, plus the round's commands."""
+
+    def __init__(self, run: Callable[[str], Any], parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.buttons: dict[str, QPushButton] = {}
+        self._colours = {"hit": "#1f9d55", "stand": "#a3171d", "double": "#c0630b", "split": "#1d5fbf"}
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        commands = DECISIONS + (("deal", "DEAL", "Space"), ("void", "VOID", "Bksp"), ("next_round", "NEXT", "N"),
+                                ("deck_check", "DECK CHECK", "C"))
+        for name, label, key in commands:
+            button = QPushButton(f"{label}\n{key}")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, n=name: run(n))
+            self.buttons[name] = button
+            row.addWidget(button, 2 if name in self._colours else 1)
+        self.set_unit(16)
+
+    def set_unit(self, unit: int) -> None:
+        for name, button in self.buttons.items():
+            big = name in self._colours
+            button.setFont(theme.font(unit * (1.5 if big else 1.0), bold=True))
+            button.setMinimumHeight(int(unit * 3.6))
+
+    def show_snapshot(self, snap) -> None:
+        allowed = set(snap.allowed)
+        state = snap.state
+        enabled = {
+            "deal": state.phase == BlackjackPhase.BETTING and bool(state.bets),
+            "void": state.phase in (BlackjackPhase.PLAYING, BlackjackPhase.SETTLED) and bool(state.before),
+            "next_round": state.phase == BlackjackPhase.SETTLED,
+            "deck_check": state.phase in (BlackjackPhase.BETTING, BlackjackPhase.SETTLED),
+        }
+        for name, button in self.buttons.items():
+            on = name in allowed if name in self._colours else enabled[name]
+            button.setEnabled(on)
+            back = self._colours.get(name, "#2d6a55") if on else "#1f3029"
+            fore = theme.TEXT.name() if on else "#587066"
+            button.setStyleSheet(f"QPushButton {{ background: {back}; color: {fore}; border-radius: 8px; }}")
+
+
+class ChipBar(QWidget):
+    """The table's chips; the chosen one is framed in gold.  Keys 1 to 6 choose from the left."""
+
+    def __init__(self, chips: tuple[Decimal, ...], choose: Callable[[Decimal], Any],
+                 parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.chips = chips
+        self.buttons: list[QPushButton] = []
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.label = QLabel("CHIP")
+        row.addWidget(self.label)
+        for i, value in enumerate(chips):
+            button = QPushButton(f"{fmt(value).removesuffix('.00')}")
+            button.setToolTip(f"chip {fmt(value)} (key {i + 1})")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, v=value: choose(v))
+            self.buttons.append(button)
+            row.addWidget(button)
+        self.chosen: Optional[Decimal] = None
+        self.unit = 16
+        self.set_unit(16)
+
+    def set_unit(self, unit: int) -> None:
+        self.unit = unit
+        self.label.setFont(theme.font(unit * 1.0, bold=True))
+        for button in self.buttons:
+            button.setFont(theme.font(unit * 1.2, bold=True))
+            button.setFixedSize(int(unit * 3.4), int(unit * 3.4))
+        self._style()
+
+    def _style(self) -> None:
+        for value, button in zip(self.chips, self.buttons):
+            colour = theme.chip_colour(value)
+            text = "#111111" if colour.lightness() > 150 else theme.TEXT.name()
+            border = f"{max(3, self.unit // 4)}px solid {theme.GOLD.name()}" if value == self.chosen else "2px dashed #dddddd"
+            radius = int(self.unit * 1.7)
+            button.setStyleSheet(f"QPushButton {{ background: {colour.name()}; color: {text}; border: {border}; "
+                                 f"border-radius: {radius}px; }}")
+
+    def show_snapshot(self, snap) -> None:
+        if snap.chip != self.chosen:
+            self.chosen = snap.chip
+            self._style()
+
+
+class SettlementPanel(QWidget):
+    """The bets before the round, then one line per hand: stake, result, what to pay."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel("BETS")
+        self.body = QLabel("")
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.body.setWordWrap(True)
+        self.totals = QLabel("")
+        self.totals.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 0, 6, 0)
+        lay.addWidget(self.title)
+        lay.addWidget(self.body, 1)
+        lay.addWidget(self.totals)
+        self.lines: list[str] = []
+        self.set_unit(16)
+
+    def set_unit(self, unit: int) -> None:
+        self.title.setFont(theme.font(unit * 1.3, bold=True))
+        self.body.setFont(theme.font(unit * 1.05, bold=True))
+        self.totals.setFont(theme.font(unit * 1.0, bold=True))
+
+    def show_snapshot(self, snap) -> None:
+        state = snap.state
+        s = state.settlement
+        colours = {"win": theme.WIN, "lose": QColor("#e0554a"), "push": theme.MUTED}
+        if s is None:
+            self.title.setText(f"ROUND {state.round_no}: BETS")
+            self.lines = [f"seat {seat}: {fmt(stake)}" for seat, stake in state.bets]
+            rows = "".join(f"<tr><td>SEAT {seat}</td><td align='right'>&nbsp;{fmt(stake)}</td></tr>"
+                           for seat, stake in state.bets)
+            self.totals.setText(f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)} per seat")
+        else:
+            self.title.setText(f"ROUND {state.round_no}: PAY")
+            self.lines, rows = [], ""
+            for h in s.hands:
+                many = sum(1 for x in s.hands if x.seat == h.seat) > 1
+                who = f"SEAT {h.seat}" + (f" hand {h.hand + 1}" if many else "")
+                res = h.result.value
+                call = {"win": f"PAY {fmt(h.pays)}", "lose": "TAKE", "push": "PUSH"}[res]
+                self.lines.append(f"{who}: {fmt(h.stake)} {res} {call}")
+                rows += (f"<tr><td>{who}</td><td align='right'>&nbsp;{fmt(h.stake)}&nbsp;</td>"
+                         f"<td style='color:{colours[res].name()}'>&nbsp;{call}</td></tr>"
+                         f"<tr><td colspan='3' style='color:{theme.MUTED.name()}; font-size:small'>{h.reason}</td></tr>")
+            self.totals.setText(f"stakes {fmt(s.stakes)}  paid {fmt(s.paid)}  house {fmt(s.house)}")
+        self.body.setText(f"<table cellspacing='2'>{rows}</table>")
+
+
+class DeckPanel(QWidget):
+    """The deck in use, and during the deck check: what is due back, what is missing or seen twice."""
+
+    def __init__(self, run: Callable[[str], Any], parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel("DECK 1")
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.lines = QLabel("")
+        self.lines.setWordWrap(True)
+        self.lines.setTextFormat(Qt.TextFormat.RichText)
+        self.buttons: dict[str, QPushButton] = {}
+        grid = QGridLayout()
+        for i, (name, label) in enumerate((("return_stub", "Stub back (T)"), ("void_return", "Void counted"))):
+            button = QPushButton(label)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, n=name: run(n))
+            self.buttons[name] = button
+            grid.addWidget(button, 0, i)
+        for i, (name, label) in enumerate((("new_deck", "NEW DECK (Ctrl+N)"), ("resume", "Same deck"),
+                                           ("override", "Supervisor…"))):
+            button = QPushButton(label)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, n=name: run(n))
+            self.buttons[name] = button
+            grid.addWidget(button, 1, i)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 0, 6, 0)
+        lay.addWidget(self.title)
+        lay.addWidget(self.status)
+        lay.addWidget(self.lines, 1)
+        lay.addLayout(grid)
+        self.set_unit(16)
+
+    def set_unit(self, unit: int) -> None:
+        self.title.setFont(theme.font(unit * 1.3, bold=True))
+        self.status.setFont(theme.font(unit * 1.0, bold=True))
+        self.lines.setFont(theme.font(unit * 0.95, bold=True))
+        for button in self.buttons.values():
+            button.setFont(theme.font(unit * 0.9, bold=True))
+            button.setMinimumHeight(int(unit * 2))
+
+    def show_snapshot(self, snap) -> None:
+        state = snap.state
+        ledger = state.ledger
+        checking = state.phase == BlackjackPhase.DECK_CHECK
+        self.title.setText(f"DECK {state.deck_no}" + (": CHECK" if checking else ""))
+        self.status.setText(f"{len(ledger.dealt)} dealt, {len(ledger.in_shoe)} in the shoe")
+        for name, button in self.buttons.items():
+            button.setVisible(checking)
+        if not checking:
+            self.lines.setText(f"<span style='color:{theme.MUTED.name()}'>C opens the deck check between rounds"
+                               "</span>")
+            return
+        rec = state.reconciliation()
+        red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()
+        parts = []
+        for line in rec.describe():
+            colour = red if line.startswith(("MISSING", "SEEN TOO OFTEN")) else gold if "complete" in line else theme.TEXT.name()
+            parts.append(f"<div style='color:{colour}'>{line}</div>")
+        if rec.due_back:
+            parts.append("<div>still due back: " + " ".join(c.label for c in rec.due_back[:26])
+                         + (" …" if len(rec.due_back) > 26 else "") + "</div>")
+        self.lines.setText("".join(parts))
+        self.buttons["return_stub"].setEnabled(bool(state.stub_left))
+        self.buttons["void_return"].setEnabled(bool(ledger.returned))
+        self.buttons["new_deck"].setEnabled(rec.ok)
+        self.buttons["override"].setEnabled(not rec.ok)
+
+
+class CardField(QWidget):
+    """Type a card (K, then Enter); when a source was unsure, Enter confirms and Del rejects."""
+
+    def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.label = QLabel("Card (K)")
+        self.field = QLineEdit()
+        self.field.setPlaceholderText("9H, TD, 10♥ … Enter")
+        self.field.setMaxLength(6)
+        self.field.returnPressed.connect(self.submit)
+        self.question = QLabel("")
+        self.question.setWordWrap(True)
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.label)
+        row.addWidget(self.field)
+        row.addWidget(self.question)
+        row.addWidget(self.message, 1)
+        self.last_error: Optional[str] = None
+        self.set_unit(16)
+
+    def set_unit(self, unit: int) -> None:
+        for w in (self.label, self.field, self.question):
+            w.setFont(theme.font(unit * 1.1, bold=True))
+        self.message.setFont(theme.font(unit * 0.9, bold=True))
+        self.field.setMinimumWidth(int(unit * 12))
+        self.field.setMinimumHeight(int(unit * 2))
+
+    def submit(self) -> Optional[str]:
+        text = self.field.text().strip()
+        if not text:
+            error = self.session.confirm_pending() if self.session.snapshot.pending is not None else None
+        else:
+            error = self.session.enter_card(text)
+        self.last_error = error
+        if error is None:
+            self.field.clear()
+        else:
+            self.field.selectAll()
+        return error
+
+    def show_snapshot(self, snap) -> None:
+        pending = snap.pending
+        if pending is not None:
+            cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
+            self.question.setText(f"CONFIRM: {cands}? Enter / Del")
+            self.question.setStyleSheet(f"background: {theme.LEVEL['error'].name()}; color: white; padding: 2px 8px;")
+        else:
+            self.question.setText("")
+            self.question.setStyleSheet("")
+        self.message.setText(snap.message)
+        refused = "refused" in snap.message or "cannot" in snap.message
+        self.message.setStyleSheet(f"color: {'#ff8a80' if refused else theme.MUTED.name()};")

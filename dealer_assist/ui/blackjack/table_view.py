@@ -1,0 +1,238 @@
+"""The blackjack layout drawn as a table: the dealer's hand at the top, the seats along the bottom.
+
+Each seat shows its stake, its hands as fanned cards, each hand's total
+(``soft 17``, ``BLACKJACK``, ``BUST 24``), a doubled mark and, once the
+round is settled, the hand's result.  The hand that a card or a decision is
+due to has a gold frame.  Clicking a seat places the chosen chip on it
+(Shift-click takes one off); the view only reports the click.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from dealer_assist.money import fmt
+from dealer_assist.table.blackjack_state import BlackjackPhase
+from dealer_assist.ui import theme
+from dealer_assist.ui.hands import CARD_RATIO, paint_card
+
+#: How much of a card's width the next card of a fanned hand covers.
+FAN = 0.42
+RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
+
+
+def hand_label(hand) -> str:
+    """What the display writes under a hand: the total, or what ended it."""
+    if not hand.cards:
+        return ""
+    if hand.blackjack:
+        return "BLACKJACK"
+    if hand.bust:
+        return f"BUST {hand.total}"
+    return f"soft {hand.total}" if hand.soft else str(hand.total)
+
+
+class BlackjackTableView(QWidget):
+    """Paints a :class:`~dealer_assist.table.blackjack_session.BlackjackSnapshot`.
+
+    :attr:`painted_version` is the version of the snapshot last painted (for tests).
+    """
+
+    seat_clicked = Signal(int, bool)  # seat, remove (Shift)
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumHeight(240)
+        self.snapshot = None
+        self.painted_version = -1
+        self._seat_rects: dict[int, QRectF] = {}
+
+    def show_snapshot(self, snap) -> None:
+        self.snapshot = snap
+        self.update()
+
+    # -- reading what is drawn (tests, screen readers) --------------------------
+    def seat_rect(self, seat: int) -> QRectF:
+        self._layout_seats()
+        return self._seat_rects[seat]
+
+    def seat_at(self, x: float, y: float) -> Optional[int]:
+        self._layout_seats()
+        for seat, rect in self._seat_rects.items():
+            if rect.contains(QPointF(x, y)):
+                return seat
+        return None
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        seat = self.seat_at(event.position().x(), event.position().y())
+        if seat is not None:
+            remove = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            self.seat_clicked.emit(seat, remove)
+
+    # -- geometry ---------------------------------------------------------------
+    def _seats(self) -> int:
+        return self.snapshot.state.rules.seats if self.snapshot is not None else 7
+
+    def _dealer_height(self) -> float:
+        return self.height() * 0.38
+
+    def _layout_seats(self) -> None:
+        n = self._seats()
+        w, h = self.width(), self.height()
+        gap = max(4.0, w * 0.008)
+        top = self._dealer_height() + gap
+        width = (w - gap * (n + 1)) / n
+        self._seat_rects = {s: QRectF(gap + (s - 1) * (width + gap), top, width, h - top - gap)
+                            for s in range(1, n + 1)}
+
+    # -- painting ---------------------------------------------------------------
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), theme.FELT)
+        snap = self.snapshot
+        if snap is not None:
+            self._layout_seats()
+            self._paint_dealer(p, snap)
+            for seat, rect in self._seat_rects.items():
+                self._paint_seat(p, snap, seat, rect)
+            self.painted_version = snap.version
+        p.end()
+
+    def _paint_dealer(self, p: QPainter, snap) -> None:
+        state = snap.state
+        w, dh = self.width(), self._dealer_height()
+        area = QRectF(w * 0.2, 4, w * 0.6, dh - 8)
+        turn = state.dealer_turn or (state.phase == BlackjackPhase.SETTLED)
+        p.setPen(QPen(theme.GOLD if state.dealer_turn else theme.MUTED.darker(130), 5 if state.dealer_turn else 2))
+        p.setBrush(theme.FELT_DARK)
+        p.drawRoundedRect(area, 14, 14)
+        head_h = dh * 0.2
+        p.setPen(theme.TEXT)
+        p.setFont(theme.font(head_h * 0.75, bold=True))
+        head = QRectF(area.left() + 14, area.top() + 2, area.width() - 28, head_h)
+        p.drawText(head, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, "DEALER")
+        rnd = state.round
+        hand = rnd.dealer if rnd is not None else None
+        if hand is not None and hand.cards:
+            p.setPen(theme.GOLD if turn else theme.TEXT)
+            p.drawText(head, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, hand_label(hand))
+        card_h = area.height() - head_h - 12
+        card_w = card_h / CARD_RATIO
+        cards = hand.cards if hand is not None else ()
+        dealer_due = state.card_due and state.active is None
+        count = max(2, len(cards) + (1 if dealer_due else 0))
+        step = card_w * 1.08
+        row_w = card_w + step * (count - 1)
+        left = area.center().x() - row_w / 2
+        top = area.top() + head_h + 6
+        for i in range(count):
+            rect = QRectF(left + i * step, top, card_w, card_h)
+            if i < len(cards):
+                paint_card(p, rect, cards[i])
+            else:
+                self._paint_empty(p, rect, due=dealer_due and i == len(cards))
+
+    def _paint_empty(self, p: QPainter, rect: QRectF, due: bool) -> None:
+        p.setPen(QPen(theme.GOLD if due else theme.MUTED.darker(160), 3 if due else 1.5, Qt.PenStyle.DashLine))
+        p.setBrush(theme.GOLD.darker(300) if due else Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(rect, rect.width() * 0.08, rect.width() * 0.08)
+        if due:
+            p.setPen(theme.GOLD)
+            p.setFont(theme.font(rect.height() * 0.16, bold=True))
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "NEXT")
+
+    def _paint_seat(self, p: QPainter, snap, seat: int, rect: QRectF) -> None:
+        state = snap.state
+        active = state.active
+        in_round = seat in state.seats_in and state.round is not None
+        stake = state.stake(seat)
+        is_active = active is not None and active[0] == seat
+        p.setPen(QPen(theme.GOLD if is_active else theme.MUTED.darker(150), 5 if is_active else 2))
+        p.setBrush(theme.PANEL if (stake or in_round) else theme.FELT.darker(115))
+        p.drawRoundedRect(rect, 12, 12)
+        unit = min(rect.width() / 9, rect.height() / 11)
+        head = QRectF(rect.left() + 8, rect.top() + 4, rect.width() - 16, unit * 1.8)
+        p.setPen(theme.TEXT)
+        p.setFont(theme.font(unit * 1.3, bold=True))
+        p.drawText(head, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"SEAT {seat}")
+        chip_row = QRectF(rect.left() + 8, head.bottom(), rect.width() - 16, unit * 1.7)
+        if stake:
+            self._paint_chip(p, QRectF(chip_row.left(), chip_row.top(), min(chip_row.width(), unit * 5.2),
+                                       chip_row.height() - 2), stake)
+        if not in_round:
+            if not stake and state.phase == BlackjackPhase.BETTING:
+                p.setPen(theme.MUTED)
+                p.setFont(theme.font(unit * 0.9))
+                p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "click to bet")
+            return
+        hands = state.round.seat_hands(state.round_seat(seat))
+        results = {}
+        if state.settlement is not None:
+            results = {h.hand: h for h in state.settlement.hands if h.seat == seat}
+        body = QRectF(rect.left() + 6, chip_row.bottom() + 4, rect.width() - 12, rect.bottom() - chip_row.bottom() - 10)
+        part = body.height() / len(hands)  # a split seat's two hands one above the other, each as wide as the seat
+        for index, hand in enumerate(hands):
+            box = QRectF(body.left(), body.top() + index * part, body.width(), part)
+            self._paint_hand(p, box, hand, is_active and active[1] == index, results.get(index), unit,
+                             beside=len(hands) > 1)
+
+    def _paint_chip(self, p: QPainter, rect: QRectF, stake) -> None:
+        p.setPen(QPen(theme.GOLD, 2))
+        p.setBrush(theme.FELT_DARK)
+        p.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+        p.setPen(theme.GOLD)
+        p.setFont(theme.font(rect.height() * 0.72, bold=True))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, fmt(stake))
+
+    def _paint_hand(self, p: QPainter, box: QRectF, hand, active: bool, result, unit: float,
+                    beside: bool = False) -> None:
+        """One hand: fanned cards, the total under them (or beside them for a split seat), the result badge."""
+        label_h = unit * 1.7
+        badge_h = unit * (2.6 if beside else 1.6)
+        cards_box = QRectF(box.left(), box.top(), box.width() * (0.6 if beside else 1.0),
+                           box.height() - (0 if beside else label_h + badge_h + 8))
+        count = max(1, len(hand.cards))
+        card_w = min((cards_box.height() - 8) / CARD_RATIO, (cards_box.width() - 12) / (1 + (count - 1) * FAN))
+        card_h = card_w * CARD_RATIO
+        row_w = card_w * (1 + (count - 1) * FAN)
+        left = cards_box.center().x() - row_w / 2
+        top = box.top() + 4
+        if beside:
+            info = QRectF(cards_box.right(), box.top(), box.width() - cards_box.width(), box.height())
+            label_rect = QRectF(info.left(), info.top() + 4, info.width(), label_h)
+            badge = QRectF(info.left() + 2, label_rect.bottom() + 4, info.width() - 4, badge_h)
+            frame = QRectF(box.left() + 1, top - 3, box.width() - 2, max(card_h, badge.bottom() - top) + 6)
+        else:
+            label_rect = QRectF(box.left(), top + card_h + 2, box.width(), label_h)
+            badge = QRectF(box.left() + 4, box.bottom() - badge_h, box.width() - 8, badge_h)
+            frame = QRectF(left - 6, top - 4, row_w + 12, card_h + label_h + 10)
+        if active:
+            p.setPen(QPen(theme.GOLD, 5))
+            p.setBrush(theme.GOLD.darker(350))
+            p.drawRoundedRect(frame, 10, 10)
+        for i, card in enumerate(hand.cards):
+            paint_card(p, QRectF(left + i * card_w * FAN, top, card_w, card_h), card)
+        if not hand.cards:
+            self._paint_empty(p, QRectF(left, top, card_w, card_h), due=active)
+        label = hand_label(hand) + ("  x2" if hand.doubled else "")
+        colour = theme.GOLD if hand.blackjack else theme.LEVEL["error"].lighter(130) if hand.bust else theme.TEXT
+        p.setPen(colour)
+        p.setFont(theme.font(label_h * 0.8, bold=True))
+        p.drawText(label_rect, Qt.AlignmentFlag.AlignCenter, label)
+        if result is not None:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(RESULT_COLOURS[result.result.value])
+            p.drawRoundedRect(badge, 8, 8)
+            p.setPen(theme.TEXT)
+            sep = "\n" if beside else " "
+            text = {"win": f"WIN{sep}+{fmt(result.pays)}", "lose": f"LOSE{sep}{fmt(result.stake)}",
+                    "push": "PUSH"}[result.result.value]
+            longest = max(len(line) for line in text.split("\n"))
+            p.setFont(theme.font(min(unit * 1.0, badge.width() / (longest * 0.68)), bold=True))
+            p.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)

@@ -1,0 +1,267 @@
+"""The croupier's blackjack window: draws each snapshot of a BlackjackSession and sends it commands.
+
+Layout (top to bottom): the banner (``DEALER DRAWS (16)``, ``SEAT 2: HIT /
+STAND / DOUBLE``); alerts; the table (dealer above, seats below) beside
+the settlement and deck panels; the action buttons and the chips; the card
+field.  Every size follows one unit taken from the window height.  The
+session's snapshots arrive through the :class:`SnapshotBridge` (queued to
+the GUI thread), so a card source's thread never touches a widget.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Optional
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLineEdit, QMainWindow, QVBoxLayout, QWidget
+
+from dealer_assist.table.blackjack_state import BlackjackPhase
+from dealer_assist.ui import theme
+from dealer_assist.ui.alerts import AlertsPanel
+from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardField, ChipBar, DeckPanel,
+                                               SettlementPanel)
+from dealer_assist.ui.blackjack.table_view import BlackjackTableView
+from dealer_assist.ui.bridge import SnapshotBridge
+
+#: (keys, command, what it does): the menu, the shortcuts and the help come from this one table.
+KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("H",), "hit", "hit: one more card to the active hand"),
+    (("S",), "stand", "stand: the active hand takes no more cards"),
+    (("D",), "double", "double: stake doubled, exactly one more card"),
+    (("P",), "split", "split a pair into two hands"),
+    (("Space",), "deal", "deal: lock the bets"),
+    (("Backspace",), "void", "void the last deal, card or decision"),
+    (("N",), "next_round", "next round"),
+    (("R",), "rebet", "repeat the last round's bets"),
+    (("X",), "clear", "clear the bets"),
+    (("C",), "deck_check", "open the deck check (count the deck back)"),
+    (("T",), "return_stub", "deck check: count the undealt stub back"),
+    (("Ctrl+N",), "new_deck", "new deck (only once the old one is reconciled)"),
+    (("K",), "focus_entry", "type a card, then Enter"),
+    (("Return", "Enter"), "confirm", "send the typed card / confirm the unsure card"),
+    (("Delete",), "reject", "reject the unsure card"),
+    (("Escape",), "dismiss", "dismiss the newest alert"),
+    (("A",), "toggle_auto", "demo: auto-play the players' calls on/off"),
+    (("Ctrl+Q",), "close", "quit"),
+)
+
+
+class BlackjackWindow(QMainWindow):
+    """One blackjack table's display; ``source`` is the running card source (``None``: cards are typed in)."""
+
+    def __init__(self, session: Any, source: Any = None, title: str = "dealer-assist", *,
+                 auto: bool = False, auto_pause: float = 1.2) -> None:
+        super().__init__()
+        self.session = session
+        self.source = source
+        self.setWindowTitle(f"{title}: blackjack")
+        self.unit = 0
+        self.last_error: Optional[str] = None
+        self.auto = auto
+        self.auto_pause = auto_pause
+        rules = session.state.rules
+
+        self.banner = BlackjackBanner()
+        self.alerts = AlertsPanel(session)
+        self.table = BlackjackTableView()
+        self.table.seat_clicked.connect(self.seat_clicked)
+        self.settlement = SettlementPanel()
+        self.deck = DeckPanel(self.run)
+        self.actions = ActionBar(self.run)
+        self.chips = ChipBar(rules.chips, self.choose_chip)
+        self.entry = CardField(session)
+        self._build_layout()
+        self._build_actions()
+
+        self._auto_timer = QTimer(self)
+        self._auto_timer.setSingleShot(True)
+        self._auto_timer.timeout.connect(self._auto_step)
+
+        self.bridge = SnapshotBridge(session, self)
+        self.bridge.snapshot.connect(self.render)
+        self.rendered = None
+        self.render(session.snapshot)
+        self.resize(1280, 720)
+
+    # -- construction -------------------------------------------------------
+    def _build_layout(self) -> None:
+        central = QWidget()
+        central.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        v = QVBoxLayout(central)
+        v.setContentsMargins(6, 4, 6, 4)
+        v.setSpacing(4)
+        v.addWidget(self.banner)
+        v.addWidget(self.alerts)
+        mid = QHBoxLayout()
+        mid.addWidget(self.table, 72)
+        side = QVBoxLayout()
+        side.addWidget(self.settlement, 3)
+        side.addWidget(self.deck, 2)
+        mid.addLayout(side, 28)
+        v.addLayout(mid, 1)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.actions, 3)
+        bottom.addWidget(self.chips, 0)
+        v.addLayout(bottom)
+        v.addWidget(self.entry)
+        self.setCentralWidget(central)
+        central.setFocus()
+
+    def _build_actions(self) -> None:
+        menu = self.menuBar().addMenu("Table")
+        self.actions_by_name: dict[str, QAction] = {}
+        for keys, name, text in KEYS:
+            act = QAction(text, self)
+            act.setShortcuts([QKeySequence(k) for k in keys])
+            act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            act.triggered.connect(lambda _=False, n=name: self.run(n))
+            menu.addAction(act)
+            self.addAction(act)
+            self.actions_by_name[name] = act
+        chips = self.menuBar().addMenu("Chips")
+        for i, value in enumerate(self.session.state.rules.chips[:9]):
+            act = QAction(f"chip {value}", self)
+            act.setShortcut(QKeySequence(str(i + 1)))
+            act.triggered.connect(lambda _=False, v=value: self.choose_chip(v))
+            chips.addAction(act)
+            self.addAction(act)
+
+    # -- drawing --------------------------------------------------------------
+    def render(self, snap: Any) -> None:
+        """Show one snapshot: every panel draws its part."""
+        self.rendered = snap
+        for panel in (self.banner, self.alerts, self.table, self.settlement, self.deck, self.actions, self.chips,
+                      self.entry):
+            panel.show_snapshot(snap)
+        if snap.message:
+            self.statusBar().showMessage(snap.message, 8000)
+        self._schedule_auto()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        unit = theme.unit_for_height(self.height())
+        if unit != self.unit:
+            self.unit = unit
+            for w in (self.banner, self.alerts, self.settlement, self.deck, self.actions, self.chips, self.entry):
+                w.set_unit(unit)
+            self.statusBar().setFont(theme.font(unit * 0.9, bold=True))
+            if self.rendered is not None:
+                self.alerts.show_snapshot(self.rendered)
+
+    # -- commands ---------------------------------------------------------------
+    def run(self, name: str) -> Optional[str]:
+        """Run one command by name (a key, a button, a menu item); returns the refusal, if any."""
+        s = self.session
+        simple = {"hit": s.hit, "stand": s.stand, "double": s.double, "split": s.split, "deal": s.deal,
+                  "void": s.void_last, "next_round": s.next_round, "rebet": s.rebet, "clear": s.clear,
+                  "deck_check": s.start_deck_check, "return_stub": s.return_stub, "void_return": s.void_return,
+                  "resume": s.resume_play}
+        if name in simple:
+            error = simple[name]()
+        elif name == "new_deck":
+            error = s.new_deck()
+            if error is None:
+                self._restart_source()
+        elif name == "override":
+            error = self.supervisor_new_deck()
+        elif name == "focus_entry":
+            self.entry.field.setFocus()
+            error = None
+        elif name == "confirm":  # Enter is a window shortcut, so it also sends what the card field holds
+            if self.entry.field.text().strip() or s.snapshot.pending is not None:
+                error = self.entry.submit()
+            else:
+                error = None
+        elif name == "reject":
+            s.reject_pending()
+            error = None
+        elif name == "dismiss":
+            self.alerts.dismiss_newest()
+            error = None
+        elif name == "toggle_auto":
+            self.auto = not self.auto
+            self.statusBar().showMessage("auto-play " + ("on" if self.auto else "off"), 3000)
+            self._schedule_auto()
+            error = None
+        elif name == "close":
+            self.close()
+            error = None
+        else:
+            error = f"unknown command {name!r}"
+        self.last_error = error
+        return error
+
+    def choose_chip(self, value: Decimal) -> Optional[str]:
+        return self.session.select_chip(value)
+
+    def seat_clicked(self, seat: int, remove: bool) -> Optional[str]:
+        error = self.session.remove(seat) if remove else self.session.place(seat)
+        self.last_error = error
+        return error
+
+    def supervisor_new_deck(self) -> Optional[str]:
+        """Ask a supervisor's name, PIN and reason, then put the new deck in despite the deck check."""
+        name, ok = QInputDialog.getText(self, "Supervisor", "Supervisor name:")
+        if not ok:
+            return "override cancelled"
+        pin, ok = QInputDialog.getText(self, "Supervisor", "PIN:", QLineEdit.EchoMode.Password)
+        if not ok:
+            return "override cancelled"
+        reason, ok = QInputDialog.getText(self, "Supervisor", "Why is the deck changed with cards missing?")
+        if not ok:
+            return "override cancelled"
+        error = self.session.new_deck(name, pin, reason)
+        if error is None:
+            self._restart_source()
+        return error
+
+    def _restart_source(self) -> None:
+        """A simulated shoe gets the new deck too (a real shoe is reloaded by the croupier)."""
+        if self.source is not None and hasattr(self.source, "new_shoe"):
+            self.source.new_shoe()
+
+    # -- demo auto-play: the players' calls made by a simple rule, so the table runs by itself --------
+    def _schedule_auto(self) -> None:
+        if self.auto and not self._auto_timer.isActive():
+            self._auto_timer.start(int(self.auto_pause * 1000))
+
+    def _auto_step(self) -> None:
+        if not self.auto:
+            return
+        snap = self.session.snapshot
+        state = snap.state
+        if snap.pending is not None or snap.stopped:
+            return
+        if state.phase == BlackjackPhase.BETTING:
+            if len(state.ledger.in_shoe) < 15:
+                self.run("deck_check")
+            elif not state.bets:
+                if self.session.rebet() is not None:
+                    for seat, chip in zip(range(1, state.rules.seats + 1), (Decimal("25"), Decimal("10"))):
+                        self.session.place(seat, chip)
+            else:
+                self.run("deal")
+        elif state.phase == BlackjackPhase.PLAYING and snap.allowed:
+            self.run(demo_call(state, snap.allowed))
+        elif state.phase == BlackjackPhase.SETTLED:
+            self.run("next_round")
+        elif state.phase == BlackjackPhase.DECK_CHECK:
+            for card in state.reconciliation().due_back:
+                self.session.enter_card(card.code)
+            if state.stub_left:
+                self.run("return_stub")
+            self.run("new_deck")
+        self._schedule_auto()
+
+
+def demo_call(state: Any, allowed: tuple[str, ...]) -> str:
+    """The demo player's call: split 8s and aces, double 10 and 11, hit below 17 (a simple, readable rule)."""
+    seat, index = state.active
+    hand = state.round.seat_hands(state.round_seat(seat))[index]
+    if "split" in allowed and hand.cards[0].rank in ("8", "A"):
+        return "split"
+    if "double" in allowed and hand.total in (10, 11):
+        return "double"
+    return "hit" if hand.total < 17 else "stand"

@@ -1,0 +1,303 @@
+"""The trainer window: a case in big text, answers from the keyboard, feedback at once, then the summary.
+
+Keys: the answer keys shown under the question (P B S N for the third card,
+H S for the dealer) answer at once; amounts and totals are typed and
+confirmed with Enter.  After a wrong answer Space or Enter goes on (after a
+right one the next case comes by itself).  Esc ends the session and shows
+the summary; on the summary Esc closes the window.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Optional
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (QLabel, QLineEdit, QProgressBar, QStackedLayout, QTextEdit, QVBoxLayout,
+                               QHBoxLayout, QWidget)
+
+from dealer_assist.training.case import AnswerError, Attempt, Case
+from dealer_assist.training.feed import FeedError
+from dealer_assist.training.progress import ProgressError, ProgressStore
+from dealer_assist.training.scoring import Summary
+from dealer_assist.training.session import TrainingSession
+from dealer_assist.ui import theme
+from dealer_assist.ui.training.case_view import CaseView
+from dealer_assist.ui.training.chart import ProgressChart
+
+#: How long a right answer stays on screen before the next case (ms).
+RIGHT_PAUSE_MS = 700
+
+
+class _Loader(QObject):
+    """Deals the next case off the GUI thread when the cards come from a real shoe or camera."""
+
+    loaded = Signal(object)
+    failed = Signal(str)
+
+    def load(self, session: TrainingSession) -> None:
+        def work() -> None:
+            try:
+                self.loaded.emit(session.next_case())
+            except FeedError as exc:
+                self.failed.emit(str(exc))
+
+        threading.Thread(target=work, name="trainer-deal", daemon=True).start()
+
+
+def _label(px: float, bold: bool = False, colour=theme.TEXT) -> QLabel:
+    label = QLabel()
+    label.setFont(theme.font(px, bold))
+    label.setWordWrap(True)
+    label.setStyleSheet(f"color: {colour.name()};")
+    return label
+
+
+class TrainerWindow(QWidget):
+    """Runs one :class:`TrainingSession`; stores the summary in ``store`` (if any) when it ends."""
+
+    finished = Signal(object)
+
+    def __init__(self, session: TrainingSession, store: Optional[ProgressStore] = None, trainee: str = "trainee",
+                 parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.store = store
+        self.trainee = trainee
+        self.case: Optional[Case] = None
+        self.answers: list[str] = []
+        self.last: Optional[Attempt] = None
+        self.summary: Optional[Summary] = None
+        self.store_error: Optional[str] = None
+        self.waiting = False  # feedback on screen, waiting for Space/Enter
+        self._started = 0.0
+        self._open = False  # the current case still takes answers
+        self.setWindowTitle(f"dealer-assist trainer: {trainee}")
+        self.setStyleSheet(f"background: {theme.FELT_DARK.name()};")
+        self.resize(1280, 800)
+        unit = 22
+        self.stack = QStackedLayout(self)
+
+        drill = QWidget()
+        col = QVBoxLayout(drill)
+        top = QHBoxLayout()
+        self.title = _label(unit * 1.4, True, theme.GOLD)
+        self.status = _label(unit, False, theme.MUTED)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        top.addWidget(self.title, 3)
+        top.addWidget(self.status, 2)
+        col.addLayout(top)
+        table = QHBoxLayout()
+        self.view = CaseView()
+        table.addWidget(self.view, 3)
+        self.context = _label(unit * 1.1)
+        self.context.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        table.addWidget(self.context, 2)
+        col.addLayout(table, 5)
+        self.question = _label(unit * 1.8, True)
+        col.addWidget(self.question)
+        self.keys = _label(unit, False, theme.MUTED)
+        col.addWidget(self.keys)
+        self.entry = QLineEdit()
+        self.entry.setFont(theme.font(unit * 1.8, True))
+        self.entry.setStyleSheet(f"color: {theme.TEXT.name()}; background: {theme.PANEL.name()};")
+        # Return in the entry reaches keyPressEvent below (QLineEdit passes it on): one key, one action.
+        col.addWidget(self.entry)
+        self.clock = QProgressBar()
+        self.clock.setTextVisible(False)
+        self.clock.setMaximumHeight(unit // 2)
+        col.addWidget(self.clock)
+        self.feedback = _label(unit * 1.2, True)
+        self.feedback.setMinimumHeight(unit * 5)
+        self.feedback.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        col.addWidget(self.feedback, 2)
+        self.stack.addWidget(drill)
+
+        done = QWidget()
+        col2 = QVBoxLayout(done)
+        self.result = _label(unit * 1.6, True, theme.GOLD)
+        col2.addWidget(self.result)
+        self.details = QTextEdit()
+        self.details.setReadOnly(True)
+        self.details.setFont(theme.font(unit))
+        self.details.setStyleSheet(f"color: {theme.TEXT.name()}; background: {theme.PANEL.name()};")
+        col2.addWidget(self.details, 3)
+        self.chart = ProgressChart()
+        col2.addWidget(self.chart, 2)
+        self.stack.addWidget(done)
+
+        self.loader = _Loader(self)
+        self.loader.loaded.connect(self._show_case)
+        self.loader.failed.connect(self._feed_failed)
+        self.ticker = QTimer(self)
+        self.ticker.setInterval(100)
+        self.ticker.timeout.connect(self._tick)
+        self.ticker.start()
+        self.advance = QTimer(self)
+        self.advance.setSingleShot(True)
+        self.advance.timeout.connect(self.next_case)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        QTimer.singleShot(0, self.next_case)
+
+    # -- the flow -------------------------------------------------------------
+    @property
+    def question_now(self):
+        if self.case is None or not self._open or len(self.answers) >= len(self.case.questions):
+            return None
+        return self.case.questions[len(self.answers)]
+
+    def next_case(self) -> None:
+        self.advance.stop()
+        self.waiting = False
+        if self.summary is not None:
+            return
+        if self.session.finished:
+            self.end_session()
+            return
+        self.case = None
+        self.feedback.setText("")
+        if all(f.can_skip for f in self.session.feeds.values()):
+            self._show_case(self.session.next_case())
+        else:
+            self.question.setText("Deal the next hand ...")
+            self.loader.load(self.session)
+
+    def _feed_failed(self, message: str) -> None:
+        self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+        self.feedback.setText(message)
+        self.loader.load(self.session)
+
+    def _show_case(self, case: Case) -> None:
+        self.case = case
+        self.answers = []
+        self._open = True
+        self.title.setText(f"{self.session.drills[case.drill].title}: {case.title}")
+        self.view.show_case(case)
+        self.context.setText("\n".join(case.context))
+        self._show_question()
+        self._started = time.monotonic()
+        self._tick()
+
+    def _show_question(self) -> None:
+        q = self.question_now
+        if q is None:
+            return
+        self.question.setText(q.prompt + "?")
+        typed = q.kind != "choice"
+        if q.choices:
+            self.keys.setText("   ".join(f"[{c.key}] {c.label}" for c in q.choices)
+                              + ("   (type the keys, then Enter)" if typed else ""))
+        else:
+            self.keys.setText("type the amount, then Enter (0 when nothing is paid)" if q.kind == "amount"
+                              else "type the number, then Enter")
+        self.entry.setVisible(typed)
+        self.entry.clear()
+        if typed:
+            self.entry.setFocus()
+        else:
+            self.setFocus()
+
+    def answer(self, text: str) -> bool:
+        """Give the answer to the current question; False (and a message) if it cannot be read."""
+        q = self.question_now
+        if q is None or self.waiting:
+            return False
+        try:
+            canonical = q.normalize(text)
+        except AnswerError as exc:
+            self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+            self.feedback.setText(str(exc))
+            return False
+        self.answers.append(canonical)
+        self.feedback.setText("")
+        if self.question_now is None:
+            self._score(self.session.submit(self.case, self.answers, time.monotonic() - self._started))
+        else:
+            self._show_question()
+        return True
+
+    def _score(self, attempt: Attempt) -> None:
+        self.last = attempt
+        self._open = False
+        self.entry.setVisible(False)
+        self.setFocus()
+        if self.session.settings.exam:
+            self.feedback.setText("")
+            self.next_case()
+            return
+        colour = theme.WIN if attempt.right else theme.LEVEL["error"]
+        self.feedback.setStyleSheet(f"color: {colour.name()};")
+        self.feedback.setText(attempt.feedback() + f"   ({attempt.seconds:.1f} s)"
+                              + ("" if attempt.right else "\n[Space] next"))
+        if attempt.right:
+            self.advance.start(RIGHT_PAUSE_MS)
+        else:
+            self.waiting = True
+        self._tick()
+
+    def _tick(self) -> None:
+        s = self.session
+        if self.summary is not None:
+            return
+        right = sum(a.right for a in s.attempts)
+        left = s.remaining
+        when = f"{int(left // 60)}:{int(left % 60):02d} left" if left is not None else ""
+        self.status.setText(f"case {len(s.attempts) + (0 if self.waiting else 1)}   {right}/{len(s.attempts)} right"
+                            f"   {when}")
+        limit = s.limit
+        if self.case is not None and self.question_now is not None and limit:
+            total = limit * len(self.case.questions)
+            used = time.monotonic() - self._started
+            self.clock.setMaximum(1000)
+            self.clock.setValue(int(1000 * max(0.0, 1 - used / total)))
+            if used > total:
+                self._score(s.time_out(self.case, used, self.answers))
+        else:
+            self.clock.setValue(0)
+
+    def end_session(self) -> None:
+        """Stop asking, store the session, and show the summary with the chart."""
+        if self.summary is not None:
+            return
+        self.advance.stop()
+        self.summary = self.session.summary()
+        if self.store is not None and self.summary.overall.cases:
+            try:
+                self.store.record(self.trainee, self.summary, self.session.settings.label,
+                                  started=self.session.wall_started)
+            except ProgressError as exc:
+                self.store_error = str(exc)
+        lines = self.summary.lines()
+        self.result.setText(lines[0] + "\n" + lines[1])
+        text = "\n".join(lines[2:])
+        if self.store_error:
+            text = "NOT STORED: " + self.store_error + "\n\n" + text
+        self.details.setPlainText(text)
+        self.chart.set_sessions(self.store.sessions(self.trainee) if self.store is not None and not self.store_error
+                                else [dict(self.summary.to_json(), date="now")])
+        self.stack.setCurrentIndex(1)
+        self.setFocus()
+        self.finished.emit(self.summary)
+
+    # -- keys -----------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        key = event.key()
+        if key == Qt.Key.Key_Escape:
+            if self.summary is None:
+                self.end_session()
+            else:
+                self.close()
+            return
+        if self.waiting and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.next_case()
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.entry.isVisible():
+            self.answer(self.entry.text())
+            return
+        q = self.question_now
+        if q is not None and q.kind == "choice" and event.text().strip():
+            self.answer(event.text())
+            return
+        super().keyPressEvent(event)

@@ -1,0 +1,54 @@
+"""Test setup shared by the whole suite.
+
+Qt must know its platform before it is first imported: the display tests
+run on the ``offscreen`` platform (real widgets, real painting, no screen).
+The fixtures below import Qt lazily, so the rules tests never load it.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def table_factory(qtbot):
+    """Build a display on a real session: ``make(source="sim"|"manual"|CardSource, rules=..., odds=False)``.
+
+    The simulated shoe is created with a very long interval so that a test
+    deals each card with ``deal_next`` (``poke``) and nothing runs ahead.
+    """
+    from dealer_assist.sources.virtual import VirtualShoe
+    from dealer_assist.table.session import TableSession
+    from dealer_assist.table.state import TableRules
+    from dealer_assist.ui.main_window import MainWindow, Options
+
+    made = []
+
+    def make(source="manual", rules=None, odds=False, seed=11, size=(1280, 720)):
+        session = TableSession(rules or TableRules(), None, odds=odds)
+        if source == "sim":
+            source = VirtualShoe(decks=session.state.rules.shoe.decks, seed=seed, interval=3600,
+                                 demand=session.card_due)
+        elif source == "manual":
+            source = None
+        window = MainWindow(session, source, Options(sound=False, sim_interval=3600))
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+        if source is not None:
+            source.start(session.handle)
+        made.append((session, source))
+        return window
+
+    yield make
+    for session, source in made:
+        if source is not None:
+            source.stop()
+        session.close()

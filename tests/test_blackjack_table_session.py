@@ -1,0 +1,255 @@
+"""The blackjack session: a full round from the virtual shoe, alerts, the journal and recovery, the deck change."""
+
+from decimal import Decimal as D
+
+import pytest
+
+from dealer_assist.cards import parse_card
+from dealer_assist.sources.events import CardRead, LinkState, ShoeSignal, Unreadable
+from dealer_assist.sources.virtual import VirtualShoe, shuffled_shoe
+from dealer_assist.table.blackjack_session import BlackjackSession, BlackjackSessionError
+from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.supervisor import SupervisorRoster
+
+
+def split_and_double_seed():
+    """A seeded one-deck shoe whose first deal gives seat 1 a pair and seat 2 a hard 9-11 (searched, not assumed)."""
+    for seed in range(5000):
+        c = shuffled_shoe(1, seed)
+        two = c[1].blackjack_value + c[4].blackjack_value
+        if c[0].rank == c[3].rank != "A" and "A" not in (c[1].rank, c[4].rank) and two in (9, 10, 11):
+            return seed
+    raise AssertionError("no seed in range gives a split and a double")
+
+
+def expected(hand, dealer, stake):
+    """The rule sheet, written out independently of the settlement code: (result, winnings)."""
+    stake = stake * 2 if hand.doubled else stake
+    mine, theirs = hand.total, dealer.total
+    if mine > 21:
+        return "lose", D("0")
+    if hand.blackjack and not dealer.blackjack:
+        return "win", (stake * 3 / 2).quantize(D("0.01"), rounding="ROUND_DOWN")
+    if hand.blackjack and dealer.blackjack:
+        return "push", D("0")
+    if dealer.blackjack or (theirs <= 21 and theirs >= mine):
+        return "lose", D("0")  # dealer blackjack beats 21; ties go to the bank
+    return "win", stake
+
+
+def play_round_with_strategy(session, shoe):
+    """Seat 1 splits, seat 2 doubles, every other hand hits to 17: the croupier's keys for the players' calls."""
+    actions = []
+    while session.state.phase == BlackjackPhase.PLAYING:
+        while session.card_due():
+            assert shoe.deal_one() is not None
+        if session.state.phase != BlackjackPhase.PLAYING:
+            break
+        allowed = session.snapshot.allowed
+        assert allowed, session.snapshot.banner
+        seat, index = session.state.active
+        hand = session.state.round.seat_hands(session.state.round_seat(seat))[index]
+        if "split" in allowed and seat == 1:
+            action = "split"
+        elif "double" in allowed and seat == 2:
+            action = "double"
+        else:
+            action = "hit" if hand.total < 17 else "stand"
+        assert session.act(action) is None
+        actions.append((seat, action))
+    return actions
+
+
+def test_full_round_from_the_virtual_shoe_with_a_split_and_a_double(tmp_path):
+    journal = Journal.open(tmp_path / "bj.sqlite")
+    session = BlackjackSession(journal=journal)
+    snaps = []
+    session.subscribe(snaps.append)
+    shoe = VirtualShoe(decks=1, seed=split_and_double_seed(), interval=60, demand=session.card_due)
+    shoe.start(session.handle)
+    try:
+        assert not session.card_due()  # bets first: the shoe waits
+        assert session.place(1, D("25")) is None and session.place(2, D("10")) is None
+        assert session.deal() is None
+        actions = play_round_with_strategy(session, shoe)
+        state = session.state
+        assert (1, "split") in actions and (2, "double") in actions
+        assert state.phase == BlackjackPhase.SETTLED and not session.card_due()
+        rnd = state.round
+        assert len(rnd.seat_hands(1)) == 2 and rnd.seat_hands(2)[0].doubled
+        stakes = {1: D("25"), 2: D("10")}
+        results = state.settlement.hands
+        assert [(h.seat, h.hand) for h in results] == [(1, 0), (1, 1), (2, 0)]
+        for h in results:
+            hand = rnd.seat_hands(h.seat)[h.hand]
+            assert (h.result.value, h.pays) == expected(hand, rnd.dealer, stakes[h.seat]), h
+        assert results[2].stake == D("20.00")
+        assert session.snapshot.banner.startswith(("DEALER STANDS", "DEALER BUSTS", "DEALER BLACKJACK"))
+        assert snaps[-1] is session.snapshot and len({s.version for s in snaps}) == len(snaps)
+        kinds = [e.kind for e in journal.entries()]
+        assert kinds.count("settlement") == 1 and kinds.index("settlement") > kinds.index("deal")
+        settlement = next(e for e in journal.entries() if e.kind == "settlement").payload
+        assert [b["result"] for b in settlement["bets"]] == [h.result.value for h in results]
+    finally:
+        shoe.stop()
+        session.close()
+    # the same journal rebuilds the same table
+    again = BlackjackSession(journal=Journal.open(tmp_path / "bj.sqlite"))
+    try:
+        assert again.recovered > 0
+        assert again.state == state and again.state.settlement == state.settlement
+        kinds = [e.kind for e in Journal.open(tmp_path / "bj.sqlite", readonly=True).entries()]
+        assert kinds.count("settlement") == 1  # recovery does not settle twice
+    finally:
+        again.close()
+
+
+def test_crash_in_the_middle_of_a_round_recovers_the_hands_and_what_is_due(tmp_path):
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(journal=Journal.open(path))
+    session.place(1, D("25"))
+    session.place(3, D("5"))
+    for code in ("8H", "5C", "9D", "8S", "2D"):
+        assert session.enter_card(code) is None
+    assert session.split() is None
+    assert session.enter_card("3C") is None
+    before = session.state
+    session._journal.close()  # the process dies: nothing is closed cleanly after this
+    again = BlackjackSession(journal=Journal.open(path))
+    try:
+        assert again.state == before
+        assert again.state.active == (1, 0) and again.snapshot.allowed == ("hit", "stand")
+        assert again.stand() is None and again.enter_card("TC") is None
+        assert again.state.active == (1, 1)
+    finally:
+        again.close()
+
+
+def test_a_baccarat_journal_is_not_replayed_at_a_blackjack_table(tmp_path):
+    path = tmp_path / "bac.sqlite"
+    TableSession(journal=Journal.open(path), odds=False).close()
+    with pytest.raises(BlackjackSessionError, match="baccarat"):
+        BlackjackSession(journal=Journal.open(path))
+
+
+def test_refused_card_is_an_alert_and_changes_nothing():
+    session = BlackjackSession()
+    session.place(1, D("25"))
+    for code in ("TH", "7C", "KS"):
+        session.enter_card(code)
+    before = session.state
+    error = session.enter_card("5D")  # seat 1 must decide first
+    assert "decision for seat 1" in error
+    assert session.state is before
+    alert = session.snapshot.alerts[-1]
+    assert alert.code == "refused" and "5" in alert.title and alert.level == "error"
+    assert "decision for seat 1" in session.snapshot.message
+    assert session.enter_card("5") is not None and session.state is before  # no suit: refused, nothing changed
+
+
+def test_unsure_read_waits_for_the_croupier():
+    session = BlackjackSession()
+    session.place(2, D("5"))
+    session.deal()
+    assert session.card_due()
+    session.handle(CardRead(parse_card("8D"), "camera", 0.0, 0.6, candidates=(parse_card("8D"), parse_card("8H"))))
+    assert session.snapshot.banner == "CONFIRM CARD" and not session.card_due()
+    assert session.state.round.cards == ()
+    assert session.enter_card("8H") is None  # the croupier's correction
+    assert [c.code for c in session.state.round.cards] == ["8H"] and session.snapshot.pending is None
+
+
+def test_source_events_become_alerts():
+    session = BlackjackSession()
+    session.handle(Unreadable("shoe", 0.0, seq=4))
+    session.handle(LinkState("shoe", 0.0, "lost", "cable"))
+    session.handle(ShoeSignal("shoe", 0.0, "cut"))
+    codes = [a.code for a in session.snapshot.alerts]
+    assert codes == ["unreadable", "link:shoe", "cut"]
+    session.handle(LinkState("shoe", 0.0, "up"))
+    assert "link:shoe" not in [a.code for a in session.snapshot.alerts]
+
+
+def test_deck_change_from_the_virtual_shoe_is_reconciled(tmp_path):
+    roster = SupervisorRoster()
+    roster.add("Ana", "4321")
+    session = BlackjackSession(BlackjackTableRules(), journal=Journal.open(tmp_path / "bj.sqlite"), roster=roster)
+    shoe = VirtualShoe(decks=1, seed=3, interval=60, demand=session.card_due)
+    shoe.start(session.handle)
+    try:
+        session.place(1, D("5"))
+        session.deal()
+        while session.state.phase == BlackjackPhase.PLAYING:
+            while session.card_due():
+                shoe.deal_one()
+            if session.snapshot.allowed:
+                session.stand()
+        dealt = session.state.ledger.dealt
+        assert dealt == tuple(shuffled_shoe(1, 3)[:len(dealt)])
+        assert session.new_deck() is not None  # not counted back
+        assert session.start_deck_check() is None
+        assert session.return_stub() is None
+        for card in dealt[:-1]:
+            assert session.enter_card(card.code) is None
+        error = session.new_deck()
+        assert error is not None and dealt[-1].code in error and session.state.deck_no == 1
+        assert "MISSING 1" in session.state.reconciliation().describe()[0]
+        assert "wrong PIN" in session.new_deck("Ana", "0000", "card lost under the table")
+        assert session.state.deck_no == 1
+        assert session.new_deck("Ana", "4321", "card lost under the table") is None
+        assert session.state.deck_no == 2 and session.state.phase == BlackjackPhase.BETTING
+        entries = list(session._journal.entries())
+        override = next(e for e in entries if e.kind == "shoe_start" and e.payload.get("override"))
+        assert override.payload["override"]["supervisor"] == "Ana"
+        assert any(e.kind == "pin_refused" for e in entries)
+    finally:
+        shoe.stop()
+        session.close()
+
+
+def test_a_card_dealt_twice_needs_a_supervisor_and_is_flagged_at_the_deck_check(tmp_path):
+    roster = SupervisorRoster()
+    roster.add("Ana", "4321")
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(journal=Journal.open(path), roster=roster)
+    session.place(1, D("25"))
+    for code in ("TH", "7C", "KS"):
+        session.enter_card(code)
+    session.stand()
+    session.enter_card("QH")
+    session.next_round()
+    session.place(1, D("25"))
+    before = session.state
+    error = session.enter_card("TH")
+    assert "already dealt from this deck" in error and session.state is before
+    alert = session.snapshot.alerts[-1]
+    assert alert.code == "refused" and "supervisor" in alert.action
+    assert "reason" in session.accept_refused("TH", "Ana", "4321", "  ")  # a reason is required, no PIN try used
+    assert session.state is before
+    assert session.accept_refused("TH", "Ana", "4321", "two decks mixed up: checked on camera") is None
+    assert [c.code for c in session.state.round.cards] == ["TH"]
+    assert "refused" not in [a.code for a in session.snapshot.alerts]
+    session.close()
+    again = BlackjackSession(journal=Journal.open(path), roster=roster)
+    try:
+        assert again.state == session.state  # the override is in the journal and replays
+        again.void_last()
+        again.start_deck_check()
+        assert again.state.reconciliation().duplicated == ()  # voided: TH was dealt once after all
+    finally:
+        again.close()
+
+
+def test_a_new_deck_signal_before_the_deck_check_is_an_alert():
+    session = BlackjackSession()
+    session.place(1, D("5"))
+    for code in ("TH", "7C", "KS"):
+        session.enter_card(code)
+    session.stand()
+    session.enter_card("QH")
+    session.handle(ShoeSignal("shoe", 0.0, "new"))
+    assert session.state.deck_no == 1
+    alert = session.snapshot.alerts[-1]
+    assert alert.code == "newdeck" and "count the old deck back first" in alert.text

@@ -1,0 +1,206 @@
+"""Chips, limits, settlement, alerts and the confirm step, driven through the real widgets."""
+
+from __future__ import annotations
+
+import threading
+import time
+from decimal import Decimal
+
+from PySide6.QtCore import Qt
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.cards import Card
+from dealer_assist.money import fmt, winnings
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.sources.events import CardRead, LinkState, Unreadable
+from dealer_assist.table.state import TablePhase, TableRules
+
+
+def shown(window):
+    return window._last
+
+
+def synced(qtbot, window):
+    qtbot.waitUntil(lambda: shown(window).version == window.session.snapshot.version, timeout=3000)
+
+
+def click(qtbot, window, seat, bet, shift=False):
+    grid = window.betting.grid
+    mods = Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, mods, grid.cell_centre(seat, bet))
+    synced(qtbot, window)
+
+
+def press(qtbot, window, key):
+    qtbot.keyClick(window.centralWidget(), key)
+    synced(qtbot, window)
+
+
+def stake(window, seat, bet):
+    """The stake the window drew (the grid's snapshot), not the session's."""
+    return window.betting.grid.snapshot.state.betting.layout.get(seat, bet)
+
+
+def open_table(window, qtbot):
+    window.session.skip_burn()
+    synced(qtbot, window)
+
+
+def test_chip_click_shift_click_undo_clear_double_rebet_deal(qtbot, table_factory):
+    window = table_factory("manual")
+    open_table(window, qtbot)
+    chips = window.session.state.rules.chips
+    qtbot.mouseClick(window.betting.chip_buttons[chips[2]], Qt.MouseButton.LeftButton)  # the 25 chip
+    synced(qtbot, window)
+    assert shown(window).chip == chips[2] and window.betting.chip_buttons[chips[2]].isChecked()
+    click(qtbot, window, 2, Bet.PLAYER)
+    click(qtbot, window, 2, Bet.PLAYER)
+    assert stake(window, 2, Bet.PLAYER) == 2 * chips[2]
+    click(qtbot, window, 2, Bet.PLAYER, shift=True)
+    assert stake(window, 2, Bet.PLAYER) == chips[2]
+    press(qtbot, window, Qt.Key.Key_U)  # undo the removal
+    assert stake(window, 2, Bet.PLAYER) == 2 * chips[2]
+    click(qtbot, window, 5, Bet.TIE)
+    qtbot.mouseClick(window.betting.buttons["double"], Qt.MouseButton.LeftButton)
+    synced(qtbot, window)
+    assert stake(window, 2, Bet.PLAYER) == 4 * chips[2] and stake(window, 5, Bet.TIE) == 2 * chips[2]
+    assert window.betting.total.text() == f"Total stake {fmt(6 * chips[2])}"
+    press(qtbot, window, Qt.Key.Key_U)  # undo the double in one step
+    assert stake(window, 5, Bet.TIE) == chips[2]
+    press(qtbot, window, Qt.Key.Key_C)
+    assert not window.betting.grid.snapshot.state.betting.layout
+    press(qtbot, window, Qt.Key.Key_U)  # the clear, undone
+    assert stake(window, 2, Bet.PLAYER) == 2 * chips[2]
+    qtbot.mouseClick(window.betting.buttons["deal"], Qt.MouseButton.LeftButton)
+    synced(qtbot, window)
+    assert not window.betting.buttons["undo"].isEnabled()
+    click(qtbot, window, 3, Bet.BANKER)  # locked: refused, shown, nothing changes
+    assert stake(window, 3, Bet.BANKER) == 0
+    assert "deal has started" in window.betting.message.text()
+    for code in ("9H", "2S", "KD", "3C"):  # Player natural 9
+        window.session.enter_card(code)
+    press(qtbot, window, Qt.Key.Key_N)
+    assert shown(window).state.phase == TablePhase.BETTING
+    press(qtbot, window, Qt.Key.Key_R)  # rebet: the last round's bets back
+    assert stake(window, 2, Bet.PLAYER) == 2 * chips[2] and stake(window, 5, Bet.TIE) == chips[2]
+
+
+def test_limit_refusal_is_shown_and_changes_nothing(qtbot, table_factory):
+    window = table_factory("manual")
+    open_table(window, qtbot)
+    rules = window.session.state.rules
+    top = rules.limits.max_for(Bet.TIE)
+    big = max(rules.chips)
+    assert big > top
+    press(qtbot, window, Qt.Key.Key_1 + len(rules.chips) - 1)  # the biggest chip
+    click(qtbot, window, 1, Bet.TIE)
+    assert stake(window, 1, Bet.TIE) == 0
+    text = window.betting.message.text()
+    assert "Tie maximum" in text and fmt(top) in text and fmt(big) in text
+    assert window.betting.last_error == text
+    assert "color: #" in window.betting.message.styleSheet()
+
+
+def test_settlement_view_shows_the_paying_order_and_totals(qtbot, table_factory):
+    window = table_factory("manual")
+    open_table(window, qtbot)
+    s = window.session
+    s.select_chip(Decimal("25"))
+    s.place(1, Bet.BANKER)
+    s.place(2, Bet.PLAYER)
+    s.select_chip(Decimal("5"))
+    s.place(1, Bet.BANKER_PAIR)
+    s.place(3, Bet.SMALL)
+    s.deal()
+    for code in ("2S", "9H", "3D", "9C"):  # Banker 8 natural with a pair of nines, 4 cards
+        s.enter_card(code)
+    synced(qtbot, window)
+    rows = window.settlement.rows()
+    assert [r[3] for r in rows][:1] == ["TAKE"]  # losing bets are collected first
+    settlement = s.state.settlement
+    assert rows == [(str(r.seat), r.bet.label, fmt(r.stake), r.call.upper(), fmt(r.commission) if r.commission else "")
+                    for r in settlement.paying_order]
+    banker = next(r for r in rows if r[1] == "Banker")
+    assert banker[3] == f"PAY {fmt(winnings(Decimal('25'), Decimal('0.95')))}" and banker[4] == "1.25"
+    pair = next(r for r in rows if r[1] == "Banker Pair")
+    assert pair[3] == f"PAY {fmt(winnings(Decimal('5'), Decimal('11')))}"
+    assert f"Paid {fmt(settlement.paid)}" in window.settlement.totals.text()
+    assert f"Commission {fmt(settlement.commission)}" in window.settlement.totals.text()
+    assert window.settlement.title.text().endswith("PAY IN THIS ORDER")
+
+
+def test_alerts_refused_card_impossible_card_link_lost(qtbot, table_factory):
+    window = table_factory("manual", rules=TableRules(shoe=ShoeRules(decks=1, burn=False)))
+    s = window.session
+    s.deal()
+    s.enter_card("AS")
+    s.enter_card("AS")  # a one-deck shoe has one ace of spades
+    synced(qtbot, window)
+    assert window.alerts.isVisible()
+    assert any("REFUSED" in t for t in window.alerts.titles())
+    bar = window.alerts.bars[0]
+    assert "A♠" in bar.title.text() and bar.action.text().startswith("DO: ")
+    assert len(s.state.round.cards) == 1  # the table did not take it
+    press(qtbot, window, Qt.Key.Key_Escape)
+    assert not window.alerts.isVisible()
+
+    def lose_link():
+        s.handle(LinkState("serial:/dev/ttyUSB0", time.time(), "lost", "unplugged"))
+        s.handle(Unreadable("serial:/dev/ttyUSB0", time.time(), 12))
+
+    t = threading.Thread(target=lose_link)
+    t.start()
+    t.join()
+    synced(qtbot, window)
+    titles = window.alerts.titles()
+    assert titles[:2] == ["UNREADABLE CARD", "CARD READER LOST"]  # newest first
+    assert window.alerts.bars[1].palette().color(window.alerts.bars[1].backgroundRole()).name() == "#c8102e"
+    assert "lost" in window.status.links.text()
+    qtbot.mouseClick(window.alerts.bars[0].ok, Qt.MouseButton.LeftButton)
+    synced(qtbot, window)
+    assert window.alerts.titles() == ["CARD READER LOST"]
+
+
+def test_card_after_the_round_is_held_then_played_with_enter(qtbot, table_factory):
+    window = table_factory("manual")
+    open_table(window, qtbot)
+    s = window.session
+    s.deal()
+    for code in ("9H", "2S", "KD", "3C"):
+        s.enter_card(code)
+    s.enter_card("4D")  # after the round: held
+    synced(qtbot, window)
+    assert shown(window).state.held == Card("4", "D")
+    assert window.entry.yes.isVisible() and "HELD" in window.entry.question.text()
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert shown(window).state.held is None
+    assert shown(window).state.round.cards == (Card("4", "D"),)
+    assert not window.entry.yes.isVisible()
+
+
+def test_unsure_card_waits_for_confirmation(qtbot, table_factory):
+    window = table_factory("manual")
+    open_table(window, qtbot)
+    s = window.session
+    s.deal()
+    unsure = CardRead(Card("9", "H"), "camera", time.time(), 0.55, candidates=(Card("9", "H"), Card("9", "D")))
+    t = threading.Thread(target=s.handle, args=(unsure,))
+    t.start()
+    t.join()
+    synced(qtbot, window)
+    assert window.banner.title.text() == "CONFIRM CARD"
+    assert "9♥ or 9♦" in window.entry.question.text()
+    assert not s.state.round.cards
+    press(qtbot, window, Qt.Key.Key_Delete)  # no: rejected, still no card
+    assert shown(window).pending is None and not s.state.round.cards
+    t = threading.Thread(target=s.handle, args=(unsure,))
+    t.start()
+    t.join()
+    synced(qtbot, window)
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_K)
+    qtbot.keyClicks(window.entry.field, "9d")  # the croupier corrects it
+    qtbot.keyClick(window.entry.field, Qt.Key.Key_Return)
+    synced(qtbot, window)
+    assert shown(window).pending is None
+    assert shown(window).state.round.cards == (Card("9", "D"),)
+    assert window.entry.field.text() == ""

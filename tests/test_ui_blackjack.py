@@ -1,0 +1,215 @@
+"""The blackjack window follows a round from the virtual shoe: keys, buttons, banner, hands, settlement, deck check."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import threading  # noqa: E402
+from decimal import Decimal as D  # noqa: E402
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
+
+from dealer_assist.sources.virtual import VirtualShoe, shuffled_shoe  # noqa: E402
+from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
+from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules  # noqa: E402
+from dealer_assist.ui.blackjack.window import BlackjackWindow  # noqa: E402
+
+
+def split_and_double_seed():
+    for seed in range(5000):
+        c = shuffled_shoe(1, seed)
+        two = c[1].blackjack_value + c[4].blackjack_value
+        if c[0].rank == c[3].rank != "A" and "A" not in (c[1].rank, c[4].rank) and two in (9, 10, 11):
+            return seed
+    raise AssertionError("no seed in range gives a split and a double")
+
+
+@pytest.fixture
+def table(qtbot):
+    session = BlackjackSession(BlackjackTableRules(seats=3))
+    shoe = VirtualShoe(decks=1, seed=split_and_double_seed(), interval=60, demand=session.card_due)
+    window = BlackjackWindow(session, shoe)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    shoe.start(session.handle)
+    yield session, shoe, window
+    shoe.stop()
+    window.bridge.detach()
+
+
+def synced(qtbot, window, session):
+    """Wait until the window has drawn the session's newest snapshot (it arrives through the queued bridge)."""
+    qtbot.waitUntil(lambda: window.rendered is not None and window.rendered.version == session.snapshot.version,
+                    timeout=2000)
+
+
+def press(qtbot, window, key):
+    """A key as the croupier presses it: through the window's shortcut."""
+    qtbot.keyClick(window, key)
+
+
+def click_seat(qtbot, window, seat, shift=False):
+    rect = window.table.seat_rect(seat)
+    modifier = Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier
+    qtbot.mouseClick(window.table, Qt.MouseButton.LeftButton, modifier, QPoint(int(rect.center().x()), int(rect.center().y())))
+
+
+def test_window_follows_a_round_with_a_split_and_a_double(qtbot, table):
+    session, shoe, window = table
+    assert window.banner.title.text() == "PLACE YOUR BETS"
+    press(qtbot, window, Qt.Key.Key_4)  # the fourth chip: 25
+    synced(qtbot, window, session)
+    assert session.snapshot.chip == D("25") and window.chips.chosen == D("25")
+    click_seat(qtbot, window, 1)
+    click_seat(qtbot, window, 1)
+    click_seat(qtbot, window, 1, shift=True)
+    press(qtbot, window, Qt.Key.Key_3)  # 10
+    click_seat(qtbot, window, 2)
+    synced(qtbot, window, session)
+    assert session.state.bets == ((1, D("25.00")), (2, D("10.00")))
+    assert window.settlement.lines == ["seat 1: 25.00", "seat 2: 10.00"]
+    assert not window.actions.buttons["hit"].isEnabled() and window.actions.buttons["deal"].isEnabled()
+    press(qtbot, window, Qt.Key.Key_Space)
+    synced(qtbot, window, session)
+    assert session.state.phase == BlackjackPhase.PLAYING
+    while session.card_due():
+        shoe.deal_one()
+    synced(qtbot, window, session)
+    assert window.banner.title.text() == "SEAT 1: HIT / STAND / SPLIT"
+    assert [n for n in ("hit", "stand", "double", "split") if window.actions.buttons[n].isEnabled()] == \
+        ["hit", "stand", "split"]
+    keys = {"hit": Qt.Key.Key_H, "stand": Qt.Key.Key_S, "double": Qt.Key.Key_D, "split": Qt.Key.Key_P}
+    calls = []
+    while session.state.phase == BlackjackPhase.PLAYING:
+        while session.card_due():
+            shoe.deal_one()
+        synced(qtbot, window, session)
+        if session.state.phase != BlackjackPhase.PLAYING:
+            break
+        seat, index = session.state.active
+        hand = session.state.round.seat_hands(session.state.round_seat(seat))[index]
+        allowed = session.snapshot.allowed
+        assert window.banner.title.text().startswith(f"SEAT {seat}")
+        call = ("split" if "split" in allowed and seat == 1 else "double" if "double" in allowed and seat == 2
+                else "hit" if hand.total < 17 else "stand")
+        version = session.snapshot.version
+        press(qtbot, window, keys[call])
+        assert session.snapshot.version > version, f"key for {call} did nothing: {window.last_error}"
+        calls.append((seat, call))
+    synced(qtbot, window, session)
+    assert (1, "split") in calls and (2, "double") in calls
+    state = session.state
+    assert state.phase == BlackjackPhase.SETTLED
+    assert window.banner.title.text() == state.round.dealer_prompt
+    assert window.banner.title.text().startswith(("DEALER STANDS", "DEALER BUSTS", "DEALER BLACKJACK"))
+    expected = []
+    for h in state.settlement.hands:
+        who = f"SEAT {h.seat}" + (f" hand {h.hand + 1}" if h.seat == 1 else "")
+        call = {"win": f"PAY {h.pays:.2f}", "lose": "TAKE", "push": "PUSH"}[h.result.value]
+        expected.append(f"{who}: {h.stake:.2f} {h.result.value} {call}")
+    assert window.settlement.lines == expected and len(expected) == 3
+    window.table.repaint()
+    assert window.table.painted_version == session.snapshot.version
+    press(qtbot, window, Qt.Key.Key_N)
+    synced(qtbot, window, session)
+    assert window.banner.title.text() == "PLACE YOUR BETS" and session.state.round_no == 2
+
+
+def test_a_refused_decision_shows_the_rule_and_changes_nothing(qtbot, table):
+    session, shoe, window = table
+    session.place(1, D("25"))
+    session.place(2, D("10"))
+    session.deal()
+    while session.card_due():
+        shoe.deal_one()
+    synced(qtbot, window, session)
+    before = session.state
+    press(qtbot, window, Qt.Key.Key_D)  # seat 1 holds a pair that is not 9, 10 or 11
+    synced(qtbot, window, session)
+    assert session.state is before
+    assert "double refused" in window.entry.message.text() and "double_hard_9_10_11" in window.entry.message.text()
+    assert not window.actions.buttons["double"].isEnabled()
+
+
+def test_snapshots_from_the_shoe_thread_are_drawn_on_the_gui_thread(qtbot, table):
+    session, shoe, window = table
+    threads = []
+    window.bridge.snapshot.connect(lambda snap: threads.append(threading.current_thread()))
+    session.place(1, D("25"))
+    session.deal()
+    shoe.interval = 0.01
+    shoe.poke()
+    qtbot.waitUntil(lambda: not session.card_due() and session.state.active is not None, timeout=3000)
+    synced(qtbot, window, session)
+    assert threads and all(t is threading.main_thread() for t in threads)
+    assert len(session.state.round.cards) == 3  # the shoe stopped when a decision was due
+
+
+def test_deck_check_panel_and_typed_cards(qtbot, table):
+    session, shoe, window = table
+    session.place(1, D("25"))
+    session.deal()
+    while session.state.phase == BlackjackPhase.PLAYING:
+        while session.card_due():
+            shoe.deal_one()
+        if session.snapshot.allowed:
+            session.stand()
+    dealt = session.state.ledger.dealt
+    press(qtbot, window, Qt.Key.Key_C)
+    synced(qtbot, window, session)
+    assert window.banner.title.text() == "DECK CHECK"
+    assert window.deck.buttons["return_stub"].isVisible() and not window.deck.buttons["new_deck"].isEnabled()
+    press(qtbot, window, Qt.Key.Key_T)
+    press(qtbot, window, Qt.Key.Key_K)
+    assert window.entry.field.hasFocus()
+    for card in dealt[:-1]:
+        qtbot.keyClicks(window.entry.field, card.code)
+        qtbot.keyClick(window.entry.field, Qt.Key.Key_Return)
+        assert window.entry.last_error is None
+    synced(qtbot, window, session)
+    assert f"MISSING 1: {dealt[-1].label}" in window.deck.lines.text()
+    qtbot.keyClicks(window.entry.field, "zz")
+    qtbot.keyClick(window.entry.field, Qt.Key.Key_Return)
+    assert window.entry.last_error is not None and window.entry.field.text() == "zz"
+    window.entry.field.clear()
+    qtbot.keyClicks(window.entry.field, dealt[-1].code.lower())
+    qtbot.keyClick(window.entry.field, Qt.Key.Key_Return)
+    synced(qtbot, window, session)
+    assert "deck complete" in window.deck.lines.text() and window.deck.buttons["new_deck"].isEnabled()
+    window.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    synced(qtbot, window, session)
+    assert session.state.deck_no == 2 and window.deck.title.text() == "DECK 2"
+    assert shoe.cards_left == 52  # the simulated shoe got the new deck too
+
+
+def test_big_letters_at_full_hd(qtbot, table):
+    session, shoe, window = table
+    window.resize(1920, 1080)
+    qtbot.waitUntil(lambda: window.unit == 1080 // 45, timeout=2000)
+    assert window.banner.title.font().pixelSize() >= 70
+    assert window.actions.buttons["hit"].font().pixelSize() >= 30
+
+
+def test_run_blackjack_plays_rounds_by_itself_and_journals_them(qtbot, tmp_path):
+    from dealer_assist.table.journal import Journal
+    from dealer_assist.ui.blackjack.app import run_blackjack
+
+    journal, shot = tmp_path / "bj.sqlite", tmp_path / "shot.png"
+    code = run_blackjack("sim:5", journal=str(journal), seats=2, screenshot=str(shot), quit_after=2.5, auto=True,
+                         turbo=True, size=(1280, 720))
+    assert code == 0 and shot.stat().st_size > 10_000
+    kinds = [e.kind for e in Journal.open(journal, readonly=True).entries()]
+    assert kinds[0] == "shoe_start" and kinds.count("settlement") >= 1
+    # the table reopens where it stopped: same journal, same state, nothing settled twice
+    from dealer_assist.table.blackjack_session import BlackjackSession
+
+    session = BlackjackSession(journal=Journal.open(journal))
+    try:
+        assert session.recovered > 0 and len(session.state.history) == kinds.count("settlement")
+    finally:
+        session.close()

@@ -1,0 +1,55 @@
+"""`dealer-assist run`: refusals before the window, a broken journal, and a real run to a screenshot."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+
+from PySide6.QtGui import QImage
+
+from dealer_assist.cli import main
+from dealer_assist.table.journal import Journal
+
+
+def test_blackjack_says_it_is_not_in_the_display_yet(capsys):
+    assert main(["run", "--game", "blackjack"]) != 0
+    err = capsys.readouterr().err
+    assert "blackjack" in err and "not wired yet" in err
+
+
+def test_a_broken_journal_stops_the_display_with_a_clear_message(tmp_path, capsys, qapp):
+    path = tmp_path / "table.sqlite"
+    with Journal.open(path) as journal:
+        for i in range(5):
+            journal.append("bet_placed", {"op": None, "n": i})
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    conn.execute("DROP TRIGGER IF EXISTS entries_append_only_update")
+    conn.execute("UPDATE entries SET payload = '{\"n\": 99}' WHERE seq = 3")
+    conn.close()
+    code = main(["run", "--source", "manual", "--journal", str(path), "--quit-after", "0.1"])
+    err = capsys.readouterr().err
+    assert code == 3
+    assert "broken" in err and "journal verify" in err and str(path) in err
+
+
+def test_unknown_source_is_refused(tmp_path, capsys, qapp):
+    code = main(["run", "--source", "carrier-pigeon", "--journal", str(tmp_path / "j.sqlite"), "--quit-after", "0.1"])
+    assert code == 3 and "unknown card source" in capsys.readouterr().err
+
+
+def test_run_plays_the_simulated_shoe_and_saves_a_screenshot(tmp_path):
+    shot = tmp_path / "shot.png"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path / "data")}
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", "--seed", "4", "--turbo", "--auto",
+                           "--mute", "--size", "1280x720", "--quit-after", "3", "--screenshot", str(shot), "--json"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert '"event": "end"' in proc.stdout
+    image = QImage(str(shot))
+    assert (image.width(), image.height()) == (1280, 720)
+    journal = tmp_path / "data" / "dealer-assist" / "baccarat-journal.sqlite"
+    with Journal.open(journal, readonly=True) as j:  # the default journal, in the user's data folder
+        kinds = {e.kind for e in j.entries()}
+    assert "card_assigned" in kinds or "shoe_burn" in kinds

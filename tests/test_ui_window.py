@@ -1,0 +1,205 @@
+"""The window follows scripted rounds from each kind of source (simulated shoe, keyboard, serial pty)."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.baccarat.round import BaccaratRound
+from dealer_assist.cards import parse_cards
+from dealer_assist.table.state import TablePhase
+from dealer_assist.ui.keys import KEYS
+
+
+def shown(window):
+    """The snapshot the window last drew."""
+    return window._last
+
+
+def deal_next(qtbot, window):
+    """Let the simulated shoe deal one card and wait until the window has drawn it."""
+    before = window.session.state.shoe.cards_seen
+    window.source.poke()
+    qtbot.waitUntil(lambda: shown(window).state.shoe.cards_seen > before, timeout=3000)
+    qtbot.waitUntil(lambda: window.hands.painted_version >= shown(window).version, timeout=3000)
+
+
+def type_card(qtbot, window, code):
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_K)
+    assert window.entry.field.hasFocus()
+    qtbot.keyClicks(window.entry.field, code)
+    qtbot.keyClick(window.entry.field, Qt.Key.Key_Return)
+
+
+def synced(qtbot, window):
+    """Wait until the window has drawn the session's newest snapshot (it arrives by a queued event)."""
+    qtbot.waitUntil(lambda: shown(window).version == window.session.snapshot.version, timeout=3000)
+
+
+def assert_window_matches(qtbot, window):
+    """What the window shows is what the session says: banner, reason, totals, stake."""
+    synced(qtbot, window)
+    snap = window.session.snapshot
+    assert window.banner.title.text() == snap.banner
+    assert window.banner.reason.text() == snap.reason
+    assert window.betting.total.text().endswith(f"{snap.state.betting.layout.total:.2f}")
+
+
+def test_round_from_the_simulated_shoe(qtbot, table_factory):
+    window = table_factory("sim", seed=5)
+    session = window.session
+    while session.state.phase == TablePhase.BURN:  # the sim shows and burns as the shoe says
+        deal_next(qtbot, window)
+    assert window.banner.title.text() == "PLACE YOUR BETS"
+    assert "Burn done" in window.status.burn.text()
+    qtbot.mouseClick(window.betting.grid, Qt.MouseButton.LeftButton,
+                     pos=window.betting.grid.cell_centre(3, Bet.BANKER))
+    assert session.state.betting.layout.get(3, Bet.BANKER) == session.snapshot.chip
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_D)
+    assert session.state.phase == TablePhase.DEALING
+    drawn_banners = []
+    while session.state.phase == TablePhase.DEALING:
+        deal_next(qtbot, window)
+        assert_window_matches(qtbot, window)
+        drawn_banners.append(window.banner.title.text())
+        rnd = shown(window).state.round
+        due = rnd.next_position
+        # the highlighted place is the one the round says is next
+        assert window.hands.snapshot.state.round.next_position == due
+    rnd = session.state.round
+    assert drawn_banners[-1] == rnd.outcome.banner
+    assert len(rnd.cards) in (4, 5, 6)
+    assert window.settlement.rows()[0][0] == "3"  # the only bet, settled in the view
+    assert window.status.shoe.text().count(str(session.state.shoe.dealt)) >= 1
+
+
+def test_round_typed_on_the_keyboard(qtbot, table_factory):
+    window = table_factory("manual")
+    session = window.session
+    type_card(qtbot, window, "7h")  # the burn card shown: 7 more face down
+    assert session.state.shoe.burn_left == 7
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_B)
+    assert session.state.phase == TablePhase.BETTING
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_Escape)  # leave the card field: keys drive the table
+    assert not window.entry.field.hasFocus()
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_3)  # chip 25
+    window.betting.grid.cursor = (1, Bet.PLAYER)
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_Right)  # -> banker
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_Plus)
+    assert session.state.betting.layout.get(1, Bet.BANKER) == 25
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_D)
+    cards = ["2S", "AH", "3D", "2C", "8S"]  # facts.md §1.6: Banker 3 stands on a Player third card of 8
+    for code in cards:
+        type_card(qtbot, window, code)
+        assert window.entry.last_error is None
+        assert_window_matches(qtbot, window)
+    synced(qtbot, window)
+    expected = BaccaratRound(tuple(parse_cards(cards)))
+    assert window.banner.title.text() == expected.outcome.banner
+    assert window.hands.snapshot.state.round.player_total == expected.player_total
+    assert expected.outcome.winner == "tie"  # so the Banker bet pushes
+    assert window.settlement.rows() == [("1", "Banker", "25.00", "PUSH", "")]
+
+
+def test_round_from_a_serial_reader_on_a_pty(qtbot, table_factory):
+    serial_shoe = pytest.importorskip("dealer_assist.sources.serial_shoe")
+    master, slave = os.openpty()
+    try:
+        shoe = serial_shoe.SerialShoe(os.ttyname(slave), dialect="plain")
+        window = table_factory(shoe)
+        session = window.session
+        qtbot.waitUntil(lambda: any(link == "up" for _, link in shown(window).links), timeout=5000)
+        session.skip_burn()
+        qtbot.keyClick(window.centralWidget(), Qt.Key.Key_D)
+        for code in ("9H", "2S", "KD", "3C"):  # Player 9: a natural
+            os.write(master, code.encode() + b"\r\n")
+        qtbot.waitUntil(lambda: shown(window).state.phase == TablePhase.SETTLED, timeout=5000)
+        assert window.banner.title.text() == session.state.round.outcome.banner
+        assert [c.code for c in window.hands.snapshot.state.round.cards] == ["9H", "2S", "KD", "3C"]
+        assert "serial" in window.status.links.text()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_snapshots_from_another_thread_are_drawn_on_the_gui_thread(qtbot, table_factory):
+    window = table_factory("manual")
+    session = window.session
+    session.skip_burn()
+    gui = threading.get_ident()
+    threads = []
+    window.bridge.snapshot.connect(lambda snap: threads.append(threading.get_ident()))
+
+    def worker():
+        for _ in range(50):
+            session.place(2, Bet.TIE)
+
+    t = threading.Thread(target=worker)
+    t.start()
+    t.join()
+    qtbot.waitUntil(lambda: shown(window).version == session.snapshot.version, timeout=3000)
+    assert threads and set(threads) == {gui}
+    assert len(threads) < 50  # the backlog collapsed into the newest snapshots
+    assert session.state.betting.layout.get(2, Bet.TIE) == 50 * session.snapshot.chip
+    assert window.betting.grid.snapshot.state.betting.layout.get(2, Bet.TIE) == 50 * session.snapshot.chip
+
+
+def test_every_key_has_a_command_and_a_help_line(qtbot, table_factory):
+    window = table_factory("manual")
+    for key in KEYS:
+        assert callable(getattr(window, key.action)), key
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_F1)
+    assert window.help.isVisible()
+    lines = window.help.text_lines()
+    assert len(lines) == len(KEYS)
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_Escape)
+    assert not window.help.isVisible()
+
+
+def test_sizes_follow_the_window_height(qtbot, table_factory):
+    window = table_factory("manual")
+    small = window.banner.title.font().pixelSize()
+    assert window.minimumSizeHint().height() <= 720  # everything fits a 1280x720 screen
+    window.resize(3840, 2160)
+    qtbot.waitUntil(lambda: window.banner.title.font().pixelSize() != small, timeout=2000)
+    assert window.banner.title.font().pixelSize() >= 2.5 * small
+    assert window.roads.height() >= 2.5 * (small / 3.0) * 9
+
+
+def test_sound_cues_for_card_draw_and_alert(qtbot, table_factory):
+    window = table_factory("manual")
+    session = window.session
+    session.skip_burn()
+    session.deal()
+    for code in ("2S", "AH", "3D", "2C"):  # Player 5 draws
+        session.enter_card(code)
+    qtbot.waitUntil(lambda: shown(window).version == session.snapshot.version)
+    assert "card" in window.cues.played
+    assert window.banner.title.text() == "PLAYER DRAWS" and "draw" in window.cues.played
+    session.enter_card("ZZ")  # not a card: a message, no alert
+    session.enter_card("8S")
+    session.enter_card("4H")  # the round is over: held, an alert
+    qtbot.waitUntil(lambda: shown(window).version == session.snapshot.version)
+    assert "alert" in window.cues.played
+
+
+def test_status_shows_the_exact_odds_of_the_shoe_left(qtbot, table_factory):
+    window = table_factory("manual", odds=True)
+    session = window.session
+    session.skip_burn()
+    session.deal()
+    for code in ("9H", "2S", "KD", "3C"):
+        session.enter_card(code)
+    qtbot.waitUntil(lambda: shown(window).odds is not None and shown(window).odds.cards_left == 412, timeout=10000)
+    report = shown(window).odds
+    for bet in Bet:
+        f = report.bets[bet].floats()
+        assert window.status.odds_text(bet, "Win") == f"{100 * f['win']:.2f}%"
+        assert window.status.odds_text(bet, "House edge") == f"{100 * f['house_edge']:.2f}%"
+    assert "412 cards left" in window.status.odds_title.text()
+    assert "4 dealt" in window.status.shoe.text()

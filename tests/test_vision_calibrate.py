@@ -1,0 +1,99 @@
+"""Calibration from set-up shots: geometry measured, failures named, profiles round-trip."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision.calibrate import CalibrationError, calibrate, find_card
+from dealer_assist.vision.profile import Profile, ProfileError
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+pytestmark = pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+
+
+@pytest.fixture(scope="module")
+def plastic():
+    return calibrate(CARDS / "calib" / "plastic")
+
+
+def test_geometry_matches_the_shots_ground_truth(plastic):
+    truth = json.loads((CARDS / "calib" / "plastic" / "calib.json").read_text())
+    aspects, heights = [], []
+    for card in truth["cards"].values():
+        c = np.array(card["corners"])
+        aspects.append(np.linalg.norm(c[1] - c[0]) / np.linalg.norm(c[3] - c[0]))
+        heights.append(np.linalg.norm(c[3] - c[0]))
+    assert plastic.aspect == pytest.approx(np.median(aspects), rel=0.03)
+    assert plastic.card_h_px == pytest.approx(np.median(heights), rel=0.04)
+    u0, v0, u1, v1 = truth["index_box_frac"]
+    # Rank and suit lie inside the index box the renderer reports (court cards
+    # print a slightly bigger suit, hence the tolerance).
+    for box in (plastic.rank_box, plastic.suit_box):
+        assert u0 - 0.03 <= box.u0 < box.u1 <= u1 + 0.03
+        assert v0 - 0.03 <= box.v0 < box.v1 <= v1 + 0.03
+    assert plastic.rank_box.v1 <= plastic.suit_box.v0 + 0.01  # rank above suit
+    assert plastic.suit_red == {"S": False, "H": True, "D": True, "C": False}
+    assert set(plastic.shots.values()) == {"ok"}
+    assert plastic.index_corners == 2
+
+
+def test_profile_round_trip(plastic, tmp_path):
+    loaded = Profile.load(plastic.save(tmp_path / "p"))
+    assert loaded.aspect == pytest.approx(plastic.aspect)
+    assert loaded.thresholds == plastic.thresholds
+    assert set(loaded.rank_templates) == set(plastic.rank_templates)
+    key = sorted(plastic.suit_templates)[0]
+    assert np.abs(loaded.suit_templates[key] - plastic.suit_templates[key]).max() < 1 / 255 + 1e-6
+
+
+def test_bad_shots_are_named_with_the_reason(tmp_path):
+    src = CARDS / "calib" / "anglo"
+    for code in ("AS", "2H", "KD", "7C", "TD", "QS"):
+        shutil.copy(src / f"{code if code != 'TD' else '10D'}.png", tmp_path / f"{code}.png")
+    felt = cv2.imread(str(src / "AS.png"))
+    felt[:] = felt[5, 5]
+    cv2.imwrite(str(tmp_path / "3H.png"), felt)
+    two = cv2.imread(str(src / "4S.png"))
+    other = cv2.imread(str(src / "5S.png"))
+    two[:, :400] = other[:, 440:840]
+    cv2.imwrite(str(tmp_path / "4S.png"), two)
+    (tmp_path / "notes.png").write_bytes(b"not an image")
+    profile = calibrate(tmp_path, self_test=False)
+    assert "card not found" in profile.shots["3H.png"]
+    assert "two cards" in profile.shots["4S.png"]
+    assert "not a card code" in profile.shots["notes.png"]
+    assert profile.shots["AS.png"] == "ok"
+
+
+def test_no_cards_at_all_is_an_error_naming_the_shots(tmp_path):
+    felt = np.full((720, 1280, 3), (40, 110, 50), np.uint8)
+    cv2.imwrite(str(tmp_path / "AS.png"), felt)
+    with pytest.raises(CalibrationError, match="AS.png: card not found"):
+        calibrate(tmp_path)
+    with pytest.raises(CalibrationError, match="no folder"):
+        calibrate(tmp_path / "missing")
+
+
+def test_find_card_corners_match_ground_truth():
+    truth = json.loads((CARDS / "calib" / "anglo" / "calib.json").read_text())
+    for code in ("AS", "10H", "QC"):
+        quad, why = find_card(cv2.imread(str(CARDS / "calib" / "anglo" / f"{code}.png")))
+        assert why == ""
+        assert np.abs(quad - np.array(truth["cards"][code]["corners"])).max() < 5
+
+
+def test_broken_profiles_are_refused_by_name(tmp_path):
+    with pytest.raises(ProfileError, match="no deck profile"):
+        Profile.load(tmp_path)
+    (tmp_path / "profile.json").write_text("{not json")
+    with pytest.raises(ProfileError, match="not readable JSON"):
+        Profile.load(tmp_path)
+    (tmp_path / "profile.json").write_text(json.dumps({"format": 99}))
+    with pytest.raises(ProfileError, match="format 99"):
+        Profile.load(tmp_path)

@@ -1,0 +1,149 @@
+"""Once-only reading: each physical card once, soon after it comes to rest; capture and camera source."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.cards import Card
+from dealer_assist.sources.events import CardRead, LinkState
+from dealer_assist.vision.capture import CaptureError, FrameGrabber
+from dealer_assist.vision.recognize import CardHit, FrameResult, UncertainHit
+from dealer_assist.vision.track import NewCard, OnceOnlyTracker, UnreadCard
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+VIDEO = CARDS / "test_shoe" / "anglo" / "baccarat.mp4"
+CLIP_FRAMES = 80  # the first two cards (9D, 2D) leave the shoe and come to rest
+
+
+@pytest.fixture(scope="module")
+def clip(tmp_path_factory):
+    """The first frames of a real shoe-mouth video, as an image sequence."""
+    if not VIDEO.is_file():
+        pytest.skip("shared shoe video not found")
+    folder = tmp_path_factory.mktemp("clip")
+    cap = cv2.VideoCapture(str(VIDEO))
+    for n in range(CLIP_FRAMES):
+        ok, frame = cap.read()
+        assert ok
+        cv2.imwrite(str(folder / f"{n:04d}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    cap.release()
+    truth = json.loads(VIDEO.with_suffix(".json").read_text())
+    return folder, [c for c in truth["cards"] if c["t_rest"] < CLIP_FRAMES]
+
+
+def test_watch_reports_each_card_once_by_three_frames_after_rest(clip):
+    folder, cards = clip
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--json", "--video", str(folder / "%04d.jpg")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    events = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [e["card"] for e in events] == [c["card"].replace("10", "T") for c in cards]
+    for e, c in zip(events, cards):
+        assert c["t_appear"] <= e["frame"] <= c["t_rest"] + 3
+        assert e["t"] == pytest.approx(e["frame"] / 30, abs=1e-3)
+        assert 0 < e["confidence"] <= 1
+
+
+def _hit(code, x, y, conf=0.9):
+    return CardHit(Card(code[0], code[1]), conf, ((x - 50, y - 80), (x + 50, y - 80), (x + 50, y + 80), (x - 50, y + 80)), 0.3)
+
+
+def test_tracker_one_event_per_physical_card():
+    tr = OnceOnlyTracker(card_h=160)
+    events = []
+    # 5S slides in (moving 120 px a frame), rests; a second 5S arrives while the first stays.
+    for f in range(0, 6):
+        events += tr.update(f, FrameResult([_hit("5S", 100 + 120 * min(f, 3), 300)]))
+    for f in range(6, 12):
+        events += tr.update(f, FrameResult([_hit("5S", 460, 300), _hit("5S", 900, 200 + 10 * min(f - 6, 2))]))
+    # A hand covers both for 40 frames, then they are seen again where they were.
+    for f in range(12, 52):
+        events += tr.update(f, FrameResult())
+    for f in range(52, 56):
+        events += tr.update(f, FrameResult([_hit("5S", 460, 300), _hit("5S", 900, 220)]))
+    assert [(type(e), e.card.code, e.frame) for e in events] == [(NewCard, "5S", 1), (NewCard, "5S", 7)]
+
+
+def test_tracker_ignores_a_single_misread_and_reports_a_card_never_read():
+    tr = OnceOnlyTracker(card_h=160, unread_after=5)
+    events = tr.update(0, FrameResult([_hit("8C", 300, 300)]))
+    events += tr.update(1, FrameResult([_hit("8S", 300, 300)]))  # one frame misread, then never again
+    for f in range(2, 10):
+        events += tr.update(f, FrameResult([_hit("8S", 300, 300)]) if f < 4 else FrameResult())
+    assert [e.card.code for e in events] == ["8S"]
+    corners = ((700, 100), (800, 100), (800, 260), (700, 260))
+    unsure = UncertainHit((Card("6", "H"), Card("8", "H")), corners, 0.6)
+    for f in range(10, 20):
+        events += tr.update(f, FrameResult(uncertain=[unsure]))
+    unread = [e for e in events if isinstance(e, UnreadCard)]
+    assert len(unread) == 1 and [c.code for c in unread[0].candidates] == ["6H", "8H"]
+
+
+def _write_frames(folder: Path, n: int) -> str:
+    for i in range(n):
+        img = np.full((48, 64, 3), i, np.uint8)
+        cv2.imwrite(str(folder / f"f{i:03d}.png"), img)
+    return str(folder / "f*.png")
+
+
+def test_capture_in_order_for_files_and_latest_only_when_dropping(tmp_path):
+    pattern = _write_frames(tmp_path, 30)
+    with FrameGrabber(pattern) as g:
+        got = []
+        while (f := g.read(timeout=2)) is not None:
+            got.append((f.number, int(f.image[0, 0, 0])))
+    assert got == [(i, i) for i in range(30)]
+    with FrameGrabber(pattern, drop=True) as g:
+        first = g.read(timeout=2)
+        time.sleep(0.3)  # a slow reader: the grabber must not queue what it read meanwhile
+        rest = []
+        while (f := g.read(timeout=1)) is not None:
+            rest.append(f.number)
+    numbers = [first.number] + rest
+    assert numbers == sorted(set(numbers)) and numbers[-1] == 29
+    assert g.dropped > 0 and g.dropped + len(numbers) == 30
+    with pytest.raises(CaptureError, match="no image matches"):
+        FrameGrabber(str(tmp_path / "nothing*.png"))
+    with pytest.raises(CaptureError, match="no video file"):
+        FrameGrabber(str(tmp_path / "absent.mp4"))
+
+
+def test_camera_source_emits_card_reads_then_link_lost(clip):
+    from dealer_assist.sources.camera import CameraSource
+
+    folder, cards = clip
+    got, done = [], threading.Event()
+
+    def sink(event):
+        got.append(event)
+        if isinstance(event, LinkState) and event.state == "lost":
+            done.set()
+
+    source = CameraSource(str(folder / "*.jpg"))
+    source.start(sink)
+    try:
+        assert done.wait(60)
+    finally:
+        source.stop()
+    assert isinstance(got[0], LinkState) and got[0].state == "up"
+    reads = [e for e in got if isinstance(e, CardRead)]
+    assert [e.card.code for e in reads] == [c["card"].replace("10", "T") for c in cards]
+    assert all(e.zone is None and 0 < e.confidence <= 1 and e.source == source.name for e in reads)
+    assert got[-1].state == "lost" and "end of video" in got[-1].detail
+
+
+def test_camera_source_refuses_a_missing_camera_file():
+    from dealer_assist.sources.base import SourceError
+    from dealer_assist.sources.camera import CameraSource
+
+    with pytest.raises(SourceError, match="no video file"):
+        CameraSource("/nonexistent/table.mp4").start(lambda e: None)
