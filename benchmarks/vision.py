@@ -1,6 +1,9 @@
 """Camera-path benchmark: recognition and once-only reading on the shared test decks.
 
 Run by hand:  python benchmarks/vision.py [--cards ../shared/cards] [--deck anglo ...] [--profile DIR]
+Unseen decks: python benchmarks/vision.py --synth /tmp/synth --svg tango --svg simplistic
+  renders set-up shots and test frames of other Debian card decks (gnome-cards-data,
+  rsvg-convert) into /tmp/synth/{calib,test}/<deck>, then benchmarks them the same way.
 
 For each deck a profile is calibrated from that deck's set-up shots only
 (unless --profile is given), then:
@@ -114,15 +117,151 @@ def bench_watch(profile: Profile, video: Path) -> dict:
                 worst_after_rest=max(from_rest) if from_rest else None)
 
 
+SVG_DIR = Path("/usr/share/aisleriot/cards")
+SVG_RANKS = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+SVG_SUITS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+FELTS = [(40, 110, 45), (30, 80, 25), (110, 60, 30), (35, 40, 120), (60, 95, 60)]
+
+
+def render_deck(svg_name: str, height: int = 520) -> dict:
+    """RGBA images of the 52 cards of a Debian card theme, cropped to the card."""
+    import gzip
+    import subprocess
+
+    src = SVG_DIR / f"{svg_name}.svgz"
+    tmp = Path(tempfile.mkdtemp())
+    svg = tmp / "deck.svg"
+    svg.write_bytes(gzip.decompress(src.read_bytes()))
+    cards = {}
+    for r in "A23456789TJQK":
+        for su in "SHDC":
+            out = tmp / f"{r}{su}.png"
+            subprocess.run(["rsvg-convert", f"--export-id={SVG_SUITS[su]}_{SVG_RANKS.get(r, r)}", "-h", str(height),
+                            str(svg), "-o", str(out)], check=True, capture_output=True)
+            img = cv2.imread(str(out), cv2.IMREAD_UNCHANGED)
+            ys, xs = np.nonzero(img[:, :, 3] > 128)
+            cards[r + su] = img[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    return cards
+
+
+def _felt(rng, size=(720, 1280)):
+    h, w = size
+    base = np.array(FELTS[rng.integers(len(FELTS))], np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, 2 * np.pi)
+    gain = 1.0 + rng.uniform(0, 0.35) * ((xx / w - 0.5) * np.cos(a) + (yy / h - 0.5) * np.sin(a))
+    img = base[None, None, :] * gain[..., None] + rng.normal(0, 3, (h, w, 3))
+    if rng.random() < 0.6:  # a pale printed layout line
+        img = np.clip(img, 0, 255).astype(np.uint8)
+        cv2.circle(img, (int(rng.integers(200, 1080)), int(rng.integers(150, 570))), int(rng.integers(60, 220)),
+                   (200, 215, 215), 2, cv2.LINE_AA)
+        return img.astype(np.float32)
+    return img
+
+
+def _place(img, card, quad, shadow=True):
+    """Paint an RGBA card onto float image ``img`` at ``quad`` (TL, TR, BR, BL), with a soft shadow."""
+    h, w = card.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    m = cv2.getPerspectiveTransform(src, np.float32(quad))
+    size = (img.shape[1], img.shape[0])
+    alpha = cv2.warpPerspective(card[:, :, 3].astype(np.float32) / 255, m, size)
+    if shadow:
+        sh = cv2.GaussianBlur(cv2.warpAffine(alpha, np.float32([[1, 0, 3], [0, 1, 4]]), size), (0, 0), 3)
+        img *= (1 - 0.35 * sh)[..., None]
+    rgb = cv2.warpPerspective(card[:, :, :3].astype(np.float32), m, size)
+    img[:] = img * (1 - alpha[..., None]) + rgb * alpha[..., None]
+    return alpha > 0.5
+
+
+def _card_quad(center, angle, height, aspect):
+    w, h = height * aspect, height
+    c, s = np.cos(angle), np.sin(angle)
+    pts = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
+    return pts @ np.array([[c, s], [-s, c]]) + center
+
+
+def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1) -> None:
+    """Set-up shots and test frames (with truth.json) of one Debian deck, like the shared card sets."""
+    rng = np.random.default_rng(seed)
+    cards = render_deck(svg_name)
+    aspect = float(np.median([c.shape[1] / c.shape[0] for c in cards.values()]))
+    calib = out / "calib" / svg_name
+    test = out / "test" / svg_name
+    calib.mkdir(parents=True, exist_ok=True)
+    test.mkdir(parents=True, exist_ok=True)
+    for code, card in cards.items():
+        img = _felt(rng)
+        center = np.array([640, 360]) + rng.uniform(-20, 20, 2)
+        _place(img, card, _card_quad(center, rng.uniform(-0.02, 0.02), 260, aspect))
+        img = cv2.GaussianBlur(np.clip(img, 0, 255).astype(np.uint8), (0, 0), 0.5)
+        cv2.imwrite(str(calib / f"{code.replace('T', '10')}.png"), img)
+    codes = list(cards)
+    truth = []
+    for n in range(frames):
+        img = _felt(rng)
+        height = 260 * rng.uniform(0.85, 1.15)
+        placed = []
+        groups = int(rng.integers(1, 4))
+        for _ in range(groups):
+            count = int(rng.integers(1, 5))
+            start = np.array([rng.uniform(150, 1130), rng.uniform(140, 580)])
+            angle = rng.uniform(0, 2 * np.pi)
+            step = rng.uniform(0.22, 0.45) * height * np.array([np.cos(angle + 0.6), np.sin(angle + 0.6)])
+            for i in range(count):
+                placed.append((codes[rng.integers(len(codes))], _card_quad(start + i * step, angle + rng.normal(0, 0.05), height, aspect)))
+        masks, entries = [], []
+        for code, quad in placed:
+            masks.append(_place(img, cards[code], quad))
+            entries.append({"card": code.replace("T", "10"), "corners": quad.round(1).tolist(),
+                            "center": quad.mean(axis=0).round(1).tolist()})
+        for i, (code, quad) in enumerate(placed):
+            above = np.zeros(img.shape[:2], bool)
+            for m in masks[i + 1:]:
+                above |= m
+            fracs = []
+            for k in (0, 2):  # TL and BR index regions
+                c = quad[k]
+                wv = (quad[(k + 1) % 4] - c) * 0.22
+                hv = (quad[(k + 3) % 4] - c) * 0.30
+                box = np.int32([c, c + wv, c + wv + hv, c + hv])
+                region = np.zeros(img.shape[:2], np.uint8)
+                cv2.fillPoly(region, [box], 1)
+                x0, y0 = box.min(axis=0)
+                x1, y1 = box.max(axis=0)
+                inside = x0 >= 0 and y0 >= 0 and x1 < img.shape[1] and y1 < img.shape[0]
+                total = max(int(region.sum()), 1)
+                fracs.append(float((region.astype(bool) & ~above).sum()) / total if inside else 0.0)
+            entries[i]["index_visible_frac"] = [round(f, 3) for f in fracs]
+            entries[i]["index_visible"] = max(fracs) >= 0.9
+            entries[i]["z"] = i
+        out_img = np.clip(img, 0, 255).astype(np.uint8)
+        out_img = cv2.GaussianBlur(out_img, (0, 0), rng.uniform(0.3, 1.1))
+        out_img = np.clip(out_img.astype(np.float32) + rng.normal(0, rng.uniform(0, 4), out_img.shape), 0, 255).astype(np.uint8)
+        name = f"{n:04d}.jpg"
+        cv2.imwrite(str(test / name), out_img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 93))])
+        truth.append({"file": name, "cards": entries})
+    (test / "truth.json").write_text(json.dumps({"deck": svg_name, "frames": truth}))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cards", default=str(Path(__file__).resolve().parents[2] / "shared" / "cards"))
     ap.add_argument("--deck", action="append", help="deck name (default: every deck in cards/test)")
     ap.add_argument("--profile", help="use this profile instead of calibrating")
     ap.add_argument("-v", "--verbose", action="store_true", help="list wrong reads and phantoms")
+    ap.add_argument("--synth", metavar="DIR", help="render unseen Debian decks (--svg) into DIR and benchmark them")
+    ap.add_argument("--svg", action="append", help="Debian card theme for --synth, e.g. tango, simplistic")
+    ap.add_argument("--frames", type=int, default=60, help="test frames per synthetic deck")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     cards = Path(args.cards)
+    if args.synth:
+        cards = Path(args.synth)
+        for name in args.svg or ["tango"]:
+            if not (cards / "test" / name / "truth.json").is_file():
+                make_synthetic(name, cards, args.frames)
+        args.deck = args.svg or ["tango"]
     decks = args.deck or sorted(p.name for p in (cards / "test").iterdir() if p.is_dir())
     rows = []
     for deck in decks:
@@ -137,7 +276,7 @@ def main() -> int:
         r = bench_recognize(profile, cards / "test" / deck, args.verbose)
         print(f"{deck} recognize: {json.dumps(r)}")
         w = {}
-        for video in sorted((cards / "test_shoe" / deck).glob("*.mp4")):
+        for video in sorted((cards / "test_shoe" / deck).glob("*.mp4")) if (cards / "test_shoe" / deck).is_dir() else []:
             w[video.stem] = bench_watch(profile, video)
             print(f"{deck} watch {video.stem}: {json.dumps(w[video.stem])}")
         rows.append((deck, r, w))

@@ -117,14 +117,13 @@ def inner(args: argparse.Namespace) -> int:
         key(Qt.Key.Key_3)  # chip 25
         click(2, Bet.PLAYER)
         click(6, Bet.BANKER)
-        key(Qt.Key.Key_D)
-        for _ in range(4):
+        key(Qt.Key.Key_D)  # Deal also wakes the shoe: it may deal the first card at once
+        while len(session.state.round.cards) < 4:
             deal_one()
         played += 1
         if not session.state.round.complete or played > 30:
             break
         key(Qt.Key.Key_N)
-        print("after N:", session.state.phase, session.snapshot.message, app.focusWidget(), app.activeWindow())
     shot("round.png")
     while not session.state.round.complete:
         deal_one()

@@ -62,6 +62,14 @@ def test_deal_needs_a_bet_and_locks_the_layout():
     refused(s, bet(2, "5"), "being dealt")
 
 
+def test_a_layout_camera_zone_is_checked_in_table_seats():
+    s = play(BlackjackState.new(), bet(2, "25"), bet(5, "5"), {"op": "deal"})
+    refused(s, {"op": "card", "card": "9H", "zone": "seat 5"}, "laid at seat 5 but a card for seat 2 is due")
+    refused(s, {"op": "card", "card": "9H", "zone": "seat 3"}, "seat 3, which has no bet")
+    s = play(s, {"op": "card", "card": "9H", "zone": "seat 2"}, {"op": "card", "card": "4C", "zone": "5"})
+    assert play(s, {"op": "card", "card": "KD", "zone": "dealer"}).round.dealer.cards[0].code == "KD"
+
+
 def test_first_card_closes_the_bets_and_empty_seats_get_no_card():
     s = play(BlackjackState.new(), bet(2, "25"), bet(5, "5"), *cards("9H", "6C", "TD", "2S", "5D"))
     rnd = s.round
@@ -70,6 +78,8 @@ def test_first_card_closes_the_bets_and_empty_seats_get_no_card():
     assert [c.code for c in rnd.seat_hands(2)[0].cards] == ["6C", "5D"]  # table seat 5
     assert [c.code for c in rnd.dealer.cards] == ["TD"]
     assert s.active == (2, 0)
+    refused(s, {"op": "card", "card": "3H"}, "decision for seat 2 (hit, stand, double)")
+    refused(s, act("hit", seat=5), "it is a decision for seat 2")
     # seat 2 doubles its 11, seat 5 doubles its 11 too: their stakes double each on its own
     s = play(s, act("double"), *cards("9S"), act("double", seat=5), *cards("2C"))
     assert s.dealer_turn and s.round.dealer_prompt == "DEALER DRAWS (10)"
@@ -219,3 +229,21 @@ def test_any_sequence_of_operations_is_applied_or_refused_cleanly(ops):
         state = new
     assert len(state.ledger.dealt) == sum(len(r.round.cards) for r in state.history if r.deck == state.deck_no) + (
         len(state.round.cards) if state.round is not None and state.phase == BlackjackPhase.PLAYING else 0)
+
+
+def test_rules_from_a_config_section():
+    from dealer_assist.table.blackjack_state import rules_from_config
+
+    rules = rules_from_config({"decks": 2, "ties_push": True, "seats": 5, "min_bet": "10", "max_bet": "200",
+                               "chips": ["5", "10", "50"], "double_totals": [10, 11], "blackjack_pays": "1.2"})
+    assert rules.house.decks == 2 and rules.house.ties_push and rules.house.double_totals == frozenset({10, 11})
+    assert rules.seats == 5 and rules.min_bet == D("10.00") and rules.chips == (D("5.00"), D("10.00"), D("50.00"))
+    assert BlackjackState.new(rules).ledger.decks == 2
+    with pytest.raises(BlackjackTableError, match="ties_push = 'yes'"):
+        rules_from_config({"ties_push": "yes"})
+    with pytest.raises(BlackjackTableError, match="unknown blackjack setting"):
+        rules_from_config({"surrender": True})
+    with pytest.raises(BlackjackTableError, match="seats"):
+        rules_from_config({"seats": 9})  # more than the house's seven
+    with pytest.raises(BlackjackTableError, match="min_bet"):
+        rules_from_config({"min_bet": "lots"})

@@ -226,9 +226,11 @@ def test_a_card_dealt_twice_needs_a_supervisor_and_is_flagged_at_the_deck_check(
     assert "already dealt from this deck" in error and session.state is before
     alert = session.snapshot.alerts[-1]
     assert alert.code == "refused" and "supervisor" in alert.action
-    assert "reason" in session.accept_refused("TH", "Ana", "4321", "  ")  # a reason is required, no PIN try used
+    assert session.snapshot.duplicate == parse_card("TH")
+    assert "reason" in session.accept_refused("Ana", "4321", "  ")  # a reason is required, no PIN try used
     assert session.state is before
-    assert session.accept_refused("TH", "Ana", "4321", "two decks mixed up: checked on camera") is None
+    assert session.accept_refused("Ana", "4321", "two decks mixed up: checked on camera") is None
+    assert session.snapshot.duplicate is None
     assert [c.code for c in session.state.round.cards] == ["TH"]
     assert "refused" not in [a.code for a in session.snapshot.alerts]
     session.close()

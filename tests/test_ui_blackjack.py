@@ -33,8 +33,8 @@ def table(qtbot):
     qtbot.addWidget(window)
     window.resize(1280, 720)
     window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
+    with qtbot.waitActive(window):
+        window.activateWindow()
     shoe.start(session.handle)
     yield session, shoe, window
     shoe.stop()
@@ -213,3 +213,59 @@ def test_run_blackjack_plays_rounds_by_itself_and_journals_them(qtbot, tmp_path)
         assert session.recovered > 0 and len(session.state.history) == kinds.count("settlement")
     finally:
         session.close()
+
+
+def test_unsure_read_and_refused_card_are_shown_until_dealt_with(qtbot, table):
+    from dealer_assist.cards import parse_card
+    from dealer_assist.sources.events import CardRead
+
+    session, shoe, window = table
+    session.place(1, D("25"))
+    session.deal()
+    session.handle(CardRead(parse_card("9D"), "camera", 0.0, 0.5, candidates=(parse_card("9D"), parse_card("9H"))))
+    synced(qtbot, window, session)
+    assert window.banner.title.text() == "CONFIRM CARD" and "9♦ or 9♥" in window.entry.question.text()
+    press(qtbot, window, Qt.Key.Key_Return)  # Enter accepts the read
+    synced(qtbot, window, session)
+    assert [c.code for c in session.state.round.cards] == ["9D"] and window.entry.question.text() == ""
+    session.enter_card("TC")
+    session.enter_card("7S")  # seat 1 now has 9+7 and must decide: a card is refused
+    session.enter_card("2C")
+    synced(qtbot, window, session)
+    assert window.alerts.isVisible() and window.alerts.titles() == ["CARD 2♣ REFUSED"]
+    press(qtbot, window, Qt.Key.Key_Escape)
+    synced(qtbot, window, session)
+    assert not window.alerts.isVisible() and session.snapshot.alerts == ()
+
+
+def test_supervisor_key_accepts_a_card_dealt_twice(qtbot, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    from dealer_assist.table.supervisor import SupervisorRoster
+
+    roster = SupervisorRoster()
+    roster.add("Ana", "4321")
+    session = BlackjackSession(roster=roster)
+    window = BlackjackWindow(session)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    session.place(1, D("25"))
+    for code in ("TH", "7C", "KS"):
+        session.enter_card(code)
+    session.stand()
+    session.enter_card("QH")
+    session.next_round()
+    session.place(1, D("25"))
+    assert session.enter_card("7C") is not None
+    answers = iter([("Ana", True), ("4321", True), ("seen on camera: two decks mixed", True)])
+    asked = []
+    monkeypatch.setattr(QInputDialog, "getText", lambda *args, **kw: asked.append(args[2]) or next(answers))
+    press(qtbot, window, Qt.Key.Key_F9)
+    assert asked, "F9 did not reach the supervisor command"
+    assert window.last_error is None, window.last_error
+    assert asked[1] == "PIN:" and "7♣" in asked[2], asked
+    assert [c.code for c in session.state.round.cards] == ["7C"]
+    press(qtbot, window, Qt.Key.Key_F9)  # nothing waits for a supervisor now: no dialog
+    assert "nothing needs a supervisor" in window.last_error and len(asked) == 3

@@ -62,6 +62,8 @@ class BlackjackSnapshot:
     links: tuple[tuple[str, str], ...] = ()
     message: str = ""
     stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
+    #: A card refused as already dealt from this deck, which a supervisor may accept.
+    duplicate: Optional[Card] = None
 
     @property
     def banner(self) -> str:
@@ -155,9 +157,10 @@ class BlackjackSession:
         for entry in journal.entries():
             payload = entry.payload
             if entry.kind == "shoe_start" and payload.get("op") is None and payload.get("game") != GAME:
+                game = payload.get("game") or "baccarat"
                 raise BlackjackSessionError(
-                    f"journal {getattr(journal, 'path', '')} belongs to a {payload.get('game') or 'baccarat'} table "
-                    "(entry seq {0}): open a blackjack journal, or give a new path with --journal".format(entry.seq))
+                    f"journal {getattr(journal, 'path', '')} belongs to a {game} table (entry seq {entry.seq}); "
+                    "it was not changed: open a blackjack journal, or give a new path with --journal")
             op = payload.get("op")
             if isinstance(op, str):
                 try:
@@ -310,13 +313,15 @@ class BlackjackSession:
             op["override"] = override
         error = self._do(op)
         if error is None:
-            if override:
+            if override or self._snap.duplicate is not None:
+                self._publish(replace(self._snap, duplicate=None))
                 self.dismiss("refused")
             return None
         if self._snap.stopped:
             return error
         self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no})
         duplicate = isinstance(self._last_refusal, DuplicateCardError)
+        self._publish(replace(self._snap, duplicate=card if duplicate else None))
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
                   else "check the card and correct it (K), or void the last card (Backspace)")
         self.alert("refused", "error", f"CARD {card.label} REFUSED", error, action)
@@ -432,12 +437,18 @@ class BlackjackSession:
             self.dismiss("empty")
         return error
 
-    def accept_refused(self, text: Any, supervisor: str, pin: Optional[str], reason: str) -> Optional[str]:
-        """A supervisor accepts a card refused as already dealt from this deck; it is flagged at the deck check."""
-        try:
-            card = parse_card(text, require_suit=True)
-        except InvalidCardError as exc:
-            return self._message(str(exc))
+    def accept_refused(self, supervisor: str, pin: Optional[str], reason: str,
+                       text: Any = None) -> Optional[str]:
+        """A supervisor accepts the card refused as already dealt from this deck (or ``text``); flagged at the deck check."""
+        if text is None:
+            card = self._snap.duplicate
+            if card is None:
+                return self._message("no refused card is waiting for a supervisor")
+        else:
+            try:
+                card = parse_card(text, require_suit=True)
+            except InvalidCardError as exc:
+                return self._message(str(exc))
         override = self._authorize(supervisor, pin, "duplicate_card", reason, card=card.code)
         if isinstance(override, str):
             return override

@@ -66,6 +66,51 @@ class BlackjackTableRules:
             raise BlackjackTableError(f"invalid chips {self.chips!r}: positive Decimal values")
 
 
+#: The keys of a ``[blackjack]`` config section and what each one takes.
+CONFIG_KEYS = {
+    "decks": "a whole number of decks, at least 1", "hits_soft_17": "true or false", "ties_push": "true or false",
+    "dealer_blackjack_takes_all": "true or false", "split_any_tens": "true or false",
+    "double_after_split": "true or false", "double_totals": "a list of hard totals, e.g. [9, 10, 11]",
+    "blackjack_pays": 'a ratio as a string, e.g. "1.5"', "seats": "a whole number of seats",
+    "min_bet": 'an amount, e.g. "5"', "max_bet": 'an amount, e.g. "500"', "chips": 'a list of amounts, e.g. ["1", "5"]',
+}
+
+
+def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
+    """The table rules from a config file's ``[blackjack]`` section; a bad key is refused by name."""
+    unknown = sorted(set(section) - set(CONFIG_KEYS))
+    if unknown:
+        raise BlackjackTableError(f"unknown blackjack setting(s) {', '.join(unknown)}: the settings are "
+                                  + ", ".join(CONFIG_KEYS))
+    house: dict[str, Any] = {}
+    table: dict[str, Any] = {}
+    for key, value in section.items():
+        try:
+            if key in ("hits_soft_17", "ties_push", "dealer_blackjack_takes_all", "split_any_tens",
+                       "double_after_split"):
+                if not isinstance(value, bool):
+                    raise ValueError
+                house[key] = value
+            elif key in ("decks", "seats"):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ValueError
+                (house if key == "decks" else table)[key] = value
+            elif key == "double_totals":
+                house[key] = frozenset(int(v) for v in value)
+            elif key == "blackjack_pays":
+                house[key] = Decimal(str(value))
+            elif key in ("min_bet", "max_bet"):
+                table[key] = parse_money(value)
+            else:
+                table[key] = tuple(parse_money(v) for v in value)
+        except (ValueError, TypeError, ArithmeticError, InvalidAmountError):
+            raise BlackjackTableError(f"bad blackjack setting {key} = {value!r}: {CONFIG_KEYS[key]}") from None
+    try:
+        return BlackjackTableRules(house=HouseRules(**house), **table)
+    except BlackjackError as exc:
+        raise BlackjackTableError(f"bad blackjack settings: {exc}") from None
+
+
 class BlackjackPhase:
     BETTING = "betting"  # bets open, no card yet
     PLAYING = "playing"  # bets locked: cards and decisions due
@@ -330,7 +375,7 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     try:
         rnd = state.round.deal(card, _zone(state, op.get("zone")))
     except BlackjackError as exc:
-        raise _refuse(exc) from None
+        raise BlackjackTableError(_table_seats(str(exc), state)) from None
     stack = state.before if before is not state else state.before + (state,)  # a deal already pushed it
     new = replace(state, round=rnd, ledger=state.ledger.deal(card), before=stack)
     return _settle_if_complete(new)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dealer_assist.ui import theme
 
 #: More than this many at once and the oldest are summarised, so the table stays visible.
 SHOWN = 3
+#: An "info" alert (shoe connected, cut card out) goes away by itself after this many seconds.
+INFO_SECONDS = 8.0
 
 
 class AlertBar(QWidget):
@@ -30,9 +32,9 @@ class AlertBar(QWidget):
         self.action.setWordWrap(True)
         for lab in (self.title, self.text, self.action):
             lab.setStyleSheet(f"color: {theme.TEXT.name()};")
-        self.title.setFont(theme.font(unit * 1.7, bold=True))
-        self.text.setFont(theme.font(unit * 1.0, bold=True))
-        self.action.setFont(theme.font(unit * 1.1, bold=True))
+        self.title.setFont(theme.font(unit * 1.5, bold=True))
+        self.text.setFont(theme.font(unit * 0.9, bold=True))
+        self.action.setFont(theme.font(unit * 1.0, bold=True))
         self.ok = QPushButton("OK (Esc)")
         self.ok.setFont(theme.font(unit * 1.0, bold=True))
         self.ok.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -43,7 +45,7 @@ class AlertBar(QWidget):
         words.addWidget(self.text)
         words.addWidget(self.action)
         row = QHBoxLayout(self)
-        row.setContentsMargins(10, 4, 10, 4)
+        row.setContentsMargins(10, 2, 10, 2)
         row.addLayout(words, 1)
         row.addWidget(self.ok, 0, Qt.AlignmentFlag.AlignVCenter)
 
@@ -77,6 +79,11 @@ class AlertsPanel(QWidget):
         if self.bars:
             self.session.dismiss(self.bars[0].code)
 
+    def _expire(self, alert: Any) -> None:
+        """Dismiss an info alert that is still the same one (not a newer alert with the same code)."""
+        if alert in self.session.snapshot.alerts:
+            self.session.dismiss(alert.code)
+
     def show_snapshot(self, snap) -> None:
         alerts = snap.alerts
         if alerts == self._shown:
@@ -91,6 +98,9 @@ class AlertsPanel(QWidget):
             bar = AlertBar(alert, self.session.dismiss, self.unit, self)
             self._lay.insertWidget(len(self.bars), bar)
             self.bars.append(bar)
+        for alert in alerts:
+            if alert.level == "info":
+                QTimer.singleShot(int(INFO_SECONDS * 1000), self, lambda a=alert: self._expire(a))
         hidden = len(newest) - SHOWN
         self.more.setText(f"+ {hidden} older alert(s): Esc dismisses the newest" if hidden > 0 else "")
         self.more.setVisible(hidden > 0)

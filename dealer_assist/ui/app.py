@@ -40,6 +40,9 @@ def application(argv: Optional[list[str]] = None) -> QApplication:
                              (QPalette.ColorRole.ToolTipBase, theme.PANEL), (QPalette.ColorRole.ToolTipText, theme.TEXT),
                              (QPalette.ColorRole.PlaceholderText, theme.MUTED)):
             pal.setColor(role, colour)
+        for role in (QPalette.ColorRole.ButtonText, QPalette.ColorRole.WindowText, QPalette.ColorRole.Text):
+            pal.setColor(QPalette.ColorGroup.Disabled, role, theme.MUTED.darker(170))
+        pal.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Button, theme.FELT_DARK)
         app.setPalette(pal)
     return app
 
@@ -120,6 +123,25 @@ def make_source(spec: str, session: Any, config: Any, seed: Optional[int], optio
                        cut_from_end=shoe.cut_from_end)
 
 
+def resync_simulated_shoe(table: Table) -> None:
+    """After a recovery the simulated shoe is a fresh shuffle that cannot match the cards already seen.
+
+    A real shoe keeps its cards across a restart; the simulator cannot resume
+    its shuffle, so between rounds the table starts a new shoe with it (a
+    journaled operation, like Ctrl+N).  Mid-round, the croupier is told to.
+    """
+    from dealer_assist.sources.virtual import VirtualShoe
+
+    state = table.session.state
+    if not isinstance(table.source, VirtualShoe) or not state.shoe.cards_seen:
+        return
+    if state.phase == "dealing":
+        table.window.notice("simulated shoe restarted mid-round: finish the round by typing the cards (K), then Ctrl+N")
+        return
+    table.window.new_shoe()
+    table.window.notice("recovered table; the simulated shoe cannot resume its shuffle: a new shoe was started")
+
+
 def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None, journal: Optional[str] = None,
         seed: Optional[int] = None, screenshot: Optional[str] = None, quit_after: Optional[float] = None,
         turbo: Optional[bool] = None, auto: bool = False, mute: bool = False, size: Optional[tuple[int, int]] = None) -> int:
@@ -138,7 +160,8 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
     table = open_table(config=config, source_spec=spec, journal_path=path, seed=seed, options=options)
     window = table.window
     if table.session.recovered:
-        window.statusBar().showMessage(f"recovered {table.session.recovered} operations from {path}", 10000)
+        window.notice(f"recovered {table.session.recovered} operations from {path}")
+        resync_simulated_shoe(table)
     if size:
         window.resize(*size)
     if options.fullscreen:

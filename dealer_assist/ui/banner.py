@@ -36,7 +36,7 @@ class Banner(QWidget):
         self.reason.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.reason.setWordWrap(True)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 4, 8, 6)
+        lay.setContentsMargins(8, 2, 8, 4)
         lay.setSpacing(0)
         lay.addWidget(self.title)
         lay.addWidget(self.reason)
@@ -45,8 +45,8 @@ class Banner(QWidget):
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
-        self.title.setFont(theme.font(unit * 3.0, bold=True))
-        self.reason.setFont(theme.font(unit * 1.15))
+        self.title.setFont(theme.font(unit * 2.7, bold=True))
+        self.reason.setFont(theme.font(unit * 1.1))
 
     def show_snapshot(self, snap) -> None:
         text = snap.banner

@@ -38,7 +38,7 @@ class BetGrid(QWidget):
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumHeight(140)
+        self.setMinimumHeight(110)
         self.snapshot = None
         self.seats = 7
         self.cursor = (1, Bet.BANKER)
@@ -180,6 +180,7 @@ class BettingPanel(QWidget):
             b = QPushButton(text)
             b.setToolTip(f"{text} ({tip})")
             b.clicked.connect(lambda _=False, k=key: self.command(k))
+            b.setStyleSheet("QPushButton { padding: 1px 8px; }")
             self.buttons[key] = b
             chip_row.addWidget(b)
         self.total = QLabel("Total stake 0.00")
@@ -230,11 +231,12 @@ class BettingPanel(QWidget):
         f = theme.font(unit * 0.95, bold=True)
         for b in list(self.chip_buttons.values()) + list(self.buttons.values()):
             b.setFont(f)
-            b.setMinimumHeight(int(unit * 1.9))
+            b.setMinimumHeight(int(unit * 1.7))
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for b in self.chip_buttons.values():
-            b.setMinimumWidth(int(unit * 3.2))
+            b.setMinimumWidth(int(unit * 2.6))
         self.chip_label.setFont(f)
-        self.total.setFont(theme.font(unit * 1.3, bold=True))
+        self.total.setFont(theme.font(unit * 1.2, bold=True))
         self.message.setFont(theme.font(unit * 0.95, bold=True))
 
     def show_snapshot(self, snap) -> None:
@@ -260,5 +262,5 @@ class BettingPanel(QWidget):
             colour = theme.chip_colour(value)
             text = "#111" if colour.lightness() > 150 else "#fff"
             border = theme.GOLD.name() if value == chosen else "#444"
-            b.setStyleSheet(f"QPushButton {{ background: {colour.name()}; color: {text}; border: "
+            b.setStyleSheet(f"QPushButton {{ background: {colour.name()}; color: {text}; padding: 1px 4px; border: "
                             f"{4 if value == chosen else 1}px solid {border}; border-radius: 8px; }}")

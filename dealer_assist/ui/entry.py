@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
 
 from dealer_assist.ui import theme
 
@@ -30,7 +30,7 @@ class CardEntry(QWidget):
         self.field.setMaxLength(6)
         self.field.returnPressed.connect(self.submit)
         self.question = QLabel("")
-        self.question.setWordWrap(True)
+        self.question.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.yes = QPushButton("Yes (Enter)")
         self.no = QPushButton("No (Del)")
         for b in (self.yes, self.no):
@@ -53,7 +53,7 @@ class CardEntry(QWidget):
         f = theme.font(unit * 1.1, bold=True)
         for w in (self.label, self.field, self.question, self.yes, self.no):
             w.setFont(f)
-        self.field.setMinimumWidth(int(unit * 22))
+        self.field.setMinimumWidth(int(unit * 13))
         self.field.setMinimumHeight(int(unit * 2))
 
     def set_mode(self, mode: str) -> None:

@@ -27,10 +27,10 @@ def paint_card(p: QPainter, rect: QRectF, card: Card) -> None:
     glyph = SUIT_GLYPHS.get(card.suit or "", "")
     corner = QRectF(rect.left() + rect.width() * 0.07, rect.top() + rect.height() * 0.03,
                     rect.width() * 0.4, rect.height() * 0.3)
-    p.setFont(theme.font(rect.height() * 0.16, bold=True))
+    p.setFont(theme.font(rect.height() * 0.13, bold=True))
     p.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, rank + ("\n" + glyph if glyph else ""))
-    p.setFont(theme.font(rect.height() * 0.36, bold=True))
-    centre = QRectF(rect.left(), rect.top() + rect.height() * 0.18, rect.width(), rect.height() * 0.5)
+    p.setFont(theme.font(rect.height() * (0.27 if len(rank) > 1 else 0.34), bold=True))
+    centre = QRectF(rect.left(), rect.top() + rect.height() * 0.2, rect.width(), rect.height() * 0.48)
     p.drawText(centre, Qt.AlignmentFlag.AlignCenter, rank)
     if glyph:
         p.setFont(theme.font(rect.height() * 0.26))

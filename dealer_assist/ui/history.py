@@ -42,6 +42,7 @@ class HistoryView(QWidget):
     def set_unit(self, unit: int) -> None:
         self.title.setFont(theme.font(unit * 1.3, bold=True))
         self.table.setFont(theme.font(unit * 0.9))
+        self.table.setMinimumHeight(int(unit * 4.5))
         self.table.verticalHeader().setDefaultSectionSize(int(unit * 1.6))
 
     def rows(self) -> list[tuple[str, ...]]:

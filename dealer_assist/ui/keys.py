@@ -50,5 +50,13 @@ KEYS: tuple[Key, ...] = (
 
 
 def help_lines() -> list[tuple[str, str, str]]:
-    """(group, keys, what) for the help overlay and the README."""
-    return [(k.group, " / ".join(k.keys), k.text) for k in KEYS]
+    """(group, keys, what) for the help overlay and the README; the six chip keys share one line."""
+    chips = [k for k in KEYS if k.action == "select_chip"]
+    lines = []
+    for k in KEYS:
+        if k.action == "select_chip":
+            if k is chips[0]:
+                lines.append((k.group, f"{chips[0].keys[0]} … {chips[-1].keys[0]}", "choose a chip (1 = the leftmost)"))
+            continue
+        lines.append((k.group, " / ".join(k.keys), k.text))
+    return lines

@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.ui import theme
@@ -34,6 +34,8 @@ from dealer_assist.ui.status import StatusView
 
 #: Seconds between the simulated shoe's cards in turbo mode.
 TURBO_INTERVAL = 0.05
+#: The corner hint of the menu bar.
+HINT = "F1: keys   A: auto-play   T: turbo   F11: full screen "
 #: Auto-play pause before the next step (normal, turbo).
 AUTO_PAUSE = (2.5, 0.3)
 
@@ -82,6 +84,9 @@ class MainWindow(QMainWindow):
         self._build_layout()
         self._build_actions()
         self.help = HelpOverlay(self.centralWidget())
+        self.hint = QLabel(HINT)
+        self.hint.setStyleSheet(f"color: {theme.MUTED.name()};")
+        self.menuBar().setCornerWidget(self.hint)
 
         self._auto_timer = QTimer(self)
         self._auto_timer.setSingleShot(True)
@@ -173,8 +178,10 @@ class MainWindow(QMainWindow):
                       self.roads, self.entry):
                 w.set_unit(unit)
             self.hands.setMinimumHeight(int(unit * 5.5))
-            self.betting.grid.setMinimumHeight(int(unit * 8 * 1.15))
+            self.betting.grid.setMinimumHeight(int(unit * 8 * 1.0))
             self.help.unit = unit
+            self.hint.setFont(theme.font(unit * 0.8))
+            self.menuBar().setFont(theme.font(unit * 0.85))
             if self._last is not None:
                 self.alerts.show_snapshot(self._last)
         self.help.setGeometry(self.centralWidget().rect())
@@ -187,10 +194,18 @@ class MainWindow(QMainWindow):
 
     # -- commands (each one a key in keys.KEYS) ----------------------------------
     def _run(self, result: Optional[str]) -> Optional[str]:
-        self.betting.last_error = result
-        if result is not None and self._last is not None:
-            self.betting.show_snapshot(self.session.snapshot)
+        self.betting.last_error = result  # the refusal arrives with the next snapshot and is shown in red
         return result
+
+    def notice(self, text: str, seconds: float = 10.0) -> None:
+        """A passing note in the menu bar's corner (recovery, source changes); the key hint comes back after."""
+        self.hint.setText(text + " ")
+        self.hint.setStyleSheet(f"color: {theme.GOLD.name()};")
+        QTimer.singleShot(int(seconds * 1000), self, self._reset_hint)
+
+    def _reset_hint(self) -> None:
+        self.hint.setText(HINT)
+        self.hint.setStyleSheet(f"color: {theme.MUTED.name()};")
 
     def select_chip(self, index: int) -> None:
         self.betting.select_chip_index(index)

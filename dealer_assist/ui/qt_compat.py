@@ -4,7 +4,8 @@ PySide6 6.12 (abi3) is built for Pythons where ``None`` is immortal (3.12+)
 and no longer takes a new reference to ``None`` before returning it.  On
 3.11 each ``painter.drawLine()``, ``label.setText()`` ... lowers ``None``'s
 reference count by one, and a display that paints for a few seconds dies
-with "Fatal Python error: none_dealloc".  :func:`guard_none_refcount`
+with "Fatal Python error: none_dealloc" (``True``/``False`` leak the same
+way on some paths: "bool_dealloc" at exit).  :func:`guard_none_refcount`
 detects the leak (100 calls of a void method) and, only then, raises
 ``None``'s count so far that it cannot reach zero, which is what 3.12 does
 for every immortal object.  Pinning a PySide6 that is correct on 3.11, or
@@ -32,12 +33,13 @@ def none_leak_per_call() -> float:
 
 
 def guard_none_refcount() -> bool:
-    """Make ``None`` effectively immortal if this PySide6 leaks it; True if the guard was needed."""
+    """Make ``None``, ``True`` and ``False`` effectively immortal if this PySide6 leaks them; True if needed."""
     if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
         return False
     if none_leak_per_call() < 0.5:
         return False
-    ctypes.c_ssize_t.from_address(id(None)).value += HEADROOM
+    for singleton in (None, True, False):  # the same build drops references to the two bools too
+        ctypes.c_ssize_t.from_address(id(singleton)).value += HEADROOM
     return True
 
 

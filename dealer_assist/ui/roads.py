@@ -22,7 +22,7 @@ BOARD = QColor("#fbfaf5")
 GRID = QColor("#c9cfcc")
 ROAD_COLOURS = {"banker": QColor("#d0312d"), "player": QColor("#1f5fd0"), "tie": QColor("#1f9d55"),
                 "red": QColor("#d0312d"), "blue": QColor("#1f5fd0")}
-BEAD_COLUMNS = 12
+BEAD_COLUMNS = 10
 
 
 class RoadsView(QWidget):
@@ -37,7 +37,7 @@ class RoadsView(QWidget):
 
     def set_unit(self, unit: int) -> None:
         self.unit = unit
-        self.setFixedHeight(int(unit * 9.6))
+        self.setFixedHeight(int(unit * 9.2))
 
     def show_snapshot(self, snap) -> None:
         board = snap.state.scoreboard
@@ -53,7 +53,8 @@ class RoadsView(QWidget):
         """Where each road is drawn (grid area, without its label)."""
         c = self._cell()
         label = c * 0.6
-        bead = QRectF(0, label, BEAD_COLUMNS * c, 6 * c)
+        bead_cell = (self.height() - label) / 6  # the Bead Plate takes the full height: bigger, easier to read
+        bead = QRectF(0, label, BEAD_COLUMNS * bead_cell, 6 * bead_cell)
         left = bead.right() + c * 0.4
         big = QRectF(left, label, self.width() - left, 6 * c)
         third = (self.width() - left - 2 * c * 0.3) / 3
@@ -73,10 +74,10 @@ class RoadsView(QWidget):
                   "small_road": "Small Road", "cockroach_pig": "Cockroach Pig"}
         board = self.board or roads.scoreboard(())
         for name, area in areas.items():
-            cell = c if name in ("bead_plate", "big_road") else c / 2
+            cell = area.height() / 6 if name == "bead_plate" else c if name == "big_road" else c / 2
             cols = max(1, int(area.width() // cell))
             grid = QRectF(area.left(), area.top(), cols * cell, 6 * cell)
-            p.setFont(theme.font(c * 0.5, bold=True))
+            p.setFont(theme.font(c * 0.58, bold=True))
             p.setPen(theme.MUTED)
             p.drawText(QRectF(area.left(), area.top() - c * 0.6, area.width(), c * 0.6),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, titles[name] + self._hint(board, name))

@@ -41,11 +41,12 @@ class SettlementView(QWidget):
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
-        self.title.setFont(theme.font(unit * 1.3, bold=True))
-        self.table.setFont(theme.font(unit * 0.95, bold=True))
+        self.title.setFont(theme.font(unit * 1.15, bold=True))
+        self.table.setFont(theme.font(unit * 0.9, bold=True))
+        self.table.setMinimumHeight(int(unit * 4.5))
         self.table.horizontalHeader().setFont(theme.font(unit * 0.85, bold=True))
-        self.table.verticalHeader().setDefaultSectionSize(int(unit * 1.7))
-        self.totals.setFont(theme.font(unit * 1.0, bold=True))
+        self.table.verticalHeader().setDefaultSectionSize(int(unit * 1.45))
+        self.totals.setFont(theme.font(unit * 0.9, bold=True))
 
     def rows(self) -> list[tuple[str, ...]]:
         """The rows as shown (seat, bet, stake, call, commission): what tests and screen readers check."""
@@ -61,13 +62,13 @@ class SettlementView(QWidget):
         if settlement is None:
             self.title.setText(f"ROUND {state.round_no}: BETS")
             lines = [(str(w.seat), w.bet.label, fmt(w.stake), "", "", None) for w in state.betting.layout.wagers()]
-            self.totals.setText("Paid here after the round: take losing bets first, then pay seat by seat.")
+            self.totals.setText("After the round: take losing bets, then pay seat by seat.")
         else:
             self.title.setText(f"ROUND {state.round_no}: PAY IN THIS ORDER")
             lines = [(str(r.seat), r.bet.label, fmt(r.stake), r.call.upper(),
                       fmt(r.commission) if r.commission else "", r.result) for r in settlement.paying_order]
-            self.totals.setText(f"Stakes {fmt(settlement.stakes)}   Paid {fmt(settlement.paid)}   "
-                                f"Commission {fmt(settlement.commission)}   House {fmt(settlement.house)}")
+            self.totals.setText(f"Stakes {fmt(settlement.stakes)} · Paid {fmt(settlement.paid)} · "
+                                f"Commission {fmt(settlement.commission)} · House {fmt(settlement.house)}")
         self.table.setRowCount(len(lines))
         for r, line in enumerate(lines):
             result = line[-1]

@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.shoe import Phase
 from dealer_assist.ui import theme
 
-ODDS_COLUMNS = ("Bet", "Win", "Push", "House edge")
+ODDS_ROWS = ("Win", "House edge")
+SHORT = {Bet.PLAYER: "Player", Bet.BANKER: "Banker", Bet.TIE: "Tie", Bet.PLAYER_PAIR: "P Pair",
+         Bet.BANKER_PAIR: "B Pair", Bet.BIG: "Big", Bet.SMALL: "Small"}
 
 
 def pct(x: float) -> str:
@@ -24,32 +26,34 @@ class StatusView(QWidget):
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.shoe = QLabel("")
-        self.shoe.setWordWrap(True)
         self.burn = QLabel("")
-        self.burn.setWordWrap(True)
         self.cut = QLabel("")
         self.links = QLabel("")
         self.odds_title = QLabel("ODDS (cards left)")
         grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
+        grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(1)
         self.cells: dict[tuple[str, str], QLabel] = {}
-        for c, head in enumerate(ODDS_COLUMNS):
+        right = Qt.AlignmentFlag.AlignRight
+        for r, head in enumerate(ODDS_ROWS, start=1):
             lab = QLabel(head)
-            lab.setObjectName("oddsHead")
-            grid.addWidget(lab, 0, c, alignment=Qt.AlignmentFlag.AlignRight if c else Qt.AlignmentFlag.AlignLeft)
+            grid.addWidget(lab, r, 0)
             self.cells[("head", head)] = lab
-        for r, bet in enumerate(Bet, start=1):
-            for c, head in enumerate(ODDS_COLUMNS):
-                lab = QLabel(bet.label if c == 0 else "…")
-                grid.addWidget(lab, r, c, alignment=Qt.AlignmentFlag.AlignRight if c else Qt.AlignmentFlag.AlignLeft)
+        for c, bet in enumerate(Bet, start=1):
+            lab = QLabel(SHORT[bet])
+            grid.addWidget(lab, 0, c, alignment=right)
+            self.cells[(bet.value, "name")] = lab
+            for r, head in enumerate(ODDS_ROWS, start=1):
+                lab = QLabel("…")
+                grid.addWidget(lab, r, c, alignment=right)
                 self.cells[(bet.value, head)] = lab
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
         for w in (self.shoe, self.burn, self.cut, self.links, self.odds_title):
+            w.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # long text clips, never widens
+            w.setToolTip("")
             lay.addWidget(w)
-        self.links.setVisible(True)
         lay.addLayout(grid)
         lay.addStretch(1)
         self._odds_shown = object()
@@ -57,11 +61,11 @@ class StatusView(QWidget):
 
     def set_unit(self, unit: int) -> None:
         for w in (self.shoe, self.burn, self.links):
-            w.setFont(theme.font(unit * 0.95, bold=True))
-        self.cut.setFont(theme.font(unit * 1.2, bold=True))
-        self.odds_title.setFont(theme.font(unit * 1.05, bold=True))
+            w.setFont(theme.font(unit * 0.9, bold=True))
+        self.cut.setFont(theme.font(unit * 1.05, bold=True))
+        self.odds_title.setFont(theme.font(unit * 0.95, bold=True))
         for (row, _), lab in self.cells.items():
-            lab.setFont(theme.font(unit * (0.8 if row == "head" else 0.9), bold=row == "head"))
+            lab.setFont(theme.font(unit * 0.85, bold=row == "head" or _ == "name"))
 
     def odds_text(self, bet: Bet, column: str) -> str:
         return self.cells[(bet.value, column)].text()
@@ -69,23 +73,24 @@ class StatusView(QWidget):
     def show_snapshot(self, snap) -> None:
         state = snap.state
         shoe = state.shoe
-        self.shoe.setText(f"Shoe {state.shoe_no} · Round {state.round_no} · {shoe.dealt} dealt · "
-                          f"{shoe.cards_left} of {shoe.size} left")
+        self.shoe.setText(f"Shoe {state.shoe_no} · Round {state.round_no} · {shoe.dealt} dealt · {shoe.cards_left} left")
         if shoe.phase in (Phase.BURN_CARD, Phase.BURNING):
             burn = "BURN DUE: " + shoe.status
         else:
-            shown = " ".join(c.label for c in shoe.burned)
+            shown = " ".join(c.label for c in shoe.burned[:1]) + (f" + {len(shoe.burned) - 1} more" if len(shoe.burned) > 1 else "")
             burn = "Burn done" + (f": {shown}" if shown else "") + (f" + {shoe.unknown} face down" if shoe.unknown else "")
             if not shoe.rules.burn and not shoe.burned:
                 burn = "No burn at this table"
-        self.burn.setText(burn)
         if shoe.cut_out:
             self.cut.setText("CUT CARD OUT: " + ("LAST ROUND" if shoe.rounds_left == 1 else
                                                  "SHOE FINISHED" if not shoe.rounds_left else "ONE MORE ROUND"))
             self.cut.setStyleSheet(f"color: {theme.GOLD.name()};")
+            self.cut.setVisible(True)
         else:
-            self.cut.setText("Cut card not out")
-            self.cut.setStyleSheet(f"color: {theme.MUTED.name()};")
+            self.cut.setVisible(False)
+            burn += " · cut card not out"
+        self.burn.setText(burn)
+        self.burn.setToolTip(burn)
         self.links.setText(" · ".join(f"{name}: {link}" for name, link in snap.links) or "cards typed in (no reader)")
         if snap.odds is not self._odds_shown:
             self._odds_shown = snap.odds
@@ -95,12 +100,13 @@ class StatusView(QWidget):
         if report is None:
             self.odds_title.setText("ODDS: computing…")
             for bet in Bet:
-                for head in ODDS_COLUMNS[1:]:
+                for head in ODDS_ROWS:
                     self.cells[(bet.value, head)].setText("…")
             return
-        self.odds_title.setText(f"ODDS on the {report.cards_left} cards left")
+        push = report.bets[Bet.PLAYER].floats()["push"]
+        self.odds_title.setText(f"ODDS on the {report.cards_left} cards left"
+                                + (f" (Player/Banker push {pct(push)})" if push else ""))
         for bet in Bet:
             f = report.bets[bet].floats()
             self.cells[(bet.value, "Win")].setText(pct(f["win"]))
-            self.cells[(bet.value, "Push")].setText(pct(f["push"]) if f["push"] else "–")
             self.cells[(bet.value, "House edge")].setText(pct(f["house_edge"]))

@@ -46,10 +46,12 @@ def font(px: float, bold: bool = False) -> QFont:
 
 
 def chip_colour(value) -> QColor:
+    """The colour of the biggest chip that fits in ``value`` (a stack of 30 shows a 25 on top)."""
     try:
-        return QColor(CHIP_COLOURS.get(int(value), "#8a8a8a"))
+        fits = [v for v in CHIP_COLOURS if v <= float(value)]
     except (TypeError, ValueError):
-        return QColor("#8a8a8a")
+        fits = []
+    return QColor(CHIP_COLOURS[max(fits)] if fits else "#8a8a8a")
 
 
 def hand_colour(hand: str | None) -> QColor:

@@ -71,11 +71,21 @@ def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
     mask = paper_mask(small, hole_max=small.shape[0] * small.shape[1] * 0.05)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     min_area = small.shape[0] * small.shape[1] * 0.005
+
+    def card_like(c) -> bool:
+        # A card fills its bounding rectangle; a printed ring or a chip (a disc) does not.
+        (_, _), (w, h), _ = cv2.minAreaRect(c)
+        return w * h > 0 and cv2.contourArea(c) > 0.85 * w * h and 0.45 < min(w, h) / max(w, h) < 0.95
+
     blobs = sorted((c for c in contours if cv2.contourArea(c) > min_area), key=cv2.contourArea, reverse=True)
+    cards = [c for c in blobs if card_like(c)]
     if not blobs:
         return None, "card not found (no bright card-sized area on the table)"
-    if len(blobs) > 1 and cv2.contourArea(blobs[1]) > 0.3 * cv2.contourArea(blobs[0]):
+    if not cards:
+        return None, "card not found (the bright area is not a card-shaped rectangle: covered or cut by the frame?)"
+    if len(cards) > 1 and cv2.contourArea(cards[1]) > 0.5 * cv2.contourArea(cards[0]):
         return None, "two cards in the shot (show one card at a time)"
+    blobs = cards
     cnt = blobs[0]
     (cx, cy), (w, h), _ = cv2.minAreaRect(cnt)
     if cv2.contourArea(cnt) < 0.85 * w * h:
@@ -113,12 +123,19 @@ def _corner_patch(image, quad, corner: int, aspect: float, region=(0.45, 0.5)) -
 def find_index(patch: np.ndarray, canon_w: float) -> tuple[Optional[tuple], str]:
     """Rank and suit of an upright corner patch of a set-up shot: the ink nearest the corner and the ink below it."""
     ink, paper = ink_map(patch)
-    edge = PAD + 2
-    ink[:edge, :] = 0
-    ink[:, :edge] = 0
     binary = (ink > INK).astype(np.uint8)
+    # The card's printed border and the felt around it are long straight
+    # strokes along the edges: remove them, so that a glyph printed close to
+    # the edge is not lost with them.
+    length = max(8, CANON_H // 6)
+    lines = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
+    lines |= cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    binary &= ~cv2.dilate(lines, np.ones((3, 3), np.uint8))
+    binary[:PAD + 1, :] = 0
+    binary[:, :PAD + 1] = 0
     n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    comps = [i for i in range(1, n) if stats[i][4] >= 6 and stats[i][0] > edge and stats[i][1] > edge]
+    comps = [i for i in range(1, n) if stats[i][4] >= 6 and stats[i][0] > PAD + 1 and stats[i][1] > PAD + 1
+             and stats[i][0] + stats[i][2] < binary.shape[1] - 1 and stats[i][1] + stats[i][3] < binary.shape[0] - 1]
     if not comps:
         return None, "index not found (no print near the top-left corner)"
     first = min(comps, key=lambda i: np.hypot(stats[i][0], stats[i][1]))

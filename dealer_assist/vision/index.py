@@ -23,6 +23,7 @@ from dealer_assist.vision.profile import CANON_H, Box, Profile
 PAD = 4
 #: Relative darkness (0 paper .. 1 black) above which a pixel is ink.
 INK = 0.40
+_DILATE = np.ones((3, 3), np.uint8)
 
 
 @dataclass(frozen=True)
@@ -101,11 +102,19 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
     ink[:edge, :] = 0
     ink[:, :edge] = 0
     binary = (ink > INK).astype(np.uint8)
+    # A court card's picture frame runs close to the index and may touch it:
+    # straight strokes longer than any glyph are frame, not index.
+    length = max(5, int(1.25 * profile.rank_h * ch))
+    lines = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
+    lines |= cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    if lines.any():
+        binary &= ~cv2.dilate(lines, _DILATE)
+        ink = np.where(binary > 0, ink, np.minimum(ink, INK))
     n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
     rank_zone = profile.rank_box.grow(0.2, 0.35)
     suit_zone = profile.suit_box.grow(0.2, 0.35)
     min_area = max(3, int(0.02 * profile.suit_h * ch * profile.suit_h * ch))
-    keep = np.zeros(n, dtype=bool)
+    zones: dict[str, list[int]] = {"rank": [], "suit": []}
     for i in range(1, n):
         x, y, w, h, area = stats[i]
         if area < min_area or x <= edge or y <= edge:
@@ -114,10 +123,18 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
             continue  # cut by the patch edge: a pip or picture beside the index
         u = (cents[i][0] - PAD) / cw
         v = (cents[i][1] - PAD) / ch
-        if (rank_zone.u0 <= u <= rank_zone.u1 and rank_zone.v0 <= v <= rank_zone.v1) or (
-            suit_zone.u0 <= u <= suit_zone.u1 and suit_zone.v0 <= v <= suit_zone.v1
-        ):
-            keep[i] = True
+        in_rank = rank_zone.u0 <= u <= rank_zone.u1 and rank_zone.v0 <= v <= rank_zone.v1
+        in_suit = suit_zone.u0 <= u <= suit_zone.u1 and suit_zone.v0 <= v <= suit_zone.v1
+        if in_rank and in_suit:  # the grown zones overlap: the nearer box centre decides
+            in_rank = abs(v - profile.rank_box.cv) / profile.rank_h < abs(v - profile.suit_box.cv) / profile.suit_h
+            in_suit = not in_rank
+        if in_rank:
+            zones["rank"].append(i)
+        elif in_suit:
+            zones["suit"].append(i)
+    keep = np.zeros(n, dtype=bool)
+    for ids in zones.values():
+        keep[_glyph_parts(ids, stats, profile.rank_h * ch)] = True
     if not keep.any():
         return None, None
     index_ink = keep[labels]
@@ -143,6 +160,31 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
     return rank, suit
 
 
+def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float) -> list[int]:
+    """The biggest component of a zone and the pieces beside it that belong to the same glyph.
+
+    A "10" is two glyphs side by side; a thin stroke may break in blur.  A
+    stray speck or a fragment of a picture frame that merely lies in the zone
+    is left out: it would change the glyph's shape under the window.
+    """
+    if not ids:
+        return []
+    main = max(ids, key=lambda i: stats[i][4])
+    x, y, w, h, _ = stats[main]
+    out = [main]
+    for i in ids:
+        if i == main:
+            continue
+        xi, yi, wi, hi, _ = stats[i]
+        overlap_y = min(y + h, yi + hi) - max(y, yi)
+        gap_x = max(xi - (x + w), x - (xi + wi))
+        inside = xi >= x - 2 and yi >= y - 2 and xi + wi <= x + w + 2 and yi + hi <= y + h + 2
+        side_by_side = overlap_y > 0.6 * min(h, hi) and hi > 0.6 * h and gap_x < 0.35 * rank_px
+        if inside or side_by_side:
+            out.append(i)
+    return out
+
+
 def _bbox(part: np.ndarray):
     ys, xs = np.nonzero(part)
     if len(xs) < 4:
@@ -150,7 +192,6 @@ def _bbox(part: np.ndarray):
     return xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
 
 
-_DILATE = np.ones((3, 3), np.uint8)
 
 
 def _glyph(patch, ink, part, paper, size, win_h, cw, ch) -> Optional[Glyph]:

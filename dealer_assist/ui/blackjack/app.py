@@ -27,12 +27,16 @@ class BlackjackTable:
     session: Any
     source: Any
     window: BlackjackWindow
+    closed: bool = False
 
     def start(self) -> None:
         if self.source is not None:
             self.source.start(self.session.handle)
 
     def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
         if self.source is not None:
             try:
                 self.source.stop()
@@ -84,24 +88,32 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
 def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Optional[int] = None,
                   seed: Optional[int] = None, screenshot: Optional[str] = None, quit_after: Optional[float] = None,
                   *, auto: bool = False, turbo: bool = False, size: Optional[tuple[int, int]] = None,
-                  fullscreen: bool = False) -> int:
+                  fullscreen: bool = False, rules: Any = None, roster: Any = None) -> int:
     """The blackjack display until the window closes (or ``quit_after`` seconds, saving ``screenshot`` first).
 
     ``journal`` None puts it in the user's data folder (``blackjack-journal.sqlite``).
     ``auto`` plays the players' calls by a simple rule (a demo); ``turbo`` makes the
-    simulated shoe and the auto-play fast.
+    simulated shoe and the auto-play fast.  ``rules`` is a
+    :class:`~dealer_assist.table.blackjack_state.BlackjackTableRules` (see
+    :func:`~dealer_assist.table.blackjack_state.rules_from_config`); ``roster``
+    a :class:`~dealer_assist.table.supervisor.SupervisorRoster` for the F9 overrides.
     Raises :class:`~dealer_assist.ui.app.DisplayError` when the table cannot start.
     """
     from dealer_assist.table.config import default_journal_path
 
     path = Path(journal).expanduser() if journal else default_journal_path("blackjack")
     app = application()
-    table = open_blackjack_table(source_spec=source, journal_path=path, seats=seats, seed=seed,
-                                 interval=TURBO_INTERVAL if turbo else 1.0, auto=auto,
+    table = open_blackjack_table(source_spec=source, journal_path=path, seats=seats, seed=seed, rules=rules,
+                                 roster=roster, interval=TURBO_INTERVAL if turbo else 1.0, auto=auto,
                                  auto_pause=TURBO_PAUSE if turbo else 1.2)
     window = table.window
     if table.session.recovered:
         window.statusBar().showMessage(f"recovered {table.session.recovered} operations from {path}", 10000)
+    # Quit when *this* window closes, and only then: Qt's quit-on-last-window-closed would also fire when the
+    # table is closed after the loop, and that late quit ends the caller's next event loop (tests, a host app).
+    quit_on_last = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)
+    window.closed.connect(app.quit)
     window.resize(*(size or (1600, 900)))
     if fullscreen:
         window.showFullScreen()
@@ -117,4 +129,6 @@ def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Opt
     try:
         return app.exec()
     finally:
+        window.closed.disconnect(app.quit)
         table.close()
+        app.setQuitOnLastWindowClosed(quit_on_last)

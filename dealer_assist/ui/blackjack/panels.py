@@ -214,7 +214,7 @@ class SettlementPanel(QWidget):
                 rows += (f"<tr><td>{who}</td><td align='right'>&nbsp;{fmt(h.stake)}&nbsp;</td>"
                          f"<td style='color:{colours[res].name()}'>&nbsp;{call}</td></tr>"
                          f"<tr><td colspan='3' style='color:{theme.MUTED.name()}; font-size:small'>{h.reason}</td></tr>")
-            self.totals.setText(f"stakes {fmt(s.stakes)}  paid {fmt(s.paid)}  house {fmt(s.house)}")
+            self.totals.setText(f"stakes {fmt(s.stakes)} · paid {fmt(s.paid)}\nhouse {fmt(s.house)}")
         self.body.setText(f"<table cellspacing='2'>{rows}</table>")
 
 
@@ -238,7 +238,7 @@ class DeckPanel(QWidget):
             self.buttons[name] = button
             grid.addWidget(button, 0, i)
         for i, (name, label) in enumerate((("new_deck", "NEW DECK (Ctrl+N)"), ("resume", "Same deck"),
-                                           ("override", "Supervisor…"))):
+                                           ("supervisor", "Supervisor… (F9)"))):
             button = QPushButton(label)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, n=name: run(n))
@@ -285,7 +285,7 @@ class DeckPanel(QWidget):
         self.buttons["return_stub"].setEnabled(bool(state.stub_left))
         self.buttons["void_return"].setEnabled(bool(ledger.returned))
         self.buttons["new_deck"].setEnabled(rec.ok)
-        self.buttons["override"].setEnabled(not rec.ok)
+        self.buttons["supervisor"].setEnabled(not rec.ok)
 
 
 class CardField(QWidget):

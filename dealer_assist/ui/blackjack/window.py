@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Optional
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLineEdit, QMainWindow, QVBoxLayout, QWidget
 
@@ -43,6 +43,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Return", "Enter"), "confirm", "send the typed card / confirm the unsure card"),
     (("Delete",), "reject", "reject the unsure card"),
     (("Escape",), "dismiss", "dismiss the newest alert"),
+    (("F9",), "supervisor", "supervisor (PIN): accept a refused card, or a new deck with cards missing"),
     (("A",), "toggle_auto", "demo: auto-play the players' calls on/off"),
     (("Ctrl+Q",), "close", "quit"),
 )
@@ -50,6 +51,8 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
 
 class BlackjackWindow(QMainWindow):
     """One blackjack table's display; ``source`` is the running card source (``None``: cards are typed in)."""
+
+    closed = Signal()
 
     def __init__(self, session: Any, source: Any = None, title: str = "dealer-assist", *,
                  auto: bool = False, auto_pause: float = 1.2) -> None:
@@ -135,9 +138,12 @@ class BlackjackWindow(QMainWindow):
         for panel in (self.banner, self.alerts, self.table, self.settlement, self.deck, self.actions, self.chips,
                       self.entry):
             panel.show_snapshot(snap)
-        if snap.message:
-            self.statusBar().showMessage(snap.message, 8000)
         self._schedule_auto()
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        self._auto_timer.stop()
+        super().closeEvent(event)
+        self.closed.emit()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
@@ -164,8 +170,8 @@ class BlackjackWindow(QMainWindow):
             error = s.new_deck()
             if error is None:
                 self._restart_source()
-        elif name == "override":
-            error = self.supervisor_new_deck()
+        elif name == "supervisor":
+            error = self.supervisor()
         elif name == "focus_entry":
             self.entry.field.setFocus()
             error = None
@@ -201,21 +207,38 @@ class BlackjackWindow(QMainWindow):
         self.last_error = error
         return error
 
-    def supervisor_new_deck(self) -> Optional[str]:
-        """Ask a supervisor's name, PIN and reason, then put the new deck in despite the deck check."""
+    def supervisor(self) -> Optional[str]:
+        """What needs a supervisor now: the card refused as dealt twice, else a new deck with the check failing."""
+        snap = self.session.snapshot
+        if snap.duplicate is not None:
+            answers = self._ask_supervisor(f"Why is {snap.duplicate.label} accepted a second time from this deck?")
+            if answers is None:
+                return "supervisor step cancelled"
+            return self.session.accept_refused(*answers)
+        if snap.state.phase == BlackjackPhase.DECK_CHECK and not snap.state.reconciliation().ok:
+            answers = self._ask_supervisor("Why does the new deck go in with cards missing or seen twice?")
+            if answers is None:
+                return "supervisor step cancelled"
+            error = self.session.new_deck(*answers)
+            if error is None:
+                self._restart_source()
+            return error
+        message = "nothing needs a supervisor now (a refused card or a failed deck check does)"
+        self.statusBar().showMessage(message, 5000)
+        return message
+
+    def _ask_supervisor(self, why: str) -> Optional[tuple[str, str, str]]:
+        """Name, PIN (hidden) and the reason for the record, or None when the supervisor cancels."""
         name, ok = QInputDialog.getText(self, "Supervisor", "Supervisor name:")
         if not ok:
-            return "override cancelled"
+            return None
         pin, ok = QInputDialog.getText(self, "Supervisor", "PIN:", QLineEdit.EchoMode.Password)
         if not ok:
-            return "override cancelled"
-        reason, ok = QInputDialog.getText(self, "Supervisor", "Why is the deck changed with cards missing?")
+            return None
+        reason, ok = QInputDialog.getText(self, "Supervisor", why)
         if not ok:
-            return "override cancelled"
-        error = self.session.new_deck(name, pin, reason)
-        if error is None:
-            self._restart_source()
-        return error
+            return None
+        return name, pin, reason
 
     def _restart_source(self) -> None:
         """A simulated shoe gets the new deck too (a real shoe is reloaded by the croupier)."""
