@@ -7,10 +7,16 @@ frame written on a pseudo-terminal to the event arriving in the reader's sink.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import sys
 import threading
 import time
+
+# This file is named serial.py: without this, "import serial" inside the reader would find it, not pyserial.
+_here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
 
 from dealer_assist.cards import full_deck
 from dealer_assist.shoesim import PtyEndpoint
@@ -77,7 +83,10 @@ def bench_latency(n: int) -> None:
     reader = SerialShoe(ep.path)
     reader.start(sink)
     try:
+        deadline = time.monotonic() + 5
         while not ep.host_connected():
+            if time.monotonic() > deadline:
+                raise SystemExit(f"the reader never opened {ep.path}: {reader.stats}, link {reader.link}")
             time.sleep(0.01)
         time.sleep(0.3)
         rng = random.Random(2)

@@ -269,7 +269,7 @@ def main() -> int:
             profile = Profile.load(args.profile)
         else:
             t0 = time.perf_counter()
-            profile = calibrate(cards / "calib" / deck)
+            profile = calibrate(cards / "calib" / deck, allow_missing=True)
             with tempfile.TemporaryDirectory() as tmp:
                 profile = Profile.load(profile.save(tmp))
             print(f"{deck}: calibrated in {time.perf_counter() - t0:.1f} s, thresholds {profile.thresholds}")

@@ -132,6 +132,8 @@ def parse_card(text: object, *, require_suit: bool = False) -> Card:
         rank = "A"
     elif len(s) == 1 and s in RANKS:
         rank = s
+    elif suit is None and len(s) >= 2 and (s[:-1] in ("10", "1", "0") or s[:-1] in RANKS):
+        raise InvalidCardError(text, f"unknown suit {raw[-1]!r}")
     else:
         raise InvalidCardError(text, "unknown rank" if s else "no rank")
     if require_suit and suit is None:

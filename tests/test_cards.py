@@ -43,3 +43,10 @@ def test_code_round_trips(rank, suit):
     assert parse_card(card.code) == card
     assert parse_card(card.label) == card
     assert parse_card(card.code.lower()) == card
+
+
+@pytest.mark.parametrize("text,why", [("5Z", "unknown suit 'Z'"), ("10X", "unknown suit 'X'"), ("ZS", "unknown rank"),
+                                      ("", "empty")])
+def test_the_message_says_which_part_is_wrong(text, why):
+    with pytest.raises(InvalidCardError, match=why):
+        parse_card(text)

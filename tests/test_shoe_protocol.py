@@ -330,3 +330,17 @@ def test_tracker_is_seeded_randomly_consistent():
             named.update(v.missing)
         assert seen | named == set(range(0, kept[-1] + 1))
         assert not seen & named
+
+
+def test_every_example_frame_in_protocol_md_is_valid():
+    import pathlib
+    import re
+
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "hardware" / "PROTOCOL.md").read_text()
+    blocks = re.findall(r"```frames\n(.*?)```", doc, re.S)
+    lines = [line for block in blocks for line in block.splitlines() if line.strip()]
+    assert len(lines) >= 10
+    for line in lines:
+        parse_frame(line.encode() + b"\r\n")
+    wire = re.search(r"On the wire: `([0-9A-F ]+)`", doc).group(1)
+    assert bytes.fromhex(wire) == format_frame("CARD", 7, "TD")

@@ -204,3 +204,30 @@ def test_unsure_card_waits_for_confirmation(qtbot, table_factory):
     assert shown(window).pending is None
     assert shown(window).state.round.cards == (Card("9", "D"),)
     assert window.entry.field.text() == ""
+
+
+def test_info_alerts_go_away_by_themselves_errors_stay(qtbot, table_factory, monkeypatch):
+    from dealer_assist.ui import alerts
+
+    monkeypatch.setattr(alerts, "INFO_SECONDS", 0.2)
+    window = table_factory("manual")
+    window.session.alert("hello", "info", "SHOE CONNECTED", "SIM-0001", "none")
+    window.session.alert("gap", "error", "FRAMES LOST", "frame 9", "type any missing card (K)")
+    synced(qtbot, window)
+    assert window.alerts.titles() == ["FRAMES LOST", "SHOE CONNECTED"]
+    qtbot.waitUntil(lambda: window.alerts.titles() == ["FRAMES LOST"], timeout=3000)
+
+
+def test_a_full_screen_of_trouble_still_fits_1280x720(qtbot, table_factory):
+    window = table_factory("manual")
+    s = window.session
+    s.skip_burn()
+    s.deal()
+    for code in ("9H", "2S", "KD", "3C", "4D"):  # the last one is held, with an alert
+        s.enter_card(code)
+    s.alert("gap", "error", "FRAMES LOST", "the reader lost frame(s) 9, 10: a card may have been missed",
+            "compare the cards on the table with the display and type any missing card (K)")
+    synced(qtbot, window)
+    qtbot.wait(50)
+    assert (window.width(), window.height()) == (1280, 720)
+    assert window.minimumSizeHint().width() <= 1280 and window.minimumSizeHint().height() <= 720

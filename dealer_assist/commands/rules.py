@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from decimal import Decimal
-from typing import Optional
 
 from dealer_assist.commands.output import CommandError, emit_json
 

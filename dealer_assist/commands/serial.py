@@ -51,10 +51,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pace.add_argument("--step", action="store_true", help="deal on keypress (Enter); keys inject faults")
     s.add_argument("--cards", type=int, metavar="N", help="stop after N cards")
     s.add_argument("--no-wait", action="store_true", help="start dealing before a host has opened the port")
-    for fault, what in (("corrupt", "change a byte of a frame"), ("drop", "lose a frame"),
-                        ("duplicate", "send a frame twice"), ("garbage", "put line noise before a frame"),
-                        ("unreadable", "a card cannot be read (sent as ??)")):
-        s.add_argument(f"--{fault}", type=float, default=0.0, metavar="P", help=f"probability to {what}")
+    for fault, what in (("corrupt", "that a byte of a frame is changed"), ("drop", "that a frame is lost"),
+                        ("duplicate", "that a frame is sent twice"), ("garbage", "of line noise before a frame"),
+                        ("unreadable", "that a card cannot be read (sent as ??)")):
+        s.add_argument(f"--{fault}", type=float, default=0.0, metavar="P", help=f"probability {what}")
     s.add_argument("--reboot-at", type=int, action="append", default=[], metavar="N", help="reboot after card N")
     s.add_argument("--unplug-at", type=int, action="append", default=[], metavar="N", help="unplug after card N")
     s.add_argument("--error-at", type=int, action="append", default=[], metavar="N",

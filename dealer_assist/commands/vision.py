@@ -19,6 +19,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", required=True, metavar="PROFILE", help="profile folder to write, e.g. calibration/mydeck")
     p.add_argument("--name", help="deck name stored in the profile (default: the images folder's name)")
     p.add_argument("--camera", type=int, metavar="N", help="guided live mode from camera N")
+    p.add_argument("--allow-missing", action="store_true",
+                   help="build the profile even if some rank or suit has no usable shot (those cards cannot be read)")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=cmd_calibrate)
 
@@ -60,7 +62,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     if args.camera is not None:
         _guided_shots(args.camera, Path(args.images))
     try:
-        profile = calibrate(args.images, args.name)
+        profile = calibrate(args.images, args.name, allow_missing=args.allow_missing)
     except CalibrationError as exc:
         raise CommandError(str(exc)) from exc
     out = profile.save(args.out)
@@ -128,7 +130,7 @@ def cmd_recognize(args: argparse.Namespace) -> int:
     recognizer = Recognizer(_load_profile(args.profile))
     status = 0
     for path in args.images:
-        image = cv2.imread(path, cv2.IMREAD_COLOR)
+        image = cv2.imread(path, cv2.IMREAD_COLOR) if Path(path).is_file() else None
         if image is None:
             sys.stderr.write(f"dealer-assist: error: cannot read image {path!r} (missing, or not an image)\n")
             status = 1

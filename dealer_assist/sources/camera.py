@@ -34,8 +34,6 @@ class CameraSource(CardSource):
         self.seq = 0
 
     def start(self, sink: Sink) -> None:
-        import cv2  # noqa: F401  (fail here, not in the thread, if OpenCV is missing)
-
         from dealer_assist.vision.capture import CaptureError, FrameGrabber
         from dealer_assist.vision.profile import Profile, ProfileError, default_profile_path
 

@@ -13,7 +13,6 @@ table is the one that was shown.
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -22,11 +21,10 @@ from typing import Any, Callable, Optional
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.sources.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap,
-                                          ShoeSignal, SourceEvent, Unreadable)
+from dealer_assist.sources.events import CardRead, ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply)
-from dealer_assist.table.session import CONFIRM_BELOW, Alert
+from dealer_assist.table.session_core import Alert, SessionCore
 
 GAME = "blackjack"
 
@@ -121,7 +119,7 @@ class BlackjackSnapshot:
         return tuple(a.value for a in due.allowed)
 
 
-class BlackjackSession:
+class BlackjackSession(SessionCore):
     """One blackjack table: state, journal, subscribers and the link to the card sources.
 
     ``roster`` (a :class:`~dealer_assist.table.supervisor.SupervisorRoster`)
@@ -129,21 +127,20 @@ class BlackjackSession:
     deck in before the old one is reconciled.
     """
 
+    GAME = GAME
+    REFUSALS = (BlackjackTableError,)
+    TYPED_CARD_NEEDS_SUIT = True
+
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
                  clock: Callable[[], float] = time.time) -> None:
         rules = rules or BlackjackTableRules()
-        self._lock = threading.RLock()
-        self._journal = journal
-        self._roster = roster
-        self._clock = clock
-        self._listeners: list[Callable[[BlackjackSnapshot], None]] = []
-        self._last_refusal: Optional[BlackjackTableError] = None
         state = BlackjackState.new(rules)
         self.recovered = 0
         if journal is not None:
             state, self.recovered = self._replay(state, journal)
         chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
-        self._snap = BlackjackSnapshot(state=state, chip=chip)
+        super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
+        self._roster = roster
         if journal is not None and self.recovered == 0 and not any(True for _ in journal.entries()):
             self._write("shoe_start", {"op": None, "game": GAME, "shoe": state.deck_no, "decks": rules.house.decks,
                                        "seats": rules.seats})
@@ -179,67 +176,26 @@ class BlackjackSession:
             if (record.deck, record.number) not in settled:
                 self._journal_round_end(record)
 
-    # -- observing ------------------------------------------------------------
-    @property
-    def snapshot(self) -> BlackjackSnapshot:
-        return self._snap
-
-    @property
-    def state(self) -> BlackjackState:
-        return self._snap.state
-
-    def subscribe(self, listener: Callable[[BlackjackSnapshot], None]) -> Callable[[], None]:
-        """Call ``listener(snapshot)`` after every change (from the thread that made it)."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
-
-    def _publish(self, snap: BlackjackSnapshot) -> None:
-        self._snap = replace(snap, version=self._snap.version + 1)
-        for listener in list(self._listeners):
-            listener(self._snap)
-
     def card_due(self) -> bool:
         """True when the next card from the shoe has a place: the virtual shoe deals only then."""
         s = self._snap
         return not s.stopped and s.pending is None and s.state.card_due
 
-    # -- the one path every change takes ----------------------------------------
-    def _write(self, kind: str, payload: dict) -> bool:
-        if self._journal is None:
-            return True
-        try:
-            self._journal.append(kind, payload)
-            return True
-        except Exception as exc:  # JournalError and OS errors alike: stop rather than lose an entry
-            why = (f"the journal cannot be written ({exc}); nothing after this was recorded. "
-                   "Fix the disk or call a supervisor, then restart dealer-assist")
-            alert = Alert("journal", "error", "JOURNAL FAILURE: TABLE STOPPED", why, "call a supervisor", self._clock())
-            self._publish(replace(self._snap, stopped=why, alerts=self._with_alert(alert)))
-            return False
+    # -- the game hooks of SessionCore ----------------------------------------
+    def _apply(self, state: BlackjackState, op: dict) -> BlackjackState:
+        return apply(state, op)
 
-    def _do(self, op: dict, *, message: str = "") -> Optional[str]:
-        """Apply ``op``; return ``None`` on success or the refusal's message."""
-        with self._lock:
-            snap = self._snap
-            if snap.stopped:
-                return snap.stopped
-            try:
-                new = apply(snap.state, op)
-            except BlackjackTableError as exc:
-                self._last_refusal = exc
-                self._publish(replace(snap, message=str(exc)))
-                return str(exc)
-            payload = {**op, "game": GAME, "shoe": snap.state.deck_no, "round": snap.state.round_no}
-            if op["op"] == "card" and new.round is not None and new.round.step is not None and new.round.step.card:
-                step = new.round.step
-                payload["position"] = ("dealer" if step.seat is None
-                                       else f"seat{new.table_seat(step.seat)}.h{step.hand}")
-            if not self._write(OP_KINDS.get(op["op"], op["op"]), payload):
-                return self._snap.stopped
-            if new.settlement is not None and snap.state.settlement is None:
-                self._journal_round_end(new.history[-1])
-            self._publish(replace(snap, state=new, message=message))
-            return None
+    @staticmethod
+    def _entry(op: dict, old: BlackjackState, new: BlackjackState) -> tuple[str, dict]:
+        payload = {**op, "game": GAME, "shoe": old.deck_no, "round": old.round_no}
+        if op["op"] == "card" and new.round is not None and new.round.step is not None and new.round.step.card:
+            step = new.round.step
+            payload["position"] = "dealer" if step.seat is None else f"seat{new.table_seat(step.seat)}.h{step.hand}"
+        return OP_KINDS.get(op["op"], op["op"]), payload
+
+    def _after(self, old: BlackjackState, new: BlackjackState) -> None:
+        if new.settlement is not None and old.settlement is None:
+            self._journal_round_end(new.history[-1])
 
     def _journal_round_end(self, record: RoundRecord) -> None:
         base = {"game": GAME, "shoe": record.deck, "round": record.number}
@@ -250,60 +206,7 @@ class BlackjackSession:
         self._write("settlement", {**base, **settlement_json(record)})
         self._write("round_end", base)
 
-    # -- alerts ---------------------------------------------------------------
-    def _with_alert(self, alert: Alert) -> tuple[Alert, ...]:
-        return tuple(a for a in self._snap.alerts if a.code != alert.code) + (alert,)
-
-    def alert(self, code: str, level: str, title: str, text: str, action: str) -> None:
-        with self._lock:
-            a = Alert(code, level, title, text, action, self._clock())
-            self._write("alert", {"code": code, "level": level, "title": title, "text": text,
-                                  "round": self._snap.state.round_no})
-            self._publish(replace(self._snap, alerts=self._with_alert(a)))
-
-    def dismiss(self, code: Optional[str] = None) -> None:
-        """Acknowledge one alert (by code) or all of them."""
-        with self._lock:
-            keep = () if code is None else tuple(a for a in self._snap.alerts if a.code != code)
-            self._publish(replace(self._snap, alerts=keep))
-
-    # -- events from card sources ---------------------------------------------
-    def handle(self, event: SourceEvent) -> None:
-        """Take one event from a card source (any thread)."""
-        with self._lock:
-            if isinstance(event, CardRead):
-                self._card_read(event)
-            elif isinstance(event, Unreadable):
-                self.alert("unreadable", "error", "UNREADABLE CARD",
-                           f"the {event.source} could not read a card"
-                           + (f" (frame {event.seq})" if event.seq is not None else ""),
-                           "turn the card and type it (K)")
-            elif isinstance(event, SeqGap):
-                missing = ", ".join(str(m) for m in event.missing)
-                self.alert("gap", "error", "FRAMES LOST",
-                           f"the {event.source} lost frame(s) {missing}: a card may have been missed",
-                           "compare the cards on the table with the display and type any missing card (K)")
-            elif isinstance(event, LinkState):
-                self._link(event)
-            elif isinstance(event, DeviceError):
-                self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
-                           f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card")
-            elif isinstance(event, ShoeSignal):
-                self._shoe_signal(event)
-            elif isinstance(event, DeviceHello):
-                self.alert("hello", "info", "SHOE CONNECTED",
-                           f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
-            elif isinstance(event, FrameDropped):
-                self._write("frame_dropped", {"source": event.source, "reason": event.reason})
-
-    def _card_read(self, event: CardRead) -> None:
-        self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
-                                  "source_seq": event.seq, "round": self._snap.state.round_no, "game": GAME})
-        if event.confidence < CONFIRM_BELOW or event.candidates:
-            self._publish(replace(self._snap, pending=event))
-            return
-        self._play(event.card, event.source, event.zone, event.confidence, event.seq)
-
+    # -- events from card sources -------------------------------------------
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
               seq: Optional[int] = None, override: Optional[dict] = None) -> Optional[str]:
         op: dict = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
@@ -327,22 +230,6 @@ class BlackjackSession:
         self.alert("refused", "error", f"CARD {card.label} REFUSED", error, action)
         return error
 
-    def _link(self, event: LinkState) -> None:
-        links = dict(self._snap.links)
-        before = links.get(event.source)
-        links[event.source] = event.state
-        self._write("link", {"source": event.source, "state": event.state, "detail": event.detail})
-        self._publish(replace(self._snap, links=tuple(links.items())))
-        if event.state == "lost":
-            self.alert(f"link:{event.source}", "error", "CARD READER LOST",
-                       f"{event.source}: {event.detail or 'the connection is gone'}; the table is kept as it is",
-                       "check the cable; it reconnects by itself. Meanwhile type the cards (K)")
-        elif event.state == "stale":
-            self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
-                       f"{event.source}: no message for a while", "check the reader; type the cards (K) if needed")
-        elif event.state == "up" and before in ("lost", "stale"):
-            self.dismiss(f"link:{event.source}")
-
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
             self.alert("cut", "info", "DECK RUNNING LOW", f"the {event.source} reached the cut card",
@@ -360,15 +247,6 @@ class BlackjackSession:
                            "put the old deck back in the shoe until it is reconciled (C)")
 
     # -- commands from the display ----------------------------------------------
-    def select_chip(self, value: Decimal) -> Optional[str]:
-        with self._lock:
-            if value not in self._snap.state.rules.chips:
-                message = f"no chip of {fmt(value)} at this table"
-                self._publish(replace(self._snap, message=message))
-                return message
-            self._publish(replace(self._snap, chip=value, message=f"chip {fmt(value)}"))
-            return None
-
     def place(self, seat: int, amount: Optional[Decimal] = None) -> Optional[str]:
         amount = self._snap.chip if amount is None else amount
         return self._do({"op": "place", "seat": seat, "bet": "main", "amount": fmt(amount), "stake": fmt(amount)})
@@ -443,12 +321,12 @@ class BlackjackSession:
         if text is None:
             card = self._snap.duplicate
             if card is None:
-                return self._message("no refused card is waiting for a supervisor")
+                return self._refuse("no refused card is waiting for a supervisor")
         else:
             try:
                 card = parse_card(text, require_suit=True)
             except InvalidCardError as exc:
-                return self._message(str(exc))
+                return self._refuse(str(exc))
         override = self._authorize(supervisor, pin, "duplicate_card", reason, card=card.code)
         if isinstance(override, str):
             return override
@@ -457,7 +335,7 @@ class BlackjackSession:
     def _authorize(self, supervisor: str, pin: Optional[str], what: str, reason: str, **target: Any):
         """The journal payload of a supervisor's override, or the refusal's message."""
         if self._roster is None:
-            return self._message("no supervisor roster is configured at this table: an override is not possible")
+            return self._refuse("no supervisor roster is configured at this table: an override is not possible")
         try:
             correction = self._roster.authorize(supervisor, pin or "", "override_alarm",
                                                 {"alarm": what, "round": self._snap.state.round_no, **target}, reason)
@@ -465,45 +343,8 @@ class BlackjackSession:
             if hasattr(exc, "failures"):
                 self._write("pin_refused", {"supervisor": supervisor, "failures": exc.failures,
                                             "locked_for": getattr(exc, "locked_for", 0.0)})
-            return self._message(str(exc))
+            return self._refuse(str(exc))
         return correction.to_payload()
-
-    def _message(self, text: str) -> str:
-        with self._lock:
-            self._publish(replace(self._snap, message=text))
-        return text
-
-    def enter_card(self, text: Any, zone: Optional[str] = None) -> Optional[str]:
-        """A card typed by the croupier (a correction, a reader that failed, or a card counted back)."""
-        with self._lock:
-            try:
-                card = parse_card(text, require_suit=True)
-            except InvalidCardError as exc:
-                return self._message(f"{exc}; type rank and suit, e.g. 9H or 10s")
-            if self._snap.pending is not None:
-                return self.confirm_pending(card)
-            return self._play(card, "keyboard", zone)
-
-    def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
-        """Accept the unsure read (or the croupier's correction of it)."""
-        with self._lock:
-            pending = self._snap.pending
-            if pending is None:
-                return "no card is waiting for confirmation"
-            self._publish(replace(self._snap, pending=None))
-            chosen = card or pending.card
-            return self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq)
-
-    def reject_pending(self) -> None:
-        with self._lock:
-            self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
-
-    def close(self) -> None:
-        if self._journal is not None:
-            try:
-                self._journal.close()
-            except Exception:
-                pass
 
 
 def settlement_json(record: RoundRecord) -> dict:

@@ -15,20 +15,19 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
-from dealer_assist.cards import Card, InvalidCardError, parse_card
+from dealer_assist.cards import Card
 from dealer_assist.money import fmt
-from dealer_assist.sources.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap,
-                                          ShoeSignal, SourceEvent, Unreadable)
+from dealer_assist.sources.events import CardRead, ShoeSignal
+from dealer_assist.table.session_core import CONFIRM_BELOW, Alert, SessionCore
 from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply
 
-#: Below this confidence a card read waits for the croupier's confirmation.
-CONFIRM_BELOW = 0.9
+__all__ = ["Alert", "CONFIRM_BELOW", "Snapshot", "TableSession"]
 
 #: The journal kind of each operation (the payload always carries ``op`` too, for replay).
 OP_KINDS = {
@@ -37,18 +36,6 @@ OP_KINDS = {
     "rebet": "rebet", "deal": "deal", "void_card": "correction", "next_round": "round_start", "cut": "shoe_cut",
     "new_shoe": "shoe_start", "hold": "card_held", "play_held": "card_assigned", "discard_held": "card_set_aside",
 }
-
-
-@dataclass(frozen=True)
-class Alert:
-    """Something the croupier must see and act on: what happened, why, and what to do."""
-
-    code: str
-    level: str  # "error" | "warning" | "info"
-    title: str
-    text: str
-    action: str
-    t: float
 
 
 @dataclass(frozen=True)
@@ -99,23 +86,23 @@ class Snapshot:
         return s.round.due.reason
 
 
-class TableSession:
+class TableSession(SessionCore):
     """One baccarat table: state, journal, subscribers and the link to the card sources."""
+
+    GAME = "baccarat"
+    REFUSALS = (TableError,)
 
     def __init__(self, rules: TableRules = TableRules(), journal: Any = None, *, odds: bool = True,
                  supervisors: Any = None, clock: Callable[[], float] = time.time) -> None:
         """``supervisors`` is a :class:`~dealer_assist.table.supervisor.SupervisorRoster`; with one,
         corrections (voiding a card) need a supervisor's name, PIN and reason."""
-        self._lock = threading.RLock()
-        self._supervisors = supervisors
-        self._journal = journal
-        self._clock = clock
-        self._listeners: list[Callable[[Snapshot], None]] = []
         state = TableState.new(rules)
         self.recovered = 0
         if journal is not None:
             state, self.recovered = self._replay(state, journal)
-        self._snap = Snapshot(state=state, chip=rules.chips[1] if len(rules.chips) > 1 else rules.chips[0])
+        chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
+        super().__init__(Snapshot(state=state, chip=chip), journal, clock)
+        self._supervisors = supervisors
         self._odds_queue: "queue.Queue[Optional[tuple]]" = queue.Queue()
         self._odds_thread: Optional[threading.Thread] = None
         if odds:
@@ -123,7 +110,7 @@ class TableSession:
             self._odds_thread.start()
             self._odds_queue.put(state.shoe.counts_left())
         if journal is not None and self.recovered == 0:
-            self._write("shoe_start", {"op": None, "shoe": state.shoe_no, "decks": rules.shoe.decks})
+            self._write("shoe_start", {"op": None, "game": self.GAME, "shoe": state.shoe_no, "decks": rules.shoe.decks})
         if journal is not None and self.recovered:
             self._complete_settlements(journal)
             self._restore_pin_lockouts(journal)
@@ -158,65 +145,14 @@ class TableSession:
         for name, p in last.items():
             self._supervisors.restore(name, int(p.get("failures", 0)), float(p.get("locked_for", 0.0)))
 
-    # -- observing ------------------------------------------------------------
-    @property
-    def snapshot(self) -> Snapshot:
-        return self._snap
-
-    @property
-    def state(self) -> TableState:
-        return self._snap.state
-
-    def subscribe(self, listener: Callable[[Snapshot], None]) -> Callable[[], None]:
-        """Call ``listener(snapshot)`` after every change (from the thread that made it)."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
-
-    def _publish(self, snap: Snapshot) -> None:
-        self._snap = replace(snap, version=self._snap.version + 1)
-        for listener in list(self._listeners):
-            listener(self._snap)
-
     def card_due(self) -> bool:
         """True when the next card from the shoe has a place: the virtual shoe deals only then."""
         s = self._snap
         return not s.stopped and s.pending is None and s.state.held is None and s.state.card_due
 
-    # -- the one path every change takes ----------------------------------------
-    def _write(self, kind: str, payload: dict) -> bool:
-        if self._journal is None:
-            return True
-        try:
-            self._journal.append(kind, payload)
-            return True
-        except Exception as exc:  # JournalError and OS errors alike: stop rather than lose an entry
-            self._stop_table(f"the journal cannot be written ({exc}); nothing after this was recorded. "
-                             "Fix the disk or call a supervisor, then restart dealer-assist")
-            return False
-
-    def _stop_table(self, why: str) -> None:
-        alert = Alert("journal", "error", "JOURNAL FAILURE: TABLE STOPPED", why, "call a supervisor", self._clock())
-        self._publish(replace(self._snap, stopped=why, alerts=self._with_alert(alert)))
-
-    def _do(self, op: dict, *, message: str = "") -> Optional[str]:
-        """Apply ``op``; return ``None`` on success or the refusal's message."""
-        with self._lock:
-            snap = self._snap
-            if snap.stopped:
-                return snap.stopped
-            try:
-                new = apply(snap.state, op)
-            except TableError as exc:
-                self._publish(replace(snap, message=str(exc)))
-                return str(exc)
-            if not self._write(*self._entry(op, snap.state, new)):
-                return self._snap.stopped
-            if new.settlement is not None and snap.state.settlement is None:
-                self._journal_round_end(new, new.history[-1])
-            self._publish(replace(snap, state=new, message=message))
-            if new.shoe.counts_left() != snap.state.shoe.counts_left() and self._odds_thread is not None:
-                self._odds_queue.put(new.shoe.counts_left())
-            return None
+    # -- the game hooks of SessionCore ----------------------------------------
+    def _apply(self, state: TableState, op: dict) -> TableState:
+        return apply(state, op)
 
     @staticmethod
     def _entry(op: dict, old: TableState, new: TableState) -> tuple[str, dict]:
@@ -245,58 +181,11 @@ class TableSession:
         self._write("settlement", {**base, **record.settlement.to_json()})
         self._write("round_end", base)
 
-    # -- alerts ---------------------------------------------------------------
-    def _with_alert(self, alert: Alert) -> tuple[Alert, ...]:
-        return tuple(a for a in self._snap.alerts if a.code != alert.code) + (alert,)
-
-    def alert(self, code: str, level: str, title: str, text: str, action: str) -> None:
-        with self._lock:
-            a = Alert(code, level, title, text, action, self._clock())
-            self._write("alert", {"code": code, "level": level, "title": title, "text": text,
-                                  "round": self._snap.state.round_no})
-            self._publish(replace(self._snap, alerts=self._with_alert(a)))
-
-    def dismiss(self, code: Optional[str] = None) -> None:
-        """Acknowledge one alert (by code) or all of them."""
-        with self._lock:
-            keep = () if code is None else tuple(a for a in self._snap.alerts if a.code != code)
-            self._publish(replace(self._snap, alerts=keep))
-
-    # -- events from card sources ---------------------------------------------
-    def handle(self, event: SourceEvent) -> None:
-        """Take one event from a card source (any thread)."""
-        with self._lock:
-            if isinstance(event, CardRead):
-                self._card_read(event)
-            elif isinstance(event, Unreadable):
-                self.alert("unreadable", "error", "UNREADABLE CARD",
-                           f"the {event.source} could not read a card" + (f" (frame {event.seq})" if event.seq is not None else ""),
-                           "turn the card and type it (K), or hold it to the camera again")
-            elif isinstance(event, SeqGap):
-                missing = ", ".join(str(m) for m in event.missing)
-                self.alert("gap", "error", "FRAMES LOST",
-                           f"the {event.source} lost frame(s) {missing}: a card may have been missed",
-                           "compare the cards on the table with the display and type any missing card (K)")
-            elif isinstance(event, LinkState):
-                self._link(event)
-            elif isinstance(event, DeviceError):
-                self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
-                           f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card")
-            elif isinstance(event, ShoeSignal):
-                self._shoe_signal(event)
-            elif isinstance(event, DeviceHello):
-                self.alert("hello", "info", "SHOE CONNECTED",
-                           f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
-            elif isinstance(event, FrameDropped):
-                self._write("frame_dropped", {"source": event.source, "reason": event.reason})
-
-    def _card_read(self, event: CardRead) -> None:
-        self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
-                                  "source_seq": event.seq, "round": self._snap.state.round_no})
-        if event.confidence < CONFIRM_BELOW or event.candidates:
-            self._publish(replace(self._snap, pending=event))
-            return
-        self._play(event.card, event.source, event.zone, event.confidence, event.seq)
+    def _after(self, old: TableState, new: TableState) -> None:
+        if new.settlement is not None and old.settlement is None:
+            self._journal_round_end(new, new.history[-1])
+        if new.shoe.counts_left() != old.shoe.counts_left() and self._odds_thread is not None:
+            self._odds_queue.put(new.shoe.counts_left())
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
               seq: Optional[int] = None) -> Optional[str]:
@@ -321,22 +210,6 @@ class TableSession:
         self.alert("refused", "error", f"CARD {card.label} REFUSED", error, "check the card and correct it (K)")
         return error
 
-    def _link(self, event: LinkState) -> None:
-        links = dict(self._snap.links)
-        before = links.get(event.source)
-        links[event.source] = event.state
-        self._write("link", {"source": event.source, "state": event.state, "detail": event.detail})
-        self._publish(replace(self._snap, links=tuple(links.items())))
-        if event.state == "lost":
-            self.alert(f"link:{event.source}", "error", "CARD READER LOST",
-                       f"{event.source}: {event.detail or 'the connection is gone'}; the table is kept as it is",
-                       "check the cable; it reconnects by itself. Meanwhile type the cards (K)")
-        elif event.state == "stale":
-            self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
-                       f"{event.source}: no message for a while", "check the reader; type the cards (K) if needed")
-        elif event.state == "up" and before in ("lost", "stale"):
-            self.dismiss(f"link:{event.source}")
-
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
             self._do({"op": "cut"}, message="cut card out")
@@ -353,13 +226,6 @@ class TableSession:
                 self.new_shoe()
 
     # -- commands from the display ----------------------------------------------
-    def select_chip(self, value: Decimal) -> None:
-        with self._lock:
-            if value not in self._snap.state.rules.chips:
-                self._publish(replace(self._snap, message=f"no chip of {fmt(value)} at this table"))
-                return
-            self._publish(replace(self._snap, chip=value, message=f"chip {fmt(value)}"))
-
     def place(self, seat: int, bet: Bet, amount: Optional[Decimal] = None) -> Optional[str]:
         amount = self._snap.chip if amount is None else amount
         return self._do({"op": "place", "seat": seat, "bet": bet.value, "amount": fmt(amount)})
@@ -426,11 +292,6 @@ class TableSession:
                                     "reason": why or "no reason given", "note": "no supervisor roster configured"}
             return self._do(op, message=f"card {card} voided")
 
-    def _refuse(self, message: str) -> str:
-        with self._lock:
-            self._publish(replace(self._snap, message=message))
-        return message
-
     def play_held(self) -> Optional[str]:
         error = self._do({"op": "play_held"})
         if error is None:
@@ -442,32 +303,6 @@ class TableSession:
         if error is None:
             self.dismiss("held")
         return error
-
-    def enter_card(self, text: Any, zone: Optional[str] = None) -> Optional[str]:
-        """A card typed by the croupier (a correction, or a reader that failed)."""
-        with self._lock:
-            try:
-                card = parse_card(text)
-            except InvalidCardError as exc:
-                self._publish(replace(self._snap, message=str(exc)))
-                return str(exc)
-            if self._snap.pending is not None:
-                return self.confirm_pending(card)
-            return self._play(card, "keyboard", zone)
-
-    def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
-        """Accept the unsure read (or the croupier's correction of it)."""
-        with self._lock:
-            pending = self._snap.pending
-            if pending is None:
-                return "no card is waiting for confirmation"
-            self._publish(replace(self._snap, pending=None))
-            chosen = card or pending.card
-            return self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq)
-
-    def reject_pending(self) -> None:
-        with self._lock:
-            self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
 
     # -- odds -----------------------------------------------------------------
     def _odds_worker(self) -> None:
@@ -494,8 +329,4 @@ class TableSession:
             self._odds_queue.put(None)
             self._odds_thread.join(timeout=2)
             self._odds_thread = None
-        if self._journal is not None:
-            try:
-                self._journal.close()
-            except Exception:
-                pass
+        super().close()

@@ -101,8 +101,12 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
     config = config or AppConfig()
     options = options or Options(turbo=config.turbo, sound=config.sound, fullscreen=config.fullscreen,
                                  sim_interval=config.sim_interval)
+    try:
+        supervisors = config.roster()
+    except Exception as exc:  # SupervisorError / PinHashError from the config's [[supervisors]]
+        raise DisplayError(f"the supervisors in the configuration cannot be used: {exc}") from None
     journal = open_journal(journal_path) if journal_path is not None else None
-    session = TableSession(config.rules, journal, odds=odds)
+    session = TableSession(config.rules, journal, odds=odds, supervisors=supervisors)
     try:
         source = make_source(source_spec, session, config, seed, options)
     except SourceError as exc:

@@ -31,6 +31,7 @@ from dealer_assist.ui.roads import RoadsView
 from dealer_assist.ui.settlement import SettlementView
 from dealer_assist.ui.sound import Cues
 from dealer_assist.ui.status import StatusView
+from dealer_assist.ui.supervisor import SupervisorDialog
 
 #: Seconds between the simulated shoe's cards in turbo mode.
 TURBO_INTERVAL = 0.05
@@ -67,6 +68,7 @@ class MainWindow(QMainWindow):
         self.unit = 0
         self._painted = False
         self._last: Any = None
+        self.supervisor_dialog: Optional[SupervisorDialog] = None
 
         self.banner = Banner()
         self.alerts = AlertsPanel(session)
@@ -123,23 +125,21 @@ class MainWindow(QMainWindow):
         central.setFocus()
 
     def _build_actions(self) -> None:
+        """One QAction per key of :data:`KEYS`, in the menus (seed 000's Options menu among them)."""
         menus: dict[str, Any] = {}
-        self.actions_by_name: dict[str, QAction] = {}
         for key in KEYS:
+            if key.action == "move_cursor":
+                continue  # arrows: handled in keyPressEvent, documented in the help
             menu = menus.get(key.group) or menus.setdefault(key.group, self.menuBar().addMenu(key.group))
-            act = QAction(f"{key.text}", self)
-            shortcut = " / ".join(key.keys)
+            act = QAction(key.text, self)
             if key.direct:
-                act.setText(f"{key.text}\t{shortcut}")
+                act.setText(f"{key.text}\t{' / '.join(key.keys)}")
             else:
                 act.setShortcuts([QKeySequence(k) for k in key.keys])
                 act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            if key.action == "move_cursor":
-                continue
             act.triggered.connect(lambda _=False, k=key: getattr(self, k.action)(*k.args))
             menu.addAction(act)
             self.addAction(act)
-            self.actions_by_name[key.action + "".join(map(str, key.args))] = act
 
     # -- drawing --------------------------------------------------------------
     def render(self, snap: Any) -> None:
@@ -253,7 +253,14 @@ class MainWindow(QMainWindow):
         return self._run(self.session.skip_burn())
 
     def void_last_card(self) -> Optional[str]:
-        return self._run(self.session.void_last_card())
+        """Void the last card; with supervisors configured, their name, PIN and reason first (a dialog)."""
+        if not getattr(self.session, "needs_supervisor", False):
+            return self._run(self.session.void_last_card(why="voided by the croupier (V)"))
+        self.supervisor_dialog = SupervisorDialog(
+            "void the last card", lambda name, pin, why: self._run(self.session.void_last_card(name, pin, why)),
+            self.unit or 16, self)
+        self.supervisor_dialog.open()
+        return None
 
     def focus_entry(self) -> None:
         self.entry.field.setFocus()
@@ -293,7 +300,10 @@ class MainWindow(QMainWindow):
 
     def toggle_fullscreen(self) -> None:
         self.options.fullscreen = not self.isFullScreen()
-        self.showNormal() if self.isFullScreen() else self.showFullScreen()
+        if self.options.fullscreen:
+            self.showFullScreen()
+        else:
+            self.showNormal()
 
     def toggle_help(self) -> None:
         self.help.setGeometry(self.centralWidget().rect())

@@ -10,8 +10,7 @@ shots again through simulated table conditions (blur, noise, tilt, JPEG).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
@@ -20,8 +19,8 @@ import numpy as np
 
 from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
 from dealer_assist.vision.detect import MASK_SCALE, paper_mask
-from dealer_assist.vision.index import INK, PAD, IndexMatcher, ink_map, normalise, redness_of
-from dealer_assist.vision.profile import CANON_H, Box, Profile, Thresholds
+from dealer_assist.vision.index import INK, PAD, ink_map, normalise, redness_of
+from dealer_assist.vision.profile import CANON_H, Box, Profile
 from dealer_assist.vision.selftest import derive_thresholds, learn_templates
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
@@ -123,6 +122,9 @@ def _corner_patch(image, quad, corner: int, aspect: float, region=(0.45, 0.5)) -
 def find_index(patch: np.ndarray, canon_w: float) -> tuple[Optional[tuple], str]:
     """Rank and suit of an upright corner patch of a set-up shot: the ink nearest the corner and the ink below it."""
     ink, paper = ink_map(patch)
+    edge = PAD + 2
+    ink[:edge, :] = 0
+    ink[:, :edge] = 0
     binary = (ink > INK).astype(np.uint8)
     # The card's printed border and the felt around it are long straight
     # strokes along the edges: remove them, so that a glyph printed close to
@@ -131,10 +133,8 @@ def find_index(patch: np.ndarray, canon_w: float) -> tuple[Optional[tuple], str]
     lines = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
     lines |= cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
     binary &= ~cv2.dilate(lines, np.ones((3, 3), np.uint8))
-    binary[:PAD + 1, :] = 0
-    binary[:, :PAD + 1] = 0
     n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    comps = [i for i in range(1, n) if stats[i][4] >= 6 and stats[i][0] > PAD + 1 and stats[i][1] > PAD + 1
+    comps = [i for i in range(1, n) if stats[i][4] >= 6 and stats[i][0] > edge and stats[i][1] > edge
              and stats[i][0] + stats[i][2] < binary.shape[1] - 1 and stats[i][1] + stats[i][3] < binary.shape[0] - 1]
     if not comps:
         return None, "index not found (no print near the top-left corner)"
@@ -171,7 +171,8 @@ def find_index(patch: np.ndarray, canon_w: float) -> tuple[Optional[tuple], str]
             redness_of(patch, suit_mask, paper)), ""
 
 
-def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool = True) -> Profile:
+def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool = True,
+              allow_missing: bool = False) -> Profile:
     """Build a profile from the shots in ``folder``; raises :class:`CalibrationError` if too few work."""
     shots, skipped = shots_in(folder)
     if not shots:
@@ -201,13 +202,22 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
                 two_corners += corner == 2
             elif corner == 0:
                 shot.error = why
-        if not shot.glyphs:
+        if shot.glyphs:
+            shot.error = ""
+        else:
             shot.quad = None
     good = [s for s in found if s.glyphs]
     ranks_seen = {s.card.rank for s in good}
     suits_seen = {s.card.suit for s in good}
     if len(ranks_seen) < 2 or len(suits_seen) < 2:
         raise CalibrationError(_report("too few cards with a readable index", shots, skipped))
+    lacking = [r for r in RANKS if r not in ranks_seen] + [su for su in SUITS if su not in suits_seen]
+    if lacking and not allow_missing:
+        # A profile that has never seen a rank cannot tell it from the others:
+        # it would read every such card as something else.
+        raise CalibrationError(_report(
+            f"no usable shot of {' '.join('10' if x == 'T' else x for x in lacking)}: retake those shots "
+            "(or pass allow_missing to build a profile that cannot read them)", shots, skipped))
     samples = [(s.card, g) for s in good for g in s.glyphs]
     rank_boxes = np.array([[g[1].u0, g[1].v0, g[1].u1, g[1].v1] for _, g in samples])
     suit_boxes = np.array([[g[3].u0, g[3].v0, g[3].u1, g[3].v1] for _, g in samples])

@@ -16,7 +16,6 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.cards import RANKS, SUITS
 from dealer_assist.vision.profile import CANON_H, Box, Profile
 
 #: Canonical pixels of table kept around the corner so the card edge is in view.

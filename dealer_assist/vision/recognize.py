@@ -78,6 +78,10 @@ class _CornerRead:
     candidates: list[str]
 
 
+class FrameError(ValueError):
+    """A frame that is not a colour image; names what it got instead."""
+
+
 class Recognizer:
     """Reads frames with one profile.  Not thread-safe; make one per thread."""
 
@@ -93,9 +97,11 @@ class Recognizer:
         self._paper_min = 0.35 * profile.paper_level
 
     def recognize(self, frame: np.ndarray) -> FrameResult:
+        """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``."""
         t0 = time.perf_counter()
-        if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
-            raise ValueError("recognize needs a BGR colour frame")
+        if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
+            got = "nothing" if frame is None else f"an array of shape {getattr(frame, 'shape', '?')}"
+            raise FrameError(f"recognize needs a BGR colour frame (height x width x 3), got {got}")
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
         mask = paper_mask(small, int(self._paper_min), self._hole_max)
         corners = find_corners(mask, min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 import cv2
 
-from dealer_assist.cards import Card
 from dealer_assist.vision.index import IndexMatcher, extract_glyphs, warp_corner
 from dealer_assist.vision.profile import Profile, Thresholds
 

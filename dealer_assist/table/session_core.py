@@ -1,0 +1,245 @@
+"""What every table session shares, whatever the game: one lock, journal before publish, alerts, sources.
+
+A game's session (:class:`~dealer_assist.table.session.TableSession` for
+baccarat, :class:`~dealer_assist.table.blackjack_session.BlackjackSession`)
+supplies its pure ``apply(state, op)``, how an operation is journaled, how
+a card is played and what a shoe signal means; everything else (the
+observable snapshot, the journal-or-stop rule, alerts, link states,
+unsure reads waiting for the croupier) lives here once.
+"""
+
+from __future__ import annotations
+
+import abc
+import threading
+import time
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any, Callable, Optional
+
+from dealer_assist.cards import Card, InvalidCardError, parse_card
+from dealer_assist.money import fmt
+from dealer_assist.sources.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap,
+                                          ShoeSignal, SourceEvent, Unreadable)
+
+#: Below this confidence a card read waits for the croupier's confirmation.
+CONFIRM_BELOW = 0.9
+
+
+@dataclass(frozen=True)
+class Alert:
+    """Something the croupier must see and act on: what happened, why, and what to do."""
+
+    code: str
+    level: str  # "error" | "warning" | "info"
+    title: str
+    text: str
+    action: str
+    t: float
+
+
+class SessionCore(abc.ABC):
+    """The shared machinery; subclasses set :attr:`GAME`, :attr:`REFUSALS` and the game hooks."""
+
+    GAME = ""
+    #: Exception types of the game's ``apply`` that mean "refused, nothing changed".
+    REFUSALS: tuple[type[Exception], ...] = (ValueError,)
+    #: Whether a typed card needs its suit (blackjack reconciles a 52-card deck; baccarat needs only the rank).
+    TYPED_CARD_NEEDS_SUIT = False
+
+    def __init__(self, snapshot: Any, journal: Any, clock: Callable[[], float] = time.time) -> None:
+        self._lock = threading.RLock()
+        self._journal = journal
+        self._clock = clock
+        self._listeners: list[Callable[[Any], None]] = []
+        self._last_refusal: Optional[Exception] = None
+        self._snap = snapshot
+
+    # -- game hooks -------------------------------------------------------------
+    @abc.abstractmethod
+    def _apply(self, state: Any, op: dict) -> Any:
+        """The game's pure ``apply``: the next state, or one of :attr:`REFUSALS`."""
+
+    @abc.abstractmethod
+    def _entry(self, op: dict, old: Any, new: Any) -> tuple[str, dict]:
+        """The journal kind and payload of an applied operation (the payload keeps ``op`` for replay)."""
+
+    def _after(self, old: Any, new: Any) -> None:
+        """Called with the lock held after a change is journaled, before it is published."""
+
+    @abc.abstractmethod
+    def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
+              seq: Optional[int] = None) -> Optional[str]:
+        """Play a card the croupier or a sure source gave; the refusal's message or ``None``."""
+
+    def _shoe_signal(self, event: ShoeSignal) -> None:
+        """What the shoe's own new/cut/empty signals mean for this game."""
+
+    # -- observing --------------------------------------------------------------
+    @property
+    def snapshot(self) -> Any:
+        return self._snap
+
+    @property
+    def state(self) -> Any:
+        return self._snap.state
+
+    def subscribe(self, listener: Callable[[Any], None]) -> Callable[[], None]:
+        """Call ``listener(snapshot)`` after every change (from the thread that made it)."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _publish(self, snap: Any) -> None:
+        self._snap = replace(snap, version=self._snap.version + 1)
+        for listener in list(self._listeners):
+            listener(self._snap)
+
+    def _refuse(self, message: str) -> str:
+        """Show ``message`` as the answer to a command that changed nothing."""
+        with self._lock:
+            self._publish(replace(self._snap, message=message))
+        return message
+
+    # -- the one path every change takes ------------------------------------------
+    def _write(self, kind: str, payload: dict) -> bool:
+        if self._journal is None:
+            return True
+        try:
+            self._journal.append(kind, payload)
+            return True
+        except Exception as exc:  # JournalError and OS errors alike: stop rather than lose an entry
+            why = (f"the journal cannot be written ({exc}); nothing after this was recorded. "
+                   "Fix the disk or call a supervisor, then restart dealer-assist")
+            alert = Alert("journal", "error", "JOURNAL FAILURE: TABLE STOPPED", why, "call a supervisor", self._clock())
+            self._publish(replace(self._snap, stopped=why, alerts=self._with_alert(alert)))
+            return False
+
+    def _do(self, op: dict, *, message: str = "") -> Optional[str]:
+        """Apply ``op``; return ``None`` on success or the refusal's message (nothing changed)."""
+        with self._lock:
+            snap = self._snap
+            if snap.stopped:
+                return snap.stopped
+            try:
+                new = self._apply(snap.state, op)
+            except self.REFUSALS as exc:
+                self._last_refusal = exc
+                self._publish(replace(snap, message=str(exc)))
+                return str(exc)
+            if not self._write(*self._entry(op, snap.state, new)):
+                return self._snap.stopped
+            self._after(snap.state, new)
+            self._publish(replace(self._snap, state=new, message=message))
+            return None
+
+    # -- alerts -------------------------------------------------------------------
+    def _with_alert(self, alert: Alert) -> tuple[Alert, ...]:
+        return tuple(a for a in self._snap.alerts if a.code != alert.code) + (alert,)
+
+    def alert(self, code: str, level: str, title: str, text: str, action: str) -> None:
+        with self._lock:
+            a = Alert(code, level, title, text, action, self._clock())
+            self._write("alert", {"code": code, "level": level, "title": title, "text": text,
+                                  "game": self.GAME, "round": self._snap.state.round_no})
+            self._publish(replace(self._snap, alerts=self._with_alert(a)))
+
+    def dismiss(self, code: Optional[str] = None) -> None:
+        """Acknowledge one alert (by code) or all of them."""
+        with self._lock:
+            keep = () if code is None else tuple(a for a in self._snap.alerts if a.code != code)
+            self._publish(replace(self._snap, alerts=keep))
+
+    # -- events from card sources ---------------------------------------------------
+    def handle(self, event: SourceEvent) -> None:
+        """Take one event from a card source (any thread)."""
+        with self._lock:
+            if isinstance(event, CardRead):
+                self._card_read(event)
+            elif isinstance(event, Unreadable):
+                self.alert("unreadable", "error", "UNREADABLE CARD",
+                           f"the {event.source} could not read a card"
+                           + (f" (frame {event.seq})" if event.seq is not None else ""),
+                           "turn the card and type it (K), or hold it to the camera again")
+            elif isinstance(event, SeqGap):
+                missing = ", ".join(str(m) for m in event.missing)
+                self.alert("gap", "error", "FRAMES LOST",
+                           f"the {event.source} lost frame(s) {missing}: a card may have been missed",
+                           "compare the cards on the table with the display and type any missing card (K)")
+            elif isinstance(event, LinkState):
+                self._link(event)
+            elif isinstance(event, DeviceError):
+                self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
+                           f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card")
+            elif isinstance(event, ShoeSignal):
+                self._shoe_signal(event)
+            elif isinstance(event, DeviceHello):
+                self.alert("hello", "info", "SHOE CONNECTED",
+                           f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
+            elif isinstance(event, FrameDropped):
+                self._write("frame_dropped", {"source": event.source, "reason": event.reason})
+
+    def _card_read(self, event: CardRead) -> None:
+        self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
+                                  "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no})
+        if event.confidence < CONFIRM_BELOW or event.candidates:
+            self._publish(replace(self._snap, pending=event))
+            return
+        self._play(event.card, event.source, event.zone, event.confidence, event.seq)
+
+    def _link(self, event: LinkState) -> None:
+        links = dict(self._snap.links)
+        before = links.get(event.source)
+        links[event.source] = event.state
+        self._write("link", {"source": event.source, "state": event.state, "detail": event.detail})
+        self._publish(replace(self._snap, links=tuple(links.items())))
+        if event.state == "lost":
+            self.alert(f"link:{event.source}", "error", "CARD READER LOST",
+                       f"{event.source}: {event.detail or 'the connection is gone'}; the table is kept as it is",
+                       "check the cable; it reconnects by itself. Meanwhile type the cards (K)")
+        elif event.state == "stale":
+            self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
+                       f"{event.source}: no message for a while", "check the reader; type the cards (K) if needed")
+        elif event.state == "up" and before in ("lost", "stale"):
+            self.dismiss(f"link:{event.source}")
+
+    # -- commands shared by every game -----------------------------------------------
+    def select_chip(self, value: Decimal) -> Optional[str]:
+        """The chip that clicks on a bet area add or take off."""
+        with self._lock:
+            if value not in self._snap.state.rules.chips:
+                return self._refuse(f"no chip of {fmt(value)} at this table")
+            self._publish(replace(self._snap, chip=value, message=f"chip {fmt(value)}"))
+            return None
+
+    # -- cards typed or confirmed by the croupier -------------------------------------
+    def enter_card(self, text: Any, zone: Optional[str] = None) -> Optional[str]:
+        """A card typed by the croupier (a correction, a reader that failed, a card counted back)."""
+        with self._lock:
+            try:
+                card = parse_card(text, require_suit=self.TYPED_CARD_NEEDS_SUIT)
+            except InvalidCardError as exc:
+                return self._refuse(str(exc))
+            if self._snap.pending is not None:
+                return self.confirm_pending(card)
+            return self._play(card, "keyboard", zone)
+
+    def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
+        """Accept the unsure read (or the croupier's correction of it)."""
+        with self._lock:
+            pending = self._snap.pending
+            if pending is None:
+                return "no card is waiting for confirmation"
+            self._publish(replace(self._snap, pending=None))
+            chosen = card or pending.card
+            return self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq)
+
+    def reject_pending(self) -> None:
+        with self._lock:
+            self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
+
+    def close(self) -> None:
+        if self._journal is not None:
+            try:
+                self._journal.close()
+            except Exception:
+                pass

@@ -1,0 +1,57 @@
+"""The supervisor's step for a correction: name, PIN (hidden) and the reason for the record.
+
+The dialog does not judge the PIN: it hands the three fields to the session
+(``submit`` returns the session's refusal or None) and stays open with the
+refusal shown (wrong PIN, tries left, lockout) until it is accepted or the
+supervisor cancels.  It is window-modal but not blocking, so the table keeps
+drawing the live snapshots behind it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from dealer_assist.ui import theme
+
+
+class SupervisorDialog(QDialog):
+    def __init__(self, action: str, submit: Callable[[str, str, str], Optional[str]], unit: int,
+                 parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Supervisor")
+        self.submit = submit
+        self.what = QLabel(f"A supervisor must {action}.")
+        self.name = QLineEdit()
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("why (goes into the journal)")
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet(f"color: {theme.LEVEL['error'].lighter(150).name()};")
+        form = QFormLayout()
+        form.addRow("Supervisor", self.name)
+        form.addRow("PIN", self.pin)
+        form.addRow("Reason", self.reason)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.try_accept)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.what)
+        lay.addLayout(form)
+        lay.addWidget(self.message)
+        lay.addWidget(buttons)
+        self.setFont(theme.font(unit * 1.0))
+        self.what.setFont(theme.font(unit * 1.2, bold=True))
+        self.setMinimumWidth(unit * 28)
+
+    def try_accept(self) -> None:
+        error = self.submit(self.name.text().strip(), self.pin.text(), self.reason.text().strip())
+        if error is None:
+            self.accept()
+            return
+        self.message.setText(error)
+        self.pin.clear()
+        self.pin.setFocus()
