@@ -219,3 +219,24 @@ def test_void_needs_a_supervisor_pin_when_the_table_has_supervisors(tmp_path):
     assert corrections[-1]["correction"]["supervisor"] == "Ana"
     assert corrections[-1]["correction"]["reason"] == "camera misread the queen"
     assert corrections[-1]["card"] == "QD"
+
+
+def test_virtual_shoe_resumes_with_the_unseen_cards_only():
+    from dealer_assist.cards import full_deck
+
+    session = TableSession(TableRules(shoe=ShoeRules(decks=1, burn=False)), odds=False)
+    for code in ["AS", "KH", "QD", "5C"]:
+        session.enter_card(code)
+    shoe = VirtualShoe(decks=1, seed=3, interval=60)
+    seen = session.state.shoe
+    shoe.resume({c: seen.copies_seen(c) for c in full_deck()}, seen.unknown)
+    assert shoe.cards_left == 48
+    dealt = set()
+    shoe.start(lambda e: dealt.add(getattr(e, "card", None)))
+    try:
+        while shoe.deal_one():
+            pass
+    finally:
+        shoe.stop()
+    dealt.discard(None)
+    assert len(dealt) == 48 and not dealt & {parse_card(c) for c in ["AS", "KH", "QD", "5C"]}

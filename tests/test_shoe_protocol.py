@@ -344,3 +344,47 @@ def test_every_example_frame_in_protocol_md_is_valid():
         parse_frame(line.encode() + b"\r\n")
     wire = re.search(r"On the wire: `([0-9A-F ]+)`", doc).group(1)
     assert bytes.fromhex(wire) == format_frame("CARD", 7, "TD")
+
+
+# -- hypothesis: arbitrary bytes never raise anything but FrameError; frames round-trip ----------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from dealer_assist.cards import RANKS, SUITS  # noqa: E402
+
+cards = st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS))
+seqs = st.integers(0, 65535)
+words = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7E, blacklist_characters="$*,"),
+                min_size=1, max_size=8)
+frames = st.one_of(
+    st.builds(CardFrame, seqs, st.none() | cards),
+    st.builds(HeartbeatFrame, seqs, st.none() | seqs),
+    st.builds(ShoeFrame, seqs, st.sampled_from(["NEW", "CUT", "EMPTY"])),
+    st.builds(ErrorFrame, seqs, st.from_regex(r"[A-Z0-9_]{1,12}", fullmatch=True),
+              st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E, blacklist_characters="$*"),
+                      min_size=0, max_size=30)),
+    st.builds(HelloFrame, st.just(0), st.integers(0, 999), words, words, words),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(frames)
+def test_any_frame_round_trips(frame):
+    assert parse_frame(encode(frame)) == frame
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=120))
+def test_arbitrary_bytes_raise_only_frame_error(data):
+    try:
+        parse_frame(data)
+    except FrameError as exc:
+        assert exc.reason in ("crc", "too_long", "malformed")
+    try:
+        parse_plain(data)
+    except FrameError as exc:
+        assert exc.reason in ("too_long", "malformed")
+    for item in LineSplitter().feed(data):
+        assert isinstance(item, (bytes, FrameError))
+        if isinstance(item, bytes):
+            assert len(item) < MAX_FRAME and b"\n" not in item

@@ -280,7 +280,7 @@ def test_cli_shoe_sim_and_listen_json(tmp_path):
         ready = json.loads(sim.stdout.readline())
         assert ready["event"] == "ready" and ready["url"] == link and ready["port"].startswith("/dev/pts/")
         listen = subprocess.run(
-            [sys.executable, "-m", "dealer_assist.cli", "listen", "--serial", link, "--json", "--seconds", "2.5"],
+            [sys.executable, "-m", "dealer_assist.cli", "listen", "--serial", link, "--json", "--seconds", "3.5"],
             capture_output=True, text=True, timeout=30)
         sim_log = [json.loads(line) for line in sim.stdout]
     finally:

@@ -13,10 +13,20 @@ from dealer_assist.cli import main
 from dealer_assist.table.journal import Journal
 
 
-def test_blackjack_says_it_is_not_in_the_display_yet(capsys):
-    assert main(["run", "--game", "blackjack"]) != 0
-    err = capsys.readouterr().err
-    assert "blackjack" in err and "not wired yet" in err
+def test_blackjack_runs_its_own_display(tmp_path):
+    shot = tmp_path / "bj.png"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path / "data")}
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", "--game", "blackjack", "--seed", "3",
+                           "--seats", "3", "--size", "1280x720", "--quit-after", "1", "--screenshot", str(shot)],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert QImage(str(shot)).width() == 1280
+    assert (tmp_path / "data" / "dealer-assist" / "blackjack-journal.sqlite").exists()
+
+
+def test_seats_is_refused_for_baccarat(capsys):
+    assert main(["run", "--seats", "3"]) == 2
+    assert "--seats is for blackjack" in capsys.readouterr().err
 
 
 def test_a_broken_journal_stops_the_display_with_a_clear_message(tmp_path, capsys, qapp):

@@ -117,3 +117,34 @@ def test_turbo_speeds_up_the_simulated_shoe_and_auto_play_finishes_rounds(qtbot,
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_A)
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_T)
     assert source.interval == 3600 and window.hands.animate
+
+
+def test_voiding_a_card_with_supervisors_needs_name_pin_and_reason(qtbot):
+    from dealer_assist.table.session import TableSession
+    from dealer_assist.table.supervisor import SupervisorRoster
+    from dealer_assist.ui.main_window import MainWindow, Options
+
+    roster = SupervisorRoster()
+    roster.add("ana", "4821")
+    session = TableSession(odds=False, supervisors=roster)
+    window = MainWindow(session, None, Options(sound=False))
+    qtbot.addWidget(window)
+    window.show()
+    session.skip_burn()
+    session.deal()
+    for code in ("9H", "2S", "KD"):
+        session.enter_card(code)
+    window.void_last_card()
+    dialog = window.supervisor_dialog
+    assert dialog is not None and dialog.isVisible()
+    dialog.name.setText("ana")
+    dialog.pin.setText("0000")
+    dialog.reason.setText("KD was a misdeal")
+    dialog.try_accept()
+    assert dialog.isVisible() and "wrong PIN" in dialog.message.text() and dialog.pin.text() == ""
+    assert len(session.state.round.cards) == 3
+    dialog.pin.setText("4821")
+    dialog.try_accept()
+    assert not dialog.isVisible()
+    assert [c.code for c in session.state.round.cards] == ["9H", "2S"]
+    session.close()

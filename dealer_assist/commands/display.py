@@ -12,7 +12,9 @@ SOURCES = "sim | sim:SEED | serial:URL[?dialect=plain] | camera:SRC[?profile=PAT
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("run", help="open the croupier's display (the default command)",
                               description="The croupier's display: what is due next, the bets, what to pay, the roads.")
-    p.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat")
+    p.add_argument("--game", choices=("baccarat", "blackjack"), default=None,
+                   help="the table's game (default: the config's game, else baccarat)")
+    p.add_argument("--seats", type=int, help="blackjack: number of seats")
     p.add_argument("--source", default=None, metavar="SPEC",
                    help=f"where the cards come from: {SOURCES} (default: the config's source, else sim)")
     p.add_argument("--journal", metavar="PATH",
@@ -41,18 +43,77 @@ def _size(text: str | None) -> tuple[int, int] | None:
     return w, h
 
 
+def _config(path: str | None):
+    from dealer_assist.table.config import ConfigError, load_config
+
+    try:
+        return load_config(path)
+    except ConfigError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _blackjack_rules(config, path: str | None):
+    """The ``[blackjack]`` section of the config file, read by the blackjack table's own rules."""
+    if not config.blackjack:
+        return None
+    from dealer_assist.table.blackjack_state import BlackjackTableError, rules_from_config
+
+    try:
+        return rules_from_config(config.blackjack)
+    except BlackjackTableError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def _ui():
+    """Import the display, or say why it cannot run here."""
+    try:
+        from dealer_assist.ui import app
+    except ImportError as exc:
+        raise CommandError(f"the display needs PySide6 ({exc}); install it with "
+                           "`pip install 'PySide6-Essentials<6.12'` (./dev.sh does this)") from None
+    except RuntimeError as exc:  # qt_compat.BrokenQtError: a PySide6 build known to crash
+        raise CommandError(str(exc), 3) from None
+    return app
+
+
+def _roster(config):
+    from dealer_assist.table.supervisor import SupervisorError
+
+    try:
+        return config.roster()
+    except SupervisorError as exc:
+        raise CommandError(f"the supervisors in the configuration cannot be used: {exc}") from None
+
+
+def run_blackjack_display(args: argparse.Namespace, config, size) -> int:
+    DisplayError = _ui().DisplayError
+    from dealer_assist.ui.blackjack.app import run_blackjack
+
+    try:
+        return run_blackjack(args.source or config.source, args.journal or (str(config.journal) if config.journal else None),
+                             args.seats, args.seed, args.screenshot, args.quit_after, auto=args.auto,
+                             turbo=bool(args.turbo if args.turbo is not None else config.turbo), size=size,
+                             fullscreen=config.fullscreen, rules=_blackjack_rules(config, args.config), roster=_roster(config))
+    except DisplayError as exc:
+        raise CommandError(str(exc), 3) from None
+
+
 def run_display(args: argparse.Namespace) -> int:
-    if args.game == "blackjack":
-        raise CommandError("blackjack is coming in the display but is not wired yet: the rules work from the "
-                           "command line (`dealer-assist deal --game blackjack ...`, `settle --game blackjack ...`); "
-                           "run the display with --game baccarat")
     if args.screenshot and args.quit_after is None:
         raise CommandError("--screenshot needs --quit-after S (the screenshot is taken just before quitting)")
     size = _size(args.size)
-    try:
-        from dealer_assist.ui.app import DisplayError, run
-    except ImportError as exc:
-        raise CommandError(f"the display needs PySide6 ({exc}); install it with `pip install PySide6-Essentials`") from None
+    config = _config(args.config)
+    if (args.game or config.game) == "blackjack":
+        if args.json:
+            emit_json({"event": "start", "game": "blackjack", "source": args.source or config.source})
+        code = run_blackjack_display(args, config, size)
+        if args.json:
+            emit_json({"event": "end", "code": code, "screenshot": args.screenshot})
+        return code
+    if args.seats is not None:
+        raise CommandError("--seats is for blackjack; a baccarat table's seats are set in the config file ([table] seats)")
+    app = _ui()
+    DisplayError, run = app.DisplayError, app.run
     if args.json:
         emit_json({"event": "start", "source": args.source or "config", "journal": args.journal})
     try:

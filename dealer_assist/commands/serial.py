@@ -142,6 +142,7 @@ def run_listen(args: argparse.Namespace) -> int:
     deadline = None if args.seconds is None else time.monotonic() + args.seconds
     cards = 0
     first_link = True
+    opened = False
     try:
         while True:
             timeout = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
@@ -150,9 +151,8 @@ def run_listen(args: argparse.Namespace) -> int:
             except queue.Empty:
                 if deadline is not None and time.monotonic() >= deadline:
                     return 0
-                if shoe.link == "lost" and args.no_reconnect and shoe._thread is not None \
-                        and not shoe._thread.is_alive():
-                    return 1
+                if not shoe.running and events.empty():
+                    return 1  # the link was lost and --no-reconnect was given
                 continue
             if isinstance(event, LinkState) and first_link:
                 first_link = False
@@ -160,6 +160,8 @@ def run_listen(args: argparse.Namespace) -> int:
                     raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); check the path "
                                        "with 'dealer-assist ports', your access to it (the dialout group, see "
                                        "hardware/README.md), or pass --wait to keep retrying", 1)
+            if isinstance(event, LinkState) and event.state == "up":
+                opened = True
             rec = event_record(event)
             if args.json:
                 emit_json(rec)
@@ -172,7 +174,7 @@ def run_listen(args: argparse.Namespace) -> int:
                     return 0
     finally:
         shoe.stop()
-        if not args.json:
+        if not args.json and opened:
             sys.stderr.write("listen: " + ", ".join(f"{k} {v}" for k, v in shoe.stats.items()) + "\n")
 
 

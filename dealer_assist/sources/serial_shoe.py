@@ -150,6 +150,11 @@ class SerialShoe(CardSource):
             thread.join(timeout=5)
 
     @property
+    def running(self) -> bool:
+        """True while the reader thread runs (it ends on stop(), or on a loss with ``reconnect=False``)."""
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
     def link(self) -> str:
         """``down`` before the first open, then ``up``, ``stale`` or ``lost``."""
         return self._link
@@ -178,13 +183,23 @@ class SerialShoe(CardSource):
                 pass
 
     def _candidates(self) -> list[str]:
-        urls = [self.url]
-        if self.usb is not None:
-            try:
-                urls += [p.device for p in self._lister() if self.usb.matches(p) and p.device not in urls]
-            except Exception:
-                pass
-        return urls
+        """Where to look for the shoe: once its USB id is known, only ports showing that id.
+
+        After a replug the old name may belong to another device, so a known
+        USB id wins over the name; the name is still preferred when it matches.
+        """
+        if self.usb is None or "://" in self.url:
+            return [self.url]
+        try:
+            matching = [p.device for p in self._lister() if self.usb.matches(p)]
+        except Exception:
+            return [self.url]
+        real = os.path.realpath(self.url)
+        if any(os.path.realpath(d) == real for d in matching):
+            return [self.url] + [d for d in matching if os.path.realpath(d) != real]
+        if not matching:
+            self._open_errors = f"no port shows USB id {self.usb} (is the shoe plugged in?)"
+        return matching
 
     def _learn_identity(self, url: str) -> None:
         """Remember the VID:PID and serial number of a USB device opened by path, to find it after a replug."""
@@ -220,7 +235,8 @@ class SerialShoe(CardSource):
             self._last_frame = time.monotonic()
             self._set_link("up", url)
             return True
-        self._open_errors = "; ".join(errors)
+        if errors:
+            self._open_errors = "; ".join(errors)
         return False
 
     def _run(self) -> None:

@@ -26,7 +26,7 @@ MAX_FRAME = 80
 """Longest valid line in bytes, from ``$`` up to and including ``\\r\\n``."""
 SEQ_MODULO = 65536
 DUPLICATE_WINDOW = 1024
-"""How many recently accepted SEQ values count as "already seen" (repeats are ignored)."""
+"""How many recently accepted frames a repeat is looked for among (a repeat is the same SEQ and content)."""
 SHOE_STATES = ("NEW", "CUT", "EMPTY")
 UNREADABLE_CODE = "??"
 

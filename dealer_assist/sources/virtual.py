@@ -79,6 +79,16 @@ class VirtualShoe(CardSource):
         if self._sink:
             self._sink(ShoeSignal(self.name, time.time(), "new"))
 
+    def resume(self, counts: dict[Card, int], unknown: int = 0) -> None:
+        """Go on with a shoe the table already partly saw (a recovered table): deal only the cards
+        not yet seen, reshuffled; ``unknown`` more cards left face down and unread are taken out at random."""
+        cards = [c for c in full_deck() for _ in range(max(0, self.decks - counts.get(c, 0)))]
+        rng = random.Random(self.seed)
+        rng.shuffle(cards)
+        with self._lock:
+            self._cards = cards[unknown:]
+            self._next = 0
+
     def deal_one(self) -> Optional[Card]:
         """Take the next card and report it (also the cut card and the end of the shoe)."""
         with self._lock:

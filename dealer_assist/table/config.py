@@ -70,6 +70,8 @@ class AppConfig:
     sim_interval: float = 1.0
     #: ``[[supervisors]]`` entries (name, pin_hash); None: no roster, corrections need no PIN.
     supervisors: Optional[tuple[dict, ...]] = None
+    #: The ``[blackjack]`` section, read by :func:`dealer_assist.table.blackjack_state.rules_from_config`.
+    blackjack: Optional[dict] = None
 
     def roster(self):
         """The :class:`~dealer_assist.table.supervisor.SupervisorRoster`, or None without supervisors."""
@@ -126,7 +128,8 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
                          turbo=bool(disp.get("turbo", False)), sound=bool(disp.get("sound", True)),
                          fullscreen=bool(disp.get("fullscreen", False)),
                          sim_interval=float(disp.get("sim_interval", 1.0)),
-                         supervisors=_supervisors(data, path))
+                         supervisors=_supervisors(data, path),
+                         blackjack=_section(data, "blackjack", path) or None)
     except (ShoeError, LimitError, InvalidAmountError, pt.InvalidBetError) as exc:
         raise ConfigError(f"{path}: {exc}") from None
     except (TypeError, ValueError) as exc:

@@ -128,22 +128,15 @@ def make_source(spec: str, session: Any, config: Any, seed: Optional[int], optio
 
 
 def resync_simulated_shoe(table: Table) -> None:
-    """After a recovery the simulated shoe is a fresh shuffle that cannot match the cards already seen.
-
-    A real shoe keeps its cards across a restart; the simulator cannot resume
-    its shuffle, so between rounds the table starts a new shoe with it (a
-    journaled operation, like Ctrl+N).  Mid-round, the croupier is told to.
-    """
+    """After a recovery, the simulated shoe goes on with the cards the table has not seen yet."""
+    from dealer_assist.cards import full_deck
     from dealer_assist.sources.virtual import VirtualShoe
 
-    state = table.session.state
-    if not isinstance(table.source, VirtualShoe) or not state.shoe.cards_seen:
+    shoe = table.session.state.shoe
+    if not isinstance(table.source, VirtualShoe) or not shoe.cards_seen:
         return
-    if state.phase == "dealing":
-        table.window.notice("simulated shoe restarted mid-round: finish the round by typing the cards (K), then Ctrl+N")
-        return
-    table.window.new_shoe()
-    table.window.notice("recovered table; the simulated shoe cannot resume its shuffle: a new shoe was started")
+    table.source.resume({c: shoe.copies_seen(c) for c in full_deck()}, shoe.unknown)
+    table.window.notice(f"recovered table; the simulated shoe goes on with its {shoe.cards_left} unseen cards")
 
 
 def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None, journal: Optional[str] = None,

@@ -1,24 +1,20 @@
-"""Work around a PySide6 6.12 bug on Python 3.11: every call of a void Qt method drops a reference to None.
+"""Refuse the one PySide6 build known to crash us, with a message that says how to fix it.
 
-PySide6 6.12 (abi3) is built for Pythons where ``None`` is immortal (3.12+)
-and no longer takes a new reference to ``None`` before returning it.  On
-3.11 each ``painter.drawLine()``, ``label.setText()`` ... lowers ``None``'s
-reference count by one, and a display that paints for a few seconds dies
-with "Fatal Python error: none_dealloc" (``True``/``False`` leak the same
-way on some paths: "bool_dealloc" at exit).  :func:`guard_none_refcount`
-detects the leak (100 calls of a void method) and, only then, raises
-``None``'s count so far that it cannot reach zero, which is what 3.12 does
-for every immortal object.  Pinning a PySide6 that is correct on 3.11, or
-running on 3.12+, makes this a no-op.
+PySide6 6.12 (abi3) is built for Pythons where ``None`` is immortal (3.12+):
+on Python 3.11 every call of a void Qt method drops a reference to ``None``
+and a window that paints for a few seconds dies with "Fatal Python error:
+none_dealloc".  pyproject.toml pins ``PySide6-Essentials<6.12``; this check
+catches an environment where a later upgrade undid the pin, before the
+croupier's display crashes in the middle of a round.
 """
 
 from __future__ import annotations
 
-import ctypes
 import sys
 
-#: Added to None's reference count when the leak is found: 2**40 leaked calls is centuries of painting.
-HEADROOM = 2 ** 40
+
+class BrokenQtError(RuntimeError):
+    """The installed PySide6 cannot run this display."""
 
 
 def none_leak_per_call() -> float:
@@ -32,15 +28,16 @@ def none_leak_per_call() -> float:
     return (before - sys.getrefcount(None)) / 100
 
 
-def guard_none_refcount() -> bool:
-    """Make ``None``, ``True`` and ``False`` effectively immortal if this PySide6 leaks them; True if needed."""
+def check_pyside() -> None:
+    """Raise :class:`BrokenQtError` if this PySide6 leaks ``None`` on this Python."""
     if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
-        return False
-    if none_leak_per_call() < 0.5:
-        return False
-    for singleton in (None, True, False):  # the same build drops references to the two bools too
-        ctypes.c_ssize_t.from_address(id(singleton)).value += HEADROOM
-    return True
+        return
+    if none_leak_per_call() >= 0.5:
+        import PySide6
+
+        raise BrokenQtError(
+            f"PySide6 {PySide6.__version__} crashes on Python {sys.version.split()[0]} (it drops references to "
+            "None); install the pinned version: pip install 'PySide6-Essentials<6.12' (./dev.sh does this)")
 
 
-GUARDED = guard_none_refcount()
+check_pyside()

@@ -51,13 +51,19 @@ class Quad:
     long: float
 
 
-def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, split_lines: bool = True) -> np.ndarray:
-    """White-card pixels of a (reduced) BGR frame as a 0/255 mask.
+def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray]:
+    """White-card pixels of a (reduced) BGR frame: ``(whole, split)`` 0/255 masks.
 
     Card stock is bright and nearly colourless while felt, chips and skin are
     saturated or dark.  The brightness cut follows the frame (Otsu on the
     darkest channel) so that dim light or a gain change does not lose cards;
     ``paper_min`` (from the profile) is a floor under it.
+
+    Where one card lies on another, white meets white: only the top card's
+    thin edge line or shadow tells them apart.  ``split`` is also cut along
+    thin dark lines, which gives each overlapping card its own outline; but
+    it also cuts a court card's picture frame when that runs close to the
+    edge, so ``whole`` (not cut) is kept for those.
     """
     b, g, r = cv2.split(frame)
     lo = cv2.min(cv2.min(b, g), r)
@@ -69,12 +75,18 @@ def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, s
     tint = cv2.subtract(hi, lo)
     allowed = cv2.add(cv2.multiply(hi, 0.25, dtype=cv2.CV_8U), 12)
     mask = cv2.bitwise_and(mask, cv2.compare(tint, allowed, cv2.CMP_LT))
-    if split_lines:
-        # Where one card lies on another, white meets white: only the top
-        # card's thin edge line or shadow tells them apart.  Cutting the mask
-        # along thin dark lines gives each card its own outline and corners.
-        lines = cv2.morphologyEx(lo, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
-        mask[lines > max(18, int(level * 0.1))] = 0
+    lines = cv2.morphologyEx(lo, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
+    split = mask.copy()
+    split[lines > max(18, int(level * 0.1))] = 0
+    return _clean(mask, hole_max), _clean(split, hole_max)
+
+
+def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> np.ndarray:
+    """The ``whole`` mask of :func:`paper_masks`: one blob per group of touching cards."""
+    return paper_masks(frame, paper_min, hole_max)[0]
+
+
+def _clean(mask: np.ndarray, hole_max: float) -> np.ndarray:
     # Fill the print inside the cards (small holes) so that an index printed
     # close to the edge does not bite a notch into the outline ...
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -84,6 +96,17 @@ def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, s
     # ... then opening removes the thin pale lines of a printed layout, which
     # would otherwise join every card into one outline.
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((OPEN, OPEN), np.uint8))
+
+
+def merge_corners(*lists: list["Corner"], tolerance: float = 4.0) -> list["Corner"]:
+    """Corners of several masks, each physical corner once (the first list wins)."""
+    out: list[Corner] = []
+    for corners in lists:
+        for c in corners:
+            if not any(abs(c.x - o.x) < tolerance and abs(c.y - o.y) < tolerance
+                       and c.wdir[0] * o.wdir[0] + c.wdir[1] * o.wdir[1] > 0.9 for o in out):
+                out.append(c)
+    return out
 
 
 def _unit(v: np.ndarray) -> np.ndarray:

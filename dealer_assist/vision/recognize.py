@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, paper_mask
+from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, merge_corners, paper_masks
 from dealer_assist.vision.index import IndexMatcher, IndexRead, warp_corner
 from dealer_assist.vision.profile import Profile
 
@@ -103,9 +103,10 @@ class Recognizer:
             got = "nothing" if frame is None else f"an array of shape {getattr(frame, 'shape', '?')}"
             raise FrameError(f"recognize needs a BGR colour frame (height x width x 3), got {got}")
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-        mask = paper_mask(small, int(self._paper_min), self._hole_max)
-        corners = find_corners(mask, min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
-        scale = self._frame_scale(mask)
+        whole, split = paper_masks(small, int(self._paper_min), self._hole_max)
+        kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
+        corners = merge_corners(find_corners(split, **kw), find_corners(whole, **kw))
+        scale = self._frame_scale(split)
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
         reads = []
