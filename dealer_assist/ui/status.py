@@ -104,7 +104,8 @@ class StatusView(QWidget):
                     self.cells[(bet.value, head)].setText("…")
             return
         push = report.bets[Bet.PLAYER].floats()["push"]
-        self.odds_title.setText(f"ODDS on the {report.cards_left} cards left"
+        # Cards burned face down are unknown but random: the odds rest on the cards whose value is known.
+        self.odds_title.setText("ODDS for the rest of the shoe"
                                 + (f" (Player/Banker push {pct(push)})" if push else ""))
         for bet in Bet:
             f = report.bets[bet].floats()
