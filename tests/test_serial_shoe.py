@@ -257,6 +257,34 @@ def test_after_a_replug_the_usb_id_wins_over_a_name_now_held_by_another_device(t
                 ep.close()
 
 
+def test_a_port_that_opens_and_fails_at_once_is_retried_with_backoff_not_in_a_spin():
+    opens = []
+
+    class Lingering:
+        """A device node left behind by an unplug: it opens, and every read fails."""
+
+        in_waiting = 0
+
+        def read(self, n):
+            raise OSError(5, "Input/output error")
+
+        def close(self):
+            pass
+
+    def opener(url, baud):
+        opens.append(time.monotonic())
+        return Lingering()
+
+    shoe = SerialShoe("/dev/ttyUSB9", opener=opener, lister=lambda: [], backoff_first=0.05, backoff_max=0.4)
+    events = []
+    shoe.start(events.append)
+    time.sleep(1.2)
+    shoe.stop()
+    assert 3 <= len(opens) <= 8  # 0.05, 0.1, 0.2, 0.4, 0.4 ... apart
+    assert [e.state for e in events if isinstance(e, LinkState)][:2] == ["up", "lost"]
+    assert all(b - a >= 0.04 for a, b in zip(opens, opens[1:]))
+
+
 def test_stop_is_prompt_and_idempotent(loop):
     shoe, sink, port = loop()
     t0 = time.monotonic()

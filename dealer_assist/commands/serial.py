@@ -211,6 +211,8 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
                 sys.stdout.write(_sim_line(rec) + "\n")
                 sys.stdout.flush()
 
+    if not args.step and args.rate <= 0:
+        raise CommandError(f"--rate {args.rate:g}: give cards per second above 0, or --step to deal on keypress")
     try:
         shoe = VirtualShoe(decks=args.decks, seed=args.seed, device_id=args.device_id, cut=args.cut,
                            unreadable=args.unreadable)
@@ -225,7 +227,12 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
             endpoint: Any = TcpEndpoint(host or "127.0.0.1", port_number)
         else:
             endpoint = PtyEndpoint(args.link)
-        sim = ShoeSimulator(endpoint, shoe, faults, dialect=args.dialect, unplug_for=args.unplug_for, on_event=show)
+        try:
+            sim = ShoeSimulator(endpoint, shoe, faults, dialect=args.dialect, unplug_for=args.unplug_for,
+                                on_event=show)
+        except ValueError:
+            endpoint.close()
+            raise
     except (ValueError, EndpointError) as exc:
         raise CommandError(str(exc)) from None
 
@@ -237,7 +244,8 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
             emit_json(ready)
         else:
             print(f"card shoe simulator ({args.decks} decks, {args.dialect}) on {endpoint.url}")
-            print(f"  watch it with: dealer-assist listen --serial {endpoint.url} --json")
+            plain = " --dialect plain" if args.dialect == "plain" else ""
+            print(f"  watch it with: dealer-assist listen --serial {endpoint.url}{plain} --json")
             if args.step:
                 print("  " + KEY_HELP)
             sys.stdout.flush()

@@ -255,7 +255,7 @@ class SerialShoe(CardSource):
             if not first:
                 self.stats["reconnects"] += 1
             first = False
-            delay = self.backoff_first
+            opened = time.monotonic()
             reason = self._read_until_lost()
             self._close_port()
             if self._stop.is_set():
@@ -263,16 +263,20 @@ class SerialShoe(CardSource):
             self._set_link("lost", reason)
             if not self.reconnect:
                 return
+            # A port that opens and fails at once (a node lingering after an unplug) must not spin.
+            delay = self.backoff_first if time.monotonic() - opened > 2.0 else min(delay * 2, self.backoff_max)
+            self._stop.wait(delay)
 
     def _read_until_lost(self) -> str:
         port = self._port
         while not self._stop.is_set():
             try:
-                data = port.read(1)
-                if data:
-                    waiting = port.in_waiting
-                    if waiting:
-                        data += port.read(min(waiting, READ_CHUNK))
+                data = port.read(1)  # blocks up to READ_TIMEOUT, so stop() and the stale check stay prompt
+                while data and len(data) < READ_CHUNK:
+                    waiting = port.in_waiting  # (socket:// says only 0 or 1 here, hence the loop)
+                    if not waiting:
+                        break
+                    data += port.read(min(waiting, READ_CHUNK - len(data)))
             except Exception as exc:
                 return f"read failed: {exc}"
             now = time.monotonic()

@@ -6,7 +6,6 @@ the same pieces for tests, the screenshot script and the benchmark.
 
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,23 +48,30 @@ def application(argv: Optional[list[str]] = None) -> QApplication:
 
 @dataclass
 class Table:
-    """The running pieces of one display."""
+    """The running pieces of one display (a baccarat or a blackjack window)."""
 
     session: Any
     source: Any
-    window: MainWindow
+    window: Any
     journal: Any = None
+    closed: bool = False
 
     def start(self) -> None:
         if self.source is not None:
             self.source.start(self.session.handle)
 
     def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
         if self.source is not None:
             try:
                 self.source.stop()
             except Exception:  # a source that failed to stop must not keep the journal open
                 pass
+        bridge = getattr(self.window, "bridge", None)
+        if bridge is not None:
+            bridge.detach()
         self.window.close()
         self.session.close()
 

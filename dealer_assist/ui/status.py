@@ -56,7 +56,7 @@ class StatusView(QWidget):
             lay.addWidget(w)
         lay.addLayout(grid)
         lay.addStretch(1)
-        self._odds_shown = object()
+        self._odds_shown: tuple = (object(), -1)
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
@@ -92,11 +92,12 @@ class StatusView(QWidget):
         self.burn.setText(burn)
         self.burn.setToolTip(burn)
         self.links.setText(" · ".join(f"{name}: {link}" for name, link in snap.links) or "cards typed in (no reader)")
-        if snap.odds is not self._odds_shown:
-            self._odds_shown = snap.odds
-            self._show_odds(snap.odds)
+        shown = (snap.odds, snap.state.shoe.cards_left)
+        if shown[0] is not self._odds_shown[0] or shown[1] != self._odds_shown[1]:
+            self._odds_shown = shown
+            self._show_odds(snap.odds, snap.state.shoe.cards_left)
 
-    def _show_odds(self, report) -> None:
+    def _show_odds(self, report, cards_left: int) -> None:
         if report is None:
             self.odds_title.setText("ODDS: computing…")
             for bet in Bet:
@@ -104,8 +105,9 @@ class StatusView(QWidget):
                     self.cells[(bet.value, head)].setText("…")
             return
         push = report.bets[Bet.PLAYER].floats()["push"]
-        # Cards burned face down are unknown but random: the odds rest on the cards whose value is known.
-        self.odds_title.setText("ODDS for the rest of the shoe"
+        # Cards burned face down are unknown but random: the odds rest on the known composition
+        # and hold for the shoe's real cards left.
+        self.odds_title.setText(f"ODDS on the {cards_left} cards left"
                                 + (f" (Player/Banker push {pct(push)})" if push else ""))
         for bet in Bet:
             f = report.bets[bet].floats()

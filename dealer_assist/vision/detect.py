@@ -162,24 +162,31 @@ def find_corners(
         segs = []  # (start index, end index, length)
         for k in range(m):
             a, b = idx[k], idx[(k + 1) % m]
-            length = float(np.hypot(*(pts[b] - pts[a]).astype(float)))
-            segs.append((a, b, length))
+            dx, dy = pts[b] - pts[a]
+            segs.append((a, b, float(np.hypot(dx, dy))))
         cand = [k for k, s in enumerate(segs) if s[2] >= min_short]
         if len(cand) < 2:
             continue
-        fits = {}
-        for k in cand:
-            a, b, _ = segs[k]
-            run = pts[a:b + 1] if b >= a else np.vstack([pts[a:], pts[:b + 1]])
-            if _touches_border(run, w, h):
-                continue
-            trim = len(run) // 10
-            if len(run) - 2 * trim >= 3:
-                run = run[trim:len(run) - trim]
-            p0, d = _line_fit(run)
-            if np.dot(d, (pts[b] - pts[a]).astype(float)) < 0:
-                d = -d
-            fits[k] = (p0, d)
+        fits: dict[int, object] = {}
+
+        def fit(k: int):
+            # Lines are fitted lazily: most segments never pair into a corner.
+            if k not in fits:
+                a, b, _ = segs[k]
+                if _touches_border(pts[a], pts[b], w, h):
+                    fits[k] = None
+                else:
+                    run = pts[a:b + 1] if b >= a else np.vstack([pts[a:], pts[:b + 1]])
+                    trim = len(run) // 10
+                    if len(run) - 2 * trim >= 3:
+                        run = run[trim:len(run) - trim]
+                    p0, d = _line_fit(run)
+                    if np.dot(d, (pts[b] - pts[a]).astype(float)) < 0:
+                        d = -d
+                    fits[k] = (p0, d)
+            return fits[k]
+
+        unit = {k: (pts[segs[k][1]] - pts[segs[k][0]]) / max(segs[k][2], 1e-6) for k in cand}
         for i, k in enumerate(cand):
             for step in (1, 2, 3):
                 k2 = cand[(i + step) % len(cand)]
@@ -190,9 +197,18 @@ def find_corners(
                 gap = (a2 - b1) % n
                 if gap > max_gap * 1.6:
                     break
-                if k not in fits or k2 not in fits or max(l1, l2) < min_long:
+                if max(l1, l2) < min_long:
                     continue
-                corner = _corner_between(pts, fits[k], fits[k2], (a1, b1, l1), (a2, b2, l2),
+                u1, u2 = unit[k], unit[k2]
+                # Cheap test on the raw chords before fitting: roughly square and convex.
+                if abs(float(u1[0] * u2[0] + u1[1] * u2[1])) > cos_lim + 0.25:
+                    continue
+                if ((u1[0] * u2[1] - u1[1] * u2[0]) > 0) != (orient > 0):
+                    continue
+                f1, f2 = fit(k), fit(k2)
+                if f1 is None or f2 is None:
+                    continue
+                corner = _corner_between(pts, f1, f2, (a1, b1, l1), (a2, b2, l2),
                                          gap, orient, min_long, max_gap, cos_lim)
                 if corner is not None:
                     c, wd, hd, wl, hl = corner
@@ -246,12 +262,10 @@ def _vertex_indices(pts: np.ndarray, approx: np.ndarray) -> list[int]:
     return sorted(set(int(i) for i in order[pos[found]]))
 
 
-def _touches_border(run: np.ndarray, w: int, h: int) -> bool:
+def _touches_border(p: np.ndarray, q: np.ndarray, w: int, h: int) -> bool:
     """A straight run along the frame edge is the frame cutting a card, not a card edge."""
-    xs, ys = run[:, 0], run[:, 1]
-    return bool(
-        (xs.max() <= 1) or (xs.min() >= w - 2) or (ys.max() <= 1) or (ys.min() >= h - 2)
-    )
+    return bool((p[0] <= 1 and q[0] <= 1) or (p[0] >= w - 2 and q[0] >= w - 2)
+                or (p[1] <= 1 and q[1] <= 1) or (p[1] >= h - 2 and q[1] >= h - 2))
 
 
 def find_quads(mask: np.ndarray, aspect: float, scale: float = 1.0 / MASK_SCALE, min_short: float = 20.0) -> list[Quad]:

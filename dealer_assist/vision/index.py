@@ -77,10 +77,15 @@ def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
     local paper level cancels uneven light and exposure.
     """
     b, g, r = cv2.split(patch)
-    lo = cv2.min(cv2.min(b, g), r).astype(np.float32)
-    inner = lo[PAD:, PAD:]
-    paper = float(np.percentile(inner, 90)) if inner.size else 255.0
+    lo8 = cv2.min(cv2.min(b, g), r)
+    inner = lo8[PAD:, PAD:]
+    if inner.size:
+        cdf = np.cumsum(np.bincount(inner.ravel(), minlength=256))
+        paper = float(np.searchsorted(cdf, 0.9 * cdf[-1]))  # the 90th percentile
+    else:
+        paper = 255.0
     paper = max(paper, 1.0)
+    lo = lo8.astype(np.float32)
     return np.clip((paper - lo) / paper, 0.0, 1.0), paper
 
 
@@ -90,7 +95,7 @@ def redness_of(patch: np.ndarray, mask: np.ndarray, paper: float) -> float:
         return 0.0
     px = patch[mask].astype(np.float32)
     b, g, r = px[:, 0], px[:, 1], px[:, 2]
-    return float(np.median(r - np.maximum(g, b)) / paper)
+    return float(np.mean(r - np.maximum(g, b)) / paper)
 
 
 def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph], Optional[Glyph]]:
@@ -101,6 +106,13 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
     ink[:edge, :] = 0
     ink[:, :edge] = 0
     binary = (ink > INK).astype(np.uint8)
+    # Most corners of a frame are not index corners: no ink where the rank
+    # should be means nothing to read (checked before any costly step).
+    rz = profile.rank_box
+    r0, r1 = PAD + int(rz.v0 * ch), PAD + int(rz.v1 * ch) + 1
+    c0, c1 = PAD + int(rz.u0 * cw), PAD + int(rz.u1 * cw) + 1
+    if binary[r0:r1, c0:c1].sum() < 0.05 * (r1 - r0) * (c1 - c0):
+        return None, None
     # A court card's picture frame runs close to the index and may touch it:
     # straight strokes longer than any glyph are frame, not index.
     length = max(5, int(1.25 * profile.rank_h * ch))
@@ -110,6 +122,9 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
         binary &= ~cv2.dilate(lines, _DILATE)
         ink = np.where(binary > 0, ink, np.minimum(ink, INK))
     n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    if _edge_blob_near_index(stats, n, binary.shape, profile, cw, ch):
+        binary = _free_from_edge(binary, labels, stats, n)
+        n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
     rank_zone = profile.rank_box.grow(0.2, 0.35)
     suit_zone = profile.suit_box.grow(0.2, 0.35)
     min_area = max(3, int(0.02 * profile.suit_h * ch * profile.suit_h * ch))
@@ -159,6 +174,47 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
     return rank, suit
 
 
+def _edge_blob_near_index(stats, n, shape, profile: Profile, cw, ch) -> bool:
+    """Whether ink cut by the patch edge reaches into the index zones (then it may hide a glyph)."""
+    h, w = shape
+    u1 = PAD + max(profile.rank_box.u1, profile.suit_box.u1) * 1.1 * cw
+    v1 = PAD + max(profile.rank_box.v1, profile.suit_box.v1) * 1.1 * ch
+    for i in range(1, n):
+        x, y, bw, bh, _ = stats[i]
+        if (x + bw >= w - 1 or y + bh >= h - 1) and x < u1 and y < v1:
+            return True
+    return False
+
+
+def _free_from_edge(binary: np.ndarray, labels: np.ndarray, stats: np.ndarray, n: int) -> np.ndarray:
+    """Drop ink cut by the patch edge (a pip or picture beside the index), keeping any glyph blurred onto it.
+
+    In blur an index suit can melt into the big pip beside it; thinning the
+    merged blob once or twice parts them, and the part clear of the edge is
+    kept at its former width.
+    """
+    h, w = binary.shape
+    out = binary
+    for i in range(1, n):
+        x, y, bw, bh, _ = stats[i]
+        if x + bw < w - 1 and y + bh < h - 1:
+            continue
+        blob = (labels == i).astype(np.uint8)
+        out = out.copy() if out is binary else out
+        out[blob > 0] = 0
+        core = blob
+        for step in (1, 2):
+            core = cv2.erode(core, _DILATE)
+            m, sub, sstats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+            pieces = [j for j in range(1, m) if sstats[j][0] + sstats[j][2] < w - 1 - step and sstats[j][1] + sstats[j][3] < h - 1 - step]
+            if m > 2 and pieces:
+                for j in pieces:
+                    grown = cv2.dilate((sub == j).astype(np.uint8), _DILATE, iterations=step)
+                    out[(grown > 0) & (blob > 0)] = 1
+                break
+    return out
+
+
 def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float) -> list[int]:
     """The biggest component of a zone and the pieces beside it that belong to the same glyph.
 
@@ -205,9 +261,8 @@ def _glyph(patch, ink, part, paper, size, win_h, cw, ch) -> Optional[Glyph]:
     total = float(weights.sum())
     if total <= 0:
         return None
-    gy, gx = np.indices(weights.shape)
-    cy = float((weights * gy).sum() / total)
-    cx = float((weights * gx).sum() / total)
+    mom = cv2.moments(weights.astype(np.float32))
+    cx, cy = mom["m10"] / mom["m00"], mom["m01"] / mom["m00"]
     win_w = win_h * size[0] / size[1]
     m = np.array([[win_w / size[0], 0, cx - win_w / 2], [0, win_h / size[1], cy - win_h / 2]])
     image = cv2.warpAffine(weights.astype(np.float32), m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,

@@ -6,13 +6,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
 from PySide6.QtCore import QTimer
 
-from dealer_assist.ui.app import DisplayError, application, open_journal
+from dealer_assist.ui.app import DisplayError, Table, application, open_journal
 from dealer_assist.ui.blackjack.window import BlackjackWindow
 
 #: Seconds between simulated cards, and between auto-play steps, in turbo mode.
@@ -20,37 +20,10 @@ TURBO_INTERVAL = 0.05
 TURBO_PAUSE = 0.1
 
 
-@dataclass
-class BlackjackTable:
-    """The running pieces of one blackjack display."""
-
-    session: Any
-    source: Any
-    window: BlackjackWindow
-    closed: bool = False
-
-    def start(self) -> None:
-        if self.source is not None:
-            self.source.start(self.session.handle)
-
-    def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        if self.source is not None:
-            try:
-                self.source.stop()
-            except Exception:  # a source that failed to stop must not keep the journal open
-                pass
-        self.window.bridge.detach()
-        self.window.close()
-        self.session.close()
-
-
 def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Path] = None,
                          seats: Optional[int] = None, seed: Optional[int] = None, rules: Any = None,
                          roster: Any = None, interval: float = 1.0, auto: bool = False, auto_pause: float = 1.2,
-                         start: bool = True) -> BlackjackTable:
+                         start: bool = True) -> Table:
     """Session, source and window, wired; the caller shows the window and runs the event loop."""
     from dealer_assist.sources.base import SourceError
     from dealer_assist.sources.factory import open_source
@@ -79,7 +52,7 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
         raise DisplayError(str(exc)) from None
     window = BlackjackWindow(session, source, title=f"dealer-assist ({source_spec})", auto=auto,
                              auto_pause=auto_pause)
-    table = BlackjackTable(session, source, window)
+    table = Table(session, source, window, journal)
     if start:
         table.start()
     return table
