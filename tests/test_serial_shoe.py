@@ -19,7 +19,7 @@ from dealer_assist.sources.events import (
     CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, Unreadable,
 )
 from dealer_assist.sources.serial_shoe import SerialShoe, UsbIdentity
-from dealer_assist.sources.shoe_protocol import CardFrame, HelloFrame, format_frame, parse_frame
+from dealer_assist.sources.shoe_protocol import CardFrame, format_frame
 
 
 class Collector:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import subprocess
 import sys
 import threading
@@ -14,9 +13,9 @@ from collections import Counter
 
 import pytest
 
-from dealer_assist.cards import Card, full_deck
+from dealer_assist.cards import full_deck
 from dealer_assist.shoesim import FaultPlan, PtyEndpoint, ShoeSimulator, TcpEndpoint, VirtualShoe
-from dealer_assist.sources.events import CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, Unreadable
+from dealer_assist.sources.events import CardRead, DeviceError, DeviceHello, LinkState, SeqGap, Unreadable
 from dealer_assist.sources.serial_shoe import SerialShoe
 from dealer_assist.sources.shoe_protocol import CardFrame, HelloFrame, ShoeFrame, parse_frame
 

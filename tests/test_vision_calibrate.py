@@ -99,3 +99,28 @@ def test_broken_profiles_are_refused_by_name(tmp_path):
     (tmp_path / "profile.json").write_text(json.dumps({"format": 99}))
     with pytest.raises(ProfileError, match="format 99"):
         Profile.load(tmp_path)
+
+
+def test_guided_mode_takes_one_shot_per_prompt(tmp_path):
+    """The live mode asks for AS, 2S, 3S ... AH ... and saves what the camera sees; a shot without a card is refused."""
+    import subprocess
+    import sys
+
+    feed = tmp_path / "camera"
+    feed.mkdir()
+    src = CARDS / "calib" / "anglo"
+    felt = cv2.imread(str(src / "AS.png"))
+    felt[:] = felt[5, 5]
+    frames = [cv2.imread(str(src / "AS.png")), felt, cv2.imread(str(src / "2S.png")), cv2.imread(str(src / "AH.png"))]
+    for i, img in enumerate(frames):
+        cv2.imwrite(str(feed / f"{i:02d}.png"), img)
+    shots = tmp_path / "shots"
+    out = subprocess.run(
+        [sys.executable, "-m", "dealer_assist.cli", "calibrate", "--camera", str(feed / "*.png"),
+         "--images", str(shots), "--out", str(tmp_path / "profile"), "--json", "--allow-missing"],
+        input="\n\n\n" + "s\n" * 11 + "\nq\n", capture_output=True, text=True, timeout=120)
+    assert sorted(p.name for p in shots.iterdir()) == ["2S.png", "AH.png", "AS.png"]
+    assert "not taken: card not found" in out.stderr
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["shots"] == 3 and summary["failed"] == {}

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 
 from dealer_assist.commands.output import CommandError, emit_json
-
-SOURCES = "sim | sim:SEED | serial:URL[?dialect=plain] | camera:SRC[?profile=PATH] | manual"
+from dealer_assist.sources.factory import SPECS as SOURCES
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

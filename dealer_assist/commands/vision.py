@@ -18,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--images", required=True, metavar="DIR", help="folder of set-up shots (with --camera: where to save them)")
     p.add_argument("--out", required=True, metavar="PROFILE", help="profile folder to write, e.g. calibration/mydeck")
     p.add_argument("--name", help="deck name stored in the profile (default: the images folder's name)")
-    p.add_argument("--camera", type=int, metavar="N", help="guided live mode from camera N")
+    p.add_argument("--camera", metavar="N", help="guided live mode from camera N (or any video source)")
     p.add_argument("--allow-missing", action="store_true",
                    help="build the profile even if some rank or suit has no usable shot (those cards cannot be read)")
     p.add_argument("--json", action="store_true", help="print JSON only")
@@ -84,7 +84,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _guided_shots(camera: int, folder: Path) -> None:
+def _guided_shots(camera, folder: Path) -> None:
     """Ask for each card in turn and save the camera's view of it into ``folder``."""
     import cv2
 

@@ -11,14 +11,20 @@ from typing import Callable, Optional
 
 from dealer_assist.sources.base import CardSource, SourceError
 
-SPECS = "sim | sim:SEED | serial:URL[?dialect=plain] | camera:SRC[?profile=PATH] | replay:JOURNAL | manual"
+SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]] | camera:SRC[?profile=PATH] | replay:JOURNAL | manual"
+
+
+#: The options our specs take after ``?``; anything else after a ``?`` belongs to the URL itself.
+OPTIONS = ("dialect", "baud", "usb", "profile")
 
 
 def _split_options(rest: str) -> tuple[str, dict[str, str]]:
-    if "?" not in rest or rest.startswith(("rfc2217://", "socket://")) and "?dialect" not in rest and "?profile" not in rest:
-        return rest, {}
     base, _, query = rest.rpartition("?")
+    if not base:
+        return rest, {}
     options = dict(part.partition("=")[::2] for part in query.split("&") if part)
+    if not set(options) <= set(OPTIONS):
+        return rest, {}
     return base, options
 
 
@@ -41,10 +47,15 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
     if kind == "serial":
         if not rest:
             raise SourceError("serial source needs a port: serial:/dev/ttyUSB0, serial:socket://host:port, ...")
-        from dealer_assist.sources.serial_shoe import SerialShoe
+        from dealer_assist.sources.serial_shoe import DEFAULT_BAUDRATE, SerialShoe, UsbIdentity
 
         url, options = _split_options(rest)
-        return SerialShoe(url, dialect=options.get("dialect", "v1"))
+        try:
+            baud = int(options.get("baud", DEFAULT_BAUDRATE))
+        except ValueError:
+            raise SourceError(f"bad baud rate {options['baud']!r} in {spec!r}: e.g. ?baud=115200") from None
+        usb = UsbIdentity.parse(options["usb"]) if options.get("usb") else None
+        return SerialShoe(url, dialect=options.get("dialect", "v1"), baudrate=baud, usb=usb)
     if kind == "camera":
         if not rest:
             raise SourceError("camera source needs a camera index, a video file or a stream URL: camera:0")

@@ -21,10 +21,10 @@ from typing import Any, Callable, Optional
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.sources.events import CardRead, ShoeSignal
+from dealer_assist.sources.events import ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply)
-from dealer_assist.table.session_core import Alert, SessionCore
+from dealer_assist.table.session_core import SessionCore, SnapshotCore
 
 GAME = "blackjack"
 
@@ -49,27 +49,17 @@ class BlackjackSessionError(Exception):
 
 
 @dataclass(frozen=True)
-class BlackjackSnapshot:
-    """Everything the blackjack display draws, frozen: the table state plus the session's live status."""
+class BlackjackSnapshot(SnapshotCore):
+    """Everything the blackjack display draws, frozen."""
 
-    state: BlackjackState
-    version: int = 0
-    chip: Decimal = Decimal("5")
-    alerts: tuple[Alert, ...] = ()
-    pending: Optional[CardRead] = None
-    links: tuple[tuple[str, str], ...] = ()
-    message: str = ""
-    stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
     #: A card refused as already dealt from this deck, which a supervisor may accept.
     duplicate: Optional[Card] = None
 
     @property
     def banner(self) -> str:
         s = self.state
-        if self.stopped:
-            return "TABLE STOPPED"
-        if self.pending is not None:
-            return "CONFIRM CARD"
+        if self.status_banner():
+            return self.status_banner()
         if s.phase == BlackjackPhase.BETTING:
             return "PLACE YOUR BETS"
         if s.phase == BlackjackPhase.DECK_CHECK:
@@ -91,11 +81,8 @@ class BlackjackSnapshot:
     @property
     def reason(self) -> str:
         s = self.state
-        if self.stopped:
-            return self.stopped
-        if self.pending is not None:
-            cands = " or ".join(c.code for c in self.pending.candidates) or self.pending.card.code
-            return f"the {self.pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
+        if self.status_reason():
+            return self.status_reason()
         if s.phase in PHASE_HINTS:
             if s.phase == BlackjackPhase.DECK_CHECK:
                 rec = s.reconciliation()

@@ -23,8 +23,8 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card
 from dealer_assist.money import fmt
-from dealer_assist.sources.events import CardRead, ShoeSignal
-from dealer_assist.table.session_core import CONFIRM_BELOW, Alert, SessionCore
+from dealer_assist.sources.events import ShoeSignal
+from dealer_assist.table.session_core import CONFIRM_BELOW, Alert, SessionCore, SnapshotCore
 from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply
 
 __all__ = ["Alert", "CONFIRM_BELOW", "Snapshot", "TableSession"]
@@ -39,26 +39,16 @@ OP_KINDS = {
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    """Everything the display draws, frozen: the table state plus the session's live status."""
+class Snapshot(SnapshotCore):
+    """Everything the baccarat display draws, frozen."""
 
-    state: TableState
-    version: int = 0
-    chip: Decimal = Decimal("5")
-    alerts: tuple[Alert, ...] = ()
-    pending: Optional[CardRead] = None
-    links: tuple[tuple[str, str], ...] = ()
     odds: Any = None  # dealer_assist.odds.OddsReport for the current shoe, when computed
-    message: str = ""
-    stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
 
     @property
     def banner(self) -> str:
         s = self.state
-        if self.stopped:
-            return "TABLE STOPPED"
-        if self.pending is not None:
-            return "CONFIRM CARD"
+        if self.status_banner():
+            return self.status_banner()
         if s.phase == TablePhase.BURN:
             return "BURN"
         if s.phase == TablePhase.BETTING:
@@ -70,11 +60,8 @@ class Snapshot:
     @property
     def reason(self) -> str:
         s = self.state
-        if self.stopped:
-            return self.stopped
-        if self.pending is not None:
-            cands = " or ".join(c.code for c in self.pending.candidates) or self.pending.card.code
-            return f"the {self.pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
+        if self.status_reason():
+            return self.status_reason()
         if s.phase == TablePhase.BURN:
             return s.shoe.status + (" (B when burned face down)" if s.shoe.burn_left else "")
         if s.phase == TablePhase.BETTING:

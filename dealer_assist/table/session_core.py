@@ -38,6 +38,36 @@ class Alert:
     t: float
 
 
+@dataclass(frozen=True)
+class SnapshotCore:
+    """The fields every game's snapshot has: the table state plus the session's live status."""
+
+    state: Any
+    version: int = 0
+    chip: Decimal = Decimal("5")
+    alerts: tuple[Alert, ...] = ()
+    pending: Optional[CardRead] = None
+    links: tuple[tuple[str, str], ...] = ()
+    message: str = ""
+    stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
+
+    def status_banner(self) -> Optional[str]:
+        """The banner when the session itself, not the game, needs the croupier."""
+        if self.stopped:
+            return "TABLE STOPPED"
+        if self.pending is not None:
+            return "CONFIRM CARD"
+        return None
+
+    def status_reason(self) -> Optional[str]:
+        if self.stopped:
+            return self.stopped
+        if self.pending is not None:
+            cands = " or ".join(c.code for c in self.pending.candidates) or self.pending.card.code
+            return f"the {self.pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
+        return None
+
+
 class SessionCore(abc.ABC):
     """The shared machinery; subclasses set :attr:`GAME`, :attr:`REFUSALS` and the game hooks."""
 

@@ -76,6 +76,7 @@ class _CornerRead:
     confidence: float
     margin: float
     candidates: list[str]
+    colour_conflict: bool = False
 
 
 class FrameError(ValueError):
@@ -159,13 +160,32 @@ class Recognizer:
         if not colour_ok:
             suits = [s for s in self.profile.suit_red if self.profile.suit_red[s] == (r.redness >= 0.08)][:2] + suits[:1]
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
-        return _CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm), candidates)
+        return _CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
+                           candidates, not colour_ok)
+
+    def _two_corners_agree(self, group: list[_CornerRead], card_w: float):
+        """Both index corners of one card, each nearly sure, reading the same code: two
+        independent looks agreeing are as good as one clear look.  Returns the better read."""
+        t = self.profile.thresholds
+        near = [cr for cr in group if not cr.colour_conflict and cr.confidence >= t.min_score - 0.05
+                and cr.margin >= 0.6 * t.min_margin]
+        for i, a in enumerate(near):
+            for b in near[i + 1:]:
+                apart = np.hypot(a.corner.x - b.corner.x, a.corner.y - b.corner.y) > 0.5 * card_w
+                if apart and a.code == b.code and all(cr.code == a.code for cr in near):
+                    return max(a, b, key=lambda cr: cr.confidence)
+        return None
 
     def _pool(self, reads: list[_CornerRead], card_w: float, card_h: float) -> FrameResult:
         groups = _group_corners(reads, card_w, card_h)
         out = FrameResult()
         for g in groups:
             sure_codes = {cr.code for cr in g if cr.sure}
+            if not sure_codes:
+                agreed = self._two_corners_agree(g, card_w)
+                if agreed is not None:
+                    sure_codes = {agreed.code}
+                    agreed.sure = True
             best = max(g, key=lambda cr: (cr.sure, cr.confidence))
             corners = tuple((float(x), float(y)) for x, y in best.quad)
             if len(sure_codes) == 1:
