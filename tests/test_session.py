@@ -174,28 +174,32 @@ def test_recovery_from_the_journal(tmp_path):
     assert Journal.open(path).verify().ok
 
 
-def test_replay_of_a_journal_deals_the_same_cards(tmp_path):
-    from dealer_assist.sources.replay import ReplaySource
+def test_replay_of_a_journal_plays_the_same_table(tmp_path):
+    from dealer_assist.sources.replay import ReplaySource, journal_cards
 
     path = tmp_path / "j.sqlite"
     session = TableSession(no_burn(), journal=Journal.open(path), odds=False)
+    session.place(2, Bet.TIE, D("5"))
+    session.deal()
     for code in ["2S", "AH", "3D", "2C", "8S"]:
         session.enter_card(code)
     session.next_round()
     session.enter_card("KD")
-    session.void_last_card()
+    session.void_last_card(why="misread")
     session.enter_card("QD")
+    recorded = session.state
     session.close()
+    assert [c.code for c in journal_cards(path)] == ["2S", "AH", "3D", "2C", "8S", "QD"]
     replay = ReplaySource(path, interval=60)
-    assert [c.code for _, c in replay.cards] == ["2S", "AH", "3D", "2C", "8S", "QD"]
     again = TableSession(no_burn(), odds=False)
-    replay.start(again.handle)
-    try:
-        for _ in range(5):
-            replay.step()
-        assert again.state.phase == TablePhase.SETTLED and again.snapshot.banner == "TIE 3 TO 3"
-    finally:
-        replay.stop()
+    replay.set_sink(again.handle)
+    while replay.step() is not None:
+        pass
+    got = again.state
+    assert (got.round.cards, got.round_no, got.shoe, got.betting) == (
+        recorded.round.cards, recorded.round_no, recorded.shoe, recorded.betting)
+    assert got.history[0].settlement == recorded.history[0].settlement
+    assert got.history[0].settlement.lines[0].pays == D("40.00")
 
 
 def test_void_needs_a_supervisor_pin_when_the_table_has_supervisors(tmp_path):

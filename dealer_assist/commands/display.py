@@ -29,6 +29,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the start and the end of the run as JSON")
     p.set_defaults(func=run_display)
 
+    r = subparsers.add_parser("replay", help="step through a recorded shoe in the display",
+                              description="Deal the cards of a table journal again, in order, in the display: "
+                                          "to walk through a dispute, or to train on a real shoe. The journal is "
+                                          "only read; the replayed table keeps no journal of its own.")
+    r.add_argument("journal", metavar="JOURNAL")
+    r.add_argument("--config", metavar="FILE", help="table configuration (TOML) the shoe was played with")
+    r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
+    r.add_argument("--size", metavar="WxH")
+    r.add_argument("--screenshot", metavar="FILE")
+    r.add_argument("--quit-after", type=float, metavar="S")
+    r.set_defaults(func=run_replay)
+
 
 def _size(text: str | None) -> tuple[int, int] | None:
     if not text:
@@ -124,3 +136,22 @@ def run_display(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"event": "end", "code": code, "screenshot": args.screenshot})
     return code
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from dealer_assist.sources.base import SourceError
+    from dealer_assist.sources.replay import journal_ops
+
+    if args.interval <= 0:
+        raise CommandError("--interval must be above zero seconds")
+    try:
+        journal_ops(args.journal)
+    except SourceError as exc:
+        raise CommandError(str(exc)) from None
+    app = _ui()
+    try:
+        return app.run(config_path=args.config, source_spec=f"replay:{args.journal}", record=False,
+                       interval=args.interval, screenshot=args.screenshot, quit_after=args.quit_after,
+                       size=_size(args.size))
+    except app.DisplayError as exc:
+        raise CommandError(str(exc), 3) from None

@@ -104,4 +104,13 @@ class LinkState:
     detail: str = ""
 
 
-SourceEvent = Union[CardRead, Unreadable, SeqGap, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState]
+@dataclass(frozen=True)
+class RecordedOp:
+    """A table operation from a journal, played again (a replay); ``op`` is the journaled dict."""
+
+    source: str
+    t: float
+    op: dict = field(hash=False, compare=False)
+
+
+SourceEvent = Union[RecordedOp, CardRead, Unreadable, SeqGap, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState]

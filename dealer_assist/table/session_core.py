@@ -19,8 +19,8 @@ from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.sources.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap,
-                                          ShoeSignal, SourceEvent, Unreadable)
+from dealer_assist.sources.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, RecordedOp,
+                                          SeqGap, ShoeSignal, SourceEvent, Unreadable)
 
 #: Below this confidence a card read waits for the croupier's confirmation.
 CONFIRM_BELOW = 0.9
@@ -207,6 +207,15 @@ class SessionCore(abc.ABC):
                            f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
             elif isinstance(event, FrameDropped):
                 self._write("frame_dropped", {"source": event.source, "reason": event.reason})
+            elif isinstance(event, RecordedOp):
+                self._replay_op(event)
+
+    def _replay_op(self, event: RecordedOp) -> None:
+        """A journaled operation played again (no PIN: it was authorised when it was recorded)."""
+        error = self._do({k: v for k, v in event.op.items() if k not in ("shoe", "round", "game")})
+        if error is not None and not self._snap.stopped:
+            self.alert("replay", "error", "REPLAY STOPPED MATCHING", f"{event.source}: {error}",
+                       "the record and these table rules differ: replay with the --config the table used")
 
     def _card_read(self, event: CardRead) -> None:
         self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,

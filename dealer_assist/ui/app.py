@@ -147,8 +147,11 @@ def resync_simulated_shoe(table: Table) -> None:
 
 def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None, journal: Optional[str] = None,
         seed: Optional[int] = None, screenshot: Optional[str] = None, quit_after: Optional[float] = None,
-        turbo: Optional[bool] = None, auto: bool = False, mute: bool = False, size: Optional[tuple[int, int]] = None) -> int:
-    """The display until the window closes (or ``quit_after`` seconds, saving ``screenshot`` first)."""
+        turbo: Optional[bool] = None, auto: bool = False, mute: bool = False, size: Optional[tuple[int, int]] = None,
+        record: bool = True, interval: Optional[float] = None) -> int:
+    """The display until the window closes (or ``quit_after`` seconds, saving ``screenshot`` first).
+
+    ``record=False`` runs without a journal (a replay must not write into the record it plays)."""
     from dealer_assist.table.config import ConfigError, default_journal_path, load_config
 
     try:
@@ -158,9 +161,11 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
     spec = source_spec or config.source
     path = Path(journal).expanduser() if journal else (config.journal or default_journal_path(config.game))
     options = Options(turbo=config.turbo if turbo is None else turbo, sound=config.sound and not mute,
-                      fullscreen=config.fullscreen, auto=auto, sim_interval=config.sim_interval)
+                      fullscreen=config.fullscreen, auto=auto,
+                      sim_interval=config.sim_interval if interval is None else interval)
     app = application()
-    table = open_table(config=config, source_spec=spec, journal_path=path, seed=seed, options=options)
+    table = open_table(config=config, source_spec=spec, journal_path=path if record else None, seed=seed,
+                       options=options)
     window = table.window
     if table.session.recovered:
         window.notice(f"recovered {table.session.recovered} operations from {path}")

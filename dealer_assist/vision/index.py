@@ -115,7 +115,10 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
         return None, None
     # A court card's picture frame runs close to the index and may touch it:
     # straight strokes longer than any glyph are frame, not index.
-    length = max(5, int(1.25 * profile.rank_h * ch))
+    longest = max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0,
+                  (profile.rank_box.u1 - profile.rank_box.u0) * profile.aspect,
+                  (profile.suit_box.u1 - profile.suit_box.u0) * profile.aspect)
+    length = max(5, int(1.3 * longest * ch))
     lines = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
     lines |= cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
     if lines.any():
@@ -233,9 +236,14 @@ def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float) -> list[int]
         xi, yi, wi, hi, _ = stats[i]
         overlap_y = min(y + h, yi + hi) - max(y, yi)
         gap_x = max(xi - (x + w), x - (xi + wi))
-        inside = xi >= x - 2 and yi >= y - 2 and xi + wi <= x + w + 2 and yi + hi <= y + h + 2
+        # a piece broken off the glyph (a thin stem in resampling) lies next to it
+        gx, gy = 2 + 0.15 * w, 2 + 0.3 * h
+        inside = xi >= x - gx and yi >= y - gy and xi + wi <= x + w + gx and yi + hi <= y + h + gy
         side_by_side = overlap_y > 0.6 * min(h, hi) and hi > 0.6 * h and gap_x < 0.35 * rank_px
-        if inside or side_by_side:
+        overlap_x = min(x + w, xi + wi) - max(x, xi)
+        gap_y = max(yi - (y + h), y - (yi + hi))
+        stacked = overlap_x > 0.5 * min(w, wi) and gap_y < 0.15 * rank_px
+        if inside or side_by_side or stacked:
             out.append(i)
     return out
 
