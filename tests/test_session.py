@@ -244,3 +244,25 @@ def test_virtual_shoe_resumes_with_the_unseen_cards_only():
         shoe.stop()
     dealt.discard(None)
     assert len(dealt) == 48 and not dealt & {parse_card(c) for c in ["AS", "KH", "QD", "5C"]}
+
+
+def test_a_full_journal_stops_the_table_instead_of_losing_an_entry(tmp_path):
+    path = tmp_path / "small.sqlite"
+    journal = Journal.open(path, max_size=64 * 1024)
+    session = TableSession(no_burn(), journal=journal, odds=False)
+    for i in range(2000):
+        session.place(1 + i % 7, Bet.PLAYER, D("1"))
+        if session.snapshot.stopped:
+            break
+    assert session.snapshot.stopped, "the journal never filled"
+    assert "journal cannot be written" in session.snapshot.stopped
+    assert session.snapshot.banner == "TABLE STOPPED"
+    assert session.snapshot.alerts[-1].title == "JOURNAL FAILURE: TABLE STOPPED"
+    shown = session.state
+    assert session.place(2, Bet.TIE, D("5")) == session.snapshot.stopped  # refused: nothing more happens
+    assert session.state == shown
+    session.close()
+    # every entry that was written is intact, and the table recovers to the last recorded state
+    assert Journal.open(path, readonly=True).verify().ok
+    again = TableSession(no_burn(), journal=Journal.open(path, readonly=True), odds=False)
+    assert again.state.betting.layout == shown.betting.layout

@@ -178,14 +178,17 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
 
 
 def _edge_blob_near_index(stats, n, shape, profile: Profile, cw, ch) -> bool:
-    """Whether ink cut by the patch edge reaches into the index zones (then it may hide a glyph)."""
+    """Whether ink cut by the patch edge reaches into the suit or rank zone (then it may hide a glyph)."""
     h, w = shape
-    u1 = PAD + max(profile.rank_box.u1, profile.suit_box.u1) * 1.1 * cw
-    v1 = PAD + max(profile.rank_box.v1, profile.suit_box.v1) * 1.1 * ch
     for i in range(1, n):
         x, y, bw, bh, _ = stats[i]
-        if (x + bw >= w - 1 or y + bh >= h - 1) and x < u1 and y < v1:
-            return True
+        if x + bw < w - 1 and y + bh < h - 1:
+            continue
+        for zone in (profile.suit_box, profile.rank_box):
+            zx0, zx1 = PAD + zone.u0 * cw, PAD + zone.u1 * cw
+            zy0, zy1 = PAD + zone.v0 * ch, PAD + zone.v1 * ch
+            if x < zx1 and x + bw > zx0 and y < zy1 and y + bh > zy0:
+                return True
     return False
 
 

@@ -141,8 +141,8 @@ class Recognizer:
         t = self.profile.thresholds
         rank, rs, rm = r.best("rank")
         suit, ss, sm = r.best("suit")
-        if max(rs, ss) < t.candidate_score:
-            return None
+        if min(rs, ss) < t.candidate_score:
+            return None  # not an index at all (a pip, a picture, a non-index corner)
         colour_ok = True
         red = self.profile.suit_red.get(suit)
         if red is not None:
