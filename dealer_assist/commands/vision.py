@@ -40,6 +40,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--profile", metavar="PROFILE", help="deck profile folder (default: the demo deck)")
     p.add_argument("--confirm", type=int, default=2, metavar="N", help="frames in a row that must agree (default 2)")
     p.add_argument("--fps", type=float, metavar="F", help="frame rate of an image sequence, for the times printed (default 30)")
+    p.add_argument("--unreadable", action="store_true",
+                   help='also print a line {"card": null, "unreadable": true, "candidates": [...]} for a card that '
+                        "stays in view without ever being read for sure")
     p.add_argument("--json", action="store_true", help="one JSON line per new card")
     p.set_defaults(func=cmd_watch)
 
@@ -161,6 +164,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
         for event, t in watch(profile, grabber, confirm=max(1, args.confirm)):
             if isinstance(event, NewCard):
                 line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
+            elif not args.unreadable:
+                continue
             else:
                 line = {"card": None, "unreadable": True, "candidates": [c.code for c in event.candidates],
                         "frame": event.frame, "t": round(t, 3)}

@@ -9,6 +9,7 @@ shoe may not, since every card is a physical card the trainee has to deal:
 
 from __future__ import annotations
 
+import abc
 import queue
 from typing import Optional
 
@@ -22,15 +23,16 @@ class FeedError(RuntimeError):
     """The feed cannot give the next card (a card was unreadable, lost, or none came); the hand is void."""
 
 
-class CardFeed:
+class CardFeed(abc.ABC):
     """Cards in draw order.  Subclasses: :class:`ShoeFeed` and :class:`SourceFeed`."""
 
     can_skip: bool = False
     decks: int = 8
     name: str = "feed"
 
+    @abc.abstractmethod
     def next_card(self) -> Card:
-        raise NotImplementedError
+        """The next card in draw order, or :class:`FeedError`."""
 
     def new_hand(self, reserve: int) -> None:
         """A hand is about to start that may take up to ``reserve`` cards (a shoe may reshuffle now)."""

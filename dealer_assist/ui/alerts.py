@@ -32,7 +32,7 @@ class AlertBar(QWidget):
         self.action.setWordWrap(True)
         for lab in (self.title, self.text, self.action):
             lab.setStyleSheet(f"color: {theme.TEXT.name()};")
-        self.title.setFont(theme.font(unit * 1.5, bold=True))
+        self.title.setFont(theme.font(3 * unit / 2, bold=True))
         self.text.setFont(theme.font(unit * 0.9, bold=True))
         self.action.setFont(theme.font(unit * 1.0, bold=True))
         self.ok = QPushButton("OK (Esc)")

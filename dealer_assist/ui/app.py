@@ -170,9 +170,23 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
     if table.session.recovered:
         window.notice(f"recovered {table.session.recovered} operations from {path}")
         resync_simulated_shoe(table)
+    return exec_table(app, table, size=size, fullscreen=options.fullscreen, screenshot=screenshot,
+                      quit_after=quit_after)
+
+
+def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int]], fullscreen: bool,
+               screenshot: Optional[str], quit_after: Optional[float]) -> int:
+    """Show the table's window and run the event loop until it closes (or ``quit_after`` seconds,
+    saving ``screenshot`` first); the table is closed afterwards."""
+    window = table.window
+    # Quit when *this* window closes, and only then: Qt's quit-on-last-window-closed would also fire when the
+    # table is closed after the loop, and that late quit ends the caller's next event loop (tests, a host app).
+    quit_on_last = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)
+    window.closed.connect(app.quit)
     if size:
         window.resize(*size)
-    if options.fullscreen:
+    if fullscreen:
         window.showFullScreen()
     else:
         window.show()
@@ -186,7 +200,9 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
     try:
         return app.exec()
     finally:
+        window.closed.disconnect(app.quit)
         table.close()
+        app.setQuitOnLastWindowClosed(quit_on_last)
 
 
 def main() -> int:

@@ -135,7 +135,7 @@ class BetGrid(QWidget):
                     p.setPen(QPen(theme.TEXT, 1))
                     p.drawEllipse(chip)
                     p.setPen(theme.TEXT)
-                    p.setFont(theme.font(fpx * 0.95, bold=True))
+                    p.setFont(theme.font(fpx * theme.LABEL_SCALE, bold=True))
                     p.drawText(rect.adjusted(chip.width() + 4, 0, -2, 0), Qt.AlignmentFlag.AlignCenter, fmt(stake))
                 if open_ and (seat, bet) == self.cursor:
                     p.setPen(QPen(theme.GOLD, 3))
@@ -228,7 +228,7 @@ class BettingPanel(QWidget):
     # -- drawing ----------------------------------------------------------
     def set_unit(self, unit: int) -> None:
         self.grid.unit = unit
-        f = theme.font(unit * 0.95, bold=True)
+        f = theme.font(unit * theme.LABEL_SCALE, bold=True)
         for b in list(self.chip_buttons.values()) + list(self.buttons.values()):
             b.setFont(f)
             b.setMinimumHeight(int(unit * 1.7))
@@ -237,7 +237,7 @@ class BettingPanel(QWidget):
             b.setMinimumWidth(int(unit * 2.6))
         self.chip_label.setFont(f)
         self.total.setFont(theme.font(unit * 1.2, bold=True))
-        self.message.setFont(theme.font(unit * 0.95, bold=True))
+        self.message.setFont(theme.font(unit * theme.LABEL_SCALE, bold=True))
 
     def show_snapshot(self, snap) -> None:
         state = snap.state

@@ -103,7 +103,7 @@ class HandsView(QWidget):
         gap = w * 0.02
         half = (w - 3 * gap) / 2
         title_h = h * 0.22
-        card_h = min(h - title_h - gap * 1.5, (half - 4 * gap) / 3 * CARD_RATIO)
+        card_h = min(h - title_h - 3 * gap / 2, (half - 4 * gap) / 3 * CARD_RATIO)
         card_w = card_h / CARD_RATIO
         dealing = state.phase in ("betting", "dealing") and snap.pending is None and state.held is None
         due = rnd.next_position if dealing else None

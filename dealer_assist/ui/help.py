@@ -28,7 +28,7 @@ class HelpOverlay(QWidget):
     def paintEvent(self, event) -> None:  # noqa: N802
         p = QPainter(self)
         p.fillRect(self.rect(), QColor(0, 0, 0, 225))
-        u = max(10.0, min(self.unit * 0.95, self.height() / (len(help_lines()) + 9)))
+        u = max(10.0, min(self.unit * theme.LABEL_SCALE, self.height() / (len(help_lines()) + 9)))
         p.setPen(theme.GOLD)
         p.setFont(theme.font(u * 1.6, bold=True))
         p.drawText(QRectF(0, u * 0.5, self.width(), u * 2.2), Qt.AlignmentFlag.AlignCenter,

@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
     """One table's display; ``source`` is the running card source (``None``: cards are typed in)."""
 
     first_paint = Signal(float)
+    closed = Signal()
 
     def __init__(self, session: Any, source: Any = None, options: Optional[Options] = None,
                  title: str = "dealer-assist") -> None:
@@ -374,3 +375,4 @@ class MainWindow(QMainWindow):
         self._auto_timer.stop()
         self.bridge.detach()
         super().closeEvent(event)
+        self.closed.emit()

@@ -63,7 +63,7 @@ class StatusView(QWidget):
         for w in (self.shoe, self.burn, self.links):
             w.setFont(theme.font(unit * 0.9, bold=True))
         self.cut.setFont(theme.font(unit * 1.05, bold=True))
-        self.odds_title.setFont(theme.font(unit * 0.95, bold=True))
+        self.odds_title.setFont(theme.font(unit * theme.LABEL_SCALE, bold=True))
         for (row, _), lab in self.cells.items():
             lab.setFont(theme.font(unit * 0.85, bold=row == "head" or _ == "name"))
 

@@ -56,3 +56,6 @@ def chip_colour(value) -> QColor:
 
 def hand_colour(hand: str | None) -> QColor:
     return {"player": PLAYER, "banker": BANKER, "tie": TIE}.get(hand or "", GOLD)
+
+#: Secondary labels: a shade smaller than the unit text size of their area.
+LABEL_SCALE = 0.95

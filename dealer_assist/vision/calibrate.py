@@ -119,7 +119,7 @@ def _corner_patch(image, quad, corner: int, aspect: float, region=(0.45, 0.5)) -
     return cv2.warpAffine(image, m, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
 
 
-def find_index(patch: np.ndarray, canon_w: float) -> tuple[Optional[tuple], str]:
+def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True) -> tuple[Optional[tuple], str]:
     """Rank and suit of an upright corner patch of a set-up shot: the ink nearest the corner and the ink below it."""
     ink, paper = ink_map(patch)
     edge = PAD + 2
@@ -141,7 +141,7 @@ def find_index(patch: np.ndarray, canon_w: float) -> tuple[Optional[tuple], str]
     first = min(comps, key=lambda i: np.hypot(stats[i][0], stats[i][1]))
     x, y, w, h, _ = stats[first]
     rank_ids = [first]
-    for i in comps:  # a two-glyph rank ("10") sits side by side with the first
+    for i in comps if two_glyphs else ():  # a two-glyph rank ("10") sits side by side with the first
         xi, yi, wi, hi, _ = stats[i]
         if i == first:
             continue
@@ -196,7 +196,9 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     for shot in found:
         image = images[shot.card]
         for corner in (0, 2):
-            glyphs, why = find_index(_corner_patch(image, shot.quad, corner, aspect), canon_w)
+            # Only a ten has a two-glyph rank; anything beside another rank is a pip.
+            glyphs, why = find_index(_corner_patch(image, shot.quad, corner, aspect), canon_w,
+                                     two_glyphs=shot.card.rank == "T")
             if glyphs is not None:
                 shot.glyphs.append(glyphs)
                 two_corners += corner == 2

@@ -287,5 +287,8 @@ def find_quads(mask: np.ndarray, aspect: float, scale: float = 1.0 / MASK_SCALE,
             continue
         if cv2.contourArea(approx) < 0.85 * short * long_:
             continue
+        # The polygon cuts the rounded corners; the bounding rectangle is the card's size.
+        (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
+        short, long_ = min(rw, rh), max(rw, rh)
         quads.append(Quad(tuple((float(x * scale), float(y * scale)) for x, y in p), short * scale, long_ * scale))
     return quads

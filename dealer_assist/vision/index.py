@@ -2,10 +2,14 @@
 
 The corner is warped to the profile's canonical scale with the card's own
 edge directions, so rotation and mild perspective are gone before matching.
-Each glyph is cut at its ink bounding box and resized to the template size:
-that makes the match indifferent to the scale error of the card size guess,
-while the glyph's aspect and size, checked apart, keep a squashed pip or a
-picture frame from passing for a rank.
+The rank is the ink in the profile's rank box, the suit the ink in its suit
+box; long straight strokes (a court card's picture frame) and blobs that
+cannot be one glyph (a pip melted onto the index in blur) are removed or
+parted first.  Each glyph is taken in a fixed window centred on its ink and
+scaled by the rank's height, so faint strokes are kept and a wrong card-size
+guess does not matter.  Templates and glyph are compared by normalised
+correlation after removing what all templates share: a spade and a club
+differ in little, and that little is what is scored.
 """
 
 from __future__ import annotations
@@ -125,8 +129,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
         binary &= ~cv2.dilate(lines, _DILATE)
         ink = np.where(binary > 0, ink, np.minimum(ink, INK))
     n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    if _edge_blob_near_index(stats, n, binary.shape, profile, cw, ch):
-        binary = _free_from_edge(binary, labels, stats, n)
+    merged = _blobs_to_part(stats, n, binary.shape, profile, cw, ch)
+    if merged:
+        max_w = 1.5 * max(profile.rank_box.u1 - profile.rank_box.u0, profile.suit_box.u1 - profile.suit_box.u0) * cw
+        max_h = 1.5 * max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0) * ch
+        binary = _part_blobs(binary, labels, merged, max_w, max_h)
         n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
     rank_zone = profile.rank_box.grow(0.2, 0.35)
     suit_zone = profile.suit_box.grow(0.2, 0.35)
@@ -150,8 +157,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
         elif in_suit:
             zones["suit"].append(i)
     keep = np.zeros(n, dtype=bool)
-    for ids in zones.values():
-        keep[_glyph_parts(ids, stats, profile.rank_h * ch)] = True
+    for zone, ids in zones.items():
+        keep[_glyph_parts(ids, stats, profile.rank_h * ch, two_glyphs=zone == "rank")] = True
     if not keep.any():
         return None, None
     index_ink = keep[labels]
@@ -168,51 +175,58 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
     suit_part = index_ink.copy()
     suit_part[:cut + 1] = False
     rb = _bbox(rank_part)
-    if rb is None or _bbox(suit_part) is None:
+    if rb is None:
         return None, None
     # The rank's height fixes the scale: the card-size guess may be 15% off.
     k = float(np.clip((rb[3] - rb[1]) / (profile.rank_h * ch), 0.7, 1.4))
-    rank = _glyph(patch, ink, rank_part, paper, profile.rank_size, profile.rank_h * ch * k * 1.2, cw, ch)
-    suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, profile.suit_h * ch * k * 1.2, cw, ch)
+    # Windows fit the tallest glyph of the deck (some print a bigger club, or a bigger court-card suit).
+    rank_win = max(profile.rank_h, 0.85 * (profile.rank_box.v1 - profile.rank_box.v0)) * ch * k * 1.15
+    suit_win = max(profile.suit_h, 0.85 * (profile.suit_box.v1 - profile.suit_box.v0)) * ch * k * 1.15
+    rank = _glyph(patch, ink, rank_part, paper, profile.rank_size, rank_win, cw, ch)
+    # No suit: the rank alone still tells the card's size (the caller may cut again).
+    suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, suit_win, cw, ch) if _bbox(suit_part) else None
     return rank, suit
 
 
-def _edge_blob_near_index(stats, n, shape, profile: Profile, cw, ch) -> bool:
-    """Whether ink cut by the patch edge reaches into the suit or rank zone (then it may hide a glyph)."""
+def _blobs_to_part(stats, n, shape, profile: Profile, cw, ch) -> list[int]:
+    """Ink blobs over the index zones that cannot be one glyph: cut by the patch
+    edge (a pip or picture beside the index) or far bigger than any glyph."""
     h, w = shape
+    max_w = 1.5 * max(profile.rank_box.u1 - profile.rank_box.u0, profile.suit_box.u1 - profile.suit_box.u0) * cw
+    max_h = 1.5 * max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0) * ch
+    out = []
     for i in range(1, n):
         x, y, bw, bh, _ = stats[i]
-        if x + bw < w - 1 and y + bh < h - 1:
+        if x + bw < w - 1 and y + bh < h - 1 and bw <= max_w and bh <= max_h:
             continue
         for zone in (profile.suit_box, profile.rank_box):
             zx0, zx1 = PAD + zone.u0 * cw, PAD + zone.u1 * cw
             zy0, zy1 = PAD + zone.v0 * ch, PAD + zone.v1 * ch
             if x < zx1 and x + bw > zx0 and y < zy1 and y + bh > zy0:
-                return True
-    return False
+                out.append(i)
+                break
+    return out
 
 
-def _free_from_edge(binary: np.ndarray, labels: np.ndarray, stats: np.ndarray, n: int) -> np.ndarray:
-    """Drop ink cut by the patch edge (a pip or picture beside the index), keeping any glyph blurred onto it.
+def _part_blobs(binary: np.ndarray, labels: np.ndarray, ids: list[int], max_w: float, max_h: float) -> np.ndarray:
+    """Thin merged blobs until they part; keep the parts that can be glyphs, at their former width.
 
-    In blur an index suit can melt into the big pip beside it; thinning the
-    merged blob once or twice parts them, and the part clear of the edge is
-    kept at its former width.
+    In blur an index glyph can melt into the big pip or picture beside it;
+    eroding the merged blob once or twice parts them.  A part still cut by the
+    patch edge, or still too big for a glyph, is dropped.
     """
     h, w = binary.shape
-    out = binary
-    for i in range(1, n):
-        x, y, bw, bh, _ = stats[i]
-        if x + bw < w - 1 and y + bh < h - 1:
-            continue
+    out = binary.copy()
+    for i in ids:
         blob = (labels == i).astype(np.uint8)
-        out = out.copy() if out is binary else out
         out[blob > 0] = 0
         core = blob
         for step in (1, 2):
             core = cv2.erode(core, _DILATE)
             m, sub, sstats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
-            pieces = [j for j in range(1, m) if sstats[j][0] + sstats[j][2] < w - 1 - step and sstats[j][1] + sstats[j][3] < h - 1 - step]
+            pieces = [j for j in range(1, m)
+                      if sstats[j][0] + sstats[j][2] < w - 1 - step and sstats[j][1] + sstats[j][3] < h - 1 - step
+                      and sstats[j][2] <= max_w and sstats[j][3] <= max_h]
             if m > 2 and pieces:
                 for j in pieces:
                     grown = cv2.dilate((sub == j).astype(np.uint8), _DILATE, iterations=step)
@@ -221,10 +235,11 @@ def _free_from_edge(binary: np.ndarray, labels: np.ndarray, stats: np.ndarray, n
     return out
 
 
-def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float) -> list[int]:
+def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float, two_glyphs: bool) -> list[int]:
     """The biggest component of a zone and the pieces beside it that belong to the same glyph.
 
-    A "10" is two glyphs side by side; a thin stroke may break in blur.  A
+    A "10" is two glyphs side by side (``two_glyphs``: ranks only); a thin
+    stroke may break in blur.  A
     stray speck or a fragment of a picture frame that merely lies in the zone
     is left out: it would change the glyph's shape under the window.
     """
@@ -242,7 +257,7 @@ def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float) -> list[int]
         # a piece broken off the glyph (a thin stem in resampling) lies next to it
         gx, gy = 2 + 0.15 * w, 2 + 0.3 * h
         inside = xi >= x - gx and yi >= y - gy and xi + wi <= x + w + gx and yi + hi <= y + h + gy
-        side_by_side = overlap_y > 0.6 * min(h, hi) and hi > 0.6 * h and gap_x < 0.35 * rank_px
+        side_by_side = two_glyphs and overlap_y > 0.6 * min(h, hi) and hi > 0.6 * h and gap_x < 0.35 * rank_px
         overlap_x = min(x + w, xi + wi) - max(x, xi)
         gap_y = max(yi - (y + h), y - (yi + hi))
         stacked = overlap_x > 0.5 * min(w, wi) and gap_y < 0.15 * rank_px
@@ -328,15 +343,39 @@ class IndexMatcher:
         self.rank_codes, self.rank_m, self.rank_mean = _zncc_matrix(dict(sorted(profile.rank_templates.items())))
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
 
+    def read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
+                    card_h: float) -> Optional[IndexRead]:
+        """Read the index at a card corner of ``frame``, guessing the card ``card_w`` x ``card_h``.
+
+        If the rank glyph shows the card is another size (the guess for the
+        frame can be 15% off, or fooled), the corner is cut again at the size
+        the rank says.  ``scale`` of the result is relative to the guess.
+        """
+        patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
+        rank, suit = extract_glyphs(patch, self.profile)
+        if rank is None:
+            return None
+        k = (rank.box.v1 - rank.box.v0) / self.profile.rank_h
+        if abs(k - 1.0) > 0.12:
+            k = float(np.clip(k, 0.75, 1.35))
+            patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
+            again = self._score(*extract_glyphs(patch, self.profile))
+            if again is not None:
+                return IndexRead(again.rank_scores, again.suit_scores, again.redness, again.scale * k)
+        return self._score(rank, suit)
+
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
         """Scores for an upright corner patch; None when it holds no index-like glyphs."""
+        return self._score(*extract_glyphs(patch, self.profile))
+
+    def _score(self, rank: Optional[Glyph], suit: Optional[Glyph]) -> Optional[IndexRead]:
         p = self.profile
-        rank, suit = extract_glyphs(patch, p)
         if rank is None or suit is None:
             return None
         rh = rank.box.v1 - rank.box.v0
         sh = suit.box.v1 - suit.box.v0
-        if not (0.6 < rh / p.rank_h < 1.5 and 0.6 < sh / p.suit_h < 1.5):
+        if not (0.6 * p.rank_h < rh < 1.3 * (p.rank_box.v1 - p.rank_box.v0)
+                and 0.6 * p.suit_h < sh < 1.3 * (p.suit_box.v1 - p.suit_box.v0)):
             return None
         rank_scores = _best_variant(self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean))
         suit_scores = _best_variant(self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean))

@@ -18,7 +18,7 @@ import numpy as np
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, merge_corners, paper_masks
-from dealer_assist.vision.index import IndexMatcher, IndexRead, warp_corner
+from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.profile import Profile
 
 
@@ -112,15 +112,7 @@ class Recognizer:
         card_w = card_h * self.profile.aspect
         reads = []
         for c in corners:
-            patch = warp_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w, card_h, self.profile)
-            r = self.matcher.read(patch)
-            if r is not None and abs(r.scale - 1.0) > 0.12:
-                # The card is not the size the frame suggested: cut it again at its own size.
-                k = float(np.clip(r.scale, 0.75, 1.35))
-                patch = warp_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w * k, card_h * k, self.profile)
-                r2 = self.matcher.read(patch)
-                if r2 is not None:
-                    r = IndexRead(r2.rank_scores, r2.suit_scores, r2.redness, r2.scale * k)
+            r = self.matcher.read_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w, card_h)
             if r is not None:
                 k = float(np.clip(r.scale, 0.75, 1.35))
                 cr = self._judge(c, r, card_w * k, card_h * k)
@@ -131,11 +123,15 @@ class Recognizer:
         return result
 
     def _frame_scale(self, mask: np.ndarray) -> float:
+        """Card size in this frame against the set-up shots, from the cards seen whole.
+
+        The camera is fixed, so a card far off the calibrated size is
+        something else of that shape (a shirt cuff, a paper slip) and is ignored.
+        """
         quads = find_quads(mask, self.profile.aspect, min_short=0.6 * self.profile.card_h_px * MASK_SCALE * self.profile.aspect)
-        if not quads:
-            return 1.0
-        s = float(np.median([q.long for q in quads])) / self.profile.card_h_px
-        return float(np.clip(s, 0.75, 1.33))
+        sizes = [q.long / self.profile.card_h_px for q in quads]
+        sizes = [s for s in sizes if 0.8 <= s <= 1.25]
+        return float(np.median(sizes)) if sizes else 1.0
 
     def _judge(self, c: Corner, r: IndexRead, card_w: float, card_h: float):
         t = self.profile.thresholds

@@ -10,9 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from PySide6.QtCore import QTimer
 
-from dealer_assist.ui.app import DisplayError, Table, application, open_journal
+from dealer_assist.ui.app import DisplayError, Table, application, exec_table, open_journal
 from dealer_assist.ui.blackjack.window import BlackjackWindow
 
 #: Seconds between simulated cards, and between auto-play steps, in turbo mode.
@@ -82,26 +81,6 @@ def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Opt
     window = table.window
     if table.session.recovered:
         window.statusBar().showMessage(f"recovered {table.session.recovered} operations from {path}", 10000)
-    # Quit when *this* window closes, and only then: Qt's quit-on-last-window-closed would also fire when the
-    # table is closed after the loop, and that late quit ends the caller's next event loop (tests, a host app).
-    quit_on_last = app.quitOnLastWindowClosed()
-    app.setQuitOnLastWindowClosed(False)
-    window.closed.connect(app.quit)
-    window.resize(*(size or (1600, 900)))
-    if fullscreen:
-        window.showFullScreen()
-    else:
-        window.show()
-    if quit_after is not None:
-        def finish() -> None:
-            if screenshot:
-                Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
-                window.grab().save(screenshot)
-            app.quit()
-        QTimer.singleShot(int(quit_after * 1000), finish)
-    try:
-        return app.exec()
-    finally:
-        window.closed.disconnect(app.quit)
-        table.close()
-        app.setQuitOnLastWindowClosed(quit_on_last)
+
+    return exec_table(app, table, size=size or (1600, 900), fullscreen=fullscreen, screenshot=screenshot,
+                      quit_after=quit_after)

@@ -255,7 +255,7 @@ class DeckPanel(QWidget):
     def set_unit(self, unit: int) -> None:
         self.title.setFont(theme.font(unit * 1.3, bold=True))
         self.status.setFont(theme.font(unit * 1.0, bold=True))
-        self.lines.setFont(theme.font(unit * 0.95, bold=True))
+        self.lines.setFont(theme.font(unit * theme.LABEL_SCALE, bold=True))
         for button in self.buttons.values():
             button.setFont(theme.font(unit * 0.9, bold=True))
             button.setMinimumHeight(int(unit * 2))

@@ -1,0 +1,65 @@
+"""Corner finding on drawn scenes whose geometry is known exactly."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision.detect import MASK_SCALE, find_corners, find_quads, merge_corners, paper_masks
+
+FELT = (40, 110, 45)
+
+
+def _card(img, center, angle_deg, w=170, h=260, edge=(150, 150, 150)):
+    """Draw a white card with a thin grey edge; return its corners TL, TR, BR, BL."""
+    a = np.radians(angle_deg)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    pts = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]]) @ rot.T + center
+    cv2.fillPoly(img, [np.int32(np.round(pts * 4))], (245, 246, 246), cv2.LINE_AA, shift=2)
+    cv2.polylines(img, [np.int32(np.round(pts * 4))], True, edge, 1, cv2.LINE_AA, shift=2)
+    return pts
+
+
+def _corners(img):
+    small = cv2.resize(img, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
+    whole, split = paper_masks(small, hole_max=20000)
+    kw = dict(min_long=22, min_short=5, max_gap=10)
+    return merge_corners(find_corners(split, **kw), find_corners(whole, **kw)), split
+
+
+@pytest.mark.parametrize("angle", [0, 17, 45, 90, 133, 200, 301])
+def test_every_corner_of_a_lone_card_with_handed_edges(angle):
+    img = np.full((720, 1280, 3), FELT, np.uint8)
+    pts = _card(img, np.array([640.0, 360.0]), angle)
+    corners, split = _corners(img)
+    assert len(corners) == 4
+    for k in range(4):
+        c = min(corners, key=lambda c: np.hypot(c.x - pts[k][0], c.y - pts[k][1]))
+        assert np.hypot(c.x - pts[k][0], c.y - pts[k][1]) < 3.0
+        # Edges point along the card's sides, handed like an upright top-left corner.
+        sides = [(pts[(k + 1) % 4] - pts[k]), (pts[(k + 3) % 4] - pts[k])]
+        for d in (c.wdir, c.hdir):
+            assert max(abs(np.dot(d, s / np.linalg.norm(s))) for s in sides) > 0.99
+        assert c.wdir[0] * c.hdir[1] - c.wdir[1] * c.hdir[0] > 0.9
+    quads = find_quads(split, 170 / 260, min_short=40)
+    assert len(quads) == 1 and quads[0].long == pytest.approx(260, rel=0.03)
+
+
+def test_a_corner_lying_on_another_card_is_found():
+    """White on white: the top card's corner shows only by its thin edge line."""
+    img = np.full((720, 1280, 3), FELT, np.uint8)
+    _card(img, np.array([600.0, 340.0]), 10)
+    top = _card(img, np.array([660.0, 400.0]), 10)
+    corners, _ = _corners(img)
+    tl = top[0]  # lies on the lower card
+    assert min(np.hypot(c.x - tl[0], c.y - tl[1]) for c in corners) < 4.0
+
+
+def test_felt_chips_and_layout_lines_give_no_corners():
+    img = np.full((720, 1280, 3), FELT, np.uint8)
+    cv2.circle(img, (400, 300), 120, (200, 215, 215), 2, cv2.LINE_AA)
+    cv2.line(img, (100, 600), (1200, 600), (200, 215, 215), 2, cv2.LINE_AA)
+    cv2.circle(img, (900, 300), 40, (30, 30, 200), -1)
+    corners, _ = _corners(img)
+    assert corners == []
