@@ -12,11 +12,12 @@ from typing import Any, Callable, Optional
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget)
 
 from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import theme
+from dealer_assist.ui.entry import CardEntry
 
 DRAWS = QColor("#c0630b")  # the dealer must take a card: orange, not to be missed
 STANDS = QColor("#1d5fbf")
@@ -288,59 +289,23 @@ class DeckPanel(QWidget):
         self.buttons["supervisor"].setEnabled(not rec.ok)
 
 
-class CardField(QWidget):
-    """Type a card (K, then Enter); when a source was unsure, Enter confirms and Del rejects."""
+class CardField(CardEntry):
+    """The shared card field (type a card; confirm an unsure read) plus the session's last message."""
 
     def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
-        super().__init__(parent)
-        self.session = session
-        self.label = QLabel("Card (K)")
-        self.field = QLineEdit()
-        self.field.setPlaceholderText("9H, TD, 10♥ … Enter")
-        self.field.setMaxLength(6)
-        self.field.returnPressed.connect(self.submit)
-        self.question = QLabel("")
-        self.question.setWordWrap(True)
+        super().__init__(session, parent)
         self.message = QLabel("")
         self.message.setWordWrap(True)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.label)
-        row.addWidget(self.field)
-        row.addWidget(self.question)
-        row.addWidget(self.message, 1)
-        self.last_error: Optional[str] = None
+        self.layout().addWidget(self.message, 1)
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
-        for w in (self.label, self.field, self.question):
-            w.setFont(theme.font(unit * 1.1, bold=True))
-        self.message.setFont(theme.font(unit * 0.9, bold=True))
-        self.field.setMinimumWidth(int(unit * 12))
-        self.field.setMinimumHeight(int(unit * 2))
-
-    def submit(self) -> Optional[str]:
-        text = self.field.text().strip()
-        if not text:
-            error = self.session.confirm_pending() if self.session.snapshot.pending is not None else None
-        else:
-            error = self.session.enter_card(text)
-        self.last_error = error
-        if error is None:
-            self.field.clear()
-        else:
-            self.field.selectAll()
-        return error
+        super().set_unit(unit)
+        if hasattr(self, "message"):
+            self.message.setFont(theme.font(unit * 0.9, bold=True))
 
     def show_snapshot(self, snap) -> None:
-        pending = snap.pending
-        if pending is not None:
-            cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
-            self.question.setText(f"CONFIRM: {cands}? Enter / Del")
-            self.question.setStyleSheet(f"background: {theme.LEVEL['error'].name()}; color: white; padding: 2px 8px;")
-        else:
-            self.question.setText("")
-            self.question.setStyleSheet("")
+        super().show_snapshot(snap)
         self.message.setText(snap.message)
         refused = "refused" in snap.message or "cannot" in snap.message
         self.message.setStyleSheet(f"color: {'#ff8a80' if refused else theme.MUTED.name()};")
