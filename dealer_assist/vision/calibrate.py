@@ -19,7 +19,7 @@ import numpy as np
 
 from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
 from dealer_assist.vision.detect import MASK_SCALE, paper_mask
-from dealer_assist.vision.index import INK, PAD, ink_map, normalise, redness_of
+from dealer_assist.vision.glyphs import INK, PAD, ink_map, normalise, redness_of
 from dealer_assist.vision.profile import CANON_H, Box, Profile
 from dealer_assist.vision.selftest import derive_thresholds, learn_templates
 

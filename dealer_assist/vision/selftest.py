@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 import cv2
 
-from dealer_assist.vision.index import IndexMatcher, extract_glyphs, warp_corner
+from dealer_assist.vision.glyphs import extract_glyphs
+from dealer_assist.vision.index import IndexMatcher, warp_corner
 from dealer_assist.vision.profile import Profile, Thresholds
 
 #: (scale, blur sigma) pairs the templates are averaged over.

@@ -1,0 +1,288 @@
+"""Cutting the rank and the suit out of an upright corner patch.
+
+The rank is the ink in the profile's rank box, the suit the ink in its suit
+box; long straight strokes (a court card's picture frame) and blobs that
+cannot be one glyph (a pip melted onto the index in blur, a pip printed right
+beside it) are removed or parted first.  Each glyph is taken in a fixed
+window centred on its ink and scaled by the rank's height, so faint strokes
+are kept and a wrong card-size guess does not matter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.profile import CANON_H, Box, Profile
+
+#: Canonical pixels of table kept around the corner so the card edge is in view.
+PAD = 4
+#: Relative darkness (0 paper .. 1 black) above which a pixel is ink.
+INK = 0.40
+_DILATE = np.ones((3, 3), np.uint8)
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One glyph cut from a corner: its normalised image and where it sat."""
+
+    image: np.ndarray
+    box: Box
+    redness: float
+
+
+def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
+    """Relative darkness of each pixel against the paper of this patch, and the paper level.
+
+    The darkest channel makes red ink as dark as black ink; dividing by the
+    local paper level cancels uneven light and exposure.
+    """
+    b, g, r = cv2.split(patch)
+    lo8 = cv2.min(cv2.min(b, g), r)
+    inner = lo8[PAD:, PAD:]
+    if inner.size:
+        cdf = np.cumsum(np.bincount(inner.ravel(), minlength=256))
+        paper = float(np.searchsorted(cdf, 0.9 * cdf[-1]))  # the 90th percentile
+    else:
+        paper = 255.0
+    paper = max(paper, 1.0)
+    lo = lo8.astype(np.float32)
+    return np.clip((paper - lo) / paper, 0.0, 1.0), paper
+
+
+def redness_of(patch: np.ndarray, mask: np.ndarray, paper: float) -> float:
+    """How red the ink under ``mask`` is: 0 for black or grey, about 0.5 or more for red."""
+    m = mask.astype(np.uint8)
+    if not cv2.countNonZero(m):
+        return 0.0
+    b, g, r, _ = cv2.mean(patch, mask=m)
+    return float((r - max(g, b)) / paper)
+
+
+def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph], Optional[Glyph]]:
+    """The rank and suit glyphs of an upright corner patch, or None where none fits."""
+    ink, paper = ink_map(patch)
+    ch, cw = CANON_H, profile.canon_w
+    edge = PAD + max(1, int(profile.edge_margin * 0.5 * min(cw, ch)))
+    ink[:edge, :] = 0
+    ink[:, :edge] = 0
+    binary = (ink > INK).astype(np.uint8)
+    # Most corners of a frame are not index corners: no ink where the rank
+    # should be means nothing to read (checked before any costly step).
+    rz = profile.rank_box
+    r0, r1 = PAD + int(rz.v0 * ch), PAD + int(rz.v1 * ch) + 1
+    c0, c1 = PAD + int(rz.u0 * cw), PAD + int(rz.u1 * cw) + 1
+    if binary[r0:r1, c0:c1].sum() < 0.05 * (r1 - r0) * (c1 - c0):
+        return None, None
+    # A court card's picture frame runs close to the index and may touch it:
+    # straight strokes longer than any glyph are frame, not index.
+    longest = max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0,
+                  (profile.rank_box.u1 - profile.rank_box.u0) * profile.aspect,
+                  (profile.suit_box.u1 - profile.suit_box.u0) * profile.aspect)
+    length = max(5, int(1.3 * longest * ch))
+    lines = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
+    lines |= cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    if lines.any():
+        binary &= ~cv2.dilate(lines, _DILATE)
+        ink = np.where(binary > 0, ink, np.minimum(ink, INK))
+    for box in (profile.rank_box, profile.suit_box):
+        _cut_beside(binary, box, cw, ch)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    merged = _blobs_to_part(stats, n, binary.shape, profile, cw, ch)
+    if merged:
+        max_w = 1.5 * max(profile.rank_box.u1 - profile.rank_box.u0, profile.suit_box.u1 - profile.suit_box.u0) * cw
+        max_h = 1.5 * max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0) * ch
+        binary = _part_blobs(binary, labels, merged, max_w, max_h)
+        n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    rank_zone = profile.rank_box.grow(0.2, 0.35)
+    suit_zone = profile.suit_box.grow(0.2, 0.35)
+    min_area = max(3, int(0.02 * profile.suit_h * ch * profile.suit_h * ch))
+    zones: dict[str, list[int]] = {"rank": [], "suit": []}
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if area < min_area or x <= edge or y <= edge:
+            continue
+        if x + w >= binary.shape[1] - 1 or y + h >= binary.shape[0] - 1:
+            continue  # cut by the patch edge: a pip or picture beside the index
+        u = (cents[i][0] - PAD) / cw
+        v = (cents[i][1] - PAD) / ch
+        in_rank = rank_zone.u0 <= u <= rank_zone.u1 and rank_zone.v0 <= v <= rank_zone.v1
+        in_suit = suit_zone.u0 <= u <= suit_zone.u1 and suit_zone.v0 <= v <= suit_zone.v1
+        if in_rank and in_suit:  # the grown zones overlap: the nearer box centre decides
+            in_rank = abs(v - profile.rank_box.cv) / profile.rank_h < abs(v - profile.suit_box.cv) / profile.suit_h
+            in_suit = not in_rank
+        if in_rank:
+            zones["rank"].append(i)
+        elif in_suit:
+            zones["suit"].append(i)
+    keep = np.zeros(n, dtype=bool)
+    for zone, ids in zones.items():
+        keep[_glyph_parts(ids, stats, profile.rank_h * ch, two_glyphs=zone == "rank")] = True
+    if not keep.any():
+        return None, None
+    index_ink = keep[labels]
+    # Rank above suit: cut where the ink thins out between the two expected boxes.
+    lo_v = PAD + int((profile.rank_box.v1 - 0.35 * profile.rank_h) * ch)
+    hi_v = PAD + int((profile.suit_box.v0 + 0.35 * profile.suit_h) * ch)
+    rows = index_ink.sum(axis=1)
+    lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
+    if hi_v <= lo_v:
+        return None, None
+    cut = lo_v + int(np.argmin(rows[lo_v:hi_v + 1]))
+    rank_part = index_ink.copy()
+    rank_part[cut + 1:] = False
+    suit_part = index_ink.copy()
+    suit_part[:cut + 1] = False
+    rb = _bbox(rank_part)
+    if rb is None:
+        return None, None
+    # The rank's height fixes the scale: the card-size guess may be 15% off.
+    k = float(np.clip((rb[3] - rb[1]) / (profile.rank_h * ch), 0.7, 1.4))
+    # Windows fit the tallest glyph of the deck (some print a bigger club, or a bigger court-card suit).
+    rank_win = max(profile.rank_h, 0.85 * (profile.rank_box.v1 - profile.rank_box.v0)) * ch * k * 1.15
+    suit_win = max(profile.suit_h, 0.85 * (profile.suit_box.v1 - profile.suit_box.v0)) * ch * k * 1.15
+    rank = _glyph(patch, ink, rank_part, paper, profile.rank_size, rank_win, cw, ch)
+    # No suit: the rank alone still tells the card's size (the caller may cut again).
+    suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, suit_win, cw, ch) if _bbox(suit_part) else None
+    return rank, suit
+
+
+def _cut_beside(binary: np.ndarray, box: Box, cw: float, ch: float) -> None:
+    """Part an index glyph from a big pip printed right beside it.
+
+    Within the glyph's band of rows, ink is cut at the thinnest column just
+    past the box's right edge: a gap where there is one, the narrowest
+    junction where blur or the design makes the two touch.
+    """
+    bw, bh = (box.u1 - box.u0) * cw, (box.v1 - box.v0) * ch
+    r0 = max(0, int(PAD + box.v0 * ch - 0.1 * bh))
+    r1 = min(binary.shape[0], int(PAD + box.v1 * ch + 0.1 * bh) + 1)
+    c0 = int(PAD + box.u1 * cw - 0.15 * bw)
+    c1 = min(binary.shape[1], int(PAD + box.u1 * cw + 0.35 * bw) + 1)
+    if c1 - c0 < 2 or r1 <= r0:
+        return
+    band = binary[r0:r1]
+    cols = band[:, c0:c1].sum(axis=0)
+    if cols.min() == 0 and not band[:, c0 + int(np.argmin(cols)):].any():
+        return
+    cut = c0 + int(np.argmin(cols))
+    band[:, cut:] = 0
+
+
+def _blobs_to_part(stats, n, shape, profile: Profile, cw, ch) -> list[int]:
+    """Ink blobs over the index zones that cannot be one glyph: cut by the patch
+    edge (a pip or picture beside the index) or far bigger than any glyph."""
+    h, w = shape
+    max_w = 1.5 * max(profile.rank_box.u1 - profile.rank_box.u0, profile.suit_box.u1 - profile.suit_box.u0) * cw
+    max_h = 1.5 * max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0) * ch
+    out = []
+    for i in range(1, n):
+        x, y, bw, bh, _ = stats[i]
+        if x + bw < w - 1 and y + bh < h - 1 and bw <= max_w and bh <= max_h:
+            continue
+        for zone in (profile.suit_box, profile.rank_box):
+            zx0, zx1 = PAD + zone.u0 * cw, PAD + zone.u1 * cw
+            zy0, zy1 = PAD + zone.v0 * ch, PAD + zone.v1 * ch
+            if x < zx1 and x + bw > zx0 and y < zy1 and y + bh > zy0:
+                out.append(i)
+                break
+    return out
+
+
+def _part_blobs(binary: np.ndarray, labels: np.ndarray, ids: list[int], max_w: float, max_h: float) -> np.ndarray:
+    """Thin merged blobs until they part; keep the parts that can be glyphs, at their former width.
+
+    In blur an index glyph can melt into the big pip or picture beside it;
+    eroding the merged blob once or twice parts them.  A part still cut by the
+    patch edge, or still too big for a glyph, is dropped.
+    """
+    h, w = binary.shape
+    out = binary.copy()
+    for i in ids:
+        blob = (labels == i).astype(np.uint8)
+        out[blob > 0] = 0
+        core = blob
+        for step in (1, 2):
+            core = cv2.erode(core, _DILATE)
+            m, sub, sstats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+            pieces = [j for j in range(1, m)
+                      if sstats[j][0] + sstats[j][2] < w - 1 - step and sstats[j][1] + sstats[j][3] < h - 1 - step
+                      and sstats[j][2] <= max_w and sstats[j][3] <= max_h]
+            if m > 2 and pieces:
+                for j in pieces:
+                    grown = cv2.dilate((sub == j).astype(np.uint8), _DILATE, iterations=step)
+                    out[(grown > 0) & (blob > 0)] = 1
+                break
+    return out
+
+
+def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float, two_glyphs: bool) -> list[int]:
+    """The biggest component of a zone and the pieces beside it that belong to the same glyph.
+
+    A "10" is two glyphs side by side (``two_glyphs``: ranks only); a thin
+    stroke may break in blur.  A
+    stray speck or a fragment of a picture frame that merely lies in the zone
+    is left out: it would change the glyph's shape under the window.
+    """
+    if not ids:
+        return []
+    main = max(ids, key=lambda i: stats[i][4])
+    x, y, w, h, _ = stats[main]
+    out = [main]
+    for i in ids:
+        if i == main:
+            continue
+        xi, yi, wi, hi, _ = stats[i]
+        overlap_y = min(y + h, yi + hi) - max(y, yi)
+        gap_x = max(xi - (x + w), x - (xi + wi))
+        # a piece broken off the glyph (a thin stem in resampling) lies next to it
+        gx, gy = 2 + 0.15 * w, 2 + 0.3 * h
+        inside = xi >= x - gx and yi >= y - gy and xi + wi <= x + w + gx and yi + hi <= y + h + gy
+        side_by_side = two_glyphs and overlap_y > 0.6 * min(h, hi) and hi > 0.6 * h and gap_x < 0.35 * rank_px
+        overlap_x = min(x + w, xi + wi) - max(x, xi)
+        gap_y = max(yi - (y + h), y - (yi + hi))
+        stacked = overlap_x > 0.5 * min(w, wi) and gap_y < 0.15 * rank_px
+        if inside or side_by_side or stacked:
+            out.append(i)
+    return out
+
+
+def _bbox(part: np.ndarray):
+    m = part.astype(np.uint8)
+    if cv2.countNonZero(m) < 4:
+        return None
+    x, y, w, h = cv2.boundingRect(m)
+    return x, y, x + w, y + h
+
+
+
+
+def _glyph(patch, ink, part, paper, size, win_h, cw, ch) -> Optional[Glyph]:
+    """The glyph's ink in a window of fixed size (scaled by ``win_h``) centred on its ink.
+
+    Centring on the ink instead of cutting at a threshold keeps faint strokes
+    (a spade's stem in blur) where the template has them.
+    """
+    x0, y0, x1, y1 = _bbox(part)
+    sel = cv2.dilate(part.astype(np.uint8), _DILATE).astype(bool)
+    weights = np.where(sel, ink, 0.0)
+    total = float(weights.sum())
+    if total <= 0:
+        return None
+    mom = cv2.moments(weights.astype(np.float32))
+    cx, cy = mom["m10"] / mom["m00"], mom["m01"] / mom["m00"]
+    win_w = win_h * size[0] / size[1]
+    m = np.array([[win_w / size[0], 0, cx - win_w / 2], [0, win_h / size[1], cy - win_h / 2]])
+    image = cv2.warpAffine(weights.astype(np.float32), m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                           borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
+    return Glyph(image, box, redness_of(patch, part, paper))
+
+
+def normalise(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """A glyph crop resized to the template size (width, height), as float 0..1."""
+    interp = cv2.INTER_AREA if crop.shape[0] > size[1] else cv2.INTER_LINEAR
+    return cv2.resize(crop.astype(np.float32), size, interpolation=interp)
