@@ -123,6 +123,10 @@ def test_source_alerts():
     assert session.snapshot.alerts[-1].title == "UNREADABLE CARD"
     session.handle(ShoeSignal("serial:/dev/x", 0.0, "cut"))
     assert session.state.shoe.cut_out
+    session.handle(LinkState("camera:table.mp4", 0.0, "ended", "end of the video"))
+    assert session.snapshot.alerts[-1].title == "SOURCE FINISHED" and session.snapshot.alerts[-1].level == "info"
+    session.handle(Unreadable("camera:0", 0.0, 13, (parse_card("TH"), parse_card("TD"))))
+    assert "10♥ or 10♦" in session.snapshot.alerts[-1].text
 
 
 def test_void_last_card_restores_the_round():
@@ -266,3 +270,20 @@ def test_a_full_journal_stops_the_table_instead_of_losing_an_entry(tmp_path):
     assert Journal.open(path, readonly=True).verify().ok
     again = TableSession(no_burn(), journal=Journal.open(path, readonly=True), odds=False)
     assert again.state.betting.layout == shown.betting.layout
+
+
+def test_a_journal_is_not_replayed_under_other_house_rules(tmp_path):
+    from dealer_assist.table.state import RulesMismatchError
+
+    path = tmp_path / "j.sqlite"
+    session = TableSession(journal=Journal.open(path), odds=False)
+    session.enter_card("3H")  # the burn card of an 8-deck shoe with the burn
+    session.close()
+    journal = Journal.open(path)
+    with pytest.raises(RulesMismatchError) as info:
+        TableSession(TableRules(shoe=ShoeRules(decks=6)), journal=journal, odds=False)
+    journal.close()  # refused: the caller still owns the journal, unchanged
+    assert "decks: recorded 8, now 6" in str(info.value) and "--config" in str(info.value)
+    again = TableSession(journal=Journal.open(path), odds=False)  # the same rules: recovered
+    assert again.state.shoe.burn_left == 3
+    again.close()

@@ -117,7 +117,7 @@ def test_capture_in_order_for_files_and_latest_only_when_dropping(tmp_path):
         FrameGrabber(str(tmp_path / "absent.mp4"))
 
 
-def test_camera_source_emits_card_reads_then_link_lost(clip):
+def test_camera_source_emits_card_reads_then_says_the_video_ended(clip):
     from dealer_assist.sources.camera import CameraSource
 
     folder, cards = clip
@@ -125,7 +125,7 @@ def test_camera_source_emits_card_reads_then_link_lost(clip):
 
     def sink(event):
         got.append(event)
-        if isinstance(event, LinkState) and event.state == "lost":
+        if isinstance(event, LinkState) and event.state in ("lost", "ended"):
             done.set()
 
     source = CameraSource(str(folder / "*.jpg"))
@@ -138,7 +138,7 @@ def test_camera_source_emits_card_reads_then_link_lost(clip):
     reads = [e for e in got if isinstance(e, CardRead)]
     assert [e.card.code for e in reads] == [c["card"].replace("10", "T") for c in cards]
     assert all(e.zone is None and 0 < e.confidence <= 1 and e.source == source.name for e in reads)
-    assert got[-1].state == "lost" and "end of video" in got[-1].detail
+    assert got[-1].state == "ended" and "end of the video" in got[-1].detail
 
 
 def test_camera_source_refuses_a_missing_camera_file():

@@ -20,6 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="the table's journal (default: the user's data folder); replayed on start (crash recovery)")
     p.add_argument("--config", metavar="FILE", help="table configuration (TOML)")
     p.add_argument("--seed", type=int, help="shuffle of the simulated shoe (repeatable runs)")
+    p.add_argument("--no-burn", action="store_true",
+                   help="start dealing without the burn (a shoe already burned, or a video of a round)")
     p.add_argument("--turbo", action="store_true", default=None, help="no animation, fast simulated shoe")
     p.add_argument("--auto", action="store_true", help="auto-play the simulated shoe (bets, deal, next round)")
     p.add_argument("--mute", action="store_true", help="no sound cues")
@@ -130,7 +132,7 @@ def run_display(args: argparse.Namespace) -> int:
     try:
         code = run(config_path=args.config, source_spec=args.source, journal=args.journal, seed=args.seed,
                    screenshot=args.screenshot, quit_after=args.quit_after, turbo=args.turbo, auto=args.auto,
-                   mute=args.mute, size=size)
+                   mute=args.mute, size=size, burn=False if args.no_burn else None)
     except DisplayError as exc:
         raise CommandError(str(exc), 3) from None
     if args.json:

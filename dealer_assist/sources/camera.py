@@ -4,7 +4,7 @@ Capture keeps only the latest frame of a live camera (see
 :mod:`dealer_assist.vision.capture`); the worker thread reads each frame it
 gets and hands the table a :class:`CardRead` per physical card, an
 :class:`Unreadable` for a card that stayed in view unread, and a
-:class:`LinkState` ``lost`` when the camera goes away (or a video ends).
+:class:`LinkState` ``lost`` when the camera goes away (``ended`` when a video file ends).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class CameraSource(CardSource):
         from dealer_assist.vision.track import NewCard
         from dealer_assist.vision.watch import watch
 
-        detail = "stopped"
+        detail, state = "stopped", "lost"
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm):
                 self.seq += 1
@@ -67,11 +67,12 @@ class CameraSource(CardSource):
                     sink(Unreadable(self.name, time.time(), seq=self.seq,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
             if not self._stop.is_set():
-                detail = self._grabber.error or "end of video"
+                detail = self._grabber.error or "end of the video"
+                state = "lost" if self._grabber.error else "ended"
         except Exception as exc:  # the thread must say why it ended, never die silently
             detail = f"camera reader failed: {exc}"
         if not self._stop.is_set():
-            sink(LinkState(self.name, time.time(), "lost", detail))
+            sink(LinkState(self.name, time.time(), state, detail))
 
     def stop(self) -> None:
         self._stop.set()

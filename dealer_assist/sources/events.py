@@ -96,7 +96,8 @@ class FrameDropped:
 
 @dataclass(frozen=True)
 class LinkState:
-    """The link to the source: ``up``, ``stale`` (no frame for a while) or ``lost``."""
+    """The link to the source: ``up``, ``stale`` (no frame for a while), ``lost``, or ``ended``
+    (a video file or a record played to its end: nothing is wrong, nothing more will come)."""
 
     source: str
     t: float

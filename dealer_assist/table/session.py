@@ -25,7 +25,8 @@ from dealer_assist.cards import Card
 from dealer_assist.money import fmt
 from dealer_assist.sources.events import ShoeSignal
 from dealer_assist.table.session_core import CONFIRM_BELOW, Alert, SessionCore, SnapshotCore
-from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply
+from dealer_assist.table.state import (RoundOverError, RulesMismatchError, TableError, TablePhase, TableRules,
+                                      TableState, apply, compare_rules, rules_record)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "Snapshot", "TableSession"]
 
@@ -86,6 +87,7 @@ class TableSession(SessionCore):
         state = TableState.new(rules)
         self.recovered = 0
         if journal is not None:
+            self._check_rules(journal, rules)
             state, self.recovered = self._replay(state, journal)
         chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
         super().__init__(Snapshot(state=state, chip=chip), journal, clock)
@@ -97,12 +99,24 @@ class TableSession(SessionCore):
             self._odds_thread.start()
             self._odds_queue.put(state.shoe.counts_left())
         if journal is not None and self.recovered == 0:
-            self._write("shoe_start", {"op": None, "game": self.GAME, "shoe": state.shoe_no, "decks": rules.shoe.decks})
+            self._write("shoe_start", {"op": None, "game": self.GAME, "shoe": state.shoe_no, "decks": rules.shoe.decks,
+                                       "rules": rules_record(rules)})
         if journal is not None and self.recovered:
             self._complete_settlements(journal)
             self._restore_pin_lockouts(journal)
 
     # -- recovery -------------------------------------------------------------
+    @staticmethod
+    def _check_rules(journal: Any, rules: TableRules) -> None:
+        """Refuse (:class:`RulesMismatchError`) to replay a journal recorded under other house rules."""
+        for entry in journal.entries():
+            recorded = entry.payload.get("rules")
+            if entry.kind == "shoe_start" and isinstance(recorded, dict):
+                differences = compare_rules(recorded, rules)
+                if differences:
+                    raise RulesMismatchError(differences)
+                return
+
     @staticmethod
     def _replay(state: TableState, journal: Any) -> tuple[TableState, int]:
         """Rebuild the table from the journal's operations (the same :func:`apply` the live table used)."""

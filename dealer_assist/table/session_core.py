@@ -22,8 +22,10 @@ from dealer_assist.money import fmt
 from dealer_assist.sources.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, RecordedOp,
                                           SeqGap, ShoeSignal, SourceEvent, Unreadable)
 
-#: Below this confidence a card read waits for the croupier's confirmation.
-CONFIRM_BELOW = 0.9
+#: Each source applies its own acceptance threshold (the camera's comes from its calibration) and marks
+#: a read it is unsure of with candidates; a read with candidates, or one below this floor, waits for
+#: the croupier's confirmation.
+CONFIRM_BELOW = 0.5
 
 
 @dataclass(frozen=True)
@@ -186,10 +188,12 @@ class SessionCore(abc.ABC):
             if isinstance(event, CardRead):
                 self._card_read(event)
             elif isinstance(event, Unreadable):
+                maybe = " or ".join(c.label for c in event.candidates)
                 self.alert("unreadable", "error", "UNREADABLE CARD",
                            f"the {event.source} could not read a card"
-                           + (f" (frame {event.seq})" if event.seq is not None else ""),
-                           "turn the card and type it (K), or hold it to the camera again")
+                           + (f" (frame {event.seq})" if event.seq is not None else "")
+                           + (f"; it may be {maybe}" if maybe else ""),
+                           "look at the card and type it (K), or hold it to the camera again")
             elif isinstance(event, SeqGap):
                 missing = ", ".join(str(m) for m in event.missing)
                 self.alert("gap", "error", "FRAMES LOST",
@@ -238,6 +242,10 @@ class SessionCore(abc.ABC):
         elif event.state == "stale":
             self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
                        f"{event.source}: no message for a while", "check the reader; type the cards (K) if needed")
+        elif event.state == "ended":
+            self.alert(f"link:{event.source}", "info", "SOURCE FINISHED",
+                       f"{event.source}: {event.detail or 'nothing more to read'}",
+                       "type any further cards (K), or start the display with another --source")
         elif event.state == "up" and before in ("lost", "stale"):
             self.dismiss(f"link:{event.source}")
 

@@ -7,7 +7,7 @@ the same pieces for tests, the screenshot script and the benchmark.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Optional
 
@@ -112,7 +112,14 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
     except Exception as exc:  # SupervisorError / PinHashError from the config's [[supervisors]]
         raise DisplayError(f"the supervisors in the configuration cannot be used: {exc}") from None
     journal = open_journal(journal_path) if journal_path is not None else None
-    session = TableSession(config.rules, journal, odds=odds, supervisors=supervisors)
+    from dealer_assist.table.state import RulesMismatchError
+
+    try:
+        session = TableSession(config.rules, journal, odds=odds, supervisors=supervisors)
+    except RulesMismatchError as exc:
+        if journal is not None:
+            journal.close()
+        raise DisplayError(f"{journal_path}: {exc}") from None
     try:
         source = make_source(source_spec, session, config, seed, options)
     except SourceError as exc:
@@ -148,7 +155,7 @@ def resync_simulated_shoe(table: Table) -> None:
 def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None, journal: Optional[str] = None,
         seed: Optional[int] = None, screenshot: Optional[str] = None, quit_after: Optional[float] = None,
         turbo: Optional[bool] = None, auto: bool = False, mute: bool = False, size: Optional[tuple[int, int]] = None,
-        record: bool = True, interval: Optional[float] = None) -> int:
+        record: bool = True, interval: Optional[float] = None, burn: Optional[bool] = None) -> int:
     """The display until the window closes (or ``quit_after`` seconds, saving ``screenshot`` first).
 
     ``record=False`` runs without a journal (a replay must not write into the record it plays)."""
@@ -158,6 +165,8 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
         config = load_config(config_path)
     except ConfigError as exc:
         raise DisplayError(str(exc)) from None
+    if burn is not None:
+        config = replace(config, rules=replace(config.rules, shoe=replace(config.rules.shoe, burn=burn)))
     spec = source_spec or config.source
     path = Path(journal).expanduser() if journal else (config.journal or default_journal_path(config.game))
     options = Options(turbo=config.turbo if turbo is None else turbo, sound=config.sound and not mute,
