@@ -75,12 +75,14 @@ def test_card_after_the_round_is_held_not_lost():
     before = session.state
     error = session.enter_card("7H")
     assert "after the round was over" in error
-    assert session.state.held == parse_card("7H")
+    assert session.state.held == (parse_card("7H"),)
     assert session.state.round == before.round and session.state.shoe == before.shoe
     assert any(a.code == "held" for a in session.snapshot.alerts)
+    assert "after the round" in session.enter_card("2D")  # a second late card is held too, after the first
+    assert session.state.held == (parse_card("7H"), parse_card("2D"))
     session.next_round()
     assert session.play_held() is None
-    assert session.state.round.cards == (parse_card("7H"),) and session.state.held is None
+    assert session.state.round.cards == (parse_card("7H"), parse_card("2D")) and session.state.held == ()
 
 
 def test_impossible_card_is_an_alarm_and_changes_nothing():

@@ -170,10 +170,10 @@ def test_card_after_the_round_is_held_then_played_with_enter(qtbot, table_factor
         s.enter_card(code)
     s.enter_card("4D")  # after the round: held
     synced(qtbot, window)
-    assert shown(window).state.held == Card("4", "D")
+    assert shown(window).state.held == (Card("4", "D"),)
     assert window.entry.yes.isVisible() and "HELD" in window.entry.question.text()
     press(qtbot, window, Qt.Key.Key_Return)
-    assert shown(window).state.held is None
+    assert shown(window).state.held == ()
     assert shown(window).state.round.cards == (Card("4", "D"),)
     assert not window.entry.yes.isVisible()
 

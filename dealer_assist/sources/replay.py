@@ -46,15 +46,15 @@ def journal_ops(path: Path) -> list[dict]:
 def journal_cards(path: Path) -> list[Card]:
     """Every card the table accepted, in order (voided cards left out)."""
     cards: list[Card] = []
-    held: Optional[Card] = None
+    held: list[Card] = []
     for op in journal_ops(path):
         if op["op"] == "card":
             cards.append(parse_card(op["card"]))
         elif op["op"] == "hold":
-            held = parse_card(op["card"])
-        elif op["op"] in ("play_held", "discard_held") and held is not None:
-            cards.append(held)
-            held = None
+            held.append(parse_card(op["card"]))
+        elif op["op"] in ("play_held", "discard_held"):
+            cards.extend(held)
+            held.clear()
         elif op["op"] == "void_card" and cards:
             cards.pop()
     return cards

@@ -149,7 +149,7 @@ class TableSession(SessionCore):
     def card_due(self) -> bool:
         """True when the next card from the shoe has a place: the virtual shoe deals only then."""
         s = self._snap
-        return not s.stopped and s.pending is None and s.state.held is None and s.state.card_due
+        return not s.stopped and s.pending is None and not s.state.held and s.state.card_due
 
     # -- the game hooks of SessionCore ----------------------------------------
     def _apply(self, state: TableState, op: dict) -> TableState:

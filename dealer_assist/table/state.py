@@ -124,7 +124,8 @@ class TableState:
     settlement: Optional[Settlement] = None
     history: tuple[RoundRecord, ...] = ()
     scoreboard: roads.Scoreboard = field(default_factory=lambda: roads.scoreboard(()))
-    held: Optional[Card] = None
+    #: Cards that came out after the round was over, in order: played in the next round or set aside.
+    held: tuple[Card, ...] = ()
     #: The states before each card of the current round: voiding a card restores one.
     before_cards: tuple["TableState", ...] = field(default=(), repr=False, compare=False)
 
@@ -258,19 +259,29 @@ def apply(state: TableState, op: dict) -> TableState:
         return replace(fresh, shoe_no=state.shoe_no + 1, betting=replace(fresh.betting,
                        last_round=state.betting.layout or state.betting.last_round))
     if kind == "hold":
-        return replace(state, held=_card(op))
-    if kind == "play_held":
-        if state.held is None:
-            raise TableError("no card is held")
-        card = state.held
-        if state.phase == TablePhase.SETTLED:
-            state = apply(state, {"op": "next_round"})
-        return apply(replace(state, held=None), {"op": "card", "card": card.code})
-    if kind == "discard_held":
-        if state.held is None:
-            raise TableError("no card is held")
+        card = _card(op)
         try:
-            return replace(state, shoe=state.shoe.set_aside(state.held), held=None)
+            state.shoe.check(card)  # an impossible card is refused, not held
         except ShoeError as exc:
             raise TableError(str(exc)) from None
+        return replace(state, held=state.held + (card,))
+    if kind == "play_held":
+        if not state.held:
+            raise TableError("no card is held")
+        cards, state = state.held, replace(state, held=())
+        if state.phase == TablePhase.SETTLED:
+            state = apply(state, {"op": "next_round"})
+        for card in cards:
+            state = apply(state, {"op": "card", "card": card.code})
+        return state
+    if kind == "discard_held":
+        if not state.held:
+            raise TableError("no card is held")
+        shoe = state.shoe
+        try:
+            for card in state.held:
+                shoe = shoe.set_aside(card)
+        except ShoeError as exc:
+            raise TableError(str(exc)) from None
+        return replace(state, shoe=shoe, held=())
     raise TableError(f"unknown table operation {kind!r}")

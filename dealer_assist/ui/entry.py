@@ -83,7 +83,7 @@ class CardEntry(QWidget):
         snap = self.session.snapshot
         if snap.pending is not None:
             error = self.session.confirm_pending()
-        elif getattr(snap.state, "held", None) is not None:
+        elif getattr(snap.state, "held", ()):
             error = self.session.play_held()
         else:
             return None
@@ -95,20 +95,20 @@ class CardEntry(QWidget):
         if snap.pending is not None:
             self.session.reject_pending()
             return None
-        if getattr(snap.state, "held", None) is not None:
+        if getattr(snap.state, "held", ()):
             error = self.session.discard_held()
             self.last_error = error
             return error
         return None
 
     def show_snapshot(self, snap) -> None:
-        pending, held = snap.pending, getattr(snap.state, "held", None)  # only baccarat holds a late card
+        pending, held = snap.pending, getattr(snap.state, "held", ())  # only baccarat holds a late card
         if pending is not None:
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
             self.question.setText(f"CONFIRM: is it {cands}? ({pending.source}, {pending.confidence:.0%} sure)")
             mode = "pending"
-        elif held is not None:
-            self.question.setText(f"HELD: {held.label} came after the round")
+        elif held:
+            self.question.setText("HELD: " + " ".join(c.label for c in held) + " came after the round")
             mode = "held"
         else:
             self.question.setText("")

@@ -105,7 +105,7 @@ class HandsView(QWidget):
         title_h = h * 0.22
         card_h = min(h - title_h - 3 * gap / 2, (half - 4 * gap) / 3 * CARD_RATIO)
         card_w = card_h / CARD_RATIO
-        dealing = state.phase in ("betting", "dealing") and snap.pending is None and state.held is None
+        dealing = state.phase in ("betting", "dealing") and snap.pending is None and not state.held
         due = rnd.next_position if dealing else None
         positions = dict((step_pos.value, card) for card, step_pos in zip(rnd.cards, rnd.positions))
         outcome = rnd.outcome

@@ -363,7 +363,7 @@ class MainWindow(QMainWindow):
                         self.session.place(seat, bet)
             self.deal()
         elif state.phase == "settled":
-            if state.held is not None:
+            if state.held:
                 self.confirm()
             else:
                 self.next_round()
