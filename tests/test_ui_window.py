@@ -1,4 +1,4 @@
-"""The window follows scripted rounds from each kind of source (simulated shoe, keyboard, serial pty)."""
+"""The window follows scripted rounds from each kind of source (simulated shoe, keyboard, serial pty, camera)."""
 
 from __future__ import annotations
 
@@ -125,6 +125,33 @@ def test_round_from_a_serial_reader_on_a_pty(qtbot, table_factory):
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_round_from_a_camera_watching_a_real_shoe_video(qtbot, table_factory):
+    """The shoe-mouth video of a baccarat round (shared/cards), read by the camera source."""
+    import json
+    from pathlib import Path
+
+    from dealer_assist.sources.camera import CameraSource
+
+    folder = Path(__file__).resolve().parents[2] / "shared" / "cards" / "test_shoe" / "anglo"
+    if not folder.is_dir():
+        pytest.skip("the shared card videos are not beside the repository")
+    truth = [c["card"].replace("10", "T") for c in json.loads((folder / "baccarat.json").read_text())["cards"]]
+    window = table_factory(CameraSource(str(folder / "baccarat.mp4")))
+    session = window.session
+    session.skip_burn()
+    qtbot.waitUntil(lambda: shown(window).state.phase == TablePhase.SETTLED, timeout=60000)
+    expected = BaccaratRound()
+    for card in parse_cards(truth):
+        if expected.complete:
+            break
+        expected = expected.add(card)
+    assert [c.code for c in shown(window).state.round.cards] == [c.code for c in expected.cards]
+    assert window.banner.title.text() == expected.outcome.banner
+    # the cards after the natural came out of the shoe too: held, in order, not lost
+    qtbot.waitUntil(lambda: len(session.state.held) == len(truth) - len(expected.cards), timeout=60000)
+    assert [c.code for c in session.state.held] == truth[len(expected.cards):]
 
 
 def test_snapshots_from_another_thread_are_drawn_on_the_gui_thread(qtbot, table_factory):
