@@ -63,3 +63,15 @@ def test_run_plays_the_simulated_shoe_and_saves_a_screenshot(tmp_path):
     with Journal.open(journal, readonly=True) as j:  # the default journal, in the user's data folder
         kinds = {e.kind for e in j.entries()}
     assert "card_assigned" in kinds or "shoe_burn" in kinds
+
+
+def test_no_screen_is_a_clear_error_not_a_qt_abort():
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", "--quit-after", "1"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 3
+    assert "no screen" in proc.stderr and "xvfb-run" in proc.stderr

@@ -79,6 +79,9 @@ def _blackjack_rules(config, path: str | None):
 
 def _ui():
     """Import the display, or say why it cannot run here."""
+    from dealer_assist.commands.screen import require_screen
+
+    require_screen()
     try:
         from dealer_assist.ui import app
     except ImportError as exc:

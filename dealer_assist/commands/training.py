@@ -140,6 +140,9 @@ def run_train(args: argparse.Namespace) -> int:
 
             summary = TextTrainer(session, json_mode=args.json).run()
         else:
+            from dealer_assist.commands.screen import require_screen
+
+            require_screen()
             from dealer_assist.ui.training.app import run_trainer
 
             summary = run_trainer(session, store=store, trainee=trainee)

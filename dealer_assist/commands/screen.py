@@ -1,0 +1,19 @@
+"""Whether a window can open here; said before Qt aborts the process with a message nobody can act on."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from dealer_assist.commands.output import CommandError
+
+
+def require_screen() -> None:
+    """Raise :class:`CommandError` when there is no screen for a window (Linux without X11 or Wayland)."""
+    if not sys.platform.startswith("linux"):
+        return
+    if os.environ.get("QT_QPA_PLATFORM") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return
+    raise CommandError("no screen to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): run it from "
+                       "the desktop session, or on a server under a virtual screen: xvfb-run -a dealer-assist ...; "
+                       "the command-line tools (deal, settle, odds, listen, recognize ...) need no screen", 3)
