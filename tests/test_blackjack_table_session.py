@@ -255,3 +255,19 @@ def test_a_new_deck_signal_before_the_deck_check_is_an_alert():
     assert session.state.deck_no == 1
     alert = session.snapshot.alerts[-1]
     assert alert.code == "newdeck" and "count the old deck back first" in alert.text
+
+
+def test_a_journal_is_not_replayed_under_other_house_rules(tmp_path):
+    from dataclasses import replace
+
+    from dealer_assist.table.blackjack_state import BlackjackTableRules
+    from dealer_assist.table.journal import Journal
+    from dealer_assist.table.session_core import RulesMismatchError
+
+    path = tmp_path / "bj.sqlite"
+    BlackjackSession(journal=Journal.open(path)).close()
+    journal = Journal.open(path)
+    with pytest.raises(RulesMismatchError, match="seats: recorded 7, now 3"):
+        BlackjackSession(replace(BlackjackTableRules(), seats=3), journal=journal)
+    journal.close()
+    BlackjackSession(journal=Journal.open(path)).close()  # the rules it was recorded with: fine

@@ -275,7 +275,7 @@ def test_a_full_journal_stops_the_table_instead_of_losing_an_entry(tmp_path):
 
 
 def test_a_journal_is_not_replayed_under_other_house_rules(tmp_path):
-    from dealer_assist.table.state import RulesMismatchError
+    from dealer_assist.table.session import RulesMismatchError
 
     path = tmp_path / "j.sqlite"
     session = TableSession(journal=Journal.open(path), odds=False)
@@ -285,7 +285,7 @@ def test_a_journal_is_not_replayed_under_other_house_rules(tmp_path):
     with pytest.raises(RulesMismatchError) as info:
         TableSession(TableRules(shoe=ShoeRules(decks=6)), journal=journal, odds=False)
     journal.close()  # refused: the caller still owns the journal, unchanged
-    assert "decks: recorded 8, now 6" in str(info.value) and "--config" in str(info.value)
+    assert "shoe.decks: recorded 8, now 6" in str(info.value) and "--config" in str(info.value)
     again = TableSession(journal=Journal.open(path), odds=False)  # the same rules: recovered
     assert again.state.shoe.burn_left == 3
     again.close()

@@ -206,9 +206,12 @@ def test_run_blackjack_plays_rounds_by_itself_and_journals_them(qtbot, tmp_path)
     kinds = [e.kind for e in Journal.open(journal, readonly=True).entries()]
     assert kinds[0] == "shoe_start" and kinds.count("settlement") >= 1
     # the table reopens where it stopped: same journal, same state, nothing settled twice
-    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dataclasses import replace
 
-    session = BlackjackSession(journal=Journal.open(journal))
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.blackjack_state import BlackjackTableRules
+
+    session = BlackjackSession(replace(BlackjackTableRules(), seats=2), journal=Journal.open(journal))
     try:
         assert session.recovered > 0 and len(session.state.history) == kinds.count("settlement")
     finally:

@@ -24,7 +24,7 @@ from dealer_assist.money import fmt
 from dealer_assist.sources.events import ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply)
-from dealer_assist.table.session_core import SessionCore, SnapshotCore
+from dealer_assist.table.session_core import SessionCore, SnapshotCore, check_rules, rules_record
 
 GAME = "blackjack"
 
@@ -124,13 +124,14 @@ class BlackjackSession(SessionCore):
         state = BlackjackState.new(rules)
         self.recovered = 0
         if journal is not None:
+            check_rules(journal, rules, self.GAME)
             state, self.recovered = self._replay(state, journal)
         chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
         if journal is not None and self.recovered == 0 and not any(True for _ in journal.entries()):
             self._write("shoe_start", {"op": None, "game": GAME, "shoe": state.deck_no, "decks": rules.house.decks,
-                                       "seats": rules.seats})
+                                       "seats": rules.seats, "rules": rules_record(rules)})
         if journal is not None and self.recovered:
             self._complete_settlements(journal)
 

@@ -24,11 +24,11 @@ from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card
 from dealer_assist.money import fmt
 from dealer_assist.sources.events import ShoeSignal
-from dealer_assist.table.session_core import CONFIRM_BELOW, Alert, SessionCore, SnapshotCore
-from dealer_assist.table.state import (RoundOverError, RulesMismatchError, TableError, TablePhase, TableRules,
-                                      TableState, apply, compare_rules, rules_record)
+from dealer_assist.table.session_core import (CONFIRM_BELOW, Alert, RulesMismatchError, SessionCore, SnapshotCore,
+                                             check_rules, rules_record)
+from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply
 
-__all__ = ["Alert", "CONFIRM_BELOW", "Snapshot", "TableSession"]
+__all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSession"]
 
 #: The journal kind of each operation (the payload always carries ``op`` too, for replay).
 OP_KINDS = {
@@ -87,7 +87,7 @@ class TableSession(SessionCore):
         state = TableState.new(rules)
         self.recovered = 0
         if journal is not None:
-            self._check_rules(journal, rules)
+            check_rules(journal, rules, self.GAME)
             state, self.recovered = self._replay(state, journal)
         chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
         super().__init__(Snapshot(state=state, chip=chip), journal, clock)
@@ -106,17 +106,6 @@ class TableSession(SessionCore):
             self._restore_pin_lockouts(journal)
 
     # -- recovery -------------------------------------------------------------
-    @staticmethod
-    def _check_rules(journal: Any, rules: TableRules) -> None:
-        """Refuse (:class:`RulesMismatchError`) to replay a journal recorded under other house rules."""
-        for entry in journal.entries():
-            recorded = entry.payload.get("rules")
-            if entry.kind == "shoe_start" and isinstance(recorded, dict):
-                differences = compare_rules(recorded, rules)
-                if differences:
-                    raise RulesMismatchError(differences)
-                return
-
     @staticmethod
     def _replay(state: TableState, journal: Any) -> tuple[TableState, int]:
         """Rebuild the table from the journal's operations (the same :func:`apply` the live table used)."""

@@ -11,9 +11,10 @@ unsure reads waiting for the croupier) lives here once.
 from __future__ import annotations
 
 import abc
+import json
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
@@ -38,6 +39,45 @@ class Alert:
     text: str
     action: str
     t: float
+
+
+class RulesMismatchError(ValueError):
+    """A journal recorded under other house rules than the table now has."""
+
+    def __init__(self, differences: list[str]) -> None:
+        self.differences = differences
+        super().__init__("this journal was recorded under other house rules (" + "; ".join(differences[:5])
+                         + "): start with the configuration it was recorded with (--config), or give a new "
+                         "--journal PATH for a table with these rules")
+
+
+def rules_record(rules: Any) -> dict:
+    """A table's rules (a frozen dataclass) as the journal keeps them: JSON, money as strings."""
+    return json.loads(json.dumps(asdict(rules), default=str))
+
+
+def check_rules(journal: Any, rules: Any, game: str) -> None:
+    """Refuse to replay a journal recorded under other rules: the replay would rebuild another table.
+
+    A journal of another game is left to the game's own replay, which names the game."""
+    for entry in journal.entries():
+        recorded = entry.payload.get("rules")
+        if entry.kind == "shoe_start" and isinstance(recorded, dict):
+            if entry.payload.get("game") != game:
+                return
+            differences: list[str] = []
+
+            def walk(a: Any, b: Any, path: str) -> None:
+                if isinstance(a, dict) and isinstance(b, dict):
+                    for key in sorted(set(a) | set(b)):
+                        walk(a.get(key), b.get(key), f"{path}.{key}" if path else key)
+                elif a != b:
+                    differences.append(f"{path}: recorded {a!r}, now {b!r}")
+
+            walk(recorded, rules_record(rules), "")
+            if differences:
+                raise RulesMismatchError(differences)
+            return
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from dealer_assist import roads
 from dealer_assist.baccarat.bets import Betting, BettingError, TableLimits
-from dealer_assist.baccarat.paytable import STANDARD, Bet, Paytable, parse_bet
+from dealer_assist.baccarat.paytable import STANDARD, Paytable, parse_bet
 from dealer_assist.baccarat.round import BaccaratRound, Outcome, RoundError
 from dealer_assist.baccarat.settlement import Settlement, Wager, settle
 from dealer_assist.cards import Card, InvalidCardError, parse_card
@@ -48,48 +48,6 @@ class TableRules:
     limits: TableLimits = field(default_factory=TableLimits)
     seats: int = 7
     chips: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
-
-
-def rules_record(rules: TableRules) -> dict:
-    """The rules as the journal keeps them: replaying a journal under other rules would rebuild
-    another table, so the session compares this record before it replays."""
-    shoe, pay, limits = rules.shoe, rules.paytable, rules.limits
-    return {
-        "decks": shoe.decks, "burn": shoe.burn, "rounds_after_cut": shoe.rounds_after_cut,
-        "paytable": {b.value: str(pay.ratio(b)) for b in Bet} | {
-            "tie_pushes": pay.tie_pushes, "pair_by": pay.pair_by,
-            "banker_six_pays": None if pay.banker_six_pays is None else str(pay.banker_six_pays),
-            "banker_three_card_seven_pushes": pay.banker_three_card_seven_pushes},
-        "limits": {"min": {b.value: str(v) for b, v in limits.minimum}, "max": {b.value: str(v) for b, v in limits.maximum},
-                   "max_payout": str(limits.max_payout)},
-        "seats": rules.seats, "chips": [str(c) for c in rules.chips],
-    }
-
-
-class RulesMismatchError(TableError):
-    """A journal recorded under other house rules than the table now has."""
-
-    def __init__(self, differences: list[str]) -> None:
-        self.differences = differences
-        super().__init__("this journal was recorded under other house rules (" + "; ".join(differences[:5])
-                         + "): start with the configuration it was recorded with (--config), or give a new "
-                         "--journal PATH for a table with these rules")
-
-
-def compare_rules(recorded: dict, rules: TableRules) -> list[str]:
-    """What differs between a journal's recorded rules and ``rules``, in words (empty: the same)."""
-    now = rules_record(rules)
-    out = []
-
-    def walk(a: Any, b: Any, path: str) -> None:
-        if isinstance(a, dict) and isinstance(b, dict):
-            for key in sorted(set(a) | set(b)):
-                walk(a.get(key), b.get(key), f"{path}.{key}" if path else key)
-        elif a != b:
-            out.append(f"{path}: recorded {a!r}, now {b!r}")
-
-    walk(recorded, now, "")
-    return out
 
 
 @dataclass(frozen=True)
