@@ -124,3 +124,21 @@ def test_guided_mode_takes_one_shot_per_prompt(tmp_path):
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     assert summary["shots"] == 3 and summary["failed"] == {}
+
+
+def test_an_unwritable_out_folder_is_a_clear_error_not_a_traceback(tmp_path):
+    import subprocess
+    import sys
+
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    for code in ("AS", "2H", "3D"):
+        shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", shots)
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")
+    out = subprocess.run(
+        [sys.executable, "-m", "dealer_assist.cli", "calibrate", "--images", str(shots),
+         "--out", str(blocker / "profile"), "--json", "--allow-missing"],
+        capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0 and out.stdout == ""
+    assert str(blocker / "profile") in out.stderr and "Traceback" not in out.stderr

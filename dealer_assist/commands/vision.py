@@ -68,7 +68,11 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         profile = calibrate(args.images, args.name, allow_missing=args.allow_missing)
     except CalibrationError as exc:
         raise CommandError(str(exc)) from exc
-    out = profile.save(args.out)
+    try:
+        out = profile.save(args.out)
+    except OSError as exc:
+        raise CommandError(f"cannot write the profile to {args.out!r} ({exc.strerror or exc}): "
+                           "give --out a folder you can write, e.g. calibration/mydeck") from exc
     failed = {name: why for name, why in profile.shots.items() if why != "ok"}
     summary = {
         "profile": str(out), "deck": profile.name, "shots": len(profile.shots), "failed": failed,

@@ -226,9 +226,13 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     # Drop the odd shot whose "index" was something else (e.g. a picture frame).
     med_r, med_s = np.median(rank_boxes, axis=0), np.median(suit_boxes, axis=0)
     rank_h = float(np.median(rank_boxes[:, 3] - rank_boxes[:, 1]))
+    # Across the card, fractions of the width are turned into fractions of the
+    # height: a "suit" that runs on into a pip or a picture is far too wide.
     ok = [i for i in range(len(samples))
           if np.abs(rank_boxes[i, [1, 3]] - med_r[[1, 3]]).max() < 0.5 * rank_h
-          and np.abs(suit_boxes[i, [1, 3]] - med_s[[1, 3]]).max() < 0.5 * rank_h]
+          and np.abs(suit_boxes[i, [1, 3]] - med_s[[1, 3]]).max() < 0.5 * rank_h
+          and np.abs(rank_boxes[i, [0, 2]] - med_r[[0, 2]]).max() * aspect < 0.5 * rank_h
+          and np.abs(suit_boxes[i, [0, 2]] - med_s[[0, 2]]).max() * aspect < 0.5 * rank_h]
     samples = [samples[i] for i in ok]
     rank_boxes, suit_boxes = rank_boxes[ok], suit_boxes[ok]
 

@@ -77,14 +77,23 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
     c0, c1 = PAD + int(rz.u0 * cw), PAD + int(rz.u1 * cw) + 1
     if binary[r0:r1, c0:c1].sum() < 0.05 * (r1 - r0) * (c1 - c0):
         return None, None
+    # Nor when nothing lies where the suit should be: some decks print a
+    # lone pip in every corner, which would otherwise go through every step.
+    sz = profile.suit_box.grow(0.2, 0.35)
+    r0, r1 = max(PAD + int(sz.v0 * ch), 0), PAD + int(sz.v1 * ch) + 1
+    c0, c1 = max(PAD + int(sz.u0 * cw), 0), PAD + int(sz.u1 * cw) + 1
+    if binary[r0:r1, c0:c1].sum() < 0.03 * (r1 - r0) * (c1 - c0):
+        return None, None
     # A court card's picture frame runs close to the index and may touch it:
     # straight strokes longer than any glyph are frame, not index.
     longest = max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0,
                   (profile.rank_box.u1 - profile.rank_box.u0) * profile.aspect,
                   (profile.suit_box.u1 - profile.suit_box.u0) * profile.aspect)
+    # Only *thin* runs are frame: a glyph melted onto a big pip beside it also
+    # makes long runs of ink, but thick ones, and those are parted further down.
     length = max(5, int(1.3 * longest * ch))
-    lines = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
-    lines |= cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    thick = max(5, int(0.35 * profile.suit_h * ch))
+    lines = _thin_runs(binary, length, thick)
     if lines.any():
         binary &= ~cv2.dilate(lines, _DILATE)
         ink = np.where(binary > 0, ink, np.minimum(ink, INK))
@@ -148,6 +157,21 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
     # No suit: the rank alone still tells the card's size (the caller may cut again).
     suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, suit_win, cw, ch) if _bbox(suit_part) else None
     return rank, suit
+
+
+def _thin_runs(binary: np.ndarray, length: int, thick: int) -> np.ndarray:
+    """Ink in straight horizontal or vertical runs of ``length``, where the ink across them is thinner than ``thick``."""
+    def rect(w: int, h: int) -> np.ndarray:
+        # Odd sizes (rounded down): OpenCV shifts an opening with an even kernel by a pixel.
+        return cv2.getStructuringElement(cv2.MORPH_RECT, (w - 1 + w % 2, h - 1 + h % 2))
+
+    horiz = cv2.morphologyEx(binary, cv2.MORPH_OPEN, rect(length, 1))
+    vert = cv2.morphologyEx(binary, cv2.MORPH_OPEN, rect(1, length))
+    if horiz.any():
+        horiz &= ~cv2.morphologyEx(binary, cv2.MORPH_OPEN, rect(1, thick))
+    if vert.any():
+        vert &= ~cv2.morphologyEx(binary, cv2.MORPH_OPEN, rect(thick, 1))
+    return horiz | vert
 
 
 def _cut_beside(binary: np.ndarray, box: Box, cw: float, ch: float) -> None:

@@ -92,6 +92,9 @@ class IndexMatcher:
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
+        #: Whether the last :meth:`read_corner` found index-like glyphs at all
+        #: (read or not): only then may another card size be worth a try.
+        self.saw_glyphs = False
         self.rank_codes, self.rank_m, self.rank_mean = _zncc_matrix(dict(sorted(profile.rank_templates.items())))
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
 
@@ -105,9 +108,14 @@ class IndexMatcher:
         """
         patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
         rank, suit = extract_glyphs(patch, self.profile)
+        self.saw_glyphs = False
         if rank is None:
             return None
         k = (rank.box.v1 - rank.box.v0) / self.profile.rank_h
+        if suit is None and k < 1.0 and not self._rank_like(rank):
+            # Some decks print a lone pip in every corner: not worth cutting again.
+            return None
+        self.saw_glyphs = True
         if abs(k - 1.0) > 0.12:
             k = float(np.clip(k, 0.75, 1.35))
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
@@ -115,6 +123,10 @@ class IndexMatcher:
             if again is not None:
                 return IndexRead(again.rank_scores, again.suit_scores, again.redness, again.scale * k)
         return self._score(rank, suit)
+
+    def _rank_like(self, rank: Glyph) -> bool:
+        scores = self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean)
+        return max(scores.values()) >= self.profile.thresholds.candidate_score
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
         """Scores for an upright corner patch; None when it holds no index-like glyphs."""

@@ -107,31 +107,61 @@ class Recognizer:
         whole, split = paper_masks(small, int(self._paper_min), self._hole_max)
         kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
         corners = merge_corners(find_corners(split, **kw), find_corners(whole, **kw))
-        scale = self._frame_scale(split)
+        quads = self._whole_cards(split)
+        scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
         reads = []
         for c in corners:
-            r = self.matcher.read_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w, card_h)
-            if r is not None:
-                k = float(np.clip(r.scale, 0.75, 1.35))
-                cr = self._judge(c, r, card_w * k, card_h * k)
-                if cr is not None:
-                    reads.append(cr)
+            k = self._corner_scale(c, quads, card_h)
+            sizes = [k] if k != 1.0 or abs(scale - 1.0) <= 0.1 else [k, 1.0 / scale]
+            best = None
+            for k in sizes:
+                # The cards seen whole need not be the size of this one (tilt,
+                # a card lifted): an index seen but not read is tried again at
+                # the calibrated size.
+                r = self.matcher.read_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w * k, card_h * k)
+                if r is not None:
+                    k *= float(np.clip(r.scale, 0.75, 1.35))
+                    cr = self._judge(c, r, card_w * k, card_h * k)
+                    if cr is not None and (best is None or cr.sure):
+                        best = cr
+                if (best is not None and best.sure) or not self.matcher.saw_glyphs:
+                    break
+            if best is not None:
+                reads.append(best)
         result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
 
-    def _frame_scale(self, mask: np.ndarray) -> float:
-        """Card size in this frame against the set-up shots, from the cards seen whole.
+    def _whole_cards(self, mask: np.ndarray) -> list:
+        """Cards seen whole, of about the calibrated size.
 
         The camera is fixed, so a card far off the calibrated size is
         something else of that shape (a shirt cuff, a paper slip) and is ignored.
         """
         quads = find_quads(mask, self.profile.aspect, min_short=0.6 * self.profile.card_h_px * MASK_SCALE * self.profile.aspect)
+        return [q for q in quads if 0.8 <= q.long / self.profile.card_h_px <= 1.25]
+
+    def _frame_scale(self, quads: list) -> float:
+        """Card size in this frame against the set-up shots, from the cards seen whole."""
         sizes = [q.long / self.profile.card_h_px for q in quads]
-        sizes = [s for s in sizes if 0.8 <= s <= 1.25]
         return float(np.median(sizes)) if sizes else 1.0
+
+    def _corner_scale(self, c: Corner, quads: list, card_h: float) -> float:
+        """This corner's card size against the frame's guess ``card_h``.
+
+        Camera tilt and a card lifted off the felt make cards of one frame
+        differ by a third in size, too much for the index reader to recover:
+        a corner of a card seen whole takes that card's size.  (The straight
+        edges seen from a corner are no guide: in a fan they run on along
+        the neighbour's edge.)
+        """
+        near = 0.06 * card_h
+        for q in quads:
+            if any(abs(c.x - x) < near and abs(c.y - y) < near for x, y in q.points):
+                return float(np.clip(q.long / card_h, 0.75, 1.35))
+        return 1.0
 
     def _judge(self, c: Corner, r: IndexRead, card_w: float, card_h: float):
         t = self.profile.thresholds
@@ -230,7 +260,11 @@ def _group_corners(reads: list[_CornerRead], card_w: float, card_h: float) -> li
                 h = (a.size[1] + b.size[1]) / 2
                 u, v = np.dot(d, wa) / w, np.dot(d, ha) / h
                 if 0.75 < u < 1.3 and 0.75 < v < 1.3:
-                    pairs.append((abs(u - 1) + abs(v - 1) + abs(u - v), i, j))
+                    # The two index corners of one card have exactly opposite
+                    # edges; a fanned neighbour is turned by a few degrees.
+                    # Two reads of one code are likelier one card than two.
+                    cost = abs(u - 1) + abs(v - 1) + abs(u - v) + 4.0 * (1.0 + facing)
+                    pairs.append((cost + (0.0 if a.code == b.code else 0.3), i, j))
     partner: dict[int, int] = {}
     for _, i, j in sorted(pairs):
         ri, rj = find(i), find(j)

@@ -110,8 +110,12 @@ def learn_templates(profile: Profile, shots) -> None:
         store = profile.rank_templates if kind == "rank" else profile.suit_templates
         main = max(buckets, key=lambda b: len(buckets[b]))
         for step, entries in buckets.items():
-            if step != main and len(entries) < len(TEMPLATE_VARIANTS):
-                continue  # a stray read, not a size variant of the deck
+            # A few copies are a stray read, not a size variant of the deck;
+            # and no deck prints one index glyph twice the size of another:
+            # such a "variant" is a picture or a fragment cut as a glyph, and
+            # a template of it would match anything blob-like.
+            if step != main and (len(entries) < len(TEMPLATE_VARIANTS) or abs(step - main) > 2):
+                continue
             for soft in ("", "~"):
                 imgs = [img for img, sf in entries if sf == soft]
                 if imgs:
