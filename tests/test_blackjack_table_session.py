@@ -4,6 +4,7 @@ from decimal import Decimal as D
 
 import pytest
 
+from blackjack_seeds import split_and_double_seed
 from dealer_assist.cards import parse_card
 from dealer_assist.sources.events import CardRead, LinkState, ShoeSignal, Unreadable
 from dealer_assist.sources.virtual import VirtualShoe, shuffled_shoe
@@ -12,16 +13,6 @@ from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRu
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.supervisor import SupervisorRoster
-
-
-def split_and_double_seed():
-    """A seeded one-deck shoe whose first deal gives seat 1 a pair and seat 2 a hard 9-11 (searched, not assumed)."""
-    for seed in range(5000):
-        c = shuffled_shoe(1, seed)
-        two = c[1].blackjack_value + c[4].blackjack_value
-        if c[0].rank == c[3].rank != "A" and "A" not in (c[1].rank, c[4].rank) and two in (9, 10, 11):
-            return seed
-    raise AssertionError("no seed in range gives a split and a double")
 
 
 def expected(hand, dealer, stake):

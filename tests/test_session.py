@@ -5,7 +5,7 @@ from decimal import Decimal as D
 import pytest
 
 from dealer_assist.baccarat.paytable import Bet
-from dealer_assist.cards import Card, parse_card
+from dealer_assist.cards import parse_card
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.sources.events import CardRead, LinkState, SeqGap, ShoeSignal, Unreadable
 from dealer_assist.sources.virtual import VirtualShoe

@@ -10,19 +10,11 @@ from decimal import Decimal as D  # noqa: E402
 import pytest  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 
-from dealer_assist.sources.virtual import VirtualShoe, shuffled_shoe  # noqa: E402
+from blackjack_seeds import split_and_double_seed  # noqa: E402
+from dealer_assist.sources.virtual import VirtualShoe  # noqa: E402
 from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules  # noqa: E402
 from dealer_assist.ui.blackjack.window import BlackjackWindow  # noqa: E402
-
-
-def split_and_double_seed():
-    for seed in range(5000):
-        c = shuffled_shoe(1, seed)
-        two = c[1].blackjack_value + c[4].blackjack_value
-        if c[0].rank == c[3].rank != "A" and "A" not in (c[1].rank, c[4].rank) and two in (9, 10, 11):
-            return seed
-    raise AssertionError("no seed in range gives a split and a double")
 
 
 @pytest.fixture

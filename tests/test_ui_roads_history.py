@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 
 from dealer_assist import roads
 from dealer_assist.baccarat.paytable import Bet

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 
 import pytest
 from PySide6.QtCore import Qt
