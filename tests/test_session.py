@@ -289,3 +289,20 @@ def test_a_journal_is_not_replayed_under_other_house_rules(tmp_path):
     again = TableSession(journal=Journal.open(path), odds=False)  # the same rules: recovered
     assert again.state.shoe.burn_left == 3
     again.close()
+
+
+def test_void_round_sets_the_cards_aside_and_reopens_the_same_bets():
+    session = TableSession(no_burn(), odds=False)
+    session.place(1, Bet.BANKER, D("25"))
+    session.deal()
+    for code in ["9S", "KH", "QD", "5C"]:  # Player 9: a natural, settled
+        session.enter_card(code)
+    assert session.state.phase == TablePhase.SETTLED and len(session.state.history) == 1
+    assert session.void_round(why="misdeal: cards exposed") is None
+    state = session.state
+    assert state.phase == TablePhase.BETTING and not state.round.cards and state.history == ()
+    assert state.betting.layout.get(1, Bet.BANKER) == D("25") and not state.betting.locked
+    assert state.shoe.dealt == 0 and state.shoe.cards_left == 416 - 4  # out of the shoe, set aside
+    assert [c.code for c in state.shoe.burned] == ["9S", "KH", "QD", "5C"]
+    assert state.scoreboard.big_road.cells == ()
+    assert "no round to void" in session.void_round(why="again")

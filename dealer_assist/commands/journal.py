@@ -222,7 +222,7 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["corrections"].append({"seq": entry.seq, **body})
             if payload.get("op") == "void_card" and record["cards"]:
                 record["cards"].pop()
-            if payload.get("action") == "void_round":
+            if payload.get("action") == "void_round" or payload.get("op") == "void_round":
                 record["status"] = "voided"
             elif payload.get("action") == "void_settlement":
                 record["settlement_voided"] = True

@@ -34,7 +34,7 @@ __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSes
 OP_KINDS = {
     "card": "card_assigned", "burn_unseen": "shoe_burn", "skip_burn": "shoe_burn", "place": "bet_placed",
     "remove": "bet_removed", "undo": "bet_undone", "clear": "bets_cleared", "double": "bets_doubled",
-    "rebet": "rebet", "deal": "deal", "void_card": "correction", "next_round": "round_start", "cut": "shoe_cut",
+    "rebet": "rebet", "deal": "deal", "void_card": "correction", "void_round": "correction", "next_round": "round_start", "cut": "shoe_cut",
     "new_shoe": "shoe_start", "hold": "card_held", "play_held": "card_assigned", "discard_held": "card_set_aside",
 }
 
@@ -258,29 +258,41 @@ class TableSession(SessionCore):
     def void_last_card(self, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
         """Void the last card of the round (a correction): needs a supervisor's PIN and a reason when
         the table has supervisors configured."""
+        state = self._snap.state
+        if not state.before_cards:
+            return self._refuse("no card of this round to void")
+        card = state.round.cards[-1].code if state.round.cards else "?"
+        return self._correct("void_card", {"card": card}, supervisor, pin, why, f"card {card} voided")
+
+    def void_round(self, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
+        """Void the whole round (a misdeal): its cards are set aside, a settlement is taken back and the
+        same bets are open again; a supervisor's PIN and a reason when supervisors are configured."""
+        cards = " ".join(c.code for c in self._snap.state.round.cards)
+        return self._correct("void_round", {"cards": cards}, supervisor, pin, why,
+                             "round voided: its cards are set aside, the bets are open again")
+
+    def _correct(self, action: str, what: dict, supervisor: str, pin: str, why: str, done: str) -> Optional[str]:
+        """A correction: authorised by a supervisor (when the table has a roster), journaled, applied."""
         from dealer_assist.table.supervisor import SupervisorError, WrongPinError
 
         with self._lock:
             state = self._snap.state
-            if not state.before_cards:
-                return self._refuse("no card of this round to void")
-            card = state.round.cards[-1].code if state.round.cards else "?"
-            target = {"round": state.round_no, "shoe": state.shoe_no, "card": card}
-            op: dict = {"op": "void_card", **target, "why": why}
+            target = {"round": state.round_no, "shoe": state.shoe_no, **what}
+            op: dict = {"op": action, **target, "why": why}
             if self._supervisors is not None:
                 try:
-                    correction = self._supervisors.authorize(supervisor, pin, "void_card", target, why)
+                    correction = self._supervisors.authorize(supervisor, pin, action, target, why)
                 except WrongPinError as exc:
                     self._write("pin_refused", {"supervisor": supervisor, "failures": exc.failures,
-                                                "locked_for": exc.locked_for, "action": "void_card"})
+                                                "locked_for": exc.locked_for, "action": action})
                     return self._refuse(str(exc))
                 except SupervisorError as exc:
                     return self._refuse(str(exc))
                 op["correction"] = correction.to_payload()
             else:
-                op["correction"] = {"supervisor": None, "action": "void_card", "target": target,
+                op["correction"] = {"supervisor": None, "action": action, "target": target,
                                     "reason": why or "no reason given", "note": "no supervisor roster configured"}
-            return self._do(op, message=f"card {card} voided")
+            return self._do(op, message=done)
 
     def play_held(self) -> Optional[str]:
         error = self._do({"op": "play_held"})

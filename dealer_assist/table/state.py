@@ -149,6 +149,24 @@ def _play_card(state: TableState, card: Card, zone: Optional[str], before: Table
                    scoreboard=state.scoreboard.add(coup), shoe=shoe.round_finished())
 
 
+def _void_round(state: TableState) -> TableState:
+    """A misdeal: the round's cards are set aside (they left the shoe, so they stay counted), a
+    settlement is taken back, and the same bets are open again for the round to be dealt anew."""
+    if state.phase not in (TablePhase.DEALING, TablePhase.SETTLED) or not state.before_cards:
+        raise TableError("no round to void: only a round with cards dealt, before the next round starts, can be voided")
+    start = state.before_cards[0]  # the table as it was before the round's first card
+    shoe = state.shoe
+    if state.phase == TablePhase.SETTLED and shoe.rounds_left is not None:  # the round no longer counts
+        shoe = replace(shoe, rounds_left=shoe.rounds_left + 1, phase=ShoePhase.PLAY)
+    try:
+        for card in state.round.cards:
+            shoe = shoe.undeal(card).set_aside(card)
+    except ShoeError as exc:
+        raise TableError(str(exc)) from None
+    return replace(start, shoe=shoe, held=state.held, phase=TablePhase.BETTING,
+                   betting=replace(start.betting, locked=False, history=()))
+
+
 def apply(state: TableState, op: dict) -> TableState:
     """The next state after ``op``; raises :class:`TableError` (state unchanged) if it is refused."""
     kind = op.get("op")
@@ -199,6 +217,8 @@ def apply(state: TableState, op: dict) -> TableState:
         if state.shoe.cut_out and not before.shoe.cut_out:
             before = replace(before, shoe=before.shoe.cut_card_out())
         return before
+    if kind == "void_round":
+        return _void_round(state)
     if kind == "next_round":
         if state.phase != TablePhase.SETTLED:
             raise TableError("the round is not over yet" if state.phase == TablePhase.DEALING

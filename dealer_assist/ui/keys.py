@@ -34,6 +34,8 @@ KEYS: tuple[Key, ...] = (
     Key(("Enter",), "confirm the unsure card / play the held card", "confirm", direct=True, group="Cards"),
     Key(("Del",), "reject the unsure card / set the held card aside", "reject", direct=True, group="Cards"),
     Key(("V",), "void the last card of the round (a supervisor PIN if configured)", "void_last_card", group="Cards"),
+    Key(("Shift+V",), "void the whole round, a misdeal: cards set aside, bets open again (PIN if configured)",
+        "void_round", group="Cards"),
     Key(("B",), "burn done face down (count the burn cards as unseen)", "burn_unseen", group="Cards"),
     Key(("Shift+B",), "skip the burn", "skip_burn", group="Cards"),
     Key(("N",), "next round", "next_round"),

@@ -255,11 +255,17 @@ class MainWindow(QMainWindow):
 
     def void_last_card(self) -> Optional[str]:
         """Void the last card; with supervisors configured, their name, PIN and reason first (a dialog)."""
+        return self._correction("void the last card", self.session.void_last_card, "voided by the croupier (V)")
+
+    def void_round(self) -> Optional[str]:
+        """Void the round (a misdeal); with supervisors configured, their name, PIN and reason first."""
+        return self._correction("void the whole round", self.session.void_round, "misdeal (Shift+V)")
+
+    def _correction(self, what: str, command, default_reason: str) -> Optional[str]:
         if not getattr(self.session, "needs_supervisor", False):
-            return self._run(self.session.void_last_card(why="voided by the croupier (V)"))
+            return self._run(command(why=default_reason))
         self.supervisor_dialog = SupervisorDialog(
-            "void the last card", lambda name, pin, why: self._run(self.session.void_last_card(name, pin, why)),
-            self.unit or 16, self)
+            what, lambda name, pin, why: self._run(command(name, pin, why)), self.unit or 16, self)
         self.supervisor_dialog.open()
         return None
 

@@ -9,7 +9,7 @@ a spade and a club differ in little, and that little is what is scored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 import cv2
@@ -29,6 +29,10 @@ class IndexRead:
     #: Size of the rank glyph against the profile's: the card is this much
     #: bigger than the patch assumed (the frame's card-size guess is rough).
     scale: float = 1.0
+    #: Per pair of same-colour suits (``"CS"``, ``"DH"``): how far the suit glyph
+    #: leans to the first suit (positive) or the second (negative), see
+    #: :meth:`IndexMatcher.pair_score`.
+    pair_scores: dict[str, float] = field(default_factory=dict)
 
     def best(self, kind: str) -> tuple[str, float, float]:
         scores = self.rank_scores if kind == "rank" else self.suit_scores
@@ -77,6 +81,13 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / (np.linalg.norm(v) + 1e-6)
 
 
+def suit_pairs(profile: Profile) -> list[tuple[str, str]]:
+    """The pairs of suits printed in the same colour (``("C", "S")``, ``("D", "H")``): ink colour cannot part them."""
+    suits = sorted({k[0] for k in profile.suit_templates})
+    return [(a, b) for i, a in enumerate(suits) for b in suits[i + 1:]
+            if a in profile.suit_red and b in profile.suit_red and profile.suit_red[a] == profile.suit_red[b]]
+
+
 def _best_variant(scores: dict[str, float]) -> dict[str, float]:
     """One score per rank or suit: the best of its size variants (``D``, ``D+1`` ...)."""
     out: dict[str, float] = {}
@@ -97,6 +108,8 @@ class IndexMatcher:
         self.saw_glyphs = False
         self.rank_codes, self.rank_m, self.rank_mean = _zncc_matrix(dict(sorted(profile.rank_templates.items())))
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
+        self.suit_pairs = suit_pairs(profile)
+        self._units = {k: _unit(v.astype(np.float32).ravel()) for k, v in profile.suit_templates.items()}
 
     def read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
                     card_h: float) -> Optional[IndexRead]:
@@ -121,7 +134,8 @@ class IndexMatcher:
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
             again = self._score(*extract_glyphs(patch, self.profile))
             if again is not None:
-                return IndexRead(again.rank_scores, again.suit_scores, again.redness, again.scale * k)
+                return IndexRead(again.rank_scores, again.suit_scores, again.redness, again.scale * k,
+                                 again.pair_scores)
         return self._score(rank, suit)
 
     def _rank_like(self, rank: Glyph) -> bool:
@@ -142,8 +156,26 @@ class IndexMatcher:
                 and 0.6 * p.suit_h < sh < 1.3 * (p.suit_box.v1 - p.suit_box.v0)):
             return None
         rank_scores = _best_variant(self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean))
-        suit_scores = _best_variant(self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean))
-        return IndexRead(rank_scores, suit_scores, suit.redness, rh / p.rank_h)
+        raw_suits = self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean)
+        pairs = {a + b: self.pair_score(suit, raw_suits, a, b) for a, b in self.suit_pairs}
+        return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs)
+
+    def pair_score(self, glyph: Glyph, raw: dict[str, float], a: str, b: str) -> float:
+        """How the glyph leans between suits ``a`` and ``b``: its correlation with
+        the difference of their two templates (best size variant of each).
+
+        In blur a small spade and club are both a rounded blob and score alike
+        against the whole set; the pixels where the two templates differ (the
+        spade's point, the club's notches) still tell them apart.  Positive
+        leans to ``a``; what counts as far enough is learned by the self-test.
+        """
+        ka = max((k for k in raw if k[0] == a), key=lambda k: raw[k])
+        kb = max((k for k in raw if k[0] == b), key=lambda k: raw[k])
+        d = self._units[ka] - self._units[kb]
+        d = d - d.mean()
+        g = _unit(glyph.image.astype(np.float32).ravel())
+        g = g - g.mean()
+        return float(g @ d / (np.linalg.norm(d) * np.linalg.norm(g) + 1e-6))
 
     @staticmethod
     def _scores(glyph: Glyph, codes, matrix, common) -> dict[str, float]:

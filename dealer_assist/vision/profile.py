@@ -57,11 +57,16 @@ class Thresholds:
     """When a read counts.  ``min_score``: normalised correlation with the best
     template; ``min_margin``: lead over the runner-up.  Both rank and suit must
     pass, else the card is uncertain.  ``candidate_score``: weaker reads still
-    listed as candidates of an uncertain card."""
+    listed as candidates of an uncertain card.  ``pair_cuts``: per pair of
+    same-colour suits (``"CS"``), the pair score (see
+    :meth:`~dealer_assist.vision.index.IndexMatcher.pair_score`) at or below
+    which the glyph is the second suit and at or above which it is the first;
+    empty for profiles made before it was learned."""
 
     min_score: float = 0.80
     min_margin: float = 0.10
     candidate_score: float = 0.55
+    pair_cuts: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 @dataclass
@@ -132,7 +137,8 @@ class Profile:
         try:
             data["rank_box"] = Box(**data["rank_box"])
             data["suit_box"] = Box(**data["suit_box"])
-            data["thresholds"] = Thresholds(**data["thresholds"])
+            cuts = {k: tuple(v) for k, v in data["thresholds"].pop("pair_cuts", {}).items()}
+            data["thresholds"] = Thresholds(**data["thresholds"], pair_cuts=cuts)
             data["rank_size"] = tuple(data["rank_size"])
             data["suit_size"] = tuple(data["suit_size"])
             profile = cls(**data)

@@ -15,7 +15,7 @@ import numpy as np
 import cv2
 
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import IndexMatcher, warp_corner
+from dealer_assist.vision.index import IndexMatcher, suit_pairs, warp_corner
 from dealer_assist.vision.profile import Profile, Thresholds
 
 #: (scale, blur sigma) pairs the templates are averaged over.
@@ -156,7 +156,8 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     thresholds one step lower; of those, take the one accepting most trials.
     """
     rows = []
-    for card, r in trial_reads(profile, shots):
+    trials = trial_reads(profile, shots)
+    for card, r in trials:
         if r is None:
             continue
         rank, rs, rm = r.best("rank")
@@ -181,4 +182,31 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     else:
         _, s, m = best
     return Thresholds(min_score=round(float(s), 3), min_margin=round(float(m), 3),
-                      candidate_score=round(float(s) - 0.2, 3))
+                      candidate_score=round(float(s) - 0.2, 3), pair_cuts=pair_cuts(profile, trials))
+
+
+#: Trial reads of each suit a pair cut needs: with fewer, the widest
+#: spread of the pair score is not known and the pair is never decided by it.
+MIN_PAIR_TRIALS = 20
+PAIR_STEP = 0.03
+
+
+def pair_cuts(profile: Profile, trials) -> dict[str, tuple[float, float]]:
+    """Per pair of same-colour suits, the pair scores beyond which a glyph is surely one of the two.
+
+    A glyph is the first suit at or above the highest score any trial read of
+    the *second* suit reached, one safety step up, and the second suit at or
+    below the lowest score of the first, one step down: no trial read would
+    have been taken for the other suit of its pair.
+    """
+    out = {}
+    for a, b in suit_pairs(profile):
+        key = a + b
+        of = {a: [], b: []}
+        for card, r in trials:
+            if r is not None and card.suit in of and key in r.pair_scores:
+                of[card.suit].append(r.pair_scores[key])
+        if min(len(of[a]), len(of[b])) < MIN_PAIR_TRIALS:
+            continue
+        out[key] = (round(float(min(of[a])) - PAIR_STEP, 3), round(float(max(of[b])) + PAIR_STEP, 3))
+    return out
