@@ -50,6 +50,9 @@ def test_profile_round_trip(plastic, tmp_path):
     assert set(loaded.rank_templates) == set(plastic.rank_templates)
     key = sorted(plastic.suit_templates)[0]
     assert np.abs(loaded.suit_templates[key] - plastic.suit_templates[key]).max() < 1 / 255 + 1e-6
+    # the learned spade/club and diamond/heart directions come back exactly, with their cuts
+    assert set(loaded.pair_dirs) == set(plastic.pair_dirs) == set(loaded.thresholds.pair_cuts) == {"CS", "DH"}
+    assert np.array_equal(loaded.pair_dirs["CS"], plastic.pair_dirs["CS"])
 
 
 def test_bad_shots_are_named_with_the_reason(tmp_path):

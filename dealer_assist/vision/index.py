@@ -33,6 +33,10 @@ class IndexRead:
     #: leans to the first suit (positive) or the second (negative), see
     #: :meth:`IndexMatcher.pair_score`.
     pair_scores: dict[str, float] = field(default_factory=dict)
+    #: The suit glyph as matched (the self-test learns the pair directions from these).
+    suit_image: Optional[np.ndarray] = field(default=None, repr=False, compare=False)
+    #: Centre of the rank glyph, in fractions of the card as finally cut (u across, v down).
+    rank_center: Optional[tuple[float, float]] = None
 
     def best(self, kind: str) -> tuple[str, float, float]:
         scores = self.rank_scores if kind == "rank" else self.suit_scores
@@ -88,6 +92,20 @@ def suit_pairs(profile: Profile) -> list[tuple[str, str]]:
             if a in profile.suit_red and b in profile.suit_red and profile.suit_red[a] == profile.suit_red[b]]
 
 
+def glyph_vector(image: np.ndarray) -> np.ndarray:
+    """A glyph image as a unit vector with its mean removed: ink level and exposure drop out."""
+    g = _unit(image.astype(np.float32).ravel())
+    return g - g.mean()
+
+
+def pair_projection(image: np.ndarray, direction: np.ndarray) -> float:
+    """Normalised correlation of a glyph with a pair direction."""
+    g = glyph_vector(image)
+    d = direction.astype(np.float32).ravel()
+    d = d - d.mean()
+    return float(g @ d / (np.linalg.norm(d) * np.linalg.norm(g) + 1e-6))
+
+
 def _best_variant(scores: dict[str, float]) -> dict[str, float]:
     """One score per rank or suit: the best of its size variants (``D``, ``D+1`` ...)."""
     out: dict[str, float] = {}
@@ -110,6 +128,8 @@ class IndexMatcher:
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
         self.suit_pairs = suit_pairs(profile)
         self._units = {k: _unit(v.astype(np.float32).ravel()) for k, v in profile.suit_templates.items()}
+        self._pair_dirs = {k: v.astype(np.float32).ravel() for k, v in profile.pair_dirs.items()
+                           if v.size == profile.suit_size[0] * profile.suit_size[1]}
 
     def read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
                     card_h: float) -> Optional[IndexRead]:
@@ -135,7 +155,7 @@ class IndexMatcher:
             again = self._score(*extract_glyphs(patch, self.profile))
             if again is not None:
                 return IndexRead(again.rank_scores, again.suit_scores, again.redness, again.scale * k,
-                                 again.pair_scores)
+                                 again.pair_scores, again.suit_image, again.rank_center)
         return self._score(rank, suit)
 
     def _rank_like(self, rank: Glyph) -> bool:
@@ -158,24 +178,26 @@ class IndexMatcher:
         rank_scores = _best_variant(self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean))
         raw_suits = self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean)
         pairs = {a + b: self.pair_score(suit, raw_suits, a, b) for a, b in self.suit_pairs}
-        return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs)
+        return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
+                         (rank.box.cu, rank.box.cv))
 
     def pair_score(self, glyph: Glyph, raw: dict[str, float], a: str, b: str) -> float:
-        """How the glyph leans between suits ``a`` and ``b``: its correlation with
-        the difference of their two templates (best size variant of each).
+        """How the glyph leans between suits ``a`` and ``b`` (positive: to ``a``).
 
-        In blur a small spade and club are both a rounded blob and score alike
-        against the whole set; the pixels where the two templates differ (the
-        spade's point, the club's notches) still tell them apart.  Positive
-        leans to ``a``; what counts as far enough is learned by the self-test.
+        In blur a small spade and club are both a round blob and score alike
+        against the whole set; what still parts them is a few pixels (the
+        spade's point, the club's notches).  The profile's pair direction,
+        learned by the self-test from degraded copies of the set-up shots,
+        weighs exactly those pixels (and discounts what blur, scale and
+        position change anyway).  Without one, the difference of the two
+        templates stands in.  What counts as far enough is learned as well.
         """
-        ka = max((k for k in raw if k[0] == a), key=lambda k: raw[k])
-        kb = max((k for k in raw if k[0] == b), key=lambda k: raw[k])
-        d = self._units[ka] - self._units[kb]
-        d = d - d.mean()
-        g = _unit(glyph.image.astype(np.float32).ravel())
-        g = g - g.mean()
-        return float(g @ d / (np.linalg.norm(d) * np.linalg.norm(g) + 1e-6))
+        d = self._pair_dirs.get(a + b)
+        if d is None:
+            ka = max((k for k in raw if k[0] == a), key=lambda k: raw[k])
+            kb = max((k for k in raw if k[0] == b), key=lambda k: raw[k])
+            d = self._units[ka] - self._units[kb]
+        return pair_projection(glyph.image, d)
 
     @staticmethod
     def _scores(glyph: Glyph, codes, matrix, common) -> dict[str, float]:

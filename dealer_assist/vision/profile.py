@@ -92,6 +92,9 @@ class Profile:
     suit_templates: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
     rank_aspect: dict[str, float] = field(default_factory=dict)
     suit_aspect: dict[str, float] = field(default_factory=dict)
+    #: Per pair of same-colour suits (``"CS"``): the glyph direction that parts
+    #: them, learned by the self-test (``pair_CS.npy``).
+    pair_dirs: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
 
     @property
     def canon_w(self) -> int:
@@ -109,11 +112,13 @@ class Profile:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         data = asdict(self)
-        for key in ("rank_templates", "suit_templates"):
+        for key in ("rank_templates", "suit_templates", "pair_dirs"):
             data.pop(key)
         data["format"] = FORMAT
-        for old in list(folder.glob("rank_*.png")) + list(folder.glob("suit_*.png")):
+        for old in list(folder.glob("rank_*.png")) + list(folder.glob("suit_*.png")) + list(folder.glob("pair_*.npy")):
             old.unlink()
+        for key, direction in self.pair_dirs.items():
+            np.save(folder / f"pair_{key}.npy", direction.astype(np.float32))
         for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
             for code, img in templates.items():
                 cv2.imwrite(str(folder / f"{kind}_{code}.png"), np.clip(img * 255, 0, 255).astype(np.uint8))
@@ -152,6 +157,13 @@ class Profile:
             if img is not None:
                 store = profile.rank_templates if kind == "rank" else profile.suit_templates
                 store[key] = img.astype(np.float32) / 255.0
+        for file in sorted(folder.glob("pair_*.npy")):
+            try:
+                direction = np.load(file, allow_pickle=False)
+            except (OSError, ValueError) as exc:
+                raise ProfileError(f"pair direction {str(file)!r} is not readable ({exc}); recalibrate") from exc
+            if direction.shape == (profile.suit_size[1], profile.suit_size[0]):
+                profile.pair_dirs[file.stem.partition("_")[2]] = direction.astype(np.float32)
         if len(profile.rank_templates) < 2 or len(profile.suit_templates) < 2:
             raise ProfileError(f"deck profile {str(folder)!r} has too few templates (ranks {''.join(profile.rank_templates)}, suits {''.join(profile.suit_templates)}); recalibrate")
         return profile

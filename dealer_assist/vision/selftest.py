@@ -15,7 +15,7 @@ import numpy as np
 import cv2
 
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import IndexMatcher, suit_pairs, warp_corner
+from dealer_assist.vision.index import IndexMatcher, glyph_vector, suit_pairs, warp_corner
 from dealer_assist.vision.profile import Profile, Thresholds
 
 #: (scale, blur sigma) pairs the templates are averaged over.
@@ -157,6 +157,7 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     """
     rows = []
     trials = trial_reads(profile, shots)
+    learn_pair_dirs(profile, trials + trial_reads(profile, shots, seed=9))
     for card, r in trials:
         if r is None:
             continue
@@ -182,31 +183,71 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     else:
         _, s, m = best
     return Thresholds(min_score=round(float(s), 3), min_margin=round(float(m), 3),
-                      candidate_score=round(float(s) - 0.2, 3), pair_cuts=pair_cuts(profile, trials))
+                      candidate_score=round(float(s) - 0.2, 3),
+                      pair_cuts=pair_cuts(profile, trial_reads(profile, shots, rounds=6, seed=8)))
 
 
-#: Trial reads of each suit a pair cut needs: with fewer, the widest
-#: spread of the pair score is not known and the pair is never decided by it.
-MIN_PAIR_TRIALS = 20
+def learn_pair_dirs(profile: Profile, trials) -> None:
+    """Per pair of same-colour suits, the glyph direction that best parts them (Fisher's discriminant).
+
+    Learned from the suit glyphs of degraded trial reads: the difference of
+    the two suits' mean glyphs, weighed down where glyphs of one suit vary
+    anyway (blur, scale, position).  The spread is shrunk towards plain
+    variance: a few hundred glyphs cannot pin down every pixel pair.
+    The cuts are then set on *other* trial reads (:func:`pair_cuts`).
+    """
+    profile.pair_dirs.clear()
+    h, w = profile.suit_size[1], profile.suit_size[0]
+    for a, b in suit_pairs(profile):
+        of: dict[str, list[np.ndarray]] = {a: [], b: []}
+        for card, r in trials:
+            if r is not None and card.suit in of and r.suit_image is not None and r.suit_image.shape == (h, w):
+                of[card.suit].append(glyph_vector(r.suit_image))
+        if min(len(of[a]), len(of[b])) < MIN_PAIR_TRIALS:
+            continue
+        xa, xb = np.array(of[a], np.float64), np.array(of[b], np.float64)
+        within = np.cov(np.vstack([xa - xa.mean(axis=0), xb - xb.mean(axis=0)]).T)
+        shrunk = (1 - PAIR_SHRINK) * within + PAIR_SHRINK * np.eye(len(within)) * np.trace(within) / len(within)
+        direction = np.linalg.solve(shrunk, xa.mean(axis=0) - xb.mean(axis=0))
+        profile.pair_dirs[a + b] = direction.reshape(h, w).astype(np.float32)
+
+
+#: How far the glyph spread is shrunk towards plain variance when learning a pair direction.
+PAIR_SHRINK = 0.5
+#: Trial reads of each suit a pair cut needs: with fewer, the spread of the
+#: pair score is not known and the pair is never decided by it.
+MIN_PAIR_TRIALS = 40
 PAIR_STEP = 0.03
+#: Standard deviations of a suit's trial pair scores kept between it and the
+#: cut for the other suit.  Table frames are blurrier than the trials: their
+#: tails run wider than the trials' extremes (measured: by up to 0.03 on the
+#: demo deck), but not past four deviations.
+PAIR_SPREAD = 4.0
 
 
 def pair_cuts(profile: Profile, trials) -> dict[str, tuple[float, float]]:
     """Per pair of same-colour suits, the pair scores beyond which a glyph is surely one of the two.
 
-    A glyph is the first suit at or above the highest score any trial read of
-    the *second* suit reached, one safety step up, and the second suit at or
-    below the lowest score of the first, one step down: no trial read would
-    have been taken for the other suit of its pair.
+    A glyph is the first suit when its score lies above every trial read of
+    the *second* suit by a safety step and four of that suit's deviations
+    above its mean, whichever is further, and past the middle between the
+    two suits; the second suit likewise below the first.  No trial read
+    would have been taken for the other suit of its pair.
     """
     out = {}
     for a, b in suit_pairs(profile):
         key = a + b
-        of = {a: [], b: []}
+        of: dict[str, list[float]] = {a: [], b: []}
         for card, r in trials:
             if r is not None and card.suit in of and key in r.pair_scores:
                 of[card.suit].append(r.pair_scores[key])
         if min(len(of[a]), len(of[b])) < MIN_PAIR_TRIALS:
             continue
-        out[key] = (round(float(min(of[a])) - PAIR_STEP, 3), round(float(max(of[b])) + PAIR_STEP, 3))
+        sa, sb = np.array(of[a]), np.array(of[b])
+        to_b = min(sa.min() - PAIR_STEP, sa.mean() - PAIR_SPREAD * sa.std())
+        to_a = max(sb.max() + PAIR_STEP, sb.mean() + PAIR_SPREAD * sb.std())
+        # Suits far apart leave a wide gap between the two cuts: a glyph in
+        # the middle resembles neither, and is decided by neither.
+        mid = (to_a + to_b) / 2
+        out[key] = (round(float(min(to_b, mid - PAIR_STEP)), 3), round(float(max(to_a, mid + PAIR_STEP)), 3))
     return out
