@@ -11,6 +11,9 @@ For each deck a profile is calibrated from that deck's set-up shots only
   code lies under it, *wrong* if another card does, a *phantom* if none does;
   *missed* are readable truth cards (index_visible) without a correct read.
   Milliseconds per 1280x720 frame on one core (cv2.setNumThreads(1)).
+  --misses DIR saves a crop of every missed card, named by why: no corner
+  found at its visible index (``no_corner``) or found but not read (``not_read``);
+  the counts are printed as missed_no_corner / missed_not_read.
 - watch: both shoe-mouth videos; per card the frames from index-visible and
   from rest to its event, plus missed, wrong and duplicate events.
 """
@@ -31,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dealer_assist.vision.calibrate import calibrate  # noqa: E402
 from dealer_assist.vision.capture import FrameGrabber  # noqa: E402
+from dealer_assist.vision.detect import MASK_SCALE, find_corners, merge_corners, paper_masks  # noqa: E402
 from dealer_assist.vision.profile import Profile  # noqa: E402
 from dealer_assist.vision.recognize import Recognizer  # noqa: E402
 from dealer_assist.vision.track import NewCard  # noqa: E402
@@ -41,7 +45,7 @@ def canon(code: str) -> str:
     return code.replace("10", "T")
 
 
-def bench_recognize(profile: Profile, folder: Path, verbose: bool) -> dict:
+def bench_recognize(profile: Profile, folder: Path, verbose: bool, misses: Path | None = None) -> dict:
     truth = json.loads((folder / "truth.json").read_text())
     rec = Recognizer(profile)
     stats = dict(frames=0, readable=0, correct=0, wrong=0, phantom=0, missed=0, uncertain=0, unreadable_read=0)
@@ -81,10 +85,29 @@ def bench_recognize(profile: Profile, folder: Path, verbose: bool) -> dict:
                 stats["readable"] += 1
                 if i not in used:
                     stats["missed"] += 1
+                    if misses is not None:
+                        _save_miss(rec, image, f["file"], cards[i][0], c, misses, stats)
     stats["median_ms"] = round(float(np.median(ms)), 2)
     stats["p95_ms"] = round(float(np.percentile(ms, 95)), 2)
     stats["recall"] = round((stats["correct"] - stats["unreadable_read"]) / max(stats["readable"], 1), 4)
     return stats
+
+
+def _save_miss(rec: Recognizer, image: np.ndarray, name: str, code: str, card: dict, out: Path, stats: dict) -> None:
+    """Crop of a missed card, named by why: no corner found at a visible index, or found but not read."""
+    small = cv2.resize(image, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
+    whole, split = paper_masks(small, int(rec._paper_min), rec._hole_max)
+    kw = dict(min_long=rec._min_long, min_short=rec._min_short, max_gap=rec._max_gap)
+    corners = merge_corners(find_corners(split, **kw), find_corners(whole, **kw))
+    seen = [np.array(card["corners"][2 * k]) for k, v in enumerate(card.get("index_visible_frac", [1, 1])) if v >= 0.5]
+    found = any(np.hypot(c.x - p[0], c.y - p[1]) < 8 for c in corners for p in seen)
+    kind = "not_read" if found else "no_corner"
+    stats["missed_" + kind] = stats.get("missed_" + kind, 0) + 1
+    out.mkdir(parents=True, exist_ok=True)
+    pts = np.array(card["corners"])
+    x0, y0 = np.maximum(pts.min(axis=0).astype(int) - 30, 0)
+    x1, y1 = pts.max(axis=0).astype(int) + 30
+    cv2.imwrite(str(out / f"{Path(name).stem}_{code}_{kind}.png"), image[y0:y1, x0:x1])
 
 
 def bench_watch(profile: Profile, video: Path) -> dict:
@@ -250,6 +273,8 @@ def main() -> int:
     ap.add_argument("--deck", action="append", help="deck name (default: every deck in cards/test)")
     ap.add_argument("--profile", help="use this profile instead of calibrating")
     ap.add_argument("-v", "--verbose", action="store_true", help="list wrong reads and phantoms")
+    ap.add_argument("--misses", metavar="DIR", help="save a crop of every missed card into DIR/<deck>, named "
+                    "<frame>_<card>_no_corner.png (no corner found at its visible index) or _not_read.png")
     ap.add_argument("--synth", metavar="DIR", help="render unseen Debian decks (--svg) into DIR and benchmark them")
     ap.add_argument("--svg", action="append", help="Debian card theme for --synth, e.g. tango, simplistic")
     ap.add_argument("--frames", type=int, default=60, help="test frames per synthetic deck")
@@ -273,7 +298,8 @@ def main() -> int:
             with tempfile.TemporaryDirectory() as tmp:
                 profile = Profile.load(profile.save(tmp))
             print(f"{deck}: calibrated in {time.perf_counter() - t0:.1f} s, thresholds {profile.thresholds}")
-        r = bench_recognize(profile, cards / "test" / deck, args.verbose)
+        r = bench_recognize(profile, cards / "test" / deck, args.verbose,
+                            Path(args.misses) / deck if args.misses else None)
         print(f"{deck} recognize: {json.dumps(r)}")
         w = {}
         for video in sorted((cards / "test_shoe" / deck).glob("*.mp4")) if (cards / "test_shoe" / deck).is_dir() else []:

@@ -63,3 +63,36 @@ def test_felt_chips_and_layout_lines_give_no_corners():
     cv2.circle(img, (900, 300), 40, (30, 30, 200), -1)
     corners, _ = _corners(img)
     assert corners == []
+
+
+def _notched_card(angle):
+    """A card whose top-left index ink runs into its edges and eats the tip (as tango prints its 10)."""
+    img = np.full((720, 1280, 3), FELT, np.uint8)
+    pts = _card(img, np.array([640.0, 360.0]), angle)
+    a = np.radians(angle)
+    u, v = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+    ink = np.array([pts[0] + 6 * u - 4 * v, pts[0] + 30 * u - 4 * v, pts[0] + 30 * u + 40 * v,
+                    pts[0] - 4 * u + 40 * v, pts[0] - 4 * u + 6 * v])
+    cv2.fillPoly(img, [np.int32(np.round(ink * 4))], (30, 30, 200), cv2.LINE_AA, shift=2)
+    return img, pts
+
+
+def _whole_corners(img, **extra):
+    small = cv2.resize(img, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
+    whole, _ = paper_masks(small, hole_max=20000)
+    return find_corners(whole, min_long=22, min_short=5, max_gap=10, **extra)
+
+
+@pytest.mark.parametrize("angle", [0, 30, 125])
+def test_a_corner_eaten_by_its_index_is_bridged_only_when_asked(angle):
+    img, pts = _notched_card(angle)
+    tl = pts[0]
+    plain = _whole_corners(img)
+    assert min((np.hypot(c.x - tl[0], c.y - tl[1]) for c in plain), default=99) > 6.0
+    bridged = _whole_corners(img, notch_gap=40)
+    near = [c for c in bridged if np.hypot(c.x - tl[0], c.y - tl[1]) < 4.0]
+    assert len(near) == 1 and near[0].notched
+    # The three untouched corners are still found the ordinary way.
+    for p in pts[1:]:
+        assert any(np.hypot(c.x - p[0], c.y - p[1]) < 3.0 and not c.notched for c in bridged)
+

@@ -214,3 +214,30 @@ def test_a_retried_size_must_find_the_rank_where_the_deck_prints_it(anglo):
     shifted = IndexRead({"8": 0.9}, {"D": 0.9}, 0.5, rank_center=(box.cu + 0.1, box.cv + anglo.profile.rank_h))
     assert not anglo._index_in_place(shifted)
     assert not anglo._index_in_place(IndexRead({"8": 0.9}, {"D": 0.9}, 0.5))
+
+
+
+@pytest.mark.parametrize("angle", [0, 35, 200])
+def test_the_corners_beside_a_read_index_are_skipped_but_not_a_neighbour_cards(angle):
+    """A card prints its index at opposite corners: once one is read for sure, the
+    two corners beside it hold no index and are not read again.  A corner of another
+    card lying at the same spot (side by side) has other edges and is still read."""
+    from dealer_assist.vision.recognize import _beside_a_read_index, _neighbour_corners
+
+    a = np.radians(angle)
+    w, h = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+    p = np.array([500.0, 300.0])
+    size = (180.0, 260.0)
+    read = Corner(*p, tuple(w), tuple(h), 100.0, 100.0)
+    cr = _CornerRead(read, size, np.zeros((4, 2)), p, None, True, "7H", 0.9, 0.4, ["7H"])
+    done = _neighbour_corners(cr)
+    tr, bl = p + w * size[0], p + h * size[1]
+    # The top-right corner, handed like a top-left one: its edges run down and back left.
+    assert _beside_a_read_index(Corner(*(tr + 3 * h), tuple(h), tuple(-w), 50.0, 50.0), done)
+    assert _beside_a_read_index(Corner(*(bl - 3 * w), tuple(-h), tuple(w), 50.0, 50.0), done)
+    # The top-left corner of a card lying just right of this one: same spot, its own edges.
+    assert not _beside_a_read_index(Corner(*tr, tuple(w), tuple(h), 50.0, 50.0), done)
+    # The diagonal corner holds the other index and is read.
+    br = p + w * size[0] + h * size[1]
+    assert not _beside_a_read_index(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), done)
+    assert not _beside_a_read_index(Corner(*(tr + 40 * h), tuple(h), tuple(-w), 50.0, 50.0), done)

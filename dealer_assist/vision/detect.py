@@ -32,6 +32,9 @@ class Corner:
     index corner ``wdir`` runs along the card's width and ``hdir`` along its
     height, exactly as from the top-left corner of an upright card.
     ``wlen``/``hlen`` are the visible edge lengths (lower bounds of the sides).
+    ``notched`` marks a corner inferred across a notch in the outline (see
+    :func:`find_corners`): the tip itself was not seen, so something may
+    cover part of it and a read there must be clearer than usual.
     """
 
     x: float
@@ -40,6 +43,7 @@ class Corner:
     hdir: tuple[float, float]
     wlen: float
     hlen: float
+    notched: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +139,7 @@ def find_corners(
     max_gap: float,
     scale: float = 1.0 / MASK_SCALE,
     max_skew_deg: float = 25.0,
+    notch_gap: float = 0.0,
 ) -> list[Corner]:
     """Exposed corners of the white blobs in ``mask`` (coordinates x ``scale``).
 
@@ -143,6 +148,13 @@ def find_corners(
     ``min_short``: in a fan only a sliver of the edge next to a covered card's
     index stays visible.  All lengths in mask pixels; the profile derives them
     from the card size.
+
+    Some decks print the index so close to the corner that its ink eats the
+    corner itself out of the mask (a notch, or the tip cut off as an island).
+    With ``notch_gap`` > 0, two *long* square runs may also be joined across
+    a bend (up to twice ``notch_gap`` long, all of it within ``notch_gap``
+    of the corner) when everything between them lies inside the card,
+    behind both lines: a notch, never another card's edge.
     """
     h, w = mask.shape[:2]
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -218,6 +230,26 @@ def find_corners(
                         wl * scale, hl * scale,
                     ))
                     break
+        if notch_gap > 0:
+            longs = [k for k in cand if segs[k][2] >= min_long]
+            for i, k in enumerate(longs):
+                k2 = longs[(i + 1) % len(longs)]
+                if k2 == k:
+                    break
+                gap = (segs[k2][0] - segs[k][1]) % n
+                if not max_gap * 1.6 < gap <= 2 * notch_gap:
+                    continue
+                f1, f2 = fit(k), fit(k2)
+                if f1 is None or f2 is None:
+                    continue
+                corner = _corner_across_notch(pts, f1, f2, segs[k], segs[k2], gap, orient, notch_gap, cos_lim)
+                if corner is not None:
+                    c, wd, hd, wl, hl = corner
+                    corners.append(Corner(
+                        float(c[0] * scale), float(c[1] * scale),
+                        (float(wd[0]), float(wd[1])), (float(hd[0]), float(hd[1])),
+                        wl * scale, hl * scale, notched=True,
+                    ))
     return corners
 
 
@@ -241,6 +273,39 @@ def _corner_between(pts, fit1, fit2, seg1, seg2, gap, orient, min_long, max_gap,
     n = len(pts)
     bend = pts[(b1 + gap // 2) % n].astype(float)
     if np.hypot(*(c - bend)) > max_gap:
+        return None
+    e1, e2 = -_unit(d1), _unit(d2)
+    len1 = float(np.hypot(*(c - pts[a1])))
+    len2 = float(np.hypot(*(c - pts[b2])))
+    if e1[0] * e2[1] - e1[1] * e2[0] > 0:
+        return c, e1, e2, len1, len2
+    return c, e2, e1, len2, len1
+
+
+def _corner_across_notch(pts, fit1, fit2, seg1, seg2, gap, orient, notch_gap, cos_lim):
+    (p1, d1), (p2, d2) = fit1, fit2
+    a1, b1, l1 = seg1
+    a2, b2, l2 = seg2
+    if abs(float(np.dot(d1, d2))) > 0.5 * cos_lim:
+        return None  # both runs are long: a true corner is square
+    turn = d1[0] * d2[1] - d1[1] * d2[0]
+    if (turn > 0) != (orient > 0):
+        return None
+    c = _intersect(p1, d1, p2, d2)
+    if c is None:
+        return None
+    n = len(pts)
+    between = pts[(b1 + np.arange(1, gap)) % n].astype(float)
+    # Every point of the bend must lie on the card's side of both lines
+    # (two pixels of slack for the staircase) and near the corner.
+    inward = d2 - d1  # from the corner into the card: back along run 1, on along run 2
+    n1 = np.array([-d1[1], d1[0]])
+    n2 = np.array([-d2[1], d2[0]])
+    n1 = n1 if np.dot(n1, inward) > 0 else -n1
+    n2 = n2 if np.dot(n2, inward) > 0 else -n2
+    if np.any((between - p1) @ n1 < -2.0) or np.any((between - p2) @ n2 < -2.0):
+        return None
+    if np.max(np.hypot(*(between - c).T)) > notch_gap:
         return None
     e1, e2 = -_unit(d1), _unit(d2)
     len1 = float(np.hypot(*(c - pts[a1])))

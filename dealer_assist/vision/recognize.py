@@ -85,6 +85,11 @@ class _CornerRead:
 LONG_SIDE = 1.35
 
 
+#: How much clearer than the profile's thresholds (score and margin) a read
+#: must be at a corner inferred across a notch.
+NOTCH_EXTRA = 0.1
+
+
 #: Card sizes, against the frame's guess, tried last for an index seen but not read.
 RETRY_SIZES = (1.25, 0.8)
 
@@ -104,6 +109,7 @@ class Recognizer:
         self._min_long = 0.17 * h
         self._min_short = max(4.0, 0.05 * w)
         self._max_gap = max(8.0, 0.12 * w)
+        self._notch_gap = 0.5 * w
         self._hole_max = 0.5 * w * h
         self._paper_min = 0.35 * profile.paper_level
 
@@ -116,47 +122,68 @@ class Recognizer:
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
         whole, split = paper_masks(small, int(self._paper_min), self._hole_max)
         kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
-        corners = merge_corners(find_corners(split, **kw), find_corners(whole, **kw))
+        # Only the uncut mask may bridge a notch: in ``split`` a card lying on
+        # another's corner also leaves a notch, with the covered tip behind it.
+        corners = merge_corners(find_corners(split, **kw), find_corners(whole, notch_gap=self._notch_gap, **kw))
         quads = self._whole_cards(split)
         scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
-        reads = []
+        done: list[tuple[np.ndarray, np.ndarray, np.ndarray, float]] = []
+        pending = []  # [corner, sizes, best read, glyphs seen at the last try, size guessed]
         for c in corners:
+            if _beside_a_read_index(c, done):
+                continue
             k = self._corner_scale(c, quads, card_h)
             sizes = [k] if k != 1.0 or abs(scale - 1.0) <= 0.1 else [k, 1.0 / scale]
             if c.wlen > LONG_SIDE * card_w * max(sizes):
                 # The edge along the index's width runs on far past a card's
                 # width: this is a long side, so not an index corner.
                 continue
-            best = None
-            tries = len(sizes)
-            size_guessed = k == 1.0  # a corner of no card seen whole
-            for k in sizes + ([sizes[0] * f for f in RETRY_SIZES] if size_guessed else []):
-                # The cards seen whole need not be the size of this one (tilt,
-                # a card lifted): an index seen but not read is tried again at
-                # the calibrated size, then a step bigger and smaller (the
-                # rank's own height cannot tell the size when the guess is so
-                # far off that the rank and suit are cut in the wrong place).
-                r = self.matcher.read_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w * k, card_h * k)
-                tries -= 1
-                if r is not None and tries < 0 and not self._index_in_place(r):
-                    # A bigger cut also takes in a neighbour's index lying
-                    # beside a covered one: at a retried size the rank must
-                    # sit where this deck prints it.
-                    r = None
-                if r is not None:
-                    k *= float(np.clip(r.scale, 0.75, 1.35))
-                    cr = self._judge(c, r, card_w * k, card_h * k)
-                    if cr is not None and (best is None or cr.sure):
-                        best = cr
-                if (best is not None and best.sure) or not self.matcher.saw_glyphs:
-                    break
-            if best is not None:
-                reads.append(best)
+            best, saw = self._read_sizes(frame, c, sizes, card_w, card_h, None, retried=False)
+            pending.append([c, sizes, best, saw, k == 1.0])
+            if best is not None and best.sure:
+                done.extend(_neighbour_corners(best))
+        # The cards seen whole need not be the size of this one (tilt, a card
+        # lifted): an index seen but not read is tried again at the calibrated
+        # size, then a step bigger and smaller (the rank's own height cannot
+        # tell the size when the guess is so far off that the rank and suit
+        # are cut in the wrong place).  This comes after every first read, so
+        # that the corners beside an index already read are not tried again.
+        for item in pending:
+            c, sizes, best, saw, size_guessed = item
+            if size_guessed and saw and not (best is not None and best.sure) and not _beside_a_read_index(c, done):
+                item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in RETRY_SIZES], card_w, card_h,
+                                              best, retried=True)
+                if item[2] is not None and item[2].sure:
+                    done.extend(_neighbour_corners(item[2]))
+        reads = [item[2] for item in pending if item[2] is not None]
         result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
+
+    def _read_sizes(self, frame, c: Corner, sizes, card_w: float, card_h: float, best, retried: bool):
+        """The corner read at each card size in turn until one is sure or no glyphs show.
+
+        Returns the best read (sure first) and whether the last try saw index-like glyphs.
+        """
+        saw = False
+        for k in sizes:
+            r = self.matcher.read_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w * k, card_h * k)
+            saw = self.matcher.saw_glyphs
+            if r is not None and retried and not self._index_in_place(r):
+                # A bigger cut also takes in a neighbour's index lying beside
+                # a covered one: at a retried size the rank must sit where
+                # this deck prints it.
+                r = None
+            if r is not None:
+                k *= float(np.clip(r.scale, 0.75, 1.35))
+                cr = self._judge(c, r, card_w * k, card_h * k)
+                if cr is not None and (best is None or cr.sure):
+                    best = cr
+            if (best is not None and best.sure) or not saw:
+                break
+        return best, saw
 
     def _index_in_place(self, r: IndexRead) -> bool:
         """Whether the rank glyph lies where the deck prints it, within half a glyph."""
@@ -209,7 +236,11 @@ class Recognizer:
             if not red and r.redness > 0.25:
                 colour_ok = False
         sure = rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
-        if not sure and colour_ok and rs >= t.min_score and rm >= t.min_margin:
+        if c.notched:
+            # The tip was not seen: part of the index may be covered (a ten
+            # cut to a one reads like a jack), so only a clear read counts.
+            sure = sure and min(rs, ss) >= t.min_score + NOTCH_EXTRA and min(rm, sm) >= t.min_margin + NOTCH_EXTRA
+        elif not sure and colour_ok and rs >= t.min_score and rm >= t.min_margin:
             sure = self._pair_decides(r, suit)
         p = np.array([c.x, c.y])
         wv = np.array(c.wdir) * card_w
@@ -254,8 +285,8 @@ class Recognizer:
         """Both index corners of one card, each nearly sure, reading the same code: two
         independent looks agreeing are as good as one clear look.  Returns the better read."""
         t = self.profile.thresholds
-        near = [cr for cr in group if not cr.colour_conflict and cr.confidence >= t.min_score - 0.05
-                and cr.margin >= 0.6 * t.min_margin]
+        near = [cr for cr in group if not cr.colour_conflict and not cr.corner.notched
+                and cr.confidence >= t.min_score - 0.05 and cr.margin >= 0.6 * t.min_margin]
         for i, a in enumerate(near):
             for b in near[i + 1:]:
                 apart = np.hypot(a.corner.x - b.corner.x, a.corner.y - b.corner.y) > 0.5 * card_w
@@ -289,6 +320,29 @@ class Recognizer:
                 out.uncertain.append(UncertainHit(tuple(Card(c[0], c[1]) for c in cands[:6]), corners,
                                                   float(np.clip(best.confidence, 0, 1))))
         return out
+
+
+def _neighbour_corners(cr: _CornerRead) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float]]:
+    """Where the two corners beside a surely read index corner lie, with their edge directions.
+
+    A card prints its index at two opposite corners (or one): the corners
+    beside an index corner never hold one, so reading them again is wasted
+    time (a tango frame has some 23 corners, half of them of this kind).
+    """
+    p = np.array([cr.corner.x, cr.corner.y])
+    w, h = np.array(cr.corner.wdir), np.array(cr.corner.hdir)
+    tol = 0.06 * cr.size[1]
+    return [(p + w * cr.size[0], -w, h, tol), (p + h * cr.size[1], w, -h, tol)]
+
+
+def _beside_a_read_index(c: Corner, done) -> bool:
+    """Whether ``c`` is one of :func:`_neighbour_corners` of a sure read: same place, same two edges."""
+    for q, e1, e2, tol in done:
+        if abs(c.x - q[0]) < tol and abs(c.y - q[1]) < tol:
+            dirs = (np.array(c.wdir), np.array(c.hdir))
+            if all(max(float(np.dot(d, e1)), float(np.dot(d, e2))) > 0.95 for d in dirs):
+                return True
+    return False
 
 
 def _group_corners(reads: list[_CornerRead], card_w: float, card_h: float) -> list[list[_CornerRead]]:
