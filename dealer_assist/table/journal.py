@@ -61,7 +61,6 @@ from __future__ import annotations
 
 import enum
 import errno
-import hashlib
 import json
 import os
 import sqlite3
@@ -74,8 +73,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
+from dealer_assist.table.chain import FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash
 
-FORMAT = "dealer-assist-journal"
 VERSION = "1"
 #: ``PRAGMA application_id``: "DAJ1", so ``file`` and tools can tell a journal at a glance.
 APPLICATION_ID = 0x44414A31
@@ -163,31 +162,6 @@ class Entry:
                 "prev_hash": self.prev_hash, "hash": self.hash}
 
 
-@dataclass(frozen=True)
-class VerifyReport:
-    """The result of :meth:`Journal.verify`.
-
-    ``problem`` is one of ``"edited"``, ``"deleted"``, ``"reordered"``,
-    ``"inserted"`` (or ``None`` when ``ok``); ``first_bad_seq`` is the
-    sequence number where the chain stops holding; ``verified`` entries before
-    it are trustworthy, and ``head_hash`` is the hash of the last of them.
-    """
-
-    ok: bool
-    count: int
-    verified: int
-    first_bad_seq: Optional[int] = None
-    problem: Optional[str] = None
-    detail: str = ""
-    head_seq: int = 0
-    head_hash: str = ""
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"ok": self.ok, "count": self.count, "verified": self.verified,
-                "first_bad_seq": self.first_bad_seq, "problem": self.problem, "detail": self.detail,
-                "head_seq": self.head_seq, "head_hash": self.head_hash}
-
-
 # --------------------------------------------------------------------------- canonical form
 
 def _json_default(value: Any) -> Any:
@@ -207,9 +181,7 @@ def _json_default(value: Any) -> Any:
 
 
 def _canonical(obj: Any) -> str:
-    """The one text form hashes are computed over: sorted keys, no spaces, UTF-8, no NaN."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False, default=_json_default)
+    return canonical(obj, _json_default)
 
 
 def encode_payload(payload: Mapping[str, Any]) -> str:
@@ -223,19 +195,6 @@ def encode_payload(payload: Mapping[str, Any]) -> str:
         return _canonical(dict(payload))
     except (TypeError, ValueError) as exc:
         raise JournalPayloadError(f"journal payload cannot be written as JSON ({exc}); nothing was written") from None
-
-
-def entry_hash(seq: int, time: str, kind: str, payload_text: str, prev_hash: str) -> str:
-    """SHA-256 over the canonical record; ``payload_text`` is the canonical payload JSON."""
-    record = '{"kind":%s,"payload":%s,"prev_hash":%s,"seq":%d,"time":%s}' % (
-        json.dumps(kind, ensure_ascii=False), payload_text, json.dumps(prev_hash), seq,
-        json.dumps(time, ensure_ascii=False))
-    return hashlib.sha256(record.encode("utf-8")).hexdigest()
-
-
-def genesis_hash(journal_id: str) -> str:
-    """What the first entry chains to: tied to this journal's id, so no other journal's entries fit."""
-    return hashlib.sha256(f"{FORMAT} {journal_id}".encode("utf-8")).hexdigest()
 
 
 def _utc_now() -> str:
@@ -745,138 +704,3 @@ def set_aside(path: PathLike) -> Path:
             os.replace(source, target)
     return kept
 
-
-# --------------------------------------------------------------------------- chain check
-
-Row = Tuple[Any, ...]
-
-
-def check_chain(rows: List[Row], genesis: str, head_seq: int, head_hash: str) -> VerifyReport:
-    """Verify ``rows`` (seq, time, kind, payload, prev_hash, hash; sorted by seq) against the chain.
-
-    Walks the chain from ``genesis``; at the first row that does not fit it
-    works out what was done to the file, using the fact that an untouched
-    entry hashes correctly at the seq it was written with.
-    """
-    expected_seq, expected_prev = 1, genesis
-    verified_hashes: Dict[str, int] = {genesis: 0}
-    for index, row in enumerate(rows):
-        seq, prev = row[0], row[4]
-        if seq == expected_seq and prev == expected_prev and _own_hash(row, seq) == row[5]:
-            verified_hashes[row[5]] = seq
-            expected_seq, expected_prev = seq + 1, row[5]
-            continue
-        problem, bad_seq, detail = _diagnose(rows, index, expected_seq, expected_prev, verified_hashes, genesis)
-        good = max(0, min(bad_seq, expected_seq) - 1)
-        good_hash = next((h for h, s in verified_hashes.items() if s == good), genesis) if good > 0 else ""
-        return VerifyReport(False, len(rows), good, bad_seq, problem, detail, good, good_hash)
-    last_seq, last_hash = expected_seq - 1, ("" if expected_seq == 1 else expected_prev)
-    if head_seq > last_seq:
-        return VerifyReport(False, len(rows), last_seq, last_seq + 1, "deleted",
-                            f"the journal's head says {head_seq} entries were written but the file ends at "
-                            f"{last_seq}: entries {last_seq + 1}..{head_seq} were removed", last_seq, last_hash)
-    if head_seq < last_seq:
-        return VerifyReport(False, len(rows), head_seq, head_seq + 1, "inserted",
-                            f"entries {head_seq + 1}..{last_seq} were added behind the journal's back "
-                            f"(its head says {head_seq} entries were written)", head_seq,
-                            _hash_at(rows, head_seq))
-    if head_hash != last_hash:
-        return VerifyReport(False, len(rows), last_seq - 1, last_seq, "edited",
-                            f"entry {last_seq} was rewritten (its hash no longer matches the journal's head)",
-                            last_seq - 1, _hash_at(rows, last_seq - 1))
-    return VerifyReport(True, len(rows), last_seq, None, None, "", last_seq, last_hash)
-
-
-def _hash_at(rows: List[Row], seq: int) -> str:
-    return next((row[5] for row in rows if row[0] == seq), "")
-
-
-def _own_hash(row: Row, seq: int) -> Optional[str]:
-    """The hash the row's contents give at ``seq``; ``None`` if the columns are not even well-formed."""
-    _, time, kind, payload, prev, _ = row
-    if not all(isinstance(value, str) for value in (time, kind, payload, prev)):
-        return None
-    try:
-        payload_text = _canonical(json.loads(payload))
-    except (TypeError, ValueError):
-        return None
-    return entry_hash(seq, time, kind, payload_text, prev)
-
-
-class _Positions:
-    """Finds the seq a row's contents were written with (cached: diagnosis asks about the same rows)."""
-
-    def __init__(self, rows: List[Row], genesis: str) -> None:
-        self._stored = {row[5]: row[0] for row in rows}
-        self._genesis = genesis
-        self._cache: Dict[int, Optional[int]] = {}
-
-    def written_at(self, row: Row, hint: int) -> Optional[int]:
-        """The seq ``row`` was written with, or ``None`` if its contents were changed since."""
-        key = id(row)
-        if key not in self._cache:
-            candidates = [row[0], hint]
-            if row[4] == self._genesis:
-                candidates.append(1)
-            linked = self._stored.get(row[4])
-            if isinstance(linked, int):
-                candidates.append(linked + 1)
-            if isinstance(row[0], int):
-                candidates.extend(range(max(1, row[0] - 3), row[0] + 4))
-            self._cache[key] = next((seq for seq in candidates
-                                     if isinstance(seq, int) and _own_hash(row, seq) == row[5]), None)
-        return self._cache[key]
-
-
-def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str,
-              verified: Dict[str, int], genesis: str) -> Tuple[str, int, str]:
-    positions = _Positions(rows, genesis)
-    row = rows[index]
-    seq, prev = row[0], row[4]
-    later = rows[index + 1:]
-
-    if seq < expected_seq:  # only possible before the first entry: seq 0 or negative
-        return "inserted", seq, f"entry {seq} comes before the journal's first entry"
-    if seq > expected_seq:
-        for other in later:
-            if positions.written_at(other, expected_seq) == expected_seq:
-                return "reordered", expected_seq, f"entry {expected_seq} was moved to position {other[0]}"
-        missing = f"{expected_seq}" if seq == expected_seq + 1 else f"{expected_seq}..{seq - 1}"
-        return "deleted", expected_seq, f"entry {missing} is missing (the file jumps from {expected_seq - 1} to {seq})"
-
-    written = positions.written_at(row, expected_seq)
-    if written is None:
-        if prev == expected_prev and any(r[4] == expected_prev and positions.written_at(r, expected_seq)
-                                         for r in later):
-            return "inserted", seq, f"entry {seq} is not part of the chain: the real entry {seq} comes after it"
-        if prev not in verified and prev != expected_prev and any(r[4] == expected_prev for r in later):
-            return "inserted", seq, f"entry {seq} is not part of the chain: the real entry {seq} comes after it"
-        return "edited", seq, f"entry {seq} was changed after it was written (its hash does not match its contents)"
-
-    if written == seq:  # self-consistent, but does not follow its predecessor
-        if prev in verified and verified[prev] < expected_seq - 1:
-            first = verified[prev] + 1
-            return ("inserted", first, f"entries {first}..{seq - 1} are not part of the chain: "
-                                       f"entry {seq} follows entry {verified[prev]}")
-        if prev not in verified:
-            if seq == 1:
-                return "inserted", 1, "entry 1 does not chain to this journal's start (it comes from elsewhere)"
-            return ("edited", seq - 1, f"entry {seq - 1} was rewritten (entry {seq} points to a different "
-                                       f"entry {seq - 1})")
-        return "edited", seq, f"entry {seq} was changed after it was written"
-
-    if written > seq:
-        for other in later:
-            moved = positions.written_at(other, expected_seq)
-            if moved is not None and expected_seq <= moved < written:
-                return "reordered", seq, f"entry {written} was moved to position {seq}"
-        return "deleted", seq, (f"entry {seq} is missing: the entry now numbered {seq} was written as {written} "
-                                f"and later ones were renumbered")
-    # written < seq: an entry written earlier appears again, or everything after an insertion was renumbered
-    if row[5] in verified:
-        return "inserted", seq, f"entry {seq} is a copy of entry {written}"
-    if prev in verified and verified[prev] < expected_seq - 1:
-        first = verified[prev] + 1
-        return ("inserted", first, f"entries {first}..{seq - 1} are not part of the chain: the entry now at {seq} "
-                                   f"was written as {written}")
-    return "inserted", seq, f"entry {seq} is a copy of entry {written}"
