@@ -172,6 +172,15 @@ def test_the_pair_score_decides_only_past_its_cut_and_with_the_top_suit(anglo):
     assert not anglo._pair_decides(read(club, to_s - 0.01), "C")
     blob = {"S": 0.6, "C": 0.55, "H": 0.5, "D": 0.0}  # barely ahead of a red suit
     assert not anglo._pair_decides(read(blob, to_s - 0.01), "S")
+    # The look-alike must score second: when a suit of the other colour does, the pair
+    # rule has no say (letting it decide there read TH for four other cards on anglo_modern).
+    to_h = t.pair_cuts["DH"][0]  # at or below: heart
+
+    def heart(suit_scores):
+        return IndexRead({"7": 0.95, "1": 0.2}, suit_scores, 0.5, pair_scores={"CS": 0.0, "DH": to_h - 0.01})
+
+    assert anglo._pair_decides(heart({"H": 0.54, "D": 0.3, "S": 0.1, "C": 0.0}), "H")
+    assert not anglo._pair_decides(heart({"H": 0.54, "S": 0.3, "D": 0.1, "C": 0.0}), "H")
 
 
 def test_two_sure_reads_of_different_cards_are_two_cards_not_one_conflict():
@@ -241,3 +250,54 @@ def test_the_corners_beside_a_read_index_are_skipped_but_not_a_neighbour_cards(a
     br = p + w * size[0] + h * size[1]
     assert not _beside_a_read_index(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), done)
     assert not _beside_a_read_index(Corner(*(tr + 40 * h), tuple(h), tuple(-w), 50.0, 50.0), done)
+
+
+def _truth_corner(frame: str, code: str, corner: int):
+    truth = json.loads((CARDS / "test" / "anglo" / "truth.json").read_text())
+    card = next(c for f in truth["frames"] if f["file"] == frame for c in f["cards"] if c["card"] == code)
+    q = np.array(card["corners"])
+    p = q[corner]
+    wv, hv = q[(corner + 1) % 4] - p, q[(corner + 3) % 4] - p
+    return p, wv, hv
+
+
+@needs_cards
+@pytest.mark.parametrize("frame, code", [("0107.jpg", "2D"), ("0107.jpg", "9H"), ("0094.jpg", "3H")])
+def test_a_rank_faded_by_blur_gets_a_second_look_at_a_lower_ink_level(anglo, frame, code):
+    """Heavy blur fades a rank's thin strokes to pale pink while the solid suit stays dark:
+    cut at the usual ink level the rank broke apart (the 2 read as a 10 at 0.37); its rows
+    cut at a level that follows its own darkest ink, it reads surely."""
+    p = anglo.profile
+    img = cv2.imread(str(CARDS / "test" / "anglo" / frame))
+    pt, wv, hv = _truth_corner(frame, code, 0)
+    args = (img, pt[0], pt[1], wv / np.linalg.norm(wv), hv / np.linalg.norm(hv), np.linalg.norm(wv), np.linalg.norm(hv))
+    t = p.thresholds
+    plain = anglo.matcher._read_at(*args, faint=False)
+    assert plain is None or plain.best("rank")[1] < t.min_score or plain.best("rank")[0] != code[0]
+    read = anglo.matcher.read_corner(*args)
+    rank, rs, rm = read.best("rank")
+    assert rank == code[0] and rs >= t.min_score and rm >= t.min_margin
+    assert read.best("suit")[0] == code[1]
+
+
+@needs_cards
+def test_a_faint_rank_frame_is_read_whole_without_a_wrong_card(anglo):
+    """Frame 0107 (heavy blur): the 2D and 9H read now, and nothing is read as a card not there."""
+    truth = json.loads((CARDS / "test" / "anglo" / "truth.json").read_text())
+    frame = next(f for f in truth["frames"] if f["file"] == "0107.jpg")
+    res = anglo.recognize(cv2.imread(str(CARDS / "test" / "anglo" / "0107.jpg")))
+    read = {c.card.code for c in res.cards}
+    assert {"2D", "9H"} <= read
+    assert read <= {c["card"].replace("10", "T") for c in frame["cards"]}
+
+
+def test_a_rank_already_dark_enough_gets_no_second_cut():
+    """The lower level is only for a faint rank: sharp ink or an empty corner keeps the usual cut."""
+    from dealer_assist.vision.glyphs import INK, INK_FLOOR, faint_level
+
+    assert faint_level(np.full((20, 20), 0.9, np.float32)) is None
+    assert faint_level(np.zeros((20, 20), np.float32)) is None
+    pale = np.zeros((20, 20), np.float32)
+    pale[5:15, 8:11] = 0.45
+    level = faint_level(pale)
+    assert level is not None and INK_FLOOR <= level < INK

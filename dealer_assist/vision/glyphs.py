@@ -22,6 +22,9 @@ from dealer_assist.vision.profile import CANON_H, Box, Profile
 PAD = 4
 #: Relative darkness (0 paper .. 1 black) above which a pixel is ink.
 INK = 0.40
+#: A faint rank's ink level: this share of its darkest ink, never below INK_FLOOR (see :func:`faint_level`).
+FAINT_SHARE = 0.6
+INK_FLOOR = 0.2
 _DILATE = np.ones((3, 3), np.uint8)
 
 
@@ -62,19 +65,41 @@ def redness_of(patch: np.ndarray, mask: np.ndarray, paper: float) -> float:
     return float((r - max(g, b)) / paper)
 
 
-def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph], Optional[Glyph]]:
-    """The rank and suit glyphs of an upright corner patch, or None where none fits."""
+def faint_level(rank_ink: np.ndarray) -> Optional[float]:
+    """A lower ink level for a rank too faint for :data:`INK`, or None when it is not faint.
+
+    In heavy blur a rank's thin strokes fade to a pale grey (or pink) that
+    barely reaches ``INK`` while the solid suit below still does: the rank
+    breaks apart or is lost.  The level then follows the rank's darkest ink
+    down (to :data:`FAINT_SHARE` of it, never below :data:`INK_FLOOR`).
+    """
+    if not rank_ink.size:
+        return None
+    peak = float(np.percentile(rank_ink, 98))
+    level = max(INK_FLOOR, FAINT_SHARE * peak)
+    return level if peak >= INK_FLOOR / FAINT_SHARE and level < INK - 0.02 else None
+
+
+def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> tuple[Optional[Glyph], Optional[Glyph]]:
+    """The rank and suit glyphs of an upright corner patch, or None where none fits.
+
+    With ``faint`` the rank's rows are cut at :func:`faint_level` (both None
+    when the rank is not faint): a second look at a corner whose rank did not
+    read.  The suit is always cut at ``INK``, as its templates were.
+    """
     ink, paper = ink_map(patch)
     ch, cw = CANON_H, profile.canon_w
     edge = PAD + max(1, int(profile.edge_margin * 0.5 * min(cw, ch)))
     ink[:edge, :] = 0
     ink[:, :edge] = 0
     binary = (ink > INK).astype(np.uint8)
-    # Most corners of a frame are not index corners: no ink where the rank
-    # should be means nothing to read (checked before any costly step).
     rz = profile.rank_box
     r0, r1 = PAD + int(rz.v0 * ch), PAD + int(rz.v1 * ch) + 1
     c0, c1 = PAD + int(rz.u0 * cw), PAD + int(rz.u1 * cw) + 1
+    if faint and not _lower_rank_level(ink, binary, r0, r1, c0, c1, profile, ch):
+        return None, None
+    # Most corners of a frame are not index corners: no ink where the rank
+    # should be means nothing to read (checked before any costly step).
     if binary[r0:r1, c0:c1].sum() < 0.05 * (r1 - r0) * (c1 - c0):
         return None, None
     # Nor when nothing lies where the suit should be: some decks print a
@@ -157,6 +182,17 @@ def extract_glyphs(patch: np.ndarray, profile: Profile) -> tuple[Optional[Glyph]
     # No suit: the rank alone still tells the card's size (the caller may cut again).
     suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, suit_win, cw, ch) if _bbox(suit_part) else None
     return rank, suit
+
+
+def _lower_rank_level(ink, binary, r0, r1, c0, c1, profile: Profile, ch: float) -> bool:
+    """Cut the rank's rows of ``binary`` at :func:`faint_level` in place; False (unchanged) when not faint."""
+    level = faint_level(ink[r0:r1, c0:c1])
+    if level is None:
+        return False
+    rz = profile.rank_box
+    split = PAD + int((rz.v1 + 0.5 * max(profile.suit_box.v0 - rz.v1, 0.0)) * ch)
+    binary[:split] = ink[:split] > level
+    return True
 
 
 def _thin_runs(binary: np.ndarray, length: int, thick: int) -> np.ndarray:
