@@ -4,7 +4,7 @@ from decimal import Decimal as D
 
 import pytest
 
-from blackjack_seeds import split_and_double_seed
+from blackjack_rounds import play_standing, split_and_double_seed
 from dealer_assist.cards import parse_card
 from dealer_assist.sources.events import CardRead, LinkState, ShoeSignal, Unreadable
 from dealer_assist.sources.virtual import VirtualShoe, shuffled_shoe
@@ -172,11 +172,7 @@ def test_deck_change_from_the_virtual_shoe_is_reconciled(tmp_path):
     try:
         session.place(1, D("5"))
         session.deal()
-        while session.state.phase == BlackjackPhase.PLAYING:
-            while session.card_due():
-                shoe.deal_one()
-            if session.snapshot.allowed:
-                session.stand()
+        play_standing(session, shoe)
         dealt = session.state.ledger.dealt
         assert dealt == tuple(shuffled_shoe(1, 3)[:len(dealt)])
         assert session.new_deck() is not None  # not counted back

@@ -10,7 +10,7 @@ from decimal import Decimal as D  # noqa: E402
 import pytest  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 
-from blackjack_seeds import split_and_double_seed  # noqa: E402
+from blackjack_rounds import play_standing, split_and_double_seed  # noqa: E402
 from dealer_assist.sources.virtual import VirtualShoe  # noqa: E402
 from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules  # noqa: E402
@@ -145,11 +145,7 @@ def test_deck_check_panel_and_typed_cards(qtbot, table):
     session, shoe, window = table
     session.place(1, D("25"))
     session.deal()
-    while session.state.phase == BlackjackPhase.PLAYING:
-        while session.card_due():
-            shoe.deal_one()
-        if session.snapshot.allowed:
-            session.stand()
+    play_standing(session, shoe)
     dealt = session.state.ledger.dealt
     press(qtbot, window, Qt.Key.Key_C)
     synced(qtbot, window, session)
