@@ -55,8 +55,8 @@ class Quad:
     long: float
 
 
-def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray]:
-    """White-card pixels of a (reduced) BGR frame: ``(whole, split)`` 0/255 masks.
+def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """White-card pixels of a (reduced) BGR frame: ``(whole, split, ink)`` 0/255 masks.
 
     Card stock is bright and nearly colourless while felt, chips and skin are
     saturated or dark.  The brightness cut follows the frame (Otsu on the
@@ -68,6 +68,10 @@ def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     thin dark lines, which gives each overlapping card its own outline; but
     it also cuts a court card's picture frame when that runs close to the
     edge, so ``whole`` (not cut) is kept for those.
+
+    ``ink`` is what the cards print: the pixels inside ``whole`` that are
+    not paper (the small holes it filled), for finding an index by its
+    glyphs where its corner is not seen.
     """
     b, g, r = cv2.split(frame)
     lo = cv2.min(cv2.min(b, g), r)
@@ -82,7 +86,13 @@ def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     lines = cv2.morphologyEx(lo, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
     split = mask.copy()
     split[lines > max(18, int(level * 0.1))] = 0
-    return _clean(mask, hole_max), _clean(split, hole_max)
+    whole = _clean(mask.copy(), hole_max)
+    return whole, _clean(split, hole_max), cv2.bitwise_and(whole, cv2.bitwise_not(mask))
+
+
+def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray]:
+    """The ``(whole, split)`` masks of :func:`frame_masks`."""
+    return frame_masks(frame, paper_min, hole_max)[:2]
 
 
 def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> np.ndarray:

@@ -18,7 +18,8 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, merge_corners, paper_masks
+from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, frame_masks, merge_corners
+from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.profile import Profile
 
@@ -90,6 +91,11 @@ LONG_SIDE = 1.35
 NOTCH_EXTRA = 0.1
 
 
+#: Glyph pairs read at most per frame (each read is a warp and a match; a
+#: frame rarely holds more than a few indexes whose corner was not found).
+MAX_PAIR_READS = 8
+
+
 #: Card sizes, against the frame's guess, tried last for an index seen but not read.
 RETRY_SIZES = (1.25, 0.8)
 
@@ -120,7 +126,7 @@ class Recognizer:
             got = "nothing" if frame is None else f"an array of shape {getattr(frame, 'shape', '?')}"
             raise FrameError(f"recognize needs a BGR colour frame (height x width x 3), got {got}")
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-        whole, split = paper_masks(small, int(self._paper_min), self._hole_max)
+        whole, split, ink = frame_masks(small, int(self._paper_min), self._hole_max)
         kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
         # Only the uncut mask may bridge a notch: in ``split`` a card lying on
         # another's corner also leaves a notch, with the covered tip behind it.
@@ -158,9 +164,40 @@ class Recognizer:
                 if item[2] is not None and item[2].sure:
                     done.extend(_neighbour_corners(item[2]))
         reads = [item[2] for item in pending if item[2] is not None]
+        reads += [cr for cr in self._glyph_pair_reads(frame, ink, reads, card_w, card_h) if cr.sure]
         result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
+
+    def _glyph_pair_reads(self, frame, ink, reads: list[_CornerRead], card_w: float, card_h: float):
+        """Reads of indexes whose corner was not found, located by their rank and suit glyphs.
+
+        Only glyphs outside every index read so far (sure or not) are
+        paired; each sure read from a pair covers its own glyphs in turn,
+        so one index is read once.  The corner is inferred (its tip was not
+        seen), so the read is judged like a notched corner.
+        """
+        region = self.profile.index_region()
+
+        def index_area(r: _CornerRead):
+            return (np.array([r.corner.x, r.corner.y]), r.corner.wdir, r.corner.hdir,
+                    region.u1 * r.size[0], region.v1 * r.size[1])
+
+        out: list[_CornerRead] = []
+        covered = []
+        tries = 0
+        for gp in find_glyph_pairs(ink, self.profile, card_h, [index_area(r) for r in reads]):
+            if tries >= MAX_PAIR_READS:
+                break
+            if any(_inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
+                continue
+            tries += 1
+            best, _ = self._read_sizes(frame, gp.corner, [gp.scale], card_w, card_h, None, retried=False)
+            if best is not None:
+                out.append(best)
+                if best.sure:
+                    covered.append(index_area(best))
+        return out
 
     def _read_sizes(self, frame, c: Corner, sizes, card_w: float, card_h: float, best, retried: bool):
         """The corner read at each card size in turn until one is sure or no glyphs show.
@@ -343,6 +380,14 @@ def _beside_a_read_index(c: Corner, done) -> bool:
             if all(max(float(np.dot(d, e1)), float(np.dot(d, e2))) > 0.95 for d in dirs):
                 return True
     return False
+
+
+def _inside(p, area) -> bool:
+    """Whether point ``p`` lies in ``area`` = ``(origin, wdir, hdir, width, height)`` (frame pixels)."""
+    origin, wdir, hdir, w, h = area
+    d = np.asarray(p) - origin
+    u, v = float(d @ np.asarray(wdir)) / w, float(d @ np.asarray(hdir)) / h
+    return -0.05 <= u <= 1.0 and -0.05 <= v <= 1.0
 
 
 def _group_corners(reads: list[_CornerRead], card_w: float, card_h: float) -> list[list[_CornerRead]]:
