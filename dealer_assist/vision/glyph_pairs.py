@@ -45,6 +45,19 @@ class GlyphPair:
     #: How far the pair's spacing is from the profile's (0 = exactly), for ordering.
     misfit: float
 
+    def turned(self, degrees: float) -> Corner:
+        """The corner with the card turned by ``degrees`` about the rank glyph."""
+        if not degrees:
+            return self.corner
+        a = np.radians(degrees)
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        c = self.corner
+        pivot = np.array(self.rank_at)
+        p = pivot + rot @ (np.array([c.x, c.y]) - pivot)
+        w, h = rot @ np.array(c.wdir), rot @ np.array(c.hdir)
+        return Corner(float(p[0]), float(p[1]), (float(w[0]), float(w[1])), (float(h[0]), float(h[1])),
+                      c.wlen, c.hlen, notched=True)
+
 
 def ink_blobs(ink: np.ndarray) -> np.ndarray:
     """Bounding boxes ``(x, y, w, h)`` of the separate marks of an ink mask."""
