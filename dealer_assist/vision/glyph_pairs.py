@@ -30,6 +30,11 @@ from dealer_assist.vision.profile import Profile
 #: Card size in a frame against the frame's guess: tilt and a card lifted off
 #: the felt reach +-15% (the test scenes' range), blobs are cut a little wider.
 SIZE_SLACK = (0.75, 1.3)
+#: Areas this close (a share of the larger) make two blobs of one box size twins.
+TWIN_AREA = 0.2
+#: Least share of its box a suit blob fills (its outline's area: a solid
+#: heart, spade, club or diamond fills 0.4 to 0.6 at the mask's scale).
+SUIT_FILL = 0.3
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,8 @@ class GlyphPair:
     scale: float
     #: How far the pair's spacing is from the profile's (0 = exactly), for ordering.
     misfit: float
+    #: The two blobs in the half-size mask: ``(x, y, w, h, area)``, rank first.
+    blobs: tuple = ()
 
     def turned(self, degrees: float) -> Corner:
         """The corner with the card turned by ``degrees`` about the rank glyph."""
@@ -59,17 +66,31 @@ class GlyphPair:
                       c.wlen, c.hlen, notched=True)
 
 
-def ink_blobs(ink: np.ndarray) -> np.ndarray:
-    """Bounding boxes ``(x, y, w, h)`` of the separate marks of an ink mask."""
-    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if not contours:
-        return np.zeros((0, 4), np.float32)
-    return np.array([cv2.boundingRect(c) for c in contours], np.float32)
+def ink_blobs(*inks: np.ndarray) -> np.ndarray:
+    """``(x, y, w, h, area)`` of the separate marks of ink masks (area inside the outline).
+
+    A mark of a later mask that an earlier one already holds (its box
+    within two pixels: a stroke's blur around a solid shape) is left out:
+    every mark counts once.
+    """
+    out = np.zeros((0, 5), np.float32)
+    for ink in inks:
+        contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if not contours:
+            continue
+        rows = np.array([(*cv2.boundingRect(c), cv2.contourArea(c)) for c in contours], np.float32)
+        if len(out):
+            near = np.abs(rows[:, None, :4] - out[None, :, :4]).max(axis=2) <= 2
+            rows = rows[~near.any(axis=1)]
+        out = np.vstack([out, rows])
+    return out
 
 
-def find_glyph_pairs(ink: np.ndarray, profile: Profile, card_h: float, known=()) -> list[GlyphPair]:
-    """Index corners implied by rank/suit blob pairs of a half-size ink mask (frame coordinates).
+def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[GlyphPair]:
+    """Index corners implied by rank/suit blob pairs of half-size ink masks (frame coordinates).
 
+    The blobs of every mask in ``inks`` take part (a faint glyph may show
+    in one, and the same glyph apart from a line beside it in another).
     ``card_h`` is the frame's card height (full-size pixels).  ``known``
     holds the index regions already read, each ``(origin, wdir, hdir,
     width, height)`` in frame pixels: blobs inside them are not paired.
@@ -79,7 +100,7 @@ def find_glyph_pairs(ink: np.ndarray, profile: Profile, card_h: float, known=())
     rb, sb = profile.rank_box, profile.suit_box
     rank_span = (rb.v1 - rb.v0) * h_px
     suit_span = (sb.v1 - sb.v0) * h_px
-    boxes = ink_blobs(ink)
+    boxes = ink_blobs(*inks)
     if not len(boxes):
         return []
     centre = (boxes[:, :2] + boxes[:, 2:4] / 2) / MASK_SCALE
@@ -132,9 +153,16 @@ def find_glyph_pairs(ink: np.ndarray, profile: Profile, card_h: float, known=())
     before = centre[i_all] - step_vec
     in_row = ((np.hypot(*(gc[None, :, :] - beyond[:, None, :]).transpose(2, 0, 1)) < tol[:, None]).any(axis=1)
               | (np.hypot(*(gc[None, :, :] - before[:, None, :]).transpose(2, 0, 1)) < tol[:, None]).any(axis=1))
+    # Two pips of one card are twins: the same shape turned the same way,
+    # so the same box and area.  An index's rank and suit differ.
+    twin = ((np.abs(boxes[i_all, 2] - boxes[j_all, 2]) <= 1) & (np.abs(boxes[i_all, 3] - boxes[j_all, 3]) <= 1)
+            & (np.abs(boxes[i_all, 4] - boxes[j_all, 4]) <= TWIN_AREA * np.maximum(boxes[i_all, 4], boxes[j_all, 4])))
+    # A suit is a solid shape: a blob that fills little of its box is a
+    # stroke, a line or a picture's outline.
+    solid = boxes[j_all, 4] >= SUIT_FILL * boxes[j_all, 2] * boxes[j_all, 3]
     pairs = []
-    for a, b, i, j, row in zip(a_idx, b_idx, i_all, j_all, in_row):
-        if row:
+    for a, b, i, j, row, tw, so in zip(a_idx, b_idx, i_all, j_all, in_row, twin, solid):
+        if row or tw or not so:
             continue
         rc = centre[i] / MASK_SCALE
         sc = centre[j] / MASK_SCALE
@@ -150,6 +178,6 @@ def find_glyph_pairs(ink: np.ndarray, profile: Profile, card_h: float, known=())
         corner = Corner(float(p[0]), float(p[1]), (float(wdir[0]), float(wdir[1])),
                         (float(hdir[0]), float(hdir[1])), 0.0, 0.0, notched=True)
         pairs.append(GlyphPair(corner, (float(rc[0]), float(rc[1])), (float(sc[0]), float(sc[1])), k,
-                               abs(float(dist[a, b]) / step - 1.0)))
+                               abs(float(dist[a, b]) / step - 1.0), (tuple(boxes[i]), tuple(boxes[j]))))
     pairs.sort(key=lambda gp: gp.misfit)
     return pairs

@@ -129,7 +129,8 @@ class Recognizer:
             got = "nothing" if frame is None else f"an array of shape {getattr(frame, 'shape', '?')}"
             raise FrameError(f"recognize needs a BGR colour frame (height x width x 3), got {got}")
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-        whole, split, ink = frame_masks(small, int(self._paper_min), self._hole_max)
+        masks = frame_masks(small, int(self._paper_min), self._hole_max)
+        whole, split = masks.whole, masks.split
         kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
         # Only the uncut mask may bridge a notch: in ``split`` a card lying on
         # another's corner also leaves a notch, with the covered tip behind it.
@@ -167,12 +168,12 @@ class Recognizer:
                 if item[2] is not None and item[2].sure:
                     done.extend(_neighbour_corners(item[2]))
         reads = [item[2] for item in pending if item[2] is not None]
-        reads += [cr for cr in self._glyph_pair_reads(frame, ink, reads, card_w, card_h) if cr.sure]
+        reads += [cr for cr in self._glyph_pair_reads(frame, (masks.ink, masks.faint_ink), reads, card_w, card_h) if cr.sure]
         result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
 
-    def _glyph_pair_reads(self, frame, ink, reads: list[_CornerRead], card_w: float, card_h: float):
+    def _glyph_pair_reads(self, frame, inks, reads: list[_CornerRead], card_w: float, card_h: float):
         """Reads of indexes whose corner was not found, located by their rank and suit glyphs.
 
         Only glyphs outside every index read so far (sure or not) are
@@ -189,7 +190,7 @@ class Recognizer:
         out: list[_CornerRead] = []
         covered = []
         tries = 0
-        for gp in find_glyph_pairs(ink, self.profile, card_h, [index_area(r) for r in reads]):
+        for gp in find_glyph_pairs(inks, self.profile, card_h, [index_area(r) for r in reads]):
             if tries >= MAX_PAIR_READS:
                 break
             if any(_inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
