@@ -30,6 +30,9 @@ from dealer_assist.vision.profile import Profile
 #: Card size in a frame against the frame's guess: tilt and a card lifted off
 #: the felt reach +-15% (the test scenes' range), blobs are cut a little wider.
 SIZE_SLACK = (0.75, 1.3)
+#: Two blobs are of one size when their boxes differ by at most this many
+#: mask pixels (blur and the pixel grid move a solid shape's edge by one).
+TWIN_PX = 1
 #: Areas this close (a share of the larger) make two blobs of one box size twins.
 TWIN_AREA = 0.2
 #: Least share of its box a suit blob fills (its outline's area: a solid
@@ -66,24 +69,39 @@ class GlyphPair:
                       c.wlen, c.hlen, notched=True)
 
 
-def ink_blobs(*inks: np.ndarray) -> np.ndarray:
-    """``(x, y, w, h, area)`` of the separate marks of ink masks (area inside the outline).
+def ink_blobs(*inks: np.ndarray, min_size: float = 0.0) -> np.ndarray:
+    """``(x, y, w, h, area)`` of the separate marks of ink masks, at least ``min_size`` across.
 
-    A mark of a later mask that an earlier one already holds (its box
-    within two pixels: a stroke's blur around a solid shape) is left out:
-    every mark counts once.
+    ``area`` is that inside the mark's outline.  A mark of a later mask
+    that an earlier one already holds (its box within two pixels: a
+    stroke's blur around a solid shape) is left out: every mark counts once.
     """
     out = np.zeros((0, 5), np.float32)
     for ink in inks:
-        contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        if not contours:
-            continue
-        rows = np.array([(*cv2.boundingRect(c), cv2.contourArea(c)) for c in contours], np.float32)
-        if len(out):
+        rows = _outline_stats(ink)
+        rows = rows[rows[:, 2:4].max(axis=1) >= min_size]
+        if len(out) and len(rows):
             near = np.abs(rows[:, None, :4] - out[None, :, :4]).max(axis=2) <= 2
             rows = rows[~near.any(axis=1)]
         out = np.vstack([out, rows])
     return out
+
+
+def _outline_stats(ink: np.ndarray) -> np.ndarray:
+    """Box and outline area of every outer outline, for all outlines at once (a frame has a hundred)."""
+    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return np.zeros((0, 5), np.float32)
+    lens = np.fromiter((len(c) for c in contours), np.int64, len(contours))
+    pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
+    start = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    x0, x1 = np.minimum.reduceat(pts[:, 0], start), np.maximum.reduceat(pts[:, 0], start)
+    y0, y1 = np.minimum.reduceat(pts[:, 1], start), np.maximum.reduceat(pts[:, 1], start)
+    following = np.arange(1, len(pts) + 1)
+    following[start + lens - 1] = start  # each outline closes on its first point
+    cross = pts[:, 0] * pts[following, 1] - pts[following, 0] * pts[:, 1]
+    area = np.abs(np.add.reduceat(cross, start)) / 2
+    return np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area], axis=1).astype(np.float32)
 
 
 def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[GlyphPair]:
@@ -94,34 +112,31 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
     ``card_h`` is the frame's card height (full-size pixels).  ``known``
     holds the index regions already read, each ``(origin, wdir, hdir,
     width, height)`` in frame pixels: blobs inside them are not paired.
+    Best-fitting pairs first; one pair per rank blob and suit blob.
     """
+    lo, hi = SIZE_SLACK
     h_px = card_h * MASK_SCALE
     w_px = h_px * profile.aspect
     rb, sb = profile.rank_box, profile.suit_box
-    rank_span = (rb.v1 - rb.v0) * h_px
-    suit_span = (sb.v1 - sb.v0) * h_px
-    boxes = ink_blobs(*inks)
-    if not len(boxes):
-        return []
+    # A blob's larger side is at least its glyph's height (a narrow rank
+    # upright) and at most its box's diagonal (a wide rank turned 45 degrees).
+    rank_min, suit_min = 0.7 * profile.rank_h * h_px * lo, 0.7 * profile.suit_h * h_px * lo
+    rank_max = np.hypot((rb.v1 - rb.v0) * h_px, (rb.u1 - rb.u0) * w_px) * hi
+    suit_max = np.hypot((sb.v1 - sb.v0) * h_px, (sb.u1 - sb.u0) * w_px) * hi
+    boxes = ink_blobs(*inks, min_size=min(rank_min, suit_min))
+    boxes = boxes[boxes[:, 2:4].max(axis=1) <= max(rank_max, suit_max)]
     centre = (boxes[:, :2] + boxes[:, 2:4] / 2) / MASK_SCALE
     free = np.ones(len(boxes), bool)
     for origin, wdir, hdir, w, h in known:
         d = centre - origin
-        u = d @ np.asarray(wdir) / w
-        v = d @ np.asarray(hdir) / h
+        u, v = d @ np.asarray(wdir) / w, d @ np.asarray(hdir) / h
         free &= ~((u >= -0.05) & (u <= 1.0) & (v >= -0.05) & (v <= 1.0))
-    boxes, centre = boxes[free], centre[free] * MASK_SCALE
+    # Every glyph-sized blob, free or not, counts as a neighbour below.
+    all_boxes, all_centres = boxes, centre * MASK_SCALE
+    boxes, centre = boxes[free], all_centres[free]
     size = boxes[:, 2:4].max(axis=1)
-    lo, hi = SIZE_SLACK
-    # The blob's larger side: at least the glyph's height (a narrow rank
-    # upright), at most its box's diagonal (a wide rank turned 45 degrees).
-    rank_diag = np.hypot(rank_span, (rb.u1 - rb.u0) * w_px)
-    suit_diag = np.hypot(suit_span, (sb.u1 - sb.u0) * w_px)
-    is_rank_lo = 0.7 * profile.rank_h * h_px * lo
-    is_suit_lo = 0.7 * profile.suit_h * h_px * lo
-    is_rank = (size >= is_rank_lo) & (size <= rank_diag * hi)
-    is_suit = (size >= is_suit_lo) & (size <= suit_diag * hi)
-    ri, si = np.nonzero(is_rank)[0], np.nonzero(is_suit)[0]
+    ri = np.nonzero((size >= rank_min) & (size <= rank_max))[0]
+    si = np.nonzero((size >= suit_min) & (size <= suit_max))[0]
     if not len(ri) or not len(si):
         return []
     # The step from the rank's centre to the suit's, in card pixels (u across, v down).
@@ -133,51 +148,61 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
     ok = (dist >= step * lo) & (dist <= step * hi)
     # The suit is the smaller glyph where the deck prints it smaller (sizes
     # measured along the blob's larger side, so within a generous factor).
-    ratio = profile.suit_h / profile.rank_h
-    ok &= size[si][None, :] <= size[ri][:, None] * max(1.0, ratio) * 1.5
+    ok &= size[si][None, :] <= size[ri][:, None] * max(1.0, profile.suit_h / profile.rank_h) * 1.5
+    ok &= ri[:, None] != si[None, :]
     a_idx, b_idx = np.nonzero(ok)
-    i_all, j_all = ri[a_idx], si[b_idx]
-    keep = i_all != j_all
-    a_idx, b_idx, i_all, j_all = a_idx[keep], b_idx[keep], i_all[keep], j_all[keep]
-    if not len(i_all):
+    if not len(a_idx):
         return []
+    i, j = ri[a_idx], si[b_idx]
+    misfit = np.abs(dist[a_idx, b_idx] / step - 1.0)
+    step_vec = centre[j] - centre[i]
     # Pips stand in rows and columns at about an index's spacing: a third
-    # blob of glyph size one more step on (beyond the suit, or before the
-    # rank) makes the pair part of a row of pips.  Beyond an index's suit
-    # the card is bare; before its rank lies the card's edge.
-    glyph = (size >= min(is_rank_lo, is_suit_lo)) & (size <= max(rank_diag, suit_diag) * hi)
-    gc = centre[glyph]
-    step_vec = centre[j_all] - centre[i_all]
+    # blob one more step on (beyond the suit, or before the rank), of the
+    # same size as its neighbour in the pair, makes the pair part of a row
+    # of pips.  Beyond an index's suit the card is bare; before its rank
+    # lies the card's edge (or whatever covers the corner).
     tol = 0.3 * np.hypot(step_vec[:, 0], step_vec[:, 1])
-    beyond = centre[j_all] + step_vec
-    before = centre[i_all] - step_vec
-    in_row = ((np.hypot(*(gc[None, :, :] - beyond[:, None, :]).transpose(2, 0, 1)) < tol[:, None]).any(axis=1)
-              | (np.hypot(*(gc[None, :, :] - before[:, None, :]).transpose(2, 0, 1)) < tol[:, None]).any(axis=1))
+    in_row = np.zeros(len(i), bool)
+    for ahead, next_to in ((centre[j] + step_vec, j), (centre[i] - step_vec, i)):
+        gap = np.hypot(*(all_centres[None, :, :] - ahead[:, None, :]).transpose(2, 0, 1))
+        alike = np.abs(all_boxes[None, :, 2:4] - boxes[next_to][:, None, 2:4]).max(axis=2) <= TWIN_PX
+        in_row |= ((gap < tol[:, None]) & alike).any(axis=1)
     # Two pips of one card are twins: the same shape turned the same way,
     # so the same box and area.  An index's rank and suit differ.
-    twin = ((np.abs(boxes[i_all, 2] - boxes[j_all, 2]) <= 1) & (np.abs(boxes[i_all, 3] - boxes[j_all, 3]) <= 1)
-            & (np.abs(boxes[i_all, 4] - boxes[j_all, 4]) <= TWIN_AREA * np.maximum(boxes[i_all, 4], boxes[j_all, 4])))
+    twin = ((np.abs(boxes[i, 2] - boxes[j, 2]) <= TWIN_PX) & (np.abs(boxes[i, 3] - boxes[j, 3]) <= TWIN_PX)
+            & (np.abs(boxes[i, 4] - boxes[j, 4]) <= TWIN_AREA * np.maximum(boxes[i, 4], boxes[j, 4])))
     # A suit is a solid shape: a blob that fills little of its box is a
     # stroke, a line or a picture's outline.
-    solid = boxes[j_all, 4] >= SUIT_FILL * boxes[j_all, 2] * boxes[j_all, 3]
+    solid = boxes[j, 4] >= SUIT_FILL * boxes[j, 2] * boxes[j, 3]
     pairs = []
-    for a, b, i, j, row, tw, so in zip(a_idx, b_idx, i_all, j_all, in_row, twin, solid):
-        if row or tw or not so:
+    used_rank, used_suit = set(), set()
+    for n in np.argsort(misfit, kind="stable"):
+        if in_row[n] or twin[n] or not solid[n]:
             continue
-        rc = centre[i] / MASK_SCALE
-        sc = centre[j] / MASK_SCALE
-        # d = (dv - i du) * e^{i phi}, with hdir = e^{i phi} and wdir = (hdir_y, -hdir_x).
-        z = complex(*(sc - rc)) / complex(dv, -du)
-        rot = z / abs(z)
-        hdir = np.array([rot.real, rot.imag])
-        wdir = np.array([hdir[1], -hdir[0]])
-        k = abs(z) * MASK_SCALE  # card size against the frame's guess, from the pair's spacing
-        k = float(np.clip(k, lo, hi))
-        cw, ch = w_px / MASK_SCALE * k, h_px / MASK_SCALE * k
-        p = rc - rb.cu * cw * wdir - rb.cv * ch * hdir
-        corner = Corner(float(p[0]), float(p[1]), (float(wdir[0]), float(wdir[1])),
-                        (float(hdir[0]), float(hdir[1])), 0.0, 0.0, notched=True)
-        pairs.append(GlyphPair(corner, (float(rc[0]), float(rc[1])), (float(sc[0]), float(sc[1])), k,
-                               abs(float(dist[a, b]) / step - 1.0), (tuple(boxes[i]), tuple(boxes[j]))))
-    pairs.sort(key=lambda gp: gp.misfit)
+        # The same glyph seen in two masks gives near-copies of one pair.
+        r_key = tuple(np.round(centre[i[n]] / 2).astype(int))
+        s_key = tuple(np.round(centre[j[n]] / 2).astype(int))
+        if r_key in used_rank and s_key in used_suit:
+            continue
+        used_rank.add(r_key)
+        used_suit.add(s_key)
+        pairs.append(_pair(centre[i[n]] / MASK_SCALE, centre[j[n]] / MASK_SCALE, du, dv, w_px, h_px, profile,
+                           float(misfit[n]), (tuple(boxes[i[n]]), tuple(boxes[j[n]]))))
     return pairs
+
+
+def _pair(rc: np.ndarray, sc: np.ndarray, du: float, dv: float, w_px: float, h_px: float, profile: Profile,
+          misfit: float, blobs: tuple) -> GlyphPair:
+    """The corner implied by a rank centre ``rc`` and a suit centre ``sc`` (frame pixels)."""
+    # sc - rc = (dv - i du) * e^{i phi} as complex numbers, with hdir = e^{i phi}
+    # and wdir = (hdir_y, -hdir_x) so that cross(wdir, hdir) > 0.
+    z = complex(*(sc - rc)) / complex(dv, -du)
+    rot = z / abs(z)
+    hdir = np.array([rot.real, rot.imag])
+    wdir = np.array([hdir[1], -hdir[0]])
+    k = float(np.clip(abs(z) * MASK_SCALE, *SIZE_SLACK))  # card size against the frame's guess
+    cw, ch = w_px / MASK_SCALE * k, h_px / MASK_SCALE * k
+    p = rc - profile.rank_box.cu * cw * wdir - profile.rank_box.cv * ch * hdir
+    corner = Corner(float(p[0]), float(p[1]), (float(wdir[0]), float(wdir[1])),
+                    (float(hdir[0]), float(hdir[1])), 0.0, 0.0, notched=True)
+    return GlyphPair(corner, (float(rc[0]), float(rc[1])), (float(sc[0]), float(sc[1])), k, misfit, blobs)
