@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, frame_masks, merge_corners
+from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners
 from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.profile import Profile
@@ -122,20 +122,27 @@ class Recognizer:
         self._hole_max = 0.5 * w * h
         self._paper_min = 0.35 * profile.paper_level
 
+    def masks(self, frame: np.ndarray) -> Masks:
+        """The paper and ink masks of a BGR frame, at :data:`~.detect.MASK_SCALE`."""
+        small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
+        return frame_masks(small, int(self._paper_min), self._hole_max)
+
+    def outline_corners(self, masks: Masks) -> list[Corner]:
+        """The exposed card corners the outline finder sees in a frame's masks (frame pixels)."""
+        kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
+        # Only the uncut mask may bridge a notch: in ``split`` a card lying on
+        # another's corner also leaves a notch, with the covered tip behind it.
+        return merge_corners(find_corners(masks.split, **kw), find_corners(masks.whole, notch_gap=self._notch_gap, **kw))
+
     def recognize(self, frame: np.ndarray) -> FrameResult:
         """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``."""
         t0 = time.perf_counter()
         if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
             got = "nothing" if frame is None else f"an array of shape {getattr(frame, 'shape', '?')}"
             raise FrameError(f"recognize needs a BGR colour frame (height x width x 3), got {got}")
-        small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-        masks = frame_masks(small, int(self._paper_min), self._hole_max)
-        whole, split = masks.whole, masks.split
-        kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
-        # Only the uncut mask may bridge a notch: in ``split`` a card lying on
-        # another's corner also leaves a notch, with the covered tip behind it.
-        corners = merge_corners(find_corners(split, **kw), find_corners(whole, notch_gap=self._notch_gap, **kw))
-        quads = self._whole_cards(split)
+        masks = self.masks(frame)
+        corners = self.outline_corners(masks)
+        quads = self._whole_cards(masks.split)
         scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
