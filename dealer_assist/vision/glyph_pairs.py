@@ -77,8 +77,11 @@ def ink_blobs(*inks: np.ndarray, min_size: float = 0.0) -> np.ndarray:
     stroke's blur around a solid shape) is left out: every mark counts once.
     """
     out = np.zeros((0, 5), np.float32)
+    # Cards cover a part of the frame: outlines are only looked for there
+    # (the last mask holds all the others).
+    x, y, w, h = cv2.boundingRect(inks[-1])
     for ink in inks:
-        rows = _outline_stats(ink)
+        rows = _outline_stats(ink[y:y + h, x:x + w], (x, y))
         rows = rows[rows[:, 2:4].max(axis=1) >= min_size]
         if len(out) and len(rows):
             near = np.abs(rows[:, None, :4] - out[None, :, :4]).max(axis=2) <= 2
@@ -87,9 +90,9 @@ def ink_blobs(*inks: np.ndarray, min_size: float = 0.0) -> np.ndarray:
     return out
 
 
-def _outline_stats(ink: np.ndarray) -> np.ndarray:
+def _outline_stats(ink: np.ndarray, offset=(0, 0)) -> np.ndarray:
     """Box and outline area of every outer outline, for all outlines at once (a frame has a hundred)."""
-    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=offset)
     if not contours:
         return np.zeros((0, 5), np.float32)
     lens = np.fromiter((len(c) for c in contours), np.int64, len(contours))
@@ -127,10 +130,12 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
     boxes = boxes[boxes[:, 2:4].max(axis=1) <= max(rank_max, suit_max)]
     centre = (boxes[:, :2] + boxes[:, 2:4] / 2) / MASK_SCALE
     free = np.ones(len(boxes), bool)
-    for origin, wdir, hdir, w, h in known:
-        d = centre - origin
-        u, v = d @ np.asarray(wdir) / w, d @ np.asarray(hdir) / h
-        free &= ~((u >= -0.05) & (u <= 1.0) & (v >= -0.05) & (v <= 1.0))
+    if len(known):
+        origin, wdir, hdir, w, h = (np.array(a, np.float64) for a in zip(*known))
+        d = centre[:, None, :] - origin[None, :, :]
+        u = np.einsum("nkc,kc->nk", d, wdir) / w
+        v = np.einsum("nkc,kc->nk", d, hdir) / h
+        free = ~((u >= -0.05) & (u <= 1.0) & (v >= -0.05) & (v <= 1.0)).any(axis=1)
     # Every glyph-sized blob, free or not, counts as a neighbour below.
     all_boxes, all_centres = boxes, centre * MASK_SCALE
     boxes, centre = boxes[free], all_centres[free]
