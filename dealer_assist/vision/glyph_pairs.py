@@ -30,6 +30,10 @@ from dealer_assist.vision.profile import Profile
 #: Card size in a frame against the frame's guess: tilt and a card lifted off
 #: the felt reach +-15% (the test scenes' range), blobs are cut a little wider.
 SIZE_SLACK = (0.75, 1.3)
+#: A glyph's height along the pair's "down", against the pair's spacing, may
+#: be this far (a factor) from the deck's: glyphs of one deck differ in
+#: height (a Q's tail, a 1), blur adds a pixel, and a rank may touch a line.
+HEIGHT_FIT = (0.7, 1.5)
 #: Two blobs are of one size when their boxes differ by at most this many
 #: mask pixels (blur and the pixel grid move a solid shape's edge by one).
 TWIN_PX = 1
@@ -70,23 +74,24 @@ class GlyphPair:
 
 
 def ink_blobs(*inks: np.ndarray, min_size: float = 0.0) -> np.ndarray:
-    """``(x, y, w, h, area)`` of the separate marks of ink masks, at least ``min_size`` across.
+    """``(x, y, w, h, area, mask)`` of the separate marks of ink masks, at least ``min_size`` across.
 
-    ``area`` is that inside the mark's outline.  A mark of a later mask
+    ``area`` is that inside the mark's outline, ``mask`` the index of the
+    mask it was found in.  A mark of a later mask
     that an earlier one already holds (its box within two pixels: a
     stroke's blur around a solid shape) is left out: every mark counts once.
     """
-    out = np.zeros((0, 5), np.float32)
+    out = np.zeros((0, 6), np.float32)
     # Cards cover a part of the frame: outlines are only looked for there
     # (the last mask holds all the others).
     x, y, w, h = cv2.boundingRect(inks[-1])
-    for ink in inks:
+    for n, ink in enumerate(inks):
         rows = _outline_stats(ink[y:y + h, x:x + w], (x, y))
         rows = rows[rows[:, 2:4].max(axis=1) >= min_size]
         if len(out) and len(rows):
             near = np.abs(rows[:, None, :4] - out[None, :, :4]).max(axis=2) <= 2
             rows = rows[~near.any(axis=1)]
-        out = np.vstack([out, rows])
+        out = np.vstack([out, np.hstack([rows, np.full((len(rows), 1), n, np.float32)])])
     return out
 
 
@@ -189,11 +194,30 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
         s_key = tuple(np.round(centre[j[n]] / 2).astype(int))
         if r_key in used_rank and s_key in used_suit:
             continue
-        used_rank.add(r_key)
-        used_suit.add(s_key)
-        pairs.append(_pair(centre[i[n]] / MASK_SCALE, centre[j[n]] / MASK_SCALE, du, dv, w_px, h_px, profile,
-                           float(misfit[n]), (tuple(boxes[i[n]]), tuple(boxes[j[n]]))))
+        pair = _pair(centre[i[n]] / MASK_SCALE, centre[j[n]] / MASK_SCALE, du, dv, w_px, h_px, profile,
+                     float(misfit[n]), (tuple(boxes[i[n]]), tuple(boxes[j[n]])))
+        # Turned upright, each glyph must stand as tall against the pair's
+        # spacing as the deck prints it (a pip, a picture's fragment or two
+        # glyphs of different cards rarely do).
+        spacing = float(np.hypot(*step_vec[n]))
+        hdir = np.array(pair.corner.hdir)
+        for box, want in ((boxes[i[n]], profile.rank_h * h_px), (boxes[j[n]], profile.suit_h * h_px)):
+            tall = _extent_along(inks[int(box[5])], box, hdir) / spacing
+            if not HEIGHT_FIT[0] <= tall / (want / step) <= HEIGHT_FIT[1]:
+                break
+        else:
+            used_rank.add(r_key)
+            used_suit.add(s_key)
+            pairs.append(pair)
     return pairs
+
+
+def _extent_along(ink: np.ndarray, box, axis: np.ndarray) -> float:
+    """How far the ink in ``box`` (mask pixels) reaches along a unit ``axis``, in mask pixels."""
+    x, y, w, h = (int(v) for v in box[:4])
+    ys, xs = np.nonzero(ink[y:y + h, x:x + w])
+    along = xs * axis[0] + ys * axis[1]
+    return float(along.max() - along.min()) + 1.0 if len(along) else 0.0
 
 
 def _pair(rc: np.ndarray, sc: np.ndarray, du: float, dv: float, w_px: float, h_px: float, profile: Profile,
