@@ -315,7 +315,13 @@ class Recognizer:
         if c.notched:
             # The tip was not seen: part of the index may be covered (a ten
             # cut to a one reads like a jack), so only a clear read counts.
-            sure = sure and min(rs, ss) >= t.min_score + NOTCH_EXTRA and min(rm, sm) >= t.min_margin + NOTCH_EXTRA
+            clear_rank = rs >= t.min_score + NOTCH_EXTRA and rm >= t.min_margin + NOTCH_EXTRA
+            sure = sure and clear_rank and ss >= t.min_score + NOTCH_EXTRA and sm >= t.min_margin + NOTCH_EXTRA
+            if not sure and clear_rank and colour_ok and ss >= t.min_score:
+                # A suit as clearly that shape as any plain read asks, only
+                # not told from its same-colour look-alike (a blurred spade
+                # or club): the learned pair score may still tell them apart.
+                sure = self._pair_decides(r, suit)
         elif not sure and colour_ok and rs >= t.min_score and rm >= t.min_margin:
             sure = self._pair_decides(r, suit)
         p = np.array([c.x, c.y])
