@@ -21,9 +21,10 @@ import numpy as np
 #: pixels of precision only, and a quarter of the pixels is four times faster.
 MASK_SCALE = 0.5
 OPEN = 5
-#: A thin stroke is ink when it is this much darker than the paper beside it
-#: (a share of the paper's level; :data:`.glyphs.INK` asks 0.4 of a sharp glyph).
-STROKE = 0.25
+#: A thin stroke is ink when it is darker than the paper beside it by one
+#: part in this many of the paper's level: a quarter (:data:`.glyphs.INK`
+#: asks 0.4 of a sharp glyph).  Whole, so the test stays in integers.
+STROKE_PART = 4
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,11 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     whole = _clean(mask.copy(), hole_max)
     # Thin strokes blurred to grey stay above the paper cut; against the
     # paper right beside them they are still clearly darker.
-    strokes = cv2.compare(lines, cv2.multiply(cv2.add(lo, lines), STROKE, dtype=cv2.CV_8U), cv2.CMP_GT)
+    # lines > paper / STROKE_PART, with paper = lo + lines, is lines * (STROKE_PART - 1) > lo.
+    scaled = lines
+    for _ in range(STROKE_PART - 2):
+        scaled = cv2.add(scaled, lines)
+    strokes = cv2.compare(scaled, lo, cv2.CMP_GT)
     not_paper = cv2.bitwise_not(mask)
     return Masks(whole, _clean(split, hole_max), cv2.bitwise_and(whole, not_paper),
                  cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)))
