@@ -170,5 +170,10 @@ class Profile:
 
 
 def default_profile_path() -> Path:
-    """The profile of the demo deck, shipped in the repository's ``calibration/anglo``."""
-    return Path(__file__).resolve().parents[2] / "calibration" / "anglo"
+    """The profile of the demo deck: the repository's ``calibration/anglo``.
+
+    It is reached through ``dealer_assist/data/calibration`` (a link to the
+    repository's folder, whose files a wheel copies), so that an installed
+    package finds it as well as a checkout does.
+    """
+    return Path(__file__).resolve().parents[1] / "data" / "calibration" / "anglo"
