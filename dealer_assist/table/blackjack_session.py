@@ -306,6 +306,10 @@ class BlackjackSession(SessionCore):
             self.dismiss("empty")
         return error
 
+    @property
+    def needs_supervisor(self) -> bool:
+        return self._roster is not None
+
     def set_limits(self, min_bet: Any, max_bet: Any, supervisor: str = "", pin: str = "",
                    why: str = "") -> Optional[str]:
         """New seat limits: a supervisor's name, PIN and reason when the table has a roster, a reason in
