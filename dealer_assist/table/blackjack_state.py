@@ -313,6 +313,10 @@ def _rebet(state: BlackjackState) -> BlackjackState:
         raise BlackjackTableError("no bets from a previous round to repeat")
     if state.bets:
         raise BlackjackTableError("the layout already has bets: clear them first to repeat the last round's")
+    high = [f"seat {s} had {fmt(v)}" for s, v in state.last_bets if v > state.rules.max_bet]
+    if high:  # the limits were lowered since
+        raise BlackjackTableError(f"cannot repeat the last bets: {', '.join(high)}, above the seat maximum "
+                                  f"{fmt(state.rules.max_bet)}; place the bets again")
     return replace(state, bets=state.last_bets)
 
 
