@@ -51,7 +51,7 @@ class LimitsEditor(QWidget):
         if payout is not None:
             name = QLabel("Max payout per seat")
             name.setFont(theme.font(unit, bold=True))
-            grid.addWidget(name, len(rows) + 1, 0)
+            grid.addWidget(name, len(rows) + 1, 0, 1, 2)  # the minimum column is free: no clipping
             self.payout = self._field(payout, unit)
             grid.addWidget(self.payout, len(rows) + 1, 2)
 
