@@ -235,12 +235,14 @@ class Recognizer:
                 colour_ok = False
             if not red and r.redness > 0.25:
                 colour_ok = False
-        sure = rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
+        ink_ok = IndexMatcher.ink_plausible(r)
+        sure = (rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
+                and ink_ok)
         if c.notched:
             # The tip was not seen: part of the index may be covered (a ten
             # cut to a one reads like a jack), so only a clear read counts.
             sure = sure and min(rs, ss) >= t.min_score + NOTCH_EXTRA and min(rm, sm) >= t.min_margin + NOTCH_EXTRA
-        elif not sure and colour_ok and rs >= t.min_score and rm >= t.min_margin:
+        elif not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin:
             sure = self._pair_decides(r, suit)
         p = np.array([c.x, c.y])
         wv = np.array(c.wdir) * card_w
@@ -286,6 +288,7 @@ class Recognizer:
         independent looks agreeing are as good as one clear look.  Returns the better read."""
         t = self.profile.thresholds
         near = [cr for cr in group if not cr.colour_conflict and not cr.corner.notched
+                and IndexMatcher.ink_plausible(cr.read)
                 and cr.confidence >= t.min_score - 0.05 and cr.margin >= 0.6 * t.min_margin]
         for i, a in enumerate(near):
             for b in near[i + 1:]:
