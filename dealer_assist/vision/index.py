@@ -52,6 +52,18 @@ class IndexRead:
 INK_RANGE = (0.45, 1.4)
 
 
+def colour_fits(profile: Profile, suit: str, redness: float) -> bool:
+    """Whether the ink's colour allows ``suit``: a red suit needs some red, a black one little.
+
+    The bounds are loose (a warm light reddens black ink, a pale print greys red ink):
+    the colour only vetoes a suit, the templates decide.
+    """
+    red = profile.suit_red.get(suit)
+    if red is None:
+        return True
+    return redness >= 0.08 if red else redness <= 0.25
+
+
 def warp_corner(frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
                 profile: Profile) -> np.ndarray:
     """The corner region, upright at canonical scale (BGR), with PAD pixels of table around it."""

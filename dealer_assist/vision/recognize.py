@@ -19,7 +19,7 @@ import numpy as np
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, merge_corners, paper_masks
-from dealer_assist.vision.index import IndexMatcher, IndexRead
+from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits
 from dealer_assist.vision.profile import Profile
 
 
@@ -228,13 +228,7 @@ class Recognizer:
         suit, ss, sm = r.best("suit")
         if min(rs, ss) < t.candidate_score:
             return None  # not an index at all (a pip, a picture, a non-index corner)
-        colour_ok = True
-        red = self.profile.suit_red.get(suit)
-        if red is not None:
-            if red and r.redness < 0.08:
-                colour_ok = False
-            if not red and r.redness > 0.25:
-                colour_ok = False
+        colour_ok = colour_fits(self.profile, suit, r.redness)
         ink_ok = IndexMatcher.ink_plausible(r)
         sure = (rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
                 and ink_ok)

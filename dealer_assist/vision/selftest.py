@@ -15,7 +15,7 @@ import numpy as np
 import cv2
 
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import IndexMatcher, glyph_vector, suit_pairs, warp_corner
+from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_pairs, warp_corner
 from dealer_assist.vision.profile import Profile, Thresholds
 
 #: (scale, blur sigma) pairs the templates are averaged over.
@@ -121,6 +121,29 @@ def learn_templates(profile: Profile, shots) -> None:
                 if imgs:
                     key = (code if step == main else f"{code}{step - main:+d}") + soft
                     store[key] = np.mean(imgs, axis=0)
+        for key in [k for k in store if len(k) > 1 and k[1] in "+-" and k[0] + k[3:] in store]:
+            if shape_likeness(store[key], store[key[0] + key[3:]]) < VARIANT_LIKENESS:
+                # A court picture or a neighbouring pip cut as a bigger or smaller "glyph".
+                del store[key]
+
+
+#: How alike (see :func:`shape_likeness`) a size variant must be to its glyph's usual template.
+#: Printed size variants measured 0.85-1.0; fragments and pictures cut as glyphs 0.32-0.49.
+VARIANT_LIKENESS = 0.75
+
+
+def shape_likeness(a: np.ndarray, b: np.ndarray) -> float:
+    """Correlation of two glyph images, each cut to its ink and brought to one size: same shape, any size."""
+    def norm(img: np.ndarray) -> np.ndarray:
+        ys, xs = np.nonzero(img > 0.3 * img.max())
+        if not len(ys):
+            return np.zeros(24 * 24)
+        crop = cv2.resize(img[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32), (24, 24),
+                          interpolation=cv2.INTER_AREA).ravel()
+        crop = crop - crop.mean()
+        return crop / (np.linalg.norm(crop) + 1e-6)
+
+    return float(norm(a) @ norm(b))
 
 
 def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7):
@@ -163,7 +186,9 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
             continue
         rank, rs, rm = r.best("rank")
         suit, ss, sm = r.best("suit")
-        rows.append((min(rs, ss), min(rm, sm), rank != card.rank or suit != card.suit))
+        # The recognizer never accepts a suit the ink's colour rules out: such a trial is no risk.
+        wrong = (rank != card.rank or suit != card.suit) and colour_fits(profile, suit, r.redness)
+        rows.append((min(rs, ss), min(rm, sm), wrong))
     if not rows:
         return Thresholds()
     data = np.array(rows, dtype=np.float64)
