@@ -82,3 +82,43 @@ def test_sure_reads_of_the_test_frames_keep_their_ink_in_range(anglo):
         del anglo._judge
     assert len(inks) > 40
     assert INK_RANGE[0] < min(inks) and max(inks) < INK_RANGE[1]
+
+
+def test_a_read_cut_out_of_ink_beside_it_must_be_clear(anglo):
+    """A glyph parted from ink running on beside it may be a fragment (a neighbour's pip tip once
+    read as a "4"): like a read at a notched corner, it needs the thresholds plus NOTCH_EXTRA."""
+    from dealer_assist.vision.recognize import NOTCH_EXTRA
+
+    t = anglo.profile.thresholds
+    just = t.min_score + 0.05
+    scores = ({"4": just, "A": just - t.min_margin - 0.05}, {"S": 0.95, "C": 0.3})
+    plain = anglo._judge(_corner(), IndexRead(*scores, 0.0), 160.0, 250.0)
+    cut = anglo._judge(_corner(), IndexRead(*scores, 0.0, cut=True), 160.0, 250.0)
+    assert plain.sure and not cut.sure and "4S" in cut.candidates
+    clear = t.min_score + NOTCH_EXTRA + 0.02
+    scores = ({"4": clear, "A": clear - t.min_margin - NOTCH_EXTRA - 0.05}, {"S": 0.95, "C": 0.3})
+    assert anglo._judge(_corner(), IndexRead(*scores, 0.0, cut=True), 160.0, 250.0).sure
+
+
+def test_a_pip_touching_the_rank_marks_the_glyph_as_cut(anglo):
+    """On a real set-up shot: the index alone is not cut; with a big pip painted against the
+    rank's right side, the rank is parted from it by a cut through ink, and says so."""
+    from dealer_assist.vision.glyphs import extract_glyphs
+    from dealer_assist.vision.index import warp_corner
+
+    if not (CARDS / "calib").is_dir():
+        pytest.skip("shared card images not found")
+    frame = cv2.imread(str(CARDS / "calib" / "anglo" / "7C.png"))
+    calib = json.loads((CARDS / "calib" / "anglo" / "calib.json").read_text())
+    tl, tr, _, bl = (np.array(p) for p in calib["cards"]["7C"]["corners"])
+    w, h = float(np.linalg.norm(tr - tl)), float(np.linalg.norm(bl - tl))
+    wdir, hdir = tuple((tr - tl) / w), tuple((bl - tl) / h)
+    profile = anglo.profile
+    rank, suit = extract_glyphs(warp_corner(frame, *tl, wdir, hdir, w, h, profile), profile)
+    assert rank is not None and suit is not None and not rank.cut and not suit.cut
+    box = profile.rank_box
+    x = tl + wdir * np.array(w) * (box.u1 + 0.07) + hdir * np.array(h) * box.cv
+    painted = frame.copy()
+    cv2.circle(painted, (int(x[0]), int(x[1])), int(0.12 * w), (10, 10, 10), cv2.FILLED)
+    rank, _ = extract_glyphs(warp_corner(painted, *tl, wdir, hdir, w, h, profile), profile)
+    assert rank is not None and rank.cut

@@ -20,7 +20,7 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, merge_corners, paper_masks
 from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits
-from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
 
 
 @dataclass(frozen=True)
@@ -232,9 +232,11 @@ class Recognizer:
         ink_ok = IndexMatcher.ink_plausible(r)
         sure = (rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
                 and ink_ok)
-        if c.notched:
+        if c.notched or r.cut:
             # The tip was not seen: part of the index may be covered (a ten
             # cut to a one reads like a jack), so only a clear read counts.
+            # Likewise for a glyph cut out of ink running on beside it: the
+            # tip of a neighbour's pip once passed for a "4".
             sure = sure and min(rs, ss) >= t.min_score + NOTCH_EXTRA and min(rm, sm) >= t.min_margin + NOTCH_EXTRA
         elif not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin:
             sure = self._pair_decides(r, suit)
@@ -281,9 +283,9 @@ class Recognizer:
         """Both index corners of one card, each nearly sure, reading the same code: two
         independent looks agreeing are as good as one clear look.  Returns the better read."""
         t = self.profile.thresholds
-        near = [cr for cr in group if not cr.colour_conflict and not cr.corner.notched
-                and IndexMatcher.ink_plausible(cr.read)
-                and cr.confidence >= t.min_score - 0.05 and cr.margin >= 0.6 * t.min_margin]
+        near = [cr for cr in group if not cr.colour_conflict and not cr.corner.notched and not cr.read.cut
+                and not t.look_alike(cr.code) and IndexMatcher.ink_plausible(cr.read)
+                and cr.confidence >= t.min_score - TWO_CORNER_SCORE and cr.margin >= TWO_CORNER_MARGIN * t.min_margin]
         for i, a in enumerate(near):
             for b in near[i + 1:]:
                 apart = np.hypot(a.corner.x - b.corner.x, a.corner.y - b.corner.y) > 0.5 * card_w

@@ -16,7 +16,7 @@ import cv2
 
 from dealer_assist.vision.glyphs import extract_glyphs
 from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_pairs, warp_corner
-from dealer_assist.vision.profile import Profile, Thresholds
+from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile, Thresholds
 
 #: (scale, blur sigma) pairs the templates are averaged over.
 TEMPLATE_VARIANTS = ((1.0, 0.0), (0.85, 0.0), (1.15, 0.0), (1.0, 1.0), (0.85, 1.0), (1.15, 0.8), (0.9, 1.5))
@@ -209,7 +209,36 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
         _, s, m = best
     return Thresholds(min_score=round(float(s), 3), min_margin=round(float(m), 3),
                       candidate_score=round(float(s) - 0.2, 3),
-                      pair_cuts=pair_cuts(profile, trial_reads(profile, shots, rounds=6, seed=8)))
+                      pair_cuts=pair_cuts(profile, trial_reads(profile, shots, rounds=6, seed=8)),
+                      confusable=confusions(profile, trials, float(s) - TWO_CORNER_SCORE - step,
+                                            float(m) * TWO_CORNER_MARGIN - step))
+
+
+def confusions(profile: Profile, trials, min_score: float, min_margin: float) -> dict[str, float]:
+    """Glyph pairs the trial reads took one for the other near the thresholds, with the misreads' widest lead.
+
+    Some decks print two glyphs that blur into each other (a Cyrillic "B"
+    jack and an 8).  The thresholds keep every trial misread out; but the
+    recognizer also takes a card whose two index corners agree when each is
+    a little short of them, as two independent looks.  Between look-alikes
+    the two looks are not independent (the same confusion twice), so the
+    pairs with a misread in that relaxed zone (``min_score``, ``min_margin``)
+    are learned here and that rule is not used for them.  Misreads the ink
+    colour rules out do not count.
+    """
+    worst: dict[str, float] = {}
+    for card, r in trials:
+        if r is None:
+            continue
+        rank, rs, rm = r.best("rank")
+        suit, ss, sm = r.best("suit")
+        if min(rs, ss) < min_score or min(rm, sm) < min_margin or not colour_fits(profile, suit, r.redness):
+            continue
+        for got, truth, scores in ((rank, card.rank, r.rank_scores), (suit, card.suit, r.suit_scores)):
+            if got != truth:
+                key = "".join(sorted(got + truth))
+                worst[key] = round(max(worst.get(key, 0.0), scores[got] - scores.get(truth, -1.0)), 3)
+    return worst
 
 
 def learn_pair_dirs(profile: Profile, trials) -> None:
