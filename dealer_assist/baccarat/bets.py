@@ -13,12 +13,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Iterable, Optional
+from typing import Any, Iterable, Mapping, Optional
 
-from dealer_assist.baccarat.paytable import STANDARD, Bet, Paytable
+from dealer_assist.baccarat.paytable import STANDARD, Bet, InvalidBetError, Paytable, parse_bet
 from dealer_assist.baccarat.round import Outcome
 from dealer_assist.baccarat.settlement import Wager, settle
-from dealer_assist.money import ZERO, fmt, parse_money
+from dealer_assist.money import ZERO, InvalidAmountError, fmt, parse_money
 
 DEFAULT_CHIPS: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
 
@@ -55,22 +55,62 @@ class TableLimits:
         return dict(self.maximum)[bet]
 
     @classmethod
-    def from_mapping(cls, data: dict) -> "TableLimits":
+    def from_mapping(cls, data: Mapping[str, Any]) -> "TableLimits":
         """Build limits from config: ``{"min": {"tie": "5"}, "max": {...}, "max_payout": "10000"}``."""
-        from dealer_assist.baccarat.paytable import parse_bet
+        return cls().with_changes(data)
 
-        base = cls()
-        minimum = dict(base.minimum)
-        maximum = dict(base.maximum)
-        for key, value in (data.get("min") or {}).items():
-            minimum[parse_bet(key)] = parse_money(value)
-        for key, value in (data.get("max") or {}).items():
-            maximum[parse_bet(key)] = parse_money(value)
-        payout = parse_money(data["max_payout"]) if "max_payout" in data else base.max_payout
+    def with_changes(self, data: Mapping[str, Any]) -> "TableLimits":
+        """These limits with the amounts ``data`` gives (same form as :meth:`from_mapping`) changed.
+
+        The config file and a supervisor's change at the table go through this
+        one check, so a limit the table accepts at run time is one it would
+        accept from the file.  Every refusal names the bet, the limit and the
+        bad value: an unknown key or bet, an amount that is not money (negative,
+        below a cent, a float), a maximum of zero (a bet nobody could place), a
+        minimum above its maximum.
+        """
+        if not isinstance(data, Mapping):
+            raise LimitError(f"limits {data!r} must be a table of min, max and max_payout")
+        unknown = sorted(set(data) - {"min", "max", "max_payout"})
+        if unknown:
+            raise LimitError(f"unknown limit setting(s) {', '.join(map(repr, unknown))}: the settings are "
+                             "min, max (per bet) and max_payout")
+        minimum, maximum = dict(self.minimum), dict(self.maximum)
+        for side, into in (("min", minimum), ("max", maximum)):
+            per_bet = data.get(side) or {}
+            if not isinstance(per_bet, Mapping):
+                raise LimitError(f"limits {side} {per_bet!r} must map bets to amounts, e.g. {{\"tie\": \"5\"}}")
+            for key, value in per_bet.items():
+                try:
+                    bet = parse_bet(key)
+                except InvalidBetError as exc:
+                    raise LimitError(f"the {side} limits name an {exc}") from None
+                into[bet] = _limit_amount(value, f"{bet.label} {'minimum' if side == 'min' else 'maximum'}")
+        payout = self.max_payout
+        if "max_payout" in data:
+            payout = _limit_amount(data["max_payout"], "maximum potential payout per seat")
+            if payout <= 0:
+                raise LimitError(f"maximum potential payout per seat {fmt(payout)}: it must be above 0.00")
         for b in Bet:
+            if maximum[b] <= 0:
+                raise LimitError(f"{b.label} maximum {fmt(maximum[b])}: a maximum must be above 0.00, "
+                                 "or no one could bet on it")
             if minimum[b] > maximum[b]:
                 raise LimitError(f"{b.label} minimum {fmt(minimum[b])} is above its maximum {fmt(maximum[b])}")
-        return cls(tuple(minimum.items()), tuple(maximum.items()), payout)
+        return TableLimits(tuple((b, minimum[b]) for b in Bet), tuple((b, maximum[b]) for b in Bet), payout)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """Every limit in the form :meth:`from_mapping` reads, money as two-decimal strings (for the journal)."""
+        return {"min": {b.value: fmt(self.min_for(b)) for b in Bet},
+                "max": {b.value: fmt(self.max_for(b)) for b in Bet},
+                "max_payout": fmt(self.max_payout)}
+
+
+def _limit_amount(value: object, what: str) -> Decimal:
+    try:
+        return parse_money(value)
+    except InvalidAmountError as exc:
+        raise LimitError(f"{what}: {exc}") from None
 
 
 def _all_outcomes() -> tuple[Outcome, ...]:
@@ -215,15 +255,42 @@ class Betting:
             raise BettingError("no bets from a previous round to repeat")
         return self._change(self.last_round, "rebet")
 
-    def lock(self) -> "Betting":
-        """Deal: check the minimums and freeze the bets."""
-        self._open("deal again")
-        for (seat, bet), amount in self.layout.stakes:
+    def _check_minimums(self, layout: Layout) -> None:
+        for (seat, bet), amount in layout.stakes:
             low = self.limits.min_for(bet)
             if amount < low:
                 raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is below the {bet.label} minimum of "
                                  f"{fmt(low)}: add chips or remove the bet")
+
+    def lock(self) -> "Betting":
+        """Deal: check every limit (the minimums, and the maximums again: bets reopened by a voided
+        round may predate a limit change) and freeze the bets."""
+        self._open("deal again")
+        self._check_minimums(self.layout)
+        self._check_layout(self.layout)
         return replace(self, locked=True, history=())
+
+    def with_limits(self, limits: TableLimits) -> "Betting":
+        """The same bets under new limits; refused while a bet still open on the layout breaks them.
+
+        The undo history starts again: undoing back to a layout the new limits
+        forbid would slip a bet past them.  Locked bets (a round dealt or
+        settled) are not checked here: they were taken under the limits then
+        in force.
+        """
+        changed = replace(self, limits=limits, history=())
+        if self.locked:
+            return changed
+        for (seat, bet), amount in self.layout.stakes:
+            low, top = limits.min_for(bet), limits.max_for(bet)
+            if not low <= amount <= top:
+                raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is outside the new {bet.label} limits "
+                                 f"{fmt(low)} to {fmt(top)}: change that bet first, then the limits")
+        try:
+            changed._check_layout(self.layout)
+        except LimitError as exc:
+            raise LimitError(f"{exc} under the new limits: change those bets first, then the limits") from None
+        return changed
 
     def unlock(self) -> "Betting":
         """Reopen the bets (a voided round, under supervision)."""

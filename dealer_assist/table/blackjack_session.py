@@ -33,7 +33,7 @@ OP_KINDS = {
     "card": "card_assigned", "action": "action", "place": "bet_placed", "remove": "bet_removed",
     "clear": "bets_cleared", "rebet": "rebet", "deal": "deal", "void": "correction", "next_round": "round_start",
     "deck_check": "deck_check", "return_stub": "deck_return", "void_return": "correction", "resume": "deck_check",
-    "new_deck": "shoe_start",
+    "new_deck": "shoe_start", "set_limits": "correction",
 }
 
 #: What the croupier is told next to the banner, per table phase.
@@ -134,6 +134,7 @@ class BlackjackSession(SessionCore):
                                        "seats": rules.seats, "rules": rules_record(rules)})
         if journal is not None and self.recovered:
             self._complete_settlements(journal)
+        self._restore_pin_lockouts(roster)
 
     # -- recovery -------------------------------------------------------------
     @staticmethod
@@ -179,6 +180,8 @@ class BlackjackSession(SessionCore):
         if op["op"] == "card" and new.round is not None and new.round.step is not None and new.round.step.card:
             step = new.round.step
             payload["position"] = "dealer" if step.seat is None else f"seat{new.table_seat(step.seat)}.h{step.hand}"
+        if op["op"] == "new_deck":  # for a reader: each deck names the seat limits it starts under
+            payload["limits"] = {"min_bet": fmt(new.rules.min_bet), "max_bet": fmt(new.rules.max_bet)}
         return OP_KINDS.get(op["op"], op["op"]), payload
 
     def _after(self, old: BlackjackState, new: BlackjackState) -> None:
@@ -302,6 +305,32 @@ class BlackjackSession(SessionCore):
             self.dismiss("cut")
             self.dismiss("empty")
         return error
+
+    @property
+    def needs_supervisor(self) -> bool:
+        return self._roster is not None
+
+    def set_limits(self, min_bet: Any, max_bet: Any, supervisor: str = "", pin: str = "",
+                   why: str = "") -> Optional[str]:
+        """New seat limits: a supervisor's name, PIN and reason when the table has a roster, a reason in
+        any case; journaled as a correction with the limits before and after (the same path as the
+        baccarat table's :meth:`~dealer_assist.table.session.TableSession.set_limits`)."""
+        if not why.strip():
+            return self._refuse("say why the limits change: the reason goes into the journal")
+        with self._lock:
+            state = self._snap.state
+            op: dict = {"op": "set_limits", "min_bet": str(min_bet).strip(), "max_bet": str(max_bet).strip()}
+            try:
+                new = apply(state, op)
+            except BlackjackTableError as exc:
+                return self._refuse(str(exc))
+            target = {"round": state.round_no, "shoe": state.deck_no, "min_bet": fmt(new.rules.min_bet),
+                      "max_bet": fmt(new.rules.max_bet),
+                      "was": {"min_bet": fmt(state.rules.min_bet), "max_bet": fmt(state.rules.max_bet)}}
+            correction = self._authorised(self._roster, "change_limits", target, supervisor, pin, why)
+            if isinstance(correction, str):
+                return correction
+            return self._do({**op, **target, "why": why, "correction": correction}, message="new limits in force")
 
     def accept_refused(self, supervisor: str, pin: Optional[str], reason: str,
                        text: Any = None) -> Optional[str]:

@@ -313,6 +313,10 @@ def _rebet(state: BlackjackState) -> BlackjackState:
         raise BlackjackTableError("no bets from a previous round to repeat")
     if state.bets:
         raise BlackjackTableError("the layout already has bets: clear them first to repeat the last round's")
+    high = [f"seat {s} had {fmt(v)}" for s, v in state.last_bets if v > state.rules.max_bet]
+    if high:  # the limits were lowered since
+        raise BlackjackTableError(f"cannot repeat the last bets: {', '.join(high)}, above the seat maximum "
+                                  f"{fmt(state.rules.max_bet)}; place the bets again")
     return replace(state, bets=state.last_bets)
 
 
@@ -324,6 +328,10 @@ def _deal(state: BlackjackState) -> BlackjackState:
     if low:
         raise BlackjackTableError(f"cannot deal: {', '.join(low)}, below the seat minimum "
                                   f"{fmt(state.rules.min_bet)}; add chips or clear the seat")
+    high = [f"seat {s} has {fmt(v)}" for s, v in state.bets if v > state.rules.max_bet]
+    if high:  # a rebet of a round played before the limits were lowered
+        raise BlackjackTableError(f"cannot deal: {', '.join(high)}, above the seat maximum "
+                                  f"{fmt(state.rules.max_bet)}; take chips off")
     seats = tuple(s for s, _ in state.bets)
     try:
         rnd = Round.start(len(seats), state.rules.house)
@@ -426,7 +434,40 @@ def _table_seats(message: str, state: BlackjackState) -> str:
 def _void(state: BlackjackState) -> BlackjackState:
     if state.phase not in (BlackjackPhase.PLAYING, BlackjackPhase.SETTLED) or not state.before:
         raise BlackjackTableError("nothing to void: no deal, card or decision in this round yet")
-    return state.before[-1]
+    return replace(state.before[-1], rules=state.rules)  # a limit change since belongs to the table, not the round
+
+
+def _limit(op: Mapping[str, Any], key: str, what: str) -> Decimal:
+    try:
+        return parse_money(op.get(key))
+    except InvalidAmountError as exc:
+        raise BlackjackTableError(f"limits refused: seat {what}: {exc}") from None
+
+
+def _set_limits(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
+    """New seat limits (``min_bet``, ``max_bet``): a supervisor's correction, journaled and replayed.
+
+    The same rule as the baccarat table's: not while a round is being played
+    (its stakes were taken under the limits in force), and while the bets are
+    open only if every stake on the layout fits the new limits.  A new deck
+    keeps them; a void afterwards does not bring the old ones back.
+    """
+    if state.phase == BlackjackPhase.PLAYING:
+        raise BlackjackTableError("cannot change the limits while a round is being played: its stakes were taken "
+                                  "under the limits in force; change them once the round is settled")
+    low, top = _limit(op, "min_bet", "minimum"), _limit(op, "max_bet", "maximum")
+    if low <= 0:
+        raise BlackjackTableError(f"limits refused: seat minimum {fmt(low)} must be above 0.00")
+    if low > top:
+        raise BlackjackTableError(f"limits refused: seat minimum {fmt(low)} is above the seat maximum {fmt(top)}")
+    if (low, top) == (state.rules.min_bet, state.rules.max_bet):
+        raise BlackjackTableError("limits refused: these are already the table's limits, nothing would change")
+    if state.phase == BlackjackPhase.BETTING:
+        for seat, stake in state.bets:
+            if not low <= stake <= top:
+                raise BlackjackTableError(f"limits refused: seat {seat} has {fmt(stake)}, outside the new limits "
+                                          f"{fmt(low)} to {fmt(top)}: change that bet first, then the limits")
+    return replace(state, rules=replace(state.rules, min_bet=low, max_bet=top))
 
 
 def _next_round(state: BlackjackState) -> BlackjackState:
@@ -528,4 +569,6 @@ def apply(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         return _resume(state)
     if kind == "new_deck":
         return _new_deck(state, op)
+    if kind == "set_limits":
+        return _set_limits(state, op)
     raise BlackjackTableError(f"unknown blackjack table operation {kind!r}")

@@ -17,7 +17,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     tie_pushes = true         # Player/Banker bets on a tie
     pair_by = "rank"          # or "value"
 
-    [limits]
+    [limits]                  # at start; a supervisor changes them at the table (L), journaled
     max_payout = "20000"
     [limits.min]
     tie = "5"

@@ -50,7 +50,9 @@ outcome           round, + the ``deal --json`` object (winner, player, banker...
 settlement        round, bets (list as in ``settle --json``), totals
 round_end         round
 alert             round?, code, text
-correction        round?, + :meth:`dealer_assist.table.supervisor.Correction.to_payload`
+correction        round?, op (void_card/void_round/set_limits/...), why, + ``correction``:
+                  :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
+                  action, target, reason); set_limits also carries ``limits`` and ``was``
 pin_refused       supervisor, failures, locked_for (replayed into the roster at start)
 link              source, state ("up"/"stale"/"lost")
 journal_started   previous (path of a set-aside journal or null), previous_head

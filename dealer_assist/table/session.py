@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
+from dealer_assist.baccarat.bets import TableLimits
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card
@@ -34,7 +35,8 @@ __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSes
 OP_KINDS = {
     "card": "card_assigned", "burn_unseen": "shoe_burn", "skip_burn": "shoe_burn", "place": "bet_placed",
     "remove": "bet_removed", "undo": "bet_undone", "clear": "bets_cleared", "double": "bets_doubled",
-    "rebet": "rebet", "deal": "deal", "void_card": "correction", "void_round": "correction", "next_round": "round_start", "cut": "shoe_cut",
+    "rebet": "rebet", "deal": "deal", "void_card": "correction", "void_round": "correction",
+    "set_limits": "correction", "next_round": "round_start", "cut": "shoe_cut",
     "new_shoe": "shoe_start", "hold": "card_held", "play_held": "card_assigned", "discard_held": "card_set_aside",
 }
 
@@ -103,7 +105,7 @@ class TableSession(SessionCore):
                                        "rules": rules_record(rules)})
         if journal is not None and self.recovered:
             self._complete_settlements(journal)
-            self._restore_pin_lockouts(journal)
+            self._restore_pin_lockouts(supervisors)
 
     # -- recovery -------------------------------------------------------------
     @staticmethod
@@ -124,16 +126,6 @@ class TableSession(SessionCore):
         for record in state.history:
             if (record.shoe, record.number) not in settled:
                 self._journal_round_end(state, record)
-
-    def _restore_pin_lockouts(self, journal: Any) -> None:
-        if self._supervisors is None:
-            return
-        last: dict[str, dict] = {}
-        for e in journal.entries():
-            if e.kind == "pin_refused":
-                last[e.payload.get("supervisor", "")] = e.payload
-        for name, p in last.items():
-            self._supervisors.restore(name, int(p.get("failures", 0)), float(p.get("locked_for", 0.0)))
 
     def card_due(self) -> bool:
         """True when the next card from the shoe has a place: the virtual shoe deals only then."""
@@ -158,6 +150,8 @@ class TableSession(SessionCore):
                 payload["cards"] = [op.get("card")]
         if "amount" in op:
             payload["stake"] = op["amount"]
+        if op["op"] == "new_shoe":  # for a reader: each shoe names the limits it starts under
+            payload["limits"] = new.rules.limits.to_mapping()
         if new.betting.layout != old.betting.layout or new.betting.locked != old.betting.locked:
             payload["bets"] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)}
                                for w in new.betting.layout.wagers()]
@@ -262,37 +256,53 @@ class TableSession(SessionCore):
         if not state.before_cards:
             return self._refuse("no card of this round to void")
         card = state.round.cards[-1].code if state.round.cards else "?"
-        return self._correct("void_card", {"card": card}, supervisor, pin, why, f"card {card} voided")
+        return self._correct({"op": "void_card"}, "void_card", {"card": card}, supervisor, pin, why,
+                             f"card {card} voided")
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
         """Void the whole round (a misdeal): its cards are set aside, a settlement is taken back and the
         same bets are open again; a supervisor's PIN and a reason when supervisors are configured."""
         cards = " ".join(c.code for c in self._snap.state.round.cards)
-        return self._correct("void_round", {"cards": cards}, supervisor, pin, why,
+        return self._correct({"op": "void_round"}, "void_round", {"cards": cards}, supervisor, pin, why,
                              "round voided: its cards are set aside, the bets are open again")
 
-    def _correct(self, action: str, what: dict, supervisor: str, pin: str, why: str, done: str) -> Optional[str]:
-        """A correction: authorised by a supervisor (when the table has a roster), journaled, applied."""
-        from dealer_assist.table.supervisor import SupervisorError, WrongPinError
+    def set_limits(self, limits: Any, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
+        """New table limits: ``limits`` is a :class:`~dealer_assist.baccarat.bets.TableLimits` or the
+        config file's form (``{"min": {"tie": "5"}, "max": {...}, "max_payout": "20000"}``; what it
+        does not name stays).  A supervisor's name, PIN and reason when the table has a roster, a
+        reason in any case.  Journaled as a correction carrying every limit now in force and the ones
+        before; when it is allowed (not mid-round, no open bet outside them) is the reducer's rule,
+        :func:`dealer_assist.table.state.apply`."""
+        if isinstance(limits, TableLimits):
+            limits = limits.to_mapping()
+        if not why.strip():
+            return self._refuse("say why the limits change: the reason goes into the journal")
+        with self._lock:
+            state = self._snap.state
+            try:
+                new = apply(state, {"op": "set_limits", "limits": limits})
+            except TableError as exc:
+                return self._refuse(str(exc))
+            what = {"limits": new.rules.limits.to_mapping(), "was": state.rules.limits.to_mapping()}
+            return self._correct({"op": "set_limits"}, "change_limits", what, supervisor, pin, why,
+                                 "new limits in force")
 
+    def _correct(self, op: dict, action: str, what: dict, supervisor: str, pin: str, why: str,
+                 done: str) -> Optional[str]:
+        """A correction: checked first (a change the table refuses costs no PIN try), authorised by a
+        supervisor when the table has a roster, journaled with who, when, what and why, applied."""
         with self._lock:
             state = self._snap.state
             target = {"round": state.round_no, "shoe": state.shoe_no, **what}
-            op: dict = {"op": action, **target, "why": why}
-            if self._supervisors is not None:
-                try:
-                    correction = self._supervisors.authorize(supervisor, pin, action, target, why)
-                except WrongPinError as exc:
-                    self._write("pin_refused", {"supervisor": supervisor, "failures": exc.failures,
-                                                "locked_for": exc.locked_for, "action": action})
-                    return self._refuse(str(exc))
-                except SupervisorError as exc:
-                    return self._refuse(str(exc))
-                op["correction"] = correction.to_payload()
-            else:
-                op["correction"] = {"supervisor": None, "action": action, "target": target,
-                                    "reason": why or "no reason given", "note": "no supervisor roster configured"}
-            return self._do(op, message=done)
+            op = {**op, **target, "why": why}
+            try:
+                apply(state, op)
+            except TableError as exc:
+                return self._refuse(str(exc))
+            correction = self._authorised(self._supervisors, action, target, supervisor, pin, why)
+            if isinstance(correction, str):
+                return correction
+            return self._do({**op, "correction": correction}, message=done)
 
     def play_held(self) -> Optional[str]:
         error = self._do({"op": "play_held"})

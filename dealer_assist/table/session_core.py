@@ -59,6 +59,16 @@ def rules_record(rules: Any) -> dict:
 def check_rules(journal: Any, rules: Any, game: str) -> None:
     """Refuse to replay a journal recorded under other rules: the replay would rebuild another table.
 
+    The comparison is with the rules recorded when the journal began (its first
+    ``shoe_start``), limits included, because the replay *starts* from the
+    configured rules.  Limits changed at the table since are journaled
+    operations (``set_limits``, a supervisor's correction) that the replay
+    applies on top, so a restart with the unchanged config file rebuilds the
+    changed limits, and the next shoe keeps them.  Editing the limits in the
+    config file of a running journal is refused like any other rule: it would
+    be a limit change with no supervisor and no record; change them at the
+    table (L), or start a new journal for the new file.
+
     A journal of another game is left to the game's own replay, which names the game."""
     for entry in journal.entries():
         recorded = entry.payload.get("rules")
@@ -203,6 +213,41 @@ class SessionCore(abc.ABC):
             self._after(snap.state, new)
             self._publish(replace(self._snap, state=new, message=message))
             return None
+
+    def _authorised(self, roster: Any, action: str, target: dict, supervisor: str, pin: str,
+                    why: str) -> dict | str:
+        """The ``correction`` payload to journal with a supervisor's change, or the refusal's message.
+
+        With a roster the supervisor's name, PIN and reason are checked (a wrong
+        PIN is journaled as ``pin_refused``, so a restart keeps the lockout);
+        without one the change is recorded as the croupier's, with the reason.
+        """
+        from dealer_assist.table.supervisor import SupervisorError, WrongPinError
+
+        if roster is None:
+            return {"supervisor": None, "action": action, "target": target, "reason": why or "no reason given",
+                    "note": "no supervisor roster configured"}
+        if not str(supervisor or "").strip():
+            return self._refuse("a supervisor must give their name and PIN")
+        try:
+            return roster.authorize(supervisor, pin, action, target, why).to_payload()
+        except WrongPinError as exc:
+            self._write("pin_refused", {"supervisor": supervisor, "failures": exc.failures,
+                                        "locked_for": exc.locked_for, "action": action})
+            return self._refuse(str(exc))
+        except SupervisorError as exc:
+            return self._refuse(str(exc))
+
+    def _restore_pin_lockouts(self, roster: Any) -> None:
+        """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout."""
+        if roster is None or self._journal is None:
+            return
+        last: dict[str, dict] = {}
+        for e in self._journal.entries():
+            if e.kind == "pin_refused":
+                last[e.payload.get("supervisor", "")] = e.payload
+        for name, p in last.items():
+            roster.restore(name, int(p.get("failures", 0)), float(p.get("locked_for", 0.0)))
 
     # -- alerts -------------------------------------------------------------------
     def _with_alert(self, alert: Alert) -> tuple[Alert, ...]:

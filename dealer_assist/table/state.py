@@ -167,6 +167,43 @@ def _void_round(state: TableState) -> TableState:
                    betting=replace(start.betting, locked=False, history=()))
 
 
+def _set_limits(state: TableState, op: dict) -> TableState:
+    """New table limits (a supervisor's correction, journaled like a void and replayed at recovery).
+
+    When: any time except while a round is being dealt (its bets were taken
+    under the limits in force and are settled under them); between rounds,
+    after a settlement, during the burn or with the shoe finished.  While the
+    bets are open, every bet on the layout must already fit the new limits
+    (the croupier changes it first), so a table never holds a bet its own
+    limits forbid.  ``op["limits"]`` has the form of the config file's
+    ``[limits]`` (``{"min": {...}, "max": {...}, "max_payout": ...}``); bets
+    it does not name keep their limits.  The limits belong to the table, not
+    to a round: voiding a card or a round afterwards keeps them, and a new
+    shoe starts with them.
+    """
+    if state.phase == TablePhase.DEALING:
+        raise TableError("cannot change the limits while a round is being dealt: its bets were taken under the "
+                         "limits in force; change them once the round is settled, or void the round first")
+    try:
+        limits = state.rules.limits.with_changes(op.get("limits"))
+    except BettingError as exc:
+        raise TableError(f"limits refused: {exc}") from None
+    if limits == state.rules.limits:
+        raise TableError("limits refused: these are already the table's limits, nothing would change")
+    try:
+        betting = state.betting.with_limits(limits)
+    except BettingError as exc:
+        raise TableError(f"limits refused: {exc}") from None
+    return replace(state, rules=replace(state.rules, limits=limits), betting=betting)
+
+
+def _keep_limits(restored: TableState, current: TableState) -> TableState:
+    """An earlier state brought back by a void, under the limits in force now (they are not the round's)."""
+    if restored.rules.limits == current.rules.limits:
+        return restored
+    return replace(restored, rules=current.rules, betting=replace(restored.betting, limits=current.rules.limits))
+
+
 def apply(state: TableState, op: dict) -> TableState:
     """The next state after ``op``; raises :class:`TableError` (state unchanged) if it is refused."""
     kind = op.get("op")
@@ -216,9 +253,11 @@ def apply(state: TableState, op: dict) -> TableState:
         before = state.before_cards[-1]
         if state.shoe.cut_out and not before.shoe.cut_out:
             before = replace(before, shoe=before.shoe.cut_card_out())
-        return before
+        return _keep_limits(before, state)
     if kind == "void_round":
-        return _void_round(state)
+        return _keep_limits(_void_round(state), state)
+    if kind == "set_limits":
+        return _set_limits(state, op)
     if kind == "next_round":
         if state.phase != TablePhase.SETTLED:
             raise TableError("the round is not over yet" if state.phase == TablePhase.DEALING

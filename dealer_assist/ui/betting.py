@@ -26,6 +26,11 @@ SHORT = {Bet.PLAYER: "Player", Bet.BANKER: "Banker", Bet.TIE: "Tie", Bet.PLAYER_
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
 
 
+def short(amount: Decimal) -> str:
+    """An amount as a limit sign shows it: whole amounts without the cents."""
+    return fmt(amount).removesuffix(".00")
+
+
 class BetGrid(QWidget):
     """Seats down, bets across; each cell shows the stake.  Click adds a chip, Shift-click removes one.
 
@@ -43,6 +48,7 @@ class BetGrid(QWidget):
         self.seats = 7
         self.cursor = (1, Bet.BANKER)
         self.unit = 16
+        self.painted_limits: list[str] = []  # the limits row as last drawn
 
     # -- geometry ---------------------------------------------------------
     def _cols(self) -> int:
@@ -52,7 +58,7 @@ class BetGrid(QWidget):
         w, h = self.width(), self.height()
         first = w * 0.1
         cw = (w - first) / (self._cols() - 1)
-        rh = h / (self.seats + 1)
+        rh = h / (self.seats + 2)  # the bets' names, the seats, the limits
         x = 0 if col == 0 else first + (col - 1) * cw
         return QRectF(x, row * rh, first if col == 0 else cw, rh)
 
@@ -106,7 +112,7 @@ class BetGrid(QWidget):
         layout = state.betting.layout
         results = {(r.seat, r.bet): r for r in state.settlement.lines} if state.settlement else {}
         open_ = state.phase == "betting"
-        rh = self.height() / (self.seats + 1)
+        rh = self.height() / (self.seats + 2)
         fpx = min(rh * 0.55, self.unit * 1.0)
         p.setFont(theme.font(fpx, bold=True))
         p.setPen(theme.MUTED)
@@ -146,7 +152,24 @@ class BetGrid(QWidget):
                 p.setPen(theme.GOLD)
                 p.setFont(theme.font(fpx, bold=True))
                 p.drawText(self._cell_rect(seat, len(BETS) + 1), Qt.AlignmentFlag.AlignCenter, fmt(total))
+        self._paint_limits(p, state.rules.limits, fpx)
         p.end()
+
+    def limit_texts(self, limits) -> list[str]:
+        """The limits row as drawn: ``Limits``, each bet's ``min–max``, the payout cap per seat."""
+        return (["Limits"] + [f"{short(limits.min_for(b))}–{short(limits.max_for(b))}" for b in BETS]
+                + [f"win ≤ {short(limits.max_payout)}"])
+
+    def _paint_limits(self, p: QPainter, limits, fpx: float) -> None:
+        """The row under the seats, as the limit sign of a real table: what each bet takes."""
+        row = self.seats + 1
+        band = self._cell_rect(row, 0).united(self._cell_rect(row, len(BETS) + 1))
+        p.fillRect(band, theme.FELT_DARK)
+        p.setFont(theme.font(fpx * theme.LABEL_SCALE, bold=True))
+        self.painted_limits = self.limit_texts(limits)
+        for col, text in enumerate(self.painted_limits):
+            p.setPen(theme.GOLD if col in (0, len(BETS) + 1) else theme.TEXT)
+            p.drawText(self._cell_rect(row, col), Qt.AlignmentFlag.AlignCenter, text)
 
 
 class BettingPanel(QWidget):

@@ -39,6 +39,8 @@ KEYS: tuple[Key, ...] = (
     Key(("B",), "burn done face down (count the burn cards as unseen)", "burn_unseen", group="Cards"),
     Key(("Shift+B",), "skip the burn", "skip_burn", group="Cards"),
     Key(("N",), "next round", "next_round"),
+    Key(("L",), "change the table limits (min / max per bet, payout cap); a supervisor PIN if configured",
+        "change_limits"),
     Key(("Ctrl+N",), "new shoe", "new_shoe"),
     Key(("Esc",), "dismiss the newest alert (in the card field: clear it)", "dismiss", direct=True),
     Key(("A",), "auto-play the simulated shoe on/off (demo)", "toggle_auto", group="Options"),

@@ -27,6 +27,7 @@ from dealer_assist.ui.hands import HandsView
 from dealer_assist.ui.help import HelpOverlay
 from dealer_assist.ui.history import HistoryView
 from dealer_assist.ui.keys import KEYS
+from dealer_assist.ui.limits import LimitsDialog
 from dealer_assist.ui.roads import RoadsView
 from dealer_assist.ui.settlement import SettlementView
 from dealer_assist.ui.sound import Cues
@@ -70,6 +71,7 @@ class MainWindow(QMainWindow):
         self._painted = False
         self._last: Any = None
         self.supervisor_dialog: Optional[SupervisorDialog] = None
+        self.limits_dialog: Optional[LimitsDialog] = None
 
         self.banner = Banner()
         self.alerts = AlertsPanel(session)
@@ -268,6 +270,20 @@ class MainWindow(QMainWindow):
             what, lambda name, pin, why: self._run(command(name, pin, why)), self.unit or 16, self)
         self.supervisor_dialog.open()
         return None
+
+    def change_limits(self) -> None:
+        """The limits dialog: every bet's minimum and maximum and the payout cap, editable, then the
+        supervisor's name, PIN and reason (just the reason without a roster); the grid shows the new
+        limits as soon as the session takes them."""
+        limits = self.session.state.rules.limits
+        rows = [(b.value, b.label, limits.min_for(b), limits.max_for(b)) for b in Bet]
+
+        def submit(values: dict, name: str, pin: str, why: str) -> Optional[str]:
+            return self._run(self.session.set_limits(values, name, pin, why))
+
+        self.limits_dialog = LimitsDialog(rows, limits.max_payout, submit, self.unit or 16, self,
+                                          ask_pin=getattr(self.session, "needs_supervisor", False))
+        self.limits_dialog.open()
 
     def focus_entry(self) -> None:
         self.entry.field.setFocus()

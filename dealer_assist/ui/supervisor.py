@@ -17,12 +17,20 @@ from dealer_assist.ui import theme
 
 
 class SupervisorDialog(QDialog):
+    """``body`` (optional) is shown above the supervisor's fields, e.g. the limits being changed.
+
+    ``ask_pin`` False (a table without a roster) asks only for the reason;
+    ``submit`` still receives ``(name, pin, why)``, with empty name and PIN.
+    """
+
     def __init__(self, action: str, submit: Callable[[str, str, str], Optional[str]], unit: int,
-                 parent: Optional[QWidget] = None) -> None:
+                 parent: Optional[QWidget] = None, *, body: Optional[QWidget] = None, ask_pin: bool = True) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Supervisor")
+        self.setWindowTitle("Supervisor" if ask_pin else "Correction")
         self.submit = submit
-        self.what = QLabel(f"A supervisor must {action}.")
+        self.ask_pin = ask_pin
+        self.what = QLabel(f"A supervisor must {action}." if ask_pin else f"To {action}, say why (for the journal).")
+        self.what.setWordWrap(True)
         self.name = QLineEdit()
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
@@ -32,19 +40,23 @@ class SupervisorDialog(QDialog):
         self.message.setWordWrap(True)
         self.message.setStyleSheet(f"color: {theme.LEVEL['error'].lighter(150).name()};")
         form = QFormLayout()
-        form.addRow("Supervisor", self.name)
-        form.addRow("PIN", self.pin)
+        if ask_pin:
+            form.addRow("Supervisor", self.name)
+            form.addRow("PIN", self.pin)
         form.addRow("Reason", self.reason)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.try_accept)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         lay.addWidget(self.what)
+        if body is not None:
+            lay.addWidget(body)
         lay.addLayout(form)
         lay.addWidget(self.message)
         lay.addWidget(buttons)
         self.setFont(theme.font(unit * 1.0))
         self.what.setFont(theme.font(unit * 1.2, bold=True))
+        self.message.setFont(theme.font(unit * 1.0, bold=True))  # a refusal must not be the smallest text
         self.setMinimumWidth(unit * 28)
 
     def try_accept(self) -> None:
@@ -54,4 +66,4 @@ class SupervisorDialog(QDialog):
             return
         self.message.setText(error)
         self.pin.clear()
-        self.pin.setFocus()
+        (self.pin if self.ask_pin else self.reason).setFocus()

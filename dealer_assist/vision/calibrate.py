@@ -78,6 +78,17 @@ def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
 
     blobs = sorted((c for c in contours if cv2.contourArea(c) > min_area), key=cv2.contourArea, reverse=True)
     cards = [c for c in blobs if card_like(c)]
+    if not cards:
+        # A court card's picture may run almost to the edge (some decks also
+        # print a dark outline): little of it is white paper.  The shot shows
+        # one card on plain felt, so what is not felt is the card.
+        for felt_mask in _not_felt(small):
+            contours, _ = cv2.findContours(felt_mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            found = sorted((c for c in contours if cv2.contourArea(c) > min_area), key=cv2.contourArea, reverse=True)
+            blobs = blobs or found
+            cards = [c for c in found if card_like(c)]
+            if cards:
+                break
     if not blobs:
         return None, "card not found (no bright card-sized area on the table)"
     if not cards:
@@ -103,6 +114,29 @@ def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
     if x0 < 2 or y0 < 2 or x1 > image.shape[1] - 3 or y1 > image.shape[0] - 3:
         return None, "card cut by the frame edge (move it to the middle)"
     return quad, ""
+
+
+def _not_felt(small: np.ndarray) -> list[np.ndarray]:
+    """Masks of what differs clearly from the felt (its colour taken along the frame's border), filled.
+
+    Two takes: printed lines (a pixel or two here) opened away before filling,
+    so that a layout ring touching the card does not close around it; and
+    filled as they are, for a card whose rim (white margin, printed outline)
+    is as thin as such a line.  Either way the card is one solid blob.
+    """
+    border = np.concatenate([small[:4].reshape(-1, 3), small[-4:].reshape(-1, 3),
+                             small[:, :4].reshape(-1, 3), small[:, -4:].reshape(-1, 3)])
+    felt = np.median(border, axis=0)
+    # Felt under a light gradient drifts by a few tens of levels; card print is far off it.
+    spread = max(40.0, 3.0 * float(np.percentile(np.abs(border.astype(np.float32) - felt).max(axis=1), 90)))
+    far = (np.abs(small.astype(np.float32) - felt).max(axis=2) > spread).astype(np.uint8) * 255
+    masks = []
+    for thin in (cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), far):
+        contours, _ = cv2.findContours(thin, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = np.zeros_like(thin)
+        cv2.drawContours(filled, contours, -1, 255, cv2.FILLED)
+        masks.append(cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8)))
+    return masks
 
 
 def _corner_patch(image, quad, corner: int, aspect: float, region=(0.45, 0.5)) -> np.ndarray:

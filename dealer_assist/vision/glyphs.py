@@ -35,6 +35,9 @@ class Glyph:
     image: np.ndarray
     box: Box
     redness: float
+    #: The glyph was parted from ink beside it by a cut through ink (see :func:`_cut_beside`):
+    #: it may be a piece of a pip or a picture rather than a whole glyph.
+    cut: bool = False
 
 
 def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
@@ -122,8 +125,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     if lines.any():
         binary &= ~cv2.dilate(lines, _DILATE)
         ink = np.where(binary > 0, ink, np.minimum(ink, INK))
-    for box in (profile.rank_box, profile.suit_box):
-        _cut_beside(binary, box, cw, ch)
+    rank_cut = _cut_beside(binary, profile.rank_box, cw, ch)
+    suit_cut = _cut_beside(binary, profile.suit_box, cw, ch)
     n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
     merged = _blobs_to_part(stats, n, binary.shape, profile, cw, ch)
     if merged:
@@ -178,9 +181,9 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     # Windows fit the tallest glyph of the deck (some print a bigger club, or a bigger court-card suit).
     rank_win = max(profile.rank_h, 0.85 * (profile.rank_box.v1 - profile.rank_box.v0)) * ch * k * 1.15
     suit_win = max(profile.suit_h, 0.85 * (profile.suit_box.v1 - profile.suit_box.v0)) * ch * k * 1.15
-    rank = _glyph(patch, ink, rank_part, paper, profile.rank_size, rank_win, cw, ch)
+    rank = _glyph(patch, ink, rank_part, paper, profile.rank_size, rank_win, cw, ch, rank_cut)
     # No suit: the rank alone still tells the card's size (the caller may cut again).
-    suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, suit_win, cw, ch) if _bbox(suit_part) else None
+    suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, suit_win, cw, ch, suit_cut) if _bbox(suit_part) else None
     return rank, suit
 
 
@@ -210,8 +213,8 @@ def _thin_runs(binary: np.ndarray, length: int, thick: int) -> np.ndarray:
     return horiz | vert
 
 
-def _cut_beside(binary: np.ndarray, box: Box, cw: float, ch: float) -> None:
-    """Part an index glyph from a big pip printed right beside it.
+def _cut_beside(binary: np.ndarray, box: Box, cw: float, ch: float) -> bool:
+    """Part an index glyph from a big pip printed right beside it; True when ink was cut.
 
     Within the glyph's band of rows, ink is cut at the thinnest column just
     past the box's right edge: a gap where there is one, the narrowest
@@ -223,13 +226,14 @@ def _cut_beside(binary: np.ndarray, box: Box, cw: float, ch: float) -> None:
     c0 = int(PAD + box.u1 * cw - 0.15 * bw)
     c1 = min(binary.shape[1], int(PAD + box.u1 * cw + 0.35 * bw) + 1)
     if c1 - c0 < 2 or r1 <= r0:
-        return
+        return False
     band = binary[r0:r1]
     cols = band[:, c0:c1].sum(axis=0)
     if cols.min() == 0 and not band[:, c0 + int(np.argmin(cols)):].any():
-        return
+        return False
     cut = c0 + int(np.argmin(cols))
     band[:, cut:] = 0
+    return bool(cols.min() > 0)
 
 
 def _blobs_to_part(stats, n, shape, profile: Profile, cw, ch) -> list[int]:
@@ -320,7 +324,7 @@ def _bbox(part: np.ndarray):
 
 
 
-def _glyph(patch, ink, part, paper, size, win_h, cw, ch) -> Optional[Glyph]:
+def _glyph(patch, ink, part, paper, size, win_h, cw, ch, cut: bool = False) -> Optional[Glyph]:
     """The glyph's ink in a window of fixed size (scaled by ``win_h``) centred on its ink.
 
     Centring on the ink instead of cutting at a threshold keeps faint strokes
@@ -339,7 +343,7 @@ def _glyph(patch, ink, part, paper, size, win_h, cw, ch) -> Optional[Glyph]:
     image = cv2.warpAffine(weights.astype(np.float32), m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                            borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
-    return Glyph(image, box, redness_of(patch, part, paper))
+    return Glyph(image, box, redness_of(patch, part, paper), cut)
 
 
 def normalise(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:

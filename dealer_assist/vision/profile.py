@@ -61,12 +61,28 @@ class Thresholds:
     same-colour suits (``"CS"``), the pair score (see
     :meth:`~dealer_assist.vision.index.IndexMatcher.pair_score`) at or below
     which the glyph is the second suit and at or above which it is the first;
-    empty for profiles made before it was learned."""
+    empty for profiles made before it was learned.  ``confusable``: pairs
+    of glyphs (``"8J"``: a jack printed as a Cyrillic "B" and an 8) the
+    self-test saw taken one for the other by reads a little short of the
+    thresholds, with the widest lead such a misread had: for them two
+    corners agreeing do not stand in for one clear read (see
+    :func:`~dealer_assist.vision.selftest.confusions`)."""
 
     min_score: float = 0.80
     min_margin: float = 0.10
     candidate_score: float = 0.55
     pair_cuts: dict[str, tuple[float, float]] = field(default_factory=dict)
+    confusable: dict[str, float] = field(default_factory=dict)
+
+    def look_alike(self, code: str) -> bool:
+        """Whether the rank or the suit of ``code`` has a look-alike in this deck."""
+        return any(code[0] in pair or code[1:] in pair for pair in self.confusable)
+
+
+#: Two index corners of one card reading the same code are taken when each reaches
+#: ``min_score - TWO_CORNER_SCORE`` and ``min_margin * TWO_CORNER_MARGIN``.
+TWO_CORNER_SCORE = 0.05
+TWO_CORNER_MARGIN = 0.6
 
 
 @dataclass
@@ -170,5 +186,10 @@ class Profile:
 
 
 def default_profile_path() -> Path:
-    """The profile of the demo deck, shipped in the repository's ``calibration/anglo``."""
-    return Path(__file__).resolve().parents[2] / "calibration" / "anglo"
+    """The profile of the demo deck: the repository's ``calibration/anglo``.
+
+    It is reached through ``dealer_assist/data/calibration`` (a link to the
+    repository's folder, whose files a wheel copies), so that an installed
+    package finds it as well as a checkout does.
+    """
+    return Path(__file__).resolve().parents[1] / "data" / "calibration" / "anglo"

@@ -20,8 +20,8 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners
 from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
-from dealer_assist.vision.index import IndexMatcher, IndexRead
-from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits
+from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
 
 
 @dataclass(frozen=True)
@@ -304,25 +304,24 @@ class Recognizer:
         suit, ss, sm = r.best("suit")
         if min(rs, ss) < t.candidate_score:
             return None  # not an index at all (a pip, a picture, a non-index corner)
-        colour_ok = True
-        red = self.profile.suit_red.get(suit)
-        if red is not None:
-            if red and r.redness < 0.08:
-                colour_ok = False
-            if not red and r.redness > 0.25:
-                colour_ok = False
-        sure = rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
-        if c.notched:
+        colour_ok = colour_fits(self.profile, suit, r.redness)
+        ink_ok = IndexMatcher.ink_plausible(r)
+        sure = (rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
+                and ink_ok)
+        if c.notched or r.cut:
             # The tip was not seen: part of the index may be covered (a ten
             # cut to a one reads like a jack), so only a clear read counts.
+            # Likewise for a glyph cut out of ink running on beside it: the
+            # tip of a neighbour's pip once passed for a "4".
             clear_rank = rs >= t.min_score + NOTCH_EXTRA and rm >= t.min_margin + NOTCH_EXTRA
             sure = sure and clear_rank and ss >= t.min_score + NOTCH_EXTRA and sm >= t.min_margin + NOTCH_EXTRA
-            if not sure and clear_rank and colour_ok and ss >= t.min_score:
-                # A suit as clearly that shape as any plain read asks, only
-                # not told from its same-colour look-alike (a blurred spade
-                # or club): the learned pair score may still tell them apart.
+            if not sure and not r.cut and clear_rank and colour_ok and ink_ok and ss >= t.min_score:
+                # A tip not seen, but a whole suit as clearly that shape as
+                # any plain read asks, only not told from its same-colour
+                # look-alike (a blurred spade or club): the learned pair
+                # score may still tell them apart.
                 sure = self._pair_decides(r, suit)
-        elif not sure and colour_ok and rs >= t.min_score and rm >= t.min_margin:
+        elif not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin:
             sure = self._pair_decides(r, suit)
         p = np.array([c.x, c.y])
         wv = np.array(c.wdir) * card_w
@@ -367,8 +366,9 @@ class Recognizer:
         """Both index corners of one card, each nearly sure, reading the same code: two
         independent looks agreeing are as good as one clear look.  Returns the better read."""
         t = self.profile.thresholds
-        near = [cr for cr in group if not cr.colour_conflict and not cr.corner.notched
-                and cr.confidence >= t.min_score - 0.05 and cr.margin >= 0.6 * t.min_margin]
+        near = [cr for cr in group if not cr.colour_conflict and not cr.corner.notched and not cr.read.cut
+                and not t.look_alike(cr.code) and IndexMatcher.ink_plausible(cr.read)
+                and cr.confidence >= t.min_score - TWO_CORNER_SCORE and cr.margin >= TWO_CORNER_MARGIN * t.min_margin]
         for i, a in enumerate(near):
             for b in near[i + 1:]:
                 apart = np.hypot(a.corner.x - b.corner.x, a.corner.y - b.corner.y) > 0.5 * card_w

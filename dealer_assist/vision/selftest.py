@@ -15,8 +15,8 @@ import numpy as np
 import cv2
 
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import IndexMatcher, glyph_vector, suit_pairs, warp_corner
-from dealer_assist.vision.profile import Profile, Thresholds
+from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_pairs, warp_corner
+from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile, Thresholds
 
 #: (scale, blur sigma) pairs the templates are averaged over.
 TEMPLATE_VARIANTS = ((1.0, 0.0), (0.85, 0.0), (1.15, 0.0), (1.0, 1.0), (0.85, 1.0), (1.15, 0.8), (0.9, 1.5))
@@ -121,6 +121,29 @@ def learn_templates(profile: Profile, shots) -> None:
                 if imgs:
                     key = (code if step == main else f"{code}{step - main:+d}") + soft
                     store[key] = np.mean(imgs, axis=0)
+        for key in [k for k in store if len(k) > 1 and k[1] in "+-" and k[0] + k[3:] in store]:
+            if shape_likeness(store[key], store[key[0] + key[3:]]) < VARIANT_LIKENESS:
+                # A court picture or a neighbouring pip cut as a bigger or smaller "glyph".
+                del store[key]
+
+
+#: How alike (see :func:`shape_likeness`) a size variant must be to its glyph's usual template.
+#: Printed size variants measured 0.85-1.0; fragments and pictures cut as glyphs 0.32-0.49.
+VARIANT_LIKENESS = 0.75
+
+
+def shape_likeness(a: np.ndarray, b: np.ndarray) -> float:
+    """Correlation of two glyph images, each cut to its ink and brought to one size: same shape, any size."""
+    def norm(img: np.ndarray) -> np.ndarray:
+        ys, xs = np.nonzero(img > 0.3 * img.max())
+        if not len(ys):
+            return np.zeros(24 * 24)
+        crop = cv2.resize(img[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32), (24, 24),
+                          interpolation=cv2.INTER_AREA).ravel()
+        crop = crop - crop.mean()
+        return crop / (np.linalg.norm(crop) + 1e-6)
+
+    return float(norm(a) @ norm(b))
 
 
 def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7):
@@ -163,7 +186,9 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
             continue
         rank, rs, rm = r.best("rank")
         suit, ss, sm = r.best("suit")
-        rows.append((min(rs, ss), min(rm, sm), rank != card.rank or suit != card.suit))
+        # The recognizer never accepts a suit the ink's colour rules out: such a trial is no risk.
+        wrong = (rank != card.rank or suit != card.suit) and colour_fits(profile, suit, r.redness)
+        rows.append((min(rs, ss), min(rm, sm), wrong))
     if not rows:
         return Thresholds()
     data = np.array(rows, dtype=np.float64)
@@ -184,7 +209,36 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
         _, s, m = best
     return Thresholds(min_score=round(float(s), 3), min_margin=round(float(m), 3),
                       candidate_score=round(float(s) - 0.2, 3),
-                      pair_cuts=pair_cuts(profile, trial_reads(profile, shots, rounds=6, seed=8)))
+                      pair_cuts=pair_cuts(profile, trial_reads(profile, shots, rounds=6, seed=8)),
+                      confusable=confusions(profile, trials, float(s) - TWO_CORNER_SCORE - step,
+                                            float(m) * TWO_CORNER_MARGIN - step))
+
+
+def confusions(profile: Profile, trials, min_score: float, min_margin: float) -> dict[str, float]:
+    """Glyph pairs the trial reads took one for the other near the thresholds, with the misreads' widest lead.
+
+    Some decks print two glyphs that blur into each other (a Cyrillic "B"
+    jack and an 8).  The thresholds keep every trial misread out; but the
+    recognizer also takes a card whose two index corners agree when each is
+    a little short of them, as two independent looks.  Between look-alikes
+    the two looks are not independent (the same confusion twice), so the
+    pairs with a misread in that relaxed zone (``min_score``, ``min_margin``)
+    are learned here and that rule is not used for them.  Misreads the ink
+    colour rules out do not count.
+    """
+    worst: dict[str, float] = {}
+    for card, r in trials:
+        if r is None:
+            continue
+        rank, rs, rm = r.best("rank")
+        suit, ss, sm = r.best("suit")
+        if min(rs, ss) < min_score or min(rm, sm) < min_margin or not colour_fits(profile, suit, r.redness):
+            continue
+        for got, truth, scores in ((rank, card.rank, r.rank_scores), (suit, card.suit, r.suit_scores)):
+            if got != truth:
+                key = "".join(sorted(got + truth))
+                worst[key] = round(max(worst.get(key, 0.0), scores[got] - scores.get(truth, -1.0)), 3)
+    return worst
 
 
 def learn_pair_dirs(profile: Profile, trials) -> None:

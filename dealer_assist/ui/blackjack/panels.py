@@ -215,7 +215,8 @@ class SettlementPanel(QWidget):
                 rows += (f"<tr><td>{who}</td><td align='right'>&nbsp;{fmt(h.stake)}&nbsp;</td>"
                          f"<td style='color:{colours[res].name()}'>&nbsp;{call}</td></tr>"
                          f"<tr><td colspan='3' style='color:{theme.MUTED.name()}; font-size:small'>{h.reason}</td></tr>")
-            self.totals.setText(f"stakes {fmt(s.stakes)} · paid {fmt(s.paid)}\nhouse {fmt(s.house)}")
+            self.totals.setText(f"stakes {fmt(s.stakes)} · paid {fmt(s.paid)}\nhouse {fmt(s.house)} · "
+                                f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)}")
         self.body.setText(f"<table cellspacing='2'>{rows}</table>")
 
 

@@ -24,6 +24,7 @@ from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardF
                                                SettlementPanel)
 from dealer_assist.ui.blackjack.table_view import BlackjackTableView
 from dealer_assist.ui.bridge import SnapshotBridge
+from dealer_assist.ui.limits import LimitsDialog
 
 #: (keys, command, what it does): the menu, the shortcuts and the help come from this one table.
 KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
@@ -44,6 +45,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Delete",), "reject", "reject the unsure card"),
     (("Escape",), "dismiss", "dismiss the newest alert"),
     (("F9",), "supervisor", "supervisor (PIN): accept a refused card, or a new deck with cards missing"),
+    (("L",), "change_limits", "change the seat limits (a supervisor PIN if configured)"),
     (("A",), "toggle_auto", "demo: auto-play the players' calls on/off"),
     (("Ctrl+Q",), "close", "quit"),
 )
@@ -64,6 +66,7 @@ class BlackjackWindow(QMainWindow):
         self.last_error: Optional[str] = None
         self.auto = auto
         self.auto_pause = auto_pause
+        self.limits_dialog: Optional[LimitsDialog] = None
         rules = session.state.rules
 
         self.banner = BlackjackBanner()
@@ -172,6 +175,9 @@ class BlackjackWindow(QMainWindow):
                 self._restart_source()
         elif name == "supervisor":
             error = self.supervisor()
+        elif name == "change_limits":
+            self.change_limits()
+            error = None
         elif name == "focus_entry":
             self.entry.field.setFocus()
             error = None
@@ -226,6 +232,19 @@ class BlackjackWindow(QMainWindow):
         message = "nothing needs a supervisor now (a refused card or a failed deck check does)"
         self.statusBar().showMessage(message, 5000)
         return message
+
+    def change_limits(self) -> None:
+        """The limits dialog (the baccarat table's, with one row: the seat's minimum and maximum)."""
+        rules = self.session.state.rules
+
+        def submit(values: dict, name: str, pin: str, why: str) -> Optional[str]:
+            error = self.session.set_limits(values["min"]["seat"], values["max"]["seat"], name, pin, why)
+            self.last_error = error
+            return error
+
+        self.limits_dialog = LimitsDialog([("seat", "Seat", rules.min_bet, rules.max_bet)], None, submit,
+                                          self.unit or 16, self, ask_pin=self.session.needs_supervisor)
+        self.limits_dialog.open()
 
     def _ask_supervisor(self, why: str) -> Optional[tuple[str, str, str]]:
         """Name, PIN (hidden) and the reason for the record, or None when the supervisor cancels."""

@@ -1,0 +1,30 @@
+"""What an installed (not editable) package needs besides its modules: the demo deck's profile."""
+
+from __future__ import annotations
+
+import glob
+import tomllib
+from pathlib import Path
+
+import dealer_assist
+from dealer_assist.vision.profile import Profile, default_profile_path
+
+PACKAGE = Path(dealer_assist.__file__).parent
+ROOT = PACKAGE.parent
+
+
+def test_the_default_profile_is_reached_from_inside_the_package():
+    """A wheel copies only files under the package: the default profile must be found there."""
+    path = default_profile_path()
+    assert path.is_relative_to(PACKAGE)
+    assert Profile.load(path).name == "anglo"
+
+
+def test_package_data_takes_in_every_file_of_the_shipped_profiles():
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["dealer_assist"]
+    # setuptools expands the patterns like glob.glob does (following the link into calibration/)
+    shipped = {Path(p) for pattern in patterns for p in glob.glob(str(PACKAGE / pattern), recursive=True)}
+    profile_files = [p for p in (ROOT / "calibration" / "anglo").iterdir() if p.is_file()]
+    assert profile_files
+    for f in profile_files:
+        assert PACKAGE / "data" / "calibration" / "anglo" / f.name in shipped, f.name

@@ -1,0 +1,153 @@
+"""The limits dialog (L) on real offscreen windows: current limits shown, refusals kept open, the grid redrawn."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TableRules
+from dealer_assist.table.supervisor import Supervisor, SupervisorRoster, hash_pin
+from dealer_assist.ui.keys import help_lines
+
+
+def roster() -> SupervisorRoster:
+    return SupervisorRoster([Supervisor("ana", hash_pin("4821", n=2 ** 10))])
+
+
+@pytest.fixture
+def baccarat(qtbot, tmp_path):
+    from dealer_assist.ui.main_window import MainWindow, Options
+
+    made = []
+
+    def make(supervisors):
+        session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"),
+                               supervisors=supervisors, odds=False)
+        window = MainWindow(session, None, Options(sound=False))
+        qtbot.addWidget(window)
+        window.resize(1280, 720)
+        window.show()
+        qtbot.waitExposed(window)
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+        made.append(session)
+        return session, window
+
+    yield make
+    for session in made:
+        session.close()
+
+
+def press_ok(qtbot, dialog) -> None:
+    box = dialog.findChild(QDialogButtonBox)
+    qtbot.mouseClick(box.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+
+
+def type_into(qtbot, field, text: str) -> None:
+    field.clear()
+    qtbot.keyClicks(field, text)
+
+
+def test_l_opens_the_limits_and_a_supervisor_changes_them_with_the_pin(qtbot, baccarat, tmp_path):
+    session, window = baccarat(roster())
+    session.place(1, Bet.TIE, D("25"))
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_L)
+    dialog = window.limits_dialog
+    assert dialog is not None and dialog.isVisible()
+    editor = dialog.editor
+    assert [editor.maximum[b.value].text() for b in Bet] == [
+        "5000.00", "5000.00", "500.00", "500.00", "500.00", "2000.00", "2000.00"]
+    assert editor.payout.text() == "20000.00" and dialog.name.isVisible() and dialog.pin.isVisible()
+    before = session.state
+
+    type_into(qtbot, editor.maximum["tie"], "-5")
+    type_into(qtbot, dialog.name, "ana")
+    type_into(qtbot, dialog.pin, "4821")
+    type_into(qtbot, dialog.reason, "tie maximum lowered")
+    press_ok(qtbot, dialog)
+    assert dialog.isVisible() and "Tie maximum" in dialog.message.text() and "'-5'" in dialog.message.text()
+    assert session.state == before
+
+    type_into(qtbot, editor.maximum["tie"], "100")
+    type_into(qtbot, dialog.pin, "0000")
+    press_ok(qtbot, dialog)
+    assert dialog.isVisible() and "wrong PIN" in dialog.message.text() and dialog.pin.text() == ""
+    assert session.state == before
+
+    type_into(qtbot, dialog.pin, "4821")
+    press_ok(qtbot, dialog)
+    assert not dialog.isVisible()
+    assert session.state.rules.limits.max_for(Bet.TIE) == D("100.00")
+    grid = window.betting.grid
+    qtbot.waitUntil(lambda: "1–100" in grid.painted_limits, timeout=3000)
+    assert grid.painted_limits[1 + list(Bet).index(Bet.TIE)] == "1–100"
+    assert grid.painted_limits[1 + list(Bet).index(Bet.BANKER)] == "1–5000"
+
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_L)  # opened again: the limits now in force
+    assert window.limits_dialog is not dialog and window.limits_dialog.editor.maximum["tie"].text() == "100.00"
+    window.limits_dialog.reject()
+    session.close()
+    journal = Journal.open(tmp_path / "j.sqlite", readonly=True)
+    kinds = [(e.kind, e.payload.get("supervisor") or (e.payload.get("correction") or {}).get("supervisor"))
+             for e in journal.entries() if e.kind in ("pin_refused", "correction")]
+    journal.close()
+    assert kinds == [("pin_refused", "ana"), ("correction", "ana")]
+
+
+def test_without_a_roster_the_dialog_asks_only_why(qtbot, baccarat):
+    session, window = baccarat(None)
+    window.change_limits()
+    dialog = window.limits_dialog
+    assert dialog.isVisible() and not dialog.name.isVisible() and not dialog.pin.isVisible()
+    type_into(qtbot, dialog.editor.minimum["banker"], "10")
+    press_ok(qtbot, dialog)
+    assert dialog.isVisible() and "say why" in dialog.message.text()
+    assert session.state.rules.limits.min_for(Bet.BANKER) == D("1.00")
+    type_into(qtbot, dialog.reason, "evening minimum")
+    press_ok(qtbot, dialog)
+    assert not dialog.isVisible() and session.state.rules.limits.min_for(Bet.BANKER) == D("10.00")
+    qtbot.waitUntil(lambda: "10–5000" in window.betting.grid.painted_limits, timeout=3000)
+
+
+def test_the_limits_key_is_in_the_help():
+    assert any(keys == "L" and "limits" in what for _group, keys, what in help_lines())
+
+
+def test_blackjack_l_changes_the_seat_limits_on_the_display(qtbot):
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    session = BlackjackSession(roster=roster())
+    window = BlackjackWindow(session, None)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    assert window.settlement.totals.text() == "limits 5.00 to 500.00 per seat"
+    qtbot.keyClick(window, Qt.Key.Key_L)
+    dialog = window.limits_dialog
+    assert dialog.isVisible() and list(dialog.editor.minimum) == ["seat"] and dialog.editor.payout is None
+    type_into(qtbot, dialog.editor.minimum["seat"], "10")
+    type_into(qtbot, dialog.editor.maximum["seat"], "5")
+    type_into(qtbot, dialog.name, "ana")
+    type_into(qtbot, dialog.pin, "4821")
+    type_into(qtbot, dialog.reason, "high limit table tonight")
+    press_ok(qtbot, dialog)
+    assert dialog.isVisible() and "seat minimum 10.00 is above the seat maximum 5.00" in dialog.message.text()
+    type_into(qtbot, dialog.editor.maximum["seat"], "1000")
+    type_into(qtbot, dialog.pin, "4821")
+    press_ok(qtbot, dialog)
+    assert not dialog.isVisible()
+    qtbot.waitUntil(lambda: window.settlement.totals.text() == "limits 10.00 to 1000.00 per seat", timeout=3000)
+    window.bridge.detach()
+    session.close()

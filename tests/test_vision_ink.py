@@ -1,0 +1,124 @@
+"""The ink rule: a glyph that correlates with a rank but carries far more ink is not that rank."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision.detect import Corner
+from dealer_assist.vision.index import INK_RANGE, IndexMatcher, IndexRead
+from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.recognize import Recognizer
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
+
+
+@pytest.fixture(scope="module")
+def anglo():
+    return Recognizer(Profile.load(default_profile_path()))
+
+
+def _corner() -> Corner:
+    return Corner(100.0, 100.0, (1.0, 0.0), (0.0, 1.0), 80.0, 120.0)
+
+
+def test_a_clear_read_with_the_ink_of_a_solid_blob_is_not_sure(anglo):
+    """Half a heart pip, cut by the patch edge, once read as a "10" at 0.71: its ink was 1.5
+    times the template's.  The same scores with a glyph's usual ink are a sure read."""
+    scores = ({"T": 0.9, "9": 0.3}, {"H": 0.9, "D": 0.3})
+    plain = anglo._judge(_corner(), IndexRead(*scores, 0.6, rank_ink=1.0), 160.0, 250.0)
+    solid = anglo._judge(_corner(), IndexRead(*scores, 0.6, rank_ink=INK_RANGE[1] + 0.1), 160.0, 250.0)
+    thin = anglo._judge(_corner(), IndexRead(*scores, 0.6, rank_ink=INK_RANGE[0] - 0.05), 160.0, 250.0)
+    assert plain.sure and plain.code == "TH"
+    assert not solid.sure and solid.code == "TH" and "TH" in solid.candidates
+    assert not thin.sure
+
+
+def test_filling_a_rank_solid_takes_its_ink_out_of_range(anglo):
+    """A real set-up shot: the rank's ink matches its template's; painted solid, it does not."""
+    frame = cv2.imread(str(CARDS / "calib" / "anglo" / "7C.png")) if (CARDS / "calib").is_dir() else None
+    if frame is None:
+        pytest.skip("shared card images not found")
+    calib = json.loads((CARDS / "calib" / "anglo" / "calib.json").read_text())
+    tl, tr, _, bl = (np.array(p) for p in calib["cards"]["7C"]["corners"])
+    w, h = float(np.linalg.norm(tr - tl)), float(np.linalg.norm(bl - tl))
+    wdir, hdir = tuple((tr - tl) / w), tuple((bl - tl) / h)
+    (x0, y0) = tl
+    m = anglo.matcher
+    read = m.read_corner(frame, x0, y0, wdir, hdir, w, h)
+    assert read is not None and read.best("rank")[0] == "7"
+    assert IndexMatcher.ink_plausible(read) and 0.8 < read.rank_ink < 1.25
+    box = anglo.profile.rank_box
+    solid = frame.copy()
+    cv2.rectangle(solid, (int(x0 + box.u0 * w), int(y0 + box.v0 * h)), (int(x0 + box.u1 * w), int(y0 + box.v1 * h)),
+                  (20, 20, 20), cv2.FILLED)
+    filled = m.read_corner(solid, x0, y0, wdir, hdir, w, h)
+    assert filled is not None and filled.rank_ink > INK_RANGE[1]
+
+
+@needs_cards
+def test_sure_reads_of_the_test_frames_keep_their_ink_in_range(anglo):
+    """The rule costs no read: every rank read clearly on real frames has its template's ink."""
+    t = anglo.profile.thresholds
+    inks = []
+    original = anglo._judge
+
+    def judge(c, r, w, h):
+        cr = original(c, r, w, h)
+        if cr is not None and cr.confidence >= t.min_score and cr.margin >= t.min_margin:
+            inks.append(r.rank_ink)
+        return cr
+
+    anglo._judge = judge
+    try:
+        for name in sorted((CARDS / "test" / "anglo").glob("*.jpg"))[:20]:
+            anglo.recognize(cv2.imread(str(name)))
+    finally:
+        del anglo._judge
+    assert len(inks) > 40
+    assert INK_RANGE[0] < min(inks) and max(inks) < INK_RANGE[1]
+
+
+def test_a_read_cut_out_of_ink_beside_it_must_be_clear(anglo):
+    """A glyph parted from ink running on beside it may be a fragment (a neighbour's pip tip once
+    read as a "4"): like a read at a notched corner, it needs the thresholds plus NOTCH_EXTRA."""
+    from dealer_assist.vision.recognize import NOTCH_EXTRA
+
+    t = anglo.profile.thresholds
+    just = t.min_score + 0.05
+    scores = ({"4": just, "A": just - t.min_margin - 0.05}, {"S": 0.95, "C": 0.3})
+    plain = anglo._judge(_corner(), IndexRead(*scores, 0.0), 160.0, 250.0)
+    cut = anglo._judge(_corner(), IndexRead(*scores, 0.0, cut=True), 160.0, 250.0)
+    assert plain.sure and not cut.sure and "4S" in cut.candidates
+    clear = t.min_score + NOTCH_EXTRA + 0.02
+    scores = ({"4": clear, "A": clear - t.min_margin - NOTCH_EXTRA - 0.05}, {"S": 0.95, "C": 0.3})
+    assert anglo._judge(_corner(), IndexRead(*scores, 0.0, cut=True), 160.0, 250.0).sure
+
+
+def test_a_pip_touching_the_rank_marks_the_glyph_as_cut(anglo):
+    """On a real set-up shot: the index alone is not cut; with a big pip painted against the
+    rank's right side, the rank is parted from it by a cut through ink, and says so."""
+    from dealer_assist.vision.glyphs import extract_glyphs
+    from dealer_assist.vision.index import warp_corner
+
+    if not (CARDS / "calib").is_dir():
+        pytest.skip("shared card images not found")
+    frame = cv2.imread(str(CARDS / "calib" / "anglo" / "7C.png"))
+    calib = json.loads((CARDS / "calib" / "anglo" / "calib.json").read_text())
+    tl, tr, _, bl = (np.array(p) for p in calib["cards"]["7C"]["corners"])
+    w, h = float(np.linalg.norm(tr - tl)), float(np.linalg.norm(bl - tl))
+    wdir, hdir = tuple((tr - tl) / w), tuple((bl - tl) / h)
+    profile = anglo.profile
+    rank, suit = extract_glyphs(warp_corner(frame, *tl, wdir, hdir, w, h, profile), profile)
+    assert rank is not None and suit is not None and not rank.cut and not suit.cut
+    box = profile.rank_box
+    x = tl + wdir * np.array(w) * (box.u1 + 0.07) + hdir * np.array(h) * box.cv
+    painted = frame.copy()
+    cv2.circle(painted, (int(x[0]), int(x[1])), int(0.12 * w), (10, 10, 10), cv2.FILLED)
+    rank, _ = extract_glyphs(warp_corner(painted, *tl, wdir, hdir, w, h, profile), profile)
+    assert rank is not None and rank.cut

@@ -1,0 +1,108 @@
+"""What the self-test learns from the set-up shots: size variants and the thresholds' risk."""
+
+from __future__ import annotations
+
+import copy
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.cards import Card
+from dealer_assist.vision import selftest
+from dealer_assist.vision.index import IndexRead
+from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.selftest import VARIANT_LIKENESS, derive_thresholds, shape_likeness
+
+
+@pytest.fixture(scope="module")
+def anglo() -> Profile:
+    return Profile.load(default_profile_path())
+
+
+def _smaller(img: np.ndarray, factor: float) -> np.ndarray:
+    """The same glyph printed ``factor`` smaller, centred in a window of the same size."""
+    h, w = img.shape
+    small = cv2.resize(img, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    y, x = (h - small.shape[0]) // 2, (w - small.shape[1]) // 2
+    return np.pad(small, ((y, h - small.shape[0] - y), (x, w - small.shape[1] - x)))
+
+
+def test_a_glyph_printed_bigger_or_smaller_is_the_same_shape(anglo):
+    for code in ("7", "Q", "T"):
+        glyph = anglo.rank_templates[code]
+        assert shape_likeness(glyph, _smaller(glyph, 0.8)) > VARIANT_LIKENESS  # one 25% step
+        assert shape_likeness(glyph, _smaller(glyph, 0.64)) > VARIANT_LIKENESS  # two
+
+
+def test_a_blob_or_another_glyph_is_not_a_size_variant(anglo):
+    glyph = anglo.suit_templates["S"]
+    blob = np.zeros_like(glyph)
+    cv2.circle(blob, (glyph.shape[1] // 2, glyph.shape[0] // 2), min(glyph.shape) // 3, 1.0, -1)
+    assert shape_likeness(glyph, blob) < VARIANT_LIKENESS
+    assert shape_likeness(anglo.rank_templates["7"], anglo.rank_templates["A"]) < VARIANT_LIKENESS
+
+
+def _trials(redness: float):
+    """Trial reads: spades read clearly as spades, and some spades read as a diamond by a wide margin."""
+    good = [(Card("8", "S"), IndexRead({"8": 0.95, "3": 0.4}, {"S": 0.95, "C": 0.5}, 0.0)) for _ in range(40)]
+    bad = [(Card("8", "S"), IndexRead({"8": 0.95, "3": 0.4}, {"D": 0.85, "S": 0.45}, redness)) for _ in range(3)]
+    return good + bad
+
+
+@pytest.mark.parametrize("redness, lifted", [(0.0, False), (0.5, True)])
+def test_a_wrong_trial_suit_the_ink_colour_rules_out_does_not_raise_the_thresholds(anglo, monkeypatch, redness, lifted):
+    """A black glyph read as a diamond is never accepted by the recognizer (colour veto), so it
+    must not push the thresholds up; the same misread in red ink must."""
+    profile = copy.deepcopy(anglo)
+    monkeypatch.setattr(selftest, "trial_reads", lambda p, shots, **kw: _trials(redness))
+    monkeypatch.setattr(selftest, "learn_pair_dirs", lambda p, trials: None)
+    t = derive_thresholds(profile, [])
+    assert (t.min_margin > 0.4 or t.min_score > 0.85) == lifted
+
+
+def test_look_alike_pairs_are_learned_from_misreads_near_the_thresholds(anglo):
+    """A jack printed as a Cyrillic "B" read as an 8: the pair and the lead the misread had.
+    Misreads far below the thresholds, and suits the ink colour rules out, teach nothing."""
+    jack_as_8 = IndexRead({"8": 0.85, "J": 0.6, "5": 0.5}, {"S": 0.95, "C": 0.4}, 0.0)
+    faint = IndexRead({"5": 0.6, "3": 0.2}, {"S": 0.95, "C": 0.4}, 0.0)  # a 3 read as 5, but at 0.6
+    red_for_black = IndexRead({"9": 0.95, "6": 0.3}, {"H": 0.9, "S": 0.3}, 0.0)  # black ink: never a heart
+    trials = [(Card("J", "S"), jack_as_8), (Card("3", "S"), faint), (Card("9", "S"), red_for_black)]
+    learned = selftest.confusions(anglo, trials, min_score=0.65, min_margin=0.1)
+    assert set(learned) == {"8J"}
+    assert learned["8J"] == pytest.approx(0.25)
+    assert selftest.confusions(anglo, trials, min_score=0.65, min_margin=0.3) == {}
+
+
+def _profile_with(anglo: Profile, confusable: dict[str, float]) -> Profile:
+    import dataclasses
+
+    profile = copy.deepcopy(anglo)
+    profile.thresholds = dataclasses.replace(profile.thresholds, confusable=confusable)
+    return profile
+
+
+def test_two_corners_agreeing_do_not_stand_in_for_a_clear_read_of_a_look_alike(anglo):
+    """The two index corners of a jack both read as an 8 in one deck: the same confusion twice,
+    not two independent looks."""
+    import dataclasses
+
+    from dealer_assist.vision.detect import Corner
+    from dealer_assist.vision.recognize import Recognizer, _CornerRead
+
+    t = anglo.thresholds
+    w, h = 180.0, 260.0
+
+    def nearly(x: float, y: float, wdir) -> _CornerRead:
+        wd = np.array(wdir, float)
+        hd = np.array([-wd[1], wd[0]])
+        quad = np.array([[x, y], [x, y] + wd * w, [x, y] + wd * w + hd * h, [x, y] + hd * h])
+        read = IndexRead({"8": t.min_score + 0.02, "J": 0.4}, {"S": 0.95, "C": 0.3}, 0.0)
+        return _CornerRead(Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0), (w, h), quad, quad.mean(axis=0), read,
+                           False, "8S", t.min_score + 0.02, t.min_margin * 0.8, ["8S"])
+
+    pair = [nearly(100.0, 100.0, (1.0, 0.0)), nearly(100.0 + w, 100.0 + h, (-1.0, 0.0))]
+    plain = Recognizer(_profile_with(anglo, {}))
+    assert plain._two_corners_agree([dataclasses.replace(r) for r in pair], w) is not None
+    wary = Recognizer(_profile_with(anglo, {"8J": 0.3}))
+    assert wary._two_corners_agree([dataclasses.replace(r) for r in pair], w) is None
