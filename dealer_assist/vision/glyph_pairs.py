@@ -12,8 +12,9 @@ lies; the recognizer reads it like a corner inferred across a notch (a
 clearer read is needed) and only where no read index already explains
 the glyphs.
 
-Everything works on the half-size frame the paper masks are built from,
-and costs a morphological filter and one contour pass before any warp.
+Everything works on the half-size ink masks of :func:`.detect.frame_masks`:
+two contour passes and a few array tests per frame, and no warp until a
+pair has passed every test.
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.detect import MASK_SCALE, Corner
-from dealer_assist.vision.glyphs import INK
 from dealer_assist.vision.profile import Profile
 
 #: Card size in a frame against the frame's guess: tilt and a card lifted off
-#: the felt reach +-15% (the test scenes' range), blobs are cut a little wider.
+#: the felt reach +-15% (the test scenes' range), and a blob's box is a pixel
+#: or so off its glyph at the mask's scale.
 SIZE_SLACK = (0.75, 1.3)
 #: A glyph's height along the pair's "down", against the pair's spacing, may
 #: be this far (a factor) from the deck's: glyphs of one deck differ in
@@ -56,7 +57,7 @@ class GlyphPair:
     scale: float
     #: How far the pair's spacing is from the profile's (0 = exactly), for ordering.
     misfit: float
-    #: The two blobs in the half-size mask: ``(x, y, w, h, area)``, rank first.
+    #: The two blobs in the half-size masks, as :func:`ink_blobs` gives them, rank first.
     blobs: tuple = ()
 
     def turned(self, degrees: float) -> Corner:

@@ -1,7 +1,11 @@
 """Reading every card in a frame: corners, index reads, and the never-guess rule.
 
-Each exposed corner is read on its own; the corners that belong to the same
-physical card (the two index corners of one card) are then pooled.  A card
+Each exposed corner is read on its own; an index whose corner was not found
+(its tip hidden, its outline lost on another pale card) is then looked for
+by its rank and suit glyphs (:mod:`.glyph_pairs`) where no read index
+explains them, and read as strictly as a corner whose tip was not seen.
+The corners that belong to the same physical card (the two index corners of
+one card) are then pooled.  A card
 is reported only when its index read clears the profile's thresholds for
 rank *and* suit (or, for a blurred suit, the learned pair score between
 the two suits of its ink colour), the ink colour does not contradict the
@@ -136,7 +140,8 @@ class Recognizer:
         kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
         # Only the uncut mask may bridge a notch: in ``split`` a card lying on
         # another's corner also leaves a notch, with the covered tip behind it.
-        return merge_corners(find_corners(masks.split, **kw), find_corners(masks.whole, notch_gap=self._notch_gap, **kw))
+        return merge_corners(find_corners(masks.split, **kw),
+                             find_corners(masks.whole, notch_gap=self._notch_gap, **kw))
 
     def recognize(self, frame: np.ndarray) -> FrameResult:
         """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``."""
