@@ -78,27 +78,27 @@ def ink_blobs(*inks: np.ndarray, min_size: float = 0.0, max_size: float = np.inf
     """``(x, y, w, h, area, mask)`` of the marks of ink masks from ``min_size`` to ``max_size`` across.
 
     ``area`` is that inside the mark's outline, ``mask`` the index of the
-    mask it was found in.  A mark of a later mask
-    that an earlier one already holds (its box within two pixels: a
-    stroke's blur around a solid shape) is left out: every mark counts once.
+    mask it was found in.  A mark of a later mask that an earlier one
+    already holds (its box within two pixels: a stroke's blur around a
+    solid shape) is left out: every mark counts once.
     """
-    out = np.zeros((0, 6), np.float32)
+    found: list[np.ndarray] = []
     for n, ink in enumerate(inks):
-        rows = _outline_stats(ink)
+        rows = _outline_stats(ink, n)
         size = rows[:, 2:4].max(axis=1)
         rows = rows[(size >= min_size) & (size <= max_size)]
-        if len(out) and len(rows):
-            near = np.abs(rows[:, None, :4] - out[None, :, :4]).max(axis=2) <= 2
-            rows = rows[~near.any(axis=1)]
-        out = np.vstack([out, np.hstack([rows, np.full((len(rows), 1), n, np.float32)])])
-    return out
+        for earlier in found:
+            if len(rows) and len(earlier):
+                rows = rows[~(np.abs(rows[:, None, :4] - earlier[None, :, :4]).max(axis=2) <= 2).any(axis=1)]
+        found.append(rows)
+    return np.concatenate(found) if found else np.zeros((0, 6), np.float32)
 
 
-def _outline_stats(ink: np.ndarray, offset=(0, 0)) -> np.ndarray:
-    """Box and outline area of every outer outline, for all outlines at once (a frame has a hundred)."""
-    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=offset)
+def _outline_stats(ink: np.ndarray, mask: int) -> np.ndarray:
+    """``(x, y, w, h, area, mask)`` of every outer outline, for all outlines at once (a frame has a hundred)."""
+    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
-        return np.zeros((0, 5), np.float32)
+        return np.zeros((0, 6), np.float32)
     lens = np.fromiter((len(c) for c in contours), np.int64, len(contours))
     pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
     start = np.concatenate([[0], np.cumsum(lens)[:-1]])
@@ -108,7 +108,7 @@ def _outline_stats(ink: np.ndarray, offset=(0, 0)) -> np.ndarray:
     following[start + lens - 1] = start  # each outline closes on its first point
     cross = pts[:, 0] * pts[following, 1] - pts[following, 0] * pts[:, 1]
     area = np.abs(np.add.reduceat(cross, start)) / 2
-    return np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area], axis=1).astype(np.float32)
+    return np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area, np.full(len(lens), mask)], axis=1).astype(np.float32)
 
 
 def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[GlyphPair]:
