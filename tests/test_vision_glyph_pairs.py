@@ -132,7 +132,7 @@ def test_a_pair_of_pips_is_never_read_as_a_card(deck, code):
     pips = [gp for gp in _pairs(rec, img, rec.profile.card_h_px) if not in_an_index(gp.rank_at)]
     assert pips, "no pip pair: the test would prove nothing"
     for gp in pips:
-        read = rec._read_turning(img, gp, rec.profile.card_h_px * rec.profile.aspect, rec.profile.card_h_px)
+        read = rec._read_turning(img, gp, rec.profile.card_h_px * rec.profile.aspect, rec.profile.card_h_px, [4])
         assert read is None or not read.sure, f"pips at {gp.rank_at} read as {read.code}"
 
 
