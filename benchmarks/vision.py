@@ -61,17 +61,16 @@ def bench_recognize(profile: Profile, folder: Path, verbose: bool, misses: Path 
             h = float(np.median([np.linalg.norm(np.subtract(c["corners"][0], c["corners"][3])) for c in f["cards"]]))
         else:
             h = profile.card_h_px
-        used = set()
-        for hit in res.cards:
-            cen = np.array(hit.center)
-            near = [i for i, (_, c, _) in enumerate(cards) if np.linalg.norm(c - cen) < 0.4 * h]
-            # The nearest of its code: an 8-deck shoe puts two of a code side by side.
-            same = sorted((i for i in near if cards[i][0] == hit.card.code and i not in used),
-                          key=lambda i: np.linalg.norm(cards[i][1] - cen))
-            if same:
+        near_of = [[i for i, (_, c, _) in enumerate(cards) if np.linalg.norm(c - np.array(hit.center)) < 0.4 * h]
+                   for hit in res.cards]
+        match = _match_reads([[i for i in near if cards[i][0] == hit.card.code]
+                              for hit, near in zip(res.cards, near_of)])
+        used = set(match.values())
+        for k, hit in enumerate(res.cards):
+            near = near_of[k]
+            if k in match:
                 stats["correct"] += 1
-                used.add(same[0])
-                if not cards[same[0]][2]["index_visible"]:
+                if not cards[match[k]][2]["index_visible"]:
                     stats["unreadable_read"] += 1
             elif near:
                 stats["wrong"] += 1
@@ -93,6 +92,28 @@ def bench_recognize(profile: Profile, folder: Path, verbose: bool, misses: Path 
     stats["p95_ms"] = round(float(np.percentile(ms, 95)), 2)
     stats["recall"] = round((stats["correct"] - stats["unreadable_read"]) / max(stats["readable"], 1), 4)
     return stats
+
+
+def _match_reads(options: list[list[int]]) -> dict[int, int]:
+    """Reads matched to truth cards of their code, as many as can be (read index -> card index).
+
+    An 8-deck shoe puts two of a code side by side: taking the first or the
+    nearest card for each read in turn can leave the other read without one.
+    """
+    match: dict[int, int] = {}  # card -> read
+
+    def place(read: int, seen: set) -> bool:
+        for card in options[read]:
+            if card not in seen:
+                seen.add(card)
+                if card not in match or place(match[card], seen):
+                    match[card] = read
+                    return True
+        return False
+
+    for read in range(len(options)):
+        place(read, set())
+    return {read: card for card, read in match.items()}
 
 
 def _save_miss(rec: Recognizer, image: np.ndarray, name: str, code: str, card: dict, out: Path, stats: dict) -> None:

@@ -100,10 +100,6 @@ NOTCH_EXTRA = 0.1
 #: indexes whose corner was not found, and the best-fitting pairs come first).
 MAX_PAIR_READS = 8
 
-#: How far (a share of the card) the far index of a card read for sure may lie
-#: from where its read size puts it: a read size follows the rank's height.
-FAR_SLACK = 0.05
-
 #: Degrees a glyph pair's cut is turned at a time (see Recognizer._read_turning).
 TURN_STEP = 5.0
 
@@ -198,15 +194,8 @@ class Recognizer:
         paired; each sure read from a pair covers its own glyphs in turn,
         so one index is read once.  The corner is inferred (its tip was not
         seen), so the read is judged like a notched corner.
-
-        A card read for sure needs no second look at its other index (it
-        could only make the card uncertain by a misread): a pair there,
-        turned as that index is, is left alone.  A pair turned otherwise is
-        another card lying over it (in a fan, the next card's index often
-        lies on this one's far corner).
         """
         region = self.profile.index_region()
-        far = [_far_index_area(r, region) for r in reads if r.sure] if self.profile.index_corners >= 2 else []
         out: list[_CornerRead] = []
         covered = []
         budget = [MAX_PAIR_READS]
@@ -214,8 +203,6 @@ class Recognizer:
             if budget[0] <= 0:
                 break
             if any(_inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
-                continue
-            if any(_inside(gp.rank_at, area) and np.dot(gp.corner.hdir, area[2]) > 0.9 for area in far):
                 continue
             best = self._read_turning(frame, gp, card_w, card_h, budget)
             if best is not None:
@@ -448,17 +435,6 @@ def _index_area(r: _CornerRead, region) -> tuple:
     """Where a read corner's index lies: ``(origin, wdir, hdir, width, height)`` in frame pixels."""
     return (np.array([r.corner.x, r.corner.y]), r.corner.wdir, r.corner.hdir,
             region.u1 * r.size[0], region.v1 * r.size[1])
-
-
-def _far_index_area(r: _CornerRead, region) -> tuple:
-    """Where the read card's other index lies, as :func:`_index_area`, by the card's read size.
-
-    That size follows the rank's height, to some :data:`FAR_SLACK` of the
-    card: the area reaches that much past the index on either side.
-    """
-    w, h = np.array(r.corner.wdir), np.array(r.corner.hdir)
-    far = np.array([r.corner.x, r.corner.y]) + (w * r.size[0] + h * r.size[1]) * (1 + FAR_SLACK)
-    return (far, tuple(-w), tuple(-h), (region.u1 + 2 * FAR_SLACK) * r.size[0], (region.v1 + 2 * FAR_SLACK) * r.size[1])
 
 
 def _inside(p, area) -> bool:
