@@ -148,3 +148,31 @@ def test_a_card_whose_indexes_are_under_chips_is_not_read(deck, code):
         centre = q[k] + towards * 0.12 * card_h
         cv2.circle(img, tuple(int(v) for v in centre), int(0.2 * card_h), (30, 30, 150), -1)
     assert rec.recognize(img).cards == []
+
+
+def test_a_corner_whose_tip_was_not_seen_takes_the_pair_score_only_for_a_whole_clear_suit():
+    """Tip not seen (a notched or glyph-pair corner): a rank clear by the stricter standard
+    and a blurred spade, as much a spade's shape as a plain read asks but too close to a
+    club to call, is decided by the learned pair score.  A rank short of the stricter
+    standard, a suit short of the plain one, or a glyph cut out of ink beside it: never."""
+    from dealer_assist.vision.detect import Corner
+    from dealer_assist.vision.index import IndexRead
+    from dealer_assist.vision.recognize import NOTCH_EXTRA
+
+    rec = Recognizer(Profile.load(default_profile_path()))
+    t = rec.profile.thresholds
+    to_s = t.pair_cuts["CS"][0]  # at or below: spade
+    tip_hidden = Corner(100.0, 100.0, (1.0, 0.0), (0.0, 1.0), 0.0, 0.0, notched=True)
+    clear = t.min_score + NOTCH_EXTRA + 0.05
+
+    def judge(rank_score, suit_score, cut=False, corner=tip_hidden):
+        r = IndexRead({"7": rank_score, "1": rank_score - t.min_margin - NOTCH_EXTRA - 0.05},
+                      {"S": suit_score, "C": suit_score - 0.05, "H": 0.1, "D": 0.0}, 0.0,
+                      pair_scores={"CS": to_s - 0.01, "DH": 0.0}, cut=cut)
+        return rec._judge(corner, r, 170.0, 260.0)
+
+    assert judge(clear, t.min_score + 0.02).sure
+    assert judge(clear, t.min_score + 0.02).code == "7S"
+    assert not judge(t.min_score + NOTCH_EXTRA - 0.02, t.min_score + 0.02).sure  # rank not clear enough
+    assert not judge(clear, t.min_score - 0.02).sure  # suit not a clear spade shape
+    assert not judge(clear, t.min_score + 0.02, cut=True).sure  # a glyph cut out of ink
