@@ -15,7 +15,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.glyphs import PAD, Glyph, extract_glyphs
+from dealer_assist.vision.glyphs import PAD, Glyph, extract_glyphs, has_faint_rank
 from dealer_assist.vision.profile import CANON_H, Profile
 
 
@@ -144,19 +144,25 @@ class IndexMatcher:
         of the two looks is kept.  The self-test reads through here as well,
         so the thresholds hold for both looks.
         """
-        first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False)
+        patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
+        first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch)
         saw = self.saw_glyphs
         if not saw or (first is not None and first.best("rank")[1] >= self.profile.thresholds.min_score):
             return first
-        second = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=True)
+        if not has_faint_rank(patch, self.profile):
+            return first  # the faint look would find nothing
+        second = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=True, patch=patch)
         self.saw_glyphs = saw or self.saw_glyphs
         if second is not None and (first is None or second.best("rank")[1] > first.best("rank")[1]):
             return second
         return first
 
     def _read_at(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
-                 faint: bool) -> Optional[IndexRead]:
-        patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
+                 faint: bool, patch: Optional[np.ndarray] = None) -> Optional[IndexRead]:
+        """One look at the corner cut at ``card_w`` x ``card_h`` (``patch``, when already cut),
+        cut again at the rank's size if that is far off."""
+        if patch is None:
+            patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
         rank, suit = extract_glyphs(patch, self.profile, faint)
         self.saw_glyphs = False
         if rank is None:
