@@ -80,8 +80,8 @@ def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     allowed = cv2.add(cv2.multiply(hi, 0.25, dtype=cv2.CV_8U), 12)
     mask = cv2.bitwise_and(mask, cv2.compare(tint, allowed, cv2.CMP_LT))
     lines = cv2.morphologyEx(lo, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
-    split = mask.copy()
-    split[lines > max(18, int(level * 0.1))] = 0
+    _, keep = cv2.threshold(lines, max(18, int(level * 0.1)), 255, cv2.THRESH_BINARY_INV)
+    split = cv2.bitwise_and(mask, keep)
     return _clean(mask, hole_max), _clean(split, hole_max)
 
 
@@ -95,7 +95,8 @@ def _clean(mask: np.ndarray, hole_max: float) -> np.ndarray:
     # close to the edge does not bite a notch into the outline ...
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is not None:
-        holes = [c for c, h in zip(contours, hierarchy[0]) if h[3] >= 0 and cv2.contourArea(c) < hole_max]
+        parents = hierarchy[0][:, 3].tolist()
+        holes = [c for c, parent in zip(contours, parents) if parent >= 0 and cv2.contourArea(c) < hole_max]
         cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
     # ... then opening removes the thin pale lines of a printed layout, which
     # would otherwise join every card into one outline.
@@ -171,21 +172,25 @@ def find_corners(
         m = len(idx)
         if m < 3:
             continue
-        segs = []  # (start index, end index, length)
-        for k in range(m):
-            a, b = idx[k], idx[(k + 1) % m]
-            dx, dy = pts[b] - pts[a]
-            segs.append((a, b, float(np.hypot(dx, dy))))
+        # Segment ends, lengths and unit chords for all vertices at once (a
+        # contour has dozens; per-segment numpy calls cost more than the maths).
+        ia = np.asarray(idx)
+        ib = np.concatenate((ia[1:], ia[:1]))
+        chords = pts[ib] - pts[ia]
+        lengths = np.hypot(chords[:, 0], chords[:, 1])
+        units = chords / np.maximum(lengths, 1e-6)[:, None]
+        segs = list(zip(idx, ib.tolist(), lengths.tolist()))  # (start index, end index, length)
         cand = [k for k, s in enumerate(segs) if s[2] >= min_short]
         if len(cand) < 2:
             continue
+        ends = pts[ia].tolist()
         fits: dict[int, object] = {}
 
         def fit(k: int):
             # Lines are fitted lazily: most segments never pair into a corner.
             if k not in fits:
                 a, b, _ = segs[k]
-                if _touches_border(pts[a], pts[b], w, h):
+                if _touches_border(ends[k], ends[(k + 1) % m], w, h):
                     fits[k] = None
                 else:
                     run = pts[a:b + 1] if b >= a else np.vstack([pts[a:], pts[:b + 1]])
@@ -193,12 +198,12 @@ def find_corners(
                     if len(run) - 2 * trim >= 3:
                         run = run[trim:len(run) - trim]
                     p0, d = _line_fit(run)
-                    if np.dot(d, (pts[b] - pts[a]).astype(float)) < 0:
+                    if np.dot(d, chords[k].astype(float)) < 0:
                         d = -d
                     fits[k] = (p0, d)
             return fits[k]
 
-        unit = {k: (pts[segs[k][1]] - pts[segs[k][0]]) / max(segs[k][2], 1e-6) for k in cand}
+        unit = dict(zip(range(m), units.tolist()))
         for i, k in enumerate(cand):
             for step in (1, 2, 3):
                 k2 = cand[(i + step) % len(cand)]
@@ -213,7 +218,7 @@ def find_corners(
                     continue
                 u1, u2 = unit[k], unit[k2]
                 # Cheap test on the raw chords before fitting: roughly square and convex.
-                if abs(float(u1[0] * u2[0] + u1[1] * u2[1])) > cos_lim + 0.25:
+                if abs(u1[0] * u2[0] + u1[1] * u2[1]) > cos_lim + 0.25:
                     continue
                 if ((u1[0] * u2[1] - u1[1] * u2[0]) > 0) != (orient > 0):
                     continue

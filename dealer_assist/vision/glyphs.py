@@ -321,27 +321,41 @@ def _rect(w: int, h: int) -> np.ndarray:
 
 def _thin_runs(binary: np.ndarray, length: int, thick: int) -> np.ndarray:
     """Ink in straight horizontal or vertical runs of ``length``, where the ink across them is thinner than ``thick``."""
-    horiz = _line_open(binary, _rect(length, 1))
-    vert = _line_open(binary, _rect(1, length))
-    if horiz is not None and cv2.countNonZero(horiz):
-        horiz &= ~cv2.morphologyEx(binary, cv2.MORPH_OPEN, _rect(1, thick))
-    if vert is not None and cv2.countNonZero(vert):
-        vert &= ~cv2.morphologyEx(binary, cv2.MORPH_OPEN, _rect(thick, 1))
-    if horiz is None:
-        return vert if vert is not None else np.zeros_like(binary)
-    return horiz if vert is None else horiz | vert
+    lines = np.zeros_like(binary)
+    for along_rows in (True, False):
+        # Transposed views make one code path serve both directions.
+        img = binary if along_rows else binary.T
+        out = lines if along_rows else lines.T
+        span = _line_span(img, _rect(length, 1))
+        if span is None:
+            continue
+        r0, r1, runs = span
+        # The opening across (by ``thick``) at rows r0..r1 sees rows up to two half-kernels away.
+        reach = 2 * (_rect(1, thick).shape[0] // 2)
+        t0, t1 = max(r0 - reach, 0), min(r1 + reach, img.shape[0])
+        thick_ink = cv2.morphologyEx(np.ascontiguousarray(img[t0:t1]), cv2.MORPH_OPEN, _rect(1, thick))
+        out[r0:r1] |= runs & ~thick_ink[r0 - t0:r1 - t0]
+    return lines
 
 
-def _line_open(binary: np.ndarray, kernel: np.ndarray) -> Optional[np.ndarray]:
-    """The opening of ``binary`` by a one-pixel-thin line ``kernel``, or None when it is empty.
+def _line_span(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, int, np.ndarray]]:
+    """The opening of ``img`` by a one-row ``kernel`` as (first row, end row, opening of those rows); None when empty.
 
-    An opening is an erosion, then a dilation; most patches hold no run
-    long enough to survive the erosion, and then the dilation is skipped.
+    A one-row kernel treats each row on its own, so only the rows that can
+    hold a run are worked on: outside the image erosion counts as ink, so a
+    run survives when it covers the kernel's half past the image edge, and a
+    row with fewer ink pixels than that holds none.
     """
-    eroded = cv2.erode(binary, kernel)
+    span, half = img.shape[1], kernel.shape[1] // 2
+    sums = cv2.reduce(img, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
+    rows = np.flatnonzero(sums >= min(span, half + 1))
+    if not rows.size:
+        return None
+    r0, r1 = int(rows[0]), int(rows[-1]) + 1
+    eroded = cv2.erode(np.ascontiguousarray(img[r0:r1]), kernel)
     if not cv2.countNonZero(eroded):
         return None
-    return cv2.dilate(eroded, kernel)
+    return r0, r1, cv2.dilate(eroded, kernel)
 
 
 def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) -> None:

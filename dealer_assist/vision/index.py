@@ -130,6 +130,7 @@ class IndexMatcher:
         self._units = {k: _unit(v.astype(np.float32).ravel()) for k, v in profile.suit_templates.items()}
         self._pair_dirs = {k: v.astype(np.float32).ravel() for k, v in profile.pair_dirs.items()
                            if v.size == profile.suit_size[0] * profile.suit_size[1]}
+        self._centred: dict = {}
 
     def read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
                     card_h: float) -> Optional[IndexRead]:
@@ -200,7 +201,9 @@ class IndexMatcher:
             return None
         rank_scores = _best_variant(self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean))
         raw_suits = self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean)
-        pairs = {a + b: self.pair_score(suit, raw_suits, a, b) for a, b in self.suit_pairs}
+        g = glyph_vector(suit.image)
+        norm_g = np.linalg.norm(g)
+        pairs = {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
         return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
                          (rank.box.cu, rank.box.cv))
 
@@ -215,12 +218,28 @@ class IndexMatcher:
         position change anyway).  Without one, the difference of the two
         templates stands in.  What counts as far enough is learned as well.
         """
-        d = self._pair_dirs.get(a + b)
-        if d is None:
+        g = glyph_vector(glyph.image)
+        return self._lean(g, np.linalg.norm(g), self._pair_direction(raw, a, b))
+
+    def _pair_direction(self, raw: dict[str, float], a: str, b: str) -> tuple[np.ndarray, float]:
+        """The pair's direction with its mean removed, and its length (see :meth:`pair_score`); built once."""
+        key = a + b
+        if key not in self._pair_dirs:
             ka = max((k for k in raw if k[0] == a), key=lambda k: raw[k])
             kb = max((k for k in raw if k[0] == b), key=lambda k: raw[k])
-            d = self._units[ka] - self._units[kb]
-        return pair_projection(glyph.image, d)
+            key = (ka, kb)
+        if key not in self._centred:
+            d = self._pair_dirs[key] if isinstance(key, str) else self._units[key[0]] - self._units[key[1]]
+            d = d.astype(np.float32).ravel()
+            d = d - d.mean()
+            self._centred[key] = (d, np.linalg.norm(d))
+        return self._centred[key]
+
+    @staticmethod
+    def _lean(g: np.ndarray, norm_g, direction: tuple[np.ndarray, float]) -> float:
+        """:func:`pair_projection` of a glyph vector ``g`` (of length ``norm_g``) on a centred direction."""
+        d, norm_d = direction
+        return float(g @ d / (norm_d * norm_g + 1e-6))
 
     @staticmethod
     def _scores(glyph: Glyph, codes, matrix, common) -> dict[str, float]:
