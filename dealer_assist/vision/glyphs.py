@@ -11,8 +11,8 @@ are kept and a wrong card-size guess does not matter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Optional
+from functools import cached_property, lru_cache
+from typing import Callable, Optional
 
 import cv2
 import numpy as np
@@ -30,13 +30,25 @@ _DILATE = np.ones((3, 3), np.uint8)
 _LEVELS = np.arange(256, dtype=np.float32)
 
 
-@dataclass(frozen=True)
 class Glyph:
-    """One glyph cut from a corner: its normalised image and where it sat."""
+    """One glyph cut from a corner: its normalised image, where it sat, and its ink colour.
 
-    image: np.ndarray
-    box: Box
-    redness: float
+    Many glyphs cut are never matched (a corner cut again at the size its
+    rank shows, a lone rank without a suit), so the image and the colour are
+    worked out when first asked for.
+    """
+
+    def __init__(self, box: Box, image: Callable[[], np.ndarray], redness: Callable[[], float]) -> None:
+        self.box = box
+        self._image, self._redness = image, redness
+
+    @cached_property
+    def image(self) -> np.ndarray:
+        return self._image()
+
+    @cached_property
+    def redness(self) -> float:
+        return self._redness()
 
 
 def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
@@ -469,26 +481,28 @@ def _bbox(part: np.ndarray):
     return x, y, x + w, y + h
 
 
-def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch) -> Optional[Glyph]:
+def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch) -> Glyph:
+    """The glyph of mask ``part`` (0/1, bounding box ``bbox``): see :func:`_window`."""
+    x0, y0, x1, y1 = bbox
+    box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
+    return Glyph(box, lambda: _window(ink, part, size, win_h), lambda: redness_of(patch, part, paper))
+
+
+def _window(ink: np.ndarray, part: np.ndarray, size: tuple[int, int], win_h: float) -> np.ndarray:
     """The glyph's ink in a window of fixed size (scaled by ``win_h``) centred on its ink.
 
     Centring on the ink instead of cutting at a threshold keeps faint strokes
-    (a spade's stem in blur) where the template has them.  ``part`` is the
-    glyph's 0/1 mask, ``bbox`` its bounding box.
+    (a spade's stem in blur) where the template has them.  Every pixel of
+    ``part`` is ink (above some level > 0), so the weights are never all zero.
     """
-    x0, y0, x1, y1 = bbox
     sel = cv2.dilate(part, _DILATE)
     weights = np.where(sel > 0, ink, np.float32(0.0))
     mom = cv2.moments(weights)
-    if mom["m00"] <= 0:
-        return None
     cx, cy = mom["m10"] / mom["m00"], mom["m01"] / mom["m00"]
     win_w = win_h * size[0] / size[1]
     m = np.array([[win_w / size[0], 0, cx - win_w / 2], [0, win_h / size[1], cy - win_h / 2]])
-    image = cv2.warpAffine(weights, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                           borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
-    return Glyph(image, box, redness_of(patch, part, paper))
+    return cv2.warpAffine(weights, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=0)
 
 
 def normalise(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
