@@ -69,7 +69,7 @@ def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     it also cuts a court card's picture frame when that runs close to the
     edge, so ``whole`` (not cut) is kept for those.
     """
-    b, g, r = cv2.split(frame)
+    b, g, r = cv2.split(frame)[:3]  # BGR or BGRA
     lo = cv2.min(cv2.min(b, g), r)
     hi = cv2.max(cv2.max(b, g), r)
     otsu, _ = cv2.threshold(lo, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)

@@ -67,7 +67,7 @@ def _darkness(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     A patch holds only 256 grey levels, so the ink map is a table look-up
     (the same float32 arithmetic, once per level instead of once per pixel).
     """
-    b, g, r = cv2.split(patch)
+    b, g, r = cv2.split(patch)[:3]  # BGR or BGRA
     lo8 = cv2.min(cv2.min(b, g), r)
     inner = lo8[PAD:, PAD:]
     if inner.size:
@@ -288,7 +288,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
         keep[_glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")] = 1
     if not keep.any():
         return None, None
-    index_ink = keep[labels]
+    index_ink = np.take(keep, labels)
     # Rank above suit: cut where the ink thins out between the two expected boxes.
     rows = cv2.reduce(index_ink, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
     lo_v, hi_v = lay.split_band
@@ -496,7 +496,7 @@ def _window(ink: np.ndarray, part: np.ndarray, size: tuple[int, int], win_h: flo
     ``part`` is ink (above some level > 0), so the weights are never all zero.
     """
     sel = cv2.dilate(part, _DILATE)
-    weights = np.where(sel > 0, ink, np.float32(0.0))
+    weights = cv2.copyTo(ink, sel)  # the ink under the mask, zero elsewhere
     mom = cv2.moments(weights)
     cx, cy = mom["m10"] / mom["m00"], mom["m01"] / mom["m00"]
     win_w = win_h * size[0] / size[1]
