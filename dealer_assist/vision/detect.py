@@ -13,6 +13,7 @@ reader (only the two index corners will hold an index).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -141,6 +142,8 @@ def find_corners(
     scale: float = 1.0 / MASK_SCALE,
     max_skew_deg: float = 25.0,
     notch_gap: float = 0.0,
+    contours: Optional[Sequence[np.ndarray]] = None,
+    searched: Sequence[np.ndarray] = (),
 ) -> list[Corner]:
     """Exposed corners of the white blobs in ``mask`` (coordinates x ``scale``).
 
@@ -156,14 +159,25 @@ def find_corners(
     a bend (up to twice ``notch_gap`` long, all of it within ``notch_gap``
     of the corner) when everything between them lies inside the card,
     behind both lines: a notch, never another card's edge.
+
+    ``contours`` are the mask's :func:`outlines` when already traced.  An
+    outline identical to one of ``searched`` (another mask's, already
+    searched with the same lengths) gets the notch search only: its plain
+    corners would come out the same again.
     """
     h, w = mask.shape[:2]
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if contours is None:
+        contours = outlines(mask)
+    seen: dict[tuple[int, int, int], list[np.ndarray]] = {}
+    for o in searched:
+        seen.setdefault((len(o), int(o[0, 0, 0]), int(o[0, 0, 1])), []).append(o)
     corners: list[Corner] = []
     cos_lim = np.sin(np.radians(max_skew_deg))
     for cnt in contours:
         if len(cnt) < 2 * min_long:
             continue
+        twins = seen.get((len(cnt), int(cnt[0, 0, 0]), int(cnt[0, 0, 1])), ())
+        plain = not any(np.array_equal(cnt, o) for o in twins)
         pts = cnt.reshape(-1, 2)
         n = len(pts)
         orient = 1.0 if cv2.contourArea(cnt, oriented=True) >= 0 else -1.0
@@ -204,9 +218,10 @@ def find_corners(
             return fits[k]
 
         unit = dict(zip(range(m), units.tolist()))
-        for i, k in enumerate(cand):
+        n_cand = len(cand)
+        for i, k in enumerate(cand if plain else ()):
             for step in (1, 2, 3):
-                k2 = cand[(i + step) % len(cand)]
+                k2 = cand[(i + step) % n_cand]
                 if k2 == k:
                     break
                 a1, b1, l1 = segs[k]
@@ -256,6 +271,11 @@ def find_corners(
                         wl * scale, hl * scale, notched=True,
                     ))
     return corners
+
+
+def outlines(mask: np.ndarray) -> Sequence[np.ndarray]:
+    """The outer outline of each white blob, every pixel of it (what :func:`find_corners` searches)."""
+    return cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
 
 
 def _corner_between(pts, fit1, fit2, seg1, seg2, gap, orient, min_long, max_gap, cos_lim):

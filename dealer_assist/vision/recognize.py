@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, merge_corners, paper_masks
+from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, merge_corners, outlines, paper_masks
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.profile import Profile
 
@@ -127,7 +127,9 @@ class Recognizer:
         kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
         # Only the uncut mask may bridge a notch: in ``split`` a card lying on
         # another's corner also leaves a notch, with the covered tip behind it.
-        corners = merge_corners(find_corners(split, **kw), find_corners(whole, notch_gap=self._notch_gap, **kw))
+        split_outlines = outlines(split)
+        corners = merge_corners(find_corners(split, contours=split_outlines, **kw),
+                                find_corners(whole, notch_gap=self._notch_gap, searched=split_outlines, **kw))
         quads = self._whole_cards(split)
         scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
