@@ -125,10 +125,10 @@ def has_faint_rank(patch: np.ndarray, profile: Profile) -> bool:
     for a second, faint look (:func:`extract_glyphs` with ``faint``; it finds nothing otherwise)."""
     lay = _layout_of(profile)
     lo8, lut, _ = _darkness(patch)
-    ink = cv2.LUT(lo8, lut)
+    (r0, r1), (c0, c1) = lay.rank_rows, lay.rank_cols
+    ink = cv2.LUT(lo8[:r1, :c1], lut)
     ink[:lay.edge, :] = 0
     ink[:, :lay.edge] = 0
-    (r0, r1), (c0, c1) = lay.rank_rows, lay.rank_cols
     return faint_level(ink[r0:r1, c0:c1]) is not None
 
 
@@ -334,24 +334,28 @@ def _rect(w: int, h: int) -> np.ndarray:
 def _thin_runs(binary: np.ndarray, length: int, thick: int) -> np.ndarray:
     """Ink in straight horizontal or vertical runs of ``length``, where the ink across them is thinner than ``thick``."""
     lines = np.zeros_like(binary)
+    # The opening across (by ``thick``) treats each column on its own, and
+    # at the runs sees rows up to two half-kernels away.
+    reach = 2 * (_rect(1, thick).shape[0] // 2)
     for along_rows in (True, False):
-        # Transposed views make one code path serve both directions.
-        img = binary if along_rows else binary.T
+        # Upright runs are found as runs along the rows of the transposed
+        # image: OpenCV erodes along rows several times faster than along columns.
+        img = binary if along_rows else np.ascontiguousarray(binary.T)
         out = lines if along_rows else lines.T
-        span = _line_span(img, _rect(length, 1))
+        span = _row_runs(img, _rect(length, 1))
         if span is None:
             continue
-        r0, r1, runs = span
-        # The opening across (by ``thick``) at rows r0..r1 sees rows up to two half-kernels away.
-        reach = 2 * (_rect(1, thick).shape[0] // 2)
+        r0, runs = span
+        x, y, w, h = cv2.boundingRect(runs)
+        r0, r1, c0, c1 = r0 + y, r0 + y + h, x, x + w
         t0, t1 = max(r0 - reach, 0), min(r1 + reach, img.shape[0])
-        thick_ink = cv2.morphologyEx(np.ascontiguousarray(img[t0:t1]), cv2.MORPH_OPEN, _rect(1, thick))
-        out[r0:r1] |= runs & ~thick_ink[r0 - t0:r1 - t0]
+        across = cv2.morphologyEx(img[t0:t1, c0:c1], cv2.MORPH_OPEN, _rect(1, thick))
+        out[r0:r1, c0:c1] |= runs[y:y + h, x:x + w] & ~across[r0 - t0:r1 - t0]
     return lines
 
 
-def _line_span(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, int, np.ndarray]]:
-    """The opening of ``img`` by a one-row ``kernel`` as (first row, end row, opening of those rows); None when empty.
+def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, np.ndarray]]:
+    """The opening of ``img`` by a one-row ``kernel`` as (first row, opening of the rows from there); None when empty.
 
     A one-row kernel treats each row on its own, so only the rows that can
     hold a run are worked on: outside the image erosion counts as ink, so a
@@ -364,10 +368,10 @@ def _line_span(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, int, 
     if not rows.size:
         return None
     r0, r1 = int(rows[0]), int(rows[-1]) + 1
-    eroded = cv2.erode(np.ascontiguousarray(img[r0:r1]), kernel)
+    eroded = cv2.erode(img[r0:r1], kernel)
     if not cv2.countNonZero(eroded):
         return None
-    return r0, r1, cv2.dilate(eroded, kernel)
+    return r0, cv2.dilate(eroded, kernel)
 
 
 def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) -> None:
@@ -485,7 +489,11 @@ def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch) -> Glyph:
     """The glyph of mask ``part`` (0/1, bounding box ``bbox``): see :func:`_window`."""
     x0, y0, x1, y1 = bbox
     box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
-    return Glyph(box, lambda: _window(ink, part, size, win_h), lambda: redness_of(patch, part, paper))
+    # Both are worked out on the part's corner of the patch only: from the
+    # origin (so coordinates stay the same) to one pixel past the box.
+    near = (slice(0, y1 + 1), slice(0, x1 + 1))
+    return Glyph(box, lambda: _window(ink[near], part[near], size, win_h),
+                 lambda: redness_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper))
 
 
 def _window(ink: np.ndarray, part: np.ndarray, size: tuple[int, int], win_h: float) -> np.ndarray:
@@ -494,6 +502,8 @@ def _window(ink: np.ndarray, part: np.ndarray, size: tuple[int, int], win_h: flo
     Centring on the ink instead of cutting at a threshold keeps faint strokes
     (a spade's stem in blur) where the template has them.  Every pixel of
     ``part`` is ink (above some level > 0), so the weights are never all zero.
+    The ink outside the dilated part is zero, so ``ink`` and ``part`` may be
+    cut anywhere past it (what the window takes from beyond is zero either way).
     """
     sel = cv2.dilate(part, _DILATE)
     weights = cv2.copyTo(ink, sel)  # the ink under the mask, zero elsewhere
