@@ -15,7 +15,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.glyphs import PAD, Glyph, extract_glyphs
+from dealer_assist.vision.glyphs import PAD, Glyph, extract_glyphs, has_faint_rank
 from dealer_assist.vision.profile import CANON_H, Profile
 
 
@@ -152,6 +152,7 @@ class IndexMatcher:
         self._units = {k: _unit(v.astype(np.float32).ravel()) for k, v in profile.suit_templates.items()}
         self._pair_dirs = {k: v.astype(np.float32).ravel() for k, v in profile.pair_dirs.items()
                            if v.size == profile.suit_size[0] * profile.suit_size[1]}
+        self._centred: dict = {}
 
     def read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
                     card_h: float) -> Optional[IndexRead]:
@@ -166,19 +167,25 @@ class IndexMatcher:
         of the two looks is kept.  The self-test reads through here as well,
         so the thresholds hold for both looks.
         """
-        first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False)
+        patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
+        first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch)
         saw = self.saw_glyphs
         if not saw or (first is not None and first.best("rank")[1] >= self.profile.thresholds.min_score):
             return first
-        second = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=True)
+        if not has_faint_rank(patch, self.profile):
+            return first  # the faint look would find nothing
+        second = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=True, patch=patch)
         self.saw_glyphs = saw or self.saw_glyphs
         if second is not None and (first is None or second.best("rank")[1] > first.best("rank")[1]):
             return second
         return first
 
     def _read_at(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
-                 faint: bool) -> Optional[IndexRead]:
-        patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
+                 faint: bool, patch: Optional[np.ndarray] = None) -> Optional[IndexRead]:
+        """One look at the corner cut at ``card_w`` x ``card_h`` (``patch``, when already cut),
+        cut again at the rank's size if that is far off."""
+        if patch is None:
+            patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
         rank, suit = extract_glyphs(patch, self.profile, faint)
         self.saw_glyphs = False
         if rank is None:
@@ -232,7 +239,9 @@ class IndexMatcher:
         rank_ink = float(rank.image.sum()) / self._rank_ink[top]
         rank_scores = _best_variant(raw_ranks)
         raw_suits = self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean)
-        pairs = {a + b: self.pair_score(suit, raw_suits, a, b) for a, b in self.suit_pairs}
+        g = glyph_vector(suit.image)
+        norm_g = np.linalg.norm(g)
+        pairs = {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
         return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut)
 
@@ -247,16 +256,35 @@ class IndexMatcher:
         position change anyway).  Without one, the difference of the two
         templates stands in.  What counts as far enough is learned as well.
         """
-        d = self._pair_dirs.get(a + b)
-        if d is None:
+        g = glyph_vector(glyph.image)
+        return self._lean(g, np.linalg.norm(g), self._pair_direction(raw, a, b))
+
+    def _pair_direction(self, raw: dict[str, float], a: str, b: str) -> tuple[np.ndarray, float]:
+        """The pair's direction with its mean removed, and its length (see :meth:`pair_score`); built once."""
+        key = a + b
+        if key not in self._pair_dirs:
             ka = max((k for k in raw if k[0] == a), key=lambda k: raw[k])
             kb = max((k for k in raw if k[0] == b), key=lambda k: raw[k])
-            d = self._units[ka] - self._units[kb]
-        return pair_projection(glyph.image, d)
+            key = (ka, kb)
+        if key not in self._centred:
+            d = self._pair_dirs[key] if isinstance(key, str) else self._units[key[0]] - self._units[key[1]]
+            d = d.astype(np.float32).ravel()
+            d = d - d.mean()
+            self._centred[key] = (d, np.linalg.norm(d))
+        return self._centred[key]
+
+    @staticmethod
+    def _lean(g: np.ndarray, norm_g, direction: tuple[np.ndarray, float]) -> float:
+        """:func:`pair_projection` of a glyph vector ``g`` (of length ``norm_g``) on a centred direction."""
+        d, norm_d = direction
+        return float(g @ d / (norm_d * norm_g + 1e-6))
 
     @staticmethod
     def _scores(glyph: Glyph, codes, matrix, common) -> dict[str, float]:
         v = _unit(glyph.image.ravel()) - common
         v = v - v.mean()
         v = v / (np.linalg.norm(v) + 1e-6)
-        return {code: float(s) for code, s in zip(codes, matrix @ v)}
+        # Not ``matrix @ v``: numpy's OpenBLAS hands a product this size (some 10^4
+        # multiply-adds) to its thread pool, and on a busy core the hand-off
+        # costs milliseconds; einsum's own loop takes microseconds.
+        return {code: float(s) for code, s in zip(codes, np.einsum("ij,j->i", matrix, v))}

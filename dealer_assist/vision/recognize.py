@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, merge_corners, paper_masks
+from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, merge_corners, outlines, paper_masks
 from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
 
@@ -119,12 +119,17 @@ class Recognizer:
         if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
             got = "nothing" if frame is None else f"an array of shape {getattr(frame, 'shape', '?')}"
             raise FrameError(f"recognize needs a BGR colour frame (height x width x 3), got {got}")
+        # Four channels: OpenCV resizes and warps BGRA with whole-pixel vector
+        # loads, about twice as fast as BGR; the colour values are the same.
+        frame = cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
         whole, split = paper_masks(small, int(self._paper_min), self._hole_max)
         kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
         # Only the uncut mask may bridge a notch: in ``split`` a card lying on
         # another's corner also leaves a notch, with the covered tip behind it.
-        corners = merge_corners(find_corners(split, **kw), find_corners(whole, notch_gap=self._notch_gap, **kw))
+        split_outlines = outlines(split)
+        corners = merge_corners(find_corners(split, contours=split_outlines, **kw),
+                                find_corners(whole, notch_gap=self._notch_gap, searched=split_outlines, **kw))
         quads = self._whole_cards(split)
         scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
