@@ -166,6 +166,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     if hi_v <= lo_v:
         return None, None
     cut = lo_v + int(np.argmin(rows[lo_v:hi_v + 1]))
+    # Halving one blob makes no suit (the rank's half still tells the scale, see below).
+    halved = bool(rows[cut]) and _one_blob_across(labels, keep, cut)
     rank_part = index_ink.copy()
     rank_part[cut + 1:] = False
     suit_part = index_ink.copy()
@@ -180,8 +182,31 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     suit_win = max(profile.suit_h, 0.85 * (profile.suit_box.v1 - profile.suit_box.v0)) * ch * k * 1.15
     rank = _glyph(patch, ink, rank_part, paper, profile.rank_size, rank_win, cw, ch)
     # No suit: the rank alone still tells the card's size (the caller may cut again).
-    suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, suit_win, cw, ch) if _bbox(suit_part) else None
+    suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, suit_win, cw, ch) \
+        if _bbox(suit_part) and not halved else None
     return rank, suit
+
+
+def _one_blob_across(labels: np.ndarray, keep: np.ndarray, cut: int) -> bool:
+    """Whether the row cutting rank from suit halves one blob that makes up both glyphs.
+
+    A rank and a suit are two glyphs: paper parts them, or in blur a narrow
+    neck of ink.  A blob that is most of the ink on both sides of the cut and
+    no narrower at the cut than above and below it is one shape (a big pip seen
+    past a card's edge): halving it makes a "rank" and a "suit" out of nothing.
+    (The tips of a suit's lobes poking above the cut, beside a whole rank, are
+    no such blob.)
+    """
+    index = keep[labels]
+    above_all, below_all = index[:cut].sum(), index[cut + 1:].sum()
+    for i in np.unique(labels[cut][keep[labels[cut]]]):
+        widths = (labels == i).sum(axis=1)
+        above, below = widths[:cut], widths[cut + 1:]
+        if above.sum() < 0.5 * above_all or below.sum() < 0.5 * below_all:
+            continue
+        if widths[cut] > 0.5 * min(above.max(), below.max()):
+            return True
+    return False
 
 
 def _lower_rank_level(ink, binary, r0, r1, c0, c1, profile: Profile, ch: float) -> bool:
