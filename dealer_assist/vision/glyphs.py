@@ -25,6 +25,8 @@ INK = 0.40
 #: A faint rank's ink level: this share of its darkest ink, never below INK_FLOOR (see :func:`faint_level`).
 FAINT_SHARE = 0.6
 INK_FLOOR = 0.2
+#: A card this much smaller than the size guessed for it (the guess may be 15% off) still has its glyphs found.
+SMALLER_CARD = 1 / 1.15
 _DILATE = np.ones((3, 3), np.uint8)
 
 
@@ -131,27 +133,17 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
         max_h = 1.5 * max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0) * ch
         binary = _part_blobs(binary, labels, merged, max_w, max_h)
         n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    rank_zone = profile.rank_box.grow(0.2, 0.35)
-    suit_zone = profile.suit_box.grow(0.2, 0.35)
-    min_area = max(3, int(0.02 * profile.suit_h * ch * profile.suit_h * ch))
-    zones: dict[str, list[int]] = {"rank": [], "suit": []}
-    for i in range(1, n):
-        x, y, w, h, area = stats[i]
-        if area < min_area or x <= edge or y <= edge:
-            continue
-        if x + w >= binary.shape[1] - 1 or y + h >= binary.shape[0] - 1:
-            continue  # cut by the patch edge: a pip or picture beside the index
-        u = (cents[i][0] - PAD) / cw
-        v = (cents[i][1] - PAD) / ch
-        in_rank = rank_zone.u0 <= u <= rank_zone.u1 and rank_zone.v0 <= v <= rank_zone.v1
-        in_suit = suit_zone.u0 <= u <= suit_zone.u1 and suit_zone.v0 <= v <= suit_zone.v1
-        if in_rank and in_suit:  # the grown zones overlap: the nearer box centre decides
-            in_rank = abs(v - profile.rank_box.cv) / profile.rank_h < abs(v - profile.suit_box.cv) / profile.suit_h
-            in_suit = not in_rank
-        if in_rank:
-            zones["rank"].append(i)
-        elif in_suit:
-            zones["suit"].append(i)
+    # The card-size guess may be 15% too big: then the glyphs sit nearer the
+    # corner than the boxes say, and the suit falls in the rank's zone.  The
+    # zones are tried again shrunk so (the caller cuts again at the size the
+    # rank's height then tells).
+    shrink = 1.0
+    zones = _zones(stats, cents, n, binary.shape, profile, shrink, edge)
+    if not (zones["rank"] and zones["suit"]):
+        smaller = _zones(stats, cents, n, binary.shape, profile, SMALLER_CARD, edge)
+        if smaller["rank"] and smaller["suit"]:
+            zones, shrink = smaller, SMALLER_CARD
+    rank_box, suit_box = _scaled(profile.rank_box, shrink), _scaled(profile.suit_box, shrink)
     keep = np.zeros(n, dtype=bool)
     for zone, ids in zones.items():
         keep[_glyph_parts(ids, stats, profile.rank_h * ch, two_glyphs=zone == "rank")] = True
@@ -159,8 +151,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
         return None, None
     index_ink = keep[labels]
     # Rank above suit: cut where the ink thins out between the two expected boxes.
-    lo_v = PAD + int((profile.rank_box.v1 - 0.35 * profile.rank_h) * ch)
-    hi_v = PAD + int((profile.suit_box.v0 + 0.35 * profile.suit_h) * ch)
+    lo_v = PAD + int((rank_box.v1 - 0.35 * profile.rank_h) * ch)
+    hi_v = PAD + int((suit_box.v0 + 0.35 * profile.suit_h) * ch)
     rows = index_ink.sum(axis=1)
     lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
     if hi_v <= lo_v:
@@ -185,6 +177,41 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, suit_win, cw, ch) \
         if _bbox(suit_part) and not halved else None
     return rank, suit
+
+
+def _scaled(box: Box, k: float) -> Box:
+    """``box`` on a card ``k`` times the size: card fractions from the index corner scale with it."""
+    return Box(box.u0 * k, box.v0 * k, box.u1 * k, box.v1 * k)
+
+
+def _zones(stats, cents, n: int, shape, profile: Profile, k: float, edge: int) -> dict[str, list[int]]:
+    """The components lying in the rank's and in the suit's zone (each box grown for position
+    error) of a card ``k`` times the size the patch was cut for."""
+    cw, ch = profile.canon_w, CANON_H
+    rank_box, suit_box = _scaled(profile.rank_box, k), _scaled(profile.suit_box, k)
+    rank_h, suit_h = profile.rank_h * k, profile.suit_h * k
+    rank_zone = rank_box.grow(0.2, 0.35)
+    suit_zone = suit_box.grow(0.2, 0.35)
+    min_area = max(3, int(0.02 * suit_h * ch * suit_h * ch))
+    zones: dict[str, list[int]] = {"rank": [], "suit": []}
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if area < min_area or x <= edge or y <= edge:
+            continue
+        if x + w >= shape[1] - 1 or y + h >= shape[0] - 1:
+            continue  # cut by the patch edge: a pip or picture beside the index
+        u = (cents[i][0] - PAD) / cw
+        v = (cents[i][1] - PAD) / ch
+        in_rank = rank_zone.u0 <= u <= rank_zone.u1 and rank_zone.v0 <= v <= rank_zone.v1
+        in_suit = suit_zone.u0 <= u <= suit_zone.u1 and suit_zone.v0 <= v <= suit_zone.v1
+        if in_rank and in_suit:  # the grown zones overlap: the nearer box centre decides
+            in_rank = abs(v - rank_box.cv) / rank_h < abs(v - suit_box.cv) / suit_h
+            in_suit = not in_rank
+        if in_rank:
+            zones["rank"].append(i)
+        elif in_suit:
+            zones["suit"].append(i)
+    return zones
 
 
 def _one_blob_across(labels: np.ndarray, keep: np.ndarray, cut: int) -> bool:
