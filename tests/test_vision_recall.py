@@ -316,3 +316,36 @@ def test_a_card_smaller_than_its_size_guess_still_shows_its_suit(frame, code):
     res = plastic.recognize(cv2.imread(str(CARDS / "test" / "plastic" / frame)))
     hits = [h.card.code for h in res.cards if np.linalg.norm(np.subtract(h.center, card["center"])) < 80]
     assert hits == [code]
+
+
+def test_a_glyph_grazing_the_edge_band_is_kept_but_a_strip_along_it_is_not():
+    """Guyenne 0007 4H, tango 0051 2D: on a card smaller than guessed, or cut from a corner
+    found a little off, the suit's tip reaches into the band blanked along the card's edge;
+    the whole suit was dropped as if it were felt.  Felt or a border left along the
+    edge touches the band over its whole length and is still dropped."""
+    from dealer_assist.vision.glyphs import PAD
+    from dealer_assist.vision.profile import CANON_H
+
+    profile = Profile.load(default_profile_path())
+    cw, ch = profile.canon_w, CANON_H
+    rb, sb = profile.rank_box, profile.suit_box
+    region = profile.index_region()
+    edge = PAD + max(1, int(profile.edge_margin * 0.5 * min(cw, ch)))
+
+    def px(u, v):
+        return [PAD + u * cw, PAD + v * ch]
+
+    patch = np.full((int(region.v1 * ch) + PAD, int(region.u1 * cw) + PAD, 3), 235, np.uint8)
+    bar = [px(rb.cu - 0.02, rb.v0), px(rb.cu + 0.02, rb.v0), px(rb.cu + 0.02, rb.v1), px(rb.cu - 0.02, rb.v1)]
+    half = (sb.cu * cw + PAD - (edge - 2)) / cw  # the diamond's left tip 2 px into the band
+    diamond = [px(sb.cu, sb.v0), px(sb.cu + half, sb.cv), px(sb.cu, sb.v1), px(sb.cu - half, sb.cv)]
+    for poly in (bar, diamond):
+        cv2.fillPoly(patch, [np.int32(poly)], (40, 40, 40), cv2.LINE_AA)
+    rank, suit = extract_glyphs(patch, profile)
+    assert rank is not None and suit is not None
+    assert suit.box.u0 * cw + PAD <= edge + 1  # the whole diamond, tip and all
+    strip = np.int32([[edge - 1, PAD + rb.v0 * ch], [edge + 2, PAD + rb.v0 * ch],
+                      [edge + 2, PAD + rb.v1 * ch], [edge - 1, PAD + rb.v1 * ch]])
+    cv2.fillPoly(patch, [strip], (40, 40, 40))
+    rank, suit = extract_glyphs(patch, profile)
+    assert rank is not None and rank.box.u0 * cw + PAD > edge + 3  # the bar, not the strip

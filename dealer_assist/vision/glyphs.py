@@ -138,9 +138,9 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     # zones are tried again shrunk so (the caller cuts again at the size the
     # rank's height then tells).
     shrink = 1.0
-    zones = _zones(stats, cents, n, binary.shape, profile, shrink, edge)
+    zones = _zones(stats, cents, labels, profile, shrink, edge)
     if not (zones["rank"] and zones["suit"]):
-        smaller = _zones(stats, cents, n, binary.shape, profile, SMALLER_CARD, edge)
+        smaller = _zones(stats, cents, labels, profile, SMALLER_CARD, edge)
         if smaller["rank"] and smaller["suit"]:
             zones, shrink = smaller, SMALLER_CARD
     rank_box, suit_box = _scaled(profile.rank_box, shrink), _scaled(profile.suit_box, shrink)
@@ -184,7 +184,7 @@ def _scaled(box: Box, k: float) -> Box:
     return Box(box.u0 * k, box.v0 * k, box.u1 * k, box.v1 * k)
 
 
-def _zones(stats, cents, n: int, shape, profile: Profile, k: float, edge: int) -> dict[str, list[int]]:
+def _zones(stats, cents, labels: np.ndarray, profile: Profile, k: float, edge: int) -> dict[str, list[int]]:
     """The components lying in the rank's and in the suit's zone (each box grown for position
     error) of a card ``k`` times the size the patch was cut for."""
     cw, ch = profile.canon_w, CANON_H
@@ -194,9 +194,10 @@ def _zones(stats, cents, n: int, shape, profile: Profile, k: float, edge: int) -
     suit_zone = suit_box.grow(0.2, 0.35)
     min_area = max(3, int(0.02 * suit_h * ch * suit_h * ch))
     zones: dict[str, list[int]] = {"rank": [], "suit": []}
-    for i in range(1, n):
+    shape = labels.shape
+    for i in range(1, len(stats)):
         x, y, w, h, area = stats[i]
-        if area < min_area or x <= edge or y <= edge:
+        if area < min_area or _runs_along_edge(labels, i, x, y, w, h, edge):
             continue
         if x + w >= shape[1] - 1 or y + h >= shape[0] - 1:
             continue  # cut by the patch edge: a pip or picture beside the index
@@ -212,6 +213,19 @@ def _zones(stats, cents, n: int, shape, profile: Profile, k: float, edge: int) -
         elif in_suit:
             zones["suit"].append(i)
     return zones
+
+
+def _runs_along_edge(labels: np.ndarray, i: int, x: int, y: int, w: int, h: int, edge: int) -> bool:
+    """Whether component ``i`` (bounding box x, y, w, h) runs along the card's edge band.
+
+    Ink up to ``edge`` from the card's edges is blanked (felt, the card's
+    border).  What touches the band over most of its length is felt or border
+    left over past a corner found a little off; a glyph only grazes it with a
+    tip (a diamond's point, a heart's lobe on a card smaller than guessed).
+    """
+    if x == edge and (labels[y:y + h, edge] == i).sum() > 0.5 * h:
+        return True
+    return y == edge and (labels[edge, x:x + w] == i).sum() > 0.5 * w
 
 
 def _one_blob_across(labels: np.ndarray, keep: np.ndarray, cut: int) -> bool:
