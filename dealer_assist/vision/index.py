@@ -4,7 +4,8 @@ The corner is warped to the profile's canonical scale with the card's own
 edge directions, so rotation and mild perspective are gone before matching
 (:mod:`.glyphs` cuts the rank and the suit).  Templates and glyph are
 compared by normalised correlation after removing what all templates share:
-a spade and a club differ in little, and that little is what is scored.
+a spade and a club differ in little, and that little is what is scored.  A
+rank is scored against the templates blurred as much as it is.
 """
 
 from __future__ import annotations
@@ -81,6 +82,43 @@ def _zncc_matrix(templates: dict[str, np.ndarray]) -> tuple[list[str], np.ndarra
     return codes, np.vstack(rows), common
 
 
+#: Blurs (Gaussian sigma, template pixels) the templates are also matched at.
+#: The templates are averaged over set-up shots blurred up to about 1.5 px; a
+#: table frame can blur a glyph far more (a thin rank stroke goes soft and
+#: fat), and a sharp template then scores low against every glyph alike.
+BLUR_LEVELS = (0.0, 0.8, 1.6, 2.4)
+
+
+def sharpness(image: np.ndarray) -> float:
+    """Gradient energy of a glyph image against its contrast energy: lower for a blurrier glyph, whatever its shape."""
+    img = image.astype(np.float32)
+    gx = cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(img, cv2.CV_32F, 0, 1, ksize=3)
+    d = img - img.mean()
+    return float((gx * gx + gy * gy).sum() / ((d * d).sum() + 1e-9))
+
+
+class _BlurredTemplates:
+    """Template matrices at each of :data:`BLUR_LEVELS`; a glyph is scored at the level
+    whose templates are as sharp as it is (measured, not chosen by score: a level
+    picked for its best score would lift every class alike)."""
+
+    def __init__(self, templates: dict[str, np.ndarray]) -> None:
+        self.levels = []
+        for sigma in BLUR_LEVELS:
+            blurred = {k: cv2.GaussianBlur(v.astype(np.float32), (0, 0), sigma) if sigma else v.astype(np.float32)
+                       for k, v in sorted(templates.items())}
+            codes, matrix, common = _zncc_matrix(blurred)
+            level_sharpness = float(np.median([sharpness(v) for v in blurred.values()]))
+            self.levels.append((np.log(level_sharpness), matrix, common))
+        self.codes = codes
+
+    def scores(self, glyph: Glyph) -> dict[str, float]:
+        s = np.log(max(sharpness(glyph.image), 1e-6))
+        _, matrix, common = min(self.levels, key=lambda lv: abs(lv[0] - s))
+        return IndexMatcher._scores(glyph, self.codes, matrix, common)
+
+
 def _unit(v: np.ndarray) -> np.ndarray:
     return v / (np.linalg.norm(v) + 1e-6)
 
@@ -124,7 +162,7 @@ class IndexMatcher:
         #: Whether the last :meth:`read_corner` found index-like glyphs at all
         #: (read or not): only then may another card size be worth a try.
         self.saw_glyphs = False
-        self.rank_codes, self.rank_m, self.rank_mean = _zncc_matrix(dict(sorted(profile.rank_templates.items())))
+        self._ranks = _BlurredTemplates(profile.rank_templates)
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
         self.suit_pairs = suit_pairs(profile)
         self._units = {k: _unit(v.astype(np.float32).ravel()) for k, v in profile.suit_templates.items()}
@@ -176,7 +214,7 @@ class IndexMatcher:
         return self._score(rank, suit)
 
     def _rank_like(self, rank: Glyph) -> bool:
-        scores = self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean)
+        scores = self._ranks.scores(rank)
         return max(scores.values()) >= self.profile.thresholds.candidate_score
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
@@ -192,7 +230,7 @@ class IndexMatcher:
         if not (0.6 * p.rank_h < rh < 1.3 * (p.rank_box.v1 - p.rank_box.v0)
                 and 0.6 * p.suit_h < sh < 1.3 * (p.suit_box.v1 - p.suit_box.v0)):
             return None
-        rank_scores = _best_variant(self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean))
+        rank_scores = _best_variant(self._ranks.scores(rank))
         raw_suits = self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean)
         pairs = {a + b: self.pair_score(suit, raw_suits, a, b) for a, b in self.suit_pairs}
         return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
