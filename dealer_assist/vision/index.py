@@ -99,23 +99,40 @@ def sharpness(image: np.ndarray) -> float:
 
 
 class _BlurredTemplates:
-    """Template matrices at each of :data:`BLUR_LEVELS`; a glyph is scored at the level
-    whose templates are as sharp as it is (measured, not chosen by score: a level
-    picked for its best score would lift every class alike)."""
+    """Templates kept at each of :data:`BLUR_LEVELS`; each is scored against a glyph at
+    the level where it is as sharp as the glyph.
+
+    The level is measured, not chosen by score (a level picked for its best
+    score would lift every class alike), and per template: a glyph compared
+    with the template of its own class compares like shapes, and a template
+    already soft (averaged from blurred shots) is not softened further.
+    """
 
     def __init__(self, templates: dict[str, np.ndarray]) -> None:
-        self.levels = []
+        self.codes = list(sorted(templates))
+        levels = []
         for sigma in BLUR_LEVELS:
-            blurred = {k: cv2.GaussianBlur(v.astype(np.float32), (0, 0), sigma) if sigma else v.astype(np.float32)
-                       for k, v in sorted(templates.items())}
-            codes, matrix, common = _zncc_matrix(blurred)
-            level_sharpness = float(np.median([sharpness(v) for v in blurred.values()]))
-            self.levels.append((np.log(level_sharpness), matrix, common))
-        self.codes = codes
+            imgs = [templates[k].astype(np.float32) for k in self.codes]
+            if sigma:
+                imgs = [cv2.GaussianBlur(img, (0, 0), sigma) for img in imgs]
+            levels.append(([_unit(img.ravel()) for img in imgs], [np.log(sharpness(img)) for img in imgs]))
+        #: [template][level] unit vectors and log sharpness
+        self.vectors = [np.stack([levels[lv][0][t] for lv in range(len(levels))]) for t in range(len(self.codes))]
+        self.log_sharp = np.array([[levels[lv][1][t] for lv in range(len(levels))] for t in range(len(self.codes))])
+        self._cache: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
 
     def scores(self, glyph: Glyph) -> dict[str, float]:
         s = np.log(max(sharpness(glyph.image), 1e-6))
-        _, matrix, common = min(self.levels, key=lambda lv: abs(lv[0] - s))
+        chosen = tuple(int(i) for i in np.argmin(np.abs(self.log_sharp - s), axis=1))
+        if chosen not in self._cache:
+            if len(self._cache) > 512:  # a long watch meets few combinations; never let them pile up
+                self._cache.clear()
+            stack = np.stack([self.vectors[t][lv] for t, lv in enumerate(chosen)])
+            common = _unit(stack.mean(axis=0))
+            rows = stack - common
+            rows -= rows.mean(axis=1, keepdims=True)
+            self._cache[chosen] = (rows / (np.linalg.norm(rows, axis=1, keepdims=True) + 1e-6), common)
+        matrix, common = self._cache[chosen]
         return IndexMatcher._scores(glyph, self.codes, matrix, common)
 
 
