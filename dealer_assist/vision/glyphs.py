@@ -26,6 +26,8 @@ INK = 0.40
 #: A faint rank's ink level: this share of its darkest ink, never below INK_FLOOR (see :func:`faint_level`).
 FAINT_SHARE = 0.6
 INK_FLOOR = 0.2
+#: A card this much smaller than the size guessed for it (the guess may be 15% off) still has its glyphs found.
+SMALLER_CARD = 1 / 1.15
 _DILATE = np.ones((3, 3), np.uint8)
 _LEVELS = np.arange(256, dtype=np.float32)
 
@@ -265,27 +267,16 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
         binary = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h)
         n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
         boxes = stats.tolist()
-    rank_zone, suit_zone = lay.rank_zone, lay.suit_zone
-    rank_box, suit_box = lay.rank_box, lay.suit_box
-    min_area = lay.min_area
-    zones: dict[str, list[int]] = {"rank": [], "suit": []}
-    bh, bw = binary.shape
-    for i, ((x, y, w, h, area), (cx, cy)) in enumerate(zip(boxes, cents.tolist())):
-        if i == 0 or area < min_area or x <= edge or y <= edge:
-            continue
-        if x + w >= bw - 1 or y + h >= bh - 1:
-            continue  # cut by the patch edge: a pip or picture beside the index
-        u = (cx - PAD) / cw
-        v = (cy - PAD) / ch
-        in_rank = rank_zone.u0 <= u <= rank_zone.u1 and rank_zone.v0 <= v <= rank_zone.v1
-        in_suit = suit_zone.u0 <= u <= suit_zone.u1 and suit_zone.v0 <= v <= suit_zone.v1
-        if in_rank and in_suit:  # the grown zones overlap: the nearer box centre decides
-            in_rank = abs(v - rank_box.cv) / lay.rank_h < abs(v - suit_box.cv) / lay.suit_h
-            in_suit = not in_rank
-        if in_rank:
-            zones["rank"].append(i)
-        elif in_suit:
-            zones["suit"].append(i)
+    # The card-size guess may be 15% too big: then the glyphs sit nearer the
+    # corner than the boxes say, and the suit falls in the rank's zone.  The
+    # zones are tried again shrunk so (the caller cuts again at the size the
+    # rank's height then tells).
+    shrink = 1.0
+    zones = _zones(boxes, cents, labels, lay, shrink, edge)
+    if not (zones["rank"] and zones["suit"]):
+        smaller = _zones(boxes, cents, labels, lay, SMALLER_CARD, edge)
+        if smaller["rank"] and smaller["suit"]:
+            zones, shrink = smaller, SMALLER_CARD
     keep = np.zeros(n, dtype=np.uint8)
     for zone, ids in zones.items():
         keep[_glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")] = 1
@@ -294,11 +285,18 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     index_ink = np.take(keep, labels)
     # Rank above suit: cut where the ink thins out between the two expected boxes.
     rows = cv2.reduce(index_ink, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
-    lo_v, hi_v = lay.split_band
+    if shrink == 1.0:
+        lo_v, hi_v = lay.split_band
+    else:
+        rank_box, suit_box = _scaled(lay.rank_box, shrink), _scaled(lay.suit_box, shrink)
+        lo_v = PAD + int((rank_box.v1 - 0.35 * lay.rank_h) * ch)
+        hi_v = PAD + int((suit_box.v0 + 0.35 * lay.suit_h) * ch)
     lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
     if hi_v <= lo_v:
         return None, None
     cut = lo_v + int(np.argmin(rows[lo_v:hi_v + 1]))
+    # Halving one blob makes no suit (the rank's half still tells the scale, see below).
+    halved = bool(rows[cut]) and _one_blob_across(labels, keep, cut)
     rb = _bbox(index_ink[:cut + 1])
     if rb is None:
         return None, None
@@ -307,7 +305,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     # The rank's height fixes the scale: the card-size guess may be 15% off.
     k = float(np.clip((rb[3] - rb[1]) / lay.rank_px, 0.7, 1.4))
     rank = _glyph(patch, ink, rank_part, rb, paper, profile.rank_size, lay.rank_win * k * 1.15, cw, ch, rank_cut)
-    sb = _bbox(index_ink[cut + 1:])
+    sb = None if halved else _bbox(index_ink[cut + 1:])
     if sb is None:
         # No suit: the rank alone still tells the card's size (the caller may cut again).
         return rank, None
@@ -315,6 +313,80 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
     return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
+
+
+def _scaled(box: Box, k: float) -> Box:
+    """``box`` on a card ``k`` times the size: card fractions from the index corner scale with it."""
+    return Box(box.u0 * k, box.v0 * k, box.u1 * k, box.v1 * k)
+
+
+def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, lay: "_Layout", k: float,
+           edge: int) -> dict[str, list[int]]:
+    """The components lying in the rank's and in the suit's zone (each box grown for position
+    error) of a card ``k`` times the size the patch was cut for."""
+    ch, cw = CANON_H, lay.cw
+    if k == 1.0:
+        rank_box, suit_box, rank_zone, suit_zone = lay.rank_box, lay.suit_box, lay.rank_zone, lay.suit_zone
+        min_area = lay.min_area
+    else:
+        rank_box, suit_box = _scaled(lay.rank_box, k), _scaled(lay.suit_box, k)
+        rank_zone, suit_zone = rank_box.grow(0.2, 0.35), suit_box.grow(0.2, 0.35)
+        min_area = max(3, int(0.02 * (lay.suit_h * k * ch) ** 2))
+    rank_h, suit_h = lay.rank_h * k, lay.suit_h * k
+    zones: dict[str, list[int]] = {"rank": [], "suit": []}
+    bh, bw = labels.shape
+    for i, ((x, y, w, h, area), (cx, cy)) in enumerate(zip(boxes, cents.tolist())):
+        if i == 0 or area < min_area or _runs_along_edge(labels, i, x, y, w, h, edge):
+            continue
+        if x + w >= bw - 1 or y + h >= bh - 1:
+            continue  # cut by the patch edge: a pip or picture beside the index
+        u = (cx - PAD) / cw
+        v = (cy - PAD) / ch
+        in_rank = rank_zone.u0 <= u <= rank_zone.u1 and rank_zone.v0 <= v <= rank_zone.v1
+        in_suit = suit_zone.u0 <= u <= suit_zone.u1 and suit_zone.v0 <= v <= suit_zone.v1
+        if in_rank and in_suit:  # the grown zones overlap: the nearer box centre decides
+            in_rank = abs(v - rank_box.cv) / rank_h < abs(v - suit_box.cv) / suit_h
+            in_suit = not in_rank
+        if in_rank:
+            zones["rank"].append(i)
+        elif in_suit:
+            zones["suit"].append(i)
+    return zones
+
+
+def _runs_along_edge(labels: np.ndarray, i: int, x: int, y: int, w: int, h: int, edge: int) -> bool:
+    """Whether component ``i`` (bounding box x, y, w, h) runs along the card's edge band.
+
+    Ink up to ``edge`` from the card's edges is blanked (felt, the card's
+    border).  What touches the band over most of its length is felt or border
+    left over past a corner found a little off; a glyph only grazes it with a
+    tip (a diamond's point, a heart's lobe on a card smaller than guessed).
+    """
+    if x == edge and (labels[y:y + h, edge] == i).sum() > 0.5 * h:
+        return True
+    return y == edge and (labels[edge, x:x + w] == i).sum() > 0.5 * w
+
+
+def _one_blob_across(labels: np.ndarray, keep: np.ndarray, cut: int) -> bool:
+    """Whether the row cutting rank from suit halves one blob that makes up both glyphs.
+
+    A rank and a suit are two glyphs: paper parts them, or in blur a narrow
+    neck of ink.  A blob that is most of the ink on both sides of the cut and
+    no narrower at the cut than above and below it is one shape (a big pip seen
+    past a card's edge): halving it makes a "rank" and a "suit" out of nothing.
+    (The tips of a suit's lobes poking above the cut, beside a whole rank, are
+    no such blob.)
+    """
+    index = keep[labels] > 0
+    above_all, below_all = index[:cut].sum(), index[cut + 1:].sum()
+    for i in np.unique(labels[cut][keep[labels[cut]] > 0]):
+        widths = (labels == i).sum(axis=1)
+        above, below = widths[:cut], widths[cut + 1:]
+        if above.sum() < 0.5 * above_all or below.sum() < 0.5 * below_all:
+            continue
+        if widths[cut] > 0.5 * min(above.max(), below.max()):
+            return True
+    return False
 
 
 def _lower_rank_level(ink, binary, lay: _Layout) -> bool:

@@ -4,7 +4,8 @@ The corner is warped to the profile's canonical scale with the card's own
 edge directions, so rotation and mild perspective are gone before matching
 (:mod:`.glyphs` cuts the rank and the suit).  Templates and glyph are
 compared by normalised correlation after removing what all templates share:
-a spade and a club differ in little, and that little is what is scored.
+a spade and a club differ in little, and that little is what is scored.  A
+rank is scored against the templates blurred as much as it is.
 """
 
 from __future__ import annotations
@@ -102,6 +103,60 @@ def _zncc_matrix(templates: dict[str, np.ndarray]) -> tuple[list[str], np.ndarra
     return codes, np.vstack(rows), common
 
 
+#: Blurs (Gaussian sigma, template pixels) the templates are also matched at.
+#: The templates are averaged over set-up shots blurred up to about 1.5 px; a
+#: table frame can blur a glyph far more (a thin rank stroke goes soft and
+#: fat), and a sharp template then scores low against every glyph alike.
+BLUR_LEVELS = (0.0, 0.8, 1.6, 2.4)
+
+
+def sharpness(image: np.ndarray) -> float:
+    """Gradient energy of a glyph image against its contrast energy: lower for a blurrier glyph, whatever its shape."""
+    img = image.astype(np.float32)
+    gx = cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(img, cv2.CV_32F, 0, 1, ksize=3)
+    d = img - img.mean()
+    return float((gx * gx + gy * gy).sum() / ((d * d).sum() + 1e-9))
+
+
+class _BlurredTemplates:
+    """Templates kept at each of :data:`BLUR_LEVELS`; each is scored against a glyph at
+    the level where it is as sharp as the glyph.
+
+    The level is measured, not chosen by score (a level picked for its best
+    score would lift every class alike), and per template: a glyph compared
+    with the template of its own class compares like shapes, and a template
+    already soft (averaged from blurred shots) is not softened further.
+    """
+
+    def __init__(self, templates: dict[str, np.ndarray]) -> None:
+        self.codes = list(sorted(templates))
+        levels = []
+        for sigma in BLUR_LEVELS:
+            imgs = [templates[k].astype(np.float32) for k in self.codes]
+            if sigma:
+                imgs = [cv2.GaussianBlur(img, (0, 0), sigma) for img in imgs]
+            levels.append(([_unit(img.ravel()) for img in imgs], [np.log(sharpness(img)) for img in imgs]))
+        #: [template][level] unit vectors and log sharpness
+        self.vectors = [np.stack([levels[lv][0][t] for lv in range(len(levels))]) for t in range(len(self.codes))]
+        self.log_sharp = np.array([[levels[lv][1][t] for lv in range(len(levels))] for t in range(len(self.codes))])
+        self._cache: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
+
+    def scores(self, glyph: Glyph) -> dict[str, float]:
+        s = np.log(max(sharpness(glyph.image), 1e-6))
+        chosen = tuple(int(i) for i in np.argmin(np.abs(self.log_sharp - s), axis=1))
+        if chosen not in self._cache:
+            if len(self._cache) > 512:  # a long watch meets few combinations; never let them pile up
+                self._cache.clear()
+            stack = np.stack([self.vectors[t][lv] for t, lv in enumerate(chosen)])
+            common = _unit(stack.mean(axis=0))
+            rows = stack - common
+            rows -= rows.mean(axis=1, keepdims=True)
+            self._cache[chosen] = (rows / (np.linalg.norm(rows, axis=1, keepdims=True) + 1e-6), common)
+        matrix, common = self._cache[chosen]
+        return IndexMatcher._scores(glyph, self.codes, matrix, common)
+
+
 def _unit(v: np.ndarray) -> np.ndarray:
     return v / (np.linalg.norm(v) + 1e-6)
 
@@ -145,7 +200,7 @@ class IndexMatcher:
         #: Whether the last :meth:`read_corner` found index-like glyphs at all
         #: (read or not): only then may another card size be worth a try.
         self.saw_glyphs = False
-        self.rank_codes, self.rank_m, self.rank_mean = _zncc_matrix(dict(sorted(profile.rank_templates.items())))
+        self._ranks = _BlurredTemplates(profile.rank_templates)
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
         self.suit_pairs = suit_pairs(profile)
         self._rank_ink = {k: max(float(v.astype(np.float32).sum()), 1e-6) for k, v in profile.rank_templates.items()}
@@ -218,7 +273,7 @@ class IndexMatcher:
         return INK_RANGE[0] <= read.rank_ink <= INK_RANGE[1]
 
     def _rank_like(self, rank: Glyph) -> bool:
-        scores = self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean)
+        scores = self._ranks.scores(rank)
         return max(scores.values()) >= self.profile.thresholds.candidate_score
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
@@ -234,7 +289,7 @@ class IndexMatcher:
         if not (0.6 * p.rank_h < rh < 1.3 * (p.rank_box.v1 - p.rank_box.v0)
                 and 0.6 * p.suit_h < sh < 1.3 * (p.suit_box.v1 - p.suit_box.v0)):
             return None
-        raw_ranks = self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean)
+        raw_ranks = self._ranks.scores(rank)
         top = max(raw_ranks, key=raw_ranks.get)
         rank_ink = float(rank.image.sum()) / self._rank_ink[top]
         rank_scores = _best_variant(raw_ranks)
