@@ -371,9 +371,15 @@ def _touches_border(p: np.ndarray, q: np.ndarray, w: int, h: int) -> bool:
                 or (p[1] <= 1 and q[1] <= 1) or (p[1] >= h - 2 and q[1] >= h - 2))
 
 
-def find_quads(mask: np.ndarray, aspect: float, scale: float = 1.0 / MASK_SCALE, min_short: float = 20.0) -> list[Quad]:
-    """Cards seen whole (a convex four-sided blob of the card's aspect): they give the scale."""
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+def find_quads(mask: np.ndarray, aspect: float, scale: float = 1.0 / MASK_SCALE, min_short: float = 20.0,
+               contours: Optional[Sequence[np.ndarray]] = None) -> list[Quad]:
+    """Cards seen whole (a convex four-sided blob of the card's aspect): they give the scale.
+
+    ``contours``: the mask's :func:`outlines` when already traced (every pixel
+    of them; the polygon fit and the enclosing rectangle come out the same).
+    """
+    if contours is None:
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     quads = []
     for cnt in contours:
         peri = cv2.arcLength(cnt, True)

@@ -77,13 +77,21 @@ def _darkness(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     lo8 = cv2.min(cv2.min(b, g), r)
     inner = lo8[PAD:, PAD:]
     if inner.size:
-        hist = cv2.calcHist([inner], [0], None, [256], [0, 256]).ravel().astype(np.int64)
-        cdf = np.cumsum(hist)
-        paper = float(np.searchsorted(cdf, 0.9 * cdf[-1]))  # the 90th percentile
+        cdf = np.cumsum(cv2.calcHist([inner], [0], None, [256], [0, 256]).ravel(), dtype=np.int64)
+        paper = float(np.searchsorted(cdf, 0.9 * inner.size))  # the 90th percentile
     else:
         paper = 255.0
-    paper = max(paper, 1.0)
-    return lo8, np.clip((paper - _LEVELS) / paper, 0.0, 1.0), paper
+    return lo8, _ink_table(max(paper, 1.0))[0], max(paper, 1.0)
+
+
+@lru_cache(maxsize=256)
+def _ink_table(paper: float) -> tuple[np.ndarray, np.ndarray]:
+    """Ink per grey level against ``paper`` (float32), and whether it is ink (> :data:`INK`, 0/1)."""
+    ink = np.clip((paper - _LEVELS) / paper, 0.0, 1.0)
+    ink.flags.writeable = False
+    dark = (ink > INK).astype(np.uint8)
+    dark.flags.writeable = False
+    return ink, dark
 
 
 def redness_of(patch: np.ndarray, mask: np.ndarray, paper: float) -> float:
@@ -235,7 +243,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     ch, cw = CANON_H, lay.cw
     lo8, lut, paper = _darkness(patch)
     ink = cv2.LUT(lo8, lut)
-    binary = cv2.LUT(lo8, (lut > INK).astype(np.uint8))
+    binary = cv2.LUT(lo8, _ink_table(paper)[1])
     edge = lay.edge
     ink[:edge, :] = 0
     ink[:, :edge] = 0
@@ -258,7 +266,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     lines = _thin_runs(binary, lay.run_length, lay.run_thick)
     if cv2.countNonZero(lines):
         binary &= ~cv2.dilate(lines, _DILATE)
-        ink = np.where(binary > 0, ink, np.minimum(ink, INK))
+        ink = cv2.copyTo(ink, binary, cv2.min(ink, INK))  # ink kept only where still ink
     rank_cut, suit_cut = (_cut_beside(binary, rows_cols) for rows_cols in lay.beside)
     n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
     boxes = stats.tolist()

@@ -130,7 +130,7 @@ class Recognizer:
         split_outlines = outlines(split)
         corners = merge_corners(find_corners(split, contours=split_outlines, **kw),
                                 find_corners(whole, notch_gap=self._notch_gap, searched=split_outlines, **kw))
-        quads = self._whole_cards(split)
+        quads = self._whole_cards(split, split_outlines)
         scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
@@ -198,13 +198,14 @@ class Recognizer:
         u, v = r.rank_center
         return abs(u - box.cu) < 0.5 * (box.u1 - box.u0) and abs(v - box.cv) < 0.5 * self.profile.rank_h
 
-    def _whole_cards(self, mask: np.ndarray) -> list:
-        """Cards seen whole, of about the calibrated size.
+    def _whole_cards(self, mask: np.ndarray, contours=None) -> list:
+        """Cards seen whole, of about the calibrated size (``contours``: the mask's outlines, when traced).
 
         The camera is fixed, so a card far off the calibrated size is
         something else of that shape (a shirt cuff, a paper slip) and is ignored.
         """
-        quads = find_quads(mask, self.profile.aspect, min_short=0.6 * self.profile.card_h_px * MASK_SCALE * self.profile.aspect)
+        quads = find_quads(mask, self.profile.aspect, min_short=0.6 * self.profile.card_h_px * MASK_SCALE * self.profile.aspect,
+                           contours=contours)
         return [q for q in quads if 0.8 <= q.long / self.profile.card_h_px <= 1.25]
 
     def _frame_scale(self, quads: list) -> float:
