@@ -134,8 +134,8 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 
 def _line_fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-    return np.array([x0, y0]), np.array([vx, vy])
+    line = cv2.fitLine(points.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()  # vx, vy, x0, y0
+    return line[2:], line[:2]
 
 
 def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray):
@@ -211,6 +211,7 @@ def find_corners(
         if len(cand) < 2:
             continue
         ends = pts[ia].tolist()
+        chord_x, chord_y = chords.T.tolist()
         fits: dict[int, object] = {}
 
         def fit(k: int):
@@ -225,7 +226,7 @@ def find_corners(
                     if len(run) - 2 * trim >= 3:
                         run = run[trim:len(run) - trim]
                     p0, d = _line_fit(run)
-                    if np.dot(d, chords[k].astype(float)) < 0:
+                    if float(d[0]) * chord_x[k] + float(d[1]) * chord_y[k] < 0:
                         d = -d
                     fits[k] = (p0, d)
             return fits[k]

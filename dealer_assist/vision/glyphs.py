@@ -423,7 +423,7 @@ def _thin_runs(binary: np.ndarray, length: int, thick: int) -> np.ndarray:
     for along_rows in (True, False):
         # Upright runs are found as runs along the rows of the transposed
         # image: OpenCV erodes along rows several times faster than along columns.
-        img = binary if along_rows else np.ascontiguousarray(binary.T)
+        img = binary if along_rows else cv2.transpose(binary)
         out = lines if along_rows else lines.T
         span = _row_runs(img, _rect(length, 1))
         if span is None:
