@@ -68,7 +68,9 @@ def bench_recognize(profile: Profile, folder: Path, verbose: bool, misses: Path 
         for hit in res.cards:
             cen = np.array(hit.center)
             near = [i for i, (_, c, _) in enumerate(cards) if np.linalg.norm(c - cen) < 0.4 * h]
-            same = [i for i in near if cards[i][0] == hit.card.code and i not in used]
+            # The nearest of its code: an 8-deck shoe puts two of a code side by side.
+            same = sorted((i for i in near if cards[i][0] == hit.card.code and i not in used),
+                          key=lambda i: np.linalg.norm(cards[i][1] - cen))
             if same:
                 stats["correct"] += 1
                 used.add(same[0])

@@ -24,6 +24,10 @@ import numpy as np
 #: pixels of precision only, and a quarter of the pixels is four times faster.
 MASK_SCALE = 0.5
 OPEN = 5
+#: A thin stroke is ink when it is darker than the paper beside it by one
+#: part in this many of the paper's level: a quarter (:data:`.glyphs.INK`
+#: asks 0.4 of a sharp glyph).  Whole, so the test stays in integers.
+STROKE_PART = 4
 
 
 @dataclass(frozen=True)
@@ -58,8 +62,18 @@ class Quad:
     long: float
 
 
-def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray]:
-    """White-card pixels of a (reduced) BGR frame: ``(whole, split)`` 0/255 masks.
+@dataclass(frozen=True)
+class Masks:
+    """The 0/255 masks of a (reduced) frame, see :func:`frame_masks`."""
+
+    whole: np.ndarray
+    split: np.ndarray
+    ink: np.ndarray
+    faint_ink: np.ndarray
+
+
+def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> Masks:
+    """White-card pixels of a (reduced) BGR frame, and the ink printed on them.
 
     Card stock is bright and nearly colourless while felt, chips and skin are
     saturated or dark.  The brightness cut follows the frame (Otsu on the
@@ -71,6 +85,12 @@ def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     thin dark lines, which gives each overlapping card its own outline; but
     it also cuts a court card's picture frame when that runs close to the
     edge, so ``whole`` (not cut) is kept for those.
+
+    ``ink`` is what the cards print: the pixels inside ``whole`` that are
+    not paper (the small holes it filled), for finding an index by its
+    glyphs where its corner is not seen.  ``faint_ink`` adds thin strokes
+    that blur left paler than the paper cut (a thin rank in blur), but
+    also joins a glyph to a card's outline or a picture's frame close by.
     """
     b, g, r = cv2.split(frame)[:3]  # BGR or BGRA
     lo = cv2.min(cv2.min(b, g), r)
@@ -82,7 +102,23 @@ def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     lines = cv2.morphologyEx(lo, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
     _, keep = cv2.threshold(lines, max(18, int(level * 0.1)), 255, cv2.THRESH_BINARY_INV)
     split = cv2.bitwise_and(mask, keep)
-    return _clean(mask, hole_max), _clean(split, hole_max)
+    whole = _clean(mask.copy(), hole_max)
+    # Thin strokes blurred to grey stay above the paper cut; against the
+    # paper right beside them they are still clearly darker.
+    # lines > paper / STROKE_PART, with paper = lo + lines, is lines * (STROKE_PART - 1) > lo.
+    scaled = lines
+    for _ in range(STROKE_PART - 2):
+        scaled = cv2.add(scaled, lines)
+    strokes = cv2.compare(scaled, lo, cv2.CMP_GT)
+    not_paper = cv2.bitwise_not(mask)
+    return Masks(whole, _clean(split, hole_max), cv2.bitwise_and(whole, not_paper),
+                 cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)))
+
+
+def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray]:
+    """The ``(whole, split)`` masks of :func:`frame_masks`."""
+    m = frame_masks(frame, paper_min, hole_max)
+    return m.whole, m.split
 
 
 @lru_cache(maxsize=256)

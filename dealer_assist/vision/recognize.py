@@ -18,7 +18,8 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.detect import MASK_SCALE, Corner, find_corners, find_quads, merge_corners, outlines, paper_masks
+from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
+from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
 
@@ -90,6 +91,14 @@ LONG_SIDE = 1.35
 NOTCH_EXTRA = 0.1
 
 
+#: Glyph pairs read at most per frame (each read is a warp and a match; a
+#: frame rarely holds more than a few indexes whose corner was not found).
+MAX_PAIR_READS = 8
+
+#: Degrees a glyph pair's cut is turned at a time (see Recognizer._read_turning).
+TURN_STEP = 5.0
+
+
 #: Card sizes, against the frame's guess, tried last for an index seen but not read.
 RETRY_SIZES = (1.25, 0.8)
 
@@ -113,6 +122,24 @@ class Recognizer:
         self._hole_max = 0.5 * w * h
         self._paper_min = 0.35 * profile.paper_level
 
+    def masks(self, frame: np.ndarray) -> Masks:
+        """The paper and ink masks of a BGR frame, at :data:`~.detect.MASK_SCALE`."""
+        small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
+        return frame_masks(small, int(self._paper_min), self._hole_max)
+
+    def outline_corners(self, masks: Masks, split_outlines=None) -> list[Corner]:
+        """The exposed card corners the outline finder sees in a frame's masks (frame pixels).
+
+        ``split_outlines``: the split mask's outlines, when already traced.
+        """
+        kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
+        if split_outlines is None:
+            split_outlines = outlines(masks.split)
+        # Only the uncut mask may bridge a notch: in ``split`` a card lying on
+        # another's corner also leaves a notch, with the covered tip behind it.
+        return merge_corners(find_corners(masks.split, contours=split_outlines, **kw),
+                             find_corners(masks.whole, notch_gap=self._notch_gap, searched=split_outlines, **kw))
+
     def recognize(self, frame: np.ndarray) -> FrameResult:
         """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``."""
         t0 = time.perf_counter()
@@ -122,15 +149,10 @@ class Recognizer:
         # Four channels: OpenCV resizes and warps BGRA with whole-pixel vector
         # loads, about twice as fast as BGR; the colour values are the same.
         frame = cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
-        small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-        whole, split = paper_masks(small, int(self._paper_min), self._hole_max)
-        kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
-        # Only the uncut mask may bridge a notch: in ``split`` a card lying on
-        # another's corner also leaves a notch, with the covered tip behind it.
-        split_outlines = outlines(split)
-        corners = merge_corners(find_corners(split, contours=split_outlines, **kw),
-                                find_corners(whole, notch_gap=self._notch_gap, searched=split_outlines, **kw))
-        quads = self._whole_cards(split, split_outlines)
+        masks = self.masks(frame)
+        split_outlines = outlines(masks.split)
+        corners = self.outline_corners(masks, split_outlines)
+        quads = self._whole_cards(masks.split, split_outlines)
         scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
@@ -163,9 +185,68 @@ class Recognizer:
                 if item[2] is not None and item[2].sure:
                     done.extend(_neighbour_corners(item[2]))
         reads = [item[2] for item in pending if item[2] is not None]
+        reads += [cr for cr in self._glyph_pair_reads(frame, (masks.ink, masks.faint_ink), reads, card_w, card_h)
+                  if cr.sure]
         result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
+
+    def _glyph_pair_reads(self, frame, inks, reads: list[_CornerRead], card_w: float, card_h: float):
+        """Reads of indexes whose corner was not found, located by their rank and suit glyphs.
+
+        Only glyphs outside every index read so far (sure or not) are
+        paired; each sure read from a pair covers its own glyphs in turn,
+        so one index is read once.  The corner is inferred (its tip was not
+        seen), so the read is judged like a notched corner.
+        """
+        region = self.profile.index_region()
+
+        def index_area(r: _CornerRead):
+            return (np.array([r.corner.x, r.corner.y]), r.corner.wdir, r.corner.hdir,
+                    region.u1 * r.size[0], region.v1 * r.size[1])
+
+        out: list[_CornerRead] = []
+        covered = []
+        tries = 0
+        for gp in find_glyph_pairs(inks, self.profile, card_h, [index_area(r) for r in reads]):
+            if tries >= MAX_PAIR_READS:
+                break
+            if any(_inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
+                continue
+            tries += 1
+            best = self._read_turning(frame, gp, card_w, card_h)
+            if best is not None:
+                out.append(best)
+                if best.sure:
+                    covered.append(index_area(best))
+        return out
+
+    def _read_turning(self, frame, gp: GlyphPair, card_w: float, card_h: float):
+        """A glyph pair's index read, turning the cut a little while that reads better.
+
+        The pair's direction is that of the line through the two glyphs'
+        centres, but a narrow rank does not sit in the middle of the rank
+        box (a J leans right, a 1 left): the cut can be turned by up to ten
+        degrees, which costs a clear read its margin.  Only an index that
+        reads at all is turned (in steps of :data:`TURN_STEP` degrees, on
+        while each step reads better).
+        """
+        def read(turn: float):
+            return self._read_sizes(frame, gp.turned(turn), [gp.scale], card_w, card_h, None, retried=False)[0]
+
+        best = read(0.0)
+        if best is None or best.sure:
+            return best
+        tries = [(t, read(t)) for t in (TURN_STEP, -TURN_STEP)]
+        tries = [(t, r) for t, r in tries if r is not None and r.confidence > best.confidence]
+        if not tries:
+            return best
+        turn, best = max(tries, key=lambda tr: (tr[1].sure, tr[1].confidence))
+        if not best.sure:
+            further = read(2 * turn)
+            if further is not None and further.confidence > best.confidence:
+                best = further
+        return best
 
     def _read_sizes(self, frame, c: Corner, sizes, card_w: float, card_h: float, best, retried: bool):
         """The corner read at each card size in turn until one is sure or no glyphs show.
@@ -243,7 +324,14 @@ class Recognizer:
             # cut to a one reads like a jack), so only a clear read counts.
             # Likewise for a glyph cut out of ink running on beside it: the
             # tip of a neighbour's pip once passed for a "4".
-            sure = sure and min(rs, ss) >= t.min_score + NOTCH_EXTRA and min(rm, sm) >= t.min_margin + NOTCH_EXTRA
+            clear_rank = rs >= t.min_score + NOTCH_EXTRA and rm >= t.min_margin + NOTCH_EXTRA
+            sure = sure and clear_rank and ss >= t.min_score + NOTCH_EXTRA and sm >= t.min_margin + NOTCH_EXTRA
+            if not sure and not r.cut and clear_rank and colour_ok and ink_ok and ss >= t.min_score:
+                # A tip not seen, but a whole suit as clearly that shape as
+                # any plain read asks, only not told from its same-colour
+                # look-alike (a blurred spade or club): the learned pair
+                # score may still tell them apart.
+                sure = self._pair_decides(r, suit)
         elif not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin:
             sure = self._pair_decides(r, suit)
         p = np.array([c.x, c.y])
@@ -348,6 +436,14 @@ def _beside_a_read_index(c: Corner, done) -> bool:
             if all(max(float(np.dot(d, e1)), float(np.dot(d, e2))) > 0.95 for d in dirs):
                 return True
     return False
+
+
+def _inside(p, area) -> bool:
+    """Whether point ``p`` lies in ``area`` = ``(origin, wdir, hdir, width, height)`` (frame pixels)."""
+    origin, wdir, hdir, w, h = area
+    d = np.asarray(p) - origin
+    u, v = float(d @ np.asarray(wdir)) / w, float(d @ np.asarray(hdir)) / h
+    return -0.05 <= u <= 1.0 and -0.05 <= v <= 1.0
 
 
 def _group_corners(reads: list[_CornerRead], card_w: float, card_h: float) -> list[list[_CornerRead]]:

@@ -1,0 +1,237 @@
+"""Finding a card's index by its glyphs when the card's corner is not seen.
+
+The outline finder (:mod:`.detect`) needs the corner of the white paper:
+a cream card on a cream card, a picture or a layout line cutting the
+outline, or the tip hidden under another card, a hand or a chip while the
+index itself is in view, and the corner is lost.  The index still shows:
+a dark rank glyph and, at a fixed offset below it, a smaller suit glyph.
+The step from the rank to the suit is the card's "down", so the pair
+gives the card's two edge directions, and the profile's index geometry
+gives the corner itself.  Such a corner is only a guess of where the tip
+lies; the recognizer reads it like a corner inferred across a notch (a
+clearer read is needed) and only where no read index already explains
+the glyphs.
+
+Everything works on the half-size frame the paper masks are built from,
+and costs a morphological filter and one contour pass before any warp.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.detect import MASK_SCALE, Corner
+from dealer_assist.vision.glyphs import INK
+from dealer_assist.vision.profile import Profile
+
+#: Card size in a frame against the frame's guess: tilt and a card lifted off
+#: the felt reach +-15% (the test scenes' range), blobs are cut a little wider.
+SIZE_SLACK = (0.75, 1.3)
+#: A glyph's height along the pair's "down", against the pair's spacing, may
+#: be this far (a factor) from the deck's: glyphs of one deck differ in
+#: height (a Q's tail, a 1), blur adds a pixel, and a rank may touch a line.
+HEIGHT_FIT = (0.7, 1.5)
+#: Two blobs are of one size when their boxes differ by at most this many
+#: mask pixels (blur and the pixel grid move a solid shape's edge by one).
+TWIN_PX = 1
+#: Areas this close (a share of the larger) make two blobs of one box size twins.
+TWIN_AREA = 0.2
+#: Least share of its box a suit blob fills (its outline's area: a solid
+#: heart, spade, club or diamond fills 0.4 to 0.6 at the mask's scale).
+SUIT_FILL = 0.3
+
+
+@dataclass(frozen=True)
+class GlyphPair:
+    """A rank-sized and a suit-sized ink blob at the index's offset, and the corner they imply."""
+
+    corner: Corner
+    #: Centres of the two blobs in frame pixels (rank first).
+    rank_at: tuple[float, float]
+    suit_at: tuple[float, float]
+    #: Card size against the frame's guess, from the pair's spacing.
+    scale: float
+    #: How far the pair's spacing is from the profile's (0 = exactly), for ordering.
+    misfit: float
+    #: The two blobs in the half-size mask: ``(x, y, w, h, area)``, rank first.
+    blobs: tuple = ()
+
+    def turned(self, degrees: float) -> Corner:
+        """The corner with the card turned by ``degrees`` about the rank glyph."""
+        if not degrees:
+            return self.corner
+        a = np.radians(degrees)
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        c = self.corner
+        pivot = np.array(self.rank_at)
+        p = pivot + rot @ (np.array([c.x, c.y]) - pivot)
+        w, h = rot @ np.array(c.wdir), rot @ np.array(c.hdir)
+        return Corner(float(p[0]), float(p[1]), (float(w[0]), float(w[1])), (float(h[0]), float(h[1])),
+                      c.wlen, c.hlen, notched=True)
+
+
+def ink_blobs(*inks: np.ndarray, min_size: float = 0.0) -> np.ndarray:
+    """``(x, y, w, h, area, mask)`` of the separate marks of ink masks, at least ``min_size`` across.
+
+    ``area`` is that inside the mark's outline, ``mask`` the index of the
+    mask it was found in.  A mark of a later mask
+    that an earlier one already holds (its box within two pixels: a
+    stroke's blur around a solid shape) is left out: every mark counts once.
+    """
+    out = np.zeros((0, 6), np.float32)
+    # Cards cover a part of the frame: outlines are only looked for there
+    # (the last mask holds all the others).
+    x, y, w, h = cv2.boundingRect(inks[-1])
+    for n, ink in enumerate(inks):
+        rows = _outline_stats(ink[y:y + h, x:x + w], (x, y))
+        rows = rows[rows[:, 2:4].max(axis=1) >= min_size]
+        if len(out) and len(rows):
+            near = np.abs(rows[:, None, :4] - out[None, :, :4]).max(axis=2) <= 2
+            rows = rows[~near.any(axis=1)]
+        out = np.vstack([out, np.hstack([rows, np.full((len(rows), 1), n, np.float32)])])
+    return out
+
+
+def _outline_stats(ink: np.ndarray, offset=(0, 0)) -> np.ndarray:
+    """Box and outline area of every outer outline, for all outlines at once (a frame has a hundred)."""
+    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=offset)
+    if not contours:
+        return np.zeros((0, 5), np.float32)
+    lens = np.fromiter((len(c) for c in contours), np.int64, len(contours))
+    pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
+    start = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    x0, x1 = np.minimum.reduceat(pts[:, 0], start), np.maximum.reduceat(pts[:, 0], start)
+    y0, y1 = np.minimum.reduceat(pts[:, 1], start), np.maximum.reduceat(pts[:, 1], start)
+    following = np.arange(1, len(pts) + 1)
+    following[start + lens - 1] = start  # each outline closes on its first point
+    cross = pts[:, 0] * pts[following, 1] - pts[following, 0] * pts[:, 1]
+    area = np.abs(np.add.reduceat(cross, start)) / 2
+    return np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area], axis=1).astype(np.float32)
+
+
+def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[GlyphPair]:
+    """Index corners implied by rank/suit blob pairs of half-size ink masks (frame coordinates).
+
+    The blobs of every mask in ``inks`` take part (a faint glyph may show
+    in one, and the same glyph apart from a line beside it in another).
+    ``card_h`` is the frame's card height (full-size pixels).  ``known``
+    holds the index regions already read, each ``(origin, wdir, hdir,
+    width, height)`` in frame pixels: blobs inside them are not paired.
+    Best-fitting pairs first; one pair per rank blob and suit blob.
+    """
+    lo, hi = SIZE_SLACK
+    h_px = card_h * MASK_SCALE
+    w_px = h_px * profile.aspect
+    rb, sb = profile.rank_box, profile.suit_box
+    # A blob's larger side is at least its glyph's height (a narrow rank
+    # upright) and at most its box's diagonal (a wide rank turned 45 degrees).
+    rank_min, suit_min = 0.7 * profile.rank_h * h_px * lo, 0.7 * profile.suit_h * h_px * lo
+    rank_max = np.hypot((rb.v1 - rb.v0) * h_px, (rb.u1 - rb.u0) * w_px) * hi
+    suit_max = np.hypot((sb.v1 - sb.v0) * h_px, (sb.u1 - sb.u0) * w_px) * hi
+    boxes = ink_blobs(*inks, min_size=min(rank_min, suit_min))
+    boxes = boxes[boxes[:, 2:4].max(axis=1) <= max(rank_max, suit_max)]
+    centre = (boxes[:, :2] + boxes[:, 2:4] / 2) / MASK_SCALE
+    free = np.ones(len(boxes), bool)
+    if len(known):
+        origin, wdir, hdir, w, h = (np.array(a, np.float64) for a in zip(*known))
+        d = centre[:, None, :] - origin[None, :, :]
+        u = np.einsum("nkc,kc->nk", d, wdir) / w
+        v = np.einsum("nkc,kc->nk", d, hdir) / h
+        free = ~((u >= -0.05) & (u <= 1.0) & (v >= -0.05) & (v <= 1.0)).any(axis=1)
+    # Every glyph-sized blob, free or not, counts as a neighbour below.
+    all_boxes, all_centres = boxes, centre * MASK_SCALE
+    boxes, centre = boxes[free], all_centres[free]
+    size = boxes[:, 2:4].max(axis=1)
+    ri = np.nonzero((size >= rank_min) & (size <= rank_max))[0]
+    si = np.nonzero((size >= suit_min) & (size <= suit_max))[0]
+    if not len(ri) or not len(si):
+        return []
+    # The step from the rank's centre to the suit's, in card pixels (u across, v down).
+    du = (sb.cu - rb.cu) * w_px
+    dv = (sb.cv - rb.cv) * h_px
+    step = float(np.hypot(du, dv))
+    d = centre[si][None, :, :] - centre[ri][:, None, :]
+    dist = np.hypot(d[..., 0], d[..., 1])
+    ok = (dist >= step * lo) & (dist <= step * hi)
+    # The suit is the smaller glyph where the deck prints it smaller (sizes
+    # measured along the blob's larger side, so within a generous factor).
+    ok &= size[si][None, :] <= size[ri][:, None] * max(1.0, profile.suit_h / profile.rank_h) * 1.5
+    ok &= ri[:, None] != si[None, :]
+    a_idx, b_idx = np.nonzero(ok)
+    if not len(a_idx):
+        return []
+    i, j = ri[a_idx], si[b_idx]
+    misfit = np.abs(dist[a_idx, b_idx] / step - 1.0)
+    step_vec = centre[j] - centre[i]
+    # Pips stand in rows and columns at about an index's spacing: a third
+    # blob one more step on (beyond the suit, or before the rank), of the
+    # same size as its neighbour in the pair, makes the pair part of a row
+    # of pips.  Beyond an index's suit the card is bare; before its rank
+    # lies the card's edge (or whatever covers the corner).
+    tol = 0.3 * np.hypot(step_vec[:, 0], step_vec[:, 1])
+    in_row = np.zeros(len(i), bool)
+    for ahead, next_to in ((centre[j] + step_vec, j), (centre[i] - step_vec, i)):
+        gap = np.hypot(*(all_centres[None, :, :] - ahead[:, None, :]).transpose(2, 0, 1))
+        alike = np.abs(all_boxes[None, :, 2:4] - boxes[next_to][:, None, 2:4]).max(axis=2) <= TWIN_PX
+        in_row |= ((gap < tol[:, None]) & alike).any(axis=1)
+    # Two pips of one card are twins: the same shape turned the same way,
+    # so the same box and area.  An index's rank and suit differ.
+    twin = ((np.abs(boxes[i, 2] - boxes[j, 2]) <= TWIN_PX) & (np.abs(boxes[i, 3] - boxes[j, 3]) <= TWIN_PX)
+            & (np.abs(boxes[i, 4] - boxes[j, 4]) <= TWIN_AREA * np.maximum(boxes[i, 4], boxes[j, 4])))
+    # A suit is a solid shape: a blob that fills little of its box is a
+    # stroke, a line or a picture's outline.
+    solid = boxes[j, 4] >= SUIT_FILL * boxes[j, 2] * boxes[j, 3]
+    pairs = []
+    used_rank, used_suit = set(), set()
+    for n in np.argsort(misfit, kind="stable"):
+        if in_row[n] or twin[n] or not solid[n]:
+            continue
+        # The same glyph seen in two masks gives near-copies of one pair.
+        r_key = tuple(np.round(centre[i[n]] / 2).astype(int))
+        s_key = tuple(np.round(centre[j[n]] / 2).astype(int))
+        if r_key in used_rank and s_key in used_suit:
+            continue
+        pair = _pair(centre[i[n]] / MASK_SCALE, centre[j[n]] / MASK_SCALE, du, dv, w_px, h_px, profile,
+                     float(misfit[n]), (tuple(boxes[i[n]]), tuple(boxes[j[n]])))
+        # Turned upright, each glyph must stand as tall against the pair's
+        # spacing as the deck prints it (a pip, a picture's fragment or two
+        # glyphs of different cards rarely do).
+        spacing = float(np.hypot(*step_vec[n]))
+        hdir = np.array(pair.corner.hdir)
+        for box, want in ((boxes[i[n]], profile.rank_h * h_px), (boxes[j[n]], profile.suit_h * h_px)):
+            tall = _extent_along(inks[int(box[5])], box, hdir) / spacing
+            if not HEIGHT_FIT[0] <= tall / (want / step) <= HEIGHT_FIT[1]:
+                break
+        else:
+            used_rank.add(r_key)
+            used_suit.add(s_key)
+            pairs.append(pair)
+    return pairs
+
+
+def _extent_along(ink: np.ndarray, box, axis: np.ndarray) -> float:
+    """How far the ink in ``box`` (mask pixels) reaches along a unit ``axis``, in mask pixels."""
+    x, y, w, h = (int(v) for v in box[:4])
+    ys, xs = np.nonzero(ink[y:y + h, x:x + w])
+    along = xs * axis[0] + ys * axis[1]
+    return float(along.max() - along.min()) + 1.0 if len(along) else 0.0
+
+
+def _pair(rc: np.ndarray, sc: np.ndarray, du: float, dv: float, w_px: float, h_px: float, profile: Profile,
+          misfit: float, blobs: tuple) -> GlyphPair:
+    """The corner implied by a rank centre ``rc`` and a suit centre ``sc`` (frame pixels)."""
+    # sc - rc = (dv - i du) * e^{i phi} as complex numbers, with hdir = e^{i phi}
+    # and wdir = (hdir_y, -hdir_x) so that cross(wdir, hdir) > 0.
+    z = complex(*(sc - rc)) / complex(dv, -du)
+    rot = z / abs(z)
+    hdir = np.array([rot.real, rot.imag])
+    wdir = np.array([hdir[1], -hdir[0]])
+    k = float(np.clip(abs(z) * MASK_SCALE, *SIZE_SLACK))  # card size against the frame's guess
+    cw, ch = w_px / MASK_SCALE * k, h_px / MASK_SCALE * k
+    p = rc - profile.rank_box.cu * cw * wdir - profile.rank_box.cv * ch * hdir
+    corner = Corner(float(p[0]), float(p[1]), (float(wdir[0]), float(wdir[1])),
+                    (float(hdir[0]), float(hdir[1])), 0.0, 0.0, notched=True)
+    return GlyphPair(corner, (float(rc[0]), float(rc[1])), (float(sc[0]), float(sc[1])), k, misfit, blobs)
