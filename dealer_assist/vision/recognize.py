@@ -185,8 +185,12 @@ class Recognizer:
                 if item[2] is not None and item[2].sure:
                     done.extend(_neighbour_corners(item[2]))
         reads = [item[2] for item in pending if item[2] is not None]
-        reads += [cr for cr in self._glyph_pair_reads(frame, (masks.ink, masks.faint_ink), reads, card_w, card_h)
-                  if cr.sure]
+        if self.profile.index_corners < 4:
+            # A deck printing its index at all four corners shows an upright
+            # index at both top corners: from the glyphs alone the card could
+            # lie either side of it (one card would be read twice).
+            reads += [cr for cr in self._glyph_pair_reads(frame, (masks.ink, masks.faint_ink), reads, card_w, card_h)
+                      if cr.sure]
         result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
