@@ -31,6 +31,14 @@ def _shot(code: str, scale: float, angle: float) -> np.ndarray:
     return cv2.warpAffine(img, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=tuple(int(v) for v in img[5, 5]))
 
 
+def _reads_there(rec: Recognizer, deck: str, frame: str, code: str) -> list[str]:
+    """The sure reads at the place of truth card ``code`` of a shared test frame."""
+    truth = json.loads((CARDS / "test" / deck / "truth.json").read_text())
+    card = next(c for f in truth["frames"] if f["file"] == frame for c in f["cards"] if c["card"] == code)
+    res = rec.recognize(cv2.imread(str(CARDS / "test" / deck / frame)))
+    return [h.card.code for h in res.cards if np.linalg.norm(np.subtract(h.center, card["center"])) < 80]
+
+
 def test_thin_frame_lines_go_but_a_thick_band_of_ink_stays():
     """A picture frame is a thin run; a suit melted onto the pip beside it is a thick one."""
     img = np.zeros((60, 60), np.uint8)
@@ -311,11 +319,7 @@ def test_a_card_smaller_than_its_size_guess_still_shows_its_suit(frame, code):
     than the boxes say; the heart fell in the rank's zone, nothing was seen, and no other
     size was tried.  Zones shrunk for a smaller card find both glyphs."""
     plastic = Recognizer(Profile.load(default_profile_path().parent / "plastic"))
-    truth = json.loads((CARDS / "test" / "plastic" / "truth.json").read_text())
-    card = next(c for f in truth["frames"] if f["file"] == frame for c in f["cards"] if c["card"] == code)
-    res = plastic.recognize(cv2.imread(str(CARDS / "test" / "plastic" / frame)))
-    hits = [h.card.code for h in res.cards if np.linalg.norm(np.subtract(h.center, card["center"])) < 80]
-    assert hits == [code]
+    assert _reads_there(plastic, "plastic", frame, code) == [code]
 
 
 def test_a_glyph_grazing_the_edge_band_is_kept_but_a_strip_along_it_is_not():
@@ -357,11 +361,7 @@ def test_a_blurred_rank_is_matched_against_templates_as_blurred(anglo, frame, co
     """Heavy blur turns a thin-stroked 6 into a soft, fat one: against the sharp templates
     it scored 0.44 to 0.66 and was not read.  Scored at the template blur that is as
     sharp as the glyph (measured, not picked by score), it reads for sure."""
-    truth = json.loads((CARDS / "test" / "anglo" / "truth.json").read_text())
-    card = next(c for f in truth["frames"] if f["file"] == frame for c in f["cards"] if c["card"] == code)
-    res = anglo.recognize(cv2.imread(str(CARDS / "test" / "anglo" / frame)))
-    hits = [h.card.code for h in res.cards if np.linalg.norm(np.subtract(h.center, card["center"])) < 80]
-    assert hits == [code]
+    assert _reads_there(anglo, "anglo", frame, code) == [code]
 
 
 def test_blurring_a_glyph_lowers_its_sharpness_whatever_its_shape():
