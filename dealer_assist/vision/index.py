@@ -183,7 +183,7 @@ class IndexMatcher:
             return None
         self.saw_glyphs = True
         if abs(k - 1.0) > 0.12:
-            k = float(np.clip(k, 0.75, 1.35))
+            k = min(max(k, 0.75), 1.35)
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
             again = self._score(*extract_glyphs(patch, self.profile, faint))
             if again is not None:
