@@ -329,32 +329,44 @@ def outlines(mask: np.ndarray) -> Sequence[np.ndarray]:
 
 
 def _corner_between(pts, fit1, fit2, seg1, seg2, gap, orient, min_long, max_gap, cos_lim):
+    # Scalar float32 arithmetic (the fits are float32): the very operations
+    # of two-element arrays, without their overhead (this runs ~50 times a frame).
     (p1, d1), (p2, d2) = fit1, fit2
     a1, b1, l1 = seg1
     a2, b2, l2 = seg2
     if abs(float(np.dot(d1, d2))) > cos_lim:
         return None
-    turn = d1[0] * d2[1] - d1[1] * d2[0]
+    d1x, d1y = d1
+    d2x, d2y = d2
+    turn = d1x * d2y - d1y * d2x
     if (turn > 0) != (orient > 0):
         return None  # concave: where two cards meet
     # A short run's direction is noisy: square it to the long edge.
+    sign = 1 if orient > 0 else -1
     if l2 < min_long:
-        d2 = np.array([-d1[1], d1[0]]) * (1 if orient > 0 else -1)
+        d2x, d2y = -d1y * sign, d1x * sign
     elif l1 < min_long:
-        d1 = np.array([d2[1], -d2[0]]) * (1 if orient > 0 else -1)
-    c = _intersect(p1, d1, p2, d2)
-    if c is None:
+        d1x, d1y = d2y * sign, -d2x * sign
+    den = d1x * d2y - d1y * d2x
+    if abs(den) < 1e-6:
         return None
+    p1x, p1y = p1
+    p2x, p2y = p2
+    t = ((p2x - p1x) * d2y - (p2y - p1y) * d2x) / den
+    cx, cy = p1x + t * d1x, p1y + t * d1y
     n = len(pts)
-    bend = pts[(b1 + gap // 2) % n].astype(float)
-    if np.hypot(*(c - bend)) > max_gap:
+    bx, by = pts[(b1 + gap // 2) % n].tolist()
+    if np.hypot(float(cx) - bx, float(cy) - by) > max_gap:
         return None
-    e1, e2 = -_unit(d1), _unit(d2)
-    len1 = float(np.hypot(*(c - pts[a1])))
-    len2 = float(np.hypot(*(c - pts[b2])))
+    n1, n2 = float(np.hypot(d1x, d1y)), float(np.hypot(d2x, d2y))
+    e1 = (-(d1x / n1), -(d1y / n1)) if n1 > 0 else (-d1x, -d1y)
+    e2 = (d2x / n2, d2y / n2) if n2 > 0 else (d2x, d2y)
+    (ax, ay), (zx, zy) = pts[a1].tolist(), pts[b2].tolist()
+    len1 = float(np.hypot(float(cx) - ax, float(cy) - ay))
+    len2 = float(np.hypot(float(cx) - zx, float(cy) - zy))
     if e1[0] * e2[1] - e1[1] * e2[0] > 0:
-        return c, e1, e2, len1, len2
-    return c, e2, e1, len2, len1
+        return (cx, cy), e1, e2, len1, len2
+    return (cx, cy), e2, e1, len2, len1
 
 
 def _corner_across_notch(pts, fit1, fit2, seg1, seg2, gap, orient, notch_gap, cos_lim):

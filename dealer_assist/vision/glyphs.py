@@ -311,7 +311,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     rank_part = index_ink.copy()
     rank_part[cut + 1:] = 0
     # The rank's height fixes the scale: the card-size guess may be 15% off.
-    k = float(np.clip((rb[3] - rb[1]) / lay.rank_px, 0.7, 1.4))
+    k = min(max((rb[3] - rb[1]) / lay.rank_px, 0.7), 1.4)
     rank = _glyph(patch, ink, rank_part, rb, paper, profile.rank_size, lay.rank_win * k * 1.15, cw, ch, rank_cut)
     sb = None if halved else _bbox(index_ink[cut + 1:])
     if sb is None:

@@ -158,7 +158,17 @@ class _BlurredTemplates:
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
-    return v / (np.linalg.norm(v) + 1e-6)
+    return v / (_norm(v) + 1e-6)
+
+
+def _norm(v: np.ndarray):
+    """``np.linalg.norm`` of a vector (the very same arithmetic) without its argument checks."""
+    return np.sqrt(v.dot(v))
+
+
+def _centred(v: np.ndarray) -> np.ndarray:
+    """``v - v.mean()`` (the very same arithmetic: a pairwise sum over the size)."""
+    return v - v.sum() / v.size
 
 
 def suit_pairs(profile: Profile) -> list[tuple[str, str]]:
@@ -170,8 +180,7 @@ def suit_pairs(profile: Profile) -> list[tuple[str, str]]:
 
 def glyph_vector(image: np.ndarray) -> np.ndarray:
     """A glyph image as a unit vector with its mean removed: ink level and exposure drop out."""
-    g = _unit(image.astype(np.float32).ravel())
-    return g - g.mean()
+    return _centred(_unit(image.astype(np.float32).ravel()))
 
 
 def pair_projection(image: np.ndarray, direction: np.ndarray) -> float:
@@ -251,7 +260,7 @@ class IndexMatcher:
             return None
         self.saw_glyphs = True
         if abs(k - 1.0) > 0.12:
-            k = float(np.clip(k, 0.75, 1.35))
+            k = min(max(k, 0.75), 1.35)
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
             again = self._score(*extract_glyphs(patch, self.profile, faint))
             if again is not None:
@@ -295,7 +304,7 @@ class IndexMatcher:
         rank_scores = _best_variant(raw_ranks)
         raw_suits = self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean)
         g = glyph_vector(suit.image)
-        norm_g = np.linalg.norm(g)
+        norm_g = _norm(g)
         pairs = {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
         return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut)
@@ -312,7 +321,7 @@ class IndexMatcher:
         templates stands in.  What counts as far enough is learned as well.
         """
         g = glyph_vector(glyph.image)
-        return self._lean(g, np.linalg.norm(g), self._pair_direction(raw, a, b))
+        return self._lean(g, _norm(g), self._pair_direction(raw, a, b))
 
     def _pair_direction(self, raw: dict[str, float], a: str, b: str) -> tuple[np.ndarray, float]:
         """The pair's direction with its mean removed, and its length (see :meth:`pair_score`); built once."""
@@ -336,10 +345,8 @@ class IndexMatcher:
 
     @staticmethod
     def _scores(glyph: Glyph, codes, matrix, common) -> dict[str, float]:
-        v = _unit(glyph.image.ravel()) - common
-        v = v - v.mean()
-        v = v / (np.linalg.norm(v) + 1e-6)
+        v = _unit(_centred(_unit(glyph.image.ravel()) - common))
         # Not ``matrix @ v``: numpy's OpenBLAS hands a product this size (some 10^4
         # multiply-adds) to its thread pool, and on a busy core the hand-off
         # costs milliseconds; einsum's own loop takes microseconds.
-        return {code: float(s) for code, s in zip(codes, np.einsum("ij,j->i", matrix, v))}
+        return dict(zip(codes, np.einsum("ij,j->i", matrix, v).tolist()))

@@ -267,7 +267,7 @@ class Recognizer:
                 # this deck prints it.
                 r = None
             if r is not None:
-                k *= float(np.clip(r.scale, 0.75, 1.35))
+                k *= min(max(float(r.scale), 0.75), 1.35)
                 cr = self._judge(c, r, card_w * k, card_h * k)
                 if cr is not None and (best is None or cr.sure):
                     best = cr
@@ -310,7 +310,7 @@ class Recognizer:
         near = 0.06 * card_h
         for q in quads:
             if any(abs(c.x - x) < near and abs(c.y - y) < near for x, y in q.points):
-                return float(np.clip(q.long / card_h, 0.75, 1.35))
+                return min(max(q.long / card_h, 0.75), 1.35)
         return 1.0
 
     def _judge(self, c: Corner, r: IndexRead, card_w: float, card_h: float):
