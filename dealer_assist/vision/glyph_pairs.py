@@ -12,8 +12,9 @@ lies; the recognizer reads it like a corner inferred across a notch (a
 clearer read is needed) and only where no read index already explains
 the glyphs.
 
-Everything works on the half-size frame the paper masks are built from,
-and costs a morphological filter and one contour pass before any warp.
+Everything works on the half-size ink masks of :func:`.detect.frame_masks`:
+two contour passes and a few array tests per frame, and no warp until a
+pair has passed every test.
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.detect import MASK_SCALE, Corner
-from dealer_assist.vision.glyphs import INK
 from dealer_assist.vision.profile import Profile
 
 #: Card size in a frame against the frame's guess: tilt and a card lifted off
-#: the felt reach +-15% (the test scenes' range), blobs are cut a little wider.
+#: the felt reach +-15% (the test scenes' range), and a blob's box is a pixel
+#: or so off its glyph at the mask's scale.
 SIZE_SLACK = (0.75, 1.3)
 #: A glyph's height along the pair's "down", against the pair's spacing, may
 #: be this far (a factor) from the deck's: glyphs of one deck differ in
@@ -56,7 +57,7 @@ class GlyphPair:
     scale: float
     #: How far the pair's spacing is from the profile's (0 = exactly), for ordering.
     misfit: float
-    #: The two blobs in the half-size mask: ``(x, y, w, h, area)``, rank first.
+    #: The two blobs in the half-size masks, as :func:`ink_blobs` gives them, rank first.
     blobs: tuple = ()
 
     def turned(self, degrees: float) -> Corner:
@@ -73,8 +74,8 @@ class GlyphPair:
                       c.wlen, c.hlen, notched=True)
 
 
-def ink_blobs(*inks: np.ndarray, min_size: float = 0.0) -> np.ndarray:
-    """``(x, y, w, h, area, mask)`` of the separate marks of ink masks, at least ``min_size`` across.
+def ink_blobs(*inks: np.ndarray, min_size: float = 0.0, max_size: float = np.inf) -> np.ndarray:
+    """``(x, y, w, h, area, mask)`` of the marks of ink masks from ``min_size`` to ``max_size`` across.
 
     ``area`` is that inside the mark's outline, ``mask`` the index of the
     mask it was found in.  A mark of a later mask
@@ -82,12 +83,10 @@ def ink_blobs(*inks: np.ndarray, min_size: float = 0.0) -> np.ndarray:
     stroke's blur around a solid shape) is left out: every mark counts once.
     """
     out = np.zeros((0, 6), np.float32)
-    # Cards cover a part of the frame: outlines are only looked for there
-    # (the last mask holds all the others).
-    x, y, w, h = cv2.boundingRect(inks[-1])
     for n, ink in enumerate(inks):
-        rows = _outline_stats(ink[y:y + h, x:x + w], (x, y))
-        rows = rows[rows[:, 2:4].max(axis=1) >= min_size]
+        rows = _outline_stats(ink)
+        size = rows[:, 2:4].max(axis=1)
+        rows = rows[(size >= min_size) & (size <= max_size)]
         if len(out) and len(rows):
             near = np.abs(rows[:, None, :4] - out[None, :, :4]).max(axis=2) <= 2
             rows = rows[~near.any(axis=1)]
@@ -131,8 +130,7 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
     rank_min, suit_min = 0.7 * profile.rank_h * h_px * lo, 0.7 * profile.suit_h * h_px * lo
     rank_max = np.hypot((rb.v1 - rb.v0) * h_px, (rb.u1 - rb.u0) * w_px) * hi
     suit_max = np.hypot((sb.v1 - sb.v0) * h_px, (sb.u1 - sb.u0) * w_px) * hi
-    boxes = ink_blobs(*inks, min_size=min(rank_min, suit_min))
-    boxes = boxes[boxes[:, 2:4].max(axis=1) <= max(rank_max, suit_max)]
+    boxes = ink_blobs(*inks, min_size=min(rank_min, suit_min), max_size=max(rank_max, suit_max))
     centre = (boxes[:, :2] + boxes[:, 2:4] / 2) / MASK_SCALE
     free = np.ones(len(boxes), bool)
     if len(known):
@@ -165,6 +163,15 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
         return []
     i, j = ri[a_idx], si[b_idx]
     misfit = np.abs(dist[a_idx, b_idx] / step - 1.0)
+    # Two pips of one card are twins: the same shape turned the same way,
+    # so the same box and area.  An index's rank and suit differ.
+    twin = ((np.abs(boxes[i, 2] - boxes[j, 2]) <= TWIN_PX) & (np.abs(boxes[i, 3] - boxes[j, 3]) <= TWIN_PX)
+            & (np.abs(boxes[i, 4] - boxes[j, 4]) <= TWIN_AREA * np.maximum(boxes[i, 4], boxes[j, 4])))
+    # A suit is a solid shape: a blob that fills little of its box is a
+    # stroke, a line or a picture's outline.
+    solid = boxes[j, 4] >= SUIT_FILL * boxes[j, 2] * boxes[j, 3]
+    keep = solid & ~twin
+    i, j, misfit = i[keep], j[keep], misfit[keep]
     step_vec = centre[j] - centre[i]
     # Pips stand in rows and columns at about an index's spacing: a third
     # blob one more step on (beyond the suit, or before the rank), of the
@@ -177,39 +184,39 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
         gap = np.hypot(*(all_centres[None, :, :] - ahead[:, None, :]).transpose(2, 0, 1))
         alike = np.abs(all_boxes[None, :, 2:4] - boxes[next_to][:, None, 2:4]).max(axis=2) <= TWIN_PX
         in_row |= ((gap < tol[:, None]) & alike).any(axis=1)
-    # Two pips of one card are twins: the same shape turned the same way,
-    # so the same box and area.  An index's rank and suit differ.
-    twin = ((np.abs(boxes[i, 2] - boxes[j, 2]) <= TWIN_PX) & (np.abs(boxes[i, 3] - boxes[j, 3]) <= TWIN_PX)
-            & (np.abs(boxes[i, 4] - boxes[j, 4]) <= TWIN_AREA * np.maximum(boxes[i, 4], boxes[j, 4])))
-    # A suit is a solid shape: a blob that fills little of its box is a
-    # stroke, a line or a picture's outline.
-    solid = boxes[j, 4] >= SUIT_FILL * boxes[j, 2] * boxes[j, 3]
     pairs = []
     used_rank, used_suit = set(), set()
+    rank_want, suit_want = profile.rank_h * h_px / step, profile.suit_h * h_px / step
     for n in np.argsort(misfit, kind="stable"):
-        if in_row[n] or twin[n] or not solid[n]:
+        if in_row[n]:
             continue
         # The same glyph seen in two masks gives near-copies of one pair.
-        r_key = tuple(np.round(centre[i[n]] / 2).astype(int))
-        s_key = tuple(np.round(centre[j[n]] / 2).astype(int))
+        rc, sc = centre[i[n]], centre[j[n]]
+        r_key, s_key = (round(rc[0] / 2), round(rc[1] / 2)), (round(sc[0] / 2), round(sc[1] / 2))
         if r_key in used_rank and s_key in used_suit:
             continue
-        pair = _pair(centre[i[n]] / MASK_SCALE, centre[j[n]] / MASK_SCALE, du, dv, w_px, h_px, profile,
-                     float(misfit[n]), (tuple(boxes[i[n]]), tuple(boxes[j[n]])))
         # Turned upright, each glyph must stand as tall against the pair's
         # spacing as the deck prints it (a pip, a picture's fragment or two
         # glyphs of different cards rarely do).
+        hdir = _down(sc - rc, du, dv)
         spacing = float(np.hypot(*step_vec[n]))
-        hdir = np.array(pair.corner.hdir)
-        for box, want in ((boxes[i[n]], profile.rank_h * h_px), (boxes[j[n]], profile.suit_h * h_px)):
-            tall = _extent_along(inks[int(box[5])], box, hdir) / spacing
-            if not HEIGHT_FIT[0] <= tall / (want / step) <= HEIGHT_FIT[1]:
-                break
-        else:
+        if all(HEIGHT_FIT[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= HEIGHT_FIT[1]
+               for box, want in ((boxes[i[n]], rank_want), (boxes[j[n]], suit_want))):
             used_rank.add(r_key)
             used_suit.add(s_key)
-            pairs.append(pair)
+            pairs.append(_pair(rc / MASK_SCALE, sc / MASK_SCALE, du, dv, w_px, h_px, profile, float(misfit[n]),
+                               (tuple(boxes[i[n]]), tuple(boxes[j[n]]))))
     return pairs
+
+
+def _down(step: np.ndarray, du: float, dv: float) -> np.ndarray:
+    """The card's "down" (unit ``hdir``) for a rank-to-suit step, the deck's step being ``(du, dv)`` on the card.
+
+    As complex numbers, step = (dv - i du) * e^{i phi} with hdir = e^{i phi}.
+    """
+    z = complex(step[0], step[1]) / complex(dv, -du)
+    z /= abs(z)
+    return np.array([z.real, z.imag])
 
 
 def _extent_along(ink: np.ndarray, box, axis: np.ndarray) -> float:
@@ -223,13 +230,10 @@ def _extent_along(ink: np.ndarray, box, axis: np.ndarray) -> float:
 def _pair(rc: np.ndarray, sc: np.ndarray, du: float, dv: float, w_px: float, h_px: float, profile: Profile,
           misfit: float, blobs: tuple) -> GlyphPair:
     """The corner implied by a rank centre ``rc`` and a suit centre ``sc`` (frame pixels)."""
-    # sc - rc = (dv - i du) * e^{i phi} as complex numbers, with hdir = e^{i phi}
-    # and wdir = (hdir_y, -hdir_x) so that cross(wdir, hdir) > 0.
-    z = complex(*(sc - rc)) / complex(dv, -du)
-    rot = z / abs(z)
-    hdir = np.array([rot.real, rot.imag])
-    wdir = np.array([hdir[1], -hdir[0]])
-    k = float(np.clip(abs(z) * MASK_SCALE, *SIZE_SLACK))  # card size against the frame's guess
+    hdir = _down(sc - rc, du, dv)
+    wdir = np.array([hdir[1], -hdir[0]])  # so that cross(wdir, hdir) > 0
+    # The card's size against the frame's guess, from the pair's spacing.
+    k = float(np.clip(np.hypot(*(sc - rc)) * MASK_SCALE / np.hypot(du, dv), *SIZE_SLACK))
     cw, ch = w_px / MASK_SCALE * k, h_px / MASK_SCALE * k
     p = rc - profile.rank_box.cu * cw * wdir - profile.rank_box.cv * ch * hdir
     corner = Corner(float(p[0]), float(p[1]), (float(wdir[0]), float(wdir[1])),

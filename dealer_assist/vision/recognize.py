@@ -1,7 +1,11 @@
 """Reading every card in a frame: corners, index reads, and the never-guess rule.
 
-Each exposed corner is read on its own; the corners that belong to the same
-physical card (the two index corners of one card) are then pooled.  A card
+Each exposed corner is read on its own; an index whose corner was not found
+(its tip hidden, its outline lost on another pale card) is then looked for
+by its rank and suit glyphs (:mod:`.glyph_pairs`) where no read index
+explains them, and read as strictly as a corner whose tip was not seen.
+The corners that belong to the same physical card (the two index corners of
+one card) are then pooled.  A card
 is reported only when its index read clears the profile's thresholds for
 rank *and* suit (or, for a blurred suit, the learned pair score between
 the two suits of its ink colour), the ink colour does not contradict the
@@ -94,6 +98,10 @@ NOTCH_EXTRA = 0.1
 #: Glyph pairs read at most per frame (each read is a warp and a match; a
 #: frame rarely holds more than a few indexes whose corner was not found).
 MAX_PAIR_READS = 8
+
+#: How far (a share of the card) the far index of a card read for sure may lie
+#: from where its read size puts it: a read size follows the rank's height.
+FAR_SLACK = 0.05
 
 #: Degrees a glyph pair's cut is turned at a time (see Recognizer._read_turning).
 TURN_STEP = 5.0
@@ -202,27 +210,31 @@ class Recognizer:
         paired; each sure read from a pair covers its own glyphs in turn,
         so one index is read once.  The corner is inferred (its tip was not
         seen), so the read is judged like a notched corner.
+
+        A card read for sure needs no second look at its other index (it
+        could only make the card uncertain by a misread): a pair there,
+        turned as that index is, is left alone.  A pair turned otherwise is
+        another card lying over it (in a fan, the next card's index often
+        lies on this one's far corner).
         """
         region = self.profile.index_region()
-
-        def index_area(r: _CornerRead):
-            return (np.array([r.corner.x, r.corner.y]), r.corner.wdir, r.corner.hdir,
-                    region.u1 * r.size[0], region.v1 * r.size[1])
-
+        far = [_far_index_area(r, region) for r in reads if r.sure] if self.profile.index_corners >= 2 else []
         out: list[_CornerRead] = []
         covered = []
         tries = 0
-        for gp in find_glyph_pairs(inks, self.profile, card_h, [index_area(r) for r in reads]):
+        for gp in find_glyph_pairs(inks, self.profile, card_h, [_index_area(r, region) for r in reads]):
             if tries >= MAX_PAIR_READS:
                 break
             if any(_inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
+                continue
+            if any(_inside(gp.rank_at, area) and np.dot(gp.corner.hdir, area[2]) > 0.9 for area in far):
                 continue
             tries += 1
             best = self._read_turning(frame, gp, card_w, card_h)
             if best is not None:
                 out.append(best)
                 if best.sure:
-                    covered.append(index_area(best))
+                    covered.append(_index_area(best, region))
         return out
 
     def _read_turning(self, frame, gp: GlyphPair, card_w: float, card_h: float):
@@ -440,6 +452,23 @@ def _beside_a_read_index(c: Corner, done) -> bool:
             if all(max(float(np.dot(d, e1)), float(np.dot(d, e2))) > 0.95 for d in dirs):
                 return True
     return False
+
+
+def _index_area(r: _CornerRead, region) -> tuple:
+    """Where a read corner's index lies: ``(origin, wdir, hdir, width, height)`` in frame pixels."""
+    return (np.array([r.corner.x, r.corner.y]), r.corner.wdir, r.corner.hdir,
+            region.u1 * r.size[0], region.v1 * r.size[1])
+
+
+def _far_index_area(r: _CornerRead, region) -> tuple:
+    """Where the read card's other index lies, as :func:`_index_area`, by the card's read size.
+
+    That size follows the rank's height, to some :data:`FAR_SLACK` of the
+    card: the area reaches that much past the index on either side.
+    """
+    w, h = np.array(r.corner.wdir), np.array(r.corner.hdir)
+    far = np.array([r.corner.x, r.corner.y]) + (w * r.size[0] + h * r.size[1]) * (1 + FAR_SLACK)
+    return (far, tuple(-w), tuple(-h), (region.u1 + 2 * FAR_SLACK) * r.size[0], (region.v1 + 2 * FAR_SLACK) * r.size[1])
 
 
 def _inside(p, area) -> bool:
