@@ -4,6 +4,9 @@ Run by hand:  python benchmarks/vision.py [--cards ../shared/cards] [--deck angl
 Unseen decks: python benchmarks/vision.py --synth /tmp/synth --svg tango --svg simplistic
   renders set-up shots and test frames of other Debian card decks (gnome-cards-data,
   rsvg-convert) into /tmp/synth/{calib,test}/<deck>, then benchmarks them the same way.
+  A rendered card counts as readable where the render itself shows a corner index
+  (a rank above a suit, see index_boxes) and at least 90% of that index is unoccluded;
+  court cards that print no rank letter (guyenne-classic) never count.
 
 For each deck a profile is calibrated from that deck's set-up shots only
 (unless --profile is given), then:
@@ -182,12 +185,89 @@ def render_deck(svg_name: str, height: int = 520) -> dict:
     for r in "A23456789TJQK":
         for su in "SHDC":
             out = tmp / f"{r}{su}.png"
-            subprocess.run(["rsvg-convert", f"--export-id={SVG_SUITS[su]}_{SVG_RANKS.get(r, r)}", "-h", str(height),
-                            str(svg), "-o", str(out)], check=True, capture_output=True)
-            img = cv2.imread(str(out), cv2.IMREAD_UNCHANGED)
-            ys, xs = np.nonzero(img[:, :, 3] > 128)
-            cards[r + su] = img[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+            # rsvg-convert scales the element's whole extent to the height asked, and in
+            # some themes that extent runs far past the card (anglo_modern's 2S came out
+            # 74 px tall): render again, enlarged by what the card fell short.
+            asked = height
+            for _ in range(3):
+                subprocess.run(["rsvg-convert", f"--export-id={SVG_SUITS[su]}_{SVG_RANKS.get(r, r)}", "-h", str(asked),
+                                str(svg), "-o", str(out)], check=True, capture_output=True)
+                img = cv2.imread(str(out), cv2.IMREAD_UNCHANGED)
+                ys, xs = np.nonzero(img[:, :, 3] > 128)
+                card = img[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+                if card.shape[0] >= 0.97 * height:
+                    break
+                asked = int(np.ceil(asked * height / card.shape[0])) + 1
+            if card.shape[0] > 1.03 * height:
+                card = cv2.resize(card, (round(card.shape[1] * height / card.shape[0]), height), interpolation=cv2.INTER_AREA)
+            cards[r + su] = card
     return cards
+
+
+#: Where a corner index may lie on a rendered card (fractions of width, height from the corner):
+#: any deck's index stays within the card's outer third across and its top half down.
+INDEX_REACH = (0.4, 0.5)
+#: A glyph of an index is this tall against the card, at least and at most: smaller is a
+#: speck of print, taller is a picture or a centre pip.
+GLYPH_H = (0.025, 0.2)
+
+
+def index_boxes(card: np.ndarray) -> list:
+    """Per index corner of a rendered card (top-left, bottom-right): the box around its
+    rank and suit in card fractions ``(u0, v0, u1, v1)``, or None where the corner prints none.
+
+    Decided from the render alone, not by the recognizer: an index is two or more
+    glyph-sized ink blobs lying together at the corner (the rank above or beside the
+    suit; a ten's two digits). A lone suit printed beside a picture (guyenne's court
+    cards print no rank letter) is no index, so such a card is not readable there.
+    """
+    out = []
+    for flipped in (False, True):
+        img = card[::-1, ::-1] if flipped else card
+        box = _corner_index(img)
+        if box is not None and flipped:
+            u0, v0, u1, v1 = box
+            box = (1 - u1, 1 - v1, 1 - u0, 1 - v0)
+        out.append(box)
+    return out
+
+
+def _corner_index(card: np.ndarray):
+    """The top-left index box of an RGBA card render (see :func:`index_boxes`)."""
+    h, w = card.shape[:2]
+    rgb = card[:, :, :3].astype(np.int16)
+    lo, hi = rgb.min(axis=2), rgb.max(axis=2)
+    face = card[:, :, 3] > 128
+    paper = float(np.percentile(lo[face], 90))
+    # Ink is anything darker than the paper or coloured: black and red print, and a picture's fills.
+    ink = (face & (((paper - lo) > 60) | ((hi - lo) > 60))).astype(np.uint8)
+    # The card's printed outline runs along its (rounded) edge, and some decks print
+    # the rank over it (tango's "10"): a thin band inside the edge is not looked at.
+    band = max(2, int(0.02 * w))
+    ink &= cv2.erode(face.astype(np.uint8), np.ones((2 * band + 1, 2 * band + 1), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    reach_w, reach_h = INDEX_REACH[0] * w, INDEX_REACH[1] * h
+    glyphs = [tuple(int(v) for v in stats[i][:4]) for i in range(1, n)
+              if GLYPH_H[0] * h <= stats[i][3] <= GLYPH_H[1] * h and stats[i][2] <= GLYPH_H[1] * h
+              and stats[i][0] + stats[i][2] <= reach_w and stats[i][1] + stats[i][3] <= reach_h]
+    if not glyphs:
+        return None
+    # The rank is the glyph nearest the corner, with a ten's second digit beside it
+    # (as tall, level with it, close); the suit is the nearest glyph right below.
+    # A big pip or suit printed beside the index is neither.
+    rank = [min(glyphs, key=lambda g: np.hypot(g[0], g[1]))]
+    rx, ry, rw, rh = rank[0]
+    rank += [g for g in glyphs if g != rank[0] and 0.8 * rh <= g[3] <= 1.25 * rh and abs(g[1] - ry) < 0.15 * rh
+             and 0 <= g[0] - (rx + rw) < 0.25 * rh]
+    x0, y0 = min(g[0] for g in rank), min(g[1] for g in rank)
+    x1, y1 = max(g[0] + g[2] for g in rank), max(g[1] + g[3] for g in rank)
+    below = [g for g in glyphs if g not in rank and 0 <= g[1] - y1 < 0.6 * rh
+             and min(x1, g[0] + g[2]) - max(x0, g[0]) > 0.3 * min(x1 - x0, g[2])]
+    if not below:
+        return None
+    suit = min(below, key=lambda g: g[1])
+    x0, x1, y1 = min(x0, suit[0]), max(x1, suit[0] + suit[2]), suit[1] + suit[3]
+    return (x0 / w, y0 / h, x1 / w, y1 / h)
 
 
 def _felt(rng, size=(720, 1280)):
@@ -220,6 +300,15 @@ def _place(img, card, quad, shadow=True):
     return alpha > 0.5
 
 
+def _card_to_frame(card, quad, box) -> np.ndarray:
+    """The corners of ``box`` (card fractions u0, v0, u1, v1) where :func:`_place` put the card."""
+    h, w = card.shape[:2]
+    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), np.float32(quad))
+    u0, v0, u1, v1 = box
+    pts = np.float32([[[u0 * w, v0 * h]], [[u1 * w, v0 * h]], [[u1 * w, v1 * h]], [[u0 * w, v1 * h]]])
+    return cv2.perspectiveTransform(pts, m).reshape(4, 2)
+
+
 def _card_quad(center, angle, height, aspect):
     w, h = height * aspect, height
     c, s = np.cos(angle), np.sin(angle)
@@ -231,6 +320,7 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1) ->
     """Set-up shots and test frames (with truth.json) of one Debian deck, like the shared card sets."""
     rng = np.random.default_rng(seed)
     cards = render_deck(svg_name)
+    index_of = {code: index_boxes(card) for code, card in cards.items()}
     aspect = float(np.median([c.shape[1] / c.shape[0] for c in cards.values()]))
     calib = out / "calib" / svg_name
     test = out / "test" / svg_name
@@ -266,18 +356,22 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1) ->
             for m in masks[i + 1:]:
                 above |= m
             fracs = []
-            for k in (0, 2):  # TL and BR index regions
-                c = quad[k]
-                wv = (quad[(k + 1) % 4] - c) * 0.22
-                hv = (quad[(k + 3) % 4] - c) * 0.30
-                box = np.int32([c, c + wv, c + wv + hv, c + hv])
+            boxes = []
+            for box in index_of[code]:  # TL and BR index, where the card prints one
+                if box is None:
+                    fracs.append(0.0)
+                    boxes.append(None)
+                    continue
+                poly = _card_to_frame(cards[code], quad, box)
+                boxes.append(poly.round(1).tolist())
                 region = np.zeros(img.shape[:2], np.uint8)
-                cv2.fillPoly(region, [box], 1)
-                x0, y0 = box.min(axis=0)
-                x1, y1 = box.max(axis=0)
+                cv2.fillPoly(region, [np.int32(np.round(poly))], 1)
+                x0, y0 = poly.min(axis=0)
+                x1, y1 = poly.max(axis=0)
                 inside = x0 >= 0 and y0 >= 0 and x1 < img.shape[1] and y1 < img.shape[0]
                 total = max(int(region.sum()), 1)
                 fracs.append(float((region.astype(bool) & ~above).sum()) / total if inside else 0.0)
+            entries[i]["index_boxes"] = boxes
             entries[i]["index_visible_frac"] = [round(f, 3) for f in fracs]
             entries[i]["index_visible"] = max(fracs) >= 0.9
             entries[i]["z"] = i

@@ -15,6 +15,20 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture
+def show_window(qtbot):
+    """``show(window, size=(1280, 720))``: a real window shown, active and owned by the test."""
+    def show(window, size=(1280, 720)):
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        with qtbot.waitActive(window):
+            window.activateWindow()
+        return window
+
+    return show
+
+
+@pytest.fixture
 def table_factory(qtbot):
     """Build a display on a real session: ``make(source="sim"|"manual"|CardSource, rules=..., odds=False)``.
 

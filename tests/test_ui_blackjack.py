@@ -18,15 +18,10 @@ from dealer_assist.ui.blackjack.window import BlackjackWindow  # noqa: E402
 
 
 @pytest.fixture
-def table(qtbot):
+def table(qtbot, show_window):
     session = BlackjackSession(BlackjackTableRules(seats=3))
     shoe = VirtualShoe(decks=1, seed=split_and_double_seed(), interval=60, demand=session.card_due)
-    window = BlackjackWindow(session, shoe)
-    qtbot.addWidget(window)
-    window.resize(1280, 720)
-    window.show()
-    with qtbot.waitActive(window):
-        window.activateWindow()
+    window = show_window(BlackjackWindow(session, shoe))
     shoe.start(session.handle)
     yield session, shoe, window
     shoe.stop()
@@ -229,7 +224,7 @@ def test_unsure_read_and_refused_card_are_shown_until_dealt_with(qtbot, table):
     assert not window.alerts.isVisible() and session.snapshot.alerts == ()
 
 
-def test_supervisor_key_accepts_a_card_dealt_twice(qtbot, monkeypatch):
+def test_supervisor_key_accepts_a_card_dealt_twice(qtbot, monkeypatch, show_window):
     from PySide6.QtWidgets import QInputDialog
 
     from dealer_assist.table.supervisor import SupervisorRoster
@@ -237,11 +232,7 @@ def test_supervisor_key_accepts_a_card_dealt_twice(qtbot, monkeypatch):
     roster = SupervisorRoster()
     roster.add("Ana", "4321")
     session = BlackjackSession(roster=roster)
-    window = BlackjackWindow(session)
-    qtbot.addWidget(window)
-    window.show()
-    with qtbot.waitActive(window):
-        window.activateWindow()
+    window = show_window(BlackjackWindow(session))
     session.place(1, D("25"))
     for code in ("TH", "7C", "KS"):
         session.enter_card(code)

@@ -122,17 +122,12 @@ def test_the_limits_key_is_in_the_help():
     assert any(keys == "L" and "limits" in what for _group, keys, what in help_lines())
 
 
-def test_blackjack_l_changes_the_seat_limits_on_the_display(qtbot):
+def test_blackjack_l_changes_the_seat_limits_on_the_display(qtbot, show_window):
     from dealer_assist.table.blackjack_session import BlackjackSession
     from dealer_assist.ui.blackjack.window import BlackjackWindow
 
     session = BlackjackSession(roster=roster())
-    window = BlackjackWindow(session, None)
-    qtbot.addWidget(window)
-    window.resize(1280, 720)
-    window.show()
-    with qtbot.waitActive(window):
-        window.activateWindow()
+    window = show_window(BlackjackWindow(session, None))
     assert window.settlement.totals.text() == "limits 5.00 to 500.00 per seat"
     qtbot.keyClick(window, Qt.Key.Key_L)
     dialog = window.limits_dialog

@@ -31,6 +31,14 @@ def _shot(code: str, scale: float, angle: float) -> np.ndarray:
     return cv2.warpAffine(img, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=tuple(int(v) for v in img[5, 5]))
 
 
+def _reads_there(rec: Recognizer, deck: str, frame: str, code: str) -> list[str]:
+    """The sure reads at the place of truth card ``code`` of a shared test frame."""
+    truth = json.loads((CARDS / "test" / deck / "truth.json").read_text())
+    card = next(c for f in truth["frames"] if f["file"] == frame for c in f["cards"] if c["card"] == code)
+    res = rec.recognize(cv2.imread(str(CARDS / "test" / deck / frame)))
+    return [h.card.code for h in res.cards if np.linalg.norm(np.subtract(h.center, card["center"])) < 80]
+
+
 def test_thin_frame_lines_go_but_a_thick_band_of_ink_stays():
     """A picture frame is a thin run; a suit melted onto the pip beside it is a thick one."""
     img = np.zeros((60, 60), np.uint8)
@@ -301,3 +309,71 @@ def test_a_rank_already_dark_enough_gets_no_second_cut():
     pale[5:15, 8:11] = 0.45
     level = faint_level(pale)
     assert level is not None and INK_FLOOR <= level < INK
+
+
+@needs_cards
+@pytest.mark.parametrize("frame, code", [("0105.jpg", "7H"), ("0108.jpg", "AH")])
+def test_a_card_smaller_than_its_size_guess_still_shows_its_suit(frame, code):
+    """Plastic frames 0105 and 0108: a card 0.9x the calibrated size, its corner found a
+    few pixels off and its size guessed 1.16x too big, has its glyphs nearer the corner
+    than the boxes say; the heart fell in the rank's zone, nothing was seen, and no other
+    size was tried.  Zones shrunk for a smaller card find both glyphs."""
+    plastic = Recognizer(Profile.load(default_profile_path().parent / "plastic"))
+    assert _reads_there(plastic, "plastic", frame, code) == [code]
+
+
+def test_a_glyph_grazing_the_edge_band_is_kept_but_a_strip_along_it_is_not():
+    """Guyenne 0007 4H, tango 0051 2D: on a card smaller than guessed, or cut from a corner
+    found a little off, the suit's tip reaches into the band blanked along the card's edge;
+    the whole suit was dropped as if it were felt.  Felt or a border left along the
+    edge touches the band over its whole length and is still dropped."""
+    from dealer_assist.vision.glyphs import PAD
+    from dealer_assist.vision.profile import CANON_H
+
+    profile = Profile.load(default_profile_path())
+    cw, ch = profile.canon_w, CANON_H
+    rb, sb = profile.rank_box, profile.suit_box
+    region = profile.index_region()
+    edge = PAD + max(1, int(profile.edge_margin * 0.5 * min(cw, ch)))
+
+    def px(u, v):
+        return [PAD + u * cw, PAD + v * ch]
+
+    patch = np.full((int(region.v1 * ch) + PAD, int(region.u1 * cw) + PAD, 3), 235, np.uint8)
+    bar = [px(rb.cu - 0.02, rb.v0), px(rb.cu + 0.02, rb.v0), px(rb.cu + 0.02, rb.v1), px(rb.cu - 0.02, rb.v1)]
+    half = (sb.cu * cw + PAD - (edge - 2)) / cw  # the diamond's left tip 2 px into the band
+    diamond = [px(sb.cu, sb.v0), px(sb.cu + half, sb.cv), px(sb.cu, sb.v1), px(sb.cu - half, sb.cv)]
+    for poly in (bar, diamond):
+        cv2.fillPoly(patch, [np.int32(poly)], (40, 40, 40), cv2.LINE_AA)
+    rank, suit = extract_glyphs(patch, profile)
+    assert rank is not None and suit is not None
+    assert suit.box.u0 * cw + PAD <= edge + 1  # the whole diamond, tip and all
+    strip = np.int32([[edge - 1, PAD + rb.v0 * ch], [edge + 2, PAD + rb.v0 * ch],
+                      [edge + 2, PAD + rb.v1 * ch], [edge - 1, PAD + rb.v1 * ch]])
+    cv2.fillPoly(patch, [strip], (40, 40, 40))
+    rank, suit = extract_glyphs(patch, profile)
+    assert rank is not None and rank.box.u0 * cw + PAD > edge + 3  # the bar, not the strip
+
+
+@needs_cards
+@pytest.mark.parametrize("frame, code", [("0105.jpg", "6H"), ("0025.jpg", "6H"), ("0025.jpg", "6C")])
+def test_a_blurred_rank_is_matched_against_templates_as_blurred(anglo, frame, code):
+    """Heavy blur turns a thin-stroked 6 into a soft, fat one: against the sharp templates
+    it scored 0.44 to 0.66 and was not read.  Scored at the template blur that is as
+    sharp as the glyph (measured, not picked by score), it reads for sure."""
+    assert _reads_there(anglo, "anglo", frame, code) == [code]
+
+
+def test_blurring_a_glyph_lowers_its_sharpness_whatever_its_shape():
+    """The blur level a glyph is matched at comes from its own sharpness, so that must
+    fall with blur for any shape, and a glyph already soft must not look sharp."""
+    from dealer_assist.vision.index import sharpness
+
+    for shape in ("bar", "ring"):
+        img = np.zeros((32, 24), np.float32)
+        if shape == "bar":
+            img[6:26, 10:14] = 1.0
+        else:
+            cv2.circle(img, (12, 16), 8, 1.0, 3)
+        values = [sharpness(cv2.GaussianBlur(img, (0, 0), s) if s else img) for s in (0, 1, 2, 3)]
+        assert all(a > b for a, b in zip(values, values[1:])), (shape, values)

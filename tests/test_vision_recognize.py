@@ -115,3 +115,39 @@ def test_recognize_command_prints_the_contract_json(tmp_path):
         assert set(unsure) >= {"corners", "candidates"}
     truth = {c["card"].replace("10", "T") for c in json.loads((CARDS / "test" / "anglo" / "truth.json").read_text())["frames"][0]["cards"]}
     assert line["cards"] and {c["card"] for c in line["cards"]} <= truth
+
+
+
+def _drawn_corner(profile: Profile, shapes) -> np.ndarray:
+    """A white upright corner patch as :func:`warp_corner` cuts it, with dark red polygons (u, v card fractions)."""
+    from dealer_assist.vision.glyphs import PAD
+    from dealer_assist.vision.profile import CANON_H
+
+    region = profile.index_region()
+    cw = profile.canon_w
+    patch = np.full((int(region.v1 * CANON_H) + PAD, int(region.u1 * cw) + PAD, 3), 235, np.uint8)
+    for pts in shapes:
+        cv2.fillPoly(patch, [np.int32(np.array(pts) * [cw, CANON_H] + PAD)], (40, 40, 200), cv2.LINE_AA)
+    return patch
+
+
+def test_a_big_pip_across_rank_and_suit_is_not_halved_into_an_index():
+    """A big pip seen past a card's edge (a false corner where two cards cross) fills
+    both index boxes: halved at the rank-suit cut it read as a ten of hearts.  One blob
+    no narrower at the cut than beside it is no rank over a suit; a rank and a suit
+    touching through a narrow neck (blur) still are."""
+    from dealer_assist.vision.glyphs import extract_glyphs
+
+    profile = Profile.load(default_profile_path())
+    rb, sb = profile.rank_box, profile.suit_box
+    hw = 0.4 * (rb.u1 - rb.u0)
+    pip = [(rb.cu - hw, rb.v0 + 0.3 * profile.rank_h), (rb.cu + hw, rb.v0 + 0.3 * profile.rank_h), (rb.cu, sb.v1)]
+    rank, suit = extract_glyphs(_drawn_corner(profile, [pip]), profile)
+    assert suit is None
+    bar = [(rb.cu - 0.3 * hw, rb.v0), (rb.cu + 0.3 * hw, rb.v0), (rb.cu + 0.3 * hw, rb.v1), (rb.cu - 0.3 * hw, rb.v1)]
+    diamond = [(sb.cu, sb.v0), (sb.cu + hw, sb.cv), (sb.cu, sb.v1), (sb.cu - hw, sb.cv)]
+    rank, suit = extract_glyphs(_drawn_corner(profile, [bar, diamond]), profile)
+    assert rank is not None and suit is not None
+    neck = [(rb.cu - 0.1 * hw, rb.cv), (rb.cu + 0.1 * hw, rb.cv), (rb.cu + 0.1 * hw, sb.cv), (rb.cu - 0.1 * hw, sb.cv)]
+    rank, suit = extract_glyphs(_drawn_corner(profile, [bar, diamond, neck]), profile)
+    assert rank is not None and suit is not None

@@ -205,6 +205,32 @@ def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True) -> tu
             redness_of(patch, suit_mask, paper)), ""
 
 
+def _four_corners(good, images, aspect: float, canon_w: float) -> bool:
+    """Whether the deck also prints its index, upright, at the top-right corner (so at all four).
+
+    Then an index seen without its corner may sit at either top corner of
+    its card, and the card cannot be placed from the index alone.  Told by
+    the top-right corner, mirrored, holding glyphs where the top-left holds
+    the index, of the same sizes (a column of pips does not line up so).
+    """
+    hits = 0
+    for shot in good:
+        image = images[shot.card]
+        tl = find_index(_corner_patch(image, shot.quad, 0, aspect), canon_w, two_glyphs=shot.card.rank == "T")[0]
+        if tl is None:
+            continue
+        w = image.shape[1]
+        q = shot.quad.copy()
+        q[:, 0] = w - 1 - q[:, 0]
+        mirrored = np.array([q[1], q[0], q[3], q[2]])  # the top-right corner, flipped, as a top-left
+        tr = find_index(_corner_patch(cv2.flip(image, 1), mirrored, 0, aspect), canon_w,
+                        two_glyphs=shot.card.rank == "T")[0]
+        if tr is not None and all(abs(getattr(tr[i], f) - getattr(tl[i], f)) < 0.03
+                                  for i in (1, 3) for f in ("u0", "v0", "u1", "v1")):
+            hits += 1
+    return hits > len(good) // 2
+
+
 def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool = True,
               allow_missing: bool = False) -> Profile:
     """Build a profile from the shots in ``folder``; raises :class:`CalibrationError` if too few work."""
@@ -315,7 +341,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         suit_size=suit_size,
         suit_red=red,
         paper_level=float(np.median(papers)),
-        index_corners=2 if two_corners >= len(good) // 2 else 1,
+        index_corners=4 if _four_corners(good, images, aspect, canon_w) else 2 if two_corners >= len(good) // 2 else 1,
         shots={**{s.path.name: (s.error or "ok") for s in shots}, **skipped},
         rank_templates=rank_t,
         suit_templates=suit_t,

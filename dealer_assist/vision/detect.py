@@ -12,7 +12,10 @@ reader (only the two index corners will hold an index).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -89,19 +92,16 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     that blur left paler than the paper cut (a thin rank in blur), but
     also joins a glyph to a card's outline or a picture's frame close by.
     """
-    b, g, r = cv2.split(frame)
+    b, g, r = cv2.split(frame)[:3]  # BGR or BGRA
     lo = cv2.min(cv2.min(b, g), r)
     hi = cv2.max(cv2.max(b, g), r)
     otsu, _ = cv2.threshold(lo, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     level = max(float(otsu), float(paper_min))
-    _, mask = cv2.threshold(lo, level, 255, cv2.THRESH_BINARY)
-    # Allow a tint (warm light, JPEG chroma noise) proportional to brightness.
-    tint = cv2.subtract(hi, lo)
-    allowed = cv2.add(cv2.multiply(hi, 0.25, dtype=cv2.CV_8U), 12)
-    mask = cv2.bitwise_and(mask, cv2.compare(tint, allowed, cv2.CMP_LT))
+    darkest = math.floor(level) + 1  # paper is brighter than the cut
+    mask = cv2.compare(lo, cv2.LUT(hi, _paper_floor(darkest)), cv2.CMP_GE) if darkest <= 255 else np.zeros_like(lo)
     lines = cv2.morphologyEx(lo, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
-    split = mask.copy()
-    split[lines > max(18, int(level * 0.1))] = 0
+    _, keep = cv2.threshold(lines, max(18, int(level * 0.1)), 255, cv2.THRESH_BINARY_INV)
+    split = cv2.bitwise_and(mask, keep)
     whole = _clean(mask.copy(), hole_max)
     # Thin strokes blurred to grey stay above the paper cut; against the
     # paper right beside them they are still clearly darker.
@@ -121,6 +121,20 @@ def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     return m.whole, m.split
 
 
+@lru_cache(maxsize=256)
+def _paper_floor(darkest: int) -> np.ndarray:
+    """Per brightest channel value ``hi``: the least darkest channel ``lo`` of paper (a 256-entry table).
+
+    Paper is at least ``darkest`` and allows a tint (warm light, JPEG chroma
+    noise) proportional to brightness: ``hi - lo`` below ``round(hi / 4) + 12``,
+    i.e. ``lo >= hi - allowed + 1``.  One look-up and one comparison per pixel
+    instead of five passes.
+    """
+    levels = np.arange(256, dtype=np.uint8).reshape(1, -1)
+    allowed = cv2.add(cv2.multiply(levels, 0.25, dtype=cv2.CV_8U), 12).astype(np.int32).ravel()
+    return np.maximum(np.arange(256) - allowed + 1, darkest).astype(np.uint8)
+
+
 def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> np.ndarray:
     """The ``whole`` mask of :func:`paper_masks`: one blob per group of touching cards."""
     return paper_masks(frame, paper_min, hole_max)[0]
@@ -131,7 +145,8 @@ def _clean(mask: np.ndarray, hole_max: float) -> np.ndarray:
     # close to the edge does not bite a notch into the outline ...
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is not None:
-        holes = [c for c, h in zip(contours, hierarchy[0]) if h[3] >= 0 and cv2.contourArea(c) < hole_max]
+        parents = hierarchy[0][:, 3].tolist()
+        holes = [c for c, parent in zip(contours, parents) if parent >= 0 and cv2.contourArea(c) < hole_max]
         cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
     # ... then opening removes the thin pale lines of a printed layout, which
     # would otherwise join every card into one outline.
@@ -155,8 +170,8 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 
 def _line_fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-    return np.array([x0, y0]), np.array([vx, vy])
+    line = cv2.fitLine(points.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()  # vx, vy, x0, y0
+    return line[2:], line[:2]
 
 
 def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray):
@@ -176,6 +191,8 @@ def find_corners(
     scale: float = 1.0 / MASK_SCALE,
     max_skew_deg: float = 25.0,
     notch_gap: float = 0.0,
+    contours: Optional[Sequence[np.ndarray]] = None,
+    searched: Sequence[np.ndarray] = (),
 ) -> list[Corner]:
     """Exposed corners of the white blobs in ``mask`` (coordinates x ``scale``).
 
@@ -191,14 +208,25 @@ def find_corners(
     a bend (up to twice ``notch_gap`` long, all of it within ``notch_gap``
     of the corner) when everything between them lies inside the card,
     behind both lines: a notch, never another card's edge.
+
+    ``contours`` are the mask's :func:`outlines` when already traced.  An
+    outline identical to one of ``searched`` (another mask's, already
+    searched with the same lengths) gets the notch search only: its plain
+    corners would come out the same again.
     """
     h, w = mask.shape[:2]
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if contours is None:
+        contours = outlines(mask)
+    seen: dict[tuple[int, int, int], list[np.ndarray]] = {}
+    for o in searched:
+        seen.setdefault((len(o), int(o[0, 0, 0]), int(o[0, 0, 1])), []).append(o)
     corners: list[Corner] = []
     cos_lim = np.sin(np.radians(max_skew_deg))
     for cnt in contours:
         if len(cnt) < 2 * min_long:
             continue
+        twins = seen.get((len(cnt), int(cnt[0, 0, 0]), int(cnt[0, 0, 1])), ())
+        plain = not any(np.array_equal(cnt, o) for o in twins)
         pts = cnt.reshape(-1, 2)
         n = len(pts)
         orient = 1.0 if cv2.contourArea(cnt, oriented=True) >= 0 else -1.0
@@ -207,21 +235,26 @@ def find_corners(
         m = len(idx)
         if m < 3:
             continue
-        segs = []  # (start index, end index, length)
-        for k in range(m):
-            a, b = idx[k], idx[(k + 1) % m]
-            dx, dy = pts[b] - pts[a]
-            segs.append((a, b, float(np.hypot(dx, dy))))
+        # Segment ends, lengths and unit chords for all vertices at once (a
+        # contour has dozens; per-segment numpy calls cost more than the maths).
+        ia = np.asarray(idx)
+        ib = np.concatenate((ia[1:], ia[:1]))
+        chords = pts[ib] - pts[ia]
+        lengths = np.hypot(chords[:, 0], chords[:, 1])
+        units = chords / np.maximum(lengths, 1e-6)[:, None]
+        segs = list(zip(idx, ib.tolist(), lengths.tolist()))  # (start index, end index, length)
         cand = [k for k, s in enumerate(segs) if s[2] >= min_short]
         if len(cand) < 2:
             continue
+        ends = pts[ia].tolist()
+        chord_x, chord_y = chords.T.tolist()
         fits: dict[int, object] = {}
 
         def fit(k: int):
             # Lines are fitted lazily: most segments never pair into a corner.
             if k not in fits:
                 a, b, _ = segs[k]
-                if _touches_border(pts[a], pts[b], w, h):
+                if _touches_border(ends[k], ends[(k + 1) % m], w, h):
                     fits[k] = None
                 else:
                     run = pts[a:b + 1] if b >= a else np.vstack([pts[a:], pts[:b + 1]])
@@ -229,15 +262,16 @@ def find_corners(
                     if len(run) - 2 * trim >= 3:
                         run = run[trim:len(run) - trim]
                     p0, d = _line_fit(run)
-                    if np.dot(d, (pts[b] - pts[a]).astype(float)) < 0:
+                    if float(d[0]) * chord_x[k] + float(d[1]) * chord_y[k] < 0:
                         d = -d
                     fits[k] = (p0, d)
             return fits[k]
 
-        unit = {k: (pts[segs[k][1]] - pts[segs[k][0]]) / max(segs[k][2], 1e-6) for k in cand}
-        for i, k in enumerate(cand):
+        unit = dict(zip(range(m), units.tolist()))
+        n_cand = len(cand)
+        for i, k in enumerate(cand if plain else ()):
             for step in (1, 2, 3):
-                k2 = cand[(i + step) % len(cand)]
+                k2 = cand[(i + step) % n_cand]
                 if k2 == k:
                     break
                 a1, b1, l1 = segs[k]
@@ -249,7 +283,7 @@ def find_corners(
                     continue
                 u1, u2 = unit[k], unit[k2]
                 # Cheap test on the raw chords before fitting: roughly square and convex.
-                if abs(float(u1[0] * u2[0] + u1[1] * u2[1])) > cos_lim + 0.25:
+                if abs(u1[0] * u2[0] + u1[1] * u2[1]) > cos_lim + 0.25:
                     continue
                 if ((u1[0] * u2[1] - u1[1] * u2[0]) > 0) != (orient > 0):
                     continue
@@ -289,33 +323,50 @@ def find_corners(
     return corners
 
 
+def outlines(mask: np.ndarray) -> Sequence[np.ndarray]:
+    """The outer outline of each white blob, every pixel of it (what :func:`find_corners` searches)."""
+    return cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+
+
 def _corner_between(pts, fit1, fit2, seg1, seg2, gap, orient, min_long, max_gap, cos_lim):
+    # Scalar float32 arithmetic (the fits are float32): the very operations
+    # of two-element arrays, without their overhead (this runs ~50 times a frame).
     (p1, d1), (p2, d2) = fit1, fit2
     a1, b1, l1 = seg1
     a2, b2, l2 = seg2
     if abs(float(np.dot(d1, d2))) > cos_lim:
         return None
-    turn = d1[0] * d2[1] - d1[1] * d2[0]
+    d1x, d1y = d1
+    d2x, d2y = d2
+    turn = d1x * d2y - d1y * d2x
     if (turn > 0) != (orient > 0):
         return None  # concave: where two cards meet
     # A short run's direction is noisy: square it to the long edge.
+    sign = 1 if orient > 0 else -1
     if l2 < min_long:
-        d2 = np.array([-d1[1], d1[0]]) * (1 if orient > 0 else -1)
+        d2x, d2y = -d1y * sign, d1x * sign
     elif l1 < min_long:
-        d1 = np.array([d2[1], -d2[0]]) * (1 if orient > 0 else -1)
-    c = _intersect(p1, d1, p2, d2)
-    if c is None:
+        d1x, d1y = d2y * sign, -d2x * sign
+    den = d1x * d2y - d1y * d2x
+    if abs(den) < 1e-6:
         return None
+    p1x, p1y = p1
+    p2x, p2y = p2
+    t = ((p2x - p1x) * d2y - (p2y - p1y) * d2x) / den
+    cx, cy = p1x + t * d1x, p1y + t * d1y
     n = len(pts)
-    bend = pts[(b1 + gap // 2) % n].astype(float)
-    if np.hypot(*(c - bend)) > max_gap:
+    bx, by = pts[(b1 + gap // 2) % n].tolist()
+    if np.hypot(float(cx) - bx, float(cy) - by) > max_gap:
         return None
-    e1, e2 = -_unit(d1), _unit(d2)
-    len1 = float(np.hypot(*(c - pts[a1])))
-    len2 = float(np.hypot(*(c - pts[b2])))
+    n1, n2 = float(np.hypot(d1x, d1y)), float(np.hypot(d2x, d2y))
+    e1 = (-(d1x / n1), -(d1y / n1)) if n1 > 0 else (-d1x, -d1y)
+    e2 = (d2x / n2, d2y / n2) if n2 > 0 else (d2x, d2y)
+    (ax, ay), (zx, zy) = pts[a1].tolist(), pts[b2].tolist()
+    len1 = float(np.hypot(float(cx) - ax, float(cy) - ay))
+    len2 = float(np.hypot(float(cx) - zx, float(cy) - zy))
     if e1[0] * e2[1] - e1[1] * e2[0] > 0:
-        return c, e1, e2, len1, len2
-    return c, e2, e1, len2, len1
+        return (cx, cy), e1, e2, len1, len2
+    return (cx, cy), e2, e1, len2, len1
 
 
 def _corner_across_notch(pts, fit1, fit2, seg1, seg2, gap, orient, notch_gap, cos_lim):
@@ -369,9 +420,15 @@ def _touches_border(p: np.ndarray, q: np.ndarray, w: int, h: int) -> bool:
                 or (p[1] <= 1 and q[1] <= 1) or (p[1] >= h - 2 and q[1] >= h - 2))
 
 
-def find_quads(mask: np.ndarray, aspect: float, scale: float = 1.0 / MASK_SCALE, min_short: float = 20.0) -> list[Quad]:
-    """Cards seen whole (a convex four-sided blob of the card's aspect): they give the scale."""
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+def find_quads(mask: np.ndarray, aspect: float, scale: float = 1.0 / MASK_SCALE, min_short: float = 20.0,
+               contours: Optional[Sequence[np.ndarray]] = None) -> list[Quad]:
+    """Cards seen whole (a convex four-sided blob of the card's aspect): they give the scale.
+
+    ``contours``: the mask's :func:`outlines` when already traced (every pixel
+    of them; the polygon fit and the enclosing rectangle come out the same).
+    """
+    if contours is None:
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     quads = []
     for cnt in contours:
         peri = cv2.arcLength(cnt, True)

@@ -11,7 +11,8 @@ are kept and a wrong card-size guess does not matter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from functools import cached_property, lru_cache
+from typing import Callable, Optional
 
 import cv2
 import numpy as np
@@ -25,19 +26,35 @@ INK = 0.40
 #: A faint rank's ink level: this share of its darkest ink, never below INK_FLOOR (see :func:`faint_level`).
 FAINT_SHARE = 0.6
 INK_FLOOR = 0.2
+#: A card this much smaller than the size guessed for it (the guess may be 15% off) still has its glyphs found.
+SMALLER_CARD = 1 / 1.15
 _DILATE = np.ones((3, 3), np.uint8)
+_LEVELS = np.arange(256, dtype=np.float32)
 
 
-@dataclass(frozen=True)
 class Glyph:
-    """One glyph cut from a corner: its normalised image and where it sat."""
+    """One glyph cut from a corner: its normalised image, where it sat, and its ink colour.
 
-    image: np.ndarray
-    box: Box
-    redness: float
-    #: The glyph was parted from ink beside it by a cut through ink (see :func:`_cut_beside`):
-    #: it may be a piece of a pip or a picture rather than a whole glyph.
-    cut: bool = False
+    Many glyphs cut are never matched (a corner cut again at the size its
+    rank shows, a lone rank without a suit), so the image and the colour are
+    worked out when first asked for.
+    """
+
+    def __init__(self, box: Box, image: Callable[[], np.ndarray], redness: Callable[[], float],
+                 cut: bool = False) -> None:
+        self.box = box
+        self._image, self._redness = image, redness
+        #: The glyph was parted from ink beside it by a cut through ink (see :func:`_cut_beside`):
+        #: it may be a piece of a pip or a picture rather than a whole glyph.
+        self.cut = cut
+
+    @cached_property
+    def image(self) -> np.ndarray:
+        return self._image()
+
+    @cached_property
+    def redness(self) -> float:
+        return self._redness()
 
 
 def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
@@ -46,17 +63,35 @@ def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
     The darkest channel makes red ink as dark as black ink; dividing by the
     local paper level cancels uneven light and exposure.
     """
-    b, g, r = cv2.split(patch)
+    lo8, lut, paper = _darkness(patch)
+    return lut[lo8], paper
+
+
+def _darkness(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """The darkest channel of ``patch`` (uint8), its ink value per grey level (256 entries), and the paper level.
+
+    A patch holds only 256 grey levels, so the ink map is a table look-up
+    (the same float32 arithmetic, once per level instead of once per pixel).
+    """
+    b, g, r = cv2.split(patch)[:3]  # BGR or BGRA
     lo8 = cv2.min(cv2.min(b, g), r)
     inner = lo8[PAD:, PAD:]
     if inner.size:
-        cdf = np.cumsum(np.bincount(inner.ravel(), minlength=256))
-        paper = float(np.searchsorted(cdf, 0.9 * cdf[-1]))  # the 90th percentile
+        cdf = np.cumsum(cv2.calcHist([inner], [0], None, [256], [0, 256]).ravel(), dtype=np.int64)
+        paper = float(np.searchsorted(cdf, 0.9 * inner.size))  # the 90th percentile
     else:
         paper = 255.0
-    paper = max(paper, 1.0)
-    lo = lo8.astype(np.float32)
-    return np.clip((paper - lo) / paper, 0.0, 1.0), paper
+    return lo8, _ink_table(max(paper, 1.0))[0], max(paper, 1.0)
+
+
+@lru_cache(maxsize=256)
+def _ink_table(paper: float) -> tuple[np.ndarray, np.ndarray]:
+    """Ink per grey level against ``paper`` (float32), and whether it is ink (> :data:`INK`, 0/1)."""
+    ink = np.clip((paper - _LEVELS) / paper, 0.0, 1.0)
+    ink.flags.writeable = False
+    dark = (ink > INK).astype(np.uint8)
+    dark.flags.writeable = False
+    return ink, dark
 
 
 def redness_of(patch: np.ndarray, mask: np.ndarray, paper: float) -> float:
@@ -76,11 +111,121 @@ def faint_level(rank_ink: np.ndarray) -> Optional[float]:
     breaks apart or is lost.  The level then follows the rank's darkest ink
     down (to :data:`FAINT_SHARE` of it, never below :data:`INK_FLOOR`).
     """
-    if not rank_ink.size:
+    if not rank_ink.size or not _may_be_faint(rank_ink):
         return None
     peak = float(np.percentile(rank_ink, 98))
     level = max(INK_FLOOR, FAINT_SHARE * peak)
     return level if peak >= INK_FLOOR / FAINT_SHARE and level < INK - 0.02 else None
+
+
+def _may_be_faint(rank_ink: np.ndarray) -> bool:
+    """False when the 98th percentile surely lies outside the faint range (a percentile is slow).
+
+    Pixel counts past a level bound the two order statistics the percentile
+    lies between; a pixel of slack on each side and 0.01 on the levels make
+    this a shortcut only, never a different answer.
+    """
+    n = rank_ink.size
+    g = int(0.98 * (n - 1))  # the lower of the two order statistics
+    dark = (INK - 0.02) / FAINT_SHARE + 0.01  # a peak this dark is not faint
+    pale = INK_FLOOR / FAINT_SHARE - 0.01  # nor one this pale
+    if np.count_nonzero(rank_ink >= dark) >= n - g + 1:
+        return False
+    return np.count_nonzero(rank_ink > pale) > n - g - 3
+
+
+def has_faint_rank(patch: np.ndarray, profile: Profile) -> bool:
+    """Whether the rank box of an upright corner patch holds ink faint enough
+    for a second, faint look (:func:`extract_glyphs` with ``faint``; it finds nothing otherwise)."""
+    lay = _layout_of(profile)
+    lo8, lut, _ = _darkness(patch)
+    (r0, r1), (c0, c1) = lay.rank_rows, lay.rank_cols
+    ink = cv2.LUT(lo8[:r1, :c1], lut)
+    ink[:lay.edge, :] = 0
+    ink[:, :lay.edge] = 0
+    return faint_level(ink[r0:r1, c0:c1]) is not None
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """A profile's index geometry in corner-patch pixels: rows and columns of
+    the boxes and zones, window sizes and limits (see :func:`extract_glyphs`)."""
+
+    edge: int
+    rank_rows: tuple[int, int]
+    rank_cols: tuple[int, int]
+    rank_min_ink: float
+    suit_rows: tuple[int, int]
+    suit_cols: tuple[int, int]
+    suit_min_ink: float
+    run_length: int
+    run_thick: int
+    beside: tuple[tuple[float, float, int, int], ...]
+    zones: tuple[tuple[float, float, float, float], ...]
+    max_w: float
+    max_h: float
+    rank_zone: Box
+    suit_zone: Box
+    rank_box: Box
+    suit_box: Box
+    rank_h: float
+    suit_h: float
+    min_area: int
+    split_band: tuple[int, int]
+    rank_px: float
+    rank_win: float
+    suit_win: float
+    faint_split: int
+    cw: int
+
+
+def _layout_of(profile: Profile) -> _Layout:
+    return _layout(profile.rank_box, profile.suit_box, profile.rank_h, profile.suit_h, profile.edge_margin,
+                   profile.aspect, profile.canon_w)
+
+
+@lru_cache(maxsize=32)
+def _layout(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, edge_margin: float, aspect: float,
+            cw: int) -> _Layout:
+    """Everything of :func:`extract_glyphs` that depends on the profile only (computed once, not per corner)."""
+    ch = CANON_H
+    rz = rank_box
+    r0, r1 = PAD + int(rz.v0 * ch), PAD + int(rz.v1 * ch) + 1
+    c0, c1 = PAD + int(rz.u0 * cw), PAD + int(rz.u1 * cw) + 1
+    sz = suit_box.grow(0.2, 0.35)
+    s_r0, s_r1 = max(PAD + int(sz.v0 * ch), 0), PAD + int(sz.v1 * ch) + 1
+    s_c0, s_c1 = max(PAD + int(sz.u0 * cw), 0), PAD + int(sz.u1 * cw) + 1
+    # A court card's picture frame runs close to the index and may touch it:
+    # straight strokes longer than any glyph are frame, not index.  Only
+    # *thin* runs are frame: a glyph melted onto a big pip beside it also
+    # makes long runs of ink, but thick ones, and those are parted later.
+    longest = max(rank_box.v1 - rank_box.v0, suit_box.v1 - suit_box.v0,
+                  (rank_box.u1 - rank_box.u0) * aspect, (suit_box.u1 - suit_box.u0) * aspect)
+    beside = []
+    for box in (rank_box, suit_box):
+        bw, bh = (box.u1 - box.u0) * cw, (box.v1 - box.v0) * ch
+        beside.append((PAD + box.v0 * ch - 0.1 * bh, PAD + box.v1 * ch + 0.1 * bh,
+                       int(PAD + box.u1 * cw - 0.15 * bw), int(PAD + box.u1 * cw + 0.35 * bw) + 1))
+    return _Layout(
+        edge=PAD + max(1, int(edge_margin * 0.5 * min(cw, ch))),
+        rank_rows=(r0, r1), rank_cols=(c0, c1), rank_min_ink=0.05 * (r1 - r0) * (c1 - c0),
+        suit_rows=(s_r0, s_r1), suit_cols=(s_c0, s_c1), suit_min_ink=0.03 * (s_r1 - s_r0) * (s_c1 - s_c0),
+        run_length=max(5, int(1.3 * longest * ch)), run_thick=max(5, int(0.35 * suit_h * ch)),
+        beside=tuple(beside),
+        zones=tuple((PAD + z.u0 * cw, PAD + z.u1 * cw, PAD + z.v0 * ch, PAD + z.v1 * ch) for z in (suit_box, rank_box)),
+        max_w=1.5 * max(rank_box.u1 - rank_box.u0, suit_box.u1 - suit_box.u0) * cw,
+        max_h=1.5 * max(rank_box.v1 - rank_box.v0, suit_box.v1 - suit_box.v0) * ch,
+        rank_zone=rank_box.grow(0.2, 0.35), suit_zone=suit_box.grow(0.2, 0.35),
+        rank_box=rank_box, suit_box=suit_box, rank_h=rank_h, suit_h=suit_h,
+        min_area=max(3, int(0.02 * suit_h * ch * suit_h * ch)),
+        split_band=(PAD + int((rank_box.v1 - 0.35 * rank_h) * ch), PAD + int((suit_box.v0 + 0.35 * suit_h) * ch)),
+        rank_px=rank_h * ch,
+        # Windows fit the tallest glyph of the deck (some print a bigger club, or a bigger court-card suit).
+        rank_win=max(rank_h, 0.85 * (rank_box.v1 - rank_box.v0)) * ch,
+        suit_win=max(suit_h, 0.85 * (suit_box.v1 - suit_box.v0)) * ch,
+        faint_split=PAD + int((rz.v1 + 0.5 * max(suit_box.v0 - rz.v1, 0.0)) * ch),
+        cw=cw,
+    )
 
 
 def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> tuple[Optional[Glyph], Optional[Glyph]]:
@@ -89,196 +234,299 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     With ``faint`` the rank's rows are cut at :func:`faint_level` (both None
     when the rank is not faint): a second look at a corner whose rank did not
     read.  The suit is always cut at ``INK``, as its templates were.
+
+    Most of the patches of a frame hold no index, and the patch is small:
+    the steps are OpenCV calls on whole arrays, and the geometry of the
+    profile is worked out once (:func:`_layout`).
     """
-    ink, paper = ink_map(patch)
-    ch, cw = CANON_H, profile.canon_w
-    edge = PAD + max(1, int(profile.edge_margin * 0.5 * min(cw, ch)))
+    lay = _layout_of(profile)
+    ch, cw = CANON_H, lay.cw
+    lo8, lut, paper = _darkness(patch)
+    ink = cv2.LUT(lo8, lut)
+    binary = cv2.LUT(lo8, _ink_table(paper)[1])
+    edge = lay.edge
     ink[:edge, :] = 0
     ink[:, :edge] = 0
-    binary = (ink > INK).astype(np.uint8)
-    rz = profile.rank_box
-    r0, r1 = PAD + int(rz.v0 * ch), PAD + int(rz.v1 * ch) + 1
-    c0, c1 = PAD + int(rz.u0 * cw), PAD + int(rz.u1 * cw) + 1
-    if faint and not _lower_rank_level(ink, binary, r0, r1, c0, c1, profile, ch):
+    binary[:edge, :] = 0
+    binary[:, :edge] = 0
+    r0, r1 = lay.rank_rows
+    c0, c1 = lay.rank_cols
+    if faint and not _lower_rank_level(ink, binary, lay):
         return None, None
     # Most corners of a frame are not index corners: no ink where the rank
     # should be means nothing to read (checked before any costly step).
-    if binary[r0:r1, c0:c1].sum() < 0.05 * (r1 - r0) * (c1 - c0):
+    if cv2.countNonZero(binary[r0:r1, c0:c1]) < lay.rank_min_ink:
         return None, None
     # Nor when nothing lies where the suit should be: some decks print a
     # lone pip in every corner, which would otherwise go through every step.
-    sz = profile.suit_box.grow(0.2, 0.35)
-    r0, r1 = max(PAD + int(sz.v0 * ch), 0), PAD + int(sz.v1 * ch) + 1
-    c0, c1 = max(PAD + int(sz.u0 * cw), 0), PAD + int(sz.u1 * cw) + 1
-    if binary[r0:r1, c0:c1].sum() < 0.03 * (r1 - r0) * (c1 - c0):
+    r0, r1 = lay.suit_rows
+    c0, c1 = lay.suit_cols
+    if cv2.countNonZero(binary[r0:r1, c0:c1]) < lay.suit_min_ink:
         return None, None
-    # A court card's picture frame runs close to the index and may touch it:
-    # straight strokes longer than any glyph are frame, not index.
-    longest = max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0,
-                  (profile.rank_box.u1 - profile.rank_box.u0) * profile.aspect,
-                  (profile.suit_box.u1 - profile.suit_box.u0) * profile.aspect)
-    # Only *thin* runs are frame: a glyph melted onto a big pip beside it also
-    # makes long runs of ink, but thick ones, and those are parted further down.
-    length = max(5, int(1.3 * longest * ch))
-    thick = max(5, int(0.35 * profile.suit_h * ch))
-    lines = _thin_runs(binary, length, thick)
-    if lines.any():
+    lines = _thin_runs(binary, lay.run_length, lay.run_thick)
+    if cv2.countNonZero(lines):
         binary &= ~cv2.dilate(lines, _DILATE)
-        ink = np.where(binary > 0, ink, np.minimum(ink, INK))
-    rank_cut = _cut_beside(binary, profile.rank_box, cw, ch)
-    suit_cut = _cut_beside(binary, profile.suit_box, cw, ch)
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    merged = _blobs_to_part(stats, n, binary.shape, profile, cw, ch)
+        ink = cv2.copyTo(ink, binary, cv2.min(ink, INK))  # ink kept only where still ink
+    rank_cut, suit_cut = (_cut_beside(binary, rows_cols) for rows_cols in lay.beside)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
+    boxes = stats.tolist()
+    merged = _blobs_to_part(boxes, binary.shape, lay)
     if merged:
-        max_w = 1.5 * max(profile.rank_box.u1 - profile.rank_box.u0, profile.suit_box.u1 - profile.suit_box.u0) * cw
-        max_h = 1.5 * max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0) * ch
-        binary = _part_blobs(binary, labels, merged, max_w, max_h)
-        n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    rank_zone = profile.rank_box.grow(0.2, 0.35)
-    suit_zone = profile.suit_box.grow(0.2, 0.35)
-    min_area = max(3, int(0.02 * profile.suit_h * ch * profile.suit_h * ch))
+        binary = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h)
+        n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
+        boxes = stats.tolist()
+    # The card-size guess may be 15% too big: then the glyphs sit nearer the
+    # corner than the boxes say, and the suit falls in the rank's zone.  The
+    # zones are tried again shrunk so (the caller cuts again at the size the
+    # rank's height then tells).
+    shrink = 1.0
+    zones = _zones(boxes, cents, labels, lay, shrink, edge)
+    if not (zones["rank"] and zones["suit"]):
+        smaller = _zones(boxes, cents, labels, lay, SMALLER_CARD, edge)
+        if smaller["rank"] and smaller["suit"]:
+            zones, shrink = smaller, SMALLER_CARD
+    keep = np.zeros(n, dtype=np.uint8)
+    for zone, ids in zones.items():
+        keep[_glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")] = 1
+    if not keep.any():
+        return None, None
+    index_ink = np.take(keep, labels)
+    # Rank above suit: cut where the ink thins out between the two expected boxes.
+    rows = cv2.reduce(index_ink, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
+    if shrink == 1.0:
+        lo_v, hi_v = lay.split_band
+    else:
+        rank_box, suit_box = _scaled(lay.rank_box, shrink), _scaled(lay.suit_box, shrink)
+        lo_v = PAD + int((rank_box.v1 - 0.35 * lay.rank_h) * ch)
+        hi_v = PAD + int((suit_box.v0 + 0.35 * lay.suit_h) * ch)
+    lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
+    if hi_v <= lo_v:
+        return None, None
+    cut = lo_v + int(np.argmin(rows[lo_v:hi_v + 1]))
+    # Halving one blob makes no suit (the rank's half still tells the scale, see below).
+    halved = bool(rows[cut]) and _one_blob_across(labels, keep, cut)
+    rb = _bbox(index_ink[:cut + 1])
+    if rb is None:
+        return None, None
+    rank_part = index_ink.copy()
+    rank_part[cut + 1:] = 0
+    # The rank's height fixes the scale: the card-size guess may be 15% off.
+    k = min(max((rb[3] - rb[1]) / lay.rank_px, 0.7), 1.4)
+    rank = _glyph(patch, ink, rank_part, rb, paper, profile.rank_size, lay.rank_win * k * 1.15, cw, ch, rank_cut)
+    sb = None if halved else _bbox(index_ink[cut + 1:])
+    if sb is None:
+        # No suit: the rank alone still tells the card's size (the caller may cut again).
+        return rank, None
+    suit_part = index_ink
+    suit_part[:cut + 1] = 0
+    sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
+    return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
+
+
+def _scaled(box: Box, k: float) -> Box:
+    """``box`` on a card ``k`` times the size: card fractions from the index corner scale with it."""
+    return Box(box.u0 * k, box.v0 * k, box.u1 * k, box.v1 * k)
+
+
+def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, lay: "_Layout", k: float,
+           edge: int) -> dict[str, list[int]]:
+    """The components lying in the rank's and in the suit's zone (each box grown for position
+    error) of a card ``k`` times the size the patch was cut for."""
+    ch, cw = CANON_H, lay.cw
+    if k == 1.0:
+        rank_box, suit_box, rank_zone, suit_zone = lay.rank_box, lay.suit_box, lay.rank_zone, lay.suit_zone
+        min_area = lay.min_area
+    else:
+        rank_box, suit_box = _scaled(lay.rank_box, k), _scaled(lay.suit_box, k)
+        rank_zone, suit_zone = rank_box.grow(0.2, 0.35), suit_box.grow(0.2, 0.35)
+        min_area = max(3, int(0.02 * (lay.suit_h * k * ch) ** 2))
+    rank_h, suit_h = lay.rank_h * k, lay.suit_h * k
     zones: dict[str, list[int]] = {"rank": [], "suit": []}
-    for i in range(1, n):
-        x, y, w, h, area = stats[i]
-        if area < min_area or x <= edge or y <= edge:
+    bh, bw = labels.shape
+    for i, ((x, y, w, h, area), (cx, cy)) in enumerate(zip(boxes, cents.tolist())):
+        if i == 0 or area < min_area or _runs_along_edge(labels, i, x, y, w, h, edge):
             continue
-        if x + w >= binary.shape[1] - 1 or y + h >= binary.shape[0] - 1:
+        if x + w >= bw - 1 or y + h >= bh - 1:
             continue  # cut by the patch edge: a pip or picture beside the index
-        u = (cents[i][0] - PAD) / cw
-        v = (cents[i][1] - PAD) / ch
+        u = (cx - PAD) / cw
+        v = (cy - PAD) / ch
         in_rank = rank_zone.u0 <= u <= rank_zone.u1 and rank_zone.v0 <= v <= rank_zone.v1
         in_suit = suit_zone.u0 <= u <= suit_zone.u1 and suit_zone.v0 <= v <= suit_zone.v1
         if in_rank and in_suit:  # the grown zones overlap: the nearer box centre decides
-            in_rank = abs(v - profile.rank_box.cv) / profile.rank_h < abs(v - profile.suit_box.cv) / profile.suit_h
+            in_rank = abs(v - rank_box.cv) / rank_h < abs(v - suit_box.cv) / suit_h
             in_suit = not in_rank
         if in_rank:
             zones["rank"].append(i)
         elif in_suit:
             zones["suit"].append(i)
-    keep = np.zeros(n, dtype=bool)
-    for zone, ids in zones.items():
-        keep[_glyph_parts(ids, stats, profile.rank_h * ch, two_glyphs=zone == "rank")] = True
-    if not keep.any():
-        return None, None
-    index_ink = keep[labels]
-    # Rank above suit: cut where the ink thins out between the two expected boxes.
-    lo_v = PAD + int((profile.rank_box.v1 - 0.35 * profile.rank_h) * ch)
-    hi_v = PAD + int((profile.suit_box.v0 + 0.35 * profile.suit_h) * ch)
-    rows = index_ink.sum(axis=1)
-    lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
-    if hi_v <= lo_v:
-        return None, None
-    cut = lo_v + int(np.argmin(rows[lo_v:hi_v + 1]))
-    rank_part = index_ink.copy()
-    rank_part[cut + 1:] = False
-    suit_part = index_ink.copy()
-    suit_part[:cut + 1] = False
-    rb = _bbox(rank_part)
-    if rb is None:
-        return None, None
-    # The rank's height fixes the scale: the card-size guess may be 15% off.
-    k = float(np.clip((rb[3] - rb[1]) / (profile.rank_h * ch), 0.7, 1.4))
-    # Windows fit the tallest glyph of the deck (some print a bigger club, or a bigger court-card suit).
-    rank_win = max(profile.rank_h, 0.85 * (profile.rank_box.v1 - profile.rank_box.v0)) * ch * k * 1.15
-    suit_win = max(profile.suit_h, 0.85 * (profile.suit_box.v1 - profile.suit_box.v0)) * ch * k * 1.15
-    rank = _glyph(patch, ink, rank_part, paper, profile.rank_size, rank_win, cw, ch, rank_cut)
-    # No suit: the rank alone still tells the card's size (the caller may cut again).
-    suit = _glyph(patch, ink, suit_part, paper, profile.suit_size, suit_win, cw, ch, suit_cut) if _bbox(suit_part) else None
-    return rank, suit
+    return zones
 
 
-def _lower_rank_level(ink, binary, r0, r1, c0, c1, profile: Profile, ch: float) -> bool:
+def _runs_along_edge(labels: np.ndarray, i: int, x: int, y: int, w: int, h: int, edge: int) -> bool:
+    """Whether component ``i`` (bounding box x, y, w, h) runs along the card's edge band.
+
+    Ink up to ``edge`` from the card's edges is blanked (felt, the card's
+    border).  What touches the band over most of its length is felt or border
+    left over past a corner found a little off; a glyph only grazes it with a
+    tip (a diamond's point, a heart's lobe on a card smaller than guessed).
+    """
+    if x == edge and (labels[y:y + h, edge] == i).sum() > 0.5 * h:
+        return True
+    return y == edge and (labels[edge, x:x + w] == i).sum() > 0.5 * w
+
+
+def _one_blob_across(labels: np.ndarray, keep: np.ndarray, cut: int) -> bool:
+    """Whether the row cutting rank from suit halves one blob that makes up both glyphs.
+
+    A rank and a suit are two glyphs: paper parts them, or in blur a narrow
+    neck of ink.  A blob that is most of the ink on both sides of the cut and
+    no narrower at the cut than above and below it is one shape (a big pip seen
+    past a card's edge): halving it makes a "rank" and a "suit" out of nothing.
+    (The tips of a suit's lobes poking above the cut, beside a whole rank, are
+    no such blob.)
+    """
+    index = keep[labels] > 0
+    above_all, below_all = index[:cut].sum(), index[cut + 1:].sum()
+    for i in np.unique(labels[cut][keep[labels[cut]] > 0]):
+        widths = (labels == i).sum(axis=1)
+        above, below = widths[:cut], widths[cut + 1:]
+        if above.sum() < 0.5 * above_all or below.sum() < 0.5 * below_all:
+            continue
+        if widths[cut] > 0.5 * min(above.max(), below.max()):
+            return True
+    return False
+
+
+def _lower_rank_level(ink, binary, lay: _Layout) -> bool:
     """Cut the rank's rows of ``binary`` at :func:`faint_level` in place; False (unchanged) when not faint."""
+    (r0, r1), (c0, c1) = lay.rank_rows, lay.rank_cols
     level = faint_level(ink[r0:r1, c0:c1])
     if level is None:
         return False
-    rz = profile.rank_box
-    split = PAD + int((rz.v1 + 0.5 * max(profile.suit_box.v0 - rz.v1, 0.0)) * ch)
+    split = lay.faint_split
     binary[:split] = ink[:split] > level
     return True
 
 
+@lru_cache(maxsize=64)
+def _rect(w: int, h: int) -> np.ndarray:
+    # Odd sizes (rounded down): OpenCV shifts an opening with an even kernel by a pixel.
+    return cv2.getStructuringElement(cv2.MORPH_RECT, (w - 1 + w % 2, h - 1 + h % 2))
+
+
 def _thin_runs(binary: np.ndarray, length: int, thick: int) -> np.ndarray:
     """Ink in straight horizontal or vertical runs of ``length``, where the ink across them is thinner than ``thick``."""
-    def rect(w: int, h: int) -> np.ndarray:
-        # Odd sizes (rounded down): OpenCV shifts an opening with an even kernel by a pixel.
-        return cv2.getStructuringElement(cv2.MORPH_RECT, (w - 1 + w % 2, h - 1 + h % 2))
+    lines = np.zeros_like(binary)
+    # The opening across (by ``thick``) treats each column on its own, and
+    # at the runs sees rows up to two half-kernels away.
+    reach = 2 * (_rect(1, thick).shape[0] // 2)
+    for along_rows in (True, False):
+        # Upright runs are found as runs along the rows of the transposed
+        # image: OpenCV erodes along rows several times faster than along columns.
+        img = binary if along_rows else cv2.transpose(binary)
+        out = lines if along_rows else lines.T
+        span = _row_runs(img, _rect(length, 1))
+        if span is None:
+            continue
+        r0, runs = span
+        x, y, w, h = cv2.boundingRect(runs)
+        r0, r1, c0, c1 = r0 + y, r0 + y + h, x, x + w
+        t0, t1 = max(r0 - reach, 0), min(r1 + reach, img.shape[0])
+        across = cv2.morphologyEx(img[t0:t1, c0:c1], cv2.MORPH_OPEN, _rect(1, thick))
+        out[r0:r1, c0:c1] |= runs[y:y + h, x:x + w] & ~across[r0 - t0:r1 - t0]
+    return lines
 
-    horiz = cv2.morphologyEx(binary, cv2.MORPH_OPEN, rect(length, 1))
-    vert = cv2.morphologyEx(binary, cv2.MORPH_OPEN, rect(1, length))
-    if horiz.any():
-        horiz &= ~cv2.morphologyEx(binary, cv2.MORPH_OPEN, rect(1, thick))
-    if vert.any():
-        vert &= ~cv2.morphologyEx(binary, cv2.MORPH_OPEN, rect(thick, 1))
-    return horiz | vert
+
+def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, np.ndarray]]:
+    """The opening of ``img`` by a one-row ``kernel`` as (first row, opening of the rows from there); None when empty.
+
+    A one-row kernel treats each row on its own, so only the rows that can
+    hold a run are worked on: outside the image erosion counts as ink, so a
+    run survives when it covers the kernel's half past the image edge, and a
+    row with fewer ink pixels than that holds none.
+    """
+    span, half = img.shape[1], kernel.shape[1] // 2
+    sums = cv2.reduce(img, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
+    rows = np.flatnonzero(sums >= min(span, half + 1))
+    if not rows.size:
+        return None
+    r0, r1 = int(rows[0]), int(rows[-1]) + 1
+    eroded = cv2.erode(img[r0:r1], kernel)
+    if not cv2.countNonZero(eroded):
+        return None
+    return r0, cv2.dilate(eroded, kernel)
 
 
-def _cut_beside(binary: np.ndarray, box: Box, cw: float, ch: float) -> bool:
+def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) -> bool:
     """Part an index glyph from a big pip printed right beside it; True when ink was cut.
 
     Within the glyph's band of rows, ink is cut at the thinnest column just
     past the box's right edge: a gap where there is one, the narrowest
-    junction where blur or the design makes the two touch.
+    junction where blur or the design makes the two touch.  ``rows_cols``
+    is the band (rows, before clipping) and the columns searched, from :func:`_layout`.
     """
-    bw, bh = (box.u1 - box.u0) * cw, (box.v1 - box.v0) * ch
-    r0 = max(0, int(PAD + box.v0 * ch - 0.1 * bh))
-    r1 = min(binary.shape[0], int(PAD + box.v1 * ch + 0.1 * bh) + 1)
-    c0 = int(PAD + box.u1 * cw - 0.15 * bw)
-    c1 = min(binary.shape[1], int(PAD + box.u1 * cw + 0.35 * bw) + 1)
+    top, bottom, c0, c1 = rows_cols
+    r0 = max(0, int(top))
+    r1 = min(binary.shape[0], int(bottom) + 1)
+    c1 = min(binary.shape[1], c1)
     if c1 - c0 < 2 or r1 <= r0:
         return False
     band = binary[r0:r1]
-    cols = band[:, c0:c1].sum(axis=0)
-    if cols.min() == 0 and not band[:, c0 + int(np.argmin(cols)):].any():
+    cols = cv2.reduce(band[:, c0:c1], 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
+    at = int(np.argmin(cols))
+    if cols[at] == 0 and not cv2.countNonZero(band[:, c0 + at:]):
         return False
-    cut = c0 + int(np.argmin(cols))
-    band[:, cut:] = 0
-    return bool(cols.min() > 0)
+    band[:, c0 + at:] = 0
+    return bool(cols[at] > 0)
 
 
-def _blobs_to_part(stats, n, shape, profile: Profile, cw, ch) -> list[int]:
+def _blobs_to_part(boxes: list, shape, lay: _Layout) -> list[int]:
     """Ink blobs over the index zones that cannot be one glyph: cut by the patch
     edge (a pip or picture beside the index) or far bigger than any glyph."""
     h, w = shape
-    max_w = 1.5 * max(profile.rank_box.u1 - profile.rank_box.u0, profile.suit_box.u1 - profile.suit_box.u0) * cw
-    max_h = 1.5 * max(profile.rank_box.v1 - profile.rank_box.v0, profile.suit_box.v1 - profile.suit_box.v0) * ch
+    max_w, max_h = lay.max_w, lay.max_h
     out = []
-    for i in range(1, n):
-        x, y, bw, bh, _ = stats[i]
+    for i in range(1, len(boxes)):
+        x, y, bw, bh, _ = boxes[i]
         if x + bw < w - 1 and y + bh < h - 1 and bw <= max_w and bh <= max_h:
             continue
-        for zone in (profile.suit_box, profile.rank_box):
-            zx0, zx1 = PAD + zone.u0 * cw, PAD + zone.u1 * cw
-            zy0, zy1 = PAD + zone.v0 * ch, PAD + zone.v1 * ch
+        for zx0, zx1, zy0, zy1 in lay.zones:
             if x < zx1 and x + bw > zx0 and y < zy1 and y + bh > zy0:
                 out.append(i)
                 break
     return out
 
 
-def _part_blobs(binary: np.ndarray, labels: np.ndarray, ids: list[int], max_w: float, max_h: float) -> np.ndarray:
+def _part_blobs(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[int], max_w: float,
+                max_h: float) -> np.ndarray:
     """Thin merged blobs until they part; keep the parts that can be glyphs, at their former width.
 
     In blur an index glyph can melt into the big pip or picture beside it;
     eroding the merged blob once or twice parts them.  A part still cut by the
-    patch edge, or still too big for a glyph, is dropped.
+    patch edge, or still too big for a glyph, is dropped.  Each blob is worked
+    on within its box and two pixels around it: all that erosion and growth
+    by two pixels can see.
     """
     h, w = binary.shape
     out = binary.copy()
     for i in ids:
-        blob = (labels == i).astype(np.uint8)
-        out[blob > 0] = 0
+        x, y, bw, bh, _ = boxes[i]
+        x0, y0 = max(x - 2, 0), max(y - 2, 0)
+        x1, y1 = min(x + bw + 2, w), min(y + bh + 2, h)
+        blob = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
+        roi = out[y0:y1, x0:x1]
+        roi[blob > 0] = 0
         core = blob
         for step in (1, 2):
             core = cv2.erode(core, _DILATE)
-            m, sub, sstats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
-            pieces = [j for j in range(1, m)
-                      if sstats[j][0] + sstats[j][2] < w - 1 - step and sstats[j][1] + sstats[j][3] < h - 1 - step
-                      and sstats[j][2] <= max_w and sstats[j][3] <= max_h]
+            m, sub, sstats, _ = cv2.connectedComponentsWithStats(core, None, None, None, 8, cv2.CV_16U)
+            pieces = [j for j, (sx, sy, sw, sh, _) in enumerate(sstats.tolist())
+                      if j > 0 and sx + x0 + sw < w - 1 - step and sy + y0 + sh < h - 1 - step
+                      and sw <= max_w and sh <= max_h]
             if m > 2 and pieces:
                 for j in pieces:
                     grown = cv2.dilate((sub == j).astype(np.uint8), _DILATE, iterations=step)
-                    out[(grown > 0) & (blob > 0)] = 1
+                    roi[(grown > 0) & (blob > 0)] = 1
                 break
     return out
 
@@ -315,35 +563,40 @@ def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float, two_glyphs: 
 
 
 def _bbox(part: np.ndarray):
-    m = part.astype(np.uint8)
-    if cv2.countNonZero(m) < 4:
+    if cv2.countNonZero(part) < 4:
         return None
-    x, y, w, h = cv2.boundingRect(m)
+    x, y, w, h = cv2.boundingRect(part)
     return x, y, x + w, y + h
 
 
+def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch, cut: bool = False) -> Glyph:
+    """The glyph of mask ``part`` (0/1, bounding box ``bbox``): see :func:`_window`."""
+    x0, y0, x1, y1 = bbox
+    box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
+    # Both are worked out on the part's corner of the patch only: from the
+    # origin (so coordinates stay the same) to one pixel past the box.
+    near = (slice(0, y1 + 1), slice(0, x1 + 1))
+    return Glyph(box, lambda: _window(ink[near], part[near], size, win_h),
+                 lambda: redness_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper), cut)
 
 
-def _glyph(patch, ink, part, paper, size, win_h, cw, ch, cut: bool = False) -> Optional[Glyph]:
+def _window(ink: np.ndarray, part: np.ndarray, size: tuple[int, int], win_h: float) -> np.ndarray:
     """The glyph's ink in a window of fixed size (scaled by ``win_h``) centred on its ink.
 
     Centring on the ink instead of cutting at a threshold keeps faint strokes
-    (a spade's stem in blur) where the template has them.
+    (a spade's stem in blur) where the template has them.  Every pixel of
+    ``part`` is ink (above some level > 0), so the weights are never all zero.
+    The ink outside the dilated part is zero, so ``ink`` and ``part`` may be
+    cut anywhere past it (what the window takes from beyond is zero either way).
     """
-    x0, y0, x1, y1 = _bbox(part)
-    sel = cv2.dilate(part.astype(np.uint8), _DILATE).astype(bool)
-    weights = np.where(sel, ink, 0.0)
-    total = float(weights.sum())
-    if total <= 0:
-        return None
-    mom = cv2.moments(weights.astype(np.float32))
+    sel = cv2.dilate(part, _DILATE)
+    weights = cv2.copyTo(ink, sel)  # the ink under the mask, zero elsewhere
+    mom = cv2.moments(weights)
     cx, cy = mom["m10"] / mom["m00"], mom["m01"] / mom["m00"]
     win_w = win_h * size[0] / size[1]
     m = np.array([[win_w / size[0], 0, cx - win_w / 2], [0, win_h / size[1], cy - win_h / 2]])
-    image = cv2.warpAffine(weights.astype(np.float32), m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                           borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
-    return Glyph(image, box, redness_of(patch, part, paper), cut)
+    return cv2.warpAffine(weights, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=0)
 
 
 def normalise(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:

@@ -4,7 +4,8 @@ The corner is warped to the profile's canonical scale with the card's own
 edge directions, so rotation and mild perspective are gone before matching
 (:mod:`.glyphs` cuts the rank and the suit).  Templates and glyph are
 compared by normalised correlation after removing what all templates share:
-a spade and a club differ in little, and that little is what is scored.
+a spade and a club differ in little, and that little is what is scored.  A
+rank is scored against the templates blurred as much as it is.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.glyphs import PAD, Glyph, extract_glyphs
+from dealer_assist.vision.glyphs import PAD, Glyph, extract_glyphs, has_faint_rank
 from dealer_assist.vision.profile import CANON_H, Profile
 
 
@@ -102,8 +103,72 @@ def _zncc_matrix(templates: dict[str, np.ndarray]) -> tuple[list[str], np.ndarra
     return codes, np.vstack(rows), common
 
 
+#: Blurs (Gaussian sigma, template pixels) the templates are also matched at.
+#: The templates are averaged over set-up shots blurred up to about 1.5 px; a
+#: table frame can blur a glyph far more (a thin rank stroke goes soft and
+#: fat), and a sharp template then scores low against every glyph alike.
+BLUR_LEVELS = (0.0, 0.8, 1.6, 2.4)
+
+
+def sharpness(image: np.ndarray) -> float:
+    """Gradient energy of a glyph image against its contrast energy: lower for a blurrier glyph, whatever its shape."""
+    img = image.astype(np.float32)
+    gx = cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(img, cv2.CV_32F, 0, 1, ksize=3)
+    d = img - img.mean()
+    return float((gx * gx + gy * gy).sum() / ((d * d).sum() + 1e-9))
+
+
+class _BlurredTemplates:
+    """Templates kept at each of :data:`BLUR_LEVELS`; each is scored against a glyph at
+    the level where it is as sharp as the glyph.
+
+    The level is measured, not chosen by score (a level picked for its best
+    score would lift every class alike), and per template: a glyph compared
+    with the template of its own class compares like shapes, and a template
+    already soft (averaged from blurred shots) is not softened further.
+    """
+
+    def __init__(self, templates: dict[str, np.ndarray]) -> None:
+        self.codes = list(sorted(templates))
+        levels = []
+        for sigma in BLUR_LEVELS:
+            imgs = [templates[k].astype(np.float32) for k in self.codes]
+            if sigma:
+                imgs = [cv2.GaussianBlur(img, (0, 0), sigma) for img in imgs]
+            levels.append(([_unit(img.ravel()) for img in imgs], [np.log(sharpness(img)) for img in imgs]))
+        #: [template][level] unit vectors and log sharpness
+        self.vectors = [np.stack([levels[lv][0][t] for lv in range(len(levels))]) for t in range(len(self.codes))]
+        self.log_sharp = np.array([[levels[lv][1][t] for lv in range(len(levels))] for t in range(len(self.codes))])
+        self._cache: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
+
+    def scores(self, glyph: Glyph) -> dict[str, float]:
+        s = np.log(max(sharpness(glyph.image), 1e-6))
+        chosen = tuple(int(i) for i in np.argmin(np.abs(self.log_sharp - s), axis=1))
+        if chosen not in self._cache:
+            if len(self._cache) > 512:  # a long watch meets few combinations; never let them pile up
+                self._cache.clear()
+            stack = np.stack([self.vectors[t][lv] for t, lv in enumerate(chosen)])
+            common = _unit(stack.mean(axis=0))
+            rows = stack - common
+            rows -= rows.mean(axis=1, keepdims=True)
+            self._cache[chosen] = (rows / (np.linalg.norm(rows, axis=1, keepdims=True) + 1e-6), common)
+        matrix, common = self._cache[chosen]
+        return IndexMatcher._scores(glyph, self.codes, matrix, common)
+
+
 def _unit(v: np.ndarray) -> np.ndarray:
-    return v / (np.linalg.norm(v) + 1e-6)
+    return v / (_norm(v) + 1e-6)
+
+
+def _norm(v: np.ndarray):
+    """``np.linalg.norm`` of a vector (the very same arithmetic) without its argument checks."""
+    return np.sqrt(v.dot(v))
+
+
+def _centred(v: np.ndarray) -> np.ndarray:
+    """``v - v.mean()`` (the very same arithmetic: a pairwise sum over the size)."""
+    return v - v.sum() / v.size
 
 
 def suit_pairs(profile: Profile) -> list[tuple[str, str]]:
@@ -115,8 +180,7 @@ def suit_pairs(profile: Profile) -> list[tuple[str, str]]:
 
 def glyph_vector(image: np.ndarray) -> np.ndarray:
     """A glyph image as a unit vector with its mean removed: ink level and exposure drop out."""
-    g = _unit(image.astype(np.float32).ravel())
-    return g - g.mean()
+    return _centred(_unit(image.astype(np.float32).ravel()))
 
 
 def pair_projection(image: np.ndarray, direction: np.ndarray) -> float:
@@ -145,13 +209,14 @@ class IndexMatcher:
         #: Whether the last :meth:`read_corner` found index-like glyphs at all
         #: (read or not): only then may another card size be worth a try.
         self.saw_glyphs = False
-        self.rank_codes, self.rank_m, self.rank_mean = _zncc_matrix(dict(sorted(profile.rank_templates.items())))
+        self._ranks = _BlurredTemplates(profile.rank_templates)
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
         self.suit_pairs = suit_pairs(profile)
         self._rank_ink = {k: max(float(v.astype(np.float32).sum()), 1e-6) for k, v in profile.rank_templates.items()}
         self._units = {k: _unit(v.astype(np.float32).ravel()) for k, v in profile.suit_templates.items()}
         self._pair_dirs = {k: v.astype(np.float32).ravel() for k, v in profile.pair_dirs.items()
                            if v.size == profile.suit_size[0] * profile.suit_size[1]}
+        self._centred: dict = {}
 
     def read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
                     card_h: float) -> Optional[IndexRead]:
@@ -166,19 +231,25 @@ class IndexMatcher:
         of the two looks is kept.  The self-test reads through here as well,
         so the thresholds hold for both looks.
         """
-        first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False)
+        patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
+        first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch)
         saw = self.saw_glyphs
         if not saw or (first is not None and first.best("rank")[1] >= self.profile.thresholds.min_score):
             return first
-        second = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=True)
+        if not has_faint_rank(patch, self.profile):
+            return first  # the faint look would find nothing
+        second = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=True, patch=patch)
         self.saw_glyphs = saw or self.saw_glyphs
         if second is not None and (first is None or second.best("rank")[1] > first.best("rank")[1]):
             return second
         return first
 
     def _read_at(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
-                 faint: bool) -> Optional[IndexRead]:
-        patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
+                 faint: bool, patch: Optional[np.ndarray] = None) -> Optional[IndexRead]:
+        """One look at the corner cut at ``card_w`` x ``card_h`` (``patch``, when already cut),
+        cut again at the rank's size if that is far off."""
+        if patch is None:
+            patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
         rank, suit = extract_glyphs(patch, self.profile, faint)
         self.saw_glyphs = False
         if rank is None:
@@ -189,7 +260,7 @@ class IndexMatcher:
             return None
         self.saw_glyphs = True
         if abs(k - 1.0) > 0.12:
-            k = float(np.clip(k, 0.75, 1.35))
+            k = min(max(k, 0.75), 1.35)
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
             again = self._score(*extract_glyphs(patch, self.profile, faint))
             if again is not None:
@@ -211,7 +282,7 @@ class IndexMatcher:
         return INK_RANGE[0] <= read.rank_ink <= INK_RANGE[1]
 
     def _rank_like(self, rank: Glyph) -> bool:
-        scores = self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean)
+        scores = self._ranks.scores(rank)
         return max(scores.values()) >= self.profile.thresholds.candidate_score
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
@@ -227,12 +298,14 @@ class IndexMatcher:
         if not (0.6 * p.rank_h < rh < 1.3 * (p.rank_box.v1 - p.rank_box.v0)
                 and 0.6 * p.suit_h < sh < 1.3 * (p.suit_box.v1 - p.suit_box.v0)):
             return None
-        raw_ranks = self._scores(rank, self.rank_codes, self.rank_m, self.rank_mean)
+        raw_ranks = self._ranks.scores(rank)
         top = max(raw_ranks, key=raw_ranks.get)
         rank_ink = float(rank.image.sum()) / self._rank_ink[top]
         rank_scores = _best_variant(raw_ranks)
         raw_suits = self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean)
-        pairs = {a + b: self.pair_score(suit, raw_suits, a, b) for a, b in self.suit_pairs}
+        g = glyph_vector(suit.image)
+        norm_g = _norm(g)
+        pairs = {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
         return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut)
 
@@ -247,16 +320,33 @@ class IndexMatcher:
         position change anyway).  Without one, the difference of the two
         templates stands in.  What counts as far enough is learned as well.
         """
-        d = self._pair_dirs.get(a + b)
-        if d is None:
+        g = glyph_vector(glyph.image)
+        return self._lean(g, _norm(g), self._pair_direction(raw, a, b))
+
+    def _pair_direction(self, raw: dict[str, float], a: str, b: str) -> tuple[np.ndarray, float]:
+        """The pair's direction with its mean removed, and its length (see :meth:`pair_score`); built once."""
+        key = a + b
+        if key not in self._pair_dirs:
             ka = max((k for k in raw if k[0] == a), key=lambda k: raw[k])
             kb = max((k for k in raw if k[0] == b), key=lambda k: raw[k])
-            d = self._units[ka] - self._units[kb]
-        return pair_projection(glyph.image, d)
+            key = (ka, kb)
+        if key not in self._centred:
+            d = self._pair_dirs[key] if isinstance(key, str) else self._units[key[0]] - self._units[key[1]]
+            d = d.astype(np.float32).ravel()
+            d = d - d.mean()
+            self._centred[key] = (d, np.linalg.norm(d))
+        return self._centred[key]
+
+    @staticmethod
+    def _lean(g: np.ndarray, norm_g, direction: tuple[np.ndarray, float]) -> float:
+        """:func:`pair_projection` of a glyph vector ``g`` (of length ``norm_g``) on a centred direction."""
+        d, norm_d = direction
+        return float(g @ d / (norm_d * norm_g + 1e-6))
 
     @staticmethod
     def _scores(glyph: Glyph, codes, matrix, common) -> dict[str, float]:
-        v = _unit(glyph.image.ravel()) - common
-        v = v - v.mean()
-        v = v / (np.linalg.norm(v) + 1e-6)
-        return {code: float(s) for code, s in zip(codes, matrix @ v)}
+        v = _unit(_centred(_unit(glyph.image.ravel()) - common))
+        # Not ``matrix @ v``: numpy's OpenBLAS hands a product this size (some 10^4
+        # multiply-adds) to its thread pool, and on a busy core the hand-off
+        # costs milliseconds; einsum's own loop takes microseconds.
+        return dict(zip(codes, np.einsum("ij,j->i", matrix, v).tolist()))

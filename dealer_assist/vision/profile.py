@@ -102,7 +102,7 @@ class Profile:
     suit_red: dict[str, bool]
     paper_level: float
     thresholds: Thresholds = field(default_factory=Thresholds)
-    index_corners: int = 2
+    index_corners: int = 2  # 1: top-left only; 2: and bottom-right (turned); 4: at every corner, upright at the top
     shots: dict[str, str] = field(default_factory=dict)
     rank_templates: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
     suit_templates: dict[str, np.ndarray] = field(default_factory=dict, repr=False)

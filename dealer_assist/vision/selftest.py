@@ -23,6 +23,8 @@ TEMPLATE_VARIANTS = ((1.0, 0.0), (0.85, 0.0), (1.15, 0.0), (1.0, 1.0), (0.85, 1.
 #: Copies blurred by this much or more would make a second, soft template of
 #: each glyph (``S~``).  Measured: soft templates bring blurred glyphs closer to
 #: *every* class and cost more sure reads than they win, so none are made.
+#: (A blurred rank is instead scored against all rank templates blurred as
+#: much as it is, the level measured on the glyph: see ``index.BLUR_LEVELS``.)
 SOFT_BLUR = float("inf")
 #: Floors under the learned thresholds: the self-test cannot imitate every scene.
 MIN_MARGIN_FLOOR = 0.15
