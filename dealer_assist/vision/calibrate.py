@@ -210,15 +210,13 @@ def _four_corners(good, images, aspect: float, canon_w: float) -> bool:
 
     Then an index seen without its corner may sit at either top corner of
     its card, and the card cannot be placed from the index alone.  Told by
-    the top-right corner, mirrored, holding glyphs where the top-left holds
+    the top-right corner, mirrored, holding glyphs where an index corner holds
     the index, of the same sizes (a column of pips does not line up so).
     """
     hits = 0
     for shot in good:
         image = images[shot.card]
-        tl = find_index(_corner_patch(image, shot.quad, 0, aspect), canon_w, two_glyphs=shot.card.rank == "T")[0]
-        if tl is None:
-            continue
+        tl = shot.glyphs[0]  # an index corner's glyphs, in card fractions from that corner
         w = image.shape[1]
         q = shot.quad.copy()
         q[:, 0] = w - 1 - q[:, 0]

@@ -425,9 +425,9 @@ class Recognizer:
 def _neighbour_corners(cr: _CornerRead) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float]]:
     """Where the two corners beside a surely read index corner lie, with their edge directions.
 
-    A card prints its index at two opposite corners (or one): the corners
-    beside an index corner never hold one, so reading them again is wasted
-    time (a tango frame has some 23 corners, half of them of this kind).
+    The card is read: whatever the corners beside its index corner hold (no
+    index, or on a four-corner deck the same card's), reading them again is
+    wasted time (a tango frame has some 23 corners, half of them of this kind).
     """
     p = np.array([cr.corner.x, cr.corner.y])
     w, h = np.array(cr.corner.wdir), np.array(cr.corner.hdir)
