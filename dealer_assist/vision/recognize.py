@@ -96,9 +96,11 @@ NOTCH_EXTRA = 0.1
 
 
 #: Looks at glyph pairs per frame at most, turned ones included (each is a
-#: warp and a match, some 0.4 ms; a frame rarely holds more than a few
-#: indexes whose corner was not found, and the best-fitting pairs come first).
-MAX_PAIR_READS = 8
+#: warp and a match, some 0.4 ms; the best-fitting pairs come first).  A fan
+#: of cream cards on cream shows no corner but the first, and pips and half
+#: covered indexes of the cards beside it can fit better than the real
+#: pairs: one such frame took 13 looks.  Frames rarely need more than 4.
+MAX_PAIR_READS = 16
 
 #: Degrees a glyph pair's cut is turned at a time (see Recognizer._read_turning).
 TURN_STEP = 5.0
