@@ -233,3 +233,27 @@ def test_a_counted_card_is_taken_back_without_a_pin_and_journaled(tmp_path):
     session.close()
     (taken,) = [p for p in entries(path, "correction") if p["op"] == "void_return"]
     assert (taken["card"], taken["who"]) == ("QS", "croupier") and entries(path, "pin_refused") == []
+
+
+def test_the_export_leaves_out_voided_cards_and_a_settlement_taken_back(tmp_path):
+    from dealer_assist.commands.journal import rounds_from_entries
+
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(RULES, Journal.open(path), roster=roster())
+    dealt_round(session)
+    assert session.stand() is None and session.stand() is None and session.enter_card("KC") is None
+    settled_before = session.state.settlement
+    assert session.void_last("ana", "4821", "KC went to the floor") is None  # settlement taken back
+    with Journal.open(path, readonly=True) as journal:
+        (open_round,) = rounds_from_entries(journal.entries())
+    assert [c["card"] for c in open_round["cards"]] == ["TH", "9D", "7C", "8S", "9S"]
+    assert (open_round["status"], open_round["settlement"]) == ("open", None)
+    assert session.enter_card("8C") is None  # dealer 15 draws again
+    assert session.enter_card("5C") is None  # dealer 20: seat 1's 18 loses now
+    assert session.state.settlement != settled_before
+    session.close()
+    with Journal.open(path, readonly=True) as journal:
+        (played,) = rounds_from_entries(journal.entries())
+    assert [c["card"] for c in played["cards"]] == ["TH", "9D", "7C", "8S", "9S", "8C", "5C"]
+    assert played["status"] == "complete" and played["settlement"]["totals"]["paid"] == "0.00"
+    assert [c["voided"] for c in played["corrections"]] == ["card"]
