@@ -224,7 +224,7 @@ def test_a_card_dealt_twice_needs_a_supervisor_and_is_flagged_at_the_deck_check(
     again = BlackjackSession(journal=Journal.open(path), roster=roster)
     try:
         assert again.state == session.state  # the override is in the journal and replays
-        again.void_last()
+        assert again.void_last("Ana", "4321", "TH came from the other deck: taken off") is None
         again.start_deck_check()
         assert again.state.reconciliation().duplicated == ()  # voided: TH was dealt once after all
     finally:

@@ -313,12 +313,12 @@ def test_blackjack_seat_limits_under_a_pin_journaled_and_recovered(tmp_path):
     settled = session.state
     assert session.set_limits("5", "50", "ana", "4821", "back to the usual") is None
     while session.state.phase != BlackjackPhase.BETTING:  # void back to before the deal: the old stakes reopen
-        assert session.void_last(why="replay the round") is None
+        assert session.void_last("ana", "4821", why="replay the round") is None
         assert (session.state.rules.min_bet, session.state.rules.max_bet) == (D("5.00"), D("50.00"))
     assert session.state.bets == settled.bets
     assert "seat 1 has 100.00, above the seat maximum 50.00" in session.deal()
     assert session.clear(1) is None and session.deal() is None
-    assert session.void_last(why="no: play it again later") is None
+    assert session.void_last("ana", "4821", why="no: play it again later") is None
     assert session.place(1, D("100")) is not None and session.state.phase == BlackjackPhase.BETTING
     shown = session.state
     session.close()

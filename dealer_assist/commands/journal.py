@@ -165,7 +165,10 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
 
     Bets are the net of ``bet_placed`` minus ``bet_removed``/``bet_undone``
     per seat and bet; a ``correction`` voiding the round or its settlement
-    marks it so; kinds this export does not know are kept under ``other``.
+    marks it so, one voiding a card takes it off the round's cards (a
+    blackjack void names the card, or the deal with its card, and whether it
+    took the settlement back: the round is open again until it is settled
+    anew); kinds this export does not know are kept under ``other``.
     """
     rounds: Dict[Any, Dict[str, Any]] = {}
     stakes: Dict[Any, Dict[tuple, Decimal]] = {}
@@ -222,6 +225,12 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["corrections"].append({"seq": entry.seq, **body})
             if payload.get("op") == "void_card" and record["cards"]:
                 record["cards"].pop()
+            elif payload.get("op") == "void" and payload.get("voided") in ("card", "deal"):  # blackjack
+                taken = 1 if payload["voided"] == "card" else len(payload.get("cards") or ())
+                del record["cards"][max(0, len(record["cards"]) - taken):]
+            if payload.get("settlement_taken_back"):  # settled again when the round is played on
+                record["settlement"], record["outcome"], record["ended"] = None, None, None
+                record["status"] = "open"
             if payload.get("action") == "void_round" or payload.get("op") == "void_round":
                 record["status"] = "voided"
             elif payload.get("action") == "void_settlement":

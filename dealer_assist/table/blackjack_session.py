@@ -23,7 +23,8 @@ from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
 from dealer_assist.sources.events import ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
-                                                 BlackjackTableRules, DuplicateCardError, RoundRecord, apply)
+                                                 BlackjackTableRules, DuplicateCardError, RoundRecord, apply,
+                                                 describe_void, position, void_target)
 from dealer_assist.table.session_core import SessionCore, SnapshotCore, check_rules, rules_record
 
 GAME = "blackjack"
@@ -110,8 +111,10 @@ class BlackjackSession(SessionCore):
     """One blackjack table: state, journal, subscribers and the link to the card sources.
 
     ``roster`` (a :class:`~dealer_assist.table.supervisor.SupervisorRoster`)
-    checks the PIN of a supervisor who accepts a duplicate card or puts a new
-    deck in before the old one is reconciled.
+    checks the PIN of a supervisor who voids a deal, card or decision, changes
+    the seat limits, accepts a duplicate card or puts a new deck in before the
+    old one is reconciled.  Without one, voids and limit changes are the
+    croupier's, journaled with their reason, and overrides are not possible.
     """
 
     GAME = GAME
@@ -179,7 +182,7 @@ class BlackjackSession(SessionCore):
         payload = {**op, "game": GAME, "shoe": old.deck_no, "round": old.round_no}
         if op["op"] == "card" and new.round is not None and new.round.step is not None and new.round.step.card:
             step = new.round.step
-            payload["position"] = "dealer" if step.seat is None else f"seat{new.table_seat(step.seat)}.h{step.hand}"
+            payload["position"] = position(new, step.seat, step.hand)
         if op["op"] == "new_deck":  # for a reader: each deck names the seat limits it starts under
             payload["limits"] = {"min_bet": fmt(new.rules.min_bet), "max_bet": fmt(new.rules.max_bet)}
         return OP_KINDS.get(op["op"], op["op"]), payload
@@ -271,9 +274,51 @@ class BlackjackSession(SessionCore):
     def split(self) -> Optional[str]:
         return self.act("split")
 
-    def void_last(self, who: str = "croupier", why: str = "") -> Optional[str]:
-        """Void the last deal, card or decision of the round (journaled as a correction)."""
-        return self._do({"op": "void", "who": who, "why": why}, message="last step voided")
+    #: The supervisor's action (:data:`~dealer_assist.table.supervisor.ACTIONS`) for each kind of void.
+    VOID_ACTIONS = {"deal": "void_deal", "card": "void_card", "decision": "void_decision"}
+
+    def void_preview(self) -> Optional[dict]:
+        """What :meth:`void_last` would take back now (``None`` when there is nothing to void); words for
+        it: :func:`~dealer_assist.table.blackjack_state.describe_void`."""
+        try:
+            return void_target(self._snap.state)
+        except BlackjackTableError:
+            return None
+
+    def void_last(self, supervisor: str = "", pin: str = "", why: str = "",
+                  expected: Optional[dict] = None) -> Optional[str]:
+        """Void the last deal, card or decision of the round: a correction, like the baccarat table's
+        :meth:`~dealer_assist.table.session.TableSession.void_last_card`.
+
+        Checked first (nothing to void costs no PIN try); with a roster a
+        supervisor's name, PIN and reason are checked (a wrong PIN is journaled
+        and counts towards the lockout); without one it is the croupier's, with
+        ``why``.  Journaled as a ``correction`` naming what was taken back
+        (:func:`~dealer_assist.table.blackjack_state.void_target`), who, when and
+        why; the replay applies it again without asking (it was authorised).
+        ``expected`` is the :meth:`void_preview` the supervisor was shown: if a
+        card or decision came in since, the void is refused rather than take
+        back a step nobody signed for.
+        """
+        with self._lock:
+            if self._snap.stopped:
+                return self._snap.stopped
+            state = self._snap.state
+            try:
+                what = void_target(state)
+            except BlackjackTableError as exc:
+                return self._refuse(str(exc))
+            if expected is not None and expected != what:
+                return self._refuse(f"the table moved on: the last step is now {describe_void(what)}, not "
+                                    f"{describe_void(expected)}; close this and void again if that is meant")
+            target = {"round": state.round_no, "shoe": state.deck_no, **what}
+            correction = self._authorised(self._roster, self.VOID_ACTIONS[what["voided"]], target,
+                                          supervisor, pin, why)
+            if isinstance(correction, str):
+                return correction
+            who = correction.get("supervisor") or "croupier"
+            return self._do({"op": "void", **target, "who": who, "why": correction["reason"], "correction": correction},
+                            message=f"voided: {describe_void(what)}")
 
     def next_round(self) -> Optional[str]:
         return self._do({"op": "next_round"})
@@ -285,7 +330,20 @@ class BlackjackSession(SessionCore):
         return self._do({"op": "return_stub"}, message="stub counted back")
 
     def void_return(self) -> Optional[str]:
-        return self._do({"op": "void_return"}, message="last counted card voided")
+        """Take back the last card counted during the deck check (a miscount); the croupier's, no PIN.
+
+        Unlike :meth:`void_last` this touches neither a round nor money: the
+        count is the croupier's own work in progress, which a card counted
+        back (no PIN) adds to and going back to play (no PIN) discards whole.
+        A PIN here would control nothing; what the count decides, a new deck
+        while it does not reconcile, already needs a supervisor
+        (:meth:`new_deck`).  Journaled (kind ``correction``) with the card.
+        """
+        with self._lock:
+            returned = self._snap.state.ledger.returned
+            card = returned[-1].code if returned else None
+            return self._do({"op": "void_return", "card": card, "who": "croupier"},
+                            message=f"counted card {card} taken back" if card else "last counted card voided")
 
     def resume_play(self) -> Optional[str]:
         return self._do({"op": "resume"}, message="deck check closed; same deck")

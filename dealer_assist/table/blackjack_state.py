@@ -437,6 +437,55 @@ def _void(state: BlackjackState) -> BlackjackState:
     return replace(state.before[-1], rules=state.rules)  # a limit change since belongs to the table, not the round
 
 
+def position(state: BlackjackState, round_seat: Optional[int], hand: Optional[int]) -> str:
+    """A place in the round as the journal names it: ``dealer`` or ``seat3.h0`` (table seat, hand index)."""
+    return "dealer" if round_seat is None else f"seat{state.table_seat(round_seat)}.h{hand or 0}"
+
+
+def void_target(state: BlackjackState) -> dict:
+    """What a void (``{"op": "void"}``) would take back, for the correction's record; refused like the void.
+
+    ``voided`` is ``"deal"`` (back to open bets: ``seats`` that were dealt
+    in, and ``cards``, the card that closed the bets if one did), ``"card"``
+    (``card`` and its ``position``) or ``"decision"`` (``decision``, table
+    ``seat`` and ``hand``).  ``settlement_taken_back`` is true when the step
+    completed the round, so its settlement is withdrawn with it.  A
+    supervisor signs for exactly this, so it is read from the state, not
+    from what the display believes it shows.
+    """
+    _void(state)
+    assert state.round is not None
+    step = state.round.step
+    if state.before[-1].phase == BlackjackPhase.BETTING:
+        what: dict = {"voided": "deal", "seats": list(state.seats_in),
+                      "cards": [c.code for c in state.round.cards]}
+    elif step is not None and step.card is not None:
+        what = {"voided": "card", "card": step.card.code, "position": position(state, step.seat, step.hand)}
+    elif step is not None and step.action is not None:
+        what = {"voided": "decision", "decision": step.action.value, "seat": state.table_seat(step.seat),
+                "hand": step.hand or 0}
+    else:  # not reached: every step after the deal is a card or a decision
+        raise BlackjackTableError("nothing to void: the last step of this round is not recorded")
+    if state.phase == BlackjackPhase.SETTLED:
+        what["settlement_taken_back"] = True
+    return what
+
+
+def describe_void(what: Mapping[str, Any]) -> str:
+    """A :func:`void_target` in words, for the supervisor's dialog and the croupier's message."""
+    if what["voided"] == "deal":
+        cards = f" and the card {what['cards'][0]}" if what.get("cards") else ""
+        text = f"the deal{cards} (the bets open again)"
+    elif what["voided"] == "card":
+        place = re.fullmatch(r"seat(\d+)\.h(\d+)", str(what["position"]))
+        where = ("the dealer" if place is None else f"seat {place[1]}"
+                 + (f" hand {int(place[2]) + 1}" if int(place[2]) else ""))
+        text = f"card {what['card']} to {where}"
+    else:
+        text = f"seat {what['seat']}'s {what['decision']}" + (f" on hand {what['hand'] + 1}" if what["hand"] else "")
+    return text + (", and its settlement" if what.get("settlement_taken_back") else "")
+
+
 def _limit(op: Mapping[str, Any], key: str, what: str) -> Decimal:
     try:
         return parse_money(op.get(key))

@@ -52,7 +52,10 @@ round_end         round
 alert             round?, code, text
 correction        round?, op (void_card/void_round/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
-                  action, target, reason); set_limits also carries ``limits`` and ``was``
+                  action, target, reason); set_limits also carries ``limits`` and ``was``;
+                  a blackjack ``void`` names what it took back: ``voided`` (deal, card,
+                  decision) with card/position, decision/seat/hand or seats/cards, and
+                  ``settlement_taken_back`` (``void_return``: the counted card, no PIN)
 pin_refused       supervisor, failures, locked_for (replayed into the roster at start)
 link              source, state ("up"/"stale"/"lost")
 journal_started   previous (path of a set-aside journal or null), previous_head

@@ -45,6 +45,8 @@ MAX_LOCKOUT_S = 3600.0
 ACTIONS: Dict[str, str] = {
     "void_card": "void a card",
     "void_round": "void a round",
+    "void_deal": "void a blackjack deal (the bets open again)",
+    "void_decision": "void a blackjack player's decision",
     "void_settlement": "void a settlement",
     "change_limits": "change the table limits",
     "override_alarm": "accept a card the shoe count refused",

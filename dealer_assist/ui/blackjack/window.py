@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLineEdit, QMainWindow, QVBoxLayout, QWidget
 
-from dealer_assist.table.blackjack_state import BlackjackPhase
+from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
 from dealer_assist.ui import theme
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardField, ChipBar, DeckPanel,
@@ -25,6 +25,7 @@ from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardF
 from dealer_assist.ui.blackjack.table_view import BlackjackTableView
 from dealer_assist.ui.bridge import SnapshotBridge
 from dealer_assist.ui.limits import LimitsDialog
+from dealer_assist.ui.supervisor import SupervisorDialog
 
 #: (keys, command, what it does): the menu, the shortcuts and the help come from this one table.
 KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
@@ -33,7 +34,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("D",), "double", "double: stake doubled, exactly one more card"),
     (("P",), "split", "split a pair into two hands"),
     (("Space",), "deal", "deal: lock the bets"),
-    (("Backspace",), "void", "void the last deal, card or decision"),
+    (("Backspace",), "void", "void the last deal, card or decision (supervisor PIN when configured)"),
     (("N",), "next_round", "next round"),
     (("R",), "rebet", "repeat the last round's bets"),
     (("X",), "clear", "clear the bets"),
@@ -67,6 +68,7 @@ class BlackjackWindow(QMainWindow):
         self.auto = auto
         self.auto_pause = auto_pause
         self.limits_dialog: Optional[LimitsDialog] = None
+        self.supervisor_dialog: Optional[SupervisorDialog] = None
         rules = session.state.rules
 
         self.banner = BlackjackBanner()
@@ -164,7 +166,7 @@ class BlackjackWindow(QMainWindow):
         """Run one command by name (a key, a button, a menu item); returns the refusal, if any."""
         s = self.session
         simple = {"hit": s.hit, "stand": s.stand, "double": s.double, "split": s.split, "deal": s.deal,
-                  "void": s.void_last, "next_round": s.next_round, "rebet": s.rebet, "clear": s.clear,
+                  "void": self.void_last, "next_round": s.next_round, "rebet": s.rebet, "clear": s.clear,
                   "deck_check": s.start_deck_check, "return_stub": s.return_stub, "void_return": s.void_return,
                   "resume": s.resume_play}
         if name in simple:
@@ -232,6 +234,22 @@ class BlackjackWindow(QMainWindow):
         message = "nothing needs a supervisor now (a refused card or a failed deck check does)"
         self.statusBar().showMessage(message, 5000)
         return message
+
+    def void_last(self) -> Optional[str]:
+        """Void the last deal, card or decision; with a roster, a supervisor's name, PIN and reason first
+        (the baccarat table's dialog, naming what is voided).  Nothing to void is refused at once."""
+        what = self.session.void_preview()
+        if what is None or not self.session.needs_supervisor:
+            return self.session.void_last(why="voided by the croupier (Backspace)")
+
+        def submit(name: str, pin: str, why: str) -> Optional[str]:
+            error = self.session.void_last(name, pin, why, expected=what)
+            self.last_error = error
+            return error
+
+        self.supervisor_dialog = SupervisorDialog(f"void {describe_void(what)}", submit, self.unit or 16, self)
+        self.supervisor_dialog.open()
+        return None
 
     def change_limits(self) -> None:
         """The limits dialog (the baccarat table's, with one row: the seat's minimum and maximum)."""
