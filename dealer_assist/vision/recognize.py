@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -320,7 +321,7 @@ class Recognizer:
         t = self.profile.thresholds
         rank, rs, rm = r.best("rank")
         suit, ss, sm = r.best("suit")
-        if min(rs, ss) < t.candidate_score:
+        if rs < t.candidate_score:
             return None  # not an index at all (a pip, a picture, a non-index corner)
         colour_ok = colour_fits(self.profile, suit, r.redness)
         ink_ok = IndexMatcher.ink_plausible(r)
@@ -341,6 +342,20 @@ class Recognizer:
                 sure = self._pair_decides(r, suit)
         elif not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin:
             sure = self._pair_decides(r, suit)
+        extra = NOTCH_EXTRA if c.notched or r.cut else 0.0
+        if not sure and ink_ok and rs >= t.min_score + extra and rm >= t.min_margin + extra:
+            # A suit blurred past its plain templates: scored against them
+            # blurred alike, it may still lead the other colour clearly, and
+            # the pair score tell it from its look-alike.  Where the tip was
+            # not seen (or the glyph was cut from ink beside it) the blurred
+            # score must clear the candidate floor by the same step as a plain read.
+            blurred = self.matcher.blurred_suit_scores(r)
+            soft = max(blurred, key=blurred.get) if blurred else None
+            if soft is not None and self._pair_decides(r, soft, blurred, t.candidate_score + extra):
+                ordered = sorted(blurred.values(), reverse=True)
+                suit, ss, sm, colour_ok, sure = soft, ordered[0], ordered[0] - ordered[1], True, True
+        if ss < t.candidate_score:
+            return None
         p = np.array([c.x, c.y])
         wv = np.array(c.wdir) * card_w
         hv = np.array(c.hdir) * card_h
@@ -353,7 +368,8 @@ class Recognizer:
         return _CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok)
 
-    def _pair_decides(self, r: IndexRead, suit: str) -> bool:
+    def _pair_decides(self, r: IndexRead, suit: str, scores: Optional[dict[str, float]] = None,
+                      floor: Optional[float] = None) -> bool:
         """A suit glyph too blurred for the plain scores, told from its look-alike by the pair score.
 
         Small spades and clubs in blur are both a round blob: each scores low
@@ -361,10 +377,12 @@ class Recognizer:
         clearly says which pair it is, the glyph leads every suit of the other
         colour by the usual margin, and the pair score lies past the cut the
         self-test learned for ``suit`` (no trial read of its look-alike got there).
+        ``scores``: the suit scores to judge by (the read's plain ones when
+        None); ``floor``: the least top score (the candidate score when None).
         """
         t = self.profile.thresholds
-        ordered = sorted(r.suit_scores.items(), key=lambda kv: -kv[1])
-        if len(ordered) < 2 or ordered[0][1] < t.candidate_score:
+        ordered = sorted((r.suit_scores if scores is None else scores).items(), key=lambda kv: -kv[1])
+        if len(ordered) < 2 or ordered[0][1] < (t.candidate_score if floor is None else floor):
             return False
         red = self.profile.suit_red.get(suit)
         if red is None or (red and r.redness < 0.25) or (not red and r.redness > 0.08):
