@@ -89,3 +89,26 @@ def test_the_blurred_scores_decide_only_above_their_floor_and_with_the_pair(angl
     assert not anglo._pair_decides(read, "S", {"S": 0.55, "H": 0.45, "C": 0.3, "D": 0.0}, t.candidate_score)
     leaning_to_club = IndexRead(read.rank_scores, read.suit_scores, 0.0, pair_scores={"CS": to_c + 0.01, "DH": 0.0})
     assert not anglo._pair_decides(leaning_to_club, "S", blurred, t.candidate_score)
+
+
+def test_the_suit_leads_only_over_the_suits_its_ink_colour_allows(anglo):
+    """A black spade that blur has rounded towards a diamond: the diamond is no rival when the
+    ink is plainly black, but is one when the colour could be either."""
+    from dealer_assist.vision.index import suit_lead
+
+    scores = {"S": 0.86, "D": 0.74, "C": 0.32, "H": 0.3}
+    suit, score, lead = suit_lead(anglo.profile, IndexRead({"4": 0.95}, scores, 0.0))
+    assert (suit, score) == ("S", 0.86) and lead == pytest.approx(0.54)
+    _, _, lead = suit_lead(anglo.profile, IndexRead({"4": 0.95}, scores, 0.15))  # red or black
+    assert lead == pytest.approx(0.12)
+
+
+@needs_cards
+def test_a_black_spade_followed_closely_by_the_diamond_template_is_read():
+    """Plastic frame 92: the 4S's spade scores 0.86, the diamond 0.74 (the club 0.32); the
+    ink is black, so only the club is a rival."""
+    rec = Recognizer(Profile.load(Path(default_profile_path()).parent / "plastic"))
+    truth = json.loads((CARDS / "test" / "plastic" / "truth.json").read_text())
+    card = next(c for f in truth["frames"] if f["file"] == "0092.jpg" for c in f["cards"] if c["card"] == "4S")
+    res = rec.recognize(cv2.imread(str(CARDS / "test" / "plastic" / "0092.jpg")))
+    assert [h.card.code for h in res.cards if np.linalg.norm(np.subtract(h.center, card["center"])) < 80] == ["4S"]

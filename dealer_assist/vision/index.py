@@ -67,6 +67,19 @@ def colour_fits(profile: Profile, suit: str, redness: float) -> bool:
     return redness >= 0.08 if red else redness <= 0.25
 
 
+def suit_lead(profile: Profile, read: "IndexRead") -> tuple[str, float, float]:
+    """The read's best suit, its score, and its lead over the next suit its ink's colour allows.
+
+    A suit the colour rules out is never taken (see :func:`colour_fits`), so
+    it cannot be the one a read is mistaken for: a black spade that a
+    diamond template follows closely (blur rounds both) is still clearly no
+    club.  The self-test measures its margins the same way.
+    """
+    suit, score, _ = read.best("suit")
+    others = [v for k, v in read.suit_scores.items() if k != suit and colour_fits(profile, k, read.redness)]
+    return suit, score, score - max(others, default=-1.0)
+
+
 def warp_corner(frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
                 profile: Profile) -> np.ndarray:
     """The corner region, upright at canonical scale (BGR), with PAD pixels of table around it."""

@@ -25,7 +25,7 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
 from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
-from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits
+from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits, suit_lead
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
 
 
@@ -320,7 +320,7 @@ class Recognizer:
     def _judge(self, c: Corner, r: IndexRead, card_w: float, card_h: float):
         t = self.profile.thresholds
         rank, rs, rm = r.best("rank")
-        suit, ss, sm = r.best("suit")
+        suit, ss, sm = suit_lead(self.profile, r)
         if rs < t.candidate_score:
             return None  # not an index at all (a pip, a picture, a non-index corner)
         colour_ok = colour_fits(self.profile, suit, r.redness)
