@@ -112,3 +112,25 @@ def test_a_black_spade_followed_closely_by_the_diamond_template_is_read():
     card = next(c for f in truth["frames"] if f["file"] == "0092.jpg" for c in f["cards"] if c["card"] == "4S")
     res = rec.recognize(cv2.imread(str(CARDS / "test" / "plastic" / "0092.jpg")))
     assert [h.card.code for h in res.cards if np.linalg.norm(np.subtract(h.center, card["center"])) < 80] == ["4S"]
+
+
+def test_a_plain_read_the_pair_score_surely_contradicts_is_not_taken(anglo):
+    """Dondorf set-up shots blurred by 2 px and more: spades pass the plain thresholds as
+    clubs (0.71, lead 0.17) while the pair score lies past the spade's cut.  Two looks
+    disagreeing leave the card uncertain; a pair score between the cuts does not object."""
+    from dealer_assist.vision.detect import Corner
+
+    t = anglo.profile.thresholds
+    to_s, to_c = t.pair_cuts["CS"]
+    corner = Corner(100.0, 100.0, (1.0, 0.0), (0.0, 1.0), 150.0, 200.0)
+
+    def judged(pair: float):
+        read = IndexRead({"K": 0.86, "A": 0.2}, {"C": 0.8, "S": 0.6, "D": -0.2, "H": -0.3}, 0.0,
+                         pair_scores={"CS": pair, "DH": 0.0})
+        return anglo._judge(corner, read, 150.0, 230.0)
+
+    assert judged((to_s + to_c) / 2).sure
+    assert judged(to_c + 0.01).sure
+    contradicted = judged(to_s - 0.01)
+    assert not contradicted.sure and contradicted.pair_conflict
+    assert "KC" in contradicted.candidates

@@ -84,6 +84,8 @@ class _CornerRead:
     margin: float
     candidates: list[str]
     colour_conflict: bool = False
+    #: The pair score says surely the other suit of the pair (see Recognizer._pair_contradicts).
+    pair_conflict: bool = False
 
 
 #: A visible edge this many card widths long can only be a card's long side
@@ -342,6 +344,8 @@ class Recognizer:
                 sure = self._pair_decides(r, suit)
         elif not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin:
             sure = self._pair_decides(r, suit)
+        pair_conflict = self._pair_contradicts(r, suit)
+        sure = sure and not pair_conflict
         extra = NOTCH_EXTRA if c.notched or r.cut else 0.0
         if not sure and ink_ok and rs >= t.min_score + extra and rm >= t.min_margin + extra:
             # A suit blurred past its plain templates: scored against them
@@ -366,7 +370,23 @@ class Recognizer:
             suits = [s for s in self.profile.suit_red if self.profile.suit_red[s] == (r.redness >= 0.08)][:2] + suits[:1]
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
         return _CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
-                           candidates, not colour_ok)
+                           candidates, not colour_ok, pair_conflict and not sure)
+
+    def _pair_contradicts(self, r: IndexRead, suit: str) -> bool:
+        """Whether the pair score lies past the cut of ``suit``'s look-alike: surely the other suit.
+
+        Blurred beyond anything the self-test tried (sigma 2 and more), a
+        spade can pass the plain thresholds as a club, while the pair score,
+        which weighs exactly the pixels that part the two, still says spade.
+        Past its cut no trial read of ``suit`` lay (and no sure read of the
+        benchmark decks): two looks disagreeing make the card uncertain.
+        """
+        for key, (to_second, to_first) in self.profile.thresholds.pair_cuts.items():
+            if suit in key and key in r.pair_scores:
+                score = r.pair_scores[key]
+                if score <= to_second if suit == key[0] else score >= to_first:
+                    return True
+        return False
 
     def _pair_decides(self, r: IndexRead, suit: str, scores: Optional[dict[str, float]] = None,
                       floor: Optional[float] = None) -> bool:
@@ -402,7 +422,7 @@ class Recognizer:
         """Both index corners of one card, each nearly sure, reading the same code: two
         independent looks agreeing are as good as one clear look.  Returns the better read."""
         t = self.profile.thresholds
-        near = [cr for cr in group if not cr.colour_conflict and not cr.corner.notched and not cr.read.cut
+        near = [cr for cr in group if not cr.colour_conflict and not cr.pair_conflict and not cr.corner.notched and not cr.read.cut
                 and not t.look_alike(cr.code) and IndexMatcher.ink_plausible(cr.read)
                 and cr.confidence >= t.min_score - TWO_CORNER_SCORE and cr.margin >= TWO_CORNER_MARGIN * t.min_margin]
         for i, a in enumerate(near):
