@@ -8,8 +8,10 @@ The corners that belong to the same physical card (the two index corners of
 one card) are then pooled.  A card
 is reported only when its index read clears the profile's thresholds for
 rank *and* suit (or, for a blurred suit, the learned pair score between
-the two suits of its ink colour), the ink colour does not contradict the
-suit, and no other corner of the same card reads differently.  Anything
+the two suits of its ink colour, the suit scored against templates blurred
+as much as it is where the plain ones are too sharp), the ink colour does
+not contradict the suit, the pair score does not surely name its
+look-alike, and no other corner of the same card reads differently.  Anything
 less goes to ``uncertain`` with its candidates.
 """
 
