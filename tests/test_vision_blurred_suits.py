@@ -76,8 +76,8 @@ def test_set_up_shots_blurred_far_past_the_self_test_read_more_and_never_wrong(a
 
 def test_the_blurred_scores_decide_only_above_their_floor_and_with_the_pair(anglo):
     """The blurred look goes through the same pair rule: the top suit must clear the floor
-    asked (higher where the tip was not seen), lead the other colour, and agree with the
-    pair score."""
+    asked (the plain minimum score where the tip was not seen), lead the other colour, and
+    agree with the pair score."""
     t = anglo.profile.thresholds
     to_s, to_c = t.pair_cuts["CS"]
     read = IndexRead({"3": 0.9, "5": 0.3}, {"S": 0.3, "H": 0.26, "C": 0.2, "D": 0.0}, 0.0,
@@ -85,7 +85,7 @@ def test_the_blurred_scores_decide_only_above_their_floor_and_with_the_pair(angl
     blurred = {"S": 0.55, "C": 0.3, "H": 0.0, "D": -0.1}
     assert not anglo._pair_decides(read, "S")  # the plain scores: far too low to call
     assert anglo._pair_decides(read, "S", blurred, t.candidate_score)
-    assert not anglo._pair_decides(read, "S", blurred, t.candidate_score + 0.1)
+    assert not anglo._pair_decides(read, "S", blurred, t.min_score)  # the floor where the tip was not seen
     assert not anglo._pair_decides(read, "S", {"S": 0.55, "H": 0.45, "C": 0.3, "D": 0.0}, t.candidate_score)
     leaning_to_club = IndexRead(read.rank_scores, read.suit_scores, 0.0, pair_scores={"CS": to_c + 0.01, "DH": 0.0})
     assert not anglo._pair_decides(leaning_to_club, "S", blurred, t.candidate_score)

@@ -353,11 +353,11 @@ class Recognizer:
             # A suit blurred past its plain templates: scored against them
             # blurred alike, it may still lead the other colour clearly, and
             # the pair score tell it from its look-alike.  Where the tip was
-            # not seen (or the glyph was cut from ink beside it) the blurred
-            # score must clear the candidate floor by the same step as a plain read.
+            # not seen (or the glyph was cut from ink beside it) the suit must
+            # be as clearly that shape as any plain read asks, as above.
             blurred = self.matcher.blurred_suit_scores(r)
             soft = max(blurred, key=blurred.get) if blurred else None
-            if soft is not None and self._pair_decides(r, soft, blurred, t.candidate_score + extra):
+            if soft is not None and self._pair_decides(r, soft, blurred, t.min_score if extra else t.candidate_score):
                 ordered = sorted(blurred.values(), reverse=True)
                 suit, ss, sm, colour_ok, sure = soft, ordered[0], ordered[0] - ordered[1], True, True
         if ss < t.candidate_score:
