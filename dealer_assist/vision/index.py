@@ -67,6 +67,19 @@ def colour_fits(profile: Profile, suit: str, redness: float) -> bool:
     return redness >= 0.08 if red else redness <= 0.25
 
 
+def suit_lead(profile: Profile, read: "IndexRead") -> tuple[str, float, float]:
+    """The read's best suit, its score, and its lead over the next suit its ink's colour allows.
+
+    A suit the colour rules out is never taken (see :func:`colour_fits`), so
+    it cannot be the one a read is mistaken for: a black spade that a
+    diamond template follows closely (blur rounds both) is still clearly no
+    club.  The self-test measures its margins the same way.
+    """
+    suit, score, _ = read.best("suit")
+    others = [v for k, v in read.suit_scores.items() if k != suit and colour_fits(profile, k, read.redness)]
+    return suit, score, score - max(others, default=-1.0)
+
+
 def warp_corner(frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
                 profile: Profile) -> np.ndarray:
     """The corner region, upright at canonical scale (BGR), with PAD pixels of table around it."""
@@ -143,7 +156,11 @@ class _BlurredTemplates:
         self._cache: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
 
     def scores(self, glyph: Glyph) -> dict[str, float]:
-        s = np.log(max(sharpness(glyph.image), 1e-6))
+        return self.scores_of(glyph.image)
+
+    def scores_of(self, image: np.ndarray) -> dict[str, float]:
+        """Scores of a glyph image (see :meth:`scores`)."""
+        s = np.log(max(sharpness(image), 1e-6))
         chosen = tuple(int(i) for i in np.argmin(np.abs(self.log_sharp - s), axis=1))
         if chosen not in self._cache:
             if len(self._cache) > 512:  # a long watch meets few combinations; never let them pile up
@@ -154,7 +171,7 @@ class _BlurredTemplates:
             rows -= rows.mean(axis=1, keepdims=True)
             self._cache[chosen] = (rows / (np.linalg.norm(rows, axis=1, keepdims=True) + 1e-6), common)
         matrix, common = self._cache[chosen]
-        return IndexMatcher._scores(glyph, self.codes, matrix, common)
+        return IndexMatcher._image_scores(image, matrix, common, self.codes)
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -210,6 +227,7 @@ class IndexMatcher:
         #: (read or not): only then may another card size be worth a try.
         self.saw_glyphs = False
         self._ranks = _BlurredTemplates(profile.rank_templates)
+        self._soft_suits = _BlurredTemplates(profile.suit_templates) if profile.suit_templates else None
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
         self.suit_pairs = suit_pairs(profile)
         self._rank_ink = {k: max(float(v.astype(np.float32).sum()), 1e-6) for k, v in profile.rank_templates.items()}
@@ -266,6 +284,20 @@ class IndexMatcher:
             if again is not None:
                 return replace(again, scale=again.scale * k)
         return self._score(rank, suit)
+
+    def blurred_suit_scores(self, read: IndexRead) -> dict[str, float]:
+        """The read's suit glyph scored against the suit templates blurred as much as it is.
+
+        The plain suit scores compare with templates averaged over mildly
+        blurred shots: a small suit in heavy (motion) blur is a round blob
+        that scores low against all of them, a spade as low as a heart.  Blurred
+        alike, the templates of the other colour fall well behind again; which of
+        the two same-colour suits it is stays for the pair score to tell
+        (see ``Recognizer._pair_decides``).  Empty when the read kept no suit image.
+        """
+        if read.suit_image is None or self._soft_suits is None:
+            return {}
+        return _best_variant(self._soft_suits.scores_of(read.suit_image))
 
     @staticmethod
     def ink_plausible(read: IndexRead) -> bool:
@@ -345,7 +377,11 @@ class IndexMatcher:
 
     @staticmethod
     def _scores(glyph: Glyph, codes, matrix, common) -> dict[str, float]:
-        v = _unit(_centred(_unit(glyph.image.ravel()) - common))
+        return IndexMatcher._image_scores(glyph.image, matrix, common, codes)
+
+    @staticmethod
+    def _image_scores(image: np.ndarray, matrix, common, codes) -> dict[str, float]:
+        v = _unit(_centred(_unit(image.ravel()) - common))
         # Not ``matrix @ v``: numpy's OpenBLAS hands a product this size (some 10^4
         # multiply-adds) to its thread pool, and on a busy core the hand-off
         # costs milliseconds; einsum's own loop takes microseconds.

@@ -8,8 +8,10 @@ The corners that belong to the same physical card (the two index corners of
 one card) are then pooled.  A card
 is reported only when its index read clears the profile's thresholds for
 rank *and* suit (or, for a blurred suit, the learned pair score between
-the two suits of its ink colour), the ink colour does not contradict the
-suit, and no other corner of the same card reads differently.  Anything
+the two suits of its ink colour, the suit scored against templates blurred
+as much as it is where the plain ones are too sharp), the ink colour does
+not contradict the suit, the pair score does not surely name its
+look-alike, and no other corner of the same card reads differently.  Anything
 less goes to ``uncertain`` with its candidates.
 """
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -24,7 +27,7 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
 from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
-from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits
+from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits, suit_lead
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
 
 
@@ -83,6 +86,8 @@ class _CornerRead:
     margin: float
     candidates: list[str]
     colour_conflict: bool = False
+    #: The pair score says surely the other suit of the pair (see Recognizer._pair_contradicts).
+    pair_conflict: bool = False
 
 
 #: A visible edge this many card widths long can only be a card's long side
@@ -321,8 +326,8 @@ class Recognizer:
     def _judge(self, c: Corner, r: IndexRead, card_w: float, card_h: float):
         t = self.profile.thresholds
         rank, rs, rm = r.best("rank")
-        suit, ss, sm = r.best("suit")
-        if min(rs, ss) < t.candidate_score:
+        suit, ss, sm = suit_lead(self.profile, r)
+        if rs < t.candidate_score:
             return None  # not an index at all (a pip, a picture, a non-index corner)
         colour_ok = colour_fits(self.profile, suit, r.redness)
         ink_ok = IndexMatcher.ink_plausible(r)
@@ -343,6 +348,22 @@ class Recognizer:
                 sure = self._pair_decides(r, suit)
         elif not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin:
             sure = self._pair_decides(r, suit)
+        pair_conflict = self._pair_contradicts(r, suit)
+        sure = sure and not pair_conflict
+        extra = NOTCH_EXTRA if c.notched or r.cut else 0.0
+        if not sure and ink_ok and rs >= t.min_score + extra and rm >= t.min_margin + extra:
+            # A suit blurred past its plain templates: scored against them
+            # blurred alike, it may still lead the other colour clearly, and
+            # the pair score tell it from its look-alike.  Where the tip was
+            # not seen (or the glyph was cut from ink beside it) the suit must
+            # be as clearly that shape as any plain read asks, as above.
+            blurred = self.matcher.blurred_suit_scores(r)
+            soft = max(blurred, key=blurred.get) if blurred else None
+            if soft is not None and self._pair_decides(r, soft, blurred, t.min_score if extra else t.candidate_score):
+                ordered = sorted(blurred.values(), reverse=True)
+                suit, ss, sm, colour_ok, sure = soft, ordered[0], ordered[0] - ordered[1], True, True
+        if ss < t.candidate_score:
+            return None
         p = np.array([c.x, c.y])
         wv = np.array(c.wdir) * card_w
         hv = np.array(c.hdir) * card_h
@@ -353,9 +374,26 @@ class Recognizer:
             suits = [s for s in self.profile.suit_red if self.profile.suit_red[s] == (r.redness >= 0.08)][:2] + suits[:1]
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
         return _CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
-                           candidates, not colour_ok)
+                           candidates, not colour_ok, pair_conflict and not sure)
 
-    def _pair_decides(self, r: IndexRead, suit: str) -> bool:
+    def _pair_contradicts(self, r: IndexRead, suit: str) -> bool:
+        """Whether the pair score lies past the cut of ``suit``'s look-alike: surely the other suit.
+
+        Blurred beyond anything the self-test tried (sigma 2 and more), a
+        spade can pass the plain thresholds as a club, while the pair score,
+        which weighs exactly the pixels that part the two, still says spade.
+        Past its cut no trial read of ``suit`` lay (and no sure read of the
+        benchmark decks): two looks disagreeing make the card uncertain.
+        """
+        for key, (to_second, to_first) in self.profile.thresholds.pair_cuts.items():
+            if suit in key and key in r.pair_scores:
+                score = r.pair_scores[key]
+                if score <= to_second if suit == key[0] else score >= to_first:
+                    return True
+        return False
+
+    def _pair_decides(self, r: IndexRead, suit: str, scores: Optional[dict[str, float]] = None,
+                      floor: Optional[float] = None) -> bool:
         """A suit glyph too blurred for the plain scores, told from its look-alike by the pair score.
 
         Small spades and clubs in blur are both a round blob: each scores low
@@ -363,10 +401,12 @@ class Recognizer:
         clearly says which pair it is, the glyph leads every suit of the other
         colour by the usual margin, and the pair score lies past the cut the
         self-test learned for ``suit`` (no trial read of its look-alike got there).
+        ``scores``: the suit scores to judge by (the read's plain ones when
+        None); ``floor``: the least top score (the candidate score when None).
         """
         t = self.profile.thresholds
-        ordered = sorted(r.suit_scores.items(), key=lambda kv: -kv[1])
-        if len(ordered) < 2 or ordered[0][1] < t.candidate_score:
+        ordered = sorted((r.suit_scores if scores is None else scores).items(), key=lambda kv: -kv[1])
+        if len(ordered) < 2 or ordered[0][1] < (t.candidate_score if floor is None else floor):
             return False
         red = self.profile.suit_red.get(suit)
         if red is None or (red and r.redness < 0.25) or (not red and r.redness > 0.08):
@@ -386,7 +426,7 @@ class Recognizer:
         """Both index corners of one card, each nearly sure, reading the same code: two
         independent looks agreeing are as good as one clear look.  Returns the better read."""
         t = self.profile.thresholds
-        near = [cr for cr in group if not cr.colour_conflict and not cr.corner.notched and not cr.read.cut
+        near = [cr for cr in group if not cr.colour_conflict and not cr.pair_conflict and not cr.corner.notched and not cr.read.cut
                 and not t.look_alike(cr.code) and IndexMatcher.ink_plausible(cr.read)
                 and cr.confidence >= t.min_score - TWO_CORNER_SCORE and cr.margin >= TWO_CORNER_MARGIN * t.min_margin]
         for i, a in enumerate(near):

@@ -15,7 +15,7 @@ import numpy as np
 import cv2
 
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_pairs, warp_corner
+from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_lead, suit_pairs, warp_corner
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile, Thresholds
 
 #: (scale, blur sigma) pairs the templates are averaged over.
@@ -187,7 +187,7 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
         if r is None:
             continue
         rank, rs, rm = r.best("rank")
-        suit, ss, sm = r.best("suit")
+        suit, ss, sm = suit_lead(profile, r)
         # The recognizer never accepts a suit the ink's colour rules out: such a trial is no risk.
         wrong = (rank != card.rank or suit != card.suit) and colour_fits(profile, suit, r.redness)
         rows.append((min(rs, ss), min(rm, sm), wrong))
@@ -233,7 +233,7 @@ def confusions(profile: Profile, trials, min_score: float, min_margin: float) ->
         if r is None:
             continue
         rank, rs, rm = r.best("rank")
-        suit, ss, sm = r.best("suit")
+        suit, ss, sm = suit_lead(profile, r)
         if min(rs, ss) < min_score or min(rm, sm) < min_margin or not colour_fits(profile, suit, r.redness):
             continue
         for got, truth, scores in ((rank, card.rank, r.rank_scores), (suit, card.suit, r.suit_scores)):
