@@ -295,6 +295,8 @@ class TableSession(SessionCore):
             state = self._snap.state
             target = {"round": state.round_no, "shoe": state.shoe_no, **what}
             op = {**op, **target, "why": why}
+            if op["op"] in ("void_card", "void_round") and state.phase == TablePhase.SETTLED:
+                op["settlement_taken_back"] = True  # the round is open again, as a blackjack void says
             try:
                 apply(state, op)
             except TableError as exc:
