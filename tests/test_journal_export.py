@@ -1,5 +1,6 @@
 """``journal export`` on journals written by real table sessions: each round as it finally stood, the
-corrections (who, why) and what they took back still listed, and the deck check apart from the rounds."""
+corrections (who, why) and what they took back still listed, and the deck check apart from the rounds;
+and a round settled again after a void keeps its new settlement across a crash."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.cli import main
 from dealer_assist.commands.journal import rounds_from_entries
 from dealer_assist.shoe import ShoeRules
-from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.blackjack_session import BlackjackSession, settlement_json
 from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
@@ -204,3 +205,71 @@ def test_a_stub_card_taken_back_is_listed_as_the_stubs(tmp_path):
     assert [c["card"] for c in check["cards"]] == ["TH", "7C", "8S", "KC"]  # the typed ones stay counted
     assert [(c["card"], c.get("from")) for c in check["voided_cards"]] == [(last_of_stub, "stub")]
     assert check["status"] == "open" and check["ended"] is None
+
+
+class CrashBefore:
+    """The journal of a process that dies just before writing its first entry of ``kind``: every entry
+    before it is on disk (a real journal file), nothing after it."""
+
+    def __init__(self, journal: Journal, kind: str) -> None:
+        self._journal, self._kind, self.crashed = journal, kind, False
+
+    def append(self, kind, payload):
+        if kind == self._kind or self.crashed:
+            self.crashed = True
+            raise OSError("process killed")
+        return self._journal.append(kind, payload)
+
+    def __getattr__(self, name):
+        return getattr(self._journal, name)
+
+
+def settlements(path) -> list:
+    with Journal.open(path, readonly=True) as journal:
+        return [e.payload for e in journal.entries() if e.kind == "settlement"]
+
+
+def test_a_round_settled_again_after_a_void_gets_its_new_settlement_at_recovery(tmp_path):
+    """Killed after the card that settles the round anew, before its settlement: the restart writes it."""
+    path = tmp_path / "bac.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.BANKER, D("25")) is None and session.deal() is None
+    deal(session, "9S", "KH", "QD", "5C")  # settled: the banker bet loses
+    assert session.void_last_card("ana", "4821", "B2 was the 9C") is None
+    session.close()
+    journal = CrashBefore(Journal.open(path), "outcome")
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=journal, odds=False)
+    session.enter_card("9C")  # a tie now; the process dies before the settlement is written
+    assert journal.crashed
+    session.close()
+    journal.close()
+    again = baccarat(path)  # the restart
+    tie = again.state.settlement.to_json()["bets"]
+    again.close()
+    first, second = settlements(path)
+    assert first["bets"][0]["result"] == "lose" and second["bets"] == tie and tie[0]["result"] == "push"
+    (record,) = exported(path)
+    assert record["status"] == "complete" and record["settlement"]["bets"] == tie
+
+
+def test_a_blackjack_round_settled_again_after_a_void_gets_its_new_settlement_at_recovery(tmp_path):
+    path = tmp_path / "bj.sqlite"
+    roster = SupervisorRoster([Supervisor("ana", hash_pin("4821", n=2 ** 10))])
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path), roster=roster)
+    assert session.place(1, D("25")) is None and session.deal() is None
+    deal(session, "TH", "7C", "8S")
+    assert session.stand() is None
+    deal(session, "KC")  # dealer 17: seat 1's 18 wins
+    assert session.void_last("ana", "4821", "KC went to the floor") is None
+    session.close()
+    journal = CrashBefore(Journal.open(path), "outcome")
+    session = BlackjackSession(BlackjackTableRules(seats=3), journal, roster=roster)
+    session.enter_card("AC")  # dealer 18 now; killed before the settlement
+    assert journal.crashed
+    session.close()
+    journal.close()
+    again = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path), roster=roster)
+    now = settlement_json(again.state.history[-1])["bets"]
+    again.close()
+    first, second = settlements(path)
+    assert first["bets"][0]["result"] == "win" and second["bets"] == now and now != first["bets"]
