@@ -156,7 +156,7 @@ def run_export(args: argparse.Namespace) -> int:
             emit_json({"path": args.path, "out": args.out, "format": args.format, "rounds": played,
                        "deck_checks": checks, "entries": len(entries), "verified": report.ok})
         else:
-            print(f"{played} rounds" + (f" and {checks} deck checks" if checks else "")
+            print(f"{played} rounds" + (f" and {checks} deck check{'s' * (checks > 1)}" if checks else "")
                   + f" from {len(entries)} entries written to {args.out}")
     else:
         try:
