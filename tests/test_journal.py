@@ -563,6 +563,9 @@ def test_export_json_gives_one_object_per_round(tmp_path, capsys):
     assert first["outcome"]["winner"] == "banker" and first["settlement"]["bets"][0]["pays"] == "9.54"
     assert (first["status"], first["shoe"], first["game"]) == ("complete", 1, "baccarat")
     assert second["status"] == "voided" and second["corrections"][0]["reason"] == "misdeal"
+    assert (second["settlement"], second["cards"]) == (None, [])  # taken back, and kept apart:
+    assert [s["bets"][0]["result"] for s in second["voided_settlements"]] == ["lose"]
+    assert [c["card"] for c in second["voided_cards"]] == ["9S", "TH", "KC", "QD"]
 
 
 def test_export_csv_gives_one_row_per_bet(tmp_path, capsys):
@@ -574,7 +577,8 @@ def test_export_csv_gives_one_row_per_bet(tmp_path, capsys):
     assert code == 0 and json.loads(out)["rounds"] == 2
     rows = list(csv.DictReader(io.StringIO(out_file.read_text())))
     assert [(r["round"], r["winner"], r["result"], r["pays"]) for r in rows] == [
-        ("1", "banker", "win", "9.54"), ("2", "player", "lose", "0.00")]
+        ("1", "banker", "win", "9.54"), ("2", "", "", "")]  # round 2 was voided after its settlement
+    assert (rows[1]["status"], rows[1]["stake"]) == ("voided", "10.05")
     assert rows[0]["cards"] == "2S 3H KD 4C"
 
 

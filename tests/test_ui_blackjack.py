@@ -222,32 +222,3 @@ def test_unsure_read_and_refused_card_are_shown_until_dealt_with(qtbot, table):
     press(qtbot, window, Qt.Key.Key_Escape)
     synced(qtbot, window, session)
     assert not window.alerts.isVisible() and session.snapshot.alerts == ()
-
-
-def test_supervisor_key_accepts_a_card_dealt_twice(qtbot, monkeypatch, show_window):
-    from PySide6.QtWidgets import QInputDialog
-
-    from dealer_assist.table.supervisor import SupervisorRoster
-
-    roster = SupervisorRoster()
-    roster.add("Ana", "4321")
-    session = BlackjackSession(roster=roster)
-    window = show_window(BlackjackWindow(session))
-    session.place(1, D("25"))
-    for code in ("TH", "7C", "KS"):
-        session.enter_card(code)
-    session.stand()
-    session.enter_card("QH")
-    session.next_round()
-    session.place(1, D("25"))
-    assert session.enter_card("7C") is not None
-    answers = iter([("Ana", True), ("4321", True), ("seen on camera: two decks mixed", True)])
-    asked = []
-    monkeypatch.setattr(QInputDialog, "getText", lambda *args, **kw: asked.append(args[2]) or next(answers))
-    press(qtbot, window, Qt.Key.Key_F9)
-    assert asked, "F9 did not reach the supervisor command"
-    assert window.last_error is None, window.last_error
-    assert asked[1] == "PIN:" and "7♣" in asked[2], asked
-    assert [c.code for c in session.state.round.cards] == ["7C"]
-    press(qtbot, window, Qt.Key.Key_F9)  # nothing waits for a supervisor now: no dialog
-    assert "nothing needs a supervisor" in window.last_error and len(asked) == 3

@@ -3,8 +3,8 @@
 ``verify`` exits 0 only if the hash chain holds (1 if it does not, 2 if the
 file cannot be read as a journal).  ``export`` groups the entries into rounds
 by the ``"round"`` field of their payloads (the kinds are listed in
-:mod:`dealer_assist.table.journal`) and prints one JSON object per round, or
-CSV with one row per bet.  It refuses a journal whose chain is broken unless
+:mod:`dealer_assist.table.journal`) and prints one JSON object per round (and
+one per blackjack deck check), or CSV with one row per bet.  It refuses a journal whose chain is broken unless
 ``--allow-broken`` is given, and then exports only the verified entries.
 """
 
@@ -16,12 +16,14 @@ import io
 import json
 import sys
 from decimal import Decimal, InvalidOperation
-from typing import Any, Dict, Iterable, List
+from typing import Any, Dict, Iterable, List, Optional
 
 from dealer_assist.commands.output import CommandError, emit_json
 
 BET_ADD = ("bet_placed",)
 BET_TAKE = ("bet_removed", "bet_undone")
+#: A round's own record, even while a deck check is open (written at recovery for a round already over).
+ROUND_END_KINDS = ("outcome", "settlement", "round_end")
 CSV_COLUMNS = ("round", "shoe", "game", "started", "ended", "status", "cards", "winner",
                "seat", "bet", "stake", "result", "pays", "returns")
 
@@ -43,8 +45,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     v.set_defaults(func=run_verify)
 
     e = sub.add_parser("export", help="rounds, bets and payouts as JSON lines or CSV",
-                       description="Export the journal's rounds: JSON prints one object per round (cards, "
-                                   "outcome, bets, settlement, corrections); CSV one row per bet.")
+                       description="Export the journal's rounds: JSON prints one object per round as it "
+                                   "finally stood (cards, outcome, bets, settlement), with its corrections and "
+                                   "what they voided, and one per blackjack deck check (the cards counted back); "
+                                   "CSV one row per bet.")
     e.add_argument("path", metavar="PATH")
     e.add_argument("--format", choices=("json", "csv"), default="json")
     e.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
@@ -146,11 +150,14 @@ def run_export(args: argparse.Namespace) -> int:
                 fh.write(text)
         except OSError as exc:
             raise CommandError(f"cannot write {args.out}: {exc.strerror}") from None
+        played = sum("round" in r for r in rounds)
+        checks = len(rounds) - played
         if args.json:
-            emit_json({"path": args.path, "out": args.out, "format": args.format, "rounds": len(rounds),
-                       "entries": len(entries), "verified": report.ok})
+            emit_json({"path": args.path, "out": args.out, "format": args.format, "rounds": played,
+                       "deck_checks": checks, "entries": len(entries), "verified": report.ok})
         else:
-            print(f"{len(rounds)} rounds from {len(entries)} entries written to {args.out}")
+            print(f"{played} rounds" + (f" and {checks} deck check{'s' * (checks > 1)}" if checks else "")
+                  + f" from {len(entries)} entries written to {args.out}")
     else:
         try:
             sys.stdout.write(text)
@@ -161,40 +168,59 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
-    """One dict per round, in order of first appearance, from entries carrying ``payload["round"]``.
+    """One dict per round, and one per blackjack deck check, in order of first appearance.
 
-    Bets are the net of ``bet_placed`` minus ``bet_removed``/``bet_undone``
-    per seat and bet; a ``correction`` voiding the round or its settlement
-    marks it so, one voiding a card takes it off the round's cards (a
-    blackjack void names the card, or the deal with its card, and whether it
-    took the settlement back: the round is open again until it is settled
-    anew); kinds this export does not know are kept under ``other``.
+    A round is grouped from the entries carrying ``payload["round"]`` and shows
+    the round as it finally stood: bets are the net of ``bet_placed`` minus
+    ``bet_removed``/``bet_undone`` per seat and bet; a void takes its cards off
+    ``cards`` into ``voided_cards`` and a settlement it took back (a card voided
+    after the settlement, a round voided) out of ``settlement`` into
+    ``voided_settlements``, each naming the correction (``voided_by``, its seq);
+    the correction itself, with who and why, stays under ``corrections``.  A
+    round voided as a misdeal is ``"voided"`` until it is dealt again under the
+    same number.  The cards counted back at a blackjack deck check (from C to
+    the new deck or back to play) make a record of their own, keyed
+    ``deck_check``, not cards of the next round.  Kinds this export does not
+    know are kept under ``other``.
     """
-    rounds: Dict[Any, Dict[str, Any]] = {}
+    records: Dict[Any, Dict[str, Any]] = {}  # by round number; deck checks by ("deck_check", n)
     stakes: Dict[Any, Dict[tuple, Decimal]] = {}
     layouts: Dict[Any, List[Dict[str, Any]]] = {}  # the whole layout, where the session wrote it
     shoe = None
+    check: Optional[Dict[str, Any]] = None  # the deck check being counted
+    receipts: List[Optional[Dict[str, Any]]] = []
     for entry in entries:
         payload = entry.payload
-        if entry.kind == "shoe_start":
+        kind, op = entry.kind, payload.get("op")
+        if kind == "shoe_start":
             shoe = payload.get("shoe", shoe)
+        if op == "deck_check" and check is None:
+            check, receipts = _new_deck_check(sum(isinstance(key, tuple) for key in records) + 1, entry, shoe), []
+            records[("deck_check", check["deck_check"])] = check
         number = payload.get("round")
+        if check is not None and number is not None and kind not in ROUND_END_KINDS:
+            _add_to_deck_check(check, receipts, entry)
+            if op in ("resume", "new_deck"):
+                check = None
+            continue
         if number is None or isinstance(number, (dict, list)):
             continue
-        if number not in rounds:
-            rounds[number] = {"round": number, "shoe": payload.get("shoe", shoe), "game": None,
-                              "started": entry.time, "ended": None, "status": "open", "first_seq": entry.seq,
-                              "last_seq": entry.seq, "cards": [], "outcome": None, "bets": [], "settlement": None,
-                              "corrections": [], "alerts": [], "refused": [], "other": []}
+        if number not in records:
+            records[number] = {"round": number, "shoe": payload.get("shoe", shoe), "game": None,
+                               "started": entry.time, "ended": None, "status": "open", "first_seq": entry.seq,
+                               "last_seq": entry.seq, "cards": [], "outcome": None, "bets": [], "settlement": None,
+                               "corrections": [], "voided_cards": [], "voided_settlements": [], "alerts": [],
+                               "refused": [], "other": []}
             stakes[number] = {}
-        record = rounds[number]
+        record = records[number]
         record["last_seq"] = entry.seq
         body = {k: v for k, v in payload.items() if k != "round"}
-        kind = entry.kind
         if isinstance(payload.get("bets"), list) and kind != "settlement":
             layouts[number] = payload["bets"]
         if payload.get("game") and not record["game"]:
             record["game"] = payload["game"]
+        if kind in ("card_assigned", "deal") and record["status"] == "voided":
+            record["status"] = "open"  # the misdeal is dealt again under the same number
         if kind == "round_start":
             record["game"] = payload.get("game")
             record["shoe"] = payload.get("shoe", record["shoe"])
@@ -223,26 +249,98 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
                 record["status"] = "complete"
         elif kind == "correction":
             record["corrections"].append({"seq": entry.seq, **body})
-            if payload.get("op") == "void_card" and record["cards"]:
-                record["cards"].pop()
-            elif payload.get("op") == "void" and payload.get("voided") in ("card", "deal"):  # blackjack
-                taken = 1 if payload["voided"] == "card" else len(payload.get("cards") or ())
-                del record["cards"][max(0, len(record["cards"]) - taken):]
-            if payload.get("settlement_taken_back"):  # settled again when the round is played on
-                record["settlement"], record["outcome"], record["ended"] = None, None, None
-                record["status"] = "open"
-            if payload.get("action") == "void_round" or payload.get("op") == "void_round":
-                record["status"] = "voided"
-            elif payload.get("action") == "void_settlement":
-                record["settlement_voided"] = True
+            _apply_correction(record, payload, entry.seq)
         elif kind == "alert":
             record["alerts"].append({"seq": entry.seq, **body})
         elif kind != "deal":
             record["other"].append({"seq": entry.seq, "kind": kind, **body})
-    for number, record in rounds.items():
-        record["bets"] = layouts.get(number) or [{"seat": seat, "bet": bet, "stake": str(amount)}
-                                                 for (seat, bet), amount in stakes[number].items() if amount != 0]
-    return list(rounds.values())
+    for number, record in records.items():
+        if "round" in record:
+            record["bets"] = layouts.get(number) or [{"seat": seat, "bet": bet, "stake": str(amount)}
+                                                     for (seat, bet), amount in stakes[number].items() if amount != 0]
+    return list(records.values())
+
+
+def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int) -> None:
+    """What a correction took back from a round (the correction itself is already listed)."""
+    op = payload.get("op")
+    if op == "void_round" or payload.get("action") == "void_round":  # a misdeal; older journals: action only
+        _void_cards(record, len(record["cards"]), seq)
+        _take_back_settlement(record, seq)
+        record["status"] = "voided"
+    elif op == "void_card":  # baccarat: the last card; after the settlement it takes that back too
+        _void_cards(record, 1, seq)
+        _take_back_settlement(record, seq)
+    elif op == "void" and payload.get("voided") in ("card", "deal"):  # blackjack
+        _void_cards(record, 1 if payload["voided"] == "card" else len(payload.get("cards") or ()), seq)
+    elif payload.get("action") == "void_settlement":
+        record["settlement_voided"] = True
+    if payload.get("settlement_taken_back"):  # settled again when the round is played on
+        _take_back_settlement(record, seq)
+
+
+def _void_cards(record: Dict[str, Any], count: int, seq: int) -> None:
+    taken = record["cards"][max(0, len(record["cards"]) - count):]
+    del record["cards"][len(record["cards"]) - len(taken):]
+    record["voided_cards"].extend({**card, "voided_by": seq} for card in taken)
+
+
+def _take_back_settlement(record: Dict[str, Any], seq: int) -> None:
+    """The round is open again: a settlement it had is kept under ``voided_settlements``."""
+    if record["settlement"] is not None:
+        record["voided_settlements"].append({**record["settlement"], "voided_by": seq})
+    record["settlement"], record["outcome"], record["ended"] = None, None, None
+    if record["status"] != "voided":
+        record["status"] = "open"
+
+
+def _new_deck_check(number: int, entry: Any, shoe: Any) -> Dict[str, Any]:
+    payload = entry.payload
+    return {"deck_check": number, "shoe": payload.get("shoe", shoe), "game": payload.get("game"),
+            "started": entry.time, "ended": None, "status": "open", "first_seq": entry.seq, "last_seq": entry.seq,
+            "cards": [], "stub": None, "voided_cards": [], "corrections": [], "new_deck": None, "alerts": [],
+            "refused": [], "other": []}
+
+
+def _add_to_deck_check(check: Dict[str, Any], receipts: List[Optional[Dict[str, Any]]], entry: Any) -> None:
+    """One entry of an open deck check: a card counted back, the stub, a counted card taken back, the end.
+
+    ``receipts`` is the order things were counted in (a card, or ``None`` for
+    the stub), because taking back a counted card takes the last one."""
+    payload, kind, op = entry.payload, entry.kind, entry.payload.get("op")
+    body = {k: v for k, v in payload.items() if k != "round"}
+    check["last_seq"] = entry.seq
+    if kind == "card_assigned":
+        card = {"card": payload.get("card"), "seq": entry.seq}
+        check["cards"].append(card)
+        receipts.append(card)
+    elif op == "return_stub":
+        check["stub"] = {"seq": entry.seq, "time": entry.time}
+        receipts.append(None)
+    elif kind == "correction":
+        check["corrections"].append({"seq": entry.seq, **body})
+        if op == "void_return":
+            last = receipts[-1] if receipts else None
+            if last is not None and last["card"] == payload.get("card"):
+                receipts.pop()
+                check["cards"].remove(last)
+                check["voided_cards"].append({**last, "voided_by": entry.seq})
+            else:  # one of the stub's cards (counted all at once, so no entry of its own)
+                check["voided_cards"].append({"card": payload.get("card"), "seq": None, "from": "stub",
+                                              "voided_by": entry.seq})
+    elif kind == "card_refused":
+        check["refused"].append({"seq": entry.seq, **body})
+    elif kind == "card_read":
+        return  # the count is the card_assigned entry
+    elif kind == "alert":
+        check["alerts"].append({"seq": entry.seq, **body})
+    elif op in ("resume", "new_deck"):
+        check["ended"] = entry.time
+        check["status"] = "resumed" if op == "resume" else "new_deck"
+        if op == "new_deck":  # with a supervisor's override when cards were missing
+            check["new_deck"] = {"seq": entry.seq, **body}
+    elif op != "deck_check":
+        check["other"].append({"seq": entry.seq, "kind": kind, **body})
 
 
 def _amount(value: Any) -> Decimal:
@@ -253,11 +351,15 @@ def _amount(value: Any) -> Decimal:
 
 
 def rounds_to_csv(rounds: List[Dict[str, Any]]) -> str:
-    """One row per settled bet (or per placed bet if the round was not settled, or one bare row)."""
+    """One row per settled bet (or per placed bet if the round was not settled, or one bare row).
+
+    A deck check has no bet and no money: it is in the JSON export only."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for record in rounds:
+        if "round" not in record:
+            continue
         outcome = record.get("outcome") or {}
         base = {"round": record["round"], "shoe": record.get("shoe"), "game": record.get("game"),
                 "started": record.get("started"), "ended": record.get("ended"), "status": record["status"],

@@ -25,7 +25,7 @@ from dealer_assist.sources.events import ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply,
                                                  describe_void, position, void_target)
-from dealer_assist.table.session_core import SessionCore, SnapshotCore, check_rules, rules_record
+from dealer_assist.table.session_core import SessionCore, SnapshotCore, check_rules, rules_record, settled_rounds
 
 GAME = "blackjack"
 
@@ -163,7 +163,7 @@ class BlackjackSession(SessionCore):
 
     def _complete_settlements(self, journal: Any) -> None:
         """A crash between a round's last card and its settlement entries: write the missing ones once."""
-        settled = {(e.payload.get("shoe"), e.payload.get("round")) for e in journal.entries() if e.kind == "settlement"}
+        settled = settled_rounds(journal.entries())
         for record in self._snap.state.history:
             if (record.deck, record.number) not in settled:
                 self._journal_round_end(record)

@@ -55,7 +55,14 @@ correction        round?, op (void_card/void_round/set_limits/...), why, + ``cor
                   action, target, reason); set_limits also carries ``limits`` and ``was``;
                   a blackjack ``void`` names what it took back: ``voided`` (deal, card,
                   decision) with card/position, decision/seat/hand or seats/cards, and
-                  ``settlement_taken_back`` (``void_return``: the counted card, no PIN)
+                  ``settlement_taken_back`` (``void_return``: the counted card, no PIN);
+                  a baccarat void_card/void_round after the settlement carries
+                  ``settlement_taken_back`` too (older journals: implied)
+deck_check        round, op ``deck_check`` (blackjack: counting the deck back opens) or
+                  ``resume`` (closed, same deck); the cards counted back are
+                  card_assigned without a position, the check ends at ``resume`` or at
+                  the ``new_deck`` shoe_start (``override`` when a supervisor let it in)
+deck_return       round, op ``return_stub`` (the undealt stub counted back at once)
 pin_refused       supervisor, failures, locked_for (replayed into the roster at start)
 link              source, state ("up"/"stale"/"lost")
 journal_started   previous (path of a set-aside journal or null), previous_head

@@ -26,7 +26,7 @@ from dealer_assist.cards import Card
 from dealer_assist.money import fmt
 from dealer_assist.sources.events import ShoeSignal
 from dealer_assist.table.session_core import (CONFIRM_BELOW, Alert, RulesMismatchError, SessionCore, SnapshotCore,
-                                             check_rules, rules_record)
+                                             check_rules, rules_record, settled_rounds)
 from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSession"]
@@ -121,7 +121,7 @@ class TableSession(SessionCore):
 
     def _complete_settlements(self, journal: Any) -> None:
         """A crash between a round's last card and its settlement entries: write the missing ones once."""
-        settled = {(e.payload.get("shoe"), e.payload.get("round")) for e in journal.entries() if e.kind == "settlement"}
+        settled = settled_rounds(journal.entries())
         state = self._snap.state
         for record in state.history:
             if (record.shoe, record.number) not in settled:
@@ -295,6 +295,8 @@ class TableSession(SessionCore):
             state = self._snap.state
             target = {"round": state.round_no, "shoe": state.shoe_no, **what}
             op = {**op, **target, "why": why}
+            if op["op"] in ("void_card", "void_round") and state.phase == TablePhase.SETTLED:
+                op["settlement_taken_back"] = True  # the round is open again, as a blackjack void says
             try:
                 apply(state, op)
             except TableError as exc:

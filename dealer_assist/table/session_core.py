@@ -90,6 +90,26 @@ def check_rules(journal: Any, rules: Any, game: str) -> None:
             return
 
 
+def settled_rounds(entries: Any) -> set:
+    """``(shoe, round)`` of every round whose settlement stands in the journal.
+
+    A settlement taken back by a later void (``settlement_taken_back``, or,
+    in journals written before baccarat recorded it, a ``void_card`` or
+    ``void_round`` after the settlement) no longer counts: when that round is
+    settled again and the process dies before the new settlement is written,
+    the restart must write it, not take the old one for it.
+    """
+    settled: set = set()
+    for entry in entries:
+        key = (entry.payload.get("shoe"), entry.payload.get("round"))
+        if entry.kind == "settlement":
+            settled.add(key)
+        elif entry.kind == "correction" and (entry.payload.get("settlement_taken_back")
+                                             or entry.payload.get("op") in ("void_card", "void_round")):
+            settled.discard(key)
+    return settled
+
+
 @dataclass(frozen=True)
 class SnapshotCore:
     """The fields every game's snapshot has: the table state plus the session's live status."""

@@ -11,11 +11,11 @@ the GUI thread), so a card source's thread never touches a widget.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLineEdit, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
 from dealer_assist.ui import theme
@@ -216,24 +216,43 @@ class BlackjackWindow(QMainWindow):
         return error
 
     def supervisor(self) -> Optional[str]:
-        """What needs a supervisor now: the card refused as dealt twice, else a new deck with the check failing."""
+        """What needs a supervisor now: the card refused as dealt twice, else a new deck with the check failing.
+
+        One :class:`SupervisorDialog` (name, hidden PIN, reason), as for a void:
+        it stays open on a refusal (wrong PIN, lockout) and Cancel changes nothing.
+        """
         snap = self.session.snapshot
         if snap.duplicate is not None:
-            answers = self._ask_supervisor(f"Why is {snap.duplicate.label} accepted a second time from this deck?")
-            if answers is None:
-                return "supervisor step cancelled"
-            return self.session.accept_refused(*answers)
+            card = snap.duplicate
+
+            def accept(name: str, pin: str, why: str) -> Optional[str]:
+                waiting = self.session.snapshot.duplicate
+                if waiting != card:  # the supervisor signs for the card named, not for whatever waits now
+                    now = f"now {waiting.label}" if waiting is not None else "no longer waiting"
+                    return self._supervised(f"the refused card is {now}, not {card.label}: close this and press "
+                                            "F9 again if that is meant")
+                return self._supervised(self.session.accept_refused(name, pin, why))
+
+            return self._open_supervisor(f"accept {card.label} a second time from this deck", accept)
         if snap.state.phase == BlackjackPhase.DECK_CHECK and not snap.state.reconciliation().ok:
-            answers = self._ask_supervisor("Why does the new deck go in with cards missing or seen twice?")
-            if answers is None:
-                return "supervisor step cancelled"
-            error = self.session.new_deck(*answers)
-            if error is None:
-                self._restart_source()
-            return error
+            def new_deck(name: str, pin: str, why: str) -> Optional[str]:
+                error = self._supervised(self.session.new_deck(name, pin, why))
+                if error is None:
+                    self._restart_source()
+                return error
+
+            return self._open_supervisor("put a new deck in with cards missing or seen twice", new_deck)
         message = "nothing needs a supervisor now (a refused card or a failed deck check does)"
         self.statusBar().showMessage(message, 5000)
         return message
+
+    def _open_supervisor(self, action: str, submit: Callable[[str, str, str], Optional[str]]) -> None:
+        self.supervisor_dialog = SupervisorDialog(action, submit, self.unit or 16, self)
+        self.supervisor_dialog.open()
+
+    def _supervised(self, error: Optional[str]) -> Optional[str]:
+        self.last_error = error
+        return error
 
     def void_last(self) -> Optional[str]:
         """Void the last deal, card or decision; with a roster, a supervisor's name, PIN and reason first
@@ -263,19 +282,6 @@ class BlackjackWindow(QMainWindow):
         self.limits_dialog = LimitsDialog([("seat", "Seat", rules.min_bet, rules.max_bet)], None, submit,
                                           self.unit or 16, self, ask_pin=self.session.needs_supervisor)
         self.limits_dialog.open()
-
-    def _ask_supervisor(self, why: str) -> Optional[tuple[str, str, str]]:
-        """Name, PIN (hidden) and the reason for the record, or None when the supervisor cancels."""
-        name, ok = QInputDialog.getText(self, "Supervisor", "Supervisor name:")
-        if not ok:
-            return None
-        pin, ok = QInputDialog.getText(self, "Supervisor", "PIN:", QLineEdit.EchoMode.Password)
-        if not ok:
-            return None
-        reason, ok = QInputDialog.getText(self, "Supervisor", why)
-        if not ok:
-            return None
-        return name, pin, reason
 
     def _restart_source(self) -> None:
         """A simulated shoe gets the new deck too (a real shoe is reloaded by the croupier)."""

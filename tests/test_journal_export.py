@@ -1,0 +1,275 @@
+"""``journal export`` on journals written by real table sessions: each round as it finally stood, the
+corrections (who, why) and what they took back still listed, and the deck check apart from the rounds;
+and a round settled again after a void keeps its new settlement across a crash."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import Decimal as D
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.cli import main
+from dealer_assist.commands.journal import rounds_from_entries
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.table.blackjack_session import BlackjackSession, settlement_json
+from dealer_assist.table.blackjack_state import BlackjackTableRules
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TablePhase, TableRules
+from dealer_assist.table.supervisor import Supervisor, SupervisorRoster, hash_pin
+
+
+def baccarat(path) -> TableSession:
+    roster = SupervisorRoster([Supervisor("ana", hash_pin("4821", n=2 ** 10))])
+    return TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(path), supervisors=roster,
+                        odds=False)
+
+
+def deal(session, *codes) -> None:
+    for code in codes:
+        assert session.enter_card(code) is None, code
+
+
+def exported(path) -> list:
+    with Journal.open(path, readonly=True) as journal:
+        return rounds_from_entries(journal.entries())
+
+
+def export_cli(capsys, path, fmt):
+    assert main(["journal", "export", str(path), "--format", fmt]) == 0
+    return capsys.readouterr().out
+
+
+def corrections_in(path) -> list:
+    with Journal.open(path, readonly=True) as journal:
+        return [e for e in journal.entries() if e.kind == "correction"]
+
+
+def test_a_round_voided_and_dealt_again_exports_as_dealt_with_the_void_listed(tmp_path, capsys):
+    path = tmp_path / "bac.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.BANKER, D("25")) is None and session.deal() is None
+    deal(session, "9S", "KH", "QD", "5C")  # Player 9 natural: the banker bet loses
+    lost = session.state.settlement.to_json()["bets"]
+    assert session.void_round("ana", "4821", "misdeal: cards exposed") is None
+    assert session.deal() is None
+    deal(session, "2S", "3H", "KD", "5C")  # Banker 8 natural: the banker bet wins
+    assert session.state.phase == TablePhase.SETTLED
+    final = session.state.settlement.to_json()["bets"]
+    assert final != lost
+    session.close()
+    (void,) = corrections_in(path)
+
+    (record,) = [json.loads(line) for line in export_cli(capsys, path, "json").splitlines()]
+    assert record["status"] == "complete"
+    assert [c["card"] for c in record["cards"]] == ["2S", "3H", "KD", "5C"]
+    assert record["outcome"]["winner"] == "banker" and record["settlement"]["bets"] == final
+    assert [(c["card"], c["voided_by"]) for c in record["voided_cards"]] == [
+        (code, void.seq) for code in ("9S", "KH", "QD", "5C")]
+    assert [(s["bets"], s["voided_by"]) for s in record["voided_settlements"]] == [(lost, void.seq)]
+    (listed,) = record["corrections"]
+    assert (listed["op"], listed["correction"]["supervisor"], listed["correction"]["reason"]) == (
+        "void_round", "ana", "misdeal: cards exposed")
+
+    (row,) = csv.DictReader(io.StringIO(export_cli(capsys, path, "csv")))
+    assert (row["status"], row["cards"], row["winner"], row["result"], row["pays"]) == (
+        "complete", "2S 3H KD 5C", "banker", final[0]["result"], final[0]["pays"])
+
+
+def test_a_round_voided_and_not_dealt_again_stays_voided_with_no_settlement(tmp_path, capsys):
+    path = tmp_path / "bac.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.BANKER, D("25")) is None and session.deal() is None
+    deal(session, "9S", "KH", "QD", "5C")
+    assert session.void_round("ana", "4821", "misdeal") is None
+    assert session.place(1, Bet.BANKER, D("5")) is None  # bets open again, nothing dealt yet
+    session.close()
+    (record,) = exported(path)
+    assert (record["status"], record["cards"], record["outcome"], record["settlement"]) == ("voided", [], None, None)
+    assert [c["card"] for c in record["voided_cards"]] == ["9S", "KH", "QD", "5C"]
+    assert record["bets"] == [{"seat": 1, "bet": "banker", "stake": "30.00"}]
+    (row,) = csv.DictReader(io.StringIO(export_cli(capsys, path, "csv")))
+    assert (row["status"], row["result"], row["pays"], row["stake"]) == ("voided", "", "", "30.00")
+
+
+def test_a_card_voided_after_the_settlement_takes_the_settlement_back(tmp_path):
+    path = tmp_path / "bac.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.BANKER, D("25")) is None and session.deal() is None
+    deal(session, "9S", "KH", "QD", "5C")  # Player 9 natural: the banker bet loses
+    lost = session.state.settlement.to_json()["bets"]
+    assert session.void_last_card("ana", "4821", "B2 was the 9C, misread") is None
+    (void,) = corrections_in(path)
+    assert void.payload["settlement_taken_back"] is True  # the journal says so, as a blackjack void does
+    (open_round,) = exported(path)
+    assert (open_round["status"], open_round["outcome"], open_round["settlement"]) == ("open", None, None)
+    assert [c["card"] for c in open_round["cards"]] == ["9S", "KH", "QD"]
+    assert [(s["bets"], s["voided_by"]) for s in open_round["voided_settlements"]] == [(lost, void.seq)]
+    deal(session, "9C")  # Banker 9 too: a tie, the banker bet is returned
+    final = session.state.settlement.to_json()["bets"]
+    assert final[0]["result"] != lost[0]["result"]
+    session.close()
+    (record,) = exported(path)
+    assert record["status"] == "complete" and record["outcome"]["winner"] == "tie"
+    assert record["settlement"]["bets"] == final
+    assert [c["card"] for c in record["cards"]] == ["9S", "KH", "QD", "9C"]
+    assert [(c["card"], c["position"], c["voided_by"]) for c in record["voided_cards"]] == [("5C", "B2", void.seq)]
+    assert [(c["op"], c["correction"]["reason"]) for c in record["corrections"]] == [
+        ("void_card", "B2 was the 9C, misread")]
+
+
+def test_an_old_journal_without_the_flag_still_has_its_settlement_taken_back(tmp_path):
+    """Journals written before ``settlement_taken_back`` was recorded for baccarat: a void after the
+    settlement took it back all the same (the table restores the state before the card)."""
+    path = tmp_path / "old.sqlite"
+    with Journal.open(path) as journal:
+        journal.append("round_start", {"round": 4, "shoe": 1, "game": "baccarat"})
+        journal.append("bet_placed", {"round": 4, "seat": 2, "bet": "player", "stake": "10.00"})
+        for card, position in zip(("9S", "KH", "QD", "5C"), ("P1", "B1", "P2", "B2")):
+            journal.append("card_assigned", {"op": "card", "round": 4, "card": card, "position": position})
+        journal.append("outcome", {"round": 4, "winner": "player"})
+        journal.append("settlement", {"round": 4, "bets": [{"seat": 2, "bet": "player", "stake": "10.00",
+                                                            "result": "win", "pays": "10.00", "returns": "20.00"}]})
+        journal.append("round_end", {"round": 4})
+        journal.append("correction", {"op": "void_card", "round": 4, "card": "5C", "why": "misread",
+                                      "correction": {"supervisor": "ana", "action": "void_card", "reason": "misread"}})
+    (record,) = exported(path)
+    assert (record["status"], record["settlement"], record["outcome"], record["ended"]) == ("open", None, None, None)
+    assert [s["bets"][0]["result"] for s in record["voided_settlements"]] == ["win"]
+    assert [c["card"] for c in record["cards"]] == ["9S", "KH", "QD"]
+
+
+def test_cards_counted_back_at_the_deck_check_belong_to_the_check_not_to_a_round(tmp_path, capsys):
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    assert session.place(1, D("25")) is None and session.deal() is None
+    deal(session, "TH", "7C", "8S")
+    assert session.stand() is None
+    deal(session, "KC")  # dealer 17: round 1 settled
+    assert session.start_deck_check() is None
+    deal(session, "TH", "7C", "8S", "KC")
+    assert session.void_return() is None  # KC counted twice by mistake ...
+    deal(session, "KC")  # ... and counted again
+    assert session.return_stub() is None and session.new_deck() is None
+    assert session.place(1, D("25")) is None and session.deal() is None
+    deal(session, "2H", "3C", "4S")
+    session.close()
+
+    records = [json.loads(line) for line in export_cli(capsys, path, "json").splitlines()]
+    first, check, second = records
+    assert (first["round"], [c["card"] for c in first["cards"]]) == (1, ["TH", "7C", "8S", "KC"])
+    assert (second["round"], second["shoe"], second["status"]) == (2, 2, "open")
+    assert [c["card"] for c in second["cards"]] == ["2H", "3C", "4S"]
+    assert second["corrections"] == [] and second["other"] == []
+    assert "round" not in check and (check["deck_check"], check["shoe"], check["game"]) == (1, 1, "blackjack")
+    assert [c["card"] for c in check["cards"]] == ["TH", "7C", "8S", "KC"]
+    assert [c["card"] for c in check["voided_cards"]] == ["KC"]
+    assert [(c["op"], c["who"]) for c in check["corrections"]] == [("void_return", "croupier")]
+    assert check["stub"] is not None and check["status"] == "new_deck"
+    assert first["last_seq"] < check["first_seq"] <= check["last_seq"] < second["first_seq"]
+
+    rows = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
+    assert [(r["round"], r["cards"]) for r in rows] == [("1", "TH 7C 8S KC"), ("2", "2H 3C 4S")]
+
+
+def test_a_deck_check_left_for_the_same_deck_is_closed_as_resumed(tmp_path):
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    assert session.start_deck_check() is None
+    deal(session, "AS")
+    assert session.resume_play() is None
+    assert session.place(2, D("10")) is None and session.deal() is None
+    deal(session, "AS")  # counted back at the check, never dealt: still in the deck
+    session.close()
+    check, played = exported(path)
+    assert (check["status"], [c["card"] for c in check["cards"]], check["stub"]) == ("resumed", ["AS"], None)
+    assert (played["round"], [c["card"] for c in played["cards"]]) == (1, ["AS"])
+
+
+def test_a_stub_card_taken_back_is_listed_as_the_stubs(tmp_path):
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    assert session.place(1, D("25")) is None and session.deal() is None
+    deal(session, "TH", "7C", "8S")
+    assert session.stand() is None
+    deal(session, "KC")
+    assert session.start_deck_check() is None
+    deal(session, "TH", "7C", "8S", "KC")
+    assert session.return_stub() is None
+    last_of_stub = session.state.ledger.returned[-1].code
+    assert session.void_return() is None
+    session.close()
+    _, check = exported(path)
+    assert [c["card"] for c in check["cards"]] == ["TH", "7C", "8S", "KC"]  # the typed ones stay counted
+    assert [(c["card"], c.get("from")) for c in check["voided_cards"]] == [(last_of_stub, "stub")]
+    assert check["status"] == "open" and check["ended"] is None
+
+
+class CrashBefore:
+    """The journal of a process that dies just before writing its first entry of ``kind``: every entry
+    before it is on disk (a real journal file), nothing after it."""
+
+    def __init__(self, journal: Journal, kind: str) -> None:
+        self._journal, self._kind, self.crashed = journal, kind, False
+
+    def append(self, kind, payload):
+        if kind == self._kind or self.crashed:
+            self.crashed = True
+            raise OSError("process killed")
+        return self._journal.append(kind, payload)
+
+    def __getattr__(self, name):
+        return getattr(self._journal, name)
+
+
+def settlements(path) -> list:
+    with Journal.open(path, readonly=True) as journal:
+        return [e.payload for e in journal.entries() if e.kind == "settlement"]
+
+
+def test_a_round_settled_again_after_a_void_gets_its_new_settlement_at_recovery(tmp_path):
+    """Killed after the card that settles the round anew, before its settlement: the restart writes it."""
+    path = tmp_path / "bac.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.BANKER, D("25")) is None and session.deal() is None
+    deal(session, "9S", "KH", "QD", "5C")  # settled: the banker bet loses
+    assert session.void_last_card("ana", "4821", "B2 was the 9C") is None
+    session.close()
+    journal = CrashBefore(Journal.open(path), "outcome")
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=journal, odds=False)
+    session.enter_card("9C")  # a tie now; the process dies before the settlement is written
+    assert journal.crashed
+    session.close()
+    journal.close()
+    again = baccarat(path)  # the restart
+    tie = again.state.settlement.to_json()["bets"]
+    again.close()
+    first, second = settlements(path)
+    assert first["bets"][0]["result"] == "lose" and second["bets"] == tie and tie[0]["result"] == "push"
+    (record,) = exported(path)
+    assert record["status"] == "complete" and record["settlement"]["bets"] == tie
+
+
+def test_a_blackjack_round_settled_again_after_a_void_gets_its_new_settlement_at_recovery(tmp_path):
+    path = tmp_path / "bj.sqlite"
+    roster = SupervisorRoster([Supervisor("ana", hash_pin("4821", n=2 ** 10))])
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path), roster=roster)
+    assert session.place(1, D("25")) is None and session.deal() is None
+    deal(session, "TH", "7C", "8S")
+    assert session.stand() is None
+    deal(session, "KC")  # dealer 17: seat 1's 18 wins
+    assert session.void_last("ana", "4821", "KC went to the floor") is None
+    session.close()
+    journal = CrashBefore(Journal.open(path), "outcome")
+    session = BlackjackSession(BlackjackTableRules(seats=3), journal, roster=roster)
+    session.enter_card("AC")  # dealer 18 now; killed before the settlement
+    assert journal.crashed
+    session.close()
+    journal.close()
+    again = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path), roster=roster)
+    now = settlement_json(again.state.history[-1])["bets"]
+    again.close()
+    first, second = settlements(path)
+    assert first["bets"][0]["result"] == "win" and second["bets"] == now and now != first["bets"]
