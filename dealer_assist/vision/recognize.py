@@ -107,6 +107,12 @@ NOTCH_EXTRA = 0.1
 #: pairs: one such frame took 13 looks.  Frames rarely need more than 4.
 MAX_PAIR_READS = 16
 
+#: How far (a share of the card's size) two index corners read as different
+#: codes may lie from exactly opposite on one card and still be taken for
+#: it (see :func:`_one_card_two_ways`): the reads' card sizes are good to a
+#: few percent, a fanned neighbour's corner lies a fifth of a card or more off.
+ONE_CARD_FIT = 0.1
+
 #: Degrees a glyph pair's cut is turned at a time (see Recognizer._read_turning).
 TURN_STEP = 5.0
 
@@ -501,6 +507,21 @@ def _inside(p, area) -> bool:
     return -0.05 <= u <= 1.0 and -0.05 <= v <= 1.0
 
 
+def _one_card_two_ways(a: _CornerRead, b: _CornerRead, u: float, v: float, facing: float) -> bool:
+    """Whether two sure reads of different codes are one card's two index corners read two ways.
+
+    They lie exactly where one card's opposite index corner would (``u``,
+    ``v``: the offset in card sizes, ``facing``: the cosine between their
+    width edges) and share the rank or the suit: a glyph blurred past the
+    self-test's trials read wrong at one corner only (an ace of diamonds
+    read AH at one corner, AD at the other).  Another card rarely lies
+    corner to corner so exactly; if it does, both go to ``uncertain``, which
+    the croupier settles, where keeping them apart risks a wrong card.
+    """
+    exact = abs(u - 1.0) <= ONE_CARD_FIT and abs(v - 1.0) <= ONE_CARD_FIT and facing < -0.99
+    return exact and (a.code[0] == b.code[0] or a.code[1] == b.code[1])
+
+
 def _group_corners(reads: list[_CornerRead], card_w: float, card_h: float) -> list[list[_CornerRead]]:
     """Corner reads grouped by physical card.
 
@@ -535,7 +556,7 @@ def _group_corners(reads: list[_CornerRead], card_w: float, card_h: float) -> li
                 w = (a.size[0] + b.size[0]) / 2
                 h = (a.size[1] + b.size[1]) / 2
                 u, v = np.dot(d, wa) / w, np.dot(d, ha) / h
-                if a.sure and b.sure and a.code != b.code:
+                if a.sure and b.sure and a.code != b.code and not _one_card_two_ways(a, b, u, v, facing):
                     # Two sure reads of different cards: a sure read is wrong
                     # far less often (none in the benchmarks' thousands) than
                     # a card overlapping another by a fifth puts its corner

@@ -1,0 +1,70 @@
+"""One card whose two index corners read as different codes is uncertain, not two cards.
+
+Blurred past anything the self-test tried, an ace of diamonds once read AD at
+one corner and AH at the other, both "sure": kept apart, one of them was a
+wrong card.  Exact set-ups of the grouping, as the recognizer hands it reads.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dealer_assist.vision.detect import Corner
+from dealer_assist.vision.index import IndexRead
+from dealer_assist.vision.recognize import ONE_CARD_FIT, _CornerRead, _group_corners
+
+W, H = 130.0, 200.0
+
+
+def _read(code: str, x: float, y: float, wdir) -> _CornerRead:
+    wd = np.array(wdir, float) / np.linalg.norm(wdir)
+    hd = np.array([-wd[1], wd[0]])
+    corner = Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0)
+    quad = np.array([[x, y], [x, y] + wd * W, [x, y] + wd * W + hd * H, [x, y] + hd * H])
+    r = IndexRead({code[0]: 0.9}, {code[1]: 0.9}, 0.0)
+    return _CornerRead(corner, (W, H), quad, quad.mean(axis=0), r, True, code, 0.9, 0.5, [code])
+
+
+def _opposite(code: str, top: _CornerRead, off: float = 0.0) -> _CornerRead:
+    """A read at ``top``'s card's opposite index corner, ``off`` card sizes further along both edges."""
+    wd, hd = np.array(top.corner.wdir), np.array(top.corner.hdir)
+    p = np.array([top.corner.x, top.corner.y]) + wd * W * (1 + off) + hd * H * (1 + off)
+    return _read(code, p[0], p[1], -wd)
+
+
+def test_two_codes_at_one_cards_two_corners_sharing_the_rank_are_one_card():
+    top = _read("AD", 600.0, 240.0, (np.cos(0.4), np.sin(0.4)))
+    groups = _group_corners([top, _opposite("AH", top, 0.05)], W, H)
+    assert len(groups) == 1 and {r.code for r in groups[0]} == {"AD", "AH"}
+
+
+def test_sharing_the_suit_counts_as_well():
+    top = _read("3H", 300.0, 300.0, (1.0, 0.0))
+    assert len(_group_corners([top, _opposite("4H", top)], W, H)) == 1
+
+
+def test_two_codes_sharing_nothing_stay_two_cards():
+    """A 9D lying exactly corner to corner with a JS is two cards: no misread turns one into the other."""
+    top = _read("JS", 300.0, 300.0, (1.0, 0.0))
+    assert len(_group_corners([top, _opposite("9D", top)], W, H)) == 2
+
+
+def test_a_neighbour_off_by_more_than_the_fit_stays_apart():
+    top = _read("AD", 300.0, 300.0, (1.0, 0.0))
+    assert len(_group_corners([top, _opposite("AH", top, 1.5 * ONE_CARD_FIT)], W, H)) == 2
+
+
+def test_a_card_of_two_codes_goes_to_uncertain_with_both_candidates():
+    from dealer_assist.vision.recognize import Recognizer
+
+    top = _read("AD", 600.0, 240.0, (np.cos(0.4), np.sin(0.4)))
+    result = Recognizer._pool(_PoolOnly(), [top, _opposite("AH", top, 0.05)], W, H)
+    assert result.cards == []
+    assert {c.code for c in result.uncertain[0].candidates} == {"AD", "AH"}
+
+
+class _PoolOnly:
+    """Just what :meth:`Recognizer._pool` asks of its recognizer when every read is sure."""
+
+    def _two_corners_agree(self, group, card_w):  # pragma: no cover - only for groups without a sure read
+        return None
