@@ -42,9 +42,10 @@ class Glyph:
     worked out when first asked for.
     """
 
-    def __init__(self, box: Box, image: Callable[[], np.ndarray], redness: Callable[[], float],
+    def __init__(self, box: Box, image: Callable[[float], np.ndarray], redness: Callable[[], float],
                  cut: bool = False) -> None:
         self.box = box
+        #: The normalised image, given a factor on the window's size.
         self._image, self._redness = image, redness
         #: The glyph was parted from ink beside it by a cut through ink (see :func:`_cut_beside`):
         #: it may be a piece of a pip or a picture rather than a whole glyph.
@@ -52,7 +53,12 @@ class Glyph:
 
     @cached_property
     def image(self) -> np.ndarray:
-        return self._image()
+        return self._image(1.0)
+
+    def rescaled(self, factor: float) -> "Glyph":
+        """The same glyph taken in a window ``factor`` times the size (the scale told by the rank was off)."""
+        image = self._image
+        return Glyph(self.box, lambda f: image(f * factor), self._redness, self.cut)
 
     @cached_property
     def redness(self) -> float:
@@ -618,7 +624,7 @@ def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch, cut: bool = False
     # Both are worked out on the part's corner of the patch only: from the
     # origin (so coordinates stay the same) to one pixel past the box.
     near = (slice(0, y1 + 1), slice(0, x1 + 1))
-    return Glyph(box, lambda: _window(ink[near], part[near], size, win_h),
+    return Glyph(box, lambda f: _window(ink[near], part[near], size, win_h * f),
                  lambda: redness_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper), cut)
 
 
