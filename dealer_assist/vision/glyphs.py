@@ -297,8 +297,10 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     keep = np.zeros(n, dtype=np.uint8)
     for zone, ids in zones.items():
         parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
-        if len(parts) < len(ids):
-            box = lay.rank_box if zone == "rank" else lay.suit_box
+        if zone == "rank" and len(parts) < len(ids):
+            # Ranks only: a suit is one solid shape, and faint ink below it
+            # is more often a picture it touches than a stroke of its own.
+            box = lay.rank_box
             parts += _joined_faintly([i for i in ids if i not in parts], parts[0], boxes, labels, ink, binary, inked,
                                      (box.u1 - box.u0) * cw * shrink * FAINT_JOIN_SLACK,
                                      (box.v1 - box.v0) * ch * shrink * FAINT_JOIN_SLACK)
