@@ -1,4 +1,6 @@
-"""Glyphs printed in fine strokes: pieces that blur parts, kept as one glyph when faint ink still joins them."""
+"""Index glyphs the usual cut got wrong: a rank in fine strokes that blur parts (kept as one
+glyph where faint ink still joins the pieces), and a suit beside a rank printed taller than the
+others (taken at the card's scale, not the tall rank's)."""
 
 from __future__ import annotations
 
