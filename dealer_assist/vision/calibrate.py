@@ -26,6 +26,9 @@ from dealer_assist.vision.selftest import derive_thresholds, learn_templates
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 RANK_TEMPLATE_H = 32
 SUIT_TEMPLATE_H = 24
+#: Canonical pixels a rank's median height may differ from the others' by the pixel grid
+#: alone (each box edge lands on a whole pixel): only a larger difference is printed.
+RANK_HEIGHT_GRID = 1.5
 
 
 class CalibrationError(ValueError):
@@ -308,12 +311,15 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     suit_size = (int(np.clip(round(SUIT_TEMPLATE_H * np.percentile(suit_aspect_all, 98)), 10, 36)), SUIT_TEMPLATE_H)
     edge_margin = float(min(np.percentile(rank_boxes[:, 0], 2) * aspect, np.percentile(rank_boxes[:, 1], 2),
                             np.percentile(suit_boxes[:, 0], 2) * aspect))
-    rank_t, suit_t, rank_a, suit_a, red = {}, {}, {}, {}, {}
+    rank_t, suit_t, rank_a, suit_a, red, rank_hs = {}, {}, {}, {}, {}, {}
     for r in RANKS:
         idx = [i for i, (c, _) in enumerate(samples) if c.rank == r]
         if idx:
             rank_t[r] = np.mean([normalise(samples[i][1][0], rank_size) for i in idx], axis=0)
             rank_a[r] = float(np.median(rank_aspect_all[idx]))
+            height = float(np.median(rank_boxes[idx, 3] - rank_boxes[idx, 1]))
+            if abs(height - rank_h) * CANON_H > RANK_HEIGHT_GRID:
+                rank_hs[r] = height
     for s in SUITS:
         idx = [i for i, (c, _) in enumerate(samples) if c.suit == s]
         if idx:
@@ -344,6 +350,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         rank_templates=rank_t,
         suit_templates=suit_t,
         rank_aspect=rank_a,
+        rank_heights=rank_hs,
         suit_aspect=suit_a,
     )
     shot_list = [(s.card, images[s.card], s.quad) for s in good]

@@ -26,6 +26,8 @@ INK = 0.40
 #: A faint rank's ink level: this share of its darkest ink, never below INK_FLOOR (see :func:`faint_level`).
 FAINT_SHARE = 0.6
 INK_FLOOR = 0.2
+#: Ink level down to which a glyph's pieces still count as one stroke (see :func:`_joined_faintly`).
+JOIN_LEVEL = 0.2
 #: A card this much smaller than the size guessed for it (the guess may be 15% off) still has its glyphs found.
 SMALLER_CARD = 1 / 1.15
 _DILATE = np.ones((3, 3), np.uint8)
@@ -40,9 +42,10 @@ class Glyph:
     worked out when first asked for.
     """
 
-    def __init__(self, box: Box, image: Callable[[], np.ndarray], redness: Callable[[], float],
+    def __init__(self, box: Box, image: Callable[[float], np.ndarray], redness: Callable[[], float],
                  cut: bool = False) -> None:
         self.box = box
+        #: The normalised image, given a factor on the window's size.
         self._image, self._redness = image, redness
         #: The glyph was parted from ink beside it by a cut through ink (see :func:`_cut_beside`):
         #: it may be a piece of a pip or a picture rather than a whole glyph.
@@ -50,7 +53,12 @@ class Glyph:
 
     @cached_property
     def image(self) -> np.ndarray:
-        return self._image()
+        return self._image(1.0)
+
+    def rescaled(self, factor: float) -> "Glyph":
+        """The same glyph taken in a window ``factor`` times the size (the scale told by the rank was off)."""
+        image = self._image
+        return Glyph(self.box, lambda f: image(f * factor), self._redness, self.cut)
 
     @cached_property
     def redness(self) -> float:
@@ -253,6 +261,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     c0, c1 = lay.rank_cols
     if faint and not _lower_rank_level(ink, binary, lay):
         return None, None
+    inked = binary.copy()  # what counts as ink before lines, neighbours and melted blobs are taken off
     # Most corners of a frame are not index corners: no ink where the rank
     # should be means nothing to read (checked before any costly step).
     if cv2.countNonZero(binary[r0:r1, c0:c1]) < lay.rank_min_ink:
@@ -287,7 +296,15 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
             zones, shrink = smaller, SMALLER_CARD
     keep = np.zeros(n, dtype=np.uint8)
     for zone, ids in zones.items():
-        keep[_glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")] = 1
+        parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
+        if zone == "rank" and len(parts) < len(ids):
+            # Ranks only: a suit is one solid shape, and faint ink below it
+            # is more often a picture it touches than a stroke of its own.
+            box = lay.rank_box
+            parts += _joined_faintly([i for i in ids if i not in parts], parts[0], boxes, labels, ink, binary, inked,
+                                     (box.u1 - box.u0) * cw * shrink * FAINT_JOIN_SLACK,
+                                     (box.v1 - box.v0) * ch * shrink * FAINT_JOIN_SLACK)
+        keep[parts] = 1
     if not keep.any():
         return None, None
     index_ink = np.take(keep, labels)
@@ -562,6 +579,39 @@ def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float, two_glyphs: 
     return out
 
 
+#: How much bigger than the deck's glyph box (the card-size guess may be 15% off) pieces joined faintly may span.
+FAINT_JOIN_SLACK = 1.15
+
+
+def _joined_faintly(ids: list[int], main: int, stats: list, labels: np.ndarray, ink: np.ndarray, binary: np.ndarray,
+                    inked: np.ndarray, max_w: float, max_h: float) -> list[int]:
+    """The pieces of ``ids`` that faint ink joins to the glyph ``main``, where the two fit in one glyph's box.
+
+    A serif face draws its glyphs with hairlines: in blur the hairline
+    joining a "3"'s ball terminals to its body fades below :data:`INK`, and
+    the balls fall off as pieces of their own (the rest of the "3" then
+    looks like a "1").  A piece joined to the glyph by ink down to
+    :data:`JOIN_LEVEL`, within the box the two make together, is the same
+    stroke.  Ink taken off before (lines, a neighbour's pip cut away) joins
+    nothing.
+    """
+    out = []
+    x, y, w, h, _ = stats[main]
+    for i in ids:
+        xi, yi, wi, hi, _ = stats[i]
+        x0, y0 = min(x, xi), min(y, yi)
+        x1, y1 = max(x + w, xi + wi), max(y + h, yi + hi)
+        if x1 - x0 > max_w or y1 - y0 > max_h:
+            continue
+        win = (slice(y0, y1), slice(x0, x1))
+        low = binary[win] | ((ink[win] > JOIN_LEVEL) & (inked[win] == 0)).astype(np.uint8)
+        _, joined = cv2.connectedComponents(low, None, 8, cv2.CV_16U)
+        own = labels[win]
+        if joined[own == main][0] == joined[own == i][0]:
+            out.append(i)
+    return out
+
+
 def _bbox(part: np.ndarray):
     if cv2.countNonZero(part) < 4:
         return None
@@ -576,7 +626,7 @@ def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch, cut: bool = False
     # Both are worked out on the part's corner of the patch only: from the
     # origin (so coordinates stay the same) to one pixel past the box.
     near = (slice(0, y1 + 1), slice(0, x1 + 1))
-    return Glyph(box, lambda: _window(ink[near], part[near], size, win_h),
+    return Glyph(box, lambda f: _window(ink[near], part[near], size, win_h * f),
                  lambda: redness_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper), cut)
 
 

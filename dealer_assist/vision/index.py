@@ -333,6 +333,9 @@ class IndexMatcher:
         raw_ranks = self._ranks.scores(rank)
         top = max(raw_ranks, key=raw_ranks.get)
         rank_ink = float(rank.image.sum()) / self._rank_ink[top]
+        factor = p.suit_window_factor(top[0])
+        if factor != 1.0:
+            suit = suit.rescaled(factor)
         rank_scores = _best_variant(raw_ranks)
         raw_suits = self._scores(suit, self.suit_codes, self.suit_m, self.suit_mean)
         g = glyph_vector(suit.image)

@@ -111,10 +111,25 @@ class Profile:
     rank_templates: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
     suit_templates: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
     rank_aspect: dict[str, float] = field(default_factory=dict)
+    #: Per rank, its printed height (card fractions) where it differs from ``rank_h``:
+    #: a queen's tail or a Cyrillic "Д"'s feet make it taller than the others
+    #: (see :meth:`suit_window_factor`).  Empty in profiles made before it was measured.
+    rank_heights: dict[str, float] = field(default_factory=dict)
     suit_aspect: dict[str, float] = field(default_factory=dict)
     #: Per pair of same-colour suits (``"CS"``): the glyph direction that parts
     #: them, learned by the self-test (``pair_CS.npy``).
     pair_dirs: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+
+    def suit_window_factor(self, rank: str) -> float:
+        """How much smaller the suit's window must be than the rank's height made it, for ``rank``.
+
+        A glyph's window is scaled by the rank's height against ``rank_h``,
+        which tells the card's size; a rank printed taller than the others
+        makes the card look bigger than it is, and the suit beside it too
+        small in its window (a spade 5% small already loses a fifth of its score).
+        """
+        height = self.rank_heights.get(rank)
+        return min(max(self.rank_h / height, 0.8), 1.25) if height else 1.0
 
     @property
     def canon_w(self) -> int:

@@ -98,6 +98,9 @@ def learn_templates(profile: Profile, shots) -> None:
                 if rank is None or suit is None:
                     continue
                 rh, sh = rank.box.v1 - rank.box.v0, suit.box.v1 - suit.box.v0
+                factor = profile.suit_window_factor(card.rank)
+                if factor != 1.0:
+                    suit = suit.rescaled(factor)  # as the recognizer takes it, once the rank is read
                 groups.setdefault(("rank", card.rank), []).append((rank.image, rh / max(sh, 1e-6), soft))
                 groups.setdefault(("suit", card.suit), []).append((suit.image, sh / max(rh, 1e-6), soft))
     ratios = {kind: float(np.median([r for (k, _), items in groups.items() if k == kind for _, r, _ in items]))
