@@ -260,6 +260,47 @@ def test_the_corners_beside_a_read_index_are_skipped_but_not_a_neighbour_cards(a
     assert not _beside_a_read_index(Corner(*(tr + 40 * h), tuple(h), tuple(-w), 50.0, 50.0), done)
 
 
+@pytest.mark.parametrize("angle", [0, 35, 200])
+def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_outline_only(angle):
+    """Where the edge of a card lying on a read card crosses that card's side, the
+    outline bends square: a corner whose patch holds the read card's face.  It is
+    skipped when the split mask gives it the read corner's outline; not when the
+    mask parts the two there (it may be another card's own), nor the read card's
+    opposite corner (its other index checks the read), nor a corner whose patch
+    lies off the read card."""
+    from dealer_assist.vision.detect import MASK_SCALE, outlines
+    from dealer_assist.vision.recognize import _OutlineFinder, _on_a_read_face
+
+    a = np.radians(angle)
+    w, h = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+    p = np.array([620.0, 250.0]) - 0.5 * (w * 180.0 + h * 260.0) + np.array([0.0, 100.0])
+    size = (180.0, 260.0)
+    read = Corner(*p, tuple(w), tuple(h), 100.0, 100.0)
+    cr = _CornerRead(read, size, np.zeros((4, 2)), p, None, True, "7H", 0.9, 0.4, ["7H"])
+
+    def mask_of(*cards):
+        m = np.zeros((360, 640), np.uint8)
+        for corner, (cw, ch) in cards:
+            pts = np.array([corner, corner + w * cw, corner + w * cw + h * ch, corner + h * ch]) * MASK_SCALE
+            cv2.fillPoly(m, [np.round(pts).astype(np.int32)], 255)
+        return m
+
+    # A card's right edge crosses the read card's bottom side 60 px from its corner: the
+    # read card's paper left of it bends square there, edges along the side and up it.
+    seam = p + h * size[1] + w * 60.0
+    crossing = Corner(*seam, tuple(-w), tuple(-h), 60.0, 100.0)
+    whole = mask_of((p, (60.0, size[1])))  # the read card's paper up to the crossing card
+    assert _on_a_read_face(crossing, [cr], _OutlineFinder(outlines(whole), size[0]))
+    # The mask parts the read card's paper between its index and the crossing: no skip.
+    parted = mask_of((p, (60.0, 120.0)), (p + h * 135.0, (60.0, size[1] - 135.0)))
+    assert not _on_a_read_face(crossing, [cr], _OutlineFinder(outlines(parted), size[0]))
+    finder = _OutlineFinder(outlines(mask_of((p, size))), size[0])
+    br = p + w * size[0] + h * size[1]
+    assert not _on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr], finder)
+    # The same place, but the patch runs off the card (below its bottom side).
+    assert not _on_a_read_face(Corner(*seam, tuple(w), tuple(h), 60.0, 100.0), [cr], finder)
+
+
 def _truth_corner(frame: str, code: str, corner: int):
     truth = json.loads((CARDS / "test" / "anglo" / "truth.json").read_text())
     card = next(c for f in truth["frames"] if f["file"] == frame for c in f["cards"] if c["card"] == code)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -162,9 +163,11 @@ class Recognizer:
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
         done: list[tuple[np.ndarray, np.ndarray, np.ndarray, float]] = []
+        faces: list[_CornerRead] = []  # the sure reads so far
+        outline_of = _OutlineFinder(split_outlines, card_w)
         pending = []  # [corner, sizes, best read, glyphs seen at the last try, size guessed]
         for c in corners:
-            if _beside_a_read_index(c, done):
+            if _beside_a_read_index(c, done) or _on_a_read_face(c, faces, outline_of):
                 continue
             k = self._corner_scale(c, quads, card_h)
             sizes = [k] if k != 1.0 or abs(scale - 1.0) <= 0.1 else [k, 1.0 / scale]
@@ -176,6 +179,7 @@ class Recognizer:
             pending.append([c, sizes, best, saw, k == 1.0])
             if best is not None and best.sure:
                 done.extend(_neighbour_corners(best))
+                faces.append(best)
         # The cards seen whole need not be the size of this one (tilt, a card
         # lifted): an index seen but not read is tried again at the calibrated
         # size, then a step bigger and smaller (the rank's own height cannot
@@ -184,11 +188,13 @@ class Recognizer:
         # that the corners beside an index already read are not tried again.
         for item in pending:
             c, sizes, best, saw, size_guessed = item
-            if size_guessed and saw and not (best is not None and best.sure) and not _beside_a_read_index(c, done):
+            if (size_guessed and saw and not (best is not None and best.sure) and not _beside_a_read_index(c, done)
+                    and not _on_a_read_face(c, faces, outline_of)):
                 item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in RETRY_SIZES], card_w, card_h,
                                               best, retried=True)
                 if item[2] is not None and item[2].sure:
                     done.extend(_neighbour_corners(item[2]))
+                    faces.append(item[2])
         reads = [item[2] for item in pending if item[2] is not None]
         if self.profile.index_corners < 4:
             # A deck printing its index at all four corners shows an upright
@@ -443,6 +449,69 @@ def _beside_a_read_index(c: Corner, done) -> bool:
             if all(max(float(np.dot(d, e1)), float(np.dot(d, e2))) > 0.95 for d in dirs):
                 return True
     return False
+
+
+#: How close (against the card's height) a corner must lie to a read card's
+#: side to be on it: the tolerance of :func:`_neighbour_corners`.
+ON_SIDE = 0.06
+#: How far inside a corner (against the card's width, along both edges) its
+#: patch is looked at to tell whose paper it is: past the rounded tip, within the index.
+PATCH_INSIDE = 0.1
+
+
+class _OutlineFinder:
+    """Which outline of the split mask holds the paper just inside a corner (looked up once per corner)."""
+
+    def __init__(self, contours, card_w: float) -> None:
+        self._contours = contours
+        self._rects = None
+        self._reach = PATCH_INSIDE * card_w
+        self._found: dict[int, Optional[int]] = {}
+
+    def __call__(self, c: Corner) -> Optional[int]:
+        if id(c) not in self._found:
+            if self._rects is None:
+                self._rects = [cv2.boundingRect(o) for o in self._contours]
+            x = (c.x + self._reach * (c.wdir[0] + c.hdir[0])) * MASK_SCALE
+            y = (c.y + self._reach * (c.wdir[1] + c.hdir[1])) * MASK_SCALE
+            self._found[id(c)] = next(
+                (i for i, (rx, ry, rw, rh) in enumerate(self._rects)
+                 if rx <= x <= rx + rw and ry <= y <= ry + rh
+                 and cv2.pointPolygonTest(self._contours[i], (float(x), float(y)), False) > 0), None)
+        return self._found[id(c)]
+
+
+def _on_a_read_face(c: Corner, faces: list[_CornerRead], outline_of: _OutlineFinder) -> bool:
+    """Whether ``c`` lies on a side of a card read for sure, between its corners, with its patch on that card.
+
+    Such a corner is where another card's edge crosses the read card (in a
+    fan, a third of a tango frame's corners): its patch holds the read
+    card's pips or picture, never an index still to read.  The split mask
+    must give both corners one outline: where it did not part two cards
+    (cream on cream), a corner on one card's side may be the other card's own.
+    The read card's own corners are left alone (its opposite index corner
+    checks the read).
+    """
+    for cr in faces:
+        w, h = cr.size
+        o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
+        dx, dy = c.x - o.x, c.y - o.y
+        inner = PATCH_INSIDE * w
+        ix, iy = dx + inner * (c.wdir[0] + c.hdir[0]), dy + inner * (c.wdir[1] + c.hdir[1])
+        if not (0 < ix * wd[0] + iy * wd[1] < w and 0 < ix * hd[0] + iy * hd[1] < h):
+            continue  # its patch is not on this card
+        u, v = dx * wd[0] + dy * wd[1], dx * hd[0] + dy * hd[1]
+        tol = ON_SIDE * h
+        along_w = (abs(v) < tol or abs(v - h) < tol) and tol < u < w - tol and _parallel(c, wd)
+        along_h = (abs(u) < tol or abs(u - w) < tol) and tol < v < h - tol and _parallel(c, hd)
+        if (along_w or along_h) and outline_of(c) is not None and outline_of(c) == outline_of(cr.corner):
+            return True
+    return False
+
+
+def _parallel(c: Corner, edge) -> bool:
+    """Whether one of the corner's two edges runs along ``edge`` (within some 18 degrees)."""
+    return max(abs(c.wdir[0] * edge[0] + c.wdir[1] * edge[1]), abs(c.hdir[0] * edge[0] + c.hdir[1] * edge[1])) > 0.95
 
 
 def _index_area(r: _CornerRead, region) -> tuple:
