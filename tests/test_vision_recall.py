@@ -267,7 +267,8 @@ def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_o
     skipped when the split mask gives it the read corner's outline; not when the
     mask parts the two there (it may be another card's own), nor the read card's
     opposite corner (its other index checks the read), nor a corner whose patch
-    lies off the read card."""
+    lies off the read card.  The crossing card's side counts as well, once the
+    card under it is read."""
     from dealer_assist.vision.detect import MASK_SCALE, outlines
     from dealer_assist.vision.recognize import _OutlineFinder, _on_a_read_face
 
@@ -299,6 +300,18 @@ def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_o
     assert not _on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr], finder)
     # The same place, but the patch runs off the card (below its bottom side).
     assert not _on_a_read_face(Corner(*seam, tuple(w), tuple(h), 60.0, 100.0), [cr], finder)
+    # A read card lying on this one, its top-left corner 100 px in from the read corner: where
+    # its left side crosses this card's bottom side, the patch holds this card's face.
+    q = p + w * 100.0 + h * 60.0
+    top = Corner(*q, tuple(w), tuple(h), 100.0, 100.0)
+    over = _CornerRead(top, size, np.zeros((4, 2)), q, None, True, "2S", 0.9, 0.4, ["2S"])
+    under_it = mask_of((p, (100.0, size[1])), (p, (size[0], 60.0)))  # what it leaves of this card
+    cross = p + w * 100.0 + h * size[1]
+    corner = Corner(*cross, tuple(-w), tuple(-h), 100.0, 150.0)
+    assert not _on_a_read_face(corner, [over], _OutlineFinder(outlines(under_it), size[0]))
+    assert _on_a_read_face(corner, [cr, over], _OutlineFinder(outlines(under_it), size[0]))
+    # ... but a read card's own corner is read, whatever side it lies on.
+    assert not _on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr, over], finder)
 
 
 def test_corners_with_ink_where_the_suit_lies_are_read_first_in_their_former_order():

@@ -482,31 +482,37 @@ class _OutlineFinder:
 
 
 def _on_a_read_face(c: Corner, faces: list[_CornerRead], outline_of: _OutlineFinder) -> bool:
-    """Whether ``c`` lies on a side of a card read for sure, between its corners, with its patch on that card.
+    """Whether ``c`` lies on a side of a card read for sure, between its corners, with its patch on
+    the face of a card read for sure (the same card, or one that card lies on).
 
-    Such a corner is where another card's edge crosses the read card (in a
-    fan, a third of a tango frame's corners): its patch holds the read
-    card's pips or picture, never an index still to read.  The split mask
-    must give both corners one outline: where it did not part two cards
-    (cream on cream), a corner on one card's side may be the other card's own.
-    The read card's own corners are left alone (its opposite index corner
-    checks the read).
+    Such a corner is where one card's edge crosses another (in a fan, a
+    third of a tango frame's corners): its patch holds the read card's pips
+    or picture, never an index still to read.  The split mask must give the
+    corner the outline of that card's read corner: where it did not part two
+    cards (cream on cream), a corner on one card's side may be the other
+    card's own.  The read cards' own corners are left alone (the opposite
+    index corner checks the read).
     """
+    on_side = under = False
+    mine = None
     for cr in faces:
         w, h = cr.size
         o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
         dx, dy = c.x - o.x, c.y - o.y
-        inner = PATCH_INSIDE * w
-        ix, iy = dx + inner * (c.wdir[0] + c.hdir[0]), dy + inner * (c.wdir[1] + c.hdir[1])
-        if not (0 < ix * wd[0] + iy * wd[1] < w and 0 < ix * hd[0] + iy * hd[1] < h):
-            continue  # its patch is not on this card
         u, v = dx * wd[0] + dy * wd[1], dx * hd[0] + dy * hd[1]
         tol = ON_SIDE * h
-        along_w = (abs(v) < tol or abs(v - h) < tol) and tol < u < w - tol and _parallel(c, wd)
-        along_h = (abs(u) < tol or abs(u - w) < tol) and tol < v < h - tol and _parallel(c, hd)
-        if (along_w or along_h) and outline_of(c) is not None and outline_of(c) == outline_of(cr.corner):
-            return True
-    return False
+        inner = PATCH_INSIDE * w
+        ix, iy = dx + inner * (c.wdir[0] + c.hdir[0]), dy + inner * (c.wdir[1] + c.hdir[1])
+        if 0 < ix * wd[0] + iy * wd[1] < w and 0 < ix * hd[0] + iy * hd[1] < h:
+            if min(abs(u), abs(u - w)) < tol and min(abs(v), abs(v - h)) < tol:
+                return False  # a corner of this card itself
+            if not under:
+                if mine is None:
+                    mine = outline_of(c)
+                under = mine is not None and mine == outline_of(cr.corner)
+        on_side = on_side or (((abs(v) < tol or abs(v - h) < tol) and tol < u < w - tol and _parallel(c, wd))
+                              or ((abs(u) < tol or abs(u - w) < tol) and tol < v < h - tol and _parallel(c, hd)))
+    return on_side and under
 
 
 def _parallel(c: Corner, edge) -> bool:
