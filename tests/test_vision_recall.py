@@ -314,24 +314,27 @@ def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_o
     assert not _on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr, over], finder)
 
 
-def test_corners_with_ink_where_the_suit_lies_are_read_first_in_their_former_order():
-    """Index corners first (their sure reads spare the reads beside them); nothing is
-    dropped and each group keeps its order."""
+def test_corners_with_ink_where_the_index_lies_are_read_first_in_their_former_order():
+    """Index corners first (their sure reads spare the reads beside them): ink at the suit's
+    and the rank's centre, then at the suit's only; nothing is dropped and each group keeps its order."""
     from dealer_assist.vision.detect import MASK_SCALE
-    from dealer_assist.vision.profile import Box
-    from dealer_assist.vision.recognize import _suit_inked_first
+    from dealer_assist.vision.recognize import _inked_index_first
 
-    suit = Box(0.05, 0.2, 0.15, 0.3)
+    profile = Profile.load(default_profile_path())
     card_w, card_h = 180.0, 260.0
     ink = np.zeros((360, 640), np.uint8)
-    corners = [Corner(100.0 + 150.0 * i, 200.0, (1.0, 0.0), (0.0, 1.0), 80.0, 80.0) for i in range(4)]
-    for c in corners[1::2]:  # a suit printed at the second and the fourth
-        x, y = (c.x + suit.cu * card_w) * MASK_SCALE, (c.y + suit.cv * card_h) * MASK_SCALE
-        cv2.circle(ink, (round(x), round(y)), 4, 255, -1)
-    # The first has ink only where the rank would lie (a lone pip): not first.
-    cv2.circle(ink, (round((100 + 0.1 * card_w) * MASK_SCALE), round((200 + 0.1 * card_h) * MASK_SCALE)), 4, 255, -1)
-    got = _suit_inked_first(corners, ink, suit, card_w, card_h)
-    assert got == [corners[1], corners[3], corners[0], corners[2]]
+    corners = [Corner(60.0 + 110.0 * i, 200.0, (1.0, 0.0), (0.0, 1.0), 80.0, 80.0) for i in range(5)]
+
+    def ink_at(c, box):
+        x, y = (c.x + box.cu * card_w) * MASK_SCALE, (c.y + box.cv * card_h) * MASK_SCALE
+        cv2.circle(ink, (round(x), round(y)), 3, 255, -1)
+
+    for c in corners[1::2]:  # a suit at the second and the fourth
+        ink_at(c, profile.suit_box)
+    ink_at(corners[3], profile.rank_box)  # and a rank above it at the fourth
+    ink_at(corners[0], profile.rank_box)  # the first: ink only where the rank lies (a lone pip)
+    got = _inked_index_first(corners, ink, profile, card_w, card_h)
+    assert got == [corners[3], corners[1], corners[0], corners[2], corners[4]]
 
 
 def _truth_corner(frame: str, code: str, corner: int):

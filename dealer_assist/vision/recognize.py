@@ -166,7 +166,7 @@ class Recognizer:
         faces: list[_CornerRead] = []  # the sure reads so far
         outline_of = _OutlineFinder(split_outlines, card_w)
         pending = []  # [corner, sizes, best read, glyphs seen at the last try, size guessed]
-        for c in _suit_inked_first(corners, masks.ink, self.profile.suit_box, card_w, card_h):
+        for c in _inked_index_first(corners, masks.ink, self.profile, card_w, card_h):
             if _beside_a_read_index(c, done) or _on_a_read_face(c, faces, outline_of):
                 continue
             k = self._corner_scale(c, quads, card_h)
@@ -520,25 +520,32 @@ def _parallel(c: Corner, edge) -> bool:
     return max(abs(c.wdir[0] * edge[0] + c.wdir[1] * edge[1]), abs(c.hdir[0] * edge[0] + c.hdir[1] * edge[1])) > 0.95
 
 
-def _suit_inked_first(corners: list[Corner], ink: np.ndarray, suit_box, card_w: float, card_h: float) -> list[Corner]:
-    """The corners with ink where an index's suit would lie first, each group in its former order.
+def _inked_index_first(corners: list[Corner], ink: np.ndarray, profile: Profile, card_w: float,
+                       card_h: float) -> list[Corner]:
+    """The corners in the order to read them: first those with ink where an index's suit and rank
+    lie, then those with ink where the suit lies, then the rest, each group in its former order.
 
     A sure read spares the reads of the corners beside it and of those where
     other cards cross it (:func:`_beside_a_read_index`, :func:`_on_a_read_face`),
     so index corners are best read first.  A suit is a solid shape: the
     half-size ink mask (see :func:`~.detect.frame_masks`) has ink at its centre
     (within a pixel), where a bare corner or a lone pip beside a card's
-    corner leaves the paper blank.  Only the order changes.
+    corner leaves the paper blank; most ranks have ink at theirs too.  Only
+    the order changes.
     """
-    u, v = suit_box.cu * card_w, suit_box.cv * card_h
     rows, cols = ink.shape[:2]
-    first, last = [], []
-    for c in corners:
+
+    def inked(c: Corner, box) -> bool:
+        u, v = box.cu * card_w, box.cv * card_h
         x = int(round((c.x + u * c.wdir[0] + v * c.hdir[0]) * MASK_SCALE))
         y = int(round((c.y + u * c.wdir[1] + v * c.hdir[1]) * MASK_SCALE))
-        inked = 1 <= x < cols - 1 and 1 <= y < rows - 1 and bool(ink[y - 1:y + 2, x - 1:x + 2].any())
-        (first if inked else last).append(c)
-    return first + last
+        return 1 <= x < cols - 1 and 1 <= y < rows - 1 and bool(ink[y - 1:y + 2, x - 1:x + 2].any())
+
+    groups: tuple[list[Corner], list[Corner], list[Corner]] = ([], [], [])
+    for c in corners:
+        suit = inked(c, profile.suit_box)
+        groups[0 if suit and inked(c, profile.rank_box) else 1 if suit else 2].append(c)
+    return groups[0] + groups[1] + groups[2]
 
 
 def _index_area(r: _CornerRead, region) -> tuple:
