@@ -260,6 +260,83 @@ def test_the_corners_beside_a_read_index_are_skipped_but_not_a_neighbour_cards(a
     assert not _beside_a_read_index(Corner(*(tr + 40 * h), tuple(h), tuple(-w), 50.0, 50.0), done)
 
 
+@pytest.mark.parametrize("angle", [0, 35, 200])
+def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_outline_only(angle):
+    """Where the edge of a card lying on a read card crosses that card's side, the
+    outline bends square: a corner whose patch holds the read card's face.  It is
+    skipped when the split mask gives it the read corner's outline; not when the
+    mask parts the two there (it may be another card's own), nor the read card's
+    opposite corner (its other index checks the read), nor a corner whose patch
+    lies off the read card.  The crossing card's side counts as well, once the
+    card under it is read."""
+    from dealer_assist.vision.detect import MASK_SCALE, outlines
+    from dealer_assist.vision.recognize import _OutlineFinder, _on_a_read_face
+
+    a = np.radians(angle)
+    w, h = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+    p = np.array([620.0, 250.0]) - 0.5 * (w * 180.0 + h * 260.0) + np.array([0.0, 100.0])
+    size = (180.0, 260.0)
+    read = Corner(*p, tuple(w), tuple(h), 100.0, 100.0)
+    cr = _CornerRead(read, size, np.zeros((4, 2)), p, None, True, "7H", 0.9, 0.4, ["7H"])
+
+    def mask_of(*cards):
+        m = np.zeros((360, 640), np.uint8)
+        for corner, (cw, ch) in cards:
+            pts = np.array([corner, corner + w * cw, corner + w * cw + h * ch, corner + h * ch]) * MASK_SCALE
+            cv2.fillPoly(m, [np.round(pts).astype(np.int32)], 255)
+        return m
+
+    # A card's right edge crosses the read card's bottom side 60 px from its corner: the
+    # read card's paper left of it bends square there, edges along the side and up it.
+    seam = p + h * size[1] + w * 60.0
+    crossing = Corner(*seam, tuple(-w), tuple(-h), 60.0, 100.0)
+    whole = mask_of((p, (60.0, size[1])))  # the read card's paper up to the crossing card
+    assert _on_a_read_face(crossing, [cr], _OutlineFinder(outlines(whole), size[0]))
+    # The mask parts the read card's paper between its index and the crossing: no skip.
+    parted = mask_of((p, (60.0, 120.0)), (p + h * 135.0, (60.0, size[1] - 135.0)))
+    assert not _on_a_read_face(crossing, [cr], _OutlineFinder(outlines(parted), size[0]))
+    finder = _OutlineFinder(outlines(mask_of((p, size))), size[0])
+    br = p + w * size[0] + h * size[1]
+    assert not _on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr], finder)
+    # The same place, but the patch runs off the card (below its bottom side).
+    assert not _on_a_read_face(Corner(*seam, tuple(w), tuple(h), 60.0, 100.0), [cr], finder)
+    # A read card lying on this one, its top-left corner 100 px in from the read corner: where
+    # its left side crosses this card's bottom side, the patch holds this card's face.
+    q = p + w * 100.0 + h * 60.0
+    top = Corner(*q, tuple(w), tuple(h), 100.0, 100.0)
+    over = _CornerRead(top, size, np.zeros((4, 2)), q, None, True, "2S", 0.9, 0.4, ["2S"])
+    under_it = mask_of((p, (100.0, size[1])), (p, (size[0], 60.0)))  # what it leaves of this card
+    cross = p + w * 100.0 + h * size[1]
+    corner = Corner(*cross, tuple(-w), tuple(-h), 100.0, 150.0)
+    assert not _on_a_read_face(corner, [over], _OutlineFinder(outlines(under_it), size[0]))
+    assert _on_a_read_face(corner, [cr, over], _OutlineFinder(outlines(under_it), size[0]))
+    # ... but a read card's own corner is read, whatever side it lies on.
+    assert not _on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr, over], finder)
+
+
+def test_corners_with_ink_where_the_index_lies_are_read_first_in_their_former_order():
+    """Index corners first (their sure reads spare the reads beside them): ink at the suit's
+    and the rank's centre, then at the suit's only; nothing is dropped and each group keeps its order."""
+    from dealer_assist.vision.detect import MASK_SCALE
+    from dealer_assist.vision.recognize import _inked_index_first
+
+    profile = Profile.load(default_profile_path())
+    card_w, card_h = 180.0, 260.0
+    ink = np.zeros((360, 640), np.uint8)
+    corners = [Corner(60.0 + 110.0 * i, 200.0, (1.0, 0.0), (0.0, 1.0), 80.0, 80.0) for i in range(5)]
+
+    def ink_at(c, box):
+        x, y = (c.x + box.cu * card_w) * MASK_SCALE, (c.y + box.cv * card_h) * MASK_SCALE
+        cv2.circle(ink, (round(x), round(y)), 3, 255, -1)
+
+    for c in corners[1::2]:  # a suit at the second and the fourth
+        ink_at(c, profile.suit_box)
+    ink_at(corners[3], profile.rank_box)  # and a rank above it at the fourth
+    ink_at(corners[0], profile.rank_box)  # the first: ink only where the rank lies (a lone pip)
+    got = _inked_index_first(corners, ink, profile, card_w, card_h)
+    assert got == [corners[3], corners[1], corners[0], corners[2], corners[4]]
+
+
 def _truth_corner(frame: str, code: str, corner: int):
     truth = json.loads((CARDS / "test" / "anglo" / "truth.json").read_text())
     card = next(c for f in truth["frames"] if f["file"] == frame for c in f["cards"] if c["card"] == code)

@@ -175,9 +175,11 @@ class Recognizer:
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
         done: list[tuple[np.ndarray, np.ndarray, np.ndarray, float]] = []
+        faces: list[_CornerRead] = []  # the sure reads so far
+        outline_of = _OutlineFinder(split_outlines, card_w)
         pending = []  # [corner, sizes, best read, glyphs seen at the last try, size guessed]
-        for c in corners:
-            if _beside_a_read_index(c, done):
+        for c in _inked_index_first(corners, masks.ink, self.profile, card_w, card_h):
+            if _beside_a_read_index(c, done) or _on_a_read_face(c, faces, outline_of):
                 continue
             k = self._corner_scale(c, quads, card_h)
             sizes = [k] if k != 1.0 or abs(scale - 1.0) <= 0.1 else [k, 1.0 / scale]
@@ -189,6 +191,7 @@ class Recognizer:
             pending.append([c, sizes, best, saw, k == 1.0])
             if best is not None and best.sure:
                 done.extend(_neighbour_corners(best))
+                faces.append(best)
         # The cards seen whole need not be the size of this one (tilt, a card
         # lifted): an index seen but not read is tried again at the calibrated
         # size, then a step bigger and smaller (the rank's own height cannot
@@ -197,11 +200,13 @@ class Recognizer:
         # that the corners beside an index already read are not tried again.
         for item in pending:
             c, sizes, best, saw, size_guessed = item
-            if size_guessed and saw and not (best is not None and best.sure) and not _beside_a_read_index(c, done):
+            if (size_guessed and saw and not (best is not None and best.sure) and not _beside_a_read_index(c, done)
+                    and not _on_a_read_face(c, faces, outline_of)):
                 item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in RETRY_SIZES], card_w, card_h,
                                               best, retried=True)
                 if item[2] is not None and item[2].sure:
                     done.extend(_neighbour_corners(item[2]))
+                    faces.append(item[2])
         reads = [item[2] for item in pending if item[2] is not None]
         if self.profile.index_corners < 4:
             # A deck printing its index at all four corners shows an upright
@@ -491,6 +496,103 @@ def _beside_a_read_index(c: Corner, done) -> bool:
             if all(max(float(np.dot(d, e1)), float(np.dot(d, e2))) > 0.95 for d in dirs):
                 return True
     return False
+
+
+#: How close (against the card's height) a corner must lie to a read card's
+#: side to be on it: the tolerance of :func:`_neighbour_corners`.
+ON_SIDE = 0.06
+#: How far inside a corner (against the card's width, along both edges) its
+#: patch is looked at to tell whose paper it is: past the rounded tip, within the index.
+PATCH_INSIDE = 0.1
+
+
+class _OutlineFinder:
+    """Which outline of the split mask holds the paper just inside a corner (looked up once per corner)."""
+
+    def __init__(self, contours, card_w: float) -> None:
+        self._contours = contours
+        self._rects = None
+        self._reach = PATCH_INSIDE * card_w
+        self._found: dict[int, Optional[int]] = {}
+
+    def __call__(self, c: Corner) -> Optional[int]:
+        if id(c) not in self._found:
+            if self._rects is None:
+                self._rects = [cv2.boundingRect(o) for o in self._contours]
+            x = (c.x + self._reach * (c.wdir[0] + c.hdir[0])) * MASK_SCALE
+            y = (c.y + self._reach * (c.wdir[1] + c.hdir[1])) * MASK_SCALE
+            self._found[id(c)] = next(
+                (i for i, (rx, ry, rw, rh) in enumerate(self._rects)
+                 if rx <= x <= rx + rw and ry <= y <= ry + rh
+                 and cv2.pointPolygonTest(self._contours[i], (float(x), float(y)), False) > 0), None)
+        return self._found[id(c)]
+
+
+def _on_a_read_face(c: Corner, faces: list[_CornerRead], outline_of: _OutlineFinder) -> bool:
+    """Whether ``c`` lies on a side of a card read for sure, between its corners, with its patch on
+    the face of a card read for sure (the same card, or one that card lies on).
+
+    Such a corner is where one card's edge crosses another (in a fan, a
+    third of a tango frame's corners): its patch holds the read card's pips
+    or picture, never an index still to read.  The split mask must give the
+    corner the outline of that card's read corner: where it did not part two
+    cards (cream on cream), a corner on one card's side may be the other
+    card's own.  The read cards' own corners are left alone (the opposite
+    index corner checks the read).
+    """
+    on_side = under = False
+    mine = None
+    for cr in faces:
+        w, h = cr.size
+        o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
+        dx, dy = c.x - o.x, c.y - o.y
+        u, v = dx * wd[0] + dy * wd[1], dx * hd[0] + dy * hd[1]
+        tol = ON_SIDE * h
+        inner = PATCH_INSIDE * w
+        ix, iy = dx + inner * (c.wdir[0] + c.hdir[0]), dy + inner * (c.wdir[1] + c.hdir[1])
+        if 0 < ix * wd[0] + iy * wd[1] < w and 0 < ix * hd[0] + iy * hd[1] < h:
+            if min(abs(u), abs(u - w)) < tol and min(abs(v), abs(v - h)) < tol:
+                return False  # a corner of this card itself
+            if not under:
+                if mine is None:
+                    mine = outline_of(c)
+                under = mine is not None and mine == outline_of(cr.corner)
+        on_side = on_side or (((abs(v) < tol or abs(v - h) < tol) and tol < u < w - tol and _parallel(c, wd))
+                              or ((abs(u) < tol or abs(u - w) < tol) and tol < v < h - tol and _parallel(c, hd)))
+    return on_side and under
+
+
+def _parallel(c: Corner, edge) -> bool:
+    """Whether one of the corner's two edges runs along ``edge`` (within some 18 degrees)."""
+    return max(abs(c.wdir[0] * edge[0] + c.wdir[1] * edge[1]), abs(c.hdir[0] * edge[0] + c.hdir[1] * edge[1])) > 0.95
+
+
+def _inked_index_first(corners: list[Corner], ink: np.ndarray, profile: Profile, card_w: float,
+                       card_h: float) -> list[Corner]:
+    """The corners in the order to read them: first those with ink where an index's suit and rank
+    lie, then those with ink where the suit lies, then the rest, each group in its former order.
+
+    A sure read spares the reads of the corners beside it and of those where
+    other cards cross it (:func:`_beside_a_read_index`, :func:`_on_a_read_face`),
+    so index corners are best read first.  A suit is a solid shape: the
+    half-size ink mask (see :func:`~.detect.frame_masks`) has ink at its centre
+    (within a pixel), where a bare corner or a lone pip beside a card's
+    corner leaves the paper blank; most ranks have ink at theirs too.  Only
+    the order changes.
+    """
+    rows, cols = ink.shape[:2]
+
+    def inked(c: Corner, box) -> bool:
+        u, v = box.cu * card_w, box.cv * card_h
+        x = int(round((c.x + u * c.wdir[0] + v * c.hdir[0]) * MASK_SCALE))
+        y = int(round((c.y + u * c.wdir[1] + v * c.hdir[1]) * MASK_SCALE))
+        return 1 <= x < cols - 1 and 1 <= y < rows - 1 and bool(ink[y - 1:y + 2, x - 1:x + 2].any())
+
+    groups: tuple[list[Corner], list[Corner], list[Corner]] = ([], [], [])
+    for c in corners:
+        suit = inked(c, profile.suit_box)
+        groups[0 if suit and inked(c, profile.rank_box) else 1 if suit else 2].append(c)
+    return groups[0] + groups[1] + groups[2]
 
 
 def _index_area(r: _CornerRead, region) -> tuple:
