@@ -53,8 +53,9 @@ def degrade(img: np.ndarray, scale: float, sigma: float, motion: int, angle: flo
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
-def stress(profile: Profile, calib: Path, seed: int = 3) -> dict:
-    """Every set-up shot of ``calib`` under every variant: shots, correct, wrong and the wrong reads."""
+def stress(profile: Profile, calib: Path, seed: int = 3, save: Path | None = None) -> dict:
+    """Every set-up shot of ``calib`` under every variant: shots, correct, wrong and the wrong reads
+    (each frame with a wrong read saved into ``save``, when given)."""
     rec = Recognizer(profile)
     rng = np.random.default_rng(seed)
     out = {"shots": 0, "correct": 0, "wrong": 0, "wrong_reads": []}
@@ -72,6 +73,9 @@ def stress(profile: Profile, calib: Path, seed: int = 3) -> dict:
                 if got != code:
                     out["wrong"] += 1
                     out["wrong_reads"].append(f"{code} read as {got} (scale {scale}, blur {sigma}, motion {motion})")
+                    if save is not None:
+                        save.mkdir(parents=True, exist_ok=True)
+                        cv2.imwrite(str(save / f"{calib.name}_{code}_as_{got}_{sigma}_{motion}.png"), frame)
     return out
 
 
@@ -79,6 +83,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cards", default=str(Path(__file__).resolve().parents[2] / "shared" / "cards"))
     ap.add_argument("--deck", action="append", help="deck name (default: every deck in cards/calib)")
+    ap.add_argument("--save", metavar="DIR", help="save every frame with a wrong read into DIR")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     cards = Path(args.cards)
@@ -89,7 +94,7 @@ def main() -> int:
     for deck in decks:
         with tempfile.TemporaryDirectory() as tmp:
             profile = Profile.load(calibrate(cards / "calib" / deck, allow_missing=True).save(tmp))
-        r = stress(profile, cards / "calib" / deck)
+        r = stress(profile, cards / "calib" / deck, save=Path(args.save) if args.save else None)
         print(f"| {deck} | {r['shots']} | {r['correct']} | {r['wrong']} |", flush=True)
         for line in r["wrong_reads"]:
             print(f"|   {line} | | | |")
