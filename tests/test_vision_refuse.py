@@ -20,6 +20,7 @@ import pytest
 
 from dealer_assist.vision import selftest
 from dealer_assist.vision.calibrate import BESIDE, BORDER, DeckNotReadable, calibrate
+from dealer_assist.vision.profile import MIN_SELF_TEST_READ
 
 RED, BLACK = (30, 30, 200), (20, 20, 20)
 CODES = ("AS", "2H", "3D", "4C", "5S", "6H", "7D", "8C", "9S", "10H", "JD", "QC", "KS")
@@ -79,7 +80,7 @@ def test_a_stacked_drawn_deck_calibrates(tmp_path):
     """The control: the same drawing with the suit under the rank is a usable layout."""
     profile = calibrate(_shots(tmp_path, "stacked"), allow_missing=True)
     assert set(profile.shots.values()) == {"ok"}
-    assert profile.self_test["read"] >= 0.5 and profile.self_test["wrong"] == 0
+    assert profile.self_test["read"] >= MIN_SELF_TEST_READ and profile.self_test["wrong"] == 0
     assert profile.rank_box.v1 <= profile.suit_box.v0 + 0.01
 
 
@@ -141,7 +142,7 @@ def test_the_profile_keeps_its_self_test_figures(tmp_path):
         shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", tmp_path)
     profile = calibrate(tmp_path, allow_missing=True)
     assert profile.self_test["trials"] == 4 * 3 * 2  # 4 shots, 3 rounds, both index corners
-    assert 0.5 <= profile.self_test["read"] <= 1.0 and profile.self_test["wrong"] == 0
+    assert MIN_SELF_TEST_READ <= profile.self_test["read"] <= 1.0 and profile.self_test["wrong"] == 0
 
 
 @pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")

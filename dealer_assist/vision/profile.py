@@ -27,9 +27,11 @@ FORMAT = 1
 #: Share of its own trial reads (set-up shots degraded as a table would, see
 #: :func:`~dealer_assist.vision.selftest.trial_reads`) a usable profile reads as
 #: the right card.  Those trials are the easiest reads the deck will ever get:
-#: the 23 decks that read 91-99% of their table frames read 69-100% of them;
-#: the two decks whose layout the recognizer cannot read, 0% and 4%.
-MIN_SELF_TEST_READ = 0.5
+#: the 23 decks that read 93-99% of their table frames read 62-99% of them;
+#: the two decks whose layout the recognizer cannot read, 0% and 12%.  The bar
+#: is half the lowest usable deck's share: a poor set-up is not mistaken for an
+#: unreadable deck, a deck that reads next to nothing never passes.
+MIN_SELF_TEST_READ = 0.3
 
 
 class ProfileError(ValueError):
