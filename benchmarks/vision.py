@@ -35,7 +35,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealer_assist.vision.calibrate import calibrate  # noqa: E402
+from dealer_assist.vision.calibrate import CalibrationError, calibrate  # noqa: E402
 from dealer_assist.vision.capture import FrameGrabber  # noqa: E402
 from dealer_assist.vision.detect import MASK_SCALE, find_corners, merge_corners, paper_masks  # noqa: E402
 from dealer_assist.vision.profile import Profile  # noqa: E402
@@ -411,10 +411,14 @@ def main() -> int:
             profile = Profile.load(args.profile)
         else:
             t0 = time.perf_counter()
-            profile = calibrate(cards / "calib" / deck, allow_missing=True)
+            try:
+                profile = calibrate(cards / "calib" / deck, allow_missing=True)
+            except CalibrationError as exc:
+                print(f"{deck}: REFUSED at calibration ({exc.reason}): {str(exc).splitlines()[0].rstrip(':')}")
+                continue
             with tempfile.TemporaryDirectory() as tmp:
                 profile = Profile.load(profile.save(tmp))
-            print(f"{deck}: calibrated in {time.perf_counter() - t0:.1f} s, thresholds {profile.thresholds}")
+            print(f"{deck}: calibrated in {time.perf_counter() - t0:.1f} s, thresholds {profile.thresholds}, self-test {profile.self_test}")
         r = bench_recognize(profile, cards / "test" / deck, args.verbose,
                             Path(args.misses) / deck if args.misses else None)
         print(f"{deck} recognize: {json.dumps(r)}")

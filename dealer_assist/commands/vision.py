@@ -67,6 +67,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     try:
         profile = calibrate(args.images, args.name, allow_missing=args.allow_missing)
     except CalibrationError as exc:
+        if args.json:
+            # No profile: what was refused and why, for a program driving the set-up.
+            emit_json({"profile": None, "refused": exc.reason, "error": str(exc).split(":\n")[0], **exc.details})
         raise CommandError(str(exc)) from exc
     try:
         out = profile.save(args.out)
@@ -78,12 +81,13 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         "profile": str(out), "deck": profile.name, "shots": len(profile.shots), "failed": failed,
         "missing": missing_cards(profile), "aspect": round(profile.aspect, 4), "card_h_px": round(profile.card_h_px, 1),
         "thresholds": {"min_score": profile.thresholds.min_score, "min_margin": profile.thresholds.min_margin},
-        "index_corners": profile.index_corners,
+        "index_corners": profile.index_corners, "self_test": profile.self_test,
     }
     if args.json:
         emit_json(summary)
     else:
-        print(f"profile written to {out}: deck {profile.name!r}, {len(profile.shots) - len(failed)} of {len(profile.shots)} shots used")
+        print(f"profile written to {out}: deck {profile.name!r}, {len(profile.shots) - len(failed)} of {len(profile.shots)} shots used, "
+              f"self-test read {profile.self_test.get('read', 0):.0%} of {profile.self_test.get('trials', 0)} degraded copies")
         for name, why in failed.items():
             print(f"  {name}: {why}")
         if summary["missing"]:

@@ -20,7 +20,7 @@ import numpy as np
 from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
 from dealer_assist.vision.detect import MASK_SCALE, paper_mask
 from dealer_assist.vision.glyphs import INK, PAD, ink_map, normalise, redness_of
-from dealer_assist.vision.profile import CANON_H, Box, Profile
+from dealer_assist.vision.profile import CANON_H, MIN_SELF_TEST_READ, Box, Profile
 from dealer_assist.vision.selftest import derive_thresholds, learn_templates
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
@@ -31,8 +31,47 @@ SUIT_TEMPLATE_H = 24
 RANK_HEIGHT_GRID = 1.5
 
 
+#: The smallest height (card heights) of a glyph an index prints.  The ranks of
+#: 23 decks measured 0.083-0.133; what else touches a corner's edge (felt in a
+#: rounded corner, a stub of the printed border) measured at most 0.046.
+MIN_GLYPH_H = 0.06
+
+
 class CalibrationError(ValueError):
-    """Calibration could not build a usable profile; the message says which shots failed and why."""
+    """Calibration could not build a usable profile; the message says which shots failed and why.
+
+    ``reason`` names the kind of failure for ``--json`` output (``"shots"``:
+    fix or retake the shots named), ``details`` holds its figures.
+    """
+
+    def __init__(self, message: str, reason: str = "shots", details: Optional[dict] = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details = details or {}
+
+
+class DeckNotReadable(CalibrationError):
+    """The shots show a deck whose index the recognizer cannot read: retaking them will not help.
+
+    A profile built anyway would read such a deck's cards wrongly or not at
+    all, silently; so none is built.
+    """
+
+
+#: Why a deck's corners show no rank-over-suit index (see :func:`layout_of`):
+#: what a shot shows, what the deck's cards show, and what the recognizer reads.
+BORDER, BESIDE, NOT_UNDER = "index_touches_border", "suit_beside_rank", "suit_not_under_rank"
+_LAYOUTS = {
+    BORDER: ("index not found (its rank runs into the card's printed border)",
+             "its corner index touches the card's printed border", "on {} the rank runs into the border",
+             "this recognizer reads indexes printed clear of the border only"),
+    BESIDE: ("index not found (a glyph stands beside the rank, none under it)",
+             "its corner index prints the suit beside the rank, not under it", "on {} a glyph stands beside the rank",
+             "this recognizer reads stacked rank-over-suit indexes only"),
+    NOT_UNDER: ("index not found (no suit below the rank in the corner)",
+                "its corner index does not print the suit under the rank", "",
+                "this recognizer reads stacked rank-over-suit indexes only"),
+}
 
 
 @dataclass
@@ -156,12 +195,14 @@ def _corner_patch(image, quad, corner: int, aspect: float, region=(0.45, 0.5)) -
     return cv2.warpAffine(image, m, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
 
 
-def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True) -> tuple[Optional[tuple], str]:
-    """Rank and suit of an upright corner patch of a set-up shot: the ink nearest the corner and the ink below it."""
+def _print_strokes(patch: np.ndarray, blank: int) -> tuple[np.ndarray, float, np.ndarray]:
+    """The patch's ink map, its paper level, and its print (0/1) without the card's border strokes.
+
+    The outer ``blank`` rows and columns (table, card edge) are blanked first.
+    """
     ink, paper = ink_map(patch)
-    edge = PAD + 2
-    ink[:edge, :] = 0
-    ink[:, :edge] = 0
+    ink[:blank, :] = 0
+    ink[:, :blank] = 0
     binary = (ink > INK).astype(np.uint8)
     # The card's printed border and the felt around it are long straight
     # strokes along the edges: remove them, so that a glyph printed close to
@@ -170,9 +211,22 @@ def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True) -> tu
     lines = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
     lines |= cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
     binary &= ~cv2.dilate(lines, np.ones((3, 3), np.uint8))
+    return ink, paper, binary
+
+
+def _glyph_components(binary: np.ndarray, edge: int):
+    """Labels, stats and the ids of the print blobs clear of the patch's edges."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     comps = [i for i in range(1, n) if stats[i][4] >= 6 and stats[i][0] > edge and stats[i][1] > edge
              and stats[i][0] + stats[i][2] < binary.shape[1] - 1 and stats[i][1] + stats[i][3] < binary.shape[0] - 1]
+    return labels, stats, comps
+
+
+def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True) -> tuple[Optional[tuple], str]:
+    """Rank and suit of an upright corner patch of a set-up shot: the ink nearest the corner and the ink below it."""
+    edge = PAD + 2
+    ink, paper, binary = _print_strokes(patch, edge)
+    labels, stats, comps = _glyph_components(binary, edge)
     if not comps:
         return None, "index not found (no print near the top-left corner)"
     first = min(comps, key=lambda i: np.hypot(stats[i][0], stats[i][1]))
@@ -206,6 +260,59 @@ def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True) -> tu
 
     return (rank_crop, box(rx0, ry0, rx1, ry1), suit_crop, box(sx, sy, sx + sw, sy + sh),
             redness_of(patch, suit_mask, paper)), ""
+
+
+def layout_of(image: np.ndarray, quad: np.ndarray, aspect: float) -> str:
+    """What the top-left corner of a shot shows instead of a suit under the rank.
+
+    :data:`BORDER`: a glyph-sized blob runs into one edge of the card (a
+    felt corner runs into both); :data:`BESIDE`: along the top of the card, a
+    glyph of about the rank's height stands level with it, to its right;
+    else :data:`NOT_UNDER`.
+    """
+    edge = PAD + 2
+    _, _, binary = _print_strokes(_corner_patch(image, quad, 0, aspect), PAD)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    for x, y, _, h, area in stats[1:]:
+        if area >= 6 and (x <= edge) != (y <= edge) and h >= MIN_GLYPH_H * CANON_H:
+            return BORDER
+    # Here the print is taken whole: a glyph as wide as a border stroke is
+    # long (a big diamond) would lose its middle with the strokes.
+    ink, _ = ink_map(_corner_patch(image, quad, 0, aspect, region=(1.0, 0.5)))
+    ink[:edge, :] = 0
+    ink[:, :edge] = 0
+    _, stats, comps = _glyph_components((ink > INK).astype(np.uint8), edge)
+    glyphs = [i for i in comps if stats[i][3] >= MIN_GLYPH_H * CANON_H]
+    if glyphs:
+        first = min(glyphs, key=lambda i: np.hypot(stats[i][0], stats[i][1]))
+        x, y, w, h, _ = stats[first]
+        for i in glyphs:
+            xi, yi, _, hi, _ = stats[i]
+            if i != first and xi >= x + w and min(y + h, yi + hi) - max(y, yi) > 0.5 * min(h, hi) and 0.5 < hi / h < 2:
+                return BESIDE
+    return NOT_UNDER
+
+
+def _layout_refusal(failed: list[tuple[Shot, np.ndarray]], found: list[Shot], images: dict, aspect: float,
+                    shots: list[Shot], skipped: dict[str, str]) -> DeckNotReadable:
+    """The error for a deck most of whose found cards show no suit under the rank: what they show instead."""
+    seen: dict[str, int] = {}
+    for shot, quad in failed:
+        kind = layout_of(images[shot.card], quad, aspect)
+        seen[kind] = seen.get(kind, 0) + 1
+        shot.error = _LAYOUTS[kind][0]
+    kind = max(seen, key=lambda k: (seen[k], k != NOT_UNDER))
+    _, what, count, scope = _LAYOUTS[kind]
+    tally = f"{len(failed)} of the {len(found)} cards found show no suit under the rank"
+    if count:
+        tally += "; " + count.format(seen[kind])
+    headline = (f"this deck cannot be read: {what} ({tally}): {scope}. No profile was written. "
+                "If the deck does print its rank over its suit, clear of the border, retake the shots "
+                "(one card each, upright, index top-left, in focus); otherwise use another deck, "
+                "or the shoe or the keyboard")
+    return DeckNotReadable(_report(headline, shots, skipped), kind,
+                           {"cards_found": len(found), "no_suit_under_rank": len(failed),
+                            "layouts": {k: seen[k] for k in sorted(seen)}})
 
 
 def _four_corners(good, images, aspect: float, canon_w: float) -> bool:
@@ -254,6 +361,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     card_h = float(np.median(sizes[:, 1]))
     canon_w = CANON_H * aspect
     two_corners = 0
+    failed = []  # (shot, its card's corners) of the cards found whose index was not
     for shot in found:
         image = images[shot.card]
         for corner in (0, 2):
@@ -268,8 +376,13 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         if shot.glyphs:
             shot.error = ""
         else:
+            failed.append((shot, shot.quad))
             shot.quad = None
     good = [s for s in found if s.glyphs]
+    if len(failed) * 2 > len(found):
+        # A deck's layout is what most of its cards show; the "index" found
+        # on the others is then something else (a pip taken for the suit).
+        raise _layout_refusal(failed, found, images, aspect, shots, skipped)
     ranks_seen = {s.card.rank for s in good}
     suits_seen = {s.card.suit for s in good}
     if len(ranks_seen) < 2 or len(suits_seen) < 2:
@@ -357,7 +470,25 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     learn_templates(profile, shot_list)
     if self_test:
         profile.thresholds = derive_thresholds(profile, shot_list)
+        _check_self_test(profile, shots, skipped)
     return profile
+
+
+def _check_self_test(profile: Profile, shots: list[Shot], skipped: dict[str, str]) -> None:
+    """Refuse a profile that cannot read its own deck's degraded shots, or misreads any of them."""
+    test = profile.self_test
+    read, wrong = test.get("read", 0.0), int(test.get("wrong", 0))
+    if read >= MIN_SELF_TEST_READ and not wrong:
+        return
+    why = (f"{wrong} of its {int(test.get('trials', 0))} trial reads were accepted as the wrong card" if wrong else
+           f"it read only {read:.0%} of the {int(test.get('trials', 0))} trial reads correctly, "
+           f"a usable profile reads at least {MIN_SELF_TEST_READ:.0%}")
+    headline = (f"this deck cannot be read: its self-test (the set-up shots blurred, tilted and noised as at the table) "
+                f"failed: {why}; the recognizer would miss or misread its cards. No profile was written. "
+                "Check that each shot shows one card, upright, index top-left, in focus; if so, this deck's index "
+                "is not one this recognizer reads (a rank printed over its suit, clear of the border): use another "
+                "deck, or the shoe or the keyboard")
+    raise DeckNotReadable(_report(headline, shots, skipped), "self_test_failed", dict(test))
 
 
 def _report(headline: str, shots: list[Shot], skipped: dict[str, str]) -> str:

@@ -24,6 +24,14 @@ CANON_H = 240
 
 PROFILE_FILE = "profile.json"
 FORMAT = 1
+#: Share of its own trial reads (set-up shots degraded as a table would, see
+#: :func:`~dealer_assist.vision.selftest.trial_reads`) a usable profile reads as
+#: the right card.  Those trials are the easiest reads the deck will ever get:
+#: the 23 decks that read 93-99% of their table frames read 62-99% of them;
+#: the two decks whose layout the recognizer cannot read, 0% and 12%.  The bar
+#: is half the lowest usable deck's share: a poor set-up is not mistaken for an
+#: unreadable deck, a deck that reads next to nothing never passes.
+MIN_SELF_TEST_READ = 0.3
 
 
 class ProfileError(ValueError):
@@ -119,6 +127,11 @@ class Profile:
     #: Per pair of same-colour suits (``"CS"``): the glyph direction that parts
     #: them, learned by the self-test (``pair_CS.npy``).
     pair_dirs: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    #: How the profile read its own set-up shots degraded as at the table (see
+    #: :func:`~dealer_assist.vision.selftest.derive_thresholds`): ``trials``,
+    #: ``read`` (share read as the right card), ``wrong`` (accepted as a wrong card).
+    #: Empty in profiles made before it was kept.
+    self_test: dict[str, float] = field(default_factory=dict)
 
     def suit_window_factor(self, rank: str) -> float:
         """How much smaller the suit's window must be than the rank's height made it, for ``rank``.
@@ -199,6 +212,13 @@ class Profile:
                 raise ProfileError(f"pair direction {str(file)!r} is not readable ({exc}); recalibrate") from exc
             if direction.shape == (profile.suit_size[1], profile.suit_size[0]):
                 profile.pair_dirs[file.stem.partition("_")[2]] = direction.astype(np.float32)
+        test = profile.self_test
+        if test and (test.get("read", 1.0) < MIN_SELF_TEST_READ or test.get("wrong", 0)):
+            raise ProfileError(
+                f"deck profile {str(folder)!r} failed its self-test (it read {test.get('read', 0):.0%} of its own "
+                f"degraded set-up shots correctly, misread {int(test.get('wrong', 0))}): it would miss or misread this "
+                "deck's cards; this recognizer reads indexes with the rank printed over the suit, clear of the border: "
+                "recalibrate with such a deck, or use the shoe or the keyboard")
         if len(profile.rank_templates) < 2 or len(profile.suit_templates) < 2:
             raise ProfileError(f"deck profile {str(folder)!r} has too few templates (ranks {''.join(profile.rank_templates)}, suits {''.join(profile.suit_templates)}); recalibrate")
         return profile

@@ -182,9 +182,14 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     ``min_margin``.  Over a grid of both, keep the pairs for which no trial
     read would have been accepted with a wrong rank or suit, even with both
     thresholds one step lower; of those, take the one accepting most trials.
+
+    How the profile fares on the trials under the thresholds chosen is kept
+    in ``profile.self_test``: the share read as the right card, and the
+    number accepted as a wrong one (none, unless no pair of thresholds was safe).
     """
     rows = []
     trials = trial_reads(profile, shots)
+    profile.self_test = {"trials": len(trials), "read": 0.0, "wrong": 0}
     learn_pair_dirs(profile, trials + trial_reads(profile, shots, seed=9))
     for card, r in trials:
         if r is None:
@@ -193,11 +198,11 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
         suit, ss, sm = suit_lead(profile, r)
         # The recognizer never accepts a suit the ink's colour rules out: such a trial is no risk.
         wrong = (rank != card.rank or suit != card.suit) and colour_fits(profile, suit, r.redness)
-        rows.append((min(rs, ss), min(rm, sm), wrong))
+        rows.append((min(rs, ss), min(rm, sm), wrong, rank == card.rank and suit == card.suit))
     if not rows:
         return Thresholds()
     data = np.array(rows, dtype=np.float64)
-    score, margin, wrong = data[:, 0], data[:, 1], data[:, 2] > 0
+    score, margin, wrong, right = data[:, 0], data[:, 1], data[:, 2] > 0, data[:, 3] > 0
     step = 0.03
     best = None
     for s in np.arange(MIN_SCORE_FLOOR, 0.951, step):
@@ -212,6 +217,9 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
         s, m = 0.95, 0.45
     else:
         _, s, m = best
+    accepted = (score >= s) & (margin >= m)
+    profile.self_test = {"trials": len(trials), "read": round(float((accepted & right).sum()) / len(trials), 3),
+                         "wrong": int((accepted & wrong).sum())}
     return Thresholds(min_score=round(float(s), 3), min_margin=round(float(m), 3),
                       candidate_score=round(float(s) - 0.2, 3),
                       pair_cuts=pair_cuts(profile, trial_reads(profile, shots, rounds=6, seed=8)),

@@ -1,0 +1,167 @@
+"""Calibration refuses a deck whose index the recognizer cannot read, saying why, and writes no profile.
+
+The set-up shots are drawn here (a white card on felt, the rank written with
+``cv2.putText``, the suit drawn as a shape), three ways: the usual stacked
+index (rank over suit), the suit beside the rank (level with it, at the
+other top corner), and a rank that runs into the card's printed border.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision import selftest
+from dealer_assist.vision.calibrate import BESIDE, BORDER, DeckNotReadable, calibrate
+from dealer_assist.vision.profile import MIN_SELF_TEST_READ
+
+RED, BLACK = (30, 30, 200), (20, 20, 20)
+CODES = ("AS", "2H", "3D", "4C", "5S", "6H", "7D", "8C", "9S", "10H", "JD", "QC", "KS")
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+
+
+def _suit(img: np.ndarray, suit: str, cx: int, cy: int, r: int) -> None:
+    col = RED if suit in "HD" else BLACK
+    if suit == "D":
+        cv2.fillPoly(img, [np.array([(cx, cy - r), (cx + 3 * r // 4, cy), (cx, cy + r), (cx - 3 * r // 4, cy)])], col)
+    elif suit == "H":
+        for dx in (-r // 2, r // 2):
+            cv2.circle(img, (cx + dx, cy - r // 3), r // 2 + 1, col, -1)
+        cv2.fillPoly(img, [np.array([(cx - r, cy - r // 4), (cx + r, cy - r // 4), (cx, cy + r)])], col)
+    elif suit == "S":
+        for dx in (-r // 2, r // 2):
+            cv2.circle(img, (cx + dx, cy + r // 4), r // 2 + 1, col, -1)
+        cv2.fillPoly(img, [np.array([(cx - r, cy), (cx + r, cy), (cx, cy - r)])], col)
+        cv2.fillPoly(img, [np.array([(cx, cy + r // 3), (cx + r // 2, cy + r), (cx - r // 2, cy + r)])], col)
+    else:
+        for dx, dy in ((0, -r // 2), (-r // 2, r // 5), (r // 2, r // 5)):
+            cv2.circle(img, (cx + dx, cy + dy), r // 2, col, -1)
+        cv2.fillPoly(img, [np.array([(cx, cy), (cx + r // 2, cy + r), (cx - r // 2, cy + r)])], col)
+
+
+def card_shot(code: str, layout: str) -> np.ndarray:
+    """A 1280x720 set-up shot of one drawn card: ``layout`` is "stacked", "beside" or "border"."""
+    rank, suit = code[:-1], code[-1]
+    img = np.zeros((720, 1280, 3), np.uint8)
+    img[:] = (50, 110, 40)
+    w, h = 150, 210
+    x0, y0 = (1280 - w) // 2, (720 - h) // 2
+    cv2.rectangle(img, (x0, y0), (x0 + w, y0 + h), (245, 245, 245), -1)
+    top = y0 + 8
+    if layout == "border":
+        cv2.rectangle(img, (x0, y0), (x0 + w, y0 + h), BLACK, 2)
+        top = y0 - 4  # the rank's top runs into the border line
+    col = RED if suit in "HD" else BLACK
+    (tw, th), _ = cv2.getTextSize(rank, cv2.FONT_HERSHEY_SIMPLEX, 0.8, 2)
+    cv2.putText(img, rank, (x0 + 8, top + th), cv2.FONT_HERSHEY_SIMPLEX, 0.8, col, 2, cv2.LINE_AA)
+    if layout == "beside":
+        _suit(img, suit, x0 + w - 16, top + th // 2, 8)
+    else:
+        _suit(img, suit, x0 + 8 + tw // 2, top + th + 16, 8)
+    _suit(img, suit, x0 + w // 2, y0 + h // 2, 16)  # a pip in the middle
+    return img
+
+
+def _shots(folder: Path, layout: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for code in CODES:
+        cv2.imwrite(str(folder / f"{code}.png"), card_shot(code, layout))
+    return folder
+
+
+def test_a_stacked_drawn_deck_calibrates(tmp_path):
+    """The control: the same drawing with the suit under the rank is a usable layout."""
+    profile = calibrate(_shots(tmp_path, "stacked"), allow_missing=True)
+    assert set(profile.shots.values()) == {"ok"}
+    assert profile.self_test["read"] >= MIN_SELF_TEST_READ and profile.self_test["wrong"] == 0
+    assert profile.rank_box.v1 <= profile.suit_box.v0 + 0.01
+
+
+@pytest.mark.parametrize("layout, reason, what, scope", [
+    ("beside", BESIDE, "suit beside the rank, not under it", "reads stacked rank-over-suit indexes only"),
+    ("border", BORDER, "touches the card's printed border", "reads indexes printed clear of the border only"),
+])
+def test_a_layout_the_recognizer_cannot_read_is_refused_with_why(tmp_path, layout, reason, what, scope):
+    with pytest.raises(DeckNotReadable) as err:
+        # allow_missing builds profiles from few good shots: it must not build one of a deck that has none
+        calibrate(_shots(tmp_path, layout), self_test=False, allow_missing=True)
+    message = str(err.value)
+    assert err.value.reason == reason
+    assert what in message and scope in message and "No profile was written" in message
+    assert "13 of the 13 cards found show no suit under the rank" in message
+    assert err.value.details["layouts"] == {reason: 13}
+
+
+def test_the_cli_refuses_with_json_a_non_zero_exit_and_no_profile(tmp_path):
+    shots = _shots(tmp_path / "shots", "beside")
+    out = tmp_path / "profile"
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "calibrate", "--images", str(shots),
+                          "--out", str(out), "--json", "--allow-missing"], capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0
+    answer = json.loads(run.stdout)
+    assert answer["profile"] is None and answer["refused"] == BESIDE
+    assert "beside the rank" in answer["error"] and answer["no_suit_under_rank"] == 13
+    assert "beside the rank" in run.stderr and "Traceback" not in run.stderr
+    assert not out.exists()
+
+
+@pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+@pytest.mark.parametrize("trial, reason", [("none", "read only 0%"), ("wrong", "accepted as the wrong card")])
+def test_a_profile_that_cannot_read_its_own_degraded_shots_is_refused(tmp_path, monkeypatch, trial, reason):
+    """Good shots, but a self-test that reads none of its trials (or misreads them all, clearly):
+    no profile, and the message says so."""
+    from dealer_assist.cards import Card
+    from dealer_assist.vision.index import IndexRead
+
+    for code in ("AS", "2H", "3D", "KC"):
+        shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", tmp_path)
+
+    def trials(profile, shots, rounds=3, seed=7):
+        if trial == "none":
+            return [(card, None) for card, _, _ in shots for _ in range(rounds)]
+        # every spade read, far ahead, as a heart in red ink: no pair of thresholds is safe
+        return [(Card("A", "S"), IndexRead({"A": 0.99, "2": 0.1}, {"H": 0.99, "S": 0.1}, 0.6)) for _ in range(rounds * 4)]
+
+    monkeypatch.setattr(selftest, "trial_reads", trials)
+    with pytest.raises(DeckNotReadable, match=reason) as err:
+        calibrate(tmp_path, allow_missing=True)
+    assert err.value.reason == "self_test_failed"
+    assert err.value.details["read"] == 0.0
+
+
+@pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+def test_the_profile_keeps_its_self_test_figures(tmp_path):
+    for code in ("AS", "2H", "3D", "KC"):
+        shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", tmp_path)
+    profile = calibrate(tmp_path, allow_missing=True)
+    assert profile.self_test["trials"] == 4 * 3 * 2  # 4 shots, 3 rounds, both index corners
+    assert MIN_SELF_TEST_READ <= profile.self_test["read"] <= 1.0 and profile.self_test["wrong"] == 0
+
+
+@pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+def test_a_profile_marked_as_failing_its_self_test_is_refused_by_recognize_and_the_camera(tmp_path):
+    """A profile whose recorded self-test fails (written by hand, or by an older run) is never used."""
+    from dealer_assist.sources.base import SourceError
+    from dealer_assist.sources.camera import CameraSource
+    from dealer_assist.vision.profile import Profile, ProfileError
+
+    src = Path(__file__).resolve().parents[1] / "calibration" / "plastic"
+    shutil.copytree(src, tmp_path / "p")
+    Profile.load(tmp_path / "p")  # as shipped: usable
+    data = json.loads((tmp_path / "p" / "profile.json").read_text())
+    data["self_test"] = {"trials": 100, "read": 0.04, "wrong": 0}
+    (tmp_path / "p" / "profile.json").write_text(json.dumps(data))
+    with pytest.raises(ProfileError, match="failed its self-test.*read 4%"):
+        Profile.load(tmp_path / "p")
+    with pytest.raises(SourceError, match="failed its self-test"):
+        CameraSource(str(CARDS / "test" / "plastic" / "0000.jpg"), profile=tmp_path / "p").start(lambda e: None)
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", str(tmp_path / "p"),
+                          str(CARDS / "test" / "plastic" / "0000.jpg"), "--json"], capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0 and run.stdout == "" and "failed its self-test" in run.stderr
