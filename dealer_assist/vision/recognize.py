@@ -433,6 +433,24 @@ class Recognizer:
         score = r.pair_scores[key]
         return score >= to_first if suit == key[0] else score <= to_second
 
+    def _contradicted(self, group: list[_CornerRead], code: str) -> bool:
+        """Whether another whole corner of the card clearly reads another rank than the sure ``code``.
+
+        A corner not sure of itself is no evidence for its card, but it is
+        against one: a serif "4" blurred so that its thin stroke fades reads
+        as a "1" at one corner and still as a "4" at the other.  A corner
+        whose tip was not seen, or whose glyph was cut from ink beside it,
+        may hold a fragment and does not count.
+        """
+        t = self.profile.thresholds
+        for cr in group:
+            if cr.sure or cr.corner.notched or cr.read.cut or not IndexMatcher.ink_plausible(cr.read):
+                continue
+            rank, rs, _ = cr.read.best("rank")
+            if rank != code[0] and rs >= t.min_score and rs > cr.read.rank_scores.get(code[0], -1.0):
+                return True
+        return False
+
     def _two_corners_agree(self, group: list[_CornerRead], card_w: float):
         """Both index corners of one card, each nearly sure, reading the same code: two
         independent looks agreeing are as good as one clear look.  Returns the better read."""
@@ -459,7 +477,7 @@ class Recognizer:
                     agreed.sure = True
             best = max(g, key=lambda cr: (cr.sure, cr.confidence))
             corners = tuple((float(x), float(y)) for x, y in best.quad)
-            if len(sure_codes) == 1:
+            if len(sure_codes) == 1 and not self._contradicted(g, next(iter(sure_codes))):
                 code = sure_codes.pop()
                 sure = [cr for cr in g if cr.sure]
                 out.cards.append(CardHit(Card(code[0], code[1]), float(np.clip(max(cr.confidence for cr in sure), 0, 1)),
