@@ -13,6 +13,8 @@ from dealer_assist.vision.index import IndexRead
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 
+from blurred_shots import black_suit_reads
+
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
 
@@ -50,27 +52,11 @@ def test_a_suit_blurred_to_a_blob_is_read_by_the_templates_blurred_alike(anglo, 
     assert _reads_there(plain_only, frame, code) == []
 
 
-def _blurred_shot(code: str, scale: float, blur: float) -> np.ndarray:
-    img = cv2.imread(str(CARDS / "calib" / "anglo" / f"{code}.png"))
-    h, w = img.shape[:2]
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), 30, scale)
-    out = cv2.warpAffine(img, m, (w, h), flags=cv2.INTER_AREA, borderValue=tuple(int(v) for v in img[5, 5]))
-    return cv2.GaussianBlur(out, (0, 0), blur)
-
-
 @needs_cards
 def test_set_up_shots_blurred_far_past_the_self_test_read_more_and_never_wrong(anglo, plain_only):
     """Shrunk to 0.8 and blurred by 1.8 px (the self-test blurs up to 1.4), the black suits
     are read more often with the blurred look, and never as the wrong card."""
-    read = read_plain = 0
-    for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
-        for suit in "SC":
-            frame = _blurred_shot(rank + suit, 0.8, 1.8)
-            code = rank.replace("10", "T") + suit
-            cards = [c.card.code for c in anglo.recognize(frame).cards]
-            assert set(cards) <= {code}, f"{code} read as {cards}"
-            read += code in cards
-            read_plain += code in [c.card.code for c in plain_only.recognize(frame).cards]
+    read, read_plain = black_suit_reads(anglo, plain_only, 0.8, 1.8)
     assert read >= read_plain + 3
 
 

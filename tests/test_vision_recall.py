@@ -15,6 +15,8 @@ from dealer_assist.vision.index import IndexRead, warp_corner
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer, _CornerRead, _group_corners
 
+from blurred_shots import black_suit_reads
+
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
 
@@ -129,14 +131,6 @@ def test_in_a_fan_each_corner_pairs_with_its_own_card():
     assert by_code.get(frozenset({"JS"})) == 2
 
 
-def _blurred_shot(code: str, scale: float, blur: float, angle: float) -> np.ndarray:
-    img = cv2.imread(str(CARDS / "calib" / "anglo" / f"{code}.png"))
-    h, w = img.shape[:2]
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, scale)
-    out = cv2.warpAffine(img, m, (w, h), flags=cv2.INTER_AREA, borderValue=tuple(int(v) for v in img[5, 5]))
-    return cv2.GaussianBlur(out, (0, 0), blur)
-
-
 @needs_cards
 def test_small_blurred_spades_and_clubs_are_told_apart_by_the_pair_score(anglo):
     """Shrunk to 0.8 and blurred, a spade and a club are both a round blob: their plain
@@ -148,15 +142,7 @@ def test_small_blurred_spades_and_clubs_are_told_apart_by_the_pair_score(anglo):
     plain_profile.thresholds = dataclasses.replace(plain_profile.thresholds, pair_cuts={})
     plain = Recognizer(plain_profile)
     assert set(anglo.profile.thresholds.pair_cuts) == {"CS", "DH"}
-    read = read_plain = 0
-    for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
-        for suit in "SC":
-            frame = _blurred_shot(rank + suit, 0.8, 1.3, 30)
-            code = rank.replace("10", "T") + suit
-            cards = [c.card.code for c in anglo.recognize(frame).cards]
-            assert set(cards) <= {code}, f"{code} read as {cards}"
-            read += code in cards
-            read_plain += code in [c.card.code for c in plain.recognize(frame).cards]
+    read, read_plain = black_suit_reads(anglo, plain, 0.8, 1.3)
     assert read >= read_plain + 4
     assert read >= 24
 
