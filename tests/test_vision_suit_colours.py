@@ -113,3 +113,24 @@ def test_a_trial_misread_the_ink_colour_rules_out_is_no_risk_on_a_four_colour_de
     ruled_out, unknown = thresholds(blob), thresholds(None)
     # The blue blob read as a spade must not lift the thresholds; the same misread with no colour must.
     assert (ruled_out.min_score, ruled_out.min_margin) < (unknown.min_score, unknown.min_margin)
+
+
+def test_a_profile_made_before_ink_colours_were_kept_loads_and_tells_no_suits_apart_by_colour(tmp_path):
+    import json
+    import shutil
+
+    shutil.copytree(default_profile_path(), tmp_path / "old")
+    path = tmp_path / "old" / "profile.json"
+    data = json.loads(path.read_text())
+    data.pop("suit_ink", None)
+    data.pop("colour_pairs", None)
+    path.write_text(json.dumps(data))
+    old = Profile.load(tmp_path / "old")
+    assert old.suit_ink == {} and old.colour_pairs == []
+    assert not colour_rules_out(old.suit_ink, old.colour_pairs, "S", (1.1, -0.4, -0.7))
+
+
+def test_the_shipped_two_colour_decks_tell_no_suits_apart_by_colour_beyond_red_and_black():
+    shipped = Profile.load(default_profile_path())
+    assert set(shipped.suit_ink) == set("CDHS")
+    assert shipped.colour_pairs == []

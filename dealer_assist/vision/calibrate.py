@@ -459,7 +459,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         rank_size=rank_size,
         suit_size=suit_size,
         suit_red=red,
-        suit_ink={s: [round(v, 3) for v in c] for s, (c, _) in inks.items()},
+        suit_ink={s: [round(float(v), 3) for v in c] for s, (c, _) in inks.items()},
         colour_pairs=colour_pairs(inks, red),
         paper_level=float(np.median(papers)),
         index_corners=4 if _four_corners(good, images, aspect, canon_w) else 2 if two_corners >= len(good) // 2 else 1,
