@@ -19,9 +19,10 @@ import numpy as np
 
 from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
 from dealer_assist.vision.detect import MASK_SCALE, paper_mask
-from dealer_assist.vision.glyphs import INK, PAD, ink_map, normalise, redness_of
+from dealer_assist.vision.glyphs import INK, PAD, ink_colour_of, ink_map, normalise, redness_of
 from dealer_assist.vision.profile import CANON_H, MIN_SELF_TEST_READ, Box, Profile
 from dealer_assist.vision.selftest import derive_thresholds, learn_templates
+from dealer_assist.vision.suit_colours import colour_pairs, suit_inks
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 RANK_TEMPLATE_H = 32
@@ -80,7 +81,7 @@ class Shot:
     path: Path
     quad: Optional[np.ndarray] = None  # TL, TR, BR, BL
     error: str = ""
-    glyphs: list = field(default_factory=list)  # (rank_crop, rank_box, suit_crop, suit_box, redness)
+    glyphs: list = field(default_factory=list)  # (rank_crop, rank_box, suit_crop, suit_box, redness, suit ink colour)
 
 
 def shots_in(folder: str | Path) -> tuple[list[Shot], dict[str, str]]:
@@ -259,7 +260,7 @@ def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True) -> tu
         return Box((x0 - PAD) / canon_w, (y0 - PAD) / CANON_H, (x1 - PAD) / canon_w, (y1 - PAD) / CANON_H)
 
     return (rank_crop, box(rx0, ry0, rx1, ry1), suit_crop, box(sx, sy, sx + sw, sy + sh),
-            redness_of(patch, suit_mask, paper)), ""
+            redness_of(patch, suit_mask, paper), ink_colour_of(patch, suit_mask, paper)), ""
 
 
 def layout_of(image: np.ndarray, quad: np.ndarray, aspect: float) -> str:
@@ -439,6 +440,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
             suit_t[s] = np.mean([normalise(samples[i][1][2], suit_size) for i in idx], axis=0)
             suit_a[s] = float(np.median(suit_aspect_all[idx]))
             red[s] = bool(np.median([samples[i][1][4] for i in idx]) > 0.15)
+    inks = suit_inks(samples)
     papers = [float(np.percentile(images[s.card].min(axis=2)[int(s.quad[:, 1].min()):int(s.quad[:, 1].max()),
                                                               int(s.quad[:, 0].min()):int(s.quad[:, 0].max())], 90))
               for s in good[:8]]
@@ -457,6 +459,8 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         rank_size=rank_size,
         suit_size=suit_size,
         suit_red=red,
+        suit_ink={s: [round(float(v), 3) for v in c] for s, (c, _) in inks.items()},
+        colour_pairs=colour_pairs(inks, red),
         paper_level=float(np.median(papers)),
         index_corners=4 if _four_corners(good, images, aspect, canon_w) else 2 if two_corners >= len(good) // 2 else 1,
         shots={**{s.path.name: (s.error or "ok") for s in shots}, **skipped},

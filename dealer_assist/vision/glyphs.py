@@ -43,10 +43,10 @@ class Glyph:
     """
 
     def __init__(self, box: Box, image: Callable[[float], np.ndarray], redness: Callable[[], float],
-                 cut: bool = False) -> None:
+                 cut: bool = False, ink_colour: Optional[Callable[[], Optional[tuple]]] = None) -> None:
         self.box = box
         #: The normalised image, given a factor on the window's size.
-        self._image, self._redness = image, redness
+        self._image, self._redness, self._ink_colour = image, redness, ink_colour
         #: The glyph was parted from ink beside it by a cut through ink (see :func:`_cut_beside`):
         #: it may be a piece of a pip or a picture rather than a whole glyph.
         self.cut = cut
@@ -58,11 +58,16 @@ class Glyph:
     def rescaled(self, factor: float) -> "Glyph":
         """The same glyph taken in a window ``factor`` times the size (the scale told by the rank was off)."""
         image = self._image
-        return Glyph(self.box, lambda f: image(f * factor), self._redness, self.cut)
+        return Glyph(self.box, lambda f: image(f * factor), self._redness, self.cut, self._ink_colour)
 
     @cached_property
     def redness(self) -> float:
         return self._redness()
+
+    @cached_property
+    def ink_colour(self) -> Optional[tuple[float, float, float]]:
+        """See :func:`ink_colour_of`."""
+        return self._ink_colour() if self._ink_colour is not None else None
 
 
 def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
@@ -109,6 +114,36 @@ def redness_of(patch: np.ndarray, mask: np.ndarray, paper: float) -> float:
         return 0.0
     b, g, r, _ = cv2.mean(patch, mask=m)
     return float((r - max(g, b)) / paper)
+
+
+#: Least darkness (against the paper) of a glyph's ink whose colour is told:
+#: paler ink (a glyph blurred to a ghost) holds too little colour to measure.
+COLOUR_DARKNESS = 0.08
+
+
+def ink_colour_of(patch: np.ndarray, mask: np.ndarray, paper: float) -> Optional[tuple[float, float, float]]:
+    """The colour of the ink under ``mask`` as what it takes from the paper, per channel (B, G, R).
+
+    Each channel's loss against the paper beside the glyph, less the mean
+    loss, over the mean loss: 0 for black or grey ink, away from 0 towards
+    the channels the ink lets through (red ink takes little red).  A pixel
+    blurred half into the paper loses half of each channel, so the figure
+    does not fade with blur or pale print, and a tinted light shifts the
+    paper as much as the ink.  None when the ink is too pale to tell.
+    """
+    m = mask.astype(np.uint8)
+    if cv2.countNonZero(m) < 4:
+        return None
+    ink = np.array(cv2.mean(patch, mask=m)[:3])
+    lo = patch[..., :3].min(axis=2)
+    bright = ((lo >= 0.85 * paper) & (m == 0)).astype(np.uint8)
+    paper_bgr = np.array(cv2.mean(patch, mask=bright)[:3]) if cv2.countNonZero(bright) >= 4 else np.full(3, paper)
+    loss = paper_bgr - ink
+    dark = float(loss.mean())
+    if dark < COLOUR_DARKNESS * paper:
+        return None
+    c = (loss - dark) / dark
+    return float(c[0]), float(c[1]), float(c[2])
 
 
 def faint_level(rank_ink: np.ndarray) -> Optional[float]:
@@ -627,7 +662,8 @@ def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch, cut: bool = False
     # origin (so coordinates stay the same) to one pixel past the box.
     near = (slice(0, y1 + 1), slice(0, x1 + 1))
     return Glyph(box, lambda f: _window(ink[near], part[near], size, win_h * f),
-                 lambda: redness_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper), cut)
+                 lambda: redness_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper), cut,
+                 lambda: ink_colour_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper))
 
 
 def _window(ink: np.ndarray, part: np.ndarray, size: tuple[int, int], win_h: float) -> np.ndarray:

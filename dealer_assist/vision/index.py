@@ -18,6 +18,7 @@ import numpy as np
 
 from dealer_assist.vision.glyphs import PAD, Glyph, extract_glyphs, has_faint_rank
 from dealer_assist.vision.profile import CANON_H, Profile
+from dealer_assist.vision.suit_colours import colour_rules_out
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,9 @@ class IndexRead:
     rank_ink: float = 1.0
     #: A glyph was parted from the ink beside it by cutting through ink: it may be a fragment.
     cut: bool = False
+    #: The suit glyph's ink colour (see :func:`~dealer_assist.vision.glyphs.ink_colour_of`);
+    #: measured only for a deck whose suits' inks differ beyond red and black.
+    ink_colour: Optional[tuple[float, float, float]] = None
 
     def best(self, kind: str) -> tuple[str, float, float]:
         scores = self.rank_scores if kind == "rank" else self.suit_scores
@@ -55,12 +59,16 @@ class IndexRead:
 INK_RANGE = (0.6, 1.45)
 
 
-def colour_fits(profile: Profile, suit: str, redness: float) -> bool:
-    """Whether the ink's colour allows ``suit``: a red suit needs some red, a black one little.
+def colour_fits(profile: Profile, suit: str, redness: float, ink: Optional[tuple] = None) -> bool:
+    """Whether the ink's colour allows ``suit``: a red suit needs some red, a black one little,
+    and on a deck printing more colours (``profile.colour_pairs``) the ink's colour (``ink``)
+    must not lie on the side of another suit's ink (see :func:`.suit_colours.colour_rules_out`).
 
     The bounds are loose (a warm light reddens black ink, a pale print greys red ink):
     the colour only vetoes a suit, the templates decide.
     """
+    if colour_rules_out(profile.suit_ink, profile.colour_pairs, suit, ink):
+        return False
     red = profile.suit_red.get(suit)
     if red is None:
         return True
@@ -76,7 +84,8 @@ def suit_lead(profile: Profile, read: "IndexRead") -> tuple[str, float, float]:
     club.  The self-test measures its margins the same way.
     """
     suit, score, _ = read.best("suit")
-    others = [v for k, v in read.suit_scores.items() if k != suit and colour_fits(profile, k, read.redness)]
+    others = [v for k, v in read.suit_scores.items()
+              if k != suit and colour_fits(profile, k, read.redness, read.ink_colour)]
     return suit, score, score - max(others, default=-1.0)
 
 
@@ -342,7 +351,8 @@ class IndexMatcher:
         norm_g = _norm(g)
         pairs = {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
         return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
-                         (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut)
+                         (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut,
+                         suit.ink_colour if p.colour_pairs else None)
 
     def pair_score(self, glyph: Glyph, raw: dict[str, float], a: str, b: str) -> float:
         """How the glyph leans between suits ``a`` and ``b`` (positive: to ``a``).

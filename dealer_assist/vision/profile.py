@@ -132,6 +132,13 @@ class Profile:
     #: ``read`` (share read as the right card), ``wrong`` (accepted as a wrong card).
     #: Empty in profiles made before it was kept.
     self_test: dict[str, float] = field(default_factory=dict)
+    #: Per suit, the median colour of its ink in the set-up shots (see
+    #: :func:`~dealer_assist.vision.glyphs.ink_colour_of`).  Empty in profiles made before it was measured.
+    suit_ink: dict[str, list[float]] = field(default_factory=dict)
+    #: Pairs of suits of one red-or-black class whose inks differ clearly in
+    #: the set-up shots (``"CS"`` on a deck printing clubs green): the ink's
+    #: colour tells them apart.  Empty on a two-colour deck and in older profiles.
+    colour_pairs: list[str] = field(default_factory=list)
 
     def suit_window_factor(self, rank: str) -> float:
         """How much smaller the suit's window must be than the rank's height made it, for ``rank``.

@@ -29,6 +29,7 @@ from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners,
 from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits, suit_lead
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
+from dealer_assist.vision.suit_colours import colour_rules_out
 
 
 @dataclass(frozen=True)
@@ -340,7 +341,7 @@ class Recognizer:
         suit, ss, sm = suit_lead(self.profile, r)
         if rs < t.candidate_score:
             return None  # not an index at all (a pip, a picture, a non-index corner)
-        colour_ok = colour_fits(self.profile, suit, r.redness)
+        colour_ok = colour_fits(self.profile, suit, r.redness, r.ink_colour)
         ink_ok = IndexMatcher.ink_plausible(r)
         sure = (rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
                 and ink_ok)
@@ -382,7 +383,8 @@ class Recognizer:
         ranks = [k for k, v in sorted(r.rank_scores.items(), key=lambda kv: -kv[1]) if v >= max(rs - 0.12, t.candidate_score)][:3]
         suits = [k for k, v in sorted(r.suit_scores.items(), key=lambda kv: -kv[1]) if v >= max(ss - 0.12, t.candidate_score)][:2]
         if not colour_ok:
-            suits = [s for s in self.profile.suit_red if self.profile.suit_red[s] == (r.redness >= 0.08)][:2] + suits[:1]
+            suits = [s for s in self.profile.suit_red if self.profile.suit_red[s] == (r.redness >= 0.08)
+                     and not colour_rules_out(self.profile.suit_ink, self.profile.colour_pairs, s, r.ink_colour)][:2] + suits[:1]
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
         return _CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok, pair_conflict and not sure)
@@ -422,8 +424,20 @@ class Recognizer:
         red = self.profile.suit_red.get(suit)
         if red is None or (red and r.redness < 0.25) or (not red and r.redness > 0.08):
             return False
-        mate = [k for k, _ in ordered if k != suit and self.profile.suit_red.get(k) == red]
-        other = [v for k, v in ordered if self.profile.suit_red.get(k) != red]
+        inks, apart = self.profile.suit_ink, self.profile.colour_pairs
+        if colour_rules_out(inks, apart, suit, r.ink_colour):
+            return False
+        # A suit of the same red-or-black class whose ink colour the read's rules out counts as of "the other colour".
+        alike = {k for k, _ in ordered
+                 if self.profile.suit_red.get(k) == red and not colour_rules_out(inks, apart, k, r.ink_colour)}
+        mate = [k for k, _ in ordered if k != suit and k in alike]
+        unlike = [v for k, v in ordered if self.profile.suit_red.get(k) != red]
+        if not mate and any(k != suit and k not in alike and self.profile.suit_red.get(k) == red for k, _ in ordered):
+            # Every suit of its red-or-black class that shape cannot part from it
+            # (a pale blurred spade and a club), the ink's colour rules out: the
+            # colour does what the pair score does, if the shape agrees.
+            return ordered[0][0] == suit and (not unlike or ordered[0][1] - max(unlike) >= t.min_margin)
+        other = [v for k, v in ordered if k not in alike]
         if not mate or ordered[1][0] != mate[0] or (other and ordered[0][1] - max(other) < t.min_margin):
             return False
         key = "".join(sorted((suit, mate[0])))

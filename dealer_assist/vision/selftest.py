@@ -197,7 +197,7 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
         rank, rs, rm = r.best("rank")
         suit, ss, sm = suit_lead(profile, r)
         # The recognizer never accepts a suit the ink's colour rules out: such a trial is no risk.
-        wrong = (rank != card.rank or suit != card.suit) and colour_fits(profile, suit, r.redness)
+        wrong = (rank != card.rank or suit != card.suit) and colour_fits(profile, suit, r.redness, r.ink_colour)
         rows.append((min(rs, ss), min(rm, sm), wrong, rank == card.rank and suit == card.suit))
     if not rows:
         return Thresholds()
@@ -245,7 +245,7 @@ def confusions(profile: Profile, trials, min_score: float, min_margin: float) ->
             continue
         rank, rs, rm = r.best("rank")
         suit, ss, sm = suit_lead(profile, r)
-        if min(rs, ss) < min_score or min(rm, sm) < min_margin or not colour_fits(profile, suit, r.redness):
+        if min(rs, ss) < min_score or min(rm, sm) < min_margin or not colour_fits(profile, suit, r.redness, r.ink_colour):
             continue
         for got, truth, scores in ((rank, card.rank, r.rank_scores), (suit, card.suit, r.suit_scores)):
             if got != truth:
