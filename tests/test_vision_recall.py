@@ -13,7 +13,8 @@ from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.glyphs import _thin_runs, extract_glyphs
 from dealer_assist.vision.index import IndexRead, warp_corner
 from dealer_assist.vision.profile import Profile, default_profile_path
-from dealer_assist.vision.recognize import Recognizer, _CornerRead, _group_corners
+from dealer_assist.vision.card_groups import CornerRead, group_corners
+from dealer_assist.vision.recognize import Recognizer
 
 from blurred_shots import black_suit_reads
 
@@ -97,13 +98,13 @@ def test_calibration_keeps_no_template_twice_or_half_the_glyph_size():
         assert abs(int(key[1:]) if len(key) > 1 else 0) <= 2, key
 
 
-def _read(code: str, x: float, y: float, wdir, size=(180.0, 260.0)) -> _CornerRead:
+def _read(code: str, x: float, y: float, wdir, size=(180.0, 260.0)) -> CornerRead:
     wd = np.array(wdir, float) / np.linalg.norm(wdir)
     hd = np.array([-wd[1], wd[0]])
     corner = Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0)
     quad = np.array([[x, y], [x, y] + wd * size[0], [x, y] + wd * size[0] + hd * size[1], [x, y] + hd * size[1]])
     r = IndexRead({code[0]: 0.9}, {code[1]: 0.9}, 0.0)
-    return _CornerRead(corner, size, quad, quad.mean(axis=0), r, True, code, 0.9, 0.5, [code])
+    return CornerRead(corner, size, quad, quad.mean(axis=0), r, True, code, 0.9, 0.5, [code])
 
 
 def test_in_a_fan_each_corner_pairs_with_its_own_card():
@@ -126,7 +127,7 @@ def test_in_a_fan_each_corner_pairs_with_its_own_card():
     # the 9D's top-left corner exactly one (average-sized) card up-left of the JS's far corner
     d9 = p - np.array([w * 1.1, h * 1.1])
     d9_tl = _read("9D", d9[0], d9[1], (np.cos(a), np.sin(a)), (w * 1.0, h * 1.0))
-    groups = _group_corners([d9_tl, js_br, js_tl], w, h)
+    groups = group_corners([d9_tl, js_br, js_tl], w, h)
     by_code = {frozenset(r.code for r in g): len(g) for g in groups}
     assert by_code.get(frozenset({"JS"})) == 2
 
@@ -188,10 +189,10 @@ def test_two_sure_reads_of_different_cards_are_two_cards_not_one_conflict():
     tl = _read("5H", 400.0, 400.0, (1.0, 0.0), (w, h))
     far = np.array([400.0 + 1.2 * w, 400.0 + 1.1 * h])
     br = _read("TC", far[0], far[1], (-1.0, 0.0), (w, h))
-    groups = _group_corners([tl, br], w, h)
+    groups = group_corners([tl, br], w, h)
     assert sorted(sorted(r.code for r in g) for g in groups) == [["5H"], ["TC"]]
     unsure = dataclasses.replace(br, sure=False)
-    groups = _group_corners([tl, unsure], w, h)
+    groups = group_corners([tl, unsure], w, h)
     assert len(groups) == 1
 
 
@@ -225,25 +226,25 @@ def test_the_corners_beside_a_read_index_are_skipped_but_not_a_neighbour_cards(a
     """A card prints its index at opposite corners: once one is read for sure, the
     two corners beside it hold no index and are not read again.  A corner of another
     card lying at the same spot (side by side) has other edges and is still read."""
-    from dealer_assist.vision.recognize import _beside_a_read_index, _neighbour_corners
+    from dealer_assist.vision.card_groups import beside_a_read_index, neighbour_corners
 
     a = np.radians(angle)
     w, h = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
     p = np.array([500.0, 300.0])
     size = (180.0, 260.0)
     read = Corner(*p, tuple(w), tuple(h), 100.0, 100.0)
-    cr = _CornerRead(read, size, np.zeros((4, 2)), p, None, True, "7H", 0.9, 0.4, ["7H"])
-    done = _neighbour_corners(cr)
+    cr = CornerRead(read, size, np.zeros((4, 2)), p, None, True, "7H", 0.9, 0.4, ["7H"])
+    done = neighbour_corners(cr)
     tr, bl = p + w * size[0], p + h * size[1]
     # The top-right corner, handed like a top-left one: its edges run down and back left.
-    assert _beside_a_read_index(Corner(*(tr + 3 * h), tuple(h), tuple(-w), 50.0, 50.0), done)
-    assert _beside_a_read_index(Corner(*(bl - 3 * w), tuple(-h), tuple(w), 50.0, 50.0), done)
+    assert beside_a_read_index(Corner(*(tr + 3 * h), tuple(h), tuple(-w), 50.0, 50.0), done)
+    assert beside_a_read_index(Corner(*(bl - 3 * w), tuple(-h), tuple(w), 50.0, 50.0), done)
     # The top-left corner of a card lying just right of this one: same spot, its own edges.
-    assert not _beside_a_read_index(Corner(*tr, tuple(w), tuple(h), 50.0, 50.0), done)
+    assert not beside_a_read_index(Corner(*tr, tuple(w), tuple(h), 50.0, 50.0), done)
     # The diagonal corner holds the other index and is read.
     br = p + w * size[0] + h * size[1]
-    assert not _beside_a_read_index(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), done)
-    assert not _beside_a_read_index(Corner(*(tr + 40 * h), tuple(h), tuple(-w), 50.0, 50.0), done)
+    assert not beside_a_read_index(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), done)
+    assert not beside_a_read_index(Corner(*(tr + 40 * h), tuple(h), tuple(-w), 50.0, 50.0), done)
 
 
 @pytest.mark.parametrize("angle", [0, 35, 200])
@@ -256,14 +257,14 @@ def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_o
     lies off the read card.  The crossing card's side counts as well, once the
     card under it is read."""
     from dealer_assist.vision.detect import MASK_SCALE, outlines
-    from dealer_assist.vision.recognize import _OutlineFinder, _on_a_read_face
+    from dealer_assist.vision.read_order import OutlineFinder, on_a_read_face
 
     a = np.radians(angle)
     w, h = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
     p = np.array([620.0, 250.0]) - 0.5 * (w * 180.0 + h * 260.0) + np.array([0.0, 100.0])
     size = (180.0, 260.0)
     read = Corner(*p, tuple(w), tuple(h), 100.0, 100.0)
-    cr = _CornerRead(read, size, np.zeros((4, 2)), p, None, True, "7H", 0.9, 0.4, ["7H"])
+    cr = CornerRead(read, size, np.zeros((4, 2)), p, None, True, "7H", 0.9, 0.4, ["7H"])
 
     def mask_of(*cards):
         m = np.zeros((360, 640), np.uint8)
@@ -277,34 +278,34 @@ def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_o
     seam = p + h * size[1] + w * 60.0
     crossing = Corner(*seam, tuple(-w), tuple(-h), 60.0, 100.0)
     whole = mask_of((p, (60.0, size[1])))  # the read card's paper up to the crossing card
-    assert _on_a_read_face(crossing, [cr], _OutlineFinder(outlines(whole), size[0]))
+    assert on_a_read_face(crossing, [cr], OutlineFinder(outlines(whole), size[0]))
     # The mask parts the read card's paper between its index and the crossing: no skip.
     parted = mask_of((p, (60.0, 120.0)), (p + h * 135.0, (60.0, size[1] - 135.0)))
-    assert not _on_a_read_face(crossing, [cr], _OutlineFinder(outlines(parted), size[0]))
-    finder = _OutlineFinder(outlines(mask_of((p, size))), size[0])
+    assert not on_a_read_face(crossing, [cr], OutlineFinder(outlines(parted), size[0]))
+    finder = OutlineFinder(outlines(mask_of((p, size))), size[0])
     br = p + w * size[0] + h * size[1]
-    assert not _on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr], finder)
+    assert not on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr], finder)
     # The same place, but the patch runs off the card (below its bottom side).
-    assert not _on_a_read_face(Corner(*seam, tuple(w), tuple(h), 60.0, 100.0), [cr], finder)
+    assert not on_a_read_face(Corner(*seam, tuple(w), tuple(h), 60.0, 100.0), [cr], finder)
     # A read card lying on this one, its top-left corner 100 px in from the read corner: where
     # its left side crosses this card's bottom side, the patch holds this card's face.
     q = p + w * 100.0 + h * 60.0
     top = Corner(*q, tuple(w), tuple(h), 100.0, 100.0)
-    over = _CornerRead(top, size, np.zeros((4, 2)), q, None, True, "2S", 0.9, 0.4, ["2S"])
+    over = CornerRead(top, size, np.zeros((4, 2)), q, None, True, "2S", 0.9, 0.4, ["2S"])
     under_it = mask_of((p, (100.0, size[1])), (p, (size[0], 60.0)))  # what it leaves of this card
     cross = p + w * 100.0 + h * size[1]
     corner = Corner(*cross, tuple(-w), tuple(-h), 100.0, 150.0)
-    assert not _on_a_read_face(corner, [over], _OutlineFinder(outlines(under_it), size[0]))
-    assert _on_a_read_face(corner, [cr, over], _OutlineFinder(outlines(under_it), size[0]))
+    assert not on_a_read_face(corner, [over], OutlineFinder(outlines(under_it), size[0]))
+    assert on_a_read_face(corner, [cr, over], OutlineFinder(outlines(under_it), size[0]))
     # ... but a read card's own corner is read, whatever side it lies on.
-    assert not _on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr, over], finder)
+    assert not on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr, over], finder)
 
 
 def test_corners_with_ink_where_the_index_lies_are_read_first_in_their_former_order():
     """Index corners first (their sure reads spare the reads beside them): ink at the suit's
     and the rank's centre, then at the suit's only; nothing is dropped and each group keeps its order."""
     from dealer_assist.vision.detect import MASK_SCALE
-    from dealer_assist.vision.recognize import _inked_index_first
+    from dealer_assist.vision.read_order import inked_index_first
 
     profile = Profile.load(default_profile_path())
     card_w, card_h = 180.0, 260.0
@@ -319,7 +320,7 @@ def test_corners_with_ink_where_the_index_lies_are_read_first_in_their_former_or
         ink_at(c, profile.suit_box)
     ink_at(corners[3], profile.rank_box)  # and a rank above it at the fourth
     ink_at(corners[0], profile.rank_box)  # the first: ink only where the rank lies (a lone pip)
-    got = _inked_index_first(corners, ink, profile, card_w, card_h)
+    got = inked_index_first(corners, ink, profile, card_w, card_h)
     assert got == [corners[3], corners[1], corners[0], corners[2], corners[4]]
 
 

@@ -88,17 +88,18 @@ def test_two_corners_agreeing_do_not_stand_in_for_a_clear_read_of_a_look_alike(a
     import dataclasses
 
     from dealer_assist.vision.detect import Corner
-    from dealer_assist.vision.recognize import Recognizer, _CornerRead
+    from dealer_assist.vision.card_groups import CornerRead
+    from dealer_assist.vision.recognize import Recognizer
 
     t = anglo.thresholds
     w, h = 180.0, 260.0
 
-    def nearly(x: float, y: float, wdir) -> _CornerRead:
+    def nearly(x: float, y: float, wdir) -> CornerRead:
         wd = np.array(wdir, float)
         hd = np.array([-wd[1], wd[0]])
         quad = np.array([[x, y], [x, y] + wd * w, [x, y] + wd * w + hd * h, [x, y] + hd * h])
         read = IndexRead({"8": t.min_score + 0.02, "J": 0.4}, {"S": 0.95, "C": 0.3}, 0.0)
-        return _CornerRead(Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0), (w, h), quad, quad.mean(axis=0), read,
+        return CornerRead(Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0), (w, h), quad, quad.mean(axis=0), read,
                            False, "8S", t.min_score + 0.02, t.min_margin * 0.8, ["8S"])
 
     pair = [nearly(100.0, 100.0, (1.0, 0.0)), nearly(100.0 + w, 100.0 + h, (-1.0, 0.0))]

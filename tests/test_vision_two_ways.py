@@ -13,21 +13,21 @@ import numpy as np
 
 from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.index import IndexRead
-from dealer_assist.vision.recognize import ONE_CARD_FIT, _CornerRead, _group_corners
+from dealer_assist.vision.card_groups import ONE_CARD_FIT, CornerRead, group_corners
 
 W, H = 130.0, 200.0
 
 
-def _read(code: str, x: float, y: float, wdir, ranks=None, sure: bool = True) -> _CornerRead:
+def _read(code: str, x: float, y: float, wdir, ranks=None, sure: bool = True) -> CornerRead:
     wd = np.array(wdir, float) / np.linalg.norm(wdir)
     hd = np.array([-wd[1], wd[0]])
     corner = Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0)
     quad = np.array([[x, y], [x, y] + wd * W, [x, y] + wd * W + hd * H, [x, y] + hd * H])
     r = IndexRead(ranks or {code[0]: 0.9}, {code[1]: 0.9}, 0.0)
-    return _CornerRead(corner, (W, H), quad, quad.mean(axis=0), r, sure, code, 0.9, 0.5, [code])
+    return CornerRead(corner, (W, H), quad, quad.mean(axis=0), r, sure, code, 0.9, 0.5, [code])
 
 
-def _opposite(code: str, top: _CornerRead, off: float = 0.0, ranks=None, sure: bool = True) -> _CornerRead:
+def _opposite(code: str, top: CornerRead, off: float = 0.0, ranks=None, sure: bool = True) -> CornerRead:
     """A read at ``top``'s card's opposite index corner, ``off`` card sizes further along both edges."""
     wd, hd = np.array(top.corner.wdir), np.array(top.corner.hdir)
     p = np.array([top.corner.x, top.corner.y]) + wd * W * (1 + off) + hd * H * (1 + off)
@@ -36,24 +36,24 @@ def _opposite(code: str, top: _CornerRead, off: float = 0.0, ranks=None, sure: b
 
 def test_two_codes_at_one_cards_two_corners_sharing_the_rank_are_one_card():
     top = _read("AD", 600.0, 240.0, (np.cos(0.4), np.sin(0.4)))
-    groups = _group_corners([top, _opposite("AH", top, 0.05)], W, H)
+    groups = group_corners([top, _opposite("AH", top, 0.05)], W, H)
     assert len(groups) == 1 and {r.code for r in groups[0]} == {"AD", "AH"}
 
 
 def test_sharing_the_suit_counts_as_well():
     top = _read("3H", 300.0, 300.0, (1.0, 0.0))
-    assert len(_group_corners([top, _opposite("4H", top)], W, H)) == 1
+    assert len(group_corners([top, _opposite("4H", top)], W, H)) == 1
 
 
 def test_two_codes_sharing_nothing_stay_two_cards():
     """A 9D lying exactly corner to corner with a JS is two cards: no misread turns one into the other."""
     top = _read("JS", 300.0, 300.0, (1.0, 0.0))
-    assert len(_group_corners([top, _opposite("9D", top)], W, H)) == 2
+    assert len(group_corners([top, _opposite("9D", top)], W, H)) == 2
 
 
 def test_a_neighbour_off_by_more_than_the_fit_stays_apart():
     top = _read("AD", 300.0, 300.0, (1.0, 0.0))
-    assert len(_group_corners([top, _opposite("AH", top, 1.5 * ONE_CARD_FIT)], W, H)) == 2
+    assert len(group_corners([top, _opposite("AH", top, 1.5 * ONE_CARD_FIT)], W, H)) == 2
 
 
 def _recognizer():

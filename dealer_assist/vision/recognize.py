@@ -25,9 +25,12 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
+from dealer_assist.vision.card_groups import (CornerRead, beside_a_read_index, group_corners, index_area, inside,
+                                               neighbour_corners)
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
 from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits, suit_lead
+from dealer_assist.vision.read_order import OutlineFinder, inked_index_first, on_a_read_face
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
 from dealer_assist.vision.suit_colours import colour_rules_out
 
@@ -74,23 +77,6 @@ class FrameResult:
     ms: float = 0.0
 
 
-@dataclass
-class _CornerRead:
-    corner: Corner
-    size: tuple[float, float]
-    quad: np.ndarray
-    center: np.ndarray
-    read: IndexRead
-    sure: bool
-    code: str
-    confidence: float
-    margin: float
-    candidates: list[str]
-    colour_conflict: bool = False
-    #: The pair score says surely the other suit of the pair (see Recognizer._pair_contradicts).
-    pair_conflict: bool = False
-
-
 #: A visible edge this many card widths long can only be a card's long side
 #: (sure reads of the test decks reach 1.23: tilt, a lifted card, a fan's edge running on).
 LONG_SIDE = 1.35
@@ -107,12 +93,6 @@ NOTCH_EXTRA = 0.1
 #: covered indexes of the cards beside it can fit better than the real
 #: pairs: one such frame took 13 looks.  Frames rarely need more than 4.
 MAX_PAIR_READS = 16
-
-#: How far (a share of the card's size) two index corners read as different
-#: codes may lie from exactly opposite on one card and still be taken for
-#: it (see :func:`_one_card_two_ways`): the reads' card sizes are good to a
-#: few percent, a fanned neighbour's corner lies a fifth of a card or more off.
-ONE_CARD_FIT = 0.1
 
 #: Degrees a glyph pair's cut is turned at a time (see Recognizer._read_turning).
 TURN_STEP = 5.0
@@ -176,11 +156,11 @@ class Recognizer:
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
         done: list[tuple[np.ndarray, np.ndarray, np.ndarray, float]] = []
-        faces: list[_CornerRead] = []  # the sure reads so far
-        outline_of = _OutlineFinder(split_outlines, card_w)
+        faces: list[CornerRead] = []  # the sure reads so far
+        outline_of = OutlineFinder(split_outlines, card_w)
         pending = []  # [corner, sizes, best read, glyphs seen at the last try, size guessed]
-        for c in _inked_index_first(corners, masks.ink, self.profile, card_w, card_h):
-            if _beside_a_read_index(c, done) or _on_a_read_face(c, faces, outline_of):
+        for c in inked_index_first(corners, masks.ink, self.profile, card_w, card_h):
+            if beside_a_read_index(c, done) or on_a_read_face(c, faces, outline_of):
                 continue
             k = self._corner_scale(c, quads, card_h)
             sizes = [k] if k != 1.0 or abs(scale - 1.0) <= 0.1 else [k, 1.0 / scale]
@@ -191,7 +171,7 @@ class Recognizer:
             best, saw = self._read_sizes(frame, c, sizes, card_w, card_h, None, retried=False)
             pending.append([c, sizes, best, saw, k == 1.0])
             if best is not None and best.sure:
-                done.extend(_neighbour_corners(best))
+                done.extend(neighbour_corners(best))
                 faces.append(best)
         # The cards seen whole need not be the size of this one (tilt, a card
         # lifted): an index seen but not read is tried again at the calibrated
@@ -201,12 +181,12 @@ class Recognizer:
         # that the corners beside an index already read are not tried again.
         for item in pending:
             c, sizes, best, saw, size_guessed = item
-            if (size_guessed and saw and not (best is not None and best.sure) and not _beside_a_read_index(c, done)
-                    and not _on_a_read_face(c, faces, outline_of)):
+            if (size_guessed and saw and not (best is not None and best.sure) and not beside_a_read_index(c, done)
+                    and not on_a_read_face(c, faces, outline_of)):
                 item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in RETRY_SIZES], card_w, card_h,
                                               best, retried=True)
                 if item[2] is not None and item[2].sure:
-                    done.extend(_neighbour_corners(item[2]))
+                    done.extend(neighbour_corners(item[2]))
                     faces.append(item[2])
         reads = [item[2] for item in pending if item[2] is not None]
         if self.profile.index_corners < 4:
@@ -219,7 +199,7 @@ class Recognizer:
         result.ms = (time.perf_counter() - t0) * 1000
         return result
 
-    def _glyph_pair_reads(self, frame, inks, reads: list[_CornerRead], card_w: float, card_h: float):
+    def _glyph_pair_reads(self, frame, inks, reads: list[CornerRead], card_w: float, card_h: float):
         """Reads of indexes whose corner was not found, located by their rank and suit glyphs.
 
         Only glyphs outside every index read so far (sure or not) are
@@ -228,19 +208,19 @@ class Recognizer:
         seen), so the read is judged like a notched corner.
         """
         region = self.profile.index_region()
-        out: list[_CornerRead] = []
+        out: list[CornerRead] = []
         covered = []
         budget = [MAX_PAIR_READS]
-        for gp in find_glyph_pairs(inks, self.profile, card_h, [_index_area(r, region) for r in reads]):
+        for gp in find_glyph_pairs(inks, self.profile, card_h, [index_area(r, region) for r in reads]):
             if budget[0] <= 0:
                 break
-            if any(_inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
+            if any(inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
                 continue
             best = self._read_turning(frame, gp, card_w, card_h, budget)
             if best is not None:
                 out.append(best)
                 if best.sure:
-                    covered.append(_index_area(best, region))
+                    covered.append(index_area(best, region))
         return out
 
     def _read_turning(self, frame, gp: GlyphPair, card_w: float, card_h: float, budget: list[int]):
@@ -386,7 +366,7 @@ class Recognizer:
             suits = [s for s in self.profile.suit_red if self.profile.suit_red[s] == (r.redness >= 0.08)
                      and not colour_rules_out(self.profile.suit_ink, self.profile.colour_pairs, s, r.ink_colour)][:2] + suits[:1]
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
-        return _CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
+        return CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok, pair_conflict and not sure)
 
     def _pair_contradicts(self, r: IndexRead, suit: str) -> bool:
@@ -447,7 +427,7 @@ class Recognizer:
         score = r.pair_scores[key]
         return score >= to_first if suit == key[0] else score <= to_second
 
-    def _contradicted(self, group: list[_CornerRead], code: str) -> bool:
+    def _contradicted(self, group: list[CornerRead], code: str) -> bool:
         """Whether another whole corner of the card clearly reads another rank than the sure ``code``.
 
         A corner not sure of itself is no evidence for its card, but it is
@@ -465,7 +445,7 @@ class Recognizer:
                 return True
         return False
 
-    def _two_corners_agree(self, group: list[_CornerRead], card_w: float):
+    def _two_corners_agree(self, group: list[CornerRead], card_w: float):
         """Both index corners of one card, each nearly sure, reading the same code: two
         independent looks agreeing are as good as one clear look.  Returns the better read."""
         t = self.profile.thresholds
@@ -479,8 +459,8 @@ class Recognizer:
                     return max(a, b, key=lambda cr: cr.confidence)
         return None
 
-    def _pool(self, reads: list[_CornerRead], card_w: float, card_h: float) -> FrameResult:
-        groups = _group_corners(reads, card_w, card_h)
+    def _pool(self, reads: list[CornerRead], card_w: float, card_h: float) -> FrameResult:
+        groups = group_corners(reads, card_w, card_h)
         out = FrameResult()
         for g in groups:
             sure_codes = {cr.code for cr in g if cr.sure}
@@ -507,210 +487,3 @@ class Recognizer:
         return out
 
 
-def _neighbour_corners(cr: _CornerRead) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float]]:
-    """Where the two corners beside a surely read index corner lie, with their edge directions.
-
-    The card is read: whatever the corners beside its index corner hold (no
-    index, or on a four-corner deck the same card's), reading them again is
-    wasted time (a tango frame has some 23 corners, half of them of this kind).
-    """
-    p = np.array([cr.corner.x, cr.corner.y])
-    w, h = np.array(cr.corner.wdir), np.array(cr.corner.hdir)
-    tol = 0.06 * cr.size[1]
-    return [(p + w * cr.size[0], -w, h, tol), (p + h * cr.size[1], w, -h, tol)]
-
-
-def _beside_a_read_index(c: Corner, done) -> bool:
-    """Whether ``c`` is one of :func:`_neighbour_corners` of a sure read: same place, same two edges."""
-    for q, e1, e2, tol in done:
-        if abs(c.x - q[0]) < tol and abs(c.y - q[1]) < tol:
-            dirs = (np.array(c.wdir), np.array(c.hdir))
-            if all(max(float(np.dot(d, e1)), float(np.dot(d, e2))) > 0.95 for d in dirs):
-                return True
-    return False
-
-
-#: How close (against the card's height) a corner must lie to a read card's
-#: side to be on it: the tolerance of :func:`_neighbour_corners`.
-ON_SIDE = 0.06
-#: How far inside a corner (against the card's width, along both edges) its
-#: patch is looked at to tell whose paper it is: past the rounded tip, within the index.
-PATCH_INSIDE = 0.1
-
-
-class _OutlineFinder:
-    """Which outline of the split mask holds the paper just inside a corner (looked up once per corner)."""
-
-    def __init__(self, contours, card_w: float) -> None:
-        self._contours = contours
-        self._rects = None
-        self._reach = PATCH_INSIDE * card_w
-        self._found: dict[int, Optional[int]] = {}
-
-    def __call__(self, c: Corner) -> Optional[int]:
-        if id(c) not in self._found:
-            if self._rects is None:
-                self._rects = [cv2.boundingRect(o) for o in self._contours]
-            x = (c.x + self._reach * (c.wdir[0] + c.hdir[0])) * MASK_SCALE
-            y = (c.y + self._reach * (c.wdir[1] + c.hdir[1])) * MASK_SCALE
-            self._found[id(c)] = next(
-                (i for i, (rx, ry, rw, rh) in enumerate(self._rects)
-                 if rx <= x <= rx + rw and ry <= y <= ry + rh
-                 and cv2.pointPolygonTest(self._contours[i], (float(x), float(y)), False) > 0), None)
-        return self._found[id(c)]
-
-
-def _on_a_read_face(c: Corner, faces: list[_CornerRead], outline_of: _OutlineFinder) -> bool:
-    """Whether ``c`` lies on a side of a card read for sure, between its corners, with its patch on
-    the face of a card read for sure (the same card, or one that card lies on).
-
-    Such a corner is where one card's edge crosses another (in a fan, a
-    third of a tango frame's corners): its patch holds the read card's pips
-    or picture, never an index still to read.  The split mask must give the
-    corner the outline of that card's read corner: where it did not part two
-    cards (cream on cream), a corner on one card's side may be the other
-    card's own.  The read cards' own corners are left alone (the opposite
-    index corner checks the read).
-    """
-    on_side = under = False
-    mine = None
-    for cr in faces:
-        w, h = cr.size
-        o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
-        dx, dy = c.x - o.x, c.y - o.y
-        u, v = dx * wd[0] + dy * wd[1], dx * hd[0] + dy * hd[1]
-        tol = ON_SIDE * h
-        inner = PATCH_INSIDE * w
-        ix, iy = dx + inner * (c.wdir[0] + c.hdir[0]), dy + inner * (c.wdir[1] + c.hdir[1])
-        if 0 < ix * wd[0] + iy * wd[1] < w and 0 < ix * hd[0] + iy * hd[1] < h:
-            if min(abs(u), abs(u - w)) < tol and min(abs(v), abs(v - h)) < tol:
-                return False  # a corner of this card itself
-            if not under:
-                if mine is None:
-                    mine = outline_of(c)
-                under = mine is not None and mine == outline_of(cr.corner)
-        on_side = on_side or (((abs(v) < tol or abs(v - h) < tol) and tol < u < w - tol and _parallel(c, wd))
-                              or ((abs(u) < tol or abs(u - w) < tol) and tol < v < h - tol and _parallel(c, hd)))
-    return on_side and under
-
-
-def _parallel(c: Corner, edge) -> bool:
-    """Whether one of the corner's two edges runs along ``edge`` (within some 18 degrees)."""
-    return max(abs(c.wdir[0] * edge[0] + c.wdir[1] * edge[1]), abs(c.hdir[0] * edge[0] + c.hdir[1] * edge[1])) > 0.95
-
-
-def _inked_index_first(corners: list[Corner], ink: np.ndarray, profile: Profile, card_w: float,
-                       card_h: float) -> list[Corner]:
-    """The corners in the order to read them: first those with ink where an index's suit and rank
-    lie, then those with ink where the suit lies, then the rest, each group in its former order.
-
-    A sure read spares the reads of the corners beside it and of those where
-    other cards cross it (:func:`_beside_a_read_index`, :func:`_on_a_read_face`),
-    so index corners are best read first.  A suit is a solid shape: the
-    half-size ink mask (see :func:`~.detect.frame_masks`) has ink at its centre
-    (within a pixel), where a bare corner or a lone pip beside a card's
-    corner leaves the paper blank; most ranks have ink at theirs too.  Only
-    the order changes.
-    """
-    rows, cols = ink.shape[:2]
-
-    def inked(c: Corner, box) -> bool:
-        u, v = box.cu * card_w, box.cv * card_h
-        x = int(round((c.x + u * c.wdir[0] + v * c.hdir[0]) * MASK_SCALE))
-        y = int(round((c.y + u * c.wdir[1] + v * c.hdir[1]) * MASK_SCALE))
-        return 1 <= x < cols - 1 and 1 <= y < rows - 1 and bool(ink[y - 1:y + 2, x - 1:x + 2].any())
-
-    groups: tuple[list[Corner], list[Corner], list[Corner]] = ([], [], [])
-    for c in corners:
-        suit = inked(c, profile.suit_box)
-        groups[0 if suit and inked(c, profile.rank_box) else 1 if suit else 2].append(c)
-    return groups[0] + groups[1] + groups[2]
-
-
-def _index_area(r: _CornerRead, region) -> tuple:
-    """Where a read corner's index lies: ``(origin, wdir, hdir, width, height)`` in frame pixels."""
-    return (np.array([r.corner.x, r.corner.y]), r.corner.wdir, r.corner.hdir,
-            region.u1 * r.size[0], region.v1 * r.size[1])
-
-
-def _inside(p, area) -> bool:
-    """Whether point ``p`` lies in ``area`` = ``(origin, wdir, hdir, width, height)`` (frame pixels)."""
-    origin, wdir, hdir, w, h = area
-    d = np.asarray(p) - origin
-    u, v = float(d @ np.asarray(wdir)) / w, float(d @ np.asarray(hdir)) / h
-    return -0.05 <= u <= 1.0 and -0.05 <= v <= 1.0
-
-
-def _one_card_two_ways(a: _CornerRead, b: _CornerRead, u: float, v: float, facing: float) -> bool:
-    """Whether two sure reads of different codes are one card's two index corners read two ways.
-
-    They lie exactly where one card's opposite index corner would (``u``,
-    ``v``: the offset in card sizes, ``facing``: the cosine between their
-    width edges) and share the rank or the suit: a glyph blurred past the
-    self-test's trials read wrong at one corner only (an ace of diamonds
-    read AH at one corner, AD at the other).  Another card rarely lies
-    corner to corner so exactly; if it does, both go to ``uncertain``, which
-    the croupier settles, where keeping them apart risks a wrong card.
-    """
-    exact = abs(u - 1.0) <= ONE_CARD_FIT and abs(v - 1.0) <= ONE_CARD_FIT and facing < -0.99
-    return exact and (a.code[0] == b.code[0] or a.code[1] == b.code[1])
-
-
-def _group_corners(reads: list[_CornerRead], card_w: float, card_h: float) -> list[list[_CornerRead]]:
-    """Corner reads grouped by physical card.
-
-    The same corner found twice merges; then each corner pairs with at most
-    one opposite corner, the best-fitting first, so that in a fan the
-    neighbour's corner (offset by a fraction of a card) is not taken for it;
-    two corners read surely as different cards never pair.
-    """
-    parent = list(range(len(reads)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    pos = [np.array([r.corner.x, r.corner.y]) for r in reads]
-    pairs = []
-    for i, a in enumerate(reads):
-        wa, ha = np.array(a.corner.wdir), np.array(a.corner.hdir)
-        for j in range(i + 1, len(reads)):
-            b = reads[j]
-            d = pos[j] - pos[i]
-            facing = float(np.dot(wa, b.corner.wdir))
-            # One corner found twice; or two corners a little apart, facing the
-            # same way, read as one code: one index seen from a corner found
-            # once on the card's edge and once a little off it.
-            near = 0.2 if a.sure and b.sure and a.code == b.code else 0.12
-            if np.linalg.norm(d) < near * card_w and facing > 0.8:
-                parent[find(j)] = find(i)
-            elif facing < -0.8:
-                w = (a.size[0] + b.size[0]) / 2
-                h = (a.size[1] + b.size[1]) / 2
-                u, v = np.dot(d, wa) / w, np.dot(d, ha) / h
-                if a.sure and b.sure and a.code != b.code and not _one_card_two_ways(a, b, u, v, facing):
-                    # Two sure reads of different cards: a sure read is wrong
-                    # far less often (none in the benchmarks' thousands) than
-                    # a card overlapping another by a fifth puts its corner
-                    # where the other's opposite corner would be.
-                    continue
-                if 0.75 < u < 1.3 and 0.75 < v < 1.3:
-                    # The two index corners of one card have exactly opposite
-                    # edges; a fanned neighbour is turned by a few degrees.
-                    # Two reads of one code are likelier one card than two.
-                    cost = abs(u - 1) + abs(v - 1) + abs(u - v) + 4.0 * (1.0 + facing)
-                    pairs.append((cost + (0.0 if a.code == b.code else 0.3), i, j))
-    partner: dict[int, int] = {}
-    for _, i, j in sorted(pairs):
-        ri, rj = find(i), find(j)
-        if ri == rj or ri in partner or rj in partner:
-            continue
-        partner[ri], partner[rj] = rj, ri
-    groups: dict[int, list[_CornerRead]] = {}
-    for i, r in enumerate(reads):
-        root = find(i)
-        key = min(root, partner.get(root, root))
-        groups.setdefault(key, []).append(r)
-    return list(groups.values())

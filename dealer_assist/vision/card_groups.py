@@ -1,0 +1,157 @@
+"""Corner reads, and which of them belong to one physical card.
+
+A frame's corners are read one by one; a card shows up to two index
+corners (four on some decks), found once or twice each.  Before a card is
+judged, its reads are pooled: the same corner found twice merges, and each
+index corner pairs with the one exactly opposite on its card, never with a
+fanned neighbour's.  The geometry of a read index (where its neighbours'
+corners and its own index lie) also tells the recognizer what not to read
+again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from dealer_assist.vision.detect import Corner
+from dealer_assist.vision.index import IndexRead
+
+
+@dataclass
+class CornerRead:
+    """One corner's index read, judged: the card quad it implies, sure or not, and the candidates."""
+
+    corner: Corner
+    size: tuple[float, float]
+    quad: np.ndarray
+    center: np.ndarray
+    read: IndexRead
+    sure: bool
+    code: str
+    confidence: float
+    margin: float
+    candidates: list[str]
+    colour_conflict: bool = False
+    #: The pair score says surely the other suit of the pair (see Recognizer._pair_contradicts).
+    pair_conflict: bool = False
+
+
+#: How far (a share of the card's size) two index corners read as different
+#: codes may lie from exactly opposite on one card and still be taken for
+#: it (see :func:`one_card_two_ways`): the reads' card sizes are good to a
+#: few percent, a fanned neighbour's corner lies a fifth of a card or more off.
+ONE_CARD_FIT = 0.1
+
+
+def neighbour_corners(cr: CornerRead) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float]]:
+    """Where the two corners beside a surely read index corner lie, with their edge directions.
+
+    The card is read: whatever the corners beside its index corner hold (no
+    index, or on a four-corner deck the same card's), reading them again is
+    wasted time (a tango frame has some 23 corners, half of them of this kind).
+    """
+    p = np.array([cr.corner.x, cr.corner.y])
+    w, h = np.array(cr.corner.wdir), np.array(cr.corner.hdir)
+    tol = 0.06 * cr.size[1]
+    return [(p + w * cr.size[0], -w, h, tol), (p + h * cr.size[1], w, -h, tol)]
+
+
+def beside_a_read_index(c: Corner, done) -> bool:
+    """Whether ``c`` is one of :func:`neighbour_corners` of a sure read: same place, same two edges."""
+    for q, e1, e2, tol in done:
+        if abs(c.x - q[0]) < tol and abs(c.y - q[1]) < tol:
+            dirs = (np.array(c.wdir), np.array(c.hdir))
+            if all(max(float(np.dot(d, e1)), float(np.dot(d, e2))) > 0.95 for d in dirs):
+                return True
+    return False
+
+
+def index_area(r: CornerRead, region) -> tuple:
+    """Where a read corner's index lies: ``(origin, wdir, hdir, width, height)`` in frame pixels."""
+    return (np.array([r.corner.x, r.corner.y]), r.corner.wdir, r.corner.hdir,
+            region.u1 * r.size[0], region.v1 * r.size[1])
+
+
+def inside(p, area) -> bool:
+    """Whether point ``p`` lies in ``area`` = ``(origin, wdir, hdir, width, height)`` (frame pixels)."""
+    origin, wdir, hdir, w, h = area
+    d = np.asarray(p) - origin
+    u, v = float(d @ np.asarray(wdir)) / w, float(d @ np.asarray(hdir)) / h
+    return -0.05 <= u <= 1.0 and -0.05 <= v <= 1.0
+
+
+def one_card_two_ways(a: CornerRead, b: CornerRead, u: float, v: float, facing: float) -> bool:
+    """Whether two sure reads of different codes are one card's two index corners read two ways.
+
+    They lie exactly where one card's opposite index corner would (``u``,
+    ``v``: the offset in card sizes, ``facing``: the cosine between their
+    width edges) and share the rank or the suit: a glyph blurred past the
+    self-test's trials read wrong at one corner only (an ace of diamonds
+    read AH at one corner, AD at the other).  Another card rarely lies
+    corner to corner so exactly; if it does, both go to ``uncertain``, which
+    the croupier settles, where keeping them apart risks a wrong card.
+    """
+    exact = abs(u - 1.0) <= ONE_CARD_FIT and abs(v - 1.0) <= ONE_CARD_FIT and facing < -0.99
+    return exact and (a.code[0] == b.code[0] or a.code[1] == b.code[1])
+
+
+def group_corners(reads: list[CornerRead], card_w: float, card_h: float) -> list[list[CornerRead]]:
+    """Corner reads grouped by physical card.
+
+    The same corner found twice merges; then each corner pairs with at most
+    one opposite corner, the best-fitting first, so that in a fan the
+    neighbour's corner (offset by a fraction of a card) is not taken for it;
+    two corners read surely as different cards never pair.
+    """
+    parent = list(range(len(reads)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    pos = [np.array([r.corner.x, r.corner.y]) for r in reads]
+    pairs = []
+    for i, a in enumerate(reads):
+        wa, ha = np.array(a.corner.wdir), np.array(a.corner.hdir)
+        for j in range(i + 1, len(reads)):
+            b = reads[j]
+            d = pos[j] - pos[i]
+            facing = float(np.dot(wa, b.corner.wdir))
+            # One corner found twice; or two corners a little apart, facing the
+            # same way, read as one code: one index seen from a corner found
+            # once on the card's edge and once a little off it.
+            near = 0.2 if a.sure and b.sure and a.code == b.code else 0.12
+            if np.linalg.norm(d) < near * card_w and facing > 0.8:
+                parent[find(j)] = find(i)
+            elif facing < -0.8:
+                w = (a.size[0] + b.size[0]) / 2
+                h = (a.size[1] + b.size[1]) / 2
+                u, v = np.dot(d, wa) / w, np.dot(d, ha) / h
+                if a.sure and b.sure and a.code != b.code and not one_card_two_ways(a, b, u, v, facing):
+                    # Two sure reads of different cards: a sure read is wrong
+                    # far less often (none in the benchmarks' thousands) than
+                    # a card overlapping another by a fifth puts its corner
+                    # where the other's opposite corner would be.
+                    continue
+                if 0.75 < u < 1.3 and 0.75 < v < 1.3:
+                    # The two index corners of one card have exactly opposite
+                    # edges; a fanned neighbour is turned by a few degrees.
+                    # Two reads of one code are likelier one card than two.
+                    cost = abs(u - 1) + abs(v - 1) + abs(u - v) + 4.0 * (1.0 + facing)
+                    pairs.append((cost + (0.0 if a.code == b.code else 0.3), i, j))
+    partner: dict[int, int] = {}
+    for _, i, j in sorted(pairs):
+        ri, rj = find(i), find(j)
+        if ri == rj or ri in partner or rj in partner:
+            continue
+        partner[ri], partner[rj] = rj, ri
+    groups: dict[int, list[CornerRead]] = {}
+    for i, r in enumerate(reads):
+        root = find(i)
+        key = min(root, partner.get(root, root))
+        groups.setdefault(key, []).append(r)
+    return list(groups.values())

@@ -1,0 +1,116 @@
+"""Which corners of a frame to read, in what order, and which to skip.
+
+A fanned hand shows many square bends of the outline that are no index
+corner: where one card's edge crosses another's side.  Reading the likely
+index corners first lets a sure read spare the corners beside and across
+its card; a corner is skipped only where its patch lies on the face of a
+card already read, within that card's own outline.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.card_groups import CornerRead
+from dealer_assist.vision.detect import MASK_SCALE, Corner
+from dealer_assist.vision.profile import Profile
+
+
+#: How close (against the card's height) a corner must lie to a read card's
+#: side to be on it: the tolerance of :func:`neighbour_corners`.
+ON_SIDE = 0.06
+#: How far inside a corner (against the card's width, along both edges) its
+#: patch is looked at to tell whose paper it is: past the rounded tip, within the index.
+PATCH_INSIDE = 0.1
+
+
+class OutlineFinder:
+    """Which outline of the split mask holds the paper just inside a corner (looked up once per corner)."""
+
+    def __init__(self, contours, card_w: float) -> None:
+        self._contours = contours
+        self._rects = None
+        self._reach = PATCH_INSIDE * card_w
+        self._found: dict[int, Optional[int]] = {}
+
+    def __call__(self, c: Corner) -> Optional[int]:
+        if id(c) not in self._found:
+            if self._rects is None:
+                self._rects = [cv2.boundingRect(o) for o in self._contours]
+            x = (c.x + self._reach * (c.wdir[0] + c.hdir[0])) * MASK_SCALE
+            y = (c.y + self._reach * (c.wdir[1] + c.hdir[1])) * MASK_SCALE
+            self._found[id(c)] = next(
+                (i for i, (rx, ry, rw, rh) in enumerate(self._rects)
+                 if rx <= x <= rx + rw and ry <= y <= ry + rh
+                 and cv2.pointPolygonTest(self._contours[i], (float(x), float(y)), False) > 0), None)
+        return self._found[id(c)]
+
+
+def on_a_read_face(c: Corner, faces: list[CornerRead], outline_of: OutlineFinder) -> bool:
+    """Whether ``c`` lies on a side of a card read for sure, between its corners, with its patch on
+    the face of a card read for sure (the same card, or one that card lies on).
+
+    Such a corner is where one card's edge crosses another (in a fan, a
+    third of a tango frame's corners): its patch holds the read card's pips
+    or picture, never an index still to read.  The split mask must give the
+    corner the outline of that card's read corner: where it did not part two
+    cards (cream on cream), a corner on one card's side may be the other
+    card's own.  The read cards' own corners are left alone (the opposite
+    index corner checks the read).
+    """
+    on_side = under = False
+    mine = None
+    for cr in faces:
+        w, h = cr.size
+        o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
+        dx, dy = c.x - o.x, c.y - o.y
+        u, v = dx * wd[0] + dy * wd[1], dx * hd[0] + dy * hd[1]
+        tol = ON_SIDE * h
+        inner = PATCH_INSIDE * w
+        ix, iy = dx + inner * (c.wdir[0] + c.hdir[0]), dy + inner * (c.wdir[1] + c.hdir[1])
+        if 0 < ix * wd[0] + iy * wd[1] < w and 0 < ix * hd[0] + iy * hd[1] < h:
+            if min(abs(u), abs(u - w)) < tol and min(abs(v), abs(v - h)) < tol:
+                return False  # a corner of this card itself
+            if not under:
+                if mine is None:
+                    mine = outline_of(c)
+                under = mine is not None and mine == outline_of(cr.corner)
+        on_side = on_side or (((abs(v) < tol or abs(v - h) < tol) and tol < u < w - tol and _parallel(c, wd))
+                              or ((abs(u) < tol or abs(u - w) < tol) and tol < v < h - tol and _parallel(c, hd)))
+    return on_side and under
+
+
+def _parallel(c: Corner, edge) -> bool:
+    """Whether one of the corner's two edges runs along ``edge`` (within some 18 degrees)."""
+    return max(abs(c.wdir[0] * edge[0] + c.wdir[1] * edge[1]), abs(c.hdir[0] * edge[0] + c.hdir[1] * edge[1])) > 0.95
+
+
+def inked_index_first(corners: list[Corner], ink: np.ndarray, profile: Profile, card_w: float,
+                       card_h: float) -> list[Corner]:
+    """The corners in the order to read them: first those with ink where an index's suit and rank
+    lie, then those with ink where the suit lies, then the rest, each group in its former order.
+
+    A sure read spares the reads of the corners beside it and of those where
+    other cards cross it (:func:`beside_a_read_index`, :func:`on_a_read_face`),
+    so index corners are best read first.  A suit is a solid shape: the
+    half-size ink mask (see :func:`~.detect.frame_masks`) has ink at its centre
+    (within a pixel), where a bare corner or a lone pip beside a card's
+    corner leaves the paper blank; most ranks have ink at theirs too.  Only
+    the order changes.
+    """
+    rows, cols = ink.shape[:2]
+
+    def inked(c: Corner, box) -> bool:
+        u, v = box.cu * card_w, box.cv * card_h
+        x = int(round((c.x + u * c.wdir[0] + v * c.hdir[0]) * MASK_SCALE))
+        y = int(round((c.y + u * c.wdir[1] + v * c.hdir[1]) * MASK_SCALE))
+        return 1 <= x < cols - 1 and 1 <= y < rows - 1 and bool(ink[y - 1:y + 2, x - 1:x + 2].any())
+
+    groups: tuple[list[Corner], list[Corner], list[Corner]] = ([], [], [])
+    for c in corners:
+        suit = inked(c, profile.suit_box)
+        groups[0 if suit and inked(c, profile.rank_box) else 1 if suit else 2].append(c)
+    return groups[0] + groups[1] + groups[2]
