@@ -96,3 +96,40 @@ def test_a_corner_eaten_by_its_index_is_bridged_only_when_asked(angle):
     for p in pts[1:]:
         assert any(np.hypot(c.x - p[0], c.y - p[1]) < 3.0 and not c.notched for c in bridged)
 
+
+
+def _card_with_deep_notch(angle):
+    """A card whose index is printed across its top edge beside the tip: a notch with long walls.
+
+    The notch (24 x 50 px, from 12 px beside the tip) is as deep as an edge
+    run is long, so the runs either side of it are two walls apart.
+    """
+    img = np.full((720, 1280, 3), FELT, np.uint8)
+    pts = _card(img, np.array([640.0, 360.0]), angle)
+    a = np.radians(angle)
+    u, v = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+    ink = np.array([pts[0] + 12 * u - 4 * v, pts[0] + 36 * u - 4 * v, pts[0] + 36 * u + 50 * v, pts[0] + 12 * u + 50 * v])
+    cv2.fillPoly(img, [np.int32(np.round(ink * 4))], (30, 30, 200), cv2.LINE_AA, shift=2)
+    return img, pts
+
+
+@pytest.mark.parametrize("angle", [0, 20, 160])
+def test_a_corner_beside_a_deep_notch_is_bridged_across_its_walls(angle, monkeypatch):
+    img, pts = _card_with_deep_notch(angle)
+    tl = pts[0]
+    bridged = _whole_corners(img, notch_gap=40)
+    near = [c for c in bridged if np.hypot(c.x - tl[0], c.y - tl[1]) < 4.0]
+    assert len(near) == 1 and near[0].notched
+    # The corner's edges are the card's: the side and the top beyond the notch.
+    assert abs(np.dot(near[0].wdir, (pts[1] - tl) / np.linalg.norm(pts[1] - tl))) > 0.99
+    # Without stepping over the walls, the side pairs with the notch's wall and no corner comes out there.
+    monkeypatch.setattr("dealer_assist.vision.detect.NOTCH_WALLS", 0)
+    walled = _whole_corners(img, notch_gap=40)
+    assert min((np.hypot(c.x - tl[0], c.y - tl[1]) for c in walled), default=99) > 4.0
+
+
+def test_a_notch_farther_from_the_corner_than_the_bridge_reaches_is_not_bridged():
+    img, pts = _card_with_deep_notch(0)
+    tl = pts[0]
+    bridged = _whole_corners(img, notch_gap=20)
+    assert min((np.hypot(c.x - tl[0], c.y - tl[1]) for c in bridged), default=99) > 4.0

@@ -63,6 +63,39 @@ def test_a_rank_above_a_suit_gives_the_corner_and_both_edge_directions():
         assert c.notched  # its tip was not seen: read as strictly as a notched corner
 
 
+def _rank_and_suit(img, p, card_h, rank_c):
+    """The bar and disc of the test above, drawn at ``rank_c``; returns the suit's centre."""
+    card_w = card_h * p.aspect
+    suit_c = rank_c + np.array([(p.suit_box.cu - p.rank_box.cu) * card_w, (p.suit_box.cv - p.rank_box.cv) * card_h])
+    rank_h, suit_h = p.rank_h * card_h, p.suit_h * card_h
+    cv2.rectangle(img, tuple(int(v) for v in rank_c - (0.12 * rank_h, rank_h / 2)),
+                  tuple(int(v) for v in rank_c + (0.12 * rank_h, rank_h / 2)), (20, 20, 20), -1)
+    cv2.circle(img, tuple(int(v) for v in suit_c), int(suit_h / 2), (20, 20, 20), -1)
+    return suit_c
+
+
+def test_a_rank_touching_a_thin_line_still_pairs_with_its_suit(monkeypatch):
+    """A rank printed across a card's border line (or touching the edge of a card lying on
+    it) makes one blob with the line, too big for a glyph: the line is taken off by an
+    opening thinner than any stroke, and the pair is found where it is without the line."""
+    rec = Recognizer(Profile.load(default_profile_path()))
+    p = rec.profile
+    card_h = p.card_h_px
+    rank_c = np.array([150.0, 80.0])
+    img = _paper()
+    _rank_and_suit(img, p, card_h, rank_c)
+    alone = _pairs(rec, img, card_h)
+    top = int(rank_c[1] - p.rank_h * card_h / 2)
+    cv2.line(img, (20, top), (300, top), (20, 20, 20), 1)  # one full-size pixel: half a mask pixel, blurred to one
+    lined = _pairs(rec, img, card_h)
+    assert len(alone) == 1 and len(lined) == 1
+    a, b = alone[0].corner, lined[0].corner
+    assert np.hypot(a.x - b.x, a.y - b.y) < 2.0 and np.dot(a.hdir, b.hdir) > 0.99
+    # Without the opening the rank is lost in the line's blob.
+    monkeypatch.setattr("dealer_assist.vision.glyph_pairs.peel_lines", lambda *args: None)
+    assert _pairs(rec, img, card_h) == []
+
+
 def test_a_column_of_three_equal_pips_is_not_an_index():
     """Pips stand in rows at about an index's spacing; the third pip one step on marks them."""
     rec = Recognizer(Profile.load(default_profile_path()))

@@ -122,3 +122,48 @@ def test_a_pip_touching_the_rank_marks_the_glyph_as_cut(anglo):
     cv2.circle(painted, (int(x[0]), int(x[1])), int(0.12 * w), (10, 10, 10), cv2.FILLED)
     rank, _ = extract_glyphs(warp_corner(painted, *tl, wdir, hdir, w, h, profile), profile)
     assert rank is not None and rank.cut
+
+
+def _clear_index_patch(rec: Recognizer):
+    """An upright corner patch of a real anglo frame whose index reads clearly, and its read."""
+    from dealer_assist.vision.index import warp_corner
+
+    p = rec.profile
+    frame = cv2.cvtColor(cv2.imread(str(CARDS / "test" / "anglo" / "0000.jpg")), cv2.COLOR_BGR2BGRA)
+    card_h = p.card_h_px
+    for c in rec.outline_corners(rec.masks(frame)):
+        patch = warp_corner(frame, c.x, c.y, c.wdir, c.hdir, card_h * p.aspect, card_h, p)
+        r = rec.matcher.read(patch)
+        if r is not None and r.best("rank")[1] > 0.9 and r.best("rank")[2] > 0.3:
+            return patch, r
+    pytest.skip("no clearly read index in the frame")
+
+
+@needs_cards
+def test_a_rank_touching_a_border_line_is_parted_from_it(anglo):
+    """A thin border line along the card's edge that the rank touches: the line is opened
+    away and the rank reads as without it, marked cut (read as strictly as a notched tip)."""
+    from dealer_assist.vision import glyphs
+    from dealer_assist.vision.profile import CANON_H
+
+    patch, clean = _clear_index_patch(anglo)
+    lay = glyphs._layout_of(anglo.profile)
+    rank, _ = glyphs.extract_glyphs(patch, anglo.profile)
+    lined = patch.copy()
+    row = glyphs.PAD + int((rank.box.v0 + rank.box.v1) / 2 * CANON_H)
+    left = glyphs.PAD + int(rank.box.u0 * lay.cw)
+    # A border line, one pixel wide, down from the corner (shorter than the
+    # straight runs taken off as a picture's frame) to the rank reaching it.
+    assert row - lay.edge < lay.run_length
+    lined[lay.edge:row + 1, lay.edge] = 30
+    lined[row, lay.edge:left + 1] = 30
+    r = anglo.matcher.read(lined)
+    assert r is not None and r.best("rank")[0] == clean.best("rank")[0] and r.cut
+    assert r.best("rank")[1] > 0.8
+    # Without parting it, the rank is lost with the line.
+    orig = glyphs._peel_border_line
+    try:
+        glyphs._peel_border_line = lambda *args: None
+        assert anglo.matcher.read(lined) is None
+    finally:
+        glyphs._peel_border_line = orig

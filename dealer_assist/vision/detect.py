@@ -28,6 +28,11 @@ OPEN = 5
 #: part in this many of the paper's level: a quarter (:data:`.glyphs.INK`
 #: asks 0.4 of a sharp glyph).  Whole, so the test stays in integers.
 STROKE_PART = 4
+#: Straight walls a notch in the outline may have between the two edge runs
+#: it is bridged across: a glyph printed across the border line bites a
+#: notch with two side walls (its bottom is the glyph's own, never straight
+#: for as long as an edge run at the index's size).
+NOTCH_WALLS = 2
 
 
 @dataclass(frozen=True)
@@ -303,23 +308,31 @@ def find_corners(
         if notch_gap > 0:
             longs = [k for k in cand if segs[k][2] >= min_long]
             for i, k in enumerate(longs):
-                k2 = longs[(i + 1) % len(longs)]
-                if k2 == k:
-                    break
-                gap = (segs[k2][0] - segs[k][1]) % n
-                if not max_gap * 1.6 < gap <= 2 * notch_gap:
-                    continue
-                f1, f2 = fit(k), fit(k2)
-                if f1 is None or f2 is None:
-                    continue
-                corner = _corner_across_notch(pts, f1, f2, segs[k], segs[k2], gap, orient, notch_gap, cos_lim)
-                if corner is not None:
-                    c, wd, hd, wl, hl = corner
-                    corners.append(Corner(
-                        float(c[0] * scale), float(c[1] * scale),
-                        (float(wd[0]), float(wd[1])), (float(hd[0]), float(hd[1])),
-                        wl * scale, hl * scale, notched=True,
-                    ))
+                # A deep notch (an index printed across the border line) has
+                # walls as long as an edge run: the runs on either side may
+                # lie a wall or two further on.  The bend test below still
+                # asks the whole notch, walls too, to lie inside the card.
+                for step in range(1, NOTCH_WALLS + 2):
+                    k2 = longs[(i + step) % len(longs)]
+                    if k2 == k:
+                        break
+                    gap = (segs[k2][0] - segs[k][1]) % n
+                    if gap > 2 * notch_gap:
+                        break
+                    if gap <= max_gap * 1.6:
+                        continue
+                    f1, f2 = fit(k), fit(k2)
+                    if f1 is None or f2 is None:
+                        continue
+                    corner = _corner_across_notch(pts, f1, f2, segs[k], segs[k2], gap, orient, notch_gap, cos_lim)
+                    if corner is not None:
+                        c, wd, hd, wl, hl = corner
+                        corners.append(Corner(
+                            float(c[0] * scale), float(c[1] * scale),
+                            (float(wd[0]), float(wd[1])), (float(hd[0]), float(hd[1])),
+                            wl * scale, hl * scale, notched=True,
+                        ))
+                        break
     return corners
 
 

@@ -20,6 +20,7 @@ pair has passed every test.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -40,6 +41,13 @@ HEIGHT_FIT = (0.7, 1.5)
 TWIN_PX = 1
 #: Areas this close (a share of the larger) make two blobs of one box size twins.
 TWIN_AREA = 0.2
+#: Width (mask pixels) of the opening that parts a glyph from a line it
+#: touches (see :func:`peel_lines`): a printed border line, or the dark edge
+#: of a card lying on another, is one pixel wide in the ink mask at its half
+#: size, an index glyph's stroke two or more (wider takes the thin strokes
+#: of light fonts off too).  Where the glyph is lost all the same, nothing
+#: changes: its blob was too big to pair before.
+PEEL_WIDTH = 2
 #: Least share of its box a suit blob fills (its outline's area: a solid
 #: heart, spade, club or diamond fills 0.4 to 0.6 at the mask's scale).
 SUIT_FILL = 0.3
@@ -74,17 +82,53 @@ class GlyphPair:
                       c.wlen, c.hlen, notched=True)
 
 
-def ink_blobs(*inks: np.ndarray, min_size: float = 0.0, max_size: float = np.inf) -> np.ndarray:
+def peel_lines(ink: np.ndarray, rows: np.ndarray, max_size: float, limit: float, max_area: float,
+               stroke: int) -> Optional[np.ndarray]:
+    """The blobs of ``ink`` too big for a glyph (up to ``limit`` across), opened by a glyph's ``stroke`` width.
+
+    ``rows`` are the blobs' :func:`_outline_stats`.  Only a blob whose
+    outline holds no more than ``max_area`` (an index's worth of ink) is
+    opened: a line has next to none inside its outline, a picture a lot.
+
+    A glyph printed across a card's border line, or touching the dark edge
+    of the card lying on it, makes one blob with that line: too big for a
+    glyph, so never paired.  The line is thinner than any stroke of the
+    glyph, and an opening by a stroke's width takes it off and leaves the
+    glyph.  Only the too-big blobs are opened (a few small crops a frame):
+    the glyphs standing free are already in ``ink`` as they are.  None when
+    there is no such blob.
+    """
+    size = rows[:, 2:4].max(axis=1)
+    big = rows[(size > max_size) & (size <= limit) & (rows[:, 4] <= max_area)].astype(int)
+    if not len(big):
+        return None
+    out = np.zeros_like(ink)
+    kernel = np.ones((stroke, stroke), np.uint8)
+    rows, cols = ink.shape[:2]
+    for x, y, w, h in big[:, :4].tolist():
+        # Beyond the frame is no ink: a line along the crop's side is opened away too.
+        y0, y1, x0, x1 = max(y - stroke, 0), min(y + h + stroke, rows), max(x - stroke, 0), min(x + w + stroke, cols)
+        # Eroded at one end of the kernel and grown back from the other: an
+        # opening by an even kernel that does not shift the glyph by a pixel.
+        core = cv2.erode(ink[y0:y1, x0:x1], kernel, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT, borderValue=0)
+        out[y0:y1, x0:x1] |= cv2.dilate(core, kernel, anchor=(stroke - 1, stroke - 1),
+                                        borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    return out
+
+
+def ink_blobs(*inks: np.ndarray, min_size: float = 0.0, max_size: float = np.inf,
+              first: Optional[np.ndarray] = None) -> np.ndarray:
     """``(x, y, w, h, area, mask)`` of the marks of ink masks from ``min_size`` to ``max_size`` across.
 
     ``area`` is that inside the mark's outline, ``mask`` the index of the
     mask it was found in.  A mark of a later mask that an earlier one
     already holds (its box within two pixels: a stroke's blur around a
-    solid shape) is left out: every mark counts once.
+    solid shape) is left out: every mark counts once.  ``first``: the
+    first mask's :func:`_outline_stats`, when already taken.
     """
     found: list[np.ndarray] = []
     for n, ink in enumerate(inks):
-        rows = _outline_stats(ink, n)
+        rows = first if n == 0 and first is not None else _outline_stats(ink, n)
         size = rows[:, 2:4].max(axis=1)
         rows = rows[(size >= min_size) & (size <= max_size)]
         for earlier in found:
@@ -130,7 +174,13 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
     rank_min, suit_min = 0.7 * profile.rank_h * h_px * lo, 0.7 * profile.suit_h * h_px * lo
     rank_max = np.hypot((rb.v1 - rb.v0) * h_px, (rb.u1 - rb.u0) * w_px) * hi
     suit_max = np.hypot((sb.v1 - sb.v0) * h_px, (sb.u1 - sb.u0) * w_px) * hi
-    boxes = ink_blobs(*inks, min_size=min(rank_min, suit_min), max_size=max(rank_max, suit_max))
+    first = _outline_stats(inks[0], 0)
+    # An index's worth of ink: both glyph boxes full (a glyph fills less).
+    index_area = ((rb.v1 - rb.v0) * (rb.u1 - rb.u0) + (sb.v1 - sb.v0) * (sb.u1 - sb.u0)) * h_px * w_px * hi * hi
+    peeled = peel_lines(inks[0], first, max(rank_max, suit_max), h_px * hi, index_area, PEEL_WIDTH)
+    if peeled is not None:
+        inks = (*inks, peeled)
+    boxes = ink_blobs(*inks, min_size=min(rank_min, suit_min), max_size=max(rank_max, suit_max), first=first)
     centre = (boxes[:, :2] + boxes[:, 2:4] / 2) / MASK_SCALE
     free = np.ones(len(boxes), bool)
     if len(known):
@@ -140,8 +190,11 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
         v = np.einsum("nkc,kc->nk", d, hdir) / h
         free = ~((u >= -0.05) & (u <= 1.0) & (v >= -0.05) & (v <= 1.0)).any(axis=1)
     # Every glyph-sized blob, free or not, counts as a neighbour below.
-    all_boxes, all_centres = boxes, centre * MASK_SCALE
-    boxes, centre = boxes[free], all_centres[free]
+    # Not those parted from a line: a fragment of a picture's frame opened
+    # must not make a real index look like part of a row of pips.
+    plain = boxes[:, 5] != (len(inks) - 1 if peeled is not None else -1)
+    all_boxes, all_centres = boxes[plain], centre[plain] * MASK_SCALE
+    boxes, centre, plain_free = boxes[free], centre[free] * MASK_SCALE, plain[free]
     size = boxes[:, 2:4].max(axis=1)
     ri = np.nonzero((size >= rank_min) & (size <= rank_max))[0]
     si = np.nonzero((size >= suit_min) & (size <= suit_max))[0]
@@ -187,7 +240,11 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
     pairs = []
     used_rank, used_suit = set(), set()
     rank_want, suit_want = profile.rank_h * h_px / step, profile.suit_h * h_px / step
-    for n in np.argsort(misfit, kind="stable"):
+    # Pairs with a glyph parted from a line come after all others: a court
+    # picture's frame opened leaves fragments that can fit better than a
+    # real index, and must not take its glyphs or the frame's looks first.
+    late = ~(plain_free[i] & plain_free[j])
+    for n in np.lexsort((misfit, late)):
         if in_row[n]:
             continue
         # The same glyph seen in two masks gives near-copies of one pair.

@@ -220,6 +220,7 @@ class _Layout:
     suit_win: float
     faint_split: int
     cw: int
+    stroke: int
 
 
 def _layout_of(profile: Profile) -> _Layout:
@@ -268,6 +269,9 @@ def _layout(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, edge_mar
         suit_win=max(suit_h, 0.85 * (suit_box.v1 - suit_box.v0)) * ch,
         faint_split=PAD + int((rz.v1 + 0.5 * max(suit_box.v0 - rz.v1, 0.0)) * ch),
         cw=cw,
+        # An index glyph's strokes are at least a tenth of its height (the
+        # thinnest printed rank fonts); a border line is thinner than that.
+        stroke=max(3, int(0.1 * rank_h * ch)),
     )
 
 
@@ -314,6 +318,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     rank_cut, suit_cut = (_cut_beside(binary, rows_cols) for rows_cols in lay.beside)
     n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
     boxes = stats.tolist()
+    peeled = _peel_border_line(binary, labels, boxes, lay)
+    if peeled is not None:
+        n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
+        boxes = stats.tolist()
+        peeled = np.unique(labels[peeled]).tolist()
     merged = _blobs_to_part(boxes, binary.shape, lay)
     if merged:
         binary = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h)
@@ -329,6 +338,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
         smaller = _zones(boxes, cents, labels, lay, SMALLER_CARD, edge)
         if smaller["rank"] and smaller["suit"]:
             zones, shrink = smaller, SMALLER_CARD
+    if peeled is not None:
+        # A glyph parted from a border line by taking thin ink off it may
+        # have lost a thin stroke of its own: it is read like a cut glyph.
+        rank_cut |= any(i in peeled for i in zones["rank"])
+        suit_cut |= any(i in peeled for i in zones["suit"])
     keep = np.zeros(n, dtype=np.uint8)
     for zone, ids in zones.items():
         parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
@@ -425,6 +439,49 @@ def _runs_along_edge(labels: np.ndarray, i: int, x: int, y: int, w: int, h: int,
     if x == edge and (labels[y:y + h, edge] == i).sum() > 0.5 * h:
         return True
     return y == edge and (labels[edge, x:x + w] == i).sum() > 0.5 * w
+
+
+def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: _Layout) -> Optional[np.ndarray]:
+    """Take the thin ink next to the card's edge off the blobs that run along it; where ink was taken, or None.
+
+    Many decks print a dark border line just inside the card's edge, and
+    some print the index so close to the corner that a glyph touches it:
+    glyph and line then make one blob running along the edge, which
+    :func:`_runs_along_edge` throws away whole.  A printed line is thinner
+    than a glyph's stroke, so an opening by a stroke's width removes the
+    line and keeps the glyph.  Only thin ink within a stroke's width of the
+    edge band goes: a thin stroke of the glyph away from the edge stays.
+    ``binary`` is changed in place; the caller labels it again.
+    """
+    edge, k = lay.edge, lay.stroke
+    # Only a blob with more ink than a stroke-wide line along its box's two
+    # sides can hold a glyph, and only one reaching past the band cleared
+    # below (most corners show a bare border or felt there: no work).
+    along = [i for i, (x, y, w, h, area) in enumerate(boxes)
+             if i and (x == edge or y == edge) and area > (w + h) * k
+             and x + w > edge + 2 * k and y + h > edge + 2 * k and _runs_along_edge(labels, i, x, y, w, h, edge)]
+    if not along:
+        return None
+    comp = np.isin(labels, along).astype(np.uint8)
+    thin = cv2.subtract(comp, cv2.morphologyEx(comp, cv2.MORPH_OPEN, _rect(k, k)))
+    near = np.zeros_like(thin)
+    near[:edge + k, :] = 1
+    near[:, :edge + k] = 1
+    thin &= near
+    if not thin.any():
+        return None
+    binary[thin > 0] = 0
+    rest = cv2.bitwise_and(comp, binary)
+    # What is left within two strokes of the edge is the border's own
+    # thick part (where its arc meets the card's corner), not a glyph.
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(rest, None, None, None, 8, cv2.CV_16U)
+    hug = [i for i, (x, y, w, h, _) in enumerate(stats.tolist())
+           if i and (x + w <= edge + 2 * k or y + h <= edge + 2 * k)]
+    if hug:
+        gone = np.isin(labels, hug)
+        binary[gone] = 0
+        rest[gone] = 0
+    return rest > 0
 
 
 def _one_blob_across(labels: np.ndarray, keep: np.ndarray, cut: int) -> bool:
