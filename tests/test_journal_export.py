@@ -47,12 +47,18 @@ def corrections_in(path) -> list:
         return [e for e in journal.entries() if e.kind == "correction"]
 
 
-def test_a_round_voided_and_dealt_again_exports_as_dealt_with_the_void_listed(tmp_path, capsys):
-    path = tmp_path / "bac.sqlite"
+def banker_bet_lost(path):
+    """A baccarat table at ``path`` whose first round settled a 25 banker bet as lost (Player 9
+    natural); the session and that settlement's bets."""
     session = baccarat(path)
     assert session.place(1, Bet.BANKER, D("25")) is None and session.deal() is None
-    deal(session, "9S", "KH", "QD", "5C")  # Player 9 natural: the banker bet loses
-    lost = session.state.settlement.to_json()["bets"]
+    deal(session, "9S", "KH", "QD", "5C")
+    return session, session.state.settlement.to_json()["bets"]
+
+
+def test_a_round_voided_and_dealt_again_exports_as_dealt_with_the_void_listed(tmp_path, capsys):
+    path = tmp_path / "bac.sqlite"
+    session, lost = banker_bet_lost(path)
     assert session.void_round("ana", "4821", "misdeal: cards exposed") is None
     assert session.deal() is None
     deal(session, "2S", "3H", "KD", "5C")  # Banker 8 natural: the banker bet wins
@@ -96,10 +102,7 @@ def test_a_round_voided_and_not_dealt_again_stays_voided_with_no_settlement(tmp_
 
 def test_a_card_voided_after_the_settlement_takes_the_settlement_back(tmp_path):
     path = tmp_path / "bac.sqlite"
-    session = baccarat(path)
-    assert session.place(1, Bet.BANKER, D("25")) is None and session.deal() is None
-    deal(session, "9S", "KH", "QD", "5C")  # Player 9 natural: the banker bet loses
-    lost = session.state.settlement.to_json()["bets"]
+    session, lost = banker_bet_lost(path)
     assert session.void_last_card("ana", "4821", "B2 was the 9C, misread") is None
     (void,) = corrections_in(path)
     assert void.payload["settlement_taken_back"] is True  # the journal says so, as a blackjack void does
