@@ -62,10 +62,15 @@ def colour_pairs(inks: dict[str, tuple[np.ndarray, float]], red: dict[str, bool]
             if a not in red or b not in red or red[a] != red[b]:
                 continue
             (ca, sa), (cb, sb) = inks[a], inks[b]
-            d = float(np.linalg.norm(_STEPS[:, None, None] * ca - _STEPS[None, :, None] * cb, axis=2).min())
+            d = _gap(ca, cb)
             if d >= APART and d >= SPREADS_APART * (sa + sb):
                 out.append(a + b)
     return out
+
+
+def _gap(a: np.ndarray, b: np.ndarray) -> float:
+    """Least distance between two inks' colours, each faded any share down to :data:`FADE`."""
+    return float(np.linalg.norm(_STEPS[:, None, None] * a - _STEPS[None, :, None] * b, axis=2).min())
 
 
 def _to_segment(c: np.ndarray, ink: np.ndarray) -> float:
@@ -90,7 +95,7 @@ def colour_rules_out(suit_ink: dict, pairs: Sequence[str], suit: str, colour: Op
         own, far = np.asarray(suit_ink[suit], dtype=np.float64), np.asarray(suit_ink[other], dtype=np.float64)
         if own_d is None:
             own_d = _to_segment(c, own)
-        gap = float(np.linalg.norm(_STEPS[:, None, None] * own - _STEPS[None, :, None] * far, axis=2).min())
+        gap = _gap(own, far)
         if own_d > 0.5 * gap and _to_segment(c, far) < own_d:
             return True
     return False
