@@ -45,6 +45,12 @@ class CornerRead:
 ONE_CARD_FIT = 0.1
 
 
+#: How close (against the card's height) a corner found must lie to where a
+#: card's corner or side is to be that corner or on that side: a found corner
+#: is a pixel or two off at the mask's half size, a read's card size a few percent.
+SAME_PLACE = 0.06
+
+
 def neighbour_corners(cr: CornerRead) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float]]:
     """Where the two corners beside a surely read index corner lie, with their edge directions.
 
@@ -54,7 +60,7 @@ def neighbour_corners(cr: CornerRead) -> list[tuple[np.ndarray, np.ndarray, np.n
     """
     p = np.array([cr.corner.x, cr.corner.y])
     w, h = np.array(cr.corner.wdir), np.array(cr.corner.hdir)
-    tol = 0.06 * cr.size[1]
+    tol = SAME_PLACE * cr.size[1]
     return [(p + w * cr.size[0], -w, h, tol), (p + h * cr.size[1], w, -h, tol)]
 
 

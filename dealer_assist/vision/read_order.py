@@ -14,14 +14,11 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.card_groups import CornerRead
+from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead
 from dealer_assist.vision.detect import MASK_SCALE, Corner
 from dealer_assist.vision.profile import Profile
 
 
-#: How close (against the card's height) a corner must lie to a read card's
-#: side to be on it: the tolerance of :func:`neighbour_corners`.
-ON_SIDE = 0.06
 #: How far inside a corner (against the card's width, along both edges) its
 #: patch is looked at to tell whose paper it is: past the rounded tip, within the index.
 PATCH_INSIDE = 0.1
@@ -68,7 +65,7 @@ def on_a_read_face(c: Corner, faces: list[CornerRead], outline_of: OutlineFinder
         o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
         dx, dy = c.x - o.x, c.y - o.y
         u, v = dx * wd[0] + dy * wd[1], dx * hd[0] + dy * hd[1]
-        tol = ON_SIDE * h
+        tol = SAME_PLACE * h
         inner = PATCH_INSIDE * w
         ix, iy = dx + inner * (c.wdir[0] + c.hdir[0]), dy + inner * (c.wdir[1] + c.hdir[1])
         if 0 < ix * wd[0] + iy * wd[1] < w and 0 < ix * hd[0] + iy * hd[1] < h:

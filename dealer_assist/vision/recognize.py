@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.card_groups import (CornerRead, beside_a_read_index, group_corners, index_area, inside,
+from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, beside_a_read_index, group_corners, index_area, inside,
                                                neighbour_corners)
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
 from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
@@ -309,7 +309,7 @@ class Recognizer:
         edges seen from a corner are no guide: in a fan they run on along
         the neighbour's edge.)
         """
-        near = 0.06 * card_h
+        near = SAME_PLACE * card_h
         for q in quads:
             if any(abs(c.x - x) < near and abs(c.y - y) < near for x, y in q.points):
                 return min(max(q.long / card_h, 0.75), 1.35)
