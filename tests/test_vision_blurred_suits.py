@@ -69,12 +69,12 @@ def test_the_blurred_scores_decide_only_above_their_floor_and_with_the_pair(angl
     read = IndexRead({"3": 0.9, "5": 0.3}, {"S": 0.3, "H": 0.26, "C": 0.2, "D": 0.0}, 0.0,
                      pair_scores={"CS": to_s - 0.02, "DH": 0.0})
     blurred = {"S": 0.55, "C": 0.3, "H": 0.0, "D": -0.1}
-    assert not anglo._pair_decides(read, "S")  # the plain scores: far too low to call
-    assert anglo._pair_decides(read, "S", blurred, t.candidate_score)
-    assert not anglo._pair_decides(read, "S", blurred, t.min_score)  # the floor where the tip was not seen
-    assert not anglo._pair_decides(read, "S", {"S": 0.55, "H": 0.45, "C": 0.3, "D": 0.0}, t.candidate_score)
+    assert not anglo.judge.pair_decides(read, "S")  # the plain scores: far too low to call
+    assert anglo.judge.pair_decides(read, "S", blurred, t.candidate_score)
+    assert not anglo.judge.pair_decides(read, "S", blurred, t.min_score)  # the floor where the tip was not seen
+    assert not anglo.judge.pair_decides(read, "S", {"S": 0.55, "H": 0.45, "C": 0.3, "D": 0.0}, t.candidate_score)
     leaning_to_club = IndexRead(read.rank_scores, read.suit_scores, 0.0, pair_scores={"CS": to_c + 0.01, "DH": 0.0})
-    assert not anglo._pair_decides(leaning_to_club, "S", blurred, t.candidate_score)
+    assert not anglo.judge.pair_decides(leaning_to_club, "S", blurred, t.candidate_score)
 
 
 def test_the_suit_leads_only_over_the_suits_its_ink_colour_allows(anglo):
@@ -113,7 +113,7 @@ def test_a_plain_read_the_pair_score_surely_contradicts_is_not_taken(anglo):
     def judged(pair: float):
         read = IndexRead({"K": 0.86, "A": 0.2}, {"C": 0.8, "S": 0.6, "D": -0.2, "H": -0.3}, 0.0,
                          pair_scores={"CS": pair, "DH": 0.0})
-        return anglo._judge(corner, read, 150.0, 230.0)
+        return anglo.judge.corner(corner, read, 150.0, 230.0)
 
     assert judged((to_s + to_c) / 2).sure
     assert judged(to_c + 0.01).sure

@@ -190,7 +190,7 @@ def test_a_corner_whose_tip_was_not_seen_takes_the_pair_score_only_for_a_whole_c
     standard, a suit short of the plain one, or a glyph cut out of ink beside it: never."""
     from dealer_assist.vision.detect import Corner
     from dealer_assist.vision.index import IndexRead
-    from dealer_assist.vision.recognize import NOTCH_EXTRA
+    from dealer_assist.vision.verdict import NOTCH_EXTRA
 
     rec = Recognizer(Profile.load(default_profile_path()))
     t = rec.profile.thresholds
@@ -202,7 +202,7 @@ def test_a_corner_whose_tip_was_not_seen_takes_the_pair_score_only_for_a_whole_c
         r = IndexRead({"7": rank_score, "1": rank_score - t.min_margin - NOTCH_EXTRA - 0.05},
                       {"S": suit_score, "C": suit_score - 0.05, "H": 0.1, "D": 0.0}, 0.0,
                       pair_scores={"CS": to_s - 0.01, "DH": 0.0}, cut=cut)
-        return rec._judge(corner, r, 170.0, 260.0)
+        return rec.judge.corner(corner, r, 170.0, 260.0)
 
     assert judge(clear, t.min_score + 0.02).sure
     assert judge(clear, t.min_score + 0.02).code == "7S"

@@ -31,9 +31,9 @@ def test_a_clear_read_with_the_ink_of_a_solid_blob_is_not_sure(anglo):
     """Half a heart pip, cut by the patch edge, once read as a "10" at 0.71: its ink was 1.5
     times the template's.  The same scores with a glyph's usual ink are a sure read."""
     scores = ({"T": 0.9, "9": 0.3}, {"H": 0.9, "D": 0.3})
-    plain = anglo._judge(_corner(), IndexRead(*scores, 0.6, rank_ink=1.0), 160.0, 250.0)
-    solid = anglo._judge(_corner(), IndexRead(*scores, 0.6, rank_ink=INK_RANGE[1] + 0.1), 160.0, 250.0)
-    thin = anglo._judge(_corner(), IndexRead(*scores, 0.6, rank_ink=INK_RANGE[0] - 0.05), 160.0, 250.0)
+    plain = anglo.judge.corner(_corner(), IndexRead(*scores, 0.6, rank_ink=1.0), 160.0, 250.0)
+    solid = anglo.judge.corner(_corner(), IndexRead(*scores, 0.6, rank_ink=INK_RANGE[1] + 0.1), 160.0, 250.0)
+    thin = anglo.judge.corner(_corner(), IndexRead(*scores, 0.6, rank_ink=INK_RANGE[0] - 0.05), 160.0, 250.0)
     assert plain.sure and plain.code == "TH"
     assert not solid.sure and solid.code == "TH" and "TH" in solid.candidates
     assert not thin.sure
@@ -66,7 +66,7 @@ def test_sure_reads_of_the_test_frames_keep_their_ink_in_range(anglo):
     """The rule costs no read: every rank read clearly on real frames has its template's ink."""
     t = anglo.profile.thresholds
     inks = []
-    original = anglo._judge
+    original = anglo.judge.corner
 
     def judge(c, r, w, h):
         cr = original(c, r, w, h)
@@ -74,12 +74,12 @@ def test_sure_reads_of_the_test_frames_keep_their_ink_in_range(anglo):
             inks.append(r.rank_ink)
         return cr
 
-    anglo._judge = judge
+    anglo.judge.corner = judge
     try:
         for name in sorted((CARDS / "test" / "anglo").glob("*.jpg"))[:20]:
             anglo.recognize(cv2.imread(str(name)))
     finally:
-        del anglo._judge
+        del anglo.judge.corner
     assert len(inks) > 40
     assert INK_RANGE[0] < min(inks) and max(inks) < INK_RANGE[1]
 
@@ -87,17 +87,17 @@ def test_sure_reads_of_the_test_frames_keep_their_ink_in_range(anglo):
 def test_a_read_cut_out_of_ink_beside_it_must_be_clear(anglo):
     """A glyph parted from ink running on beside it may be a fragment (a neighbour's pip tip once
     read as a "4"): like a read at a notched corner, it needs the thresholds plus NOTCH_EXTRA."""
-    from dealer_assist.vision.recognize import NOTCH_EXTRA
+    from dealer_assist.vision.verdict import NOTCH_EXTRA
 
     t = anglo.profile.thresholds
     just = t.min_score + 0.05
     scores = ({"4": just, "A": just - t.min_margin - 0.05}, {"S": 0.95, "C": 0.3})
-    plain = anglo._judge(_corner(), IndexRead(*scores, 0.0), 160.0, 250.0)
-    cut = anglo._judge(_corner(), IndexRead(*scores, 0.0, cut=True), 160.0, 250.0)
+    plain = anglo.judge.corner(_corner(), IndexRead(*scores, 0.0), 160.0, 250.0)
+    cut = anglo.judge.corner(_corner(), IndexRead(*scores, 0.0, cut=True), 160.0, 250.0)
     assert plain.sure and not cut.sure and "4S" in cut.candidates
     clear = t.min_score + NOTCH_EXTRA + 0.02
     scores = ({"4": clear, "A": clear - t.min_margin - NOTCH_EXTRA - 0.05}, {"S": 0.95, "C": 0.3})
-    assert anglo._judge(_corner(), IndexRead(*scores, 0.0, cut=True), 160.0, 250.0).sure
+    assert anglo.judge.corner(_corner(), IndexRead(*scores, 0.0, cut=True), 160.0, 250.0).sure
 
 
 def test_a_pip_touching_the_rank_marks_the_glyph_as_cut(anglo):

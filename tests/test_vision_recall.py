@@ -158,15 +158,15 @@ def test_the_pair_score_decides_only_past_its_cut_and_with_the_top_suit(anglo):
         return IndexRead({"7": 0.95, "1": 0.2}, suit_scores, redness, pair_scores={"CS": pair, "DH": 0.0})
 
     spade = {"S": 0.6, "C": 0.55, "H": 0.1, "D": 0.0}
-    assert anglo._pair_decides(read(spade, to_s - 0.01), "S")
-    assert not anglo._pair_decides(read(spade, (to_s + to_c) / 2), "S")
-    assert not anglo._pair_decides(read(spade, to_c + 0.01), "S")  # leans to club: no call
-    assert not anglo._pair_decides(read(spade, to_s - 0.01, redness=0.3), "S")  # ink not clearly black
+    assert anglo.judge.pair_decides(read(spade, to_s - 0.01), "S")
+    assert not anglo.judge.pair_decides(read(spade, (to_s + to_c) / 2), "S")
+    assert not anglo.judge.pair_decides(read(spade, to_c + 0.01), "S")  # leans to club: no call
+    assert not anglo.judge.pair_decides(read(spade, to_s - 0.01, redness=0.3), "S")  # ink not clearly black
     club = {"S": 0.55, "C": 0.6, "H": 0.1, "D": 0.0}
-    assert anglo._pair_decides(read(club, to_c + 0.01), "C")
-    assert not anglo._pair_decides(read(club, to_s - 0.01), "C")
+    assert anglo.judge.pair_decides(read(club, to_c + 0.01), "C")
+    assert not anglo.judge.pair_decides(read(club, to_s - 0.01), "C")
     blob = {"S": 0.6, "C": 0.55, "H": 0.5, "D": 0.0}  # barely ahead of a red suit
-    assert not anglo._pair_decides(read(blob, to_s - 0.01), "S")
+    assert not anglo.judge.pair_decides(read(blob, to_s - 0.01), "S")
     # The look-alike must score second: when a suit of the other colour does, the pair
     # rule has no say (letting it decide there read TH for four other cards on anglo_modern).
     to_h = t.pair_cuts["DH"][0]  # at or below: heart
@@ -174,8 +174,8 @@ def test_the_pair_score_decides_only_past_its_cut_and_with_the_top_suit(anglo):
     def heart(suit_scores):
         return IndexRead({"7": 0.95, "1": 0.2}, suit_scores, 0.5, pair_scores={"CS": 0.0, "DH": to_h - 0.01})
 
-    assert anglo._pair_decides(heart({"H": 0.54, "D": 0.3, "S": 0.1, "C": 0.0}), "H")
-    assert not anglo._pair_decides(heart({"H": 0.54, "S": 0.3, "D": 0.1, "C": 0.0}), "H")
+    assert anglo.judge.pair_decides(heart({"H": 0.54, "D": 0.3, "S": 0.1, "C": 0.0}), "H")
+    assert not anglo.judge.pair_decides(heart({"H": 0.54, "S": 0.3, "D": 0.1, "C": 0.0}), "H")
 
 
 def test_two_sure_reads_of_different_cards_are_two_cards_not_one_conflict():

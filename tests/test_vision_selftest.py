@@ -104,6 +104,6 @@ def test_two_corners_agreeing_do_not_stand_in_for_a_clear_read_of_a_look_alike(a
 
     pair = [nearly(100.0, 100.0, (1.0, 0.0)), nearly(100.0 + w, 100.0 + h, (-1.0, 0.0))]
     plain = Recognizer(_profile_with(anglo, {}))
-    assert plain._two_corners_agree([dataclasses.replace(r) for r in pair], w) is not None
+    assert plain.judge.two_corners_agree([dataclasses.replace(r) for r in pair], w) is not None
     wary = Recognizer(_profile_with(anglo, {"8J": 0.3}))
-    assert wary._two_corners_agree([dataclasses.replace(r) for r in pair], w) is None
+    assert wary.judge.two_corners_agree([dataclasses.replace(r) for r in pair], w) is None

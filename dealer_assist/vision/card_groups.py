@@ -34,7 +34,7 @@ class CornerRead:
     margin: float
     candidates: list[str]
     colour_conflict: bool = False
-    #: The pair score says surely the other suit of the pair (see Recognizer._pair_contradicts).
+    #: The pair score says surely the other suit of the pair (see verdict.Judge.pair_contradicts).
     pair_conflict: bool = False
 
 

@@ -302,7 +302,7 @@ class IndexMatcher:
         that scores low against all of them, a spade as low as a heart.  Blurred
         alike, the templates of the other colour fall well behind again; which of
         the two same-colour suits it is stays for the pair score to tell
-        (see ``Recognizer._pair_decides``).  Empty when the read kept no suit image.
+        (see ``verdict.Judge.pair_decides``).  Empty when the read kept no suit image.
         """
         if read.suit_image is None or self._soft_suits is None:
             return {}

@@ -12,15 +12,13 @@ the two suits of its ink colour, the suit scored against templates blurred
 as much as it is where the plain ones are too sharp), the ink colour does
 not contradict the suit, the pair score does not surely name its
 look-alike, and no other corner of the same card reads differently.  Anything
-less goes to ``uncertain`` with its candidates.
+less goes to ``uncertain`` with its candidates (the rules: :mod:`.verdict`).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Optional
-
 import cv2
 import numpy as np
 
@@ -29,10 +27,10 @@ from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, beside_a_r
                                                neighbour_corners)
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
 from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
-from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits, suit_lead
+from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.read_order import OutlineFinder, inked_index_first, on_a_read_face
-from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
-from dealer_assist.vision.suit_colours import colour_rules_out
+from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.verdict import Judge
 
 
 @dataclass(frozen=True)
@@ -82,11 +80,6 @@ class FrameResult:
 LONG_SIDE = 1.35
 
 
-#: How much clearer than the profile's thresholds (score and margin) a read
-#: must be at a corner inferred across a notch.
-NOTCH_EXTRA = 0.1
-
-
 #: Looks at glyph pairs per frame at most, turned ones included (each is a
 #: warp and a match, some 0.4 ms; the best-fitting pairs come first).  A fan
 #: of cream cards on cream shows no corner but the first, and pips and half
@@ -112,6 +105,7 @@ class Recognizer:
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         self.matcher = IndexMatcher(profile)
+        self.judge = Judge(profile, self.matcher)
         h = profile.card_h_px * MASK_SCALE
         w = h * profile.aspect
         self._min_long = 0.17 * h
@@ -270,7 +264,7 @@ class Recognizer:
                 r = None
             if r is not None:
                 k *= min(max(float(r.scale), 0.75), 1.35)
-                cr = self._judge(c, r, card_w * k, card_h * k)
+                cr = self.judge.corner(c, r, card_w * k, card_h * k)
                 if cr is not None and (best is None or cr.sure):
                     best = cr
             if (best is not None and best.sure) or not saw:
@@ -315,163 +309,19 @@ class Recognizer:
                 return min(max(q.long / card_h, 0.75), 1.35)
         return 1.0
 
-    def _judge(self, c: Corner, r: IndexRead, card_w: float, card_h: float):
-        t = self.profile.thresholds
-        rank, rs, rm = r.best("rank")
-        suit, ss, sm = suit_lead(self.profile, r)
-        if rs < t.candidate_score:
-            return None  # not an index at all (a pip, a picture, a non-index corner)
-        colour_ok = colour_fits(self.profile, suit, r.redness, r.ink_colour)
-        ink_ok = IndexMatcher.ink_plausible(r)
-        sure = (rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
-                and ink_ok)
-        if c.notched or r.cut:
-            # The tip was not seen: part of the index may be covered (a ten
-            # cut to a one reads like a jack), so only a clear read counts.
-            # Likewise for a glyph cut out of ink running on beside it: the
-            # tip of a neighbour's pip once passed for a "4".
-            clear_rank = rs >= t.min_score + NOTCH_EXTRA and rm >= t.min_margin + NOTCH_EXTRA
-            sure = sure and clear_rank and ss >= t.min_score + NOTCH_EXTRA and sm >= t.min_margin + NOTCH_EXTRA
-            if not sure and not r.cut and clear_rank and colour_ok and ink_ok and ss >= t.min_score:
-                # A tip not seen, but a whole suit as clearly that shape as
-                # any plain read asks, only not told from its same-colour
-                # look-alike (a blurred spade or club): the learned pair
-                # score may still tell them apart.
-                sure = self._pair_decides(r, suit)
-        elif not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin:
-            sure = self._pair_decides(r, suit)
-        pair_conflict = self._pair_contradicts(r, suit)
-        sure = sure and not pair_conflict
-        extra = NOTCH_EXTRA if c.notched or r.cut else 0.0
-        if not sure and ink_ok and rs >= t.min_score + extra and rm >= t.min_margin + extra:
-            # A suit blurred past its plain templates: scored against them
-            # blurred alike, it may still lead the other colour clearly, and
-            # the pair score tell it from its look-alike.  Where the tip was
-            # not seen (or the glyph was cut from ink beside it) the suit must
-            # be as clearly that shape as any plain read asks, as above.
-            blurred = self.matcher.blurred_suit_scores(r)
-            soft = max(blurred, key=blurred.get) if blurred else None
-            if soft is not None and self._pair_decides(r, soft, blurred, t.min_score if extra else t.candidate_score):
-                ordered = sorted(blurred.values(), reverse=True)
-                suit, ss, sm, colour_ok, sure = soft, ordered[0], ordered[0] - ordered[1], True, True
-        if ss < t.candidate_score:
-            return None
-        p = np.array([c.x, c.y])
-        wv = np.array(c.wdir) * card_w
-        hv = np.array(c.hdir) * card_h
-        quad = np.array([p, p + wv, p + wv + hv, p + hv])
-        ranks = [k for k, v in sorted(r.rank_scores.items(), key=lambda kv: -kv[1]) if v >= max(rs - 0.12, t.candidate_score)][:3]
-        suits = [k for k, v in sorted(r.suit_scores.items(), key=lambda kv: -kv[1]) if v >= max(ss - 0.12, t.candidate_score)][:2]
-        if not colour_ok:
-            suits = [s for s in self.profile.suit_red if self.profile.suit_red[s] == (r.redness >= 0.08)
-                     and not colour_rules_out(self.profile.suit_ink, self.profile.colour_pairs, s, r.ink_colour)][:2] + suits[:1]
-        candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
-        return CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
-                           candidates, not colour_ok, pair_conflict and not sure)
-
-    def _pair_contradicts(self, r: IndexRead, suit: str) -> bool:
-        """Whether the pair score lies past the cut of ``suit``'s look-alike: surely the other suit.
-
-        Blurred beyond anything the self-test tried (sigma 2 and more), a
-        spade can pass the plain thresholds as a club, while the pair score,
-        which weighs exactly the pixels that part the two, still says spade.
-        Past its cut no trial read of ``suit`` lay (and no sure read of the
-        benchmark decks): two looks disagreeing make the card uncertain.
-        """
-        for key, (to_second, to_first) in self.profile.thresholds.pair_cuts.items():
-            if suit in key and key in r.pair_scores:
-                score = r.pair_scores[key]
-                if score <= to_second if suit == key[0] else score >= to_first:
-                    return True
-        return False
-
-    def _pair_decides(self, r: IndexRead, suit: str, scores: Optional[dict[str, float]] = None,
-                      floor: Optional[float] = None) -> bool:
-        """A suit glyph too blurred for the plain scores, told from its look-alike by the pair score.
-
-        Small spades and clubs in blur are both a round blob: each scores low
-        and the two lie close.  The read is still sure when the ink colour
-        clearly says which pair it is, the glyph leads every suit of the other
-        colour by the usual margin, and the pair score lies past the cut the
-        self-test learned for ``suit`` (no trial read of its look-alike got there).
-        ``scores``: the suit scores to judge by (the read's plain ones when
-        None); ``floor``: the least top score (the candidate score when None).
-        """
-        t = self.profile.thresholds
-        ordered = sorted((r.suit_scores if scores is None else scores).items(), key=lambda kv: -kv[1])
-        if len(ordered) < 2 or ordered[0][1] < (t.candidate_score if floor is None else floor):
-            return False
-        red = self.profile.suit_red.get(suit)
-        if red is None or (red and r.redness < 0.25) or (not red and r.redness > 0.08):
-            return False
-        inks, apart = self.profile.suit_ink, self.profile.colour_pairs
-        if colour_rules_out(inks, apart, suit, r.ink_colour):
-            return False
-        # A suit of the same red-or-black class whose ink colour the read's rules out counts as of "the other colour".
-        alike = {k for k, _ in ordered
-                 if self.profile.suit_red.get(k) == red and not colour_rules_out(inks, apart, k, r.ink_colour)}
-        mate = [k for k, _ in ordered if k != suit and k in alike]
-        unlike = [v for k, v in ordered if self.profile.suit_red.get(k) != red]
-        if not mate and any(k != suit and k not in alike and self.profile.suit_red.get(k) == red for k, _ in ordered):
-            # Every suit of its red-or-black class that shape cannot part from it
-            # (a pale blurred spade and a club), the ink's colour rules out: the
-            # colour does what the pair score does, if the shape agrees.
-            return ordered[0][0] == suit and (not unlike or ordered[0][1] - max(unlike) >= t.min_margin)
-        other = [v for k, v in ordered if k not in alike]
-        if not mate or ordered[1][0] != mate[0] or (other and ordered[0][1] - max(other) < t.min_margin):
-            return False
-        key = "".join(sorted((suit, mate[0])))
-        if key not in t.pair_cuts or key not in r.pair_scores:
-            return False
-        to_second, to_first = t.pair_cuts[key]
-        score = r.pair_scores[key]
-        return score >= to_first if suit == key[0] else score <= to_second
-
-    def _contradicted(self, group: list[CornerRead], code: str) -> bool:
-        """Whether another whole corner of the card clearly reads another rank than the sure ``code``.
-
-        A corner not sure of itself is no evidence for its card, but it is
-        against one: a serif "4" blurred so that its thin stroke fades reads
-        as a "1" at one corner and still as a "4" at the other.  A corner
-        whose tip was not seen, or whose glyph was cut from ink beside it,
-        may hold a fragment and does not count.
-        """
-        t = self.profile.thresholds
-        for cr in group:
-            if cr.sure or cr.corner.notched or cr.read.cut or not IndexMatcher.ink_plausible(cr.read):
-                continue
-            rank, rs, _ = cr.read.best("rank")
-            if rank != code[0] and rs >= t.min_score and rs > cr.read.rank_scores.get(code[0], -1.0):
-                return True
-        return False
-
-    def _two_corners_agree(self, group: list[CornerRead], card_w: float):
-        """Both index corners of one card, each nearly sure, reading the same code: two
-        independent looks agreeing are as good as one clear look.  Returns the better read."""
-        t = self.profile.thresholds
-        near = [cr for cr in group if not cr.colour_conflict and not cr.pair_conflict and not cr.corner.notched and not cr.read.cut
-                and not t.look_alike(cr.code) and IndexMatcher.ink_plausible(cr.read)
-                and cr.confidence >= t.min_score - TWO_CORNER_SCORE and cr.margin >= TWO_CORNER_MARGIN * t.min_margin]
-        for i, a in enumerate(near):
-            for b in near[i + 1:]:
-                apart = np.hypot(a.corner.x - b.corner.x, a.corner.y - b.corner.y) > 0.5 * card_w
-                if apart and a.code == b.code and all(cr.code == a.code for cr in near):
-                    return max(a, b, key=lambda cr: cr.confidence)
-        return None
-
     def _pool(self, reads: list[CornerRead], card_w: float, card_h: float) -> FrameResult:
         groups = group_corners(reads, card_w, card_h)
         out = FrameResult()
         for g in groups:
             sure_codes = {cr.code for cr in g if cr.sure}
             if not sure_codes:
-                agreed = self._two_corners_agree(g, card_w)
+                agreed = self.judge.two_corners_agree(g, card_w)
                 if agreed is not None:
                     sure_codes = {agreed.code}
                     agreed.sure = True
             best = max(g, key=lambda cr: (cr.sure, cr.confidence))
             corners = tuple((float(x), float(y)) for x, y in best.quad)
-            if len(sure_codes) == 1 and not self._contradicted(g, next(iter(sure_codes))):
+            if len(sure_codes) == 1 and not self.judge.contradicted(g, next(iter(sure_codes))):
                 code = sure_codes.pop()
                 sure = [cr for cr in g if cr.sure]
                 out.cards.append(CardHit(Card(code[0], code[1]), float(np.clip(max(cr.confidence for cr in sure), 0, 1)),
