@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import textwrap
 
 from dealer_assist.commands.output import CommandError, emit_json
 from dealer_assist.sources.factory import SPECS as SOURCES
@@ -31,16 +32,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the start and the end of the run as JSON")
     p.set_defaults(func=run_display)
 
-    r = subparsers.add_parser("replay", help="step through a recorded shoe in the display",
-                              description="Deal the cards of a table journal again, in order, in the display: "
-                                          "to walk through a dispute, or to train on a real shoe. The journal is "
-                                          "only read; the replayed table keeps no journal of its own.")
-    r.add_argument("journal", metavar="JOURNAL")
-    r.add_argument("--config", metavar="FILE", help="table configuration (TOML) the shoe was played with")
+    r = subparsers.add_parser(
+        "replay", help="step through a recorded shoe in the display (baccarat or blackjack)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=textwrap.fill("Play the operations of a table journal again, in order, in the display: to walk through a "
+                    "dispute, or to train on a real shoe. The journal says its game: a baccarat journal opens the "
+                    "baccarat display (bets, cards, third-card reasons, settlement, roads), a blackjack journal the "
+                    "blackjack display (bets, every card to the seats and the dealer, hit / stand / double / split, "
+                    "settlement, deck checks) at the seats and house rules it recorded. The journal is only read; "
+                    "the replayed table keeps no journal of its own.", 78),
+        epilog="keys while it plays (both games):\n"
+               "  T        fast / normal pace (turbo)\n"
+               "  Esc      dismiss the newest alert (SOURCE FINISHED says the record has ended)\n"
+               "  Ctrl+Q   quit\n\n"
+               "A journal that cannot be replayed (missing, not a journal, empty, a newer format; blackjack:\n"
+               "recorded under other rules than --config) is refused before the window opens, with the\n"
+               "reason (exit 2).")
+    r.add_argument("journal", metavar="JOURNAL", help="a table journal (the --journal of `dealer-assist run`)")
+    r.add_argument("--config", metavar="FILE",
+                   help="table configuration (TOML) the shoe was played with (baccarat: its rules; blackjack: "
+                        "optional, the journal's recorded rules are used, and a [blackjack] section must match them)")
     r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
-    r.add_argument("--size", metavar="WxH")
-    r.add_argument("--screenshot", metavar="FILE")
-    r.add_argument("--quit-after", type=float, metavar="S")
+    r.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
+    r.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
+    r.add_argument("--quit-after", type=float, metavar="S", help="quit after S seconds (scripts)")
+    r.add_argument("--json", action="store_true", help="print the start and the end of the replay as JSON")
     r.set_defaults(func=run_replay)
 
 
@@ -145,18 +161,46 @@ def run_display(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
-    from dealer_assist.sources.replay import journal_ops
+    from dealer_assist.sources.replay import read_journal
 
     if args.interval <= 0:
         raise CommandError("--interval must be above zero seconds")
+    if args.screenshot and args.quit_after is None:
+        raise CommandError("--screenshot needs --quit-after S (the screenshot is taken just before quitting)")
+    size = _size(args.size)
     try:
-        journal_ops(args.journal)
+        recorded = read_journal(args.journal)
     except SourceError as exc:
         raise CommandError(str(exc)) from None
-    app = _ui()
+    if args.json:
+        emit_json({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops)})
+    if recorded.game == "blackjack":
+        code = _replay_blackjack(args, recorded, size)
+    else:
+        app = _ui()
+        try:
+            code = app.run(config_path=args.config, source_spec=f"replay:{args.journal}", record=False,
+                           interval=args.interval, screenshot=args.screenshot, quit_after=args.quit_after, size=size)
+        except app.DisplayError as exc:
+            raise CommandError(str(exc), 3) from None
+    if args.json:
+        emit_json({"event": "end", "code": code, "screenshot": args.screenshot})
+    return code
+
+
+def _replay_blackjack(args: argparse.Namespace, recorded, size) -> int:
+    from dealer_assist.table.blackjack_session import BlackjackSessionError, replay_rules
+
+    config = _config(args.config)
+    try:  # before the window: the rules it recorded, or a --config that agrees with them
+        rules = replay_rules(recorded.rules, _blackjack_rules(config, args.config))
+    except BlackjackSessionError as exc:
+        raise CommandError(f"cannot replay {recorded.path}: {exc}") from None
+    DisplayError = _ui().DisplayError
+    from dealer_assist.ui.blackjack.app import replay_blackjack
+
     try:
-        return app.run(config_path=args.config, source_spec=f"replay:{args.journal}", record=False,
-                       interval=args.interval, screenshot=args.screenshot, quit_after=args.quit_after,
-                       size=_size(args.size))
-    except app.DisplayError as exc:
+        return replay_blackjack(recorded, rules=rules, interval=args.interval, screenshot=args.screenshot,
+                                quit_after=args.quit_after, size=size, fullscreen=config.fullscreen)
+    except DisplayError as exc:
         raise CommandError(str(exc), 3) from None

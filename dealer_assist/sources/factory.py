@@ -29,8 +29,10 @@ def _split_options(rest: str) -> tuple[str, dict[str, str]]:
 
 
 def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interval: float = 1.0,
-                seed: Optional[int] = None, cut_from_end: int = 16) -> Optional[CardSource]:
-    """The source for ``spec`` (``None`` for ``manual``: cards are typed in).  Raises :class:`SourceError`."""
+                seed: Optional[int] = None, cut_from_end: int = 16, game: Optional[str] = None) -> Optional[CardSource]:
+    """The source for ``spec`` (``None`` for ``manual``: cards are typed in).  Raises :class:`SourceError`.
+
+    ``game`` is the table's game: a replay refuses a journal of the other one."""
     kind, _, rest = spec.partition(":")
     kind = kind.strip().lower()
     if kind == "manual":
@@ -68,5 +70,5 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
     if kind == "replay":
         from dealer_assist.sources.replay import ReplaySource
 
-        return ReplaySource(rest, interval=interval, demand=demand)
+        return ReplaySource(rest, interval=interval, demand=demand, game=game)
     raise SourceError(f"unknown card source {spec!r}: use {SPECS}")

@@ -1,16 +1,19 @@
 """Replay a recorded shoe: the table's operations from its journal, played again at a pace.
 
-Bets, deal, every card with its correction, next round: the replay applies
-the same operations the table journaled, so the display shows the shoe as
-it was played, round by round.  That is how a dispute is walked through
-card by card, or a real shoe becomes a training session.  It is a card
-source like the others, so the display treats it like a shoe reader.
+Bets, deal, every card with its correction, the players' decisions, next
+round: the replay applies the same operations the table journaled, so the
+display shows the shoe as it was played, round by round.  That is how a
+dispute is walked through card by card, or a real shoe becomes a training
+session.  It is a card source like the others, so the display treats it
+like a shoe reader.  A journal belongs to one game (baccarat or
+blackjack), which :func:`read_journal` reads from the record itself.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -19,35 +22,86 @@ from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.sources.events import LinkState, RecordedOp
 
 #: Operations after which the replay pauses, so that a person can follow (times the interval).
-PAUSE_AFTER = {"card": 1.0, "play_held": 1.0, "next_round": 2.0, "new_shoe": 2.0, "deal": 1.0}
+PAUSE_AFTER = {"card": 1.0, "play_held": 1.0, "next_round": 2.0, "new_shoe": 2.0, "deal": 1.0,
+               "action": 1.0, "new_deck": 2.0}
+
+#: A blackjack card counted back at the deck check (it has no place in a round) goes by faster.
+PAUSE_COUNTED_BACK = 0.2
+
+GAMES = ("baccarat", "blackjack")
 
 
-def journal_ops(path: Path) -> list[dict]:
-    """The table operations of a baccarat journal, in order."""
+def pause_after(op: dict) -> float:
+    """How long, in intervals, the replay waits after ``op``: long enough to follow each card and decision."""
+    if op["op"] == "card" and op.get("game") == "blackjack" and not op.get("position"):
+        return PAUSE_COUNTED_BACK
+    return PAUSE_AFTER.get(op["op"], 0.0)
+
+
+@dataclass(frozen=True)
+class RecordedShoe:
+    """What a replay needs from a journal: its game, its operations in order, the rules it began with."""
+
+    path: Path
+    game: str
+    ops: tuple[dict, ...]
+    #: The table rules recorded by the journal's first ``shoe_start`` (``None`` in journals without them).
+    rules: Optional[dict] = None
+
+
+def read_journal(path: str | Path, game: Optional[str] = None) -> RecordedShoe:
+    """The recorded shoe of a journal; :class:`SourceError` names what makes it unplayable.
+
+    ``game`` refuses a journal of the other game (a baccarat table cannot
+    replay a blackjack shoe).  The journal is opened read-only: a replay never
+    writes into the record it plays."""
     from dealer_assist.table.journal import Journal, JournalError
 
+    path = Path(path)
     try:
         journal = Journal.open(path, readonly=True)
     except JournalError as exc:
         raise SourceError(f"cannot replay {path}: {exc}") from None
-    with journal:
-        ops = []
-        for entry in journal.entries():
-            payload = entry.payload
-            if payload.get("game") not in (None, "baccarat"):
-                raise SourceError(f"{path} is a {payload['game']} journal: the replay plays baccarat tables")
-            if isinstance(payload.get("op"), str):
-                ops.append(dict(payload))
+    games: list[str] = []
+    rules: Optional[dict] = None
+    ops: list[dict] = []
+    try:
+        with journal:
+            for entry in journal.entries():
+                payload = entry.payload
+                recorded = payload.get("game")
+                if recorded is not None and recorded not in games:
+                    games.append(recorded)
+                if entry.kind == "shoe_start" and rules is None and isinstance(payload.get("rules"), dict):
+                    rules = payload["rules"]
+                if isinstance(payload.get("op"), str):
+                    ops.append(dict(payload))
+    except JournalError as exc:
+        raise SourceError(f"cannot replay {path}: {exc}") from None
+    unknown = [g for g in games if g not in GAMES]
+    if unknown or len(games) > 1:
+        raise SourceError(f"{path} records {' and '.join(map(str, games))} tables: a replay plays one table of "
+                          f"{' or '.join(GAMES)}; check it with `dealer-assist journal verify {path}`")
+    found = games[0] if games else "baccarat"  # the first journals wrote no game: they were all baccarat
+    if game is not None and found != game:
+        raise SourceError(f"{path} is a {found} journal and this is a {game} table: `dealer-assist replay {path}` "
+                          f"opens the {found} table it was recorded at")
     if not ops:
-        raise SourceError(f"{path} holds no table operations to replay")
-    return ops
+        raise SourceError(f"{path} holds no table operations to replay: the {found} table it records took no bet "
+                          "and no card")
+    return RecordedShoe(path, found, tuple(ops), rules)
+
+
+def journal_ops(path: Path, game: Optional[str] = None) -> list[dict]:
+    """The table operations of a journal, in order (of ``game``'s journal only, when it is given)."""
+    return list(read_journal(path, game).ops)
 
 
 def journal_cards(path: Path) -> list[Card]:
-    """Every card the table accepted, in order (voided cards left out)."""
+    """Every card a baccarat table accepted, in order (voided cards left out)."""
     cards: list[Card] = []
     held: list[Card] = []
-    for op in journal_ops(path):
+    for op in journal_ops(path, "baccarat"):
         if op["op"] == "card":
             cards.append(parse_card(op["card"]))
         elif op["op"] == "hold":
@@ -61,12 +115,17 @@ def journal_cards(path: Path) -> list[Card]:
 
 
 class ReplaySource(CardSource):
-    """Plays a journal's operations again, pausing ``interval`` seconds after each card."""
+    """Plays a journal's operations again, pausing ``interval`` seconds after each card or decision.
 
-    def __init__(self, path: str | Path, *, interval: float = 1.0, demand: Optional[Callable[[], bool]] = None) -> None:
+    ``game`` refuses a journal of the other game (see :func:`read_journal`)."""
+
+    def __init__(self, path: str | Path, *, interval: float = 1.0, demand: Optional[Callable[[], bool]] = None,
+                 game: Optional[str] = None) -> None:
         self.path = Path(path)
         self.name = f"replay:{self.path.name}"
-        self.ops = journal_ops(self.path)
+        self.recorded = read_journal(self.path, game)
+        self.game = self.recorded.game
+        self.ops = list(self.recorded.ops)
         self.interval = interval
         self._next = 0
         self._sink: Optional[Sink] = None
@@ -103,7 +162,7 @@ class ReplaySource(CardSource):
             op = self.step()
             if op is None:
                 return
-            pause = PAUSE_AFTER.get(op["op"], 0.0) * self.interval
+            pause = pause_after(op) * self.interval
             if pause and self._stop.wait(pause):
                 return
 

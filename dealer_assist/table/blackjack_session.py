@@ -24,8 +24,9 @@ from dealer_assist.money import fmt
 from dealer_assist.sources.events import ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply,
-                                                 describe_void, position, void_target)
-from dealer_assist.table.session_core import SessionCore, SnapshotCore, check_rules, rules_record, settled_rounds
+                                                 describe_void, position, rules_from_record, void_target)
+from dealer_assist.table.session_core import (RulesMismatchError, SessionCore, SnapshotCore, check_rules,
+                                              compare_rules, rules_record, settled_rounds)
 
 GAME = "blackjack"
 
@@ -420,6 +421,31 @@ class BlackjackSession(SessionCore):
                                             "locked_for": getattr(exc, "locked_for", 0.0)})
             return self._refuse(str(exc))
         return correction.to_payload()
+
+
+def replay_rules(recorded: Optional[dict], configured: Optional[BlackjackTableRules] = None) -> BlackjackTableRules:
+    """The rules to replay a journal under: those it recorded when it began, read back.
+
+    ``configured`` (a config file's ``[blackjack]`` section) must be those same
+    rules: replayed under others the shoe would be another table's, and the
+    replay would stop matching the record halfway.  A journal that recorded no
+    rules is replayed under ``configured`` (or the defaults).  Raises
+    :class:`BlackjackSessionError` saying which rules differ and what to do."""
+    if recorded is None:
+        return configured or BlackjackTableRules()
+    if configured is not None:
+        try:
+            compare_rules(recorded, configured)
+        except RulesMismatchError as exc:
+            raise BlackjackSessionError(
+                "the journal was recorded under other house rules than the configuration's ("
+                + "; ".join(exc.differences[:5]) + "): replay it without --config, and the rules it recorded "
+                "are used") from None
+        return configured
+    try:
+        return rules_from_record(recorded)
+    except BlackjackTableError as exc:
+        raise BlackjackSessionError(str(exc)) from None
 
 
 def settlement_json(record: RoundRecord) -> dict:

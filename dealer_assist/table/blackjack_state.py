@@ -111,6 +111,28 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
         raise BlackjackTableError(f"bad blackjack settings: {exc}") from None
 
 
+def rules_from_record(record: Mapping[str, Any]) -> BlackjackTableRules:
+    """The table rules as a journal recorded them when it began
+    (:func:`~dealer_assist.table.session_core.rules_record`), read back.
+
+    A replay rebuilds the table the shoe was played at (seats, house rules,
+    limits, chips), whatever today's configuration says; a record it cannot
+    read back is refused by name rather than replayed under other rules."""
+    try:
+        house = dict(record["house"])
+        totals = house.get("double_totals", ())
+        if isinstance(totals, str):  # the record writes a frozenset as its repr: "frozenset({9, 10, 11})"
+            totals = re.findall(r"\d+", totals)
+        house["double_totals"] = frozenset(int(t) for t in totals)
+        house["blackjack_pays"] = Decimal(str(house["blackjack_pays"]))
+        return BlackjackTableRules(house=HouseRules(**house), seats=record["seats"],
+                                   min_bet=Decimal(str(record["min_bet"])), max_bet=Decimal(str(record["max_bet"])),
+                                   chips=tuple(Decimal(str(c)) for c in record["chips"]))
+    except (KeyError, TypeError, ValueError, ArithmeticError, BlackjackError) as exc:
+        raise BlackjackTableError(f"the table rules recorded in the journal cannot be read ({exc!r}): "
+                                  "give the configuration the table was played with (--config)") from None
+
+
 class BlackjackPhase:
     BETTING = "betting"  # bets open, no card yet
     PLAYING = "playing"  # bets locked: cards and decisions due

@@ -73,21 +73,25 @@ def check_rules(journal: Any, rules: Any, game: str) -> None:
     for entry in journal.entries():
         recorded = entry.payload.get("rules")
         if entry.kind == "shoe_start" and isinstance(recorded, dict):
-            if entry.payload.get("game") != game:
-                return
-            differences: list[str] = []
-
-            def walk(a: Any, b: Any, path: str) -> None:
-                if isinstance(a, dict) and isinstance(b, dict):
-                    for key in sorted(set(a) | set(b)):
-                        walk(a.get(key), b.get(key), f"{path}.{key}" if path else key)
-                elif a != b:
-                    differences.append(f"{path}: recorded {a!r}, now {b!r}")
-
-            walk(recorded, rules_record(rules), "")
-            if differences:
-                raise RulesMismatchError(differences)
+            if entry.payload.get("game") == game:
+                compare_rules(recorded, rules)
             return
+
+
+def compare_rules(recorded: dict, rules: Any) -> None:
+    """Raise :class:`RulesMismatchError` naming each rule where ``rules`` differ from the ``recorded`` ones."""
+    differences: list[str] = []
+
+    def walk(a: Any, b: Any, path: str) -> None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in sorted(set(a) | set(b)):
+                walk(a.get(key), b.get(key), f"{path}.{key}" if path else key)
+        elif a != b:
+            differences.append(f"{path}: recorded {a!r}, now {b!r}")
+
+    walk(recorded, rules_record(rules), "")
+    if differences:
+        raise RulesMismatchError(differences)
 
 
 def settled_rounds(entries: Any) -> set:

@@ -137,7 +137,7 @@ def make_source(spec: str, session: Any, config: Any, seed: Optional[int], optio
 
     shoe = config.rules.shoe
     return open_source(spec, session.card_due, decks=shoe.decks, interval=options.sim_interval, seed=seed,
-                       cut_from_end=shoe.cut_from_end)
+                       cut_from_end=shoe.cut_from_end, game=session.GAME)
 
 
 def resync_simulated_shoe(table: Table) -> None:

@@ -1,7 +1,9 @@
 """Starting the blackjack display: the session, the card source, the window, the event loop.
 
-:func:`run_blackjack` is what ``dealer-assist run --game blackjack`` calls;
-:func:`open_blackjack_table` builds the same pieces for tests and scripts.
+:func:`run_blackjack` is what ``dealer-assist run --game blackjack`` calls and
+:func:`replay_blackjack` what ``dealer-assist replay`` calls for a blackjack
+journal; :func:`open_blackjack_table` and :func:`open_blackjack_replay` build
+the same pieces for tests and scripts.
 """
 
 from __future__ import annotations
@@ -12,18 +14,19 @@ from typing import Any, Optional
 
 
 from dealer_assist.ui.app import DisplayError, Table, application, exec_table, open_journal
-from dealer_assist.ui.blackjack.window import BlackjackWindow
+from dealer_assist.ui.blackjack.window import TURBO_INTERVAL, BlackjackWindow
 
-#: Seconds between simulated cards, and between auto-play steps, in turbo mode.
-TURBO_INTERVAL = 0.05
+#: Seconds between auto-play steps in turbo mode (TURBO_INTERVAL: between simulated cards).
 TURBO_PAUSE = 0.1
 
 
 def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Path] = None,
                          seats: Optional[int] = None, seed: Optional[int] = None, rules: Any = None,
                          roster: Any = None, interval: float = 1.0, auto: bool = False, auto_pause: float = 1.2,
-                         start: bool = True) -> Table:
-    """Session, source and window, wired; the caller shows the window and runs the event loop."""
+                         start: bool = True, replay: bool = False) -> Table:
+    """Session, source and window, wired; the caller shows the window and runs the event loop.
+
+    ``replay`` is a window for a recorded shoe (see :func:`open_blackjack_replay`)."""
     from dealer_assist.sources.base import SourceError
     from dealer_assist.sources.factory import open_source
     from dealer_assist.table.blackjack_session import BlackjackSession, BlackjackSessionError
@@ -46,12 +49,12 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
         raise DisplayError(str(exc)) from None
     try:
         source = open_source(source_spec, session.card_due, decks=rules.house.decks, interval=interval, seed=seed,
-                             cut_from_end=min(16, 52 * rules.house.decks // 4))
+                             cut_from_end=min(16, 52 * rules.house.decks // 4), game="blackjack")
     except SourceError as exc:
         session.close()
         raise DisplayError(str(exc)) from None
     window = BlackjackWindow(session, source, title=f"dealer-assist ({source_spec})", auto=auto,
-                             auto_pause=auto_pause)
+                             auto_pause=auto_pause, replay=replay)
     table = Table(session, source, window, journal)
     if start:
         table.start()
@@ -83,5 +86,30 @@ def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Opt
     if table.session.recovered:
         window.statusBar().showMessage(f"recovered {table.session.recovered} operations from {path}", 10000)
 
+    return exec_table(app, table, size=size or (1600, 900), fullscreen=fullscreen, screenshot=screenshot,
+                      quit_after=quit_after)
+
+
+def open_blackjack_replay(recorded: Any, *, rules: Any = None, interval: float = 1.5, start: bool = True) -> Table:
+    """The table a recorded blackjack shoe (:class:`~dealer_assist.sources.replay.RecordedShoe`) was played
+    at, with the replay as its card source and no journal: the record is only read, nothing is written.
+
+    The rules are those the journal recorded; ``rules`` (a config file's) must be the same."""
+    from dealer_assist.table.blackjack_session import BlackjackSessionError, replay_rules
+
+    try:
+        rules = replay_rules(recorded.rules, rules)
+    except BlackjackSessionError as exc:
+        raise DisplayError(f"cannot replay {recorded.path}: {exc}") from None
+    return open_blackjack_table(source_spec=f"replay:{recorded.path}", journal_path=None, rules=rules,
+                                interval=interval, start=start, replay=True)
+
+
+def replay_blackjack(recorded: Any, *, rules: Any = None, interval: float = 1.5, screenshot: Optional[str] = None,
+                     quit_after: Optional[float] = None, size: Optional[tuple[int, int]] = None,
+                     fullscreen: bool = False) -> int:
+    """The blackjack display stepping through a recorded shoe, until the window closes (or ``quit_after``)."""
+    app = application()
+    table = open_blackjack_replay(recorded, rules=rules, interval=interval)
     return exec_table(app, table, size=size or (1600, 900), fullscreen=fullscreen, screenshot=screenshot,
                       quit_after=quit_after)

@@ -39,7 +39,9 @@ def hand_label(hand) -> str:
 class BlackjackTableView(QWidget):
     """Paints a :class:`~dealer_assist.table.blackjack_session.BlackjackSnapshot`.
 
-    :attr:`painted_version` is the version of the snapshot last painted (for tests).
+    :attr:`painted_version` is the version of the snapshot last painted, and :attr:`drawn` what that
+    painting showed, as text (tests, screen readers): ``{"DEALER": ("6H QS TS", "BUST 26"), "SEAT 1":
+    (("7D 7H", "14", "WIN +25.00"),)}``, one (cards, total, result) per hand of a seat in the round.
     """
 
     seat_clicked = Signal(int, bool)  # seat, remove (Shift)
@@ -50,6 +52,7 @@ class BlackjackTableView(QWidget):
         self.setMinimumHeight(240)
         self.snapshot = None
         self.painted_version = -1
+        self.drawn: dict[str, tuple] = {}
         self._seat_rects: dict[int, QRectF] = {}
 
     def show_snapshot(self, snap) -> None:
@@ -96,6 +99,7 @@ class BlackjackTableView(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), theme.FELT)
         snap = self.snapshot
+        self.drawn = {}
         if snap is not None:
             self._layout_seats()
             self._paint_dealer(p, snap)
@@ -125,6 +129,7 @@ class BlackjackTableView(QWidget):
         card_h = area.height() - head_h - 12
         card_w = card_h / CARD_RATIO
         cards = hand.cards if hand is not None else ()
+        self.drawn["DEALER"] = (" ".join(c.code for c in cards), hand_label(hand) if hand is not None else "")
         dealer_due = state.card_due and state.active is None
         count = max(2, len(cards) + (1 if dealer_due else 0))
         step = card_w * 1.08
@@ -177,10 +182,12 @@ class BlackjackTableView(QWidget):
             results = {h.hand: h for h in state.settlement.hands if h.seat == seat}
         body = QRectF(rect.left() + 6, chip_row.bottom() + 4, rect.width() - 12, rect.bottom() - chip_row.bottom() - 10)
         part = body.height() / len(hands)  # a split seat's two hands one above the other, each as wide as the seat
+        drawn = []
         for index, hand in enumerate(hands):
             box = QRectF(body.left(), body.top() + index * part, body.width(), part)
-            self._paint_hand(p, box, hand, is_active and active[1] == index, results.get(index), unit,
-                             beside=len(hands) > 1)
+            drawn.append(self._paint_hand(p, box, hand, is_active and active[1] == index, results.get(index), unit,
+                                          beside=len(hands) > 1))
+        self.drawn[f"SEAT {seat}"] = tuple(drawn)
 
     def _paint_chip(self, p: QPainter, rect: QRectF, stake) -> None:
         p.setPen(QPen(theme.GOLD, 2))
@@ -191,8 +198,9 @@ class BlackjackTableView(QWidget):
         p.drawText(rect, Qt.AlignmentFlag.AlignCenter, fmt(stake))
 
     def _paint_hand(self, p: QPainter, box: QRectF, hand, active: bool, result, unit: float,
-                    beside: bool = False) -> None:
-        """One hand: fanned cards, the total under them (or beside them for a split seat), the result badge."""
+                    beside: bool = False) -> tuple[str, str, str]:
+        """One hand: fanned cards, the total under them (or beside them for a split seat), the result badge;
+        returns them as text (cards, total, result)."""
         label_h = unit * 1.7
         badge_h = unit * (2.6 if beside else 1.6)
         cards_box = QRectF(box.left(), box.top(), box.width() * (0.6 if beside else 1.0),
@@ -225,6 +233,7 @@ class BlackjackTableView(QWidget):
         p.setPen(colour)
         p.setFont(theme.font(label_h * 0.8, bold=True))
         p.drawText(label_rect, Qt.AlignmentFlag.AlignCenter, label)
+        text = ""
         if result is not None:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(RESULT_COLOURS[result.result.value])
@@ -236,3 +245,4 @@ class BlackjackTableView(QWidget):
             longest = max(len(line) for line in text.split("\n"))
             p.setFont(theme.font(min(unit * 1.0, badge.width() / (longest * 0.68)), bold=True))
             p.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
+        return " ".join(c.code for c in hand.cards), label, text.replace("\n", " ")

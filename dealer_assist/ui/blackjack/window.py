@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
 from dealer_assist.ui import theme
@@ -51,6 +51,13 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Ctrl+Q",), "close", "quit"),
 )
 
+#: Seconds between the cards of a simulated shoe or a replay in turbo mode.
+TURBO_INTERVAL = 0.05
+#: The keys of a replay window that differ: T is the baccarat replay's turbo key, since the record counts the stub.
+REPLAY_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("T",), "toggle_turbo", "replay: fast / normal pace (turbo)"),
+)
+
 
 class BlackjackWindow(QMainWindow):
     """One blackjack table's display; ``source`` is the running card source (``None``: cards are typed in)."""
@@ -58,11 +65,14 @@ class BlackjackWindow(QMainWindow):
     closed = Signal()
 
     def __init__(self, session: Any, source: Any = None, title: str = "dealer-assist", *,
-                 auto: bool = False, auto_pause: float = 1.2) -> None:
+                 auto: bool = False, auto_pause: float = 1.2, replay: bool = False) -> None:
         super().__init__()
         self.session = session
         self.source = source
-        self.setWindowTitle(f"{title}: blackjack")
+        self.replay = replay
+        self.turbo = False
+        self.pace = getattr(source, "interval", None)
+        self.setWindowTitle(f"{title}: blackjack" + (" replay" if replay else ""))
         self.unit = 0
         self.last_error: Optional[str] = None
         self.auto = auto
@@ -92,6 +102,10 @@ class BlackjackWindow(QMainWindow):
         self.rendered = None
         self.render(session.snapshot)
         self.resize(1280, 720)
+        self.replay_status = QLabel("")
+        if replay:
+            self.statusBar().addPermanentWidget(self.replay_status)
+            self._show_replay_status()
 
     # -- construction -------------------------------------------------------
     def _build_layout(self) -> None:
@@ -120,7 +134,12 @@ class BlackjackWindow(QMainWindow):
     def _build_actions(self) -> None:
         menu = self.menuBar().addMenu("Table")
         self.actions_by_name: dict[str, QAction] = {}
-        for keys, name, text in KEYS:
+        rows = KEYS
+        if self.replay:
+            taken = {k for keys, _, _ in REPLAY_KEYS for k in keys}
+            rows = tuple((tuple(k for k in keys if k not in taken), name, text) for keys, name, text in KEYS)
+            rows += REPLAY_KEYS
+        for keys, name, text in rows:
             act = QAction(text, self)
             act.setShortcuts([QKeySequence(k) for k in keys])
             act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -199,6 +218,8 @@ class BlackjackWindow(QMainWindow):
             self.statusBar().showMessage("auto-play " + ("on" if self.auto else "off"), 3000)
             self._schedule_auto()
             error = None
+        elif name == "toggle_turbo":
+            error = self.toggle_turbo()
         elif name == "close":
             self.close()
             error = None
@@ -282,6 +303,20 @@ class BlackjackWindow(QMainWindow):
         self.limits_dialog = LimitsDialog([("seat", "Seat", rules.min_bet, rules.max_bet)], None, submit,
                                           self.unit or 16, self, ask_pin=self.session.needs_supervisor)
         self.limits_dialog.open()
+
+    def toggle_turbo(self) -> Optional[str]:
+        """A replay: the recorded shoe at a card every ``TURBO_INTERVAL`` seconds, or back at its own pace."""
+        if self.source is None or self.pace is None:
+            return "no card source to speed up: turbo is for a replay"
+        self.turbo = not self.turbo
+        self.source.interval = TURBO_INTERVAL if self.turbo else self.pace
+        self._show_replay_status()
+        return None
+
+    def _show_replay_status(self) -> None:
+        pace = "fast (turbo)" if self.turbo else f"a card every {self.pace:g} s"
+        ops = len(getattr(self.source, "ops", ()))
+        self.replay_status.setText(f"REPLAY of {ops} recorded operations, {pace}   T: fast / normal pace ")
 
     def _restart_source(self) -> None:
         """A simulated shoe gets the new deck too (a real shoe is reloaded by the croupier)."""
