@@ -240,7 +240,7 @@ def test_the_recorded_rules_read_back_to_the_same_rules():
         assert rules_from_record(rules_record(rules)) == rules
 
 
-def test_cards_counted_back_at_the_deck_check_go_by_faster_than_cards_dealt(tmp_path):
+def test_the_pace_keeps_a_settled_round_on_screen_and_counts_the_deck_back_quickly(tmp_path):
     from dealer_assist.sources.replay import pause_after
 
     path = tmp_path / "check.sqlite"
@@ -257,7 +257,11 @@ def test_cards_counted_back_at_the_deck_check_go_by_faster_than_cards_dealt(tmp_
     finally:
         shoe.stop()
         session.close()
-    cards = [op for op in read_journal(path).ops if op["op"] == "card"]
+    ops = read_journal(path).ops
+    pauses = [pause_after(op, following) for op, following in zip(ops, ops[1:] + (None,))]
+    cards = [(op, pause) for op, pause in zip(ops, pauses) if op["op"] == "card"]
     assert len(cards) == 2 * len(dealt)
     in_round, counted = cards[:len(dealt)], cards[len(dealt):]
-    assert max(pause_after(op) for op in counted) < min(pause_after(op) for op in in_round)
+    assert max(pause for _, pause in counted) < min(pause for _, pause in in_round)
+    settling = [op["op"] for op in ops].index("deck_check") - 1  # the card that settled the round
+    assert pauses[settling] > max(pause for _, pause in in_round[:-1])

@@ -27,14 +27,20 @@ PAUSE_AFTER = {"card": 1.0, "play_held": 1.0, "next_round": 2.0, "new_shoe": 2.0
 
 #: A blackjack card counted back at the deck check (it has no place in a round) goes by faster.
 PAUSE_COUNTED_BACK = 0.2
+#: A settled blackjack round stays this long before the next one (a line per hand to read: pay, take, push).
+PAUSE_SETTLED = 3.0
 
 GAMES = ("baccarat", "blackjack")
 
 
-def pause_after(op: dict) -> float:
-    """How long, in intervals, the replay waits after ``op``: long enough to follow each card and decision."""
-    if op["op"] == "card" and op.get("game") == "blackjack" and not op.get("position"):
+def pause_after(op: dict, following: Optional[dict] = None) -> float:
+    """How long, in intervals, the replay waits after ``op`` (``following`` is the operation after it):
+    long enough to follow each card and decision, and to read a blackjack round's settlement."""
+    blackjack = op.get("game") == "blackjack"
+    if op["op"] == "card" and blackjack and not op.get("position"):
         return PAUSE_COUNTED_BACK
+    if blackjack and following is not None and following["op"] in ("next_round", "deck_check"):
+        return max(PAUSE_AFTER.get(op["op"], 0.0), PAUSE_SETTLED)
     return PAUSE_AFTER.get(op["op"], 0.0)
 
 
@@ -162,7 +168,8 @@ class ReplaySource(CardSource):
             op = self.step()
             if op is None:
                 return
-            pause = pause_after(op) * self.interval
+            following = self.ops[self._next] if not self.done else None
+            pause = pause_after(op, following) * self.interval
             if pause and self._stop.wait(pause):
                 return
 
