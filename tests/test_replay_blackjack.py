@@ -149,7 +149,8 @@ def test_the_replay_shows_the_cards_decisions_and_settlement_of_each_round(qtbot
     assert "SEAT 2" not in window.table.drawn  # no bet on seat 2 in round 2: it was not dealt in
     assert window.banner.title.text() == session.snapshot.banner != ""
     assert not any(a.code == "replay" for a in session.snapshot.alerts)  # the record matched all the way
-    assert any(a.title == "SOURCE FINISHED" for a in session.snapshot.alerts)
+    [finished] = [a for a in session.snapshot.alerts if a.title == "REPLAY FINISHED"]
+    assert f"all {len(source.ops)} recorded operations replayed" in finished.text
     assert session._journal is None
 
 

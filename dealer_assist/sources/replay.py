@@ -160,7 +160,7 @@ class ReplaySource(CardSource):
         self._next += 1
         self._sink(RecordedOp(self.name, time.time(), op))
         if self.done:
-            self._sink(LinkState(self.name, time.time(), "ended", "end of the record"))
+            self._sink(LinkState(self.name, time.time(), "ended", f"all {len(self.ops)} recorded operations replayed"))
         return op
 
     def _run(self) -> None:

@@ -45,6 +45,13 @@ PHASE_HINTS = {
                                "Ctrl+N puts the new deck in",
 }
 
+#: The same in a replay, whose table follows the journal (see :meth:`SessionCore.follow_record`).
+REPLAY_HINTS = {
+    BlackjackPhase.BETTING: "replay: the recorded bets, then the deal",
+    BlackjackPhase.DECK_CHECK: "replay: the cards are counted back as the record has them",
+    BlackjackPhase.SETTLED: "paid as shown; the replay goes on by itself to the next round",
+}
+
 
 class BlackjackSessionError(Exception):
     """The session cannot start on this journal; the message says why and what to do."""
@@ -85,6 +92,8 @@ class BlackjackSnapshot(SnapshotCore):
         s = self.state
         if self.status_reason():
             return self.status_reason()
+        if self.replay and s.phase in REPLAY_HINTS:  # the record goes on by itself: no key to invite
+            return REPLAY_HINTS[s.phase]
         if s.phase in PHASE_HINTS:
             if s.phase == BlackjackPhase.DECK_CHECK:
                 rec = s.reconciliation()
@@ -93,6 +102,8 @@ class BlackjackSnapshot(SnapshotCore):
         if s.phase == BlackjackPhase.SETTLED:
             return "paid as shown: N for the next round, C to check the deck"
         due = s.due()
+        if due is not None and due.kind == "action" and self.replay:
+            return "the player's recorded call comes next"
         if due is not None and due.kind == "action":
             return "H hit · S stand · D double · P split · Backspace voids the last card or decision"
         if s.dealer_turn:

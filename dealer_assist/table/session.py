@@ -65,6 +65,16 @@ class Snapshot(SnapshotCore):
         s = self.state
         if self.status_reason():
             return self.status_reason()
+        if self.replay:  # the record goes on by itself: no hint names a key that would change the table
+            if s.phase == TablePhase.BURN:
+                return s.shoe.status
+            if s.phase == TablePhase.BETTING:
+                return "replay: the recorded bets, then the deal"
+            if s.phase == TablePhase.FINISHED:
+                return "the cut-card rounds are played; the replay goes on if the record does"
+            if s.phase == TablePhase.SETTLED:
+                return s.round.due.reason + " — the replay goes on by itself"
+            return s.round.due.reason
         if s.phase == TablePhase.BURN:
             return s.shoe.status + (" (B when burned face down)" if s.shoe.burn_left else "")
         if s.phase == TablePhase.BETTING:

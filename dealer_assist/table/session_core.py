@@ -28,6 +28,10 @@ from dealer_assist.sources.events import (CardRead, DeviceError, DeviceHello, Fr
 #: the croupier's confirmation.
 CONFIRM_BELOW = 0.5
 
+#: Why a replay refuses a command: what it is, why, and what the keys that still work do.
+REPLAY_READ_ONLY = ("this is a replay: the table follows the journal, no key changes it. T: fast / normal pace, "
+                    "Esc: dismiss an alert, Ctrl+Q: leave; `dealer-assist run` plays a live table")
+
 
 @dataclass(frozen=True)
 class Alert:
@@ -126,6 +130,8 @@ class SnapshotCore:
     links: tuple[tuple[str, str], ...] = ()
     message: str = ""
     stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
+    #: The table of a replay: it follows a journal, so its hints name no key that would change it.
+    replay: bool = False
 
     def status_banner(self) -> Optional[str]:
         """The banner when the session itself, not the game, needs the croupier."""
@@ -160,6 +166,8 @@ class SessionCore(abc.ABC):
         self._listeners: list[Callable[[Any], None]] = []
         self._last_refusal: Optional[Exception] = None
         self._snap = snapshot
+        self._read_only = False
+        self._from_record = False  # set while a replayed operation is applied (with the lock held)
 
     # -- game hooks -------------------------------------------------------------
     @abc.abstractmethod
@@ -189,6 +197,29 @@ class SessionCore(abc.ABC):
     @property
     def state(self) -> Any:
         return self._snap.state
+
+    @property
+    def read_only(self) -> bool:
+        """A replay's table: only the recorded operations change it."""
+        return self._read_only
+
+    def follow_record(self) -> None:
+        """Make this the table of a replay: from now on only :class:`RecordedOp` events change it, and every
+        command (bets, cards, decisions, voids, limits...) is refused with :data:`REPLAY_READ_ONLY`, so a key
+        pressed by mistake cannot make the replayed table differ from the record."""
+        with self._lock:
+            self._read_only = True
+            self._publish(replace(self._snap, replay=True))
+
+    def refuse_in_replay(self, what: str) -> str:
+        """The answer to ``what`` (a command) in a replay; the table is left as it is."""
+        return self._refuse(f"{what} refused: {REPLAY_READ_ONLY}")
+
+    def _replay_refusal(self) -> Optional[str]:
+        """The refusal of a command that would change a replay's table (``None``: not a replay, or the record)."""
+        if self._read_only and not self._from_record:
+            return self.refuse_in_replay("changing the table")
+        return None
 
     def subscribe(self, listener: Callable[[Any], None]) -> Callable[[], None]:
         """Call ``listener(snapshot)`` after every change (from the thread that made it)."""
@@ -226,6 +257,9 @@ class SessionCore(abc.ABC):
             snap = self._snap
             if snap.stopped:
                 return snap.stopped
+            refused = self._replay_refusal()
+            if refused is not None:
+                return refused
             try:
                 new = self._apply(snap.state, op)
             except self.REFUSALS as exc:
@@ -325,7 +359,11 @@ class SessionCore(abc.ABC):
 
     def _replay_op(self, event: RecordedOp) -> None:
         """A journaled operation played again (no PIN: it was authorised when it was recorded)."""
-        error = self._do({k: v for k, v in event.op.items() if k not in ("shoe", "round", "game")})
+        self._from_record = True  # the lock is held: no command of another thread runs meanwhile
+        try:
+            error = self._do({k: v for k, v in event.op.items() if k not in ("shoe", "round", "game")})
+        finally:
+            self._from_record = False
         if error is not None and not self._snap.stopped:
             self.alert("replay", "error", "REPLAY STOPPED MATCHING", f"{event.source}: {error}",
                        "the record and these table rules differ: replay with the --config the table used")
@@ -351,6 +389,10 @@ class SessionCore(abc.ABC):
         elif event.state == "stale":
             self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
                        f"{event.source}: no message for a while", "check the reader; type the cards (K) if needed")
+        elif event.state == "ended" and self._read_only:
+            self.alert(f"link:{event.source}", "info", "REPLAY FINISHED",
+                       f"{event.source}: the record has ended: {event.detail or 'nothing more to replay'}",
+                       "Esc dismisses this, Ctrl+Q leaves the replay; `dealer-assist run` plays a live table")
         elif event.state == "ended":
             self.alert(f"link:{event.source}", "info", "SOURCE FINISHED",
                        f"{event.source}: {event.detail or 'nothing more to read'}",
@@ -362,6 +404,9 @@ class SessionCore(abc.ABC):
     def select_chip(self, value: Decimal) -> Optional[str]:
         """The chip that clicks on a bet area add or take off."""
         with self._lock:
+            refused = self._replay_refusal()
+            if refused is not None:
+                return refused
             if value not in self._snap.state.rules.chips:
                 return self._refuse(f"no chip of {fmt(value)} at this table")
             self._publish(replace(self._snap, chip=value, message=f"chip {fmt(value)}"))
@@ -371,6 +416,9 @@ class SessionCore(abc.ABC):
     def enter_card(self, text: Any, zone: Optional[str] = None) -> Optional[str]:
         """A card typed by the croupier (a correction, a reader that failed, a card counted back)."""
         with self._lock:
+            refused = self._replay_refusal()
+            if refused is not None:
+                return refused
             try:
                 card = parse_card(text, require_suit=self.TYPED_CARD_NEEDS_SUIT)
             except InvalidCardError as exc:
@@ -382,6 +430,9 @@ class SessionCore(abc.ABC):
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """Accept the unsure read (or the croupier's correction of it)."""
         with self._lock:
+            refused = self._replay_refusal()
+            if refused is not None:
+                return refused
             pending = self._snap.pending
             if pending is None:
                 return "no card is waiting for confirmation"
@@ -391,6 +442,8 @@ class SessionCore(abc.ABC):
 
     def reject_pending(self) -> None:
         with self._lock:
+            if self._replay_refusal() is not None:
+                return
             self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
 
     def close(self) -> None:

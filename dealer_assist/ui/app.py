@@ -125,6 +125,10 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
     except SourceError as exc:
         session.close()
         raise DisplayError(str(exc)) from None
+    from dealer_assist.sources.replay import ReplaySource
+
+    if isinstance(source, ReplaySource):
+        session.follow_record()  # the table follows the record: no key may change it
     window = MainWindow(session, source, options, title=f"dealer-assist ({source_spec})")
     table = Table(session, source, window, journal)
     if start:

@@ -225,6 +225,11 @@ class BettingPanel(QWidget):
         self._shown_refused: Optional[bool] = None
         self.set_unit(16)
 
+    def follow_record(self) -> None:
+        """A replay's panel shows the recorded bets; there is no chip or button to press."""
+        for b in (self.chip_label, *self.chip_buttons.values(), *self.buttons.values()):
+            b.hide()
+
     # -- commands ---------------------------------------------------------
     def _result(self, error: Optional[str]) -> Optional[str]:
         self.last_error = error

@@ -49,6 +49,14 @@ class CardEntry(QWidget):
         self.set_mode("")
         self.set_unit(16)
 
+    def follow_record(self) -> None:
+        """A replay's field: the cards come from the journal, nothing is typed or confirmed here."""
+        self.field.setReadOnly(True)
+        self.field.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.label.hide()
+        self.field.hide()
+        self.set_mode(self._mode)
+
     def set_unit(self, unit: int) -> None:
         f = theme.font(unit * 1.1, bold=True)
         for w in (self.label, self.field, self.question, self.yes, self.no):
@@ -58,8 +66,9 @@ class CardEntry(QWidget):
 
     def set_mode(self, mode: str) -> None:
         self._mode = mode
-        self.yes.setVisible(bool(mode))
-        self.no.setVisible(bool(mode))
+        asks = bool(mode) and not self.field.isReadOnly()  # a replay asks nothing: the record answers
+        self.yes.setVisible(asks)
+        self.no.setVisible(asks)
         self.yes.setText({"pending": "Yes (Enter)", "held": "Play next round (Enter)"}.get(mode, ""))
         self.no.setText({"pending": "No (Del)", "held": "Set aside (Del)"}.get(mode, ""))
         colour = theme.LEVEL["error"] if mode == "pending" else theme.LEVEL["warning"] if mode == "held" else None

@@ -14,13 +14,17 @@ from dealer_assist.ui.keys import help_lines
 class HelpOverlay(QWidget):
     """Covers its parent; any key or click closes it."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, replay: bool = False) -> None:
         super().__init__(parent)
         self.setVisible(False)
         self.unit = 16
+        #: A replay lists only the keys it runs: the others are refused (its table follows the journal).
+        self.lines = help_lines(view_only=replay)
+        self.title = ("REPLAY: THE TABLE FOLLOWS THE JOURNAL; THESE KEYS WORK  (F1 or Esc closes)" if replay
+                      else "KEYS  (F1 or Esc closes)")
 
     def text_lines(self) -> list[str]:
-        return [f"{keys}: {what}" for _group, keys, what in help_lines()]
+        return [f"{keys}: {what}" for _group, keys, what in self.lines]
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
         self.hide()
@@ -28,15 +32,15 @@ class HelpOverlay(QWidget):
     def paintEvent(self, event) -> None:  # noqa: N802
         p = QPainter(self)
         p.fillRect(self.rect(), QColor(0, 0, 0, 225))
-        u = max(10.0, min(self.unit * theme.LABEL_SCALE, self.height() / (len(help_lines()) + 9)))
+        u = max(10.0, min(self.unit * theme.LABEL_SCALE, self.height() / (len(self.lines) + 9)))
         p.setPen(theme.GOLD)
         p.setFont(theme.font(u * 1.6, bold=True))
         p.drawText(QRectF(0, u * 0.5, self.width(), u * 2.2), Qt.AlignmentFlag.AlignCenter,
-                   "KEYS  (F1 or Esc closes)")
+                   self.title)
         y = u * 3
         group = None
         col_x = self.width() * 0.12
-        for g, keys, what in help_lines():
+        for g, keys, what in self.lines:
             if g != group:
                 group = g
                 p.setPen(theme.GOLD)

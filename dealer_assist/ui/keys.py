@@ -3,6 +3,8 @@
 ``action`` names a method of :class:`~dealer_assist.ui.main_window.MainWindow`.
 Keys marked ``direct`` are handled in the window's key handler rather than as
 Qt shortcuts, because the card field uses the same keys (Enter, Del, Esc).
+Keys marked ``view`` change only what is shown: they are the ones a replay
+runs (its table follows the journal; every other key is refused).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ class Key:
     args: tuple = ()
     direct: bool = False
     group: str = "Table"
+    view: bool = False
 
 
 KEYS: tuple[Key, ...] = (
@@ -42,22 +45,26 @@ KEYS: tuple[Key, ...] = (
     Key(("L",), "change the table limits (min / max per bet, payout cap); a supervisor PIN if configured",
         "change_limits"),
     Key(("Ctrl+N",), "new shoe", "new_shoe"),
-    Key(("Esc",), "dismiss the newest alert (in the card field: clear it)", "dismiss", direct=True),
+    Key(("Esc",), "dismiss the newest alert (in the card field: clear it)", "dismiss", direct=True, view=True),
     Key(("A",), "auto-play the simulated shoe on/off (demo)", "toggle_auto", group="Options"),
-    Key(("T",), "turbo on/off (no animation, fast simulated shoe)", "toggle_turbo", group="Options"),
-    Key(("M",), "sound on/off", "toggle_sound", group="Options"),
-    Key(("H",), "history / settlement", "toggle_history", group="Options"),
-    Key(("F11",), "full screen on/off", "toggle_fullscreen", group="Options"),
-    Key(("F1",), "this help", "toggle_help", group="Options"),
-    Key(("Ctrl+Q",), "quit", "close", group="Options"),
+    Key(("T",), "turbo on/off (no animation, fast simulated shoe)", "toggle_turbo", group="Options", view=True),
+    Key(("M",), "sound on/off", "toggle_sound", group="Options", view=True),
+    Key(("H",), "history / settlement", "toggle_history", group="Options", view=True),
+    Key(("F11",), "full screen on/off", "toggle_fullscreen", group="Options", view=True),
+    Key(("F1",), "this help", "toggle_help", group="Options", view=True),
+    Key(("Ctrl+Q",), "quit", "close", group="Options", view=True),
 )
 
 
-def help_lines() -> list[tuple[str, str, str]]:
-    """(group, keys, what) for the help overlay and the README; the six chip keys share one line."""
+def help_lines(view_only: bool = False) -> list[tuple[str, str, str]]:
+    """(group, keys, what) for the help overlay and the README; the six chip keys share one line.
+
+    ``view_only``: only the keys that change the view (a replay's, whose table follows the journal)."""
     chips = [k for k in KEYS if k.action == "select_chip"]
     lines = []
     for k in KEYS:
+        if view_only and not k.view:
+            continue
         if k.action == "select_chip":
             if k is chips[0]:
                 lines.append((k.group, f"{chips[0].keys[0]} … {chips[-1].keys[0]}", "choose a chip (1 = the leftmost)"))

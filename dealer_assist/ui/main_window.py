@@ -38,6 +38,10 @@ from dealer_assist.ui.supervisor import SupervisorDialog
 TURBO_INTERVAL = 0.05
 #: The corner hint of the menu bar.
 HINT = "F1: keys   A: auto-play   T: turbo   F11: full screen "
+#: The same in a replay, whose table follows the journal: only the keys that change the view.
+REPLAY_HINT = "REPLAY (read-only)   T: fast / normal pace   F1: keys   Esc: dismiss   Ctrl+Q: leave "
+#: The keys of :data:`KEYS` by the command they run (the chip keys by their chip too).
+BY_ACTION = {**{(k.action, ()): k for k in KEYS}, **{(k.action, k.args): k for k in KEYS}}
 #: Auto-play pause before the next step (normal, turbo).
 AUTO_PAUSE = (2.5, 0.3)
 
@@ -65,7 +69,9 @@ class MainWindow(QMainWindow):
         self.session = session
         self.source = source
         self.options = options or Options()
-        self.setWindowTitle(f"{title}: baccarat")
+        self.replay = bool(getattr(session, "read_only", False))
+        self._hint = REPLAY_HINT if self.replay else HINT
+        self.setWindowTitle(f"{title}: baccarat" + (" replay" if self.replay else ""))
         self.cues = Cues(self.options.sound)
         self.unit = 0
         self._painted = False
@@ -88,8 +94,11 @@ class MainWindow(QMainWindow):
         self.entry = CardEntry(session)
         self._build_layout()
         self._build_actions()
-        self.help = HelpOverlay(self.centralWidget())
-        self.hint = QLabel(HINT)
+        self.help = HelpOverlay(self.centralWidget(), replay=self.replay)
+        self.hint = QLabel(self._hint)
+        if self.replay:
+            self.betting.follow_record()
+            self.entry.follow_record()
         self.hint.setStyleSheet(f"color: {theme.MUTED.name()};")
         self.menuBar().setCornerWidget(self.hint)
 
@@ -140,7 +149,7 @@ class MainWindow(QMainWindow):
             else:
                 act.setShortcuts([QKeySequence(k) for k in key.keys])
                 act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            act.triggered.connect(lambda _=False, k=key: getattr(self, k.action)(*k.args))
+            act.triggered.connect(lambda _=False, k=key: self.command(k.action, *k.args))
             menu.addAction(act)
             self.addAction(act)
 
@@ -196,6 +205,18 @@ class MainWindow(QMainWindow):
             self.first_paint.emit(time.perf_counter())
 
     # -- commands (each one a key in keys.KEYS) ----------------------------------
+    def command(self, action: str, *args: Any) -> Any:
+        """Run the command of a key (a shortcut, a menu item, a key the card field shares).
+
+        Every key comes through here, so this is where a replay refuses, once, every command
+        that is not a ``view`` key: its table follows the journal, and a key pressed there must
+        not make it differ from the record."""
+        key = BY_ACTION.get((action, args)) or BY_ACTION.get((action, ()))
+        if self.replay and not (key is not None and key.view):
+            what = f"{' / '.join(key.keys)} ({key.text.split(' (')[0]})" if key is not None else action
+            return self._run(self.session.refuse_in_replay(what))
+        return getattr(self, action)(*args)
+
     def _run(self, result: Optional[str]) -> Optional[str]:
         self.betting.last_error = result  # the refusal arrives with the next snapshot and is shown in red
         return result
@@ -207,7 +228,7 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(int(seconds * 1000), self, self._reset_hint)
 
     def _reset_hint(self) -> None:
-        self.hint.setText(HINT)
+        self.hint.setText(self._hint)
         self.hint.setStyleSheet(f"color: {theme.MUTED.name()};")
 
     def select_chip(self, index: int) -> None:
@@ -349,17 +370,17 @@ class MainWindow(QMainWindow):
                 self.entry.field.clear()
                 self.centralWidget().setFocus()
             else:
-                self.dismiss()
+                self.command("dismiss")
             return
         if in_field:
             return super().keyPressEvent(event)
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.confirm()
+            self.command("confirm")
         elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
-            self.reject()
+            self.command("reject")
         elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
             d = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
-            self.move_cursor(*d[key])
+            self.command("move_cursor", *d[key])
         else:
             super().keyPressEvent(event)
 

@@ -53,6 +53,8 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
     except SourceError as exc:
         session.close()
         raise DisplayError(str(exc)) from None
+    if replay:
+        session.follow_record()
     window = BlackjackWindow(session, source, title=f"dealer-assist ({source_spec})", auto=auto,
                              auto_pause=auto_pause, replay=replay)
     table = Table(session, source, window, journal)

@@ -269,10 +269,10 @@ class DeckPanel(QWidget):
         self.title.setText(f"DECK {state.deck_no}" + (": CHECK" if checking else ""))
         self.status.setText(f"{len(ledger.dealt)} dealt, {len(ledger.in_shoe)} in the shoe")
         for name, button in self.buttons.items():
-            button.setVisible(checking)
+            button.setVisible(checking and not snap.replay)  # a replay counts the deck back by itself
         if not checking:
-            self.lines.setText(f"<span style='color:{theme.MUTED.name()}'>C opens the deck check between rounds"
-                               "</span>")
+            hint = "the deck check comes when the record has one" if snap.replay else "C opens the deck check between rounds"
+            self.lines.setText(f"<span style='color:{theme.MUTED.name()}'>{hint}</span>")
             return
         rec = state.reconciliation()
         red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()

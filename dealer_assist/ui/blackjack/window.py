@@ -57,6 +57,11 @@ TURBO_INTERVAL = 0.05
 REPLAY_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("T",), "toggle_turbo", "replay: fast / normal pace (turbo)"),
 )
+#: The commands a replay runs: they change the view, never the table (which follows the journal).
+VIEW_COMMANDS = frozenset({"toggle_turbo", "dismiss", "close"})
+#: How a refusal names the commands that have no key of their own.
+UNKEYED = {"place": "a bet (click on a seat)", "remove": "taking a chip off (Shift-click)", "chip": "choosing a chip",
+           "void_return": "void counted", "resume": "same deck"}
 
 
 class BlackjackWindow(QMainWindow):
@@ -106,6 +111,9 @@ class BlackjackWindow(QMainWindow):
         if replay:
             self.statusBar().addPermanentWidget(self.replay_status)
             self._show_replay_status()
+            for bar in (self.actions, self.chips):
+                bar.hide()  # nothing to press: the replay deals, decides and pays by itself
+            self.entry.follow_record()
 
     # -- construction -------------------------------------------------------
     def _build_layout(self) -> None:
@@ -151,7 +159,7 @@ class BlackjackWindow(QMainWindow):
         for i, value in enumerate(self.session.state.rules.chips[:9]):
             act = QAction(f"chip {value}", self)
             act.setShortcut(QKeySequence(str(i + 1)))
-            act.triggered.connect(lambda _=False, v=value: self.choose_chip(v))
+            act.triggered.connect(lambda _=False, v=value: self.run("chip", v))
             chips.addAction(act)
             self.addAction(act)
 
@@ -181,8 +189,15 @@ class BlackjackWindow(QMainWindow):
                 self.alerts.show_snapshot(self.rendered)
 
     # -- commands ---------------------------------------------------------------
-    def run(self, name: str) -> Optional[str]:
-        """Run one command by name (a key, a button, a menu item); returns the refusal, if any."""
+    def run(self, name: str, *args: Any) -> Optional[str]:
+        """Run one command by name (a key, a button, a menu item, a click); returns the refusal, if any.
+
+        Every command of the window comes through here, so this is where a replay refuses, once, all
+        but the :data:`VIEW_COMMANDS`: its table follows the journal, and a key pressed there must not
+        make it differ from the record."""
+        if self.replay and name not in VIEW_COMMANDS:
+            self.last_error = self.session.refuse_in_replay(self._describe(name))
+            return self.last_error
         s = self.session
         simple = {"hit": s.hit, "stand": s.stand, "double": s.double, "split": s.split, "deal": s.deal,
                   "void": self.void_last, "next_round": s.next_round, "rebet": s.rebet, "clear": s.clear,
@@ -220,6 +235,10 @@ class BlackjackWindow(QMainWindow):
             error = None
         elif name == "toggle_turbo":
             error = self.toggle_turbo()
+        elif name in ("place", "remove"):
+            error = s.place(*args) if name == "place" else s.remove(*args)
+        elif name == "chip":
+            error = s.select_chip(*args)
         elif name == "close":
             self.close()
             error = None
@@ -228,13 +247,19 @@ class BlackjackWindow(QMainWindow):
         self.last_error = error
         return error
 
+    @staticmethod
+    def _describe(name: str) -> str:
+        """A command as a refusal names it: its key and what it does."""
+        for keys, command, text in KEYS:
+            if command == name:
+                return f"{' / '.join(keys)} ({text.split(' (')[0]})"
+        return UNKEYED.get(name, name)
+
     def choose_chip(self, value: Decimal) -> Optional[str]:
-        return self.session.select_chip(value)
+        return self.run("chip", value)
 
     def seat_clicked(self, seat: int, remove: bool) -> Optional[str]:
-        error = self.session.remove(seat) if remove else self.session.place(seat)
-        self.last_error = error
-        return error
+        return self.run("remove" if remove else "place", seat)
 
     def supervisor(self) -> Optional[str]:
         """What needs a supervisor now: the card refused as dealt twice, else a new deck with the check failing.
@@ -316,7 +341,8 @@ class BlackjackWindow(QMainWindow):
     def _show_replay_status(self) -> None:
         pace = "fast (turbo)" if self.turbo else f"a card every {self.pace:g} s"
         ops = len(getattr(self.source, "ops", ()))
-        self.replay_status.setText(f"REPLAY of {ops} recorded operations, {pace}   T: fast / normal pace ")
+        self.replay_status.setText(f"REPLAY (read-only) of {ops} recorded operations, {pace}   "
+                                   "T: fast / normal pace   Esc: dismiss   Ctrl+Q: leave ")
 
     def _restart_source(self) -> None:
         """A simulated shoe gets the new deck too (a real shoe is reloaded by the croupier)."""
