@@ -43,8 +43,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "the replayed table keeps no journal of its own.", 78),
         epilog="keys while it plays (both games):\n"
                "  T        fast / normal pace (turbo)\n"
-               "  Esc      dismiss the newest alert (SOURCE FINISHED says the record has ended)\n"
-               "  Ctrl+Q   quit\n\n"
+               "  Esc      dismiss the newest alert (REPLAY FINISHED: the record has ended, N operations replayed)\n"
+               "  Ctrl+Q   quit\n"
+               "  (baccarat also F1 help, H history, M sound, F11 full screen)\n"
+               "A replay is read-only: every key that would change the table (deal, bets, cards, hit / stand,\n"
+               "voids, next round, limits, deck check, auto-play...) is refused, saying why; the table goes on\n"
+               "as recorded. `dealer-assist run` plays a live table.\n\n"
                "A journal that cannot be replayed (missing, not a journal, empty, a newer format; blackjack:\n"
                "recorded under other rules than --config) is refused before the window opens, with the\n"
                "reason (exit 2).")
