@@ -245,11 +245,18 @@ def _layout(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, edge_mar
     # makes long runs of ink, but thick ones, and those are parted later.
     longest = max(rank_box.v1 - rank_box.v0, suit_box.v1 - suit_box.v0,
                   (rank_box.u1 - rank_box.u0) * aspect, (suit_box.u1 - suit_box.u0) * aspect)
+    # Where a glyph is parted from a pip beside it (see :func:`_cut_beside`):
+    # from a little inside its box's right edge for the rank (further in
+    # lies the gap between a ten's two digits), from the box's middle for the
+    # suit.  A corner found a few pixels off, or a card a little smaller than
+    # guessed, puts the suit left of its box's right edge, and its junction
+    # with the pip inside the box; one suit glyph has no thin column between
+    # its middle and its right edge, so the thinnest one there is the junction.
     beside = []
-    for box in (rank_box, suit_box):
+    for box, inside in ((rank_box, 0.15), (suit_box, 0.5)):
         bw, bh = (box.u1 - box.u0) * cw, (box.v1 - box.v0) * ch
         beside.append((PAD + box.v0 * ch - 0.1 * bh, PAD + box.v1 * ch + 0.1 * bh,
-                       int(PAD + box.u1 * cw - 0.15 * bw), int(PAD + box.u1 * cw + 0.35 * bw) + 1))
+                       int(PAD + box.u1 * cw - inside * bw), int(PAD + box.u1 * cw + 0.35 * bw) + 1))
     return _Layout(
         edge=PAD + max(1, int(edge_margin * 0.5 * min(cw, ch))),
         rank_rows=(r0, r1), rank_cols=(c0, c1), rank_min_ink=0.05 * (r1 - r0) * (c1 - c0),
