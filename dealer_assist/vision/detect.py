@@ -422,7 +422,7 @@ def _vertex_indices(pts: np.ndarray, approx: np.ndarray) -> list[int]:
     sk = keys[order]
     q = approx[:, 0].astype(np.int64) * 65536 + approx[:, 1]
     pos = np.searchsorted(sk, q)
-    pos = np.clip(pos, 0, len(sk) - 1)
+    pos = np.minimum(pos, len(sk) - 1)  # searchsorted gives 0 .. len(sk)
     found = sk[pos] == q
     return sorted(set(int(i) for i in order[pos[found]]))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 import cv2
 import numpy as np
@@ -76,25 +76,36 @@ def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
     The darkest channel makes red ink as dark as black ink; dividing by the
     local paper level cancels uneven light and exposure.
     """
-    lo8, lut, paper = _darkness(patch)
+    lo8, lut, paper = darkness(patch)
     return lut[lo8], paper
 
 
-def _darkness(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-    """The darkest channel of ``patch`` (uint8), its ink value per grey level (256 entries), and the paper level.
+class Darkness(NamedTuple):
+    """A patch's darkest channel (uint8), its ink value per grey level (256 entries), and the paper level."""
+
+    lo8: np.ndarray
+    lut: np.ndarray
+    paper: float
+
+
+def darkness(patch: np.ndarray) -> Darkness:
+    """The :class:`Darkness` of ``patch``: what :func:`extract_glyphs` cuts the glyphs from.
 
     A patch holds only 256 grey levels, so the ink map is a table look-up
     (the same float32 arithmetic, once per level instead of once per pixel).
+    A corner looked at twice (the faint look) passes it on instead of
+    working it out again.
     """
     b, g, r = cv2.split(patch)[:3]  # BGR or BGRA
     lo8 = cv2.min(cv2.min(b, g), r)
     inner = lo8[PAD:, PAD:]
     if inner.size:
-        cdf = np.cumsum(cv2.calcHist([inner], [0], None, [256], [0, 256]).ravel(), dtype=np.int64)
-        paper = float(np.searchsorted(cdf, 0.9 * inner.size))  # the 90th percentile
+        # Counts below 2**24 add up exactly in float32, the histogram's type.
+        cdf = cv2.calcHist([inner], [0], None, [256], [0, 256]).ravel().cumsum()
+        paper = float(cdf.searchsorted(0.9 * inner.size))  # the 90th percentile
     else:
         paper = 255.0
-    return lo8, _ink_table(max(paper, 1.0))[0], max(paper, 1.0)
+    return Darkness(lo8, _ink_table(max(paper, 1.0))[0], max(paper, 1.0))
 
 
 @lru_cache(maxsize=256)
@@ -177,11 +188,13 @@ def _may_be_faint(rank_ink: np.ndarray) -> bool:
     return np.count_nonzero(rank_ink > pale) > n - g - 3
 
 
-def has_faint_rank(patch: np.ndarray, profile: Profile) -> bool:
+def has_faint_rank(patch: np.ndarray, profile: Profile, levels: Optional[Darkness] = None) -> bool:
     """Whether the rank box of an upright corner patch holds ink faint enough
-    for a second, faint look (:func:`extract_glyphs` with ``faint``; it finds nothing otherwise)."""
+    for a second, faint look (:func:`extract_glyphs` with ``faint``; it finds nothing otherwise).
+
+    ``levels``: the patch's :func:`darkness`, when already worked out."""
     lay = _layout_of(profile)
-    lo8, lut, _ = _darkness(patch)
+    lo8, lut, _ = levels if levels is not None else darkness(patch)
     (r0, r1), (c0, c1) = lay.rank_rows, lay.rank_cols
     ink = cv2.LUT(lo8[:r1, :c1], lut)
     ink[:lay.edge, :] = 0
@@ -275,7 +288,8 @@ def _layout(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, edge_mar
     )
 
 
-def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> tuple[Optional[Glyph], Optional[Glyph]]:
+def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
+                   levels: Optional[Darkness] = None) -> tuple[Optional[Glyph], Optional[Glyph]]:
     """The rank and suit glyphs of an upright corner patch, or None where none fits.
 
     With ``faint`` the rank's rows are cut at :func:`faint_level` (both None
@@ -284,11 +298,12 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
 
     Most of the patches of a frame hold no index, and the patch is small:
     the steps are OpenCV calls on whole arrays, and the geometry of the
-    profile is worked out once (:func:`_layout`).
+    profile is worked out once (:func:`_layout`).  ``levels``: the patch's
+    :func:`darkness`, when already worked out.
     """
     lay = _layout_of(profile)
     ch, cw = CANON_H, lay.cw
-    lo8, lut, paper = _darkness(patch)
+    lo8, lut, paper = levels if levels is not None else darkness(patch)
     ink = cv2.LUT(lo8, lut)
     binary = cv2.LUT(lo8, _ink_table(paper)[1])
     edge = lay.edge
@@ -356,7 +371,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
         keep[parts] = 1
     if not keep.any():
         return None, None
-    index_ink = np.take(keep, labels)
+    index_ink = _labelled(labels, keep)
     # Rank above suit: cut where the ink thins out between the two expected boxes.
     rows = cv2.reduce(index_ink, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
     if shrink == 1.0:
@@ -368,9 +383,9 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
     if hi_v <= lo_v:
         return None, None
-    cut = lo_v + int(np.argmin(rows[lo_v:hi_v + 1]))
+    cut = lo_v + int(rows[lo_v:hi_v + 1].argmin())
     # Halving one blob makes no suit (the rank's half still tells the scale, see below).
-    halved = bool(rows[cut]) and _one_blob_across(labels, keep, cut)
+    halved = bool(rows[cut]) and _one_blob_across(labels, keep, rows, cut)
     rb = _bbox(index_ink[:cut + 1])
     if rb is None:
         return None, None
@@ -436,9 +451,9 @@ def _runs_along_edge(labels: np.ndarray, i: int, x: int, y: int, w: int, h: int,
     left over past a corner found a little off; a glyph only grazes it with a
     tip (a diamond's point, a heart's lobe on a card smaller than guessed).
     """
-    if x == edge and (labels[y:y + h, edge] == i).sum() > 0.5 * h:
+    if x == edge and np.count_nonzero(labels[y:y + h, edge] == i) > 0.5 * h:
         return True
-    return y == edge and (labels[edge, x:x + w] == i).sum() > 0.5 * w
+    return y == edge and np.count_nonzero(labels[edge, x:x + w] == i) > 0.5 * w
 
 
 def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: _Layout) -> Optional[np.ndarray]:
@@ -462,7 +477,7 @@ def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: 
              and x + w > edge + 2 * k and y + h > edge + 2 * k and _runs_along_edge(labels, i, x, y, w, h, edge)]
     if not along:
         return None
-    comp = np.isin(labels, along).astype(np.uint8)
+    comp = _labelled(labels, _table(along, len(boxes)))
     thin = cv2.subtract(comp, cv2.morphologyEx(comp, cv2.MORPH_OPEN, _rect(k, k)))
     near = np.zeros_like(thin)
     near[:edge + k, :] = 1
@@ -478,13 +493,33 @@ def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: 
     hug = [i for i, (x, y, w, h, _) in enumerate(stats.tolist())
            if i and (x + w <= edge + 2 * k or y + h <= edge + 2 * k)]
     if hug:
-        gone = np.isin(labels, hug)
+        gone = _labelled(labels, _table(hug, n)) > 0
         binary[gone] = 0
         rest[gone] = 0
     return rest > 0
 
 
-def _one_blob_across(labels: np.ndarray, keep: np.ndarray, cut: int) -> bool:
+def _table(ids: list[int], n: int) -> np.ndarray:
+    """1 for each label of ``ids``, 0 for the others of ``n`` labels (uint8)."""
+    table = np.zeros(n, np.uint8)
+    table[ids] = 1
+    return table
+
+
+def _labelled(labels: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """``table[labels]``: a uint8 value per component (``table``, one per label) painted on its pixels.
+
+    With at most 256 labels (nearly every patch) this is OpenCV's byte
+    look-up, several times faster than numpy's indexing by 16-bit labels.
+    """
+    if len(table) > 256:
+        return np.take(table, labels)
+    lut = np.zeros(256, np.uint8)
+    lut[:len(table)] = table
+    return cv2.LUT(labels.astype(np.uint8), lut)
+
+
+def _one_blob_across(labels: np.ndarray, keep: np.ndarray, rows: np.ndarray, cut: int) -> bool:
     """Whether the row cutting rank from suit halves one blob that makes up both glyphs.
 
     A rank and a suit are two glyphs: paper parts them, or in blur a narrow
@@ -492,10 +527,9 @@ def _one_blob_across(labels: np.ndarray, keep: np.ndarray, cut: int) -> bool:
     no narrower at the cut than above and below it is one shape (a big pip seen
     past a card's edge): halving it makes a "rank" and a "suit" out of nothing.
     (The tips of a suit's lobes poking above the cut, beside a whole rank, are
-    no such blob.)
+    no such blob.)  ``rows``: the index's ink (the components ``keep`` marks) per row.
     """
-    index = keep[labels] > 0
-    above_all, below_all = index[:cut].sum(), index[cut + 1:].sum()
+    above_all, below_all = rows[:cut].sum(), rows[cut + 1:].sum()
     for i in np.unique(labels[cut][keep[labels[cut]] > 0]):
         widths = (labels == i).sum(axis=1)
         above, below = widths[:cut], widths[cut + 1:]
@@ -556,7 +590,7 @@ def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, np.nda
     """
     span, half = img.shape[1], kernel.shape[1] // 2
     sums = cv2.reduce(img, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
-    rows = np.flatnonzero(sums >= min(span, half + 1))
+    rows = (sums >= min(span, half + 1)).nonzero()[0]
     if not rows.size:
         return None
     r0, r1 = int(rows[0]), int(rows[-1]) + 1
@@ -582,7 +616,7 @@ def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) ->
         return False
     band = binary[r0:r1]
     cols = cv2.reduce(band[:, c0:c1], 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
-    at = int(np.argmin(cols))
+    at = int(cols.argmin())
     if cols[at] == 0 and not cv2.countNonZero(band[:, c0 + at:]):
         return False
     band[:, c0 + at:] = 0
