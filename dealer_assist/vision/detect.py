@@ -272,7 +272,7 @@ def find_corners(
                     fits[k] = (p0, d)
             return fits[k]
 
-        unit = dict(zip(range(m), units.tolist()))
+        unit = units.tolist()
         n_cand = len(cand)
         for i, k in enumerate(cand if plain else ()):
             for step in (1, 2, 3):

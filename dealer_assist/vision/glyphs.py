@@ -203,6 +203,24 @@ def has_faint_rank(patch: np.ndarray, profile: Profile, levels: Optional[Darknes
 
 
 @dataclass(frozen=True)
+class _Zones:
+    """Where the rank and the suit are looked for on a card ``k`` times the size the patch was cut for
+    (see :func:`_zones`): the boxes, each grown for position error, in card fractions."""
+
+    k: float
+    rank_box: Box
+    suit_box: Box
+    rank_zone: Box
+    suit_zone: Box
+    rank_h: float
+    suit_h: float
+    #: Least area of a component that may be a glyph (pixels).
+    min_area: int
+    #: The rows between which rank and suit are parted.
+    split_band: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class _Layout:
     """A profile's index geometry in corner-patch pixels: rows and columns of
     the boxes and zones, window sizes and limits (see :func:`extract_glyphs`)."""
@@ -220,20 +238,29 @@ class _Layout:
     zones: tuple[tuple[float, float, float, float], ...]
     max_w: float
     max_h: float
-    rank_zone: Box
-    suit_zone: Box
     rank_box: Box
     suit_box: Box
     rank_h: float
     suit_h: float
-    min_area: int
-    split_band: tuple[int, int]
+    #: The zones of the card as cut, and of a card :data:`SMALLER_CARD` the size.
+    as_cut: _Zones
+    smaller: _Zones
     rank_px: float
     rank_win: float
     suit_win: float
     faint_split: int
     cw: int
     stroke: int
+
+
+def _scaled_zones(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, k: float) -> _Zones:
+    """The :class:`_Zones` of a card ``k`` times the size the patch was cut for (``k`` != 1)."""
+    ch = CANON_H
+    rank_k, suit_k = _scaled(rank_box, k), _scaled(suit_box, k)
+    # The band keeps the unscaled glyph heights: it only moves with the boxes.
+    return _Zones(k, rank_k, suit_k, rank_k.grow(0.2, 0.35), suit_k.grow(0.2, 0.35), rank_h * k, suit_h * k,
+                  max(3, int(0.02 * (suit_h * k * ch) ** 2)),
+                  (PAD + int((rank_k.v1 - 0.35 * rank_h) * ch), PAD + int((suit_k.v0 + 0.35 * suit_h) * ch)))
 
 
 def _layout_of(profile: Profile) -> _Layout:
@@ -272,10 +299,11 @@ def _layout(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, edge_mar
         zones=tuple((PAD + z.u0 * cw, PAD + z.u1 * cw, PAD + z.v0 * ch, PAD + z.v1 * ch) for z in (suit_box, rank_box)),
         max_w=1.5 * max(rank_box.u1 - rank_box.u0, suit_box.u1 - suit_box.u0) * cw,
         max_h=1.5 * max(rank_box.v1 - rank_box.v0, suit_box.v1 - suit_box.v0) * ch,
-        rank_zone=rank_box.grow(0.2, 0.35), suit_zone=suit_box.grow(0.2, 0.35),
         rank_box=rank_box, suit_box=suit_box, rank_h=rank_h, suit_h=suit_h,
-        min_area=max(3, int(0.02 * suit_h * ch * suit_h * ch)),
-        split_band=(PAD + int((rank_box.v1 - 0.35 * rank_h) * ch), PAD + int((suit_box.v0 + 0.35 * suit_h) * ch)),
+        as_cut=_Zones(1.0, rank_box, suit_box, rank_box.grow(0.2, 0.35), suit_box.grow(0.2, 0.35), rank_h, suit_h,
+                      max(3, int(0.02 * suit_h * ch * suit_h * ch)),
+                      (PAD + int((rank_box.v1 - 0.35 * rank_h) * ch), PAD + int((suit_box.v0 + 0.35 * suit_h) * ch))),
+        smaller=_scaled_zones(rank_box, suit_box, rank_h, suit_h, SMALLER_CARD),
         rank_px=rank_h * ch,
         # Windows fit the tallest glyph of the deck (some print a bigger club, or a bigger court-card suit).
         rank_win=max(rank_h, 0.85 * (rank_box.v1 - rank_box.v0)) * ch,
@@ -347,12 +375,13 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     # corner than the boxes say, and the suit falls in the rank's zone.  The
     # zones are tried again shrunk so (the caller cuts again at the size the
     # rank's height then tells).
-    shrink = 1.0
-    zones = _zones(boxes, cents, labels, lay, shrink, edge)
+    fit = lay.as_cut
+    zones = _zones(boxes, cents, labels, fit, cw, edge)
     if not (zones["rank"] and zones["suit"]):
-        smaller = _zones(boxes, cents, labels, lay, SMALLER_CARD, edge)
+        smaller = _zones(boxes, cents, labels, lay.smaller, cw, edge)
         if smaller["rank"] and smaller["suit"]:
-            zones, shrink = smaller, SMALLER_CARD
+            zones, fit = smaller, lay.smaller
+    shrink = fit.k
     if peeled is not None:
         # A glyph parted from a border line by taking thin ink off it may
         # have lost a thin stroke of its own: it is read like a cut glyph.
@@ -374,12 +403,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     index_ink = _labelled(labels, keep)
     # Rank above suit: cut where the ink thins out between the two expected boxes.
     rows = cv2.reduce(index_ink, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
-    if shrink == 1.0:
-        lo_v, hi_v = lay.split_band
-    else:
-        rank_box, suit_box = _scaled(lay.rank_box, shrink), _scaled(lay.suit_box, shrink)
-        lo_v = PAD + int((rank_box.v1 - 0.35 * lay.rank_h) * ch)
-        hi_v = PAD + int((suit_box.v0 + 0.35 * lay.suit_h) * ch)
+    lo_v, hi_v = fit.split_band
     lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
     if hi_v <= lo_v:
         return None, None
@@ -409,19 +433,13 @@ def _scaled(box: Box, k: float) -> Box:
     return Box(box.u0 * k, box.v0 * k, box.u1 * k, box.v1 * k)
 
 
-def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, lay: "_Layout", k: float,
+def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: _Zones, cw: int,
            edge: int) -> dict[str, list[int]]:
     """The components lying in the rank's and in the suit's zone (each box grown for position
-    error) of a card ``k`` times the size the patch was cut for."""
-    ch, cw = CANON_H, lay.cw
-    if k == 1.0:
-        rank_box, suit_box, rank_zone, suit_zone = lay.rank_box, lay.suit_box, lay.rank_zone, lay.suit_zone
-        min_area = lay.min_area
-    else:
-        rank_box, suit_box = _scaled(lay.rank_box, k), _scaled(lay.suit_box, k)
-        rank_zone, suit_zone = rank_box.grow(0.2, 0.35), suit_box.grow(0.2, 0.35)
-        min_area = max(3, int(0.02 * (lay.suit_h * k * ch) ** 2))
-    rank_h, suit_h = lay.rank_h * k, lay.suit_h * k
+    error) of the card size ``fit`` stands for (``cw``: the patch's card width, pixels)."""
+    ch = CANON_H
+    rank_box, suit_box, rank_zone, suit_zone = fit.rank_box, fit.suit_box, fit.rank_zone, fit.suit_zone
+    min_area, rank_h, suit_h = fit.min_area, fit.rank_h, fit.suit_h
     zones: dict[str, list[int]] = {"rank": [], "suit": []}
     bh, bw = labels.shape
     for i, ((x, y, w, h, area), (cx, cy)) in enumerate(zip(boxes, cents.tolist())):
@@ -658,7 +676,7 @@ def _part_blobs(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[i
         x1, y1 = min(x + bw + 2, w), min(y + bh + 2, h)
         blob = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
         roi = out[y0:y1, x0:x1]
-        roi[blob > 0] = 0
+        roi &= 1 - blob  # the blob taken out (all masks here are 0/1)
         core = blob
         for step in (1, 2):
             core = cv2.erode(core, _DILATE)
@@ -669,7 +687,7 @@ def _part_blobs(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[i
             if m > 2 and pieces:
                 for j in pieces:
                     grown = cv2.dilate((sub == j).astype(np.uint8), _DILATE, iterations=step)
-                    roi[(grown > 0) & (blob > 0)] = 1
+                    roi |= grown & blob
                 break
     return out
 
