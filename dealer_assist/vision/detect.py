@@ -163,8 +163,13 @@ def merge_corners(*lists: list["Corner"], tolerance: float = 4.0) -> list["Corne
     out: list[Corner] = []
     for corners in lists:
         for c in corners:
-            if not any(abs(c.x - o.x) < tolerance and abs(c.y - o.y) < tolerance
-                       and c.wdir[0] * o.wdir[0] + c.wdir[1] * o.wdir[1] > 0.9 for o in out):
+            # A plain loop, not any() over a generator: this compares every
+            # pair of a frame's corners (hundreds of pairs a frame).
+            for o in out:
+                if (abs(c.x - o.x) < tolerance and abs(c.y - o.y) < tolerance
+                        and c.wdir[0] * o.wdir[0] + c.wdir[1] * o.wdir[1] > 0.9):
+                    break
+            else:
                 out.append(c)
     return out
 
