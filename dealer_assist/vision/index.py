@@ -50,9 +50,9 @@ class IndexRead:
 
     def best(self, kind: str) -> tuple[str, float, float]:
         scores = self.rank_scores if kind == "rank" else self.suit_scores
-        ordered = sorted(scores.items(), key=lambda kv: -kv[1])
-        top, second = ordered[0], ordered[1] if len(ordered) > 1 else (None, -1.0)
-        return top[0], top[1], top[1] - second[1]
+        top = max(scores, key=scores.__getitem__)  # the first of equal best, as a stable sort has it
+        second = max((v for k, v in scores.items() if k != top), default=-1.0)
+        return top, scores[top], scores[top] - second
 
 
 #: Rank ink against its template's that a sure read may have (see :meth:`IndexMatcher.ink_plausible`).
