@@ -163,8 +163,13 @@ def merge_corners(*lists: list["Corner"], tolerance: float = 4.0) -> list["Corne
     out: list[Corner] = []
     for corners in lists:
         for c in corners:
-            if not any(abs(c.x - o.x) < tolerance and abs(c.y - o.y) < tolerance
-                       and c.wdir[0] * o.wdir[0] + c.wdir[1] * o.wdir[1] > 0.9 for o in out):
+            # A plain loop, not any() over a generator: this compares every
+            # pair of a frame's corners (hundreds of pairs a frame).
+            for o in out:
+                if (abs(c.x - o.x) < tolerance and abs(c.y - o.y) < tolerance
+                        and c.wdir[0] * o.wdir[0] + c.wdir[1] * o.wdir[1] > 0.9):
+                    break
+            else:
                 out.append(c)
     return out
 
@@ -272,7 +277,7 @@ def find_corners(
                     fits[k] = (p0, d)
             return fits[k]
 
-        unit = dict(zip(range(m), units.tolist()))
+        unit = units.tolist()
         n_cand = len(cand)
         for i, k in enumerate(cand if plain else ()):
             for step in (1, 2, 3):
@@ -422,7 +427,7 @@ def _vertex_indices(pts: np.ndarray, approx: np.ndarray) -> list[int]:
     sk = keys[order]
     q = approx[:, 0].astype(np.int64) * 65536 + approx[:, 1]
     pos = np.searchsorted(sk, q)
-    pos = np.clip(pos, 0, len(sk) - 1)
+    pos = np.minimum(pos, len(sk) - 1)  # searchsorted gives 0 .. len(sk)
     found = sk[pos] == q
     return sorted(set(int(i) for i in order[pos[found]]))
 

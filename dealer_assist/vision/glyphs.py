@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 import cv2
 import numpy as np
@@ -76,25 +76,36 @@ def ink_map(patch: np.ndarray) -> tuple[np.ndarray, float]:
     The darkest channel makes red ink as dark as black ink; dividing by the
     local paper level cancels uneven light and exposure.
     """
-    lo8, lut, paper = _darkness(patch)
+    lo8, lut, paper = darkness(patch)
     return lut[lo8], paper
 
 
-def _darkness(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-    """The darkest channel of ``patch`` (uint8), its ink value per grey level (256 entries), and the paper level.
+class Darkness(NamedTuple):
+    """A patch's darkest channel (uint8), its ink value per grey level (256 entries), and the paper level."""
+
+    lo8: np.ndarray
+    lut: np.ndarray
+    paper: float
+
+
+def darkness(patch: np.ndarray) -> Darkness:
+    """The :class:`Darkness` of ``patch``: what :func:`extract_glyphs` cuts the glyphs from.
 
     A patch holds only 256 grey levels, so the ink map is a table look-up
     (the same float32 arithmetic, once per level instead of once per pixel).
+    A corner looked at twice (the faint look) passes it on instead of
+    working it out again.
     """
     b, g, r = cv2.split(patch)[:3]  # BGR or BGRA
     lo8 = cv2.min(cv2.min(b, g), r)
     inner = lo8[PAD:, PAD:]
     if inner.size:
-        cdf = np.cumsum(cv2.calcHist([inner], [0], None, [256], [0, 256]).ravel(), dtype=np.int64)
-        paper = float(np.searchsorted(cdf, 0.9 * inner.size))  # the 90th percentile
+        # Counts below 2**24 add up exactly in float32, the histogram's type.
+        cdf = cv2.calcHist([inner], [0], None, [256], [0, 256]).ravel().cumsum()
+        paper = float(cdf.searchsorted(0.9 * inner.size))  # the 90th percentile
     else:
         paper = 255.0
-    return lo8, _ink_table(max(paper, 1.0))[0], max(paper, 1.0)
+    return Darkness(lo8, _ink_table(max(paper, 1.0))[0], max(paper, 1.0))
 
 
 @lru_cache(maxsize=256)
@@ -177,16 +188,36 @@ def _may_be_faint(rank_ink: np.ndarray) -> bool:
     return np.count_nonzero(rank_ink > pale) > n - g - 3
 
 
-def has_faint_rank(patch: np.ndarray, profile: Profile) -> bool:
+def has_faint_rank(patch: np.ndarray, profile: Profile, levels: Optional[Darkness] = None) -> bool:
     """Whether the rank box of an upright corner patch holds ink faint enough
-    for a second, faint look (:func:`extract_glyphs` with ``faint``; it finds nothing otherwise)."""
+    for a second, faint look (:func:`extract_glyphs` with ``faint``; it finds nothing otherwise).
+
+    ``levels``: the patch's :func:`darkness`, when already worked out."""
     lay = _layout_of(profile)
-    lo8, lut, _ = _darkness(patch)
+    lo8, lut, _ = levels if levels is not None else darkness(patch)
     (r0, r1), (c0, c1) = lay.rank_rows, lay.rank_cols
     ink = cv2.LUT(lo8[:r1, :c1], lut)
     ink[:lay.edge, :] = 0
     ink[:, :lay.edge] = 0
     return faint_level(ink[r0:r1, c0:c1]) is not None
+
+
+@dataclass(frozen=True)
+class _Zones:
+    """Where the rank and the suit are looked for on a card ``k`` times the size the patch was cut for
+    (see :func:`_zones`): the boxes, each grown for position error, in card fractions."""
+
+    k: float
+    rank_box: Box
+    suit_box: Box
+    rank_zone: Box
+    suit_zone: Box
+    rank_h: float
+    suit_h: float
+    #: Least area of a component that may be a glyph (pixels).
+    min_area: int
+    #: The rows between which rank and suit are parted.
+    split_band: tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -207,20 +238,29 @@ class _Layout:
     zones: tuple[tuple[float, float, float, float], ...]
     max_w: float
     max_h: float
-    rank_zone: Box
-    suit_zone: Box
     rank_box: Box
     suit_box: Box
     rank_h: float
     suit_h: float
-    min_area: int
-    split_band: tuple[int, int]
+    #: The zones of the card as cut, and of a card :data:`SMALLER_CARD` the size.
+    as_cut: _Zones
+    smaller: _Zones
     rank_px: float
     rank_win: float
     suit_win: float
     faint_split: int
     cw: int
     stroke: int
+
+
+def _scaled_zones(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, k: float) -> _Zones:
+    """The :class:`_Zones` of a card ``k`` times the size the patch was cut for (``k`` != 1)."""
+    ch = CANON_H
+    rank_k, suit_k = _scaled(rank_box, k), _scaled(suit_box, k)
+    # The band keeps the unscaled glyph heights: it only moves with the boxes.
+    return _Zones(k, rank_k, suit_k, rank_k.grow(0.2, 0.35), suit_k.grow(0.2, 0.35), rank_h * k, suit_h * k,
+                  max(3, int(0.02 * (suit_h * k * ch) ** 2)),
+                  (PAD + int((rank_k.v1 - 0.35 * rank_h) * ch), PAD + int((suit_k.v0 + 0.35 * suit_h) * ch)))
 
 
 def _layout_of(profile: Profile) -> _Layout:
@@ -266,10 +306,11 @@ def _layout(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, edge_mar
         zones=tuple((PAD + z.u0 * cw, PAD + z.u1 * cw, PAD + z.v0 * ch, PAD + z.v1 * ch) for z in (suit_box, rank_box)),
         max_w=1.5 * max(rank_box.u1 - rank_box.u0, suit_box.u1 - suit_box.u0) * cw,
         max_h=1.5 * max(rank_box.v1 - rank_box.v0, suit_box.v1 - suit_box.v0) * ch,
-        rank_zone=rank_box.grow(0.2, 0.35), suit_zone=suit_box.grow(0.2, 0.35),
         rank_box=rank_box, suit_box=suit_box, rank_h=rank_h, suit_h=suit_h,
-        min_area=max(3, int(0.02 * suit_h * ch * suit_h * ch)),
-        split_band=(PAD + int((rank_box.v1 - 0.35 * rank_h) * ch), PAD + int((suit_box.v0 + 0.35 * suit_h) * ch)),
+        as_cut=_Zones(1.0, rank_box, suit_box, rank_box.grow(0.2, 0.35), suit_box.grow(0.2, 0.35), rank_h, suit_h,
+                      max(3, int(0.02 * suit_h * ch * suit_h * ch)),
+                      (PAD + int((rank_box.v1 - 0.35 * rank_h) * ch), PAD + int((suit_box.v0 + 0.35 * suit_h) * ch))),
+        smaller=_scaled_zones(rank_box, suit_box, rank_h, suit_h, SMALLER_CARD),
         rank_px=rank_h * ch,
         # Windows fit the tallest glyph of the deck (some print a bigger club, or a bigger court-card suit).
         rank_win=max(rank_h, 0.85 * (rank_box.v1 - rank_box.v0)) * ch,
@@ -282,7 +323,8 @@ def _layout(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, edge_mar
     )
 
 
-def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> tuple[Optional[Glyph], Optional[Glyph]]:
+def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
+                   levels: Optional[Darkness] = None) -> tuple[Optional[Glyph], Optional[Glyph]]:
     """The rank and suit glyphs of an upright corner patch, or None where none fits.
 
     With ``faint`` the rank's rows are cut at :func:`faint_level` (both None
@@ -291,11 +333,12 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
 
     Most of the patches of a frame hold no index, and the patch is small:
     the steps are OpenCV calls on whole arrays, and the geometry of the
-    profile is worked out once (:func:`_layout`).
+    profile is worked out once (:func:`_layout`).  ``levels``: the patch's
+    :func:`darkness`, when already worked out.
     """
     lay = _layout_of(profile)
     ch, cw = CANON_H, lay.cw
-    lo8, lut, paper = _darkness(patch)
+    lo8, lut, paper = levels if levels is not None else darkness(patch)
     ink = cv2.LUT(lo8, lut)
     binary = cv2.LUT(lo8, _ink_table(paper)[1])
     edge = lay.edge
@@ -339,12 +382,13 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     # corner than the boxes say, and the suit falls in the rank's zone.  The
     # zones are tried again shrunk so (the caller cuts again at the size the
     # rank's height then tells).
-    shrink = 1.0
-    zones = _zones(boxes, cents, labels, lay, shrink, edge)
+    fit = lay.as_cut
+    zones = _zones(boxes, cents, labels, fit, cw, edge)
     if not (zones["rank"] and zones["suit"]):
-        smaller = _zones(boxes, cents, labels, lay, SMALLER_CARD, edge)
+        smaller = _zones(boxes, cents, labels, lay.smaller, cw, edge)
         if smaller["rank"] and smaller["suit"]:
-            zones, shrink = smaller, SMALLER_CARD
+            zones, fit = smaller, lay.smaller
+    shrink = fit.k
     if peeled is not None:
         # A glyph parted from a border line by taking thin ink off it may
         # have lost a thin stroke of its own: it is read like a cut glyph.
@@ -363,21 +407,16 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
         keep[parts] = 1
     if not keep.any():
         return None, None
-    index_ink = np.take(keep, labels)
+    index_ink = _labelled(labels, keep)
     # Rank above suit: cut where the ink thins out between the two expected boxes.
     rows = cv2.reduce(index_ink, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
-    if shrink == 1.0:
-        lo_v, hi_v = lay.split_band
-    else:
-        rank_box, suit_box = _scaled(lay.rank_box, shrink), _scaled(lay.suit_box, shrink)
-        lo_v = PAD + int((rank_box.v1 - 0.35 * lay.rank_h) * ch)
-        hi_v = PAD + int((suit_box.v0 + 0.35 * lay.suit_h) * ch)
+    lo_v, hi_v = fit.split_band
     lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
     if hi_v <= lo_v:
         return None, None
-    cut = lo_v + int(np.argmin(rows[lo_v:hi_v + 1]))
+    cut = lo_v + int(rows[lo_v:hi_v + 1].argmin())
     # Halving one blob makes no suit (the rank's half still tells the scale, see below).
-    halved = bool(rows[cut]) and _one_blob_across(labels, keep, cut)
+    halved = bool(rows[cut]) and _one_blob_across(labels, keep, rows, cut)
     rb = _bbox(index_ink[:cut + 1])
     if rb is None:
         return None, None
@@ -401,19 +440,13 @@ def _scaled(box: Box, k: float) -> Box:
     return Box(box.u0 * k, box.v0 * k, box.u1 * k, box.v1 * k)
 
 
-def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, lay: "_Layout", k: float,
+def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: _Zones, cw: int,
            edge: int) -> dict[str, list[int]]:
     """The components lying in the rank's and in the suit's zone (each box grown for position
-    error) of a card ``k`` times the size the patch was cut for."""
-    ch, cw = CANON_H, lay.cw
-    if k == 1.0:
-        rank_box, suit_box, rank_zone, suit_zone = lay.rank_box, lay.suit_box, lay.rank_zone, lay.suit_zone
-        min_area = lay.min_area
-    else:
-        rank_box, suit_box = _scaled(lay.rank_box, k), _scaled(lay.suit_box, k)
-        rank_zone, suit_zone = rank_box.grow(0.2, 0.35), suit_box.grow(0.2, 0.35)
-        min_area = max(3, int(0.02 * (lay.suit_h * k * ch) ** 2))
-    rank_h, suit_h = lay.rank_h * k, lay.suit_h * k
+    error) of the card size ``fit`` stands for (``cw``: the patch's card width, pixels)."""
+    ch = CANON_H
+    rank_box, suit_box, rank_zone, suit_zone = fit.rank_box, fit.suit_box, fit.rank_zone, fit.suit_zone
+    min_area, rank_h, suit_h = fit.min_area, fit.rank_h, fit.suit_h
     zones: dict[str, list[int]] = {"rank": [], "suit": []}
     bh, bw = labels.shape
     for i, ((x, y, w, h, area), (cx, cy)) in enumerate(zip(boxes, cents.tolist())):
@@ -443,9 +476,9 @@ def _runs_along_edge(labels: np.ndarray, i: int, x: int, y: int, w: int, h: int,
     left over past a corner found a little off; a glyph only grazes it with a
     tip (a diamond's point, a heart's lobe on a card smaller than guessed).
     """
-    if x == edge and (labels[y:y + h, edge] == i).sum() > 0.5 * h:
+    if x == edge and np.count_nonzero(labels[y:y + h, edge] == i) > 0.5 * h:
         return True
-    return y == edge and (labels[edge, x:x + w] == i).sum() > 0.5 * w
+    return y == edge and np.count_nonzero(labels[edge, x:x + w] == i) > 0.5 * w
 
 
 def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: _Layout) -> Optional[np.ndarray]:
@@ -469,7 +502,7 @@ def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: 
              and x + w > edge + 2 * k and y + h > edge + 2 * k and _runs_along_edge(labels, i, x, y, w, h, edge)]
     if not along:
         return None
-    comp = np.isin(labels, along).astype(np.uint8)
+    comp = _labelled(labels, _table(along, len(boxes)))
     thin = cv2.subtract(comp, cv2.morphologyEx(comp, cv2.MORPH_OPEN, _rect(k, k)))
     near = np.zeros_like(thin)
     near[:edge + k, :] = 1
@@ -485,13 +518,33 @@ def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: 
     hug = [i for i, (x, y, w, h, _) in enumerate(stats.tolist())
            if i and (x + w <= edge + 2 * k or y + h <= edge + 2 * k)]
     if hug:
-        gone = np.isin(labels, hug)
+        gone = _labelled(labels, _table(hug, n)) > 0
         binary[gone] = 0
         rest[gone] = 0
     return rest > 0
 
 
-def _one_blob_across(labels: np.ndarray, keep: np.ndarray, cut: int) -> bool:
+def _table(ids: list[int], n: int) -> np.ndarray:
+    """1 for each label of ``ids``, 0 for the others of ``n`` labels (uint8)."""
+    table = np.zeros(n, np.uint8)
+    table[ids] = 1
+    return table
+
+
+def _labelled(labels: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """``table[labels]``: a uint8 value per component (``table``, one per label) painted on its pixels.
+
+    With at most 256 labels (nearly every patch) this is OpenCV's byte
+    look-up, several times faster than numpy's indexing by 16-bit labels.
+    """
+    if len(table) > 256:
+        return np.take(table, labels)
+    lut = np.zeros(256, np.uint8)
+    lut[:len(table)] = table
+    return cv2.LUT(labels.astype(np.uint8), lut)
+
+
+def _one_blob_across(labels: np.ndarray, keep: np.ndarray, rows: np.ndarray, cut: int) -> bool:
     """Whether the row cutting rank from suit halves one blob that makes up both glyphs.
 
     A rank and a suit are two glyphs: paper parts them, or in blur a narrow
@@ -499,10 +552,9 @@ def _one_blob_across(labels: np.ndarray, keep: np.ndarray, cut: int) -> bool:
     no narrower at the cut than above and below it is one shape (a big pip seen
     past a card's edge): halving it makes a "rank" and a "suit" out of nothing.
     (The tips of a suit's lobes poking above the cut, beside a whole rank, are
-    no such blob.)
+    no such blob.)  ``rows``: the index's ink (the components ``keep`` marks) per row.
     """
-    index = keep[labels] > 0
-    above_all, below_all = index[:cut].sum(), index[cut + 1:].sum()
+    above_all, below_all = rows[:cut].sum(), rows[cut + 1:].sum()
     for i in np.unique(labels[cut][keep[labels[cut]] > 0]):
         widths = (labels == i).sum(axis=1)
         above, below = widths[:cut], widths[cut + 1:]
@@ -563,7 +615,7 @@ def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, np.nda
     """
     span, half = img.shape[1], kernel.shape[1] // 2
     sums = cv2.reduce(img, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
-    rows = np.flatnonzero(sums >= min(span, half + 1))
+    rows = (sums >= min(span, half + 1)).nonzero()[0]
     if not rows.size:
         return None
     r0, r1 = int(rows[0]), int(rows[-1]) + 1
@@ -589,7 +641,7 @@ def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) ->
         return False
     band = binary[r0:r1]
     cols = cv2.reduce(band[:, c0:c1], 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
-    at = int(np.argmin(cols))
+    at = int(cols.argmin())
     if cols[at] == 0 and not cv2.countNonZero(band[:, c0 + at:]):
         return False
     band[:, c0 + at:] = 0
@@ -631,7 +683,7 @@ def _part_blobs(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[i
         x1, y1 = min(x + bw + 2, w), min(y + bh + 2, h)
         blob = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
         roi = out[y0:y1, x0:x1]
-        roi[blob > 0] = 0
+        roi &= 1 - blob  # the blob taken out (all masks here are 0/1)
         core = blob
         for step in (1, 2):
             core = cv2.erode(core, _DILATE)
@@ -642,7 +694,7 @@ def _part_blobs(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[i
             if m > 2 and pieces:
                 for j in pieces:
                     grown = cv2.dilate((sub == j).astype(np.uint8), _DILATE, iterations=step)
-                    roi[(grown > 0) & (blob > 0)] = 1
+                    roi |= grown & blob
                 break
     return out
 

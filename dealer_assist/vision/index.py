@@ -16,7 +16,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.glyphs import PAD, Glyph, extract_glyphs, has_faint_rank
+from dealer_assist.vision.glyphs import PAD, Darkness, Glyph, darkness, extract_glyphs, has_faint_rank
 from dealer_assist.vision.profile import CANON_H, Profile
 from dealer_assist.vision.suit_colours import colour_rules_out
 
@@ -50,9 +50,9 @@ class IndexRead:
 
     def best(self, kind: str) -> tuple[str, float, float]:
         scores = self.rank_scores if kind == "rank" else self.suit_scores
-        ordered = sorted(scores.items(), key=lambda kv: -kv[1])
-        top, second = ordered[0], ordered[1] if len(ordered) > 1 else (None, -1.0)
-        return top[0], top[1], top[1] - second[1]
+        top = max(scores, key=scores.__getitem__)  # the first of equal best, as a stable sort has it
+        second = max((v for k, v in scores.items() if k != top), default=-1.0)
+        return top, scores[top], scores[top] - second
 
 
 #: Rank ink against its template's that a sure read may have (see :meth:`IndexMatcher.ink_plausible`).
@@ -137,7 +137,7 @@ def sharpness(image: np.ndarray) -> float:
     img = image.astype(np.float32)
     gx = cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(img, cv2.CV_32F, 0, 1, ksize=3)
-    d = img - img.mean()
+    d = _centred(img)
     return float((gx * gx + gy * gy).sum() / ((d * d).sum() + 1e-9))
 
 
@@ -170,7 +170,7 @@ class _BlurredTemplates:
     def scores_of(self, image: np.ndarray) -> dict[str, float]:
         """Scores of a glyph image (see :meth:`scores`)."""
         s = np.log(max(sharpness(image), 1e-6))
-        chosen = tuple(int(i) for i in np.argmin(np.abs(self.log_sharp - s), axis=1))
+        chosen = tuple(np.abs(self.log_sharp - s).argmin(axis=1).tolist())
         if chosen not in self._cache:
             if len(self._cache) > 512:  # a long watch meets few combinations; never let them pile up
                 self._cache.clear()
@@ -259,25 +259,27 @@ class IndexMatcher:
         so the thresholds hold for both looks.
         """
         patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
-        first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch)
+        levels = darkness(patch)
+        first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels)
         saw = self.saw_glyphs
         if not saw or (first is not None and first.best("rank")[1] >= self.profile.thresholds.min_score):
             return first
-        if not has_faint_rank(patch, self.profile):
+        if not has_faint_rank(patch, self.profile, levels):
             return first  # the faint look would find nothing
-        second = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=True, patch=patch)
+        second = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=True, patch=patch, levels=levels)
         self.saw_glyphs = saw or self.saw_glyphs
         if second is not None and (first is None or second.best("rank")[1] > first.best("rank")[1]):
             return second
         return first
 
     def _read_at(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
-                 faint: bool, patch: Optional[np.ndarray] = None) -> Optional[IndexRead]:
-        """One look at the corner cut at ``card_w`` x ``card_h`` (``patch``, when already cut),
-        cut again at the rank's size if that is far off."""
+                 faint: bool, patch: Optional[np.ndarray] = None,
+                 levels: Optional[Darkness] = None) -> Optional[IndexRead]:
+        """One look at the corner cut at ``card_w`` x ``card_h`` (``patch`` and its
+        ``levels``, when already cut), cut again at the rank's size if that is far off."""
         if patch is None:
             patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
-        rank, suit = extract_glyphs(patch, self.profile, faint)
+        rank, suit = extract_glyphs(patch, self.profile, faint, levels)
         self.saw_glyphs = False
         if rank is None:
             return None

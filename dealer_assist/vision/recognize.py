@@ -17,6 +17,7 @@ less goes to ``uncertain`` with its candidates (the rules: :mod:`.verdict`).
 
 from __future__ import annotations
 
+import statistics
 import time
 from dataclasses import dataclass, field
 import cv2
@@ -292,7 +293,7 @@ class Recognizer:
     def _frame_scale(self, quads: list) -> float:
         """Card size in this frame against the set-up shots, from the cards seen whole."""
         sizes = [q.long / self.profile.card_h_px for q in quads]
-        return float(np.median(sizes)) if sizes else 1.0
+        return float(statistics.median(sizes)) if sizes else 1.0
 
     def _corner_scale(self, c: Corner, quads: list, card_h: float) -> float:
         """This corner's card size against the frame's guess ``card_h``.

@@ -1,0 +1,63 @@
+"""The faster forms of the corner reader's small steps give exactly what the plain forms gave:
+a component's look-up table painted on its pixels, the two best scores of a read, and a
+corner patch's darkness worked out once and passed on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision.glyphs import _labelled, darkness, extract_glyphs, has_faint_rank
+from dealer_assist.vision.index import IndexRead, warp_corner
+from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.recognize import Recognizer
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
+
+
+def test_a_label_table_painted_on_its_pixels_is_numpys_indexing_whatever_the_label_count():
+    rng = np.random.default_rng(3)
+    for n in (2, 40, 256, 257, 900):  # OpenCV's byte look-up up to 256 labels, numpy's above
+        labels = rng.integers(0, n, (37, 23)).astype(np.uint16)
+        table = rng.integers(0, 2, n).astype(np.uint8)
+        out = _labelled(labels, table)
+        assert out.dtype == np.uint8
+        assert np.array_equal(out, table[labels])
+
+
+def test_the_best_score_is_the_first_of_equals_and_its_lead_is_over_the_next():
+    read = IndexRead({"Q": 0.8, "K": 0.9, "J": 0.9, "A": 0.1}, {"S": 0.7}, 0.0)
+    assert read.best("rank") == ("K", 0.9, 0.0)  # a tie leads by nothing
+    read = IndexRead({"Q": 0.8, "K": 0.95, "J": 0.6}, {"S": 0.7}, 0.0)
+    code, score, lead = read.best("rank")
+    assert (code, score) == ("K", 0.95) and abs(lead - 0.15) < 1e-12
+    assert read.best("suit") == ("S", 0.7, 0.7 - -1.0)  # one template only: its lead is over -1
+
+
+@needs_cards
+def test_a_patchs_darkness_passed_on_reads_as_worked_out_again():
+    """Every corner of a real frame, sharp and blurred (so that some ranks go faint): the
+    glyphs cut with the darkness passed on are those cut with it worked out again."""
+    rec = Recognizer(Profile.load(default_profile_path()))
+    p = rec.profile
+    frame = cv2.cvtColor(cv2.imread(str(CARDS / "test" / "anglo" / "0000.jpg")), cv2.COLOR_BGR2BGRA)
+    looked = glyphs = faint_ranks = 0
+    for image in (frame, cv2.GaussianBlur(frame, (0, 0), 2.5)):
+        for c in rec.outline_corners(rec.masks(image)):
+            patch = warp_corner(image, c.x, c.y, c.wdir, c.hdir, p.card_h_px * p.aspect, p.card_h_px, p)
+            levels = darkness(patch)
+            assert has_faint_rank(patch, p) == has_faint_rank(patch, p, levels)
+            for faint in (False, True):
+                plain, passed = extract_glyphs(patch, p, faint), extract_glyphs(patch, p, faint, levels)
+                for a, b in zip(plain, passed):
+                    assert (a is None) == (b is None)
+                    if a is not None:
+                        assert a.box == b.box and a.cut == b.cut and np.array_equal(a.image, b.image)
+                        glyphs += 1
+                        faint_ranks += faint and a is plain[0]
+                looked += 1
+    assert looked > 20 and glyphs > 10 and faint_ranks > 0  # corners, indexes, and faint ranks were cut
