@@ -20,7 +20,7 @@ from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import theme
 from dealer_assist.ui.blackjack.hand_layout import (CENTRE, FAN, Fitted, HandPlace, badge_inside, badge_text, fit_badge,
-                                                    fit_text, layout_hands, total_text)
+                                                    layout_hands, total_text)
 from dealer_assist.ui.hands import CARD_RATIO, paint_card
 
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
