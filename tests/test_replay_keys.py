@@ -91,9 +91,10 @@ def step_until(source, done):
 
 
 def baccarat_table_keys():
-    from dealer_assist.ui.keys import KEYS
+    """Every key of a live table; Space and Right are left out: a replay pauses and steps with them."""
+    from dealer_assist.ui.keys import KEYS, REPLAY_TAKEN
 
-    return [(text, key) for key in KEYS if not key.view for text in key.keys]
+    return [(text, key) for key in KEYS if not key.view for text in key.keys if text not in REPLAY_TAKEN]
 
 
 def press_every_baccarat_table_key(qtbot, window):

@@ -148,3 +148,10 @@ def test_voiding_a_card_with_supervisors_needs_name_pin_and_reason(qtbot):
     assert not dialog.isVisible()
     assert [c.code for c in session.state.round.cards] == ["9H", "2S"]
     session.close()
+
+
+def test_the_bead_plate_title_counts_one_coup_and_many_coups():
+    for text, shown in (("", "0 coups"), ("B", "1 coup)"), ("BP", "2 coups"), ("BPTBPBBPPBPB", "12 coups")):
+        board = roads.scoreboard(roads.parse_coups(text))
+        assert f"({shown}" in RoadsView._hint(board, "bead_plate"), text
+    assert "1 coups" not in RoadsView._hint(roads.scoreboard(roads.parse_coups("T")), "bead_plate")

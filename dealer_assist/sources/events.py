@@ -96,8 +96,9 @@ class FrameDropped:
 
 @dataclass(frozen=True)
 class LinkState:
-    """The link to the source: ``up``, ``stale`` (no frame for a while), ``lost``, or ``ended``
-    (a video file or a record played to its end: nothing is wrong, nothing more will come)."""
+    """The link to the source: ``up``, ``stale`` (no frame for a while), ``lost``, ``ended``
+    (a video file or a record played to its end: nothing is wrong, nothing more will come), or
+    ``paused`` (a replay stopped by the trainer: nothing comes until it is resumed or stepped)."""
 
     source: str
     t: float

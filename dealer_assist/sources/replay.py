@@ -123,7 +123,10 @@ def journal_cards(path: Path) -> list[Card]:
 class ReplaySource(CardSource):
     """Plays a journal's operations again, pausing ``interval`` seconds after each card or decision.
 
-    ``game`` refuses a journal of the other game (see :func:`read_journal`)."""
+    A trainer reviewing a shoe stops it (:meth:`pause`), walks it one recorded
+    operation at a time (:meth:`step`) and lets it go on (:meth:`resume`); the
+    link state ``paused`` tells the display.  ``game`` refuses a journal of the
+    other game (see :func:`read_journal`)."""
 
     def __init__(self, path: str | Path, *, interval: float = 1.0, demand: Optional[Callable[[], bool]] = None,
                  game: Optional[str] = None) -> None:
@@ -136,11 +139,25 @@ class ReplaySource(CardSource):
         self._next = 0
         self._sink: Optional[Sink] = None
         self._stop = threading.Event()
+        self._playing = threading.Event()  # cleared while paused
+        self._playing.set()
+        # One operation at a time, whether the pacing thread or a step key plays it; a pause taken under
+        # it means no operation of the thread arrives after pause() returns.
+        self._lock = threading.RLock()
         self._thread: Optional[threading.Thread] = None
 
     @property
     def done(self) -> bool:
         return self._next >= len(self.ops)
+
+    @property
+    def paused(self) -> bool:
+        return not self._playing.is_set()
+
+    @property
+    def played(self) -> int:
+        """How many recorded operations have been played."""
+        return self._next
 
     def start(self, sink: Sink) -> None:
         self._sink = sink
@@ -152,20 +169,50 @@ class ReplaySource(CardSource):
         """Step by hand (tests, a step key) without the pacing thread."""
         self._sink = sink
 
+    def pause(self) -> bool:
+        """Stop playing after the operation under way (if any); ``False`` if already paused or at the end."""
+        with self._lock:
+            if self.paused or self.done:
+                return False
+            self._playing.clear()
+            self._tell("paused", f"paused after {self._next} of {len(self.ops)} recorded operations")
+            return True
+
+    def resume(self) -> bool:
+        """Go on at the pace after a pause; ``False`` if it was not paused."""
+        with self._lock:
+            if not self.paused:
+                return False
+            self._playing.set()
+            if not self.done:
+                self._tell("up", f"playing from operation {self._next + 1} of {len(self.ops)}")
+            return True
+
     def step(self) -> Optional[dict]:
         """Play the next recorded operation; ``None`` at the end of the record."""
-        if self.done or self._sink is None:
-            return None
-        op = self.ops[self._next]
-        self._next += 1
-        self._sink(RecordedOp(self.name, time.time(), op))
-        if self.done:
-            self._sink(LinkState(self.name, time.time(), "ended", f"all {len(self.ops)} recorded operations replayed"))
-        return op
+        with self._lock:
+            if self.done or self._sink is None:
+                return None
+            op = self.ops[self._next]
+            self._next += 1
+            self._sink(RecordedOp(self.name, time.time(), op))
+            if self.done:
+                self._tell("ended", f"all {len(self.ops)} recorded operations replayed")
+            return op
+
+    def _tell(self, state: str, detail: str) -> None:
+        if self._sink is not None:
+            self._sink(LinkState(self.name, time.time(), state, detail))
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            op = self.step()
+            self._playing.wait()
+            with self._lock:
+                if self._stop.is_set():
+                    return
+                if self.paused:  # paused between the wait and the lock
+                    continue
+                op = self.step()
             if op is None:
                 return
             following = self.ops[self._next] if not self.done else None
@@ -175,6 +222,7 @@ class ReplaySource(CardSource):
 
     def stop(self) -> None:
         self._stop.set()
+        self._playing.set()  # a paused pacing thread wakes up to end
         if self._thread is not None:
             self._thread.join(timeout=2)
             self._thread = None

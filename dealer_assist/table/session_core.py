@@ -29,8 +29,9 @@ from dealer_assist.sources.events import (CardRead, DeviceError, DeviceHello, Fr
 CONFIRM_BELOW = 0.5
 
 #: Why a replay refuses a command: what it is, why, and what the keys that still work do.
-REPLAY_READ_ONLY = ("this is a replay: the table follows the journal, no key changes it. T: fast / normal pace, "
-                    "Esc: dismiss an alert, Ctrl+Q: leave; `dealer-assist run` plays a live table")
+REPLAY_READ_ONLY = ("this is a replay: the table follows the journal, no key changes it. Space: pause, "
+                    "Right: step (paused), T: fast / normal pace, Esc: dismiss an alert, Ctrl+Q: leave; "
+                    "`dealer-assist run` plays a live table")
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Optional
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
@@ -14,12 +15,14 @@ from dealer_assist.ui.keys import help_lines
 class HelpOverlay(QWidget):
     """Covers its parent; any key or click closes it."""
 
-    def __init__(self, parent: QWidget, replay: bool = False) -> None:
+    def __init__(self, parent: QWidget, replay: bool = False,
+                 lines: Optional[list[tuple[str, str, str]]] = None) -> None:
         super().__init__(parent)
         self.setVisible(False)
         self.unit = 16
         #: A replay lists only the keys it runs: the others are refused (its table follows the journal).
-        self.lines = help_lines(view_only=replay)
+        #: ``lines`` (group, keys, what) are another game's keys (the baccarat table's by default).
+        self.lines = lines if lines is not None else help_lines(view_only=replay)
         self.title = ("REPLAY: THE TABLE FOLLOWS THE JOURNAL; THESE KEYS WORK  (F1 or Esc closes)" if replay
                       else "KEYS  (F1 or Esc closes)")
 

@@ -9,6 +9,7 @@ runs (its table follows the journal; every other key is refused).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -56,12 +57,33 @@ KEYS: tuple[Key, ...] = (
 )
 
 
+#: The keys of a replay's own: they pause, resume and step the record (Space and Right place and move bets
+#: at a live table, which a replay refuses anyway, so a replay takes them over).
+REPLAY_KEYS: tuple[Key, ...] = (
+    Key(("Space",), "pause / resume the replay", "toggle_pause", group="Replay", view=True),
+    Key(("Right",), "while paused: play the next recorded operation (one card, bet or decision)", "step_replay",
+        direct=True, group="Replay", view=True),
+)
+#: The keys a replay takes over from the live table.
+REPLAY_TAKEN = frozenset(k for key in REPLAY_KEYS for k in key.keys)
+
+
+def paused_reason(reason: str) -> str:
+    """The banner's second line while a replay is paused (both games): PAUSED first, the table's own reason
+    after it (it explains the operation just stepped, which is why the trainer paused), less its
+    "the replay goes on by itself", which a paused replay does not."""
+    reason = re.sub(r"\s*[;—]\s*the replay goes on by itself.*$", "", reason)
+    return f"PAUSED (Space: resume, Right: next operation) · {reason}" if reason else \
+        "PAUSED (Space: resume, Right: next operation)"
+
+
 def help_lines(view_only: bool = False) -> list[tuple[str, str, str]]:
     """(group, keys, what) for the help overlay and the README; the six chip keys share one line.
 
-    ``view_only``: only the keys that change the view (a replay's, whose table follows the journal)."""
+    ``view_only``: only the keys that change the view (a replay's, whose table follows the journal),
+    with the replay's own keys first."""
     chips = [k for k in KEYS if k.action == "select_chip"]
-    lines = []
+    lines = [(k.group, " / ".join(k.keys), k.text) for k in REPLAY_KEYS] if view_only else []
     for k in KEYS:
         if view_only and not k.view:
             continue

@@ -9,6 +9,7 @@ taken from the window height (:func:`dealer_assist.ui.theme.unit_for_height`).
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -26,7 +27,7 @@ from dealer_assist.ui.entry import CardEntry
 from dealer_assist.ui.hands import HandsView
 from dealer_assist.ui.help import HelpOverlay
 from dealer_assist.ui.history import HistoryView
-from dealer_assist.ui.keys import KEYS
+from dealer_assist.ui.keys import KEYS, REPLAY_KEYS, REPLAY_TAKEN, paused_reason
 from dealer_assist.ui.limits import LimitsDialog
 from dealer_assist.ui.roads import RoadsView
 from dealer_assist.ui.settlement import SettlementView
@@ -39,9 +40,12 @@ TURBO_INTERVAL = 0.05
 #: The corner hint of the menu bar.
 HINT = "F1: keys   A: auto-play   T: turbo   F11: full screen "
 #: The same in a replay, whose table follows the journal: only the keys that change the view.
-REPLAY_HINT = "REPLAY (read-only)   T: fast / normal pace   F1: keys   Esc: dismiss   Ctrl+Q: leave "
-#: The keys of :data:`KEYS` by the command they run (the chip keys by their chip too).
-BY_ACTION = {**{(k.action, ()): k for k in KEYS}, **{(k.action, k.args): k for k in KEYS}}
+REPLAY_HINT = ("REPLAY (read-only)   Space: pause   T: fast / normal pace   F1: keys   Esc: dismiss   "
+               "Ctrl+Q: leave ")
+#: The same while the replay is paused.
+PAUSED_HINT = "REPLAY PAUSED   Space: resume   Right: next operation   F1: keys   Ctrl+Q: leave "
+#: The keys of :data:`KEYS` (and a replay's own) by the command they run (the chip keys by their chip too).
+BY_ACTION = {**{(k.action, ()): k for k in KEYS + REPLAY_KEYS}, **{(k.action, k.args): k for k in KEYS + REPLAY_KEYS}}
 #: Auto-play pause before the next step (normal, turbo).
 AUTO_PAUSE = (2.5, 0.3)
 
@@ -99,6 +103,7 @@ class MainWindow(QMainWindow):
         if self.replay:
             self.betting.follow_record()
             self.entry.follow_record()
+            self.status.no_reader = f"replay of {Path(source.path).name}" if hasattr(source, "path") else "replay"
         self.hint.setStyleSheet(f"color: {theme.MUTED.name()};")
         self.menuBar().setCornerWidget(self.hint)
 
@@ -139,15 +144,18 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         """One QAction per key of :data:`KEYS`, in the menus (seed 000's Options menu among them)."""
         menus: dict[str, Any] = {}
-        for key in KEYS:
+        for key in (REPLAY_KEYS + KEYS) if self.replay else KEYS:
             if key.action == "move_cursor":
                 continue  # arrows: handled in keyPressEvent, documented in the help
             menu = menus.get(key.group) or menus.setdefault(key.group, self.menuBar().addMenu(key.group))
             act = QAction(key.text, self)
+            keys = key.keys
+            if self.replay and key not in REPLAY_KEYS:
+                keys = tuple(k for k in keys if k not in REPLAY_TAKEN)  # Space pauses a replay, it bets no chip
             if key.direct:
                 act.setText(f"{key.text}\t{' / '.join(key.keys)}")
             else:
-                act.setShortcuts([QKeySequence(k) for k in key.keys])
+                act.setShortcuts([QKeySequence(k) for k in keys])
                 act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             act.triggered.connect(lambda _=False, k=key: self.command(k.action, *k.args))
             menu.addAction(act)
@@ -166,6 +174,13 @@ class MainWindow(QMainWindow):
         self.status.show_snapshot(snap)
         self.roads.show_snapshot(snap)
         self.entry.show_snapshot(snap)
+        if self.replay:
+            paused = bool(getattr(self.source, "paused", False))
+            if paused:
+                self.banner.reason.setText(paused_reason(snap.reason))
+            if paused != (self._hint is PAUSED_HINT):
+                self._hint = PAUSED_HINT if paused else REPLAY_HINT
+                self._reset_hint()
         if snap.state.settlement is not None and (last is None or last.state.settlement is None):
             self.right.setCurrentWidget(self.settlement)
         if last is not None:
@@ -349,6 +364,32 @@ class MainWindow(QMainWindow):
         else:
             self.showNormal()
 
+    def toggle_pause(self) -> Optional[str]:
+        """A replay: stop it where it is (PAUSED), or let it go on at its pace."""
+        source = self.source
+        if not self.replay or not hasattr(source, "pause"):
+            return "no replay to pause: Space pauses a replay (`dealer-assist replay`)"
+        if source.paused:
+            source.resume()
+            return None
+        if not source.pause():
+            self.notice("the record has ended: nothing left to pause; Ctrl+Q leaves the replay", 5)
+            return "the record has ended"
+        return None
+
+    def step_replay(self) -> Optional[str]:
+        """A paused replay: play the next recorded operation, and only that one."""
+        source = self.source
+        if not self.replay or not hasattr(source, "step"):
+            return "no replay to step"
+        if not source.paused:
+            self.notice("Right steps a paused replay: Space pauses it first", 5)
+            return "the replay is playing: Space pauses it first"
+        if source.step() is None:
+            self.notice("the record has ended: nothing more to step; Ctrl+Q leaves the replay", 5)
+            return "the record has ended"
+        return None
+
     def toggle_help(self) -> None:
         self.help.setGeometry(self.centralWidget().rect())
         self.help.setVisible(not self.help.isVisible())
@@ -378,6 +419,8 @@ class MainWindow(QMainWindow):
             self.command("confirm")
         elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             self.command("reject")
+        elif key == Qt.Key.Key_Right and self.replay:
+            self.command("step_replay")
         elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
             d = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
             self.command("move_cursor", *d[key])

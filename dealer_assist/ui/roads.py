@@ -103,7 +103,8 @@ class RoadsView(QWidget):
     def _hint(board: roads.Scoreboard, name: str) -> str:
         """What a derived road would show next: the 'ask Banker / ask Player' of casino boards."""
         if name in ("bead_plate", "big_road"):
-            return f"  ({len(board.coups)} coups)" if name == "bead_plate" else ""
+            n = len(board.coups)
+            return f"  ({n} coup{'' if n == 1 else 's'})" if name == "bead_plate" else ""
         road = getattr(board, name)
         if road.if_banker is None:
             return ""

@@ -20,6 +20,14 @@ def pct(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
+def link_text(name: str, state: str) -> str:
+    """A card source's line: ``serial:/dev/ttyUSB0: up``; a replay names its journal and says PAUSED."""
+    if name.startswith("replay:"):
+        what = f"replay of {name.removeprefix('replay:')}"
+        return {"up": what, "paused": f"{what}: PAUSED", "ended": f"{what}: ended"}.get(state, f"{what}: {state}")
+    return f"{name}: {state}"
+
+
 class StatusView(QWidget):
     """Where the shoe stands, and what each bet is worth on the cards left (from the session's odds)."""
 
@@ -57,6 +65,8 @@ class StatusView(QWidget):
         lay.addLayout(grid)
         lay.addStretch(1)
         self._odds_shown: tuple = (object(), -1)
+        #: The card source line before any source reports (a replay's window names its journal here).
+        self.no_reader = "cards typed in (no reader)"
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
@@ -91,7 +101,9 @@ class StatusView(QWidget):
             burn += " · cut card not out"
         self.burn.setText(burn)
         self.burn.setToolTip(burn)
-        self.links.setText(" · ".join(f"{name}: {link}" for name, link in snap.links) or "cards typed in (no reader)")
+        self.links.setText(" · ".join(link_text(name, link) for name, link in snap.links) or self.no_reader)
+        paused = any(link == "paused" for _, link in snap.links)
+        self.links.setStyleSheet(f"color: {theme.GOLD.name()};" if paused else "")
         shown = (snap.odds, snap.state.shoe.cards_left)
         if shown[0] is not self._odds_shown[0] or shown[1] != self._odds_shown[1]:
             self._odds_shown = shown

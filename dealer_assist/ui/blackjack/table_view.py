@@ -9,6 +9,7 @@ due to has a gold frame.  Clicking a seat places the chosen chip on it
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -18,10 +19,10 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import theme
+from dealer_assist.ui.blackjack.hand_layout import (CENTRE, FAN, Fitted, HandPlace, badge_inside, badge_text, fit_badge,
+                                                    layout_hands, total_text)
 from dealer_assist.ui.hands import CARD_RATIO, paint_card
 
-#: How much of a card's width the next card of a fanned hand covers.
-FAN = 0.42
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
 
 
@@ -54,6 +55,8 @@ class BlackjackTableView(QWidget):
         self.painted_version = -1
         self.drawn: dict[str, tuple] = {}
         self._seat_rects: dict[int, QRectF] = {}
+        #: Where each seat's hands were last painted, by seat (see :class:`PlacedHand`).
+        self.placed: dict[int, list[PlacedHand]] = {}
 
     def show_snapshot(self, snap) -> None:
         self.snapshot = snap
@@ -100,6 +103,7 @@ class BlackjackTableView(QWidget):
         p.fillRect(self.rect(), theme.FELT)
         snap = self.snapshot
         self.drawn = {}
+        self.placed = {}
         if snap is not None:
             self._layout_seats()
             self._paint_dealer(p, snap)
@@ -161,7 +165,7 @@ class BlackjackTableView(QWidget):
         p.setPen(QPen(theme.GOLD if is_active else theme.MUTED.darker(150), 5 if is_active else 2))
         p.setBrush(theme.PANEL if (stake or in_round) else theme.FELT.darker(115))
         p.drawRoundedRect(rect, 12, 12)
-        unit = min(rect.width() / 9, rect.height() / 11)
+        unit = seat_unit(rect)
         head = QRectF(rect.left() + 8, rect.top() + 4, rect.width() - 16, unit * 1.8)
         p.setPen(theme.TEXT)
         p.setFont(theme.font(unit * 1.3, bold=True))
@@ -180,13 +184,18 @@ class BlackjackTableView(QWidget):
         results = {}
         if state.settlement is not None:
             results = {h.hand: h for h in state.settlement.hands if h.seat == seat}
-        body = QRectF(rect.left() + 6, chip_row.bottom() + 4, rect.width() - 12, rect.bottom() - chip_row.bottom() - 10)
-        part = body.height() / len(hands)  # a split seat's two hands one above the other, each as wide as the seat
-        drawn = []
-        for index, hand in enumerate(hands):
-            box = QRectF(body.left(), body.top() + index * part, body.width(), part)
-            drawn.append(self._paint_hand(p, box, hand, is_active and active[1] == index, results.get(index), unit,
-                                          beside=len(hands) > 1))
+        body = hands_area(rect)
+        labels = [hand_label(h) + ("  x2" if h.doubled else "") for h in hands]
+        badges = [result_badge(results.get(i)) for i in range(len(hands))]
+        most = max([stake, *(r.stake for r in results.values())]) * 2  # a doubled hand's stake, before it is paid
+        sample = max([*labels, "BUST 26  x2"], key=len)
+        widest = max([b for b in badges if b[0]] + [badge_text("LOSE", fmt(most))], key=lambda b: len(b[0]))
+        places = layout_hands(body, len(hands), unit, sample, widest,
+                              max(len(h.cards) for h in hands))
+        drawn, self.placed[seat] = [], []
+        for index, (hand, place) in enumerate(zip(hands, places)):
+            drawn.append(self._paint_hand(p, place, hand, is_active and active[1] == index, labels[index],
+                                          badges[index], unit, seat))
         self.drawn[f"SEAT {seat}"] = tuple(drawn)
 
     def _paint_chip(self, p: QPainter, rect: QRectF, stake) -> None:
@@ -197,52 +206,65 @@ class BlackjackTableView(QWidget):
         p.setFont(theme.font(rect.height() * 0.72, bold=True))
         p.drawText(rect, Qt.AlignmentFlag.AlignCenter, fmt(stake))
 
-    def _paint_hand(self, p: QPainter, box: QRectF, hand, active: bool, result, unit: float,
-                    beside: bool = False) -> tuple[str, str, str]:
-        """One hand: fanned cards, the total under them (or beside them for a split seat), the result badge;
-        returns them as text (cards, total, result)."""
-        label_h = unit * 1.7
-        badge_h = unit * (2.6 if beside else 1.6)
-        cards_box = QRectF(box.left(), box.top(), box.width() * (0.6 if beside else 1.0),
-                           box.height() - (0 if beside else label_h + badge_h + 8))
-        count = max(1, len(hand.cards))
-        card_w = min((cards_box.height() - 8) / CARD_RATIO, (cards_box.width() - 12) / (1 + (count - 1) * FAN))
-        card_h = card_w * CARD_RATIO
-        row_w = card_w * (1 + (count - 1) * FAN)
-        left = cards_box.center().x() - row_w / 2
-        top = box.top() + 4
-        if beside:
-            info = QRectF(cards_box.right(), box.top(), box.width() - cards_box.width(), box.height())
-            label_rect = QRectF(info.left(), info.top() + 4, info.width(), label_h)
-            badge = QRectF(info.left() + 2, label_rect.bottom() + 4, info.width() - 4, badge_h)
-            frame = QRectF(box.left() + 1, top - 3, box.width() - 2, max(card_h, badge.bottom() - top) + 6)
-        else:
-            label_rect = QRectF(box.left(), top + card_h + 2, box.width(), label_h)
-            badge = QRectF(box.left() + 4, box.bottom() - badge_h, box.width() - 8, badge_h)
-            frame = QRectF(left - 6, top - 4, row_w + 12, card_h + label_h + 10)
+    def _paint_hand(self, p: QPainter, place: HandPlace, hand, active: bool, label: str,
+                    badge: tuple[str, str], unit: float, seat: int) -> tuple[str, str, str]:
+        """One hand in its place: fanned cards, the total line, the result badge; returns them as text
+        (cards, total, result) and records where each was drawn in :attr:`placed`."""
         if active:
-            p.setPen(QPen(theme.GOLD, 5))
+            p.setPen(QPen(theme.GOLD, 4))
             p.setBrush(theme.GOLD.darker(350))
-            p.drawRoundedRect(frame, 10, 10)
+            p.drawRoundedRect(place.box.adjusted(1, 1, -1, -1), 10, 10)
+        row, card_w = place.cards, place.card_w
         for i, card in enumerate(hand.cards):
-            paint_card(p, QRectF(left + i * card_w * FAN, top, card_w, card_h), card)
+            paint_card(p, QRectF(row.left() + i * card_w * FAN, row.top(), card_w, row.height()), card)
         if not hand.cards:
-            self._paint_empty(p, QRectF(left, top, card_w, card_h), due=active)
-        label = hand_label(hand) + ("  x2" if hand.doubled else "")
+            self._paint_empty(p, QRectF(row.left(), row.top(), card_w, row.height()), due=active)
         colour = theme.GOLD if hand.blackjack else theme.LEVEL["error"].lighter(130) if hand.bust else theme.TEXT
+        total = fit_badge(*total_text(label), place.label, unit * 1.5)
         p.setPen(colour)
-        p.setFont(theme.font(label_h * 0.8, bold=True))
-        p.drawText(label_rect, Qt.AlignmentFlag.AlignCenter, label)
-        text = ""
-        if result is not None:
+        p.setFont(theme.font(total.px, bold=True))
+        p.drawText(place.label, int(CENTRE), total.text)
+        shown = None
+        if badge[0]:
+            kind = badge[0].split(" ", 1)[0].lower()
             p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(RESULT_COLOURS[result.result.value])
-            p.drawRoundedRect(badge, 8, 8)
+            p.setBrush(RESULT_COLOURS[kind])
+            p.drawRoundedRect(place.badge, 8, 8)
+            inside = badge_inside(place.badge)
+            shown = fit_badge(*badge, inside, unit * 1.3)
             p.setPen(theme.TEXT)
-            sep = "\n" if beside else " "
-            text = {"win": f"WIN{sep}+{fmt(result.pays)}", "lose": f"LOSE{sep}{fmt(result.stake)}",
-                    "push": "PUSH"}[result.result.value]
-            longest = max(len(line) for line in text.split("\n"))
-            p.setFont(theme.font(min(unit * 1.0, badge.width() / (longest * 0.68)), bold=True))
-            p.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
-        return " ".join(c.code for c in hand.cards), label, text.replace("\n", " ")
+            p.setFont(theme.font(shown.px, bold=True))
+            p.drawText(inside, int(CENTRE), shown.text)
+        self.placed[seat].append(PlacedHand(place, total, shown))
+        return " ".join(c.code for c in hand.cards), label, badge[0]
+
+
+def seat_unit(rect: QRectF) -> float:
+    """A seat's text unit, from its box: seven seats at 1280x720 still get letters a croupier reads."""
+    return min(rect.width() / 9, rect.height() / 11)
+
+
+def hands_area(rect: QRectF) -> QRectF:
+    """The part of a seat's box under its name and stake, where its hands go."""
+    unit = seat_unit(rect)
+    top = rect.top() + 4 + unit * 1.8 + unit * 1.7 + 4
+    return QRectF(rect.left() + 6, top, rect.width() - 12, rect.bottom() - top - 6)
+
+
+@dataclass(frozen=True)
+class PlacedHand:
+    """Where one hand was painted (tests check that nothing overlaps): its place and its fitted texts."""
+
+    place: HandPlace
+    total: Fitted
+    badge: Optional[Fitted]
+
+
+def result_badge(result) -> tuple[str, str]:
+    """A settled hand's badge on one line and on two (``("", "")`` before the settlement)."""
+    if result is None:
+        return "", ""
+    kind = result.result.value
+    if kind == "push":
+        return "PUSH", "PUSH"
+    return badge_text(kind.upper(), f"+{fmt(result.pays)}" if kind == "win" else fmt(result.stake))

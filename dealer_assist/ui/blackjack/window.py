@@ -24,6 +24,8 @@ from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardF
                                                SettlementPanel)
 from dealer_assist.ui.blackjack.table_view import BlackjackTableView
 from dealer_assist.ui.bridge import SnapshotBridge
+from dealer_assist.ui.help import HelpOverlay
+from dealer_assist.ui.keys import paused_reason
 from dealer_assist.ui.limits import LimitsDialog
 from dealer_assist.ui.supervisor import SupervisorDialog
 
@@ -48,17 +50,21 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("F9",), "supervisor", "supervisor (PIN): accept a refused card, or a new deck with cards missing"),
     (("L",), "change_limits", "change the seat limits (a supervisor PIN if configured)"),
     (("A",), "toggle_auto", "demo: auto-play the players' calls on/off"),
+    (("F1",), "toggle_help", "this help: every key"),
     (("Ctrl+Q",), "close", "quit"),
 )
 
 #: Seconds between the cards of a simulated shoe or a replay in turbo mode.
 TURBO_INTERVAL = 0.05
 #: The keys of a replay window that differ: T is the baccarat replay's turbo key, since the record counts the stub.
+#: Space (deal at a live table) pauses and resumes a replay, Right steps a paused one.
 REPLAY_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("Space",), "toggle_pause", "replay: pause / resume"),
+    (("Right",), "step_replay", "replay, while paused: play the next recorded operation (one card, bet or decision)"),
     (("T",), "toggle_turbo", "replay: fast / normal pace (turbo)"),
 )
 #: The commands a replay runs: they change the view, never the table (which follows the journal).
-VIEW_COMMANDS = frozenset({"toggle_turbo", "dismiss", "close"})
+VIEW_COMMANDS = frozenset({"toggle_pause", "step_replay", "toggle_turbo", "toggle_help", "dismiss", "close"})
 #: How a refusal names the commands that have no key of their own.
 UNKEYED = {"place": "a bet (click on a seat)", "remove": "taking a chip off (Shift-click)", "chip": "choosing a chip",
            "void_return": "void counted", "resume": "same deck"}
@@ -97,6 +103,9 @@ class BlackjackWindow(QMainWindow):
         self.entry = CardField(session)
         self._build_layout()
         self._build_actions()
+        self.help = HelpOverlay(self.centralWidget(), lines=self.help_lines())
+        if replay:
+            self.help.title = "REPLAY: THE TABLE FOLLOWS THE JOURNAL; THESE KEYS WORK  (F1 or Esc closes)"
 
         self._auto_timer = QTimer(self)
         self._auto_timer.setSingleShot(True)
@@ -163,6 +172,15 @@ class BlackjackWindow(QMainWindow):
             chips.addAction(act)
             self.addAction(act)
 
+    def help_lines(self) -> list[tuple[str, str, str]]:
+        """(group, keys, what) for the F1 help: a replay lists only the keys it runs, its own first."""
+        if not self.replay:
+            return [("Table", " / ".join(keys), text) for keys, _, text in KEYS]
+        taken = {k for keys, _, _ in REPLAY_KEYS for k in keys}
+        rows = [("Replay", " / ".join(keys), text) for keys, _, text in REPLAY_KEYS]
+        return rows + [("View", " / ".join(k for k in keys if k not in taken), text) for keys, name, text in KEYS
+                       if name in VIEW_COMMANDS]
+
     # -- drawing --------------------------------------------------------------
     def render(self, snap: Any) -> None:
         """Show one snapshot: every panel draws its part."""
@@ -170,6 +188,10 @@ class BlackjackWindow(QMainWindow):
         for panel in (self.banner, self.alerts, self.table, self.settlement, self.deck, self.actions, self.chips,
                       self.entry):
             panel.show_snapshot(snap)
+        if self.replay:
+            if getattr(self.source, "paused", False):
+                self.banner.reason.setText(paused_reason(snap.reason))
+            self._show_replay_status()
         self._schedule_auto()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
@@ -185,8 +207,10 @@ class BlackjackWindow(QMainWindow):
             for w in (self.banner, self.alerts, self.settlement, self.deck, self.actions, self.chips, self.entry):
                 w.set_unit(unit)
             self.statusBar().setFont(theme.font(unit * 0.9, bold=True))
+            self.help.unit = unit
             if self.rendered is not None:
                 self.alerts.show_snapshot(self.rendered)
+        self.help.setGeometry(self.centralWidget().rect())
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
@@ -226,8 +250,20 @@ class BlackjackWindow(QMainWindow):
             s.reject_pending()
             error = None
         elif name == "dismiss":
-            self.alerts.dismiss_newest()
+            if self.help.isVisible():
+                self.help.hide()
+            else:
+                self.alerts.dismiss_newest()
             error = None
+        elif name == "toggle_help":
+            self.help.setGeometry(self.centralWidget().rect())
+            self.help.setVisible(not self.help.isVisible())
+            self.help.raise_()
+            error = None
+        elif name == "toggle_pause":
+            error = self.toggle_pause()
+        elif name == "step_replay":
+            error = self.step_replay()
         elif name == "toggle_auto":
             self.auto = not self.auto
             self.statusBar().showMessage("auto-play " + ("on" if self.auto else "off"), 3000)
@@ -338,11 +374,47 @@ class BlackjackWindow(QMainWindow):
         self._show_replay_status()
         return None
 
+    def toggle_pause(self) -> Optional[str]:
+        """A replay: stop it where it is (PAUSED), or let it go on at its pace."""
+        source = self.source
+        if not self.replay or not hasattr(source, "pause"):
+            return "no replay to pause: Space pauses a replay (`dealer-assist replay`)"
+        if source.paused:
+            source.resume()
+        elif not source.pause():
+            self.statusBar().showMessage("the record has ended: nothing left to pause", 5000)
+            return "the record has ended"
+        self._show_replay_status()
+        return None
+
+    def step_replay(self) -> Optional[str]:
+        """A paused replay: play the next recorded operation, and only that one."""
+        source = self.source
+        if not self.replay or not hasattr(source, "step"):
+            return "no replay to step"
+        if not source.paused:
+            self.statusBar().showMessage("Right steps a paused replay: Space pauses it first", 5000)
+            return "the replay is playing: Space pauses it first"
+        if source.step() is None:
+            self.statusBar().showMessage("the record has ended: nothing more to step", 5000)
+            return "the record has ended"
+        return None
+
     def _show_replay_status(self) -> None:
-        pace = "fast (turbo)" if self.turbo else f"a card every {self.pace:g} s"
+        if self.source is None or not hasattr(self, "replay_status"):
+            return
         ops = len(getattr(self.source, "ops", ()))
-        self.replay_status.setText(f"REPLAY (read-only) of {ops} recorded operations, {pace}   "
-                                   "T: fast / normal pace   Esc: dismiss   Ctrl+Q: leave ")
+        name = getattr(getattr(self.source, "path", None), "name", "the journal")
+        played = getattr(self.source, "played", 0)
+        if getattr(self.source, "paused", False):
+            self.replay_status.setText(f"REPLAY PAUSED at {played} of {ops} operations of {name}   "
+                                       "Space: resume   Right: next operation   F1: keys   Ctrl+Q: leave ")
+            self.replay_status.setStyleSheet(f"color: {theme.GOLD.name()};")
+            return
+        pace = "fast (turbo)" if self.turbo else f"a card every {self.pace:g} s"
+        self.replay_status.setText(f"REPLAY (read-only) of {name}, {played} of {ops} operations, {pace}   "
+                                   "Space: pause   T: fast / normal pace   F1: keys   Esc: dismiss   Ctrl+Q: leave ")
+        self.replay_status.setStyleSheet("")
 
     def _restart_source(self) -> None:
         """A simulated shoe gets the new deck too (a real shoe is reloaded by the croupier)."""
