@@ -257,7 +257,14 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
         # glyphs of different cards rarely do).
         hdir = _down(sc - rc, du, dv)
         spacing = float(np.hypot(*step_vec[n]))
-        if all(HEIGHT_FIT[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= HEIGHT_FIT[1]
+        fit = HEIGHT_FIT
+        if late[n]:
+            # A glyph parted from a line lost the line's ink and perhaps a
+            # thin stroke: its centre, and so the pair's spacing, may be off
+            # by a stroke.  Its height is then held against the frame's card
+            # size instead, which is itself good to the size slack only.
+            spacing, fit = step, (HEIGHT_FIT[0] * lo, HEIGHT_FIT[1] * hi)
+        if all(fit[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= fit[1]
                for box, want in ((boxes[i[n]], rank_want), (boxes[j[n]], suit_want))):
             used_rank.add(r_key)
             used_suit.add(s_key)
