@@ -33,6 +33,10 @@ STROKE_PART = 4
 #: notch with two side walls (its bottom is the glyph's own, never straight
 #: for as long as an edge run at the index's size).
 NOTCH_WALLS = 2
+#: Width (mask pixels) of the closing that seals a glyph's bay (see :func:`frame_masks`):
+#: a gap of up to two pixels at the mask's half size, a thin line or a glyph's stroke
+#: touching the outline, is sealed; a glyph's own body is wider and stays ink.
+SEAL = 3
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,8 @@ class Masks:
     split: np.ndarray
     ink: np.ndarray
     faint_ink: np.ndarray
+    #: Ink of glyphs open to the card's outline through a narrow gap (see :func:`frame_masks`).
+    bay_ink: Optional[np.ndarray] = None
 
 
 def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> Masks:
@@ -116,8 +122,20 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
         scaled = cv2.add(scaled, lines)
     strokes = cv2.compare(scaled, lo, cv2.CMP_GT)
     not_paper = cv2.bitwise_not(mask)
-    return Masks(whole, _clean(split, hole_max), cv2.bitwise_and(whole, not_paper),
-                 cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)))
+    ink = cv2.bitwise_and(whole, not_paper)
+    # A glyph printed close to the card's edge, or touched by a thin line (another
+    # card's edge, a layout line) running out to the felt, is no hole of the paper
+    # but a bay, and ``whole`` leaves it out.  Sealing gaps narrower than a
+    # stroke (a closing) makes such a bay a hole: its ink counts too.
+    # Beyond the frame counts as paper here: a glyph the frame's edge cuts is a bay too.
+    sealed = cv2.copyMakeBorder(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((SEAL, SEAL), np.uint8)),
+                                1, 1, 1, 1, cv2.BORDER_CONSTANT, value=255)
+    _fill_holes(sealed, hole_max)
+    sealed = sealed[1:-1, 1:-1]
+    bays = cv2.bitwise_and(cv2.bitwise_and(sealed, not_paper), cv2.bitwise_not(ink))
+    return Masks(whole, _clean(split, hole_max), ink,
+                 cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)),
+                 cv2.bitwise_or(ink, bays) if cv2.countNonZero(bays) else None)
 
 
 def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray]:
@@ -145,14 +163,19 @@ def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -
     return paper_masks(frame, paper_min, hole_max)[0]
 
 
-def _clean(mask: np.ndarray, hole_max: float) -> np.ndarray:
-    # Fill the print inside the cards (small holes) so that an index printed
-    # close to the edge does not bite a notch into the outline ...
+def _fill_holes(mask: np.ndarray, hole_max: float) -> None:
+    """Fill the holes of ``mask`` smaller than ``hole_max`` (in place)."""
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is not None:
         parents = hierarchy[0][:, 3].tolist()
         holes = [c for c, parent in zip(contours, parents) if parent >= 0 and cv2.contourArea(c) < hole_max]
         cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
+
+
+def _clean(mask: np.ndarray, hole_max: float) -> np.ndarray:
+    # Fill the print inside the cards (small holes) so that an index printed
+    # close to the edge does not bite a notch into the outline ...
+    _fill_holes(mask, hole_max)
     # ... then opening removes the thin pale lines of a printed layout, which
     # would otherwise join every card into one outline.
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((OPEN, OPEN), np.uint8))

@@ -187,13 +187,13 @@ class Recognizer:
             # A deck printing its index at all four corners shows an upright
             # index at both top corners: from the glyphs alone the card could
             # lie either side of it (one card would be read twice).
-            reads += [cr for cr in self._glyph_pair_reads(frame, (masks.ink, masks.faint_ink), reads, card_w, card_h)
+            reads += [cr for cr in self._glyph_pair_reads(frame, masks, reads, card_w, card_h)
                       if cr.sure]
         result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
 
-    def _glyph_pair_reads(self, frame, inks, reads: list[CornerRead], card_w: float, card_h: float):
+    def _glyph_pair_reads(self, frame, masks: Masks, reads: list[CornerRead], card_w: float, card_h: float):
         """Reads of indexes whose corner was not found, located by their rank and suit glyphs.
 
         Only glyphs outside every index read so far (sure or not) are
@@ -205,7 +205,8 @@ class Recognizer:
         out: list[CornerRead] = []
         covered = []
         budget = [MAX_PAIR_READS]
-        for gp in find_glyph_pairs(inks, self.profile, card_h, [index_area(r, region) for r in reads]):
+        for gp in find_glyph_pairs((masks.ink, masks.faint_ink), self.profile, card_h,
+                                   [index_area(r, region) for r in reads], bays=masks.bay_ink):
             if budget[0] <= 0:
                 break
             if any(inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
