@@ -79,11 +79,12 @@ class Masks:
     split: np.ndarray
     ink: np.ndarray
     faint_ink: np.ndarray
-    #: Ink of glyphs open to the card's outline through a narrow gap (see :func:`frame_masks`).
+    #: Ink of glyphs open to the card's outline through a narrow gap, not in ``ink``
+    #: (see :func:`frame_masks`); None when there is none.
     bay_ink: Optional[np.ndarray] = None
 
 
-def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> Masks:
+def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, bay_max: float = 0.0) -> Masks:
     """White-card pixels of a (reduced) BGR frame, and the ink printed on them.
 
     Card stock is bright and nearly colourless while felt, chips and skin are
@@ -102,6 +103,15 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     glyphs where its corner is not seen.  ``faint_ink`` adds thin strokes
     that blur left paler than the paper cut (a thin rank in blur), but
     also joins a glyph to a card's outline or a picture's frame close by.
+
+    ``bay_ink`` (with ``bay_max`` > 0, an index's area in mask pixels) is
+    the ink of glyphs that are no hole of the paper but a bay: printed so
+    close to the card's edge, or touched by a thin line (another card's
+    edge) running out to the felt, that the paper does not close around
+    them, or cut by the frame's edge.  Sealing gaps narrower than a stroke
+    (a closing; beyond the frame counts as paper) closes the paper around
+    such a bay: the ink it seals, and that of the holes it then has of up
+    to an index's area, counts.
     """
     b, g, r = cv2.split(frame)[:3]  # BGR or BGRA
     lo = cv2.min(cv2.min(b, g), r)
@@ -123,19 +133,30 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     strokes = cv2.compare(scaled, lo, cv2.CMP_GT)
     not_paper = cv2.bitwise_not(mask)
     ink = cv2.bitwise_and(whole, not_paper)
-    # A glyph printed close to the card's edge, or touched by a thin line (another
-    # card's edge, a layout line) running out to the felt, is no hole of the paper
-    # but a bay, and ``whole`` leaves it out.  Sealing gaps narrower than a
-    # stroke (a closing) makes such a bay a hole: its ink counts too.
-    # Beyond the frame counts as paper here: a glyph the frame's edge cuts is a bay too.
-    sealed = cv2.copyMakeBorder(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((SEAL, SEAL), np.uint8)),
-                                1, 1, 1, 1, cv2.BORDER_CONSTANT, value=255)
-    _fill_holes(sealed, hole_max)
-    sealed = sealed[1:-1, 1:-1]
-    bays = cv2.bitwise_and(cv2.bitwise_and(sealed, not_paper), cv2.bitwise_not(ink))
     return Masks(whole, _clean(split, hole_max), ink,
                  cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)),
-                 cv2.bitwise_or(ink, bays) if cv2.countNonZero(bays) else None)
+                 _bays(mask, not_paper, ink, bay_max) if bay_max > 0 else None)
+
+
+def _bays(mask: np.ndarray, not_paper: np.ndarray, ink: np.ndarray, bay_max: float) -> Optional[np.ndarray]:
+    """The ink of glyphs in bays of the paper ``mask`` (see :func:`frame_masks`) that ``ink`` lacks; None if none."""
+    sealed = cv2.copyMakeBorder(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _square(SEAL)),
+                                1, 1, 1, 1, cv2.BORDER_CONSTANT, value=255)
+    contours, hierarchy = cv2.findContours(sealed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE, offset=(-1, -1))
+    if hierarchy is None:
+        return None
+    holes = [c for c, parent in zip(contours, hierarchy[0][:, 3].tolist())
+             if parent >= 0 and cv2.contourArea(c) < bay_max]
+    sealed = np.ascontiguousarray(sealed[1:-1, 1:-1])
+    cv2.drawContours(sealed, holes, -1, 255, cv2.FILLED)
+    # Ink the closing sealed (a glyph's thin strokes, a line touching it) or the holes hold.
+    bays = cv2.bitwise_and(sealed, cv2.bitwise_and(not_paper, cv2.bitwise_not(ink)))
+    return bays if cv2.countNonZero(bays) else None
+
+
+@lru_cache(maxsize=8)
+def _square(size: int) -> np.ndarray:
+    return np.ones((size, size), np.uint8)
 
 
 def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray]:

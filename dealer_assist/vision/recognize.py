@@ -113,12 +113,15 @@ class Recognizer:
         self._max_gap = max(8.0, 0.12 * w)
         self._notch_gap = 0.5 * w
         self._hole_max = 0.5 * w * h
+        # A glyph's bay holds at most an index: the rank's and suit's boxes, on a card 30% bigger than guessed.
+        rb, sb = profile.rank_box, profile.suit_box
+        self._bay_max = ((rb.u1 - rb.u0) * (rb.v1 - rb.v0) + (sb.u1 - sb.u0) * (sb.v1 - sb.v0)) * w * h * 1.3 ** 2
         self._paper_min = 0.35 * profile.paper_level
 
     def masks(self, frame: np.ndarray) -> Masks:
         """The paper and ink masks of a BGR frame, at :data:`~.detect.MASK_SCALE`."""
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-        return frame_masks(small, int(self._paper_min), self._hole_max)
+        return frame_masks(small, int(self._paper_min), self._hole_max, self._bay_max)
 
     def outline_corners(self, masks: Masks, split_outlines=None) -> list[Corner]:
         """The exposed card corners the outline finder sees in a frame's masks (frame pixels).
