@@ -155,7 +155,8 @@ def _outline_stats(ink: np.ndarray, mask: int) -> np.ndarray:
     return np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area, np.full(len(lens), mask)], axis=1).astype(np.float32)
 
 
-def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(), bays: Optional[np.ndarray] = None) -> list[GlyphPair]:
+def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
+                     bays: Optional[np.ndarray] = None) -> list[GlyphPair]:
     """Index corners implied by rank/suit blob pairs of half-size ink masks (frame coordinates).
 
     The blobs of every mask in ``inks`` take part (a faint glyph may show

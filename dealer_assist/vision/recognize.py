@@ -26,7 +26,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, beside_a_read_index, group_corners, index_area, inside,
                                                neighbour_corners)
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
-from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
+from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.read_order import OutlineFinder, inked_index_first, on_a_read_face
 from dealer_assist.vision.profile import Profile
@@ -113,9 +113,11 @@ class Recognizer:
         self._max_gap = max(8.0, 0.12 * w)
         self._notch_gap = 0.5 * w
         self._hole_max = 0.5 * w * h
-        # A glyph's bay holds at most an index: the rank's and suit's boxes, on a card 30% bigger than guessed.
+        # A glyph's bay holds at most an index: the rank's and suit's boxes, on
+        # the biggest card a glyph pair allows against the frame's guess.
         rb, sb = profile.rank_box, profile.suit_box
-        self._bay_max = ((rb.u1 - rb.u0) * (rb.v1 - rb.v0) + (sb.u1 - sb.u0) * (sb.v1 - sb.v0)) * w * h * 1.3 ** 2
+        index = (rb.u1 - rb.u0) * (rb.v1 - rb.v0) + (sb.u1 - sb.u0) * (sb.v1 - sb.v0)
+        self._bay_max = index * w * h * SIZE_SLACK[1] ** 2
         self._paper_min = 0.35 * profile.paper_level
 
     def masks(self, frame: np.ndarray) -> Masks:
