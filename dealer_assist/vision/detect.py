@@ -140,15 +140,16 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, 
 
 def _bays(mask: np.ndarray, not_paper: np.ndarray, ink: np.ndarray, bay_max: float) -> Optional[np.ndarray]:
     """The ink of glyphs in bays of the paper ``mask`` (see :func:`frame_masks`) that ``ink`` lacks; None if none."""
-    sealed = cv2.copyMakeBorder(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _square(SEAL)),
-                                1, 1, 1, 1, cv2.BORDER_CONSTANT, value=255)
-    contours, hierarchy = cv2.findContours(sealed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE, offset=(-1, -1))
+    sealed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _square(SEAL))
+    # The frame's outermost pixels stand for what lies beyond it: paper.
+    sealed[0, :] = sealed[-1, :] = sealed[:, 0] = sealed[:, -1] = 255
+    contours, hierarchy = cv2.findContours(sealed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return None
     holes = [c for c, parent in zip(contours, hierarchy[0][:, 3].tolist())
              if parent >= 0 and cv2.contourArea(c) < bay_max]
-    sealed = np.ascontiguousarray(sealed[1:-1, 1:-1])
     cv2.drawContours(sealed, holes, -1, 255, cv2.FILLED)
+    sealed[0, :] = sealed[-1, :] = sealed[:, 0] = sealed[:, -1] = 0
     # Ink the closing sealed (a glyph's thin strokes, a line touching it) or the holes hold.
     bays = cv2.bitwise_and(sealed, cv2.bitwise_and(not_paper, cv2.bitwise_not(ink)))
     return bays if cv2.countNonZero(bays) else None
