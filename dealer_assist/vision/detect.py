@@ -33,6 +33,10 @@ STROKE_PART = 4
 #: notch with two side walls (its bottom is the glyph's own, never straight
 #: for as long as an edge run at the index's size).
 NOTCH_WALLS = 2
+#: Width (mask pixels) of the closing that seals a glyph's bay (see :func:`frame_masks`):
+#: a gap of up to two pixels at the mask's half size, a thin line or a glyph's stroke
+#: touching the outline, is sealed; a glyph's own body is wider and stays ink.
+SEAL = 3
 
 
 @dataclass(frozen=True)
@@ -75,9 +79,12 @@ class Masks:
     split: np.ndarray
     ink: np.ndarray
     faint_ink: np.ndarray
+    #: Ink of glyphs open to the card's outline through a narrow gap, not in ``ink``
+    #: (see :func:`frame_masks`); None when there is none.
+    bay_ink: Optional[np.ndarray] = None
 
 
-def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> Masks:
+def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, bay_max: float = 0.0) -> Masks:
     """White-card pixels of a (reduced) BGR frame, and the ink printed on them.
 
     Card stock is bright and nearly colourless while felt, chips and skin are
@@ -96,6 +103,15 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
     glyphs where its corner is not seen.  ``faint_ink`` adds thin strokes
     that blur left paler than the paper cut (a thin rank in blur), but
     also joins a glyph to a card's outline or a picture's frame close by.
+
+    ``bay_ink`` (with ``bay_max`` > 0, an index's area in mask pixels) is
+    the ink of glyphs that are no hole of the paper but a bay: printed so
+    close to the card's edge, or touched by a thin line (another card's
+    edge) running out to the felt, that the paper does not close around
+    them, or cut by the frame's edge.  Sealing gaps narrower than a stroke
+    (a closing; beyond the frame counts as paper) closes the paper around
+    such a bay: the ink it seals, and that of the holes it then has of up
+    to an index's area, counts.
     """
     b, g, r = cv2.split(frame)[:3]  # BGR or BGRA
     lo = cv2.min(cv2.min(b, g), r)
@@ -116,8 +132,32 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) 
         scaled = cv2.add(scaled, lines)
     strokes = cv2.compare(scaled, lo, cv2.CMP_GT)
     not_paper = cv2.bitwise_not(mask)
-    return Masks(whole, _clean(split, hole_max), cv2.bitwise_and(whole, not_paper),
-                 cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)))
+    ink = cv2.bitwise_and(whole, not_paper)
+    return Masks(whole, _clean(split, hole_max), ink,
+                 cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)),
+                 _bays(mask, not_paper, ink, bay_max) if bay_max > 0 else None)
+
+
+def _bays(mask: np.ndarray, not_paper: np.ndarray, ink: np.ndarray, bay_max: float) -> Optional[np.ndarray]:
+    """The ink of glyphs in bays of the paper ``mask`` (see :func:`frame_masks`) that ``ink`` lacks; None if none."""
+    sealed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _square(SEAL))
+    # The frame's outermost pixels stand for what lies beyond it: paper.
+    sealed[0, :] = sealed[-1, :] = sealed[:, 0] = sealed[:, -1] = 255
+    contours, hierarchy = cv2.findContours(sealed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return None
+    holes = [c for c, parent in zip(contours, hierarchy[0][:, 3].tolist())
+             if parent >= 0 and cv2.contourArea(c) < bay_max]
+    cv2.drawContours(sealed, holes, -1, 255, cv2.FILLED)
+    sealed[0, :] = sealed[-1, :] = sealed[:, 0] = sealed[:, -1] = 0
+    # Ink the closing sealed (a glyph's thin strokes, a line touching it) or the holes hold.
+    bays = cv2.bitwise_and(sealed, cv2.bitwise_and(not_paper, cv2.bitwise_not(ink)))
+    return bays if cv2.countNonZero(bays) else None
+
+
+@lru_cache(maxsize=8)
+def _square(size: int) -> np.ndarray:
+    return np.ones((size, size), np.uint8)
 
 
 def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray]:
@@ -145,14 +185,19 @@ def paper_mask(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -
     return paper_masks(frame, paper_min, hole_max)[0]
 
 
-def _clean(mask: np.ndarray, hole_max: float) -> np.ndarray:
-    # Fill the print inside the cards (small holes) so that an index printed
-    # close to the edge does not bite a notch into the outline ...
+def _fill_holes(mask: np.ndarray, hole_max: float) -> None:
+    """Fill the holes of ``mask`` smaller than ``hole_max`` (in place)."""
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is not None:
         parents = hierarchy[0][:, 3].tolist()
         holes = [c for c, parent in zip(contours, parents) if parent >= 0 and cv2.contourArea(c) < hole_max]
         cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
+
+
+def _clean(mask: np.ndarray, hole_max: float) -> np.ndarray:
+    # Fill the print inside the cards (small holes) so that an index printed
+    # close to the edge does not bite a notch into the outline ...
+    _fill_holes(mask, hole_max)
     # ... then opening removes the thin pale lines of a printed layout, which
     # would otherwise join every card into one outline.
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((OPEN, OPEN), np.uint8))

@@ -155,7 +155,8 @@ def _outline_stats(ink: np.ndarray, mask: int) -> np.ndarray:
     return np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area, np.full(len(lens), mask)], axis=1).astype(np.float32)
 
 
-def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[GlyphPair]:
+def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
+                     bays: Optional[np.ndarray] = None) -> list[GlyphPair]:
     """Index corners implied by rank/suit blob pairs of half-size ink masks (frame coordinates).
 
     The blobs of every mask in ``inks`` take part (a faint glyph may show
@@ -163,6 +164,9 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
     ``card_h`` is the frame's card height (full-size pixels).  ``known``
     holds the index regions already read, each ``(origin, wdir, hdir,
     width, height)`` in frame pixels: blobs inside them are not paired.
+    ``bays``: ink with glyphs open to the outline sealed in (``Masks.bay_ink``);
+    its blobs take part too, and like the first mask's, those too big for a
+    glyph are opened apart from the lines they touch.
     Best-fitting pairs first; one pair per rank blob and suit blob.
     """
     lo, hi = SIZE_SLACK
@@ -178,6 +182,12 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
     # An index's worth of ink: both glyph boxes full (a glyph fills less).
     index_area = ((rb.v1 - rb.v0) * (rb.u1 - rb.u0) + (sb.v1 - sb.v0) * (sb.u1 - sb.u0)) * h_px * w_px * hi * hi
     peeled = peel_lines(inks[0], first, max(rank_max, suit_max), h_px * hi, index_area, PEEL_WIDTH)
+    if bays is not None:
+        # A glyph sealed into a bay is joined to the line that opened it.
+        more = peel_lines(bays, _outline_stats(bays, 0), max(rank_max, suit_max), h_px * hi, index_area, PEEL_WIDTH)
+        if more is not None:
+            peeled = more if peeled is None else cv2.bitwise_or(peeled, more)
+        inks = (*inks, bays)
     if peeled is not None:
         inks = (*inks, peeled)
     boxes = ink_blobs(*inks, min_size=min(rank_min, suit_min), max_size=max(rank_max, suit_max), first=first)
@@ -257,7 +267,14 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
         # glyphs of different cards rarely do).
         hdir = _down(sc - rc, du, dv)
         spacing = float(np.hypot(*step_vec[n]))
-        if all(HEIGHT_FIT[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= HEIGHT_FIT[1]
+        fit = HEIGHT_FIT
+        if late[n]:
+            # A glyph parted from a line lost the line's ink and perhaps a
+            # thin stroke: its centre, and so the pair's spacing, may be off
+            # by a stroke.  Its height is then held against the frame's card
+            # size instead, which is itself good to the size slack only.
+            spacing, fit = step, (HEIGHT_FIT[0] * lo, HEIGHT_FIT[1] * hi)
+        if all(fit[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= fit[1]
                for box, want in ((boxes[i[n]], rank_want), (boxes[j[n]], suit_want))):
             used_rank.add(r_key)
             used_suit.add(s_key)

@@ -394,6 +394,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         # have lost a thin stroke of its own: it is read like a cut glyph.
         rank_cut |= any(i in peeled for i in zones["rank"])
         suit_cut |= any(i in peeled for i in zones["suit"])
+    short = _beside_the_frame_edge(patch, labels)
+    if short:
+        # A glyph running up to the frame's edge may go on beyond it.
+        rank_cut |= any(i in short for i in zones["rank"])
+        suit_cut |= any(i in short for i in zones["suit"])
     keep = np.zeros(n, dtype=np.uint8)
     for zone, ids in zones.items():
         parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
@@ -433,6 +438,18 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
     return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
+
+
+def _beside_the_frame_edge(patch: np.ndarray, labels: np.ndarray) -> set[int]:
+    """The components of ``labels`` touching the part of the patch beyond the frame (alpha 0, see
+    :func:`.index.warp_corner`); empty for a patch wholly inside it."""
+    if patch.ndim != 3 or patch.shape[2] != 4:
+        return set()
+    alpha = patch[..., 3]
+    if int(alpha.min()) == 255:
+        return set()
+    beyond = cv2.dilate((alpha < 255).astype(np.uint8), _DILATE)
+    return set(np.unique(labels[beyond > 0]).tolist()) - {0}
 
 
 def _scaled(box: Box, k: float) -> Box:

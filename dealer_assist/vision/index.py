@@ -103,8 +103,32 @@ def warp_corner(frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float
         [ax, bx, x - PAD * (ax + bx)],
         [ay, by, y - PAD * (ay + by)],
     ], dtype=np.float64)
+    fh, fw = frame.shape[:2]
+    ends = m[:, :2] @ np.array([[0, pw, 0, pw], [0, 0, ph, ph]], np.float64) + m[:, 2:]
+    if frame.ndim == 3 and frame.shape[2] == 4 and (ends.min() < 0.5 or ends[0].max() > fw - 1.5
+                                                     or ends[1].max() > fh - 1.5):
+        return _blank_beyond_frame(cv2.warpAffine(frame, m, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                                  borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)))
     return cv2.warpAffine(frame, m, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)
+
+
+def _blank_beyond_frame(patch: np.ndarray) -> np.ndarray:
+    """A BGRA ``patch`` warped with nothing (alpha 0) beyond the frame, that part painted as paper.
+
+    Replicating the frame's last row smears whatever it crosses (a suit cut
+    by the frame edge) into long dark streaks that melt onto the glyphs.
+    Beyond the frame nothing is known: it is drawn as the patch's paper (no
+    ink), and its alpha below 255 tells the glyph cutter that a glyph touching
+    it may be cut short (see :func:`.glyphs.extract_glyphs`).  A pixel blended
+    with the frame's edge counts as beyond it.
+    """
+    beyond = patch[..., 3] < 255
+    inside = patch[~beyond]
+    paper = np.percentile(inside[:, :3], 90, axis=0) if len(inside) else np.full(3, 255.0)
+    patch[beyond, :3] = np.round(paper).astype(np.uint8)
+    patch[beyond, 3] = 0
+    return patch
 
 
 def _zncc_matrix(templates: dict[str, np.ndarray]) -> tuple[list[str], np.ndarray, np.ndarray]:

@@ -27,7 +27,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, beside_a_read_index, group_corners, index_area, inside,
                                                neighbour_corners)
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
-from dealer_assist.vision.glyph_pairs import GlyphPair, find_glyph_pairs
+from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.read_order import OutlineFinder, inked_index_first, on_a_read_face
 from dealer_assist.vision.profile import Profile
@@ -114,12 +114,17 @@ class Recognizer:
         self._max_gap = max(8.0, 0.12 * w)
         self._notch_gap = 0.5 * w
         self._hole_max = 0.5 * w * h
+        # A glyph's bay holds at most an index: the rank's and suit's boxes, on
+        # the biggest card a glyph pair allows against the frame's guess.
+        rb, sb = profile.rank_box, profile.suit_box
+        index = (rb.u1 - rb.u0) * (rb.v1 - rb.v0) + (sb.u1 - sb.u0) * (sb.v1 - sb.v0)
+        self._bay_max = index * w * h * SIZE_SLACK[1] ** 2
         self._paper_min = 0.35 * profile.paper_level
 
     def masks(self, frame: np.ndarray) -> Masks:
         """The paper and ink masks of a BGR frame, at :data:`~.detect.MASK_SCALE`."""
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-        return frame_masks(small, int(self._paper_min), self._hole_max)
+        return frame_masks(small, int(self._paper_min), self._hole_max, self._bay_max)
 
     def outline_corners(self, masks: Masks, split_outlines=None) -> list[Corner]:
         """The exposed card corners the outline finder sees in a frame's masks (frame pixels).
@@ -188,13 +193,13 @@ class Recognizer:
             # A deck printing its index at all four corners shows an upright
             # index at both top corners: from the glyphs alone the card could
             # lie either side of it (one card would be read twice).
-            reads += [cr for cr in self._glyph_pair_reads(frame, (masks.ink, masks.faint_ink), reads, card_w, card_h)
+            reads += [cr for cr in self._glyph_pair_reads(frame, masks, reads, card_w, card_h)
                       if cr.sure]
         result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
 
-    def _glyph_pair_reads(self, frame, inks, reads: list[CornerRead], card_w: float, card_h: float):
+    def _glyph_pair_reads(self, frame, masks: Masks, reads: list[CornerRead], card_w: float, card_h: float):
         """Reads of indexes whose corner was not found, located by their rank and suit glyphs.
 
         Only glyphs outside every index read so far (sure or not) are
@@ -206,7 +211,8 @@ class Recognizer:
         out: list[CornerRead] = []
         covered = []
         budget = [MAX_PAIR_READS]
-        for gp in find_glyph_pairs(inks, self.profile, card_h, [index_area(r, region) for r in reads]):
+        for gp in find_glyph_pairs((masks.ink, masks.faint_ink), self.profile, card_h,
+                                   [index_area(r, region) for r in reads], bays=masks.bay_ink):
             if budget[0] <= 0:
                 break
             if any(inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
