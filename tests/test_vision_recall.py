@@ -528,6 +528,42 @@ def test_no_set_up_shots_suit_loses_a_line(deck):
     assert len(taken) >= 48 and not any(taken)
 
 
+def test_rank_and_suit_are_parted_at_the_widest_gap_not_the_first():
+    """Lattmann 0052 2D, rheinland 0051 2H: the hairline joining a "2"'s foot to its
+    curve fades, and the foot stands apart by a row of paper.  Cut at the first empty
+    row, the foot went to the suit, which came out far too tall to be read.  The gap
+    between rank and suit is the widest of the band."""
+    from dealer_assist.vision.glyphs import PAD, _widest_low
+    from dealer_assist.vision.profile import CANON_H
+
+    assert _widest_low(np.array([4, 0, 3, 0, 0, 0, 0, 2])) == 4
+    assert _widest_low(np.array([5, 2, 2, 1, 3])) == 3
+    profile = Profile.load(default_profile_path())
+    cw, ch = profile.canon_w, CANON_H
+    rb, sb = profile.rank_box, profile.suit_box
+    region = profile.index_region()
+
+    def px(u, v):
+        return [PAD + u * cw, PAD + v * ch]
+
+    patch = np.full((int(region.v1 * ch) + PAD, int(region.u1 * cw) + PAD, 3), 235, np.uint8)
+    top, bottom = rb.v1 - profile.rank_h, rb.v1
+    gap_at = bottom - 0.25 * profile.rank_h  # a gap of two rows, in the band searched for the cut
+    stem = [px(rb.cu - 0.01, top), px(rb.cu + 0.01, top), px(rb.cu + 0.01, gap_at), px(rb.cu - 0.01, gap_at)]
+    foot_top = gap_at + 2.0 / ch
+    foot = [px(rb.u0 + 0.01, foot_top), px(rb.u1 - 0.01, foot_top), px(rb.u1 - 0.01, bottom), px(rb.u0 + 0.01, bottom)]
+    half_w = 0.4 * (sb.u1 - sb.u0)
+    s_top, s_bottom = sb.cv - profile.suit_h / 2, sb.cv + profile.suit_h / 2
+    diamond = [px(sb.cu, s_top), px(sb.cu + half_w, sb.cv), px(sb.cu, s_bottom), px(sb.cu - half_w, sb.cv)]
+    for poly in (stem, foot, diamond):
+        cv2.fillPoly(patch, [np.int32(np.round(poly))], (40, 40, 40))
+    assert (s_top - bottom) * ch > 3  # the gap to the suit is the wider one
+    rank, suit = extract_glyphs(patch, profile)
+    assert rank is not None and suit is not None
+    assert abs(rank.box.v1 - bottom) * ch <= 1.5  # the foot is the rank's
+    assert abs((suit.box.v1 - suit.box.v0) - profile.suit_h) * ch <= 2
+
+
 def test_a_spades_thin_foot_is_no_line():
     """Atlasnye 0028 9S: blur thins a spade's foot to a flat smear under its body, as thin
     and straight as a line; it was taken off, the suit marked cut and its read not trusted.
@@ -566,3 +602,26 @@ def test_a_spades_thin_foot_is_no_line():
     n, labels2, stats, _ = cv2.connectedComponentsWithStats((labels > 0).astype(np.uint8), None, None, None, 8, cv2.CV_16U)
     line = glyphs._line_off_suit(labels2, stats.tolist(), [1], lay, 1.0)
     assert line is not None and line[12 + len(spade), 2:10].all() and not line[12:20].any()
+
+
+@needs_cards
+def test_a_rank_read_with_too_little_ink_gets_the_faint_look(anglo):
+    """Anglo 0105 JD: blur fades the jack's strokes into pieces.  Once rank and suit were
+    parted at the widest gap, the first look kept the stem and a piece of the hook: a "J"
+    clear enough (0.77) to skip the faint look, with half a J's ink, so never sure.  A rank
+    whose ink is implausible for its glyph gets the faint look as an unread one does."""
+    from dealer_assist.vision.index import IndexMatcher
+
+    truth = json.loads((CARDS / "test" / "anglo" / "truth.json").read_text())
+    card = next(c for f in truth["frames"] if f["file"] == "0105.jpg" for c in f["cards"] if c["card"] == "JD")
+    frame = cv2.cvtColor(cv2.imread(str(CARDS / "test" / "anglo" / "0105.jpg")), cv2.COLOR_BGR2BGRA)
+    tip = np.array(card["corners"][2])
+    c = min(anglo.outline_corners(anglo.masks(frame)), key=lambda c: np.hypot(c.x - tip[0], c.y - tip[1]))
+    h = np.linalg.norm(np.subtract(card["corners"][0], card["corners"][3]))
+    w = h * anglo.profile.aspect
+    first = anglo.matcher._read_at(frame, c.x, c.y, c.wdir, c.hdir, w, h, faint=False)
+    assert first.best("rank")[0] == "J" and first.best("rank")[1] >= anglo.profile.thresholds.min_score
+    assert not IndexMatcher.ink_plausible(first)
+    read = anglo.matcher.read_corner(frame, c.x, c.y, c.wdir, c.hdir, w, h)
+    assert read.best("rank")[0] == "J" and IndexMatcher.ink_plausible(read)
+    assert _reads_there(anglo, "anglo", "0105.jpg", "JD") == ["JD"]

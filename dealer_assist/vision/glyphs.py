@@ -376,7 +376,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
     if hi_v <= lo_v:
         return None, None
-    cut = lo_v + int(np.argmin(rows[lo_v:hi_v + 1]))
+    cut = lo_v + _widest_low(rows[lo_v:hi_v + 1])
     # Halving one blob makes no suit (the rank's half still tells the scale, see below).
     halved = bool(rows[cut]) and _one_blob_across(labels, keep, cut)
     rb = _bbox(index_ink[:cut + 1])
@@ -395,6 +395,21 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False) -> 
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
     return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
+
+
+def _widest_low(rows: np.ndarray) -> int:
+    """The middle of the longest run of rows holding the least ink.
+
+    Between rank and suit lies the widest gap of the band: a rank drawn in
+    two strokes (a "2" whose hairline to its foot fades) shows a gap of its
+    own, a row or two high, above it.  Cutting at the first empty row gave
+    the "2"'s foot to the suit.
+    """
+    at = np.flatnonzero(rows == rows.min())
+    breaks = np.flatnonzero(np.diff(at) > 1)
+    starts, ends = np.r_[at[0], at[breaks + 1]], np.r_[at[breaks], at[-1]]
+    k = int(np.argmax(ends - starts))
+    return int(starts[k] + ends[k]) // 2
 
 
 def _scaled(box: Box, k: float) -> Box:
