@@ -48,10 +48,8 @@ TWIN_AREA = 0.2
 #: of light fonts off too).  Where the glyph is lost all the same, nothing
 #: changes: its blob was too big to pair before.
 PEEL_WIDTH = 2
-#: Least share of its box a suit blob's ink fills (a solid heart, spade, club
-#: or diamond fills 0.4 to 0.6 at the mask's scale; a stroke, a line or a
-#: picture's outline less).  Counted in pixels: the outline through the
-#: pixel centres of a club 8 pixels across holds only a fifth of its box.
+#: Least share of its box a suit blob fills (its outline's area: a solid
+#: heart, spade, club or diamond fills 0.4 to 0.6 at the mask's scale).
 SUIT_FILL = 0.3
 
 
@@ -224,8 +222,7 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
             & (np.abs(boxes[i, 4] - boxes[j, 4]) <= TWIN_AREA * np.maximum(boxes[i, 4], boxes[j, 4])))
     # A suit is a solid shape: a blob that fills little of its box is a
     # stroke, a line or a picture's outline.
-    suits, at = np.unique(j, return_inverse=True)
-    solid = (_ink_fill(inks, boxes[suits]) >= SUIT_FILL)[at]
+    solid = boxes[j, 4] >= SUIT_FILL * boxes[j, 2] * boxes[j, 3]
     keep = solid & ~twin
     i, j, misfit = i[keep], j[keep], misfit[keep]
     step_vec = centre[j] - centre[i]
@@ -267,14 +264,6 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=()) -> list[Gl
             pairs.append(_pair(rc / MASK_SCALE, sc / MASK_SCALE, du, dv, w_px, h_px, profile, float(misfit[n]),
                                (tuple(boxes[i[n]]), tuple(boxes[j[n]]))))
     return pairs
-
-
-def _ink_fill(inks, boxes: np.ndarray) -> np.ndarray:
-    """Share of each blob's box (``ink_blobs`` rows) that ink of the blob's own mask fills."""
-    out = np.empty(len(boxes))
-    for n, (x, y, w, h, _, mask) in enumerate(boxes.astype(int).tolist()):
-        out[n] = cv2.countNonZero(inks[mask][y:y + h, x:x + w]) / float(w * h)
-    return out
 
 
 def _down(step: np.ndarray, du: float, dv: float) -> np.ndarray:
