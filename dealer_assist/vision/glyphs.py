@@ -403,13 +403,21 @@ def _widest_low(rows: np.ndarray) -> int:
     Between rank and suit lies the widest gap of the band: a rank drawn in
     two strokes (a "2" whose hairline to its foot fades) shows a gap of its
     own, a row or two high, above it.  Cutting at the first empty row gave
-    the "2"'s foot to the suit.
+    the "2"'s foot to the suit.  (A plain loop: the band is some twenty rows,
+    and numpy's run-finding costs more than the loop on so few.)
     """
-    at = np.flatnonzero(rows == rows.min())
-    breaks = np.flatnonzero(np.diff(at) > 1)
-    starts, ends = np.r_[at[0], at[breaks + 1]], np.r_[at[breaks], at[-1]]
-    k = int(np.argmax(ends - starts))
-    return int(starts[k] + ends[k]) // 2
+    values = rows.tolist()
+    low = min(values)
+    best, best_len, start = 0, 0, -1
+    for i, v in enumerate(values + [low - 1]):
+        if v == low:
+            if start < 0:
+                start = i
+        elif start >= 0:
+            if i - start > best_len:
+                best, best_len = start, i - start
+            start = -1
+    return best + (best_len - 1) // 2
 
 
 def _scaled(box: Box, k: float) -> Box:
@@ -535,13 +543,22 @@ def _line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: _Layout
     covered: the caller reads it as a cut glyph.  ``ids``: the suit zone's
     components; ``k``: the card's size against the patch's (see :func:`_zones`).
     """
-    parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=False)
-    x0, y0 = min(boxes[i][0] for i in parts), min(boxes[i][1] for i in parts)
-    x1 = max(boxes[i][0] + boxes[i][2] for i in parts)
-    y1 = max(boxes[i][1] + boxes[i][3] for i in parts)
     box = lay.suit_box
-    if x1 - x0 <= (box.u1 - box.u0) * k * lay.cw and y1 - y0 <= (box.v1 - box.v0) * k * CANON_H:
-        return None  # fits the deck's suit box: no line runs on from it (most corners: no work)
+    max_w, max_h = (box.u1 - box.u0) * k * lay.cw, (box.v1 - box.v0) * k * CANON_H
+
+    def span(ids):
+        x0, y0 = min(boxes[i][0] for i in ids), min(boxes[i][1] for i in ids)
+        return x0, y0, max(boxes[i][0] + boxes[i][2] for i in ids), max(boxes[i][1] + boxes[i][3] for i in ids)
+
+    # What fits the deck's suit box has no line running on from it (most
+    # corners: no work); all of the zone's ink fitting, its glyph does too.
+    x0, y0, x1, y1 = span(ids)
+    if x1 - x0 <= max_w and y1 - y0 <= max_h:
+        return None
+    parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=False)
+    x0, y0, x1, y1 = span(parts)
+    if x1 - x0 <= max_w and y1 - y0 <= max_h:
+        return None
     x0, y0, x1, y1 = max(x0 - 1, 0), max(y0 - 1, 0), x1 + 1, y1 + 1
     glyph = np.isin(labels[y0:y1, x0:x1], parts).astype(np.uint8)
     core = cv2.morphologyEx(glyph, cv2.MORPH_OPEN, _rect(3, 3))
@@ -596,7 +613,7 @@ def _line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: _Layout
     if m < 2:
         return None
     _, _, rw, rh, _ = stats[1 + int(np.argmax(stats[1:, 4]))]
-    if rh > 1.3 * (box.v1 - box.v0) * k * CANON_H or rw > 1.3 * (box.u1 - box.u0) * k * lay.cw:
+    if rh > 1.3 * max_h or rw > 1.3 * max_w:
         return None
     out = np.zeros(labels.shape, bool)
     out[ty[found] + y0, tx[found] + x0] = True

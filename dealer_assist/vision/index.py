@@ -255,7 +255,7 @@ class IndexMatcher:
 
         An index seen whose rank does not read, or reads with too little ink
         for its glyph (heavy blur fades its thin strokes: a "J" left as its
-        stem and a piece of its hook), gets a second look with its rows cut
+        stem and a piece of its hook; a lower level only adds ink), gets a second look with its rows cut
         at a lower ink level; the better rank of the two looks is kept.  The self-test reads through here as well,
         so the thresholds hold for both looks.
         """
@@ -263,7 +263,7 @@ class IndexMatcher:
         first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch)
         saw = self.saw_glyphs
         if not saw or (first is not None and first.best("rank")[1] >= self.profile.thresholds.min_score
-                       and self.ink_plausible(first)):
+                       and first.rank_ink >= INK_RANGE[0]):
             return first
         if not has_faint_rank(patch, self.profile):
             return first  # the faint look would find nothing
