@@ -394,6 +394,14 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         # have lost a thin stroke of its own: it is read like a cut glyph.
         rank_cut |= any(i in peeled for i in zones["rank"])
         suit_cut |= any(i in peeled for i in zones["suit"])
+    if zones["suit"]:
+        line = _line_off_suit(labels, boxes, zones["suit"], lay, shrink)
+        if line is not None:
+            binary[line] = 0
+            n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
+            boxes = stats.tolist()
+            zones = _zones(boxes, cents, labels, fit, cw, edge)
+            suit_cut = True
     short = _beside_the_frame_edge(patch, labels)
     if short:
         # A glyph running up to the frame's edge may go on beyond it.
@@ -419,7 +427,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     lo_v, hi_v = max(lo_v, 0), min(hi_v, len(rows) - 1)
     if hi_v <= lo_v:
         return None, None
-    cut = lo_v + int(rows[lo_v:hi_v + 1].argmin())
+    cut = lo_v + _widest_low(rows[lo_v:hi_v + 1])
     # Halving one blob makes no suit (the rank's half still tells the scale, see below).
     halved = bool(rows[cut]) and _one_blob_across(labels, keep, rows, cut)
     rb = _bbox(index_ink[:cut + 1])
@@ -438,6 +446,29 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
     return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
+
+
+def _widest_low(rows: np.ndarray) -> int:
+    """The middle of the longest run of rows holding the least ink.
+
+    Between rank and suit lies the widest gap of the band: a rank drawn in
+    two strokes (a "2" whose hairline to its foot fades) shows a gap of its
+    own, a row or two high, above it.  Cutting at the first empty row gave
+    the "2"'s foot to the suit.  (A plain loop: the band is some twenty rows,
+    and numpy's run-finding costs more than the loop on so few.)
+    """
+    values = rows.tolist()
+    low = min(values)
+    best, best_len, start = 0, 0, -1
+    for i, v in enumerate(values + [low - 1]):
+        if v == low:
+            if start < 0:
+                start = i
+        elif start >= 0:
+            if i - start > best_len:
+                best, best_len = start, i - start
+            start = -1
+    return best + (best_len - 1) // 2
 
 
 def _beside_the_frame_edge(patch: np.ndarray, labels: np.ndarray) -> set[int]:
@@ -539,6 +570,111 @@ def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: 
         binary[gone] = 0
         rest[gone] = 0
     return rest > 0
+
+
+#: A suit's thin strokes (a spade's or club's stem) are shorter than this share of
+#: its height; a straight thin run this long on the suit is a line across it.
+LINE_ON_SUIT = 0.45
+#: Share of the suit's solid part a line may leave on its far side: a line
+#: passing by touches the glyph's edge, one through its middle is its axis.
+LINE_SIDE = 0.1
+#: Least share of a thin piece that must lie on one straight line for it to be
+#: a line (the rest: a suit's stem or foot joined to it).
+LINE_SHARE = 0.75
+#: Pixels (canonical patch) a line's ink may lie off its fitted straight line:
+#: a line one or two pixels wide, resampled once.
+LINE_WIDTH = 1.5
+
+
+def _line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: _Layout, k: float) -> Optional[np.ndarray]:
+    """The ink of a straight thin line on the suit (a patch-sized mask), or None.
+
+    The edge of a card lying over the index, or a line printed on the
+    table, often passes just by the suit: in the ink mask it melts into the
+    suit's blob or lies right under it, where it is taken for a piece of the
+    glyph (a stem broken off), and no template fits what is cut.  A suit is a
+    solid shape whose only thin strokes are short (a stem, a foot); a line is
+    thin, straight, and runs on past the suit's solid part.  What an opening
+    by three pixels takes off the glyph (a line is one or two wide, a suit's
+    body more) and lies along one straight line that long is taken off.  The suit left may have lost what the line
+    covered: the caller reads it as a cut glyph.  ``ids``: the suit zone's
+    components; ``k``: the card's size against the patch's (see :func:`_zones`).
+    """
+    box = lay.suit_box
+    max_w, max_h = (box.u1 - box.u0) * k * lay.cw, (box.v1 - box.v0) * k * CANON_H
+
+    def span(ids):
+        x0, y0 = min(boxes[i][0] for i in ids), min(boxes[i][1] for i in ids)
+        return x0, y0, max(boxes[i][0] + boxes[i][2] for i in ids), max(boxes[i][1] + boxes[i][3] for i in ids)
+
+    # What fits the deck's suit box has no line running on from it (most
+    # corners: no work); all of the zone's ink fitting, its glyph does too.
+    x0, y0, x1, y1 = span(ids)
+    if x1 - x0 <= max_w and y1 - y0 <= max_h:
+        return None
+    parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=False)
+    x0, y0, x1, y1 = span(parts)
+    if x1 - x0 <= max_w and y1 - y0 <= max_h:
+        return None
+    x0, y0, x1, y1 = max(x0 - 1, 0), max(y0 - 1, 0), x1 + 1, y1 + 1
+    glyph = np.isin(labels[y0:y1, x0:x1], parts).astype(np.uint8)
+    core = cv2.morphologyEx(glyph, cv2.MORPH_OPEN, _rect(3, 3))
+    if not cv2.countNonZero(core):
+        return None  # all thin: an outline drawn suit, or no suit at all
+    thin = cv2.subtract(glyph, core)
+    ty, tx = np.nonzero(thin)
+    m, pieces, stats, _ = cv2.connectedComponentsWithStats(thin, None, None, None, 8, cv2.CV_16U)
+    long_ = LINE_ON_SUIT * lay.suit_h * k * CANON_H
+    cy_all, cx_all = np.nonzero(core)
+    # All ink within a suit's height around the glyph, in the glyph's coordinates.
+    reach = int(np.ceil(lay.suit_h * k * CANON_H))
+    wy0, wx0 = max(y0 - reach, 0), max(x0 - reach, 0)
+    ay, ax = np.nonzero(labels[wy0:y1 + reach, wx0:x1 + reach])
+    ay, ax = ay + (wy0 - y0), ax + (wx0 - x0)
+    found = np.zeros(len(tx), bool)
+    for j in range(1, m):
+        if max(stats[j][2], stats[j][3]) < 3:
+            continue  # a speck: too short to give a direction
+        ys, xs = np.nonzero(pieces == j)
+        vx, vy, px, py = cv2.fitLine(np.stack([xs, ys], axis=1).astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+        if (np.abs((xs - px) * vy - (ys - py) * vx) <= LINE_WIDTH).mean() < LINE_SHARE:
+            continue  # not straight
+        # The thin ink along the same line (a line parted by the glyph, or broken by JPEG).
+        on = np.abs((tx - px) * vy - (ty - py) * vx) <= LINE_WIDTH
+        along = (tx[on] - px) * vx + (ty[on] - py) * vy
+        if float(along.max() - along.min()) < long_:
+            continue
+        # It must run on along its own direction past the suit's solid part
+        # (ink beyond the glyph's parts counts: the line goes on there),
+        # where a stem, or a spade's foot, ends within the suit's width.
+        core_along = (cx_all - px) * vx + (cy_all - py) * vy
+        lo, hi = float(core_along.min()) - 1, float(core_along.max()) + 1
+        ink_on = np.abs((ax - px) * vy - (ay - py) * vx) <= LINE_WIDTH
+        ink_along = (ax[ink_on] - px) * vx + (ay[ink_on] - py) * vy
+        if ((ink_along < lo) | (ink_along > hi)).sum() < 0.5 * long_:
+            continue
+        # And pass by the solid part, not through it: a spade's stem and its
+        # top point lie on one straight line, the glyph's own axis.
+        side = (cx_all - px) * vy - (cy_all - py) * vx
+        if min((side > 0).sum(), (side < 0).sum()) > LINE_SIDE * len(side):
+            continue
+        found |= on
+    if not found.any():
+        return None
+    # Only a line that leaves a suit-sized glyph is taken off: a thick line
+    # (a card's dark border) keeps its middle, and the glyph would only be
+    # marked cut for nothing.
+    rest = glyph.copy()
+    rest[ty[found], tx[found]] = 0
+    m, _, stats, _ = cv2.connectedComponentsWithStats(rest, None, None, None, 8, cv2.CV_16U)
+    if m < 2:
+        return None
+    _, _, rw, rh, _ = stats[1 + int(np.argmax(stats[1:, 4]))]
+    if rh > 1.3 * max_h or rw > 1.3 * max_w:
+        return None
+    out = np.zeros(labels.shape, bool)
+    out[ty[found] + y0, tx[found] + x0] = True
+    return out
 
 
 def _table(ids: list[int], n: int) -> np.ndarray:

@@ -277,16 +277,18 @@ class IndexMatcher:
         frame can be 15% off, or fooled), the corner is cut again at the size
         the rank says.  ``scale`` of the result is relative to the guess.
 
-        An index seen whose rank does not read (heavy blur fades its thin
-        strokes) gets a second look with its rows cut at a lower ink level; the better rank
-        of the two looks is kept.  The self-test reads through here as well,
+        An index seen whose rank does not read, or reads with too little ink
+        for its glyph (heavy blur fades its thin strokes: a "J" left as its
+        stem and a piece of its hook; a lower level only adds ink), gets a second look with its rows cut
+        at a lower ink level; the better rank of the two looks is kept.  The self-test reads through here as well,
         so the thresholds hold for both looks.
         """
         patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
         levels = darkness(patch)
         first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels)
         saw = self.saw_glyphs
-        if not saw or (first is not None and first.best("rank")[1] >= self.profile.thresholds.min_score):
+        if not saw or (first is not None and first.best("rank")[1] >= self.profile.thresholds.min_score
+                       and first.rank_ink >= INK_RANGE[0]):
             return first
         if not has_faint_rank(patch, self.profile, levels):
             return first  # the faint look would find nothing
