@@ -110,17 +110,18 @@ def test_past_the_blur_limit_the_pair_score_does_not_make_a_blurred_suit_sure(an
 
 
 def test_a_rank_whose_edge_is_far_blurrier_than_its_suits_is_not_sure(anglo):
-    """Rank and suit lie side by side and blur alike: a rank whose outline runs through a
-    blur's halo (a "B" blurred into a blob that read as a "K", 3 times its suit's edge
-    width) is not sure, however clear its scores."""
+    """Rank and suit lie side by side and blur alike: past the blur level, a rank whose
+    outline runs through a blur's halo (a "B" blurred into a blob that read as a "K", 3
+    times its suit's edge width) is not sure, however clear its scores."""
     t = anglo.profile.thresholds
     corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 50.0)
+    suit_blur = 1.05 * t.blur_level
 
     def read(rank_blur: float) -> IndexRead:
-        return IndexRead({"K": 0.9, "J": 0.3}, {"H": 0.9, "D": 0.3}, 0.6, glyphs=_glyphs(2.0, rank_blur))
+        return IndexRead({"K": 0.9, "J": 0.3}, {"H": 0.9, "D": 0.3}, 0.6, glyphs=_glyphs(suit_blur, rank_blur))
 
-    assert anglo.judge.corner(corner, read(2.0), 180.0, 260.0).sure
-    assert not anglo.judge.corner(corner, read(2.0 * (t.smear_limit + 0.1)), 180.0, 260.0).sure
+    assert anglo.judge.corner(corner, read(suit_blur), 180.0, 260.0).sure
+    assert not anglo.judge.corner(corner, read(suit_blur * (t.smear_limit + 0.1)), 180.0, 260.0).sure
 
 
 def test_past_the_blur_limit_two_corners_agree_only_with_full_margins(anglo):

@@ -120,12 +120,14 @@ class Judge:
         return rs >= t.blurred_rank[0] - score_slack and rm >= t.blurred_rank[1] * margin_share
 
     def smeared(self, r: IndexRead) -> bool:
-        """Whether the rank's edge is blurrier against its suit's than twice the trials' usual
-        ratio (``thresholds.smear_limit``): its outline runs through faint ink, so it is a
+        """Whether, past ``thresholds.blur_level``, the rank's edge is blurrier against its suit's than
+        twice the trials' usual ratio (``thresholds.smear_limit``): its outline runs through faint ink, so it is a
         blur's halo or glyphs melted together more than a glyph (a "B" blurred so cut
         is a blob that reads as a "K").  Rank and suit lie side by side: a frame
         blurs both alike."""
-        return r.blur > 0 and r.rank_blur > self.profile.thresholds.smear_limit * r.blur
+        t = self.profile.thresholds
+        # Only past the blur level is a halo wide enough to matter (and the edges worth measuring).
+        return r.blur > t.blur_level and r.rank_blur > t.smear_limit * r.blur
 
     def pair_contradicts(self, r: IndexRead, suit: str) -> bool:
         """Whether the pair score lies past the cut of ``suit``'s look-alike: surely the other suit.
@@ -214,9 +216,9 @@ class Judge:
         # Blurred past the self-test, both looks share the blur (a serif 4 whose
         # thin stroke fades reads as an A at both corners): each must lead by a full margin.
         near = [cr for cr in group if not cr.colour_conflict and not cr.pair_conflict and not cr.corner.notched and not cr.read.cut
-                and not t.look_alike(cr.code) and IndexMatcher.ink_plausible(cr.read) and not self.smeared(cr.read)
-                and cr.confidence >= t.min_score - TWO_CORNER_SCORE
-                and cr.margin >= (1.0 if self.past_self_test(cr.read) else TWO_CORNER_MARGIN) * t.min_margin
+                and not t.look_alike(cr.code) and IndexMatcher.ink_plausible(cr.read)
+                and cr.confidence >= t.min_score - TWO_CORNER_SCORE and cr.margin >= TWO_CORNER_MARGIN * t.min_margin
+                and (cr.margin >= t.min_margin or not self.past_self_test(cr.read)) and not self.smeared(cr.read)
                 and self.rank_sure_at_its_blur(cr.read, TWO_CORNER_SCORE, TWO_CORNER_MARGIN)]
         for i, a in enumerate(near):
             for b in near[i + 1:]:
