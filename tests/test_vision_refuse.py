@@ -123,7 +123,7 @@ def test_a_profile_that_cannot_read_its_own_degraded_shots_is_refused(tmp_path, 
     for code in ("AS", "2H", "3D", "KC"):
         shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", tmp_path)
 
-    def trials(profile, shots, rounds=3, seed=7):
+    def trials(profile, shots, rounds=3, seed=7, heavy=False):
         if trial == "none":
             return [(card, None) for card, _, _ in shots for _ in range(rounds)]
         # every spade read, far ahead, as a heart in red ink: no pair of thresholds is safe

@@ -47,6 +47,20 @@ class IndexRead:
     #: The suit glyph's ink colour (see :func:`~dealer_assist.vision.glyphs.ink_colour_of`);
     #: measured only for a deck whose suits' inks differ beyond red and black.
     ink_colour: Optional[tuple[float, float, float]] = None
+    #: The rank and suit glyphs read (their blur is measured when first asked for).
+    glyphs: tuple = field(default=(), repr=False, compare=False)
+
+    @property
+    def blur(self) -> float:
+        """How blurred the index is: the suit glyph's edge width (see
+        :func:`~dealer_assist.vision.glyphs.edge_blur`; a suit is a solid shape,
+        the rank's thin strokes tell less), canonical pixels; 0 when not known."""
+        return self.glyphs[1].blur if self.glyphs else 0.0
+
+    @property
+    def rank_blur(self) -> float:
+        """The rank glyph's edge width (as :attr:`blur`)."""
+        return self.glyphs[0].blur if self.glyphs else 0.0
 
     def best(self, kind: str) -> tuple[str, float, float]:
         scores = self.rank_scores if kind == "rank" else self.suit_scores
@@ -380,7 +394,7 @@ class IndexMatcher:
         pairs = {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
         return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut,
-                         suit.ink_colour if p.colour_pairs else None)
+                         suit.ink_colour if p.colour_pairs else None, (rank, suit))
 
     def pair_score(self, glyph: Glyph, raw: dict[str, float], a: str, b: str) -> float:
         """How the glyph leans between suits ``a`` and ``b`` (positive: to ``a``).

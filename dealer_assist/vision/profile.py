@@ -74,13 +74,27 @@ class Thresholds:
     self-test saw taken one for the other by reads a little short of the
     thresholds, with the widest lead such a misread had: for them two
     corners agreeing do not stand in for one clear read (see
-    :func:`~dealer_assist.vision.selftest.confusions`)."""
+    :func:`~dealer_assist.vision.selftest.confusions`).  ``blur_limit``: the
+    index blur (see :func:`~dealer_assist.vision.glyphs.edge_blur`, canonical
+    pixels) past which a read is blurred beyond what the self-test tried
+    often enough to learn from: such a read is judged more strictly (see
+    :meth:`~dealer_assist.vision.verdict.Judge.past_self_test`); infinite in
+    profiles made before it was learned.  ``smear_limit``: the most the
+    rank's edge blur exceeded its suit's (a factor) in any trial read (see
+    :meth:`~dealer_assist.vision.verdict.Judge.smeared`); infinite in older profiles.
+    ``blur_level`` and ``blurred_rank``: past that index blur, the rank score
+    and margin a sure read needs (learned from heavily blurred trials, see
+    :func:`~dealer_assist.vision.selftest.blurred_rank_thresholds`)."""
 
     min_score: float = 0.80
     min_margin: float = 0.10
     candidate_score: float = 0.55
     pair_cuts: dict[str, tuple[float, float]] = field(default_factory=dict)
     confusable: dict[str, float] = field(default_factory=dict)
+    blur_limit: float = float("inf")
+    smear_limit: float = float("inf")
+    blur_level: float = float("inf")
+    blurred_rank: tuple[float, float] = (0.0, 0.0)
 
     def look_alike(self, code: str) -> bool:
         """Whether the rank or the suit of ``code`` has a look-alike in this deck."""
@@ -198,6 +212,8 @@ class Profile:
             data["rank_box"] = Box(**data["rank_box"])
             data["suit_box"] = Box(**data["suit_box"])
             cuts = {k: tuple(v) for k, v in data["thresholds"].pop("pair_cuts", {}).items()}
+            if "blurred_rank" in data["thresholds"]:
+                data["thresholds"]["blurred_rank"] = tuple(data["thresholds"]["blurred_rank"])
             data["thresholds"] = Thresholds(**data["thresholds"], pair_cuts=cuts)
             data["rank_size"] = tuple(data["rank_size"])
             data["suit_size"] = tuple(data["suit_size"])

@@ -272,6 +272,13 @@ class Recognizer:
             if r is not None:
                 k *= min(max(float(r.scale), 0.75), 1.35)
                 cr = self.judge.corner(c, r, card_w * k, card_h * k)
+                if (cr is not None and cr.sure and best is not None and self.judge.past_self_test(r)
+                        and self.judge.contradicted([best, cr], cr.code)):
+                    # Blurred past the self-test, a look at another size that
+                    # clearly read another rank (a queen whose tail faded
+                    # reads as an A at one size, still as a Q at another)
+                    # counts against this one as another corner would.
+                    cr.sure = False
                 if cr is not None and (best is None or cr.sure):
                     best = cr
             if (best is not None and best.sure) or not saw:

@@ -151,15 +151,30 @@ def shape_likeness(a: np.ndarray, b: np.ndarray) -> float:
     return float(norm(a) @ norm(b))
 
 
-def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7):
-    """(card, IndexRead) for randomly degraded copies of every shot, read as the recognizer reads them."""
+#: Gaussian blur (px) and motion blur (px) of the trials: a table camera in focus, cards at rest or sliding slowly.
+TRIAL_BLUR, TRIAL_MOTION = 1.4, 5
+#: How far past those the heavy trials go (a factor): a camera out of focus, a card dealt fast.
+HEAVY = 2.0
+
+
+def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7, heavy: bool = False):
+    """(card, IndexRead) for randomly degraded copies of every shot, read as the recognizer reads them.
+
+    ``heavy``: each copy blurred past the usual trials in one way, up to
+    :data:`HEAVY` times as far: defocus, or a fast slide (see :func:`blurred_rank_thresholds`).
+    """
     rng = np.random.default_rng(seed)
     matcher = IndexMatcher(profile)
     out = []
     for card, image, quad in shots:
         for _ in range(rounds):
-            img, q = degrade(image, quad, rng.uniform(0.8, 1.2), rng.uniform(0.0, 1.4), rng.uniform(0, 6),
-                             int(rng.integers(45, 95)), rng, motion=int(rng.integers(0, 6)), light=rng.uniform(0, 0.5))
+            scale, blur, noise, jpeg = rng.uniform(0.8, 1.2), rng.uniform(0.0, TRIAL_BLUR), rng.uniform(0, 6), int(rng.integers(45, 95))
+            motion, light = int(rng.integers(0, TRIAL_MOTION + 1)), rng.uniform(0, 0.5)
+            if heavy and rng.uniform() < 0.5:
+                blur, motion = rng.uniform(TRIAL_BLUR, HEAVY * TRIAL_BLUR), int(rng.integers(0, TRIAL_MOTION // 2 + 1))
+            elif heavy:
+                blur, motion = rng.uniform(0.0, TRIAL_BLUR / 2), int(rng.integers(TRIAL_MOTION + 1, HEAVY * TRIAL_MOTION + 1))
+            img, q = degrade(image, quad, scale, blur, noise, jpeg, rng, motion=motion, light=light)
             size_error = rng.uniform(0.88, 1.12)
             shift = rng.uniform(-2.5, 2.5, 2)
             t = np.radians(rng.uniform(-2.5, 2.5))
@@ -198,7 +213,7 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
         suit, ss, sm = suit_lead(profile, r)
         # The recognizer never accepts a suit the ink's colour rules out: such a trial is no risk.
         wrong = (rank != card.rank or suit != card.suit) and colour_fits(profile, suit, r.redness, r.ink_colour)
-        rows.append((min(rs, ss), min(rm, sm), wrong, rank == card.rank and suit == card.suit))
+        rows.append((min(rs, ss), min(rm, sm), wrong, rank == card.rank and suit == card.suit, r.blur))
     if not rows:
         return Thresholds()
     data = np.array(rows, dtype=np.float64)
@@ -220,11 +235,74 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     accepted = (score >= s) & (margin >= m)
     profile.self_test = {"trials": len(trials), "read": round(float((accepted & right).sum()) / len(trials), 3),
                          "wrong": int((accepted & wrong).sum())}
+    # The blurriest trial whose glyphs still matched the right card: past it,
+    # no trial showed what blur does to this deck's glyphs.
+    read_blur = data[:, 4][right]
+    level, rank_bar = blurred_rank_thresholds(trials + trial_reads(profile, shots, seed=11, heavy=True),
+                                              data[:, 4], float(s), float(m), step)
     return Thresholds(min_score=round(float(s), 3), min_margin=round(float(m), 3),
+                      blur_limit=round(float(read_blur.max()), 3) if read_blur.size else float("inf"),
+                      smear_limit=smear_limit(trials), blur_level=level, blurred_rank=rank_bar,
                       candidate_score=round(float(s) - 0.2, 3),
                       pair_cuts=pair_cuts(profile, trial_reads(profile, shots, rounds=6, seed=8)),
                       confusable=confusions(profile, trials, float(s) - TWO_CORNER_SCORE - step,
                                             float(m) * TWO_CORNER_MARGIN - step))
+
+
+#: Share of the usual trials (by index blur) within which the thresholds learned from
+#: them hold alone: the blurriest twentieth is a dozen reads or so, too few to show
+#: what blur that far does to a deck's ranks (see :func:`blurred_rank_thresholds`).
+BLUR_SHARE = 95
+
+
+def blurred_rank_thresholds(trials, trial_blurs: np.ndarray, score: float, margin: float,
+                            step: float) -> tuple[float, tuple[float, float]]:
+    """The blur level past which a rank needs more, and the (score, margin) it needs there.
+
+    Blurred past most of the usual trials, a rank's thin stroke fades: a 4
+    becomes an A, a queen without its tail an A, at both corners alike and
+    with leads the usual trials never showed.  The heavy trials
+    (:func:`trial_reads` with ``heavy``) show them: over every trial read
+    blurrier than the level (:data:`BLUR_SHARE` of the usual trials' blur),
+    the loosest rank score and margin under which no rank misread is
+    accepted, one safety step inside, and never looser than ``score`` and
+    ``margin``.  ``trial_blurs``: the usual trials' blurs.
+    """
+    level = round(float(np.percentile(trial_blurs, BLUR_SHARE)), 3) if trial_blurs.size else float("inf")
+    rows = []
+    for card, r in trials:
+        if r is not None and r.blur > level:
+            rank, rs, rm = r.best("rank")
+            rows.append((rs, rm, rank != card.rank))
+    if not rows:
+        return level, (score, margin)
+    data = np.array(rows, dtype=np.float64)
+    rs, rm, wrong = data[:, 0], data[:, 1], data[:, 2] > 0
+    best = None
+    for s in np.arange(score, 0.951, step):
+        for m in np.arange(margin, 0.451, step):
+            if (wrong & (rs >= s - step) & (rm >= m - step)).any():
+                continue
+            accepted = int(((rs >= s) & (rm >= m) & ~wrong).sum())
+            if best is None or accepted > best[0]:
+                best = (accepted, s, m)
+    _, s, m = best if best is not None else (0, 0.95, 0.45)
+    return level, (round(float(s), 3), round(float(m), 3))
+
+
+#: How many times its usual ratio to the suit's (the trials' median) a rank's edge
+#: blur may reach.  Rank and suit lie side by side and a frame blurs both alike:
+#: reads of real blurred frames reach 1.8 times the usual ratio; a rank whose
+#: outline runs through a blur's halo (a "B" read as a "K") measured 3.
+SMEAR_FACTOR = 2.0
+
+
+def smear_limit(trials) -> float:
+    """How much blurrier than its suit's a rank's edge may be (a factor, see
+    :meth:`~dealer_assist.vision.verdict.Judge.smeared`): :data:`SMEAR_FACTOR`
+    times the trial reads' median ratio."""
+    ratios = [r.rank_blur / r.blur for _, r in trials if r is not None and r.blur > 0]
+    return round(SMEAR_FACTOR * float(np.median(ratios)), 3) if ratios else float("inf")
 
 
 def confusions(profile: Profile, trials, min_score: float, min_margin: float) -> dict[str, float]:

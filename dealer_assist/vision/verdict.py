@@ -43,8 +43,9 @@ class Judge:
             return None  # not an index at all (a pip, a picture, a non-index corner)
         colour_ok = colour_fits(self.profile, suit, r.redness, r.ink_colour)
         ink_ok = IndexMatcher.ink_plausible(r)
+        # Past the self-test's blur only this plain rule makes a corner sure (see past_self_test).
         sure = (rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
-                and ink_ok)
+                and ink_ok and not self.smeared(r))
         if c.notched or r.cut:
             # The tip was not seen: part of the index may be covered (a ten
             # cut to a one reads like a jack), so only a clear read counts.
@@ -52,18 +53,21 @@ class Judge:
             # tip of a neighbour's pip once passed for a "4".
             clear_rank = rs >= t.min_score + NOTCH_EXTRA and rm >= t.min_margin + NOTCH_EXTRA
             sure = sure and clear_rank and ss >= t.min_score + NOTCH_EXTRA and sm >= t.min_margin + NOTCH_EXTRA
-            if not sure and not r.cut and clear_rank and colour_ok and ink_ok and ss >= t.min_score:
+            if (not sure and not r.cut and clear_rank and colour_ok and ink_ok and ss >= t.min_score
+                    and not self.past_self_test(r)):
                 # A tip not seen, but a whole suit as clearly that shape as
                 # any plain read asks, only not told from its same-colour
                 # look-alike (a blurred spade or club): the learned pair
                 # score may still tell them apart.
                 sure = self.pair_decides(r, suit)
-        elif not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin:
+        elif (not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin
+              and not self.past_self_test(r)):
             sure = self.pair_decides(r, suit)
         pair_conflict = self.pair_contradicts(r, suit)
         sure = sure and not pair_conflict
         extra = NOTCH_EXTRA if c.notched or r.cut else 0.0
-        if not sure and ink_ok and rs >= t.min_score + extra and rm >= t.min_margin + extra:
+        if (not sure and ink_ok and rs >= t.min_score + extra and rm >= t.min_margin + extra
+                and not self.past_self_test(r)):
             # A suit blurred past its plain templates: scored against them
             # blurred alike, it may still lead the other colour clearly, and
             # the pair score tell it from its look-alike.  Where the tip was
@@ -74,6 +78,8 @@ class Judge:
             if soft is not None and self.pair_decides(r, soft, blurred, t.min_score if extra else t.candidate_score):
                 ordered = sorted(blurred.values(), reverse=True)
                 suit, ss, sm, colour_ok, sure = soft, ordered[0], ordered[0] - ordered[1], True, True
+        if sure and not self.rank_sure_at_its_blur(r):
+            sure = False
         if ss < t.candidate_score:
             return None
         p = np.array([c.x, c.y])
@@ -88,6 +94,40 @@ class Judge:
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
         return CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok, pair_conflict and not sure)
+
+    def past_self_test(self, r: IndexRead) -> bool:
+        """Whether the read is blurred past what the self-test learned from (``thresholds.blur_limit``).
+
+        The learned parts of judging rest on the trials: the pair score's cuts
+        on how far a suit's trial reads strayed, two corners agreeing on the
+        trial misreads that never got near the thresholds.  Blurred further, a
+        club's pair score strays past the spade's cut (a club read as a spade):
+        such a read is sure only by the plain thresholds of one corner, two
+        corners agree only with full margins, and any whole corner of its card
+        reading another rank makes it uncertain (see :meth:`contradicted`).
+        """
+        return r.blur > self.profile.thresholds.blur_limit
+
+    def rank_sure_at_its_blur(self, r: IndexRead, score_slack: float = 0.0, margin_share: float = 1.0) -> bool:
+        """Whether the rank clears what reads as blurred as this one need (``thresholds.blurred_rank``
+        past ``thresholds.blur_level``; always below it): heavily blurred trials read a
+        4 or a tailless queen as an A with leads no usual trial showed.  Two corners
+        agreeing each ask ``score_slack`` less and ``margin_share`` of the margin."""
+        t = self.profile.thresholds
+        if r.blur <= t.blur_level:
+            return True
+        _, rs, rm = r.best("rank")
+        return rs >= t.blurred_rank[0] - score_slack and rm >= t.blurred_rank[1] * margin_share
+
+    def smeared(self, r: IndexRead) -> bool:
+        """Whether, past ``thresholds.blur_level``, the rank's edge is blurrier against its suit's than
+        twice the trials' usual ratio (``thresholds.smear_limit``): its outline runs through faint ink, so it is a
+        blur's halo or glyphs melted together more than a glyph (a "B" blurred so cut
+        is a blob that reads as a "K").  Rank and suit lie side by side: a frame
+        blurs both alike."""
+        t = self.profile.thresholds
+        # Only past the blur level is a halo wide enough to matter (and the edges worth measuring).
+        return r.blur > t.blur_level and r.rank_blur > t.smear_limit * r.blur
 
     def pair_contradicts(self, r: IndexRead, suit: str) -> bool:
         """Whether the pair score lies past the cut of ``suit``'s look-alike: surely the other suit.
@@ -157,8 +197,12 @@ class Judge:
         may hold a fragment and does not count.
         """
         t = self.profile.thresholds
+        # Past the self-test's blur, a glyph cut from ink beside it is more
+        # often a whole glyph melted onto its neighbour than a fragment.
+        blurred = any(cr.sure and cr.code == code and self.past_self_test(cr.read) for cr in group)
         for cr in group:
-            if cr.sure or cr.corner.notched or cr.read.cut or not IndexMatcher.ink_plausible(cr.read):
+            if (cr.sure or cr.corner.notched or (cr.read.cut and not blurred)
+                    or not IndexMatcher.ink_plausible(cr.read)):
                 continue
             rank, rs, _ = cr.read.best("rank")
             if rank != code[0] and rs >= t.min_score and rs > cr.read.rank_scores.get(code[0], -1.0):
@@ -169,9 +213,13 @@ class Judge:
         """Both index corners of one card, each nearly sure, reading the same code: two
         independent looks agreeing are as good as one clear look.  Returns the better read."""
         t = self.profile.thresholds
+        # Blurred past the self-test, both looks share the blur (a serif 4 whose
+        # thin stroke fades reads as an A at both corners): each must lead by a full margin.
         near = [cr for cr in group if not cr.colour_conflict and not cr.pair_conflict and not cr.corner.notched and not cr.read.cut
                 and not t.look_alike(cr.code) and IndexMatcher.ink_plausible(cr.read)
-                and cr.confidence >= t.min_score - TWO_CORNER_SCORE and cr.margin >= TWO_CORNER_MARGIN * t.min_margin]
+                and cr.confidence >= t.min_score - TWO_CORNER_SCORE and cr.margin >= TWO_CORNER_MARGIN * t.min_margin
+                and (cr.margin >= t.min_margin or not self.past_self_test(cr.read)) and not self.smeared(cr.read)
+                and self.rank_sure_at_its_blur(cr.read, TWO_CORNER_SCORE, TWO_CORNER_MARGIN)]
         for i, a in enumerate(near):
             for b in near[i + 1:]:
                 apart = np.hypot(a.corner.x - b.corner.x, a.corner.y - b.corner.y) > 0.5 * card_w

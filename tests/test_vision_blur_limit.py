@@ -1,0 +1,179 @@
+"""Reads blurred past the self-test's trials: the blur is measured, and such reads are judged strictly."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from pathlib import Path
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision.card_groups import CornerRead
+from dealer_assist.vision.detect import Corner
+from dealer_assist.vision.glyphs import INK, edge_blur
+from dealer_assist.vision.index import IndexRead
+from dealer_assist.vision.profile import Profile, Thresholds, default_profile_path
+from dealer_assist.vision.recognize import Recognizer
+
+from blurred_shots import blurred_shot
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+needs_cards = pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+
+
+@pytest.fixture(scope="module")
+def anglo() -> Recognizer:
+    return Recognizer(Profile.load(default_profile_path()))
+
+
+def _blurred_disc(sigma: float) -> tuple[np.ndarray, np.ndarray]:
+    """An ink map of a solid disc (ink 0.9) blurred by ``sigma``, and its ink mask."""
+    ink = np.zeros((60, 60), np.float32)
+    cv2.circle(ink, (30, 30), 12, 0.9, -1)
+    if sigma:
+        ink = cv2.GaussianBlur(ink, (0, 0), sigma)
+    return ink, (ink > INK).astype(np.uint8)
+
+
+@pytest.mark.parametrize("sigma", [1.5, 2.5, 3.5])
+def test_the_edge_blur_of_a_drawn_shape_is_the_blur_it_was_given(sigma):
+    """A disc blurred by a known Gaussian: the edge's width measures that sigma (the
+    pixel grid adds a little to a sharp edge, so within a fifth)."""
+    ink, mask = _blurred_disc(sigma)
+    ys, xs = np.nonzero(mask)
+    assert edge_blur(ink, mask, (xs.min(), ys.min(), xs.max() + 1, ys.max() + 1)) == pytest.approx(sigma, rel=0.2)
+
+
+def _suit_blurs(rec: Recognizer, frame: np.ndarray) -> list[float]:
+    blurs = []
+    judge = rec.judge.corner
+
+    def corner(c, r, w, h):
+        blurs.append(r.blur)
+        return judge(c, r, w, h)
+
+    rec.judge.corner = corner
+    try:
+        rec.recognize(frame)
+    finally:
+        rec.judge.corner = judge
+    return blurs
+
+
+@needs_cards
+def test_a_set_up_shot_blurred_as_the_self_test_tries_is_within_its_limit_and_past_it_blurred_more(anglo):
+    """The shipped profile learned the blurriest index its trials still read right: an anglo
+    set-up shot blurred by 1 px reads and lies within it; shrunk to 0.8 and blurred by 3 px
+    (twice the trials' 1.4) every index read lies past it, and the card is never misread."""
+    limit = anglo.profile.thresholds.blur_limit
+    assert np.isfinite(limit)
+    mild = blurred_shot("7H", 1.0, 1.0)
+    assert [h.card.code for h in anglo.recognize(mild).cards] == ["7H"]
+    assert max(_suit_blurs(anglo, mild)) <= limit
+    heavy = blurred_shot("4D", 0.8, 3.0)
+    blurs = _suit_blurs(anglo, heavy)
+    assert blurs and min(blurs) > limit
+    assert {h.card.code for h in anglo.recognize(heavy).cards} <= {"4D"}
+
+
+def _with(rec: Recognizer, **changes) -> Recognizer:
+    profile = copy.deepcopy(rec.profile)
+    profile.thresholds = dataclasses.replace(profile.thresholds, **changes)
+    return Recognizer(profile)
+
+
+def _glyphs(suit_blur: float, rank_blur: float = 0.0) -> tuple:
+    """Stand-ins for a read's rank and suit glyphs: only their edge blur is asked for."""
+    return SimpleNamespace(blur=rank_blur or suit_blur), SimpleNamespace(blur=suit_blur)
+
+
+def test_past_the_blur_limit_the_pair_score_does_not_make_a_blurred_suit_sure(anglo):
+    """A spade blurred to a blob (plain score 0.3) whose pair score lies past the spade's cut
+    is sure within the self-test's blur, and uncertain past it: the cut was learned on the
+    trials' spread, which heavier blur widens (a club drifts past the spade's cut)."""
+    t = anglo.profile.thresholds
+    to_s, _ = t.pair_cuts["CS"]
+    corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 50.0)
+
+    def read(blur: float) -> IndexRead:
+        return IndexRead({"3": 0.9, "5": 0.3}, {"S": 0.3, "H": 0.26, "C": 0.2, "D": 0.0}, 0.0,
+                         pair_scores={"CS": to_s - 0.02, "DH": 0.0}, glyphs=_glyphs(blur))
+
+    rec = _with(anglo)
+    rec.matcher.blurred_suit_scores = lambda r: {"S": 0.55, "C": 0.3, "H": 0.0, "D": -0.1}
+    assert rec.judge.corner(corner, read(0.9 * t.blur_limit), 180.0, 260.0).sure
+    past = rec.judge.corner(corner, read(1.1 * t.blur_limit), 180.0, 260.0)
+    assert past is None or not past.sure  # None: the suit's plain score is no index's
+
+
+def test_a_rank_whose_edge_is_far_blurrier_than_its_suits_is_not_sure(anglo):
+    """Rank and suit lie side by side and blur alike: past the blur level, a rank whose
+    outline runs through a blur's halo (a "B" blurred into a blob that read as a "K", 3
+    times its suit's edge width) is not sure, however clear its scores."""
+    t = anglo.profile.thresholds
+    corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 50.0)
+    suit_blur = 1.05 * t.blur_level
+
+    def read(rank_blur: float) -> IndexRead:
+        return IndexRead({"K": 0.9, "J": 0.3}, {"H": 0.9, "D": 0.3}, 0.6, glyphs=_glyphs(suit_blur, rank_blur))
+
+    assert anglo.judge.corner(corner, read(suit_blur), 180.0, 260.0).sure
+    assert not anglo.judge.corner(corner, read(suit_blur * (t.smear_limit + 0.1)), 180.0, 260.0).sure
+
+
+def test_past_the_blur_limit_two_corners_agree_only_with_full_margins(anglo):
+    """Both corners of a motion-blurred 4 read as an A, each leading by less than a single
+    read's margin: within the self-test's blur two such looks make a sure card, past it they
+    share the blur that faded the 4's stroke and do not."""
+    t = anglo.profile.thresholds
+    w, h = 180.0, 260.0
+
+    def nearly(x: float, y: float, wdir, blur: float) -> CornerRead:
+        wd = np.array(wdir, float)
+        hd = np.array([-wd[1], wd[0]])
+        quad = np.array([[x, y], [x, y] + wd * w, [x, y] + wd * w + hd * h, [x, y] + hd * h])
+        read = IndexRead({"A": t.min_score + 0.02, "4": 0.4}, {"D": 0.95, "H": 0.3}, 0.6, glyphs=_glyphs(blur))
+        return CornerRead(Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0), (w, h), quad, quad.mean(axis=0), read,
+                          False, "AD", t.min_score + 0.02, t.min_margin * 0.8, ["AD"])
+
+    for blur, agree in ((0.9 * t.blur_limit, True), (1.1 * t.blur_limit, False)):
+        pair = [nearly(100.0, 100.0, (1.0, 0.0), blur), nearly(100.0 + w, 100.0 + h, (-1.0, 0.0), blur)]
+        assert (anglo.judge.two_corners_agree(pair, w) is not None) == agree
+
+
+def test_profiles_made_before_the_blur_limit_judge_as_before():
+    """Thresholds without a learned limit never find a read past it."""
+    assert Thresholds().blur_limit == float("inf") and Thresholds().smear_limit == float("inf")
+
+
+def test_heavily_blurred_trials_that_misread_a_rank_raise_its_bar_only_past_the_blur_level():
+    """A 4 whose thin stroke faded, read as an A leading by 0.25, among trials blurrier than
+    most: past that level a rank must lead by more than the misread did; a misread within
+    the usual blur (already kept out by the plain thresholds' own learning) changes nothing."""
+    from dealer_assist.cards import Card
+    from dealer_assist.vision.selftest import blurred_rank_thresholds
+
+    usual = np.linspace(1.0, 2.0, 100)  # the usual trials' blurs: the level lies at 1.95
+    right = [(Card("7", "S"), IndexRead({"7": 0.9, "1": 0.5}, {"S": 0.9}, 0.0, glyphs=_glyphs(2.2)))] * 5
+    four_as_ace = IndexRead({"A": 0.9, "4": 0.65}, {"D": 0.9}, 0.6, glyphs=_glyphs(2.2))
+    level, (score, margin) = blurred_rank_thresholds(right + [(Card("4", "D"), four_as_ace)], usual, 0.7, 0.15, 0.03)
+    assert level == pytest.approx(1.95)
+    assert margin > 0.25 + 0.03 and score >= 0.7
+    mild = IndexRead(four_as_ace.rank_scores, four_as_ace.suit_scores, 0.6, glyphs=_glyphs(1.5))
+    assert blurred_rank_thresholds(right + [(Card("4", "D"), mild)], usual, 0.7, 0.15, 0.03)[1] == (0.7, 0.15)
+
+
+def test_a_rank_read_clearly_by_the_plain_thresholds_is_not_sure_past_the_blur_level_below_its_bar(anglo):
+    """The same clear A (lead 0.25) is sure at a usual blur and uncertain past the level
+    where heavily blurred trials misread ranks by such leads."""
+    rec = _with(anglo, blur_level=2.0, blurred_rank=(0.7, 0.3))
+    corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 50.0)
+
+    def read(blur: float) -> IndexRead:
+        return IndexRead({"A": 0.9, "4": 0.65}, {"D": 0.9, "H": 0.3}, 0.6, glyphs=_glyphs(blur))
+
+    assert rec.judge.corner(corner, read(1.9), 180.0, 260.0).sure
+    assert not rec.judge.corner(corner, read(2.1), 180.0, 260.0).sure
