@@ -14,6 +14,8 @@ from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 
+from frame_truth import assert_no_wrong_card, assert_read_there
+
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 SHIPPED = default_profile_path().parent
 needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
@@ -64,8 +66,5 @@ def test_an_index_the_frame_edge_opens_is_read_from_its_glyphs(frame, code):
     assert not near_an_index(find_glyph_pairs(inks, rec.profile, rec.profile.card_h_px))
     assert near_an_index(find_glyph_pairs(inks, rec.profile, rec.profile.card_h_px, bays=masks.bay_ink))
     hits = rec.recognize(img).cards
-    assert any(h.card.code == code and np.linalg.norm(np.array(h.center) - card["center"]) < 0.4 * card_h
-               for h in hits)
-    for h in hits:
-        near = [c["card"] for c in cards if np.linalg.norm(np.array(h.center) - c["center"]) < 0.4 * card_h]
-        assert h.card.code in [c.replace("10", "T") for c in near], f"{h.card.code} read where {near} lie"
+    assert_read_there(hits, code, card["center"], card_h)
+    assert_no_wrong_card(hits, cards, card_h)

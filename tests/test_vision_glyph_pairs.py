@@ -13,6 +13,8 @@ from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 
+from frame_truth import assert_no_wrong_card, assert_read_there
+
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 SHIPPED = default_profile_path().parent
 needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
@@ -131,11 +133,8 @@ def test_an_index_whose_corner_outline_is_not_found_is_read_from_its_glyphs(deck
     assert any(np.hypot(gp.corner.x - q[k][0], gp.corner.y - q[k][1]) < 0.1 * card_h
                and np.dot(gp.corner.hdir, down) > 0.95 for gp in pairs)
     hits = rec.recognize(img).cards
-    assert any(h.card.code == code and np.linalg.norm(np.array(h.center) - card["center"]) < 0.4 * card_h
-               for h in hits)
-    for h in hits:
-        near = [c["card"] for c in cards if np.linalg.norm(np.array(h.center) - c["center"]) < 0.4 * card_h]
-        assert h.card.code in [c.replace("10", "T") for c in near], f"{h.card.code} read where {near} lie"
+    assert_read_there(hits, code, card["center"], card_h)
+    assert_no_wrong_card(hits, cards, card_h)
 
 
 def _shot(deck: str, code: str):
@@ -234,6 +233,4 @@ def test_a_glyph_parted_from_a_picture_line_pairs_even_where_the_parting_moved_i
     for c in queens:
         assert any(h.card.code == "QH" and np.linalg.norm(np.array(h.center) - c["center"]) < 0.2 * card_h
                    for h in hits), f"the queen at {c['center']} is not read"
-    for h in hits:
-        near = [c["card"] for c in cards if np.linalg.norm(np.array(h.center) - c["center"]) < 0.4 * card_h]
-        assert h.card.code in [c.replace("10", "T") for c in near], f"{h.card.code} read where {near} lie"
+    assert_no_wrong_card(hits, cards, card_h)

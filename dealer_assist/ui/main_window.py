@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_assist.baccarat.paytable import Bet
-from dealer_assist.ui import theme
+from dealer_assist.ui import replay_control, theme
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.banner import Banner
 from dealer_assist.ui.betting import BettingPanel
@@ -366,29 +366,11 @@ class MainWindow(QMainWindow):
 
     def toggle_pause(self) -> Optional[str]:
         """A replay: stop it where it is (PAUSED), or let it go on at its pace."""
-        source = self.source
-        if not self.replay or not hasattr(source, "pause"):
-            return "no replay to pause: Space pauses a replay (`dealer-assist replay`)"
-        if source.paused:
-            source.resume()
-            return None
-        if not source.pause():
-            self.notice("the record has ended: nothing left to pause; Ctrl+Q leaves the replay", 5)
-            return "the record has ended"
-        return None
+        return replay_control.toggle_pause(self.source, self.replay, lambda text: self.notice(text, 5))
 
     def step_replay(self) -> Optional[str]:
         """A paused replay: play the next recorded operation, and only that one."""
-        source = self.source
-        if not self.replay or not hasattr(source, "step"):
-            return "no replay to step"
-        if not source.paused:
-            self.notice("Right steps a paused replay: Space pauses it first", 5)
-            return "the replay is playing: Space pauses it first"
-        if source.step() is None:
-            self.notice("the record has ended: nothing more to step; Ctrl+Q leaves the replay", 5)
-            return "the record has ended"
-        return None
+        return replay_control.step(self.source, self.replay, lambda text: self.notice(text, 5))
 
     def toggle_help(self) -> None:
         self.help.setGeometry(self.centralWidget().rect())

@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
-from dealer_assist.ui import theme
+from dealer_assist.ui import replay_control, theme
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardField, ChipBar, DeckPanel,
                                                SettlementPanel)
@@ -376,29 +376,17 @@ class BlackjackWindow(QMainWindow):
 
     def toggle_pause(self) -> Optional[str]:
         """A replay: stop it where it is (PAUSED), or let it go on at its pace."""
-        source = self.source
-        if not self.replay or not hasattr(source, "pause"):
-            return "no replay to pause: Space pauses a replay (`dealer-assist replay`)"
-        if source.paused:
-            source.resume()
-        elif not source.pause():
-            self.statusBar().showMessage("the record has ended: nothing left to pause", 5000)
-            return "the record has ended"
-        self._show_replay_status()
-        return None
+        refused = replay_control.toggle_pause(self.source, self.replay, self._replay_note)
+        if refused is None:
+            self._show_replay_status()
+        return refused
 
     def step_replay(self) -> Optional[str]:
         """A paused replay: play the next recorded operation, and only that one."""
-        source = self.source
-        if not self.replay or not hasattr(source, "step"):
-            return "no replay to step"
-        if not source.paused:
-            self.statusBar().showMessage("Right steps a paused replay: Space pauses it first", 5000)
-            return "the replay is playing: Space pauses it first"
-        if source.step() is None:
-            self.statusBar().showMessage("the record has ended: nothing more to step", 5000)
-            return "the record has ended"
-        return None
+        return replay_control.step(self.source, self.replay, self._replay_note)
+
+    def _replay_note(self, text: str) -> None:
+        self.statusBar().showMessage(text, 5000)
 
     def _show_replay_status(self) -> None:
         if self.source is None or not hasattr(self, "replay_status"):
