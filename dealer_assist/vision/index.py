@@ -137,11 +137,9 @@ def _blank_beyond_frame(patch: np.ndarray) -> np.ndarray:
     it may be cut short (see :func:`.glyphs.extract_glyphs`).  A pixel blended
     with the frame's edge counts as beyond it.
     """
-    beyond = patch[..., 3] < 255
-    inside = cv2.compare(patch[..., 3], 255, cv2.CMP_EQ)
+    inside = (patch[..., 3] == 255).view(np.uint8)
     paper = _paper_of(patch, inside) if cv2.countNonZero(inside) else np.full(3, 255.0)
-    patch[beyond, :3] = np.round(paper).astype(np.uint8)
-    patch[beyond, 3] = 0
+    patch[inside == 0] = np.append(np.round(paper).astype(np.uint8), np.uint8(0))  # paper's colour, alpha 0
     return patch
 
 
