@@ -117,18 +117,25 @@ def peel_lines(ink: np.ndarray, rows: np.ndarray, max_size: float, limit: float,
 
 
 def ink_blobs(*inks: np.ndarray, min_size: float = 0.0, max_size: float = np.inf,
-              first: Optional[np.ndarray] = None) -> np.ndarray:
+              first: Optional[np.ndarray] = None, taken: Optional[dict[int, np.ndarray]] = None) -> np.ndarray:
     """``(x, y, w, h, area, mask)`` of the marks of ink masks from ``min_size`` to ``max_size`` across.
 
     ``area`` is that inside the mark's outline, ``mask`` the index of the
     mask it was found in.  A mark of a later mask that an earlier one
     already holds (its box within two pixels: a stroke's blur around a
     solid shape) is left out: every mark counts once.  ``first``: the
-    first mask's :func:`_outline_stats`, when already taken.
+    first mask's :func:`_outline_stats`, when already taken; ``taken``: those
+    of other masks already taken (with ``mask`` their index in ``inks``), by
+    that index: tracing a frame's outlines is the costly part.
     """
     found: list[np.ndarray] = []
     for n, ink in enumerate(inks):
-        rows = first if n == 0 and first is not None else _outline_stats(ink, n)
+        if n == 0 and first is not None:
+            rows = first
+        elif taken and n in taken:
+            rows = taken[n]
+        else:
+            rows = _outline_stats(ink, n)
         size = rows[:, 2:4].max(axis=1)
         rows = rows[(size >= min_size) & (size <= max_size)]
         for earlier in found:
@@ -182,15 +189,18 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     # An index's worth of ink: both glyph boxes full (a glyph fills less).
     index_area = ((rb.v1 - rb.v0) * (rb.u1 - rb.u0) + (sb.v1 - sb.v0) * (sb.u1 - sb.u0)) * h_px * w_px * hi * hi
     peeled = peel_lines(inks[0], first, max(rank_max, suit_max), h_px * hi, index_area, PEEL_WIDTH)
+    taken = {}
     if bays is not None:
         # A glyph sealed into a bay is joined to the line that opened it.
-        more = peel_lines(bays, _outline_stats(bays, 0), max(rank_max, suit_max), h_px * hi, index_area, PEEL_WIDTH)
+        taken[len(inks)] = bay_rows = _outline_stats(bays, len(inks))
+        more = peel_lines(bays, bay_rows, max(rank_max, suit_max), h_px * hi, index_area, PEEL_WIDTH)
         if more is not None:
             peeled = more if peeled is None else cv2.bitwise_or(peeled, more)
         inks = (*inks, bays)
     if peeled is not None:
         inks = (*inks, peeled)
-    boxes = ink_blobs(*inks, min_size=min(rank_min, suit_min), max_size=max(rank_max, suit_max), first=first)
+    boxes = ink_blobs(*inks, min_size=min(rank_min, suit_min), max_size=max(rank_max, suit_max), first=first,
+                      taken=taken)
     centre = (boxes[:, :2] + boxes[:, 2:4] / 2) / MASK_SCALE
     free = np.ones(len(boxes), bool)
     if len(known):

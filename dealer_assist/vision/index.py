@@ -137,12 +137,36 @@ def _blank_beyond_frame(patch: np.ndarray) -> np.ndarray:
     it may be cut short (see :func:`.glyphs.extract_glyphs`).  A pixel blended
     with the frame's edge counts as beyond it.
     """
-    beyond = patch[..., 3] < 255
-    inside = patch[~beyond]
-    paper = np.percentile(inside[:, :3], 90, axis=0) if len(inside) else np.full(3, 255.0)
-    patch[beyond, :3] = np.round(paper).astype(np.uint8)
-    patch[beyond, 3] = 0
+    inside = (patch[..., 3] == 255).view(np.uint8)
+    paper = _paper_of(patch, inside) if cv2.countNonZero(inside) else np.full(3, 255.0)
+    patch[inside == 0] = np.append(np.round(paper).astype(np.uint8), np.uint8(0))  # paper's colour, alpha 0
     return patch
+
+
+#: The share of a patch's pixels darker than its paper (see :func:`_paper_of`).
+PAPER_SHARE = 0.9
+
+
+def _paper_of(patch: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """The paper's colour of ``patch`` (BGR, float) over the pixels of mask ``inside``: each
+    channel's :data:`PAPER_SHARE` percentile, exactly as ``np.percentile`` (linear) gives it.
+
+    Counted from each channel's histogram instead of sorting the pixels: a
+    tenth of the time of ``np.percentile``, which sorts a copy.
+    """
+    n = cv2.countNonZero(inside)
+    at = (n - 1) * PAPER_SHARE  # numpy's "linear" virtual index
+    below = int(np.floor(at))
+    above = min(below + 1, n - 1)
+    t = at - below
+    lo, hi = np.empty(3, np.uint8), np.empty(3, np.uint8)
+    for ch in range(3):
+        counts = np.cumsum(cv2.calcHist([patch], [ch], inside, [256], [0, 256]).ravel())
+        # The k-th smallest value (from 0) is the first whose count of values up to it exceeds k.
+        lo[ch], hi[ch] = np.searchsorted(counts, [below, above], side="right")
+    # numpy's interpolation, from the nearer end (so that the figure is the same to the bit).
+    step = hi - lo
+    return hi - step * (1 - t) if t >= 0.5 else lo + step * t
 
 
 def _zncc_matrix(templates: dict[str, np.ndarray]) -> tuple[list[str], np.ndarray, np.ndarray]:

@@ -118,7 +118,9 @@ class Recognizer:
         # the biggest card a glyph pair allows against the frame's guess.
         rb, sb = profile.rank_box, profile.suit_box
         index = (rb.u1 - rb.u0) * (rb.v1 - rb.v0) + (sb.u1 - sb.u0) * (sb.v1 - sb.v0)
-        self._bay_max = index * w * h * SIZE_SLACK[1] ** 2
+        # Only glyph pairs look at bay ink, and a deck printing its index at
+        # all four corners is never searched for them (see recognize): no bays.
+        self._bay_max = index * w * h * SIZE_SLACK[1] ** 2 if profile.index_corners < 4 else 0.0
         self._paper_min = 0.35 * profile.paper_level
 
     def masks(self, frame: np.ndarray) -> Masks:
