@@ -90,23 +90,54 @@ def _glyphs(suit_blur: float, rank_blur: float = 0.0) -> tuple:
     return SimpleNamespace(blur=rank_blur or suit_blur), SimpleNamespace(blur=suit_blur)
 
 
-def test_past_the_blur_limit_the_pair_score_does_not_make_a_blurred_suit_sure(anglo):
-    """A spade blurred to a blob (plain score 0.3) whose pair score lies past the spade's cut
-    is sure within the self-test's blur, and uncertain past it: the cut was learned on the
-    trials' spread, which heavier blur widens (a club drifts past the spade's cut)."""
+def _blob_spade(pair_score: float, blur: float) -> IndexRead:
+    """A spade blurred to a blob (plain score 0.3): only its pair score can say spade."""
+    return IndexRead({"3": 0.9, "5": 0.3}, {"S": 0.3, "H": 0.26, "C": 0.2, "D": 0.0}, 0.0,
+                     pair_scores={"CS": pair_score, "DH": 0.0}, glyphs=_glyphs(blur))
+
+
+def test_past_the_blur_limit_without_blurred_cuts_the_pair_score_does_not_make_a_blurred_suit_sure(anglo):
+    """A profile without cuts learned on heavy trials (an older one): a spade blob whose pair
+    score lies past the spade's cut is sure within the self-test's blur, and uncertain past
+    it: the cut was learned on the trials' spread, which heavier blur widens."""
     t = anglo.profile.thresholds
     to_s, _ = t.pair_cuts["CS"]
     corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 50.0)
+    rec = _with(anglo, pair_cuts_blurred={})
+    rec.matcher.blurred_suit_scores = lambda r: {"S": 0.55, "C": 0.3, "H": 0.0, "D": -0.1}
+    assert rec.judge.corner(corner, _blob_spade(to_s - 0.02, 0.9 * t.blur_limit), 180.0, 260.0).sure
+    past = rec.judge.corner(corner, _blob_spade(to_s - 0.02, 1.1 * t.blur_limit), 180.0, 260.0)
+    assert past is None or not past.sure  # None: the suit's plain score is no index's
 
-    def read(blur: float) -> IndexRead:
-        return IndexRead({"3": 0.9, "5": 0.3}, {"S": 0.3, "H": 0.26, "C": 0.2, "D": 0.0}, 0.0,
-                         pair_scores={"CS": to_s - 0.02, "DH": 0.0}, glyphs=_glyphs(blur))
 
+def test_the_shipped_profiles_learned_blurred_cuts_further_out_than_the_usual_ones():
+    """Heavy blur drifts each suit's pair score towards its look-alike's: cuts set on the
+    heavy trials too lie at least as far out as the usual ones, for every pair."""
+    for deck in ("anglo", "plastic"):
+        t = Profile.load(Path(__file__).resolve().parents[1] / "calibration" / deck).thresholds
+        assert set(t.pair_cuts_blurred) == set(t.pair_cuts) == {"CS", "DH"}
+        for key, (to_second, to_first) in t.pair_cuts.items():
+            blurred_second, blurred_first = t.pair_cuts_blurred[key]
+            assert blurred_second <= to_second and blurred_first >= to_first
+
+
+def test_past_the_blur_limit_only_the_blurred_cuts_decide_a_blurred_suit(anglo):
+    """Past the limit the pair score decides by the cuts learned on heavy trials too: a spade
+    blob between the usual cut and the blurred one is uncertain there (sure within the
+    limit), one past the blurred cut is sure; neither is read as a club."""
+    t = anglo.profile.thresholds
+    to_s, _ = t.pair_cuts["CS"]
+    blurred_to_s, _ = t.pair_cuts_blurred["CS"]
+    assert blurred_to_s < to_s
+    corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 50.0)
     rec = _with(anglo)
     rec.matcher.blurred_suit_scores = lambda r: {"S": 0.55, "C": 0.3, "H": 0.0, "D": -0.1}
-    assert rec.judge.corner(corner, read(0.9 * t.blur_limit), 180.0, 260.0).sure
-    past = rec.judge.corner(corner, read(1.1 * t.blur_limit), 180.0, 260.0)
-    assert past is None or not past.sure  # None: the suit's plain score is no index's
+    between = (to_s + blurred_to_s) / 2
+    assert rec.judge.corner(corner, _blob_spade(between, 0.9 * t.blur_limit), 180.0, 260.0).sure
+    past = rec.judge.corner(corner, _blob_spade(between, 1.1 * t.blur_limit), 180.0, 260.0)
+    assert past is None or not past.sure
+    beyond = rec.judge.corner(corner, _blob_spade(blurred_to_s - 0.02, 1.1 * t.blur_limit), 180.0, 260.0)
+    assert beyond is not None and beyond.sure and beyond.code == "3S"
 
 
 def test_a_rank_whose_edge_is_far_blurrier_than_its_suits_is_not_sure(anglo):
@@ -147,6 +178,7 @@ def test_past_the_blur_limit_two_corners_agree_only_with_full_margins(anglo):
 def test_profiles_made_before_the_blur_limit_judge_as_before():
     """Thresholds without a learned limit never find a read past it."""
     assert Thresholds().blur_limit == float("inf") and Thresholds().smear_limit == float("inf")
+    assert Thresholds().pair_cuts_blurred == {}
 
 
 def test_heavily_blurred_trials_that_misread_a_rank_raise_its_bar_only_past_the_blur_level():
@@ -177,3 +209,26 @@ def test_a_rank_read_clearly_by_the_plain_thresholds_is_not_sure_past_the_blur_l
 
     assert rec.judge.corner(corner, read(1.9), 180.0, 260.0).sure
     assert not rec.judge.corner(corner, read(2.1), 180.0, 260.0).sure
+
+
+def test_heavy_trials_push_the_blurred_cut_out_and_it_is_never_looser_than_the_usual_one(anglo):
+    """Clubs whose pair score drifts towards the spades' in heavy blur: the cuts set on the
+    usual plus the heavy trials call a glyph a spade only further out, and taking the
+    stricter side of each never leaves a blurred cut looser than the usual one."""
+    from dealer_assist.cards import Card
+    from dealer_assist.vision.selftest import blurred_pair_cuts, pair_cuts
+
+    rng = np.random.default_rng(0)
+
+    def trials(suit: str, scores) -> list:
+        return [(Card("7", suit), IndexRead({"7": 0.9}, {suit: 0.9}, 0.0, pair_scores={"CS": float(v)}))
+                for v in scores]
+
+    usual = trials("C", rng.normal(0.1, 0.01, 60)) + trials("S", rng.normal(-0.1, 0.01, 60))
+    heavy = trials("C", rng.normal(-0.02, 0.02, 60)) + trials("S", rng.normal(-0.1, 0.02, 60))
+    plain, wide = pair_cuts(anglo.profile, usual)["CS"], pair_cuts(anglo.profile, usual + heavy)["CS"]
+    heavy_clubs = [r.pair_scores["CS"] for card, r in heavy if card.suit == "C"]
+    assert wide[0] < plain[0] and wide[0] < min(heavy_clubs)  # no heavy club lies at the spade cut
+    blurred = blurred_pair_cuts({"CS": plain}, {"CS": wide, "DH": (-0.1, 0.1)})
+    assert set(blurred) == {"CS"}  # no usual cut for DH: never decided past the limit
+    assert blurred["CS"][0] <= min(plain[0], wide[0]) and blurred["CS"][1] >= max(plain[1], wide[1])

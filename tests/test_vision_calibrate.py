@@ -55,6 +55,19 @@ def test_profile_round_trip(plastic, tmp_path):
     assert np.array_equal(loaded.pair_dirs["CS"], plastic.pair_dirs["CS"])
 
 
+def test_a_profile_saved_before_the_blurred_pair_cuts_loads_without_them(plastic, tmp_path):
+    """An older profile.json (no ``pair_cuts_blurred``) loads with none: past the blur
+    limit it never uses the pair rule, as before."""
+    folder = plastic.save(tmp_path / "p")
+    path = folder / "profile.json" if folder.is_dir() else folder
+    data = json.loads(path.read_text())
+    assert data["thresholds"].pop("pair_cuts_blurred")
+    path.write_text(json.dumps(data))
+    loaded = Profile.load(path.parent)
+    assert loaded.thresholds.pair_cuts_blurred == {}
+    assert loaded.thresholds.pair_cuts == plastic.thresholds.pair_cuts
+
+
 def test_bad_shots_are_named_with_the_reason(tmp_path):
     src = CARDS / "calib" / "anglo"
     for code in ("AS", "2H", "KD", "7C", "TD", "QS"):

@@ -84,7 +84,11 @@ class Thresholds:
     :meth:`~dealer_assist.vision.verdict.Judge.smeared`); infinite in older profiles.
     ``blur_level`` and ``blurred_rank``: past that index blur, the rank score
     and margin a sure read needs (learned from heavily blurred trials, see
-    :func:`~dealer_assist.vision.selftest.blurred_rank_thresholds`)."""
+    :func:`~dealer_assist.vision.selftest.blurred_rank_thresholds`).
+    ``pair_cuts_blurred``: as ``pair_cuts``, set on the usual and the heavily
+    blurred trials together; they judge only reads past ``blur_limit`` (see
+    :meth:`~dealer_assist.vision.verdict.Judge.pair_rule_holds`); empty in
+    older profiles, which never use the pair rule past the limit."""
 
     min_score: float = 0.80
     min_margin: float = 0.10
@@ -95,6 +99,7 @@ class Thresholds:
     smear_limit: float = float("inf")
     blur_level: float = float("inf")
     blurred_rank: tuple[float, float] = (0.0, 0.0)
+    pair_cuts_blurred: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def look_alike(self, code: str) -> bool:
         """Whether the rank or the suit of ``code`` has a look-alike in this deck."""
@@ -212,9 +217,10 @@ class Profile:
             data["rank_box"] = Box(**data["rank_box"])
             data["suit_box"] = Box(**data["suit_box"])
             cuts = {k: tuple(v) for k, v in data["thresholds"].pop("pair_cuts", {}).items()}
+            blurred_cuts = {k: tuple(v) for k, v in data["thresholds"].pop("pair_cuts_blurred", {}).items()}
             if "blurred_rank" in data["thresholds"]:
                 data["thresholds"]["blurred_rank"] = tuple(data["thresholds"]["blurred_rank"])
-            data["thresholds"] = Thresholds(**data["thresholds"], pair_cuts=cuts)
+            data["thresholds"] = Thresholds(**data["thresholds"], pair_cuts=cuts, pair_cuts_blurred=blurred_cuts)
             data["rank_size"] = tuple(data["rank_size"])
             data["suit_size"] = tuple(data["suit_size"])
             profile = cls(**data)

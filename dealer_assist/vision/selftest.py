@@ -238,13 +238,16 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     # The blurriest trial whose glyphs still matched the right card: past it,
     # no trial showed what blur does to this deck's glyphs.
     read_blur = data[:, 4][right]
-    level, rank_bar = blurred_rank_thresholds(trials + trial_reads(profile, shots, seed=11, heavy=True),
-                                              data[:, 4], float(s), float(m), step)
+    heavy = trial_reads(profile, shots, seed=11, heavy=True)
+    level, rank_bar = blurred_rank_thresholds(trials + heavy, data[:, 4], float(s), float(m), step)
+    cut_trials = trial_reads(profile, shots, rounds=6, seed=8)
+    usual_cuts = pair_cuts(profile, cut_trials)
     return Thresholds(min_score=round(float(s), 3), min_margin=round(float(m), 3),
                       blur_limit=round(float(read_blur.max()), 3) if read_blur.size else float("inf"),
                       smear_limit=smear_limit(trials), blur_level=level, blurred_rank=rank_bar,
                       candidate_score=round(float(s) - 0.2, 3),
-                      pair_cuts=pair_cuts(profile, trial_reads(profile, shots, rounds=6, seed=8)),
+                      pair_cuts=usual_cuts,
+                      pair_cuts_blurred=blurred_pair_cuts(usual_cuts, pair_cuts(profile, cut_trials + heavy)),
                       confusable=confusions(profile, trials, float(s) - TWO_CORNER_SCORE - step,
                                             float(m) * TWO_CORNER_MARGIN - step))
 
@@ -396,3 +399,19 @@ def pair_cuts(profile: Profile, trials) -> dict[str, tuple[float, float]]:
         mid = (to_a + to_b) / 2
         out[key] = (round(float(min(to_b, mid - PAIR_STEP)), 3), round(float(max(to_a, mid + PAIR_STEP)), 3))
     return out
+
+
+def blurred_pair_cuts(usual: dict[str, tuple[float, float]],
+                      heavy: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """The pair cuts for reads past ``blur_limit``: those set on the usual and the heavy
+    trials together (``heavy``), never looser than the ``usual`` ones.
+
+    The heavy trials drift a suit's pair score towards its look-alike's and
+    so push that look-alike's cut further out; but the cuts also keep a step
+    past the middle of the two, and a middle moved by one suit's drift would
+    loosen the other suit's cut.  A read blurred past every usual trial
+    deserves no looser cut than a sharp one: per side, the stricter of the two.
+    Only pairs with cuts in both are decided (cuts need enough trials of each suit).
+    """
+    return {key: (min(usual[key][0], cut[0]), max(usual[key][1], cut[1]))
+            for key, cut in heavy.items() if key in usual}

@@ -43,7 +43,8 @@ class Judge:
             return None  # not an index at all (a pip, a picture, a non-index corner)
         colour_ok = colour_fits(self.profile, suit, r.redness, r.ink_colour)
         ink_ok = IndexMatcher.ink_plausible(r)
-        # Past the self-test's blur only this plain rule makes a corner sure (see past_self_test).
+        # Past the self-test's blur only this plain rule makes a corner sure, unless the
+        # profile learned pair cuts on heavily blurred trials too (see pair_rule_holds).
         sure = (rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
                 and ink_ok and not self.smeared(r))
         if c.notched or r.cut:
@@ -54,20 +55,20 @@ class Judge:
             clear_rank = rs >= t.min_score + NOTCH_EXTRA and rm >= t.min_margin + NOTCH_EXTRA
             sure = sure and clear_rank and ss >= t.min_score + NOTCH_EXTRA and sm >= t.min_margin + NOTCH_EXTRA
             if (not sure and not r.cut and clear_rank and colour_ok and ink_ok and ss >= t.min_score
-                    and not self.past_self_test(r)):
+                    and self.pair_rule_holds(r)):
                 # A tip not seen, but a whole suit as clearly that shape as
                 # any plain read asks, only not told from its same-colour
                 # look-alike (a blurred spade or club): the learned pair
                 # score may still tell them apart.
                 sure = self.pair_decides(r, suit)
         elif (not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin
-              and not self.past_self_test(r)):
+              and self.pair_rule_holds(r)):
             sure = self.pair_decides(r, suit)
         pair_conflict = self.pair_contradicts(r, suit)
         sure = sure and not pair_conflict
         extra = NOTCH_EXTRA if c.notched or r.cut else 0.0
         if (not sure and ink_ok and rs >= t.min_score + extra and rm >= t.min_margin + extra
-                and not self.past_self_test(r)):
+                and self.pair_rule_holds(r)):
             # A suit blurred past its plain templates: scored against them
             # blurred alike, it may still lead the other colour clearly, and
             # the pair score tell it from its look-alike.  Where the tip was
@@ -102,11 +103,29 @@ class Judge:
         on how far a suit's trial reads strayed, two corners agreeing on the
         trial misreads that never got near the thresholds.  Blurred further, a
         club's pair score strays past the spade's cut (a club read as a spade):
-        such a read is sure only by the plain thresholds of one corner, two
+        such a read is sure only by the plain thresholds of one corner (or by
+        cuts learned on heavy trials too, see :meth:`pair_rule_holds`), two
         corners agree only with full margins, and any whole corner of its card
         reading another rank makes it uncertain (see :meth:`contradicted`).
         """
         return r.blur > self.profile.thresholds.blur_limit
+
+    def pair_rule_holds(self, r: IndexRead) -> bool:
+        """Whether the pair-score rule (and the blurred look at the suit) may make this read sure.
+
+        Within the self-test's blur it always may, by ``thresholds.pair_cuts``.
+        Past it only by ``thresholds.pair_cuts_blurred``: cuts set on the usual
+        *and* the heavily blurred trials, where a club's pair score strays
+        towards the spade's, so they lie further out.  Kept apart because
+        cuts that wide cost sharp reads; profiles without them (empty) never
+        use the rule past the limit.
+        """
+        return not self.past_self_test(r) or bool(self.profile.thresholds.pair_cuts_blurred)
+
+    def cuts_for(self, r: IndexRead) -> dict[str, tuple[float, float]]:
+        """The pair cuts that judge ``r``: the blurred ones past ``blur_limit``, else the usual ones."""
+        t = self.profile.thresholds
+        return t.pair_cuts_blurred if self.past_self_test(r) else t.pair_cuts
 
     def rank_sure_at_its_blur(self, r: IndexRead, score_slack: float = 0.0, margin_share: float = 1.0) -> bool:
         """Whether the rank clears what reads as blurred as this one need (``thresholds.blurred_rank``
@@ -181,9 +200,10 @@ class Judge:
         if not mate or ordered[1][0] != mate[0] or (other and ordered[0][1] - max(other) < t.min_margin):
             return False
         key = "".join(sorted((suit, mate[0])))
-        if key not in t.pair_cuts or key not in r.pair_scores:
+        cuts = self.cuts_for(r)
+        if key not in cuts or key not in r.pair_scores:
             return False
-        to_second, to_first = t.pair_cuts[key]
+        to_second, to_first = cuts[key]
         score = r.pair_scores[key]
         return score >= to_first if suit == key[0] else score <= to_second
 
