@@ -145,8 +145,13 @@ class Recognizer:
         # corner also leaves one, the covered tip behind it: that corner is
         # found as notched (judged more strictly, and see _read_slid), where
         # the uncut mask merges the two cards and finds none.
-        return merge_corners(find_corners(masks.split, contours=split_outlines, notch_gap=self._notch_gap, **kw),
-                             find_corners(masks.whole, notch_gap=self._notch_gap, searched=split_outlines, **kw))
+        split = find_corners(masks.split, contours=split_outlines, notch_gap=self._notch_gap, **kw)
+        # A corner seen is trusted over one inferred at the same place (a
+        # notched corner is judged more strictly): the split mask's notched
+        # corners come last.
+        return merge_corners([c for c in split if not c.notched],
+                             find_corners(masks.whole, notch_gap=self._notch_gap, searched=split_outlines, **kw),
+                             [c for c in split if c.notched])
 
     def recognize(self, frame: np.ndarray) -> FrameResult:
         """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``."""
