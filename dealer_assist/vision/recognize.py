@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
@@ -95,6 +95,11 @@ TURN_STEP = 5.0
 #: Card sizes, against the frame's guess, tried last for an index seen but not read.
 RETRY_SIZES = (1.25, 0.8)
 
+#: A notched corner's cut is slid by this share of the rank's height (about
+#: a printed rank's stroke width: strokes are an eighth to a twelfth of the
+#: glyph's height), see Recognizer._read_slid.
+SLIDE = 0.1
+
 
 class FrameError(ValueError):
     """A frame that is not a colour image; names what it got instead."""
@@ -136,10 +141,17 @@ class Recognizer:
         kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
         if split_outlines is None:
             split_outlines = outlines(masks.split)
-        # Only the uncut mask may bridge a notch: in ``split`` a card lying on
-        # another's corner also leaves a notch, with the covered tip behind it.
-        return merge_corners(find_corners(masks.split, contours=split_outlines, **kw),
-                             find_corners(masks.whole, notch_gap=self._notch_gap, searched=split_outlines, **kw))
+        # Both masks bridge notches.  In ``split`` a card lying on another's
+        # corner also leaves one, the covered tip behind it: that corner is
+        # found as notched (judged more strictly, and see _read_slid), where
+        # the uncut mask merges the two cards and finds none.
+        split = find_corners(masks.split, contours=split_outlines, notch_gap=self._notch_gap, **kw)
+        # A corner seen is trusted over one inferred at the same place (a
+        # notched corner is judged more strictly): the split mask's notched
+        # corners come last.
+        return merge_corners([c for c in split if not c.notched],
+                             find_corners(masks.whole, notch_gap=self._notch_gap, searched=split_outlines, **kw),
+                             [c for c in split if c.notched])
 
     def recognize(self, frame: np.ndarray) -> FrameResult:
         """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``."""
@@ -171,6 +183,8 @@ class Recognizer:
                 # width: this is a long side, so not an index corner.
                 continue
             best, saw = self._read_sizes(frame, c, sizes, card_w, card_h, None, retried=False)
+            if c.notched and saw and not (best is not None and best.sure):
+                best = self._read_slid(frame, c, sizes[0], card_w, card_h, best)
             pending.append([c, sizes, best, saw, k == 1.0])
             if best is not None and best.sure:
                 done.extend(neighbour_corners(best))
@@ -255,6 +269,29 @@ class Recognizer:
             further = read(2 * turn)
             if further is not None and further.confidence > best.confidence:
                 best = further
+        return best
+
+    def _read_slid(self, frame, c: Corner, k: float, card_w: float, card_h: float, best):
+        """A notched corner's index read again with the cut slid by a stroke along each edge.
+
+        The tip of a notched corner was not seen: another card lies over it,
+        and the edge of that card runs across the index, a few pixels from
+        the glyphs or touching them.  Where it touches, the line and the rank
+        make one blob, and which pixels of the line the cut's margin takes
+        off decides whether they part: a stroke's slide parts them.  Each of
+        the four looks is judged as the notched corner it is; a sure read is
+        kept only when no other slid look is sure of another code.
+        """
+        step = SLIDE * self.profile.rank_h * card_h * k
+        sure = []
+        for (ax, ay) in (c.wdir, c.hdir):
+            for sign in (1.0, -1.0):
+                moved = replace(c, x=c.x + sign * step * ax, y=c.y + sign * step * ay)
+                cr, _ = self._read_sizes(frame, moved, [k], card_w, card_h, None, retried=False)
+                if cr is not None and cr.sure:
+                    sure.append(cr)
+        if sure and len({cr.code for cr in sure}) == 1:
+            return max(sure, key=lambda cr: cr.confidence)
         return best
 
     def _read_sizes(self, frame, c: Corner, sizes, card_w: float, card_h: float, best, retried: bool):
