@@ -282,8 +282,12 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
             # A glyph parted from a line lost the line's ink and perhaps a
             # thin stroke: its centre, and so the pair's spacing, may be off
             # by a stroke.  Its height is then held against the frame's card
-            # size instead, which is itself good to the size slack only.
-            spacing, fit = step, (HEIGHT_FIT[0] * lo, HEIGHT_FIT[1] * hi)
+            # size instead, with the same fit (not widened by the size slack:
+            # the fit is already wider than any glyph of an index needs, and
+            # on the benchmark decks the glyphs it let through beyond it,
+            # some 40% of these pairs, were pieces of pictures' frames that
+            # never read, each a wasted warp and match of some 0.5 ms).
+            spacing = step
         if all(fit[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= fit[1]
                for box, want in ((boxes[i[n]], rank_want), (boxes[j[n]], suit_want))):
             used_rank.add(r_key)
