@@ -293,15 +293,22 @@ class Journal:
             raise NotAJournalError(f"{path} is an empty file, not a dealer-assist journal", path)
         if not readonly and not exists and not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
+        # A reader never writes beside the journal (a replay or a verify must leave a journal on a USB stick,
+        # or in a folder it cannot write, as it found it).  SQLite's WAL readers keep a -shm index beside
+        # the file and leave it (with an empty -wal) behind; a journal whose -wal holds no entries is the
+        # file alone, so it is read as immutable, which touches nothing.  Entries still in a -wal (a table
+        # writing it now, or one that stopped without closing it) are only seen through SQLite's -shm index.
+        unmerged = readonly and _wal_holds_entries(path)
         try:
-            conn, journal_id = cls._connect(path, readonly, immutable=False)
-        except JournalReadOnlyError:
-            wal = Path(str(path) + "-wal")
-            if not readonly or (wal.exists() and wal.stat().st_size > 0):
+            conn, journal_id = cls._connect(path, readonly, immutable=readonly and not unmerged)
+        except JournalReadOnlyError as exc:
+            if not unmerged:
                 raise
-            # WAL readers need to write a -shm file beside the journal; in a read-only folder, and with
-            # no -wal holding unmerged entries, the file alone is the whole journal and cannot change.
-            conn, journal_id = cls._connect(path, readonly, immutable=True)
+            raise JournalReadOnlyError(
+                f"journal {path} has entries not yet merged into the file (in {path.name}-wal, left by a table "
+                f"that is still running on it or stopped without closing it), and SQLite needs to create "
+                f"{path.name}-shm beside it to read them, but the folder cannot be written ({exc}): copy the "
+                f"journal with its {path.name}-wal to a writable folder and read the copy", path) from None
         writer_lock = None
         if not readonly:  # taken once the file is known to be a journal, so a wrong path leaves no .lock
             try:
@@ -328,7 +335,7 @@ class Journal:
     def _connect(cls, path: Path, readonly: bool, immutable: bool) -> Tuple[sqlite3.Connection, str]:
         try:
             if readonly:
-                mode = "immutable=1" if immutable else "mode=ro"
+                mode = "mode=ro&immutable=1" if immutable else "mode=ro"
                 conn = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True,
                                        isolation_level=None, check_same_thread=False)
             else:
@@ -679,6 +686,14 @@ def _split_schema(schema: str) -> List[str]:
             statements.append(text)
             current = []
     return statements
+
+
+def _wal_holds_entries(path: Path) -> bool:
+    """Whether the journal's -wal beside it holds entries not yet merged into the file."""
+    try:
+        return Path(str(path) + "-wal").stat().st_size > 0
+    except OSError:  # no -wal: everything is in the file
+        return False
 
 
 def _sqlite_files(path: Path) -> List[Path]:
