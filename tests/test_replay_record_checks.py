@@ -209,7 +209,7 @@ def test_allow_broken_replays_up_to_the_break_and_the_status_line_says_so(qtbot,
     try:
         session, source, window = table.session, table.source, table.window
         status = (lambda: window.status.links.text()) if game == "baccarat" else window.replay_status.text
-        assert f"UNVERIFIED: the record breaks at entry {seq} (edited); entries 1..{seq - 1} only" in status()
+        assert f"UNVERIFIED: breaks at entry {seq} (edited); entries 1..{seq - 1} only" in status()
         while source.step() is not None:
             pass
         qtbot.waitUntil(lambda: "REPLAY FINISHED" in window.alerts.titles(), timeout=2000)

@@ -6,7 +6,10 @@ display shows the shoe as it was played, round by round.  That is how a
 dispute is walked through card by card, or a real shoe becomes a training
 session.  It is a card source like the others, so the display treats it
 like a shoe reader.  A journal belongs to one game (baccarat or
-blackjack), which :func:`read_journal` reads from the record itself.
+blackjack), which :func:`read_journal` reads from the record itself.  It
+replays only a record whose hash chain holds (or, asked to, the verified
+part of one that breaks): a replay that settles a dispute must show what
+the table wrote, not what someone wrote into the file later.
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ class RecordedShoe:
         """What a replay of a broken record says wherever it names the journal ("" for a sound one)."""
         if self.broken is None:
             return ""
-        return (f"UNVERIFIED: the record breaks at entry {self.broken.first_bad_seq} ({self.broken.problem}); "
+        return (f"UNVERIFIED: breaks at entry {self.broken.first_bad_seq} ({self.broken.problem}); "
                 f"entries 1..{self.broken.head_seq} only")
 
 

@@ -277,7 +277,9 @@ class Journal:
         A journal opened for writing is verified first (``verify=True``): a broken
         chain raises :class:`JournalBrokenError` and the file is left as it is,
         because appending to it would bury the evidence.  ``readonly`` opens
-        for reading only (verify, export, replay) and never creates.
+        for reading only (verify, export, replay), never creates, and writes
+        nothing beside the file (no -wal, no -shm), so a journal on read-only
+        media opens as well; only a -wal still holding entries needs SQLite's -shm.
         ``max_size`` (bytes) caps the file so that a journal can never fill the
         disk the rest of the machine needs; reaching it is a :class:`JournalFullError`.
         Only one writer may hold a journal (:class:`JournalInUseError` otherwise):

@@ -105,6 +105,7 @@ class StatusView(QWidget):
         self.burn.setText(burn)
         self.burn.setToolTip(burn)
         links = " · ".join(link_text(name, link, self.replay_note) for name, link in snap.links) or self.no_reader
+        self.links.setWordWrap(bool(self.replay_note))  # where a replay of a broken record breaks is never clipped
         self.links.setText(links)
         self.links.setToolTip(links)  # a long line is clipped: the whole of it on hover
         paused = any(link == "paused" for _, link in snap.links)
