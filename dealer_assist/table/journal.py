@@ -298,8 +298,10 @@ class Journal:
         # A reader never writes beside the journal (a replay or a verify must leave a journal on a USB stick,
         # or in a folder it cannot write, as it found it).  SQLite's WAL readers keep a -shm index beside
         # the file and leave it (with an empty -wal) behind; a journal whose -wal holds no entries is the
-        # file alone, so it is read as immutable, which touches nothing.  Entries still in a -wal (a table
-        # writing it now, or one that stopped without closing it) are only seen through SQLite's -shm index.
+        # file alone, so it is read as immutable, which touches nothing (a table that opens it meanwhile
+        # appends to a new -wal; the file itself changes only at a checkpoint, a thousand pages later, long
+        # after a read of the whole journal is over).  Entries still in a -wal (a table writing it now, or
+        # one that stopped without closing it) are only seen through SQLite's -shm index.
         unmerged = readonly and _wal_holds_entries(path)
         try:
             conn, journal_id = cls._connect(path, readonly, immutable=readonly and not unmerged)
