@@ -297,22 +297,25 @@ class Journal:
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
         # A reader never writes beside the journal (a replay or a verify must leave a journal on a USB stick,
         # or in a folder it cannot write, as it found it).  SQLite's WAL readers keep a -shm index beside
-        # the file and leave it (with an empty -wal) behind; a journal whose -wal holds no entries is the
-        # file alone, so it is read as immutable, which touches nothing (a table that opens it meanwhile
-        # appends to a new -wal; the file itself changes only at a checkpoint, a thousand pages later, long
-        # after a read of the whole journal is over).  Entries still in a -wal (a table writing it now, or
-        # one that stopped without closing it) are only seen through SQLite's -shm index.
-        unmerged = readonly and _wal_holds_entries(path)
+        # the file and leave it (with an empty -wal) behind.  A journal with no -shm and no entries in a
+        # -wal is the file alone, closed by every table that wrote it, so it is read as immutable, which
+        # touches nothing.  A -shm means a table has it open now (it may append while we read), or stopped
+        # without closing it; there, and with entries still in a -wal, only SQLite's -shm index reads right.
+        live = readonly and _open_elsewhere(path)
         try:
-            conn, journal_id = cls._connect(path, readonly, immutable=readonly and not unmerged)
+            conn, journal_id = cls._connect(path, readonly, immutable=readonly and not live)
         except JournalReadOnlyError as exc:
-            if not unmerged:
+            if not live:
                 raise
-            raise JournalReadOnlyError(
-                f"journal {path} has entries not yet merged into the file (in {path.name}-wal, left by a table "
-                f"that is still running on it or stopped without closing it), and SQLite needs to create "
-                f"{path.name}-shm beside it to read them, but the folder cannot be written ({exc}): copy the "
-                f"journal with its {path.name}-wal to a writable folder and read the copy", path) from None
+            if not _wal_holds_entries(path):  # a -shm left in a folder that cannot be written: the file is all
+                conn, journal_id = cls._connect(path, readonly, immutable=True)
+            else:
+                raise JournalReadOnlyError(
+                    f"journal {path} has entries not yet merged into the file (in {path.name}-wal, left by a "
+                    f"table that is still running on it or stopped without closing it), and SQLite needs to "
+                    f"create {path.name}-shm beside it to read them, but the folder cannot be written ({exc}): "
+                    f"copy the journal with its {path.name}-wal to a writable folder and read the copy",
+                    path) from None
         writer_lock = None
         if not readonly:  # taken once the file is known to be a journal, so a wrong path leaves no .lock
             try:
@@ -690,6 +693,12 @@ def _split_schema(schema: str) -> List[str]:
             statements.append(text)
             current = []
     return statements
+
+
+def _open_elsewhere(path: Path) -> bool:
+    """Whether SQLite's files beside the journal say a connection has it open (or had, and did not close it):
+    its -shm index exists, or its -wal holds entries not yet merged into the file."""
+    return Path(str(path) + "-shm").exists() or _wal_holds_entries(path)
 
 
 def _wal_holds_entries(path: Path) -> bool:
