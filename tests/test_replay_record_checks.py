@@ -25,7 +25,7 @@ from test_replay_blackjack import RULES, recorded  # noqa: F401 (the real blackj
 from test_replay_keys import NO_BURN, baccarat_journal, press  # noqa: F401 (the real baccarat journal)
 from dealer_assist.cli import main
 from dealer_assist.sources.replay import BrokenRecordError, ReplaySource, read_journal
-from dealer_assist.table.blackjack_session import BlackjackSession, replay_rules
+from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.config import AppConfig
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
