@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import textwrap
 
 from dealer_assist.commands.output import CommandError, emit_json
@@ -49,16 +50,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                "  Esc      dismiss the newest alert (REPLAY FINISHED: the record has ended, N operations replayed)\n"
                "  Ctrl+Q   quit\n"
                "  (baccarat also H history, M sound, F11 full screen)\n"
-               "A replay is read-only: every key that would change the table (deal, bets, cards, hit / stand,\n"
-               "voids, next round, limits, deck check, auto-play...) is refused, saying why; the table goes on\n"
-               "as recorded. `dealer-assist run` plays a live table.\n\n"
+               "A replay is read-only: the menu items that would change the table (deal, bets, cards, hit /\n"
+               "stand, voids, next round, new shoe, limits, deck check, auto-play...) are greyed out, and their\n"
+               "keys are refused, saying why; the table goes on as recorded. `dealer-assist run` plays a live table.\n\n"
                "A journal that cannot be replayed (missing, not a journal, empty, a newer format; blackjack:\n"
                "recorded under other rules than --config) is refused before the window opens, with the\n"
-               "reason (exit 2).")
+               "reason (exit 2). So is a journal whose hash chain does not hold (what `dealer-assist journal\n"
+               "verify` checks): the refusal names the entry where it breaks; replay a backup copy.\n"
+               "The journal is opened read-only and nothing is written into it or beside it: a journal on a\n"
+               "read-only USB stick or in a folder that cannot be written replays as well.")
     r.add_argument("journal", metavar="JOURNAL", help="a table journal (the --journal of `dealer-assist run`)")
     r.add_argument("--config", metavar="FILE",
                    help="table configuration (TOML) the shoe was played with (baccarat: its rules; blackjack: "
                         "optional, the journal's recorded rules are used, and a [blackjack] section must match them)")
+    r.add_argument("--allow-broken", "--no-verify", dest="allow_broken", action="store_true",
+                   help="replay a journal whose hash chain does not hold, up to the first broken entry (the status "
+                        "line says UNVERIFIED). Risky: the entries before the break verify, but the journal was "
+                        "altered or damaged, so what it shows can settle no dispute; the entries from the break on "
+                        "are not replayed")
     r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
     r.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
     r.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
@@ -176,17 +185,23 @@ def run_replay(args: argparse.Namespace) -> int:
         raise CommandError("--screenshot needs --quit-after S (the screenshot is taken just before quitting)")
     size = _size(args.size)
     try:
-        recorded = read_journal(args.journal)
+        recorded = read_journal(args.journal, allow_broken=args.allow_broken)
     except SourceError as exc:
         raise CommandError(str(exc)) from None
+    broken = recorded.broken
+    if broken is not None:
+        sys.stderr.write(f"dealer-assist: warning: journal {args.journal} is broken at entry {broken.first_bad_seq} "
+                         f"({broken.problem}: {broken.detail}); replaying entries 1..{broken.head_seq} only\n")
     if args.json:
-        emit_json({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops)})
+        emit_json({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops),
+                   "broken_at": None if broken is None else broken.first_bad_seq})
     if recorded.game == "blackjack":
         code = _replay_blackjack(args, recorded, size)
     else:
         app = _ui()
+        spec = f"replay:{args.journal}" + ("?allow_broken=1" if broken is not None else "")
         try:
-            code = app.run(config_path=args.config, source_spec=f"replay:{args.journal}", record=False,
+            code = app.run(config_path=args.config, source_spec=spec, record=False,
                            interval=args.interval, screenshot=args.screenshot, quit_after=args.quit_after, size=size)
         except app.DisplayError as exc:
             raise CommandError(str(exc), 3) from None

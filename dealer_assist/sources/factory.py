@@ -11,11 +11,11 @@ from typing import Callable, Optional
 
 from dealer_assist.sources.base import CardSource, SourceError
 
-SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]] | camera:SRC[?profile=PATH] | replay:JOURNAL | manual"
+SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]] | camera:SRC[?profile=PATH] | replay:JOURNAL[?allow_broken=1] | manual"
 
 
 #: The options our specs take after ``?``; anything else after a ``?`` belongs to the URL itself.
-OPTIONS = ("dialect", "baud", "usb", "profile")
+OPTIONS = ("dialect", "baud", "usb", "profile", "allow_broken")
 
 
 def _split_options(rest: str) -> tuple[str, dict[str, str]]:
@@ -70,5 +70,7 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
     if kind == "replay":
         from dealer_assist.sources.replay import ReplaySource
 
-        return ReplaySource(rest, interval=interval, demand=demand, game=game)
+        path, options = _split_options(rest)
+        return ReplaySource(path, interval=interval, demand=demand, game=game,
+                            allow_broken=options.get("allow_broken") in ("1", "true", "yes"))
     raise SourceError(f"unknown card source {spec!r}: use {SPECS}")

@@ -6,7 +6,10 @@ display shows the shoe as it was played, round by round.  That is how a
 dispute is walked through card by card, or a real shoe becomes a training
 session.  It is a card source like the others, so the display treats it
 like a shoe reader.  A journal belongs to one game (baccarat or
-blackjack), which :func:`read_journal` reads from the record itself.
+blackjack), which :func:`read_journal` reads from the record itself.  It
+replays only a record whose hash chain holds (or, asked to, the verified
+part of one that breaks): a replay that settles a dispute must show what
+the table wrote, not what someone wrote into the file later.
 """
 
 from __future__ import annotations
@@ -15,11 +18,14 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.sources.events import LinkState, RecordedOp
+
+if TYPE_CHECKING:  # the table layer is above the sources: its report is only passed on
+    from dealer_assist.table.chain import VerifyReport
 
 #: Operations after which the replay pauses, so that a person can follow (times the interval).
 PAUSE_AFTER = {"card": 1.0, "play_held": 1.0, "next_round": 2.0, "new_shoe": 2.0, "deal": 1.0,
@@ -53,14 +59,43 @@ class RecordedShoe:
     ops: tuple[dict, ...]
     #: The table rules recorded by the journal's first ``shoe_start`` (``None`` in journals without them).
     rules: Optional[dict] = None
+    #: A journal whose hash chain breaks, replayed anyway (``allow_broken``): where it breaks and why.
+    #: ``ops`` then holds only the operations of the verified entries before the break.
+    broken: Optional[VerifyReport] = None
+
+    @property
+    def break_note(self) -> str:
+        """What a replay of a broken record says wherever it names the journal ("" for a sound one)."""
+        if self.broken is None:
+            return ""
+        return (f"UNVERIFIED: breaks at entry {self.broken.first_bad_seq} ({self.broken.problem}); "
+                f"entries 1..{self.broken.head_seq} only")
 
 
-def read_journal(path: str | Path, game: Optional[str] = None) -> RecordedShoe:
+class BrokenRecordError(SourceError):
+    """A journal whose hash chain does not hold: what the replay would show is not what the table recorded."""
+
+    def __init__(self, path: Path, report: VerifyReport) -> None:
+        self.path = path
+        self.report = report
+        super().__init__(
+            f"cannot replay {path}: its hash chain breaks at entry {report.first_bad_seq} ({report.problem}: "
+            f"{report.detail}). The journal was altered or damaged after the table wrote it, so a replay would "
+            f"not show the shoe as it was played. Check it with `dealer-assist journal verify {path}` and replay "
+            f"a backup copy of the journal; `--allow-broken` replays entries 1..{report.head_seq} only, up to "
+            f"the break, and shows it as unverified")
+
+
+def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: bool = False) -> RecordedShoe:
     """The recorded shoe of a journal; :class:`SourceError` names what makes it unplayable.
 
-    ``game`` refuses a journal of the other game (a baccarat table cannot
-    replay a blackjack shoe).  The journal is opened read-only: a replay never
-    writes into the record it plays."""
+    The hash chain is checked first (as ``dealer-assist journal verify`` does):
+    a broken journal raises :class:`BrokenRecordError` naming the entry where
+    it breaks, unless ``allow_broken``, which keeps the verified entries before
+    the break and says so in :attr:`RecordedShoe.broken`.  ``game`` refuses a
+    journal of the other game (a baccarat table cannot replay a blackjack
+    shoe).  The journal is opened read-only: a replay never writes into the
+    record it plays, nor beside it."""
     from dealer_assist.table.journal import Journal, JournalError
 
     path = Path(path)
@@ -73,7 +108,12 @@ def read_journal(path: str | Path, game: Optional[str] = None) -> RecordedShoe:
     ops: list[dict] = []
     try:
         with journal:
+            report = journal.verify()
+            if not report.ok and not allow_broken:
+                raise BrokenRecordError(path, report)
             for entry in journal.entries():
+                if not report.ok and entry.seq > report.head_seq:
+                    break
                 payload = entry.payload
                 recorded = payload.get("game")
                 if recorded is not None and recorded not in games:
@@ -92,10 +132,14 @@ def read_journal(path: str | Path, game: Optional[str] = None) -> RecordedShoe:
     if game is not None and found != game:
         raise SourceError(f"{path} is a {found} journal and this is a {game} table: `dealer-assist replay {path}` "
                           f"opens the {found} table it was recorded at")
+    if not ops and not report.ok:
+        raise SourceError(f"{path} holds no table operations to replay before its hash chain breaks at entry "
+                          f"{report.first_bad_seq}: check it with `dealer-assist journal verify {path}` and replay "
+                          "a backup copy of the journal")
     if not ops:
         raise SourceError(f"{path} holds no table operations to replay: the {found} table it records took no bet "
                           "and no card")
-    return RecordedShoe(path, found, tuple(ops), rules)
+    return RecordedShoe(path, found, tuple(ops), rules, None if report.ok else report)
 
 
 def journal_ops(path: Path, game: Optional[str] = None) -> list[dict]:
@@ -126,13 +170,13 @@ class ReplaySource(CardSource):
     A trainer reviewing a shoe stops it (:meth:`pause`), walks it one recorded
     operation at a time (:meth:`step`) and lets it go on (:meth:`resume`); the
     link state ``paused`` tells the display.  ``game`` refuses a journal of the
-    other game (see :func:`read_journal`)."""
+    other game, ``allow_broken`` plays a broken one up to the break (see :func:`read_journal`)."""
 
     def __init__(self, path: str | Path, *, interval: float = 1.0, demand: Optional[Callable[[], bool]] = None,
-                 game: Optional[str] = None) -> None:
+                 game: Optional[str] = None, allow_broken: bool = False) -> None:
         self.path = Path(path)
         self.name = f"replay:{self.path.name}"
-        self.recorded = read_journal(self.path, game)
+        self.recorded = read_journal(self.path, game, allow_broken=allow_broken)
         self.game = self.recorded.game
         self.ops = list(self.recorded.ops)
         self.interval = interval
@@ -161,7 +205,7 @@ class ReplaySource(CardSource):
 
     def start(self, sink: Sink) -> None:
         self._sink = sink
-        sink(LinkState(self.name, time.time(), "up", f"{len(self.ops)} recorded operations"))
+        sink(LinkState(self.name, time.time(), "up", f"{len(self.ops)} recorded operations" + self._before_break()))
         self._thread = threading.Thread(target=self._run, name="source-replay", daemon=True)
         self._thread.start()
 
@@ -197,8 +241,12 @@ class ReplaySource(CardSource):
             self._next += 1
             self._sink(RecordedOp(self.name, time.time(), op))
             if self.done:
-                self._tell("ended", f"all {len(self.ops)} recorded operations replayed")
+                self._tell("ended", f"all {len(self.ops)} recorded operations replayed" + self._before_break())
             return op
+
+    def _before_break(self) -> str:
+        broken = self.recorded.broken
+        return "" if broken is None else f" before the broken entry {broken.first_bad_seq} (the rest is not replayed)"
 
     def _tell(self, state: str, detail: str) -> None:
         if self._sink is not None:

@@ -277,7 +277,9 @@ class Journal:
         A journal opened for writing is verified first (``verify=True``): a broken
         chain raises :class:`JournalBrokenError` and the file is left as it is,
         because appending to it would bury the evidence.  ``readonly`` opens
-        for reading only (verify, export, replay) and never creates.
+        for reading only (verify, export, replay), never creates, and writes
+        nothing beside the file (no -wal, no -shm), so a journal on read-only
+        media opens as well; only a -wal still holding entries needs SQLite's -shm.
         ``max_size`` (bytes) caps the file so that a journal can never fill the
         disk the rest of the machine needs; reaching it is a :class:`JournalFullError`.
         Only one writer may hold a journal (:class:`JournalInUseError` otherwise):
@@ -293,15 +295,27 @@ class Journal:
             raise NotAJournalError(f"{path} is an empty file, not a dealer-assist journal", path)
         if not readonly and not exists and not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
+        # A reader never writes beside the journal (a replay or a verify must leave a journal on a USB stick,
+        # or in a folder it cannot write, as it found it).  SQLite's WAL readers keep a -shm index beside
+        # the file and leave it (with an empty -wal) behind.  A journal with no -shm and no entries in a
+        # -wal is the file alone, closed by every table that wrote it, so it is read as immutable, which
+        # touches nothing.  A -shm means a table has it open now (it may append while we read), or stopped
+        # without closing it; there, and with entries still in a -wal, only SQLite's -shm index reads right.
+        live = readonly and _open_elsewhere(path)
         try:
-            conn, journal_id = cls._connect(path, readonly, immutable=False)
-        except JournalReadOnlyError:
-            wal = Path(str(path) + "-wal")
-            if not readonly or (wal.exists() and wal.stat().st_size > 0):
+            conn, journal_id = cls._connect(path, readonly, immutable=readonly and not live)
+        except JournalReadOnlyError as exc:
+            if not live:
                 raise
-            # WAL readers need to write a -shm file beside the journal; in a read-only folder, and with
-            # no -wal holding unmerged entries, the file alone is the whole journal and cannot change.
-            conn, journal_id = cls._connect(path, readonly, immutable=True)
+            if not _wal_holds_entries(path):  # a -shm left in a folder that cannot be written: the file is all
+                conn, journal_id = cls._connect(path, readonly, immutable=True)
+            else:
+                raise JournalReadOnlyError(
+                    f"journal {path} has entries not yet merged into the file (in {path.name}-wal, left by a "
+                    f"table that is still running on it or stopped without closing it), and SQLite needs to "
+                    f"create {path.name}-shm beside it to read them, but the folder cannot be written ({exc}): "
+                    f"copy the journal with its {path.name}-wal to a writable folder and read the copy",
+                    path) from None
         writer_lock = None
         if not readonly:  # taken once the file is known to be a journal, so a wrong path leaves no .lock
             try:
@@ -328,7 +342,7 @@ class Journal:
     def _connect(cls, path: Path, readonly: bool, immutable: bool) -> Tuple[sqlite3.Connection, str]:
         try:
             if readonly:
-                mode = "immutable=1" if immutable else "mode=ro"
+                mode = "mode=ro&immutable=1" if immutable else "mode=ro"
                 conn = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True,
                                        isolation_level=None, check_same_thread=False)
             else:
@@ -679,6 +693,20 @@ def _split_schema(schema: str) -> List[str]:
             statements.append(text)
             current = []
     return statements
+
+
+def _open_elsewhere(path: Path) -> bool:
+    """Whether SQLite's files beside the journal say a connection has it open (or had, and did not close it):
+    its -shm index exists, or its -wal holds entries not yet merged into the file."""
+    return Path(str(path) + "-shm").exists() or _wal_holds_entries(path)
+
+
+def _wal_holds_entries(path: Path) -> bool:
+    """Whether the journal's -wal beside it holds entries not yet merged into the file."""
+    try:
+        return Path(str(path) + "-wal").stat().st_size > 0
+    except OSError:  # no -wal: everything is in the file
+        return False
 
 
 def _sqlite_files(path: Path) -> List[Path]:

@@ -167,7 +167,6 @@ class SessionCore(abc.ABC):
         self._listeners: list[Callable[[Any], None]] = []
         self._last_refusal: Optional[Exception] = None
         self._snap = snapshot
-        self._read_only = False
         self._from_record = False  # set while a replayed operation is applied (with the lock held)
 
     # -- game hooks -------------------------------------------------------------
@@ -201,15 +200,15 @@ class SessionCore(abc.ABC):
 
     @property
     def read_only(self) -> bool:
-        """A replay's table: only the recorded operations change it."""
-        return self._read_only
+        """A replay's table: only the recorded operations change it.  The snapshot's ``replay`` is the one
+        record of it, so what the session refuses and what the display shows cannot disagree."""
+        return self._snap.replay
 
     def follow_record(self) -> None:
         """Make this the table of a replay: from now on only :class:`RecordedOp` events change it, and every
         command (bets, cards, decisions, voids, limits...) is refused with :data:`REPLAY_READ_ONLY`, so a key
         pressed by mistake cannot make the replayed table differ from the record."""
         with self._lock:
-            self._read_only = True
             self._publish(replace(self._snap, replay=True))
 
     def refuse_in_replay(self, what: str) -> str:
@@ -218,7 +217,7 @@ class SessionCore(abc.ABC):
 
     def _replay_refusal(self) -> Optional[str]:
         """The refusal of a command that would change a replay's table (``None``: not a replay, or the record)."""
-        if self._read_only and not self._from_record:
+        if self._snap.replay and not self._from_record:
             return self.refuse_in_replay("changing the table")
         return None
 
@@ -390,7 +389,7 @@ class SessionCore(abc.ABC):
         elif event.state == "stale":
             self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
                        f"{event.source}: no message for a while", "check the reader; type the cards (K) if needed")
-        elif event.state == "ended" and self._read_only:
+        elif event.state == "ended" and self._snap.replay:
             self.alert(f"link:{event.source}", "info", "REPLAY FINISHED",
                        f"{event.source}: the record has ended: {event.detail or 'nothing more to replay'}",
                        "Esc dismisses this, Ctrl+Q leaves the replay; `dealer-assist run` plays a live table")

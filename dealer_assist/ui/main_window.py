@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_assist.baccarat.paytable import Bet
@@ -103,7 +102,9 @@ class MainWindow(QMainWindow):
         if self.replay:
             self.betting.follow_record()
             self.entry.follow_record()
-            self.status.no_reader = f"replay of {Path(source.path).name}" if hasattr(source, "path") else "replay"
+            self.status.replay_note = note = replay_control.break_note(source)
+            self.status.no_reader = (f"replay of {Path(source.path).name}" if hasattr(source, "path") else "replay") \
+                + (f" ({note})" if note else "")
         self.hint.setStyleSheet(f"color: {theme.MUTED.name()};")
         self.menuBar().setCornerWidget(self.hint)
 
@@ -142,24 +143,26 @@ class MainWindow(QMainWindow):
         central.setFocus()
 
     def _build_actions(self) -> None:
-        """One QAction per key of :data:`KEYS`, in the menus (seed 000's Options menu among them)."""
+        """One menu item per key of :data:`KEYS`, in the menus (seed 000's Options menu among them); a replay
+        greys out those it refuses (:meth:`_refused`)."""
         menus: dict[str, Any] = {}
         for key in (REPLAY_KEYS + KEYS) if self.replay else KEYS:
             if key.action == "move_cursor":
                 continue  # arrows: handled in keyPressEvent, documented in the help
             menu = menus.get(key.group) or menus.setdefault(key.group, self.menuBar().addMenu(key.group))
-            act = QAction(key.text, self)
             keys = key.keys
             if self.replay and key not in REPLAY_KEYS:
                 keys = tuple(k for k in keys if k not in REPLAY_TAKEN)  # Space pauses a replay, it bets no chip
-            if key.direct:
-                act.setText(f"{key.text}\t{' / '.join(key.keys)}")
-            else:
-                act.setShortcuts([QKeySequence(k) for k in keys])
-                act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            act.triggered.connect(lambda _=False, k=key: self.command(k.action, *k.args))
-            menu.addAction(act)
-            self.addAction(act)
+            text = f"{key.text}\t{' / '.join(key.keys)}" if key.direct else key.text
+            replay_control.menu_command(self, menu, text, () if key.direct else keys,
+                                        lambda k=key: self.command(k.action, *k.args), refused=self._refused(key))
+
+    def _refused(self, key: Any) -> bool:
+        """Whether this window refuses the command of ``key`` (``None``: a command without a key).
+
+        The one gate of a replay: its table follows the journal, so only the ``view`` keys run; the
+        menus grey out the others and :meth:`command` refuses them, saying why."""
+        return self.replay and not (key is not None and key.view)
 
     # -- drawing --------------------------------------------------------------
     def render(self, snap: Any) -> None:
@@ -227,7 +230,7 @@ class MainWindow(QMainWindow):
         that is not a ``view`` key: its table follows the journal, and a key pressed there must
         not make it differ from the record."""
         key = BY_ACTION.get((action, args)) or BY_ACTION.get((action, ()))
-        if self.replay and not (key is not None and key.view):
+        if self._refused(key):
             what = f"{' / '.join(key.keys)} ({key.text.split(' (')[0]})" if key is not None else action
             return self._run(self.session.refuse_in_replay(what))
         return getattr(self, action)(*args)

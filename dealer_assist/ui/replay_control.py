@@ -1,15 +1,60 @@
-"""Pausing and stepping a replay: the same for both games' windows.
+"""What both games' windows do alike in a replay: pause and step it, grey out its table commands.
 
 A trainer or a supervisor walking through a dispute stops the record where
-it is and plays it one operation at a time.  Each function returns None when
-done, else why not (the window shows ``notice`` texts to the croupier).
+it is and plays it one operation at a time.  :func:`toggle_pause` and
+:func:`step` return None when done, else why not (the window shows
+``notice`` texts to the croupier).  :func:`menu_command` puts a command in
+a window's menu; each window decides, in one place, which commands a
+replay refuses, and the same answer greys the menu item and refuses the key.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Any, Callable, Optional, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QWidget
 
 ENDED = "the record has ended"
+#: The tooltip and status tip of a menu item a replay greys out.
+READ_ONLY_TIP = "replay is read-only: the table follows the journal (`dealer-assist run` plays a live table)"
+
+
+def menu_command(window: QWidget, menu: QMenu, text: str, keys: Sequence[str], trigger: Callable[[], Any], *,
+                 refused: bool) -> QAction:
+    """Add a command to ``menu`` with its ``keys`` as window shortcuts; ``trigger`` runs it.
+
+    ``refused`` (a replay's table command): the item is greyed out with
+    :data:`READ_ONLY_TIP`, since the replay does not offer it; its keys stay
+    shown and still reach ``trigger``, whose refusal says why, so a key
+    pressed out of habit gets an answer rather than silence."""
+    act = QAction(text, window)
+    menu.addAction(act)
+    shortcuts = [QKeySequence(k) for k in keys]
+    if not refused:
+        act.setShortcuts(shortcuts)
+        act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        act.triggered.connect(lambda _=False: trigger())
+        window.addAction(act)
+        return act
+    act.setEnabled(False)
+    act.setToolTip(READ_ONLY_TIP)
+    act.setStatusTip(READ_ONLY_TIP)
+    menu.setToolTipsVisible(True)
+    if keys:
+        act.setText(f"{text}\t{' / '.join(keys)}")
+        answer = QAction(window)  # not in the menu: a greyed item's own shortcuts would be switched off with it
+        answer.setShortcuts(shortcuts)
+        answer.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        answer.triggered.connect(lambda _=False: trigger())
+        window.addAction(answer)
+    return act
+
+
+def break_note(source: Any) -> str:
+    """What a replay of a broken journal (``--allow-broken``) says where it names the journal; "" otherwise."""
+    return getattr(getattr(source, "recorded", None), "break_note", "")
 
 
 def toggle_pause(source, replay: bool, notice: Callable[[str], None]) -> Optional[str]:

@@ -20,10 +20,11 @@ def pct(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
-def link_text(name: str, state: str) -> str:
-    """A card source's line: ``serial:/dev/ttyUSB0: up``; a replay names its journal and says PAUSED."""
+def link_text(name: str, state: str, replay_note: str = "") -> str:
+    """A card source's line: ``serial:/dev/ttyUSB0: up``; a replay names its journal and says PAUSED (and,
+    for a journal replayed although its hash chain breaks, ``replay_note`` says so)."""
     if name.startswith("replay:"):
-        what = f"replay of {name.removeprefix('replay:')}"
+        what = f"replay of {name.removeprefix('replay:')}" + (f" ({replay_note})" if replay_note else "")
         return {"up": what, "paused": f"{what}: PAUSED", "ended": f"{what}: ended"}.get(state, f"{what}: {state}")
     return f"{name}: {state}"
 
@@ -67,6 +68,8 @@ class StatusView(QWidget):
         self._odds_shown: tuple = (object(), -1)
         #: The card source line before any source reports (a replay's window names its journal here).
         self.no_reader = "cards typed in (no reader)"
+        #: A replay of a broken journal: where it breaks (see :func:`link_text`).
+        self.replay_note = ""
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
@@ -101,9 +104,12 @@ class StatusView(QWidget):
             burn += " · cut card not out"
         self.burn.setText(burn)
         self.burn.setToolTip(burn)
-        self.links.setText(" · ".join(link_text(name, link) for name, link in snap.links) or self.no_reader)
+        links = " · ".join(link_text(name, link, self.replay_note) for name, link in snap.links) or self.no_reader
+        self.links.setWordWrap(bool(self.replay_note))  # where a replay of a broken record breaks is never clipped
+        self.links.setText(links)
+        self.links.setToolTip(links)  # a long line is clipped: the whole of it on hover
         paused = any(link == "paused" for _, link in snap.links)
-        self.links.setStyleSheet(f"color: {theme.GOLD.name()};" if paused else "")
+        self.links.setStyleSheet(f"color: {theme.GOLD.name()};" if paused or self.replay_note else "")
         shown = (snap.odds, snap.state.shoe.cards_left)
         if shown[0] is not self._odds_shown[0] or shown[1] != self._odds_shown[1]:
             self._odds_shown = shown

@@ -56,7 +56,7 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
     if replay:
         session.follow_record()
     window = BlackjackWindow(session, source, title=f"dealer-assist ({source_spec})", auto=auto,
-                             auto_pause=auto_pause, replay=replay)
+                             auto_pause=auto_pause)
     table = Table(session, source, window, journal)
     if start:
         table.start()
@@ -103,7 +103,8 @@ def open_blackjack_replay(recorded: Any, *, rules: Any = None, interval: float =
         rules = replay_rules(recorded.rules, rules)
     except BlackjackSessionError as exc:
         raise DisplayError(f"cannot replay {recorded.path}: {exc}") from None
-    return open_blackjack_table(source_spec=f"replay:{recorded.path}", journal_path=None, rules=rules,
+    spec = f"replay:{recorded.path}" + ("?allow_broken=1" if recorded.broken is not None else "")
+    return open_blackjack_table(source_spec=spec, journal_path=None, rules=rules,
                                 interval=interval, start=start, replay=True)
 
 

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
@@ -76,11 +76,11 @@ class BlackjackWindow(QMainWindow):
     closed = Signal()
 
     def __init__(self, session: Any, source: Any = None, title: str = "dealer-assist", *,
-                 auto: bool = False, auto_pause: float = 1.2, replay: bool = False) -> None:
+                 auto: bool = False, auto_pause: float = 1.2) -> None:
         super().__init__()
         self.session = session
         self.source = source
-        self.replay = replay
+        self.replay = replay = session.read_only  # a replay's session (SessionCore.follow_record)
         self.turbo = False
         self.pace = getattr(source, "interval", None)
         self.setWindowTitle(f"{title}: blackjack" + (" replay" if replay else ""))
@@ -149,6 +149,8 @@ class BlackjackWindow(QMainWindow):
         central.setFocus()
 
     def _build_actions(self) -> None:
+        """The Table and Chips menus, one item per command with its keys; a replay greys out those it
+        refuses (:meth:`_refused`)."""
         menu = self.menuBar().addMenu("Table")
         self.actions_by_name: dict[str, QAction] = {}
         rows = KEYS
@@ -157,20 +159,19 @@ class BlackjackWindow(QMainWindow):
             rows = tuple((tuple(k for k in keys if k not in taken), name, text) for keys, name, text in KEYS)
             rows += REPLAY_KEYS
         for keys, name, text in rows:
-            act = QAction(text, self)
-            act.setShortcuts([QKeySequence(k) for k in keys])
-            act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            act.triggered.connect(lambda _=False, n=name: self.run(n))
-            menu.addAction(act)
-            self.addAction(act)
-            self.actions_by_name[name] = act
+            self.actions_by_name[name] = replay_control.menu_command(
+                self, menu, text, keys, lambda n=name: self.run(n), refused=self._refused(name))
         chips = self.menuBar().addMenu("Chips")
         for i, value in enumerate(self.session.state.rules.chips[:9]):
-            act = QAction(f"chip {value}", self)
-            act.setShortcut(QKeySequence(str(i + 1)))
-            act.triggered.connect(lambda _=False, v=value: self.run("chip", v))
-            chips.addAction(act)
-            self.addAction(act)
+            replay_control.menu_command(self, chips, f"chip {value}", (str(i + 1),),
+                                        lambda v=value: self.run("chip", v), refused=self._refused("chip"))
+
+    def _refused(self, name: str) -> bool:
+        """Whether this window refuses the command ``name``.
+
+        The one gate of a replay: its table follows the journal, so only the :data:`VIEW_COMMANDS` run;
+        the menus grey out the others and :meth:`run` refuses them, saying why."""
+        return self.replay and name not in VIEW_COMMANDS
 
     def help_lines(self) -> list[tuple[str, str, str]]:
         """(group, keys, what) for the F1 help: a replay lists only the keys it runs, its own first."""
@@ -219,7 +220,7 @@ class BlackjackWindow(QMainWindow):
         Every command of the window comes through here, so this is where a replay refuses, once, all
         but the :data:`VIEW_COMMANDS`: its table follows the journal, and a key pressed there must not
         make it differ from the record."""
-        if self.replay and name not in VIEW_COMMANDS:
+        if self._refused(name):
             self.last_error = self.session.refuse_in_replay(self._describe(name))
             return self.last_error
         s = self.session
@@ -393,6 +394,8 @@ class BlackjackWindow(QMainWindow):
             return
         ops = len(getattr(self.source, "ops", ()))
         name = getattr(getattr(self.source, "path", None), "name", "the journal")
+        note = replay_control.break_note(self.source)
+        name += f" ({note})" if note else ""
         played = getattr(self.source, "played", 0)
         if getattr(self.source, "paused", False):
             self.replay_status.setText(f"REPLAY PAUSED at {played} of {ops} operations of {name}   "
@@ -402,7 +405,7 @@ class BlackjackWindow(QMainWindow):
         pace = "fast (turbo)" if self.turbo else f"a card every {self.pace:g} s"
         self.replay_status.setText(f"REPLAY (read-only) of {name}, {played} of {ops} operations, {pace}   "
                                    "Space: pause   T: fast / normal pace   F1: keys   Esc: dismiss   Ctrl+Q: leave ")
-        self.replay_status.setStyleSheet("")
+        self.replay_status.setStyleSheet(f"color: {theme.GOLD.name()};" if note else "")
 
     def _restart_source(self) -> None:
         """A simulated shoe gets the new deck too (a real shoe is reloaded by the croupier)."""
