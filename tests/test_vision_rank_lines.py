@@ -1,4 +1,5 @@
-"""A slanted thin line (a covering card's edge) touching a rank is taken off before the rank is read.
+"""Glyphs parted from thin lines they touch: a covering card's slanted edge off a rank, a thin-stroked
+glyph from its card's outline at full size.
 
 Real frame: plastic test frame 0068, an 8S whose tip lies under another
 card; that card's edge runs at 45 degrees across the corner patch and
@@ -17,6 +18,8 @@ import cv2
 import numpy as np
 import pytest
 
+from dealer_assist.vision.fine_peel import peel_lines_full
+from dealer_assist.vision.glyph_pairs import _outline_stats
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.rank_lines import line_off_rank
 from dealer_assist.vision.recognize import Recognizer
@@ -76,3 +79,40 @@ def test_a_line_not_reaching_the_edge_band_stays():
     img[:, :12] = 0
     img[:EDGE + 6, :] = 0
     assert _taken(img) is None
+
+
+@needs_cards
+def test_a_thin_stroked_king_touching_its_own_cards_outline_on_a_pale_card_is_read():
+    """Anglo frame 0121: a KC lies on another white card; its corner shows only as a thin
+    grey outline and the K's thin strokes touch it.  No corner is found, and at half
+    size the K and the outline are one blob whose opening takes the K's strokes too:
+    opened at full size (fine_peel), the K pairs with the club and the index reads."""
+    folder = CARDS / "test" / "anglo"
+    frame = next(f for f in json.loads((folder / "truth.json").read_text())["frames"] if f["file"] == "0121.jpg")
+    rec = Recognizer(Profile.load(SHIPPED / "anglo"))
+    res = rec.recognize(cv2.imread(str(folder / "0121.jpg")))
+    card_h = rec.profile.card_h_px
+    king = next(c for c in frame["cards"] if c["card"] == "KC")
+    assert_read_there(res.cards, "KC", king["center"], card_h)
+    assert_no_wrong_card(res.cards, frame["cards"], card_h)
+
+
+def test_a_glyph_of_three_pixel_strokes_is_parted_from_a_one_pixel_line_at_full_size():
+    """Drawn at full size: a "K" of 3 px strokes whose arm touches a 1 px line, one blob too big
+    for a glyph at half size.  The full-size opening keeps the K whole (its box, at half
+    size) and takes the line off (nothing left along it)."""
+    frame = np.full((200, 200, 3), 225, np.uint8)
+    for a, b in (((80, 70), (80, 130)), ((82, 100), (112, 70)), ((88, 94), (112, 130))):
+        cv2.line(frame, a, b, (30, 30, 30), 3)
+    cv2.line(frame, (82, 40), (170, 128), (40, 40, 40), 1)  # across the end of the K's upper arm
+    small = cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    ink = cv2.compare(small.min(axis=2), 200, cv2.CMP_LT)  # the line shows at half size
+    rows = _outline_stats(ink, 0)
+    assert rows[:, 2:4].max() > 40  # K and line: one blob, too big for a glyph
+    fine = peel_lines_full(frame, ink, rows, 25.0, 100.0, 1e4)
+    assert fine is not None
+    n, _, stats, _ = cv2.connectedComponentsWithStats(fine)
+    biggest = stats[1 + int(np.argmax(stats[1:, 4]))]
+    x, y, w, h = biggest[:4]
+    assert 38 <= x <= 41 and 33 <= y <= 36 and 15 <= w <= 19 and 30 <= h <= 33  # the K, half size
+    assert not fine[50:64, 70:90].any()  # the line's far part is gone
