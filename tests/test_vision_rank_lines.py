@@ -116,3 +116,14 @@ def test_a_glyph_of_three_pixel_strokes_is_parted_from_a_one_pixel_line_at_full_
     x, y, w, h = biggest[:4]
     assert 38 <= x <= 41 and 33 <= y <= 36 and 15 <= w <= 19 and 30 <= h <= 33  # the K, half size
     assert not fine[50:64, 70:90].any()  # the line's far part is gone
+
+
+def test_a_thin_tail_of_the_glyph_reaching_the_band_stays():
+    """A stroke from the band that ends at the glyph (a 9's long tail, a serif) is the
+    glyph's own: a card's edge crosses the whole patch, from band to band."""
+    img = np.zeros((60, 52), np.uint8)
+    cv2.circle(img, (24, 27), 9, 1, 4)
+    cv2.line(img, (EDGE, 31), (17, 19), 1, 1)  # along x + y = 36, up to where it meets the ring
+    assert _taken(img) is None
+    cv2.line(img, (17, 19), (31, EDGE), 1, 1)  # on past the ring to the top band: a line crossing
+    assert _taken(img) is not None
