@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.detect import MASK_SCALE, Corner
+from dealer_assist.vision.fine_peel import peel_lines_full
 from dealer_assist.vision.profile import Profile
 
 #: Card size in a frame against the frame's guess: tilt and a card lifted off
@@ -163,7 +164,7 @@ def _outline_stats(ink: np.ndarray, mask: int) -> np.ndarray:
 
 
 def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
-                     bays: Optional[np.ndarray] = None) -> list[GlyphPair]:
+                     bays: Optional[np.ndarray] = None, frame: Optional[np.ndarray] = None) -> list[GlyphPair]:
     """Index corners implied by rank/suit blob pairs of half-size ink masks (frame coordinates).
 
     The blobs of every mask in ``inks`` take part (a faint glyph may show
@@ -173,7 +174,9 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     width, height)`` in frame pixels: blobs inside them are not paired.
     ``bays``: ink with glyphs open to the outline sealed in (``Masks.bay_ink``);
     its blobs take part too, and like the first mask's, those too big for a
-    glyph are opened apart from the lines they touch.
+    glyph are opened apart from the lines they touch.  ``frame``: the
+    full-size frame, where the first mask's too-big blobs are opened again
+    (see :func:`.fine_peel.peel_lines_full`).
     Best-fitting pairs first; one pair per rank blob and suit blob.
     """
     lo, hi = SIZE_SLACK
@@ -189,6 +192,11 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     # An index's worth of ink: both glyph boxes full (a glyph fills less).
     index_area = ((rb.v1 - rb.v0) * (rb.u1 - rb.u0) + (sb.v1 - sb.v0) * (sb.u1 - sb.u0)) * h_px * w_px * hi * hi
     peeled = peel_lines(inks[0], first, max(rank_max, suit_max), h_px * hi, index_area, PEEL_WIDTH)
+    if frame is not None:
+        # A glyph of thin strokes is lost in the half-size opening: opened again at full size.
+        fine = peel_lines_full(frame, inks[0], first, max(rank_max, suit_max), h_px * hi, index_area)
+        if fine is not None:
+            peeled = fine if peeled is None else cv2.bitwise_or(peeled, fine)
     taken = {}
     if bays is not None:
         # A glyph sealed into a bay is joined to the line that opened it.

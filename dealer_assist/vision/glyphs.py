@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.profile import CANON_H, Box, Profile
+from dealer_assist.vision.rank_lines import line_off_rank
 
 #: Canonical pixels of table kept around the corner so the card edge is in view.
 PAD = 4
@@ -408,6 +409,18 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
             boxes = stats.tolist()
             zones = _zones(boxes, cents, labels, fit, cw, edge)
             suit_cut = True
+    if any(boxes[i][0] == edge for i in zones["rank"]) and any(boxes[i][1] == edge for i in zones["rank"]):
+        # A covering card's edge joined to the rank crosses the patch from one side of
+        # the edge band to the other (ink reaching the far sides is no rank's).
+        line = line_off_rank(labels, boxes, _glyph_parts(zones["rank"], boxes, lay.rank_px, two_glyphs=True), edge,
+                             fit.rank_h * ch, (fit.rank_box.u1 - fit.rank_box.u0) * cw * FAINT_JOIN_SLACK,
+                             (fit.rank_box.v1 - fit.rank_box.v0) * ch * FAINT_JOIN_SLACK)
+        if line is not None:
+            binary[line] = 0
+            n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
+            boxes = stats.tolist()
+            zones = _zones(boxes, cents, labels, fit, cw, edge)
+            rank_cut = True
     short = _beside_the_frame_edge(patch, labels)
     if short:
         # A glyph running up to the frame's edge may go on beyond it.

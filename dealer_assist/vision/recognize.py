@@ -228,7 +228,7 @@ class Recognizer:
         covered = []
         budget = [MAX_PAIR_READS]
         for gp in find_glyph_pairs((masks.ink, masks.faint_ink), self.profile, card_h,
-                                   [index_area(r, region) for r in reads], bays=masks.bay_ink):
+                                   [index_area(r, region) for r in reads], bays=masks.bay_ink, frame=frame):
             if budget[0] <= 0:
                 break
             if any(inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
