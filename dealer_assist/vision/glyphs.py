@@ -17,6 +17,7 @@ from typing import Callable, NamedTuple, Optional
 import cv2
 import numpy as np
 
+from dealer_assist.vision.cover_lines import lines_off_unparted
 from dealer_assist.vision.profile import CANON_H, Box, Profile
 
 #: Canonical pixels of table kept around the corner so the card edge is in view.
@@ -380,20 +381,22 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         boxes = stats.tolist()
         peeled = np.unique(labels[peeled]).tolist()
     merged = _blobs_to_part(boxes, binary.shape, lay)
+    unparted = None
     if merged:
-        binary = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h)
+        parted = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h)
+        unparted = (binary, labels, boxes, merged)
+        binary = parted
         n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
         boxes = stats.tolist()
-    # The card-size guess may be 15% too big: then the glyphs sit nearer the
-    # corner than the boxes say, and the suit falls in the rank's zone.  The
-    # zones are tried again shrunk so (the caller cuts again at the size the
-    # rank's height then tells).
-    fit = lay.as_cut
-    zones = _zones(boxes, cents, labels, fit, cw, edge)
-    if not (zones["rank"] and zones["suit"]):
-        smaller = _zones(boxes, cents, labels, lay.smaller, cw, edge)
-        if smaller["rank"] and smaller["suit"]:
-            zones, fit = smaller, lay.smaller
+    zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
+    crossed = None
+    if unparted is not None and not (zones["rank"] and zones["suit"]):
+        # A glyph short: a blob thinning kept nothing of may be one crossed by a covering card's edge.
+        crossed = lines_off_unparted(*unparted, binary, 0.5 * lay.rank_px)
+        if crossed is not None:
+            n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
+            boxes = stats.tolist()
+            zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
     shrink = fit.k
     if peeled is not None:
         # A glyph parted from a border line by taking thin ink off it may
@@ -408,6 +411,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
             boxes = stats.tolist()
             zones = _zones(boxes, cents, labels, fit, cw, edge)
             suit_cut = True
+    if crossed is not None:
+        # A glyph a line was taken off may have lost what the line covered.
+        crossed_ids = set(np.unique(labels[cv2.dilate(crossed, _DILATE) > 0]).tolist())
+        rank_cut |= any(i in crossed_ids for i in zones["rank"])
+        suit_cut |= any(i in crossed_ids for i in zones["suit"])
     short = _beside_the_frame_edge(patch, labels)
     if short:
         # A glyph running up to the frame's edge may go on beyond it.
@@ -452,6 +460,23 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
     return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
+
+
+def _index_zones(boxes: list, cents: np.ndarray, labels: np.ndarray, lay: _Layout, cw: int,
+                 edge: int) -> tuple[dict[str, list[int]], _Zones]:
+    """The components in the rank's and the suit's zones, and the card size they were found at.
+
+    The card-size guess may be 15% too big: then the glyphs sit nearer the
+    corner than the boxes say, and the suit falls in the rank's zone.  The
+    zones are tried again shrunk so (the caller cuts again at the size the
+    rank's height then tells).
+    """
+    zones = _zones(boxes, cents, labels, lay.as_cut, cw, edge)
+    if not (zones["rank"] and zones["suit"]):
+        smaller = _zones(boxes, cents, labels, lay.smaller, cw, edge)
+        if smaller["rank"] and smaller["suit"]:
+            return smaller, lay.smaller
+    return zones, lay.as_cut
 
 
 def _widest_low(rows: np.ndarray) -> int:
