@@ -95,16 +95,24 @@ class Darkness(NamedTuple):
     paper: float
 
 
-def darkness(patch: np.ndarray) -> Darkness:
+def darkness(patch: np.ndarray, channels: tuple[int, ...] = ()) -> Darkness:
     """The :class:`Darkness` of ``patch``: what :func:`extract_glyphs` cuts the glyphs from.
 
     A patch holds only 256 grey levels, so the ink map is a table look-up
     (the same float32 arithmetic, once per level instead of once per pixel).
     A corner looked at twice (the faint look) passes it on instead of
-    working it out again.
+    working it out again.  ``channels``: those every index ink of the deck
+    darkens (:func:`.suit_colours.ink_channels`); a pixel is as dark as the
+    least darkened of them, so a colour no index ink has is pale.  Without
+    them, as its darkest channel.
     """
-    b, g, r = cv2.split(patch)[:3]  # BGR or BGRA
-    lo8 = cv2.min(cv2.min(b, g), r)
+    planes = cv2.split(patch)[:3]  # BGR or BGRA
+    if channels:
+        lo8 = planes[channels[0]]
+        for c in channels[1:]:
+            lo8 = cv2.max(lo8, planes[c])
+    else:
+        lo8 = cv2.min(cv2.min(planes[0], planes[1]), planes[2])
     inner = lo8[PAD:, PAD:]
     if inner.size:
         # Counts below 2**24 add up exactly in float32, the histogram's type.
