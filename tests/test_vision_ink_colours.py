@@ -49,3 +49,36 @@ def test_a_yellow_leaf_under_the_suit_is_no_ink(code):
     assert read.best("suit")[1] >= t.min_score and read.best("suit")[2] >= t.min_margin
     matcher._ink_channels = ()  # the darkest channel only: the leaf is ink
     assert matcher.read_corner(img, *args) is None
+
+
+def _faded_corner(code: str, profile: Profile, fade: float, blur: float):
+    """The set-up shot's corner printed in an ink ``fade`` as dark, blurred by ``blur`` px."""
+    calib = json.loads((CARDS / "calib" / "anglo" / "calib.json").read_text())
+    q = np.array(calib["cards"][code]["corners"], float)
+    wv, hv = q[1] - q[0], q[3] - q[0]
+    img = cv2.imread(str(CARDS / "calib" / "anglo" / f"{code}.png")).astype(np.float32)
+    paper = np.percentile(img, 95)
+    pale = cv2.GaussianBlur(paper - (paper - img) * fade, (0, 0), blur).astype(np.uint8)
+    return warp_corner(pale, q[0][0], q[0][1], wv / np.linalg.norm(wv), hv / np.linalg.norm(hv),
+                       np.linalg.norm(wv), np.linalg.norm(hv), profile)
+
+
+@needs_cards
+@pytest.mark.parametrize("code", ["2S", "7S"])
+def test_a_pale_blurred_spade_keeps_its_stem_at_its_own_ink_level(code):
+    """A light-blue spade (a four-colour deck's) in blur: its stem and point fall below the
+    ink level and no suit is cut at all; cut at a level its own ink sets, the whole spade is."""
+    profile = Profile.load(default_profile_path())
+    patch = _faded_corner(code, profile, 0.45, 1.2)
+    _, plain = extract_glyphs(patch, profile)
+    _, pale = extract_glyphs(patch, profile, faint_suit=True)
+    assert plain is None or plain.box.v1 - plain.box.v0 < 0.78 * profile.suit_h
+    assert pale is not None and pale.box.v1 - pale.box.v0 > 0.78 * profile.suit_h
+
+
+@needs_cards
+def test_only_a_deck_with_a_suit_in_pale_ink_gets_the_pale_look():
+    profile = Profile.load(default_profile_path())
+    assert not IndexMatcher(profile)._pale_suits
+    profile.suit_templates = {k: v * 0.55 if k.startswith("S") else v for k, v in profile.suit_templates.items()}
+    assert IndexMatcher(profile)._pale_suits

@@ -339,12 +339,14 @@ def _layout(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, edge_mar
 
 
 def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
-                   levels: Optional[Darkness] = None) -> tuple[Optional[Glyph], Optional[Glyph]]:
+                   levels: Optional[Darkness] = None, faint_suit: bool = False) -> tuple[Optional[Glyph], Optional[Glyph]]:
     """The rank and suit glyphs of an upright corner patch, or None where none fits.
 
     With ``faint`` the rank's rows are cut at :func:`faint_level` (both None
     when the rank is not faint): a second look at a corner whose rank did not
-    read.  The suit is always cut at ``INK``, as its templates were.
+    read; with ``faint_suit`` the suit's rows, likewise (a pale ink's suit
+    whose stem and point fall below :data:`INK` in blur), and the rank's too
+    when its ink is faint.  The suit is always cut at ``INK``, as its templates were.
 
     Most of the patches of a frame hold no index, and the patch is small:
     the steps are OpenCV calls on whole arrays, and the geometry of the
@@ -365,6 +367,10 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     c0, c1 = lay.rank_cols
     if faint and not _lower_rank_level(ink, binary, lay):
         return None, None
+    if faint_suit:
+        if not _lower_suit_level(ink, binary, lay):
+            return None, None
+        _lower_rank_level(ink, binary, lay)  # the rank too, when its ink is as pale
     inked = binary.copy()  # what counts as ink before lines, neighbours and melted blobs are taken off
     # Most corners of a frame are not index corners: no ink where the rank
     # should be means nothing to read (checked before any costly step).
@@ -765,6 +771,18 @@ def _lower_rank_level(ink, binary, lay: _Layout) -> bool:
         return False
     split = lay.faint_split
     binary[:split] = ink[:split] > level
+    return True
+
+
+def _lower_suit_level(ink, binary, lay: _Layout) -> bool:
+    """Cut the suit's rows of ``binary`` at :func:`faint_level` of the suit's ink in place; False
+    (unchanged) when it is not faint."""
+    (r0, r1), (c0, c1) = lay.suit_rows, lay.suit_cols
+    level = faint_level(ink[r0:r1, c0:c1])
+    if level is None:
+        return False
+    split = lay.faint_split
+    binary[split:] = ink[split:] > level
     return True
 
 
