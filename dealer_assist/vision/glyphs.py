@@ -17,6 +17,7 @@ from typing import Callable, NamedTuple, Optional
 import cv2
 import numpy as np
 
+from dealer_assist.vision.cover_lines import lines_off_unparted
 from dealer_assist.vision.profile import CANON_H, Box, Profile
 from dealer_assist.vision.rank_lines import line_off_rank
 
@@ -95,16 +96,24 @@ class Darkness(NamedTuple):
     paper: float
 
 
-def darkness(patch: np.ndarray) -> Darkness:
+def darkness(patch: np.ndarray, channels: tuple[int, ...] = ()) -> Darkness:
     """The :class:`Darkness` of ``patch``: what :func:`extract_glyphs` cuts the glyphs from.
 
     A patch holds only 256 grey levels, so the ink map is a table look-up
     (the same float32 arithmetic, once per level instead of once per pixel).
     A corner looked at twice (the faint look) passes it on instead of
-    working it out again.
+    working it out again.  ``channels``: those every index ink of the deck
+    darkens (:func:`.suit_colours.ink_channels`); a pixel is as dark as the
+    least darkened of them, so a colour no index ink has is pale.  Without
+    them, as its darkest channel.
     """
-    b, g, r = cv2.split(patch)[:3]  # BGR or BGRA
-    lo8 = cv2.min(cv2.min(b, g), r)
+    planes = cv2.split(patch)[:3]  # BGR or BGRA
+    if channels:
+        lo8 = planes[channels[0]]
+        for c in channels[1:]:
+            lo8 = cv2.max(lo8, planes[c])
+    else:
+        lo8 = cv2.min(cv2.min(planes[0], planes[1]), planes[2])
     inner = lo8[PAD:, PAD:]
     if inner.size:
         # Counts below 2**24 add up exactly in float32, the histogram's type.
@@ -331,12 +340,14 @@ def _layout(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, edge_mar
 
 
 def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
-                   levels: Optional[Darkness] = None) -> tuple[Optional[Glyph], Optional[Glyph]]:
+                   levels: Optional[Darkness] = None, faint_suit: bool = False) -> tuple[Optional[Glyph], Optional[Glyph]]:
     """The rank and suit glyphs of an upright corner patch, or None where none fits.
 
     With ``faint`` the rank's rows are cut at :func:`faint_level` (both None
     when the rank is not faint): a second look at a corner whose rank did not
-    read.  The suit is always cut at ``INK``, as its templates were.
+    read; with ``faint_suit`` the suit's rows, likewise (a pale ink's suit
+    whose stem and point fall below :data:`INK` in blur), and the rank's too
+    when its ink is faint.  The suit is always cut at ``INK``, as its templates were.
 
     Most of the patches of a frame hold no index, and the patch is small:
     the steps are OpenCV calls on whole arrays, and the geometry of the
@@ -357,6 +368,10 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     c0, c1 = lay.rank_cols
     if faint and not _lower_rank_level(ink, binary, lay):
         return None, None
+    if faint_suit:
+        if not _lower_suit_level(ink, binary, lay):
+            return None, None
+        _lower_rank_level(ink, binary, lay)  # the rank too, when its ink is as pale
     inked = binary.copy()  # what counts as ink before lines, neighbours and melted blobs are taken off
     # Most corners of a frame are not index corners: no ink where the rank
     # should be means nothing to read (checked before any costly step).
@@ -381,20 +396,22 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         boxes = stats.tolist()
         peeled = np.unique(labels[peeled]).tolist()
     merged = _blobs_to_part(boxes, binary.shape, lay)
+    unparted = None
     if merged:
-        binary = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h)
+        parted = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h)
+        unparted = (binary, labels, boxes, merged)
+        binary = parted
         n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
         boxes = stats.tolist()
-    # The card-size guess may be 15% too big: then the glyphs sit nearer the
-    # corner than the boxes say, and the suit falls in the rank's zone.  The
-    # zones are tried again shrunk so (the caller cuts again at the size the
-    # rank's height then tells).
-    fit = lay.as_cut
-    zones = _zones(boxes, cents, labels, fit, cw, edge)
-    if not (zones["rank"] and zones["suit"]):
-        smaller = _zones(boxes, cents, labels, lay.smaller, cw, edge)
-        if smaller["rank"] and smaller["suit"]:
-            zones, fit = smaller, lay.smaller
+    zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
+    crossed = None
+    if unparted is not None and not (zones["rank"] and zones["suit"]):
+        # A glyph short: a blob thinning kept nothing of may be one crossed by a covering card's edge.
+        crossed = lines_off_unparted(*unparted, binary, 0.5 * lay.rank_px)
+        if crossed is not None:
+            n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
+            boxes = stats.tolist()
+            zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
     shrink = fit.k
     if peeled is not None:
         # A glyph parted from a border line by taking thin ink off it may
@@ -421,6 +438,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
             boxes = stats.tolist()
             zones = _zones(boxes, cents, labels, fit, cw, edge)
             rank_cut = True
+    if crossed is not None:
+        # A glyph a line was taken off may have lost what the line covered.
+        crossed_ids = set(np.unique(labels[cv2.dilate(crossed, _DILATE) > 0]).tolist())
+        rank_cut |= any(i in crossed_ids for i in zones["rank"])
+        suit_cut |= any(i in crossed_ids for i in zones["suit"])
     short = _beside_the_frame_edge(patch, labels)
     if short:
         # A glyph running up to the frame's edge may go on beyond it.
@@ -465,6 +487,23 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
     return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
+
+
+def _index_zones(boxes: list, cents: np.ndarray, labels: np.ndarray, lay: _Layout, cw: int,
+                 edge: int) -> tuple[dict[str, list[int]], _Zones]:
+    """The components in the rank's and the suit's zones, and the card size they were found at.
+
+    The card-size guess may be 15% too big: then the glyphs sit nearer the
+    corner than the boxes say, and the suit falls in the rank's zone.  The
+    zones are tried again shrunk so (the caller cuts again at the size the
+    rank's height then tells).
+    """
+    zones = _zones(boxes, cents, labels, lay.as_cut, cw, edge)
+    if not (zones["rank"] and zones["suit"]):
+        smaller = _zones(boxes, cents, labels, lay.smaller, cw, edge)
+        if smaller["rank"] and smaller["suit"]:
+            return smaller, lay.smaller
+    return zones, lay.as_cut
 
 
 def _widest_low(rows: np.ndarray) -> int:
@@ -745,6 +784,18 @@ def _lower_rank_level(ink, binary, lay: _Layout) -> bool:
         return False
     split = lay.faint_split
     binary[:split] = ink[:split] > level
+    return True
+
+
+def _lower_suit_level(ink, binary, lay: _Layout) -> bool:
+    """Cut the suit's rows of ``binary`` at :func:`faint_level` of the suit's ink in place; False
+    (unchanged) when it is not faint."""
+    (r0, r1), (c0, c1) = lay.suit_rows, lay.suit_cols
+    level = faint_level(ink[r0:r1, c0:c1])
+    if level is None:
+        return False
+    split = lay.faint_split
+    binary[split:] = ink[split:] > level
     return True
 
 

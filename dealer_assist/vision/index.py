@@ -16,9 +16,10 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.glyphs import PAD, Darkness, Glyph, darkness, extract_glyphs, has_faint_rank
+from dealer_assist.vision.glyphs import (PAD, Darkness, Glyph, _ink_table, _layout_of, darkness, extract_glyphs,
+                                         faint_level, has_faint_rank)
 from dealer_assist.vision.profile import CANON_H, Profile
-from dealer_assist.vision.suit_colours import colour_rules_out
+from dealer_assist.vision.suit_colours import colour_rules_out, ink_channels
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,14 @@ class IndexRead:
         top = max(scores, key=scores.__getitem__)  # the first of equal best, as a stable sort has it
         second = max((v for k, v in scores.items() if k != top), default=-1.0)
         return top, scores[top], scores[top] - second
+
+
+#: Least colour no index ink has (pixels against a suit's height squared) in the index that
+#: asks for a look with the ink measured on the inks' own channels (see
+#: :meth:`IndexMatcher._colour_look`): a picture's piece melted into a glyph covers at least a
+#: twentieth of a suit's square; fewer such pixels are the colour fringe JPEG leaves on ink
+#: edges, which cannot change a glyph's shape.
+COLOUR_SHARE = 0.05
 
 
 #: Rank ink against its template's that a sure read may have (see :meth:`IndexMatcher.ink_plausible`).
@@ -279,6 +288,11 @@ def pair_projection(image: np.ndarray, direction: np.ndarray) -> float:
     return float(g @ d / (np.linalg.norm(d) * np.linalg.norm(g) + 1e-6))
 
 
+def _weaker(read: IndexRead) -> float:
+    """The score of the read's weaker glyph."""
+    return min(read.best("rank")[1], read.best("suit")[1])
+
+
 def _best_variant(scores: dict[str, float]) -> dict[str, float]:
     """One score per rank or suit: the best of its size variants (``D``, ``D+1`` ...)."""
     out: dict[str, float] = {}
@@ -306,6 +320,10 @@ class IndexMatcher:
         self._pair_dirs = {k: v.astype(np.float32).ravel() for k, v in profile.pair_dirs.items()
                            if v.size == profile.suit_size[0] * profile.suit_size[1]}
         self._centred: dict = {}
+        self._ink_channels = ink_channels(profile.suit_ink)
+        #: Whether some suit is printed in an ink so pale that its glyph is faint even sharp
+        #: (its template's darkest ink lies in :func:`.glyphs.faint_level`'s range).
+        self._pale_suits = any(faint_level(v.astype(np.float32)) is not None for k, v in profile.suit_templates.items())
 
     def read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
                     card_h: float) -> Optional[IndexRead]:
@@ -318,13 +336,18 @@ class IndexMatcher:
         An index seen whose rank does not read, or reads with too little ink
         for its glyph (heavy blur fades its thin strokes: a "J" left as its
         stem and a piece of its hook; a lower level only adds ink), gets a second look with its rows cut
-        at a lower ink level; the better rank of the two looks is kept.  The self-test reads through here as well,
-        so the thresholds hold for both looks.
+        at a lower ink level; the better rank of the two looks is kept.  Before that, an index
+        seen but not read clearly may get a look with its ink measured otherwise (see
+        :meth:`_ink_looks`).  The self-test reads through here as well, so the thresholds hold for
+        every look.
         """
         patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
         levels = darkness(patch)
         first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels)
         saw = self.saw_glyphs
+        if saw and not self._clears(first):
+            first = self._ink_looks(frame, x, y, wdir, hdir, card_w, card_h, patch, levels, first)
+            self.saw_glyphs = saw
         if not saw or (first is not None and first.best("rank")[1] >= self.profile.thresholds.min_score
                        and first.rank_ink >= INK_RANGE[0]):
             return first
@@ -336,14 +359,83 @@ class IndexMatcher:
             return second
         return first
 
+    def _ink_looks(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
+                   patch: np.ndarray, levels: Darkness, first: Optional[IndexRead]) -> Optional[IndexRead]:
+        """The corner's first look, or a look with its ink measured otherwise that reads clearly.
+
+        Two ways a deck's own inks can spoil the first look, each tried only
+        where it can be the cause: a picture's colour melted into a clearly
+        read rank's suit (see :meth:`_colour_look`), and a deck printing a suit
+        in pale ink, whose blurred stem and point (and the rank's thin
+        strokes) fall below the ink level: cut again at levels their own ink
+        sets (``faint_suit`` of :func:`.glyphs.extract_glyphs`).
+        """
+        if self._ink_channels and (first is None or self._rank_clears(first)):
+            first = self._colour_look(frame, x, y, wdir, hdir, card_w, card_h, patch, levels, first)
+        if self._pale_suits and not self._clears(first):
+            look = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels,
+                                 faint_suit=True)
+            if look is not None and self._clears(look) and (first is None or _weaker(look) > _weaker(first)):
+                first = look
+        return first
+
+    def _rank_clears(self, read: IndexRead) -> bool:
+        """Whether the rank of ``read`` reaches the profile's least score and margin."""
+        _, rs, rm = read.best("rank")
+        return rs >= self.profile.thresholds.min_score and rm >= self.profile.thresholds.min_margin
+
+    def _clears(self, read: Optional[IndexRead]) -> bool:
+        """Whether both glyphs of ``read`` reach the profile's least score and margin."""
+        t = self.profile.thresholds
+        if read is None:
+            return False
+        _, rs, rm = read.best("rank")
+        _, ss, sm = read.best("suit")
+        return rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin
+
+    def _colour_look(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
+                     patch: np.ndarray, levels: Darkness, first: Optional[IndexRead]) -> Optional[IndexRead]:
+        """The corner looked at again with its ink measured on the channels every index ink of the
+        deck darkens (see :func:`.suit_colours.ink_channels`); the better of the two looks.
+
+        A court card's picture touches the index on some designs (the queen
+        of spades' yellow leaf under her index spade): its colours are as dark
+        as ink in the darkest channel and melt into the glyph, which then fits
+        no template.  Measured on the inks' common channels, a colour no index
+        glyph is printed in is paper.  Only an index seen but not read clearly
+        is looked at so, and only when the patch holds such colour: the first
+        look stays as it was (a picture's darker colours, kept as ink alone,
+        can also break a clean glyph apart).  The second look is kept only when
+        it reads clearly, and better than the first (its weaker glyph scores higher).
+        """
+        # Ink where the suit lies in the first look that the inks' channels call paper: a
+        # colour no index ink has (the felt beyond the card's edge does not count).
+        lay = _layout_of(self.profile)
+        win = (slice(max(lay.edge, lay.suit_rows[0]), lay.suit_rows[1]), slice(max(lay.edge, lay.suit_cols[0]), lay.suit_cols[1]))
+        dark = _ink_table(levels.paper)[1]
+        was = cv2.countNonZero(cv2.LUT(levels.lo8[win], dark))
+        now = cv2.countNonZero(cv2.LUT(darkness(patch[win], self._ink_channels).lo8, dark))
+        if was - now < COLOUR_SHARE * (self.profile.suit_h * CANON_H) ** 2:
+            return first
+        coloured = darkness(patch, self._ink_channels)
+        look = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=coloured,
+                             channels=self._ink_channels)
+        # Only a clear read replaces the first look: one the judge might still make sure
+        # (a blurred suit told by its pair score) is not traded for another unclear one.
+        if look is not None and self._clears(look) and (first is None or _weaker(look) > _weaker(first)):
+            return look
+        return first
+
     def _read_at(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
                  faint: bool, patch: Optional[np.ndarray] = None,
-                 levels: Optional[Darkness] = None) -> Optional[IndexRead]:
+                 levels: Optional[Darkness] = None, channels: tuple[int, ...] = (),
+                 faint_suit: bool = False) -> Optional[IndexRead]:
         """One look at the corner cut at ``card_w`` x ``card_h`` (``patch`` and its
-        ``levels``, when already cut), cut again at the rank's size if that is far off."""
+        ``levels``, when already cut), cut again at the rank's size if that is far off.
+        ``channels``: measure the ink on these alone (see :meth:`_colour_look`)."""
         if patch is None:
             patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
-        rank, suit = extract_glyphs(patch, self.profile, faint, levels)
+        rank, suit = extract_glyphs(patch, self.profile, faint, levels, faint_suit)
         self.saw_glyphs = False
         if rank is None:
             return None
@@ -355,7 +447,8 @@ class IndexMatcher:
         if abs(k - 1.0) > 0.12:
             k = min(max(k, 0.75), 1.35)
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
-            again = self._score(*extract_glyphs(patch, self.profile, faint))
+            again = self._score(*extract_glyphs(patch, self.profile, faint,
+                                                darkness(patch, channels) if channels else None, faint_suit))
             if again is not None:
                 return replace(again, scale=again.scale * k)
         return self._score(rank, suit)
