@@ -297,6 +297,9 @@ class IndexMatcher:
         #: Whether the last :meth:`read_corner` found index-like glyphs at all
         #: (read or not): only then may another card size be worth a try.
         self.saw_glyphs = False
+        #: Per look that saw glyphs, its rank glyph and whether a suit stood beside it
+        #: (appended by every look; the caller clears it), see :meth:`saw_an_index`.
+        self.seen: list[tuple[Glyph, bool]] = []
         self._ranks = _BlurredTemplates(profile.rank_templates)
         self._soft_suits = _BlurredTemplates(profile.suit_templates) if profile.suit_templates else None
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
@@ -352,6 +355,7 @@ class IndexMatcher:
             # Some decks print a lone pip in every corner: not worth cutting again.
             return None
         self.saw_glyphs = True
+        self.seen.append((rank, suit is not None))
         if abs(k - 1.0) > 0.12:
             k = min(max(k, 0.75), 1.35)
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
@@ -391,6 +395,11 @@ class IndexMatcher:
     def _rank_like(self, rank: Glyph) -> bool:
         scores = self._ranks.scores(rank)
         return max(scores.values()) >= self.profile.thresholds.candidate_score
+
+    def saw_an_index(self, seen: list[tuple[Glyph, bool]]) -> bool:
+        """Whether a look of ``seen`` (as :attr:`seen` holds them) found a suit beside its rank,
+        or a lone glyph that scores as some rank (at least the candidate score)."""
+        return any(beside or self._rank_like(rank) for rank, beside in seen)
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
         """Scores for an upright corner patch; None when it holds no index-like glyphs."""

@@ -172,7 +172,8 @@ class Recognizer:
         done: list[tuple[np.ndarray, np.ndarray, np.ndarray, float]] = []
         faces: list[CornerRead] = []  # the sure reads so far
         outline_of = OutlineFinder(split_outlines, card_w)
-        pending = []  # [corner, sizes, best read, glyphs seen at the last try, size guessed]
+        # [corner, sizes, best read, glyphs seen at the last try, size guessed, looks' glyphs seen]
+        pending = []
         for c in inked_index_first(corners, masks.ink, self.profile, card_w, card_h):
             if beside_a_read_index(c, done) or on_a_read_face(c, faces, outline_of):
                 continue
@@ -182,10 +183,11 @@ class Recognizer:
                 # The edge along the index's width runs on far past a card's
                 # width: this is a long side, so not an index corner.
                 continue
+            self.matcher.seen.clear()
             best, saw = self._read_sizes(frame, c, sizes, card_w, card_h, None, retried=False)
             if c.notched and saw and not (best is not None and best.sure):
                 best = self._read_slid(frame, c, sizes[0], card_w, card_h, best)
-            pending.append([c, sizes, best, saw, k == 1.0])
+            pending.append([c, sizes, best, saw, k == 1.0, list(self.matcher.seen)])
             if best is not None and best.sure:
                 done.extend(neighbour_corners(best))
                 faces.append(best)
@@ -195,10 +197,15 @@ class Recognizer:
         # tell the size when the guess is so far off that the rank and suit
         # are cut in the wrong place).  This comes after every first read, so
         # that the corners beside an index already read are not tried again.
+        # Only an index is tried again: a rank with a suit beside it, or a
+        # lone glyph that scores as some rank.  A lone shape that is no rank
+        # (a pip some decks print in every corner, a piece of a picture) is
+        # scored normalised to its window, so it is no rank at another size
+        # either (of some 60 such retries on the benchmark decks none was sure).
         for item in pending:
-            c, sizes, best, saw, size_guessed = item
+            c, sizes, best, saw, size_guessed, seen = item
             if (size_guessed and saw and not (best is not None and best.sure) and not beside_a_read_index(c, done)
-                    and not on_a_read_face(c, faces, outline_of)):
+                    and not on_a_read_face(c, faces, outline_of) and self.matcher.saw_an_index(seen)):
                 item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in RETRY_SIZES], card_w, card_h,
                                               best, retried=True)
                 if item[2] is not None and item[2].sure:
