@@ -30,7 +30,6 @@ def shot():
 def test_a_printed_index_is_an_index_seen(shot):
     anglo, frame, corner = shot
     m = anglo.matcher
-    m.seen.clear()
     read = m.read_corner(frame, *corner)
     assert read is not None and read.best("rank")[0] == "7"
     assert m.seen and m.saw_an_index(m.seen)
@@ -53,7 +52,6 @@ def test_a_lone_pip_taller_than_a_rank_is_seen_but_is_no_index(shot):
     cv2.fillConvexPoly(pip, np.array([[cx, cy - r], [cx + 0.7 * r, cy], [cx, cy + r], [cx - 0.7 * r, cy]], np.int32),
                        (30, 30, 30))
     m = anglo.matcher
-    m.seen.clear()
     assert m.read_corner(pip, *corner) is None
     assert m.saw_glyphs and len(m.seen) == 1 and not m.seen[0][1]  # one lone glyph, no suit beside it
     assert not m.saw_an_index(m.seen)

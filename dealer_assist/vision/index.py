@@ -297,8 +297,8 @@ class IndexMatcher:
         #: Whether the last :meth:`read_corner` found index-like glyphs at all
         #: (read or not): only then may another card size be worth a try.
         self.saw_glyphs = False
-        #: Per look that saw glyphs, its rank glyph and whether a suit stood beside it
-        #: (appended by every look; the caller clears it), see :meth:`saw_an_index`.
+        #: Per look of the last :meth:`read_corner` that saw glyphs, its rank glyph and
+        #: whether a suit stood beside it, see :meth:`saw_an_index`.
         self.seen: list[tuple[Glyph, bool]] = []
         self._ranks = _BlurredTemplates(profile.rank_templates)
         self._soft_suits = _BlurredTemplates(profile.suit_templates) if profile.suit_templates else None
@@ -324,6 +324,7 @@ class IndexMatcher:
         at a lower ink level; the better rank of the two looks is kept.  The self-test reads through here as well,
         so the thresholds hold for both looks.
         """
+        self.seen = []
         patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
         levels = darkness(patch)
         first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels)
