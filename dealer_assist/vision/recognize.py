@@ -205,7 +205,7 @@ class Recognizer:
         # lone glyph that scores as some rank.  A lone shape that is no rank
         # (a pip some decks print in every corner, a piece of a picture) is
         # scored normalised to its window, so it is no rank at another size
-        # either (such retries were a third of tango's, each two looks or more,
+        # either (such retries were a third of tango's, a look or two each,
         # and none on the benchmark decks was ever sure).
         for item in pending:
             c, sizes, best, saw, size_guessed, seen = item
