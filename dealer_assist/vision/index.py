@@ -311,6 +311,9 @@ class IndexMatcher:
         #: Whether the last :meth:`read_corner` found index-like glyphs at all
         #: (read or not): only then may another card size be worth a try.
         self.saw_glyphs = False
+        #: Per look of the last :meth:`read_corner` that saw glyphs, its rank glyph and
+        #: whether a suit stood beside it, see :meth:`saw_an_index`.
+        self.seen: list[tuple[Glyph, bool]] = []
         self._ranks = _BlurredTemplates(profile.rank_templates)
         self._soft_suits = _BlurredTemplates(profile.suit_templates) if profile.suit_templates else None
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
@@ -341,6 +344,7 @@ class IndexMatcher:
         :meth:`_ink_looks`).  The self-test reads through here as well, so the thresholds hold for
         every look.
         """
+        self.seen = []
         patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
         levels = darkness(patch)
         first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels)
@@ -444,6 +448,7 @@ class IndexMatcher:
             # Some decks print a lone pip in every corner: not worth cutting again.
             return None
         self.saw_glyphs = True
+        self.seen.append((rank, suit is not None))
         if abs(k - 1.0) > 0.12:
             k = min(max(k, 0.75), 1.35)
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
@@ -484,6 +489,11 @@ class IndexMatcher:
     def _rank_like(self, rank: Glyph) -> bool:
         scores = self._ranks.scores(rank)
         return max(scores.values()) >= self.profile.thresholds.candidate_score
+
+    def saw_an_index(self, seen: list[tuple[Glyph, bool]]) -> bool:
+        """Whether a look of ``seen`` (as :attr:`seen` holds them) found a suit beside its rank,
+        or a lone glyph that scores as some rank (at least the candidate score)."""
+        return any(beside or self._rank_like(rank) for rank, beside in seen)
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
         """Scores for an upright corner patch; None when it holds no index-like glyphs."""

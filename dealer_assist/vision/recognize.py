@@ -127,6 +127,8 @@ class Recognizer:
         # all four corners is never searched for them (see recognize): no bays.
         self._bay_max = index * w * h * SIZE_SLACK[1] ** 2 if profile.index_corners < 4 else 0.0
         self._paper_min = 0.35 * profile.paper_level
+        #: What the looks at the corner being read saw (:attr:`.IndexMatcher.seen`, gathered by _read_sizes).
+        self._seen: list = []
 
     def masks(self, frame: np.ndarray) -> Masks:
         """The paper and ink masks of a BGR frame, at :data:`~.detect.MASK_SCALE`."""
@@ -162,6 +164,7 @@ class Recognizer:
         # Four channels: OpenCV resizes and warps BGRA with whole-pixel vector
         # loads, about twice as fast as BGR; the colour values are the same.
         frame = cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
+        self._seen = []
         masks = self.masks(frame)
         split_outlines = outlines(masks.split)
         corners = self.outline_corners(masks, split_outlines)
@@ -172,7 +175,8 @@ class Recognizer:
         done: list[tuple[np.ndarray, np.ndarray, np.ndarray, float]] = []
         faces: list[CornerRead] = []  # the sure reads so far
         outline_of = OutlineFinder(split_outlines, card_w)
-        pending = []  # [corner, sizes, best read, glyphs seen at the last try, size guessed]
+        # [corner, sizes, best read, glyphs seen at the last try, size guessed, looks' glyphs seen]
+        pending = []
         for c in inked_index_first(corners, masks.ink, self.profile, card_w, card_h):
             if beside_a_read_index(c, done) or on_a_read_face(c, faces, outline_of):
                 continue
@@ -182,23 +186,31 @@ class Recognizer:
                 # The edge along the index's width runs on far past a card's
                 # width: this is a long side, so not an index corner.
                 continue
+            self._seen = []
             best, saw = self._read_sizes(frame, c, sizes, card_w, card_h, None, retried=False)
             if c.notched and saw and not (best is not None and best.sure):
                 best = self._read_slid(frame, c, sizes[0], card_w, card_h, best)
-            pending.append([c, sizes, best, saw, k == 1.0])
+            pending.append([c, sizes, best, saw, k == 1.0, self._seen])
             if best is not None and best.sure:
                 done.extend(neighbour_corners(best))
                 faces.append(best)
+        self._seen = []  # the later looks' glyphs are not asked for
         # The cards seen whole need not be the size of this one (tilt, a card
         # lifted): an index seen but not read is tried again at the calibrated
         # size, then a step bigger and smaller (the rank's own height cannot
         # tell the size when the guess is so far off that the rank and suit
         # are cut in the wrong place).  This comes after every first read, so
         # that the corners beside an index already read are not tried again.
+        # Only an index is tried again: a rank with a suit beside it, or a
+        # lone glyph that scores as some rank.  A lone shape that is no rank
+        # (a pip some decks print in every corner, a piece of a picture) is
+        # scored normalised to its window, so it is no rank at another size
+        # either (such retries were a third of tango's, a look or two each,
+        # and none on the benchmark decks was ever sure).
         for item in pending:
-            c, sizes, best, saw, size_guessed = item
+            c, sizes, best, saw, size_guessed, seen = item
             if (size_guessed and saw and not (best is not None and best.sure) and not beside_a_read_index(c, done)
-                    and not on_a_read_face(c, faces, outline_of)):
+                    and not on_a_read_face(c, faces, outline_of) and self.matcher.saw_an_index(seen)):
                 item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in RETRY_SIZES], card_w, card_h,
                                               best, retried=True)
                 if item[2] is not None and item[2].sure:
@@ -303,6 +315,7 @@ class Recognizer:
         for k in sizes:
             r = self.matcher.read_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w * k, card_h * k)
             saw = self.matcher.saw_glyphs
+            self._seen.extend(self.matcher.seen)
             if r is not None and retried and not self._index_in_place(r):
                 # A bigger cut also takes in a neighbour's index lying beside
                 # a covered one: at a retried size the rank must sit where

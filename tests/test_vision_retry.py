@@ -1,0 +1,57 @@
+"""Which corners seen but not read are worth a look at other card sizes (see Recognizer.recognize)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.recognize import Recognizer
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+
+
+@pytest.fixture(scope="module")
+def shot():
+    """The anglo recognizer, a real set-up shot of the 7C and its top-left corner (x, y, wdir, hdir, w, h)."""
+    frame = cv2.imread(str(CARDS / "calib" / "anglo" / "7C.png")) if (CARDS / "calib").is_dir() else None
+    if frame is None:
+        pytest.skip("shared card images not found")
+    calib = json.loads((CARDS / "calib" / "anglo" / "calib.json").read_text())
+    tl, tr, _, bl = (np.array(p) for p in calib["cards"]["7C"]["corners"])
+    w, h = float(np.linalg.norm(tr - tl)), float(np.linalg.norm(bl - tl))
+    return Recognizer(Profile.load(default_profile_path())), frame, (*tl, tuple((tr - tl) / w), tuple((bl - tl) / h), w, h)
+
+
+def test_a_printed_index_is_an_index_seen(shot):
+    anglo, frame, corner = shot
+    m = anglo.matcher
+    read = m.read_corner(frame, *corner)
+    assert read is not None and read.best("rank")[0] == "7"
+    assert m.seen and m.saw_an_index(m.seen)
+
+
+def test_a_lone_pip_taller_than_a_rank_is_seen_but_is_no_index(shot):
+    """A corner showing only a pip (some decks print one in every corner): the look finds a glyph
+    taller than a rank, so it "saw glyphs", but a lone shape that scores as no rank is no index,
+    at this card size or any other."""
+    anglo, frame, corner = shot
+    x0, y0, _, _, w, h = corner
+    p = anglo.profile
+    region, rank = p.index_region(), p.rank_box
+    paper = frame[int(y0 + 0.5 * h), int(x0 + 0.5 * w)].tolist()
+    pip = frame.copy()
+    cv2.rectangle(pip, (int(x0), int(y0)), (int(x0 + region.u1 * w), int(y0 + region.v1 * h)), paper, cv2.FILLED)
+    # A solid diamond half as tall again as the rank, where the rank stands.
+    r = 1.5 * p.rank_h * h / 2
+    cx, cy = x0 + rank.cu * w, y0 + rank.v0 * h + r
+    cv2.fillConvexPoly(pip, np.array([[cx, cy - r], [cx + 0.7 * r, cy], [cx, cy + r], [cx - 0.7 * r, cy]], np.int32),
+                       (30, 30, 30))
+    m = anglo.matcher
+    assert m.read_corner(pip, *corner) is None
+    assert m.saw_glyphs and len(m.seen) == 1 and not m.seen[0][1]  # one lone glyph, no suit beside it
+    assert not m.saw_an_index(m.seen)
