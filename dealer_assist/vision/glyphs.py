@@ -378,7 +378,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     if peeled is not None:
         n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
         boxes = stats.tolist()
-        peeled = np.unique(labels[peeled]).tolist()
+        peeled = np.flatnonzero(np.bincount(labels[peeled])).tolist()  # the labels under it (np.unique sorts)
     merged = _blobs_to_part(boxes, binary.shape, lay)
     if merged:
         binary = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h)
@@ -483,7 +483,12 @@ def _beside_the_frame_edge(patch: np.ndarray, labels: np.ndarray) -> set[int]:
     if patch.ndim != 3 or patch.shape[2] != 4:
         return set()
     alpha = patch[..., 3]
-    if int(alpha.min()) == 255:
+    if patch.strides[2] == 1:
+        # Alpha is the high byte of each pixel read as a little-endian 32-bit word
+        # (half the time of the alpha plane's minimum): all 255 when the least word has it.
+        if int(patch.view("<u4").min()) >= 0xFF000000:
+            return set()
+    elif int(alpha.min()) == 255:
         return set()
     beyond = cv2.dilate((alpha < 255).astype(np.uint8), _DILATE)
     return set(np.unique(labels[beyond > 0]).tolist()) - {0}
@@ -623,7 +628,7 @@ def _line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: _Layout
     if x1 - x0 <= max_w and y1 - y0 <= max_h:
         return None
     x0, y0, x1, y1 = max(x0 - 1, 0), max(y0 - 1, 0), x1 + 1, y1 + 1
-    glyph = np.isin(labels[y0:y1, x0:x1], parts).astype(np.uint8)
+    glyph = _labelled(labels[y0:y1, x0:x1], _table(parts, len(boxes)))
     core = cv2.morphologyEx(glyph, cv2.MORPH_OPEN, _rect(3, 3))
     if not cv2.countNonZero(core):
         return None  # all thin: an outline drawn suit, or no suit at all
@@ -752,36 +757,40 @@ def _thin_runs(binary: np.ndarray, length: int, thick: int) -> np.ndarray:
         # image: OpenCV erodes along rows several times faster than along columns.
         img = binary if along_rows else cv2.transpose(binary)
         out = lines if along_rows else lines.T
-        span = _row_runs(img, _rect(length, 1))
-        if span is None:
+        found = _row_runs(img, _rect(length, 1))
+        if found is None:
             continue
-        r0, runs = span
-        x, y, w, h = cv2.boundingRect(runs)
-        r0, r1, c0, c1 = r0 + y, r0 + y + h, x, x + w
+        r0, c0, runs = found
+        r1, c1 = r0 + runs.shape[0], c0 + runs.shape[1]
         t0, t1 = max(r0 - reach, 0), min(r1 + reach, img.shape[0])
         across = cv2.morphologyEx(img[t0:t1, c0:c1], cv2.MORPH_OPEN, _rect(1, thick))
-        out[r0:r1, c0:c1] |= runs[y:y + h, x:x + w] & ~across[r0 - t0:r1 - t0]
+        out[r0:r1, c0:c1] |= cv2.subtract(runs, across[r0 - t0:r1 - t0])  # runs and not across (all 0/1)
     return lines
 
 
-def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, np.ndarray]]:
-    """The opening of ``img`` by a one-row ``kernel`` as (first row, opening of the rows from there); None when empty.
+def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, int, np.ndarray]]:
+    """The opening of ``img`` by a one-row ``kernel`` within its bounding box, as (first row,
+    first column, the opening there); None when empty.
 
     A one-row kernel treats each row on its own, so only the rows that can
     hold a run are worked on: outside the image erosion counts as ink, so a
     run survives when it covers the kernel's half past the image edge, and a
-    row with fewer ink pixels than that holds none.
+    row with fewer ink pixels than that holds none.  The erosion is grown
+    back only over its own rows, and the columns it can reach.
     """
     span, half = img.shape[1], kernel.shape[1] // 2
     sums = cv2.reduce(img, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
     rows = (sums >= min(span, half + 1)).nonzero()[0]
     if not rows.size:
         return None
-    r0, r1 = int(rows[0]), int(rows[-1]) + 1
-    eroded = cv2.erode(img[r0:r1], kernel)
-    if not cv2.countNonZero(eroded):
+    r0 = int(rows[0])
+    eroded = cv2.erode(img[r0:int(rows[-1]) + 1], kernel)
+    x, y, w, h = cv2.boundingRect(eroded)
+    if not w:
         return None
-    return r0, cv2.dilate(eroded, kernel)
+    # Dilation counts outside as no ink: cutting the erosion where it holds none changes nothing.
+    c0, c1 = max(x - half, 0), min(x + w + half, span)
+    return r0 + y, c0, cv2.dilate(eroded[y:y + h, c0:c1], kernel)
 
 
 def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) -> bool:
