@@ -414,6 +414,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         rank_cut |= any(i in short for i in zones["rank"])
         suit_cut |= any(i in short for i in zones["suit"])
     keep = np.zeros(n, dtype=np.uint8)
+    kept = False
     for zone, ids in zones.items():
         parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
         if zone == "rank" and len(parts) < len(ids):
@@ -423,8 +424,10 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
             parts += _joined_faintly([i for i in ids if i not in parts], parts[0], boxes, labels, ink, binary, inked,
                                      (box.u1 - box.u0) * cw * shrink * FAINT_JOIN_SLACK,
                                      (box.v1 - box.v0) * ch * shrink * FAINT_JOIN_SLACK)
-        keep[parts] = 1
-    if not keep.any():
+        for i in parts:  # a few labels: faster one by one than by numpy's indexing with a list
+            keep[i] = 1
+        kept = kept or bool(parts)
+    if not kept:
         return None, None
     index_ink = _labelled(labels, keep)
     # Rank above suit: cut where the ink thins out between the two expected boxes.
@@ -509,7 +512,7 @@ def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: _Zones, cw: 
     zones: dict[str, list[int]] = {"rank": [], "suit": []}
     bh, bw = labels.shape
     for i, ((x, y, w, h, area), (cx, cy)) in enumerate(zip(boxes, cents.tolist())):
-        if i == 0 or area < min_area or _runs_along_edge(labels, i, x, y, w, h, edge):
+        if i == 0 or area < min_area or ((x == edge or y == edge) and _runs_along_edge(labels, i, x, y, w, h, edge)):
             continue
         if x + w >= bw - 1 or y + h >= bh - 1:
             continue  # cut by the patch edge: a pip or picture beside the index
@@ -720,7 +723,7 @@ def _one_blob_across(labels: np.ndarray, keep: np.ndarray, rows: np.ndarray, cut
     """
     above_all, below_all = rows[:cut].sum(), rows[cut + 1:].sum()
     for i in np.unique(labels[cut][keep[labels[cut]] > 0]):
-        widths = (labels == i).sum(axis=1)
+        widths = cv2.reduce((labels == i).view(np.uint8), 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
         above, below = widths[:cut], widths[cut + 1:]
         if above.sum() < 0.5 * above_all or below.sum() < 0.5 * below_all:
             continue
