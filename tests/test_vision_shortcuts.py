@@ -199,18 +199,3 @@ def test_the_ink_mask_threshold_is_the_ink_table_cut_at_its_level():
         ink = _ink_table(float(paper))[0]
         assert np.array_equal(_ink_mask(lo8, float(paper)), (ink[lo8] > INK).astype(np.uint8))
 
-
-def test_components_are_painted_as_the_label_table_says_however_many():
-    """Few labels (compares), many (a byte look-up) and more than a byte holds (numpy's take)."""
-    from dealer_assist.vision.glyphs import _painted
-
-    rng = np.random.default_rng(19)
-    for n in (2, 5, 40, 300):
-        labels = rng.integers(0, n, (37, 23)).astype(np.uint16)
-        for k in (0, 1, 3, 6, 7, min(n - 1, 20)):
-            ids = sorted(rng.choice(np.arange(1, n), size=min(k, n - 1), replace=False).tolist())
-            table = np.zeros(n, np.uint8)
-            table[ids] = 1
-            got = _painted(labels, ids, n)
-            assert got.dtype == np.uint8 and np.array_equal(got, table[labels])
-            assert np.array_equal(_painted(labels[3:20, 5:17], ids, n), table[labels[3:20, 5:17]])

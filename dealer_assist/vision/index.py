@@ -471,10 +471,6 @@ class IndexMatcher:
         return float(g @ d / (norm_d * norm_g + 1e-6))
 
     @staticmethod
-    def _scores(glyph: Glyph, codes, matrix, common) -> dict[str, float]:
-        return IndexMatcher._image_scores(glyph.image, matrix, common, codes)
-
-    @staticmethod
     def _image_scores(image: np.ndarray, matrix, common, codes) -> dict[str, float]:
         return IndexMatcher._unit_scores(_unit(image.ravel()), matrix, common, codes)
 
