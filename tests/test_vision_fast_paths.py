@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.vision.glyphs import _labelled, darkness, extract_glyphs, has_faint_rank
+from dealer_assist.vision.glyphs import FEW_LABELS, _painted, darkness, extract_glyphs, has_faint_rank
 from dealer_assist.vision.index import IndexRead, warp_corner
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
@@ -19,14 +19,19 @@ CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
 
 
-def test_a_label_table_painted_on_its_pixels_is_numpys_indexing_whatever_the_label_count():
+def test_components_painted_on_their_pixels_are_numpys_indexing_whatever_the_label_count():
+    """Few labels (compares), many (OpenCV's byte look-up up to 256 labels, numpy's above), and a cut-out of the labels."""
     rng = np.random.default_rng(3)
-    for n in (2, 40, 256, 257, 900):  # OpenCV's byte look-up up to 256 labels, numpy's above
+    for n in (2, 5, 40, 256, 257, 900):
         labels = rng.integers(0, n, (37, 23)).astype(np.uint16)
-        table = rng.integers(0, 2, n).astype(np.uint8)
-        out = _labelled(labels, table)
-        assert out.dtype == np.uint8
-        assert np.array_equal(out, table[labels])
+        for k in (0, 1, FEW_LABELS, FEW_LABELS + 1, n // 2):
+            ids = sorted(rng.choice(np.arange(1, n), size=min(k, n - 1), replace=False).tolist())
+            table = np.zeros(n, np.uint8)
+            table[ids] = 1
+            out = _painted(labels, ids, n)
+            assert out.dtype == np.uint8
+            assert np.array_equal(out, table[labels])
+            assert np.array_equal(_painted(labels[3:20, 5:17], ids, n), table[labels[3:20, 5:17]])
 
 
 def test_the_best_score_is_the_first_of_equals_and_its_lead_is_over_the_next():

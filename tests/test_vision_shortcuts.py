@@ -140,3 +140,62 @@ def test_a_bgra_frame_cuts_the_same_corner_as_its_bgr_frame():
         a = warp_corner(frame, 150.3, 99.7, w, h, 112.0, 160.0, profile)
         b = warp_corner(bgra, 150.3, 99.7, w, h, 112.0, 160.0, profile)
         assert np.array_equal(a, b[:, :, :3])
+
+
+def test_a_patch_reaches_past_the_frame_exactly_where_its_mapped_corners_say():
+    """The bounds check in plain floats against the matrix product it replaces, on patches around every edge."""
+    from dealer_assist.vision.index import _reaches_past
+
+    rng = np.random.default_rng(13)
+    for _ in range(3000):
+        angle, scale = rng.uniform(0, 2 * np.pi), rng.uniform(0.5, 2.0)
+        ax, ay = scale * np.cos(angle), scale * np.sin(angle)
+        bx, by = -scale * np.sin(angle), scale * np.cos(angle)
+        tx, ty = rng.uniform(-150, 1430), rng.uniform(-150, 870)
+        pw, ph = int(rng.integers(20, 120)), int(rng.integers(30, 160))
+        m = np.array([[ax, bx, tx], [ay, by, ty]])
+        ends = m[:, :2] @ np.array([[0, pw, 0, pw], [0, 0, ph, ph]], np.float64) + m[:, 2:]
+        plain = ends.min() < 0.5 or ends[0].max() > 1280 - 1.5 or ends[1].max() > 720 - 1.5
+        assert _reaches_past((720, 1280, 4), (ax, bx, tx, ay, by, ty), pw, ph) == plain
+
+
+def test_the_part_beyond_the_frame_is_painted_as_with_a_boolean_mask():
+    from dealer_assist.vision.index import _blank_beyond_frame
+
+    rng = np.random.default_rng(17)
+    for _ in range(20):
+        patch = rng.integers(0, 256, (60, 40, 4), dtype=np.uint8)
+        patch[..., 3] = 255
+        patch[:int(rng.integers(0, 30)), :, 3] = rng.choice([0, 128])
+        want = patch.copy()
+        inside = want[..., 3] == 255
+        got = _blank_beyond_frame(patch)
+        want[~inside] = got[~inside][0] if (~inside).any() else 0
+        assert np.array_equal(got, want)
+        assert (got[~inside][:, 3] == 0).all() and np.array_equal(got[inside], patch[inside])
+
+
+def test_a_glyph_touching_the_frame_edge_is_told_from_the_alpha_plane():
+    from dealer_assist.vision.glyphs import _beside_the_frame_edge
+
+    labels = np.zeros((30, 20), np.uint16)
+    labels[2:6, 3:8], labels[20:25, 10:16] = 1, 2  # the second ends a pixel short of column 16
+    patch = np.full((30, 20, 4), 255, np.uint8)
+    assert _beside_the_frame_edge(patch, labels) == set()
+    assert _beside_the_frame_edge(patch[:, ::-1], labels) == set()  # a view whose channels are not adjacent
+    patch[:, 16:, 3] = 0
+    assert _beside_the_frame_edge(patch, labels) == {2}
+    patch[..., :3] = 0  # the colour never counts, alpha only
+    patch[:, 16:, 3] = 255
+    assert _beside_the_frame_edge(patch, labels) == set()
+
+
+def test_the_ink_mask_threshold_is_the_ink_table_cut_at_its_level():
+    """Every paper level, every grey level: the threshold marks exactly the levels whose ink passes INK."""
+    from dealer_assist.vision.glyphs import _ink_mask, _ink_table
+
+    lo8 = np.arange(256, dtype=np.uint8).reshape(16, 16)
+    for paper in range(1, 256):
+        ink = _ink_table(float(paper))[0]
+        assert np.array_equal(_ink_mask(lo8, float(paper)), (ink[lo8] > INK).astype(np.uint8))
+

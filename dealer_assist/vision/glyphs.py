@@ -125,13 +125,23 @@ def darkness(patch: np.ndarray, channels: tuple[int, ...] = ()) -> Darkness:
 
 
 @lru_cache(maxsize=256)
-def _ink_table(paper: float) -> tuple[np.ndarray, np.ndarray]:
-    """Ink per grey level against ``paper`` (float32), and whether it is ink (> :data:`INK`, 0/1)."""
+def _ink_table(paper: float) -> tuple[np.ndarray, int]:
+    """Ink per grey level against ``paper`` (float32), and how many grey levels are ink (> :data:`INK`).
+
+    Ink falls as the level rises, so the levels that are ink are the darkest
+    ones: the ink mask is a plain threshold (a tenth of the time of a byte look-up).
+    """
     ink = np.clip((paper - _LEVELS) / paper, 0.0, 1.0)
     ink.flags.writeable = False
-    dark = (ink > INK).astype(np.uint8)
-    dark.flags.writeable = False
-    return ink, dark
+    dark = ink > INK
+    below = int(dark.sum())
+    assert dark[:below].all(), "ink must fall as the grey level rises"
+    return ink, below
+
+
+def _ink_mask(lo8: np.ndarray, paper: float) -> np.ndarray:
+    """1 where the darkest channel ``lo8`` is ink against ``paper`` (see :func:`_ink_table`), else 0."""
+    return cv2.threshold(lo8, _ink_table(paper)[1] - 1, 1, cv2.THRESH_BINARY_INV)[1]
 
 
 def redness_of(patch: np.ndarray, mask: np.ndarray, paper: float) -> float:
@@ -358,7 +368,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     ch, cw = CANON_H, lay.cw
     lo8, lut, paper = levels if levels is not None else darkness(patch)
     ink = cv2.LUT(lo8, lut)
-    binary = cv2.LUT(lo8, _ink_table(paper)[1])
+    binary = _ink_mask(lo8, paper)
     edge = lay.edge
     ink[:edge, :] = 0
     ink[:, :edge] = 0
@@ -394,7 +404,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     if peeled is not None:
         n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
         boxes = stats.tolist()
-        peeled = np.unique(labels[peeled]).tolist()
+        peeled = np.flatnonzero(np.bincount(labels[peeled])).tolist()  # the labels under it (np.unique sorts)
     merged = _blobs_to_part(boxes, binary.shape, lay)
     unparted = None
     if merged:
@@ -449,6 +459,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         rank_cut |= any(i in short for i in zones["rank"])
         suit_cut |= any(i in short for i in zones["suit"])
     keep = np.zeros(n, dtype=np.uint8)
+    kept: list[int] = []
     for zone, ids in zones.items():
         parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
         if zone == "rank" and len(parts) < len(ids):
@@ -458,10 +469,12 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
             parts += _joined_faintly([i for i in ids if i not in parts], parts[0], boxes, labels, ink, binary, inked,
                                      (box.u1 - box.u0) * cw * shrink * FAINT_JOIN_SLACK,
                                      (box.v1 - box.v0) * ch * shrink * FAINT_JOIN_SLACK)
-        keep[parts] = 1
-    if not keep.any():
+        for i in parts:  # a few labels: faster one by one than by numpy's indexing with a list
+            keep[i] = 1
+        kept += parts
+    if not kept:
         return None, None
-    index_ink = _labelled(labels, keep)
+    index_ink = _painted(labels, kept, n)
     # Rank above suit: cut where the ink thins out between the two expected boxes.
     rows = cv2.reduce(index_ink, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
     lo_v, hi_v = fit.split_band
@@ -535,7 +548,12 @@ def _beside_the_frame_edge(patch: np.ndarray, labels: np.ndarray) -> set[int]:
     if patch.ndim != 3 or patch.shape[2] != 4:
         return set()
     alpha = patch[..., 3]
-    if int(alpha.min()) == 255:
+    if patch.strides[2] == 1:
+        # Alpha is the high byte of each pixel read as a little-endian 32-bit word
+        # (half the time of the alpha plane's minimum): all 255 when the least word has it.
+        if int(patch.view("<u4").min()) >= 0xFF000000:
+            return set()
+    elif int(alpha.min()) == 255:
         return set()
     beyond = cv2.dilate((alpha < 255).astype(np.uint8), _DILATE)
     return set(np.unique(labels[beyond > 0]).tolist()) - {0}
@@ -556,7 +574,7 @@ def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: _Zones, cw: 
     zones: dict[str, list[int]] = {"rank": [], "suit": []}
     bh, bw = labels.shape
     for i, ((x, y, w, h, area), (cx, cy)) in enumerate(zip(boxes, cents.tolist())):
-        if i == 0 or area < min_area or _runs_along_edge(labels, i, x, y, w, h, edge):
+        if i == 0 or area < min_area or ((x == edge or y == edge) and _runs_along_edge(labels, i, x, y, w, h, edge)):
             continue
         if x + w >= bw - 1 or y + h >= bh - 1:
             continue  # cut by the patch edge: a pip or picture beside the index
@@ -608,7 +626,7 @@ def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: 
              and x + w > edge + 2 * k and y + h > edge + 2 * k and _runs_along_edge(labels, i, x, y, w, h, edge)]
     if not along:
         return None
-    comp = _labelled(labels, _table(along, len(boxes)))
+    comp = _painted(labels, along, len(boxes))
     thin = cv2.subtract(comp, cv2.morphologyEx(comp, cv2.MORPH_OPEN, _rect(k, k)))
     near = np.zeros_like(thin)
     near[:edge + k, :] = 1
@@ -624,7 +642,7 @@ def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: 
     hug = [i for i, (x, y, w, h, _) in enumerate(stats.tolist())
            if i and (x + w <= edge + 2 * k or y + h <= edge + 2 * k)]
     if hug:
-        gone = _labelled(labels, _table(hug, n)) > 0
+        gone = _painted(labels, hug, n) > 0
         binary[gone] = 0
         rest[gone] = 0
     return rest > 0
@@ -675,7 +693,7 @@ def _line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: _Layout
     if x1 - x0 <= max_w and y1 - y0 <= max_h:
         return None
     x0, y0, x1, y1 = max(x0 - 1, 0), max(y0 - 1, 0), x1 + 1, y1 + 1
-    glyph = np.isin(labels[y0:y1, x0:x1], parts).astype(np.uint8)
+    glyph = _painted(labels[y0:y1, x0:x1], parts, len(boxes))
     core = cv2.morphologyEx(glyph, cv2.MORPH_OPEN, _rect(3, 3))
     if not cv2.countNonZero(core):
         return None  # all thin: an outline drawn suit, or no suit at all
@@ -735,23 +753,28 @@ def _line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: _Layout
     return out
 
 
-def _table(ids: list[int], n: int) -> np.ndarray:
-    """1 for each label of ``ids``, 0 for the others of ``n`` labels (uint8)."""
+#: Up to this many labels are painted by comparing the label image with each
+#: (a vector compare and an "or" a label); more by one byte look-up, which
+#: first converts the labels and costs as much as some eight compares.
+FEW_LABELS = 6
+
+
+def _painted(labels: np.ndarray, ids: list[int], n: int) -> np.ndarray:
+    """1 on the pixels of the components ``ids`` of ``labels`` (``n`` labels), 0 elsewhere (uint8)."""
+    if len(ids) <= FEW_LABELS:
+        if not ids:
+            return np.zeros(labels.shape, np.uint8)
+        mask = labels == ids[0]
+        for i in ids[1:]:
+            mask |= labels == i
+        return mask.view(np.uint8)
     table = np.zeros(n, np.uint8)
     table[ids] = 1
-    return table
-
-
-def _labelled(labels: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """``table[labels]``: a uint8 value per component (``table``, one per label) painted on its pixels.
-
-    With at most 256 labels (nearly every patch) this is OpenCV's byte
-    look-up, several times faster than numpy's indexing by 16-bit labels.
-    """
-    if len(table) > 256:
+    if n > 256:
         return np.take(table, labels)
+    # OpenCV's byte look-up: several times faster than numpy's indexing by 16-bit labels.
     lut = np.zeros(256, np.uint8)
-    lut[:len(table)] = table
+    lut[:n] = table
     return cv2.LUT(labels.astype(np.uint8), lut)
 
 
@@ -767,7 +790,7 @@ def _one_blob_across(labels: np.ndarray, keep: np.ndarray, rows: np.ndarray, cut
     """
     above_all, below_all = rows[:cut].sum(), rows[cut + 1:].sum()
     for i in np.unique(labels[cut][keep[labels[cut]] > 0]):
-        widths = (labels == i).sum(axis=1)
+        widths = cv2.reduce((labels == i).view(np.uint8), 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
         above, below = widths[:cut], widths[cut + 1:]
         if above.sum() < 0.5 * above_all or below.sum() < 0.5 * below_all:
             continue
@@ -816,36 +839,40 @@ def _thin_runs(binary: np.ndarray, length: int, thick: int) -> np.ndarray:
         # image: OpenCV erodes along rows several times faster than along columns.
         img = binary if along_rows else cv2.transpose(binary)
         out = lines if along_rows else lines.T
-        span = _row_runs(img, _rect(length, 1))
-        if span is None:
+        found = _row_runs(img, _rect(length, 1))
+        if found is None:
             continue
-        r0, runs = span
-        x, y, w, h = cv2.boundingRect(runs)
-        r0, r1, c0, c1 = r0 + y, r0 + y + h, x, x + w
+        r0, c0, runs = found
+        r1, c1 = r0 + runs.shape[0], c0 + runs.shape[1]
         t0, t1 = max(r0 - reach, 0), min(r1 + reach, img.shape[0])
         across = cv2.morphologyEx(img[t0:t1, c0:c1], cv2.MORPH_OPEN, _rect(1, thick))
-        out[r0:r1, c0:c1] |= runs[y:y + h, x:x + w] & ~across[r0 - t0:r1 - t0]
+        out[r0:r1, c0:c1] |= cv2.subtract(runs, across[r0 - t0:r1 - t0])  # runs and not across (all 0/1)
     return lines
 
 
-def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, np.ndarray]]:
-    """The opening of ``img`` by a one-row ``kernel`` as (first row, opening of the rows from there); None when empty.
+def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, int, np.ndarray]]:
+    """The opening of ``img`` by a one-row ``kernel`` within its bounding box, as (first row,
+    first column, the opening there); None when empty.
 
     A one-row kernel treats each row on its own, so only the rows that can
     hold a run are worked on: outside the image erosion counts as ink, so a
     run survives when it covers the kernel's half past the image edge, and a
-    row with fewer ink pixels than that holds none.
+    row with fewer ink pixels than that holds none.  The erosion is grown
+    back only over its own rows, and the columns it can reach.
     """
     span, half = img.shape[1], kernel.shape[1] // 2
     sums = cv2.reduce(img, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
     rows = (sums >= min(span, half + 1)).nonzero()[0]
     if not rows.size:
         return None
-    r0, r1 = int(rows[0]), int(rows[-1]) + 1
-    eroded = cv2.erode(img[r0:r1], kernel)
-    if not cv2.countNonZero(eroded):
+    r0 = int(rows[0])
+    eroded = cv2.erode(img[r0:int(rows[-1]) + 1], kernel)
+    x, y, w, h = cv2.boundingRect(eroded)
+    if not w:
         return None
-    return r0, cv2.dilate(eroded, kernel)
+    # Dilation counts outside as no ink: cutting the erosion where it holds none changes nothing.
+    c0, c1 = max(x - half, 0), min(x + w + half, span)
+    return r0 + y, c0, cv2.dilate(eroded[y:y + h, c0:c1], kernel)
 
 
 def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) -> bool:

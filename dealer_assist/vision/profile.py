@@ -116,6 +116,16 @@ TWO_CORNER_SCORE = 0.05
 TWO_CORNER_MARGIN = 0.75
 
 
+def canon_width(aspect: float) -> int:
+    """A card's width in canonical pixels (its height is :data:`CANON_H`)."""
+    return int(round(CANON_H * aspect))
+
+
+def index_region_of(rank_box: Box, suit_box: Box) -> Box:
+    """Where a corner patch is cut: both glyph boxes and room for scale error (see :meth:`Profile.index_region`)."""
+    return Box(0.0, 0.0, max(rank_box.u1, suit_box.u1) * 1.35, max(rank_box.v1, suit_box.v1) * 1.25)
+
+
 @dataclass
 class Profile:
     """A calibrated deck.  Built by :func:`dealer_assist.vision.calibrate.calibrate`."""
@@ -172,15 +182,11 @@ class Profile:
 
     @property
     def canon_w(self) -> int:
-        return int(round(CANON_H * self.aspect))
+        return canon_width(self.aspect)
 
     def index_region(self) -> Box:
         """Where a corner patch is cut: both glyph boxes and room for scale error."""
-        return Box(
-            0.0, 0.0,
-            max(self.rank_box.u1, self.suit_box.u1) * 1.35,
-            max(self.rank_box.v1, self.suit_box.v1) * 1.25,
-        )
+        return index_region_of(self.rank_box, self.suit_box)
 
     def save(self, folder: str | Path) -> Path:
         folder = Path(folder)
