@@ -24,9 +24,10 @@ from typing import Optional
 import cv2
 import numpy as np
 
-#: Canonical pixels a line's ink may lie off its fitted centre line: a printed
-#: edge line is one or two pixels wide, resampled once (as ``LINE_WIDTH`` in :mod:`.glyphs`).
-HALF_WIDTH = 1.5
+from dealer_assist.vision.thin_lines import LINE_WIDTH
+
+#: Canonical pixels a line's ink may lie off its fitted centre line (see :data:`.thin_lines.LINE_WIDTH`).
+HALF_WIDTH = LINE_WIDTH
 #: Least share of the ink near a segment that lies within :data:`HALF_WIDTH` of its centre line: straight.
 STRAIGHT_SHARE = 0.8
 #: Steps along the line without ink that end it (one or two pixels lost to JPEG or resampling).

@@ -20,6 +20,7 @@ import numpy as np
 from dealer_assist.vision.cover_lines import lines_off_unparted
 from dealer_assist.vision.profile import CANON_H, Box, Profile
 from dealer_assist.vision.rank_lines import line_off_rank
+from dealer_assist.vision.thin_lines import LINE_WIDTH, leaves_a_glyph, straight_piece
 
 #: Canonical pixels of table kept around the corner so the card edge is in view.
 PAD = 4
@@ -349,6 +350,12 @@ def _layout(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, edge_mar
     )
 
 
+def _components(binary: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, list]:
+    """The 8-connected components of ``binary``: count, labels, stats, centroids, and the stats as lists."""
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
+    return n, labels, stats, cents, stats.tolist()
+
+
 def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
                    levels: Optional[Darkness] = None, faint_suit: bool = False) -> tuple[Optional[Glyph], Optional[Glyph]]:
     """The rank and suit glyphs of an upright corner patch, or None where none fits.
@@ -398,12 +405,10 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         binary &= ~cv2.dilate(lines, _DILATE)
         ink = cv2.copyTo(ink, binary, cv2.min(ink, INK))  # ink kept only where still ink
     rank_cut, suit_cut = (_cut_beside(binary, rows_cols) for rows_cols in lay.beside)
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
-    boxes = stats.tolist()
+    n, labels, stats, cents, boxes = _components(binary)
     peeled = _peel_border_line(binary, labels, boxes, lay)
     if peeled is not None:
-        n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
-        boxes = stats.tolist()
+        n, labels, stats, cents, boxes = _components(binary)
         peeled = np.flatnonzero(np.bincount(labels[peeled])).tolist()  # the labels under it (np.unique sorts)
     merged = _blobs_to_part(boxes, binary.shape, lay)
     unparted = None
@@ -411,16 +416,14 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         parted = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h)
         unparted = (binary, labels, boxes, merged)
         binary = parted
-        n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
-        boxes = stats.tolist()
+        n, labels, stats, cents, boxes = _components(binary)
     zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
     crossed = None
     if unparted is not None and not (zones["rank"] and zones["suit"]):
         # A glyph short: a blob thinning kept nothing of may be one crossed by a covering card's edge.
         crossed = lines_off_unparted(*unparted, binary, 0.5 * lay.rank_px)
         if crossed is not None:
-            n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
-            boxes = stats.tolist()
+            n, labels, stats, cents, boxes = _components(binary)
             zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
     shrink = fit.k
     if peeled is not None:
@@ -432,8 +435,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         line = _line_off_suit(labels, boxes, zones["suit"], lay, shrink)
         if line is not None:
             binary[line] = 0
-            n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
-            boxes = stats.tolist()
+            n, labels, stats, cents, boxes = _components(binary)
             zones = _zones(boxes, cents, labels, fit, cw, edge)
             suit_cut = True
     if any(boxes[i][0] == edge for i in zones["rank"]) and any(boxes[i][1] == edge for i in zones["rank"]):
@@ -444,8 +446,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
                              (fit.rank_box.v1 - fit.rank_box.v0) * ch * FAINT_JOIN_SLACK)
         if line is not None:
             binary[line] = 0
-            n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, None, None, None, 8, cv2.CV_16U)
-            boxes = stats.tolist()
+            n, labels, stats, cents, boxes = _components(binary)
             zones = _zones(boxes, cents, labels, fit, cw, edge)
             rank_cut = True
     if crossed is not None:
@@ -651,15 +652,6 @@ def _peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: 
 #: A suit's thin strokes (a spade's or club's stem) are shorter than this share of
 #: its height; a straight thin run this long on the suit is a line across it.
 LINE_ON_SUIT = 0.45
-#: Share of the suit's solid part a line may leave on its far side: a line
-#: passing by touches the glyph's edge, one through its middle is its axis.
-LINE_SIDE = 0.1
-#: Least share of a thin piece that must lie on one straight line for it to be
-#: a line (the rest: a suit's stem or foot joined to it).
-LINE_SHARE = 0.75
-#: Pixels (canonical patch) a line's ink may lie off its fitted straight line:
-#: a line one or two pixels wide, resampled once.
-LINE_WIDTH = 1.5
 
 
 def _line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: _Layout, k: float) -> Optional[np.ndarray]:
@@ -711,42 +703,23 @@ def _line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: _Layout
     for j in range(1, m):
         if max(stats[j][2], stats[j][3]) < 3:
             continue  # a speck: too short to give a direction
-        ys, xs = np.nonzero(pieces == j)
-        vx, vy, px, py = cv2.fitLine(np.stack([xs, ys], axis=1).astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-        if (np.abs((xs - px) * vy - (ys - py) * vx) <= LINE_WIDTH).mean() < LINE_SHARE:
-            continue  # not straight
-        # The thin ink along the same line (a line parted by the glyph, or broken by JPEG).
-        on = np.abs((tx - px) * vy - (ty - py) * vx) <= LINE_WIDTH
-        along = (tx[on] - px) * vx + (ty[on] - py) * vy
-        if float(along.max() - along.min()) < long_:
+        line = straight_piece(pieces, j, tx, ty)
+        if line is None or float(line.along.max() - line.along.min()) < long_:
             continue
         # It must run on along its own direction past the suit's solid part
         # (ink beyond the glyph's parts counts: the line goes on there),
         # where a stem, or a spade's foot, ends within the suit's width.
-        core_along = (cx_all - px) * vx + (cy_all - py) * vy
+        core_along = (cx_all - line.px) * line.vx + (cy_all - line.py) * line.vy
         lo, hi = float(core_along.min()) - 1, float(core_along.max()) + 1
-        ink_on = np.abs((ax - px) * vy - (ay - py) * vx) <= LINE_WIDTH
-        ink_along = (ax[ink_on] - px) * vx + (ay[ink_on] - py) * vy
+        ink_on = line.off(ax, ay) <= LINE_WIDTH
+        ink_along = (ax[ink_on] - line.px) * line.vx + (ay[ink_on] - line.py) * line.vy
         if ((ink_along < lo) | (ink_along > hi)).sum() < 0.5 * long_:
             continue
         # And pass by the solid part, not through it: a spade's stem and its
         # top point lie on one straight line, the glyph's own axis.
-        side = (cx_all - px) * vy - (cy_all - py) * vx
-        if min((side > 0).sum(), (side < 0).sum()) > LINE_SIDE * len(side):
-            continue
-        found |= on
-    if not found.any():
-        return None
-    # Only a line that leaves a suit-sized glyph is taken off: a thick line
-    # (a card's dark border) keeps its middle, and the glyph would only be
-    # marked cut for nothing.
-    rest = glyph.copy()
-    rest[ty[found], tx[found]] = 0
-    m, _, stats, _ = cv2.connectedComponentsWithStats(rest, None, None, None, 8, cv2.CV_16U)
-    if m < 2:
-        return None
-    _, _, rw, rh, _ = stats[1 + int(np.argmax(stats[1:, 4]))]
-    if rh > 1.3 * max_h or rw > 1.3 * max_w:
+        if line.passes_by(cx_all, cy_all):
+            found |= line.on
+    if not found.any() or not leaves_a_glyph(glyph, tx, ty, found, 1.3 * max_w, 1.3 * max_h):
         return None
     out = np.zeros(labels.shape, bool)
     out[ty[found] + y0, tx[found] + x0] = True

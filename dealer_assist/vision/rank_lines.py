@@ -23,20 +23,11 @@ from typing import Optional
 import cv2
 import numpy as np
 
-#: Least share of a thin piece that must lie on one straight line for it to be a line.
-LINE_SHARE = 0.75
-#: Pixels (canonical patch) a line's ink may lie off its fitted straight line: a line
-#: one or two pixels wide, resampled once.
-LINE_WIDTH = 1.5
+from dealer_assist.vision.thin_lines import SOLID, leaves_a_glyph, straight_piece
+
 #: A line's thin ink must span at least this share of the rank's height: shorter
 #: straight ink at the edge band is a serif or a glyph's tip, not a card's edge.
 LINE_ON_RANK = 0.5
-#: Share of the rank's solid strokes a line may leave on its far side (a line passing
-#: by touches the glyph's edge; one through it is the glyph's own stroke).
-LINE_SIDE = 0.1
-#: Width of the opening that keeps a glyph's solid strokes and takes a line off: a
-#: line is one or two canonical pixels wide, a solid stroke three or more.
-SOLID = 3
 
 
 def line_off_rank(labels: np.ndarray, boxes: list, parts: list[int], edge: int, rank_px: float,
@@ -71,37 +62,21 @@ def line_off_rank(labels: np.ndarray, boxes: list, parts: list[int], edge: int, 
         # The piece must reach the edge band: a line from beyond the index.
         if not (sx + x0 == edge or sy + y0 == edge) or max(sw, sh) < SOLID:
             continue
-        ys, xs = np.nonzero(pieces == j)
-        vx, vy, px, py = cv2.fitLine(np.stack([xs, ys], axis=1).astype(np.float32), cv2.DIST_L2, 0, 0.01,
-                                     0.01).ravel()
-        if (np.abs((xs - px) * vy - (ys - py) * vx) <= LINE_WIDTH).mean() < LINE_SHARE:
-            continue  # not straight
-        # The thin ink along the same line (parted where it touches the glyph).
-        on = np.abs((tx - px) * vy - (ty - py) * vx) <= LINE_WIDTH
-        along = (tx[on] - px) * vx + (ty[on] - py) * vy
-        if float(along.max() - along.min()) < long_:
+        line = straight_piece(pieces, j, tx, ty)
+        if line is None or float(line.along.max() - line.along.min()) < long_:
             continue
-        side = (cx - px) * vy - (cy - py) * vx
-        if min((side > 0).sum(), (side < 0).sum()) > LINE_SIDE * len(side):
+        if not line.passes_by(cx, cy):
             continue  # through the glyph: its own stroke
         # A card's edge crosses the whole patch: both its ends lie at the edge
         # band or the patch's far side.  A glyph's own thin stroke (a tail, a
         # serif) ends inside, where it joins the glyph's body.
         # (At two different sides: ink along the band itself is a border line's remnant.)
         a, b = (_sides(tx[e] + x0, ty[e] + y0, edge, labels.shape)
-                for e in np.flatnonzero(on)[[int(along.argmin()), int(along.argmax())]])
+                for e in np.flatnonzero(line.on)[[int(line.along.argmin()), int(line.along.argmax())]])
         if not a or not b or a & b:
             continue
-        found |= on
-    if not found.any():
-        return None
-    rest = glyph.copy()
-    rest[ty[found], tx[found]] = 0
-    n, _, rstats, _ = cv2.connectedComponentsWithStats(rest, None, None, None, 8, cv2.CV_16U)
-    if n < 2:
-        return None
-    _, _, rw, rh, _ = rstats[1 + int(np.argmax(rstats[1:, 4]))]
-    if rh > max_h or rw > max_w:
+        found |= line.on
+    if not found.any() or not leaves_a_glyph(glyph, tx, ty, found, max_w, max_h):
         return None
     out = np.zeros(labels.shape, bool)
     out[ty[found] + y0, tx[found] + x0] = True
