@@ -1,8 +1,28 @@
-"""Checks of a recognizer's sure reads against a test frame's ground truth (truth.json)."""
+"""Checks of a recognizer's sure reads against a test frame's ground truth (truth.json), and
+the set-up shots' own truth (calib.json)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import cv2
 import numpy as np
+import pytest
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+
+
+def setup_shot_corner(deck: str, code: str) -> tuple[np.ndarray, tuple]:
+    """A real set-up shot of ``deck`` and its card's top-left corner as ``read_corner`` takes it
+    (x, y, wdir, hdir, w, h), from the shot's calib.json; skips the test without the shared images."""
+    frame = cv2.imread(str(CARDS / "calib" / deck / f"{code}.png")) if (CARDS / "calib").is_dir() else None
+    if frame is None:
+        pytest.skip("shared card images not found")
+    calib = json.loads((CARDS / "calib" / deck / "calib.json").read_text())
+    tl, tr, _, bl = (np.array(p) for p in calib["cards"][code]["corners"])
+    w, h = float(np.linalg.norm(tr - tl)), float(np.linalg.norm(bl - tl))
+    return frame, (*tl, tuple((tr - tl) / w), tuple((bl - tl) / h), w, h)
 
 
 def assert_no_wrong_card(hits, cards: list[dict], card_h: float) -> None:

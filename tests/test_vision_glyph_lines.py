@@ -32,13 +32,17 @@ needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared c
 EDGE = 5
 
 
+def _read_test_frame(deck: str, name: str):
+    """The truth of test frame ``name`` of ``deck``, the shipped profile's reading of it, and the card height."""
+    folder = CARDS / "test" / deck
+    frame = next(f for f in json.loads((folder / "truth.json").read_text())["frames"] if f["file"] == name)
+    rec = Recognizer(Profile.load(SHIPPED / deck))
+    return frame, rec.recognize(cv2.imread(str(folder / name))), rec.profile.card_h_px
+
+
 @needs_cards
 def test_an_eight_whose_rank_touches_a_covering_cards_slanted_edge_is_read():
-    folder = CARDS / "test" / "plastic"
-    frame = next(f for f in json.loads((folder / "truth.json").read_text())["frames"] if f["file"] == "0068.jpg")
-    rec = Recognizer(Profile.load(SHIPPED / "plastic"))
-    res = rec.recognize(cv2.imread(str(folder / "0068.jpg")))
-    card_h = rec.profile.card_h_px
+    frame, res, card_h = _read_test_frame("plastic", "0068.jpg")
     eight = next(c for c in frame["cards"] if c["card"] == "8S")
     assert_read_there(res.cards, "8S", eight["center"], card_h)
     assert_no_wrong_card(res.cards, frame["cards"], card_h)
@@ -87,11 +91,7 @@ def test_a_thin_stroked_king_touching_its_own_cards_outline_on_a_pale_card_is_re
     grey outline and the K's thin strokes touch it.  No corner is found, and at half
     size the K and the outline are one blob whose opening takes the K's strokes too:
     opened at full size (fine_peel), the K pairs with the club and the index reads."""
-    folder = CARDS / "test" / "anglo"
-    frame = next(f for f in json.loads((folder / "truth.json").read_text())["frames"] if f["file"] == "0121.jpg")
-    rec = Recognizer(Profile.load(SHIPPED / "anglo"))
-    res = rec.recognize(cv2.imread(str(folder / "0121.jpg")))
-    card_h = rec.profile.card_h_px
+    frame, res, card_h = _read_test_frame("anglo", "0121.jpg")
     king = next(c for c in frame["cards"] if c["card"] == "KC")
     assert_read_there(res.cards, "KC", king["center"], card_h)
     assert_no_wrong_card(res.cards, frame["cards"], card_h)

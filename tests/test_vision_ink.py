@@ -13,6 +13,7 @@ from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.index import INK_RANGE, IndexMatcher, IndexRead
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
+from frame_truth import setup_shot_corner
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
@@ -41,14 +42,7 @@ def test_a_clear_read_with_the_ink_of_a_solid_blob_is_not_sure(anglo):
 
 def test_filling_a_rank_solid_takes_its_ink_out_of_range(anglo):
     """A real set-up shot: the rank's ink matches its template's; painted solid, it does not."""
-    frame = cv2.imread(str(CARDS / "calib" / "anglo" / "7C.png")) if (CARDS / "calib").is_dir() else None
-    if frame is None:
-        pytest.skip("shared card images not found")
-    calib = json.loads((CARDS / "calib" / "anglo" / "calib.json").read_text())
-    tl, tr, _, bl = (np.array(p) for p in calib["cards"]["7C"]["corners"])
-    w, h = float(np.linalg.norm(tr - tl)), float(np.linalg.norm(bl - tl))
-    wdir, hdir = tuple((tr - tl) / w), tuple((bl - tl) / h)
-    (x0, y0) = tl
+    frame, (x0, y0, wdir, hdir, w, h) = setup_shot_corner("anglo", "7C")
     m = anglo.matcher
     read = m.read_corner(frame, x0, y0, wdir, hdir, w, h)
     assert read is not None and read.best("rank")[0] == "7"

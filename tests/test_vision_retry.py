@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -11,20 +9,15 @@ import pytest
 
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
+from frame_truth import setup_shot_corner
 
-CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 
 
 @pytest.fixture(scope="module")
 def shot():
     """The anglo recognizer, a real set-up shot of the 7C and its top-left corner (x, y, wdir, hdir, w, h)."""
-    frame = cv2.imread(str(CARDS / "calib" / "anglo" / "7C.png")) if (CARDS / "calib").is_dir() else None
-    if frame is None:
-        pytest.skip("shared card images not found")
-    calib = json.loads((CARDS / "calib" / "anglo" / "calib.json").read_text())
-    tl, tr, _, bl = (np.array(p) for p in calib["cards"]["7C"]["corners"])
-    w, h = float(np.linalg.norm(tr - tl)), float(np.linalg.norm(bl - tl))
-    return Recognizer(Profile.load(default_profile_path())), frame, (*tl, tuple((tr - tl) / w), tuple((bl - tl) / h), w, h)
+    frame, corner = setup_shot_corner("anglo", "7C")
+    return Recognizer(Profile.load(default_profile_path())), frame, corner
 
 
 def test_a_printed_index_is_an_index_seen(shot):
