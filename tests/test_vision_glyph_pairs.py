@@ -234,3 +234,25 @@ def test_a_glyph_parted_from_a_picture_line_pairs_even_where_the_parting_moved_i
         assert any(h.card.code == "QH" and np.linalg.norm(np.array(h.center) - c["center"]) < 0.2 * card_h
                    for h in hits), f"the queen at {c['center']} is not read"
     assert_no_wrong_card(hits, cards, card_h)
+
+
+def test_a_small_solid_suit_fills_its_box_as_a_big_one_does():
+    """The fill of a blob is measured against the box its outline spans (a pixel less each way):
+    a filled square fills it wholly at any size, a disc as much at nine mask pixels as at
+    thirty, so a small index's suit at the mask's half size passes SUIT_FILL like a big one;
+    an open stroke (a bend of a picture's outline) and a one-pixel line do not."""
+    from dealer_assist.vision.glyph_pairs import SUIT_FILL, _outline_stats, box_fill
+
+    def fill(draw) -> float:
+        mask = np.zeros((60, 60), np.uint8)
+        draw(mask)
+        rows = _outline_stats(mask, 0)
+        assert len(rows) == 1
+        return float(box_fill(rows)[0])
+
+    for side in (5, 9, 30):
+        assert fill(lambda m: cv2.rectangle(m, (10, 10), (9 + side, 9 + side), 255, -1)) == pytest.approx(1.0)
+    small, big = fill(lambda m: cv2.circle(m, (30, 30), 4, 255, -1)), fill(lambda m: cv2.circle(m, (30, 30), 15, 255, -1))
+    assert small >= SUIT_FILL and abs(small - big) < 0.15
+    assert fill(lambda m: cv2.polylines(m, [np.array([[10, 10], [10, 40], [40, 40]], np.int32)], False, 255, 2)) < SUIT_FILL
+    assert fill(lambda m: cv2.line(m, (10, 10), (40, 10), 255, 1)) < SUIT_FILL

@@ -49,7 +49,7 @@ TWIN_AREA = 0.2
 #: of light fonts off too).  Where the glyph is lost all the same, nothing
 #: changes: its blob was too big to pair before.
 PEEL_WIDTH = 2
-#: Least share of its box a suit blob fills (its outline's area: a solid
+#: Least share of its box a suit blob fills (its outline's area, see :func:`box_fill`: a solid
 #: heart, spade, club or diamond fills 0.4 to 0.6 at the mask's scale).
 SUIT_FILL = 0.3
 
@@ -163,6 +163,18 @@ def _outline_stats(ink: np.ndarray, mask: int) -> np.ndarray:
     return np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area, np.full(len(lens), mask)], axis=1).astype(np.float32)
 
 
+def box_fill(rows: np.ndarray) -> np.ndarray:
+    """The share of its box each blob's outline encloses (``rows`` as :func:`_outline_stats` gives them).
+
+    The outline runs through the centres of the blob's border pixels, so it
+    spans one pixel less than the box each way: a filled square fills 1.0
+    whatever its size.  Against the whole box a suit of nine mask pixels
+    (a small index at the mask's half size) would lose a fifth of its fill
+    and fail :data:`SUIT_FILL`; a blob one pixel thin encloses nothing.
+    """
+    return rows[:, 4] / np.maximum((rows[:, 2] - 1) * (rows[:, 3] - 1), 1)
+
+
 def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
                      bays: Optional[np.ndarray] = None, frame: Optional[np.ndarray] = None) -> list[GlyphPair]:
     """Index corners implied by rank/suit blob pairs of half-size ink masks (frame coordinates).
@@ -250,7 +262,7 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
             & (np.abs(boxes[i, 4] - boxes[j, 4]) <= TWIN_AREA * np.maximum(boxes[i, 4], boxes[j, 4])))
     # A suit is a solid shape: a blob that fills little of its box is a
     # stroke, a line or a picture's outline.
-    solid = boxes[j, 4] >= SUIT_FILL * boxes[j, 2] * boxes[j, 3]
+    solid = box_fill(boxes[j]) >= SUIT_FILL
     keep = solid & ~twin
     i, j, misfit = i[keep], j[keep], misfit[keep]
     step_vec = centre[j] - centre[i]
