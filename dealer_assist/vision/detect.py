@@ -225,7 +225,8 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 
 def _line_fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    line = cv2.fitLine(points.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()  # vx, vy, x0, y0
+    # Contour points go in as they are (int32): OpenCV converts them itself, to the same fit.
+    line = cv2.fitLine(points, cv2.DIST_L2, 0, 0.01, 0.01).ravel()  # vx, vy, x0, y0
     return line[2:], line[:2]
 
 
@@ -453,9 +454,9 @@ def _corner_across_notch(pts, fit1, fit2, seg1, seg2, gap, orient, notch_gap, co
     n2 = np.array([-d2[1], d2[0]])
     n1 = n1 if np.dot(n1, inward) > 0 else -n1
     n2 = n2 if np.dot(n2, inward) > 0 else -n2
-    if np.any((between - p1) @ n1 < -2.0) or np.any((between - p2) @ n2 < -2.0):
+    if ((between - p1) @ n1).min() < -2.0 or ((between - p2) @ n2).min() < -2.0:
         return None
-    if np.max(np.hypot(*(between - c).T)) > notch_gap:
+    if np.hypot(*(between - c).T).max() > notch_gap:
         return None
     e1, e2 = -_unit(d1), _unit(d2)
     len1 = float(np.hypot(*(c - pts[a1])))
