@@ -468,14 +468,16 @@ def _corner_across_notch(pts, fit1, fit2, seg1, seg2, gap, orient, notch_gap, co
 
 def _vertex_indices(pts: np.ndarray, approx: np.ndarray) -> list[int]:
     # approxPolyDP keeps contour points, so each vertex is found exactly.
-    keys = pts[:, 0].astype(np.int64) * 65536 + pts[:, 1]
+    # A point's two int32 coordinates read as one int64 are its key (any
+    # one-to-one key finds the same first index of each vertex).
+    keys = np.ascontiguousarray(pts, np.int32).view(np.int64).ravel()
     order = np.argsort(keys, kind="stable")
     sk = keys[order]
-    q = approx[:, 0].astype(np.int64) * 65536 + approx[:, 1]
+    q = np.ascontiguousarray(approx, np.int32).view(np.int64).ravel()
     pos = np.searchsorted(sk, q)
     pos = np.minimum(pos, len(sk) - 1)  # searchsorted gives 0 .. len(sk)
     found = sk[pos] == q
-    return sorted(set(int(i) for i in order[pos[found]]))
+    return sorted(set(order[pos[found]].tolist()))
 
 
 def _touches_border(p: np.ndarray, q: np.ndarray, w: int, h: int) -> bool:
