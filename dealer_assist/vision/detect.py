@@ -326,22 +326,23 @@ def find_corners(
         unit = units.tolist()
         n_cand = len(cand)
         for i, k in enumerate(cand if plain else ()):
+            a1, b1, l1 = segs[k]
+            u1x, u1y = unit[k]
             for step in (1, 2, 3):
                 k2 = cand[(i + step) % n_cand]
                 if k2 == k:
                     break
-                a1, b1, l1 = segs[k]
                 a2, b2, l2 = segs[k2]
                 gap = (a2 - b1) % n
                 if gap > max_gap * 1.6:
                     break
-                if max(l1, l2) < min_long:
+                if l1 < min_long and l2 < min_long:
                     continue
-                u1, u2 = unit[k], unit[k2]
+                u2x, u2y = unit[k2]
                 # Cheap test on the raw chords before fitting: roughly square and convex.
-                if abs(u1[0] * u2[0] + u1[1] * u2[1]) > cos_lim + 0.25:
+                if abs(u1x * u2x + u1y * u2y) > cos_lim + 0.25:
                     continue
-                if ((u1[0] * u2[1] - u1[1] * u2[0]) > 0) != (orient > 0):
+                if ((u1x * u2y - u1y * u2x) > 0) != (orient > 0):
                     continue
                 f1, f2 = fit(k), fit(k2)
                 if f1 is None or f2 is None:
