@@ -293,16 +293,15 @@ def find_corners(
             continue
         # Segment ends, lengths and unit chords for all vertices at once (a
         # contour has dozens; per-segment numpy calls cost more than the maths).
-        ia = np.asarray(idx)
-        ib = np.concatenate((ia[1:], ia[:1]))
-        chords = pts[ib] - pts[ia]
+        vertices = pts[idx]
+        chords = np.concatenate((vertices[1:], vertices[:1])) - vertices
         lengths = np.hypot(chords[:, 0], chords[:, 1])
-        units = chords / np.maximum(lengths, 1e-6)[:, None]
-        segs = list(zip(idx, ib.tolist(), lengths.tolist()))  # (start index, end index, length)
+        segs = list(zip(idx, idx[1:] + idx[:1], lengths.tolist()))  # (start index, end index, length)
         cand = [k for k, s in enumerate(segs) if s[2] >= min_short]
         if len(cand) < 2:
             continue
-        ends = pts[ia].tolist()
+        units = chords / np.maximum(lengths, 1e-6)[:, None]
+        ends = vertices.tolist()
         chord_x, chord_y = chords.T.tolist()
         fits: dict[int, object] = {}
 
