@@ -225,7 +225,8 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 
 def _line_fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    line = cv2.fitLine(points.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()  # vx, vy, x0, y0
+    # Contour points go in as they are (int32): OpenCV converts them itself, to the same fit.
+    line = cv2.fitLine(points, cv2.DIST_L2, 0, 0.01, 0.01).ravel()  # vx, vy, x0, y0
     return line[2:], line[:2]
 
 
@@ -292,16 +293,15 @@ def find_corners(
             continue
         # Segment ends, lengths and unit chords for all vertices at once (a
         # contour has dozens; per-segment numpy calls cost more than the maths).
-        ia = np.asarray(idx)
-        ib = np.concatenate((ia[1:], ia[:1]))
-        chords = pts[ib] - pts[ia]
+        vertices = pts[idx]
+        chords = np.concatenate((vertices[1:], vertices[:1])) - vertices
         lengths = np.hypot(chords[:, 0], chords[:, 1])
-        units = chords / np.maximum(lengths, 1e-6)[:, None]
-        segs = list(zip(idx, ib.tolist(), lengths.tolist()))  # (start index, end index, length)
+        segs = list(zip(idx, idx[1:] + idx[:1], lengths.tolist()))  # (start index, end index, length)
         cand = [k for k, s in enumerate(segs) if s[2] >= min_short]
         if len(cand) < 2:
             continue
-        ends = pts[ia].tolist()
+        units = chords / np.maximum(lengths, 1e-6)[:, None]
+        ends = vertices.tolist()
         chord_x, chord_y = chords.T.tolist()
         fits: dict[int, object] = {}
 
@@ -325,22 +325,23 @@ def find_corners(
         unit = units.tolist()
         n_cand = len(cand)
         for i, k in enumerate(cand if plain else ()):
+            a1, b1, l1 = segs[k]
+            u1x, u1y = unit[k]
             for step in (1, 2, 3):
                 k2 = cand[(i + step) % n_cand]
                 if k2 == k:
                     break
-                a1, b1, l1 = segs[k]
                 a2, b2, l2 = segs[k2]
                 gap = (a2 - b1) % n
                 if gap > max_gap * 1.6:
                     break
-                if max(l1, l2) < min_long:
+                if l1 < min_long and l2 < min_long:
                     continue
-                u1, u2 = unit[k], unit[k2]
+                u2x, u2y = unit[k2]
                 # Cheap test on the raw chords before fitting: roughly square and convex.
-                if abs(u1[0] * u2[0] + u1[1] * u2[1]) > cos_lim + 0.25:
+                if abs(u1x * u2x + u1y * u2y) > cos_lim + 0.25:
                     continue
-                if ((u1[0] * u2[1] - u1[1] * u2[0]) > 0) != (orient > 0):
+                if ((u1x * u2y - u1y * u2x) > 0) != (orient > 0):
                     continue
                 f1, f2 = fit(k), fit(k2)
                 if f1 is None or f2 is None:
@@ -453,9 +454,9 @@ def _corner_across_notch(pts, fit1, fit2, seg1, seg2, gap, orient, notch_gap, co
     n2 = np.array([-d2[1], d2[0]])
     n1 = n1 if np.dot(n1, inward) > 0 else -n1
     n2 = n2 if np.dot(n2, inward) > 0 else -n2
-    if np.any((between - p1) @ n1 < -2.0) or np.any((between - p2) @ n2 < -2.0):
+    if ((between - p1) @ n1).min() < -2.0 or ((between - p2) @ n2).min() < -2.0:
         return None
-    if np.max(np.hypot(*(between - c).T)) > notch_gap:
+    if np.hypot(*(between - c).T).max() > notch_gap:
         return None
     e1, e2 = -_unit(d1), _unit(d2)
     len1 = float(np.hypot(*(c - pts[a1])))
@@ -467,14 +468,16 @@ def _corner_across_notch(pts, fit1, fit2, seg1, seg2, gap, orient, notch_gap, co
 
 def _vertex_indices(pts: np.ndarray, approx: np.ndarray) -> list[int]:
     # approxPolyDP keeps contour points, so each vertex is found exactly.
-    keys = pts[:, 0].astype(np.int64) * 65536 + pts[:, 1]
+    # A point's two int32 coordinates read as one int64 are its key (any
+    # one-to-one key finds the same first index of each vertex).
+    keys = np.ascontiguousarray(pts, np.int32).view(np.int64).ravel()
     order = np.argsort(keys, kind="stable")
     sk = keys[order]
-    q = approx[:, 0].astype(np.int64) * 65536 + approx[:, 1]
+    q = np.ascontiguousarray(approx, np.int32).view(np.int64).ravel()
     pos = np.searchsorted(sk, q)
     pos = np.minimum(pos, len(sk) - 1)  # searchsorted gives 0 .. len(sk)
     found = sk[pos] == q
-    return sorted(set(int(i) for i in order[pos[found]]))
+    return sorted(set(order[pos[found]].tolist()))
 
 
 def _touches_border(p: np.ndarray, q: np.ndarray, w: int, h: int) -> bool:

@@ -153,14 +153,21 @@ def _outline_stats(ink: np.ndarray, mask: int) -> np.ndarray:
         return np.zeros((0, 6), np.float32)
     lens = np.fromiter((len(c) for c in contours), np.int64, len(contours))
     pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
-    start = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    x0, x1 = np.minimum.reduceat(pts[:, 0], start), np.maximum.reduceat(pts[:, 0], start)
-    y0, y1 = np.minimum.reduceat(pts[:, 1], start), np.maximum.reduceat(pts[:, 1], start)
+    start = np.zeros(len(lens), np.int64)
+    np.cumsum(lens[:-1], out=start[1:])
+    x, y = pts[:, 0], pts[:, 1]
+    # Filled column by column: stacking the columns first costs more than the sums.
+    rows = np.empty((len(lens), 6), np.float32)
+    x0, y0 = np.minimum.reduceat(x, start), np.minimum.reduceat(y, start)
+    rows[:, 0], rows[:, 1] = x0, y0
+    rows[:, 2] = np.maximum.reduceat(x, start) - x0 + 1
+    rows[:, 3] = np.maximum.reduceat(y, start) - y0 + 1
     following = np.arange(1, len(pts) + 1)
     following[start + lens - 1] = start  # each outline closes on its first point
-    cross = pts[:, 0] * pts[following, 1] - pts[following, 0] * pts[:, 1]
-    area = np.abs(np.add.reduceat(cross, start)) / 2
-    return np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area, np.full(len(lens), mask)], axis=1).astype(np.float32)
+    cross = x * y[following] - x[following] * y
+    rows[:, 4] = np.abs(np.add.reduceat(cross, start)) / 2
+    rows[:, 5] = mask
+    return rows
 
 
 def box_fill(rows: np.ndarray) -> np.ndarray:
