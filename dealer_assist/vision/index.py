@@ -79,6 +79,18 @@ class IndexRead:
 COLOUR_SHARE = 0.05
 
 
+#: Card sizes (against the guess) a corner is cut again at, at most, when its rank's height says
+#: the guess is off: a third either way is as far as tilt or a lifted card takes a card of a fixed camera.
+RECUT_RANGE = (0.75, 1.35)
+#: Least height of a glyph :meth:`IndexMatcher._score` reads, against the profile's rank (or
+#: suit) height: blur and the cut's rounding take a little off, a pip beside the index is smaller.
+GLYPH_LEAST = 0.6
+#: Least share of a rank's height (the rank's lowest share that :meth:`IndexMatcher._score`
+#: reads) a glyph needs for a cut again at the smallest size to show it tall enough to read:
+#: a smaller one is a pip or a speck, not an index seen too small.
+RECUT_MIN_K = RECUT_RANGE[0] * GLYPH_LEAST
+
+
 #: Rank ink against its template's that a sure read may have (see :meth:`IndexMatcher.ink_plausible`).
 INK_RANGE = (0.6, 1.45)
 
@@ -463,8 +475,8 @@ class IndexMatcher:
             return None
         self.saw_glyphs = True
         self.seen.append((rank, suit is not None))
-        if abs(k - 1.0) > 0.12:
-            k = min(max(k, 0.75), 1.35)
+        if abs(k - 1.0) > 0.12 and k > RECUT_MIN_K:
+            k = min(max(k, RECUT_RANGE[0]), RECUT_RANGE[1])
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
             again = self._score(*extract_glyphs(patch, self.profile, faint,
                                                 darkness(patch, channels) if channels else None, faint_suit))
@@ -519,8 +531,8 @@ class IndexMatcher:
             return None
         rh = rank.box.v1 - rank.box.v0
         sh = suit.box.v1 - suit.box.v0
-        if not (0.6 * p.rank_h < rh < 1.3 * (p.rank_box.v1 - p.rank_box.v0)
-                and 0.6 * p.suit_h < sh < 1.3 * (p.suit_box.v1 - p.suit_box.v0)):
+        if not (GLYPH_LEAST * p.rank_h < rh < 1.3 * (p.rank_box.v1 - p.rank_box.v0)
+                and GLYPH_LEAST * p.suit_h < sh < 1.3 * (p.suit_box.v1 - p.suit_box.v0)):
             return None
         raw_ranks = self._ranks.scores(rank)
         top = max(raw_ranks, key=raw_ranks.get)
