@@ -401,7 +401,7 @@ class IndexMatcher:
         strokes) fall below the ink level: cut again at levels their own ink
         sets (``faint_suit`` of :func:`.glyphs.extract_glyphs`).
         """
-        if self._ink_channels and (first is None or self._rank_clears(first)):
+        if self._ink_channels and (first is None or self._glyph_clears(first, "rank")):
             first = self._colour_look(frame, x, y, wdir, hdir, card_w, card_h, patch, levels, first)
         if self._pale_suits and not self._clears(first):
             look = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels,
@@ -410,19 +410,14 @@ class IndexMatcher:
                 first = look
         return first
 
-    def _rank_clears(self, read: IndexRead) -> bool:
-        """Whether the rank of ``read`` reaches the profile's least score and margin."""
-        _, rs, rm = read.best("rank")
-        return rs >= self.profile.thresholds.min_score and rm >= self.profile.thresholds.min_margin
+    def _glyph_clears(self, read: IndexRead, kind: str) -> bool:
+        """Whether the ``kind`` ("rank" or "suit") of ``read`` reaches the profile's least score and margin."""
+        _, score, margin = read.best(kind)
+        return score >= self.profile.thresholds.min_score and margin >= self.profile.thresholds.min_margin
 
     def _clears(self, read: Optional[IndexRead]) -> bool:
         """Whether both glyphs of ``read`` reach the profile's least score and margin."""
-        t = self.profile.thresholds
-        if read is None:
-            return False
-        _, rs, rm = read.best("rank")
-        _, ss, sm = read.best("suit")
-        return rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin
+        return read is not None and self._glyph_clears(read, "rank") and self._glyph_clears(read, "suit")
 
     def _colour_look(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
                      patch: np.ndarray, levels: Darkness, first: Optional[IndexRead]) -> Optional[IndexRead]:
