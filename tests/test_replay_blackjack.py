@@ -264,3 +264,23 @@ def test_the_pace_keeps_a_settled_round_on_screen_and_counts_the_deck_back_quick
     assert max(pause for _, pause in counted) < min(pause for _, pause in in_round)
     settling = [op["op"] for op in ops].index("deck_check") - 1  # the card that settled the round
     assert pauses[settling] > max(pause for _, pause in in_round[:-1])
+
+
+def test_a_long_journal_name_clips_the_replay_line_but_not_the_window(recorded, show_window, qtbot, tmp_path):
+    """A journal kept under a long name must not push the window past the table's screen: the line clips, and its
+    whole text (name and keys) is on hover."""
+    from dealer_assist.ui.blackjack.app import open_blackjack_replay
+
+    path, _ = recorded
+    long_path = tmp_path / ("table-7-evening-shift-" * 8 + "journal.sqlite")
+    long_path.write_bytes(path.read_bytes())
+    table = open_blackjack_replay(read_journal(long_path), interval=3600, start=False)
+    try:
+        window = show_window(table.window)
+        qtbot.wait(50)
+        assert window.width() == 1280
+        status = window.replay_status
+        assert long_path.name in status.toolTip() and "Space: pause" in status.toolTip()
+        assert status.fontMetrics().horizontalAdvance(status.text()) > status.width()  # really clipped
+    finally:
+        table.close()

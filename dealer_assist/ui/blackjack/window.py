@@ -401,11 +401,13 @@ class BlackjackWindow(QMainWindow):
             self.replay_status.setText(f"REPLAY PAUSED at {played} of {ops} operations of {name}   "
                                        "Space: resume   Right: next operation   F1: keys   Ctrl+Q: leave ")
             self.replay_status.setStyleSheet(f"color: {theme.GOLD.name()};")
+            self.replay_status.setToolTip(self.replay_status.text())  # a long journal name clips the line
             return
         pace = "fast (turbo)" if self.turbo else f"a card every {self.pace:g} s"
         self.replay_status.setText(f"REPLAY (read-only) of {name}, {played} of {ops} operations, {pace}   "
                                    "Space: pause   T: fast / normal pace   F1: keys   Esc: dismiss   Ctrl+Q: leave ")
         self.replay_status.setStyleSheet(f"color: {theme.GOLD.name()};" if note else "")
+        self.replay_status.setToolTip(self.replay_status.text())
 
     def _restart_source(self) -> None:
         """A simulated shoe gets the new deck too (a real shoe is reloaded by the croupier)."""
