@@ -16,7 +16,12 @@ import numpy as np
 
 from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead
 from dealer_assist.vision.detect import MASK_SCALE, Corner
-from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.profile import CANON_H, Profile
+
+
+#: Pixels (at the canonical card height) by which blur or the ink cut may move
+#: each end of a rank glyph's box: a pixel or two.
+GLYPH_END_PX = 2
 
 
 #: How far inside a corner (against the card's width, along both edges) its
@@ -78,6 +83,40 @@ def on_a_read_face(c: Corner, faces: list[CornerRead], outline_of: OutlineFinder
         on_side = on_side or (((abs(v) < tol or abs(v - h) < tol) and tol < u < w - tol and _parallel(c, wd))
                               or ((abs(u) < tol or abs(u - w) < tol) and tol < v < h - tol and _parallel(c, hd)))
     return on_side and under
+
+
+def beside_a_read_card(c: Corner, faces: list[CornerRead], profile: Profile) -> bool:
+    """Whether ``c`` is a corner beside a sure read's index corner, at the end of one of its
+    sides wherever the card's size may put it, its edges running back along that side
+    and along the card's other side.
+
+    A read's card size is what its rank's height tells (see
+    ``Recognizer._read_sizes``), as if every rank were printed ``rank_h`` tall:
+    a deck printing its J and Q a fifth taller (``profile.rank_heights``)
+    makes their cards a fifth too big, and the corners beside their index
+    (a pip on some decks) fall outside :func:`.card_groups.beside_a_read_index`'s
+    reach; they were read in vain, and again at two more sizes.  The size
+    corrected for the rank's own height is good to the glyph box's ends,
+    :data:`GLYPH_END_PX` each.  Such a corner holds no index in the reader's
+    turn of it on any deck (a four-index deck prints them upright at the top).
+    """
+    for cr in faces:
+        height = profile.rank_heights.get(cr.code[:-1], profile.rank_h)
+        doubt = 2 * GLYPH_END_PX / (height * CANON_H)
+        w, h = (s * profile.rank_h / height for s in cr.size)
+        o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
+        dx, dy = c.x - o.x, c.y - o.y
+        u, v = dx * wd[0] + dy * wd[1], dx * hd[0] + dy * hd[1]
+        tol = SAME_PLACE * cr.size[1]
+        if (abs(v) < tol and abs(u - w) < doubt * w + tol and _edges(c, (-wd[0], -wd[1]), hd)
+                or abs(u) < tol and abs(v - h) < doubt * h + tol and _edges(c, wd, (-hd[0], -hd[1]))):
+            return True
+    return False
+
+
+def _edges(c: Corner, e1, e2) -> bool:
+    """Whether each edge of ``c`` runs along ``e1`` or ``e2`` (within some 18 degrees)."""
+    return all(max(d[0] * e1[0] + d[1] * e1[1], d[0] * e2[0] + d[1] * e2[1]) > 0.95 for d in (c.wdir, c.hdir))
 
 
 def _parallel(c: Corner, edge) -> bool:
