@@ -288,6 +288,31 @@ def test_the_corners_beside_a_tall_ranks_index_are_skipped_at_the_cards_own_size
 
 
 @pytest.mark.parametrize("angle", [0, 35, 200])
+def test_the_corners_beside_an_index_corner_are_read_after_it(angle):
+    """Of a card's four corners, the two index corners come first whatever the order found
+    (a sure read then spares the two beside them); a corner that can be an index corner of
+    one side is not put off because another card's side runs on in line with its edge."""
+    from dealer_assist.vision.read_order import side_ends_last
+
+    a = np.radians(angle)
+    w, h = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+    p = np.array([500.0, 300.0])
+    size = (180.0, 260.0)
+    tl = Corner(*p, tuple(w), tuple(h), 50.0, 50.0)
+    tr = Corner(*(p + w * size[0]), tuple(h), tuple(-w), 50.0, 50.0)
+    bl = Corner(*(p + h * size[1]), tuple(-h), tuple(w), 50.0, 50.0)
+    br = Corner(*(p + w * size[0] + h * size[1]), tuple(-w), tuple(-h), 50.0, 50.0)
+    for found in ([tr, tl, bl, br], [bl, tr, br, tl], [tl, tr, bl, br]):
+        order = side_ends_last(found, *size)
+        assert {id(c) for c in order[:2]} == {id(tl), id(br)}
+        assert [c for c in order[2:]] == [c for c in found if c is tr or c is bl]
+    # A corner further along the top side's line, as if the top-left were a long side's
+    # far end (a card lying in line beyond): the top-left still holds the short side's index.
+    beyond = Corner(*(p + w * 1.15 * size[1]), tuple(h), tuple(-w), 50.0, 50.0)
+    assert side_ends_last([beyond, tr, tl], *size)[:2] == [beyond, tl]
+
+
+@pytest.mark.parametrize("angle", [0, 35, 200])
 def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_outline_only(angle):
     """Where the edge of a card lying on a read card crosses that card's side, the
     outline bends square: a corner whose patch holds the read card's face.  It is

@@ -150,3 +150,48 @@ def inked_index_first(corners: list[Corner], ink: np.ndarray, profile: Profile, 
         suit = inked(c, profile.suit_box)
         groups[0 if suit and inked(c, profile.rank_box) else 1 if suit else 2].append(c)
     return groups[0] + groups[1] + groups[2]
+
+
+def side_ends_last(corners: list[Corner], card_w: float, card_h: float) -> list[Corner]:
+    """The corners in the same order, but for those that lie at the far end of a visible side
+    from a corner that can be that card's index corner: these go last, in their former order.
+
+    A card shows its index corner and the corner beside it at the two ends of
+    one side; once the index is read for sure, the corner beside it is not
+    read (:func:`beside_a_read_card`), but only if it comes later.  Both
+    corners have ink where an index would lie on a deck that prints pips
+    by its corners.  From the two corners alone it is plain which can hold
+    the index: walking the side from the index corner runs along its width
+    edge, and the other corner's height edge runs back along the side (the
+    reader's turn of a corner, see :class:`~.detect.Corner`).  Seen from the
+    other end the roles swap, so the side's length decides: along a short
+    side (the card's width) the corner whose width edge runs along it holds
+    the index, along a long side the other.  The two lengths are told apart
+    at their geometric mean (``sqrt(card_w * card_h)``: the frame's card size
+    guess may be off by a sixth either way).  Only the order changes.
+    """
+    if len(corners) < 2:
+        return corners
+    pos = np.array([(c.x, c.y) for c in corners])
+    wd = np.array([c.wdir for c in corners])
+    hd = np.array([c.hdir for c in corners])
+    d = pos[None, :, :] - pos[:, None, :]  # d[a, b]: from corner a to corner b
+    along = np.einsum("abk,ak->ab", d, wd)
+    across = np.einsum("abk,ak->ab", d, hd)
+    # b's height edge runs back along a's width edge, b's width edge along a's height edge.
+    turned = (hd @ wd.T).T < -0.95
+    turned &= (wd @ hd.T).T > 0.95
+    # On one line, and as far apart as a card's side may be at the sizes the reader tries.
+    ends = turned & (np.abs(across) < SAME_PLACE * card_h) & (along > 0.5 * card_w) & (along < 1.5 * card_h)
+    if not ends.any():
+        return corners
+    later = np.zeros(len(corners), bool)
+    index = np.zeros(len(corners), bool)
+    a, b = np.nonzero(ends)
+    short = along[a, b] < np.sqrt(card_w * card_h)
+    later[b[short]] = index[a[short]] = True
+    later[a[~short]] = index[b[~short]] = True
+    # A corner that can be the index corner of one side is never put off for
+    # another (a side of some other card may run on in line with its edge).
+    later &= ~index
+    return [c for c, x in zip(corners, later) if not x] + [c for c, x in zip(corners, later) if x]

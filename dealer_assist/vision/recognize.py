@@ -29,7 +29,8 @@ from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, beside_a_r
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
-from dealer_assist.vision.read_order import OutlineFinder, beside_a_read_card, inked_index_first, on_a_read_face
+from dealer_assist.vision.read_order import (OutlineFinder, beside_a_read_card, inked_index_first, on_a_read_face,
+                                              side_ends_last)
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.verdict import Judge
 
@@ -177,7 +178,8 @@ class Recognizer:
         outline_of = OutlineFinder(split_outlines, card_w)
         # [corner, sizes, best read, glyphs seen at the last try, size guessed, looks' glyphs seen]
         pending = []
-        for c in inked_index_first(corners, masks.ink, self.profile, card_w, card_h):
+        order = side_ends_last(inked_index_first(corners, masks.ink, self.profile, card_w, card_h), card_w, card_h)
+        for c in order:
             if (beside_a_read_index(c, done) or beside_a_read_card(c, faces, self.profile)
                     or on_a_read_face(c, faces, outline_of)):
                 continue
