@@ -257,7 +257,7 @@ def test_the_corners_beside_a_tall_ranks_index_are_skipped_at_the_cards_own_size
     from dataclasses import replace
 
     from dealer_assist.vision.card_groups import beside_a_read_index, neighbour_corners
-    from dealer_assist.vision.read_order import beside_a_read_card
+    from dealer_assist.vision.read_order import beside_a_read_card, side_ends
 
     profile = replace(anglo.profile, rank_h=0.15, rank_heights={"Q": 0.195})
     a = np.radians(angle)
@@ -271,20 +271,21 @@ def test_the_corners_beside_a_tall_ranks_index_are_skipped_at_the_cards_own_size
     right = Corner(*(tr + 2 * h), tuple(h), tuple(-w), 50.0, 50.0)
     below = Corner(*(bl - 2 * w), tuple(-h), tuple(w), 50.0, 50.0)
     assert not beside_a_read_index(right, neighbour_corners(cr))
-    assert beside_a_read_card(right, [cr], profile) and beside_a_read_card(below, [cr], profile)
+    assert beside_a_read_card(right, side_ends(cr, profile)) and beside_a_read_card(below, side_ends(cr, profile))
     # Read as any other rank, the card is the size the rank tells: the same corner well
     # short of the Q's corrected size is not skipped, nor one well short of or past that.
-    assert not beside_a_read_card(right, [replace(cr, code="7H")], profile)
+    assert not beside_a_read_card(right, side_ends(replace(cr, code="7H"), profile))
     seven = CornerRead(read, true, np.zeros((4, 2)), p, None, True, "7H", 0.9, 0.4, ["7H"])
-    assert beside_a_read_card(right, [seven], profile)
-    assert not beside_a_read_card(Corner(*(p + w * 0.6 * true[0]), tuple(h), tuple(-w), 50.0, 50.0), [seven], profile)
-    assert not beside_a_read_card(Corner(*(p + w * 1.4 * true[0]), tuple(h), tuple(-w), 50.0, 50.0), [seven], profile)
+    assert beside_a_read_card(right, side_ends(seven, profile))
+    for off in (0.6, 1.4):
+        assert not beside_a_read_card(Corner(*(p + w * off * true[0]), tuple(h), tuple(-w), 50.0, 50.0),
+                                      side_ends(seven, profile))
     # The top-left corner of a card lying just right of it: same spot, its own edges.
-    assert not beside_a_read_card(Corner(*tr, tuple(w), tuple(h), 50.0, 50.0), [cr], profile)
+    assert not beside_a_read_card(Corner(*tr, tuple(w), tuple(h), 50.0, 50.0), side_ends(cr, profile))
     br = p + w * true[0] + h * true[1]
-    assert not beside_a_read_card(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr], profile)
+    assert not beside_a_read_card(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), side_ends(cr, profile))
     # A corner down the side, off its end.
-    assert not beside_a_read_card(Corner(*(tr + 40 * h), tuple(h), tuple(-w), 50.0, 50.0), [cr], profile)
+    assert not beside_a_read_card(Corner(*(tr + 40 * h), tuple(h), tuple(-w), 50.0, 50.0), side_ends(cr, profile))
 
 
 @pytest.mark.parametrize("angle", [0, 35, 200])

@@ -4,7 +4,8 @@ A fanned hand shows many square bends of the outline that are no index
 corner: where one card's edge crosses another's side.  Reading the likely
 index corners first lets a sure read spare the corners beside and across
 its card; a corner is skipped only where its patch lies on the face of a
-card already read, within that card's own outline.
+card already read, within that card's own outline, or where it is one of
+the two corners beside a read index corner, at that card's own size.
 """
 
 from __future__ import annotations
@@ -85,10 +86,8 @@ def on_a_read_face(c: Corner, faces: list[CornerRead], outline_of: OutlineFinder
     return on_side and under
 
 
-def beside_a_read_card(c: Corner, faces: list[CornerRead], profile: Profile) -> bool:
-    """Whether ``c`` is a corner beside a sure read's index corner, at the end of one of its
-    sides wherever the card's size may put it, its edges running back along that side
-    and along the card's other side.
+def side_ends(cr: CornerRead, profile: Profile) -> list[tuple[float, ...]]:
+    """Where the two corners beside a sure read's index corner may lie, for :func:`beside_a_read_card`.
 
     A read's card size is what its rank's height tells (see
     ``Recognizer._read_sizes``), as if every rank were printed ``rank_h`` tall:
@@ -97,19 +96,30 @@ def beside_a_read_card(c: Corner, faces: list[CornerRead], profile: Profile) -> 
     (a pip on some decks) fall outside :func:`.card_groups.beside_a_read_index`'s
     reach; they were read in vain, and again at two more sizes.  The size
     corrected for the rank's own height is good to the glyph box's ends,
-    :data:`GLYPH_END_PX` each.  Such a corner holds no index in the reader's
-    turn of it on any deck (a four-index deck prints them upright at the top).
+    :data:`GLYPH_END_PX` each.  Per side: the corner's place and directions,
+    the side's direction and the other edge's, the side's length and its slack,
+    and how far off the side's line a corner may lie.
     """
-    for cr in faces:
-        height = profile.rank_heights.get(cr.code[:-1], profile.rank_h)
-        doubt = 2 * GLYPH_END_PX / (height * CANON_H)
-        w, h = (s * profile.rank_h / height for s in cr.size)
-        o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
-        dx, dy = c.x - o.x, c.y - o.y
-        u, v = dx * wd[0] + dy * wd[1], dx * hd[0] + dy * hd[1]
-        tol = SAME_PLACE * cr.size[1]
-        if (abs(v) < tol and abs(u - w) < doubt * w + tol and _edges(c, (-wd[0], -wd[1]), hd)
-                or abs(u) < tol and abs(v - h) < doubt * h + tol and _edges(c, wd, (-hd[0], -hd[1]))):
+    height = profile.rank_heights.get(cr.code[:-1], profile.rank_h)
+    doubt = 2 * GLYPH_END_PX / (height * CANON_H)
+    w, h = (s * profile.rank_h / height for s in cr.size)
+    o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
+    tol = SAME_PLACE * cr.size[1]
+    return [(o.x, o.y, wd[0], wd[1], hd[0], hd[1], w, doubt * w + tol, tol),
+            (o.x, o.y, hd[0], hd[1], wd[0], wd[1], h, doubt * h + tol, tol)]
+
+
+def beside_a_read_card(c: Corner, ends: list[tuple[float, ...]]) -> bool:
+    """Whether ``c`` is a corner beside a sure read's index corner (``ends``: the reads'
+    :func:`side_ends`), at the end of one of its sides wherever the card's size may
+    put it, its edges running back along that side and along the card's other side.
+
+    Such a corner holds no index in the reader's turn of it on any deck (a
+    four-index deck prints them upright at the top).
+    """
+    for ox, oy, ax, ay, bx, by, length, slack, tol in ends:
+        dx, dy = c.x - ox, c.y - oy
+        if abs(dx * bx + dy * by) < tol and abs(dx * ax + dy * ay - length) < slack and _edges(c, (-ax, -ay), (bx, by)):
             return True
     return False
 
@@ -172,26 +182,30 @@ def side_ends_last(corners: list[Corner], card_w: float, card_h: float) -> list[
     """
     if len(corners) < 2:
         return corners
-    pos = np.array([(c.x, c.y) for c in corners])
-    wd = np.array([c.wdir for c in corners])
-    hd = np.array([c.hdir for c in corners])
-    d = pos[None, :, :] - pos[:, None, :]  # d[a, b]: from corner a to corner b
-    along = np.einsum("abk,ak->ab", d, wd)
-    across = np.einsum("abk,ak->ab", d, hd)
-    # b's height edge runs back along a's width edge, b's width edge along a's height edge.
-    turned = (hd @ wd.T).T < -0.95
-    turned &= (wd @ hd.T).T > 0.95
+    arr = np.array([(c.x, c.y, *c.wdir, *c.hdir) for c in corners])
+    pos, wd, hd = arr[:, :2], arr[:, 2:4], arr[:, 4:]
+    # Pairs (a, b) where b's height edge runs back along a's width edge and b's width edge along a's height edge.
+    # (Not ``wd @ hd.T``: OpenBLAS hands even a product this small to its thread pool.)
+    cos = np.einsum("ak,bk->ab", wd, hd)  # cos[a, b]: a's width edge against b's height edge
+    a, b = np.nonzero((cos < -0.95) & (cos.T > 0.95))
+    if not len(a):
+        return corners
+    d = pos[b] - pos[a]
+    along = (d * wd[a]).sum(axis=1)
+    across = (d * hd[a]).sum(axis=1)
     # On one line, and as far apart as a card's side may be at the sizes the reader tries.
-    ends = turned & (np.abs(across) < SAME_PLACE * card_h) & (along > 0.5 * card_w) & (along < 1.5 * card_h)
-    if not ends.any():
+    on = (np.abs(across) < SAME_PLACE * card_h) & (along > 0.5 * card_w) & (along < 1.5 * card_h)
+    a, b, along = a[on], b[on], along[on]
+    if not len(a):
         return corners
     later = np.zeros(len(corners), bool)
     index = np.zeros(len(corners), bool)
-    a, b = np.nonzero(ends)
-    short = along[a, b] < np.sqrt(card_w * card_h)
+    short = along < np.sqrt(card_w * card_h)
     later[b[short]] = index[a[short]] = True
     later[a[~short]] = index[b[~short]] = True
     # A corner that can be the index corner of one side is never put off for
     # another (a side of some other card may run on in line with its edge).
     later &= ~index
+    if not later.any():
+        return corners
     return [c for c, x in zip(corners, later) if not x] + [c for c, x in zip(corners, later) if x]
