@@ -4,7 +4,8 @@ A fanned hand shows many square bends of the outline that are no index
 corner: where one card's edge crosses another's side.  Reading the likely
 index corners first lets a sure read spare the corners beside and across
 its card; a corner is skipped only where its patch lies on the face of a
-card already read, within that card's own outline.
+card already read, within that card's own outline, or where it is one of
+the two corners beside a read index corner, at that card's own size.
 """
 
 from __future__ import annotations
@@ -16,7 +17,12 @@ import numpy as np
 
 from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead
 from dealer_assist.vision.detect import MASK_SCALE, Corner
-from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.profile import CANON_H, Profile
+
+
+#: Pixels (at the canonical card height) by which blur or the ink cut may move
+#: each end of a rank glyph's box: a pixel or two.
+GLYPH_END_PX = 2
 
 
 #: How far inside a corner (against the card's width, along both edges) its
@@ -80,6 +86,49 @@ def on_a_read_face(c: Corner, faces: list[CornerRead], outline_of: OutlineFinder
     return on_side and under
 
 
+def side_ends(cr: CornerRead, profile: Profile) -> list[tuple[float, ...]]:
+    """Where the two corners beside a sure read's index corner may lie, for :func:`beside_a_read_card`.
+
+    A read's card size is what its rank's height tells (see
+    ``Recognizer._read_sizes``), as if every rank were printed ``rank_h`` tall:
+    a deck printing its J and Q a fifth taller (``profile.rank_heights``)
+    makes their cards a fifth too big, and the corners beside their index
+    (a pip on some decks) fall outside :func:`.card_groups.beside_a_read_index`'s
+    reach; they were read in vain, and again at two more sizes.  The size
+    corrected for the rank's own height is good to the glyph box's ends,
+    :data:`GLYPH_END_PX` each.  Per side: the corner's place and directions,
+    the side's direction and the other edge's, the side's length and its slack,
+    and how far off the side's line a corner may lie.
+    """
+    height = profile.rank_heights.get(cr.code[:-1], profile.rank_h)
+    doubt = 2 * GLYPH_END_PX / (height * CANON_H)
+    w, h = (s * profile.rank_h / height for s in cr.size)
+    o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
+    tol = SAME_PLACE * cr.size[1]
+    return [(o.x, o.y, wd[0], wd[1], hd[0], hd[1], w, doubt * w + tol, tol),
+            (o.x, o.y, hd[0], hd[1], wd[0], wd[1], h, doubt * h + tol, tol)]
+
+
+def beside_a_read_card(c: Corner, ends: list[tuple[float, ...]]) -> bool:
+    """Whether ``c`` is a corner beside a sure read's index corner (``ends``: the reads'
+    :func:`side_ends`), at the end of one of its sides wherever the card's size may
+    put it, its edges running back along that side and along the card's other side.
+
+    Such a corner holds no index in the reader's turn of it on any deck (a
+    four-index deck prints them upright at the top).
+    """
+    for ox, oy, ax, ay, bx, by, length, slack, tol in ends:
+        dx, dy = c.x - ox, c.y - oy
+        if abs(dx * bx + dy * by) < tol and abs(dx * ax + dy * ay - length) < slack and _edges(c, (-ax, -ay), (bx, by)):
+            return True
+    return False
+
+
+def _edges(c: Corner, e1, e2) -> bool:
+    """Whether each edge of ``c`` runs along ``e1`` or ``e2`` (within some 18 degrees)."""
+    return all(max(d[0] * e1[0] + d[1] * e1[1], d[0] * e2[0] + d[1] * e2[1]) > 0.95 for d in (c.wdir, c.hdir))
+
+
 def _parallel(c: Corner, edge) -> bool:
     """Whether one of the corner's two edges runs along ``edge`` (within some 18 degrees)."""
     return max(abs(c.wdir[0] * edge[0] + c.wdir[1] * edge[1]), abs(c.hdir[0] * edge[0] + c.hdir[1] * edge[1])) > 0.95
@@ -111,3 +160,52 @@ def inked_index_first(corners: list[Corner], ink: np.ndarray, profile: Profile, 
         suit = inked(c, profile.suit_box)
         groups[0 if suit and inked(c, profile.rank_box) else 1 if suit else 2].append(c)
     return groups[0] + groups[1] + groups[2]
+
+
+def side_ends_last(corners: list[Corner], card_w: float, card_h: float) -> list[Corner]:
+    """The corners in the same order, but for those that lie at the far end of a visible side
+    from a corner that can be that card's index corner: these go last, in their former order.
+
+    A card shows its index corner and the corner beside it at the two ends of
+    one side; once the index is read for sure, the corner beside it is not
+    read (:func:`beside_a_read_card`), but only if it comes later.  Both
+    corners have ink where an index would lie on a deck that prints pips
+    by its corners.  From the two corners alone it is plain which can hold
+    the index: walking the side from the index corner runs along its width
+    edge, and the other corner's height edge runs back along the side (the
+    reader's turn of a corner, see :class:`~.detect.Corner`).  Seen from the
+    other end the roles swap, so the side's length decides: along a short
+    side (the card's width) the corner whose width edge runs along it holds
+    the index, along a long side the other.  The two lengths are told apart
+    at their geometric mean (``sqrt(card_w * card_h)``: the frame's card size
+    guess may be off by a sixth either way).  Only the order changes.
+    """
+    if len(corners) < 2:
+        return corners
+    arr = np.array([(c.x, c.y, *c.wdir, *c.hdir) for c in corners])
+    pos, wd, hd = arr[:, :2], arr[:, 2:4], arr[:, 4:]
+    # Pairs (a, b) where b's height edge runs back along a's width edge and b's width edge along a's height edge.
+    # (Not ``wd @ hd.T``: OpenBLAS hands even a product this small to its thread pool.)
+    cos = np.einsum("ak,bk->ab", wd, hd)  # cos[a, b]: a's width edge against b's height edge
+    a, b = np.nonzero((cos < -0.95) & (cos.T > 0.95))
+    if not len(a):
+        return corners
+    d = pos[b] - pos[a]
+    along = (d * wd[a]).sum(axis=1)
+    across = (d * hd[a]).sum(axis=1)
+    # On one line, and as far apart as a card's side may be at the sizes the reader tries.
+    on = (np.abs(across) < SAME_PLACE * card_h) & (along > 0.5 * card_w) & (along < 1.5 * card_h)
+    a, b, along = a[on], b[on], along[on]
+    if not len(a):
+        return corners
+    later = np.zeros(len(corners), bool)
+    index = np.zeros(len(corners), bool)
+    short = along < np.sqrt(card_w * card_h)
+    later[b[short]] = index[a[short]] = True
+    later[a[~short]] = index[b[~short]] = True
+    # A corner that can be the index corner of one side is never put off for
+    # another (a side of some other card may run on in line with its edge).
+    later &= ~index
+    if not later.any():
+        return corners
+    return [c for c, x in zip(corners, later) if not x] + [c for c, x in zip(corners, later) if x]
