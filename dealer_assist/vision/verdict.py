@@ -104,10 +104,10 @@ class Judge:
         """The read's best rank, its score, and its lead over the next rank its look-alike's
         pair lean does not rule out (see :mod:`.rank_pairs`; past the self-test's blur by the
         cuts learned on heavily blurred trials too).  The lean is asked only of a lead short
-        of what some rule needs."""
+        of the margins a sure read needs (a notched corner's higher ones never ask it)."""
         t = self.profile.thresholds
         best = r.best("rank")
-        if best[2] >= max(t.min_margin, t.blurred_rank[1]) + NOTCH_EXTRA:
+        if best[2] >= max(t.min_margin, t.blurred_rank[1]):
             return best
         return self.rank_pairs.lead(r, t.rank_pair_cuts_blurred if self.past_self_test(r) else t.rank_pair_cuts)
 
