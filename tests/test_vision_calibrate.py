@@ -53,6 +53,11 @@ def test_profile_round_trip(plastic, tmp_path):
     # the learned spade/club and diamond/heart directions come back exactly, with their cuts
     assert set(loaded.pair_dirs) == set(plastic.pair_dirs) == set(loaded.thresholds.pair_cuts) == {"CS", "DH"}
     assert np.array_equal(loaded.pair_dirs["CS"], plastic.pair_dirs["CS"])
+    # and the look-alike ranks' directions (see vision/rank_pairs.py), each with its cuts
+    assert plastic.rank_pair_dirs
+    assert set(loaded.rank_pair_dirs) == set(plastic.rank_pair_dirs) == set(loaded.thresholds.rank_pair_cuts)
+    for key, direction in plastic.rank_pair_dirs.items():
+        assert np.array_equal(loaded.rank_pair_dirs[key], direction)
 
 
 def test_a_profile_saved_before_the_blurred_pair_cuts_loads_without_them(plastic, tmp_path):

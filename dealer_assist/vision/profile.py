@@ -88,7 +88,12 @@ class Thresholds:
     ``pair_cuts_blurred``: as ``pair_cuts``, set on the usual and the heavily
     blurred trials together; they judge only reads past ``blur_limit`` (see
     :meth:`~dealer_assist.vision.verdict.Judge.pair_rule_holds`); empty in
-    older profiles, which never use the pair rule past the limit."""
+    older profiles, which never use the pair rule past the limit.
+    ``rank_pair_cuts`` and ``rank_pair_cuts_blurred``: as ``pair_cuts`` and
+    ``pair_cuts_blurred``, for pairs of look-alike ranks (``"8J"``) and their
+    lean on ``Profile.rank_pair_dirs`` (see :mod:`~dealer_assist.vision.rank_pairs`):
+    past its cut a rank's runner-up is ruled out; empty in older profiles,
+    whose ranks are judged by their plain lead alone."""
 
     min_score: float = 0.80
     min_margin: float = 0.10
@@ -100,6 +105,8 @@ class Thresholds:
     blur_level: float = float("inf")
     blurred_rank: tuple[float, float] = (0.0, 0.0)
     pair_cuts_blurred: dict[str, tuple[float, float]] = field(default_factory=dict)
+    rank_pair_cuts: dict[str, tuple[float, float]] = field(default_factory=dict)
+    rank_pair_cuts_blurred: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def look_alike(self, code: str) -> bool:
         """Whether the rank or the suit of ``code`` has a look-alike in this deck."""
@@ -156,6 +163,10 @@ class Profile:
     #: Per pair of same-colour suits (``"CS"``): the glyph direction that parts
     #: them, learned by the self-test (``pair_CS.npy``).
     pair_dirs: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    #: Per pair of look-alike ranks (``"8J"``): the rank-glyph direction that parts
+    #: them, learned by the self-test (``rankpair_8J.npy``, see :mod:`.rank_pairs`).
+    #: Empty in profiles made before it was learned.
+    rank_pair_dirs: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
     #: How the profile read its own set-up shots degraded as at the table (see
     #: :func:`~dealer_assist.vision.selftest.derive_thresholds`): ``trials``,
     #: ``read`` (share read as the right card), ``wrong`` (accepted as a wrong card).
@@ -192,13 +203,16 @@ class Profile:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         data = asdict(self)
-        for key in ("rank_templates", "suit_templates", "pair_dirs"):
+        for key in ("rank_templates", "suit_templates", "pair_dirs", "rank_pair_dirs"):
             data.pop(key)
         data["format"] = FORMAT
-        for old in list(folder.glob("rank_*.png")) + list(folder.glob("suit_*.png")) + list(folder.glob("pair_*.npy")):
+        for old in list(folder.glob("rank_*.png")) + list(folder.glob("suit_*.png")) + list(folder.glob("pair_*.npy")) \
+                + list(folder.glob("rankpair_*.npy")):
             old.unlink()
         for key, direction in self.pair_dirs.items():
             np.save(folder / f"pair_{key}.npy", direction.astype(np.float32))
+        for key, direction in self.rank_pair_dirs.items():
+            np.save(folder / f"rankpair_{key}.npy", direction.astype(np.float32))
         for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
             for code, img in templates.items():
                 cv2.imwrite(str(folder / f"{kind}_{code}.png"), np.clip(img * 255, 0, 255).astype(np.uint8))
@@ -224,6 +238,8 @@ class Profile:
             data["suit_box"] = Box(**data["suit_box"])
             cuts = {k: tuple(v) for k, v in data["thresholds"].pop("pair_cuts", {}).items()}
             blurred_cuts = {k: tuple(v) for k, v in data["thresholds"].pop("pair_cuts_blurred", {}).items()}
+            for key in ("rank_pair_cuts", "rank_pair_cuts_blurred"):
+                data["thresholds"][key] = {k: tuple(v) for k, v in data["thresholds"].get(key, {}).items()}
             if "blurred_rank" in data["thresholds"]:
                 data["thresholds"]["blurred_rank"] = tuple(data["thresholds"]["blurred_rank"])
             data["thresholds"] = Thresholds(**data["thresholds"], pair_cuts=cuts, pair_cuts_blurred=blurred_cuts)
@@ -247,6 +263,13 @@ class Profile:
                 raise ProfileError(f"pair direction {str(file)!r} is not readable ({exc}); recalibrate") from exc
             if direction.shape == (profile.suit_size[1], profile.suit_size[0]):
                 profile.pair_dirs[file.stem.partition("_")[2]] = direction.astype(np.float32)
+        for file in sorted(folder.glob("rankpair_*.npy")):
+            try:
+                direction = np.load(file, allow_pickle=False)
+            except (OSError, ValueError) as exc:
+                raise ProfileError(f"rank pair direction {str(file)!r} is not readable ({exc}); recalibrate") from exc
+            if direction.shape == (profile.rank_size[1], profile.rank_size[0]):
+                profile.rank_pair_dirs[file.stem.partition("_")[2]] = direction.astype(np.float32)
         test = profile.self_test
         if test and (test.get("read", 1.0) < MIN_SELF_TEST_READ or test.get("wrong", 0)):
             raise ProfileError(

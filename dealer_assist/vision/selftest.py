@@ -16,6 +16,7 @@ import cv2
 
 from dealer_assist.vision.glyphs import extract_glyphs
 from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_lead, suit_pairs, warp_corner
+from dealer_assist.vision.rank_pairs import learn_rank_pairs
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile, Thresholds
 
 #: (scale, blur sigma) pairs the templates are averaged over.
@@ -205,7 +206,8 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     rows = []
     trials = trial_reads(profile, shots)
     profile.self_test = {"trials": len(trials), "read": 0.0, "wrong": 0}
-    learn_pair_dirs(profile, trials + trial_reads(profile, shots, seed=9))
+    more = trial_reads(profile, shots, seed=9)
+    learn_pair_dirs(profile, trials + more)
     for card, r in trials:
         if r is None:
             continue
@@ -242,6 +244,7 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     level, rank_bar = blurred_rank_thresholds(trials + heavy, data[:, 4], float(s), float(m), step)
     cut_trials = trial_reads(profile, shots, rounds=6, seed=8)
     usual_cuts = pair_cuts(profile, cut_trials)
+    rank_cuts, rank_cuts_blurred = learn_rank_pairs(profile, trials + more, heavy, cut_trials, float(s), float(m), step)
     return Thresholds(min_score=round(float(s), 3), min_margin=round(float(m), 3),
                       blur_limit=round(float(read_blur.max()), 3) if read_blur.size else float("inf"),
                       smear_limit=smear_limit(trials), blur_level=level, blurred_rank=rank_bar,
@@ -249,7 +252,8 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
                       pair_cuts=usual_cuts,
                       pair_cuts_blurred=blurred_pair_cuts(usual_cuts, pair_cuts(profile, cut_trials + heavy)),
                       confusable=confusions(profile, trials, float(s) - TWO_CORNER_SCORE - step,
-                                            float(m) * TWO_CORNER_MARGIN - step))
+                                            float(m) * TWO_CORNER_MARGIN - step),
+                      rank_pair_cuts=rank_cuts, rank_pair_cuts_blurred=rank_cuts_blurred)
 
 
 #: Share of the usual trials (by index blur) within which the thresholds learned from

@@ -19,6 +19,7 @@ from dealer_assist.vision.card_groups import CornerRead
 from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits, suit_lead
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
+from dealer_assist.vision.rank_pairs import RankPairs
 from dealer_assist.vision.suit_colours import colour_rules_out
 
 
@@ -33,11 +34,14 @@ class Judge:
     def __init__(self, profile: Profile, matcher: IndexMatcher) -> None:
         self.profile = profile
         self.matcher = matcher
+        self.rank_pairs = RankPairs(profile)
 
     def corner(self, c: Corner, r: IndexRead, card_w: float, card_h: float) -> Optional[CornerRead]:
         """One corner's read judged: sure, or not sure with its candidates; None when it is no index at all."""
         t = self.profile.thresholds
-        rank, rs, rm = r.best("rank")
+        # A tip not seen or a glyph cut from ink beside it may be a fragment, whose
+        # lean the pairs' cuts (set on whole glyphs) say nothing about.
+        rank, rs, rm = r.best("rank") if c.notched or r.cut else self.rank_lead(r)
         suit, ss, sm = suit_lead(self.profile, r)
         if rs < t.candidate_score:
             return None  # not an index at all (a pip, a picture, a non-index corner)
@@ -96,6 +100,17 @@ class Judge:
         return CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok, pair_conflict and not sure)
 
+    def rank_lead(self, r: IndexRead) -> tuple[str, float, float]:
+        """The read's best rank, its score, and its lead over the next rank its look-alike's
+        pair lean does not rule out (see :mod:`.rank_pairs`; past the self-test's blur by the
+        cuts learned on heavily blurred trials too).  The lean is asked only of a lead short
+        of the margins a sure read needs (a notched corner's higher ones never ask it)."""
+        t = self.profile.thresholds
+        best = r.best("rank")
+        if best[2] >= max(t.min_margin, t.blurred_rank[1]):
+            return best
+        return self.rank_pairs.lead(r, t.rank_pair_cuts_blurred if self.past_self_test(r) else t.rank_pair_cuts)
+
     def past_self_test(self, r: IndexRead) -> bool:
         """Whether the read is blurred past what the self-test learned from (``thresholds.blur_limit``).
 
@@ -135,7 +150,7 @@ class Judge:
         t = self.profile.thresholds
         if r.blur <= t.blur_level:
             return True
-        _, rs, rm = r.best("rank")
+        _, rs, rm = self.rank_lead(r)
         return rs >= t.blurred_rank[0] - score_slack and rm >= t.blurred_rank[1] * margin_share
 
     def smeared(self, r: IndexRead) -> bool:

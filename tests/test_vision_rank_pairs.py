@@ -1,0 +1,129 @@
+"""Look-alike ranks parted by a learned direction: what the lean rules out, and what it never does."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dealer_assist.cards import Card
+from dealer_assist.vision.index import IndexMatcher, IndexRead
+from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.rank_pairs import RankPairs, close_pairs, misread_pairs
+from dealer_assist.vision.verdict import Judge
+
+SHIPPED = Path(__file__).resolve().parents[1] / "calibration"
+
+
+class _Glyph:
+    """Stands in for a cut glyph: only its image is asked for."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self.blur = 0.0
+
+
+def _read(profile: Profile, image: np.ndarray, scores: dict[str, float]) -> IndexRead:
+    return IndexRead(scores, {"S": 0.9, "C": 0.2}, 0.0, glyphs=(_Glyph(image), _Glyph(image)))
+
+
+@pytest.fixture(scope="module")
+def anglo() -> Profile:
+    return Profile.load(SHIPPED / "anglo")
+
+
+def test_the_shipped_profiles_hold_rank_pairs_with_cuts(anglo):
+    for profile in (anglo, Profile.load(SHIPPED / "plastic")):
+        t = profile.thresholds
+        assert profile.rank_pair_dirs, profile.name
+        assert set(profile.rank_pair_dirs) == set(t.rank_pair_cuts) == set(t.rank_pair_cuts_blurred)
+        for key, (to_second, to_first) in t.rank_pair_cuts.items():
+            assert to_second < to_first
+            blurred = t.rank_pair_cuts_blurred[key]
+            assert blurred[0] <= to_second and blurred[1] >= to_first  # never looser past the blur limit
+
+
+def test_each_ranks_template_leans_past_its_own_cut(anglo):
+    """The templates are the mean glyphs of each rank: the direction must put each on its own side."""
+    pairs = RankPairs(anglo)
+    for key, (to_second, to_first) in anglo.thresholds.rank_pair_cuts.items():
+        a, b = key
+        assert pairs.lean(_read(anglo, anglo.rank_templates[a], {a: 0.9, b: 0.8}), key) >= to_first, key
+        assert pairs.lean(_read(anglo, anglo.rank_templates[b], {a: 0.9, b: 0.8}), key) <= to_second, key
+
+
+def test_the_lean_rules_out_the_runner_up_only_when_it_agrees_with_the_top(anglo):
+    key = next(iter(anglo.thresholds.rank_pair_cuts))
+    a, b = key
+    third = next(r for r in anglo.rank_templates if r not in key and len(r) == 1)
+    pairs = RankPairs(anglo)
+    cuts = anglo.thresholds.rank_pair_cuts
+    scores = {a: 0.85, b: 0.80, third: 0.40}
+    # A glyph of the top rank: the look-alike is ruled out, the lead is over the third rank.
+    assert pairs.lead(_read(anglo, anglo.rank_templates[a], scores), cuts) == (a, 0.85, pytest.approx(0.45))
+    # A glyph of the runner-up scored (by blur) a little under the top: nothing is ruled out.
+    assert pairs.lead(_read(anglo, anglo.rank_templates[b], scores), cuts) == (a, 0.85, pytest.approx(0.05))
+    # Without cuts (an older profile) the lead is the plain one.
+    assert pairs.lead(_read(anglo, anglo.rank_templates[a], scores), {}) == (a, 0.85, pytest.approx(0.05))
+
+
+def test_the_judge_takes_a_look_alike_rank_the_lean_parts_and_no_other(anglo):
+    from dealer_assist.vision.detect import Corner
+
+    judge = Judge(anglo, IndexMatcher(anglo))
+    key = next(iter(anglo.thresholds.rank_pair_cuts))
+    a, b = key
+    third = next(r for r in anglo.rank_templates if r not in key and len(r) == 1)
+    scores = {a: 0.85, b: 0.80, third: 0.40}  # a lead of 0.05: short of any profile's margin
+    corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 80.0)
+    like_a, like_b = anglo.rank_templates[a], anglo.rank_templates[b]
+    took = judge.corner(corner, _read(anglo, like_a, scores), 100.0, 150.0)
+    assert took.sure and took.code == a + "S"
+    assert not judge.corner(corner, _read(anglo, like_b, scores), 100.0, 150.0).sure
+    # A corner whose tip was not seen may hold a fragment: the lean is not asked.
+    notched = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 80.0, notched=True)
+    assert not judge.corner(notched, _read(anglo, like_a, scores), 100.0, 150.0).sure
+
+
+def test_a_pair_that_would_take_a_trial_wrongly_is_found(anglo):
+    """The self-test's last check: a trial of the runner-up whose glyph leans past the top's cut."""
+    key = next(iter(anglo.thresholds.rank_pair_cuts))
+    a, b = key
+    third = next(r for r in anglo.rank_templates if r not in key and len(r) == 1)
+    cuts = anglo.thresholds.rank_pair_cuts
+    glyph_a = anglo.rank_templates[a]
+    # Truly a "b" card whose glyph looks like the "a" template and reads "a" first.
+    trial = (Card(b, "S"), _read(anglo, glyph_a, {a: 0.85, b: 0.80, third: 0.40}))
+    assert misread_pairs(anglo, [trial], cuts, 0.7, 0.15) == {key}
+    right = (Card(a, "S"), _read(anglo, glyph_a, {a: 0.85, b: 0.80, third: 0.40}))
+    assert misread_pairs(anglo, [right], cuts, 0.7, 0.15) == set()
+
+
+def test_close_pairs_are_those_the_trials_bring_close():
+    def read(scores):
+        return IndexRead(scores, {"S": 0.9}, 0.0)
+
+    trials = [(Card("8", "S"), read({"8": 0.8, "J": 0.7, "2": 0.1}))] * 3 + \
+             [(Card("2", "S"), read({"2": 0.9, "7": 0.3, "8": 0.1}))] * 3 + \
+             [(Card("6", "S"), read({"6": 0.9, "9": 0.8, "8": 0.1}))]
+    assert close_pairs(trials) == ["8J"]  # 2/7 never came close, 6/9 only once
+
+
+def test_an_older_profile_without_rank_pairs_loads_and_judges_by_the_plain_lead(anglo, tmp_path):
+    folder = tmp_path / "old"
+    shutil.copytree(SHIPPED / "anglo", folder)
+    for f in folder.glob("rankpair_*.npy"):
+        f.unlink()
+    data = json.loads((folder / "profile.json").read_text())
+    data["thresholds"].pop("rank_pair_cuts")
+    data["thresholds"].pop("rank_pair_cuts_blurred")
+    (folder / "profile.json").write_text(json.dumps(data))
+    old = Profile.load(folder)
+    assert old.rank_pair_dirs == {} and old.thresholds.rank_pair_cuts == {} == old.thresholds.rank_pair_cuts_blurred
+    key = next(iter(anglo.thresholds.rank_pair_cuts))
+    a, b = key
+    read = _read(old, anglo.rank_templates[a], {a: 0.85, b: 0.80, "K" if "K" not in key else "2": 0.4})
+    assert Judge(old, IndexMatcher(old)).rank_lead(read) == read.best("rank")
