@@ -84,7 +84,32 @@ class Masks:
     bay_ink: Optional[np.ndarray] = None
 
 
-def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, bay_max: float = 0.0) -> Masks:
+def paper_balance(paper_colour: Sequence[float]) -> Optional[np.ndarray]:
+    """Per-channel look-up tables (3 x 256, B G R) that make tinted card stock colourless, or None.
+
+    The paper test of :func:`frame_masks` wants paper nearly colourless and
+    allows a tint for warm light and JPEG chroma noise.  Cream or ivory
+    stock spends much of that allowance on its own colour, so the chroma a
+    red glyph bleeds into the paper beside it (JPEG halves the colour's
+    resolution) tips that paper over: the index swells and eats the corner.
+    Scaling each channel so that the profile's paper (``paper_colour``, B G
+    R from the set-up shots) comes out grey at its brightest channel gives
+    the test its whole allowance back.  Paper whose tint uses at most a
+    quarter of the allowance (every white deck measured: camera photos
+    within 8 levels of grey) keeps the frame as it is.
+    """
+    if len(paper_colour) != 3:
+        return None
+    top = max(paper_colour)
+    lo = min(paper_colour)
+    if top <= 0 or top - lo <= 0.25 * (top / 4 + 12):
+        return None
+    levels = np.arange(256, dtype=np.float32)
+    return np.stack([np.clip(np.round(levels * (top / max(c, 1.0))), 0, 255) for c in paper_colour]).astype(np.uint8)
+
+
+def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, bay_max: float = 0.0,
+                balance: Optional[np.ndarray] = None) -> Masks:
     """White-card pixels of a (reduced) BGR frame, and the ink printed on them.
 
     Card stock is bright and nearly colourless while felt, chips and skin are
@@ -112,8 +137,12 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, 
     (a closing; beyond the frame counts as paper) closes the paper around
     such a bay: the ink it seals, and that of the holes it then has of up
     to an index's area, counts.
+
+    ``balance`` (see :func:`paper_balance`) first makes tinted paper grey.
     """
     b, g, r = cv2.split(frame)[:3]  # BGR or BGRA
+    if balance is not None:
+        b, g, r = cv2.LUT(b, balance[0]), cv2.LUT(g, balance[1]), cv2.LUT(r, balance[2])
     lo = cv2.min(cv2.min(b, g), r)
     hi = cv2.max(cv2.max(b, g), r)
     otsu, _ = cv2.threshold(lo, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
@@ -160,9 +189,10 @@ def _square(size: int) -> np.ndarray:
     return np.ones((size, size), np.uint8)
 
 
-def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray]:
+def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0,
+                balance: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
     """The ``(whole, split)`` masks of :func:`frame_masks`."""
-    m = frame_masks(frame, paper_min, hole_max)
+    m = frame_masks(frame, paper_min, hole_max, balance=balance)
     return m.whole, m.split
 
 

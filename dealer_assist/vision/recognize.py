@@ -26,7 +26,8 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, beside_a_read_index, group_corners, index_area, inside,
                                                neighbour_corners)
-from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
+from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners,
+                                        outlines, paper_balance)
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.read_order import OutlineFinder, inked_index_first, on_a_read_face
@@ -127,13 +128,17 @@ class Recognizer:
         # all four corners is never searched for them (see recognize): no bays.
         self._bay_max = index * w * h * SIZE_SLACK[1] ** 2 if profile.index_corners < 4 else 0.0
         self._paper_min = 0.35 * profile.paper_level
+        #: Tinted (cream) paper is made grey before the paper test; its floor rises as its darkest channel does.
+        self._balance = paper_balance(profile.paper_colour)
+        if self._balance is not None:
+            self._paper_min *= max(profile.paper_colour) / max(min(profile.paper_colour), 1.0)
         #: What the looks at the corner being read saw (:attr:`.IndexMatcher.seen`, gathered by _read_sizes).
         self._seen: list = []
 
     def masks(self, frame: np.ndarray) -> Masks:
         """The paper and ink masks of a BGR frame, at :data:`~.detect.MASK_SCALE`."""
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-        return frame_masks(small, int(self._paper_min), self._hole_max, self._bay_max)
+        return frame_masks(small, int(self._paper_min), self._hole_max, self._bay_max, self._balance)
 
     def outline_corners(self, masks: Masks, split_outlines=None) -> list[Corner]:
         """The exposed card corners the outline finder sees in a frame's masks (frame pixels).
