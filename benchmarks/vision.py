@@ -7,6 +7,8 @@ Unseen decks: python benchmarks/vision.py --synth /tmp/synth --svg tango --svg s
   A rendered card counts as readable where the render itself shows a corner index
   (a rank above a suit, see index_boxes) and at least 90% of that index is unoccluded;
   court cards that print no rank letter (guyenne-classic) never count.
+  --paper R,G,B prints the rendered deck on tinted (cream) stock and --shadow sets how
+  dark a card's edge shadow falls on what lies under it (into a new --synth DIR).
 
 For each deck a profile is calibrated from that deck's set-up shots only
 (unless --profile is given), then:
