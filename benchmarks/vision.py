@@ -7,6 +7,8 @@ Unseen decks: python benchmarks/vision.py --synth /tmp/synth --svg tango --svg s
   A rendered card counts as readable where the render itself shows a corner index
   (a rank above a suit, see index_boxes) and at least 90% of that index is unoccluded;
   court cards that print no rank letter (guyenne-classic) never count.
+  --paper R,G,B prints the rendered deck on tinted (cream) stock and --shadow sets how
+  dark a card's edge shadow falls on what lies under it (into a new --synth DIR).
 
 For each deck a profile is calibrated from that deck's set-up shots only
 (unless --profile is given), then:
@@ -122,7 +124,7 @@ def _match_reads(options: list[list[int]]) -> dict[int, int]:
 def _save_miss(rec: Recognizer, image: np.ndarray, name: str, code: str, card: dict, out: Path, stats: dict) -> None:
     """Crop of a missed card, named by why: no corner found at a visible index, or found but not read."""
     small = cv2.resize(image, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-    whole, split = paper_masks(small, int(rec._paper_min), rec._hole_max)
+    whole, split = paper_masks(small, int(rec._paper_min), rec._hole_max, rec._balance)
     kw = dict(min_long=rec._min_long, min_short=rec._min_short, max_gap=rec._max_gap)
     corners = merge_corners(find_corners(split, **kw), find_corners(whole, **kw))
     seen = [np.array(card["corners"][2 * k]) for k, v in enumerate(card.get("index_visible_frac", [1, 1])) if v >= 0.5]
@@ -285,8 +287,8 @@ def _felt(rng, size=(720, 1280)):
     return img
 
 
-def _place(img, card, quad, shadow=True):
-    """Paint an RGBA card onto float image ``img`` at ``quad`` (TL, TR, BR, BL), with a soft shadow."""
+def _place(img, card, quad, shadow=0.35):
+    """Paint an RGBA card onto float image ``img`` at ``quad`` (TL, TR, BR, BL), with a soft shadow of that depth."""
     h, w = card.shape[:2]
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     m = cv2.getPerspectiveTransform(src, np.float32(quad))
@@ -294,7 +296,7 @@ def _place(img, card, quad, shadow=True):
     alpha = cv2.warpPerspective(card[:, :, 3].astype(np.float32) / 255, m, size)
     if shadow:
         sh = cv2.GaussianBlur(cv2.warpAffine(alpha, np.float32([[1, 0, 3], [0, 1, 4]]), size), (0, 0), 3)
-        img *= (1 - 0.35 * sh)[..., None]
+        img *= (1 - shadow * sh)[..., None]
     rgb = cv2.warpPerspective(card[:, :, :3].astype(np.float32), m, size)
     img[:] = img * (1 - alpha[..., None]) + rgb * alpha[..., None]
     return alpha > 0.5
@@ -316,11 +318,23 @@ def _card_quad(center, angle, height, aspect):
     return pts @ np.array([[c, s], [-s, c]]) + center
 
 
-def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1) -> None:
-    """Set-up shots and test frames (with truth.json) of one Debian deck, like the shared card sets."""
+def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
+                   paper: tuple[float, float, float] | None = None, shadow: float = 0.35) -> None:
+    """Set-up shots and test frames (with truth.json) of one Debian deck, like the shared card sets.
+
+    ``paper`` (R, G, B of the card stock, 255 = white) prints the deck on tinted
+    stock, e.g. cream: every pixel of the card is multiplied by it, as ink on
+    tinted paper.  ``shadow`` is how much a card darkens what lies under it
+    next to its edge: a smaller one leaves fainter paper-on-paper edges.
+    """
     rng = np.random.default_rng(seed)
     cards = render_deck(svg_name)
+    # Where the index is does not depend on the stock's colour: found on the white render.
     index_of = {code: index_boxes(card) for code, card in cards.items()}
+    if paper is not None:
+        gain = np.array([paper[2], paper[1], paper[0], 255.0], np.float32) / 255  # BGRA
+        cards = {code: np.clip(np.round(card.astype(np.float32) * gain), 0, 255).astype(np.uint8)
+                 for code, card in cards.items()}
     aspect = float(np.median([c.shape[1] / c.shape[0] for c in cards.values()]))
     calib = out / "calib" / svg_name
     test = out / "test" / svg_name
@@ -329,7 +343,7 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1) ->
     for code, card in cards.items():
         img = _felt(rng)
         center = np.array([640, 360]) + rng.uniform(-20, 20, 2)
-        _place(img, card, _card_quad(center, rng.uniform(-0.02, 0.02), 260, aspect))
+        _place(img, card, _card_quad(center, rng.uniform(-0.02, 0.02), 260, aspect), shadow)
         img = cv2.GaussianBlur(np.clip(img, 0, 255).astype(np.uint8), (0, 0), 0.5)
         cv2.imwrite(str(calib / f"{code.replace('T', '10')}.png"), img)
     codes = list(cards)
@@ -348,7 +362,7 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1) ->
                 placed.append((codes[rng.integers(len(codes))], _card_quad(start + i * step, angle + rng.normal(0, 0.05), height, aspect)))
         masks, entries = [], []
         for code, quad in placed:
-            masks.append(_place(img, cards[code], quad))
+            masks.append(_place(img, cards[code], quad, shadow))
             entries.append({"card": code.replace("T", "10"), "corners": quad.round(1).tolist(),
                             "center": quad.mean(axis=0).round(1).tolist()})
         for i, (code, quad) in enumerate(placed):
@@ -395,6 +409,10 @@ def main() -> int:
     ap.add_argument("--synth", metavar="DIR", help="render unseen Debian decks (--svg) into DIR and benchmark them")
     ap.add_argument("--svg", action="append", help="Debian card theme for --synth, e.g. tango, simplistic")
     ap.add_argument("--frames", type=int, default=60, help="test frames per synthetic deck")
+    ap.add_argument("--paper", metavar="R,G,B", help="for --synth: card stock colour, e.g. 250,240,210 for cream "
+                    "(default white; use a new --synth DIR, rendered decks are not re-rendered)")
+    ap.add_argument("--shadow", type=float, default=0.35, help="for --synth: depth of a card's shadow on what lies "
+                    "under it (default 0.35; smaller = fainter edges between cards)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     cards = Path(args.cards)
@@ -402,7 +420,8 @@ def main() -> int:
         cards = Path(args.synth)
         for name in args.svg or ["tango"]:
             if not (cards / "test" / name / "truth.json").is_file():
-                make_synthetic(name, cards, args.frames)
+                paper = tuple(float(v) for v in args.paper.split(",")) if args.paper else None
+                make_synthetic(name, cards, args.frames, paper=paper, shadow=args.shadow)
         args.deck = args.svg or ["tango"]
     decks = args.deck or sorted(p.name for p in (cards / "test").iterdir() if p.is_dir())
     rows = []

@@ -107,6 +107,19 @@ def shots_in(folder: str | Path) -> tuple[list[Shot], dict[str, str]]:
     return shots, skipped
 
 
+def _paper_colour(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card stock's colour (B, G, R) in a set-up shot: the median of the brightest fifth of the card.
+
+    The brightest fifth (by the darkest channel) is bare paper even on a
+    court card, whose picture covers most of the rest.
+    """
+    x0, y0 = np.maximum(quad.min(axis=0), 0).astype(int)
+    x1, y1 = quad.max(axis=0).astype(int)
+    pixels = image[y0:y1, x0:x1, :3].reshape(-1, 3)
+    lo = pixels.min(axis=1)
+    return np.median(pixels[lo >= np.percentile(lo, 80)], axis=0)
+
+
 def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
     """The one card of a set-up shot as TL, TR, BR, BL (float), or None and why not."""
     small = cv2.resize(image, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
@@ -444,6 +457,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     papers = [float(np.percentile(images[s.card].min(axis=2)[int(s.quad[:, 1].min()):int(s.quad[:, 1].max()),
                                                               int(s.quad[:, 0].min()):int(s.quad[:, 0].max())], 90))
               for s in good[:8]]
+    paper_colour = np.median([_paper_colour(images[s.card], s.quad) for s in good[:8]], axis=0)
     for shot in shots:
         if not shot.error and not shot.glyphs:
             shot.error = "index not found"
@@ -462,6 +476,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         suit_ink={s: [round(float(v), 3) for v in c] for s, (c, _) in inks.items()},
         colour_pairs=colour_pairs(inks, red),
         paper_level=float(np.median(papers)),
+        paper_colour=[round(float(v), 1) for v in paper_colour],
         index_corners=4 if _four_corners(good, images, aspect, canon_w) else 2 if two_corners >= len(good) // 2 else 1,
         shots={**{s.path.name: (s.error or "ok") for s in shots}, **skipped},
         rank_templates=rank_t,

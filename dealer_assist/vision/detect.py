@@ -60,6 +60,9 @@ class Corner:
     wlen: float
     hlen: float
     notched: bool = False
+    #: Seen from outside: the concave bend another card's outline (the paper
+    #: it lies on) makes around this corner; always ``notched`` too.
+    outside: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,32 @@ class Masks:
     bay_ink: Optional[np.ndarray] = None
 
 
-def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, bay_max: float = 0.0) -> Masks:
+def paper_balance(paper_colour: Sequence[float]) -> Optional[np.ndarray]:
+    """Per-channel look-up tables (3 x 256, B G R) that make tinted card stock colourless, or None.
+
+    The paper test of :func:`frame_masks` wants paper nearly colourless and
+    allows a tint for warm light and JPEG chroma noise.  Cream or ivory
+    stock spends much of that allowance on its own colour, so the chroma a
+    red glyph bleeds into the paper beside it (JPEG halves the colour's
+    resolution) tips that paper over: the index swells and eats the corner.
+    Scaling each channel so that the profile's paper (``paper_colour``, B G
+    R from the set-up shots) comes out grey at its brightest channel gives
+    the test its whole allowance back.  Paper whose tint uses at most a
+    quarter of the allowance (every white deck measured: camera photos
+    within 8 levels of grey) keeps the frame as it is.
+    """
+    if len(paper_colour) != 3:
+        return None
+    top = max(paper_colour)
+    lo = min(paper_colour)
+    if top <= 0 or top - lo <= 0.25 * (top / 4 + 12):
+        return None
+    levels = np.arange(256, dtype=np.float32)
+    return np.stack([np.clip(np.round(levels * (top / max(c, 1.0))), 0, 255) for c in paper_colour]).astype(np.uint8)
+
+
+def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, bay_max: float = 0.0,
+                balance: Optional[np.ndarray] = None) -> Masks:
     """White-card pixels of a (reduced) BGR frame, and the ink printed on them.
 
     Card stock is bright and nearly colourless while felt, chips and skin are
@@ -112,8 +140,12 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, 
     (a closing; beyond the frame counts as paper) closes the paper around
     such a bay: the ink it seals, and that of the holes it then has of up
     to an index's area, counts.
+
+    ``balance`` (see :func:`paper_balance`) first makes tinted paper grey.
     """
     b, g, r = cv2.split(frame)[:3]  # BGR or BGRA
+    if balance is not None:
+        b, g, r = cv2.LUT(b, balance[0]), cv2.LUT(g, balance[1]), cv2.LUT(r, balance[2])
     lo = cv2.min(cv2.min(b, g), r)
     hi = cv2.max(cv2.max(b, g), r)
     otsu, _ = cv2.threshold(lo, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
@@ -160,9 +192,10 @@ def _square(size: int) -> np.ndarray:
     return np.ones((size, size), np.uint8)
 
 
-def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0) -> tuple[np.ndarray, np.ndarray]:
+def paper_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0,
+                balance: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
     """The ``(whole, split)`` masks of :func:`frame_masks`."""
-    m = frame_masks(frame, paper_min, hole_max)
+    m = frame_masks(frame, paper_min, hole_max, balance=balance)
     return m.whole, m.split
 
 
@@ -249,6 +282,7 @@ def find_corners(
     notch_gap: float = 0.0,
     contours: Optional[Sequence[np.ndarray]] = None,
     searched: Sequence[np.ndarray] = (),
+    concave: bool = False,
 ) -> list[Corner]:
     """Exposed corners of the white blobs in ``mask`` (coordinates x ``scale``).
 
@@ -264,6 +298,13 @@ def find_corners(
     a bend (up to twice ``notch_gap`` long, all of it within ``notch_gap``
     of the corner) when everything between them lies inside the card,
     behind both lines: a notch, never another card's edge.
+
+    With ``concave``, a card lying on another's paper whose own outline
+    lost its corner (its index printed into the corner, joined to the edge
+    line) is also found from outside: the outline of the card under it bends
+    concave around that corner, rounded as a card's corner is (where two
+    edges merely cross, the bend is sharp).  Such corners come back marked
+    ``outside`` and ``notched`` (judged more strictly).
 
     ``contours`` are the mask's :func:`outlines` when already traced.  An
     outline identical to one of ``searched`` (another mask's, already
@@ -342,6 +383,18 @@ def find_corners(
                 if abs(u1x * u2x + u1y * u2y) > cos_lim + 0.25:
                     continue
                 if ((u1x * u2y - u1y * u2x) > 0) != (orient > 0):
+                    if concave:
+                        f1, f2 = fit(k), fit(k2)
+                        if f1 is not None and f2 is not None:
+                            corner = _corner_outside(pts, f1, f2, (a1, b1, l1), (a2, b2, l2), gap, orient, min_long,
+                                                     max_gap, cos_lim)
+                            if corner is not None:
+                                c, wd, hd, wl, hl = corner
+                                corners.append(Corner(
+                                    float(c[0] * scale), float(c[1] * scale),
+                                    (float(wd[0]), float(wd[1])), (float(hd[0]), float(hd[1])),
+                                    wl * scale, hl * scale, notched=True, outside=True,
+                                ))
                     continue
                 f1, f2 = fit(k), fit(k2)
                 if f1 is None or f2 is None:
@@ -431,6 +484,38 @@ def _corner_between(pts, fit1, fit2, seg1, seg2, gap, orient, min_long, max_gap,
     if e1[0] * e2[1] - e1[1] * e2[0] > 0:
         return (cx, cy), e1, e2, len1, len2
     return (cx, cy), e2, e1, len2, len1
+
+
+def _corner_outside(pts, fit1, fit2, seg1, seg2, gap, orient, min_long, max_gap, cos_lim):
+    """The corner of a card lying on this blob, seen from outside: a concave, rounded bend between two runs."""
+    (p1, d1), (p2, d2) = fit1, fit2
+    a1, b1, l1 = seg1
+    a2, b2, l2 = seg2
+    if abs(float(np.dot(d1, d2))) > cos_lim:
+        return None
+    # A short run's direction is noisy: square it to the long edge (turning the other way than a convex bend).
+    sign = -1 if orient > 0 else 1
+    if l2 < min_long:
+        d2 = np.array([-d1[1] * sign, d1[0] * sign], np.float32)
+    elif l1 < min_long:
+        d1 = np.array([d2[1] * sign, -d2[0] * sign], np.float32)
+    c = _intersect(p1, d1, p2, d2)
+    if c is None:
+        return None
+    n = len(pts)
+    e1, e2 = -_unit(d1), _unit(d2)
+    mid = pts[(b1 + gap // 2) % n].astype(float)
+    # The card's rounded corner leaves the blob a little of the square's tip: the
+    # bend lies inside the card's quadrant, off the lines' meeting point.  Two
+    # edges crossing meet sharp.
+    inside = float(np.dot(mid - c, _unit(e1 + e2)))
+    if inside < 1.0 or np.hypot(*(mid - c)) > max_gap:
+        return None
+    len1 = float(np.hypot(*(c - pts[a1])))
+    len2 = float(np.hypot(*(c - pts[b2])))
+    if e1[0] * e2[1] - e1[1] * e2[0] > 0:
+        return c, e1, e2, len1, len2
+    return c, e2, e1, len2, len1
 
 
 def _corner_across_notch(pts, fit1, fit2, seg1, seg2, gap, orient, notch_gap, cos_lim):

@@ -179,6 +179,10 @@ class Profile:
     #: the set-up shots (``"CS"`` on a deck printing clubs green): the ink's
     #: colour tells them apart.  Empty on a two-colour deck and in older profiles.
     colour_pairs: list[str] = field(default_factory=list)
+    #: The card stock's colour (B, G, R) in the set-up shots: cream stock is made
+    #: grey before the paper test (see :func:`~dealer_assist.vision.detect.paper_balance`).
+    #: Empty in profiles made before it was measured (white assumed).
+    paper_colour: list[float] = field(default_factory=list)
 
     def suit_window_factor(self, rank: str) -> float:
         """How much smaller the suit's window must be than the rank's height made it, for ``rank``.

@@ -26,7 +26,8 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, beside_a_read_index, group_corners, index_area, inside,
                                                neighbour_corners)
-from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners, outlines
+from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners,
+                                        outlines, paper_balance)
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.read_order import (OutlineFinder, beside_a_read_card, inked_index_first, on_a_read_face,
@@ -128,13 +129,17 @@ class Recognizer:
         # all four corners is never searched for them (see recognize): no bays.
         self._bay_max = index * w * h * SIZE_SLACK[1] ** 2 if profile.index_corners < 4 else 0.0
         self._paper_min = 0.35 * profile.paper_level
+        #: Tinted (cream) paper is made grey before the paper test; its floor rises as its darkest channel does.
+        self._balance = paper_balance(profile.paper_colour)
+        if self._balance is not None:
+            self._paper_min *= max(profile.paper_colour) / max(min(profile.paper_colour), 1.0)
         #: What the looks at the corner being read saw (:attr:`.IndexMatcher.seen`, gathered by _read_sizes).
         self._seen: list = []
 
     def masks(self, frame: np.ndarray) -> Masks:
         """The paper and ink masks of a BGR frame, at :data:`~.detect.MASK_SCALE`."""
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-        return frame_masks(small, int(self._paper_min), self._hole_max, self._bay_max)
+        return frame_masks(small, int(self._paper_min), self._hole_max, self._bay_max, self._balance)
 
     def outline_corners(self, masks: Masks, split_outlines=None) -> list[Corner]:
         """The exposed card corners the outline finder sees in a frame's masks (frame pixels).
@@ -148,13 +153,43 @@ class Recognizer:
         # corner also leaves one, the covered tip behind it: that corner is
         # found as notched (judged more strictly, and see _read_slid), where
         # the uncut mask merges the two cards and finds none.
-        split = find_corners(masks.split, contours=split_outlines, notch_gap=self._notch_gap, **kw)
+        split = find_corners(masks.split, contours=split_outlines, notch_gap=self._notch_gap, concave=True, **kw)
         # A corner seen is trusted over one inferred at the same place (a
         # notched corner is judged more strictly): the split mask's notched
         # corners come last.
-        return merge_corners([c for c in split if not c.notched],
-                             find_corners(masks.whole, notch_gap=self._notch_gap, searched=split_outlines, **kw),
-                             [c for c in split if c.notched])
+        merged = merge_corners([c for c in split if not c.notched],
+                               find_corners(masks.whole, notch_gap=self._notch_gap, searched=split_outlines, **kw),
+                               [c for c in split if c.notched and not c.outside])
+        # A corner seen from outside lies off the card's own outline by the edge
+        # line's width: one found from inside within a rounded corner's bend of it is the same.
+        near = self._max_gap / MASK_SCALE
+        for c in split:
+            if (c.outside and self._index_printed(c, masks)
+                    and not any(abs(c.x - o.x) < near and abs(c.y - o.y) < near
+                                and c.wdir[0] * o.wdir[0] + c.wdir[1] * o.wdir[1] > 0.9 for o in merged)):
+                merged.append(c)
+        return merged
+
+    def _index_printed(self, c: Corner, masks: Masks) -> bool:
+        """Whether something not paper lies at the centres of a corner's rank and suit (calibrated size).
+
+        A corner seen from outside is a guess at a card's tip: it is read only
+        where its index shows, which spares the reads of the bends two cards'
+        edges make.  Enclosed ink is in ``ink``; an index joined to the card's
+        edge line (why its own outline lost the corner) is a bay, outside ``whole``.
+        """
+        h = self.profile.card_h_px
+        w = h * self.profile.aspect
+        rows, cols = masks.whole.shape[:2]
+        for box in (self.profile.rank_box, self.profile.suit_box):
+            u, v = box.cu * w, box.cv * h
+            x = int(round((c.x + u * c.wdir[0] + v * c.hdir[0]) * MASK_SCALE))
+            y = int(round((c.y + u * c.wdir[1] + v * c.hdir[1]) * MASK_SCALE))
+            if not (1 <= x < cols - 1 and 1 <= y < rows - 1):
+                return False
+            if not (masks.ink[y - 1:y + 2, x - 1:x + 2].any() or not masks.whole[y - 1:y + 2, x - 1:x + 2].all()):
+                return False
+        return True
 
     def recognize(self, frame: np.ndarray) -> FrameResult:
         """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``."""

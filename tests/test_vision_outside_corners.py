@@ -1,0 +1,78 @@
+"""Corners found from outside: the concave bend of the card underneath around a top card's corner."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.detect import MASK_SCALE, find_corners, paper_masks
+
+FELT = (40, 110, 45)
+KW = dict(min_long=22, min_short=5, max_gap=10)
+
+
+def _rounded(center, angle_deg, w=170, h=260, r=12):
+    """Outline of a card with rounded corners (radius ``r``), TL corner region first; and its square corners."""
+    a = np.radians(angle_deg)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    pts = []
+    for cx, cy, start in ((-w / 2 + r, -h / 2 + r, 180), (w / 2 - r, -h / 2 + r, 270),
+                          (w / 2 - r, h / 2 - r, 0), (-w / 2 + r, h / 2 - r, 90)):
+        for t in np.radians(np.arange(start, start + 91, 10)):
+            pts.append((cx + r * np.cos(t), cy + r * np.sin(t)))
+    square = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
+    return np.array(pts) @ rot.T + center, square @ rot.T + center
+
+
+def _draw(img, outline):
+    cv2.fillPoly(img, [np.int32(np.round(outline * 4))], (245, 246, 246), cv2.LINE_AA, shift=2)
+    cv2.polylines(img, [np.int32(np.round(outline * 4))], True, (60, 60, 60), 2, cv2.LINE_AA, shift=2)
+
+
+def _scene(blot: bool):
+    """A card lying on another's paper; ``blot`` prints ink into its top-left corner, joined to its edge line."""
+    img = np.full((720, 1280, 3), FELT, np.uint8)
+    under, _ = _rounded(np.array([600.0, 380.0]), 8)
+    top, square = _rounded(np.array([660.0, 450.0]), 8)
+    _draw(img, under)
+    _draw(img, top)
+    if blot:
+        # An index printed into the corner: ink from a few pixels inside the tip out to its edge line.
+        a = np.radians(8)
+        wdir, hdir = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+        tip = square[0]
+        quad = np.array([tip + 3 * wdir + 3 * hdir, tip + 40 * wdir + 3 * hdir,
+                         tip + 40 * wdir + 60 * hdir, tip + 3 * wdir + 60 * hdir])
+        cv2.fillPoly(img, [np.int32(np.round(quad))], (30, 30, 30))
+    small = cv2.resize(img, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
+    _, split = paper_masks(small, hole_max=20000)
+    return split, square[0]
+
+
+def _near(corners, p, d=4.0):
+    return [c for c in corners if np.hypot(c.x - p[0], c.y - p[1]) < d]
+
+
+def test_a_corner_eaten_by_its_index_is_found_from_outside():
+    split, tip = _scene(blot=True)
+    assert not _near(find_corners(split, **KW), tip, 8.0)  # its own outline lost it
+    # Seen from outside, the corner lies off the card by its edge line's width.
+    found = _near(find_corners(split, concave=True, **KW), tip, 6.0)
+    assert len(found) == 1 and found[0].outside and found[0].notched
+    c = found[0]
+    a = np.radians(8)
+    # Handed like an upright top-left corner: along the width, then down the height.
+    assert c.wdir[0] * np.cos(a) + c.wdir[1] * np.sin(a) > 0.98
+    assert -c.hdir[0] * np.sin(a) + c.hdir[1] * np.cos(a) > 0.98
+
+
+def test_edges_crossing_sharp_make_no_corner():
+    """Straight edges meeting square without a card's rounding bend the outline sharp: no corner from outside."""
+    img = np.full((720, 1280, 3), FELT, np.uint8)
+    cv2.rectangle(img, (300, 200), (900, 560), (245, 246, 246), -1)  # a wide sheet of paper under
+    # A square-cornered strip whose end lies on it, edges drawn: its corners bend the sheet's outline sharp.
+    cv2.rectangle(img, (500, 100), (640, 420), (245, 246, 246), -1)
+    cv2.rectangle(img, (500, 100), (640, 420), (60, 60, 60), 2)
+    small = cv2.resize(img, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
+    _, split = paper_masks(small, hole_max=20000)
+    assert not [c for c in find_corners(split, concave=True, **KW) if c.outside]
