@@ -88,7 +88,10 @@ class Thresholds:
     ``pair_cuts_blurred``: as ``pair_cuts``, set on the usual and the heavily
     blurred trials together; they judge only reads past ``blur_limit`` (see
     :meth:`~dealer_assist.vision.verdict.Judge.pair_rule_holds`); empty in
-    older profiles, which never use the pair rule past the limit."""
+    older profiles, which never use the pair rule past the limit.
+    ``cut_suit``: the least score and lead of a suit glyph cut by a covering card's
+    edge, scored on its visible part (see :mod:`.cut_glyphs`), learned from cut
+    trials; infinite (never used) in older profiles and when no pair was safe."""
 
     min_score: float = 0.80
     min_margin: float = 0.10
@@ -100,6 +103,7 @@ class Thresholds:
     blur_level: float = float("inf")
     blurred_rank: tuple[float, float] = (0.0, 0.0)
     pair_cuts_blurred: dict[str, tuple[float, float]] = field(default_factory=dict)
+    cut_suit: tuple[float, float] = (float("inf"), float("inf"))
 
     def look_alike(self, code: str) -> bool:
         """Whether the rank or the suit of ``code`` has a look-alike in this deck."""
@@ -226,6 +230,8 @@ class Profile:
             blurred_cuts = {k: tuple(v) for k, v in data["thresholds"].pop("pair_cuts_blurred", {}).items()}
             if "blurred_rank" in data["thresholds"]:
                 data["thresholds"]["blurred_rank"] = tuple(data["thresholds"]["blurred_rank"])
+            if "cut_suit" in data["thresholds"]:
+                data["thresholds"]["cut_suit"] = tuple(data["thresholds"]["cut_suit"])
             data["thresholds"] = Thresholds(**data["thresholds"], pair_cuts=cuts, pair_cuts_blurred=blurred_cuts)
             data["rank_size"] = tuple(data["rank_size"])
             data["suit_size"] = tuple(data["suit_size"])
