@@ -87,33 +87,39 @@ def cover_line(binary: np.ndarray, box: tuple[int, int, int, int], suit_px: floa
     if segs is None:
         return None
     x0, y0, x1, y1 = box
-    corners = np.array([[x0, y0], [x1, y0], [x0, y1], [x1, y1]], np.float64)
+    # The tests of where a segment's line lies, for every segment at once (there are dozens).
+    sx0, sy0, sx1, sy1 = segs.reshape(-1, 4).astype(np.float64).T
+    length = np.hypot(sx1 - sx0, sy1 - sy0)
+    vx, vy = (sx1 - sx0) / length, (sy1 - sy0) / length
+    # Normals towards the covered side: away from the card's corner (PAD, PAD).
+    flip = np.where((PAD - sx0) * -vy + (PAD - sy0) * vx > 0, -1.0, 1.0)
+    nx, ny = -vy * flip, vx * flip
+
+    def sides(xs: list, ys: list) -> np.ndarray:
+        """Signed distances (segments x points) of points from each segment's line."""
+        return (np.array(xs)[None] - sx0[:, None]) * nx[:, None] + (np.array(ys)[None] - sy0[:, None]) * ny[:, None]
+
+    ok = sides([PAD], [PAD])[:, 0] <= -2 * LINE_HALF  # not through the card's corner: the card's own edge
+    if keep is not None:
+        ok &= sides([keep[0], keep[2], keep[0], keep[2]], [keep[1], keep[1], keep[3], keep[3]]).max(axis=1) <= -LINE_HALF
+    # It must cut the glyph's box (the glyph ends at it) or run along it.
+    dd = sides([x0, x1, x0, x1], [y0, y0, y1, y1])
+    ok &= (dd.max(axis=1) >= -LINE_HALF - 1) & (dd.min(axis=1) <= 0)
+    near = cv2.dilate(binary, np.ones((3, 3), np.uint8))
     best = None
-    for sx0, sy0, sx1, sy1 in segs.reshape(-1, 4).astype(np.float64):
-        length = np.hypot(sx1 - sx0, sy1 - sy0)
-        vx, vy = (sx1 - sx0) / length, (sy1 - sy0) / length
-        nx, ny = -vy, vx
-        # Covered side: away from the card's corner (PAD, PAD).
-        if (PAD - sx0) * nx + (PAD - sy0) * ny > 0:
-            nx, ny = -nx, -ny
-        if (PAD - sx0) * nx + (PAD - sy0) * ny > -2 * LINE_HALF:
-            continue  # through the card's corner: the card's own edge, not a cover
-        if keep is not None:
-            kc = np.array([[keep[0], keep[1]], [keep[2], keep[1]], [keep[0], keep[3]], [keep[2], keep[3]]], np.float64)
-            if ((kc[:, 0] - sx0) * nx + (kc[:, 1] - sy0) * ny).max() > -LINE_HALF:
-                continue  # it would hide part of the rank
-        # It must cut the glyph's box (the glyph ends at it) or run along it.
-        dd = (corners[:, 0] - sx0) * nx + (corners[:, 1] - sy0) * ny
-        if dd.max() < -LINE_HALF - 1 or dd.min() > 0:
+    walked = set()
+    for i in np.flatnonzero(ok):
+        # Hough gives one line as several segments: each line (to a pixel and two degrees) is walked once.
+        key = (round(float(np.arctan2(ny[i], nx[i])) / np.radians(2)), round(float(sx0[i] * nx[i] + sy0[i] * ny[i])))
+        if key in walked:
             continue
-        run = _run_to_far_edge(sx0, sy0, vx, vy, binary, w, h)
-        if run < LEAST_RUN * suit_px:
-            continue
-        if best is None or run > best[0]:
-            best = (run, sx0, sy0, vx, vy, nx, ny)
+        walked.add(key)
+        run = _run_to_far_edge(sx0[i], sy0[i], vx[i], vy[i], near, w, h)
+        if run >= LEAST_RUN * suit_px and (best is None or run > best[0]):
+            best = (run, sx0[i], sy0[i], vx[i], vy[i], nx[i], ny[i])
     if best is None:
         return None
-    _, px, py, vx, vy, nx, ny = best
+    _, px, py, _, _, nx, ny = (float(v) for v in best)
     # Refined on the thin ink along the segment's line.
     ys, xs = np.nonzero(thin)
     on = np.abs((xs - px) * nx + (ys - py) * ny) <= LINE_WIDTH
@@ -131,33 +137,31 @@ def cover_line(binary: np.ndarray, box: tuple[int, int, int, int], suit_px: floa
 LEAST_RUN = 1.0
 
 
-def _run_to_far_edge(px: float, py: float, vx: float, vy: float, binary: np.ndarray, w: int, h: int) -> float:
+def _run_to_far_edge(px: float, py: float, vx: float, vy: float, near: np.ndarray, w: int, h: int) -> float:
     """Length (pixels) of the unbroken ink along the line through (px, py) in direction
     (vx, vy), from where it leaves the patch by the right or bottom edge inwards (through a
     glyph's body where the line crosses one; gaps of two pixels, lost to JPEG or
-    resampling, do not break it); 0 when no ink lies at that edge."""
+    resampling, do not break it); 0 when no ink lies at that edge.  ``near``: the ink
+    mask dilated by one pixel (ink within a pixel of the line counts)."""
     best = 0.0
-    for sign in (1.0, -1.0):
-        # From the far edge inwards: step back from where the line leaves the patch.
-        x, y = px, py
-        while 0 <= x < w and 0 <= y < h:
-            x, y = x + sign * vx, y + sign * vy
-        if not (x >= w - 0.5 or y >= h - 0.5):
+    reach = np.arange(-2 * (w + h), 2 * (w + h) + 1, dtype=np.float64)
+    xs, ys = px + reach * vx, py + reach * vy
+    inside = (xs > -0.5) & (xs < w - 0.5) & (ys > -0.5) & (ys < h - 0.5)
+    if not inside.any():
+        return 0.0
+    first, last = np.flatnonzero(inside)[[0, -1]]
+    for end, step in ((last, -1), (first, 1)):
+        # From the far edge inwards: the line must leave the patch by its right or bottom edge.
+        if not (xs[end] > w - 1.5 or ys[end] > h - 1.5):
             continue
-        run, gap = 0, 0
-        for i in range(1, 2 * (w + h)):
-            xi, yi = int(round(x - sign * vx * i)), int(round(y - sign * vy * i))
-            if not (0 <= xi < w and 0 <= yi < h):
-                if run:
-                    break
-                continue
-            if binary[max(yi - 1, 0):yi + 2, max(xi - 1, 0):xi + 2].any():
-                run, gap = i, 0
-            else:
-                gap += 1
-                if gap > 2:
-                    break
-        best = max(best, float(run))
+        idx = np.arange(end, first - 1 if step < 0 else last + 1, step)
+        lit = near[np.rint(ys[idx]).astype(int), np.rint(xs[idx]).astype(int)] > 0
+        # The run ends at the first three unlit steps in a row.
+        dark = ~lit
+        gaps = dark[:-2] & dark[1:-1] & dark[2:] if len(dark) > 2 else dark
+        stop = int(np.argmax(gaps)) if gaps.any() else len(lit)
+        if stop and lit[:stop].any():
+            best = max(best, float(np.flatnonzero(lit[:stop])[-1] + 1))
     return best
 
 
@@ -261,11 +265,16 @@ def cut_suit_look(profile: Profile, frame: np.ndarray, x: float, y: float, wdir,
     The glyph cutter marks a glyph cut (:attr:`.index.IndexRead.cut`) only where it took a
     line off the glyph; a covering card's edge often lies just beside the glyph's ink
     (the paper between glyph and edge is hidden too), so the edge is looked for here."""
+    from dealer_assist.vision.verdict import NOTCH_EXTRA  # verdict imports this module
     if read is None or not read.glyphs:
         return None
+    t = profile.thresholds
     _, ss, sm = read.best("suit")
-    if ss >= profile.thresholds.min_score and sm >= profile.thresholds.min_margin:
+    if ss >= t.min_score and sm >= t.min_margin:
         return None
+    _, rs, rm = read.best("rank")
+    if rs < t.min_score + NOTCH_EXTRA or rm < t.min_margin + NOTCH_EXTRA:
+        return None  # the rank would not make the corner sure (see :func:`cut_suit_decides`): no use looking
     from dealer_assist.vision.index import warp_corner  # index may come to import this module
     # The patch the read was cut from: at the card size its rank said (see ``IndexRead.scale``).
     patch = warp_corner(frame, x, y, wdir, hdir, card_w * read.scale, card_h * read.scale, profile)
