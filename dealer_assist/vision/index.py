@@ -17,6 +17,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
+from dealer_assist.vision.cut_glyphs import cut_suit_look
 from dealer_assist.vision.glyphs import (PAD, Darkness, Glyph, _ink_mask, _layout_of, darkness, extract_glyphs,
                                          faint_level, has_faint_rank)
 from dealer_assist.vision.profile import CANON_H, Box, Profile, canon_width, index_region_of
@@ -51,6 +52,9 @@ class IndexRead:
     ink_colour: Optional[tuple[float, float, float]] = None
     #: The rank and suit glyphs read (their blur is measured when first asked for).
     glyphs: tuple = field(default=(), repr=False, compare=False)
+    #: The suit scored on its visible part, when a covering card's edge cuts it
+    #: (a :class:`.cut_glyphs.CutRead`; see :func:`.cut_glyphs.cut_suit_look`).
+    cut_suit: Optional[object] = field(default=None, compare=False)
 
     @property
     def blur(self) -> float:
@@ -369,8 +373,19 @@ class IndexMatcher:
         at a lower ink level; the better rank of the two looks is kept.  Before that, an index
         seen but not read clearly may get a look with its ink measured otherwise (see
         :meth:`_ink_looks`).  The self-test reads through here as well, so the thresholds hold for
-        every look.
+        every look.  A suit a covering card's edge cuts is also scored on its visible part
+        (see :func:`.cut_glyphs.cut_suit_look`), when the profile learned how to judge that.
         """
+        read = self._read_corner(frame, x, y, wdir, hdir, card_w, card_h)
+        if np.isfinite(self.profile.thresholds.cut_suit[0]):
+            cut = cut_suit_look(self.profile, frame, x, y, wdir, hdir, card_w, card_h, read)
+            if cut is not None:
+                read = replace(read, cut_suit=cut)
+        return read
+
+    def _read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
+                     card_h: float) -> Optional[IndexRead]:
+        """:meth:`read_corner` but the cut suit's look."""
         self.seen = []
         patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
         levels = darkness(patch)

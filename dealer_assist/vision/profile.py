@@ -93,7 +93,10 @@ class Thresholds:
     ``pair_cuts_blurred``, for pairs of look-alike ranks (``"8J"``) and their
     lean on ``Profile.rank_pair_dirs`` (see :mod:`~dealer_assist.vision.rank_pairs`):
     past its cut a rank's runner-up is ruled out; empty in older profiles,
-    whose ranks are judged by their plain lead alone."""
+    whose ranks are judged by their plain lead alone.
+    ``cut_suit``: the least score and lead of a suit glyph cut by a covering card's
+    edge, scored on its visible part (see :mod:`.cut_glyphs`), learned from cut
+    trials; infinite (never used) in older profiles and when no pair was safe."""
 
     min_score: float = 0.80
     min_margin: float = 0.10
@@ -107,6 +110,7 @@ class Thresholds:
     pair_cuts_blurred: dict[str, tuple[float, float]] = field(default_factory=dict)
     rank_pair_cuts: dict[str, tuple[float, float]] = field(default_factory=dict)
     rank_pair_cuts_blurred: dict[str, tuple[float, float]] = field(default_factory=dict)
+    cut_suit: tuple[float, float] = (float("inf"), float("inf"))
 
     def look_alike(self, code: str) -> bool:
         """Whether the rank or the suit of ``code`` has a look-alike in this deck."""
@@ -246,6 +250,8 @@ class Profile:
                 data["thresholds"][key] = {k: tuple(v) for k, v in data["thresholds"].get(key, {}).items()}
             if "blurred_rank" in data["thresholds"]:
                 data["thresholds"]["blurred_rank"] = tuple(data["thresholds"]["blurred_rank"])
+            if "cut_suit" in data["thresholds"]:
+                data["thresholds"]["cut_suit"] = tuple(data["thresholds"]["cut_suit"])
             data["thresholds"] = Thresholds(**data["thresholds"], pair_cuts=cuts, pair_cuts_blurred=blurred_cuts)
             data["rank_size"] = tuple(data["rank_size"])
             data["suit_size"] = tuple(data["suit_size"])

@@ -14,6 +14,10 @@ from __future__ import annotations
 import numpy as np
 import cv2
 
+from dataclasses import replace
+
+from dealer_assist.vision.cut_glyphs import cut_suit_thresholds
+from dealer_assist.vision.cut_glyphs import cut_trials as covered_trials
 from dealer_assist.vision.glyphs import extract_glyphs
 from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_lead, suit_pairs, warp_corner
 from dealer_assist.vision.rank_pairs import learn_rank_pairs
@@ -245,7 +249,11 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     cut_trials = trial_reads(profile, shots, rounds=6, seed=8)
     usual_cuts = pair_cuts(profile, cut_trials)
     rank_cuts, rank_cuts_blurred = learn_rank_pairs(profile, trials + more, heavy, cut_trials, float(s), float(m), step)
-    return Thresholds(min_score=round(float(s), 3), min_margin=round(float(m), 3),
+    # A suit cut by a covering card: judged by its own thresholds, learned with a card drawn
+    # over it (the look is made where the recognizer makes it: the suit short of these thresholds).
+    profile.thresholds = replace(profile.thresholds, min_score=float(s), min_margin=float(m))
+    cut_suit, profile.self_test["cut_suit"] = cut_suit_thresholds(profile, covered_trials(profile, shots), float(s), float(m))
+    return Thresholds(cut_suit=cut_suit, min_score=round(float(s), 3), min_margin=round(float(m), 3),
                       blur_limit=round(float(read_blur.max()), 3) if read_blur.size else float("inf"),
                       smear_limit=smear_limit(trials), blur_level=level, blurred_rank=rank_bar,
                       candidate_score=round(float(s) - 0.2, 3),

@@ -16,6 +16,7 @@ from typing import Optional
 import numpy as np
 
 from dealer_assist.vision.card_groups import CornerRead
+from dealer_assist.vision.cut_glyphs import cut_suit_decides
 from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits, suit_lead
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
@@ -83,6 +84,15 @@ class Judge:
             if soft is not None and self.pair_decides(r, soft, blurred, t.min_score if extra else t.candidate_score):
                 ordered = sorted(blurred.values(), reverse=True)
                 suit, ss, sm, colour_ok, sure = soft, ordered[0], ordered[0] - ordered[1], True, True
+        if not sure and r.cut_suit is not None and ink_ok and not self.past_self_test(r):
+            # A suit cut by a covering card's edge, scored on its visible part: the rank by
+            # the rules of a cut read (above), the suit by the learned cut thresholds; the
+            # pair score (of the glyph as cut) may still veto it.
+            cut = cut_suit_decides(t.cut_suit, r.cut_suit, rs >= t.min_score + NOTCH_EXTRA and rm >= t.min_margin + NOTCH_EXTRA,
+                                   lambda s: colour_fits(self.profile, s, r.redness, r.ink_colour)
+                                   and not self.pair_contradicts(r, s))
+            if cut is not None:
+                suit, ss, sm, colour_ok, sure, pair_conflict = cut.suit, cut.score, cut.margin, True, True, False
         if sure and not self.rank_sure_at_its_blur(r):
             sure = False
         if ss < t.candidate_score:
