@@ -266,20 +266,15 @@ class Profile:
             if img is not None:
                 store = profile.rank_templates if kind == "rank" else profile.suit_templates
                 store[key] = img.astype(np.float32) / 255.0
-        for file in sorted(folder.glob("pair_*.npy")):
-            try:
-                direction = np.load(file, allow_pickle=False)
-            except (OSError, ValueError) as exc:
-                raise ProfileError(f"pair direction {str(file)!r} is not readable ({exc}); recalibrate") from exc
-            if direction.shape == (profile.suit_size[1], profile.suit_size[0]):
-                profile.pair_dirs[file.stem.partition("_")[2]] = direction.astype(np.float32)
-        for file in sorted(folder.glob("rankpair_*.npy")):
-            try:
-                direction = np.load(file, allow_pickle=False)
-            except (OSError, ValueError) as exc:
-                raise ProfileError(f"rank pair direction {str(file)!r} is not readable ({exc}); recalibrate") from exc
-            if direction.shape == (profile.rank_size[1], profile.rank_size[0]):
-                profile.rank_pair_dirs[file.stem.partition("_")[2]] = direction.astype(np.float32)
+        for prefix, what, store, (w, h) in (("pair", "pair", profile.pair_dirs, profile.suit_size),
+                                            ("rankpair", "rank pair", profile.rank_pair_dirs, profile.rank_size)):
+            for file in sorted(folder.glob(f"{prefix}_*.npy")):
+                try:
+                    direction = np.load(file, allow_pickle=False)
+                except (OSError, ValueError) as exc:
+                    raise ProfileError(f"{what} direction {str(file)!r} is not readable ({exc}); recalibrate") from exc
+                if direction.shape == (h, w):
+                    store[file.stem.partition("_")[2]] = direction.astype(np.float32)
         test = profile.self_test
         if test and (test.get("read", 1.0) < MIN_SELF_TEST_READ or test.get("wrong", 0)):
             raise ProfileError(

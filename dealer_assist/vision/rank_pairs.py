@@ -43,10 +43,12 @@ MIN_TRIALS = 20
 #: How far the glyph spread is shrunk towards plain variance (as for suits: a few dozen
 #: glyphs cannot pin down every pixel pair).
 SHRINK = 0.5
-#: Safety step beyond the other rank's most extreme trial (the learned thresholds' grid step).
+#: Safety step beyond the other glyph's most extreme trial (the learned thresholds' grid step).
 STEP = 0.03
-#: Standard deviations of a rank's trial leans kept between it and the cut for the other
-#: rank (as :data:`.selftest.PAIR_SPREAD`: table frames stray further than the trials).
+#: Standard deviations of a glyph's trial leans or pair scores kept between it and the cut
+#: for the other of its pair.  Table frames are blurrier than the trials: their tails run
+#: wider than the trials' extremes (measured: by up to 0.03 on the demo deck), but not past
+#: four deviations.
 SPREAD = 4.0
 
 
@@ -158,12 +160,21 @@ def rank_pair_cuts(profile: Profile, trials) -> dict[str, tuple[float, float]]:
                     of[card.rank].append(lean)
         if min(len(of[a]), len(of[b])) < MIN_TRIALS:
             continue
-        sa, sb = np.array(of[a]), np.array(of[b])
-        to_b = min(sa.min() - STEP, sa.mean() - SPREAD * sa.std())
-        to_a = max(sb.max() + STEP, sb.mean() + SPREAD * sb.std())
-        mid = (to_a + to_b) / 2
-        out[key] = (round(float(min(to_b, mid - STEP)), 3), round(float(max(to_a, mid + STEP)), 3))
+        out[key] = cuts_between(of[a], of[b])
     return out
+
+
+def cuts_between(of_a, of_b) -> tuple[float, float]:
+    """The two cuts of a pair (rank or suit) from its trials' leans or pair scores, ``of_a`` for
+    the first of the pair, ``of_b`` for the second: below the first cut a glyph is surely the
+    second, above the second cut surely the first.  Each cut keeps :data:`SPREAD` deviations and
+    a :data:`STEP` past the other's trials; two far apart leave a wide gap between the cuts,
+    where a glyph resembles neither and is decided by neither."""
+    sa, sb = np.array(of_a), np.array(of_b)
+    to_b = min(sa.min() - STEP, sa.mean() - SPREAD * sa.std())
+    to_a = max(sb.max() + STEP, sb.mean() + SPREAD * sb.std())
+    mid = (to_a + to_b) / 2
+    return round(float(min(to_b, mid - STEP)), 3), round(float(max(to_a, mid + STEP)), 3)
 
 
 def misread_pairs(profile: Profile, trials, cuts: dict[str, tuple[float, float]], min_score: float,

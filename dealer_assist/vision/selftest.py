@@ -20,7 +20,7 @@ from dealer_assist.vision.cut_glyphs import cut_suit_thresholds
 from dealer_assist.vision.cut_glyphs import cut_trials as covered_trials
 from dealer_assist.vision.glyphs import extract_glyphs
 from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_lead, suit_pairs, warp_corner
-from dealer_assist.vision.rank_pairs import learn_rank_pairs
+from dealer_assist.vision.rank_pairs import cuts_between, learn_rank_pairs
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile, Thresholds
 
 #: (scale, blur sigma) pairs the templates are averaged over.
@@ -377,12 +377,6 @@ PAIR_SHRINK = 0.5
 #: Trial reads of each suit a pair cut needs: with fewer, the spread of the
 #: pair score is not known and the pair is never decided by it.
 MIN_PAIR_TRIALS = 40
-PAIR_STEP = 0.03
-#: Standard deviations of a suit's trial pair scores kept between it and the
-#: cut for the other suit.  Table frames are blurrier than the trials: their
-#: tails run wider than the trials' extremes (measured: by up to 0.03 on the
-#: demo deck), but not past four deviations.
-PAIR_SPREAD = 4.0
 
 
 def pair_cuts(profile: Profile, trials) -> dict[str, tuple[float, float]]:
@@ -403,13 +397,7 @@ def pair_cuts(profile: Profile, trials) -> dict[str, tuple[float, float]]:
                 of[card.suit].append(r.pair_scores[key])
         if min(len(of[a]), len(of[b])) < MIN_PAIR_TRIALS:
             continue
-        sa, sb = np.array(of[a]), np.array(of[b])
-        to_b = min(sa.min() - PAIR_STEP, sa.mean() - PAIR_SPREAD * sa.std())
-        to_a = max(sb.max() + PAIR_STEP, sb.mean() + PAIR_SPREAD * sb.std())
-        # Suits far apart leave a wide gap between the two cuts: a glyph in
-        # the middle resembles neither, and is decided by neither.
-        mid = (to_a + to_b) / 2
-        out[key] = (round(float(min(to_b, mid - PAIR_STEP)), 3), round(float(max(to_a, mid + PAIR_STEP)), 3))
+        out[key] = cuts_between(of[a], of[b])
     return out
 
 
