@@ -323,7 +323,7 @@ def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_o
     lies off the read card.  The crossing card's side counts as well, once the
     card under it is read."""
     from dealer_assist.vision.detect import MASK_SCALE, outlines
-    from dealer_assist.vision.read_order import OutlineFinder, on_a_read_face
+    from dealer_assist.vision.read_order import OutlineFinder, on_a_read_face, read_face
 
     a = np.radians(angle)
     w, h = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
@@ -344,15 +344,15 @@ def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_o
     seam = p + h * size[1] + w * 60.0
     crossing = Corner(*seam, tuple(-w), tuple(-h), 60.0, 100.0)
     whole = mask_of((p, (60.0, size[1])))  # the read card's paper up to the crossing card
-    assert on_a_read_face(crossing, [cr], OutlineFinder(outlines(whole), size[0]))
+    assert on_a_read_face(crossing, [read_face(cr)], OutlineFinder(outlines(whole), size[0]))
     # The mask parts the read card's paper between its index and the crossing: no skip.
     parted = mask_of((p, (60.0, 120.0)), (p + h * 135.0, (60.0, size[1] - 135.0)))
-    assert not on_a_read_face(crossing, [cr], OutlineFinder(outlines(parted), size[0]))
+    assert not on_a_read_face(crossing, [read_face(cr)], OutlineFinder(outlines(parted), size[0]))
     finder = OutlineFinder(outlines(mask_of((p, size))), size[0])
     br = p + w * size[0] + h * size[1]
-    assert not on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr], finder)
+    assert not on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [read_face(cr)], finder)
     # The same place, but the patch runs off the card (below its bottom side).
-    assert not on_a_read_face(Corner(*seam, tuple(w), tuple(h), 60.0, 100.0), [cr], finder)
+    assert not on_a_read_face(Corner(*seam, tuple(w), tuple(h), 60.0, 100.0), [read_face(cr)], finder)
     # A read card lying on this one, its top-left corner 100 px in from the read corner: where
     # its left side crosses this card's bottom side, the patch holds this card's face.
     q = p + w * 100.0 + h * 60.0
@@ -361,10 +361,10 @@ def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_o
     under_it = mask_of((p, (100.0, size[1])), (p, (size[0], 60.0)))  # what it leaves of this card
     cross = p + w * 100.0 + h * size[1]
     corner = Corner(*cross, tuple(-w), tuple(-h), 100.0, 150.0)
-    assert not on_a_read_face(corner, [over], OutlineFinder(outlines(under_it), size[0]))
-    assert on_a_read_face(corner, [cr, over], OutlineFinder(outlines(under_it), size[0]))
+    assert not on_a_read_face(corner, [read_face(over)], OutlineFinder(outlines(under_it), size[0]))
+    assert on_a_read_face(corner, [read_face(cr), read_face(over)], OutlineFinder(outlines(under_it), size[0]))
     # ... but a read card's own corner is read, whatever side it lies on.
-    assert not on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [cr, over], finder)
+    assert not on_a_read_face(Corner(*br, tuple(-w), tuple(-h), 50.0, 50.0), [read_face(cr), read_face(over)], finder)
 
 
 def test_corners_with_ink_where_the_index_lies_are_read_first_in_their_former_order():

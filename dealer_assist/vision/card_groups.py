@@ -51,26 +51,33 @@ ONE_CARD_FIT = 0.1
 SAME_PLACE = 0.06
 
 
-def neighbour_corners(cr: CornerRead) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float]]:
-    """Where the two corners beside a surely read index corner lie, with their edge directions.
+def neighbour_corners(cr: CornerRead) -> list[tuple[float, ...]]:
+    """Where the two corners beside a surely read index corner lie, with their edge directions:
+    per corner ``(x, y, e1x, e1y, e2x, e2y, tol)``, plain floats (see :func:`beside_a_read_index`).
 
     The card is read: whatever the corners beside its index corner hold (no
     index, or on a four-corner deck the same card's), reading them again is
     wasted time (a tango frame has some 23 corners, half of them of this kind).
     """
-    p = np.array([cr.corner.x, cr.corner.y])
-    w, h = np.array(cr.corner.wdir), np.array(cr.corner.hdir)
-    tol = SAME_PLACE * cr.size[1]
-    return [(p + w * cr.size[0], -w, h, tol), (p + h * cr.size[1], w, -h, tol)]
+    x, y = cr.corner.x, cr.corner.y
+    (wx, wy), (hx, hy) = cr.corner.wdir, cr.corner.hdir
+    cw, ch = cr.size
+    tol = SAME_PLACE * ch
+    return [(x + wx * cw, y + wy * cw, -wx, -wy, hx, hy, tol), (x + hx * ch, y + hy * ch, wx, wy, -hx, -hy, tol)]
 
 
 def beside_a_read_index(c: Corner, done) -> bool:
-    """Whether ``c`` is one of :func:`neighbour_corners` of a sure read: same place, same two edges."""
-    for q, e1, e2, tol in done:
-        if abs(c.x - q[0]) < tol and abs(c.y - q[1]) < tol:
-            dirs = (np.array(c.wdir), np.array(c.hdir))
-            if all(max(float(np.dot(d, e1)), float(np.dot(d, e2))) > 0.95 for d in dirs):
-                return True
+    """Whether ``c`` is one of :func:`neighbour_corners` of a sure read: same place, same two edges.
+
+    Plain float arithmetic: it runs for every corner against every sure read
+    so far, and numpy's call overhead on two-element vectors cost more than the sums.
+    """
+    (wx, wy), (hx, hy) = c.wdir, c.hdir
+    for qx, qy, ax, ay, bx, by, tol in done:
+        if (abs(c.x - qx) < tol and abs(c.y - qy) < tol
+                and max(wx * ax + wy * ay, wx * bx + wy * by) > 0.95
+                and max(hx * ax + hy * ay, hx * bx + hy * by) > 0.95):
+            return True
     return False
 
 

@@ -52,9 +52,19 @@ class OutlineFinder:
         return self._found[id(c)]
 
 
-def on_a_read_face(c: Corner, faces: list[CornerRead], outline_of: OutlineFinder) -> bool:
-    """Whether ``c`` lies on a side of a card read for sure, between its corners, with its patch on
-    the face of a card read for sure (the same card, or one that card lies on).
+def read_face(cr: CornerRead) -> tuple:
+    """A sure read's card as :func:`on_a_read_face` looks at it, worked out once per read:
+    ``(corner, x, y, wx, wy, hx, hy, w, h, tol, inner)``, plain floats."""
+    w, h = cr.size
+    o = cr.corner
+    (wx, wy), (hx, hy) = o.wdir, o.hdir
+    return (o, o.x, o.y, wx, wy, hx, hy, w, h, SAME_PLACE * h, PATCH_INSIDE * w)
+
+
+def on_a_read_face(c: Corner, faces: list[tuple], outline_of: OutlineFinder) -> bool:
+    """Whether ``c`` lies on a side of a card read for sure (``faces``: the reads' :func:`read_face`),
+    between its corners, with its patch on the face of a card read for sure (the same card,
+    or one that card lies on).
 
     Such a corner is where one card's edge crosses another (in a fan, a
     third of a tango frame's corners): its patch holds the read card's pips
@@ -66,23 +76,24 @@ def on_a_read_face(c: Corner, faces: list[CornerRead], outline_of: OutlineFinder
     """
     on_side = under = False
     mine = None
-    for cr in faces:
-        w, h = cr.size
-        o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
-        dx, dy = c.x - o.x, c.y - o.y
-        u, v = dx * wd[0] + dy * wd[1], dx * hd[0] + dy * hd[1]
-        tol = SAME_PLACE * h
-        inner = PATCH_INSIDE * w
-        ix, iy = dx + inner * (c.wdir[0] + c.hdir[0]), dy + inner * (c.wdir[1] + c.hdir[1])
-        if 0 < ix * wd[0] + iy * wd[1] < w and 0 < ix * hd[0] + iy * hd[1] < h:
+    (cwx, cwy), (chx, chy) = c.wdir, c.hdir
+    sx, sy = cwx + chx, cwy + chy
+    for o, ox, oy, wx, wy, hx, hy, w, h, tol, inner in faces:
+        dx, dy = c.x - ox, c.y - oy
+        u, v = dx * wx + dy * wy, dx * hx + dy * hy
+        ix, iy = dx + inner * sx, dy + inner * sy
+        if 0 < ix * wx + iy * wy < w and 0 < ix * hx + iy * hy < h:
             if min(abs(u), abs(u - w)) < tol and min(abs(v), abs(v - h)) < tol:
                 return False  # a corner of this card itself
             if not under:
                 if mine is None:
                     mine = outline_of(c)
-                under = mine is not None and mine == outline_of(cr.corner)
-        on_side = on_side or (((abs(v) < tol or abs(v - h) < tol) and tol < u < w - tol and _parallel(c, wd))
-                              or ((abs(u) < tol or abs(u - w) < tol) and tol < v < h - tol and _parallel(c, hd)))
+                under = mine is not None and mine == outline_of(o)
+        # One of the corner's two edges runs along the side (within some 18 degrees).
+        on_side = on_side or (((abs(v) < tol or abs(v - h) < tol) and tol < u < w - tol
+                               and max(abs(cwx * wx + cwy * wy), abs(chx * wx + chy * wy)) > 0.95)
+                              or ((abs(u) < tol or abs(u - w) < tol) and tol < v < h - tol
+                                  and max(abs(cwx * hx + cwy * hy), abs(chx * hx + chy * hy)) > 0.95))
     return on_side and under
 
 
@@ -127,11 +138,6 @@ def beside_a_read_card(c: Corner, ends: list[tuple[float, ...]]) -> bool:
 def _edges(c: Corner, e1, e2) -> bool:
     """Whether each edge of ``c`` runs along ``e1`` or ``e2`` (within some 18 degrees)."""
     return all(max(d[0] * e1[0] + d[1] * e1[1], d[0] * e2[0] + d[1] * e2[1]) > 0.95 for d in (c.wdir, c.hdir))
-
-
-def _parallel(c: Corner, edge) -> bool:
-    """Whether one of the corner's two edges runs along ``edge`` (within some 18 degrees)."""
-    return max(abs(c.wdir[0] * edge[0] + c.wdir[1] * edge[1]), abs(c.hdir[0] * edge[0] + c.hdir[1] * edge[1])) > 0.95
 
 
 def inked_index_first(corners: list[Corner], ink: np.ndarray, profile: Profile, card_w: float,

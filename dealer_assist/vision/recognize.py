@@ -31,7 +31,7 @@ from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.read_order import (OutlineFinder, beside_a_read_card, inked_index_first, on_a_read_face,
-                                              side_ends, side_ends_last)
+                                              read_face, side_ends, side_ends_last)
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.verdict import Judge
 
@@ -208,8 +208,8 @@ class Recognizer:
         scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
-        done: list[tuple[np.ndarray, np.ndarray, np.ndarray, float]] = []
-        faces: list[CornerRead] = []  # the sure reads so far
+        done: list[tuple[float, ...]] = []  # the corners beside the sure reads' index corners
+        faces: list[tuple] = []  # the sure reads' cards (see read_order.read_face)
         ends: list = []  # where the corners beside their index corners may lie
         outline_of = OutlineFinder(split_outlines, card_w)
         # [corner, sizes, best read, glyphs seen at the last try, size guessed, looks' glyphs seen]
@@ -233,7 +233,7 @@ class Recognizer:
             if best is not None and best.sure:
                 done.extend(neighbour_corners(best))
                 ends.extend(side_ends(best, self.profile))
-                faces.append(best)
+                faces.append(read_face(best))
         self._seen = []  # the later looks' glyphs are not asked for
         # The cards seen whole need not be the size of this one (tilt, a card
         # lifted): an index seen but not read is tried again at the calibrated
@@ -257,7 +257,7 @@ class Recognizer:
                 if item[2] is not None and item[2].sure:
                     done.extend(neighbour_corners(item[2]))
                     ends.extend(side_ends(item[2], self.profile))
-                    faces.append(item[2])
+                    faces.append(read_face(item[2]))
         reads = [item[2] for item in pending if item[2] is not None]
         if self.profile.index_corners < 4:
             # A deck printing its index at all four corners shows an upright
