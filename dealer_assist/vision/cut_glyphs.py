@@ -265,13 +265,13 @@ def cut_suit_look(profile: Profile, frame: np.ndarray, x: float, y: float, wdir,
     The glyph cutter marks a glyph cut (:attr:`.index.IndexRead.cut`) only where it took a
     line off the glyph; a covering card's edge often lies just beside the glyph's ink
     (the paper between glyph and edge is hidden too), so the edge is looked for here."""
-    from dealer_assist.vision.verdict import NOTCH_EXTRA  # verdict imports this module
     if read is None or not read.glyphs:
         return None
     t = profile.thresholds
     _, ss, sm = read.best("suit")
     if ss >= t.min_score and sm >= t.min_margin:
-        return None
+        return None  # the common case (every clear corner): kept cheap, before the import below
+    from dealer_assist.vision.verdict import NOTCH_EXTRA  # verdict imports this module
     _, rs, rm = read.best("rank")
     if rs < t.min_score + NOTCH_EXTRA or rm < t.min_margin + NOTCH_EXTRA:
         return None  # the rank would not make the corner sure (see :func:`cut_suit_decides`): no use looking

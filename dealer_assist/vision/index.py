@@ -10,6 +10,7 @@ rank is scored against the templates blurred as much as it is.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Optional
@@ -377,7 +378,7 @@ class IndexMatcher:
         (see :func:`.cut_glyphs.cut_suit_look`), when the profile learned how to judge that.
         """
         read = self._read_corner(frame, x, y, wdir, hdir, card_w, card_h)
-        if np.isfinite(self.profile.thresholds.cut_suit[0]):
+        if math.isfinite(self.profile.thresholds.cut_suit[0]):
             cut = cut_suit_look(self.profile, frame, x, y, wdir, hdir, card_w, card_h, read)
             if cut is not None:
                 read = replace(read, cut_suit=cut)
