@@ -74,7 +74,7 @@ def beside_a_read_index(c: Corner, done) -> bool:
     """
     (wx, wy), (hx, hy) = c.wdir, c.hdir
     for qx, qy, ax, ay, bx, by, tol in done:
-        if (abs(c.x - qx) < tol and abs(c.y - qy) < tol
+        if (-tol < c.x - qx < tol and -tol < c.y - qy < tol
                 and max(wx * ax + wy * ay, wx * bx + wy * by) > 0.95
                 and max(hx * ax + hy * ay, hx * bx + hy * by) > 0.95):
             return True

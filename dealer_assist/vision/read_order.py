@@ -74,27 +74,31 @@ def on_a_read_face(c: Corner, faces: list[tuple], outline_of: OutlineFinder) -> 
     card's own.  The read cards' own corners are left alone (the opposite
     index corner checks the read).
     """
-    on_side = under = False
-    mine = None
+    on_side = False
+    on_face = []  # the read corners of the cards whose face the patch lies on
     (cwx, cwy), (chx, chy) = c.wdir, c.hdir
     sx, sy = cwx + chx, cwy + chy
+    # Chained comparisons, not abs/min/max: this runs for every corner against every sure read.
     for o, ox, oy, wx, wy, hx, hy, w, h, tol, inner in faces:
         dx, dy = c.x - ox, c.y - oy
         u, v = dx * wx + dy * wy, dx * hx + dy * hy
         ix, iy = dx + inner * sx, dy + inner * sy
         if 0 < ix * wx + iy * wy < w and 0 < ix * hx + iy * hy < h:
-            if min(abs(u), abs(u - w)) < tol and min(abs(v), abs(v - h)) < tol:
+            if (-tol < u < tol or -tol < u - w < tol) and (-tol < v < tol or -tol < v - h < tol):
                 return False  # a corner of this card itself
-            if not under:
-                if mine is None:
-                    mine = outline_of(c)
-                under = mine is not None and mine == outline_of(o)
+            on_face.append(o)
         # One of the corner's two edges runs along the side (within some 18 degrees).
-        on_side = on_side or (((abs(v) < tol or abs(v - h) < tol) and tol < u < w - tol
-                               and max(abs(cwx * wx + cwy * wy), abs(chx * wx + chy * wy)) > 0.95)
-                              or ((abs(u) < tol or abs(u - w) < tol) and tol < v < h - tol
-                                  and max(abs(cwx * hx + cwy * hy), abs(chx * hx + chy * hy)) > 0.95))
-    return on_side and under
+        if not on_side and (-tol < v < tol or -tol < v - h < tol) and tol < u < w - tol:
+            a, b = cwx * wx + cwy * wy, chx * wx + chy * wy
+            on_side = not (-0.95 <= a <= 0.95 and -0.95 <= b <= 0.95)
+        if not on_side and (-tol < u < tol or -tol < u - w < tol) and tol < v < h - tol:
+            a, b = cwx * hx + cwy * hy, chx * hx + chy * hy
+            on_side = not (-0.95 <= a <= 0.95 and -0.95 <= b <= 0.95)
+    if not (on_side and on_face):
+        return False
+    # The outlines last: looking them up costs more than all the sums above.
+    mine = outline_of(c)
+    return mine is not None and any(mine == outline_of(o) for o in on_face)
 
 
 def side_ends(cr: CornerRead, profile: Profile) -> list[tuple[float, ...]]:
@@ -130,7 +134,7 @@ def beside_a_read_card(c: Corner, ends: list[tuple[float, ...]]) -> bool:
     """
     for ox, oy, ax, ay, bx, by, length, slack, tol in ends:
         dx, dy = c.x - ox, c.y - oy
-        if abs(dx * bx + dy * by) < tol and abs(dx * ax + dy * ay - length) < slack and _edges(c, (-ax, -ay), (bx, by)):
+        if -tol < dx * bx + dy * by < tol and -slack < dx * ax + dy * ay - length < slack and _edges(c, (-ax, -ay), (bx, by)):
             return True
     return False
 
