@@ -11,6 +11,7 @@ again.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -126,24 +127,27 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float) -> list
             i = parent[i]
         return i
 
-    pos = [np.array([r.corner.x, r.corner.y]) for r in reads]
+    # Plain float arithmetic: numpy's call overhead on two-element vectors, for every
+    # pair of a frame's reads, cost more than the sums.
     pairs = []
     for i, a in enumerate(reads):
-        wa, ha = np.array(a.corner.wdir), np.array(a.corner.hdir)
+        ax, ay = a.corner.x, a.corner.y
+        (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
         for j in range(i + 1, len(reads)):
             b = reads[j]
-            d = pos[j] - pos[i]
-            facing = float(np.dot(wa, b.corner.wdir))
+            dx, dy = b.corner.x - ax, b.corner.y - ay
+            bw = b.corner.wdir
+            facing = wx * bw[0] + wy * bw[1]
             # One corner found twice; or two corners a little apart, facing the
             # same way, read as one code: one index seen from a corner found
             # once on the card's edge and once a little off it.
             near = 0.2 if a.sure and b.sure and a.code == b.code else 0.12
-            if np.linalg.norm(d) < near * card_w and facing > 0.8:
+            if math.sqrt(dx * dx + dy * dy) < near * card_w and facing > 0.8:
                 parent[find(j)] = find(i)
             elif facing < -0.8:
                 w = (a.size[0] + b.size[0]) / 2
                 h = (a.size[1] + b.size[1]) / 2
-                u, v = np.dot(d, wa) / w, np.dot(d, ha) / h
+                u, v = (dx * wx + dy * wy) / w, (dx * hx + dy * hy) / h
                 if a.sure and b.sure and a.code != b.code and not one_card_two_ways(a, b, u, v, facing):
                     # Two sure reads of different cards: a sure read is wrong
                     # far less often (none in the benchmarks' thousands) than
