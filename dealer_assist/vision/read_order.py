@@ -15,7 +15,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead
+from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, beside_a_read_index, neighbour_corners
 from dealer_assist.vision.detect import MASK_SCALE, Corner
 from dealer_assist.vision.profile import CANON_H, Profile
 
@@ -142,6 +142,28 @@ def beside_a_read_card(c: Corner, ends: list[tuple[float, ...]]) -> bool:
 def _edges(c: Corner, e1, e2) -> bool:
     """Whether each edge of ``c`` runs along ``e1`` or ``e2`` (within some 18 degrees)."""
     return all(max(d[0] * e1[0] + d[1] * e1[1], d[0] * e2[0] + d[1] * e2[1]) > 0.95 for d in (c.wdir, c.hdir))
+
+
+class SureReads:
+    """The cards a frame has read for sure so far, kept as the three skip tests look at them."""
+
+    def __init__(self, profile: Profile, outline_of: OutlineFinder) -> None:
+        self._profile = profile
+        self._outline_of = outline_of
+        self._beside: list[tuple[float, ...]] = []  # see :func:`.card_groups.neighbour_corners`
+        self._ends: list[tuple[float, ...]] = []  # see :func:`side_ends`
+        self._faces: list[tuple] = []  # see :func:`read_face`
+
+    def add(self, cr: CornerRead) -> None:
+        self._beside.extend(neighbour_corners(cr))
+        self._ends.extend(side_ends(cr, self._profile))
+        self._faces.append(read_face(cr))
+
+    def spare(self, c: Corner) -> bool:
+        """Whether reading ``c`` is spared: beside a read index corner (at the read's size or its
+        card's own) or with its patch on a read card's face."""
+        return (beside_a_read_index(c, self._beside) or beside_a_read_card(c, self._ends)
+                or on_a_read_face(c, self._faces, self._outline_of))
 
 
 def inked_index_first(corners: list[Corner], ink: np.ndarray, profile: Profile, card_w: float,

@@ -24,14 +24,12 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, beside_a_read_index, group_corners, index_area, inside,
-                                               neighbour_corners)
+from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, group_corners, index_area, inside
 from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners,
                                         outlines, paper_balance)
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
-from dealer_assist.vision.read_order import (OutlineFinder, beside_a_read_card, inked_index_first, on_a_read_face,
-                                              read_face, side_ends, side_ends_last)
+from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.verdict import Judge
 
@@ -208,16 +206,12 @@ class Recognizer:
         scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
-        done: list[tuple[float, ...]] = []  # the corners beside the sure reads' index corners
-        faces: list[tuple] = []  # the sure reads' cards (see read_order.read_face)
-        ends: list = []  # where the corners beside their index corners may lie
-        outline_of = OutlineFinder(split_outlines, card_w)
+        read_cards = SureReads(self.profile, OutlineFinder(split_outlines, card_w))
         # [corner, sizes, best read, glyphs seen at the last try, size guessed, looks' glyphs seen]
         pending = []
         order = side_ends_last(inked_index_first(corners, masks.ink, self.profile, card_w, card_h), card_w, card_h)
         for c in order:
-            if (beside_a_read_index(c, done) or beside_a_read_card(c, ends)
-                    or on_a_read_face(c, faces, outline_of)):
+            if read_cards.spare(c):
                 continue
             k = self._corner_scale(c, quads, card_h)
             sizes = [k] if k != 1.0 or abs(scale - 1.0) <= 0.1 else [k, 1.0 / scale]
@@ -231,9 +225,7 @@ class Recognizer:
                 best = self._read_slid(frame, c, sizes[0], card_w, card_h, best)
             pending.append([c, sizes, best, saw, k == 1.0, self._seen])
             if best is not None and best.sure:
-                done.extend(neighbour_corners(best))
-                ends.extend(side_ends(best, self.profile))
-                faces.append(read_face(best))
+                read_cards.add(best)
         self._seen = []  # the later looks' glyphs are not asked for
         # The cards seen whole need not be the size of this one (tilt, a card
         # lifted): an index seen but not read is tried again at the calibrated
@@ -249,15 +241,12 @@ class Recognizer:
         # and none on the benchmark decks was ever sure).
         for item in pending:
             c, sizes, best, saw, size_guessed, seen = item
-            if (size_guessed and saw and not (best is not None and best.sure) and not beside_a_read_index(c, done)
-                    and not beside_a_read_card(c, ends) and not on_a_read_face(c, faces, outline_of)
+            if (size_guessed and saw and not (best is not None and best.sure) and not read_cards.spare(c)
                     and self.matcher.saw_an_index(seen)):
                 item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in RETRY_SIZES], card_w, card_h,
                                               best, retried=True)
                 if item[2] is not None and item[2].sure:
-                    done.extend(neighbour_corners(item[2]))
-                    ends.extend(side_ends(item[2], self.profile))
-                    faces.append(read_face(item[2]))
+                    read_cards.add(item[2])
         reads = [item[2] for item in pending if item[2] is not None]
         if self.profile.index_corners < 4:
             # A deck printing its index at all four corners shows an upright
