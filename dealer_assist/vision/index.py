@@ -18,7 +18,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.cut_glyphs import cut_suit_look
+from dealer_assist.vision.cut_glyphs import CutRead, cut_suit_look
 from dealer_assist.vision.glyphs import (PAD, Darkness, Glyph, _ink_mask, _layout_of, darkness, extract_glyphs,
                                          faint_level, has_faint_rank)
 from dealer_assist.vision.profile import CANON_H, Box, Profile, canon_width, index_region_of
@@ -55,7 +55,7 @@ class IndexRead:
     glyphs: tuple = field(default=(), repr=False, compare=False)
     #: The suit scored on its visible part, when a covering card's edge cuts it
     #: (a :class:`.cut_glyphs.CutRead`; see :func:`.cut_glyphs.cut_suit_look`).
-    cut_suit: Optional[object] = field(default=None, compare=False)
+    cut_suit: Optional[CutRead] = field(default=None, compare=False)
 
     @property
     def blur(self) -> float:

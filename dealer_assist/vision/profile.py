@@ -96,7 +96,7 @@ class Thresholds:
     whose ranks are judged by their plain lead alone.
     ``cut_suit``: the least score and lead of a suit glyph cut by a covering card's
     edge, scored on its visible part (see :mod:`.cut_glyphs`), learned from cut
-    trials; infinite (never used) in older profiles and when no pair was safe."""
+    trials; infinite (never used) in older profiles and when no bar was safe."""
 
     min_score: float = 0.80
     min_margin: float = 0.10
