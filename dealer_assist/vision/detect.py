@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional, Sequence
+from typing import NamedTuple, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -252,25 +252,6 @@ def merge_corners(*lists: list["Corner"], tolerance: float = 4.0) -> list["Corne
     return out
 
 
-def _unit(v: np.ndarray) -> np.ndarray:
-    n = float(np.hypot(v[0], v[1]))
-    return v / n if n > 0 else v
-
-
-def _line_fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    # Contour points go in as they are (int32): OpenCV converts them itself, to the same fit.
-    line = cv2.fitLine(points, cv2.DIST_L2, 0, 0.01, 0.01).ravel()  # vx, vy, x0, y0
-    return line[2:], line[:2]
-
-
-def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray):
-    den = d1[0] * d2[1] - d1[1] * d2[0]
-    if abs(den) < 1e-6:
-        return None
-    t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / den
-    return p1 + t * d1
-
-
 def find_corners(
     mask: np.ndarray,
     *,
@@ -310,245 +291,258 @@ def find_corners(
     outline identical to one of ``searched`` (another mask's, already
     searched with the same lengths) gets the notch search only: its plain
     corners would come out the same again.
+
+    Every pair of runs of every outline is tested at once, in arrays (see
+    :func:`_tips`): a frame has hundreds of pairs, and testing them one at a
+    time in Python cost more than all the arithmetic.
     """
     h, w = mask.shape[:2]
     if contours is None:
         contours = outlines(mask)
-    seen: dict[tuple[int, int, int], list[np.ndarray]] = {}
-    for o in searched:
-        seen.setdefault((len(o), int(o[0, 0, 0]), int(o[0, 0, 1])), []).append(o)
-    corners: list[Corner] = []
+    runs = _Runs.of(contours, min_long, min_short, searched, w, h)
+    if runs is None:
+        return []
     cos_lim = np.sin(np.radians(max_skew_deg))
-    for cnt in contours:
-        if len(cnt) < 2 * min_long:
-            continue
-        twins = seen.get((len(cnt), int(cnt[0, 0, 0]), int(cnt[0, 0, 1])), ())
-        plain = not any(np.array_equal(cnt, o) for o in twins)
-        pts = cnt.reshape(-1, 2)
-        n = len(pts)
-        orient = 1.0 if cv2.contourArea(cnt, oriented=True) >= 0 else -1.0
-        approx = cv2.approxPolyDP(cnt, 1.2, True).reshape(-1, 2)
-        idx = _vertex_indices(pts, approx)
-        m = len(idx)
-        if m < 3:
-            continue
-        # Segment ends, lengths and unit chords for all vertices at once (a
-        # contour has dozens; per-segment numpy calls cost more than the maths).
-        vertices = pts[idx]
-        chords = np.concatenate((vertices[1:], vertices[:1])) - vertices
-        lengths = np.hypot(chords[:, 0], chords[:, 1])
-        segs = list(zip(idx, idx[1:] + idx[:1], lengths.tolist()))  # (start index, end index, length)
-        cand = [k for k, s in enumerate(segs) if s[2] >= min_short]
-        if len(cand) < 2:
-            continue
-        units = chords / np.maximum(lengths, 1e-6)[:, None]
-        ends = vertices.tolist()
-        chord_x, chord_y = chords.T.tolist()
-        fits: dict[int, object] = {}
+    # A run and each of the next three runs after a bend of at most max_gap.
+    rows = np.flatnonzero(runs.cand & runs.plain)
+    k1, k2, alive = runs.pairs(rows, 3, max_gap * 1.6)
+    l1, l2 = runs.length[k1], runs.length[k2]
+    (u1x, u1y), (u2x, u2y) = runs.unit[k1].transpose(2, 0, 1), runs.unit[k2].transpose(2, 0, 1)
+    # Cheap tests on the raw chords before fitting: roughly square, and which way the outline turns.
+    tried = alive & ~((l1 < min_long) & (l2 < min_long)) & ~(np.abs(u1x * u2x + u1y * u2y) > cos_lim + 0.25)
+    convex = ((u1x * u2y - u1y * u2x) > 0) == (runs.orient[k1] > 0)
+    plain = np.nonzero(tried & (convex | concave))
+    kinds = [np.where(convex[plain], _CONVEX, _OUTSIDE)]
+    firsts, seconds, where = [k1[plain]], [k2[plain]], [(rows[plain[0]], np.zeros(len(plain[0]), int), plain[1])]
+    if notch_gap > 0:
+        # A deep notch (an index printed across the border line) has walls as
+        # long as an edge run: the runs on either side may lie a wall or two
+        # further on.  The bend test still asks the whole notch, walls too,
+        # to lie inside the card.
+        rows = np.flatnonzero(runs.cand & (runs.length >= min_long))
+        k1, k2, alive = runs.pairs(rows, NOTCH_WALLS + 1, 2 * notch_gap)
+        notch = np.nonzero(alive & (runs.gap(k1, k2) > max_gap * 1.6))
+        kinds.append(np.full(len(notch[0]), _NOTCH))
+        firsts.append(k1[notch])
+        seconds.append(k2[notch])
+        where.append((rows[notch[0]], np.ones(len(notch[0]), int), notch[1]))
+    kind = np.concatenate(kinds)
+    if not len(kind):
+        return []
+    hit, tip, wdir, hdir, wlen, hlen = _tips(runs, np.concatenate(firsts), np.concatenate(seconds), kind, min_long,
+                                             max_gap, notch_gap, cos_lim)
+    run, phase, step = (np.concatenate(c) for c in zip(*where))
+    # A run makes a corner with the first run it can: no later pair of it
+    # counts, nor any corner seen from outside beyond that (in a search one
+    # pair at a time they would never be tried).  Its notch bridges likewise.
+    first = np.full((2, len(runs.start)), NOTCH_WALLS + 3)
+    claims = hit & (kind != _OUTSIDE)
+    np.minimum.at(first, (phase[claims], run[claims]), step[claims])
+    hit &= np.where(kind == _OUTSIDE, step < first[phase, run], step == first[phase, run])
+    order = np.flatnonzero(hit)
+    order = order[np.lexsort((step[order], run[order], phase[order], runs.outline[run[order]]))]
+    cols = np.concatenate([(tip[order] * scale).T, wdir[order].T, hdir[order].T,
+                           np.stack([wlen[order], hlen[order]]) * scale]).T.tolist()
+    marks = [(k != _CONVEX, k == _OUTSIDE) for k in kind[order].tolist()]
+    return [Corner(x, y, (wx, wy), (hx, hy), wl, hl, notched=nt, outside=ou)
+            for (x, y, wx, wy, hx, hy, wl, hl), (nt, ou) in zip(cols, marks)]
 
-        def fit(k: int):
-            # Lines are fitted lazily: most segments never pair into a corner.
-            if k not in fits:
-                a, b, _ = segs[k]
-                if _touches_border(ends[k], ends[(k + 1) % m], w, h):
-                    fits[k] = None
-                else:
-                    run = pts[a:b + 1] if b >= a else np.vstack([pts[a:], pts[:b + 1]])
-                    trim = len(run) // 10
-                    if len(run) - 2 * trim >= 3:
-                        run = run[trim:len(run) - trim]
-                    p0, d = _line_fit(run)
-                    if float(d[0]) * chord_x[k] + float(d[1]) * chord_y[k] < 0:
-                        d = -d
-                    fits[k] = (p0, d)
-            return fits[k]
 
-        unit = units.tolist()
-        n_cand = len(cand)
-        for i, k in enumerate(cand if plain else ()):
-            a1, b1, l1 = segs[k]
-            u1x, u1y = unit[k]
-            for step in (1, 2, 3):
-                k2 = cand[(i + step) % n_cand]
-                if k2 == k:
-                    break
-                a2, b2, l2 = segs[k2]
-                gap = (a2 - b1) % n
-                if gap > max_gap * 1.6:
-                    break
-                if l1 < min_long and l2 < min_long:
-                    continue
-                u2x, u2y = unit[k2]
-                # Cheap test on the raw chords before fitting: roughly square and convex.
-                if abs(u1x * u2x + u1y * u2y) > cos_lim + 0.25:
-                    continue
-                if ((u1x * u2y - u1y * u2x) > 0) != (orient > 0):
-                    if concave:
-                        f1, f2 = fit(k), fit(k2)
-                        if f1 is not None and f2 is not None:
-                            corner = _corner_outside(pts, f1, f2, (a1, b1, l1), (a2, b2, l2), gap, orient, min_long,
-                                                     max_gap, cos_lim)
-                            if corner is not None:
-                                c, wd, hd, wl, hl = corner
-                                corners.append(Corner(
-                                    float(c[0] * scale), float(c[1] * scale),
-                                    (float(wd[0]), float(wd[1])), (float(hd[0]), float(hd[1])),
-                                    wl * scale, hl * scale, notched=True, outside=True,
-                                ))
-                    continue
-                f1, f2 = fit(k), fit(k2)
-                if f1 is None or f2 is None:
-                    continue
-                corner = _corner_between(pts, f1, f2, (a1, b1, l1), (a2, b2, l2),
-                                         gap, orient, min_long, max_gap, cos_lim)
-                if corner is not None:
-                    c, wd, hd, wl, hl = corner
-                    corners.append(Corner(
-                        float(c[0] * scale), float(c[1] * scale),
-                        (float(wd[0]), float(wd[1])), (float(hd[0]), float(hd[1])),
-                        wl * scale, hl * scale,
-                    ))
-                    break
-        if notch_gap > 0:
-            longs = [k for k in cand if segs[k][2] >= min_long]
-            for i, k in enumerate(longs):
-                # A deep notch (an index printed across the border line) has
-                # walls as long as an edge run: the runs on either side may
-                # lie a wall or two further on.  The bend test below still
-                # asks the whole notch, walls too, to lie inside the card.
-                for step in range(1, NOTCH_WALLS + 2):
-                    k2 = longs[(i + step) % len(longs)]
-                    if k2 == k:
-                        break
-                    gap = (segs[k2][0] - segs[k][1]) % n
-                    if gap > 2 * notch_gap:
-                        break
-                    if gap <= max_gap * 1.6:
-                        continue
-                    f1, f2 = fit(k), fit(k2)
-                    if f1 is None or f2 is None:
-                        continue
-                    corner = _corner_across_notch(pts, f1, f2, segs[k], segs[k2], gap, orient, notch_gap, cos_lim)
-                    if corner is not None:
-                        c, wd, hd, wl, hl = corner
-                        corners.append(Corner(
-                            float(c[0] * scale), float(c[1] * scale),
-                            (float(wd[0]), float(wd[1])), (float(hd[0]), float(hd[1])),
-                            wl * scale, hl * scale, notched=True,
-                        ))
-                        break
-    return corners
+#: The kinds of pairs of runs :func:`_tips` tests: a convex bend (a card's
+#: own corner), a concave one (a corner seen from outside), a notch.
+_CONVEX, _OUTSIDE, _NOTCH = 0, 1, 2
+
+
+@dataclass
+class _Runs:
+    """The straight runs of a mask's outlines, one row per run, each outline's in outline order.
+
+    A run goes from one vertex of the outline's polygon (``start``, an index
+    into the outline's own points) to the next (``end``).  The line fitted to
+    a run is taken only when a pair asks for it: most runs never pair.
+    """
+
+    points: np.ndarray  # every outline's points twice over (a run may wrap round), outline after outline
+    outline: np.ndarray  # which outline each run lies on
+    offset: np.ndarray  # where that outline's points start in ``points``
+    size: np.ndarray  # how many points that outline has
+    start: np.ndarray
+    end: np.ndarray
+    chord: np.ndarray  # from the run's first vertex to its last (int32)
+    length: np.ndarray  # the chord's
+    unit: np.ndarray  # the chord's direction
+    orient: np.ndarray  # the sign of the outline's oriented area
+    plain: np.ndarray  # the outline was not searched before (see find_corners)
+    cand: np.ndarray  # long enough to be a card's edge
+    border: np.ndarray  # along the frame's edge: the frame cutting a card, not a card's edge
+    lines: Optional[np.ndarray] = None  # (vx, vy, x0, y0) of each run's line once fitted (float32)
+    fitted: Optional[np.ndarray] = None
+
+    @classmethod
+    def of(cls, contours, min_long: float, min_short: float, searched, w: int, h: int) -> Optional["_Runs"]:
+        seen: dict[tuple[int, int, int], list[np.ndarray]] = {}
+        for o in searched:
+            seen.setdefault((len(o), int(o[0, 0, 0]), int(o[0, 0, 1])), []).append(o)
+        points, starts, plain, orient = [], [], [], []
+        for cnt in contours:
+            if len(cnt) < 2 * min_long:
+                continue
+            pts = cnt.reshape(-1, 2)
+            idx = _vertex_indices(pts, cv2.approxPolyDP(cnt, 1.2, True).reshape(-1, 2))
+            if len(idx) < 3:
+                continue
+            twins = seen.get((len(cnt), int(cnt[0, 0, 0]), int(cnt[0, 0, 1])), ())
+            points += [pts, pts]
+            starts.append(idx)
+            plain.append(not any(np.array_equal(cnt, o) for o in twins))
+            orient.append(1.0 if cv2.contourArea(cnt, oriented=True) >= 0 else -1.0)
+        if not starts:
+            return None
+        runs = np.array([len(i) for i in starts])
+        sizes = np.array([len(p) for p in points[::2]])
+        offset = np.repeat(2 * (np.cumsum(sizes) - sizes), runs)
+        start = np.concatenate(starts)
+        # Each run ends where the next starts; an outline's last run, where its first starts.
+        following = np.arange(1, len(start) + 1)
+        last = np.cumsum(runs) - 1
+        following[last] = last + 1 - runs
+        points = np.concatenate(points)
+        p = points[offset + start]
+        q = p[following]
+        chord = q - p
+        length = np.hypot(chord[:, 0], chord[:, 1])
+        border = (((p[:, 0] <= 1) & (q[:, 0] <= 1)) | ((p[:, 0] >= w - 2) & (q[:, 0] >= w - 2))
+                  | ((p[:, 1] <= 1) & (q[:, 1] <= 1)) | ((p[:, 1] >= h - 2) & (q[:, 1] >= h - 2)))
+        return cls(points, np.repeat(np.arange(len(runs)), runs), offset, np.repeat(sizes, runs), start,
+                   start[following], chord, length, chord / np.maximum(length, 1e-6)[:, None],
+                   np.repeat(orient, runs), np.repeat(plain, runs), length >= min_short, border)
+
+    def gap(self, k1: np.ndarray, k2: np.ndarray) -> np.ndarray:
+        """Outline points from the end of run ``k1`` to the start of run ``k2``."""
+        return (self.start[k2] - self.end[k1]) % self.size[k1]
+
+    def point(self, k: np.ndarray, at: np.ndarray) -> np.ndarray:
+        """Point ``at`` (an index into the outline's points, taken round the outline) of run ``k``'s outline."""
+        return self.points[self.offset[k] + at % self.size[k]]
+
+    def pairs(self, rows: np.ndarray, steps: int, max_gap: float):
+        """Each run of ``rows`` with each of the next ``steps`` runs of ``rows`` on its outline.
+
+        Returns ``(first, second, alive)``, arrays of rows x steps: a pair is
+        alive while no step up to it came back round to the run itself or
+        left more than ``max_gap`` outline points between the two.
+        """
+        group = self.outline[rows]
+        first = np.searchsorted(group, group)  # rows are in outline order
+        count = np.searchsorted(group, group, side="right") - first
+        step = np.arange(1, steps + 1)[None, :]
+        k1 = np.repeat(rows[:, None], steps, axis=1)
+        k2 = rows[first[:, None] + (np.arange(len(rows))[:, None] - first[:, None] + step) % count[:, None]]
+        alive = np.logical_and.accumulate((step < count[:, None]) & (self.gap(k1, k2) <= max_gap), axis=1)
+        return k1, k2, alive
+
+    def line(self, k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(point, direction along the chord, fitted)`` of the lines of runs ``k`` (float32).
+
+        Runs along the frame's edge get none.  A tenth of the run is left
+        off at each end, where it bends into the next.
+        """
+        if self.lines is None:
+            self.lines, self.fitted = np.zeros((len(self.start), 4), np.float32), np.zeros(len(self.start), bool)
+        todo = np.unique(k[~self.fitted[k] & ~self.border[k]])
+        if len(todo):
+            lo = self.offset[todo] + self.start[todo]
+            n = (self.end[todo] - self.start[todo]) % self.size[todo] + 1
+            trim = np.where(n - 2 * (n // 10) >= 3, n // 10, 0)
+            # Contour points go in as they are (int32): OpenCV converts them itself, to the same fit.
+            fit = np.array([cv2.fitLine(self.points[a:b], cv2.DIST_L2, 0, 0.01, 0.01)
+                            for a, b in zip((lo + trim).tolist(), (lo + n - trim).tolist())]).reshape(-1, 4)
+            back = fit[:, 0].astype(np.float64) * self.chord[todo, 0] + fit[:, 1].astype(np.float64) * self.chord[todo, 1] < 0
+            fit[back, :2] = -fit[back, :2]
+            self.lines[todo] = fit
+            self.fitted[todo] = True
+        return self.lines[k, 2:], self.lines[k, :2], self.fitted[k]
+
+
+def _tips(runs: _Runs, a: np.ndarray, b: np.ndarray, kind: np.ndarray, min_long: float, max_gap: float,
+          notch_gap: float, cos_lim: float):
+    """Which pairs of runs (run ``a`` into the bend, ``b`` out of it) make a corner of their ``kind``, and where.
+
+    The lines are fitted in float32 and so is all arithmetic on them.
+    Returns ``(hit, tip, wdir, hdir, wlen, hlen)`` per pair (the edges
+    handed as :class:`Corner` asks).
+
+    A convex bend is a card's own corner.  A concave one (``_OUTSIDE``) is
+    that of a card lying on this blob, seen from outside: the card's rounded
+    corner leaves the blob a little of the square's tip, so the bend lies
+    inside the card's quadrant, off the lines' meeting point (two edges
+    merely crossing meet sharp).  Across a notch both runs are long, so a
+    true corner is square; every point of the bend must lie on the card's
+    side of both lines (two pixels of slack for the staircase) and within
+    ``notch_gap`` of the corner.
+    """
+    p1, d1, ok1 = runs.line(a)
+    p2, d2, ok2 = runs.line(b)
+    outside, notch = kind == _OUTSIDE, kind == _NOTCH
+    hit = ok1 & ok2 & ~(np.abs((d1[:, 0] * d2[:, 0] + d1[:, 1] * d2[:, 1]).astype(np.float64))
+                        > np.where(notch, 0.5 * cos_lim, cos_lim))
+    hit &= outside | (((d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0]) > 0) == (runs.orient[a] > 0))
+    # A short run's direction is noisy: square it to the long edge, turning the way the bend does.
+    sign = np.where((runs.orient[a] > 0) != outside, 1, -1).astype(np.float32)
+    short2 = runs.length[b] < min_long
+    short1 = (runs.length[a] < min_long) & ~short2
+    d2 = np.where(short2[:, None], np.stack([-d1[:, 1] * sign, d1[:, 0] * sign], axis=1), d2)
+    d1 = np.where(short1[:, None], np.stack([d2[:, 1] * sign, -d2[:, 0] * sign], axis=1), d1)
+    den = d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0]
+    parallel = np.abs(den) < 1e-6
+    hit &= ~parallel
+    t = ((p2[:, 0] - p1[:, 0]) * d2[:, 1] - (p2[:, 1] - p1[:, 1]) * d2[:, 0]) / np.where(parallel, 1, den)
+    tip = p1 + t[:, None] * d1
+    e1, e2 = -_units(d1), _units(d2)
+    # The rounded corner's bend: its middle point lies near the tip.
+    off = runs.point(a, runs.end[a] + runs.gap(a, b) // 2) - tip  # float64
+    hit &= notch | ~(np.hypot(off[:, 0], off[:, 1]) > max_gap)
+    e = _units(e1 + e2)
+    hit &= ~(outside & (off[:, 0] * e[:, 0] + off[:, 1] * e[:, 1] < 1.0))
+    q = np.flatnonzero(hit & notch)
+    if len(q):
+        hit[q[_off_the_card(runs, a[q], b[q], p1[q], d1[q], p2[q], d2[q], tip[q], notch_gap)]] = False
+    reach1, reach2 = tip - runs.point(a, runs.start[a]), tip - runs.point(b, runs.end[b])  # float64
+    len1, len2 = np.hypot(reach1[:, 0], reach1[:, 1]), np.hypot(reach2[:, 0], reach2[:, 1])
+    handed = (e1[:, 0] * e2[:, 1] - e1[:, 1] * e2[:, 0] > 0)
+    return (hit, tip, np.where(handed[:, None], e1, e2), np.where(handed[:, None], e2, e1),
+            np.where(handed, len1, len2), np.where(handed, len2, len1))
+
+
+def _off_the_card(runs: _Runs, a, b, p1, d1, p2, d2, tip, notch_gap: float) -> np.ndarray:
+    """Per pair bridged across a notch: whether a point of the bend lies outside the card or far from the tip."""
+    inward = d2 - d1  # from the corner into the card: back along run 1, on along run 2
+    normals = []
+    for d in (d1, d2):
+        n = np.stack([-d[:, 1], d[:, 0]], axis=1)
+        normals.append(np.where((n[:, 0] * inward[:, 0] + n[:, 1] * inward[:, 1] > 0)[:, None], n, -n))
+    count = runs.gap(a, b) - 1  # the bend's points, between the runs
+    owner = np.repeat(np.arange(len(a)), count)
+    bend = runs.point(a[owner], runs.end[a][owner] + np.arange(len(owner))
+                      - np.repeat(np.cumsum(count) - count, count) + 1).astype(np.float64)
+    (p1x, p1y), (n1x, n1y) = p1[owner].T, normals[0][owner].T
+    (p2x, p2y), (n2x, n2y) = p2[owner].T, normals[1][owner].T
+    off = bend - tip[owner]
+    bad = (((bend[:, 0] - p1x) * n1x + (bend[:, 1] - p1y) * n1y < -2.0)
+           | ((bend[:, 0] - p2x) * n2x + (bend[:, 1] - p2y) * n2y < -2.0)
+           | (np.hypot(off[:, 0], off[:, 1]) > notch_gap))
+    return np.bincount(owner[bad], minlength=len(a)) > 0
+
+
+def _units(v: np.ndarray) -> np.ndarray:
+    """Rows of ``v`` made unit length (zero rows stay)."""
+    n = np.hypot(v[:, 0], v[:, 1])
+    return np.where((n > 0)[:, None], v / np.where(n > 0, n, 1)[:, None], v)
 
 
 def outlines(mask: np.ndarray) -> Sequence[np.ndarray]:
     """The outer outline of each white blob, every pixel of it (what :func:`find_corners` searches)."""
     return cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
-
-
-def _corner_between(pts, fit1, fit2, seg1, seg2, gap, orient, min_long, max_gap, cos_lim):
-    # Scalar float32 arithmetic (the fits are float32): the very operations
-    # of two-element arrays, without their overhead (this runs ~50 times a frame).
-    (p1, d1), (p2, d2) = fit1, fit2
-    a1, b1, l1 = seg1
-    a2, b2, l2 = seg2
-    if abs(float(np.dot(d1, d2))) > cos_lim:
-        return None
-    d1x, d1y = d1
-    d2x, d2y = d2
-    turn = d1x * d2y - d1y * d2x
-    if (turn > 0) != (orient > 0):
-        return None  # concave: where two cards meet
-    # A short run's direction is noisy: square it to the long edge.
-    sign = 1 if orient > 0 else -1
-    if l2 < min_long:
-        d2x, d2y = -d1y * sign, d1x * sign
-    elif l1 < min_long:
-        d1x, d1y = d2y * sign, -d2x * sign
-    den = d1x * d2y - d1y * d2x
-    if abs(den) < 1e-6:
-        return None
-    p1x, p1y = p1
-    p2x, p2y = p2
-    t = ((p2x - p1x) * d2y - (p2y - p1y) * d2x) / den
-    cx, cy = p1x + t * d1x, p1y + t * d1y
-    n = len(pts)
-    bx, by = pts[(b1 + gap // 2) % n].tolist()
-    if np.hypot(float(cx) - bx, float(cy) - by) > max_gap:
-        return None
-    n1, n2 = float(np.hypot(d1x, d1y)), float(np.hypot(d2x, d2y))
-    e1 = (-(d1x / n1), -(d1y / n1)) if n1 > 0 else (-d1x, -d1y)
-    e2 = (d2x / n2, d2y / n2) if n2 > 0 else (d2x, d2y)
-    (ax, ay), (zx, zy) = pts[a1].tolist(), pts[b2].tolist()
-    len1 = float(np.hypot(float(cx) - ax, float(cy) - ay))
-    len2 = float(np.hypot(float(cx) - zx, float(cy) - zy))
-    if e1[0] * e2[1] - e1[1] * e2[0] > 0:
-        return (cx, cy), e1, e2, len1, len2
-    return (cx, cy), e2, e1, len2, len1
-
-
-def _corner_outside(pts, fit1, fit2, seg1, seg2, gap, orient, min_long, max_gap, cos_lim):
-    """The corner of a card lying on this blob, seen from outside: a concave, rounded bend between two runs."""
-    (p1, d1), (p2, d2) = fit1, fit2
-    a1, b1, l1 = seg1
-    a2, b2, l2 = seg2
-    if abs(float(np.dot(d1, d2))) > cos_lim:
-        return None
-    # A short run's direction is noisy: square it to the long edge (turning the other way than a convex bend).
-    sign = -1 if orient > 0 else 1
-    if l2 < min_long:
-        d2 = np.array([-d1[1] * sign, d1[0] * sign], np.float32)
-    elif l1 < min_long:
-        d1 = np.array([d2[1] * sign, -d2[0] * sign], np.float32)
-    c = _intersect(p1, d1, p2, d2)
-    if c is None:
-        return None
-    n = len(pts)
-    e1, e2 = -_unit(d1), _unit(d2)
-    mid = pts[(b1 + gap // 2) % n].astype(float)
-    # The card's rounded corner leaves the blob a little of the square's tip: the
-    # bend lies inside the card's quadrant, off the lines' meeting point.  Two
-    # edges crossing meet sharp.
-    inside = float(np.dot(mid - c, _unit(e1 + e2)))
-    if inside < 1.0 or np.hypot(*(mid - c)) > max_gap:
-        return None
-    len1 = float(np.hypot(*(c - pts[a1])))
-    len2 = float(np.hypot(*(c - pts[b2])))
-    if e1[0] * e2[1] - e1[1] * e2[0] > 0:
-        return c, e1, e2, len1, len2
-    return c, e2, e1, len2, len1
-
-
-def _corner_across_notch(pts, fit1, fit2, seg1, seg2, gap, orient, notch_gap, cos_lim):
-    (p1, d1), (p2, d2) = fit1, fit2
-    a1, b1, l1 = seg1
-    a2, b2, l2 = seg2
-    if abs(float(np.dot(d1, d2))) > 0.5 * cos_lim:
-        return None  # both runs are long: a true corner is square
-    turn = d1[0] * d2[1] - d1[1] * d2[0]
-    if (turn > 0) != (orient > 0):
-        return None
-    c = _intersect(p1, d1, p2, d2)
-    if c is None:
-        return None
-    n = len(pts)
-    between = pts[(b1 + np.arange(1, gap)) % n].astype(float)
-    # Every point of the bend must lie on the card's side of both lines
-    # (two pixels of slack for the staircase) and near the corner.
-    inward = d2 - d1  # from the corner into the card: back along run 1, on along run 2
-    n1 = np.array([-d1[1], d1[0]])
-    n2 = np.array([-d2[1], d2[0]])
-    n1 = n1 if np.dot(n1, inward) > 0 else -n1
-    n2 = n2 if np.dot(n2, inward) > 0 else -n2
-    if ((between - p1) @ n1).min() < -2.0 or ((between - p2) @ n2).min() < -2.0:
-        return None
-    if np.hypot(*(between - c).T).max() > notch_gap:
-        return None
-    e1, e2 = -_unit(d1), _unit(d2)
-    len1 = float(np.hypot(*(c - pts[a1])))
-    len2 = float(np.hypot(*(c - pts[b2])))
-    if e1[0] * e2[1] - e1[1] * e2[0] > 0:
-        return c, e1, e2, len1, len2
-    return c, e2, e1, len2, len1
 
 
 def _vertex_indices(pts: np.ndarray, approx: np.ndarray) -> list[int]:
@@ -563,12 +557,6 @@ def _vertex_indices(pts: np.ndarray, approx: np.ndarray) -> list[int]:
     pos = np.minimum(pos, len(sk) - 1)  # searchsorted gives 0 .. len(sk)
     found = sk[pos] == q
     return sorted(set(order[pos[found]].tolist()))
-
-
-def _touches_border(p: np.ndarray, q: np.ndarray, w: int, h: int) -> bool:
-    """A straight run along the frame edge is the frame cutting a card, not a card edge."""
-    return bool((p[0] <= 1 and q[0] <= 1) or (p[0] >= w - 2 and q[0] >= w - 2)
-                or (p[1] <= 1 and q[1] <= 1) or (p[1] >= h - 2 and q[1] >= h - 2))
 
 
 def find_quads(mask: np.ndarray, aspect: float, scale: float = 1.0 / MASK_SCALE, min_short: float = 20.0,
