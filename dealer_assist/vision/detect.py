@@ -383,30 +383,39 @@ class _Runs:
         seen: dict[tuple[int, int, int], list[np.ndarray]] = {}
         for o in searched:
             seen.setdefault((len(o), int(o[0, 0, 0]), int(o[0, 0, 1])), []).append(o)
-        points, starts, plain, orient = [], [], [], []
+        kept, approx, plain = [], [], []
         for cnt in contours:
             if len(cnt) < 2 * min_long:
                 continue
-            pts = cnt.reshape(-1, 2)
-            idx = _vertex_indices(pts, cv2.approxPolyDP(cnt, 1.2, True).reshape(-1, 2))
-            if len(idx) < 3:
-                continue
             twins = seen.get((len(cnt), int(cnt[0, 0, 0]), int(cnt[0, 0, 1])), ())
-            points += [pts, pts]
-            starts.append(idx)
+            kept.append(cnt)
+            approx.append(cv2.approxPolyDP(cnt, 1.2, True))
             plain.append(not any(np.array_equal(cnt, o) for o in twins))
-            orient.append(1.0 if cv2.contourArea(cnt, oriented=True) >= 0 else -1.0)
-        if not starts:
+        if not kept:
             return None
-        runs = np.array([len(i) for i in starts])
-        sizes = np.array([len(p) for p in points[::2]])
-        offset = np.repeat(2 * (np.cumsum(sizes) - sizes), runs)
-        start = np.concatenate(starts)
+        sizes = np.array([len(c) for c in kept])
+        base = np.cumsum(sizes) - sizes
+        single = np.concatenate(kept).reshape(-1, 2)
+        owner = np.repeat(np.arange(len(kept)), sizes)
+        start = _vertex_indices(single, owner, np.concatenate(approx).reshape(-1, 2),
+                                np.repeat(np.arange(len(kept)), [len(a) for a in approx]))
+        # An outline of fewer than three vertices has no corner.
+        runs = np.bincount(owner[start], minlength=len(kept))
+        runs[runs < 3] = 0
+        start = start[runs[owner[start]] > 0] - np.repeat(base, runs)
+        if not len(start):
+            return None
+        # The sign of each outline's area (as cv2.contourArea's, oriented: exact in integers).
+        x, y = single[:, 0].astype(np.int64), single[:, 1].astype(np.int64)
+        following = np.arange(1, len(single) + 1)
+        following[base + sizes - 1] = base
+        orient = np.where(np.add.reduceat(x * y[following] - x[following] * y, base) >= 0, 1.0, -1.0)
+        points = np.concatenate([c for cnt in kept for c in (cnt, cnt)]).reshape(-1, 2)
+        offset = np.repeat(2 * base, runs)
         # Each run ends where the next starts; an outline's last run, where its first starts.
         following = np.arange(1, len(start) + 1)
-        last = np.cumsum(runs) - 1
-        following[last] = last + 1 - runs
-        points = np.concatenate(points)
+        last = np.cumsum(runs)[runs > 0] - 1
+        following[last] = last + 1 - runs[runs > 0]
         p = points[offset + start]
         q = p[following]
         chord = q - p
@@ -545,18 +554,25 @@ def outlines(mask: np.ndarray) -> Sequence[np.ndarray]:
     return cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
 
 
-def _vertex_indices(pts: np.ndarray, approx: np.ndarray) -> list[int]:
-    # approxPolyDP keeps contour points, so each vertex is found exactly.
-    # A point's two int32 coordinates read as one int64 are its key (any
-    # one-to-one key finds the same first index of each vertex).
-    keys = np.ascontiguousarray(pts, np.int32).view(np.int64).ravel()
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    q = np.ascontiguousarray(approx, np.int32).view(np.int64).ravel()
-    pos = np.searchsorted(sk, q)
-    pos = np.minimum(pos, len(sk) - 1)  # searchsorted gives 0 .. len(sk)
-    found = sk[pos] == q
-    return sorted(set(order[pos[found]].tolist()))
+def _vertex_indices(pts: np.ndarray, outline: np.ndarray, approx: np.ndarray, approx_outline: np.ndarray) -> np.ndarray:
+    """Where the polygons' vertices ``approx`` lie in ``pts``: indices in order, each once.
+
+    ``pts`` holds the points of several outlines one after another
+    (``outline`` says whose each is), ``approx`` their polygons' vertices
+    (``approx_outline`` likewise).  approxPolyDP keeps contour points, so
+    each vertex is found exactly, at its first place in its outline.
+    """
+    n = len(pts)
+    span_x, span_y = int(pts[:, 0].max()) + 1, int(pts[:, 1].max()) + 1
+
+    def place(p: np.ndarray, o: np.ndarray) -> np.ndarray:
+        return (o.astype(np.int64) * span_y + p[:, 1]) * span_x + p[:, 0]
+
+    # A point's place and its index make one key: sorted, a place's first index comes first.
+    keys = np.sort(place(pts, outline) * n + np.arange(n))
+    q = place(approx, approx_outline) * n
+    pos = np.minimum(np.searchsorted(keys, q), n - 1)  # searchsorted gives 0 .. n
+    return np.unique(keys[pos[keys[pos] // n == q // n]] % n)
 
 
 def find_quads(mask: np.ndarray, aspect: float, scale: float = 1.0 / MASK_SCALE, min_short: float = 20.0,
