@@ -335,7 +335,7 @@ def find_corners(
     # A run makes a corner with the first run it can: no later pair of it
     # counts, nor any corner seen from outside beyond that (in a search one
     # pair at a time they would never be tried).  Its notch bridges likewise.
-    first = np.full((2, len(runs.start)), NOTCH_WALLS + 3)
+    first = np.full((2, len(runs.start)), max(3, NOTCH_WALLS + 1))  # beyond every step: none yet
     claims = hit & (kind != _OUTSIDE)
     np.minimum.at(first, (phase[claims], run[claims]), step[claims])
     hit &= np.where(kind == _OUTSIDE, step < first[phase, run], step == first[phase, run])
