@@ -48,3 +48,30 @@ def test_a_lone_pip_taller_than_a_rank_is_seen_but_is_no_index(shot):
     assert m.read_corner(pip, *corner) is None
     assert m.saw_glyphs and len(m.seen) == 1 and not m.seen[0][1]  # one lone glyph, no suit beside it
     assert not m.saw_an_index(m.seen)
+
+
+
+def test_a_clear_rank_beside_a_suit_is_worth_a_retry(shot):
+    """An index whose look did not score (a glyph's height off) is still tried at other sizes when
+    its rank reads as clearly as a sure read's with a suit beside it: not a rank alone, nor a
+    shape scoring as no rank, even with something beside it."""
+    anglo, frame, corner = shot
+    m = anglo.matcher
+    m.read_corner(frame, *corner)
+    seen = list(m.seen)
+    assert seen and m.saw_a_clear_rank(seen)
+    assert not m.saw_a_clear_rank([(rank, False) for rank, _ in seen])
+    x0, y0, _, _, w, h = corner
+    p = anglo.profile
+    region, rank = p.index_region(), p.rank_box
+    paper = frame[int(y0 + 0.5 * h), int(x0 + 0.5 * w)].tolist()
+    blob = frame.copy()
+    cv2.rectangle(blob, (int(x0), int(y0)), (int(x0 + region.u1 * w), int(y0 + region.v1 * h)), paper, cv2.FILLED)
+    # A solid diamond half as tall again as the rank, where the rank stands: no rank's shape.
+    r = 1.5 * p.rank_h * h / 2
+    cx, cy = x0 + rank.cu * w, y0 + rank.v0 * h + r
+    cv2.fillConvexPoly(blob, np.array([[cx, cy - r], [cx + 0.7 * r, cy], [cx, cy + r], [cx - 0.7 * r, cy]], np.int32),
+                       (30, 30, 30))
+    m.read_corner(blob, *corner)
+    assert m.seen
+    assert not m.saw_a_clear_rank([(g, True) for g, _ in m.seen])

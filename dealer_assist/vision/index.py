@@ -532,6 +532,13 @@ class IndexMatcher:
         or a lone glyph that scores as some rank (at least the candidate score)."""
         return any(beside or self._rank_like(rank) for rank, beside in seen)
 
+    def saw_a_clear_rank(self, seen: list[tuple[Glyph, bool]]) -> bool:
+        """Whether a look of ``seen`` (as :attr:`seen` holds them) found a suit beside a rank
+        that scores as a sure read's rank must (the profile's least score), though the
+        two were not scored as an index (a glyph's height was off, see :meth:`_score`)."""
+        least = self.profile.thresholds.min_score
+        return any(beside and max(self._ranks.scores(rank).values()) >= least for rank, beside in seen)
+
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
         """Scores for an upright corner patch; None when it holds no index-like glyphs."""
         return self._score(*extract_glyphs(patch, self.profile))
