@@ -262,7 +262,7 @@ class Judge:
         if len(ordered) < 2 or ordered[0][1] < (t.candidate_score if floor is None else floor):
             return False
         red = self.profile.suit_red.get(suit)
-        if red is None or (red and r.redness < 0.25) or (not red and r.redness > 0.08):
+        if red is None:
             return False
         inks, apart = self.profile.suit_ink, self.profile.colour_pairs
         if colour_rules_out(inks, apart, suit, r.ink_colour):
@@ -275,8 +275,13 @@ class Judge:
         if not mate and any(k != suit and k not in alike and self.profile.suit_red.get(k) == red for k, _ in ordered):
             # Every suit of its red-or-black class that shape cannot part from it
             # (a pale blurred spade and a club), the ink's colour rules out: the
-            # colour does what the pair score does, if the shape agrees.
-            return ordered[0][0] == suit and (not unlike or ordered[0][1] - max(unlike) >= t.min_margin)
+            # colour does what the pair score does, if the shape agrees.  Its
+            # redness need only fit the suit as any read's must: a four-colour
+            # deck's yellow diamond (of the "black" class) reads 0.07-0.13.
+            return (colour_fits(self.profile, suit, r.redness, r.ink_colour) and ordered[0][0] == suit
+                    and (not unlike or ordered[0][1] - max(unlike) >= t.min_margin))
+        if (red and r.redness < 0.25) or (not red and r.redness > 0.08):
+            return False  # the pair score parts two suits of one ink: the ink must clearly be theirs
         other = [v for k, v in ordered if k not in alike]
         if not mate or ordered[1][0] != mate[0] or (other and ordered[0][1] - max(other) < t.min_margin):
             return False
