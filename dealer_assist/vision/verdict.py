@@ -99,7 +99,7 @@ class Judge:
         if sure and not self.rank_sure_at_its_blur(r):
             sure = False
         if (not (c.notched or r.cut) and rs >= t.min_score - TWO_CORNER_SCORE
-                and self.rank_contradicts(r, rank)):
+                and (sure or ss >= t.min_score - TWO_CORNER_SCORE) and self.rank_contradicts(r, rank)):
             # Asked only of a read that could count (sure, or one of two corners agreeing).
             sure, pair_conflict = False, True
         if ss < t.candidate_score:
