@@ -86,8 +86,9 @@ def _with(rec: Recognizer, **changes) -> Recognizer:
 
 
 def _glyphs(suit_blur: float, rank_blur: float = 0.0) -> tuple:
-    """Stand-ins for a read's rank and suit glyphs: only their edge blur is asked for."""
-    return SimpleNamespace(blur=rank_blur or suit_blur), SimpleNamespace(blur=suit_blur)
+    """Stand-ins for a read's rank and suit glyphs: only their edge blur is asked for (no rank image
+    is kept, so no rank pair lean is asked)."""
+    return SimpleNamespace(blur=rank_blur or suit_blur, image=None), SimpleNamespace(blur=suit_blur, image=None)
 
 
 def _blob_spade(pair_score: float, blur: float) -> IndexRead:

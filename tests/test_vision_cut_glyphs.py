@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.vision.cut_glyphs import PAD, cover_line, cut_suit_look, draw_cover
+from dealer_assist.vision.cut_glyphs import PAD, CutRead, cover_line, cut_suit_look, draw_cover
 from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.index import IndexMatcher
 from dealer_assist.vision.profile import Profile, default_profile_path
@@ -110,6 +110,30 @@ def test_the_judge_makes_a_cut_suit_sure_only_by_the_learned_bar():
     old = replace(profile, thresholds=replace(profile.thresholds, cut_suit=(float("inf"), float("inf"))))
     judged = Judge(old, IndexMatcher(old)).corner(corner, r, 160.0, 250.0)
     assert judged is None or not judged.sure
+
+
+@needs_cards
+@pytest.mark.parametrize("slant,depth", [(0.6, 0.2), (1.3, 0.2)])
+def test_a_cut_suit_that_clears_the_bar_is_not_vetoed_by_its_visible_lean(slant, depth):
+    """The pair veto of a cut suit weighs only the visible pixels: every drawn-over shot whose
+    cut read clears the learned bar with its own suit leans nearer its own template than its
+    look-alike's there (the whole glyph's pair score, covering paper and all, once vetoed one)."""
+    profile = Profile.load(default_profile_path())
+    cleared = [(code, cut) for code, _, cut in _covered_reads(profile, _codes(), slant, depth)
+               if _clears(profile, cut) and cut.suit == code[-1]]
+    assert cleared
+    for code, cut in cleared:
+        assert any(cut.suit in key for key in cut.leans), code  # the visible lean was measured
+        assert not cut.leans_to_mate(cut.suit), (code, cut.leans)
+
+
+def test_a_visible_part_nearer_the_look_alikes_template_is_vetoed():
+    """The rule on the leans alone: the glyph's visible lean against the two templates' cut alike."""
+    cut = CutRead("D", 0.9, 0.5, {}, {"DH": (0.08, 0.1, -0.2)})  # near the diamond's template
+    assert not cut.leans_to_mate("D") and cut.leans_to_mate("H")
+    cut = CutRead("D", 0.9, 0.5, {}, {"DH": (-0.07, 0.1, -0.2)})  # past the middle, towards the heart's
+    assert cut.leans_to_mate("D")
+    assert not CutRead("S", 0.9, 0.5, {}, {"DH": (-0.07, 0.1, -0.2)}).leans_to_mate("S")  # another pair
 
 
 def test_a_profile_saved_before_the_cut_bar_loads_and_never_uses_it(tmp_path):

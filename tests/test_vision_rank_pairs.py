@@ -127,3 +127,54 @@ def test_an_older_profile_without_rank_pairs_loads_and_judges_by_the_plain_lead(
     a, b = key
     read = _read(old, anglo.rank_templates[a], {a: 0.85, b: 0.80, "K" if "K" not in key else "2": 0.4})
     assert Judge(old, IndexMatcher(old)).rank_lead(read) == read.best("rank")
+
+
+def _third(profile: Profile, key: str) -> str:
+    return next(r for r in profile.rank_templates if r not in key and len(r) == 1)
+
+
+def test_a_rank_whose_glyph_leans_past_its_look_alikes_cut_is_not_sure(anglo):
+    """The ranks' mirror of the suits' pair veto: a clear whole-glyph read of one rank whose
+    pixels say the look-alike (its template) goes to uncertain; its own glyph is taken."""
+    from dealer_assist.vision.detect import Corner
+
+    judge = Judge(anglo, IndexMatcher(anglo))
+    key = next(iter(anglo.thresholds.rank_pair_cuts))
+    a, b = key
+    scores = {a: 0.95, b: 0.5, _third(anglo, key): 0.3}  # a clear read of "a" by the plain scores
+    corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 80.0)
+    assert judge.corner(corner, _read(anglo, anglo.rank_templates[a], scores), 100.0, 150.0).sure
+    vetoed = judge.corner(corner, _read(anglo, anglo.rank_templates[b], scores), 100.0, 150.0)
+    assert not vetoed.sure and vetoed.pair_conflict
+    # A corner whose tip was not seen may hold a fragment: its lean is not asked.
+    notched = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 80.0, notched=True)
+    assert not judge.corner(notched, _read(anglo, anglo.rank_templates[b], scores), 100.0, 150.0).pair_conflict
+
+
+def test_two_corners_agree_on_a_look_alike_rank_only_when_both_glyphs_lean_past_its_cut(anglo):
+    from dataclasses import replace
+
+    from dealer_assist.vision.detect import Corner
+
+    key = next(iter(anglo.thresholds.rank_pair_cuts))
+    a, b = key
+    t = anglo.thresholds
+    # The self-test saw the two taken one for the other near the thresholds.
+    profile = replace(anglo, thresholds=replace(t, confusable={key: 0.2}))
+    judge = Judge(profile, IndexMatcher(profile))
+    # Each corner a little short of a sure read: the score under the bar, the lead (over the third rank) enough.
+    scores = {a: t.min_score - 0.03, b: t.min_score - 0.06, _third(anglo, key): t.min_score - 0.03 - t.min_margin}
+    near, far = (Corner(x, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 80.0) for x in (10.0, 300.0))
+
+    def agreed(glyph_near, glyph_far):
+        group = [judge.corner(c, _read(profile, g, scores), 100.0, 150.0) for c, g in ((near, glyph_near), (far, glyph_far))]
+        assert not any(cr.sure for cr in group)
+        return judge.two_corners_agree(group, 100.0)
+
+    like_a, like_b = anglo.rank_templates[a], anglo.rank_templates[b]
+    assert agreed(like_a, like_a) is not None
+    assert agreed(like_a, like_b) is None  # one corner's pixels do not part them: the same confusion may lie twice
+    # A suit look-alike is never parted so.
+    suits = replace(anglo, thresholds=replace(t, confusable={"CS": 0.2}))
+    judge = Judge(suits, IndexMatcher(suits))
+    assert agreed(like_a, like_a) is None

@@ -134,3 +134,21 @@ def test_the_shipped_two_colour_decks_tell_no_suits_apart_by_colour_beyond_red_a
     shipped = Profile.load(default_profile_path())
     assert set(shipped.suit_ink) == set("CDHS")
     assert shipped.colour_pairs == []
+
+
+def test_a_blurred_coloured_suit_of_the_black_class_with_a_little_red_is_told_by_its_ink(four_colour):
+    """A four-colour deck's yellow or blue diamond counts with the black suits, yet its ink reddens a
+    little (0.07-0.13 on rendered decks): where its ink colour rules out every other suit of
+    its class, its redness need only fit the suit as a plain read's must, not be as black as a
+    spade's.  A heart's redness still rules it out, and a two-colour deck keeps the strict bound."""
+    from dealer_assist.vision.index import IndexMatcher
+    from dealer_assist.vision.verdict import Judge
+
+    blob = tuple(_colour(INKS["D"], blur=2.5, jpeg=True))
+    scores = {"D": 0.6, "S": 0.2, "C": 0.15, "H": 0.05}  # short of the plain bar, clearly the diamond's shape
+    judge = Judge(four_colour, IndexMatcher(four_colour))
+    assert judge.pair_decides(IndexRead({"8": 0.95}, scores, 0.11, ink_colour=blob), "D")
+    assert not judge.pair_decides(IndexRead({"8": 0.95}, scores, 0.4, ink_colour=blob), "D")  # a heart's redness
+    shipped = Profile.load(default_profile_path())
+    two = Judge(shipped, IndexMatcher(shipped))
+    assert not two.pair_decides(IndexRead({"8": 0.95}, scores, 0.11, ink_colour=blob), "D")

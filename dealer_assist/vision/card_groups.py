@@ -35,7 +35,8 @@ class CornerRead:
     margin: float
     candidates: list[str]
     colour_conflict: bool = False
-    #: The pair score says surely the other suit of the pair (see verdict.Judge.pair_contradicts).
+    #: The pair score says surely the other suit of the pair, or the rank's lean surely its look-alike
+    #: (see verdict.Judge.pair_contradicts and rank_contradicts).
     pair_conflict: bool = False
 
 

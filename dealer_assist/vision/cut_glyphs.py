@@ -59,12 +59,27 @@ class CoverLine(NamedTuple):
 
 
 class CutRead(NamedTuple):
-    """The best suit on the visible part of a cut suit glyph, its score, and its lead over the next suit."""
+    """The best suit on the visible part of a cut suit glyph, its score, and its lead over the next suit.
+
+    ``leans``: per same-colour pair of the profile's pair directions (``"CS"``), how the
+    visible part leans on the pair's direction, and how the two suits' templates cut alike
+    lean (see :func:`visible_leans`)."""
 
     suit: str
     score: float
     margin: float
     scores: dict
+    leans: dict = {}
+
+    def leans_to_mate(self, suit: str) -> bool:
+        """Whether, on the visible part, the glyph leans nearer the template of ``suit``'s
+        same-colour look-alike than to its own (see :func:`visible_leans`)."""
+        for key, (glyph, first, second) in self.leans.items():
+            if suit in key:
+                own, mate = (first, second) if suit == key[0] else (second, first)
+                if (glyph - (own + mate) / 2) * (own - mate) <= 0:
+                    return True
+        return False
 
 
 def cover_line(binary: np.ndarray, box: tuple[int, int, int, int], suit_px: float,
@@ -243,7 +258,32 @@ def score_cut_suit(profile: Profile, patch: np.ndarray, rank_box, suit_box, rank
     for key, v in scores.items():
         best[key[0]] = max(v, best.get(key[0], -1.0))
     order = sorted(best, key=best.get, reverse=True)
-    return CutRead(order[0], best[order[0]], best[order[0]] - best[order[1]], best)
+    top = max(scores, key=scores.get)
+    leans = visible_leans(profile, looks[top][0], looks[top][1], templates, scores)
+    return CutRead(order[0], best[order[0]], best[order[0]] - best[order[1]], best, leans)
+
+
+def visible_leans(profile: Profile, seen: np.ndarray, glyph: np.ndarray, templates: dict[str, np.ndarray],
+                  scores: dict[str, float]) -> dict[str, tuple[float, float, float]]:
+    """Per pair direction of the profile, the lean (normalised correlation) of the visible part
+    ``glyph`` (suit window, zero where hidden) on the direction's visible pixels ``seen``, and
+    the leans of the pair's two best-scoring templates cut by the same line.
+
+    The pair score of the whole glyph (:meth:`.index.IndexMatcher.pair_score`) weighs the
+    hidden pixels too, where the covering card's paper lies: a diamond with its foot hidden
+    leant past the heart's cut.  On the visible pixels alone the glyph is compared with what
+    each of the two suits would show there, with no learned cut (the few covered trials
+    cannot set one): nearer the look-alike's template than its own, it is not surely its
+    own suit (see :meth:`CutRead.leans_to_mate`)."""
+    out = {}
+    for key, direction in profile.pair_dirs.items():
+        keys = [max((k for k in scores if k[0] == s), key=scores.get, default=None) for s in key]
+        if None in keys or direction.shape != seen.shape:
+            continue
+        d = direction.astype(np.float32)[seen]
+        out[key] = tuple(_zncc(v[seen], d) for v in (glyph, templates[keys[0]].astype(np.float32),
+                                                     templates[keys[1]].astype(np.float32)))
+    return out
 
 
 def _unit(a: np.ndarray) -> np.ndarray:

@@ -4,9 +4,11 @@ A read is sure only when it clears the profile's thresholds for rank *and*
 suit (or, for a blurred suit, the learned pair score between the two suits
 of its ink colour, the suit scored against templates blurred as much as it
 is where the plain ones are too sharp), the ink colour does not contradict
-the suit and the pair score does not surely name its look-alike.  A card is
+the suit, the pair score does not surely name its look-alike, nor the rank
+glyph's lean on a look-alike rank pair's direction the other rank.  A card is
 sure when its corners agree: one sure corner that no other whole corner
-contradicts, or two nearly sure corners reading the same code.
+contradicts, or two nearly sure corners reading the same code (for a rank
+with a look-alike, only when each glyph's lean parts the two).
 """
 
 from __future__ import annotations
@@ -87,14 +89,19 @@ class Judge:
         if not sure and r.cut_suit is not None and ink_ok and not self.past_self_test(r):
             # A suit cut by a covering card's edge, scored on its visible part: the rank by
             # the rules of a cut read (above), the suit by the learned cut thresholds; the
-            # pair score (of the glyph as cut) may still veto it.
+            # pair direction on the visible part may still veto it (the whole glyph's pair
+            # score weighs the covering card's paper too).
             cut = cut_suit_decides(t.cut_suit, r.cut_suit, rs >= t.min_score + NOTCH_EXTRA and rm >= t.min_margin + NOTCH_EXTRA,
                                    lambda s: colour_fits(self.profile, s, r.redness, r.ink_colour)
-                                   and not self.pair_contradicts(r, s))
+                                   and not r.cut_suit.leans_to_mate(s))
             if cut is not None:
                 suit, ss, sm, colour_ok, sure, pair_conflict = cut.suit, cut.score, cut.margin, True, True, False
         if sure and not self.rank_sure_at_its_blur(r):
             sure = False
+        if (not (c.notched or r.cut) and rs >= t.min_score - TWO_CORNER_SCORE
+                and (sure or ss >= t.min_score - TWO_CORNER_SCORE) and self.rank_contradicts(r, rank)):
+            # Asked only of a read that could count (sure, or one of two corners agreeing).
+            sure, pair_conflict = False, True
         if ss < t.candidate_score:
             return None
         p = np.array([c.x, c.y])
@@ -189,6 +196,55 @@ class Judge:
                     return True
         return False
 
+    def rank_cuts_for(self, r: IndexRead) -> dict[str, tuple[float, float]]:
+        """The rank pair cuts that judge ``r``: the blurred ones past ``blur_limit``, else the usual ones."""
+        t = self.profile.thresholds
+        return t.rank_pair_cuts_blurred if self.past_self_test(r) else t.rank_pair_cuts
+
+    def rank_leans_past(self, r: IndexRead, key: str, rank: str) -> bool:
+        """Whether the rank glyph leans on the pair ``key``'s direction past the cut of ``rank``
+        (one of the pair): no trial read of the other rank lay there (see :mod:`.rank_pairs`)."""
+        cuts = self.rank_cuts_for(r)
+        if key not in cuts:
+            return False
+        lean = self.rank_pairs.lean(r, key)
+        if lean is None:
+            return False
+        to_second, to_first = cuts[key]
+        return lean >= to_first if rank == key[0] else lean <= to_second
+
+    def rank_contradicts(self, r: IndexRead, rank: str) -> bool:
+        """Whether the rank glyph leans past the cut of a look-alike of ``rank``: surely that other rank.
+
+        The ranks' mirror of :meth:`pair_contradicts`: a blurred "B" (Bube) can
+        score as an "8" by whole-glyph correlation while the pixels that part the
+        two (its straight back) still say "B".  Past that cut no trial read of
+        ``rank`` lay; the two looks disagreeing make the corner uncertain.
+        Only a whole glyph is asked (the pairs' cuts were set on whole glyphs).
+        """
+        for key in self.rank_cuts_for(r):
+            if rank in key and self.rank_leans_past(r, key, key[1] if rank == key[0] else key[0]):
+                return True
+        return False
+
+    def look_alike_unparted(self, cr: CornerRead) -> bool:
+        """Whether the read's code has a look-alike in this deck (``thresholds.confusable``) its
+        glyph does not surely part it from, so that two corners agreeing on it are no more than
+        the same confusion twice (see :func:`.selftest.confusions`).
+
+        A suit with a look-alike always counts so.  A rank does not when its
+        glyph leans on the pair's learned direction past its own cut (no trial
+        read of the look-alike leant so far, see :mod:`.rank_pairs`): the
+        pixels that part the two say which it is, at this corner; both corners
+        must say so for the card to count.
+        """
+        for key in self.profile.thresholds.confusable:
+            if cr.code[1:] in key:
+                return True
+            if cr.code[0] in key and not self.rank_leans_past(cr.read, key, cr.code[0]):
+                return True
+        return False
+
     def pair_decides(self, r: IndexRead, suit: str, scores: Optional[dict[str, float]] = None,
                       floor: Optional[float] = None) -> bool:
         """A suit glyph too blurred for the plain scores, told from its look-alike by the pair score.
@@ -206,7 +262,7 @@ class Judge:
         if len(ordered) < 2 or ordered[0][1] < (t.candidate_score if floor is None else floor):
             return False
         red = self.profile.suit_red.get(suit)
-        if red is None or (red and r.redness < 0.25) or (not red and r.redness > 0.08):
+        if red is None:
             return False
         inks, apart = self.profile.suit_ink, self.profile.colour_pairs
         if colour_rules_out(inks, apart, suit, r.ink_colour):
@@ -219,8 +275,13 @@ class Judge:
         if not mate and any(k != suit and k not in alike and self.profile.suit_red.get(k) == red for k, _ in ordered):
             # Every suit of its red-or-black class that shape cannot part from it
             # (a pale blurred spade and a club), the ink's colour rules out: the
-            # colour does what the pair score does, if the shape agrees.
-            return ordered[0][0] == suit and (not unlike or ordered[0][1] - max(unlike) >= t.min_margin)
+            # colour does what the pair score does, if the shape agrees.  Its
+            # redness need only fit the suit as any read's must: a four-colour
+            # deck's yellow diamond (of the "black" class) reads 0.07-0.13.
+            return (colour_fits(self.profile, suit, r.redness, r.ink_colour) and ordered[0][0] == suit
+                    and (not unlike or ordered[0][1] - max(unlike) >= t.min_margin))
+        if (red and r.redness < 0.25) or (not red and r.redness > 0.08):
+            return False  # the pair score parts two suits of one ink: the ink must clearly be theirs
         other = [v for k, v in ordered if k not in alike]
         if not mate or ordered[1][0] != mate[0] or (other and ordered[0][1] - max(other) < t.min_margin):
             return False
@@ -261,7 +322,7 @@ class Judge:
         # Blurred past the self-test, both looks share the blur (a serif 4 whose
         # thin stroke fades reads as an A at both corners): each must lead by a full margin.
         near = [cr for cr in group if not cr.colour_conflict and not cr.pair_conflict and not cr.corner.notched and not cr.read.cut
-                and not t.look_alike(cr.code) and IndexMatcher.ink_plausible(cr.read)
+                and not self.look_alike_unparted(cr) and IndexMatcher.ink_plausible(cr.read)
                 and cr.confidence >= t.min_score - TWO_CORNER_SCORE and cr.margin >= TWO_CORNER_MARGIN * t.min_margin
                 and (cr.margin >= t.min_margin or not self.past_self_test(cr.read)) and not self.smeared(cr.read)
                 and self.rank_sure_at_its_blur(cr.read, TWO_CORNER_SCORE, TWO_CORNER_MARGIN)]
