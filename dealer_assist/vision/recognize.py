@@ -27,6 +27,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, group_corners, index_area, inside
 from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners,
                                         outlines, paper_balance)
+from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
@@ -165,6 +166,9 @@ class Recognizer:
             if (c.outside and self._index_printed(c, masks)
                     and not any(abs(c.x - o.x) < near and abs(c.y - o.y) < near
                                 and c.wdir[0] * o.wdir[0] + c.wdir[1] * o.wdir[1] > 0.9 for o in merged)):
+                merged.append(c)
+        for c in edge_line_corners(masks.split, split_outlines, merged, reach=self._notch_gap, **kw):
+            if self._index_printed(c, masks):
                 merged.append(c)
         return merged
 
