@@ -35,11 +35,8 @@ ABSENT = 0.35
 
 
 def _dark(notpaper: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """Whether each sample point (float arrays of the same shape) lies within a pixel of a not-paper pixel."""
-    h, w = notpaper.shape
-    xi = np.clip(np.rint(xs).astype(np.int32), 0, w - 1)
-    yi = np.clip(np.rint(ys).astype(np.int32), 0, h - 1)
-    return notpaper[yi, xi]
+    """Whether each sample point (float arrays of the same shape, inside the padded mask) is not paper."""
+    return notpaper[np.rint(ys).astype(np.intp), np.rint(xs).astype(np.intp)]
 
 
 def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: Sequence[Corner], *,
@@ -53,14 +50,17 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
     from the corner.  Lengths as in :func:`.detect.find_corners`.
     """
     h, w = split.shape
-    # Not paper, grown by a pixel: an edge line one pixel wide sampled off by half a pixel is still hit.
-    notpaper = cv2.dilate((split == 0).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    known_pts = np.array([(c.x / scale, c.y / scale) for c in known], np.float64).reshape(-1, 2)
-    out: list[Corner] = []
-    # The second edge is checked from beyond the rounded corner (``max_gap`` holds a rounded corner's bend) for
-    # the length of a short run; the first is followed in unit steps up to ``reach``.
     s = np.arange(max_gap, max_gap + max(min_short, 0.5 * min_long))
     steps = np.arange(0.0, reach)
+    # Not paper, grown by a pixel: an edge line one pixel wide sampled off by half a pixel is still hit.
+    # Padded by the farthest any sample lies from an outline point, so no sample falls off it.  Beyond
+    # the frame counts as not paper: a line running off the frame runs on (no corner), and a second edge
+    # must lie in the frame (see _follow).
+    pad = int(reach + max_gap + len(s)) + 2
+    notpaper = np.ones((h + 2 * pad, w + 2 * pad), bool)
+    notpaper[pad:pad + h, pad:pad + w] = cv2.dilate((split == 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    known_pts = np.array([(c.x / scale, c.y / scale) for c in known], np.float64).reshape(-1, 2) + pad
+    out: list[Corner] = []
     for cnt in contours:
         if len(cnt) < 2 * min_long:
             continue
@@ -69,43 +69,47 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
         idx = _vertex_indices(pts, approx)
         if len(idx) < 2:
             continue
-        for a, b in zip(idx, idx[1:] + idx[:1]):
-            pa, pb = pts[a].astype(np.float64), pts[b].astype(np.float64)
-            length = float(np.hypot(*(pb - pa)))
-            if length < min_long:
-                continue
+        vertices = pts[idx]
+        chords = np.roll(vertices, -1, axis=0) - vertices
+        lengths = np.hypot(chords[:, 0], chords[:, 1])
+        for k in np.flatnonzero(lengths >= min_long).tolist():
+            a, b = idx[k], idx[(k + 1) % len(idx)]
+            pa, pb = vertices[k], vertices[(k + 1) % len(idx)]
             if _on_border(pa, pb, w, h):
+                continue
+            # Ends with a corner already found near them are not followed (most long runs end in one).
+            ends = [q for q in (pb, pa) if not (len(known_pts) and np.hypot(*(known_pts - pad - q).T).min() < max_gap)]
+            if not ends:
                 continue
             run = pts[a:b + 1] if b >= a else np.vstack([pts[a:], pts[:b + 1]])
             vx, vy, x0, y0 = cv2.fitLine(run, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
             d = np.array([vx, vy], np.float64)
-            if np.dot(d, pb - pa) < 0:
+            if d[0] * chords[k, 0] + d[1] * chords[k, 1] < 0:
                 d = -d
-            p0 = np.array([x0, y0], np.float64)
-            for end, out_dir in ((pb, d), (pa, -d)):
-                e = p0 + np.dot(end - p0, out_dir) * out_dir  # the run's end, on its line
-                if len(known_pts) and np.hypot(*(known_pts - e).T).min() < max_gap:
-                    continue
-                corner = _follow(notpaper, e, out_dir, steps, s, max_gap, min_short)
+            p0 = np.array([x0 + pad, y0 + pad], np.float64)
+            for end in ends:
+                out_dir = d if end is pb else -d
+                e = p0 + np.dot(end + pad - p0, out_dir) * out_dir  # the run's end, on its line
+                corner = _follow(notpaper, h, e, out_dir, steps, s, max_gap)
                 if corner is None:
                     continue
                 c, e2 = corner
                 e1 = -out_dir
-                along = length + float(np.hypot(*(c - e)))
+                along = float(lengths[k]) + float(np.hypot(*(c - e)))
                 if e1[0] * e2[1] - e1[1] * e2[0] < 0:
                     e1, e2 = e2, e1
                     wl, hl = float(s[-1]), along
                 else:
                     wl, hl = along, float(s[-1])
-                found = Corner(float(c[0] * scale), float(c[1] * scale), (float(e1[0]), float(e1[1])),
-                               (float(e2[0]), float(e2[1])), wl * scale, hl * scale, notched=True, outside=True)
-                out.append(found)
+                out.append(Corner(float((c[0] - pad) * scale), float((c[1] - pad) * scale),
+                                  (float(e1[0]), float(e1[1])), (float(e2[0]), float(e2[1])),
+                                  wl * scale, hl * scale, notched=True, outside=True))
                 known_pts = np.vstack([known_pts, c[None]])
     return out
 
 
-def _follow(notpaper: np.ndarray, e: np.ndarray, d: np.ndarray, steps: np.ndarray, s: np.ndarray,
-            max_gap: float, min_short: float):
+def _follow(notpaper: np.ndarray, frame_h: int, e: np.ndarray, d: np.ndarray, steps: np.ndarray, s: np.ndarray,
+            max_gap: float):
     """The corner where the edge line leaving ``e`` along ``d`` turns square, and the second edge's direction; or None."""
     xs, ys = e[0] + steps * d[0], e[1] + steps * d[1]
     drawn = _dark(notpaper, xs, ys)
@@ -122,22 +126,26 @@ def _follow(notpaper: np.ndarray, e: np.ndarray, d: np.ndarray, steps: np.ndarra
     if stop >= len(steps) - 1:
         return None  # the line runs on: no corner within reach
     n = np.array([-d[1], d[0]])
-    best = None
-    # The square corner lies past where the straight line stops, by up to a rounded corner's bend.
-    for t in np.arange(max(stop - 2, 0), stop + max_gap):
-        c = e + t * d
-        for side in (n, -n):
-            cov = _dark(notpaper, c[0] + s * side[0], c[1] + s * side[1]).mean()
-            if cov < DRAWN or (best is not None and cov <= best[0]):
-                continue
-            other = _dark(notpaper, c[0] - s * side[0], c[1] - s * side[1]).mean()
-            beyond = _dark(notpaper, c[0] + s * d[0], c[1] + s * d[1]).mean()
-            if other > ABSENT or beyond > ABSENT:
-                continue
-            best = (cov, c, side)
-    if best is None:
+    # Every place for the square corner past where the straight line stops (by up to a rounded
+    # corner's bend), each side, sampled at once: t x side x s.
+    t = np.arange(max(stop - 2, 0), stop + max_gap)
+    sides = np.stack([n, -n])
+    cx = e[0] + t * d[0]
+    cy = e[1] + t * d[1]
+    along = _dark(notpaper, cx[:, None, None] + sides[None, :, 0, None] * s, cy[:, None, None] + sides[None, :, 1, None] * s)
+    cov = along.mean(axis=2)
+    # Drawn on one side only (not a T) and not running on past the corner (not a crossing).
+    beyond = _dark(notpaper, cx[:, None] + d[0] * s, cy[:, None] + d[1] * s).mean(axis=1)
+    ok = (cov >= DRAWN) & (cov[:, ::-1] <= ABSENT) & (beyond[:, None] <= ABSENT)
+    # The second edge's far end in the frame (the padding is ``pad`` wide on every side).
+    pad = (notpaper.shape[0] - frame_h) // 2
+    fx = cx[:, None] + sides[None, :, 0] * s[-1] - pad
+    fy = cy[:, None] + sides[None, :, 1] * s[-1] - pad
+    ok &= (fx >= 0) & (fy >= 0) & (fx < notpaper.shape[1] - 2 * pad) & (fy < frame_h)
+    if not ok.any():
         return None
-    return best[1], best[2]
+    i, j = np.unravel_index(np.argmax(np.where(ok, cov, -1.0)), cov.shape)
+    return np.array([cx[i], cy[i]]), sides[j]
 
 
 def _on_border(p: np.ndarray, q: np.ndarray, w: int, h: int) -> bool:
