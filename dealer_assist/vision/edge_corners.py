@@ -95,6 +95,8 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
                     continue
                 c, e2 = corner
                 e1 = -out_dir
+                if _seen(c - pad, e1, e2, known, max_gap, scale):
+                    continue
                 along = float(lengths[k]) + float(np.hypot(*(c - e)))
                 if e1[0] * e2[1] - e1[1] * e2[0] < 0:
                     e1, e2 = e2, e1
@@ -146,6 +148,20 @@ def _follow(notpaper: np.ndarray, frame_h: int, e: np.ndarray, d: np.ndarray, st
         return None
     i, j = np.unravel_index(np.argmax(np.where(ok, cov, -1.0)), cov.shape)
     return np.array([cx[i], cy[i]]), sides[j]
+
+
+def _seen(c: np.ndarray, e1: np.ndarray, e2: np.ndarray, known: Sequence[Corner], max_gap: float,
+          scale: float) -> bool:
+    """Whether a known corner lies within a rounded corner's bend of ``c`` (mask pixels) along the same edges.
+
+    Followed from the card underneath, a corner already found on the card's
+    own outline comes out off it by the edge line's width.
+    """
+    for k in known:
+        if (abs(k.x / scale - c[0]) < max_gap and abs(k.y / scale - c[1]) < max_gap
+                and max(abs(k.wdir[0] * e[0] + k.wdir[1] * e[1]) for e in (e1, e2)) > 0.9):
+            return True
+    return False
 
 
 def _on_border(p: np.ndarray, q: np.ndarray, w: int, h: int) -> bool:

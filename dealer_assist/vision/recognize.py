@@ -167,10 +167,17 @@ class Recognizer:
                     and not any(abs(c.x - o.x) < near and abs(c.y - o.y) < near
                                 and c.wdir[0] * o.wdir[0] + c.wdir[1] * o.wdir[1] > 0.9 for o in merged)):
                 merged.append(c)
-        for c in edge_line_corners(masks.split, split_outlines, merged, reach=self._notch_gap, **kw):
-            if self._index_printed(c, masks):
-                merged.append(c)
         return merged
+
+    def edge_corners(self, masks: Masks, split_outlines, known: list[Corner]) -> list[Corner]:
+        """Corners the outlines lost to index ink joined to the card's edge line (see :mod:`.edge_corners`).
+
+        Only those with an index printed where theirs would be: each is a guess
+        at a card's tip, read as notched.  ``known``: the outline corners.
+        """
+        kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
+        return [c for c in edge_line_corners(masks.split, split_outlines, known, reach=self._notch_gap, **kw)
+                if self._index_printed(c, masks)]
 
     def _index_printed(self, c: Corner, masks: Masks) -> bool:
         """Whether something not paper lies at the centres of a corner's rank and suit (calibrated size).
@@ -214,6 +221,9 @@ class Recognizer:
         # [corner, sizes, best read, glyphs seen at the last try, size guessed, looks' glyphs seen]
         pending = []
         order = side_ends_last(inked_index_first(corners, masks.ink, self.profile, card_w, card_h), card_w, card_h)
+        # Corners followed along edge lines are guesses: read last, so that those beside an index
+        # already read are spared.
+        order += self.edge_corners(masks, split_outlines, corners)
         for c in order:
             if read_cards.spare(c):
                 continue
