@@ -15,7 +15,8 @@ the first, leaving the same point to one side only.  A crossing (the line
 going on past the point) or a T (the square line running both ways, one
 card's edge meeting another's) is no corner.  The corners found are inferred,
 so they come back ``notched`` and ``outside`` (read more strictly, and only
-where an index is printed, see :meth:`.Recognizer.outline_corners`).
+where an index is printed, and after every corner the outlines show, see
+:meth:`.Recognizer.edge_corners`).
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
     """Corners (frame pixels, x ``scale``) at the end of the edge lines of the ``split`` mask's long outline runs.
 
     ``known`` corners (frame pixels) are not searched again: a run ending
-    within ``max_gap`` of one already has its corner.  ``reach`` (mask
+    within ``max_gap`` of one already has its corner, and a corner followed
+    to within ``max_gap`` of one along the same edges is that one.  ``reach`` (mask
     pixels) is how far a line is followed past its run: an index's distance
     from the corner.  Lengths as in :func:`.detect.find_corners`.
     """
