@@ -63,6 +63,7 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
     notpaper[pad:pad + h, pad:pad + w] = cv2.dilate((split == 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     known_pts = np.array([(c.x / scale, c.y / scale) for c in known], np.float64).reshape(-1, 2) + pad
     out: list[Corner] = []
+    fresh: list[np.ndarray] = []  # the corners found so far (padded mask pixels): their runs' ends are done
     for cnt in contours:
         if len(cnt) < 2 * min_long:
             continue
@@ -72,15 +73,27 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
         if len(idx) < 2:
             continue
         vertices = pts[idx]
-        chords = np.roll(vertices, -1, axis=0) - vertices
+        nxt = np.concatenate((vertices[1:], vertices[:1]))
+        chords = nxt - vertices
         lengths = np.hypot(chords[:, 0], chords[:, 1])
-        for k in np.flatnonzero(lengths >= min_long).tolist():
-            a, b = idx[k], idx[(k + 1) % len(idx)]
-            pa, pb = vertices[k], vertices[(k + 1) % len(idx)]
+        longs = np.flatnonzero(lengths >= min_long)
+        if not len(longs):
+            continue
+        # Ends with a corner already found near them are not followed (most long runs end in one).
+        if len(known_pts):
+            gone = (np.hypot(*(vertices[:, None, :] + pad - known_pts[None]).transpose(2, 0, 1)).min(axis=1)
+                    < max_gap).tolist()
+        else:
+            gone = [False] * len(idx)
+        for k in longs.tolist():
+            k1 = (k + 1) % len(idx)
+            a, b = idx[k], idx[k1]
+            pa, pb = vertices[k], vertices[k1]
             if _on_border(pa, pb, w, h):
                 continue
-            # Ends with a corner already found near them are not followed (most long runs end in one).
-            ends = [q for q in (pb, pa) if not (len(known_pts) and np.hypot(*(known_pts - pad - q).T).min() < max_gap)]
+            ends = [q for q, g in ((pb, gone[k1]), (pa, gone[k]))
+                    if not g and not any(abs(q[0] + pad - f[0]) < max_gap and np.hypot(*(q + pad - f)) < max_gap
+                                         for f in fresh)]
             if not ends:
                 continue
             run = pts[a:b + 1] if b >= a else np.vstack([pts[a:], pts[:b + 1]])
@@ -108,7 +121,7 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
                 out.append(Corner(float((c[0] - pad) * scale), float((c[1] - pad) * scale),
                                   (float(e1[0]), float(e1[1])), (float(e2[0]), float(e2[1])),
                                   wl * scale, hl * scale, notched=True, outside=True))
-                known_pts = np.vstack([known_pts, c[None]])
+                fresh.append(c)
     return out
 
 
