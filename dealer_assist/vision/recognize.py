@@ -27,6 +27,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, group_corners, index_area, inside
 from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners,
                                         outlines, paper_balance)
+from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
@@ -170,6 +171,16 @@ class Recognizer:
                 merged.append(c)
         return merged
 
+    def edge_corners(self, masks: Masks, split_outlines, known: list[Corner]) -> list[Corner]:
+        """Corners the outlines lost to index ink joined to the card's edge line (see :mod:`.edge_corners`).
+
+        Only those with an index printed where theirs would be: each is a guess
+        at a card's tip, read as notched.  ``known``: the outline corners.
+        """
+        kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
+        return [c for c in edge_line_corners(masks.split, split_outlines, known, reach=self._notch_gap, **kw)
+                if self._index_printed(c, masks)]
+
     def _index_printed(self, c: Corner, masks: Masks) -> bool:
         """Whether something not paper lies at the centres of a corner's rank and suit (calibrated size).
 
@@ -213,6 +224,9 @@ class Recognizer:
         #  some look scored an index]
         pending = []
         order = side_ends_last(inked_index_first(corners, masks.ink, self.profile, card_w, card_h), card_w, card_h)
+        # Corners followed along edge lines are guesses: read last, so that those beside an index
+        # already read are spared.
+        order += self.edge_corners(masks, split_outlines, corners)
         for c in order:
             if read_cards.spare(c):
                 continue
