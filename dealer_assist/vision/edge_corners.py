@@ -69,7 +69,7 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
             continue
         pts = cnt.reshape(-1, 2)
         approx = cv2.approxPolyDP(cnt, 1.2, True).reshape(-1, 2)
-        idx = _vertex_indices(pts, approx)
+        idx = _vertex_indices(pts, np.zeros(len(pts), np.int64), approx, np.zeros(len(approx), np.int64)).tolist()
         if len(idx) < 2:
             continue
         vertices = pts[idx]
