@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dealer_assist.vision.calibrate import CalibrationError, calibrate  # noqa: E402
 from dealer_assist.vision.capture import FrameGrabber  # noqa: E402
-from dealer_assist.vision.detect import MASK_SCALE, find_corners, merge_corners, paper_masks  # noqa: E402
+from dealer_assist.vision.detect import outlines  # noqa: E402
 from dealer_assist.vision.profile import Profile  # noqa: E402
 from dealer_assist.vision.recognize import Recognizer  # noqa: E402
 from dealer_assist.vision.track import NewCard  # noqa: E402
@@ -123,10 +123,12 @@ def _match_reads(options: list[list[int]]) -> dict[int, int]:
 
 def _save_miss(rec: Recognizer, image: np.ndarray, name: str, code: str, card: dict, out: Path, stats: dict) -> None:
     """Crop of a missed card, named by why: no corner found at a visible index, or found but not read."""
-    small = cv2.resize(image, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
-    whole, split = paper_masks(small, int(rec._paper_min), rec._hole_max, rec._balance)
-    kw = dict(min_long=rec._min_long, min_short=rec._min_short, max_gap=rec._max_gap)
-    corners = merge_corners(find_corners(split, **kw), find_corners(whole, **kw))
+    # The corners recognize itself tries (notched, outside and edge-line ones too), so that a
+    # corner found but not read is never filed as not found.
+    masks = rec.masks(cv2.cvtColor(image, cv2.COLOR_BGR2BGRA))
+    split_outlines = outlines(masks.split)
+    corners = rec.outline_corners(masks, split_outlines)
+    corners += rec.edge_corners(masks, split_outlines, corners)
     seen = [np.array(card["corners"][2 * k]) for k, v in enumerate(card.get("index_visible_frac", [1, 1])) if v >= 0.5]
     found = any(np.hypot(c.x - p[0], c.y - p[1]) < 8 for c in corners for p in seen)
     kind = "not_read" if found else "no_corner"
