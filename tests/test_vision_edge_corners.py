@@ -5,30 +5,12 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from drawn_cards import FELT, KW, draw, rounded
+
 from dealer_assist.vision.detect import MASK_SCALE, find_corners, outlines, paper_masks
 from dealer_assist.vision.edge_corners import edge_line_corners
 
-FELT = (40, 110, 45)
-KW = dict(min_long=22, min_short=5, max_gap=10)
 ANGLE = 8
-
-
-def _rounded(center, angle_deg, w=170, h=260, r=12):
-    """Outline of a card with rounded corners (radius ``r``); and its square corners (TL, TR, BR, BL)."""
-    a = np.radians(angle_deg)
-    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-    pts = []
-    for cx, cy, start in ((-w / 2 + r, -h / 2 + r, 180), (w / 2 - r, -h / 2 + r, 270),
-                          (w / 2 - r, h / 2 - r, 0), (-w / 2 + r, h / 2 - r, 90)):
-        for t in np.radians(np.arange(start, start + 91, 10)):
-            pts.append((cx + r * np.cos(t), cy + r * np.sin(t)))
-    square = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
-    return np.array(pts) @ rot.T + center, square @ rot.T + center
-
-
-def _draw(img, outline):
-    cv2.fillPoly(img, [np.int32(np.round(outline * 4))], (245, 246, 246), cv2.LINE_AA, shift=2)
-    cv2.polylines(img, [np.int32(np.round(outline * 4))], True, (60, 60, 60), 2, cv2.LINE_AA, shift=2)
 
 
 def _scene(ink: bool = True):
@@ -38,9 +20,9 @@ def _scene(ink: bool = True):
     outline does not bend around the tip either (no corner from outside).
     """
     img = np.full((720, 1280, 3), FELT, np.uint8)
-    under, _ = _rounded(np.array([600.0, 380.0]), ANGLE)
-    top, square = _rounded(np.array([660.0, 450.0]), ANGLE)
-    _draw(img, under)
+    under, _ = rounded(np.array([600.0, 380.0]), ANGLE)
+    top, square = rounded(np.array([660.0, 450.0]), ANGLE)
+    draw(img, under)
     a = np.radians(ANGLE)
     wdir, hdir = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
     tip = square[0]
@@ -48,7 +30,7 @@ def _scene(ink: bool = True):
                     tip + 4 * wdir + 40 * hdir, tip - 24 * wdir + 40 * hdir])
     if ink:
         cv2.fillPoly(img, [np.int32(np.round(pip))], (30, 30, 30))
-    _draw(img, top)
+    draw(img, top)
     # The rank touches the top edge line, the suit the left one; the tip's paper between them stays.
     for u0, v0, u1, v1 in ((14, 0, 34, 30), (0, 36, 26, 58)) if ink else ():
         quad = np.array([tip + u0 * wdir + v0 * hdir, tip + u1 * wdir + v0 * hdir,

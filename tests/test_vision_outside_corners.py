@@ -5,37 +5,18 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from drawn_cards import FELT, KW, draw, rounded
+
 from dealer_assist.vision.detect import MASK_SCALE, find_corners, paper_masks
-
-FELT = (40, 110, 45)
-KW = dict(min_long=22, min_short=5, max_gap=10)
-
-
-def _rounded(center, angle_deg, w=170, h=260, r=12):
-    """Outline of a card with rounded corners (radius ``r``), TL corner region first; and its square corners."""
-    a = np.radians(angle_deg)
-    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-    pts = []
-    for cx, cy, start in ((-w / 2 + r, -h / 2 + r, 180), (w / 2 - r, -h / 2 + r, 270),
-                          (w / 2 - r, h / 2 - r, 0), (-w / 2 + r, h / 2 - r, 90)):
-        for t in np.radians(np.arange(start, start + 91, 10)):
-            pts.append((cx + r * np.cos(t), cy + r * np.sin(t)))
-    square = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
-    return np.array(pts) @ rot.T + center, square @ rot.T + center
-
-
-def _draw(img, outline):
-    cv2.fillPoly(img, [np.int32(np.round(outline * 4))], (245, 246, 246), cv2.LINE_AA, shift=2)
-    cv2.polylines(img, [np.int32(np.round(outline * 4))], True, (60, 60, 60), 2, cv2.LINE_AA, shift=2)
 
 
 def _scene(blot: bool):
     """A card lying on another's paper; ``blot`` prints ink into its top-left corner, joined to its edge line."""
     img = np.full((720, 1280, 3), FELT, np.uint8)
-    under, _ = _rounded(np.array([600.0, 380.0]), 8)
-    top, square = _rounded(np.array([660.0, 450.0]), 8)
-    _draw(img, under)
-    _draw(img, top)
+    under, _ = rounded(np.array([600.0, 380.0]), 8)
+    top, square = rounded(np.array([660.0, 450.0]), 8)
+    draw(img, under)
+    draw(img, top)
     if blot:
         # An index printed into the corner: ink from a few pixels inside the tip out to its edge line.
         a = np.radians(8)
