@@ -64,12 +64,7 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
     known_pts = np.array([(c.x / scale, c.y / scale) for c in known], np.float64).reshape(-1, 2) + pad
     out: list[Corner] = []
     fresh: list[np.ndarray] = []  # the corners found so far (padded mask pixels): their runs' ends are done
-    for cnt in contours:
-        if len(cnt) < 2 * min_long:
-            continue
-        pts = cnt.reshape(-1, 2)
-        approx = cv2.approxPolyDP(cnt, 1.2, True).reshape(-1, 2)
-        idx = _vertex_indices(pts, np.zeros(len(pts), np.int64), approx, np.zeros(len(approx), np.int64)).tolist()
+    for pts, idx in _polygons([c for c in contours if len(c) >= 2 * min_long]):
         if len(idx) < 2:
             continue
         vertices = pts[idx]
@@ -125,15 +120,28 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
     return out
 
 
+def _polygons(contours: Sequence[np.ndarray]) -> list[tuple[np.ndarray, list[int]]]:
+    """Each outline's points and its polygon's vertices (indices into them, in order), all found with one sort."""
+    if not contours:
+        return []
+    approx = [cv2.approxPolyDP(c, 1.2, True).reshape(-1, 2) for c in contours]
+    sizes = np.array([len(c) for c in contours])
+    base = np.cumsum(sizes) - sizes
+    owner = np.repeat(np.arange(len(contours)), sizes)
+    found = _vertex_indices(np.concatenate(contours).reshape(-1, 2), owner, np.concatenate(approx),
+                            np.repeat(np.arange(len(contours)), [len(a) for a in approx]))
+    whose = owner[found]
+    return [(c.reshape(-1, 2), (found[whose == i] - base[i]).tolist()) for i, c in enumerate(contours)]
+
+
 def _follow(notpaper: np.ndarray, frame_h: int, e: np.ndarray, d: np.ndarray, steps: np.ndarray, s: np.ndarray,
             max_gap: float):
     """The corner where the edge line leaving ``e`` along ``d`` turns square, and the second edge's direction; or None."""
-    xs, ys = e[0] + steps * d[0], e[1] + steps * d[1]
-    drawn = _dark(notpaper, xs, ys)
     # The line is followed while it is drawn; the first pixels past the run may be
     # paper again for a pixel or two (the outline's staircase): a gap of two is bridged.
-    if not drawn[:3].any():
+    if not _dark(notpaper, e[0] + steps[:3] * d[0], e[1] + steps[:3] * d[1]).any():
         return None
+    drawn = _dark(notpaper, e[0] + steps * d[0], e[1] + steps * d[1])
     gaps = np.flatnonzero(~drawn)
     stop = len(steps)
     for g in gaps:
