@@ -26,7 +26,8 @@ rules, ink plausible, no pair conflict, within the self-test's blur);
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from types import MappingProxyType
+from typing import Mapping, NamedTuple, Optional
 
 import cv2
 import numpy as np
@@ -69,7 +70,7 @@ class CutRead(NamedTuple):
     score: float
     margin: float
     scores: dict
-    leans: dict = {}
+    leans: Mapping[str, tuple[float, float, float]] = MappingProxyType({})
 
     def leans_to_mate(self, suit: str) -> bool:
         """Whether, on the visible part, the glyph leans nearer the template of ``suit``'s

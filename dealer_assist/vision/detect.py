@@ -420,8 +420,7 @@ class _Runs:
         q = p[following]
         chord = q - p
         length = np.hypot(chord[:, 0], chord[:, 1])
-        border = (((p[:, 0] <= 1) & (q[:, 0] <= 1)) | ((p[:, 0] >= w - 2) & (q[:, 0] >= w - 2))
-                  | ((p[:, 1] <= 1) & (q[:, 1] <= 1)) | ((p[:, 1] >= h - 2) & (q[:, 1] >= h - 2)))
+        border = along_frame_edge(p, q, w, h)
         return cls(points, np.repeat(np.arange(len(runs)), runs), offset, np.repeat(sizes, runs), start,
                    start[following], chord, length, chord / np.maximum(length, 1e-6)[:, None],
                    np.repeat(orient, runs), np.repeat(plain, runs), length >= min_short, border)
@@ -471,6 +470,14 @@ class _Runs:
             self.lines[todo] = fit
             self.fitted[todo] = True
         return self.lines[k, 2:], self.lines[k, :2], self.fitted[k]
+
+
+def along_frame_edge(p: np.ndarray, q: np.ndarray, w: int, h: int) -> np.ndarray:
+    """Whether a run from ``p`` to ``q`` (points, or rows of them) lies along the edge of a
+    ``w`` x ``h`` mask: the frame cutting a card, not a card's edge."""
+    p, q = np.asarray(p), np.asarray(q)
+    return (((p[..., 0] <= 1) & (q[..., 0] <= 1)) | ((p[..., 0] >= w - 2) & (q[..., 0] >= w - 2))
+            | ((p[..., 1] <= 1) & (q[..., 1] <= 1)) | ((p[..., 1] >= h - 2) & (q[..., 1] >= h - 2)))
 
 
 def _tips(runs: _Runs, a: np.ndarray, b: np.ndarray, kind: np.ndarray, min_long: float, max_gap: float,

@@ -26,7 +26,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from dealer_assist.vision.detect import MASK_SCALE, Corner, _vertex_indices
+from dealer_assist.vision.detect import MASK_SCALE, Corner, _vertex_indices, along_frame_edge
 
 #: Share of the samples along a line that must be not paper for the line to be drawn there:
 #: a printed or shadowed edge is continuous; a little slack for pale anti-aliased pixels.
@@ -84,7 +84,7 @@ def edge_line_corners(split: np.ndarray, contours: Sequence[np.ndarray], known: 
             k1 = (k + 1) % len(idx)
             a, b = idx[k], idx[k1]
             pa, pb = vertices[k], vertices[k1]
-            if _on_border(pa, pb, w, h):
+            if along_frame_edge(pa, pb, w, h):
                 continue
             ends = [q for q, g in ((pb, gone[k1]), (pa, gone[k]))
                     if not g and not any(abs(q[0] + pad - f[0]) < max_gap and np.hypot(*(q + pad - f)) < max_gap
@@ -185,9 +185,3 @@ def _seen(c: np.ndarray, e1: np.ndarray, e2: np.ndarray, known: Sequence[Corner]
                 and max(abs(k.wdir[0] * e[0] + k.wdir[1] * e[1]) for e in (e1, e2)) > 0.9):
             return True
     return False
-
-
-def _on_border(p: np.ndarray, q: np.ndarray, w: int, h: int) -> bool:
-    """A run along the frame's edge is the frame cutting a card."""
-    return bool((p[0] <= 1 and q[0] <= 1) or (p[0] >= w - 2 and q[0] >= w - 2)
-                or (p[1] <= 1 and q[1] <= 1) or (p[1] >= h - 2 and q[1] >= h - 2))
