@@ -8,7 +8,8 @@ Unseen decks: python benchmarks/vision.py --synth /tmp/synth --svg tango --svg s
   (a rank above a suit, see index_boxes) and at least 90% of that index is unoccluded;
   court cards that print no rank letter (guyenne-classic) never count.
   --paper R,G,B prints the rendered deck on tinted (cream) stock and --shadow sets how
-  dark a card's edge shadow falls on what lies under it (into a new --synth DIR).
+  dark a card's edge shadow falls on what lies under it, --felt R,G,B lays the scenes on
+  another table colour (a wooden table), each into a new --synth DIR.
 
 For each deck a profile is calibrated from that deck's set-up shots only
 (unless --profile is given), then:
@@ -274,9 +275,9 @@ def _corner_index(card: np.ndarray):
     return (x0 / w, y0 / h, x1 / w, y1 / h)
 
 
-def _felt(rng, size=(720, 1280)):
+def _felt(rng, size=(720, 1280), felts=FELTS):
     h, w = size
-    base = np.array(FELTS[rng.integers(len(FELTS))], np.float32)
+    base = np.array(felts[rng.integers(len(felts))], np.float32)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     a = rng.uniform(0, 2 * np.pi)
     gain = 1.0 + rng.uniform(0, 0.35) * ((xx / w - 0.5) * np.cos(a) + (yy / h - 0.5) * np.sin(a))
@@ -321,15 +322,19 @@ def _card_quad(center, angle, height, aspect):
 
 
 def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
-                   paper: tuple[float, float, float] | None = None, shadow: float = 0.35) -> None:
+                   paper: tuple[float, float, float] | None = None, shadow: float = 0.35,
+                   felt: tuple[float, float, float] | None = None) -> None:
     """Set-up shots and test frames (with truth.json) of one Debian deck, like the shared card sets.
 
     ``paper`` (R, G, B of the card stock, 255 = white) prints the deck on tinted
     stock, e.g. cream: every pixel of the card is multiplied by it, as ink on
     tinted paper.  ``shadow`` is how much a card darkens what lies under it
     next to its edge: a smaller one leaves fainter paper-on-paper edges.
+    ``felt`` (R, G, B) lays every scene on that one surface instead of the
+    green, blue and red felts, e.g. a wooden table.
     """
     rng = np.random.default_rng(seed)
+    felts = [(felt[2], felt[1], felt[0])] if felt is not None else FELTS
     cards = render_deck(svg_name)
     # Where the index is does not depend on the stock's colour: found on the white render.
     index_of = {code: index_boxes(card) for code, card in cards.items()}
@@ -343,7 +348,7 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
     calib.mkdir(parents=True, exist_ok=True)
     test.mkdir(parents=True, exist_ok=True)
     for code, card in cards.items():
-        img = _felt(rng)
+        img = _felt(rng, felts=felts)
         center = np.array([640, 360]) + rng.uniform(-20, 20, 2)
         _place(img, card, _card_quad(center, rng.uniform(-0.02, 0.02), 260, aspect), shadow)
         img = cv2.GaussianBlur(np.clip(img, 0, 255).astype(np.uint8), (0, 0), 0.5)
@@ -351,7 +356,7 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
     codes = list(cards)
     truth = []
     for n in range(frames):
-        img = _felt(rng)
+        img = _felt(rng, felts=felts)
         height = 260 * rng.uniform(0.85, 1.15)
         placed = []
         groups = int(rng.integers(1, 4))
@@ -413,6 +418,8 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=60, help="test frames per synthetic deck")
     ap.add_argument("--paper", metavar="R,G,B", help="for --synth: card stock colour, e.g. 250,240,210 for cream "
                     "(default white; use a new --synth DIR, rendered decks are not re-rendered)")
+    ap.add_argument("--felt", metavar="R,G,B", help="for --synth: the table's colour under every scene, e.g. "
+                    "170,120,75 for a wooden table (default: green, blue and red felts; use a new --synth DIR)")
     ap.add_argument("--shadow", type=float, default=0.35, help="for --synth: depth of a card's shadow on what lies "
                     "under it (default 0.35; smaller = fainter edges between cards)")
     args = ap.parse_args()
@@ -423,7 +430,8 @@ def main() -> int:
         for name in args.svg or ["tango"]:
             if not (cards / "test" / name / "truth.json").is_file():
                 paper = tuple(float(v) for v in args.paper.split(",")) if args.paper else None
-                make_synthetic(name, cards, args.frames, paper=paper, shadow=args.shadow)
+                felt = tuple(float(v) for v in args.felt.split(",")) if args.felt else None
+                make_synthetic(name, cards, args.frames, paper=paper, shadow=args.shadow, felt=felt)
         args.deck = args.svg or ["tango"]
     decks = args.deck or sorted(p.name for p in (cards / "test").iterdir() if p.is_dir())
     rows = []

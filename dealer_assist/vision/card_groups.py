@@ -112,13 +112,18 @@ def one_card_two_ways(a: CornerRead, b: CornerRead, u: float, v: float, facing: 
     return exact and (a.code[0] == b.code[0] or a.code[1] == b.code[1])
 
 
-def group_corners(reads: list[CornerRead], card_w: float, card_h: float) -> list[list[CornerRead]]:
+def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
+                  rank_h: float = 0.0) -> list[list[CornerRead]]:
     """Corner reads grouped by physical card.
 
-    The same corner found twice merges; then each corner pairs with at most
-    one opposite corner, the best-fitting first, so that in a fan the
-    neighbour's corner (offset by a fraction of a card) is not taken for it;
-    two corners read surely as different cards never pair.
+    The same corner found twice merges, and so do two corners whose reads
+    took their rank from one printed glyph (centres closer than half the
+    deck's rank height ``rank_h``, a share of the card's height): a corner
+    found on a picture beside an index reads that index too, and one glyph
+    is one card's.  Then each corner pairs with at most one opposite corner,
+    the best-fitting first, so that in a fan the neighbour's corner (offset
+    by a fraction of a card) is not taken for it; two corners read surely as
+    different cards never pair.
     """
     parent = list(range(len(reads)))
 
@@ -131,11 +136,15 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float) -> list
     # Plain float arithmetic: numpy's call overhead on two-element vectors, for every
     # pair of a frame's reads, cost more than the sums.
     pairs = []
+    one_glyph = 0.5 * rank_h * card_h
     for i, a in enumerate(reads):
         ax, ay = a.corner.x, a.corner.y
         (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
         for j in range(i + 1, len(reads)):
             b = reads[j]
+            if _one_glyph(a, b, one_glyph):
+                parent[find(j)] = find(i)
+                continue
             dx, dy = b.corner.x - ax, b.corner.y - ay
             bw = b.corner.wdir
             facing = wx * bw[0] + wy * bw[1]
@@ -173,3 +182,9 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float) -> list
         key = min(root, partner.get(root, root))
         groups.setdefault(key, []).append(r)
     return list(groups.values())
+
+
+def _one_glyph(a: CornerRead, b: CornerRead, within: float) -> bool:
+    """Whether both reads' rank glyphs have their centres ``within`` pixels of each other."""
+    p, q = a.read.rank_at, b.read.rank_at
+    return p is not None and q is not None and math.hypot(p[0] - q[0], p[1] - q[1]) < within

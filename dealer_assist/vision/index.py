@@ -56,6 +56,10 @@ class IndexRead:
     #: The suit scored on its visible part, when a covering card's edge cuts it
     #: (a :class:`.cut_glyphs.CutRead`; see :func:`.cut_glyphs.cut_suit_look`).
     cut_suit: Optional[CutRead] = field(default=None, compare=False)
+    #: Centre of the rank glyph in the frame (pixels): one printed glyph is one
+    #: card's, however many corners found near it read it (see
+    #: :func:`~dealer_assist.vision.card_groups.group_corners`).
+    rank_at: Optional[tuple[float, float]] = field(default=None, compare=False)
 
     @property
     def blur(self) -> float:
@@ -492,8 +496,8 @@ class IndexMatcher:
             again = self._score(*extract_glyphs(patch, self.profile, faint,
                                                 darkness(patch, channels) if channels else None, faint_suit))
             if again is not None:
-                return replace(again, scale=again.scale * k)
-        return self._score(rank, suit)
+                return replace(_placed(again, x, y, wdir, hdir, card_w * k, card_h * k), scale=again.scale * k)
+        return _placed(self._score(rank, suit), x, y, wdir, hdir, card_w, card_h)
 
     def blurred_suit_scores(self, read: IndexRead) -> dict[str, float]:
         """The read's suit glyph scored against the suit templates blurred as much as it is.
@@ -614,3 +618,12 @@ class IndexMatcher:
         # multiply-adds) to its thread pool, and on a busy core the hand-off
         # costs milliseconds; einsum's own loop takes microseconds.
         return dict(zip(codes, np.einsum("ij,j->i", matrix, v).tolist()))
+
+
+def _placed(read: Optional[IndexRead], x: float, y: float, wdir, hdir, card_w: float,
+            card_h: float) -> Optional[IndexRead]:
+    """``read`` with :attr:`IndexRead.rank_at` set from the cut it was read in."""
+    if read is None or read.rank_center is None:
+        return read
+    u, v = read.rank_center[0] * card_w, read.rank_center[1] * card_h
+    return replace(read, rank_at=(x + u * wdir[0] + v * hdir[0], y + u * wdir[1] + v * hdir[1]))

@@ -436,7 +436,7 @@ class Recognizer:
         return 1.0
 
     def _pool(self, reads: list[CornerRead], card_w: float, card_h: float) -> FrameResult:
-        groups = group_corners(reads, card_w, card_h)
+        groups = group_corners(reads, card_w, card_h, self.profile.rank_h)
         out = FrameResult()
         for g in groups:
             sure_codes = {cr.code for cr in g if cr.sure}
