@@ -85,10 +85,12 @@ def _with(rec: Recognizer, **changes) -> Recognizer:
     return Recognizer(profile)
 
 
-def _glyphs(suit_blur: float, rank_blur: float = 0.0) -> tuple:
-    """Stand-ins for a read's rank and suit glyphs: only their edge blur is asked for (no rank image
-    is kept, so no rank pair lean is asked)."""
-    return SimpleNamespace(blur=rank_blur or suit_blur, image=None), SimpleNamespace(blur=suit_blur, image=None)
+def _glyphs(suit_blur: float, rank_blur: float = 0.0, redness: float = 0.0) -> tuple:
+    """Stand-ins for an index's rank and suit glyphs: only their edge blur and the rank's ink
+    colour (``redness``, as its suit's) are asked for (no rank image is kept, so no rank pair
+    lean is asked)."""
+    return (SimpleNamespace(blur=rank_blur or suit_blur, image=None, redness=redness),
+            SimpleNamespace(blur=suit_blur, image=None))
 
 
 def _blob_spade(pair_score: float, blur: float) -> IndexRead:
@@ -150,7 +152,7 @@ def test_a_rank_whose_edge_is_far_blurrier_than_its_suits_is_not_sure(anglo):
     suit_blur = 1.05 * t.blur_level
 
     def read(rank_blur: float) -> IndexRead:
-        return IndexRead({"K": 0.9, "J": 0.3}, {"H": 0.9, "D": 0.3}, 0.6, glyphs=_glyphs(suit_blur, rank_blur))
+        return IndexRead({"K": 0.9, "J": 0.3}, {"H": 0.9, "D": 0.3}, 0.6, glyphs=_glyphs(suit_blur, rank_blur, 0.6))
 
     assert anglo.judge.corner(corner, read(suit_blur), 180.0, 260.0).sure
     assert not anglo.judge.corner(corner, read(suit_blur * (t.smear_limit + 0.1)), 180.0, 260.0).sure
@@ -167,7 +169,7 @@ def test_past_the_blur_limit_two_corners_agree_only_with_full_margins(anglo):
         wd = np.array(wdir, float)
         hd = np.array([-wd[1], wd[0]])
         quad = np.array([[x, y], [x, y] + wd * w, [x, y] + wd * w + hd * h, [x, y] + hd * h])
-        read = IndexRead({"A": t.min_score + 0.02, "4": 0.4}, {"D": 0.95, "H": 0.3}, 0.6, glyphs=_glyphs(blur))
+        read = IndexRead({"A": t.min_score + 0.02, "4": 0.4}, {"D": 0.95, "H": 0.3}, 0.6, glyphs=_glyphs(blur, redness=0.6))
         return CornerRead(Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0), (w, h), quad, quad.mean(axis=0), read,
                           False, "AD", t.min_score + 0.02, t.min_margin * 0.8, ["AD"])
 
@@ -191,11 +193,11 @@ def test_heavily_blurred_trials_that_misread_a_rank_raise_its_bar_only_past_the_
 
     usual = np.linspace(1.0, 2.0, 100)  # the usual trials' blurs: the level lies at 1.95
     right = [(Card("7", "S"), IndexRead({"7": 0.9, "1": 0.5}, {"S": 0.9}, 0.0, glyphs=_glyphs(2.2)))] * 5
-    four_as_ace = IndexRead({"A": 0.9, "4": 0.65}, {"D": 0.9}, 0.6, glyphs=_glyphs(2.2))
+    four_as_ace = IndexRead({"A": 0.9, "4": 0.65}, {"D": 0.9}, 0.6, glyphs=_glyphs(2.2, redness=0.6))
     level, (score, margin) = blurred_rank_thresholds(right + [(Card("4", "D"), four_as_ace)], usual, 0.7, 0.15, 0.03)
     assert level == pytest.approx(1.95)
     assert margin > 0.25 + 0.03 and score >= 0.7
-    mild = IndexRead(four_as_ace.rank_scores, four_as_ace.suit_scores, 0.6, glyphs=_glyphs(1.5))
+    mild = IndexRead(four_as_ace.rank_scores, four_as_ace.suit_scores, 0.6, glyphs=_glyphs(1.5, redness=0.6))
     assert blurred_rank_thresholds(right + [(Card("4", "D"), mild)], usual, 0.7, 0.15, 0.03)[1] == (0.7, 0.15)
 
 
@@ -206,7 +208,7 @@ def test_a_rank_read_clearly_by_the_plain_thresholds_is_not_sure_past_the_blur_l
     corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 50.0)
 
     def read(blur: float) -> IndexRead:
-        return IndexRead({"A": 0.9, "4": 0.65}, {"D": 0.9, "H": 0.3}, 0.6, glyphs=_glyphs(blur))
+        return IndexRead({"A": 0.9, "4": 0.65}, {"D": 0.9, "H": 0.3}, 0.6, glyphs=_glyphs(blur, redness=0.6))
 
     assert rec.judge.corner(corner, read(1.9), 180.0, 260.0).sure
     assert not rec.judge.corner(corner, read(2.1), 180.0, 260.0).sure

@@ -104,6 +104,11 @@ RECUT_MIN_K = RECUT_RANGE[0] * GLYPH_LEAST
 INK_RANGE = (0.6, 1.45)
 
 
+#: The least redness a red suit's ink shows and the most a black one's: loose, as
+#: :func:`colour_fits` says why.
+RED_LEAST, BLACK_MOST = 0.08, 0.25
+
+
 def colour_fits(profile: Profile, suit: str, redness: float, ink: Optional[tuple] = None) -> bool:
     """Whether the ink's colour allows ``suit``: a red suit needs some red, a black one little,
     and on a deck printing more colours (``profile.colour_pairs``) the ink's colour (``ink``)
@@ -117,7 +122,7 @@ def colour_fits(profile: Profile, suit: str, redness: float, ink: Optional[tuple
     red = profile.suit_red.get(suit)
     if red is None:
         return True
-    return redness >= 0.08 if red else redness <= 0.25
+    return redness >= RED_LEAST if red else redness <= BLACK_MOST
 
 
 def suit_lead(profile: Profile, read: "IndexRead") -> tuple[str, float, float]:

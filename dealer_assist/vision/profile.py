@@ -96,7 +96,12 @@ class Thresholds:
     whose ranks are judged by their plain lead alone.
     ``cut_suit``: the least score and lead of a suit glyph cut by a covering card's
     edge, scored on its visible part (see :mod:`.cut_glyphs`), learned from cut
-    trials; infinite (never used) in older profiles and when no bar was safe."""
+    trials; infinite (never used) in older profiles and when no bar was safe.
+    ``rank_redness``: the least redness a rank glyph printed beside a red suit
+    shows and the most one beside a black suit shows (see
+    :func:`~dealer_assist.vision.selftest.rank_ink_bounds`); a rank past
+    either is in another ink than the suit read beside it, so the two are
+    not one index.  Never vetoes in older profiles."""
 
     min_score: float = 0.80
     min_margin: float = 0.10
@@ -111,6 +116,7 @@ class Thresholds:
     rank_pair_cuts: dict[str, tuple[float, float]] = field(default_factory=dict)
     rank_pair_cuts_blurred: dict[str, tuple[float, float]] = field(default_factory=dict)
     cut_suit: tuple[float, float] = (float("inf"), float("inf"))
+    rank_redness: tuple[float, float] = (float("-inf"), float("inf"))
 
     def look_alike(self, code: str) -> bool:
         """Whether the rank or the suit of ``code`` has a look-alike in this deck."""
@@ -250,8 +256,9 @@ class Profile:
                 data["thresholds"][key] = {k: tuple(v) for k, v in data["thresholds"].get(key, {}).items()}
             if "blurred_rank" in data["thresholds"]:
                 data["thresholds"]["blurred_rank"] = tuple(data["thresholds"]["blurred_rank"])
-            if "cut_suit" in data["thresholds"]:
-                data["thresholds"]["cut_suit"] = tuple(data["thresholds"]["cut_suit"])
+            for key in ("cut_suit", "rank_redness"):
+                if key in data["thresholds"]:
+                    data["thresholds"][key] = tuple(data["thresholds"][key])
             data["thresholds"] = Thresholds(**data["thresholds"], pair_cuts=cuts, pair_cuts_blurred=blurred_cuts)
             data["rank_size"] = tuple(data["rank_size"])
             data["suit_size"] = tuple(data["suit_size"])

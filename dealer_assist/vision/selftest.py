@@ -19,7 +19,8 @@ from dataclasses import replace
 from dealer_assist.vision.cut_glyphs import cut_suit_thresholds
 from dealer_assist.vision.cut_glyphs import cut_trials as covered_trials
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_lead, suit_pairs, warp_corner
+from dealer_assist.vision.index import (BLACK_MOST, RED_LEAST, IndexMatcher, colour_fits, glyph_vector, suit_lead,
+                                        suit_pairs, warp_corner)
 from dealer_assist.vision.rank_pairs import cuts_between, learn_rank_pairs
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile, Thresholds
 
@@ -261,7 +262,31 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
                       pair_cuts_blurred=blurred_pair_cuts(usual_cuts, pair_cuts(profile, cut_trials + heavy)),
                       confusable=confusions(profile, trials, float(s) - TWO_CORNER_SCORE - step,
                                             float(m) * TWO_CORNER_MARGIN - step),
-                      rank_pair_cuts=rank_cuts, rank_pair_cuts_blurred=rank_cuts_blurred)
+                      rank_pair_cuts=rank_cuts, rank_pair_cuts_blurred=rank_cuts_blurred,
+                      rank_redness=rank_ink_bounds(profile, trials + heavy))
+
+
+def rank_ink_bounds(profile: Profile, trials) -> tuple[float, float]:
+    """The least redness of a rank glyph beside a red suit, the most beside a black one.
+
+    A deck prints an index's rank in its suit's ink, so a black rank beside a
+    red "suit" is not one index: a covered index's suit window once showed a
+    neighbour's red print beside its black 8 (read as an 8 of hearts).  The
+    bounds are those of :func:`~dealer_assist.vision.index.colour_fits`,
+    loosened to half (twice) what any trial read right showed, usual and
+    heavily blurred (thin strokes blurred pale): a deck printing every rank
+    black learns a floor of nothing and is never vetoed.
+    """
+    red, black = [], []
+    for card, r in trials:
+        if r is None or not r.glyphs or r.best("rank")[0] != card.rank or suit_lead(profile, r)[0] != card.suit:
+            continue
+        is_red = profile.suit_red.get(card.suit)
+        if is_red is not None:
+            (red if is_red else black).append(r.glyphs[0].redness)
+    floor = min(RED_LEAST, 0.5 * min(red)) if red else float("-inf")
+    ceiling = max(BLACK_MOST, 2.0 * max(black)) if black else float("inf")
+    return round(floor, 3), round(ceiling, 3)
 
 
 #: Share of the usual trials (by index blur) within which the thresholds learned from

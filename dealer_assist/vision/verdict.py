@@ -104,6 +104,9 @@ class Judge:
             sure, pair_conflict = False, True
         if ss < t.candidate_score:
             return None
+        # Asked only of a read that could count (sure, or one of two corners agreeing).
+        clash = (sure or min(rs, ss) >= t.min_score - TWO_CORNER_SCORE) and self.rank_ink_clashes(r, suit)
+        sure = sure and not clash
         p = np.array([c.x, c.y])
         wv = np.array(c.wdir) * card_w
         hv = np.array(c.hdir) * card_h
@@ -115,7 +118,17 @@ class Judge:
                      and not colour_rules_out(self.profile.suit_ink, self.profile.colour_pairs, s, r.ink_colour)][:2] + suits[:1]
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
         return CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
-                           candidates, not colour_ok, pair_conflict and not sure)
+                           candidates, not colour_ok or clash, pair_conflict and not sure)
+
+    def rank_ink_clashes(self, r: IndexRead, suit: str) -> bool:
+        """Whether the rank glyph's ink is clearly not of ``suit``'s colour (past
+        ``thresholds.rank_redness``): the rank and the "suit" are two cards' print."""
+        red = self.profile.suit_red.get(suit)
+        if red is None or not r.glyphs:
+            return False
+        floor, ceiling = self.profile.thresholds.rank_redness
+        redness = r.glyphs[0].redness
+        return redness < floor if red else redness > ceiling
 
     def rank_lead(self, r: IndexRead) -> tuple[str, float, float]:
         """The read's best rank, its score, and its lead over the next rank its look-alike's
