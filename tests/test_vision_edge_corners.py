@@ -7,7 +7,7 @@ import numpy as np
 
 from drawn_cards import FELT, KW, draw, rounded
 
-from dealer_assist.vision.detect import MASK_SCALE, find_corners, outlines, paper_masks
+from dealer_assist.vision.detect import MASK_SCALE, find_corners, outline_runs, outlines, paper_masks
 from dealer_assist.vision.edge_corners import edge_line_corners
 
 ANGLE = 8
@@ -65,3 +65,13 @@ def test_edges_going_under_another_card_make_no_corner():
     # (a T), or where an edge runs out to the felt, there is none.
     assert all(np.hypot(c.x - square[0][0], c.y - square[0][1]) < 8.0 for c in found)
 
+
+
+def test_the_outline_search_runs_handed_on_give_the_same_corners():
+    split, square, _, _ = _scene()
+    contours = outlines(split)
+    runs = outline_runs(split, contours, min_long=KW["min_long"], min_short=KW["min_short"])
+    # The outline search fits lines to the runs it pairs (kept in the table): the follower fits its own.
+    find_corners(split, contours=contours, concave=True, runs=runs, **KW)
+    handed = edge_line_corners(split, contours, [], reach=40, runs=runs, **KW)
+    assert handed and handed == edge_line_corners(split, contours, [], reach=40, **KW)

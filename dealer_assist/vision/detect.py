@@ -264,6 +264,7 @@ def find_corners(
     contours: Optional[Sequence[np.ndarray]] = None,
     searched: Sequence[np.ndarray] = (),
     concave: bool = False,
+    runs: Optional["_Runs"] = None,
 ) -> list[Corner]:
     """Exposed corners of the white blobs in ``mask`` (coordinates x ``scale``).
 
@@ -290,16 +291,18 @@ def find_corners(
     ``contours`` are the mask's :func:`outlines` when already traced.  An
     outline identical to one of ``searched`` (another mask's, already
     searched with the same lengths) gets the notch search only: its plain
-    corners would come out the same again.
+    corners would come out the same again.  ``runs``: the table
+    :func:`outline_runs` made of them with the same lengths and ``searched``,
+    when the caller keeps it for another search (the edge-line follower).
 
     Every pair of runs of every outline is tested at once, in arrays (see
     :func:`_tips`): a frame has hundreds of pairs, and testing them one at a
     time in Python cost more than all the arithmetic.
     """
-    h, w = mask.shape[:2]
-    if contours is None:
-        contours = outlines(mask)
-    runs = _Runs.of(contours, min_long, min_short, searched, w, h)
+    if runs is None:
+        if contours is None:
+            contours = outlines(mask)
+        runs = outline_runs(mask, contours, min_long=min_long, min_short=min_short, searched=searched)
     if runs is None:
         return []
     cos_lim = np.sin(np.radians(max_skew_deg))
@@ -346,6 +349,18 @@ def find_corners(
     marks = [(k != _CONVEX, k == _OUTSIDE) for k in kind[order].tolist()]
     return [Corner(x, y, (wx, wy), (hx, hy), wl, hl, notched=nt, outside=ou)
             for (x, y, wx, wy, hx, hy, wl, hl), (nt, ou) in zip(cols, marks)]
+
+
+def outline_runs(mask: np.ndarray, contours: Sequence[np.ndarray], *, min_long: float, min_short: float,
+                 searched: Sequence[np.ndarray] = ()) -> Optional["_Runs"]:
+    """The straight runs of ``mask``'s outlines ``contours`` that :func:`find_corners` pairs (None if none).
+
+    Fitting the outlines' polygons is most of a frame's corner search; a
+    caller that searches the same outlines again (the edge-line follower)
+    makes the table once and hands it to both.
+    """
+    h, w = mask.shape[:2]
+    return _Runs.of(contours, min_long, min_short, searched, w, h)
 
 
 #: The kinds of pairs of runs :func:`_tips` tests: a convex bend (a card's

@@ -26,7 +26,7 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, group_corners, index_area, inside
 from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners,
-                                        outlines, paper_balance)
+                                        outline_runs, outlines, paper_balance)
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import IndexMatcher, IndexRead
@@ -142,19 +142,27 @@ class Recognizer:
         small = cv2.resize(frame, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
         return frame_masks(small, int(self._paper_min), self._hole_max, self._bay_max, self._balance)
 
-    def outline_corners(self, masks: Masks, split_outlines=None) -> list[Corner]:
+    def split_runs(self, masks: Masks, split_outlines):
+        """The straight runs of the split mask's outlines (see :func:`.detect.outline_runs`), for both corner searches."""
+        return outline_runs(masks.split, split_outlines, min_long=self._min_long, min_short=self._min_short)
+
+    def outline_corners(self, masks: Masks, split_outlines=None, split_runs=None) -> list[Corner]:
         """The exposed card corners the outline finder sees in a frame's masks (frame pixels).
 
-        ``split_outlines``: the split mask's outlines, when already traced.
+        ``split_outlines``: the split mask's outlines, when already traced;
+        ``split_runs``: their :meth:`split_runs`, when already made.
         """
         kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
         if split_outlines is None:
             split_outlines = outlines(masks.split)
+        if split_runs is None:
+            split_runs = self.split_runs(masks, split_outlines)
         # Both masks bridge notches.  In ``split`` a card lying on another's
         # corner also leaves one, the covered tip behind it: that corner is
         # found as notched (judged more strictly, and see _read_slid), where
         # the uncut mask merges the two cards and finds none.
-        split = find_corners(masks.split, contours=split_outlines, notch_gap=self._notch_gap, concave=True, **kw)
+        split = find_corners(masks.split, contours=split_outlines, notch_gap=self._notch_gap, concave=True,
+                             runs=split_runs, **kw)
         # A corner seen is trusted over one inferred at the same place (a
         # notched corner is judged more strictly): the split mask's notched
         # corners come last.
@@ -171,14 +179,16 @@ class Recognizer:
                 merged.append(c)
         return merged
 
-    def edge_corners(self, masks: Masks, split_outlines, known: list[Corner]) -> list[Corner]:
+    def edge_corners(self, masks: Masks, split_outlines, known: list[Corner], split_runs=None) -> list[Corner]:
         """Corners the outlines lost to index ink joined to the card's edge line (see :mod:`.edge_corners`).
 
         Only those with an index printed where theirs would be: each is a guess
-        at a card's tip, read as notched.  ``known``: the outline corners.
+        at a card's tip, read as notched.  ``known``: the outline corners;
+        ``split_runs``: as for :meth:`outline_corners`.
         """
         kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
-        return [c for c in edge_line_corners(masks.split, split_outlines, known, reach=self._notch_gap, **kw)
+        return [c for c in edge_line_corners(masks.split, split_outlines, known, reach=self._notch_gap,
+                                             runs=split_runs, **kw)
                 if self._index_printed(c, masks)]
 
     def _index_printed(self, c: Corner, masks: Masks) -> bool:
@@ -214,7 +224,8 @@ class Recognizer:
         self._seen = []
         masks = self.masks(frame)
         split_outlines = outlines(masks.split)
-        corners = self.outline_corners(masks, split_outlines)
+        split_runs = self.split_runs(masks, split_outlines)
+        corners = self.outline_corners(masks, split_outlines, split_runs)
         quads = self._whole_cards(masks.split, split_outlines)
         scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
@@ -226,7 +237,7 @@ class Recognizer:
         order = side_ends_last(inked_index_first(corners, masks.ink, self.profile, card_w, card_h), card_w, card_h)
         # Corners followed along edge lines are guesses: read last, so that those beside an index
         # already read are spared.
-        order += self.edge_corners(masks, split_outlines, corners)
+        order += self.edge_corners(masks, split_outlines, corners, split_runs)
         for c in order:
             if read_cards.spare(c):
                 continue
