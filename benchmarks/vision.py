@@ -9,7 +9,8 @@ Unseen decks: python benchmarks/vision.py --synth /tmp/synth --svg tango --svg s
   court cards that print no rank letter (guyenne-classic) never count.
   --paper R,G,B prints the rendered deck on tinted (cream) stock and --shadow sets how
   dark a card's edge shadow falls on what lies under it, --felt R,G,B lays the scenes on
-  another table colour (a wooden table), each into a new --synth DIR.
+  another table colour (a wooden table) and --light R,G,B colours the test frames' light
+  (calibrated in white light), each into a new --synth DIR.
 
 For each deck a profile is calibrated from that deck's set-up shots only
 (unless --profile is given), then:
@@ -323,7 +324,8 @@ def _card_quad(center, angle, height, aspect):
 
 def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
                    paper: tuple[float, float, float] | None = None, shadow: float = 0.35,
-                   felt: tuple[float, float, float] | None = None) -> None:
+                   felt: tuple[float, float, float] | None = None,
+                   light: tuple[float, float, float] | None = None) -> None:
     """Set-up shots and test frames (with truth.json) of one Debian deck, like the shared card sets.
 
     ``paper`` (R, G, B of the card stock, 255 = white) prints the deck on tinted
@@ -331,7 +333,9 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
     tinted paper.  ``shadow`` is how much a card darkens what lies under it
     next to its edge: a smaller one leaves fainter paper-on-paper edges.
     ``felt`` (R, G, B) lays every scene on that one surface instead of the
-    green, blue and red felts, e.g. a wooden table.
+    green, blue and red felts, e.g. a wooden table.  ``light`` (R, G, B gains)
+    colours the test frames' light only, e.g. a warm lamp: the set-up shots
+    keep white light, as when a table is calibrated once and its light changes.
     """
     rng = np.random.default_rng(seed)
     felts = [(felt[2], felt[1], felt[0])] if felt is not None else FELTS
@@ -396,6 +400,8 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
             entries[i]["index_visible_frac"] = [round(f, 3) for f in fracs]
             entries[i]["index_visible"] = max(fracs) >= 0.9
             entries[i]["z"] = i
+        if light is not None:
+            img = img * np.array([light[2], light[1], light[0]], np.float32)
         out_img = np.clip(img, 0, 255).astype(np.uint8)
         out_img = cv2.GaussianBlur(out_img, (0, 0), rng.uniform(0.3, 1.1))
         out_img = np.clip(out_img.astype(np.float32) + rng.normal(0, rng.uniform(0, 4), out_img.shape), 0, 255).astype(np.uint8)
@@ -420,6 +426,8 @@ def main() -> int:
                     "(default white; use a new --synth DIR, rendered decks are not re-rendered)")
     ap.add_argument("--felt", metavar="R,G,B", help="for --synth: the table's colour under every scene, e.g. "
                     "170,120,75 for a wooden table (default: green, blue and red felts; use a new --synth DIR)")
+    ap.add_argument("--light", metavar="R,G,B", help="for --synth: gains of the test frames' light, e.g. "
+                    "1,0.85,0.65 for a warm lamp (the set-up shots keep white light; use a new --synth DIR)")
     ap.add_argument("--shadow", type=float, default=0.35, help="for --synth: depth of a card's shadow on what lies "
                     "under it (default 0.35; smaller = fainter edges between cards)")
     args = ap.parse_args()
@@ -431,7 +439,8 @@ def main() -> int:
             if not (cards / "test" / name / "truth.json").is_file():
                 paper = tuple(float(v) for v in args.paper.split(",")) if args.paper else None
                 felt = tuple(float(v) for v in args.felt.split(",")) if args.felt else None
-                make_synthetic(name, cards, args.frames, paper=paper, shadow=args.shadow, felt=felt)
+                light = tuple(float(v) for v in args.light.split(",")) if args.light else None
+                make_synthetic(name, cards, args.frames, paper=paper, shadow=args.shadow, felt=felt, light=light)
         args.deck = args.svg or ["tango"]
     decks = args.deck or sorted(p.name for p in (cards / "test").iterdir() if p.is_dir())
     rows = []
