@@ -12,7 +12,7 @@ import pytest
 from dealer_assist.cards import Card
 from dealer_assist.vision.index import IndexMatcher, IndexRead
 from dealer_assist.vision.profile import Profile
-from dealer_assist.vision.rank_pairs import RankPairs, close_pairs, misread_pairs
+from dealer_assist.vision.rank_pairs import RankPairs, close_pairs, misread_pairs, unsafe_pairs
 from dealer_assist.vision.verdict import Judge
 
 SHIPPED = Path(__file__).resolve().parents[1] / "calibration"
@@ -101,6 +101,22 @@ def test_a_pair_that_would_take_a_trial_wrongly_is_found(anglo):
     assert misread_pairs(anglo, [trial], cuts, 0.7, 0.15) == {key}
     right = (Card(a, "S"), _read(anglo, glyph_a, {a: 0.85, b: 0.80, third: 0.40}))
     assert misread_pairs(anglo, [right], cuts, 0.7, 0.15) == set()
+
+
+def test_a_pair_that_would_let_two_corners_agree_wrongly_is_found(anglo):
+    """A trial read short of one sure corner's score but within what two agreeing corners each
+    need, taken wrongly through the pair's lean: the pair is not safe for two corners either."""
+    key = next(iter(anglo.thresholds.rank_pair_cuts))
+    a, b = key
+    third = next(r for r in anglo.rank_templates if r not in key and len(r) == 1)
+    cuts = anglo.thresholds.rank_pair_cuts
+    glyph_a = anglo.rank_templates[a]
+    trial = (Card(b, "S"), _read(anglo, glyph_a, {a: 0.67, b: 0.62, third: 0.30}))
+    assert misread_pairs(anglo, [trial], cuts, 0.7 - 0.01, 0.15 - 0.01) == set()
+    assert unsafe_pairs(anglo, [trial], cuts, 0.7, 0.15, 0.01) == {key}
+    # Below what two corners need, no rule would take it.
+    weak = (Card(b, "S"), _read(anglo, glyph_a, {a: 0.6, b: 0.55, third: 0.30}))
+    assert unsafe_pairs(anglo, [weak], cuts, 0.7, 0.15, 0.01) == set()
 
 
 def test_close_pairs_are_those_the_trials_bring_close():

@@ -26,7 +26,7 @@ from typing import Optional
 import numpy as np
 
 from dealer_assist.vision.index import IndexRead, glyph_vector
-from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
 
 #: A trial read whose runner-up rank came within this of its top marks the two as a
 #: look-alike pair.  Twice the floor of the learned margin (0.15): a runner-up that
@@ -197,6 +197,24 @@ def misread_pairs(profile: Profile, trials, cuts: dict[str, tuple[float, float]]
     return bad
 
 
+def unsafe_pairs(profile: Profile, trials, cuts: dict[str, tuple[float, float]], min_score: float,
+                 min_margin: float, step: float) -> set[str]:
+    """The pairs of ``cuts`` through which some trial's rank would be taken wrongly by any rule
+    that trusts the pair's lean, one safety ``step`` inside its thresholds (see :func:`misread_pairs`).
+
+    One sure corner needs ``min_score`` and ``min_margin``.  Two corners
+    agreeing each need less (``TWO_CORNER_SCORE`` below the score, a
+    ``TWO_CORNER_MARGIN`` share of the margin), and for a rank with a
+    look-alike only where the lean parts the two at both corners (see
+    :meth:`.verdict.Judge.look_alike_unparted`): the same lean that took a
+    trial wrongly there would make the card's two looks agree on the same
+    confusion.  Those looser thresholds ask about every read the stricter
+    ones do, and more.
+    """
+    return misread_pairs(profile, trials, cuts, min_score - TWO_CORNER_SCORE - step,
+                         min_margin * TWO_CORNER_MARGIN - step)
+
+
 def learn_rank_pairs(profile: Profile, trials, heavy, cut_trials, min_score: float, min_margin: float,
                      step: float) -> tuple[dict[str, tuple[float, float]], dict[str, tuple[float, float]]]:
     """Learn the look-alike rank pairs' directions (into ``profile.rank_pair_dirs``) and their cuts.
@@ -207,16 +225,17 @@ def learn_rank_pairs(profile: Profile, trials, heavy, cut_trials, min_score: flo
     looser (``rank_pair_cuts_blurred``, for reads past the self-test's blur, as
     :func:`.selftest.blurred_pair_cuts` for suits).  Then every trial is judged
     again with the runner-ups the cuts rule out, one safety ``step`` inside
-    ``min_score`` and ``min_margin``: a pair through which any trial's rank would
-    have been taken wrongly keeps no cuts (and so never decides a read).
+    the thresholds of two corners agreeing (see :func:`unsafe_pairs`): a pair
+    through which any trial's rank would have been taken wrongly keeps no cuts
+    (and so never decides a read).
     """
     learn_rank_pair_dirs(profile, list(trials) + list(heavy), close_pairs(list(trials) + list(heavy)))
     usual = rank_pair_cuts(profile, cut_trials)
     wide = rank_pair_cuts(profile, list(cut_trials) + list(heavy))
     blurred = {key: (min(usual[key][0], cut[0]), max(usual[key][1], cut[1])) for key, cut in wide.items() if key in usual}
     every = list(trials) + list(heavy) + list(cut_trials)
-    bad = misread_pairs(profile, every, usual, min_score - step, min_margin - step)
-    bad |= misread_pairs(profile, every, blurred, min_score - step, min_margin - step)
+    bad = unsafe_pairs(profile, every, usual, min_score, min_margin, step)
+    bad |= unsafe_pairs(profile, every, blurred, min_score, min_margin, step)
     for key in list(profile.rank_pair_dirs):
         if key in bad or key not in usual:
             del profile.rank_pair_dirs[key]
