@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import json
 from pathlib import Path
 
@@ -161,3 +163,48 @@ def test_a_rank_touching_a_border_line_is_parted_from_it(anglo):
         assert anglo.matcher.read(lined) is None
     finally:
         glyphs._peel_border_line = orig
+
+
+def _drawn_index(profile: Profile, pip_from: Optional[int]) -> tuple[np.ndarray, int]:
+    """An upright corner patch drawn exactly: a "7" in the rank's box, a round suit in the
+    suit's, and (``pip_from``, patch column) a big pip's straight left side from there on
+    over the rank's rows.  Also the column just past the "7"'s ink (as a glyph box ends)."""
+    from dealer_assist.vision.glyphs import PAD
+    from dealer_assist.vision.index import _patch_size
+    from dealer_assist.vision.profile import CANON_H
+
+    cw, pw, ph = _patch_size(profile.rank_box, profile.suit_box, profile.aspect)
+    rb, sb = profile.rank_box, profile.suit_box
+    img = np.full((ph, pw, 3), 245, np.uint8)
+    x0, y0, y1 = int(round(PAD + (rb.u0 + 0.01) * cw)), int(round(PAD + (rb.v0 + 0.005) * CANON_H)), int(round(PAD + (rb.v1 - 0.005) * CANON_H))
+    x1 = x0 + 9
+    cv2.line(img, (x0, y0), (x1, y0), (20, 20, 20), 3)
+    cv2.line(img, (x1, y0), (x0 + 3, y1), (20, 20, 20), 3)
+    cv2.circle(img, (int(round(PAD + sb.cu * cw)), int(round(PAD + sb.cv * CANON_H))), int(0.4 * profile.suit_h * CANON_H),
+               (20, 20, 20), cv2.FILLED)
+    if pip_from is not None:
+        cv2.rectangle(img, (pip_from, int(PAD + rb.v0 * CANON_H)), (pw, int(PAD + rb.v1 * CANON_H)), (20, 20, 20), cv2.FILLED)
+    return img, x1 + 2  # the 3-pixel line reaches a pixel past its end point; the box ends past it
+
+
+def test_a_strip_of_a_pip_cut_beside_the_rank_is_no_digit_of_it(anglo):
+    """Some decks print a court card's big pip so close to the rank that it reaches into the
+    rank's box, where the cut parting a glyph from a pip looks (a ten's gap lies further in):
+    the pip is cut inside itself, and the strip of it left of the cut, tall as a digit and
+    apart from the rank, was kept as a ten's other digit (tigullio's QH read as a "10" at
+    0.62).  Drawn exactly: the rank's glyph ends where the "7" does, with the pip or without."""
+    from dealer_assist.vision.glyphs import PAD, extract_glyphs
+
+    p = anglo.profile
+    cw = p.canon_w
+    clean, ends = _drawn_index(p, None)
+    rank, suit = extract_glyphs(clean, p)
+    assert rank is not None and suit is not None and not rank.cut
+    assert abs((PAD + rank.box.u1 * cw) - ends) <= 1
+    # The pip's left side 3 pixels before the cut's first column: a strip that wide is left.
+    start = int(PAD + p.rank_box.u1 * cw) - int(0.15 * (p.rank_box.u1 - p.rank_box.u0) * cw)
+    assert start - 3 > ends  # paper between the "7" and the pip
+    painted, _ = _drawn_index(p, start - 3)
+    rank, suit = extract_glyphs(painted, p)
+    assert rank is not None and suit is not None and rank.cut  # cut through the pip's ink
+    assert abs((PAD + rank.box.u1 * cw) - ends) <= 1

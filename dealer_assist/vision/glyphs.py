@@ -404,7 +404,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     if cv2.countNonZero(lines):
         binary &= ~cv2.dilate(lines, _DILATE)
         ink = cv2.copyTo(ink, binary, cv2.min(ink, INK))  # ink kept only where still ink
-    rank_cut, suit_cut = (_cut_beside(binary, rows_cols) for rows_cols in lay.beside)
+    rank_at, suit_at = (_cut_beside(binary, rows_cols) for rows_cols in lay.beside)
+    rank_cut, suit_cut = rank_at is not None, suit_at is not None
     n, labels, stats, cents, boxes = _components(binary)
     peeled = _peel_border_line(binary, labels, boxes, lay)
     if peeled is not None:
@@ -463,6 +464,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     kept: list[int] = []
     for zone, ids in zones.items():
         parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
+        if zone == "rank" and rank_at is not None and len(parts) > 1:
+            rest = _off_pip_remnants(parts, boxes, rank_at)
+            if len(rest) < len(parts):
+                ids = [i for i in ids if i in rest or i not in parts]  # a pip's piece joins nothing either
+                parts = rest
         if zone == "rank" and len(parts) < len(ids):
             # Ranks only: a suit is one solid shape, and faint ink below it
             # is more often a picture it touches than a stroke of its own.
@@ -848,8 +854,8 @@ def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, int, n
     return r0 + y, c0, cv2.dilate(eroded[y:y + h, c0:c1], kernel)
 
 
-def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) -> bool:
-    """Part an index glyph from a big pip printed right beside it; True when ink was cut.
+def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) -> Optional[int]:
+    """Part an index glyph from a big pip printed right beside it; the column cut at when ink was cut, else None.
 
     Within the glyph's band of rows, ink is cut at the thinnest column just
     past the box's right edge: a gap where there is one, the narrowest
@@ -861,14 +867,30 @@ def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) ->
     r1 = min(binary.shape[0], int(bottom) + 1)
     c1 = min(binary.shape[1], c1)
     if c1 - c0 < 2 or r1 <= r0:
-        return False
+        return None
     band = binary[r0:r1]
     cols = cv2.reduce(band[:, c0:c1], 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
     at = int(cols.argmin())
     if cols[at] == 0 and not cv2.countNonZero(band[:, c0 + at:]):
-        return False
+        return None
     band[:, c0 + at:] = 0
-    return bool(cols[at] > 0)
+    return c0 + at if cols[at] > 0 else None
+
+
+def _off_pip_remnants(parts: list[int], boxes: list, cut_at: int) -> list[int]:
+    """The rank's parts (its biggest first, see :func:`_glyph_parts`) but the pieces of a pip that
+    :func:`_cut_beside` cut through at column ``cut_at``: right of the rank's biggest piece, ending at the cut.
+
+    Some decks print a court card's big pip (or its picture) so close to the
+    rank that the pip reaches into the rank's box, where the cut must look
+    for the gap between a ten's two digits: the pip is then cut inside
+    itself, and its strip left of the cut stands beside the rank, tall as
+    a digit, and is kept as a ten's other digit.  A ten's digits are parted
+    by paper and its biggest piece is the "0", the rightmost: no digit of a
+    rank lies right of it and ends at a cut made through ink.
+    """
+    x, _, w, _, _ = boxes[parts[0]]
+    return [i for i in parts if i == parts[0] or not (boxes[i][0] >= x + w and boxes[i][0] + boxes[i][2] == cut_at)]
 
 
 def _blobs_to_part(boxes: list, shape, lay: _Layout) -> list[int]:
