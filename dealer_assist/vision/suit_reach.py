@@ -15,7 +15,6 @@ anywhere on that line cannot be read at any of them.
 from __future__ import annotations
 
 import math
-from typing import Optional
 
 import cv2
 import numpy as np
@@ -49,19 +48,9 @@ class SuitReach:
     """
 
     def __init__(self, profile: Profile, masks: Masks, all_felt: bool) -> None:
-        ink = masks.ink
-        if masks.bay_ink is not None:
-            ink = cv2.bitwise_or(ink, masks.bay_ink)
-        self._ink, self._whole = ink, masks.whole
-        self._near_felt: Optional[np.ndarray] = None  # worked out at the first corner that asks for it
-        self._near = self._with_felt() if all_felt else cv2.dilate(ink, _WINDOW)
+        self._masks = masks
+        self._all_felt = all_felt
         self._box = profile.suit_box
-
-    def _with_felt(self) -> np.ndarray:
-        """Ink or no card paper within a pixel of each mask pixel (see :meth:`may_hold_index`)."""
-        if self._near_felt is None:
-            self._near_felt = cv2.dilate(cv2.bitwise_or(self._ink, cv2.bitwise_not(self._whole)), _WINDOW)
-        return self._near_felt
 
     def may_hold_index(self, c: Corner, card_w: float, card_h: float, lo: float, hi: float) -> bool:
         """Whether ink lies on the line of suit centres of cards ``lo`` to ``hi`` times
@@ -72,13 +61,38 @@ class SuitReach:
         u, v = self._box.cu * card_w, self._box.cv * card_h
         dx = (u * c.wdir[0] + v * c.hdir[0]) * MASK_SCALE
         dy = (u * c.wdir[1] + v * c.hdir[1]) * MASK_SCALE
-        # Samples at most a mask pixel apart: with the 3 x 3 window the line is covered whole.
-        n = int(math.ceil(math.hypot(dx, dy) * (hi - lo))) + 2
-        s = np.linspace(lo, hi, n)
-        xs = np.rint(c.x * MASK_SCALE + s * dx).astype(np.intp)
-        ys = np.rint(c.y * MASK_SCALE + s * dy).astype(np.intp)
-        near = self._with_felt() if c.notched else self._near
-        rows, cols = near.shape[:2]
-        if xs.min() < 1 or ys.min() < 1 or xs.max() >= cols - 1 or ys.max() >= rows - 1:
-            return True
-        return bool(near[ys, xs].any())
+        x0, y0 = c.x * MASK_SCALE, c.y * MASK_SCALE
+        m = self._masks
+        rows, cols = m.ink.shape[:2]
+        for s in (lo, hi):  # a straight line: inside the frame when both its ends are
+            x, y = round(x0 + s * dx), round(y0 + s * dy)
+            if not (1 <= x < cols - 1 and 1 <= y < rows - 1):
+                return True
+        # Samples at most a mask pixel apart (with the 3 x 3 window the line is covered whole),
+        # from the guessed size outward: an index's suit is most often met at once.
+        n = int(math.ceil(math.hypot(dx, dy) * (hi - lo))) + 1
+        step = (hi - lo) / n
+        mid = min(max(int(round((1.0 - lo) / step)), 0), n) if step > 0 else 0
+        felt = c.notched or self._all_felt
+        # First the line's own pixels nearest the guessed size (an index's suit centre, mostly).
+        for d in range(FIRST_LOOKS):
+            i = mid + ((d + 1) // 2 if d % 2 else -(d // 2))
+            if 0 <= i <= n:
+                y, x = round(y0 + (lo + i * step) * dy), round(x0 + (lo + i * step) * dx)
+                if m.ink[y, x] or (m.bay_ink is not None and m.bay_ink[y, x]) or (felt and not m.whole[y, x]):
+                    return True
+        # Then every 3 x 3 window along the line, on the line's own box of the masks.
+        points = [(round(y0 + (lo + i * step) * dy), round(x0 + (lo + i * step) * dx)) for i in range(n + 1)]
+        ys, xs = [p[0] for p in points], [p[1] for p in points]
+        top, left = min(ys) - 1, min(xs) - 1
+        box = (slice(top, max(ys) + 2), slice(left, max(xs) + 2))
+        ink = m.ink[box] if m.bay_ink is None else cv2.bitwise_or(m.ink[box], m.bay_ink[box])
+        if felt:
+            ink = cv2.bitwise_or(ink, cv2.bitwise_not(m.whole[box]))
+        near = cv2.dilate(ink, _WINDOW)
+        return any(near[y - top, x - left] for y, x in points)
+
+
+#: Pixels of a corner's line of suit centres first looked at alone, before the windows around
+#: every one (an index's suit centre lies on the line near the guessed size: a few pixels).
+FIRST_LOOKS = 5
