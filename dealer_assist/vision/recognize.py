@@ -29,9 +29,10 @@ from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners
                                         outline_runs, outlines, paper_balance)
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
-from dealer_assist.vision.index import IndexMatcher, IndexRead
+from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
 from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.suit_reach import SuitReach, solid_suits
 from dealer_assist.vision.verdict import Judge
 
 
@@ -136,6 +137,8 @@ class Recognizer:
         self._seen: list = []
         #: Whether a look at the corner being read scored a rank and a suit (set by _read_sizes).
         self._scored = False
+        #: Whether a corner may be passed over for no ink on its line of suit centres (see :mod:`.suit_reach`).
+        self._solid_suits = solid_suits(profile)
 
     def masks(self, frame: np.ndarray) -> Masks:
         """The paper and ink masks of a BGR frame, at :data:`~.detect.MASK_SCALE`."""
@@ -238,6 +241,7 @@ class Recognizer:
         # Corners followed along edge lines are guesses: read last, so that those beside an index
         # already read are spared.
         order += self.edge_corners(masks, split_outlines, corners, split_runs)
+        reach = SuitReach(self.profile, masks, all_felt=self._bay_max == 0) if self._solid_suits and order else None
         for c in order:
             if read_cards.spare(c):
                 continue
@@ -246,6 +250,10 @@ class Recognizer:
             if c.wlen > LONG_SIDE * card_w * max(sizes):
                 # The edge along the index's width runs on far past a card's
                 # width: this is a long side, so not an index corner.
+                continue
+            if reach is not None and not reach.may_hold_index(c, card_w, card_h, *self._size_reach(sizes)):
+                # No suit could be cut here at any size a look or a retry tries:
+                # read as a corner whose looks saw nothing.
                 continue
             self._seen = []
             self._scored = False
@@ -407,6 +415,15 @@ class Recognizer:
             if (best is not None and best.sure) or not saw:
                 break
         return best, saw
+
+    @staticmethod
+    def _size_reach(sizes) -> tuple[float, float]:
+        """The least and greatest card sizes (against the frame's guess) a corner first read at
+        ``sizes`` is cut at: each size recut as its rank's height says (:data:`.index.RECUT_RANGE`),
+        the retries (:data:`RETRY_SIZES` of the first) likewise."""
+        lo = min(min(sizes), sizes[0] * min(RETRY_SIZES)) * RECUT_RANGE[0]
+        hi = max(max(sizes), sizes[0] * max(RETRY_SIZES)) * RECUT_RANGE[1]
+        return lo, hi
 
     def _index_in_place(self, r: IndexRead) -> bool:
         """Whether the rank glyph lies where the deck prints it, within half a glyph."""
