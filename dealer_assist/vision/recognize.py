@@ -30,6 +30,7 @@ from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
+from dealer_assist.vision.light import light_balance
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.suit_reach import SuitReach, solid_suits
@@ -224,6 +225,9 @@ class Recognizer:
         # Four channels: OpenCV resizes and warps BGRA with whole-pixel vector
         # loads, about twice as fast as BGR; the colour values are the same.
         frame = cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
+        light = light_balance(frame, self.profile.paper_colour)
+        if light is not None:
+            frame = cv2.LUT(frame, light)
         self._seen = []
         masks = self.masks(frame)
         split_outlines = outlines(masks.split)

@@ -1,0 +1,58 @@
+"""A table whose light turned warm after set-up still reads.
+
+Calibrated in white light and played under a warm lamp, white stock turns as
+yellow as a wooden table: the paper test found no card at all (0 of 1,300
+rendered cards).  The frame's brightest pixels, the paper's, tell the light's
+colour and the frame is scaled back to the set-up's paper colour.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dealer_assist.vision import recognize as recognize_module
+from dealer_assist.vision.light import light_balance
+from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.recognize import Recognizer
+from frame_truth import setup_shot_corner
+
+WARM = (0.6, 0.82, 1.0)  # B, G, R gains of a tungsten lamp against daylight
+
+
+def _lit(frame: np.ndarray, gains) -> np.ndarray:
+    return np.clip(frame.astype(np.float32) * np.array(gains, np.float32), 0, 255).astype(np.uint8)
+
+
+@pytest.fixture(scope="module")
+def shot():
+    frame, corner = setup_shot_corner("anglo", "7H")
+    return Recognizer(Profile.load(default_profile_path())), frame, corner
+
+
+def test_a_warm_lit_card_reads_and_would_not_unbalanced(shot, monkeypatch):
+    anglo, frame, _ = shot
+    warm = _lit(frame, WARM)
+    assert [h.card.code for h in anglo.recognize(warm).cards] == ["7H"]
+    monkeypatch.setattr(recognize_module, "light_balance", lambda *a: None)
+    assert anglo.recognize(warm).cards == []
+
+
+def test_the_balanced_paper_is_the_set_up_paper(shot):
+    anglo, frame, (x, y, wdir, hdir, w, h) = shot
+    warm = _lit(frame, WARM)
+    table = light_balance(warm, anglo.profile.paper_colour)
+    assert table is not None
+    cx, cy = int(x + 0.5 * w), int(y + 0.5 * h)  # mid-card: bare paper on the anglo 7H
+    before = frame[cy - 3:cy + 3, cx - 3:cx + 3].reshape(-1, 3).mean(axis=0)
+    lit = warm[cy - 3:cy + 3, cx - 3:cx + 3].reshape(-1, 3)
+    after = np.array([table[0, v, ch] for v, ch in zip(lit.mean(axis=0).round().astype(int), range(3))], float)
+    assert np.abs(after - before).max() < 12
+
+
+def test_the_set_up_light_and_a_felt_without_cards_are_left_alone(shot):
+    anglo, frame, (x, y, _, _, w, h) = shot
+    assert light_balance(frame, anglo.profile.paper_colour) is None
+    felt = frame[: int(y) - 20, : int(x) - 20]  # the shot's felt above and left of the card
+    assert felt.size and light_balance(felt, anglo.profile.paper_colour) is None
+    assert light_balance(_lit(felt, WARM), anglo.profile.paper_colour) is None
