@@ -89,13 +89,18 @@ def test_the_judge_takes_a_look_alike_rank_the_lean_parts_and_no_other(anglo):
     assert not judge.corner(notched, _read(anglo, like_a, scores), 100.0, 150.0).sure
 
 
+def _pair(profile: Profile):
+    """The profile's first look-alike rank pair: its key, both ranks, a third rank, the cuts, the
+    first rank's template."""
+    key = next(iter(profile.thresholds.rank_pair_cuts))
+    a, b = key
+    third = next(r for r in profile.rank_templates if r not in key and len(r) == 1)
+    return key, a, b, third, profile.thresholds.rank_pair_cuts, profile.rank_templates[a]
+
+
 def test_a_pair_that_would_take_a_trial_wrongly_is_found(anglo):
     """The self-test's last check: a trial of the runner-up whose glyph leans past the top's cut."""
-    key = next(iter(anglo.thresholds.rank_pair_cuts))
-    a, b = key
-    third = next(r for r in anglo.rank_templates if r not in key and len(r) == 1)
-    cuts = anglo.thresholds.rank_pair_cuts
-    glyph_a = anglo.rank_templates[a]
+    key, a, b, third, cuts, glyph_a = _pair(anglo)
     # Truly a "b" card whose glyph looks like the "a" template and reads "a" first.
     trial = (Card(b, "S"), _read(anglo, glyph_a, {a: 0.85, b: 0.80, third: 0.40}))
     assert misread_pairs(anglo, [trial], cuts, 0.7, 0.15) == {key}
@@ -106,11 +111,7 @@ def test_a_pair_that_would_take_a_trial_wrongly_is_found(anglo):
 def test_a_pair_that_would_let_two_corners_agree_wrongly_is_found(anglo):
     """A trial read short of one sure corner's score but within what two agreeing corners each
     need, taken wrongly through the pair's lean: the pair is not safe for two corners either."""
-    key = next(iter(anglo.thresholds.rank_pair_cuts))
-    a, b = key
-    third = next(r for r in anglo.rank_templates if r not in key and len(r) == 1)
-    cuts = anglo.thresholds.rank_pair_cuts
-    glyph_a = anglo.rank_templates[a]
+    key, a, b, third, cuts, glyph_a = _pair(anglo)
     trial = (Card(b, "S"), _read(anglo, glyph_a, {a: 0.67, b: 0.62, third: 0.30}))
     assert misread_pairs(anglo, [trial], cuts, 0.7 - 0.01, 0.15 - 0.01) == set()
     assert unsafe_pairs(anglo, [trial], cuts, 0.7, 0.15, 0.01) == {key}

@@ -25,6 +25,10 @@ from dealer_assist.vision.profile import Profile
 
 _WINDOW = np.ones((3, 3), np.uint8)
 
+#: Pixels of a corner's line of suit centres first looked at alone, before the windows around
+#: every one (an index's suit centre lies on the line near the guessed size: a few pixels).
+FIRST_LOOKS = 5
+
 
 def solid_suits(profile: Profile) -> bool:
     """Whether every suit template is ink at its centre (at least :data:`.glyphs.INK` over the
@@ -91,8 +95,3 @@ class SuitReach:
             ink = cv2.bitwise_or(ink, cv2.bitwise_not(m.whole[box]))
         near = cv2.dilate(ink, _WINDOW)
         return any(near[y - top, x - left] for y, x in points)
-
-
-#: Pixels of a corner's line of suit centres first looked at alone, before the windows around
-#: every one (an index's suit centre lies on the line near the guessed size: a few pixels).
-FIRST_LOOKS = 5
