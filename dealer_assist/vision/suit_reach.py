@@ -5,16 +5,17 @@ colour looks) costs a few tenths of a millisecond.  About a third of the
 corners a frame finds show no index: the corners of a deck that prints a
 lone pip where the others print their index, the bends of a card's edge
 over another, pips and pictures.  An index has a suit, and a suit printed
-solid has ink at its centre (where a bare corner or a lone pip in the
+solid has ink near its centre (where a bare corner or a lone pip in the
 rank's place leaves paper).  That centre moves out from the corner with
-the card's size, so it is looked for along the whole line of centres of
+the card's size, so ink is looked for near the whole line of centres of
 every card size the reader may cut the corner at: a corner with no ink
-anywhere on that line cannot be read at any of them.
+anywhere near that line cannot be read at any of them.
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -23,7 +24,6 @@ from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks
 from dealer_assist.vision.glyphs import INK
 from dealer_assist.vision.profile import Profile
 
-_WINDOW = np.ones((3, 3), np.uint8)
 
 #: Pixels of a corner's line of suit centres first looked at alone, before the windows around
 #: every one (an index's suit centre lies on the line near the guessed size: a few pixels).
@@ -59,9 +59,10 @@ class SuitReach:
     def may_hold_index(self, c: Corner, card_w: float, card_h: float, lo: float, hi: float) -> bool:
         """Whether ink lies on the line of suit centres of cards ``lo`` to ``hi`` times
         ``card_w`` x ``card_h`` at corner ``c``; True when the line leaves the frame
-        (beyond it nothing is known).  Ink means within a pixel of the line: the masks are at
-        half size, a corner found is a pixel off, and a stroke's slide of the cut
-        (see ``Recognizer._read_slid``) moves it about as much."""
+        (beyond it nothing is known).  Ink means within a quarter of a suit of the line (see
+        :meth:`_reach`): the masks are at half size, a corner found is a pixel off, a stroke's
+        slide of the cut (see ``Recognizer._read_slid``) moves it about as much, and a suit's
+        own middle may be pale."""
         u, v = self._box.cu * card_w, self._box.cv * card_h
         dx = (u * c.wdir[0] + v * c.hdir[0]) * MASK_SCALE
         dy = (u * c.wdir[1] + v * c.hdir[1]) * MASK_SCALE
@@ -72,7 +73,7 @@ class SuitReach:
             x, y = round(x0 + s * dx), round(y0 + s * dy)
             if not (1 <= x < cols - 1 and 1 <= y < rows - 1):
                 return True
-        # Samples at most a mask pixel apart (with the 3 x 3 window the line is covered whole),
+        # Samples at most a mask pixel apart (with the windows the line is covered whole),
         # from the guessed size outward: an index's suit is most often met at once.
         n = int(math.ceil(math.hypot(dx, dy) * (hi - lo))) + 1
         step = (hi - lo) / n
@@ -85,13 +86,26 @@ class SuitReach:
                 y, x = round(y0 + (lo + i * step) * dy), round(x0 + (lo + i * step) * dx)
                 if m.ink[y, x] or (m.bay_ink is not None and m.bay_ink[y, x]) or (felt and not m.whole[y, x]):
                     return True
-        # Then every 3 x 3 window along the line, on the line's own box of the masks.
+        # Then every window around the line, on the line's own box of the masks.
         points = [(round(y0 + (lo + i * step) * dy), round(x0 + (lo + i * step) * dx)) for i in range(n + 1)]
         ys, xs = [p[0] for p in points], [p[1] for p in points]
-        top, left = min(ys) - 1, min(xs) - 1
-        box = (slice(top, max(ys) + 2), slice(left, max(xs) + 2))
+        reach = self._reach(card_w, card_h)
+        top, left = max(min(ys) - reach, 0), max(min(xs) - reach, 0)
+        box = (slice(top, max(ys) + reach + 1), slice(left, max(xs) + reach + 1))
         ink = m.ink[box] if m.bay_ink is None else cv2.bitwise_or(m.ink[box], m.bay_ink[box])
         if felt:
             ink = cv2.bitwise_or(ink, cv2.bitwise_not(m.whole[box]))
-        near = cv2.dilate(ink, _WINDOW)
+        near = cv2.dilate(ink, _window(reach))
         return any(near[y - top, x - left] for y, x in points)
+
+    def _reach(self, card_w: float, card_h: float) -> int:
+        """How far (mask pixels) from the line ink may lie and count: a quarter of a suit at the
+        guessed size.  The suit's centre is not always ink (a held-out Swiss deck's tens print a
+        suit with a pale middle: three tens were passed over at a pixel's reach)."""
+        box = self._box
+        return max(1, int(0.25 * MASK_SCALE * min((box.u1 - box.u0) * card_w, (box.v1 - box.v0) * card_h)))
+
+
+@lru_cache(maxsize=16)
+def _window(reach: int) -> np.ndarray:
+    return np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
