@@ -107,8 +107,13 @@ def paper_balance(paper_colour: Sequence[float]) -> Optional[np.ndarray]:
     lo = min(paper_colour)
     if top <= 0 or top - lo <= 0.25 * (top / 4 + 12):
         return None
+    return gain_tables([top / max(c, 1.0) for c in paper_colour])
+
+
+def gain_tables(gains: Sequence[float]) -> np.ndarray:
+    """One look-up table per channel (len(gains) x 256) that multiplies each level by its gain, rounded and clipped."""
     levels = np.arange(256, dtype=np.float32)
-    return np.stack([np.clip(np.round(levels * (top / max(c, 1.0))), 0, 255) for c in paper_colour]).astype(np.uint8)
+    return np.stack([np.clip(np.round(levels * k), 0, 255) for k in gains]).astype(np.uint8)
 
 
 def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, bay_max: float = 0.0,

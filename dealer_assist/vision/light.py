@@ -17,6 +17,8 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
+from dealer_assist.vision.detect import gain_tables
+
 #: Share of the frame's pixels taken as its brightest (the paper's): one card
 #: fills some 4% of a 1280x720 frame; a printed layout line or a glint is thinner.
 TOP_SHARE = 0.005
@@ -62,10 +64,8 @@ def light_balance(frame: np.ndarray, paper_colour: Sequence[float]) -> Optional[
         return None
     if np.abs(light - 1.0).max() < LEAST_CHANGE:
         return None
-    levels = np.arange(256, dtype=np.float32)
     gains = list(1.0 / light) + [1.0] * (frame.shape[2] - 3)
-    table = np.stack([np.clip(np.round(levels * k), 0, 255) for k in gains], axis=-1).astype(np.uint8)
-    return table[None, :, :]
+    return gain_tables(gains).T[None, :, :].copy()
 
 
 def _brightest(sample: np.ndarray, channel: int) -> int:
