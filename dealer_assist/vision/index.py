@@ -91,6 +91,9 @@ COLOUR_SHARE = 0.05
 #: Card sizes (against the guess) a corner is cut again at, at most, when its rank's height says
 #: the guess is off: a third either way is as far as tilt or a lifted card takes a card of a fixed camera.
 RECUT_RANGE = (0.75, 1.35)
+#: How far (against the profile's rank height) a rank glyph's height may be off before the
+#: corner is cut again at the size it tells: blur and the cut's rounding alone move it a few hundredths.
+RECUT_OFF = 0.12
 #: Least height of a glyph :meth:`IndexMatcher._score` reads, against the profile's rank (or
 #: suit) height: blur and the cut's rounding take a little off, a pip beside the index is smaller.
 GLYPH_LEAST = 0.6
@@ -367,6 +370,8 @@ class IndexMatcher:
         self._ink_channels = ink_channels(profile.suit_ink)
         #: Whether some suit is printed in an ink so pale that its glyph is faint even sharp
         #: (its template's darkest ink lies in :func:`.glyphs.faint_level`'s range).
+        #: Ranks printed off the usual height, with their own heights (see :meth:`_own_height_read`).
+        self._tall_ranks = [(r, h) for r, h in profile.rank_heights.items() if abs(h / profile.rank_h - 1.0) > RECUT_OFF]
         self._pale_suits = any(faint_level(v.astype(np.float32)) is not None for k, v in profile.suit_templates.items())
 
     def read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
@@ -495,7 +500,10 @@ class IndexMatcher:
             return None
         self.saw_glyphs = True
         self.seen.append((rank, suit is not None))
-        if abs(k - 1.0) > 0.12 and k > RECUT_MIN_K:
+        if abs(k - 1.0) > RECUT_OFF and k > RECUT_MIN_K:
+            own = self._own_height_read(rank, suit)
+            if own is not None:
+                return _placed(own, x, y, wdir, hdir, card_w, card_h)
             k = min(max(k, RECUT_RANGE[0]), RECUT_RANGE[1])
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
             again = self._score(*extract_glyphs(patch, self.profile, faint,
@@ -503,6 +511,28 @@ class IndexMatcher:
             if again is not None:
                 return replace(_placed(again, x, y, wdir, hdir, card_w * k, card_h * k), scale=again.scale * k)
         return _placed(self._score(rank, suit), x, y, wdir, hdir, card_w, card_h)
+
+    def _own_height_read(self, rank: Glyph, suit: Optional[Glyph]) -> Optional[IndexRead]:
+        """The look's read when its rank glyph is as tall as the rank it reads as is printed.
+
+        A deck printing its J and Q a fifth taller (``profile.rank_heights``)
+        shows them off the usual height at the right card size: the cut is
+        already at the card's size, and cutting again at the height's
+        size only makes the card look a fifth bigger (which the suit window
+        then corrects back, see :meth:`.Profile.suit_window_factor`).  None
+        when no rank is printed that tall or the glyph reads as another one.
+        """
+        tall = self._tall_ranks
+        if not tall:
+            return None
+        rh = rank.box.v1 - rank.box.v0
+        fits = [r for r, h in tall if abs(rh / h - 1.0) <= RECUT_OFF]
+        if not fits:
+            return None
+        read = self._score(rank, suit)
+        if read is None or max(read.rank_scores, key=read.rank_scores.get) not in fits:
+            return None
+        return read
 
     def blurred_suit_scores(self, read: IndexRead) -> dict[str, float]:
         """The read's suit glyph scored against the suit templates blurred as much as it is.
