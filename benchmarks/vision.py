@@ -10,7 +10,8 @@ Unseen decks: python benchmarks/vision.py --synth /tmp/synth --svg tango --svg s
   --paper R,G,B prints the rendered deck on tinted (cream) stock and --shadow sets how
   dark a card's edge shadow falls on what lies under it, --felt R,G,B lays the scenes on
   another table colour (a wooden table) and --light R,G,B colours the test frames' light
-  (calibrated in white light), each into a new --synth DIR.
+  (calibrated in white light), --clutter adds chips, a hand, glare and a tilted camera,
+  each into a new --synth DIR.
 
 For each deck a profile is calibrated from that deck's set-up shots only
 (unless --profile is given), then:
@@ -46,6 +47,7 @@ from dealer_assist.vision.profile import Profile  # noqa: E402
 from dealer_assist.vision.recognize import Recognizer  # noqa: E402
 from dealer_assist.vision.track import NewCard  # noqa: E402
 from dealer_assist.vision.watch import watch  # noqa: E402
+import table_clutter  # noqa: E402
 
 
 def canon(code: str) -> str:
@@ -325,7 +327,7 @@ def _card_quad(center, angle, height, aspect):
 def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
                    paper: tuple[float, float, float] | None = None, shadow: float = 0.35,
                    felt: tuple[float, float, float] | None = None,
-                   light: tuple[float, float, float] | None = None) -> None:
+                   light: tuple[float, float, float] | None = None, clutter: bool = False) -> None:
     """Set-up shots and test frames (with truth.json) of one Debian deck, like the shared card sets.
 
     ``paper`` (R, G, B of the card stock, 255 = white) prints the deck on tinted
@@ -336,6 +338,8 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
     green, blue and red felts, e.g. a wooden table.  ``light`` (R, G, B gains)
     colours the test frames' light only, e.g. a warm lamp: the set-up shots
     keep white light, as when a table is calibrated once and its light changes.
+    ``clutter`` adds chips, a hand, glare and a tilted camera to the test frames
+    (see :mod:`table_clutter`); what a chip, a hand or strong glare hides is not visible.
     """
     rng = np.random.default_rng(seed)
     felts = [(felt[2], felt[1], felt[0])] if felt is not None else FELTS
@@ -374,10 +378,14 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
         masks, entries = [], []
         for code, quad in placed:
             masks.append(_place(img, cards[code], quad, shadow))
+        hidden = table_clutter.clutter(img, rng, [q.mean(axis=0) for _, q in placed], height) if clutter else None
+        tilt = table_clutter.camera_tilt(rng, (img.shape[1], img.shape[0])) if clutter else np.eye(3)
+        for code, quad in placed:
+            quad = table_clutter.tilted(quad, tilt)
             entries.append({"card": code.replace("T", "10"), "corners": quad.round(1).tolist(),
                             "center": quad.mean(axis=0).round(1).tolist()})
         for i, (code, quad) in enumerate(placed):
-            above = np.zeros(img.shape[:2], bool)
+            above = np.zeros(img.shape[:2], bool) if hidden is None else hidden.copy()
             for m in masks[i + 1:]:
                 above |= m
             fracs = []
@@ -388,11 +396,11 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
                     boxes.append(None)
                     continue
                 poly = _card_to_frame(cards[code], quad, box)
-                boxes.append(poly.round(1).tolist())
+                boxes.append(table_clutter.tilted(poly, tilt).round(1).tolist())
                 region = np.zeros(img.shape[:2], np.uint8)
                 cv2.fillPoly(region, [np.int32(np.round(poly))], 1)
-                x0, y0 = poly.min(axis=0)
-                x1, y1 = poly.max(axis=0)
+                x0, y0 = table_clutter.tilted(poly, tilt).min(axis=0)
+                x1, y1 = table_clutter.tilted(poly, tilt).max(axis=0)
                 inside = x0 >= 0 and y0 >= 0 and x1 < img.shape[1] and y1 < img.shape[0]
                 total = max(int(region.sum()), 1)
                 fracs.append(float((region.astype(bool) & ~above).sum()) / total if inside else 0.0)
@@ -402,6 +410,9 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
             entries[i]["z"] = i
         if light is not None:
             img = img * np.array([light[2], light[1], light[0]], np.float32)
+        if clutter:
+            img = cv2.warpPerspective(img, tilt, (img.shape[1], img.shape[0]), flags=cv2.INTER_LINEAR,
+                                      borderMode=cv2.BORDER_REFLECT)
         out_img = np.clip(img, 0, 255).astype(np.uint8)
         out_img = cv2.GaussianBlur(out_img, (0, 0), rng.uniform(0.3, 1.1))
         out_img = np.clip(out_img.astype(np.float32) + rng.normal(0, rng.uniform(0, 4), out_img.shape), 0, 255).astype(np.uint8)
@@ -428,6 +439,8 @@ def main() -> int:
                     "170,120,75 for a wooden table (default: green, blue and red felts; use a new --synth DIR)")
     ap.add_argument("--light", metavar="R,G,B", help="for --synth: gains of the test frames' light, e.g. "
                     "1,0.85,0.65 for a warm lamp (the set-up shots keep white light; use a new --synth DIR)")
+    ap.add_argument("--clutter", action="store_true", help="for --synth: chips, a hand, glare and a tilted camera "
+                    "in the test frames (use a new --synth DIR)")
     ap.add_argument("--shadow", type=float, default=0.35, help="for --synth: depth of a card's shadow on what lies "
                     "under it (default 0.35; smaller = fainter edges between cards)")
     args = ap.parse_args()
@@ -440,7 +453,8 @@ def main() -> int:
                 paper = tuple(float(v) for v in args.paper.split(",")) if args.paper else None
                 felt = tuple(float(v) for v in args.felt.split(",")) if args.felt else None
                 light = tuple(float(v) for v in args.light.split(",")) if args.light else None
-                make_synthetic(name, cards, args.frames, paper=paper, shadow=args.shadow, felt=felt, light=light)
+                make_synthetic(name, cards, args.frames, paper=paper, shadow=args.shadow, felt=felt, light=light,
+                               clutter=args.clutter)
         args.deck = args.svg or ["tango"]
     decks = args.deck or sorted(p.name for p in (cards / "test").iterdir() if p.is_dir())
     rows = []

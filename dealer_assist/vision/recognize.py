@@ -20,10 +20,12 @@ from __future__ import annotations
 import statistics
 import time
 from dataclasses import dataclass, field, replace
+from typing import Optional
 import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
+from dealer_assist.vision.card_beyond import card_runs_on
 from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, group_corners, index_area, inside
 from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners,
                                         outline_runs, outlines, paper_balance)
@@ -264,6 +266,7 @@ class Recognizer:
             best, saw = self._read_sizes(frame, c, sizes, card_w, card_h, None, retried=False)
             if c.notched and saw and not (best is not None and best.sure):
                 best = self._read_slid(frame, c, sizes[0], card_w, card_h, best)
+            best = self._lying_that_way(best, masks)
             pending.append([c, sizes, best, saw, k == 1.0, self._seen, self._scored])
             if best is not None and best.sure:
                 read_cards.add(best)
@@ -296,6 +299,7 @@ class Recognizer:
                     and (scored or c.wlen > card_w or c.hlen > card_h or self.matcher.saw_a_clear_rank(seen))):
                 item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in RETRY_SIZES], card_w, card_h,
                                               best, retried=True)
+                item[2] = self._lying_that_way(item[2], masks)
                 if item[2] is not None and item[2].sure:
                     read_cards.add(item[2])
         reads = [item[2] for item in pending if item[2] is not None]
@@ -333,6 +337,13 @@ class Recognizer:
                 if best.sure:
                     covered.append(index_area(best, region))
         return out
+
+    def _lying_that_way(self, cr: Optional[CornerRead], masks: Masks) -> Optional[CornerRead]:
+        """``cr``, or None when it is a four-index card's top-right index read as a top-left one
+        (the card lies the other way: see :mod:`.card_beyond`)."""
+        if cr is None or not cr.sure or self.profile.index_corners < 4 or card_runs_on(masks.whole, cr, self.profile):
+            return cr
+        return None
 
     def _read_turning(self, frame, gp: GlyphPair, card_w: float, card_h: float, budget: list[int]):
         """A glyph pair's index read, turning the cut a little while that reads better.
