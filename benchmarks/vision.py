@@ -11,7 +11,7 @@ Unseen decks: python benchmarks/vision.py --synth /tmp/synth --svg tango --svg s
   dark a card's edge shadow falls on what lies under it, --felt R,G,B lays the scenes on
   another table colour (a wooden table) and --light R,G,B colours the test frames' light
   (calibrated in white light), --clutter adds chips, a hand, glare and a tilted camera,
-  each into a new --synth DIR.
+  --noise and --jpeg a cheaper camera's noise and compression, each into a new --synth DIR.
 
 For each deck a profile is calibrated from that deck's set-up shots only
 (unless --profile is given), then:
@@ -327,7 +327,8 @@ def _card_quad(center, angle, height, aspect):
 def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
                    paper: tuple[float, float, float] | None = None, shadow: float = 0.35,
                    felt: tuple[float, float, float] | None = None,
-                   light: tuple[float, float, float] | None = None, clutter: bool = False) -> None:
+                   light: tuple[float, float, float] | None = None, clutter: bool = False,
+                   noise: float = 4.0, jpeg: tuple[int, int] = (60, 93)) -> None:
     """Set-up shots and test frames (with truth.json) of one Debian deck, like the shared card sets.
 
     ``paper`` (R, G, B of the card stock, 255 = white) prints the deck on tinted
@@ -340,6 +341,8 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
     keep white light, as when a table is calibrated once and its light changes.
     ``clutter`` adds chips, a hand, glare and a tilted camera to the test frames
     (see :mod:`table_clutter`); what a chip, a hand or strong glare hides is not visible.
+    ``noise`` is the most sensor noise (sigma, levels) a test frame gets and ``jpeg``
+    the range of its JPEG quality: a cheap camera in a dim room gives more and lower.
     """
     rng = np.random.default_rng(seed)
     felts = [(felt[2], felt[1], felt[0])] if felt is not None else FELTS
@@ -415,9 +418,9 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
                                       borderMode=cv2.BORDER_REFLECT)
         out_img = np.clip(img, 0, 255).astype(np.uint8)
         out_img = cv2.GaussianBlur(out_img, (0, 0), rng.uniform(0.3, 1.1))
-        out_img = np.clip(out_img.astype(np.float32) + rng.normal(0, rng.uniform(0, 4), out_img.shape), 0, 255).astype(np.uint8)
+        out_img = np.clip(out_img.astype(np.float32) + rng.normal(0, rng.uniform(0, noise), out_img.shape), 0, 255).astype(np.uint8)
         name = f"{n:04d}.jpg"
-        cv2.imwrite(str(test / name), out_img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 93))])
+        cv2.imwrite(str(test / name), out_img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(*jpeg))])
         truth.append({"file": name, "cards": entries})
     (test / "truth.json").write_text(json.dumps({"deck": svg_name, "frames": truth}))
 
@@ -441,6 +444,10 @@ def main() -> int:
                     "1,0.85,0.65 for a warm lamp (the set-up shots keep white light; use a new --synth DIR)")
     ap.add_argument("--clutter", action="store_true", help="for --synth: chips, a hand, glare and a tilted camera "
                     "in the test frames (use a new --synth DIR)")
+    ap.add_argument("--noise", type=float, default=4.0, help="for --synth: the most sensor noise (sigma) of a "
+                    "test frame (default 4; use a new --synth DIR)")
+    ap.add_argument("--jpeg", metavar="LO,HI", default="60,93", help="for --synth: the test frames' JPEG quality "
+                    "range (default 60,93; use a new --synth DIR)")
     ap.add_argument("--shadow", type=float, default=0.35, help="for --synth: depth of a card's shadow on what lies "
                     "under it (default 0.35; smaller = fainter edges between cards)")
     args = ap.parse_args()
@@ -454,7 +461,8 @@ def main() -> int:
                 felt = tuple(float(v) for v in args.felt.split(",")) if args.felt else None
                 light = tuple(float(v) for v in args.light.split(",")) if args.light else None
                 make_synthetic(name, cards, args.frames, paper=paper, shadow=args.shadow, felt=felt, light=light,
-                               clutter=args.clutter)
+                               clutter=args.clutter, noise=args.noise,
+                               jpeg=tuple(int(v) for v in args.jpeg.split(",")))
         args.deck = args.svg or ["tango"]
     decks = args.deck or sorted(p.name for p in (cards / "test").iterdir() if p.is_dir())
     rows = []
