@@ -249,14 +249,14 @@ def test_the_corners_beside_a_read_index_are_skipped_but_not_a_neighbour_cards(a
 
 @pytest.mark.parametrize("angle", [0, 35, 200])
 def test_the_corners_beside_a_tall_ranks_index_are_skipped_at_the_cards_own_size(anglo, angle):
-    """A deck printing its Q 30% taller than its other ranks reads a Q's card 30% too
-    big (the size follows the rank's height): the corners beside its index lie well
-    short of where that size puts them.  Corrected for the rank's printed height they
-    are skipped all the same; not a corner at the read size's own doubt past that, nor the
-    top-left corner of a card lying beside it, nor the diagonal (index) corner."""
+    """A deck printing its Q 30% taller than its other ranks: the Q's read carries the
+    card's own size (``Recognizer._read_sizes`` corrects the rank's height for the Q's
+    printed height, see test_vision_tall_ranks), and the corners beside its index are
+    skipped at that size, within the Q's glyph box's doubt; not a corner at a size
+    its rank's height alone would tell, nor the top-left corner of a card lying beside
+    it, nor the diagonal (index) corner."""
     from dataclasses import replace
 
-    from dealer_assist.vision.card_groups import beside_a_read_index, neighbour_corners
     from dealer_assist.vision.read_order import beside_a_read_card, side_ends
 
     profile = replace(anglo.profile, rank_h=0.15, rank_heights={"Q": 0.195})
@@ -264,22 +264,18 @@ def test_the_corners_beside_a_tall_ranks_index_are_skipped_at_the_cards_own_size
     w, h = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
     p = np.array([500.0, 300.0])
     true = (150.0, 210.0)
-    size = (1.3 * true[0], 1.3 * true[1])  # as the Q's tall rank tells it
     read = Corner(*p, tuple(w), tuple(h), 100.0, 100.0)
-    cr = CornerRead(read, size, np.zeros((4, 2)), p, None, True, "QH", 0.9, 0.4, ["QH"])
+    cr = CornerRead(read, true, np.zeros((4, 2)), p, None, True, "QH", 0.9, 0.4, ["QH"])
     tr, bl = p + w * true[0], p + h * true[1]
     right = Corner(*(tr + 2 * h), tuple(h), tuple(-w), 50.0, 50.0)
     below = Corner(*(bl - 2 * w), tuple(-h), tuple(w), 50.0, 50.0)
-    assert not beside_a_read_index(right, neighbour_corners(cr))
     assert beside_a_read_card(right, side_ends(cr, profile)) and beside_a_read_card(below, side_ends(cr, profile))
-    # Read as any other rank, the card is the size the rank tells: the same corner well
-    # short of the Q's corrected size is not skipped, nor one well short of or past that.
-    assert not beside_a_read_card(right, side_ends(replace(cr, code="7H"), profile))
-    seven = CornerRead(read, true, np.zeros((4, 2)), p, None, True, "7H", 0.9, 0.4, ["7H"])
-    assert beside_a_read_card(right, side_ends(seven, profile))
+    # At the size the Q's height alone tells (30% too big) the same corner is well short.
+    big = replace(cr, size=(1.3 * true[0], 1.3 * true[1]))
+    assert not beside_a_read_card(right, side_ends(big, profile))
     for off in (0.6, 1.4):
         assert not beside_a_read_card(Corner(*(p + w * off * true[0]), tuple(h), tuple(-w), 50.0, 50.0),
-                                      side_ends(seven, profile))
+                                      side_ends(cr, profile))
     # The top-left corner of a card lying just right of it: same spot, its own edges.
     assert not beside_a_read_card(Corner(*tr, tuple(w), tuple(h), 50.0, 50.0), side_ends(cr, profile))
     br = p + w * true[0] + h * true[1]

@@ -60,3 +60,19 @@ def test_another_rank_that_tall_is_still_cut_again_at_the_size_it_tells(tall_q_p
 def test_without_the_tall_rank_known_the_q_is_cut_twice(tall_q_profile, monkeypatch):
     cuts, read, _ = _cuts_and_read(replace(tall_q_profile, rank_heights={}), "QH", monkeypatch)
     assert len(cuts) == 2 and read is not None and _code(read) == "QH"
+
+
+@pytest.mark.parametrize("code, size", [("QH", 1.0), ("7H", TALL)])
+def test_the_card_read_is_its_own_size_whatever_its_ranks_printed_height(tall_q_profile, code, size):
+    """A tall Q's card is no bigger than a 7's: two index corners of one Q, each placing the
+    card a fifth too big, lay too far apart to be paired and the Q was reported twice
+    (found on a rendered tango hand under a tilted camera).  (In this deck a 7 as tall
+    as the shot's is a fifth taller than the deck prints it: its card is that much bigger.)"""
+    from dealer_assist.vision.detect import Corner
+    from dealer_assist.vision.recognize import Recognizer
+
+    frame, (x, y, wdir, hdir, w, h) = setup_shot_corner("anglo", code)
+    rec = Recognizer(tall_q_profile)
+    cr, _ = rec._read_sizes(frame, Corner(x, y, wdir, hdir, 50.0, 50.0), [1.0], w, h, None, retried=False)
+    assert cr is not None and cr.code == code
+    assert cr.size[1] == pytest.approx(size * h, rel=0.06)

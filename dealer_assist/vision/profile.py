@@ -194,6 +194,11 @@ class Profile:
     #: Empty in profiles made before it was measured (white assumed).
     paper_colour: list[float] = field(default_factory=list)
 
+    def printed_height(self, rank: str) -> float:
+        """How tall ``rank`` is printed (a share of the card's height): its own height where
+        the deck prints it off the usual ``rank_h`` (``rank_heights``), else ``rank_h``."""
+        return self.rank_heights.get(rank, self.rank_h)
+
     def suit_window_factor(self, rank: str) -> float:
         """How much smaller the suit's window must be than the rank's height made it, for ``rank``.
 

@@ -104,20 +104,14 @@ def on_a_read_face(c: Corner, faces: list[tuple], outline_of: OutlineFinder) -> 
 def side_ends(cr: CornerRead, profile: Profile) -> list[tuple[float, ...]]:
     """Where the two corners beside a sure read's index corner may lie, for :func:`beside_a_read_card`.
 
-    A read's card size is what its rank's height tells (see
-    ``Recognizer._read_sizes``), as if every rank were printed ``rank_h`` tall:
-    a deck printing its J and Q a fifth taller (``profile.rank_heights``)
-    makes their cards a fifth too big, and the corners beside their index
-    (a pip on some decks) fall outside :func:`.card_groups.beside_a_read_index`'s
-    reach; they were read in vain, and again at two more sizes.  The size
-    corrected for the rank's own height is good to the glyph box's ends,
-    :data:`GLYPH_END_PX` each.  Per side: the corner's place and directions,
-    the side's direction and the other edge's, the side's length and its slack,
-    and how far off the side's line a corner may lie.
+    A read's card size is what its rank's height tells against the height the
+    deck prints that rank at (see ``Recognizer._read_sizes``), good to the glyph
+    box's ends, :data:`GLYPH_END_PX` each.  Per side: the corner's place and
+    directions, the side's direction and the other edge's, the side's length
+    and its slack, and how far off the side's line a corner may lie.
     """
-    height = profile.rank_heights.get(cr.code[:-1], profile.rank_h)
-    doubt = 2 * GLYPH_END_PX / (height * CANON_H)
-    w, h = (s * profile.rank_h / height for s in cr.size)
+    doubt = 2 * GLYPH_END_PX / (profile.printed_height(cr.code[:-1]) * CANON_H)
+    w, h = cr.size
     o, wd, hd = cr.corner, cr.corner.wdir, cr.corner.hdir
     tol = SAME_PLACE * cr.size[1]
     return [(o.x, o.y, wd[0], wd[1], hd[0], hd[1], w, doubt * w + tol, tol),

@@ -416,7 +416,10 @@ class Recognizer:
                 # this deck prints it.
                 r = None
             if r is not None:
-                k *= min(max(float(r.scale), 0.75), 1.35)
+                # The card is as big as its rank's height against the height the deck prints
+                # that rank at (a tall J or Q does not make a bigger card).
+                own = self.profile.rank_h / self.profile.printed_height(r.best("rank")[0])
+                k *= min(max(float(r.scale) * own, 0.75), 1.35)
                 cr = self.judge.corner(c, r, card_w * k, card_h * k)
                 if (cr is not None and cr.sure and best is not None and self.judge.past_self_test(r)
                         and self.judge.contradicted([best, cr], cr.code)):
