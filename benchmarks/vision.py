@@ -129,7 +129,7 @@ def _save_miss(rec: Recognizer, image: np.ndarray, name: str, code: str, card: d
     """Crop of a missed card, named by why: no corner found at a visible index, or found but not read."""
     # The corners recognize itself tries (notched, outside and edge-line ones too), so that a
     # corner found but not read is never filed as not found.
-    masks = rec.masks(cv2.cvtColor(image, cv2.COLOR_BGR2BGRA))
+    masks = rec.masks(rec.balanced(image))
     split_outlines = outlines(masks.split)
     corners = rec.outline_corners(masks, split_outlines)
     corners += rec.edge_corners(masks, split_outlines, corners)

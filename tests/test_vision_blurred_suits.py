@@ -120,3 +120,28 @@ def test_a_plain_read_the_pair_score_surely_contradicts_is_not_taken(anglo):
     contradicted = judged(to_s - 0.01)
     assert not contradicted.sure and contradicted.pair_conflict
     assert "KC" in contradicted.candidates
+
+
+def test_look_alikes_the_plain_scores_do_not_part_are_told_by_the_pair_score(anglo):
+    """Gnomangelo's small spades score 0.5 against both black templates, the club a hair
+    ahead as often as not (its 5S: club 0.502, spade 0.501) while the pair score lies past
+    the spade's cut.  The cuts are set on trials of both suits whatever their plain order,
+    so the pair score decides either way round; a club ahead by a plain read's margin, or
+    a pair score short of the cut, leaves the card uncertain."""
+    from dealer_assist.vision.detect import Corner
+
+    t = anglo.profile.thresholds
+    to_s, to_c = t.pair_cuts["CS"]
+    corner = Corner(100.0, 100.0, (1.0, 0.0), (0.0, 1.0), 150.0, 200.0)
+
+    def judged(club: float, spade: float, pair: float):
+        read = IndexRead({"5": 0.97, "6": 0.6}, {"C": club, "S": spade, "D": -0.4, "H": -0.38}, 0.0,
+                         pair_scores={"CS": pair, "DH": 0.03})
+        return anglo.judge.corner(corner, read, 150.0, 230.0)
+
+    tied = judged(0.502, 0.501, to_s - 0.007)
+    assert tied.sure and tied.code == "5S"
+    assert judged(0.501, 0.502, to_s - 0.007).code == "5S"  # as before: the spade ahead
+    assert not judged(0.502, 0.501, (to_s + to_c) / 2).sure  # the pair score does not decide
+    clear_club = judged(0.502 + t.min_margin, 0.501, to_s - 0.007)
+    assert not clear_club.sure and clear_club.pair_conflict

@@ -34,7 +34,7 @@ def test_a_warm_lit_card_reads_and_would_not_unbalanced(shot, monkeypatch):
     anglo, frame, _ = shot
     warm = _lit(frame, WARM)
     assert [h.card.code for h in anglo.recognize(warm).cards] == ["7H"]
-    monkeypatch.setattr(recognize_module, "light_balance", lambda *a: None)
+    monkeypatch.setattr(recognize_module, "frame_light", lambda *a: None)
     assert anglo.recognize(warm).cards == []
 
 
@@ -56,3 +56,20 @@ def test_the_set_up_light_and_a_felt_without_cards_are_left_alone(shot):
     felt = frame[: int(y) - 20, : int(x) - 20]  # the shot's felt above and left of the card
     assert felt.size and light_balance(felt, anglo.profile.paper_colour) is None
     assert light_balance(_lit(felt, WARM), anglo.profile.paper_colour) is None
+
+
+def test_a_mildly_warm_light_is_left_but_the_paper_test_balanced(shot):
+    """A light off by less than LEAST_CHANGE is not rebalanced, but its paper tint would use
+    most of the paper test's allowance: the test gets the frame's paper made grey."""
+    anglo, frame, (x, y, _, _, w, h) = shot
+    mild = _lit(frame, (0.75, 0.9, 1.0))
+    assert light_balance(mild, anglo.profile.paper_colour) is None
+    lit, _ = anglo._lit(mild)
+    assert np.array_equal(lit[..., :3], mild)
+    assert anglo._balance is not None
+    cx, cy = int(x + 0.5 * w), int(y + 0.5 * h)
+    paper = mild[cy - 3:cy + 3, cx - 3:cx + 3].reshape(-1, 3).mean(axis=0).round().astype(int)
+    grey = [int(anglo._balance[ch][v]) for ch, v in enumerate(paper)]
+    assert max(paper) - min(paper) > 40 and max(grey) - min(grey) < 12
+    anglo._lit(frame)
+    assert anglo._balance is None  # the set-up light: the paper test as calibrated

@@ -298,14 +298,15 @@ def _zncc(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def cut_suit_look(profile: Profile, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
-                  card_h: float, read) -> Optional[CutRead]:
+                  card_h: float, read, bleed=None) -> Optional[CutRead]:
     """The suit of ``read`` (the corner's look by :meth:`.index.IndexMatcher.read_corner`) scored
     on its visible part, when a covering card may have cut it: its suit does not clear the
     profile's thresholds and a covering card's edge runs through it; else None.
 
     The glyph cutter marks a glyph cut (:attr:`.index.IndexRead.cut`) only where it took a
     line off the glyph; a covering card's edge often lies just beside the glyph's ink
-    (the paper between glyph and edge is hidden too), so the edge is looked for here."""
+    (the paper between glyph and edge is hidden too), so the edge is looked for here.
+    ``bleed``: as for :func:`.index.warp_corner`."""
     if read is None or not read.glyphs:
         return None
     t = profile.thresholds
@@ -318,7 +319,7 @@ def cut_suit_look(profile: Profile, frame: np.ndarray, x: float, y: float, wdir,
         return None  # the rank would not make the corner sure (see :func:`cut_suit_decides`): no use looking
     from dealer_assist.vision.index import warp_corner  # index may come to import this module
     # The patch the read was cut from: at the card size its rank said (see ``IndexRead.scale``).
-    patch = warp_corner(frame, x, y, wdir, hdir, card_w * read.scale, card_h * read.scale, profile)
+    patch = warp_corner(frame, x, y, wdir, hdir, card_w * read.scale, card_h * read.scale, profile, bleed)
     rank, suit = read.glyphs
     return score_cut_suit(profile, patch, rank.box, suit.box, read.best("rank")[0], profile.suit_templates)
 

@@ -105,9 +105,15 @@ def paper_balance(paper_colour: Sequence[float]) -> Optional[np.ndarray]:
         return None
     top = max(paper_colour)
     lo = min(paper_colour)
-    if top <= 0 or top - lo <= 0.25 * (top / 4 + 12):
+    if top <= 0 or top - lo <= 0.25 * tint_allowance(top):
         return None
     return gain_tables([top / max(c, 1.0) for c in paper_colour])
+
+
+def tint_allowance(level: float) -> float:
+    """The tint (brightest channel less darkest) the paper test allows paper whose brightest channel
+    is ``level`` (:func:`_paper_floor` holds it rounded to whole levels)."""
+    return level / 4 + 12
 
 
 def gain_tables(gains: Sequence[float]) -> np.ndarray:

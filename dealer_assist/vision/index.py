@@ -18,6 +18,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
+from dealer_assist.vision.chroma_bleed import ChromaBleed, footprint
 from dealer_assist.vision.cut_glyphs import CutRead, cut_suit_look
 from dealer_assist.vision.glyphs import (PAD, Darkness, Glyph, _ink_mask, _layout_of, darkness, extract_glyphs,
                                          faint_level, has_faint_rank)
@@ -143,8 +144,12 @@ def suit_lead(profile: Profile, read: "IndexRead") -> tuple[str, float, float]:
 
 
 def warp_corner(frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
-                profile: Profile) -> np.ndarray:
-    """The corner region, upright at canonical scale (BGR), with PAD pixels of table around it."""
+                profile: Profile, bleed: Optional[ChromaBleed] = None) -> np.ndarray:
+    """The corner region, upright at canonical scale (BGR), with PAD pixels of table around it.
+
+    ``bleed``: the paper's colour the frame's codec bled into the print, taken
+    out of the pixels the cut reads first (see :mod:`.chroma_bleed`).
+    """
     cw, pw, ph = _patch_size(profile.rank_box, profile.suit_box, profile.aspect)
     su = card_w / cw
     sv = card_h / CANON_H
@@ -152,6 +157,15 @@ def warp_corner(frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float
     bx, by = sv * hdir[0], sv * hdir[1]
     tx, ty = x - PAD * (ax + bx), y - PAD * (ay + by)
     m = np.array([[ax, bx, tx], [ay, by, ty]], dtype=np.float64)
+    if bleed is not None:
+        # Only the pixels the cut reads.  Their margin is wider than the interpolation's
+        # reach, so the region's edges are within reach only where they are the frame's.
+        box = footprint(m, pw, ph, frame.shape)
+        if box is not None:
+            x0, y0, x1, y1 = box
+            frame = bleed.unbled(frame[y0:y1, x0:x1], x0, y0)
+            tx, ty = tx - x0, ty - y0
+            m = np.array([[ax, bx, tx], [ay, by, ty]], dtype=np.float64)
     if frame.ndim == 3 and frame.shape[2] == 4 and _reaches_past(frame.shape, (ax, bx, tx, ay, by, ty), pw, ph):
         return _blank_beyond_frame(cv2.warpAffine(frame, m, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                                   borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)))
@@ -358,6 +372,9 @@ class IndexMatcher:
         #: Per look of the last :meth:`read_corner` that saw glyphs, its rank glyph and
         #: whether a suit stood beside it, see :meth:`saw_an_index`.
         self.seen: list[tuple[Glyph, bool]] = []
+        #: The paper's colour the codec of the frames being read bled into the print, taken out of
+        #: every corner cut (see :mod:`.chroma_bleed`); set per frame by whoever knows the frame's light.
+        self.bleed: Optional[ChromaBleed] = None
         self._ranks = _BlurredTemplates(profile.rank_templates)
         self._soft_suits = _BlurredTemplates(profile.suit_templates) if profile.suit_templates else None
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
@@ -393,7 +410,7 @@ class IndexMatcher:
         """
         read = self._read_corner(frame, x, y, wdir, hdir, card_w, card_h)
         if math.isfinite(self.profile.thresholds.cut_suit[0]):
-            cut = cut_suit_look(self.profile, frame, x, y, wdir, hdir, card_w, card_h, read)
+            cut = cut_suit_look(self.profile, frame, x, y, wdir, hdir, card_w, card_h, read, self.bleed)
             if cut is not None:
                 read = replace(read, cut_suit=cut)
         return read
@@ -402,7 +419,7 @@ class IndexMatcher:
                      card_h: float) -> Optional[IndexRead]:
         """:meth:`read_corner` but the cut suit's look."""
         self.seen = []
-        patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
+        patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile, self.bleed)
         levels = darkness(patch)
         first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels)
         saw = self.saw_glyphs
@@ -493,7 +510,7 @@ class IndexMatcher:
         ``levels``, when already cut), cut again at the rank's size if that is far off.
         ``channels``: measure the ink on these alone (see :meth:`_colour_look`)."""
         if patch is None:
-            patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile)
+            patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile, self.bleed)
         rank, suit = extract_glyphs(patch, self.profile, faint, levels, faint_suit)
         self.saw_glyphs = False
         if rank is None:
@@ -509,7 +526,7 @@ class IndexMatcher:
             if own is not None:
                 return _placed(own, x, y, wdir, hdir, card_w, card_h)
             k = min(max(k, RECUT_RANGE[0]), RECUT_RANGE[1])
-            patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile)
+            patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile, self.bleed)
             again = self._score(*extract_glyphs(patch, self.profile, faint,
                                                 darkness(patch, channels) if channels else None, faint_suit))
             if again is not None:

@@ -43,7 +43,18 @@ LEAST_PAPER = 80
 
 def light_balance(frame: np.ndarray, paper_colour: Sequence[float]) -> Optional[np.ndarray]:
     """A look-up table (1 x 256 x channels) for ``frame`` (BGR or BGRA) that makes its
-    paper the set-up's ``paper_colour`` (B, G, R), or None when the light is as it was.
+    paper the set-up's ``paper_colour`` (B, G, R), or None when the light is as it was
+    (off by less than :data:`LEAST_CHANGE`, or no light at all, see :func:`frame_light`)."""
+    light = frame_light(frame, paper_colour)
+    if light is None or not worth_balancing(light):
+        return None
+    return balance_table(light, frame.shape[2])
+
+
+def frame_light(frame: np.ndarray, paper_colour: Sequence[float]) -> Optional[np.ndarray]:
+    """The colour of the light on ``frame`` (BGR or BGRA) against the set-up's: per channel (B, G, R)
+    the frame's paper over the set-up's ``paper_colour``, at the frame's brightness (its largest is
+    1); None when the frame's brightest pixels look like no light on paper.
 
     The light must look like a light: each channel's gain within
     :data:`WIDEST_LIGHT` and green's between red's and blue's (lamps run from
@@ -62,9 +73,17 @@ def light_balance(frame: np.ndarray, paper_colour: Sequence[float]) -> Optional[
     if (light.min() < WIDEST_LIGHT[0] or light.max() > WIDEST_LIGHT[1]
             or not min(b, r) - 0.05 <= g <= max(b, r) + 0.05):
         return None
-    if np.abs(light - 1.0).max() < LEAST_CHANGE:
-        return None
-    gains = list(1.0 / light) + [1.0] * (frame.shape[2] - 3)
+    return light
+
+
+def worth_balancing(light: np.ndarray) -> bool:
+    """Whether a light (see :func:`frame_light`) is off the set-up's by :data:`LEAST_CHANGE` or more."""
+    return bool(np.abs(light - 1.0).max() >= LEAST_CHANGE)
+
+
+def balance_table(light: np.ndarray, channels: int = 3) -> np.ndarray:
+    """The look-up table (1 x 256 x ``channels``) that scales each channel by the inverse of ``light``."""
+    gains = list(1.0 / light) + [1.0] * (channels - 3)
     return gain_tables(gains).T[None, :, :].copy()
 
 

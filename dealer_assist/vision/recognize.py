@@ -21,18 +21,20 @@ import statistics
 import time
 from dataclasses import dataclass, field, replace
 from typing import Optional
+
 import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.card_beyond import card_runs_on
 from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, group_corners, index_area, inside
+from dealer_assist.vision.chroma_bleed import ChromaBleed, chroma_bleed
 from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners,
-                                        outline_runs, outlines, paper_balance)
+                                        outline_runs, outlines, paper_balance, tint_allowance)
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
-from dealer_assist.vision.light import light_balance
+from dealer_assist.vision.light import balance_table, frame_light, worth_balancing
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.suit_reach import SuitReach, solid_suits
@@ -138,11 +140,13 @@ class Recognizer:
         # Only glyph pairs look at bay ink, and a deck printing its index at
         # all four corners is never searched for them (see recognize): no bays.
         self._bay_max = index * w * h * SIZE_SLACK[1] ** 2 if profile.index_corners < 4 else 0.0
-        self._paper_min = 0.35 * profile.paper_level
-        #: Tinted (cream) paper is made grey before the paper test; its floor rises as its darkest channel does.
-        self._balance = paper_balance(profile.paper_colour)
-        if self._balance is not None:
-            self._paper_min *= max(profile.paper_colour) / max(min(profile.paper_colour), 1.0)
+        self._paper = np.asarray(profile.paper_colour, np.float64) if len(profile.paper_colour) == 3 else None
+        #: The paper test's balance and floor for the set-up's paper (see :meth:`_paper_test`) ...
+        self._setup_test = self._paper_test(self._paper)
+        #: ... and for the frame being read (set by :meth:`_lit`).
+        self._balance, self._paper_min = self._setup_test
+        #: The bleed of the set-up's paper (cream stock), see :mod:`.chroma_bleed`.
+        self._setup_bleed = chroma_bleed(self._paper) if self._paper is not None else None
         #: What the looks at the corner being read saw (:attr:`.IndexMatcher.seen`, gathered by _read_sizes).
         self._seen: list = []
         #: Whether a look at the corner being read scored a rank and a suit (set by _read_sizes).
@@ -152,6 +156,16 @@ class Recognizer:
         self._half_read = False
         #: Whether a corner may be passed over for no ink on its line of suit centres (see :mod:`.suit_reach`).
         self._solid_suits = solid_suits(profile)
+
+    def _paper_test(self, paper: Optional[np.ndarray]) -> tuple[Optional[np.ndarray], float]:
+        """The paper test's balance (see :func:`.detect.paper_balance`) and floor for paper that shows
+        as ``paper`` (B, G, R): tinted paper is made grey first, and its floor rises as its darkest
+        channel does."""
+        floor = 0.35 * self.profile.paper_level
+        balance = paper_balance(paper) if paper is not None else None
+        if balance is not None:
+            floor *= max(paper) / max(min(paper), 1.0)
+        return balance, floor
 
     def masks(self, frame: np.ndarray) -> Masks:
         """The paper and ink masks of a BGR frame, at :data:`~.detect.MASK_SCALE`."""
@@ -228,18 +242,46 @@ class Recognizer:
                 return False
         return True
 
+    def balanced(self, frame: np.ndarray) -> np.ndarray:
+        """A BGR frame as the reader works on it: BGRA, its light made the set-up's (see :mod:`.light`)."""
+        return self._lit(frame)[0]
+
+    def _lit(self, frame: np.ndarray) -> tuple[np.ndarray, Optional[ChromaBleed]]:
+        """:meth:`balanced`, and the paper's colour its codec bled into the print (see :mod:`.chroma_bleed`).
+
+        Also sets the frame's paper test (see :meth:`masks`).  A light off the
+        set-up's by less than :data:`.light.LEAST_CHANGE` leaves the frame as it
+        is: across one frame of the shared photos the light wanders that much, so
+        the frame's brightest paper says too little of the paper's colour at any
+        one card to rebalance what the reader measures there.  The paper test
+        alone takes that colour: it allows a tint, and a tint near its allowance
+        loses the paper between a corner's edge and its index (a red glyph's
+        colour bleeds into it), so paper tinted as :func:`.detect.paper_balance`
+        would balance is made grey for it first.
+        """
+        # Four channels: OpenCV resizes and warps BGRA with whole-pixel vector
+        # loads, about twice as fast as BGR; the colour values are the same.
+        frame = cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
+        paper = self._paper
+        light = frame_light(frame, paper) if paper is not None else None
+        self._balance, self._paper_min = self._setup_test
+        if light is None:
+            return frame, self._setup_bleed
+        if not worth_balancing(light):
+            seen = paper * light * (paper.max() / (paper * light).max())
+            if np.abs(seen - paper).max() > tint_allowance(paper.max()) / 4:
+                # The paper's tint changed by what paper_balance counts as tinted.
+                self._balance, self._paper_min = self._paper_test(seen)
+            return frame, self._setup_bleed
+        return cv2.LUT(frame, balance_table(light, frame.shape[2])), chroma_bleed(paper * light, 1.0 / light)
+
     def recognize(self, frame: np.ndarray) -> FrameResult:
         """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``."""
         t0 = time.perf_counter()
         if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
             got = "nothing" if frame is None else f"an array of shape {getattr(frame, 'shape', '?')}"
             raise FrameError(f"recognize needs a BGR colour frame (height x width x 3), got {got}")
-        # Four channels: OpenCV resizes and warps BGRA with whole-pixel vector
-        # loads, about twice as fast as BGR; the colour values are the same.
-        frame = cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
-        light = light_balance(frame, self.profile.paper_colour)
-        if light is not None:
-            frame = cv2.LUT(frame, light)
+        frame, self.matcher.bleed = self._lit(frame)
         self._seen = []
         masks = self.masks(frame)
         split_outlines = outlines(masks.split)

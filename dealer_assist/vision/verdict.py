@@ -96,6 +96,13 @@ class Judge:
                                    and not r.cut_suit.leans_to_mate(s))
             if cut is not None:
                 suit, ss, sm, colour_ok, sure, pair_conflict = cut.suit, cut.score, cut.margin, True, True, False
+        mate = self._runner_up(r, suit) if not sure else None
+        if (mate is not None and not (c.notched or r.cut) and colour_ok and ink_ok and rs >= t.min_score
+                and rm >= t.min_margin and self.pair_rule_holds(r) and self.pair_decides(r, mate)):
+            # The plain scores put the look-alike a hair ahead; the pair score parts them.
+            lead, suit, sure, pair_conflict = suit, mate, True, False
+            ss = r.suit_scores[mate]
+            sm = ss - max(v for k, v in r.suit_scores.items() if k not in (mate, lead))
         if sure and not self.rank_sure_at_its_blur(r):
             sure = False
         if (not (c.notched or r.cut) and rs >= t.min_score - TWO_CORNER_SCORE
@@ -258,6 +265,15 @@ class Judge:
                 return True
         return False
 
+    def _runner_up(self, r: IndexRead, suit: str) -> Optional[str]:
+        """The suit scoring next after ``suit`` when it is of ``suit``'s ink (red or black), else None."""
+        ordered = sorted(r.suit_scores.items(), key=lambda kv: -kv[1])
+        if len(ordered) < 2 or ordered[0][0] != suit:
+            return None
+        mate = ordered[1][0]
+        red = self.profile.suit_red.get(suit)
+        return mate if red is not None and self.profile.suit_red.get(mate) == red else None
+
     def pair_decides(self, r: IndexRead, suit: str, scores: Optional[dict[str, float]] = None,
                       floor: Optional[float] = None) -> bool:
         """A suit glyph too blurred for the plain scores, told from its look-alike by the pair score.
@@ -272,7 +288,8 @@ class Judge:
         """
         t = self.profile.thresholds
         ordered = sorted((r.suit_scores if scores is None else scores).items(), key=lambda kv: -kv[1])
-        if len(ordered) < 2 or ordered[0][1] < (t.candidate_score if floor is None else floor):
+        own = dict(ordered).get(suit)
+        if len(ordered) < 2 or own is None or own < (t.candidate_score if floor is None else floor):
             return False
         red = self.profile.suit_red.get(suit)
         if red is None:
@@ -296,7 +313,11 @@ class Judge:
         if (red and r.redness < 0.25) or (not red and r.redness > 0.08):
             return False  # the pair score parts two suits of one ink: the ink must clearly be theirs
         other = [v for k, v in ordered if k not in alike]
-        if not mate or ordered[1][0] != mate[0] or (other and ordered[0][1] - max(other) < t.min_margin):
+        # The two look-alikes lead, in either order while the plain scores do not part them
+        # (the one ahead by less than a plain read's margin): the pair cuts are set on trial
+        # reads of both suits, whatever their plain order.
+        if (not mate or {k for k, _ in ordered[:2]} != {suit, mate[0]}
+                or ordered[0][1] - own >= t.min_margin or (other and own - max(other) < t.min_margin)):
             return False
         key = "".join(sorted((suit, mate[0])))
         cuts = self.cuts_for(r)
