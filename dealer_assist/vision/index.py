@@ -385,10 +385,10 @@ class IndexMatcher:
                            if v.size == profile.suit_size[0] * profile.suit_size[1]}
         self._centred: dict = {}
         self._ink_channels = ink_channels(profile.suit_ink)
-        #: Whether some suit is printed in an ink so pale that its glyph is faint even sharp
-        #: (its template's darkest ink lies in :func:`.glyphs.faint_level`'s range).
         #: Ranks printed off the usual height, with their own heights (see :meth:`_own_height_read`).
         self._tall_ranks = [(r, h) for r, h in profile.rank_heights.items() if abs(h / profile.rank_h - 1.0) > RECUT_OFF]
+        #: Whether some suit is printed in an ink so pale that its glyph is faint even sharp
+        #: (its template's darkest ink lies in :func:`.glyphs.faint_level`'s range).
         self._pale_suits = any(faint_level(v.astype(np.float32)) is not None for k, v in profile.suit_templates.items())
 
     def read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,
