@@ -457,10 +457,6 @@ class IndexMatcher:
                 first = look
         return first
 
-    def a_glyph_clears(self, read: IndexRead) -> bool:
-        """Whether the rank or the suit of ``read`` reaches the profile's least score and margin."""
-        return self._glyph_clears(read, "rank") or self._glyph_clears(read, "suit")
-
     def _glyph_clears(self, read: IndexRead, kind: str) -> bool:
         """Whether the ``kind`` ("rank" or "suit") of ``read`` reaches the profile's least score and margin."""
         _, score, margin = read.best(kind)

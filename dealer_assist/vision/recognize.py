@@ -102,13 +102,6 @@ TURN_STEP = 5.0
 #: Card sizes, against the frame's guess, tried last for an index seen but not read.
 RETRY_SIZES = (1.25, 0.8)
 
-#: Card sizes, against the frame's guess, tried after those for an index one of whose glyphs
-#: read clearly (see Recognizer.recognize).  The index's glyphs lie one to two rank heights
-#: from the corner, so a twentieth off moves them against the cut by a tenth of a rank's
-#: height, about a printed stroke's width (an eighth to a twelfth of a glyph's height, as
-#: :data:`SLIDE`): enough to part a glyph from ink it touched at the first size.
-NEAR_SIZES = (1.05, 0.95)
-
 #: A notched corner's cut is slid by this share of the rank's height (about
 #: a printed rank's stroke width: strokes are an eighth to a twelfth of the
 #: glyph's height), see Recognizer._read_slid.
@@ -151,9 +144,6 @@ class Recognizer:
         self._seen: list = []
         #: Whether a look at the corner being read scored a rank and a suit (set by _read_sizes).
         self._scored = False
-        #: Whether a look at the corner being read scored an index one of whose glyphs read clearly (set
-        #: by _read_sizes).
-        self._half_read = False
         #: Whether a corner may be passed over for no ink on its line of suit centres (see :mod:`.suit_reach`).
         self._solid_suits = solid_suits(profile)
 
@@ -293,7 +283,7 @@ class Recognizer:
         card_w = card_h * self.profile.aspect
         read_cards = SureReads(self.profile, OutlineFinder(split_outlines, card_w))
         # [corner, sizes, best read, glyphs seen at the last try, size guessed, looks' glyphs seen,
-        #  some look scored an index, some look read one of its glyphs clearly]
+        #  some look scored an index]
         pending = []
         order = side_ends_last(inked_index_first(corners, masks.ink, self.profile, card_w, card_h), card_w, card_h)
         # Corners followed along edge lines are guesses: read last, so that those beside an index
@@ -315,12 +305,11 @@ class Recognizer:
                 continue
             self._seen = []
             self._scored = False
-            self._half_read = False
             best, saw = self._read_sizes(frame, c, sizes, card_w, card_h, None, retried=False)
             if c.notched and saw and not (best is not None and best.sure):
                 best = self._read_slid(frame, c, sizes[0], card_w, card_h, best)
             best = self._lying_that_way(best, masks)
-            pending.append([c, sizes, best, saw, k == 1.0, self._seen, self._scored, self._half_read])
+            pending.append([c, sizes, best, saw, k == 1.0, self._seen, self._scored])
             if best is not None and best.sure:
                 read_cards.add(best)
         self._seen = []  # the later looks' glyphs are not asked for
@@ -346,20 +335,12 @@ class Recognizer:
         # of the scored ones; three of the four pass the two signs, and the
         # fourth card (a tigullio jack) is read all the same.
         for item in pending:
-            c, sizes, best, saw, size_guessed, seen, scored, half_read = item
+            c, sizes, best, saw, size_guessed, seen, scored = item
             if (size_guessed and saw and not (best is not None and best.sure) and not read_cards.spare(c)
                     and self.matcher.saw_an_index(seen)
                     and (scored or c.wlen > card_w or c.hlen > card_h or self.matcher.saw_a_clear_rank(seen))):
                 item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in RETRY_SIZES], card_w, card_h,
                                               best, retried=True)
-                if half_read and not (item[2] is not None and item[2].sure):
-                    # One glyph read clearly: the index is here, at about the size guessed,
-                    # and the other may be melted into ink beside it (a covering card's
-                    # edge along the rank's top, a court picture at the suit's stem) or
-                    # cut off-centre in its window: cut a twentieth bigger and smaller,
-                    # the two part and the window fits.  The judge's rules hold for every look.
-                    item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in NEAR_SIZES], card_w, card_h,
-                                                  item[2], retried=True)
                 item[2] = self._lying_that_way(item[2], masks)
                 if item[2] is not None and item[2].sure:
                     read_cards.add(item[2])
@@ -471,7 +452,6 @@ class Recognizer:
             saw = self.matcher.saw_glyphs
             self._seen.extend(self.matcher.seen)
             self._scored = self._scored or r is not None
-            self._half_read = self._half_read or (r is not None and self.matcher.a_glyph_clears(r))
             if r is not None and retried and not self._index_in_place(r):
                 # A bigger cut also takes in a neighbour's index lying beside
                 # a covered one: at a retried size the rank must sit where
