@@ -138,8 +138,6 @@ class Recognizer:
         self._setup_test = self._paper_test(self._paper)
         #: ... and for the frame being read (set by :meth:`_lit`).
         self._balance, self._paper_min = self._setup_test
-        #: The bleed of the set-up's paper (cream stock), see :mod:`.chroma_bleed`.
-        self._setup_bleed = chroma_bleed(self._paper) if self._paper is not None else None
         #: What the looks at the corner being read saw (:attr:`.IndexMatcher.seen`, gathered by _read_sizes).
         self._seen: list = []
         #: Whether a look at the corner being read scored a rank and a suit (set by _read_sizes).
@@ -247,7 +245,10 @@ class Recognizer:
         alone takes that colour: it allows a tint, and a tint near its allowance
         loses the paper between a corner's edge and its index (a red glyph's
         colour bleeds into it), so paper tinted as :func:`.detect.paper_balance`
-        would balance is made grey for it first.
+        would balance is made grey for it first.  The bleed is taken out only of a
+        frame whose light was balanced: cream stock in the set-up's own light read
+        no card more with it (maple table and cream stock, the held-out cream deck)
+        and paid some 4 ms a frame, its many corners each cut through it.
         """
         # Four channels: OpenCV resizes and warps BGRA with whole-pixel vector
         # loads, about twice as fast as BGR; the colour values are the same.
@@ -256,13 +257,13 @@ class Recognizer:
         light = frame_light(frame, paper) if paper is not None else None
         self._balance, self._paper_min = self._setup_test
         if light is None:
-            return frame, self._setup_bleed
+            return frame, None
         if not worth_balancing(light):
             seen = paper * light * (paper.max() / (paper * light).max())
             if np.abs(seen - paper).max() > tint_allowance(paper.max()) / 4:
                 # The paper's tint changed by what paper_balance counts as tinted.
                 self._balance, self._paper_min = self._paper_test(seen)
-            return frame, self._setup_bleed
+            return frame, None
         return cv2.LUT(frame, balance_table(light, frame.shape[2])), chroma_bleed(paper * light, 1.0 / light)
 
     def recognize(self, frame: np.ndarray) -> FrameResult:
