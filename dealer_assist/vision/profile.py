@@ -207,8 +207,7 @@ class Profile:
         makes the card look bigger than it is, and the suit beside it too
         small in its window (a spade 5% small already loses a fifth of its score).
         """
-        height = self.rank_heights.get(rank)
-        return min(max(self.rank_h / height, 0.8), 1.25) if height else 1.0
+        return min(max(self.rank_h / self.printed_height(rank), 0.8), 1.25)
 
     @property
     def canon_w(self) -> int:
