@@ -399,11 +399,12 @@ def make_synthetic(svg_name: str, out: Path, frames: int = 60, seed: int = 1,
                     boxes.append(None)
                     continue
                 poly = _card_to_frame(cards[code], quad, box)
-                boxes.append(table_clutter.tilted(poly, tilt).round(1).tolist())
+                seen = table_clutter.tilted(poly, tilt)  # where the frame shows it
+                boxes.append(seen.round(1).tolist())
                 region = np.zeros(img.shape[:2], np.uint8)
                 cv2.fillPoly(region, [np.int32(np.round(poly))], 1)
-                x0, y0 = table_clutter.tilted(poly, tilt).min(axis=0)
-                x1, y1 = table_clutter.tilted(poly, tilt).max(axis=0)
+                x0, y0 = seen.min(axis=0)
+                x1, y1 = seen.max(axis=0)
                 inside = x0 >= 0 and y0 >= 0 and x1 < img.shape[1] and y1 < img.shape[0]
                 total = max(int(region.sum()), 1)
                 fracs.append(float((region.astype(bool) & ~above).sum()) / total if inside else 0.0)
