@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import tempfile
 import time
@@ -456,14 +457,22 @@ def main() -> int:
     cards = Path(args.cards)
     if args.synth:
         cards = Path(args.synth)
-        for name in args.svg or ["tango"]:
-            if not (cards / "test" / name / "truth.json").is_file():
-                paper = tuple(float(v) for v in args.paper.split(",")) if args.paper else None
-                felt = tuple(float(v) for v in args.felt.split(",")) if args.felt else None
-                light = tuple(float(v) for v in args.light.split(",")) if args.light else None
-                make_synthetic(name, cards, args.frames, paper=paper, shadow=args.shadow, felt=felt, light=light,
-                               clutter=args.clutter, noise=args.noise,
-                               jpeg=tuple(int(v) for v in args.jpeg.split(",")))
+        unrendered = [n for n in args.svg or ["tango"] if not (cards / "test" / n / "truth.json").is_file()]
+        missing = [f"{SVG_DIR / n}.svgz" for n in unrendered if not (SVG_DIR / f"{n}.svgz").is_file()]
+        if unrendered and not shutil.which("rsvg-convert"):
+            missing.append("the rsvg-convert program")
+        if missing:
+            print(f"--synth cannot render {', '.join(unrendered)}: {', '.join(missing)} not found.\n"
+                  "Install Debian's card themes and SVG renderer (sudo apt-get install gnome-cards-data "
+                  "librsvg2-bin), or name a deck that is installed.", file=sys.stderr)
+            return 2
+        for name in unrendered:
+            paper = tuple(float(v) for v in args.paper.split(",")) if args.paper else None
+            felt = tuple(float(v) for v in args.felt.split(",")) if args.felt else None
+            light = tuple(float(v) for v in args.light.split(",")) if args.light else None
+            make_synthetic(name, cards, args.frames, paper=paper, shadow=args.shadow, felt=felt, light=light,
+                           clutter=args.clutter, noise=args.noise,
+                           jpeg=tuple(int(v) for v in args.jpeg.split(",")))
         args.deck = args.svg or ["tango"]
     decks = args.deck or sorted(p.name for p in (cards / "test").iterdir() if p.is_dir())
     rows = []
