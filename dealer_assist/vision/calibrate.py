@@ -27,7 +27,7 @@ from dealer_assist.vision.suit_colours import colour_pairs, suit_inks
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 RANK_TEMPLATE_H = 32
 SUIT_TEMPLATE_H = 24
-#: Canonical pixels a rank's median height may differ from the others' by the pixel grid
+#: Canonical pixels a rank's (or suit's) median height may differ from the others' by the pixel grid
 #: alone (each box edge lands on a whole pixel): only a larger difference is printed.
 RANK_HEIGHT_GRID = 1.5
 
@@ -438,7 +438,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     suit_size = (int(np.clip(round(SUIT_TEMPLATE_H * np.percentile(suit_aspect_all, 98)), 10, 36)), SUIT_TEMPLATE_H)
     edge_margin = float(min(np.percentile(rank_boxes[:, 0], 2) * aspect, np.percentile(rank_boxes[:, 1], 2),
                             np.percentile(suit_boxes[:, 0], 2) * aspect))
-    rank_t, suit_t, rank_a, suit_a, red, rank_hs = {}, {}, {}, {}, {}, {}
+    rank_t, suit_t, rank_a, suit_a, red, rank_hs, suit_hs = {}, {}, {}, {}, {}, {}, {}
     for r in RANKS:
         idx = [i for i, (c, _) in enumerate(samples) if c.rank == r]
         if idx:
@@ -452,6 +452,9 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         if idx:
             suit_t[s] = np.mean([normalise(samples[i][1][2], suit_size) for i in idx], axis=0)
             suit_a[s] = float(np.median(suit_aspect_all[idx]))
+            height = float(np.median(suit_boxes[idx, 3] - suit_boxes[idx, 1]))
+            if abs(height - suit_h) * CANON_H > RANK_HEIGHT_GRID:
+                suit_hs[s] = height
             red[s] = bool(np.median([samples[i][1][4] for i in idx]) > 0.15)
     inks = suit_inks(samples)
     papers = [float(np.percentile(images[s.card].min(axis=2)[int(s.quad[:, 1].min()):int(s.quad[:, 1].max()),
@@ -483,6 +486,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         suit_templates=suit_t,
         rank_aspect=rank_a,
         rank_heights=rank_hs,
+        suit_heights=suit_hs,
         suit_aspect=suit_a,
     )
     shot_list = [(s.card, images[s.card], s.quad) for s in good]

@@ -287,6 +287,9 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     pairs = []
     used_rank, used_suit = set(), set()
     rank_want, suit_want = profile.rank_h * h_px / step, profile.suit_h * h_px / step
+    # A deck may print one suit taller than the others (ornamental's hearts
+    # half again its spades' height): the suit may stand as tall as its tallest.
+    suit_tall = profile.tallest_suit() / profile.suit_h
     # Pairs with a glyph parted from a line come after all others: a court
     # picture's frame opened leaves fragments that can fit better than a
     # real index, and must not take its glyphs or the frame's looks first.
@@ -315,8 +318,8 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
             # some 40% of these pairs, were pieces of pictures' frames that
             # never read, each a wasted warp and match of some 0.5 ms).
             spacing = step
-        if all(fit[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= fit[1]
-               for box, want in ((boxes[i[n]], rank_want), (boxes[j[n]], suit_want))):
+        if all(fit[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= fit[1] * tall
+               for box, want, tall in ((boxes[i[n]], rank_want, 1.0), (boxes[j[n]], suit_want, suit_tall))):
             used_rank.add(r_key)
             used_suit.add(s_key)
             pairs.append(_pair(rc / MASK_SCALE, sc / MASK_SCALE, du, dv, w_px, h_px, profile, float(misfit[n]),

@@ -169,6 +169,10 @@ class Profile:
     #: a queen's tail or a Cyrillic "Д"'s feet make it taller than the others
     #: (see :meth:`suit_window_factor`).  Empty in profiles made before it was measured.
     rank_heights: dict[str, float] = field(default_factory=dict)
+    #: Per suit, its printed height where it differs from ``suit_h`` (a deck may print its
+    #: hearts a half taller than its spades: see :mod:`.glyph_pairs`).  Empty in profiles made
+    #: before it was measured.
+    suit_heights: dict[str, float] = field(default_factory=dict)
     suit_aspect: dict[str, float] = field(default_factory=dict)
     #: Per pair of same-colour suits (``"CS"``): the glyph direction that parts
     #: them, learned by the self-test (``pair_CS.npy``).
@@ -198,6 +202,10 @@ class Profile:
         """How tall ``rank`` is printed (a share of the card's height): its own height where
         the deck prints it off the usual ``rank_h`` (``rank_heights``), else ``rank_h``."""
         return self.rank_heights.get(rank, self.rank_h)
+
+    def tallest_suit(self) -> float:
+        """The height (a share of the card's height) of the deck's tallest printed suit."""
+        return max([self.suit_h, *self.suit_heights.values()])
 
     def suit_window_factor(self, rank: str) -> float:
         """How much smaller the suit's window must be than the rank's height made it, for ``rank``.
