@@ -1,17 +1,18 @@
-"""A suit beside a rank parted from a covering card's edge is taken again in a smaller window.
+"""A suit beside a rank parted from ink or taller than printed is taken again in a smaller window.
 
-The suit's window is scaled by the rank's height.  A rank parted from a
-covering card's edge along its top may keep a stub of it and come out a tenth
-taller than printed; the suit beside it is then a tenth too small in its
-window and reads far below the least score (rendered 7S of paris and dondorf
-under a jack's edge: 0.54 and 0.64, 0.97 in a window a tenth smaller).  Here
-a real set-up shot's glyphs are handed over with the suit's window made that
-much bigger, as such a rank's height makes it.
+The suit's window is scaled by the rank's height.  A rank joined to a stub of
+a covering card's edge along its top (parted from the rest of the edge or not)
+comes out a tenth taller than printed; the suit beside it is then a tenth too
+small in its window and reads far below the least score (rendered 7S of paris,
+guyenne-classic and dondorf under a jack's edge: 0.42-0.64, 0.97 in a window a
+tenth smaller).  Here a real set-up shot's glyphs are handed over with the
+suit's window made that much bigger, as such a rank's height makes it.
 """
 
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 import pytest
 
@@ -57,6 +58,18 @@ def test_the_suit_read_is_never_another(matcher, code):
     rank, parted, suit = _glyphs(matcher, code, 1.0)
     for f in (0.9, 1.0, 1.1, 1.2, 1.3):
         assert matcher._score(parted, suit.rescaled(f)).best("suit")[0] == matcher._score(rank, suit.rescaled(f)).best("suit")[0]
+
+
+@pytest.mark.parametrize("code", ["7S", "7C"])
+def test_the_suit_beside_a_rank_taller_than_printed_reads_in_a_window_its_own_size(matcher, code):
+    """A stub not parted from the rank leaves it whole but taller than the deck prints it (here the
+    deck is made to print its ranks a tenth shorter than the shot's, which is what a stub does)."""
+    rank, _, suit = _glyphs(matcher, code)
+    shorter = IndexMatcher(replace(matcher.profile, rank_h=matcher.profile.rank_h / 1.1))
+    suit_code, score, _ = shorter._score(rank, suit).best("suit")
+    assert suit_code == code[1] and score >= matcher.profile.thresholds.min_score + 0.1
+    # As printed, the rank tells nothing against the window.
+    assert matcher._score(rank, suit).best("suit")[1] < matcher.profile.thresholds.min_score
 
 
 def test_a_suit_cut_from_ink_beside_it_is_left_as_it_is(matcher):

@@ -346,6 +346,10 @@ def pair_projection(image: np.ndarray, direction: np.ndarray) -> float:
     return float(g @ d / (np.linalg.norm(d) * np.linalg.norm(g) + 1e-6))
 
 
+#: A rank this much taller than the deck prints it may have made its suit's window too big (see
+#: IndexMatcher._suit_own_size): blur and the cut's rounding alone move its height a few hundredths.
+TALLER = 1.05
+
 #: Window sizes a suit too small in its window is taken again at, in turn (see IndexMatcher._suit_own_size).
 SUIT_SHRINK = (0.95, 0.9, 0.85)
 #: A suit is too small in its window below this share of its best template's height.
@@ -639,7 +643,8 @@ class IndexMatcher:
         rank_scores = _best_variant(raw_ranks)
         unit = _unit(suit.image.ravel())  # both the scores and the pair leans start from it
         raw_suits = IndexMatcher._unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
-        suit, unit, raw_suits = self._suit_own_size(rank, suit, unit, raw_suits)
+        if rank.cut or rh > TALLER * p.printed_height(top[0]):
+            suit, unit, raw_suits = self._suit_own_size(suit, unit, raw_suits)
         g = _centred(unit)  # glyph_vector(suit.image)
         norm_g = _norm(g)
         pairs = {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
@@ -647,17 +652,18 @@ class IndexMatcher:
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut,
                          suit.ink_colour if p.colour_pairs else None, (rank, suit))
 
-    def _suit_own_size(self, rank: Glyph, suit: Glyph, unit: np.ndarray, raw: dict[str, float]):
-        """The suit glyph, its unit vector and raw scores, taken again in a smaller window when the rank
-        was parted from ink and the suit is smaller in its window than its best template's suit.
+    def _suit_own_size(self, suit: Glyph, unit: np.ndarray, raw: dict[str, float]):
+        """The suit glyph, its unit vector and raw scores, taken again in a smaller window when it
+        is smaller in its window than its best template's suit.
 
-        The window is scaled by the rank's height; a rank parted from a covering card's edge along
-        its top may keep a stub of it and come out taller than printed, and the suit beside it too
-        small in its window (a spade 5% small already loses a fifth of its score).  The window is
-        made smaller a step at a time (:data:`SUIT_SHRINK`); a step is kept while the best suit
-        stays the best and scores higher.  The suit's identity never changes, only how clearly it reads.
+        The window is scaled by the rank's height; a rank joined to a stub of a covering card's
+        edge along its top comes out taller than printed (the caller asks this only of a rank
+        parted from ink or taller than printed), and the suit beside it too small in its window
+        (a spade 5% small already loses a fifth of its score).  The window is made smaller a step
+        at a time (:data:`SUIT_SHRINK`); a step is kept while the best suit stays the best and
+        scores higher.  The suit's identity never changes, only how clearly it reads.
         """
-        if not rank.cut or suit.cut:
+        if suit.cut:
             return suit, unit, raw
         top = max(raw, key=raw.get)
         if raw[top] >= self.profile.thresholds.min_score + SUIT_CLEAR:
