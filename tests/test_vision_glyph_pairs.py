@@ -65,11 +65,12 @@ def test_a_rank_above_a_suit_gives_the_corner_and_both_edge_directions():
         assert c.notched  # its tip was not seen: read as strictly as a notched corner
 
 
-def _rank_and_suit(img, p, card_h, rank_c):
-    """The bar and disc of the test above, drawn at ``rank_c``; returns the suit's centre."""
+def _rank_and_suit(img, p, card_h, rank_c, suit_h=None):
+    """The bar and disc of the test above, drawn at ``rank_c``; returns the suit's centre.
+    ``suit_h``: the disc's height (a share of the card's), else the profile's suit height."""
     card_w = card_h * p.aspect
     suit_c = rank_c + np.array([(p.suit_box.cu - p.rank_box.cu) * card_w, (p.suit_box.cv - p.rank_box.cv) * card_h])
-    rank_h, suit_h = p.rank_h * card_h, p.suit_h * card_h
+    rank_h, suit_h = p.rank_h * card_h, (p.suit_h if suit_h is None else suit_h) * card_h
     cv2.rectangle(img, tuple(int(v) for v in rank_c - (0.12 * rank_h, rank_h / 2)),
                   tuple(int(v) for v in rank_c + (0.12 * rank_h, rank_h / 2)), (20, 20, 20), -1)
     cv2.circle(img, tuple(int(v) for v in suit_c), int(suit_h / 2), (20, 20, 20), -1)

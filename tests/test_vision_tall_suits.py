@@ -14,13 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
+from test_vision_glyph_pairs import _pairs, _paper, _rank_and_suit
 
 TALL = 1.7  # how much taller than the deck's usual suit its hearts are printed
 
@@ -28,23 +27,13 @@ TALL = 1.7  # how much taller than the deck's usual suit its hearts are printed
 def _index(profile: Profile, suit_h: float) -> tuple[np.ndarray, float]:
     """A white card on felt holding a bar (rank) above a disc (suit) ``suit_h`` of the card's
     height across, at the profile's spacing and card size."""
-    card_h = profile.card_h_px
-    card_w = card_h * profile.aspect
-    img = np.full((240, 320, 3), (40, 110, 45), np.uint8)
-    img[10:230, 10:310] = 245
-    rank_c = np.array([150.0, 70.0])
-    suit_c = rank_c + np.array([(profile.suit_box.cu - profile.rank_box.cu) * card_w,
-                                (profile.suit_box.cv - profile.rank_box.cv) * card_h])
-    rank_h = profile.rank_h * card_h
-    cv2.rectangle(img, tuple(int(v) for v in rank_c - (0.12 * rank_h, rank_h / 2)),
-                  tuple(int(v) for v in rank_c + (0.12 * rank_h, rank_h / 2)), (20, 20, 20), -1)
-    cv2.circle(img, tuple(int(v) for v in suit_c), int(suit_h * card_h / 2), (20, 20, 20), -1)
-    return img, card_h
+    img = _paper()
+    _rank_and_suit(img, profile, profile.card_h_px, np.array([150.0, 70.0]), suit_h)
+    return img, profile.card_h_px
 
 
-def _pairs(profile: Profile, img: np.ndarray, card_h: float):
-    masks = Recognizer(profile).masks(img)
-    return find_glyph_pairs((masks.ink, masks.faint_ink), profile, card_h)
+def _pairs_of(profile: Profile, img: np.ndarray, card_h: float):
+    return _pairs(Recognizer(profile), img, card_h)
 
 
 @pytest.fixture(scope="module")
@@ -61,22 +50,22 @@ def tall_hearts(shipped):
 
 def test_a_suit_as_tall_as_the_decks_tallest_pairs_with_its_rank(shipped, tall_hearts):
     img, card_h = _index(tall_hearts, shipped.suit_h)
-    pairs = _pairs(tall_hearts, img, card_h)
+    pairs = _pairs_of(tall_hearts, img, card_h)
     assert len(pairs) == 1
     assert pairs[0].rank_at[1] < pairs[0].suit_at[1]  # the bar is the rank, the disc its suit
 
 
 def test_without_the_tall_suit_known_the_same_index_is_not_paired(shipped, tall_hearts):
     img, card_h = _index(tall_hearts, shipped.suit_h)
-    assert _pairs(replace(tall_hearts, suit_heights={}), img, card_h) == []
+    assert _pairs_of(replace(tall_hearts, suit_heights={}), img, card_h) == []
 
 
 def test_a_suit_taller_than_any_the_deck_prints_is_still_no_index(shipped):
     """Hearts known 1.7 times as tall as the other suits, and a disc twice as tall as the hearts."""
     taller = replace(shipped, suit_h=shipped.suit_h / (TALL * 2), suit_heights={"H": shipped.suit_h / 2})
     img, card_h = _index(taller, shipped.suit_h)
-    assert _pairs(taller, img, card_h) == []
-    assert len(_pairs(replace(taller, suit_heights={"H": shipped.suit_h}), img, card_h)) == 1
+    assert _pairs_of(taller, img, card_h) == []
+    assert len(_pairs_of(replace(taller, suit_heights={"H": shipped.suit_h}), img, card_h)) == 1
 
 
 def test_the_suit_heights_are_kept_in_a_saved_profile(shipped, tmp_path: Path):
