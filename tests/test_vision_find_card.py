@@ -50,3 +50,11 @@ def test_felt_alone_is_still_no_card():
     cv2.polylines(image, [np.int32(quad).reshape(-1, 1, 2)], True, felt, 9)
     found, why = find_card(image)
     assert found is None and why.startswith("card not found")
+
+
+def test_a_shot_too_small_for_a_card_says_so_instead_of_failing():
+    # A camera's broken frame in the guided set-up, or a stub file in --images: one pixel
+    # made the mask's resize raise.
+    for shape in ((1, 1, 3), (10, 3000, 3)):
+        found, why = find_card(np.zeros(shape, np.uint8))
+        assert found is None and "too small to hold a card" in why and f"{shape[1]} x {shape[0]}" in why

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.vision.profile import Profile, default_profile_path
-from dealer_assist.vision.recognize import Recognizer
+from dealer_assist.vision.recognize import FrameError, Recognizer
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 pytestmark = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
@@ -86,6 +86,32 @@ def test_empty_table_and_blank_card_give_nothing(anglo):
     cv2.rectangle(blank, (560, 230), (725, 490), (245, 248, 248), -1)
     res = anglo.recognize(blank)
     assert res.cards == [] and res.uncertain == []
+
+
+def test_a_frame_too_small_for_a_card_reads_nothing_and_a_non_8_bit_frame_is_refused(anglo):
+    # A camera's broken first frame or a stream's stub: nothing to read, no crash
+    # (a one-pixel frame made the mask's resize fail).
+    for shape in ((1, 1, 3), (2, 3000, 3), (15, 800, 3)):
+        res = anglo.recognize(np.zeros(shape, np.uint8))
+        assert res.cards == [] and res.uncertain == []
+    shot = _rotated_shot("AS", 0)
+    with pytest.raises(FrameError, match="8-bit.*float32"):
+        anglo.recognize(shot.astype(np.float32))
+    with pytest.raises(FrameError, match="8-bit.*uint16"):
+        anglo.recognize(shot.astype(np.uint16) * 256)
+    assert [c.card.code for c in anglo.recognize(shot).cards] == ["AS"]  # the reader is still fine
+
+
+def test_recognize_command_reports_a_one_pixel_image_and_reads_the_next(tmp_path):
+    tiny = tmp_path / "tiny.png"
+    cv2.imwrite(str(tiny), np.zeros((1, 1, 3), np.uint8))
+    frame = CARDS / "test" / "anglo" / "0000.jpg"
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--json", str(tiny), str(frame)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [line["image"] for line in lines] == [str(tiny), str(frame)]
+    assert lines[0]["cards"] == [] and lines[1]["cards"]
 
 
 def test_a_smudged_index_is_uncertain_not_guessed(anglo):

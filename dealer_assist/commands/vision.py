@@ -136,7 +136,7 @@ def _guided_shots(camera, folder: Path) -> None:
 def cmd_recognize(args: argparse.Namespace) -> int:
     import cv2
 
-    from dealer_assist.vision.recognize import Recognizer
+    from dealer_assist.vision.recognize import FrameError, Recognizer
 
     recognizer = Recognizer(_load_profile(args.profile))
     status = 0
@@ -146,7 +146,12 @@ def cmd_recognize(args: argparse.Namespace) -> int:
             sys.stderr.write(f"dealer-assist: error: cannot read image {path!r} (missing, or not an image)\n")
             status = 1
             continue
-        result = recognizer.recognize(image)
+        try:
+            result = recognizer.recognize(image)
+        except FrameError as exc:
+            sys.stderr.write(f"dealer-assist: error: {path!r}: {exc}\n")
+            status = 1
+            continue
         line = {"image": path, "cards": [c.to_json() for c in result.cards],
                 "uncertain": [u.to_json() for u in result.uncertain], "ms": round(result.ms, 2)}
         if args.json:

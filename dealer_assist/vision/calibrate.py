@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
-from dealer_assist.vision.detect import MASK_SCALE, paper_mask
+from dealer_assist.vision.detect import LEAST_FRAME, MASK_SCALE, paper_mask
 from dealer_assist.vision.glyphs import INK, PAD, ink_colour_of, ink_map, normalise, redness_of
 from dealer_assist.vision.profile import CANON_H, MIN_SELF_TEST_READ, Box, Profile
 from dealer_assist.vision.selftest import derive_thresholds, learn_templates
@@ -122,6 +122,9 @@ def _paper_colour(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
     """The one card of a set-up shot as TL, TR, BR, BL (float), or None and why not."""
+    if min(image.shape[:2]) < LEAST_FRAME:
+        return None, (f"the shot is {image.shape[1]} x {image.shape[0]} pixels, too small to hold a card "
+                      "(a camera's broken frame?): take it again")
     small = cv2.resize(image, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
     mask = paper_mask(small, hole_max=small.shape[0] * small.shape[1] * 0.05)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

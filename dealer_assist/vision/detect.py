@@ -23,6 +23,11 @@ import numpy as np
 #: The mask is built at this fraction of the frame size: corners need a few
 #: pixels of precision only, and a quarter of the pixels is four times faster.
 MASK_SCALE = 0.5
+
+#: Frames (and set-up shots) less than this many pixels high or wide hold no card:
+#: nothing is looked for in them (half of one pixel is no mask).
+LEAST_FRAME = 16
+
 OPEN = 5
 #: A thin stroke is ink when it is darker than the paper beside it by one
 #: part in this many of the paper's level: a quarter (:data:`.glyphs.INK`

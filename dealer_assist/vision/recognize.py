@@ -29,8 +29,8 @@ from dealer_assist.cards import Card
 from dealer_assist.vision.card_beyond import card_runs_on
 from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, group_corners, index_area, inside
 from dealer_assist.vision.chroma_bleed import ChromaBleed, chroma_bleed
-from dealer_assist.vision.detect import (MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks, merge_corners,
-                                        outline_runs, outlines, paper_balance, tint_allowance)
+from dealer_assist.vision.detect import (LEAST_FRAME, MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks,
+                                        merge_corners, outline_runs, outlines, paper_balance, tint_allowance)
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
@@ -272,6 +272,12 @@ class Recognizer:
         if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
             got = "nothing" if frame is None else f"an array of shape {getattr(frame, 'shape', '?')}"
             raise FrameError(f"recognize needs a BGR colour frame (height x width x 3), got {got}")
+        if frame.dtype != np.uint8:
+            raise FrameError(f"recognize needs 8-bit pixels (uint8, as cv2.imread and cameras give), got {frame.dtype}; "
+                             "convert the frame first (cv2.convertScaleAbs, or scale 16-bit frames down by 256)")
+        if min(frame.shape[:2]) < LEAST_FRAME:
+            # No card fits: a camera's broken first frame, a stream's stub.
+            return FrameResult(ms=(time.perf_counter() - t0) * 1000)
         frame, self.matcher.bleed = self._lit(frame)
         self._seen = []
         masks = self.masks(frame)
