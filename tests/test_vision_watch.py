@@ -117,6 +117,35 @@ def test_capture_in_order_for_files_and_latest_only_when_dropping(tmp_path):
         FrameGrabber(str(tmp_path / "absent.mp4"))
 
 
+def test_a_folder_is_read_as_its_images_in_order_and_an_unreadable_one_is_passed_over(tmp_path):
+    _write_frames(tmp_path, 6)
+    (tmp_path / "f003.png").write_bytes(b"not a png")  # one file of the recording cut short
+    (tmp_path / "notes.txt").write_text("not a frame")
+    with FrameGrabber(str(tmp_path)) as g:
+        got = []
+        while (f := g.read(timeout=2)) is not None:
+            got.append((f.number, int(f.image[0, 0, 0])))
+    assert got == [(0, 0), (1, 1), (2, 2), (4, 4), (5, 5)]  # numbers stay the files' places
+    assert g.skipped == [str(tmp_path / "f003.png")] and g.error is None
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(CaptureError, match="no image .* in folder"):
+        FrameGrabber(str(empty))
+
+
+def test_watch_command_warns_of_an_unreadable_image_and_still_reads_the_rest(clip, tmp_path):
+    folder, cards = clip
+    for f in sorted(folder.glob("*.jpg")):
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    bad = tmp_path / sorted(folder.glob("*.jpg"))[3].name
+    bad.write_bytes(b"\xff\xd8 cut short")
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--json", "--video", str(tmp_path)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1
+    assert "1 image(s) could not be read" in out.stderr and bad.name in out.stderr
+    assert [json.loads(line)["card"] for line in out.stdout.splitlines()] == [c["card"].replace("10", "T") for c in cards]
+
+
 def test_camera_source_emits_card_reads_then_says_the_video_ended(clip):
     from dealer_assist.sources.camera import CameraSource
 

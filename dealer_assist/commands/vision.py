@@ -34,9 +34,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser(
         "watch", help="report each card that comes into view, once",
-        description="Read a camera, video file, image sequence (pattern with %%d or *) or stream URL and print "
-                    "each physical card once, when it is first read for sure.")
-    p.add_argument("--video", required=True, metavar="SRC", help="camera index, video file, image pattern or stream URL")
+        description="Read a camera, video file, image sequence (pattern with %d or *, or a folder of images) or "
+                    "stream URL and print each physical card once, when it is first read for sure.")
+    p.add_argument("--video", required=True, metavar="SRC",
+                   help="camera index, video file, image pattern, folder of images or stream URL")
     p.add_argument("--profile", metavar="PROFILE", help="deck profile folder (default: the demo deck)")
     p.add_argument("--confirm", type=int, default=2, metavar="N", help="frames in a row that must agree (default 2)")
     p.add_argument("--fps", type=float, metavar="F", help="frame rate of an image sequence, for the times printed (default 30)")
@@ -188,6 +189,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {line['card'] or 'unreadable ' + '/'.join(line['candidates'])}", flush=True)
     finally:
         grabber.stop()
+    if grabber.skipped:
+        sys.stderr.write(f"dealer-assist: warning: {len(grabber.skipped)} image(s) could not be read and were passed over "
+                         f"(not an image, or cut short): {', '.join(grabber.skipped)}\n")
     if grabber.error:
         raise CommandError(grabber.error, 1)
-    return 0
+    return 1 if grabber.skipped else 0

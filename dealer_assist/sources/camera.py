@@ -68,6 +68,8 @@ class CameraSource(CardSource):
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
             if not self._stop.is_set():
                 detail = self._grabber.error or "end of the video"
+                if self._grabber.skipped:
+                    detail += f" ({len(self._grabber.skipped)} unreadable image(s) passed over)"
                 state = "lost" if self._grabber.error else "ended"
         except Exception as exc:  # the thread must say why it ended, never die silently
             detail = f"camera reader failed: {exc}"

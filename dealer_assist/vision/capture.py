@@ -31,8 +31,13 @@ class Frame:
     image: np.ndarray
 
 
+#: What a folder given as the source is read for, in name order.
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
+
+
 def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
-    """Classify a source: ``camera`` (index), ``stream`` (URL), ``files`` (glob), ``sequence`` (%d pattern) or ``video``."""
+    """Classify a source: ``camera`` (index), ``stream`` (URL), ``files`` (a glob, or a folder's
+    images), ``sequence`` (%d pattern) or ``video``."""
     if isinstance(src, int) or (isinstance(src, str) and src.strip().isdigit()):
         return "camera", int(src)
     if "://" in src:
@@ -41,6 +46,11 @@ def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
         files = sorted(glob.glob(src))
         if not files:
             raise CaptureError(f"no image matches {src!r}")
+        return "files", files
+    if os.path.isdir(src):
+        files = sorted(os.path.join(src, name) for name in os.listdir(src) if name.lower().endswith(IMAGE_SUFFIXES))
+        if not files:
+            raise CaptureError(f"no image ({', '.join(IMAGE_SUFFIXES)}) in folder {src!r}")
         return "files", files
     if "%" in src:
         return "sequence", src  # OpenCV reads printf-style image sequences itself
@@ -66,6 +76,9 @@ class FrameGrabber:
         self._stop = False
         self.error: Optional[str] = None
         self.dropped = 0
+        #: Images of a file sequence that could not be read (passed over: one bad file of a recording
+        #: does not end it), in order.
+        self.skipped: list[str] = []
         self._thread: Optional[threading.Thread] = None
 
     def start(self) -> "FrameGrabber":
@@ -82,12 +95,13 @@ class FrameGrabber:
 
     def _next_image(self, n: int) -> Optional[np.ndarray]:
         if self.kind == "files":
-            if n >= len(self.target):
-                return None
-            img = cv2.imread(self.target[n], cv2.IMREAD_COLOR)
-            if img is None:
-                raise CaptureError(f"cannot read image {self.target[n]!r}")
-            return img
+            while n < len(self.target):
+                img = cv2.imread(self.target[n], cv2.IMREAD_COLOR)
+                if img is not None:
+                    return img
+                self.skipped.append(self.target[n])
+                n += 1
+            return None
         ok, img = self._cap.read()
         return img if ok else None
 
@@ -96,7 +110,9 @@ class FrameGrabber:
         t0 = time.monotonic()
         try:
             while not self._stop:
+                skipped = len(self.skipped)
                 img = self._next_image(n)
+                n += len(self.skipped) - skipped  # a file's number stays its place in the sequence
                 if img is None:
                     if self.kind in ("camera", "stream"):
                         self.error = f"video source {self.src!r} stopped delivering frames"
@@ -112,8 +128,6 @@ class FrameGrabber:
                     self._slot = frame
                     self._cond.notify_all()
                 n += 1
-        except CaptureError as exc:
-            self.error = str(exc)
         finally:
             with self._cond:
                 self._done = True
