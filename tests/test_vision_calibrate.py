@@ -122,6 +122,20 @@ def test_broken_profiles_are_refused_by_name(tmp_path):
         Profile.load(tmp_path)
 
 
+def test_a_profile_that_lost_or_garbled_a_template_is_refused(plastic, tmp_path):
+    # Without its 7 template the profile would still load and read a 7 as the nearest other rank.
+    folder = plastic.save(tmp_path / "p")
+    assert len(Profile.load(folder).rank_templates) == len(plastic.rank_templates)
+    for file in folder.glob("rank_7*.png"):  # the 7 and its size variants
+        file.unlink()
+    with pytest.raises(ProfileError, match=r"lacks rank_7\.png"):
+        Profile.load(folder)
+    folder = plastic.save(tmp_path / "q")
+    (folder / "suit_S.png").write_bytes(b"not a png")
+    with pytest.raises(ProfileError, match=r"suit_S\.png.*not a readable image"):
+        Profile.load(folder)
+
+
 def test_guided_mode_takes_one_shot_per_prompt(tmp_path):
     """The live mode asks for AS, 2S, 3S ... AH ... and saves what the camera sees; a shot without a card is refused."""
     import subprocess
