@@ -65,7 +65,7 @@ def cover_lines(blob: np.ndarray, min_len: float) -> Optional[np.ndarray]:
         if (along[near & on] - start).max() < 0.75 * min_len:
             continue  # no straight piece that long: a blob's round edge
         # Ink beside the line, either side (a glyph's body, or a pip's when the "line" is its straight edge).
-        beside = _ink_beside(blob, xs, ys, fx, fy)
+        beside = ink_beside(blob, xs, ys, fx, fy)
         middle = near & (np.abs(off) <= 0.75)
         if not middle.any() or (beside[middle] > 0).mean() > 0.5:
             continue  # not a thin line where it meets the patch's edge: a pip's or a picture's edge
@@ -92,7 +92,7 @@ def cover_lines(blob: np.ndarray, min_len: float) -> Optional[np.ndarray]:
     return mask
 
 
-def _ink_beside(blob: np.ndarray, xs: np.ndarray, ys: np.ndarray, fx: float, fy: float) -> np.ndarray:
+def ink_beside(blob: np.ndarray, xs: np.ndarray, ys: np.ndarray, fx: float, fy: float) -> np.ndarray:
     """Per pixel (``xs``, ``ys``): on how many sides (0-2) of a line of direction (``fx``, ``fy``)
     through it ``blob`` has ink just past the line's half width."""
     h, w = blob.shape

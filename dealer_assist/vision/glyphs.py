@@ -19,7 +19,7 @@ import numpy as np
 
 from dealer_assist.vision.cover_lines import lines_off_unparted
 from dealer_assist.vision.profile import CANON_H, Box, Profile
-from dealer_assist.vision.rank_lines import line_off_rank
+from dealer_assist.vision.rank_lines import line_off_rank, wide_line_off_rank
 from dealer_assist.vision.thin_lines import LINE_WIDTH, leaves_a_glyph, straight_piece
 
 #: Canonical pixels of table kept around the corner so the card edge is in view.
@@ -445,6 +445,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         line = line_off_rank(labels, boxes, _glyph_parts(zones["rank"], boxes, lay.rank_px, two_glyphs=True), edge,
                              fit.rank_h * ch, (fit.rank_box.u1 - fit.rank_box.u0) * cw * FAINT_JOIN_SLACK,
                              (fit.rank_box.v1 - fit.rank_box.v0) * ch * FAINT_JOIN_SLACK)
+        if line is None:
+            # A line as thick as the rank's strokes (a design's black card outline).
+            line = wide_line_off_rank(labels, boxes, _glyph_parts(zones["rank"], boxes, lay.rank_px, two_glyphs=True),
+                                      edge, fit.rank_h * ch, (fit.rank_box.u1 - fit.rank_box.u0) * cw * FAINT_JOIN_SLACK,
+                                      (fit.rank_box.v1 - fit.rank_box.v0) * ch * FAINT_JOIN_SLACK)
         if line is not None:
             binary[line] = 0
             n, labels, stats, cents, boxes = _components(binary)

@@ -23,11 +23,18 @@ from typing import Optional
 import cv2
 import numpy as np
 
+from dealer_assist.vision.cover_lines import GAP, HALF_WIDTH, ink_beside
 from dealer_assist.vision.thin_lines import SOLID, leaves_a_glyph, straight_piece
 
 #: A line's thin ink must span at least this share of the rank's height: shorter
 #: straight ink at the edge band is a serif or a glyph's tip, not a card's edge.
 LINE_ON_RANK = 0.5
+#: Directions (degrees apart) a line as thick as the rank's strokes is looked for along,
+#: from where it meets the edge band (see :func:`wide_line_off_rank`).
+WIDE_STEP = 2.0
+#: Least share of a wide line's direction across the band it comes from: ink running
+#: along the band is a border line's remnant, not the edge of a card from beyond.
+WIDE_ACROSS = 0.2
 
 
 def line_off_rank(labels: np.ndarray, boxes: list, parts: list[int], edge: int, rank_px: float,
@@ -88,3 +95,120 @@ def _sides(x: int, y: int, edge: int, shape) -> set[str]:
     edge band's two (left, top) or the patch's far two (right, bottom)."""
     near = {"left": x <= edge + 1, "top": y <= edge + 1, "right": x >= shape[1] - 2, "bottom": y >= shape[0] - 2}
     return {side for side, by in near.items() if by}
+
+
+def wide_line_off_rank(labels: np.ndarray, boxes: list, parts: list[int], edge: int, rank_px: float,
+                       max_w: float, max_h: float) -> Optional[np.ndarray]:
+    """The ink of a straight line as thick as the rank's strokes, joined to the rank and
+    crossing the patch from the edge band (a patch-sized bool mask), or None.
+
+    Some designs draw every card's outline in black as thick as their
+    index strokes (gnomangelo): such a covering card's edge touching the
+    rank is no thinner than the rank, so :func:`line_off_rank`'s opening keeps
+    it with the strokes and the rank, with a bar across it, fits no template.
+    Its one sign left is the one that part asks as well: it crosses the whole
+    patch.  From each place the rank's ink meets the edge band (no wider than
+    :data:`LINE_ON_RANK` of the rank's height: a line meeting the band, not
+    a glyph lying along it), the direction is taken along which ink goes on
+    furthest, a line's width of it (a glyph's strokes bend and end inside the
+    patch); it must go on for that share of the rank's height at least and
+    end at another side of the band or the patch's far side.  What lies
+    within the line's width along it is taken off, but where ink lies on both
+    sides of it (a stroke the line crosses).  What is left must fit a rank
+    (``max_w``, ``max_h``).  The caller reads the rank as cut: the line may hide some of it.
+    """
+    if not parts:
+        return None
+    table = np.zeros(len(boxes), np.uint8)
+    table[parts] = 1
+    blob = table[labels]
+    long_ = LINE_ON_RANK * rank_px
+    contacts = []
+    for side, band, at in (("left", blob[:, edge], lambda i: (edge, i)), ("top", blob[edge, :], lambda i: (i, edge))):
+        ink = np.flatnonzero(band)
+        if not ink.size:
+            continue
+        breaks = np.flatnonzero(np.diff(ink) > 1)
+        for a, b in zip(np.r_[0, breaks + 1], np.r_[breaks, ink.size - 1]):
+            if ink[b] - ink[a] + 1 <= long_:
+                contacts.append((side, at(0.5 * (ink[a] + ink[b]))))
+    if not contacts:
+        return None
+    # Every contact's directions into the patch (not along the band), followed all at once.
+    angles = np.radians(np.arange(0.0, 180.0, WIDE_STEP))
+    rows = []
+    for c, (side, _) in enumerate(contacts):
+        fx, fy = np.cos(angles), np.sin(angles)
+        inward = fx if side == "left" else fy
+        across = np.abs(inward) >= WIDE_ACROSS
+        sign = np.where(inward < 0, -1.0, 1.0)[across]
+        rows.append((np.full(sign.size, c), fx[across] * sign, fy[across] * sign))
+    which, fx, fy = (np.concatenate(v) for v in zip(*rows))
+    ex = np.array([contacts[c][1][0] for c in which], np.float64)
+    ey = np.array([contacts[c][1][1] for c in which], np.float64)
+    # Only a direction whose ink goes on past a short reach can run that long: the rest are not followed.
+    reach = max(int(long_) - 1, 1)
+    going = _runs_in(blob, ex, ey, fx, fy, reach) >= reach - GAP
+    if not going.any():
+        return None
+    which, ex, ey, fx, fy = which[going], ex[going], ey[going], fx[going], fy[going]
+    runs = _runs_in(blob, ex, ey, fx, fy)
+    ys, xs = np.nonzero(blob)
+    out = np.zeros(len(xs), bool)
+    for c in np.unique(which):
+        mine = np.flatnonzero(which == c)
+        best = mine[int(np.argmax(runs[mine]))]
+        run = int(runs[best])
+        if run < long_:
+            continue
+        side, (cx, cy) = contacts[c]
+        dx, dy = float(fx[best]), float(fy[best])
+        ends = _sides(int(round(cx + run * dx)), int(round(cy + run * dy)), edge, labels.shape)
+        if not ends - {side}:
+            continue  # it ends inside the patch (a glyph's stroke ends so) or at the band it came from
+        along = (xs - cx) * dx + (ys - cy) * dy
+        on = np.abs((xs - cx) * dy - (ys - cy) * dx) <= HALF_WIDTH
+        out |= on & (along >= -1) & (along <= run + 0.5) & ~(ink_beside(blob, xs, ys, dx, dy) == 2)
+    if not out.any():
+        return None
+    rest = blob.copy()
+    rest[ys[out], xs[out]] = 0
+    n, _, stats, _ = cv2.connectedComponentsWithStats(rest, None, None, None, 8, cv2.CV_16U)
+    if n < 2:
+        return None
+    _, _, rw, rh, _ = stats[1 + int(np.argmax(stats[1:, 4]))]
+    if rh > max_h or rw > max_w:
+        return None
+    mask = np.zeros(labels.shape, bool)
+    mask[ys[out], xs[out]] = True
+    return mask
+
+
+def _runs_in(blob: np.ndarray, ex: np.ndarray, ey: np.ndarray, fx: np.ndarray, fy: np.ndarray,
+             reach: Optional[int] = None) -> np.ndarray:
+    """Per direction (``fx[i]``, ``fy[i]``) from (``ex[i]``, ``ey[i]``): how far (pixels) ``blob``'s ink
+    goes on along it, counting ink within a pixel either side, until the patch's edge, more
+    than :data:`.cover_lines.GAP` steps without ink, or ``reach`` steps."""
+    h, w = blob.shape
+    n = reach if reach else int(np.hypot(w, h)) + 1  # no step farther lies inside the patch
+    t = np.arange(1, n + 1, dtype=np.float64)
+    qx, qy = ex[:, None] + fx[:, None] * t, ey[:, None] + fy[:, None] * t
+    inside = (qx >= 0) & (qx < w - 0.5) & (qy >= 0) & (qy < h - 0.5)
+    # A pixel of paper around the blob: a step inside the patch looks a pixel past it at most.
+    # (Steps past the patch's edge look anywhere: they are not counted.)
+    flat = cv2.copyMakeBorder(blob, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0).ravel()
+    lit = np.zeros(qx.shape, bool)
+    for o in (-1.0, 0.0, 1.0):
+        rx, ry = np.rint(qx - o * fy[:, None]).astype(int), np.rint(qy + o * fx[:, None]).astype(int)
+        lit |= np.take(flat, (ry + 1) * (w + 2) + rx + 1, mode="clip") > 0
+    steps = np.arange(len(t))
+    # The ink goes on to the first step outside the patch or the first GAP + 1 steps without ink,
+    # whichever comes first.
+    outside = np.where(inside.all(axis=1), len(t), np.argmin(inside, axis=1))
+    dark = ~lit
+    gaps = dark[:, :len(t) - GAP]
+    for k in range(1, GAP + 1):
+        gaps = gaps & dark[:, k:len(t) - GAP + k]
+    stop = np.minimum(outside, np.where(gaps.any(axis=1), np.argmax(gaps, axis=1), len(t)))
+    last = np.where(lit & (steps[None] < stop[:, None]), steps[None], -1).max(axis=1)
+    return np.where(last >= 0, t[np.maximum(last, 0)], 0).astype(int)
