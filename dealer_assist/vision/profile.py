@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealer_assist.cards import RANKS, SUITS, InvalidCardError, parse_card
+from dealer_assist.cards import RANKS, SUITS
 
 #: Cards are warped to this height (pixels) before their corner is read.
 CANON_H = 240
@@ -239,9 +239,11 @@ class Profile:
             np.save(folder / f"pair_{key}.npy", direction.astype(np.float32))
         for key, direction in self.rank_pair_dirs.items():
             np.save(folder / f"rankpair_{key}.npy", direction.astype(np.float32))
+        data["template_files"] = []  # listed, so that a lost one is missed on loading
         for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
             for code, img in templates.items():
                 cv2.imwrite(str(folder / f"{kind}_{code}.png"), np.clip(img * 255, 0, 255).astype(np.uint8))
+                data["template_files"].append(f"{kind}_{code}.png")
         (folder / PROFILE_FILE).write_text(json.dumps(data, indent=1) + "\n")
         return folder
 
@@ -259,6 +261,7 @@ class Profile:
         if data.get("format") != FORMAT:
             raise ProfileError(f"deck profile {str(path)!r} has format {data.get('format')!r}, this version reads {FORMAT}; recalibrate")
         data.pop("format")
+        listed = data.pop("template_files", None)  # profiles saved before the list: not checked
         try:
             data["rank_box"] = Box(**data["rank_box"])
             data["suit_box"] = Box(**data["suit_box"])
@@ -286,11 +289,11 @@ class Profile:
                 raise ProfileError(f"template {str(file)!r} of deck profile {str(folder)!r} is not a readable image; recalibrate")
             store = profile.rank_templates if kind == "rank" else profile.suit_templates
             store[key] = img.astype(np.float32) / 255.0
-        lost = _lost_templates(profile)
+        lost = [name for name in listed or [] if not (folder / name).is_file()]
         if lost:
             # A glyph with no template is never a candidate: its cards would read as the nearest other one.
-            raise ProfileError(f"deck profile {str(folder)!r} lacks {', '.join(lost)}, though set-up shots of "
-                               "them were used: a file was lost or renamed; recalibrate")
+            raise ProfileError(f"deck profile {str(folder)!r} lacks {', '.join(lost)}, which it was saved with: "
+                               "a file was lost or renamed; recalibrate")
         for prefix, what, store, (w, h) in (("pair", "pair", profile.pair_dirs, profile.suit_size),
                                             ("rankpair", "rank pair", profile.rank_pair_dirs, profile.rank_size)):
             for file in sorted(folder.glob(f"{prefix}_*.npy")):
@@ -310,25 +313,6 @@ class Profile:
         if len(profile.rank_templates) < 2 or len(profile.suit_templates) < 2:
             raise ProfileError(f"deck profile {str(folder)!r} has too few templates (ranks {''.join(profile.rank_templates)}, suits {''.join(profile.suit_templates)}); recalibrate")
         return profile
-
-
-def _lost_templates(profile: Profile) -> list[str]:
-    """The template files a profile's used set-up shots (``shots`` marked ok) promise and it lacks."""
-    ranks, suits = set(), set()
-    for name, status in profile.shots.items():
-        if status != "ok":
-            continue
-        try:
-            card = parse_card(Path(name).stem)
-        except InvalidCardError:
-            continue
-        ranks.add(card.rank)
-        if card.suit is not None:
-            suits.add(card.suit)
-    have_ranks = {key[0] for key in profile.rank_templates}  # size and blur variants count ("7-1", "7~")
-    have_suits = {key[0] for key in profile.suit_templates}
-    return ([f"rank_{r}.png" for r in RANKS if r in ranks and r not in have_ranks]
-            + [f"suit_{s}.png" for s in SUITS if s in suits and s not in have_suits])
 
 
 def default_profile_path() -> Path:
