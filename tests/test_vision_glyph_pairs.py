@@ -112,6 +112,33 @@ def test_a_column_of_three_equal_pips_is_not_an_index():
     assert _pairs(rec, img, card_h) == []
 
 
+def test_a_stroke_beyond_the_suit_does_not_make_the_index_a_row_of_pips():
+    """A court card's picture runs up to its index: one step beyond the suit a stroke of the
+    picture can stand as big as the suit, but filling little of its box it is no pip (orell's
+    jacks of diamonds, B set frames 47 and 53, were lost so)."""
+    rec = Recognizer(Profile.load(default_profile_path()))
+    p = rec.profile
+    card_h = p.card_h_px
+    rank_c = np.array([150.0, 70.0])
+    img = _paper()
+    suit_c = _rank_and_suit(img, p, card_h, rank_c)
+    ahead = suit_c + (suit_c - rank_c)
+    half = p.suit_h * card_h / 2
+    stroke = img.copy()
+    ends = [tuple(int(v) for v in ahead + k * 0.8 * half) for k in (-1, 1)]
+    cv2.line(stroke, *ends, (20, 20, 20), 2)
+
+
+    def index_found(frame):
+        return any(np.hypot(*(np.array(gp.rank_at) - rank_c)) < 3 and np.hypot(*(np.array(gp.suit_at) - suit_c)) < 3
+                   for gp in _pairs(rec, frame, card_h))
+
+    assert index_found(stroke)
+    # A solid pip there does make a row.
+    cv2.circle(img, tuple(int(v) for v in ahead), int(half), (20, 20, 20), -1)
+    assert not index_found(img)
+
+
 @needs_cards
 @pytest.mark.parametrize("deck, frame, code", [("anglo", "0093.jpg", "7H"), ("plastic", "0042.jpg", "KC")])
 def test_an_index_whose_corner_outline_is_not_found_is_read_from_its_glyphs(deck, frame, code):

@@ -275,14 +275,17 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     step_vec = centre[j] - centre[i]
     # Pips stand in rows and columns at about an index's spacing: a third
     # blob one more step on (beyond the suit, or before the rank), of the
-    # same size as its neighbour in the pair, makes the pair part of a row
-    # of pips.  Beyond an index's suit the card is bare; before its rank
-    # lies the card's edge (or whatever covers the corner).
+    # same size as its neighbour in the pair and solid as a pip is, makes
+    # the pair part of a row of pips.  Beyond an index's suit the card is
+    # bare; before its rank lies the card's edge (or whatever covers the
+    # corner), and a court card's picture, whose strokes and line ends at
+    # a glyph's size are no pips.
     tol = 0.3 * np.hypot(step_vec[:, 0], step_vec[:, 1])
     in_row = np.zeros(len(i), bool)
+    pip_like = box_fill(all_boxes) >= SUIT_FILL
     for ahead, next_to in ((centre[j] + step_vec, j), (centre[i] - step_vec, i)):
         gap = np.hypot(*(all_centres[None, :, :] - ahead[:, None, :]).transpose(2, 0, 1))
-        alike = np.abs(all_boxes[None, :, 2:4] - boxes[next_to][:, None, 2:4]).max(axis=2) <= TWIN_PX
+        alike = (np.abs(all_boxes[None, :, 2:4] - boxes[next_to][:, None, 2:4]).max(axis=2) <= TWIN_PX) & pip_like
         in_row |= ((gap < tol[:, None]) & alike).any(axis=1)
     pairs = []
     used_rank, used_suit = set(), set()
