@@ -280,6 +280,7 @@ def find_corners(
     contours: Optional[Sequence[np.ndarray]] = None,
     searched: Sequence[np.ndarray] = (),
     concave: bool = False,
+    bridge: bool = False,
     runs: Optional["_Runs"] = None,
 ) -> list[Corner]:
     """Exposed corners of the white blobs in ``mask`` (coordinates x ``scale``).
@@ -303,6 +304,15 @@ def find_corners(
     concave around that corner, rounded as a card's corner is (where two
     edges merely cross, the bend is sharp).  Such corners come back marked
     ``outside`` and ``notched`` (judged more strictly).
+
+    With ``bridge`` (and ``notch_gap`` > 0), the index may also have cut
+    the corner's paper in two: ink printed from one edge to the other (an
+    index run into a row of pips, a rank nearly touching both edges) leaves
+    one outline along each edge and the tip, if anything, an island.  Two
+    long runs of different outlines are then joined at the point where their
+    lines meet square, when each ends within ``notch_gap`` of it and both
+    outlines turn the way one card's corner does (see :func:`_bridges`).
+    Such corners are a guess too: marked ``outside`` and ``notched``.
 
     ``contours`` are the mask's :func:`outlines` when already traced.  An
     outline identical to one of ``searched`` (another mask's, already
@@ -347,7 +357,7 @@ def find_corners(
         where.append((rows[notch[0]], np.ones(len(notch[0]), int), notch[1]))
     kind = np.concatenate(kinds)
     if not len(kind):
-        return []
+        return _bridges(mask, runs, min_long, max_gap, notch_gap, cos_lim, scale) if bridge and notch_gap > 0 else []
     hit, tip, wdir, hdir, wlen, hlen = _tips(runs, np.concatenate(firsts), np.concatenate(seconds), kind, min_long,
                                              max_gap, notch_gap, cos_lim)
     run, phase, step = (np.concatenate(c) for c in zip(*where))
@@ -363,8 +373,72 @@ def find_corners(
     cols = np.concatenate([(tip[order] * scale).T, wdir[order].T, hdir[order].T,
                            np.stack([wlen[order], hlen[order]]) * scale]).T.tolist()
     marks = [(k != _CONVEX, k == _OUTSIDE) for k in kind[order].tolist()]
-    return [Corner(x, y, (wx, wy), (hx, hy), wl, hl, notched=nt, outside=ou)
-            for (x, y, wx, wy, hx, hy, wl, hl), (nt, ou) in zip(cols, marks)]
+    found = [Corner(x, y, (wx, wy), (hx, hy), wl, hl, notched=nt, outside=ou)
+             for (x, y, wx, wy, hx, hy, wl, hl), (nt, ou) in zip(cols, marks)]
+    if bridge and notch_gap > 0:
+        found += _bridges(mask, runs, min_long, max_gap, notch_gap, cos_lim, scale)
+    return found
+
+
+def _bridges(mask: np.ndarray, runs: "_Runs", min_long: float, max_gap: float, notch_gap: float, cos_lim: float,
+             scale: float) -> list[Corner]:
+    """Corners joined across two outlines (see :func:`find_corners`), frame coordinates x ``scale``.
+
+    Run ``a`` of one outline leads into the corner and run ``b`` of another
+    leads out of it: their lines meet square (as strictly as across a
+    notch), the meeting point lies on past ``a``'s end and before ``b``'s
+    start (two pixels of slack for the staircase), within ``notch_gap`` of
+    both, and each outline turns there as a card's own outline turns round
+    its corner (the card inside both lines).  Each run leading in joins the
+    nearest such run leading out.  The edges of two cards, one lying on
+    the other, also meet square where one runs on past the other's
+    corner, and two cards lying apart have edges that meet square on the
+    felt: each edge must go on up to the tip (see :func:`_edge_goes_on`), and
+    the tip itself must be seen, cut off as an island (see :func:`_tip_island`).
+    """
+    k = np.flatnonzero(runs.cand & (runs.length >= min_long) & ~runs.border)
+    if len(k) < 2:
+        return []
+    ends, starts = runs.point(k, runs.end[k]), runs.point(k, runs.start[k])
+    gap = np.hypot(*(ends[:, None, :] - starts[None, :, :]).transpose(2, 0, 1))
+    ia, ib = np.nonzero((gap <= 2 * notch_gap) & (runs.outline[k][:, None] != runs.outline[k][None, :]))
+    # Cheap tests on the raw chords first: roughly square, and turning as each outline's corner would.
+    ua, ub = runs.unit[k[ia]], runs.unit[k[ib]]
+    turn = ua[:, 0] * ub[:, 1] - ua[:, 1] * ub[:, 0]
+    keep = ((np.abs(ua[:, 0] * ub[:, 0] + ua[:, 1] * ub[:, 1]) <= cos_lim + 0.25)
+            & (turn * runs.orient[k[ia]] > 0) & (turn * runs.orient[k[ib]] > 0))
+    a, b = k[ia[keep]], k[ib[keep]]
+    if not len(a):
+        return []
+    p1, d1, ok1 = runs.line(a)
+    p2, d2, ok2 = runs.line(b)
+    p1, d1, p2, d2 = (v.astype(np.float64) for v in (p1, d1, p2, d2))
+    turn = d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0]
+    hit = (ok1 & ok2 & (np.abs(d1[:, 0] * d2[:, 0] + d1[:, 1] * d2[:, 1]) <= 0.5 * cos_lim)
+           & (turn * runs.orient[a] > 0) & (turn * runs.orient[b] > 0))
+    t = ((p2[:, 0] - p1[:, 0]) * d2[:, 1] - (p2[:, 1] - p1[:, 1]) * d2[:, 0]) / np.where(hit, turn, 1.0)
+    tip = p1 + t[:, None] * d1
+    into, out_of = tip - runs.point(a, runs.end[a]), runs.point(b, runs.start[b]) - tip
+    hit &= ((into[:, 0] * d1[:, 0] + into[:, 1] * d1[:, 1] >= -2.0) & (np.hypot(into[:, 0], into[:, 1]) <= notch_gap)
+            & (out_of[:, 0] * d2[:, 0] + out_of[:, 1] * d2[:, 1] >= -2.0)
+            & (np.hypot(out_of[:, 0], out_of[:, 1]) <= notch_gap))
+    out: list[Corner] = []
+    taken: set[int] = set()
+    spans = np.hypot(into[:, 0], into[:, 1]) + np.hypot(out_of[:, 0], out_of[:, 1])
+    for n in np.flatnonzero(hit)[np.argsort(spans[hit], kind="stable")].tolist():
+        if (int(a[n]) in taken or not _tip_island(mask, runs, (a[n], b[n]), tip[n], -d1[n] + d2[n], max_gap)
+                or not _edge_goes_on(mask, runs.point(a[n:n + 1], runs.end[a[n:n + 1]])[0], tip[n], -d2[n])
+                or not _edge_goes_on(mask, runs.point(b[n:n + 1], runs.start[b[n:n + 1]])[0], tip[n], d1[n])):
+            continue
+        taken.add(int(a[n]))
+        e1, e2 = -d1[n], d2[n]
+        len1 = float(np.hypot(*(tip[n] - runs.point(a[n:n + 1], runs.start[a[n:n + 1]])[0])))
+        len2 = float(np.hypot(*(tip[n] - runs.point(b[n:n + 1], runs.end[b[n:n + 1]])[0])))
+        if e1[0] * e2[1] - e1[1] * e2[0] < 0:
+            e1, e2, len1, len2 = e2, e1, len2, len1
+        out.append(Corner(float(tip[n, 0] * scale), float(tip[n, 1] * scale), (float(e1[0]), float(e1[1])),
+                          (float(e2[0]), float(e2[1])), len1 * scale, len2 * scale, notched=True, outside=True))
+    return out
 
 
 def outline_runs(mask: np.ndarray, contours: Sequence[np.ndarray], *, min_long: float, min_short: float,
@@ -559,6 +633,56 @@ def _tips(runs: _Runs, a: np.ndarray, b: np.ndarray, kind: np.ndarray, min_long:
     handed = (e1[:, 0] * e2[:, 1] - e1[:, 1] * e2[:, 0] > 0)
     return (hit, tip, np.where(handed[:, None], e1, e2), np.where(handed[:, None], e2, e1),
             np.where(handed, len1, len2), np.where(handed, len2, len1))
+
+
+#: Share of the points along an edge's last stretch (see :func:`_edge_goes_on`) that may
+#: show paper just outside it: a pixel or two of the staircase where the line is sampled.
+EDGE_SLACK = 0.15
+
+
+def _edge_goes_on(mask: np.ndarray, end: np.ndarray, tip: np.ndarray, outward: np.ndarray) -> bool:
+    """Whether a card's edge goes on from the end of its run (``end``) to ``tip``: just outside
+    the line (one or two pixels along unit ``outward``) lies no paper, or the line itself.
+
+    An edge running on past another card's corner has that card's paper on both sides.
+    """
+    length = float(np.hypot(*(tip - end)))
+    if length < 1.0:
+        return True
+    t = np.arange(0.0, length + 0.5)[:, None] / length
+    line = end + t * (tip - end)
+    h, w = mask.shape[:2]
+    out = np.ones(len(line), bool)
+    for off in (1.0, 2.0):
+        x = np.rint(line[:, 0] + off * outward[0]).astype(int)
+        y = np.rint(line[:, 1] + off * outward[1]).astype(int)
+        inside = (x >= 0) & (y >= 0) & (x < w) & (y < h)
+        paper = np.zeros(len(line), bool)
+        paper[inside] = mask[y[inside], x[inside]] > 0
+        out &= paper
+    return out.mean() <= EDGE_SLACK
+
+
+def _tip_island(mask: np.ndarray, runs: "_Runs", pair, tip: np.ndarray, inward: np.ndarray, max_gap: float) -> bool:
+    """Whether the paper at a bridged corner's tip is an island: on the line from ``tip`` into the
+    card (along ``inward``), within a rounded corner's bend (``max_gap``), some point is paper and
+    none lies inside either run's outline.
+
+    Where ink cut a card's corner off its two edges, nothing of those
+    edges' paper is left at the tip but the tip itself, an island of its own.
+    """
+    inward = inward / max(float(np.hypot(*inward)), 1e-6)
+    points = tip + np.arange(1.0, max_gap + 1.0)[:, None] * inward
+    x, y = np.rint(points[:, 0]).astype(int), np.rint(points[:, 1]).astype(int)
+    h, w = mask.shape[:2]
+    inside = (x >= 0) & (y >= 0) & (x < w) & (y < h)
+    if not (mask[y[inside], x[inside]] > 0).any():
+        return False
+    for k in pair:
+        outline = runs.points[runs.offset[k]:runs.offset[k] + runs.size[k]].reshape(-1, 1, 2)
+        if any(cv2.pointPolygonTest(outline, (float(px), float(py)), False) > 0 for px, py in points.tolist()):
+            return False
+    return True
 
 
 def _off_the_card(runs: _Runs, a, b, p1, d1, p2, d2, tip, notch_gap: float) -> np.ndarray:

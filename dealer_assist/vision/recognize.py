@@ -180,7 +180,7 @@ class Recognizer:
         # found as notched (judged more strictly, and see _read_slid), where
         # the uncut mask merges the two cards and finds none.
         split = find_corners(masks.split, contours=split_outlines, notch_gap=self._notch_gap, concave=True,
-                             runs=split_runs, **kw)
+                             bridge=True, runs=split_runs, **kw)
         # A corner seen is trusted over one inferred at the same place (a
         # notched corner is judged more strictly): the split mask's notched
         # corners come last.
