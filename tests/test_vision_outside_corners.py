@@ -57,3 +57,31 @@ def test_edges_crossing_sharp_make_no_corner():
     small = cv2.resize(img, None, fx=MASK_SCALE, fy=MASK_SCALE, interpolation=cv2.INTER_AREA)
     _, split = paper_masks(small, hole_max=20000)
     assert not [c for c in find_corners(split, concave=True, **KW) if c.outside]
+
+
+def test_an_index_is_looked_for_at_the_sizes_a_card_of_the_frame_may_have(monkeypatch):
+    """A guessed corner is read only where its index shows; a card lying a fifth smaller than the
+    set-up's (no card seen whole to tell) prints its suit above where the set-up's size puts it."""
+    from dealer_assist.vision.detect import Corner
+    from dealer_assist.vision.profile import Profile, default_profile_path
+    from dealer_assist.vision.recognize import Recognizer
+
+    rec = Recognizer(Profile.load(default_profile_path()))
+    p = rec.profile
+    k = 0.82
+    h = p.card_h_px * k
+    w = h * p.aspect
+    img = np.full((720, 1280, 3), FELT, np.uint8)
+    outline, square = rounded(np.array([640.0, 360.0]), 0, w=w, h=h)
+    draw(img, outline)
+    tip = square[0]
+    rank = tip + (p.rank_box.cu * w, p.rank_box.cv * h)
+    half_rank = np.array([0.12, 0.5]) * p.rank_h * h
+    cv2.rectangle(img, tuple(int(v) for v in rank - half_rank), tuple(int(v) for v in rank + half_rank), (30, 30, 30), -1)
+    suit = tip + (p.suit_box.cu * w, p.suit_box.cv * h)
+    cv2.circle(img, tuple(int(v) for v in suit), int(p.suit_h * h / 2), (30, 30, 30), -1)
+    masks = rec.masks(img)
+    corner = Corner(float(tip[0]), float(tip[1]), (1.0, 0.0), (0.0, 1.0), w, h, notched=True, outside=True)
+    assert rec._index_printed(corner, masks)
+    monkeypatch.setattr("dealer_assist.vision.recognize.PRINTED_SIZES", (1.0,))
+    assert not rec._index_printed(corner, masks)

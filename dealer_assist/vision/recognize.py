@@ -102,6 +102,10 @@ TURN_STEP = 5.0
 #: Card sizes, against the frame's guess, tried last for an index seen but not read.
 RETRY_SIZES = (1.25, 0.8)
 
+#: Card sizes (against the set-up's) at which a guessed corner's index is looked for (see
+#: Recognizer._index_printed): tilt and a card lifted off the felt reach +-15% (the test scenes' range).
+PRINTED_SIZES = (1.0, 0.85, 1.15)
+
 #: A notched corner's cut is slid by this share of the rank's height (about
 #: a printed rank's stroke width: strokes are an eighth to a twelfth of the
 #: glyph's height), see Recognizer._read_slid.
@@ -210,25 +214,31 @@ class Recognizer:
                 if self._index_printed(c, masks)]
 
     def _index_printed(self, c: Corner, masks: Masks) -> bool:
-        """Whether something not paper lies at the centres of a corner's rank and suit (calibrated size).
+        """Whether something not paper lies at the centres of a corner's rank and suit, at some card size
+        of :data:`PRINTED_SIZES`.
 
         A corner seen from outside is a guess at a card's tip: it is read only
         where its index shows, which spares the reads of the bends two cards'
         edges make.  Enclosed ink is in ``ink``; an index joined to the card's
         edge line (why its own outline lost the corner) is a bay, outside ``whole``.
+        The card's size is not known before its corner is read: a card lifted
+        or tilted away moves its suit's centre by more than the window looked at.
         """
-        h = self.profile.card_h_px
-        w = h * self.profile.aspect
         rows, cols = masks.whole.shape[:2]
-        for box in (self.profile.rank_box, self.profile.suit_box):
-            u, v = box.cu * w, box.cv * h
-            x = int(round((c.x + u * c.wdir[0] + v * c.hdir[0]) * MASK_SCALE))
-            y = int(round((c.y + u * c.wdir[1] + v * c.hdir[1]) * MASK_SCALE))
-            if not (1 <= x < cols - 1 and 1 <= y < rows - 1):
-                return False
-            if not (masks.ink[y - 1:y + 2, x - 1:x + 2].any() or not masks.whole[y - 1:y + 2, x - 1:x + 2].all()):
-                return False
-        return True
+        for k in PRINTED_SIZES:
+            h = self.profile.card_h_px * k
+            w = h * self.profile.aspect
+            for box in (self.profile.rank_box, self.profile.suit_box):
+                u, v = box.cu * w, box.cv * h
+                x = int(round((c.x + u * c.wdir[0] + v * c.hdir[0]) * MASK_SCALE))
+                y = int(round((c.y + u * c.wdir[1] + v * c.hdir[1]) * MASK_SCALE))
+                if not (1 <= x < cols - 1 and 1 <= y < rows - 1):
+                    break
+                if not (masks.ink[y - 1:y + 2, x - 1:x + 2].any() or not masks.whole[y - 1:y + 2, x - 1:x + 2].all()):
+                    break
+            else:
+                return True
+        return False
 
     def balanced(self, frame: np.ndarray) -> np.ndarray:
         """A BGR frame as the reader works on it: BGRA, its light made the set-up's (see :mod:`.light`)."""
