@@ -48,7 +48,8 @@ def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
             raise CaptureError(f"no image matches {src!r}")
         return "files", files
     if os.path.isdir(src):
-        files = sorted(os.path.join(src, name) for name in os.listdir(src) if name.lower().endswith(IMAGE_SUFFIXES))
+        files = sorted(os.path.join(src, name) for name in os.listdir(src)
+                       if name.lower().endswith(IMAGE_SUFFIXES))
         if not files:
             raise CaptureError(f"no image ({', '.join(IMAGE_SUFFIXES)}) in folder {src!r}")
         return "files", files

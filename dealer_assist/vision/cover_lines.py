@@ -139,13 +139,16 @@ def _edge_contacts(blob: np.ndarray, min_len: float) -> list[tuple[float, float]
     """Where ``blob`` meets the patch's right or bottom edge in runs short enough to be a line's end
     (a line meeting the edge at 10 degrees covers some six times its width of it)."""
     h, w = blob.shape
-    out: list[tuple[float, float]] = []
-    for line, at in ((blob[:, w - 1], lambda i: (w - 1, i)), (blob[h - 1, :], lambda i: (i, h - 1))):
-        ink = np.flatnonzero(line)
-        if not ink.size:
-            continue
-        breaks = np.flatnonzero(np.diff(ink) > 1)
-        for a, b in zip(np.r_[0, breaks + 1], np.r_[breaks, ink.size - 1]):
-            if ink[b] - ink[a] + 1 <= min_len:
-                out.append(at(0.5 * (ink[a] + ink[b])))
-    return out
+    return (short_runs(blob[:, w - 1], lambda i: (w - 1, i), min_len)
+            + short_runs(blob[h - 1, :], lambda i: (i, h - 1), min_len))
+
+
+def short_runs(line: np.ndarray, at, longest: float) -> list:
+    """``at`` (a pixel's index along ``line`` to a point) of the middle of each run of ink on
+    ``line`` (a row or a column of a mask) at most ``longest`` pixels long."""
+    ink = np.flatnonzero(line)
+    if not ink.size:
+        return []
+    breaks = np.flatnonzero(np.diff(ink) > 1)
+    return [at(0.5 * (ink[a] + ink[b])) for a, b in zip(np.r_[0, breaks + 1], np.r_[breaks, ink.size - 1])
+            if ink[b] - ink[a] + 1 <= longest]

@@ -286,7 +286,8 @@ class Profile:
                 continue
             img = cv2.imread(str(file), cv2.IMREAD_GRAYSCALE)
             if img is None:
-                raise ProfileError(f"template {str(file)!r} of deck profile {str(folder)!r} is not a readable image; recalibrate")
+                raise ProfileError(f"template {str(file)!r} of deck profile {str(folder)!r} is not a readable image; "
+                                   "recalibrate")
             store = profile.rank_templates if kind == "rank" else profile.suit_templates
             store[key] = img.astype(np.float32) / 255.0
         lost = [name for name in listed or [] if not (folder / name).is_file()]

@@ -23,7 +23,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.cover_lines import GAP, HALF_WIDTH, ink_beside
+from dealer_assist.vision.cover_lines import GAP, HALF_WIDTH, ink_beside, short_runs
 from dealer_assist.vision.thin_lines import SOLID, leaves_a_glyph, straight_piece
 
 #: A line's thin ink must span at least this share of the rank's height: shorter
@@ -123,15 +123,9 @@ def wide_line_off_rank(labels: np.ndarray, boxes: list, parts: list[int], edge: 
     table[parts] = 1
     blob = table[labels]
     long_ = LINE_ON_RANK * rank_px
-    contacts = []
-    for side, band, at in (("left", blob[:, edge], lambda i: (edge, i)), ("top", blob[edge, :], lambda i: (i, edge))):
-        ink = np.flatnonzero(band)
-        if not ink.size:
-            continue
-        breaks = np.flatnonzero(np.diff(ink) > 1)
-        for a, b in zip(np.r_[0, breaks + 1], np.r_[breaks, ink.size - 1]):
-            if ink[b] - ink[a] + 1 <= long_:
-                contacts.append((side, at(0.5 * (ink[a] + ink[b]))))
+    contacts = [(side, p) for side, band, at in (("left", blob[:, edge], lambda i: (edge, i)),
+                                                 ("top", blob[edge, :], lambda i: (i, edge)))
+                for p in short_runs(band, at, long_)]
     if not contacts:
         return None
     # Every contact's directions into the patch (not along the band), followed all at once.
@@ -169,15 +163,7 @@ def wide_line_off_rank(labels: np.ndarray, boxes: list, parts: list[int], edge: 
         along = (xs - cx) * dx + (ys - cy) * dy
         on = np.abs((xs - cx) * dy - (ys - cy) * dx) <= HALF_WIDTH
         out |= on & (along >= -1) & (along <= run + 0.5) & ~(ink_beside(blob, xs, ys, dx, dy) == 2)
-    if not out.any():
-        return None
-    rest = blob.copy()
-    rest[ys[out], xs[out]] = 0
-    n, _, stats, _ = cv2.connectedComponentsWithStats(rest, None, None, None, 8, cv2.CV_16U)
-    if n < 2:
-        return None
-    _, _, rw, rh, _ = stats[1 + int(np.argmax(stats[1:, 4]))]
-    if rh > max_h or rw > max_w:
+    if not out.any() or not leaves_a_glyph(blob, xs, ys, out, max_w, max_h):
         return None
     mask = np.zeros(labels.shape, bool)
     mask[ys[out], xs[out]] = True
