@@ -146,6 +146,9 @@ class Recognizer:
         self._seen: list = []
         #: Whether a look at the corner being read scored a rank and a suit (set by _read_sizes).
         self._scored = False
+        #: Card sizes (against the set-up's) a guessed corner's index is looked for at in the frame being
+        #: read (set by :meth:`recognize`, see :meth:`_index_printed`).
+        self._printed_sizes = PRINTED_SIZES
         #: Whether a corner may be passed over for no ink on its line of suit centres (see :mod:`.suit_reach`).
         self._solid_suits = solid_suits(profile)
 
@@ -215,7 +218,7 @@ class Recognizer:
 
     def _index_printed(self, c: Corner, masks: Masks) -> bool:
         """Whether something not paper lies at the centres of a corner's rank and suit, at some card size
-        of :data:`PRINTED_SIZES`.
+        of :data:`PRINTED_SIZES` (the set-up's alone where a card is seen whole, see :meth:`recognize`).
 
         A corner seen from outside is a guess at a card's tip: it is read only
         where its index shows, which spares the reads of the bends two cards'
@@ -225,7 +228,7 @@ class Recognizer:
         or tilted away moves its suit's centre by more than the window looked at.
         """
         rows, cols = masks.whole.shape[:2]
-        for k in PRINTED_SIZES:
+        for k in self._printed_sizes:
             h = self.profile.card_h_px * k
             w = h * self.profile.aspect
             for box in (self.profile.rank_box, self.profile.suit_box):
@@ -293,8 +296,11 @@ class Recognizer:
         masks = self.masks(frame)
         split_outlines = outlines(masks.split)
         split_runs = self.split_runs(masks, split_outlines)
-        corners = self.outline_corners(masks, split_outlines, split_runs)
         quads = self._whole_cards(masks.split, split_outlines)
+        # A card seen whole shows the frame's card size is the set-up's (the guessed corners'
+        # index is looked for at it alone); with none, cards may lie smaller or bigger.
+        self._printed_sizes = PRINTED_SIZES[:1] if quads else PRINTED_SIZES
+        corners = self.outline_corners(masks, split_outlines, split_runs)
         scale = self._frame_scale(quads)
         card_h = self.profile.card_h_px * scale
         card_w = card_h * self.profile.aspect
