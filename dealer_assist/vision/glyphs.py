@@ -405,7 +405,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         binary &= ~cv2.dilate(lines, _DILATE)
         ink = cv2.copyTo(ink, binary, cv2.min(ink, INK))  # ink kept only where still ink
     rank_at, suit_at = (_cut_beside(binary, rows_cols) for rows_cols in lay.beside)
-    rank_cut = suit_cut = False  # a cut beside a glyph counts only where the glyph reaches it (below)
+    rank_cut, suit_cut = rank_at is not None, suit_at is not None
     n, labels, stats, cents, boxes = _components(binary)
     peeled = _peel_border_line(binary, labels, boxes, lay)
     if peeled is not None:
@@ -503,8 +503,6 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     rank_part[cut + 1:] = 0
     # The rank's height fixes the scale: the card-size guess may be 15% off.
     k = min(max((rb[3] - rb[1]) / lay.rank_px, 0.7), 1.4)
-    cuts = [(at, rows_cols) for at, rows_cols in zip((rank_at, suit_at), lay.beside) if at is not None]
-    rank_cut |= _reaches_a_cut(rb, cuts)
     rank = _glyph(patch, ink, rank_part, rb, paper, profile.rank_size, lay.rank_win * k * 1.15, cw, ch, rank_cut)
     sb = None if halved else _bbox(index_ink[cut + 1:])
     if sb is None:
@@ -513,7 +511,6 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     suit_part = index_ink
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
-    suit_cut |= _reaches_a_cut(sb, cuts)
     return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
 
 
@@ -883,17 +880,6 @@ def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) ->
         return None
     band[:, c0 + at:] = 0
     return c0 + at if cols[at] > 0 else None
-
-
-def _reaches_a_cut(bbox, cuts) -> bool:
-    """Whether a glyph (``bbox``: x0, y0, x1, y1, ends past) reaches a column :func:`_cut_beside`
-    cut ink at, within that cut's band of rows (``cuts``: the column and the band's ``rows_cols``).
-
-    A glyph standing clear of every cut, paper between (a narrow rank beside a big
-    pip whose tip was cut off), lost nothing to them: it is whole, not cut.
-    """
-    x0, y0, x1, y1 = bbox
-    return any(x1 >= at and y0 <= int(bottom) and y1 > int(top) for at, (top, bottom, _, _) in cuts)
 
 
 def _off_pip_remnants(parts: list[int], boxes: list, cut_at: int) -> list[int]:
