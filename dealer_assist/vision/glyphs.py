@@ -442,14 +442,13 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     if any(boxes[i][0] == edge for i in zones["rank"]) and any(boxes[i][1] == edge for i in zones["rank"]):
         # A covering card's edge joined to the rank crosses the patch from one side of
         # the edge band to the other (ink reaching the far sides is no rank's).
-        line = line_off_rank(labels, boxes, _glyph_parts(zones["rank"], boxes, lay.rank_px, two_glyphs=True), edge,
-                             fit.rank_h * ch, (fit.rank_box.u1 - fit.rank_box.u0) * cw * FAINT_JOIN_SLACK,
-                             (fit.rank_box.v1 - fit.rank_box.v0) * ch * FAINT_JOIN_SLACK)
+        args = (labels, boxes, _glyph_parts(zones["rank"], boxes, lay.rank_px, two_glyphs=True), edge,
+                fit.rank_h * ch, (fit.rank_box.u1 - fit.rank_box.u0) * cw * FAINT_JOIN_SLACK,
+                (fit.rank_box.v1 - fit.rank_box.v0) * ch * FAINT_JOIN_SLACK)
+        # A line thinner than the strokes, else one as thick (a design's black card outline).
+        line = line_off_rank(*args)
         if line is None:
-            # A line as thick as the rank's strokes (a design's black card outline).
-            line = wide_line_off_rank(labels, boxes, _glyph_parts(zones["rank"], boxes, lay.rank_px, two_glyphs=True),
-                                      edge, fit.rank_h * ch, (fit.rank_box.u1 - fit.rank_box.u0) * cw * FAINT_JOIN_SLACK,
-                                      (fit.rank_box.v1 - fit.rank_box.v0) * ch * FAINT_JOIN_SLACK)
+            line = wide_line_off_rank(*args)
         if line is not None:
             binary[line] = 0
             n, labels, stats, cents, boxes = _components(binary)
