@@ -42,6 +42,10 @@ HEIGHT_FIT = (0.7, 1.5)
 TWIN_PX = 1
 #: Areas this close (a share of the larger) make two blobs of one box size twins.
 TWIN_AREA = 0.2
+#: Grid (a side, cells) two blobs' shapes are compared on, and the least overlap
+#: (shared ink over all ink) of pips of one shape.
+TWIN_GRID = 12
+TWIN_SHAPE = 0.7
 #: Width (mask pixels) of the opening that parts a glyph from a line it
 #: touches (see :func:`peel_lines`): a printed border line, or the dark edge
 #: of a card lying on another, is one pixel wide in the ink mask at its half
@@ -270,6 +274,8 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     # A suit is a solid shape: a blob that fills little of its box is a
     # stroke, a line or a picture's outline.
     solid = box_fill(boxes[j]) >= SUIT_FILL
+    for q in np.nonzero(twin)[0].tolist():
+        twin[q] = _shapes_alike(inks, boxes[i[q]], boxes[j[q]])
     keep = solid & ~twin
     i, j, misfit = i[keep], j[keep], misfit[keep]
     step_vec = centre[j] - centre[i]
@@ -338,6 +344,19 @@ def _down(step: np.ndarray, du: float, dv: float) -> np.ndarray:
     z = complex(step[0], step[1]) / complex(dv, -du)
     z /= abs(z)
     return np.array([z.real, z.imag])
+
+
+def _shapes_alike(inks, a, b) -> bool:
+    """Whether blobs ``a`` and ``b`` (rows as :func:`ink_blobs` gives them) have one shape, either
+    way up: pips of one card (the lower half's turned over), not a rank and a suit of one size."""
+    crops = []
+    for box in (a, b):
+        x, y, w, h = (int(v) for v in box[:4])
+        crops.append(cv2.resize(inks[int(box[5])][y:y + h, x:x + w], (TWIN_GRID, TWIN_GRID),
+                                interpolation=cv2.INTER_AREA).astype(np.float32))
+    ca, cb = crops
+    alike = max(float(np.minimum(ca, c).sum() / max(np.maximum(ca, c).sum(), 1.0)) for c in (cb, cb[::-1, ::-1]))
+    return alike >= TWIN_SHAPE
 
 
 def _extent_along(ink: np.ndarray, box, axis: np.ndarray) -> float:
