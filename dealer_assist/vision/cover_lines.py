@@ -6,8 +6,9 @@ one blob that runs on to the patch's edge, and such a blob is a pip or a
 picture cut by the patch to :func:`.glyphs._zones`.  Level and upright lines
 are taken off earlier (:func:`.glyphs._thin_runs`), and thinning parts a
 glyph from a line thinner than its strokes (:func:`.glyphs._part_blobs`);
-a line as thick as the strokes goes with them, and the glyph is lost.  For
-such a blob only (and only when the index lacks a glyph without it) the
+a line as thick as the strokes goes with them, and the glyph is lost (or
+keeps a stub of the line, too big for a suit).  For such a blob only (and
+only when the index lacks a glyph without it, or its suit is too big) the
 line is looked for: it is straight, thin, and runs on to the patch's edge,
 which no index glyph reaches (a glyph there is cut by the patch and never
 read).  Its ink is followed in from the patch's edge while it goes on, so a
@@ -58,6 +59,10 @@ def cover_lines(blob: np.ndarray, min_len: float) -> Optional[np.ndarray]:
         on = np.abs(off) <= HALF_WIDTH
         if (on & near).sum() < STRAIGHT_SHARE * near.sum():
             continue  # not straight
+        # A covering card's outline as thick as the glyphs' strokes (a design's black card edge)
+        # is wider than a thin line: its own half width near the edge, so that no fringe of it stays.
+        half = min(max(HALF_WIDTH, float(np.abs(off[near]).max()) + 0.25), HALF_WIDTH + 1.0)
+        on = np.abs(off) <= half
         along = (xs - px) * fx + (ys - py) * fy
         start = (ex - px) * fx + (ey - py) * fy
         if (along[near] - start).mean() < 0:
@@ -65,7 +70,7 @@ def cover_lines(blob: np.ndarray, min_len: float) -> Optional[np.ndarray]:
         if (along[near & on] - start).max() < 0.75 * min_len:
             continue  # no straight piece that long: a blob's round edge
         # Ink beside the line, either side (a glyph's body, or a pip's when the "line" is its straight edge).
-        beside = ink_beside(blob, xs, ys, fx, fy)
+        beside = ink_beside(blob, xs, ys, fx, fy, half)
         middle = near & (np.abs(off) <= 0.75)
         if not middle.any() or (beside[middle] > 0).mean() > 0.5:
             continue  # not a thin line where it meets the patch's edge: a pip's or a picture's edge
@@ -92,11 +97,12 @@ def cover_lines(blob: np.ndarray, min_len: float) -> Optional[np.ndarray]:
     return mask
 
 
-def ink_beside(blob: np.ndarray, xs: np.ndarray, ys: np.ndarray, fx: float, fy: float) -> np.ndarray:
+def ink_beside(blob: np.ndarray, xs: np.ndarray, ys: np.ndarray, fx: float, fy: float,
+               half: float = HALF_WIDTH) -> np.ndarray:
     """Per pixel (``xs``, ``ys``): on how many sides (0-2) of a line of direction (``fx``, ``fy``)
-    through it ``blob`` has ink just past the line's half width."""
+    through it ``blob`` has ink just past the line's half width ``half``."""
     h, w = blob.shape
-    d = HALF_WIDTH + 1.5
+    d = half + 1.5
     count = np.zeros(len(xs), np.int8)
     for sign in (1.0, -1.0):
         qx = np.round(xs + sign * d * fy).astype(int)
@@ -107,31 +113,38 @@ def ink_beside(blob: np.ndarray, xs: np.ndarray, ys: np.ndarray, fx: float, fy: 
 
 
 def lines_off_unparted(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[int], parted: np.ndarray,
-                       min_len: float) -> Optional[np.ndarray]:
+                       min_len: float, oversize: tuple = ()) -> Optional[np.ndarray]:
     """Take the cover lines (:func:`cover_lines`) off the blobs ``ids`` of ``binary`` (``labels``,
     ``boxes``: its components) of which thinning kept nothing in ``parted`` (see
     :func:`.glyphs._part_blobs`): ``parted`` gets the rest of each such blob back, in place.
 
     Thinning parts a glyph from a pip it melted onto, and from a line
     thinner than its strokes; a line as thick as the glyph's strokes goes
-    with the strokes, and the whole blob is lost.  Returns the line pixels
-    taken off (patch-sized, 0/1), or None when there were none.
+    with the strokes, and the whole blob is lost, or thinning keeps the glyph
+    with a stub of the line on it (a glyph too big for its box).  ``oversize``:
+    such blobs, whose lines are taken off what thinning kept of them.  Returns the
+    line pixels taken off (patch-sized, 0/1), or None when there were none.
     """
     lost = []
     for i in ids:
         x, y, bw, bh, _ = boxes[i]
         win = (slice(y, y + bh), slice(x, x + bw))
-        if not cv2.countNonZero(parted[win] & (labels[win] == i).view(np.uint8)):
+        if i not in oversize and not cv2.countNonZero(parted[win] & (labels[win] == i).view(np.uint8)):
             lost.append(i)
-    if not lost:
+    if not lost and not oversize:
         return None
-    blob = (labels == lost[0]).view(np.uint8)
-    for i in lost[1:]:
+    blob = np.zeros_like(binary)
+    for i in lost:
         blob |= (labels == i).view(np.uint8)
-    lines = cover_lines(blob, min_len)
+    kept = np.zeros_like(binary)
+    for i in oversize:
+        kept |= (labels == i).view(np.uint8)
+    lines = cover_lines(blob | kept, min_len)
     if lines is None:
         return None
     parted |= blob & (1 - lines)
+    # Of a blob thinning kept a glyph of (with the line's stub on it), only the line goes.
+    parted &= 1 - (kept & lines)
     return lines
 
 

@@ -301,7 +301,8 @@ def cut_suit_look(profile: Profile, frame: np.ndarray, x: float, y: float, wdir,
                   card_h: float, read, bleed=None) -> Optional[CutRead]:
     """The suit of ``read`` (the corner's look by :meth:`.index.IndexMatcher.read_corner`) scored
     on its visible part, when a covering card may have cut it: its suit does not clear the
-    profile's thresholds and a covering card's edge runs through it; else None.
+    profile's thresholds (for a read marked cut, those the judge asks of a cut read:
+    ``verdict.NOTCH_EXTRA`` more) and a covering card's edge runs through it; else None.
 
     The glyph cutter marks a glyph cut (:attr:`.index.IndexRead.cut`) only where it took a
     line off the glyph; a covering card's edge often lies just beside the glyph's ink
@@ -311,9 +312,11 @@ def cut_suit_look(profile: Profile, frame: np.ndarray, x: float, y: float, wdir,
         return None
     t = profile.thresholds
     _, ss, sm = read.best("suit")
-    if ss >= t.min_score and sm >= t.min_margin:
+    if ss >= t.min_score and sm >= t.min_margin and not read.cut:
         return None  # the common case (every clear corner): kept cheap, before the import below
     from dealer_assist.vision.verdict import NOTCH_EXTRA  # verdict imports this module
+    if ss >= t.min_score + NOTCH_EXTRA and sm >= t.min_margin + NOTCH_EXTRA:
+        return None  # clear even by a cut read's rules
     _, rs, rm = read.best("rank")
     if rs < t.min_score + NOTCH_EXTRA or rm < t.min_margin + NOTCH_EXTRA:
         return None  # the rank would not make the corner sure (see :func:`cut_suit_decides`): no use looking

@@ -420,10 +420,13 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         n, labels, stats, cents, boxes = _components(binary)
     zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
     crossed = None
-    if unparted is not None and not (zones["rank"] and zones["suit"]):
-        # A glyph short: a blob thinning kept nothing of may be one crossed by a covering card's edge.
-        crossed = lines_off_unparted(*unparted, binary, 0.5 * lay.rank_px)
+    oversize = _too_big_for_suit(zones["suit"], boxes, labels, unparted, fit, cw) if unparted is not None else ()
+    if unparted is not None and (not (zones["rank"] and zones["suit"]) or oversize):
+        # A glyph short (a blob thinning kept nothing of), or a suit too big (thinning kept a stub
+        # of a line as thick as its strokes on it): the blob may be crossed by a covering card's edge.
+        crossed = lines_off_unparted(*unparted, binary, 0.5 * lay.rank_px, oversize)
         if crossed is not None:
+            ink = _off_ink(ink, crossed > 0)
             n, labels, stats, cents, boxes = _components(binary)
             zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
     shrink = fit.k
@@ -436,6 +439,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         line = _line_off_suit(labels, boxes, zones["suit"], lay, shrink)
         if line is not None:
             binary[line] = 0
+            ink = _off_ink(ink, line)
             n, labels, stats, cents, boxes = _components(binary)
             zones = _zones(boxes, cents, labels, fit, cw, edge)
             suit_cut = True
@@ -511,6 +515,41 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
     return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
+
+
+def _off_ink(ink: np.ndarray, line: np.ndarray) -> np.ndarray:
+    """``ink`` with no more than the ink level (:data:`INK`) left on the pixels of ``line``
+    (bool, patch-sized): a covering card's edge taken off a glyph, as a level or upright
+    line's is (see :func:`_thin_runs`).
+
+    A glyph's window takes the ink a pixel around its mask (see :func:`_window`): the edge's
+    full ink along the glyph's side stayed in it as a dark rim (a diamond whose tip touched the
+    edge read 0.73 with it, 0.87 without).  Not none: where the edge cuts the glyph, what lies
+    under it is as likely the glyph's hidden ink as paper (taken off whole, a cut heart read
+    as a diamond).
+    """
+    out = ink.copy()
+    out[line] = np.minimum(out[line], INK)
+    return out
+
+
+def _too_big_for_suit(ids: list[int], boxes: list, labels: np.ndarray, unparted, fit: _Zones, cw: int) -> tuple:
+    """The merged blobs (of ``unparted``, see :func:`_part_blobs`) whose kept parts make the suit
+    zone's glyph bigger than a suit: a covering card's edge as thick as the suit's strokes
+    that thinning did not part from it."""
+    if not ids:
+        return ()
+    box = fit.suit_box
+    max_w, max_h = (box.u1 - box.u0) * cw, (box.v1 - box.v0) * CANON_H
+    x0, y0 = min(boxes[i][0] for i in ids), min(boxes[i][1] for i in ids)
+    x1, y1 = max(boxes[i][0] + boxes[i][2] for i in ids), max(boxes[i][1] + boxes[i][3] for i in ids)
+    if x1 - x0 <= max_w and y1 - y0 <= max_h:
+        return ()
+    _, old_labels, _, merged = unparted
+    under = set()
+    for i in ids:
+        under |= set(np.unique(old_labels[labels == i]).tolist())
+    return tuple(j for j in merged if j in under)
 
 
 def _index_zones(boxes: list, cents: np.ndarray, labels: np.ndarray, lay: _Layout, cw: int,
