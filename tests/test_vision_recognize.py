@@ -177,3 +177,36 @@ def test_a_big_pip_across_rank_and_suit_is_not_halved_into_an_index():
     neck = [(rb.cu - 0.1 * hw, rb.cv), (rb.cu + 0.1 * hw, rb.cv), (rb.cu + 0.1 * hw, sb.cv), (rb.cu - 0.1 * hw, sb.cv)]
     rank, suit = extract_glyphs(_drawn_corner(profile, [bar, diamond, neck]), profile)
     assert rank is not None and suit is not None
+
+
+def test_a_cut_through_a_pip_beside_a_rank_it_does_not_reach_leaves_the_rank_whole():
+    """A big pip beside the index is cut off the rank's band at its thinnest column past the
+    rank's box.  A narrow rank ("1", a Cyrillic "B") stands clear of that cut, paper between:
+    nothing was taken off it, so it is no fragment and is judged as a whole glyph (marked cut,
+    a jack of the held-out Russian decks read "B" against "8" by the strict rule alone and went
+    to uncertain).  A rank the pip touches is still cut, and so is one beside a cut through a
+    mere stroke: that may be a piece of the glyph itself (an ancient_french queen's tail, come
+    apart in blur, cut off: the "Q" read as an "A" at both corners)."""
+    from dealer_assist.vision.glyphs import extract_glyphs
+
+    profile = Profile.load(default_profile_path())
+    rb, sb = profile.rank_box, profile.suit_box
+    w = rb.u1 - rb.u0
+    diamond = [(sb.cu, sb.v0), (sb.cu + 0.3 * w, sb.cv), (sb.cu, sb.v1), (sb.cu - 0.3 * w, sb.cv)]
+    reach, blunt = 0.3 * profile.rank_h, 0.25 * profile.rank_h
+    # The pip's blunt end to the left: cut through its body, far thicker than a stroke.
+    pip = [(rb.u1 - 0.2 * w, rb.cv - blunt), (rb.u1 + 0.8 * w, rb.v0 - reach), (rb.u1 + 0.8 * w, rb.v1 + reach),
+           (rb.u1 - 0.2 * w, rb.cv + blunt)]
+    # A hairline stroke running from there to the pip instead: the cut goes through the stroke.
+    hair = 0.012
+    stroke = [(rb.u1 - 0.2 * w, rb.cv - hair), (rb.u1 + 0.3 * w, rb.cv - hair), (rb.u1 + 0.3 * w, rb.cv + hair),
+              (rb.u1 - 0.2 * w, rb.cv + hair)]
+    tail = [(rb.u1 + 0.3 * w, rb.v0 - reach), (rb.u1 + 0.8 * w, rb.v0 - reach), (rb.u1 + 0.8 * w, rb.v1 + reach),
+            (rb.u1 + 0.3 * w, rb.v1 + reach)]
+    for right, beside, cut in ((rb.u1 - 0.35 * w, [pip], False), (rb.u1 - 0.02 * w, [pip], True),
+                               (rb.u1 - 0.35 * w, [stroke, tail], True)):
+        bar = [(right - 0.25 * w, rb.v0), (right, rb.v0), (right, rb.v1), (right - 0.25 * w, rb.v1)]
+        rank, suit = extract_glyphs(_drawn_corner(profile, [bar, diamond, *beside]), profile)
+        assert rank is not None and suit is not None
+        assert rank.box.u1 < rb.u1  # the bar, what lies beside it cut off
+        assert rank.cut is cut

@@ -404,8 +404,9 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     if cv2.countNonZero(lines):
         binary &= ~cv2.dilate(lines, _DILATE)
         ink = cv2.copyTo(ink, binary, cv2.min(ink, INK))  # ink kept only where still ink
-    rank_at, suit_at = (_cut_beside(binary, rows_cols) for rows_cols in lay.beside)
-    rank_cut, suit_cut = rank_at is not None, suit_at is not None
+    beside = [_cut_beside(binary, rows_cols) for rows_cols in lay.beside]
+    rank_at, suit_at = (None if b is None else b[0] for b in beside)
+    rank_cut = suit_cut = False  # a cut beside a glyph counts only where the glyph reaches it (below)
     n, labels, stats, cents, boxes = _components(binary)
     peeled = _peel_border_line(binary, labels, boxes, lay)
     if peeled is not None:
@@ -506,6 +507,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     rank_part[cut + 1:] = 0
     # The rank's height fixes the scale: the card-size guess may be 15% off.
     k = min(max((rb[3] - rb[1]) / lay.rank_px, 0.7), 1.4)
+    cuts = [(b[0], b[1], rows_cols) for b, rows_cols in zip(beside, lay.beside) if b is not None]
+    rank_cut |= _reaches_a_cut(rb, cuts, lay.stroke)
     rank = _glyph(patch, ink, rank_part, rb, paper, profile.rank_size, lay.rank_win * k * 1.15, cw, ch, rank_cut)
     sb = None if halved else _bbox(index_ink[cut + 1:])
     if sb is None:
@@ -514,6 +517,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     suit_part = index_ink
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
+    suit_cut |= _reaches_a_cut(sb, cuts, lay.stroke)
     return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
 
 
@@ -897,8 +901,9 @@ def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, int, n
     return r0 + y, c0, cv2.dilate(eroded[y:y + h, c0:c1], kernel)
 
 
-def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) -> Optional[int]:
-    """Part an index glyph from a big pip printed right beside it; the column cut at when ink was cut, else None.
+def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) -> Optional[tuple[int, int]]:
+    """Part an index glyph from a big pip printed right beside it; the column cut at and the
+    ink pixels it cut across, when ink was cut, else None.
 
     Within the glyph's band of rows, ink is cut at the thinnest column just
     past the box's right edge: a gap where there is one, the narrowest
@@ -917,7 +922,24 @@ def _cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) ->
     if cols[at] == 0 and not cv2.countNonZero(band[:, c0 + at:]):
         return None
     band[:, c0 + at:] = 0
-    return c0 + at if cols[at] > 0 else None
+    return (c0 + at, int(cols[at])) if cols[at] > 0 else None
+
+
+def _reaches_a_cut(bbox, cuts, stroke: int) -> bool:
+    """Whether a glyph (``bbox``: x0, y0, x1, y1, ends past) may have lost ink to a cut of
+    :func:`_cut_beside` within that cut's band of rows (``cuts``: the column, the ink pixels
+    cut across, the band's ``rows_cols``): it reaches the cut's column, or the cut went
+    through ink no thicker than two of the index's strokes (``stroke``, pixels).
+
+    A glyph standing clear of a cut through a pip's body, paper between (a narrow
+    rank beside a big pip whose tip was cut off), lost nothing to it: it is whole.
+    A cut through a stroke may have taken a piece of the glyph itself that had
+    come apart from it (a queen's tail faded in blur: read without it, the "Q"
+    was an "A" at both corners).
+    """
+    x0, y0, x1, y1 = bbox
+    return any((x1 >= at or across < 2 * stroke) and y0 <= int(bottom) and y1 > int(top)
+               for at, across, (top, bottom, _, _) in cuts)
 
 
 def _off_pip_remnants(parts: list[int], boxes: list, cut_at: int) -> list[int]:
