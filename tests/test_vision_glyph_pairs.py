@@ -32,6 +32,12 @@ def _pairs(rec: Recognizer, frame: np.ndarray, card_h: float):
     return find_glyph_pairs((masks.ink, masks.faint_ink), rec.profile, card_h)
 
 
+def _suit_centre(p: Profile, card_h: float, rank_c: np.ndarray) -> np.ndarray:
+    """Where the deck prints the suit's centre, for a rank centred at ``rank_c`` on a card ``card_h`` high."""
+    card_w = card_h * p.aspect
+    return rank_c + np.array([(p.suit_box.cu - p.rank_box.cu) * card_w, (p.suit_box.cv - p.rank_box.cv) * card_h])
+
+
 def test_a_rank_above_a_suit_gives_the_corner_and_both_edge_directions():
     """A bar (rank-like) above a disc (suit-like) at the profile's spacing, drawn upright and
     turned a quarter: the pair's corner lies up-left of the rank by the rank box's offset,
@@ -41,7 +47,7 @@ def test_a_rank_above_a_suit_gives_the_corner_and_both_edge_directions():
     card_h = p.card_h_px
     card_w = card_h * p.aspect
     rank_c = np.array([150.0, 80.0])
-    suit_c = rank_c + np.array([(p.suit_box.cu - p.rank_box.cu) * card_w, (p.suit_box.cv - p.rank_box.cv) * card_h])
+    suit_c = _suit_centre(p, card_h, rank_c)
     rank_h, suit_h = p.rank_h * card_h, p.suit_h * card_h
     for quarter in (0, 1):
         img = _paper()
@@ -68,8 +74,7 @@ def test_a_rank_above_a_suit_gives_the_corner_and_both_edge_directions():
 def _rank_and_suit(img, p, card_h, rank_c, suit_h=None):
     """The bar and disc of the test above, drawn at ``rank_c``; returns the suit's centre.
     ``suit_h``: the disc's height (a share of the card's), else the profile's suit height."""
-    card_w = card_h * p.aspect
-    suit_c = rank_c + np.array([(p.suit_box.cu - p.rank_box.cu) * card_w, (p.suit_box.cv - p.rank_box.cv) * card_h])
+    suit_c = _suit_centre(p, card_h, rank_c)
     rank_h, suit_h = p.rank_h * card_h, (p.suit_h if suit_h is None else suit_h) * card_h
     cv2.rectangle(img, tuple(int(v) for v in rank_c - (0.12 * rank_h, rank_h / 2)),
                   tuple(int(v) for v in rank_c + (0.12 * rank_h, rank_h / 2)), (20, 20, 20), -1)
@@ -303,9 +308,8 @@ def test_a_rank_and_a_suit_of_one_size_pair_but_two_pips_of_one_shape_do_not():
     rec = Recognizer(Profile.load(default_profile_path()))
     p = rec.profile
     card_h = p.card_h_px
-    card_w = card_h * p.aspect
     rank_c = np.array([150.0, 80.0])
-    suit_c = rank_c + np.array([(p.suit_box.cu - p.rank_box.cu) * card_w, (p.suit_box.cv - p.rank_box.cv) * card_h])
+    suit_c = _suit_centre(p, card_h, rank_c)
     size = (int(0.75 * p.rank_h * card_h), int(p.rank_h * card_h))
 
     def found(img):
