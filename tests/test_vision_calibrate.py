@@ -165,6 +165,25 @@ def test_guided_mode_takes_one_shot_per_prompt(tmp_path):
     assert summary["shots"] == 3 and summary["failed"] == {}
 
 
+def test_a_guided_set_up_stopped_before_any_shot_says_so(tmp_path):
+    """Stopped at the first prompt (q, or the end of its input), the live mode took nothing:
+    it says that and what to do, instead of complaining about the folder it made itself."""
+    import subprocess
+    import sys
+
+    feed = tmp_path / "camera"
+    feed.mkdir()
+    shutil.copy(CARDS / "calib" / "anglo" / "AS.png", feed / "00.png")
+    for answers in ("q\n", ""):
+        out = subprocess.run(
+            [sys.executable, "-m", "dealer_assist.cli", "calibrate", "--camera", str(feed / "*.png"),
+             "--images", str(tmp_path / "shots"), "--out", str(tmp_path / "profile")],
+            input=answers, capture_output=True, text=True, timeout=120)
+        assert out.returncode != 0 and "Traceback" not in out.stderr
+        assert "took no shot" in out.stderr and "press Enter" in out.stderr
+        assert not (tmp_path / "profile").exists()
+
+
 def test_an_unwritable_out_folder_is_a_clear_error_not_a_traceback(tmp_path):
     import subprocess
     import sys

@@ -60,11 +60,15 @@ def _load_profile(path):
 def cmd_calibrate(args: argparse.Namespace) -> int:
     import cv2
 
-    from dealer_assist.vision.calibrate import CalibrationError, calibrate, missing_cards
+    from dealer_assist.vision.calibrate import CalibrationError, calibrate, missing_cards, shots_in
 
     cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
     if args.camera is not None:
-        _guided_shots(args.camera, Path(args.images))
+        taken = _guided_shots(args.camera, Path(args.images))
+        if not taken and not shots_in(args.images)[0]:
+            raise CommandError(f"the guided set-up took no shot, and {args.images!r} holds none from before: "
+                               "run it again and press Enter with each card face up in view (s skips a card, "
+                               "q stops), or give --images a folder of shots without --camera")
     try:
         profile = calibrate(args.images, args.name, allow_missing=args.allow_missing)
     except CalibrationError as exc:
@@ -96,8 +100,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _guided_shots(camera, folder: Path) -> None:
-    """Ask for each card in turn and save the camera's view of it into ``folder``."""
+def _guided_shots(camera, folder: Path) -> int:
+    """Ask for each card in turn and save the camera's view of it into ``folder``; the number of
+    shots taken (a stop with q, or at the end of input, may come before any)."""
     import cv2
 
     from dealer_assist.cards import RANKS, SUITS
@@ -109,6 +114,7 @@ def _guided_shots(camera, folder: Path) -> None:
         grabber = FrameGrabber(camera).start()
     except CaptureError as exc:
         raise CommandError(str(exc)) from exc
+    taken = 0
     try:
         for suit in SUITS:
             for rank in RANKS:
@@ -118,7 +124,9 @@ def _guided_shots(camera, folder: Path) -> None:
                     sys.stderr.flush()
                     answer = sys.stdin.readline()
                     if not answer or answer.strip().lower() == "q":
-                        return
+                        if not answer:
+                            sys.stderr.write("\n")  # the input ended: the prompt's line is left open
+                        return taken
                     if answer.strip().lower() == "s":
                         break
                     frame = grabber.read(timeout=3.0)
@@ -129,9 +137,11 @@ def _guided_shots(camera, folder: Path) -> None:
                         sys.stderr.write(f"  not taken: {why}; try again\n")
                         continue
                     cv2.imwrite(str(folder / f"{code}.png"), frame.image)
+                    taken += 1
                     break
     finally:
         grabber.stop()
+    return taken
 
 
 def cmd_recognize(args: argparse.Namespace) -> int:
