@@ -327,9 +327,10 @@ def test_set_aside_moves_wal_with_the_file_and_loses_nothing(tmp_path):
 # --------------------------------------------------------------------------- crashes
 
 CHILD = textwrap.dedent("""
-    import hashlib, os, sys
+    import hashlib, os, sys, time
     from dealer_assist.table.journal import Journal
     journal = Journal.open(sys.argv[1])
+    pause = float(sys.argv[2]) if len(sys.argv) > 2 else 0.0  # seconds between appends, as a table's pace
     pid = os.getpid()
     print("ready", flush=True)
     i = 0
@@ -338,6 +339,8 @@ CHILD = textwrap.dedent("""
         entry = journal.append("card_read", {"pid": pid, "i": i, "blob": blob})
         print(entry.seq, flush=True)
         i += 1
+        if pause:
+            time.sleep(pause)
 """)
 
 
@@ -659,7 +662,10 @@ def test_any_deletion_is_caught_at_the_first_missing_entry(tmp_path, template, s
 def test_verify_while_a_table_is_appending_sees_a_consistent_journal(tmp_path):
     path = tmp_path / "j"
     Journal.open(path).close()
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True)
+    # Paced like a busy table (a card every few milliseconds), so that the reader verifies many
+    # times while the journal grows even where a verify is slow; unpaced, a fast writer reached
+    # 300 entries between two verifies on a loaded machine.
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(path), "0.005"], stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "ready"
         reports = []
