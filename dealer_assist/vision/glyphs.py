@@ -404,9 +404,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     if cv2.countNonZero(lines):
         binary &= ~cv2.dilate(lines, _DILATE)
         ink = cv2.copyTo(ink, binary, cv2.min(ink, INK))  # ink kept only where still ink
-    beside = [_cut_beside(binary, rows_cols) for rows_cols in lay.beside]
-    rank_at, suit_at = (None if b is None else b[0] for b in beside)
-    rank_cut = suit_cut = False  # a cut beside a glyph counts only where the glyph reaches it (below)
+    beside = [_cut_beside(binary, rows_cols) for rows_cols in lay.beside]  # the rank's band, then the suit's
+    rank_at = None if beside[0] is None else beside[0][0]
+    # A cut beside a glyph counts only where the glyph may have lost ink to it (see _reaches_a_cut, below).
+    cuts = [(*b, rows_cols) for b, rows_cols in zip(beside, lay.beside) if b is not None]
+    rank_cut = suit_cut = False
     n, labels, stats, cents, boxes = _components(binary)
     peeled = _peel_border_line(binary, labels, boxes, lay)
     if peeled is not None:
@@ -507,7 +509,6 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     rank_part[cut + 1:] = 0
     # The rank's height fixes the scale: the card-size guess may be 15% off.
     k = min(max((rb[3] - rb[1]) / lay.rank_px, 0.7), 1.4)
-    cuts = [(b[0], b[1], rows_cols) for b, rows_cols in zip(beside, lay.beside) if b is not None]
     rank_cut |= _reaches_a_cut(rb, cuts, lay.stroke)
     rank = _glyph(patch, ink, rank_part, rb, paper, profile.rank_size, lay.rank_win * k * 1.15, cw, ch, rank_cut)
     sb = None if halved else _bbox(index_ink[cut + 1:])
