@@ -3,7 +3,7 @@
 Run by hand:  python benchmarks/vision.py [--cards ../shared/cards] [--deck anglo ...] [--profile DIR]
 Unseen decks: python benchmarks/vision.py --synth /tmp/synth --svg tango --svg simplistic
   renders set-up shots and test frames of other Debian card decks (gnome-cards-data,
-  rsvg-convert) into /tmp/synth/{calib,test}/<deck>, then benchmarks them the same way.
+  rsvg-convert; KDE's themes of kdegames-card-data-kf5 by folder name: --svg svg-oxygen) into /tmp/synth/{calib,test}/<deck>, then benchmarks them the same way.
   A rendered card counts as readable where the render itself shows a corner index
   (a rank above a suit, see index_boxes) and at least 90% of that index is unoccluded;
   court cards that print no rank letter (guyenne-classic) never count.
@@ -34,6 +34,7 @@ import shutil
 import sys
 import tempfile
 import time
+from typing import Optional
 from pathlib import Path
 
 import cv2
@@ -176,20 +177,35 @@ def bench_watch(profile: Profile, video: Path) -> dict:
 
 
 SVG_DIR = Path("/usr/share/aisleriot/cards")
+#: KDE's card themes (kdegames-card-data-kf5), one folder each, named as --svg takes them: svg-oxygen.
+KDE_DIR = Path("/usr/share/carddecks")
 SVG_RANKS = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 SVG_SUITS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 FELTS = [(40, 110, 45), (30, 80, 25), (110, 60, 30), (35, 40, 120), (60, 95, 60)]
 
 
+def svg_source(svg_name: str) -> Optional[Path]:
+    """The SVG file of a card theme: Debian's aisleriot themes by name (tango), KDE's by their
+    folder's name (svg-oxygen); None when not installed."""
+    if svg_name.startswith("svg-"):
+        found = sorted((KDE_DIR / svg_name).glob("*.svg*")) if (KDE_DIR / svg_name).is_dir() else []
+        return found[0] if found else None
+    src = SVG_DIR / f"{svg_name}.svgz"
+    return src if src.is_file() else None
+
+
 def render_deck(svg_name: str, height: int = 520) -> dict:
-    """RGBA images of the 52 cards of a Debian card theme, cropped to the card."""
+    """RGBA images of the 52 cards of a Debian or KDE card theme, cropped to the card."""
     import gzip
     import subprocess
 
-    src = SVG_DIR / f"{svg_name}.svgz"
+    src = svg_source(svg_name)
     tmp = Path(tempfile.mkdtemp())
     svg = tmp / "deck.svg"
-    svg.write_bytes(gzip.decompress(src.read_bytes()))
+    data = src.read_bytes()
+    svg.write_bytes(gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
+    # aisleriot names a card's element suit first (spade_1), KDE rank first (1_spade).
+    rank_first = b'id="1_spade"' in svg.read_bytes()
     cards = {}
     for r in "A23456789TJQK":
         for su in "SHDC":
@@ -199,7 +215,7 @@ def render_deck(svg_name: str, height: int = 520) -> dict:
             # 74 px tall): render again, enlarged by what the card fell short.
             asked = height
             for _ in range(3):
-                subprocess.run(["rsvg-convert", f"--export-id={SVG_SUITS[su]}_{SVG_RANKS.get(r, r)}", "-h", str(asked),
+                subprocess.run(["rsvg-convert", f"--export-id={element_id(r, su, rank_first)}", "-h", str(asked),
                                 str(svg), "-o", str(out)], check=True, capture_output=True)
                 img = cv2.imread(str(out), cv2.IMREAD_UNCHANGED)
                 ys, xs = np.nonzero(img[:, :, 3] > 128)
@@ -211,6 +227,11 @@ def render_deck(svg_name: str, height: int = 520) -> dict:
                 card = cv2.resize(card, (round(card.shape[1] * height / card.shape[0]), height), interpolation=cv2.INTER_AREA)
             cards[r + su] = card
     return cards
+
+
+def element_id(rank: str, suit: str, rank_first: bool) -> str:
+    parts = [SVG_SUITS[suit], SVG_RANKS.get(rank, rank)]
+    return "_".join(parts[::-1] if rank_first else parts)
 
 
 #: Where a corner index may lie on a rendered card (fractions of width, height from the corner):
@@ -436,7 +457,8 @@ def main() -> int:
     ap.add_argument("--misses", metavar="DIR", help="save a crop of every missed card into DIR/<deck>, named "
                     "<frame>_<card>_no_corner.png (no corner found at its visible index) or _not_read.png")
     ap.add_argument("--synth", metavar="DIR", help="render unseen Debian decks (--svg) into DIR and benchmark them")
-    ap.add_argument("--svg", action="append", help="Debian card theme for --synth, e.g. tango, simplistic")
+    ap.add_argument("--svg", action="append", help="card theme for --synth: Debian's (gnome-cards-data), e.g. tango, "
+                    "simplistic, or KDE's (kdegames-card-data-kf5) by folder, e.g. svg-oxygen")
     ap.add_argument("--frames", type=int, default=60, help="test frames per synthetic deck")
     ap.add_argument("--paper", metavar="R,G,B", help="for --synth: card stock colour, e.g. 250,240,210 for cream "
                     "(default white; use a new --synth DIR, rendered decks are not re-rendered)")
@@ -458,13 +480,14 @@ def main() -> int:
     if args.synth:
         cards = Path(args.synth)
         unrendered = [n for n in args.svg or ["tango"] if not (cards / "test" / n / "truth.json").is_file()]
-        missing = [f"{SVG_DIR / n}.svgz" for n in unrendered if not (SVG_DIR / f"{n}.svgz").is_file()]
+        missing = [f"{KDE_DIR / n}/*.svgz" if n.startswith("svg-") else f"{SVG_DIR / n}.svgz"
+                   for n in unrendered if svg_source(n) is None]
         if unrendered and not shutil.which("rsvg-convert"):
             missing.append("the rsvg-convert program")
         if missing:
             print(f"--synth cannot render {', '.join(unrendered)}: {', '.join(missing)} not found.\n"
                   "Install Debian's card themes and SVG renderer (sudo apt-get install gnome-cards-data "
-                  "librsvg2-bin), or name a deck that is installed.", file=sys.stderr)
+                  "kdegames-card-data-kf5 librsvg2-bin), or name a deck that is installed.", file=sys.stderr)
             return 2
         for name in unrendered:
             paper = tuple(float(v) for v in args.paper.split(",")) if args.paper else None
