@@ -3,7 +3,8 @@
 The set-up shots are drawn here (a white card on felt, the rank written with
 ``cv2.putText``, the suit drawn as a shape), three ways: the usual stacked
 index (rank over suit), the suit beside the rank (level with it, at the
-other top corner), and a rank that runs into the card's printed border.
+other top corner), a rank that runs into the card's printed border, and
+a rank printed close to a borderless card's rounded corner.
 """
 
 from __future__ import annotations
@@ -47,24 +48,34 @@ def _suit(img: np.ndarray, suit: str, cx: int, cy: int, r: int) -> None:
 
 
 def card_shot(code: str, layout: str) -> np.ndarray:
-    """A 1280x720 set-up shot of one drawn card: ``layout`` is "stacked", "beside" or "border"."""
+    """A 1280x720 set-up shot of one drawn card: ``layout`` is "stacked", "beside", "border" or "tight"."""
     rank, suit = code[:-1], code[-1]
     img = np.zeros((720, 1280, 3), np.uint8)
     img[:] = (50, 110, 40)
     w, h = 150, 210
     x0, y0 = (1280 - w) // 2, (720 - h) // 2
     cv2.rectangle(img, (x0, y0), (x0 + w, y0 + h), (245, 245, 245), -1)
-    top = y0 + 8
+    top, left = y0 + 8, x0 + 8
+    if layout == "tight":
+        # No border, round corners, and the rank printed so close to the card's top and left edges
+        # that the felt beyond the rounded corner touches it (KDE's penguins).
+        r = 12
+        img[y0:y0 + h + 1, x0:x0 + w + 1] = (50, 110, 40)
+        cv2.rectangle(img, (x0 + r, y0), (x0 + w - r, y0 + h), (245, 245, 245), -1)
+        cv2.rectangle(img, (x0, y0 + r), (x0 + w, y0 + h - r), (245, 245, 245), -1)
+        for cx, cy in ((x0 + r, y0 + r), (x0 + w - r, y0 + r), (x0 + r, y0 + h - r), (x0 + w - r, y0 + h - r)):
+            cv2.circle(img, (cx, cy), r, (245, 245, 245), -1, cv2.LINE_AA)
+        top, left = y0 + 1, x0 + 2
     if layout == "border":
         cv2.rectangle(img, (x0, y0), (x0 + w, y0 + h), BLACK, 2)
         top = y0 - 4  # the rank's top runs into the border line
     col = RED if suit in "HD" else BLACK
     (tw, th), _ = cv2.getTextSize(rank, cv2.FONT_HERSHEY_SIMPLEX, 0.8, 2)
-    cv2.putText(img, rank, (x0 + 8, top + th), cv2.FONT_HERSHEY_SIMPLEX, 0.8, col, 2, cv2.LINE_AA)
+    cv2.putText(img, rank, (left, top + th), cv2.FONT_HERSHEY_SIMPLEX, 0.8, col, 2, cv2.LINE_AA)
     if layout == "beside":
         _suit(img, suit, x0 + w - 16, top + th // 2, 8)
     else:
-        _suit(img, suit, x0 + 8 + tw // 2, top + th + 16, 8)
+        _suit(img, suit, left + tw // 2, top + th + 16, 8)
     _suit(img, suit, x0 + w // 2, y0 + h // 2, 16)  # a pip in the middle
     return img
 
@@ -82,6 +93,16 @@ def test_a_stacked_drawn_deck_calibrates(tmp_path):
     assert set(profile.shots.values()) == {"ok"}
     assert profile.self_test["read"] >= MIN_SELF_TEST_READ and profile.self_test["wrong"] == 0
     assert profile.rank_box.v1 <= profile.suit_box.v0 + 0.01
+
+
+def test_a_rank_the_felt_beyond_a_rounded_corner_touches_is_an_index_not_a_border(tmp_path):
+    """A borderless card whose rank is printed so close to the corner that the felt beyond
+    the card's rounded corner joins it (KDE's penguins): paper lies between the rank and
+    the card's edges, so the rank is read, not refused as running into a border.  Before,
+    such shots went unused ("no suit below the rank"): 7 of these 13, 24 of penguins' 52."""
+    profile = calibrate(_shots(tmp_path, "tight"), allow_missing=True)
+    assert set(profile.shots.values()) == {"ok"}
+    assert profile.self_test["read"] >= MIN_SELF_TEST_READ and profile.self_test["wrong"] == 0
 
 
 @pytest.mark.parametrize("layout, reason, what, scope", [

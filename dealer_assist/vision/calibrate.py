@@ -62,6 +62,7 @@ class DeckNotReadable(CalibrationError):
 #: Why a deck's corners show no rank-over-suit index (see :func:`layout_of`):
 #: what a shot shows, what the deck's cards show, and what the recognizer reads.
 BORDER, BESIDE, NOT_UNDER = "index_touches_border", "suit_beside_rank", "suit_not_under_rank"
+NO_SUIT = "index not found (no suit below the rank in the corner)"
 _LAYOUTS = {
     BORDER: ("index not found (its rank runs into the card's printed border)",
              "its corner index touches the card's printed border", "on {} the rank runs into the border",
@@ -69,7 +70,7 @@ _LAYOUTS = {
     BESIDE: ("index not found (a glyph stands beside the rank, none under it)",
              "its corner index prints the suit beside the rank, not under it", "on {} a glyph stands beside the rank",
              "this recognizer reads stacked rank-over-suit indexes only"),
-    NOT_UNDER: ("index not found (no suit below the rank in the corner)",
+    NOT_UNDER: (NO_SUIT,
                 "its corner index does not print the suit under the rank", "",
                 "this recognizer reads stacked rank-over-suit indexes only"),
 }
@@ -82,6 +83,8 @@ class Shot:
     quad: Optional[np.ndarray] = None  # TL, TR, BR, BL
     error: str = ""
     glyphs: list = field(default_factory=list)  # (rank_crop, rank_box, suit_crop, suit_box, redness, suit ink colour)
+    near_edge: bool = False  # its index was found only among glyphs running into the band along the card's edge
+    bottom_right: bool = False  # its index was found at the bottom-right corner too
 
 
 def shots_in(folder: str | Path) -> tuple[list[Shot], dict[str, str]]:
@@ -231,19 +234,34 @@ def _print_strokes(patch: np.ndarray, blank: int) -> tuple[np.ndarray, float, np
     return ink, paper, binary
 
 
-def _glyph_components(binary: np.ndarray, edge: int):
-    """Labels, stats and the ids of the print blobs clear of the patch's edges."""
+def _glyph_components(binary: np.ndarray, edge: int, near_edge: bool = False):
+    """Labels, stats and the ids of the print blobs clear of the patch's edges (with ``near_edge``,
+    also those that run into the blanked band along the card's edges, but for a speck of felt at the corner)."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    comps = [i for i in range(1, n) if stats[i][4] >= 6 and stats[i][0] > edge and stats[i][1] > edge
+    lo = edge - 1 if near_edge else edge
+    comps = [i for i in range(1, n) if stats[i][4] >= 6 and stats[i][0] > lo and stats[i][1] > lo
+             and not (stats[i][0] == edge and stats[i][1] == edge and stats[i][3] < MIN_GLYPH_H * CANON_H)
              and stats[i][0] + stats[i][2] < binary.shape[1] - 1 and stats[i][1] + stats[i][3] < binary.shape[0] - 1]
     return labels, stats, comps
 
 
-def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True) -> tuple[Optional[tuple], str]:
-    """Rank and suit of an upright corner patch of a set-up shot: the ink nearest the corner and the ink below it."""
+def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True,
+               near_edge: bool = False) -> tuple[Optional[tuple], str]:
+    """Rank and suit of an upright corner patch of a set-up shot: the ink nearest the corner and the ink below it.
+
+    With ``near_edge``, glyphs that run into the band blanked along the card's
+    edges count too, where paper still parts them from the edge (see
+    :func:`_runs_into_the_edge`): some decks print the rank that close to the
+    corner (KDE's penguins).  Their tops may be cut by the band, so only a
+    card whose index is not found clear of it is looked at again so, and kept
+    only for a rank or suit no other card shows (see :func:`calibrate`).
+    """
     edge = PAD + 2
     ink, paper, binary = _print_strokes(patch, edge)
-    labels, stats, comps = _glyph_components(binary, edge)
+    labels, stats, comps = _glyph_components(binary, edge, near_edge)
+    if near_edge:
+        inked = (ink_map(patch)[0] > INK).astype(np.uint8)
+        comps = [i for i in comps if not _runs_into_the_edge(inked, labels, i, edge)]
     if not comps:
         return None, "index not found (no print near the top-left corner)"
     first = min(comps, key=lambda i: np.hypot(stats[i][0], stats[i][1]))
@@ -264,7 +282,7 @@ def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True) -> tu
              and min(rx1, stats[i][0] + stats[i][2]) - max(rx0, stats[i][0]) > 0.3 * min(rx1 - rx0, stats[i][2])
              and stats[i][1] - ry1 < (ry1 - ry0)]
     if not below:
-        return None, "index not found (no suit below the rank in the corner)"
+        return None, NO_SUIT
     suit_id = min(below, key=lambda i: stats[i][1])
     sx, sy, sw, sh, _ = stats[suit_id]
     rank_mask = np.isin(labels, rank_ids)
@@ -277,6 +295,26 @@ def find_index(patch: np.ndarray, canon_w: float, two_glyphs: bool = True) -> tu
 
     return (rank_crop, box(rx0, ry0, rx1, ry1), suit_crop, box(sx, sy, sx + sw, sy + sh),
             redness_of(patch, suit_mask, paper), ink_colour_of(patch, suit_mask, paper)), ""
+
+
+#: How far from the card's corner (of the canonical height) the felt beyond its rounded corner reaches in along an edge.
+CORNER_FELT = 0.04
+
+
+def _runs_into_the_edge(inked: np.ndarray, labels: np.ndarray, i: int, edge: int) -> bool:
+    """Whether blob ``i``, where it meets the band blanked along the card's edges, goes on to the
+    card's edge with no paper between (``inked``: the patch's ink before the band was blanked).
+
+    A rank printed close to the edge of a card with no border (KDE's penguins)
+    meets the band with paper beyond it, and the felt beyond a rounded corner
+    joins it near the corner (where only felt lies beyond): it is clear of
+    the edge.  A rank running on into the card's edge or its printed border
+    line is what :func:`layout_of` refuses.
+    """
+    reach = edge + int(CORNER_FELT * CANON_H)
+    top = np.flatnonzero(labels[edge, reach:] == i) + reach
+    left = np.flatnonzero(labels[reach:, edge] == i) + reach
+    return bool(inked[:edge, top].all(axis=0).any() or inked[left, :edge].all(axis=1).any())
 
 
 def layout_of(image: np.ndarray, quad: np.ndarray, aspect: float) -> str:
@@ -377,25 +415,36 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     aspect = float(np.median(sizes[:, 0] / sizes[:, 1]))
     card_h = float(np.median(sizes[:, 1]))
     canon_w = CANON_H * aspect
-    two_corners = 0
     failed = []  # (shot, its card's corners) of the cards found whose index was not
     for shot in found:
         image = images[shot.card]
-        for corner in (0, 2):
-            # Only a ten has a two-glyph rank; anything beside another rank is a pip.
-            glyphs, why = find_index(_corner_patch(image, shot.quad, corner, aspect), canon_w,
-                                     two_glyphs=shot.card.rank == "T")
-            if glyphs is not None:
-                shot.glyphs.append(glyphs)
-                two_corners += corner == 2
-            elif corner == 0:
-                shot.error = why
+        for near_edge in (False, True):
+            for corner in (0, 2):
+                # Only a ten has a two-glyph rank; anything beside another rank is a pip.
+                glyphs, why = find_index(_corner_patch(image, shot.quad, corner, aspect), canon_w,
+                                         two_glyphs=shot.card.rank == "T", near_edge=near_edge)
+                if glyphs is not None:
+                    shot.glyphs.append(glyphs)
+                    shot.near_edge = near_edge
+                    shot.bottom_right |= corner == 2
+                elif corner == 0 and not near_edge:
+                    shot.error = why
+            if shot.glyphs or shot.error != NO_SUIT:
+                break
+    # A glyph running into the band is cut by it: such a shot is used only for a rank
+    # or a suit that no other shot shows (its templates are the worse for it).
+    clear = [s for s in found if s.glyphs and not s.near_edge]
+    ranks_clear, suits_clear = {s.card.rank for s in clear}, {s.card.suit for s in clear}
+    for shot in found:
+        if shot.near_edge and shot.card.rank in ranks_clear and shot.card.suit in suits_clear:
+            shot.glyphs, shot.near_edge = [], False
         if shot.glyphs:
             shot.error = ""
         else:
             failed.append((shot, shot.quad))
             shot.quad = None
     good = [s for s in found if s.glyphs]
+    two_corners = sum(s.bottom_right for s in good)
     if len(failed) * 2 > len(found):
         # A deck's layout is what most of its cards show; the "index" found
         # on the others is then something else (a pip taken for the suit).
