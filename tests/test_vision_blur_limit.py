@@ -124,10 +124,11 @@ def test_the_shipped_profiles_learned_blurred_cuts_further_out_than_the_usual_on
             assert blurred_second <= to_second and blurred_first >= to_first
 
 
-def test_past_the_blur_limit_only_the_blurred_cuts_decide_a_blurred_suit(anglo):
-    """Past the limit the pair score decides by the cuts learned on heavy trials too: a spade
-    blob between the usual cut and the blurred one is uncertain there (sure within the
-    limit), one past the blurred cut is sure; neither is read as a club."""
+def test_past_the_blur_limit_the_pair_score_alone_does_not_make_a_blurred_suit_sure(anglo):
+    """Within the limit a spade blob (plain score 0.3, 0.55 against the blurred templates)
+    is sure by its pair score; past it, it is not, not even beyond the cut learned on heavy
+    trials: KDE's tigullio-international's clubs, blurred further, scored beyond the spade's
+    blurred cut.  Only a blurred suit as clear as a notched corner's is."""
     t = anglo.profile.thresholds
     to_s, _ = t.pair_cuts["CS"]
     blurred_to_s, _ = t.pair_cuts_blurred["CS"]
@@ -137,10 +138,12 @@ def test_past_the_blur_limit_only_the_blurred_cuts_decide_a_blurred_suit(anglo):
     rec.matcher.blurred_suit_scores = lambda r: {"S": 0.55, "C": 0.3, "H": 0.0, "D": -0.1}
     between = (to_s + blurred_to_s) / 2
     assert rec.judge.corner(corner, _blob_spade(between, 0.9 * t.blur_limit), 180.0, 260.0).sure
-    past = rec.judge.corner(corner, _blob_spade(between, 1.1 * t.blur_limit), 180.0, 260.0)
-    assert past is None or not past.sure
-    beyond = rec.judge.corner(corner, _blob_spade(blurred_to_s - 0.02, 1.1 * t.blur_limit), 180.0, 260.0)
-    assert beyond is not None and beyond.sure and beyond.code == "3S"
+    for pair_score in (between, blurred_to_s - 0.02):
+        past = rec.judge.corner(corner, _blob_spade(pair_score, 1.1 * t.blur_limit), 180.0, 260.0)
+        assert past is None or not past.sure
+    rec.matcher.blurred_suit_scores = lambda r: {"S": 0.85, "C": 0.3, "H": 0.0, "D": -0.1}
+    clear = rec.judge.corner(corner, _blob_spade(blurred_to_s - 0.02, 1.1 * t.blur_limit), 180.0, 260.0)
+    assert clear is not None and clear.sure and clear.code == "3S"
 
 
 def test_a_rank_whose_edge_is_far_blurrier_than_its_suits_is_not_sure(anglo):
@@ -172,6 +175,52 @@ def test_past_the_blur_limit_two_corners_agree_only_with_full_margins(anglo):
         read = IndexRead({"A": t.min_score + 0.02, "4": 0.4}, {"D": 0.95, "H": 0.3}, 0.6, glyphs=_glyphs(blur, redness=0.6))
         return CornerRead(Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0), (w, h), quad, quad.mean(axis=0), read,
                           False, "AD", t.min_score + 0.02, t.min_margin * 0.8, ["AD"])
+
+    for blur, agree in ((0.9 * t.blur_limit, True), (1.1 * t.blur_limit, False)):
+        pair = [nearly(100.0, 100.0, (1.0, 0.0), blur), nearly(100.0 + w, 100.0 + h, (-1.0, 0.0), blur)]
+        assert (anglo.judge.two_corners_agree(pair, w) is not None) == agree
+
+
+def _spade_like_club(spade: float, club: float, blur: float) -> IndexRead:
+    """A small club blurred until its lobes melt into a spade's outline (KDE's
+    tigullio-international): it scores as a spade, its pair score between the two cuts."""
+    return IndexRead({"4": 0.9, "A": 0.3}, {"S": spade, "C": club, "H": -0.1, "D": -0.2}, 0.0,
+                     pair_scores={"CS": 0.0, "DH": 0.0}, glyphs=_glyphs(blur))
+
+
+def test_past_the_blur_limit_a_suit_with_a_look_alike_counts_only_as_clearly_as_at_a_notched_corner(anglo):
+    """Within the self-test's blur the plain thresholds make a spade sure; past it such a read
+    (0.72 against a club's 0.5: what tigullio-international's blurred clubs scored) is not,
+    while one as clear as a notched corner needs (0.85 against 0.5) still is."""
+    t = anglo.profile.thresholds
+    corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 50.0)
+    to_c, to_s = t.pair_cuts["CS"][1], t.pair_cuts["CS"][0]
+
+    def judged(spade: float, blur: float):
+        read = _spade_like_club(spade, 0.5, blur)
+        read.pair_scores["CS"] = (to_c + to_s) / 2  # the pair score decides nothing
+        return anglo.judge.corner(corner, read, 180.0, 260.0)
+
+    assert judged(t.min_score + 0.02, 0.9 * t.blur_limit).sure
+    assert not judged(t.min_score + 0.02, 1.1 * t.blur_limit).sure
+    clear = judged(t.min_score + 0.15, 1.1 * t.blur_limit)
+    assert clear.sure and clear.code == "4S"
+
+
+def test_past_the_blur_limit_two_corners_of_a_suit_with_a_look_alike_agree_only_when_clear(anglo):
+    """Both corners of a blurred club read as a spade at 0.68 against 0.4 (a full margin):
+    within the self-test's blur the two looks make a sure card, past it they share the blur
+    that melted the club's lobes and do not."""
+    t = anglo.profile.thresholds
+    w, h = 180.0, 260.0
+
+    def nearly(x: float, y: float, wdir, blur: float) -> CornerRead:
+        wd = np.array(wdir, float)
+        hd = np.array([-wd[1], wd[0]])
+        quad = np.array([[x, y], [x, y] + wd * w, [x, y] + wd * w + hd * h, [x, y] + hd * h])
+        read = _spade_like_club(t.min_score - 0.02, 0.4, blur)
+        return CornerRead(Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0), (w, h), quad, quad.mean(axis=0), read,
+                          False, "4S", t.min_score - 0.02, 0.28, ["4S"])
 
     for blur, agree in ((0.9 * t.blur_limit, True), (1.1 * t.blur_limit, False)):
         pair = [nearly(100.0, 100.0, (1.0, 0.0), blur), nearly(100.0 + w, 100.0 + h, (-1.0, 0.0), blur)]
