@@ -166,19 +166,28 @@ def test_past_the_blur_limit_two_corners_agree_only_with_full_margins(anglo):
     read's margin: within the self-test's blur two such looks make a sure card, past it they
     share the blur that faded the 4's stroke and do not."""
     t = anglo.profile.thresholds
-    w, h = 180.0, 260.0
 
-    def nearly(x: float, y: float, wdir, blur: float) -> CornerRead:
-        wd = np.array(wdir, float)
-        hd = np.array([-wd[1], wd[0]])
-        quad = np.array([[x, y], [x, y] + wd * w, [x, y] + wd * w + hd * h, [x, y] + hd * h])
-        read = IndexRead({"A": t.min_score + 0.02, "4": 0.4}, {"D": 0.95, "H": 0.3}, 0.6, glyphs=_glyphs(blur, redness=0.6))
-        return CornerRead(Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0), (w, h), quad, quad.mean(axis=0), read,
-                          False, "AD", t.min_score + 0.02, t.min_margin * 0.8, ["AD"])
+    def read(blur: float) -> IndexRead:
+        return IndexRead({"A": t.min_score + 0.02, "4": 0.4}, {"D": 0.95, "H": 0.3}, 0.6, glyphs=_glyphs(blur, redness=0.6))
 
     for blur, agree in ((0.9 * t.blur_limit, True), (1.1 * t.blur_limit, False)):
-        pair = [nearly(100.0, 100.0, (1.0, 0.0), blur), nearly(100.0 + w, 100.0 + h, (-1.0, 0.0), blur)]
-        assert (anglo.judge.two_corners_agree(pair, w) is not None) == agree
+        pair = _both_corners(read(blur), "AD", t.min_score + 0.02, t.min_margin * 0.8)
+        assert (anglo.judge.two_corners_agree(pair, CARD_W) is not None) == agree
+
+
+CARD_W, CARD_H = 180.0, 260.0
+
+
+def _both_corners(read: IndexRead, code: str, confidence: float, margin: float) -> list[CornerRead]:
+    """The two index corners of one card (top-left and bottom-right), each with ``read``, judged not sure alone."""
+    out = []
+    for x, y, wdir in ((100.0, 100.0, (1.0, 0.0)), (100.0 + CARD_W, 100.0 + CARD_H, (-1.0, 0.0))):
+        wd = np.array(wdir, float)
+        hd = np.array([-wd[1], wd[0]])
+        quad = np.array([[x, y], [x, y] + wd * CARD_W, [x, y] + wd * CARD_W + hd * CARD_H, [x, y] + hd * CARD_H])
+        out.append(CornerRead(Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0), (CARD_W, CARD_H), quad, quad.mean(axis=0),
+                              read, False, code, confidence, margin, [code]))
+    return out
 
 
 def _spade_like_club(spade: float, club: float, blur: float) -> IndexRead:
@@ -212,19 +221,9 @@ def test_past_the_blur_limit_two_corners_of_a_suit_with_a_look_alike_agree_only_
     within the self-test's blur the two looks make a sure card, past it they share the blur
     that melted the club's lobes and do not."""
     t = anglo.profile.thresholds
-    w, h = 180.0, 260.0
-
-    def nearly(x: float, y: float, wdir, blur: float) -> CornerRead:
-        wd = np.array(wdir, float)
-        hd = np.array([-wd[1], wd[0]])
-        quad = np.array([[x, y], [x, y] + wd * w, [x, y] + wd * w + hd * h, [x, y] + hd * h])
-        read = _spade_like_club(t.min_score - 0.02, 0.4, blur)
-        return CornerRead(Corner(x, y, tuple(wd), tuple(hd), 50.0, 50.0), (w, h), quad, quad.mean(axis=0), read,
-                          False, "4S", t.min_score - 0.02, 0.28, ["4S"])
-
     for blur, agree in ((0.9 * t.blur_limit, True), (1.1 * t.blur_limit, False)):
-        pair = [nearly(100.0, 100.0, (1.0, 0.0), blur), nearly(100.0 + w, 100.0 + h, (-1.0, 0.0), blur)]
-        assert (anglo.judge.two_corners_agree(pair, w) is not None) == agree
+        pair = _both_corners(_spade_like_club(t.min_score - 0.02, 0.4, blur), "4S", t.min_score - 0.02, 0.28)
+        assert (anglo.judge.two_corners_agree(pair, CARD_W) is not None) == agree
 
 
 def test_profiles_made_before_the_blur_limit_judge_as_before():
