@@ -3,7 +3,8 @@
 Run by hand:  python benchmarks/vision.py [--cards ../shared/cards] [--deck anglo ...] [--profile DIR]
 Unseen decks: python benchmarks/vision.py --synth /tmp/synth --svg tango --svg simplistic
   renders set-up shots and test frames of other Debian card decks (gnome-cards-data,
-  rsvg-convert; KDE's themes of kdegames-card-data-kf5 by folder name: --svg svg-oxygen) into /tmp/synth/{calib,test}/<deck>, then benchmarks them the same way.
+  rsvg-convert; KDE's themes of kdegames-card-data-kf5 by folder name: --svg svg-standard)
+  into /tmp/synth/{calib,test}/<deck>, then benchmarks them the same way.
   A rendered card counts as readable where the render itself shows a corner index
   (a rank above a suit, see index_boxes) and at least 90% of that index is unoccluded;
   court cards that print no rank letter (guyenne-classic) never count.
@@ -35,8 +36,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Optional
 from pathlib import Path
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -456,7 +457,7 @@ def main() -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="list wrong reads and phantoms")
     ap.add_argument("--misses", metavar="DIR", help="save a crop of every missed card into DIR/<deck>, named "
                     "<frame>_<card>_no_corner.png (no corner found at its visible index) or _not_read.png")
-    ap.add_argument("--synth", metavar="DIR", help="render unseen Debian decks (--svg) into DIR and benchmark them")
+    ap.add_argument("--synth", metavar="DIR", help="render unseen Debian or KDE decks (--svg) into DIR and benchmark them")
     ap.add_argument("--svg", action="append", help="card theme for --synth: Debian's (gnome-cards-data), e.g. tango, "
                     "simplistic, or KDE's (kdegames-card-data-kf5) by folder, e.g. svg-oxygen")
     ap.add_argument("--frames", type=int, default=60, help="test frames per synthetic deck")
