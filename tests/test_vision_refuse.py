@@ -16,68 +16,15 @@ import sys
 from pathlib import Path
 
 import cv2
-import numpy as np
 import pytest
+from drawn_shots import card_shot
 
 from dealer_assist.vision import selftest
 from dealer_assist.vision.calibrate import BESIDE, BORDER, DeckNotReadable, calibrate
 from dealer_assist.vision.profile import MIN_SELF_TEST_READ
 
-RED, BLACK = (30, 30, 200), (20, 20, 20)
 CODES = ("AS", "2H", "3D", "4C", "5S", "6H", "7D", "8C", "9S", "10H", "JD", "QC", "KS")
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
-
-
-def _suit(img: np.ndarray, suit: str, cx: int, cy: int, r: int) -> None:
-    col = RED if suit in "HD" else BLACK
-    if suit == "D":
-        cv2.fillPoly(img, [np.array([(cx, cy - r), (cx + 3 * r // 4, cy), (cx, cy + r), (cx - 3 * r // 4, cy)])], col)
-    elif suit == "H":
-        for dx in (-r // 2, r // 2):
-            cv2.circle(img, (cx + dx, cy - r // 3), r // 2 + 1, col, -1)
-        cv2.fillPoly(img, [np.array([(cx - r, cy - r // 4), (cx + r, cy - r // 4), (cx, cy + r)])], col)
-    elif suit == "S":
-        for dx in (-r // 2, r // 2):
-            cv2.circle(img, (cx + dx, cy + r // 4), r // 2 + 1, col, -1)
-        cv2.fillPoly(img, [np.array([(cx - r, cy), (cx + r, cy), (cx, cy - r)])], col)
-        cv2.fillPoly(img, [np.array([(cx, cy + r // 3), (cx + r // 2, cy + r), (cx - r // 2, cy + r)])], col)
-    else:
-        for dx, dy in ((0, -r // 2), (-r // 2, r // 5), (r // 2, r // 5)):
-            cv2.circle(img, (cx + dx, cy + dy), r // 2, col, -1)
-        cv2.fillPoly(img, [np.array([(cx, cy), (cx + r // 2, cy + r), (cx - r // 2, cy + r)])], col)
-
-
-def card_shot(code: str, layout: str) -> np.ndarray:
-    """A 1280x720 set-up shot of one drawn card: ``layout`` is "stacked", "beside", "border" or "tight"."""
-    rank, suit = code[:-1], code[-1]
-    img = np.zeros((720, 1280, 3), np.uint8)
-    img[:] = (50, 110, 40)
-    w, h = 150, 210
-    x0, y0 = (1280 - w) // 2, (720 - h) // 2
-    cv2.rectangle(img, (x0, y0), (x0 + w, y0 + h), (245, 245, 245), -1)
-    top, left = y0 + 8, x0 + 8
-    if layout == "tight":
-        # No border, round corners, and the rank printed so close to the card's top and left edges
-        # that the felt beyond the rounded corner touches it (KDE's penguins).
-        r = 12
-        img[y0:y0 + h + 1, x0:x0 + w + 1] = (50, 110, 40)
-        cv2.rectangle(img, (x0 + r, y0), (x0 + w - r, y0 + h), (245, 245, 245), -1)
-        cv2.rectangle(img, (x0, y0 + r), (x0 + w, y0 + h - r), (245, 245, 245), -1)
-        for cx, cy in ((x0 + r, y0 + r), (x0 + w - r, y0 + r), (x0 + r, y0 + h - r), (x0 + w - r, y0 + h - r)):
-            cv2.circle(img, (cx, cy), r, (245, 245, 245), -1, cv2.LINE_AA)
-        top, left = y0 + 1, x0 + 2
-    if layout == "border":
-        cv2.rectangle(img, (x0, y0), (x0 + w, y0 + h), BLACK, 2)
-        top = y0 - 4  # the rank's top runs into the border line
-    col = RED if suit in "HD" else BLACK
-    (tw, th), _ = cv2.getTextSize(rank, cv2.FONT_HERSHEY_SIMPLEX, 0.8, 2)
-    cv2.putText(img, rank, (left, top + th), cv2.FONT_HERSHEY_SIMPLEX, 0.8, col, 2, cv2.LINE_AA)
-    if layout == "beside":
-        _suit(img, suit, x0 + w - 16, top + th // 2, 8)
-    else:
-        _suit(img, suit, left + tw // 2, top + th + 16, 8)
-    _suit(img, suit, x0 + w // 2, y0 + h // 2, 16)  # a pip in the middle
-    return img
 
 
 def _shots(folder: Path, layout: str) -> Path:

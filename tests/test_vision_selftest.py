@@ -7,10 +7,13 @@ import copy
 import cv2
 import numpy as np
 import pytest
+from drawn_shots import card_shot
 
 from dealer_assist.cards import Card
+from dealer_assist.vision import calibrate as calibrate_module
 from dealer_assist.vision import selftest
-from dealer_assist.vision.index import IndexRead
+from dealer_assist.vision.calibrate import calibrate
+from dealer_assist.vision.index import IndexRead, ink_height
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.selftest import VARIANT_LIKENESS, derive_thresholds, shape_likeness
 
@@ -41,6 +44,48 @@ def test_a_blob_or_another_glyph_is_not_a_size_variant(anglo):
     cv2.circle(blob, (glyph.shape[1] // 2, glyph.shape[0] // 2), min(glyph.shape) // 3, 1.0, -1)
     assert shape_likeness(glyph, blob) < VARIANT_LIKENESS
     assert shape_likeness(anglo.rank_templates["7"], anglo.rank_templates["A"]) < VARIANT_LIKENESS
+
+
+def _diamonds_bigger(folder, pip_r: int, court_r: int) -> tuple[Profile, list]:
+    """Shots of clubs, spades and diamonds, the diamonds printed bigger than the black suits and
+    bigger still on the court cards (KDE's jolly-royal); and the shots as calibration passes them."""
+    for suit in "CSD":
+        for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
+            r = 8 if suit != "D" else court_r if rank in "JQK" else pip_r
+            cv2.imwrite(str(folder / f"{rank}{suit}.png"), card_shot(rank + suit, suit_r=r))
+    passed = []
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(calibrate_module, "learn_templates", lambda profile, shots: passed.extend(shots))
+    try:
+        profile = calibrate(folder, self_test=False, allow_missing=True)
+    finally:
+        monkey.undo()
+    return profile, passed
+
+
+def test_a_glyph_printed_at_two_sizes_gets_one_template_per_size(tmp_path):
+    """Steps measured from all suits' usual size split these pip diamonds, which sit on a step's
+    edge, into two templates ("D", "D-1"); from the diamond's own usual size there is one
+    template per printed size, and it reads more of the self-test's trials, so it is kept."""
+    profile, shots = _diamonds_bigger(tmp_path, 10, 12)
+    selftest.learn_templates(profile, shots)
+    assert sorted(profile.suit_templates) == ["C", "D", "D+1", "S"]
+    grown = ink_height(profile.suit_templates["D+1"]) / ink_height(profile.suit_templates["D"])
+    assert grown == pytest.approx(12 / 10, rel=0.05)
+
+
+@pytest.mark.parametrize("pip_r, court_r", [(10, 12), (9, 12)])
+def test_of_the_two_ways_to_measure_size_steps_the_one_reading_more_trials_is_kept(tmp_path, pip_r, court_r):
+    profile, shots = _diamonds_bigger(tmp_path, pip_r, court_r)
+    copies = selftest._glyph_copies(profile, shots)
+    shares = []
+    for own in (False, True):
+        profile.rank_templates, profile.suit_templates = selftest._templates(copies, own)
+        shares.append((selftest.safe_thresholds(profile, selftest.trial_reads(profile, shots))[2], own))
+    assert shares[0][0] != shares[1][0]
+    kept = selftest._templates(copies, max(shares)[1])
+    selftest.learn_templates(profile, shots)
+    assert selftest._same_templates((profile.rank_templates, profile.suit_templates), kept)
 
 
 def _trials(redness: float):

@@ -15,6 +15,7 @@ import numpy as np
 import cv2
 
 from dataclasses import replace
+from typing import Optional
 
 from dealer_assist.vision.cut_glyphs import cut_suit_thresholds
 from dealer_assist.vision.cut_glyphs import cut_trials as covered_trials
@@ -93,8 +94,36 @@ def learn_templates(profile: Profile, shots) -> None:
     Some decks print a bigger suit (or rank) on the court cards: glyphs whose
     size, relative to the other glyph of the same index, differs by a step of
     25% get a template of their own, stored as ``D+1`` beside ``D``.
+
+    Where the steps are measured from is a choice with no right answer for
+    every deck.  From the usual ratio over all glyphs, a suit printed bigger
+    than the others can sit on a step's edge: its pips are split between two
+    templates, and a court card's bigger suit averaged into one of them
+    (KDE's jolly-royal read its king of diamonds as a heart).  From each
+    glyph's own usual size, other steps' edges fall elsewhere, and a few
+    odd cuts a deck gives often may no longer make a template of their own
+    (anglo_modern_4_color then read a blurred club as a spade).  So both are
+    built, and the one that reads more of the self-test's trials is kept.
     """
-    groups: dict[tuple[str, str], list] = {}
+    copies = _glyph_copies(profile, shots)
+    candidates = [_templates(copies, own) for own in (False, True)]
+    if _same_templates(*candidates):
+        profile.rank_templates, profile.suit_templates = candidates[0]
+        return
+    best = None
+    for ranks, suits in candidates:
+        profile.rank_templates, profile.suit_templates = ranks, suits
+        found = safe_thresholds(profile, trial_reads(profile, shots))
+        read = found[2] if found is not None else 0.0
+        if best is None or read > best[0]:
+            best = (read, ranks, suits)
+    profile.rank_templates, profile.suit_templates = best[1], best[2]
+
+
+def _glyph_copies(profile: Profile, shots) -> dict[tuple[str, str], list]:
+    """Each rank's and suit's glyph images cut from copies of the shots, with the glyph's size
+    relative to the other glyph of its index."""
+    copies: dict[tuple[str, str], list] = {}
     for card, image, quad in shots:
         for scale, blur in TEMPLATE_VARIANTS:
             img, q = degrade(image, quad, scale, blur)
@@ -107,18 +136,25 @@ def learn_templates(profile: Profile, shots) -> None:
                 factor = profile.suit_window_factor(card.rank)
                 if factor != 1.0:
                     suit = suit.rescaled(factor)  # as the recognizer takes it, once the rank is read
-                groups.setdefault(("rank", card.rank), []).append((rank.image, rh / max(sh, 1e-6), soft))
-                groups.setdefault(("suit", card.suit), []).append((suit.image, sh / max(rh, 1e-6), soft))
-    ratios = {kind: float(np.median([r for (k, _), items in groups.items() if k == kind for _, r, _ in items]))
-              for kind in ("rank", "suit") if any(k == kind for k, _ in groups)}
-    profile.rank_templates.clear()
-    profile.suit_templates.clear()
-    for (kind, code), items in groups.items():
+                copies.setdefault(("rank", card.rank), []).append((rank.image, rh / max(sh, 1e-6), soft))
+                copies.setdefault(("suit", card.suit), []).append((suit.image, sh / max(rh, 1e-6), soft))
+    return copies
+
+
+def _templates(copies: dict[tuple[str, str], list], own: bool) -> tuple[dict, dict]:
+    """Rank and suit templates with their size variants, the steps measured from each glyph's
+    own usual size (``own``) or from the usual size over all ranks, or all suits."""
+    usual_all = {kind: float(np.median([r for (k, _), items in copies.items() if k == kind for _, r, _ in items]))
+                 for kind in ("rank", "suit") if any(k == kind for k, _ in copies)}
+    ranks: dict[str, np.ndarray] = {}
+    suits: dict[str, np.ndarray] = {}
+    for (kind, code), items in copies.items():
+        usual = float(np.median([r for _, r, _ in items])) if own else usual_all[kind]
         buckets: dict[int, list] = {}
         for img, r, soft in items:
-            step = int(round(np.log(r / ratios[kind]) / np.log(1.25)))
+            step = int(round(np.log(r / usual) / np.log(1.25)))
             buckets.setdefault(step, []).append((img, soft))
-        store = profile.rank_templates if kind == "rank" else profile.suit_templates
+        store = ranks if kind == "rank" else suits
         main = max(buckets, key=lambda b: len(buckets[b]))
         for step, entries in buckets.items():
             # A few copies are a stray read, not a size variant of the deck;
@@ -136,6 +172,11 @@ def learn_templates(profile: Profile, shots) -> None:
             if shape_likeness(store[key], store[key[0] + key[3:]]) < VARIANT_LIKENESS:
                 # A court picture or a neighbouring pip cut as a bigger or smaller "glyph".
                 del store[key]
+    return ranks, suits
+
+
+def _same_templates(a: tuple[dict, dict], b: tuple[dict, dict]) -> bool:
+    return all(x.keys() == y.keys() and all(np.array_equal(x[k], y[k]) for k in x) for x, y in zip(a, b))
 
 
 #: How alike (see :func:`shape_likeness`) a size variant must be to its glyph's usual template.
@@ -196,23 +237,17 @@ def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7, heavy: 
     return out
 
 
-def derive_thresholds(profile: Profile, shots) -> Thresholds:
-    """The loosest thresholds under which no trial read is accepted wrongly, one safety step inside.
+#: The step of the thresholds' grid (see :func:`safe_thresholds`).
+GRID_STEP = 0.03
 
-    A read is accepted when rank and suit each reach ``min_score`` and lead by
-    ``min_margin``.  Over a grid of both, keep the pairs for which no trial
-    read would have been accepted with a wrong rank or suit, even with both
-    thresholds one step lower; of those, take the one accepting most trials.
 
-    How the profile fares on the trials under the thresholds chosen is kept
-    in ``profile.self_test``: the share read as the right card, and the
-    number accepted as a wrong one (none, unless no pair of thresholds was safe).
+def safe_thresholds(profile: Profile, trials) -> Optional[tuple[float, float, float, int, np.ndarray]]:
+    """The loosest ``min_score`` and ``min_margin`` under which no trial read is accepted wrongly,
+    one grid step inside (see :func:`derive_thresholds`); the share of the trials read right
+    under them, the number accepted wrongly (none, unless no pair is safe), and a row per
+    trial read: its weaker score and lead, wrong, right, and its blur.  None without a read.
     """
     rows = []
-    trials = trial_reads(profile, shots)
-    profile.self_test = {"trials": len(trials), "read": 0.0, "wrong": 0}
-    more = trial_reads(profile, shots, seed=9)
-    learn_pair_dirs(profile, trials + more)
     for card, r in trials:
         if r is None:
             continue
@@ -222,10 +257,10 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
         wrong = (rank != card.rank or suit != card.suit) and colour_fits(profile, suit, r.redness, r.ink_colour)
         rows.append((min(rs, ss), min(rm, sm), wrong, rank == card.rank and suit == card.suit, r.blur))
     if not rows:
-        return Thresholds()
+        return None
     data = np.array(rows, dtype=np.float64)
     score, margin, wrong, right = data[:, 0], data[:, 1], data[:, 2] > 0, data[:, 3] > 0
-    step = 0.03
+    step = GRID_STEP
     best = None
     for s in np.arange(MIN_SCORE_FLOOR, 0.951, step):
         for m in np.arange(MIN_MARGIN_FLOOR, 0.451, step):
@@ -240,8 +275,33 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     else:
         _, s, m = best
     accepted = (score >= s) & (margin >= m)
-    profile.self_test = {"trials": len(trials), "read": round(float((accepted & right).sum()) / len(trials), 3),
-                         "wrong": int((accepted & wrong).sum())}
+    return (float(s), float(m), round(float((accepted & right).sum()) / len(trials), 3),
+            int((accepted & wrong).sum()), data)
+
+
+def derive_thresholds(profile: Profile, shots) -> Thresholds:
+    """The loosest thresholds under which no trial read is accepted wrongly, one safety step inside.
+
+    A read is accepted when rank and suit each reach ``min_score`` and lead by
+    ``min_margin``.  Over a grid of both, keep the pairs for which no trial
+    read would have been accepted with a wrong rank or suit, even with both
+    thresholds one step lower; of those, take the one accepting most trials.
+
+    How the profile fares on the trials under the thresholds chosen is kept
+    in ``profile.self_test``: the share read as the right card, and the
+    number accepted as a wrong one (none, unless no pair of thresholds was safe).
+    """
+    trials = trial_reads(profile, shots)
+    profile.self_test = {"trials": len(trials), "read": 0.0, "wrong": 0}
+    more = trial_reads(profile, shots, seed=9)
+    learn_pair_dirs(profile, trials + more)
+    found = safe_thresholds(profile, trials)
+    if found is None:
+        return Thresholds()
+    s, m, read, wrong, data = found
+    profile.self_test = {"trials": len(trials), "read": read, "wrong": wrong}
+    step = GRID_STEP
+    right = data[:, 3] > 0
     # The blurriest trial whose glyphs still matched the right card: past it,
     # no trial showed what blur does to this deck's glyphs.
     read_blur = data[:, 4][right]
