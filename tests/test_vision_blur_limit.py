@@ -283,3 +283,43 @@ def test_heavy_trials_push_the_blurred_cut_out_and_it_is_never_looser_than_the_u
     blurred = blurred_pair_cuts({"CS": plain}, {"CS": wide, "DH": (-0.1, 0.1)})
     assert set(blurred) == {"CS"}  # no usual cut for DH: never decided past the limit
     assert blurred["CS"][0] <= min(plain[0], wide[0]) and blurred["CS"][1] >= max(plain[1], wide[1])
+
+
+def test_heavily_blurred_trials_that_read_a_club_as_a_spade_raise_the_suits_bar_past_the_blur_level(anglo):
+    """Clubs blurred until they read as spades at 0.72 leading by 0.2 (KDE's
+    tigullio-international's heavy trials), past the blur level: there a suit must lead by
+    more than that; the same misread within the usual blur, or none at all, sets no bar."""
+    from dealer_assist.cards import Card
+    from dealer_assist.vision.selftest import blurred_suit_threshold
+
+    spades = [(Card("4", "S"), _spade_like_club(0.9, 0.3, 2.2))] * 5
+    club_as_spade = [(Card("4", "C"), _spade_like_club(0.72, 0.52, 2.2))]
+    score, margin = blurred_suit_threshold(anglo.profile, spades + club_as_spade, 2.0, 0.7, 0.15, 0.03)
+    assert score >= 0.7 and margin > 0.2 + 0.03
+    mild = [(Card("4", "C"), _spade_like_club(0.72, 0.52, 1.8))]
+    assert blurred_suit_threshold(anglo.profile, spades + mild, 2.0, 0.7, 0.15, 0.03) == (0.0, 0.0)
+    assert blurred_suit_threshold(anglo.profile, spades, 2.0, 0.7, 0.15, 0.03) == (0.0, 0.0)
+
+
+def test_a_suit_below_its_blurred_bar_is_not_sure_past_the_blur_level_alone_or_at_two_corners(anglo):
+    """A spade at 0.72 leading by 0.22 is sure at a usual blur; past the level where the deck's
+    heavy trials read clubs as spades by such leads it is not, at one corner or at two; a
+    profile that learned no such bar (an older one, or a deck whose trials never did) judges
+    it as before."""
+    t = anglo.profile.thresholds
+    level = 0.8 * t.blur_limit
+    barred = _with(anglo, blur_level=level, blurred_suit=(0.7, 0.39))
+    unbarred = _with(anglo, blur_level=level)
+    corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 50.0)
+
+    def read(blur: float) -> IndexRead:
+        r = _spade_like_club(0.72, 0.5, blur)
+        r.pair_scores["CS"] = sum(t.pair_cuts["CS"]) / 2  # the pair score decides nothing
+        return r
+
+    assert barred.judge.corner(corner, read(0.9 * level), CARD_W, CARD_H).sure
+    assert not barred.judge.corner(corner, read(1.1 * level), CARD_W, CARD_H).sure
+    assert unbarred.judge.corner(corner, read(1.1 * level), CARD_W, CARD_H).sure
+    pair = _both_corners(read(1.1 * level), "4S", 0.72, 0.22)
+    assert barred.judge.two_corners_agree(pair, CARD_W) is None
+    assert unbarred.judge.two_corners_agree(pair, CARD_W) is not None

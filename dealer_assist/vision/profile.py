@@ -85,6 +85,10 @@ class Thresholds:
     ``blur_level`` and ``blurred_rank``: past that index blur, the rank score
     and margin a sure read needs (learned from heavily blurred trials, see
     :func:`~dealer_assist.vision.selftest.blurred_rank_thresholds`).
+    ``blurred_suit``: likewise for the suit, where the heavily blurred trials
+    read a suit as its same-colour look-alike with a lead the plain thresholds
+    accept (see :func:`~dealer_assist.vision.selftest.blurred_suit_threshold`);
+    (0, 0), never asked, in older profiles and where no trial did.
     ``pair_cuts_blurred``: as ``pair_cuts``, set on the usual and the heavily
     blurred trials together; they judge only reads past ``blur_limit`` (see
     :meth:`~dealer_assist.vision.verdict.Judge.pair_rule_holds`); empty in
@@ -112,6 +116,7 @@ class Thresholds:
     smear_limit: float = float("inf")
     blur_level: float = float("inf")
     blurred_rank: tuple[float, float] = (0.0, 0.0)
+    blurred_suit: tuple[float, float] = (0.0, 0.0)
     pair_cuts_blurred: dict[str, tuple[float, float]] = field(default_factory=dict)
     rank_pair_cuts: dict[str, tuple[float, float]] = field(default_factory=dict)
     rank_pair_cuts_blurred: dict[str, tuple[float, float]] = field(default_factory=dict)
@@ -271,7 +276,7 @@ class Profile:
                 data["thresholds"][key] = {k: tuple(v) for k, v in data["thresholds"].get(key, {}).items()}
             if "blurred_rank" in data["thresholds"]:
                 data["thresholds"]["blurred_rank"] = tuple(data["thresholds"]["blurred_rank"])
-            for key in ("cut_suit", "rank_redness"):
+            for key in ("cut_suit", "rank_redness", "blurred_suit"):
                 if key in data["thresholds"]:
                     data["thresholds"][key] = tuple(data["thresholds"][key])
             data["thresholds"] = Thresholds(**data["thresholds"], pair_cuts=cuts, pair_cuts_blurred=blurred_cuts)

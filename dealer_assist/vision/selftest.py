@@ -314,6 +314,7 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     read_blur = data[:, 4][right]
     heavy = trial_reads(profile, shots, seed=11, heavy=True)
     level, rank_bar = blurred_rank_thresholds(trials + heavy, data[:, 4], float(s), float(m), step)
+    suit_bar = blurred_suit_threshold(profile, trials + heavy, level, float(s), float(m), step)
     cut_trials = trial_reads(profile, shots, rounds=6, seed=8)
     usual_cuts = pair_cuts(profile, cut_trials)
     rank_cuts, rank_cuts_blurred = learn_rank_pairs(profile, trials + more, heavy, cut_trials, float(s), float(m), step)
@@ -323,7 +324,7 @@ def derive_thresholds(profile: Profile, shots) -> Thresholds:
     cut_suit, profile.self_test["cut_suit"] = cut_suit_thresholds(profile, covered_trials(profile, shots), float(s), float(m))
     return Thresholds(cut_suit=cut_suit, min_score=round(float(s), 3), min_margin=round(float(m), 3),
                       blur_limit=round(float(read_blur.max()), 3) if read_blur.size else float("inf"),
-                      smear_limit=smear_limit(trials), blur_level=level, blurred_rank=rank_bar,
+                      smear_limit=smear_limit(trials), blur_level=level, blurred_rank=rank_bar, blurred_suit=suit_bar,
                       candidate_score=round(float(s) - 0.2, 3),
                       pair_cuts=usual_cuts,
                       pair_cuts_blurred=blurred_pair_cuts(usual_cuts, pair_cuts(profile, cut_trials + heavy)),
@@ -381,8 +382,34 @@ def blurred_rank_thresholds(trials, trial_blurs: np.ndarray, score: float, margi
         if r is not None and r.blur > level:
             rank, rs, rm = r.best("rank")
             rows.append((rs, rm, rank != card.rank))
+    return level, _loosest_safe(rows, score, margin, step)
+
+
+def blurred_suit_threshold(profile: Profile, trials, level: float, score: float, margin: float,
+                           step: float) -> tuple[float, float]:
+    """The (score, margin) a suit read blurrier than ``level`` needs; (0, 0) where ``score`` and
+    ``margin`` are safe there.
+
+    Blurred that far, a small club's lobes melt into a spade's outline: KDE's
+    tigullio-international read clubs as spades at 0.65-0.71 with leads up to
+    0.35 in its heavy trials, and so read them in blurred frames.  As for the
+    rank (see :func:`blurred_rank_thresholds`), from every trial read past the
+    level, with the suit's lead over the next suit its ink's colour allows.
+    """
+    rows = []
+    for card, r in trials:
+        if r is not None and r.blur > level:
+            suit, ss, sm = suit_lead(profile, r)
+            rows.append((ss, sm, suit != card.suit and colour_fits(profile, suit, r.redness, r.ink_colour)))
+    bar = _loosest_safe(rows, score, margin, step)
+    return (0.0, 0.0) if bar == (round(float(score), 3), round(float(margin), 3)) else bar
+
+
+def _loosest_safe(rows, score: float, margin: float, step: float) -> tuple[float, float]:
+    """Of the (score, margin) pairs no looser than ``score`` and ``margin``, the one accepting most
+    of ``rows`` (score, margin, wrong) right under which none wrong is accepted, one step inside."""
     if not rows:
-        return level, (score, margin)
+        return round(float(score), 3), round(float(margin), 3)
     data = np.array(rows, dtype=np.float64)
     rs, rm, wrong = data[:, 0], data[:, 1], data[:, 2] > 0
     best = None
@@ -394,7 +421,7 @@ def blurred_rank_thresholds(trials, trial_blurs: np.ndarray, score: float, margi
             if best is None or accepted > best[0]:
                 best = (accepted, s, m)
     _, s, m = best if best is not None else (0, 0.95, 0.45)
-    return level, (round(float(s), 3), round(float(m), 3))
+    return round(float(s), 3), round(float(m), 3)
 
 
 #: How many times its usual ratio to the suit's (the trials' median) a rank's edge

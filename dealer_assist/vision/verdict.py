@@ -103,7 +103,7 @@ class Judge:
             lead, suit, sure, pair_conflict = suit, mate, True, False
             ss = r.suit_scores[mate]
             sm = ss - max(v for k, v in r.suit_scores.items() if k not in (mate, lead))
-        if sure and not self.rank_sure_at_its_blur(r):
+        if sure and not (self.rank_sure_at_its_blur(r) and self.suit_sure_at_its_blur(r, ss, sm)):
             sure = False
         if sure and self.blurred_look_alike(r, suit, ss, sm):
             sure = False
@@ -207,6 +207,17 @@ class Judge:
             return True
         _, rs, rm = self.rank_lead(r)
         return rs >= t.blurred_rank[0] - score_slack and rm >= t.blurred_rank[1] * margin_share
+
+    def suit_sure_at_its_blur(self, r: IndexRead, score: float, margin: float, score_slack: float = 0.0,
+                              margin_share: float = 1.0) -> bool:
+        """Whether the suit's ``score`` and ``margin`` clear what reads as blurred as this one need
+        (``thresholds.blurred_suit`` past ``thresholds.blur_level``, where the deck's heavily
+        blurred trials read a suit as its look-alike; always, elsewhere).  Two corners agreeing
+        each ask ``score_slack`` less and ``margin_share`` of the margin."""
+        t = self.profile.thresholds
+        if r.blur <= t.blur_level:
+            return True
+        return score >= t.blurred_suit[0] - score_slack and margin >= t.blurred_suit[1] * margin_share
 
     def smeared(self, r: IndexRead) -> bool:
         """Whether, past ``thresholds.blur_level``, the rank's edge is blurrier against its suit's than
@@ -378,6 +389,7 @@ class Judge:
                 and cr.confidence >= t.min_score - TWO_CORNER_SCORE and cr.margin >= TWO_CORNER_MARGIN * t.min_margin
                 and (cr.margin >= t.min_margin or not self.past_self_test(cr.read)) and not self.smeared(cr.read)
                 and self.rank_sure_at_its_blur(cr.read, TWO_CORNER_SCORE, TWO_CORNER_MARGIN)
+                and self.suit_sure_at_its_blur(cr.read, *_suit_lead_of(cr), TWO_CORNER_SCORE, TWO_CORNER_MARGIN)
                 and not self.blurred_look_alike(cr.read, cr.code[1], *_suit_lead_of(cr))]
         for i, a in enumerate(near):
             for b in near[i + 1:]:
