@@ -79,7 +79,8 @@ def test_size_steps_from_a_glyphs_own_size_give_one_template_per_printed_size(tm
 def test_own_size_steps_replace_the_usual_ones_only_where_they_read_clearly_more_trials(tmp_path, monkeypatch):
     """On this deck the own-size templates read a little more of the self-test's trials, less
     than the gain asked (smaller gains came with fewer table-frame reads on real designs): the
-    usual ones are kept; asked a smaller gain, the own-size ones are."""
+    usual ones are kept; asked a smaller gain, the own-size ones are, unless they misread more
+    heavily blurred trials."""
     profile, shots = _diamonds_bigger(tmp_path, 10, 12)
     copies = selftest._glyph_copies(profile, shots)
     candidates = [selftest._templates(copies, own) for own in (False, True)]
@@ -94,6 +95,16 @@ def test_own_size_steps_replace_the_usual_ones_only_where_they_read_clearly_more
     monkeypatch.setattr(selftest, "OWN_STEPS_GAIN", gain / 2)
     selftest.learn_templates(profile, shots)
     assert selftest._same_templates((profile.rank_templates, profile.suit_templates), candidates[1])
+    # ... unless they misread more of the heavily blurred trials (tigullio's read a club as a spade)
+    counted = selftest._heavy_misreads
+
+    def own_misread_one_more(p, shots, score, margin):
+        own = selftest._same_templates((p.rank_templates, p.suit_templates), candidates[1])
+        return counted(p, shots, score, margin) + own
+
+    monkeypatch.setattr(selftest, "_heavy_misreads", own_misread_one_more)
+    selftest.learn_templates(profile, shots)
+    assert selftest._same_templates((profile.rank_templates, profile.suit_templates), candidates[0])
 
 
 def _trials(redness: float):
