@@ -628,8 +628,12 @@ def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: _Zones, cw: 
     min_area, rank_h, suit_h = fit.min_area, fit.rank_h, fit.suit_h
     zones: dict[str, list[int]] = {"rank": [], "suit": []}
     bh, bw = labels.shape
+    rank_px, rank_w = rank_h * ch, (rank_box.u1 - rank_box.u0) * cw
     for i, ((x, y, w, h, area), (cx, cy)) in enumerate(zip(boxes, cents.tolist())):
-        if i == 0 or area < min_area or ((x == edge or y == edge) and _runs_along_edge(labels, i, x, y, w, h, edge)):
+        if i == 0 or area < min_area:
+            continue
+        if ((x == edge or y == edge) and _runs_along_edge(labels, i, x, y, w, h, edge)
+                and not _cut_rank(w, h, rank_px, rank_w)):
             continue
         if x + w >= bw - 1 or y + h >= bh - 1:
             continue  # cut by the patch edge: a pip or picture beside the index
@@ -645,6 +649,19 @@ def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: _Zones, cw: 
         elif in_suit:
             zones["suit"].append(i)
     return zones
+
+
+def _cut_rank(w: int, h: int, rank_px: float, rank_w: float) -> bool:
+    """Whether a blob running along the edge band is a rank the band cut into, not felt or a border.
+
+    Some decks print the index within a pixel or two of the card's edge
+    (bellot's rank box starts 0.8% of the card's height from it), and a
+    corner found a few pixels inside the card (its black outline, widened by
+    blur) puts the rank's top into the band: its top row then runs along the
+    band.  Felt or a border left over runs along the band for far longer
+    than a glyph is wide or tall, or is thinner than a glyph.
+    """
+    return RANK_CUT_H[0] * rank_px <= h <= RANK_CUT_H[1] * rank_px and w <= RANK_CUT_W * rank_w
 
 
 def _runs_along_edge(labels: np.ndarray, i: int, x: int, y: int, w: int, h: int, edge: int) -> bool:
@@ -1040,6 +1057,12 @@ def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float, two_glyphs: 
             out.append(i)
     return out
 
+
+#: A blob the edge band cut is a rank when it stands this tall against the deck's rank (a band may
+#: take a few rows off its top; the size guess may be 15% off) ...
+RANK_CUT_H = (0.7, 1.3)
+#: ... and is at most this wide against the deck's rank box.
+RANK_CUT_W = 1.2
 
 #: How much bigger than the deck's glyph box (the card-size guess may be 15% off) pieces joined faintly may span.
 FAINT_JOIN_SLACK = 1.15
