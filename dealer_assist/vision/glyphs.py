@@ -466,6 +466,10 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         crossed_ids = set(np.unique(labels[cv2.dilate(crossed, _DILATE) > 0]).tolist())
         rank_cut |= any(i in crossed_ids for i in zones["rank"])
         suit_cut |= any(i in crossed_ids for i in zones["suit"])
+    if any((boxes[i][0] == edge or boxes[i][1] == edge) and _runs_along_edge(labels, i, *boxes[i][:4], edge)
+           for i in zones["rank"]):
+        # The edge band took a rank's top or side off (see _cut_rank): read it as cut.
+        rank_cut = True
     short = _beside_the_frame_edge(patch, labels)
     if short:
         # A glyph running up to the frame's edge may go on beyond it.
