@@ -36,7 +36,7 @@ SIZE_SLACK = (0.75, 1.3)
 #: A glyph's height along the pair's "down", against the pair's spacing, may
 #: be this far (a factor) from the deck's: glyphs of one deck differ in
 #: height (a Q's tail, a 1), blur adds a pixel, and a rank may touch a line.
-HEIGHT_FIT = (0.7, 1.5)
+HEIGHT_FIT = (0.7, 1.6)
 #: Two blobs are of one size when their boxes differ by at most this many
 #: mask pixels (blur and the pixel grid move a solid shape's edge by one).
 TWIN_PX = 1
@@ -294,7 +294,7 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
         alike = (np.abs(all_boxes[None, :, 2:4] - boxes[next_to][:, None, 2:4]).max(axis=2) <= TWIN_PX) & pip_like
         in_row |= ((gap < tol[:, None]) & alike).any(axis=1)
     pairs = []
-    used_rank, used_suit = set(), set()
+    used = set()
     rank_want, suit_want = profile.rank_h * h_px / step, profile.suit_h * h_px / step
     # A deck may print one suit taller than the others (ornamental's hearts
     # half again its spades' height): the suit may stand as tall as its tallest.
@@ -309,7 +309,7 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
         # The same glyph seen in two masks gives near-copies of one pair.
         rc, sc = centre[i[n]], centre[j[n]]
         r_key, s_key = (round(rc[0] / 2), round(rc[1] / 2)), (round(sc[0] / 2), round(sc[1] / 2))
-        if r_key in used_rank and s_key in used_suit:
+        if (r_key, s_key) in used:
             continue
         # Turned upright, each glyph must stand as tall against the pair's
         # spacing as the deck prints it (a pip, a picture's fragment or two
@@ -329,8 +329,7 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
             spacing = step
         if all(fit[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= fit[1] * tall
                for box, want, tall in ((boxes[i[n]], rank_want, 1.0), (boxes[j[n]], suit_want, suit_tall))):
-            used_rank.add(r_key)
-            used_suit.add(s_key)
+            used.add((r_key, s_key))
             pairs.append(_pair(rc / MASK_SCALE, sc / MASK_SCALE, du, dv, w_px, h_px, profile, float(misfit[n]),
                                (tuple(boxes[i[n]]), tuple(boxes[j[n]]))))
     return pairs
