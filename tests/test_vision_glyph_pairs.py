@@ -324,3 +324,62 @@ def test_a_rank_and_a_suit_of_one_size_pair_but_two_pips_of_one_shape_do_not():
     _stamp(pips, p.suit_templates["S"], rank_c, size)
     _stamp(pips, p.suit_templates["S"][::-1], suit_c, size)  # the lower half's pip, turned over
     assert _pairs(rec, pips, card_h) == []
+
+
+def test_a_glyph_taken_by_one_pair_still_pairs_with_another_glyph():
+    """A rank's best-fitting pair may be with a pip of the card beside it, and its own suit's
+    with another card's rank: each blob is in a pair already, but the index's own pair must
+    still be tried (a held-out nicu-white 7S: its 7 had paired with a blob above it and its
+    spade with another rank, so the 7 and its spade were never tried together).  Only near-copies of one pair, the same glyphs seen
+    in two masks, are left out."""
+    rec = Recognizer(Profile.load(default_profile_path()))
+    p = rec.profile
+    card_h = p.card_h_px
+    rank_r, suit_r = p.rank_h * card_h / 2, p.suit_h * card_h / 2
+    rank = np.array([120.0, 90.0])
+    d = _suit_centre(p, card_h, rank) - rank  # the deck's step from the rank to the suit
+    turned = np.array([-d[1], d[0]])
+    first_suit = rank + d
+    second_suit = rank + 1.08 * turned  # fits a little worse than the pairs drawn exactly ...
+    other_rank = second_suit + d  # ... of which this rank's takes the second suit first
+    img = _paper(300, 360)
+    for c, r in ((rank, rank_r), (other_rank, rank_r), (first_suit, suit_r), (second_suit, suit_r)):
+        cv2.circle(img, tuple(int(round(v)) for v in c), int(r), (20, 20, 20), -1)
+    pairs = _pairs(rec, img, card_h)
+
+    def found(r, s) -> int:
+        return sum(np.hypot(*(np.array(gp.rank_at) - r)) < 3 and np.hypot(*(np.array(gp.suit_at) - s)) < 3
+                   for gp in pairs)
+
+    assert found(rank, first_suit) == 1 and found(other_rank, second_suit) == 1
+    assert found(rank, second_suit) == 1
+
+
+def test_a_rank_half_again_as_tall_as_the_pairs_spacing_says_still_pairs():
+    """A deck may print a suit beside its rank as much as under it: nicu-white's ace of hearts
+    puts the heart's top level with the A's foot, so the two glyphs' centres lie closer than
+    the deck's boxes say, and the A stands 1.55 times as tall against that spacing as the
+    deck's rank does (two of its held-out aces were lost at the old bound of 1.5).  A blob
+    taller still is no rank of this deck."""
+    from dealer_assist.vision.detect import MASK_SCALE
+    p = Profile.load(default_profile_path())
+    card_h = p.card_h_px
+    h = card_h * MASK_SCALE
+    step = np.hypot((p.suit_box.cu - p.rank_box.cu) * h * p.aspect, (p.suit_box.cv - p.rank_box.cv) * h)
+    rank = np.array([60.0, 50.0])  # mask pixels
+    turn = np.radians(36)  # the suit below the rank and beside it
+    suit = rank + step * np.array([np.sin(turn), np.cos(turn)])
+    width = 5
+
+    def pairs(ratio: float):
+        """A bar reaching ``ratio`` times the deck's rank height along the pair's "down"."""
+        tall = (ratio * p.rank_h * h - width * np.sin(turn)) / np.cos(turn)
+        ink = np.zeros((120, 120), np.uint8)
+        cv2.rectangle(ink, (int(rank[0]) - 2, int(round(rank[1] - tall / 2))),
+                      (int(rank[0]) + 2, int(round(rank[1] + tall / 2))), 255, -1)
+        cv2.circle(ink, tuple(int(round(v)) for v in suit), int(round(p.suit_h * h / 2)), 255, -1)
+        return [gp for gp in find_glyph_pairs((ink,), p, card_h)
+                if np.hypot(*(np.array(gp.suit_at) * MASK_SCALE - suit)) < 2]
+
+    assert pairs(1.0) and pairs(1.55)
+    assert not pairs(1.7)
