@@ -27,17 +27,21 @@ CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "calib" / "anglo").is_dir(), reason="shared card images not found")
 
 
-def _read_cut_into_band(rec: Recognizer, code: str, into: float):
+def _read_cut_into_band(rec: Recognizer, code: str, into: float, side: bool = False):
     """The read of a set-up shot's top-left index at a corner moved down the card until the
-    band covers ``into`` frame pixels of the rank's top."""
+    band covers ``into`` frame pixels of the rank's top (``side``: moved across the card, the
+    rank's left side)."""
     p = rec.profile
     shot = cv2.imread(str(CARDS / "calib" / "anglo" / f"{code}.png"))
     masks = rec.masks(shot)
     found = outlines(masks.split)
     c = min(rec.outline_corners(masks, found, rec.split_runs(masks, found)), key=lambda c: c.x + c.y)
     band = _layout_of(p).edge * p.card_h_px / CANON_H  # the band's width in frame pixels
-    s = p.rank_box.v0 * p.card_h_px - band + into
-    return rec.matcher.read_corner(shot, c.x + s * c.hdir[0], c.y + s * c.hdir[1], c.wdir, c.hdir,
+    if side:
+        s, way = p.rank_box.u0 * p.card_h_px * p.aspect - band + into, c.wdir
+    else:
+        s, way = p.rank_box.v0 * p.card_h_px - band + into, c.hdir
+    return rec.matcher.read_corner(shot, c.x + s * way[0], c.y + s * way[1], c.wdir, c.hdir,
                                    p.card_h_px * p.aspect, p.card_h_px)
 
 
@@ -55,6 +59,25 @@ def test_a_rank_whose_top_the_edge_band_covers_is_read(code):
     # The band took the rank's top off: it is judged as a cut glyph (a clearer read is needed,
     # and it does not count against another corner of its card).
     assert read.cut
+
+
+def _looks(read) -> tuple:
+    return None if read is None else (read.best("rank")[:2], read.best("suit")[:2], read.cut)
+
+
+@needs_cards
+def test_a_rank_whose_side_the_edge_band_covers_is_read_as_before(monkeypatch):
+    """Down the side, a blob of a rank's size is as likely a ten's "1" standing apart from its
+    "0" (taken for cut ranks, such blobs made jolly-royal's self-test confuse its 7s and 10s):
+    a corner found off sideways reads as it did without the rule, while one found off
+    downwards does not."""
+    rec = Recognizer(Profile.load(default_profile_path().parent / "anglo"))
+    codes, depths = ("KS", "7H", "5S", "QD"), (2.0, 4.0, 6.0, 8.0)
+    side = [_looks(_read_cut_into_band(rec, code, into, side=True)) for code in codes for into in depths]
+    top = [_looks(_read_cut_into_band(rec, code, into)) for code in codes for into in depths]
+    monkeypatch.setattr("dealer_assist.vision.glyphs._cut_rank", lambda *args: False)
+    assert [_looks(_read_cut_into_band(rec, code, into, side=True)) for code in codes for into in depths] == side
+    assert [_looks(_read_cut_into_band(rec, code, into)) for code in codes for into in depths] != top
 
 
 def test_only_a_blob_of_a_ranks_size_is_taken_for_a_cut_rank():
