@@ -36,7 +36,7 @@ from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_p
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
 from dealer_assist.vision.light import balance_table, frame_light, worth_balancing
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
-from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.profile import Box, Profile
 from dealer_assist.vision.suit_reach import SuitReach, solid_suits
 from dealer_assist.vision.verdict import Judge
 
@@ -94,6 +94,10 @@ LONG_SIDE = 1.35
 #: covered indexes of the cards beside it can fit better than the real
 #: pairs: one such frame took 13 looks.  Frames rarely need more than 4.
 MAX_PAIR_READS = 16
+
+#: The deck's glyph boxes grown by this factor hold a sure read's glyphs (its size is measured, see
+#: Recognizer._glyph_pair_reads; other reads' indexes take the index region's room for size error).
+SURE_INDEX_SLACK = 1.1
 
 #: Degrees a glyph pair's cut is turned at a time (see Recognizer._read_turning).
 TURN_STEP = 5.0
@@ -387,11 +391,16 @@ class Recognizer:
         seen), so the read is judged like a notched corner.
         """
         region = self.profile.index_region()
+        # A sure read's size is measured (its rank's height): its glyphs lie within the deck's
+        # glyph boxes, and beyond them may lie another card's index on a card covering this one.
+        rb, sb = self.profile.rank_box, self.profile.suit_box
+        glyphs = Box(0.0, 0.0, max(rb.u1, sb.u1) * SURE_INDEX_SLACK, max(rb.v1, sb.v1) * SURE_INDEX_SLACK)
         out: list[CornerRead] = []
         covered = []
         budget = [MAX_PAIR_READS]
-        for gp in find_glyph_pairs((masks.ink, masks.faint_ink), self.profile, card_h,
-                                   [index_area(r, region) for r in reads], bays=masks.bay_ink, frame=frame):
+        known = [index_area(r, glyphs if r.sure else region) for r in reads]
+        for gp in find_glyph_pairs((masks.ink, masks.faint_ink), self.profile, card_h, known,
+                                   bays=masks.bay_ink, frame=frame):
             if budget[0] <= 0:
                 break
             if any(inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
