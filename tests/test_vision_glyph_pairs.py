@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
+from dealer_assist.vision.card_groups import inside
 from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
@@ -383,3 +384,47 @@ def test_a_rank_half_again_as_tall_as_the_pairs_spacing_says_still_pairs():
 
     assert pairs(1.0) and pairs(1.55)
     assert not pairs(1.7)
+
+
+@needs_cards
+def test_a_sure_read_keeps_only_its_glyph_boxes_from_pairing(monkeypatch):
+    """Glyphs inside an index already read are not paired again.  A read not sure of itself
+    keeps the index region's room for size error; a sure read's size is measured, and a
+    card lying over it may show its own index just beyond the sure index's glyphs (KDE's
+    nicu-white and Debian's ornamental, frame 37: a 5C over a 6D whose index was read, the
+    5's centre a third of a card width across, beyond the 6D's suit): that one is paired."""
+    rec = Recognizer(Profile.load(SHIPPED / "anglo"))
+    p = rec.profile
+    asked = {}
+
+    def record(inks, profile, card_h, known=(), **kw):
+        asked["known"] = list(known)
+        return []
+
+    monkeypatch.setattr("dealer_assist.vision.recognize.find_glyph_pairs", record)
+    region = p.index_region()
+    glyph_u1 = max(p.rank_box.u1, p.suit_box.u1)
+    checked = {True: 0, False: 0}
+    reads = []
+    original = Recognizer._glyph_pair_reads
+
+    def spy(self, frame, masks, got, card_w, card_h):
+        # As they were when paired (pooling may make a read sure, or change its size).
+        reads[:] = [(r.corner, tuple(r.size), r.sure) for r in got]
+        return original(self, frame, masks, got, card_w, card_h)
+
+    monkeypatch.setattr(Recognizer, "_glyph_pair_reads", spy)
+    for name in sorted(f.name for f in (CARDS / "test" / "anglo").glob("*.jpg")):
+        if checked[True] and checked[False]:
+            break
+        rec.recognize(cv2.imread(str(CARDS / "test" / "anglo" / name)))
+        assert len(asked["known"]) == len(reads)
+        for (corner, size, sure), area in zip(reads, asked["known"]):
+            origin, wdir, hdir = np.array([corner.x, corner.y]), np.array(corner.wdir), np.array(corner.hdir)
+            # Just beyond the glyph boxes, a third of the way down the index.
+            beyond = origin + 1.25 * glyph_u1 * size[0] * wdir + 0.3 * region.v1 * size[1] * hdir
+            within = origin + 0.5 * glyph_u1 * size[0] * wdir + 0.3 * region.v1 * size[1] * hdir
+            assert inside(within, area)
+            assert inside(beyond, area) != sure
+            checked[sure] += 1
+    assert checked[True] and checked[False]

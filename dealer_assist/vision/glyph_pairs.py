@@ -36,7 +36,12 @@ SIZE_SLACK = (0.75, 1.3)
 #: A glyph's height along the pair's "down", against the pair's spacing, may
 #: be this far (a factor) from the deck's: glyphs of one deck differ in
 #: height (a Q's tail, a 1), blur adds a pixel, and a rank may touch a line.
-HEIGHT_FIT = (0.7, 1.6)
+HEIGHT_FIT = (0.7, 1.5)
+#: A rank may stand this much taller still: a deck may print a suit beside its
+#: rank as much as under it, and the two glyphs' centres then lie closer than the
+#: deck's boxes say (nicu-white's ace of hearts: the heart's top level with the
+#: A's foot, the A 1.55 times as tall against the spacing as the deck's rank).
+RANK_TALLER = 1.6 / 1.5
 #: Two blobs are of one size when their boxes differ by at most this many
 #: mask pixels (blur and the pixel grid move a solid shape's edge by one).
 TWIN_PX = 1
@@ -200,7 +205,8 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     glyph are opened apart from the lines they touch.  ``frame``: the
     full-size frame, where the first mask's too-big blobs are opened again
     (see :func:`.fine_peel.peel_lines_full`).
-    Best-fitting pairs first; one pair per rank blob and suit blob.
+    Best-fitting pairs first; each pair of blobs once (a blob may be in several pairs:
+    the best-fitting partner of a rank may be another card's glyph).
     """
     lo, hi = SIZE_SLACK
     h_px = card_h * MASK_SCALE
@@ -306,7 +312,8 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     for n in np.lexsort((misfit, late)):
         if in_row[n]:
             continue
-        # The same glyph seen in two masks gives near-copies of one pair.
+        # The same glyph seen in two masks gives near-copies of one pair: kept once.  A glyph
+        # already in another pair is not left out (its own partner may fit less well).
         rc, sc = centre[i[n]], centre[j[n]]
         r_key, s_key = (round(rc[0] / 2), round(rc[1] / 2)), (round(sc[0] / 2), round(sc[1] / 2))
         if (r_key, s_key) in used:
@@ -328,7 +335,7 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
             # never read, each a wasted warp and match of some 0.5 ms).
             spacing = step
         if all(fit[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= fit[1] * tall
-               for box, want, tall in ((boxes[i[n]], rank_want, 1.0), (boxes[j[n]], suit_want, suit_tall))):
+               for box, want, tall in ((boxes[i[n]], rank_want, RANK_TALLER), (boxes[j[n]], suit_want, suit_tall))):
             used.add((r_key, s_key))
             pairs.append(_pair(rc / MASK_SCALE, sc / MASK_SCALE, du, dv, w_px, h_px, profile, float(misfit[n]),
                                (tuple(boxes[i[n]]), tuple(boxes[j[n]]))))
