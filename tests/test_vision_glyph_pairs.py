@@ -331,8 +331,8 @@ def test_a_glyph_taken_by_one_pair_still_pairs_with_another_glyph():
     """A rank's best-fitting pair may be with a pip of the card beside it, and its own suit's
     with another card's rank: each blob is in a pair already, but the index's own pair must
     still be tried (a held-out nicu-white 7S: its 7 had paired with a blob above it and its
-    spade with another rank, so the 7 and its spade were never tried together).  Only near-copies of one pair, the same glyphs seen
-    in two masks, are left out."""
+    spade with another rank, so the 7 and its spade were never tried together).  Only
+    near-copies of one pair, the same glyphs seen in two masks, are left out."""
     rec = Recognizer(Profile.load(default_profile_path()))
     p = rec.profile
     card_h = p.card_h_px
