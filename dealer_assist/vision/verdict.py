@@ -107,6 +107,8 @@ class Judge:
             sure = False
         if sure and self.blurred_look_alike(r, suit, ss, sm):
             sure = False
+        if sure and self.cut_rank_past_self_test(r):
+            sure = False
         if (not (c.notched or r.cut) and rs >= t.min_score - TWO_CORNER_SCORE
                 and (sure or ss >= t.min_score - TWO_CORNER_SCORE) and self.rank_contradicts(r, rank)):
             # Asked only of a read that could count (sure, or one of two corners agreeing).
@@ -128,6 +130,17 @@ class Judge:
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
         return CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok or clash, pair_conflict and not sure)
+
+    def cut_rank_past_self_test(self, r: IndexRead) -> bool:
+        """Whether the rank glyph was cut (from a line, a covering card's edge or the patch's edge
+        band beside it) and the read is blurred past the self-test.
+
+        Such a rank is never sure: blurred further than any trial, the shape left beside the
+        cut is the blur's as much as the glyph's (a bellot 3 smeared 9 px, its top in the edge
+        band, read as a J at 0.85 leading by 0.33).  A cut suit is likewise judged only
+        within the self-test's blur (see ``cut_suit``).
+        """
+        return bool(r.glyphs) and r.glyphs[0].cut and self.past_self_test(r)
 
     def blurred_look_alike(self, r: IndexRead, suit: str, score: float, margin: float) -> bool:
         """Whether a suit read blurred past the self-test is of a suit with a same-colour
