@@ -655,6 +655,13 @@ def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: _Zones, cw: 
     return zones
 
 
+#: A blob the edge band cut is a rank when it stands this tall against the deck's rank (a band may
+#: take a few rows off its top; the size guess may be 15% off) ...
+RANK_CUT_H = (0.7, 1.3)
+#: ... and is at most this wide against the deck's rank box.
+RANK_CUT_W = 1.2
+
+
 def _cut_rank(w: int, h: int, rank_px: float, rank_w: float) -> bool:
     """Whether a blob running along the edge band's top is a rank the band cut into, not felt or a border.
 
@@ -1073,12 +1080,6 @@ def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float, two_glyphs: 
             out.append(i)
     return out
 
-
-#: A blob the edge band cut is a rank when it stands this tall against the deck's rank (a band may
-#: take a few rows off its top; the size guess may be 15% off) ...
-RANK_CUT_H = (0.7, 1.3)
-#: ... and is at most this wide against the deck's rank box.
-RANK_CUT_W = 1.2
 
 #: How much bigger than the deck's glyph box (the card-size guess may be 15% off) pieces joined faintly may span.
 FAINT_JOIN_SLACK = 1.15

@@ -394,11 +394,11 @@ class Recognizer:
         # A sure read's size is measured (its rank's height): its glyphs lie within the deck's
         # glyph boxes, and beyond them may lie another card's index on a card covering this one.
         rb, sb = self.profile.rank_box, self.profile.suit_box
-        glyphs = Box(0.0, 0.0, max(rb.u1, sb.u1) * SURE_INDEX_SLACK, max(rb.v1, sb.v1) * SURE_INDEX_SLACK)
+        glyph_boxes = Box(0.0, 0.0, max(rb.u1, sb.u1) * SURE_INDEX_SLACK, max(rb.v1, sb.v1) * SURE_INDEX_SLACK)
         out: list[CornerRead] = []
         covered = []
         budget = [MAX_PAIR_READS]
-        known = [index_area(r, glyphs if r.sure else region) for r in reads]
+        known = [index_area(r, glyph_boxes if r.sure else region) for r in reads]
         for gp in find_glyph_pairs((masks.ink, masks.faint_ink), self.profile, card_h, known,
                                    bays=masks.bay_ink, frame=frame):
             if budget[0] <= 0:
