@@ -19,12 +19,14 @@ SHIPPED = Path(__file__).resolve().parents[1] / "calibration"
 
 
 class _Glyph:
-    """Stands in for a cut glyph of a black index: only its image (and its blur and ink) is asked for."""
+    """Stands in for a cut glyph of a black index: only its image (and its blur, ink and whether
+    it was cut) is asked for."""
 
     def __init__(self, image: np.ndarray) -> None:
         self.image = image
         self.blur = 0.0
         self.redness = 0.0
+        self.cut = False
 
 
 def _read(profile: Profile, image: np.ndarray, scores: dict[str, float]) -> IndexRead:
