@@ -198,3 +198,30 @@ def test_two_corners_agree_on_a_look_alike_rank_only_when_both_glyphs_lean_past_
     suits = replace(anglo, thresholds=replace(t, confusable={"CS": 0.2}))
     judge = Judge(suits, IndexMatcher(suits))
     assert agreed(like_a, like_a) is None
+
+
+def test_a_cut_suit_leaves_the_rank_lean_asked_and_a_cut_rank_does_not(anglo):
+    """A covering card's edge cut from the suit leaves the rank glyph whole, so its lean still
+    parts it from its look-alike (an Атласные 8D, its diamond beside such an edge, stayed
+    uncertain against a jack); a cut rank may be a fragment, whose lean says nothing."""
+    from dealer_assist.vision.detect import Corner
+    from dealer_assist.vision.verdict import NOTCH_EXTRA
+
+    judge = Judge(anglo, IndexMatcher(anglo))
+    key, a, b, third, _, like_a = _pair(anglo)
+    t = anglo.thresholds
+    # A plain lead a sure read would take, short of what a read with a cut glyph needs.
+    lead = max(t.min_margin, t.blurred_rank[1]) + NOTCH_EXTRA / 2
+    scores = {a: 0.95, b: 0.95 - lead, third: 0.40}
+    corner = Corner(10.0, 10.0, (1.0, 0.0), (0.0, 1.0), 50.0, 80.0)
+
+    def read(image, rank_cut: bool, suit_cut: bool) -> IndexRead:
+        rank, suit = _Glyph(image), _Glyph(image)
+        rank.cut, suit.cut = rank_cut, suit_cut
+        return IndexRead(scores, {"S": 0.95, "C": 0.2}, 0.0, cut=rank_cut or suit_cut, glyphs=(rank, suit))
+
+    took = judge.corner(corner, read(like_a, False, True), 100.0, 150.0)
+    assert took.sure and took.code == a + "S"
+    assert not judge.corner(corner, read(like_a, True, False), 100.0, 150.0).sure
+    # The look-alike's glyph is not ruled out by its own lean.
+    assert not judge.corner(corner, read(anglo.rank_templates[b], False, True), 100.0, 150.0).sure

@@ -42,9 +42,9 @@ class Judge:
     def corner(self, c: Corner, r: IndexRead, card_w: float, card_h: float) -> Optional[CornerRead]:
         """One corner's read judged: sure, or not sure with its candidates; None when it is no index at all."""
         t = self.profile.thresholds
-        # A tip not seen or a glyph cut from ink beside it may be a fragment, whose
-        # lean the pairs' cuts (set on whole glyphs) say nothing about.
-        rank, rs, rm = r.best("rank") if c.notched or r.cut else self.rank_lead(r)
+        # A tip not seen or a rank cut from ink beside it may be a fragment, whose
+        # lean the pairs' cuts (set on whole glyphs) say nothing about (a cut suit leaves the rank whole).
+        rank, rs, rm = r.best("rank") if c.notched or self.rank_cut(r) else self.rank_lead(r)
         suit, ss, sm = suit_lead(self.profile, r)
         if rs < t.candidate_score:
             return None  # not an index at all (a pip, a picture, a non-index corner)
@@ -131,6 +131,11 @@ class Judge:
         return CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok or clash, pair_conflict and not sure)
 
+    @staticmethod
+    def rank_cut(r: IndexRead) -> bool:
+        """Whether the read's rank glyph was cut (see :attr:`.glyphs.Glyph.cut`)."""
+        return bool(r.glyphs) and r.glyphs[0].cut
+
     def cut_rank_past_self_test(self, r: IndexRead) -> bool:
         """Whether the rank glyph was cut (from a line, a covering card's edge or the patch's edge
         band beside it) and the read is blurred past the self-test.
@@ -140,7 +145,7 @@ class Judge:
         band, read as a J at 0.85 leading by 0.33).  A cut suit is likewise judged only
         within the self-test's blur (see ``cut_suit``).
         """
-        return bool(r.glyphs) and r.glyphs[0].cut and self.past_self_test(r)
+        return self.rank_cut(r) and self.past_self_test(r)
 
     def blurred_look_alike(self, r: IndexRead, suit: str, score: float, margin: float) -> bool:
         """Whether a suit read blurred past the self-test is of a suit with a same-colour
@@ -171,10 +176,11 @@ class Judge:
         """The read's best rank, its score, and its lead over the next rank its look-alike's
         pair lean does not rule out (see :mod:`.rank_pairs`; past the self-test's blur by the
         cuts learned on heavily blurred trials too).  The lean is asked only of a lead short
-        of the margins a sure read needs (a notched corner's higher ones never ask it)."""
+        of the margins a sure read needs (higher for a read with a cut suit; a notched
+        corner's never ask it)."""
         t = self.profile.thresholds
         best = r.best("rank")
-        if best[2] >= max(t.min_margin, t.blurred_rank[1]):
+        if best[2] >= max(t.min_margin, t.blurred_rank[1]) + (NOTCH_EXTRA if r.cut else 0.0):
             return best
         return self.rank_pairs.lead(r, t.rank_pair_cuts_blurred if self.past_self_test(r) else t.rank_pair_cuts)
 
