@@ -117,10 +117,11 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
     """Corner reads grouped by physical card.
 
     The same corner found twice merges, and so do two corners whose reads
-    took their rank from one printed glyph (centres closer than half the
-    deck's rank height ``rank_h``, a share of the card's height): a corner
-    found on a picture beside an index reads that index too, and one glyph
-    is one card's.  Then each corner pairs with at most one opposite corner,
+    took a glyph from one printed glyph (centres closer than half the
+    deck's rank height ``rank_h``, a share of the card's height, see
+    :func:`_one_glyph`): a corner found on a picture beside an index reads
+    that index too, and one glyph is one card's.  Then each corner pairs
+    with at most one opposite corner,
     the best-fitting first, so that in a fan the neighbour's corner (offset
     by a fraction of a card) is not taken for it; two corners read surely as
     different cards never pair.
@@ -185,6 +186,17 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
 
 
 def _one_glyph(a: CornerRead, b: CornerRead, within: float) -> bool:
-    """Whether both reads' rank glyphs have their centres ``within`` pixels of each other."""
-    p, q = a.read.rank_at, b.read.rank_at
+    """Whether the reads took a glyph from one printed glyph: their ranks' centres, or one's rank
+    centre and the other's suit centre, lie ``within`` pixels of each other.
+
+    The second: a corner found where a card's side meets the edge of the card
+    above it, beside an index printed upside down to it, read that index's
+    suit as its rank (an ornamental ace's heart read as an "A", its "A" as a heart).
+    """
+    ra, rb = a.read.rank_at, b.read.rank_at
+    return (_near(ra, rb, within) or _near(ra, b.read.suit_at, within)
+            or _near(a.read.suit_at, rb, within))
+
+
+def _near(p, q, within: float) -> bool:
     return p is not None and q is not None and math.hypot(p[0] - q[0], p[1] - q[1]) < within

@@ -61,6 +61,9 @@ class IndexRead:
     #: card's, however many corners found near it read it (see
     #: :func:`~dealer_assist.vision.card_groups.group_corners`).
     rank_at: Optional[tuple[float, float]] = field(default=None, compare=False)
+    #: Centre of the suit glyph in the frame (pixels): a corner found beside an index
+    #: may read its suit as a rank (see ``rank_at``).
+    suit_at: Optional[tuple[float, float]] = field(default=None, compare=False)
 
     @property
     def blur(self) -> float:
@@ -731,8 +734,13 @@ class IndexMatcher:
 
 def _placed(read: Optional[IndexRead], x: float, y: float, wdir, hdir, card_w: float,
             card_h: float) -> Optional[IndexRead]:
-    """``read`` with :attr:`IndexRead.rank_at` set from the cut it was read in."""
+    """``read`` with :attr:`IndexRead.rank_at` and :attr:`IndexRead.suit_at` set from the cut it was read in."""
     if read is None or read.rank_center is None:
         return read
-    u, v = read.rank_center[0] * card_w, read.rank_center[1] * card_h
-    return replace(read, rank_at=(x + u * wdir[0] + v * hdir[0], y + u * wdir[1] + v * hdir[1]))
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        u, v = u * card_w, v * card_h
+        return x + u * wdir[0] + v * hdir[0], y + u * wdir[1] + v * hdir[1]
+
+    suit = read.glyphs[1] if len(read.glyphs) > 1 else None
+    return replace(read, rank_at=at(*read.rank_center), suit_at=None if suit is None else at(suit.box.cu, suit.box.cv))
