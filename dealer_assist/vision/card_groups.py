@@ -121,10 +121,9 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
     deck's rank height ``rank_h``, a share of the card's height, see
     :func:`_one_glyph`): a corner found on a picture beside an index reads
     that index too, and one glyph is one card's.  Then each corner pairs
-    with at most one opposite corner,
-    the best-fitting first, so that in a fan the neighbour's corner (offset
-    by a fraction of a card) is not taken for it; two corners read surely as
-    different cards never pair.
+    with at most one opposite corner, the best-fitting first, so that in a
+    fan the neighbour's corner (offset by a fraction of a card) is not taken
+    for it; two corners read surely as different cards never pair.
     """
     parent = list(range(len(reads)))
 
