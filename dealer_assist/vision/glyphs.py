@@ -432,6 +432,13 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
             ink = _off_ink(ink, crossed > 0)
             n, labels, stats, cents, boxes = _components(binary)
             zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
+        elif oversize:
+            # No straight line to take off (a covering card's rounded corner bends near the
+            # patch's edge): thinned again without the rows of specks its thick outline left.
+            binary = _part_blobs(binary, unparted[1], unparted[2], list(oversize), lay.max_w, lay.max_h,
+                                 specks_below=lay.zones[0][2])
+            n, labels, stats, cents, boxes = _components(binary)
+            zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
     shrink = fit.k
     if peeled is not None:
         # A glyph parted from a border line by taking thin ink off it may
@@ -1036,14 +1043,15 @@ def _blobs_to_part(boxes: list, shape, lay: _Layout) -> list[int]:
 
 
 def _part_blobs(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[int], max_w: float,
-                max_h: float) -> np.ndarray:
+                max_h: float, specks_below: float = np.inf) -> np.ndarray:
     """Thin merged blobs until they part; keep the parts that can be glyphs, at their former width.
 
     In blur an index glyph can melt into the big pip or picture beside it;
     eroding the merged blob once or twice parts them.  A part still cut by the
     patch edge, or still too big for a glyph, is dropped.  Each blob is worked
     on within its box and two pixels around it: all that erosion and growth
-    by two pixels can see.
+    by two pixels can see.  Specks in a row lying below the patch's row
+    ``specks_below`` are not kept (see :func:`_off_speck_rows`).
     """
     h, w = binary.shape
     out = binary.copy()
@@ -1061,12 +1069,41 @@ def _part_blobs(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[i
             pieces = [j for j, (sx, sy, sw, sh, _) in enumerate(sstats.tolist())
                       if j > 0 and sx + x0 + sw < w - 1 - step and sy + y0 + sh < h - 1 - step
                       and sw <= max_w and sh <= max_h]
+            if specks_below < y1:
+                pieces = _off_speck_rows(pieces, sstats, step, specks_below - y0)
             if m > 2 and pieces:
                 for j in pieces:
                     grown = cv2.dilate((sub == j).astype(np.uint8), _DILATE, iterations=step)
                     roi |= grown & blob
                 break
     return out
+
+
+#: Pixels a thinned blob's piece may hold and be a speck (see :func:`_off_speck_rows`).
+SPECK = 4
+#: Specks whose centres lie this close (pixels, per thinning step) are a row of them.
+SPECK_ROW = 4.0
+
+
+def _off_speck_rows(pieces: list[int], stats: np.ndarray, step: int, below: float) -> list[int]:
+    """``pieces`` of a thinned blob (``stats`` of its labels) but specks in a row lying below row ``below``.
+
+    A line a stroke thick (a design's black card outline over the index)
+    thins to a row of specks a few pixels apart; grown back one by one, they
+    join up again into the line, and the line onto the glyph it touched.  A
+    glyph's own stroke thinned to a lone speck (a spade's stem) stays; one
+    thinned to a row (a K's arm) does not, so this is asked only of a blob
+    whose suit came out too big for a suit (see :func:`extract_glyphs`), and
+    only below the top of the suit's box (a rank above it may share the blob).
+    """
+    specks = [j for j in pieces if stats[j][4] <= SPECK and stats[j][1] + stats[j][3] / 2 >= below]
+    if len(specks) < 2:
+        return pieces
+    c = np.array([(stats[j][0] + stats[j][2] / 2, stats[j][1] + stats[j][3] / 2) for j in specks])
+    d = np.hypot(c[:, None, 0] - c[None, :, 0], c[:, None, 1] - c[None, :, 1])
+    np.fill_diagonal(d, np.inf)
+    in_row = {j for j, near in zip(specks, (d <= SPECK_ROW * step).any(axis=1)) if near}
+    return [j for j in pieces if j not in in_row]
 
 
 def _glyph_parts(ids: list[int], stats: np.ndarray, rank_px: float, two_glyphs: bool) -> list[int]:
