@@ -68,6 +68,9 @@ class Corner:
     #: Seen from outside: the concave bend another card's outline (the paper
     #: it lies on) makes around this corner; always ``notched`` too.
     outside: bool = False
+    #: Seen only on the paper with its bays sealed (``Masks.sealed``): a guess at a
+    #: tip that index ink touching the edge line hid, whose read counts only when sure.
+    sealed: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,9 @@ class Masks:
     #: Ink of glyphs open to the card's outline through a narrow gap, not in ``ink``
     #: (see :func:`frame_masks`); None when there is none.
     bay_ink: Optional[np.ndarray] = None
+    #: ``whole`` made from the paper with its bays' holes filled (see :func:`frame_masks`);
+    #: None where that adds no paper.
+    sealed: Optional[np.ndarray] = None
 
 
 def paper_balance(paper_colour: Sequence[float]) -> Optional[np.ndarray]:
@@ -157,6 +163,11 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, 
     such a bay: the ink it seals, and that of the holes it then has of up
     to an index's area, counts.
 
+    ``sealed`` is ``whole`` made from the paper with those holes filled
+    (None where that adds no paper): an index touching the card's edge
+    line is a bay, and the thin paper between it and the edges is opened
+    away with the corner's tip; filled, the paper keeps its corner.
+
     ``balance`` (see :func:`paper_balance`) first makes tinted paper grey.
     """
     b, g, r = cv2.split(frame)[:3]  # BGR or BGRA
@@ -181,26 +192,32 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, 
     strokes = cv2.compare(scaled, lo, cv2.CMP_GT)
     not_paper = cv2.bitwise_not(mask)
     ink = cv2.bitwise_and(whole, not_paper)
+    bays = sealed = None
+    if bay_max > 0:
+        closed, holes = _sealed(mask, bay_max)
+        # Ink the closing sealed (a glyph's thin strokes, a line touching it) or the holes hold.
+        bays = cv2.bitwise_and(cv2.bitwise_or(closed, holes), cv2.bitwise_and(not_paper, cv2.bitwise_not(ink)))
+        if not cv2.countNonZero(bays):
+            bays = None
+        if cv2.countNonZero(cv2.bitwise_and(holes, cv2.bitwise_not(whole))):
+            sealed = _clean(cv2.bitwise_or(mask, holes), hole_max)
     return Masks(whole, _clean(split, hole_max), ink,
-                 cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)),
-                 _bays(mask, not_paper, ink, bay_max) if bay_max > 0 else None)
+                 cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)), bays, sealed)
 
 
-def _bays(mask: np.ndarray, not_paper: np.ndarray, ink: np.ndarray, bay_max: float) -> Optional[np.ndarray]:
-    """The ink of glyphs in bays of the paper ``mask`` (see :func:`frame_masks`) that ``ink`` lacks; None if none."""
-    sealed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _square(SEAL))
+def _sealed(mask: np.ndarray, bay_max: float) -> tuple[np.ndarray, np.ndarray]:
+    """The paper ``mask`` with gaps narrower than a stroke sealed (a closing; beyond the frame
+    counts as paper), and the holes of up to ``bay_max`` pixels it then has."""
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _square(SEAL))
     # The frame's outermost pixels stand for what lies beyond it: paper.
-    sealed[0, :] = sealed[-1, :] = sealed[:, 0] = sealed[:, -1] = 255
-    contours, hierarchy = cv2.findContours(sealed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    if hierarchy is None:
-        return None
-    holes = [c for c, parent in zip(contours, hierarchy[0][:, 3].tolist())
-             if parent >= 0 and cv2.contourArea(c) < bay_max]
-    cv2.drawContours(sealed, holes, -1, 255, cv2.FILLED)
-    sealed[0, :] = sealed[-1, :] = sealed[:, 0] = sealed[:, -1] = 0
-    # Ink the closing sealed (a glyph's thin strokes, a line touching it) or the holes hold.
-    bays = cv2.bitwise_and(sealed, cv2.bitwise_and(not_paper, cv2.bitwise_not(ink)))
-    return bays if cv2.countNonZero(bays) else None
+    closed[0, :] = closed[-1, :] = closed[:, 0] = closed[:, -1] = 255
+    contours, hierarchy = cv2.findContours(closed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    holes = np.zeros_like(mask)
+    if hierarchy is not None:
+        cv2.drawContours(holes, [c for c, parent in zip(contours, hierarchy[0][:, 3].tolist())
+                                 if parent >= 0 and cv2.contourArea(c) < bay_max], -1, 255, cv2.FILLED)
+    closed[0, :] = closed[-1, :] = closed[:, 0] = closed[:, -1] = 0
+    return closed, holes
 
 
 @lru_cache(maxsize=8)
@@ -714,6 +731,21 @@ def _units(v: np.ndarray) -> np.ndarray:
 def outlines(mask: np.ndarray) -> Sequence[np.ndarray]:
     """The outer outline of each white blob, every pixel of it (what :func:`find_corners` searches)."""
     return cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+
+
+def outlines_gaining(mask: np.ndarray, before: np.ndarray) -> list[np.ndarray]:
+    """The :func:`outlines` of ``mask``'s blobs that hold paper ``before`` lacks (the others are ``before``'s own)."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_and(mask, cv2.bitwise_not(before)), connectivity=8)
+    if n <= 1:
+        return []
+    x0, y0, w, h = stats[1:, :4].T
+    out = []
+    for c in outlines(mask):
+        bx, by, bw, bh = cv2.boundingRect(c)
+        # A gained piece lies inside its blob, so within the blob's box.
+        if ((x0 >= bx) & (y0 >= by) & (x0 + w <= bx + bw) & (y0 + h <= by + bh)).any():
+            out.append(c)
+    return out
 
 
 def _vertex_indices(pts: np.ndarray, outline: np.ndarray, approx: np.ndarray, approx_outline: np.ndarray) -> np.ndarray:

@@ -30,7 +30,8 @@ from dealer_assist.vision.card_beyond import card_runs_on
 from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, group_corners, index_area, inside
 from dealer_assist.vision.chroma_bleed import ChromaBleed, chroma_bleed
 from dealer_assist.vision.detect import (LEAST_FRAME, MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks,
-                                        merge_corners, outline_runs, outlines, paper_balance, tint_allowance)
+                                        merge_corners, outline_runs, outlines, outlines_gaining, paper_balance,
+                                        tint_allowance)
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
@@ -114,10 +115,21 @@ PRINTED_SIZES = (1.0, 0.85, 1.15)
 #: a printed rank's stroke width: strokes are an eighth to a twelfth of the
 #: glyph's height), see Recognizer._read_slid.
 SLIDE = 0.1
+#: Frame pixels a corner of the sealed mask must lie beyond one already found along the same
+#: edges to be another (the tip a notch start hid), not the same corner found again.
+BEYOND = 4.0
 
 
 class FrameError(ValueError):
     """A frame that is not a colour image; names what it got instead."""
+
+
+def _beyond(c: Corner, o: Corner) -> bool:
+    """Whether corner ``c`` lies along the same edges as ``o`` but beyond it, off its card's paper (the tip ``o`` lost)."""
+    if c.wdir[0] * o.wdir[0] + c.wdir[1] * o.wdir[1] <= 0.9 or c.hdir[0] * o.hdir[0] + c.hdir[1] * o.hdir[1] <= 0.9:
+        return False
+    dx, dy = c.x - o.x, c.y - o.y
+    return min(dx * o.wdir[0] + dy * o.wdir[1], dx * o.hdir[0] + dy * o.hdir[1]) < -BEYOND
 
 
 class Recognizer:
@@ -198,9 +210,18 @@ class Recognizer:
         merged = merge_corners([c for c in split if not c.notched],
                                find_corners(masks.whole, notch_gap=self._notch_gap, searched=split_outlines, **kw),
                                [c for c in split if c.notched and not c.outside])
+        near = self._max_gap / MASK_SCALE
+        # An index touching its card's edge line leaves the corner's tip out of both masks (see
+        # Masks.sealed).  Only the outlines the sealing changed are searched; a corner found
+        # there is another only beyond (off the paper of) one already found along the same
+        # edges, where a notch began.  It is a guess: its read counts only when sure.
+        if masks.sealed is not None:
+            gained = outlines_gaining(masks.sealed, masks.whole)
+            found = find_corners(masks.sealed, notch_gap=self._notch_gap, contours=gained, **kw) if gained else []
+            merged += [replace(c, sealed=True) for c in found
+                       if not any(abs(c.x - o.x) < near and abs(c.y - o.y) < near and not _beyond(c, o) for o in merged)]
         # A corner seen from outside lies off the card's own outline by the edge
         # line's width: one found from inside within a rounded corner's bend of it is the same.
-        near = self._max_gap / MASK_SCALE
         for c in split:
             if (c.outside and self._index_printed(c, masks)
                     and not any(abs(c.x - o.x) < near and abs(c.y - o.y) < near
@@ -371,7 +392,8 @@ class Recognizer:
                 item[2] = self._lying_that_way(item[2], masks)
                 if item[2] is not None and item[2].sure:
                     read_cards.add(item[2])
-        reads = [item[2] for item in pending if item[2] is not None]
+        # A sealed paper's corner is a guess, like a glyph pair: not sure, it is no alert.
+        reads = [item[2] for item in pending if item[2] is not None and (item[2].sure or not item[0].sealed)]
         if self.profile.index_corners < 4:
             # A deck printing its index at all four corners shows an upright
             # index at both top corners: from the glyphs alone the card could
