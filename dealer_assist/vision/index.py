@@ -359,6 +359,9 @@ SUIT_SHRINK = (0.95, 0.9, 0.85)
 SUIT_SMALL = 0.97
 #: A suit scoring this much above the least score is not taken again.
 SUIT_CLEAR = 0.1
+#: A suit clear of the others is taken again in its own window only this far below the least score
+#: (see IndexMatcher._clear_but_low).
+SUIT_NEAR = 0.1
 
 
 def ink_height(image: np.ndarray) -> float:
@@ -392,8 +395,12 @@ def _best_variant(scores: dict[str, float]) -> dict[str, float]:
 class IndexMatcher:
     """Scores glyphs against a profile's templates; the template matrices are built once."""
 
-    def __init__(self, profile: Profile) -> None:
+    def __init__(self, profile: Profile, *, retake_clear_suits: bool = True) -> None:
         self.profile = profile
+        #: Whether a suit that leads the others by the margin but scores below the least score
+        #: is taken again in its own window (see :meth:`_clear_but_low`).  The calibration's
+        #: self-test reads without: it learns the thresholds this depends on.
+        self.retake_clear_suits = retake_clear_suits
         #: Whether the last :meth:`read_corner` found index-like glyphs at all
         #: (read or not): only then may another card size be worth a try.
         self.saw_glyphs = False
@@ -646,7 +653,7 @@ class IndexMatcher:
         rank_scores = _best_variant(raw_ranks)
         unit = _unit(suit.image.ravel())  # both the scores and the pair leans start from it
         raw_suits = IndexMatcher._unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
-        if rank.cut or rh > TALLER * p.printed_height(top[0]):
+        if rank.cut or rh > TALLER * p.printed_height(top[0]) or self._clear_but_low(raw_suits):
             suit, unit, raw_suits = self._suit_own_size(suit, unit, raw_suits)
         g = _centred(unit)  # glyph_vector(suit.image)
         norm_g = _norm(g)
@@ -654,6 +661,26 @@ class IndexMatcher:
         return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut,
                          suit.ink_colour if p.colour_pairs else None, (rank, suit))
+
+    def _clear_but_low(self, raw: dict[str, float]) -> bool:
+        """Whether the best suit of ``raw`` scores below the least score yet leads every other
+        suit by the margin: its window may be too big (the card-size guess, a rank joined to ink
+        beside it), though its rank is neither cut nor tall.
+
+        Only a suit within :data:`SUIT_NEAR` of the least score is: heavily blurred clubs scoring
+        0.3-0.5 as a spade, far ahead of their own suit, read 0.8 as a spade in a smaller window
+        (lattmann, scaled to 0.8 and blurred by 1.8 px).  A suit leading by less is left as it is: a blurred spade told from its club by its pair
+        lean may lean otherwise in a smaller window (anglo lost six cards when every low suit
+        was taken again).
+        """
+        if not self.retake_clear_suits:
+            return False
+        t = self.profile.thresholds
+        top = max(raw, key=raw.get)
+        if not t.min_score - SUIT_NEAR <= raw[top] < t.min_score:
+            return False
+        other = max((v for k, v in raw.items() if k[0] != top[0]), default=-1.0)
+        return raw[top] - other >= t.min_margin
 
     def _suit_own_size(self, suit: Glyph, unit: np.ndarray, raw: dict[str, float]):
         """The suit glyph, its unit vector and raw scores, taken again in a smaller window when it

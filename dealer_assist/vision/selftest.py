@@ -241,7 +241,7 @@ def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7, heavy: 
     :data:`HEAVY` times as far: defocus, or a fast slide (see :func:`blurred_rank_thresholds`).
     """
     rng = np.random.default_rng(seed)
-    matcher = IndexMatcher(profile)
+    matcher = IndexMatcher(profile, retake_clear_suits=False)
     out = []
     for card, image, quad in shots:
         for _ in range(rounds):
