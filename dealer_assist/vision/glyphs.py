@@ -108,7 +108,7 @@ def darkness(patch: np.ndarray, channels: tuple[int, ...] = ()) -> Darkness:
     least darkened of them, so a colour no index ink has is pale.  Without
     them, as its darkest channel.
     """
-    planes = cv2.split(patch)[:3]  # BGR or BGRA
+    planes = [cv2.extractChannel(patch, i) for i in range(3)]  # BGR or BGRA (cv2.split copies alpha too)
     if channels:
         lo8 = planes[channels[0]]
         for c in channels[1:]:

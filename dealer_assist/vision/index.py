@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Optional
 
 import cv2
@@ -78,10 +78,23 @@ class IndexRead:
         return self.glyphs[0].blur if self.glyphs else 0.0
 
     def best(self, kind: str) -> tuple[str, float, float]:
-        scores = self.rank_scores if kind == "rank" else self.suit_scores
-        top = max(scores, key=scores.__getitem__)  # the first of equal best, as a stable sort has it
-        second = max((v for k, v in scores.items() if k != top), default=-1.0)
-        return top, scores[top], scores[top] - second
+        """The best rank or suit (``kind``), its score and its lead over the next."""
+        return self._best_rank if kind == "rank" else self._best_suit
+
+    # Worked out once: the verdict asks a read for them a hundred times a frame.
+    @cached_property
+    def _best_rank(self) -> tuple[str, float, float]:
+        return _best_of(self.rank_scores)
+
+    @cached_property
+    def _best_suit(self) -> tuple[str, float, float]:
+        return _best_of(self.suit_scores)
+
+
+def _best_of(scores: dict[str, float]) -> tuple[str, float, float]:
+    top = max(scores, key=scores.__getitem__)  # the first of equal best, as a stable sort has it
+    second = max((v for k, v in scores.items() if k != top), default=-1.0)
+    return top, scores[top], scores[top] - second
 
 
 #: Least colour no index ink has (pixels against a suit's height squared) in the index that
