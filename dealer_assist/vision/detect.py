@@ -171,7 +171,7 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, 
     ``balance`` (see :func:`paper_balance`) first makes tinted paper grey.
     """
     # Channel by channel: cv2.split of a whole BGRA frame also copies its alpha, and takes
-    # several times as long as the three copies.
+    # half as long again as the three copies.
     b, g, r = (cv2.extractChannel(frame, i) for i in range(3))  # BGR or BGRA
     if balance is not None:
         b, g, r = cv2.LUT(b, balance[0]), cv2.LUT(g, balance[1]), cv2.LUT(r, balance[2])

@@ -680,11 +680,11 @@ class IndexMatcher:
         suit by the margin: its window may be too big (the card-size guess, a rank joined to ink
         beside it), though its rank is neither cut nor tall.
 
-        Only a suit within :data:`SUIT_NEAR` of the least score is: heavily blurred clubs scoring
-        0.3-0.5 as a spade, far ahead of their own suit, read 0.8 as a spade in a smaller window
-        (lattmann, scaled to 0.8 and blurred by 1.8 px).  A suit leading by less is left as it is: a blurred spade told from its club by its pair
-        lean may lean otherwise in a smaller window (anglo lost six cards when every low suit
-        was taken again).
+        Only a suit within :data:`SUIT_NEAR` of the least score is: heavily blurred clubs
+        scoring 0.3-0.5 as a spade, far ahead of their own suit, read 0.8 as a spade in a
+        smaller window (lattmann, scaled to 0.8 and blurred by 1.8 px).  A suit leading by less
+        is left as it is: a blurred spade told from its club by its pair lean may lean otherwise
+        in a smaller window (anglo lost six cards when every low suit was taken again).
         """
         if not self.retake_clear_suits:
             return False

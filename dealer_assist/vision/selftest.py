@@ -235,7 +235,10 @@ HEAVY = 2.0
 
 
 def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7, heavy: bool = False):
-    """(card, IndexRead) for randomly degraded copies of every shot, read as the recognizer reads them.
+    """(card, IndexRead) for randomly degraded copies of every shot, read as the recognizer reads them
+    but for a suit clear of the others just below the least score, not taken again in its own
+    window (see :meth:`.index.IndexMatcher._clear_but_low`): that depends on the thresholds these
+    trials set.
 
     ``heavy``: each copy blurred past the usual trials in one way, up to
     :data:`HEAVY` times as far: defocus, or a fast slide (see :func:`blurred_rank_thresholds`).
