@@ -9,6 +9,14 @@ widened by blur) puts the rank's top into the band: the rank's top row then
 runs along it.  Such a blob, as tall as a rank and no wider, is the rank,
 read as a cut glyph: on bellot's held-out frames these were 25 of its 40
 misses.
+
+Down the side of the band, a narrow blob of a rank's size is as likely a
+ten's "1" standing apart from its "0".  Penguins prints its kings' K a
+pixel or two from the card's edge, and a corner found a pixel inside puts
+the K's stem into the band: a blob at least ``RANK_SIDE_W`` as wide as the
+rank box now counts there.  It is as likely a piece of an ornate border
+(ornamental's were read as jacks), so its read counts only when sure: not
+sure, it is no alert.
 """
 
 from __future__ import annotations
@@ -19,9 +27,14 @@ import cv2
 import numpy as np
 import pytest
 
+from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.glyphs import CANON_H, _cut_rank, _layout_of
+from dealer_assist.vision.index import IndexMatcher
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer, outlines
+from dealer_assist.vision.verdict import Judge
+
+from frame_truth import setup_shot_corner
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "calib" / "anglo").is_dir(), reason="shared card images not found")
@@ -65,18 +78,28 @@ def _looks(read) -> tuple:
     return None if read is None else (read.best("rank")[:2], read.best("suit")[:2], read.cut)
 
 
+def _verdict(judge: Judge, read) -> tuple:
+    """What a read comes to: its code and whether it is sure, or None (no read, or no alert)."""
+    if read is None:
+        return None
+    cr = judge.corner(Corner(0.0, 0.0, (1.0, 0.0), (0.0, 1.0), 100.0, 140.0), read, 100.0, 140.0)
+    return None if cr is None else (cr.code, cr.sure)
+
+
 @needs_cards
-def test_a_rank_whose_side_the_edge_band_covers_is_read_as_before(monkeypatch):
-    """Down the side, a blob of a rank's size is as likely a ten's "1" standing apart from its
-    "0" (taken for cut ranks, such blobs made jolly-royal's self-test confuse its 7s and 10s):
-    a corner found off sideways reads as it did without the rule, while one found off
-    downwards does not."""
+def test_a_rank_whose_side_the_edge_band_covers_comes_to_what_it_did(monkeypatch):
+    """Down the side, a corner found off sideways comes to what it did without the rule (a
+    glyph by the side that reads junk is no alert), while one found off downwards does not."""
     rec = Recognizer(Profile.load(default_profile_path().parent / "anglo"))
     codes, depths = ("KS", "7H", "5S", "QD"), (2.0, 4.0, 6.0, 8.0)
-    side = [_looks(_read_cut_into_band(rec, code, into, side=True)) for code in codes for into in depths]
+    side_reads = [_read_cut_into_band(rec, code, into, side=True) for code in codes for into in depths]
+    side = [_verdict(rec.judge, r) for r in side_reads]
     top = [_looks(_read_cut_into_band(rec, code, into)) for code in codes for into in depths]
+    # The deepest cuts leave a blob by the side that reads as no card.
+    assert any(r is not None and r.by_the_side for r in side_reads)
     monkeypatch.setattr("dealer_assist.vision.glyphs._cut_rank", lambda *args: False)
-    assert [_looks(_read_cut_into_band(rec, code, into, side=True)) for code in codes for into in depths] == side
+    assert [_verdict(rec.judge, _read_cut_into_band(rec, code, into, side=True))
+            for code in codes for into in depths] == side
     assert [_looks(_read_cut_into_band(rec, code, into)) for code in codes for into in depths] != top
 
 
@@ -88,3 +111,56 @@ def test_only_a_blob_of_a_ranks_size_is_taken_for_a_cut_rank():
     assert not _cut_rank(60, 27, rank_px, rank_w)  # a strip of felt along the top
     assert not _cut_rank(18, 6, rank_px, rank_w)  # a piece of border line
     assert not _cut_rank(6, 80, rank_px, rank_w)  # felt down the side
+
+
+#: Slides (frame pixels along the card's top edge) that bring anglo's rank to the band's side.
+SLIDES = np.arange(6.0, 10.01, 0.25)
+
+
+@pytest.fixture(scope="module")
+def matcher() -> IndexMatcher:
+    return IndexMatcher(Profile.load(default_profile_path()))
+
+
+def _slid_reads(matcher: IndexMatcher, code: str) -> list:
+    """(read, judged) of each look, at a set-up shot's corner slid along the card's top edge,
+    whose glyph ran down the side band."""
+    judge = Judge(matcher.profile, matcher)
+    frame, (x, y, wdir, hdir, w, h) = setup_shot_corner("anglo", code)
+    out = []
+    for d in SLIDES:
+        px, py = x + d * wdir[0], y + d * wdir[1]
+        r = matcher.read_corner(frame, px, py, wdir, hdir, w, h)
+        if r is not None and r.by_the_side:
+            out.append((r, judge.corner(Corner(px, py, wdir, hdir, w, h), r, w, h)))
+    return out
+
+
+@pytest.mark.parametrize("code", ["KS", "KC", "KH", "KD"])
+def test_a_king_whose_stem_runs_down_the_band_is_read_sure(matcher, code):
+    reads = _slid_reads(matcher, code)
+    assert any(cr is not None and cr.sure and cr.code == code for _, cr in reads), \
+        f"no slid look read {code} sure with its K's stem in the band"
+    assert all(cr.code == code for _, cr in reads if cr is not None)
+
+
+def test_a_read_by_the_side_not_sure_is_no_alert(matcher):
+    t = matcher.profile.thresholds
+    unsure = [(r, cr) for code in ("KC", "KH") for r, cr in _slid_reads(matcher, code)
+              if max(r.rank_scores.values()) >= t.candidate_score and max(r.suit_scores.values()) >= t.candidate_score
+              and not (cr is not None and cr.sure)]
+    # Slid K's that lost their stem still score as candidates (an alert but for the rule) ...
+    assert unsure
+    # ... and none becomes one.
+    assert all(cr is None for _, cr in unsure)
+
+
+def test_the_calibration_reads_no_glyph_by_the_side(matcher):
+    """The self-test's trials set the thresholds the rule depends on: they read without it."""
+    trial = IndexMatcher(matcher.profile, trial=True)
+    frame, (x, y, wdir, hdir, w, h) = setup_shot_corner("anglo", "KS")
+    slid = [(x + d * wdir[0], y + d * wdir[1]) for d in SLIDES]
+    assert any(r is not None and r.by_the_side for r in (matcher.read_corner(frame, px, py, wdir, hdir, w, h)
+                                                         for px, py in slid))
+    assert not any(r is not None and r.by_the_side for r in (trial.read_corner(frame, px, py, wdir, hdir, w, h)
+                                                             for px, py in slid))

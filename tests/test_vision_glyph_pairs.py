@@ -14,7 +14,7 @@ from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 
-from frame_truth import assert_no_wrong_card, assert_read_there
+from frame_truth import assert_no_wrong_card, assert_read_there, setup_shot_corner
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 SHIPPED = default_profile_path().parent
@@ -428,3 +428,66 @@ def test_a_sure_read_keeps_only_its_glyph_boxes_from_pairing(monkeypatch):
             assert inside(beyond, area) != sure
             checked[sure] += 1
     assert checked[True] and checked[False]
+
+
+def _index_cut(p: Profile, code: str) -> np.ndarray:
+    """A real anglo set-up shot's index, upright, cut from a little inside the card's edges (no
+    corner shows), its paper brought to the white of :func:`_paper`."""
+    frame, (x, y, wdir, hdir, w, h) = setup_shot_corner("anglo", code)
+    region = p.index_region()
+    cut_w, cut_h = int(region.u1 * w * 1.1), int(region.v1 * h * 1.05)
+    o = np.array([x, y]) + 0.02 * h * (np.array(wdir) + np.array(hdir))
+    src = np.float32([o, o + cut_w * np.array(wdir), o + cut_h * np.array(hdir)])
+    cut = cv2.warpAffine(frame, cv2.getAffineTransform(src, np.float32([[0, 0], [cut_w, 0], [0, cut_h]])),
+                         (cut_w, cut_h), flags=cv2.INTER_LINEAR)
+    paper = np.percentile(cut.reshape(-1, 3), 90, axis=0)
+    return np.clip(cut.astype(np.float32) * (245.0 / paper), 0, 255).astype(np.uint8)
+
+
+@needs_cards
+def test_an_index_fitting_worse_than_many_pairs_of_marks_is_still_read():
+    """In a fan of cream cards on cream (ornamental's, under chips and a hand) no corner shows
+    but the first, and eight frames in sixty held pairs of pips and picture marks fitting the
+    deck's spacing better than the real indexes did: the looks allowed ran out first.  Here
+    eighteen pairs of a bar above a disc, drawn at the exact spacing, come before a real index
+    lying on the same paper; each costs a look that reads nothing, and the index is read."""
+    rec = Recognizer(Profile.load(default_profile_path()))
+    p = rec.profile
+    img = _paper(720, 1280)
+    for k in range(18):
+        _rank_and_suit(img, p, p.card_h_px, np.array([120.0 + (k % 6) * 180, 120.0 + (k // 6) * 200]))
+    cut = np.ascontiguousarray(np.rot90(_index_cut(p, "7S")))  # turned a quarter, as a fanned card lies
+    img[520:520 + cut.shape[0], 950:950 + cut.shape[1]] = cut
+    found = rec.recognize(img)
+    assert [c.card.code for c in found.cards] == ["7S"]
+    assert not found.uncertain
+
+
+def test_a_suit_half_again_as_tall_as_the_pairs_spacing_says_still_pairs():
+    """The same layout seen from the suit: where the suit lies beside the rank, both glyphs'
+    centres lie closer than the deck's boxes say and the suit stands taller against the
+    spacing too (tigullio-international's fanned 2H, its heart 1.54 times the deck's suit, was
+    lost).  A blob taller still is no suit of this deck."""
+    from dealer_assist.vision.detect import MASK_SCALE
+    p = Profile.load(default_profile_path())
+    card_h = p.card_h_px
+    h = card_h * MASK_SCALE
+    step = np.hypot((p.suit_box.cu - p.rank_box.cu) * h * p.aspect, (p.suit_box.cv - p.rank_box.cv) * h)
+    rank = np.array([60.0, 50.0])  # mask pixels
+    turn = np.radians(60)  # the suit beside the rank more than below it
+    suit = rank + step * np.array([np.sin(turn), np.cos(turn)])
+
+    def pairs(ratio: float):
+        """A disc ``ratio`` times the deck's suit height across, beside a bar of the deck's rank height."""
+        tall = p.rank_h * h
+        ink = np.zeros((120, 120), np.uint8)
+        cv2.rectangle(ink, (int(rank[0]) - 2, int(round(rank[1] - tall / 2))),
+                      (int(rank[0]) + 2, int(round(rank[1] + tall / 2))), 255, -1)
+        # In sixteenths of a pixel: whole pixels step the disc's size by a fifth of the suit's.
+        cv2.circle(ink, tuple(int(round(v * 16)) for v in suit), int(round(ratio * p.suit_h * h * 8)), 255, -1,
+                   cv2.LINE_8, 4)
+        return [gp for gp in find_glyph_pairs((ink,), p, card_h)
+                if np.hypot(*(np.array(gp.suit_at) * MASK_SCALE - suit)) < 2]
+
+    assert pairs(1.0) and pairs(1.65)
+    assert not pairs(1.9)

@@ -156,11 +156,13 @@ def test_a_rank_touching_a_border_line_is_parted_from_it(anglo):
     r = anglo.matcher.read(lined)
     assert r is not None and r.best("rank")[0] == clean.best("rank")[0] and r.cut
     assert r.best("rank")[1] > 0.8
-    # Without parting it, the rank is lost with the line.
+    # Without parting it, the rank is lost with the line (where no glyph running down the side
+    # band counts, as in the calibration's trials: with one, the rank and the line are taken as
+    # a rank by the side and the line is then taken off the rank as a covering card's edge is).
     orig = glyphs._peel_border_line
     try:
         glyphs._peel_border_line = lambda *args: None
-        assert anglo.matcher.read(lined) is None
+        assert IndexMatcher(anglo.profile, trial=True).read(lined) is None
     finally:
         glyphs._peel_border_line = orig
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -316,8 +317,8 @@ def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_o
     skipped when the split mask gives it the read corner's outline; not when the
     mask parts the two there (it may be another card's own), nor the read card's
     opposite corner (its other index checks the read), nor a corner whose patch
-    lies off the read card.  The crossing card's side counts as well, once the
-    card under it is read."""
+    lies off the read card, nor one seen from outside.  The crossing card's side
+    counts as well, once the card under it is read."""
     from dealer_assist.vision.detect import MASK_SCALE, outlines
     from dealer_assist.vision.read_order import OutlineFinder, on_a_read_face, read_face
 
@@ -341,6 +342,10 @@ def test_a_corner_where_another_card_crosses_a_read_card_is_skipped_on_its_own_o
     crossing = Corner(*seam, tuple(-w), tuple(-h), 60.0, 100.0)
     whole = mask_of((p, (60.0, size[1])))  # the read card's paper up to the crossing card
     assert on_a_read_face(crossing, [read_face(cr)], OutlineFinder(outlines(whole), size[0]))
+    # The same bend seen from outside (the paper it lies on bends around it) is the tip of a
+    # card lying on the read one: its patch shows that card's face (tigullio-international's 5D).
+    assert not on_a_read_face(replace(crossing, notched=True, outside=True), [read_face(cr)],
+                              OutlineFinder(outlines(whole), size[0]))
     # The mask parts the read card's paper between its index and the crossing: no skip.
     parted = mask_of((p, (60.0, 120.0)), (p + h * 135.0, (60.0, size[1] - 135.0)))
     assert not on_a_read_face(crossing, [read_face(cr)], OutlineFinder(outlines(parted), size[0]))

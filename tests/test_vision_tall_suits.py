@@ -21,7 +21,7 @@ from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 from test_vision_glyph_pairs import _pairs, _paper, _rank_and_suit
 
-TALL = 1.7  # how much taller than the deck's usual suit its hearts are printed
+TALL = 1.9  # how much taller than the deck's usual suit its hearts are printed
 
 
 def _index(profile: Profile, suit_h: float) -> tuple[np.ndarray, float]:
@@ -61,7 +61,7 @@ def test_without_the_tall_suit_known_the_same_index_is_not_paired(shipped, tall_
 
 
 def test_a_suit_taller_than_any_the_deck_prints_is_still_no_index(shipped):
-    """Hearts known 1.7 times as tall as the other suits, and a disc twice as tall as the hearts."""
+    """Hearts known 1.9 times as tall as the other suits, and a disc twice as tall as the hearts."""
     taller = replace(shipped, suit_h=shipped.suit_h / (TALL * 2), suit_heights={"H": shipped.suit_h / 2})
     img, card_h = _index(taller, shipped.suit_h)
     assert _pairs_of(taller, img, card_h) == []

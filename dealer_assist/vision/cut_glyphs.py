@@ -399,7 +399,7 @@ def cut_trials(profile: Profile, shots, rounds: int = 6, seed: int = 13) -> list
     from dealer_assist.vision.index import IndexMatcher
     from dealer_assist.vision.selftest import TRIAL_BLUR, TRIAL_MOTION, degrade
     rng = np.random.default_rng(seed)
-    matcher = IndexMatcher(profile, retake_clear_suits=False)
+    matcher = IndexMatcher(profile, trial=True)
     out = []
     for card, image, quad in shots:
         for i in range(rounds):

@@ -37,11 +37,13 @@ SIZE_SLACK = (0.75, 1.3)
 #: be this far (a factor) from the deck's: glyphs of one deck differ in
 #: height (a Q's tail, a 1), blur adds a pixel, and a rank may touch a line.
 HEIGHT_FIT = (0.7, 1.5)
-#: A rank may stand this much taller still: a deck may print a suit beside its
-#: rank as much as under it, and the two glyphs' centres then lie closer than the
-#: deck's boxes say (nicu-white's ace of hearts: the heart's top level with the
-#: A's foot, the A 1.55 times as tall against the spacing as the deck's rank).
-RANK_TALLER = 1.6 / 1.5
+#: Either glyph may stand this much taller still: a deck may print a suit beside
+#: its rank as much as under it, and the two glyphs' centres then lie closer than
+#: the deck's boxes say, so both stand taller against the spacing (nicu-white's
+#: ace of hearts: the heart's top level with the A's foot, the A 1.55 times as
+#: tall as the deck's rank; tigullio-international's fanned 2H: its heart 1.54
+#: times as tall as the deck's suit).
+BESIDE_TALLER = 1.6 / 1.5
 #: Two blobs are of one size when their boxes differ by at most this many
 #: mask pixels (blur and the pixel grid move a solid shape's edge by one).
 TWIN_PX = 1
@@ -335,7 +337,8 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
             # never read, each a wasted warp and match of some 0.5 ms).
             spacing = step
         if all(fit[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= fit[1] * tall
-               for box, want, tall in ((boxes[i[n]], rank_want, RANK_TALLER), (boxes[j[n]], suit_want, suit_tall))):
+               for box, want, tall in ((boxes[i[n]], rank_want, BESIDE_TALLER),
+                                       (boxes[j[n]], suit_want, suit_tall * BESIDE_TALLER))):
             used.add((r_key, s_key))
             pairs.append(_pair(rc / MASK_SCALE, sc / MASK_SCALE, du, dv, w_px, h_px, profile, float(misfit[n]),
                                (tuple(boxes[i[n]]), tuple(boxes[j[n]]))))

@@ -10,6 +10,7 @@ are kept and a wrong card-size guess does not matter.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable, NamedTuple, Optional
@@ -54,6 +55,9 @@ class Glyph:
         #: The glyph was parted from ink beside it by a cut through ink (see :func:`_cut_beside`):
         #: it may be a piece of a pip or a picture rather than a whole glyph.
         self.cut = cut
+        #: The glyph runs down the edge band at the patch's side (see :func:`_runs_down_the_side`):
+        #: as likely felt or a card's border as an index printed at the card's very edge.
+        self.by_the_side = False
 
     @cached_property
     def image(self) -> np.ndarray:
@@ -62,7 +66,9 @@ class Glyph:
     def rescaled(self, factor: float) -> "Glyph":
         """The same glyph taken in a window ``factor`` times the size (the scale told by the rank was off)."""
         image = self._image
-        return Glyph(self.box, lambda f: image(f * factor), self._redness, self.cut, self._ink_colour, self._blur)
+        out = Glyph(self.box, lambda f: image(f * factor), self._redness, self.cut, self._ink_colour, self._blur)
+        out.by_the_side = self.by_the_side
+        return out
 
     @cached_property
     def redness(self) -> float:
@@ -357,7 +363,8 @@ def _components(binary: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.nda
 
 
 def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
-                   levels: Optional[Darkness] = None, faint_suit: bool = False) -> tuple[Optional[Glyph], Optional[Glyph]]:
+                   levels: Optional[Darkness] = None, faint_suit: bool = False,
+                   by_the_side: bool = True) -> tuple[Optional[Glyph], Optional[Glyph]]:
     """The rank and suit glyphs of an upright corner patch, or None where none fits.
 
     With ``faint`` the rank's rows are cut at :func:`faint_level` (both None
@@ -369,10 +376,13 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     Most of the patches of a frame hold no index, and the patch is small:
     the steps are OpenCV calls on whole arrays, and the geometry of the
     profile is worked out once (:func:`_layout`).  ``levels``: the patch's
-    :func:`darkness`, when already worked out.
+    :func:`darkness`, when already worked out.  ``by_the_side``: whether a
+    glyph running down the edge band at the patch's side may count (see
+    :func:`_runs_down_the_side`; the calibration reads without them).
     """
     lay = _layout_of(profile)
     ch, cw = CANON_H, lay.cw
+    side_w = RANK_SIDE_W if by_the_side else math.inf
     lo8, lut, paper = levels if levels is not None else darkness(patch)
     ink = cv2.LUT(lo8, lut)
     binary = _ink_mask(lo8, paper)
@@ -421,7 +431,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         unparted = (binary, labels, boxes, merged)
         binary = parted
         n, labels, stats, cents, boxes = _components(binary)
-    zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
+    zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge, side_w)
     crossed = None
     oversize = _too_big_for_suit(zones["suit"], boxes, labels, unparted, fit, cw) if unparted is not None else ()
     if unparted is not None and (not (zones["rank"] and zones["suit"]) or oversize):
@@ -431,14 +441,14 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         if crossed is not None:
             ink = _off_ink(ink, crossed > 0)
             n, labels, stats, cents, boxes = _components(binary)
-            zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
+            zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge, side_w)
         elif oversize:
             # No straight line to take off (a covering card's rounded corner bends near the
             # patch's edge): thinned again without the rows of specks its thick outline left.
             binary = _part_blobs(binary, unparted[1], unparted[2], list(oversize), lay.max_w, lay.max_h,
                                  specks_below=lay.zones[0][2])
             n, labels, stats, cents, boxes = _components(binary)
-            zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge)
+            zones, fit = _index_zones(boxes, cents, labels, lay, cw, edge, side_w)
     shrink = fit.k
     if peeled is not None:
         # A glyph parted from a border line by taking thin ink off it may
@@ -451,7 +461,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
             binary[line] = 0
             ink = _off_ink(ink, line)
             n, labels, stats, cents, boxes = _components(binary)
-            zones = _zones(boxes, cents, labels, fit, cw, edge)
+            zones = _zones(boxes, cents, labels, fit, cw, edge, side_w)
             suit_cut = True
     if any(boxes[i][0] == edge for i in zones["rank"]) and any(boxes[i][1] == edge for i in zones["rank"]):
         # A covering card's edge joined to the rank crosses the patch from one side of
@@ -466,7 +476,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         if line is not None:
             binary[line] = 0
             n, labels, stats, cents, boxes = _components(binary)
-            zones = _zones(boxes, cents, labels, fit, cw, edge)
+            zones = _zones(boxes, cents, labels, fit, cw, edge, side_w)
             rank_cut = True
     if crossed is not None:
         # A glyph a line was taken off may have lost what the line covered.
@@ -484,6 +494,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         suit_cut |= any(i in short for i in zones["suit"])
     keep = np.zeros(n, dtype=np.uint8)
     kept: list[int] = []
+    by_the_side = {}
     for zone, ids in zones.items():
         parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
         if zone == "rank" and rank_at is not None and len(parts) > 1:
@@ -501,6 +512,9 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         for i in parts:  # a few labels: faster one by one than by numpy's indexing with a list
             keep[i] = 1
         kept += parts
+        # Only a blob of a cut rank's size gets past _zones running down the side.
+        by_the_side[zone] = any(boxes[i][0] == edge and _runs_down_the_side(labels, i, boxes[i][0], boxes[i][1],
+                                                                            boxes[i][3], edge) for i in parts)
     if not kept:
         return None, None
     index_ink = _painted(labels, kept, n)
@@ -522,6 +536,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     k = min(max((rb[3] - rb[1]) / lay.rank_px, 0.7), 1.4)
     rank_cut |= _reaches_a_cut(rb, cuts, lay.stroke)
     rank = _glyph(patch, ink, rank_part, rb, paper, profile.rank_size, lay.rank_win * k * 1.15, cw, ch, rank_cut)
+    rank.by_the_side = by_the_side["rank"]
     sb = None if halved else _bbox(index_ink[cut + 1:])
     if sb is None:
         # No suit: the rank alone still tells the card's size (the caller may cut again).
@@ -530,7 +545,9 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
     suit_cut |= _reaches_a_cut(sb, cuts, lay.stroke)
-    return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
+    suit = _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
+    suit.by_the_side = by_the_side["suit"]
+    return rank, suit
 
 
 def _off_ink(ink: np.ndarray, line: np.ndarray) -> np.ndarray:
@@ -569,7 +586,7 @@ def _too_big_for_suit(ids: list[int], boxes: list, labels: np.ndarray, unparted,
 
 
 def _index_zones(boxes: list, cents: np.ndarray, labels: np.ndarray, lay: _Layout, cw: int,
-                 edge: int) -> tuple[dict[str, list[int]], _Zones]:
+                 edge: int, side_w: float) -> tuple[dict[str, list[int]], _Zones]:
     """The components in the rank's and the suit's zones, and the card size they were found at.
 
     The card-size guess may be 15% too big: then the glyphs sit nearer the
@@ -577,9 +594,9 @@ def _index_zones(boxes: list, cents: np.ndarray, labels: np.ndarray, lay: _Layou
     zones are tried again shrunk so (the caller cuts again at the size the
     rank's height then tells).
     """
-    zones = _zones(boxes, cents, labels, lay.as_cut, cw, edge)
+    zones = _zones(boxes, cents, labels, lay.as_cut, cw, edge, side_w)
     if not (zones["rank"] and zones["suit"]):
-        smaller = _zones(boxes, cents, labels, lay.smaller, cw, edge)
+        smaller = _zones(boxes, cents, labels, lay.smaller, cw, edge, side_w)
         if smaller["rank"] and smaller["suit"]:
             return smaller, lay.smaller
     return zones, lay.as_cut
@@ -631,9 +648,12 @@ def _scaled(box: Box, k: float) -> Box:
 
 
 def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: _Zones, cw: int,
-           edge: int) -> dict[str, list[int]]:
+           edge: int, side_w: float) -> dict[str, list[int]]:
     """The components lying in the rank's and in the suit's zone (each box grown for position
-    error) of the card size ``fit`` stands for (``cw``: the patch's card width, pixels)."""
+    error) of the card size ``fit`` stands for (``cw``: the patch's card width, pixels).
+
+    ``side_w``: how wide against the rank box a cut rank's blob running down the side band
+    must be to count (see :func:`_runs_down_the_side`; infinite: none does)."""
     ch = CANON_H
     rank_box, suit_box, rank_zone, suit_zone = fit.rank_box, fit.suit_box, fit.rank_zone, fit.suit_zone
     min_area, rank_h, suit_h = fit.min_area, fit.rank_h, fit.suit_h
@@ -644,7 +664,8 @@ def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: _Zones, cw: 
         if i == 0 or area < min_area:
             continue
         if ((x == edge or y == edge) and _runs_along_edge(labels, i, x, y, w, h, edge)
-                and not (_cut_rank(w, h, rank_px, rank_w) and not _runs_down_the_side(labels, i, x, y, h, edge))):
+                and not (_cut_rank(w, h, rank_px, rank_w) and not (_runs_down_the_side(labels, i, x, y, h, edge)
+                                                               and w < side_w * rank_w))):
             continue
         if x + w >= bw - 1 or y + h >= bh - 1:
             continue  # cut by the patch edge: a pip or picture beside the index
@@ -667,6 +688,8 @@ def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: _Zones, cw: 
 RANK_CUT_H = (0.7, 1.3)
 #: ... and is at most this wide against the deck's rank box.
 RANK_CUT_W = 1.2
+#: A cut rank running down the side band is a rank when at least this wide against the deck's rank box.
+RANK_SIDE_W = 0.6
 
 
 def _cut_rank(w: int, h: int, rank_px: float, rank_w: float) -> bool:
@@ -685,11 +708,17 @@ def _cut_rank(w: int, h: int, rank_px: float, rank_w: float) -> bool:
 def _runs_down_the_side(labels: np.ndarray, i: int, x: int, y: int, h: int, edge: int) -> bool:
     """Whether component ``i`` runs down the edge band at the patch's side (see :func:`_runs_along_edge`).
 
-    A blob of a rank's size running down the side is not taken for a cut
-    rank: it is as likely a ten's "1" standing apart from its "0", or felt
+    A narrow blob of a rank's size running down the side is not taken for a
+    cut rank: it is as likely a ten's "1" standing apart from its "0", or felt
     beside a corner found off sideways.  Taken for cut ranks, such blobs
     made jolly-royal's self-test find its 7s and 10s confusable and raise
-    its bar from 0.70 to 0.85 (a held-out queen was lost).
+    its bar from 0.70 to 0.85 (a held-out queen was lost).  One at least
+    :data:`RANK_SIDE_W` as wide as the rank box is: penguins prints its
+    kings' K a canonical pixel or two from the card's edge, and a corner
+    found a pixel inside puts the K's stem into the band.  Such a blob is
+    as often a piece of an ornate border (ornamental's, cut as a suit beside
+    a stroke read as a jack), so a read of it counts only when sure
+    (:attr:`Glyph.by_the_side`).
     """
     return x == edge and np.count_nonzero(labels[y:y + h, edge] == i) > 0.5 * h
 

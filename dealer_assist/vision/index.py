@@ -64,6 +64,8 @@ class IndexRead:
     #: Centre of the suit glyph in the frame (pixels): a corner found beside an index
     #: may read its suit as a rank (see ``rank_at``).
     suit_at: Optional[tuple[float, float]] = field(default=None, compare=False)
+    #: A glyph ran down the edge band at the patch's side (see :attr:`.glyphs.Glyph.by_the_side`).
+    by_the_side: bool = False
 
     @property
     def blur(self) -> float:
@@ -408,12 +410,13 @@ def _best_variant(scores: dict[str, float]) -> dict[str, float]:
 class IndexMatcher:
     """Scores glyphs against a profile's templates; the template matrices are built once."""
 
-    def __init__(self, profile: Profile, *, retake_clear_suits: bool = True) -> None:
+    def __init__(self, profile: Profile, *, trial: bool = False) -> None:
         self.profile = profile
-        #: Whether a suit that leads the others by the margin but scores below the least score
-        #: is taken again in its own window (see :meth:`_clear_but_low`).  The calibration's
-        #: self-test reads without: it learns the thresholds this depends on.
-        self.retake_clear_suits = retake_clear_suits
+        #: Reading the calibration's trials: without the rescues whose worth depends on the
+        #: thresholds those trials set.  A suit that leads the others by the margin but scores
+        #: below the least score is not taken again in its own window (see :meth:`_clear_but_low`),
+        #: and no glyph running down the side band counts (see :attr:`.glyphs.Glyph.by_the_side`).
+        self.trial = trial
         #: Whether the last :meth:`read_corner` found index-like glyphs at all
         #: (read or not): only then may another card size be worth a try.
         self.saw_glyphs = False
@@ -556,7 +559,7 @@ class IndexMatcher:
         ``channels``: measure the ink on these alone (see :meth:`_colour_look`)."""
         if patch is None:
             patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile, self.bleed)
-        rank, suit = extract_glyphs(patch, self.profile, faint, levels, faint_suit)
+        rank, suit = extract_glyphs(patch, self.profile, faint, levels, faint_suit, not self.trial)
         self.saw_glyphs = False
         if rank is None:
             return None
@@ -564,8 +567,10 @@ class IndexMatcher:
         if suit is None and k < 1.0 and not self._rank_like(rank):
             # Some decks print a lone pip in every corner: not worth cutting again.
             return None
-        self.saw_glyphs = True
-        self.seen.append((rank, suit is not None))
+        # Glyphs by the side are as likely felt or a border: no sign of an index to look at again.
+        self.saw_glyphs = not (rank.by_the_side or (suit is not None and suit.by_the_side))
+        if self.saw_glyphs:
+            self.seen.append((rank, suit is not None))
         if abs(k - 1.0) > RECUT_OFF and k > RECUT_MIN_K:
             own = self._own_height_read(rank, suit)
             if own is not None:
@@ -573,7 +578,8 @@ class IndexMatcher:
             k = min(max(k, RECUT_RANGE[0]), RECUT_RANGE[1])
             patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile, self.bleed)
             again = self._score(*extract_glyphs(patch, self.profile, faint,
-                                                darkness(patch, channels) if channels else None, faint_suit))
+                                                darkness(patch, channels) if channels else None, faint_suit,
+                                                not self.trial))
             if again is not None:
                 return replace(_placed(again, x, y, wdir, hdir, card_w * k, card_h * k), scale=again.scale * k)
         return _placed(self._score(rank, suit), x, y, wdir, hdir, card_w, card_h)
@@ -646,7 +652,7 @@ class IndexMatcher:
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
         """Scores for an upright corner patch; None when it holds no index-like glyphs."""
-        return self._score(*extract_glyphs(patch, self.profile))
+        return self._score(*extract_glyphs(patch, self.profile, by_the_side=not self.trial))
 
     def _score(self, rank: Optional[Glyph], suit: Optional[Glyph]) -> Optional[IndexRead]:
         p = self.profile
@@ -673,7 +679,8 @@ class IndexMatcher:
         pairs = {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
         return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut,
-                         suit.ink_colour if p.colour_pairs else None, (rank, suit))
+                         suit.ink_colour if p.colour_pairs else None, (rank, suit),
+                         by_the_side=rank.by_the_side or suit.by_the_side)
 
     def _clear_but_low(self, raw: dict[str, float]) -> bool:
         """Whether the best suit of ``raw`` scores below the least score yet leads every other
@@ -686,7 +693,7 @@ class IndexMatcher:
         is left as it is: a blurred spade told from its club by its pair lean may lean otherwise
         in a smaller window (anglo lost six cards when every low suit was taken again).
         """
-        if not self.retake_clear_suits:
+        if self.trial:
             return False
         t = self.profile.thresholds
         top = max(raw, key=raw.get)

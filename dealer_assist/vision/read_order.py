@@ -72,8 +72,15 @@ def on_a_read_face(c: Corner, faces: list[tuple], outline_of: OutlineFinder) -> 
     corner the outline of that card's read corner: where it did not part two
     cards (cream on cream), a corner on one card's side may be the other
     card's own.  The read cards' own corners are left alone (the opposite
-    index corner checks the read).
+    index corner checks the read).  So is a corner seen from outside (the
+    concave bend of the paper it lies on): it is the tip of a card lying on
+    the read one, whose patch shows that card's own face.  Where glossy
+    white meets white unparted, its outline is the read card's, and in a
+    fan its edge may run along the read card's side (tigullio-international's
+    5D was spared so).
     """
+    if c.outside:
+        return False
     on_side = False
     on_face = []  # the read corners of the cards whose face the patch lies on
     (cwx, cwy), (chx, chy) = c.wdir, c.hdir

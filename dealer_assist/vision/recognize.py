@@ -93,8 +93,11 @@ LONG_SIDE = 1.35
 #: warp and a match, some 0.4 ms; the best-fitting pairs come first).  A fan
 #: of cream cards on cream shows no corner but the first, and pips and half
 #: covered indexes of the cards beside it can fit better than the real
-#: pairs: one such frame took 13 looks.  Frames rarely need more than 4.
-MAX_PAIR_READS = 16
+#: pairs: one such frame took 13 looks.  Under chips and a hand, 8 of
+#: ornamental's 60 cluttered frames ran out of 16 looks before their real
+#: indexes (4 cards lost), none out of 32.  Frames rarely need more than 4,
+#: and only a frame that would run out pays for the rest.
+MAX_PAIR_READS = 32
 
 #: The deck's glyph boxes grown by this factor hold a sure read's glyphs (its size is measured, see
 #: Recognizer._glyph_pair_reads; other reads' indexes take the index region's room for size error).
@@ -505,7 +508,7 @@ class Recognizer:
             r = self.matcher.read_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w * k, card_h * k)
             saw = self.matcher.saw_glyphs
             self._seen.extend(self.matcher.seen)
-            self._scored = self._scored or r is not None
+            self._scored = self._scored or (r is not None and not r.by_the_side)
             if r is not None and retried and not self._index_in_place(r):
                 # A bigger cut also takes in a neighbour's index lying beside
                 # a covered one: at a retried size the rank must sit where

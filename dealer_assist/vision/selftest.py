@@ -159,7 +159,8 @@ def _glyph_copies(profile: Profile, shots) -> dict[tuple[str, str], list]:
             img, q = degrade(image, quad, scale, blur)
             soft = "~" if blur >= SOFT_BLUR else ""
             for patch in corner_patches(profile, img, q):
-                rank, suit = extract_glyphs(patch, profile)
+                # No glyph by the side, as the self-test reads (see trial_reads).
+                rank, suit = extract_glyphs(patch, profile, by_the_side=False)
                 if rank is None or suit is None:
                     continue
                 rh, sh = rank.box.v1 - rank.box.v0, suit.box.v1 - suit.box.v0
@@ -236,15 +237,15 @@ HEAVY = 2.0
 
 def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7, heavy: bool = False):
     """(card, IndexRead) for randomly degraded copies of every shot, read as the recognizer reads them
-    but for a suit clear of the others just below the least score, not taken again in its own
-    window (see :meth:`.index.IndexMatcher._clear_but_low`): that depends on the thresholds these
-    trials set.
+    but for the rescues whose worth depends on the thresholds these trials set (see
+    ``IndexMatcher.trial``): a suit clear of the others just below the least score is not taken
+    again in its own window, and no glyph running down the side band counts.
 
     ``heavy``: each copy blurred past the usual trials in one way, up to
     :data:`HEAVY` times as far: defocus, or a fast slide (see :func:`blurred_rank_thresholds`).
     """
     rng = np.random.default_rng(seed)
-    matcher = IndexMatcher(profile, retake_clear_suits=False)
+    matcher = IndexMatcher(profile, trial=True)
     out = []
     for card, image, quad in shots:
         for _ in range(rounds):
