@@ -21,12 +21,12 @@ def _shoe(unreadable: float = 0.0):
     return endpoint, sim, feed
 
 
-def _deal(endpoint, sim, count: int) -> threading.Thread:
+def _deal(endpoint, sim, count: int, feed) -> threading.Thread:
     def run() -> None:
+        # Until the host has the port open and emptied (pyserial flushes its input on opening).
         end = time.monotonic() + 5
-        while not endpoint.host_connected() and time.monotonic() < end:
+        while not (endpoint.host_connected() and feed.source.link == "up") and time.monotonic() < end:
             time.sleep(0.01)
-        time.sleep(0.2)   # let the host open and settle the port
         sim.power_on()
         for _ in range(count):
             sim.deal_card()
@@ -40,7 +40,7 @@ def _deal(endpoint, sim, count: int) -> threading.Thread:
 def test_cases_come_from_the_cards_the_shoe_dealt_in_order():
     endpoint, sim, feed = _shoe()
     session = TrainingSession(Settings(drills=("third-card",), level=2, minutes=None), {"baccarat": feed}, seed=1)
-    dealer = _deal(endpoint, sim, 18)
+    dealer = _deal(endpoint, sim, 18, feed)
     try:
         cases = [session.next_case() for _ in range(6)]
     finally:
@@ -69,7 +69,7 @@ def test_cases_come_from_the_cards_the_shoe_dealt_in_order():
 def test_an_unreadable_card_voids_the_hand_with_a_message():
     endpoint, sim, feed = _shoe(unreadable=1.0)
     session = TrainingSession(Settings(drills=("calling",), minutes=None), {"baccarat": feed}, seed=1)
-    dealer = _deal(endpoint, sim, 1)
+    dealer = _deal(endpoint, sim, 1, feed)
     try:
         with pytest.raises(FeedError, match="could not be read.*deal a new hand"):
             session.next_case()
