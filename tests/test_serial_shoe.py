@@ -433,3 +433,36 @@ def test_property_no_exception_no_phantom_no_silent_loss(seed):
     assert not lost, f"{len(lost)} cards neither reported nor named, e.g. {lost[:3]}"
     assert len(reported) > 25_000
     assert shoe.stats["crc"] > 1000 and shoe.stats["duplicates"] > 1000 and shoe.stats["missing"] > 1000
+
+
+def test_bytes_a_network_shoe_sends_as_it_connects_are_kept(monkeypatch):
+    """pyserial empties a ``socket://`` port's input right after connecting: what a shoe behind a
+    serial-to-network bridge sent the moment the connection was accepted was lost, unreported
+    (a loaded CI lost a TCP test's cards so).  Here the bytes are already waiting when the
+    connection is made."""
+    import socket
+
+    from serial.urlhandler import protocol_socket
+
+    from dealer_assist.sources.serial_shoe import _default_opener
+    from dealer_assist.sources.shoe_protocol import CardFrame, encode
+
+    host_end, shoe_end = socket.socketpair()
+    sent = encode(CardFrame(1, Card.parse("9H")))
+    shoe_end.sendall(sent)
+    monkeypatch.setattr(protocol_socket.socket, "create_connection", lambda *args, **kw: host_end)
+    port = _default_opener("socket://127.0.0.1:9", 9600)
+    try:
+        got = b""
+        end = time.monotonic() + 2.0
+        while len(got) < len(sent) and time.monotonic() < end:
+            got += port.read(len(sent) - len(got))
+        assert got == sent
+        # Still a pyserial port, whose input can be emptied on demand.
+        shoe_end.sendall(b"stale")
+        time.sleep(0.05)
+        port.reset_input_buffer()
+        assert port.in_waiting == 0
+    finally:
+        port.close()
+        shoe_end.close()

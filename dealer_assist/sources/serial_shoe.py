@@ -65,9 +65,26 @@ class UsbIdentity:
 
 
 def _default_opener(url: str, baudrate: int) -> Any:
+    """The port at ``url``, open.
+
+    pyserial empties a ``socket://`` port's input right after connecting:
+    frames the shoe (or its serial-to-network bridge) sent the moment the
+    connection was accepted would be lost unreported.  Those bytes are new,
+    not stale, so that port opens without emptying its input.  A serial
+    device's own buffer may hold bytes from before the port was opened, and is
+    emptied as pyserial does (a partial frame there is dropped by the parser).
+    """
     import serial
 
-    return serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT)
+    if not url.startswith("socket://"):
+        return serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT)
+    port = serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT, do_not_open=True)
+    port.reset_input_buffer = lambda: None  # shadows the method for open() alone
+    try:
+        port.open()
+    finally:
+        del port.reset_input_buffer
+    return port
 
 
 def _default_lister() -> Iterable[Any]:
