@@ -96,7 +96,7 @@ def test_a_rank_whose_side_the_edge_band_covers_comes_to_what_it_did(monkeypatch
     side = [_verdict(rec.judge, r) for r in side_reads]
     top = [_looks(_read_cut_into_band(rec, code, into)) for code in codes for into in depths]
     # The deepest cuts leave a blob by the side that reads as no card.
-    assert any(r is not None and r.by_the_side for r in side_reads)
+    assert any(r is not None and r.doubtful for r in side_reads)
     monkeypatch.setattr("dealer_assist.vision.glyphs._cut_rank", lambda *args: False)
     assert [_verdict(rec.judge, _read_cut_into_band(rec, code, into, side=True))
             for code in codes for into in depths] == side
@@ -131,7 +131,7 @@ def _slid_reads(matcher: IndexMatcher, code: str) -> list:
     for d in SLIDES:
         px, py = x + d * wdir[0], y + d * wdir[1]
         r = matcher.read_corner(frame, px, py, wdir, hdir, w, h)
-        if r is not None and r.by_the_side:
+        if r is not None and r.doubtful:
             out.append((r, judge.corner(Corner(px, py, wdir, hdir, w, h), r, w, h)))
     return out
 
@@ -160,7 +160,25 @@ def test_the_calibration_reads_no_glyph_by_the_side(matcher):
     trial = IndexMatcher(matcher.profile, trial=True)
     frame, (x, y, wdir, hdir, w, h) = setup_shot_corner("anglo", "KS")
     slid = [(x + d * wdir[0], y + d * wdir[1]) for d in SLIDES]
-    assert any(r is not None and r.by_the_side for r in (matcher.read_corner(frame, px, py, wdir, hdir, w, h)
+    assert any(r is not None and r.doubtful for r in (matcher.read_corner(frame, px, py, wdir, hdir, w, h)
                                                          for px, py in slid))
-    assert not any(r is not None and r.by_the_side for r in (trial.read_corner(frame, px, py, wdir, hdir, w, h)
+    assert not any(r is not None and r.doubtful for r in (trial.read_corner(frame, px, py, wdir, hdir, w, h)
                                                              for px, py in slid))
+
+
+def test_a_look_that_saw_only_doubtful_glyphs_is_not_cut_again_at_their_size(matcher):
+    """A corner is cut again at the size its rank's height tells; a doubtful glyph's height tells
+    nothing (a cut again at it read a ten out of anglo_modern_4_color's picture, an alert).
+    Slid and cut a quarter too small or too big, the looks whose glyphs were all doubtful
+    return their own (doubtful) read."""
+    looked = []
+    for code in ("KS", "KC", "KH", "KD"):
+        frame, (x, y, wdir, hdir, w, h) = setup_shot_corner("anglo", code)
+        for size in (0.75, 0.8, 0.85, 1.2, 1.3):
+            for d in np.arange(4.0, 12.01, 0.5):
+                px, py = x + d * size * wdir[0], y + d * size * wdir[1]
+                r = matcher.read_corner(frame, px, py, wdir, hdir, w * size, h * size)
+                if r is not None and not matcher.saw_glyphs:
+                    looked.append(r)
+    assert looked
+    assert all(r.doubtful for r in looked)

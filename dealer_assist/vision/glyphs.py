@@ -55,9 +55,10 @@ class Glyph:
         #: The glyph was parted from ink beside it by a cut through ink (see :func:`_cut_beside`):
         #: it may be a piece of a pip or a picture rather than a whole glyph.
         self.cut = cut
-        #: The glyph runs down the edge band at the patch's side (see :func:`_runs_down_the_side`):
-        #: as likely felt or a card's border as an index printed at the card's very edge.
-        self.by_the_side = False
+        #: The glyph is as likely something else: it runs down the edge band at the patch's side
+        #: (felt, a card's border, see :func:`_runs_down_the_side`), or it was cut from a blob a
+        #: rank and suit made together that thinning could not part (see :func:`_part_blobs`).
+        self.doubtful = False
 
     @cached_property
     def image(self) -> np.ndarray:
@@ -67,7 +68,7 @@ class Glyph:
         """The same glyph taken in a window ``factor`` times the size (the scale told by the rank was off)."""
         image = self._image
         out = Glyph(self.box, lambda f: image(f * factor), self._redness, self.cut, self._ink_colour, self._blur)
-        out.by_the_side = self.by_the_side
+        out.doubtful = self.doubtful
         return out
 
     @cached_property
@@ -364,7 +365,7 @@ def _components(binary: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.nda
 
 def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
                    levels: Optional[Darkness] = None, faint_suit: bool = False,
-                   by_the_side: bool = True) -> tuple[Optional[Glyph], Optional[Glyph]]:
+                   doubtful: bool = True) -> tuple[Optional[Glyph], Optional[Glyph]]:
     """The rank and suit glyphs of an upright corner patch, or None where none fits.
 
     With ``faint`` the rank's rows are cut at :func:`faint_level` (both None
@@ -376,13 +377,13 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     Most of the patches of a frame hold no index, and the patch is small:
     the steps are OpenCV calls on whole arrays, and the geometry of the
     profile is worked out once (:func:`_layout`).  ``levels``: the patch's
-    :func:`darkness`, when already worked out.  ``by_the_side``: whether a
-    glyph running down the edge band at the patch's side may count (see
-    :func:`_runs_down_the_side`; the calibration reads without them).
+    :func:`darkness`, when already worked out.  ``doubtful``: whether
+    glyphs that are as likely something else may count (:attr:`Glyph.doubtful`;
+    the calibration reads without them).
     """
     lay = _layout_of(profile)
     ch, cw = CANON_H, lay.cw
-    side_w = RANK_SIDE_W if by_the_side else math.inf
+    side_w = RANK_SIDE_W if doubtful else math.inf
     lo8, lut, paper = levels if levels is not None else darkness(patch)
     ink = cv2.LUT(lo8, lut)
     binary = _ink_mask(lo8, paper)
@@ -425,9 +426,10 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         n, labels, stats, cents, boxes = _components(binary)
         peeled = np.flatnonzero(np.bincount(labels[peeled])).tolist()  # the labels under it (np.unique sorts)
     merged = _blobs_to_part(boxes, binary.shape, lay)
-    unparted = None
+    unparted = stacked = None
     if merged:
-        parted = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h)
+        stacked = np.zeros_like(binary) if doubtful else None
+        parted = _part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h, stacked=stacked)
         unparted = (binary, labels, boxes, merged)
         binary = parted
         n, labels, stats, cents, boxes = _components(binary)
@@ -494,7 +496,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         suit_cut |= any(i in short for i in zones["suit"])
     keep = np.zeros(n, dtype=np.uint8)
     kept: list[int] = []
-    by_the_side = {}
+    doubt = {}
+    restored = stacked is not None and bool(stacked.any())
     for zone, ids in zones.items():
         parts = _glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
         if zone == "rank" and rank_at is not None and len(parts) > 1:
@@ -513,8 +516,9 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
             keep[i] = 1
         kept += parts
         # Only a blob of a cut rank's size gets past _zones running down the side.
-        by_the_side[zone] = any(boxes[i][0] == edge and _runs_down_the_side(labels, i, boxes[i][0], boxes[i][1],
-                                                                            boxes[i][3], edge) for i in parts)
+        doubt[zone] = (any(boxes[i][0] == edge and _runs_down_the_side(labels, i, boxes[i][0], boxes[i][1],
+                                                                       boxes[i][3], edge) for i in parts)
+                       or (restored and any(stacked[labels == i].any() for i in parts)))
     if not kept:
         return None, None
     index_ink = _painted(labels, kept, n)
@@ -536,7 +540,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     k = min(max((rb[3] - rb[1]) / lay.rank_px, 0.7), 1.4)
     rank_cut |= _reaches_a_cut(rb, cuts, lay.stroke)
     rank = _glyph(patch, ink, rank_part, rb, paper, profile.rank_size, lay.rank_win * k * 1.15, cw, ch, rank_cut)
-    rank.by_the_side = by_the_side["rank"]
+    rank.doubtful = doubt["rank"]
     sb = None if halved else _bbox(index_ink[cut + 1:])
     if sb is None:
         # No suit: the rank alone still tells the card's size (the caller may cut again).
@@ -546,7 +550,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
     suit_cut |= _reaches_a_cut(sb, cuts, lay.stroke)
     suit = _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
-    suit.by_the_side = by_the_side["suit"]
+    suit.doubtful = doubt["suit"]
     return rank, suit
 
 
@@ -718,7 +722,7 @@ def _runs_down_the_side(labels: np.ndarray, i: int, x: int, y: int, h: int, edge
     found a pixel inside puts the K's stem into the band.  Such a blob is
     as often a piece of an ornate border (ornamental's, cut as a suit beside
     a stroke read as a jack), so a read of it counts only when sure
-    (:attr:`Glyph.by_the_side`).
+    (:attr:`Glyph.doubtful`).
     """
     return x == edge and np.count_nonzero(labels[y:y + h, edge] == i) > 0.5 * h
 
@@ -1072,7 +1076,7 @@ def _blobs_to_part(boxes: list, shape, lay: _Layout) -> list[int]:
 
 
 def _part_blobs(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[int], max_w: float,
-                max_h: float, specks_below: float = np.inf) -> np.ndarray:
+                max_h: float, specks_below: float = np.inf, stacked: Optional[np.ndarray] = None) -> np.ndarray:
     """Thin merged blobs until they part; keep the parts that can be glyphs, at their former width.
 
     In blur an index glyph can melt into the big pip or picture beside it;
@@ -1081,6 +1085,15 @@ def _part_blobs(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[i
     on within its box and two pixels around it: all that erosion and growth
     by two pixels can see.  Specks in a row lying below the patch's row
     ``specks_below`` are not kept (see :func:`_off_speck_rows`).
+
+    With ``stacked`` (0/1, the patch's size) a blob that thinning left whole,
+    inside the patch, no wider than a glyph and no taller than two, is kept
+    whole and marked there: a rank and its suit joined by a neck too thick
+    to thin apart (ornamental's Q of hearts, its tail on the heart, in
+    blur), which the index's own cut between them parts (and a blob as wide
+    at that row as above and below it is one shape, see
+    :func:`_one_blob_across`).  Its glyphs are doubtful (:attr:`Glyph.doubtful`):
+    kept so, junk of other decks raised alerts.
     """
     h, w = binary.shape
     out = binary.copy()
@@ -1105,6 +1118,10 @@ def _part_blobs(binary: np.ndarray, labels: np.ndarray, boxes: list, ids: list[i
                     grown = cv2.dilate((sub == j).astype(np.uint8), _DILATE, iterations=step)
                     roi |= grown & blob
                 break
+        else:
+            if stacked is not None and x + bw < w - 1 and y + bh < h - 1 and bw <= max_w and bh <= 2 * max_h:
+                roi |= blob
+                stacked[y0:y1, x0:x1] |= blob
     return out
 
 

@@ -64,8 +64,8 @@ class IndexRead:
     #: Centre of the suit glyph in the frame (pixels): a corner found beside an index
     #: may read its suit as a rank (see ``rank_at``).
     suit_at: Optional[tuple[float, float]] = field(default=None, compare=False)
-    #: A glyph ran down the edge band at the patch's side (see :attr:`.glyphs.Glyph.by_the_side`).
-    by_the_side: bool = False
+    #: A glyph is as likely something else (see :attr:`.glyphs.Glyph.doubtful`).
+    doubtful: bool = False
 
     @property
     def blur(self) -> float:
@@ -415,7 +415,7 @@ class IndexMatcher:
         #: Reading the calibration's trials: without the rescues whose worth depends on the
         #: thresholds those trials set.  A suit that leads the others by the margin but scores
         #: below the least score is not taken again in its own window (see :meth:`_clear_but_low`),
-        #: and no glyph running down the side band counts (see :attr:`.glyphs.Glyph.by_the_side`).
+        #: and no glyph that is as likely something else counts (see :attr:`.glyphs.Glyph.doubtful`).
         self.trial = trial
         #: Whether the last :meth:`read_corner` found index-like glyphs at all
         #: (read or not): only then may another card size be worth a try.
@@ -567,11 +567,12 @@ class IndexMatcher:
         if suit is None and k < 1.0 and not self._rank_like(rank):
             # Some decks print a lone pip in every corner: not worth cutting again.
             return None
-        # Glyphs by the side are as likely felt or a border: no sign of an index to look at again.
-        self.saw_glyphs = not (rank.by_the_side or (suit is not None and suit.by_the_side))
+        # Glyphs as likely something else (felt, a border) are no sign of an index to look at
+        # again, nor is their height of the card's size to cut it at.
+        self.saw_glyphs = not (rank.doubtful or (suit is not None and suit.doubtful))
         if self.saw_glyphs:
             self.seen.append((rank, suit is not None))
-        if abs(k - 1.0) > RECUT_OFF and k > RECUT_MIN_K:
+        if abs(k - 1.0) > RECUT_OFF and k > RECUT_MIN_K and self.saw_glyphs:
             own = self._own_height_read(rank, suit)
             if own is not None:
                 return _placed(own, x, y, wdir, hdir, card_w, card_h)
@@ -652,7 +653,7 @@ class IndexMatcher:
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
         """Scores for an upright corner patch; None when it holds no index-like glyphs."""
-        return self._score(*extract_glyphs(patch, self.profile, by_the_side=not self.trial))
+        return self._score(*extract_glyphs(patch, self.profile, doubtful=not self.trial))
 
     def _score(self, rank: Optional[Glyph], suit: Optional[Glyph]) -> Optional[IndexRead]:
         p = self.profile
@@ -680,7 +681,7 @@ class IndexMatcher:
         return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut,
                          suit.ink_colour if p.colour_pairs else None, (rank, suit),
-                         by_the_side=rank.by_the_side or suit.by_the_side)
+                         doubtful=rank.doubtful or suit.doubtful)
 
     def _clear_but_low(self, raw: dict[str, float]) -> bool:
         """Whether the best suit of ``raw`` scores below the least score yet leads every other

@@ -508,7 +508,7 @@ class Recognizer:
             r = self.matcher.read_corner(frame, c.x, c.y, c.wdir, c.hdir, card_w * k, card_h * k)
             saw = self.matcher.saw_glyphs
             self._seen.extend(self.matcher.seen)
-            self._scored = self._scored or (r is not None and not r.by_the_side)
+            self._scored = self._scored or (r is not None and not r.doubtful)
             if r is not None and retried and not self._index_in_place(r):
                 # A bigger cut also takes in a neighbour's index lying beside
                 # a covered one: at a retried size the rank must sit where

@@ -159,8 +159,8 @@ def _glyph_copies(profile: Profile, shots) -> dict[tuple[str, str], list]:
             img, q = degrade(image, quad, scale, blur)
             soft = "~" if blur >= SOFT_BLUR else ""
             for patch in corner_patches(profile, img, q):
-                # No glyph by the side, as the self-test reads (see trial_reads).
-                rank, suit = extract_glyphs(patch, profile, by_the_side=False)
+                # No doubtful glyph, as the self-test reads (see trial_reads).
+                rank, suit = extract_glyphs(patch, profile, doubtful=False)
                 if rank is None or suit is None:
                     continue
                 rh, sh = rank.box.v1 - rank.box.v0, suit.box.v1 - suit.box.v0
@@ -239,7 +239,7 @@ def trial_reads(profile: Profile, shots, rounds: int = 3, seed: int = 7, heavy: 
     """(card, IndexRead) for randomly degraded copies of every shot, read as the recognizer reads them
     but for the rescues whose worth depends on the thresholds these trials set (see
     ``IndexMatcher.trial``): a suit clear of the others just below the least score is not taken
-    again in its own window, and no glyph running down the side band counts.
+    again in its own window, and no glyph that is as likely something else counts.
 
     ``heavy``: each copy blurred past the usual trials in one way, up to
     :data:`HEAVY` times as far: defocus, or a fast slide (see :func:`blurred_rank_thresholds`).

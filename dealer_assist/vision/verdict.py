@@ -118,8 +118,8 @@ class Judge:
         # Asked only of a read that could count (sure, or one of two corners agreeing).
         clash = (sure or min(rs, ss) >= t.min_score - TWO_CORNER_SCORE) and self.rank_ink_clashes(r, suit)
         sure = sure and not clash
-        if r.by_the_side and not sure:
-            return None  # as likely felt or a border as a glyph: no alert for it
+        if r.doubtful and not sure:
+            return None  # as likely something else as a glyph: no alert for it
         p = np.array([c.x, c.y])
         wv = np.array(c.wdir) * card_w
         hv = np.array(c.hdir) * card_h
