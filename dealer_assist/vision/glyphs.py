@@ -48,7 +48,7 @@ class Glyph:
 
     def __init__(self, box: Box, image: Callable[[float], np.ndarray], redness: Callable[[], float],
                  cut: bool = False, ink_colour: Optional[Callable[[], Optional[tuple]]] = None,
-                 blur: Optional[Callable[[], float]] = None) -> None:
+                 blur: Optional[Callable[[], float]] = None, doubtful: bool = False) -> None:
         self.box = box
         #: The normalised image, given a factor on the window's size.
         self._image, self._redness, self._ink_colour, self._blur = image, redness, ink_colour, blur
@@ -58,7 +58,7 @@ class Glyph:
         #: The glyph is as likely something else: it runs down the edge band at the patch's side
         #: (felt, a card's border, see :func:`_runs_down_the_side`), or it was cut from a blob a
         #: rank and suit made together that thinning could not part (see :func:`_part_blobs`).
-        self.doubtful = False
+        self.doubtful = doubtful
 
     @cached_property
     def image(self) -> np.ndarray:
@@ -67,9 +67,8 @@ class Glyph:
     def rescaled(self, factor: float) -> "Glyph":
         """The same glyph taken in a window ``factor`` times the size (the scale told by the rank was off)."""
         image = self._image
-        out = Glyph(self.box, lambda f: image(f * factor), self._redness, self.cut, self._ink_colour, self._blur)
-        out.doubtful = self.doubtful
-        return out
+        return Glyph(self.box, lambda f: image(f * factor), self._redness, self.cut, self._ink_colour, self._blur,
+                     self.doubtful)
 
     @cached_property
     def redness(self) -> float:
@@ -515,7 +514,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         for i in parts:  # a few labels: faster one by one than by numpy's indexing with a list
             keep[i] = 1
         kept += parts
-        # Only a blob of a cut rank's size gets past _zones running down the side.
+        # Doubtful: a blob running down the side (only one of a cut rank's size gets past _zones),
+        # or one _part_blobs kept whole.
         doubt[zone] = (any(boxes[i][0] == edge and _runs_down_the_side(labels, i, boxes[i][0], boxes[i][1],
                                                                        boxes[i][3], edge) for i in parts)
                        or (restored and any(stacked[labels == i].any() for i in parts)))
@@ -539,8 +539,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     # The rank's height fixes the scale: the card-size guess may be 15% off.
     k = min(max((rb[3] - rb[1]) / lay.rank_px, 0.7), 1.4)
     rank_cut |= _reaches_a_cut(rb, cuts, lay.stroke)
-    rank = _glyph(patch, ink, rank_part, rb, paper, profile.rank_size, lay.rank_win * k * 1.15, cw, ch, rank_cut)
-    rank.doubtful = doubt["rank"]
+    rank = _glyph(patch, ink, rank_part, rb, paper, profile.rank_size, lay.rank_win * k * 1.15, cw, ch, rank_cut,
+                  doubt["rank"])
     sb = None if halved else _bbox(index_ink[cut + 1:])
     if sb is None:
         # No suit: the rank alone still tells the card's size (the caller may cut again).
@@ -549,9 +549,8 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     suit_part[:cut + 1] = 0
     sb = (sb[0], sb[1] + cut + 1, sb[2], sb[3] + cut + 1)
     suit_cut |= _reaches_a_cut(sb, cuts, lay.stroke)
-    suit = _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch, suit_cut)
-    suit.doubtful = doubt["suit"]
-    return rank, suit
+    return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch,
+                        suit_cut, doubt["suit"])
 
 
 def _off_ink(ink: np.ndarray, line: np.ndarray) -> np.ndarray:
@@ -1223,7 +1222,7 @@ def _bbox(part: np.ndarray):
     return x, y, x + w, y + h
 
 
-def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch, cut: bool = False) -> Glyph:
+def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch, cut: bool = False, doubtful: bool = False) -> Glyph:
     """The glyph of mask ``part`` (0/1, bounding box ``bbox``): see :func:`_window`."""
     x0, y0, x1, y1 = bbox
     box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
@@ -1233,7 +1232,7 @@ def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch, cut: bool = False
     return Glyph(box, lambda f: _window(ink[near], part[near], size, win_h * f),
                  lambda: redness_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper), cut,
                  lambda: ink_colour_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper),
-                 lambda: edge_blur(ink, part, bbox))
+                 lambda: edge_blur(ink, part, bbox), doubtful)
 
 
 #: Canonical pixels around a glyph's box in which its edge's blur is measured (room for a blurred edge's tail).
