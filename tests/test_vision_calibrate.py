@@ -41,12 +41,14 @@ def test_geometry_matches_the_shots_ground_truth(plastic):
     assert plastic.suit_red == {"S": False, "H": True, "D": True, "C": False}
     assert set(plastic.shots.values()) == {"ok"}
     assert plastic.index_corners == 2
+    assert not plastic.glyphs_on_pips  # its index stands clear of its pips
 
 
 def test_profile_round_trip(plastic, tmp_path):
     loaded = Profile.load(plastic.save(tmp_path / "p"))
     assert loaded.aspect == pytest.approx(plastic.aspect)
     assert loaded.thresholds == plastic.thresholds
+    assert loaded.glyphs_on_pips == plastic.glyphs_on_pips
     assert set(loaded.rank_templates) == set(plastic.rank_templates)
     key = sorted(plastic.suit_templates)[0]
     assert np.abs(loaded.suit_templates[key] - plastic.suit_templates[key]).max() < 1 / 255 + 1e-6
@@ -71,6 +73,20 @@ def test_a_profile_saved_before_the_blurred_pair_cuts_loads_without_them(plastic
     loaded = Profile.load(path.parent)
     assert loaded.thresholds.pair_cuts_blurred == {}
     assert loaded.thresholds.pair_cuts == plastic.thresholds.pair_cuts
+
+
+def test_a_profile_saved_before_glyphs_on_pips_was_measured_loads_without_it(plastic, tmp_path):
+    """An older profile.json (no ``glyphs_on_pips``) loads as a deck whose glyphs stand clear of
+    its pips: its glyph pair search is what it was."""
+    folder = plastic.save(tmp_path / "p")
+    path = folder / "profile.json"
+    data = json.loads(path.read_text())
+    data.pop("glyphs_on_pips")
+    path.write_text(json.dumps(data))
+    assert Profile.load(folder).glyphs_on_pips is False
+    data["glyphs_on_pips"] = True
+    path.write_text(json.dumps(data))
+    assert Profile.load(folder).glyphs_on_pips is True
 
 
 def test_bad_shots_are_named_with_the_reason(tmp_path):
@@ -163,6 +179,7 @@ def test_guided_mode_takes_one_shot_per_prompt(tmp_path):
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     assert summary["shots"] == 3 and summary["failed"] == {}
+    assert summary["glyphs_on_pips"] is False
 
 
 def test_a_guided_set_up_stopped_before_any_shot_says_so(tmp_path):

@@ -86,13 +86,17 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         "profile": str(out), "deck": profile.name, "shots": len(profile.shots), "failed": failed,
         "missing": missing_cards(profile), "aspect": round(profile.aspect, 4), "card_h_px": round(profile.card_h_px, 1),
         "thresholds": {"min_score": profile.thresholds.min_score, "min_margin": profile.thresholds.min_margin},
-        "index_corners": profile.index_corners, "self_test": profile.self_test,
+        "index_corners": profile.index_corners, "glyphs_on_pips": profile.glyphs_on_pips,
+        "self_test": profile.self_test,
     }
     if args.json:
         emit_json(summary)
     else:
         print(f"profile written to {out}: deck {profile.name!r}, {len(profile.shots) - len(failed)} of {len(profile.shots)} shots used, "
               f"self-test read {profile.self_test.get('read', 0):.0%} of {profile.self_test.get('trials', 0)} degraded copies")
+        if profile.glyphs_on_pips:
+            print("  index glyphs touch the pips in some shots: fanned cards' indexes are also looked for "
+                  "with glyphs taken off the pips")
         for name, why in failed.items():
             print(f"  {name}: {why}")
         if summary["missing"]:

@@ -60,6 +60,11 @@ TWIN_SHAPE = 0.7
 #: of light fonts off too).  Where the glyph is lost all the same, nothing
 #: changes: its blob was too big to pair before.
 PEEL_WIDTH = 2
+#: Diameter of the round opening that takes an index glyph off a pip it
+#: touches (see :func:`peel_pips`), against the deck's suit glyph height: a
+#: rank's strokes and a small suit are no wider than the suit is tall, so
+#: they go; a pip, three times the suit's size and more, stays.
+PIP_OPENING = 1.0
 #: Least share of its box a suit blob fills (its outline's area, see :func:`box_fill`: a solid
 #: heart, spade, club or diamond fills 0.4 to 0.6 at the mask's scale).
 SUIT_FILL = 0.3
@@ -128,6 +133,40 @@ def peel_lines(ink: np.ndarray, rows: np.ndarray, max_size: float, limit: float,
     return out
 
 
+def peel_pips(ink: np.ndarray, rows: np.ndarray, max_size: float, limit: float,
+              glyph: float) -> Optional[np.ndarray]:
+    """The blobs of ``ink`` from ``max_size`` to ``limit`` across, less their solid bodies.
+
+    A deck may print its index so near its pips that a glyph touches one:
+    svg-tigullio-international's 6 of hearts has its 6 on a big heart, its
+    queen of spades the small spade's stem on the picture's big spade.  The
+    glyph and the pip make one blob too big to pair, and no line is thinner
+    than the glyph to peel off (:func:`peel_lines`).  But a pip is solid and
+    big: a round opening ``glyph`` across (mask pixels) keeps the pip and
+    takes the glyph (a rank's strokes, a small suit).  What it took, less a
+    pixel round the pip's body, is the glyph.  Only blobs with such a body
+    give anything: a line or a picture's strokes vanish whole.  ``max_size``
+    is a suit's: a small heart on a big one can be no bigger than a rank
+    (tigullio-international's queen of hearts).  None when nothing is left.
+    """
+    size = rows[:, 2:4].max(axis=1)
+    big = rows[(size > max_size) & (size <= limit)].astype(int)
+    if not len(big):
+        return None
+    side = max(3, int(round(glyph)))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    ring = np.ones((3, 3), np.uint8)
+    out = np.zeros_like(ink)
+    for x, y, w, h in big[:, :4].tolist():
+        # The blob alone: a glyph standing free inside its box is no part of it.
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(ink[y:y + h, x:x + w])
+        crop = (labels == 1 + int(np.argmax(stats[1:, 4]))).astype(np.uint8) * 255
+        body = cv2.morphologyEx(crop, cv2.MORPH_OPEN, disc, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+        if body.any():
+            out[y:y + h, x:x + w] |= cv2.bitwise_and(crop, cv2.bitwise_not(cv2.dilate(body, ring)))
+    return out if out.any() else None
+
+
 def ink_blobs(*inks: np.ndarray, min_size: float = 0.0, max_size: float = np.inf,
               first: Optional[np.ndarray] = None, taken: Optional[dict[int, np.ndarray]] = None) -> np.ndarray:
     """``(x, y, w, h, area, mask)`` of the marks of ink masks from ``min_size`` to ``max_size`` across.
@@ -194,7 +233,8 @@ def box_fill(rows: np.ndarray) -> np.ndarray:
 
 
 def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
-                     bays: Optional[np.ndarray] = None, frame: Optional[np.ndarray] = None) -> list[GlyphPair]:
+                     bays: Optional[np.ndarray] = None, frame: Optional[np.ndarray] = None,
+                     pips: bool = False) -> list[GlyphPair]:
     """Index corners implied by rank/suit blob pairs of half-size ink masks (frame coordinates).
 
     The blobs of every mask in ``inks`` take part (a faint glyph may show
@@ -206,7 +246,9 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     its blobs take part too, and like the first mask's, those too big for a
     glyph are opened apart from the lines they touch.  ``frame``: the
     full-size frame, where the first mask's too-big blobs are opened again
-    (see :func:`.fine_peel.peel_lines_full`).
+    (see :func:`.fine_peel.peel_lines_full`).  ``pips``: glyphs are also
+    taken off the pips they touch (:func:`peel_pips`), for a deck whose
+    set-up shots need it (``Profile.glyphs_on_pips``).
     Best-fitting pairs first; each pair of blobs once (a blob may be in several pairs:
     the best-fitting partner of a rank may be another card's glyph).
     """
@@ -236,8 +278,14 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
         if more is not None:
             peeled = more if peeled is None else cv2.bitwise_or(peeled, more)
         inks = (*inks, bays)
+    parted = []
     if peeled is not None:
         inks = (*inks, peeled)
+        parted.append(len(inks) - 1)
+    off_pips = peel_pips(inks[0], first, suit_max, h_px * hi, profile.suit_h * h_px * PIP_OPENING) if pips else None
+    if off_pips is not None:
+        inks = (*inks, off_pips)
+        parted.append(len(inks) - 1)
     boxes = ink_blobs(*inks, min_size=min(rank_min, suit_min), max_size=max(rank_max, suit_max), first=first,
                       taken=taken)
     centre = (boxes[:, :2] + boxes[:, 2:4] / 2) / MASK_SCALE
@@ -251,7 +299,7 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     # Every glyph-sized blob, free or not, counts as a neighbour below.
     # Not those parted from a line: a fragment of a picture's frame opened
     # must not make a real index look like part of a row of pips.
-    plain = boxes[:, 5] != (len(inks) - 1 if peeled is not None else -1)
+    plain = ~np.isin(boxes[:, 5], parted)
     all_boxes, all_centres = boxes[plain], centre[plain] * MASK_SCALE
     boxes, centre, plain_free = boxes[free], centre[free] * MASK_SCALE, plain[free]
     size = boxes[:, 2:4].max(axis=1)
@@ -285,6 +333,11 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     for q in np.nonzero(twin)[0].tolist():
         twin[q] = _shapes_alike(inks, boxes[i[q]], boxes[j[q]])
     keep = solid & ~twin
+    if off_pips is not None:
+        # A glyph taken off a pip pairs only with one standing free: two
+        # fragments of one picture's opening are no index.
+        off = boxes[:, 5] == len(inks) - 1
+        keep &= ~((off[i] & ~plain_free[j]) | (off[j] & ~plain_free[i]))
     i, j, misfit = i[keep], j[keep], misfit[keep]
     step_vec = centre[j] - centre[i]
     # Pips stand in rows and columns at about an index's spacing: a third
@@ -341,7 +394,9 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
                                        (boxes[j[n]], suit_want, suit_tall * BESIDE_TALLER))):
             used.add((r_key, s_key))
             pairs.append(_pair(rc / MASK_SCALE, sc / MASK_SCALE, du, dv, w_px, h_px, profile, float(misfit[n]),
-                               (tuple(boxes[i[n]]), tuple(boxes[j[n]]))))
+                               (tuple(boxes[i[n]]), tuple(boxes[j[n]])),
+                               off_pip=(off_pips is not None and boxes[i[n], 5] == len(inks) - 1,
+                                        off_pips is not None and boxes[j[n], 5] == len(inks) - 1)))
     return pairs
 
 
@@ -377,14 +432,20 @@ def _extent_along(ink: np.ndarray, box, axis: np.ndarray) -> float:
 
 
 def _pair(rc: np.ndarray, sc: np.ndarray, du: float, dv: float, w_px: float, h_px: float, profile: Profile,
-          misfit: float, blobs: tuple) -> GlyphPair:
-    """The corner implied by a rank centre ``rc`` and a suit centre ``sc`` (frame pixels)."""
+          misfit: float, blobs: tuple, off_pip: tuple[bool, bool] = (False, False)) -> GlyphPair:
+    """The corner implied by a rank centre ``rc`` and a suit centre ``sc`` (frame pixels).
+
+    ``off_pip``: whether the rank, the suit was taken off a pip (:func:`peel_pips`).  Such a
+    glyph lost the strokes that touched the pip, so its centre is off: the card's size is the
+    frame's guess, not the spacing's, and the corner is placed from the other glyph.
+    """
     hdir = _down(sc - rc, du, dv)
     wdir = np.array([hdir[1], -hdir[0]])  # so that cross(wdir, hdir) > 0
     # The card's size against the frame's guess, from the pair's spacing.
-    k = float(np.clip(np.hypot(*(sc - rc)) * MASK_SCALE / np.hypot(du, dv), *SIZE_SLACK))
+    k = 1.0 if any(off_pip) else float(np.clip(np.hypot(*(sc - rc)) * MASK_SCALE / np.hypot(du, dv), *SIZE_SLACK))
     cw, ch = w_px / MASK_SCALE * k, h_px / MASK_SCALE * k
-    p = rc - profile.rank_box.cu * cw * wdir - profile.rank_box.cv * ch * hdir
+    box, at = (profile.suit_box, sc) if off_pip[0] else (profile.rank_box, rc)
+    p = at - box.cu * cw * wdir - box.cv * ch * hdir
     corner = Corner(float(p[0]), float(p[1]), (float(wdir[0]), float(wdir[1])),
                     (float(hdir[0]), float(hdir[1])), 0.0, 0.0, notched=True)
     return GlyphPair(corner, (float(rc[0]), float(rc[1])), (float(sc[0]), float(sc[1])), k, misfit, blobs)

@@ -202,6 +202,12 @@ class Profile:
     #: grey before the paper test (see :func:`~dealer_assist.vision.detect.paper_balance`).
     #: Empty in profiles made before it was measured (white assumed).
     paper_colour: list[float] = field(default_factory=list)
+    #: Whether the deck prints an index glyph so near a pip that the two make
+    #: one blob at the masks' half size in some set-up shot (KDE's
+    #: tigullio-international): only then are glyphs taken off pips in the
+    #: glyph pair search (see :func:`~dealer_assist.vision.glyph_pairs.peel_pips`).
+    #: False in profiles made before it was measured.
+    glyphs_on_pips: bool = False
 
     def printed_height(self, rank: str) -> float:
         """How tall ``rank`` is printed (a share of the card's height): its own height where
