@@ -16,7 +16,7 @@ from dealer_assist.vision.glyph_pairs import find_glyph_pairs, peel_pips
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 
-from test_vision_glyph_pairs import _index_cut, _paper, _suit_centre
+from test_vision_glyph_pairs import _index_cut, _paper, _rank_and_suit
 
 
 def _blobs(mask: np.ndarray) -> list[tuple[int, int, int, int]]:
@@ -61,28 +61,31 @@ def _pairs_on(img: np.ndarray, rec: Recognizer):
                             pips=rec.profile.glyphs_on_pips)
 
 
+def _bar_and_disc() -> tuple[Recognizer, np.ndarray, np.ndarray, np.ndarray]:
+    """The marked recognizer and paper with the glyph pair tests' rank and suit (a bar above a
+    disc at the deck's spacing): (recognizer, image, rank centre, suit centre)."""
+    rec = Recognizer(_marked())
+    rank_c = np.array([150.0, 80.0])
+    img = _paper()
+    suit_c = _rank_and_suit(img, rec.profile, rec.profile.card_h_px, rank_c)
+    return rec, img, rank_c, suit_c
+
+
 def test_a_glyph_off_a_pip_pairs_with_a_free_glyph_only():
     """A bar off one pip and a disc off another, at the index's spacing, are two fragments of
     openings (a picture's strokes about its solid parts): no pair.  The same bar with a disc
     standing free is an index."""
-    rec = Recognizer(_marked())
+    rec, index, rank_c, suit_c = _bar_and_disc()
     p = rec.profile
-    card_h = p.card_h_px
-    rank_h, suit_h = p.rank_h * card_h, p.suit_h * card_h
-    rank_c = np.array([150.0, 80.0])
-    suit_c = _suit_centre(p, card_h, rank_c)
-    pip = int(1.6 * suit_h)
+    rank_h, suit_h = p.rank_h * p.card_h_px, p.suit_h * p.card_h_px
+    pip, r = int(1.6 * suit_h), int(suit_h / 2)
+    # Each pip a pixel off its glyph's corner, up and out: joined to it at half size.
+    off = (pip + 1) / np.sqrt(2)
 
     def layout(suit_on_a_pip: bool) -> np.ndarray:
-        img = _paper()
-        top, bottom = int(rank_c[1] - rank_h / 2), int(rank_c[1] + rank_h / 2)
-        x0, x1 = int(rank_c[0] - 0.12 * rank_h), int(rank_c[0] + 0.12 * rank_h)
-        cv2.rectangle(img, (x0, top), (x1, bottom), (20, 20, 20), -1)
-        # Each pip a pixel off its glyph's corner, up and out: joined to it at half size.
-        off = (pip + 1) / np.sqrt(2)
-        cv2.circle(img, (int(x1 + off), int(top - off)), pip, (20, 20, 20), -1)
-        r = int(suit_h / 2)
-        cv2.circle(img, tuple(int(v) for v in suit_c), r, (20, 20, 20), -1)
+        img = index.copy()
+        cv2.circle(img, (int(rank_c[0] + 0.12 * rank_h + off), int(rank_c[1] - rank_h / 2 - off)), pip,
+                   (20, 20, 20), -1)
         if suit_on_a_pip:
             cv2.circle(img, (int(suit_c[0] - r * 0.7 - off), int(suit_c[1] + r * 0.7 + off)), pip, (20, 20, 20), -1)
         return img
@@ -125,17 +128,10 @@ def test_a_suit_on_a_pip_no_bigger_than_a_rank_is_taken_off_it(monkeypatch):
     """tigullio-international's queen of hearts: its small heart on a big heart made one blob
     of a rank's size, too big for a suit.  Every blob too big for a suit is opened."""
     from dealer_assist.vision.glyph_pairs import _outline_stats
-    rec = Recognizer(_marked())
+    rec, img, rank_c, suit_c = _bar_and_disc()
     p = rec.profile
-    card_h = p.card_h_px
-    rank_h, suit_h = p.rank_h * card_h, p.suit_h * card_h
-    rank_c = np.array([150.0, 80.0])
-    suit_c = _suit_centre(p, card_h, rank_c)
-    img = _paper()
-    cv2.rectangle(img, tuple(int(v) for v in rank_c - (0.12 * rank_h, rank_h / 2)),
-                  tuple(int(v) for v in rank_c + (0.12 * rank_h, rank_h / 2)), (20, 20, 20), -1)
+    rank_h, suit_h = p.rank_h * p.card_h_px, p.suit_h * p.card_h_px
     r, pip = int(suit_h / 2), int(0.7 * suit_h)
-    cv2.circle(img, tuple(int(v) for v in suit_c), r, (20, 20, 20), -1)
     cv2.circle(img, (int(suit_c[0]) + r + pip + 1, int(suit_c[1])), pip, (20, 20, 20), -1)
     sizes = sorted(_outline_stats(rec.masks(img).ink, 0)[:, 2:4].max(axis=1).tolist())
     assert len(sizes) == 2 and sizes[1] < 1.2 * rank_h  # the bar, and the joined blob of a rank's size
