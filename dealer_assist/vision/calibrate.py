@@ -583,7 +583,7 @@ def glyphs_on_pips(profile: Profile, shots: list) -> bool:
                        for gp in find_glyph_pairs((masks.ink, masks.faint_ink), profile, profile.card_h_px,
                                                   bays=masks.bay_ink, frame=image, pips=pips))
 
-        if found(True) and not found(False):
+        if not found(False) and found(True):
             return True
     return False
 

@@ -333,11 +333,10 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     for q in np.nonzero(twin)[0].tolist():
         twin[q] = _shapes_alike(inks, boxes[i[q]], boxes[j[q]])
     keep = solid & ~twin
-    if off_pips is not None:
-        # A glyph taken off a pip pairs only with one standing free: two
-        # fragments of one picture's opening are no index.
-        off = boxes[:, 5] == len(inks) - 1
-        keep &= ~((off[i] & ~plain_free[j]) | (off[j] & ~plain_free[i]))
+    # A glyph taken off a pip pairs only with one standing free: two
+    # fragments of one picture's opening are no index.
+    off = boxes[:, 5] == (len(inks) - 1 if off_pips is not None else -1)
+    keep &= ~((off[i] & ~plain_free[j]) | (off[j] & ~plain_free[i]))
     i, j, misfit = i[keep], j[keep], misfit[keep]
     step_vec = centre[j] - centre[i]
     # Pips stand in rows and columns at about an index's spacing: a third
@@ -395,8 +394,7 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
             used.add((r_key, s_key))
             pairs.append(_pair(rc / MASK_SCALE, sc / MASK_SCALE, du, dv, w_px, h_px, profile, float(misfit[n]),
                                (tuple(boxes[i[n]]), tuple(boxes[j[n]])),
-                               off_pip=(off_pips is not None and boxes[i[n], 5] == len(inks) - 1,
-                                        off_pips is not None and boxes[j[n], 5] == len(inks) - 1)))
+                               off_pip=(bool(off[i[n]]), bool(off[j[n]]))))
     return pairs
 
 
