@@ -1,0 +1,57 @@
+"""The all-designs benchmark's table and comparison, from outputs in the benchmark scripts' formats."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import all_designs  # noqa: E402
+
+
+def _recognize(deck: str, readable: int, missed: int, ms: float, unreadable_read: int = 0) -> str:
+    r = dict(frames=60, readable=readable, correct=readable - missed + unreadable_read, wrong=0, phantom=0,
+             missed=missed, uncertain=1, unreadable_read=unreadable_read, median_ms=ms, p95_ms=2 * ms,
+             recall=round((readable - missed) / readable, 4))
+    return f"{deck}: calibrated in 3.1 s, thresholds {{}}, self-test {{}}\n{deck} recognize: {json.dumps(r)}\n"
+
+
+def _write(folder: Path, files: dict[str, str]) -> Path:
+    folder.mkdir()
+    for stem, text in files.items():
+        (folder / f"{stem}.txt").write_text(text)
+    return folder
+
+
+def test_the_table_counts_read_right_as_readable_less_missed_and_sums_every_design(tmp_path):
+    out = _write(tmp_path / "new", {
+        "rec_shared_anglo": _recognize("anglo", 626, 3, 21.0),
+        "rec_std_tango": _recognize("tango", 265, 1, 27.6, unreadable_read=3),
+        "rec_std_bellot": _recognize("bellot", 215, 12, 55.6),
+        "rec_clutter_bellot": _recognize("bellot", 200, 20, 60.0),
+        "bs_std_tango": "| deck | shots | correct | wrong |\n|---|---|---|---|\n| tango | 260 | 80 | 0 |\n| all | 260 | 80 | 0 |\n",
+        "bs_std_bellot": "| all | 260 | 71 | 1 |\n",
+        "rec_std_tango_nuevo": "tango_nuevo: REFUSED at calibration (suit beside rank): this deck cannot be read\n",
+    })
+    text = all_designs.table(all_designs.results(out))
+    assert "| tango | 265 | 264 | 0 | 1 | 0 | 1 | 99.6% | 27.6 | 55.2 |" in text
+    assert "| all | 1106 | 1090 | 0 | 16 | 0 | 3 |" in text
+    assert "2 of 3 designs read at least 99.5%" in text
+    assert "| bellot | 200 | 180 | 0 | 20 | 0 | 1 | 90.0% |" in text  # the clutter table
+    assert "Blur stress: 151 of 520 shots of 2 decks read, 1 wrong." in text
+    assert "- rec_std_tango_nuevo: tango_nuevo: REFUSED at calibration" in text
+
+
+def test_the_comparison_lists_changed_counts_not_changed_milliseconds(tmp_path):
+    old = _write(tmp_path / "old", {"rec_std_tango": _recognize("tango", 265, 1, 27.6),
+                                    "rec_std_bellot": _recognize("bellot", 215, 12, 55.6),
+                                    "bs_std_bellot": "| all | 260 | 71 | 0 |\n"})
+    new = _write(tmp_path / "new", {"rec_std_tango": _recognize("tango", 265, 1, 31.0),
+                                    "rec_std_bellot": _recognize("bellot", 215, 10, 50.0),
+                                    "bs_std_bellot": "| all | 260 | 72 | 0 |\n"})
+    changes = all_designs.compare(all_designs.results(old), all_designs.results(new)).splitlines()
+    assert changes == ["- bs_std_bellot: blur read 71 -> 72, wrong 0 -> 0",
+                       "- rec_std_bellot: read right 203 -> 205, missed 12 -> 10"]
+    assert all_designs.compare(all_designs.results(old), all_designs.results(old)) == "No run's counts changed."
