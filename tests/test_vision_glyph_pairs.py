@@ -444,6 +444,23 @@ def _index_cut(p: Profile, code: str) -> np.ndarray:
     return np.clip(cut.astype(np.float32) * (245.0 / paper), 0, 255).astype(np.uint8)
 
 
+def _index_on_paper(p: Profile, code: str) -> tuple[np.ndarray, np.ndarray, tuple[int, int, int, int]]:
+    """:func:`_index_cut` of ``code`` on 480x360 paper: (image, cut, the rank's ink bounds in the
+    image: left, top, right, bottom)."""
+    card_h = p.card_h_px
+    cut = _index_cut(p, code)
+    ink = cut.min(axis=2) < 150
+    # The rank: the ink in the deck's rank box (the cut starts 2% of the card's height inside).
+    rb, inset = p.rank_box, 0.02 * card_h
+    u0, u1 = max(int(rb.u0 * card_h * p.aspect - inset), 0), int(rb.u1 * card_h * p.aspect - inset)
+    v0, v1 = max(int(rb.v0 * card_h - inset), 0), int(rb.v1 * card_h - inset)
+    ys, xs = np.nonzero(ink[v0:v1, u0:u1])
+    img = _paper(360, 480)
+    oy, ox = 100, 150
+    img[oy:oy + cut.shape[0], ox:ox + cut.shape[1]] = cut
+    return img, cut, (ox + u0 + xs.min(), oy + v0 + ys.min(), ox + u0 + xs.max(), oy + v0 + ys.max())
+
+
 @needs_cards
 def test_an_index_fitting_worse_than_many_pairs_of_marks_is_still_read():
     """In a fan of cream cards on cream (ornamental's, under chips and a hand) no corner shows

@@ -16,7 +16,7 @@ from dealer_assist.vision.glyph_pairs import find_glyph_pairs, peel_pips
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 
-from test_vision_glyph_pairs import _index_cut, _paper, _rank_and_suit
+from test_vision_glyph_pairs import _index_on_paper, _paper, _rank_and_suit
 
 
 def _blobs(mask: np.ndarray) -> list[tuple[int, int, int, int]]:
@@ -101,21 +101,11 @@ def test_an_index_whose_rank_joins_a_pip_at_half_size_is_read_from_its_glyphs(co
     is read, and without the opening it is not."""
     rec = Recognizer(_marked())
     p = rec.profile
-    card_h = p.card_h_px
-    cut = _index_cut(p, code)
+    img, cut, (_, top, right, bottom) = _index_on_paper(p, code)
+    pip = int(1.6 * p.suit_h * p.card_h_px)
     ink = cut.min(axis=2) < 150
-    # The rank: the ink in the deck's rank box (the cut starts 2% of the card's height inside).
-    rb, inset = p.rank_box, 0.02 * card_h
-    u0, u1 = int(rb.u0 * card_h * p.aspect - inset), int(rb.u1 * card_h * p.aspect - inset)
-    v0, v1 = int(rb.v0 * card_h - inset), int(rb.v1 * card_h - inset)
-    ys, xs = np.nonzero(ink[max(v0, 0):v1, max(u0, 0):u1])
-    right, middle = xs.max() + max(u0, 0), (ys.min() + ys.max()) / 2 + max(v0, 0)
-    img = _paper(360, 480)
-    oy, ox = 100, 150
-    img[oy:oy + cut.shape[0], ox:ox + cut.shape[1]] = cut
-    pip = int(1.6 * p.suit_h * card_h)
     colour = tuple(int(v) for v in cut[ink].mean(axis=0))
-    cv2.circle(img, (ox + right + pip + 1, int(oy + middle)), pip, colour, -1, cv2.LINE_AA)
+    cv2.circle(img, (right + pip + 1, (top + bottom) // 2), pip, colour, -1, cv2.LINE_AA)
     assert [c.card.code for c in rec.recognize(img).cards] == [code]
     # Not for a deck whose set-up shots never showed a glyph on a pip ...
     assert Recognizer(Profile.load(default_profile_path())).recognize(img).cards == []

@@ -581,7 +581,7 @@ def glyphs_on_pips(profile: Profile, shots: list) -> bool:
             return any(np.linalg.norm(np.array(gp.rank_at) - rank_at) < near
                        and np.linalg.norm(np.array(gp.suit_at) - suit_at) < near
                        for gp in find_glyph_pairs((masks.ink, masks.faint_ink), profile, profile.card_h_px,
-                                                  bays=masks.bay_ink, frame=image, pips=pips))
+                                                  bays=masks.bay_ink, frame=image, pips=pips, colour=masks.frame))
 
         if not found(False) and found(True):
             return True

@@ -96,6 +96,8 @@ class Masks:
     #: ``whole`` made from the paper with its bays' holes filled (see :func:`frame_masks`);
     #: None where that adds no paper.
     sealed: Optional[np.ndarray] = None
+    #: The (reduced) frame the masks were made from, for the colours of their ink.
+    frame: Optional[np.ndarray] = None
 
 
 def paper_balance(paper_colour: Sequence[float]) -> Optional[np.ndarray]:
@@ -204,7 +206,7 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, 
         if cv2.countNonZero(cv2.bitwise_and(holes, cv2.bitwise_not(whole))):
             sealed = _clean(cv2.bitwise_or(mask, holes), hole_max)
     return Masks(whole, _clean(split, hole_max), ink,
-                 cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)), bays, sealed)
+                 cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)), bays, sealed, frame)
 
 
 def _sealed(mask: np.ndarray, bay_max: float) -> tuple[np.ndarray, np.ndarray]:

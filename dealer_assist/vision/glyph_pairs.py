@@ -65,6 +65,15 @@ PEEL_WIDTH = 2
 #: rank's strokes and a small suit are no wider than the suit is tall, so
 #: they go; a pip, three times the suit's size and more, stays.
 PIP_OPENING = 1.0
+#: A red glyph's red level stands this far above its green and blue (8-bit
+#: levels) at least: the anglo deck's red indexes stand 150-180 above them (the
+#: median of their ink), its black ones and a grey shadow not at all.
+RED_LEAD = 50
+#: The least and most share of a too-big blob its red pixels hold to be parted
+#: from it (:func:`red_parts`): svg-penguins' red K and 5 held 0.29 and 0.48
+#: of the blobs they made with a picture's frame and a card's edge; a red pip
+#: or picture alone holds all of its blob.
+RED_SHARE = (0.1, 0.95)
 #: Least share of its box a suit blob fills (its outline's area, see :func:`box_fill`: a solid
 #: heart, spade, club or diamond fills 0.4 to 0.6 at the mask's scale).
 SUIT_FILL = 0.3
@@ -167,6 +176,53 @@ def peel_pips(ink: np.ndarray, rows: np.ndarray, max_size: float, limit: float,
     return out if out.any() else None
 
 
+def red_parts(ink: np.ndarray, rows: np.ndarray, colour: np.ndarray, max_size: float,
+              limit: float) -> Optional[np.ndarray]:
+    """The red ink of the blobs of ``ink`` from ``max_size`` to ``limit`` across that are partly red.
+
+    A red index glyph printed against a black line makes one blob with it,
+    too big to pair, and no opening parts them when the glyph's stem is as
+    wide as the line (:func:`peel_lines`): svg-penguins prints its kings' K
+    in the narrow strip between the card's edge and the picture's black
+    frame (frame 25, a KD); the 5 of a fanned 5H touches the dark edge of
+    the card lying on it (frame 45).  Their colours part them.  A blob
+    gives its red pixels only when they are some of it and not nearly all
+    (a red pip, a red picture, is no part of its own).  ``colour``: the
+    half-size frame ``ink`` was made from (``Masks.frame``).  None when
+    nothing is parted.
+    """
+    size = rows[:, 2:4].max(axis=1)
+    big = rows[(size > max_size) & (size <= limit)].astype(int)
+    if not len(big):
+        return None
+    out = np.zeros_like(ink)
+    lo, hi = RED_SHARE
+    for x, y, w, h in big[:, :4].tolist():
+        box = colour[y:y + h, x:x + w]
+        # Red above green and blue by more than RED_LEAD, in saturating 8-bit steps.
+        red = cv2.compare(cv2.extractChannel(box, 2),
+                          cv2.add(cv2.max(cv2.extractChannel(box, 0), cv2.extractChannel(box, 1)), RED_LEAD),
+                          cv2.CMP_GT)
+        part = cv2.bitwise_and(ink[y:y + h, x:x + w], red)
+        n_blob, n_part = cv2.countNonZero(ink[y:y + h, x:x + w]), cv2.countNonZero(part)
+        if lo * n_blob <= n_part <= hi * n_blob:
+            out[y:y + h, x:x + w] |= part
+    return out if cv2.countNonZero(out) else None
+
+
+def _red_lead(colour: np.ndarray, x: int, y: int, w: int, h: int) -> np.ndarray:
+    """How far red stands above green and blue (8-bit levels) in a box of a BGR image."""
+    patch = colour[y:y + h, x:x + w, :3].astype(np.int16)
+    return patch[..., 2] - np.maximum(patch[..., 0], patch[..., 1])
+
+
+def _is_red(inks, row: np.ndarray, colour: np.ndarray) -> bool:
+    """Whether the blob of ``row`` (see :func:`ink_blobs`) is printed in red."""
+    x, y, w, h = (int(v) for v in row[:4])
+    blob = inks[int(row[5])][y:y + h, x:x + w] > 0
+    return bool(blob.any()) and float(np.median(_red_lead(colour, x, y, w, h)[blob])) > RED_LEAD
+
+
 def ink_blobs(*inks: np.ndarray, min_size: float = 0.0, max_size: float = np.inf,
               first: Optional[np.ndarray] = None, taken: Optional[dict[int, np.ndarray]] = None) -> np.ndarray:
     """``(x, y, w, h, area, mask)`` of the marks of ink masks from ``min_size`` to ``max_size`` across.
@@ -234,7 +290,7 @@ def box_fill(rows: np.ndarray) -> np.ndarray:
 
 def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
                      bays: Optional[np.ndarray] = None, frame: Optional[np.ndarray] = None,
-                     pips: bool = False) -> list[GlyphPair]:
+                     pips: bool = False, colour: Optional[np.ndarray] = None) -> list[GlyphPair]:
     """Index corners implied by rank/suit blob pairs of half-size ink masks (frame coordinates).
 
     The blobs of every mask in ``inks`` take part (a faint glyph may show
@@ -246,7 +302,10 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     its blobs take part too, and like the first mask's, those too big for a
     glyph are opened apart from the lines they touch.  ``frame``: the
     full-size frame, where the first mask's too-big blobs are opened again
-    (see :func:`.fine_peel.peel_lines_full`).  ``pips``: glyphs are also
+    (see :func:`.fine_peel.peel_lines_full`).  ``colour``: the half-size
+    frame the masks were made from (``Masks.frame``), where the red ink of
+    the first mask's and the bays' too-big blobs is parted from the rest
+    (:func:`red_parts`).  ``pips``: glyphs are also
     taken off the pips they touch (:func:`peel_pips`), for a deck whose
     set-up shots need it (``Profile.glyphs_on_pips``).
     Best-fitting pairs first; each pair of blobs once (a blob may be in several pairs:
@@ -282,6 +341,16 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     if peeled is not None:
         inks = (*inks, peeled)
         parted.append(len(inks) - 1)
+    red_at = -1
+    if colour is not None:
+        reds = [red_parts(inks[0], first, colour, max(rank_max, suit_max), h_px * hi)]
+        if bays is not None:
+            reds.append(red_parts(bays, bay_rows, colour, max(rank_max, suit_max), h_px * hi))
+        reds = [r for r in reds if r is not None]
+        if reds:
+            inks = (*inks, reds[0] if len(reds) == 1 else cv2.bitwise_or(*reds))
+            parted.append(len(inks) - 1)
+            red_at = len(inks) - 1
     off_pips = peel_pips(inks[0], first, suit_max, h_px * hi, profile.suit_h * h_px * PIP_OPENING) if pips else None
     if off_pips is not None:
         inks = (*inks, off_pips)
@@ -337,6 +406,12 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
     # fragments of one picture's opening are no index.
     off = boxes[:, 5] == (len(inks) - 1 if off_pips is not None else -1)
     keep &= ~((off[i] & ~plain_free[j]) | (off[j] & ~plain_free[i]))
+    # A glyph parted by its colour pairs only with one standing free and red itself: a deck prints
+    # its index in one colour, and a court card's red robe parted from its black outline is no index.
+    red = boxes[:, 5] == red_at
+    keep &= ~((red[i] & ~plain_free[j]) | (red[j] & ~plain_free[i]))
+    for q in np.nonzero(keep & (red[i] | red[j]))[0].tolist():
+        keep[q] = _is_red(inks, boxes[j[q]] if red[i[q]] else boxes[i[q]], colour)
     i, j, misfit = i[keep], j[keep], misfit[keep]
     step_vec = centre[j] - centre[i]
     # Pips stand in rows and columns at about an index's spacing: a third

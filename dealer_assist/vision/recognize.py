@@ -425,7 +425,8 @@ class Recognizer:
         budget = [MAX_PAIR_READS]
         known = [index_area(r, glyph_boxes if r.sure else region) for r in reads]
         for gp in find_glyph_pairs((masks.ink, masks.faint_ink), self.profile, card_h, known,
-                                   bays=masks.bay_ink, frame=frame, pips=self.profile.glyphs_on_pips):
+                                   bays=masks.bay_ink, frame=frame, pips=self.profile.glyphs_on_pips,
+                                   colour=masks.frame):
             if budget[0] <= 0:
                 break
             if any(inside(p, area) for area in covered for p in (gp.rank_at, gp.suit_at)):
