@@ -6,8 +6,7 @@ import importlib.util
 import json
 from pathlib import Path
 
-# Loaded by its path: the benchmarks folder also holds a serial.py, which on sys.path would stand in
-# for pyserial in every later test.
+# Loaded by its path, so that the benchmarks folder need not be on sys.path for every later test.
 _spec = importlib.util.spec_from_file_location(
     "all_designs", Path(__file__).resolve().parents[1] / "benchmarks" / "all_designs.py")
 all_designs = importlib.util.module_from_spec(_spec)

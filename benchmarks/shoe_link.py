@@ -1,4 +1,4 @@
-"""Serial shoe benchmark: parse rate and pty-to-sink latency.  Run by hand: ``python benchmarks/serial.py``.
+"""Serial shoe benchmark: parse rate and pty-to-sink latency.  Run by hand: ``python benchmarks/shoe_link.py``.
 
 Targets (issue 3): at least 100,000 frames/s parsed on one core, and p99 latency under 5 ms from a
 frame written on a pseudo-terminal to the event arriving in the reader's sink.
@@ -7,16 +7,10 @@ frame written on a pseudo-terminal to the event arriving in the reader's sink.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import sys
 import threading
 import time
-
-# This file is named serial.py: without this, "import serial" inside the reader would find it, not pyserial.
-_here = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
 
 from dealer_assist.cards import full_deck
 from dealer_assist.shoesim import PtyEndpoint
