@@ -198,29 +198,25 @@ def red_parts(ink: np.ndarray, rows: np.ndarray, colour: np.ndarray, max_size: f
     out = np.zeros_like(ink)
     lo, hi = RED_SHARE
     for x, y, w, h in big[:, :4].tolist():
-        box = colour[y:y + h, x:x + w]
-        # Red above green and blue by more than RED_LEAD, in saturating 8-bit steps.
-        red = cv2.compare(cv2.extractChannel(box, 2),
-                          cv2.add(cv2.max(cv2.extractChannel(box, 0), cv2.extractChannel(box, 1)), RED_LEAD),
-                          cv2.CMP_GT)
-        part = cv2.bitwise_and(ink[y:y + h, x:x + w], red)
+        part = cv2.bitwise_and(ink[y:y + h, x:x + w], _red(colour[y:y + h, x:x + w]))
         n_blob, n_part = cv2.countNonZero(ink[y:y + h, x:x + w]), cv2.countNonZero(part)
         if lo * n_blob <= n_part <= hi * n_blob:
             out[y:y + h, x:x + w] |= part
     return out if cv2.countNonZero(out) else None
 
 
-def _red_lead(colour: np.ndarray, x: int, y: int, w: int, h: int) -> np.ndarray:
-    """How far red stands above green and blue (8-bit levels) in a box of a BGR image."""
-    patch = colour[y:y + h, x:x + w, :3].astype(np.int16)
-    return patch[..., 2] - np.maximum(patch[..., 0], patch[..., 1])
+def _red(box: np.ndarray) -> np.ndarray:
+    """The pixels (0/255) of a BGR image whose red stands more than :data:`RED_LEAD` above green and blue."""
+    # In saturating 8-bit steps: where green or blue is above 255 - RED_LEAD, red cannot lead.
+    return cv2.compare(cv2.extractChannel(box, 2),
+                       cv2.add(cv2.max(cv2.extractChannel(box, 0), cv2.extractChannel(box, 1)), RED_LEAD), cv2.CMP_GT)
 
 
 def _is_red(inks, row: np.ndarray, colour: np.ndarray) -> bool:
-    """Whether the blob of ``row`` (see :func:`ink_blobs`) is printed in red."""
+    """Whether the blob of ``row`` (see :func:`ink_blobs`) is printed in red: most of its ink is."""
     x, y, w, h = (int(v) for v in row[:4])
-    blob = inks[int(row[5])][y:y + h, x:x + w] > 0
-    return bool(blob.any()) and float(np.median(_red_lead(colour, x, y, w, h)[blob])) > RED_LEAD
+    blob = inks[int(row[5])][y:y + h, x:x + w]
+    return 2 * cv2.countNonZero(cv2.bitwise_and(blob, _red(colour[y:y + h, x:x + w]))) > cv2.countNonZero(blob)
 
 
 def ink_blobs(*inks: np.ndarray, min_size: float = 0.0, max_size: float = np.inf,
