@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
-# Loaded by its path, so that the benchmarks folder need not be on sys.path for every later test.
-_spec = importlib.util.spec_from_file_location(
-    "all_designs", Path(__file__).resolve().parents[1] / "benchmarks" / "all_designs.py")
-all_designs = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(all_designs)
+from bench_scripts import load
+
+all_designs = load("all_designs")
 
 
 def _recognize(deck: str, readable: int, missed: int, ms: float, unreadable_read: int = 0) -> str:

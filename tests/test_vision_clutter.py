@@ -8,18 +8,15 @@ real set-up shot, on the felt, on the card and over its index.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
+from bench_scripts import load
 from frame_truth import setup_shot_corner
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-import table_clutter  # noqa: E402
+table_clutter = load("table_clutter")
 
 
 @pytest.fixture(scope="module")
