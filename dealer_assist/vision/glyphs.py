@@ -48,10 +48,12 @@ class Glyph:
 
     def __init__(self, box: Box, image: Callable[[float], np.ndarray], redness: Callable[[], float],
                  cut: bool = False, ink_colour: Optional[Callable[[], Optional[tuple]]] = None,
-                 blur: Optional[Callable[[], float]] = None, doubtful: bool = False) -> None:
+                 blur: Optional[Callable[[], float]] = None, doubtful: bool = False,
+                 core: Optional[Callable[[], Optional["Glyph"]]] = None) -> None:
         self.box = box
         #: The normalised image, given a factor on the window's size.
         self._image, self._redness, self._ink_colour, self._blur = image, redness, ink_colour, blur
+        self._core = core
         #: The glyph was parted from ink beside it by a cut through ink (see :func:`_cut_beside`):
         #: it may be a piece of a pip or a picture rather than a whole glyph.
         self.cut = cut
@@ -66,9 +68,14 @@ class Glyph:
 
     def rescaled(self, factor: float) -> "Glyph":
         """The same glyph taken in a window ``factor`` times the size (the scale told by the rank was off)."""
-        image = self._image
+        image, core = self._image, self._core
         return Glyph(self.box, lambda f: image(f * factor), self._redness, self.cut, self._ink_colour, self._blur,
-                     self.doubtful)
+                     self.doubtful, None if core is None else lambda: _rescaled(core(), factor))
+
+    def core(self) -> Optional["Glyph"]:
+        """The glyph without the thin strokes it is joined to (see :func:`solid_core`), marked cut;
+        None when it has none to lose."""
+        return self._core() if self._core is not None else None
 
     @cached_property
     def redness(self) -> float:
@@ -1222,17 +1229,68 @@ def _bbox(part: np.ndarray):
     return x, y, x + w, y + h
 
 
-def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch, cut: bool = False, doubtful: bool = False) -> Glyph:
-    """The glyph of mask ``part`` (0/1, bounding box ``bbox``): see :func:`_window`."""
+def _glyph(patch, ink, part, bbox, paper, size, win_h, cw, ch, cut: bool = False, doubtful: bool = False,
+           whole: bool = True) -> Glyph:
+    """The glyph of mask ``part`` (0/1, bounding box ``bbox``): see :func:`_window`.
+    ``whole``: the glyph may be taken again as its :func:`solid_core`."""
     x0, y0, x1, y1 = bbox
     box = Box((x0 - PAD) / cw, (y0 - PAD) / ch, (x1 - PAD) / cw, (y1 - PAD) / ch)
     # Both are worked out on the part's corner of the patch only: from the
     # origin (so coordinates stay the same) to one pixel past the box.
     near = (slice(0, y1 + 1), slice(0, x1 + 1))
+
+    def core() -> Optional[Glyph]:
+        solid = solid_core(part, bbox)
+        if solid is None:
+            return None
+        return _glyph(patch, ink, solid, _bbox(solid), paper, size, win_h, cw, ch, True, doubtful, whole=False)
+
     return Glyph(box, lambda f: _window(ink[near], part[near], size, win_h * f),
                  lambda: redness_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper), cut,
                  lambda: ink_colour_of(patch[y0:y1, x0:x1], part[y0:y1, x0:x1], paper),
-                 lambda: edge_blur(ink, part, bbox), doubtful)
+                 lambda: edge_blur(ink, part, bbox), doubtful, core if whole else None)
+
+
+def _rescaled(glyph: Optional[Glyph], factor: float) -> Optional[Glyph]:
+    return None if glyph is None else glyph.rescaled(factor)
+
+
+#: The solid body of a suit glyph is what an opening this share of the glyph's height across keeps
+#: (see :func:`solid_core`); strokes thinner than that, joined to it, are a picture's.
+CORE_OPENING = 0.3
+
+#: A core must lose at least this share of the glyph's ink to be worth scoring again.
+CORE_LOSS = 0.04
+
+
+def solid_core(part: np.ndarray, bbox) -> Optional[np.ndarray]:
+    """``part`` (0/1) without the thin strokes joined to its solid body, or None when it has none.
+
+    A court card's picture is drawn in thin lines, and on some designs they
+    run into the index's suit (a spear's tip beside a jack's spade, the leaf
+    under a queen's): the glyph is then the suit with a tail of lines, and
+    its window is centred off the suit.  An opening :data:`CORE_OPENING` of
+    the glyph's height across keeps the suit's body and drops the lines; the
+    glyph's own pixels within half that width of its biggest solid piece are
+    kept, so a suit's stem and points (thin, but short) come back.  None when
+    that loses less than :data:`CORE_LOSS` of the glyph: nothing was joined to it.
+    """
+    x0, y0, x1, y1 = bbox
+    sub = part[y0:y1, x0:x1]
+    k = max(3, int(CORE_OPENING * (y1 - y0)) | 1)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    body = cv2.morphologyEx(sub, cv2.MORPH_OPEN, disc)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(body, None, None, None, 8, cv2.CV_16U)
+    if n < 2:
+        return None
+    biggest = 1 + int(stats[1:, cv2.CC_STAT_AREA].argmax())
+    keep = cv2.bitwise_and(sub, cv2.dilate((labels == biggest).astype(np.uint8), disc))
+    kept, had = cv2.countNonZero(keep), cv2.countNonZero(sub)
+    if kept < 4 or kept > (1.0 - CORE_LOSS) * had:
+        return None
+    out = np.zeros_like(part)
+    out[y0:y1, x0:x1] = keep
+    return out
 
 
 #: Canonical pixels around a glyph's box in which its edge's blur is measured (room for a blurred edge's tail).

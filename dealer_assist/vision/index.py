@@ -57,6 +57,10 @@ class IndexRead:
     #: The suit scored on its visible part, when a covering card's edge cuts it
     #: (a :class:`.cut_glyphs.CutRead`; see :func:`.cut_glyphs.cut_suit_look`).
     cut_suit: Optional[CutRead] = field(default=None, compare=False)
+    #: The read with its suit taken without the thin strokes joined to it, when a look at the
+    #: corner cut such a suit that then read clearly (see :meth:`IndexMatcher.core_suit`): the
+    #: reader's last resort, judged only where this read is not sure.
+    core: Optional["IndexRead"] = field(default=None, repr=False, compare=False)
     #: Centre of the rank glyph in the frame (pixels): one printed glyph is one
     #: card's, however many corners found near it read it (see
     #: :func:`~dealer_assist.vision.card_groups.group_corners`).
@@ -426,6 +430,8 @@ class IndexMatcher:
         #: The paper's colour the codec of the frames being read bled into the print, taken out of
         #: every corner cut (see :mod:`.chroma_bleed`); set per frame by whoever knows the frame's light.
         self.bleed: Optional[ChromaBleed] = None
+        #: The clearest suit core of the looks at the corner being read (see :meth:`_note_core`).
+        self._core: Optional[tuple] = None
         self._ranks = _BlurredTemplates(profile.rank_templates)
         self._soft_suits = _BlurredTemplates(profile.suit_templates) if profile.suit_templates else None
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
@@ -460,7 +466,13 @@ class IndexMatcher:
         every look.  A suit a covering card's edge cuts is also scored on its visible part
         (see :func:`.cut_glyphs.cut_suit_look`), when the profile learned how to judge that.
         """
+        self._core = None
         read = self._read_corner(frame, x, y, wdir, hdir, card_w, card_h)
+        if read is not None and self._core is not None and len(read.glyphs) == 2:
+            core, scores, redness, pairs, colour = self._core
+            read = replace(read, core=replace(read, suit_scores=scores, redness=redness, pair_scores=pairs,
+                                              suit_image=core.image, cut=True, ink_colour=colour,
+                                              glyphs=(read.glyphs[0], core)))
         if math.isfinite(self.profile.thresholds.cut_suit[0]):
             cut = cut_suit_look(self.profile, frame, x, y, wdir, hdir, card_w, card_h, read, self.bleed)
             if cut is not None:
@@ -675,6 +687,9 @@ class IndexMatcher:
         raw_suits = IndexMatcher._unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
         if rank.cut or rh > TALLER * p.printed_height(top[0]) or self._clear_but_low(raw_suits):
             suit, unit, raw_suits = self._suit_own_size(suit, unit, raw_suits)
+        if (not self.trial and _best_of(_best_variant(raw_suits))[1] < p.thresholds.candidate_score
+                and self._clears_alone(rank_scores)):
+            self._note_core(suit)
         g = _centred(unit)  # glyph_vector(suit.image)
         norm_g = _norm(g)
         pairs = {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
@@ -682,6 +697,34 @@ class IndexMatcher:
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut,
                          suit.ink_colour if p.colour_pairs else None, (rank, suit),
                          doubtful=rank.doubtful or suit.doubtful)
+
+    def _clears_alone(self, scores: dict[str, float]) -> bool:
+        """Whether the best of ``scores`` (one per rank or suit) reaches the profile's least score and margin."""
+        _, score, margin = _best_of(scores)
+        return score >= self.profile.thresholds.min_score and margin >= self.profile.thresholds.min_margin
+
+    def _note_core(self, suit: Glyph) -> None:
+        """Keep the suit's core (see :func:`.glyphs.solid_core`) for :attr:`IndexRead.core` when
+        it reads clearly, and better than a core kept from an earlier look at the corner.
+
+        Asked only of a look whose rank reads clearly and whose suit scores as no
+        suit at all: the lines of a court card's picture run into the index suit
+        on some designs (a jack's spear beside his spade, the leaf under a
+        queen's), the suit is cut with a tail of lines and its window is centred
+        off it.  Kept aside, not read in the look's place: another look at the
+        corner (its ink measured otherwise) may read the suit itself.
+        """
+        core = suit.core()
+        if core is None:
+            return
+        unit = _unit(core.image.ravel())
+        raw = IndexMatcher._unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
+        scores = _best_variant(raw)
+        if not self._clears_alone(scores) or (self._core is not None and max(self._core[1].values()) >= max(scores.values())):
+            return
+        g = _centred(unit)
+        pairs = {a + b: self._lean(g, _norm(g), self._pair_direction(raw, a, b)) for a, b in self.suit_pairs}
+        self._core = (core, scores, core.redness, pairs, core.ink_colour if self.profile.colour_pairs else None)
 
     def _clear_but_low(self, raw: dict[str, float]) -> bool:
         """Whether the best suit of ``raw`` scores below the least score yet leads every other

@@ -521,6 +521,11 @@ class Recognizer:
                 own = self.profile.rank_h / self.profile.printed_height(r.best("rank")[0])
                 k *= min(max(float(r.scale) * own, 0.75), 1.35)
                 cr = self.judge.corner(c, r, card_w * k, card_h * k)
+                if r.core is not None and not (cr is not None and cr.sure):
+                    # The last resort: the suit without a picture's lines joined to it.
+                    core = self.judge.corner(c, r.core, card_w * k, card_h * k)
+                    if core is not None and core.sure:
+                        r, cr = r.core, core
                 if (cr is not None and cr.sure and best is not None and self.judge.past_self_test(r)
                         and self.judge.contradicted([best, cr], cr.code)):
                     # Blurred past the self-test, a look at another size that
