@@ -58,7 +58,7 @@ class IndexRead:
     #: (a :class:`.cut_glyphs.CutRead`; see :func:`.cut_glyphs.cut_suit_look`).
     cut_suit: Optional[CutRead] = field(default=None, compare=False)
     #: The read with its suit taken without the thin strokes joined to it, when a look at the
-    #: corner cut such a suit that then read clearly (see :meth:`IndexMatcher.core_suit`): the
+    #: corner cut such a suit that then read clearly (see :meth:`IndexMatcher._note_core`): the
     #: reader's last resort, judged only where this read is not sure.
     core: Optional["IndexRead"] = field(default=None, repr=False, compare=False)
     #: Centre of the rank glyph in the frame (pixels): one printed glyph is one
@@ -523,8 +523,7 @@ class IndexMatcher:
 
     def _glyph_clears(self, read: IndexRead, kind: str) -> bool:
         """Whether the ``kind`` ("rank" or "suit") of ``read`` reaches the profile's least score and margin."""
-        _, score, margin = read.best(kind)
-        return score >= self.profile.thresholds.min_score and margin >= self.profile.thresholds.min_margin
+        return self._clear(*read.best(kind)[1:])
 
     def _clears(self, read: Optional[IndexRead]) -> bool:
         """Whether both glyphs of ``read`` reach the profile's least score and margin."""
@@ -700,7 +699,9 @@ class IndexMatcher:
 
     def _clears_alone(self, scores: dict[str, float]) -> bool:
         """Whether the best of ``scores`` (one per rank or suit) reaches the profile's least score and margin."""
-        _, score, margin = _best_of(scores)
+        return self._clear(*_best_of(scores)[1:])
+
+    def _clear(self, score: float, margin: float) -> bool:
         return score >= self.profile.thresholds.min_score and margin >= self.profile.thresholds.min_margin
 
     def _note_core(self, suit: Glyph) -> None:
