@@ -430,8 +430,9 @@ class IndexMatcher:
         #: The paper's colour the codec of the frames being read bled into the print, taken out of
         #: every corner cut (see :mod:`.chroma_bleed`); set per frame by whoever knows the frame's light.
         self.bleed: Optional[ChromaBleed] = None
-        #: The clearest suit core of the looks at the corner being read (see :meth:`_note_core`).
-        self._core: Optional[tuple] = None
+        #: The clearest suit core of the looks at the corner being read, its scores and pair
+        #: leans (see :meth:`_note_core`).
+        self._core: Optional[tuple[Glyph, dict[str, float], dict[str, float]]] = None
         self._ranks = _BlurredTemplates(profile.rank_templates)
         self._soft_suits = _BlurredTemplates(profile.suit_templates) if profile.suit_templates else None
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
@@ -469,8 +470,9 @@ class IndexMatcher:
         self._core = None
         read = self._read_corner(frame, x, y, wdir, hdir, card_w, card_h)
         if read is not None and self._core is not None and len(read.glyphs) == 2:
-            core, scores, redness, pairs, colour = self._core
-            read = replace(read, core=replace(read, suit_scores=scores, redness=redness, pair_scores=pairs,
+            core, scores, pairs = self._core
+            colour = core.ink_colour if self.profile.colour_pairs else None
+            read = replace(read, core=replace(read, suit_scores=scores, redness=core.redness, pair_scores=pairs,
                                               suit_image=core.image, cut=True, ink_colour=colour,
                                               glyphs=(read.glyphs[0], core)))
         if math.isfinite(self.profile.thresholds.cut_suit[0]):
@@ -689,13 +691,17 @@ class IndexMatcher:
         if (not self.trial and _best_of(_best_variant(raw_suits))[1] < p.thresholds.candidate_score
                 and self._clears_alone(rank_scores)):
             self._note_core(suit)
-        g = _centred(unit)  # glyph_vector(suit.image)
-        norm_g = _norm(g)
-        pairs = {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
-        return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h, pairs, suit.image,
+        return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h,
+                         self._pair_leans(unit, raw_suits), suit.image,
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut,
                          suit.ink_colour if p.colour_pairs else None, (rank, suit),
                          doubtful=rank.doubtful or suit.doubtful)
+
+    def _pair_leans(self, unit: np.ndarray, raw_suits: dict[str, float]) -> dict[str, float]:
+        """Per pair of same-colour suits, how far the suit glyph (``unit``, its scores ``raw_suits``) leans to the first."""
+        g = _centred(unit)  # glyph_vector(suit.image)
+        norm_g = _norm(g)
+        return {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
 
     def _clears_alone(self, scores: dict[str, float]) -> bool:
         """Whether the best of ``scores`` (one per rank or suit) reaches the profile's least score and margin."""
@@ -723,9 +729,7 @@ class IndexMatcher:
         scores = _best_variant(raw)
         if not self._clears_alone(scores) or (self._core is not None and max(self._core[1].values()) >= max(scores.values())):
             return
-        g = _centred(unit)
-        pairs = {a + b: self._lean(g, _norm(g), self._pair_direction(raw, a, b)) for a, b in self.suit_pairs}
-        self._core = (core, scores, core.redness, pairs, core.ink_colour if self.profile.colour_pairs else None)
+        self._core = (core, scores, self._pair_leans(unit, raw))
 
     def _clear_but_low(self, raw: dict[str, float]) -> bool:
         """Whether the best suit of ``raw`` scores below the least score yet leads every other
