@@ -70,6 +70,10 @@ class IndexRead:
     suit_at: Optional[tuple[float, float]] = field(default=None, compare=False)
     #: A glyph is as likely something else (see :attr:`.glyphs.Glyph.doubtful`).
     doubtful: bool = False
+    #: The rank's height told a card size at which the corner shows no index: the rank may be
+    #: a piece of one, and the suit's window, sized by it, the wrong size (see
+    #: :meth:`IndexMatcher._read_at`).
+    unsized: bool = False
 
     @property
     def blur(self) -> float:
@@ -595,6 +599,8 @@ class IndexMatcher:
             again = self._cut_at(frame, x, y, wdir, hdir, card_w, card_h, k, faint, channels, faint_suit)
             if again is not None:
                 return again
+            read = self._score(rank, suit)
+            return _placed(read and replace(read, unsized=True), x, y, wdir, hdir, card_w, card_h)
         read = self._score(rank, suit)
         if self._suit_lost_at_size(read, k):
             again = self._cut_at(frame, x, y, wdir, hdir, card_w, card_h, k, faint, channels, faint_suit)

@@ -30,6 +30,12 @@ from dealer_assist.vision.suit_colours import colour_rules_out
 #: must be at a corner inferred across a notch.
 NOTCH_EXTRA = 0.1
 
+#: A suit glyph this much taller against its printed height than its rank is against the rank's
+#: (see :meth:`Judge.rank_short_of_suit`).  Notched corners made sure by the blurred look at the suit
+#: reach 1.15 on the benchmark decks (svg-tigullio-international's king of spades), sure reads of
+#: anglo's test frames 1.18 (blur and the cut's rounding move each height a pixel or two).
+SHORT_RANK = 1.2
+
 
 class Judge:
     """Judges index reads by one profile's thresholds (``matcher`` scores blurred suits)."""
@@ -80,10 +86,19 @@ class Judge:
             # blurred alike, it may still lead the other colour clearly, and
             # the pair score tell it from its look-alike.  Where the tip was
             # not seen (or the glyph was cut from ink beside it) the suit must
-            # be as clearly that shape as any plain read asks, as above.
+            # be as clearly that shape as any plain read asks, as above.  Nor,
+            # where the tip was not seen, when the rank's height may not be the
+            # index's (``unsized``, or far shorter than the suit's): a suit in a
+            # window of the wrong size scores low as well, and the blurred
+            # templates, fatter, fit it better (the sliver of a ten's 0 beside a
+            # covering card's edge read as a J, its club scoring 0.57 and 0.74
+            # blurred).  A whole corner's rank is whole: heavy blur alone can
+            # leave it unsized, or its suit cut taller than printed, and it
+            # reads right (the blur stress, ornamental's cluttered scenes).
             blurred = self.matcher.blurred_suit_scores(r)
             soft = max(blurred, key=blurred.get) if blurred else None
-            if soft is not None and self.pair_decides(r, soft, blurred, t.min_score if extra else t.candidate_score):
+            if (soft is not None and not (c.notched and (r.unsized or self.rank_short_of_suit(r, rank, soft)))
+                    and self.pair_decides(r, soft, blurred, t.min_score if extra else t.candidate_score)):
                 ordered = sorted(blurred.values(), reverse=True)
                 suit, ss, sm, colour_ok, sure = soft, ordered[0], ordered[0] - ordered[1], True, True
         if not sure and r.cut_suit is not None and ink_ok and not self.past_self_test(r):
@@ -173,6 +188,18 @@ class Judge:
         floor, ceiling = self.profile.thresholds.rank_redness
         redness = r.glyphs[0].redness
         return redness < floor if red else redness > ceiling
+
+    def rank_short_of_suit(self, r: IndexRead, rank: str, suit: str) -> bool:
+        """Whether the rank glyph is far shorter (:data:`SHORT_RANK`) than the suit glyph beside it
+        says the index is printed: it may be a piece of a rank whose rest a covering card hides,
+        read in a window its own height sized (so it fills it as a whole rank would)."""
+        if len(r.glyphs) != 2:
+            return False
+        p = self.profile
+        glyph_rank, glyph_suit = r.glyphs
+        rank_k = (glyph_rank.box.v1 - glyph_rank.box.v0) / p.printed_height(rank)
+        suit_k = (glyph_suit.box.v1 - glyph_suit.box.v0) / p.suit_heights.get(suit, p.suit_h)
+        return suit_k > SHORT_RANK * rank_k
 
     def rank_lead(self, r: IndexRead) -> tuple[str, float, float]:
         """The read's best rank, its score, and its lead over the next rank its look-alike's

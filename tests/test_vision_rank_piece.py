@@ -1,0 +1,64 @@
+"""A piece of a rank beside a covering card's edge is not read for sure by the blurred look at its suit.
+
+In test frame 128 of anglo the ace of diamonds covers most of the ten of
+clubs' index: a sliver of the ten's 0 is left beside its edge, over a whole
+club.  Read in a window its own height sizes, the sliver fills it as a whole
+rank would and scores as a J (0.85).  The club, in a window sized by that
+too-short rank, scores 0.57, and the suit templates blurred (fatter) fit it
+at 0.74: the blurred look made a sure jack of clubs of it when the frame was
+5-12% smaller than as shot.  The guards: a rank whose height tells a card size
+at which no index is found (``IndexRead.unsized``), or that is far shorter than
+its suit says (``Judge.rank_short_of_suit``), gets no blurred look.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision import verdict
+from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.recognize import Recognizer
+from frame_truth import CARDS, assert_no_wrong_card
+
+FRAME = "0128.jpg"
+
+
+@pytest.fixture(scope="module")
+def anglo():
+    return Recognizer(Profile.load(default_profile_path()))
+
+
+def _frame_at(scale: float):
+    """Test frame 128 of anglo made ``scale`` times the size, its cards' truth scaled alike, and their height."""
+    folder = CARDS / "test" / "anglo"
+    if not (folder / FRAME).is_file():
+        pytest.skip("shared card images not found")
+    frame = cv2.imread(str(folder / FRAME))
+    cards = next(f["cards"] for f in json.loads((folder / "truth.json").read_text())["frames"] if f["file"] == FRAME)
+    cards = [dict(c, center=[v * scale for v in c["center"]]) for c in cards]
+    card_h = scale * float(np.median([np.linalg.norm(np.subtract(c["corners"][0], c["corners"][3])) for c in cards]))
+    return cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), cards, card_h
+
+
+@pytest.mark.parametrize("scale", [0.88, 0.92, 0.95, 0.96])
+def test_a_tens_piece_beside_a_covering_card_is_never_read_as_a_jack(anglo, scale):
+    img, cards, card_h = _frame_at(scale)
+    assert_no_wrong_card(anglo.recognize(img).cards, cards, card_h)
+
+
+def test_without_the_unsized_guard_the_piece_is_read_as_a_jack(anglo, monkeypatch):
+    corner = verdict.Judge.corner
+    monkeypatch.setattr(verdict.Judge, "corner", lambda self, c, r, w, h: corner(self, c, replace(r, unsized=False), w, h))
+    img, _, _ = _frame_at(0.92)
+    assert "JC" in [hit.card.code for hit in anglo.recognize(img).cards]
+
+
+def test_without_the_height_guard_the_piece_is_read_as_a_jack(anglo, monkeypatch):
+    monkeypatch.setattr(verdict.Judge, "rank_short_of_suit", lambda self, r, rank, suit: False)
+    img, _, _ = _frame_at(0.96)
+    assert "JC" in [hit.card.code for hit in anglo.recognize(img).cards]
