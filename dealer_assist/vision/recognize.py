@@ -89,6 +89,24 @@ class FrameResult:
 LONG_SIDE = 1.35
 
 
+#: Sizes against the set-up shots of the cards seen whole that tell a frame's card size: the
+#: camera is fixed, and one far off that size is something else of a card's shape (a shirt cuff,
+#: a paper slip).  Table frames' cards vary by 15% (camera height, tilt).  Cards of one size
+#: beyond them make the frame be read scaled to the set-up's size (a camera set to another
+#: resolution, moved nearer or farther; see :meth:`Recognizer._camera_zoom`): a corner's read
+#: recovers a card a third off, but the frame's masks work in the set-up's pixels.
+WHOLE_SIZES = (0.8, 1.25)
+#: The most a frame is scaled by (see :data:`WHOLE_SIZES`): a camera three times nearer shows an index too big
+#: for the masks' paper, three times farther one too small to read.
+ZOOM_MOST = 3.0
+#: Cards seen whole of a frame to be scaled must be of one size within this factor (so a paper
+#: slip of a card's shape does not scale a frame on its own against the cards).
+ZOOM_AGREE = 1.15
+#: Cards seen whole of one size far off the set-up's that make a frame be read scaled (see
+#: :meth:`Recognizer._camera_zoom`).
+ZOOM_CARDS = 2
+
+
 #: Looks at glyph pairs per frame at most, turned ones included (each is a
 #: warp and a match, some 0.4 ms; the best-fitting pairs come first).  A fan
 #: of cream cards on cream shows no corner but the first, and pips and half
@@ -142,6 +160,9 @@ class Recognizer:
         self.profile = profile
         self.matcher = IndexMatcher(profile)
         self.judge = Judge(profile, self.matcher)
+        #: How much bigger than in the set-up shots the camera shows cards (see :meth:`_camera_zoom`);
+        #: None while it shows them at about that size.
+        self.zoom: Optional[float] = None
         h = profile.card_h_px * MASK_SCALE
         w = h * profile.aspect
         self._min_long = 0.17 * h
@@ -308,7 +329,13 @@ class Recognizer:
         return cv2.LUT(frame, balance_table(light, frame.shape[2])), chroma_bleed(paper * light, 1.0 / light)
 
     def recognize(self, frame: np.ndarray) -> FrameResult:
-        """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``."""
+        """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``.
+
+        A camera showing cards far bigger or smaller than the set-up shots did (see
+        :data:`WHOLE_SIZES`) has its frames read scaled to the set-up's size, the corners
+        given back in the frame's pixels; the size is kept from frame to frame (see
+        :meth:`_camera_zoom`).
+        """
         t0 = time.perf_counter()
         if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
             got = "nothing" if frame is None else f"an array of shape {getattr(frame, 'shape', '?')}"
@@ -316,15 +343,33 @@ class Recognizer:
         if frame.dtype != np.uint8:
             raise FrameError(f"recognize needs 8-bit pixels (uint8, as cv2.imread and cameras give), got {frame.dtype}; "
                              "convert the frame first (cv2.convertScaleAbs, or scale 16-bit frames down by 256)")
+        if self.zoom is not None:
+            result = self._zoomed(frame, self.zoom, t0, remembered=True)
+            if result is not None:
+                return result
+        return self._recognize(frame, t0)
+
+    def _recognize(self, frame: np.ndarray, t0: float, scaled: bool = False,
+                   remembered: bool = False) -> Optional[FrameResult]:
+        """:meth:`recognize` of ``frame``, as given or ``scaled`` to the set-up's card size (by a
+        zoom ``remembered`` from earlier frames or measured on this one).  None when a remembered
+        zoom no longer holds (see :meth:`_camera_zoom`; it is then forgotten)."""
         if min(frame.shape[:2]) < LEAST_FRAME:
             # No card fits: a camera's broken first frame, a stream's stub.
             return FrameResult(ms=(time.perf_counter() - t0) * 1000)
+        given = frame
         frame, self.matcher.bleed = self._lit(frame)
         self._seen = []
         masks = self.masks(frame)
         split_outlines = outlines(masks.split)
         split_runs = self.split_runs(masks, split_outlines)
-        quads = self._whole_cards(masks.split, split_outlines)
+        seen_whole = self._cards_seen_whole(masks.split, split_outlines)
+        quads = [q for q in seen_whole if WHOLE_SIZES[0] <= q.long / self.profile.card_h_px <= WHOLE_SIZES[1]]
+        if not scaled and self._camera_zoom(quads, seen_whole) is not None:
+            return self._zoomed(given, self.zoom, t0, remembered=False)
+        if remembered and not quads and _off_size(seen_whole, self.profile.card_h_px) is not None:
+            self.zoom = None
+            return None
         # A card seen whole shows the frame's card size is the set-up's (the guessed corners'
         # index is looked for at it alone); with none, cards may lie smaller or bigger.
         self._printed_sizes = PRINTED_SIZES[:1] if quads else PRINTED_SIZES
@@ -405,6 +450,24 @@ class Recognizer:
                       if cr.sure]
         result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
+        return result
+
+    def _zoomed(self, frame: np.ndarray, zoom: float, t0: float, remembered: bool) -> Optional[FrameResult]:
+        """:meth:`_recognize` of ``frame`` scaled by ``1 / zoom`` (to the set-up's card size),
+        the corners read given back in ``frame``'s pixels."""
+        h, w = frame.shape[:2]
+        size = (max(int(round(w / zoom)), 1), max(int(round(h / zoom)), 1))
+        scaled = cv2.resize(frame, size, interpolation=cv2.INTER_AREA if zoom > 1.0 else cv2.INTER_CUBIC)
+        result = self._recognize(scaled, t0, True, remembered)
+        if result is None:
+            return None
+        fx, fy = w / size[0], h / size[1]
+
+        def back(corners) -> tuple[tuple[float, float], ...]:
+            return tuple((x * fx, y * fy) for x, y in corners)
+
+        result.cards = [replace(hit, corners=back(hit.corners)) for hit in result.cards]
+        result.uncertain = [replace(hit, corners=back(hit.corners)) for hit in result.uncertain]
         return result
 
     def _glyph_pair_reads(self, frame, masks: Masks, reads: list[CornerRead], card_w: float, card_h: float):
@@ -556,15 +619,30 @@ class Recognizer:
         u, v = r.rank_center
         return abs(u - box.cu) < 0.5 * (box.u1 - box.u0) and abs(v - box.cv) < 0.5 * self.profile.rank_h
 
-    def _whole_cards(self, mask: np.ndarray, contours=None) -> list:
-        """Cards seen whole, of about the calibrated size (``contours``: the mask's outlines, when traced).
-
-        The camera is fixed, so a card far off the calibrated size is
-        something else of that shape (a shirt cuff, a paper slip) and is ignored.
-        """
-        quads = find_quads(mask, self.profile.aspect, min_short=0.6 * self.profile.card_h_px * MASK_SCALE * self.profile.aspect,
+    def _cards_seen_whole(self, mask: np.ndarray, contours=None) -> list:
+        """Cards seen whole, of any size a frame is read at (see :data:`ZOOM_MOST`); ``contours``:
+        the mask's outlines, when traced.  Those of about the set-up's size (:data:`WHOLE_SIZES`)
+        tell the frame's card size; the camera is fixed, so one far off it is something else of
+        that shape (a shirt cuff, a paper slip), unless two or more agree (see :meth:`_camera_zoom`)."""
+        p = self.profile
+        quads = find_quads(mask, p.aspect, min_short=0.6 * p.card_h_px * MASK_SCALE * p.aspect / ZOOM_MOST,
                            contours=contours)
-        return [q for q in quads if 0.8 <= q.long / self.profile.card_h_px <= 1.25]
+        return [q for q in quads if 1.0 / ZOOM_MOST <= q.long / p.card_h_px <= ZOOM_MOST]
+
+    def _camera_zoom(self, quads: list, seen_whole: list) -> Optional[float]:
+        """How much bigger than in the set-up shots the camera shows cards (see :data:`WHOLE_SIZES`),
+        or None when at about the set-up's size; kept in :attr:`zoom` for the frames to come.
+
+        Asked of a frame as given while no zoom is kept.  Cards seen whole of the
+        set-up's size (``quads``) say the camera shows that size; without them,
+        :data:`ZOOM_CARDS` cards seen whole (of ``seen_whole``) of one size far off it say it
+        was set to another resolution or moved.  One such card is not enough: a card half
+        covered can show a smaller card's shape.  A frame read at a kept zoom whose cards
+        seen whole say so again, of the frame as scaled, forgets it (the camera was set
+        back) and is read as given.
+        """
+        self.zoom = None if quads else _off_size(seen_whole, self.profile.card_h_px)
+        return self.zoom
 
     def _frame_scale(self, quads: list) -> float:
         """Card size in this frame against the set-up shots, from the cards seen whole."""
@@ -614,3 +692,11 @@ class Recognizer:
         return out
 
 
+def _off_size(seen_whole: list, card_h_px: float) -> Optional[float]:
+    """The median size against the set-up's card height ``card_h_px`` of the cards ``seen_whole``
+    off :data:`WHOLE_SIZES`, when :data:`ZOOM_CARDS` or more are and all of one size (within
+    :data:`ZOOM_AGREE`); None otherwise."""
+    sizes = [s for s in (q.long / card_h_px for q in seen_whole) if not WHOLE_SIZES[0] <= s <= WHOLE_SIZES[1]]
+    if len(sizes) < ZOOM_CARDS or max(sizes) > ZOOM_AGREE * min(sizes):
+        return None
+    return float(statistics.median(sizes))
