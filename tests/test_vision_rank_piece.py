@@ -62,3 +62,25 @@ def test_without_the_height_guard_the_piece_is_read_as_a_jack(anglo, monkeypatch
     monkeypatch.setattr(verdict.Judge, "rank_short_of_suit", lambda self, r, rank, suit: False)
     img, _, _ = _frame_at(0.96)
     assert "JC" in [hit.card.code for hit in anglo.recognize(img).cards]
+
+
+def test_a_doubtful_read_not_cut_at_its_ranks_size_is_judged_as_at_a_notched_corner(anglo):
+    """A Swiss deck's ace whose apex a card over its corner hid read as the ace of shields
+    (its rose in a window sized by the too-short ace): such a read needs a notched corner's lead."""
+    from dealer_assist.vision.detect import Corner
+    from frame_truth import setup_shot_corner
+
+    frame, (x, y, wdir, hdir, w, h) = setup_shot_corner("anglo", "5H")
+    read = anglo.matcher.read_corner(frame, x, y, wdir, hdir, w, h)
+    corner = Corner(x, y, wdir, hdir, w, h)
+    t = anglo.profile.thresholds
+    assert anglo.judge.corner(corner, read, w, h).sure
+    # Scores a plain corner's read clears and a notched corner's does not.
+    just = {k: (t.min_score + verdict.NOTCH_EXTRA / 2 if k == "H" else 0.0) for k in read.suit_scores}
+    plain = replace(read, suit_scores=just, suit_image=None)  # no blurred look at it either
+    assert anglo.judge.corner(corner, plain, w, h).sure
+    assert anglo.judge.corner(corner, replace(plain, doubtful=True), w, h).sure
+    assert anglo.judge.corner(corner, replace(plain, unsized=True), w, h).sure
+    judged = anglo.judge.corner(corner, replace(plain, unsized=True, doubtful=True), w, h)
+    assert judged is None or not judged.sure  # a doubtful read not sure is no alert either
+    assert not anglo.judge.corner(Corner(x, y, wdir, hdir, w, h, notched=True), plain, w, h).sure

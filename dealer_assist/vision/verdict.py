@@ -50,7 +50,8 @@ class Judge:
         t = self.profile.thresholds
         # A tip not seen or a rank cut from ink beside it may be a fragment, whose
         # lean the pairs' cuts (set on whole glyphs) say nothing about (a cut suit leaves the rank whole).
-        rank, rs, rm = r.best("rank") if c.notched or self.rank_cut(r) else self.rank_lead(r)
+        fragment = self.may_be_fragment(c, r)
+        rank, rs, rm = r.best("rank") if fragment or self.rank_cut(r) else self.rank_lead(r)
         suit, ss, sm = suit_lead(self.profile, r)
         if rs < t.candidate_score:
             return None  # not an index at all (a pip, a picture, a non-index corner)
@@ -60,7 +61,7 @@ class Judge:
         # profile learned pair cuts on heavily blurred trials too (see pair_rule_holds).
         sure = (rs >= t.min_score and ss >= t.min_score and rm >= t.min_margin and sm >= t.min_margin and colour_ok
                 and ink_ok and not self.smeared(r))
-        if c.notched or r.cut:
+        if fragment:
             # The tip was not seen: part of the index may be covered (a ten
             # cut to a one reads like a jack), so only a clear read counts.
             # Likewise for a glyph cut out of ink running on beside it: the
@@ -79,7 +80,7 @@ class Judge:
             sure = self.pair_decides(r, suit)
         pair_conflict = self.pair_contradicts(r, suit)
         sure = sure and not pair_conflict
-        extra = NOTCH_EXTRA if c.notched or r.cut else 0.0
+        extra = NOTCH_EXTRA if fragment else 0.0
         if (not sure and ink_ok and rs >= t.min_score + extra and rm >= t.min_margin + extra
                 and self.pair_rule_holds(r)):
             # A suit blurred past its plain templates: scored against them
@@ -112,7 +113,7 @@ class Judge:
             if cut is not None:
                 suit, ss, sm, colour_ok, sure, pair_conflict = cut.suit, cut.score, cut.margin, True, True, False
         mate = self._runner_up(r, suit) if not sure else None
-        if (mate is not None and not (c.notched or r.cut) and colour_ok and ink_ok and rs >= t.min_score
+        if (mate is not None and not fragment and colour_ok and ink_ok and rs >= t.min_score
                 and rm >= t.min_margin and self.pair_rule_holds(r) and self.pair_decides(r, mate)):
             # The plain scores put the look-alike a hair ahead; the pair score parts them.
             lead, suit, sure, pair_conflict = suit, mate, True, False
@@ -124,7 +125,7 @@ class Judge:
             sure = False
         if sure and self.cut_rank_past_self_test(r):
             sure = False
-        if (not (c.notched or r.cut) and rs >= t.min_score - TWO_CORNER_SCORE
+        if (not fragment and rs >= t.min_score - TWO_CORNER_SCORE
                 and (sure or ss >= t.min_score - TWO_CORNER_SCORE) and self.rank_contradicts(r, rank)):
             # Asked only of a read that could count (sure, or one of two corners agreeing).
             sure, pair_conflict = False, True
@@ -147,6 +148,17 @@ class Judge:
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
         return CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok or clash, pair_conflict and not sure)
+
+    @staticmethod
+    def may_be_fragment(c: Corner, r: IndexRead) -> bool:
+        """Whether part of the index read may be hidden, so that the read is judged by the stricter
+        rules of a corner whose tip was not seen (``c.notched``): a glyph was cut from ink beside it
+        (``r.cut``), or the rank's height tells a card size the corner was not read at because the
+        look's glyphs are as likely something else (``r.unsized`` and ``r.doubtful``).  The last: an
+        ace whose apex a card lying over its corner hides, read by that too-short height, sized its
+        suit's window small, and its rose (a Swiss deck's hearts) filled it as a shield would.
+        """
+        return c.notched or r.cut or (r.unsized and r.doubtful)
 
     @staticmethod
     def rank_cut(r: IndexRead) -> bool:
