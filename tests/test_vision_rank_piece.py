@@ -64,7 +64,7 @@ def test_without_the_height_guard_the_piece_is_read_as_a_jack(anglo, monkeypatch
     assert "JC" in [hit.card.code for hit in anglo.recognize(img).cards]
 
 
-def test_a_doubtful_read_not_cut_at_its_ranks_size_is_judged_as_at_a_notched_corner(anglo):
+def test_a_doubtful_read_not_cut_at_its_short_ranks_size_is_judged_as_at_a_notched_corner(anglo):
     """A Swiss deck's ace whose apex a card over its corner hid read as the ace of shields
     (its rose in a window sized by the too-short ace): such a read needs a notched corner's lead."""
     from dealer_assist.vision.detect import Corner

@@ -71,9 +71,9 @@ class IndexRead:
     #: A glyph is as likely something else (see :attr:`.glyphs.Glyph.doubtful`).
     doubtful: bool = False
     #: The rank's height is far off the card size guessed, and the corner was not read at the size
-    #: it tells (no index was found there, or the look's glyphs were too doubtful to go by): the rank
-    #: may be a piece of one, and the suit's window, sized by it, the wrong size (see
-    #: :meth:`IndexMatcher._read_at`).
+    #: it tells (no index was found there, or, the rank being short, the look's glyphs were too
+    #: doubtful to go by): the rank may be a piece of one, and the suit's window, sized by it, the
+    #: wrong size (see :meth:`IndexMatcher._read_at`).
     unsized: bool = False
 
     @property
@@ -600,10 +600,11 @@ class IndexMatcher:
             again = self._cut_at(frame, x, y, wdir, hdir, card_w, card_h, k, faint, channels, faint_suit)
             if again is not None:
                 return again
+            read = self._score(rank, suit)
+            return _placed(read and replace(read, unsized=True), x, y, wdir, hdir, card_w, card_h)
         read = self._score(rank, suit)
-        if read is not None and abs(k - 1.0) > RECUT_OFF:
-            # Not cut at the size the rank tells: no index was found there, or the look's glyphs
-            # are too doubtful to go by.
+        if read is not None and k < 1.0 - RECUT_OFF and not self.saw_glyphs:
+            # Too doubtful to be cut again at the size its rank tells, and a piece of a rank is short.
             return _placed(replace(read, unsized=True), x, y, wdir, hdir, card_w, card_h)
         if self._suit_lost_at_size(read, k):
             again = self._cut_at(frame, x, y, wdir, hdir, card_w, card_h, k, faint, channels, faint_suit)

@@ -48,10 +48,12 @@ class Judge:
     def corner(self, c: Corner, r: IndexRead, card_w: float, card_h: float) -> Optional[CornerRead]:
         """One corner's read judged: sure, or not sure with its candidates; None when it is no index at all."""
         t = self.profile.thresholds
-        # A tip not seen or a rank cut from ink beside it may be a fragment, whose
-        # lean the pairs' cuts (set on whole glyphs) say nothing about (a cut suit leaves the rank whole).
-        fragment = self.may_be_fragment(c, r)
-        rank, rs, rm = r.best("rank") if fragment or self.rank_cut(r) else self.rank_lead(r)
+        # A tip not seen, a rank cut from ink beside it or one not read at its own size may be a
+        # fragment, whose lean the pairs' cuts (set on whole glyphs) say nothing about (a cut suit
+        # leaves the rank whole).
+        hidden = c.notched or self.unsized_doubt(r)
+        rank, rs, rm = r.best("rank") if hidden or self.rank_cut(r) else self.rank_lead(r)
+        fragment = hidden or r.cut
         suit, ss, sm = suit_lead(self.profile, r)
         if rs < t.candidate_score:
             return None  # not an index at all (a pip, a picture, a non-index corner)
@@ -150,15 +152,14 @@ class Judge:
                            candidates, not colour_ok or clash, pair_conflict and not sure)
 
     @staticmethod
-    def may_be_fragment(c: Corner, r: IndexRead) -> bool:
-        """Whether part of the index read may be hidden, so that the read is judged by the stricter
-        rules of a corner whose tip was not seen (``c.notched``): a glyph was cut from ink beside it
-        (``r.cut``), or the rank's height tells a card size the corner was not read at because the
-        look's glyphs are as likely something else (``r.unsized`` and ``r.doubtful``).  The last: an
-        ace whose apex a card lying over its corner hides, read by that too-short height, sized its
-        suit's window small, and its rose (a Swiss deck's hearts) filled it as a shield would.
+    def unsized_doubt(r: IndexRead) -> bool:
+        """Whether the read's rank is short of the card size guessed and the corner was not read at
+        the size it tells because the look's glyphs are as likely something else: part of the index
+        may be hidden, and the read is judged as at a corner whose tip was not seen.  An ace whose
+        apex a card lying over its corner hid, read by that too-short height, sized its suit's window
+        small, and its rose (a Swiss deck's hearts) filled it as a shield would.
         """
-        return c.notched or r.cut or (r.unsized and r.doubtful)
+        return r.unsized and r.doubtful
 
     @staticmethod
     def rank_cut(r: IndexRead) -> bool:
