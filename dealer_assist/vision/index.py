@@ -600,11 +600,11 @@ class IndexMatcher:
             again = self._cut_at(frame, x, y, wdir, hdir, card_w, card_h, k, faint, channels, faint_suit)
             if again is not None:
                 return again
-            read = self._score(rank, suit)
-            return _placed(read and replace(read, unsized=True), x, y, wdir, hdir, card_w, card_h)
         read = self._score(rank, suit)
-        if read is not None and k < 1.0 - RECUT_OFF and not self.saw_glyphs:
-            # Too doubtful to be cut again at the size its rank tells, and a piece of a rank is short.
+        # Not read at the size the rank tells: no index was found there, or (the rank being short,
+        # as a piece of one is) the look's glyphs were too doubtful to go by.
+        if read is not None and abs(k - 1.0) > RECUT_OFF and (self.saw_glyphs and k > RECUT_MIN_K
+                                                                or not self.saw_glyphs and k < 1.0):
             return _placed(replace(read, unsized=True), x, y, wdir, hdir, card_w, card_h)
         if self._suit_lost_at_size(read, k):
             again = self._cut_at(frame, x, y, wdir, hdir, card_w, card_h, k, faint, channels, faint_suit)

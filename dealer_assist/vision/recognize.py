@@ -364,7 +364,7 @@ class Recognizer:
         split_outlines = outlines(masks.split)
         split_runs = self.split_runs(masks, split_outlines)
         seen_whole = self._cards_seen_whole(masks.split, split_outlines)
-        quads = [q for q in seen_whole if WHOLE_SIZES[0] <= q.long / self.profile.card_h_px <= WHOLE_SIZES[1]]
+        quads = [q for q in seen_whole if _of_set_up_size(q, self.profile.card_h_px)]
         if not scaled and self._camera_zoom(quads, seen_whole) is not None:
             return self._zoomed(given, self.zoom, t0, remembered=False)
         if remembered and not quads and _off_size(seen_whole, self.profile.card_h_px) is not None:
@@ -696,7 +696,12 @@ def _off_size(seen_whole: list, card_h_px: float) -> Optional[float]:
     """The median size against the set-up's card height ``card_h_px`` of the cards ``seen_whole``
     off :data:`WHOLE_SIZES`, when :data:`ZOOM_CARDS` or more are and all of one size (within
     :data:`ZOOM_AGREE`); None otherwise."""
-    sizes = [s for s in (q.long / card_h_px for q in seen_whole) if not WHOLE_SIZES[0] <= s <= WHOLE_SIZES[1]]
+    sizes = [q.long / card_h_px for q in seen_whole if not _of_set_up_size(q, card_h_px)]
     if len(sizes) < ZOOM_CARDS or max(sizes) > ZOOM_AGREE * min(sizes):
         return None
     return float(statistics.median(sizes))
+
+
+def _of_set_up_size(quad, card_h_px: float) -> bool:
+    """Whether a card seen whole is of about the set-up's size (:data:`WHOLE_SIZES`, against its card height)."""
+    return WHOLE_SIZES[0] <= quad.long / card_h_px <= WHOLE_SIZES[1]
