@@ -37,6 +37,12 @@ NOTCH_EXTRA = 0.1
 SHORT_RANK = 1.2
 
 
+#: How much below a cut read's suit score (see :data:`NOTCH_EXTRA`) a whole corner's suit cut from a pip
+#: beside it may score, and by how much it must lead every other suit (see :meth:`Judge.suit_cut_clearly`).
+SUIT_CUT_SCORE = 0.05
+SUIT_CUT_LEAD = 0.6
+
+
 class Judge:
     """Judges index reads by one profile's thresholds (``matcher`` scores blurred suits)."""
 
@@ -77,9 +83,11 @@ class Judge:
                 # look-alike (a blurred spade or club): the learned pair
                 # score may still tell them apart.
                 sure = self.pair_decides(r, suit)
+            elif not sure and not hidden and clear_rank and colour_ok and ink_ok and self.suit_cut_clearly(r, ss, sm):
+                sure = True
         elif (not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin
               and self.pair_rule_holds(r)):
-            sure = self.pair_decides(r, suit)
+            sure = self.pair_decides(r, suit, far_ahead=not self.smeared(r))
         pair_conflict = self.pair_contradicts(r, suit)
         sure = sure and not pair_conflict
         extra = NOTCH_EXTRA if fragment else 0.0
@@ -150,6 +158,19 @@ class Judge:
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
         return CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok or clash, pair_conflict and not sure)
+
+    def suit_cut_clearly(self, r: IndexRead, score: float, margin: float) -> bool:
+        """Whether a whole corner's suit, the only glyph cut from ink beside it, still reads as
+        clearly as a cut suit needs (:data:`SUIT_CUT_SCORE` short of a cut read's score, leading
+        every other suit by :data:`SUIT_CUT_LEAD`), within the self-test's blur.
+
+        The cut takes a sliver off the suit where a pip beside it touched it (paris prints its
+        small club against the big one): the shape left still parts it from every other suit
+        by far more than any trial's look-alike came, only its score falls below a cut read's.
+        """
+        t = self.profile.thresholds
+        return (r.cut and not self.rank_cut(r) and not r.doubtful and not self.past_self_test(r)
+                and score >= t.min_score + NOTCH_EXTRA - SUIT_CUT_SCORE and margin >= SUIT_CUT_LEAD)
 
     @staticmethod
     def unsized_doubt(r: IndexRead) -> bool:
@@ -365,7 +386,7 @@ class Judge:
         return mate if red is not None and self.profile.suit_red.get(mate) == red else None
 
     def pair_decides(self, r: IndexRead, suit: str, scores: Optional[dict[str, float]] = None,
-                      floor: Optional[float] = None) -> bool:
+                      floor: Optional[float] = None, far_ahead: bool = False) -> bool:
         """A suit glyph too blurred for the plain scores, told from its look-alike by the pair score.
 
         Small spades and clubs in blur are both a round blob: each scores low
@@ -374,7 +395,12 @@ class Judge:
         colour by the usual margin, and the pair score lies past the cut the
         self-test learned for ``suit`` (no trial read of its look-alike got there).
         ``scores``: the suit scores to judge by (the read's plain ones when
-        None); ``floor``: the least top score (the candidate score when None).
+        None); ``floor``: the least top score (the candidate score when None);
+        ``far_ahead``: the suit may also lead every other by a plain read's margin, only
+        scoring short of a plain read (asked only at a whole corner whose rank is not
+        :meth:`smeared`: at a notched one a lead that short is not clear, see
+        :data:`NOTCH_EXTRA`, and a smeared rank may be a blob, not a glyph: a blurred
+        rheinland jack read as a king, its heart 0.77 far ahead of every suit).
         """
         t = self.profile.thresholds
         ordered = sorted((r.suit_scores if scores is None else scores).items(), key=lambda kv: -kv[1])
@@ -405,9 +431,12 @@ class Judge:
         other = [v for k, v in ordered if k not in alike]
         # The two look-alikes lead, in either order while the plain scores do not part them
         # (the one ahead by less than a plain read's margin): the pair cuts are set on trial
-        # reads of both suits, whatever their plain order.
-        if (not mate or {k for k, _ in ordered[:2]} != {suit, mate[0]}
-                or ordered[0][1] - own >= t.min_margin or (other and own - max(other) < t.min_margin)):
+        # reads of both suits, whatever their plain order.  Or (``far_ahead``) the suit leads
+        # every other by a plain read's margin, scoring short of one (a small spade's long stem).
+        leads_all = far_ahead and ordered[0][0] == suit and own - ordered[1][1] >= t.min_margin
+        if (not mate or (not leads_all and ({k for k, _ in ordered[:2]} != {suit, mate[0]}
+                                            or ordered[0][1] - own >= t.min_margin))
+                or (other and own - max(other) < t.min_margin)):
             return False
         key = "".join(sorted((suit, mate[0])))
         cuts = self.cuts_for(r)
