@@ -58,6 +58,22 @@ def canon(code: str) -> str:
     return code.replace("10", "T")
 
 
+def deck_profile(cards: Path, deck: str) -> Optional[Profile]:
+    """The profile calibrated from ``cards/calib/<deck>`` alone, as saved and loaded again (what a user
+    gets from ``dealer-assist calibrate``); None, with the reason printed, when calibration refuses the deck."""
+    t0 = time.perf_counter()
+    try:
+        profile = calibrate(cards / "calib" / deck, allow_missing=True)
+    except CalibrationError as exc:
+        print(f"{deck}: REFUSED at calibration ({exc.reason}): {str(exc).splitlines()[0].rstrip(':')}")
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        profile = Profile.load(profile.save(tmp))
+    print(f"{deck}: calibrated in {time.perf_counter() - t0:.1f} s, thresholds {profile.thresholds}, "
+          f"self-test {profile.self_test}", flush=True)
+    return profile
+
+
 def bench_recognize(profile: Profile, folder: Path, verbose: bool, misses: Path | None = None) -> dict:
     truth = json.loads((folder / "truth.json").read_text())
     rec = Recognizer(profile)
@@ -511,18 +527,9 @@ def main() -> int:
     decks = args.deck or sorted(p.name for p in (cards / "test").iterdir() if p.is_dir())
     rows = []
     for deck in decks:
-        if args.profile:
-            profile = Profile.load(args.profile)
-        else:
-            t0 = time.perf_counter()
-            try:
-                profile = calibrate(cards / "calib" / deck, allow_missing=True)
-            except CalibrationError as exc:
-                print(f"{deck}: REFUSED at calibration ({exc.reason}): {str(exc).splitlines()[0].rstrip(':')}")
-                continue
-            with tempfile.TemporaryDirectory() as tmp:
-                profile = Profile.load(profile.save(tmp))
-            print(f"{deck}: calibrated in {time.perf_counter() - t0:.1f} s, thresholds {profile.thresholds}, self-test {profile.self_test}")
+        profile = Profile.load(args.profile) if args.profile else deck_profile(cards, deck)
+        if profile is None:
+            continue
         r = bench_recognize(profile, cards / "test" / deck, args.verbose,
                             Path(args.misses) / deck if args.misses else None)
         print(f"{deck} recognize: {json.dumps(r)}")
