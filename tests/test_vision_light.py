@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.vision import recognize as recognize_module
-from dealer_assist.vision.light import light_balance
+from dealer_assist.vision.light import brightest_levels, exposure, light_balance
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 from frame_truth import setup_shot_corner
@@ -73,3 +73,45 @@ def test_a_mildly_warm_light_is_left_but_the_paper_test_balanced(shot):
     assert max(paper) - min(paper) > 40 and max(grey) - min(grey) < 12
     anglo._lit(frame)
     assert anglo._balance is None  # the set-up light: the paper test as calibrated
+
+
+def test_a_room_dimmed_to_a_third_reads_brightened_back_and_would_not_as_it_is(shot, monkeypatch):
+    anglo, frame, _ = shot
+    dim = _lit(frame, (1 / 3, 1 / 3, 1 / 3))
+    assert [h.card.code for h in anglo.recognize(dim).cards] == ["7H"]
+    monkeypatch.setattr(recognize_module, "exposure", lambda *a: None)
+    assert anglo.recognize(dim).cards == []
+
+
+def test_the_brightened_paper_is_the_set_up_paper(shot):
+    anglo, frame, (x, y, _, _, w, h) = shot
+    paper = np.asarray(anglo.profile.paper_colour)
+    dim = _lit(frame, (0.5, 0.5, 0.5))
+    gain = exposure(brightest_levels(dim), paper)
+    assert gain is not None and 1.8 < gain < 2.2
+    lit, _ = anglo._lit(dim)
+    cx, cy = int(x + 0.5 * w), int(y + 0.5 * h)  # mid-card: bare paper on the anglo 7H
+    before = frame[cy - 3:cy + 3, cx - 3:cx + 3].reshape(-1, 3).mean(axis=0)
+    after = lit[cy - 3:cy + 3, cx - 3:cx + 3, :3].reshape(-1, 3).mean(axis=0)
+    assert np.abs(after - before).max() < 6
+
+
+def test_a_frame_about_as_bright_as_the_set_up_and_a_dim_felt_are_left_as_they_are(shot):
+    anglo, frame, (x, y, _, _, _, _) = shot
+    paper = np.asarray(anglo.profile.paper_colour)
+    slightly = _lit(frame, (0.8, 0.8, 0.8))  # within DIMMED: the shared photos' light wanders so
+    assert exposure(brightest_levels(slightly), paper) is None
+    assert np.array_equal(anglo._lit(slightly)[0][..., :3], slightly)
+    felt = _lit(frame[: int(y) - 20, : int(x) - 20], (0.5, 0.5, 0.5))  # no card: no light on paper seen
+    assert felt.size and np.array_equal(anglo._lit(felt)[0][..., :3], felt)
+
+
+def test_a_grey_table_without_cards_brightened_shows_no_card(shot):
+    """A grey table's brightest pixels look like dim paper, so the frame is brightened: nothing
+    in it has a card's outline and index, so nothing is read, not even as uncertain."""
+    anglo, _, _ = shot
+    rng = np.random.default_rng(7)
+    table = np.clip(rng.normal(110, 6, (720, 1280, 3)), 0, 255).astype(np.uint8)
+    assert exposure(brightest_levels(table), np.asarray(anglo.profile.paper_colour)) is not None
+    result = anglo.recognize(table)
+    assert result.cards == [] and result.uncertain == []

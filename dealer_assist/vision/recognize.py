@@ -35,7 +35,7 @@ from dealer_assist.vision.detect import (LEAST_FRAME, MASK_SCALE, Corner, Masks,
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
-from dealer_assist.vision.light import balance_table, frame_light, worth_balancing
+from dealer_assist.vision.light import balance_table, brightest_levels, exposure, frame_light, worth_balancing
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
 from dealer_assist.vision.profile import Box, Profile
 from dealer_assist.vision.suit_reach import SuitReach, solid_suits
@@ -310,23 +310,31 @@ class Recognizer:
         would balance is made grey for it first.  The bleed is taken out only of a
         frame whose light was balanced: cream stock in the set-up's own light read
         no card more with it (maple table and cream stock, the held-out cream deck)
-        and paid some 4 ms a frame, its many corners each cut through it.
+        and paid some 4 ms a frame, its many corners each cut through it.  A frame whose
+        paper shows far darker than the set-up's (a dimmed room, a camera's exposure turned
+        down) is brightened back to it (see :func:`.light.exposure`), whatever its colour.
         """
         # Four channels: OpenCV resizes and warps BGRA with whole-pixel vector
         # loads, about twice as fast as BGR; the colour values are the same.
         frame = cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
         paper = self._paper
-        light = frame_light(frame, paper) if paper is not None else None
+        top = brightest_levels(frame) if paper is not None else None
+        light = frame_light(frame, paper, top) if paper is not None else None
         self._balance, self._paper_min = self._setup_test
         if light is None:
             return frame, None
+        # The light's colour is at the frame's brightness; a dimmed frame is also brightened back.
+        gain = exposure(top, paper) or 1.0
         if not worth_balancing(light):
             seen = paper * light * (paper.max() / (paper * light).max())
             if np.abs(seen - paper).max() > tint_allowance(paper.max()) / 4:
                 # The paper's tint changed by what paper_balance counts as tinted.
                 self._balance, self._paper_min = self._paper_test(seen)
-            return frame, None
-        return cv2.LUT(frame, balance_table(light, frame.shape[2])), chroma_bleed(paper * light, 1.0 / light)
+            if gain == 1.0:
+                return frame, None
+            return cv2.LUT(frame, balance_table(np.full(3, 1.0 / gain), frame.shape[2])), None
+        return (cv2.LUT(frame, balance_table(light / gain, frame.shape[2])),
+                chroma_bleed(paper * light / gain, gain / light))
 
     def recognize(self, frame: np.ndarray) -> FrameResult:
         """Every card in a BGR frame: sure reads in ``cards``, the rest in ``uncertain``.
