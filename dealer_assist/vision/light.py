@@ -47,7 +47,7 @@ LEAST_PAPER = 80
 #: A frame whose paper shows at most this share of the set-up's brightness is brightened back
 #: (see :func:`exposure`).  Dimmed alike, plastic's test frames read as well at 0.7 of their
 #: light as at full (602 of 604 readable cards), and lost 13 cards at 0.6 (589); brightened back,
-#: 602 again.  Within it, the shared photos' own light wanders and reads as it is.
+#: 601.  Within it, the shared photos' own light wanders and reads as it is.
 DIMMED = 0.75
 
 
