@@ -14,6 +14,22 @@ from dealer_assist.ui import theme
 COLUMNS = ("Seat", "Bet", "Stake", "Do", "Comm.")
 CALL_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
 
+#: A row's height in units (see :meth:`SettlementView.set_unit`), and the least it is
+#: squeezed to so that more rows show at once: the font's height and a little room.
+ROW_UNITS, LEAST_ROW_UNITS = 1.45, 1.1
+
+
+class _FittedTable(QTableWidget):
+    """A table that tells its view when its height changes (an alert banner opens above it)."""
+
+    def __init__(self, rows: int, columns: int, resized) -> None:
+        super().__init__(rows, columns)
+        self._resized = resized
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._resized()
+
 
 class SettlementView(QWidget):
     """Take the losing bets first, then pay seat by seat: the rows come in that order."""
@@ -21,7 +37,9 @@ class SettlementView(QWidget):
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.title = QLabel("SETTLEMENT")
-        self.table = QTableWidget(0, len(COLUMNS))
+        self._title = "SETTLEMENT"
+        self._row = self._least_row = 0
+        self.table = _FittedTable(0, len(COLUMNS), self._fit_rows)
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -45,8 +63,34 @@ class SettlementView(QWidget):
         self.table.setFont(theme.font(unit * 0.9, bold=True))
         self.table.setMinimumHeight(int(unit * 4.5))
         self.table.horizontalHeader().setFont(theme.font(unit * 0.85, bold=True))
-        self.table.verticalHeader().setDefaultSectionSize(int(unit * 1.45))
+        self.table.verticalHeader().setMinimumSectionSize(1)
+        self._row, self._least_row = int(unit * ROW_UNITS), int(unit * LEAST_ROW_UNITS)
         self.totals.setFont(theme.font(unit * 0.9, bold=True))
+        self._fit_rows()
+
+    def hidden_rows(self) -> int:
+        """How many rows lie below the table's visible part (the title says so too)."""
+        n = self.table.rowCount()
+        if not n:
+            return 0
+        shown = self.table.viewport().height() // max(self.table.rowHeight(0), 1)
+        return max(0, n - shown)
+
+    def _fit_rows(self) -> None:
+        """Rows as tall as the unit asks, or shorter (down to the font's height) when that makes
+        every row show: a croupier pays down the whole list, and an alert opened above the
+        table must not push its last payment out of sight.  Rows that still do not fit are
+        counted in the title, so that no payment is missed unseen."""
+        n = self.table.rowCount()
+        height = self._row
+        if n:
+            height = max(self._least_row, min(self._row, self.table.viewport().height() // n))
+        head = self.table.verticalHeader()
+        head.setDefaultSectionSize(height)
+        for r in range(n):
+            head.resizeSection(r, height)
+        hidden = self.hidden_rows()
+        self.title.setText(self._title + (f" · {hidden} MORE: SCROLL" if hidden else ""))
 
     def rows(self) -> list[tuple[str, ...]]:
         """The rows as shown (seat, bet, stake, call, commission): what tests and screen readers check."""
@@ -60,11 +104,11 @@ class SettlementView(QWidget):
             return
         self._shown = key
         if settlement is None:
-            self.title.setText(f"ROUND {state.round_no}: BETS")
+            self._title = f"ROUND {state.round_no}: BETS"
             lines = [(str(w.seat), w.bet.label, fmt(w.stake), "", "", None) for w in state.betting.layout.wagers()]
             self.totals.setText("After the round: take losing bets, then pay seat by seat.")
         else:
-            self.title.setText(f"ROUND {state.round_no}: PAY IN THIS ORDER")
+            self._title = f"ROUND {state.round_no}: PAY IN THIS ORDER"
             lines = [(str(r.seat), r.bet.label, fmt(r.stake), r.call.upper(),
                       fmt(r.commission) if r.commission else "", r.result) for r in settlement.paying_order]
             self.totals.setText(f"Stakes {fmt(settlement.stakes)} · Paid {fmt(settlement.paid)} · "
@@ -79,3 +123,4 @@ class SettlementView(QWidget):
                     item.setBackground(CALL_COLOURS[result])
                     item.setForeground(theme.TEXT)
                 self.table.setItem(r, c, item)
+        self._fit_rows()

@@ -1,0 +1,79 @@
+"""The paying order fits its rows to the room it has: an alert opened above it must not push
+the last payment out of sight, and rows that cannot fit are counted in the title."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.ui.settlement import LEAST_ROW_UNITS, ROW_UNITS
+
+
+def synced(qtbot, window):
+    qtbot.waitUntil(lambda: window._last.version == window.session.snapshot.version, timeout=3000)
+
+
+def fully_shown(view) -> int:
+    """Rows whose whole height lies inside the table's viewport, measured on the widget."""
+    table = view.table
+    bottom = table.viewport().height()
+    return sum(1 for r in range(table.rowCount())
+               if 0 <= table.rowViewportPosition(r) and table.rowViewportPosition(r) + table.rowHeight(r) <= bottom)
+
+
+def settle(qtbot, window, wagers):
+    s = window.session
+    s.skip_burn()
+    s.select_chip(Decimal("5"))
+    for seat, bet in wagers:
+        s.place(seat, bet)
+    s.deal()
+    for code in ("3D", "6H", "QH", "9D", "7H", "TS"):  # Player 3 draws a 7, Banker 5 draws: Banker 5-0
+        if s.state.settlement is not None:
+            break
+        s.enter_card(code)
+    synced(qtbot, window)
+    assert s.state.settlement is not None
+
+
+SEVEN = [(2, Bet.PLAYER), (3, Bet.TIE), (4, Bet.BANKER_PAIR), (6, Bet.PLAYER), (1, Bet.BANKER), (5, Bet.BIG),
+         (6, Bet.BANKER)]
+
+
+def test_an_alert_above_the_paying_order_leaves_every_payment_in_sight(qtbot, table_factory):
+    window = table_factory("manual")
+    settle(qtbot, window, SEVEN)
+    view = window.settlement
+    rows = view.table.rowCount()
+    assert rows == 7
+    full = view.table.rowHeight(0)
+    assert fully_shown(view) == rows and "MORE" not in view.title.text()
+    window.session.enter_card("7H")  # a card after the round: the held-card alert opens above the table
+    synced(qtbot, window)
+    qtbot.waitUntil(lambda: window.alerts.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: fully_shown(view) == rows, timeout=3000)
+    assert view.hidden_rows() == 0 and "MORE" not in view.title.text()
+    squeezed = view.table.rowHeight(0)
+    assert squeezed < full  # the rows gave up height for it, no more than down to the least
+    assert squeezed >= full * LEAST_ROW_UNITS / ROW_UNITS - 1
+    assert view.rows()[-1][3].startswith("PAY")  # the last line is a payment, and it shows
+    window.alerts.dismiss_newest()
+    synced(qtbot, window)
+    qtbot.waitUntil(lambda: not window.alerts.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: view.table.rowHeight(0) == full, timeout=3000)  # the room given back
+    assert fully_shown(view) == rows
+
+
+def test_rows_that_cannot_fit_are_counted_in_the_title(qtbot, table_factory):
+    window = table_factory("manual", size=(1280, 720))
+    wagers = [(seat, bet) for seat in range(1, 8) for bet in (Bet.PLAYER, Bet.BANKER, Bet.BIG, Bet.SMALL)]
+    settle(qtbot, window, wagers)
+    view = window.settlement
+    assert view.table.rowCount() == len(wagers)
+    qtbot.waitUntil(lambda: view.hidden_rows() > 0, timeout=3000)
+    hidden = view.table.rowCount() - fully_shown(view)
+    assert view.hidden_rows() == hidden > 0
+    assert view.title.text().endswith(f"PAY IN THIS ORDER · {hidden} MORE: SCROLL")
+    # Squeezed no further than legible: at the least row height every shown row still holds its text.
+    full = view._row
+    assert view.table.rowHeight(0) == view._least_row and view._least_row < full
