@@ -88,6 +88,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         "thresholds": {"min_score": profile.thresholds.min_score, "min_margin": profile.thresholds.min_margin},
         "index_corners": profile.index_corners, "glyphs_on_pips": profile.glyphs_on_pips,
         "self_test": profile.self_test,
+        "warnings": _set_up_warnings(profile),
     }
     if args.json:
         emit_json(summary)
@@ -101,7 +102,24 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             print(f"  {name}: {why}")
         if summary["missing"]:
             print(f"  no usable shot for: {' '.join(summary['missing'])}")
+        for warning in summary["warnings"]:
+            print(f"  warning: {warning}")
     return 0
+
+
+def _set_up_warnings(profile) -> list[str]:
+    """What in the set-up shots will cost reads later, with what to do about it."""
+    from dealer_assist.vision.light import NO_HEADROOM, leaves_no_headroom
+
+    warnings = []
+    if leaves_no_headroom(profile.paper_colour):
+        level = round(max(profile.paper_colour))
+        warnings.append(
+            f"the card stock shows at {level} of 255 in the set-up shots: a brighter light or a camera's "
+            f"automatic exposure will clip it to white, and thin strokes of the print then fade unseen. "
+            f"Set the camera's exposure by hand so that white stock shows below {NO_HEADROOM} "
+            f"(about 230), then take the set-up shots again")
+    return warnings
 
 
 def _guided_shots(camera, folder: Path) -> int:
