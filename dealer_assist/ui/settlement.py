@@ -69,7 +69,8 @@ class SettlementView(QWidget):
         self._fit_rows()
 
     def hidden_rows(self) -> int:
-        """How many rows lie below the table's visible part (the title says so too)."""
+        """How many rows do not fit in the table's visible part at once, wherever it is scrolled
+        (the title says so too)."""
         n = self.table.rowCount()
         if not n:
             return 0
