@@ -138,6 +138,12 @@ def darkness(patch: np.ndarray, channels: tuple[int, ...] = ()) -> Darkness:
     return Darkness(lo8, _ink_table(max(paper, 1.0))[0], max(paper, 1.0))
 
 
+def brighter_paper(levels: Darkness, factor: float) -> Darkness:
+    """``levels`` with the paper taken ``factor`` times brighter (a clipped paper shows darker than it is)."""
+    paper = levels.paper * factor
+    return Darkness(levels.lo8, _ink_table(paper)[0], paper)
+
+
 @lru_cache(maxsize=256)
 def _ink_table(paper: float) -> tuple[np.ndarray, int]:
     """Ink per grey level against ``paper`` (float32), and how many grey levels are ink (> :data:`INK`).

@@ -20,8 +20,8 @@ import numpy as np
 
 from dealer_assist.vision.chroma_bleed import ChromaBleed, footprint
 from dealer_assist.vision.cut_glyphs import CutRead, cut_suit_look
-from dealer_assist.vision.glyphs import (PAD, Darkness, Glyph, _ink_mask, _layout_of, darkness, extract_glyphs,
-                                         faint_level, has_faint_rank)
+from dealer_assist.vision.glyphs import (PAD, Darkness, Glyph, _ink_mask, _layout_of, brighter_paper, darkness,
+                                         extract_glyphs, faint_level, has_faint_rank)
 from dealer_assist.vision.profile import CANON_H, Box, Profile, canon_width, index_region_of
 from dealer_assist.vision.suit_colours import colour_rules_out, ink_channels
 
@@ -75,6 +75,10 @@ class IndexRead:
     #: doubtful to go by): the rank may be a piece of one, and the suit's window, sized by it, the
     #: wrong size (see :meth:`IndexMatcher._read_at`).
     unsized: bool = False
+    #: The patch's paper showed clipped to white and, its paper taken brighter, the rank read
+    #: otherwise (see :meth:`IndexMatcher._headroom_look`): thin strokes may have fallen under the
+    #: ink level, leaving a stroke that passes for another rank.  Never sure.
+    unsteady: bool = False
 
     @property
     def blur(self) -> float:
@@ -132,6 +136,15 @@ GLYPH_LEAST = 0.6
 #: reads) a glyph needs for a cut again at the smallest size to show it tall enough to read:
 #: a smaller one is a pip or a speck, not an index seen too small.
 RECUT_MIN_K = RECUT_RANGE[0] * GLYPH_LEAST
+
+
+#: A patch's paper level (its 90th percentile, 0-255) at which its paper clipped to white: how much
+#: brighter the light is than the paper shows is lost (see :meth:`IndexMatcher._headroom_look`).
+CLIPPED = 255.0
+#: How much brighter than it shows a clipped patch's paper is taken for the look that checks its
+#: rank (see :meth:`IndexMatcher._headroom_look`): a fifth puts the ink level where it would lie
+#: under the exposure sweep's 1.25 gain, and reads the rank the same at any gain it did read right.
+HEADROOM = 1.2
 
 
 #: Rank ink against its template's that a sure read may have (see :meth:`IndexMatcher.ink_plausible`).
@@ -495,6 +508,14 @@ class IndexMatcher:
         self.seen = []
         patch = warp_corner(frame, x, y, wdir, hdir, card_w, card_h, self.profile, self.bleed)
         levels = darkness(patch)
+        read = self._looks(frame, x, y, wdir, hdir, card_w, card_h, patch, levels)
+        if read is not None and levels.paper >= CLIPPED and not self.trial:
+            read = self._headroom_look(frame, x, y, wdir, hdir, card_w, card_h, patch, levels, read)
+        return read
+
+    def _looks(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
+               patch: np.ndarray, levels: Darkness) -> Optional[IndexRead]:
+        """The looks at the corner cut as ``patch`` (its ``levels``) but the headroom look."""
         first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels)
         saw = self.saw_glyphs
         if saw and not self._clears(first):
@@ -530,6 +551,31 @@ class IndexMatcher:
             if look is not None and self._clears(look) and (first is None or _weaker(look) > _weaker(first)):
                 first = look
         return first
+
+    def _headroom_look(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
+                       patch: np.ndarray, levels: Darkness, read: IndexRead) -> IndexRead:
+        """``read``, checked by a look with the clipped paper taken :data:`HEADROOM` times brighter.
+
+        Ink is measured against the patch's own paper.  Clipped to white, the
+        paper shows darker than it is, so the ink level sits too dark and a
+        pale ink's thin strokes fall under it: an orange 3's arms left its
+        thick right stroke, read as the deck's narrow "1" (0.88), a yellow J
+        its stem, read as a 4 (0.80).  Taken brighter, the paper puts the level
+        back and the whole glyph reads (the 3 at 0.96, the J at 0.98).  When
+        the two looks read the same rank, or the brighter one reads no rank clearly
+        (more ink can also melt a glyph into what lies beside it), ``read`` stands;
+        otherwise the clearer look, if it reads clearly, else ``read`` marked
+        :attr:`IndexRead.unsteady`.
+        """
+        saw, seen = self.saw_glyphs, list(self.seen)
+        look = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch,
+                             levels=brighter_paper(levels, HEADROOM))
+        self.saw_glyphs, self.seen = saw, seen
+        if look is None or look.best("rank")[0] == read.best("rank")[0] or not self._glyph_clears(look, "rank"):
+            return read
+        if self._clears(look) and _weaker(look) > _weaker(read):
+            return look
+        return replace(read, unsteady=True)
 
     def _glyph_clears(self, read: IndexRead, kind: str) -> bool:
         """Whether the ``kind`` ("rank" or "suit") of ``read`` reaches the profile's least score and margin."""

@@ -105,11 +105,15 @@ class Judge:
             # covering card's edge read as a J, its club scoring 0.57 and 0.74
             # blurred).  A whole corner's rank is whole: heavy blur alone can
             # leave it unsized, or its suit cut taller than printed, and it
-            # reads right (the blur stress, ornamental's cluttered scenes).
+            # reads right (the blur stress, ornamental's cluttered scenes), but
+            # only scoring blurred as high as any plain read must: a card lying
+            # over half its index leaves the tip in sight and the suit a piece,
+            # a club's scoring 0.19 plain, its blurred spade 0.54 a hair ahead of
+            # the club, and the pair score, set on whole glyphs, naming the spade.
             blurred = self.matcher.blurred_suit_scores(r)
             soft = max(blurred, key=blurred.get) if blurred else None
             if (soft is not None and not (c.notched and (r.unsized or self.rank_short_of_suit(r, rank, soft)))
-                    and self.pair_decides(r, soft, blurred, t.min_score if extra else t.candidate_score)):
+                    and self.pair_decides(r, soft, blurred, t.min_score if extra or r.unsized else t.candidate_score)):
                 ordered = sorted(blurred.values(), reverse=True)
                 suit, ss, sm, colour_ok, sure = soft, ordered[0], ordered[0] - ordered[1], True, True
         if not sure and r.cut_suit is not None and ink_ok and not self.past_self_test(r):
@@ -138,6 +142,9 @@ class Judge:
         if (not fragment and rs >= t.min_score - TWO_CORNER_SCORE
                 and (sure or ss >= t.min_score - TWO_CORNER_SCORE) and self.rank_contradicts(r, rank)):
             # Asked only of a read that could count (sure, or one of two corners agreeing).
+            sure, pair_conflict = False, True
+        if r.unsteady:
+            # Another rank read with the clipped paper taken brighter: no evidence for either.
             sure, pair_conflict = False, True
         if ss < t.candidate_score:
             return None
