@@ -76,8 +76,8 @@ class IndexRead:
     #: wrong size (see :meth:`IndexMatcher._read_at`).
     unsized: bool = False
     #: The patch's paper showed clipped to white and, its paper taken brighter, the rank read
-    #: otherwise (see :meth:`IndexMatcher._headroom_look`): thin strokes may have fallen under the
-    #: ink level, leaving a stroke that passes for another rank.  Never sure.
+    #: clearly as another (see :meth:`IndexMatcher._headroom_look`): thin strokes may have fallen
+    #: under the ink level, leaving a stroke that passes for another rank.  Never sure.
     unsteady: bool = False
 
     @property
@@ -561,11 +561,11 @@ class IndexMatcher:
         pale ink's thin strokes fall under it: an orange 3's arms left its
         thick right stroke, read as the deck's narrow "1" (0.88), a yellow J
         its stem, read as a 4 (0.80).  Taken brighter, the paper puts the level
-        back and the whole glyph reads (the 3 at 0.96, the J at 0.98).  When
-        the two looks read the same rank, or the brighter one reads no rank clearly
-        (more ink can also melt a glyph into what lies beside it), ``read`` stands;
-        otherwise the clearer look, if it reads clearly, else ``read`` marked
-        :attr:`IndexRead.unsteady`.
+        back and the whole glyph reads (the 3 at 0.96, the J at 0.98).  When the
+        brighter look reads another rank clearly, ``read`` is marked
+        :attr:`IndexRead.unsteady`.  The brighter look only ever vetoes: more ink
+        also melts a blurred club into a spade's blob (lattmann's 3 and ace of
+        clubs blurred 1.8-2.5 px read as sure spades when it was taken instead).
         """
         saw, seen = self.saw_glyphs, list(self.seen)
         look = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch,
@@ -573,8 +573,6 @@ class IndexMatcher:
         self.saw_glyphs, self.seen = saw, seen
         if look is None or look.best("rank")[0] == read.best("rank")[0] or not self._glyph_clears(look, "rank"):
             return read
-        if self._clears(look) and _weaker(look) > _weaker(read):
-            return look
         return replace(read, unsteady=True)
 
     def _glyph_clears(self, read: IndexRead, kind: str) -> bool:
