@@ -12,7 +12,10 @@ A change is ``KIND:VALUE``:
   side or upside down: a portrait frame at 90 and 270);
 - ``gain:G`` every pixel times G, clipped (exposure: ``gain:0.6`` a dimmer room, ``gain:1.25``
   brighter light that saturates the paper);
-- ``gamma:G`` levels raised to the power G (another camera's tone curve: 1.5 darkens mid-tones).
+- ``gamma:G`` levels raised to the power G (another camera's tone curve: 1.5 darkens mid-tones);
+- ``warm:K`` the light's colour: red over blue K times the set-up's, no channel brightened
+  (``warm:1.3`` a tungsten lamp or a camera's white balance left on daylight, ``warm:0.8``
+  cold light).
 
 The set-up shots keep the calibration's size, light and orientation, so each change is one the
 recognizer meets unprepared.  The changed frames are written as PNG (no second JPEG pass) into a
@@ -72,7 +75,12 @@ def parse_change(spec: str) -> tuple[Callable[[np.ndarray], np.ndarray], Callabl
         table = levels * v if kind == "gain" else 255.0 * (levels / 255.0) ** v
         lut = np.clip(np.round(table), 0, 255).astype(np.uint8)
         return lambda im: cv2.LUT(im, lut), lambda p, size: p
-    raise ChangeError(f"change {spec!r}: unknown kind {kind!r} (scale, turn, gain or gamma)")
+    if kind == "warm":
+        if not 0.25 <= v <= 4.0:
+            raise ChangeError(f"change {spec!r}: a warmth must lie between 0.25 and 4")
+        gains = np.array([1.0 / v, v ** -0.5, 1.0]) if v >= 1 else np.array([1.0, v ** 0.5, v])  # B, G, R
+        return lambda im: np.clip(np.round(im * gains), 0, 255).astype(np.uint8), lambda p, size: p
+    raise ChangeError(f"change {spec!r}: unknown kind {kind!r} (scale, turn, gain, gamma or warm)")
 
 
 def changed_frames(folder: Path, spec: str, out: Path) -> Path:

@@ -63,8 +63,20 @@ def test_gain_and_gamma_change_the_levels_as_named(tmp_path):
     assert dark[0, 0, 0] == round(255 * (60 / 255) ** 2)
 
 
+def test_warm_light_takes_from_blue_and_cold_from_red_brightening_nothing(tmp_path):
+    src = _frame_with_spots(tmp_path / "src")
+    before = cv2.imread(str(src / "0000.png")).astype(int)
+    warm = cv2.imread(str(frame_sweep.changed_frames(src, "warm:1.44", tmp_path / "warm") / "0000.png")).astype(int)
+    cold = cv2.imread(str(frame_sweep.changed_frames(src, "warm:0.64", tmp_path / "cold") / "0000.png")).astype(int)
+    b, g, r = before[7, 5]
+    assert tuple(warm[7, 5]) == (round(b / 1.44), round(g / 1.2), r)
+    assert tuple(cold[7, 5]) == (b, round(g * 0.8), round(r * 0.64))
+    assert (warm <= before).all() and (cold <= before).all()
+
+
 @pytest.mark.parametrize("spec, words", [("zoom:2", "unknown kind"), ("turn:45", "90, 180 or 270"),
-                                         ("scale:x", "no number"), ("gain:0", "between")])
+                                         ("scale:x", "no number"), ("gain:0", "between"),
+                                         ("warm:9", "between 0.25 and 4")])
 def test_a_bad_change_is_refused_naming_it(spec, words):
     with pytest.raises(frame_sweep.ChangeError, match=words) as info:
         frame_sweep.parse_change(spec)

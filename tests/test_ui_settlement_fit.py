@@ -73,7 +73,16 @@ def test_rows_that_cannot_fit_are_counted_in_the_title(qtbot, table_factory):
     qtbot.waitUntil(lambda: view.hidden_rows() > 0, timeout=3000)
     hidden = view.table.rowCount() - fully_shown(view)
     assert view.hidden_rows() == hidden > 0
-    assert view.title.text().endswith(f"PAY IN THIS ORDER · {hidden} MORE: SCROLL")
+    assert view.title.text().endswith(f"PAY IN THIS ORDER · {hidden} MORE BELOW: SCROLL")
+    # Scrolled to the end, nothing is left below: the title counts the rows above instead.
+    bar = view.table.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    qtbot.waitUntil(lambda: "BELOW" not in view.title.text(), timeout=3000)
+    above = sum(1 for r in range(view.table.rowCount()) if view.table.rowViewportPosition(r) < 0)
+    assert above > 0 and fully_shown(view) + above == view.table.rowCount()
+    assert view.title.text().endswith(f"PAY IN THIS ORDER · {above} ABOVE")
+    bar.setValue(0)
+    qtbot.waitUntil(lambda: view.title.text().endswith(f"{hidden} MORE BELOW: SCROLL"), timeout=3000)
     # Squeezed no further than legible: at the least row height every shown row still holds its text.
     full = view._row
     assert view.table.rowHeight(0) == view._least_row and view._least_row < full

@@ -45,6 +45,7 @@ class SettlementView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.verticalScrollBar().valueChanged.connect(lambda _: self._retitle())
         head = self.table.horizontalHeader()
         head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -69,19 +70,38 @@ class SettlementView(QWidget):
         self._fit_rows()
 
     def hidden_rows(self) -> int:
-        """How many rows do not fit in the table's visible part at once, wherever it is scrolled
-        (the title says so too)."""
+        """How many rows do not fit in the table's visible part at once, wherever it is scrolled."""
         n = self.table.rowCount()
         if not n:
             return 0
         shown = self.table.viewport().height() // max(self.table.rowHeight(0), 1)
         return max(0, n - shown)
 
+    def rows_out_of_sight(self) -> tuple[int, int]:
+        """How many rows lie (wholly or in part) above and below the table's visible part as it is scrolled now."""
+        table = self.table
+        bottom = table.viewport().height()
+        above = below = 0
+        for r in range(table.rowCount()):
+            top = table.rowViewportPosition(r)
+            if top < 0:
+                above += 1
+            elif top + table.rowHeight(r) > bottom:
+                below += 1
+        return above, below
+
+    def _retitle(self) -> None:
+        """The title, with the rows out of sight: those still below first (a croupier pays
+        down the list), then, scrolled to the end, those left above."""
+        above, below = self.rows_out_of_sight()
+        more = f" · {below} MORE BELOW: SCROLL" if below else f" · {above} ABOVE" if above else ""
+        self.title.setText(self._title + more)
+
     def _fit_rows(self) -> None:
         """Rows as tall as the unit asks, or shorter (down to the font's height) when that makes
         every row show: a croupier pays down the whole list, and an alert opened above the
         table must not push its last payment out of sight.  Rows that still do not fit are
-        counted in the title, so that no payment is missed unseen."""
+        counted in the title (see :meth:`_retitle`), so that no payment is missed unseen."""
         n = self.table.rowCount()
         height = self._row
         if n:
@@ -90,8 +110,7 @@ class SettlementView(QWidget):
         head.setDefaultSectionSize(height)
         for r in range(n):
             head.resizeSection(r, height)
-        hidden = self.hidden_rows()
-        self.title.setText(self._title + (f" · {hidden} MORE: SCROLL" if hidden else ""))
+        self._retitle()
 
     def rows(self) -> list[tuple[str, ...]]:
         """The rows as shown (seat, bet, stake, call, commission): what tests and screen readers check."""
