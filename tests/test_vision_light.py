@@ -8,11 +8,13 @@ colour and the frame is scaled back to the set-up's paper colour.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from dealer_assist.vision import recognize as recognize_module
-from dealer_assist.vision.light import brightest_levels, exposure, light_balance
+from dealer_assist.vision.light import LEAST_INK_CHANGE, brightest_levels, exposure, light_balance
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 from frame_truth import setup_shot_corner
@@ -73,6 +75,26 @@ def test_a_mildly_warm_light_is_left_but_the_paper_test_balanced(shot):
     assert max(paper) - min(paper) > 40 and max(grey) - min(grey) < 12
     anglo._lit(frame)
     assert anglo._balance is None  # the set-up light: the paper test as calibrated
+
+
+def test_a_deck_told_by_ink_colours_has_a_light_balanced_that_others_leave(shot):
+    """A four-colour deck's suits are told apart by their inks' colours, which a light an eighth
+    warmer already shifts (a warm lamp turned a quarter of one such deck's cards uncertain): its
+    frames are balanced from LEAST_INK_CHANGE on, a two-colour deck's only from LEAST_CHANGE."""
+    anglo, frame, (x, y, _, _, w, h) = shot
+    inks = Recognizer(replace(anglo.profile, colour_pairs=["CS"]))
+    mild = _lit(frame, (1 - 1.5 * LEAST_INK_CHANGE, 1 - 0.75 * LEAST_INK_CHANGE, 1.0))
+    cx, cy = int(x + 0.5 * w), int(y + 0.5 * h)
+
+    def paper(image):
+        return image[cy - 3:cy + 3, cx - 3:cx + 3, :3].reshape(-1, 3).mean(axis=0)
+
+    plain, _ = anglo._lit(mild)
+    assert np.array_equal(plain[..., :3], mild)
+    balanced, _ = inks._lit(mild)
+    assert np.abs(paper(mild) - paper(frame)).max() > 20
+    assert np.abs(paper(balanced) - paper(frame)).max() < 6
+    assert np.array_equal(inks._lit(frame)[0][..., :3], frame)  # the set-up's light is left alone
 
 
 def test_a_room_dimmed_to_a_third_reads_brightened_back_and_would_not_as_it_is(shot, monkeypatch):

@@ -34,6 +34,10 @@ STRIDE = 8
 #: and the shared photos' light, wandering up to 22% from their set-up shots', reads
 #: as well as it is (balanced from 8% on, they read a card fewer).
 LEAST_CHANGE = 0.25
+#: The least change worth making on a deck whose suits' inks are told apart by colour beyond red
+#: and black (``Profile.colour_pairs``): a warm lamp turns a blue spade's ink green and an orange
+#: diamond's red long before it changes a channel by a quarter.
+LEAST_INK_CHANGE = 0.08
 
 #: The most a light's colour (the frame's paper against the set-up's) scales a
 #: channel: a tungsten lamp against daylight is about 0.6 in blue.  A felt's
@@ -125,9 +129,9 @@ def exposure(top: np.ndarray, paper_colour: Sequence[float]) -> Optional[float]:
     return gain if gain * DIMMED >= 1.0 else None
 
 
-def worth_balancing(light: np.ndarray) -> bool:
-    """Whether a light (see :func:`frame_light`) is off the set-up's by :data:`LEAST_CHANGE` or more."""
-    return bool(np.abs(light - 1.0).max() >= LEAST_CHANGE)
+def worth_balancing(light: np.ndarray, least: float = LEAST_CHANGE) -> bool:
+    """Whether a light (see :func:`frame_light`) is off the set-up's by ``least`` or more."""
+    return bool(np.abs(light - 1.0).max() >= least)
 
 
 def balance_table(light: np.ndarray, channels: int = 3) -> np.ndarray:

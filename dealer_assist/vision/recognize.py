@@ -35,7 +35,8 @@ from dealer_assist.vision.detect import (LEAST_FRAME, MASK_SCALE, Corner, Masks,
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
-from dealer_assist.vision.light import balance_table, brightest_levels, exposure, frame_light, worth_balancing
+from dealer_assist.vision.light import (LEAST_CHANGE, LEAST_INK_CHANGE, balance_table, brightest_levels, exposure,
+                                        frame_light, worth_balancing)
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
 from dealer_assist.vision.profile import Box, Profile
 from dealer_assist.vision.suit_reach import SuitReach, solid_suits
@@ -325,7 +326,7 @@ class Recognizer:
             return frame, None
         # The light's colour is at the frame's brightness; a dimmed frame is also brightened back.
         gain = exposure(top, paper) or 1.0
-        if not worth_balancing(light):
+        if not worth_balancing(light, LEAST_INK_CHANGE if self.profile.colour_pairs else LEAST_CHANGE):
             seen = paper * light * (paper.max() / (paper * light).max())
             if np.abs(seen - paper).max() > tint_allowance(paper.max()) / 4:
                 # The paper's tint changed by what paper_balance counts as tinted.
