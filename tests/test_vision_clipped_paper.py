@@ -78,6 +78,18 @@ def test_a_rank_left_a_stroke_by_clipped_paper_is_never_sure(case, fragment, who
     assert not judged.sure and judged.pair_conflict
 
 
+def test_a_corner_cut_again_at_the_size_its_rank_tells_is_looked_at_brighter_too():
+    """The J's card guessed a fifth small: the stem left reads as a 4 whose height says the card
+    is bigger, and the corner is cut again at that size, where the brighter look must hold too."""
+    deck, image, tip, wdir, hdir, card_w = NEO_JD
+    rec, frame, args, patch, levels = _looked_at((deck, image, tip, wdir, hdir, card_w * 0.8))
+    first = rec.matcher._looks(frame, *args, patch, levels)
+    assert first.best("rank")[0] == "4" and first.scale > 1.1  # read where it was cut again, bigger
+    assert _judged(rec, args, first).sure
+    read = rec.matcher.read_corner(frame, *args)
+    assert read.unsteady and not _judged(rec, args, read).sure
+
+
 def test_a_rank_read_the_same_with_the_paper_taken_brighter_stays_sure():
     rec, frame, args, patch, levels = _looked_at(ANCIENT_KH)
     assert levels.paper >= CLIPPED

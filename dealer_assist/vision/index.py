@@ -454,6 +454,8 @@ class IndexMatcher:
         #: The clearest suit core of the looks at the corner being read, its scores and pair
         #: leans (see :meth:`_note_core`).
         self._core: Optional[tuple[Glyph, dict[str, float], dict[str, float]]] = None
+        #: How much brighter than it shows each patch's paper is taken (see :meth:`_headroom_look`).
+        self._paper_taken = 1.0
         self._ranks = _BlurredTemplates(profile.rank_templates)
         self._soft_suits = _BlurredTemplates(profile.suit_templates) if profile.suit_templates else None
         self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
@@ -561,15 +563,21 @@ class IndexMatcher:
         pale ink's thin strokes fall under it: an orange 3's arms left its
         thick right stroke, read as the deck's narrow "1" (0.88), a yellow J
         its stem, read as a 4 (0.80).  Taken brighter, the paper puts the level
-        back and the whole glyph reads (the 3 at 0.96, the J at 0.98).  When the
+        back and the whole glyph reads (the 3 at 0.96, the J at 0.98), also where the
+        look cuts the corner again at the size its rank tells (the J, its card
+        guessed a fifth small, cut again at the 4's height).  When the
         brighter look reads another rank clearly, ``read`` is marked
         :attr:`IndexRead.unsteady`.  The brighter look only ever vetoes: more ink
         also melts a blurred club into a spade's blob (lattmann's 3 and ace of
         clubs blurred 1.8-2.5 px read as sure spades when it was taken instead).
         """
         saw, seen = self.saw_glyphs, list(self.seen)
-        look = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch,
-                             levels=brighter_paper(levels, HEADROOM))
+        self._paper_taken = HEADROOM  # a corner cut again at another size is looked at so too
+        try:
+            look = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch,
+                                 levels=brighter_paper(levels, HEADROOM))
+        finally:
+            self._paper_taken = 1.0
         self.saw_glyphs, self.seen = saw, seen
         if look is None or look.best("rank")[0] == read.best("rank")[0] or not self._glyph_clears(look, "rank"):
             return read
@@ -662,9 +670,10 @@ class IndexMatcher:
         (kept within :data:`RECUT_RANGE`); its ``scale`` is relative to ``card_w`` x ``card_h``."""
         k = min(max(k, RECUT_RANGE[0]), RECUT_RANGE[1])
         patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile, self.bleed)
-        again = self._score(*extract_glyphs(patch, self.profile, faint,
-                                            darkness(patch, channels) if channels else None, faint_suit,
-                                            not self.trial))
+        levels = darkness(patch, channels) if channels or self._paper_taken != 1.0 else None
+        if self._paper_taken != 1.0:
+            levels = brighter_paper(levels, self._paper_taken)
+        again = self._score(*extract_glyphs(patch, self.profile, faint, levels, faint_suit, not self.trial))
         if again is None:
             return None
         return replace(_placed(again, x, y, wdir, hdir, card_w * k, card_h * k), scale=again.scale * k)
