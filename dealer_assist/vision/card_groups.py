@@ -154,6 +154,12 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
             near = 0.2 if a.sure and b.sure and a.code == b.code else 0.12
             if math.sqrt(dx * dx + dy * dy) < near * card_w and facing > 0.8:
                 parent[find(j)] = find(i)
+            elif facing < -0.8 and a.sure and b.sure and a.code == b.code and _near(a.center, b.center, near * card_w):
+                # One card's two index corners read alike, one of them at a size guessed far
+                # off: the pairing below measures their offset by the sizes the two were read
+                # at (a quarter too big for one, so the other corner came short of where the
+                # opposite corner lies), but the cards the two reads put down lie on one another.
+                parent[find(j)] = find(i)
             elif facing < -0.8:
                 w = (a.size[0] + b.size[0]) / 2
                 h = (a.size[1] + b.size[1]) / 2
