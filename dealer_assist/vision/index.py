@@ -142,8 +142,8 @@ RECUT_MIN_K = RECUT_RANGE[0] * GLYPH_LEAST
 #: brighter the light is than the paper shows is lost (see :meth:`IndexMatcher._headroom_look`).
 CLIPPED = 255.0
 #: How much brighter than it shows a clipped patch's paper is taken for the look that checks its
-#: rank (see :meth:`IndexMatcher._headroom_look`): a fifth puts the ink level where it would lie
-#: under the exposure sweep's 1.25 gain, and reads the rank the same at any gain it did read right.
+#: rank (see :meth:`IndexMatcher._headroom_look`): about what the exposure sweep's 1.25 gain
+#: hides (rendered stock at 245 shows at 255, lit to some 300).
 HEADROOM = 1.2
 
 

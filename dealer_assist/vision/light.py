@@ -59,8 +59,9 @@ DIMMED = 0.75
 #: white: the camera's exposure left the paper no room.  A frame then shows only that its paper is
 #: white, not how far the light went past it, and the print's pale parts fade against it unseen:
 #: with every test frame of the 33 rendered designs brightened by a quarter,
-#: they read 8,495 of 8,754 readable cards (8,689 at their light) and two wrong, one a 3 of
-#: diamonds whose thin red strokes faded (its thick stroke read as an ace).
+#: they read 8,495 of 8,754 readable cards (8,689 at their light), and two wrong, one a 3 of
+#: diamonds whose thin red strokes faded (its thick stroke read as an ace), until such a corner
+#: was looked at again with its paper taken brighter (see :meth:`.index.IndexMatcher._headroom_look`).
 NO_HEADROOM = 250
 
 
