@@ -154,13 +154,6 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
             near = 0.2 if a.sure and b.sure and a.code == b.code else 0.12
             if math.sqrt(dx * dx + dy * dy) < near * card_w and facing > 0.8:
                 parent[find(j)] = find(i)
-            elif facing < -0.8 and a.sure and b.sure and a.code == b.code and _near(a.center, b.center, near * card_w):
-                # One card's two index corners read alike, one of them inferred across a notch
-                # a little off the card's edges (12 degrees, a fifth of a card short along
-                # them): the pairing below, by their offset in card sizes, found it 0.72 of a
-                # card from the other and kept them apart, yet the cards the two put down lie
-                # on one another.
-                parent[find(j)] = find(i)
             elif facing < -0.8:
                 w = (a.size[0] + b.size[0]) / 2
                 h = (a.size[1] + b.size[1]) / 2
