@@ -10,7 +10,9 @@ mouse like a croupier would.  It saves:
 
 * ``round.png``: a round in progress (a third card due, its place highlighted);
 * ``settled.png``: the round settled, with what to take and pay;
-* ``alert.png``: an alert (a card that came after the round).
+* ``alert.png``: an alert (a card that came after the round);
+* ``crowded.png``, ``crowded_end.png``: 28 bets to settle, more than the paying order
+  shows at once: its title counts the rows out of sight, before and after PgDn.
 """
 
 from __future__ import annotations
@@ -134,6 +136,18 @@ def inner(args: argparse.Namespace) -> int:
     settle_ui(50)
     QTest.keyClick(window.centralWidget(), Qt.Key.Key_Escape)
     shot("alert.png")
+    key(Qt.Key.Key_Delete)  # the held 7h set aside
+    key(Qt.Key.Key_N)
+    key(Qt.Key.Key_2)
+    for seat in range(1, 8):
+        for bet in (Bet.PLAYER, Bet.BANKER, Bet.BIG, Bet.SMALL):
+            click(seat, bet)
+    key(Qt.Key.Key_D)
+    while not session.state.round.complete:
+        deal_one()
+    shot("crowded.png")
+    key(Qt.Key.Key_PageDown)
+    shot("crowded_end.png")
     table.close()
     return 0
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.ui.settlement import LEAST_ROW_UNITS, ROW_UNITS
 
@@ -73,16 +76,28 @@ def test_rows_that_cannot_fit_are_counted_in_the_title(qtbot, table_factory):
     qtbot.waitUntil(lambda: view.hidden_rows() > 0, timeout=3000)
     hidden = view.table.rowCount() - fully_shown(view)
     assert view.hidden_rows() == hidden > 0
-    assert view.title.text().endswith(f"PAY IN THIS ORDER · {hidden} MORE BELOW: SCROLL")
-    # Scrolled to the end, nothing is left below: the title counts the rows above instead.
+    assert view.title.text().endswith(f" · {hidden} MORE BELOW: PgDn")
+    # The count makes the title longer, never the window wider: at 1280 the table's right side stays in sight.
+    assert window.width() <= 1280
+    assert view.title.fontMetrics().horizontalAdvance(view.title.text()) <= view.title.width()
+    # The croupier pages down with the key the title names, to the end: nothing is left below,
+    # and the title counts the rows above instead.
     bar = view.table.verticalScrollBar()
-    bar.setValue(bar.maximum())
+    for _ in range(view.table.rowCount()):
+        if bar.value() == bar.maximum():
+            break
+        before = bar.value()
+        QTest.keyClick(window.centralWidget(), Qt.Key.Key_PageDown)
+        assert bar.value() > before
     qtbot.waitUntil(lambda: "BELOW" not in view.title.text(), timeout=3000)
     above = sum(1 for r in range(view.table.rowCount()) if view.table.rowViewportPosition(r) < 0)
     assert above > 0 and fully_shown(view) + above == view.table.rowCount()
-    assert view.title.text().endswith(f"PAY IN THIS ORDER · {above} ABOVE")
-    bar.setValue(0)
-    qtbot.waitUntil(lambda: view.title.text().endswith(f"{hidden} MORE BELOW: SCROLL"), timeout=3000)
+    assert view.title.text().endswith(f" · {above} ABOVE: PgUp")
+    for _ in range(view.table.rowCount()):
+        if bar.value() == 0:
+            break
+        QTest.keyClick(window.centralWidget(), Qt.Key.Key_PageUp)
+    qtbot.waitUntil(lambda: view.title.text().endswith(f"{hidden} MORE BELOW: PgDn"), timeout=3000)
     # Squeezed no further than legible: at the least row height every shown row still holds its text.
     full = view._row
     assert view.table.rowHeight(0) == view._least_row and view._least_row < full

@@ -360,6 +360,12 @@ class MainWindow(QMainWindow):
     def toggle_history(self) -> None:
         self.right.setCurrentWidget(self.history if self.right.currentWidget() is self.settlement else self.settlement)
 
+    def scroll_page(self, pages: int) -> None:
+        """The paying order (or the history, whichever is shown) a page down or up: a croupier
+        paying a long list keeps both hands on the table and the keyboard."""
+        bar = self.right.currentWidget().table.verticalScrollBar()
+        bar.setValue(bar.value() + pages * bar.pageStep())
+
     def toggle_fullscreen(self) -> None:
         self.options.fullscreen = not self.isFullScreen()
         if self.options.fullscreen:

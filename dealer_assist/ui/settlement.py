@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSizePolicy, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from dealer_assist.money import fmt
 from dealer_assist.ui import theme
@@ -37,6 +37,9 @@ class SettlementView(QWidget):
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.title = QLabel("SETTLEMENT")
+        # The title follows the column's width, never widens it: with rows out of sight it grows
+        # a count, and a window pushed past the screen would cut off the table's right side.
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._title = "SETTLEMENT"
         self._row = self._least_row = 0
         self.table = _FittedTable(0, len(COLUMNS), self._fit_rows)
@@ -94,8 +97,12 @@ class SettlementView(QWidget):
         """The title, with the rows out of sight: those still below first (a croupier pays
         down the list), then, scrolled to the end, those left above."""
         above, below = self.rows_out_of_sight()
-        more = f" · {below} MORE BELOW: SCROLL" if below else f" · {above} ABOVE" if above else ""
-        self.title.setText(self._title + more)
+        more = f" · {below} MORE BELOW: PgDn" if below else f" · {above} ABOVE: PgUp" if above else ""
+        text = self._title + more
+        if more and self.title.fontMetrics().horizontalAdvance(text) > self.title.width():
+            # Too long for the column: the count and its key matter more than "PAY IN THIS ORDER".
+            text = self._title.split(":")[0] + more
+        self.title.setText(text)
 
     def _fit_rows(self) -> None:
         """Rows as tall as the unit asks, or shorter (down to the font's height) when that makes
