@@ -12,7 +12,7 @@ mouse like a croupier would.  It saves:
 * ``settled.png``: the round settled, with what to take and pay;
 * ``alert.png``: an alert (a card that came after the round);
 * ``crowded.png``, ``crowded_end.png``: 28 bets to settle, more than the paying order
-  shows at once: its title counts the rows out of sight, before and after PgDn.
+  shows at once: its title counts the rows out of sight, before and after PgDown.
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ def test_rows_that_cannot_fit_are_counted_in_the_title(qtbot, table_factory):
     qtbot.waitUntil(lambda: view.hidden_rows() > 0, timeout=3000)
     hidden = view.table.rowCount() - fully_shown(view)
     assert view.hidden_rows() == hidden > 0
-    assert view.title.text().endswith(f" · {hidden} MORE BELOW: PgDn")
+    assert view.title.text().endswith(f" · {hidden} MORE BELOW: PgDown")
     # The count makes the title longer, never the window wider: at 1280 the table's right side stays in sight.
     assert window.width() <= 1280
     assert view.title.fontMetrics().horizontalAdvance(view.title.text()) <= view.title.width()
@@ -97,7 +97,7 @@ def test_rows_that_cannot_fit_are_counted_in_the_title(qtbot, table_factory):
         if bar.value() == 0:
             break
         QTest.keyClick(window.centralWidget(), Qt.Key.Key_PageUp)
-    qtbot.waitUntil(lambda: view.title.text().endswith(f"{hidden} MORE BELOW: PgDn"), timeout=3000)
+    qtbot.waitUntil(lambda: view.title.text().endswith(f"{hidden} MORE BELOW: PgDown"), timeout=3000)
     # Squeezed no further than legible: at the least row height every shown row still holds its text.
     full = view._row
     assert view.table.rowHeight(0) == view._least_row and view._least_row < full

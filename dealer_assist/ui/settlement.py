@@ -97,7 +97,7 @@ class SettlementView(QWidget):
         """The title, with the rows out of sight: those still below first (a croupier pays
         down the list), then, scrolled to the end, those left above."""
         above, below = self.rows_out_of_sight()
-        more = f" · {below} MORE BELOW: PgDn" if below else f" · {above} ABOVE: PgUp" if above else ""
+        more = f" · {below} MORE BELOW: PgDown" if below else f" · {above} ABOVE: PgUp" if above else ""
         text = self._title + more
         if more and self.title.fontMetrics().horizontalAdvance(text) > self.title.width():
             # Too long for the column: the count and its key matter more than "PAY IN THIS ORDER".
