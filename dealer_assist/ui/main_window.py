@@ -364,7 +364,7 @@ class MainWindow(QMainWindow):
         """The paying order (or the history, whichever is shown) a page down or up: a croupier
         paying a long list keeps both hands on the table and the keyboard."""
         bar = self.right.currentWidget().table.verticalScrollBar()
-        bar.setValue(bar.value() + pages * bar.pageStep())
+        bar.setValue(bar.value() + pages * bar.pageStep())  # the tables scroll by whole rows
 
     def toggle_fullscreen(self) -> None:
         self.options.fullscreen = not self.isFullScreen()

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSizePoli
 
 from dealer_assist.money import fmt
 from dealer_assist.ui import theme
+from dealer_assist.ui.out_of_sight import titled
 
 COLUMNS = ("Seat", "Bet", "Stake", "Do", "Comm.")
 CALL_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
@@ -96,13 +97,7 @@ class SettlementView(QWidget):
     def _retitle(self) -> None:
         """The title, with the rows out of sight: those still below first (a croupier pays
         down the list), then, scrolled to the end, those left above."""
-        above, below = self.rows_out_of_sight()
-        more = f" · {below} MORE BELOW: PgDown" if below else f" · {above} ABOVE: PgUp" if above else ""
-        text = self._title + more
-        if more and self.title.fontMetrics().horizontalAdvance(text) > self.title.width():
-            # Too long for the column: the count and its key matter more than "PAY IN THIS ORDER".
-            text = self._title.split(":")[0] + more
-        self.title.setText(text)
+        self.title.setText(titled(self.title, self._title, *self.rows_out_of_sight()))
 
     def _fit_rows(self) -> None:
         """Rows as tall as the unit asks, or shorter (down to the font's height) when that makes

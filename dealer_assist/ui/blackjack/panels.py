@@ -10,14 +10,16 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
+                               QVBoxLayout, QWidget)
 
 from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import theme
 from dealer_assist.ui.entry import CardEntry
+from dealer_assist.ui.out_of_sight import titled
 
 DRAWS = QColor("#c0630b")  # the dealer must take a card: orange, not to be missed
 STANDS = QColor("#1d5fbf")
@@ -169,55 +171,156 @@ class ChipBar(QWidget):
 
 
 class SettlementPanel(QWidget):
-    """The bets before the round, then one line per hand: stake, result, what to pay."""
+    """The bets before the round, then one line per hand: stake, result, what to pay.
+
+    Seven seats split twice make more lines than the panel shows: the lines
+    scroll (PgDown / PgUp) and the title counts those out of sight, so that
+    no payment is missed unseen; the list never makes the window taller.
+    """
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.title = QLabel("BETS")
-        self.body = QLabel("")
-        self.body.setTextFormat(Qt.TextFormat.RichText)
-        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.body.setWordWrap(True)
+        # The title follows the column's width, never widens it (see out_of_sight.titled).
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._title = "BETS"
+        self.rows = QWidget()
+        self.grid = QGridLayout(self.rows)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setVerticalSpacing(0)
+        self.grid.setColumnStretch(0, 1)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.rows)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scroll.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
+        bar = self.scroll.verticalScrollBar()
+        bar.valueChanged.connect(lambda _: self._retitle())
+        bar.rangeChanged.connect(lambda *_: self._retitle())
+        # Lines laid out anew or the room changed: what is out of sight is counted again.
+        self.rows.installEventFilter(self)
+        self.scroll.viewport().installEventFilter(self)
         self.totals = QLabel("")
         self.totals.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 0, 6, 0)
         lay.addWidget(self.title)
-        lay.addWidget(self.body, 1)
+        lay.addWidget(self.scroll, 1)
         lay.addWidget(self.totals)
         self.lines: list[str] = []
+        #: Per line of the list, its first and last label: what :meth:`lines_out_of_sight` measures.
+        self._spans: list[tuple[QLabel, QLabel]] = []
+        self._shown: Optional[list] = None
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
         self.title.setFont(theme.font(unit * 1.3, bold=True))
-        self.body.setFont(theme.font(unit * 1.05, bold=True))
+        # Each label's font is its own: the scroll area's style sheet stops a parent's font reaching them.
+        self._font = theme.font(unit * 1.05, bold=True)
+        self._small = theme.font(unit * 0.8, bold=True)
+        self.grid.setHorizontalSpacing(max(4, int(unit * 0.5)))
+        for label in self.rows.findChildren(QLabel):
+            label.setFont(self._small if label.property("reason") else self._font)
         self.totals.setFont(theme.font(unit * 1.0, bold=True))
+        self._retitle()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
+            QTimer.singleShot(0, self, self._retitle)  # once the lines have their places
+        return False
+
+    def scroll_page(self, pages: int) -> None:
+        """A page down (``pages`` > 0) or up, by whole lines: the line cut at the bottom becomes the
+        top one, or the line above the top one the bottom one, so that no payment is ever seen only
+        in halves."""
+        bar = self.scroll.verticalScrollBar()
+        view = self.scroll.viewport().height()
+        spans = [(first.mapTo(self.scroll.viewport(), QPoint(0, 0)).y(),
+                  last.mapTo(self.scroll.viewport(), QPoint(0, last.height())).y()) for first, last in self._spans]
+        if pages > 0:
+            cut = next((top for top, bottom in spans if bottom > view), None)
+            if cut is not None:
+                bar.setValue(bar.value() + max(cut, 1))
+        else:
+            first = next((top for top, bottom in spans if top >= 0), None)
+            if first is not None:
+                bar.setValue(bar.value() + min(first - view, -1))
+
+    def lines_out_of_sight(self) -> tuple[int, int]:
+        """How many lines of the list lie (wholly or in part) above and below its visible part."""
+        view = self.scroll.viewport()
+        above = below = 0
+        for first, last in self._spans:
+            top = first.mapTo(view, QPoint(0, 0)).y()
+            bottom = last.mapTo(view, QPoint(0, last.height())).y()
+            if top < 0:
+                above += 1
+            elif bottom > view.height():
+                below += 1
+        return above, below
+
+    def _retitle(self) -> None:
+        self.title.setText(titled(self.title, self._title, *self.lines_out_of_sight()))
+
+    def _fill(self, rows: list[tuple[str, str, str, Optional[QColor], str]]) -> None:
+        """The list's lines: (who, stake, call, the call's colour, a reason under them or "")."""
+        while self.grid.count():
+            self.grid.takeAt(0).widget().deleteLater()
+        for r in range(self.grid.rowCount()):
+            self.grid.setRowStretch(r, 0)
+        self._spans = []
+        r = 0
+        for who, stake, call, colour, reason in rows:
+            labels = [QLabel(who), QLabel(stake), QLabel(call)]
+            for label in labels:
+                label.setFont(self._font)
+            labels[0].setWordWrap(True)
+            labels[1].setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if colour is not None:
+                labels[2].setStyleSheet(f"color: {colour.name()};")
+            for c, label in enumerate(labels):
+                self.grid.addWidget(label, r, c)
+            last = labels[0]
+            if reason:
+                last = QLabel(reason)
+                last.setWordWrap(True)
+                last.setFont(self._small)
+                last.setProperty("reason", True)
+                last.setStyleSheet(f"color: {theme.MUTED.name()};")
+                self.grid.addWidget(last, r + 1, 0, 1, 3)
+                r += 1
+            self._spans.append((labels[0], last))
+            r += 1
+        self.grid.setRowStretch(r, 1)  # the lines at the top, the room below them
+        self.grid.activate()
 
     def show_snapshot(self, snap) -> None:
         state = snap.state
         s = state.settlement
         colours = {"win": theme.WIN, "lose": QColor("#e0554a"), "push": theme.MUTED}
         if s is None:
-            self.title.setText(f"ROUND {state.round_no}: BETS")
+            self._title = f"ROUND {state.round_no}: BETS"
             self.lines = [f"seat {seat}: {fmt(stake)}" for seat, stake in state.bets]
-            rows = "".join(f"<tr><td>SEAT {seat}</td><td align='right'>&nbsp;{fmt(stake)}</td></tr>"
-                           for seat, stake in state.bets)
+            rows = [(f"SEAT {seat}", fmt(stake), "", None, "") for seat, stake in state.bets]
             self.totals.setText(f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)} per seat")
         else:
-            self.title.setText(f"ROUND {state.round_no}: PAY")
-            self.lines, rows = [], ""
+            self._title = f"ROUND {state.round_no}: PAY"
+            self.lines, rows = [], []
             for h in s.hands:
                 many = sum(1 for x in s.hands if x.seat == h.seat) > 1
                 who = f"SEAT {h.seat}" + (f" hand {h.hand + 1}" if many else "")
                 res = h.result.value
                 call = {"win": f"PAY {fmt(h.pays)}", "lose": "TAKE", "push": "PUSH"}[res]
                 self.lines.append(f"{who}: {fmt(h.stake)} {res} {call}")
-                rows += (f"<tr><td>{who}</td><td align='right'>&nbsp;{fmt(h.stake)}&nbsp;</td>"
-                         f"<td style='color:{colours[res].name()}'>&nbsp;{call}</td></tr>"
-                         f"<tr><td colspan='3' style='color:{theme.MUTED.name()}; font-size:small'>{h.reason}</td></tr>")
+                rows.append((who, fmt(h.stake), call, colours[res], h.reason))
             self.totals.setText(f"stakes {fmt(s.stakes)} · paid {fmt(s.paid)}\nhouse {fmt(s.house)} · "
                                 f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)}")
-        self.body.setText(f"<table cellspacing='2'>{rows}</table>")
+        if rows != self._shown:
+            self._shown = rows
+            self._fill(rows)
+        self._retitle()
 
 
 class DeckPanel(QWidget):

@@ -49,6 +49,8 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Escape",), "dismiss", "dismiss the newest alert"),
     (("F9",), "supervisor", "supervisor (PIN): accept a refused card, or a new deck with cards missing"),
     (("L",), "change_limits", "change the seat limits (a supervisor PIN if configured)"),
+    (("PgDown",), "page_down", "scroll the pay list down a page (seven seats split make more lines than fit)"),
+    (("PgUp",), "page_up", "scroll the pay list up a page"),
     (("A",), "toggle_auto", "demo: auto-play the players' calls on/off"),
     (("F1",), "toggle_help", "this help: every key"),
     (("Ctrl+Q",), "close", "quit"),
@@ -64,7 +66,8 @@ REPLAY_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("T",), "toggle_turbo", "replay: fast / normal pace (turbo)"),
 )
 #: The commands a replay runs: they change the view, never the table (which follows the journal).
-VIEW_COMMANDS = frozenset({"toggle_pause", "step_replay", "toggle_turbo", "toggle_help", "dismiss", "close"})
+VIEW_COMMANDS = frozenset({"toggle_pause", "step_replay", "toggle_turbo", "toggle_help", "dismiss", "close",
+                           "page_down", "page_up"})
 #: How a refusal names the commands that have no key of their own.
 UNKEYED = {"place": "a bet (click on a seat)", "remove": "taking a chip off (Shift-click)", "chip": "choosing a chip",
            "void_return": "void counted", "resume": "same deck"}
@@ -255,6 +258,9 @@ class BlackjackWindow(QMainWindow):
                 self.help.hide()
             else:
                 self.alerts.dismiss_newest()
+            error = None
+        elif name in ("page_down", "page_up"):
+            self.settlement.scroll_page(1 if name == "page_down" else -1)
             error = None
         elif name == "toggle_help":
             self.help.setGeometry(self.centralWidget().rect())
