@@ -164,12 +164,13 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
                     # a card overlapping another by a fifth puts its corner
                     # where the other's opposite corner would be.
                     continue
+                if a.code == b.code:
+                    u, v = _best_fit(a, b, dx, dy, (w, h), (card_w, card_h))
                 if 0.75 < u < 1.3 and 0.75 < v < 1.3:
                     # The two index corners of one card have exactly opposite
                     # edges; a fanned neighbour is turned by a few degrees.
                     # Two reads of one code are likelier one card than two.
-                    cost = abs(u - 1) + abs(v - 1) + abs(u - v) + 4.0 * (1.0 + facing)
-                    pairs.append((cost + (0.0 if a.code == b.code else 0.3), i, j))
+                    pairs.append((_pair_cost(u, v, facing) + (0.0 if a.code == b.code else 0.3), i, j))
     partner: dict[int, int] = {}
     for _, i, j in sorted(pairs):
         ri, rj = find(i), find(j)
@@ -182,6 +183,36 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
         key = min(root, partner.get(root, root))
         groups.setdefault(key, []).append(r)
     return list(groups.values())
+
+
+def _pair_cost(u: float, v: float, facing: float) -> float:
+    """How far two opposite corners, ``u``, ``v`` card sizes apart along the first's edges and
+    ``facing`` (cosine of their width edges), lie from one card's two index corners."""
+    return abs(u - 1) + abs(v - 1) + abs(u - v) + 4.0 * (1.0 + facing)
+
+
+def _best_fit(a: CornerRead, b: CornerRead, dx: float, dy: float,
+              read_size: tuple[float, float], frame_size: tuple[float, float]) -> tuple[float, float]:
+    """The offset ``(dx, dy)`` from ``a`` to ``b`` in card sizes, measured the way that fits one
+    card best: along either corner's edges, against the reads' card size or the frame's.
+
+    Two reads of one code at opposite corners are measured every way because
+    either may be the poorly placed one: a corner inferred across a notch in the
+    outline has edges a dozen degrees off and lies off the card's true corner (its
+    offset along the other corner's edges came out 0.72 of a card), and a rank
+    thinned by dark light makes a read's card a quarter too small (1.31 cards
+    apart at its size, 0.99 at the frame's).  A fanned copy's corner fits no way
+    better than the true partner's, and each corner still pairs with one only.
+    """
+    best = None
+    for first, sign in ((a, 1.0), (b, -1.0)):
+        (wx, wy), (hx, hy) = first.corner.wdir, first.corner.hdir
+        pu, pv = sign * (dx * wx + dy * wy), sign * (dx * hx + dy * hy)
+        for w, h in (read_size, frame_size):
+            u, v = pu / w, pv / h
+            if best is None or _pair_cost(u, v, -1.0) < _pair_cost(*best, -1.0):
+                best = (u, v)
+    return best
 
 
 def _one_glyph(a: CornerRead, b: CornerRead, within: float) -> bool:
