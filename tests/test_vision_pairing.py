@@ -88,3 +88,15 @@ def test_two_copies_of_a_card_fanned_one_over_the_other_stay_two_cards():
     queens = sorted(sorted(round(r.corner.x) for r in g) for g in groups if g[0].code == "QH")
     assert queens == [[782], [851, 1163]]
 
+
+
+def test_a_fanned_copy_whose_top_corner_alone_was_read_is_not_taken_for_the_other_queens():
+    """The same frame at gamma 0.7: the upper queen's own top corner was not read, so the lower
+    queen's top corner is the upper's bottom corner's only opposite read of one code.  Measured
+    every way it lies a fifth of a card off along the diagonal (1.22 and 1.17 at best): two cards,
+    both reported."""
+    reads = _reads([r for r in ANGLO_125 if r[0] != "QH"] + [
+        ("QH", True, (1163.33, 503.96), (-0.6848, 0.7287), (-0.7419, -0.6705), (163.8, 257.4), False),
+        ("QH", True, (787.84, 485.60), (0.5923, -0.8058), (0.8058, 0.5923), (170.6, 268.1), True),
+    ])
+    assert _cards(group_corners(reads, 170.87, 268.59)) == ["2S", "6S", "KS", "QH", "QH"]

@@ -47,6 +47,12 @@ class CornerRead:
 ONE_CARD_FIT = 0.1
 
 
+#: How close (in card sizes, along each edge) two reads of one code at opposite corners must
+#: lie to one card's two index corners when measured again (see :func:`_refit`): a fanned copy
+#: of the card lies a fifth of a card off along the diagonal.
+REFIT = 0.12
+
+
 #: How close (against the card's height) a corner found must lie to where a
 #: card's corner or side is to be that corner or on that side: a found corner
 #: is a pixel or two off at the mask's half size, a read's card size a few percent.
@@ -164,8 +170,8 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
                     # a card overlapping another by a fifth puts its corner
                     # where the other's opposite corner would be.
                     continue
-                if a.code == b.code:
-                    u, v = _best_fit(a, b, dx, dy, (w, h), (card_w, card_h))
+                if not (0.75 < u < 1.3 and 0.75 < v < 1.3) and a.code == b.code:
+                    u, v = _refit(a, b, dx, dy, (w, h), (card_w, card_h))
                 if 0.75 < u < 1.3 and 0.75 < v < 1.3:
                     # The two index corners of one card have exactly opposite
                     # edges; a fanned neighbour is turned by a few degrees.
@@ -191,27 +197,30 @@ def _pair_cost(u: float, v: float, facing: float) -> float:
     return abs(u - 1) + abs(v - 1) + abs(u - v) + 4.0 * (1.0 + facing)
 
 
-def _best_fit(a: CornerRead, b: CornerRead, dx: float, dy: float,
-              read_size: tuple[float, float], frame_size: tuple[float, float]) -> tuple[float, float]:
-    """The offset ``(dx, dy)`` from ``a`` to ``b`` in card sizes, measured the way that fits one
-    card best: along either corner's edges, against the reads' card size or the frame's.
+def _refit(a: CornerRead, b: CornerRead, dx: float, dy: float,
+           read_size: tuple[float, float], frame_size: tuple[float, float]) -> tuple[float, float]:
+    """The offset ``(dx, dy)`` from ``a`` to ``b`` in card sizes, measured again along ``b``'s edges
+    and against the frame's card size: the way that fits one card best, when it fits within
+    :data:`REFIT` on both edges; else ``(inf, inf)``.
 
-    Two reads of one code at opposite corners are measured every way because
-    either may be the poorly placed one: a corner inferred across a notch in the
-    outline has edges a dozen degrees off and lies off the card's true corner (its
-    offset along the other corner's edges came out 0.72 of a card), and a rank
-    thinned by dark light makes a read's card a quarter too small (1.31 cards
-    apart at its size, 0.99 at the frame's).  A fanned copy's corner fits no way
-    better than the true partner's, and each corner still pairs with one only.
+    Two reads of one code at opposite corners that do not lie a card apart
+    along the first corner's edges at their own size may still be one card:
+    a corner inferred across a notch in the outline has edges a dozen degrees
+    off and lies off the card's true corner (0.72 of a card along the other
+    corner's edges, 1.07 and 0.91 along its own), and a rank thinned by dark
+    light makes both reads' card a quarter too small (1.31 cards apart at
+    their size, 0.99 at the frame's).  Measured again, they must fit closely:
+    a copy of the card fanned over it lies about a fifth of a card further
+    along the diagonal every way it is measured (1.22 and 1.17).
     """
-    best = None
+    best, cost = (math.inf, math.inf), math.inf
     for first, sign in ((a, 1.0), (b, -1.0)):
         (wx, wy), (hx, hy) = first.corner.wdir, first.corner.hdir
         pu, pv = sign * (dx * wx + dy * wy), sign * (dx * hx + dy * hy)
         for w, h in (read_size, frame_size):
             u, v = pu / w, pv / h
-            if best is None or _pair_cost(u, v, -1.0) < _pair_cost(*best, -1.0):
-                best = (u, v)
+            if abs(u - 1.0) <= REFIT and abs(v - 1.0) <= REFIT and _pair_cost(u, v, -1.0) < cost:
+                best, cost = (u, v), _pair_cost(u, v, -1.0)
     return best
 
 
