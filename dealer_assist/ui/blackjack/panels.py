@@ -237,8 +237,7 @@ class SettlementPanel(QWidget):
         in halves."""
         bar = self.scroll.verticalScrollBar()
         view = self.scroll.viewport().height()
-        spans = [(first.mapTo(self.scroll.viewport(), QPoint(0, 0)).y(),
-                  last.mapTo(self.scroll.viewport(), QPoint(0, last.height())).y()) for first, last in self._spans]
+        spans = self._places()
         if pages > 0:
             cut = next((top for top, bottom in spans if bottom > view), None)
             if cut is not None:
@@ -250,16 +249,16 @@ class SettlementPanel(QWidget):
 
     def lines_out_of_sight(self) -> tuple[int, int]:
         """How many lines of the list lie (wholly or in part) above and below its visible part."""
+        view = self.scroll.viewport().height()
+        places = self._places()
+        above = sum(1 for top, _ in places if top < 0)
+        return above, sum(1 for top, bottom in places if top >= 0 and bottom > view)
+
+    def _places(self) -> list[tuple[int, int]]:
+        """Each line's top and bottom in the visible part's coordinates (as scrolled now)."""
         view = self.scroll.viewport()
-        above = below = 0
-        for first, last in self._spans:
-            top = first.mapTo(view, QPoint(0, 0)).y()
-            bottom = last.mapTo(view, QPoint(0, last.height())).y()
-            if top < 0:
-                above += 1
-            elif bottom > view.height():
-                below += 1
-        return above, below
+        return [(first.mapTo(view, QPoint(0, 0)).y(), last.mapTo(view, QPoint(0, last.height())).y())
+                for first, last in self._spans]
 
     def _retitle(self) -> None:
         self.title.setText(titled(self.title, self._title, *self.lines_out_of_sight()))
