@@ -23,4 +23,3 @@ def titled(label: QLabel, title: str, above: int, below: int) -> str:
         if fits(text) <= label.width():
             return text
     return more
-
