@@ -24,7 +24,10 @@ For each deck a profile is calibrated from that deck's set-up shots only
   found at its visible index (``no_corner``) or found but not read (``not_read``);
   the counts are printed as missed_no_corner / missed_not_read.
 - watch: both shoe-mouth videos; per card the frames from index-visible and
-  from rest to its event, plus missed, wrong and duplicate events.
+  from rest to its event, plus missed, wrong and duplicate events, and the
+  milliseconds watching spent per frame (a frame showing what the last frame
+  read did is not read again: see dealer_assist.vision.still_scene; how many
+  frames were read is printed; --every-frame reads them all).
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from dealer_assist.vision.detect import outlines  # noqa: E402
 from dealer_assist.vision.profile import Profile  # noqa: E402
 from dealer_assist.vision.recognize import Recognizer  # noqa: E402
 from dealer_assist.vision.track import NewCard  # noqa: E402
-from dealer_assist.vision.watch import watch  # noqa: E402
+from dealer_assist.vision.watch import WatchCost, watch  # noqa: E402
 import table_clutter  # noqa: E402
 
 
@@ -164,12 +167,13 @@ def _save_miss(rec: Recognizer, image: np.ndarray, name: str, code: str, card: d
     cv2.imwrite(str(out / f"{Path(name).stem}_{code}_{kind}.png"), image[y0:y1, x0:x1])
 
 
-def bench_watch(profile: Profile, video: Path) -> dict:
+def bench_watch(profile: Profile, video: Path, every_frame: bool = False) -> dict:
     truth = json.loads(video.with_suffix(".json").read_text())
     grabber = FrameGrabber(str(video), drop=False).start()
     events = []
+    cost = WatchCost()
     try:
-        for event, _ in watch(profile, grabber):
+        for event, _ in watch(profile, grabber, every_frame=every_frame, cost=cost):
             if isinstance(event, NewCard):
                 events.append((event.card.code, event.frame))
     finally:
@@ -191,7 +195,10 @@ def bench_watch(profile: Profile, video: Path) -> dict:
             wrong += 1
     return dict(cards=len(truth["cards"]), reported=len(matched), missed=len(pending), wrong=wrong, duplicates=dup,
                 frames_from_index_visible=from_visible, frames_from_rest=from_rest,
-                worst_after_rest=max(from_rest) if from_rest else None)
+                worst_after_rest=max(from_rest) if from_rest else None,
+                frames=len(cost.ms), frames_read=cost.read,
+                median_ms=round(float(np.median(cost.ms)), 2) if cost.ms else None,
+                p95_ms=round(float(np.percentile(cost.ms, 95)), 2) if cost.ms else None)
 
 
 SVG_DIR = Path("/usr/share/aisleriot/cards")
@@ -471,6 +478,8 @@ def main() -> int:
     ap.add_argument("--deck", action="append", help="deck name (default: every deck in cards/test)")
     ap.add_argument("--profile", help="use this profile instead of calibrating")
     ap.add_argument("-v", "--verbose", action="store_true", help="list wrong reads and phantoms")
+    ap.add_argument("--every-frame", action="store_true", help="watch: read every frame of the videos, "
+                    "still or not")
     ap.add_argument("--misses", metavar="DIR", help="save a crop of every missed card into DIR/<deck>, named "
                     "<frame>_<card>_no_corner.png (no corner found at its visible index) or _not_read.png")
     ap.add_argument("--synth", metavar="DIR", help="render unseen Debian or KDE decks (--svg) into DIR and benchmark them")
@@ -535,7 +544,7 @@ def main() -> int:
         print(f"{deck} recognize: {json.dumps(r)}")
         w = {}
         for video in sorted((cards / "test_shoe" / deck).glob("*.mp4")) if (cards / "test_shoe" / deck).is_dir() else []:
-            w[video.stem] = bench_watch(profile, video)
+            w[video.stem] = bench_watch(profile, video, args.every_frame)
             print(f"{deck} watch {video.stem}: {json.dumps(w[video.stem])}")
         rows.append((deck, r, w))
     print()
@@ -545,12 +554,14 @@ def main() -> int:
         print(f"| {deck} | {r['readable']} | {r['correct']} | {r['wrong']} | {r['missed']} | {r['phantom']} | "
               f"{r['uncertain']} | {r['recall']:.1%} | {r['median_ms']} | {r['p95_ms']} |")
     print()
-    print("| deck | video | cards | reported | missed | wrong | duplicates | frames after index visible | frames after rest |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| deck | video | cards | reported | missed | wrong | duplicates | frames after index visible | frames after rest "
+          "| frames read | median ms | p95 ms |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for deck, _, w in rows:
         for name, s in w.items():
             print(f"| {deck} | {name} | {s['cards']} | {s['reported']} | {s['missed']} | {s['wrong']} | {s['duplicates']} | "
-                  f"{s['frames_from_index_visible']} | {s['frames_from_rest']} |")
+                  f"{s['frames_from_index_visible']} | {s['frames_from_rest']} | {s['frames_read']} of {s['frames']} | "
+                  f"{s['median_ms']} | {s['p95_ms']} |")
     return 0
 
 

@@ -44,6 +44,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--unreadable", action="store_true",
                    help='also print a line {"card": null, "unreadable": true, "candidates": [...]} for a card that '
                         "stays in view without ever being read for sure")
+    p.add_argument("--every-frame", action="store_true",
+                   help="read every frame, even one showing what the last frame read did (by default such a frame "
+                        "is passed over once every card in view is reported, saving the recognizer's time)")
     p.add_argument("--json", action="store_true", help="one JSON line per new card")
     p.set_defaults(func=cmd_watch)
 
@@ -207,7 +210,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     except CaptureError as exc:
         raise CommandError(str(exc)) from exc
     try:
-        for event, t in watch(profile, grabber, confirm=max(1, args.confirm)):
+        for event, t in watch(profile, grabber, confirm=max(1, args.confirm), every_frame=args.every_frame):
             if isinstance(event, NewCard):
                 line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
             elif not args.unreadable:

@@ -78,10 +78,14 @@ class OnceOnlyTracker:
         self.tracks: list[_Track] = []
         self.ghosts: list[_Track] = []
         self.unknown: list[_Unknown] = []
+        #: Whether every card of the last frame fed is reported and none was uncertain: a frame
+        #: showing the same need not be read (see :mod:`.still_scene`).
+        self.settled = False
 
     def update(self, frame: int, result: FrameResult) -> list:
         events: list = []
         hits = sorted(result.cards, key=lambda h: -h.confidence)
+        held: list[_Track] = []
         taken: set[int] = set()
         pairs = []
         for i, hit in enumerate(hits):
@@ -105,6 +109,7 @@ class OnceOnlyTracker:
             taken.add(i)
             used_tracks.add(j)
             tr, hit = self.tracks[j], hits[i]
+            held.append(tr)
             c = np.array(hit.center)
             gap = frame - tr.last
             tr.velocity = (c - tr.center) / gap
@@ -124,12 +129,15 @@ class OnceOnlyTracker:
             if ghost is not None:
                 ghost.center, ghost.last, ghost.streak = c, frame, 1
                 self.tracks.append(ghost)
+                held.append(ghost)
                 continue
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence)
             if self.confirm <= 1:
                 tr.reported = True
                 events.append(NewCard(hit.card, frame, hit.confidence, tuple(c.tolist())))
             self.tracks.append(tr)
+            held.append(tr)
+        self.settled = not result.uncertain and all(tr.reported for tr in held)
         events += self._unknowns(frame, result)
         self._expire(frame)
         return events

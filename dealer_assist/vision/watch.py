@@ -2,26 +2,51 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Union
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Optional, Union
 
 from dealer_assist.vision.capture import FrameGrabber
 from dealer_assist.vision.profile import Profile
-from dealer_assist.vision.recognize import Recognizer
+from dealer_assist.vision.recognize import FrameResult, Recognizer
+from dealer_assist.vision.still_scene import StillScene
 from dealer_assist.vision.track import OnceOnlyTracker
 
 
+@dataclass
+class WatchCost:
+    """What watching cost: milliseconds spent on each frame, and how many frames were read
+    (the rest showed what the last frame read did, see :mod:`.still_scene`)."""
+
+    ms: list[float] = field(default_factory=list)
+    read: int = 0
+
+
 def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] = lambda: False,
-          confirm: int = 2) -> Iterator[tuple[object, float]]:
-    """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard)."""
+          confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None) -> Iterator[tuple[object, float]]:
+    """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard).
+
+    A frame showing what the last frame read did is not read again unless ``every_frame``.
+    """
     recognizer = Recognizer(profile)
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
+    scene = StillScene()
+    last: Optional[FrameResult] = None
     while not stop():
         frame = grabber.read(timeout=1.0)
         if frame is None:
             if grabber.finished:
                 return
             continue
-        result = recognizer.recognize(frame.image)
+        t0 = time.perf_counter()
+        if every_frame or scene.needs_reading(frame.image, tracker.settled) or last is None:
+            last = result = recognizer.recognize(frame.image)
+            if cost is not None:
+                cost.read += 1
+        else:
+            result = FrameResult(list(last.cards), list(last.uncertain), (time.perf_counter() - t0) * 1000)
+        if cost is not None:
+            cost.ms.append((time.perf_counter() - t0) * 1000)
         for event in tracker.update(frame.number, result):
             yield event, frame.t
 
