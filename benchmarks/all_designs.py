@@ -149,9 +149,10 @@ def table(found: dict[str, dict]) -> str:
     if videos:
         lines += [""] + _markdown(
             ("deck", "video", "cards", "reported", "missed", "wrong", "duplicates", "frames after index visible",
-             "frames after rest"),
+             "frames after rest", "frames read", "median ms"),
             [(d, v, w["cards"], w["reported"], w["missed"], w["wrong"], w["duplicates"], w["frames_from_index_visible"],
-              w["frames_from_rest"]) for d, v, w in videos])
+              w["frames_from_rest"], f"{w.get('frames_read', '?')} of {w.get('frames', '?')}", w.get("median_ms", "?"))
+             for d, v, w in videos])
     blur = [r["blur"] for s, r in found.items() if "blur" in r]
     if blur:
         lines.append(f"\nBlur stress: {sum(b[1] for b in blur):,} of {sum(b[0] for b in blur):,} shots of "
@@ -160,6 +161,14 @@ def table(found: dict[str, dict]) -> str:
     if problems:
         lines += ["", "Problems:", *problems]
     return "\n".join(lines)
+
+
+def _watch_differs(a: dict | None, b: dict | None) -> bool:
+    """Whether two ``watch`` rows of one video differ in a count both have: not in milliseconds,
+    nor in what only a later version of the benchmark counts."""
+    if a is None or b is None:
+        return a is not b
+    return any(a[k] != b[k] for k in set(a) & set(b) - {"worst_after_rest", "median_ms", "p95_ms"})
 
 
 def compare(old: dict[str, dict], new: dict[str, dict]) -> str:
@@ -171,8 +180,7 @@ def compare(old: dict[str, dict], new: dict[str, dict]) -> str:
             diff = [f"{k} {x} -> {y}" for k, x, y in zip(COUNTS, _counts(a["recognize"]), _counts(b["recognize"]))
                     if x != y]
             diff += [f"{v}: {a['watch'].get(v)} -> {b['watch'].get(v)}" for v in set(a["watch"]) | set(b["watch"])
-                     if {k: x for k, x in (a["watch"].get(v) or {}).items() if k != "worst_after_rest"}
-                     != {k: x for k, x in (b["watch"].get(v) or {}).items() if k != "worst_after_rest"}]
+                     if _watch_differs(a["watch"].get(v), b["watch"].get(v))]
         elif "blur" in a and "blur" in b:
             diff = [f"blur read {a['blur'][1]} -> {b['blur'][1]}, wrong {a['blur'][2]} -> {b['blur'][2]}"] \
                 if a["blur"] != b["blur"] else []

@@ -54,3 +54,26 @@ def test_the_comparison_lists_changed_counts_not_changed_milliseconds(tmp_path):
     assert changes == ["- bs_std_bellot: blur read 71 -> 72, wrong 0 -> 0",
                        "- rec_std_bellot: read right 203 -> 205, missed 12 -> 10"]
     assert all_designs.compare(all_designs.results(old), all_designs.results(old)) == "No run's counts changed."
+
+
+def _watch(deck: str, reported: int, ms: float, frames_read: int | None) -> str:
+    w = dict(cards=6, reported=reported, missed=6 - reported, wrong=0, duplicates=0,
+             frames_from_index_visible=[8] * reported, frames_from_rest=[-3] * reported, worst_after_rest=-3)
+    if frames_read is not None:  # counted since the watch loop passes over still frames
+        w.update(frames=277, frames_read=frames_read, median_ms=ms, p95_ms=3 * ms)
+    return _recognize(deck, 621, 3, 40.0) + f"{deck} watch baccarat: {json.dumps(w)}\n"
+
+
+def test_the_comparison_of_watch_rows_skips_milliseconds_and_counts_only_one_side_has(tmp_path):
+    old = _write(tmp_path / "old", {"rec_shared_anglo": _watch("anglo", 6, 0.0, None),
+                                    "rec_shared_plastic": _watch("plastic", 6, 0.0, None)})
+    new = _write(tmp_path / "new", {"rec_shared_anglo": _watch("anglo", 6, 7.5, 131),
+                                    "rec_shared_plastic": _watch("plastic", 5, 5.6, 113)})
+    changes = all_designs.compare(all_designs.results(old), all_designs.results(new)).splitlines()
+    assert len(changes) == 1 and changes[0].startswith("- rec_shared_plastic: baccarat: ")
+    newer = _write(tmp_path / "newer", {"rec_shared_anglo": _watch("anglo", 6, 9.0, 140),
+                                        "rec_shared_plastic": _watch("plastic", 5, 5.0, 113)})
+    changes = all_designs.compare(all_designs.results(new), all_designs.results(newer)).splitlines()
+    assert len(changes) == 1 and changes[0].startswith("- rec_shared_anglo: baccarat: ")
+    text = all_designs.table(all_designs.results(new))
+    assert "| [-3, -3, -3, -3, -3, -3] | 131 of 277 | 7.5 |" in text
