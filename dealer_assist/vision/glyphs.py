@@ -1278,8 +1278,10 @@ def solid_core(part: np.ndarray, bbox) -> Optional[np.ndarray]:
     its window is centred off the suit.  An opening :data:`CORE_OPENING` of
     the glyph's height across keeps the suit's body and drops the lines; the
     glyph's own pixels within half that width of its biggest solid piece are
-    kept, so a suit's stem and points (thin, but short) come back.  None when
-    that loses less than :data:`CORE_LOSS` of the glyph: nothing was joined to it.
+    kept, so a suit's stem and points (thin, but short) come back.  A stroke
+    running down beside the suit is cut off at the suit's mirrored side (see
+    :func:`_cut_past_mirror`).  None when that loses less than :data:`CORE_LOSS`
+    of the glyph: nothing was joined to it.
     """
     x0, y0, x1, y1 = bbox
     sub = part[y0:y1, x0:x1]
@@ -1290,13 +1292,41 @@ def solid_core(part: np.ndarray, bbox) -> Optional[np.ndarray]:
     if n < 2:
         return None
     biggest = 1 + int(stats[1:, cv2.CC_STAT_AREA].argmax())
-    keep = cv2.bitwise_and(sub, cv2.dilate((labels == biggest).astype(np.uint8), disc))
+    solid = (labels == biggest).astype(np.uint8)
+    keep = cv2.bitwise_and(sub, cv2.dilate(solid, disc))
+    _cut_past_mirror(keep, solid)
     kept, had = cv2.countNonZero(keep), cv2.countNonZero(sub)
     if kept < 4 or kept > (1.0 - CORE_LOSS) * had:
         return None
     out = np.zeros_like(part)
     out[y0:y1, x0:x1] = keep
     return out
+
+
+#: A suit may reach this many pixels farther right of its axis than left (see :func:`_cut_past_mirror`):
+#: blur takes a rim pixel over the ink level on one side and not the other.
+MIRROR_SLACK = 1
+
+
+def _cut_past_mirror(glyph: np.ndarray, solid: np.ndarray) -> None:
+    """Blank the columns of ``glyph`` (0/1, in place) more than :data:`MIRROR_SLACK` right of
+    the mirror of its left edge about the middle of its bottom row.
+
+    Every suit is mirror-symmetric, and its bottom row (a spade's or a club's
+    stem, a heart's or a diamond's point, a spade's lobes where blur took its
+    stem) lies across its axis.  A picture's stroke running down beside the
+    suit, touching its side where the suit is widest, is as thick as the suit
+    there, and the opening of :func:`solid_core` keeps it: the suit then
+    reaches farther right of its axis than left.  A tarocco jack's halberd
+    meets his index spade so, and the shaft's end, taken in with the spade,
+    made it read as no suit.  The picture lies right of the index, never left.
+    """
+    rows = np.flatnonzero(cv2.reduce(solid, 1, cv2.REDUCE_MAX).ravel())
+    cols = np.flatnonzero(cv2.reduce(glyph, 0, cv2.REDUCE_MAX).ravel())
+    if not rows.size:
+        return
+    foot = np.flatnonzero(solid[rows[-1]])
+    glyph[:, int(foot[0] + foot[-1]) - int(cols[0]) + MIRROR_SLACK + 1:] = 0
 
 
 #: Canonical pixels around a glyph's box in which its edge's blur is measured (room for a blurred edge's tail).
