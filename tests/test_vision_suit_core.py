@@ -3,7 +3,9 @@
 On some designs the thin lines of a court card's picture run into the
 index's suit (paris' queen of spades: the leaf under her spade; tarocco's
 jack: his spear's tip): the glyph cut is the suit with a tail of lines, and
-reads as no suit.  Its solid core reads.
+reads as no suit.  Its solid core reads.  A stroke running down beside the
+suit, touching it where it is widest (tarocco's jack of spades: his
+halberd's shaft), is cut off at the mirror of the suit's other side.
 """
 
 from __future__ import annotations
@@ -12,10 +14,15 @@ import cv2
 import numpy as np
 import pytest
 
+from pathlib import Path
+
+from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.glyphs import Glyph, solid_core
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 from frame_truth import setup_shot_corner
+
+IMAGES = Path(__file__).resolve().parent / "images"
 
 
 def _blob_with_tail(tail: bool) -> np.ndarray:
@@ -79,3 +86,27 @@ def test_a_leaf_drawn_into_any_pip_cards_suit_never_makes_it_read_wrong(anglo):
     for code in (r + s for r in "A23456789" for s in "SCHD"):
         reads = [hit.card.code for hit in anglo.recognize(_leaf_on_both_suits(code)).cards]
         assert reads in ([code], []), f"{code} read as {reads}"
+
+
+#: The tarocco benchmark's frame 25 (normal light) as the reader works on it, cut round the jack
+#: of spades' upper index: the corner's tip in the crop, the card's width direction and its size.
+TAROCCO_JS = ("tarocco_JS_halberd_beside_the_spade.png", (31.5726318359375, 54.17047119140625),
+              (0.4137040674686432, -0.9104114174842834), (160.29173469543457, 269.96502685546875))
+
+
+def test_a_suit_with_a_pictures_stroke_down_its_side_reads_by_its_core():
+    image, (x, y), wdir, (card_w, card_h) = TAROCCO_JS
+    rec = Recognizer(Profile.load(IMAGES / "profiles" / "tarocco"))
+    frame = cv2.imread(str(IMAGES / image), cv2.IMREAD_UNCHANGED)
+    hdir = (-wdir[1], wdir[0])
+    read = rec.matcher.read_corner(frame, x, y, np.array(wdir), np.array(hdir), card_w, card_h)
+    corner = Corner(x, y, wdir, hdir, 80.0, 80.0)
+    # The jack reads; the spade, taken in with the end of the halberd's shaft beside it, as no suit.
+    assert read.best("rank")[0] == "J"
+    assert read.best("suit")[1] < rec.profile.thresholds.candidate_score
+    judged = rec.judge.corner(corner, read, card_w, card_h)
+    assert judged is None or not judged.sure
+    # Cut off at the mirror of the spade's left side, the shaft's end goes: the core is a sure jack of spades.
+    assert read.core is not None
+    core = rec.judge.corner(corner, read.core, card_w, card_h)
+    assert core is not None and core.sure and core.code == "JS"

@@ -1310,14 +1310,14 @@ MIRROR_SLACK = 1
 
 def _cut_past_mirror(glyph: np.ndarray, solid: np.ndarray) -> None:
     """Blank the columns of ``glyph`` (0/1, in place) more than :data:`MIRROR_SLACK` right of
-    the mirror of its left edge about the middle of its bottom row.
+    the mirror of its left edge about the middle of the bottom row of ``solid``, its solid body.
 
-    Every suit is mirror-symmetric, and its bottom row (a spade's or a club's
-    stem, a heart's or a diamond's point, a spade's lobes where blur took its
-    stem) lies across its axis.  A picture's stroke running down beside the
-    suit, touching its side where the suit is widest, is as thick as the suit
-    there, and the opening of :func:`solid_core` keeps it: the suit then
-    reaches farther right of its axis than left.  A tarocco jack's halberd
+    Every suit is mirror-symmetric, and the bottom row of its solid body (a
+    spade's or a club's lobes, the stem too thin to be part of it; a heart's or
+    a diamond's point) lies across its axis.  A picture's stroke running down
+    beside the suit, touching its side where the suit is widest, is as thick
+    as the suit there, and the opening of :func:`solid_core` keeps it: the suit
+    then reaches farther right of its axis than left.  A tarocco jack's halberd
     meets his index spade so, and the shaft's end, taken in with the spade,
     made it read as no suit.  The picture lies right of the index, never left.
     """
