@@ -10,11 +10,11 @@ halberd's shaft), is cut off at the mirror of the suit's other side.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
-
-from pathlib import Path
 
 from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.glyphs import Glyph, solid_core
