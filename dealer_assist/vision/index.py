@@ -402,9 +402,9 @@ SUIT_CLEAR = 0.1
 #: A suit clear of the others is taken again in its own window only this far below the least score
 #: (see IndexMatcher._clear_but_low).
 SUIT_NEAR = 0.1
-#: Window sizes a suit beside a rank measured short is taken again at, in turn, up to the size the
-#: corner was cut at (see IndexMatcher._suit_past_short_rank).
-SUIT_GROW = (1.05, 1.1, 1.15, 1.2)
+#: A suit beside a rank measured short is taken again in a window this much bigger, step after
+#: step, up to the size the frame's guess of the card gives it (see IndexMatcher._suit_past_short_rank).
+SUIT_GROW = 1.05
 
 
 def ink_height(image: np.ndarray) -> float:
@@ -874,16 +874,7 @@ class IndexMatcher:
             return suit, unit, raw
         if ink_height(suit.image) >= SUIT_SMALL * self._suit_heights[top]:
             return suit, unit, raw
-        best = raw[top]
-        for f in SUIT_SHRINK:
-            again = suit.rescaled(f)
-            unit2 = _unit(again.image.ravel())
-            raw2 = IndexMatcher._unit_scores(unit2, self.suit_m, self.suit_mean, self.suit_codes)
-            top2 = max(raw2, key=raw2.get)
-            if top2[0] != top[0] or raw2[top2] <= best:
-                break
-            suit, unit, raw, best = again, unit2, raw2, raw2[top2]
-        return suit, unit, raw
+        return self._suit_stepped(suit, unit, raw, SUIT_SHRINK)
 
     def _suit_past_short_rank(self, suit: Glyph, unit: np.ndarray, raw: dict[str, float], most: float):
         """The suit glyph, its unit vector and raw scores, taken again in a bigger window when its
@@ -894,19 +885,26 @@ class IndexMatcher:
         four-colour deck's green) sinks a thin rank's ends below the ink level: a green 4
         blurred by 2 px measures a tenth short on a card of the guessed size, and its spade, as
         bold as printed, overfills a window a tenth small (0.36; 0.64 in a window 5% bigger).
-        The window grows a step at a time (:data:`SUIT_GROW`), never past ``most`` (the size
-        the frame's guess of the card gives it); a step is kept while the best suit stays the
-        best and scores higher.  The suit's identity never changes, only how clearly it reads.
+        The window grows a step at a time (:data:`SUIT_GROW`), not past ``most`` (the size the
+        frame's guess of the card gives it) by more than a fifth of a step; a step is kept while
+        the best suit stays the best and scores higher.  The suit's identity never changes,
+        only how clearly it reads.
         """
         if suit.cut or self.trial:
             return suit, unit, raw
         top = max(raw, key=raw.get)
         if raw[top] >= self.profile.thresholds.candidate_score:
             return suit, unit, raw
+        steps = int(math.log(most) / math.log(SUIT_GROW) + 0.2)
+        return self._suit_stepped(suit, unit, raw, [SUIT_GROW] * steps)
+
+    def _suit_stepped(self, suit: Glyph, unit: np.ndarray, raw: dict[str, float], factors):
+        """The suit glyph, its unit vector and raw scores, its window made each of ``factors``
+        times the size in turn (each on the last step's), each step kept while the best suit
+        stays the best and scores higher."""
+        top = max(raw, key=raw.get)
         best = raw[top]
-        for f in SUIT_GROW:
-            if f > most + 0.01:
-                break
+        for f in factors:
             again = suit.rescaled(f)
             unit2 = _unit(again.image.ravel())
             raw2 = IndexMatcher._unit_scores(unit2, self.suit_m, self.suit_mean, self.suit_codes)
