@@ -393,7 +393,8 @@ def pair_projection(image: np.ndarray, direction: np.ndarray) -> float:
 #: IndexMatcher._suit_own_size): blur and the cut's rounding alone move its height a few hundredths.
 TALLER = 1.05
 
-#: Window sizes a suit too small in its window is taken again at, in turn (see IndexMatcher._suit_own_size).
+#: Factors a suit too small in its window is taken again at, in turn, each on the last step's window
+#: (0.95, 0.855, 0.727 of the first; see IndexMatcher._suit_own_size).
 SUIT_SHRINK = (0.95, 0.9, 0.85)
 #: A suit is too small in its window below this share of its best template's height.
 SUIT_SMALL = 0.97
