@@ -22,6 +22,7 @@ from dealer_assist.vision.chroma_bleed import ChromaBleed, footprint
 from dealer_assist.vision.cut_glyphs import CutRead, cut_suit_look
 from dealer_assist.vision.glyphs import (PAD, Darkness, Glyph, _ink_mask, _layout_of, brighter_paper, darkness,
                                          extract_glyphs, faint_level, has_faint_rank)
+from dealer_assist.vision.pale_ink import deepen, deepen_gain, sharp_enough, template_peaks
 from dealer_assist.vision.profile import CANON_H, Box, Profile, canon_width, index_region_of
 from dealer_assist.vision.suit_colours import colour_rules_out, ink_channels
 
@@ -473,6 +474,10 @@ class IndexMatcher:
         self._ink_channels = ink_channels(profile.suit_ink)
         #: Ranks printed off the usual height, with their own heights (see :meth:`_own_height_read`).
         self._tall_ranks = [(r, h) for r, h in profile.rank_heights.items() if abs(h / profile.rank_h - 1.0) > RECUT_OFF]
+        #: How dark the deck prints its ranks and suits, for a look at ink the light paled (see
+        #: :mod:`.pale_ink`), and how much a look deepens the ink (1: not at all).
+        self._ink_peaks = template_peaks(profile)
+        self._ink_gain = 1.0
         #: Whether some suit is printed in an ink so pale that its glyph is faint even sharp
         #: (its template's darkest ink lies in :func:`.glyphs.faint_level`'s range).
         self._pale_suits = any(faint_level(v.astype(np.float32)) is not None for k, v in profile.suit_templates.items())
@@ -524,6 +529,9 @@ class IndexMatcher:
         """The looks at the corner cut as ``patch`` (its ``levels``) but the headroom look."""
         first = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels)
         saw = self.saw_glyphs
+        if not saw and not self.trial:
+            first = self._deep_look(frame, x, y, wdir, hdir, card_w, card_h, patch, levels, first)
+            saw = self.saw_glyphs
         if saw and not self._clears(first):
             first = self._ink_looks(frame, x, y, wdir, hdir, card_w, card_h, patch, levels, first)
             self.saw_glyphs = saw
@@ -557,6 +565,26 @@ class IndexMatcher:
             if look is not None and self._clears(look) and (first is None or _weaker(look) > _weaker(first)):
                 first = look
         return first
+
+    def _deep_look(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
+                   patch: np.ndarray, levels: Darkness, first: Optional[IndexRead]) -> Optional[IndexRead]:
+        """A corner whose first look saw no glyph, looked at with its pale ink deepened to the
+        darkness of the deck's templates (see :mod:`.pale_ink`); ``first`` when its rank and suit
+        are not both pale, or the deepened read is blurred.  A corner cut again at its rank's
+        size is deepened alike."""
+        gain = deepen_gain(self.profile, levels, self._ink_peaks)
+        if gain is None:
+            return first
+        self._ink_gain, seen = gain, list(self.seen)
+        try:
+            read = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch,
+                                 levels=deepen(levels, gain))
+        finally:
+            self._ink_gain = 1.0
+        if read is not None and not sharp_enough(self.profile, read.blur):
+            self.saw_glyphs, self.seen = False, seen
+            return first
+        return read
 
     def _headroom_look(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
                        patch: np.ndarray, levels: Darkness, read: IndexRead) -> IndexRead:
@@ -674,9 +702,11 @@ class IndexMatcher:
         (kept within :data:`RECUT_RANGE`); its ``scale`` is relative to ``card_w`` x ``card_h``."""
         k = min(max(k, RECUT_RANGE[0]), RECUT_RANGE[1])
         patch = warp_corner(frame, x, y, wdir, hdir, card_w * k, card_h * k, self.profile, self.bleed)
-        levels = darkness(patch, channels) if channels or self._paper_taken != 1.0 else None
+        levels = darkness(patch, channels) if channels or self._paper_taken != 1.0 or self._ink_gain != 1.0 else None
         if self._paper_taken != 1.0:
             levels = brighter_paper(levels, self._paper_taken)
+        if self._ink_gain != 1.0:
+            levels = deepen(levels, self._ink_gain)
         again = self._score(*extract_glyphs(patch, self.profile, faint, levels, faint_suit, not self.trial),
                             grow_to=max(1.0 / k, 1.0))
         if again is None:

@@ -1,0 +1,90 @@
+"""Ink paled by the light, deepened back to the darkness the deck's set-up shots showed.
+
+Ink is measured against the paper (:func:`.glyphs.darkness`), so a dimmer or
+brighter light changes nothing.  A light that lifts the mid-tones does
+(a camera's gamma or tone curve, a lamp washing out the table): the paper stays
+white, but a pale ink's darkness falls.  A four-colour deck's lilac spades went
+from 0.52 to 0.42 of the paper's level under a gamma of 0.7, its thin ranks
+further, so the whole index fell below :data:`.glyphs.INK` and the corner's
+first look saw no glyph at all.  Such a corner is looked at again with every
+grey level's ink multiplied up until its rank and suit are about as dark as
+the deck's templates (:func:`deepen`): the glyphs are then cut at the usual
+level, scored against the usual templates and judged by the usual thresholds.
+
+Blur fades ink too, but not alike: a rank's thin strokes fade while a solid
+suit's middle stays dark.  Only an index whose rank *and* suit are both pale
+against the templates is deepened, by no more than the suit allows (deepened
+past black, a blurred suit shows a steep rim under a flat top and measures
+sharp), and a deepened read blurrier than :data:`SHARP` of the self-test's
+blur level is dropped: a club blurred 2.2 px, deepened, is a blob that reads
+as a sure spade, while the index the light paled is as sharp as any.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.glyphs import Darkness, _layout_of
+from dealer_assist.vision.profile import Profile
+
+#: An index is deepened only when its rank and its suit are each paler than this share
+#: of their templates' darkest ink; a darker one was seen as it is.
+PALE = 0.85
+#: Most the ink is deepened by: paler ink than half the templates' is a shadow or a picture's tint.
+MOST_GAIN = 2.0
+#: A deepened read counts only up to this share of the profile's ``blur_level`` (see module doc).
+SHARP = 0.85
+
+
+def template_peaks(profile: Profile) -> tuple[float, float]:
+    """How dark the deck prints its ranks and its suits: the median over each kind's templates
+    of their darkest ink (98th percentile), as the set-up shots showed it."""
+    def median_peak(templates) -> float:
+        peaks = [float(np.percentile(t, 98)) for t in templates.values()]
+        return float(np.median(peaks)) if peaks else 1.0
+
+    return median_peak(profile.rank_templates), median_peak(profile.suit_templates)
+
+
+def glyph_peaks(profile: Profile, levels: Darkness) -> tuple[float, float]:
+    """The darkest ink (98th percentile) in the rank box and in the suit box of an upright
+    corner patch's ``levels``."""
+    lay = _layout_of(profile)
+    peaks = []
+    for (r0, r1), (c0, c1) in ((lay.rank_rows, lay.rank_cols), (lay.suit_rows, lay.suit_cols)):
+        ink = cv2.LUT(levels.lo8[max(r0, lay.edge):r1, max(c0, lay.edge):c1], levels.lut)
+        peaks.append(float(np.percentile(ink, 98)) if ink.size else 0.0)
+    return peaks[0], peaks[1]
+
+
+def deepen_gain(profile: Profile, levels: Darkness, peaks: tuple[float, float]) -> Optional[float]:
+    """How many times deeper the ink of a patch's ``levels`` is to be taken for its rank and suit
+    to be about as dark as the templates' ``peaks`` (see :func:`template_peaks`), neither
+    darker than its templates; None when either glyph is not pale (:data:`PALE`)."""
+    seen = glyph_peaks(profile, levels)
+    gain = min(t / max(s, 1e-6) for t, s in zip(peaks, seen))
+    if gain < 1.0 / PALE:
+        return None
+    return min(gain, MOST_GAIN)
+
+
+def sharp_enough(profile: Profile, blur: float) -> bool:
+    """Whether a deepened read's index blur is within :data:`SHARP` of the self-test's blur level."""
+    return blur <= SHARP * profile.thresholds.blur_level
+
+
+def deepen(levels: Darkness, gain: float) -> Darkness:
+    """``levels`` with every grey level's ink against the paper taken ``gain`` times darker.
+
+    Only the darkest channel changes: the paper level stays, so the ink
+    table, the ink mask's threshold and the colour measures all read the
+    deepened levels as they would read ink printed that dark.
+    """
+    paper = levels.paper
+    levels_in = np.arange(256, dtype=np.float64)
+    table = np.clip(np.round(paper - gain * (paper - levels_in)), 0, 255)
+    table = np.where(levels_in >= paper, levels_in, table).astype(np.uint8)
+    return Darkness(cv2.LUT(levels.lo8, table), levels.lut, paper)
