@@ -10,6 +10,7 @@ changed, read with the deck's profile as calibrated from its untouched set-up sh
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -85,3 +86,13 @@ def test_a_deepened_read_blurred_past_the_gate_is_dropped():
     wdir, hdir, card_h = _corner(rec.profile)
     assert rec.matcher.read_corner(frame, *TIP, wdir, hdir, CARD_W, card_h) is None
     assert not rec.matcher.saw_glyphs and rec.matcher.seen == []
+
+
+def test_a_profile_without_a_learned_blur_level_never_takes_the_deepened_look():
+    """Without the self-test's blur level a deepened read's blur cannot be judged: the pale
+    corner then reads as before, as nothing."""
+    rec = Recognizer(Profile.load(PROFILE))
+    rec.profile.thresholds = replace(rec.profile.thresholds, blur_level=float("inf"))
+    frame = cv2.imread(str(IMAGES / "neoclassical_4_color_6S_gamma0.7.png"))
+    wdir, hdir, card_h = _corner(rec.profile)
+    assert rec.matcher.read_corner(frame, *TIP, wdir, hdir, CARD_W, card_h) is None

@@ -13,10 +13,11 @@ level, scored against the usual templates and judged by the usual thresholds.
 
 Blur fades ink too, but not alike: a rank's thin strokes fade while a solid
 suit's middle stays dark.  Only an index whose rank *and* suit are both pale
-against the templates is deepened, by no more than the suit allows (deepened
+against the templates is deepened, by no more than either glyph allows (deepened
 past black, a blurred suit shows a steep rim under a flat top and measures
 sharp), and a deepened read blurrier than :data:`SHARP` of the self-test's
-blur level is dropped: a club blurred 2.2 px, deepened, is a blob that reads
+blur level is dropped (so a profile made before that level was learned never
+takes the look): a club blurred 2.2 px, deepened, is a blob that reads
 as a sure spade, while the index the light paled is as sharp as any.
 
 The calibration's self-test never takes this look (its trials are shot in the
@@ -25,6 +26,7 @@ set-up's light), so the thresholds it learns are unchanged.
 
 from __future__ import annotations
 
+import math
 from typing import Optional
 
 import cv2
@@ -75,16 +77,18 @@ def deepen_gain(profile: Profile, levels: Darkness, peaks: tuple[float, float]) 
 
 
 def sharp_enough(profile: Profile, blur: float) -> bool:
-    """Whether a deepened read's index blur is within :data:`SHARP` of the self-test's blur level."""
-    return blur <= SHARP * profile.thresholds.blur_level
+    """Whether a deepened read's index blur is within :data:`SHARP` of the self-test's blur level;
+    never for a profile without one (infinite: made before it was learned)."""
+    level = profile.thresholds.blur_level
+    return math.isfinite(level) and blur <= SHARP * level
 
 
 def deepen(levels: Darkness, gain: float) -> Darkness:
     """``levels`` with every grey level's ink against the paper taken ``gain`` times darker.
 
     Only the darkest channel changes: the paper level stays, so the ink
-    table, the ink mask's threshold and the colour measures all read the
-    deepened levels as they would read ink printed that dark.
+    table and the ink mask's threshold read the deepened levels as they would
+    read ink printed that dark, while the colour measures read the patch itself.
     """
     paper = levels.paper
     levels_in = np.arange(256, dtype=np.float64)
