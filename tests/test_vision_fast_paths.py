@@ -9,8 +9,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from dealer_assist.vision.glyphs import FEW_LABELS, _painted, darkness, extract_glyphs, has_faint_rank
+from dealer_assist.vision.counted_percentile import counted_percentile
+from dealer_assist.vision.glyphs import FEW_LABELS, _ink_table, _painted, darkness, extract_glyphs, has_faint_rank
 from dealer_assist.vision.index import IndexRead, warp_corner
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
@@ -66,3 +68,19 @@ def test_a_patchs_darkness_passed_on_reads_as_worked_out_again():
                         faint_ranks += faint and a is plain[0]
                 looked += 1
     assert looked > 20 and glyphs > 10 and faint_ranks > 0  # corners, indexes, and faint ranks were cut
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 40), st.integers(1, 40), st.integers(0, 2 ** 32 - 1), st.sampled_from([0.02, 0.5, 0.9, 0.98, 1.0]),
+       st.integers(1, 255))
+def test_a_counted_percentile_is_numpys_to_the_bit(rows, cols, seed, share, paper):
+    """Of a patch's levels (a view into a bigger image, as a glyph box is) and of their ink through a
+    falling ink table: counted from the histogram, the figure numpy's sort gives, to the bit."""
+    rng = np.random.default_rng(seed)
+    image = rng.choice([rng.integers(0, 256, 50), np.full(50, 200)][seed % 2], (rows + 4, cols + 3)).astype(np.uint8)
+    box = image[2:2 + rows, 1:1 + cols]
+    counts = cv2.calcHist([box], [0], None, [256], [0, 256]).ravel()
+    assert counted_percentile(counts, np.arange(256, dtype=np.uint8), share) == np.percentile(box, share * 100)
+    ink = _ink_table(float(paper))[0]
+    assert (float(counted_percentile(counts[::-1], ink[::-1], share))
+            == float(np.percentile(cv2.LUT(box, ink), share * 100)))

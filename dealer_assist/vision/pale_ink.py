@@ -32,6 +32,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
+from dealer_assist.vision.counted_percentile import counted_percentile
 from dealer_assist.vision.glyphs import Darkness, _layout_of
 from dealer_assist.vision.profile import Profile
 
@@ -60,8 +61,13 @@ def glyph_peaks(profile: Profile, levels: Darkness) -> tuple[float, float]:
     lay = _layout_of(profile)
     peaks = []
     for (r0, r1), (c0, c1) in ((lay.rank_rows, lay.rank_cols), (lay.suit_rows, lay.suit_cols)):
-        ink = cv2.LUT(levels.lo8[max(r0, lay.edge):r1, max(c0, lay.edge):c1], levels.lut)
-        peaks.append(float(np.percentile(ink, 98)) if ink.size else 0.0)
+        box = levels.lo8[max(r0, lay.edge):r1, max(c0, lay.edge):c1]
+        if not box.size:
+            peaks.append(0.0)
+            continue
+        # Ink falls as the level rises: the levels' counts from the brightest down are the ink's, rising.
+        counts = cv2.calcHist([box], [0], None, [256], [0, 256]).ravel()[::-1]
+        peaks.append(float(counted_percentile(counts, levels.lut[::-1], 0.98)))
     return peaks[0], peaks[1]
 
 
