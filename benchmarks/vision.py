@@ -512,7 +512,7 @@ def main() -> int:
             missing.append("the rsvg-convert program")
         if missing:
             print(f"--synth cannot render {', '.join(unrendered)}: {', '.join(missing)} not found.\n"
-                  "Install Debian's card themes and SVG renderer (sudo apt-get install gnome-cards-data "
+                  "Install Debian's card themes and SVG renderer (sudo apt-get update, then sudo apt-get install gnome-cards-data "
                   "kdegames-card-data-kf5 librsvg2-bin; the bonded theme comes with aisleriot), or name a deck "
                   "that is installed.", file=sys.stderr)
             return 2

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from dealer_assist.vision.counted_percentile import counted_percentile
 from dealer_assist.vision.glyphs import FEW_LABELS, _ink_table, _painted, darkness, extract_glyphs, has_faint_rank
-from dealer_assist.vision.index import IndexRead, warp_corner
+from dealer_assist.vision.index import PAPER_SHARE, IndexRead, _paper_of, warp_corner
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 
@@ -84,3 +84,15 @@ def test_a_counted_percentile_is_numpys_to_the_bit(rows, cols, seed, share, pape
     ink = _ink_table(float(paper))[0]
     assert (float(counted_percentile(counts[::-1], ink[::-1], share))
             == float(np.percentile(cv2.LUT(box, ink), share * 100)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(2, 30), st.integers(2, 30), st.integers(0, 2 ** 32 - 1))
+def test_a_patchs_paper_colour_is_numpys_percentile_of_the_pixels_inside(rows, cols, seed):
+    """The paper's colour of a corner patch (each channel's 90th percentile over the mask) is numpy's figure."""
+    rng = np.random.default_rng(seed)
+    patch = rng.integers(0, 256, (rows, cols, 4)).astype(np.uint8)
+    inside = np.where(rng.random((rows, cols)) < 0.7, 255, 0).astype(np.uint8)
+    inside[0, 0] = 255
+    want = np.percentile(patch[inside > 0][:, :3].astype(np.float64), PAPER_SHARE * 100, axis=0)
+    assert np.array_equal(_paper_of(patch, inside), want)
