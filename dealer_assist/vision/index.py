@@ -543,12 +543,16 @@ class IndexMatcher:
 
         Two ways a deck's own inks can spoil the first look, each tried only
         where it can be the cause: a picture's colour melted into a clearly
-        read rank's suit (see :meth:`_colour_look`), and a deck printing a suit
+        read rank's suit (see :meth:`_colour_look`; where the first look read
+        no index, a glyph it saw must score as a clear rank: the queen of
+        spades' own Q scored 0.99-1.0, while the picture corners whose colour
+        looks read nothing scored 0.54 or less in nine of ten on anglo), and a deck printing a suit
         in pale ink, whose blurred stem and point (and the rank's thin
         strokes) fall below the ink level: cut again at levels their own ink
         sets (``faint_suit`` of :func:`.glyphs.extract_glyphs`).
         """
-        if self._ink_channels and (first is None or self._glyph_clears(first, "rank")):
+        if self._ink_channels and (self._glyph_clears(first, "rank") if first is not None
+                                   else self.saw_a_clear_rank(self.seen, beside=False)):
             first = self._colour_look(frame, x, y, wdir, hdir, card_w, card_h, patch, levels, first)
         if self._pale_suits and not self._clears(first):
             look = self._read_at(frame, x, y, wdir, hdir, card_w, card_h, faint=False, patch=patch, levels=levels,
@@ -779,12 +783,13 @@ class IndexMatcher:
         or a lone glyph that scores as some rank (at least the candidate score)."""
         return any(beside or self._rank_like(rank) for rank, beside in seen)
 
-    def saw_a_clear_rank(self, seen: list[tuple[Glyph, bool]]) -> bool:
+    def saw_a_clear_rank(self, seen: list[tuple[Glyph, bool]], beside: bool = True) -> bool:
         """Whether a look of ``seen`` (as :attr:`seen` holds them) found a suit beside a rank
         that scores as a sure read's rank must (the profile's least score), though the
-        two were not scored as an index (a glyph's height was off, see :meth:`_score`)."""
+        two were not scored as an index (a glyph's height was off, see :meth:`_score`);
+        with ``beside`` False, such a rank with or without a suit beside it."""
         least = self.profile.thresholds.min_score
-        return any(beside and max(self._ranks.scores(rank).values()) >= least for rank, beside in seen)
+        return any((by or not beside) and max(self._ranks.scores(rank).values()) >= least for rank, by in seen)
 
     def read(self, patch: np.ndarray) -> Optional[IndexRead]:
         """Scores for an upright corner patch; None when it holds no index-like glyphs."""
