@@ -815,11 +815,11 @@ class IndexMatcher:
         rank_scores = _best_variant(raw_ranks)
         unit = _unit(suit.image.ravel())  # both the scores and the pair leans start from it
         raw_suits = IndexMatcher._unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
-        if rank.cut or rh > TALLER * p.printed_height(top[0]) or self._clear_but_low(raw_suits):
+        printed = p.printed_height(top[0])
+        if rank.cut or rh > TALLER * printed or self._clear_but_low(raw_suits):
             suit, unit, raw_suits = self._suit_own_size(suit, unit, raw_suits)
-        elif grow_to * p.printed_height(top[0]) / rh > 1.0 + SUIT_RECUT_OFF and self._clears_alone(rank_scores):
-            suit, unit, raw_suits = self._suit_past_short_rank(suit, unit, raw_suits,
-                                                               grow_to * p.printed_height(top[0]) / rh)
+        elif grow_to * printed / rh > 1.0 + SUIT_RECUT_OFF and self._clears_alone(rank_scores):
+            suit, unit, raw_suits = self._suit_past_short_rank(suit, unit, raw_suits, grow_to * printed / rh)
         if (not self.trial and _best_of(_best_variant(raw_suits))[1] < p.thresholds.candidate_score
                 and self._clears_alone(rank_scores)):
             self._note_core(suit)
