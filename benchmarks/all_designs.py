@@ -11,7 +11,7 @@ Runs, each as its own process (``--jobs`` at a time), and keeps each one's outpu
   and left out);
 - ``vision.py --clutter`` on :data:`CLUTTER_DESIGNS` (chips, a hand, glare, a tilted camera), into
   ``--data``/clutter;
-- ``blur_stress.py`` on every deck's set-up shots.
+- ``blur_stress.py`` and ``cover_stress.py`` on every deck's set-up shots.
 
 The renders are seeded, so two machines (or two versions of the code) benchmark the same frames,
 and ``--compare`` lists every row whose counts differ. Speed figures are only comparable between
@@ -50,7 +50,7 @@ CLUTTER_DESIGNS = ("ornamental", "swiss-xvii", "paris", "neoclassical_4_color", 
 TARGET_RECALL = 0.995
 RECOGNIZE = re.compile(r"^(?P<deck>\S+) recognize: (?P<json>\{.*\})$")
 WATCH = re.compile(r"^(?P<deck>\S+) watch (?P<video>\S+): (?P<json>\{.*\})$")
-BLUR_ALL = re.compile(r"^\| all \| (\d+) \| (\d+) \| (\d+) \|$")
+STRESS_ALL = re.compile(r"^\| all \| (\d+) \| (\d+) \| (\d+) \|$")
 
 
 def jobs(data: Path) -> list[tuple[str, list[str]]]:
@@ -67,6 +67,10 @@ def jobs(data: Path) -> list[tuple[str, list[str]]]:
         runs.append((f"bs_shared_{deck}", ["blur_stress.py", "--cards", str(SHARED_CARDS), "--deck", deck]))
     for deck in DESIGNS:
         runs.append((f"bs_std_{deck}", ["blur_stress.py", "--cards", str(data / "std"), "--deck", deck]))
+    for deck in SHARED_DECKS:
+        runs.append((f"cs_shared_{deck}", ["cover_stress.py", "--cards", str(SHARED_CARDS), "--deck", deck]))
+    for deck in DESIGNS:
+        runs.append((f"cs_std_{deck}", ["cover_stress.py", "--cards", str(data / "std"), "--deck", deck]))
     return runs
 
 
@@ -86,7 +90,7 @@ def run_all(out: Path, data: Path, workers: int) -> None:
     with ThreadPoolExecutor(workers) as pool:
         list(pool.map(one, recognize))
     with ThreadPoolExecutor(workers) as pool:
-        list(pool.map(one, [r for r in runs if r[0].startswith("bs_")]))
+        list(pool.map(one, [r for r in runs if not r[0].startswith("rec_")]))
 
 
 def results(out: Path) -> dict[str, dict]:
@@ -101,11 +105,11 @@ def results(out: Path) -> dict[str, dict]:
                 r["recognize"] = json.loads(m["json"])
             elif m := WATCH.match(line):
                 r["watch"][m["video"]] = json.loads(m["json"])
-            elif m := BLUR_ALL.match(line):
-                r["blur"] = tuple(int(v) for v in m.groups())
+            elif m := STRESS_ALL.match(line):
+                r["cover" if path.stem.startswith("cs_") else "blur"] = tuple(int(v) for v in m.groups())
             elif "REFUSED" in line or "NOT RENDERED" in line or "cannot render" in line:
                 r["problem"] = line.strip()
-        if "recognize" not in r and "blur" not in r and "problem" not in r:
+        if not {"recognize", "blur", "cover", "problem"} & r.keys():
             r["problem"] = "no result: " + (text.strip().splitlines() or ["empty output"])[-1][:200]
         found[path.stem] = r
     return found
@@ -157,6 +161,10 @@ def table(found: dict[str, dict]) -> str:
     if blur:
         lines.append(f"\nBlur stress: {sum(b[1] for b in blur):,} of {sum(b[0] for b in blur):,} shots of "
                      f"{len(blur)} decks read, {sum(b[2] for b in blur)} wrong.")
+    cover = [r["cover"] for s, r in found.items() if "cover" in r]
+    if cover:
+        lines.append(f"Cover stress: {sum(c[1] for c in cover):,} sure reads in {sum(c[0] for c in cover):,} looks at "
+                     f"index corners covered in part, {len(cover)} decks, {sum(c[2] for c in cover)} wrong.")
     problems = [f"- {s}: {r['problem']}" for s, r in found.items() if "problem" in r]
     if problems:
         lines += ["", "Problems:", *problems]
@@ -184,6 +192,9 @@ def compare(old: dict[str, dict], new: dict[str, dict]) -> str:
         elif "blur" in a and "blur" in b:
             diff = [f"blur read {a['blur'][1]} -> {b['blur'][1]}, wrong {a['blur'][2]} -> {b['blur'][2]}"] \
                 if a["blur"] != b["blur"] else []
+        elif "cover" in a and "cover" in b:
+            diff = [f"cover sure {a['cover'][1]} -> {b['cover'][1]}, wrong {a['cover'][2]} -> {b['cover'][2]}"] \
+                if a["cover"] != b["cover"] else []
         else:
             diff = [f"only in {'new' if stem in new else 'old'} or failed: "
                     f"{a.get('problem', '-')} / {b.get('problem', '-')}"] if a.keys() != b.keys() else []

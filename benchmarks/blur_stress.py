@@ -17,9 +17,7 @@ read with its degradation.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 import cv2
@@ -27,9 +25,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealer_assist.vision.calibrate import calibrate  # noqa: E402
 from dealer_assist.vision.profile import Profile  # noqa: E402
 from dealer_assist.vision.recognize import Recognizer  # noqa: E402
+from stress_table import arguments, print_table  # noqa: E402
 
 #: (scale, Gaussian sigma px, motion length px): heavier than the self-test's
 #: trials, each alone past them in one way (defocus, or a fast slide).
@@ -80,28 +78,11 @@ def stress(profile: Profile, calib: Path, seed: int = 3, save: Path | None = Non
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--cards", default=str(Path(__file__).resolve().parents[2] / "shared" / "cards"))
-    ap.add_argument("--deck", action="append", help="deck name (default: every deck in cards/calib)")
+    ap = arguments(__doc__)
     ap.add_argument("--save", metavar="DIR", help="save every frame with a wrong read into DIR")
     args = ap.parse_args()
-    cv2.setNumThreads(1)
-    cards = Path(args.cards)
-    decks = args.deck or sorted(p.name for p in (cards / "calib").iterdir() if p.is_dir())
-    print("| deck | shots | correct | wrong |")
-    print("|---|---|---|---|")
-    total = {"shots": 0, "correct": 0, "wrong": 0}
-    for deck in decks:
-        with tempfile.TemporaryDirectory() as tmp:
-            profile = Profile.load(calibrate(cards / "calib" / deck, allow_missing=True).save(tmp))
-        r = stress(profile, cards / "calib" / deck, save=Path(args.save) if args.save else None)
-        print(f"| {deck} | {r['shots']} | {r['correct']} | {r['wrong']} |", flush=True)
-        for line in r["wrong_reads"]:
-            print(f"|   {line} | | | |")
-        for k in total:
-            total[k] += r[k]
-    print(f"| all | {total['shots']} | {total['correct']} | {total['wrong']} |")
-    return 0
+    save = Path(args.save) if args.save else None
+    return print_table(args, ("shots", "correct", "wrong"), lambda profile, calib: stress(profile, calib, save=save))
 
 
 if __name__ == "__main__":

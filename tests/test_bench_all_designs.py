@@ -32,6 +32,9 @@ def test_the_table_counts_read_right_as_readable_less_missed_and_sums_every_desi
         "rec_clutter_bellot": _recognize("bellot", 200, 20, 60.0),
         "bs_std_tango": "| deck | shots | correct | wrong |\n|---|---|---|---|\n| tango | 260 | 80 | 0 |\n| all | 260 | 80 | 0 |\n",
         "bs_std_bellot": "| all | 260 | 71 | 1 |\n",
+        "cs_std_tango": "| deck | looks | sure | wrong |\n|---|---|---|---|\n| tango | 3536 | 300 | 2 |\n"
+                        "|   6H corner 0 read as TH (down 0.3, score 0.81) | | | |\n| all | 3536 | 300 | 2 |\n",
+        "cs_std_bellot": "| all | 3536 | 20 | 0 |\n",
         "rec_std_tango_nuevo": "tango_nuevo: REFUSED at calibration (suit beside rank): this deck cannot be read\n",
     })
     text = all_designs.table(all_designs.results(out))
@@ -39,19 +42,23 @@ def test_the_table_counts_read_right_as_readable_less_missed_and_sums_every_desi
     assert "| all | 1106 | 1090 | 0 | 16 | 0 | 3 |" in text
     assert "2 of 3 designs read at least 99.5%" in text
     assert "| bellot | 200 | 180 | 0 | 20 | 0 | 1 | 90.0% |" in text  # the clutter table
-    assert "Blur stress: 151 of 520 shots of 2 decks read, 1 wrong." in text
+    assert "Blur stress: 151 of 520 shots of 2 decks read, 1 wrong." in text  # cover stress rows not counted as blur
+    assert "Cover stress: 320 sure reads in 7,072 looks at index corners covered in part, 2 decks, 2 wrong." in text
     assert "- rec_std_tango_nuevo: tango_nuevo: REFUSED at calibration" in text
 
 
 def test_the_comparison_lists_changed_counts_not_changed_milliseconds(tmp_path):
     old = _write(tmp_path / "old", {"rec_std_tango": _recognize("tango", 265, 1, 27.6),
                                     "rec_std_bellot": _recognize("bellot", 215, 12, 55.6),
-                                    "bs_std_bellot": "| all | 260 | 71 | 0 |\n"})
+                                    "bs_std_bellot": "| all | 260 | 71 | 0 |\n",
+                                    "cs_std_bellot": "| all | 3536 | 20 | 1 |\n"})
     new = _write(tmp_path / "new", {"rec_std_tango": _recognize("tango", 265, 1, 31.0),
                                     "rec_std_bellot": _recognize("bellot", 215, 10, 50.0),
-                                    "bs_std_bellot": "| all | 260 | 72 | 0 |\n"})
+                                    "bs_std_bellot": "| all | 260 | 72 | 0 |\n",
+                                    "cs_std_bellot": "| all | 3536 | 21 | 0 |\n"})
     changes = all_designs.compare(all_designs.results(old), all_designs.results(new)).splitlines()
     assert changes == ["- bs_std_bellot: blur read 71 -> 72, wrong 0 -> 0",
+                       "- cs_std_bellot: cover sure 20 -> 21, wrong 1 -> 0",
                        "- rec_std_bellot: read right 203 -> 205, missed 12 -> 10"]
     assert all_designs.compare(all_designs.results(old), all_designs.results(old)) == "No run's counts changed."
 
