@@ -54,15 +54,11 @@ class Judge:
     def corner(self, c: Corner, r: IndexRead, card_w: float, card_h: float) -> Optional[CornerRead]:
         """One corner's read judged: sure, or not sure with its candidates; None when it is no index at all."""
         t = self.profile.thresholds
-        # A rank cut from ink beside it or one not read at its own size may be a fragment, whose
-        # lean the pairs' cuts (set on whole glyphs) say nothing about (a cut suit leaves the rank
-        # whole); so may any glyph cut at a corner whose tip was not seen.  Where the tip lies
-        # white on white on the card beneath, nothing of the index is hidden: a card lying over
-        # part of it draws its edge across the patch, and a glyph that touched that line is read
-        # as cut (see :mod:`.cover_lines`).
+        # A tip not seen, a rank cut from ink beside it or one not read at its own size may be a
+        # fragment, whose lean the pairs' cuts (set on whole glyphs) say nothing about (a cut suit
+        # leaves the rank whole).
         hidden = c.notched or self.unsized_doubt(r)
-        lean = not (self.unsized_doubt(r) or self.rank_cut(r) or (c.notched and r.cut))
-        rank, rs, rm = self.rank_lead(r, c.notched) if lean else r.best("rank")
+        rank, rs, rm = r.best("rank") if hidden or self.rank_cut(r) else self.rank_lead(r)
         fragment = hidden or r.cut
         suit, ss, sm = suit_lead(self.profile, r)
         if rs < t.candidate_score:
@@ -246,15 +242,15 @@ class Judge:
         suit_k = (glyph_suit.box.v1 - glyph_suit.box.v0) / p.suit_heights.get(suit, p.suit_h)
         return suit_k > SHORT_RANK * rank_k
 
-    def rank_lead(self, r: IndexRead, notched: bool = False) -> tuple[str, float, float]:
+    def rank_lead(self, r: IndexRead) -> tuple[str, float, float]:
         """The read's best rank, its score, and its lead over the next rank its look-alike's
         pair lean does not rule out (see :mod:`.rank_pairs`; past the self-test's blur by the
         cuts learned on heavily blurred trials too).  The lean is asked only of a lead short
-        of the margins a sure read needs (higher for a read with a cut suit or at a corner
-        whose tip was not seen, ``notched``)."""
+        of the margins a sure read needs (higher for a read with a cut suit; a notched
+        corner's never ask it)."""
         t = self.profile.thresholds
         best = r.best("rank")
-        if best[2] >= max(t.min_margin, t.blurred_rank[1]) + (NOTCH_EXTRA if r.cut or notched else 0.0):
+        if best[2] >= max(t.min_margin, t.blurred_rank[1]) + (NOTCH_EXTRA if r.cut else 0.0):
             return best
         return self.rank_pairs.lead(r, t.rank_pair_cuts_blurred if self.past_self_test(r) else t.rank_pair_cuts)
 
