@@ -20,7 +20,7 @@ import numpy as np
 from dealer_assist.vision.card_groups import CornerRead
 from dealer_assist.vision.cut_glyphs import cut_suit_decides
 from dealer_assist.vision.detect import Corner
-from dealer_assist.vision.index import IndexMatcher, IndexRead, colour_fits, suit_lead
+from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead, colour_fits, suit_lead
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
 from dealer_assist.vision.rank_pairs import RankPairs
 from dealer_assist.vision.suit_colours import colour_rules_out
@@ -138,6 +138,11 @@ class Judge:
         if sure and self.blurred_look_alike(r, suit, ss, sm):
             sure = False
         if sure and self.cut_rank_past_self_test(r):
+            sure = False
+        if sure and c.notched and r.scale < RECUT_RANGE[0]:
+            # The rank says the card is smaller than tilt or a lift make one: where the tip was not
+            # seen, a card lying over it may hide the rank's top, and what is left (a 5's or a 6's
+            # lower loop), read at its own height, fills the window as another rank.
             sure = False
         if (not fragment and rs >= t.min_score - TWO_CORNER_SCORE
                 and (sure or ss >= t.min_score - TWO_CORNER_SCORE) and self.rank_contradicts(r, rank)):
