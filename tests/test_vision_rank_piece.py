@@ -8,7 +8,8 @@ too-short rank, scores 0.57, and the suit templates blurred (fatter) fit it
 at 0.74: the blurred look made a sure jack of clubs of it when the frame was
 5-12% smaller than as shot.  The guards: a rank whose height tells a card size
 at which no index is found (``IndexRead.unsized``), or that is far shorter than
-its suit says (``Judge.rank_short_of_suit``), gets no blurred look.
+its suit says (``Judge.rank_short_of_suit``), gets no blurred look; and, the corner's tip
+not seen, a read whose rank tells a card smaller than tilt or a lift make one is not sure.
 """
 
 from __future__ import annotations
@@ -51,17 +52,41 @@ def test_a_tens_piece_beside_a_covering_card_is_never_read_as_a_jack(anglo, scal
     assert_no_wrong_card(anglo.recognize(img).cards, cards, card_h)
 
 
-def test_without_the_unsized_guard_the_piece_is_read_as_a_jack(anglo, monkeypatch):
+def _without_the_size_guard(monkeypatch) -> None:
+    """No card size too small for a sure read where the tip was not seen (see Judge.corner)."""
+    monkeypatch.setattr(verdict, "RECUT_RANGE", (0.0, verdict.RECUT_RANGE[1]))
+
+
+def _without_the_unsized_guard(monkeypatch) -> None:
     corner = verdict.Judge.corner
     monkeypatch.setattr(verdict.Judge, "corner", lambda self, c, r, w, h: corner(self, c, replace(r, unsized=False), w, h))
+
+
+def _without_the_height_guard(monkeypatch) -> None:
+    monkeypatch.setattr(verdict.Judge, "rank_short_of_suit", lambda self, r, rank, suit: False)
+
+
+def test_without_the_unsized_guard_the_piece_is_read_as_a_jack(anglo, monkeypatch):
+    _without_the_size_guard(monkeypatch)
+    _without_the_unsized_guard(monkeypatch)
     img, _, _ = _frame_at(0.92)
     assert "JC" in [hit.card.code for hit in anglo.recognize(img).cards]
 
 
 def test_without_the_height_guard_the_piece_is_read_as_a_jack(anglo, monkeypatch):
-    monkeypatch.setattr(verdict.Judge, "rank_short_of_suit", lambda self, r, rank, suit: False)
+    _without_the_size_guard(monkeypatch)
+    _without_the_height_guard(monkeypatch)
     img, _, _ = _frame_at(0.96)
     assert "JC" in [hit.card.code for hit in anglo.recognize(img).cards]
+
+
+def test_the_size_guard_alone_keeps_the_jack_out_of_the_smaller_frame(anglo, monkeypatch):
+    """In the frame 0.92 the size the sliver, read at its own height, tells a card far smaller
+    than tilt or a lift make one: where the tip was not seen, that alone keeps it from being sure."""
+    _without_the_unsized_guard(monkeypatch)
+    _without_the_height_guard(monkeypatch)
+    img, _, _ = _frame_at(0.92)
+    assert "JC" not in [hit.card.code for hit in anglo.recognize(img).cards]
 
 
 def test_a_doubtful_read_not_cut_at_its_short_ranks_size_is_judged_as_at_a_notched_corner(anglo):
