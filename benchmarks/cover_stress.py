@@ -15,8 +15,9 @@ way to the rank's far corner), once with no edge line (white on white, the
 worst case) and once with a thin grey one; then read at the true tip and
 judged as a corner whose tip was not seen, as the recognizer judges such a
 corner.  The same is done with the tip in sight and the card lying over the
-index's inner side (:data:`INNER`, the rank's right part hidden), judged as a
-corner seen whole.  Printed per deck: looks, sure reads, wrong sure reads (the
+index's inner side (:data:`INNER`, the rank's right part hidden) or over its
+lower side (:data:`BELOW`, the suit's lower part hidden), judged as a corner
+seen whole.  Printed per deck: looks, sure reads, wrong sure reads (the
 figure that matters), and each wrong read with its cover.
 """
 
@@ -44,6 +45,8 @@ DOWN = (0.15, 0.3, 0.45, 0.6)
 DIAGONAL = (0.5, 0.7, 0.9)
 #: Shares of the rank box's width an upright edge covering the index's inner side lies at.
 INNER = (0.3, 0.5, 0.7, 0.85)
+#: Shares of the suit box's height a level edge covering the index's lower side lies at (tip in sight).
+BELOW = (0.3, 0.5, 0.7)
 #: The thin edge line a card's rim leaves against the paper beneath it.
 LINE = (90, 90, 90)
 
@@ -69,6 +72,9 @@ def covers(profile: Profile, tip, wd, hd, cw: float, ch: float):
         yield f"diagonal {f}", beyond(inward * reach, (wd - hd) / np.sqrt(2), -inward), False
     for f in INNER:
         yield f"inner {f}", beyond(wd * (rb.u0 + f * (rb.u1 - rb.u0)) * cw, hd, wd), True
+    sb = profile.suit_box
+    for f in BELOW:
+        yield f"below {f}", beyond(hd * (sb.v0 + f * (sb.v1 - sb.v0)) * ch, wd, hd), True
 
 
 def stress(profile: Profile, calib: Path) -> dict:

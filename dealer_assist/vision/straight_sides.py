@@ -1,0 +1,56 @@
+"""How straight a glyph's inner and lower sides are: a card lying over an index cuts its glyphs on a line.
+
+A card lying over the inner half of another's index leaves the tip in sight,
+so the corner is judged as seen whole, and what is left of the glyphs reads
+as other glyphs: an 8's left loops as an A, a heart's or a club's left lobe
+as a diamond; one lying over its lower half leaves a club's upper lobes,
+which read as a spade.  The scores are those a blurred whole glyph reaches
+too.  What the cut leaves that no printed glyph has is a straight side where
+the covering card's edge runs: the ink of many rows ends on one upright
+line (or of many columns on one level line).  Printed suits are round or
+pointed on those sides, ranks mostly so too; a glyph is measured against the
+template of what it was read as (a jack's stem is straight where an ace's
+leg slants, a spade's foot is level), in the matched window, where the two
+are at one scale.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: Pixels (of the matched window) a row's ink edge may lie inside the outermost and count as on the line:
+#: the edge is found to a fraction of a pixel, where the ink crosses half its peak, so a
+#: pointed side (a diamond's, one pixel a row) keeps one or two rows on it.
+FLAT_TOL = 0.5
+
+
+def flat_share(window: np.ndarray, side: str = "right") -> float:
+    """Share of the rows (for the bottom side, the columns) of ``window``'s ink (a glyph's matched
+    window or a template) whose edge on ``side`` lies within :data:`FLAT_TOL` of the outermost; 0.0
+    for a window with fewer than three rows of ink."""
+    a = np.asarray(window, np.float32)
+    if side == "bottom":
+        a = a.T
+    peak = float(a.max()) if a.size else 0.0
+    if peak <= 0.0:
+        return 0.0
+    a = a / peak
+    ink = a > 0.5
+    rows = np.flatnonzero(ink.any(axis=1))
+    if len(rows) < 3:
+        return 0.0
+    width = a.shape[1]
+    last = width - 1 - np.argmax(ink[rows, ::-1], axis=1)
+    inside = a[rows, last]
+    beyond = np.where(last + 1 < width, a[rows, np.minimum(last + 1, width - 1)], 0.0)
+    edge = last + (inside - 0.5) / np.maximum(inside - beyond, 1e-6)
+    return float(np.count_nonzero(edge >= edge.max() - FLAT_TOL)) / len(rows)
+
+
+def template_flats(templates: dict[str, np.ndarray], side: str = "right") -> dict[str, float]:
+    """Per code (a variant ``"D-1"`` counts for ``"D"``): the straightest ``side`` of its templates."""
+    out: dict[str, float] = {}
+    for key, image in templates.items():
+        code = key.split("+")[0].split("-")[0]
+        out[code] = max(out.get(code, 0.0), flat_share(image, side))
+    return out

@@ -1,0 +1,116 @@
+"""A card lying over the lower or the inner half of another's index, the tip in sight: what is left
+of the glyphs is not taken for other glyphs.
+
+``benchmarks/cover_stress.py`` found it: with the tip seen the corner is judged as whole, and a
+club's upper lobes read as a spade (plastic's face cards, here), a heart's left lobe as a
+diamond, an 8's left loops as an ace (other designs).  The covering card's edge leaves a side
+straighter than any printed suit's (:mod:`dealer_assist.vision.straight_sides`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision.calibrate import find_card
+from dealer_assist.vision.detect import Corner
+from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.recognize import Recognizer
+from dealer_assist.vision.straight_sides import flat_share, template_flats
+from dealer_assist.vision.verdict import LEVEL_SUIT, STRAIGHT_SUIT
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+SHIPPED = default_profile_path().parent
+needs_cards = pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+
+
+def _disc() -> np.ndarray:
+    img = np.zeros((40, 40), np.float32)
+    cv2.circle(img, (20, 20), 12, 1.0, -1, cv2.LINE_AA)
+    return img
+
+
+def test_a_round_side_is_not_straight_and_a_cut_one_is():
+    disc = _disc()
+    assert flat_share(disc) < 0.15 and flat_share(disc, "bottom") < 0.15
+    left_half = disc.copy()
+    left_half[:, 21:] = 0
+    assert flat_share(left_half) > 0.9  # every row ends on the cut
+    upper_half = disc.copy()
+    upper_half[21:, :] = 0
+    assert flat_share(upper_half, "bottom") > 0.9 and flat_share(upper_half) < 0.5
+
+
+def test_a_pointed_side_keeps_only_its_tip_on_the_line():
+    diamond = np.zeros((40, 40), np.float32)
+    cv2.fillPoly(diamond, [np.array([[20, 4], [32, 20], [20, 36], [8, 20]])], 1.0, cv2.LINE_AA)
+    assert flat_share(diamond) < 0.15 and flat_share(diamond, "bottom") < 0.15
+
+
+def test_each_code_takes_its_straightest_template():
+    disc, cut = _disc(), _disc()
+    cut[:, 21:] = 0
+    flats = template_flats({"D": disc, "D-1": cut, "H": disc})
+    assert flats["D"] == flat_share(cut) and flats["H"] == flat_share(disc)
+
+
+@pytest.fixture(scope="module")
+def plastic() -> Recognizer:
+    return Recognizer(Profile.load(SHIPPED / "plastic"))
+
+
+def _judged(rec: Recognizer, code: str, cover: tuple[str, float] | None):
+    """The top-left index of the ``code`` set-up shot read and judged at its true tip, seen:
+    uncovered (``cover`` None), or under a card of the paper's colour whose edge lies level
+    ``share`` of the way down the suit's box, covering what lies below it (``("below", share)``),
+    or upright ``share`` of the way across the rank's, covering what lies inside it (``("inner", share)``)."""
+    img = cv2.imread(str(CARDS / "calib" / "plastic" / f"{code}.png"))
+    q, _ = find_card(img)  # as calibration finds it: TL, TR, BR, BL
+    tip, wv, hv = q[0], q[1] - q[0], q[3] - q[0]
+    cw, ch = float(np.linalg.norm(wv)), float(np.linalg.norm(hv))
+    wd, hd = wv / cw, hv / ch
+    if cover is not None:
+        paper = np.median([img[int(p[1]), int(p[0])] for p in (tip + wd * 0.04 * cw + hd * v * ch
+                                                               for v in np.linspace(0.35, 0.6, 8))], axis=0)
+        side, share = cover
+        sb, rb, far = rec.profile.suit_box, rec.profile.rank_box, 3 * ch
+        if side == "below":
+            a, along, away = tip + hd * (sb.v0 + share * (sb.v1 - sb.v0)) * ch, wd, hd
+        else:
+            a, along, away = tip + wd * (rb.u0 + share * (rb.u1 - rb.u0)) * cw, hd, wd
+        poly = [a - along * far, a + along * far, a + along * far + away * far, a - along * far + away * far]
+        cv2.fillPoly(img, [np.round(np.array(poly)).astype(np.int32)], tuple(int(v) for v in paper),
+                     lineType=cv2.LINE_AA)
+    corner = Corner(float(tip[0]), float(tip[1]), tuple(wd), tuple(hd), cw, ch, notched=False)
+    read = rec.matcher.read_corner(rec.balanced(img), corner.x, corner.y, corner.wdir, corner.hdir, cw, ch)
+    return None if read is None else rec.judge.corner(corner, read, cw, ch)
+
+
+@needs_cards
+@pytest.mark.parametrize("code", ["JC", "QC", "KC"])
+def test_a_clubs_upper_lobes_below_a_covering_card_are_never_a_sure_spade(plastic, code):
+    whole = _judged(plastic, code, None)
+    assert whole.sure and whole.code == code
+    cut = _judged(plastic, code, ("below", 0.5))
+    assert cut.code == code[0] + "S"  # the lobes left read as a spade ...
+    suits = cut.read.suit_scores
+    assert suits["S"] > suits["C"]
+    # ... whose foot, level across the lobes' width, is straighter than the spade's
+    assert flat_share(cut.read.suit_image, "bottom") - plastic.judge.suit_levels["S"] > LEVEL_SUIT
+    assert not cut.sure
+
+
+@needs_cards
+@pytest.mark.parametrize("code, share", [("2C", 0.7), ("7D", 0.6)])
+def test_a_suit_cut_upright_by_a_card_over_the_index_is_never_sure_even_where_it_reads_right(plastic, code, share):
+    """Plastic's left halves happen to read as their own suits; other designs' read a heart's
+    as a diamond (ancient_french's 8 of hearts, 0.62), so no cut suit is sure."""
+    whole = _judged(plastic, code, None)
+    assert whole.sure and whole.code == code
+    cut = _judged(plastic, code, ("inner", share))
+    assert cut.code == code
+    assert flat_share(cut.read.suit_image) - plastic.judge.suit_flats[code[1]] > STRAIGHT_SUIT
+    assert not cut.sure
