@@ -50,6 +50,17 @@ def test_a_pointed_side_keeps_only_its_tip_on_the_line():
     assert flat_share(diamond) < 0.15 and flat_share(diamond, "bottom") < 0.15
 
 
+def test_a_straight_sided_glyph_is_as_straight_on_its_left_as_on_its_right():
+    """A suit printed with straight sides (a narrow club, small) is so on both: only a cut is one-sided."""
+    blob = np.zeros((40, 40), np.float32)
+    cv2.rectangle(blob, (14, 10), (26, 30), 1.0, -1)
+    cv2.circle(blob, (20, 10), 6, 1.0, -1, cv2.LINE_AA)
+    assert flat_share(blob) > 0.6 and abs(flat_share(blob) - flat_share(blob, "left")) < 0.1
+    cut = blob.copy()
+    cut[:, 20:] = 0
+    assert flat_share(cut) - flat_share(cut, "left") > 0.1
+
+
 def test_each_code_takes_its_straightest_template():
     disc, cut = _disc(), _disc()
     cut[:, 21:] = 0
@@ -112,5 +123,7 @@ def test_a_suit_cut_upright_by_a_card_over_the_index_is_never_sure_even_where_it
     assert whole.sure and whole.code == code
     cut = _judged(plastic, code, ("inner", share))
     assert cut.code == code
-    assert flat_share(cut.read.suit_image) - plastic.judge.suit_flats[code[1]] > STRAIGHT_SUIT
+    straight = flat_share(cut.read.suit_image)
+    assert straight - plastic.judge.suit_flats[code[1]] > STRAIGHT_SUIT  # straighter than printed ...
+    assert straight - flat_share(cut.read.suit_image, "left") > STRAIGHT_SUIT  # ... and than its own left
     assert not cut.sure

@@ -11,7 +11,9 @@ line (or of many columns on one level line).  Printed suits are round or
 pointed on those sides, ranks mostly so too; a glyph is measured against the
 template of what it was read as (a jack's stem is straight where an ace's
 leg slants, a spade's foot is level), in the matched window, where the two
-are at one scale.
+are at one scale.  A suit is also measured against its own left side: suits
+are the same on both sides, and a small suit printed straight-sided (a
+Swiss deck's narrow club) is so on both.
 """
 
 from __future__ import annotations
@@ -26,11 +28,13 @@ FLAT_TOL = 0.5
 
 def flat_share(window: np.ndarray, side: str = "right") -> float:
     """Share of the rows (for the bottom side, the columns) of ``window``'s ink (a glyph's matched
-    window or a template) whose edge on ``side`` lies within :data:`FLAT_TOL` of the outermost; 0.0
-    for a window with fewer than three rows of ink."""
+    window or a template) whose edge on ``side`` (``"right"``, ``"left"`` or ``"bottom"``) lies within
+    :data:`FLAT_TOL` of the outermost; 0.0 for a window with fewer than three rows of ink."""
     a = np.asarray(window, np.float32)
     if side == "bottom":
         a = a.T
+    elif side == "left":
+        a = a[:, ::-1]
     peak = float(a.max()) if a.size else 0.0
     if peak <= 0.0:
         return 0.0

@@ -43,12 +43,13 @@ SHORT_RANK = 1.2
 SUIT_CUT_SCORE = 0.05
 SUIT_CUT_LEAD = 0.6
 
-#: How much more of a whole corner's suit's rows than of its template's may end on one upright line
-#: (:func:`.straight_sides.flat_share`) before the suit is taken for one a covering card cut; and how
-#: much more, when the rank's rows do so too by :data:`STRAIGHT_RANK` (see :meth:`Judge.cut_on_a_line`).
-#: On the benchmark decks' table frames sure whole-corner suits reach 0.2 above their templates (99.9%),
-#: suits cut by a card over the index's inner half 0.6 (median).
-STRAIGHT_SUIT = 0.3
+#: How much more of a whole corner's suit's rows than of its template's, and than of its own left
+#: side's, may end on one upright line on its right (:func:`.straight_sides.flat_share`) before the
+#: suit is taken for one a covering card cut; and how much more, when the rank's rows do so too by
+#: :data:`STRAIGHT_RANK` (see :meth:`Judge.cut_on_a_line`).  On the benchmark decks' table frames sure
+#: whole-corner suits reach 0.2 above their templates (99.9%), suits cut by a card over the index's
+#: inner half 0.6 (median).
+STRAIGHT_SUIT = 0.25
 STRAIGHT_BOTH = 0.1
 STRAIGHT_RANK = 0.4
 #: As :data:`STRAIGHT_SUIT`, of the suit's columns ending on one level line (a card over the index's
@@ -160,7 +161,7 @@ class Judge:
             # seen, a card lying over it may hide the rank's top, and what is left (a 5's or a 6's
             # lower loop), read at its own height, fills the window as another rank.
             sure = False
-        if sure and not hidden and self.cut_on_a_line(r, rank, suit):
+        if sure and not fragment and self.cut_on_a_line(r, rank, suit):
             sure = False
         if (not fragment and rs >= t.min_score - TWO_CORNER_SCORE
                 and (sure or ss >= t.min_score - TWO_CORNER_SCORE) and self.rank_contradicts(r, rank)):
@@ -205,19 +206,22 @@ class Judge:
     def cut_on_a_line(self, r: IndexRead, rank: str, suit: str) -> bool:
         """Whether a covering card's edge may have cut the read's glyphs: the suit's right side is
         straighter than its template's by :data:`STRAIGHT_SUIT`, or by :data:`STRAIGHT_BOTH` with the
-        rank's straighter than its own by :data:`STRAIGHT_RANK`, or the suit's lower side by
+        rank's straighter than its own by :data:`STRAIGHT_RANK` (the suit's right side against its own
+        left side too, see :mod:`.straight_sides`), or the suit's lower side by
         :data:`LEVEL_SUIT` (see :mod:`.straight_sides`).
 
         A card lying over the inner half of an index leaves the tip in sight and the left halves of
         the glyphs, which read clearly as others: ancient_french's 8 of diamonds as an ace (0.77, its
         diamond's left half 0.71), a heart's left lobe as a diamond.  One over its lower half leaves
-        a club's upper lobes, which read as a spade (plastic's face cards).
+        a club's upper lobes, which read as a spade (plastic's face cards).  Asked only at a whole
+        corner of glyphs not cut from ink beside them: a cut glyph has the cut's straight side, and
+        the stricter rules of a fragment judge it.
         """
         if r.suit_image is None:
             return False
         if flat_share(r.suit_image, "bottom") - self.suit_levels.get(suit, 0.0) > LEVEL_SUIT:
             return True
-        straighter = flat_share(r.suit_image) - self.suit_flats.get(suit, 0.0)
+        straighter = flat_share(r.suit_image) - max(self.suit_flats.get(suit, 0.0), flat_share(r.suit_image, "left"))
         if straighter > STRAIGHT_SUIT:
             return True
         return (straighter > STRAIGHT_BOTH and bool(r.glyphs)
