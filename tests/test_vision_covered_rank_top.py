@@ -12,12 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
-import numpy as np
 import pytest
 
-from dealer_assist.vision.calibrate import find_card
-from dealer_assist.vision.detect import Corner
+from covered_corner import SetUpCorner
 from dealer_assist.vision.index import RECUT_RANGE
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
@@ -36,19 +33,13 @@ def _judged(rec: Recognizer, code: str, level: float | None):
     """The top-left index of the ``code`` set-up shot read and judged at its true tip, the tip
     not seen: uncovered (``level`` None), or under a plain white card whose edge lies level
     ``level`` of the way down the rank's box."""
-    img = cv2.imread(str(CARDS / "calib" / "plastic" / f"{code}.png"))
-    q, _ = find_card(img)  # as calibration finds it: TL, TR, BR, BL
-    tip, wv, hv = q[0], q[1] - q[0], q[3] - q[0]
-    cw, ch = float(np.linalg.norm(wv)), float(np.linalg.norm(hv))
-    wd, hd = wv / cw, hv / ch
+    shot = SetUpCorner(CARDS / "calib" / "plastic" / f"{code}.png")
+    img = shot.image
     if level is not None:
         rb = rec.profile.rank_box
-        a, far = tip + hd * (rb.v0 + level * (rb.v1 - rb.v0)) * ch, 3 * ch
-        poly = [a - wd * far, a + wd * far, a + wd * far - hd * far, a - wd * far - hd * far]
-        cv2.fillPoly(img, [np.round(np.array(poly)).astype(np.int32)], (255, 255, 255), lineType=cv2.LINE_AA)
-    corner = Corner(float(tip[0]), float(tip[1]), tuple(wd), tuple(hd), cw, ch, notched=True)
-    read = rec.matcher.read_corner(rec.balanced(img), corner.x, corner.y, corner.wdir, corner.hdir, cw, ch)
-    return None if read is None else rec.judge.corner(corner, read, cw, ch)
+        img = shot.covered(shot.tip + shot.hd * (rb.v0 + level * (rb.v1 - rb.v0)) * shot.ch, shot.wd, -shot.hd,
+                           (255, 255, 255))
+    return shot.judged(rec, img, notched=True)
 
 
 @needs_cards

@@ -15,8 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.vision.calibrate import find_card
-from dealer_assist.vision.detect import Corner
+from covered_corner import SetUpCorner
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 from dealer_assist.vision.straight_sides import flat_share, template_flats
@@ -78,26 +77,18 @@ def _judged(rec: Recognizer, code: str, cover: tuple[str, float] | None):
     uncovered (``cover`` None), or under a card of the paper's colour whose edge lies level
     ``share`` of the way down the suit's box, covering what lies below it (``("below", share)``),
     or upright ``share`` of the way across the rank's, covering what lies inside it (``("inner", share)``)."""
-    img = cv2.imread(str(CARDS / "calib" / "plastic" / f"{code}.png"))
-    q, _ = find_card(img)  # as calibration finds it: TL, TR, BR, BL
-    tip, wv, hv = q[0], q[1] - q[0], q[3] - q[0]
-    cw, ch = float(np.linalg.norm(wv)), float(np.linalg.norm(hv))
-    wd, hd = wv / cw, hv / ch
+    shot = SetUpCorner(CARDS / "calib" / "plastic" / f"{code}.png")
+    img, tip, wd, hd, cw, ch = shot.image, shot.tip, shot.wd, shot.hd, shot.cw, shot.ch
     if cover is not None:
         paper = np.median([img[int(p[1]), int(p[0])] for p in (tip + wd * 0.04 * cw + hd * v * ch
                                                                for v in np.linspace(0.35, 0.6, 8))], axis=0)
         side, share = cover
-        sb, rb, far = rec.profile.suit_box, rec.profile.rank_box, 3 * ch
+        sb, rb = rec.profile.suit_box, rec.profile.rank_box
         if side == "below":
-            a, along, away = tip + hd * (sb.v0 + share * (sb.v1 - sb.v0)) * ch, wd, hd
+            img = shot.covered(tip + hd * (sb.v0 + share * (sb.v1 - sb.v0)) * ch, wd, hd, paper)
         else:
-            a, along, away = tip + wd * (rb.u0 + share * (rb.u1 - rb.u0)) * cw, hd, wd
-        poly = [a - along * far, a + along * far, a + along * far + away * far, a - along * far + away * far]
-        cv2.fillPoly(img, [np.round(np.array(poly)).astype(np.int32)], tuple(int(v) for v in paper),
-                     lineType=cv2.LINE_AA)
-    corner = Corner(float(tip[0]), float(tip[1]), tuple(wd), tuple(hd), cw, ch, notched=False)
-    read = rec.matcher.read_corner(rec.balanced(img), corner.x, corner.y, corner.wdir, corner.hdir, cw, ch)
-    return None if read is None else rec.judge.corner(corner, read, cw, ch)
+            img = shot.covered(tip + wd * (rb.u0 + share * (rb.u1 - rb.u0)) * cw, hd, wd, paper)
+    return shot.judged(rec, img, notched=False)
 
 
 @needs_cards
