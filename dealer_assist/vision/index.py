@@ -418,7 +418,7 @@ def _weaker(read: IndexRead) -> float:
     return min(read.best("rank")[1], read.best("suit")[1])
 
 
-def _best_variant(scores: dict[str, float]) -> dict[str, float]:
+def best_variant(scores: dict[str, float]) -> dict[str, float]:
     """One score per rank or suit: the best of its size variants (``D``, ``D+1`` ...)."""
     out: dict[str, float] = {}
     for key, v in scores.items():
@@ -758,7 +758,7 @@ class IndexMatcher:
         """
         if read.suit_image is None or self._soft_suits is None:
             return {}
-        return _best_variant(self._soft_suits.scores_of(read.suit_image))
+        return best_variant(self._soft_suits.scores_of(read.suit_image))
 
     @staticmethod
     def ink_plausible(read: IndexRead) -> bool:
@@ -812,7 +812,7 @@ class IndexMatcher:
         factor = p.suit_window_factor(top[0])
         if factor != 1.0:
             suit = suit.rescaled(factor)
-        rank_scores = _best_variant(raw_ranks)
+        rank_scores = best_variant(raw_ranks)
         unit = _unit(suit.image.ravel())  # both the scores and the pair leans start from it
         raw_suits = IndexMatcher._unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
         printed = p.printed_height(top[0])
@@ -820,10 +820,10 @@ class IndexMatcher:
             suit, unit, raw_suits = self._suit_own_size(suit, unit, raw_suits)
         elif grow_to * printed / rh > 1.0 + SUIT_RECUT_OFF and self._clears_alone(rank_scores):
             suit, unit, raw_suits = self._suit_past_short_rank(suit, unit, raw_suits, grow_to * printed / rh)
-        if (not self.trial and _best_of(_best_variant(raw_suits))[1] < p.thresholds.candidate_score
+        if (not self.trial and _best_of(best_variant(raw_suits))[1] < p.thresholds.candidate_score
                 and self._clears_alone(rank_scores)):
             self._note_core(suit)
-        return IndexRead(rank_scores, _best_variant(raw_suits), suit.redness, rh / p.rank_h,
+        return IndexRead(rank_scores, best_variant(raw_suits), suit.redness, rh / p.rank_h,
                          self._pair_leans(unit, raw_suits), suit.image,
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut,
                          suit.ink_colour if p.colour_pairs else None, (rank, suit),
@@ -858,7 +858,7 @@ class IndexMatcher:
             return
         unit = _unit(core.image.ravel())
         raw = IndexMatcher._unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
-        scores = _best_variant(raw)
+        scores = best_variant(raw)
         if not self._clears_alone(scores) or (self._core is not None and max(self._core[1].values()) >= max(scores.values())):
             return
         self._core = (core, scores, self._pair_leans(unit, raw))

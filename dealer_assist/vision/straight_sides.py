@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from dealer_assist.vision.index import best_variant
+
 #: Pixels (of the matched window) a row's ink edge may lie inside the outermost and count as on the line:
 #: the edge is found to a fraction of a pixel, where the ink crosses half its peak, so a
 #: pointed side (a diamond's, one pixel a row) keeps one or two rows on it.
@@ -52,9 +54,5 @@ def flat_share(window: np.ndarray, side: str = "right") -> float:
 
 
 def template_flats(templates: dict[str, np.ndarray], side: str = "right") -> dict[str, float]:
-    """Per code (a variant ``"D-1"`` counts for ``"D"``): the straightest ``side`` of its templates."""
-    out: dict[str, float] = {}
-    for key, image in templates.items():
-        code = key.split("+")[0].split("-")[0]
-        out[code] = max(out.get(code, 0.0), flat_share(image, side))
-    return out
+    """Per code (a size variant ``"D-1"`` counts for ``"D"``): the straightest ``side`` of its templates."""
+    return best_variant({key: flat_share(image, side) for key, image in templates.items()})

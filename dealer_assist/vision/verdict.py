@@ -46,9 +46,9 @@ SUIT_CUT_LEAD = 0.6
 #: How much more of a whole corner's suit's rows than of its template's, and than of its own left
 #: side's, may end on one upright line on its right (:func:`.straight_sides.flat_share`) before the
 #: suit is taken for one a covering card cut; and how much more, when the rank's rows do so too by
-#: :data:`STRAIGHT_RANK` (see :meth:`Judge.cut_on_a_line`).  On the benchmark decks' table frames sure
-#: whole-corner suits reach 0.2 above their templates (99.9%), suits cut by a card over the index's
-#: inner half 0.6 (median).
+#: :data:`STRAIGHT_RANK` (see :meth:`Judge.cut_on_a_line`).  At these cuts no sure whole-corner read
+#: of the benchmark decks' table frames (13,347) was lost; suits cut by a card over the index's inner
+#: half lie 0.6 above their templates (median), and 155 of 172 such wrong sure reads were caught.
 STRAIGHT_SUIT = 0.25
 STRAIGHT_BOTH = 0.1
 STRAIGHT_RANK = 0.4
@@ -204,11 +204,11 @@ class Judge:
                 and score >= t.min_score + NOTCH_EXTRA - SUIT_CUT_SCORE and margin >= SUIT_CUT_LEAD)
 
     def cut_on_a_line(self, r: IndexRead, rank: str, suit: str) -> bool:
-        """Whether a covering card's edge may have cut the read's glyphs: the suit's right side is
-        straighter than its template's by :data:`STRAIGHT_SUIT`, or by :data:`STRAIGHT_BOTH` with the
-        rank's straighter than its own by :data:`STRAIGHT_RANK` (the suit's right side against its own
-        left side too, see :mod:`.straight_sides`), or the suit's lower side by
-        :data:`LEVEL_SUIT` (see :mod:`.straight_sides`).
+        """Whether a covering card's edge may have cut the read's glyphs (see :mod:`.straight_sides`):
+        the suit's lower side is straighter than its template's by :data:`LEVEL_SUIT`, or its right
+        side than both its template's and its own left side by :data:`STRAIGHT_SUIT` (or by
+        :data:`STRAIGHT_BOTH` with the rank's right side straighter than its template's by
+        :data:`STRAIGHT_RANK`).
 
         A card lying over the inner half of an index leaves the tip in sight and the left halves of
         the glyphs, which read clearly as others: ancient_french's 8 of diamonds as an ace (0.77, its
