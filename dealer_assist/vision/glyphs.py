@@ -424,8 +424,10 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     if cv2.countNonZero(binary[r0:r1, c0:c1]) < lay.suit_min_ink:
         return None, None
     lines = _thin_runs(binary, lay.run_length, lay.run_thick)
+    ran_into = None
     if cv2.countNonZero(lines):
         binary &= ~cv2.dilate(lines, _DILATE)
+        ran_into = cv2.dilate(lines, _DILATE, iterations=2) > 0
         ink = cv2.copyTo(ink, binary, cv2.min(ink, INK))  # ink kept only where still ink
     beside = [_cut_beside(binary, rows_cols) for rows_cols in lay.beside]  # the rank's band, then the suit's
     rank_at = None if beside[0] is None else beside[0][0]
@@ -497,6 +499,12 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         crossed_ids = set(np.unique(labels[cv2.dilate(crossed, _DILATE) > 0]).tolist())
         rank_cut |= any(i in crossed_ids for i in zones["rank"])
         suit_cut |= any(i in crossed_ids for i in zones["suit"])
+    if ran_into is not None:
+        # A glyph a level or upright line ran into may have lost what the card whose edge it is
+        # covers (a card over the index's inner half draws its edge through both glyphs).
+        touched = set(np.unique(labels[ran_into]).tolist())
+        if any(i in touched for i in zones["rank"]) and any(i in touched for i in zones["suit"]):
+            rank_cut = suit_cut = True
     if any((boxes[i][0] == edge or boxes[i][1] == edge) and _runs_along_edge(labels, i, *boxes[i][:4], edge)
            for i in zones["rank"]):
         # The edge band took a rank's top off (see _cut_rank): read it as cut.
