@@ -500,8 +500,10 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         rank_cut |= any(i in crossed_ids for i in zones["rank"])
         suit_cut |= any(i in crossed_ids for i in zones["suit"])
     if ran_into is not None:
-        # A glyph a level or upright line ran into may have lost what the card whose edge it is
-        # covers (a card over the index's inner half draws its edge through both glyphs).
+        # A card lying over the index's inner half draws its edge through both glyphs, which may
+        # have lost what it covers: read them as cut.  Not for one glyph alone: a card's edge that
+        # passes beside an index touches one (tango's 6 of diamonds, and court cards' frame lines
+        # in blur, read whole).
         touched = set(np.unique(labels[ran_into]).tolist())
         if any(i in touched for i in zones["rank"]) and any(i in touched for i in zones["suit"]):
             rank_cut = suit_cut = True
