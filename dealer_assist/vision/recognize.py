@@ -40,6 +40,7 @@ from dealer_assist.vision.light import (LEAST_CHANGE, LEAST_INK_CHANGE, balance_
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
 from dealer_assist.vision.profile import Box, Profile
 from dealer_assist.vision.suit_reach import SuitReach, solid_suits
+from dealer_assist.vision.tips_behind import tip_already_read, tips_behind
 from dealer_assist.vision.verdict import Judge
 
 
@@ -454,12 +455,36 @@ class Recognizer:
         if self.profile.index_corners < 4:
             # A deck printing its index at all four corners shows an upright
             # index at both top corners: from the glyphs alone the card could
-            # lie either side of it (one card would be read twice).
-            reads += [cr for cr in self._glyph_pair_reads(frame, masks, reads, card_w, card_h)
-                      if cr.sure]
+            # lie either side of it (one card would be read twice).  So could
+            # the card read at a tip behind a corner: the strip between a court
+            # card's frame line and its side turns a corner whose long side is
+            # the frame's line, and back along it lies the other top index
+            # (bonded's and dondorf's kings, read as cards lying off the frame).
+            paired = [cr for cr in self._glyph_pair_reads(frame, masks, reads, card_w, card_h) if cr.sure]
+            for cr in paired:
+                read_cards.add(cr)
+            reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
         result = self._pool(reads, card_w, card_h)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
+
+    def _tips_behind_reads(self, frame, masks: Masks, pending: list, reads: list[CornerRead], read_cards: SureReads,
+                           card_w: float, card_h: float) -> list[CornerRead]:
+        """Sure reads at the tips behind the corners not read, of the cards not read by any other
+        corner or glyph pair (see :mod:`.tips_behind`): the tip that index ink cut off a corner
+        found down a card's edge.  ``pending``: the corner reads, as :meth:`_recognize` keeps them."""
+        out: list[CornerRead] = []
+        for c, sizes, best, *_ in pending:
+            if (c.notched or c.sealed or (best is not None and best.sure) or read_cards.spare(c)
+                    or tip_already_read(c, reads + out, card_w, card_h)):
+                continue
+            for tip in tips_behind(c, masks, self.profile, card_w * sizes[0], card_h * sizes[0]):
+                cr, _ = self._read_sizes(frame, tip, sizes[:1], card_w, card_h, None, retried=False)
+                if cr is not None and cr.sure:
+                    out.append(cr)
+                    read_cards.add(cr)
+                    break
+        return out
 
     def _zoomed(self, frame: np.ndarray, zoom: float, t0: float, remembered: bool) -> Optional[FrameResult]:
         """:meth:`_recognize` of ``frame`` scaled by ``1 / zoom`` (to the set-up's card size),
