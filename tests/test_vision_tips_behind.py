@@ -30,7 +30,8 @@ IMAGES = Path(__file__).resolve().parent / "images"
 CROP = IMAGES / "penguins_kh_index_on_the_outline.png"
 PROFILE = IMAGES / "profiles" / "svg-penguins"
 #: The crop's cards from the frame's ground truth, each with its index corner's tip first, then the
-#: corner along its width (the queen's and the eight's indexes lie under other cards).
+#: corner along its width.  The truth marks the queen's and the eight's indexes hidden; the queen's
+#: shows all the same (and is read, at her place).
 CARDS = {"7S": [(359.6, 166.3), (271.6, 313.0), (75.6, 195.5), (163.6, 48.7)],
          "8S": [(285.9, 199.1), (202.6, 348.5), (2.9, 237.2), (86.3, 87.7)],
          "AH": [(211.4, 228.4), (136.6, 382.3), (-69.0, 282.4), (5.8, 128.5)],
