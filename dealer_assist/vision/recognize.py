@@ -134,7 +134,7 @@ RETRY_SIZES = (1.25, 0.8)
 #: Recognizer._index_printed): tilt and a card lifted off the felt reach +-15% (the test scenes' range).
 PRINTED_SIZES = (1.0, 0.85, 1.15)
 
-#: A notched corner's cut is slid by this share of the rank's height (about
+#: A corner's cut is slid by this share of the rank's height (about
 #: a printed rank's stroke width: strokes are an eighth to a twelfth of the
 #: glyph's height), see Recognizer._read_slid.
 SLIDE = 0.1
@@ -412,7 +412,9 @@ class Recognizer:
             self._seen = []
             self._scored = False
             best, saw = self._read_sizes(frame, c, sizes, card_w, card_h, None, retried=False)
-            if c.notched and saw and not (best is not None and best.sure):
+            if saw and not (best is not None and best.sure) and (
+                    c.notched or ((best is None or best.read.cut)
+                                  and self.matcher.saw_a_clear_rank(self._seen, beside=False))):
                 best = self._read_slid(frame, c, sizes[0], card_w, card_h, best)
             best = self._lying_that_way(best, masks)
             pending.append([c, sizes, best, saw, k == 1.0, self._seen, self._scored])
@@ -574,14 +576,26 @@ class Recognizer:
         return best
 
     def _read_slid(self, frame, c: Corner, k: float, card_w: float, card_h: float, best):
-        """A notched corner's index read again with the cut slid by a stroke along each edge.
+        """A corner's index read again with the cut slid by a stroke along each edge.
 
         The tip of a notched corner was not seen: another card lies over it,
         and the edge of that card runs across the index, a few pixels from
         the glyphs or touching them.  Where it touches, the line and the rank
         make one blob, and which pixels of the line the cut's margin takes
-        off decides whether they part: a stroke's slide parts them.  Each of
-        the four looks is judged as the notched corner it is; a sure read is
+        off decides whether they part: a stroke's slide parts them.
+
+        A whole corner is slid where a look saw a rank that reads clearly
+        and the corner read no index, or one with a glyph cut from ink
+        beside it: an index printed against the card's edge or outline
+        (swiss-xvii's rose touches it) loses a petal, or its whole suit, to
+        the patch's edge band when the corner is found a pixel or two off the
+        set-up's place.  Its slid look counts only when sure by the plain
+        thresholds alone (see :meth:`_plainly_sure`): in heavy motion blur a
+        whole index that read plainly but not surely (a 3 as an ace) reads
+        surely at some slide, and the blurred templates or the pair score
+        can make any look sure.
+
+        Each of the four looks is judged as the corner it is; a sure read is
         kept only when no other slid look is sure of another code.
         """
         step = SLIDE * self.profile.rank_h * card_h * k
@@ -590,11 +604,20 @@ class Recognizer:
             for sign in (1.0, -1.0):
                 moved = replace(c, x=c.x + sign * step * ax, y=c.y + sign * step * ay)
                 cr, _ = self._read_sizes(frame, moved, [k], card_w, card_h, None, retried=False)
-                if cr is not None and cr.sure:
+                if cr is not None and cr.sure and (c.notched or self._plainly_sure(cr)):
                     sure.append(cr)
         if sure and len({cr.code for cr in sure}) == 1:
             return max(sure, key=lambda cr: cr.confidence)
         return best
+
+    def _plainly_sure(self, cr: CornerRead) -> bool:
+        """Whether ``cr`` reads its code by the plain thresholds alone: its rank and suit each score
+        at least the profile's least score, that far ahead of the next (no blurred templates, pair
+        score or cut suit's look made it sure)."""
+        t = self.profile.thresholds
+        looks = (cr.read.best("rank"), cr.read.best("suit"))
+        return (looks[0][0] + looks[1][0] == cr.code
+                and all(score >= t.min_score and margin >= t.min_margin for _, score, margin in looks))
 
     def _read_sizes(self, frame, c: Corner, sizes, card_w: float, card_h: float, best, retried: bool):
         """The corner read at each card size in turn until one is sure or no glyphs show.
