@@ -615,9 +615,8 @@ class Recognizer:
         at least the profile's least score, that far ahead of the next (no blurred templates, pair
         score or cut suit's look made it sure)."""
         t = self.profile.thresholds
-        looks = (cr.read.best("rank"), cr.read.best("suit"))
-        return (looks[0][0] + looks[1][0] == cr.code
-                and all(score >= t.min_score and margin >= t.min_margin for _, score, margin in looks))
+        (rank, rs, rm), (suit, ss, sm) = cr.read.best("rank"), cr.read.best("suit")
+        return rank + suit == cr.code and min(rs, ss) >= t.min_score and min(rm, sm) >= t.min_margin
 
     def _read_sizes(self, frame, c: Corner, sizes, card_w: float, card_h: float, best, retried: bool):
         """The corner read at each card size in turn until one is sure or no glyphs show.
