@@ -95,6 +95,19 @@ def index_area(r: CornerRead, region) -> tuple:
             region.u1 * r.size[0], region.v1 * r.size[1])
 
 
+def far_tip(r: CornerRead) -> tuple[float, float]:
+    """Where the corner across a read's card from its read corner lies (frame pixels), at the read's size."""
+    (wx, wy), (hx, hy) = r.corner.wdir, r.corner.hdir
+    w, h = r.size
+    return r.corner.x + wx * w + hx * h, r.corner.y + wy * w + hy * h
+
+
+def far_index_area(r: CornerRead, region) -> tuple:
+    """Where the index at the corner across a read's card lies (its other index corner), as :func:`index_area`."""
+    (wx, wy), (hx, hy) = r.corner.wdir, r.corner.hdir
+    return np.array(far_tip(r)), (-wx, -wy), (-hx, -hy), region.u1 * r.size[0], region.v1 * r.size[1]
+
+
 def inside(p, area) -> bool:
     """Whether point ``p`` lies in ``area`` = ``(origin, wdir, hdir, width, height)`` (frame pixels)."""
     origin, wdir, hdir, w, h = area

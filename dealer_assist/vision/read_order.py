@@ -5,7 +5,9 @@ corner: where one card's edge crosses another's side.  Reading the likely
 index corners first lets a sure read spare the corners beside and across
 its card; a corner is skipped only where its patch lies on the face of a
 card already read, within that card's own outline, or where it is one of
-the two corners beside a read index corner, at that card's own size.
+the two corners beside a read index corner, at that card's own size, or the
+corner across from an index read clearly past any doubt its card's other
+index could raise.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, beside_a_read_index, neighbour_corners
+from dealer_assist.vision.card_groups import SAME_PLACE, CornerRead, beside_a_read_index, far_tip, neighbour_corners
 from dealer_assist.vision.detect import MASK_SCALE, Corner
 from dealer_assist.vision.profile import CANON_H, Profile
 
@@ -154,17 +156,64 @@ class SureReads:
         self._beside: list[tuple[float, ...]] = []  # see :func:`.card_groups.neighbour_corners`
         self._ends: list[tuple[float, ...]] = []  # see :func:`side_ends`
         self._faces: list[tuple] = []  # see :func:`read_face`
+        self._across: list[tuple[CornerRead, tuple[float, ...]]] = []  # see :func:`far_end`
+        #: The clear reads whose card's opposite index corner was spared (see :func:`across_a_clear_read`).
+        self.spared_across: dict[int, CornerRead] = {}
 
-    def add(self, cr: CornerRead) -> None:
+    def add(self, cr: CornerRead, clear: bool = False) -> None:
+        """Count ``cr`` as read; ``clear``: so clearly that its card's opposite index corner need not check it."""
         self._beside.extend(neighbour_corners(cr))
         self._ends.extend(side_ends(cr, self._profile))
         self._faces.append(read_face(cr))
+        if clear:
+            self._across.append((cr, far_end(cr, self._profile)))
 
     def spare(self, c: Corner) -> bool:
         """Whether reading ``c`` is spared: beside a read index corner (at the read's size or its
-        card's own) or with its patch on a read card's face."""
-        return (beside_a_read_index(c, self._beside) or beside_a_read_card(c, self._ends)
-                or on_a_read_face(c, self._faces, self._outline_of))
+        card's own), across a clearly read one, or with its patch on a read card's face."""
+        if beside_a_read_index(c, self._beside) or beside_a_read_card(c, self._ends):
+            return True
+        across = across_a_clear_read(c, self._across, self._outline_of)
+        if across is not None:
+            self.spared_across[id(across)] = across
+            return True
+        return on_a_read_face(c, self._faces, self._outline_of)
+
+
+def far_end(cr: CornerRead, profile: Profile) -> tuple[float, ...]:
+    """Where the corner across a sure read's card from its index corner may lie, for
+    :func:`across_a_clear_read`: its place, the read's edge directions, and the slack
+    along each (the card's size is good to the rank glyph's ends, see :func:`side_ends`)."""
+    doubt = 2 * GLYPH_END_PX / (profile.printed_height(cr.code[:-1]) * CANON_H)
+    w, h = cr.size
+    (wx, wy), (hx, hy) = cr.corner.wdir, cr.corner.hdir
+    tol = SAME_PLACE * h
+    return (*far_tip(cr), wx, wy, hx, hy, doubt * w + tol, doubt * h + tol)
+
+
+def across_a_clear_read(c: Corner, across: list[tuple[CornerRead, tuple[float, ...]]],
+                        outline_of: OutlineFinder) -> Optional[CornerRead]:
+    """The clear read (of ``across``: reads and their :func:`far_end`) whose card ``c`` is the
+    corner across from its read index corner, its edges running back along the card's sides
+    and its patch on the same outline of the split mask as the read's; or None.
+
+    That corner holds the card's other index (in the reader's turn of it),
+    which only checks a read already clear past any doubt the other corner
+    could raise (see ``Recognizer._clear_alone``): reading it again cost a
+    twelfth of a frame on the shared photos, where most cards show both.
+    Another card may lie there, turned half round over the read card's far
+    corner, its tip a few pixels off and its edges along the read card's:
+    without the outline test the benchmark scenes lost 19 such cards (8 of
+    dondorf's and bonded's), whose edge line parts their paper from the read card's.
+    """
+    for cr, (x, y, wx, wy, hx, hy, w_slack, h_slack) in across:
+        dx, dy = c.x - x, c.y - y
+        if (-w_slack < dx * wx + dy * wy < w_slack and -h_slack < dx * hx + dy * hy < h_slack
+                and _edges(c, (-wx, -wy), (-hx, -hy))):
+            mine = outline_of(c)
+            if mine is not None and mine == outline_of(cr.corner):
+                return cr
+    return None
 
 
 def inked_index_first(corners: list[Corner], ink: np.ndarray, profile: Profile, card_w: float,
