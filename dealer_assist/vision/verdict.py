@@ -73,9 +73,12 @@ class Judge:
         t = self.profile.thresholds
         # A tip not seen, a rank cut from ink beside it or one not read at its own size may be a
         # fragment, whose lean the pairs' cuts (set on whole glyphs) say nothing about (a cut suit
-        # leaves the rank whole).
+        # leaves the rank whole).  Not so a tip seen from outside: the paper it lies on bends
+        # round it (or index ink joined to both edges was bridged), so nothing covers it and its
+        # index is as whole as a seen tip's (the stricter thresholds of a tip not seen still hold).
         hidden = c.notched or self.unsized_doubt(r)
-        rank, rs, rm = r.best("rank") if hidden or self.rank_cut(r) else self.rank_lead(r)
+        leans = (c.outside or not c.notched) and not self.unsized_doubt(r) and not self.rank_cut(r)
+        rank, rs, rm = self.rank_lead(r) if leans else r.best("rank")
         fragment = hidden or r.cut
         suit, ss, sm = suit_lead(self.profile, r)
         if rs < t.candidate_score:
