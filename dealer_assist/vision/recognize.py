@@ -631,17 +631,13 @@ class Recognizer:
                 or cr.pair_conflict or self.judge.past_self_test(r) or self.judge.smeared(r)
                 or t.look_alike(cr.code)):
             return False
-        (rank, rs, rm), (suit, ss, sm) = r.best("rank"), r.best("suit")
-        return (rank + suit == cr.code and min(rs, ss) >= t.min_score + NOTCH_EXTRA
-                and min(rm, sm) >= t.min_margin + NOTCH_EXTRA)
+        return _plain_past(cr, t, NOTCH_EXTRA)
 
     def _plainly_sure(self, cr: CornerRead) -> bool:
         """Whether ``cr`` reads its code by the plain thresholds alone: its rank and suit each score
         at least the profile's least score, that far ahead of the next (no blurred templates, pair
         score or cut suit's look made it sure)."""
-        t = self.profile.thresholds
-        (rank, rs, rm), (suit, ss, sm) = cr.read.best("rank"), cr.read.best("suit")
-        return rank + suit == cr.code and min(rs, ss) >= t.min_score and min(rm, sm) >= t.min_margin
+        return _plain_past(cr, self.profile.thresholds, 0.0)
 
     def _read_sizes(self, frame, c: Corner, sizes, card_w: float, card_h: float, best, retried: bool):
         """The corner read at each card size in turn until one is sure or no glyphs show.
@@ -771,6 +767,12 @@ class Recognizer:
                 out.uncertain.append(UncertainHit(tuple(Card(c[0], c[1]) for c in cands[:6]), corners,
                                                   float(np.clip(best.confidence, 0, 1))))
         return out
+
+
+def _plain_past(cr: CornerRead, t, extra: float) -> bool:
+    """Whether ``cr``'s rank and suit read its code, each ``extra`` past the least score and margin of ``t``."""
+    (rank, rs, rm), (suit, ss, sm) = cr.read.best("rank"), cr.read.best("suit")
+    return rank + suit == cr.code and min(rs, ss) >= t.min_score + extra and min(rm, sm) >= t.min_margin + extra
 
 
 def _off_size(seen_whole: list, card_h_px: float) -> Optional[float]:

@@ -76,8 +76,9 @@ class Judge:
         # leaves the rank whole).  Not so a tip seen from outside: the paper it lies on bends
         # round it (or index ink joined to both edges was bridged), so nothing covers it and its
         # index is as whole as a seen tip's (the stricter thresholds of a tip not seen still hold).
-        hidden = c.notched or self.unsized_doubt(r)
-        leans = (c.outside or not c.notched) and not self.unsized_doubt(r) and not self.rank_cut(r)
+        doubt = self.unsized_doubt(r)
+        hidden = c.notched or doubt
+        leans = (c.outside or not c.notched) and not doubt and not self.rank_cut(r)
         rank, rs, rm = self.rank_lead(r) if leans else r.best("rank")
         fragment = hidden or r.cut
         suit, ss, sm = suit_lead(self.profile, r)
