@@ -90,6 +90,8 @@ class Shoe:
     rank_seen: tuple[int, ...] = (0,) * 13  # by rank, every known card
     unknown: int = 0  # cards that left face down, unread (burned by hand)
     burned: tuple[Card, ...] = ()
+    #: Cards that left the shoe but belong to no hand and were no burn (a misdrawn card, a voided round's).
+    set_aside_cards: tuple[Card, ...] = ()
     dealt: int = 0
     phase: Phase = Phase.PLAY
     burn_left: int = 0
@@ -208,7 +210,7 @@ class Shoe:
         """Account for a card that left the shoe but belongs to no hand (a misdrawn card)."""
         if self.phase is Phase.FINISHED:
             raise ShoeFinishedError(card)
-        return replace(self._with_card(card), burned=self.burned + (card,))
+        return replace(self._with_card(card), set_aside_cards=self.set_aside_cards + (card,))
 
     def _burn_text(self) -> str:
         if self.phase is Phase.BURN_CARD:

@@ -85,6 +85,22 @@ def test_card_after_the_round_is_held_not_lost():
     assert session.state.round.cards == (parse_card("7H"), parse_card("2D")) and session.state.held == ()
 
 
+def test_a_held_card_set_aside_stays_counted_but_is_no_burn():
+    session = TableSession(TableRules(shoe=ShoeRules(burn=True)), odds=False)
+    for code in ["3S", "KH", "QD", "5C"]:  # a 3 shown: three more burned
+        session.enter_card(code)
+    burned = session.state.shoe.burned
+    assert len(burned) == 4
+    for code in ["9S", "KH", "QD", "5C"]:
+        session.enter_card(code)
+    assert "after the round" in session.enter_card("7H")
+    left = session.state.shoe.cards_left
+    assert session.discard_held() is None
+    shoe = session.state.shoe
+    assert shoe.burned == burned and [c.code for c in shoe.set_aside_cards] == ["7H"]
+    assert shoe.cards_left == left - 1 and session.state.held == ()
+
+
 def test_impossible_card_is_an_alarm_and_changes_nothing():
     session = TableSession(TableRules(shoe=ShoeRules(decks=1, burn=False)), odds=False)
     session.enter_card("AS")
@@ -303,6 +319,7 @@ def test_void_round_sets_the_cards_aside_and_reopens_the_same_bets():
     assert state.phase == TablePhase.BETTING and not state.round.cards and state.history == ()
     assert state.betting.layout.get(1, Bet.BANKER) == D("25") and not state.betting.locked
     assert state.shoe.dealt == 0 and state.shoe.cards_left == 416 - 4  # out of the shoe, set aside
-    assert [c.code for c in state.shoe.burned] == ["9S", "KH", "QD", "5C"]
+    assert [c.code for c in state.shoe.set_aside_cards] == ["9S", "KH", "QD", "5C"]
+    assert state.shoe.burned == ()  # set aside is no burn (the status panel counts each apart)
     assert state.scoreboard.big_road.cells == ()
     assert "no round to void" in session.void_round(why="again")

@@ -232,3 +232,15 @@ def test_status_shows_the_exact_odds_of_the_shoe_left(qtbot, table_factory):
         assert window.status.odds_text(bet, "House edge") == f"{100 * f['house_edge']:.2f}%"
     assert "412 cards left" in window.status.odds_title.text()
     assert "4 dealt" in window.status.shoe.text()
+
+
+def test_the_status_counts_a_card_set_aside_apart_from_the_burn(qtbot, table_factory):
+    window = table_factory("manual")
+    session = window.session
+    for code in ["3S", "KH", "QD", "5C", "9S", "KH", "QD", "5C"]:  # the burn (a 3 and three more), a round
+        session.enter_card(code)
+    session.enter_card("7H")  # after the round: held
+    assert session.discard_held() is None
+    synced(qtbot, window)
+    text = window.status.burn.text()
+    assert "Burn done: 3♠ + 3 more" in text and "1 set aside" in text

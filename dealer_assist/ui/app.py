@@ -57,8 +57,17 @@ class Table:
     closed: bool = False
 
     def start(self) -> None:
-        if self.source is not None:
+        """Start the card source; one that cannot start (a camera or video that does not open, a
+        deck profile not found) closes the table and stops the display with its own words."""
+        from dealer_assist.sources.base import SourceError
+
+        if self.source is None:
+            return
+        try:
             self.source.start(self.session.handle)
+        except SourceError as exc:
+            self.close()
+            raise DisplayError(str(exc)) from None
 
     def close(self) -> None:
         if self.closed:

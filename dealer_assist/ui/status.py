@@ -94,6 +94,8 @@ class StatusView(QWidget):
             burn = "Burn done" + (f": {shown}" if shown else "") + (f" + {shoe.unknown} face down" if shoe.unknown else "")
             if not shoe.rules.burn and not shoe.burned:
                 burn = "No burn at this table"
+        if shoe.set_aside_cards:
+            burn += f" · {len(shoe.set_aside_cards)} set aside"
         if shoe.cut_out:
             self.cut.setText("CUT CARD OUT: " + ("LAST ROUND" if shoe.rounds_left == 1 else
                                                  "SHOE FINISHED" if not shoe.rounds_left else "ONE MORE ROUND"))

@@ -1,0 +1,39 @@
+"""A display whose card source cannot start says so in one line, and leaves its journal free.
+
+A camera source opens its video or camera only when the table starts; a
+missing file or deck profile used to end ``dealer-assist run`` in a
+Python traceback, with the journal still held.  Run as a user runs it (a
+real subprocess, Qt offscreen).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from dealer_assist.table.journal import Journal
+
+
+def _run(*args):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", *args], capture_output=True, text=True,
+                          timeout=120, env=env)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+@pytest.mark.parametrize("spec, named", [
+    ("camera:{tmp}/missing.mp4", "no video file '{tmp}/missing.mp4'"),
+    ("camera:0?profile={tmp}/no-profile", "no deck profile at '{tmp}/no-profile'"),
+])
+def test_a_source_that_does_not_open_is_a_clear_error(tmp_path, game, spec, named):
+    journal = tmp_path / "table.sqlite"
+    code, _, err = _run("--game", game, "--source", spec.format(tmp=tmp_path), "--journal", str(journal),
+                        "--quit-after", "5")
+    assert code == 3
+    assert "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("dealer-assist: error: " + named.format(tmp=tmp_path))
+    Journal.open(journal).close()  # not held by the refused table
