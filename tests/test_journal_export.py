@@ -276,3 +276,27 @@ def test_a_blackjack_round_settled_again_after_a_void_gets_its_new_settlement_at
     again.close()
     first, second = settlements(path)
     assert first["bets"][0]["result"] == "win" and second["bets"] == now and now != first["bets"]
+
+
+def test_each_blackjack_round_starts_at_its_own_round_start(tmp_path):
+    """The next round's ``round_start`` names the round it starts (as baccarat's does): it was
+    written under the round just finished, so every exported round seemed to start after it ended."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    for cards in (("TH", "7C", "8S", "KC"), ("TS", "7D", "8H", "KD"), ("TC", "7H", "8D", "KS")):
+        assert session.place(1, D("25")) is None and session.deal() is None
+        deal(session, *cards[:3])
+        assert session.stand() is None
+        deal(session, cards[3])  # dealer 17: settled
+        assert session.next_round() is None
+    session.close()
+    with Journal.open(path, readonly=True) as journal:
+        starts = {e.payload["round"]: e for e in journal.entries() if e.kind == "round_start"}
+    records = exported(path)
+    assert [r["round"] for r in records] == [1, 2, 3, 4]
+    for record in records[1:]:
+        start = starts[record["round"]]
+        assert (record["started"], record["first_seq"]) == (start.time, start.seq)
+    for record in records[:3]:
+        assert record["started"] <= record["ended"] and record["status"] == "complete"
+        assert record["last_seq"] < starts[record["round"] + 1].seq

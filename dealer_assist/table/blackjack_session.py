@@ -191,7 +191,7 @@ class BlackjackSession(SessionCore):
 
     @staticmethod
     def _entry(op: dict, old: BlackjackState, new: BlackjackState) -> tuple[str, dict]:
-        payload = {**op, "game": GAME, "shoe": old.deck_no, "round": old.round_no}
+        payload = {**op, "game": GAME, "shoe": new.deck_no, "round": new.round_no}
         if op["op"] == "card" and new.round is not None and new.round.step is not None and new.round.step.card:
             step = new.round.step
             payload["position"] = position(new, step.seat, step.hand)
