@@ -110,6 +110,35 @@ def test_bad_shots_are_named_with_the_reason(tmp_path):
     assert profile.shots["AS.png"] == "ok"
 
 
+@pytest.mark.parametrize("frame", ["0000.jpg", "0001.jpg"])
+def test_a_table_photo_taken_for_a_set_up_shot_is_refused(frame):
+    """A photo of overlapping cards shows one card whole beside a blob of the others, of no
+    card's shape: it was taken as that card's set-up shot, and its profile read wrong cards surely."""
+    quad, why = find_card(cv2.imread(str(CARDS / "test" / "anglo" / frame)))
+    assert quad is None and why.startswith("more than one card in the shot")
+
+
+def test_a_printed_ring_beside_the_card_is_no_second_card():
+    """The layout's white ring beside a court card with little white paper (swiss-xvii's queen):
+    the paper mask fills the ring's inside, which is felt."""
+    shot = cv2.imread(str(Path(__file__).resolve().parent / "images" / "swiss_xvii_QH_setup.jpg"))
+    quad, why = find_card(shot)
+    assert why == "" and quad is not None
+
+
+def test_missing_ranks_name_the_option_and_no_empty_list(tmp_path):
+    """With every shot good but ranks missing, the refusal names the command's option and ends
+    on the ranks it lacks (not on a colon with nothing after it)."""
+    src = CARDS / "calib" / "anglo"
+    for code in ("AS", "7H", "KD", "QC"):
+        shutil.copy(src / f"{code}.png", tmp_path / f"{code}.png")
+    with pytest.raises(CalibrationError) as info:
+        calibrate(tmp_path, self_test=False)
+    message = str(info.value)
+    assert "--allow-missing" in message and "allow_missing" not in message
+    assert message.endswith("that cannot read them)")
+
+
 def test_no_cards_at_all_is_an_error_naming_the_shots(tmp_path):
     felt = np.full((720, 1280, 3), (40, 110, 50), np.uint8)
     cv2.imwrite(str(tmp_path / "AS.png"), felt)

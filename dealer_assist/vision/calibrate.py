@@ -159,8 +159,9 @@ def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
         return None, "card not found (the bright area is not a card-shaped rectangle: covered or cut by the frame?)"
     if len(cards) > 1 and cv2.contourArea(cards[1]) > 0.5 * cv2.contourArea(cards[0]):
         return None, "two cards in the shot (show one card at a time)"
-    blobs = cards
-    cnt = blobs[0]
+    cnt = cards[0]
+    if _more_paper_beside(small, cnt, blobs):
+        return None, "more than one card in the shot (show one card at a time, alone on the table)"
     (cx, cy), (w, h), _ = cv2.minAreaRect(cnt)
     if cv2.contourArea(cnt) < 0.85 * w * h:
         return None, "card not found (the bright area is not a card-shaped rectangle: covered or cut by the frame?)"
@@ -178,6 +179,33 @@ def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
     if x0 < 2 or y0 < 2 or x1 > image.shape[1] - 3 or y1 > image.shape[0] - 3:
         return None, "card cut by the frame edge (move it to the middle)"
     return quad, ""
+
+
+def _more_paper_beside(small: np.ndarray, card, blobs: list) -> bool:
+    """Whether paper as big as half the card lies outside it: overlapping cards (a table photo taken
+    for a set-up shot) make one blob of no card's shape, which the card-shape test passes over.
+
+    Paper is counted as bright as the card's own (its darkest channel), pixel by pixel: the paper
+    mask fills a printed ring's inside, which is felt.
+    """
+    box = cv2.boxPoints(cv2.minAreaRect(card))
+    darkest = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
+    x, y, w, h = cv2.boundingRect(card)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [card], -1, 255, cv2.FILLED, offset=(-x, -y))
+    level = 0.7 * float(np.percentile(darkest[y:y + h, x:x + w][inside > 0], 95))  # its paper, not its picture
+    least = 0.5 * cv2.contourArea(card)
+    for blob in blobs:
+        m = cv2.moments(blob)
+        if (blob is card or m["m00"] < least
+                or cv2.pointPolygonTest(box, (m["m10"] / m["m00"], m["m01"] / m["m00"]), False) >= 0):
+            continue  # too small to be a card, or a piece of this card's own paper (a picture splits it)
+        x, y, w, h = cv2.boundingRect(blob)
+        drawn = np.zeros((h, w), np.uint8)
+        cv2.drawContours(drawn, [blob], -1, 255, cv2.FILLED, offset=(-x, -y))
+        if np.count_nonzero(darkest[y:y + h, x:x + w][drawn > 0] >= level) > least:
+            return True
+    return False
 
 
 def _not_felt(small: np.ndarray) -> list[np.ndarray]:
@@ -461,7 +489,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         # it would read every such card as something else.
         raise CalibrationError(_report(
             f"no usable shot of {' '.join('10' if x == 'T' else x for x in lacking)}: retake those shots "
-            "(or pass allow_missing to build a profile that cannot read them)", shots, skipped))
+            "(or pass --allow-missing to build a profile that cannot read them)", shots, skipped))
     samples = [(s.card, g) for s in good for g in s.glyphs]
     rank_boxes = np.array([[g[1].u0, g[1].v0, g[1].u1, g[1].v1] for _, g in samples])
     suit_boxes = np.array([[g[3].u0, g[3].v0, g[3].u1, g[3].v1] for _, g in samples])
@@ -606,10 +634,10 @@ def _check_self_test(profile: Profile, shots: list[Shot], skipped: dict[str, str
 
 
 def _report(headline: str, shots: list[Shot], skipped: dict[str, str]) -> str:
-    lines = [headline + ":"]
-    lines += [f"  {s.path.name}: {s.error}" for s in shots if s.error]
+    """``headline``, then each failed or skipped shot and why (the headline alone when none did)."""
+    lines = [f"  {s.path.name}: {s.error}" for s in shots if s.error]
     lines += [f"  {name}: {why}" for name, why in skipped.items()]
-    return "\n".join(lines)
+    return "\n".join([headline + ":", *lines] if lines else [headline])
 
 
 def missing_cards(profile: Profile) -> list[str]:
