@@ -146,6 +146,32 @@ def test_watch_command_warns_of_an_unreadable_image_and_still_reads_the_rest(cli
     assert [json.loads(line)["card"] for line in out.stdout.splitlines()] == [c["card"].replace("10", "T") for c in cards]
 
 
+def _watch(*args):
+    return subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--json", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.skipif(not (CARDS / "test" / "anglo").is_dir(), reason="shared test frames not found")
+def test_watching_one_image_says_it_is_too_few_frames_or_reads_it_with_confirm_one():
+    """One image is one frame: a card is reported once two frames agree, so nothing came and
+    the command ended as if all went well.  It now says so; with --confirm 1 it reads the image."""
+    image = str(CARDS / "test" / "anglo" / "0000.jpg")
+    out = _watch("--video", image)
+    assert out.returncode == 1 and out.stdout == ""
+    assert "gave 1 frame(s)" in out.stderr and "dealer-assist recognize" in out.stderr
+    out = _watch("--video", image, "--confirm", "1")
+    assert out.returncode == 0
+    assert sorted(json.loads(line)["card"] for line in out.stdout.splitlines()) == ["4S", "5S", "9H", "AH"]
+
+
+def test_watching_a_file_that_is_no_image_is_no_silent_success(tmp_path):
+    fake = tmp_path / "frame.jpg"
+    fake.write_text("not an image")
+    out = _watch("--video", str(fake))
+    assert out.returncode == 1 and out.stdout == ""
+    assert "1 image(s) could not be read" in out.stderr
+
+
 def test_camera_source_emits_card_reads_then_says_the_video_ended(clip):
     from dealer_assist.sources.camera import CameraSource
 

@@ -229,4 +229,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          f"(not an image, or cut short): {', '.join(grabber.skipped)}\n")
     if grabber.error:
         raise CommandError(grabber.error, 1)
+    confirm = max(1, args.confirm)
+    if 0 < grabber.frames < confirm:
+        sys.stderr.write(f"dealer-assist: warning: {args.video!r} gave {grabber.frames} frame(s), and a card is "
+                         f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
+                         "or pass --confirm 1\n")
+        return 1
     return 1 if grabber.skipped else 0

@@ -57,6 +57,8 @@ def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
         return "sequence", src  # OpenCV reads printf-style image sequences itself
     if not os.path.exists(src):
         raise CaptureError(f"no video file {src!r} (give a camera index, a video file, an image pattern or a stream URL)")
+    if os.path.isfile(src) and src.lower().endswith(IMAGE_SUFFIXES):
+        return "files", [src]  # one image: a sequence of one
     return "video", src
 
 
@@ -77,6 +79,8 @@ class FrameGrabber:
         self._stop = False
         self.error: Optional[str] = None
         self.dropped = 0
+        #: Frames read from the source so far.
+        self.frames = 0
         #: Images of a file sequence that could not be read (passed over: one bad file of a recording
         #: does not end it), in order.
         self.skipped: list[str] = []
@@ -117,7 +121,11 @@ class FrameGrabber:
                 if img is None:
                     if self.kind in ("camera", "stream"):
                         self.error = f"video source {self.src!r} stopped delivering frames"
+                    elif self.kind != "files" and not self.frames:
+                        self.error = (f"no frame could be read from {self.src!r} (not a video, or cut short?): "
+                                      "give a video file, an image pattern or a folder of images")
                     break
+                self.frames += 1
                 live = self.kind in ("camera", "stream")
                 frame = Frame(n, (time.monotonic() - t0) if live else n / self.fps, img)
                 with self._cond:
