@@ -41,6 +41,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -88,19 +89,52 @@ def default_journal_path(game: str = "baccarat") -> Path:
     return base / f"{game}-journal.sqlite"
 
 
+#: The keys of a configuration file and of its sections ([limits] and [blackjack] check their own):
+#: a misspelt key would otherwise leave its setting silently at the default.
+TOP_KEYS = ("game", "source", "journal", "shoe", "paytable", "limits", "table", "display", "supervisors", "blackjack")
+SECTION_KEYS = {"shoe": ("decks", "burn", "rounds_after_cut", "cut_from_end"),
+                "paytable": ("variant", "pair_by", "tie_pushes"),
+                "table": ("chips", "seats"),
+                "display": ("turbo", "sound", "fullscreen", "sim_interval")}
+
+
+def _refuse_unknown(keys, known: tuple[str, ...], where: str, path: Path) -> None:
+    for key in keys:
+        if key not in known:
+            near = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise ConfigError(f"{path}: unknown setting {where}{key}{hint}; the settings there are {', '.join(known)}")
+
+
 def _section(data: dict, name: str, path: Path) -> dict:
     value = data.get(name, {})
     if not isinstance(value, dict):
         raise ConfigError(f"{path}: [{name}] must be a table of keys")
+    if name in SECTION_KEYS:
+        _refuse_unknown(value, SECTION_KEYS[name], f"{name}.", path)
+    return value
+
+
+def _typed(section: dict, name: str, key: str, default: Any, kind: type, path: Path) -> Any:
+    """``section[key]`` (``default`` when absent) as ``kind``; a value of another type is refused
+    by its key's name (a TOML string "no" is no false, nor "eight" a number)."""
+    value = section.get(key, default)
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        example = {bool: "true or false", int: "a whole number, e.g. 8", float: "a number, e.g. 1.5"}[kind]
+        raise ConfigError(f"{path}: {name}.{key} = {value!r} must be {example}")
     return value
 
 
 def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> AppConfig:
     try:
+        _refuse_unknown(data, TOP_KEYS, "", path)
         shoe_d = _section(data, "shoe", path)
-        shoe = ShoeRules(decks=int(shoe_d.get("decks", 8)), burn=bool(shoe_d.get("burn", True)),
-                         rounds_after_cut=int(shoe_d.get("rounds_after_cut", 1)),
-                         cut_from_end=int(shoe_d.get("cut_from_end", 16)))
+        shoe = ShoeRules(decks=_typed(shoe_d, "shoe", "decks", 8, int, path),
+                         burn=_typed(shoe_d, "shoe", "burn", True, bool, path),
+                         rounds_after_cut=_typed(shoe_d, "shoe", "rounds_after_cut", 1, int, path),
+                         cut_from_end=_typed(shoe_d, "shoe", "cut_from_end", 16, int, path))
         pay_d = _section(data, "paytable", path)
         variants = {"standard": pt.STANDARD, "ez": pt.EZ, "super6": pt.SUPER_6}
         variant = pay_d.get("variant", "standard")
@@ -109,13 +143,14 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         pair_by = pay_d.get("pair_by", "rank")
         if pair_by not in ("rank", "value"):
             raise ConfigError(f"{path}: paytable.pair_by {pair_by!r} must be \"rank\" or \"value\"")
-        paytable = replace(variants[variant], tie_pushes=bool(pay_d.get("tie_pushes", True)), pair_by=pair_by)
+        paytable = replace(variants[variant], tie_pushes=_typed(pay_d, "paytable", "tie_pushes", True, bool, path),
+                           pair_by=pair_by)
         limits = TableLimits.from_mapping(_section(data, "limits", path))
         table_d = _section(data, "table", path)
         chips = tuple(parse_money(c) for c in table_d.get("chips", ["1", "5", "25", "100", "500", "1000"]))
         if not chips or any(c <= 0 for c in chips):
             raise ConfigError(f"{path}: table.chips must list chip values above zero")
-        seats = int(table_d.get("seats", 7))
+        seats = _typed(table_d, "table", "seats", 7, int, path)
         if not 1 <= seats <= 14:
             raise ConfigError(f"{path}: table.seats {seats} must be 1 to 14")
         rules = TableRules(shoe=shoe, paytable=paytable, limits=limits, seats=seats, chips=chips)
@@ -125,9 +160,10 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
             raise ConfigError(f"{path}: game {game!r} must be \"baccarat\" or \"blackjack\"")
         journal = Path(data["journal"]).expanduser() if data.get("journal") else None
         return AppConfig(game=game, source=str(data.get("source", "sim")), journal=journal, rules=rules,
-                         turbo=bool(disp.get("turbo", False)), sound=bool(disp.get("sound", True)),
-                         fullscreen=bool(disp.get("fullscreen", False)),
-                         sim_interval=float(disp.get("sim_interval", 1.0)),
+                         turbo=_typed(disp, "display", "turbo", False, bool, path),
+                         sound=_typed(disp, "display", "sound", True, bool, path),
+                         fullscreen=_typed(disp, "display", "fullscreen", False, bool, path),
+                         sim_interval=_typed(disp, "display", "sim_interval", 1.0, float, path),
                          supervisors=_supervisors(data, path),
                          blackjack=_section(data, "blackjack", path) or None)
     except (ShoeError, LimitError, InvalidAmountError, pt.InvalidBetError) as exc:
