@@ -124,6 +124,13 @@ MAX_PAIR_READS = 32
 #: Recognizer._glyph_pair_reads; other reads' indexes take the index region's room for size error).
 SURE_INDEX_SLACK = 1.1
 
+#: Sure reads of a frame with no card seen whole that must agree on their card's size, within
+#: READ_SIZE_AGREE of their median, for the glyph-pair search to take it (see Recognizer._read_size);
+#: a median within READ_SIZE_OFF of the set-up's leaves the set-up's size.
+READS_AGREE = 2
+READ_SIZE_AGREE = 0.06
+READ_SIZE_OFF = 0.05
+
 #: Degrees a glyph pair's cut is turned at a time (see Recognizer._read_turning).
 TURN_STEP = 5.0
 
@@ -464,7 +471,9 @@ class Recognizer:
             # the frame's line, and back along it lies the other top index
             # (bonded's and dondorf's kings, read as cards lying off the frame).
             spared = list(read_cards.spared_across.values())
-            paired = [cr for cr in self._glyph_pair_reads(frame, masks, reads, card_w, card_h, spared) if cr.sure]
+            pair_h = card_h if quads else self._read_size(reads, card_h)
+            paired = [cr for cr in self._glyph_pair_reads(frame, masks, reads, pair_h * self.profile.aspect, pair_h,
+                                                          spared) if cr.sure]
             for cr in paired:
                 read_cards.add(cr)
             reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
@@ -725,6 +734,25 @@ class Recognizer:
         """Card size in this frame against the set-up shots, from the cards seen whole."""
         sizes = [q.long / self.profile.card_h_px for q in quads]
         return float(statistics.median(sizes)) if sizes else 1.0
+
+    @staticmethod
+    def _read_size(reads: list[CornerRead], card_h: float) -> float:
+        """The frame's card height told by its sure reads, where no card is seen whole: ``card_h``
+        (the set-up's) unless :data:`READS_AGREE` of them agree on one far off it.
+
+        The glyph-pair search takes an index's glyphs at the spacing this height gives, within
+        :data:`.glyph_pairs.SIZE_SLACK`: a camera a seventh farther than at the set-up, with a
+        small suit's centre a pixel high, puts a fan's aces out of reach
+        (tigullio-international's A and small diamond 0.72 of the set-up's spacing apart).
+        Each sure read measured its card by its rank's height.
+        """
+        sizes = sorted(cr.size[1] / card_h for cr in reads if cr.sure)
+        if len(sizes) < READS_AGREE:
+            return card_h
+        k = float(statistics.median(sizes))
+        if abs(k - 1.0) < READ_SIZE_OFF or sum(abs(s / k - 1.0) <= READ_SIZE_AGREE for s in sizes) < READS_AGREE:
+            return card_h
+        return card_h * k
 
     def _corner_scale(self, c: Corner, quads: list, card_h: float) -> float:
         """This corner's card size against the frame's guess ``card_h``.
