@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import queue
+import signal
 import sys
 import threading
 import time
@@ -197,6 +198,19 @@ def _sim_line(rec: dict) -> str:
     return str(rec)
 
 
+#: Cards per second ``shoe-sim --rate`` deals at most: far faster than any shoe, for soak tests.
+MAX_RATE = 1000.0
+
+
+def _stop_on_sigterm() -> None:
+    """Stop on SIGTERM (``kill``, ``timeout``, systemd) as on Ctrl-C: the simulator then closes
+    its port and takes its ``--link`` away, which a kill left pointing at a closed pty."""
+    if threading.current_thread() is threading.main_thread():
+        def interrupt(signum, frame):
+            raise KeyboardInterrupt
+        signal.signal(signal.SIGTERM, interrupt)
+
+
 def run_shoe_sim(args: argparse.Namespace) -> int:
     from dealer_assist.shoesim import EndpointError, FaultPlan, PtyEndpoint, ShoeSimulator, TcpEndpoint, VirtualShoe
     from dealer_assist.shoesim.simulator import KEY_HELP
@@ -211,8 +225,9 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
                 sys.stdout.write(_sim_line(rec) + "\n")
                 sys.stdout.flush()
 
-    if not args.step and args.rate <= 0:
-        raise CommandError(f"--rate {args.rate:g}: give cards per second above 0, or --step to deal on keypress")
+    if not args.step and not 0 < args.rate <= MAX_RATE:  # also nan
+        raise CommandError(f"--rate {args.rate:g}: give cards per second above 0 and at most {MAX_RATE:g} "
+                           "(a real shoe deals a card a second or two), or --step to deal on keypress")
     try:
         shoe = VirtualShoe(decks=args.decks, seed=args.seed, device_id=args.device_id, cut=args.cut,
                            unreadable=args.unreadable)
@@ -237,6 +252,7 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
 
     stop = threading.Event()
+    _stop_on_sigterm()
     try:
         ready = {"event": "ready", "kind": endpoint.kind, "port": endpoint.path, "url": endpoint.url,
                  "dialect": args.dialect, "t": round(time.time(), 6)}
