@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -298,6 +299,30 @@ def test_cli_shoe_sim_and_listen_json(tmp_path):
     dropped = Counter(e["reason"] for e in events if e["event"] == "dropped")
     corrupted = sum("corrupt" in r["faults"] for r in sim_log if r["event"] == "sent")
     assert sum(dropped.values()) >= corrupted > 0
+
+
+@pytest.mark.parametrize("rate", ["nan", "inf", "0", "5000"])
+def test_cli_shoe_sim_refuses_a_rate_it_cannot_deal_at(tmp_path, rate):
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--rate", rate, "--no-wait",
+                          "--link", str(tmp_path / "shoe")], capture_output=True, text=True, timeout=30)
+    assert run.returncode != 0 and f"--rate {rate}" in run.stderr and "at most 1000" in run.stderr
+    assert not (tmp_path / "shoe").exists()
+
+
+def test_cli_shoe_sim_stopped_by_sigterm_takes_its_link_away(tmp_path):
+    link = tmp_path / "shoe"
+    sim = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--json", "--link", str(link),
+                            "--rate", "1"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert json.loads(sim.stdout.readline())["event"] == "ready"
+        assert link.is_symlink()
+        sim.send_signal(signal.SIGTERM)
+        assert sim.wait(timeout=10) == 0
+    finally:
+        if sim.poll() is None:
+            sim.kill()
+            sim.wait()
+    assert not link.is_symlink() and not link.exists()
 
 
 def test_cli_listen_fails_clearly_on_a_missing_port(tmp_path):
