@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
+from pathlib import Path
 
 from dealer_assist.commands.output import CommandError, emit_json
 from dealer_assist.sources.factory import SPECS as SOURCES
@@ -146,14 +147,25 @@ def run_blackjack_display(args: argparse.Namespace, config, size) -> int:
         raise CommandError(str(exc), 3) from None
 
 
+def _start_event(args: argparse.Namespace, config, game: str) -> dict:
+    """What the table starts on: the card source and the journal it writes, as given or as the
+    configuration and the defaults make them."""
+    from dealer_assist.table.config import default_journal_path
+
+    journal = args.journal or config.journal or default_journal_path(game)
+    return {"event": "start", "game": game, "source": args.source or config.source,
+            "journal": str(Path(journal).expanduser())}
+
+
 def run_display(args: argparse.Namespace) -> int:
     if args.screenshot and args.quit_after is None:
         raise CommandError("--screenshot needs --quit-after S (the screenshot is taken just before quitting)")
     size = _size(args.size)
     config = _config(args.config)
-    if (args.game or config.game) == "blackjack":
-        if args.json:
-            emit_json({"event": "start", "game": "blackjack", "source": args.source or config.source})
+    game = args.game or config.game
+    if args.json:
+        emit_json(_start_event(args, config, game))
+    if game == "blackjack":
         code = run_blackjack_display(args, config, size)
         if args.json:
             emit_json({"event": "end", "code": code, "screenshot": args.screenshot})
@@ -162,8 +174,6 @@ def run_display(args: argparse.Namespace) -> int:
         raise CommandError("--seats is for blackjack; a baccarat table's seats are set in the config file ([table] seats)")
     app = _ui()
     DisplayError, run = app.DisplayError, app.run
-    if args.json:
-        emit_json({"event": "start", "source": args.source or "config", "journal": args.journal})
     try:
         code = run(config_path=args.config, source_spec=args.source, journal=args.journal, seed=args.seed,
                    screenshot=args.screenshot, quit_after=args.quit_after, turbo=args.turbo, auto=args.auto,

@@ -1,4 +1,5 @@
-"""A display whose card source cannot start says so in one line, and leaves its journal free.
+"""How ``dealer-assist run`` starts: what its --json start event names, and a card source that
+cannot start said in one line, its journal left free.
 
 A camera source opens its video or camera only when the table starts; a
 missing file or deck profile used to end ``dealer-assist run`` in a
@@ -8,17 +9,19 @@ real subprocess, Qt offscreen).
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from dealer_assist.table.journal import Journal
 
 
-def _run(*args):
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+def _run(*args, env=None):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **(env or {})}
     proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", *args], capture_output=True, text=True,
                           timeout=120, env=env)
     return proc.returncode, proc.stdout, proc.stderr
@@ -37,3 +40,17 @@ def test_a_source_that_does_not_open_is_a_clear_error(tmp_path, game, spec, name
     assert "Traceback" not in err
     assert err.strip().splitlines()[-1].startswith("dealer-assist: error: " + named.format(tmp=tmp_path))
     Journal.open(journal).close()  # not held by the refused table
+
+
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+def test_the_start_event_names_the_source_and_journal_really_used(tmp_path, game):
+    """They were "config" and null when neither was given on the command line."""
+    config = tmp_path / "table.toml"
+    config.write_text(f'game = "{game}"\nsource = "sim:7"\n')
+    code, out, _ = _run("--config", str(config), "--json", "--quit-after", "0.5",
+                        env={"XDG_DATA_HOME": str(tmp_path / "data")})
+    assert code == 0
+    start = json.loads(out.splitlines()[0])
+    assert start == {"event": "start", "game": game, "source": "sim:7",
+                     "journal": str(tmp_path / "data" / "dealer-assist" / f"{game}-journal.sqlite")}
+    assert Path(start["journal"]).is_file()
