@@ -1,5 +1,6 @@
 """The table session: a scripted table from the virtual shoe and the keyboard, refusals, recovery."""
 
+import time
 from decimal import Decimal as D
 
 import pytest
@@ -127,6 +128,27 @@ def test_unsure_read_waits_for_confirmation():
     assert not session.state.round.cards
     session.enter_card("TD")  # the croupier corrects it
     assert session.state.round.cards == (parse_card("TD"),) and session.snapshot.pending is None
+
+
+def test_a_reader_that_never_opened_is_told_to_check_its_path_not_its_cable(tmp_path):
+    from dealer_assist.sources.serial_shoe import SerialShoe
+
+    session = TableSession(no_burn(), odds=False)
+    missing = str(tmp_path / "ttyNOPE")
+    shoe = SerialShoe(missing)
+    shoe.start(session.handle)
+    try:
+        deadline = time.monotonic() + 5
+        while not any(a.code.startswith("link:") for a in session.snapshot.alerts) and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        shoe.stop()
+    alert = next(a for a in session.snapshot.alerts if a.code.startswith("link:"))
+    assert alert.title == "CARD READER LOST" and "dealer-assist ports" in alert.action and "cable" not in alert.action
+    assert alert.text.count("No such file or directory") == 1 and "Errno" not in alert.text
+    session.handle(LinkState(shoe.name, 0.0, "up"))
+    session.handle(LinkState(shoe.name, 0.0, "lost", "device unplugged"))  # once it was up: the cable
+    assert "check the cable" in session.snapshot.alerts[-1].action
 
 
 def test_source_alerts():

@@ -239,7 +239,9 @@ class SerialShoe(CardSource):
             try:
                 port = self._opener(url, self.baudrate)
             except Exception as exc:
-                errors.append(f"{url}: {exc}")
+                # pyserial's message repeats the OS error's number and path: its errno says it once.
+                code = getattr(exc, "errno", None)
+                errors.append(f"{url}: {os.strerror(code) if isinstance(code, int) else exc}")
                 continue
             with self._port_lock:
                 if self._stop.is_set():

@@ -383,9 +383,12 @@ class SessionCore(abc.ABC):
         self._write("link", {"source": event.source, "state": event.state, "detail": event.detail})
         self._publish(replace(self._snap, links=tuple(links.items())))
         if event.state == "lost":
+            never_opened = before is None and (event.detail or "").startswith("cannot open")
             self.alert(f"link:{event.source}", "error", "CARD READER LOST",
                        f"{event.source}: {event.detail or 'the connection is gone'}; the table is kept as it is",
-                       "check the cable; it reconnects by itself. Meanwhile type the cards (K)")
+                       ("check the port's path (`dealer-assist ports` lists them) and your access to it (the "
+                        "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
+                       if never_opened else "check the cable; it reconnects by itself. Meanwhile type the cards (K)")
         elif event.state == "stale":
             self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
                        f"{event.source}: no message for a while", "check the reader; type the cards (K) if needed")
