@@ -103,7 +103,8 @@ class StatusView(QWidget):
             self.cut.setVisible(True)
         else:
             self.cut.setVisible(False)
-            burn += " · cut card not out"
+            if shoe.phase not in (Phase.BURN_CARD, Phase.BURNING):  # before the burn it goes without saying
+                burn += " · cut card not out"
         self.burn.setText(burn)
         self.burn.setToolTip(burn)
         links = " · ".join(link_text(name, link, self.replay_note) for name, link in snap.links) or self.no_reader
