@@ -144,8 +144,10 @@ def test_no_cards_at_all_is_an_error_naming_the_shots(tmp_path):
     cv2.imwrite(str(tmp_path / "AS.png"), felt)
     with pytest.raises(CalibrationError, match="AS.png: card not found"):
         calibrate(tmp_path)
-    with pytest.raises(CalibrationError, match="no folder"):
+    with pytest.raises(CalibrationError, match="missing' does not exist"):
         calibrate(tmp_path / "missing")
+    with pytest.raises(CalibrationError, match="AS.png' is a file, not a folder"):
+        calibrate(tmp_path / "AS.png")
 
 
 def test_find_card_corners_match_ground_truth():

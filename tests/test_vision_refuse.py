@@ -133,3 +133,20 @@ def test_a_profile_marked_as_failing_its_self_test_is_refused_by_recognize_and_t
     run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", str(tmp_path / "p"),
                           str(CARDS / "test" / "plastic" / "0000.jpg"), "--json"], capture_output=True, text=True, timeout=120)
     assert run.returncode != 0 and run.stdout == "" and "failed its self-test" in run.stderr
+
+
+def test_recognize_says_why_each_image_cannot_be_read(tmp_path):
+    """A missing file, a folder and a file that is no image each get their own reason; the
+    images that can be read are read all the same."""
+    (tmp_path / "notes.jpg").write_text("not an image")
+    good = CARDS / "test" / "anglo" / "0000.jpg"
+    if not good.is_file():
+        pytest.skip("shared test frames not found")
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", str(tmp_path / "gone.jpg"),
+                          str(tmp_path), str(tmp_path / "notes.jpg"), str(good), "--json"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1
+    errors = run.stderr.strip().splitlines()
+    assert [e.split("': ")[-1].split(":")[0].split(",")[0] for e in errors] == [
+        "no such file", "a folder", "not an image OpenCV can read (PNG"]
+    assert len(run.stdout.strip().splitlines()) == 1

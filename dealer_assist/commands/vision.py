@@ -179,7 +179,10 @@ def cmd_recognize(args: argparse.Namespace) -> int:
     for path in args.images:
         image = cv2.imread(path, cv2.IMREAD_COLOR) if Path(path).is_file() else None
         if image is None:
-            sys.stderr.write(f"dealer-assist: error: cannot read image {path!r} (missing, or not an image)\n")
+            why = ("no such file" if not Path(path).exists() else
+                   "a folder: give its images, e.g. DIR/*.jpg" if Path(path).is_dir() else
+                   "not an image OpenCV can read (PNG, JPEG, BMP, TIFF, WebP), or cut short")
+            sys.stderr.write(f"dealer-assist: error: cannot read image {path!r}: {why}\n")
             status = 1
             continue
         try:

@@ -93,7 +93,9 @@ def shots_in(folder: str | Path) -> tuple[list[Shot], dict[str, str]]:
     """The card images of a folder, and the files skipped (not named by a card code)."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise CalibrationError(f"no folder {str(folder)!r}: give the folder holding one image per card (AS.png, 10H.png ...)")
+        what = "is a file, not a folder" if folder.exists() else "does not exist"
+        raise CalibrationError(f"--images {str(folder)!r} {what}: give the folder holding one image per card "
+                               "(AS.png, 10H.png ...)")
     shots, skipped = [], {}
     seen: dict[Card, Path] = {}
     for path in sorted(folder.iterdir()):
