@@ -69,7 +69,11 @@ def test_the_index_against_the_outline_is_read_and_no_card_is_read_wrong(rec, na
 
 @pytest.mark.parametrize("name", sorted(CROPS))
 def test_without_the_slid_cut_the_card_is_missed(rec, name, monkeypatch):
-    """The slid cut is what reads it: with the first cut alone the corner reads nothing."""
+    """The slid cut is what reads it at its corner: with the first cut alone the corner reads
+    nothing.  (In the 4H's crop no card is seen whole, and the glyph-pair search, at the card size
+    the crop's sure reads agree on, finds the four's index too: that second route is taken away
+    as well, so the corner's own read is what is shown.)"""
     monkeypatch.setattr(Recognizer, "_read_slid", lambda self, frame, c, k, card_w, card_h, best: best)
+    monkeypatch.setattr(Recognizer, "_read_size", staticmethod(lambda reads, card_h: card_h))
     code, cards = CROPS[name]
     assert code not in [h.card.code for h in _reads(rec, name)]
