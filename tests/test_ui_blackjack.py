@@ -222,3 +222,56 @@ def test_unsure_read_and_refused_card_are_shown_until_dealt_with(qtbot, table):
     press(qtbot, window, Qt.Key.Key_Escape)
     synced(qtbot, window, session)
     assert not window.alerts.isVisible() and session.snapshot.alerts == ()
+
+
+def _key(qtbot, window, key, text=""):
+    """A key as a real keyboard sends it: to whichever widget has the focus."""
+    from PySide6.QtWidgets import QApplication
+
+    target = QApplication.focusWidget() or window
+    if text:
+        qtbot.keyClicks(target, text)
+    else:
+        qtbot.keyClick(target, key)
+
+
+def _typed(qtbot, window, code):
+    _key(qtbot, window, Qt.Key.Key_K)
+    assert window.entry.field.hasFocus()
+    _key(qtbot, window, None, code)
+    _key(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is None, window.entry.last_error
+
+
+def test_after_a_typed_card_hit_and_stand_act_again(qtbot, show_window):
+    """The cursor stayed in the card field after a typed card: the next K went into it ("k5D"
+    refused) and H was typed as an "h", so the seat never hit."""
+    session = BlackjackSession(BlackjackTableRules(seats=3))
+    window = show_window(BlackjackWindow(session, None))
+    session.place(1, D("25"))
+    session.deal()
+    for code in ("TH", "6C", "5D"):  # seat 1: 10 and 5 (15); the dealer's up card a 6
+        _typed(qtbot, window, code)
+    assert not window.entry.field.hasFocus()
+    synced(qtbot, window, session)
+    assert "hit" in session.snapshot.allowed
+    _key(qtbot, window, Qt.Key.Key_H)
+    _typed(qtbot, window, "2S")  # 17
+    assert [c.code for c in session.state.round.hands[0][0].cards] == ["TH", "5D", "2S"]
+    _key(qtbot, window, Qt.Key.Key_S)
+    assert "stand" not in session.snapshot.allowed
+
+
+def test_at_the_deck_check_the_field_keeps_the_cursor_for_the_next_card(qtbot, table):
+    session, shoe, window = table
+    session.place(1, D("25"))
+    session.deal()
+    play_standing(session, shoe)
+    press(qtbot, window, Qt.Key.Key_C)
+    synced(qtbot, window, session)
+    assert session.state.phase == BlackjackPhase.DECK_CHECK
+    _key(qtbot, window, Qt.Key.Key_K)
+    for card in session.state.ledger.dealt[:3]:
+        _key(qtbot, window, None, card.code)
+        _key(qtbot, window, Qt.Key.Key_Return)
+        assert window.entry.last_error is None and window.entry.field.hasFocus()

@@ -84,9 +84,22 @@ class CardEntry(QWidget):
         self.last_error = error
         if error is None:
             self.field.clear()
+            if not self.counting():
+                self._back_to_the_table()
         else:
-            self.field.selectAll()
+            self.field.selectAll()  # kept in the field, to be typed again
         return error
+
+    def counting(self) -> bool:
+        """Whether cards are typed one after another here (a deck counted back): the field keeps
+        the cursor after each.  At play it goes back to the table after a card."""
+        return False
+
+    def _back_to_the_table(self) -> None:
+        """The table's keys (H, S, N, D ...) act again: in the field they were typed into it."""
+        window = self.window()
+        target = window.centralWidget() if hasattr(window, "centralWidget") else None
+        (target or window).setFocus()
 
     def accept(self) -> Optional[str]:
         snap = self.session.snapshot

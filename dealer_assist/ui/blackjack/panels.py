@@ -407,6 +407,9 @@ class CardField(CardEntry):
         if hasattr(self, "message"):
             self.message.setFont(theme.font(unit * 0.9, bold=True))
 
+    def counting(self) -> bool:
+        return self.session.snapshot.state.phase == BlackjackPhase.DECK_CHECK
+
     def show_snapshot(self, snap) -> None:
         super().show_snapshot(snap)
         self.message.setText(snap.message)
