@@ -81,9 +81,11 @@ class TextTrainer:
             else:
                 parts = [text]
             try:
-                answers.extend(x.normalize(p) for x, p in zip(rest, parts))
-            except AnswerError as exc:
+                taken = [x.normalize(p) for x, p in zip(rest, parts)]
+            except AnswerError as exc:  # the whole line is asked again, none of it kept
                 self._note(f"dealer-assist: {exc}")
+                continue
+            answers.extend(taken)
         return answers
 
     def run(self) -> Summary:
