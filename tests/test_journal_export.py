@@ -300,3 +300,22 @@ def test_each_blackjack_round_starts_at_its_own_round_start(tmp_path):
     for record in records[:3]:
         assert record["started"] <= record["ended"] and record["status"] == "complete"
         assert record["last_seq"] < starts[record["round"] + 1].seq
+
+
+def test_an_entry_listed_under_other_keeps_the_journals_seq_and_the_sources_apart(tmp_path):
+    """A burn card read from a shoe carries the shoe's frame number as ``seq``: it overwrote the
+    journal's own in the export, which then pointed at another entry."""
+    from dealer_assist.cards import parse_card
+    from dealer_assist.sources.events import CardRead
+
+    path = tmp_path / "burn.sqlite"
+    session = TableSession(TableRules(), journal=Journal.open(path), odds=False)
+    for n, code in enumerate(["2S", "KH", "QD"], start=1):  # a 2 shown: two more burned
+        session.handle(CardRead(parse_card(code), "serial:/dev/shoe", 0.0, seq=n))
+    session.close()
+    with Journal.open(path, readonly=True) as journal:
+        burns = [e.seq for e in journal.entries() if e.kind == "shoe_burn"]
+    (record,) = exported(path)
+    listed = [o for o in record["other"] if o["kind"] == "shoe_burn"]
+    assert [o["seq"] for o in listed] == burns and len(burns) == 3
+    assert [o["source_seq"] for o in listed] == [1, 2, 3]

@@ -167,6 +167,16 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _body(payload: dict) -> dict:
+    """An entry's payload as an export lists it beside the entry's own ``seq``: without the round
+    (the record's key), and with a card source's own frame number (an op's ``seq``) named
+    ``source_seq``, so it cannot stand for the journal's."""
+    body = {k: v for k, v in payload.items() if k != "round"}
+    if "seq" in body:
+        body["source_seq"] = body.pop("seq")
+    return body
+
+
 def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
     """One dict per round, and one per blackjack deck check, in order of first appearance.
 
@@ -214,7 +224,7 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             stakes[number] = {}
         record = records[number]
         record["last_seq"] = entry.seq
-        body = {k: v for k, v in payload.items() if k != "round"}
+        body = _body(payload)
         if isinstance(payload.get("bets"), list) and kind != "settlement":
             layouts[number] = payload["bets"]
         if payload.get("game") and not record["game"]:
@@ -308,7 +318,7 @@ def _add_to_deck_check(check: Dict[str, Any], receipts: List[Optional[Dict[str, 
     ``receipts`` is the order things were counted in (a card, or ``None`` for
     the stub), because taking back a counted card takes the last one."""
     payload, kind, op = entry.payload, entry.kind, entry.payload.get("op")
-    body = {k: v for k, v in payload.items() if k != "round"}
+    body = _body(payload)
     check["last_seq"] = entry.seq
     if kind == "card_assigned":
         card = {"card": payload.get("card"), "seq": entry.seq}
