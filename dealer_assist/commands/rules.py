@@ -185,7 +185,7 @@ def run_odds(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(report.to_json())
         return 0
-    print(f"{args.decks} decks, {report.cards_left} cards left ({report.ms:.1f} ms)")
+    print(f"{args.decks} deck{'' if args.decks == 1 else 's'}, {report.cards_left} cards left ({report.ms:.1f} ms)")
     print(f"{'bet':<12} {'win':>9} {'lose':>9} {'push':>9} {'house edge':>11}")
     for bet, o in report.bets.items():
         f = o.floats()

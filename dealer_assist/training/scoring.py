@@ -101,7 +101,7 @@ class Summary:
         """The summary as text (the terminal mode prints it; the window shows the same)."""
         o = self.overall
         kind = "Exam" if self.exam else "Session"
-        out = [f"{kind}: {o.cases} cases, {o.right} right, {o.wrong} wrong, {o.timeouts} timed out: "
+        out = [f"{kind}: {o.cases} case{'' if o.cases == 1 else 's'}, {o.right} right, {o.wrong} wrong, {o.timeouts} timed out: "
                f"accuracy {o.accuracy:.1%}, {o.mean_seconds:.1f} s per decision (median {o.median_seconds:.1f} s)",
                f"Pass mark {self.mark.words}: {o.within:.1%} -> {'PASSED' if o.passed else 'not passed'}"]
         for d in self.drills:
