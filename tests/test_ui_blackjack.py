@@ -275,3 +275,29 @@ def test_at_the_deck_check_the_field_keeps_the_cursor_for_the_next_card(qtbot, t
         _key(qtbot, window, None, card.code)
         _key(qtbot, window, Qt.Key.Key_Return)
         assert window.entry.last_error is None and window.entry.field.hasFocus()
+
+
+def test_bets_are_placed_and_taken_off_with_the_keyboard_alone(qtbot, show_window):
+    """A croupier's hands stay on the keys: a chip by its number, the seat by the arrows, + adds it
+    and - takes it off (the mouse was the only way)."""
+    session = BlackjackSession(BlackjackTableRules(seats=3))
+    window = show_window(BlackjackWindow(session, None))
+    chips = session.state.rules.chips
+    _key(qtbot, window, Qt.Key.Key_2)  # the second chip
+    _key(qtbot, window, Qt.Key.Key_Right)
+    _key(qtbot, window, Qt.Key.Key_Plus)
+    _key(qtbot, window, Qt.Key.Key_Plus)
+    assert session.state.stake(2) == 2 * chips[1] and session.state.stake(1) == 0
+    _key(qtbot, window, Qt.Key.Key_Minus)
+    assert session.state.stake(2) == chips[1]
+    for _ in range(5):  # the cursor stops at the last seat
+        _key(qtbot, window, Qt.Key.Key_Right)
+    _key(qtbot, window, Qt.Key.Key_Equal)
+    assert session.state.stake(3) == chips[1] and window.table.cursor == 3
+    synced(qtbot, window, session)
+    keys = [(group, k) for group, k, _ in window.help_lines()]  # F1 lists them
+    assert ("Chips", f"1-{len(chips)}") in keys and ("Table", "+ / =") in keys and ("Table", "-") in keys
+    _key(qtbot, window, Qt.Key.Key_Space)  # deal: the bets lock
+    assert session.state.phase == BlackjackPhase.PLAYING
+    _key(qtbot, window, Qt.Key.Key_Minus)
+    assert session.state.stake(3) == chips[1] and window.last_error

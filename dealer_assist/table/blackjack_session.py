@@ -40,7 +40,7 @@ OP_KINDS = {
 
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
-    BlackjackPhase.BETTING: "choose a chip, click a seat (Shift-click takes a chip off); Space deals",
+    BlackjackPhase.BETTING: "choose a chip (number keys), click a seat or press + at the cursor (arrows move it, - takes a chip off); Space deals",
     BlackjackPhase.DECK_CHECK: "count the dealt cards back (shoe reader or type them, K); T counts the stub; "
                                "Ctrl+N puts the new deck in",
 }

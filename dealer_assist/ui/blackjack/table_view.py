@@ -57,6 +57,8 @@ class BlackjackTableView(QWidget):
         self._seat_rects: dict[int, QRectF] = {}
         #: Where each seat's hands were last painted, by seat (see :class:`PlacedHand`).
         self.placed: dict[int, list[PlacedHand]] = {}
+        #: The seat the keyboard bets on (+ / -), moved by the arrows; outlined while bets are open.
+        self.cursor = 1
 
     def show_snapshot(self, snap) -> None:
         self.snapshot = snap
@@ -174,11 +176,16 @@ class BlackjackTableView(QWidget):
         if stake:
             self._paint_chip(p, QRectF(chip_row.left(), chip_row.top(), min(chip_row.width(), unit * 5.2),
                                        chip_row.height() - 2), stake)
+        betting = state.phase == BlackjackPhase.BETTING
+        if betting and seat == self.cursor:
+            p.setPen(QPen(theme.GOLD, 3, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(rect.adjusted(4, 4, -4, -4), 10, 10)
         if not in_round:
-            if not stake and state.phase == BlackjackPhase.BETTING:
-                p.setPen(theme.MUTED)
+            if not stake and betting:
+                p.setPen(theme.GOLD if seat == self.cursor else theme.MUTED)
                 p.setFont(theme.font(unit * 0.9))
-                p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "click to bet")
+                p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "+ or click to bet" if seat == self.cursor else "click to bet")
             return
         hands = state.round.seat_hands(state.round_seat(seat))
         results = {}

@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
+from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
 from dealer_assist.ui import replay_control, theme
 from dealer_assist.ui.alerts import AlertsPanel
@@ -36,6 +37,10 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("D",), "double", "double: stake doubled, exactly one more card"),
     (("P",), "split", "split a pair into two hands"),
     (("Space",), "deal", "deal: lock the bets"),
+    (("Left",), "seat_left", "betting: move the seat cursor left"),
+    (("Right",), "seat_right", "betting: move the seat cursor right"),
+    (("+", "="), "place_at_cursor", "add the chosen chip to the seat at the cursor (mouse: click a seat)"),
+    (("-",), "remove_at_cursor", "take the chosen chip off the seat at the cursor (mouse: Shift-click)"),
     (("Backspace",), "void", "void the last deal, card or decision (supervisor PIN when configured)"),
     (("N",), "next_round", "next round"),
     (("R",), "rebet", "repeat the last round's bets"),
@@ -179,7 +184,9 @@ class BlackjackWindow(QMainWindow):
     def help_lines(self) -> list[tuple[str, str, str]]:
         """(group, keys, what) for the F1 help: a replay lists only the keys it runs, its own first."""
         if not self.replay:
-            return [("Table", " / ".join(keys), text) for keys, _, text in KEYS]
+            chips = self.session.state.rules.chips[:9]
+            return [("Table", " / ".join(keys), text) for keys, _, text in KEYS] + [
+                ("Chips", f"1-{len(chips)}", "choose a chip: " + " ".join(fmt(c) for c in chips))]
         taken = {k for keys, _, _ in REPLAY_KEYS for k in keys}
         rows = [("Replay", " / ".join(keys), text) for keys, _, text in REPLAY_KEYS]
         return rows + [("View", " / ".join(k for k in keys if k not in taken), text) for keys, name, text in KEYS
@@ -280,6 +287,14 @@ class BlackjackWindow(QMainWindow):
             error = self.toggle_turbo()
         elif name in ("place", "remove"):
             error = s.place(*args) if name == "place" else s.remove(*args)
+        elif name in ("seat_left", "seat_right"):
+            seats = s.state.rules.seats
+            self.table.cursor = min(max(self.table.cursor + (1 if name == "seat_right" else -1), 1), seats)
+            self.table.update()
+            error = None
+        elif name in ("place_at_cursor", "remove_at_cursor"):
+            seat = min(self.table.cursor, s.state.rules.seats)
+            error = s.place(seat) if name == "place_at_cursor" else s.remove(seat)
         elif name == "chip":
             error = s.select_chip(*args)
         elif name == "close":
