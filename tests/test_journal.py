@@ -534,6 +534,20 @@ def test_verify_command_ok_and_broken(tmp_path, capsys):
     assert code == 1 and "BROKEN at entry 5 (edited)" in out and "500.05" in out
 
 
+def test_show_lists_a_broken_journal_as_stored_but_says_it_is_broken(tmp_path, capsys):
+    """``show`` printed an edited entry with exit 0 and no word: a reader took it for the record."""
+    path = tmp_path / "j"
+    make_journal(path, 8).close()
+    code, out, err = run_cli(capsys, "journal", "show", str(path))
+    assert code == 0 and len(out.splitlines()) == 8 and err == ""
+    conn = raw(path)
+    tamper_edit(conn)
+    conn.close()
+    code, out, err = run_cli(capsys, "journal", "show", str(path))
+    assert code == 1 and len(out.splitlines()) == 8
+    assert "BROKEN at entry 5 (edited)" in err and "journal verify" in err
+
+
 def test_verify_command_with_a_noted_head(tmp_path, capsys):
     path = tmp_path / "j"
     journal = make_journal(path, 4)

@@ -392,10 +392,17 @@ def run_show(args: argparse.Namespace) -> int:
         try:
             for entry in journal.entries(args.from_seq):
                 emit_json(entry.to_dict())
+            report = journal.verify()
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
         except BrokenPipeError:
             _quiet_stdout()
+            return 0
+    if not report.ok:  # shown as stored, but a reader must not take it for the record
+        sys.stderr.write(f"dealer-assist: warning: journal {args.path} is BROKEN at entry {report.first_bad_seq} "
+                         f"({report.problem}): the entries from there on are not the record; "
+                         f"'dealer-assist journal verify {args.path}' says more\n")
+        return 1
     return 0
 
 
