@@ -151,6 +151,8 @@ def test_the_replay_shows_the_cards_decisions_and_settlement_of_each_round(qtbot
     assert not any(a.code == "replay" for a in session.snapshot.alerts)  # the record matched all the way
     [finished] = [a for a in session.snapshot.alerts if a.title == "REPLAY FINISHED"]
     assert f"all {len(source.ops)} recorded operations replayed" in finished.text
+    assert window.banner.reason.text().startswith("REPLAY FINISHED")
+    assert "goes on by itself" not in window.banner.reason.text()
     assert session._journal is None
 
 

@@ -213,6 +213,8 @@ def test_the_end_of_a_baccarat_replay_says_how_much_was_replayed_and_how_to_leav
     [bar] = [b for b in window.alerts.bars if b.title.text() == "REPLAY FINISHED"]
     assert f"the record has ended: all {len(source.ops)} recorded operations replayed" in bar.text.text()
     assert "Ctrl+Q leaves the replay" in bar.action.text() and "Esc" in bar.action.text()
+    reason = window.banner.reason.text()  # it no longer says the replay goes on
+    assert reason.startswith("REPLAY FINISHED") and "goes on by itself" not in reason
     assert "type any further cards" not in bar.action.text() and "--source" not in bar.action.text()
 
 

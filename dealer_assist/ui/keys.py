@@ -72,13 +72,19 @@ REPLAY_KEYS: tuple[Key, ...] = (
 REPLAY_TAKEN = frozenset(k for key in REPLAY_KEYS for k in key.keys)
 
 
-def paused_reason(reason: str) -> str:
-    """The banner's second line while a replay is paused (both games): PAUSED first, the table's own reason
-    after it (it explains the operation just stepped, which is why the trainer paused), less its
-    "the replay goes on by itself", which a paused replay does not."""
+def paused_reason(reason: str, ended: bool = False) -> str:
+    """The banner's second line while a replay is paused, or once it has ``ended`` (both games):
+    PAUSED or REPLAY FINISHED first, the table's own reason after it (it explains the operation
+    just stepped, which is why the trainer paused), less its "the replay goes on by itself",
+    which a paused or finished replay does not."""
     reason = re.sub(r"\s*[;—]\s*the replay goes on by itself.*$", "", reason)
-    return f"PAUSED (Space: resume, Right: next operation) · {reason}" if reason else \
-        "PAUSED (Space: resume, Right: next operation)"
+    head = "REPLAY FINISHED" if ended else "PAUSED (Space: resume, Right: next operation)"
+    return f"{head} · {reason}" if reason else head
+
+
+def replay_ended(snap, source) -> bool:
+    """Whether the replay ``source`` has played its whole record (its link is "ended")."""
+    return dict(snap.links).get(getattr(source, "name", None)) == "ended"
 
 
 def help_lines(view_only: bool = False) -> list[tuple[str, str, str]]:

@@ -26,7 +26,7 @@ from dealer_assist.ui.entry import CardEntry
 from dealer_assist.ui.hands import HandsView
 from dealer_assist.ui.help import HelpOverlay
 from dealer_assist.ui.history import HistoryView
-from dealer_assist.ui.keys import KEYS, REPLAY_KEYS, REPLAY_TAKEN, paused_reason
+from dealer_assist.ui.keys import KEYS, REPLAY_KEYS, REPLAY_TAKEN, paused_reason, replay_ended
 from dealer_assist.ui.limits import LimitsDialog
 from dealer_assist.ui.roads import RoadsView
 from dealer_assist.ui.settlement import SettlementView
@@ -179,8 +179,9 @@ class MainWindow(QMainWindow):
         self.entry.show_snapshot(snap)
         if self.replay:
             paused = bool(getattr(self.source, "paused", False))
-            if paused:
-                self.banner.reason.setText(paused_reason(snap.reason))
+            ended = replay_ended(snap, self.source)
+            if paused or ended:
+                self.banner.reason.setText(paused_reason(snap.reason, ended))
             if paused != (self._hint is PAUSED_HINT):
                 self._hint = PAUSED_HINT if paused else REPLAY_HINT
                 self._reset_hint()

@@ -26,7 +26,7 @@ from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardF
 from dealer_assist.ui.blackjack.table_view import BlackjackTableView
 from dealer_assist.ui.bridge import SnapshotBridge
 from dealer_assist.ui.help import HelpOverlay
-from dealer_assist.ui.keys import paused_reason
+from dealer_assist.ui.keys import paused_reason, replay_ended
 from dealer_assist.ui.limits import LimitsDialog
 from dealer_assist.ui.supervisor import SupervisorDialog
 
@@ -200,8 +200,9 @@ class BlackjackWindow(QMainWindow):
                       self.entry):
             panel.show_snapshot(snap)
         if self.replay:
-            if getattr(self.source, "paused", False):
-                self.banner.reason.setText(paused_reason(snap.reason))
+            ended = replay_ended(snap, self.source)
+            if getattr(self.source, "paused", False) or ended:
+                self.banner.reason.setText(paused_reason(snap.reason, ended))
             self._show_replay_status()
         self._schedule_auto()
 
