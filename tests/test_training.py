@@ -223,6 +223,18 @@ def test_right_wrong_and_timeouts_are_scored():
     assert late.result == "timeout" and late.given == (None,) and "Time is up" in late.feedback()
 
 
+def test_the_summary_tells_a_late_right_answer_from_a_wrong_one():
+    """The summary dropped feedback's first line: a right answer given too late was listed as a
+    mistake with only the case's explanation, like a wrong one with nothing to say why."""
+    case = ThirdCardDrill().deal(ListFeed(cards("2 A 3 2 8")), random.Random(0), 1)[1]
+    late, wrong, missed = (score(case, ["S"], 3.5, limit=3), score(case, ["B"], 1.0, limit=3),
+                           timed_out(case, 3.2))
+    text = "\n".join(summarize([late, wrong, missed], PassMark(0.5, 3.0)).lines())
+    assert "Time is up: right, but after 3.5 s." in text
+    assert "Time is up (3.2 s)." in text and "(you: no answer)" in text
+    assert "(you: " in text.split("Time is up: right")[1].split("Time is up (3.2")[0]  # the wrong one says what was given
+
+
 def test_summary_accuracy_speed_and_pass_mark():
     third = ThirdCardDrill().deal(ListFeed(cards("2 A 3 2 8")), random.Random(0), 1)[1]
     pay = _payout_case("K 3 5 4 8", [Wager(1, Bet.BANKER, Decimal("10.05"))])   # two decisions

@@ -199,7 +199,12 @@ class Attempt:
         """What to tell the trainee right after the answer."""
         if self.right:
             return "Right."
-        lines = ["Time is up." if self.result == "timeout" else "Wrong."]
+        if self.result != "timeout":
+            lines = ["Wrong."]
+        elif all(g == q.answer for g, q in zip(self.given, self.case.questions)):
+            lines = [f"Time is up: right, but after {self.seconds:.1f} s."]
+        else:
+            lines = [f"Time is up ({self.seconds:.1f} s)."]
         for i, q in enumerate(self.case.questions):
             given = self.given[i]
             if given != q.answer:

@@ -110,7 +110,8 @@ class Summary:
             out.append("Mistakes:")
             for a in self.mistakes:
                 out.append(f"  [{a.case.drill}, {a.case.category}] {a.case.summary}")
-                out.extend("    " + line for line in a.feedback().splitlines()[1:])
+                told = a.feedback().splitlines()
+                out.extend("    " + line for line in (told if a.result == "timeout" else told[1:]))
         return out
 
     def to_json(self) -> dict:
