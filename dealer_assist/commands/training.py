@@ -107,10 +107,12 @@ def _progress(args) -> int:
         emit_json({"store": str(store.path), "trainees": people})
         return 0
     print(f"Training progress in {store.path}")
-    if not any(p["sessions"] for p in people.values()):
+    if not people:
         print("  no sessions stored yet")
     for name, person in people.items():
         print(f"{name}:")
+        if not person["sessions"]:
+            print("  no sessions stored yet")
         for s in person["sessions"]:
             o = s["overall"]
             mark = "PASSED" if s["passed"] else "not passed"
