@@ -11,6 +11,7 @@ import pytest  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 
 from blackjack_rounds import play_standing, split_and_double_seed  # noqa: E402
+from focused_keys import key  # noqa: E402
 from dealer_assist.sources.virtual import VirtualShoe  # noqa: E402
 from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules  # noqa: E402
@@ -224,22 +225,11 @@ def test_unsure_read_and_refused_card_are_shown_until_dealt_with(qtbot, table):
     assert not window.alerts.isVisible() and session.snapshot.alerts == ()
 
 
-def _key(qtbot, window, key, text=""):
-    """A key as a real keyboard sends it: to whichever widget has the focus."""
-    from PySide6.QtWidgets import QApplication
-
-    target = QApplication.focusWidget() or window
-    if text:
-        qtbot.keyClicks(target, text)
-    else:
-        qtbot.keyClick(target, key)
-
-
 def _typed(qtbot, window, code):
-    _key(qtbot, window, Qt.Key.Key_K)
+    key(qtbot, window, Qt.Key.Key_K)
     assert window.entry.field.hasFocus()
-    _key(qtbot, window, None, code)
-    _key(qtbot, window, Qt.Key.Key_Return)
+    key(qtbot, window, None, code)
+    key(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is None, window.entry.last_error
 
 
@@ -255,10 +245,10 @@ def test_after_a_typed_card_hit_and_stand_act_again(qtbot, show_window):
     assert not window.entry.field.hasFocus()
     synced(qtbot, window, session)
     assert "hit" in session.snapshot.allowed
-    _key(qtbot, window, Qt.Key.Key_H)
+    key(qtbot, window, Qt.Key.Key_H)
     _typed(qtbot, window, "2S")  # 17
     assert [c.code for c in session.state.round.hands[0][0].cards] == ["TH", "5D", "2S"]
-    _key(qtbot, window, Qt.Key.Key_S)
+    key(qtbot, window, Qt.Key.Key_S)
     assert "stand" not in session.snapshot.allowed
 
 
@@ -270,10 +260,10 @@ def test_at_the_deck_check_the_field_keeps_the_cursor_for_the_next_card(qtbot, t
     press(qtbot, window, Qt.Key.Key_C)
     synced(qtbot, window, session)
     assert session.state.phase == BlackjackPhase.DECK_CHECK
-    _key(qtbot, window, Qt.Key.Key_K)
+    key(qtbot, window, Qt.Key.Key_K)
     for card in session.state.ledger.dealt[:3]:
-        _key(qtbot, window, None, card.code)
-        _key(qtbot, window, Qt.Key.Key_Return)
+        key(qtbot, window, None, card.code)
+        key(qtbot, window, Qt.Key.Key_Return)
         assert window.entry.last_error is None and window.entry.field.hasFocus()
 
 
@@ -283,21 +273,21 @@ def test_bets_are_placed_and_taken_off_with_the_keyboard_alone(qtbot, show_windo
     session = BlackjackSession(BlackjackTableRules(seats=3))
     window = show_window(BlackjackWindow(session, None))
     chips = session.state.rules.chips
-    _key(qtbot, window, Qt.Key.Key_2)  # the second chip
-    _key(qtbot, window, Qt.Key.Key_Right)
-    _key(qtbot, window, Qt.Key.Key_Plus)
-    _key(qtbot, window, Qt.Key.Key_Plus)
+    key(qtbot, window, Qt.Key.Key_2)  # the second chip
+    key(qtbot, window, Qt.Key.Key_Right)
+    key(qtbot, window, Qt.Key.Key_Plus)
+    key(qtbot, window, Qt.Key.Key_Plus)
     assert session.state.stake(2) == 2 * chips[1] and session.state.stake(1) == 0
-    _key(qtbot, window, Qt.Key.Key_Minus)
+    key(qtbot, window, Qt.Key.Key_Minus)
     assert session.state.stake(2) == chips[1]
     for _ in range(5):  # the cursor stops at the last seat
-        _key(qtbot, window, Qt.Key.Key_Right)
-    _key(qtbot, window, Qt.Key.Key_Equal)
+        key(qtbot, window, Qt.Key.Key_Right)
+    key(qtbot, window, Qt.Key.Key_Equal)
     assert session.state.stake(3) == chips[1] and window.table.cursor == 3
     synced(qtbot, window, session)
     keys = [(group, k) for group, k, _ in window.help_lines()]  # F1 lists them
     assert ("Chips", f"1-{len(chips)}") in keys and ("Table", "+ / =") in keys and ("Table", "-") in keys
-    _key(qtbot, window, Qt.Key.Key_Space)  # deal: the bets lock
+    key(qtbot, window, Qt.Key.Key_Space)  # deal: the bets lock
     assert session.state.phase == BlackjackPhase.PLAYING
-    _key(qtbot, window, Qt.Key.Key_Minus)
+    key(qtbot, window, Qt.Key.Key_Minus)
     assert session.state.stake(3) == chips[1] and window.last_error

@@ -13,6 +13,7 @@ from dealer_assist.baccarat.round import BaccaratRound
 from dealer_assist.cards import parse_cards
 from dealer_assist.table.state import TablePhase
 from dealer_assist.ui.keys import KEYS
+from focused_keys import key
 
 
 def shown(window):
@@ -253,38 +254,27 @@ def no_burn_rules():
     return TableRules(shoe=ShoeRules(burn=False))
 
 
-def _key(qtbot, window, key, text=""):
-    """A key as a real keyboard sends it: to whichever widget has the focus."""
-    from PySide6.QtWidgets import QApplication
-
-    target = QApplication.focusWidget() or window
-    if text:
-        qtbot.keyClicks(target, text)
-    else:
-        qtbot.keyClick(target, key)
-
-
 def test_after_a_typed_card_the_table_keys_act_again(qtbot, table_factory):
     """The cursor stayed in the card field: the next K was typed into it ("k5D" refused), and N
     (next round) went into the field instead of starting the round."""
     window = table_factory("manual", rules=no_burn_rules())
     session = window.session
     for code in ["9S", "KH", "QD", "5C"]:  # a natural: the round is settled
-        _key(qtbot, window, Qt.Key.Key_K)
+        key(qtbot, window, Qt.Key.Key_K)
         assert window.entry.field.hasFocus()
-        _key(qtbot, window, None, code)
-        _key(qtbot, window, Qt.Key.Key_Return)
+        key(qtbot, window, None, code)
+        key(qtbot, window, Qt.Key.Key_Return)
         assert window.entry.last_error is None, window.entry.last_error
         assert not window.entry.field.hasFocus() and window.entry.field.text() == ""
     assert session.state.phase == TablePhase.SETTLED and len(session.state.round.cards) == 4
-    _key(qtbot, window, Qt.Key.Key_N)
+    key(qtbot, window, Qt.Key.Key_N)
     assert session.state.round_no == 2 and session.state.phase == TablePhase.BETTING
 
 
 def test_a_card_refused_keeps_the_cursor_in_the_field_to_type_it_again(qtbot, table_factory):
     window = table_factory("manual", rules=no_burn_rules())
-    _key(qtbot, window, Qt.Key.Key_K)
-    _key(qtbot, window, None, "ZZ")
-    _key(qtbot, window, Qt.Key.Key_Return)
+    key(qtbot, window, Qt.Key.Key_K)
+    key(qtbot, window, None, "ZZ")
+    key(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is not None
     assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "ZZ"
