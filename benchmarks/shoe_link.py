@@ -14,7 +14,7 @@ import time
 
 from dealer_assist.cards import full_deck
 from dealer_assist.shoesim import PtyEndpoint
-from dealer_assist.sources.events import CardRead
+from dealer_assist.events import CardRead
 from dealer_assist.sources.serial_shoe import SerialShoe
 from dealer_assist.sources.shoe_protocol import CardFrame, HeartbeatFrame, LineSplitter, encode, parse_frame
 

@@ -45,7 +45,7 @@ def card_to_paint(cards: int) -> list[float]:
     from PySide6.QtWidgets import QApplication
 
     from dealer_assist.cards import full_deck
-    from dealer_assist.sources.events import CardRead
+    from dealer_assist.events import CardRead
     from dealer_assist.table.session import TableSession
     from dealer_assist.ui.app import application
     from dealer_assist.ui.main_window import MainWindow, Options

@@ -6,7 +6,7 @@ import pytest
 
 from blackjack_rounds import play_standing, split_and_double_seed
 from dealer_assist.cards import parse_card
-from dealer_assist.sources.events import CardRead, LinkState, ShoeSignal, Unreadable
+from dealer_assist.events import CardRead, LinkState, ShoeSignal, Unreadable
 from dealer_assist.sources.virtual import VirtualShoe, shuffled_shoe
 from dealer_assist.table.blackjack_session import BlackjackSession, BlackjackSessionError
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules

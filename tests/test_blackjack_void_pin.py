@@ -6,7 +6,7 @@ from decimal import Decimal as D
 
 import pytest
 
-from dealer_assist.sources.events import RecordedOp
+from dealer_assist.events import RecordedOp
 from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, apply, describe_void, void_target)

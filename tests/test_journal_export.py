@@ -306,7 +306,7 @@ def test_an_entry_listed_under_other_keeps_the_journals_seq_and_the_sources_apar
     """A burn card read from a shoe carries the shoe's frame number as ``seq``: it overwrote the
     journal's own in the export, which then pointed at another entry."""
     from dealer_assist.cards import parse_card
-    from dealer_assist.sources.events import CardRead
+    from dealer_assist.events import CardRead
 
     path = tmp_path / "burn.sqlite"
     session = TableSession(TableRules(), journal=Journal.open(path), odds=False)

@@ -15,7 +15,7 @@ import serial
 from dealer_assist.cards import Card
 from dealer_assist.shoesim import FaultPlan, PtyEndpoint, VirtualShoe
 from dealer_assist.sources.base import SourceError
-from dealer_assist.sources.events import (
+from dealer_assist.events import (
     CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, Unreadable,
 )
 from dealer_assist.sources.serial_shoe import SerialShoe, UsbIdentity

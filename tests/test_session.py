@@ -8,7 +8,7 @@ import pytest
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.cards import parse_card
 from dealer_assist.shoe import ShoeRules
-from dealer_assist.sources.events import CardRead, LinkState, SeqGap, ShoeSignal, Unreadable
+from dealer_assist.events import CardRead, LinkState, SeqGap, ShoeSignal, Unreadable
 from dealer_assist.sources.virtual import VirtualShoe
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession

@@ -16,7 +16,7 @@ import pytest
 
 from dealer_assist.cards import full_deck
 from dealer_assist.shoesim import FaultPlan, PtyEndpoint, ShoeSimulator, TcpEndpoint, VirtualShoe
-from dealer_assist.sources.events import CardRead, DeviceError, DeviceHello, LinkState, SeqGap, Unreadable
+from dealer_assist.events import CardRead, DeviceError, DeviceHello, LinkState, SeqGap, Unreadable
 from dealer_assist.sources.serial_shoe import SerialShoe
 from dealer_assist.sources.shoe_protocol import CardFrame, HelloFrame, ShoeFrame, parse_frame
 

@@ -12,7 +12,7 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.cards import Card
 from dealer_assist.money import fmt, winnings
 from dealer_assist.shoe import ShoeRules
-from dealer_assist.sources.events import CardRead, LinkState, Unreadable
+from dealer_assist.events import CardRead, LinkState, Unreadable
 from dealer_assist.table.state import TablePhase, TableRules
 
 

@@ -204,7 +204,7 @@ def test_run_blackjack_plays_rounds_by_itself_and_journals_them(qtbot, tmp_path)
 
 def test_unsure_read_and_refused_card_are_shown_until_dealt_with(qtbot, table):
     from dealer_assist.cards import parse_card
-    from dealer_assist.sources.events import CardRead
+    from dealer_assist.events import CardRead
 
     session, shoe, window = table
     session.place(1, D("25"))

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.cards import Card
-from dealer_assist.sources.events import CardRead, LinkState
+from dealer_assist.events import CardRead, LinkState
 from dealer_assist.vision.capture import CaptureError, FrameGrabber
 from dealer_assist.vision.recognize import CardHit, FrameResult, UncertainHit
 from dealer_assist.vision.track import NewCard, OnceOnlyTracker, UnreadCard

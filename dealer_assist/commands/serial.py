@@ -77,7 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def event_record(event: Any) -> dict:
     """The ``listen --json`` object for a source event (contract in DESIGN.md)."""
-    from dealer_assist.sources import events as ev
+    from dealer_assist import events as ev
 
     if isinstance(event, ev.CardRead):
         rec = {"event": "card", "card": event.card.code, "seq": event.seq}
@@ -129,7 +129,7 @@ def _human(rec: dict) -> str:
 
 def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
-    from dealer_assist.sources.events import CardRead, LinkState, Unreadable
+    from dealer_assist.events import CardRead, LinkState, Unreadable
     from dealer_assist.sources.serial_shoe import SerialShoe, UsbIdentity
 
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import abc
 from typing import Callable
 
-from dealer_assist.sources.events import SourceEvent
+from dealer_assist.events import SourceEvent
 
 Sink = Callable[[SourceEvent], None]
 
@@ -21,7 +21,7 @@ class SourceError(RuntimeError):
 
 
 class CardSource(abc.ABC):
-    """A producer of :mod:`dealer_assist.sources.events` values."""
+    """A producer of :mod:`dealer_assist.events` values."""
 
     #: Short name used in events and on the display, e.g. ``serial:/dev/ttyUSB0``.
     name: str = "source"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.sources.events import CardRead, LinkState, Unreadable
+from dealer_assist.events import CardRead, LinkState, Unreadable
 
 
 class CameraSource(CardSource):

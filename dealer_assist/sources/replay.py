@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.sources.events import LinkState, RecordedOp
+from dealer_assist.events import LinkState, RecordedOp
 
 if TYPE_CHECKING:  # the table layer is above the sources: its report is only passed on
     from dealer_assist.table.chain import VerifyReport

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.sources.events import (
+from dealer_assist.events import (
     CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, SourceEvent, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (

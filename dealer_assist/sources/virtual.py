@@ -16,7 +16,7 @@ from typing import Callable, Optional
 
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.sources.base import CardSource, Sink
-from dealer_assist.sources.events import CardRead, LinkState, ShoeSignal
+from dealer_assist.events import CardRead, LinkState, ShoeSignal
 
 
 def shuffled_shoe(decks: int, seed: Optional[int]) -> list[Card]:

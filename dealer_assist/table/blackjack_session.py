@@ -21,7 +21,7 @@ from typing import Any, Callable, Optional
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.sources.events import ShoeSignal
+from dealer_assist.events import ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply,
                                                  describe_void, position, rules_from_record, void_target)

@@ -24,7 +24,7 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card
 from dealer_assist.money import fmt
-from dealer_assist.sources.events import ShoeSignal
+from dealer_assist.events import ShoeSignal
 from dealer_assist.table.session_core import (CONFIRM_BELOW, Alert, RulesMismatchError, SessionCore, SnapshotCore,
                                              check_rules, rules_record, settled_rounds)
 from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply

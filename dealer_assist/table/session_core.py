@@ -20,7 +20,7 @@ from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.sources.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, RecordedOp,
+from dealer_assist.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, RecordedOp,
                                           SeqGap, ShoeSignal, SourceEvent, Unreadable)
 
 #: Each source applies its own acceptance threshold (the camera's comes from its calibration) and marks

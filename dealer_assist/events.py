@@ -3,6 +3,8 @@
 Sources run in their own threads; these frozen values are all that crosses
 to the session, so nothing is shared and nothing needs a lock.  ``t`` is
 ``time.time()`` when the source saw the event (seconds since the epoch).
+They are the vocabulary the sources and the table share, so they sit beside
+the rules core (importing only cards): both layers import down to them.
 """
 
 from __future__ import annotations
