@@ -54,3 +54,32 @@ def test_the_start_event_names_the_source_and_journal_really_used(tmp_path, game
     assert start == {"event": "start", "game": game, "source": "sim:7",
                      "journal": str(tmp_path / "data" / "dealer-assist" / f"{game}-journal.sqlite")}
     assert Path(start["journal"]).is_file()
+
+
+def test_a_recovered_table_on_the_simulated_shoe_deals_no_card_it_already_saw(tmp_path):
+    """The simulated shoe started dealing its fresh shuffle before it was told which cards the
+    recovered table had seen: its first card came again (a one-deck shoe refused it as impossible)."""
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import CardRead
+    from dealer_assist.shoe import ShoeRules
+    from dealer_assist.table.session import TableSession
+    from dealer_assist.table.state import TableRules
+    from dealer_assist.sources.virtual import VirtualShoe
+
+    config = tmp_path / "one_deck.toml"
+    config.write_text("[shoe]\ndecks = 1\nburn = true\n")
+    journal = tmp_path / "table.sqlite"
+    first = VirtualShoe(decks=1, seed=11)._cards[:3]  # the seeded shuffle's first cards, as run deals them
+    session = TableSession(TableRules(shoe=ShoeRules(decks=1)), journal=Journal.open(journal), odds=False)
+    for n, card in enumerate(first, start=1):  # the burn begun, then the table stopped
+        session.handle(CardRead(parse_card(card.code), "sim:11", 0.0, seq=n))
+    session.close()
+    code, _, err = _run("--config", str(config), "--source", "sim:11", "--journal", str(journal), "--turbo",
+                        "--quit-after", "1")
+    assert code == 0, err
+    with Journal.open(journal, readonly=True) as recorded:
+        entries = list(recorded.entries())
+    assert not [e for e in entries if e.kind == "card_refused"]
+    dealt = [e.payload["card"] for e in entries if e.kind == "card_read"]
+    assert dealt[:3] == [c.code for c in first] and len(dealt) > 3
+    assert len(set(dealt)) == len(dealt)

@@ -345,3 +345,22 @@ def test_void_round_sets_the_cards_aside_and_reopens_the_same_bets():
     assert state.shoe.burned == ()  # set aside is no burn (the status panel counts each apart)
     assert state.scoreboard.big_road.cells == ()
     assert "no round to void" in session.void_round(why="again")
+
+
+def test_the_same_chips_written_two_ways_are_the_same_rules(tmp_path):
+    """A journal begun without a config file records the built-in chips as "1", "5" ...; a config
+    file gives them as "1.00", "5.00" ...: a restart with the file was refused as other house rules."""
+    from dealer_assist.table.config import config_from_mapping
+    from dealer_assist.table.session_core import RulesMismatchError
+
+    path = tmp_path / "j.sqlite"
+    TableSession(TableRules(), journal=Journal.open(path), odds=False).close()
+    with_file = config_from_mapping({"shoe": {"decks": 8}}).rules
+    assert (str(TableRules().chips[0]), str(with_file.chips[0])) == ("1", "1.00")
+    TableSession(with_file, journal=Journal.open(path), odds=False).close()
+    other = config_from_mapping({"table": {"chips": ["1", "5", "20", "100", "500", "1000"]}}).rules
+    journal = Journal.open(path)
+    with pytest.raises(RulesMismatchError) as info:
+        TableSession(other, journal=journal, odds=False)
+    journal.close()
+    assert "chips[2]: recorded '25', now '20.00'" in str(info.value)

@@ -83,6 +83,17 @@ def check_rules(journal: Any, rules: Any, game: str) -> None:
             return
 
 
+def _same_amount(a: Any, b: Any) -> bool:
+    """Whether two recorded values are one amount of money written two ways ("1" and "1.00": the
+    built-in chips and those a config file gives, through :func:`~dealer_assist.money.parse_money`)."""
+    if not (isinstance(a, str) and isinstance(b, str)):
+        return False
+    try:
+        return Decimal(a) == Decimal(b)
+    except ArithmeticError:
+        return False
+
+
 def compare_rules(recorded: dict, rules: Any) -> None:
     """Raise :class:`RulesMismatchError` naming each rule where ``rules`` differ from the ``recorded`` ones."""
     differences: list[str] = []
@@ -91,7 +102,10 @@ def compare_rules(recorded: dict, rules: Any) -> None:
         if isinstance(a, dict) and isinstance(b, dict):
             for key in sorted(set(a) | set(b)):
                 walk(a.get(key), b.get(key), f"{path}.{key}" if path else key)
-        elif a != b:
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for n, (x, y) in enumerate(zip(a, b)):
+                walk(x, y, f"{path}[{n}]")
+        elif a != b and not _same_amount(a, b):
             differences.append(f"{path}: recorded {a!r}, now {b!r}")
 
     walk(recorded, rules_record(rules), "")

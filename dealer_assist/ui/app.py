@@ -153,16 +153,16 @@ def make_source(spec: str, session: Any, config: Any, seed: Optional[int], optio
                        cut_from_end=shoe.cut_from_end, game=session.GAME)
 
 
-def resync_simulated_shoe(table: Table) -> None:
-    """After a recovery, the simulated shoe goes on with the cards the table has not seen yet."""
-    from dealer_assist.cards import full_deck
+def resync_simulated_shoe(table: Table, seen: dict, unknown: int = 0) -> bool:
+    """After a recovery, the simulated shoe goes on with the cards the table has not seen yet
+    (``seen``: copies of each card out of the shoe; ``unknown``: cards burned face down).  Called
+    before the source starts: started, it would deal the fresh shuffle's first card again."""
     from dealer_assist.sources.virtual import VirtualShoe
 
-    shoe = table.session.state.shoe
-    if not isinstance(table.source, VirtualShoe) or not shoe.cards_seen:
-        return
-    table.source.resume({c: shoe.copies_seen(c) for c in full_deck()}, shoe.unknown)
-    table.window.notice(f"recovered table; the simulated shoe goes on with its {shoe.cards_left} unseen cards")
+    if not isinstance(table.source, VirtualShoe) or not (any(seen.values()) or unknown):
+        return False
+    table.source.resume(seen, unknown)
+    return True
 
 
 def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None, journal: Optional[str] = None,
@@ -172,6 +172,7 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
     """The display until the window closes (or ``quit_after`` seconds, saving ``screenshot`` first).
 
     ``record=False`` runs without a journal (a replay must not write into the record it plays)."""
+    from dealer_assist.cards import full_deck
     from dealer_assist.table.config import ConfigError, default_journal_path, load_config
 
     try:
@@ -187,11 +188,14 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
                       sim_interval=config.sim_interval if interval is None else interval)
     app = application()
     table = open_table(config=config, source_spec=spec, journal_path=path if record else None, seed=seed,
-                       options=options)
+                       options=options, start=False)
     window = table.window
     if table.session.recovered:
         window.notice(f"recovered {table.session.recovered} operations from {path}")
-        resync_simulated_shoe(table)
+        shoe = table.session.state.shoe
+        if resync_simulated_shoe(table, {c: shoe.copies_seen(c) for c in full_deck()}, shoe.unknown):
+            window.notice(f"recovered table; the simulated shoe goes on with its {shoe.cards_left} unseen cards")
+    table.start()
     return exec_table(app, table, size=size, fullscreen=options.fullscreen, screenshot=screenshot,
                       quit_after=quit_after)
 

@@ -8,12 +8,13 @@ the same pieces for tests and scripts.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
 
-from dealer_assist.ui.app import DisplayError, Table, application, exec_table, open_journal
+from dealer_assist.ui.app import DisplayError, Table, application, exec_table, open_journal, resync_simulated_shoe
 from dealer_assist.ui.blackjack.window import TURBO_INTERVAL, BlackjackWindow
 
 #: Seconds between auto-play steps in turbo mode (TURBO_INTERVAL: between simulated cards).
@@ -83,10 +84,13 @@ def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Opt
     app = application()
     table = open_blackjack_table(source_spec=source, journal_path=path, seats=seats, seed=seed, rules=rules,
                                  roster=roster, interval=TURBO_INTERVAL if turbo else 1.0, auto=auto,
-                                 auto_pause=TURBO_PAUSE if turbo else 1.2)
+                                 auto_pause=TURBO_PAUSE if turbo else 1.2, start=False)
     window = table.window
     if table.session.recovered:
         window.statusBar().showMessage(f"recovered {table.session.recovered} operations from {path}", 10000)
+        # The deck in use goes on without the cards already dealt from it (a new deck starts whole).
+        resync_simulated_shoe(table, Counter(table.session.state.ledger.dealt))
+    table.start()
 
     return exec_table(app, table, size=size or (1600, 900), fullscreen=fullscreen, screenshot=screenshot,
                       quit_after=quit_after)
