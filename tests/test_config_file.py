@@ -84,3 +84,17 @@ def test_a_value_of_the_wrong_type_is_refused_by_its_key(tmp_path, wrong, right,
     with pytest.raises(ConfigError) as info:
         _load(tmp_path, GOOD.replace(wrong, right))
     assert named in str(info.value)
+
+
+def test_a_supervisor_pin_hash_that_cannot_be_read_stops_the_start(tmp_path):
+    """The README's placeholder ``scrypt$...`` was taken at start and failed only when a supervisor
+    first typed a PIN, in the middle of service."""
+    from dealer_assist.table.supervisor import hash_pin
+
+    good = hash_pin("4821", n=2 ** 10)
+    config = _load(tmp_path, GOOD + f'\n[[supervisors]]\nname = "Ana"\npin_hash = "{good}"\n')
+    assert config.roster().check("Ana", "4821").name == "Ana"
+    for bad in ("scrypt$...", good.rsplit("$", 1)[0] + "$!!", good.replace("$1024$", "$1000$")):
+        with pytest.raises(ConfigError) as info:
+            _load(tmp_path, GOOD + f'\n[[supervisors]]\nname = "Ana"\npin_hash = "{bad}"\n')
+        assert "supervisor 'Ana'" in str(info.value) and "supervisor hash" in str(info.value)

@@ -121,8 +121,9 @@ def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
                           maxmem=2 * 128 * r * n * p + 16 * 1024 * 1024)
 
 
-def check_pin(pin: str, stored: str) -> bool:
-    """Whether ``pin`` matches ``stored``; constant-time in the comparison, whatever the PIN."""
+def read_pin_hash(stored: str) -> tuple[int, int, int, bytes, bytes]:
+    """The scrypt cost (n, r, p), salt and key of a stored PIN hash; :class:`PinHashError` when it
+    cannot be read.  A configuration is checked with it at start, not when a PIN is first typed."""
     try:
         scheme, n, r, p, salt, key = stored.split("$")
         if scheme != "scrypt":
@@ -131,8 +132,17 @@ def check_pin(pin: str, stored: str) -> bool:
         salt_b, key_b = base64.b64decode(salt, validate=True), base64.b64decode(key, validate=True)
         if n_ < 2 or n_ & (n_ - 1) or not (1 <= r_ <= 64 and 1 <= p_ <= 16) or n_ > 2 ** 20:
             raise ValueError("cost out of range")
+        if not salt_b or not key_b:
+            raise ValueError("no salt or key")
     except (ValueError, AttributeError) as exc:
-        raise PinHashError(f"stored PIN hash is not readable ({exc}); set the supervisor's PIN again") from None
+        raise PinHashError(f"stored PIN hash is not readable ({exc}); set the supervisor's PIN again "
+                           "(dealer-assist supervisor hash NAME)") from None
+    return n_, r_, p_, salt_b, key_b
+
+
+def check_pin(pin: str, stored: str) -> bool:
+    """Whether ``pin`` matches ``stored``; constant-time in the comparison, whatever the PIN."""
+    n_, r_, p_, salt_b, key_b = read_pin_hash(stored)
     candidate = pin.encode("utf-8") if isinstance(pin, str) else b""
     computed = hashlib.scrypt(candidate, salt=salt_b, n=n_, r=r_, p=p_, dklen=len(key_b),
                               maxmem=2 * 128 * r_ * n_ * p_ + 16 * 1024 * 1024)
@@ -244,6 +254,10 @@ class SupervisorRoster:
             if not isinstance(item, Mapping) or not item.get("name") or not str(item.get("pin_hash", "")).startswith("scrypt$"):
                 raise PinHashError(f"supervisor entry {item!r} needs a name and a scrypt pin_hash "
                                    f"(set it with the supervisor PIN tool, never as plain text)")
+            try:
+                read_pin_hash(str(item["pin_hash"]))
+            except PinHashError as exc:
+                raise PinHashError(f"supervisor {item['name']!r}: {exc}") from None
             supervisors.append(Supervisor(str(item["name"]), str(item["pin_hash"])))
         return cls(supervisors, **kwargs)
 
