@@ -197,7 +197,7 @@ class TableSession(SessionCore):
         except RoundOverError:
             self._do({"op": "hold", "card": card.code})
             self.alert("held", "warning", f"CARD {card.label} AFTER THE ROUND", error,
-                       "N then Enter plays it in the next round; Del sets it aside")
+                       "N (next round), then Enter plays it there; Del sets it aside")
             return error
         except TableError:
             pass

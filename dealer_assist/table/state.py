@@ -35,7 +35,7 @@ class RoundOverError(TableError):
 
     def __init__(self, card: Card) -> None:
         self.card = card
-        super().__init__(f"card {card.code} came after the round was over: start the next round (N) and "
+        super().__init__(f"card {card.label} came after the round was over: start the next round (N) and "
                          "play it there (Enter), or set it aside as a misdrawn card (Del)")
 
 
