@@ -146,6 +146,21 @@ def test_watch_command_warns_of_an_unreadable_image_and_still_reads_the_rest(cli
     assert [json.loads(line)["card"] for line in out.stdout.splitlines()] == [c["card"].replace("10", "T") for c in cards]
 
 
+def test_watch_command_reads_a_numbered_pattern_past_an_unreadable_image(clip, tmp_path):
+    """A %04d pattern was read by OpenCV, which stopped at the first image it could not read,
+    without a word; it is read as the folder is: the image passed over and named."""
+    folder, cards = clip
+    for f in sorted(folder.glob("*.jpg")):
+        (tmp_path / f"shot{int(f.stem):04d}.jpg").write_bytes(f.read_bytes())
+    (tmp_path / "shot0003.jpg").write_bytes(b"\xff\xd8 cut short")
+    out = _watch("--video", str(tmp_path / "shot%04d.jpg"))
+    assert out.returncode == 1
+    assert "1 image(s) could not be read" in out.stderr and "shot0003.jpg" in out.stderr
+    assert [json.loads(line)["card"] for line in out.stdout.splitlines()] == [c["card"].replace("10", "T") for c in cards]
+    missing = _watch("--video", str(tmp_path / "none%04d.jpg"))
+    assert missing.returncode != 0 and "no image matches" in missing.stderr
+
+
 def _watch(*args):
     return subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--json", *args],
                           capture_output=True, text=True, timeout=120)

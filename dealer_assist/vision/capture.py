@@ -35,9 +35,13 @@ class Frame:
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 
 
+#: The highest number a printf-style image sequence may start at (OpenCV looks from 0 to 4).
+SEQUENCE_FIRST = 9
+
+
 def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
     """Classify a source: ``camera`` (index), ``stream`` (URL), ``files`` (a glob, or a folder's
-    images), ``sequence`` (%d pattern) or ``video``."""
+    images, or a %d pattern's numbered files) or ``video``."""
     if isinstance(src, int) or (isinstance(src, str) and src.strip().isdigit()):
         return "camera", int(src)
     if "://" in src:
@@ -53,8 +57,20 @@ def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
         if not files:
             raise CaptureError(f"no image ({', '.join(IMAGE_SUFFIXES)}) in folder {src!r}")
         return "files", files
-    if "%" in src:
-        return "sequence", src  # OpenCV reads printf-style image sequences itself
+    if "%" in src and not os.path.exists(src):
+        # A printf-style sequence, numbered from 0 to 9 on, read as OpenCV would (to the first gap)
+        # but as files: an image that cannot be read is passed over with a warning, not the end.
+        try:
+            names = [src % n for n in range(SEQUENCE_FIRST + 1)]
+        except (TypeError, ValueError):
+            raise CaptureError(f"{src!r} is no image pattern: give one number field, e.g. frames/%04d.png") from None
+        start = next((n for n, name in enumerate(names) if os.path.isfile(name)), None)
+        if start is None:
+            raise CaptureError(f"no image matches {src!r} (numbered from {src % 0!r} to {src % SEQUENCE_FIRST!r} on)")
+        files = []
+        while os.path.isfile(src % (start + len(files))):
+            files.append(src % (start + len(files)))
+        return "files", files
     if not os.path.exists(src):
         raise CaptureError(f"no video file {src!r} (give a camera index, a video file, an image pattern or a stream URL)")
     if os.path.isfile(src) and src.lower().endswith(IMAGE_SUFFIXES):
