@@ -102,6 +102,9 @@ def test_window_follows_a_round_with_a_split_and_a_double(qtbot, table):
     assert window.settlement.lines == expected and len(expected) == 3
     window.table.repaint()
     assert window.table.painted_version == session.snapshot.version
+    for seat in (1, 2):  # the chip shows what the seat has in play, as the pay list does: split, doubled
+        in_play = sum(h.stake for h in state.settlement.hands if h.seat == seat)
+        assert window.table.drawn[f"CHIP {seat}"] == f"{in_play:.2f}" and in_play == 2 * state.stake(seat)
     press(qtbot, window, Qt.Key.Key_N)
     synced(qtbot, window, session)
     assert window.banner.title.text() == "PLACE YOUR BETS" and session.state.round_no == 2
