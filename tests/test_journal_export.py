@@ -319,3 +319,29 @@ def test_an_entry_listed_under_other_keeps_the_journals_seq_and_the_sources_apar
     listed = [o for o in record["other"] if o["kind"] == "shoe_burn"]
     assert [o["seq"] for o in listed] == burns and len(burns) == 3
     assert [o["source_seq"] for o in listed] == [1, 2, 3]
+
+
+def test_the_csv_export_has_each_bets_commission_and_each_split_hand(tmp_path, capsys):
+    """A Banker win's commission and a split seat's two hands were not in the CSV: two hands of
+    one seat read alike, and the commission taken was nowhere."""
+    path = tmp_path / "bac.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.BANKER, D("10.05")) is None and session.deal() is None
+    deal(session, "2S", "KH", "3D", "5C", "8S")  # Banker 5 stands on an 8: Banker wins 5 to 3
+    session.close()
+    (row,) = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
+    assert (row["bet"], row["result"], row["pays"], row["commission"]) == ("banker", "win", "9.54", "0.51")
+
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    assert session.place(1, D("25")) is None and session.deal() is None
+    deal(session, "8H", "6C", "8S")
+    assert session.split() is None
+    deal(session, "TC")
+    assert session.stand() is None
+    deal(session, "9D")
+    assert session.stand() is None
+    deal(session, "TD", "KD")  # the dealer: 6, 16, busts
+    session.close()
+    rows = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
+    assert [(r["seat"], r["hand"]) for r in rows] == [("1", "0"), ("1", "1")]

@@ -25,7 +25,10 @@ BET_TAKE = ("bet_removed", "bet_undone")
 #: A round's own record, even while a deck check is open (written at recovery for a round already over).
 ROUND_END_KINDS = ("outcome", "settlement", "round_end")
 CSV_COLUMNS = ("round", "shoe", "game", "started", "ended", "status", "cards", "winner",
-               "seat", "bet", "stake", "result", "pays", "returns")
+               "seat", "bet", "stake", "result", "pays", "returns", "commission", "hand")
+#: The columns each bet's line fills (a blackjack line's ``hand``: which of a split seat's hands, from 0
+#: as in the JSON export).
+BET_COLUMNS = CSV_COLUMNS[CSV_COLUMNS.index("seat"):]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -378,8 +381,7 @@ def rounds_to_csv(rounds: List[Dict[str, Any]]) -> str:
         settled = (record.get("settlement") or {}).get("bets") or []
         lines = settled or record["bets"] or [{}]
         for line in lines:
-            writer.writerow({**base, **{k: line.get(k, "") for k in ("seat", "bet", "stake", "result", "pays",
-                                                                       "returns")}})
+            writer.writerow({**base, **{k: line.get(k, "") for k in BET_COLUMNS}})
     return out.getvalue()
 
 
