@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-def key(qtbot, window, qt_key, text: str = "") -> None:
+def press_focused(qtbot, window, qt_key, text: str = "") -> None:
     """``qt_key`` (or the ``text`` typed) to the focused widget, else to ``window``: a key a
     croupier presses goes where the cursor is, which is what the tests of focus check."""
     from PySide6.QtWidgets import QApplication

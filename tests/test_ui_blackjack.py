@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 
 from blackjack_rounds import play_standing, split_and_double_seed  # noqa: E402
-from focused_keys import key  # noqa: E402
+from focused_keys import press_focused  # noqa: E402
 from dealer_assist.sources.virtual import VirtualShoe  # noqa: E402
 from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules  # noqa: E402
@@ -229,10 +229,10 @@ def test_unsure_read_and_refused_card_are_shown_until_dealt_with(qtbot, table):
 
 
 def _typed(qtbot, window, code):
-    key(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_K)
     assert window.entry.field.hasFocus()
-    key(qtbot, window, None, code)
-    key(qtbot, window, Qt.Key.Key_Return)
+    press_focused(qtbot, window, None, code)
+    press_focused(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is None, window.entry.last_error
 
 
@@ -248,10 +248,10 @@ def test_after_a_typed_card_hit_and_stand_act_again(qtbot, show_window):
     assert not window.entry.field.hasFocus()
     synced(qtbot, window, session)
     assert "hit" in session.snapshot.allowed
-    key(qtbot, window, Qt.Key.Key_H)
+    press_focused(qtbot, window, Qt.Key.Key_H)
     _typed(qtbot, window, "2S")  # 17
     assert [c.code for c in session.state.round.hands[0][0].cards] == ["TH", "5D", "2S"]
-    key(qtbot, window, Qt.Key.Key_S)
+    press_focused(qtbot, window, Qt.Key.Key_S)
     assert "stand" not in session.snapshot.allowed
 
 
@@ -263,10 +263,10 @@ def test_at_the_deck_check_the_field_keeps_the_cursor_for_the_next_card(qtbot, t
     press(qtbot, window, Qt.Key.Key_C)
     synced(qtbot, window, session)
     assert session.state.phase == BlackjackPhase.DECK_CHECK
-    key(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_K)
     for card in session.state.ledger.dealt[:3]:
-        key(qtbot, window, None, card.code)
-        key(qtbot, window, Qt.Key.Key_Return)
+        press_focused(qtbot, window, None, card.code)
+        press_focused(qtbot, window, Qt.Key.Key_Return)
         assert window.entry.last_error is None and window.entry.field.hasFocus()
 
 
@@ -276,21 +276,21 @@ def test_bets_are_placed_and_taken_off_with_the_keyboard_alone(qtbot, show_windo
     session = BlackjackSession(BlackjackTableRules(seats=3))
     window = show_window(BlackjackWindow(session, None))
     chips = session.state.rules.chips
-    key(qtbot, window, Qt.Key.Key_2)  # the second chip
-    key(qtbot, window, Qt.Key.Key_Right)
-    key(qtbot, window, Qt.Key.Key_Plus)
-    key(qtbot, window, Qt.Key.Key_Plus)
+    press_focused(qtbot, window, Qt.Key.Key_2)  # the second chip
+    press_focused(qtbot, window, Qt.Key.Key_Right)
+    press_focused(qtbot, window, Qt.Key.Key_Plus)
+    press_focused(qtbot, window, Qt.Key.Key_Plus)
     assert session.state.stake(2) == 2 * chips[1] and session.state.stake(1) == 0
-    key(qtbot, window, Qt.Key.Key_Minus)
+    press_focused(qtbot, window, Qt.Key.Key_Minus)
     assert session.state.stake(2) == chips[1]
     for _ in range(5):  # the cursor stops at the last seat
-        key(qtbot, window, Qt.Key.Key_Right)
-    key(qtbot, window, Qt.Key.Key_Equal)
+        press_focused(qtbot, window, Qt.Key.Key_Right)
+    press_focused(qtbot, window, Qt.Key.Key_Equal)
     assert session.state.stake(3) == chips[1] and window.table.cursor == 3
     synced(qtbot, window, session)
     keys = [(group, k) for group, k, _ in window.help_lines()]  # F1 lists them
     assert ("Chips", f"1-{len(chips)}") in keys and ("Table", "+ / =") in keys and ("Table", "-") in keys
-    key(qtbot, window, Qt.Key.Key_Space)  # deal: the bets lock
+    press_focused(qtbot, window, Qt.Key.Key_Space)  # deal: the bets lock
     assert session.state.phase == BlackjackPhase.PLAYING
-    key(qtbot, window, Qt.Key.Key_Minus)
+    press_focused(qtbot, window, Qt.Key.Key_Minus)
     assert session.state.stake(3) == chips[1] and window.last_error

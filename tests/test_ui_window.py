@@ -13,7 +13,7 @@ from dealer_assist.baccarat.round import BaccaratRound
 from dealer_assist.cards import parse_cards
 from dealer_assist.table.state import TablePhase
 from dealer_assist.ui.keys import KEYS
-from focused_keys import key
+from focused_keys import press_focused
 
 
 def shown(window):
@@ -260,21 +260,21 @@ def test_after_a_typed_card_the_table_keys_act_again(qtbot, table_factory):
     window = table_factory("manual", rules=no_burn_rules())
     session = window.session
     for code in ["9S", "KH", "QD", "5C"]:  # a natural: the round is settled
-        key(qtbot, window, Qt.Key.Key_K)
+        press_focused(qtbot, window, Qt.Key.Key_K)
         assert window.entry.field.hasFocus()
-        key(qtbot, window, None, code)
-        key(qtbot, window, Qt.Key.Key_Return)
+        press_focused(qtbot, window, None, code)
+        press_focused(qtbot, window, Qt.Key.Key_Return)
         assert window.entry.last_error is None, window.entry.last_error
         assert not window.entry.field.hasFocus() and window.entry.field.text() == ""
     assert session.state.phase == TablePhase.SETTLED and len(session.state.round.cards) == 4
-    key(qtbot, window, Qt.Key.Key_N)
+    press_focused(qtbot, window, Qt.Key.Key_N)
     assert session.state.round_no == 2 and session.state.phase == TablePhase.BETTING
 
 
 def test_a_card_refused_keeps_the_cursor_in_the_field_to_type_it_again(qtbot, table_factory):
     window = table_factory("manual", rules=no_burn_rules())
-    key(qtbot, window, Qt.Key.Key_K)
-    key(qtbot, window, None, "ZZ")
-    key(qtbot, window, Qt.Key.Key_Return)
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, None, "ZZ")
+    press_focused(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is not None
     assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "ZZ"
