@@ -7,10 +7,17 @@ pays 9.54 and never 9.55.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation, ROUND_FLOOR
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
+#: The largest amount taken: far past any stake, limit or payout, and well within the 28 digits
+#: ``Decimal`` works to (a payout of 40 times it still is exact).
+MOST = Decimal("1000000000000.00")
+#: An amount as written: ASCII digits, commas only between groups of three (1,000.00), at most
+#: two decimals after a point.
+_AMOUNT = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]{0,2})?|\.[0-9]{1,2}")
 
 
 class InvalidAmountError(ValueError):
@@ -25,20 +32,36 @@ class InvalidAmountError(ValueError):
 
 
 def parse_money(text: object) -> Decimal:
-    """Parse an amount (``"10.05"``, ``10``, ``Decimal``); at most two decimals, not negative.
+    """Parse an amount (``"10.05"``, ``"1,000"``, ``10``, ``Decimal``); at most two decimals, not
+    negative, at most :data:`MOST`.
 
-    Floats are refused: ``0.1 + 0.2`` is how casinos lose pennies.
+    Floats are refused: ``0.1 + 0.2`` is how casinos lose pennies.  Text is read only as it is
+    plainly written: a comma that is no thousands separator (``"5,00"``, a decimal comma) was once
+    dropped, which made 5,00 a stake of 500.00; exponents, other digits than 0-9 and ``_`` are refused too.
     """
     if isinstance(text, bool) or isinstance(text, float):
         raise InvalidAmountError(text, "floats are not accepted, pass text or Decimal")
-    try:
-        value = Decimal(str(text).strip().replace(",", "")) if not isinstance(text, Decimal) else text
-    except (InvalidOperation, ValueError):
-        raise InvalidAmountError(text, "not a number") from None
+    if isinstance(text, Decimal):
+        value = text
+    else:
+        written = str(text).strip()
+        if written.startswith("-") and _AMOUNT.fullmatch(written[1:]) and written[1:].strip("0.,"):
+            raise InvalidAmountError(text, "negative")
+        if not _AMOUNT.fullmatch(written):
+            if re.fullmatch(r"[0-9.,]+", written) and "," in written:
+                why = "a comma only parts thousands (1,000.00): write the cents after a point (5.00)"
+            elif re.fullmatch(r"[0-9]*\.[0-9]{3,}", written):
+                why = "more than two decimals"
+            else:
+                why = "not a number"
+            raise InvalidAmountError(text, why)
+        value = Decimal(written.replace(",", ""))
     if not value.is_finite():
         raise InvalidAmountError(text, "not a finite number")
     if value < 0:
         raise InvalidAmountError(text, "negative")
+    if value > MOST:
+        raise InvalidAmountError(text, f"more than {MOST:,.2f}")
     if value != value.quantize(CENT):
         raise InvalidAmountError(text, "more than two decimals")
     return value.quantize(CENT)
