@@ -75,6 +75,10 @@ class ShoeRules:
             raise ShoeError(f"invalid number of decks {self.decks}: use 1 to 16")
         if self.rounds_after_cut not in (0, 1):
             raise ShoeError(f"invalid rounds after the cut card {self.rounds_after_cut}: use 0 or 1")
+        if not 1 <= self.cut_from_end < 52 * self.decks:
+            # Out of the shoe, the cut card never comes out: the shoe is dealt dry.
+            raise ShoeError(f"invalid cut card place {self.cut_from_end} cards from the back: use 1 to "
+                            f"{52 * self.decks - 1} (the usual is 14-16 for 8 decks)")
 
 
 def _slot(card: Card) -> int:

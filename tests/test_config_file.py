@@ -98,3 +98,43 @@ def test_a_supervisor_pin_hash_that_cannot_be_read_stops_the_start(tmp_path):
         with pytest.raises(ConfigError) as info:
             _load(tmp_path, GOOD + f'\n[[supervisors]]\nname = "Ana"\npin_hash = "{bad}"\n')
         assert "supervisor 'Ana'" in str(info.value) and "supervisor hash" in str(info.value)
+
+
+@pytest.mark.parametrize("wrong, right, named", [
+    ('chips = ["5", "25", "100"]', 'chips = "25"', "table.chips = '25' must be a list"),
+    ("sim_interval = 2", "sim_interval = nan", "display.sim_interval = nan must be"),
+    ("sim_interval = 2", "sim_interval = inf", "display.sim_interval = inf must be"),
+    ("sim_interval = 2", "sim_interval = -1", "display.sim_interval = -1.0 must be"),
+    ("rounds_after_cut = 0", "rounds_after_cut = 0\ncut_from_end = 100000", "invalid cut card place 100000"),
+    ("rounds_after_cut = 0", "rounds_after_cut = 0\ncut_from_end = -5", "invalid cut card place -5"),
+    ('banker = "5000"', 'banker = "1e30"', "invalid amount '1e30'"),
+    ('max_payout = "20000"', 'max_payout = "1e9999"', "invalid amount '1e9999'"),
+])
+def test_values_that_would_freeze_or_mislead_the_table_are_refused(tmp_path, wrong, right, named):
+    """Each was taken: the chips "2" and "5" from the string "25", a cut card out of the shoe (dealt
+    dry), a shoe thread stopped by an infinite pace, an amount whose digits Decimal cannot hold."""
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, GOOD.replace(wrong, right))
+    assert named in str(info.value)
+
+
+def test_a_file_that_is_not_utf8_is_named(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_bytes(b"# caf\xe9\n[shoe]\ndecks = 8\n")
+    with pytest.raises(ConfigError, match="is not UTF-8 text"):
+        load_config(path)
+
+
+@pytest.mark.parametrize("setting, named", [
+    ({"blackjack_pays": "inf"}, "blackjack_pays"), ({"blackjack_pays": "nan"}, "blackjack_pays"),
+    ({"blackjack_pays": "0"}, "blackjack_pays"), ({"blackjack_pays": "1.33333"}, "blackjack_pays"),
+    ({"double_totals": [9.7, 10.2]}, "double_totals"), ({"chips": "25"}, "chips"),
+    ({"decks": 100000}, "decks"),
+])
+def test_blackjack_settings_out_of_reason_are_refused_by_name(setting, named):
+    from dealer_assist.table.blackjack_state import BlackjackTableError, rules_from_config
+
+    with pytest.raises(BlackjackTableError) as info:
+        rules_from_config(setting)
+    assert named in str(info.value)
+    assert rules_from_config({"blackjack_pays": "1.2"}).house.blackjack_pays == Decimal("1.2")

@@ -39,6 +39,10 @@ class InvalidRulesError(BlackjackError):
         super().__init__(f"invalid house rule {name}={value!r}: {why}")
 
 
+#: The most decks a blackjack shoe holds (the baccarat shoe's bound too): 8 is the usual most.
+MOST_DECKS = 16
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """The rules one table plays by.
@@ -61,12 +65,16 @@ class HouseRules:
     max_seats: int = 7
 
     def __post_init__(self) -> None:
-        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
-            raise InvalidRulesError("decks", self.decks, "a whole number of decks, at least 1")
+        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or not 1 <= self.decks <= MOST_DECKS:
+            raise InvalidRulesError("decks", self.decks, f"a whole number of decks, 1 to {MOST_DECKS}")
         if isinstance(self.max_seats, bool) or not isinstance(self.max_seats, int) or self.max_seats < 1:
             raise InvalidRulesError("max_seats", self.max_seats, "a whole number of seats, at least 1")
-        if not isinstance(self.blackjack_pays, Decimal) or self.blackjack_pays < 0:
-            raise InvalidRulesError("blackjack_pays", self.blackjack_pays, "a Decimal ratio such as Decimal('1.5')")
+        pays = self.blackjack_pays
+        if (not isinstance(pays, Decimal) or not pays.is_finite() or not 1 <= pays <= 2
+                or pays != pays.quantize(Decimal("0.01"))):
+            # 6:5 (1.2) and 3:2 (1.5) are the tables' ratios; even money is the least a natural pays.
+            raise InvalidRulesError("blackjack_pays", pays, "a ratio from 1 to 2 with at most two decimals, "
+                                                            "such as Decimal('1.5') (3:2) or Decimal('1.2') (6:5)")
         totals = frozenset(self.double_totals)
         if not all(isinstance(t, int) and 4 <= t <= 20 for t in totals):
             raise InvalidRulesError("double_totals", self.double_totals, "hard two-card totals between 4 and 20")

@@ -96,12 +96,16 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
                     raise ValueError
                 (house if key == "decks" else table)[key] = value
             elif key == "double_totals":
-                house[key] = frozenset(int(v) for v in value)
+                if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+                    raise ValueError  # 9.7 was taken as 9
+                house[key] = frozenset(value)
             elif key == "blackjack_pays":
                 house[key] = Decimal(str(value))
             elif key in ("min_bet", "max_bet"):
                 table[key] = parse_money(value)
             else:
+                if not isinstance(value, list):
+                    raise ValueError  # a string's characters were taken as the chips
                 table[key] = tuple(parse_money(v) for v in value)
         except (ValueError, TypeError, ArithmeticError, InvalidAmountError):
             raise BlackjackTableError(f"bad blackjack setting {key} = {value!r}: {CONFIG_KEYS[key]}") from None

@@ -147,7 +147,10 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
                            pair_by=pair_by)
         limits = TableLimits.from_mapping(_section(data, "limits", path))
         table_d = _section(data, "table", path)
-        chips = tuple(parse_money(c) for c in table_d.get("chips", ["1", "5", "25", "100", "500", "1000"]))
+        listed = table_d.get("chips", ["1", "5", "25", "100", "500", "1000"])
+        if not isinstance(listed, list):  # a string's characters were taken as the chips
+            raise ConfigError(f"{path}: table.chips = {listed!r} must be a list, e.g. [\"5\", \"25\", \"100\"]")
+        chips = tuple(parse_money(c) for c in listed)
         if not chips or any(c <= 0 for c in chips):
             raise ConfigError(f"{path}: table.chips must list chip values above zero")
         seats = _typed(table_d, "table", "seats", 7, int, path)
@@ -163,15 +166,27 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
                          turbo=_typed(disp, "display", "turbo", False, bool, path),
                          sound=_typed(disp, "display", "sound", True, bool, path),
                          fullscreen=_typed(disp, "display", "fullscreen", False, bool, path),
-                         sim_interval=_typed(disp, "display", "sim_interval", 1.0, float, path),
+                         sim_interval=_sim_interval(disp, path),
                          supervisors=_supervisors(data, path),
                          blackjack=_section(data, "blackjack", path) or None)
     except (ShoeError, LimitError, InvalidAmountError, pt.InvalidBetError) as exc:
         raise ConfigError(f"{path}: {exc}") from None
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, ArithmeticError) as exc:
         if isinstance(exc, ConfigError):
             raise
         raise ConfigError(f"{path}: {exc}") from None
+
+
+#: The simulated shoe's pace, seconds between cards: a tenth of a second to an hour.
+SIM_INTERVAL = (0.01, 3600.0)
+
+
+def _sim_interval(display: dict, path: Path) -> float:
+    seconds = _typed(display, "display", "sim_interval", 1.0, float, path)
+    if not SIM_INTERVAL[0] <= seconds <= SIM_INTERVAL[1]:  # also nan; inf stopped the shoe's thread
+        raise ConfigError(f"{path}: display.sim_interval = {seconds!r} must be {SIM_INTERVAL[0]:g} to "
+                          f"{SIM_INTERVAL[1]:g} seconds between cards")
+    return seconds
 
 
 def _supervisors(data: dict, path: Path) -> Optional[tuple[dict, ...]]:
@@ -201,6 +216,9 @@ def load_config(path: Optional[os.PathLike | str] = None) -> AppConfig:
         raise ConfigError(f"configuration file {p} does not exist") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p} is not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{p} is not UTF-8 text (byte {exc.start}): save it as UTF-8, or give the "
+                          "configuration file itself") from None
     except OSError as exc:
         raise ConfigError(f"cannot read configuration file {p}: {exc.strerror}") from None
     return config_from_mapping(data, p)
