@@ -83,3 +83,30 @@ def test_a_recovered_table_on_the_simulated_shoe_deals_no_card_it_already_saw(tm
     dealt = [e.payload["card"] for e in entries if e.kind == "card_read"]
     assert dealt[:3] == [c.code for c in first] and len(dealt) > 3
     assert len(set(dealt)) == len(dealt)
+
+
+@pytest.mark.parametrize("payload", [
+    {"op": "place", "seat": 1, "bet": "banker", "amount": "-5"},
+    {"op": "place", "seat": 1, "bet": "banker", "amount": "1e9999"},
+    {"op": "card", "card": "XX"},
+])
+def test_a_journal_entry_that_cannot_be_replayed_stops_the_start_in_one_line(tmp_path, payload):
+    """An entry the chain holds but the table cannot take (written by other software, or a file
+    rebuilt): blackjack said so, baccarat's recovery ended in a traceback."""
+    from dealer_assist.table.session import TableSession
+    from dealer_assist.table.session_core import JournalReplayError
+    from dealer_assist.table.state import TableRules
+
+    path = tmp_path / "table.sqlite"
+    TableSession(TableRules(), journal=Journal.open(path), odds=False).close()
+    with Journal.open(path) as journal:
+        entry = journal.append("bet_placed", payload)
+    before = path.read_bytes()
+    journal = Journal.open(path)
+    with pytest.raises(JournalReplayError, match=f"entry seq {entry.seq}"):
+        TableSession(TableRules(), journal=journal, odds=False)
+    journal.close()
+    code, _, err = _run("--journal", str(path), "--quit-after", "0.5")
+    assert code == 3 and "Traceback" not in err
+    assert f"entry seq {entry.seq} (bet_placed) cannot be replayed" in err and "the journal was not changed" in err
+    assert path.read_bytes() == before

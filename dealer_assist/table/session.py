@@ -25,8 +25,8 @@ from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card
 from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
-from dealer_assist.table.session_core import (CONFIRM_BELOW, Alert, RulesMismatchError, SessionCore, SnapshotCore,
-                                             check_rules, rules_record, settled_rounds)
+from dealer_assist.table.session_core import (CONFIRM_BELOW, Alert, JournalReplayError, RulesMismatchError,
+                                             SessionCore, SnapshotCore, check_rules, rules_record, settled_rounds)
 from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSession"]
@@ -123,9 +123,16 @@ class TableSession(SessionCore):
         """Rebuild the table from the journal's operations (the same :func:`apply` the live table used)."""
         count = 0
         for entry in journal.entries():
-            op = entry.payload.get("op")
+            payload = entry.payload if isinstance(entry.payload, dict) else {}
+            op = payload.get("op")
             if isinstance(op, str):
-                state = apply(state, {**entry.payload})
+                try:
+                    state = apply(state, {**payload})
+                except (TableError, ArithmeticError) as exc:
+                    raise JournalReplayError(
+                        f"journal {getattr(journal, 'path', '')} entry seq {entry.seq} ({entry.kind}) cannot be "
+                        f"replayed: {exc}; the journal was not changed: check it with 'dealer-assist journal "
+                        "verify' and call a supervisor, or start with a new --journal PATH") from None
                 count += 1
         return state, count
 

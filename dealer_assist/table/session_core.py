@@ -46,6 +46,11 @@ class Alert:
     t: float
 
 
+class JournalReplayError(ValueError):
+    """A journal entry that cannot be replayed onto the table (its chain may hold: a file rebuilt
+    or written by other software); the journal is left as it is."""
+
+
 class RulesMismatchError(ValueError):
     """A journal recorded under other house rules than the table now has."""
 

@@ -121,7 +121,7 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
     except Exception as exc:  # SupervisorError / PinHashError from the config's [[supervisors]]
         raise DisplayError(f"the supervisors in the configuration cannot be used: {exc}") from None
     journal = open_journal(journal_path) if journal_path is not None else None
-    from dealer_assist.table.session_core import RulesMismatchError
+    from dealer_assist.table.session_core import JournalReplayError, RulesMismatchError
 
     try:
         session = TableSession(config.rules, journal, odds=odds, supervisors=supervisors)
@@ -129,6 +129,9 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
         if journal is not None:
             journal.close()
         raise DisplayError(f"{journal_path}: {exc}") from None
+    except JournalReplayError as exc:
+        journal.close()
+        raise DisplayError(str(exc)) from None
     try:
         source = make_source(source_spec, session, config, seed, options)
     except SourceError as exc:
