@@ -150,6 +150,8 @@ def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str
     row = rows[index]
     seq, prev = row[0], row[4]
     later = rows[index + 1:]
+    if not isinstance(seq, int):  # a number stored as text or bytes: no chain writes that
+        return "edited", expected_seq, f"entry {expected_seq}'s number is stored as {seq!r}, not as a whole number"
 
     if seq < expected_seq:  # only possible before the first entry: seq 0 or negative
         return "inserted", seq, f"entry {seq} comes before the journal's first entry"

@@ -476,8 +476,11 @@ class Journal:
                 try:
                     decoded = json.loads(payload)
                 except (TypeError, ValueError):
-                    raise JournalCorruptError(f"journal {self.path}: entry {seq} has an unreadable payload; "
-                                              f"run 'dealer-assist journal verify {self.path}'", self.path) from None
+                    decoded = None
+                if not isinstance(decoded, dict):  # every entry this program writes is a JSON object
+                    raise JournalCorruptError(f"journal {self.path}: entry {seq} has an unreadable payload (not "
+                                              f"a JSON object); run 'dealer-assist journal verify {self.path}'",
+                                              self.path)
                 yield Entry(seq, time, kind, decoded, prev_hash, digest)
             after = rows[-1][0]
 
@@ -491,7 +494,9 @@ class Journal:
             payload = json.loads(payload)
         except (TypeError, ValueError):
             pass
-        return {"seq": seq, "time": time, "kind": kind, "payload": payload, "prev_hash": prev_hash, "hash": digest}
+        row = {"seq": seq, "time": time, "kind": kind, "payload": payload, "prev_hash": prev_hash, "hash": digest}
+        # A column stored as bytes (a file written by other software) is shown, not taken for text.
+        return {k: (v.hex() if isinstance(v, bytes) else v) for k, v in row.items()}
 
     def last(self) -> Optional[Entry]:
         """The newest entry, or ``None`` for an empty journal."""
