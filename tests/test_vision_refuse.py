@@ -150,3 +150,27 @@ def test_recognize_says_why_each_image_cannot_be_read(tmp_path):
     assert [e.split("': ")[-1].split(":")[0].split(",")[0] for e in errors] == [
         "no such file", "a folder", "not an image OpenCV can read (PNG"]
     assert len(run.stdout.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("change, named", [
+    (lambda d: d.update(aspect=0), "aspect 0"), (lambda d: d.update(aspect=-1), "aspect -1"),
+    (lambda d: d.update(aspect="wide"), "aspect 'wide'"), (lambda d: d.update(card_h_px=0), "card_h_px 0"),
+    (lambda d: d.update(card_h_px=float("nan")), "card_h_px nan"),
+    (lambda d: d["rank_box"].update(u0=0.5, u1=0.1), "rank_box"), (lambda d: d.update(rank_size=[0, 0]), "rank_size"),
+    (lambda d: d.update(rank_size="24x32"), "rank_size"), (lambda d: d.update(thresholds=None), "mangles a field"),
+    (lambda d: d["thresholds"].update(min_score="high"), "thresholds.min_score 'high'"),
+    (lambda d: d.update(paper_level="x"), "paper_level 'x'"),
+])
+def test_a_profile_json_no_calibration_writes_is_refused_by_its_field(tmp_path, change, named):
+    """Each one read nothing without a word (a card of no size has no corner) or ended in a
+    traceback (ZeroDivisionError, TypeError, ...) at the first frame."""
+    from dealer_assist.vision.profile import Profile, ProfileError, default_profile_path
+
+    folder = tmp_path / "p"
+    shutil.copytree(default_profile_path(), folder)
+    data = json.loads((folder / "profile.json").read_text())
+    change(data)
+    (folder / "profile.json").write_text(json.dumps(data))
+    with pytest.raises(ProfileError) as info:
+        Profile.load(folder)
+    assert named in str(info.value) and "recalibrate" in str(info.value)

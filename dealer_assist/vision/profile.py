@@ -11,6 +11,7 @@ corner, the rank and suit templates, and the thresholds below which a read is
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -269,6 +270,8 @@ class Profile:
             data = json.loads(path.read_text())
         except (OSError, ValueError) as exc:
             raise ProfileError(f"deck profile {str(path)!r} is not readable JSON ({exc}); recalibrate") from exc
+        if not isinstance(data, dict):
+            raise ProfileError(f"deck profile {str(path)!r} is no JSON object; recalibrate")
         if data.get("format") != FORMAT:
             raise ProfileError(f"deck profile {str(path)!r} has format {data.get('format')!r}, this version reads {FORMAT}; recalibrate")
         data.pop("format")
@@ -289,8 +292,12 @@ class Profile:
             data["rank_size"] = tuple(data["rank_size"])
             data["suit_size"] = tuple(data["suit_size"])
             profile = cls(**data)
-        except (KeyError, TypeError) as exc:
+            wrong = _out_of_reason(profile)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ProfileError(f"deck profile {str(path)!r} lacks or mangles a field ({exc}); recalibrate") from exc
+        if wrong:
+            # Such a profile read nothing at all, without a word (a card of no size has no corner).
+            raise ProfileError(f"deck profile {str(path)!r} has {wrong}, which no calibration writes; recalibrate")
         for file in sorted(folder.glob("*.png")):
             kind, _, key = file.stem.partition("_")
             if kind not in ("rank", "suit") or not key or key[0] not in (RANKS if kind == "rank" else SUITS):
@@ -335,3 +342,31 @@ def default_profile_path() -> Path:
     package finds it as well as a checkout does.
     """
     return Path(__file__).resolve().parents[1] / "data" / "calibration" / "anglo"
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _out_of_reason(p: "Profile") -> str:
+    """What of a loaded profile's geometry and thresholds no calibration writes, or ""."""
+    if not (_number(p.aspect) and 0.3 <= p.aspect <= 1.0):
+        return f"aspect {p.aspect!r} (a card's width over its height: 0.3 to 1)"
+    if not (_number(p.card_h_px) and p.card_h_px >= 20):
+        return f"card_h_px {p.card_h_px!r} (the card's height in the set-up shots, at least 20 pixels)"
+    for name in ("rank_box", "suit_box"):
+        b = getattr(p, name)
+        if not (all(_number(v) for v in (b.u0, b.v0, b.u1, b.v1)) and 0 <= b.u0 < b.u1 <= 1 and 0 <= b.v0 < b.v1 <= 1):
+            return f"{name} {b} (a box within the card, its first corner before its second)"
+    for name in ("rank_size", "suit_size"):
+        size = getattr(p, name)
+        if not (len(size) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 4 for v in size)):
+            return f"{name} {size!r} (a template's width and height, whole pixels, at least 4)"
+    for name in ("rank_h", "suit_h", "paper_level"):
+        if not (_number(getattr(p, name)) and getattr(p, name) > 0):
+            return f"{name} {getattr(p, name)!r} (a positive number)"
+    t = p.thresholds
+    for name in ("min_score", "min_margin", "candidate_score"):
+        if not (_number(getattr(t, name)) and 0 <= getattr(t, name) <= 1):
+            return f"thresholds.{name} {getattr(t, name)!r} (0 to 1)"
+    return ""
