@@ -101,3 +101,16 @@ def test_blackjack_deal_and_settle():
     assert results == [(1, "win", "10.00"), (1, "win", "10.00"), (2, "win", "7.57")]
     code, out, err = run("deal", "--game", "blackjack", "--seats", "1", "TS", "5H", "6D", "double")
     assert code != 0 and "hard 9, 10 or 11" in err
+
+
+def test_blackjack_settle_checks_the_seat_limits_as_baccarat_does():
+    """`--no-limits` said it controlled a check blackjack never made: a 1,000,000 stake settled."""
+    tokens = ["TS", "6H", "9D", "stand", "KC", "2C"]
+    for stake, said in (("1000000", "above the seat maximum 500.00"), ("0.01", "below the seat minimum 5.00")):
+        code, out, err = run("settle", "--game", "blackjack", "--seats", "1", "--bet", f"1:{stake}", *tokens)
+        assert code == 2 and out == "" and said in err and "--no-limits" in err
+    code, out, _ = run("settle", "--game", "blackjack", "--seats", "1", "--bet", "1:1000000", "--no-limits", "--json",
+                       *tokens)
+    assert code == 0 and json.loads(out)["bets"][0]["pays"] == "1000000.00"
+    code, out, _ = run("settle", "--game", "blackjack", "--seats", "1", "--bet", "1:25", "--json", *tokens)
+    assert code == 0 and json.loads(out)["bets"][0]["pays"] == "25.00"

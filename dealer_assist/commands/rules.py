@@ -231,6 +231,21 @@ def _blackjack_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _blackjack_limits(bets: dict) -> None:
+    """Each seat's stake within the blackjack table's seat limits (its defaults), as the display
+    checks them; the baccarat settle checks its table's limits alike."""
+    from dealer_assist.money import fmt
+    from dealer_assist.table.blackjack_state import BlackjackTableRules
+
+    rules = BlackjackTableRules()
+    for seat, stake in sorted(bets.items()):
+        if not rules.min_bet <= stake <= rules.max_bet:
+            side = "below the seat minimum" if stake < rules.min_bet else "above the seat maximum"
+            limit = rules.min_bet if stake < rules.min_bet else rules.max_bet
+            raise CommandError(f"seat {seat} stake {fmt(stake)} is {side} {fmt(limit)} "
+                               "(use --no-limits to settle anyway)")
+
+
 def _blackjack_settle(args: argparse.Namespace) -> int:
     from dealer_assist.blackjack import script
 
@@ -238,6 +253,8 @@ def _blackjack_settle(args: argparse.Namespace) -> int:
         raise CommandError("blackjack cards and actions are given as TOKENs after the options, not with --cards")
     try:
         bets = script.parse_bets(args.bet)
+        if not args.no_limits:
+            _blackjack_limits(bets)
         rnd = script.play_tokens(args.tokens, args.seats, _blackjack_rules(args))
         data = script.settle_json(rnd, bets)
     except ValueError as exc:
