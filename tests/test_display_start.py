@@ -110,3 +110,15 @@ def test_a_journal_entry_that_cannot_be_replayed_stops_the_start_in_one_line(tmp
     assert code == 3 and "Traceback" not in err
     assert f"entry seq {entry.seq} (bet_placed) cannot be replayed" in err and "the journal was not changed" in err
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("game", ["poker", "blackjack"])
+def test_a_journal_of_another_game_is_not_taken_by_the_baccarat_table(tmp_path, game):
+    """A journal begun by another game was opened and written to (blackjack refused it already)."""
+    path = tmp_path / "table.sqlite"
+    with Journal.open(path) as journal:
+        journal.append("shoe_start", {"op": None, "game": game, "shoe": 1})
+    before = path.read_bytes()
+    code, _, err = _run("--journal", str(path), "--quit-after", "0.5")
+    assert code == 3 and f"belongs to a {game} table" in err and "Traceback" not in err
+    assert path.read_bytes() == before

@@ -123,7 +123,11 @@ class TableSession(SessionCore):
         """Rebuild the table from the journal's operations (the same :func:`apply` the live table used)."""
         count = 0
         for entry in journal.entries():
-            payload = entry.payload if isinstance(entry.payload, dict) else {}
+            payload = entry.payload
+            if entry.kind == "shoe_start" and payload.get("op") is None and payload.get("game", "baccarat") != "baccarat":
+                raise JournalReplayError(
+                    f"journal {getattr(journal, 'path', '')} belongs to a {payload.get('game')} table (entry seq "
+                    f"{entry.seq}); it was not changed: open a baccarat journal, or give a new path with --journal")
             op = payload.get("op")
             if isinstance(op, str):
                 try:
