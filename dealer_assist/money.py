@@ -8,7 +8,7 @@ pays 9.54 and never 9.55.
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation, ROUND_FLOOR
+from decimal import Decimal, ROUND_FLOOR
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
