@@ -122,3 +122,19 @@ def test_a_journal_of_another_game_is_not_taken_by_the_baccarat_table(tmp_path, 
     code, _, err = _run("--journal", str(path), "--quit-after", "0.5")
     assert code == 3 and f"belongs to a {game} table" in err and "Traceback" not in err
     assert path.read_bytes() == before
+
+
+def test_a_recovered_blackjack_table_goes_on_with_the_rest_of_its_deck(tmp_path):
+    """Blackjack's simulated deck was never told what the recovered table had dealt: each restart
+    dealt the seeded deck from its first card again, every card refused as already dealt."""
+    journal = tmp_path / "bj.sqlite"
+    for _ in range(2):
+        code, _, err = _run("--game", "blackjack", "--source", "sim:5", "--journal", str(journal), "--auto", "--turbo",
+                            "--quit-after", "1")
+        assert code == 0, err
+    with Journal.open(journal, readonly=True) as recorded:
+        entries = list(recorded.entries())
+    starts = [n for n, e in enumerate(entries) if e.kind == "link" and e.payload.get("state") == "up"]
+    assert len(starts) == 2
+    dealt = [e.payload["card"] for e in entries[starts[1]:] if e.kind == "card_read"]
+    assert dealt and not [e for e in entries if e.kind == "card_refused"]
