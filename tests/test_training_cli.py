@@ -136,3 +136,11 @@ def test_a_line_with_one_answer_refused_is_asked_again_whole(tmp_path):
     assert "answer '12' to 'Banker total' not understood" in run.stderr
     (answer,) = [e for e in events if e["event"] == "answer"]
     assert answer["result"] == "right"
+
+
+def test_a_pasted_page_is_named_by_its_start_not_echoed_whole(tmp_path):
+    run = subprocess.run(CLI + ["train", "--text", "--drill", "calling", "--cases", "1", "--seed", "4", "--no-save"],
+                         input="x" * 100_000 + "\n", capture_output=True, text=True, env=_env(tmp_path), timeout=30)
+    assert run.returncode == 0
+    assert "answer 'xxxxxxxxxxxx" in run.stderr and "... to 'Player total' not understood" in run.stderr
+    assert len(run.stderr) < 1000

@@ -23,7 +23,10 @@ class AnswerError(ValueError):
     def __init__(self, text: object, question: "Question", hint: str) -> None:
         self.text = text
         self.question = question
-        super().__init__(f"answer {text!r} to {question.prompt!r} not understood: {hint}")
+        shown = repr(text)
+        if len(shown) > 40:  # a pasted page is named by its start, not echoed whole
+            shown = shown[:37] + "..."
+        super().__init__(f"answer {shown} to {question.prompt!r} not understood: {hint}")
 
 
 @dataclass(frozen=True)
