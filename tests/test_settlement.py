@@ -68,6 +68,17 @@ def test_commission_free_variants():
     assert settle_wager(Wager(1, Bet.BANKER, D("10.01")), BANKER_WINS, SUPER_6).pays == D("10.01")
 
 
+def test_super_6_half_pay_is_no_commission():
+    """Super 6 takes no commission: its half pay on a Banker 6 is called as such, not as 5.01 commission."""
+    six = Outcome("banker", 5, 6, False, False, False, 4)
+    half = settle_wager(Wager(1, Bet.BANKER, D("10.01")), six, SUPER_6)
+    assert (half.commission, half.half_pay, half.call) == (D("0"), True, "pay 5.00 (half: Banker 6)")
+    assert half.to_json()["half_pay"] is True
+    standard = settle_wager(Wager(1, Bet.BANKER, D("10.01")), six, STANDARD)
+    assert (standard.commission, standard.half_pay, standard.call) == (D("0.51"), False, "pay 9.50")
+    assert "half_pay" not in standard.to_json()
+
+
 outcomes = st.builds(
     Outcome, st.sampled_from(["player", "banker", "tie"]), st.integers(0, 9), st.integers(0, 9), st.booleans(),
     st.booleans(), st.booleans(), st.sampled_from([4, 5, 6]))

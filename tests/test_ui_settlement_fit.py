@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtTest import QTest
 
 from dealer_assist.baccarat.paytable import Bet
@@ -101,3 +102,29 @@ def test_rows_that_cannot_fit_are_counted_in_the_title(qtbot, table_factory):
     # Squeezed no further than legible: at the least row height every shown row still holds its text.
     full = view._row
     assert view.table.rowHeight(0) == view._least_row and view._least_row < full
+
+
+def test_super_6_half_pay_is_called_half_not_commission(qtbot, table_factory):
+    """A Super 6 table takes no commission: a Banker win on 6 reads PAY 2.50 (HALF: BANKER 6), its
+    commission cell stays empty, and the whole call fits its cell."""
+    from dealer_assist.baccarat.paytable import SUPER_6
+    from dealer_assist.table.state import TableRules
+
+    window = table_factory("manual", rules=TableRules(paytable=SUPER_6))
+    s = window.session
+    s.skip_burn()
+    s.select_chip(Decimal("5"))
+    s.place(1, Bet.BANKER)
+    s.place(2, Bet.PLAYER)
+    s.deal()
+    for code in ("3D", "3H", "AH", "3S", "KD"):  # Player 4 draws a ten; Banker 6 stands and wins 6-4
+        s.enter_card(code)
+    synced(qtbot, window)
+    rows = {r[0]: r for r in window.settlement.rows()}
+    assert rows["1"][3:] == ("PAY 2.50 (HALF: BANKER 6)", "")
+    assert "Commission 0.00" in window.settlement.totals.text()
+    table = window.settlement.table
+    half = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == "1")
+    cell = table.visualItemRect(table.item(half, 3))
+    assert table.item(half, 3).text() == "PAY 2.50 (HALF: BANKER 6)"
+    assert QFontMetrics(table.item(half, 3).font()).horizontalAdvance(rows["1"][3]) <= cell.width()

@@ -2,7 +2,8 @@
 
 Winnings are computed per bet in Decimal and rounded down to the penny
 (:func:`dealer_assist.money.winnings`); commission is what the house keeps
-of an even-money Banker win.  The lines come out in the order a croupier
+of an even-money Banker win.  Super 6's half pay on a Banker 6 is no
+commission (that table takes none): it is called as a half pay.  The lines come out in the order a croupier
 pays: collect the losing bets first, then pay seat by seat.
 """
 
@@ -37,19 +38,22 @@ class BetResult:
     pays: Decimal
     returns: Decimal
     commission: Decimal
+    #: Whether the win is paid at half its stake by a commission-free table's rule (Super 6's Banker 6).
+    half_pay: bool = False
 
     @property
     def call(self) -> str:
-        """What the croupier does: ``take``, ``push`` or ``pay 9.54``."""
+        """What the croupier does: ``take``, ``push``, ``pay 9.54`` or ``pay 5.00 (half: Banker 6)``."""
         if self.result == "lose":
             return "take"
         if self.result == "push":
             return "push"
-        return f"pay {fmt(self.pays)}"
+        return f"pay {fmt(self.pays)}" + (" (half: Banker 6)" if self.half_pay else "")
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "bet": self.bet.value, "stake": fmt(self.stake), "result": self.result,
-                "pays": fmt(self.pays), "returns": fmt(self.returns), "commission": fmt(self.commission)}
+                "pays": fmt(self.pays), "returns": fmt(self.returns), "commission": fmt(self.commission),
+                **({"half_pay": True} if self.half_pay else {})}
 
 
 @dataclass(frozen=True)
@@ -121,10 +125,11 @@ def settle_wager(wager: Wager, outcome: Outcome, paytable: Paytable = STANDARD) 
     result, ratio = bet_result(wager.bet, outcome, paytable)
     pays = winnings(wager.stake, ratio)
     commission = ZERO
-    if result == "win" and wager.bet is Bet.BANKER and ratio < 1:
+    half_pay = result == "win" and wager.bet is Bet.BANKER and ratio != paytable.banker
+    if result == "win" and wager.bet is Bet.BANKER and not half_pay and ratio < 1:
         commission = wager.stake - pays
     returns = ZERO if result == "lose" else wager.stake + pays
-    return BetResult(wager.seat, wager.bet, wager.stake, result, pays, returns, commission)
+    return BetResult(wager.seat, wager.bet, wager.stake, result, pays, returns, commission, half_pay)
 
 
 def settle(wagers: Iterable[Wager], outcome: Outcome, paytable: Paytable = STANDARD) -> Settlement:
