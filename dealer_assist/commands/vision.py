@@ -172,6 +172,7 @@ def _guided_shots(camera, folder: Path) -> int:
 def cmd_recognize(args: argparse.Namespace) -> int:
     import cv2
 
+    from dealer_assist.vision.image_file import cut_short
     from dealer_assist.vision.recognize import FrameError, Recognizer
 
     recognizer = Recognizer(_load_profile(args.profile))
@@ -185,6 +186,10 @@ def cmd_recognize(args: argparse.Namespace) -> int:
             sys.stderr.write(f"dealer-assist: error: cannot read image {path!r}: {why}\n")
             status = 1
             continue
+        if cut_short(path):
+            sys.stderr.write(f"dealer-assist: warning: {path!r} is cut short (the file ends before its picture does): "
+                             "its lower part is blank, and no card there can be read; copy the image again\n")
+            status = 1
         try:
             result = recognizer.recognize(image)
         except FrameError as exc:
@@ -230,6 +235,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if grabber.skipped:
         sys.stderr.write(f"dealer-assist: warning: {len(grabber.skipped)} image(s) could not be read and were passed over "
                          f"(not an image, or cut short): {', '.join(grabber.skipped)}\n")
+    if grabber.cut_short:
+        sys.stderr.write(f"dealer-assist: warning: {len(grabber.cut_short)} image(s) are cut short (the file ends "
+                         f"before its picture does; their lower part was read blank): {', '.join(grabber.cut_short)}\n")
     if grabber.error:
         raise CommandError(grabber.error, 1)
     confirm = max(1, args.confirm)
@@ -238,4 +246,4 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
                          "or pass --confirm 1\n")
         return 1
-    return 1 if grabber.skipped else 0
+    return 1 if grabber.skipped or grabber.cut_short else 0

@@ -19,6 +19,8 @@ from typing import Optional, Union
 import cv2
 import numpy as np
 
+from dealer_assist.vision.image_file import cut_short
+
 
 class CaptureError(RuntimeError):
     """The video source could not be opened or stopped delivering; names the source."""
@@ -100,6 +102,8 @@ class FrameGrabber:
         #: Images of a file sequence that could not be read (passed over: one bad file of a recording
         #: does not end it), in order.
         self.skipped: list[str] = []
+        #: Images of a file sequence read though cut short (see :mod:`.image_file`), in order.
+        self.cut_short: list[str] = []
         self._thread: Optional[threading.Thread] = None
 
     def start(self) -> "FrameGrabber":
@@ -119,6 +123,8 @@ class FrameGrabber:
             while n < len(self.target):
                 img = cv2.imread(self.target[n], cv2.IMREAD_COLOR)
                 if img is not None:
+                    if cut_short(self.target[n]):
+                        self.cut_short.append(self.target[n])
                     return img
                 self.skipped.append(self.target[n])
                 n += 1

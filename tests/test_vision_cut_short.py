@@ -1,0 +1,72 @@
+"""An image file that ends before its picture does is named as cut short, not read as a table with
+no cards on its lower part (OpenCV decodes what it can of such a JPEG and greys the rest silently)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision.image_file import cut_short
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+FRAME = CARDS / "test" / "anglo" / "0000.jpg"
+pytestmark = pytest.mark.skipif(not FRAME.is_file(), reason="shared card images not found")
+
+
+def _cut(tmp_path: Path, share: float, name: str = "cut.jpg") -> Path:
+    data = FRAME.read_bytes()
+    cut = tmp_path / name
+    cut.write_bytes(data[:int(len(data) * share)])
+    return cut
+
+
+def test_whole_images_are_not_cut_short_and_cut_ones_are(tmp_path):
+    whole = sorted((CARDS / "test" / "anglo").glob("*.jpg"))[:20]
+    assert whole and not any(cut_short(f) for f in whole)
+    assert cut_short(_cut(tmp_path, 0.6))
+    assert cv2.imread(str(_cut(tmp_path, 0.6))) is not None  # what made it silent: OpenCV reads it
+    progressive = tmp_path / "progressive.jpg"
+    cv2.imwrite(str(progressive), cv2.imread(str(FRAME)), [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])
+    assert not cut_short(progressive)
+    progressive.write_bytes(progressive.read_bytes()[:-5000])
+    assert cut_short(progressive)
+    trailer = tmp_path / "trailer.jpg"  # data some cameras append after the picture
+    trailer.write_bytes(FRAME.read_bytes() + b"\x00" * 100 + b"vendor trailer")
+    assert not cut_short(trailer)
+    png = tmp_path / "frame.png"
+    cv2.imwrite(str(png), np.full((40, 60, 3), 200, np.uint8))
+    assert not cut_short(png)
+    png.write_bytes(png.read_bytes()[:-12])
+    assert cut_short(png)
+    assert not cut_short(tmp_path / "missing.jpg")
+
+
+def test_recognize_warns_of_a_cut_short_frame_and_still_reads_what_it_shows(tmp_path):
+    cut = _cut(tmp_path, 0.7)
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--json", str(cut), str(FRAME)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1
+    assert "'" + str(cut) + "' is cut short" in out.stderr and str(FRAME) not in out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [line["image"] for line in lines] == [str(cut), str(FRAME)]
+    whole = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--json", str(FRAME)],
+                           capture_output=True, text=True, timeout=60)
+    assert whole.returncode == 0 and "cut short" not in whole.stderr
+
+
+def test_watch_names_cut_short_images_of_a_sequence(tmp_path):
+    frames = sorted((CARDS / "test" / "anglo").glob("*.jpg"))[:3]
+    for f in frames:
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    (tmp_path / frames[1].name).write_bytes(frames[1].read_bytes()[:30000])
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--json", "--confirm", "1",
+                          "--video", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1
+    assert "1 image(s) are cut short" in out.stderr and frames[1].name in out.stderr
+    assert frames[0].name not in out.stderr.split("cut short")[1]
