@@ -31,6 +31,9 @@ CSV_COLUMNS = ("round", "shoe", "game", "started", "ended", "status", "cards", "
 BET_COLUMNS = CSV_COLUMNS[CSV_COLUMNS.index("seat"):]
 
 
+JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal names it)"
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("journal", help="check or export a table journal",
                               description="Check a table journal's hash chain, or export its rounds.")
@@ -40,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     v = sub.add_parser("verify", help="check the hash chain; exit 0 only if it holds",
                        description="Check every entry of the journal against the hash chain and report the "
                                    "first bad entry (edited, deleted, reordered or inserted).")
-    v.add_argument("path", metavar="PATH")
+    v.add_argument("path", metavar="PATH", help=JOURNAL)
     v.add_argument("--expect-head", metavar="HASH",
                    help="a head hash noted earlier (printed by verify): fail unless the journal still contains "
                         "it, which catches a rewrite of the whole file")
@@ -52,8 +55,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "finally stood (cards, outcome, bets, settlement), with its corrections and "
                                    "what they voided, and one per blackjack deck check (the cards counted back); "
                                    "CSV one row per bet.")
-    e.add_argument("path", metavar="PATH")
-    e.add_argument("--format", choices=("json", "csv"), default="json")
+    e.add_argument("path", metavar="PATH", help=JOURNAL)
+    e.add_argument("--format", choices=("json", "csv"), default="json",
+                   help="json: one object per round (default); csv: one row per bet")
     e.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
     e.add_argument("--allow-broken", action="store_true",
                    help="export the verified part of a journal whose chain does not hold")
@@ -62,8 +66,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     s = sub.add_parser("show", help="print the entries as JSON lines",
                        description="Print the journal's entries, one JSON object per line.")
-    s.add_argument("path", metavar="PATH")
-    s.add_argument("--from", dest="from_seq", type=int, default=0, metavar="SEQ")
+    s.add_argument("path", metavar="PATH", help=JOURNAL)
+    s.add_argument("--from", dest="from_seq", type=int, default=0, metavar="SEQ", help="start at entry SEQ")
     s.add_argument("--json", action="store_true", help="print JSON only (the output is JSON anyway)")
     s.set_defaults(func=run_show)
 

@@ -7,13 +7,17 @@ import argparse
 from dealer_assist.commands.output import CommandError, emit_json
 
 
+PAIR_BY = "a pair is two cards of one rank (default) or of one value (a ten and a king)"
+PAYTABLE = "standard (Banker pays 0.95), ez (a Banker 3-card 7 pushes) or super6 (a Banker 6 pays half)"
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("deal", help="play cards in draw order and say what the tableau does",
                               description="Play cards in draw order (baccarat: P1 B1 P2 B2 [P3] [B3]) and show "
                                           "each card's position and the reason. A rank alone (9, K) is accepted.")
-    p.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat")
+    p.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat", help="the game (default baccarat)")
     p.add_argument("--seats", type=int, default=1, help="blackjack: number of seats")
-    p.add_argument("--pair-by", choices=("rank", "value"), default="rank")
+    p.add_argument("--pair-by", choices=("rank", "value"), default="rank", help=PAIR_BY)
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.add_argument("--strict", action="store_true", help="cards after the end of the round are an error")
     p.add_argument("tokens", nargs="*", metavar="CARD", help="cards (and for blackjack: hit stand double split)")
@@ -23,16 +27,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s = subparsers.add_parser("settle", help="settle bets on a round",
                               description="Settle bets. Baccarat: --cards CARD... --bet SEAT:BET:STAKE. "
                                           "Blackjack: --game blackjack --seats N --bet SEAT:STAKE TOKEN...")
-    s.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat")
-    s.add_argument("--seats", type=int, default=1)
-    s.add_argument("--cards", nargs="+", default=[], metavar="CARD")
-    s.add_argument("--bet", action="append", default=[], metavar="SEAT:BET:STAKE")
-    s.add_argument("--paytable", choices=("standard", "ez", "super6"), default="standard")
+    s.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat", help="the game (default baccarat)")
+    s.add_argument("--seats", type=int, default=1, help="blackjack: number of seats")
+    s.add_argument("--cards", nargs="+", default=[], metavar="CARD", help="baccarat: the round's cards in draw order")
+    s.add_argument("--bet", action="append", default=[], metavar="SEAT:BET:STAKE",
+                   help="a stake, repeatable; baccarat bets: player banker tie player_pair banker_pair big small "
+                        "(or p b t pp bp); blackjack: SEAT:STAKE")
+    s.add_argument("--paytable", choices=("standard", "ez", "super6"), default="standard", help=PAYTABLE)
     s.add_argument("--tie-loses", action="store_true", help="Player/Banker bets lose on a tie (default: push)")
-    s.add_argument("--pair-by", choices=("rank", "value"), default="rank")
+    s.add_argument("--pair-by", choices=("rank", "value"), default="rank", help=PAIR_BY)
     s.add_argument("--no-limits", action="store_true", help="do not check the table limits")
     s.add_argument("--strict", action="store_true", help="cards after the end of the round are an error")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("--json", action="store_true", help="print JSON only")
     s.add_argument("tokens", nargs="*", metavar="TOKEN", help="blackjack: cards and actions in table order")
     add_house_rule_flags(s)
     s.set_defaults(func=run_settle)
@@ -40,10 +46,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     o = subparsers.add_parser("odds", help="exact odds and house edge of the seven baccarat bets",
                               description="Exact probabilities and house edge of every baccarat bet for a shoe "
                                           "of N decks after the cards seen so far.")
-    o.add_argument("--decks", type=int, default=8)
-    o.add_argument("--seen", nargs="*", default=[], metavar="CARD")
-    o.add_argument("--paytable", choices=("standard", "ez", "super6"), default="standard")
-    o.add_argument("--json", action="store_true")
+    o.add_argument("--decks", type=int, default=8, help="decks in the full shoe (default 8)")
+    o.add_argument("--seen", nargs="*", default=[], metavar="CARD", help="cards already out of the shoe")
+    o.add_argument("--paytable", choices=("standard", "ez", "super6"), default="standard", help=PAYTABLE)
+    o.add_argument("--json", action="store_true", help="print JSON only")
     o.set_defaults(func=run_odds)
 
 

@@ -42,11 +42,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     where.add_argument("--pty", action="store_true", help="create a pseudo-terminal (default)")
     where.add_argument("--tcp", metavar="[HOST:]PORT", help="listen on TCP; open it as socket://HOST:PORT")
     s.add_argument("--link", metavar="PATH", help="keep a symlink PATH to the current pty (survives replug)")
-    s.add_argument("--decks", type=int, default=8)
+    s.add_argument("--decks", type=int, default=8, help="decks in the shoe (default 8)")
     s.add_argument("--seed", type=int, help="shuffle and fault seed (repeatable runs)")
     s.add_argument("--cut", type=int, default=14, help="cards behind the cut card (0: no cut card)")
-    s.add_argument("--device-id", default="SIM-0001")
-    s.add_argument("--dialect", choices=("v1", "plain"), default="v1")
+    s.add_argument("--device-id", default="SIM-0001", help="the id the shoe gives in HELLO (default SIM-0001)")
+    s.add_argument("--dialect", choices=("v1", "plain"), default="v1",
+                   help="v1: framed with CRC (default); plain: one card code per line")
     pace = s.add_mutually_exclusive_group()
     pace.add_argument("--rate", type=float, default=1.0, help="cards per second (default 1)")
     pace.add_argument("--step", action="store_true", help="deal on keypress (Enter); keys inject faults")
@@ -67,7 +68,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ports = subparsers.add_parser("ports", help="list serial ports with USB VID:PID and serial numbers",
                                   description="List serial ports: device, USB VID:PID, serial number, description. "
                                               "Use the VID:PID and serial in hardware/udev/ for a stable name.")
-    ports.add_argument("--json", action="store_true")
+    ports.add_argument("--json", action="store_true", help="print JSON only")
     ports.set_defaults(func=run_ports)
 
 

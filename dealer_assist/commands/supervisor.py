@@ -16,8 +16,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     h = sub.add_parser("hash", help="print a [[supervisors]] entry for the config file",
                        description="Asks for the PIN twice (or reads one line from stdin when it is not a "
                                    "terminal) and prints the TOML entry to paste into the config file.")
-    h.add_argument("name")
-    h.add_argument("--json", action="store_true")
+    h.add_argument("name", help="the supervisor's name, as shown on corrections")
+    h.add_argument("--json", action="store_true", help="print JSON only")
     h.set_defaults(func=run_hash)
 
 

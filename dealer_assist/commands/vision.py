@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "recognize", help="read the cards in images",
         description="Find and read every card in each image; unsure reads go to 'uncertain', never to 'cards'.")
-    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="image files (PNG, JPEG, BMP, TIFF, WebP)")
     p.add_argument("--profile", metavar="PROFILE", help="deck profile folder (default: the demo deck, calibration/anglo)")
     p.add_argument("--json", action="store_true", help="one JSON line per image")
     p.set_defaults(func=cmd_recognize)
