@@ -364,3 +364,53 @@ def test_the_same_chips_written_two_ways_are_the_same_rules(tmp_path):
         TableSession(other, journal=journal, odds=False)
     journal.close()
     assert "chips[2]: recorded '25', now '20.00'" in str(info.value)
+
+
+class _FailingAt:
+    """A journal whose disk fails at the first entry of one kind; it remembers every entry tried."""
+
+    def __init__(self, journal, kind, error):
+        self.journal, self.kind, self.error, self.tried = journal, kind, error, []
+
+    def append(self, kind, payload):
+        self.tried.append(kind)
+        if kind == self.kind:
+            raise self.error
+        return self.journal.append(kind, payload)
+
+    def __getattr__(self, name):
+        return getattr(self.journal, name)
+
+
+def _play_to_the_end(session):
+    session.place(1, Bet.BANKER, D("10"))
+    session.deal()
+    for code in ("3D", "6H", "QH", "9D", "7H", "TS"):  # Banker 5-0
+        session.enter_card(code)
+
+
+def test_a_failed_outcome_is_not_followed_by_its_settlement_in_the_journal(tmp_path):
+    """The journal failed writing a round's outcome: the table stops, and the settlement and round end
+    are not written after it (a journal paying a round it never saw end)."""
+    path = tmp_path / "j.sqlite"
+    failing = _FailingAt(Journal.open(path), "outcome", OSError(28, "No space left on device"))
+    session = TableSession(no_burn(), journal=failing, odds=False)
+    _play_to_the_end(session)
+    assert "journal cannot be written" in session.snapshot.stopped
+    assert failing.tried[-1] == "outcome" and "settlement" not in failing.tried
+    session.close()
+    kinds = [e.kind for e in Journal.open(path, readonly=True).entries()]
+    assert "outcome" not in kinds and "settlement" not in kinds and "round_end" not in kinds
+
+
+def test_an_entry_that_cannot_be_encoded_is_named_as_our_fault_not_the_disk(tmp_path, caplog):
+    from dealer_assist.table.journal import JournalPayloadError
+
+    failing = _FailingAt(Journal.open(tmp_path / "j.sqlite"), "settlement", JournalPayloadError("Decimal is not JSON"))
+    session = TableSession(no_burn(), journal=failing, odds=False)
+    _play_to_the_end(session)
+    stopped = session.snapshot.stopped
+    assert "a settlement entry could not be recorded" in stopped and "not the disk" in stopped
+    assert "Fix the disk" not in stopped and "round_end" not in failing.tried
+    assert any("could not be encoded" in r.message and r.exc_info for r in caplog.records)
+    session.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import abc
 import json
+import logging
 import threading
 import time
 from dataclasses import asdict, dataclass, replace
@@ -19,9 +20,12 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
+from dealer_assist.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, RecordedOp, SeqGap,
+                                   ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
-from dealer_assist.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, RecordedOp,
-                                          SeqGap, ShoeSignal, SourceEvent, Unreadable)
+from dealer_assist.table.journal import JournalPayloadError
+
+_log = logging.getLogger(__name__)
 
 #: Each source applies its own acceptance threshold (the camera's comes from its calibration) and marks
 #: a read it is unsure of with candidates; a read with candidates, or one below this floor, waits for
@@ -258,17 +262,28 @@ class SessionCore(abc.ABC):
 
     # -- the one path every change takes ------------------------------------------
     def _write(self, kind: str, payload: dict) -> bool:
+        """Journal one entry; on failure stop the table, so nothing is shown that was not recorded.
+
+        Once stopped nothing more is written: a round's outcome that failed is not followed by its
+        settlement (the journal would pay a round it never saw end).
+        """
         if self._journal is None:
             return True
+        if self._snap.stopped:
+            return False
         try:
             self._journal.append(kind, payload)
             return True
+        except JournalPayloadError as exc:
+            _log.exception("journal entry %r could not be encoded", kind)
+            why = (f"a {kind} entry could not be recorded ({exc}): a fault in dealer-assist, not the disk; "
+                   "nothing after this was recorded. Call a supervisor, restart dealer-assist, and report the log")
         except Exception as exc:  # JournalError and OS errors alike: stop rather than lose an entry
             why = (f"the journal cannot be written ({exc}); nothing after this was recorded. "
                    "Fix the disk or call a supervisor, then restart dealer-assist")
-            alert = Alert("journal", "error", "JOURNAL FAILURE: TABLE STOPPED", why, "call a supervisor", self._clock())
-            self._publish(replace(self._snap, stopped=why, alerts=self._with_alert(alert)))
-            return False
+        alert = Alert("journal", "error", "JOURNAL FAILURE: TABLE STOPPED", why, "call a supervisor", self._clock())
+        self._publish(replace(self._snap, stopped=why, alerts=self._with_alert(alert)))
+        return False
 
     def _do(self, op: dict, *, message: str = "") -> Optional[str]:
         """Apply ``op``; return ``None`` on success or the refusal's message (nothing changed)."""
