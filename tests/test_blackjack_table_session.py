@@ -215,7 +215,11 @@ def test_a_card_dealt_twice_needs_a_supervisor_and_is_flagged_at_the_deck_check(
     assert alert.code == "refused" and "supervisor" in alert.action
     assert session.snapshot.duplicate == parse_card("TH")
     assert "reason" in session.accept_refused("Ana", "4321", "  ")  # a reason is required, no PIN try used
-    assert session.state is before
+    assert "must give their name" in session.accept_refused("  ", "4321", "mixed decks")
+    wrong = session.accept_refused("Ana", "1111", "mixed decks")
+    assert "PIN" in wrong and session.state is before
+    refusals = [e.payload for e in session._journal.entries() if e.kind == "pin_refused"]
+    assert refusals[-1]["supervisor"] == "Ana" and refusals[-1]["action"] == "override_alarm"
     assert session.accept_refused("Ana", "4321", "two decks mixed up: checked on camera") is None
     assert session.snapshot.duplicate is None
     assert [c.code for c in session.state.round.cards] == ["TH"]

@@ -423,15 +423,8 @@ class BlackjackSession(SessionCore):
         """The journal payload of a supervisor's override, or the refusal's message."""
         if self._roster is None:
             return self._refuse("no supervisor roster is configured at this table: an override is not possible")
-        try:
-            correction = self._roster.authorize(supervisor, pin or "", "override_alarm",
-                                                {"alarm": what, "round": self._snap.state.round_no, **target}, reason)
-        except Exception as exc:  # wrong PIN, lockout, no reason: each says what to do
-            if hasattr(exc, "failures"):
-                self._write("pin_refused", {"supervisor": supervisor, "failures": exc.failures,
-                                            "locked_for": getattr(exc, "locked_for", 0.0)})
-            return self._refuse(str(exc))
-        return correction.to_payload()
+        return self._authorised(self._roster, "override_alarm", {"alarm": what, "round": self._snap.state.round_no,
+                                                                  **target}, supervisor, pin or "", reason)
 
 
 def replay_rules(recorded: Optional[dict], configured: Optional[BlackjackTableRules] = None) -> BlackjackTableRules:

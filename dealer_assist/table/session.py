@@ -12,6 +12,7 @@ and becomes a clear message (and, for a card, an alert that cannot be missed).
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -30,6 +31,8 @@ from dealer_assist.table.session_core import (CONFIRM_BELOW, Alert, JournalRepla
 from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSession"]
+
+_log = logging.getLogger(__name__)
 
 #: The journal kind of each operation (the payload always carries ``op`` too, for replay).
 OP_KINDS = {
@@ -351,9 +354,13 @@ class TableSession(SessionCore):
                 counts = self._odds_queue.get()
                 if counts is None:
                     return
+            rules = self._snap.state.rules
             try:
-                report = odds.shoe_odds(counts, self._snap.state.rules.paytable, decks=self._snap.state.rules.shoe.decks)
-            except Exception:
+                report = odds.shoe_odds(counts, rules.paytable, decks=rules.shoe.decks)
+            except odds.OddsError:  # a shoe too small to deal a round from: no odds to show
+                report = None
+            except Exception:  # a fault of ours: the odds panel waits, the table plays on, the log says why
+                _log.exception("odds of the shoe %s could not be computed", counts)
                 report = None
             with self._lock:
                 if self._snap.state.shoe.counts_left() == tuple(counts):
