@@ -124,13 +124,11 @@ def test_reboot_with_new_boot_id_resynchronises(loop):
     shoe, sink, port = loop()
     port.write(format_frame("HELLO", 0, "1", "fw", "D", "B1") + format_frame("CARD", 1, "AS")
                + format_frame("CARD", 2, "AH") + format_frame("HELLO", 0, "1", "fw", "D", "B2")
-               + format_frame("CARD", 1, "AD") + format_frame("HELLO", 0, "1", "fw", "D", "B2"))
-    sink.until(lambda e: isinstance(e, CardRead) and e.card.code == "AD")
-    time.sleep(0.1)
-    while not sink.q.empty():
-        sink.events.append(sink.q.get())
+               + format_frame("CARD", 1, "AD") + format_frame("HELLO", 0, "1", "fw", "D", "B2")
+               + format_frame("CARD", 2, "KD"))  # read after the repeated HELLO: all before it was handled
+    sink.until(lambda e: isinstance(e, CardRead) and e.card.code == "KD")
     assert [e.boot for e in sink.of(DeviceHello)] == ["B1", "B2"]  # the repeated B2 HELLO is ignored
-    assert [(e.card.code, e.seq) for e in sink.of(CardRead)] == [("AS", 1), ("AH", 2), ("AD", 1)]
+    assert [(e.card.code, e.seq) for e in sink.of(CardRead)] == [("AS", 1), ("AH", 2), ("AD", 1), ("KD", 2)]
     assert not sink.of(SeqGap)
 
 
@@ -212,7 +210,7 @@ def test_unplug_reports_lost_at_once_and_refinds_the_device_by_usb_id():
         t0 = time.time()
         ep1.unplug()
         lost = sink.until(is_link("lost"))
-        assert lost.t - t0 < 1.0  # "at once": no waiting for the stale timeout (3 s)
+        assert lost.t - t0 < 2.5  # "at once": no waiting for the stale timeout (3 s)
         ports[0] = Port(ep2.path, 0x0403, 0x6001, "SHOE42")
         up = sink.until(is_link("up"), timeout=5)
         assert up.detail == ep2.path and shoe.device_path == ep2.path
@@ -278,11 +276,15 @@ def test_a_port_that_opens_and_fails_at_once_is_retried_with_backoff_not_in_a_sp
     shoe = SerialShoe("/dev/ttyUSB9", opener=opener, lister=lambda: [], backoff_first=0.05, backoff_max=0.4)
     events = []
     shoe.start(events.append)
-    time.sleep(1.2)
+    deadline = time.monotonic() + 10  # counted by opens, not by the clock: a loaded machine is slower
+    while len(opens) < 5 and time.monotonic() < deadline:
+        time.sleep(0.02)
     shoe.stop()
-    assert 3 <= len(opens) <= 8  # 0.05, 0.1, 0.2, 0.4, 0.4 ... apart
+    assert len(opens) >= 5, "the port was not retried"
     assert [e.state for e in events if isinstance(e, LinkState)][:2] == ["up", "lost"]
-    assert all(b - a >= 0.04 for a, b in zip(opens, opens[1:]))
+    gaps = [b - a for a, b in zip(opens, opens[1:])]
+    assert all(g >= 0.04 for g in gaps)  # 0.05, 0.1, 0.2, 0.4 ... apart: never a spin
+    assert gaps[3] >= 0.3  # the wait doubled each time
 
 
 def test_stop_is_prompt_and_idempotent(loop):

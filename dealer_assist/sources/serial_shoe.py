@@ -209,7 +209,8 @@ class SerialShoe(CardSource):
             return [self.url]
         try:
             matching = [p.device for p in self._lister() if self.usb.matches(p)]
-        except Exception:
+        except Exception:  # the OS's port list is a convenience: the configured path is still tried
+            _log.debug("listing serial ports failed", exc_info=True)
             return [self.url]
         real = os.path.realpath(self.url)
         if any(os.path.realpath(d) == real for d in matching):
@@ -225,7 +226,8 @@ class SerialShoe(CardSource):
         real = os.path.realpath(url)
         try:
             ports = list(self._lister())
-        except Exception:
+        except Exception:  # without the list the shoe is found again by its path only
+            _log.debug("listing serial ports failed", exc_info=True)
             return
         for p in ports:
             device = getattr(p, "device", None)
@@ -238,7 +240,7 @@ class SerialShoe(CardSource):
         for url in self._candidates():
             try:
                 port = self._opener(url, self.baudrate)
-            except Exception as exc:
+            except (OSError, ValueError) as exc:  # pyserial's errors are OSErrors; a bad URL or baud rate, ValueErrors
                 # pyserial's message repeats the OS error's number and path: its errno says it once.
                 code = getattr(exc, "errno", None)
                 errors.append(f"{url}: {os.strerror(code) if isinstance(code, int) else exc}")
@@ -296,8 +298,12 @@ class SerialShoe(CardSource):
                     if not waiting:
                         break
                     data += port.read(min(waiting, READ_CHUNK - len(data)))
-            except Exception as exc:
+            except (OSError, ValueError) as exc:  # pyserial's errors are OSErrors
                 return f"read failed: {exc}"
+            except TypeError:  # pyserial reading a port stop() closed under it (its fd is None): else a fault
+                if self._stop.is_set():
+                    return "stopped"
+                raise
             now = time.monotonic()
             if data:
                 self._feed(data)

@@ -9,6 +9,7 @@ card-reading shoe would.
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time
@@ -17,6 +18,8 @@ from typing import Callable, Optional
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.sources.base import CardSource, Sink
 from dealer_assist.events import CardRead, LinkState, ShoeSignal
+
+_log = logging.getLogger(__name__)
 
 
 def shuffled_shoe(decks: int, seed: Optional[int]) -> list[Card]:
@@ -114,7 +117,9 @@ class VirtualShoe(CardSource):
                 break
             try:
                 due = self.demand()
-            except Exception:  # the table is being torn down
+            except Exception:
+                if not self._stop.is_set():  # not the table being torn down: a fault, which the log names
+                    _log.exception("the simulated shoe could not ask the table whether a card is due")
                 due = False
             if due:
                 self.deal_one()
