@@ -138,3 +138,24 @@ def test_blackjack_settings_out_of_reason_are_refused_by_name(setting, named):
         rules_from_config(setting)
     assert named in str(info.value)
     assert rules_from_config({"blackjack_pays": "1.2"}).house.blackjack_pays == Decimal("1.2")
+
+
+def test_pairs_that_favour_the_players_are_refused_and_a_fair_payout_is_named(tmp_path):
+    """A pair by value (a ten and a king) comes about twice as often as one by rank: at the seeds'
+    11:1 the players would keep 75% of every pair stake.  The house's edge is computed, not assumed."""
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, GOOD.replace("tie_pushes = true", 'tie_pushes = true\npair_by = "value"'))
+    n = 6 * 4  # cards of a rank in GOOD's 6 decks; the four ten-values are one value (96 cards)
+    pair = (9 * n * (n - 1) + 4 * n * (4 * n - 1)) / (13 * n * (13 * n - 1))
+    assert f"players an edge of {12 * pair - 1:.2%}" in str(info.value)  # 74.23%
+    assert "pair_pays to 5 or less" in str(info.value)
+    five = _load(tmp_path, GOOD.replace("tie_pushes = true", 'tie_pushes = true\npair_by = "value"\npair_pays = "5"'))
+    assert (five.rules.paytable.player_pair, five.rules.paytable.banker_pair) == (Decimal("5"), Decimal("5"))
+    with pytest.raises(ConfigError, match="pairs by value paying 6:1"):
+        _load(tmp_path, GOOD.replace("tie_pushes = true", 'tie_pushes = true\npair_by = "value"\npair_pays = 6'))
+    with pytest.raises(ConfigError, match="pairs by rank paying 14:1"):  # rank pairs come 7.5%: 13:1 is the most
+        _load(tmp_path, GOOD.replace("tie_pushes = true", 'tie_pushes = true\npair_pays = "14"'))
+    assert _load(tmp_path, GOOD.replace("tie_pushes = true", 'tie_pushes = true\npair_pays = "12"')).rules.paytable.player_pair == 12
+    for bad in ('"0.5"', '"x"', "true", '"101"'):
+        with pytest.raises(ConfigError, match="paytable.pair_pays = .* must be a payout to 1"):
+            _load(tmp_path, GOOD.replace("tie_pushes = true", f"tie_pushes = true\npair_pays = {bad}"))

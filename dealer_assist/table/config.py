@@ -15,7 +15,8 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     [paytable]
     variant = "standard"      # or "ez", "super6"
     tie_pushes = true         # Player/Banker bets on a tie
-    pair_by = "rank"          # or "value"
+    pair_by = "rank"          # or "value" (then lower pair_pays: 11:1 on value pairs favours the players)
+    pair_pays = "11"          # Player Pair and Banker Pair pay this to 1
 
     [limits]                  # at start; a supervisor changes them at the table (L), journaled
     max_payout = "20000"
@@ -45,6 +46,8 @@ import difflib
 import os
 import tomllib
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Optional
 
@@ -93,7 +96,7 @@ def default_journal_path(game: str = "baccarat") -> Path:
 #: a misspelt key would otherwise leave its setting silently at the default.
 TOP_KEYS = ("game", "source", "journal", "shoe", "paytable", "limits", "table", "display", "supervisors", "blackjack")
 SECTION_KEYS = {"shoe": ("decks", "burn", "rounds_after_cut", "cut_from_end"),
-                "paytable": ("variant", "pair_by", "tie_pushes"),
+                "paytable": ("variant", "pair_by", "pair_pays", "tie_pushes"),
                 "table": ("chips", "seats"),
                 "display": ("turbo", "sound", "fullscreen", "sim_interval")}
 
@@ -127,6 +130,38 @@ def _typed(section: dict, name: str, key: str, default: Any, kind: type, path: P
     return value
 
 
+def _pair_pays(value: Any, path: Path) -> Decimal:
+    """``paytable.pair_pays``: the pair bets' payout to 1, a whole or two-decimal number from 1 to 100."""
+    try:
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise ValueError
+        pays = parse_money(str(value))
+        if not 1 <= pays <= 100:
+            raise ValueError
+    except (ValueError, InvalidAmountError):
+        raise ConfigError(f"{path}: paytable.pair_pays = {value!r} must be a payout to 1 from 1 to 100, "
+                          'e.g. "11" (the seeds\' 11:1)') from None
+    return pays
+
+
+def _refuse_a_players_edge(paytable: pt.Paytable, decks: int, path: Path) -> None:
+    """Refuse pair bets that favour the players.  A pair by value (a ten and a king) comes about twice
+    as often as a pair by rank: at the seeds' 11:1 the players would win 75% of every stake."""
+    from dealer_assist.odds import counts_for, shoe_odds
+
+    odds = shoe_odds(counts_for(decks), paytable, decks=decks).bets[pt.Bet.PLAYER_PAIR]
+    if odds.house_edge > 0:
+        return
+    chance = (1 - odds.house_edge) / (Fraction(paytable.player_pair) + 1)
+    fair = int(1 / chance - 1)  # the highest whole payout that still leaves the house an edge
+    fair -= 1 if fair + 1 == 1 / chance else 0
+    pays = paytable.player_pair
+    shown = pays.quantize(Decimal(1)) if pays == pays.to_integral_value() else pays
+    raise ConfigError(f"{path}: pairs by {paytable.pair_by} paying {shown}:1 give the players an edge "
+                      f"of {float(-odds.house_edge):.2%} on both pair bets (a pair comes {float(chance):.1%} of the "
+                      f"time): set paytable.pair_pays to {fair} or less, or pair_by = \"rank\"")
+
+
 def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> AppConfig:
     try:
         _refuse_unknown(data, TOP_KEYS, "", path)
@@ -143,8 +178,10 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         pair_by = pay_d.get("pair_by", "rank")
         if pair_by not in ("rank", "value"):
             raise ConfigError(f"{path}: paytable.pair_by {pair_by!r} must be \"rank\" or \"value\"")
+        pays = _pair_pays(pay_d.get("pair_pays", "11"), path)
         paytable = replace(variants[variant], tie_pushes=_typed(pay_d, "paytable", "tie_pushes", True, bool, path),
-                           pair_by=pair_by)
+                           pair_by=pair_by, player_pair=pays, banker_pair=pays)
+        _refuse_a_players_edge(paytable, shoe.decks, path)
         limits = TableLimits.from_mapping(_section(data, "limits", path))
         table_d = _section(data, "table", path)
         listed = table_d.get("chips", ["1", "5", "25", "100", "500", "1000"])
