@@ -345,3 +345,20 @@ def test_the_csv_export_has_each_bets_commission_and_each_split_hand(tmp_path, c
     session.close()
     rows = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
     assert [(r["seat"], r["hand"]) for r in rows] == [("1", "0"), ("1", "1")]
+
+
+def test_a_stake_that_cannot_be_read_is_listed_with_its_entry_not_exported_as_nothing(tmp_path):
+    """A bet entry whose stake is no amount (a journal written by another program, a bug) was exported
+    as a stake of 0.00: the bet vanished from the money.  It is kept whole and named instead."""
+    path = tmp_path / "j.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.BANKER, D("25")) is None
+    session.close()
+    with Journal.open(path) as journal:
+        journal.append("bet_placed", {"round": 1, "seat": 2, "bet": "player", "stake": "ten"})
+        journal.append("bet_placed", {"round": 1, "seat": 3, "bet": "player", "stake": 2.5})
+    (record,) = exported(path)
+    unread = [o for o in record["other"] if o["kind"] == "bet_placed"]
+    assert [(o["seat"], o["stake"]) for o in unread] == [(2, "ten"), (3, 2.5)]
+    assert "'ten' cannot be read as money" in unread[0]["problem"]
+    assert [(b["seat"], b["stake"]) for b in record["bets"]] == [(1, "25.00")]

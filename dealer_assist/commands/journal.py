@@ -15,10 +15,11 @@ import csv
 import io
 import json
 import sys
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Dict, Iterable, List, Optional
 
 from dealer_assist.commands.output import CommandError, emit_json
+from dealer_assist.money import InvalidAmountError, parse_money
 
 BET_ADD = ("bet_placed",)
 BET_TAKE = ("bet_removed", "bet_undone")
@@ -252,6 +253,10 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
         elif kind in BET_ADD or kind in BET_TAKE:
             key = (payload.get("seat"), payload.get("bet"))
             amount = _amount(payload.get("stake"))
+            if amount is None:  # kept whole, and named, rather than counted as nothing
+                record["other"].append({"seq": entry.seq, "kind": kind, **body,
+                                        "problem": f"stake {payload.get('stake')!r} cannot be read as money"})
+                continue
             sign = 1 if kind in BET_ADD else -1
             stakes[number][key] = stakes[number].get(key, Decimal("0.00")) + sign * amount
         elif kind == "outcome":
@@ -360,11 +365,14 @@ def _add_to_deck_check(check: Dict[str, Any], receipts: List[Optional[Dict[str, 
         check["other"].append({"seq": entry.seq, "kind": kind, **body})
 
 
-def _amount(value: Any) -> Decimal:
+def _amount(value: Any) -> Optional[Decimal]:
+    """A recorded stake, or None when it cannot be read as money (the table writes "10.00")."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return None
     try:
-        return Decimal(str(value)).quantize(Decimal("0.01"))
-    except (InvalidOperation, ValueError):
-        return Decimal("0.00")
+        return parse_money(str(value))
+    except InvalidAmountError:
+        return None
 
 
 def rounds_to_csv(rounds: List[Dict[str, Any]]) -> str:
