@@ -11,7 +11,28 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from pathlib import Path  # noqa: E402
+
 import pytest  # noqa: E402
+
+#: The camera tests' shared card images (../shared/cards): where they are missing those tests skip.
+SHARED_CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+
+
+def pytest_sessionstart(session):
+    """On CI (``CI`` set) the shared card images must be there: their tests would all skip, and CI pass."""
+    if os.environ.get("CI") and not (SHARED_CARDS / "test").is_dir():
+        pytest.exit(f"CI is set but the shared card images are not at {SHARED_CARDS}: the camera tests "
+                    "would only skip. Put the shared folder beside the repository, or unset CI", returncode=1)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say plainly when the camera tests skipped for want of the shared card images."""
+    skipped = [r for r in terminalreporter.stats.get("skipped", [])
+               if "shared" in str(getattr(r, "longrepr", "")) and "not found" in str(getattr(r, "longrepr", ""))]
+    if skipped:
+        terminalreporter.write_line(f"{len(skipped)} camera tests skipped: the shared card images are not at "
+                                    f"{SHARED_CARDS}", yellow=True, bold=True)
 
 
 @pytest.fixture
