@@ -175,7 +175,8 @@ def test_deck_change_from_the_virtual_shoe_is_reconciled(tmp_path):
         play_standing(session, shoe)
         dealt = session.state.ledger.dealt
         assert dealt == tuple(shuffled_shoe(1, 3)[:len(dealt)])
-        assert session.new_deck() is not None  # not counted back
+        refused = session.new_deck()  # not counted back
+        assert refused.startswith("new deck refused: count the old deck back first (C opens the deck check")
         assert session.start_deck_check() is None
         assert session.return_stub() is None
         for card in dealt[:-1]:

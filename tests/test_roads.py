@@ -127,7 +127,9 @@ def test_small_road_and_cockroach_wait_while_big_eye_boy_has_started():
     assert sources(b.big_eye_boy) == [(1, 1)]
     assert b.small_road.marks == () and b.cockroach_pig.marks == ()
     assert b.small_road.if_banker is None and b.small_road.if_player is None
-    assert b.big_eye_boy.if_banker is not None
+    # Banker next starts a column: columns 1 and 0 are alike (2 and 2), red; Player next goes down
+    # to row 2, where column 0 stopped one row above: blue.
+    assert (b.big_eye_boy.if_banker, b.big_eye_boy.if_player) == ("red", "blue")
 
 
 # --- derived roads: red/blue ------------------------------------------------------

@@ -104,7 +104,7 @@ def test_a_dialog_for_one_card_does_not_accept_another(qtbot, table, tmp_path):
     session, window = table
     refuse_seven_of_clubs(session)
     dialog = f9(qtbot, window)
-    assert session.enter_card("KS") is not None  # another card dealt twice comes in meanwhile
+    assert "already dealt from this deck" in session.enter_card("KS")  # another card dealt twice comes in meanwhile
     before = session.state
     sign(qtbot, dialog, "ana", "4321", "two decks mixed")
     assert dialog.isVisible() and "K♠" in dialog.message.text() and "7♣" in dialog.message.text()
@@ -114,7 +114,7 @@ def test_a_dialog_for_one_card_does_not_accept_another(qtbot, table, tmp_path):
 def test_f9_lets_a_new_deck_in_with_cards_missing(qtbot, table, tmp_path):
     session, window = table
     assert session.start_deck_check() is None and session.enter_card("TH") is None
-    assert session.new_deck() is not None  # not reconciled: refused without a supervisor
+    assert "not reconciled" in session.new_deck()  # refused without a supervisor
     dialog = f9(qtbot, window)
     assert dialog.what.text() == "A supervisor must put a new deck in with cards missing or seen twice."
     sign(qtbot, dialog, "ana", "0000", "three cards fell under the table")
