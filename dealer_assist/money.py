@@ -1,8 +1,8 @@
-"""Money: ``Decimal`` with two places, arithmetic in integer cents, never float.
+"""Money: ``Decimal`` with two places (whole cents), exact decimal arithmetic, never float.
 
 The seed rule "all winning amounts are rounded down to the nearest penny" is
-applied to the winnings of each bet, in integer cents, so that 0.95 x 10.05
-pays 9.54 and never 9.55.
+applied to the winnings of each bet: the exact product is floored to the cent,
+so that 0.95 x 10.05 (9.5475) pays 9.54 and never 9.55.
 """
 
 from __future__ import annotations
@@ -65,15 +65,6 @@ def parse_money(text: object) -> Decimal:
     if value != value.quantize(CENT):
         raise InvalidAmountError(text, "more than two decimals")
     return value.quantize(CENT)
-
-
-def to_cents(amount: Decimal) -> int:
-    """Whole cents of a two-place amount."""
-    return int((amount * 100).to_integral_value())
-
-
-def from_cents(cents: int) -> Decimal:
-    return (Decimal(cents) / 100).quantize(CENT)
 
 
 def winnings(stake: Decimal, ratio: Decimal) -> Decimal:

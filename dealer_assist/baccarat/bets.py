@@ -32,6 +32,8 @@ class LimitError(BettingError):
 
 
 class BettingClosedError(BettingError):
+    """A bet changed after the deal started: the cards may already show who wins."""
+
     def __init__(self, action: str) -> None:
         super().__init__(f"cannot {action}: bets are locked once the deal has started")
 
@@ -291,10 +293,6 @@ class Betting:
         except LimitError as exc:
             raise LimitError(f"{exc} under the new limits: change those bets first, then the limits") from None
         return changed
-
-    def unlock(self) -> "Betting":
-        """Reopen the bets (a voided round, under supervision)."""
-        return replace(self, locked=False)
 
     def next_round(self) -> "Betting":
         """Fresh bets for the next round; the current ones become the Rebet."""

@@ -72,11 +72,6 @@ class Paytable:
     def ratio(self, bet: Bet) -> Decimal:
         return getattr(self, bet.value)
 
-    @property
-    def commission_rate(self) -> Decimal:
-        """The Banker commission implied by the table: 1 - banker ratio (0.05 by default)."""
-        return Decimal(1) - self.banker if self.banker < 1 else Decimal(0)
-
 
 STANDARD = Paytable()
 EZ = Paytable(banker=Decimal("1"), banker_three_card_seven_pushes=True)

@@ -80,9 +80,6 @@ class Settlement:
         taken = sum((r.stake for r in self.lines if r.result == "lose"), ZERO)
         return taken - self.paid
 
-    def for_seat(self, seat: int) -> tuple[BetResult, ...]:
-        return tuple(r for r in self.lines if r.seat == seat)
-
     @property
     def paying_order(self) -> tuple[BetResult, ...]:
         """Losing bets first (take), then pushes and wins seat by seat."""
@@ -122,6 +119,13 @@ def bet_result(bet: Bet, outcome: Outcome, paytable: Paytable) -> tuple[str, Dec
 
 
 def settle_wager(wager: Wager, outcome: Outcome, paytable: Paytable = STANDARD) -> BetResult:
+    """How one wager came out.
+
+    The winnings are floored to the penny first, and the commission is what the house keeps of the
+    even-money win: stake minus winnings, so the floored fraction of a cent counts as commission
+    (10.05 on Banker pays 9.54, commission 0.51) and the two always add up to the even-money win.
+    Super 6's half pay is no commission (``half_pay``).
+    """
     result, ratio = bet_result(wager.bet, outcome, paytable)
     pays = winnings(wager.stake, ratio)
     commission = ZERO

@@ -47,6 +47,8 @@ class InvalidActionError(BlackjackError):
 
 
 class NothingToUndoError(BlackjackError):
+    """A void asked of a round with nothing entered: there is no last card or action to take back."""
+
     def __init__(self) -> None:
         super().__init__("nothing to void: no card or action has been entered in this round")
 

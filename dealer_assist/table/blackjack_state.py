@@ -192,10 +192,6 @@ class BlackjackState:
     def stake(self, seat: int) -> Decimal:
         return dict(self.bets).get(seat, ZERO)
 
-    @property
-    def total_staked(self) -> Decimal:
-        return sum((s for _, s in self.bets), ZERO)
-
     def due(self) -> Optional[Due]:
         """What the round waits for, in round seat numbers (``None`` when no round is open)."""
         return self.round.due() if self.round is not None and self.phase == BlackjackPhase.PLAYING else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Callable, Optional, TextIO
+from typing import Callable, TextIO
 
 from dealer_assist.training.case import AnswerError, Case
 from dealer_assist.training.feed import FeedError
@@ -127,7 +127,3 @@ class TextTrainer:
             for line in summary.lines():
                 self._say(line)
         return summary
-
-
-def run_text(session: TrainingSession, json_mode: bool = False, inp: Optional[TextIO] = None) -> Summary:
-    return TextTrainer(session, inp or sys.stdin, json_mode=json_mode).run()
