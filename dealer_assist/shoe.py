@@ -11,11 +11,12 @@ card leaves the old value exactly as it was.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Optional
 
-from dealer_assist.cards import RANKS, SUITS, Card
+from dealer_assist.cards import RANKS, SUITS, Card, full_deck
 
 
 class ShoeError(ValueError):
@@ -252,3 +253,11 @@ class Shoe:
         if self.cut_out:
             text += ", cut card out: " + ("last round" if self.rounds_left == 1 else "one more round after this")
         return text
+
+
+def shuffled_shoe(decks: int, seed: Optional[int]) -> list[Card]:
+    """``decks`` full decks shuffled; a seed gives the same order every time (a replayable simulated
+    shoe, a training drill two trainees can compare).  A game shuffle, not a casino's: never for play."""
+    cards = full_deck() * decks
+    random.Random(seed).shuffle(cards)
+    return cards

@@ -9,6 +9,7 @@ gets and hands the table a :class:`CardRead` per physical card, an
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from pathlib import Path
@@ -16,6 +17,8 @@ from typing import Optional, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import CardRead, LinkState, Unreadable
+
+_log = logging.getLogger(__name__)
 
 
 class CameraSource(CardSource):
@@ -72,6 +75,7 @@ class CameraSource(CardSource):
                     detail += f" ({len(self._grabber.skipped)} unreadable image(s) passed over)"
                 state = "lost" if self._grabber.error else "ended"
         except Exception as exc:  # the thread must say why it ended, never die silently
+            _log.exception("the camera reader %s failed", self.name)
             detail = f"camera reader failed: {exc}"
         if not self._stop.is_set():
             sink(LinkState(self.name, time.time(), state, detail))

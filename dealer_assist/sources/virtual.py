@@ -16,16 +16,13 @@ import time
 from typing import Callable, Optional
 
 from dealer_assist.cards import Card, full_deck
-from dealer_assist.sources.base import CardSource, Sink
 from dealer_assist.events import CardRead, LinkState, ShoeSignal
+from dealer_assist.shoe import shuffled_shoe
+from dealer_assist.sources.base import CardSource, Sink
+
+__all__ = ["VirtualShoe", "shuffled_shoe"]
 
 _log = logging.getLogger(__name__)
-
-
-def shuffled_shoe(decks: int, seed: Optional[int]) -> list[Card]:
-    cards = full_deck() * decks
-    random.Random(seed).shuffle(cards)
-    return cards
 
 
 class VirtualShoe(CardSource):

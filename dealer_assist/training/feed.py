@@ -16,7 +16,7 @@ from typing import Optional
 from dealer_assist.cards import Card
 from dealer_assist.sources.base import CardSource
 from dealer_assist.events import CardRead, SeqGap, Unreadable
-from dealer_assist.sources.virtual import shuffled_shoe
+from dealer_assist.shoe import shuffled_shoe
 
 
 class FeedError(RuntimeError):

@@ -6,6 +6,7 @@ the same pieces for tests, the screenshot script and the benchmark.
 
 from __future__ import annotations
 
+import logging
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -17,6 +18,8 @@ from PySide6.QtWidgets import QApplication
 
 from dealer_assist.ui import theme
 from dealer_assist.ui.main_window import MainWindow, Options
+
+_log = logging.getLogger(__name__)
 
 
 class DisplayError(Exception):
@@ -77,7 +80,7 @@ class Table:
             try:
                 self.source.stop()
             except Exception:  # a source that failed to stop must not keep the journal open
-                pass
+                _log.exception("the card source %s did not stop cleanly", getattr(self.source, "name", self.source))
         bridge = getattr(self.window, "bridge", None)
         if bridge is not None:
             bridge.detach()
@@ -116,9 +119,11 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
     config = config or AppConfig()
     options = options or Options(turbo=config.turbo, sound=config.sound, fullscreen=config.fullscreen,
                                  sim_interval=config.sim_interval)
+    from dealer_assist.table.supervisor import SupervisorError
+
     try:
         supervisors = config.roster()
-    except Exception as exc:  # SupervisorError / PinHashError from the config's [[supervisors]]
+    except SupervisorError as exc:  # a PinHashError from the config's [[supervisors]]
         raise DisplayError(f"the supervisors in the configuration cannot be used: {exc}") from None
     journal = open_journal(journal_path) if journal_path is not None else None
     from dealer_assist.table.session_core import JournalReplayError, RulesMismatchError
@@ -233,13 +238,3 @@ def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int
         table.close()
         app.setQuitOnLastWindowClosed(quit_on_last)
 
-
-def main() -> int:
-    """``python -m dealer_assist.ui.app``: the display with the defaults (same as ``dealer-assist``)."""
-    from dealer_assist.cli import main as cli_main
-
-    return cli_main(["run", *sys.argv[1:]])
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -6,6 +6,8 @@ layout reads from a metre away at 1280x720 and at 4K.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from PySide6.QtGui import QColor, QFont
 
 FELT = QColor("#0d3b2c")
@@ -48,8 +50,8 @@ def font(px: float, bold: bool = False) -> QFont:
 def chip_colour(value) -> QColor:
     """The colour of the biggest chip that fits in ``value`` (a stack of 30 shows a 25 on top)."""
     try:
-        fits = [v for v in CHIP_COLOURS if v <= float(value)]
-    except (TypeError, ValueError):
+        fits = [v for v in CHIP_COLOURS if v <= Decimal(value)]
+    except (TypeError, ValueError, ArithmeticError):
         fits = []
     return QColor(CHIP_COLOURS[max(fits)] if fits else "#8a8a8a")
 
