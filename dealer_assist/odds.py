@@ -87,6 +87,14 @@ class SeenTooOftenError(OddsError):
     """A card was seen more often than the shoe holds it (an accounting alarm)."""
 
 
+class UnknownEventError(OddsError, KeyError):
+    """An event :meth:`OddsReport.probability` does not count; the message lists those it does.
+    (A KeyError too, for callers that looked it up like a mapping; its message is printed plainly.)"""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 @dataclass(frozen=True)
 class _Tables:
     """Everything that does not depend on the shoe: built once, on first use."""
@@ -271,7 +279,7 @@ class OddsReport:
         try:
             count = self.combinations[event]
         except KeyError:
-            raise KeyError(f"unknown event {event!r} (events: {', '.join(self.combinations)})") from None
+            raise UnknownEventError(f"unknown event {event!r} (events: {', '.join(self.combinations)})") from None
         return Fraction(count, self.combinations["total"])
 
     def to_json(self) -> dict:

@@ -432,3 +432,13 @@ def test_report_is_read_only_and_survives_copy_and_pickle():
     assert copy.deepcopy(report) == report
     clone = pickle.loads(pickle.dumps(report))
     assert clone.bets[Bet.BANKER].house_edge == report.bets[Bet.BANKER].house_edge
+
+
+def test_an_unknown_event_is_named_with_the_events_counted():
+    from dealer_assist.odds import OddsError, UnknownEventError, counts_for, shoe_odds
+
+    report = shoe_odds(counts_for(8))
+    with pytest.raises(OddsError) as info:
+        report.probability("dragon")
+    assert isinstance(info.value, UnknownEventError)
+    assert str(info.value).startswith("unknown event 'dragon' (events: total, player, banker")
