@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealer_assist.commands.journal import rounds_from_entries  # noqa: E402
+from dealer_assist.table.export import rounds_from_entries  # noqa: E402
 from dealer_assist.table.journal import Journal  # noqa: E402
 
 CARDS = ["2S", "3H", "KD", "4C", "9S", "TH"]

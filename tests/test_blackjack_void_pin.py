@@ -239,7 +239,7 @@ def test_a_counted_card_is_taken_back_without_a_pin_and_journaled(tmp_path):
 
 
 def test_the_export_leaves_out_voided_cards_and_a_settlement_taken_back(tmp_path):
-    from dealer_assist.commands.journal import rounds_from_entries
+    from dealer_assist.table.export import rounds_from_entries
 
     path = tmp_path / "bj.sqlite"
     session = BlackjackSession(RULES, Journal.open(path), roster=roster())

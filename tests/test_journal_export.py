@@ -11,7 +11,7 @@ from decimal import Decimal as D
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.cli import main
-from dealer_assist.commands.journal import rounds_from_entries
+from dealer_assist.table.export import rounds_from_entries
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.blackjack_session import BlackjackSession, settlement_json
 from dealer_assist.table.blackjack_state import BlackjackTableRules

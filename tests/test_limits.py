@@ -264,7 +264,7 @@ def test_the_replay_of_a_journal_changes_the_limits_where_the_table_did(tmp_path
 
 
 def test_the_export_keeps_the_change_with_its_round_and_does_not_void_it(tmp_path):
-    from dealer_assist.commands.journal import rounds_from_entries
+    from dealer_assist.table.export import rounds_from_entries
 
     path = tmp_path / "j.sqlite"
     session = TableSession(rules(), Journal.open(path), supervisors=roster(), odds=False)
