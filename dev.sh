@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-DEBIAN_PACKAGES=(python3 python3-venv python3-pip xvfb xauth socat fonts-dejavu-core
+DEBIAN_PACKAGES=(python3 python3-venv python3-pip xvfb xauth fonts-dejavu-core
   libegl1 libgl1 libglib2.0-0 libfontconfig1 libdbus-1-3 libxkbcommon0 libxkbcommon-x11-0
   libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0
   libxcb-render-util0 libxcb-image0 libxcb-xkb1 libx11-xcb1)

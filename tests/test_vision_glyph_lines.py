@@ -23,7 +23,7 @@ from dealer_assist.vision.glyph_pairs import _outline_stats
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.rank_lines import line_off_rank
 from dealer_assist.vision.recognize import Recognizer
-from tests.frame_truth import assert_no_wrong_card, assert_read_there
+from frame_truth import assert_no_wrong_card, assert_read_there
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 SHIPPED = default_profile_path().parent

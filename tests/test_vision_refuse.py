@@ -174,3 +174,19 @@ def test_a_profile_json_no_calibration_writes_is_refused_by_its_field(tmp_path, 
     with pytest.raises(ProfileError) as info:
         Profile.load(folder)
     assert named in str(info.value) and "recalibrate" in str(info.value)
+
+
+def test_a_shipped_profile_is_found_by_name_from_any_folder(tmp_path, monkeypatch):
+    """``--profile plastic`` (or ``calibration/plastic``, as the README writes it) from another folder
+    than the checkout's found nothing: an installed package's profiles had no name a user could give."""
+    from dealer_assist.vision.profile import Profile, ProfileError, SHIPPED
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("plastic", "calibration/plastic"):
+        assert Profile.load(name).aspect == Profile.load(SHIPPED / "plastic").aspect
+    own = tmp_path / "plastic"  # a folder of the user's own by that name is theirs, never the shipped one
+    own.mkdir()
+    with pytest.raises(ProfileError, match="no deck profile at 'plastic'.*shipped profiles: anglo, plastic"):
+        Profile.load("plastic")
+    with pytest.raises(ProfileError, match="shipped profiles: anglo, plastic"):
+        Profile.load("elsewhere/plastic")

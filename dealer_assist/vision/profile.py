@@ -14,6 +14,7 @@ import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -261,10 +262,14 @@ class Profile:
 
     @classmethod
     def load(cls, folder: str | Path) -> "Profile":
-        folder = Path(folder)
+        """The profile in ``folder``; a folder that does not exist may name a shipped profile
+        (``anglo``, ``calibration/plastic``), so the README's examples work from any directory."""
+        folder = shipped_profile(folder) or Path(folder)
         path = folder / PROFILE_FILE if folder.is_dir() else folder
         if not path.is_file():
-            raise ProfileError(f"no deck profile at {str(folder)!r}: expected {PROFILE_FILE} there (make one with 'dealer-assist calibrate --images DIR --out {folder}')")
+            names = ", ".join(shipped_profile_names())
+            raise ProfileError(f"no deck profile at {str(folder)!r}: expected {PROFILE_FILE} there (make one with "
+                               f"'dealer-assist calibrate --images DIR --out {folder}'; shipped profiles: {names})")
         folder = path.parent
         try:
             data = json.loads(path.read_text())
@@ -334,14 +339,28 @@ class Profile:
         return profile
 
 
-def default_profile_path() -> Path:
-    """The profile of the demo deck: the repository's ``calibration/anglo``.
+#: The shipped profiles: the repository's ``calibration/``, reached through ``dealer_assist/data/calibration``
+#: (a link to it, whose files a wheel copies), so that an installed package finds them as a checkout does.
+SHIPPED = Path(__file__).resolve().parents[1] / "data" / "calibration"
 
-    It is reached through ``dealer_assist/data/calibration`` (a link to the
-    repository's folder, whose files a wheel copies), so that an installed
-    package finds it as well as a checkout does.
-    """
-    return Path(__file__).resolve().parents[1] / "data" / "calibration" / "anglo"
+
+def default_profile_path() -> Path:
+    """The profile of the demo deck: the repository's ``calibration/anglo``."""
+    return SHIPPED / "anglo"
+
+
+def shipped_profile_names() -> list[str]:
+    return sorted(p.parent.name for p in SHIPPED.glob(f"*/{PROFILE_FILE}"))
+
+
+def shipped_profile(name: str | Path) -> Optional[Path]:
+    """The shipped profile ``name`` stands for (``plastic`` or ``calibration/plastic``) when no such
+    path exists here, else None: a path that exists is always the user's own."""
+    path = Path(name)
+    if path.exists() or len(path.parts) > 2 or (len(path.parts) == 2 and path.parts[0] != "calibration"):
+        return None
+    found = SHIPPED / path.name
+    return found if (found / PROFILE_FILE).is_file() else None
 
 
 def _number(value: object) -> bool:
