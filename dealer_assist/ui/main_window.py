@@ -3,7 +3,7 @@
 Layout (top to bottom): the banner with what is due; alerts; the hands and
 the bets on the left, settlement (or history) and the shoe's status and odds
 on the right; the five roads; the card field.  All sizes follow one unit
-taken from the window height (:func:`dealer_assist.ui.theme.unit_for_height`).
+taken from the window's size (:func:`dealer_assist.ui.theme.unit_for_size`).
 """
 
 from __future__ import annotations
@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{title}: baccarat" + (" replay" if self.replay else ""))
         self.cues = Cues(self.options.sound)
         self.unit = 0
+        self.setMinimumSize(*theme.LEAST_WINDOW)
         self._painted = False
         self._last: Any = None
         self.supervisor_dialog: Optional[SupervisorDialog] = None
@@ -202,7 +203,7 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
-        unit = theme.unit_for_height(self.height())
+        unit = theme.unit_for_size(self.width(), self.height())
         if unit != self.unit:
             self.unit = unit
             for w in (self.banner, self.alerts, self.betting, self.settlement, self.history, self.status,

@@ -31,13 +31,21 @@ LEVEL = {"error": QColor("#c8102e"), "warning": QColor("#e08e0b"), "info": QColo
 CHIP_COLOURS = {1: "#f5f5f5", 5: "#d63a2f", 10: "#2f6fdf", 25: "#1f9d55", 100: "#222222",
                 500: "#7b3fb5", 1000: "#e0a100", 5000: "#b5651d"}
 
-#: Window height (px) per unit: 720 px -> 16 px text, 2160 px (4K) -> 48 px.
+#: Window height (px) per unit: 720 px -> 16 px text, 2160 px (4K) -> 48 px ...
 HEIGHT_PER_UNIT = 45
+#: ... and width per unit, for a window narrower than 16:9 (1280 px -> 16 px): the text that fits
+#: a 16:9 window's width must fit a narrower one's too.
+WIDTH_PER_UNIT = 80
 MIN_UNIT = 12
+#: The least size a window takes (a 1024x600 netbook screen with room for a title bar).  Set on the
+#: window, it stands in for the layout's own minimum, which grows with the text: a window made big
+#: could not be made small again (Qt held it to the big text's width before the text shrank).
+LEAST_WINDOW = (960, 540)
 
 
-def unit_for_height(height: int) -> int:
-    return max(MIN_UNIT, int(height / HEIGHT_PER_UNIT))
+def unit_for_size(width: int, height: int) -> int:
+    """The text unit (px) of a window: by its height, or its width when it is narrower than 16:9."""
+    return max(MIN_UNIT, int(min(height / HEIGHT_PER_UNIT, width / WIDTH_PER_UNIT)))
 
 
 def font(px: float, bold: bool = False) -> QFont:

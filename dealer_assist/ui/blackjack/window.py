@@ -93,6 +93,7 @@ class BlackjackWindow(QMainWindow):
         self.pace = getattr(source, "interval", None)
         self.setWindowTitle(f"{title}: blackjack" + (" replay" if replay else ""))
         self.unit = 0
+        self.setMinimumSize(*theme.LEAST_WINDOW)
         self.last_error: Optional[str] = None
         self.auto = auto
         self.auto_pause = auto_pause
@@ -213,7 +214,7 @@ class BlackjackWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
-        unit = theme.unit_for_height(self.height())
+        unit = theme.unit_for_size(self.width(), self.height())
         if unit != self.unit:
             self.unit = unit
             for w in (self.banner, self.alerts, self.settlement, self.deck, self.actions, self.chips, self.entry):

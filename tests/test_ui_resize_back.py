@@ -1,0 +1,49 @@
+"""A window made big can be made small again, and a narrow one takes text that fits its width.
+
+The text unit grew with the window, and with it the layout's minimum width: Qt held a window
+made 1920x1080 to that big text's 1525 px when it was made 1280x720 again, so it stayed wide."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from dealer_assist.ui import theme
+
+
+def _settle(qtbot, window):
+    qtbot.wait(50)
+    QApplication.processEvents()
+
+
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+def test_a_window_made_big_goes_back_to_its_size(qtbot, show_window, game):
+    if game == "baccarat":
+        from dealer_assist.table.session import TableSession
+        from dealer_assist.ui.main_window import MainWindow, Options
+
+        window = show_window(MainWindow(TableSession(odds=False), None, Options(sound=False)))
+    else:
+        from dealer_assist.table.blackjack_session import BlackjackSession
+        from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+        window = show_window(BlackjackWindow(BlackjackSession(), None))
+    _settle(qtbot, window)
+    small = window.unit
+    window.resize(1920, 1080)
+    _settle(qtbot, window)
+    assert window.unit > small and window.centralWidget().minimumSizeHint().width() > 1280
+    window.resize(1280, 720)
+    _settle(qtbot, window)
+    assert (window.width(), window.height()) == (1280, 720) and window.unit == small
+    assert window.centralWidget().minimumSizeHint().width() <= 1280  # and its content fits again
+    window.resize(1080, 1920)  # portrait: the text follows the width
+    _settle(qtbot, window)
+    assert window.unit == theme.unit_for_size(1080, 1920) < theme.unit_for_size(1920, 1920)
+    assert window.centralWidget().minimumSizeHint().width() <= 1080
+
+
+def test_the_unit_follows_the_narrower_side_of_16_by_9():
+    assert theme.unit_for_size(1280, 720) == theme.unit_for_size(1920, 720) == 16
+    assert theme.unit_for_size(3840, 2160) == 48
+    assert theme.unit_for_size(1080, 1920) == 13 and theme.unit_for_size(800, 480) == theme.MIN_UNIT
