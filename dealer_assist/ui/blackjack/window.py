@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
+from dealer_assist.blackjack.demo import demo_call
 from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
 from dealer_assist.ui import replay_control, theme
@@ -459,7 +460,8 @@ class BlackjackWindow(QMainWindow):
             else:
                 self.run("deal")
         elif state.phase == BlackjackPhase.PLAYING and snap.allowed:
-            self.run(demo_call(state, snap.allowed))
+            seat, index = state.active
+            self.run(demo_call(state.round.seat_hands(state.round_seat(seat))[index], snap.allowed))
         elif state.phase == BlackjackPhase.SETTLED:
             self.run("next_round")
         elif state.phase == BlackjackPhase.DECK_CHECK:
@@ -470,13 +472,3 @@ class BlackjackWindow(QMainWindow):
             self.run("new_deck")
         self._schedule_auto()
 
-
-def demo_call(state: Any, allowed: tuple[str, ...]) -> str:
-    """The demo player's call: split 8s and aces, double 10 and 11, hit below 17 (a simple, readable rule)."""
-    seat, index = state.active
-    hand = state.round.seat_hands(state.round_seat(seat))[index]
-    if "split" in allowed and hand.cards[0].rank in ("8", "A"):
-        return "split"
-    if "double" in allowed and hand.total in (10, 11):
-        return "double"
-    return "hit" if hand.total < 17 else "stand"
