@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.ui import theme
 
-#: More than this many at once and the oldest are summarised, so the table stays visible.
+#: More than this many at once and the rest are summarised, so the table stays visible.
 SHOWN = 3
+#: The order of the bars: the most serious on top (a table-stopping refusal is never under a note
+#: that the cut card came out), the newest first within a level.
+SEVERITY = {"error": 0, "warning": 1, "info": 2}
 #: An "info" alert (shoe connected, cut card out) goes away by itself after this many seconds.
 INFO_SECONDS = 8.0
 
@@ -18,9 +21,12 @@ INFO_SECONDS = 8.0
 class AlertBar(QWidget):
     """One alert: title, what happened, and the action, on the level's colour."""
 
-    def __init__(self, alert: Any, on_dismiss, unit: int, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, alert: Any, on_dismiss, unit: int, parent: Optional[QWidget] = None,
+                 compact: bool = False) -> None:
+        """``compact``: the title and the action only (a bar below the top one: the table keeps its room)."""
         super().__init__(parent)
         self.code = alert.code
+        self.alert = alert
         self.setAutoFillBackground(True)
         pal = self.palette()
         pal.setColor(self.backgroundRole(), theme.LEVEL.get(alert.level, theme.LEVEL["error"]))
@@ -30,8 +36,16 @@ class AlertBar(QWidget):
         self.text.setWordWrap(True)
         self.action = QLabel("DO: " + alert.action if alert.action and alert.action != "none" else "")
         self.action.setWordWrap(True)
+        ink = theme.ink_on(theme.LEVEL.get(alert.level, theme.LEVEL["error"]))
         for lab in (self.title, self.text, self.action):
-            lab.setStyleSheet(f"color: {theme.TEXT.name()};")
+            lab.setStyleSheet(f"color: {ink.name()};")
+        if compact:
+            self.text.setVisible(False)
+            self.title.setText(alert.title + ("  ·  " + self.action.text() if self.action.text() else ""))
+            self.title.setToolTip(f"{alert.title}: {alert.text}")
+            # One line, cut at the window's edge rather than widening it: the top bar says it all.
+            self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            self.action.setVisible(False)
         self.title.setFont(theme.font(3 * unit / 2, bold=True))
         self.text.setFont(theme.font(unit * 0.9, bold=True))
         self.action.setFont(theme.font(unit * 1.0, bold=True))
@@ -51,7 +65,7 @@ class AlertBar(QWidget):
 
 
 class AlertsPanel(QWidget):
-    """The current alerts, newest first; hidden when there are none."""
+    """The current alerts, the most serious first (:data:`SEVERITY`); hidden when there are none."""
 
     def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
@@ -73,9 +87,10 @@ class AlertsPanel(QWidget):
         self._shown = ()  # rebuild at the new size on the next snapshot
 
     def titles(self) -> list[str]:
-        return [bar.title.text() for bar in self.bars]
+        return [bar.alert.title for bar in self.bars]
 
     def dismiss_newest(self) -> None:
+        """Esc: dismiss the bar on top (the most serious, the newest of its level)."""
         if self.bars:
             self.session.dismiss(self.bars[0].code)
 
@@ -93,15 +108,15 @@ class AlertsPanel(QWidget):
             self._lay.removeWidget(bar)
             bar.deleteLater()
         self.bars = []
-        newest = list(reversed(alerts))
+        newest = sorted(reversed(alerts), key=lambda a: SEVERITY.get(a.level, 0))  # stable: newest first in a level
         for alert in newest[:SHOWN]:
-            bar = AlertBar(alert, self.session.dismiss, self.unit, self)
+            bar = AlertBar(alert, self.session.dismiss, self.unit, self, compact=bool(self.bars))
             self._lay.insertWidget(len(self.bars), bar)
             self.bars.append(bar)
         for alert in alerts:
             if alert.level == "info":
                 QTimer.singleShot(int(INFO_SECONDS * 1000), self, lambda a=alert: self._expire(a))
         hidden = len(newest) - SHOWN
-        self.more.setText(f"+ {hidden} older alert(s): Esc dismisses the newest" if hidden > 0 else "")
+        self.more.setText(f"+ {hidden} more alert(s): Esc dismisses the top one" if hidden > 0 else "")
         self.more.setVisible(hidden > 0)
         self.setVisible(bool(alerts))

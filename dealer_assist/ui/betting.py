@@ -118,7 +118,7 @@ class BetGrid(QWidget):
         p.setPen(theme.MUTED)
         p.drawText(self._cell_rect(0, 0), Qt.AlignmentFlag.AlignCenter, "Seat")
         for i, bet in enumerate(BETS):
-            p.setPen(theme.hand_colour(bet.value) if bet in (Bet.PLAYER, Bet.BANKER, Bet.TIE) else theme.TEXT)
+            p.setPen(theme.hand_ink(bet.value) if bet in (Bet.PLAYER, Bet.BANKER, Bet.TIE) else theme.TEXT)
             p.drawText(self._cell_rect(0, i + 1), Qt.AlignmentFlag.AlignCenter, SHORT[bet])
         p.setPen(theme.GOLD)
         p.drawText(self._cell_rect(0, len(BETS) + 1), Qt.AlignmentFlag.AlignCenter, "Seat total")
@@ -288,7 +288,7 @@ class BettingPanel(QWidget):
         for value, b in self.chip_buttons.items():
             b.setChecked(value == chosen)
             colour = theme.chip_colour(value)
-            text = "#111" if colour.lightness() > 150 else "#fff"
+            text = theme.ink_on(colour).name()
             border = theme.GOLD.name() if value == chosen else "#444"
             b.setStyleSheet(f"QPushButton {{ background: {colour.name()}; color: {text}; padding: 1px 4px; border: "
                             f"{4 if value == chosen else 1}px solid {border}; border-radius: 8px; }}")

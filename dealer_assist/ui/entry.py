@@ -72,7 +72,8 @@ class CardEntry(QWidget):
         self.yes.setText({"pending": "Yes (Enter)", "held": "Play next round (Enter)"}.get(mode, ""))
         self.no.setText({"pending": "No (Del)", "held": "Set aside (Del)"}.get(mode, ""))
         colour = theme.LEVEL["error"] if mode == "pending" else theme.LEVEL["warning"] if mode == "held" else None
-        self.question.setStyleSheet(f"background: {colour.name()}; color: white; padding: 2px 8px;" if colour else "")
+        self.question.setStyleSheet(f"background: {colour.name()}; color: {theme.ink_on(colour).name()}; padding: 2px 8px;"
+                                    if colour else "")
 
     # -- commands ---------------------------------------------------------
     def submit(self) -> Optional[str]:

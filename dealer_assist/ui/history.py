@@ -65,6 +65,6 @@ class HistoryView(QWidget):
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c == 4:
-                    item.setForeground(theme.hand_colour(o.winner))
+                    item.setForeground(theme.hand_ink(o.winner))
                 self.table.setItem(r, c, item)
 

@@ -16,20 +16,22 @@ PANEL = QColor("#12261f")
 TEXT = QColor("#f3f0e6")
 MUTED = QColor("#9fb5aa")
 GOLD = QColor("#f2c14e")
-PLAYER = QColor("#2f6fdf")
-BANKER = QColor("#d63a2f")
-TIE = QColor("#1f9d55")
+# Fills behind the cream text, each at least 4.5:1 against it (WCAG AA for the reason lines and
+# the PAY rows read from a metre away).
+PLAYER = QColor("#2a62c8")
+BANKER = QColor("#c0342a")
+TIE = QColor("#157a43")
 CARD_FACE = QColor("#fbfaf5")
 CARD_RED = QColor("#c8102e")
 CARD_BLACK = QColor("#111111")
-WIN = QColor("#1f9d55")
+WIN = QColor("#157a43")
 LOSE = QColor("#7a2b2b")
 PUSH = QColor("#6b6b6b")
-LEVEL = {"error": QColor("#c8102e"), "warning": QColor("#e08e0b"), "info": QColor("#2f6fdf")}
+LEVEL = {"error": QColor("#c8102e"), "warning": QColor("#e08e0b"), "info": QColor("#2a62c8")}
 
 #: Chip colours by value, as on a casino layout; unknown values fall back to grey.
-CHIP_COLOURS = {1: "#f5f5f5", 5: "#d63a2f", 10: "#2f6fdf", 25: "#1f9d55", 100: "#222222",
-                500: "#7b3fb5", 1000: "#e0a100", 5000: "#b5651d"}
+CHIP_COLOURS = {1: "#f5f5f5", 5: "#c0342a", 10: "#2a62c8", 25: "#157a43", 100: "#222222",
+                500: "#7b3fb5", 1000: "#e0a100", 5000: "#9c5618"}
 
 #: Window height (px) per unit: 720 px -> 16 px text, 2160 px (4K) -> 48 px ...
 HEIGHT_PER_UNIT = 45
@@ -53,6 +55,38 @@ def font(px: float, bold: bool = False) -> QFont:
     f.setPixelSize(max(8, int(px)))
     f.setBold(bold)
     return f
+
+
+#: The same three as text on the dark felt (the fills above are too dark to read there: 2.7:1).
+HAND_INK = {"player": QColor("#7fb0ff"), "banker": QColor("#ff8a80"), "tie": QColor("#5fd38f")}
+#: Right and wrong as text on the dark panels (the trainer's feedback).
+GOOD_INK = HAND_INK["tie"]
+BAD_INK = HAND_INK["banker"]
+DARK_INK = QColor("#111111")
+
+
+def luminance(colour: QColor) -> float:
+    """WCAG relative luminance of ``colour``."""
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    return 0.2126 * lin(colour.redF()) + 0.7152 * lin(colour.greenF()) + 0.0722 * lin(colour.blueF())
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG contrast ratio of two colours (1 to 21; text wants 4.5, large text 3)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def ink_on(fill: QColor) -> QColor:
+    """The text colour that reads best on ``fill``: the cream text, or a near-black on a bright fill
+    (the warning orange, the 1000 chip's gold), where cream reads at 2.3:1."""
+    return TEXT if contrast(TEXT, fill) >= contrast(DARK_INK, fill) else DARK_INK
+
+
+def hand_ink(hand: str | None) -> QColor:
+    """A hand's colour as text on the felt (:data:`HAND_INK`), gold for anything else."""
+    return HAND_INK.get(hand or "", GOLD)
 
 
 def chip_colour(value) -> QColor:

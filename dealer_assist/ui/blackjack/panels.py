@@ -88,7 +88,7 @@ class ActionBar(QWidget):
     def __init__(self, run: Callable[[str], Any], parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.buttons: dict[str, QPushButton] = {}
-        self._colours = {"hit": "#1f9d55", "stand": "#a3171d", "double": "#c0630b", "split": "#1d5fbf"}
+        self._colours = {"hit": theme.TIE.name(), "stand": "#a3171d", "double": "#c0630b", "split": "#1d5fbf"}
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         commands = DECISIONS + (("deal", "DEAL", "Space"), ("void", "VOID", "Bksp"), ("next_round", "NEXT", "N"),
@@ -120,7 +120,7 @@ class ActionBar(QWidget):
             on = name in allowed if name in self._colours else enabled[name]
             button.setEnabled(on)
             back = self._colours.get(name, "#2d6a55") if on else "#1f3029"
-            fore = theme.TEXT.name() if on else "#587066"
+            fore = theme.ink_on(QColor(back)).name() if on else "#587066"
             button.setStyleSheet(f"QPushButton {{ background: {back}; color: {fore}; border-radius: 8px; }}")
 
 
@@ -158,7 +158,7 @@ class ChipBar(QWidget):
     def _style(self) -> None:
         for value, button in zip(self.chips, self.buttons):
             colour = theme.chip_colour(value)
-            text = "#111111" if colour.lightness() > 150 else theme.TEXT.name()
+            text = theme.ink_on(colour).name()
             border = f"{max(3, self.unit // 4)}px solid {theme.GOLD.name()}" if value == self.chosen else "2px dashed #dddddd"
             radius = int(self.unit * 1.7)
             button.setStyleSheet(f"QPushButton {{ background: {colour.name()}; color: {text}; border: {border}; "
@@ -298,7 +298,7 @@ class SettlementPanel(QWidget):
     def show_snapshot(self, snap) -> None:
         state = snap.state
         s = state.settlement
-        colours = {"win": theme.WIN, "lose": QColor("#e0554a"), "push": theme.MUTED}
+        colours = {"win": theme.GOOD_INK, "lose": theme.BAD_INK, "push": theme.MUTED}  # text on the felt
         if s is None:
             self._title = f"ROUND {state.round_no}: BETS"
             self.lines = [f"seat {seat}: {fmt(stake)}" for seat, stake in state.bets]

@@ -15,7 +15,7 @@ from dealer_assist.ui.hands import CARD_RATIO, paint_card
 
 def _colour(name: str):
     low = name.lower()
-    return theme.hand_colour("player" if low.startswith("player") else "banker" if low.startswith("banker") else None)
+    return theme.hand_ink("player" if low.startswith("player") else "banker" if low.startswith("banker") else None)
 
 
 class CaseView(QWidget):

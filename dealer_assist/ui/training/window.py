@@ -227,7 +227,7 @@ class TrainerWindow(QWidget):
             self.feedback.setText("")
             self.next_case()
             return
-        colour = theme.WIN if attempt.right else theme.LEVEL["error"]
+        colour = theme.GOOD_INK if attempt.right else theme.BAD_INK
         self.feedback.setStyleSheet(f"color: {colour.name()};")
         self.feedback.setText(attempt.feedback() + f"   ({attempt.seconds:.1f} s)"
                               + ("" if attempt.right else "\n[Space] next"))

@@ -1,0 +1,50 @@
+"""What a croupier reads on a colour reads at WCAG AA (4.5:1), and the most serious alert is on top.
+
+The warning bar's cream text on orange read at 2.3:1, the PAY rows' at 3.1:1, the grid's Player and
+Banker headings on the felt at 2.7:1; a table-stopping refusal sat under a note that the cut card
+came out, and every bar below the top one took the table's room with its whole text."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_assist.ui import theme
+
+AA = 4.5
+
+
+def test_the_fills_behind_cream_text_read_at_aa():
+    for fill in (theme.PLAYER, theme.BANKER, theme.TIE, theme.WIN, theme.LOSE):
+        assert theme.contrast(theme.TEXT, fill) >= AA, fill.name()
+
+
+@pytest.mark.parametrize("fill", [*theme.LEVEL.values(), *(theme.chip_colour(v) for v in theme.CHIP_COLOURS)],
+                         ids=lambda c: c.name())
+def test_text_on_alert_bars_and_chips_takes_the_ink_that_reads(fill):
+    ink = theme.ink_on(fill)
+    assert theme.contrast(ink, fill) >= AA
+    assert theme.contrast(ink, fill) >= theme.contrast(theme.TEXT, fill)
+
+
+def test_hand_colours_as_text_on_the_felt_read_at_aa():
+    for ink in (*theme.HAND_INK.values(), theme.GOOD_INK, theme.BAD_INK, theme.MUTED, theme.GOLD):
+        assert theme.contrast(ink, theme.FELT) >= AA and theme.contrast(ink, theme.PANEL) >= AA, ink.name()
+    assert theme.ink_on(theme.LEVEL["warning"]) == theme.DARK_INK  # cream on that orange: 2.3:1
+
+
+def test_the_most_serious_alert_is_on_top_and_the_others_keep_to_one_line(qtbot, table_factory):
+    window = table_factory("manual")
+    s = window.session
+    s.alert("gap", "error", "FRAMES LOST", "the reader lost frames 9 and 10", "type any missing card (K)")
+    s.alert("cut", "info", "CUT CARD OUT", "this round and one more", "none")
+    s.alert("late", "warning", "LATE CARD", "a card after the round", "N or Del")
+    qtbot.waitUntil(lambda: len(window.alerts.bars) == 3, timeout=3000)
+    assert window.alerts.titles() == ["FRAMES LOST", "LATE CARD", "CUT CARD OUT"]
+    top, *rest = window.alerts.bars
+    assert top.text.isVisibleTo(top) and top.action.isVisibleTo(top)
+    assert all(not bar.text.isVisibleTo(bar) and bar.title.text().startswith(bar.alert.title) for bar in rest)
+    assert rest[0].title.text() == "LATE CARD  ·  DO: N or Del"
+    warning_ink = rest[0].title.styleSheet()
+    assert theme.DARK_INK.name() in warning_ink
+    window.alerts.dismiss_newest()  # Esc: the bar on top
+    qtbot.waitUntil(lambda: window.alerts.titles() == ["LATE CARD", "CUT CARD OUT"], timeout=3000)
