@@ -314,6 +314,8 @@ def test_the_same_keys_change_a_blackjack_table_that_is_not_a_replay(qtbot, reco
     window = show_window(BlackjackWindow(session, source), (1600, 900))
     step_until(source, lambda: session.state.phase == BlackjackPhase.SETTLED)
     before = session.state
+    press(qtbot, window, "Backspace")  # a settled round: asked again first
+    assert session.state == before and "press Backspace again" in session.snapshot.message
     press(qtbot, window, "Backspace")
     assert session.state != before and session.state.phase == BlackjackPhase.PLAYING
     step_until(source, lambda: session.state.phase == BlackjackPhase.SETTLED)

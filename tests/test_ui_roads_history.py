@@ -99,6 +99,9 @@ def test_void_next_round_and_new_shoe_keys(qtbot, table_factory):
     for code in ("KD", "3C"):
         s.enter_card(code)
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    synced(qtbot, window)  # once: asked again, nothing changed (the pay list of the round still shows)
+    assert shown(window).state.shoe_no == 1 and "press Ctrl+N again" in window.betting.message.text()
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     synced(qtbot, window)
     assert shown(window).state.shoe_no == 2 and shown(window).state.phase == TablePhase.BURN
 

@@ -244,6 +244,11 @@ class SessionCore(abc.ABC):
             return self.refuse_in_replay("changing the table")
         return None
 
+    def say(self, message: str) -> str:
+        """Show ``message`` as the answer to a key that changed nothing yet (the display asking for a
+        destructive key to be pressed again)."""
+        return self._refuse(message)
+
     def subscribe(self, listener: Callable[[Any], None]) -> Callable[[], None]:
         """Call ``listener(snapshot)`` after every change (from the thread that made it)."""
         self._listeners.append(listener)

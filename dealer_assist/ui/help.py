@@ -23,8 +23,8 @@ class HelpOverlay(QWidget):
         #: A replay lists only the keys it runs: the others are refused (its table follows the journal).
         #: ``lines`` (group, keys, what) are another game's keys (the baccarat table's by default).
         self.lines = lines if lines is not None else help_lines(view_only=replay)
-        self.title = ("REPLAY: THE TABLE FOLLOWS THE JOURNAL; THESE KEYS WORK  (F1 or Esc closes)" if replay
-                      else "KEYS  (F1 or Esc closes)")
+        self.title = ("REPLAY: THE TABLE FOLLOWS THE JOURNAL; THESE KEYS WORK  (any key closes)" if replay
+                      else "KEYS  (any key closes)")
 
     def text_lines(self) -> list[str]:
         return [f"{keys}: {what}" for _group, keys, what in self.lines]

@@ -29,6 +29,7 @@ from dealer_assist.ui.history import HistoryView
 from dealer_assist.ui.keys import KEYS, REPLAY_KEYS, REPLAY_TAKEN, paused_reason, replay_ended
 from dealer_assist.ui.limits import LimitsDialog
 from dealer_assist.ui.roads import RoadsView
+from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.settlement import SettlementView
 from dealer_assist.ui.sound import Cues
 from dealer_assist.ui.status import StatusView
@@ -77,6 +78,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{title}: baccarat" + (" replay" if self.replay else ""))
         self.cues = Cues(self.options.sound)
         self.unit = 0
+        self.second_press = SecondPress()
         self.setMinimumSize(*theme.LEAST_WINDOW)
         self._painted = False
         self._last: Any = None
@@ -232,6 +234,10 @@ class MainWindow(QMainWindow):
         that is not a ``view`` key: its table follows the journal, and a key pressed there must
         not make it differ from the record."""
         key = BY_ACTION.get((action, args)) or BY_ACTION.get((action, ()))
+        if self.help.isVisible() and action != "toggle_help":
+            self.help.hide()  # any key closes the help, and does nothing else: the table was out of sight
+            return None
+        self.second_press.other(action)
         if self._refused(key):
             what = f"{' / '.join(key.keys)} ({key.text.split(' (')[0]})" if key is not None else action
             return self._run(self.session.refuse_in_replay(what))
@@ -284,6 +290,9 @@ class MainWindow(QMainWindow):
         return self._run(self.session.next_round())
 
     def new_shoe(self) -> Optional[str]:
+        if not self.second_press.confirmed("new_shoe"):
+            return self._run(self.session.say("new shoe: press Ctrl+N again to start it (the roads and the history "
+                                              "start again; the journal keeps this shoe)"))
         result = self._run(self.session.new_shoe())
         if result is None and hasattr(self.source, "new_shoe"):
             self.source.new_shoe()  # the reader's own shoe follows; a burn card it dealt meanwhile is re-synced
@@ -297,11 +306,20 @@ class MainWindow(QMainWindow):
         return self._run(self.session.skip_burn())
 
     def void_last_card(self) -> Optional[str]:
-        """Void the last card; with supervisors configured, their name, PIN and reason first (a dialog)."""
+        """Void the last card; with supervisors configured, their name, PIN and reason first (a dialog).
+        Without them, a settled round's card is taken back on a second press only (its settlement goes too)."""
+        if (self.session.state.settlement is not None and not getattr(self.session, "needs_supervisor", False)
+                and not self.second_press.confirmed("void_last_card")):
+            return self._run(self.session.say("the round is settled: press V again to take back its last card "
+                                              "and the settlement"))
         return self._correction("void the last card", self.session.void_last_card, "voided by the croupier (V)")
 
     def void_round(self) -> Optional[str]:
-        """Void the round (a misdeal); with supervisors configured, their name, PIN and reason first."""
+        """Void the round (a misdeal); with supervisors configured, their name, PIN and reason first,
+        else a second press."""
+        if not getattr(self.session, "needs_supervisor", False) and not self.second_press.confirmed("void_round"):
+            return self._run(self.session.say("void the whole round (a misdeal): press Shift+V again; its cards are "
+                                              "set aside and its bets open again"))
         return self._correction("void the whole round", self.session.void_round, "misdeal (Shift+V)")
 
     def _correction(self, what: str, command, default_reason: str) -> Optional[str]:
@@ -396,7 +414,7 @@ class MainWindow(QMainWindow):
     def keyPressEvent(self, event) -> None:  # noqa: N802
         key = event.key()
         in_field = isinstance(self.focusWidget(), QLineEdit)
-        if self.help.isVisible() and key in (Qt.Key.Key_Escape, Qt.Key.Key_F1):
+        if self.help.isVisible():  # any key closes the help, and does nothing else
             self.help.hide()
             return
         if key == Qt.Key.Key_Escape:

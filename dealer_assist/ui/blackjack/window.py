@@ -29,6 +29,7 @@ from dealer_assist.ui.bridge import SnapshotBridge
 from dealer_assist.ui.help import HelpOverlay
 from dealer_assist.ui.keys import paused_reason, replay_ended
 from dealer_assist.ui.limits import LimitsDialog
+from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.supervisor import SupervisorDialog
 
 #: (keys, command, what it does): the menu, the shortcuts and the help come from this one table.
@@ -42,10 +43,11 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Right",), "seat_right", "betting: move the seat cursor right"),
     (("+", "="), "place_at_cursor", "add the chosen chip to the seat at the cursor (mouse: click a seat)"),
     (("-",), "remove_at_cursor", "take the chosen chip off the seat at the cursor (mouse: Shift-click)"),
-    (("Backspace",), "void", "void the last deal, card or decision (supervisor PIN when configured)"),
+    (("Backspace",), "void", "void the last deal, card or decision (supervisor PIN when configured; "
+                            "a settled round: press twice)"),
     (("N",), "next_round", "next round"),
     (("R",), "rebet", "repeat the last round's bets"),
-    (("X",), "clear", "clear the bets"),
+    (("X",), "clear", "clear the bets (press twice: no undo brings them back)"),
     (("C",), "deck_check", "open the deck check (count the deck back)"),
     (("T",), "return_stub", "deck check: count the undealt stub back"),
     (("Ctrl+N",), "new_deck", "new deck (only once the old one is reconciled)"),
@@ -94,6 +96,7 @@ class BlackjackWindow(QMainWindow):
         self.pace = getattr(source, "interval", None)
         self.setWindowTitle(f"{title}: blackjack" + (" replay" if replay else ""))
         self.unit = 0
+        self.second_press = SecondPress()
         self.setMinimumSize(*theme.LEAST_WINDOW)
         self.last_error: Optional[str] = None
         self.auto = auto
@@ -115,7 +118,7 @@ class BlackjackWindow(QMainWindow):
         self._build_actions()
         self.help = HelpOverlay(self.centralWidget(), lines=self.help_lines())
         if replay:
-            self.help.title = "REPLAY: THE TABLE FOLLOWS THE JOURNAL; THESE KEYS WORK  (F1 or Esc closes)"
+            self.help.title = "REPLAY: THE TABLE FOLLOWS THE JOURNAL; THESE KEYS WORK  (any key closes)"
 
         self._auto_timer = QTimer(self)
         self._auto_timer.setSingleShot(True)
@@ -233,10 +236,18 @@ class BlackjackWindow(QMainWindow):
         Every command of the window comes through here, so this is where a replay refuses, once, all
         but the :data:`VIEW_COMMANDS`: its table follows the journal, and a key pressed there must not
         make it differ from the record."""
+        if self.help.isVisible() and name not in ("toggle_help", "dismiss"):
+            self.help.hide()  # any key closes the help, and does nothing else: the table was out of sight
+            return None
+        self.second_press.other(name)
         if self._refused(name):
             self.last_error = self.session.refuse_in_replay(self._describe(name))
             return self.last_error
         s = self.session
+        asked = self._second_press_asked(name)
+        if asked is not None:
+            self.last_error = s.say(asked)
+            return self.last_error
         simple = {"hit": s.hit, "stand": s.stand, "double": s.double, "split": s.split, "deal": s.deal,
                   "void": self.void_last, "next_round": s.next_round, "rebet": s.rebet, "clear": s.clear,
                   "deck_check": s.start_deck_check, "return_stub": s.return_stub, "void_return": s.void_return,
@@ -360,6 +371,18 @@ class BlackjackWindow(QMainWindow):
     def _supervised(self, error: Optional[str]) -> Optional[str]:
         self.last_error = error
         return error
+
+    def _second_press_asked(self, name: str) -> Optional[str]:
+        """What to say when ``name`` would wipe what the table shows and was pressed once (else None):
+        X with bets on the table (no undo brings them back), a settled round's void without a roster
+        (its settlement goes too; with one, the supervisor's dialog asks)."""
+        state = self.session.state
+        if name == "clear" and state.bets and not self.second_press.confirmed(name):
+            return "press X again to clear every seat's bets (nothing brings them back)"
+        if (name == "void" and state.phase == BlackjackPhase.SETTLED and not self.session.needs_supervisor
+                and not self.second_press.confirmed(name)):
+            return "the round is settled: press Backspace again to take back its last card or decision and the settlement"
+        return None
 
     def void_last(self) -> Optional[str]:
         """Void the last deal, card or decision; with a roster, a supervisor's name, PIN and reason first

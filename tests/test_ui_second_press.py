@@ -1,0 +1,101 @@
+"""Keys that would wipe what the table shows ask to be pressed again, and the help closes on any key
+without acting behind it.  Ctrl+N once after a settled round erased the unpaid pay list; V after the
+settlement took it back; blackjack's X cleared every bet with nothing to bring them back; F1 then C
+cleared the bets behind the help."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtCore import Qt
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.ui.second_press import SecondPress
+
+
+def synced(qtbot, window):
+    qtbot.waitUntil(lambda: window._last.version == window.session.snapshot.version, timeout=3000)
+
+
+def settled(qtbot, window):
+    s = window.session
+    s.skip_burn()
+    s.select_chip(Decimal("5"))
+    s.place(1, Bet.BANKER)
+    s.deal()
+    for code in ("3D", "6H", "QH", "9D", "7H", "TS"):
+        s.enter_card(code)
+    synced(qtbot, window)
+    assert s.state.settlement is not None
+
+
+def key(qtbot, window, k, mod=Qt.KeyboardModifier.NoModifier):
+    qtbot.keyClick(window.centralWidget(), k, mod)
+    synced(qtbot, window)
+
+
+def test_the_second_press_counts_only_soon_and_only_uninterrupted():
+    now = [0.0]
+    press = SecondPress(within=4.0, clock=lambda: now[0])
+    assert not press.confirmed("new_shoe")
+    now[0] = 3.0
+    assert press.confirmed("new_shoe")
+    assert not press.confirmed("new_shoe")  # used up: the next one arms again
+    now[0] = 8.0
+    assert not press.confirmed("new_shoe")  # too late: armed again
+    press.other("clear")
+    now[0] = 9.0
+    assert not press.confirmed("new_shoe")  # another key came in between
+
+
+def test_a_settled_round_is_voided_and_the_shoe_ended_only_on_a_second_press(qtbot, table_factory):
+    window = table_factory("manual")
+    settled(qtbot, window)
+    before = window.session.state
+    key(qtbot, window, Qt.Key.Key_V)
+    assert window.session.state == before and "press V again" in window.betting.message.text()
+    key(qtbot, window, Qt.Key.Key_V, Qt.KeyboardModifier.ShiftModifier)  # another key disarms V ...
+    assert window.session.state == before and "press Shift+V again" in window.betting.message.text()
+    key(qtbot, window, Qt.Key.Key_V)  # ... so this V is a first press again
+    assert window.session.state == before
+    key(qtbot, window, Qt.Key.Key_V)
+    assert window.session.state.settlement is None and len(window.session.state.round.cards) == 5
+
+
+def test_any_key_closes_the_help_and_does_nothing_behind_it(qtbot, table_factory):
+    window = table_factory("manual")
+    s = window.session
+    s.skip_burn()
+    s.select_chip(Decimal("5"))
+    s.place(1, Bet.BANKER)
+    synced(qtbot, window)
+    key(qtbot, window, Qt.Key.Key_F1)
+    assert window.help.isVisible()
+    key(qtbot, window, Qt.Key.Key_C)  # clear all bets, were the help not open
+    assert not window.help.isVisible() and s.state.betting.layout.wagers()
+    key(qtbot, window, Qt.Key.Key_C)
+    assert not s.state.betting.layout.wagers()
+
+
+def test_blackjack_clear_and_a_settled_void_ask_for_a_second_press(qtbot, show_window):
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.blackjack_state import BlackjackPhase
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    session = BlackjackSession()
+    window = show_window(BlackjackWindow(session, None))
+    session.place(1, Decimal("25"))
+    assert "press X again" in window.run("clear") and session.state.bets
+    assert window.run("clear") is None and not session.state.bets
+    session.place(1, Decimal("25"))
+    for code in ("TH", "7C", "KS"):
+        session.enter_card(code)
+    session.stand()
+    session.enter_card("QH")
+    assert session.state.phase == BlackjackPhase.SETTLED
+    before = session.state
+    assert "press Backspace again" in window.run("void") and session.state == before
+    assert window.run("void") is None and session.state.phase != BlackjackPhase.SETTLED
+    window.run("toggle_help")
+    assert window.help.isVisible() and window.run("next_round") is None and not window.help.isVisible()
+    window.close()
