@@ -23,8 +23,8 @@ from dealer_assist.events import (
     CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, SourceEvent, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
-    CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker, ShoeFrame, parse_frame,
-    parse_plain,
+    SEQ_MODULO, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
+    ShoeFrame, parse_frame, parse_plain,
 )
 
 _log = logging.getLogger(__name__)
@@ -93,6 +93,15 @@ def _default_lister() -> Iterable[Any]:
     return list_ports.comports()
 
 
+def _cards_among(missing: tuple[int, ...], device_last: Optional[int], host_last: Optional[int]) -> tuple[int, ...]:
+    """The lost frames that may have been cards, told by a heartbeat that names the device's last card:
+    none when it is the last card the host has (the gap was heartbeats: a replug, a restart between
+    cards), else those up to it (frames after the device's last card were no cards)."""
+    if device_last is None or device_last == host_last:
+        return ()
+    return tuple(s for s in missing if (device_last - s) % SEQ_MODULO < SEQ_MODULO // 2)
+
+
 class SerialShoe(CardSource):
     """A card-reading shoe on a serial line, speaking protocol v1 or the ``plain`` dialect.
 
@@ -135,6 +144,8 @@ class SerialShoe(CardSource):
         self._clock = clock
         self._splitter = LineSplitter(dollar_starts_line=(dialect == "v1"))
         self._tracker = SequenceTracker()
+        #: The SEQ of the last CARD frame of the current boot handed on (a heartbeat names the device's).
+        self._last_card: Optional[int] = None
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -150,6 +161,16 @@ class SerialShoe(CardSource):
         }
 
     # -- CardSource -------------------------------------------------------
+
+    def resume_after(self, boot: Optional[str], last_card_seq: Optional[int]) -> None:
+        """Go on from where a recovered table's journal left this shoe: boot id ``boot``, its last card
+        at ``last_card_seq``.  Called before :meth:`start`.  Without it a restarted host joins the
+        stream anew (PROTOCOL.md 7.4), and cards dealt while it was down went by without a word; with it,
+        the first heartbeat names them as lost (or says none were)."""
+        self._tracker.boot = boot
+        if last_card_seq is not None:
+            self._tracker.expected = (last_card_seq + 1) % SEQ_MODULO
+            self._last_card = last_card_seq
 
     def start(self, sink: Sink) -> None:
         if self._thread is not None:
@@ -367,13 +388,20 @@ class SerialShoe(CardSource):
         verdict = self._tracker.check(frame)
         if verdict.duplicate:
             self.stats["duplicates"] += 1
+        if verdict.restarted:
+            self._last_card = None
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
-            self._emit(SeqGap(self.name, self._clock(), verdict.missing))
+            lost = verdict.missing
+            if isinstance(frame, HeartbeatFrame) and not verdict.restarted:
+                lost = _cards_among(lost, frame.last_card_seq, self._last_card)
+            if lost:
+                self._emit(SeqGap(self.name, self._clock(), lost))
         if not verdict.deliver:
             return
         t = self._clock()
         if isinstance(frame, CardFrame):
+            self._last_card = frame.seq
             if frame.card is None:
                 self.stats["unreadable"] += 1
                 self._emit(Unreadable(self.name, t, seq=frame.seq))

@@ -191,6 +191,8 @@ class SessionCore(abc.ABC):
         self._last_refusal: Optional[Exception] = None
         self._snap = snapshot
         self._from_record = False  # set while a replayed operation is applied (with the lock held)
+        #: Each card-reading device's boot id and last card SEQ, as the journal has them (see source_positions).
+        self._positions: dict[str, tuple[Optional[str], Optional[int]]] = self._recorded_positions(journal)
 
     # -- game hooks -------------------------------------------------------------
     @abc.abstractmethod
@@ -335,6 +337,30 @@ class SessionCore(abc.ABC):
         except SupervisorError as exc:
             return self._refuse(str(exc))
 
+    @staticmethod
+    def _recorded_positions(journal: Any) -> dict[str, tuple[Optional[str], Optional[int]]]:
+        """Each source's (boot id, last card SEQ) in the journal: its last ``device_hello`` and the SEQ of its
+        last ``card_read`` since (a SEQ before a new boot is another count's)."""
+        positions: dict[str, tuple[Optional[str], Optional[int]]] = {}
+        if journal is None:
+            return positions
+        for e in journal.entries():
+            source = e.payload.get("source")
+            if not isinstance(source, str):
+                continue
+            boot, seq = positions.get(source, (None, None))
+            if e.kind == "device_hello":
+                positions[source] = (e.payload.get("boot"), None)
+            elif e.kind == "card_read" and isinstance(e.payload.get("source_seq"), int):
+                positions[source] = (boot, e.payload["source_seq"])
+        return positions
+
+    def source_position(self, source: str) -> tuple[Optional[str], Optional[int]]:
+        """The boot id and the last card SEQ the journal holds for the device ``source`` ((None, None) for
+        one it never heard): where its reader goes on after a restart (SerialShoe.resume_after)."""
+        with self._lock:
+            return self._positions.get(source, (None, None))
+
     def _restore_pin_lockouts(self, roster: Any) -> None:
         """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout."""
         if roster is None or self._journal is None:
@@ -389,8 +415,7 @@ class SessionCore(abc.ABC):
             elif isinstance(event, ShoeSignal):
                 self._shoe_signal(event)
             elif isinstance(event, DeviceHello):
-                self.alert("hello", "info", "SHOE CONNECTED",
-                           f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
+                self._hello(event)
             elif isinstance(event, FrameDropped):
                 self._write("frame_dropped", {"source": event.source, "reason": event.reason})
             elif isinstance(event, RecordedOp):
@@ -407,7 +432,25 @@ class SessionCore(abc.ABC):
             self.alert("replay", "error", "REPLAY STOPPED MATCHING", f"{event.source}: {error}",
                        "the record and these table rules differ: replay with the --config the table used")
 
+    def _hello(self, event: DeviceHello) -> None:
+        """A device introduced itself.  After another boot of it, it restarted: the frames it sent before
+        cannot be known (PROTOCOL.md 7.4), so the croupier checks the layout; this alert stays."""
+        before, _ = self._positions.get(event.source, (None, None))
+        self._positions[event.source] = (event.boot, None)
+        self._write("device_hello", {"source": event.source, "device": event.device, "boot": event.boot,
+                                     "firmware": event.firmware})
+        if before is not None and before != event.boot:
+            self.alert("hello", "warning", "SHOE RESTARTED",
+                       f"{event.device} restarted (boot {before}, now {event.boot}): what it sent just before "
+                       "cannot be known", "compare the cards on the table with the display and type any missing card (K)")
+        else:
+            self.alert("hello", "info", "SHOE CONNECTED",
+                       f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
+
     def _card_read(self, event: CardRead) -> None:
+        if event.seq is not None:
+            boot, _ = self._positions.get(event.source, (None, None))
+            self._positions[event.source] = (boot, event.seq)
         self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
                                   "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no})
         if event.confidence < CONFIRM_BELOW or event.candidates:

@@ -66,6 +66,11 @@ class Table:
 
         if self.source is None:
             return
+        resume = getattr(self.source, "resume_after", None)  # a card-reading shoe goes on from the journal
+        if resume is not None:
+            boot, seq = self.session.source_position(self.source.name)
+            if boot is not None or seq is not None:
+                resume(boot, seq)
         try:
             self.source.start(self.session.handle)
         except SourceError as exc:

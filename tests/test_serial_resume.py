@@ -1,0 +1,106 @@
+"""A restarted table hears of the cards its serial shoe dealt while it was down, and a replug that lost
+only heartbeats raises no alarm.
+
+A restarted host joined the shoe's stream anew (PROTOCOL.md 7.4): the cards dealt while it was down
+went by without a word.  And every replug named the heartbeats lost meanwhile as "a card may have
+been missed", though the next heartbeat said the device's last card was the one the host had."""
+
+from __future__ import annotations
+
+import time
+
+from dealer_assist.cards import parse_card
+from dealer_assist.events import CardRead, DeviceHello, SeqGap
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.shoesim import PtyEndpoint
+from dealer_assist.sources.serial_shoe import SerialShoe
+from dealer_assist.sources.shoe_protocol import format_frame
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TableRules
+
+SOURCE = "serial:/dev/card-shoe"
+
+
+def fed(*frames: bytes, resume=None) -> list:
+    shoe = SerialShoe("/dev/card-shoe")
+    events: list = []
+    shoe.set_sink(events.append)
+    if resume is not None:
+        shoe.resume_after(*resume)
+    shoe.feed(b"".join(frames))
+    return events
+
+
+def gaps(events) -> list:
+    return [e.missing for e in events if isinstance(e, SeqGap)]
+
+
+HELLO = format_frame("HELLO", 0, "1", "fw", "SHOE-1", "B1")
+
+
+def test_heartbeats_lost_at_a_replug_are_no_lost_card():
+    events = fed(HELLO, format_frame("CARD", 1, "AS"), format_frame("HB", 2, "1"), format_frame("HB", 6, "1"))
+    assert gaps(events) == []  # frames 3-5 were heartbeats: the device's last card is still 1
+    events = fed(HELLO, format_frame("CARD", 1, "AS"), format_frame("HB", 2, "1"), format_frame("HB", 7, "4"))
+    assert gaps(events) == [(3, 4)]  # card 4 went by: 3 and 4 may be cards, 5 and 6 came after it
+    events = fed(HELLO, format_frame("HB", 1, "-"), format_frame("HB", 5, "-"))
+    assert gaps(events) == []  # no card this boot at all
+    events = fed(HELLO, format_frame("CARD", 1, "AS"), format_frame("CARD", 4, "KH"))
+    assert gaps(events) == [(2, 3)]  # revealed by a card: which were cards cannot be told
+
+
+def test_a_resumed_reader_names_the_cards_dealt_while_the_host_was_down():
+    assert gaps(fed(format_frame("HB", 240, "234"), resume=("B1", 231))) == [(232, 233, 234)]
+    assert gaps(fed(format_frame("HB", 240, "231"), resume=("B1", 231))) == []  # only heartbeats went by
+    assert gaps(fed(format_frame("HB", 240, "234"))) == []  # not resumed: joined mid-stream, as the protocol says
+    assert gaps(fed(HELLO, resume=("B1", 231))) == []  # its HELLO repeated: no restart, no gap
+    rebooted = fed(format_frame("HB", 5, "3"), resume=("B1", 231))  # the count went back: it rebooted meanwhile
+    assert gaps(rebooted) == [(0, 1, 2, 3, 4)]
+
+
+def test_a_restarted_table_resumes_its_shoe_from_the_journal_over_a_real_pty(tmp_path):
+    from dealer_assist.ui.app import Table
+
+    path = tmp_path / "j.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    session = TableSession(rules, journal=Journal.open(path), odds=False)
+    session.handle(DeviceHello(SOURCE, time.time(), "SHOE-1", "B1", "fw"))
+    for seq, code in enumerate(("4H", "5H"), start=1):
+        session.handle(CardRead(parse_card(code), SOURCE, time.time(), seq=seq))
+    session.close()  # the app is killed; the shoe deals 6S and 7S (SEQ 3 and 4) meanwhile
+
+    again = TableSession(rules, journal=Journal.open(path), odds=False)
+    assert again.source_position(SOURCE) == ("B1", 2)
+    assert [c.code for c in again.state.round.cards] == ["4H", "5H"]
+    device = PtyEndpoint()
+    shoe = SerialShoe(device.path, name=SOURCE)
+    table = Table(again, shoe, window=None)
+    table.start()
+    try:
+        deadline = time.monotonic() + 5
+        while shoe.device_path is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.1)  # the reader flushes what was waiting when it opens the port
+        device.write(format_frame("HB", 6, "4"))
+        deadline = time.monotonic() + 5
+        while not any(a.code == "gap" for a in again.snapshot.alerts) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        gap = next(a for a in again.snapshot.alerts if a.code == "gap")
+        assert "frame(s) 3, 4" in gap.text and "5" not in gap.text.split("frame(s)")[1].split(":")[0]
+    finally:
+        shoe.stop()
+        device.close()
+        again.close()
+
+
+def test_a_shoe_that_restarts_is_a_standing_warning_and_its_first_hello_a_note(tmp_path):
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(tmp_path / "j.sqlite"),
+                           odds=False)
+    session.handle(DeviceHello(SOURCE, time.time(), "SHOE-1", "B1", "fw"))
+    assert [(a.level, a.title) for a in session.snapshot.alerts] == [("info", "SHOE CONNECTED")]
+    session.handle(DeviceHello(SOURCE, time.time(), "SHOE-1", "B2", "fw"))
+    (alert,) = session.snapshot.alerts
+    assert (alert.level, alert.title) == ("warning", "SHOE RESTARTED") and "boot B1, now B2" in alert.text
+    assert session.source_position(SOURCE) == ("B2", None)
+    session.close()
