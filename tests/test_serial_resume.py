@@ -104,3 +104,34 @@ def test_a_shoe_that_restarts_is_a_standing_warning_and_its_first_hello_a_note(t
     assert (alert.level, alert.title) == ("warning", "SHOE RESTARTED") and "boot B1, now B2" in alert.text
     assert session.source_position(SOURCE) == ("B2", None)
     session.close()
+
+
+def test_a_long_gap_is_summarised_and_short_ones_named():
+    from dealer_assist.table.session_core import frame_runs
+
+    assert frame_runs((3, 4)) == "3, 4" and frame_runs((12, 13, 14, 15)) == "12-15" and frame_runs((9,)) == "9"
+    assert frame_runs((2, 5, 6, 7)) == "2, 5-7"
+    assert frame_runs(tuple(range(4, 2000))) == "1,996 frames, 4 to 1999"
+    assert frame_runs((1, 3, 5, 7, 9, 11)) == "6 frames, 1 to 11"
+
+
+def test_line_noise_is_journaled_in_counts_and_warned_of_once(tmp_path):
+    """A wrong baud rate sends some 90 damaged lines a second: each was a synced journal entry, and the
+    screen said nothing while the link stayed up."""
+    from dealer_assist.events import FrameDropped
+
+    path = tmp_path / "j.sqlite"
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(path), odds=False)
+    t0 = 1000.0
+    for i in range(90):  # 90 lines over 3 seconds
+        session.handle(FrameDropped(SOURCE, t0 + i / 30, "crc" if i % 3 else "malformed"))
+    session.handle(CardRead(parse_card("9H"), SOURCE, t0 + 3.5, seq=1))
+    noise = [a for a in session.snapshot.alerts if a.code == f"noise:{SOURCE}"]
+    assert len(noise) == 1 and noise[0].level == "warning" and "baud rate" in noise[0].action
+    session.close()
+    entries = [e for e in Journal.open(path, readonly=True).entries() if e.kind == "frame_dropped"]
+    assert 3 <= len(entries) <= 5  # about one a second, not 90
+    assert sum(e.payload["count"] for e in entries) == 90
+    assert sum(e.payload["reasons"].get("malformed", 0) for e in entries) == 30
+    kinds = [e.kind for e in Journal.open(path, readonly=True).entries()]
+    assert kinds.index("card_read") > max(i for i, k in enumerate(kinds) if k == "frame_dropped")

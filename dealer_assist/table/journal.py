@@ -65,6 +65,8 @@ deck_check        round, op ``deck_check`` (blackjack: counting the deck back op
 deck_return       round, op ``return_stub`` (the undealt stub counted back at once)
 pin_refused       supervisor, failures, locked_for (replayed into the roster at start)
 link              source, state ("up"/"stale"/"lost")
+device_hello      source, device, boot, firmware (a shoe's HELLO: a restarted table resumes its count)
+frame_dropped     source, count, reasons (damaged lines since the last such entry, at most one a second)
 journal_started   previous (path of a set-aside journal or null), previous_head
 ================  ===========================================================
 """

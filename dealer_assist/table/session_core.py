@@ -65,6 +65,31 @@ class RulesMismatchError(ValueError):
                          "--journal PATH for a table with these rules")
 
 
+#: Seconds between two journal entries of a source's damaged lines (see SessionCore._noise).
+DROPS_EVERY = 1.0
+#: Damaged lines within NOISE_WINDOW seconds that make a warning.
+NOISE_LINES = 20
+NOISE_WINDOW = 5.0
+
+#: Runs of lost frames an alert names one by one; past them it says how many, from which to which
+#: (half an hour of heartbeats lost is some 1,800 numbers, which buried the table under the alert).
+NAMED_RUNS = 4
+NAMED_FRAMES = 20
+
+
+def frame_runs(missing: tuple[int, ...]) -> str:
+    """Lost frame numbers as a croupier reads them: ``3, 4`` / ``12-15`` / ``1,996 frames, 4 to 1999``."""
+    runs: list[list[int]] = []
+    for m in missing:
+        if runs and m == runs[-1][1] + 1:
+            runs[-1][1] = m
+        else:
+            runs.append([m, m])
+    if len(runs) > NAMED_RUNS or len(missing) > NAMED_FRAMES:
+        return f"{len(missing):,} frames, {missing[0]} to {missing[-1]}"
+    return ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in runs)
+
+
 def rules_record(rules: Any) -> dict:
     """A table's rules (a frozen dataclass) as the journal keeps them: JSON, money as strings."""
     return json.loads(json.dumps(asdict(rules), default=str))
@@ -191,6 +216,10 @@ class SessionCore(abc.ABC):
         self._last_refusal: Optional[Exception] = None
         self._snap = snapshot
         self._from_record = False  # set while a replayed operation is applied (with the lock held)
+        #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
+        self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
+        #: Damaged lines per source in the current window: (window start, count); see _noise.
+        self._noise_window: dict[str, tuple[float, int]] = {}
         #: Each card-reading device's boot id and last card SEQ, as the journal has them (see source_positions).
         self._positions: dict[str, tuple[Optional[str], Optional[int]]] = self._recorded_positions(journal)
 
@@ -393,6 +422,9 @@ class SessionCore(abc.ABC):
     def handle(self, event: SourceEvent) -> None:
         """Take one event from a card source (any thread)."""
         with self._lock:
+            source = getattr(event, "source", None)
+            if not isinstance(event, FrameDropped) and self._drops.get(source, (0,))[0]:
+                self._record_drops(source, getattr(event, "t", 0.0))  # the noise before it, in its place
             if isinstance(event, CardRead):
                 self._card_read(event)
             elif isinstance(event, Unreadable):
@@ -403,9 +435,8 @@ class SessionCore(abc.ABC):
                            + (f"; it may be {maybe}" if maybe else ""),
                            "look at the card and type it (K), or hold it to the camera again")
             elif isinstance(event, SeqGap):
-                missing = ", ".join(str(m) for m in event.missing)
                 self.alert("gap", "error", "FRAMES LOST",
-                           f"the {event.source} lost frame(s) {missing}: a card may have been missed",
+                           f"the {event.source} lost frame(s) {frame_runs(event.missing)}: a card may have been missed",
                            "compare the cards on the table with the display and type any missing card (K)")
             elif isinstance(event, LinkState):
                 self._link(event)
@@ -417,7 +448,7 @@ class SessionCore(abc.ABC):
             elif isinstance(event, DeviceHello):
                 self._hello(event)
             elif isinstance(event, FrameDropped):
-                self._write("frame_dropped", {"source": event.source, "reason": event.reason})
+                self._noise(event)
             elif isinstance(event, RecordedOp):
                 self._replay_op(event)
 
@@ -431,6 +462,31 @@ class SessionCore(abc.ABC):
         if error is not None and not self._snap.stopped:
             self.alert("replay", "error", "REPLAY STOPPED MATCHING", f"{event.source}: {error}",
                        "the record and these table rules differ: replay with the --config the table used")
+
+    def _noise(self, event: FrameDropped) -> None:
+        """A damaged line: counted, and journaled at most once a second per source with the count since
+        (a wrong baud rate sends some 90 a second, each its own synced entry: gigabytes a day).  Many
+        in a few seconds are a warning that names the likely causes: the link itself is up."""
+        count, reasons, written = self._drops.get(event.source, (0, {}, 0.0))
+        reasons = {**reasons, event.reason: reasons.get(event.reason, 0) + 1}
+        self._drops[event.source] = (count + 1, reasons, written)
+        if event.t - written >= DROPS_EVERY:
+            self._record_drops(event.source, event.t)
+        start, seen = self._noise_window.get(event.source, (event.t, 0))
+        if event.t - start > NOISE_WINDOW:
+            start, seen = event.t, 0
+        self._noise_window[event.source] = (start, seen + 1)
+        if seen + 1 == NOISE_LINES:
+            self.alert(f"noise:{event.source}", "warning", "NOISE ON THE SHOE'S LINE",
+                       f"{event.source}: {NOISE_LINES} damaged lines in {event.t - start:.0f} s; cards still read are "
+                       "checked, but a card may be lost in the noise",
+                       "check the port's baud rate (?baud=N), the cable, and that no other program opens the port")
+
+    def _record_drops(self, source: str, t: float) -> None:
+        count, reasons, _ = self._drops.get(source, (0, {}, 0.0))
+        if count:
+            self._write("frame_dropped", {"source": source, "count": count, "reasons": reasons})
+        self._drops[source] = (0, {}, t)
 
     def _hello(self, event: DeviceHello) -> None:
         """A device introduced itself.  After another boot of it, it restarted: the frames it sent before
@@ -532,6 +588,9 @@ class SessionCore(abc.ABC):
             self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
 
     def close(self) -> None:
+        with self._lock:
+            for source in list(self._drops):  # the damaged lines counted since the last entry
+                self._record_drops(source, 0.0)
         if self._journal is not None:
             try:
                 self._journal.close()
