@@ -106,6 +106,9 @@ class LinkState:
     t: float
     state: str
     detail: str = ""
+    #: Whether the source tries to come back by itself after ``lost`` (a serial reader does; a camera
+    #: whose stream dropped does not: the display must be started again).
+    retrying: bool = True
 
 
 @dataclass(frozen=True)

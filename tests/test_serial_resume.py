@@ -135,3 +135,20 @@ def test_line_noise_is_journaled_in_counts_and_warned_of_once(tmp_path):
     assert sum(e.payload["reasons"].get("malformed", 0) for e in entries) == 30
     kinds = [e.kind for e in Journal.open(path, readonly=True).entries()]
     assert kinds.index("card_read") > max(i for i, k in enumerate(kinds) if k == "frame_dropped")
+
+
+def test_a_lost_source_that_does_not_retry_is_not_said_to_reconnect():
+    """A camera whose stream dropped is not reopened (the cards in view would be read again as new);
+    its alert said "it reconnects by itself" all the same."""
+    from dealer_assist.events import LinkState
+
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
+    session.handle(LinkState("camera:rtsp://table", time.time(), "up"))
+    session.handle(LinkState("camera:rtsp://table", time.time(), "lost", "stream stopped", retrying=False))
+    (alert,) = [a for a in session.snapshot.alerts if a.code.startswith("link:")]
+    assert "does not come back by itself" in alert.action and "reconnects" not in alert.action
+    session.handle(LinkState(SOURCE, time.time(), "up"))
+    session.handle(LinkState(SOURCE, time.time(), "lost", "unplugged"))
+    serial = next(a for a in session.snapshot.alerts if a.code == f"link:{SOURCE}")
+    assert "reconnects by itself" in serial.action
+    session.close()

@@ -78,7 +78,9 @@ class CameraSource(CardSource):
             _log.exception("the camera reader %s failed", self.name)
             detail = f"camera reader failed: {exc}"
         if not self._stop.is_set():
-            sink(LinkState(self.name, time.time(), state, detail))
+            # Not reopened: after a gap the cards still in view would be read as new ones, and a wrong card is
+            # worse than a pause (the alert says to restart the display).
+            sink(LinkState(self.name, time.time(), state, detail, retrying=False))
 
     def stop(self) -> None:
         self._stop.set()

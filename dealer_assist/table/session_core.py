@@ -526,7 +526,9 @@ class SessionCore(abc.ABC):
                        f"{event.source}: {event.detail or 'the connection is gone'}; the table is kept as it is",
                        ("check the port's path (the command 'dealer-assist ports' lists them) and your access to it (the "
                         "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
-                       if never_opened else "check the cable; it reconnects by itself. Meanwhile type the cards (K)")
+                       if never_opened else "check the cable; it reconnects by itself. Meanwhile type the cards (K)"
+                       if event.retrying else "it does not come back by itself: type the cards (K) until the next shoe, "
+                       "then check the camera and start the display again (Ctrl+Q, dealer-assist run)")
         elif event.state == "stale":
             self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
                        f"{event.source}: no message for a while", "check the reader; type the cards (K) if needed")
