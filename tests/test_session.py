@@ -438,3 +438,19 @@ def test_an_entry_that_cannot_be_encoded_is_named_as_our_fault_not_the_disk(tmp_
     assert "Fix the disk" not in stopped and "round_end" not in failing.tried
     assert any("could not be encoded" in r.message and r.exc_info for r in caplog.records)
     session.close()
+
+
+def test_a_round_end_lost_to_a_crash_after_the_settlement_is_written_at_the_restart(tmp_path):
+    """The process died between a round's settlement and its round_end: the restart's repair only
+    looked for the settlement, so the round never ended in the journal ("ended": null in the export)."""
+    path = tmp_path / "j.sqlite"
+    failing = _FailingAt(Journal.open(path), "round_end", OSError(5, "Input/output error"))
+    session = TableSession(no_burn(), journal=failing, odds=False)
+    _play_to_the_end(session)
+    assert session.snapshot.stopped
+    session.close()
+    again = TableSession(no_burn(), journal=Journal.open(path), odds=False)
+    again.close()
+    kinds = [e.kind for e in Journal.open(path, readonly=True).entries()]
+    assert (kinds.count("outcome"), kinds.count("settlement"), kinds.count("round_end")) == (1, 1, 1)
+    assert Journal.open(path, readonly=True).verify().ok

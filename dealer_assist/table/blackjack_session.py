@@ -25,8 +25,8 @@ from dealer_assist.events import ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply,
                                                  describe_void, position, rules_from_record, void_target)
-from dealer_assist.table.session_core import (RulesMismatchError, SessionCore, SnapshotCore, check_rules,
-                                              compare_rules, rules_record, settled_rounds)
+from dealer_assist.table.session_core import (ROUND_END, RulesMismatchError, SessionCore, SnapshotCore, check_rules,
+                                              compare_rules, round_ends, rules_record)
 
 GAME = "blackjack"
 
@@ -174,11 +174,10 @@ class BlackjackSession(SessionCore):
         return state, count
 
     def _complete_settlements(self, journal: Any) -> None:
-        """A crash between a round's last card and its settlement entries: write the missing ones once."""
-        settled = settled_rounds(journal.entries())
+        """A crash between a round's last card and its round-end entries: write the missing ones once."""
+        ended = round_ends(journal.entries())
         for record in self._snap.state.history:
-            if (record.deck, record.number) not in settled:
-                self._journal_round_end(record)
+            self._journal_round_end(record, ended.get((record.deck, record.number), set()))
 
     def card_due(self) -> bool:
         """True when the next card from the shoe has a place: the virtual shoe deals only then."""
@@ -203,14 +202,16 @@ class BlackjackSession(SessionCore):
         if new.settlement is not None and old.settlement is None:
             self._journal_round_end(new.history[-1])
 
-    def _journal_round_end(self, record: RoundRecord) -> None:
+    def _journal_round_end(self, record: RoundRecord, written: frozenset = frozenset()) -> None:
+        """The round's outcome, settlement and end, less those ``written`` already (a restart's repair)."""
         base = {"game": GAME, "shoe": record.deck, "round": record.number}
         outcome = round_json(record.round)
         for seat_json in outcome["seats"]:
             seat_json["seat"] = record.seats[seat_json["seat"] - 1]
-        self._write("outcome", {**base, **outcome})
-        self._write("settlement", {**base, **settlement_json(record)})
-        self._write("round_end", base)
+        entries = {"outcome": {**base, **outcome}, "settlement": {**base, **settlement_json(record)}, "round_end": base}
+        for kind in ROUND_END:
+            if kind not in written:
+                self._write(kind, entries[kind])
 
     # -- events from card sources -------------------------------------------
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,

@@ -26,8 +26,8 @@ from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card
 from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
-from dealer_assist.table.session_core import (CONFIRM_BELOW, Alert, JournalReplayError, RulesMismatchError,
-                                             SessionCore, SnapshotCore, check_rules, rules_record, settled_rounds)
+from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, RulesMismatchError,
+                                             SessionCore, SnapshotCore, check_rules, round_ends, rules_record)
 from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSession"]
@@ -144,12 +144,11 @@ class TableSession(SessionCore):
         return state, count
 
     def _complete_settlements(self, journal: Any) -> None:
-        """A crash between a round's last card and its settlement entries: write the missing ones once."""
-        settled = settled_rounds(journal.entries())
+        """A crash between a round's last card and its round-end entries: write the missing ones once."""
+        ended = round_ends(journal.entries())
         state = self._snap.state
         for record in state.history:
-            if (record.shoe, record.number) not in settled:
-                self._journal_round_end(state, record)
+            self._journal_round_end(state, record, ended.get((record.shoe, record.number), set()))
 
     def card_due(self) -> bool:
         """True when the next card from the shoe has a place: the virtual shoe deals only then."""
@@ -181,13 +180,16 @@ class TableSession(SessionCore):
                                for w in new.betting.layout.wagers()]
         return kind, payload
 
-    def _journal_round_end(self, state: TableState, record: Any) -> None:
+    def _journal_round_end(self, state: TableState, record: Any, written: frozenset = frozenset()) -> None:
+        """The round's outcome, settlement and end, less those ``written`` already (a restart's repair)."""
         from dealer_assist.baccarat.round import BaccaratRound
 
         base = {"shoe": record.shoe, "round": record.number}
-        self._write("outcome", {**base, **round_json(BaccaratRound(record.cards, state.round.pair_by))})
-        self._write("settlement", {**base, **record.settlement.to_json()})
-        self._write("round_end", base)
+        entries = {"outcome": lambda: {**base, **round_json(BaccaratRound(record.cards, state.round.pair_by))},
+                   "settlement": lambda: {**base, **record.settlement.to_json()}, "round_end": lambda: base}
+        for kind in ROUND_END:
+            if kind not in written:
+                self._write(kind, entries[kind]())
 
     def _after(self, old: TableState, new: TableState) -> None:
         if new.settlement is not None and old.settlement is None:

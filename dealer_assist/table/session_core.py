@@ -147,24 +147,29 @@ def compare_rules(recorded: dict, rules: Any) -> None:
         raise RulesMismatchError(differences)
 
 
-def settled_rounds(entries: Any) -> set:
-    """``(shoe, round)`` of every round whose settlement stands in the journal.
+#: The entries that end a round in the journal, in the order they are written.
+ROUND_END = ("outcome", "settlement", "round_end")
+
+
+def round_ends(entries: Any) -> dict:
+    """``(shoe, round)`` -> which of :data:`ROUND_END` stand in the journal for that round.
 
     A settlement taken back by a later void (``settlement_taken_back``, or,
     in journals written before baccarat recorded it, a ``void_card`` or
-    ``void_round`` after the settlement) no longer counts: when that round is
-    settled again and the process dies before the new settlement is written,
-    the restart must write it, not take the old one for it.
+    ``void_round`` after the settlement) takes the round's end back too: when
+    that round is settled again and the process dies before the new entries
+    are written, the restart must write them, not take the old ones for them.
+    A process that died between the entries left some: the restart writes the rest.
     """
-    settled: set = set()
+    ended: dict = {}
     for entry in entries:
         key = (entry.payload.get("shoe"), entry.payload.get("round"))
-        if entry.kind == "settlement":
-            settled.add(key)
+        if entry.kind in ROUND_END:
+            ended.setdefault(key, set()).add(entry.kind)
         elif entry.kind == "correction" and (entry.payload.get("settlement_taken_back")
                                              or entry.payload.get("op") in ("void_card", "void_round")):
-            settled.discard(key)
-    return settled
+            ended.pop(key, None)
+    return ended
 
 
 @dataclass(frozen=True)
