@@ -454,3 +454,20 @@ def test_a_round_end_lost_to_a_crash_after_the_settlement_is_written_at_the_rest
     kinds = [e.kind for e in Journal.open(path, readonly=True).entries()]
     assert (kinds.count("outcome"), kinds.count("settlement"), kinds.count("round_end")) == (1, 1, 1)
     assert Journal.open(path, readonly=True).verify().ok
+
+
+def test_the_journal_names_the_held_cards_set_aside(tmp_path):
+    """Del wrote card_set_aside with no card: a dispute reader had to rebuild the list from card_held."""
+    path = tmp_path / "j.sqlite"
+    session = TableSession(no_burn(), journal=Journal.open(path), odds=False)
+    for code in ["9S", "KH", "QD", "5C"]:  # Player 9 natural: the round is over
+        session.enter_card(code)
+    session.enter_card("7H")
+    session.enter_card("2D")
+    assert session.discard_held() is None
+    session.close()
+    (entry,) = [e for e in Journal.open(path, readonly=True).entries() if e.kind == "card_set_aside"]
+    assert entry.payload["cards"] == ["7H", "2D"]
+    again = TableSession(no_burn(), journal=Journal.open(path), odds=False)  # and it still replays
+    assert [c.code for c in again.state.shoe.set_aside_cards] == ["7H", "2D"]
+    again.close()

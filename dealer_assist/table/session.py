@@ -171,6 +171,8 @@ class TableSession(SessionCore):
             elif new.shoe.burned != old.shoe.burned:
                 kind = "shoe_burn"
                 payload["cards"] = [op.get("card")]
+        if op["op"] == "discard_held":  # which cards went aside, so a dispute need not rebuild it
+            payload["cards"] = [c.code for c in old.held]
         if "amount" in op:
             payload["stake"] = op["amount"]
         if op["op"] == "new_shoe":  # for a reader: each shoe names the limits it starts under
