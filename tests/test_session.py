@@ -471,3 +471,21 @@ def test_the_journal_names_the_held_cards_set_aside(tmp_path):
     again = TableSession(no_burn(), journal=Journal.open(path), odds=False)  # and it still replays
     assert [c.code for c in again.state.shoe.set_aside_cards] == ["7H", "2D"]
     again.close()
+
+
+def test_more_held_cards_than_a_round_takes_are_played_up_to_its_end_and_the_rest_wait():
+    """Eight cards held after a round: Enter refused them all with "play it there (Enter)", the very
+    key just pressed, and the table was stuck until every held card was set aside."""
+    session = TableSession(no_burn(), odds=False)
+    for code in ["9S", "KH", "QD", "5C"]:  # Player 9 natural: the round is over
+        session.enter_card(code)
+    for code in ["2S", "3S", "4S", "AS", "6S", "7S", "8S", "9H"]:
+        session.enter_card(code)
+    assert len(session.state.held) == 8
+    assert session.play_held() is None
+    # Player 2+4 = 6 stands; Banker 3+A = 4 draws (Player stood): its third card, the fifth, ends the round.
+    played = [c.code for c in session.state.round.cards]
+    assert played == ["2S", "3S", "4S", "AS", "6S"] and session.state.phase == TablePhase.SETTLED
+    assert [c.code for c in session.state.held] == ["7S", "8S", "9H"]
+    assert session.play_held() is None  # the next round takes the rest
+    assert [c.code for c in session.state.round.cards] == ["7S", "8S", "9H"] and session.state.held == ()

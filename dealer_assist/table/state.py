@@ -288,7 +288,9 @@ def apply(state: TableState, op: dict) -> TableState:
         cards, state = state.held, replace(state, held=())
         if state.phase == TablePhase.SETTLED:
             state = apply(state, {"op": "next_round"})
-        for card in cards:
+        for i, card in enumerate(cards):
+            if state.phase == TablePhase.SETTLED:  # more were held than this round takes: the rest wait
+                return replace(state, held=cards[i:])
             state = apply(state, {"op": "card", "card": card.code})
         return state
     if kind == "discard_held":
