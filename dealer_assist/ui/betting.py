@@ -24,6 +24,8 @@ BETS = tuple(Bet)
 SHORT = {Bet.PLAYER: "Player", Bet.BANKER: "Banker", Bet.TIE: "Tie", Bet.PLAYER_PAIR: "P Pair",
          Bet.BANKER_PAIR: "B Pair", Bet.BIG: "Big", Bet.SMALL: "Small"}
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
+#: A settled bet's result after its stake, for those who cannot tell the colours apart.
+RESULT_MARKS = {"win": " ✓", "lose": " ✗", "push": " ="}
 
 
 def short(amount: Decimal) -> str:
@@ -122,6 +124,7 @@ class BetGrid(QWidget):
             p.drawText(self._cell_rect(0, i + 1), Qt.AlignmentFlag.AlignCenter, SHORT[bet])
         p.setPen(theme.GOLD)
         p.drawText(self._cell_rect(0, len(BETS) + 1), Qt.AlignmentFlag.AlignCenter, "Seat total")
+        self.painted_stakes: dict = {}  # (seat, bet) -> the text drawn in its cell (tests read it)
         for seat in range(1, self.seats + 1):
             p.setFont(theme.font(fpx, bold=True))
             p.setPen(theme.TEXT)
@@ -135,14 +138,17 @@ class BetGrid(QWidget):
                 p.setBrush(fill)
                 p.drawRoundedRect(rect, 4, 4)
                 if stake:
-                    chip = QRectF(rect.left() + 3, rect.center().y() - rect.height() * 0.3,
-                                  rect.height() * 0.6, rect.height() * 0.6)
+                    d = min(rect.height() * 0.6, rect.width() * 0.22)  # a tall cell's chip stays beside its text
+                    chip = QRectF(rect.left() + 3, rect.center().y() - d / 2, d, d)
                     p.setBrush(theme.chip_colour(stake))
                     p.setPen(QPen(theme.TEXT, 1))
                     p.drawEllipse(chip)
                     p.setPen(theme.TEXT)
-                    p.setFont(theme.font(fpx * theme.LABEL_SCALE, bold=True))
-                    p.drawText(rect.adjusted(chip.width() + 4, 0, -2, 0), Qt.AlignmentFlag.AlignCenter, fmt(stake))
+                    text = fmt(stake) + (RESULT_MARKS[result.result] if result else "")  # not told by colour alone
+                    room = rect.adjusted(chip.width() + 4, 0, -2, 0)
+                    self.painted_stakes[(seat, bet)] = text
+                    p.setFont(theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width()))
+                    p.drawText(room, Qt.AlignmentFlag.AlignCenter, text)
                 if open_ and (seat, bet) == self.cursor:
                     p.setPen(QPen(theme.GOLD, 3))
                     p.setBrush(Qt.BrushStyle.NoBrush)
@@ -165,11 +171,12 @@ class BetGrid(QWidget):
         row = self.seats + 1
         band = self._cell_rect(row, 0).united(self._cell_rect(row, len(BETS) + 1))
         p.fillRect(band, theme.FELT_DARK)
-        p.setFont(theme.font(fpx * theme.LABEL_SCALE, bold=True))
         self.painted_limits = self.limit_texts(limits)
         for col, text in enumerate(self.painted_limits):
+            cell = self._cell_rect(row, col)
+            p.setFont(theme.fitted_font(fpx * theme.LABEL_SCALE, text, cell.width() - 4))
             p.setPen(theme.GOLD if col in (0, len(BETS) + 1) else theme.TEXT)
-            p.drawText(self._cell_rect(row, col), Qt.AlignmentFlag.AlignCenter, text)
+            p.drawText(cell, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class BettingPanel(QWidget):

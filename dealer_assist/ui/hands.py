@@ -102,8 +102,9 @@ class HandsView(QWidget):
         w, h = self.width(), self.height()
         gap = w * 0.02
         half = (w - 3 * gap) / 2
-        title_h = h * 0.22
-        card_h = min(h - title_h - 3 * gap / 2, (half - 4 * gap) / 3 * CARD_RATIO)
+        widest_card = (half - 4 * gap) / 3 * CARD_RATIO  # three cards side by side fill a panel's width
+        title_h = min(h * 0.22, widest_card * 0.5)  # a tall, narrow window: the title stays a title
+        card_h = min(h - title_h - 3 * gap / 2, widest_card)
         card_w = card_h / CARD_RATIO
         dealing = state.phase in ("betting", "dealing") and snap.pending is None and not state.held
         due = rnd.next_position if dealing else None
@@ -120,13 +121,13 @@ class HandsView(QWidget):
             cards = rnd.player_cards if hand == "player" else rnd.banker_cards
             total = rnd.player_total if hand == "player" else rnd.banker_total
             p.setPen(theme.TEXT)
-            p.setFont(theme.font(title_h * 0.62, bold=True))
             name = hand.upper()
             if outcome is not None and outcome.winner == hand:
                 name += " WINS"
             elif outcome is not None and outcome.winner == "tie":
                 name += " TIE"
             head = QRectF(x0 + gap, gap / 2, half - 2 * gap, title_h)
+            p.setFont(theme.fitted_font(title_h * 0.62, f"{name}  {total}", head.width()))
             p.drawText(head, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
             if cards:
                 p.setPen(theme.GOLD)

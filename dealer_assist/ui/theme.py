@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
 FELT = QColor("#0d3b2c")
 FELT_DARK = QColor("#082a1f")
@@ -87,6 +87,14 @@ def ink_on(fill: QColor) -> QColor:
 def hand_ink(hand: str | None) -> QColor:
     """A hand's colour as text on the felt (:data:`HAND_INK`), gold for anything else."""
     return HAND_INK.get(hand or "", GOLD)
+
+
+def fitted_font(px: float, text: str, width: float, bold: bool = True) -> QFont:
+    """A font ``px`` high, smaller if need be so that ``text`` fits ``width``: a narrow window's cell
+    shows its whole amount, a hand's name never runs into its total."""
+    f = font(px, bold)
+    wide = QFontMetricsF(f).horizontalAdvance(text)
+    return f if wide <= width else font(px * width / wide, bold)
 
 
 def chip_colour(value) -> QColor:
