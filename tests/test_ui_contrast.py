@@ -72,3 +72,22 @@ def test_a_settled_bet_says_its_result_in_text_and_fits_a_narrow_cell(qtbot, tab
     f = theme.fitted_font(20, "99999.99 ✓", 60)
     assert QFontMetricsF(f).horizontalAdvance("99999.99 ✓") <= 61 and f.pixelSize() < 20
     assert theme.fitted_font(20, "5.00", 200).pixelSize() == 20
+
+
+def test_keys_7_to_9_choose_the_seventh_to_ninth_chips(qtbot, table_factory):
+    """A table of eight chips: the tooltips said "(key 7)" and "(key 8)", and the keys did nothing."""
+    from decimal import Decimal
+
+    from PySide6.QtCore import Qt
+
+    from dealer_assist.table.state import TableRules
+
+    chips = tuple(Decimal(v) for v in ("1", "5", "10", "25", "100", "500", "1000", "5000"))
+    window = table_factory("manual", rules=TableRules(chips=chips))
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_8)
+    qtbot.waitUntil(lambda: window.session.snapshot.chip == Decimal("5000"), timeout=2000)
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_7)
+    qtbot.waitUntil(lambda: window.session.snapshot.chip == Decimal("1000"), timeout=2000)
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_9)  # no ninth chip: nothing changes
+    qtbot.wait(50)
+    assert window.session.snapshot.chip == Decimal("1000")

@@ -186,7 +186,7 @@ def test_every_key_has_a_command_and_a_help_line(qtbot, table_factory):
     for key in KEYS:
         if key.action != "select_chip":
             assert f"{' / '.join(key.keys)}: {key.text}" in text
-    assert "1 … 6: choose a chip" in text
+    assert "1 … 9: choose a chip" in text
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_Escape)
     assert not window.help.isVisible()
 

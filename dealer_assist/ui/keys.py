@@ -25,7 +25,7 @@ class Key:
 
 
 KEYS: tuple[Key, ...] = (
-    *(Key((str(i + 1),), f"choose chip {i + 1} (from the left)", "select_chip", (i,), group="Bets") for i in range(6)),
+    *(Key((str(i + 1),), f"choose chip {i + 1} (from the left)", "select_chip", (i,), group="Bets") for i in range(9)),
     Key(("Left", "Right", "Up", "Down"), "move the bet cursor (seat / bet)", "move_cursor", direct=True, group="Bets"),
     Key(("+", "=", "Space"), "add the chosen chip at the cursor (mouse: click a bet)", "place_at_cursor", group="Bets"),
     Key(("-",), "remove the chosen chip at the cursor (mouse: Shift-click)", "remove_at_cursor", group="Bets"),
@@ -90,7 +90,7 @@ def replay_ended(snap, source) -> bool:
 
 
 def help_lines(view_only: bool = False) -> list[tuple[str, str, str]]:
-    """(group, keys, what) for the help overlay and the README; the six chip keys share one line.
+    """(group, keys, what) for the help overlay and the README; the nine chip keys share one line.
 
     ``view_only``: only the keys that change the view (a replay's, whose table follows the journal),
     with the replay's own keys first."""

@@ -125,7 +125,7 @@ class ActionBar(QWidget):
 
 
 class ChipBar(QWidget):
-    """The table's chips; the chosen one is framed in gold.  Keys 1 to 6 choose from the left."""
+    """The table's chips; the chosen one is framed in gold.  Keys 1 to 9 choose from the left."""
 
     def __init__(self, chips: tuple[Decimal, ...], choose: Callable[[Decimal], Any],
                  parent: Optional[QWidget] = None) -> None:
@@ -138,7 +138,7 @@ class ChipBar(QWidget):
         row.addWidget(self.label)
         for i, value in enumerate(chips):
             button = QPushButton(f"{fmt(value).removesuffix('.00')}")
-            button.setToolTip(f"chip {fmt(value)} (key {i + 1})")
+            button.setToolTip(f"chip {fmt(value)} (key {i + 1})" if i < 9 else f"chip {fmt(value)}")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, v=value: choose(v))
             self.buttons.append(button)
