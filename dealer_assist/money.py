@@ -75,3 +75,8 @@ def winnings(stake: Decimal, ratio: Decimal) -> Decimal:
 def fmt(amount: Decimal) -> str:
     """Two decimals, no thousands separator: the JSON contract's money format."""
     return str(amount.quantize(CENT))
+
+
+def fmt_grouped(amount: Decimal) -> str:
+    """Two decimals with thousands grouped (``9,799,999.02``): a total read at a glance on the display."""
+    return f"{amount.quantize(CENT):,}"

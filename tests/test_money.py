@@ -35,3 +35,11 @@ def test_anything_else_is_refused_by_name(text, why):
     with pytest.raises(InvalidAmountError) as info:
         parse_money(text)
     assert why in str(info.value) and repr(text) in str(info.value)
+
+
+def test_the_display_groups_thousands_and_the_contract_does_not():
+    from dealer_assist.money import fmt, fmt_grouped
+
+    assert fmt_grouped(Decimal("9799999.02")) == "9,799,999.02" and fmt(Decimal("9799999.02")) == "9799999.02"
+    assert fmt_grouped(Decimal("-1234.5")) == "-1,234.50" and fmt_grouped(Decimal("5")) == "5.00"
+    assert parse_money(fmt_grouped(Decimal("1234567.89"))) == Decimal("1234567.89")  # and it reads back

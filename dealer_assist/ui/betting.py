@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPushButton, Q
                                QWidget)
 
 from dealer_assist.baccarat.paytable import Bet
-from dealer_assist.money import fmt
+from dealer_assist.money import fmt, fmt_grouped
 from dealer_assist.ui import theme
 
 BETS = tuple(Bet)
@@ -283,7 +283,7 @@ class BettingPanel(QWidget):
         open_ = state.phase == "betting"
         for b in self.buttons.values():
             b.setEnabled(open_)
-        self.total.setText(f"Total stake {fmt(state.betting.layout.total)}")
+        self.total.setText(f"Total stake {fmt_grouped(state.betting.layout.total)}")
         refused = bool(snap.message) and snap.message == self.last_error
         self.message.setText(snap.message)
         if refused != self._shown_refused:

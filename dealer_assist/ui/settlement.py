@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSizePolicy, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from dealer_assist.money import fmt
+from dealer_assist.money import fmt, fmt_grouped
 from dealer_assist.ui import theme
 from dealer_assist.ui.out_of_sight import titled
 
@@ -133,8 +133,8 @@ class SettlementView(QWidget):
             self._title = f"ROUND {state.round_no}: PAY IN THIS ORDER"
             lines = [(str(r.seat), r.bet.label, fmt(r.stake), r.call.upper(),
                       fmt(r.commission) if r.commission else "", r.result) for r in settlement.paying_order]
-            self.totals.setText(f"Stakes {fmt(settlement.stakes)} · Paid {fmt(settlement.paid)} · "
-                                f"Commission {fmt(settlement.commission)} · House {fmt(settlement.house)}")
+            self.totals.setText(f"Stakes {fmt_grouped(settlement.stakes)} · Paid {fmt_grouped(settlement.paid)} · "
+                                f"Commission {fmt_grouped(settlement.commission)} · House {fmt_grouped(settlement.house)}")
         self.table.setRowCount(len(lines))
         for r, line in enumerate(lines):
             result = line[-1]

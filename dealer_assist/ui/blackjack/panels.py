@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
                                QVBoxLayout, QWidget)
 
-from dealer_assist.money import fmt
+from dealer_assist.money import fmt, fmt_grouped
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import theme
 from dealer_assist.ui.entry import CardEntry
@@ -314,7 +314,7 @@ class SettlementPanel(QWidget):
                 call = {"win": f"PAY {fmt(h.pays)}", "lose": "TAKE", "push": "PUSH"}[res]
                 self.lines.append(f"{who}: {fmt(h.stake)} {res} {call}")
                 rows.append((who, fmt(h.stake), call, colours[res], h.reason))
-            self.totals.setText(f"stakes {fmt(s.stakes)} · paid {fmt(s.paid)}\nhouse {fmt(s.house)} · "
+            self.totals.setText(f"stakes {fmt_grouped(s.stakes)} · paid {fmt_grouped(s.paid)}\nhouse {fmt_grouped(s.house)} · "
                                 f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)}")
         if rows != self._shown:
             self._shown = rows
