@@ -99,3 +99,31 @@ def test_blackjack_clear_and_a_settled_void_ask_for_a_second_press(qtbot, show_w
     window.run("toggle_help")
     assert window.help.isVisible() and window.run("next_round") is None and not window.help.isVisible()
     window.close()
+
+
+def test_the_blackjack_deck_check_has_keys_for_every_button(qtbot, show_window):
+    """"Void counted" and "Same deck" were mouse-only, and in no menu nor in F1."""
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.blackjack_state import BlackjackPhase
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    session = BlackjackSession()
+    window = show_window(BlackjackWindow(session, None))
+    assert session.start_deck_check() is None
+    assert session.enter_card("AS") is None and len(session.state.ledger.returned) == 1
+    qtbot.keyClick(window, *_combo("Shift+Backspace"))
+    qtbot.waitUntil(lambda: len(session.state.ledger.returned) == 0, timeout=2000)
+    qtbot.keyClick(window, *_combo("Shift+C"))
+    qtbot.waitUntil(lambda: session.state.phase != BlackjackPhase.DECK_CHECK, timeout=2000)
+    help_text = "\n".join(f"{k}: {w}" for _g, k, w in window.help_lines())
+    assert "Shift+Backspace: deck check: take back" in help_text and "Shift+C: deck check: close it" in help_text
+    for name in ("void_return", "resume"):
+        assert "(Shift+" in window.deck.buttons[name].text()
+    window.close()
+
+
+def _combo(text):
+    from PySide6.QtGui import QKeySequence
+
+    combo = QKeySequence(text)[0]
+    return combo.key(), combo.keyboardModifiers()

@@ -36,7 +36,7 @@ KEYS: tuple[Key, ...] = (
     Key(("D",), "deal: lock the bets", "deal", group="Bets"),
     Key(("K",), "type a card (then Enter)", "focus_entry", group="Cards"),
     Key(("Enter",), "confirm the unsure card / play the held card", "confirm", direct=True, group="Cards"),
-    Key(("Del",), "reject the unsure card / set the held card aside", "reject", direct=True, group="Cards"),
+    Key(("Del", "Backspace"), "reject the unsure card / set the held card aside", "reject", direct=True, group="Cards"),
     Key(("V",), "void the last card of the round (a supervisor PIN if configured; a settled round: press twice)",
         "void_last_card", group="Cards"),
     Key(("Shift+V",), "void the whole round, a misdeal: cards set aside, bets open again (PIN if configured, "

@@ -335,13 +335,13 @@ class DeckPanel(QWidget):
         self.lines.setTextFormat(Qt.TextFormat.RichText)
         self.buttons: dict[str, QPushButton] = {}
         grid = QGridLayout()
-        for i, (name, label) in enumerate((("return_stub", "Stub back (T)"), ("void_return", "Void counted"))):
+        for i, (name, label) in enumerate((("return_stub", "Stub back (T)"), ("void_return", "Void counted (Shift+Bksp)"))):
             button = QPushButton(label)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, n=name: run(n))
             self.buttons[name] = button
             grid.addWidget(button, 0, i)
-        for i, (name, label) in enumerate((("new_deck", "NEW DECK (Ctrl+N)"), ("resume", "Same deck"),
+        for i, (name, label) in enumerate((("new_deck", "NEW DECK (Ctrl+N)"), ("resume", "Same deck (Shift+C)"),
                                            ("supervisor", "Supervisor… (F9)"))):
             button = QPushButton(label)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
