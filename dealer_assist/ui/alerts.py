@@ -39,13 +39,6 @@ class AlertBar(QWidget):
         ink = theme.ink_on(theme.LEVEL.get(alert.level, theme.LEVEL["error"]))
         for lab in (self.title, self.text, self.action):
             lab.setStyleSheet(f"color: {ink.name()};")
-        if compact:
-            self.text.setVisible(False)
-            self.title.setText(alert.title + ("  ·  " + self.action.text() if self.action.text() else ""))
-            self.title.setToolTip(f"{alert.title}: {alert.text}")
-            # One line, cut at the window's edge rather than widening it: the top bar says it all.
-            self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            self.action.setVisible(False)
         self.title.setFont(theme.font(3 * unit / 2, bold=True))
         self.text.setFont(theme.font(unit * 0.9, bold=True))
         self.action.setFont(theme.font(unit * 1.0, bold=True))
@@ -53,6 +46,15 @@ class AlertBar(QWidget):
         self.ok.setFont(theme.font(unit * 1.0, bold=True))
         self.ok.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.ok.clicked.connect(lambda: on_dismiss(alert.code))
+        if compact:
+            self.text.setVisible(False)
+            self.title.setText(alert.title + ("  ·  " + self.action.text() if self.action.text() else ""))
+            self.title.setToolTip(f"{alert.title}: {alert.text}")
+            # One line, cut at the window's edge rather than widening it: the top bar says it all.
+            self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            self.title.setFont(theme.font(unit * 1.0, bold=True))  # a line, not a headline: the table keeps its room
+            self.ok.setFont(theme.font(unit * 0.8, bold=True))
+            self.action.setVisible(False)
         words = QVBoxLayout()
         words.setSpacing(0)
         words.addWidget(self.title)
