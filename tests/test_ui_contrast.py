@@ -52,21 +52,13 @@ def test_the_most_serious_alert_is_on_top_and_the_others_keep_to_one_line(qtbot,
 
 def test_a_settled_bet_says_its_result_in_text_and_fits_a_narrow_cell(qtbot, table_factory):
     """Won and lost cells differed by their fill alone (light and dark olive under deuteranopia)."""
-    from decimal import Decimal
-
     from PySide6.QtGui import QFontMetricsF
 
+    from baccarat_rounds import BANKER_WINS_5_0, play_round
     from dealer_assist.baccarat.paytable import Bet
 
     window = table_factory("manual")
-    s = window.session
-    s.skip_burn()
-    s.select_chip(Decimal("25"))
-    s.place(1, Bet.BANKER)
-    s.place(2, Bet.PLAYER)
-    s.deal()
-    for code in ("3D", "6H", "QH", "9D", "7H", "TS"):  # Banker wins 5-0
-        s.enter_card(code)
+    play_round(window.session, "25", [(1, Bet.BANKER), (2, Bet.PLAYER)], BANKER_WINS_5_0)
     qtbot.waitUntil(lambda: window.betting.grid.painted_stakes.get((1, Bet.BANKER), "").endswith("✓"), timeout=3000)
     assert window.betting.grid.painted_stakes == {(1, Bet.BANKER): "25.00 ✓", (2, Bet.PLAYER): "25.00 ✗"}
     f = theme.fitted_font(20, "99999.99 ✓", 60)

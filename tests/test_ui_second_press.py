@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from PySide6.QtCore import Qt
 
+from baccarat_rounds import BANKER_WINS_5_0, play_round
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.ui.second_press import SecondPress
 
@@ -18,15 +19,9 @@ def synced(qtbot, window):
 
 
 def settled(qtbot, window):
-    s = window.session
-    s.skip_burn()
-    s.select_chip(Decimal("5"))
-    s.place(1, Bet.BANKER)
-    s.deal()
-    for code in ("3D", "6H", "QH", "9D", "7H", "TS"):
-        s.enter_card(code)
+    play_round(window.session, "5", [(1, Bet.BANKER)], BANKER_WINS_5_0)
     synced(qtbot, window)
-    assert s.state.settlement is not None
+    assert window.session.state.settlement is not None
 
 
 def key(qtbot, window, k, mod=Qt.KeyboardModifier.NoModifier):
@@ -65,9 +60,7 @@ def test_a_settled_round_is_voided_and_the_shoe_ended_only_on_a_second_press(qtb
 def test_any_key_closes_the_help_and_does_nothing_behind_it(qtbot, table_factory):
     window = table_factory("manual")
     s = window.session
-    s.skip_burn()
-    s.select_chip(Decimal("5"))
-    s.place(1, Bet.BANKER)
+    play_round(s, "5", [(1, Bet.BANKER)])
     synced(qtbot, window)
     key(qtbot, window, Qt.Key.Key_F1)
     assert window.help.isVisible()

@@ -110,15 +110,11 @@ def test_super_6_half_pay_is_called_half_not_commission(qtbot, table_factory):
     from dealer_assist.baccarat.paytable import SUPER_6
     from dealer_assist.table.state import TableRules
 
+    from baccarat_rounds import play_round
+
     window = table_factory("manual", rules=TableRules(paytable=SUPER_6))
-    s = window.session
-    s.skip_burn()
-    s.select_chip(Decimal("5"))
-    s.place(1, Bet.BANKER)
-    s.place(2, Bet.PLAYER)
-    s.deal()
-    for code in ("3D", "3H", "AH", "3S", "KD"):  # Player 4 draws a ten; Banker 6 stands and wins 6-4
-        s.enter_card(code)
+    # Player 4 draws a ten; Banker 6 stands and wins 6-4.
+    play_round(window.session, "5", [(1, Bet.BANKER), (2, Bet.PLAYER)], ("3D", "3H", "AH", "3S", "KD"))
     synced(qtbot, window)
     rows = {r[0]: r for r in window.settlement.rows()}
     assert rows["1"][3:] == ("PAY 2.50 (HALF: BANKER 6)", "")
