@@ -47,3 +47,15 @@ def test_the_unit_follows_the_narrower_side_of_16_by_9():
     assert theme.unit_for_size(1280, 720) == theme.unit_for_size(1920, 720) == 16
     assert theme.unit_for_size(3840, 2160) == 48
     assert theme.unit_for_size(1080, 1920) == 13 and theme.unit_for_size(800, 480) == theme.MIN_UNIT
+
+
+def test_the_blackjack_menu_bar_grows_with_the_window(qtbot, show_window):
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    window = show_window(BlackjackWindow(BlackjackSession(), None))
+    _settle(qtbot, window)
+    small = window.menuBar().font().pixelSize()
+    window.resize(3840, 2160)
+    _settle(qtbot, window)
+    assert window.menuBar().font().pixelSize() >= 2.5 * small > 0

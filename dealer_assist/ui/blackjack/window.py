@@ -226,6 +226,7 @@ class BlackjackWindow(QMainWindow):
             for w in (self.banner, self.alerts, self.settlement, self.deck, self.actions, self.chips, self.entry):
                 w.set_unit(unit)
             self.statusBar().setFont(theme.font(unit * 0.9, bold=True))
+            self.menuBar().setFont(theme.font(unit * 0.85))  # as the baccarat window's: 9 px at 4K otherwise
             self.help.unit = unit
             if self.rendered is not None:
                 self.alerts.show_snapshot(self.rendered)
