@@ -28,7 +28,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.vision.detect import Corner
-from dealer_assist.vision.glyphs import CANON_H, _cut_rank, _layout_of
+from dealer_assist.vision.glyphs import CANON_H, _cut_rank, glyph_layout
 from dealer_assist.vision.index import IndexMatcher
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer, outlines
@@ -49,7 +49,7 @@ def _read_cut_into_band(rec: Recognizer, code: str, into: float, side: bool = Fa
     masks = rec.masks(shot)
     found = outlines(masks.split)
     c = min(rec.outline_corners(masks, found, rec.split_runs(masks, found)), key=lambda c: c.x + c.y)
-    band = _layout_of(p).edge * p.card_h_px / CANON_H  # the band's width in frame pixels
+    band = glyph_layout(p).edge * p.card_h_px / CANON_H  # the band's width in frame pixels
     if side:
         s, way = p.rank_box.u0 * p.card_h_px * p.aspect - band + into, c.wdir
     else:

@@ -161,7 +161,7 @@ def test_a_rank_touching_a_border_line_is_parted_from_it(anglo):
     from dealer_assist.vision.profile import CANON_H
 
     patch, clean = _clear_index_patch(anglo)
-    lay = glyphs._layout_of(anglo.profile)
+    lay = glyphs.glyph_layout(anglo.profile)
     rank, _ = glyphs.extract_glyphs(patch, anglo.profile)
     lined = patch.copy()
     row = glyphs.PAD + int((rank.box.v0 + rank.box.v1) / 2 * CANON_H)

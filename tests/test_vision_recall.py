@@ -691,7 +691,7 @@ def test_a_spades_thin_foot_is_no_line():
     # Atlasnye's suit height, and a suit box of 12 pixels: the spade, foot and all, is a
     # little wider (the line filter looks only at a suit running past the deck's box).
     box = Box(0.03, 0.16, 0.03 + 12 / profile.canon_w, 0.16 + 12 / CANON_H)
-    lay = glyphs._layout_of(replace(profile, suit_h=0.05, suit_box=box))
+    lay = glyphs.glyph_layout(replace(profile, suit_h=0.05, suit_box=box))
     assert glyphs._line_off_suit(labels, stats.tolist(), [1], lay, 1.0) is None
     # The same spade with a covering card's edge running on past it under its foot loses the line.
     labels[12 + len(spade), 2:38] = 1

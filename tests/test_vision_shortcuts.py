@@ -192,10 +192,10 @@ def test_a_glyph_touching_the_frame_edge_is_told_from_the_alpha_plane():
 
 def test_the_ink_mask_threshold_is_the_ink_table_cut_at_its_level():
     """Every paper level, every grey level: the threshold marks exactly the levels whose ink passes INK."""
-    from dealer_assist.vision.glyphs import _ink_mask, _ink_table
+    from dealer_assist.vision.glyphs import ink_mask, _ink_table
 
     lo8 = np.arange(256, dtype=np.uint8).reshape(16, 16)
     for paper in range(1, 256):
         ink = _ink_table(float(paper))[0]
-        assert np.array_equal(_ink_mask(lo8, float(paper)), (ink[lo8] > INK).astype(np.uint8))
+        assert np.array_equal(ink_mask(lo8, float(paper)), (ink[lo8] > INK).astype(np.uint8))
 

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.vision.glyphs import PAD, _layout_of, extract_glyphs
+from dealer_assist.vision.glyphs import PAD, glyph_layout, extract_glyphs
 from dealer_assist.vision.index import IndexMatcher, warp_corner
 from dealer_assist.vision.profile import CANON_H, Profile, default_profile_path
 from frame_truth import setup_shot_corner
@@ -33,7 +33,7 @@ def _corner_with_line(matcher, code: str):
     frame, (x, y, wdir, hdir, w, h) = setup_shot_corner("anglo", code)
     patch = warp_corner(frame, x, y, wdir, hdir, w, h, p)
     rank, _ = extract_glyphs(patch, p)
-    lay = _layout_of(p)
+    lay = glyph_layout(p)
     s = int(rank.box.u0 * lay.cw) + int(rank.box.v0 * CANON_H / 2) + 10  # the line x + y = s
     cv2.line(patch, (lay.edge - 3, s - lay.edge + 3), (s - lay.edge + 3, lay.edge - 3), (20, 20, 20, 255), 3)
     return patch
@@ -65,7 +65,7 @@ def test_a_bent_stroke_from_both_sides_of_the_band_stays(matcher):
     frame, (x, y, wdir, hdir, w, h) = setup_shot_corner("anglo", "7S")
     patch = warp_corner(frame, x, y, wdir, hdir, w, h, p)
     rank, _ = extract_glyphs(patch, p)
-    lay = _layout_of(p)
+    lay = glyph_layout(p)
     cx, cy = int(rank.box.u0 * lay.cw) + PAD - 2, int(rank.box.v0 * CANON_H) + PAD - 2
     cv2.line(patch, (lay.edge - 3, cy), (cx, cy), (20, 20, 20, 255), 3)
     cv2.line(patch, (cx, cy), (cx, lay.edge - 3), (20, 20, 20, 255), 3)

@@ -32,7 +32,7 @@ from typing import Mapping, NamedTuple, Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.glyphs import PAD, _ink_mask, _layout_of, darkness
+from dealer_assist.vision.glyphs import PAD, ink_mask, glyph_layout, darkness
 from dealer_assist.vision.profile import CANON_H, Profile
 from dealer_assist.vision.thin_lines import LINE_WIDTH
 
@@ -183,13 +183,13 @@ def _run_to_far_edge(px: float, py: float, vx: float, vy: float, near: np.ndarra
 
 def _card_scale(profile: Profile, rank_box) -> float:
     """The card's size against the patch's, from the rank's height (as :func:`.glyphs.extract_glyphs` has it)."""
-    return min(max((rank_box.v1 - rank_box.v0) * CANON_H / _layout_of(profile).rank_px, 0.7), 1.4)
+    return min(max((rank_box.v1 - rank_box.v0) * CANON_H / glyph_layout(profile).rank_px, 0.7), 1.4)
 
 
 def _suit_window_scale(profile: Profile, rank_box, rank_code: str) -> float:
     """Patch pixels per suit-window pixel, as :func:`.glyphs.extract_glyphs` and
     :meth:`.index.IndexMatcher._score` size the suit's window (from the rank's height)."""
-    win_h = _layout_of(profile).suit_win * _card_scale(profile, rank_box) * 1.15 * profile.suit_window_factor(rank_code)
+    win_h = glyph_layout(profile).suit_win * _card_scale(profile, rank_box) * 1.15 * profile.suit_window_factor(rank_code)
     return win_h / profile.suit_size[1]
 
 
@@ -198,10 +198,10 @@ def score_cut_suit(profile: Profile, patch: np.ndarray, rank_box, suit_box, rank
     """The suit of a corner ``patch`` whose suit glyph (box ``suit_box``, fractions of the card)
     a covering card's edge cuts, scored on its visible part; None when no such line is
     found or too little of the glyph is left."""
-    lay = _layout_of(profile)
+    lay = glyph_layout(profile)
     cw = lay.cw
     levels = darkness(patch)
-    binary = _ink_mask(levels.lo8, levels.paper)
+    binary = ink_mask(levels.lo8, levels.paper)
     ink = levels.lut[levels.lo8]
     x0, y0 = int(np.floor(suit_box.u0 * cw)) + PAD, int(np.floor(suit_box.v0 * CANON_H)) + PAD
     x1, y1 = int(np.ceil(suit_box.u1 * cw)) + PAD, int(np.ceil(suit_box.v1 * CANON_H)) + PAD

@@ -159,7 +159,7 @@ def _ink_table(paper: float) -> tuple[np.ndarray, int]:
     return ink, below
 
 
-def _ink_mask(lo8: np.ndarray, paper: float) -> np.ndarray:
+def ink_mask(lo8: np.ndarray, paper: float) -> np.ndarray:
     """1 where the darkest channel ``lo8`` is ink against ``paper`` (see :func:`_ink_table`), else 0."""
     return cv2.threshold(lo8, _ink_table(paper)[1] - 1, 1, cv2.THRESH_BINARY_INV)[1]
 
@@ -239,7 +239,7 @@ def has_faint_rank(patch: np.ndarray, profile: Profile, levels: Optional[Darknes
     for a second, faint look (:func:`extract_glyphs` with ``faint``; it finds nothing otherwise).
 
     ``levels``: the patch's :func:`darkness`, when already worked out."""
-    lay = _layout_of(profile)
+    lay = glyph_layout(profile)
     lo8, lut, _ = levels if levels is not None else darkness(patch)
     (r0, r1), (c0, c1) = lay.rank_rows, lay.rank_cols
     ink = cv2.LUT(lo8[:r1, :c1], lut)
@@ -309,7 +309,8 @@ def _scaled_zones(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, k:
                   (PAD + int((rank_k.v1 - 0.35 * rank_h) * ch), PAD + int((suit_k.v0 + 0.35 * suit_h) * ch)))
 
 
-def _layout_of(profile: Profile) -> _Layout:
+def glyph_layout(profile: Profile) -> _Layout:
+    """Where a profile's rank and suit lie in an upright corner patch, in its pixels (worked out once per deck)."""
     return _layout(profile.rank_box, profile.suit_box, profile.rank_h, profile.suit_h, profile.edge_margin,
                    profile.aspect, profile.canon_w)
 
@@ -393,12 +394,12 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     glyphs that are as likely something else may count (:attr:`Glyph.doubtful`;
     the calibration reads without them).
     """
-    lay = _layout_of(profile)
+    lay = glyph_layout(profile)
     ch, cw = CANON_H, lay.cw
     side_w = RANK_SIDE_W if doubtful else math.inf
     lo8, lut, paper = levels if levels is not None else darkness(patch)
     ink = cv2.LUT(lo8, lut)
-    binary = _ink_mask(lo8, paper)
+    binary = ink_mask(lo8, paper)
     edge = lay.edge
     ink[:edge, :] = 0
     ink[:, :edge] = 0

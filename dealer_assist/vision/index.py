@@ -21,7 +21,7 @@ import numpy as np
 from dealer_assist.vision.chroma_bleed import ChromaBleed, footprint
 from dealer_assist.vision.counted_percentile import counted_percentile
 from dealer_assist.vision.cut_glyphs import CutRead, cut_suit_look
-from dealer_assist.vision.glyphs import (PAD, Darkness, Glyph, _ink_mask, _layout_of, brighter_paper, darkness,
+from dealer_assist.vision.glyphs import (PAD, Darkness, Glyph, ink_mask, glyph_layout, brighter_paper, darkness,
                                          extract_glyphs, faint_level, has_faint_rank)
 from dealer_assist.vision.pale_ink import deepen, deepen_gain, sharp_enough, template_peaks
 from dealer_assist.vision.profile import CANON_H, Box, Profile, canon_width, index_region_of
@@ -635,10 +635,10 @@ class IndexMatcher:
         """
         # Ink where the suit lies in the first look that the inks' channels call paper: a
         # colour no index ink has (the felt beyond the card's edge does not count).
-        lay = _layout_of(self.profile)
+        lay = glyph_layout(self.profile)
         win = (slice(max(lay.edge, lay.suit_rows[0]), lay.suit_rows[1]), slice(max(lay.edge, lay.suit_cols[0]), lay.suit_cols[1]))
-        was = cv2.countNonZero(_ink_mask(levels.lo8[win], levels.paper))
-        now = cv2.countNonZero(_ink_mask(darkness(patch[win], self._ink_channels).lo8, levels.paper))
+        was = cv2.countNonZero(ink_mask(levels.lo8[win], levels.paper))
+        now = cv2.countNonZero(ink_mask(darkness(patch[win], self._ink_channels).lo8, levels.paper))
         if was - now < COLOUR_SHARE * (self.profile.suit_h * CANON_H) ** 2:
             return first
         coloured = darkness(patch, self._ink_channels)

@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.counted_percentile import counted_percentile
-from dealer_assist.vision.glyphs import Darkness, _layout_of
+from dealer_assist.vision.glyphs import Darkness, glyph_layout
 from dealer_assist.vision.profile import Profile
 
 #: An index is deepened only when its rank and its suit are each paler than this share
@@ -58,7 +58,7 @@ def template_peaks(profile: Profile) -> tuple[float, float]:
 def glyph_peaks(profile: Profile, levels: Darkness) -> tuple[float, float]:
     """The darkest ink (98th percentile) in the rank box and in the suit box of an upright
     corner patch's ``levels``."""
-    lay = _layout_of(profile)
+    lay = glyph_layout(profile)
     peaks = []
     for (r0, r1), (c0, c1) in ((lay.rank_rows, lay.rank_cols), (lay.suit_rows, lay.suit_cols)):
         box = levels.lo8[max(r0, lay.edge):r1, max(c0, lay.edge):c1]
