@@ -23,6 +23,8 @@ class CardRead:
     the session asks the croupier to confirm instead of playing the card.
     ``zone`` is where a layout camera saw the card (``player``, ``banker``,
     ``seat 2``, ``dealer``); draw-order sources leave it ``None``.
+    ``doubt`` says why a source that reads surely doubts this card (a serial
+    frame whose number went back without a HELLO); it waits for the croupier too.
     """
 
     card: Card
@@ -32,6 +34,7 @@ class CardRead:
     seq: Optional[int] = None
     zone: Optional[str] = None
     candidates: tuple[Card, ...] = ()
+    doubt: str = ""
 
 
 @dataclass(frozen=True)

@@ -152,3 +152,19 @@ def test_a_lost_source_that_does_not_retry_is_not_said_to_reconnect():
     serial = next(a for a in session.snapshot.alerts if a.code == f"link:{SOURCE}")
     assert "reconnects by itself" in serial.action
     session.close()
+
+
+def test_a_card_whose_count_went_back_waits_for_the_croupier(qtbot, table_factory):
+    """A stray old frame (a valid CRC, an old SEQ, other content) was played as B1 with nothing to mark it."""
+    events = fed(HELLO, format_frame("CARD", 1, "AS"), format_frame("CARD", 2, "KH"), format_frame("CARD", 1, "9S"))
+    cards = [e for e in events if isinstance(e, CardRead)]
+    assert [(c.card.code, c.confidence, bool(c.doubt)) for c in cards] == [("AS", 1.0, False), ("KH", 1.0, False),
+                                                                           ("9S", 0.0, True)]
+    window = table_factory("manual", rules=TableRules(shoe=ShoeRules(burn=False)))
+    s = window.session
+    for card in cards:
+        s.handle(card)
+    assert [c.code for c in s.state.round.cards] == ["AS", "KH"] and s.snapshot.pending.card.code == "9S"
+    qtbot.waitUntil(lambda: "CONFIRM: is it 9♠?" in window.entry.question.text(), timeout=3000)
+    assert "frame number went back" in window.entry.question.text()
+    assert s.confirm_pending() is None and [c.code for c in s.state.round.cards] == ["AS", "KH", "9S"]

@@ -29,6 +29,9 @@ from dealer_assist.sources.shoe_protocol import (
 
 _log = logging.getLogger(__name__)
 
+#: Why a card whose frame number went back without a HELLO waits for the croupier (CardRead.doubt).
+COUNT_WENT_BACK = "its frame number went back without a HELLO: a stray old frame, or the shoe restarted"
+
 DIALECTS = ("v1", "plain")
 DEFAULT_BAUDRATE = 115200
 STALE_AFTER = 3.0
@@ -405,6 +408,11 @@ class SerialShoe(CardSource):
             if frame.card is None:
                 self.stats["unreadable"] += 1
                 self._emit(Unreadable(self.name, t, seq=frame.seq))
+            elif verdict.restarted:
+                # The count went back with no HELLO: the device restarted and its HELLO was lost, or this is
+                # a stray old frame.  Either way the croupier looks before it is played (PROTOCOL.md 7.4).
+                self.stats["cards"] += 1
+                self._emit(CardRead(frame.card, self.name, t, confidence=0.0, seq=frame.seq, doubt=COUNT_WENT_BACK))
             else:
                 self.stats["cards"] += 1
                 self._emit(CardRead(frame.card, self.name, t, seq=frame.seq))

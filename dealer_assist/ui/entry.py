@@ -128,7 +128,8 @@ class CardEntry(QWidget):
         pending, held = snap.pending, getattr(snap.state, "held", ())  # only baccarat holds a late card
         if pending is not None:
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
-            self.question.setText(f"CONFIRM: is it {cands}? ({pending.source}, {pending.confidence:.0%} sure)")
+            why = getattr(pending, "doubt", "") or f"{pending.confidence:.0%} sure"
+            self.question.setText(f"CONFIRM: is it {cands}? ({pending.source}: {why})")
             mode = "pending"
         elif held:
             self.question.setText("HELD: " + " ".join(c.label for c in held) + " came after the round")
