@@ -20,12 +20,15 @@ from dealer_assist.events import CardRead, LinkState, Unreadable
 
 _log = logging.getLogger(__name__)
 
+#: Seconds without a frame from a live camera or stream before its link is ``stale`` (a serial shoe's too).
+STALE_AFTER = 3.0
+
 
 class CameraSource(CardSource):
     """``CameraSource(0)``, ``CameraSource("table.mp4", profile="calibration/plastic")``."""
 
     def __init__(self, src: Union[int, str], profile: Union[str, Path, None] = None, *,
-                 drop: Optional[bool] = None, confirm: int = 2) -> None:
+                 drop: Optional[bool] = None, confirm: int = 2, stale_after: float = STALE_AFTER) -> None:
         self.src = src
         self.name = f"camera:{src}"
         self._profile_path = profile
@@ -35,6 +38,8 @@ class CameraSource(CardSource):
         self._stop = threading.Event()
         self._grabber = None
         self.seq = 0
+        self.stale_after = stale_after
+        self._link = "down"
 
     def start(self, sink: Sink) -> None:
         from dealer_assist.vision.capture import CaptureError, FrameGrabber
@@ -51,9 +56,31 @@ class CameraSource(CardSource):
         except CaptureError as exc:
             raise SourceError(str(exc)) from exc
         self._stop.clear()
+        self._link = "up"
         sink(LinkState(self.name, time.time(), "up"))
         self._thread = threading.Thread(target=self._run, args=(sink, profile), name=self.name, daemon=True)
         self._thread.start()
+        if self._grabber.kind in ("camera", "stream"):
+            threading.Thread(target=self._watch_link, args=(sink, self._grabber), name=f"{self.name} link",
+                             daemon=True).start()
+
+    def _watch_link(self, sink: Sink, grabber) -> None:
+        """A live camera or stream that stops sending frames without closing (a stalled stream, a
+        frozen driver) is ``stale`` after :attr:`stale_after` seconds, as a silent serial shoe is, and
+        ``up`` again when frames come back; OpenCV itself may wait half a minute before giving up."""
+        frames, since = grabber.frames, time.monotonic()
+        while not self._stop.wait(min(1.0, self.stale_after / 3)):
+            if grabber.finished or self._link == "lost":
+                return
+            now = time.monotonic()
+            if grabber.frames != frames:
+                frames, since = grabber.frames, now
+                if self._link == "stale":
+                    self._link = "up"
+                    sink(LinkState(self.name, time.time(), "up", "frames again"))
+            elif self._link == "up" and now - since >= self.stale_after:
+                self._link = "stale"
+                sink(LinkState(self.name, time.time(), "stale", f"no frame for {self.stale_after:g} s"))
 
     def _run(self, sink: Sink, profile) -> None:
         from dealer_assist.cards import Card
@@ -80,6 +107,7 @@ class CameraSource(CardSource):
         if not self._stop.is_set():
             # Not reopened: after a gap the cards still in view would be read as new ones, and a wrong card is
             # worse than a pause (the alert says to restart the display).
+            self._link = state
             sink(LinkState(self.name, time.time(), state, detail, retrying=False))
 
     def stop(self) -> None:

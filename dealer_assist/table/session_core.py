@@ -536,7 +536,8 @@ class SessionCore(abc.ABC):
                        "then check the camera and start the display again (Ctrl+Q, dealer-assist run)")
         elif event.state == "stale":
             self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
-                       f"{event.source}: no message for a while", "check the reader; type the cards (K) if needed")
+                       f"{event.source}: {event.detail or 'no message for a while'}",
+                       "check the reader; type the cards (K) if needed")
         elif event.state == "ended" and self._snap.replay:
             self.alert(f"link:{event.source}", "info", "REPLAY FINISHED",
                        f"{event.source}: the record has ended: {event.detail or 'nothing more to replay'}",

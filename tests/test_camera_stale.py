@@ -1,0 +1,86 @@
+"""A live stream that stops sending frames without closing is a silent reader within seconds, as a
+silent serial shoe is, and up again when frames come back.  A stalled stream showed "up" for half a
+minute while OpenCV waited; the croupier was not told the camera saw nothing."""
+
+from __future__ import annotations
+
+import queue
+import socket
+import threading
+import time
+
+import cv2
+import numpy as np
+
+from dealer_assist.events import LinkState
+from dealer_assist.sources.camera import CameraSource
+
+
+class StallingStream:
+    """An MJPEG stream over HTTP on localhost: frames at 15 fps while ``flowing`` is set, none while clear."""
+
+    def __init__(self) -> None:
+        felt = np.full((360, 640, 3), (40, 90, 30), np.uint8)
+        self.jpeg = cv2.imencode(".jpg", felt)[1].tobytes()
+        self.flowing = threading.Event()
+        self.flowing.set()
+        self.server = socket.socket()
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(2)
+        self.url = f"http://127.0.0.1:{self.server.getsockname()[1]}/stream.mjpg"
+        self.done = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        try:
+            client, _ = self.server.accept()
+        except OSError:
+            return
+        client.recv(4096)
+        client.sendall(b"HTTP/1.0 200 OK\r\nContent-Type: multipart/x-mixed-replace; boundary=frame\r\n\r\n")
+        try:
+            while not self.done.is_set():
+                if self.flowing.wait(0.1):
+                    client.sendall(b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n"
+                                   % len(self.jpeg) + self.jpeg + b"\r\n")
+                    time.sleep(1 / 15)
+        except OSError:
+            pass
+        finally:
+            client.close()
+
+    def close(self) -> None:
+        self.done.set()
+        self.server.close()
+
+
+def test_a_stalled_stream_goes_stale_and_comes_back_up():
+    stream = StallingStream()
+    events: queue.Queue = queue.Queue()
+    source = CameraSource(stream.url, profile="anglo", stale_after=1.0)
+    source.start(events.put)
+
+    def next_link(timeout: float) -> LinkState:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                event = events.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if isinstance(event, LinkState):
+                return event
+        raise AssertionError("no link change")
+
+    try:
+        assert next_link(5).state == "up"
+        time.sleep(1.5)  # frames flow: no change
+        assert events.empty() or not any(isinstance(e, LinkState) for e in list(events.queue))
+        stream.flowing.clear()
+        stale = next_link(10)
+        assert stale.state == "stale" and "no frame for 1 s" in stale.detail
+        stream.flowing.set()
+        assert next_link(10).state == "up"
+    finally:
+        source.stop()
+        stream.close()
