@@ -28,3 +28,17 @@ def test_package_data_takes_in_every_file_of_the_shipped_profiles():
     assert profile_files
     for f in profile_files:
         assert PACKAGE / "data" / "calibration" / "anglo" / f.name in shipped, f.name
+
+
+def test_the_installed_console_script_runs_and_reports_the_package_version():
+    """Every other command test runs ``python -m dealer_assist.cli``: this one runs the script pip installed
+    (its entry point), from another folder, and checks the version the metadata took from the package."""
+    import subprocess
+    import sys
+    from importlib.metadata import version
+
+    script = Path(sys.executable).parent / "dealer-assist"
+    assert script.is_file(), f"no console script beside {sys.executable}: install the package (pip install -e .)"
+    out = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=60, cwd="/")
+    assert out.returncode == 0 and out.stdout.strip() == f"dealer-assist {dealer_assist.__version__}"
+    assert version("dealer-assist") == dealer_assist.__version__
