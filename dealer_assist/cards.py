@@ -86,6 +86,7 @@ class Card:
 
     @property
     def is_red(self) -> bool:
+        """Whether the suit is hearts or diamonds (False when the suit is unknown), for the card's colour on display."""
         return self.suit in ("H", "D")
 
     @property

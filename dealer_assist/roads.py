@@ -185,26 +185,32 @@ class BeadCell:
 
     @property
     def winner(self) -> Winner:
+        """The coup's winner; the Bead Plate keeps ties, so this may be ``tie``."""
         return self.coup.winner
 
     @property
     def player_total(self) -> Optional[int]:
+        """The Player's total to print in the cell; None when the record kept only the winner."""
         return self.coup.player_total
 
     @property
     def banker_total(self) -> Optional[int]:
+        """The Banker's total to print in the cell; None when the record kept only the winner."""
         return self.coup.banker_total
 
     @property
     def player_pair(self) -> bool:
+        """Whether the coup had a Player pair; the Bead Plate shows it even on a tie."""
         return self.coup.player_pair
 
     @property
     def banker_pair(self) -> bool:
+        """Whether the coup had a Banker pair; the Bead Plate shows it even on a tie."""
         return self.coup.banker_pair
 
     @property
     def natural(self) -> bool:
+        """Whether the coup was a natural (an 8 or 9 on the first two cards)."""
         return self.coup.natural
 
 
@@ -233,6 +239,7 @@ class BigRoadCell:
 
     @property
     def ties(self) -> int:
+        """How many ties are counted on this cell: a tie takes no Big Road cell of its own (facts 3.1)."""
         return len(self.tie_indices)
 
 
@@ -276,6 +283,8 @@ def scroll(cells: Iterable[Cell], width: int) -> tuple[Cell, ...]:
 
 @dataclass(frozen=True)
 class BeadPlate:
+    """The Bead Plate: one cell per coup, ties included, filled column by column, six rows high (facts 3.1)."""
+
     cells: tuple[BeadCell, ...]
 
     @property
@@ -286,6 +295,11 @@ class BeadPlate:
 
 @dataclass(frozen=True)
 class BigRoad:
+    """The Big Road: decided coups only, one logical column per streak, drawn with the dragon tail.
+
+    Ties are counted on the cells, never given one (facts 3.1).
+    """
+
     cells: tuple[BigRoadCell, ...]
     """Every decided coup in shoe order, with its drawn position."""
     columns: tuple[tuple[BigRoadCell, ...], ...]
@@ -295,15 +309,23 @@ class BigRoad:
 
     @property
     def width(self) -> int:
+        """Grid columns in use, dragon tails included: the room a display needs (see :func:`scroll`)."""
         return max((c.col for c in self.cells), default=-1) + 1
 
     @property
     def lengths(self) -> tuple[int, ...]:
+        """Length of each logical column (streak), dragon tails ignored: what the derived roads compare."""
         return tuple(len(column) for column in self.columns)
 
 
 @dataclass(frozen=True)
 class DerivedRoad:
+    """Big Eye Boy, Small Road or Cockroach Pig: a mark per Big Road entry once started.
+
+    Red means the Big Road repeats the pattern of the column ``k`` places back, blue that it breaks
+    it (not Banker / Player); the marks are laid out like the Big Road (facts 3.1).
+    """
+
     name: str
     k: int
     """Column offset compared: 1 Big Eye Boy, 2 Small Road, 3 Cockroach Pig."""
@@ -316,6 +338,7 @@ class DerivedRoad:
 
     @property
     def width(self) -> int:
+        """Grid columns in use by the marks, dragon tails included."""
         return max((m.col for m in self.marks), default=-1) + 1
 
 
@@ -332,6 +355,7 @@ class Scoreboard:
 
     @property
     def derived(self) -> tuple[DerivedRoad, DerivedRoad, DerivedRoad]:
+        """The three derived roads in the order k = 1, 2, 3, for a display that draws them alike."""
         return (self.big_eye_boy, self.small_road, self.cockroach_pig)
 
     def add(self, coup: Any) -> "Scoreboard":
@@ -388,10 +412,16 @@ def derived_colour(lengths: Sequence[int], column: int, depth: int, k: int) -> O
 
 
 def bead_plate(coups: Sequence[Coup]) -> BeadPlate:
+    """The Bead Plate of ``coups``: coup i at column i // 6, row i % 6, ties included."""
     return BeadPlate(tuple(BeadCell(i // ROWS, i % ROWS, i, c) for i, c in enumerate(coups)))
 
 
 def big_road(coups: Sequence[Coup]) -> BigRoad:
+    """The Big Road of ``coups`` (facts 3.1): one logical column per streak of one winner.
+
+    A tie is counted on the last decided cell, or on the first one when no coup was decided yet;
+    the grid positions come from :func:`layout` (dragon tail).
+    """
     streaks: list[list[int]] = []  # coup indices per logical column
     ties: dict[int, list[int]] = {}  # decided coup index -> ties counted on it
     pending: list[int] = []
@@ -424,6 +454,11 @@ def big_road(coups: Sequence[Coup]) -> BigRoad:
 
 
 def derived_road(road: BigRoad, name: str, k: int) -> DerivedRoad:
+    """The derived road of offset ``k`` (named ``name``) computed from the Big Road's logical columns.
+
+    Each entry gets the mark of :func:`derived_colour` once the road has started, laid out like the
+    Big Road; ``if_banker``/``if_player`` say what the next Banker or Player coup would add.
+    """
     found: list[tuple[Colour, BigRoadCell]] = []
     for cell in road.cells:
         # Only columns left of the entry's are read, and those are complete.

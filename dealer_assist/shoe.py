@@ -105,25 +105,33 @@ class Shoe:
 
     @classmethod
     def new(cls, rules: ShoeRules = ShoeRules()) -> "Shoe":
+        """A fresh shoe under ``rules``: waiting for the burn card when the house burns, else ready to play."""
         return cls(rules=rules, phase=Phase.BURN_CARD if rules.burn else Phase.PLAY)
 
     @property
     def decks(self) -> int:
+        """How many decks the shoe holds."""
         return self.rules.decks
 
     @property
     def size(self) -> int:
+        """Cards in the full shoe: 52 per deck."""
         return 52 * self.rules.decks
 
     @property
     def cards_seen(self) -> int:
+        """Cards that have left the shoe: every card read, plus those burned face down unread."""
         return sum(self.rank_seen) + self.unknown
 
     @property
     def cards_left(self) -> int:
+        """Cards still in the shoe, by the accounting."""
         return self.size - self.cards_seen
 
     def copies_seen(self, card: Card) -> int:
+        """How many copies of ``card`` have left the shoe (by rank alone when it has no suit);
+        with :meth:`holds`, how an impossible card is found.
+        """
         if card.suit is None:
             return self.rank_seen[card.index]
         return self.seen[_slot(card)]

@@ -51,9 +51,11 @@ class TableLimits:
     max_payout: Decimal = Decimal("20000.00")
 
     def min_for(self, bet: Bet) -> Decimal:
+        """The minimum stake on ``bet`` (0.00 if none is set); it is enforced at Deal (:meth:`Betting.lock`)."""
         return dict(self.minimum).get(bet, ZERO)
 
     def max_for(self, bet: Bet) -> Decimal:
+        """The maximum stake on ``bet``; checked as chips are placed, on Double and Rebet, and again at Deal."""
         return dict(self.maximum)[bet]
 
     @classmethod
@@ -142,9 +144,14 @@ class Layout:
     stakes: tuple[tuple[tuple[int, Bet], Decimal], ...] = ()
 
     def get(self, seat: int, bet: Bet) -> Decimal:
+        """The stake of ``seat`` on ``bet``, 0.00 if there is none."""
         return dict(self.stakes).get((seat, bet), ZERO)
 
     def with_stake(self, seat: int, bet: Bet, amount: Decimal) -> "Layout":
+        """This layout with the stake on (``seat``, ``bet``) set to ``amount`` (0 or less removes it).
+
+        Stakes are kept sorted by seat, then bet in layout order, so that the same bets make equal layouts.
+        """
         d = dict(self.stakes)
         if amount > 0:
             d[(seat, bet)] = amount
@@ -154,17 +161,21 @@ class Layout:
         return Layout(tuple(sorted(d.items(), key=lambda kv: (kv[0][0], order.index(kv[0][1])))))
 
     def wagers(self, seat: Optional[int] = None) -> tuple[Wager, ...]:
+        """The stakes as :class:`Wager` values, of one ``seat`` or of all: what settlement and the payout limit use."""
         return tuple(Wager(s, b, a) for (s, b), a in self.stakes if seat is None or s == seat)
 
     @property
     def seats(self) -> tuple[int, ...]:
+        """The seats with at least one stake, in seat order."""
         return tuple(sorted({s for (s, _), _ in self.stakes}))
 
     def seat_total(self, seat: int) -> Decimal:
+        """Everything ``seat`` has staked."""
         return sum((a for (s, _), a in self.stakes if s == seat), ZERO)
 
     @property
     def total(self) -> Decimal:
+        """Everything staked on the table."""
         return sum((a for _, a in self.stakes), ZERO)
 
     def __bool__(self) -> bool:
@@ -231,12 +242,16 @@ class Betting:
                             f"remove chips from {bet.label}")
 
     def undo(self) -> "Betting":
+        """Seed 000's Undo: the bets as they were before the last action (a chip placed or removed,
+        Double, Clear or Rebet); refused once the deal has started.
+        """
         self._open("undo")
         if not self.history:
             raise BettingError("nothing to undo")
         return replace(self, layout=self.history[-1], history=self.history[:-1])
 
     def clear(self) -> "Betting":
+        """Seed 000's Clear All Bets: every chip off the table, as one action that Undo can take back."""
         self._open("clear the bets")
         if not self.layout:
             raise BettingError("there are no bets to clear")
@@ -300,4 +315,5 @@ class Betting:
 
     @property
     def total_stake(self) -> Decimal:
+        """Seed 000's Total Stake box: everything staked on the coming round."""
         return self.layout.total

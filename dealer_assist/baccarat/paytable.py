@@ -21,6 +21,7 @@ class Bet(str, Enum):
 
     @property
     def label(self) -> str:
+        """The bet's name as the layout and messages print it (``Player Pair``)."""
         return self.value.replace("_", " ").title()
 
 
@@ -34,6 +35,10 @@ class InvalidBetError(ValueError):
 
 
 def parse_bet(text: object) -> Bet:
+    """Read a bet name from config, a command or a journal; raise :class:`InvalidBetError` naming it.
+
+    Any case, spaces or hyphens for ``_``, and the shorthands ``p b t pp bp`` are accepted.
+    """
     if isinstance(text, Bet):
         return text
     key = str(text).strip().lower().replace("-", "_").replace(" ", "_")
@@ -70,6 +75,10 @@ class Paytable:
     banker_three_card_seven_pushes: bool = False
 
     def ratio(self, bet: Bet) -> Decimal:
+        """The winnings per unit staked on a win of ``bet`` (0.95 means 0.95 to 1).
+
+        The variant rules (Super 6's Banker 6, EZ's three-card 7) are applied by the settlement, not here.
+        """
         return getattr(self, bet.value)
 
 

@@ -19,6 +19,8 @@ from dealer_assist.cards import Card
 
 
 class Position(str, Enum):
+    """Where a baccarat card goes: P1 B1 P2 B2 in deal order, then the third cards P3 and/or B3 (facts 1.6)."""
+
     P1 = "P1"
     B1 = "B1"
     P2 = "P2"
@@ -28,10 +30,12 @@ class Position(str, Enum):
 
     @property
     def hand(self) -> str:
+        """``player`` or ``banker``: the hand whose total the card counts in."""
         return "player" if self.value[0] == "P" else "banker"
 
     @property
     def words(self) -> str:
+        """The position as the croupier says it (``Banker's third card``), for prompts and refusals."""
         nth = {"1": "first", "2": "second", "3": "third"}[self.value[1]]
         return f"{self.hand.title()}'s {nth} card"
 
@@ -99,10 +103,12 @@ class Outcome:
 
     @property
     def size(self) -> str:
+        """``small`` for a four-card coup, ``big`` for five or six: what the Big and Small bets pay on (seed 003)."""
         return "small" if self.card_count == 4 else "big"
 
     @property
     def banner(self) -> str:
+        """The big result text (``BANKER WINS 7 TO 5``, ``TIE 6 TO 6``), the winner's total first."""
         if self.winner == "tie":
             return f"TIE {self.player_total} TO {self.banker_total}"
         high, low = ((self.player_total, self.banker_total) if self.winner == "player"
@@ -131,6 +137,9 @@ class BaccaratRound:
     # -- what is on the table -------------------------------------------------
     @property
     def positions(self) -> tuple[Position, ...]:
+        """The position of each card in draw order: P1 B1 P2 B2, then P3 if the Player drew,
+        and B3 for the Banker's third card; a draw-order source gives none, so the round assigns them.
+        """
         out: list[Position] = []
         for i in range(len(self.cards)):
             if i < 4:
@@ -146,39 +155,50 @@ class BaccaratRound:
         return tableau.player_draws(_total((c[0], c[2])), _total((c[1], c[3])))
 
     def hand(self, which: str) -> tuple[Card, ...]:
+        """The cards of the ``player`` or ``banker`` hand, in draw order."""
         return tuple(c for c, p in zip(self.cards, self.positions) if p.hand == which)
 
     @property
     def player_cards(self) -> tuple[Card, ...]:
+        """The Player's cards so far, in draw order."""
         return self.hand("player")
 
     @property
     def banker_cards(self) -> tuple[Card, ...]:
+        """The Banker's cards so far, in draw order."""
         return self.hand("banker")
 
     @property
     def player_total(self) -> int:
+        """The Player's points so far: card values summed, last digit only (seed 000), so 0-9."""
         return _total(self.player_cards)
 
     @property
     def banker_total(self) -> int:
+        """The Banker's points so far: card values summed, last digit only (seed 000), so 0-9."""
         return _total(self.banker_cards)
 
     @property
     def started(self) -> bool:
+        """Whether any card of the round has been dealt."""
         return bool(self.cards)
 
     # -- what is due ----------------------------------------------------------
     @property
     def next_position(self) -> Optional[Position]:
+        """The position the next card will take, or None when the round is complete."""
         return self.due.position
 
     @property
     def complete(self) -> bool:
+        """True once the tableau calls for no more cards, so the outcome is known and bets can be settled."""
         return self.due.position is None
 
     @property
     def due(self) -> Due:
+        """What the croupier must do next: deal one of the first four cards, draw for Player or Banker,
+        or announce the result; ``reason`` gives the tableau rule that decided it (seeds 000, 003).
+        """
         n = len(self.cards)
         if n < 4:
             pos = _FIRST_FOUR[n]

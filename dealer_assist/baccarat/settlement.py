@@ -51,6 +51,7 @@ class BetResult:
         return f"pay {fmt(self.pays)}" + (" (half: Banker 6)" if self.half_pay else "")
 
     def to_json(self) -> dict:
+        """This line as JSON-ready values, money as two-decimal strings (never float)."""
         return {"seat": self.seat, "bet": self.bet.value, "stake": fmt(self.stake), "result": self.result,
                 "pays": fmt(self.pays), "returns": fmt(self.returns), "commission": fmt(self.commission),
                 **({"half_pay": True} if self.half_pay else {})}
@@ -64,14 +65,17 @@ class Settlement:
 
     @property
     def stakes(self) -> Decimal:
+        """The total staked on every wager settled."""
         return sum((r.stake for r in self.lines), ZERO)
 
     @property
     def paid(self) -> Decimal:
+        """The total winnings paid; stakes returned are not included."""
         return sum((r.pays for r in self.lines), ZERO)
 
     @property
     def commission(self) -> Decimal:
+        """The total commission kept on Banker wins (floored fractions of a cent included)."""
         return sum((r.commission for r in self.lines), ZERO)
 
     @property
@@ -87,10 +91,12 @@ class Settlement:
         return tuple(sorted(self.lines, key=lambda r: (rank[r.result], r.seat, list(Bet).index(r.bet))))
 
     def totals_json(self) -> dict:
+        """The table's totals as JSON-ready values, money as two-decimal strings."""
         return {"stakes": fmt(self.stakes), "paid": fmt(self.paid), "commission": fmt(self.commission),
                 "house": fmt(self.house)}
 
     def to_json(self) -> dict:
+        """Every line and the totals as JSON-ready values."""
         return {"bets": [r.to_json() for r in self.lines], "totals": self.totals_json()}
 
 
@@ -137,4 +143,8 @@ def settle_wager(wager: Wager, outcome: Outcome, paytable: Paytable = STANDARD) 
 
 
 def settle(wagers: Iterable[Wager], outcome: Outcome, paytable: Paytable = STANDARD) -> Settlement:
+    """Settle every wager on one complete round's ``outcome`` under ``paytable``.
+
+    The lines keep the wagers' order; :attr:`Settlement.paying_order` is the order a croupier pays in.
+    """
     return Settlement(tuple(settle_wager(w, outcome, paytable) for w in wagers))

@@ -35,6 +35,7 @@ class Reconciliation:
 
     @property
     def ok(self) -> bool:
+        """True when no card is missing and none was seen too often: the new deck may go in (seed 002)."""
         return not self.missing and not self.duplicated
 
     def describe(self) -> list[str]:
@@ -73,6 +74,7 @@ class DeckLedger:
         return replace(self, dealt=self.dealt + (_suited(card),))
 
     def deal_all(self, cards: Iterable[Union[Card, str]]) -> "DeckLedger":
+        """Several cards left the shoe, in order: :meth:`deal` for each."""
         return replace(self, dealt=self.dealt + tuple(_suited(c) for c in cards))
 
     def receive(self, card: Union[Card, str]) -> "DeckLedger":
@@ -80,9 +82,11 @@ class DeckLedger:
         return replace(self, returned=self.returned + (_suited(card),))
 
     def receive_all(self, cards: Iterable[Union[Card, str]]) -> "DeckLedger":
+        """Several cards counted back: :meth:`receive` for each."""
         return replace(self, returned=self.returned + tuple(_suited(c) for c in cards))
 
     def void_last_receipt(self) -> "DeckLedger":
+        """The ledger without the last card counted back: the correction for a card counted by mistake."""
         if not self.returned:
             raise DeckError("nothing to void: no card has been counted back yet")
         return replace(self, returned=self.returned[:-1])
@@ -95,6 +99,11 @@ class DeckLedger:
         return tuple(c for c in full_deck() for _ in range(max(left[c], 0)))
 
     def reconcile(self) -> Reconciliation:
+        """Seed 002's check before a new deck goes in, on the cards recorded so far.
+
+        Lists the dealt cards not back yet, the deck's cards not counted back (undealt stub included),
+        and any card dealt or counted back more often than the deck holds it.
+        """
         held = Counter({c: self.decks for c in full_deck()})
         dealt = Counter(self.dealt)
         back = Counter(self.returned)

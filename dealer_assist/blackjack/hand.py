@@ -49,10 +49,12 @@ class Hand:
 
     @property
     def bust(self) -> bool:
+        """Over 21 even with every ace counted 1: the hand loses whatever the dealer does."""
         return self.hard_total > 21
 
     @property
     def split_aces(self) -> bool:
+        """A hand made by splitting aces: it takes only one card (seed 002)."""
         return self.split and bool(self.cards) and self.cards[0].rank == "A"
 
     @property
@@ -84,4 +86,5 @@ class Hand:
         return f"soft {self.total}" if self.soft else str(self.total)
 
     def with_card(self, card: Card) -> "Hand":
+        """The hand with ``card`` added; a Hit or Double waiting for its card is then served."""
         return replace(self, cards=self.cards + (card,), drawing=False)

@@ -32,6 +32,8 @@ class Action(str, Enum):
 
 
 class Phase(str, Enum):
+    """Where a round is: the deal, the seats' decisions, the dealer's cards, or complete (ready to settle)."""
+
     DEAL = "deal"          # the first two cards to the seats, one to the dealer
     PLAY = "play"          # the seats' decisions and their cards
     DEALER = "dealer"      # the dealer's cards
@@ -54,6 +56,7 @@ class NothingToUndoError(BlackjackError):
 
 
 def parse_action(text: object) -> Action:
+    """Read an action as typed or sent (any case, spaces trimmed); raise :class:`InvalidActionError` naming it."""
     if isinstance(text, Action):
         return text
     try:
@@ -81,9 +84,14 @@ class Due:
 
     @property
     def to_dealer(self) -> bool:
+        """True when the card due goes to the dealer."""
         return self.kind == "card" and self.seat is None
 
     def describe(self) -> str:
+        """What is due in the croupier's words (``a card for seat 2``), for prompts and refusals.
+
+        The hand is named only when the seat has two (after a split).
+        """
         if self.kind == "complete":
             return "the round is complete"
         if self.to_dealer:
@@ -104,6 +112,7 @@ class Step:
     action: Optional[Action] = None
 
     def describe(self) -> str:
+        """The step in words (``TH to seat 2``, ``seat 1 split``), for the round's history."""
         who = "dealer" if self.seat is None else f"seat {self.seat}" + (f" hand {self.hand + 1}" if self.hand else "")
         return f"{self.card.code} to {who}" if self.card else f"{who} {self.action.value}"
 
@@ -142,6 +151,7 @@ class Round:
     # ----------------------------------------------------------------- reading
 
     def seat_hands(self, seat: int) -> tuple[Hand, ...]:
+        """The hands of ``seat`` (numbered from 1): one, or two after a split."""
         return self.hands[seat - 1]
 
     def all_hands(self) -> Iterator[tuple[int, int, Hand]]:
@@ -157,6 +167,7 @@ class Round:
 
     @property
     def history(self) -> tuple[Step, ...]:
+        """Every card and action since :meth:`start`, oldest first, read back through the previous rounds."""
         steps = []
         r: Optional[Round] = self
         while r is not None and r.step is not None:
@@ -166,6 +177,7 @@ class Round:
 
     @property
     def phase(self) -> Phase:
+        """The round's :class:`Phase`, worked out from what is due."""
         due = self.due()
         if due.kind == "complete":
             return Phase.COMPLETE
@@ -175,6 +187,7 @@ class Round:
 
     @property
     def complete(self) -> bool:
+        """True when nothing more is due: the round is ready to settle."""
         return self.due().kind == "complete"
 
     def due(self) -> Due:

@@ -21,6 +21,8 @@ from dealer_assist.money import ZERO, parse_money, winnings
 
 
 class Result(str, Enum):
+    """How a hand came out: win, lose, or push (the stake goes back)."""
+
     WIN = "win"
     LOSE = "lose"
     PUSH = "push"
@@ -45,10 +47,13 @@ class HandSettlement:
 
 @dataclass(frozen=True)
 class Settlement:
+    """Every hand's settlement of one round, in playing order, and the round's totals."""
+
     hands: tuple[HandSettlement, ...]
 
     @property
     def stakes(self) -> Decimal:
+        """The total staked, doubles and split hands included."""
         return sum((h.stake for h in self.hands), ZERO)
 
     @property
@@ -58,6 +63,7 @@ class Settlement:
 
     @property
     def returned(self) -> Decimal:
+        """Everything handed back to the players, stakes and winnings together."""
         return sum((h.returns for h in self.hands), ZERO)
 
     @property
