@@ -13,7 +13,8 @@ import pytest
 
 from dealer_assist.vision.card_groups import CornerRead
 from dealer_assist.vision.detect import Corner
-from dealer_assist.vision.glyphs import INK, edge_blur
+from dealer_assist.vision.glyphs import edge_blur
+from dealer_assist.vision.ink import INK
 from dealer_assist.vision.index import IndexRead
 from dealer_assist.vision.profile import Profile, Thresholds, default_profile_path
 from dealer_assist.vision.recognize import Recognizer

@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.vision.detect import Corner
-from dealer_assist.vision.glyphs import brighter_paper, darkness
+from dealer_assist.vision.ink import brighter_paper, darkness
 from dealer_assist.vision.index import CLIPPED, HEADROOM, warp_corner
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.recognize import Recognizer

@@ -13,7 +13,8 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.vision.glyphs import PAD, extract_glyphs
+from dealer_assist.vision.glyphs import extract_glyphs
+from dealer_assist.vision.index_layout import PAD
 from dealer_assist.vision.index import _patch_size
 from dealer_assist.vision.profile import CANON_H, Profile, default_profile_path
 

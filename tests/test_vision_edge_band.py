@@ -28,7 +28,8 @@ import numpy as np
 import pytest
 
 from dealer_assist.vision.detect import Corner
-from dealer_assist.vision.glyphs import CANON_H, _cut_rank, glyph_layout
+from dealer_assist.vision.glyphs import CANON_H, _cut_rank
+from dealer_assist.vision.index_layout import glyph_layout
 from dealer_assist.vision.index import IndexMatcher
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer, outlines

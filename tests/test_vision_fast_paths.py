@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dealer_assist.vision.counted_percentile import counted_percentile
-from dealer_assist.vision.glyphs import FEW_LABELS, _ink_table, _painted, darkness, extract_glyphs, has_faint_rank
+from dealer_assist.vision.border_lines import FEW_LABELS, painted as _painted
+from dealer_assist.vision.glyphs import extract_glyphs
+from dealer_assist.vision.ink import _ink_table, darkness, has_faint_rank
 from dealer_assist.vision.index import PAPER_SHARE, IndexRead, _paper_of, warp_corner
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer

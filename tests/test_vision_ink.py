@@ -177,19 +177,19 @@ def test_a_rank_touching_a_border_line_is_parted_from_it(anglo):
     # Without parting it, the rank is lost with the line (where no glyph running down the side
     # band counts, as in the calibration's trials: with one, the rank and the line are taken as
     # a rank by the side and the line is then taken off the rank as a covering card's edge is).
-    orig = glyphs._peel_border_line
+    orig = glyphs.peel_border_line
     try:
-        glyphs._peel_border_line = lambda *args: None
+        glyphs.peel_border_line = lambda *args: None
         assert IndexMatcher(anglo.profile, trial=True).read(lined) is None
     finally:
-        glyphs._peel_border_line = orig
+        glyphs.peel_border_line = orig
 
 
 def _drawn_index(profile: Profile, pip_from: Optional[int]) -> tuple[np.ndarray, int]:
     """An upright corner patch drawn exactly: a "7" in the rank's box, a round suit in the
     suit's, and (``pip_from``, patch column) a big pip's straight left side from there on
     over the rank's rows.  Also the column just past the "7"'s ink (as a glyph box ends)."""
-    from dealer_assist.vision.glyphs import PAD
+    from dealer_assist.vision.index_layout import PAD
     from dealer_assist.vision.index import _patch_size
     from dealer_assist.vision.profile import CANON_H
 
@@ -213,7 +213,8 @@ def test_a_strip_of_a_pip_cut_beside_the_rank_is_no_digit_of_it(anglo):
     the pip is cut inside itself, and the strip of it left of the cut, tall as a digit and
     apart from the rank, was kept as a ten's other digit (tigullio's QH read as a "10" at
     0.62).  Drawn exactly: the rank's glyph ends where the "7" does, with the pip or without."""
-    from dealer_assist.vision.glyphs import PAD, extract_glyphs
+    from dealer_assist.vision.glyphs import extract_glyphs
+    from dealer_assist.vision.index_layout import PAD
 
     p = anglo.profile
     cw = p.canon_w

@@ -8,7 +8,10 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.vision.glyphs import INK, JOIN_LEVEL, PAD, extract_glyphs
+from dealer_assist.vision.blob_parts import JOIN_LEVEL
+from dealer_assist.vision.glyphs import extract_glyphs
+from dealer_assist.vision.index_layout import PAD
+from dealer_assist.vision.ink import INK
 from dealer_assist.vision.profile import CANON_H, Profile, default_profile_path
 
 PAPER = 230

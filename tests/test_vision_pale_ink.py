@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.detect import Corner
-from dealer_assist.vision.glyphs import darkness
+from dealer_assist.vision.ink import darkness
 from dealer_assist.vision.index import warp_corner
 from dealer_assist.vision.pale_ink import deepen, deepen_gain, template_peaks
 from dealer_assist.vision.profile import Profile

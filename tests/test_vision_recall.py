@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from dealer_assist.vision.detect import Corner
-from dealer_assist.vision.glyphs import _thin_runs, extract_glyphs
+from dealer_assist.vision.border_lines import thin_runs as _thin_runs
+from dealer_assist.vision.glyphs import extract_glyphs
 from dealer_assist.vision.index import IndexRead, warp_corner
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.card_groups import CornerRead, group_corners
@@ -432,7 +433,7 @@ def test_a_faint_rank_frame_is_read_whole_without_a_wrong_card(anglo):
 
 def test_a_rank_already_dark_enough_gets_no_second_cut():
     """The lower level is only for a faint rank: sharp ink or an empty corner keeps the usual cut."""
-    from dealer_assist.vision.glyphs import INK, INK_FLOOR, faint_level
+    from dealer_assist.vision.ink import INK, INK_FLOOR, faint_level
 
     assert faint_level(np.full((20, 20), 0.9, np.float32)) is None
     assert faint_level(np.zeros((20, 20), np.float32)) is None
@@ -458,7 +459,7 @@ def test_a_glyph_grazing_the_edge_band_is_kept_but_a_strip_along_it_is_not():
     found a little off, the suit's tip reaches into the band blanked along the card's edge;
     the whole suit was dropped as if it were felt.  Felt or a border left along the
     edge touches the band over its whole length and is still dropped."""
-    from dealer_assist.vision.glyphs import PAD
+    from dealer_assist.vision.index_layout import PAD
     from dealer_assist.vision.profile import CANON_H
 
     profile = Profile.load(default_profile_path())
@@ -588,12 +589,12 @@ def test_a_covering_cards_edge_touching_the_suit_is_taken_off_it(code, tilt):
     suit_code, score, lead = suit_lead(profile, read)
     assert suit_code == code[-1] and score >= profile.thresholds.min_score and lead >= profile.thresholds.min_margin
     # The drawing is a fair test: left on, the line makes the suit another shape.
-    original = glyphs._line_off_suit
+    original = glyphs.line_off_suit
     try:
-        glyphs._line_off_suit = lambda *args: None
+        glyphs.line_off_suit = lambda *args: None
         _, kept = extract_glyphs(covered, profile)
     finally:
-        glyphs._line_off_suit = original
+        glyphs.line_off_suit = original
     assert kept is None or kept.box.v1 - clean.box.v1 > 1.0 / CANON_H or kept.box.u1 - kept.box.u0 > clean.box.u1 - clean.box.u0
 
 
@@ -608,7 +609,7 @@ def test_no_set_up_shots_suit_loses_a_line(deck):
     profile = Profile.load(default_profile_path().parent / deck)
     codes = json.loads((CARDS / "calib" / deck / "calib.json").read_text())["cards"]
     taken = []
-    original = glyphs._line_off_suit
+    original = glyphs.line_off_suit
 
     def spy(*args):
         line = original(*args)
@@ -616,11 +617,11 @@ def test_no_set_up_shots_suit_loses_a_line(deck):
         return line
 
     try:
-        glyphs._line_off_suit = spy
+        glyphs.line_off_suit = spy
         for code in codes:
             extract_glyphs(_setup_patch(profile, deck, code), profile)
     finally:
-        glyphs._line_off_suit = original
+        glyphs.line_off_suit = original
     assert len(taken) >= 48 and not any(taken)
 
 
@@ -629,7 +630,8 @@ def test_rank_and_suit_are_parted_at_the_widest_gap_not_the_first():
     curve fades, and the foot stands apart by a row of paper.  Cut at the first empty
     row, the foot went to the suit, which came out far too tall to be read.  The gap
     between rank and suit is the widest of the band."""
-    from dealer_assist.vision.glyphs import PAD, _widest_low
+    from dealer_assist.vision.glyphs import _widest_low
+    from dealer_assist.vision.index_layout import PAD
     from dealer_assist.vision.profile import CANON_H
 
     assert _widest_low(np.array([4, 0, 3, 0, 0, 0, 0, 2])) == 4
@@ -692,11 +694,11 @@ def test_a_spades_thin_foot_is_no_line():
     # little wider (the line filter looks only at a suit running past the deck's box).
     box = Box(0.03, 0.16, 0.03 + 12 / profile.canon_w, 0.16 + 12 / CANON_H)
     lay = glyphs.glyph_layout(replace(profile, suit_h=0.05, suit_box=box))
-    assert glyphs._line_off_suit(labels, stats.tolist(), [1], lay, 1.0) is None
+    assert glyphs.line_off_suit(labels, stats.tolist(), [1], lay, 1.0) is None
     # The same spade with a covering card's edge running on past it under its foot loses the line.
     labels[12 + len(spade), 2:38] = 1
     n, labels2, stats, _ = cv2.connectedComponentsWithStats((labels > 0).astype(np.uint8), None, None, None, 8, cv2.CV_16U)
-    line = glyphs._line_off_suit(labels2, stats.tolist(), [1], lay, 1.0)
+    line = glyphs.line_off_suit(labels2, stats.tolist(), [1], lay, 1.0)
     assert line is not None and line[12 + len(spade), 2:10].all() and not line[12:20].any()
 
 

@@ -146,7 +146,7 @@ def test_recognize_command_prints_the_contract_json(tmp_path):
 
 def _drawn_corner(profile: Profile, shapes) -> np.ndarray:
     """A white upright corner patch as :func:`warp_corner` cuts it, with dark red polygons (u, v card fractions)."""
-    from dealer_assist.vision.glyphs import PAD
+    from dealer_assist.vision.index_layout import PAD
     from dealer_assist.vision.profile import CANON_H
 
     region = profile.index_region()

@@ -12,7 +12,8 @@ import numpy as np
 
 from dealer_assist.vision import detect
 from dealer_assist.vision.detect import find_corners, find_quads, merge_corners, outlines, paper_masks
-from dealer_assist.vision.glyphs import FAINT_SHARE, INK, INK_FLOOR, _thin_runs, faint_level
+from dealer_assist.vision.border_lines import thin_runs as _thin_runs
+from dealer_assist.vision.ink import FAINT_SHARE, INK, INK_FLOOR, faint_level
 from dealer_assist.vision.index import warp_corner
 from dealer_assist.vision.profile import Box, Profile
 
@@ -192,7 +193,7 @@ def test_a_glyph_touching_the_frame_edge_is_told_from_the_alpha_plane():
 
 def test_the_ink_mask_threshold_is_the_ink_table_cut_at_its_level():
     """Every paper level, every grey level: the threshold marks exactly the levels whose ink passes INK."""
-    from dealer_assist.vision.glyphs import ink_mask, _ink_table
+    from dealer_assist.vision.ink import ink_mask, _ink_table
 
     lo8 = np.arange(256, dtype=np.uint8).reshape(16, 16)
     for paper in range(1, 256):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from dealer_assist.vision.glyphs import _part_blobs
+from dealer_assist.vision.blob_parts import part_blobs as _part_blobs
 
 GLYPH_W, GLYPH_H = 30.0, 30.0  # the biggest glyph a patch may hold (mask pixels)
 

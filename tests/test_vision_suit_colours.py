@@ -10,7 +10,7 @@ import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision import selftest
-from dealer_assist.vision.glyphs import ink_colour_of
+from dealer_assist.vision.ink import ink_colour_of
 from dealer_assist.vision.index import IndexRead, colour_fits, suit_lead
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.selftest import derive_thresholds

@@ -20,7 +20,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from dealer_assist.vision.glyphs import _part_blobs
+from dealer_assist.vision.blob_parts import part_blobs as _part_blobs
 
 #: The club and the outline touching it (ink mask of the real corner patch, suit rows).
 CLUB_UNDER_AN_OUTLINE = """

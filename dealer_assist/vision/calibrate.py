@@ -20,7 +20,9 @@ import numpy as np
 from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
 from dealer_assist.vision.detect import LEAST_FRAME, MASK_SCALE, paper_mask
 from dealer_assist.vision.glyph_pairs import find_glyph_pairs
-from dealer_assist.vision.glyphs import INK, PAD, ink_colour_of, ink_map, normalise, redness_of
+from dealer_assist.vision.glyphs import normalise
+from dealer_assist.vision.index_layout import PAD
+from dealer_assist.vision.ink import INK, ink_colour_of, ink_map, redness_of
 from dealer_assist.vision.profile import CANON_H, MIN_SELF_TEST_READ, Box, Profile
 from dealer_assist.vision.recognize import Recognizer
 from dealer_assist.vision.selftest import derive_thresholds, learn_templates

@@ -4,8 +4,8 @@ A card lying over part of another card's index draws its edge, a thin dark
 line, across the patch at any slant; where it touches a glyph the two make
 one blob that runs on to the patch's edge, and such a blob is a pip or a
 picture cut by the patch to :func:`.glyphs._zones`.  Level and upright lines
-are taken off earlier (:func:`.glyphs._thin_runs`), and thinning parts a
-glyph from a line thinner than its strokes (:func:`.glyphs._part_blobs`);
+are taken off earlier (:func:`.border_lines.thin_runs`), and thinning parts a
+glyph from a line thinner than its strokes (:func:`.blob_parts.part_blobs`);
 a line as thick as the strokes goes with them, and the glyph is lost (or
 keeps a stub of the line, too big for a suit).  For such a blob only (and
 only when the index lacks a glyph without it, or its suit is too big) the
@@ -116,7 +116,7 @@ def lines_off_unparted(binary: np.ndarray, labels: np.ndarray, boxes: list, ids:
                        min_len: float, oversize: tuple = ()) -> Optional[np.ndarray]:
     """Take the cover lines (:func:`cover_lines`) off the blobs ``ids`` of ``binary`` (``labels``,
     ``boxes``: its components) of which thinning kept nothing in ``parted`` (see
-    :func:`.glyphs._part_blobs`): ``parted`` gets the rest of each such blob back, in place.
+    :func:`.blob_parts.part_blobs`): ``parted`` gets the rest of each such blob back, in place.
 
     Thinning parts a glyph from a pip it melted onto, and from a line
     thinner than its strokes; a line as thick as the glyph's strokes goes

@@ -32,7 +32,8 @@ from typing import Mapping, NamedTuple, Optional
 import cv2
 import numpy as np
 
-from dealer_assist.vision.glyphs import PAD, ink_mask, glyph_layout, darkness
+from dealer_assist.vision.index_layout import PAD, glyph_layout
+from dealer_assist.vision.ink import darkness, ink_mask
 from dealer_assist.vision.profile import CANON_H, Profile
 from dealer_assist.vision.thin_lines import LINE_WIDTH
 

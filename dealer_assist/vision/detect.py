@@ -30,7 +30,7 @@ LEAST_FRAME = 16
 
 OPEN = 5
 #: A thin stroke is ink when it is darker than the paper beside it by one
-#: part in this many of the paper's level: a quarter (:data:`.glyphs.INK`
+#: part in this many of the paper's level: a quarter (:data:`.ink.INK`
 #: asks 0.4 of a sharp glyph).  Whole, so the test stays in integers.
 STROKE_PART = 4
 #: Straight walls a notch in the outline may have between the two edge runs

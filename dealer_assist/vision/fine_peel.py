@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.detect import MASK_SCALE
-from dealer_assist.vision.glyphs import INK
+from dealer_assist.vision.ink import INK
 
 #: Width (full-size pixels) of the opening that parts a glyph from a line: a line
 #: is one or two pixels wide (a third in blur and JPEG), an index glyph's

@@ -21,8 +21,9 @@ import numpy as np
 from dealer_assist.vision.chroma_bleed import ChromaBleed, footprint
 from dealer_assist.vision.counted_percentile import counted_percentile
 from dealer_assist.vision.cut_glyphs import CutRead, cut_suit_look
-from dealer_assist.vision.glyphs import (PAD, Darkness, Glyph, ink_mask, glyph_layout, brighter_paper, darkness,
-                                         extract_glyphs, faint_level, has_faint_rank)
+from dealer_assist.vision.glyphs import Glyph, extract_glyphs
+from dealer_assist.vision.index_layout import PAD, glyph_layout
+from dealer_assist.vision.ink import Darkness, brighter_paper, darkness, faint_level, has_faint_rank, ink_mask
 from dealer_assist.vision.pale_ink import deepen, deepen_gain, sharp_enough, template_peaks
 from dealer_assist.vision.profile import CANON_H, Box, Profile, canon_width, index_region_of
 from dealer_assist.vision.suit_colours import colour_rules_out, ink_channels
@@ -51,7 +52,7 @@ class IndexRead:
     rank_ink: float = 1.0
     #: A glyph was parted from the ink beside it by cutting through ink: it may be a fragment.
     cut: bool = False
-    #: The suit glyph's ink colour (see :func:`~dealer_assist.vision.glyphs.ink_colour_of`);
+    #: The suit glyph's ink colour (see :func:`~dealer_assist.vision.ink.ink_colour_of`);
     #: measured only for a deck whose suits' inks differ beyond red and black.
     ink_colour: Optional[tuple[float, float, float]] = None
     #: The rank and suit glyphs read (their blur is measured when first asked for).
@@ -470,7 +471,7 @@ class IndexMatcher:
         self._ink_peaks = template_peaks(profile)
         self._ink_gain = 1.0
         #: Whether some suit is printed in an ink so pale that its glyph is faint even sharp
-        #: (its template's darkest ink lies in :func:`.glyphs.faint_level`'s range).
+        #: (its template's darkest ink lies in :func:`.ink.faint_level`'s range).
         self._pale_suits = any(faint_level(v.astype(np.float32)) is not None for k, v in profile.suit_templates.items())
 
     def read_corner(self, frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float,

@@ -1,11 +1,11 @@
 """Ink paled by the light, deepened back to the darkness the deck's set-up shots showed.
 
-Ink is measured against the paper (:func:`.glyphs.darkness`), so a dimmer or
+Ink is measured against the paper (:func:`.ink.darkness`), so a dimmer or
 brighter light changes nothing.  A light that lifts the mid-tones does
 (a camera's gamma or tone curve, a lamp washing out the table): the paper stays
 white, but a pale ink's darkness falls.  A four-colour deck's lilac spade went
 from 0.52 to 0.40 of the paper's level under a gamma of 0.7 and its rank from
-0.50 to 0.38, so the whole index fell about to :data:`.glyphs.INK` and the
+0.50 to 0.38, so the whole index fell about to :data:`.ink.INK` and the
 corner's first look saw no glyph at all.  Such a corner is looked at again with every
 grey level's ink multiplied up until its rank and suit are about as dark as
 the deck's templates (:func:`deepen`): the glyphs are then cut at the usual
@@ -33,7 +33,8 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.counted_percentile import counted_percentile
-from dealer_assist.vision.glyphs import Darkness, glyph_layout
+from dealer_assist.vision.index_layout import glyph_layout
+from dealer_assist.vision.ink import Darkness
 from dealer_assist.vision.profile import Profile
 
 #: An index is deepened only when its rank and its suit are each paler than this share

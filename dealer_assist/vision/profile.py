@@ -194,7 +194,7 @@ class Profile:
     #: Empty in profiles made before it was kept.
     self_test: dict[str, float] = field(default_factory=dict)
     #: Per suit, the median colour of its ink in the set-up shots (see
-    #: :func:`~dealer_assist.vision.glyphs.ink_colour_of`).  Empty in profiles made before it was measured.
+    #: :func:`~dealer_assist.vision.ink.ink_colour_of`).  Empty in profiles made before it was measured.
     suit_ink: dict[str, list[float]] = field(default_factory=dict)
     #: Pairs of suits of one red-or-black class whose inks differ clearly in
     #: the set-up shots (``"CS"`` on a deck printing clubs green): the ink's

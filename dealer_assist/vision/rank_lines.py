@@ -4,8 +4,8 @@ A card lying on another's corner draws its edge, a thin dark line, across
 the covered card's corner patch.  Where it passes right by the rank it melts
 into the rank's blob, and no template fits what is cut.  Level and upright
 lines long enough to be no glyph's stroke are taken off before
-(:func:`.glyphs._thin_runs`), and a line on the suit by
-:func:`.glyphs._line_off_suit`; a slanted line beside a rank is neither.
+(:func:`.border_lines.thin_runs`), and a line on the suit by
+:func:`.border_lines.line_off_suit`; a slanted line beside a rank is neither.
 
 What tells such a line from a rank's own straight strokes (an A's leg, a
 7's or a 4's diagonal, a K's arms, a 9's tail): it comes from outside the

@@ -116,7 +116,7 @@ def ink_channels(suit_ink: dict) -> tuple[int, ...]:
     On such a channel every index glyph is dark, while a colour no index
     ink has (a court picture's yellow, the blue of a robe) darkens only some
     of the others: measured on those channels alone, it is no ink, and it no
-    longer melts into a glyph it touches (see :func:`.glyphs.darkness`).
+    longer melts into a glyph it touches (see :func:`.ink.darkness`).
     """
     return _ink_channels(tuple(sorted((k, tuple(v)) for k, v in suit_ink.items())))
 

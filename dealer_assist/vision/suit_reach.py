@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Masks
-from dealer_assist.vision.glyphs import INK
+from dealer_assist.vision.ink import INK
 from dealer_assist.vision.profile import Profile
 
 
@@ -31,7 +31,7 @@ FIRST_LOOKS = 5
 
 
 def solid_suits(profile: Profile) -> bool:
-    """Whether every suit template is ink at its centre (at least :data:`.glyphs.INK` over the
+    """Whether every suit template is ink at its centre (at least :data:`.ink.INK` over the
     middle 3 x 3 pixels): only then does a suit's centre tell an index.  A deck printing
     outlined suits reads without this test."""
     for t in profile.suit_templates.values():

@@ -2,7 +2,7 @@
 
 A card lying over another's corner draws its edge, a thin dark line, across
 the covered card's index, where it melts into a rank or a suit.  The suit's
-(:func:`.glyphs._line_off_suit`) and the rank's (:func:`.rank_lines.line_off_rank`)
+(:func:`.border_lines.line_off_suit`) and the rank's (:func:`.rank_lines.line_off_rank`)
 removal ask the same questions of the ink an opening took off a glyph: is a
 thin piece straight, which thin ink lies along it, does it pass the glyph's
 solid part by (a line) or run through it (the glyph's own axis), and does
