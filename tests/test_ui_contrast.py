@@ -83,3 +83,22 @@ def test_keys_7_to_9_choose_the_seventh_to_ninth_chips(qtbot, table_factory):
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_9)  # no ninth chip: nothing changes
     qtbot.wait(50)
     assert window.session.snapshot.chip == Decimal("1000")
+
+
+def test_text_from_a_device_or_a_typed_name_is_shown_as_written_not_as_html(qtbot, table_factory):
+    """A shoe's HELLO with ``<h1 style='color:#0f0'>SUPERVISOR OK: PAY SEAT 3</h1>`` as its device id drew a
+    big green headline in the alert bar: Qt takes text that looks like HTML for rich text."""
+    import time
+
+    from PySide6.QtCore import Qt
+
+    from dealer_assist.events import DeviceHello
+
+    window = table_factory("manual")
+    forged = "<h1 style='color:#0f0'>SUPERVISOR OK: PAY SEAT 3</h1>"
+    window.session.handle(DeviceHello("serial:/dev/shoe", time.time(), forged, "b1", "fw"))
+    qtbot.waitUntil(lambda: bool(window.alerts.bars), timeout=3000)
+    bar = window.alerts.bars[0]
+    assert bar.text.textFormat() == Qt.TextFormat.PlainText and forged in bar.text.text()
+    for label in (window.entry.question, window.status.links, window.betting.message, window.banner.reason):
+        assert label.textFormat() == Qt.TextFormat.PlainText

@@ -31,10 +31,10 @@ class AlertBar(QWidget):
         pal = self.palette()
         pal.setColor(self.backgroundRole(), theme.LEVEL.get(alert.level, theme.LEVEL["error"]))
         self.setPalette(pal)
-        self.title = QLabel(alert.title)
-        self.text = QLabel(alert.text)
+        self.title = theme.plain(QLabel(alert.title))
+        self.text = theme.plain(QLabel(alert.text))
         self.text.setWordWrap(True)
-        self.action = QLabel("DO: " + alert.action if alert.action and alert.action != "none" else "")
+        self.action = theme.plain(QLabel("DO: " + alert.action if alert.action and alert.action != "none" else ""))
         self.action.setWordWrap(True)
         ink = theme.ink_on(theme.LEVEL.get(alert.level, theme.LEVEL["error"]))
         for lab in (self.title, self.text, self.action):

@@ -28,10 +28,10 @@ class Banner(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAutoFillBackground(True)
-        self.title = QLabel("PLACE YOUR BETS")
+        self.title = theme.plain(QLabel("PLACE YOUR BETS"))
         self.title.setObjectName("bannerTitle")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.reason = QLabel("")
+        self.reason = theme.plain(QLabel(""))
         self.reason.setObjectName("bannerReason")
         self.reason.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.reason.setWordWrap(True)

@@ -215,7 +215,7 @@ class BettingPanel(QWidget):
             chip_row.addWidget(b)
         self.total = QLabel("Total stake 0.00")
         self.total.setObjectName("totalStake")
-        self.message = QLabel("")
+        self.message = theme.plain(QLabel(""))
         self.message.setObjectName("betMessage")
         self.message.setWordWrap(True)
         foot = QHBoxLayout()

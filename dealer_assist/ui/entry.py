@@ -29,7 +29,7 @@ class CardEntry(QWidget):
         self.field.setPlaceholderText("type a card: 9H, TD, 10♥ … then Enter")
         self.field.setMaxLength(6)
         self.field.returnPressed.connect(self.submit)
-        self.question = QLabel("")
+        self.question = theme.plain(QLabel(""))
         self.question.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.yes = QPushButton("Yes (Enter)")
         self.no = QPushButton("No (Del)")

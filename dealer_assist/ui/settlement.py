@@ -53,7 +53,7 @@ class SettlementView(QWidget):
         head = self.table.horizontalHeader()
         head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.totals = QLabel("")
+        self.totals = theme.plain(QLabel(""))
         self.totals.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)

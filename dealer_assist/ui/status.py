@@ -34,10 +34,10 @@ class StatusView(QWidget):
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
-        self.shoe = QLabel("")
-        self.burn = QLabel("")
-        self.cut = QLabel("")
-        self.links = QLabel("")
+        self.shoe = theme.plain(QLabel(""))
+        self.burn = theme.plain(QLabel(""))
+        self.cut = theme.plain(QLabel(""))
+        self.links = theme.plain(QLabel(""))
         self.odds_title = QLabel("ODDS (cards left)")
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)

@@ -36,7 +36,7 @@ class SupervisorDialog(QDialog):
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("why (goes into the journal)")
-        self.message = QLabel("")
+        self.message = theme.plain(QLabel(""))
         self.message.setWordWrap(True)
         self.message.setStyleSheet(f"color: {theme.LEVEL['error'].lighter(150).name()};")
         form = QFormLayout()

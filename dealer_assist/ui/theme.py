@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
+from PySide6.QtWidgets import QLabel
 
 FELT = QColor("#0d3b2c")
 FELT_DARK = QColor("#082a1f")
@@ -63,6 +65,14 @@ HAND_INK = {"player": QColor("#7fb0ff"), "banker": QColor("#ff8a80"), "tie": QCo
 GOOD_INK = HAND_INK["tie"]
 BAD_INK = HAND_INK["banker"]
 DARK_INK = QColor("#111111")
+
+
+def plain(label: QLabel) -> QLabel:
+    """``label`` showing its text as written: Qt takes text that looks like HTML for rich text, and a
+    device's id or error text, a supervisor's typed name or a source's name must not style the screen
+    (a shoe's HELLO once drew a green "SUPERVISOR OK: PAY SEAT 3" headline in an alert)."""
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
 
 
 def luminance(colour: QColor) -> float:

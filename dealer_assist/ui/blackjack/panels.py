@@ -50,8 +50,8 @@ class BlackjackBanner(QWidget):
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.title = QLabel("PLACE YOUR BETS")
-        self.reason = QLabel("")
+        self.title = theme.plain(QLabel("PLACE YOUR BETS"))
+        self.reason = theme.plain(QLabel(""))
         for label in (self.title, self.reason):
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             label.setWordWrap(True)
@@ -202,7 +202,7 @@ class SettlementPanel(QWidget):
         # Lines laid out anew or the room changed: what is out of sight is counted again.
         self.rows.installEventFilter(self)
         self.scroll.viewport().installEventFilter(self)
-        self.totals = QLabel("")
+        self.totals = theme.plain(QLabel(""))
         self.totals.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 0, 6, 0)
@@ -328,7 +328,7 @@ class DeckPanel(QWidget):
     def __init__(self, run: Callable[[str], Any], parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.title = QLabel("DECK 1")
-        self.status = QLabel("")
+        self.status = theme.plain(QLabel(""))
         self.status.setWordWrap(True)
         self.lines = QLabel("")
         self.lines.setWordWrap(True)
@@ -397,7 +397,7 @@ class CardField(CardEntry):
 
     def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
         super().__init__(session, parent)
-        self.message = QLabel("")
+        self.message = theme.plain(QLabel(""))
         self.message.setWordWrap(True)
         self.layout().addWidget(self.message, 1)
         self.set_unit(16)

@@ -131,7 +131,7 @@ class BlackjackWindow(QMainWindow):
         self.rendered = None
         self.render(session.snapshot)
         self.resize(1280, 720)
-        self.replay_status = QLabel("")
+        self.replay_status = theme.plain(QLabel(""))
         if replay:
             self.statusBar().addPermanentWidget(self.replay_status)
             self._show_replay_status()
