@@ -489,3 +489,30 @@ def test_more_held_cards_than_a_round_takes_are_played_up_to_its_end_and_the_res
     assert [c.code for c in session.state.held] == ["7S", "8S", "9H"]
     assert session.play_held() is None  # the next round takes the rest
     assert [c.code for c in session.state.round.cards] == ["7S", "8S", "9H"] and session.state.held == ()
+
+
+def _roster(now):
+    from dealer_assist.table.supervisor import Supervisor, SupervisorRoster, hash_pin
+
+    return SupervisorRoster([Supervisor("Ana", hash_pin("4821", n=2 ** 10))], clock=lambda: now[0])
+
+
+def test_a_pin_lockout_survives_a_restart_before_any_card_and_ends_with_a_right_pin(tmp_path):
+    """The lockout was put back only when the journal held an operation (a restart before the first card
+    gave fresh tries), and a right PIN after a lockout was not journaled, so every restart put the old
+    lockout back in full: a croupier could lock every supervisor out for good."""
+    path = tmp_path / "j.sqlite"
+    now = [1000.0]
+    limits = {"max": {"tie": "100"}}
+    session = TableSession(no_burn(), journal=Journal.open(path), supervisors=_roster(now), odds=False)
+    for _ in range(3):
+        assert "wrong PIN" in session.set_limits(limits, "Ana", "0000", "high roller left")
+    session.close()
+    again = TableSession(no_burn(), journal=Journal.open(path), supervisors=_roster(now), odds=False)
+    assert "locked" in again.set_limits(limits, "Ana", "4821", "high roller left")  # still locked after the restart
+    now[0] += 3600
+    assert again.set_limits(limits, "Ana", "4821", "high roller left") is None  # over: the right PIN works
+    again.close()
+    third = TableSession(no_burn(), journal=Journal.open(path), supervisors=_roster(now), odds=False)
+    assert third.set_limits({"max": {"tie": "200"}}, "Ana", "4821", "back to normal") is None  # not locked again
+    third.close()

@@ -118,7 +118,7 @@ class TableSession(SessionCore):
                                        "rules": rules_record(rules)})
         if journal is not None and self.recovered:
             self._complete_settlements(journal)
-            self._restore_pin_lockouts(supervisors)
+        self._restore_pin_lockouts(supervisors)  # a journal with no operation yet can hold refused PINs
 
     # -- recovery -------------------------------------------------------------
     @staticmethod

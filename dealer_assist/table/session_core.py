@@ -396,13 +396,22 @@ class SessionCore(abc.ABC):
             return self._positions.get(source, (None, None))
 
     def _restore_pin_lockouts(self, roster: Any) -> None:
-        """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout."""
+        """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout.
+
+        A change the same supervisor made since with the right PIN (its ``correction`` or ``override``)
+        ended that count, as it does while the app runs: an old lockout is not put back over it.
+        """
         if roster is None or self._journal is None:
             return
         last: dict[str, dict] = {}
         for e in self._journal.entries():
             if e.kind == "pin_refused":
                 last[e.payload.get("supervisor", "")] = e.payload
+                continue
+            for key in ("correction", "override"):
+                signed = e.payload.get(key)
+                if isinstance(signed, dict) and signed.get("supervisor") in last:
+                    del last[signed["supervisor"]]
         for name, p in last.items():
             roster.restore(name, int(p.get("failures", 0)), float(p.get("locked_for", 0.0)))
 
