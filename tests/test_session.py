@@ -516,3 +516,26 @@ def test_a_pin_lockout_survives_a_restart_before_any_card_and_ends_with_a_right_
     third = TableSession(no_burn(), journal=Journal.open(path), supervisors=_roster(now), odds=False)
     assert third.set_limits({"max": {"tie": "200"}}, "Ana", "4821", "back to normal") is None  # not locked again
     third.close()
+
+
+def test_at_a_table_with_supervisors_a_held_card_goes_aside_only_with_a_pin(tmp_path):
+    """A croupier typed KC over the shoe's read (a natural for the Player); the shoe's real card came
+    after the round and went aside with Del, no PIN asked: the collusion the PIN is there to stop."""
+    path = tmp_path / "j.sqlite"
+    now = [1000.0]
+    session = TableSession(no_burn(), journal=Journal.open(path), supervisors=_roster(now), odds=False)
+    for code in ["4S", "2H", "5D", "KC"]:  # KC typed: Player 9, the round is over
+        session.enter_card(code)
+    assert "after the round" in session.enter_card("7C")  # the shoe's real B2
+    before = session.state
+    assert "name and PIN" in session.discard_held()
+    assert "wrong PIN" in session.discard_held("Ana", "0000", "misdrawn")
+    assert session.state == before and [c.code for c in session.state.held] == ["7C"]
+    assert session.discard_held("Ana", "4821", "the shoe misfed it") is None and session.state.held == ()
+    session.close()
+    (entry,) = [e for e in Journal.open(path, readonly=True).entries() if e.kind == "card_set_aside"]
+    assert entry.payload["cards"] == ["7C"] and entry.payload["correction"]["supervisor"] == "Ana"
+    assert entry.payload["correction"]["reason"] == "the shoe misfed it"
+    again = TableSession(no_burn(), journal=Journal.open(path), supervisors=_roster(now), odds=False)
+    assert [c.code for c in again.state.shoe.set_aside_cards] == ["7C"]  # and it replays
+    again.close()

@@ -120,3 +120,23 @@ def _combo(text):
 
     combo = QKeySequence(text)[0]
     return combo.key(), combo.keyboardModifiers()
+
+
+def test_del_on_a_held_card_asks_a_supervisor_at_a_table_with_supervisors(qtbot, show_window):
+    from dealer_assist.table.session import TableSession
+    from dealer_assist.table.state import TableRules
+    from dealer_assist.table.supervisor import Supervisor, SupervisorRoster, hash_pin
+    from dealer_assist.shoe import ShoeRules
+    from dealer_assist.ui.main_window import MainWindow, Options
+
+    roster = SupervisorRoster([Supervisor("ana", hash_pin("4821", n=2 ** 10))])
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), None, odds=False, supervisors=roster)
+    window = show_window(MainWindow(session, None, Options(sound=False)))
+    for code in ["4S", "2H", "5D", "KC", "7C"]:  # 7C comes after the Player's natural: held
+        session.enter_card(code)
+    synced(qtbot, window)
+    key(qtbot, window, Qt.Key.Key_Delete)
+    assert window.supervisor_dialog is not None and window.supervisor_dialog.isVisible()
+    assert [c.code for c in session.state.held] == ["7C"]
+    window.supervisor_dialog.close()
+    window.close()

@@ -340,8 +340,16 @@ class TableSession(SessionCore):
             self.dismiss("held")
         return error
 
-    def discard_held(self) -> Optional[str]:
-        error = self._do({"op": "discard_held"}, message="card set aside as misdrawn")
+    def discard_held(self, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
+        """Set the held cards aside as misdrawn.  At a table with supervisors this is a correction
+        (name, PIN, reason): the card a shoe read would otherwise go off the record with one key, after
+        a typed card took its place in the round (the collusion the PIN is there to stop)."""
+        if self._supervisors is None:
+            error = self._do({"op": "discard_held"}, message="card set aside as misdrawn")
+        else:
+            held = [c.code for c in self._snap.state.held]
+            error = self._correct({"op": "discard_held"}, "set_aside", {"cards": held}, supervisor, pin, why,
+                                  "card set aside as misdrawn")
         if error is None:
             self.dismiss("held")
         return error

@@ -49,6 +49,7 @@ ACTIONS: Dict[str, str] = {
     "void_decision": "void a blackjack player's decision",
     "void_settlement": "void a settlement",
     "change_limits": "change the table limits",
+    "set_aside": "set a card that came after the round aside",
     "override_alarm": "accept a card the shoe count refused",
     "journal_continue": "continue from the last verified journal entry",
     "journal_new": "start a new journal, keeping the old file",

@@ -352,6 +352,11 @@ class MainWindow(QMainWindow):
         return self._run(self.entry.accept())
 
     def reject(self) -> Optional[str]:
+        """Del: reject the unsure card, or set the held cards aside (a supervisor's correction when
+        the table has supervisors: a dialog first)."""
+        snap = self.session.snapshot
+        if snap.pending is None and getattr(snap.state, "held", ()) and getattr(self.session, "needs_supervisor", False):
+            return self._correction("set the held card aside", self.session.discard_held, "misdrawn (Del)")
         return self._run(self.entry.reject())
 
     def dismiss(self) -> None:
