@@ -571,8 +571,8 @@ def test_export_json_gives_one_object_per_round(tmp_path, capsys):
     path = tmp_path / "j"
     scripted_table(path)
     code, out, _ = run_cli(capsys, "journal", "export", str(path), "--format", "json")
-    rounds = [json.loads(line) for line in out.splitlines()]
-    assert code == 0 and [r["round"] for r in rounds] == [1, 2]
+    *rounds, table = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [r["round"] for r in rounds] == [1, 2] and set(table) == {"table"}
     first, second = rounds
     assert [c["card"] for c in first["cards"]] == ["2S", "3H", "KD", "4C"]
     assert [c["position"] for c in first["cards"]] == ["P1", "B1", "P2", "B2"]

@@ -68,7 +68,9 @@ def test_a_round_voided_and_dealt_again_exports_as_dealt_with_the_void_listed(tm
     session.close()
     (void,) = corrections_in(path)
 
-    (record,) = [json.loads(line) for line in export_cli(capsys, path, "json").splitlines()]
+    *rounds, table = [json.loads(line) for line in export_cli(capsys, path, "json").splitlines()]
+    (record,) = rounds
+    assert "shoe_start" in [e["kind"] for e in table["table"]]  # the entries of no round come last
     assert record["status"] == "complete"
     assert [c["card"] for c in record["cards"]] == ["2S", "3H", "KD", "5C"]
     assert record["outcome"]["winner"] == "banker" and record["settlement"]["bets"] == final
@@ -161,7 +163,8 @@ def test_cards_counted_back_at_the_deck_check_belong_to_the_check_not_to_a_round
     session.close()
 
     records = [json.loads(line) for line in export_cli(capsys, path, "json").splitlines()]
-    first, check, second = records
+    first, check, second, table = records
+    assert set(table) == {"table"}
     assert (first["round"], [c["card"] for c in first["cards"]]) == (1, ["TH", "7C", "8S", "KC"])
     assert (second["round"], second["shoe"], second["status"]) == (2, 2, "open")
     assert [c["card"] for c in second["cards"]] == ["2H", "3C", "4S"]
@@ -362,3 +365,27 @@ def test_a_stake_that_cannot_be_read_is_listed_with_its_entry_not_exported_as_no
     assert [(o["seat"], o["stake"]) for o in unread] == [(2, "ten"), (3, 2.5)]
     assert "'ten' cannot be read as money" in unread[0]["problem"]
     assert [(b["seat"], b["stake"]) for b in record["bets"]] == [(1, "25.00")]
+
+
+def test_the_exports_show_typed_cards_corrections_and_the_entries_of_no_round(tmp_path, capsys):
+    """A typed card over a shoe's read showed only in `journal show`; the CSV listed no correction;
+    a refused PIN (an entry of no round) was in neither export."""
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import CardRead
+
+    path = tmp_path / "j.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.PLAYER, D("25")) is None and session.deal() is None
+    for code in ("4S", "2H", "5D"):
+        session.handle(CardRead(parse_card(code), "serial:/dev/card-shoe", 0.0))
+    assert session.enter_card("KC") is None  # typed: the Player's natural
+    assert "wrong PIN" in session.void_last_card("ana", "0000", "misread")
+    session.close()
+    *rounds, table = [json.loads(line) for line in export_cli(capsys, path, "json").splitlines()]
+    (record,) = rounds
+    assert [(c["card"], c["source"]) for c in record["cards"]] == [
+        ("4S", "serial:/dev/card-shoe"), ("2H", "serial:/dev/card-shoe"), ("5D", "serial:/dev/card-shoe"),
+        ("KC", "keyboard")]
+    assert [e["kind"] for e in table["table"]].count("pin_refused") == 1
+    rows = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
+    assert [(r["typed_cards"], r["corrections"]) for r in rows] == [("KC", "0")]

@@ -15,7 +15,7 @@ import json
 import sys
 
 from dealer_assist.commands.output import CommandError, emit_json
-from dealer_assist.table.export import rounds_from_entries, rounds_to_csv
+from dealer_assist.table.export import rounds_from_entries, rounds_to_csv, table_entries
 
 JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal names it)"
 
@@ -134,7 +134,8 @@ def run_export(args: argparse.Namespace) -> int:
                          f"({report.problem}); exporting entries 1..{report.head_seq} only\n")
     rounds = rounds_from_entries(entries)
     if args.format == "json":
-        text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rounds)
+        table = table_entries(entries)  # the last line: the entries of no round, so that none is left out
+        text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rounds + ([{"table": table}] if table else []))
     else:
         text = rounds_to_csv(rounds)
     if args.out:

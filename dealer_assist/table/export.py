@@ -20,11 +20,14 @@ BET_ADD = ("bet_placed",)
 BET_TAKE = ("bet_removed", "bet_undone")
 #: A round's own record, even while a deck check is open (written at recovery for a round already over).
 ROUND_END_KINDS = ("outcome", "settlement", "round_end")
-CSV_COLUMNS = ("round", "shoe", "game", "started", "ended", "status", "cards", "winner",
-               "seat", "bet", "stake", "result", "pays", "returns", "commission", "hand")
 #: The columns each bet's line fills (a blackjack line's ``hand``: which of a split seat's hands, from 0
 #: as in the JSON export).
-BET_COLUMNS = CSV_COLUMNS[CSV_COLUMNS.index("seat"):]
+BET_COLUMNS = ("seat", "bet", "stake", "result", "pays", "returns", "commission", "hand")
+#: Added last, so that the earlier columns keep their places: the round's typed cards (a typed card in
+#: a round a shoe read is what a reviewer looks at first) and how many corrections it had.
+ROUND_AUDIT_COLUMNS = ("typed_cards", "corrections")
+CSV_COLUMNS = ("round", "shoe", "game", "started", "ended", "status", "cards", "winner") + BET_COLUMNS \
+    + ROUND_AUDIT_COLUMNS
 
 
 def _body(payload: dict) -> dict:
@@ -51,7 +54,8 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
     same number.  The cards counted back at a blackjack deck check (from C to
     the new deck or back to play) make a record of their own, keyed
     ``deck_check``, not cards of the next round.  Kinds this export does not
-    know are kept under ``other``.
+    know are kept under ``other``; the entries of no round are
+    :func:`table_entries`'s.
     """
     records: Dict[Any, Dict[str, Any]] = {}  # by round number; deck checks by ("deck_check", n)
     stakes: Dict[Any, Dict[tuple, Decimal]] = {}
@@ -74,7 +78,7 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
                 check = None
             continue
         if number is None or isinstance(number, (dict, list)):
-            continue
+            continue  # the table's own: see table_entries
         if number not in records:
             records[number] = {"round": number, "shoe": payload.get("shoe", shoe), "game": None,
                                "started": entry.time, "ended": None, "status": "open", "first_seq": entry.seq,
@@ -96,8 +100,10 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["shoe"] = payload.get("shoe", record["shoe"])
             record["started"] = entry.time
         elif kind == "card_assigned":
+            # Where the card came from ("keyboard" when typed): a typed card in a round a shoe read
+            # is what a reviewer looks at first.
             record["cards"].append({"card": payload.get("card"), "position": payload.get("position"),
-                                    "seq": entry.seq})
+                                    "source": payload.get("source"), "seq": entry.seq})
         elif kind == "card_read":
             continue  # the card's place in the round is the card_assigned entry
         elif kind == "card_refused":
@@ -133,6 +139,13 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["bets"] = layouts.get(number) or [{"seat": seat, "bet": bet, "stake": str(amount)}
                                                      for (seat, bet), amount in stakes[number].items() if amount != 0]
     return list(records.values())
+
+
+def table_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
+    """The entries of no round (a refused PIN, a link lost, a device's HELLO, line noise), as the
+    export lists them after the rounds: nothing the journal holds is missing from its export."""
+    return [{"seq": e.seq, "time": e.time, "kind": e.kind, **_body(e.payload)} for e in entries
+            if e.payload.get("round") is None or isinstance(e.payload.get("round"), (dict, list))]
 
 
 def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int) -> None:
@@ -241,7 +254,9 @@ def rounds_to_csv(rounds: List[Dict[str, Any]]) -> str:
         base = {"round": record["round"], "shoe": record.get("shoe"), "game": record.get("game"),
                 "started": record.get("started"), "ended": record.get("ended"), "status": record["status"],
                 "cards": " ".join(str(c.get("card")) for c in record["cards"]),
-                "winner": outcome.get("winner", "")}
+                "winner": outcome.get("winner", ""),
+                "typed_cards": " ".join(str(c.get("card")) for c in record["cards"] if c.get("source") == "keyboard"),
+                "corrections": len(record.get("corrections", []))}
         settled = (record.get("settlement") or {}).get("bets") or []
         lines = settled or record["bets"] or [{}]
         for line in lines:
