@@ -341,3 +341,16 @@ def test_cli_ports_json():
     from serial.tools import list_ports
 
     assert sorted(p["device"] for p in ports) == sorted(p.device for p in list_ports.comports())
+
+
+def test_a_link_path_that_is_a_file_is_refused_and_left_alone(tmp_path):
+    """`shoe-sim --link victim.sqlite` replaced the file by a symlink, then removed it at the end."""
+    import subprocess
+    import sys
+
+    victim = tmp_path / "journal.sqlite"
+    victim.write_bytes(b"precious")
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--link", str(victim), "--cards", "1"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0 and "is a file, not a link" in out.stderr
+    assert victim.read_bytes() == b"precious" and not victim.is_symlink()
