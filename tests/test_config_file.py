@@ -159,3 +159,24 @@ def test_pairs_that_favour_the_players_are_refused_and_a_fair_payout_is_named(tm
     for bad in ('"0.5"', '"x"', "true", '"101"'):
         with pytest.raises(ConfigError, match="paytable.pair_pays = .* must be a payout to 1"):
             _load(tmp_path, GOOD.replace("tie_pushes = true", f"tie_pushes = true\npair_pays = {bad}"))
+
+
+def test_a_supervisor_listed_twice_is_refused_and_a_quoted_name_stays_valid_toml(tmp_path):
+    """Two entries named Ana: the last PIN took over silently.  And `supervisor hash 'Ana "Boss'` printed
+    ``name = "Ana "Boss"``, which no TOML reader takes (or, crafted, adds keys of its own)."""
+    import subprocess
+    import sys
+    import tomllib
+
+    from dealer_assist.table.supervisor import hash_pin
+
+    one, two = hash_pin("1111", n=2 ** 10), hash_pin("2222", n=2 ** 10)
+    with pytest.raises(ConfigError, match="'Ana' is listed twice"):
+        _load(tmp_path, GOOD + f'\n[[supervisors]]\nname = "Ana"\npin_hash = "{one}"\n'
+                               f'\n[[supervisors]]\nname = "Ana"\npin_hash = "{two}"\n')
+    name = 'Ana "Boss"\\ \ninjected = true'
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "supervisor", "hash", name],
+                         input="482193\n", capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    (entry,) = tomllib.loads(out.stdout)["supervisors"]
+    assert entry["name"] == name and set(entry) == {"name", "pin_hash"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import json
 import sys
 
 from dealer_assist.commands.output import CommandError, emit_json
@@ -37,5 +38,6 @@ def run_hash(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"name": args.name, "pin_hash": digest})
     else:
-        print(f'[[supervisors]]\nname = "{args.name}"\npin_hash = "{digest}"')
+        # A TOML basic string is a JSON string: a quote or a backslash in the name stays inside it.
+        print(f'[[supervisors]]\nname = {json.dumps(args.name, ensure_ascii=False)}\npin_hash = "{digest}"')
     return 0

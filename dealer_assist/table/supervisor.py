@@ -259,6 +259,10 @@ class SupervisorRoster:
                 read_pin_hash(str(item["pin_hash"]))
             except PinHashError as exc:
                 raise PinHashError(f"supervisor {item['name']!r}: {exc}") from None
+            if any(s.name == str(item["name"]) for s in supervisors):
+                # Two PINs for one name: the last took over without a word, and the first stopped working.
+                raise PinHashError(f"supervisor {item['name']!r} is listed twice: keep one [[supervisors]] entry "
+                                   "per name")
             supervisors.append(Supervisor(str(item["name"]), str(item["pin_hash"])))
         return cls(supervisors, **kwargs)
 
