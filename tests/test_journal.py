@@ -733,3 +733,16 @@ def test_verify_names_an_entry_whose_number_or_payload_is_stored_as_no_program_w
     rows[4] = ("x5", *rows[4][1:])
     report = check_chain(rows, genesis, head.head_seq, head.head_hash)
     assert not report.ok and report.first_bad_seq == 5 and "stored as 'x5'" in report.detail
+
+
+def test_an_emptied_journal_is_not_started_anew_in_the_same_file(tmp_path):
+    """`truncate -s 0 journal`: the table started a new journal in that file, and it verified clean."""
+    from dealer_assist.table.journal import NotAJournalError
+
+    path = tmp_path / "j.sqlite"
+    with Journal.open(path) as journal:
+        journal.append("shoe_start", {"shoe": 1})
+    path.write_bytes(b"")
+    with pytest.raises(NotAJournalError, match="is an empty file: a table's journal is never empty"):
+        Journal.open(path)
+    assert path.read_bytes() == b""  # left as found, for whoever investigates

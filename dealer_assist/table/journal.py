@@ -295,6 +295,12 @@ class Journal:
             raise JournalError(f"journal {path} does not exist: check the path", path)
         if readonly and exists and path.stat().st_size == 0:
             raise NotAJournalError(f"{path} is an empty file, not a dealer-assist journal", path)
+        if exists and path.stat().st_size == 0 and not Path(str(path) + "-wal").exists():
+            # A journal is never empty once a table wrote it: emptied, it would have been started anew
+            # in the same file and verified clean, the record gone without a trace.
+            raise NotAJournalError(f"{path} is an empty file: a table's journal is never empty, so it may have been "
+                                   "emptied; keep it for whoever investigates and give a new --journal PATH "
+                                   "(or remove it, if you made it empty yourself)", path)
         if not readonly and not exists and not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
         # A reader never writes beside the journal (a replay or a verify must leave a journal on a USB stick,
