@@ -54,6 +54,12 @@ def test_the_start_event_names_the_source_and_journal_really_used(tmp_path, game
     assert start == {"event": "start", "game": game, "source": "sim:7",
                      "journal": str(tmp_path / "data" / "dealer-assist" / f"{game}-journal.sqlite")}
     assert Path(start["journal"]).is_file()
+    # The end event gives the journal's head as it closed, to be noted where the table cannot write.
+    end = json.loads(out.splitlines()[-1])
+    with Journal.open(start["journal"], readonly=True) as journal:
+        report = journal.verify()
+    assert end["journal_head"] == {"seq": report.head_seq, "hash": report.head_hash, "verified": True}
+    assert report.head_seq > 0 and len(report.head_hash) == 64
 
 
 def test_a_recovered_table_on_the_simulated_shoe_deals_no_card_it_already_saw(tmp_path):

@@ -157,18 +157,35 @@ def _start_event(args: argparse.Namespace, config, game: str) -> dict:
             "journal": str(Path(journal).expanduser())}
 
 
+def _end_event(code: int, screenshot, journal: str) -> dict:
+    """How the run ended, and the journal's head as it closed: noted somewhere the table cannot write
+    (a log server, the shift report), it is what ``journal verify --expect-head`` checks a later copy
+    against, since a rewrite that re-hashes the whole file holds together on its own."""
+    from dealer_assist.table.journal import Journal, JournalError
+
+    event = {"event": "end", "code": code, "screenshot": screenshot}
+    try:
+        with Journal.open(journal, readonly=True) as opened:
+            report = opened.verify()
+        event["journal_head"] = {"seq": report.head_seq, "hash": report.head_hash, "verified": report.ok}
+    except (JournalError, OSError):
+        event["journal_head"] = None  # no journal written (a run that did not start), or not readable
+    return event
+
+
 def run_display(args: argparse.Namespace) -> int:
     if args.screenshot and args.quit_after is None:
         raise CommandError("--screenshot needs --quit-after S (the screenshot is taken just before quitting)")
     size = _size(args.size)
     config = _config(args.config)
     game = args.game or config.game
+    start = _start_event(args, config, game)
     if args.json:
-        emit_json(_start_event(args, config, game))
+        emit_json(start)
     if game == "blackjack":
         code = run_blackjack_display(args, config, size)
         if args.json:
-            emit_json({"event": "end", "code": code, "screenshot": args.screenshot})
+            emit_json(_end_event(code, args.screenshot, start["journal"]))
         return code
     if args.seats is not None:
         raise CommandError("--seats is for blackjack; a baccarat table's seats are set in the config file ([table] seats)")
@@ -181,7 +198,7 @@ def run_display(args: argparse.Namespace) -> int:
     except DisplayError as exc:
         raise CommandError(str(exc), 3) from None
     if args.json:
-        emit_json({"event": "end", "code": code, "screenshot": args.screenshot})
+        emit_json(_end_event(code, args.screenshot, start["journal"]))
     return code
 
 
