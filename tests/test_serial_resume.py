@@ -168,3 +168,22 @@ def test_a_card_whose_count_went_back_waits_for_the_croupier(qtbot, table_factor
     qtbot.waitUntil(lambda: "CONFIRM: is it 9♠?" in window.entry.question.text(), timeout=3000)
     assert "frame number went back" in window.entry.question.text()
     assert s.confirm_pending() is None and [c.code for c in s.state.round.cards] == ["AS", "KH", "9S"]
+
+
+def test_a_flood_of_device_errors_keeps_a_bounded_list_of_alerts_with_the_newest(tmp_path):
+    """10,000 ERR frames with different codes left 10,000 alerts, each dismissed by its own Esc."""
+    from dealer_assist.events import DeviceError
+    from dealer_assist.table.session_core import MOST_ALERTS
+
+    path = tmp_path / "j.sqlite"
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(path), odds=False)
+    session.alert("gap", "error", "FRAMES LOST", "frames 3, 4", "type any missing card (K)")
+    session.alert("cut", "info", "CUT CARD OUT", "this round and one more", "none")
+    for n in range(300):
+        session.handle(DeviceError(SOURCE, time.time(), f"E{n}", "jam"))
+    alerts = session.snapshot.alerts
+    assert len(alerts) == MOST_ALERTS and alerts[-1].code == "device:E299"
+    assert "cut" not in [a.code for a in alerts]  # a note goes before any error
+    session.close()
+    journaled = [e for e in Journal.open(path, readonly=True).entries() if e.kind == "alert"]
+    assert len(journaled) == 302  # every one is still in the journal

@@ -65,6 +65,9 @@ class RulesMismatchError(ValueError):
                          "--journal PATH for a table with these rules")
 
 
+#: Alerts kept at once (see SessionCore._with_alert).
+MOST_ALERTS = 12
+
 #: Seconds between two journal entries of a source's damaged lines (see SessionCore._noise).
 DROPS_EVERY = 1.0
 #: Damaged lines within NOISE_WINDOW seconds that make a warning.
@@ -417,7 +420,13 @@ class SessionCore(abc.ABC):
 
     # -- alerts -------------------------------------------------------------------
     def _with_alert(self, alert: Alert) -> tuple[Alert, ...]:
-        return tuple(a for a in self._snap.alerts if a.code != alert.code) + (alert,)
+        """The alerts with ``alert`` added (replacing one of its code), at most :data:`MOST_ALERTS`: past
+        them the oldest note or warning goes, then the oldest error (each is in the journal).  A device
+        sending 10,000 error codes left 10,000 alerts, each its own Esc, burying the real one."""
+        alerts = [a for a in self._snap.alerts if a.code != alert.code] + [alert]
+        while len(alerts) > MOST_ALERTS:
+            alerts.remove(next((a for a in alerts if a.level != "error"), alerts[0]))
+        return tuple(alerts)
 
     def alert(self, code: str, level: str, title: str, text: str, action: str) -> None:
         with self._lock:
