@@ -746,3 +746,22 @@ def test_an_emptied_journal_is_not_started_anew_in_the_same_file(tmp_path):
     with pytest.raises(NotAJournalError, match="is an empty file: a table's journal is never empty"):
         Journal.open(path)
     assert path.read_bytes() == b""  # left as found, for whoever investigates
+
+
+def test_the_writer_lock_never_follows_a_link_and_meets_a_journal_reached_by_two_names(tmp_path):
+    """A `.lock` linked to another file had that file truncated to the pid; a journal opened through a
+    symlink and by its own name took two locks, and two tables wrote one chain."""
+    other = tmp_path / "other.txt"
+    other.write_text("keep me")
+    path = tmp_path / "t.sqlite"
+    (tmp_path / "t.sqlite.lock").symlink_to(other)
+    with pytest.raises(JournalError, match="lock file .* is a link"):
+        Journal.open(path)
+    assert other.read_text() == "keep me"
+    real = tmp_path / "real.sqlite"
+    alias = tmp_path / "alias.sqlite"
+    with Journal.open(real) as journal:
+        journal.append("shoe_start", {"shoe": 1})
+        alias.symlink_to(real)
+        with pytest.raises(JournalInUseError):
+            Journal.open(alias)

@@ -670,10 +670,15 @@ class _WriterLock:
             import fcntl
         except ImportError:  # no flock on this system: SQLite's own locking still serialises writes
             return cls(None)
-        lock_path = Path(str(path) + ".lock")
+        # Named after the file the path leads to: two tables reaching one journal by two names (a
+        # symlink) must meet at one lock.  Never through a link: truncating it would empty its target.
+        lock_path = Path(os.path.realpath(path) + ".lock")
         try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise JournalError(f"the journal's lock file {lock_path} is a link to another file: remove the "
+                                   "link (nothing was written to it), then start again", path) from None
             return cls(None)  # a read-only folder: opening the journal itself will say so clearly
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
