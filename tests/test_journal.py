@@ -765,3 +765,39 @@ def test_the_writer_lock_never_follows_a_link_and_meets_a_journal_reached_by_two
         alias.symlink_to(real)
         with pytest.raises(JournalInUseError):
             Journal.open(alias)
+
+
+def test_a_supervisor_recovers_a_broken_journal_from_the_command_line(tmp_path, capsys, monkeypatch):
+    """The refusal to start said a supervisor decides to continue or start anew, and no command did either:
+    the only way on was another --journal, with no PIN and no link to the old file."""
+    import io
+
+    from dealer_assist.table.supervisor import hash_pin
+
+    path = tmp_path / "j"
+    make_journal(path, 8).close()
+    conn = raw(path)
+    tamper_delete(conn)
+    conn.close()
+    with pytest.raises(JournalBrokenError, match="journal recover .* --continue"):
+        Journal.open(path)
+    config = tmp_path / "table.toml"
+    config.write_text(f'[[supervisors]]\nname = "Ana"\npin_hash = "{hash_pin("4821", n=2 ** 10)}"\n')
+    before = path.read_bytes()
+    monkeypatch.setattr("sys.stdin", io.StringIO("0000\n"))
+    code, _, err = run_cli(capsys, "journal", "recover", str(path), "--continue", "--supervisor", "Ana",
+                           "--reason", "disk fault", "--config", str(config))
+    assert code == 1 and "wrong PIN" in err and "not changed" in err and path.read_bytes() == before
+    monkeypatch.setattr("sys.stdin", io.StringIO("4821\n"))
+    code, out, _ = run_cli(capsys, "journal", "recover", str(path), "--continue", "--supervisor", "Ana",
+                           "--reason", "disk fault", "--config", str(config), "--json")
+    result = json.loads(out)
+    assert code == 0 and result["verified_seq"] == 4 and Path(result["kept"]).is_file()
+    with Journal.open(path) as journal:
+        entries = list(journal.entries())
+    assert journal is not None and [e.kind for e in entries][-2:] == ["journal_started", "correction"]
+    decided = entries[-1].payload
+    assert decided["op"] == "journal_continue" and decided["correction"]["supervisor"] == "Ana"
+    assert decided["correction"]["reason"] == "disk fault" and decided["kept"] == result["kept"]
+    code, _, err = run_cli(capsys, "journal", "recover", str(path), "--new", "--supervisor", "Ana", "--reason", "x")
+    assert code == 1 and "nothing to recover" in err

@@ -57,6 +57,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--json", action="store_true", help="print JSON only (the output is JSON anyway)")
     s.set_defaults(func=run_show)
 
+    r = sub.add_parser("recover", help="a supervisor's way on from a journal that fails its check",
+                       description="Set a broken journal aside (never deleted) and go on: --continue rebuilds it "
+                                   "from its verified entries, --new starts a fresh journal whose first entry "
+                                   "names the kept file. A supervisor of the config's roster gives name, PIN "
+                                   "(asked, or one line on stdin) and reason; both are journaled.")
+    how = r.add_mutually_exclusive_group(required=True)
+    how.add_argument("--continue", dest="how", action="store_const", const="continue",
+                     help="go on from the last verified entry (the chain and the journal id continue)")
+    how.add_argument("--new", dest="how", action="store_const", const="new",
+                     help="start a new journal at PATH (its first entry links the kept file)")
+    r.add_argument("path", metavar="PATH", help=JOURNAL)
+    r.add_argument("--supervisor", required=True, metavar="NAME", help="the supervisor who decides")
+    r.add_argument("--reason", required=True, metavar="TEXT", help="why (it goes into the journal)")
+    r.add_argument("--config", metavar="FILE", help="the table's configuration (TOML), for its [[supervisors]]")
+    r.add_argument("--json", action="store_true", help="print JSON only")
+    r.set_defaults(func=run_recover)
+
 
 def _missing_action(parser: argparse.ArgumentParser) -> int:
     parser.print_help(sys.stderr)
@@ -181,6 +198,51 @@ def run_show(args: argparse.Namespace) -> int:
                          f"({report.problem}): the entries from there on are not the record; "
                          f"'dealer-assist journal verify {args.path}' says more\n")
         return 1
+    return 0
+
+
+def run_recover(args: argparse.Namespace) -> int:
+    """A broken journal, set aside and gone on from, on a supervisor's PIN: the way on the refusal to
+    start names.  Without a roster in the config the decision is recorded as the croupier's, with the reason."""
+    import getpass
+
+    from dealer_assist.table.config import ConfigError, load_config
+    from dealer_assist.table.journal import Journal, JournalError
+    from dealer_assist.table.supervisor import SupervisorError
+
+    action = "journal_continue" if args.how == "continue" else "journal_new"
+    with _open(args.path) as journal:
+        report = journal.verify()
+    if report.ok:
+        raise CommandError(f"journal {args.path} holds its check: there is nothing to recover; run the table on it", 1)
+    try:
+        roster = load_config(args.config).roster()
+    except (ConfigError, SupervisorError) as exc:
+        raise CommandError(str(exc), 2) from None
+    target = {"journal": args.path, "first_bad_seq": report.first_bad_seq, "problem": report.problem,
+              "verified_seq": report.head_seq}
+    if roster is None:
+        correction = {"supervisor": None, "action": action, "target": target, "reason": args.reason,
+                      "note": "no supervisor roster configured"}
+    else:
+        pin = getpass.getpass("PIN: ") if sys.stdin.isatty() else sys.stdin.readline().strip()
+        try:
+            correction = roster.authorize(args.supervisor, pin, action, target, args.reason).to_payload()
+        except SupervisorError as exc:
+            raise CommandError(f"{exc}; the journal was not changed", 1) from None
+    try:
+        opened, kept = (Journal.continue_from_verified if args.how == "continue" else Journal.start_new)(args.path)
+    except JournalError as exc:
+        raise CommandError(str(exc), 2) from None
+    with opened:
+        opened.append("correction", {"op": action, "kept": str(kept), "correction": correction})
+        head = opened.verify()
+    if args.json:
+        emit_json({"path": args.path, "how": args.how, "kept": str(kept), "verified_seq": report.head_seq,
+                   "head_seq": head.head_seq, "head_hash": head.head_hash})
+    else:
+        print(f"journal {args.path}: " + (f"continued from entry {report.head_seq}" if args.how == "continue"
+                                         else "started anew") + f"; the broken file is kept as {kept}")
     return 0
 
 

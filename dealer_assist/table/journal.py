@@ -342,8 +342,9 @@ class Journal:
                 raise JournalBrokenError(
                     f"journal {path} fails its check at seq {report.first_bad_seq} ({report.problem}: "
                     f"{report.detail}); it was NOT changed. The table cannot go on until a supervisor decides: "
-                    f"continue from the last verified entry (seq {report.head_seq}) or start a new journal; "
-                    f"the old file is kept either way", path, report)
+                    f"'dealer-assist journal recover {path} --continue' (from the last verified entry, seq "
+                    f"{report.head_seq}) or '--new' (a new journal), with --supervisor NAME --reason TEXT "
+                    f"[--config FILE]; the old file is kept either way", path, report)
         return journal
 
     @classmethod
