@@ -70,3 +70,14 @@ def test_watch_names_cut_short_images_of_a_sequence(tmp_path):
     assert out.returncode == 1
     assert "1 image(s) are cut short" in out.stderr and frames[1].name in out.stderr
     assert frames[0].name not in out.stderr.split("cut short")[1]
+
+
+def test_a_frame_bigger_than_an_8k_camera_gives_is_refused_by_name():
+    from dealer_assist.vision.profile import Profile, default_profile_path
+    from dealer_assist.vision.recognize import MOST_PIXELS, FrameError, Recognizer
+
+    recognizer = Recognizer(Profile.load(default_profile_path()))
+    with pytest.raises(FrameError, match="a frame of 9000x4000 is more than an 8K camera gives"):
+        recognizer.recognize(np.zeros((4000, 9000, 3), np.uint8))
+    assert 7680 * 4320 == MOST_PIXELS
+    assert recognizer.recognize(np.zeros((4320, 7680, 3), np.uint8)).cards == []  # 8K itself is read

@@ -151,6 +151,11 @@ SLIDE = 0.1
 BEYOND = 4.0
 
 
+#: The most pixels a frame may have: an 8K camera's (7680x4320).  A 12000x12000 image took 1.85 GB
+#: and 2 s to read nothing (its cards far bigger than the set-up's, past the zoom's reach).
+MOST_PIXELS = 7680 * 4320
+
+
 class FrameError(ValueError):
     """A frame that is not a colour image; names what it got instead."""
 
@@ -358,6 +363,9 @@ class Recognizer:
         if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
             got = "nothing" if frame is None else f"an array of shape {getattr(frame, 'shape', '?')}"
             raise FrameError(f"recognize needs a BGR colour frame (height x width x 3), got {got}")
+        if frame.shape[0] * frame.shape[1] > MOST_PIXELS:
+            raise FrameError(f"a frame of {frame.shape[1]}x{frame.shape[0]} is more than an 8K camera gives "
+                             f"({MOST_PIXELS:,} pixels); scale it down to the set-up shots' resolution first")
         if frame.dtype != np.uint8:
             raise FrameError(f"recognize needs 8-bit pixels (uint8, as cv2.imread and cameras give), got {frame.dtype}; "
                              "convert the frame first (cv2.convertScaleAbs, or scale 16-bit frames down by 256)")
