@@ -801,3 +801,13 @@ def test_a_supervisor_recovers_a_broken_journal_from_the_command_line(tmp_path, 
     assert decided["correction"]["reason"] == "disk fault" and decided["kept"] == result["kept"]
     code, _, err = run_cli(capsys, "journal", "recover", str(path), "--new", "--supervisor", "Ana", "--reason", "x")
     assert code == 1 and "nothing to recover" in err
+
+
+def test_a_new_journal_is_readable_by_its_owner_and_group_only(tmp_path):
+    """It was 0644 (the umask's): any user of the machine could read the casino's record."""
+    path = tmp_path / "j.sqlite"
+    with Journal.open(path) as journal:
+        journal.append("shoe_start", {"shoe": 1})
+        assert path.stat().st_mode & 0o777 == 0o640
+        wal = Path(str(path) + "-wal")
+        assert not wal.exists() or wal.stat().st_mode & 0o007 == 0

@@ -355,6 +355,10 @@ class Journal:
                 conn = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True,
                                        isolation_level=None, check_same_thread=False)
             else:
+                if not path.exists():
+                    # The casino's record, not the world's: owner and group only (SQLite gives its -wal
+                    # and -shm the file's mode).  A folder a user made wider stays as they made it.
+                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))
                 conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise _translate(exc, path, "opening it") from None

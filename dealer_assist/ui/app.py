@@ -98,7 +98,7 @@ def open_journal(path: Path) -> Any:
     from dealer_assist.table.journal import Journal, JournalBrokenError, JournalError
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o750, parents=True, exist_ok=True)
     except OSError as exc:
         raise DisplayError(f"cannot create the journal folder {path.parent}: {exc.strerror}; "
                            "give another place with --journal PATH") from None
