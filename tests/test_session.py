@@ -539,3 +539,15 @@ def test_at_a_table_with_supervisors_a_held_card_goes_aside_only_with_a_pin(tmp_
     again = TableSession(no_burn(), journal=Journal.open(path), supervisors=_roster(now), odds=False)
     assert [c.code for c in again.state.shoe.set_aside_cards] == ["7C"]  # and it replays
     again.close()
+
+
+def test_a_pin_typed_in_the_name_field_is_not_kept_in_the_journal(tmp_path):
+    """`pin_refused {"supervisor": "4821"}`: the PIN typed into the name field stayed in the record for good."""
+    path = tmp_path / "j.sqlite"
+    session = TableSession(no_burn(), journal=Journal.open(path), supervisors=_roster([1000.0]), odds=False)
+    assert "wrong PIN" in session.set_limits({"max": {"tie": "100"}}, "4821", "4821", "high roller left")
+    assert "wrong PIN" in session.set_limits({"max": {"tie": "100"}}, "Ana", "0000", "high roller left")
+    session.close()
+    refused = [e.payload["supervisor"] for e in Journal.open(path, readonly=True).entries() if e.kind == "pin_refused"]
+    assert refused == ["(a name not on the roster, 4 characters)", "Ana"]
+    assert b"4821" not in path.read_bytes()

@@ -368,7 +368,9 @@ class SessionCore(abc.ABC):
         try:
             return roster.authorize(supervisor, pin, action, target, why).to_payload()
         except WrongPinError as exc:
-            self._write("pin_refused", {"supervisor": supervisor, "failures": exc.failures,
+            # A name the roster does not know is not kept: it is as often a PIN typed in the wrong field.
+            named = supervisor if supervisor in roster.names else f"(a name not on the roster, {len(supervisor)} characters)"
+            self._write("pin_refused", {"supervisor": named, "failures": exc.failures,
                                         "locked_for": exc.locked_for, "action": action})
             return self._refuse(str(exc))
         except SupervisorError as exc:
