@@ -23,9 +23,10 @@ import pytest
 
 from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.ink import brighter_paper, darkness
-from dealer_assist.vision.index import CLIPPED, HEADROOM, warp_corner
+from dealer_assist.vision.index import CLIPPED, HEADROOM
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.recognize import Recognizer
+from dealer_assist.vision.warp import warp_corner
 
 IMAGES = Path(__file__).resolve().parent / "images"
 

@@ -11,8 +11,9 @@ import pytest
 
 from dealer_assist.vision.cover_lines import cover_lines, lines_off_unparted
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import IndexMatcher, warp_corner
+from dealer_assist.vision.index import IndexMatcher
 from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.warp import warp_corner
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")

@@ -15,8 +15,8 @@ import pytest
 
 from dealer_assist.vision.glyphs import extract_glyphs
 from dealer_assist.vision.index_layout import PAD
-from dealer_assist.vision.index import _patch_size
 from dealer_assist.vision.profile import CANON_H, Profile, default_profile_path
+from dealer_assist.vision.warp import _patch_size
 
 INK = (20, 20, 20)
 

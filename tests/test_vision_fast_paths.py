@@ -15,9 +15,10 @@ from dealer_assist.vision.counted_percentile import counted_percentile
 from dealer_assist.vision.border_lines import FEW_LABELS, painted as _painted
 from dealer_assist.vision.glyphs import extract_glyphs
 from dealer_assist.vision.ink import _ink_table, darkness, has_faint_rank
-from dealer_assist.vision.index import PAPER_SHARE, IndexRead, _paper_of, warp_corner
+from dealer_assist.vision.index import IndexRead
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
+from dealer_assist.vision.warp import PAPER_SHARE, _paper_of, warp_corner
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import warp_corner
 from dealer_assist.vision.profile import CANON_H, Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
+from dealer_assist.vision.warp import warp_corner
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 SHIPPED = default_profile_path().parent

@@ -118,7 +118,7 @@ def test_a_pip_touching_the_rank_marks_the_glyph_as_cut(anglo):
     """On a real set-up shot: the index alone is not cut; with a big pip painted against the
     rank's right side, the rank is parted from it by a cut through ink, and says so."""
     from dealer_assist.vision.glyphs import extract_glyphs
-    from dealer_assist.vision.index import warp_corner
+    from dealer_assist.vision.warp import warp_corner
 
     if not (CARDS / "calib").is_dir():
         pytest.skip("shared card images not found")
@@ -140,7 +140,7 @@ def test_a_pip_touching_the_rank_marks_the_glyph_as_cut(anglo):
 
 def _clear_index_patch(rec: Recognizer):
     """An upright corner patch of a real anglo frame whose index reads clearly, and its read."""
-    from dealer_assist.vision.index import warp_corner
+    from dealer_assist.vision.warp import warp_corner
 
     p = rec.profile
     frame = cv2.cvtColor(cv2.imread(str(CARDS / "test" / "anglo" / "0000.jpg")), cv2.COLOR_BGR2BGRA)
@@ -190,8 +190,8 @@ def _drawn_index(profile: Profile, pip_from: Optional[int]) -> tuple[np.ndarray,
     suit's, and (``pip_from``, patch column) a big pip's straight left side from there on
     over the rank's rows.  Also the column just past the "7"'s ink (as a glyph box ends)."""
     from dealer_assist.vision.index_layout import PAD
-    from dealer_assist.vision.index import _patch_size
     from dealer_assist.vision.profile import CANON_H
+    from dealer_assist.vision.warp import _patch_size
 
     cw, pw, ph = _patch_size(profile.rank_box, profile.suit_box, profile.aspect)
     rb, sb = profile.rank_box, profile.suit_box

@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import IndexMatcher, warp_corner
+from dealer_assist.vision.index import IndexMatcher
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.suit_colours import ink_channels
+from dealer_assist.vision.warp import warp_corner
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")

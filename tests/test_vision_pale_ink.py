@@ -18,10 +18,10 @@ import numpy as np
 
 from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.ink import darkness
-from dealer_assist.vision.index import warp_corner
 from dealer_assist.vision.pale_ink import deepen, deepen_gain, template_peaks
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.recognize import Recognizer
+from dealer_assist.vision.warp import warp_corner
 
 IMAGES = Path(__file__).resolve().parent / "images"
 PROFILE = IMAGES / "profiles" / "neoclassical_4_color"

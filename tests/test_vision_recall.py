@@ -13,10 +13,11 @@ import pytest
 from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.border_lines import thin_runs as _thin_runs
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import IndexRead, warp_corner
+from dealer_assist.vision.index import IndexRead
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.card_groups import CornerRead, group_corners
 from dealer_assist.vision.recognize import Recognizer
+from dealer_assist.vision.warp import warp_corner
 
 from blurred_shots import black_suit_reads
 
@@ -499,7 +500,7 @@ def test_a_blurred_rank_is_matched_against_templates_as_blurred(anglo, frame, co
 def test_blurring_a_glyph_lowers_its_sharpness_whatever_its_shape():
     """The blur level a glyph is matched at comes from its own sharpness, so that must
     fall with blur for any shape, and a glyph already soft must not look sharp."""
-    from dealer_assist.vision.index import sharpness
+    from dealer_assist.vision.templates import sharpness
 
     for shape in ("bar", "ring"):
         img = np.zeros((32, 24), np.float32)

@@ -14,8 +14,8 @@ from dealer_assist.vision import detect
 from dealer_assist.vision.detect import find_corners, find_quads, merge_corners, outlines, paper_masks
 from dealer_assist.vision.border_lines import thin_runs as _thin_runs
 from dealer_assist.vision.ink import FAINT_SHARE, INK, INK_FLOOR, faint_level
-from dealer_assist.vision.index import warp_corner
 from dealer_assist.vision.profile import Box, Profile
+from dealer_assist.vision.warp import warp_corner
 
 
 def _plain_paper_masks(frame: np.ndarray, paper_min: int) -> tuple[np.ndarray, np.ndarray]:
@@ -145,7 +145,7 @@ def test_a_bgra_frame_cuts_the_same_corner_as_its_bgr_frame():
 
 def test_a_patch_reaches_past_the_frame_exactly_where_its_mapped_corners_say():
     """The bounds check in plain floats against the matrix product it replaces, on patches around every edge."""
-    from dealer_assist.vision.index import _reaches_past
+    from dealer_assist.vision.warp import _reaches_past
 
     rng = np.random.default_rng(13)
     for _ in range(3000):
@@ -161,7 +161,7 @@ def test_a_patch_reaches_past_the_frame_exactly_where_its_mapped_corners_say():
 
 
 def test_the_part_beyond_the_frame_is_painted_as_with_a_boolean_mask():
-    from dealer_assist.vision.index import _blank_beyond_frame
+    from dealer_assist.vision.warp import _blank_beyond_frame
 
     rng = np.random.default_rng(17)
     for _ in range(20):

@@ -17,8 +17,9 @@ from dataclasses import replace
 import pytest
 
 from dealer_assist.vision.glyphs import extract_glyphs
-from dealer_assist.vision.index import IndexMatcher, warp_corner
+from dealer_assist.vision.index import IndexMatcher
 from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.warp import warp_corner
 from frame_truth import setup_shot_corner
 
 #: How much bigger than the suit's own the window the stub's rank height gives it.

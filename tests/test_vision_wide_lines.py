@@ -17,8 +17,9 @@ import pytest
 
 from dealer_assist.vision.glyphs import extract_glyphs
 from dealer_assist.vision.index_layout import PAD, glyph_layout
-from dealer_assist.vision.index import IndexMatcher, warp_corner
+from dealer_assist.vision.index import IndexMatcher
 from dealer_assist.vision.profile import CANON_H, Profile, default_profile_path
+from dealer_assist.vision.warp import warp_corner
 from frame_truth import setup_shot_corner
 
 

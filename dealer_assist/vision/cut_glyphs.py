@@ -36,6 +36,7 @@ from dealer_assist.vision.index_layout import PAD, glyph_layout
 from dealer_assist.vision.ink import darkness, ink_mask
 from dealer_assist.vision.profile import CANON_H, Profile
 from dealer_assist.vision.thin_lines import LINE_WIDTH
+from dealer_assist.vision.warp import warp_corner
 
 #: Canonical pixels either side of the covering card's edge line counted as neither
 #: visible nor hidden: the line's own ink and its blur (a line is about :data:`LINE_WIDTH` wide).
@@ -251,7 +252,7 @@ def score_cut_suit(profile: Profile, patch: np.ndarray, rank_box, suit_box, rank
     if not looks:
         return None
     # What every template's visible part shares is taken off, as the matcher does for
-    # whole glyphs (see :func:`.index._zncc_matrix`): what is left tells the suits apart.
+    # whole glyphs (see :func:`.templates.zncc_matrix`): what is left tells the suits apart.
     common = _unit(np.mean([tv for _, _, tv in looks.values()], axis=0))
     scores = {key: _zncc((ov - common)[seen], (tv - common)[seen]) for key, (seen, ov, tv) in looks.items()}
     if {k[0] for k in scores} != {k[0] for k in templates}:
@@ -308,7 +309,7 @@ def cut_suit_look(profile: Profile, frame: np.ndarray, x: float, y: float, wdir,
     The glyph cutter marks a glyph cut (:attr:`.index.IndexRead.cut`) only where it took a
     line off the glyph; a covering card's edge often lies just beside the glyph's ink
     (the paper between glyph and edge is hidden too), so the edge is looked for here.
-    ``bleed``: as for :func:`.index.warp_corner`."""
+    ``bleed``: as for :func:`.warp.warp_corner`."""
     if read is None or not read.glyphs:
         return None
     t = profile.thresholds
@@ -321,7 +322,6 @@ def cut_suit_look(profile: Profile, frame: np.ndarray, x: float, y: float, wdir,
     _, rs, rm = read.best("rank")
     if rs < t.min_score + NOTCH_EXTRA or rm < t.min_margin + NOTCH_EXTRA:
         return None  # the rank would not make the corner sure (see :func:`cut_suit_decides`): no use looking
-    from dealer_assist.vision.index import warp_corner  # index may come to import this module
     # The patch the read was cut from: at the card size its rank said (see ``IndexRead.scale``).
     patch = warp_corner(frame, x, y, wdir, hdir, card_w * read.scale, card_h * read.scale, profile, bleed)
     rank, suit = read.glyphs

@@ -369,7 +369,7 @@ def _widest_low(rows: np.ndarray) -> int:
 
 def _beside_the_frame_edge(patch: np.ndarray, labels: np.ndarray) -> set[int]:
     """The components of ``labels`` touching the part of the patch beyond the frame (alpha 0, see
-    :func:`.index.warp_corner`); empty for a patch wholly inside it."""
+    :func:`.warp.warp_corner`); empty for a patch wholly inside it."""
     if patch.ndim != 3 or patch.shape[2] != 4:
         return set()
     alpha = patch[..., 3]

@@ -6,27 +6,31 @@ edge directions, so rotation and mild perspective are gone before matching
 compared by normalised correlation after removing what all templates share:
 a spade and a club differ in little, and that little is what is scored.  A
 rank is scored against the templates blurred as much as it is.
+
+Cutting the corner (:mod:`.warp`) and the templates' statistics
+(:mod:`.templates`) are modules of their own.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Optional
 
 import cv2
 import numpy as np
 
-from dealer_assist.vision.chroma_bleed import ChromaBleed, footprint
-from dealer_assist.vision.counted_percentile import counted_percentile
+from dealer_assist.vision.chroma_bleed import ChromaBleed
 from dealer_assist.vision.cut_glyphs import CutRead, cut_suit_look
 from dealer_assist.vision.glyphs import Glyph, extract_glyphs
-from dealer_assist.vision.index_layout import PAD, glyph_layout
+from dealer_assist.vision.index_layout import glyph_layout
 from dealer_assist.vision.ink import Darkness, brighter_paper, darkness, faint_level, has_faint_rank, ink_mask
 from dealer_assist.vision.pale_ink import deepen, deepen_gain, sharp_enough, template_peaks
-from dealer_assist.vision.profile import CANON_H, Box, Profile, canon_width, index_region_of
+from dealer_assist.vision.profile import CANON_H, Profile
 from dealer_assist.vision.suit_colours import colour_rules_out, ink_channels
+from dealer_assist.vision.templates import BlurredTemplates, centred, norm, unit_scores, unit_vector, zncc_matrix
+from dealer_assist.vision.warp import warp_corner
 
 
 @dataclass(frozen=True)
@@ -189,179 +193,6 @@ def suit_lead(profile: Profile, read: "IndexRead") -> tuple[str, float, float]:
     return suit, score, score - max(others, default=-1.0)
 
 
-def warp_corner(frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float, card_h: float,
-                profile: Profile, bleed: Optional[ChromaBleed] = None) -> np.ndarray:
-    """The corner region, upright at canonical scale (BGR), with PAD pixels of table around it.
-
-    ``bleed``: the paper's colour the frame's codec bled into the print, taken
-    out of the pixels the cut reads first (see :mod:`.chroma_bleed`).
-    """
-    cw, pw, ph = _patch_size(profile.rank_box, profile.suit_box, profile.aspect)
-    su = card_w / cw
-    sv = card_h / CANON_H
-    ax, ay = su * wdir[0], su * wdir[1]
-    bx, by = sv * hdir[0], sv * hdir[1]
-    tx, ty = x - PAD * (ax + bx), y - PAD * (ay + by)
-    m = np.array([[ax, bx, tx], [ay, by, ty]], dtype=np.float64)
-    if bleed is not None:
-        # Only the pixels the cut reads.  Their margin is wider than the interpolation's
-        # reach, so the region's edges are within reach only where they are the frame's.
-        box = footprint(m, pw, ph, frame.shape)
-        if box is not None:
-            x0, y0, x1, y1 = box
-            frame = bleed.unbled(frame[y0:y1, x0:x1], x0, y0)
-            tx, ty = tx - x0, ty - y0
-            m = np.array([[ax, bx, tx], [ay, by, ty]], dtype=np.float64)
-    if frame.ndim == 3 and frame.shape[2] == 4 and _reaches_past(frame.shape, (ax, bx, tx, ay, by, ty), pw, ph):
-        return _blank_beyond_frame(cv2.warpAffine(frame, m, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                                  borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)))
-    return cv2.warpAffine(frame, m, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                          borderMode=cv2.BORDER_REPLICATE)
-
-
-@lru_cache(maxsize=32)
-def _patch_size(rank_box: Box, suit_box: Box, aspect: float) -> tuple[int, int, int]:
-    """The canonical card width, and the width and height of a corner patch (worked out once per profile)."""
-    cw = canon_width(aspect)
-    region = index_region_of(rank_box, suit_box)
-    return cw, int(region.u1 * cw) + PAD, int(region.v1 * CANON_H) + PAD
-
-
-def _reaches_past(shape, m: tuple[float, ...], pw: int, ph: int) -> bool:
-    """Whether the corners of a ``pw`` x ``ph`` patch, mapped by ``m`` (the warp's six
-    coefficients, row by row) onto a frame of ``shape``, come within the
-    interpolation's reach of its edge (a pixel blended with what lies beyond it)."""
-    fh, fw = shape[:2]
-    ax, bx, tx, ay, by, ty = m
-    xs = (tx, ax * pw + tx, bx * ph + tx, ax * pw + bx * ph + tx)
-    ys = (ty, ay * pw + ty, by * ph + ty, ay * pw + by * ph + ty)
-    return min(xs) < 0.5 or min(ys) < 0.5 or max(xs) > fw - 1.5 or max(ys) > fh - 1.5
-
-
-def _blank_beyond_frame(patch: np.ndarray) -> np.ndarray:
-    """A BGRA ``patch`` warped with nothing (alpha 0) beyond the frame, that part painted as paper.
-
-    Replicating the frame's last row smears whatever it crosses (a suit cut
-    by the frame edge) into long dark streaks that melt onto the glyphs.
-    Beyond the frame nothing is known: it is drawn as the patch's paper (no
-    ink), and its alpha below 255 tells the glyph cutter that a glyph touching
-    it may be cut short (see :func:`.glyphs.extract_glyphs`).  A pixel blended
-    with the frame's edge counts as beyond it.
-    """
-    inside = (patch[..., 3] == 255).view(np.uint8)
-    paper = _paper_of(patch, inside) if cv2.countNonZero(inside) else np.full(3, 255.0)
-    colour = np.append(np.round(paper).astype(np.uint8), np.uint8(0))  # paper's colour, alpha 0
-    # Each BGRA pixel as one 32-bit word: a tenth of the time of setting four bytes a pixel.
-    np.copyto(patch.view(np.uint32)[..., 0], colour.view(np.uint32)[0], where=inside == 0)
-    return patch
-
-
-#: The share of a patch's pixels darker than its paper (see :func:`_paper_of`).
-PAPER_SHARE = 0.9
-
-
-#: Each byte's value, as the bins of a byte histogram hold them.
-_BYTES = np.arange(256, dtype=np.uint8)
-
-
-def _paper_of(patch: np.ndarray, inside: np.ndarray) -> np.ndarray:
-    """The paper's colour of ``patch`` (BGR, float) over the pixels of mask ``inside``: each
-    channel's :data:`PAPER_SHARE` percentile, exactly as ``np.percentile`` (linear) gives it
-    (see :mod:`.counted_percentile`)."""
-    return np.array([counted_percentile(cv2.calcHist([patch], [ch], inside, [256], [0, 256]).ravel(), _BYTES,
-                                        PAPER_SHARE) for ch in range(3)])
-
-
-def _zncc_matrix(templates: dict[str, np.ndarray]) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """Template rows with the mean of all templates removed, then normalised.
-
-    Blurred glyphs of one deck share their rough silhouette; what tells a
-    spade from a club is the small difference to the common mean.  Removing
-    that mean spreads the scores apart.
-    """
-    codes = list(templates)
-    stack = np.stack([_unit(templates[c].astype(np.float32).ravel()) for c in codes])
-    common = _unit(stack.mean(axis=0))
-    rows = []
-    for img in stack:
-        v = img - common
-        v = v - v.mean()
-        rows.append(v / (np.linalg.norm(v) + 1e-6))
-    return codes, np.vstack(rows), common
-
-
-#: Blurs (Gaussian sigma, template pixels) the templates are also matched at.
-#: The templates are averaged over set-up shots blurred up to about 1.5 px; a
-#: table frame can blur a glyph far more (a thin rank stroke goes soft and
-#: fat), and a sharp template then scores low against every glyph alike.
-BLUR_LEVELS = (0.0, 0.8, 1.6, 2.4)
-
-
-def sharpness(image: np.ndarray) -> float:
-    """Gradient energy of a glyph image against its contrast energy: lower for a blurrier glyph, whatever its shape."""
-    img = np.asarray(image, np.float32)  # no copy: nothing below writes to it
-    gx = cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(img, cv2.CV_32F, 0, 1, ksize=3)
-    d = _centred(img)
-    return float((gx * gx + gy * gy).sum() / ((d * d).sum() + 1e-9))
-
-
-class _BlurredTemplates:
-    """Templates kept at each of :data:`BLUR_LEVELS`; each is scored against a glyph at
-    the level where it is as sharp as the glyph.
-
-    The level is measured, not chosen by score (a level picked for its best
-    score would lift every class alike), and per template: a glyph compared
-    with the template of its own class compares like shapes, and a template
-    already soft (averaged from blurred shots) is not softened further.
-    """
-
-    def __init__(self, templates: dict[str, np.ndarray]) -> None:
-        self.codes = list(sorted(templates))
-        levels = []
-        for sigma in BLUR_LEVELS:
-            imgs = [templates[k].astype(np.float32) for k in self.codes]
-            if sigma:
-                imgs = [cv2.GaussianBlur(img, (0, 0), sigma) for img in imgs]
-            levels.append(([_unit(img.ravel()) for img in imgs], [np.log(sharpness(img)) for img in imgs]))
-        #: [template][level] unit vectors and log sharpness
-        self.vectors = [np.stack([levels[lv][0][t] for lv in range(len(levels))]) for t in range(len(self.codes))]
-        self.log_sharp = np.array([[levels[lv][1][t] for lv in range(len(levels))] for t in range(len(self.codes))])
-        self._cache: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
-
-    def scores(self, glyph: Glyph) -> dict[str, float]:
-        return self.scores_of(glyph.image)
-
-    def scores_of(self, image: np.ndarray) -> dict[str, float]:
-        """Scores of a glyph image (see :meth:`scores`)."""
-        s = np.log(max(sharpness(image), 1e-6))
-        chosen = tuple(np.abs(self.log_sharp - s).argmin(axis=1).tolist())
-        if chosen not in self._cache:
-            if len(self._cache) > 512:  # a long watch meets few combinations; never let them pile up
-                self._cache.clear()
-            stack = np.stack([self.vectors[t][lv] for t, lv in enumerate(chosen)])
-            common = _unit(stack.mean(axis=0))
-            rows = stack - common
-            rows -= rows.mean(axis=1, keepdims=True)
-            self._cache[chosen] = (rows / (np.linalg.norm(rows, axis=1, keepdims=True) + 1e-6), common)
-        matrix, common = self._cache[chosen]
-        return IndexMatcher._image_scores(image, matrix, common, self.codes)
-
-
-def _unit(v: np.ndarray) -> np.ndarray:
-    return v / (_norm(v) + 1e-6)
-
-
-def _norm(v: np.ndarray):
-    """``np.linalg.norm`` of a vector (the very same arithmetic) without its argument checks."""
-    return np.sqrt(v.dot(v))
-
-
-def _centred(v: np.ndarray) -> np.ndarray:
-    """``v - v.mean()`` (the very same arithmetic: a pairwise sum over the size)."""
-    return v - v.sum() / v.size
-
-
 def suit_pairs(profile: Profile) -> list[tuple[str, str]]:
     """The pairs of suits printed in the same colour (``("C", "S")``, ``("D", "H")``): ink colour cannot part them."""
     suits = sorted({k[0] for k in profile.suit_templates})
@@ -371,7 +202,7 @@ def suit_pairs(profile: Profile) -> list[tuple[str, str]]:
 
 def glyph_vector(image: np.ndarray) -> np.ndarray:
     """A glyph image as a unit vector with its mean removed: ink level and exposure drop out."""
-    return _centred(_unit(image.astype(np.float32).ravel()))
+    return centred(unit_vector(image.astype(np.float32).ravel()))
 
 
 def pair_projection(image: np.ndarray, direction: np.ndarray) -> float:
@@ -453,12 +284,12 @@ class IndexMatcher:
         self._core: Optional[tuple[Glyph, dict[str, float], dict[str, float]]] = None
         #: How much brighter than it shows each patch's paper is taken (see :meth:`_headroom_look`).
         self._paper_taken = 1.0
-        self._ranks = _BlurredTemplates(profile.rank_templates)
-        self._soft_suits = _BlurredTemplates(profile.suit_templates) if profile.suit_templates else None
-        self.suit_codes, self.suit_m, self.suit_mean = _zncc_matrix(dict(sorted(profile.suit_templates.items())))
+        self._ranks = BlurredTemplates(profile.rank_templates)
+        self._soft_suits = BlurredTemplates(profile.suit_templates) if profile.suit_templates else None
+        self.suit_codes, self.suit_m, self.suit_mean = zncc_matrix(dict(sorted(profile.suit_templates.items())))
         self.suit_pairs = suit_pairs(profile)
         self._rank_ink = {k: max(float(v.astype(np.float32).sum()), 1e-6) for k, v in profile.rank_templates.items()}
-        self._units = {k: _unit(v.astype(np.float32).ravel()) for k, v in profile.suit_templates.items()}
+        self._units = {k: unit_vector(v.astype(np.float32).ravel()) for k, v in profile.suit_templates.items()}
         self._suit_heights = {k: max(ink_height(v.astype(np.float32)), 1.0) for k, v in profile.suit_templates.items()}
         self._pair_dirs = {k: v.astype(np.float32).ravel() for k, v in profile.pair_dirs.items()
                            if v.size == profile.suit_size[0] * profile.suit_size[1]}
@@ -814,8 +645,8 @@ class IndexMatcher:
         if factor != 1.0:
             suit = suit.rescaled(factor)
         rank_scores = best_variant(raw_ranks)
-        unit = _unit(suit.image.ravel())  # both the scores and the pair leans start from it
-        raw_suits = IndexMatcher._unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
+        unit = unit_vector(suit.image.ravel())  # both the scores and the pair leans start from it
+        raw_suits = unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
         printed = p.printed_height(top[0])
         if rank.cut or rh > TALLER * printed or self._clear_but_low(raw_suits):
             suit, unit, raw_suits = self._suit_own_size(suit, unit, raw_suits)
@@ -832,8 +663,8 @@ class IndexMatcher:
 
     def _pair_leans(self, unit: np.ndarray, raw_suits: dict[str, float]) -> dict[str, float]:
         """Per pair of same-colour suits, how far the suit glyph (``unit``, its scores ``raw_suits``) leans to the first."""
-        g = _centred(unit)  # glyph_vector(suit.image)
-        norm_g = _norm(g)
+        g = centred(unit)  # glyph_vector(suit.image)
+        norm_g = norm(g)
         return {a + b: self._lean(g, norm_g, self._pair_direction(raw_suits, a, b)) for a, b in self.suit_pairs}
 
     def _clears_alone(self, scores: dict[str, float]) -> bool:
@@ -857,8 +688,8 @@ class IndexMatcher:
         core = suit.core()
         if core is None:
             return
-        unit = _unit(core.image.ravel())
-        raw = IndexMatcher._unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
+        unit = unit_vector(core.image.ravel())
+        raw = unit_scores(unit, self.suit_m, self.suit_mean, self.suit_codes)
         scores = best_variant(raw)
         if not self._clears_alone(scores) or (self._core is not None and max(self._core[1].values()) >= max(scores.values())):
             return
@@ -934,8 +765,8 @@ class IndexMatcher:
         best = raw[top]
         for f in factors:
             again = suit.rescaled(f)
-            unit2 = _unit(again.image.ravel())
-            raw2 = IndexMatcher._unit_scores(unit2, self.suit_m, self.suit_mean, self.suit_codes)
+            unit2 = unit_vector(again.image.ravel())
+            raw2 = unit_scores(unit2, self.suit_m, self.suit_mean, self.suit_codes)
             top2 = max(raw2, key=raw2.get)
             if top2[0] != top[0] or raw2[top2] <= best:
                 break
@@ -954,7 +785,7 @@ class IndexMatcher:
         templates stands in.  What counts as far enough is learned as well.
         """
         g = glyph_vector(glyph.image)
-        return self._lean(g, _norm(g), self._pair_direction(raw, a, b))
+        return self._lean(g, norm(g), self._pair_direction(raw, a, b))
 
     def _pair_direction(self, raw: dict[str, float], a: str, b: str) -> tuple[np.ndarray, float]:
         """The pair's direction with its mean removed, and its length (see :meth:`pair_score`); built once."""
@@ -975,19 +806,6 @@ class IndexMatcher:
         """:func:`pair_projection` of a glyph vector ``g`` (of length ``norm_g``) on a centred direction."""
         d, norm_d = direction
         return float(g @ d / (norm_d * norm_g + 1e-6))
-
-    @staticmethod
-    def _image_scores(image: np.ndarray, matrix, common, codes) -> dict[str, float]:
-        return IndexMatcher._unit_scores(_unit(image.ravel()), matrix, common, codes)
-
-    @staticmethod
-    def _unit_scores(unit: np.ndarray, matrix, common, codes) -> dict[str, float]:
-        """:meth:`_image_scores` of a glyph image already made a unit vector (``_unit(image.ravel())``)."""
-        v = _unit(_centred(unit - common))
-        # Not ``matrix @ v``: numpy's OpenBLAS hands a product this size (some 10^4
-        # multiply-adds) to its thread pool, and on a busy core the hand-off
-        # costs milliseconds; einsum's own loop takes microseconds.
-        return dict(zip(codes, np.einsum("ij,j->i", matrix, v).tolist()))
 
 
 def _placed(read: Optional[IndexRead], x: float, y: float, wdir, hdir, card_w: float,

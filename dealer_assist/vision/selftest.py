@@ -21,9 +21,10 @@ from dealer_assist.vision.cut_glyphs import cut_suit_thresholds
 from dealer_assist.vision.cut_glyphs import cut_trials as covered_trials
 from dealer_assist.vision.glyphs import extract_glyphs
 from dealer_assist.vision.index import (BLACK_MOST, RED_LEAST, IndexMatcher, colour_fits, glyph_vector, suit_lead,
-                                        suit_pairs, warp_corner)
+                                        suit_pairs)
 from dealer_assist.vision.rank_pairs import cuts_between, learn_rank_pairs
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile, Thresholds
+from dealer_assist.vision.warp import warp_corner
 
 #: (scale, blur sigma) pairs the templates are averaged over.
 TEMPLATE_VARIANTS = ((1.0, 0.0), (0.85, 0.0), (1.15, 0.0), (1.0, 1.0), (0.85, 1.0), (1.15, 0.8), (0.9, 1.5))
@@ -31,7 +32,7 @@ TEMPLATE_VARIANTS = ((1.0, 0.0), (0.85, 0.0), (1.15, 0.0), (1.0, 1.0), (0.85, 1.
 #: each glyph (``S~``).  Measured: soft templates bring blurred glyphs closer to
 #: *every* class and cost more sure reads than they win, so none are made.
 #: (A blurred rank is instead scored against all rank templates blurred as
-#: much as it is, the level measured on the glyph: see ``index.BLUR_LEVELS``.)
+#: much as it is, the level measured on the glyph: see ``templates.BLUR_LEVELS``.)
 SOFT_BLUR = float("inf")
 #: Floors under the learned thresholds: the self-test cannot imitate every scene.
 MIN_MARGIN_FLOOR = 0.15
