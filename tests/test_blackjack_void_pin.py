@@ -11,7 +11,7 @@ from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, apply, describe_void, void_target)
 from dealer_assist.table.journal import Journal
-from dealer_assist.table.supervisor import PinLockedError, Supervisor, SupervisorRoster, WrongPinError, hash_pin
+from dealer_assist.table.supervisor import Supervisor, SupervisorRoster, WrongPinError, hash_pin
 
 RULES = BlackjackTableRules(seats=3)
 

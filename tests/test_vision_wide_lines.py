@@ -12,7 +12,6 @@ line drawn across the rank's top-left corner, three pixels wide like their strok
 from __future__ import annotations
 
 import cv2
-import numpy as np
 import pytest
 
 from dealer_assist.vision.glyphs import extract_glyphs
