@@ -180,3 +180,11 @@ def test_a_supervisor_listed_twice_is_refused_and_a_quoted_name_stays_valid_toml
     assert out.returncode == 0, out.stderr
     (entry,) = tomllib.loads(out.stdout)["supervisors"]
     assert entry["name"] == name and set(entry) == {"name", "pin_hash"}
+
+
+def test_a_misspelt_blackjack_key_is_refused_in_a_baccarat_config_too(tmp_path):
+    """A baccarat table's config with `[blackjack] hit_soft_17` started without a word: the section was
+    read only when the game was blackjack, so the misspelling waited for the day it mattered."""
+    with pytest.raises(ConfigError, match=r"\[blackjack\] unknown blackjack setting\(s\) hit_soft_17"):
+        _load(tmp_path, GOOD + "\n[blackjack]\nhit_soft_17 = true\n")
+    assert _load(tmp_path, GOOD + "\n[blackjack]\nhits_soft_17 = true\n").blackjack == {"hits_soft_17": True}

@@ -37,7 +37,24 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     turbo = false
     sound = true
     fullscreen = false
-    sim_interval = 1.0        # seconds between cards of the simulated shoe
+    sim_interval = 1.0        # seconds between cards of the simulated shoe (0.01 to 3600)
+
+    [blackjack]               # a blackjack table (game = "blackjack"); checked whatever the game
+    decks = 1                 # 1 to 16
+    hits_soft_17 = false
+    ties_push = false
+    dealer_blackjack_takes_all = true   # false: original bet only
+    split_any_tens = false
+    double_after_split = false
+    double_totals = [9, 10, 11]
+    blackjack_pays = "1.5"    # 1 to 2, at most two decimals
+    seats = 7                 # 1 to 7
+    min_bet = "5"
+    max_bet = "500"
+    chips = ["1", "5", "10", "25", "100", "500"]
+
+Other keys and ranges: ``shoe.cut_from_end`` (cards behind the cut card, default 16),
+``table.seats`` 1 to 14, ``paytable.pair_pays`` 1 to 100 (a payout with no house edge is refused).
 """
 
 from __future__ import annotations
@@ -199,13 +216,21 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         if game not in ("baccarat", "blackjack"):
             raise ConfigError(f"{path}: game {game!r} must be \"baccarat\" or \"blackjack\"")
         journal = Path(data["journal"]).expanduser() if data.get("journal") else None
+        blackjack = _section(data, "blackjack", path) or None
+        if blackjack is not None:  # checked whatever the game: a misspelt key must not wait for the day it is used
+            from dealer_assist.table.blackjack_state import BlackjackTableError, rules_from_config
+
+            try:
+                rules_from_config(blackjack)
+            except BlackjackTableError as exc:
+                raise ConfigError(f"{path}: [blackjack] {exc}") from None
         return AppConfig(game=game, source=str(data.get("source", "sim")), journal=journal, rules=rules,
                          turbo=_typed(disp, "display", "turbo", False, bool, path),
                          sound=_typed(disp, "display", "sound", True, bool, path),
                          fullscreen=_typed(disp, "display", "fullscreen", False, bool, path),
                          sim_interval=_sim_interval(disp, path),
                          supervisors=_supervisors(data, path),
-                         blackjack=_section(data, "blackjack", path) or None)
+                         blackjack=blackjack)
     except (ShoeError, LimitError, InvalidAmountError, pt.InvalidBetError) as exc:
         raise ConfigError(f"{path}: {exc}") from None
     except (TypeError, ValueError, ArithmeticError) as exc:
