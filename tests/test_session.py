@@ -539,6 +539,10 @@ def test_at_a_table_with_supervisors_a_held_card_goes_aside_only_with_a_pin(tmp_
     again = TableSession(no_burn(), journal=Journal.open(path), supervisors=_roster(now), odds=False)
     assert [c.code for c in again.state.shoe.set_aside_cards] == ["7C"]  # and it replays
     again.close()
+    from dealer_assist.table.export import rounds_from_entries
+
+    (record,) = rounds_from_entries(Journal.open(path, readonly=True).entries())
+    assert [(c["kind"], c["cards"]) for c in record["corrections"]] == [("card_set_aside", ["7C"])]
 
 
 def test_a_pin_typed_in_the_name_field_is_not_kept_in_the_journal(tmp_path):

@@ -21,7 +21,7 @@ JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal n
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("journal", help="check or export a table journal",
+    p = subparsers.add_parser("journal", help="check, show, export or recover a table journal",
                               description="Check a table journal's hash chain, or export its rounds.")
     sub = p.add_subparsers(dest="journal_command", metavar="ACTION")
     p.set_defaults(func=lambda args: _missing_action(p))
@@ -38,9 +38,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     e = sub.add_parser("export", help="rounds, bets and payouts as JSON lines or CSV",
                        description="Export the journal's rounds: JSON prints one object per round as it "
-                                   "finally stood (cards, outcome, bets, settlement), with its corrections and "
-                                   "what they voided, and one per blackjack deck check (the cards counted back); "
-                                   "CSV one row per bet.")
+                                   "finally stood (cards with their source, outcome, bets, settlement), with its "
+                                   "corrections and what they voided, one per blackjack deck check (the cards "
+                                   "counted back), and last {\"table\": [...]}, the entries of no round (shoe "
+                                   "starts, links, refused PINs, a shoe's HELLO). CSV one row per bet, its last "
+                                   "columns the round's typed cards and its number of corrections.")
     e.add_argument("path", metavar="PATH", help=JOURNAL)
     e.add_argument("--format", choices=("json", "csv"), default="json",
                    help="json: one object per round (default); csv: one row per bet")
@@ -61,7 +63,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        description="Set a broken journal aside (never deleted) and go on: --continue rebuilds it "
                                    "from its verified entries, --new starts a fresh journal whose first entry "
                                    "names the kept file. A supervisor of the config's roster gives name, PIN "
-                                   "(asked, or one line on stdin) and reason; both are journaled.")
+                                   "(asked, or one line on stdin) and reason; both are journaled. Without a "
+                                   "roster (no --config, or none in it) no PIN is checked and the name is "
+                                   "recorded as given. Each run checks one PIN: a refused one cannot be "
+                                   "journaled into the broken file, so it is not counted across runs.")
     how = r.add_mutually_exclusive_group(required=True)
     how.add_argument("--continue", dest="how", action="store_const", const="continue",
                      help="go on from the last verified entry (the chain and the journal id continue)")
@@ -222,8 +227,8 @@ def run_recover(args: argparse.Namespace) -> int:
     target = {"journal": args.path, "first_bad_seq": report.first_bad_seq, "problem": report.problem,
               "verified_seq": report.head_seq}
     if roster is None:
-        correction = {"supervisor": None, "action": action, "target": target, "reason": args.reason,
-                      "note": "no supervisor roster configured"}
+        correction = {"supervisor": None, "named": args.supervisor, "action": action, "target": target,
+                      "reason": args.reason, "note": "no supervisor roster configured: no PIN checked"}
     else:
         pin = getpass.getpass("PIN: ") if sys.stdin.isatty() else sys.stdin.readline().strip()
         try:

@@ -16,7 +16,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               description="Play cards in draw order (baccarat: P1 B1 P2 B2 [P3] [B3]) and show "
                                           "each card's position and the reason. A rank alone (9, K) is accepted.")
     p.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat", help="the game (default baccarat)")
-    p.add_argument("--seats", type=int, default=1, help="blackjack: number of seats")
+    p.add_argument("--seats", type=int, default=1, help="blackjack: number of seats (default 1)")
     p.add_argument("--pair-by", choices=("rank", "value"), default="rank", help=PAIR_BY)
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.add_argument("--strict", action="store_true", help="cards after the end of the round are an error")
@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               description="Settle bets. Baccarat: --cards CARD... --bet SEAT:BET:STAKE. "
                                           "Blackjack: --game blackjack --seats N --bet SEAT:STAKE TOKEN...")
     s.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat", help="the game (default baccarat)")
-    s.add_argument("--seats", type=int, default=1, help="blackjack: number of seats")
+    s.add_argument("--seats", type=int, default=1, help="blackjack: number of seats (default 1)")
     s.add_argument("--cards", nargs="+", default=[], metavar="CARD", help="baccarat: the round's cards in draw order")
     s.add_argument("--bet", action="append", default=[], metavar="SEAT:BET:STAKE",
                    help="a stake, repeatable; baccarat bets: player banker tie player_pair banker_pair big small "

@@ -130,6 +130,9 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
         elif kind == "correction":
             record["corrections"].append({"seq": entry.seq, **body})
             _apply_correction(record, payload, entry.seq)
+        elif kind == "card_set_aside" and isinstance(payload.get("correction"), dict):
+            # At a table with supervisors a held card goes aside on a PIN: a correction like a void.
+            record["corrections"].append({"seq": entry.seq, "kind": kind, **body})
         elif kind == "alert":
             record["alerts"].append({"seq": entry.seq, **body})
         elif kind != "deal":

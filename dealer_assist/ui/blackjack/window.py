@@ -56,7 +56,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("K",), "focus_entry", "type a card, then Enter"),
     (("Return", "Enter"), "confirm", "send the typed card / confirm the unsure card"),
     (("Delete",), "reject", "reject the unsure card"),
-    (("Escape",), "dismiss", "dismiss the newest alert"),
+    (("Escape",), "dismiss", "dismiss the top alert, the most serious"),
     (("F9",), "supervisor", "supervisor (PIN): accept a refused card, or a new deck with cards missing"),
     (("L",), "change_limits", "change the seat limits (a supervisor PIN if configured)"),
     (("PgDown",), "page_down", "scroll the pay list down a page (seven seats split make more lines than fit)"),
