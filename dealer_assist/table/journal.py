@@ -37,7 +37,6 @@ kind              payload
 shoe_start        shoe, decks
 shoe_burn         shoe, cards (list of codes)
 shoe_cut          shoe, round (the round in which the cut card came out)
-shoe_end          shoe
 round_start       round, shoe, game ("baccarat"/"blackjack")
 card_read         round?, card, source, confidence, source_seq
 card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
@@ -45,6 +44,13 @@ card_refused      round?, card, why
 bet_placed        round, seat, bet, stake
 bet_removed       round, seat, bet, stake (stake taken off)
 bet_undone        round, seat, bet, stake (same as removed, by the undo key)
+bets_cleared      round (every bet taken off), bets (what is left: none)
+bets_doubled      round, bets (every bet doubled)
+rebet             round, bets (the last round's bets put back)
+card_held         round, card (a card that came after the round, waiting: Enter or Del)
+card_set_aside    round, cards (the held cards set aside as misdrawn); at a table with supervisors
+                  also ``correction`` (who, why), as for a void
+action            round, seat, action (blackjack: hit / stand / double / split of the seat's active hand)
 deal              round (bets are closed)
 outcome           round, + the ``deal --json`` object (winner, player, banker...)
 settlement        round, bets (list as in ``settle --json``), totals
@@ -57,17 +63,20 @@ correction        round?, op (void_card/void_round/set_limits/...), why, + ``cor
                   decision) with card/position, decision/seat/hand or seats/cards, and
                   ``settlement_taken_back`` (``void_return``: the counted card, no PIN);
                   a baccarat void_card/void_round after the settlement carries
-                  ``settlement_taken_back`` too (older journals: implied)
+                  ``settlement_taken_back`` too (older journals: implied); ``journal_continue``
+                  and ``journal_new`` (``journal recover``) name the ``kept`` file
 deck_check        round, op ``deck_check`` (blackjack: counting the deck back opens) or
                   ``resume`` (closed, same deck); the cards counted back are
                   card_assigned without a position, the check ends at ``resume`` or at
                   the ``new_deck`` shoe_start (``override`` when a supervisor let it in)
 deck_return       round, op ``return_stub`` (the undealt stub counted back at once)
-pin_refused       supervisor, failures, locked_for (replayed into the roster at start)
-link              source, state ("up"/"stale"/"lost")
+pin_refused       supervisor (a placeholder for a name not on the roster), failures, locked_for, action
+                  (replayed into the roster at start, unless a right PIN of that name came after)
+link              source, state ("up"/"stale"/"lost"/"ended"), detail
 device_hello      source, device, boot, firmware (a shoe's HELLO: a restarted table resumes its count)
 frame_dropped     source, count, reasons (damaged lines since the last such entry, at most one a second)
-journal_started   previous (path of a set-aside journal or null), previous_head
+journal_started   previous (path of a set-aside journal or null), previous_head, previous_verified_seq,
+                  previous_problem, previous_first_bad_seq
 ================  ===========================================================
 """
 
