@@ -23,6 +23,11 @@ class ShoeError(ValueError):
     """Base class of the shoe's refusals."""
 
 
+class InvalidShoeRulesError(ShoeError):
+    """Shoe rules that no table can play (decks, rounds after the cut card, the cut card's place); the
+    message names the value and the range.  Raised when the rules are made, before any card."""
+
+
 class ImpossibleCardError(ShoeError):
     """A card was seen more often than the shoe holds it."""
 
@@ -73,12 +78,12 @@ class ShoeRules:
 
     def __post_init__(self) -> None:
         if not 1 <= self.decks <= 16:
-            raise ShoeError(f"invalid number of decks {self.decks}: use 1 to 16")
+            raise InvalidShoeRulesError(f"invalid number of decks {self.decks}: use 1 to 16")
         if self.rounds_after_cut not in (0, 1):
-            raise ShoeError(f"invalid rounds after the cut card {self.rounds_after_cut}: use 0 or 1")
+            raise InvalidShoeRulesError(f"invalid rounds after the cut card {self.rounds_after_cut}: use 0 or 1")
         if not 1 <= self.cut_from_end < 52 * self.decks:
             # Out of the shoe, the cut card never comes out: the shoe is dealt dry.
-            raise ShoeError(f"invalid cut card place {self.cut_from_end} cards from the back: use 1 to "
+            raise InvalidShoeRulesError(f"invalid cut card place {self.cut_from_end} cards from the back: use 1 to "
                             f"{52 * self.decks - 1} (the usual is 14-16 for 8 decks)")
 
 

@@ -101,3 +101,15 @@ def test_accounting_always_adds_up(cards, decks):
     assert sum(shoe.counts_left()) == shoe.cards_left
     for card in set(accepted):
         assert shoe.copies_seen(card) == accepted.count(card) <= decks
+
+
+def test_rules_no_table_can_play_are_their_own_error_apart_from_refusals_in_play():
+    """One ShoeError covered both a shoe made wrong and a card refused in play: a caller could not
+    tell a configuration to fix from a card to look at."""
+    from dealer_assist.shoe import InvalidShoeRulesError, ShoeError, ShoeRules
+
+    for bad, named in (({"decks": 0}, "decks 0"), ({"rounds_after_cut": 3}, "cut card 3"),
+                       ({"cut_from_end": 0}, "place 0")):
+        with pytest.raises(InvalidShoeRulesError, match=named) as info:
+            ShoeRules(**bad)
+        assert isinstance(info.value, ShoeError)  # still caught where any shoe error is
