@@ -115,7 +115,7 @@ class BetGrid(QWidget):
         results = {(r.seat, r.bet): r for r in state.settlement.lines} if state.settlement else {}
         open_ = state.phase == "betting"
         rh = self.height() / (self.seats + 2)
-        fpx = min(rh * 0.55, self.unit * 1.0)
+        fpx = min(rh * 0.68, self.unit * 1.0)  # the text fills its row: a stake is read from a metre away
         p.setFont(theme.font(fpx, bold=True))
         p.setPen(theme.MUTED)
         p.drawText(self._cell_rect(0, 0), Qt.AlignmentFlag.AlignCenter, "Seat")
