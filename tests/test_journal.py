@@ -811,3 +811,23 @@ def test_a_new_journal_is_readable_by_its_owner_and_group_only(tmp_path):
         assert path.stat().st_mode & 0o777 == 0o640
         wal = Path(str(path) + "-wal")
         assert not wal.exists() or wal.stat().st_mode & 0o007 == 0
+
+
+def test_a_journal_whose_guards_were_removed_is_named_though_every_entry_chains(tmp_path, capsys, monkeypatch):
+    """Dropping the append-only triggers was not noticed by verify nor at the start: the file had been
+    worked on outside dealer-assist, and nothing said so."""
+    import io
+
+    path = tmp_path / "j"
+    make_journal(path, 4).close()
+    raw(path).close()  # the triggers dropped, no entry touched
+    code, out, _ = run_cli(capsys, "journal", "verify", str(path))
+    assert code == 1 and "UNGUARDED" in out and "worked on outside dealer-assist" in out
+    with pytest.raises(JournalCorruptError, match="append-only guards .* were removed"):
+        Journal.open(path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, _, _ = run_cli(capsys, "journal", "recover", str(path), "--continue", "--supervisor", "Ana",
+                         "--reason", "triggers dropped")
+    assert code == 0
+    with Journal.open(path) as journal:  # rebuilt: the guards are back, the entries kept
+        assert journal.guards_intact() and [e.kind for e in journal.entries()][:4] == ["bet_placed"] * 4

@@ -102,18 +102,23 @@ def run_verify(args: argparse.Namespace) -> int:
     with _open(args.path) as journal:
         try:
             report = journal.verify()
+            guards = journal.guards_intact()
             first_bad = None if report.first_bad_seq is None else journal.stored(report.first_bad_seq)
             known = (args.expect_head is None or args.expect_head == report.head_hash
                      or any(e.hash == args.expect_head for e in journal.entries()
                             if report.ok or e.seq <= report.head_seq))
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
-    result: dict = {"path": args.path, **report.to_dict(), "first_bad": first_bad}
-    ok = report.ok and known
+    result: dict = {"path": args.path, **report.to_dict(), "first_bad": first_bad, "guards": guards}
+    ok = report.ok and known and guards
     if report.ok and not known:
         result.update(ok=False, problem="rewritten",
                       detail=f"the head hash {args.expect_head} noted earlier is not in this journal: "
                              f"the file was rewritten or it is another journal")
+    elif report.ok and not guards:
+        result.update(ok=False, problem="unguarded",
+                      detail="the append-only guards (triggers) were removed: the file was worked on outside "
+                             "dealer-assist, though every entry still chains")
     if args.json:
         emit_json(result)
         return 0 if ok else 1
@@ -124,7 +129,7 @@ def run_verify(args: argparse.Namespace) -> int:
               "a rewrite of the whole file")
         return 0
     if report.ok:
-        print(f"journal {args.path}: REWRITTEN: {result['detail']}")
+        print(f"journal {args.path}: {result['problem'].upper()}: {result['detail']}")
         return 1
     print(f"journal {args.path}: BROKEN at entry {report.first_bad_seq} ({report.problem}): {report.detail}")
     if first_bad is not None:
@@ -218,7 +223,10 @@ def run_recover(args: argparse.Namespace) -> int:
     action = "journal_continue" if args.how == "continue" else "journal_new"
     with _open(args.path) as journal:
         report = journal.verify()
-    if report.ok:
+        guards = journal.guards_intact()
+    if report.ok and not guards and args.how == "continue":
+        pass  # every entry chains, but the file was worked on: rebuilt, it gets its guards back
+    elif report.ok:
         raise CommandError(f"journal {args.path} holds its check: there is nothing to recover; run the table on it", 1)
     try:
         roster = load_config(args.config).roster()

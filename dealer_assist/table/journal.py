@@ -104,6 +104,9 @@ APPLICATION_ID = 0x44414A31
 
 PathLike = Union[str, "os.PathLike[str]"]
 
+#: The triggers that refuse an UPDATE or DELETE of an entry (see :meth:`Journal.guards_intact`).
+GUARDS = ("entries_append_only_update", "entries_append_only_delete")
+
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE entries (
@@ -354,6 +357,13 @@ class Journal:
                     f"'dealer-assist journal recover {path} --continue' (from the last verified entry, seq "
                     f"{report.head_seq}) or '--new' (a new journal), with --supervisor NAME --reason TEXT "
                     f"[--config FILE]; the old file is kept either way", path, report)
+            if not journal.guards_intact():
+                journal.close()
+                raise JournalCorruptError(
+                    f"journal {path}: its append-only guards (triggers) were removed, so the file was worked on "
+                    f"outside dealer-assist, though every entry still chains; it was NOT changed. A supervisor "
+                    f"decides: 'dealer-assist journal recover {path} --continue' (a rebuilt file, the guards back) "
+                    f"with --supervisor NAME --reason TEXT [--config FILE]; the old file is kept", path)
         return journal
 
     @classmethod
@@ -529,6 +539,13 @@ class Journal:
 
     def __len__(self) -> int:
         return int(self._read("SELECT count(*) FROM entries")[0][0])
+
+    def guards_intact(self) -> bool:
+        """Whether the append-only guards (the triggers refusing an UPDATE or DELETE of an entry) are still
+        in the file.  The chain shows an entry changed; a guard gone shows the file was worked on outside
+        dealer-assist even when every entry still chains."""
+        names = {row[0] for row in self._read("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+        return set(GUARDS) <= names
 
     def _read(self, sql: str, params: Tuple[Any, ...] = ()) -> List[Tuple[Any, ...]]:
         with self._lock:
