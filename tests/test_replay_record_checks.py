@@ -87,9 +87,9 @@ GREYED = {"baccarat": ("deal: lock the bets", "undo the last bet action", "clear
                         "chip ")}
 KEPT = {"baccarat": ("pause / resume the replay", "while paused: play the next recorded operation", "turbo on/off",
                      "sound on/off", "history / settlement", "full screen on/off", "this help", "quit",
-                     "dismiss the newest alert"),
+                     "dismiss the top alert"),
         "blackjack": ("replay: pause / resume", "replay, while paused", "replay: fast / normal pace", "this help",
-                      "quit", "dismiss the newest alert")}
+                      "quit", "dismiss the top alert")}
 
 
 @pytest.mark.parametrize("game", ["baccarat", "blackjack"])
