@@ -389,3 +389,24 @@ def test_the_exports_show_typed_cards_corrections_and_the_entries_of_no_round(tm
     assert [e["kind"] for e in table["table"]].count("pin_refused") == 1
     rows = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
     assert [(r["typed_cards"], r["corrections"]) for r in rows] == [("KC", "0")]
+
+
+def test_round_1_of_every_shoe_is_its_own_record(tmp_path, capsys):
+    """A baccarat shoe counts its rounds from 1 again: round 1 of shoe 2 was merged into shoe 1's,
+    ten cards in one record and shoe 1's settlement (a 4,750 payout) gone."""
+    path = tmp_path / "j.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.BANKER, D("25")) is None and session.deal() is None
+    deal(session, "3D", "6H", "QH", "9D", "7H", "TS")  # Banker wins 5-0
+    assert session.new_shoe() is None  # (a table without the burn)
+    assert session.place(1, Bet.PLAYER, D("10")) is None and session.deal() is None
+    deal(session, "9S", "KH", "QD", "5C")  # Player 9 natural
+    session.close()
+    first, second = exported(path)
+    assert [(r["shoe"], r["round"]) for r in (first, second)] == [(1, 1), (2, 1)]
+    assert [c["card"] for c in first["cards"]] == ["3D", "6H", "QH", "9D", "7H", "TS"]
+    assert [c["card"] for c in second["cards"]] == ["9S", "KH", "QD", "5C"]
+    assert first["settlement"]["bets"][0]["pays"] == "23.75" and second["outcome"]["winner"] == "player"
+    rows = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
+    assert [(r["shoe"], r["round"], r["bet"], r["pays"]) for r in rows] == [("1", "1", "banker", "23.75"),
+                                                                           ("2", "1", "player", "10.00")]

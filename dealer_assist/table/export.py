@@ -57,7 +57,9 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
     know are kept under ``other``; the entries of no round are
     :func:`table_entries`'s.
     """
-    records: Dict[Any, Dict[str, Any]] = {}  # by round number; deck checks by ("deck_check", n)
+    # By ("round", shoe, number): a baccarat shoe counts its rounds from 1 again, and round 1 of every
+    # shoe had been one record, its cards and settlements merged.  Deck checks by ("deck_check", n).
+    records: Dict[Any, Dict[str, Any]] = {}
     stakes: Dict[Any, Dict[tuple, Decimal]] = {}
     layouts: Dict[Any, List[Dict[str, Any]]] = {}  # the whole layout, where the session wrote it
     shoe = None
@@ -66,10 +68,10 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
     for entry in entries:
         payload = entry.payload
         kind, op = entry.kind, payload.get("op")
-        if kind == "shoe_start":
-            shoe = payload.get("shoe", shoe)
+        if isinstance(payload.get("shoe"), int):  # the shoe in play; an entry that names none is of it
+            shoe = payload["shoe"]
         if op == "deck_check" and check is None:
-            check, receipts = _new_deck_check(sum(isinstance(key, tuple) for key in records) + 1, entry, shoe), []
+            check, receipts = _new_deck_check(sum(key[0] == "deck_check" for key in records) + 1, entry, shoe), []
             records[("deck_check", check["deck_check"])] = check
         number = payload.get("round")
         if check is not None and number is not None and kind not in ROUND_END_KINDS:
@@ -79,18 +81,19 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             continue
         if number is None or isinstance(number, (dict, list)):
             continue  # the table's own: see table_entries
-        if number not in records:
-            records[number] = {"round": number, "shoe": payload.get("shoe", shoe), "game": None,
+        key = ("round", payload.get("shoe", shoe), number)
+        if key not in records:
+            records[key] = {"round": number, "shoe": payload.get("shoe", shoe), "game": None,
                                "started": entry.time, "ended": None, "status": "open", "first_seq": entry.seq,
                                "last_seq": entry.seq, "cards": [], "outcome": None, "bets": [], "settlement": None,
                                "corrections": [], "voided_cards": [], "voided_settlements": [], "alerts": [],
                                "refused": [], "other": []}
-            stakes[number] = {}
-        record = records[number]
+            stakes[key] = {}
+        record = records[key]
         record["last_seq"] = entry.seq
         body = _body(payload)
         if isinstance(payload.get("bets"), list) and kind != "settlement":
-            layouts[number] = payload["bets"]
+            layouts[key] = payload["bets"]
         if payload.get("game") and not record["game"]:
             record["game"] = payload["game"]
         if kind in ("card_assigned", "deal") and record["status"] == "voided":
@@ -109,14 +112,14 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
         elif kind == "card_refused":
             record["refused"].append({"seq": entry.seq, **body})
         elif kind in BET_ADD or kind in BET_TAKE:
-            key = (payload.get("seat"), payload.get("bet"))
+            bet_key = (payload.get("seat"), payload.get("bet"))
             amount = _amount(payload.get("stake"))
             if amount is None:  # kept whole, and named, rather than counted as nothing
                 record["other"].append({"seq": entry.seq, "kind": kind, **body,
                                         "problem": f"stake {payload.get('stake')!r} cannot be read as money"})
                 continue
             sign = 1 if kind in BET_ADD else -1
-            stakes[number][key] = stakes[number].get(key, Decimal("0.00")) + sign * amount
+            stakes[key][bet_key] = stakes[key].get(bet_key, Decimal("0.00")) + sign * amount
         elif kind == "outcome":
             record["outcome"] = body
         elif kind == "settlement":
@@ -137,10 +140,10 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["alerts"].append({"seq": entry.seq, **body})
         elif kind != "deal":
             record["other"].append({"seq": entry.seq, "kind": kind, **body})
-    for number, record in records.items():
+    for key, record in records.items():
         if "round" in record:
-            record["bets"] = layouts.get(number) or [{"seat": seat, "bet": bet, "stake": str(amount)}
-                                                     for (seat, bet), amount in stakes[number].items() if amount != 0]
+            record["bets"] = layouts.get(key) or [{"seat": seat, "bet": bet, "stake": str(amount)}
+                                                  for (seat, bet), amount in stakes[key].items() if amount != 0]
     return list(records.values())
 
 
