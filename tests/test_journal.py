@@ -797,7 +797,7 @@ def test_a_supervisor_recovers_a_broken_journal_from_the_command_line(tmp_path, 
         entries = list(journal.entries())
     assert journal is not None and [e.kind for e in entries][-2:] == ["journal_started", "correction"]
     decided = entries[-1].payload
-    assert decided["op"] == "journal_continue" and decided["correction"]["supervisor"] == "Ana"
+    assert decided["recovered"] == "journal_continue" and decided["correction"]["supervisor"] == "Ana"
     assert decided["correction"]["reason"] == "disk fault" and decided["kept"] == result["kept"]
     code, _, err = run_cli(capsys, "journal", "recover", str(path), "--new", "--supervisor", "Ana", "--reason", "x")
     assert code == 1 and "nothing to recover" in err
@@ -831,3 +831,14 @@ def test_a_journal_whose_guards_were_removed_is_named_though_every_entry_chains(
     assert code == 0
     with Journal.open(path) as journal:  # rebuilt: the guards are back, the entries kept
         assert journal.guards_intact() and [e.kind for e in journal.entries()][:4] == ["bet_placed"] * 4
+
+
+def test_a_rebuilt_journal_is_owner_and_group_readable_as_a_new_one(tmp_path):
+    path = tmp_path / "j"
+    make_journal(path, 8).close()
+    conn = raw(path)
+    tamper_delete(conn)
+    conn.close()
+    journal, _ = Journal.continue_from_verified(path)
+    journal.close()
+    assert path.stat().st_mode & 0o777 == 0o640

@@ -555,3 +555,33 @@ def test_a_pin_typed_in_the_name_field_is_not_kept_in_the_journal(tmp_path):
     refused = [e.payload["supervisor"] for e in Journal.open(path, readonly=True).entries() if e.kind == "pin_refused"]
     assert refused == ["(a name not on the roster, 4 characters)", "Ana"]
     assert b"4821" not in path.read_bytes()
+
+
+def test_a_table_starts_on_a_journal_that_journal_recover_rebuilt(tmp_path, capsys, monkeypatch):
+    """The table refused the recovered file: "entry seq 12 (correction) cannot be replayed: unknown table
+    operation 'journal_continue'", so the documented way past a broken journal was a dead end."""
+    import io
+    import sqlite3
+
+    from dealer_assist.cli import main
+
+    path = tmp_path / "j.sqlite"
+    session = TableSession(no_burn(), journal=Journal.open(path), odds=False)
+    assert session.place(1, Bet.BANKER, D("10")) is None and session.deal() is None
+    for code in ("9S", "KH"):
+        session.enter_card(code)
+    session.close()
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    conn.execute("DROP TRIGGER entries_append_only_update")
+    conn.execute("UPDATE entries SET payload = replace(payload, '10.00', '90.00') WHERE kind = 'bet_placed'")
+    conn.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    for how in ("--continue", "--new"):
+        if how == "--new":  # break it again, the other way
+            conn = sqlite3.connect(str(path), isolation_level=None)
+            conn.execute("DROP TRIGGER entries_append_only_update")
+            conn.close()
+        assert main(["journal", "recover", str(path), how, "--supervisor", "Ana", "--reason", "disk fault"]) == 0
+        again = TableSession(no_burn(), journal=Journal.open(path), odds=False)
+        assert again.enter_card("QD") is None  # it starts, and plays on
+        again.close()

@@ -224,9 +224,7 @@ def run_recover(args: argparse.Namespace) -> int:
     with _open(args.path) as journal:
         report = journal.verify()
         guards = journal.guards_intact()
-    if report.ok and not guards and args.how == "continue":
-        pass  # every entry chains, but the file was worked on: rebuilt, it gets its guards back
-    elif report.ok:
+    if report.ok and guards:
         raise CommandError(f"journal {args.path} holds its check: there is nothing to recover; run the table on it", 1)
     try:
         roster = load_config(args.config).roster()
@@ -248,7 +246,8 @@ def run_recover(args: argparse.Namespace) -> int:
     except JournalError as exc:
         raise CommandError(str(exc), 2) from None
     with opened:
-        opened.append("correction", {"op": action, "kept": str(kept), "correction": correction})
+        # Named "recovered", not "op": the table replays every entry with an op as one of its own.
+        opened.append("correction", {"recovered": action, "kept": str(kept), "correction": correction})
         head = opened.verify()
     if args.json:
         emit_json({"path": args.path, "how": args.how, "kept": str(kept), "verified_seq": report.head_seq,

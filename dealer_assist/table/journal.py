@@ -63,8 +63,8 @@ correction        round?, op (void_card/void_round/set_limits/...), why, + ``cor
                   decision) with card/position, decision/seat/hand or seats/cards, and
                   ``settlement_taken_back`` (``void_return``: the counted card, no PIN);
                   a baccarat void_card/void_round after the settlement carries
-                  ``settlement_taken_back`` too (older journals: implied); ``journal_continue``
-                  and ``journal_new`` (``journal recover``) name the ``kept`` file
+                  ``settlement_taken_back`` too (older journals: implied); ``journal recover``
+                  writes one with ``recovered`` (``journal_continue`` / ``journal_new``) and the ``kept`` file
 deck_check        round, op ``deck_check`` (blackjack: counting the deck back opens) or
                   ``resume`` (closed, same deck); the cards counted back are
                   card_assigned without a position, the check ends at ``resume`` or at
@@ -654,6 +654,7 @@ class Journal:
         tmp = path.with_name(path.name + ".rebuilding")
         for leftover in _sqlite_files(tmp):
             leftover.unlink(missing_ok=True)
+        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))  # as a new journal: see _connect
         conn = sqlite3.connect(str(tmp), isolation_level=None)
         try:
             conn.execute("PRAGMA journal_mode = WAL")
