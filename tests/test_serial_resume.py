@@ -187,3 +187,28 @@ def test_a_flood_of_device_errors_keeps_a_bounded_list_of_alerts_with_the_newest
     session.close()
     journaled = [e for e in Journal.open(path, readonly=True).entries() if e.kind == "alert"]
     assert len(journaled) == 302  # every one is still in the journal
+
+
+def test_cards_read_after_lost_frames_wait_behind_the_croupier_in_their_order(qtbot, table_factory):
+    """After a gap mid-round the next cards read went straight into the round, in the lost card's place,
+    and the round settled on them; and a card read while one waited for the croupier replaced it (an
+    unsure one) or was played before it (a sure one)."""
+    from dealer_assist.table.session_core import AFTER_A_GAP
+
+    window = table_factory("manual", rules=TableRules(shoe=ShoeRules(burn=False)))
+    s = window.session
+    s.handle(CardRead(parse_card("9S"), SOURCE, time.time(), seq=1))
+    s.handle(SeqGap(SOURCE, time.time(), (2,)))  # B1 went by unread
+    for seq, code in ((3, "QD"), (4, "5C")):
+        s.handle(CardRead(parse_card(code), SOURCE, time.time(), seq=seq))
+    assert [c.code for c in s.state.round.cards] == ["9S"]
+    assert s.snapshot.pending.card.code == "QD" and s.snapshot.pending.doubt == AFTER_A_GAP
+    assert [e.card.code for e in s.snapshot.waiting] == ["5C"]
+    qtbot.waitUntil(lambda: "1 more read after it wait" in window.entry.question.text(), timeout=3000)
+    assert s.enter_card("KH") is None  # the missing B1, typed: it goes first, QD still waits
+    assert [c.code for c in s.state.round.cards] == ["9S", "KH"] and s.snapshot.pending.card.code == "QD"
+    assert s.confirm_pending() is None  # QD, then the 5C that waited behind it
+    assert [c.code for c in s.state.round.cards] == ["9S", "KH", "QD", "5C"]
+    assert s.snapshot.pending is None and s.snapshot.waiting == ()
+    s.handle(CardRead(parse_card("2C"), SOURCE, time.time(), seq=5))  # the layout was looked at: no more waiting
+    assert s.snapshot.pending is None

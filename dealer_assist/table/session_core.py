@@ -65,6 +65,10 @@ class RulesMismatchError(ValueError):
                          "--journal PATH for a table with these rules")
 
 
+#: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
+AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
+               "this one after it")
+
 #: Alerts kept at once (see SessionCore._with_alert).
 MOST_ALERTS = 12
 
@@ -184,6 +188,9 @@ class SnapshotCore:
     chip: Decimal = Decimal("5")
     alerts: tuple[Alert, ...] = ()
     pending: Optional[CardRead] = None
+    #: Cards a source read while one waited for the croupier, in order: each is taken up when the one
+    #: before it is settled (played in its place, never before it).
+    waiting: tuple[CardRead, ...] = ()
     links: tuple[tuple[str, str], ...] = ()
     message: str = ""
     stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
@@ -224,6 +231,8 @@ class SessionCore(abc.ABC):
         self._last_refusal: Optional[Exception] = None
         self._snap = snapshot
         self._from_record = False  # set while a replayed operation is applied (with the lock held)
+        #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
+        self._gap_open: set[str] = set()
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         #: Damaged lines per source in the current window: (window start, count); see _noise.
@@ -441,6 +450,8 @@ class SessionCore(abc.ABC):
         """Acknowledge one alert (by code) or all of them."""
         with self._lock:
             keep = () if code is None else tuple(a for a in self._snap.alerts if a.code != code)
+            if code in (None, "gap"):  # the croupier has looked at the lost frames' cards
+                self._gap_open.clear()
             self._publish(replace(self._snap, alerts=keep))
 
     # -- events from card sources ---------------------------------------------------
@@ -460,6 +471,7 @@ class SessionCore(abc.ABC):
                            + (f"; it may be {maybe}" if maybe else ""),
                            "look at the card and type it (K), or hold it to the camera again")
             elif isinstance(event, SeqGap):
+                self._gap_open.add(event.source)
                 self.alert("gap", "error", "FRAMES LOST",
                            f"the {event.source} lost frame(s) {frame_runs(event.missing)}: a card may have been missed",
                            "compare the cards on the table with the display and type any missing card (K)")
@@ -534,10 +546,29 @@ class SessionCore(abc.ABC):
             self._positions[event.source] = (boot, event.seq)
         self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
                                   "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no})
-        if event.confidence < CONFIRM_BELOW or event.candidates:
+        if self._snap.pending is not None:
+            # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
+            # sure one was played before it, in its place.
+            self._publish(replace(self._snap, waiting=self._snap.waiting + (event,)))
+            return
+        self._take(event)
+
+    def _take(self, event: CardRead) -> None:
+        """Play a card read, or have it wait for the croupier: unsure, doubted, or the first after frames
+        that may have held a card were lost (it would go where the lost card belongs)."""
+        if not event.doubt and event.source in self._gap_open:
+            event = replace(event, doubt=AFTER_A_GAP)
+        if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
             self._publish(replace(self._snap, pending=event))
             return
         self._play(event.card, event.source, event.zone, event.confidence, event.seq)
+
+    def _take_waiting(self) -> None:
+        """The cards read while one waited, in order, now that it is settled."""
+        while self._snap.pending is None and self._snap.waiting:
+            event, rest = self._snap.waiting[0], self._snap.waiting[1:]
+            self._publish(replace(self._snap, waiting=rest))
+            self._take(event)
 
     def _link(self, event: LinkState) -> None:
         links = dict(self._snap.links)
@@ -592,8 +623,12 @@ class SessionCore(abc.ABC):
                 card = parse_card(text, require_suit=self.TYPED_CARD_NEEDS_SUIT)
             except InvalidCardError as exc:
                 return self._refuse(str(exc))
-            if self._snap.pending is not None:
-                return self.confirm_pending(card)
+            pending = self._snap.pending
+            if pending is not None and pending.doubt == AFTER_A_GAP:
+                # The missing card, typed: it goes before the one read after the gap, which still waits.
+                return self._play(card, "keyboard", zone)
+            if pending is not None:
+                return self.confirm_pending(card)  # the croupier's correction of an unsure read
             return self._play(card, "keyboard", zone)
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
@@ -606,14 +641,21 @@ class SessionCore(abc.ABC):
             if pending is None:
                 return "no card is waiting for confirmation"
             self._publish(replace(self._snap, pending=None))
+            self._gap_open.discard(pending.source)  # the croupier has looked at the layout
             chosen = card or pending.card
-            return self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq)
+            error = self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq)
+            self._take_waiting()
+            return error
 
     def reject_pending(self) -> None:
         with self._lock:
             if self._replay_refusal() is not None:
                 return
+            pending = self._snap.pending
             self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
+            if pending is not None:
+                self._gap_open.discard(pending.source)
+            self._take_waiting()
 
     def close(self) -> None:
         with self._lock:

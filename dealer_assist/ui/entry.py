@@ -129,7 +129,9 @@ class CardEntry(QWidget):
         if pending is not None:
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
             why = getattr(pending, "doubt", "") or f"{pending.confidence:.0%} sure"
-            self.question.setText(f"CONFIRM: is it {cands}? ({pending.source}: {why})")
+            after = len(getattr(snap, "waiting", ()))
+            self.question.setText(f"CONFIRM: is it {cands}? ({pending.source}: {why})"
+                                  + (f" · {after} more read after it wait their turn" if after else ""))
             mode = "pending"
         elif held:
             self.question.setText("HELD: " + " ".join(c.label for c in held) + " came after the round")
