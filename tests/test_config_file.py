@@ -188,3 +188,16 @@ def test_a_misspelt_blackjack_key_is_refused_in_a_baccarat_config_too(tmp_path):
     with pytest.raises(ConfigError, match=r"\[blackjack\] unknown blackjack setting\(s\) hit_soft_17"):
         _load(tmp_path, GOOD + "\n[blackjack]\nhit_soft_17 = true\n")
     assert _load(tmp_path, GOOD + "\n[blackjack]\nhits_soft_17 = true\n").blackjack == {"hits_soft_17": True}
+
+
+def test_more_chips_than_keys_are_refused_and_seat_limits_are_named_plainly(tmp_path):
+    """Ten chips were taken: the row's buttons read "Jnd(", "oub", "000", the tenth had no key; and a
+    blackjack minimum above the maximum read "Decimal('500.00') to Decimal('5.00')"."""
+    ten = ", ".join(f'"{v}"' for v in (1, 5, 10, 25, 50, 100, 500, 1000, 5000, 10000))
+    with pytest.raises(ConfigError, match="lists 10 chips; a table takes at most 9"):
+        _load(tmp_path, GOOD.replace('chips = ["5", "25", "100"]', f"chips = [{ten}]"))
+    with pytest.raises(ConfigError, match="chips.*1 to 9 amounts"):
+        _load(tmp_path, GOOD + f"\n[blackjack]\nchips = [{ten}]\n")
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, GOOD + '\n[blackjack]\nmin_bet = "500"\nmax_bet = "5"\n')
+    assert "500.00 to 5.00" in str(info.value) and "Decimal(" not in str(info.value)

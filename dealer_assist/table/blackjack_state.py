@@ -60,8 +60,8 @@ class BlackjackTableRules:
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not 1 <= self.seats <= self.house.max_seats:
             raise BlackjackTableError(f"invalid number of seats {self.seats!r}: 1 to {self.house.max_seats}")
         if not (isinstance(self.min_bet, Decimal) and isinstance(self.max_bet, Decimal)) or not 0 < self.min_bet <= self.max_bet:
-            raise BlackjackTableError(f"invalid seat limits {self.min_bet!r} to {self.max_bet!r}: "
-                                      "Decimal amounts with 0 < minimum <= maximum")
+            raise BlackjackTableError(f"invalid seat limits {self.min_bet} to {self.max_bet}: the minimum must be "
+                                      "above 0 and no more than the maximum")
         if not self.chips or not all(isinstance(c, Decimal) and c > 0 for c in self.chips):
             raise BlackjackTableError(f"invalid chips {self.chips!r}: positive Decimal values")
 
@@ -72,7 +72,8 @@ CONFIG_KEYS = {
     "dealer_blackjack_takes_all": "true or false", "split_any_tens": "true or false",
     "double_after_split": "true or false", "double_totals": "a list of hard totals, e.g. [9, 10, 11]",
     "blackjack_pays": 'a ratio as a string, e.g. "1.5"', "seats": "a whole number of seats",
-    "min_bet": 'an amount, e.g. "5"', "max_bet": 'an amount, e.g. "500"', "chips": 'a list of amounts, e.g. ["1", "5"]',
+    "min_bet": 'an amount, e.g. "5"', "max_bet": 'an amount, e.g. "500"',
+    "chips": 'a list of 1 to 9 amounts, e.g. ["1", "5"]',
 }
 
 
@@ -104,8 +105,8 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
             elif key in ("min_bet", "max_bet"):
                 table[key] = parse_money(value)
             else:
-                if not isinstance(value, list):
-                    raise ValueError  # a string's characters were taken as the chips
+                if not isinstance(value, list) or not 1 <= len(value) <= 9:
+                    raise ValueError  # a string's characters were taken as the chips; keys 1 to 9 choose them
                 table[key] = tuple(parse_money(v) for v in value)
         except (ValueError, TypeError, ArithmeticError, InvalidAmountError):
             raise BlackjackTableError(f"bad blackjack setting {key} = {value!r}: {CONFIG_KEYS[key]}") from None

@@ -147,6 +147,10 @@ def _typed(section: dict, name: str, key: str, default: Any, kind: type, path: P
     return value
 
 
+#: Chips a table takes (keys 1 to 9 choose them).
+MOST_CHIPS = 9
+
+
 def _pair_pays(value: Any, path: Path) -> Decimal:
     """``paytable.pair_pays``: the pair bets' payout to 1, a whole or two-decimal number from 1 to 100."""
     try:
@@ -207,6 +211,8 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         chips = tuple(parse_money(c) for c in listed)
         if not chips or any(c <= 0 for c in chips):
             raise ConfigError(f"{path}: table.chips must list chip values above zero")
+        if len(chips) > MOST_CHIPS:  # keys 1 to 9 choose them, and more do not fit the chip row
+            raise ConfigError(f"{path}: table.chips lists {len(chips)} chips; a table takes at most {MOST_CHIPS}")
         seats = _typed(table_d, "table", "seats", 7, int, path)
         if not 1 <= seats <= 14:
             raise ConfigError(f"{path}: table.seats {seats} must be 1 to 14")
