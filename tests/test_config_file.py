@@ -148,15 +148,19 @@ def test_pairs_that_favour_the_players_are_refused_and_a_fair_payout_is_named(tm
     n = 6 * 4  # cards of a rank in GOOD's 6 decks; the four ten-values are one value (96 cards)
     pair = (9 * n * (n - 1) + 4 * n * (4 * n - 1)) / (13 * n * (13 * n - 1))
     assert f"players an edge of {12 * pair - 1:.2%}" in str(info.value)  # 74.23%
-    assert "pair_pays to 5 or less" in str(info.value)
+    even = 1 / pair - 1  # the payout at which the bet is even: 5.8876...
+    assert f"pair_pays to {int(even * 100) / 100:.2f} or less" in str(info.value)  # 5.88, the most with an edge
+    assert _load(tmp_path, GOOD.replace("tie_pushes = true", 'tie_pushes = true\npair_by = "value"\npair_pays = 5.88')
+                 ).rules.paytable.player_pair == Decimal("5.88")  # a TOML float is a payout too
     five = _load(tmp_path, GOOD.replace("tie_pushes = true", 'tie_pushes = true\npair_by = "value"\npair_pays = "5"'))
     assert (five.rules.paytable.player_pair, five.rules.paytable.banker_pair) == (Decimal("5"), Decimal("5"))
     with pytest.raises(ConfigError, match="pairs by value paying 6:1"):
         _load(tmp_path, GOOD.replace("tie_pushes = true", 'tie_pushes = true\npair_by = "value"\npair_pays = 6'))
-    with pytest.raises(ConfigError, match="pairs by rank paying 14:1"):  # rank pairs come 7.5%: 13:1 is the most
+    with pytest.raises(ConfigError, match="pairs by rank paying 14:1") as rank:  # rank pairs come 7.5%
         _load(tmp_path, GOOD.replace("tie_pushes = true", 'tie_pushes = true\npair_pays = "14"'))
+    assert "pair_by" not in str(rank.value)  # it is by rank already: no such advice
     assert _load(tmp_path, GOOD.replace("tie_pushes = true", 'tie_pushes = true\npair_pays = "12"')).rules.paytable.player_pair == 12
-    for bad in ('"0.5"', '"x"', "true", '"101"'):
+    for bad in ('"0.5"', '"x"', "true", '"101"', "11.555"):
         with pytest.raises(ConfigError, match="paytable.pair_pays = .* must be a payout to 1"):
             _load(tmp_path, GOOD.replace("tie_pushes = true", f"tie_pushes = true\npair_pays = {bad}"))
 

@@ -60,6 +60,7 @@ Other keys and ranges: ``shoe.cut_from_end`` (cards behind the cut card, default
 from __future__ import annotations
 
 import difflib
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -154,9 +155,9 @@ MOST_CHIPS = 9
 def _pair_pays(value: Any, path: Path) -> Decimal:
     """``paytable.pair_pays``: the pair bets' payout to 1, a whole or two-decimal number from 1 to 100."""
     try:
-        if isinstance(value, bool) or not isinstance(value, (str, int)):
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise ValueError
-        pays = parse_money(str(value))
+        pays = parse_money(repr(value) if isinstance(value, float) else str(value))  # TOML 11.5 as "11.5"
         if not 1 <= pays <= 100:
             raise ValueError
     except (ValueError, InvalidAmountError):
@@ -174,13 +175,15 @@ def _refuse_a_players_edge(paytable: pt.Paytable, decks: int, path: Path) -> Non
     if odds.house_edge > 0:
         return
     chance = (1 - odds.house_edge) / (Fraction(paytable.player_pair) + 1)
-    fair = int(1 / chance - 1)  # the highest whole payout that still leaves the house an edge
-    fair -= 1 if fair + 1 == 1 / chance else 0
+    even = (1 / chance - 1) * 100  # in cents of a payout: at it, the bet is even
+    cents = math.floor(even) - (1 if math.floor(even) == even else 0)  # the most that still leaves the house an edge
+    fair = Decimal(cents) / 100
     pays = paytable.player_pair
-    shown = pays.quantize(Decimal(1)) if pays == pays.to_integral_value() else pays
-    raise ConfigError(f"{path}: pairs by {paytable.pair_by} paying {shown}:1 give the players an edge "
+    shown = lambda d: d.quantize(Decimal(1)) if d == d.to_integral_value() else d.normalize()  # noqa: E731
+    raise ConfigError(f"{path}: pairs by {paytable.pair_by} paying {shown(pays)}:1 give the players an edge "
                       f"of {float(-odds.house_edge):.2%} on both pair bets (a pair comes {float(chance):.1%} of the "
-                      f"time): set paytable.pair_pays to {fair} or less, or pair_by = \"rank\"")
+                      f"time): set paytable.pair_pays to {shown(fair)} or less"
+                      + (', or pair_by = "rank"' if paytable.pair_by == "value" else ""))
 
 
 def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> AppConfig:
