@@ -102,3 +102,16 @@ def test_text_from_a_device_or_a_typed_name_is_shown_as_written_not_as_html(qtbo
     assert bar.text.textFormat() == Qt.TextFormat.PlainText and forged in bar.text.text()
     for label in (window.entry.question, window.status.links, window.betting.message, window.banner.reason):
         assert label.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_the_blackjack_banners_and_action_buttons_read_at_aa():
+    """DEALER DRAWS and the DOUBLE button: cream on #c0630b read 3.7:1."""
+    from PySide6.QtGui import QColor
+
+    from dealer_assist.ui.blackjack.panels import BUSTS, DECIDE, DRAWS, STANDS, ActionBar
+
+    for fill in (DRAWS, STANDS, BUSTS, DECIDE):
+        assert theme.contrast(theme.TEXT, fill) >= AA, fill.name()
+    bar = ActionBar(lambda name: None)
+    for colour in bar._colours.values():
+        assert theme.contrast(theme.ink_on(QColor(colour)), QColor(colour)) >= AA, colour

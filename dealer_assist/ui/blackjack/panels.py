@@ -21,7 +21,7 @@ from dealer_assist.ui import theme
 from dealer_assist.ui.entry import CardEntry
 from dealer_assist.ui.out_of_sight import titled
 
-DRAWS = QColor("#c0630b")  # the dealer must take a card: orange, not to be missed
+DRAWS = QColor("#a35200")  # the dealer must take a card: orange, not to be missed (cream on it: 4.9:1)
 STANDS = QColor("#1d5fbf")
 BUSTS = QColor("#a3171d")
 DECIDE = QColor("#7a5a00")
@@ -88,7 +88,7 @@ class ActionBar(QWidget):
     def __init__(self, run: Callable[[str], Any], parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.buttons: dict[str, QPushButton] = {}
-        self._colours = {"hit": theme.TIE.name(), "stand": "#a3171d", "double": "#c0630b", "split": "#1d5fbf"}
+        self._colours = {"hit": theme.TIE.name(), "stand": "#a3171d", "double": DRAWS.name(), "split": "#1d5fbf"}
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         commands = DECISIONS + (("deal", "DEAL", "Space"), ("void", "VOID", "Bksp"), ("next_round", "NEXT", "N"),
