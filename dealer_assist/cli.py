@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Optional, Sequence
 
-from dealer_assist import __version__
-from dealer_assist.commands import MODULES
-from dealer_assist.commands.output import CommandError, fail
+# One BLAS thread, set before numpy loads: the odds need no more, and Qt forking its accessibility helper
+# at start while OpenBLAS threads held a lock hung the display about one start in twenty.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from dealer_assist import __version__  # noqa: E402
+from dealer_assist.commands import MODULES  # noqa: E402
+from dealer_assist.commands.output import CommandError, fail  # noqa: E402
 
 
 def build_parser() -> argparse.ArgumentParser:

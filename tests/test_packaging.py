@@ -42,3 +42,14 @@ def test_the_installed_console_script_runs_and_reports_the_package_version():
     out = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=60, cwd="/")
     assert out.returncode == 0 and out.stdout.strip() == f"dealer-assist {dealer_assist.__version__}"
     assert version("dealer-assist") == dealer_assist.__version__
+
+
+def test_the_program_sets_one_blas_thread_before_numpy_loads():
+    """OpenBLAS threads holding a lock while Qt forked its accessibility helper hung a start in twenty."""
+    import subprocess
+    import sys
+
+    code = ("import os, sys; os.environ.pop('OPENBLAS_NUM_THREADS', None); import dealer_assist.cli; "
+            "print(os.environ.get('OPENBLAS_NUM_THREADS'), 'numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["1", "False"], out.stderr
