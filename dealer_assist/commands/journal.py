@@ -218,7 +218,7 @@ def run_recover(args: argparse.Namespace) -> int:
 
     from dealer_assist.table.config import ConfigError, load_config
     from dealer_assist.table.journal import Journal, JournalError
-    from dealer_assist.table.supervisor import SupervisorError
+    from dealer_assist.table.supervisor import SupervisorError, WrongPinError
 
     action = "journal_continue" if args.how == "continue" else "journal_new"
     with _open(args.path) as journal:
@@ -239,6 +239,10 @@ def run_recover(args: argparse.Namespace) -> int:
         pin = getpass.getpass("PIN: ") if sys.stdin.isatty() else sys.stdin.readline().strip()
         try:
             correction = roster.authorize(args.supervisor, pin, action, target, args.reason).to_payload()
+        except WrongPinError:
+            # Not "N more tries": the broken file cannot record the try, so no count goes on across runs.
+            raise CommandError(f"wrong name or PIN for supervisor {args.supervisor!r}; the journal was not changed",
+                               1) from None
         except SupervisorError as exc:
             raise CommandError(f"{exc}; the journal was not changed", 1) from None
     try:
