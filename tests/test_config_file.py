@@ -178,12 +178,19 @@ def test_a_supervisor_listed_twice_is_refused_and_a_quoted_name_stays_valid_toml
     with pytest.raises(ConfigError, match="'Ana' is listed twice"):
         _load(tmp_path, GOOD + f'\n[[supervisors]]\nname = "Ana"\npin_hash = "{one}"\n'
                                f'\n[[supervisors]]\nname = "Ana"\npin_hash = "{two}"\n')
-    name = 'Ana "Boss"\\ \ninjected = true'
+    name = 'Ana "Boss" \\ injected = true'
     out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "supervisor", "hash", name],
                          input="482193\n", capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     (entry,) = tomllib.loads(out.stdout)["supervisors"]
     assert entry["name"] == name and set(entry) == {"name", "pin_hash"}
+    for bad in ("Ana\ninjected = true", "   ", " Ana"):  # a line break, a blank, a space at an end
+        out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "supervisor", "hash", bad],
+                             input="482193\n", capture_output=True, text=True, timeout=60)
+        assert out.returncode != 0 and "must be printable" in out.stderr
+    with pytest.raises(ConfigError, match="'ana' is listed twice"):  # Ana and ana: one person on the record
+        _load(tmp_path, GOOD + f'\n[[supervisors]]\nname = "Ana"\npin_hash = "{one}"\n'
+                               f'\n[[supervisors]]\nname = "ana"\npin_hash = "{two}"\n')
 
 
 def test_a_misspelt_blackjack_key_is_refused_in_a_baccarat_config_too(tmp_path):

@@ -25,6 +25,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_hash(args: argparse.Namespace) -> int:
     from dealer_assist.table.supervisor import SupervisorError, hash_pin
 
+    if not args.name.strip() or args.name != args.name.strip() or not args.name.isprintable():
+        raise CommandError(f"supervisor name {args.name!r} must be printable, with no space at either end")
+
     if sys.stdin.isatty():
         pin = getpass.getpass("PIN (4-12 digits): ")
         if getpass.getpass("again: ") != pin:

@@ -259,10 +259,14 @@ class SupervisorRoster:
                 read_pin_hash(str(item["pin_hash"]))
             except PinHashError as exc:
                 raise PinHashError(f"supervisor {item['name']!r}: {exc}") from None
-            if any(s.name == str(item["name"]) for s in supervisors):
-                # Two PINs for one name: the last took over without a word, and the first stopped working.
+            name = str(item["name"])
+            if not name.strip() or name != name.strip() or not name.isprintable():
+                raise PinHashError(f"supervisor name {name!r} must be printable, with no space at either end")
+            if any(s.name.casefold() == name.casefold() for s in supervisors):
+                # Two PINs for one name: the last took over without a word, and the first stopped working;
+                # "Ana" and "ana" are one person on a correction's record.
                 raise PinHashError(f"supervisor {item['name']!r} is listed twice: keep one [[supervisors]] entry "
-                                   "per name")
+                                   "per name (names are told apart regardless of case)")
             supervisors.append(Supervisor(str(item["name"]), str(item["pin_hash"])))
         return cls(supervisors, **kwargs)
 
