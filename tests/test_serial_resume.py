@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from dealer_assist.cards import parse_card
-from dealer_assist.events import CardRead, DeviceHello, SeqGap
+from dealer_assist.events import CardRead, DeviceHello, LinkState, SeqGap
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.serial_shoe import SerialShoe
@@ -212,3 +212,19 @@ def test_cards_read_after_lost_frames_wait_behind_the_croupier_in_their_order(qt
     assert s.snapshot.pending is None and s.snapshot.waiting == ()
     s.handle(CardRead(parse_card("2C"), SOURCE, time.time(), seq=5))  # the layout was looked at: no more waiting
     assert s.snapshot.pending is None
+
+
+def test_noise_between_good_frames_is_still_journaled_at_most_once_a_second(tmp_path):
+    """Each good frame flushed the noise count in its place: with cards at 6 a second, 5 entries a second."""
+    from dealer_assist.events import FrameDropped
+
+    path = tmp_path / "j.sqlite"
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(path), odds=False)
+    t = 1000.0
+    for n in range(24):  # 4 s: a damaged line, then a good frame, 6 times a second
+        session.handle(FrameDropped(SOURCE, t, "crc"))
+        session.handle(LinkState(SOURCE, t + 0.01, "up"))
+        t += 1 / 6
+    session.close()
+    entries = [e for e in Journal.open(path, readonly=True).entries() if e.kind == "frame_dropped"]
+    assert len(entries) <= 5 and sum(e.payload["count"] for e in entries) == 24

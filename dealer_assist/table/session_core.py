@@ -459,8 +459,9 @@ class SessionCore(abc.ABC):
         """Take one event from a card source (any thread)."""
         with self._lock:
             source = getattr(event, "source", None)
-            if not isinstance(event, FrameDropped) and self._drops.get(source, (0,))[0]:
-                self._record_drops(source, getattr(event, "t", 0.0))  # the noise before it, in its place
+            count, _, written = self._drops.get(source, (0, {}, 0.0))
+            if not isinstance(event, FrameDropped) and count and getattr(event, "t", 0.0) - written >= DROPS_EVERY:
+                self._record_drops(source, event.t)  # the noise before it, in its place (at most once a second)
             if isinstance(event, CardRead):
                 self._card_read(event)
             elif isinstance(event, Unreadable):
