@@ -39,6 +39,14 @@ def make_journal(path: Path, n: int = 12) -> Journal:
     return journal
 
 
+def deleted_entry_journal(path: Path) -> None:
+    """A journal of 8 entries whose 5th a tamperer deleted (:func:`tamper_delete`): entries 1-4 verify."""
+    make_journal(path, 8).close()
+    conn = raw(path)
+    tamper_delete(conn)
+    conn.close()
+
+
 def raw(path: Path) -> sqlite3.Connection:
     """A tamperer's connection: plain sqlite3, with the append-only triggers dropped."""
     conn = sqlite3.connect(str(path), isolation_level=None)
@@ -285,10 +293,7 @@ def test_a_broken_journal_is_not_opened_for_writing_and_not_changed(tmp_path):
 
 def test_supervisor_can_continue_from_the_verified_point_keeping_the_old_file(tmp_path):
     path = tmp_path / "j"
-    make_journal(path, 8).close()
-    conn = raw(path)
-    tamper_delete(conn)
-    conn.close()
+    deleted_entry_journal(path)
     journal, kept = Journal.continue_from_verified(path)
     with journal:
         entries = list(journal.entries())
@@ -775,10 +780,7 @@ def test_a_supervisor_recovers_a_broken_journal_from_the_command_line(tmp_path, 
     from dealer_assist.table.supervisor import hash_pin
 
     path = tmp_path / "j"
-    make_journal(path, 8).close()
-    conn = raw(path)
-    tamper_delete(conn)
-    conn.close()
+    deleted_entry_journal(path)
     with pytest.raises(JournalBrokenError, match="journal recover .* --continue"):
         Journal.open(path)
     config = tmp_path / "table.toml"
@@ -836,10 +838,7 @@ def test_a_journal_whose_guards_were_removed_is_named_though_every_entry_chains(
 
 def test_a_rebuilt_journal_is_owner_and_group_readable_as_a_new_one(tmp_path):
     path = tmp_path / "j"
-    make_journal(path, 8).close()
-    conn = raw(path)
-    tamper_delete(conn)
-    conn.close()
+    deleted_entry_journal(path)
     journal, _ = Journal.continue_from_verified(path)
     journal.close()
     assert path.stat().st_mode & 0o777 == 0o640
