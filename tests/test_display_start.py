@@ -144,3 +144,20 @@ def test_a_recovered_blackjack_table_goes_on_with_the_rest_of_its_deck(tmp_path)
     assert len(starts) == 2
     dealt = [e.payload["card"] for e in entries[starts[1]:] if e.kind == "card_read"]
     assert dealt and not [e for e in entries if e.kind == "card_refused"]
+
+
+def test_sigterm_closes_the_table_as_ctrl_q_does(tmp_path):
+    """A service manager stopping the table (SIGTERM) killed it without its JSON end event."""
+    import signal
+    import time
+
+    journal = tmp_path / "table.sqlite"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", "run", "--journal", str(journal), "--json",
+                             "--quit-after", "60"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert json.loads(proc.stdout.readline())["event"] == "start"
+    time.sleep(2)
+    proc.send_signal(signal.SIGTERM)
+    out, _ = proc.communicate(timeout=30)
+    end = json.loads(out.splitlines()[-1])
+    assert proc.returncode == 0 and end["event"] == "end" and end["journal_head"]["verified"] is True

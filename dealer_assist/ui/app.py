@@ -7,6 +7,7 @@ the same pieces for tests, the screenshot script and the benchmark.
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -236,9 +237,18 @@ def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int
                 window.grab().save(screenshot)
             app.quit()
         QTimer.singleShot(int(quit_after * 1000), finish)
+    # SIGTERM (a service manager stopping the table) closes it as Ctrl+Q does: the journal closed, the
+    # source stopped, `run --json`'s end event printed.  Python sees a signal only between bytecodes, so
+    # a timer wakes the interpreter while Qt's loop waits.
+    previous = signal.signal(signal.SIGTERM, lambda *_: app.quit())
+    waker = QTimer()
+    waker.timeout.connect(lambda: None)
+    waker.start(250)
     try:
         return app.exec()
     finally:
+        waker.stop()
+        signal.signal(signal.SIGTERM, previous)
         window.closed.disconnect(app.quit)
         table.close()
         app.setQuitOnLastWindowClosed(quit_on_last)
