@@ -27,7 +27,8 @@ class PtyEndpoint:
     def __init__(self, link: Optional[str] = None) -> None:
         if link and os.path.lexists(link) and not os.path.islink(link):
             # The link is replaced and, at an unplug or the end, removed: it must never be someone's file.
-            raise EndpointError(f"--link {link} is a file, not a link this simulator made: give a path that "
+            what = "a folder" if os.path.isdir(link) else "a file"
+            raise EndpointError(f"--link {link} is {what}, not a link this simulator made: give a path that "
                                 "does not exist yet (e.g. /tmp/card-shoe); nothing was changed")
         self.link = link
         self._master: Optional[int] = None

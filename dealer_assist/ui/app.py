@@ -107,8 +107,7 @@ def open_journal(path: Path) -> Any:
         return Journal.open(path)
     except JournalBrokenError as exc:
         raise DisplayError(f"the journal {path} is broken and the table will not start on it: {exc}. "
-                           f"Check it with `dealer-assist journal verify {path}`; a supervisor decides whether to "
-                           "continue from the last verified entry or start a new journal") from None
+                           f"`dealer-assist journal verify {path}` shows what is wrong") from None
     except JournalError as exc:
         raise DisplayError(f"cannot open the journal {path}: {exc}") from None
 
