@@ -115,3 +115,21 @@ def test_the_blackjack_banners_and_action_buttons_read_at_aa():
     bar = ActionBar(lambda name: None)
     for colour in bar._colours.values():
         assert theme.contrast(theme.ink_on(QColor(colour)), QColor(colour)) >= AA, colour
+
+
+def test_the_pay_list_groups_thousands_as_the_totals_line_does(qtbot, table_factory):
+    """The totals said 5,000.00 and the pay list beside them "5000.00 / PAY 4750.00"."""
+    from decimal import Decimal
+
+    from baccarat_rounds import BANKER_WINS_5_0, play_round
+    from dealer_assist.baccarat.bets import TableLimits
+    from dealer_assist.baccarat.paytable import Bet
+    from dealer_assist.table.state import TableRules
+
+    rules = TableRules(chips=(Decimal("5000"),), limits=TableLimits(max_payout=Decimal("100000")))
+    window = table_factory("manual", rules=rules)
+    play_round(window.session, "5000", [(1, Bet.BANKER)], BANKER_WINS_5_0)
+    qtbot.waitUntil(lambda: bool(window.settlement.rows()), timeout=3000)
+    (row,) = window.settlement.rows()
+    assert row[2:5] == ("5,000.00", "PAY 4,750.00", "250.00")
+    assert "Stakes 5,000.00" in window.settlement.totals.text()

@@ -127,11 +127,11 @@ class SettlementView(QWidget):
         self._shown = key
         if settlement is None:
             self._title = f"ROUND {state.round_no}: BETS"
-            lines = [(str(w.seat), w.bet.label, fmt(w.stake), "", "", None) for w in state.betting.layout.wagers()]
+            lines = [(str(w.seat), w.bet.label, fmt_grouped(w.stake), "", "", None) for w in state.betting.layout.wagers()]
             self.totals.setText("After the round: take losing bets, then pay seat by seat.")
         else:
             self._title = f"ROUND {state.round_no}: PAY IN THIS ORDER"
-            lines = [(str(r.seat), r.bet.label, fmt(r.stake), r.call.upper(),
+            lines = [(str(r.seat), r.bet.label, fmt_grouped(r.stake), r.call.upper().replace(fmt(r.pays), fmt_grouped(r.pays)),
                       fmt(r.commission) if r.commission else "", r.result) for r in settlement.paying_order]
             self.totals.setText(f"Stakes {fmt_grouped(settlement.stakes)} · Paid {fmt_grouped(settlement.paid)} · "
                                 f"Commission {fmt_grouped(settlement.commission)} · House {fmt_grouped(settlement.house)}")

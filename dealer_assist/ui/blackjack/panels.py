@@ -302,7 +302,7 @@ class SettlementPanel(QWidget):
         if s is None:
             self._title = f"ROUND {state.round_no}: BETS"
             self.lines = [f"seat {seat}: {fmt(stake)}" for seat, stake in state.bets]
-            rows = [(f"SEAT {seat}", fmt(stake), "", None, "") for seat, stake in state.bets]
+            rows = [(f"SEAT {seat}", fmt_grouped(stake), "", None, "") for seat, stake in state.bets]
             self.totals.setText(f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)} per seat")
         else:
             self._title = f"ROUND {state.round_no}: PAY"
@@ -311,9 +311,9 @@ class SettlementPanel(QWidget):
                 many = sum(1 for x in s.hands if x.seat == h.seat) > 1
                 who = f"SEAT {h.seat}" + (f" hand {h.hand + 1}" if many else "")
                 res = h.result.value
-                call = {"win": f"PAY {fmt(h.pays)}", "lose": "TAKE", "push": "PUSH"}[res]
+                call = {"win": f"PAY {fmt_grouped(h.pays)}", "lose": "TAKE", "push": "PUSH"}[res]
                 self.lines.append(f"{who}: {fmt(h.stake)} {res} {call}")
-                rows.append((who, fmt(h.stake), call, colours[res], h.reason))
+                rows.append((who, fmt_grouped(h.stake), call, colours[res], h.reason))
             self.totals.setText(f"stakes {fmt_grouped(s.stakes)} · paid {fmt_grouped(s.paid)}\nhouse {fmt_grouped(s.house)} · "
                                 f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)}")
         if rows != self._shown:
