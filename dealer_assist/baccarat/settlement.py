@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Iterable
+from typing import Callable, Iterable
 
 from dealer_assist.baccarat.paytable import STANDARD, Bet, Paytable
 from dealer_assist.baccarat.round import Outcome
@@ -44,11 +44,15 @@ class BetResult:
     @property
     def call(self) -> str:
         """What the croupier does: ``take``, ``push``, ``pay 9.54`` or ``pay 5.00 (half: Banker 6)``."""
+        return self.call_in(fmt)
+
+    def call_in(self, money: Callable[[Decimal], str]) -> str:
+        """:attr:`call` with its amount written by ``money`` (the display groups thousands: ``pay 4,750.00``)."""
         if self.result == "lose":
             return "take"
         if self.result == "push":
             return "push"
-        return f"pay {fmt(self.pays)}" + (" (half: Banker 6)" if self.half_pay else "")
+        return f"pay {money(self.pays)}" + (" (half: Banker 6)" if self.half_pay else "")
 
     def to_json(self) -> dict:
         """This line as JSON-ready values, money as two-decimal strings (never float)."""

@@ -166,6 +166,11 @@ def _pair_pays(value: Any, path: Path) -> Decimal:
     return pays
 
 
+def _payout(ratio: Decimal) -> str:
+    """A payout to 1 as a croupier writes it: ``11``, ``5.88``."""
+    return str(ratio.quantize(Decimal(1)) if ratio == ratio.to_integral_value() else ratio.normalize())
+
+
 def _refuse_a_players_edge(paytable: pt.Paytable, decks: int, path: Path) -> None:
     """Refuse pair bets that favour the players.  A pair by value (a ten and a king) comes about twice
     as often as a pair by rank: at the seeds' 11:1 the players would win 75% of every stake."""
@@ -178,11 +183,9 @@ def _refuse_a_players_edge(paytable: pt.Paytable, decks: int, path: Path) -> Non
     even = (1 / chance - 1) * 100  # in cents of a payout: at it, the bet is even
     cents = math.floor(even) - (1 if math.floor(even) == even else 0)  # the most that still leaves the house an edge
     fair = Decimal(cents) / 100
-    pays = paytable.player_pair
-    shown = lambda d: d.quantize(Decimal(1)) if d == d.to_integral_value() else d.normalize()  # noqa: E731
-    raise ConfigError(f"{path}: pairs by {paytable.pair_by} paying {shown(pays)}:1 give the players an edge "
-                      f"of {float(-odds.house_edge):.2%} on both pair bets (a pair comes {float(chance):.1%} of the "
-                      f"time): set paytable.pair_pays to {shown(fair)} or less"
+    raise ConfigError(f"{path}: pairs by {paytable.pair_by} paying {_payout(paytable.player_pair)}:1 give the players "
+                      f"an edge of {float(-odds.house_edge):.2%} on both pair bets (a pair comes {float(chance):.1%} of "
+                      f"the time): set paytable.pair_pays to {_payout(fair)} or less"
                       + (', or pair_by = "rank"' if paytable.pair_by == "value" else ""))
 
 

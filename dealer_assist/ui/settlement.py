@@ -131,7 +131,7 @@ class SettlementView(QWidget):
             self.totals.setText("After the round: take losing bets, then pay seat by seat.")
         else:
             self._title = f"ROUND {state.round_no}: PAY IN THIS ORDER"
-            lines = [(str(r.seat), r.bet.label, fmt_grouped(r.stake), r.call.upper().replace(fmt(r.pays), fmt_grouped(r.pays)),
+            lines = [(str(r.seat), r.bet.label, fmt_grouped(r.stake), r.call_in(fmt_grouped).upper(),
                       fmt(r.commission) if r.commission else "", r.result) for r in settlement.paying_order]
             self.totals.setText(f"Stakes {fmt_grouped(settlement.stakes)} · Paid {fmt_grouped(settlement.paid)} · "
                                 f"Commission {fmt_grouped(settlement.commission)} · House {fmt_grouped(settlement.house)}")
