@@ -842,3 +842,46 @@ def test_a_rebuilt_journal_is_owner_and_group_readable_as_a_new_one(tmp_path):
     journal, _ = Journal.continue_from_verified(path)
     journal.close()
     assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_a_journal_cut_shorter_than_sqlites_header_is_not_written_over(tmp_path):
+    """SQLite takes a file of under 10 bytes for an empty database: a journal truncated that short was
+    silently replaced by a new one, its remains gone."""
+    from dealer_assist.table.journal import UnreadableFileError
+
+    path = tmp_path / "j.sqlite"
+    make_journal(path, 3).close()
+    for size in (1, 9):
+        path.write_bytes(path.read_bytes()[:size] if path.stat().st_size > size else b"S" * size)
+        before = path.read_bytes()
+        with pytest.raises(UnreadableFileError, match="journal recover .* --new"):
+            Journal.open(path)
+        assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("damage", ["random bytes", "emptied", "cut short"])
+def test_a_journal_nothing_can_be_read_from_is_started_anew_by_a_supervisor(tmp_path, capsys, monkeypatch, damage):
+    """`recover --new` refused a file SQLite cannot open, the very file the table's refusal sent it to:
+    a journal whose header a disk fault destroyed had no way on but another --journal, unlinked."""
+    import io
+
+    path = tmp_path / "j.sqlite"
+    make_journal(path, 3).close()
+    wrecked = {"random bytes": bytes(range(256)) * 20, "emptied": b"", "cut short": b"SQL"}[damage]
+    path.write_bytes(wrecked)
+    with pytest.raises(JournalError, match="journal recover .* --new"):
+        Journal.open(path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, _, err = run_cli(capsys, "journal", "recover", str(path), "--continue", "--supervisor", "Ana",
+                           "--reason", "disk fault")
+    assert code == 2 and "--new instead of --continue" in err and path.read_bytes() == wrecked
+    code, out, _ = run_cli(capsys, "journal", "recover", str(path), "--new", "--supervisor", "Ana",
+                           "--reason", "disk fault", "--json")
+    result = json.loads(out)
+    assert code == 0 and Path(result["kept"]).read_bytes() == wrecked  # kept, byte for byte
+    with Journal.open(path) as journal:  # the table starts on it
+        assert journal.verify().ok
+        first, decided = list(journal.entries())
+    assert first.kind == "journal_started" and first.payload["previous"] == result["kept"]
+    assert decided.payload["recovered"] == "journal_new" and decided.payload["correction"]["reason"] == "disk fault"
+    assert decided.payload["correction"]["target"]["problem"] == "unreadable"

@@ -66,7 +66,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "(asked, or one line on stdin) and reason; both are journaled. Without a "
                                    "roster (no --config, or none in it) no PIN is checked and the name is "
                                    "recorded as given. Each run checks one PIN: a refused one cannot be "
-                                   "journaled into the broken file, so it is not counted across runs.")
+                                   "journaled into the broken file, so it is not counted across runs. A file "
+                                   "nothing can be read from (emptied, not SQLite, damaged) can only be started "
+                                   "anew (--new).")
     how = r.add_mutually_exclusive_group(required=True)
     how.add_argument("--continue", dest="how", action="store_const", const="continue",
                      help="go on from the last verified entry (the chain and the journal id continue)")
@@ -217,21 +219,34 @@ def run_recover(args: argparse.Namespace) -> int:
     import getpass
 
     from dealer_assist.table.config import ConfigError, load_config
-    from dealer_assist.table.journal import Journal, JournalError
+    from dealer_assist.table.journal import Journal, JournalCorruptError, JournalError, UnreadableFileError
     from dealer_assist.table.supervisor import SupervisorError, WrongPinError
 
     action = "journal_continue" if args.how == "continue" else "journal_new"
-    with _open(args.path) as journal:
-        report = journal.verify()
-        guards = journal.guards_intact()
-    if report.ok and guards:
+    try:
+        with Journal.open(args.path, readonly=True) as journal:
+            report = journal.verify()
+            guards = journal.guards_intact()
+        target = {"journal": args.path, "first_bad_seq": report.first_bad_seq, "problem": report.problem,
+                  "verified_seq": report.head_seq}
+    except (UnreadableFileError, JournalCorruptError) as exc:
+        # A destroyed header or an emptied file: nothing verifies, so nothing can be continued from.
+        if args.how == "continue":
+            raise CommandError(f"journal {args.path} cannot be read at all ('dealer-assist journal verify "
+                               f"{args.path}' says why), so no verified entry can be continued from: a supervisor "
+                               f"can only start anew, with --new instead of --continue (the file is kept); it was "
+                               f"not changed", 2) from None
+        report, guards = None, False
+        target = {"journal": args.path, "first_bad_seq": None, "problem": "unreadable", "detail": str(exc),
+                  "verified_seq": 0}
+    except JournalError as exc:
+        raise CommandError(str(exc), 2) from None
+    if report is not None and report.ok and guards:
         raise CommandError(f"journal {args.path} holds its check: there is nothing to recover; run the table on it", 1)
     try:
         roster = load_config(args.config).roster()
     except (ConfigError, SupervisorError) as exc:
         raise CommandError(str(exc), 2) from None
-    target = {"journal": args.path, "first_bad_seq": report.first_bad_seq, "problem": report.problem,
-              "verified_seq": report.head_seq}
     if roster is None:
         correction = {"supervisor": None, "named": args.supervisor, "action": action, "target": target,
                       "reason": args.reason, "note": "no supervisor roster configured: no PIN checked"}
@@ -254,10 +269,10 @@ def run_recover(args: argparse.Namespace) -> int:
         opened.append("correction", {"recovered": action, "kept": str(kept), "correction": correction})
         head = opened.verify()
     if args.json:
-        emit_json({"path": args.path, "how": args.how, "kept": str(kept), "verified_seq": report.head_seq,
+        emit_json({"path": args.path, "how": args.how, "kept": str(kept), "verified_seq": target["verified_seq"],
                    "head_seq": head.head_seq, "head_hash": head.head_hash})
     else:
-        print(f"journal {args.path}: " + (f"continued from entry {report.head_seq}" if args.how == "continue"
+        print(f"journal {args.path}: " + (f"continued from entry {target['verified_seq']}" if args.how == "continue"
                                          else "started anew") + f"; the broken file is kept as {kept}")
     return 0
 

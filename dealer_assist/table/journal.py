@@ -146,6 +146,15 @@ class NotAJournalError(JournalError):
     """The file exists but is not a dealer-assist journal (another database, or not SQLite)."""
 
 
+class UnreadableFileError(NotAJournalError):
+    """The file cannot be read as any journal: not SQLite at all, or empty.
+
+    A wrong path looks the same as a journal whose header was destroyed, so
+    nothing is done to it; a supervisor who knows it was the table's journal
+    sets it aside with ``journal recover --new`` (:func:`recover_new_hint`).
+    """
+
+
 class JournalCorruptError(JournalError):
     """SQLite reports the file damaged, or its tables are not the journal's."""
 
@@ -229,6 +238,12 @@ def _utc_now() -> str:
 
 # --------------------------------------------------------------------------- sqlite errors
 
+def recover_new_hint(path: PathLike) -> str:
+    """The supervisor's way on from a journal file nothing can be read from: kept aside, a new one begun."""
+    return (f"a supervisor can set it aside (it is kept) and start a new journal: 'dealer-assist journal recover "
+            f"{path} --new --supervisor NAME --reason TEXT [--config FILE]'")
+
+
 def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
     """Turn an SQLite error into the journal error a croupier and a supervisor can act on."""
     code = getattr(exc, "sqlite_errorcode", None)
@@ -247,11 +262,12 @@ def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
             f"cannot open journal {path} while {doing} ({text}): check that the folder exists and can be "
             f"written (SQLite needs to create {path.name}-wal beside it)", path)
     if primary == 26:  # SQLITE_NOTADB
-        return NotAJournalError(f"{path} is not a dealer-assist journal (not an SQLite database); "
-                                f"it was left untouched: give the path of a journal file", path)
+        return UnreadableFileError(f"{path} is not a dealer-assist journal (not an SQLite database); it was left "
+                                   f"untouched: give the path of a journal file. If it is the table's journal, "
+                                   f"damaged, {recover_new_hint(path)}", path)
     if primary == 11:  # SQLITE_CORRUPT
         return JournalCorruptError(f"journal {path} is damaged ({text}) while {doing}; it was left untouched: "
-                                   f"keep the file for the record and start a new journal", path)
+                                   f"{recover_new_hint(path)}", path)
     if primary in (5, 6):  # SQLITE_BUSY / LOCKED
         return JournalError(f"journal {path} is in use by another program while {doing} ({text}): "
                             f"close the other dealer-assist using it", path)
@@ -306,13 +322,15 @@ class Journal:
         if not exists and (readonly or not create):
             raise JournalError(f"journal {path} does not exist: check the path", path)
         if readonly and exists and path.stat().st_size == 0:
-            raise NotAJournalError(f"{path} is an empty file, not a dealer-assist journal", path)
+            raise UnreadableFileError(f"{path} is an empty file, not a dealer-assist journal; if it was the table's "
+                                      f"journal, emptied, {recover_new_hint(path)}", path)
         if exists and path.stat().st_size == 0 and not Path(str(path) + "-wal").exists():
             # A journal is never empty once a table wrote it: emptied, it would have been started anew
             # in the same file and verified clean, the record gone without a trace.
-            raise NotAJournalError(f"{path} is an empty file: a table's journal is never empty, so it may have been "
-                                   "emptied; keep it for whoever investigates and give a new --journal PATH "
-                                   "(or remove it, if you made it empty yourself)", path)
+            raise UnreadableFileError(f"{path} is an empty file: a table's journal is never empty, so it may have "
+                                      f"been emptied; it was left as it is for whoever investigates: "
+                                      f"{recover_new_hint(path)} (or remove it, if you made it empty yourself)",
+                                      path)
         if not readonly and not exists and not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
         # A reader never writes beside the journal (a replay or a verify must leave a journal on a USB stick,
@@ -394,6 +412,12 @@ class Journal:
             if not readonly:
                 conn.execute("PRAGMA busy_timeout = 5000")
             tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not tables and not _holds_nothing_or_sqlite(path):
+                # SQLite takes a file shorter than its header for an empty database and would write over it.
+                raise UnreadableFileError(f"{path} is not a dealer-assist journal (not an SQLite database: "
+                                          f"a {path.stat().st_size}-byte file without SQLite's header); it was left "
+                                          f"untouched: give the path of a journal file. If it is the table's "
+                                          f"journal, damaged, {recover_new_hint(path)}", path)
             if not tables and not readonly:
                 mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 if str(mode).lower() != "wal":
@@ -426,7 +450,7 @@ class Journal:
             journal_id = meta.get("journal_id")
             if not journal_id or not meta.get("head_seq", "").isdigit():
                 raise JournalCorruptError(f"journal {path} has damaged metadata (journal id or head missing); "
-                                          f"keep the file for the record and start a new journal", path)
+                                          f"it was left untouched: {recover_new_hint(path)}", path)
             if not readonly:
                 mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 if str(mode).lower() != "wal":
@@ -770,6 +794,13 @@ def _verified_head(path: Path) -> Tuple[str, int]:
         return report.head_hash, report.head_seq
     except JournalError:
         return "", 0
+
+
+def _holds_nothing_or_sqlite(path: Path) -> bool:
+    """Whether a file is empty (a journal being created) or starts with SQLite's header."""
+    with open(path, "rb") as f:
+        head = f.read(16)
+    return not head or head == b"SQLite format 3\x00"
 
 
 def set_aside(path: PathLike) -> Path:
