@@ -49,11 +49,17 @@ class Unreadable:
 
 @dataclass(frozen=True)
 class SeqGap:
-    """Frames were lost; any of them may have been a card.  Never guessed."""
+    """Frames were lost; any of them may have been a card.  Never guessed.
+
+    ``count_went_back``: the frame that revealed the gap had a number behind the
+    count with no HELLO before it (PROTOCOL.md 7.4): the device most likely
+    restarted and its HELLO was lost, so ``missing`` are the new count's frames.
+    """
 
     source: str
     t: float
     missing: tuple[int, ...]
+    count_went_back: bool = False
 
 
 @dataclass(frozen=True)

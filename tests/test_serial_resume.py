@@ -106,6 +106,23 @@ def test_a_shoe_that_restarts_is_a_standing_warning_and_its_first_hello_a_note(t
     session.close()
 
 
+def test_a_restart_whose_hello_was_lost_is_named_as_one(tmp_path):
+    """The shoe restarted while the table was down, its HELLO unheard: the table showed only FRAMES LOST
+    for frames 0-4, as if a few frames had gone astray, not that the old count's last frames are unknown."""
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(tmp_path / "j.sqlite"),
+                           odds=False)
+    session.handle(DeviceHello(SOURCE, time.time(), "SHOE-1", "B1", "fw"))
+    for event in fed(format_frame("HB", 5, "3"), resume=("B1", 231)):
+        session.handle(event)
+    alerts = {a.code: a for a in session.snapshot.alerts}
+    assert alerts["gap"].title == "FRAMES LOST" and "frame(s) 0-4 of a new count" in alerts["gap"].text
+    assert (alerts["hello"].level, alerts["hello"].title) == ("warning", "SHOE RESTARTED?")
+    assert "went back to 5 with no HELLO" in alerts["hello"].text
+    session.close()
+    plain = fed(HELLO, format_frame("CARD", 1, "AS"), format_frame("CARD", 4, "KH"))
+    assert [e.count_went_back for e in plain if isinstance(e, SeqGap)] == [False]  # a gap ahead is no restart
+
+
 def test_a_long_gap_is_summarised_and_short_ones_named():
     from dealer_assist.table.session_core import frame_runs
 

@@ -399,7 +399,7 @@ class SerialShoe(CardSource):
             if isinstance(frame, HeartbeatFrame) and not verdict.restarted:
                 lost = _cards_among(lost, frame.last_card_seq, self._last_card)
             if lost:
-                self._emit(SeqGap(self.name, self._clock(), lost))
+                self._emit(SeqGap(self.name, self._clock(), lost, count_went_back=verdict.restarted))
         if not verdict.deliver:
             return
         t = self._clock()

@@ -474,8 +474,16 @@ class SessionCore(abc.ABC):
             elif isinstance(event, SeqGap):
                 self._gap_open.add(event.source)
                 self.alert("gap", "error", "FRAMES LOST",
-                           f"the {event.source} lost frame(s) {frame_runs(event.missing)}: a card may have been missed",
+                           f"the {event.source} lost frame(s) {frame_runs(event.missing)}"
+                           + (" of a new count" if event.count_went_back else "") + ": a card may have been missed",
                            "compare the cards on the table with the display and type any missing card (K)")
+                if event.count_went_back:
+                    # As after a HELLO with a new boot id (see _hello): what the old count sent last is unknown.
+                    self.alert("hello", "warning", "SHOE RESTARTED?",
+                               f"{event.source}: its frame count went back to {max(event.missing) + 1} with no HELLO: "
+                               "the shoe most likely restarted and its HELLO was lost, and what it sent just "
+                               "before cannot be known",
+                               "compare the cards on the table with the display and type any missing card (K)")
             elif isinstance(event, LinkState):
                 self._link(event)
             elif isinstance(event, DeviceError):
