@@ -110,6 +110,9 @@ class MainWindow(QMainWindow):
                 + (f" ({note})" if note else "")
         self.hint.setStyleSheet(f"color: {theme.MUTED.name()};")
         self.menuBar().setCornerWidget(self.hint)
+        # One timer: a second notice keeps its full time instead of ending at the first one's.
+        self._hint_timer = QTimer(self, singleShot=True)
+        self._hint_timer.timeout.connect(self._reset_hint)
 
         self._auto_timer = QTimer(self)
         self._auto_timer.setSingleShot(True)
@@ -216,6 +219,7 @@ class MainWindow(QMainWindow):
             self.help.unit = unit
             self.hint.setFont(theme.font(unit * 0.8))
             self.menuBar().setFont(theme.font(unit * 0.85))
+            self._fit_hint()
             if self._last is not None:
                 self.alerts.show_snapshot(self._last)
         self.help.setGeometry(self.centralWidget().rect())
@@ -251,11 +255,17 @@ class MainWindow(QMainWindow):
         """A passing note in the menu bar's corner (recovery, source changes); the key hint comes back after."""
         self.hint.setText(text + " ")
         self.hint.setStyleSheet(f"color: {theme.GOLD.name()};")
-        QTimer.singleShot(int(seconds * 1000), self, self._reset_hint)
+        self._fit_hint()
+        self._hint_timer.start(int(seconds * 1000))
 
     def _reset_hint(self) -> None:
         self.hint.setText(self._hint)
         self.hint.setStyleSheet(f"color: {theme.MUTED.name()};")
+        self._fit_hint()
+
+    def _fit_hint(self) -> None:
+        # QMenuBar lays its corner widget out only when it is set: a longer text was clipped to the old width.
+        self.menuBar().setCornerWidget(self.hint)
 
     def select_chip(self, index: int) -> None:
         self.betting.select_chip_index(index)
