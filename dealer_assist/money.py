@@ -80,3 +80,13 @@ def fmt(amount: Decimal) -> str:
 def fmt_grouped(amount: Decimal) -> str:
     """Two decimals with thousands grouped (``9,799,999.02``): a total read at a glance on the display."""
     return f"{amount.quantize(CENT):,}"
+
+
+def fmt_chip(value: Decimal) -> str:
+    """A chip's face as casinos print it: ``5``, ``2.50``, ``1K``, ``25K``, ``1M``; grouped where it is
+    not a round thousand (``1,250``).  Short enough for a row of nine chip buttons."""
+    for size, suffix in ((Decimal(1_000_000), "M"), (Decimal(1000), "K")):
+        if value >= size and value % size == 0:
+            return f"{value // size:,}{suffix}"
+    return fmt_grouped(value).removesuffix(".00")
+

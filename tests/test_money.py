@@ -43,3 +43,11 @@ def test_the_display_groups_thousands_and_the_contract_does_not():
     assert fmt_grouped(Decimal("9799999.02")) == "9,799,999.02" and fmt(Decimal("9799999.02")) == "9799999.02"
     assert fmt_grouped(Decimal("-1234.5")) == "-1,234.50" and fmt_grouped(Decimal("5")) == "5.00"
     assert parse_money(fmt_grouped(Decimal("1234567.89"))) == Decimal("1234567.89")  # and it reads back
+
+
+def test_a_chip_face_is_short_as_casinos_print_it():
+    from dealer_assist.money import fmt_chip
+
+    faces = {"5": "5", "2.5": "2.50", "1000": "1K", "25000": "25K", "1250": "1,250", "1000000": "1M",
+             "2500000": "2,500K", "100000000": "100M"}
+    assert {v: fmt_chip(Decimal(v)) for v in faces} == faces

@@ -12,12 +12,12 @@ from decimal import Decimal
 from typing import Any, Optional
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtGui import QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
 from dealer_assist.baccarat.paytable import Bet
-from dealer_assist.money import fmt, fmt_grouped
+from dealer_assist.money import fmt, fmt_chip, fmt_grouped
 from dealer_assist.ui import theme
 
 BETS = tuple(Bet)
@@ -196,7 +196,7 @@ class BettingPanel(QWidget):
         self.chip_label = QLabel("Chip")
         chip_row.addWidget(self.chip_label)
         for i, value in enumerate(session.state.rules.chips):
-            b = QPushButton(fmt(value).removesuffix(".00"))
+            b = QPushButton(fmt_chip(value))
             b.setCheckable(True)
             b.setToolTip(f"chip {fmt(value)} (key {i + 1})" if i < 9 else f"chip {fmt(value)}")
             b.clicked.connect(lambda _=False, v=value: self.session.select_chip(v))
@@ -213,6 +213,11 @@ class BettingPanel(QWidget):
             b.setStyleSheet("QPushButton { padding: 1px 8px; }")
             self.buttons[key] = b
             chip_row.addWidget(b)
+        self.chip_row = chip_row
+        # Where the commands go when the chips leave them no room beside (see _place_commands).
+        self.command_row = QHBoxLayout()
+        self.command_row.setSpacing(4)
+        self.command_row.addStretch(1)
         self.total = QLabel("Total stake 0.00")
         self.total.setObjectName("totalStake")
         self.message = theme.plain(QLabel(""))
@@ -226,6 +231,7 @@ class BettingPanel(QWidget):
         lay.setSpacing(4)
         lay.addWidget(self.grid, 1)
         lay.addLayout(chip_row)
+        lay.addLayout(self.command_row)
         lay.addLayout(foot)
         self.last_error: Optional[str] = None
         self._shown_chip: Optional[Decimal] = None
@@ -269,10 +275,34 @@ class BettingPanel(QWidget):
             b.setMinimumHeight(int(unit * 1.7))
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for b in self.chip_buttons.values():
-            b.setMinimumWidth(int(unit * 2.6))
+            b.setMinimumWidth(max(int(unit * 2.6), QFontMetrics(f).horizontalAdvance(b.text()) + int(unit)))
         self.chip_label.setFont(f)
         self.total.setFont(theme.font(unit * 1.2, bold=True))
         self.message.setFont(theme.font(unit * theme.LABEL_SCALE, bold=True))
+
+        self._place_commands()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._place_commands()
+
+    def _place_commands(self) -> None:
+        """The commands beside the chips where both fit at their full width, else on a row of their own:
+        nine chips left "Clear All Bets" cut to "ear All Be"."""
+        spacing = self.chip_row.spacing()
+        widgets = [self.chip_label, *self.chip_buttons.values(), *self.buttons.values()]
+        need = sum(w.sizeHint().width() + spacing for w in widgets if not w.isHidden())
+        below = need > self.width()
+        if below == self.commands_below():
+            return
+        source, target = (self.chip_row, self.command_row) if below else (self.command_row, self.chip_row)
+        for b in self.buttons.values():
+            source.removeWidget(b)
+            target.addWidget(b)
+
+    def commands_below(self) -> bool:
+        """Whether the commands are on their own row, under the chips."""
+        return self.command_row.indexOf(self.buttons["undo"]) >= 0
 
     def show_snapshot(self, snap) -> None:
         state = snap.state

@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
                                QVBoxLayout, QWidget)
 
-from dealer_assist.money import fmt, fmt_grouped
+from dealer_assist.money import fmt, fmt_chip, fmt_grouped
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import theme
 from dealer_assist.ui.entry import CardEntry
@@ -137,7 +137,7 @@ class ChipBar(QWidget):
         self.label = QLabel("CHIP")
         row.addWidget(self.label)
         for i, value in enumerate(chips):
-            button = QPushButton(f"{fmt(value).removesuffix('.00')}")
+            button = QPushButton(fmt_chip(value))
             button.setToolTip(f"chip {fmt(value)} (key {i + 1})" if i < 9 else f"chip {fmt(value)}")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, v=value: choose(v))
@@ -151,8 +151,8 @@ class ChipBar(QWidget):
         self.unit = unit
         self.label.setFont(theme.font(unit * 1.0, bold=True))
         for button in self.buttons:
-            button.setFont(theme.font(unit * 1.2, bold=True))
             button.setFixedSize(int(unit * 3.4), int(unit * 3.4))
+            button.setFont(theme.fitted_font(unit * 1.2, button.text(), unit * 2.8))  # within the round face
         self._style()
 
     def _style(self) -> None:

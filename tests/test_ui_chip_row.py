@@ -1,0 +1,52 @@
+"""Nine chips and the bet commands at 1280x720: every button shows its whole text.
+
+Chip faces were written in full ("1000000") and the commands shared the chips' row whatever its
+width: with nine chips the row was cut, "Clear All Bets" read "ear All Be" and "1000000" "000"."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtGui import QFontMetrics
+
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TableRules
+from dealer_assist.ui.main_window import MainWindow, Options
+
+
+def _whole(button) -> bool:
+    return button.width() >= QFontMetrics(button.font()).horizontalAdvance(button.text()) + 4
+
+
+def test_nine_chips_and_the_commands_show_their_whole_text(qtbot, show_window):
+    chips = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000", "5000", "25000", "1000000"))
+    window = show_window(MainWindow(TableSession(TableRules(chips=chips), odds=False), None, Options(sound=False)))
+    qtbot.wait(50)
+    panel = window.betting
+    assert [panel.chip_buttons[c].text() for c in chips[-3:]] == ["5K", "25K", "1M"]
+    assert panel.commands_below()  # no room beside nine chips: a row of their own
+    for button in (*panel.chip_buttons.values(), *panel.buttons.values()):
+        assert _whole(button), button.text()
+
+
+def test_the_default_chips_keep_the_commands_beside_them(qtbot, show_window):
+    window = show_window(MainWindow(TableSession(odds=False), None, Options(sound=False)))
+    qtbot.wait(50)
+    panel = window.betting
+    assert not panel.commands_below()  # the grid keeps the height a second row would take
+    for button in (*panel.chip_buttons.values(), *panel.buttons.values()):
+        assert _whole(button), button.text()
+
+
+def test_blackjack_chips_show_their_whole_face(qtbot, show_window):
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.blackjack_state import BlackjackTableRules
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    chips = tuple(Decimal(v) for v in ("1", "5", "25", "100", "1250", "25000", "2500000"))
+    window = show_window(BlackjackWindow(BlackjackSession(BlackjackTableRules(chips=chips)), None))
+    qtbot.wait(50)
+    faces = [b.text() for b in window.chips.buttons]
+    assert faces == ["1", "5", "25", "100", "1,250", "25K", "2,500K"]
+    for button in window.chips.buttons:  # within the round chip, not just the square button
+        assert QFontMetrics(button.font()).horizontalAdvance(button.text()) <= button.width() * 0.85, button.text()
