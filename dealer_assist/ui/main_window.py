@@ -135,8 +135,9 @@ class MainWindow(QMainWindow):
         v.addWidget(self.alerts)
         mid = QHBoxLayout()
         left = QVBoxLayout()
+        # A big table's rows take height from the hands: 14 seats had rows 10 px high at 720p.
         left.addWidget(self.hands, 4)
-        left.addWidget(self.betting, 5)
+        left.addWidget(self.betting, 5 + max(0, self.session.state.rules.seats - 7) // 2)
         right = QVBoxLayout()
         right.addWidget(self.right, 1)
         right.addWidget(self.status, 0)

@@ -1,4 +1,4 @@
-"""Nine chips and the bet commands at 1280x720: every button shows its whole text.
+"""The betting panel fits: nine chips and the bet commands show their whole text, and 14 seats readable rows.
 
 Chip faces were written in full ("1000000") and the commands shared the chips' row whatever its
 width: with nine chips the row was cut, "Clear All Bets" read "ear All Be" and "1000000" "000"."""
@@ -50,3 +50,13 @@ def test_blackjack_chips_show_their_whole_face(qtbot, show_window):
     assert faces == ["1", "5", "25", "100", "1,250", "25K", "2,500K"]
     for button in window.chips.buttons:  # within the round chip, not just the square button
         assert QFontMetrics(button.font()).horizontalAdvance(button.text()) <= button.width() * 0.85, button.text()
+
+
+def test_a_fourteen_seat_table_has_rows_a_croupier_can_read_at_720p(qtbot, show_window):
+    """The grid kept the share of a 7-seat table's: 14 rows of 10 px at 1280x720."""
+    window = show_window(MainWindow(TableSession(TableRules(seats=14), odds=False), None, Options(sound=False)))
+    qtbot.wait(50)
+    grid = window.betting.grid
+    row = grid.height() / (14 + 2)
+    assert row >= 13.5, row
+    assert window.hands.height() >= window.unit * 5.5  # the cards keep their least height
