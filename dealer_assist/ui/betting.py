@@ -123,7 +123,9 @@ class BetGrid(QWidget):
             p.setPen(theme.hand_ink(bet.value) if bet in (Bet.PLAYER, Bet.BANKER, Bet.TIE) else theme.TEXT)
             p.drawText(self._cell_rect(0, i + 1), Qt.AlignmentFlag.AlignCenter, SHORT[bet])
         p.setPen(theme.GOLD)
-        p.drawText(self._cell_rect(0, len(BETS) + 1), Qt.AlignmentFlag.AlignCenter, "Seat total")
+        total = self._cell_rect(0, len(BETS) + 1)
+        p.setFont(theme.fitted_font(fpx, "Seat total", total.width() - 4))
+        p.drawText(total, Qt.AlignmentFlag.AlignCenter, "Seat total")
         self.painted_stakes: dict = {}  # (seat, bet) -> the text drawn in its cell (tests read it)
         for seat in range(1, self.seats + 1):
             p.setFont(theme.font(fpx, bold=True))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.ui import replay_control, theme
@@ -46,6 +46,8 @@ REPLAY_HINT = ("REPLAY (read-only)   Space: pause   T: fast / normal pace   F1: 
 PAUSED_HINT = "REPLAY PAUSED   Space: resume   Right: next operation   F1: keys   Ctrl+Q: leave "
 #: The keys of :data:`KEYS` (and a replay's own) by the command they run (the chip keys by their chip too).
 BY_ACTION = {**{(k.action, ()): k for k in KEYS + REPLAY_KEYS}, **{(k.action, k.args): k for k in KEYS + REPLAY_KEYS}}
+#: The share of the width the hands and the bet grid take beside the pay list (landscape).
+LEFT_SHARE = 0.58
 #: Auto-play pause before the next step (normal, turbo).
 AUTO_PAUSE = (2.5, 0.3)
 
@@ -133,7 +135,7 @@ class MainWindow(QMainWindow):
         v.setSpacing(4)
         v.addWidget(self.banner)
         v.addWidget(self.alerts)
-        mid = QHBoxLayout()
+        self.mid = mid = QHBoxLayout()
         left = QVBoxLayout()
         # A big table's rows take height from the hands: 14 seats had rows 10 px high at 720p.
         left.addWidget(self.hands, 4)
@@ -141,8 +143,8 @@ class MainWindow(QMainWindow):
         right = QVBoxLayout()
         right.addWidget(self.right, 1)
         right.addWidget(self.status, 0)
-        mid.addLayout(left, 58)
-        mid.addLayout(right, 42)
+        mid.addLayout(left, int(LEFT_SHARE * 100))
+        mid.addLayout(right, 100 - int(LEFT_SHARE * 100))
         v.addLayout(mid, 1)
         v.addWidget(self.roads)
         v.addWidget(self.entry)
@@ -209,7 +211,14 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
-        unit = theme.unit_for_size(self.width(), self.height())
+        # A portrait screen stacks the pay list under the grid: side by side, each had half a narrow width
+        # and the hands and grid stretched to a tall, empty third of it.
+        portrait = theme.portrait(self.width(), self.height())
+        direction = QBoxLayout.Direction.TopToBottom if portrait else QBoxLayout.Direction.LeftToRight
+        if self.mid.direction() != direction:
+            self.mid.setDirection(direction)
+        # Stacked, the grid has the whole width, not the left 58% of it: its text may be as much larger.
+        unit = theme.unit_for_size(int(self.width() / (LEFT_SHARE if portrait else 1)), self.height())
         if unit != self.unit:
             self.unit = unit
             for w in (self.banner, self.alerts, self.betting, self.settlement, self.history, self.status,

@@ -52,6 +52,11 @@ def unit_for_size(width: int, height: int) -> int:
     return max(MIN_UNIT, int(min(height / HEIGHT_PER_UNIT, width / WIDTH_PER_UNIT)))
 
 
+def portrait(width: int, height: int) -> bool:
+    """Whether a window is a portrait screen's: its side panels go under the table, not beside it."""
+    return height > width * 1.2
+
+
 def font(px: float, bold: bool = False) -> QFont:
     f = QFont()
     f.setPixelSize(max(8, int(px)))

@@ -57,6 +57,9 @@ class BlackjackTableView(QWidget):
         self._seat_rects: dict[int, QRectF] = {}
         #: Where each seat's hands were last painted, by seat (see :class:`PlacedHand`).
         self.placed: dict[int, list[PlacedHand]] = {}
+        #: The dealer's box and card places, as last painted.
+        self.dealer_box = QRectF()
+        self.dealer_cards: list[QRectF] = []
         #: The seat the keyboard bets on (+ / -), moved by the arrows; outlined while bets are open.
         self.cursor = 1
 
@@ -87,7 +90,8 @@ class BlackjackTableView(QWidget):
         return self.snapshot.state.rules.seats if self.snapshot is not None else 7
 
     def _dealer_height(self) -> float:
-        return self.height() * 0.38
+        # Bounded by the width too: a portrait screen's dealer box was half the height, its cards cut off.
+        return min(self.height() * 0.38, self.width() * 0.3)
 
     def _layout_seats(self) -> None:
         n = self._seats()
@@ -124,26 +128,28 @@ class BlackjackTableView(QWidget):
         p.drawRoundedRect(area, 14, 14)
         head_h = dh * 0.2
         p.setPen(theme.TEXT)
-        p.setFont(theme.font(head_h * 0.75, bold=True))
         head = QRectF(area.left() + 14, area.top() + 2, area.width() - 28, head_h)
+        p.setFont(theme.fitted_font(head_h * 0.75, "DEALER", head.width() * 0.55))
         p.drawText(head, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, "DEALER")
         rnd = state.round
         hand = rnd.dealer if rnd is not None else None
         if hand is not None and hand.cards:
             p.setPen(theme.GOLD if turn else theme.TEXT)
             p.drawText(head, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, hand_label(hand))
-        card_h = area.height() - head_h - 12
-        card_w = card_h / CARD_RATIO
         cards = hand.cards if hand is not None else ()
         self.drawn["DEALER"] = (" ".join(c.code for c in cards), hand_label(hand) if hand is not None else "")
         dealer_due = state.card_due and state.active is None
         count = max(2, len(cards) + (1 if dealer_due else 0))
+        # As tall as the box allows, narrower where a long draw would run out of it (eight cards did).
+        card_w = min((area.height() - head_h - 12) / CARD_RATIO, (area.width() - 28) / (1 + 1.08 * (count - 1)))
+        card_h = card_w * CARD_RATIO
         step = card_w * 1.08
         row_w = card_w + step * (count - 1)
         left = area.center().x() - row_w / 2
         top = area.top() + head_h + 6
-        for i in range(count):
-            rect = QRectF(left + i * step, top, card_w, card_h)
+        self.dealer_box = area
+        self.dealer_cards = [QRectF(left + i * step, top, card_w, card_h) for i in range(count)]
+        for i, rect in enumerate(self.dealer_cards):
             if i < len(cards):
                 paint_card(p, rect, cards[i])
             else:

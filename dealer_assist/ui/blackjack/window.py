@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.blackjack.demo import demo_call
 from dealer_assist.money import fmt
@@ -148,9 +148,9 @@ class BlackjackWindow(QMainWindow):
         v.setSpacing(4)
         v.addWidget(self.banner)
         v.addWidget(self.alerts)
-        mid = QHBoxLayout()
+        self.mid = mid = QHBoxLayout()
         mid.addWidget(self.table, 72)
-        side = QVBoxLayout()
+        self.side = side = QVBoxLayout()
         side.addWidget(self.settlement, 3)
         side.addWidget(self.deck, 2)
         mid.addLayout(side, 28)
@@ -220,6 +220,13 @@ class BlackjackWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
+        # A portrait screen puts the pay list and the deck side by side under the table: beside it, the
+        # seats were a fifth of a narrow width and the dealer's cards ran out of their box.
+        portrait = theme.portrait(self.width(), self.height())
+        down, across = QBoxLayout.Direction.TopToBottom, QBoxLayout.Direction.LeftToRight
+        if self.mid.direction() != (down if portrait else across):
+            self.mid.setDirection(down if portrait else across)
+            self.side.setDirection(across if portrait else down)
         unit = theme.unit_for_size(self.width(), self.height())
         if unit != self.unit:
             self.unit = unit
