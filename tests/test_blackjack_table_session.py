@@ -163,6 +163,40 @@ def test_source_events_become_alerts():
     assert "link:shoe" not in [a.code for a in session.snapshot.alerts]
 
 
+def test_no_round_starts_after_the_cut_card_until_a_new_deck(tmp_path):
+    """The cut card only raised a note: the next round was dealt from the 6 cards behind it, ran the deck
+    empty at seat 7, and the DECK EMPTY alert's advice (type the cards) was refused card by card."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(), journal=Journal.open(path))
+    shoe = VirtualShoe(decks=1, seed=3, interval=60, demand=session.card_due, cut_from_end=50)
+    shoe.start(session.handle)
+    try:
+        session.place(1, D("5"))
+        assert session.deal() is None
+        play_standing(session, shoe)  # the cut card comes out after its second card
+        while session.state.phase == BlackjackPhase.PLAYING:
+            play_standing(session, shoe)
+        assert session.state.cut_out and session.snapshot.banner.startswith("DEALER")
+        assert "this deck is done" in session.snapshot.reason
+        assert session.next_round() is None
+        assert session.snapshot.banner == "CUT CARD OUT"
+        session.place(1, D("5"))
+        error = session.deal()
+        assert error is not None and "cut card is out" in error and "Ctrl+N" in error
+        assert session.state.phase == BlackjackPhase.BETTING and session.state.bets  # the bets stay
+    finally:
+        shoe.stop()
+    session.close()
+    again = BlackjackSession(BlackjackTableRules(), journal=Journal.open(path))  # a restart keeps it
+    assert again.state.cut_out and again.deal() is not None
+    assert again.start_deck_check() is None and again.return_stub() is None
+    for card in again.state.reconciliation().missing:
+        assert again.enter_card(card.code) is None
+    assert again.new_deck() is None
+    assert not again.state.cut_out and again.deal() is None
+    again.close()
+
+
 def test_deck_change_from_the_virtual_shoe_is_reconciled(tmp_path):
     roster = SupervisorRoster()
     roster.add("Ana", "4321")

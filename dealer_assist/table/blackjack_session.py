@@ -35,7 +35,7 @@ OP_KINDS = {
     "card": "card_assigned", "action": "action", "place": "bet_placed", "remove": "bet_removed",
     "clear": "bets_cleared", "rebet": "rebet", "deal": "deal", "void": "correction", "next_round": "round_start",
     "deck_check": "deck_check", "return_stub": "deck_return", "void_return": "correction", "resume": "deck_check",
-    "new_deck": "shoe_start", "set_limits": "correction",
+    "new_deck": "shoe_start", "set_limits": "correction", "cut": "shoe_cut",
 }
 
 #: What the croupier is told next to the banner, per table phase.
@@ -70,7 +70,7 @@ class BlackjackSnapshot(SnapshotCore):
         if self.status_banner():
             return self.status_banner()
         if s.phase == BlackjackPhase.BETTING:
-            return "PLACE YOUR BETS"
+            return "CUT CARD OUT" if s.cut_out else "PLACE YOUR BETS"
         if s.phase == BlackjackPhase.DECK_CHECK:
             return "DECK CHECK"
         prompt = s.round.dealer_prompt if s.round is not None else None
@@ -94,6 +94,8 @@ class BlackjackSnapshot(SnapshotCore):
             return self.status_reason()
         if self.replay and s.phase in REPLAY_HINTS:  # the record goes on by itself: no key to invite
             return REPLAY_HINTS[s.phase]
+        if s.cut_out and s.phase in (BlackjackPhase.BETTING, BlackjackPhase.SETTLED):
+            return "this deck is done: C checks it, then Ctrl+N puts a new one in"
         if s.phase in PHASE_HINTS:
             if s.phase == BlackjackPhase.DECK_CHECK:
                 rec = s.reconciliation()
@@ -239,11 +241,15 @@ class BlackjackSession(SessionCore):
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
-            self.alert("cut", "info", "DECK RUNNING LOW", f"the {event.source} reached the cut card",
-                       "finish this round, then check the deck (C) and put a new one in")
+            if not self._snap.state.cut_out:
+                self._do({"op": "cut"}, message="cut card out")
+            self.alert("cut", "info", "CUT CARD OUT", f"the {event.source} reached the cut card: this deck ends "
+                       "with this round", "finish this round, then check the deck (C) and put a new one in (Ctrl+N)")
         elif event.state == "empty":
+            # Typed cards cannot finish the round: every card of the deck is dealt, so each is refused as dealt.
             self.alert("empty", "warning", "DECK EMPTY", f"the {event.source} has no card left",
-                       "finish the round by typing the cards (K), then check the deck (C)")
+                       "void the round (Backspace, card by card), then check the deck (C); or deal on from the "
+                       "shuffled discards, each card accepted by a supervisor (PIN) as dealt again")
         elif event.state == "new":
             s = self._snap.state
             if not s.ledger.dealt and not s.ledger.returned:

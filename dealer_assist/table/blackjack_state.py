@@ -181,6 +181,8 @@ class BlackjackState:
     ledger: DeckLedger = field(default_factory=DeckLedger)
     settlement: Optional[Settlement] = None
     history: tuple[RoundRecord, ...] = ()
+    #: The cut card came out of this deck: no round starts on it (the stub behind the cut may not finish one).
+    cut_out: bool = False
     #: The states before each deal, card and decision of the current round: voiding one restores it.
     before: tuple["BlackjackState", ...] = field(default=(), repr=False, compare=False)
 
@@ -345,6 +347,9 @@ def _rebet(state: BlackjackState) -> BlackjackState:
 
 def _deal(state: BlackjackState) -> BlackjackState:
     _open_for_bets(state, "deal")
+    if state.cut_out:
+        raise BlackjackTableError("cannot deal: the cut card is out, and the cards behind it may not finish a "
+                                  "round; check the deck (C) and put a new one in (Ctrl+N); the bets stay")
     if not state.bets:
         raise BlackjackTableError("cannot deal: no seat has a bet; place chips on the seats that play")
     low = [f"seat {s} has {fmt(v)}" for s, v in state.bets if v < state.rules.min_bet]
@@ -607,7 +612,7 @@ def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     if state.phase == BlackjackPhase.SETTLED:
         state = _next_round(state)
     return replace(state, phase=BlackjackPhase.BETTING, deck_no=state.deck_no + 1,
-                   ledger=DeckLedger(state.rules.house.decks))
+                   ledger=DeckLedger(state.rules.house.decks), cut_out=False)
 
 
 def apply(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
@@ -643,4 +648,6 @@ def apply(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         return _new_deck(state, op)
     if kind == "set_limits":
         return _set_limits(state, op)
+    if kind == "cut":  # the shoe's signal, journaled: the deck ends after this round
+        return replace(state, cut_out=True)
     raise BlackjackTableError(f"unknown blackjack table operation {kind!r}")

@@ -36,7 +36,8 @@ kind              payload
 ================  ===========================================================
 shoe_start        shoe, decks
 shoe_burn         shoe, cards (list of codes)
-shoe_cut          shoe, round (the round in which the cut card came out)
+shoe_cut          shoe, round (the round in which the cut card came out); blackjack: op ``cut``,
+                  no round is dealt from that deck after it
 round_start       round, shoe, game ("baccarat"/"blackjack")
 card_read         round?, card, source, confidence, source_seq
 card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")

@@ -484,7 +484,7 @@ class BlackjackWindow(QMainWindow):
         if snap.pending is not None or snap.stopped:
             return
         if state.phase == BlackjackPhase.BETTING:
-            if len(state.ledger.in_shoe) < 15:
+            if len(state.ledger.in_shoe) < 15 or state.cut_out:
                 self.run("deck_check")
             elif not state.bets:
                 if self.session.rebet() is not None:
