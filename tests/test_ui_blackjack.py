@@ -294,3 +294,20 @@ def test_bets_are_placed_and_taken_off_with_the_keyboard_alone(qtbot, show_windo
     assert session.state.phase == BlackjackPhase.PLAYING
     press_focused(qtbot, window, Qt.Key.Key_Minus)
     assert session.state.stake(3) == chips[1] and window.last_error
+
+
+def test_without_size_the_blackjack_window_fits_the_screen(qtbot, tmp_path):
+    """It opened at 1600x900 whatever the screen: on a 1280x720 one its keys and card field were off the
+    bottom.  The offscreen screen is 800x800; the window's least size (960x540) still holds."""
+    from PySide6.QtGui import QImage, QGuiApplication
+
+    from dealer_assist.ui import theme
+    from dealer_assist.ui.blackjack.app import run_blackjack
+
+    shot = tmp_path / "shot.png"
+    assert run_blackjack("sim:5", journal=str(tmp_path / "bj.sqlite"), seats=2, screenshot=str(shot),
+                         quit_after=0.5) == 0
+    free = QGuiApplication.primaryScreen().availableGeometry().size()
+    image = QImage(str(shot))
+    assert image.height() <= free.height() and image.height() < 900
+    assert image.width() == max(theme.LEAST_WINDOW[0], min(1600, free.width()))

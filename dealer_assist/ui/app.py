@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Optional
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import QSize, QTimer
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 from dealer_assist.ui import theme
@@ -213,10 +213,24 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
                       quit_after=quit_after)
 
 
+def fit_to_screen(window: Any, wanted: Optional[tuple[int, int]] = None) -> None:
+    """Resize ``window`` to ``wanted`` (default: its size) or less, to fit its screen's free area."""
+    want = QSize(*wanted) if wanted else window.size()
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is not None:
+        want = want.boundedTo(screen.availableGeometry().size())
+    window.resize(want)
+
+
 def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int]], fullscreen: bool,
-               screenshot: Optional[str], quit_after: Optional[float]) -> int:
+               screenshot: Optional[str], quit_after: Optional[float],
+               default_size: Optional[tuple[int, int]] = None) -> int:
     """Show the table's window and run the event loop until it closes (or ``quit_after`` seconds,
-    saving ``screenshot`` first); the table is closed afterwards."""
+    saving ``screenshot`` first); the table is closed afterwards.
+
+    ``size`` is the user's (``--size``) and is kept; without it the window takes ``default_size`` (or
+    its own) within the screen's free area: a 1600x900 window on a 1280x720 screen had its key row
+    and card field below the screen's edge."""
     window = table.window
     # Quit when *this* window closes, and only then: Qt's quit-on-last-window-closed would also fire when the
     # table is closed after the loop, and that late quit ends the caller's next event loop (tests, a host app).
@@ -225,6 +239,8 @@ def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int
     window.closed.connect(app.quit)
     if size:
         window.resize(*size)
+    else:
+        fit_to_screen(window, default_size)
     if fullscreen:
         window.showFullScreen()
     else:

@@ -92,7 +92,7 @@ def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Opt
         resync_simulated_shoe(table, Counter(table.session.state.ledger.dealt))
     table.start()
 
-    return exec_table(app, table, size=size or (1600, 900), fullscreen=fullscreen, screenshot=screenshot,
+    return exec_table(app, table, size=size, default_size=(1600, 900), fullscreen=fullscreen, screenshot=screenshot,
                       quit_after=quit_after)
 
 
@@ -118,5 +118,5 @@ def replay_blackjack(recorded: Any, *, rules: Any = None, interval: float = 1.5,
     """The blackjack display stepping through a recorded shoe, until the window closes (or ``quit_after``)."""
     app = application()
     table = open_blackjack_replay(recorded, rules=rules, interval=interval)
-    return exec_table(app, table, size=size or (1600, 900), fullscreen=fullscreen, screenshot=screenshot,
+    return exec_table(app, table, size=size, default_size=(1600, 900), fullscreen=fullscreen, screenshot=screenshot,
                       quit_after=quit_after)
