@@ -349,7 +349,8 @@ def test_progress_survives_a_restart(tmp_path):
         sum(not a.right for a in s1.attempts if a.case.drill == "third-card")
     again.record("ana", _finished_session(3).summary(), "third-card,payouts")
     assert len(ProgressStore(path).sessions("ana")) == 2
-    assert [p.name for p in path.parent.iterdir()] == ["training.json"]   # no temporary file left
+    # no temporary file left (the lock file stays, as the journal's does)
+    assert sorted(p.name for p in path.parent.iterdir()) == ["training.json", "training.json.lock"]
 
 
 def test_a_bad_progress_file_is_refused_and_left_as_it_is(tmp_path):
@@ -377,4 +378,4 @@ def test_a_failed_save_keeps_the_old_progress(tmp_path, monkeypatch):
         store.record("ana", _finished_session(2).summary(), "third-card")
     monkeypatch.undo()
     assert path.read_text() == before and len(store.sessions("ana")) == 1
-    assert [p.name for p in tmp_path.iterdir()] == ["training.json"]   # the temporary file is removed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["training.json", "training.json.lock"]   # no temporary file

@@ -95,11 +95,11 @@ def _feeds(args):
 
 
 def _progress(args) -> int:
-    from dealer_assist.training.progress import TraineeNameError, check_name
+    from dealer_assist.training.progress import TraineeNameError
 
     store = _store(args)
     try:
-        names = [check_name(args.trainee)] if args.trainee is not None else store.trainees
+        names = [store.stored_name(args.trainee)] if args.trainee is not None else store.trainees
     except TraineeNameError as exc:
         raise CommandError(str(exc)) from None
     people = {n: store.trainee(n) for n in names}
@@ -116,8 +116,12 @@ def _progress(args) -> int:
         for s in person["sessions"]:
             o = s["overall"]
             mark = "PASSED" if s["passed"] else "not passed"
+            if not s.get("complete", True):
+                missed = o.get("unanswered", 0)
+                mark += f" (not finished: {missed} not answered)" if missed else " (not finished)"
             print(f"  {s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
-                  f"{o['cases']:>4} cases  {o['accuracy']:.1%}  {o['mean_seconds']:.1f} s/decision  {mark}")
+                  f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%}  "
+                  f"{o['mean_seconds']:.1f} s/decision  {mark}")
     return 0
 
 
@@ -133,6 +137,12 @@ def run_train(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     settings = _settings(args)
     store = None if args.no_save else _store(args)
+    if store is not None:
+        try:
+            store.check_writable()  # before the first case, not after the session
+        except ProgressError as exc:
+            raise CommandError(str(exc)) from None
+        trainee = store.stored_name(trainee)  # names are case-blind: "ANA" trains as the stored "ana"
     feeds, seed = _feeds(args)
     records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
     session = TrainingSession(settings, feeds, seed=seed, records=records)
@@ -151,7 +161,7 @@ def run_train(args: argparse.Namespace) -> int:
             store = None  # the window stores the session itself (and shows the chart with it)
     finally:
         session.close()
-    if summary is not None and store is not None and summary.overall.cases:
+    if summary is not None and store is not None and summary.attempts:
         try:
             store.record(trainee, summary, settings.label, started=session.wall_started)
         except ProgressError as exc:

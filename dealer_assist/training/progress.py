@@ -1,26 +1,42 @@
-"""Progress per trainee in one local JSON file (no server), written atomically.
+"""Progress per trainee in one local JSON file (no server), written atomically and under a lock.
 
 The file holds, per trainee, the summary of every session and the count of
 cases seen and got wrong per rule (``third-card/banker 4``), which level 3
 uses to pick the trainee's weak spots.  A write goes to a temporary file in
 the same folder, is flushed to disk and then renamed over the old file, so a
 crash leaves either the old or the new progress, never half of it.  A file
-that cannot be read is never overwritten: the error names it.
+that cannot be read, or that is not shaped like a progress file, is never
+overwritten: the error names it and what is wrong with it.
+
+Two sessions may share one file (two trainees at two terminals).  Each
+session reads the file when it starts, but stores its result by taking an
+exclusive ``flock`` on ``<file>.lock``, reading the file again, adding its
+own session to what is there now and writing that: the session that ends
+last no longer writes back its stale start-time copy over the other's.
+
+Trainee names are case-blind: ``Ana`` and ``ana`` are one trainee, stored
+under the spelling first used.  A name with a control character (a newline
+would forge a line in ``train --progress``) is refused.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
-from typing import Optional
+from typing import Iterator, Optional
 
 from dealer_assist.training.scoring import Summary
 
 VERSION = 1
 MAX_MISTAKES_KEPT = 50
+#: Unicode categories refused in a trainee name: control and format characters, line and paragraph breaks.
+_NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
 
 
 class ProgressError(RuntimeError):
@@ -28,8 +44,8 @@ class ProgressError(RuntimeError):
 
 
 class TraineeNameError(ValueError):
-    def __init__(self, name: object) -> None:
-        super().__init__(f"invalid trainee name {name!r}: use 1 to 40 characters, not only spaces")
+    def __init__(self, name: object, why: str = "use 1 to 40 characters, not only spaces") -> None:
+        super().__init__(f"invalid trainee name {name!r}: {why}")
 
 
 def default_store_path() -> Path:
@@ -39,18 +55,79 @@ def default_store_path() -> Path:
 
 
 def check_name(name: object) -> str:
+    """The name as stored: trimmed, 1 to 40 characters, no control characters (they forge lines in listings)."""
     text = str(name).strip() if isinstance(name, str) else ""
     if not text or len(text) > 40:
         raise TraineeNameError(name)
+    bad = next((ch for ch in text if unicodedata.category(ch) in _NOT_IN_NAMES), None)
+    if bad is not None:
+        raise TraineeNameError(name, f"it holds the control character U+{ord(bad):04X}; use letters, digits, "
+                                     "spaces and punctuation only")
     return text
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _shape_problem(data: object) -> Optional[str]:
+    """What makes ``data`` not a progress file (None when it is one), in words naming the bad part.
+
+    Checked on load so that valid JSON of another shape is refused with a message, never met later
+    as a TypeError or KeyError in the listing, the chart or the difficulty levels.
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("trainees"), dict):
+        return 'no "trainees"'
+    if "version" in data and not _is_int(data["version"]):
+        return f'"version" is {data["version"]!r}, not a whole number'
+    for name, person in data["trainees"].items():
+        where = f"trainee {name!r}"
+        if not isinstance(person, dict):
+            return f"{where} is {type(person).__name__}, not an object"
+        if not isinstance(person.get("sessions"), list):
+            return f'{where} has no "sessions" list'
+        if not isinstance(person.get("categories"), dict):
+            return f'{where} has no "categories" object'
+        for i, entry in enumerate(person["sessions"], 1):
+            here = f"{where}, session {i}"
+            if not isinstance(entry, dict):
+                return f"{here} is not an object"
+            for key, ok, what in (("date", lambda v: isinstance(v, str), "a text"),
+                                  ("drill", lambda v: isinstance(v, str), "a text"),
+                                  ("level", _is_int, "a whole number"),
+                                  ("exam", lambda v: isinstance(v, bool), "true or false"),
+                                  ("passed", lambda v: isinstance(v, bool), "true or false"),
+                                  ("overall", lambda v: isinstance(v, dict), "an object")):
+                if key not in entry:
+                    return f'{here} has no "{key}"'
+                if not ok(entry[key]):
+                    return f'{here}: "{key}" is {entry[key]!r}, not {what}'
+            for key in ("cases", "accuracy", "mean_seconds"):
+                if not _is_number(entry["overall"].get(key)):
+                    return f'{here}: "overall" has no number "{key}"'
+            if "pass_mark" in entry and not isinstance(entry["pass_mark"], dict):
+                return f'{here}: "pass_mark" is not an object'
+        for key, counts in person["categories"].items():
+            if not (isinstance(counts, dict) and _is_int(counts.get("seen")) and _is_int(counts.get("wrong"))):
+                return f'{where}, rule {key!r}: needs whole numbers "seen" and "wrong"'
+    return None
+
+
 class ProgressStore:
-    """The progress file.  :meth:`record` adds a session and writes the file at once."""
+    """The progress file.  :meth:`record` adds a session to the file as it is now, under a lock."""
 
     def __init__(self, path: Optional[Path] = None) -> None:
         self.path = Path(path) if path is not None else default_store_path()
         self.data = self._load()
+
+    @property
+    def lock_path(self) -> Path:
+        """``<file>.lock`` beside the file: the file itself is replaced on every save, so it cannot hold the lock."""
+        return self.path.with_name(self.path.name + ".lock")
 
     def _load(self) -> dict:
         if not self.path.exists():
@@ -60,21 +137,50 @@ class ProgressStore:
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ProgressError(f"cannot read the training progress file {self.path}: {exc}; it was left as it is; "
                                 "fix or move it, or use --store to keep progress in another file") from None
-        if not isinstance(data, dict) or not isinstance(data.get("trainees"), dict):
-            raise ProgressError(f"{self.path} is not a dealer-assist training progress file (no \"trainees\"); "
-                                "it was left as it is; use --store to choose another file")
-        if data.get("version", VERSION) > VERSION:
-            raise ProgressError(f"{self.path} was written by a newer dealer-assist (version {data['version']}); "
+        version = data.get("version", VERSION) if isinstance(data, dict) else VERSION
+        if _is_int(version) and version > VERSION:
+            raise ProgressError(f"{self.path} was written by a newer dealer-assist (version {version}); "
                                 "update dealer-assist or use --store to choose another file")
+        problem = _shape_problem(data)
+        if problem is not None:
+            raise ProgressError(f"{self.path} is not a dealer-assist training progress file ({problem}); "
+                                "it was left as it is; use --store to choose another file")
         return data
+
+    def check_writable(self) -> None:
+        """Refuse, before the first case, a file that could not be saved at the end.
+
+        Probes what a save needs: the folder (made if missing, as a save would) takes a new file,
+        and an existing progress file is a writable file.  Without this a trainee learned only
+        after the session that its results were not stored.
+        """
+        what = (f"cannot store training progress in {self.path}: {{}}; nothing was asked yet; use --store to "
+                "choose a writable file, or --no-save to train without storing")
+        if self.path.exists() and not self.path.is_file():
+            raise ProgressError(what.format("it is not a file"))
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=".training-", suffix=".probe", dir=self.path.parent)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            raise ProgressError(what.format(f"its folder cannot be written ({exc.strerror or exc})")) from None
+        if self.path.exists() and not os.access(self.path, os.W_OK):
+            raise ProgressError(what.format("the file is read-only"))
 
     # -- reading --------------------------------------------------------------
     @property
     def trainees(self) -> list[str]:
         return sorted(self.data["trainees"])
 
+    def stored_name(self, name: str, data: Optional[dict] = None) -> str:
+        """The spelling ``name`` is stored under: names are case-blind (``ANA`` is the stored ``ana``)."""
+        name = check_name(name)
+        folded = name.casefold()
+        return next((k for k in (data or self.data)["trainees"] if k.casefold() == folded), name)
+
     def trainee(self, name: str) -> dict:
-        return self.data["trainees"].get(check_name(name), {"sessions": [], "categories": {}})
+        return self.data["trainees"].get(self.stored_name(name), {"sessions": [], "categories": {}})
 
     def sessions(self, name: str) -> list[dict]:
         return list(self.trainee(name)["sessions"])
@@ -86,27 +192,53 @@ class ProgressStore:
 
     # -- writing --------------------------------------------------------------
     def record(self, name: str, summary: Summary, drill: str, started: Optional[float] = None) -> dict:
-        """Add one session's summary and its per-rule counts, then save.  Returns the stored entry."""
-        name = check_name(name)
+        """Add one session's summary and its per-rule counts to the file as it is now, then save.
+
+        Under the lock the file is read again, so a session another process stored since this
+        store was opened is kept.  Returns the stored entry.
+        """
+        check_name(name)
         entry = {
             "date": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(started or time.time())),
             "drill": drill,
             **summary.to_json(),
         }
         entry["mistakes"] = entry["mistakes"][:MAX_MISTAKES_KEPT]
-        data = json.loads(json.dumps(self.data))  # a copy: a failed save leaves self.data unchanged
-        person = data["trainees"].setdefault(name, {"sessions": [], "categories": {}})
-        person["sessions"].append(entry)
-        for a in summary.attempts:
-            key = f"{a.case.drill}/{a.case.category}"
-            counts = person["categories"].setdefault(key, {"seen": 0, "wrong": 0})
-            counts["seen"] += 1
-            counts["wrong"] += 0 if a.right else 1
-        self._save(data)
+        with self._locked():
+            data = self._load()  # the file now, not the copy read at start; a failed save changes nothing
+            person = data["trainees"].setdefault(self.stored_name(name, data), {"sessions": [], "categories": {}})
+            person["sessions"].append(entry)
+            for a in summary.attempts:
+                key = f"{a.case.drill}/{a.case.category}"
+                counts = person["categories"].setdefault(key, {"seen": 0, "wrong": 0})
+                counts["seen"] += 1
+                counts["wrong"] += 0 if a.right else 1
+            self._save(data)
         self.data = data
         return entry
 
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """An exclusive ``flock`` on :attr:`lock_path` for the read-merge-write of :meth:`record`."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise ProgressError(f"cannot save the training progress to {self.path}: {exc}; the session's "
+                                "results are not stored; use --store to choose a writable file") from None
+        try:
+            try:
+                import fcntl
+            except ImportError:  # no flock on this system: the atomic rename still keeps the file whole
+                fcntl = None
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing the descriptor releases the flock
+
     def _save(self, data: dict) -> None:
+        """Write ``data`` to a temporary file, flush it, give it the old file's mode, rename it over the file."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".training-", suffix=".json", dir=self.path.parent)
@@ -114,6 +246,8 @@ class ProgressStore:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     json.dump(data, f, ensure_ascii=False, indent=1)
                     f.flush()
+                    if self.path.exists():  # a shared file keeps the mode it was given (mkstemp makes 0600)
+                        os.fchmod(f.fileno(), stat.S_IMODE(self.path.stat().st_mode))
                     os.fsync(f.fileno())
                 os.replace(tmp, self.path)
             except BaseException:

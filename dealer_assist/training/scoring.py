@@ -3,13 +3,17 @@
 A decision counts toward the pass mark only when it is right *and* within
 the mark's time: "98% within 3 s" means 98 of 100 decisions right, each in 3
 seconds or less.  A payout case with four amounts is four decisions.
+
+An exam is passed only when it is complete: an exam ended early (``q``,
+Esc, the session's time running out) counts every case not answered as
+failed, so quitting after one right answer can never store "100% PASSED".
 """
 
 from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Optional
 
 from dealer_assist.training.case import Attempt
 
@@ -53,6 +57,8 @@ class Score:
     median_seconds: float
     within: float
     passed: bool
+    #: Cases of an exam never answered (it ended early): counted in ``cases`` as failed.
+    unanswered: int = 0
 
     @property
     def accuracy(self) -> float:
@@ -60,23 +66,30 @@ class Score:
 
     def to_json(self) -> dict:
         return {"name": self.name, "cases": self.cases, "right": self.right, "wrong": self.wrong,
-                "timeouts": self.timeouts, "decisions": self.decisions, "accuracy": round(self.accuracy, 4),
+                "timeouts": self.timeouts, "unanswered": self.unanswered, "decisions": self.decisions,
+                "accuracy": round(self.accuracy, 4),
                 "mean_seconds": round(self.mean_seconds, 3), "median_seconds": round(self.median_seconds, 3),
                 "within": round(self.within, 4), "passed": self.passed}
 
 
-def score_attempts(name: str, attempts: Iterable[Attempt], mark: PassMark) -> Score:
+def score_attempts(name: str, attempts: Iterable[Attempt], mark: PassMark, unanswered: int = 0,
+                   complete: bool = True) -> Score:
+    """Score ``attempts``; ``unanswered`` cases (an exam ended early) count as one failed decision each.
+
+    ``complete`` False (an exam that did not reach its end) can never pass, whatever was answered.
+    """
     attempts = list(attempts)
     per = [a.per_decision for a in attempts for _ in range(a.decisions)]
-    decisions = len(per)
+    decisions = len(per) + unanswered
     good = sum(a.decisions for a in attempts if a.right and a.per_decision <= mark.seconds)
     within = good / decisions if decisions else 0.0
     return Score(
-        name=name, cases=len(attempts), right=sum(a.result == "right" for a in attempts),
+        name=name, cases=len(attempts) + unanswered, right=sum(a.result == "right" for a in attempts),
         wrong=sum(a.result == "wrong" for a in attempts), timeouts=sum(a.result == "timeout" for a in attempts),
         decisions=decisions, mean_seconds=statistics.fmean(per) if per else 0.0,
         median_seconds=statistics.median(per) if per else 0.0, within=within,
-        passed=bool(decisions) and within >= mark.accuracy,
+        passed=complete and unanswered == 0 and bool(decisions) and within >= mark.accuracy,
+        unanswered=unanswered,
     )
 
 
@@ -92,6 +105,8 @@ class Summary:
     level: int = 1
     #: Every attempt of the session, in order (the progress file counts them per rule).
     attempts: tuple[Attempt, ...] = ()
+    #: False for an exam that ended before its last case (never passed; see the module's docstring).
+    complete: bool = True
 
     @property
     def passed(self) -> bool:
@@ -101,9 +116,15 @@ class Summary:
         """The summary as text (the terminal mode prints it; the window shows the same)."""
         o = self.overall
         kind = "Exam" if self.exam else "Session"
-        out = [f"{kind}: {o.cases} case{'' if o.cases == 1 else 's'}, {o.right} right, {o.wrong} wrong, {o.timeouts} timed out: "
-               f"accuracy {o.accuracy:.1%}, {o.mean_seconds:.1f} s per decision (median {o.median_seconds:.1f} s)",
-               f"Pass mark {self.mark.words}: {o.within:.1%} -> {'PASSED' if o.passed else 'not passed'}"]
+        missed = f", {o.unanswered} not answered" if o.unanswered else ""
+        verdict = "PASSED" if o.passed else "not passed"
+        if not self.complete:
+            verdict += (f" (exam not finished: the {o.unanswered} case{'' if o.unanswered == 1 else 's'} not "
+                        "answered count as failed; only a complete exam can pass)" if o.unanswered
+                        else " (exam not finished: only a complete exam can pass)")
+        out = [f"{kind}: {o.cases} case{'' if o.cases == 1 else 's'}, {o.right} right, {o.wrong} wrong, {o.timeouts} timed out"
+               f"{missed}: accuracy {o.accuracy:.1%}, {o.mean_seconds:.1f} s per decision (median {o.median_seconds:.1f} s)",
+               f"Pass mark {self.mark.words}: {o.within:.1%} -> {verdict}"]
         for d in self.drills:
             out.append(f"  {d.name}: {d.right}/{d.cases} right ({d.accuracy:.0%}), {d.mean_seconds:.1f} s per decision")
         if self.mistakes:
@@ -117,15 +138,21 @@ class Summary:
     def to_json(self) -> dict:
         return {"overall": self.overall.to_json(), "drills": [d.to_json() for d in self.drills],
                 "mistakes": [a.to_json() for a in self.mistakes], "pass_mark": self.mark.to_json(),
-                "passed": self.passed, "exam": self.exam, "level": self.level}
+                "passed": self.passed, "exam": self.exam, "level": self.level, "complete": self.complete}
 
 
-def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, level: int = 1) -> Summary:
+def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, level: int = 1,
+              planned: Optional[int] = None, complete: bool = True) -> Summary:
+    """The session's summary.  ``planned`` is an exam's number of cases: the ones not answered count as
+    failed and the exam is not complete; ``complete`` False marks an exam ended early for other reasons
+    (an exam by time only, stopped before its time was up)."""
     attempts = list(attempts)
     names = list(dict.fromkeys(a.case.drill for a in attempts))
+    unanswered = max(0, planned - len(attempts)) if exam and planned is not None else 0
+    complete = complete and unanswered == 0
     return Summary(
-        overall=score_attempts("all", attempts, mark),
+        overall=score_attempts("all", attempts, mark, unanswered, complete),
         drills=tuple(score_attempts(n, (a for a in attempts if a.case.drill == n), mark) for n in names),
         mistakes=tuple(a for a in attempts if not a.right), mark=mark, exam=exam, level=level,
-        attempts=tuple(attempts),
+        attempts=tuple(attempts), complete=complete,
     )

@@ -173,7 +173,14 @@ class TrainingSession:
         return s.minutes is not None and self.elapsed >= s.minutes * 60
 
     def summary(self) -> Summary:
-        return summarize(self.attempts, self.settings.mark, self.settings.exam, self.settings.level)
+        """The summary so far.  An exam ended before its last case (or, by time only, before its time was up)
+        is not complete: its unanswered cases count as failed and it cannot pass."""
+        s = self.settings
+        if not s.exam:
+            return summarize(self.attempts, s.mark, False, s.level)
+        if s.cases is not None:
+            return summarize(self.attempts, s.mark, True, s.level, planned=s.cases)
+        return summarize(self.attempts, s.mark, True, s.level, complete=self.finished)
 
     def close(self) -> None:
         for feed in set(self.feeds.values()):

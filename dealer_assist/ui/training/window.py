@@ -263,7 +263,7 @@ class TrainerWindow(QWidget):
             return
         self.advance.stop()
         self.summary = self.session.summary()
-        if self.store is not None and self.summary.overall.cases:
+        if self.store is not None and self.summary.attempts:
             try:
                 self.store.record(self.trainee, self.summary, self.session.settings.label,
                                   started=self.session.wall_started)

@@ -1,0 +1,82 @@
+"""An exam passes only when it is complete: quitting after one answer (``q``, Esc, the session's time)
+counts the cases not answered as failed.  It stored "Exam: 1 case ... 100.0% -> PASSED" for a
+40-case exam."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
+from dealer_assist.training.scoring import PassMark
+
+CLI = [sys.executable, "-m", "dealer_assist.cli"]
+
+
+def _feeds(seed=1):
+    return {"baccarat": ShoeFeed(8, seed), "blackjack": ShoeFeed(1, seed)}
+
+
+def _answer_right(session, n):
+    for _ in range(n):
+        case = session.next_case()
+        session.submit(case, case.answers, 0.5)
+
+
+def test_an_exam_ended_after_one_right_answer_is_not_passed():
+    session = TrainingSession(Settings(exam=True, cases=40, limit=6), _feeds(), seed=1)
+    _answer_right(session, 1)
+    summary = session.summary()
+    o = summary.overall
+    assert not summary.passed and not summary.complete
+    assert (o.cases, o.right, o.unanswered) == (40, 1, 39)
+    assert o.accuracy == 1 / 40 and o.within == 1 / 40
+    text = "\n".join(summary.lines())
+    assert "39 not answered" in text and "exam not finished" in text and "PASSED" not in text
+    assert summary.to_json()["complete"] is False and summary.to_json()["overall"]["unanswered"] == 39
+
+
+def test_a_complete_exam_all_right_passes_and_a_practice_session_is_scored_on_what_was_answered():
+    session = TrainingSession(Settings(exam=True, cases=3, limit=6), _feeds(), seed=1)
+    _answer_right(session, 3)
+    assert session.summary().passed and session.summary().complete
+    practice = TrainingSession(Settings(cases=40), _feeds(), seed=1)
+    _answer_right(practice, 1)
+    assert practice.summary().passed and practice.summary().overall.cases == 1
+
+
+def test_an_exam_by_time_only_passes_only_when_its_time_ran_out():
+    now = [0.0]
+    session = TrainingSession(Settings(exam=True, cases=None, minutes=1, mark=PassMark(0.9, 3)), _feeds(),
+                              seed=1, clock=lambda: now[0])
+    _answer_right(session, 2)
+    assert not session.summary().passed and "exam not finished" in session.summary().lines()[1]
+    now[0] = 61.0
+    assert session.summary().passed
+
+
+def test_an_exam_whose_time_runs_out_before_its_cases_is_not_passed():
+    now = [0.0]
+    session = TrainingSession(Settings(exam=True, cases=10, minutes=1), _feeds(), seed=1, clock=lambda: now[0])
+    _answer_right(session, 2)
+    now[0] = 61.0
+    assert session.finished and not session.summary().passed and session.summary().overall.unanswered == 8
+
+
+def test_quitting_a_text_exam_after_one_answer_stores_it_as_not_passed(tmp_path):
+    store = tmp_path / "exq.json"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    run = subprocess.run(CLI + ["train", "--text", "--exam", "--store", str(store), "--trainee", "eve", "--seed", "1"],
+                         input="N\nq\n", capture_output=True, text=True, env=env, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "Exam: 40 cases" in run.stdout and "39 not answered" in run.stdout and "PASSED" not in run.stdout
+    (entry,) = ProgressStore(store).sessions("eve")
+    assert entry["passed"] is False and entry["complete"] is False and entry["overall"]["cases"] == 40
+    shown = subprocess.run(CLI + ["train", "--progress", "--store", str(store)], capture_output=True, text=True,
+                           env=env, timeout=60)
+    assert "not finished" in shown.stdout and "PASSED" not in shown.stdout
+    as_json = json.loads(subprocess.run(CLI + ["train", "--progress", "--json", "--store", str(store)],
+                                        capture_output=True, text=True, env=env, timeout=60).stdout)
+    assert as_json["trainees"]["eve"]["sessions"][0]["passed"] is False
