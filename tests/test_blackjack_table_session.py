@@ -297,3 +297,28 @@ def test_a_journal_is_not_replayed_under_other_house_rules(tmp_path):
         BlackjackSession(replace(BlackjackTableRules(), seats=3), journal=journal)
     journal.close()
     BlackjackSession(journal=Journal.open(path)).close()  # the rules it was recorded with: fine
+
+
+def test_the_hint_names_only_the_calls_the_hand_allows():
+    """It always listed D double and P split, also on a hand of three cards or after a split."""
+    session = BlackjackSession(BlackjackTableRules(seats=1))
+    session.place(1, D("5"))
+    assert session.deal() is None
+    for code in ("9H", "6D", "4S"):  # seat 1: 13, not a pair
+        assert session.enter_card(code) is None
+    assert session.snapshot.reason.startswith("H hit · S stand · Backspace")
+    assert "P split" not in session.snapshot.reason and "D double" not in session.snapshot.reason
+
+
+@pytest.mark.parametrize("h17", [False, True])
+def test_the_dealers_hint_follows_the_soft_17_rule(h17):
+    from dealer_assist.blackjack.rules import HouseRules
+
+    session = BlackjackSession(BlackjackTableRules(house=HouseRules(hits_soft_17=h17), seats=1))
+    session.place(1, D("5"))
+    assert session.deal() is None
+    for code in ("9H", "6D", "TS"):
+        assert session.enter_card(code) is None
+    assert session.stand() is None
+    assert session.state.dealer_turn
+    assert ("on soft 17" in session.snapshot.reason) is h17

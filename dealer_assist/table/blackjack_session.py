@@ -107,9 +107,11 @@ class BlackjackSnapshot(SnapshotCore):
         if due is not None and due.kind == "action" and self.replay:
             return "the player's recorded call comes next"
         if due is not None and due.kind == "action":
-            return "H hit · S stand · D double · P split · Backspace voids the last card or decision"
+            keys = " · ".join(f"{a.value[0].upper()} {a.value}" for a in due.allowed)  # H hit, S stand, D, P
+            return f"{keys} · Backspace voids the last card or decision"
         if s.dealer_turn:
-            return "the dealer draws to 16 and stands on 17"
+            return ("the dealer draws to 16 and on soft 17, and stands on hard 17" if s.rules.house.hits_soft_17
+                    else "the dealer draws to 16 and stands on 17")
         return s.describe_due()
 
     @property
