@@ -65,7 +65,7 @@ def test_a_wrong_third_card_call_is_explained_with_the_tableau_row():
     assert attempt.result == "wrong"
     text = attempt.feedback()
     assert "Tableau row Banker 3" in text and "stands on 8" in text
-    assert "Banker stands (you: Banker draws)" in text
+    assert "Right call: Banker stands (you said: Banker draws)" in text
 
 
 def test_generated_third_card_cases_have_exactly_one_right_answer_and_it_is_where_the_next_card_goes():
@@ -231,8 +231,8 @@ def test_the_summary_tells_a_late_right_answer_from_a_wrong_one():
                            timed_out(case, 3.2))
     text = "\n".join(summarize([late, wrong, missed], PassMark(0.5, 3.0)).lines())
     assert "Time is up: right, but after 3.5 s." in text
-    assert "Time is up (3.2 s)." in text and "(you: no answer)" in text
-    assert "(you: " in text.split("Time is up: right")[1].split("Time is up (3.2")[0]  # the wrong one says what was given
+    assert "Time is up (3.2 s)." in text and "(you said: no answer)" in text
+    assert "(you said: " in text.split("Time is up: right")[1].split("Time is up (3.2")[0]  # the wrong one says what was given
 
 
 def test_summary_accuracy_speed_and_pass_mark():

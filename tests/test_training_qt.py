@@ -107,4 +107,5 @@ def test_exam_gives_no_feedback_until_the_summary(qtbot):
     qtbot.keyClick(window, _wrong_key(q))
     assert window.feedback.text() == "" and not window.waiting
     qtbot.keyClick(window, Qt.Key.Key_Escape)
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert window.summary is not None and window.summary.exam and "Exam" in window.result.text()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 
 from dealer_assist.commands.output import CommandError, emit_json
@@ -52,6 +53,12 @@ def _settings(args):
     from dealer_assist.training.scoring import PassMark, PassMarkError
     from dealer_assist.training.session import DrillNameError, Settings, parse_drills
 
+    for option, value, what in (("--minutes", args.minutes, "minutes"), ("--limit", args.limit, "seconds"),
+                                ("--pass-accuracy", args.pass_accuracy, "percent"),
+                                ("--pass-seconds", args.pass_seconds, "seconds")):
+        # float() takes "nan" and "inf": nan compares false with everything and slipped through the checks
+        if value is not None and not math.isfinite(value):
+            raise CommandError(f"{option} {value}: give a number of {what}, like 10 or 2.5")
     if args.minutes is not None and args.minutes <= 0:
         raise CommandError(f"--minutes {args.minutes:g}: a session needs more than 0 minutes")
     if args.cases is not None and args.cases < 1:
@@ -146,11 +153,14 @@ def run_train(args: argparse.Namespace) -> int:
     feeds, seed = _feeds(args)
     records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
     session = TrainingSession(settings, feeds, seed=seed, records=records)
+    interrupted = False
     try:
         if args.text:
             from dealer_assist.training.terminal import TextTrainer
 
-            summary = TextTrainer(session, json_mode=args.json).run()
+            trainer = TextTrainer(session, json_mode=args.json)
+            summary = trainer.run()
+            interrupted = trainer.interrupted
         else:
             from dealer_assist.commands.screen import require_screen
 
@@ -166,4 +176,4 @@ def run_train(args: argparse.Namespace) -> int:
             store.record(trainee, summary, settings.label, started=session.wall_started)
         except ProgressError as exc:
             raise CommandError(str(exc)) from None
-    return 0
+    return 130 if interrupted else 0  # Ctrl+C: stored, but a script still sees the interruption

@@ -20,6 +20,14 @@ from dealer_assist.training.case import Case, Choice, Hand, Question
 from dealer_assist.training.drill import Drill
 from dealer_assist.training.feed import CardFeed, FeedError
 
+
+def plain(exc: BlackjackError) -> str:
+    """The refusal in words, without the rule's internal name (``(rule: double_hard_9_10_11)``),
+    which means nothing to a trainee."""
+    text = str(exc)
+    rule = getattr(exc, "rule", None)
+    return text.removesuffix(f" (rule: {rule})") if rule else text
+
 DEALER_CHOICES = (Choice("H", "Hit"), Choice("S", "Stand"))
 ACTION_CHOICES = (Choice("H", "hit"), Choice("S", "stand"), Choice("D", "double"), Choice("P", "split"))
 _KEY = {Action.HIT: "H", Action.STAND: "S", Action.DOUBLE: "D", Action.SPLIT: "P"}
@@ -98,7 +106,7 @@ class BlackjackDealerDrill(Drill):
                         cases.append(case)
                 rnd = rnd.deal(feed.next_card())
         except RuleError as exc:
-            raise FeedError(f"hand void: {exc}") from None
+            raise FeedError(f"hand void: {plain(exc)}") from None
 
     @staticmethod
     def _choose(hand: BjHand, allowed: tuple[Action, ...], rng: random.Random) -> Action:
@@ -152,7 +160,7 @@ class BlackjackDealerDrill(Drill):
                 try:
                     rnd.act(due.seat, action)
                 except BlackjackError as exc:
-                    refused.append(str(exc))
+                    refused.append(plain(exc))
         allowed_words = ", ".join(a.value for a in Action if a in due.allowed)
         why = f"Allowed: {allowed_words}." + ("" if not refused else " " + " ".join(
             r[0].upper() + r[1:] + "." for r in refused))

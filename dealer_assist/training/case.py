@@ -52,6 +52,8 @@ class Question:
     choices: tuple[Choice, ...] = ()
     #: For ``number``: the highest value accepted (baccarat totals are 0-9).
     maximum: int = 9
+    #: How feedback names the right answer (``Right call: Banker draws``); empty: the prompt.
+    told: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -63,7 +65,7 @@ class Question:
             return "type " + ", ".join(f"{c.key} ({c.label})" for c in self.choices)
         if self.kind == "choices":
             return "type every key that applies, e.g. " + "".join(c.key for c in self.choices[:2]) + \
-                " (" + ", ".join(f"{c.key} = {c.label}" for c in self.choices) + ")"
+                ": " + ", ".join(f"{c.key} = {c.label}" for c in self.choices)
         if self.kind == "amount":
             return "type an amount like 9.54, or 0 when nothing is paid"
         return f"type a whole number from 0 to {self.maximum}"
@@ -212,7 +214,7 @@ class Attempt:
             given = self.given[i]
             if given != q.answer:
                 said = "no answer" if given is None else q.label_of(given)
-                lines.append(f"{q.prompt}: {q.label_of(q.answer)} (you: {said})")
+                lines.append(f"{q.told or q.prompt}: {q.label_of(q.answer)} (you said: {said})")
         lines.append(self.case.explanation)
         return "\n".join(lines)
 

@@ -119,11 +119,13 @@ class Summary:
         missed = f", {o.unanswered} not answered" if o.unanswered else ""
         verdict = "PASSED" if o.passed else "not passed"
         if not self.complete:
-            verdict += (f" (exam not finished: the {o.unanswered} case{'' if o.unanswered == 1 else 's'} not "
-                        "answered count as failed; only a complete exam can pass)" if o.unanswered
+            one = o.unanswered == 1
+            verdict += (f" (exam not finished: the {o.unanswered} case{'' if one else 's'} not answered "
+                        f"count{'s' if one else ''} as failed; only a complete exam can pass)" if o.unanswered
                         else " (exam not finished: only a complete exam can pass)")
-        out = [f"{kind}: {o.cases} case{'' if o.cases == 1 else 's'}, {o.right} right, {o.wrong} wrong, {o.timeouts} timed out"
-               f"{missed}: accuracy {o.accuracy:.1%}, {o.mean_seconds:.1f} s per decision (median {o.median_seconds:.1f} s)",
+        out = [f"{kind}: {o.cases} case{'' if o.cases == 1 else 's'}, {o.right} right, {o.wrong} wrong, "
+               f"{o.timeouts} timed out{missed}: accuracy {o.accuracy:.1%}, {o.mean_seconds:.1f} s per decision "
+               f"(median {o.median_seconds:.1f} s)",
                f"Pass mark {self.mark.words}: {o.within:.1%} -> {verdict}"]
         for d in self.drills:
             out.append(f"  {d.name}: {d.right}/{d.cases} right ({d.accuracy:.0%}), {d.mean_seconds:.1f} s per decision")

@@ -2,8 +2,11 @@
 
 ``dealer-assist train --text`` runs it; with ``--json`` every case, answer
 and the summary are JSON lines (one object per line), so a script or a test
-can drive a session through a pipe.  End of input or ``q`` ends the session
-early; the cases answered so far are scored.
+can drive a session through a pipe.  End of input, ``q`` or Ctrl+C ends the
+session early; the cases answered so far are scored (an exam's unanswered
+cases count as failed) and the summary is printed and stored.  Ctrl+C sets
+:attr:`TextTrainer.interrupted`, so that the command can exit 130 after
+storing: a script still sees that the session was interrupted.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ class TextTrainer:
         self.inp, self.out, self.err = inp, out, err
         self.json_mode = json_mode
         self.clock = clock
+        #: True when Ctrl+C ended the session (it is scored and stored all the same).
+        self.interrupted = False
 
     def _emit(self, obj: dict) -> None:
         self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
@@ -72,7 +77,8 @@ class TextTrainer:
         questions = case.questions
         while len(answers) < len(questions):
             q = questions[len(answers)]
-            keys = "/".join(c.key for c in q.choices) if q.choices else q.kind
+            # "choices" wants every key that applies: "[H/S/D/P]" read as one of them, and "H" was marked wrong
+            keys = q.hint if q.kind == "choices" else "/".join(c.key for c in q.choices) if q.choices else q.kind
             text = self._read(f"{q.prompt} [{keys}]: ")
             rest = questions[len(answers):]
             tokens = text.split()
@@ -119,6 +125,9 @@ class TextTrainer:
                     self._say(attempt.feedback() + f"  ({attempt.seconds:.1f} s)")
         except _Quit:
             pass
+        except KeyboardInterrupt:  # like q: the answered cases are not thrown away
+            self.interrupted = True
+            self._note("dealer-assist: interrupted: the session ends here; the cases answered are scored")
         summary = session.summary()
         if self.json_mode:
             self._emit({"event": "summary", **summary.to_json()})

@@ -102,7 +102,7 @@ class ThirdCardDrill(Drill):
             drill="third-card", category=cat, title="What happens next?",
             hands=(Hand("Player", player), Hand("Banker", banker)),
             context=(),
-            questions=(Question("call", "Your call", "choice", answer, CHOICES),),
+            questions=(Question("call", "Your call", "choice", answer, CHOICES, told="Right call"),),
             explanation="; ".join(words) + ". " + ". ".join(why) + ".",
             summary=f"Player {' '.join(c.label for c in player)} / Banker {' '.join(c.label for c in banker)}",
         )

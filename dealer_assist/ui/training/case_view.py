@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QFontMetricsF, QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_assist.training.case import Case
@@ -31,6 +31,14 @@ class CaseView(QWidget):
         self.case = case
         self.update()
 
+    @staticmethod
+    def label_font(lines: list[str], row_h: float, width: float):
+        """The font of a hand's name and note: as large as the row allows, smaller so that the widest
+        line fits ``width`` whole (``Seat 1 hand 2`` was drawn as ``Seat 1 hand``)."""
+        px = min(row_h * 0.28, width / 7)
+        widest = max(lines, key=lambda line: QFontMetricsF(theme.font(px, bold=True)).horizontalAdvance(line))
+        return theme.fitted_font(px, widest, width)
+
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -46,9 +54,9 @@ class CaseView(QWidget):
                 top = gap + i * (row_h + gap)
                 label = QRectF(gap, top, label_w, row_h)
                 p.setPen(_colour(hand.name))
-                p.setFont(theme.font(min(row_h * 0.28, label_w / 7), bold=True))
-                p.drawText(label, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                           hand.name + (f"\n{hand.note}" if hand.note else ""))
+                lines = [hand.name] + ([hand.note] if hand.note else [])
+                p.setFont(self.label_font(lines, row_h, label_w))
+                p.drawText(label, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, "\n".join(lines))
                 x = gap * 2 + label_w
                 step = min(card_w + gap, (self.width() - x - gap) / max(1, len(hand.cards)))
                 for card in hand.cards:

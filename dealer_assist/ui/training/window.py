@@ -1,10 +1,16 @@
 """The trainer window: a case in big text, answers from the keyboard, feedback at once, then the summary.
 
 Keys: the answer keys shown under the question (P B S N for the third card,
-H S for the dealer) answer at once; amounts and totals are typed and
-confirmed with Enter.  After a wrong answer Space or Enter goes on (after a
-right one the next case comes by itself).  Esc ends the session and shows
-the summary; on the summary Esc closes the window.
+H S for the dealer) answer at once; amounts, totals and "every key that
+applies" are typed and confirmed with Enter.  After a wrong answer Space or
+Enter goes on (after a right one the next case comes by itself).  Esc pressed
+twice within a few seconds, or Ctrl+Q, ends the session and shows the
+summary (one stray Esc must not end an exam); on the summary Esc or Ctrl+Q
+closes the window.  F1 shows the list of keys.
+
+During an exam the status line shows only the case number and the time
+left: a running count of right answers would be the feedback the exam
+withholds.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import time
 from typing import Optional
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (QLabel, QLineEdit, QProgressBar, QStackedLayout, QTextEdit, QVBoxLayout,
                                QHBoxLayout, QWidget)
 
@@ -24,11 +30,27 @@ from dealer_assist.training.progress import ProgressError, ProgressStore
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import TrainingSession
 from dealer_assist.ui import theme
+from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.training.case_view import CaseView
 from dealer_assist.ui.training.chart import ProgressChart
 
 #: How long a right answer stays on screen before the next case (ms).
 RIGHT_PAUSE_MS = 700
+#: The window's size when the screen has room for it: a 1280x720 screen shows all of it.
+DEFAULT_SIZE = (1280, 720)
+#: The key line under the drill; the first Esc replaces it with :data:`ESC_AGAIN`.
+KEY_LINE = "F1 keys    Esc twice or Ctrl+Q: end the session"
+ESC_AGAIN = "Esc again to end the session (any other key: go on)"
+KEYS_HELP = (
+    "Keys",
+    ("P B S N, H S ...", "answer at once (the keys are shown under the question)"),
+    ("type, then Enter", "amounts, totals, and every key that applies (e.g. HS)"),
+    ("Space or Enter", "next case after a wrong answer"),
+    ("Esc Esc", "end the session (twice within a few seconds) and show the summary"),
+    ("Ctrl+Q", "end the session at once"),
+    ("F1", "show or hide this list"),
+    ("on the summary: Esc", "close the window"),
+)
 
 
 class _Loader(QObject):
@@ -76,7 +98,8 @@ class TrainerWindow(QWidget):
         self._open = False  # the current case still takes answers
         self.setWindowTitle(f"dealer-assist trainer: {trainee}")
         self.setStyleSheet(f"background: {theme.FELT_DARK.name()};")
-        self.resize(1280, 800)
+        self.resize(*self.fitted_size())
+        self.second_press = SecondPress()
         unit = 22
         self.stack = QStackedLayout(self)
 
@@ -113,6 +136,9 @@ class TrainerWindow(QWidget):
         self.feedback.setMinimumHeight(unit * 5)
         self.feedback.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         col.addWidget(self.feedback, 2)
+        self.key_line = _label(unit * 0.8, False, theme.MUTED)
+        self.key_line.setText(KEY_LINE)
+        col.addWidget(self.key_line)
         self.stack.addWidget(drill)
 
         done = QWidget()
@@ -128,6 +154,19 @@ class TrainerWindow(QWidget):
         col2.addWidget(self.chart, 2)
         self.stack.addWidget(done)
 
+        self.help = QLabel(self)   # the F1 overlay, over either page
+        self.help.setFont(theme.font(unit))
+        self.help.setStyleSheet(f"color: {theme.TEXT.name()}; background: {theme.PANEL.name()}; padding: 24px;")
+        self.help.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        title, *rows = KEYS_HELP
+        self.help.setText(f"<h2>{title}</h2><table cellpadding=6>"
+                          + "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)
+                          + "</table><p>F1 or any key: back</p>")
+        self.help.hide()
+        self.esc_timer = QTimer(self)
+        self.esc_timer.setSingleShot(True)
+        self.esc_timer.timeout.connect(self._disarm_esc)
+
         self.loader = _Loader(self)
         self.loader.loaded.connect(self._show_case)
         self.loader.failed.connect(self._feed_failed)
@@ -140,6 +179,20 @@ class TrainerWindow(QWidget):
         self.advance.timeout.connect(self.next_case)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         QTimer.singleShot(0, self.next_case)
+
+    @staticmethod
+    def fitted_size() -> tuple[int, int]:
+        """:data:`DEFAULT_SIZE`, made smaller to fit the primary screen's free area (less panels)."""
+        w, h = DEFAULT_SIZE
+        screen = QGuiApplication.primaryScreen()
+        if screen is None:
+            return w, h
+        free = screen.availableGeometry()
+        return min(w, free.width()), min(h, free.height())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        self.help.setGeometry(self.rect())
+        super().resizeEvent(event)
 
     # -- the flow -------------------------------------------------------------
     @property
@@ -184,11 +237,12 @@ class TrainerWindow(QWidget):
         q = self.question_now
         if q is None:
             return
-        self.question.setText(q.prompt + "?")
         typed = q.kind != "choice"
+        several = q.kind == "choices"
+        self.question.setText(q.prompt + (": which? (all that apply)" if several else "?"))
         if q.choices:
             self.keys.setText("   ".join(f"[{c.key}] {c.label}" for c in q.choices)
-                              + ("   (type the keys, then Enter)" if typed else ""))
+                              + ("   type every key that applies (e.g. HS), then Enter" if several else ""))
         else:
             self.keys.setText("type the amount, then Enter (0 when nothing is paid)" if q.kind == "amount"
                               else "type the number, then Enter")
@@ -244,8 +298,9 @@ class TrainerWindow(QWidget):
         right = sum(a.right for a in s.attempts)
         left = s.remaining
         when = f"{int(left // 60)}:{int(left % 60):02d} left" if left is not None else ""
-        self.status.setText(f"case {len(s.attempts) + (0 if self.waiting else 1)}   {right}/{len(s.attempts)} right"
-                            f"   {when}")
+        number = f"case {len(s.attempts) + (0 if self.waiting else 1)}"
+        score = "" if s.settings.exam else f"   {right}/{len(s.attempts)} right"
+        self.status.setText(f"{number}{score}   {when}")
         limit = s.limit
         if self.case is not None and self.question_now is not None and limit:
             total = limit * len(self.case.questions)
@@ -282,14 +337,39 @@ class TrainerWindow(QWidget):
         self.finished.emit(self.summary)
 
     # -- keys -----------------------------------------------------------------
+    def _disarm_esc(self) -> None:
+        self.second_press.other("")
+        self.key_line.setStyleSheet(f"color: {theme.MUTED.name()};")
+        self.key_line.setText(KEY_LINE)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
-        if key == Qt.Key.Key_Escape:
-            if self.summary is None:
+        if self.help.isVisible():   # the key list is on screen: any key just puts it away
+            self.help.hide()
+            if self.entry.isVisible():
+                self.entry.setFocus()
+            return
+        if key == Qt.Key.Key_F1:
+            self.help.setGeometry(self.rect())
+            self.help.raise_()
+            self.help.show()
+            self.setFocus()   # keys now come here, not into the answer entry under the list
+            return
+        quit_now = key == Qt.Key.Key_Q and bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if key == Qt.Key.Key_Escape or quit_now:
+            if self.summary is not None:
+                self.close()
+            elif quit_now or self.second_press.confirmed("end"):
+                self._disarm_esc()
                 self.end_session()
             else:
-                self.close()
+                self.key_line.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+                self.key_line.setText(ESC_AGAIN)
+                self.esc_timer.start(int(self.second_press.within * 1000))
             return
+        if self.second_press.armed is not None:
+            self.esc_timer.stop()
+            self._disarm_esc()
         if self.waiting and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.next_case()
             return
