@@ -211,6 +211,9 @@ def test_guided_mode_takes_one_shot_per_prompt(tmp_path):
     summary = json.loads(out.stdout)
     assert summary["shots"] == 3 and summary["failed"] == {}
     assert summary["glyphs_on_pips"] is False
+    # A profile of A and 2 reads a 3 as one of them: it says so, and for which deck it is fit.
+    (unseen,) = [w for w in summary["warnings"] if "never seen" in w]
+    assert "3 4 5 6 7 8 9 10 J Q K D C" in unseen and "only for a deck without them" in unseen
 
 
 def test_a_guided_set_up_stopped_before_any_shot_says_so(tmp_path):

@@ -20,7 +20,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--name", help="deck name stored in the profile (default: the images folder's name)")
     p.add_argument("--camera", metavar="N", help="guided live mode from camera N (or any video source)")
     p.add_argument("--allow-missing", action="store_true",
-                   help="build the profile even if some rank or suit has no usable shot (those cards cannot be read)")
+                   help="build the profile even if some rank or suit has no usable shot: for a deck without them "
+                        "(a 32-card skat deck). A card of a rank or suit the profile has never seen is read as "
+                        "another, so never use it for a full deck whose shots are missing")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=cmd_calibrate)
 
@@ -112,9 +114,16 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 def _set_up_warnings(profile) -> list[str]:
     """What in the set-up shots will cost reads later, with what to do about it."""
+    from dealer_assist.cards import RANKS, SUITS
     from dealer_assist.vision.light import NO_HEADROOM, leaves_no_headroom
 
     warnings = []
+    unseen = [("10" if r == "T" else r) for r in RANKS if r not in profile.rank_templates] \
+        + [su for su in SUITS if su not in profile.suit_templates]
+    if unseen:
+        warnings.append(
+            f"the profile has never seen {' '.join(unseen)}: a card of those would be read as another rank or "
+            f"suit. Use it only for a deck without them; for a full deck, take those shots and calibrate again")
     if leaves_no_headroom(profile.paper_colour):
         level = round(max(profile.paper_colour))
         warnings.append(
