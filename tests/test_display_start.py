@@ -29,7 +29,8 @@ def _run(*args, env=None):
 
 @pytest.mark.parametrize("game", ["baccarat", "blackjack"])
 @pytest.mark.parametrize("spec, named", [
-    ("camera:{tmp}/missing.mp4", "no video file '{tmp}/missing.mp4'"),
+    ("camera:{tmp}/missing.mp4?profile=anglo", "no video file '{tmp}/missing.mp4'"),
+    ("camera:{tmp}/table.mp4", "'camera:{tmp}/table.mp4' names no deck profile"),
     ("camera:0?profile={tmp}/no-profile", "no deck profile at '{tmp}/no-profile'"),
 ])
 def test_a_source_that_does_not_open_is_a_clear_error(tmp_path, game, spec, named):

@@ -20,7 +20,18 @@ def test_specs_open_the_right_backend():
 
 @pytest.mark.parametrize("spec,message", [("bluetooth:x", "unknown card source"), ("serial:", "needs a port"),
                                           ("sim:abc", "seed"), ("serial:loop://?baud=fast", "baud"),
-                                          ("camera:", "camera")])
+                                          ("camera:", "camera"),
+                                          ("camera:table.mp4", "names no deck profile: add \\?profile="),
+                                          ("camera:table.mp4?profil=plastic", "unknown option 'profil'"),
+                                          ("camera:0?profile=anglo&width=1280", "give both")])
 def test_bad_specs_say_what_to_write(spec, message):
     with pytest.raises(SourceError, match=message):
         open_source(spec, lambda: False)
+
+
+def test_a_camera_takes_its_options_out_of_a_streams_own_query():
+    """A stream URL with a query of its own kept ``&profile=`` in the URL, and the default (another
+    deck's) profile read the table; a misspelt option became part of a file's name."""
+    camera = open_source("camera:http://cam/v.cgi?res=720&profile=plastic&width=1920&height=1080", lambda: False)
+    assert (camera.src, camera._profile_path, camera._size) == ("http://cam/v.cgi?res=720", "plastic", (1920, 1080))
+    assert open_source("camera:0?profile=anglo", lambda: False)._size is None  # the capture's 1280x720

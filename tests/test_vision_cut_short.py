@@ -49,13 +49,13 @@ def test_whole_images_are_not_cut_short_and_cut_ones_are(tmp_path):
 
 def test_recognize_warns_of_a_cut_short_frame_and_still_reads_what_it_shows(tmp_path):
     cut = _cut(tmp_path, 0.7)
-    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--json", str(cut), str(FRAME)],
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", "anglo", "--json", str(cut), str(FRAME)],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 1
     assert "'" + str(cut) + "' is cut short" in out.stderr and str(FRAME) not in out.stderr
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert [line["image"] for line in lines] == [str(cut), str(FRAME)]
-    whole = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--json", str(FRAME)],
+    whole = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", "anglo", "--json", str(FRAME)],
                            capture_output=True, text=True, timeout=60)
     assert whole.returncode == 0 and "cut short" not in whole.stderr
 
@@ -65,7 +65,7 @@ def test_watch_names_cut_short_images_of_a_sequence(tmp_path):
     for f in frames:
         (tmp_path / f.name).write_bytes(f.read_bytes())
     (tmp_path / frames[1].name).write_bytes(frames[1].read_bytes()[:30000])
-    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--json", "--confirm", "1",
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json", "--confirm", "1",
                           "--video", str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 1
     assert "1 image(s) are cut short" in out.stderr and frames[1].name in out.stderr

@@ -21,7 +21,9 @@ def calibrate_json(folder: Path, out: Path) -> dict:
     run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "calibrate", "--images", str(folder),
                           "--out", str(out), "--json", "--allow-missing"], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
+    summary = json.loads(run.stdout)
+    summary["warnings"] = [w for w in summary["warnings"] if "never seen" not in w]  # four shots: most ranks unseen
+    return summary
 
 
 def shots_at(tmp_path: Path, name: str, gain: float) -> Path:

@@ -106,7 +106,7 @@ def test_recognize_command_reports_a_one_pixel_image_and_reads_the_next(tmp_path
     tiny = tmp_path / "tiny.png"
     cv2.imwrite(str(tiny), np.zeros((1, 1, 3), np.uint8))
     frame = CARDS / "test" / "anglo" / "0000.jpg"
-    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--json", str(tiny), str(frame)],
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", "anglo", "--json", str(tiny), str(frame)],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     lines = [json.loads(line) for line in out.stdout.splitlines()]
@@ -127,7 +127,7 @@ def test_a_smudged_index_is_uncertain_not_guessed(anglo):
 
 def test_recognize_command_prints_the_contract_json(tmp_path):
     frame = CARDS / "test" / "anglo" / "0000.jpg"
-    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--json", str(frame), str(tmp_path / "none.jpg")],
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", "anglo", "--json", str(frame), str(tmp_path / "none.jpg")],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 1  # one image could not be read
     assert "none.jpg" in out.stderr

@@ -142,7 +142,7 @@ def test_recognize_says_why_each_image_cannot_be_read(tmp_path):
     good = CARDS / "test" / "anglo" / "0000.jpg"
     if not good.is_file():
         pytest.skip("shared test frames not found")
-    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", str(tmp_path / "gone.jpg"),
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", "anglo", str(tmp_path / "gone.jpg"),
                           str(tmp_path), str(tmp_path / "notes.jpg"), str(good), "--json"],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1

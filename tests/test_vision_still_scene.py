@@ -103,7 +103,7 @@ def test_watching_passes_over_still_frames_and_reports_the_same_cards_at_the_sam
     # The table lies still before the first card, and while the shoe waits between cards.
     assert cost.read < 0.7 * CLIP_FRAMES
     # The command's switch reads every frame, to the same events.
-    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--json", "--every-frame",
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json", "--every-frame",
                           "--video", str(tmp_path / "%04d.jpg")], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert [(e["card"], e["frame"]) for e in map(json.loads, out.stdout.splitlines())] == reading

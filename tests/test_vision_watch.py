@@ -42,7 +42,7 @@ def clip(tmp_path_factory):
 
 def test_watch_reports_each_card_once_by_three_frames_after_rest(clip):
     folder, cards = clip
-    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--json", "--video", str(folder / "%04d.jpg")],
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json", "--video", str(folder / "%04d.jpg")],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     events = [json.loads(line) for line in out.stdout.splitlines()]
@@ -139,7 +139,7 @@ def test_watch_command_warns_of_an_unreadable_image_and_still_reads_the_rest(cli
         (tmp_path / f.name).write_bytes(f.read_bytes())
     bad = tmp_path / sorted(folder.glob("*.jpg"))[3].name
     bad.write_bytes(b"\xff\xd8 cut short")
-    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--json", "--video", str(tmp_path)],
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json", "--video", str(tmp_path)],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 1
     assert "1 image(s) could not be read" in out.stderr and bad.name in out.stderr
@@ -162,7 +162,7 @@ def test_watch_command_reads_a_numbered_pattern_past_an_unreadable_image(clip, t
 
 
 def _watch(*args):
-    return subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--json", *args],
+    return subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json", *args],
                           capture_output=True, text=True, timeout=120)
 
 

@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--cases", type=int, default=None, help="stop after this many cases (exam default: 40)")
     p.add_argument("--exam", action="store_true", help="timed exam: no feedback until the end, time limit per decision")
     p.add_argument("--level", type=int, default=1, help="1 as dealt, 2 the rows most missed, 3 your weak spots")
-    p.add_argument("--source", default="sim", help="sim | sim:SEED | serial:URL | camera:SRC (default sim)")
+    p.add_argument("--source", default="sim", help="sim | sim:SEED | serial:URL | camera:SRC?profile=PATH (default sim)")
     p.add_argument("--seed", type=int, default=None, help="seed of the simulated shoe and of the stakes")
     p.add_argument("--store", type=Path, default=None, help="progress file (default: training.json in the "
                                                             "user's data folder)")

@@ -30,7 +30,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "recognize", help="read the cards in images",
         description="Find and read every card in each image; unsure reads go to 'uncertain', never to 'cards'.")
     p.add_argument("images", nargs="+", metavar="IMAGE", help="image files (PNG, JPEG, BMP, TIFF, WebP)")
-    p.add_argument("--profile", metavar="PROFILE", help="deck profile folder, or a shipped profile's name: anglo (the default, the demo deck) or plastic")
+    p.add_argument("--profile", required=True, metavar="PROFILE",
+                   help="the deck's profile folder (made by calibrate), or a shipped profile's name: anglo (the "
+                        "demo deck) or plastic. Required: another deck's profile reads wrong cards")
     p.add_argument("--json", action="store_true", help="one JSON line per image")
     p.set_defaults(func=cmd_recognize)
 
@@ -40,7 +42,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "stream URL and print each physical card once, when it is first read for sure.")
     p.add_argument("--video", required=True, metavar="SRC",
                    help="camera index, video file, image pattern, folder of images or stream URL")
-    p.add_argument("--profile", metavar="PROFILE", help="deck profile folder, or a shipped profile's name: anglo (the default, the demo deck) or plastic")
+    p.add_argument("--profile", required=True, metavar="PROFILE",
+                   help="the deck's profile folder (made by calibrate), or a shipped profile's name: anglo (the "
+                        "demo deck) or plastic. Required: another deck's profile reads wrong cards")
     p.add_argument("--confirm", type=int, default=2, metavar="N", help="frames in a row that must agree (default 2)")
     p.add_argument("--fps", type=float, metavar="F", help="frame rate of an image sequence, for the times printed (default 30)")
     p.add_argument("--unreadable", action="store_true",
@@ -54,10 +58,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _load_profile(path):
-    from dealer_assist.vision.profile import Profile, ProfileError, default_profile_path
+    from dealer_assist.vision.profile import Profile, ProfileError
 
     try:
-        return Profile.load(path or default_profile_path())
+        return Profile.load(path)
     except ProfileError as exc:
         raise CommandError(str(exc)) from exc
 

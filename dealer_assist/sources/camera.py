@@ -28,8 +28,10 @@ class CameraSource(CardSource):
     """``CameraSource(0)``, ``CameraSource("table.mp4", profile="calibration/plastic")``."""
 
     def __init__(self, src: Union[int, str], profile: Union[str, Path, None] = None, *,
-                 drop: Optional[bool] = None, confirm: int = 2, stale_after: float = STALE_AFTER) -> None:
+                 drop: Optional[bool] = None, confirm: int = 2, stale_after: float = STALE_AFTER,
+                 size: Optional[tuple[int, int]] = None) -> None:
         self.src = src
+        self._size = size
         self.name = f"camera:{src}"
         self._profile_path = profile
         self._drop = drop
@@ -52,7 +54,7 @@ class CameraSource(CardSource):
         except ProfileError as exc:
             raise SourceError(str(exc)) from exc
         try:
-            self._grabber = FrameGrabber(self.src, drop=self._drop).start()
+            self._grabber = FrameGrabber(self.src, drop=self._drop, size=self._size).start()
         except CaptureError as exc:
             raise SourceError(str(exc)) from exc
         self._stop.clear()

@@ -11,21 +11,32 @@ from typing import Callable, Optional
 
 from dealer_assist.sources.base import CardSource, SourceError
 
-SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]] | camera:SRC[?profile=PATH] | replay:JOURNAL[?allow_broken=1] | manual"
+SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]] | camera:SRC?profile=PATH[&width=W&height=H] | replay:JOURNAL[?allow_broken=1] | manual"
 
 
 #: The options our specs take after ``?``; anything else after a ``?`` belongs to the URL itself.
-OPTIONS = ("dialect", "baud", "usb", "profile", "allow_broken")
+OPTIONS = ("dialect", "baud", "usb", "profile", "width", "height", "allow_broken")
 
 
-def _split_options(rest: str) -> tuple[str, dict[str, str]]:
-    base, _, query = rest.rpartition("?")
-    if not base:
+def _split_options(rest: str, spec: str) -> tuple[str, dict[str, str]]:
+    """The path or URL of a source spec and our options in its query (``?profile=...&baud=...``).
+
+    A URL's own query parameters (``http://cam/v.cgi?res=720&profile=x``) stay in the URL; they had
+    taken ours with them, and the default profile was used without a word.  On a path, which has no
+    query of its own, an unknown option is refused by name: a misspelt ``?profil=`` had become part
+    of the file name."""
+    base, sep, query = rest.rpartition("?")
+    if not sep or not base:
         return rest, {}
-    options = dict(part.partition("=")[::2] for part in query.split("&") if part)
-    if not set(options) <= set(OPTIONS):
-        return rest, {}
-    return base, options
+    parts = [part for part in query.split("&") if part]
+    ours = {key: value for key, _, value in (part.partition("=") for part in parts) if key in OPTIONS}
+    theirs = [part for part in parts if part.partition("=")[0] not in OPTIONS]
+    if theirs and "://" not in base:
+        if not ours and not any("=" in part for part in theirs):
+            return rest, {}  # a "?" in a file's name
+        names = ", ".join(repr(part.partition("=")[0]) for part in theirs)
+        raise SourceError(f"unknown option {names} in {spec!r}: the options are {', '.join(OPTIONS)}")
+    return base + ("?" + "&".join(theirs) if theirs else ""), ours
 
 
 def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interval: float = 1.0,
@@ -51,7 +62,7 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
             raise SourceError("serial source needs a port: serial:/dev/ttyUSB0, serial:socket://host:port, ...")
         from dealer_assist.sources.serial_shoe import DEFAULT_BAUDRATE, SerialShoe, UsbIdentity
 
-        url, options = _split_options(rest)
+        url, options = _split_options(rest, spec)
         try:
             baud = int(options.get("baud", DEFAULT_BAUDRATE))
         except ValueError:
@@ -60,17 +71,28 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
         return SerialShoe(url, dialect=options.get("dialect", "v1"), baudrate=baud, usb=usb)
     if kind == "camera":
         if not rest:
-            raise SourceError("camera source needs a camera index, a video file or a stream URL: camera:0")
+            raise SourceError("camera source needs a camera index, a video file or a stream URL, and the deck profile: camera:0?profile=anglo")
         try:
             from dealer_assist.sources.camera import CameraSource
         except ImportError as exc:
             raise SourceError(f"the camera source is not available in this build: {exc}") from None
-        src, options = _split_options(rest)
-        return CameraSource(src, profile=options.get("profile"))
+        src, options = _split_options(rest, spec)
+        if not options.get("profile"):
+            raise SourceError(f"{spec!r} names no deck profile: add ?profile=PATH (made by 'dealer-assist "
+                              "calibrate'), or a shipped one: ?profile=anglo (the demo deck) or ?profile=plastic. "
+                              "Another deck's profile reads wrong cards")
+        size = None
+        if "width" in options or "height" in options:
+            try:
+                size = (int(options["width"]), int(options["height"]))
+            except (KeyError, ValueError):
+                raise SourceError(f"bad camera size in {spec!r}: give both, in pixels, e.g. "
+                                  "&width=1280&height=720") from None
+        return CameraSource(src, profile=options["profile"], size=size)
     if kind == "replay":
         from dealer_assist.sources.replay import ReplaySource
 
-        path, options = _split_options(rest)
+        path, options = _split_options(rest, spec)
         return ReplaySource(path, interval=interval, demand=demand, game=game,
                             allow_broken=options.get("allow_broken") in ("1", "true", "yes"))
     raise SourceError(f"unknown card source {spec!r}: use {SPECS}")

@@ -33,6 +33,10 @@ class Frame:
     image: np.ndarray
 
 
+#: The frame size asked of a camera unless told otherwise: the recognizer is tested at 1280x720, and a
+#: USB camera left at OpenCV's default often sends 640x480, too small for most corner indexes.
+CAMERA_SIZE = (1280, 720)
+
 #: What a folder given as the source is read for, in name order.
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 
@@ -83,9 +87,12 @@ def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
 class FrameGrabber:
     """Reads a source on a background thread; :meth:`read` hands out frames."""
 
-    def __init__(self, src: Union[int, str], drop: Optional[bool] = None, fps: Optional[float] = None) -> None:
+    def __init__(self, src: Union[int, str], drop: Optional[bool] = None, fps: Optional[float] = None,
+                 size: Optional[tuple[int, int]] = None) -> None:
         self.kind, self.target = describe(src)
         self.src = src
+        #: The frame size asked of a camera (see :data:`CAMERA_SIZE`); files and streams come as they are.
+        self.size = size or CAMERA_SIZE
         self.drop = drop if drop is not None else self.kind in ("camera", "stream")
         #: Frames per second for timestamps of a file; image sequences have none of their own.
         self.fps = float(fps) if fps else 30.0
@@ -111,6 +118,9 @@ class FrameGrabber:
             self._cap = cv2.VideoCapture(self.target)
             if not self._cap.isOpened():
                 raise CaptureError(f"cannot open video source {self.src!r} (camera unplugged, wrong index, unreadable file or stream down?)")
+            if self.kind == "camera":
+                self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
+                self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
             fps = self._cap.get(cv2.CAP_PROP_FPS)
             if self.kind == "video" and not self._fps_given and fps and 1 <= fps <= 240:
                 self.fps = float(fps)
