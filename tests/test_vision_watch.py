@@ -217,3 +217,11 @@ def test_camera_source_refuses_a_missing_camera_file():
 
     with pytest.raises(SourceError, match="no video file"):
         CameraSource("/nonexistent/table.mp4").start(lambda e: None)
+
+
+def test_recognize_and_watch_need_the_decks_profile(tmp_path):
+    """Without --profile both read with the demo deck's, and a plastic deck's video gave two cards twice."""
+    for args in (["recognize", str(tmp_path / "x.jpg")], ["watch", "--video", str(tmp_path)]):
+        run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", *args], capture_output=True, text=True,
+                             timeout=60)
+        assert run.returncode == 2 and "--profile" in run.stderr and "required" in run.stderr
