@@ -84,3 +84,25 @@ def test_a_stalled_stream_goes_stale_and_comes_back_up():
     finally:
         source.stop()
         stream.close()
+
+
+def test_watch_names_a_stalled_stream_on_stderr():
+    """`watch` on a stream that stalled printed nothing for half a minute: only the display said so."""
+    import subprocess
+    import sys
+
+    stream = StallingStream()
+    proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json",
+                             "--video", stream.url], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(3)  # open, and frames flow
+        stream.flowing.clear()
+        time.sleep(5)
+        stream.flowing.set()
+        time.sleep(2.5)
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+        stream.close()
+    stalled = err.index("no frame from")
+    assert "stalled" in err[stalled:] and err.index("sends frames again") > stalled

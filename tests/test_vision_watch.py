@@ -225,3 +225,10 @@ def test_recognize_and_watch_need_the_decks_profile(tmp_path):
         run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", *args], capture_output=True, text=True,
                              timeout=60)
         assert run.returncode == 2 and "--profile" in run.stderr and "required" in run.stderr
+
+
+@pytest.mark.parametrize("option, value", [("--fps", "-5"), ("--fps", "nan"), ("--confirm", "0")])
+def test_watch_refuses_a_frame_rate_or_count_that_means_nothing(tmp_path, option, value):
+    """--fps -5 printed negative times and --confirm 0 became 1 without a word."""
+    run = _watch("--video", str(tmp_path), option, value)
+    assert run.returncode == 2 and option in run.stderr and repr(value) in run.stderr

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
+import time
 from pathlib import Path
 
 from dealer_assist.commands.output import CommandError, emit_json
@@ -45,8 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--profile", required=True, metavar="PROFILE",
                    help="the deck's profile folder (made by calibrate), or a shipped profile's name: anglo (the "
                         "demo deck) or plastic. Required: another deck's profile reads wrong cards")
-    p.add_argument("--confirm", type=int, default=2, metavar="N", help="frames in a row that must agree (default 2)")
-    p.add_argument("--fps", type=float, metavar="F", help="frame rate of an image sequence, for the times printed (default 30)")
+    p.add_argument("--confirm", type=_at_least_one, default=2, metavar="N", help="frames in a row that must agree (default 2)")
+    p.add_argument("--fps", type=_frame_rate, metavar="F", help="frame rate of an image sequence, for the times printed (default 30)")
     p.add_argument("--unreadable", action="store_true",
                    help='also print a line {"card": null, "unreadable": true, "candidates": [...]} for a card that '
                         "stays in view without ever being read for sure")
@@ -55,6 +57,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "is passed over once every card in view is reported, saving the recognizer's time)")
     p.add_argument("--json", action="store_true", help="one JSON line per new card")
     p.set_defaults(func=cmd_watch)
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of frames, 1 or more")
+    return value
+
+
+def _frame_rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= 1000:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text!r} is not a frame rate: frames per second above 0, e.g. 30")
+    return value
 
 
 def _load_profile(path):
@@ -220,6 +242,21 @@ def cmd_recognize(args: argparse.Namespace) -> int:
     return status
 
 
+def _say_stalls(grabber, src: str, done: threading.Event, after: float = 3.0) -> None:
+    """A live camera or stream that stops sending frames without closing is named on stderr after
+    ``after`` seconds, as the display's CARD READER SILENT: OpenCV may wait half a minute in silence."""
+    frames, since, silent = grabber.frames, time.monotonic(), False
+    while not done.wait(min(1.0, after / 3)) and not grabber.finished:
+        if grabber.frames != frames:
+            if silent:
+                sys.stderr.write(f"dealer-assist: note: {src!r} sends frames again\n")
+            frames, since, silent = grabber.frames, time.monotonic(), False
+        elif not silent and time.monotonic() - since >= after:
+            silent = True
+            sys.stderr.write(f"dealer-assist: warning: no frame from {src!r} for {after:.0f} s: the camera or stream "
+                             "stalled (cable, network, driver); still waiting (Ctrl+C stops)\n")
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
     from dealer_assist.vision.track import NewCard
@@ -230,8 +267,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
         grabber = open_source(args.video, fps=args.fps)
     except CaptureError as exc:
         raise CommandError(str(exc)) from exc
+    done = threading.Event()
+    if grabber.kind in ("camera", "stream"):
+        threading.Thread(target=_say_stalls, args=(grabber, args.video, done), name="watch stalls", daemon=True).start()
     try:
-        for event, t in watch(profile, grabber, confirm=max(1, args.confirm), every_frame=args.every_frame):
+        for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame):
             if isinstance(event, NewCard):
                 line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
             elif not args.unreadable:
@@ -244,6 +284,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
             else:
                 print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {line['card'] or 'unreadable ' + '/'.join(line['candidates'])}", flush=True)
     finally:
+        done.set()
         grabber.stop()
     if grabber.skipped:
         sys.stderr.write(f"dealer-assist: warning: {len(grabber.skipped)} image(s) could not be read and were passed over "
@@ -253,7 +294,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          f"before its picture does; their lower part was read blank): {', '.join(grabber.cut_short)}\n")
     if grabber.error:
         raise CommandError(grabber.error, 1)
-    confirm = max(1, args.confirm)
+    confirm = args.confirm
     if 0 < grabber.frames < confirm:
         sys.stderr.write(f"dealer-assist: warning: {args.video!r} gave {grabber.frames} frame(s), and a card is "
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
