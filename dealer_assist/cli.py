@@ -11,6 +11,9 @@ from typing import Optional, Sequence
 # One BLAS thread, set before numpy loads: the odds need no more, and Qt forking its accessibility helper
 # at start while OpenBLAS threads held a lock hung the display about one start in twenty.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# OpenCV's own warnings ("[ WARN:0@0.07] global cap_v4l.cpp ...") say in its words what our messages
+# already say in the user's; errors still show.
+os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
 
 from dealer_assist import __version__  # noqa: E402
 from dealer_assist.commands import MODULES  # noqa: E402
