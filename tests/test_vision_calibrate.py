@@ -251,3 +251,21 @@ def test_an_unwritable_out_folder_is_a_clear_error_not_a_traceback(tmp_path):
         capture_output=True, text=True, timeout=120)
     assert out.returncode != 0 and out.stdout == ""
     assert str(blocker / "profile") in out.stderr and "Traceback" not in out.stderr
+
+
+def test_an_out_folder_that_cannot_hold_the_profile_is_refused_before_the_shots_are_read(tmp_path):
+    """Found only after about ten seconds of work (or a whole guided session); and --out equal to --images
+    mixed the templates into the shots, which the next run listed as 26 files that are no card."""
+    import subprocess
+    import sys
+
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    shutil.copy(CARDS / "calib" / "anglo" / "AS.png", shots / "AS.png")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    for out, named in ((shots, "is the shots' folder"), (blocker / "profile", "is a file")):
+        run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "calibrate", "--images", str(shots),
+                              "--out", str(out)], capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and named in run.stderr
+        assert sorted(p.name for p in shots.iterdir()) == ["AS.png"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import threading
 import time
@@ -94,6 +95,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from dealer_assist.vision.calibrate import CalibrationError, calibrate, missing_cards, shots_in
 
     cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
+    _check_out(Path(args.out), Path(args.images))
     if args.camera is not None:
         taken = _guided_shots(args.camera, Path(args.images))
         if not taken and not shots_in(args.images)[0]:
@@ -136,6 +138,22 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         for warning in summary["warnings"]:
             print(f"  warning: {warning}")
     return 0
+
+
+def _check_out(out: Path, images: Path) -> None:
+    """Refuse a profile folder that cannot be written, or is the shots' own folder, before the shots are
+    read (about 10 s of work, or a whole guided session, was lost first)."""
+    if out.resolve() == images.resolve():
+        raise CommandError(f"--out {str(out)!r} is the shots' folder: the profile's template images would mix "
+                           "with the shots; give another folder, e.g. calibration/mydeck")
+    if out.exists() and not out.is_dir():
+        raise CommandError(f"cannot write the profile to {str(out)!r}: it is a file; give --out a folder, "
+                           "e.g. calibration/mydeck")
+    existing = next(p for p in (out, *out.absolute().parents) if p.exists())
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        why = "is a file" if not existing.is_dir() else "cannot be written"
+        raise CommandError(f"cannot write the profile to {str(out)!r}: {str(existing)!r} {why}; "
+                           "give --out a folder you can write, e.g. calibration/mydeck")
 
 
 def _set_up_warnings(profile) -> list[str]:
