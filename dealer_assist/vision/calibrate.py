@@ -483,17 +483,19 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         # A deck's layout is what most of its cards show; the "index" found
         # on the others is then something else (a pip taken for the suit).
         raise _layout_refusal(failed, found, images, aspect, shots, skipped)
+    # Small cards are a likely cause of indexes not found: say so beside the shots named.
+    small = f" ({_too_small(card_h)})" if card_h < CARD_H_NEEDED else ""
     ranks_seen = {s.card.rank for s in good}
     suits_seen = {s.card.suit for s in good}
     if len(ranks_seen) < 2 or len(suits_seen) < 2:
-        raise CalibrationError(_report("too few cards with a readable index", shots, skipped))
+        raise CalibrationError(_report("too few cards with a readable index" + small, shots, skipped))
     lacking = [r for r in RANKS if r not in ranks_seen] + [su for su in SUITS if su not in suits_seen]
     if lacking and not allow_missing:
         # A profile that has never seen a rank cannot tell it from the others:
         # it would read every such card as something else.
         raise CalibrationError(_report(
             f"no usable shot of {' '.join('10' if x == 'T' else x for x in lacking)}: retake those shots "
-            "(or pass --allow-missing to build a profile that cannot read them)", shots, skipped))
+            "(or pass --allow-missing to build a profile that cannot read them)" + small, shots, skipped))
     samples = [(s.card, g) for s in good for g in s.glyphs]
     rank_boxes = np.array([[g[1].u0, g[1].v0, g[1].u1, g[1].v1] for _, g in samples])
     suit_boxes = np.array([[g[3].u0, g[3].v0, g[3].u1, g[3].v1] for _, g in samples])
@@ -620,6 +622,36 @@ def glyphs_on_pips(profile: Profile, shots: list) -> bool:
     return False
 
 
+#: The card height (pixels, in the set-up shots: the median height of the cards found) from which
+#: the recognizer reads a deck as it was built to; it is tested on 1280x720 frames, cards some
+#: 250 px tall.  Below it a deck's reads fall off with its cards' size.  Self-test reads of set-up
+#: shots scaled down from 1280x720 (cards 256 px): anglo 93% at 256 px, 85% at 204-224,
+#: 77% at 192, 37-47% at 142-160, 32% at 126 (640x360), 6-22% at 94-118 (480x270 to 600x338:
+#: refused); anglo_modern_4_color 72% / 50% / 45% / 23% (refused) at 256 / 224 / 192 / 158 px,
+#: atlasnye_skat 69 / 58 / 42 / 19%, bellot 79 / 70 / 62 / 51%; plastic and tango, printing
+#: bigger indexes, 99% and 96% at 254 px, 94% and 89% at 158, 84% and 77% at 126.  Every deck
+#: tried passed its self-test at 190 px and more (penguins' aces went unused below 222 px).
+CARD_H_NEEDED = 200
+_CAMERA_ADVICE = ("move the camera closer or raise its resolution (1280x720 with the card about a third of the "
+                  "frame's height is what it is tested on), then take the shots again")
+
+
+def _too_small(card_h: float) -> str:
+    return (f"the cards are about {round(card_h)} px tall in the shots; this recognizer needs about "
+            f"{CARD_H_NEEDED} px or more: {_CAMERA_ADVICE}")
+
+
+def small_card_warning(profile: Profile) -> Optional[str]:
+    """A warning when the cards of the set-up shots are smaller than :data:`CARD_H_NEEDED`
+    (the profile was accepted, but reads fewer cards than it would from closer); else None."""
+    if profile.card_h_px >= CARD_H_NEEDED:
+        return None
+    read = profile.self_test.get("read") if profile.self_test else None
+    said = f" (its self-test read {read:.0%} of the degraded copies)" if read is not None else ""
+    return (_too_small(profile.card_h_px) + f" and calibrate: as it is, this profile misses more cards than "
+            f"one made from closer{said}")
+
+
 def _check_self_test(profile: Profile, shots: list[Shot], skipped: dict[str, str]) -> None:
     """Refuse a profile that cannot read its own deck's degraded shots, or misreads any of them."""
     test = profile.self_test
@@ -629,6 +661,12 @@ def _check_self_test(profile: Profile, shots: list[Shot], skipped: dict[str, str
     why = (f"{wrong} of its {int(test.get('trials', 0))} trial reads were accepted as the wrong card" if wrong else
            f"it read only {read:.0%} of the {int(test.get('trials', 0))} trial reads correctly, "
            f"a usable profile reads at least {MIN_SELF_TEST_READ:.0%}")
+    if profile.card_h_px < CARD_H_NEEDED:
+        # Small cards are read badly whatever the deck: that is the fix to ask for, not another deck.
+        headline = (f"{_too_small(profile.card_h_px)}. The self-test (the set-up shots blurred, tilted and noised "
+                    f"as at the table) failed: {why}. No profile was written")
+        raise CalibrationError(_report(headline, shots, skipped), "cards_too_small",
+                               {**test, "card_h_px": round(profile.card_h_px, 1), "card_h_needed": CARD_H_NEEDED})
     headline = (f"this deck cannot be read: its self-test (the set-up shots blurred, tilted and noised as at the table) "
                 f"failed: {why}; the recognizer would miss or misread its cards. No profile was written. "
                 "Check that each shot shows one card, upright, index top-left, in focus; if so, this deck's index "
@@ -654,3 +692,147 @@ def missing_cards(profile: Profile) -> list[str]:
             except InvalidCardError:
                 pass
     return [r + s for s in SUITS for r in RANKS if r + s not in ok]
+
+
+#: How much closer (cosine of the glyph images) a set-up shot's rank glyph must lie to the other
+#: shots of another rank than to the other shots of its own for :func:`read_back` to take the shot
+#: as that rank's.  Measured (see :func:`_glyph_reads`): on the correctly named shots of anglo,
+#: plastic and 32 rendered designs another rank came at most 0.016 closer (tango's 10C, to the
+#: kings; 0.001 Атласные's JD, to the eights; the others' own ranks lay closer); swapped shots'
+#: ranks lay 0.11-0.12 (anglo 6S/8S) and 0.94-0.95 (plastic KH/QD) closer to the rank they show.
+OTHER_RANK_LEAD = 0.06
+#: How far the profile's best suit (one the ink's colour allows) must lead the shot's own suit,
+#: in its templates' scores, for :func:`read_back` to take the shot as of that suit.  On the same
+#: correctly named shots another suit led by at most 0.067 (tango's 10H), 0.037 (gnomangelo's 9S);
+#: plastic's swapped KH/QD by 0.28 and 0.36.
+OTHER_SUIT_LEAD = 0.15
+
+
+def _name(card: Card) -> str:
+    """A card's code as its set-up shot is named (10H, not TH)."""
+    return ("10" if card.rank == "T" else card.rank) + card.suit
+
+
+def read_back(profile: Profile, folder: str | Path) -> list[str]:
+    """Warnings about set-up shots that the finished ``profile`` reads as another card than
+    their file's name, or (where that is unusual) reads as nothing; [] when every shot reads
+    as its name.
+
+    A shot named by the wrong card (two names swapped) teaches the profile a glyph under the
+    wrong name; its self-test then only reads less, and the recognizer misses that card at the
+    table.  Each shot the profile used is read whole, as a table frame is (``Recognizer``);
+    one read for sure as another card is named.  A profile taught a wrong glyph is seldom
+    sure of those glyphs at all, so a shot not read as its name is read once more by its
+    glyphs (see :func:`_glyph_reads`).  A shot read as nothing is named only where every
+    other shot of its rank and of its suit was read (not, e.g., a deck's court cards).
+    Shots the profile lists as failed are not read again.  The first warning is
+    :func:`small_card_warning`'s, when the cards are small in the shots: it then stands for
+    the shots read as nothing.
+    """
+    shots = [s for s in shots_in(folder)[0] if profile.shots.get(s.path.name) == "ok"]
+    recognizer = Recognizer(profile)
+    images, sure = {}, {}
+    for shot in shots:
+        image = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+        if image is None:
+            continue
+        images[shot.path.name] = image
+        sure[shot.path.name] = {hit.card for hit in recognizer.recognize(image).cards}
+    reads_as: dict[str, Card] = {}  # shot name -> the other card it reads as
+    unread = [s for s in shots if s.path.name in sure and s.card not in sure[s.path.name]]
+    for shot in unread:
+        others = sure[shot.path.name] - {shot.card}
+        if others:
+            reads_as[shot.path.name] = min(others, key=_name)
+    if unread:
+        for name, card in _glyph_reads(profile, [s for s in shots if s.path.name in images], images).items():
+            reads_as.setdefault(name, card)
+    by_card = {s.card: s.path.name for s in shots}
+    warnings = []
+    small = small_card_warning(profile)
+    if small:
+        warnings.append(small)
+    for shot in shots:
+        card = reads_as.get(shot.path.name)
+        if card is None:
+            continue
+        other = by_card.get(card)
+        if other is not None and reads_as.get(other) == shot.card:
+            warnings.append(f"{shot.path.name} reads as {_name(card)}: are the names of {shot.path.name} and {other} "
+                            "swapped? rename them and calibrate again")
+        else:
+            warnings.append(f"{shot.path.name} reads as {_name(card)}: is it named by the wrong card? name it by the "
+                            "card it shows (AS.png, 10H.png ...) and calibrate again")
+    if small:
+        return warnings
+    missed = {s.path.name for s in unread} | set(reads_as)
+    for shot in unread:
+        if shot.path.name in reads_as or sure[shot.path.name]:
+            continue
+        kin = [s for s in shots if s is not shot and (s.card.rank == shot.card.rank or s.card.suit == shot.card.suit)]
+        # Shots the profile listed as failed share the rank or suit too: any such (or another missed) is a pattern.
+        failed_kin = [n for n, why in profile.shots.items() if why != "ok" and _shares(n, shot.card)]
+        if kin and not failed_kin and not any(s.path.name in missed for s in kin):
+            warnings.append(f"{shot.path.name}: the profile reads nothing for sure in it, though it reads every other "
+                            f"shot of its rank and suit: check that it shows the {_name(shot.card)} alone, upright, "
+                            "index top-left, in focus, evenly lit; retake it and calibrate again")
+    return warnings
+
+
+def _shares(file_name: str, card: Card) -> bool:
+    """Whether the shot named ``file_name`` is of ``card``'s rank or suit."""
+    try:
+        other = parse_card(Path(file_name).stem, require_suit=True)
+    except InvalidCardError:
+        return False
+    return other != card and (other.rank == card.rank or other.suit == card.suit)
+
+
+def _glyph_reads(profile: Profile, shots: list[Shot], images: dict) -> dict[str, Card]:
+    """The shots whose index glyphs show another card than their name: {file name: that card}.
+
+    A profile learns each rank from only four shots; one of them named wrongly pulls that
+    rank's templates towards the glyph it shows, and the shot's own glyph then matches its
+    name's templates as well as any.  So the rank is judged against the *other* shots: the
+    glyph read at the shot's top-left corner lies closer (:data:`OTHER_RANK_LEAD`) to the
+    mean glyph of another rank's shots than to that of its own rank's other shots.  A suit
+    has thirteen shots, one wrong among them hardly moves its templates: the profile's best
+    suit that the ink's colour allows, leading the shot's own by :data:`OTHER_SUIT_LEAD`.
+    """
+    from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_lead
+
+    matcher = IndexMatcher(profile)
+    glyphs = {}  # name -> (card, rank vector, best suit or None)
+    for shot in shots:
+        quad, _ = find_card(images[shot.path.name])
+        if quad is None:
+            continue
+        wv, hv = quad[1] - quad[0], quad[3] - quad[0]
+        w, h = float(np.linalg.norm(wv)), float(np.linalg.norm(hv))
+        r = matcher.read_corner(images[shot.path.name], quad[0][0], quad[0][1], wv / w, hv / h, w, h)
+        if r is None or len(r.glyphs) < 2:
+            continue
+        suit, score, _ = suit_lead(profile, r)
+        own = max((v for k, v in r.suit_scores.items() if k[0] == shot.card.suit), default=-1.0)
+        other_suit = (suit[0] if suit[0] != shot.card.suit and score - own >= OTHER_SUIT_LEAD
+                      and colour_fits(profile, suit[0], r.redness, r.ink_colour) else None)
+        glyphs[shot.path.name] = (shot.card, glyph_vector(r.glyphs[0].image), other_suit)
+    out = {}
+    for name, (card, vector, other_suit) in glyphs.items():
+        means: dict[str, list] = {}
+        for other, (c, v, _) in glyphs.items():
+            if other != name:
+                means.setdefault(c.rank, []).append(v)
+        likeness = {}
+        for rank, vs in means.items():
+            mean = np.mean(vs, axis=0)
+            likeness[rank] = float(vector @ mean) / (float(np.linalg.norm(vector) * np.linalg.norm(mean)) or 1.0)
+        rank = card.rank
+        if card.rank in likeness:
+            best = max((k for k in likeness if k != card.rank), key=likeness.get, default=None)
+            if best is not None and likeness[best] - likeness[card.rank] >= OTHER_RANK_LEAD:
+                rank = best
+        suit = other_suit or card.suit
+        if (rank, suit) != (card.rank, card.suit):
+            out[name] = Card(rank, suit)
+    return out
