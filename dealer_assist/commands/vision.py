@@ -92,7 +92,7 @@ def _load_profile(path):
 def cmd_calibrate(args: argparse.Namespace) -> int:
     import cv2
 
-    from dealer_assist.vision.calibrate import CalibrationError, calibrate, missing_cards, shots_in
+    from dealer_assist.vision.calibrate import CalibrationError, calibrate, missing_cards, read_back, shots_in
 
     cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
     _check_out(Path(args.out), Path(args.images))
@@ -121,7 +121,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         "thresholds": {"min_score": profile.thresholds.min_score, "min_margin": profile.thresholds.min_margin},
         "index_corners": profile.index_corners, "glyphs_on_pips": profile.glyphs_on_pips,
         "self_test": profile.self_test,
-        "warnings": _set_up_warnings(profile),
+        # A shot under another card's name, or cards too small to read well (see calibrate.read_back).
+        "warnings": _set_up_warnings(profile) + read_back(profile, args.images),
     }
     if args.json:
         emit_json(summary)
