@@ -19,14 +19,14 @@ from dealer_assist.sources.camera import CameraSource
 class StallingStream:
     """An MJPEG stream over HTTP on localhost: frames at 15 fps while ``flowing`` is set, none while clear."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         felt = np.full((360, 640, 3), (40, 90, 30), np.uint8)
         self.jpeg = cv2.imencode(".jpg", felt)[1].tobytes()
         self.flowing = threading.Event()
         self.flowing.set()
         self.server = socket.socket()
         self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.server.bind(("127.0.0.1", 0))
+        self.server.bind(("127.0.0.1", port))
         self.server.listen(2)
         self.url = f"http://127.0.0.1:{self.server.getsockname()[1]}/stream.mjpg"
         self.done = threading.Event()
@@ -106,3 +106,32 @@ def test_watch_names_a_stalled_stream_on_stderr():
         stream.close()
     stalled = err.index("no frame from")
     assert "stalled" in err[stalled:] and err.index("sends frames again") > stalled
+
+
+def test_a_stream_not_up_when_the_table_starts_is_a_lost_link_tried_again():
+    """The display did not open at all (exit 3): a croupier starting it from an icon saw nothing. It opens,
+    says the camera is lost, and takes the camera up when it comes (no card was seen, none is read twice)."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    events: queue.Queue = queue.Queue()
+    source = CameraSource(f"http://127.0.0.1:{port}/stream.mjpg", profile="anglo")
+    source.start(events.put)
+    stream = None
+    try:
+        first = events.get(timeout=30)
+        assert isinstance(first, LinkState) and first.state == "lost" and first.retrying
+        assert "trying again" in first.detail
+        stream = StallingStream(port)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            event = events.get(timeout=30)
+            if isinstance(event, LinkState) and event.state == "up":
+                break
+        else:
+            raise AssertionError("the stream was not taken up")
+    finally:
+        source.stop()
+        if stream is not None:
+            stream.close()

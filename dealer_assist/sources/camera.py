@@ -22,6 +22,8 @@ _log = logging.getLogger(__name__)
 
 #: Seconds without a frame from a live camera or stream before its link is ``stale`` (a serial shoe's too).
 STALE_AFTER = 3.0
+#: Seconds between tries to open a live camera or stream that was not there when the table started.
+OPEN_RETRY = 2.0
 
 
 class CameraSource(CardSource):
@@ -53,18 +55,47 @@ class CameraSource(CardSource):
             profile = Profile.load(self._profile_path or default_profile_path())
         except ProfileError as exc:
             raise SourceError(str(exc)) from exc
+        self._stop.clear()
         try:
-            self._grabber = FrameGrabber(self.src, drop=self._drop, size=self._size).start()
+            grabber = FrameGrabber(self.src, drop=self._drop, size=self._size)  # a file not there: refused
         except CaptureError as exc:
             raise SourceError(str(exc)) from exc
-        self._stop.clear()
-        self._link = "up"
-        sink(LinkState(self.name, time.time(), "up"))
+        try:
+            self._grabber = grabber.start()
+        except CaptureError as exc:
+            if grabber.kind not in ("camera", "stream"):
+                raise SourceError(str(exc)) from exc
+            # A camera not plugged in yet, or a stream not up: the table opens and says so, as with a serial
+            # shoe, and the camera is tried again.  No card was seen yet, so none can be read twice.
+            self._link = "lost"
+            sink(LinkState(self.name, time.time(), "lost", f"{exc}; trying again every {OPEN_RETRY:g} s"))
+            self._thread = threading.Thread(target=self._open_then_run, args=(sink, profile), name=self.name,
+                                            daemon=True)
+            self._thread.start()
+            return
+        self._up(sink)
         self._thread = threading.Thread(target=self._run, args=(sink, profile), name=self.name, daemon=True)
         self._thread.start()
+
+    def _up(self, sink: Sink, detail: str = "") -> None:
+        self._link = "up"
+        sink(LinkState(self.name, time.time(), "up", detail))
         if self._grabber.kind in ("camera", "stream"):
             threading.Thread(target=self._watch_link, args=(sink, self._grabber), name=f"{self.name} link",
                              daemon=True).start()
+
+    def _open_then_run(self, sink: Sink, profile) -> None:
+        from dealer_assist.vision.capture import CaptureError, FrameGrabber
+
+        while not self._stop.wait(OPEN_RETRY):
+            try:
+                self._grabber = FrameGrabber(self.src, drop=self._drop, size=self._size).start()
+            except CaptureError:
+                continue
+            if not self._stop.is_set():
+                self._up(sink, "opened")
+                self._run(sink, profile)
+            return
 
     def _watch_link(self, sink: Sink, grabber) -> None:
         """A live camera or stream that stops sending frames without closing (a stalled stream, a

@@ -589,6 +589,9 @@ class SessionCore(abc.ABC):
             never_opened = before is None and (event.detail or "").startswith("cannot open")
             self.alert(f"link:{event.source}", "error", "CARD READER LOST",
                        f"{event.source}: {event.detail or 'the connection is gone'}; the table is kept as it is",
+                       ("check that the camera is plugged in and its index ('v4l2-ctl --list-devices' lists them), or "
+                        "the stream's URL; it keeps trying. Meanwhile type the cards (K)")
+                       if never_opened and event.source.startswith("camera:") else
                        ("check the port's path (the command 'dealer-assist ports' lists them) and your access to it (the "
                         "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
                        if never_opened else "check the cable; it reconnects by itself. Meanwhile type the cards (K)"
