@@ -106,6 +106,16 @@ class FrameDropped:
 
 
 @dataclass(frozen=True)
+class ProfileDoubt:
+    """A camera's profile seems another deck's: too many of the corners it reads are unsure
+    (see :mod:`dealer_assist.vision.profile_fit`); ``text`` says how many and what to do."""
+
+    source: str
+    t: float
+    text: str
+
+
+@dataclass(frozen=True)
 class LinkState:
     """The link to the source: ``up``, ``stale`` (no frame for a while), ``lost``, ``ended``
     (a video file or a record played to its end: nothing is wrong, nothing more will come), or
@@ -129,4 +139,5 @@ class RecordedOp:
     op: dict = field(hash=False, compare=False)
 
 
-SourceEvent = Union[RecordedOp, CardRead, Unreadable, SeqGap, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState]
+SourceEvent = Union[RecordedOp, CardRead, Unreadable, SeqGap, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
+                    ProfileDoubt]

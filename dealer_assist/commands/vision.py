@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from dealer_assist.commands.output import CommandError, emit_json
+from dealer_assist.vision.profile_fit import ProfileFit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -230,6 +231,7 @@ def cmd_recognize(args: argparse.Namespace) -> int:
     from dealer_assist.vision.recognize import FrameError, Recognizer
 
     recognizer = Recognizer(_load_profile(args.profile))
+    fit = ProfileFit(args.profile, _say_doubt)
     status = 0
     for path in args.images:
         image = cv2.imread(path, cv2.IMREAD_COLOR) if Path(path).is_file() else None
@@ -250,6 +252,7 @@ def cmd_recognize(args: argparse.Namespace) -> int:
             sys.stderr.write(f"dealer-assist: error: {path!r}: {exc}\n")
             status = 1
             continue
+        fit.add(result)
         line = {"image": path, "cards": [c.to_json() for c in result.cards],
                 "uncertain": [u.to_json() for u in result.uncertain], "ms": round(result.ms, 2)}
         if args.json:
@@ -259,6 +262,10 @@ def cmd_recognize(args: argparse.Namespace) -> int:
             unsure = " ".join("/".join(c.code for c in u.candidates) or "?" for u in result.uncertain)
             print(f"{path}: {cards}" + (f"  uncertain: {unsure}" if unsure else "") + f"  ({result.ms:.1f} ms)")
     return status
+
+
+def _say_doubt(warning: str) -> None:
+    sys.stderr.write(f"dealer-assist: warning: {warning}\n")
 
 
 def _say_stalls(grabber, src: str, done: threading.Event, after: float = 3.0) -> None:
@@ -286,11 +293,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
         grabber = open_source(args.video, fps=args.fps)
     except CaptureError as exc:
         raise CommandError(str(exc)) from exc
+    fit = ProfileFit(args.profile, _say_doubt)
     done = threading.Event()
     if grabber.kind in ("camera", "stream"):
         threading.Thread(target=_say_stalls, args=(grabber, args.video, done), name="watch stalls", daemon=True).start()
     try:
-        for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame):
+        for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit):
             if isinstance(event, NewCard):
                 line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
             elif not args.unreadable:

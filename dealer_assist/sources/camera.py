@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.events import CardRead, LinkState, Unreadable
+from dealer_assist.events import CardRead, LinkState, ProfileDoubt, Unreadable
 
 _log = logging.getLogger(__name__)
 
@@ -117,12 +117,14 @@ class CameraSource(CardSource):
 
     def _run(self, sink: Sink, profile) -> None:
         from dealer_assist.cards import Card
+        from dealer_assist.vision.profile_fit import ProfileFit
         from dealer_assist.vision.track import NewCard
         from dealer_assist.vision.watch import watch
 
         detail, state = "stopped", "lost"
+        fit = ProfileFit(str(self._profile_path), lambda text: sink(ProfileDoubt(self.name, time.time(), text)))
         try:
-            for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm):
+            for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq))

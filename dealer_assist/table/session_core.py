@@ -20,8 +20,8 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
-from dealer_assist.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, RecordedOp, SeqGap,
-                                   ShoeSignal, SourceEvent, Unreadable)
+from dealer_assist.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt,
+                                   RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table.journal import JournalPayloadError
 
@@ -486,6 +486,10 @@ class SessionCore(abc.ABC):
                                "compare the cards on the table with the display and type any missing card (K)")
             elif isinstance(event, LinkState):
                 self._link(event)
+            elif isinstance(event, ProfileDoubt):
+                self.alert(f"profile:{event.source}", "warning", "CAMERA PROFILE?", f"{event.source}: {event.text}",
+                           "check each card the camera read against the table (K corrects one); start the display "
+                           "with this deck's profile (camera:SRC?profile=PATH)")
             elif isinstance(event, DeviceError):
                 self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
                            f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card")

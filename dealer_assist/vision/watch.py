@@ -8,6 +8,7 @@ from typing import Callable, Iterator, Optional, Union
 
 from dealer_assist.vision.capture import FrameGrabber
 from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.profile_fit import ProfileFit
 from dealer_assist.vision.recognize import FrameResult, Recognizer
 from dealer_assist.vision.still_scene import StillScene
 from dealer_assist.vision.track import OnceOnlyTracker
@@ -23,10 +24,12 @@ class WatchCost:
 
 
 def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] = lambda: False,
-          confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None) -> Iterator[tuple[object, float]]:
+          confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None,
+          fit: Optional[ProfileFit] = None) -> Iterator[tuple[object, float]]:
     """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard).
 
     A frame showing what the last frame read did is not read again unless ``every_frame``.
+    ``fit`` counts the sure and unsure reads of the frames read (see :mod:`.profile_fit`).
     """
     recognizer = Recognizer(profile)
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
@@ -43,6 +46,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             last = result = recognizer.recognize(frame.image)
             if cost is not None:
                 cost.read += 1
+            if fit is not None:
+                fit.add(result)
         else:
             result = FrameResult(list(last.cards), list(last.uncertain), (time.perf_counter() - t0) * 1000)
         if cost is not None:

@@ -1,0 +1,60 @@
+"""Another deck's profile is named: too many of the corners it reads are unsure.
+
+The profile defaulted to the demo deck's and nothing checked that it fitted the deck on the table:
+with plastic's profile the anglo blackjack video gave 2S and TS twice, with anglo's the plastic video
+read nothing at all, and neither `watch` nor the display said a word."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.events import ProfileDoubt
+from dealer_assist.table.session import TableSession
+from dealer_assist.vision.profile_fit import UNSURE_COUNT, ProfileFit
+from dealer_assist.vision.recognize import FrameResult
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+needs_cards = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="needs ../shared/cards")
+
+
+def test_the_share_of_unsure_reads_decides_and_is_said_once():
+    said: list[str] = []
+    fit = ProfileFit("anglo", said.append)
+    for _ in range(UNSURE_COUNT - 1):
+        fit.add(FrameResult([], [object()], 1.0))
+    assert not fit.doubted() and said == []  # too few to judge
+    fit.add(FrameResult([], [object()], 1.0))
+    assert fit.doubted() and len(said) == 1 and "'anglo'" in said[0] and "100%" in said[0]
+    fit.add(FrameResult([], [object()], 1.0))
+    assert len(said) == 1
+    fitting = ProfileFit("plastic")
+    fitting.add(FrameResult([object()] * 970, [object()] * 30, 1.0))  # 3%: the worst a deck's own profile left
+    assert not fitting.doubted() and fitting.warning() is None
+
+
+def _cli(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dealer_assist.cli", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+@needs_cards
+def test_recognize_and_watch_name_a_profile_that_is_another_decks():
+    frames = sorted(str(p) for p in (CARDS / "test" / "plastic").glob("*.jpg"))[:40]
+    assert "is 'anglo' this deck's profile?" in _cli("recognize", "--profile", "anglo", *frames).stderr
+    assert "profile?" not in _cli("recognize", "--profile", "plastic", *frames).stderr
+    video = str(CARDS / "test_shoe" / "plastic" / "baccarat.mp4")
+    assert "is 'anglo' this deck's profile?" in _cli("watch", "--profile", "anglo", "--video", video).stderr
+
+
+def test_the_display_raises_a_warning_the_croupier_sees():
+    session = TableSession(odds=False)
+    session.handle(ProfileDoubt("camera:0", time.time(), "10 of the 12 card corners read were not sure"))
+    (alert,) = session.snapshot.alerts
+    assert (alert.level, alert.title) == ("warning", "CAMERA PROFILE?") and "10 of the 12" in alert.text
+    assert "profile=" in alert.action
+    session.close()
