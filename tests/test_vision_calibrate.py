@@ -214,6 +214,16 @@ def test_guided_mode_takes_one_shot_per_prompt(tmp_path):
     # A profile of A and 2 reads a 3 as one of them: it says so, and for which deck it is fit.
     (unseen,) = [w for w in summary["warnings"] if "never seen" in w]
     assert "3 4 5 6 7 8 9 10 J Q K D C" in unseen and "only for a deck without them" in unseen
+    # Run again, it goes on from the first card not taken: a stopped session began again at AS.
+    again = tmp_path / "camera2"
+    again.mkdir()
+    shutil.copy(src / "3S.png", again / "00.png")
+    out = subprocess.run(
+        [sys.executable, "-m", "dealer_assist.cli", "calibrate", "--camera", str(again / "*.png"),
+         "--images", str(shots), "--out", str(tmp_path / "profile"), "--json", "--allow-missing"],
+        input="\nq\n", capture_output=True, text=True, timeout=120)
+    assert "2 shot(s) already in" in out.stderr and out.stderr.count("show ") == 2  # 3S, then 4S (q)
+    assert sorted(p.name for p in shots.iterdir()) == ["2S.png", "3S.png", "AH.png", "AS.png"]
 
 
 def test_a_guided_set_up_stopped_before_any_shot_says_so(tmp_path):

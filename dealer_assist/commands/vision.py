@@ -109,7 +109,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         if args.json:
             # No profile: what was refused and why, for a program driving the set-up.
             emit_json({"profile": None, "refused": exc.reason, "error": str(exc).split(":\n")[0], **exc.details})
-        raise CommandError(str(exc)) from exc
+        goes_on = (f"\nThe shots taken are kept in {args.images!r}: the same command goes on from the first card "
+                   "not yet taken." if args.camera is not None else "")
+        raise CommandError(str(exc) + goes_on) from exc
     try:
         out = profile.save(args.out)
     except OSError as exc:
@@ -194,11 +196,18 @@ def _guided_shots(camera, folder: Path) -> int:
         grabber = FrameGrabber(camera).start()
     except CaptureError as exc:
         raise CommandError(str(exc)) from exc
-    taken = 0
+    taken = kept = 0
     try:
         for suit in SUITS:
             for rank in RANKS:
                 code = ("10" if rank == "T" else rank) + suit
+                if (folder / f"{code}.png").is_file():
+                    # A session stopped half-way goes on where it stopped: the shots taken are kept.
+                    kept += 1
+                    continue
+                if kept:
+                    sys.stderr.write(f"{kept} shot(s) already in {str(folder)!r} kept (delete one to take it again)\n")
+                    kept = 0
                 while True:
                     sys.stderr.write(f"show {code} face up, upright, alone; Enter to take it, s to skip, q to stop: ")
                     sys.stderr.flush()
@@ -219,6 +228,8 @@ def _guided_shots(camera, folder: Path) -> int:
                     cv2.imwrite(str(folder / f"{code}.png"), frame.image)
                     taken += 1
                     break
+        if kept:
+            sys.stderr.write(f"{kept} shot(s) already in {str(folder)!r} kept (delete one to take it again)\n")
     finally:
         grabber.stop()
     return taken
