@@ -308,6 +308,12 @@ def test_the_hint_names_only_the_calls_the_hand_allows():
         assert session.enter_card(code) is None
     assert session.snapshot.reason.startswith("H hit · S stand · Backspace")
     assert "P split" not in session.snapshot.reason and "D double" not in session.snapshot.reason
+    pair = BlackjackSession(BlackjackTableRules(seats=1))
+    pair.place(1, D("5"))
+    assert pair.deal() is None
+    for code in ("8H", "6D", "8S"):  # seat 1: a pair of eights
+        assert pair.enter_card(code) is None
+    assert pair.snapshot.reason.startswith("H hit · S stand · P split · Backspace")  # split's key is P (16: no double)
 
 
 @pytest.mark.parametrize("h17", [False, True])

@@ -311,3 +311,18 @@ def test_without_size_the_blackjack_window_fits_the_screen(qtbot, tmp_path):
     image = QImage(str(shot))
     assert image.height() <= free.height() and image.height() < 900
     assert image.width() == max(theme.LEAST_WINDOW[0], min(1600, free.width()))
+
+
+def test_the_deal_button_is_out_while_the_cut_card_is(qtbot, show_window):
+    """Space was refused after CUT CARD OUT, but the DEAL button still looked pressable."""
+    from dealer_assist.events import ShoeSignal
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    session = BlackjackSession()
+    window = show_window(BlackjackWindow(session, None))
+    assert session.place(1, D("10")) is None
+    qtbot.waitUntil(lambda: window.actions.buttons["deal"].isEnabled(), timeout=2000)
+    session.handle(ShoeSignal("sim", 0.0, "cut"))
+    qtbot.waitUntil(lambda: not window.actions.buttons["deal"].isEnabled(), timeout=2000)
+    assert session.snapshot.banner == "CUT CARD OUT"

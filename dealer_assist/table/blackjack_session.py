@@ -38,6 +38,9 @@ OP_KINDS = {
     "new_deck": "shoe_start", "set_limits": "correction", "cut": "shoe_cut",
 }
 
+#: The key of each call (the window's, and its help's): split is P, stand took S.
+ACTION_KEYS = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
+
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
     BlackjackPhase.BETTING: "choose a chip (number keys), click a seat or press + at the cursor (arrows move it, - takes a chip off); Space deals",
@@ -107,7 +110,7 @@ class BlackjackSnapshot(SnapshotCore):
         if due is not None and due.kind == "action" and self.replay:
             return "the player's recorded call comes next"
         if due is not None and due.kind == "action":
-            keys = " · ".join(f"{a.value[0].upper()} {a.value}" for a in due.allowed)  # H hit, S stand, D, P
+            keys = " · ".join(f"{ACTION_KEYS[a.value]} {a.value}" for a in due.allowed)
             return f"{keys} · Backspace voids the last card or decision"
         if s.dealer_turn:
             return ("the dealer draws to 16 and on soft 17, and stands on hard 17" if s.rules.house.hits_soft_17

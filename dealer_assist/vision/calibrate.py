@@ -495,7 +495,8 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         # it would read every such card as something else.
         raise CalibrationError(_report(
             f"no usable shot of {' '.join('10' if x == 'T' else x for x in lacking)}: retake those shots "
-            "(or pass --allow-missing to build a profile that cannot read them)" + small, shots, skipped))
+            "(or, for a deck that has none, pass --allow-missing: a profile that never saw them reads "
+            "them as other cards)" + small, shots, skipped))
     samples = [(s.card, g) for s in good for g in s.glyphs]
     rank_boxes = np.array([[g[1].u0, g[1].v0, g[1].u1, g[1].v1] for _, g in samples])
     suit_boxes = np.array([[g[3].u0, g[3].v0, g[3].u1, g[3].v1] for _, g in samples])

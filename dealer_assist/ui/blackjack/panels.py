@@ -111,7 +111,7 @@ class ActionBar(QWidget):
         allowed = set(snap.allowed)
         state = snap.state
         enabled = {
-            "deal": state.phase == BlackjackPhase.BETTING and bool(state.bets),
+            "deal": state.phase == BlackjackPhase.BETTING and bool(state.bets) and not state.cut_out,
             "void": state.phase in (BlackjackPhase.PLAYING, BlackjackPhase.SETTLED) and bool(state.before),
             "next_round": state.phase == BlackjackPhase.SETTLED,
             "deck_check": state.phase in (BlackjackPhase.BETTING, BlackjackPhase.SETTLED),
