@@ -136,7 +136,7 @@ def test_missing_ranks_name_the_option_and_no_empty_list(tmp_path):
         calibrate(tmp_path, self_test=False)
     message = str(info.value)
     assert "--allow-missing" in message and "allow_missing" not in message
-    assert message.endswith("that cannot read them)")
+    assert message.endswith("reads them as other cards)")
 
 
 def test_no_cards_at_all_is_an_error_naming_the_shots(tmp_path):
