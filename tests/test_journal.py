@@ -885,3 +885,16 @@ def test_a_journal_nothing_can_be_read_from_is_started_anew_by_a_supervisor(tmp_
     assert first.kind == "journal_started" and first.payload["previous"] == result["kept"]
     assert decided.payload["recovered"] == "journal_new" and decided.payload["correction"]["reason"] == "disk fault"
     assert decided.payload["correction"]["target"]["problem"] == "unreadable"
+
+
+
+def test_recover_new_refuses_a_text_file_as_no_journal(tmp_path, capsys, monkeypatch):
+    """A mistyped path (the table's config) was set aside and a journal put in its place."""
+    import io
+
+    config = tmp_path / "table.toml"
+    config.write_text('[table]\nseats = 7\nchips = ["5", "25"]\n')
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, _, err = run_cli(capsys, "journal", "recover", str(config), "--new", "--supervisor", "Ana", "--reason", "x")
+    assert code == 2 and "holds text, not a damaged journal" in err
+    assert config.read_text().startswith("[table]") and list(tmp_path.iterdir()) == [config]
