@@ -11,9 +11,10 @@ from typing import Optional, Sequence
 # One BLAS thread, set before numpy loads: the odds need no more, and Qt forking its accessibility helper
 # at start while OpenBLAS threads held a lock hung the display about one start in twenty.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-# OpenCV's own warnings ("[ WARN:0@0.07] global cap_v4l.cpp ...") say in its words what our messages
-# already say in the user's; errors still show.
+# OpenCV's own warnings ("[ WARN:0@0.07] global cap_v4l.cpp ...") and FFmpeg's ("[tcp @ 0x...] Connection
+# refused") say in their words what our messages already say in the user's; OpenCV's errors still show.
 os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
+os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")  # AV_LOG_QUIET
 
 from dealer_assist import __version__  # noqa: E402
 from dealer_assist.commands import MODULES  # noqa: E402

@@ -23,7 +23,9 @@ def test_specs_open_the_right_backend():
                                           ("camera:", "camera"),
                                           ("camera:table.mp4", "names no deck profile: add \\?profile="),
                                           ("camera:table.mp4?profil=plastic", "unknown option 'profil'"),
-                                          ("camera:0?profile=anglo&width=1280", "give both")])
+                                          ("camera:0?profile=anglo&width=1280", "give both"),
+                                          ("camera:0?profile=anglo&width=0&height=720", "16 to 7680"),
+                                          ("camera:t.mp4?profile=a&baud=9", "the options are profile, width, height")])
 def test_bad_specs_say_what_to_write(spec, message):
     with pytest.raises(SourceError, match=message):
         open_source(spec, lambda: False)

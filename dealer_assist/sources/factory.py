@@ -15,10 +15,12 @@ SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]]
 
 
 #: The options our specs take after ``?``; anything else after a ``?`` belongs to the URL itself.
-OPTIONS = ("dialect", "baud", "usb", "profile", "width", "height", "allow_broken")
+#: Each kind's options, after ``?`` and joined by ``&``.
+OPTIONS = {"serial": ("dialect", "baud", "usb"), "camera": ("profile", "width", "height"),
+           "replay": ("allow_broken",)}
 
 
-def _split_options(rest: str, spec: str) -> tuple[str, dict[str, str]]:
+def _split_options(rest: str, spec: str, allowed: tuple[str, ...]) -> tuple[str, dict[str, str]]:
     """The path or URL of a source spec and our options in its query (``?profile=...&baud=...``).
 
     A URL's own query parameters (``http://cam/v.cgi?res=720&profile=x``) stay in the URL; they had
@@ -29,13 +31,13 @@ def _split_options(rest: str, spec: str) -> tuple[str, dict[str, str]]:
     if not sep or not base:
         return rest, {}
     parts = [part for part in query.split("&") if part]
-    ours = {key: value for key, _, value in (part.partition("=") for part in parts) if key in OPTIONS}
-    theirs = [part for part in parts if part.partition("=")[0] not in OPTIONS]
+    ours = {key: value for key, _, value in (part.partition("=") for part in parts) if key in allowed}
+    theirs = [part for part in parts if part.partition("=")[0] not in allowed]
     if theirs and "://" not in base:
         if not ours and not any("=" in part for part in theirs):
             return rest, {}  # a "?" in a file's name
         names = ", ".join(repr(part.partition("=")[0]) for part in theirs)
-        raise SourceError(f"unknown option {names} in {spec!r}: the options are {', '.join(OPTIONS)}")
+        raise SourceError(f"unknown option {names} in {spec!r}: the options are {', '.join(allowed)}")
     return base + ("?" + "&".join(theirs) if theirs else ""), ours
 
 
@@ -62,7 +64,7 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
             raise SourceError("serial source needs a port: serial:/dev/ttyUSB0, serial:socket://host:port, ...")
         from dealer_assist.sources.serial_shoe import DEFAULT_BAUDRATE, SerialShoe, UsbIdentity
 
-        url, options = _split_options(rest, spec)
+        url, options = _split_options(rest, spec, OPTIONS["serial"])
         try:
             baud = int(options.get("baud", DEFAULT_BAUDRATE))
         except ValueError:
@@ -76,7 +78,7 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
             from dealer_assist.sources.camera import CameraSource
         except ImportError as exc:
             raise SourceError(f"the camera source is not available in this build: {exc}") from None
-        src, options = _split_options(rest, spec)
+        src, options = _split_options(rest, spec, OPTIONS["camera"])
         if not options.get("profile"):
             raise SourceError(f"{spec!r} names no deck profile: add ?profile=PATH (made by 'dealer-assist "
                               "calibrate'), or a shipped one: ?profile=anglo (the demo deck) or ?profile=plastic. "
@@ -86,13 +88,15 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
             try:
                 size = (int(options["width"]), int(options["height"]))
             except (KeyError, ValueError):
-                raise SourceError(f"bad camera size in {spec!r}: give both, in pixels, e.g. "
+                size = (0, 0)
+            if not all(16 <= side <= 7680 for side in size):
+                raise SourceError(f"bad camera size in {spec!r}: give both, in pixels (16 to 7680), e.g. "
                                   "&width=1280&height=720") from None
         return CameraSource(src, profile=options["profile"], size=size)
     if kind == "replay":
         from dealer_assist.sources.replay import ReplaySource
 
-        path, options = _split_options(rest, spec)
+        path, options = _split_options(rest, spec, OPTIONS["replay"])
         return ReplaySource(path, interval=interval, demand=demand, game=game,
                             allow_broken=options.get("allow_broken") in ("1", "true", "yes"))
     raise SourceError(f"unknown card source {spec!r}: use {SPECS}")
