@@ -83,10 +83,11 @@ def fmt_grouped(amount: Decimal) -> str:
 
 
 def fmt_chip(value: Decimal) -> str:
-    """A chip's face as casinos print it: ``5``, ``2.50``, ``1K``, ``25K``, ``1M``; grouped where it is
-    not a round thousand (``1,250``).  Short enough for a row of nine chip buttons."""
+    """A chip's face as casinos print it: ``5``, ``2.50``, ``1K``, ``12.5K``, ``1M``, ``2.5M``; grouped
+    where a tenth of the unit does not name it (``1,250``).  Short enough for a round chip's face."""
     for size, suffix in ((Decimal(1_000_000), "M"), (Decimal(1000), "K")):
-        if value >= size and value % size == 0:
-            return f"{value // size:,}{suffix}"
+        if value >= size and value % (size / 10) == 0:
+            units = value / size
+            return (f"{int(units):,}" if units == units.to_integral_value() else f"{units:,.1f}") + suffix
     return fmt_grouped(value).removesuffix(".00")
 

@@ -49,5 +49,5 @@ def test_a_chip_face_is_short_as_casinos_print_it():
     from dealer_assist.money import fmt_chip
 
     faces = {"5": "5", "2.5": "2.50", "1000": "1K", "25000": "25K", "1250": "1,250", "1000000": "1M",
-             "2500000": "2,500K", "100000000": "100M"}
+             "2500000": "2.5M", "100000000": "100M", "12500": "12.5K", "1500000000": "1,500M"}
     assert {v: fmt_chip(Decimal(v)) for v in faces} == faces

@@ -43,13 +43,17 @@ def test_blackjack_chips_show_their_whole_face(qtbot, show_window):
     from dealer_assist.table.blackjack_state import BlackjackTableRules
     from dealer_assist.ui.blackjack.window import BlackjackWindow
 
-    chips = tuple(Decimal(v) for v in ("1", "5", "25", "100", "1250", "25000", "2500000"))
+    chips = tuple(Decimal(v) for v in ("0.25", "2.50", "25", "100", "1250", "12500", "2500000", "12345678"))
     window = show_window(BlackjackWindow(BlackjackSession(BlackjackTableRules(chips=chips)), None))
-    qtbot.wait(50)
-    faces = [b.text() for b in window.chips.buttons]
-    assert faces == ["1", "5", "25", "100", "1,250", "25K", "2,500K"]
-    for button in window.chips.buttons:  # within the round chip, not just the square button
-        assert QFontMetrics(button.font()).horizontalAdvance(button.text()) <= button.width() * 0.85, button.text()
+    for size in ((1280, 720), (1080, 1920)):  # portrait: the text unit follows the narrower width
+        window.resize(*size)
+        qtbot.wait(100)
+        faces = [b.text() for b in window.chips.buttons]
+        assert faces[:7] == ["0.25", "2.50", "25", "100", "1,250", "12.5K", "2.5M"], size
+        assert faces[7] == "12,345,678" or faces[7].endswith("…")  # cut so, never shown as another amount
+        for button in window.chips.buttons:  # within the round chip's face, inside its rim
+            assert QFontMetrics(button.font()).horizontalAdvance(button.text()) <= button.width() * 0.72, \
+                (size, button.text())
 
 
 def test_a_fourteen_seat_table_has_rows_a_croupier_can_read_at_720p(qtbot, show_window):

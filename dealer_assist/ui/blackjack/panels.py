@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
                                QVBoxLayout, QWidget)
 
@@ -150,9 +150,13 @@ class ChipBar(QWidget):
     def set_unit(self, unit: int) -> None:
         self.unit = unit
         self.label.setFont(theme.font(unit * 1.0, bold=True))
-        for button in self.buttons:
+        for value, button in zip(self.chips, self.buttons):
             button.setFixedSize(int(unit * 3.4), int(unit * 3.4))
-            button.setFont(theme.fitted_font(unit * 1.2, button.text(), unit * 2.8))  # within the round face
+            # Within the round face, inside its rim; a face too long even at the least font is cut with "…",
+            # never shown as another amount ("2,345,67" for 12,345,678); the tooltip has it whole.
+            face, room = fmt_chip(value), int(unit * 2.4)
+            button.setFont(theme.fitted_font(unit * 1.2, face, room - 1))
+            button.setText(QFontMetrics(button.font()).elidedText(face, Qt.TextElideMode.ElideRight, room))
         self._style()
 
     def _style(self) -> None:
