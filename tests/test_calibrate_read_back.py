@@ -36,7 +36,17 @@ def _copy(folder: Path, swap: tuple[str, str] = (), width: int = 0) -> Path:
 def swapped(tmp_path_factory):
     """Anglo's shots with 8S.png and 6S.png swapped, and the profile calibrated from them."""
     folder = _copy(tmp_path_factory.mktemp("swapped") / "anglo", swap=("8S.png", "6S.png"))
-    return folder, calibrate(folder)
+    return folder, calibrate(folder, check_names=False)
+
+
+def test_calibrate_refuses_shots_that_read_back_as_other_cards(swapped):
+    """The profile of swapped shots was written (exit 0, warnings only), and one with a same-colour
+    pair swapped was refused as an unreadable deck ("use another deck")."""
+    folder, _ = swapped
+    with pytest.raises(CalibrationError) as err:
+        calibrate(folder)
+    assert err.value.reason == "misnamed_shots" and len(err.value.details["misnamed"]) == 2
+    assert "No profile was written" in str(err.value) and "use another deck" not in str(err.value).split(" If ")[0]
 
 
 def test_two_swapped_names_are_each_named_with_the_other(swapped):

@@ -429,8 +429,11 @@ def _four_corners(good, images, aspect: float, canon_w: float) -> bool:
 
 
 def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool = True,
-              allow_missing: bool = False) -> Profile:
-    """Build a profile from the shots in ``folder``; raises :class:`CalibrationError` if too few work."""
+              allow_missing: bool = False, check_names: bool = True) -> Profile:
+    """Build a profile from the shots in ``folder``; raises :class:`CalibrationError` if too few work.
+
+    ``check_names`` (with ``self_test``) refuses a profile whose own shots read back as other cards
+    (see :func:`read_back`): taught a glyph under the wrong name, it would misread that card."""
     shots, skipped = shots_in(folder)
     if not shots:
         raise CalibrationError(f"no card images in {str(folder)!r}: expected files named by card code (AS.png, 10H.png ...)")
@@ -583,8 +586,24 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     profile.glyphs_on_pips = glyphs_on_pips(profile, shot_list)
     if self_test:
         profile.thresholds = derive_thresholds(profile, shot_list)
-        _check_self_test(profile, shots, skipped)
+        misnamed = [w for w in read_back(profile, folder) if " reads as " in w] if check_names else []
+        try:
+            _check_self_test(profile, shots, skipped)
+        except CalibrationError as exc:
+            if not misnamed:
+                raise
+            # A swapped pair can fail the self-test outright: the names are the likelier fault than the deck.
+            raise _misnamed(misnamed, shots, skipped, f" If the names are right: {str(exc).split(':' + chr(10))[0]}")
+        if misnamed:
+            raise _misnamed(misnamed, shots, skipped, "")
     return profile
+
+
+def _misnamed(warnings: list[str], shots: list[Shot], skipped: dict[str, str], otherwise: str) -> CalibrationError:
+    headline = ("set-up shots read back as other cards, so their names look wrong; a profile taught a glyph under "
+                "the wrong name would misread that card. No profile was written.\n  " + "\n  ".join(warnings)
+                + ("\n" + otherwise.strip() if otherwise else ""))
+    return CalibrationError(_report(headline, shots, skipped), "misnamed_shots", {"misnamed": warnings})
 
 
 def glyphs_on_pips(profile: Profile, shots: list) -> bool:
