@@ -8,19 +8,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import Qt  # noqa: E402
 
-from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession, parse_drills  # noqa: E402
+from dealer_assist.training import ProgressStore  # noqa: E402
 from dealer_assist.ui.training.chart import ACCURACY  # noqa: E402
-from dealer_assist.ui.training.window import TrainerWindow  # noqa: E402
+from trainer_windows import open_trainer  # noqa: E402
 
 
-def _window(qtbot, drills="third-card", cases=4, limit=None, store=None, seed=3, exam=False):
-    session = TrainingSession(Settings(drills=parse_drills(drills), cases=cases, limit=limit, exam=exam),
-                              {"baccarat": ShoeFeed(8, seed), "blackjack": ShoeFeed(1, seed)}, seed=seed)
-    window = TrainerWindow(session, store=store, trainee="ana")
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitUntil(lambda: window.case is not None)
-    return window
+_window = open_trainer
 
 
 def _wrong_key(q):

@@ -12,22 +12,16 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QFontMetricsF, QGuiApplication, QPainter  # noqa: E402
 
 from dealer_assist.cards import parse_cards  # noqa: E402
-from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession, parse_drills  # noqa: E402
+from dealer_assist.training import ProgressStore  # noqa: E402
 from dealer_assist.training.blackjack_dealer import ACTION_CHOICES  # noqa: E402
 from dealer_assist.training.case import Case, Hand, Question  # noqa: E402
 from dealer_assist.ui.second_press import SecondPress  # noqa: E402
 from dealer_assist.ui.training import case_view  # noqa: E402
 from dealer_assist.ui.training.window import TrainerWindow  # noqa: E402
+from trainer_windows import open_trainer  # noqa: E402
 
 
-def _window(qtbot, drills="third-card", cases=4, store=None, seed=3, exam=False, limit=None):
-    session = TrainingSession(Settings(drills=parse_drills(drills), cases=cases, exam=exam, limit=limit),
-                              {"baccarat": ShoeFeed(8, seed), "blackjack": ShoeFeed(1, seed)}, seed=seed)
-    window = TrainerWindow(session, store=store, trainee="ana")
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitUntil(lambda: window.case is not None)
-    return window
+_window = open_trainer
 
 
 def _answer_right(qtbot, window):

@@ -1,0 +1,16 @@
+"""The trainer window on a seeded session, shown and on its first case: shared by the trainer's UI tests."""
+
+from __future__ import annotations
+
+from dealer_assist.training import Settings, ShoeFeed, TrainingSession, parse_drills
+from dealer_assist.ui.training.window import TrainerWindow
+
+
+def open_trainer(qtbot, drills="third-card", cases=4, limit=None, store=None, seed=3, exam=False):
+    session = TrainingSession(Settings(drills=parse_drills(drills), cases=cases, limit=limit, exam=exam),
+                              {"baccarat": ShoeFeed(8, seed), "blackjack": ShoeFeed(1, seed)}, seed=seed)
+    window = TrainerWindow(session, store=store, trainee="ana")
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.case is not None)
+    return window
