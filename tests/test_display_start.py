@@ -162,3 +162,13 @@ def test_sigterm_closes_the_table_as_ctrl_q_does(tmp_path):
     out, _ = proc.communicate(timeout=30)
     end = json.loads(out.splitlines()[-1])
     assert proc.returncode == 0 and end["event"] == "end" and end["journal_head"]["verified"] is True
+
+
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+def test_a_table_refused_at_its_start_ends_its_json_stream(tmp_path, game):
+    """`run --json` printed its start event, then was refused (exit 3) with no end event to match it."""
+    code, out, _ = _run("--game", game, "--source", f"camera:{tmp_path}/missing.mp4?profile=anglo", "--journal",
+                        str(tmp_path / "j.sqlite"), "--json", "--quit-after", "5")
+    start, end = (json.loads(line) for line in out.splitlines())
+    assert code == 3 and start["event"] == "start" and end["event"] == "end" and end["code"] == 3
+    assert "no video file" in end["error"]

@@ -183,7 +183,11 @@ def run_display(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(start)
     if game == "blackjack":
-        code = run_blackjack_display(args, config, size)
+        try:
+            code = run_blackjack_display(args, config, size)
+        except CommandError as exc:
+            _refused_end(args, start, exc)
+            raise
         if args.json:
             emit_json(_end_event(code, args.screenshot, start["journal"]))
         return code
@@ -196,10 +200,19 @@ def run_display(args: argparse.Namespace) -> int:
                    screenshot=args.screenshot, quit_after=args.quit_after, turbo=args.turbo, auto=args.auto,
                    mute=args.mute, size=size, burn=False if args.no_burn else None)
     except DisplayError as exc:
-        raise CommandError(str(exc), 3) from None
+        error = CommandError(str(exc), 3)
+        _refused_end(args, start, error)
+        raise error from None
     if args.json:
         emit_json(_end_event(code, args.screenshot, start["journal"]))
     return code
+
+
+def _refused_end(args: argparse.Namespace, start: dict, exc: CommandError) -> None:
+    """A table refused at its start ends its ``--json`` stream too: a start event with no end had
+    left a program driving the table waiting."""
+    if args.json:
+        emit_json({**_end_event(exc.code, args.screenshot, start["journal"]), "error": str(exc)})
 
 
 def run_replay(args: argparse.Namespace) -> int:
