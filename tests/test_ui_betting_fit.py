@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from PySide6.QtGui import QFontMetrics
 
 from dealer_assist.table.session import TableSession
@@ -56,9 +58,12 @@ def test_blackjack_chips_show_their_whole_face(qtbot, show_window):
                 (size, button.text())
 
 
-def test_a_fourteen_seat_table_has_rows_a_croupier_can_read_at_720p(qtbot, show_window):
-    """The grid kept the share of a 7-seat table's: 14 rows of 10 px at 1280x720."""
-    window = show_window(MainWindow(TableSession(TableRules(seats=14), odds=False), None, Options(sound=False)))
+@pytest.mark.parametrize("chips", ["1,5,25,100,500,1000", "1,5,25,100,500,1000,5000,25000,100000"])
+def test_a_fourteen_seat_table_has_rows_a_croupier_can_read_at_720p(qtbot, show_window, chips):
+    """The grid kept the share of a 7-seat table's: 14 rows of 10 px at 1280x720; and with nine chips
+    the bet commands' own row took the height the rows had gained (11.9 px)."""
+    rules = TableRules(seats=14, chips=tuple(Decimal(v) for v in chips.split(",")))
+    window = show_window(MainWindow(TableSession(rules, odds=False), None, Options(sound=False)))
     qtbot.wait(50)
     grid = window.betting.grid
     row = grid.height() / (14 + 2)

@@ -184,6 +184,9 @@ class BetGrid(QWidget):
 class BettingPanel(QWidget):
     """Chip selector, the bet grid, the seed-000 buttons, the total stake and the last refusal."""
 
+    #: The bet commands moved to or from a row of their own (see :meth:`commands_below`).
+    commands_moved = Signal(bool)
+
     def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.session = session
@@ -301,6 +304,7 @@ class BettingPanel(QWidget):
         for b in self.buttons.values():
             source.removeWidget(b)
             target.addWidget(b)
+        self.commands_moved.emit(below)
 
     def commands_below(self) -> bool:
         """Whether the commands are on their own row, under the chips."""

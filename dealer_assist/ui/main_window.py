@@ -136,10 +136,12 @@ class MainWindow(QMainWindow):
         v.addWidget(self.banner)
         v.addWidget(self.alerts)
         self.mid = mid = QHBoxLayout()
-        left = QVBoxLayout()
+        self.left = left = QVBoxLayout()
         # A big table's rows take height from the hands: 14 seats had rows 10 px high at 720p.
         left.addWidget(self.hands, 4)
-        left.addWidget(self.betting, 5 + max(0, self.session.state.rules.seats - 7) // 2)
+        left.addWidget(self.betting, self._betting_share(self.betting.commands_below()))
+        self.betting.commands_moved.connect(
+            lambda below: self.left.setStretchFactor(self.betting, self._betting_share(below)))
         right = QVBoxLayout()
         right.addWidget(self.right, 1)
         right.addWidget(self.status, 0)
@@ -150,6 +152,11 @@ class MainWindow(QMainWindow):
         v.addWidget(self.entry)
         self.setCentralWidget(central)
         central.setFocus()
+
+    def _betting_share(self, commands_below: bool) -> int:
+        """The bet panel's share of the height beside the hands' 4: more for a big table's rows, and
+        for the row the bet commands take under many chips (it had taken the height the rows gained)."""
+        return 5 + max(0, self.session.state.rules.seats - 7) // 2 + (3 if commands_below else 0)
 
     def _build_actions(self) -> None:
         """One menu item per key of :data:`KEYS`, in the menus (seed 000's Options menu among them); a replay
