@@ -92,8 +92,7 @@ class Card:
     @property
     def label(self) -> str:
         """What a person reads on the card: ``10♥``, ``A♠``, ``9``."""
-        rank = "10" if self.rank == "T" else self.rank
-        return rank + (SUIT_GLYPHS[self.suit] if self.suit else "")
+        return printed_rank(self.rank) + (SUIT_GLYPHS[self.suit] if self.suit else "")
 
     @property
     def name(self) -> str:
@@ -104,6 +103,11 @@ class Card:
 
     def __str__(self) -> str:
         return self.code
+
+
+def printed_rank(rank: str) -> str:
+    """The rank as a card prints it in its corner: ``10`` for the ``T`` of card codes."""
+    return "10" if rank == "T" else rank
 
 
 def parse_card(text: object, *, require_suit: bool = False) -> Card:

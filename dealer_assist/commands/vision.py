@@ -162,11 +162,11 @@ def _check_out(out: Path, images: Path) -> None:
 
 def _set_up_warnings(profile) -> list[str]:
     """What in the set-up shots will cost reads later, with what to do about it."""
-    from dealer_assist.cards import RANKS, SUITS
+    from dealer_assist.cards import RANKS, SUITS, printed_rank
     from dealer_assist.vision.light import NO_HEADROOM, leaves_no_headroom
 
     warnings = []
-    unseen = [("10" if r == "T" else r) for r in RANKS if r not in profile.rank_templates] \
+    unseen = [printed_rank(r) for r in RANKS if r not in profile.rank_templates] \
         + [su for su in SUITS if su not in profile.suit_templates]
     if unseen:
         warnings.append(
@@ -187,7 +187,7 @@ def _guided_shots(camera, folder: Path) -> int:
     shots taken (a stop with q, or at the end of input, may come before any)."""
     import cv2
 
-    from dealer_assist.cards import RANKS, SUITS
+    from dealer_assist.cards import RANKS, SUITS, printed_rank
     from dealer_assist.vision.calibrate import find_card
     from dealer_assist.vision.capture import CaptureError, FrameGrabber
 
@@ -200,7 +200,7 @@ def _guided_shots(camera, folder: Path) -> int:
     try:
         for suit in SUITS:
             for rank in RANKS:
-                code = ("10" if rank == "T" else rank) + suit
+                code = printed_rank(rank) + suit
                 if (folder / f"{code}.png").is_file():
                     # A session stopped half-way goes on where it stopped: the shots taken are kept.
                     kept += 1

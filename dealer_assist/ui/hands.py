@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from dealer_assist.cards import SUIT_GLYPHS, Card
+from dealer_assist.cards import SUIT_GLYPHS, Card, printed_rank
 from dealer_assist.ui import theme
 
 #: Card proportions (a real playing card is 63 x 88 mm).
@@ -23,7 +23,7 @@ def paint_card(p: QPainter, rect: QRectF, card: Card) -> None:
     p.drawRoundedRect(rect, radius, radius)
     colour = theme.CARD_RED if card.is_red else theme.CARD_BLACK
     p.setPen(colour)
-    rank = "10" if card.rank == "T" else card.rank
+    rank = printed_rank(card.rank)
     glyph = SUIT_GLYPHS.get(card.suit or "", "")
     corner = QRectF(rect.left() + rect.width() * 0.07, rect.top() + rect.height() * 0.03,
                     rect.width() * 0.4, rect.height() * 0.3)

@@ -17,7 +17,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
+from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card, printed_rank
 from dealer_assist.vision.detect import LEAST_FRAME, MASK_SCALE, paper_mask
 from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.glyphs import normalise
@@ -497,7 +497,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         # A profile that has never seen a rank cannot tell it from the others:
         # it would read every such card as something else.
         raise CalibrationError(_report(
-            f"no usable shot of {' '.join('10' if x == 'T' else x for x in lacking)}: retake those shots "
+            f"no usable shot of {' '.join(printed_rank(x) for x in lacking)}: retake those shots "
             "(or, for a deck that has none, pass --allow-missing: a profile that never saw them reads "
             "them as other cards)" + small, shots, skipped))
     samples = [(s.card, g) for s in good for g in s.glyphs]
@@ -730,7 +730,7 @@ OTHER_SUIT_LEAD = 0.15
 
 def _name(card: Card) -> str:
     """A card's code as its set-up shot is named (10H, not TH)."""
-    return ("10" if card.rank == "T" else card.rank) + card.suit
+    return printed_rank(card.rank) + card.suit
 
 
 def read_back(profile: Profile, folder: str | Path) -> list[str]:
