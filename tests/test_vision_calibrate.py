@@ -42,6 +42,7 @@ def test_geometry_matches_the_shots_ground_truth(plastic):
     assert set(plastic.shots.values()) == {"ok"}
     assert plastic.index_corners == 2
     assert not plastic.glyphs_on_pips  # its index stands clear of its pips
+    assert plastic.shot_size == [1280, 720]  # every shot's (width, height)
 
 
 def test_profile_round_trip(plastic, tmp_path):
@@ -87,6 +88,31 @@ def test_a_profile_saved_before_glyphs_on_pips_was_measured_loads_without_it(pla
     data["glyphs_on_pips"] = True
     path.write_text(json.dumps(data))
     assert Profile.load(folder).glyphs_on_pips is True
+
+
+def test_a_profiles_shot_size_is_checked_on_loading_and_absent_in_older_ones(plastic, tmp_path):
+    folder = plastic.save(tmp_path / "p")
+    path = folder / "profile.json"
+    data = json.loads(path.read_text())
+    assert data["shot_size"] == [1280, 720]
+    for bad in ([1280], [1280.5, 720], [0, 720], [True, 720]):
+        data["shot_size"] = bad
+        path.write_text(json.dumps(data))
+        with pytest.raises(ProfileError, match=r"shot_size .*whole pixels"):
+            Profile.load(folder)
+    data.pop("shot_size")
+    path.write_text(json.dumps(data))
+    assert Profile.load(folder).shot_size == []  # no guess from a frame's resolution
+
+
+def test_shots_of_several_sizes_keep_no_shot_size(tmp_path):
+    shots = sorted((CARDS / "calib" / "plastic").glob("*.png"))
+    for n, shot in enumerate(shots):
+        image = cv2.imread(str(shot))
+        if n % 2:
+            image = cv2.copyMakeBorder(image, 0, 40, 0, 0, cv2.BORDER_REPLICATE)
+        cv2.imwrite(str(tmp_path / shot.name), image)
+    assert calibrate(tmp_path, self_test=False).shot_size == []
 
 
 def test_bad_shots_are_named_with_the_reason(tmp_path):

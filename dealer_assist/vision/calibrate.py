@@ -428,6 +428,12 @@ def _four_corners(good, images, aspect: float, canon_w: float) -> bool:
     return hits > len(good) // 2
 
 
+def _one_size(images) -> list[int]:
+    """The (width, height) the images all share, or [] when they differ (see :attr:`.Profile.shot_size`)."""
+    sizes = {(int(i.shape[1]), int(i.shape[0])) for i in images}
+    return list(sizes.pop()) if len(sizes) == 1 else []
+
+
 def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool = True,
               allow_missing: bool = False, check_names: bool = True) -> Profile:
     """Build a profile from the shots in ``folder``; raises :class:`CalibrationError` if too few work.
@@ -572,6 +578,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         colour_pairs=colour_pairs(inks, red),
         paper_level=float(np.median(papers)),
         paper_colour=[round(float(v), 1) for v in paper_colour],
+        shot_size=_one_size(images[s.card] for s in found),
         index_corners=4 if _four_corners(good, images, aspect, canon_w) else 2 if two_corners >= len(good) // 2 else 1,
         shots={**{s.path.name: (s.error or "ok") for s in shots}, **skipped},
         rank_templates=rank_t,

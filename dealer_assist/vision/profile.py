@@ -210,6 +210,11 @@ class Profile:
     #: glyph pair search (see :func:`~dealer_assist.vision.glyph_pairs.peel_pips`).
     #: False in profiles made before it was measured.
     glyphs_on_pips: bool = False
+    #: The set-up shots' (width, height) in pixels when they all share one: a camera set to
+    #: another resolution of the same view shows its cards that much bigger or smaller, which
+    #: the recognizer takes as its first guess (see :meth:`.Recognizer.resolution_zoom`).
+    #: Empty when the shots differ in size, and in profiles made before it was kept.
+    shot_size: list[int] = field(default_factory=list)
 
     def printed_height(self, rank: str) -> float:
         """How tall ``rank`` is printed (a share of the card's height): its own height where
@@ -373,6 +378,8 @@ def _out_of_reason(p: "Profile") -> str:
         return f"aspect {p.aspect!r} (a card's width over its height: 0.3 to 1)"
     if not (_number(p.card_h_px) and p.card_h_px >= 20):
         return f"card_h_px {p.card_h_px!r} (the card's height in the set-up shots, at least 20 pixels)"
+    if p.shot_size and not (len(p.shot_size) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 16 for v in p.shot_size)):
+        return f"shot_size {p.shot_size!r} (the set-up shots' width and height, whole pixels of at least 16)"
     for name in ("rank_box", "suit_box"):
         b = getattr(p, name)
         if not (all(_number(v) for v in (b.u0, b.v0, b.u1, b.v1)) and 0 <= b.u0 < b.u1 <= 1 and 0 <= b.v0 < b.v1 <= 1):

@@ -105,6 +105,10 @@ ZOOM_MOST = 3.0
 #: Cards seen whole of a frame to be scaled must be of one size within this factor (so a paper
 #: slip of a card's shape does not scale a frame on its own against the cards).
 ZOOM_AGREE = 1.15
+#: Frames whose shape (width over height) is within this share of the set-up shots' are taken to
+#: show the same view (see :meth:`Recognizer.resolution_zoom`); a 4:3 frame of a 16:9 set-up is cut
+#: differently by the camera, so its cards' size is not told by its width.
+SAME_VIEW = 0.02
 #: Cards seen whole of one size far off the set-up's that make a frame be read scaled (see
 #: :meth:`Recognizer._camera_zoom`).
 ZOOM_CARDS = 2
@@ -367,11 +371,29 @@ class Recognizer:
         if frame.dtype != np.uint8:
             raise FrameError(f"recognize needs 8-bit pixels (uint8, as cv2.imread and cameras give), got {frame.dtype}; "
                              "convert the frame first (cv2.convertScaleAbs, or scale 16-bit frames down by 256)")
-        if self.zoom is not None:
-            result = self._zoomed(frame, self.zoom, t0, remembered=True)
+        zoom = self.zoom if self.zoom is not None else self.resolution_zoom(frame.shape[1], frame.shape[0])
+        if zoom is not None:
+            result = self._zoomed(frame, zoom, t0, remembered=True)
             if result is not None:
                 return result
         return self._recognize(frame, t0)
+
+    def resolution_zoom(self, width: int, height: int) -> Optional[float]:
+        """How much bigger than in the set-up shots a frame of ``width`` x ``height`` shows cards
+        if the camera kept its view and changed resolution; None when that is about the set-up's
+        size (:data:`WHOLE_SIZES`), or the frame's shape or the profile does not tell.
+
+        A first guess, read as a remembered zoom (frames whose cards seen whole are of another
+        size are read as given): a 5K frame of a 720p set-up shows cards four times as big,
+        past what the frame's own cards can tell (:data:`ZOOM_MOST`).
+        """
+        shot = self.profile.shot_size
+        if len(shot) != 2 or abs((width / height) / (shot[0] / shot[1]) - 1.0) > SAME_VIEW:
+            return None
+        k = width / shot[0]
+        if WHOLE_SIZES[0] <= k <= WHOLE_SIZES[1]:
+            return None
+        return max(k, 1.0 / ZOOM_MOST)
 
     def _recognize(self, frame: np.ndarray, t0: float, scaled: bool = False,
                    remembered: bool = False) -> Optional[FrameResult]:
