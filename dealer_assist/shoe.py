@@ -212,17 +212,39 @@ class Shoe:
         shoe = self._with_card(card)
         return replace(shoe, dealt=self.dealt + 1)
 
-    def undeal(self, card: Card) -> "Shoe":
-        """Take back a dealt card (a voided card goes back into the accounting)."""
+    def _without_card(self, card: Card, what: str) -> "Shoe":
         if self.copies_seen(card) <= 0:
-            raise ShoeError(f"card {card.code} was never dealt from this shoe")
+            raise ShoeError(f"card {card.code} was never {what} from this shoe")
         seen = self.seen
         if card.suit is not None:
             i = _slot(card)
             seen = seen[:i] + (seen[i] - 1,) + seen[i + 1:]
         r = card.index
         rank_seen = self.rank_seen[:r] + (self.rank_seen[r] - 1,) + self.rank_seen[r + 1:]
-        return replace(self, seen=seen, rank_seen=rank_seen, dealt=self.dealt - 1)
+        return replace(self, seen=seen, rank_seen=rank_seen)
+
+    def undeal(self, card: Card) -> "Shoe":
+        """Take back a dealt card (a voided card goes back into the accounting)."""
+        return replace(self._without_card(card, "dealt"), dealt=self.dealt - 1)
+
+    def hold(self, card: Card) -> "Shoe":
+        """Account for a card out of the shoe whose place is not decided yet (one that came after
+        the round opens a no-bet hand or is set aside): it is out, so the cards left and the
+        copies a shoe holds count it meanwhile."""
+        if self.phase is Phase.FINISHED:
+            raise ShoeFinishedError(card)
+        return self._with_card(card)
+
+    def set_held_aside(self, card: Card) -> "Shoe":
+        """A held card set aside as misdrawn: already counted out, now among the cards set aside
+        (also once the shoe is finished: its last round may be the one it came after)."""
+        if self.copies_seen(card) <= 0:
+            raise ShoeError(f"card {card.code} was never held from this shoe")
+        return replace(self, set_aside_cards=self.set_aside_cards + (card,))
+
+    def release(self, card: Card) -> "Shoe":
+        """A held card's place decided: its count taken back, to be dealt or set aside as any card is."""
+        return self._without_card(card, "held")
 
     def set_aside(self, card: Card) -> "Shoe":
         """Account for a card that left the shoe but belongs to no hand (a misdrawn card)."""

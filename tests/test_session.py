@@ -75,9 +75,11 @@ def test_card_after_the_round_is_held_not_lost():
         session.enter_card(code)
     before = session.state
     error = session.enter_card("7H")
-    assert "after the round was over" in error
+    assert "after the round was over" in error and "no-bet hand" in error
     assert session.state.held == (parse_card("7H"),)
-    assert session.state.round == before.round and session.state.shoe == before.shoe
+    assert session.state.round == before.round
+    assert session.state.shoe == before.shoe.hold(parse_card("7H"))  # out of the shoe, in no hand yet
+    assert session.state.shoe.cards_left == before.shoe.cards_left - 1 and session.state.shoe.dealt == 4
     assert any(a.code == "held" for a in session.snapshot.alerts)
     assert "after the round" in session.enter_card("2D")  # a second late card is held too, after the first
     assert session.state.held == (parse_card("7H"), parse_card("2D"))
@@ -95,11 +97,11 @@ def test_a_held_card_set_aside_stays_counted_but_is_no_burn():
     for code in ["9S", "KH", "QD", "5C"]:
         session.enter_card(code)
     assert "after the round" in session.enter_card("7H")
-    left = session.state.shoe.cards_left
+    left = session.state.shoe.cards_left  # the held card already counted out
     assert session.discard_held() is None
     shoe = session.state.shoe
     assert shoe.burned == burned and [c.code for c in shoe.set_aside_cards] == ["7H"]
-    assert shoe.cards_left == left - 1 and session.state.held == ()
+    assert shoe.cards_left == left and session.state.held == () and shoe.copies_seen(parse_card("7H")) == 1
 
 
 def test_impossible_card_is_an_alarm_and_changes_nothing():

@@ -178,6 +178,51 @@ def test_card_after_the_round_is_held_then_played_with_enter(qtbot, table_factor
     assert not window.entry.yes.isVisible()
 
 
+def _typed(qtbot, window, code):
+    """K, the code, Enter: as a croupier types a card, the keys going where the focus is."""
+    from focused_keys import press_focused
+
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, None, code)
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    synced(qtbot, window)
+
+
+def test_a_late_card_typed_in_is_held_once_and_enter_then_deals_it_once_as_a_no_bet_hand(qtbot, table_factory):
+    """Enter had sent the late card again from the field (HELD: 4♦ 4♦), and Del only cleared the text."""
+    from focused_keys import press_focused
+
+    window = table_factory("manual")
+    open_table(window, qtbot)
+    s = window.session
+    s.deal()
+    for code in ("9S", "9H", "QH", "2C"):
+        _typed(qtbot, window, code)
+    _typed(qtbot, window, "4D")  # after the round: held
+    assert shown(window).state.held == (Card("4", "D"),)
+    assert window.entry.field.text() == "" and not window.entry.field.hasFocus()
+    assert window.entry.yes.text() == "No-bet hand (Enter)" and window.entry.no.text() == "Set aside (Del)"
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    synced(qtbot, window)
+    state = shown(window).state
+    assert state.held == () and state.round.cards == (Card("4", "D"),) and state.shoe.copies_seen(Card("4", "D")) == 1
+    assert not state.betting.layout and "NO-BET HAND" in window.alerts.titles()
+
+
+def test_a_late_card_typed_in_is_set_aside_with_del(qtbot, table_factory):
+    from focused_keys import press_focused
+
+    window = table_factory("manual")
+    open_table(window, qtbot)
+    window.session.deal()
+    for code in ("9S", "9H", "QH", "2C", "4D"):
+        _typed(qtbot, window, code)
+    press_focused(qtbot, window, Qt.Key.Key_Delete)
+    synced(qtbot, window)
+    shoe = shown(window).state.shoe
+    assert shown(window).state.held == () and shoe.set_aside_cards == (Card("4", "D"),) and shoe.dealt == 4
+
+
 def test_unsure_card_waits_for_confirmation(qtbot, table_factory):
     window = table_factory("manual")
     open_table(window, qtbot)
@@ -231,3 +276,16 @@ def test_a_full_screen_of_trouble_still_fits_1280x720(qtbot, table_factory):
     qtbot.wait(50)
     assert (window.width(), window.height()) == (1280, 720)
     assert window.minimumSizeHint().width() <= 1280 and window.minimumSizeHint().height() <= 720
+
+
+def test_the_card_fields_hint_is_shown_whole(qtbot, table_factory):
+    """It had read "type a card: 9H, T…" at 1280x720 and 1920x1080: the Enter that sends a card never showed."""
+    from PySide6.QtGui import QFontMetrics
+
+    for size in ((1280, 720), (1920, 1080), (1024, 768)):
+        window = table_factory("manual", size=size)
+        field = window.entry.field
+        qtbot.waitUntil(lambda: field.width() > 0)
+        hint = field.placeholderText()
+        assert "Enter" in hint
+        assert QFontMetrics(field.font()).horizontalAdvance(hint) <= field.contentsRect().width() - 8, size

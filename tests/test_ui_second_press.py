@@ -140,3 +140,21 @@ def test_del_on_a_held_card_asks_a_supervisor_at_a_table_with_supervisors(qtbot,
     assert [c.code for c in session.state.held] == ["7C"]
     window.supervisor_dialog.close()
     window.close()
+
+
+def test_o_twice_records_the_cut_card_that_no_reader_reported(qtbot, table_factory):
+    """Typed cards, a camera or a plain reader never report the cut card: the shoe had run to its last card."""
+    window = table_factory("manual")
+    settled(qtbot, window)
+    key(qtbot, window, Qt.Key.Key_O)
+    assert not window.session.state.shoe.cut_out and "press O again" in window.betting.message.text()
+    assert "the next round is the shoe's last" in window.betting.message.text()
+    key(qtbot, window, Qt.Key.Key_O)
+    shoe = window.session.state.shoe
+    assert shoe.cut_out and shoe.rounds_left == 1 and "CUT CARD OUT" in window.alerts.titles()
+    key(qtbot, window, Qt.Key.Key_O)
+    assert "already out" in window.betting.message.text() and window.session.state.shoe.rounds_left == 1
+    key(qtbot, window, Qt.Key.Key_N)
+    play_round(window.session, "5", [(1, Bet.BANKER)], BANKER_WINS_5_0)
+    synced(qtbot, window)
+    assert window.session.state.shoe.phase.value == "finished"

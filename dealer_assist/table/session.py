@@ -26,6 +26,7 @@ from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card
 from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
+from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, RulesMismatchError,
                                              SessionCore, SnapshotCore, check_rules, round_ends, rules_record)
 from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply
@@ -215,7 +216,7 @@ class TableSession(SessionCore):
         except RoundOverError:
             self._do({"op": "hold", "card": card.code})
             self.alert("held", "warning", f"CARD {card.label} AFTER THE ROUND", error,
-                       "N (next round), then Enter plays it there; Del sets it aside")
+                       "Enter deals a no-bet hand with it (nobody bets on it); Del sets it aside")
             return error
         except TableError:
             pass
@@ -224,8 +225,7 @@ class TableSession(SessionCore):
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
-            self._do({"op": "cut"}, message="cut card out")
-            self.alert("cut", "info", "CUT CARD OUT", self._snap.state.shoe.status, "finish as shown, then a new shoe")
+            self._cut_out()
         elif event.state == "empty":
             self.alert("empty", "warning", "SHOE EMPTY", f"the {event.source} reports an empty shoe",
                        "finish by hand (K) or start a new shoe (Ctrl+N)")
@@ -261,11 +261,33 @@ class TableSession(SessionCore):
     def deal(self) -> Optional[str]:
         return self._do({"op": "deal"}, message="no more bets")
 
+    def _cut_out(self) -> Optional[str]:
+        error = self._do({"op": "cut"}, message="cut card out")
+        if error is None:
+            self.alert("cut", "info", "CUT CARD OUT", self._snap.state.shoe.status, "finish as shown, then a new shoe")
+        return error
+
+    def cut_card(self) -> Optional[str]:
+        """The croupier saw the cut card come out (typed cards, a camera, a reader that does not
+        report it): the shoe ends as its rules say, as when a shoe reports it."""
+        shoe = self._snap.state.shoe
+        if shoe.cut_out or shoe.phase is ShoePhase.FINISHED:
+            return self._refuse("the cut card is already out: " + shoe.status if shoe.cut_out
+                                else "the shoe is finished: start a new shoe (Ctrl+N)")
+        return self._cut_out()
+
     def next_round(self) -> Optional[str]:
-        return self._do({"op": "next_round"})
+        error = self._do({"op": "next_round"})
+        if error is None:
+            self.dismiss("nobet")
+        return error
 
     def new_shoe(self) -> Optional[str]:
-        return self._do({"op": "new_shoe"}, message="new shoe")
+        error = self._do({"op": "new_shoe"}, message="new shoe")
+        if error is None:  # a card held from the old shoe stays counted out of it
+            self.dismiss("held")
+            self.dismiss("nobet")
+        return error
 
     def burn_unseen(self) -> Optional[str]:
         return self._do({"op": "burn_unseen"})
@@ -335,9 +357,15 @@ class TableSession(SessionCore):
             return self._do({**op, "correction": correction}, message=done)
 
     def play_held(self) -> Optional[str]:
+        """Deal the held cards: into the round a void reopened, else as a hand nobody bets on."""
+        old = self._snap.state
         error = self._do({"op": "play_held"})
         if error is None:
             self.dismiss("held")
+            if old.phase != TablePhase.DEALING:
+                self.alert("nobet", "info", "NO-BET HAND",
+                           f"{' '.join(c.label for c in old.held)} came out before bets were taken: nobody bets on this hand",
+                           "finish it as the banner says, then N for a round with bets")
         return error
 
     def discard_held(self, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:

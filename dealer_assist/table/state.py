@@ -33,10 +33,11 @@ class TableError(ValueError):
 class RoundOverError(TableError):
     """A card came after the round was over."""
 
-    def __init__(self, card: Card) -> None:
+    def __init__(self, card: Card, held: tuple[Card, ...] = ()) -> None:
         self.card = card
-        super().__init__(f"card {card.label} came after the round was over: start the next round (N) and "
-                         "play it there (Enter), or set it aside as a misdrawn card (Del)")
+        after = f" and after {_held_text(held)}, held" if held else ""
+        super().__init__(f"card {card.label} came after the round was over{after}, before bets were taken: deal a "
+                         "no-bet hand with it (Enter), or set it aside as a misdrawn card (Del)")
 
 
 @dataclass(frozen=True)
@@ -122,11 +123,24 @@ def _bet_args(op: dict) -> tuple[int, Any, Decimal]:
 
 
 def _open_for_bets(state: TableState, what: str) -> None:
+    if state.held and state.phase == TablePhase.BETTING:
+        raise TableError(f"cannot {what}: {_held_text(state.held)} came out after the last round, before bets "
+                         "were taken: deal a no-bet hand with it (Enter) or set it aside (Del) first")
     if state.phase not in (TablePhase.BETTING,):
         why = {TablePhase.BURN: "the burn is not finished", TablePhase.DEALING: "the deal has started",
                TablePhase.SETTLED: "the round is over: press N for the next round",
                TablePhase.FINISHED: "the shoe is finished: start a new shoe"}[state.phase]
         raise TableError(f"cannot {what}: {why}")
+
+
+def _held_text(held: tuple[Card, ...]) -> str:
+    return " ".join(c.label for c in held)
+
+
+def _with_held(shoe: Shoe, held: tuple[Card, ...]) -> Shoe:
+    for card in held:
+        shoe = shoe.hold(card)
+    return shoe
 
 
 def _play_card(state: TableState, card: Card, zone: Optional[str], before: TableState) -> TableState:
@@ -204,6 +218,44 @@ def _keep_limits(restored: TableState, current: TableState) -> TableState:
     return replace(restored, rules=current.rules, betting=replace(restored.betting, limits=current.rules.limits))
 
 
+def _play_held(state: TableState) -> TableState:
+    """The held cards dealt: into the round a void reopened, else as a no-bet hand.
+
+    A card that came out after a round was seen before bets were taken on the
+    next: it opens a hand nobody bets on (the "dummy hand" of facts.md's
+    misdraw procedure), never a round with bets on it.  The rest of that
+    hand comes from the shoe; held cards more than it takes stay held.
+    """
+    if not state.held:
+        raise TableError("no card is held")
+    cards = state.held
+    if state.phase == TablePhase.SETTLED:
+        if state.shoe.phase is ShoePhase.FINISHED:
+            raise TableError(f"cannot play {_held_text(cards)}: the shoe is finished, so no hand follows; "
+                             "set it aside (Del), then start a new shoe (Ctrl+N)")
+        state = apply(state, {"op": "next_round"})
+    elif state.phase == TablePhase.BETTING and state.betting.layout:
+        raise TableError(f"cannot play {_held_text(cards)}: bets are on the layout and the card was seen before "
+                         "they were taken; clear the bets (a no-bet hand) or set the card aside (Del)")
+    elif state.phase not in (TablePhase.BETTING, TablePhase.DEALING):
+        raise TableError(f"cannot play {_held_text(cards)} now ({state.phase}): set it aside (Del)")
+    shoe = state.shoe
+    try:
+        for card in cards:
+            shoe = shoe.release(card)
+    except ShoeError as exc:
+        raise TableError(str(exc)) from None
+    state = replace(state, shoe=shoe, held=())
+    for i, card in enumerate(cards):
+        if state.phase == TablePhase.SETTLED:  # more were held than this hand takes: the rest wait
+            try:
+                return replace(state, shoe=_with_held(state.shoe, cards[i:]), held=cards[i:])
+            except ShoeError as exc:
+                raise TableError(str(exc)) from None
+        state = apply(state, {"op": "card", "card": card.code})
+    return state
+
+
 def apply(state: TableState, op: dict) -> TableState:
     """The next state after ``op``; raises :class:`TableError` (state unchanged) if it is refused."""
     kind = op.get("op")
@@ -215,8 +267,8 @@ def apply(state: TableState, op: dict) -> TableState:
             except ShoeError as exc:
                 raise TableError(str(exc)) from None
             return replace(state, shoe=shoe, phase=TablePhase.BURN if shoe.expects_burn else TablePhase.BETTING)
-        if state.phase == TablePhase.SETTLED:
-            raise RoundOverError(card)
+        if state.phase == TablePhase.SETTLED or (state.held and state.phase == TablePhase.BETTING):
+            raise RoundOverError(card, state.held)
         if state.phase == TablePhase.FINISHED:
             raise TableError(f"card {card.code} refused: the shoe is finished; start a new shoe (Ctrl+N)")
         before = state
@@ -253,6 +305,11 @@ def apply(state: TableState, op: dict) -> TableState:
         before = state.before_cards[-1]
         if state.shoe.cut_out and not before.shoe.cut_out:
             before = replace(before, shoe=before.shoe.cut_card_out())
+        if state.held:  # a card that came after the round stays held (it may be the card the round lacks)
+            try:
+                before = replace(before, shoe=_with_held(before.shoe, state.held), held=before.held + state.held)
+            except ShoeError as exc:
+                raise TableError(str(exc)) from None
         return _keep_limits(before, state)
     if kind == "void_round":
         return _keep_limits(_void_round(state), state)
@@ -278,28 +335,19 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind == "hold":
         card = _card(op)
         try:
-            state.shoe.check(card)  # an impossible card is refused, not held
+            shoe = state.shoe.hold(card)  # an impossible card is refused, not held
         except ShoeError as exc:
             raise TableError(str(exc)) from None
-        return replace(state, held=state.held + (card,))
+        return replace(state, shoe=shoe, held=state.held + (card,))
     if kind == "play_held":
-        if not state.held:
-            raise TableError("no card is held")
-        cards, state = state.held, replace(state, held=())
-        if state.phase == TablePhase.SETTLED:
-            state = apply(state, {"op": "next_round"})
-        for i, card in enumerate(cards):
-            if state.phase == TablePhase.SETTLED:  # more were held than this round takes: the rest wait
-                return replace(state, held=cards[i:])
-            state = apply(state, {"op": "card", "card": card.code})
-        return state
+        return _play_held(state)
     if kind == "discard_held":
         if not state.held:
             raise TableError("no card is held")
         shoe = state.shoe
         try:
             for card in state.held:
-                shoe = shoe.set_aside(card)
+                shoe = shoe.set_held_aside(card)
         except ShoeError as exc:
             raise TableError(str(exc)) from None
         return replace(state, shoe=shoe, held=())

@@ -4,15 +4,16 @@ K puts the cursor in the card field; a card code and Enter sends it to the
 session exactly like a card from a reader (``9h``, ``10♥``, ``TD``; a rank
 alone where the suit does not matter).  When a source was unsure of a card,
 the confirm strip asks: Enter accepts it, Del rejects it, typing a card
-corrects it.  A card that came after the round is *held*: Enter plays it in
-the next round, Del sets it aside as misdrawn.
+corrects it.  A card that came after the round is *held*: Enter deals a hand
+nobody bets on with it (or plays it in the round a void reopened), Del sets
+it aside as misdrawn.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
 
 from dealer_assist.ui import theme
@@ -26,9 +27,9 @@ class CardEntry(QWidget):
         self.session = session
         self.label = QLabel("Card (K)")
         self.field = QLineEdit()
-        self.field.setPlaceholderText("type a card: 9H, TD, 10♥ … then Enter")
+        self.field.setPlaceholderText("e.g. 9H, Enter")  # whole in the field's least width (K and F1 say more)
         self.field.setMaxLength(6)
-        self.field.returnPressed.connect(self.submit)
+        self.field.installEventFilter(self)
         self.question = theme.plain(QLabel(""))
         self.question.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.yes = QPushButton("Yes (Enter)")
@@ -48,6 +49,16 @@ class CardEntry(QWidget):
         self._mode = ""
         self.set_mode("")
         self.set_unit(16)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        """Enter in the card field sends the card and goes no further.  QLineEdit passes it on to
+        the window, whose Enter plays a held card: a card typed after the round was held and then
+        dealt by the same key."""
+        if watched is self.field and event.type() == QEvent.Type.KeyPress \
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.submit()
+            return True
+        return False
 
     def follow_record(self) -> None:
         """A replay's field: the cards come from the journal, nothing is typed or confirmed here."""
@@ -69,9 +80,10 @@ class CardEntry(QWidget):
         asks = bool(mode) and not self.field.isReadOnly()  # a replay asks nothing: the record answers
         self.yes.setVisible(asks)
         self.no.setVisible(asks)
-        self.yes.setText({"pending": "Yes (Enter)", "held": "Play next round (Enter)"}.get(mode, ""))
-        self.no.setText({"pending": "No (Del)", "held": "Set aside (Del)"}.get(mode, ""))
-        colour = theme.LEVEL["error"] if mode == "pending" else theme.LEVEL["warning"] if mode == "held" else None
+        self.yes.setText({"pending": "Yes (Enter)", "held": "No-bet hand (Enter)",
+                          "held_in_round": "Play in this round (Enter)"}.get(mode, ""))
+        self.no.setText({"pending": "No (Del)"}.get(mode, "Set aside (Del)" if mode else ""))
+        colour = theme.LEVEL["error"] if mode == "pending" else theme.LEVEL["warning"] if mode else None
         self.question.setStyleSheet(f"background: {colour.name()}; color: {theme.ink_on(colour).name()}; padding: 2px 8px;"
                                     if colour else "")
 
@@ -81,9 +93,11 @@ class CardEntry(QWidget):
         text = self.field.text().strip()
         if not text:
             return self.accept()
+        held = len(getattr(self.session.snapshot.state, "held", ()))
         error = self.session.enter_card(text)
         self.last_error = error
-        if error is None:
+        # A card after the round is held, not refused: the strip asks about it now (Enter, Del).
+        if error is None or len(getattr(self.session.snapshot.state, "held", ())) > held:
             self.field.clear()
             if not self.counting():
                 self._back_to_the_table()
@@ -135,7 +149,7 @@ class CardEntry(QWidget):
             mode = "pending"
         elif held:
             self.question.setText("HELD: " + " ".join(c.label for c in held) + " came after the round")
-            mode = "held"
+            mode = "held_in_round" if snap.state.phase == "dealing" else "held"
         else:
             self.question.setText("")
             mode = ""

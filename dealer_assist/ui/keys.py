@@ -35,7 +35,7 @@ KEYS: tuple[Key, ...] = (
     Key(("R",), "rebet: the last round's bets", "rebet", group="Bets"),
     Key(("D",), "deal: lock the bets", "deal", group="Bets"),
     Key(("K",), "type a card (then Enter)", "focus_entry", group="Cards"),
-    Key(("Enter",), "confirm the unsure card / play the held card", "confirm", direct=True, group="Cards"),
+    Key(("Enter",), "confirm the unsure card / deal the held card (a no-bet hand)", "confirm", direct=True, group="Cards"),
     Key(("Del", "Backspace"), "reject the unsure card / set the held card aside (supervisor PIN when configured)",
         "reject", direct=True, group="Cards"),
     Key(("V",), "void the last card of the round (a supervisor PIN if configured; a settled round: press twice)",
@@ -45,6 +45,8 @@ KEYS: tuple[Key, ...] = (
         "void_round", group="Cards"),
     Key(("B",), "burn done face down (count the burn cards as unseen)", "burn_unseen", group="Cards"),
     Key(("Shift+B",), "skip the burn", "skip_burn", group="Cards"),
+    Key(("O",), "cut card out, when no reader reports it (press twice): this round and the rules' rounds after, then "
+                "the shoe ends", "cut_card", group="Cards"),
     Key(("N",), "next round", "next_round"),
     Key(("L",), "change the table limits (min / max per bet, payout cap); a supervisor PIN if configured",
         "change_limits"),

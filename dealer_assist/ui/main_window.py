@@ -326,6 +326,18 @@ class MainWindow(QMainWindow):
         self._poke()
         return result
 
+    def cut_card(self) -> Optional[str]:
+        """The cut card came out and no source reported it; a second press, for the shoe then ends."""
+        state = self.session.state
+        if state.shoe.cut_out or state.phase == "finished" or self.second_press.confirmed("cut_card"):
+            return self._run(self.session.cut_card())  # a shoe whose cut card is out says so
+        if state.phase == "dealing":
+            after = state.rules.shoe.rounds_after_cut
+            ends = f"this round and {after} more, then the shoe ends" if after else "the shoe ends with this round"
+        else:
+            ends = "the next round is the shoe's last"
+        return self._run(self.session.say(f"cut card out: press O again to record it ({ends})"))
+
     def burn_unseen(self) -> Optional[str]:
         return self._run(self.session.burn_unseen())
 

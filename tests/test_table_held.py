@@ -1,0 +1,124 @@
+"""A card that came out after the round: held, counted out of the shoe, dealt only as a no-bet hand.
+
+Such a card was seen before bets were taken on the next round: it may open a
+hand nobody bets on (the "dummy hand" of the misdraw procedure), or be set
+aside, never open a round people bet on.  A void that reopens the round keeps
+it (it is often the card the round lacked).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal as D
+
+import pytest
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.cards import parse_card
+from dealer_assist.shoe import Phase, ShoeRules
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TableError, TablePhase, TableRules, TableState, apply
+
+
+def settled(decks: int = 8, bet: bool = True) -> TableState:
+    """A round of 9S KH QD 5C (Player 9 to 5) settled, with a bet on the Banker."""
+    state = TableState.new(TableRules(shoe=ShoeRules(burn=False, decks=decks)))
+    if bet:
+        state = apply(state, {"op": "place", "seat": 1, "bet": "banker", "amount": "10"})
+    state = apply(state, {"op": "deal"})
+    for code in ("9S", "KH", "QD", "5C"):
+        state = apply(state, {"op": "card", "card": code})
+    assert state.phase == TablePhase.SETTLED
+    return state
+
+
+def test_a_held_card_is_out_of_the_shoe_so_a_copy_too_many_is_refused():
+    state = settled(decks=1)
+    left = state.shoe.cards_left
+    held = apply(state, {"op": "hold", "card": "AS"})
+    assert held.shoe.cards_left == left - 1 and held.shoe.dealt == 4 and held.held == (parse_card("AS"),)
+    with pytest.raises(TableError, match="AS"):  # the one-deck shoe's only ace of spades is held
+        apply(held, {"op": "hold", "card": "AS"})
+
+
+def test_bets_are_refused_while_a_card_is_held_and_the_refusal_says_what_to_do():
+    state = apply(apply(settled(), {"op": "hold", "card": "4D"}), {"op": "next_round"})
+    assert state.phase == TablePhase.BETTING and state.held
+    for op in ({"op": "place", "seat": 1, "bet": "player", "amount": "10"}, {"op": "rebet"}, {"op": "deal"}):
+        with pytest.raises(TableError, match=r"4♦ came out after the last round.*no-bet hand with it \(Enter\).*\(Del\)"):
+            apply(state, op)
+    aside = apply(state, {"op": "discard_held"})
+    assert apply(aside, {"op": "rebet"}).betting.layout  # once it is set aside, betting is open again
+
+
+@pytest.mark.parametrize("first", ["settled", "after N"])
+def test_the_held_card_opens_a_hand_nobody_bets_on(first):
+    state = apply(settled(), {"op": "hold", "card": "4D"})
+    if first == "after N":
+        state = apply(state, {"op": "next_round"})
+    left = state.shoe.cards_left
+    played = apply(state, {"op": "play_held"})
+    assert played.round_no == 2 and played.round.cards == (parse_card("4D"),) and played.held == ()
+    assert played.betting.locked and not played.betting.layout
+    assert played.shoe.cards_left == left and played.shoe.dealt == 5  # counted once, now as dealt
+    for code in ("2S", "3H", "5D"):
+        played = apply(played, {"op": "card", "card": code})
+    assert played.phase == TablePhase.SETTLED and played.settlement.lines == ()
+
+
+def test_a_card_after_a_held_one_is_held_behind_it():
+    state = apply(apply(settled(), {"op": "hold", "card": "4D"}), {"op": "next_round"})
+    with pytest.raises(TableError, match="after the round was over and after 4♦, held"):
+        apply(state, {"op": "card", "card": "7C"})
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
+    for code in ("9S", "KH", "QD", "5C", "4D"):
+        session.enter_card(code)
+    session.next_round()
+    assert "no-bet hand" in session.enter_card("7C")
+    assert session.state.held == (parse_card("4D"), parse_card("7C"))
+    assert session.play_held() is None
+    assert session.state.round.cards == (parse_card("4D"), parse_card("7C"))
+    assert "NO-BET HAND" in [a.title for a in session.snapshot.alerts]
+    for code in ("2S", "3H", "5D"):  # Player 6 stands, Banker 0 draws
+        session.enter_card(code)
+    assert session.next_round() is None and "NO-BET HAND" not in [a.title for a in session.snapshot.alerts]
+
+
+def test_voiding_the_settled_rounds_last_card_keeps_the_held_card_for_the_reopened_round():
+    state = apply(settled(), {"op": "hold", "card": "4D"})
+    left = state.shoe.cards_left
+    voided = apply(state, {"op": "void_card"})
+    assert voided.phase == TablePhase.DEALING and voided.held == (parse_card("4D"),)
+    assert voided.shoe.cards_left == left + 1  # 5C back in the accounting, 4D still out
+    assert voided.shoe.copies_seen(parse_card("4D")) == 1
+    played = apply(voided, {"op": "play_held"})  # the card the round lacked: Banker 0+4
+    assert played.round_no == 1 and played.round.cards[-1] == parse_card("4D") and played.held == ()
+    assert played.settlement is not None and played.shoe.cards_left == left + 1
+    assert played.settlement.lines[0].stake == D("10")
+
+
+def test_no_hand_follows_a_finished_shoe_so_the_held_card_can_only_be_set_aside():
+    state = apply(settled(), {"op": "hold", "card": "4D"})
+    state = replace(state, shoe=replace(state.shoe, phase=Phase.FINISHED))  # that round was the shoe's last
+    with pytest.raises(TableError, match=r"shoe is finished.*set it aside \(Del\)"):
+        apply(state, {"op": "play_held"})
+    assert apply(state, {"op": "discard_held"}).held == ()
+
+
+def test_a_held_card_comes_back_held_after_a_restart(tmp_path):
+    path = tmp_path / "t.sqlite"
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
+    session.place(1, Bet.BANKER, D("10"))
+    session.deal()
+    for code in ("9S", "KH", "QD", "5C", "4D"):
+        session.enter_card(code)
+    state = session.state
+    session.close()
+    again = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
+    try:
+        assert again.state.held == state.held and again.state.shoe == state.shoe
+        assert again.next_round() is None
+        assert "no-bet hand" in again.place(1, Bet.BANKER, D("10")) and not again.state.betting.layout
+    finally:
+        again.close()
