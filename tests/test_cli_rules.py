@@ -62,7 +62,8 @@ def test_settle_json_contract_and_rounding():
 
 @pytest.mark.parametrize("bet,message", [("1:banker", "SEAT:BET:STAKE"), ("1:dragon:5", "unknown bet 'dragon'"),
                                          ("1:tie:5.001", "more than two decimals"), ("0:tie:5", "seat"),
-                                         ("1:tie:600", "maximum of 500.00")])
+                                         ("1:tie:600", "maximum of 500.00"),
+                                         ("99:banker:10", "seats are numbered 1 to 14")])
 def test_settle_refuses_bad_bets_with_a_message(bet, message):
     code, out, err = run("settle", "--cards", "9", "K", "Q", "5", "--bet", bet)
     assert code != 0 and out == "" and message in err
@@ -114,3 +115,10 @@ def test_blackjack_settle_checks_the_seat_limits_as_baccarat_does():
     assert code == 0 and json.loads(out)["bets"][0]["pays"] == "1000000.00"
     code, out, _ = run("settle", "--game", "blackjack", "--seats", "1", "--bet", "1:25", "--json", *tokens)
     assert code == 0 and json.loads(out)["bets"][0]["pays"] == "25.00"
+
+
+def test_python_m_dealer_assist_is_the_dealer_assist_command():
+    """The brief's and a helper's ``python -m dealer_assist`` had stopped at "No module named dealer_assist.__main__"."""
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist", "settle", "--cards", "9", "K", "Q", "5", "--bet",
+                           "1:player:10"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "PLAYER WINS 9 TO 5" in proc.stdout and "seat 1 Player" in proc.stdout

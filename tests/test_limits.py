@@ -81,7 +81,8 @@ def test_new_limits_apply_to_the_next_chip_and_keep_what_they_do_not_name():
     assert limits.max_for(Bet.BANKER) == TableLimits().max_for(Bet.BANKER)
     assert state.betting.limits == limits
     state = play(state, place(1, "tie", "100"))
-    with pytest.raises(TableError, match="seat 1 Tie 101.00 is above the Tie maximum of 100.00"):
+    with pytest.raises(TableError, match=r"seat 1 Tie 101.00 is above the Tie maximum of 100.00: the bets stay as "
+                                         r"they were; bet at most 100.00 there .*supervisor raises the limit \(L\)"):
         apply(state, place(1, "tie", "1"))
     with pytest.raises(TableError, match="below the Tie minimum of 5.00"):
         play(state, place(2, "tie", "1"), {"op": "deal"})

@@ -76,10 +76,40 @@ def test_history_lists_rounds_newest_first_with_their_bets(qtbot, table_factory)
     rows = window.history.rows()
     records = s.state.history
     assert len(rows) == len(records) == 2
-    assert rows[0][1] == str(records[-1].number) and rows[0][4] == records[-1].outcome.banner
-    assert rows[1][5] == f"1:Banker {records[0].wagers[0].stake:.2f}"
-    assert rows[1][2].startswith("9♥ K♦")  # the Player's cards of the first round
-    assert rows[0][5] == "no bets"
+    assert rows[0][0] == str(records[-1].number) and rows[0][3] == records[-1].outcome.banner
+    assert rows[1][6] == f"1:Banker {records[0].wagers[0].stake:.2f}"
+    assert rows[1][1].startswith("9♥ K♦")  # the Player's cards of the first round
+    assert rows[0][6] == "no bets"
+
+
+def test_a_busy_rounds_bets_wrap_in_the_history_with_nothing_out_of_sight_sideways(qtbot, table_factory):
+    """At 1280x720 the bets column had run past the pane behind a sideways scroll bar no key reaches."""
+    from PySide6.QtGui import QFontMetrics
+
+    from dealer_assist.ui.history import COLUMNS
+
+    window = table_factory("manual", size=(1280, 720))
+    s = window.session
+    s.skip_burn()
+    for seat in range(1, 8):
+        for bet in (Bet.BANKER, Bet.PLAYER_PAIR, Bet.TIE):
+            s.place(seat, bet)
+    s.deal()
+    for code in ("9H", "2S", "KD", "3C"):
+        s.enter_card(code)
+    synced(qtbot, window)
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_H)
+    qtbot.waitUntil(lambda: window.history.table.rowCount() == 2, timeout=2000)
+    table = window.history.table
+    assert table.horizontalScrollBar().maximum() == 0
+    assert table.columnViewportPosition(5) + table.columnWidth(5) <= table.viewport().width()
+    text = window.history.rows()[0][6]
+    assert text.count(":") == 21 and table.item(1, 0).text() == text  # every bet listed, on the line under
+    assert table.columnSpan(1, 0) == len(COLUMNS)  # across the whole table
+    room = QFontMetrics(table.font()).boundingRect(0, 0, table.viewport().width() - 8, 10_000,
+                                                   Qt.TextFlag.TextWordWrap, text)
+    assert room.height() >= QFontMetrics(table.font()).height() * 2  # it wraps ...
+    assert table.rowHeight(1) >= room.height()  # ... and its line is as tall as its lines
 
 
 def test_void_next_round_and_new_shoe_keys(qtbot, table_factory):

@@ -203,12 +203,15 @@ class Betting:
         for (seat, bet), amount in layout.stakes:
             top = self.limits.max_for(bet)
             if amount > top:
-                raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is above the {bet.label} maximum of {fmt(top)}")
+                raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is above the {bet.label} maximum of {fmt(top)}: "
+                                 f"the bets stay as they were; bet at most {fmt(top)} there (a smaller chip), "
+                                 "or a supervisor raises the limit (L)")
         for seat in layout.seats:
             payout = potential_payout(layout.wagers(seat), self.paytable)
             if payout > self.limits.max_payout:
                 raise LimitError(f"seat {seat}: these bets could win {fmt(payout)}, above the maximum total "
-                                 f"potential payout of {fmt(self.limits.max_payout)} per seat")
+                                 f"potential payout of {fmt(self.limits.max_payout)} per seat: the bets stay as they "
+                                 "were; take some off that seat's bets, or a supervisor raises the limit (L)")
 
     def _open(self, action: str) -> None:
         if self.locked:

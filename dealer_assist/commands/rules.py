@@ -120,12 +120,15 @@ def _parse_bacc_bet(text: str):
     parts = text.split(":")
     if len(parts) != 3:
         raise CommandError(f"invalid bet {text!r}: write SEAT:BET:STAKE, e.g. 1:banker:10.05")
+    from dealer_assist.table.config import MOST_SEATS
+
     try:
         seat = int(parts[0])
-        if seat < 1:
+        if not 1 <= seat <= MOST_SEATS:
             raise ValueError
     except ValueError:
-        raise CommandError(f"invalid seat {parts[0]!r} in bet {text!r}: seats are numbered from 1") from None
+        raise CommandError(f"invalid seat {parts[0]!r} in bet {text!r}: seats are numbered 1 to {MOST_SEATS} "
+                           "(the most a table has)") from None
     try:
         bet = parse_bet(parts[1])
         stake = parse_money(parts[2])

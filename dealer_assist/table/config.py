@@ -150,6 +150,8 @@ def _typed(section: dict, name: str, key: str, default: Any, kind: type, path: P
 
 #: Chips a table takes (keys 1 to 9 choose them).
 MOST_CHIPS = 9
+#: The most seats a baccarat table has (a big table's 14; the display lays out as many).
+MOST_SEATS = 14
 
 
 def _pair_pays(value: Any, path: Path) -> Decimal:
@@ -220,8 +222,8 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         if len(chips) > MOST_CHIPS:  # keys 1 to 9 choose them, and more do not fit the chip row
             raise ConfigError(f"{path}: table.chips lists {len(chips)} chips; a table takes at most {MOST_CHIPS}")
         seats = _typed(table_d, "table", "seats", 7, int, path)
-        if not 1 <= seats <= 14:
-            raise ConfigError(f"{path}: table.seats {seats} must be 1 to 14")
+        if not 1 <= seats <= MOST_SEATS:
+            raise ConfigError(f"{path}: table.seats {seats} must be 1 to {MOST_SEATS}")
         rules = TableRules(shoe=shoe, paytable=paytable, limits=limits, seats=seats, chips=chips)
         disp = _section(data, "display", path)
         game = data.get("game", "baccarat")

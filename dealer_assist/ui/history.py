@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
@@ -12,7 +12,10 @@ from dealer_assist.baccarat.round import BaccaratRound
 from dealer_assist.money import fmt
 from dealer_assist.ui import theme
 
-COLUMNS = ("Shoe", "Round", "Player", "Banker", "Result", "Bets", "Stakes", "Paid")
+#: A round's line; its bets go on a line of their own under it, across the whole table: a busy
+#: round's list is long, and a croupier with only the keyboard cannot scroll sideways (PgUp and
+#: PgDown page the lines).  The history is the shoe's (a new shoe starts it again): the title names it.
+COLUMNS = ("Round", "Player", "Banker", "Result", "Stakes", "Paid")
 
 
 def _cards(cards) -> str:
@@ -20,7 +23,7 @@ def _cards(cards) -> str:
 
 
 class HistoryView(QWidget):
-    """The newest round on top; each row says what was dealt, who won, what was bet and paid."""
+    """The newest round on top; each says what was dealt, who won, what was paid, and under it what was bet."""
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
@@ -30,8 +33,13 @@ class HistoryView(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Sized by hand: fitted to its contents it would take the bets' whole line, which starts in it.
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
+        header.setSectionResizeMode(COLUMNS.index("Result"), QHeaderView.ResizeMode.Stretch)  # the row fills the width
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.title)
@@ -44,27 +52,57 @@ class HistoryView(QWidget):
         self.table.setFont(theme.font(unit * 0.9))
         self.table.setMinimumHeight(int(unit * 4.5))
         self.table.verticalHeader().setDefaultSectionSize(int(unit * 1.6))
+        header = self.table.horizontalHeader()
+        self.table.setColumnWidth(0, header.fontMetrics().horizontalAdvance(COLUMNS[0]) + int(unit * 1.2))
+        self._fit_rows()
 
     def rows(self) -> list[tuple[str, ...]]:
-        return [tuple(self.table.item(r, c).text() for c in range(len(COLUMNS))) for r in range(self.table.rowCount())]
+        """Per round, newest first: the columns' texts, then its bets."""
+        t = self.table
+        return [tuple(t.item(r, c).text() for c in range(len(COLUMNS))) + (t.item(r + 1, 0).text(),)
+                for r in range(0, t.rowCount(), 2)]
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit_rows()  # the bets' lines wrap anew at the new width
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self._fit_rows()  # rounds added while hidden were fitted to a width it did not have then
+
+    def _fit_rows(self) -> None:
+        """Each bets line as tall as its text wrapped across the table (Qt sizes a spanned cell by
+        its first column alone)."""
+        t = self.table
+        metrics = t.fontMetrics()
+        width = max(t.viewport().width() - 12, 40)  # less the cell's margins
+        for r in range(1, t.rowCount(), 2):
+            text = t.item(r, 0).text()
+            lines = metrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextFlag.TextWordWrap, text).height()
+            t.setRowHeight(r, lines + metrics.height() // 2)
 
     def show_snapshot(self, snap) -> None:
         history = snap.state.history
         if history is self._shown:
             return
         self._shown = history
-        self.title.setText(f"HISTORY: {len(history)} round(s)")
-        self.table.setRowCount(len(history))
+        self.title.setText(f"HISTORY: shoe {snap.state.shoe_no}, {len(history)} round(s)")
+        self.table.clearSpans()
+        self.table.setRowCount(2 * len(history))
         for r, rec in enumerate(reversed(history)):
             o = rec.outcome
             rnd = BaccaratRound(rec.cards)
-            bets = ", ".join(f"{w.seat}:{w.bet.label} {fmt(w.stake)}" for w in rec.wagers) or "no bets"
-            cells = (str(rec.shoe), str(rec.number), f"{_cards(rnd.player_cards)} = {o.player_total}",
-                     f"{_cards(rnd.banker_cards)} = {o.banker_total}", o.banner, bets,
+            cells = (str(rec.number), f"{_cards(rnd.player_cards)} = {o.player_total}",
+                     f"{_cards(rnd.banker_cards)} = {o.banker_total}", o.banner,
                      fmt(rec.settlement.stakes), fmt(rec.settlement.paid))
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                if c == 4:
+                if c == 3:
                     item.setForeground(theme.hand_ink(o.winner))
-                self.table.setItem(r, c, item)
-
+                self.table.setItem(2 * r, c, item)
+            bets = ", ".join(f"{w.seat}:{w.bet.label} {fmt(w.stake)}" for w in rec.wagers) or "no bets"
+            item = QTableWidgetItem(bets)
+            item.setForeground(theme.MUTED)
+            self.table.setItem(2 * r + 1, 0, item)
+            self.table.setSpan(2 * r + 1, 0, 1, len(COLUMNS))
+        self._fit_rows()
