@@ -11,6 +11,7 @@ import time
 
 import cv2
 import numpy as np
+import pytest
 
 from dealer_assist.events import LinkState
 from dealer_assist.sources.camera import CameraSource
@@ -135,3 +136,24 @@ def test_a_stream_not_up_when_the_table_starts_is_a_lost_link_tried_again():
         source.stop()
         if stream is not None:
             stream.close()
+
+
+def test_a_stream_that_takes_the_connection_and_says_nothing_fails_in_the_streams_time_not_ffmpegs(monkeypatch):
+    """A camera's hung web server: FFmpeg's own 30 s wait had held the display's start."""
+    from dealer_assist.vision import capture
+    from dealer_assist.vision.capture import CaptureError, FrameGrabber
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    held = []
+    threading.Thread(target=lambda: [held.append(server.accept()) for _ in range(4)], daemon=True).start()
+    monkeypatch.setattr(capture, "STREAM_TIMEOUT", 1.0)
+    t0 = time.monotonic()
+    try:
+        with pytest.raises(CaptureError, match="cannot open video source"):
+            FrameGrabber(f"http://127.0.0.1:{server.getsockname()[1]}/stream.mjpg").start()
+        assert time.monotonic() - t0 < 10
+        assert held  # it did connect: the server took it and said nothing
+    finally:
+        server.close()

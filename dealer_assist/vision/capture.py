@@ -36,6 +36,10 @@ class Frame:
 #: The frame size asked of a camera unless told otherwise: the recognizer is tested at 1280x720, and a
 #: USB camera left at OpenCV's default often sends 640x480, too small for most corner indexes.
 CAMERA_SIZE = (1280, 720)
+#: Seconds a stream may take to answer when opened, and to send the next frame, before it counts as
+#: down: FFmpeg's own wait is 30 s, which a stream that takes the connection and then sends nothing
+#: (a camera's web server hung) kept the display's start behind.  A stream at 1 frame a second is well inside it.
+STREAM_TIMEOUT = 10.0
 
 #: What a folder given as the source is read for, in name order.
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
@@ -115,7 +119,12 @@ class FrameGrabber:
 
     def start(self) -> "FrameGrabber":
         if self.kind != "files":
-            self._cap = cv2.VideoCapture(self.target)
+            if self.kind == "stream":
+                ms = int(STREAM_TIMEOUT * 1000)
+                self._cap = cv2.VideoCapture(self.target, cv2.CAP_FFMPEG, [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, ms,
+                                                                           cv2.CAP_PROP_READ_TIMEOUT_MSEC, ms])
+            else:
+                self._cap = cv2.VideoCapture(self.target)
             if not self._cap.isOpened():
                 raise CaptureError(f"cannot open video source {self.src!r} (camera unplugged, wrong index, unreadable file or stream down?)")
             if self.kind == "camera":
