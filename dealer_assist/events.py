@@ -97,12 +97,13 @@ class ShoeSignal:
 
 @dataclass(frozen=True)
 class FrameDropped:
-    """A line was dropped: ``crc``, ``too_long`` or ``malformed``."""
+    """A line was dropped: ``crc``, ``too_long`` or ``malformed``; ``why`` says exactly what was wrong."""
 
     source: str
     t: float
     reason: str
     raw: bytes = field(default=b"", repr=False)
+    why: str = ""
 
 
 @dataclass(frozen=True)

@@ -132,11 +132,23 @@ def test_reboot_with_new_boot_id_resynchronises(loop):
     assert not sink.of(SeqGap)
 
 
-def test_protocol_version_above_1_is_reported(loop):
+def test_protocol_version_above_1_is_told_by_the_hello_and_named_at_the_table(loop):
+    """It had come as a DeviceError PROTOCOL, which reads as the shoe's own $ERR and sent the croupier
+    to "clear the shoe as its maker says"."""
+    from dealer_assist.commands.serial import _human, event_record
+    from dealer_assist.table.session import TableSession
+
     shoe, sink, port = loop()
     port.write(format_frame("HELLO", 0, "2", "fw", "D", "B1"))
-    err = sink.until(lambda e: isinstance(e, DeviceError))
-    assert err.code == "PROTOCOL" and "protocol 2" in err.text
+    port.write(format_frame("CARD", 1, "AS"))
+    hello = sink.until(lambda e: isinstance(e, DeviceHello))
+    sink.until(lambda e: isinstance(e, CardRead))
+    assert hello.protocol == 2 and not sink.of(DeviceError)
+    assert "PROTOCOL 2: this host speaks 1" in _human(event_record(hello))
+    session = TableSession(odds=False)
+    session.handle(hello)
+    alert = next(a for a in session.snapshot.alerts if a.code.startswith("protocol:"))
+    assert alert.title == "SHOE SPEAKS PROTOCOL 2" and "set the shoe to protocol 1" in alert.action
 
 
 def test_stale_then_up_again(loop):

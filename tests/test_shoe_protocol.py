@@ -226,13 +226,46 @@ def test_splitter_ignores_blank_lines_and_nul_padding():
     assert split_all([b"\r\n\r\n\x00\x00\n" + A]) == [A[:-1]]
 
 
-def test_splitter_bounds_an_endless_line():
+def test_splitter_bounds_an_endless_line_and_names_it_while_it_is_sent():
+    """A line with no end had been named only once its LF came, which a device that never sends one never sends."""
     sp = LineSplitter()
-    assert sp.feed(b"x" * 10_000) == []
+    out = sp.feed(b"x" * 10_000)
+    assert [x.reason for x in out] == ["too_long"] and "no line end" in str(out[0])
     assert len(sp._buf) <= MAX_FRAME
-    out = sp.feed(b"\n" + A)
-    assert [x.reason if isinstance(x, FrameError) else x for x in out] == ["too_long", A[:-1]]
-    assert "10000 bytes" in str(out[0])
+    assert sp.feed(b"x" * 500) == []  # the same line: named once
+    assert sp.feed(b"\n" + A) == [A[:-1]]
+
+
+def test_the_limit_counts_the_line_end_as_sent():
+    """80 bytes with a bare LF had been refused as 81 (two line-end bytes counted that were not sent)."""
+    body = "ERR,1,JAM,"
+    for end, n in ((b"\r\n", 80), (b"\n", 80)):
+        line = framed(body + "x" * (n - len(end) - len(framed(body)) + 2))[:-2] + end
+        assert len(line) == n and parse_frame(line).text.startswith("x")
+        assert parse_frame(line[:-1] if end == b"\n" else line[:-2]).text.startswith("x")  # as a splitter gives it
+        longer = framed(body + "x" * (n + 1 - len(end) - len(framed(body)) + 2))[:-2] + end
+        assert len(longer) == n + 1
+        with pytest.raises(FrameError, match="81 bytes with its line end"):
+            parse_frame(longer)
+
+
+def test_plain_lines_may_end_with_a_cr_alone():
+    """Many barcode scanners end lines with CR only: 60 cards had given nothing at all."""
+    assert split_all([b"AS\rKH\r", b"QD\r\n9C\n"], dollar_starts_line=False, cr_ends_line=True) == \
+        [b"AS", b"KH", b"QD", b"9C"]
+
+
+def test_a_dropped_line_says_exactly_what_was_wrong():
+    line = b"$CARD,1,AS*4327\r\n"  # CRC-16/CCITT-FALSE, the commonest mistake
+    with pytest.raises(FrameError) as info:
+        parse_frame(line)
+    assert info.value.reason == "crc" and f"{binascii.crc_hqx(b'CARD,1,AS', 0):04X}" in info.value.why
+    assert "XMODEM" in info.value.why
+    bad = framed("CARD,1,A\x07")  # a control byte, its CRC right or wrong
+    for line in (bad, bad[:-6] + b"0000\r\n"):
+        with pytest.raises(FrameError) as info:
+            parse_frame(line)
+        assert info.value.reason == "malformed"
 
 
 def test_splitter_overlong_frame_ended_by_next_dollar():

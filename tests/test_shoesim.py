@@ -299,6 +299,8 @@ def test_cli_shoe_sim_and_listen_json(tmp_path):
     dropped = Counter(e["reason"] for e in events if e["event"] == "dropped")
     corrupted = sum("corrupt" in r["faults"] for r in sim_log if r["event"] == "sent")
     assert sum(dropped.values()) >= corrupted > 0
+    assert all(e["why"] for e in events if e["event"] == "dropped")  # what exactly was wrong, not just "crc"
+    assert any("does not match" in e["why"] for e in events if e.get("reason") == "crc") or not dropped["crc"]
 
 
 @pytest.mark.parametrize("rate", ["nan", "inf", "0", "5000"])
@@ -354,3 +356,61 @@ def test_a_link_path_that_is_a_file_is_refused_and_left_alone(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert out.returncode != 0 and "is a file, not a link" in out.stderr
     assert victim.read_bytes() == b"precious" and not victim.is_symlink()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--tcp", "99999"], "a TCP port is 0 to 65535"),
+    (["--device-id", "TABLE 3, LEFT"], "hold no comma"),
+    (["--device-id", ""], "must be non-empty"),
+])
+def test_cli_shoe_sim_refuses_what_no_host_could_take_before_it_opens_a_link(tmp_path, args, message):
+    """--tcp 99999 had ended in a traceback; an id with a comma had been sent in a HELLO every host drops."""
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--no-wait", "--link",
+                          str(tmp_path / "shoe"), *args], capture_output=True, text=True, timeout=30)
+    assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr
+    assert not (tmp_path / "shoe").exists()
+
+
+@pytest.mark.parametrize("baud", ["0", "-5", "9000000"])
+def test_a_baud_rate_no_port_runs_at_is_refused_by_listen_and_the_source_spec(tmp_path, baud):
+    from dealer_assist.sources.factory import SourceError, open_source
+
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "listen", "--serial", str(tmp_path / "none"),
+                          "--baud", baud], capture_output=True, text=True, timeout=30)
+    assert run.returncode == 2 and "not one a port runs at" in run.stderr
+    with pytest.raises(SourceError, match="not one a port runs at"):
+        open_source(f"serial:{tmp_path / 'none'}?baud={baud}", lambda: False)
+
+
+def test_cli_shoe_sim_sends_on_a_real_serial_port_at_the_baud_rate_given():
+    """An integrator tests adapters, cable and baud rate: the simulator had offered only a pty or TCP."""
+    import os
+    import termios
+
+    from dealer_assist.sources.shoe_protocol import CardFrame, HelloFrame, LineSplitter, parse_frame
+
+    master, slave = os.openpty()
+    path = os.ttyname(slave)
+    try:
+        run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--serial", path, "--baud",
+                              "9600", "--cards", "3", "--rate", "20", "--seed", "4", "--json"],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stderr
+        ready = json.loads(run.stdout.splitlines()[0])
+        assert ready["kind"] == "serial" and ready["url"] == path
+        os.set_blocking(master, False)
+        data = b""
+        try:
+            while chunk := os.read(master, 65536):
+                data += chunk
+        except BlockingIOError:
+            pass
+        frames = [parse_frame(line) for line in LineSplitter().feed(data) if isinstance(line, bytes)]
+        assert isinstance(frames[0], HelloFrame)
+        sent = [json.loads(line) for line in run.stdout.splitlines()[1:]]
+        cards = [r["read"] for r in sent if r.get("event") == "sent" and r.get("type") == "CARD"]
+        assert [f.card.code for f in frames if isinstance(f, CardFrame)] == cards and len(cards) == 3
+        assert termios.tcgetattr(slave)[5] == termios.B9600  # the port was set to the rate asked
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -13,6 +13,19 @@ from typing import Any
 from dealer_assist.commands.output import CommandError, emit_json
 
 
+def baud_rate(text: str) -> int:
+    """``--baud``: a whole number a port runs at."""
+    from dealer_assist.sources.serial_shoe import baud_problem
+
+    try:
+        baud = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is no whole number: e.g. --baud 115200") from None
+    if baud_problem(baud):
+        raise argparse.ArgumentTypeError(baud_problem(baud))
+    return baud
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "listen", help="print the events of a serial card-reading shoe",
@@ -23,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--serial", required=True, metavar="URL", help="the port or URL to open")
     p.add_argument("--dialect", choices=("v1", "plain"), default="v1",
                    help="v1: shoe line protocol with CRC and SEQ (default); plain: one card code per line")
-    p.add_argument("--baud", type=int, default=115200, help="baud rate (default 115200; ignored by sockets and ptys)")
+    p.add_argument("--baud", type=baud_rate, default=115200,
+                   help="baud rate (default 115200; ignored by sockets and ptys)")
     p.add_argument("--usb", metavar="VID:PID[:SERIAL]",
                    help="find the device again by USB id after a replug (learnt by itself for /dev paths)")
     p.add_argument("--wait", action="store_true", help="if the port cannot be opened, keep retrying instead of failing")
@@ -41,6 +55,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     where = s.add_mutually_exclusive_group()
     where.add_argument("--pty", action="store_true", help="create a pseudo-terminal (default)")
     where.add_argument("--tcp", metavar="[HOST:]PORT", help="listen on TCP; open it as socket://HOST:PORT")
+    where.add_argument("--serial", metavar="URL", help="send on a real serial port (a USB adapter wired to the "
+                       "host's by a null-modem cable): tests the adapters, the cable and the baud rate")
+    s.add_argument("--baud", type=baud_rate, default=115200, help="with --serial: baud rate (default 115200)")
     s.add_argument("--link", metavar="PATH", help="keep a symlink PATH to the current pty (survives replug)")
     s.add_argument("--decks", type=int, default=8, help="decks in the shoe (default 8)")
     s.add_argument("--seed", type=int, help="shuffle and fault seed (repeatable runs)")
@@ -86,6 +103,8 @@ def event_record(event: Any) -> dict:
         rec = {"event": "unreadable", "seq": event.seq}
     elif isinstance(event, ev.SeqGap):
         rec = {"event": "gap", "missing": list(event.missing)}
+        if event.count_went_back:  # a restart whose HELLO was lost, or firmware that kept its boot id
+            rec["count_went_back"] = True
     elif isinstance(event, ev.DeviceHello):
         rec = {"event": "hello", "device": event.device, "boot": event.boot, "firmware": event.firmware,
                "protocol": event.protocol}
@@ -94,7 +113,8 @@ def event_record(event: Any) -> dict:
     elif isinstance(event, ev.DeviceError):
         rec = {"event": "device_error", "code": event.code, "text": event.text, "seq": event.seq}
     elif isinstance(event, ev.FrameDropped):
-        rec = {"event": "dropped", "reason": event.reason, "raw": event.raw.decode("ascii", "backslashreplace")}
+        rec = {"event": "dropped", "reason": event.reason, "raw": event.raw.decode("ascii", "backslashreplace"),
+               "why": event.why}
     elif isinstance(event, ev.LinkState):
         rec = {"event": "link", "state": event.state, "detail": event.detail}
     else:
@@ -113,14 +133,20 @@ def _human(rec: dict) -> str:
         text = f"UNREADABLE card: key it in{seq}"
     elif kind == "gap":
         text = f"LOST FRAMES {rec['missing'][:20]}{' ...' if len(rec['missing']) > 20 else ''}: check the layout"
+        if rec.get("count_went_back"):
+            text += (" (the count went back with no HELLO: the shoe restarted and its HELLO was lost, or its "
+                     "firmware kept the old boot id)")
     elif kind == "hello":
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
+        if rec.get("protocol", 1) != 1:
+            text += (f"  PROTOCOL {rec['protocol']}: this host speaks 1 (v1 frames are read, others passed over): "
+                     "set the device to protocol 1, or update dealer-assist")
     elif kind == "shoe":
         text = f"shoe      {rec['state']}{seq}"
     elif kind == "device_error":
         text = f"DEVICE ERROR {rec['code']}: {rec['text']}{seq}"
     elif kind == "dropped":
-        text = f"dropped   {rec['reason']}: {rec['raw']!r}"
+        text = f"dropped   {rec['reason']}: {rec['raw']!r}" + (f" ({rec['why']})" if rec.get("why") else "")
     elif kind == "link":
         text = f"link      {rec['state']}  {rec['detail']}"
     else:
@@ -213,7 +239,8 @@ def _stop_on_sigterm() -> None:
 
 
 def run_shoe_sim(args: argparse.Namespace) -> int:
-    from dealer_assist.shoesim import EndpointError, FaultPlan, PtyEndpoint, ShoeSimulator, TcpEndpoint, VirtualShoe
+    from dealer_assist.shoesim import (EndpointError, FaultPlan, PtyEndpoint, SerialEndpoint, ShoeSimulator, TcpEndpoint,
+                                       VirtualShoe)
     from dealer_assist.shoesim.simulator import KEY_HELP
 
     out_lock = threading.Lock()
@@ -240,7 +267,13 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
                 port_number = int(port)
             except ValueError:
                 raise CommandError(f"--tcp {args.tcp!r}: the port must be a number, e.g. --tcp 127.0.0.1:7000") from None
+            if not 0 <= port_number <= 65535:
+                raise CommandError(f"--tcp {args.tcp!r}: a TCP port is 0 to 65535 (0: any free one), e.g. --tcp 7000")
             endpoint: Any = TcpEndpoint(host or "127.0.0.1", port_number)
+        elif args.serial:
+            if args.link:
+                raise CommandError("--link keeps a link to a pseudo-terminal; a --serial port has its own name")
+            endpoint = SerialEndpoint(args.serial, args.baud)
         else:
             endpoint = PtyEndpoint(args.link)
         try:
@@ -262,7 +295,9 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
         else:
             print(f"card shoe simulator ({args.decks} decks, {args.dialect}) on {endpoint.url}")
             plain = " --dialect plain" if args.dialect == "plain" else ""
-            print(f"  watch it with: dealer-assist listen --serial {endpoint.url}{plain} --json")
+            baud = f" --baud {args.baud}" if args.serial else ""
+            where = "the host's end of the cable" if args.serial else endpoint.url
+            print(f"  watch it with: dealer-assist listen --serial {where}{baud}{plain} --json")
             if args.step:
                 print("  " + KEY_HELP)
             sys.stdout.flush()

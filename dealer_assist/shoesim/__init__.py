@@ -4,8 +4,8 @@
 """
 
 from dealer_assist.shoesim.device import VirtualShoe
-from dealer_assist.shoesim.endpoints import EndpointError, PtyEndpoint, TcpEndpoint
+from dealer_assist.shoesim.endpoints import EndpointError, PtyEndpoint, SerialEndpoint, TcpEndpoint
 from dealer_assist.shoesim.faults import FaultPlan
 from dealer_assist.shoesim.simulator import ShoeSimulator
 
-__all__ = ["VirtualShoe", "FaultPlan", "PtyEndpoint", "TcpEndpoint", "EndpointError", "ShoeSimulator"]
+__all__ = ["VirtualShoe", "FaultPlan", "PtyEndpoint", "SerialEndpoint", "TcpEndpoint", "EndpointError", "ShoeSimulator"]

@@ -14,6 +14,7 @@ from typing import Optional
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.sources.shoe_protocol import (
     MAX_FRAME, PROTOCOL_VERSION, SEQ_MODULO, CardFrame, ErrorFrame, Frame, HeartbeatFrame, HelloFrame, ShoeFrame, encode,
+    format_frame,
 )
 
 FIRMWARE = "shoesim-1"
@@ -45,6 +46,13 @@ class VirtualShoe:
             raise ValueError(f"decks {decks} is outside 1-16")
         if not 0 <= cut < 52 * decks:
             raise ValueError(f"cut position {cut} must leave cards in a {decks}-deck shoe")
+        if not device_id or "," in device_id:
+            raise ValueError(f"device id {device_id!r} must be non-empty and hold no comma (PROTOCOL.md section 6): "
+                             "a host drops such a HELLO, and the device stays unknown")
+        try:  # the longest boot id this simulator gives: the HELLO must be a frame a host takes
+            format_frame("HELLO", 0, str(PROTOCOL_VERSION), FIRMWARE, device_id, "FFFFFFFF")
+        except ValueError as exc:
+            raise ValueError(f"device id {device_id!r} cannot go in a HELLO: {exc}") from None
         self.decks = decks
         self.seed = seed
         self.device_id = device_id

@@ -1,4 +1,4 @@
-"""Where the simulated shoe is plugged in: a pseudo-terminal or a TCP port.
+"""Where the simulated shoe is plugged in: a pseudo-terminal, a TCP port, or a real serial port.
 
 Both can be unplugged and plugged back in.  A pty comes back under a new
 ``/dev/pts/N`` name (as a USB adapter may come back as another ttyUSB), so
@@ -189,6 +189,62 @@ class TcpEndpoint:
                         self._clients.remove(sock)
                 sock.close()
         return sent
+
+    def close(self) -> None:
+        self.unplug()
+
+
+class SerialEndpoint:
+    """A real serial port (a USB adapter, a null-modem cable to the host's): tests the adapters, the
+    cable and the baud rate that a pty or TCP leave out.  A serial line cannot tell whether a host has
+    its other end open, so the shoe deals at once; an unplug closes the port for a while."""
+
+    kind = "serial"
+
+    def __init__(self, url: str, baudrate: int) -> None:
+        self.path = url
+        self.baudrate = baudrate
+        self._port = None
+        self.plugged = False
+        self.replug()
+
+    @property
+    def url(self) -> str:
+        return self.path
+
+    def replug(self) -> None:
+        if self.plugged:
+            return
+        import serial
+
+        try:
+            self._port = serial.serial_for_url(self.path, baudrate=self.baudrate, timeout=0, write_timeout=1.0)
+        except (serial.SerialException, OSError, ValueError) as exc:
+            raise EndpointError(f"cannot open serial port {self.path!r} at {self.baudrate} baud: {exc} (check the "
+                                "path with 'dealer-assist ports', and your access to it: the dialout group)") from None
+        self.plugged = True
+
+    def host_connected(self) -> bool:
+        return self.plugged
+
+    def unplug(self) -> None:
+        if not self.plugged:
+            return
+        self.plugged = False
+        port, self._port = self._port, None
+        if port is not None:
+            port.close()
+
+    def write(self, data: bytes) -> bool:
+        if not self.plugged or self._port is None:
+            return False
+        import serial
+
+        try:
+            self._port.write(data)
+            return True
+        except (serial.SerialException, OSError):
+            return False
 
     def close(self) -> None:
         self.unplug()

@@ -34,6 +34,16 @@ COUNT_WENT_BACK = "its frame number went back without a HELLO: a stray old frame
 
 DIALECTS = ("v1", "plain")
 DEFAULT_BAUDRATE = 115200
+#: Baud rates a port is opened at: 0 means "hang up" to a POSIX port, and none goes past 4 Mbaud.
+BAUD_RANGE = (50, 4_000_000)
+
+
+def baud_problem(baud: int) -> str:
+    """What is wrong with ``baud`` as a baud rate, or ""."""
+    if not BAUD_RANGE[0] <= baud <= BAUD_RANGE[1]:
+        return (f"baud rate {baud} is not one a port runs at ({BAUD_RANGE[0]:,} to {BAUD_RANGE[1]:,}); "
+                "the shoe's manual gives it, most send 115200 or 9600")
+    return ""
 STALE_AFTER = 3.0
 BACKOFF_FIRST = 0.1
 BACKOFF_MAX = 2.0
@@ -145,7 +155,7 @@ class SerialShoe(CardSource):
         self._opener = opener or _default_opener
         self._lister = lister or _default_lister
         self._clock = clock
-        self._splitter = LineSplitter(dollar_starts_line=(dialect == "v1"))
+        self._splitter = LineSplitter(dollar_starts_line=(dialect == "v1"), cr_ends_line=(dialect == "plain"))
         self._tracker = SequenceTracker()
         #: The SEQ of the last CARD frame of the current boot handed on (a heartbeat names the device's).
         self._last_card: Optional[int] = None
@@ -359,7 +369,7 @@ class SerialShoe(CardSource):
 
     def _dropped(self, error: FrameError) -> None:
         self.stats[error.reason] += 1
-        self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw))
+        self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw, error.why))
 
     def _line_plain(self, line: bytes) -> None:
         try:
@@ -417,11 +427,9 @@ class SerialShoe(CardSource):
                 self.stats["cards"] += 1
                 self._emit(CardRead(frame.card, self.name, t, seq=frame.seq))
         elif isinstance(frame, HelloFrame):
+            # A protocol other than 1 is the HELLO's to tell (the display and listen name it); a DeviceError
+            # would read as the device's own $ERR,PROTOCOL and send the croupier to the shoe's maker.
             self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol))
-            if frame.protocol != 1:
-                self._emit(DeviceError(self.name, t, "PROTOCOL",
-                                       f"device speaks shoe protocol {frame.protocol}; this host speaks 1 "
-                                       "(v1 frames are still read, others ignored)"))
         elif isinstance(frame, ErrorFrame):
             self._emit(DeviceError(self.name, t, frame.code, frame.text, seq=frame.seq))
         elif isinstance(frame, ShoeFrame):

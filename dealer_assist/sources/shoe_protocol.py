@@ -52,6 +52,8 @@ class FrameError(ValueError):
     def __init__(self, reason: str, raw: bytes, why: str) -> None:
         self.reason = reason
         self.raw = bytes(raw)
+        #: What exactly was wrong (the CRC expected, the field refused): an integrator's first question.
+        self.why = why
         shown = self.raw[:40].decode("ascii", "backslashreplace")
         more = "..." if len(self.raw) > 40 else ""
         super().__init__(f"dropped line {shown!r}{more}: {why}")
@@ -180,22 +182,24 @@ def parse_frame(line: bytes) -> Frame:
     ``malformed``; never anything else, whatever the bytes.
     """
     raw = line
+    sent = len(raw) + (0 if raw.endswith(b"\n") else 1)  # as sent: its CR if any, and the LF a splitter took off
     if line.endswith(b"\n"):
         line = line[:-1]
     if line.endswith(b"\r"):
         line = line[:-1]
-    if len(line) + 2 > MAX_FRAME:
-        raise FrameError(DROP_TOO_LONG, raw, f"{len(line) + 2} bytes with CRLF; the limit is {MAX_FRAME}")
+    if sent > MAX_FRAME:
+        raise FrameError(DROP_TOO_LONG, raw, f"{sent} bytes with its line end; the limit is {MAX_FRAME}")
     if len(line) < 7 or line[0] != 0x24 or line[-5] != 0x2A:  # "$" ... "*CCCC"
         raise FrameError(DROP_MALFORMED, raw, "a frame is $TYPE,SEQ,...*CCCC")
     body = line[1:-5]
     check = line[-4:]
     if not _HEX.issuperset(check):
         raise FrameError(DROP_MALFORMED, raw, f"CRC {check!r} is not 4 hex digits")
-    if crc16(body) != int(check, 16):
-        raise FrameError(DROP_CRC, raw, f"CRC {check.decode()} does not match {crc16(body):04X}")
     if any(b < 0x20 or b > 0x7E or b == 0x24 or b == 0x2A for b in body):
         raise FrameError(DROP_MALFORMED, raw, "the frame holds a byte outside printable ASCII, or a stray $ or *")
+    if crc16(body) != int(check, 16):
+        raise FrameError(DROP_CRC, raw, f"CRC {check.decode()} does not match {crc16(body):04X}, the "
+                                        "CRC-16/XMODEM of the bytes between $ and *")
     text = body.decode("ascii")
     parts = text.split(",")
     if len(parts) < 2:
@@ -272,16 +276,18 @@ class LineSplitter:
     ``$`` always starts a frame (it may appear nowhere else), so bytes before
     a ``$`` on the same line are junk and the frame after it is still read:
     garbage between frames never costs the next frame.  A line that grows
-    beyond ``limit`` is abandoned at once and reported as ``too_long`` when
-    its end (``\\n`` or the next ``$``) arrives.
+    beyond ``limit`` is abandoned and reported as ``too_long`` at once; the
+    rest of it, up to its end (``\\n`` or the next ``$``), is passed over.
 
     :meth:`feed` returns ``bytes`` (a candidate line without its ``\\n``) and
     :class:`FrameError` values (junk or over-long lines) in stream order.
     """
 
-    def __init__(self, *, limit: int = MAX_FRAME, dollar_starts_line: bool = True) -> None:
+    def __init__(self, *, limit: int = MAX_FRAME, dollar_starts_line: bool = True, cr_ends_line: bool = False) -> None:
         self.limit = limit
         self.dollar = dollar_starts_line
+        #: A bare CR ends a line too (the plain dialect: many barcode scanners end lines with CR alone).
+        self.cr_ends = cr_ends_line
         self._buf = bytearray()
         self._overlong = 0
 
@@ -292,8 +298,7 @@ class LineSplitter:
 
     def _close(self, out: list) -> None:
         if self._overlong:
-            out.append(FrameError(DROP_TOO_LONG, bytes(self._buf[:40]),
-                                  f"line of {self._overlong} bytes; the limit is {self.limit}"))
+            pass  # reported when it passed the limit
         elif self._buf.strip(b" \t\r\x00"):
             if self.dollar and self._buf[:1] != b"$":
                 out.append(FrameError(DROP_MALFORMED, bytes(self._buf), "bytes outside a frame"))
@@ -302,27 +307,34 @@ class LineSplitter:
         self._buf.clear()
         self._overlong = 0
 
-    def _append(self, piece: bytes) -> None:
+    def _append(self, piece: bytes, out: list) -> None:
         if self._overlong:
             self._overlong += len(piece)
             return
         self._buf += piece
         if len(self._buf) > self.limit - 1:  # the "\n" still has to come
+            # Reported at once: a device that never ends its lines (or ends them with a character
+            # not taken as an end) is named while it sends, not at a line end that may never come.
             self._overlong = len(self._buf)
+            out.append(FrameError(DROP_TOO_LONG, bytes(self._buf[:40]),
+                                  f"more than {self.limit - 1} bytes and no line end (LF"
+                                  + (" or CR" if self.cr_ends else "") + "): the rest of the line is passed over"))
             del self._buf[40:]
 
     def feed(self, data: bytes) -> list:
         out: list = []
+        if self.cr_ends:
+            data = data.replace(b"\r", b"\n")  # CR LF then gives an empty line, which is passed over
         lines = data.split(b"\n")
         for i, piece in enumerate(lines):
             if self.dollar and b"$" in piece:
                 chunks = piece.split(b"$")
-                self._append(chunks[0])
+                self._append(chunks[0], out)
                 for chunk in chunks[1:]:
                     self._close(out)
-                    self._append(b"$" + chunk)
+                    self._append(b"$" + chunk, out)
             else:
-                self._append(piece)
+                self._append(piece, out)
             if i < len(lines) - 1:
                 self._close(out)
         return out

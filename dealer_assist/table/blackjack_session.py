@@ -25,8 +25,8 @@ from dealer_assist.events import ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply,
                                                  describe_void, position, rules_from_record, void_target)
-from dealer_assist.table.session_core import (ROUND_END, RulesMismatchError, SessionCore, SnapshotCore, check_rules,
-                                              compare_rules, round_ends, rules_record)
+from dealer_assist.table.session_core import (AFTER_A_REFUSAL, ROUND_END, RulesMismatchError, SessionCore, SnapshotCore,
+                                              check_rules, compare_rules, round_ends, rules_record)
 
 GAME = "blackjack"
 
@@ -233,6 +233,8 @@ class BlackjackSession(SessionCore):
             if override or self._snap.duplicate is not None:
                 self._publish(replace(self._snap, duplicate=None))
                 self.dismiss("refused")
+            if override:
+                self._typed_in_place()  # the refused card, accepted in its place
             return None
         if self._snap.stopped:
             return error
@@ -241,6 +243,9 @@ class BlackjackSession(SessionCore):
         self._publish(replace(self._snap, duplicate=card if duplicate else None))
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
                   else "check the card and correct it (K), or void the last card (Backspace)")
+        if source != "keyboard":
+            self._hold_next(source, AFTER_A_REFUSAL)
+            action += "; the next card read waits until then"
         self.alert("refused", "error", f"CARD {card.label} REFUSED", error, action)
         return error
 

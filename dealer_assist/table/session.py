@@ -27,8 +27,9 @@ from dealer_assist.cards import Card
 from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
-from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, RulesMismatchError,
-                                             SessionCore, SnapshotCore, check_rules, round_ends, rules_record)
+from dealer_assist.table.session_core import (AFTER_A_REFUSAL, CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError,
+                                             RulesMismatchError, SessionCore, SnapshotCore, check_rules, round_ends,
+                                             rules_record)
 from dealer_assist.table.state import RoundOverError, TableError, TablePhase, TableRules, TableState, apply
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSession"]
@@ -220,7 +221,10 @@ class TableSession(SessionCore):
             return error
         except TableError:
             pass
-        self.alert("refused", "error", f"CARD {card.label} REFUSED", error, "check the card and correct it (K)")
+        self._hold_next(source, AFTER_A_REFUSAL)
+        self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
+                   "check the card and type the one really dealt (K)"
+                   + ("; the next card read waits until you do" if source != "keyboard" else ""))
         return error
 
     def _shoe_signal(self, event: ShoeSignal) -> None:

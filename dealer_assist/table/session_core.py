@@ -68,6 +68,16 @@ class RulesMismatchError(ValueError):
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
                "this one after it")
+#: Why a card read after one that left the source unplayed waits (see SessionCore._hold_next): it
+#: would take that card's place.  Typing the missing card (K) plays it first, in its place.
+AFTER_AN_UNREADABLE = ("a card before it could not be read (UNREADABLE CARD): type that card first (K), then Enter "
+                       "plays this one after it")
+AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card really dealt in its place first (K), "
+                   "then Enter plays this one after it")
+AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
+                       "then Enter plays this one after it")
+#: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
+ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
 
 #: Alerts kept at once (see SessionCore._with_alert).
 MOST_ALERTS = 12
@@ -232,7 +242,9 @@ class SessionCore(abc.ABC):
         self._snap = snapshot
         self._from_record = False  # set while a replayed operation is applied (with the lock held)
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
-        self._gap_open: set[str] = set()
+        #: Per source, why its next card read waits for the croupier (a doubt above): frames were
+        #: lost, or a card left it unplayed (unreadable, refused, fed with another).
+        self._gap_open: dict[str, str] = {}
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         #: Damaged lines per source in the current window: (window start, count); see _noise.
@@ -466,13 +478,15 @@ class SessionCore(abc.ABC):
                 self._card_read(event)
             elif isinstance(event, Unreadable):
                 maybe = " or ".join(c.label for c in event.candidates)
+                self._hold_next(event.source, AFTER_AN_UNREADABLE)
                 self.alert("unreadable", "error", "UNREADABLE CARD",
                            f"the {event.source} could not read a card"
                            + (f" (frame {event.seq})" if event.seq is not None else "")
                            + (f"; it may be {maybe}" if maybe else ""),
-                           "look at the card and type it (K), or hold it to the camera again")
+                           "look at the card and type it (K); the next card read waits until you do"
+                           + (", or hold it to the camera again" if event.source.startswith("camera:") else ""))
             elif isinstance(event, SeqGap):
-                self._gap_open.add(event.source)
+                self._gap_open[event.source] = AFTER_A_GAP
                 self.alert("gap", "error", "FRAMES LOST",
                            f"the {event.source} lost frame(s) {frame_runs(event.missing)}"
                            + (" of a new count" if event.count_went_back else "") + ": a card may have been missed",
@@ -491,6 +505,8 @@ class SessionCore(abc.ABC):
                            "check each card the camera read against the table (K corrects one); start the display "
                            "with this deck's profile (camera:SRC?profile=PATH)")
             elif isinstance(event, DeviceError):
+                if event.code.upper() == "DOUBLE_FEED":
+                    self._hold_next(event.source, AFTER_A_DOUBLE_FEED)
                 self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
                            f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card")
             elif isinstance(event, ShoeSignal):
@@ -544,7 +560,13 @@ class SessionCore(abc.ABC):
         before, _ = self._positions.get(event.source, (None, None))
         self._positions[event.source] = (event.boot, None)
         self._write("device_hello", {"source": event.source, "device": event.device, "boot": event.boot,
-                                     "firmware": event.firmware})
+                                     "firmware": event.firmware, "protocol": event.protocol})
+        if event.protocol != 1:
+            self.alert(f"protocol:{event.source}", "warning", f"SHOE SPEAKS PROTOCOL {event.protocol}",
+                       f"{event.device} speaks shoe protocol {event.protocol}; this dealer-assist speaks protocol 1: "
+                       "frames as v1 writes them are still read, any others are passed over",
+                       f"set the shoe to protocol 1 (its maker's manual), or update dealer-assist to one that speaks "
+                       f"protocol {event.protocol}; meanwhile check each card against the table (K corrects one)")
         if before is not None and before != event.boot:
             self.alert("hello", "warning", "SHOE RESTARTED",
                        f"{event.device} restarted (boot {before}, now {event.boot}): what it sent just before "
@@ -566,11 +588,25 @@ class SessionCore(abc.ABC):
             return
         self._take(event)
 
+    def _hold_next(self, source: str, why: str) -> None:
+        """The next card ``source`` reads waits for the croupier: a card left it unplayed, and the next
+        one would take its place (its hand, its totals, the tableau after it).  A gap's hold stays."""
+        if source != "keyboard" and self._gap_open.get(source) != AFTER_A_GAP:
+            self._gap_open[source] = why
+
+    def _typed_in_place(self) -> None:
+        """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
+        for is in its place, so the next card read is played as it comes."""
+        for source, why in list(self._gap_open.items()):
+            if why in ONE_CARD_HOLDS:
+                del self._gap_open[source]
+
     def _take(self, event: CardRead) -> None:
         """Play a card read, or have it wait for the croupier: unsure, doubted, or the first after frames
-        that may have held a card were lost (it would go where the lost card belongs)."""
+        that may have held a card were lost, or after a card that left unplayed (it would go where that
+        card belongs)."""
         if not event.doubt and event.source in self._gap_open:
-            event = replace(event, doubt=AFTER_A_GAP)
+            event = replace(event, doubt=self._gap_open[event.source])
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
             self._publish(replace(self._snap, pending=event))
             return
@@ -640,12 +676,15 @@ class SessionCore(abc.ABC):
             except InvalidCardError as exc:
                 return self._refuse(str(exc))
             pending = self._snap.pending
-            if pending is not None and pending.doubt == AFTER_A_GAP:
-                # The missing card, typed: it goes before the one read after the gap, which still waits.
+            if pending is not None and pending.doubt in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, *ONE_CARD_HOLDS):
+                # The missing card, typed: it goes before the one read after it, which still waits.
                 return self._play(card, "keyboard", zone)
             if pending is not None:
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
-            return self._play(card, "keyboard", zone)
+            error = self._play(card, "keyboard", zone)
+            if error is None:
+                self._typed_in_place()
+            return error
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """Accept the unsure read (or the croupier's correction of it)."""
@@ -657,7 +696,7 @@ class SessionCore(abc.ABC):
             if pending is None:
                 return "no card is waiting for confirmation"
             self._publish(replace(self._snap, pending=None))
-            self._gap_open.discard(pending.source)  # the croupier has looked at the layout
+            self._gap_open.pop(pending.source, None)  # the croupier has looked at the layout
             chosen = card or pending.card
             error = self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq)
             self._take_waiting()
@@ -670,7 +709,7 @@ class SessionCore(abc.ABC):
             pending = self._snap.pending
             self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
             if pending is not None:
-                self._gap_open.discard(pending.source)
+                self._gap_open.pop(pending.source, None)
             self._take_waiting()
 
     def close(self) -> None:

@@ -1,0 +1,126 @@
+"""A card that left the source unplayed (unreadable, refused, fed with another) holds the next card read.
+
+After a shoe's ``??``, a refused ninth copy or a DOUBLE_FEED, the next card read
+went straight into the round in the missing card's place, and the missing card
+typed after it went into the next place: the round settled on the wrong hands
+(2S ?? 3S 4S with the ?? typed as 9H gave Player 2S+4S, Banker 3S+9H).
+"""
+
+from __future__ import annotations
+
+import time
+
+from dealer_assist.cards import parse_card
+from dealer_assist.events import CardRead, DeviceError, Unreadable
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.session_core import AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_AN_UNREADABLE
+from dealer_assist.table.state import TableRules
+
+SOURCE = "serial:/dev/ttyUSB0"
+
+
+def table(decks: int = 8) -> TableSession:
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False, decks=decks)), odds=False)
+    session.deal()
+    return session
+
+
+def read(session: TableSession, code: str, seq: int, source: str = SOURCE) -> None:
+    session.handle(CardRead(parse_card(code), source, time.time(), seq=seq))
+
+
+def codes(cards) -> list[str]:
+    return [c.code for c in cards]
+
+
+def test_the_card_after_an_unreadable_one_waits_and_the_typed_card_goes_in_its_place():
+    s = table()
+    read(s, "2S", 1)
+    s.handle(Unreadable(SOURCE, time.time(), seq=2))  # B1 is really 9H
+    read(s, "3S", 3)
+    read(s, "4S", 4)
+    assert codes(s.state.round.cards) == ["2S"]
+    assert s.snapshot.pending.card.code == "3S" and s.snapshot.pending.doubt == AFTER_AN_UNREADABLE
+    assert codes(e.card for e in s.snapshot.waiting) == ["4S"]
+    assert s.enter_card("9H") is None  # typed as the alert says: B1
+    assert s.confirm_pending() is None  # 3S, then 4S behind it
+    rnd = s.state.round
+    assert codes(rnd.player_cards) == ["2S", "3S"] and codes(rnd.banker_cards) == ["9H", "4S"]
+    read(s, "5D", 5)  # the layout was looked at: cards play as they come again
+    assert s.snapshot.pending is None and s.state.round.cards[-1] == parse_card("5D")
+
+
+def test_the_missing_card_typed_before_the_next_read_ends_the_hold():
+    s = table()
+    read(s, "2S", 1)
+    s.handle(Unreadable(SOURCE, time.time(), seq=2))
+    assert any(a.title == "UNREADABLE CARD" and "waits until you do" in a.action and "camera" not in a.action
+               for a in s.snapshot.alerts)
+    assert s.enter_card("9H") is None
+    read(s, "3S", 3)
+    assert s.snapshot.pending is None and codes(s.state.round.cards) == ["2S", "9H", "3S"]
+
+
+def test_a_card_refused_from_a_reader_holds_the_next_one_a_typed_refusal_does_not():
+    s = table(decks=1)
+    read(s, "AS", 1)
+    read(s, "2S", 2)
+    read(s, "AS", 3)  # the one-deck shoe's second ace of spades: refused
+    assert codes(s.state.round.cards) == ["AS", "2S"]
+    read(s, "3S", 4)
+    assert s.snapshot.pending.card.code == "3S" and s.snapshot.pending.doubt == AFTER_A_REFUSAL
+    assert codes(s.state.round.cards) == ["AS", "2S"]
+    s = table(decks=1)
+    for code in ("AS", "2S"):
+        s.enter_card(code)
+    assert "AS" in s.enter_card("AS")  # the croupier's own typing error: nothing left the shoe
+    read(s, "3S", 1)
+    assert s.snapshot.pending is None and codes(s.state.round.cards) == ["AS", "2S", "3S"]
+
+
+def test_a_double_feed_holds_the_next_card_even_after_a_typed_one():
+    s = table()
+    read(s, "2S", 1)
+    s.handle(DeviceError(SOURCE, time.time(), "DOUBLE_FEED", "two cards left together", seq=2))
+    assert s.enter_card("9H") is None  # how many went by unread is not known: the next still waits
+    read(s, "3S", 3)
+    assert s.snapshot.pending.card.code == "3S" and s.snapshot.pending.doubt == AFTER_A_DOUBLE_FEED
+
+
+def test_an_unreadable_card_holds_only_its_own_sources_next_card():
+    s = table()
+    s.handle(Unreadable(SOURCE, time.time(), seq=1))
+    read(s, "2S", 1, source="camera:0")
+    assert s.snapshot.pending is None and codes(s.state.round.cards) == ["2S"]
+
+
+def test_blackjack_a_reader_card_refused_as_dealt_twice_holds_the_next_until_a_supervisor_accepts_it():
+    from decimal import Decimal as D
+
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.supervisor import SupervisorRoster
+
+    def session_at_round_two():
+        roster = SupervisorRoster()
+        roster.add("Ana", "4321")
+        s = BlackjackSession(roster=roster)
+        s.place(1, D("25"))
+        for code in ("TH", "7C", "KS"):
+            s.enter_card(code)
+        s.stand()
+        s.enter_card("QH")
+        s.next_round()
+        s.place(1, D("25"))
+        s.deal()
+        read(s, "TH", 1)  # dealt from this deck already: refused
+        assert s.state.round.cards == () and "waits until then" in s.snapshot.alerts[-1].action
+        return s
+
+    s = session_at_round_two()
+    read(s, "5C", 2)
+    assert s.snapshot.pending.card.code == "5C" and s.snapshot.pending.doubt == AFTER_A_REFUSAL
+    s = session_at_round_two()
+    assert s.accept_refused("Ana", "4321", "two decks mixed up") is None  # TH, in its place
+    read(s, "5C", 2)
+    assert s.snapshot.pending is None and codes(s.state.round.cards) == ["TH", "5C"]
