@@ -772,6 +772,25 @@ def test_the_writer_lock_never_follows_a_link_and_meets_a_journal_reached_by_two
             Journal.open(alias)
 
 
+def test_a_journal_with_a_second_name_is_not_written_by_either(tmp_path):
+    """Two tables on one journal through a hard link took two locks and two write-ahead logs: the
+    first one's 178 entries were lost when the second's log was merged, and the chain verified."""
+    import os
+
+    path = tmp_path / "t.sqlite"
+    with Journal.open(path) as journal:
+        journal.append("shoe_start", {"shoe": 1})
+    os.link(path, tmp_path / "t2.sqlite")
+    for name in (path, tmp_path / "t2.sqlite"):
+        with pytest.raises(JournalError, match=r"has 2 names \(hard links.*remove the other links.*nothing was written"):
+            Journal.open(name)
+    with Journal.open(path, readonly=True) as journal:  # reading it is harmless
+        assert journal.verify().ok and len(list(journal.entries())) == 1
+    os.unlink(tmp_path / "t2.sqlite")
+    with Journal.open(path) as journal:
+        journal.append("shoe_start", {"shoe": 2})
+
+
 def test_a_supervisor_recovers_a_broken_journal_from_the_command_line(tmp_path, capsys, monkeypatch):
     """The refusal to start said a supervisor decides to continue or start anew, and no command did either:
     the only way on was another --journal, with no PIN and no link to the old file."""
@@ -898,3 +917,57 @@ def test_recover_new_refuses_a_text_file_as_no_journal(tmp_path, capsys, monkeyp
     code, _, err = run_cli(capsys, "journal", "recover", str(config), "--new", "--supervisor", "Ana", "--reason", "x")
     assert code == 2 and "holds text, not a damaged journal" in err
     assert config.read_text().startswith("[table]") and list(tmp_path.iterdir()) == [config]
+
+
+def test_a_journal_that_cannot_be_made_is_a_message_not_a_traceback(tmp_path, monkeypatch):
+    """A new journal in a folder this user cannot write had ended in a PermissionError traceback.
+    CI runs as root, who writes anywhere: the kernel's refusal is given as it gives it to a user."""
+    import os
+
+    from dealer_assist.table import journal as journal_module
+
+    real_open = os.open
+
+    def refused(path, flags, *args):
+        if str(path).endswith("t.sqlite"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(journal_module.os, "open", refused)
+    with pytest.raises(JournalError, match=r"cannot create journal .*Permission denied.*--journal PATH in a folder "
+                                           r"you can write"):
+        Journal.open(tmp_path / "t.sqlite")
+    assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_the_folders_made_for_a_journal_are_the_owners_and_groups_only(tmp_path):
+    """Only the last folder had been made 0750; those above it 0755."""
+    import stat
+
+    from dealer_assist.ui.app import open_journal
+
+    journal = open_journal(tmp_path / "a" / "b" / "c" / "t.sqlite")
+    journal.close()
+    for folder in (tmp_path / "a", tmp_path / "a" / "b", tmp_path / "a" / "b" / "c"):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o750, folder
+
+
+def test_a_table_stopped_by_its_journal_exits_4_not_0(tmp_path, qtbot, capsys):
+    """A full disk stopped the table (the window said so) and `run --json` still ended with code 0."""
+    from PySide6.QtWidgets import QApplication
+
+    from dealer_assist.baccarat.paytable import Bet
+    from dealer_assist.table.config import AppConfig
+    from dealer_assist.ui.app import TABLE_STOPPED, exec_table, open_table
+    from dealer_assist.ui.main_window import Options
+
+    table = open_table(config=AppConfig(), source_spec="manual", journal_path=tmp_path / "t.sqlite",
+                       options=Options(sound=False), odds=False, start=True)
+    table.session._journal.close()  # the disk went away under it
+    table.session.skip_burn()
+    assert table.session.snapshot.stopped and "journal cannot be written" in table.session.snapshot.stopped
+    code = exec_table(QApplication.instance(), table, size=(800, 600), fullscreen=False, screenshot=None,
+                      quit_after=0.2)
+    assert code == TABLE_STOPPED == 4
+    assert "the table stopped: the journal cannot be written" in capsys.readouterr().err
+    assert table.session.place(1, Bet.PLAYER) == table.session.snapshot.stopped

@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "dispute, or to train on a real shoe. The journal says its game: a baccarat journal opens the "
                     "baccarat display (bets, cards, third-card reasons, settlement, roads), a blackjack journal the "
                     "blackjack display (bets, every card to the seats and the dealer, hit / stand / double / split, "
-                    "settlement, deck checks) at the seats and house rules it recorded. The journal is only read; "
+                    "settlement, deck checks), each at the seats and house rules it recorded. The journal is only read; "
                     "the replayed table keeps no journal of its own.", 78),
         epilog="keys while it plays (both games):\n"
                "  Space    pause / resume (the status line says PAUSED)\n"
@@ -62,8 +62,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                "read-only USB stick or in a folder that cannot be written replays as well.")
     r.add_argument("journal", metavar="JOURNAL", help="a table journal (the --journal of `dealer-assist run`)")
     r.add_argument("--config", metavar="FILE",
-                   help="table configuration (TOML) the shoe was played with (baccarat: its rules; blackjack: "
-                        "optional, the journal's recorded rules are used, and a [blackjack] section must match them)")
+                   help="table configuration (TOML) the shoe was played with: optional, the journal's recorded rules "
+                        "are used, and the file's rules must match them (a journal from before rules were recorded "
+                        "replays under it)")
     r.add_argument("--allow-broken", "--no-verify", dest="allow_broken", action="store_true",
                    help="replay a journal whose hash chain does not hold, up to the first broken entry (the status "
                         "line says UNVERIFIED). Risky: the entries before the break verify, but the journal was "
@@ -164,6 +165,8 @@ def _end_event(code: int, screenshot, journal: str) -> dict:
     from dealer_assist.table.journal import Journal, JournalError
 
     event = {"event": "end", "code": code, "screenshot": screenshot}
+    if code == 4:  # ui.app.TABLE_STOPPED (not imported here: this module loads no Qt)
+        event["error"] = "the table stopped: its journal failed (the window and stderr say why)"
     try:
         with Journal.open(journal, readonly=True) as opened:
             report = opened.verify()
@@ -238,10 +241,17 @@ def run_replay(args: argparse.Namespace) -> int:
     if recorded.game == "blackjack":
         code = _replay_blackjack(args, recorded, size)
     else:
+        from dealer_assist.table.session import replay_rules
+        from dealer_assist.table.state import TableError
+
+        try:  # before the window: the rules it recorded, or a --config that agrees with them
+            rules = replay_rules(recorded.rules, _config(args.config).rules if args.config else None)
+        except TableError as exc:
+            raise CommandError(f"cannot replay {recorded.path}: {exc}") from None
         app = _ui()
         spec = f"replay:{args.journal}" + ("?allow_broken=1" if broken is not None else "")
         try:
-            code = app.run(config_path=args.config, source_spec=spec, record=False,
+            code = app.run(config_path=args.config, source_spec=spec, record=False, rules=rules,
                            interval=args.interval, screenshot=args.screenshot, quit_after=args.quit_after, size=size)
         except app.DisplayError as exc:
             raise CommandError(str(exc), 3) from None

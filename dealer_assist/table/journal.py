@@ -358,6 +358,7 @@ class Journal:
         writer_lock = None
         if not readonly:  # taken once the file is known to be a journal, so a wrong path leaves no .lock
             try:
+                _one_name(path)
                 writer_lock = _writer_lock or _WriterLock.acquire(path)
             except BaseException:
                 conn.close()
@@ -400,6 +401,10 @@ class Journal:
                 conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise _translate(exc, path, "opening it") from None
+        except OSError as exc:  # the new file itself could not be made (a folder this user cannot write)
+            raise JournalError(f"cannot create journal {path} ({exc.strerror or exc}): this user cannot write in "
+                               f"{path.parent}; give a --journal PATH in a folder you can write, or have the folder "
+                               "made writable for you; nothing was written", path) from None
         try:
             return conn, cls._prepare(conn, path, readonly)
         except BaseException:
@@ -709,6 +714,21 @@ class Journal:
                                            "previous_problem": report.problem,
                                            "previous_first_bad_seq": report.first_bad_seq})
         return journal, kept
+
+
+def _one_name(path: Path) -> None:
+    """Refuse to write a journal file that has other names (hard links).  Under two names two
+    tables take two locks, and SQLite keeps a write-ahead log per name: one table's entries were
+    lost when the other's log was merged, and the chain still verified."""
+    try:
+        names = os.stat(path).st_nlink
+    except OSError:
+        return  # not there yet: a new journal has one name
+    if names > 1:
+        raise JournalError(f"journal {path} has {names} names (hard links to one file): two tables could write it "
+                           "under two names and one's entries would be lost; remove the other links (find / "
+                           f"-samefile {path}), or copy the journal (cp) instead of linking it; nothing was written",
+                           path)
 
 
 class _WriterLock:

@@ -12,7 +12,7 @@ one that was shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from typing import Any, Optional
 
@@ -49,6 +49,28 @@ class TableRules:
     limits: TableLimits = field(default_factory=TableLimits)
     seats: int = 7
     chips: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
+
+
+def rules_from_record(record: Any) -> TableRules:
+    """The table rules as a journal recorded them when it began
+    (:func:`~dealer_assist.table.session_core.rules_record`), read back: a replay rebuilds the
+    table the shoe was played at (its paytable, limits, seats, chips), whatever today's
+    configuration says.  Raises :class:`TableError` naming what it cannot read."""
+    try:
+        paytable = {}
+        for f in fields(Paytable):
+            value = record["paytable"][f.name]
+            paytable[f.name] = Decimal(value) if "Decimal" in str(f.type) and value is not None else value
+        limits = record["limits"]
+        return TableRules(
+            shoe=ShoeRules(**record["shoe"]), paytable=Paytable(**paytable),
+            limits=TableLimits(minimum=tuple((parse_bet(b), Decimal(v)) for b, v in limits["minimum"]),
+                               maximum=tuple((parse_bet(b), Decimal(v)) for b, v in limits["maximum"]),
+                               max_payout=Decimal(limits["max_payout"])),
+            seats=int(record["seats"]), chips=tuple(Decimal(c) for c in record["chips"]))
+    except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+        raise TableError(f"the table rules recorded in the journal cannot be read ({exc!r}): give the "
+                         "configuration the table was played with (--config)") from None
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,9 @@ def open_journal(path: Path) -> Any:
     from dealer_assist.table.journal import Journal, JournalBrokenError, JournalError
 
     try:
-        path.parent.mkdir(mode=0o750, parents=True, exist_ok=True)
+        missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+        for folder in reversed(missing):  # each one made 0750 (mkdir's parents=True makes the upper ones 0755)
+            folder.mkdir(mode=0o750, exist_ok=True)
     except OSError as exc:
         raise DisplayError(f"cannot create the journal folder {path.parent}: {exc.strerror}; "
                            "give another place with --journal PATH") from None
@@ -181,10 +183,12 @@ def resync_simulated_shoe(table: Table, seen: dict, unknown: int = 0) -> bool:
 def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None, journal: Optional[str] = None,
         seed: Optional[int] = None, screenshot: Optional[str] = None, quit_after: Optional[float] = None,
         turbo: Optional[bool] = None, auto: bool = False, mute: bool = False, size: Optional[tuple[int, int]] = None,
-        record: bool = True, interval: Optional[float] = None, burn: Optional[bool] = None) -> int:
+        record: bool = True, interval: Optional[float] = None, burn: Optional[bool] = None,
+        rules: Any = None) -> int:
     """The display until the window closes (or ``quit_after`` seconds, saving ``screenshot`` first).
 
-    ``record=False`` runs without a journal (a replay must not write into the record it plays)."""
+    ``record=False`` runs without a journal (a replay must not write into the record it plays);
+    ``rules``, the table rules in place of the configuration's (a replay's, as its journal recorded them)."""
     from dealer_assist.cards import full_deck
     from dealer_assist.table.config import ConfigError, default_journal_path, load_config
 
@@ -192,6 +196,8 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
         config = load_config(config_path)
     except ConfigError as exc:
         raise DisplayError(str(exc)) from None
+    if rules is not None:
+        config = replace(config, rules=rules)
     if burn is not None:
         config = replace(config, rules=replace(config.rules, shoe=replace(config.rules.shoe, burn=burn)))
     spec = source_spec or config.source
@@ -220,6 +226,10 @@ def fit_to_screen(window: Any, wanted: Optional[tuple[int, int]] = None) -> None
     if screen is not None:
         want = want.boundedTo(screen.availableGeometry().size())
     window.resize(want)
+
+
+#: The exit code of a table that stopped because its journal failed (the window said why).
+TABLE_STOPPED = 4
 
 
 def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int]], fullscreen: bool,
@@ -260,7 +270,14 @@ def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int
     waker.timeout.connect(lambda: None)
     waker.start(250)
     try:
-        return app.exec()
+        code = app.exec()
+        stopped = getattr(table.session.snapshot, "stopped", "")
+        if stopped and not code:
+            # A table stopped by its journal ran unrecorded no longer, but a script or a shift log
+            # reading exit 0 would take it for a clean shift.
+            sys.stderr.write(f"dealer-assist: the table stopped: {stopped}\n")
+            code = TABLE_STOPPED
+        return code
     finally:
         waker.stop()
         signal.signal(signal.SIGTERM, previous)
