@@ -410,3 +410,23 @@ def test_round_1_of_every_shoe_is_its_own_record(tmp_path, capsys):
     rows = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
     assert [(r["shoe"], r["round"], r["bet"], r["pays"]) for r in rows] == [("1", "1", "banker", "23.75"),
                                                                            ("2", "1", "player", "10.00")]
+
+
+def test_a_blackjack_rebet_round_exports_its_stakes_and_each_action_names_who_acted(tmp_path):
+    """After round 1 every round had exported "bets": [] (a Rebet names no stake of its own), a round cut
+    short had its stakes nowhere, and actions were journaled with "seat": null."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    assert session.place(1, D("25")) is None and session.place(3, D("10")) is None and session.deal() is None
+    deal(session, "TH", "7C", "8S", "9D", "KC")  # seat 1 T+9, seat 3 7+K, dealer 8
+    assert session.stand() is None and session.stand() is None
+    deal(session, "QD")  # dealer 18: settled
+    assert session.next_round() is None
+    assert session.rebet() is None and session.deal() is None  # round 2, cut short here
+    session.close()
+    records = exported(path)
+    stakes = [{(b["seat"], b["stake"]) for b in r["bets"]} for r in records[:2]]
+    assert stakes == [{(1, "25.00"), (3, "10.00")}] * 2
+    with Journal.open(path, readonly=True) as journal:
+        actions = [e.payload for e in journal.entries() if e.kind == "action"]
+    assert [a["position"] for a in actions] == ["seat1.h0", "seat3.h0"]

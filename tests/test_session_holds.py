@@ -124,3 +124,32 @@ def test_blackjack_a_reader_card_refused_as_dealt_twice_holds_the_next_until_a_s
     assert s.accept_refused("Ana", "4321", "two decks mixed up") is None  # TH, in its place
     read(s, "5C", 2)
     assert s.snapshot.pending is None and codes(s.state.round.cards) == ["TH", "5C"]
+
+
+def test_a_card_read_but_not_placed_before_a_restart_is_named_after_it(tmp_path):
+    """A crash between a card's read and its place (or with an unsure read waiting) left a card the
+    restart went on without, and the reader resumed past it: nothing named it."""
+    from dealer_assist.table.journal import Journal
+
+    path = tmp_path / "t.sqlite"
+    s = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
+    s.deal()
+    read(s, "2S", 1)
+    s.handle(CardRead(parse_card("4S"), SOURCE, time.time(), 0.5, candidates=(parse_card("4S"), parse_card("4C")),
+                      seq=2))  # unsure: waits for the croupier, and the table stops there
+    assert s.snapshot.pending is not None
+    s.close()
+    again = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
+    try:
+        alert = next(a for a in again.snapshot.alerts if a.code == "unplaced")
+        assert alert.title == "CARD READ BEFORE THE RESTART" and f"4S ({SOURCE})" in alert.text
+        assert "2S" not in alert.text and codes(again.state.round.cards) == ["2S"]
+    finally:
+        again.close()
+    s = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "ok.sqlite"), odds=False)
+    s.deal()
+    read(s, "2S", 1)
+    s.close()
+    again = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "ok.sqlite"), odds=False)
+    assert not any(a.code == "unplaced" for a in again.snapshot.alerts)  # every read placed: nothing to say
+    again.close()

@@ -156,6 +156,7 @@ class BlackjackSession(SessionCore):
                                        "seats": rules.seats, "rules": rules_record(rules)})
         if journal is not None and self.recovered:
             self._complete_settlements(journal)
+            self._name_unplaced_reads(journal)
         self._restore_pin_lockouts(roster)
 
     # -- recovery -------------------------------------------------------------
@@ -201,8 +202,15 @@ class BlackjackSession(SessionCore):
         if op["op"] == "card" and new.round is not None and new.round.step is not None and new.round.step.card:
             step = new.round.step
             payload["position"] = position(new, step.seat, step.hand)
+        if op["op"] == "action" and new.round is not None and new.round.step is not None:
+            step = new.round.step  # who acted: the op names no seat when it was the one due
+            payload["position"] = position(new, step.seat, step.hand)
         if op["op"] == "new_deck":  # for a reader: each deck names the seat limits it starts under
             payload["limits"] = {"min_bet": fmt(new.rules.min_bet), "max_bet": fmt(new.rules.max_bet)}
+        if new.bets != old.bets or op["op"] == "deal":
+            # The layout as it stands: a Rebet or a Clear names no stake of its own, and a dispute must
+            # not need the table rebuilt to know what was staked.
+            payload["bets"] = [{"seat": seat, "bet": "main", "stake": fmt(stake)} for seat, stake in new.bets]
         return OP_KINDS.get(op["op"], op["op"]), payload
 
     def _after(self, old: BlackjackState, new: BlackjackState) -> None:

@@ -142,6 +142,7 @@ class TableSession(SessionCore):
                                        "rules": rules_record(rules)})
         if journal is not None and self.recovered:
             self._complete_settlements(journal)
+            self._name_unplaced_reads(journal)
         self._restore_pin_lockouts(supervisors)  # a journal with no operation yet can hold refused PINs
 
     # -- recovery -------------------------------------------------------------

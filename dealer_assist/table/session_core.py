@@ -76,6 +76,8 @@ AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card r
                    "then Enter plays this one after it")
 AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
                        "then Enter plays this one after it")
+#: Journal kinds that place a card read: played, refused or held (see SessionCore._name_unplaced_reads).
+PLACED_KINDS = ("card_assigned", "card_refused", "card_held")
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
 ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
 
@@ -420,6 +422,24 @@ class SessionCore(abc.ABC):
         one it never heard): where its reader goes on after a restart (SerialShoe.resume_after)."""
         with self._lock:
             return self._positions.get(source, (None, None))
+
+    def _name_unplaced_reads(self, journal: Any) -> None:
+        """Cards a source read just before the table stopped that it never placed: the read is journaled
+        first and the card's place after it, and an unsure read or one held for the croupier is placed
+        only when answered.  A restart would otherwise go on as if they were never read, and the reader
+        resumes past them, so nothing would name them again."""
+        trailing: list[dict] = []
+        for entry in journal.entries():
+            if entry.kind == "card_read":
+                trailing.append(entry.payload)
+            elif entry.kind in PLACED_KINDS:
+                trailing = []
+        if trailing:
+            cards = ", ".join(f"{p.get('card')} ({p.get('source')})" for p in trailing)
+            self.alert("unplaced", "warning", "CARD READ BEFORE THE RESTART",
+                       f"read just before the table stopped and never placed: {cards}",
+                       "check the layout: type any of them that lies on the table (K), in its place; the reader "
+                       "will not send it again")
 
     def _restore_pin_lockouts(self, roster: Any) -> None:
         """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout.
