@@ -847,6 +847,18 @@ def test_a_journal_whose_guards_were_removed_is_named_though_every_entry_chains(
     assert code == 1 and "UNGUARDED" in out and "worked on outside dealer-assist" in out
     with pytest.raises(JournalCorruptError, match="append-only guards .* were removed"):
         Journal.open(path)
+    # export and replay had taken it with exit 0 and no word
+    code, out, err = run_cli(capsys, "journal", "export", str(path))
+    assert code == 1 and out == "" and "guards (triggers) were removed" in err and "--allow-broken" in err
+    code, out, err = run_cli(capsys, "journal", "export", str(path), "--allow-broken")
+    assert code == 0 and out and "warning" in err and "guards (triggers) were removed" in err
+    from dealer_assist.sources.base import SourceError
+    from dealer_assist.sources.replay import read_journal
+
+    with pytest.raises(SourceError, match="cannot replay .*guards .*were removed.*--allow-broken"):
+        read_journal(path)
+    with pytest.raises(SourceError, match="holds no table operations"):  # past the guards: its bets have no op
+        read_journal(path, allow_broken=True)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     code, _, _ = run_cli(capsys, "journal", "recover", str(path), "--continue", "--supervisor", "Ana",
                          "--reason", "triggers dropped")

@@ -99,7 +99,7 @@ def _open(path: str):
 # --------------------------------------------------------------------------- verify
 
 def run_verify(args: argparse.Namespace) -> int:
-    from dealer_assist.table.journal import JournalError
+    from dealer_assist.table.journal import UNGUARDED, JournalError
 
     with _open(args.path) as journal:
         try:
@@ -118,9 +118,7 @@ def run_verify(args: argparse.Namespace) -> int:
                       detail=f"the head hash {args.expect_head} noted earlier is not in this journal: "
                              f"the file was rewritten or it is another journal")
     elif report.ok and not guards:
-        result.update(ok=False, problem="unguarded",
-                      detail="the append-only guards (triggers) were removed: the file was worked on outside "
-                             "dealer-assist, though every entry still chains")
+        result.update(ok=False, problem="unguarded", detail=UNGUARDED)
     if args.json:
         emit_json(result)
         return 0 if ok else 1
@@ -144,7 +142,7 @@ def run_verify(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- export
 
 def run_export(args: argparse.Namespace) -> int:
-    from dealer_assist.table.journal import JournalError
+    from dealer_assist.table.journal import UNGUARDED, JournalError
 
     if args.json and args.format == "csv" and not args.out:
         raise CommandError("--json with --format csv needs --out FILE (standard output carries the JSON summary)")
@@ -155,12 +153,19 @@ def run_export(args: argparse.Namespace) -> int:
                 raise CommandError(f"journal {args.path} fails its check at entry {report.first_bad_seq} "
                                    f"({report.problem}: {report.detail}); nothing exported. Use --allow-broken "
                                    f"to export the verified entries 1..{report.head_seq}", 1)
+            guarded = journal.guards_intact()
+            if not guarded and not args.allow_broken:
+                raise CommandError(f"journal {args.path}: {UNGUARDED}; nothing exported. Check it with "
+                                   f"'dealer-assist journal verify {args.path} --expect-head HASH' (the head noted at "
+                                   "the table), or use --allow-broken to export it as unverified", 1)
             entries = [e for e in journal.entries() if report.ok or e.seq <= report.head_seq]
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
     if not report.ok:
         sys.stderr.write(f"dealer-assist: warning: journal {args.path} is broken at entry {report.first_bad_seq} "
                          f"({report.problem}); exporting entries 1..{report.head_seq} only\n")
+    elif not guarded:
+        sys.stderr.write(f"dealer-assist: warning: journal {args.path}: {UNGUARDED}\n")
     rounds = rounds_from_entries(entries)
     if args.format == "json":
         table = table_entries(entries)  # the last line: the entries of no round, so that none is left out

@@ -14,6 +14,7 @@ the table wrote, not what someone wrote into the file later.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -23,6 +24,8 @@ from typing import TYPE_CHECKING, Callable, Optional
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import LinkState, RecordedOp
+
+_log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # the table layer is above the sources: its report is only passed on
     from dealer_assist.table.chain import VerifyReport
@@ -96,7 +99,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     journal of the other game (a baccarat table cannot replay a blackjack
     shoe).  The journal is opened read-only: a replay never writes into the
     record it plays, nor beside it."""
-    from dealer_assist.table.journal import Journal, JournalError
+    from dealer_assist.table.journal import UNGUARDED, Journal, JournalError
 
     path = Path(path)
     try:
@@ -111,6 +114,12 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
             report = journal.verify()
             if not report.ok and not allow_broken:
                 raise BrokenRecordError(path, report)
+            if not journal.guards_intact():
+                if not allow_broken:
+                    raise SourceError(f"cannot replay {path}: {UNGUARDED}. Check it with `dealer-assist journal "
+                                      f"verify {path} --expect-head HASH` (the head noted at the table); "
+                                      "`--allow-broken` replays it as unverified")
+                _log.warning("journal %s: %s", path, UNGUARDED)
             for entry in journal.entries():
                 if not report.ok and entry.seq > report.head_seq:
                     break

@@ -731,6 +731,11 @@ def _one_name(path: Path) -> None:
                            path)
 
 
+#: What a reader of a journal whose guards are gone is told (verify calls it "unguarded").
+UNGUARDED = ("its append-only guards (triggers) were removed: the file was worked on outside dealer-assist, "
+             "though every entry still chains, so what it shows may not be what the table recorded")
+
+
 class _WriterLock:
     """An exclusive ``flock`` on ``<journal>.lock``; the kernel drops it when the process dies, even by kill -9.
 
