@@ -109,6 +109,11 @@ def test_a_supervisor_pin_hash_that_cannot_be_read_stops_the_start(tmp_path):
     ("rounds_after_cut = 0", "rounds_after_cut = 0\ncut_from_end = -5", "invalid cut card place -5"),
     ('banker = "5000"', 'banker = "1e30"', "invalid amount '1e30'"),
     ('max_payout = "20000"', 'max_payout = "1e9999"', "invalid amount '1e9999'"),
+    ('variant = "ez"', 'variant = ["ez"]', "paytable.variant ['ez'] is not one of standard, ez, super6"),
+    ('source = "sim:42"', 'source = "sim:42"\njournal = 5', "journal = 5 must be a file path"),
+    ('source = "sim:42"', 'source = 7', "source = 7 must be a source spec"),
+    ('game = "baccarat"', 'game = ["baccarat"]', "game ['baccarat'] must be"),
+    ('chips = ["5", "25", "100"]', 'chips = ["5", "5", "25"]', "table.chips lists 5.00 more than once"),
 ])
 def test_values_that_would_freeze_or_mislead_the_table_are_refused(tmp_path, wrong, right, named):
     """Each was taken: the chips "2" and "5" from the string "25", a cut card out of the shoe (dealt

@@ -305,6 +305,17 @@ def test_supervisor_can_continue_from_the_verified_point_keeping_the_old_file(tm
     assert not old.ok and old.count == 7 and old.first_bad_seq == 5
 
 
+def test_the_kept_file_is_named_by_its_whole_path_whatever_the_folder_recovery_ran_in(tmp_path, monkeypatch):
+    """A recovery run as `journal recover j --continue` had recorded "j.kept-...", which names the kept
+    file only from the folder it was run in."""
+    monkeypatch.chdir(tmp_path)
+    deleted_entry_journal(Path("j"))
+    journal, kept = Journal.continue_from_verified(Path("j"))
+    with journal:
+        previous = list(journal.entries())[-1].payload["previous"]
+    assert Path(previous).is_absolute() and Path(previous) == (tmp_path / kept).resolve()
+
+
 def test_supervisor_can_start_a_new_journal_keeping_the_old_file(tmp_path):
     path = tmp_path / "j"
     make_journal(path, 8).close()

@@ -234,7 +234,7 @@ def test_limits_edited_in_the_config_file_of_a_running_journal_are_refused(tmp_p
     TableSession(rules(), Journal.open(path), odds=False).close()
     edited = replace(rules(), limits=TableLimits().with_changes({"max": {"tie": "100"}}))
     journal = Journal.open(path)
-    with pytest.raises(RulesMismatchError, match="limits.maximum"):
+    with pytest.raises(RulesMismatchError, match=r"limits\.maximum\.tie: recorded .500\.00., now .100\.00."):
         TableSession(edited, journal, odds=False)
     journal.close()
 

@@ -71,7 +71,7 @@ from typing import Any, Optional
 
 from dealer_assist.baccarat import paytable as pt
 from dealer_assist.baccarat.bets import LimitError, TableLimits
-from dealer_assist.money import InvalidAmountError, parse_money
+from dealer_assist.money import InvalidAmountError, fmt, parse_money
 from dealer_assist.shoe import ShoeError, ShoeRules
 from dealer_assist.table.state import TableRules
 
@@ -202,10 +202,10 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         pay_d = _section(data, "paytable", path)
         variants = {"standard": pt.STANDARD, "ez": pt.EZ, "super6": pt.SUPER_6}
         variant = pay_d.get("variant", "standard")
-        if variant not in variants:
+        if not isinstance(variant, str) or variant not in variants:
             raise ConfigError(f"{path}: paytable.variant {variant!r} is not one of {', '.join(variants)}")
         pair_by = pay_d.get("pair_by", "rank")
-        if pair_by not in ("rank", "value"):
+        if not isinstance(pair_by, str) or pair_by not in ("rank", "value"):
             raise ConfigError(f"{path}: paytable.pair_by {pair_by!r} must be \"rank\" or \"value\"")
         pays = _pair_pays(pay_d.get("pair_pays", "11"), path)
         paytable = replace(variants[variant], tie_pushes=_typed(pay_d, "paytable", "tie_pushes", True, bool, path),
@@ -219,6 +219,9 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         chips = tuple(parse_money(c) for c in listed)
         if not chips or any(c <= 0 for c in chips):
             raise ConfigError(f"{path}: table.chips must list chip values above zero")
+        if len(set(chips)) < len(chips):  # two keys would choose one chip
+            twice = sorted({fmt(c) for c in chips if chips.count(c) > 1})
+            raise ConfigError(f"{path}: table.chips lists {', '.join(twice)} more than once; list each chip once")
         if len(chips) > MOST_CHIPS:  # keys 1 to 9 choose them, and more do not fit the chip row
             raise ConfigError(f"{path}: table.chips lists {len(chips)} chips; a table takes at most {MOST_CHIPS}")
         seats = _typed(table_d, "table", "seats", 7, int, path)
@@ -227,8 +230,13 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         rules = TableRules(shoe=shoe, paytable=paytable, limits=limits, seats=seats, chips=chips)
         disp = _section(data, "display", path)
         game = data.get("game", "baccarat")
-        if game not in ("baccarat", "blackjack"):
+        if not isinstance(game, str) or game not in ("baccarat", "blackjack"):
             raise ConfigError(f"{path}: game {game!r} must be \"baccarat\" or \"blackjack\"")
+        if "journal" in data and not (isinstance(data["journal"], str) and data["journal"].strip()):
+            raise ConfigError(f"{path}: journal = {data['journal']!r} must be a file path, e.g. "
+                              "journal = \"/var/lib/dealer-assist/table3.sqlite\"")
+        if "source" in data and not (isinstance(data["source"], str) and data["source"].strip()):
+            raise ConfigError(f"{path}: source = {data['source']!r} must be a source spec, e.g. source = \"sim\"")
         journal = Path(data["journal"]).expanduser() if data.get("journal") else None
         blackjack = _section(data, "blackjack", path) or None
         if blackjack is not None:  # checked whatever the game: a misspelt key must not wait for the day it is used

@@ -651,7 +651,7 @@ class Journal:
         except BaseException:
             lock.release()
             raise
-        journal.append("journal_started", {"previous": str(kept), "previous_head": head_hash,
+        journal.append("journal_started", {"previous": str(Path(kept).resolve()), "previous_head": head_hash,
                                            "previous_verified_seq": head_seq})
         return journal, kept
 
@@ -709,7 +709,7 @@ class Journal:
             Path(str(tmp) + suffix).unlink(missing_ok=True)
         os.replace(tmp, path)
         journal = cls.open(path, clock=clock, _writer_lock=lock)
-        journal.append("journal_started", {"previous": str(kept), "previous_head": report.head_hash,
+        journal.append("journal_started", {"previous": str(Path(kept).resolve()), "previous_head": report.head_hash,
                                            "previous_verified_seq": report.head_seq,
                                            "previous_problem": report.problem,
                                            "previous_first_bad_seq": report.first_bad_seq})

@@ -151,7 +151,15 @@ def compare_rules(recorded: dict, rules: Any) -> None:
     """Raise :class:`RulesMismatchError` naming each rule where ``rules`` differ from the ``recorded`` ones."""
     differences: list[str] = []
 
+    def keyed(v: Any) -> Any:
+        """A list of (name, value) pairs (the limits' per-bet amounts) as a mapping, so that a
+        difference is named "limits.maximum.tie", not "limits.maximum[2][1]"."""
+        if isinstance(v, list) and v and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in v):
+            return {p[0]: p[1] for p in v}
+        return v
+
     def walk(a: Any, b: Any, path: str) -> None:
+        a, b = keyed(a), keyed(b)
         if isinstance(a, dict) and isinstance(b, dict):
             for key in sorted(set(a) | set(b)):
                 walk(a.get(key), b.get(key), f"{path}.{key}" if path else key)
