@@ -153,3 +153,13 @@ def test_a_card_read_but_not_placed_before_a_restart_is_named_after_it(tmp_path)
     again = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "ok.sqlite"), odds=False)
     assert not any(a.code == "unplaced" for a in again.snapshot.alerts)  # every read placed: nothing to say
     again.close()
+
+
+def test_a_restart_before_any_operation_writes_no_second_shoe_start(tmp_path):
+    from dealer_assist.table.journal import Journal
+
+    path = tmp_path / "t.sqlite"
+    for _ in range(3):
+        TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False).close()
+    with Journal.open(path, readonly=True) as journal:
+        assert [e.kind for e in journal.entries()].count("shoe_start") == 1

@@ -300,6 +300,7 @@ def test_cli_shoe_sim_and_listen_json(tmp_path):
     corrupted = sum("corrupt" in r["faults"] for r in sim_log if r["event"] == "sent")
     assert sum(dropped.values()) >= corrupted > 0
     assert all(e["why"] for e in events if e["event"] == "dropped")  # what exactly was wrong, not just "crc"
+    assert {r["type"] for r in sim_log if r["event"] == "sent"} <= {"HELLO", "CARD", "HB", "ERR", "SHOE"}  # wire names
     assert any("does not match" in e["why"] for e in events if e.get("reason") == "crc") or not dropped["crc"]
 
 

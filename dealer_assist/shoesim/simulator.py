@@ -78,7 +78,7 @@ class ShoeSimulator:
             delivered = bool(wire) and self.endpoint.write(wire)
             if wire and not delivered:
                 faults.append("unplugged" if not self.endpoint.plugged else "unread")
-            record = {"event": "sent", "type": type(frame).__name__.replace("Frame", "").upper(),
+            record = {"event": "sent", "type": out.line[1:].split(b",", 1)[0].decode("ascii"),  # as on the wire: HB, ERR
                       "seq": frame.seq, "boot": out.boot, "frame": line.decode("ascii").rstrip(),
                       "faults": faults, "delivered": delivered and DROP not in faults}
             if isinstance(frame, CardFrame):

@@ -333,7 +333,7 @@ class SerialShoe(CardSource):
                         break
                     data += port.read(min(waiting, READ_CHUNK - len(data)))
             except (OSError, ValueError) as exc:  # pyserial's errors are OSErrors
-                return f"read failed: {exc}"
+                return str(exc) if str(exc).startswith("read failed") else f"read failed: {exc}"
             except TypeError:  # pyserial reading a port stop() closed under it (its fd is None): else a fault
                 if self._stop.is_set():
                     return "stopped"

@@ -137,7 +137,7 @@ class TableSession(SessionCore):
             self._odds_thread = threading.Thread(target=self._odds_worker, name="odds", daemon=True)
             self._odds_thread.start()
             self._odds_queue.put(state.shoe.counts_left())
-        if journal is not None and self.recovered == 0:
+        if journal is not None and self.recovered == 0 and not any(e.kind == "shoe_start" for e in journal.entries()):
             self._write("shoe_start", {"op": None, "game": self.GAME, "shoe": state.shoe_no, "decks": rules.shoe.decks,
                                        "rules": rules_record(rules)})
         if journal is not None and self.recovered:

@@ -229,8 +229,11 @@ class SnapshotCore:
         if self.stopped:
             return self.stopped
         if self.pending is not None:
-            cands = " or ".join(c.code for c in self.pending.candidates) or self.pending.card.code
-            return f"the {self.pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
+            pending = self.pending
+            if pending.doubt:  # read surely, but held: a card before it left the source unplayed, or frames were lost
+                return f"{pending.source} read {pending.card.code}, held: {pending.doubt}"
+            cands = " or ".join(c.code for c in pending.candidates) or pending.card.code
+            return f"{pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
         return None
 
 
