@@ -31,7 +31,7 @@ from dealer_assist.table.session_core import (AFTER_A_REFUSAL, CONFIRM_BELOW, RO
                                              RulesMismatchError, SessionCore, SnapshotCore, check_rules, compare_rules,
                                              round_ends, rules_record)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
-                                       rules_from_record)
+                                       rules_from_record, shoe_started)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSession"]
 
@@ -148,14 +148,37 @@ class TableSession(SessionCore):
     # -- recovery -------------------------------------------------------------
     @staticmethod
     def _replay(state: TableState, journal: Any) -> tuple[TableState, int]:
-        """Rebuild the table from the journal's operations (the same :func:`apply` the live table used)."""
-        count = 0
-        for entry in journal.entries():
+        """Rebuild the table from the journal's operations (the same :func:`apply` the live table used).
+
+        A new shoe starts the table afresh but for its limits and the last bets (Rebet), which its
+        entry keeps: the operations before the last such entry need not be applied again.  A
+        restart on a month's journal had replayed every shoe of the month (3,000 rounds: 4 s)."""
+        entries = list(journal.entries())
+        count, start = 0, 0
+        for i, entry in enumerate(entries):
             payload = entry.payload
             if entry.kind == "shoe_start" and payload.get("op") is None and payload.get("game", "baccarat") != "baccarat":
                 raise JournalReplayError(
                     f"journal {getattr(journal, 'path', '')} belongs to a {payload.get('game')} table (entry seq "
                     f"{entry.seq}); it was not changed: open a baccarat journal, or give a new path with --journal")
+            if isinstance(payload.get("op"), str):
+                count += 1
+                if payload["op"] == "new_shoe" and "last_round" in payload and "limits" in payload:
+                    start, skipped = i + 1, count
+        if start:
+            payload = entries[start - 1].payload
+            try:
+                state = shoe_started(state.rules, payload)
+            except (TableError, ArithmeticError) as exc:
+                raise JournalReplayError(
+                    f"journal {getattr(journal, 'path', '')} entry seq {entries[start - 1].seq} (the new shoe) cannot "
+                    f"be read: {exc}; the journal was not changed: check it with 'dealer-assist journal verify' and "
+                    "call a supervisor, or start with a new --journal PATH") from None
+            count = skipped
+        else:
+            count = 0
+        for entry in entries[start:]:
+            payload = entry.payload
             op = payload.get("op")
             if isinstance(op, str):
                 try:
@@ -200,8 +223,11 @@ class TableSession(SessionCore):
             payload["cards"] = [c.code for c in old.held]
         if "amount" in op:
             payload["stake"] = op["amount"]
-        if op["op"] == "new_shoe":  # for a reader: each shoe names the limits it starts under
+        if op["op"] == "new_shoe":  # for a reader: each shoe names the limits it starts under ...
             payload["limits"] = new.rules.limits.to_mapping()
+            # ... and the bets Rebet brings back: with them, a restart starts from this entry (see _replay).
+            payload["last_round"] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)}
+                                     for w in new.betting.last_round.wagers()]
         if new.betting.layout != old.betting.layout or new.betting.locked != old.betting.locked:
             payload["bets"] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)}
                                for w in new.betting.layout.wagers()]

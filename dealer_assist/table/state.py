@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any, Optional
 
 from dealer_assist import roads
-from dealer_assist.baccarat.bets import Betting, BettingError, TableLimits
+from dealer_assist.baccarat.bets import Betting, BettingError, Layout, TableLimits
 from dealer_assist.baccarat.paytable import STANDARD, Paytable, parse_bet
 from dealer_assist.baccarat.round import BaccaratRound, Outcome, RoundError
 from dealer_assist.baccarat.settlement import Settlement, Wager, settle
@@ -49,6 +49,21 @@ class TableRules:
     limits: TableLimits = field(default_factory=TableLimits)
     seats: int = 7
     chips: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
+
+
+def shoe_started(rules: TableRules, entry: dict) -> TableState:
+    """The table just after a ``new_shoe`` operation, from its journal entry (``shoe``, ``limits`` and
+    ``last_round``): a new shoe keeps nothing else of the table before it (see the ``new_shoe``
+    operation), so a restart need not replay the shoes before it."""
+    try:
+        limits = TableLimits.from_mapping(entry["limits"])
+        last = Layout()
+        for bet in entry["last_round"]:
+            last = last.with_stake(int(bet["seat"]), parse_bet(bet["bet"]), parse_money(bet["stake"]))
+        fresh = TableState.new(replace(rules, limits=limits))
+        return replace(fresh, shoe_no=int(entry["shoe"]), betting=replace(fresh.betting, last_round=last))
+    except (KeyError, TypeError, ValueError, BettingError, InvalidAmountError) as exc:
+        raise TableError(f"its limits or last bets cannot be read ({exc})") from None
 
 
 def rules_from_record(record: Any) -> TableRules:
