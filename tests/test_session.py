@@ -81,7 +81,7 @@ def test_card_after_the_round_is_held_not_lost():
     assert session.state.shoe == before.shoe.hold(parse_card("7H"))  # out of the shoe, in no hand yet
     assert session.state.shoe.cards_left == before.shoe.cards_left - 1 and session.state.shoe.dealt == 4
     assert any(a.code == "held" for a in session.snapshot.alerts)
-    assert "after the round" in session.enter_card("2D")  # a second late card is held too, after the first
+    assert "held behind it" in session.enter_card("2D")  # a second late card is held too, after the first
     assert session.state.held == (parse_card("7H"), parse_card("2D"))
     session.next_round()
     assert session.play_held() is None

@@ -163,3 +163,57 @@ def test_a_restart_before_any_operation_writes_no_second_shoe_start(tmp_path):
         TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False).close()
     with Journal.open(path, readonly=True) as journal:
         assert [e.kind for e in journal.entries()].count("shoe_start") == 1
+
+
+def test_a_hold_opened_while_an_unsure_card_waits_outlives_the_answer_to_that_card():
+    """Confirming the unsure 9S had ended the hold the later ?? opened: KH went into the ??'s place."""
+    s = table()
+    s.handle(CardRead(parse_card("9S"), SOURCE, time.time(), 0.5, candidates=(parse_card("9S"), parse_card("9C")),
+                      seq=1))
+    s.handle(Unreadable(SOURCE, time.time(), seq=2))
+    read(s, "KH", 3)
+    assert s.confirm_pending() is None  # 9S: P1
+    assert codes(s.state.round.cards) == ["9S"]
+    assert s.snapshot.pending.card.code == "KH" and s.snapshot.pending.doubt == AFTER_AN_UNREADABLE
+    assert s.enter_card("2D") is None and s.confirm_pending() is None  # the ?? typed: B1, then KH: P2
+    assert codes(s.state.round.cards) == ["9S", "2D", "KH"]
+
+
+def test_a_card_after_the_shoes_last_round_is_refused_by_name_not_shown_as_held():
+    """The alert had said "Enter deals a no-bet hand / Del sets it aside" and both answered "no card is held"."""
+    s = TableSession(TableRules(shoe=ShoeRules(burn=False, rounds_after_cut=0)), odds=False)
+    s.deal()
+    s.cut_card()  # before the round's first card: this round is the last
+    for code in ("9S", "KH", "QD", "5C"):
+        s.enter_card(code)
+    assert s.state.shoe.phase.value == "finished"
+    error = s.enter_card("4D")
+    assert "finished" in error and s.state.held == ()
+    titles = [a.title for a in s.snapshot.alerts]
+    assert "CARD 4♦ REFUSED" in titles and not any("AFTER THE ROUND" in t for t in titles)
+
+
+def test_a_burn_card_from_a_reader_is_no_card_read_but_never_placed_after_a_restart(tmp_path):
+    from dealer_assist.table.journal import Journal
+
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=True))
+    s = TableSession(rules, Journal.open(path), odds=False)
+    read(s, "AS", 1)  # the burn card: an ace, one more burned
+    s.close()
+    again = TableSession(rules, Journal.open(path), odds=False)
+    try:
+        assert again.state.shoe.burned == (parse_card("AS"),)
+        assert not any(a.code == "unplaced" for a in again.snapshot.alerts)
+    finally:
+        again.close()
+
+
+def test_the_banner_says_a_card_is_held_while_bets_would_be_refused():
+    s = table()
+    for code in ("9S", "KH", "QD", "5C", "4D"):
+        s.enter_card(code)
+    s.next_round()
+    snap = s.snapshot
+    assert snap.banner == "CARD HELD" and "4♦ came out before bets were taken" in snap.reason
+    assert "Enter deals a no-bet hand" in snap.reason and "Del sets it aside" in snap.reason

@@ -45,11 +45,43 @@ def test_a_held_card_is_out_of_the_shoe_so_a_copy_too_many_is_refused():
 def test_bets_are_refused_while_a_card_is_held_and_the_refusal_says_what_to_do():
     state = apply(apply(settled(), {"op": "hold", "card": "4D"}), {"op": "next_round"})
     assert state.phase == TablePhase.BETTING and state.held
-    for op in ({"op": "place", "seat": 1, "bet": "player", "amount": "10"}, {"op": "rebet"}, {"op": "deal"}):
-        with pytest.raises(TableError, match=r"4♦ came out after the last round.*no-bet hand with it \(Enter\).*\(Del\)"):
+    for op in ({"op": "place", "seat": 1, "bet": "player", "amount": "10"}, {"op": "rebet"}, {"op": "deal"},
+               {"op": "double"}, {"op": "undo"}):
+        with pytest.raises(TableError, match=r"4♦ came out after the last round.*no-bet hand with it \(Enter.*\(Del\)"):
             apply(state, op)
     aside = apply(state, {"op": "discard_held"})
     assert apply(aside, {"op": "rebet"}).betting.layout  # once it is set aside, betting is open again
+
+
+def test_after_a_round_void_with_a_card_held_the_bets_can_be_cleared_for_a_no_bet_hand():
+    """Enter had answered "clear the bets" and Clear "deal a no-bet hand (Enter)": only Del got out."""
+    state = apply(apply(settled(), {"op": "hold", "card": "4D"}), {"op": "void_round"})
+    assert state.phase == TablePhase.BETTING and state.betting.layout and state.held
+    with pytest.raises(TableError, match=r"clear the bets \(C\) for a no-bet hand"):
+        apply(state, {"op": "play_held"})
+    cleared = apply(state, {"op": "clear"})
+    assert not cleared.betting.layout
+    played = apply(cleared, {"op": "play_held"})
+    assert played.round.cards == (parse_card("4D"),) and not played.betting.layout
+    removed = apply(state, {"op": "remove", "seat": 1, "bet": "banker", "amount": "10"})
+    assert not removed.betting.layout
+
+
+def test_a_card_while_one_is_held_in_a_reopened_round_is_held_behind_it_and_two_voids_keep_one_copy():
+    """Voided twice, the held card had become two (held 4D 4D, two copies counted)."""
+    state = apply(settled(), {"op": "hold", "card": "4D"})
+    left = state.shoe.cards_left
+    state = apply(state, {"op": "void_card"})
+    with pytest.raises(TableError, match="came after 4♦, which is held: it is held behind it"):
+        apply(state, {"op": "card", "card": "2H"})
+    state = apply(state, {"op": "hold", "card": "2H"})  # as the session does with that refusal
+    assert state.held == (parse_card("4D"), parse_card("2H"))
+    state = apply(state, {"op": "void_card"})  # the round's third card now
+    assert state.held == (parse_card("4D"), parse_card("2H")) and state.shoe.copies_seen(parse_card("4D")) == 1
+    assert state.shoe.cards_left == left + 1  # 5C and QD back in the shoe, 2H held out of it with 4D
+    played = apply(state, {"op": "play_held"})
+    assert played.round.cards[-2:] == (parse_card("4D"), parse_card("2H")) and played.held == ()
+    assert played.shoe.copies_seen(parse_card("4D")) == 1
 
 
 @pytest.mark.parametrize("first", ["settled", "after N"])
@@ -69,13 +101,13 @@ def test_the_held_card_opens_a_hand_nobody_bets_on(first):
 
 def test_a_card_after_a_held_one_is_held_behind_it():
     state = apply(apply(settled(), {"op": "hold", "card": "4D"}), {"op": "next_round"})
-    with pytest.raises(TableError, match="after the round was over and after 4♦, held"):
+    with pytest.raises(TableError, match="came after 4♦, which is held"):
         apply(state, {"op": "card", "card": "7C"})
     session = TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
     for code in ("9S", "KH", "QD", "5C", "4D"):
         session.enter_card(code)
     session.next_round()
-    assert "no-bet hand" in session.enter_card("7C")
+    assert "held behind it" in session.enter_card("7C")
     assert session.state.held == (parse_card("4D"), parse_card("7C"))
     assert session.play_held() is None
     assert session.state.round.cards == (parse_card("4D"), parse_card("7C"))

@@ -138,3 +138,9 @@ def test_a_wrong_resolution_guess_gives_way_to_the_cards_seen(shipped):
     rec = Recognizer(shipped)
     assert _codes(rec.recognize(wider)) == _codes(Recognizer(shipped).recognize(frame))
     assert rec.zoom is None
+
+
+def test_a_frame_of_no_height_or_width_reads_nothing_without_a_guess(shipped):
+    """The resolution's guess had divided by a frame's height of 0."""
+    for shape in ((0, 1280, 3), (720, 0, 3)):
+        assert Recognizer(shipped).recognize(np.zeros(shape, np.uint8)).cards == []

@@ -249,7 +249,7 @@ def run_replay(args: argparse.Namespace) -> int:
         except TableError as exc:
             raise CommandError(f"cannot replay {recorded.path}: {exc}") from None
         app = _ui()
-        spec = f"replay:{args.journal}" + ("?allow_broken=1" if broken is not None else "")
+        spec = f"replay:{args.journal}" + ("?allow_broken=1" if args.allow_broken else "")
         try:
             code = app.run(config_path=args.config, source_spec=spec, record=False, rules=rules,
                            interval=args.interval, screenshot=args.screenshot, quit_after=args.quit_after, size=size)

@@ -317,8 +317,9 @@ class LineSplitter:
             # not taken as an end) is named while it sends, not at a line end that may never come.
             self._overlong = len(self._buf)
             out.append(FrameError(DROP_TOO_LONG, bytes(self._buf[:40]),
-                                  f"more than {self.limit - 1} bytes and no line end (LF"
-                                  + (" or CR" if self.cr_ends else "") + "): the rest of the line is passed over"))
+                                  f"longer than {self.limit} bytes with its line end: no LF"
+                                  + (" or CR" if self.cr_ends else "") + f" within them; the rest of the line is "
+                                  "passed over"))
             del self._buf[40:]
 
     def feed(self, data: bytes) -> list:

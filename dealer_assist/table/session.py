@@ -60,6 +60,8 @@ class Snapshot(SnapshotCore):
             return self.status_banner()
         if s.phase == TablePhase.BURN:
             return "BURN"
+        if s.phase == TablePhase.BETTING and s.held:
+            return "CARD HELD"
         if s.phase == TablePhase.BETTING:
             return "PLACE YOUR BETS"
         if s.phase == TablePhase.FINISHED:
@@ -83,6 +85,10 @@ class Snapshot(SnapshotCore):
             return s.round.due.reason
         if s.phase == TablePhase.BURN:
             return s.shoe.status + (" (B when burned face down)" if s.shoe.burn_left else "")
+        if s.phase == TablePhase.BETTING and s.held:
+            cards = " ".join(c.label for c in s.held)
+            return (f"{cards} came out before bets were taken: no bet is taken on it. Enter deals a no-bet hand "
+                    "with it" + (" (clear the bets first: C)" if s.betting.layout else "") + "; Del sets it aside")
         if s.phase == TablePhase.BETTING:
             return "choose a chip, click a bet (Shift-click removes); D deals"
         if s.phase == TablePhase.FINISHED:
@@ -264,10 +270,16 @@ class TableSession(SessionCore):
         try:
             apply(self._snap.state, op)
         except RoundOverError:
-            self._do({"op": "hold", "card": card.code})
-            self.alert("held", "warning", f"CARD {card.label} AFTER THE ROUND", error,
-                       "Enter deals a no-bet hand with it (nobody bets on it); Del sets it aside")
-            return error
+            behind = self._snap.state.held
+            refused = self._do({"op": "hold", "card": card.code})
+            if refused is None:
+                self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[0].label}" if behind
+                           else f"CARD {card.label} AFTER THE ROUND", error,
+                           "Enter plays the held cards in order (a no-bet hand, or the round a void reopened); "
+                           "Del sets them aside" if behind else
+                           "Enter deals a no-bet hand with it (nobody bets on it); Del sets it aside")
+                return error
+            error = refused  # not even held: after the shoe's last round, or a copy too many
         except TableError:
             pass
         self._hold_next(source, AFTER_A_REFUSAL)

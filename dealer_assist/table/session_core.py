@@ -71,13 +71,13 @@ AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card 
 #: Why a card read after one that left the source unplayed waits (see SessionCore._hold_next): it
 #: would take that card's place.  Typing the missing card (K) plays it first, in its place.
 AFTER_AN_UNREADABLE = ("a card before it could not be read (UNREADABLE CARD): type that card first (K), then Enter "
-                       "plays this one after it")
+                       "plays this one after it; if this is that card read again, Enter plays it in its place")
 AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card really dealt in its place first (K), "
                    "then Enter plays this one after it")
 AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
                        "then Enter plays this one after it")
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._name_unplaced_reads).
-PLACED_KINDS = ("card_assigned", "card_refused", "card_held")
+PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
 ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
 
@@ -257,7 +257,11 @@ class SessionCore(abc.ABC):
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
-        self._gap_open: dict[str, str] = {}
+        self._gap_open: dict[str, tuple[str, int]] = {}
+        #: Holds opened so far (each hold's number), and the number of the one the card waiting for the
+        #: croupier waits under: answering it ends that hold, not one opened since.
+        self._holds = 0
+        self._pending_hold: Optional[int] = None
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         #: Damaged lines per source in the current window: (window start, count); see _noise.
@@ -514,10 +518,9 @@ class SessionCore(abc.ABC):
                            f"the {event.source} could not read a card"
                            + (f" (frame {event.seq})" if event.seq is not None else "")
                            + (f"; it may be {maybe}" if maybe else ""),
-                           "look at the card and type it (K); the next card read waits until you do"
-                           + (", or hold it to the camera again" if event.source.startswith("camera:") else ""))
+                           "look at the card and type it (K); the next card read waits until you do")
             elif isinstance(event, SeqGap):
-                self._gap_open[event.source] = AFTER_A_GAP
+                self._open_hold(event.source, AFTER_A_GAP)
                 self.alert("gap", "error", "FRAMES LOST",
                            f"the {event.source} lost frame(s) {frame_runs(event.missing)}"
                            + (" of a new count" if event.count_went_back else "") + ": a card may have been missed",
@@ -622,13 +625,25 @@ class SessionCore(abc.ABC):
     def _hold_next(self, source: str, why: str) -> None:
         """The next card ``source`` reads waits for the croupier: a card left it unplayed, and the next
         one would take its place (its hand, its totals, the tableau after it).  A gap's hold stays."""
-        if source != "keyboard" and self._gap_open.get(source) != AFTER_A_GAP:
-            self._gap_open[source] = why
+        if source != "keyboard" and self._gap_open.get(source, ("", 0))[0] != AFTER_A_GAP:
+            self._open_hold(source, why)
+
+    def _open_hold(self, source: str, why: str) -> None:
+        self._holds += 1
+        self._gap_open[source] = (why, self._holds)
+
+    def _answered(self, pending: CardRead) -> None:
+        """The croupier answered the card waiting: the hold it waited under ends (one opened since,
+        by a card that left the source after it, stays)."""
+        hold = self._gap_open.get(pending.source)
+        if hold is not None and hold[1] == self._pending_hold:
+            del self._gap_open[pending.source]
+        self._pending_hold = None
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
         for is in its place, so the next card read is played as it comes."""
-        for source, why in list(self._gap_open.items()):
+        for source, (why, _) in list(self._gap_open.items()):
             if why in ONE_CARD_HOLDS:
                 del self._gap_open[source]
 
@@ -636,9 +651,12 @@ class SessionCore(abc.ABC):
         """Play a card read, or have it wait for the croupier: unsure, doubted, or the first after frames
         that may have held a card were lost, or after a card that left unplayed (it would go where that
         card belongs)."""
+        hold = None
         if not event.doubt and event.source in self._gap_open:
-            event = replace(event, doubt=self._gap_open[event.source])
+            why, hold = self._gap_open[event.source]
+            event = replace(event, doubt=why)
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
+            self._pending_hold = hold
             self._publish(replace(self._snap, pending=event))
             return
         self._play(event.card, event.source, event.zone, event.confidence, event.seq)
@@ -727,7 +745,7 @@ class SessionCore(abc.ABC):
             if pending is None:
                 return "no card is waiting for confirmation"
             self._publish(replace(self._snap, pending=None))
-            self._gap_open.pop(pending.source, None)  # the croupier has looked at the layout
+            self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card
             error = self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq)
             self._take_waiting()
@@ -740,7 +758,7 @@ class SessionCore(abc.ABC):
             pending = self._snap.pending
             self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
             if pending is not None:
-                self._gap_open.pop(pending.source, None)
+                self._answered(pending)
             self._take_waiting()
 
     def close(self) -> None:

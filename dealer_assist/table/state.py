@@ -35,9 +35,12 @@ class RoundOverError(TableError):
 
     def __init__(self, card: Card, held: tuple[Card, ...] = ()) -> None:
         self.card = card
-        after = f" and after {_held_text(held)}, held" if held else ""
-        super().__init__(f"card {card.label} came after the round was over{after}, before bets were taken: deal a "
-                         "no-bet hand with it (Enter), or set it aside as a misdrawn card (Del)")
+        if held:
+            super().__init__(f"card {card.label} came after {_held_text(held)}, which is held: it is held behind it; "
+                             "Enter plays them (a no-bet hand, or into the round a void reopened), Del sets them aside")
+        else:
+            super().__init__(f"card {card.label} came after the round was over, before bets were taken: deal a "
+                             "no-bet hand with it (Enter), or set it aside as a misdrawn card (Del)")
 
 
 @dataclass(frozen=True)
@@ -159,10 +162,14 @@ def _bet_args(op: dict) -> tuple[int, Any, Decimal]:
         raise TableError(f"bad bet operation {op!r}: {exc}") from None
 
 
-def _open_for_bets(state: TableState, what: str) -> None:
-    if state.held and state.phase == TablePhase.BETTING:
+def _open_for_bets(state: TableState, what: str, takes_off: bool = False) -> None:
+    """Refuse ``what`` unless bets are open.  While a card is held, only what ``takes_off`` bets
+    (a chip removed, the layout cleared): the card was seen before bets were taken, and a
+    no-bet hand is dealt with it from a clear layout."""
+    if state.held and state.phase == TablePhase.BETTING and not takes_off:
         raise TableError(f"cannot {what}: {_held_text(state.held)} came out after the last round, before bets "
-                         "were taken: deal a no-bet hand with it (Enter) or set it aside (Del) first")
+                         "were taken: deal a no-bet hand with it (Enter, the layout cleared first: C) or set it "
+                         "aside (Del) first")
     if state.phase not in (TablePhase.BETTING,):
         why = {TablePhase.BURN: "the burn is not finished", TablePhase.DEALING: "the deal has started",
                TablePhase.SETTLED: "the round is over: press N for the next round",
@@ -273,7 +280,7 @@ def _play_held(state: TableState) -> TableState:
         state = apply(state, {"op": "next_round"})
     elif state.phase == TablePhase.BETTING and state.betting.layout:
         raise TableError(f"cannot play {_held_text(cards)}: bets are on the layout and the card was seen before "
-                         "they were taken; clear the bets (a no-bet hand) or set the card aside (Del)")
+                         "they were taken; clear the bets (C) for a no-bet hand, or set the card aside (Del)")
     elif state.phase not in (TablePhase.BETTING, TablePhase.DEALING):
         raise TableError(f"cannot play {_held_text(cards)} now ({state.phase}): set it aside (Del)")
     shoe = state.shoe
@@ -304,8 +311,8 @@ def apply(state: TableState, op: dict) -> TableState:
             except ShoeError as exc:
                 raise TableError(str(exc)) from None
             return replace(state, shoe=shoe, phase=TablePhase.BURN if shoe.expects_burn else TablePhase.BETTING)
-        if state.phase == TablePhase.SETTLED or (state.held and state.phase == TablePhase.BETTING):
-            raise RoundOverError(card, state.held)
+        if state.phase == TablePhase.SETTLED or (state.held and state.phase in (TablePhase.BETTING, TablePhase.DEALING)):
+            raise RoundOverError(card, state.held)  # a card after a held one is held behind it, in its order
         if state.phase == TablePhase.FINISHED:
             raise TableError(f"card {card.code} refused: the shoe is finished; start a new shoe (Ctrl+N)")
         before = state
@@ -326,11 +333,11 @@ def apply(state: TableState, op: dict) -> TableState:
             raise TableError("no burn is due")
         return replace(state, shoe=state.shoe.skip_burn(), phase=TablePhase.BETTING)
     if kind in ("place", "remove"):
-        _open_for_bets(state, "change bets")
+        _open_for_bets(state, "change bets", takes_off=kind == "remove")
         seat, bet, amount = _bet_args(op)
         return _bets(state, lambda b: b.place(seat, bet, amount) if kind == "place" else b.remove(seat, bet, amount))
     if kind in ("undo", "clear", "double", "rebet"):
-        _open_for_bets(state, kind)
+        _open_for_bets(state, kind, takes_off=kind == "clear")
         return _bets(state, lambda b: getattr(b, kind)())
     if kind == "deal":
         _open_for_bets(state, "deal")
@@ -342,9 +349,10 @@ def apply(state: TableState, op: dict) -> TableState:
         before = state.before_cards[-1]
         if state.shoe.cut_out and not before.shoe.cut_out:
             before = replace(before, shoe=before.shoe.cut_card_out())
-        if state.held:  # a card that came after the round stays held (it may be the card the round lacks)
+        extra = state.held[len(before.held):] if state.held[:len(before.held)] == before.held else state.held
+        if extra:  # a card that came after the round stays held (it may be the card the round lacks)
             try:
-                before = replace(before, shoe=_with_held(before.shoe, state.held), held=before.held + state.held)
+                before = replace(before, shoe=_with_held(before.shoe, extra), held=before.held + extra)
             except ShoeError as exc:
                 raise TableError(str(exc)) from None
         return _keep_limits(before, state)

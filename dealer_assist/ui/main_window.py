@@ -497,16 +497,19 @@ class MainWindow(QMainWindow):
         state = self.session.state
         if self.session.snapshot.stopped or self.session.snapshot.pending is not None:
             return
-        if state.phase == "betting":
+        if state.held and state.phase in ("betting", "dealing"):
+            if self.confirm() is not None:  # a no-bet hand with it, or into the reopened round; else aside
+                self.reject()
+        elif state.phase == "betting":
             if not state.betting.layout:
                 if self.session.rebet() is not None:
                     for seat, bet in ((1, Bet.BANKER), (2, Bet.PLAYER), (3, Bet.TIE), (4, Bet.PLAYER_PAIR)):
                         self.session.place(seat, bet)
             self.deal()
         elif state.phase == "settled":
-            if state.held:
-                self.confirm()
-            else:
+            if state.held and self.confirm() is not None:  # after the shoe's last round: no hand follows
+                self.reject()
+            elif not state.held:
                 self.next_round()
         elif state.phase == "finished":
             self.new_shoe()

@@ -388,7 +388,7 @@ class Recognizer:
         past what the frame's own cards can tell (:data:`ZOOM_MOST`).
         """
         shot = self.profile.shot_size
-        if len(shot) != 2 or abs((width / height) / (shot[0] / shot[1]) - 1.0) > SAME_VIEW:
+        if len(shot) != 2 or width <= 0 or height <= 0 or abs((width / height) / (shot[0] / shot[1]) - 1.0) > SAME_VIEW:
             return None
         k = width / shot[0]
         if WHOLE_SIZES[0] <= k <= WHOLE_SIZES[1]:
