@@ -25,8 +25,8 @@ from dealer_assist.events import ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply,
                                                  describe_void, position, rules_from_record, void_target)
-from dealer_assist.table.session_core import (AFTER_A_REFUSAL, ROUND_END, RulesMismatchError, SessionCore, SnapshotCore,
-                                              check_rules, compare_rules, round_ends, rules_record)
+from dealer_assist.table.session_core import (AFTER_A_REFUSAL, ROUND_END, SessionCore, SnapshotCore, check_rules,
+                                              replay_rules_of, round_ends, rules_record)
 
 GAME = "blackjack"
 
@@ -453,28 +453,15 @@ class BlackjackSession(SessionCore):
 
 
 def replay_rules(recorded: Optional[dict], configured: Optional[BlackjackTableRules] = None) -> BlackjackTableRules:
-    """The rules to replay a journal under: those it recorded when it began, read back.
-
-    ``configured`` (a config file's ``[blackjack]`` section) must be those same
-    rules: replayed under others the shoe would be another table's, and the
-    replay would stop matching the record halfway.  A journal that recorded no
-    rules is replayed under ``configured`` (or the defaults).  Raises
-    :class:`BlackjackSessionError` saying which rules differ and what to do."""
-    if recorded is None:
-        return configured or BlackjackTableRules()
-    if configured is not None:
+    """The rules to replay a blackjack journal under (see :func:`.session_core.replay_rules_of`;
+    ``configured`` is a config file's ``[blackjack]`` section); raises :class:`BlackjackSessionError`."""
+    def read_back(record: dict) -> BlackjackTableRules:
         try:
-            compare_rules(recorded, configured)
-        except RulesMismatchError as exc:
-            raise BlackjackSessionError(
-                "the journal was recorded under other house rules than the configuration's ("
-                + "; ".join(exc.differences[:5]) + "): replay it without --config, and the rules it recorded "
-                "are used") from None
-        return configured
-    try:
-        return rules_from_record(recorded)
-    except BlackjackTableError as exc:
-        raise BlackjackSessionError(str(exc)) from None
+            return rules_from_record(record)
+        except BlackjackTableError as exc:
+            raise BlackjackSessionError(str(exc)) from None
+
+    return replay_rules_of(recorded, configured, BlackjackTableRules(), read_back, BlackjackSessionError)
 
 
 def settlement_json(record: RoundRecord) -> dict:

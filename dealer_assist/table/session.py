@@ -28,8 +28,8 @@ from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table.session_core import (AFTER_A_REFUSAL, CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError,
-                                             RulesMismatchError, SessionCore, SnapshotCore, check_rules, compare_rules,
-                                             round_ends, rules_record)
+                                             RulesMismatchError, SessionCore, SnapshotCore, check_rules,
+                                             replay_rules_of, round_ends, rules_record)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
                                        rules_from_record, shoe_started)
 
@@ -99,24 +99,9 @@ class Snapshot(SnapshotCore):
 
 
 def replay_rules(recorded: Optional[dict], configured: Optional[TableRules] = None) -> TableRules:
-    """The rules to replay a baccarat journal under: those it recorded when it began, read back.
-
-    A given configuration (``configured``) must be those same rules: the
-    settlements are worked out again as the operations replay, and under
-    another paytable they would show payments the table never made.  A journal
-    that recorded no rules is replayed under ``configured`` (or the defaults).
-    Raises :class:`TableError` saying which rules differ and what to do."""
-    if recorded is None:
-        return configured or TableRules()
-    if configured is not None:
-        try:
-            compare_rules(recorded, configured)
-        except RulesMismatchError as exc:
-            raise TableError("the journal was recorded under other house rules than the configuration's ("
-                             + "; ".join(exc.differences[:5]) + "): replay it without --config, and the rules "
-                             "it recorded are used") from None
-        return configured
-    return rules_from_record(recorded)
+    """The rules to replay a baccarat journal under (see :func:`.session_core.replay_rules_of`);
+    raises :class:`TableError`."""
+    return replay_rules_of(recorded, configured, TableRules(), rules_from_record, TableError)
 
 
 class TableSession(SessionCore):

@@ -174,6 +174,26 @@ def compare_rules(recorded: dict, rules: Any) -> None:
         raise RulesMismatchError(differences)
 
 
+def replay_rules_of(recorded: Optional[dict], configured: Any, default: Any, read_back: Callable[[dict], Any],
+                    refusal: Callable[[str], Exception]) -> Any:
+    """The rules to replay a journal under (both games): those it ``recorded`` when it began, read
+    back by ``read_back``.  A ``configured`` set must be those same rules: the settlements are
+    worked out again as the operations replay, and under others they would show payments the table
+    never made, or stop matching the record halfway.  A journal that recorded no rules is replayed
+    under ``configured`` (or ``default``).  Raises ``refusal(message)`` naming the rules that differ."""
+    if recorded is None:
+        return configured or default
+    if configured is not None:
+        try:
+            compare_rules(recorded, configured)
+        except RulesMismatchError as exc:
+            raise refusal("the journal was recorded under other house rules than the configuration's ("
+                          + "; ".join(exc.differences[:5]) + "): replay it without --config, and the rules it "
+                          "recorded are used") from None
+        return configured
+    return read_back(recorded)
+
+
 #: The entries that end a round in the journal, in the order they are written.
 ROUND_END = ("outcome", "settlement", "round_end")
 
