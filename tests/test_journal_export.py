@@ -430,3 +430,19 @@ def test_a_blackjack_rebet_round_exports_its_stakes_and_each_action_names_who_ac
     with Journal.open(path, readonly=True) as journal:
         actions = [e.payload for e in journal.entries() if e.kind == "action"]
     assert [a["position"] for a in actions] == ["seat1.h0", "seat3.h0"]
+
+
+def test_a_no_bet_hand_of_held_cards_exports_each_of_its_cards(tmp_path):
+    """Its entry had recorded no card: the export listed {"card": null, "position": "B1"} and lost 4D and 7C."""
+    path = tmp_path / "t.sqlite"
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
+    session.deal()
+    deal(session, "9S", "KH", "QD", "5C")
+    assert session.enter_card("4D") is not None  # after the round: held
+    session.next_round()
+    assert session.enter_card("7C") is not None  # held behind it
+    assert session.play_held() is None
+    deal(session, "2S", "3H", "5D")
+    session.close()
+    cards = [(c["card"], c["position"]) for c in exported(path)[1]["cards"]]
+    assert cards == [("4D", "P1"), ("7C", "B1"), ("2S", "P2"), ("3H", "B2"), ("5D", "B3")]

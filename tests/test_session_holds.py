@@ -217,3 +217,35 @@ def test_the_banner_says_a_card_is_held_while_bets_would_be_refused():
     snap = s.snapshot
     assert snap.banner == "CARD HELD" and "4♦ came out before bets were taken" in snap.reason
     assert "Enter deals a no-bet hand" in snap.reason and "Del sets it aside" in snap.reason
+
+
+def test_a_stray_card_after_the_shoes_last_round_holds_no_card_of_the_next_shoe():
+    s = TableSession(TableRules(shoe=ShoeRules(burn=True, rounds_after_cut=0)), odds=False)
+    s.skip_burn()
+    s.deal()
+    s.cut_card()
+    for code in ("9S", "KH", "QD", "5C"):
+        read(s, code, 1)
+    read(s, "4D", 2)  # after the last round: refused
+    assert "Ctrl+N" in s.snapshot.alerts[-1].action and "type" not in s.snapshot.alerts[-1].action
+    assert s.new_shoe() is None
+    read(s, "8H", 3)  # the new shoe's burn card
+    assert s.snapshot.pending is None and s.state.shoe.burned == (parse_card("8H"),)
+
+
+def test_an_unsure_read_left_waiting_is_named_after_a_restart_though_the_burn_was_then_done_by_hand(tmp_path):
+    from dealer_assist.table.journal import Journal
+
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=True))
+    s = TableSession(rules, Journal.open(path), odds=False)
+    read(s, "3S", 1)  # the burn card: three more
+    s.handle(CardRead(parse_card("7H"), SOURCE, time.time(), 0.5, candidates=(parse_card("7H"), parse_card("7D")),
+                      seq=2))
+    assert s.burn_unseen() is None  # B: the three burned face down
+    s.close()
+    again = TableSession(rules, Journal.open(path), odds=False)
+    try:
+        assert any(a.code == "unplaced" and "7H" in a.text for a in again.snapshot.alerts)
+    finally:
+        again.close()

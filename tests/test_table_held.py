@@ -154,3 +154,14 @@ def test_a_held_card_comes_back_held_after_a_restart(tmp_path):
         assert "no-bet hand" in again.place(1, Bet.BANKER, D("10")) and not again.state.betting.layout
     finally:
         again.close()
+
+
+def test_in_a_round_a_void_reopened_a_typed_card_is_the_croupiers_correction_a_read_one_waits_behind():
+    """A croupier voiding a misread 5C and typing the 6C really dealt had seen 6C held behind 4D, and Enter
+    then dealt 4D as B2: the round settled on the wrong card."""
+    state = apply(settled(), {"op": "hold", "card": "4D"})
+    state = apply(state, {"op": "void_card"})  # 5C was a misread
+    typed = apply(state, {"op": "card", "card": "6C", "source": "keyboard"})
+    assert typed.round.cards[-1] == parse_card("6C") and typed.held == (parse_card("4D"),)
+    with pytest.raises(TableError, match="held behind it"):
+        apply(state, {"op": "card", "card": "6C", "source": "serial:/dev/ttyUSB0"})

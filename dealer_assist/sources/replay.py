@@ -65,12 +65,14 @@ class RecordedShoe:
     #: A journal whose hash chain breaks, replayed anyway (``allow_broken``): where it breaks and why.
     #: ``ops`` then holds only the operations of the verified entries before the break.
     broken: Optional[VerifyReport] = None
+    #: Its append-only guards were removed (its chain holds), replayed anyway (``allow_broken``).
+    unguarded: bool = False
 
     @property
     def break_note(self) -> str:
         """What a replay of a broken record says wherever it names the journal ("" for a sound one)."""
         if self.broken is None:
-            return ""
+            return "UNVERIFIED: its append-only guards were removed" if self.unguarded else ""
         return (f"UNVERIFIED: breaks at entry {self.broken.first_bad_seq} ({self.broken.problem}); "
                 f"entries 1..{self.broken.head_seq} only")
 
@@ -114,7 +116,8 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
             report = journal.verify()
             if not report.ok and not allow_broken:
                 raise BrokenRecordError(path, report)
-            if not journal.guards_intact():
+            unguarded = not journal.guards_intact()
+            if unguarded:
                 if not allow_broken:
                     raise SourceError(f"cannot replay {path}: {UNGUARDED}. Check it with `dealer-assist journal "
                                       f"verify {path} --expect-head HASH` (the head noted at the table); "
@@ -148,7 +151,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     if not ops:
         raise SourceError(f"{path} holds no table operations to replay: the {found} table it records took no bet "
                           "and no card")
-    return RecordedShoe(path, found, tuple(ops), rules, None if report.ok else report)
+    return RecordedShoe(path, found, tuple(ops), rules, None if report.ok else report, unguarded)
 
 
 def journal_ops(path: Path, game: Optional[str] = None) -> list[dict]:

@@ -318,7 +318,7 @@ class LineSplitter:
             self._overlong = len(self._buf)
             out.append(FrameError(DROP_TOO_LONG, bytes(self._buf[:40]),
                                   f"longer than {self.limit} bytes with its line end: no LF"
-                                  + (" or CR" if self.cr_ends else "") + f" within them; the rest of the line is "
+                                  + (" or CR" if self.cr_ends else "") + " within them; the rest of the line is "
                                   "passed over"))
             del self._buf[40:]
 

@@ -102,6 +102,10 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["game"] = payload.get("game")
             record["shoe"] = payload.get("shoe", record["shoe"])
             record["started"] = entry.time
+        elif kind == "card_assigned" and isinstance(payload.get("placed"), list):
+            # Held cards dealt by one entry (a no-bet hand, or the round a void reopened): each in its place.
+            record["cards"] += [{"card": p.get("card"), "position": p.get("position"), "source": "held",
+                                 "seq": entry.seq} for p in payload["placed"] if isinstance(p, dict)]
         elif kind == "card_assigned":
             # Where the card came from ("keyboard" when typed): a typed card in a round a shoe read
             # is what a reviewer looks at first.

@@ -204,6 +204,10 @@ class TableSession(SessionCore):
         the export and a reader need (shoe, round, the card's position, the stake)."""
         kind = OP_KINDS.get(op["op"], op["op"])
         payload = {**op, "game": "baccarat", "shoe": new.shoe_no, "round": new.round_no}
+        if op["op"] == "play_held":  # each held card dealt, and where: the export lists the round's cards
+            first = 0 if new.round_no != old.round_no else len(old.round.cards)
+            payload["placed"] = [{"card": c.code, "position": p.value}
+                                 for c, p in zip(new.round.cards[first:], new.round.positions[first:])]
         if op["op"] in ("card", "play_held"):
             if len(new.round.cards) > len(old.round.cards) or new.round_no != old.round_no:
                 payload["position"] = new.round.positions[-1].value
@@ -258,7 +262,7 @@ class TableSession(SessionCore):
             behind = self._snap.state.held
             refused = self._do({"op": "hold", "card": card.code})
             if refused is None:
-                self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[0].label}" if behind
+                self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[-1].label}" if behind
                            else f"CARD {card.label} AFTER THE ROUND", error,
                            "Enter plays the held cards in order (a no-bet hand, or the round a void reopened); "
                            "Del sets them aside" if behind else
@@ -267,6 +271,10 @@ class TableSession(SessionCore):
             error = refused  # not even held: after the shoe's last round, or a copy too many
         except TableError:
             pass
+        if self._snap.state.shoe.phase is ShoePhase.FINISHED:  # no round follows: nothing to type in its place
+            self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
+                       "set the card aside: it is not counted; start a new shoe (Ctrl+N)")
+            return error
         self._hold_next(source, AFTER_A_REFUSAL)
         self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
                    "check the card and type the one really dealt (K)"
@@ -335,6 +343,7 @@ class TableSession(SessionCore):
     def new_shoe(self) -> Optional[str]:
         error = self._do({"op": "new_shoe"}, message="new shoe")
         if error is None:  # a card held from the old shoe stays counted out of it
+            self._end_holds()  # nor does a card read next wait for one of the old shoe
             self.dismiss("held")
             self.dismiss("nobet")
         return error

@@ -467,8 +467,8 @@ class SessionCore(abc.ABC):
         for entry in journal.entries():
             if entry.kind == "card_read":
                 trailing.append(entry.payload)
-            elif entry.kind in PLACED_KINDS:
-                trailing = []
+            elif entry.kind in PLACED_KINDS and (entry.kind != "shoe_burn" or entry.payload.get("cards")):
+                trailing = []  # (a burn done face down, B, or skipped places no card read)
         if trailing:
             cards = ", ".join(f"{p.get('card')} ({p.get('source')})" for p in trailing)
             self.alert("unplaced", "warning", "CARD READ BEFORE THE RESTART",
@@ -659,6 +659,11 @@ class SessionCore(abc.ABC):
         if hold is not None and hold[1] == self._pending_hold:
             del self._gap_open[pending.source]
         self._pending_hold = None
+
+    def _end_holds(self) -> None:
+        """No card read next waits for one missing before it (a new shoe: what the old one lacked is no
+        place of the new one's)."""
+        self._gap_open.clear()
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited

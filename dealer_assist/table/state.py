@@ -167,9 +167,9 @@ def _open_for_bets(state: TableState, what: str, takes_off: bool = False) -> Non
     (a chip removed, the layout cleared): the card was seen before bets were taken, and a
     no-bet hand is dealt with it from a clear layout."""
     if state.held and state.phase == TablePhase.BETTING and not takes_off:
+        clear = ", the layout cleared first: C" if state.betting.layout else ""
         raise TableError(f"cannot {what}: {_held_text(state.held)} came out after the last round, before bets "
-                         "were taken: deal a no-bet hand with it (Enter, the layout cleared first: C) or set it "
-                         "aside (Del) first")
+                         f"were taken: deal a no-bet hand with it (Enter{clear}) or set it aside (Del) first")
     if state.phase not in (TablePhase.BETTING,):
         why = {TablePhase.BURN: "the burn is not finished", TablePhase.DEALING: "the deal has started",
                TablePhase.SETTLED: "the round is over: press N for the next round",
@@ -311,8 +311,12 @@ def apply(state: TableState, op: dict) -> TableState:
             except ShoeError as exc:
                 raise TableError(str(exc)) from None
             return replace(state, shoe=shoe, phase=TablePhase.BURN if shoe.expects_burn else TablePhase.BETTING)
-        if state.phase == TablePhase.SETTLED or (state.held and state.phase in (TablePhase.BETTING, TablePhase.DEALING)):
-            raise RoundOverError(card, state.held)  # a card after a held one is held behind it, in its order
+        # A card after a held one is held behind it, in its order; but in a round a void reopened, a
+        # typed card is the croupier's own correction of the card voided, which came before the held one.
+        if state.phase == TablePhase.SETTLED or (state.held and (
+                state.phase == TablePhase.BETTING
+                or (state.phase == TablePhase.DEALING and op.get("source") != "keyboard"))):
+            raise RoundOverError(card, state.held)
         if state.phase == TablePhase.FINISHED:
             raise TableError(f"card {card.code} refused: the shoe is finished; start a new shoe (Ctrl+N)")
         before = state

@@ -487,7 +487,7 @@ class MainWindow(QMainWindow):
         if not self.options.auto or self.source is None or self._auto_timer.isActive():
             return
         phase = self.session.state.phase
-        if phase in ("betting", "settled", "finished"):
+        if phase in ("betting", "settled", "finished") or (phase == "dealing" and self.session.state.held):
             self._auto_timer.start(int(1000 * AUTO_PAUSE[1 if self.options.turbo else 0]))
 
     def _auto_step(self) -> None:

@@ -107,7 +107,7 @@ def open_blackjack_replay(recorded: Any, *, rules: Any = None, interval: float =
         rules = replay_rules(recorded.rules, rules)
     except BlackjackSessionError as exc:
         raise DisplayError(f"cannot replay {recorded.path}: {exc}") from None
-    spec = f"replay:{recorded.path}" + ("?allow_broken=1" if recorded.broken is not None else "")
+    spec = f"replay:{recorded.path}" + ("?allow_broken=1" if recorded.broken is not None or recorded.unguarded else "")
     return open_blackjack_table(source_spec=spec, journal_path=None, rules=rules,
                                 interval=interval, start=start, replay=True)
 
