@@ -15,7 +15,7 @@ from dealer_assist.events import CardRead, DeviceError, Unreadable
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.session_core import AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_AN_UNREADABLE
-from dealer_assist.table.state import TableRules
+from dealer_assist.table.state import TablePhase, TableRules
 
 SOURCE = "serial:/dev/ttyUSB0"
 
@@ -249,3 +249,65 @@ def test_an_unsure_read_left_waiting_is_named_after_a_restart_though_the_burn_wa
         assert any(a.code == "unplaced" and "7H" in a.text for a in again.snapshot.alerts)
     finally:
         again.close()
+
+
+def _reopened_with_4d_held() -> TableSession:
+    """9S KH QD 5C settled, 4D read after it (held), the last card voided: the round wants B2."""
+    s = table()
+    for code in ("9S", "KH", "QD", "5C"):
+        read(s, code, 1)
+    read(s, "4D", 2)
+    assert s.void_last_card(why="test") is None
+    assert s.state.phase == TablePhase.DEALING and s.state.held == (parse_card("4D"),)
+    return s
+
+
+def test_a_typed_answer_to_a_read_after_the_held_card_goes_behind_it_not_into_the_round():
+    """Correcting an unsure read to 7D, or typing the ?? before a waiting read, had put that card in the
+    reopened round ahead of 4D, which came out of the shoe before it."""
+    s = _reopened_with_4d_held()
+    s.handle(CardRead(parse_card("7H"), SOURCE, time.time(), 0.5, candidates=(parse_card("7H"), parse_card("7D")),
+                      seq=3))
+    s.enter_card("7D")  # the croupier's correction of the unsure read
+    assert s.state.held == (parse_card("4D"), parse_card("7D")) and len(s.state.round.cards) == 3
+    s = _reopened_with_4d_held()
+    s.handle(Unreadable(SOURCE, time.time(), seq=3))
+    read(s, "7H", 4)  # waits behind the ??
+    s.enter_card("2S")  # the ??, typed
+    assert s.state.held == (parse_card("4D"), parse_card("2S")) and len(s.state.round.cards) == 3
+    s = _reopened_with_4d_held()
+    assert s.enter_card("6C") is None  # no read waiting: the croupier's correction of the card voided
+    assert s.state.round.cards[-1] == parse_card("6C") and s.state.held == (parse_card("4D"),)
+
+
+def test_a_typed_card_does_not_hide_a_read_left_waiting_from_the_restart(tmp_path):
+    from dealer_assist.table.journal import Journal
+
+    path = tmp_path / "t.sqlite"
+    s = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
+    s.deal()
+    read(s, "2S", 1)
+    s.handle(Unreadable(SOURCE, time.time(), seq=2))
+    read(s, "3S", 3)  # waits behind the ??
+    assert s.enter_card("9H") is None  # the ?? typed; the table stops before Enter plays 3S
+    s.close()
+    again = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
+    try:
+        assert any(a.code == "unplaced" and "3S" in a.text and "2S" not in a.text for a in again.snapshot.alerts)
+    finally:
+        again.close()
+
+
+def test_a_read_waiting_at_a_new_shoe_is_dropped_by_name_not_burned_in_the_new_one():
+    s = TableSession(TableRules(shoe=ShoeRules(burn=True, rounds_after_cut=0)), odds=False)
+    s.skip_burn()
+    s.deal()
+    s.cut_card()
+    for code in ("9S", "KH", "QD", "5C"):
+        read(s, code, 1)
+    s.handle(CardRead(parse_card("4D"), SOURCE, time.time(), 0.5, candidates=(parse_card("4D"), parse_card("4H")),
+                      seq=2))
+    assert s.snapshot.pending is not None
+    assert s.new_shoe() is None
+    assert s.snapshot.pending is None and s.state.shoe.burned == ()
+    assert any(a.title == "READ BEFORE THE NEW SHOE DROPPED" and "4♦" in a.text for a in s.snapshot.alerts)

@@ -235,9 +235,12 @@ def run_replay(args: argparse.Namespace) -> int:
     if broken is not None:
         sys.stderr.write(f"dealer-assist: warning: journal {args.journal} is broken at entry {broken.first_bad_seq} "
                          f"({broken.problem}: {broken.detail}); replaying entries 1..{broken.head_seq} only\n")
+    if recorded.unguarded:
+        sys.stderr.write(f"dealer-assist: warning: journal {args.journal}: its append-only guards were removed; "
+                         "replaying it as unverified\n")
     if args.json:
         emit_json({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops),
-                   "broken_at": None if broken is None else broken.first_bad_seq})
+                   "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded})
     if recorded.game == "blackjack":
         code = _replay_blackjack(args, recorded, size)
     else:

@@ -14,7 +14,6 @@ the table wrote, not what someone wrote into the file later.
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -24,8 +23,6 @@ from typing import TYPE_CHECKING, Callable, Optional
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import LinkState, RecordedOp
-
-_log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # the table layer is above the sources: its report is only passed on
     from dealer_assist.table.chain import VerifyReport
@@ -122,7 +119,6 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
                     raise SourceError(f"cannot replay {path}: {UNGUARDED}. Check it with `dealer-assist journal "
                                       f"verify {path} --expect-head HASH` (the head noted at the table); "
                                       "`--allow-broken` replays it as unverified")
-                _log.warning("journal %s: %s", path, UNGUARDED)
             for entry in journal.entries():
                 if not report.ok and entry.seq > report.head_seq:
                     break

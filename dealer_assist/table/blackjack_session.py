@@ -230,8 +230,10 @@ class BlackjackSession(SessionCore):
 
     # -- events from card sources -------------------------------------------
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None, override: Optional[dict] = None) -> Optional[str]:
+              seq: Optional[int] = None, answers: bool = False, override: Optional[dict] = None) -> Optional[str]:
         op: dict = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
+        if answers:
+            op["answers"] = True
         if zone:
             op["zone"] = zone
         if override:
@@ -246,7 +248,8 @@ class BlackjackSession(SessionCore):
             return None
         if self._snap.stopped:
             return error
-        self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no})
+        self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
+                                     "source": source, "seq": seq})
         duplicate = isinstance(self._last_refusal, DuplicateCardError)
         self._publish(replace(self._snap, duplicate=card if duplicate else None))
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate

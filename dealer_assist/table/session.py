@@ -246,21 +246,24 @@ class TableSession(SessionCore):
             self._odds_queue.put(new.shoe.counts_left())
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None) -> Optional[str]:
+              seq: Optional[int] = None, answers: bool = False) -> Optional[str]:
         op = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
         if zone:
             op["zone"] = zone
+        if answers:
+            op["answers"] = True
         error = self._do(op)
         if error is None:
             return None
         if self._snap.stopped:
             return error
-        self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no})
+        self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
+                                     "source": source, "seq": seq})
         try:
             apply(self._snap.state, op)
         except RoundOverError:
             behind = self._snap.state.held
-            refused = self._do({"op": "hold", "card": card.code})
+            refused = self._do({"op": "hold", "card": card.code, "source": source, "seq": seq})
             if refused is None:
                 self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[-1].label}" if behind
                            else f"CARD {card.label} AFTER THE ROUND", error,
@@ -343,7 +346,7 @@ class TableSession(SessionCore):
     def new_shoe(self) -> Optional[str]:
         error = self._do({"op": "new_shoe"}, message="new shoe")
         if error is None:  # a card held from the old shoe stays counted out of it
-            self._end_holds()  # nor does a card read next wait for one of the old shoe
+            self._end_holds()  # nor does a card read next wait for one of the old shoe, nor a read of it wait
             self.dismiss("held")
             self.dismiss("nobet")
         return error

@@ -78,6 +78,16 @@ AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED)
                        "then Enter plays this one after it")
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._name_unplaced_reads).
 PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
+def _places_a_read(payload: dict, kind: str) -> bool:
+    """Whether a journal entry of :data:`PLACED_KINDS` places a card a source read: not a burn done face
+    down (B) or skipped, nor held cards dealt, nor a card typed that answers no read."""
+    if kind == "shoe_burn":
+        return bool(payload.get("cards"))
+    if payload.get("op") == "play_held":
+        return False
+    return payload.get("source") != "keyboard" or payload.get("seq") is not None  # typed for a read: its seq
+
+
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
 ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
 
@@ -303,8 +313,12 @@ class SessionCore(abc.ABC):
 
     @abc.abstractmethod
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None) -> Optional[str]:
-        """Play a card the croupier or a sure source gave; the refusal's message or ``None``."""
+              seq: Optional[int] = None, answers: bool = False) -> Optional[str]:
+        """Play a card the croupier or a sure source gave; the refusal's message or ``None``.
+
+        ``answers``: a typed card that answers a read (the correction of an unsure one, or the card
+        missing before a held read): it came out of the shoe in the reads' order, so it is placed
+        as a read would be (behind a held card)."""
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         """What the shoe's own new/cut/empty signals mean for this game."""
@@ -467,8 +481,8 @@ class SessionCore(abc.ABC):
         for entry in journal.entries():
             if entry.kind == "card_read":
                 trailing.append(entry.payload)
-            elif entry.kind in PLACED_KINDS and (entry.kind != "shoe_burn" or entry.payload.get("cards")):
-                trailing = []  # (a burn done face down, B, or skipped places no card read)
+            elif entry.kind in PLACED_KINDS and _places_a_read(entry.payload, entry.kind):
+                trailing = []
         if trailing:
             cards = ", ".join(f"{p.get('card')} ({p.get('source')})" for p in trailing)
             self.alert("unplaced", "warning", "CARD READ BEFORE THE RESTART",
@@ -661,9 +675,18 @@ class SessionCore(abc.ABC):
         self._pending_hold = None
 
     def _end_holds(self) -> None:
-        """No card read next waits for one missing before it (a new shoe: what the old one lacked is no
-        place of the new one's)."""
+        """A new shoe: no card read next waits for one missing before it (what the old shoe lacked is no
+        place of the new one's), and a read still waiting for the croupier was of the old shoe: it is
+        dropped, by name, rather than taken as the new shoe's first card (its burn)."""
         self._gap_open.clear()
+        snap = self._snap
+        reads = ([snap.pending] if snap.pending is not None else []) + list(snap.waiting)
+        if reads:
+            self._pending_hold = None
+            self._publish(replace(snap, pending=None, waiting=()))
+            self.alert("oldreads", "warning", "READ BEFORE THE NEW SHOE DROPPED",
+                       f"{', '.join(r.card.label for r in reads)} read before the new shoe and never placed: "
+                       "not counted in the new shoe", "if one of them is in fact the new shoe's card, type it (K)")
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
@@ -752,7 +775,7 @@ class SessionCore(abc.ABC):
             pending = self._snap.pending
             if pending is not None and pending.doubt in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, *ONE_CARD_HOLDS):
                 # The missing card, typed: it goes before the one read after it, which still waits.
-                return self._play(card, "keyboard", zone)
+                return self._play(card, "keyboard", zone, answers=True)
             if pending is not None:
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
             error = self._play(card, "keyboard", zone)
@@ -772,7 +795,8 @@ class SessionCore(abc.ABC):
             self._publish(replace(self._snap, pending=None))
             self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card
-            error = self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq)
+            error = self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq,
+                               answers=card is not None)
             self._take_waiting()
             return error
 

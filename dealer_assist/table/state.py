@@ -312,10 +312,11 @@ def apply(state: TableState, op: dict) -> TableState:
                 raise TableError(str(exc)) from None
             return replace(state, shoe=shoe, phase=TablePhase.BURN if shoe.expects_burn else TablePhase.BETTING)
         # A card after a held one is held behind it, in its order; but in a round a void reopened, a
-        # typed card is the croupier's own correction of the card voided, which came before the held one.
+        # typed card is the croupier's own correction of the card voided, which came before the held
+        # one, unless it ``answers`` a read (an unsure read corrected, the card missing before one).
         if state.phase == TablePhase.SETTLED or (state.held and (
                 state.phase == TablePhase.BETTING
-                or (state.phase == TablePhase.DEALING and op.get("source") != "keyboard"))):
+                or (state.phase == TablePhase.DEALING and (op.get("source") != "keyboard" or op.get("answers"))))):
             raise RoundOverError(card, state.held)
         if state.phase == TablePhase.FINISHED:
             raise TableError(f"card {card.code} refused: the shoe is finished; start a new shoe (Ctrl+N)")
