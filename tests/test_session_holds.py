@@ -219,13 +219,20 @@ def test_the_banner_says_a_card_is_held_while_bets_would_be_refused():
     assert "Enter deals a no-bet hand" in snap.reason and "Del sets it aside" in snap.reason
 
 
-def test_a_stray_card_after_the_shoes_last_round_holds_no_card_of_the_next_shoe():
+def last_round_played() -> TableSession:
+    """A table whose cut card came out before its round (the shoe's last), that round played (9S KH QD 5C)."""
     s = TableSession(TableRules(shoe=ShoeRules(burn=True, rounds_after_cut=0)), odds=False)
     s.skip_burn()
     s.deal()
     s.cut_card()
     for code in ("9S", "KH", "QD", "5C"):
         read(s, code, 1)
+    assert s.state.shoe.phase.value == "finished"
+    return s
+
+
+def test_a_stray_card_after_the_shoes_last_round_holds_no_card_of_the_next_shoe():
+    s = last_round_played()
     read(s, "4D", 2)  # after the last round: refused
     assert "Ctrl+N" in s.snapshot.alerts[-1].action and "type" not in s.snapshot.alerts[-1].action
     assert s.new_shoe() is None
@@ -299,12 +306,7 @@ def test_a_typed_card_does_not_hide_a_read_left_waiting_from_the_restart(tmp_pat
 
 
 def test_a_read_waiting_at_a_new_shoe_is_dropped_by_name_not_burned_in_the_new_one():
-    s = TableSession(TableRules(shoe=ShoeRules(burn=True, rounds_after_cut=0)), odds=False)
-    s.skip_burn()
-    s.deal()
-    s.cut_card()
-    for code in ("9S", "KH", "QD", "5C"):
-        read(s, code, 1)
+    s = last_round_played()
     s.handle(CardRead(parse_card("4D"), SOURCE, time.time(), 0.5, candidates=(parse_card("4D"), parse_card("4H")),
                       seq=2))
     assert s.snapshot.pending is not None
