@@ -444,5 +444,6 @@ def test_a_no_bet_hand_of_held_cards_exports_each_of_its_cards(tmp_path):
     assert session.play_held() is None
     deal(session, "2S", "3H", "5D")
     session.close()
-    cards = [(c["card"], c["position"]) for c in exported(path)[1]["cards"]]
-    assert cards == [("4D", "P1"), ("7C", "B1"), ("2S", "P2"), ("3H", "B2"), ("5D", "B3")]
+    cards = [(c["card"], c["position"], c["source"]) for c in exported(path)[1]["cards"]]
+    assert cards == [("4D", "P1", "keyboard"), ("7C", "B1", "keyboard"), ("2S", "P2", "keyboard"),
+                     ("3H", "B2", "keyboard"), ("5D", "B3", "keyboard")]  # typed, held or not: as typed

@@ -65,9 +65,12 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
     shoe = None
     check: Optional[Dict[str, Any]] = None  # the deck check being counted
     receipts: List[Optional[Dict[str, Any]]] = []
+    held: List[tuple] = []  # (card, where it came from) of the cards held after a round, in order
     for entry in entries:
         payload = entry.payload
         kind, op = entry.kind, payload.get("op")
+        if kind == "card_held":
+            held.append((payload.get("card"), payload.get("source")))
         if isinstance(payload.get("shoe"), int):  # the shoe in play; an entry that names none is of it
             shoe = payload["shoe"]
         if op == "deck_check" and check is None:
@@ -104,8 +107,12 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["started"] = entry.time
         elif kind == "card_assigned" and isinstance(payload.get("placed"), list):
             # Held cards dealt by one entry (a no-bet hand, or the round a void reopened): each in its place.
-            record["cards"] += [{"card": p.get("card"), "position": p.get("position"), "source": "held",
-                                 "seq": entry.seq} for p in payload["placed"] if isinstance(p, dict)]
+            for p in (p for p in payload["placed"] if isinstance(p, dict)):
+                # Where the held card came from ("keyboard" when typed), as the card it was held as.
+                came = next((i for i, (card, _) in enumerate(held) if card == p.get("card")), None)
+                source = held.pop(came)[1] if came is not None else None
+                record["cards"].append({"card": p.get("card"), "position": p.get("position"),
+                                        "source": source or "held", "seq": entry.seq})
         elif kind == "card_assigned":
             # Where the card came from ("keyboard" when typed): a typed card in a round a shoe read
             # is what a reviewer looks at first.
