@@ -90,6 +90,8 @@ def _places_a_read(payload: dict, kind: str) -> bool:
 
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
 ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
+#: Every reason a read waits behind a card missing before it: a card typed then is that card.
+HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, *ONE_CARD_HOLDS)
 
 #: Alerts kept at once (see SessionCore._with_alert).
 MOST_ALERTS = 12
@@ -287,10 +289,10 @@ class SessionCore(abc.ABC):
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
-        self._gap_open: dict[str, tuple[str, int]] = {}
+        self._hold_of: dict[str, tuple[str, int]] = {}
         #: Holds opened so far (each hold's number), and the number of the one the card waiting for the
         #: croupier waits under: answering it ends that hold, not one opened since.
-        self._holds = 0
+        self._holds_opened = 0
         self._pending_hold: Optional[int] = None
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
@@ -532,7 +534,7 @@ class SessionCore(abc.ABC):
         with self._lock:
             keep = () if code is None else tuple(a for a in self._snap.alerts if a.code != code)
             if code in (None, "gap"):  # the croupier has looked at the lost frames' cards
-                self._gap_open.clear()
+                self._hold_of.clear()
             self._publish(replace(self._snap, alerts=keep))
 
     # -- events from card sources ---------------------------------------------------
@@ -659,26 +661,26 @@ class SessionCore(abc.ABC):
     def _hold_next(self, source: str, why: str) -> None:
         """The next card ``source`` reads waits for the croupier: a card left it unplayed, and the next
         one would take its place (its hand, its totals, the tableau after it).  A gap's hold stays."""
-        if source != "keyboard" and self._gap_open.get(source, ("", 0))[0] != AFTER_A_GAP:
+        if source != "keyboard" and self._hold_of.get(source, ("", 0))[0] != AFTER_A_GAP:
             self._open_hold(source, why)
 
     def _open_hold(self, source: str, why: str) -> None:
-        self._holds += 1
-        self._gap_open[source] = (why, self._holds)
+        self._holds_opened += 1
+        self._hold_of[source] = (why, self._holds_opened)
 
     def _answered(self, pending: CardRead) -> None:
         """The croupier answered the card waiting: the hold it waited under ends (one opened since,
         by a card that left the source after it, stays)."""
-        hold = self._gap_open.get(pending.source)
+        hold = self._hold_of.get(pending.source)
         if hold is not None and hold[1] == self._pending_hold:
-            del self._gap_open[pending.source]
+            del self._hold_of[pending.source]
         self._pending_hold = None
 
     def _end_holds(self) -> None:
         """A new shoe: no card read next waits for one missing before it (what the old shoe lacked is no
         place of the new one's), and a read still waiting for the croupier was of the old shoe: it is
         dropped, by name, rather than taken as the new shoe's first card (its burn)."""
-        self._gap_open.clear()
+        self._hold_of.clear()
         snap = self._snap
         reads = ([snap.pending] if snap.pending is not None else []) + list(snap.waiting)
         if reads:
@@ -691,17 +693,17 @@ class SessionCore(abc.ABC):
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
         for is in its place, so the next card read is played as it comes."""
-        for source, (why, _) in list(self._gap_open.items()):
+        for source, (why, _) in list(self._hold_of.items()):
             if why in ONE_CARD_HOLDS:
-                del self._gap_open[source]
+                del self._hold_of[source]
 
     def _take(self, event: CardRead) -> None:
         """Play a card read, or have it wait for the croupier: unsure, doubted, or the first after frames
         that may have held a card were lost, or after a card that left unplayed (it would go where that
         card belongs)."""
         hold = None
-        if not event.doubt and event.source in self._gap_open:
-            why, hold = self._gap_open[event.source]
+        if not event.doubt and event.source in self._hold_of:
+            why, hold = self._hold_of[event.source]
             event = replace(event, doubt=why)
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
             self._pending_hold = hold
@@ -773,7 +775,7 @@ class SessionCore(abc.ABC):
             except InvalidCardError as exc:
                 return self._refuse(str(exc))
             pending = self._snap.pending
-            if pending is not None and pending.doubt in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, *ONE_CARD_HOLDS):
+            if pending is not None and pending.doubt in HOLDS:
                 # The missing card, typed: it goes before the one read after it, which still waits.
                 return self._play(card, "keyboard", zone, answers=True)
             if pending is not None:

@@ -54,6 +54,13 @@ class TableRules:
     chips: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
 
 
+def _new_shoe(rules: TableRules, shoe_no: int, last_round: Layout) -> TableState:
+    """A table at a new shoe: all it keeps of the one before is its rules (limits as changed), the
+    shoe's number and the last bets (for Rebet)."""
+    fresh = TableState.new(rules)
+    return replace(fresh, shoe_no=shoe_no, betting=replace(fresh.betting, last_round=last_round))
+
+
 def shoe_started(rules: TableRules, entry: dict) -> TableState:
     """The table just after a ``new_shoe`` operation, from its journal entry (``shoe``, ``limits`` and
     ``last_round``): a new shoe keeps nothing else of the table before it (see the ``new_shoe``
@@ -63,8 +70,7 @@ def shoe_started(rules: TableRules, entry: dict) -> TableState:
         last = Layout()
         for bet in entry["last_round"]:
             last = last.with_stake(int(bet["seat"]), parse_bet(bet["bet"]), parse_money(bet["stake"]))
-        fresh = TableState.new(replace(rules, limits=limits))
-        return replace(fresh, shoe_no=int(entry["shoe"]), betting=replace(fresh.betting, last_round=last))
+        return _new_shoe(replace(rules, limits=limits), int(entry["shoe"]), last)
     except (KeyError, TypeError, ValueError, BettingError, InvalidAmountError) as exc:
         raise TableError(f"its limits or last bets cannot be read ({exc})") from None
 
@@ -354,7 +360,7 @@ def apply(state: TableState, op: dict) -> TableState:
         before = state.before_cards[-1]
         if state.shoe.cut_out and not before.shoe.cut_out:
             before = replace(before, shoe=before.shoe.cut_card_out())
-        extra = state.held[len(before.held):] if state.held[:len(before.held)] == before.held else state.held
+        extra = state.held[len(before.held):]  # held only grows within a round
         if extra:  # a card that came after the round stays held (it may be the card the round lacks)
             try:
                 before = replace(before, shoe=_with_held(before.shoe, extra), held=before.held + extra)
@@ -379,9 +385,7 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind == "new_shoe":
         if state.phase == TablePhase.DEALING:
             raise TableError("cannot start a new shoe in the middle of a round: finish or void the round first")
-        fresh = TableState.new(state.rules)
-        return replace(fresh, shoe_no=state.shoe_no + 1, betting=replace(fresh.betting,
-                       last_round=state.betting.layout or state.betting.last_round))
+        return _new_shoe(state.rules, state.shoe_no + 1, state.betting.layout or state.betting.last_round)
     if kind == "hold":
         card = _card(op)
         try:
