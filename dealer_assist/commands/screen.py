@@ -17,3 +17,15 @@ def require_screen() -> None:
     raise CommandError("no screen to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): run it from "
                        "the desktop session, or on a server under a virtual screen: xvfb-run -a dealer-assist ...; "
                        "the command-line tools (deal, settle, odds, listen, recognize ...) need no screen", 3)
+
+
+def has_screen() -> bool:
+    """Whether a window would be seen: a screen (see :func:`require_screen`) that is not Qt's offscreen
+    or minimal platform (the tests', which draws nowhere)."""
+    if os.environ.get("QT_QPA_PLATFORM", "").split(":")[0] in ("offscreen", "minimal", "vnc"):
+        return False
+    try:
+        require_screen()
+    except CommandError:
+        return False
+    return True

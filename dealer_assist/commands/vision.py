@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from dealer_assist.commands.output import CommandError, emit_json
+from dealer_assist.commands.screen import has_screen
 from dealer_assist.vision.profile_fit import ProfileFit
 
 
@@ -22,7 +23,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--images", required=True, metavar="DIR", help="folder of set-up shots (with --camera: where to save them)")
     p.add_argument("--out", required=True, metavar="PROFILE", help="profile folder to write, e.g. calibration/mydeck")
     p.add_argument("--name", help="deck name stored in the profile (default: the images folder's name)")
-    p.add_argument("--camera", metavar="N", help="guided live mode from camera N (or any video source)")
+    p.add_argument("--camera", metavar="N", help="guided live mode from camera N (or any video source): a window "
+                   "shows what the camera sees, outlines the card it would take and asks for each card in turn")
+    p.add_argument("--no-preview", dest="preview", action="store_false",
+                   help="with --camera: ask on the terminal instead of in a window (Enter takes, s skips, q stops); "
+                        "the default where there is no screen")
     p.add_argument("--allow-missing", action="store_true",
                    help="build the profile even if some rank or suit has no usable shot: for a deck without them "
                         "(a 32-card skat deck). A card of a rank or suit the profile has never seen is read as "
@@ -98,11 +103,11 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
     _check_out(Path(args.out), Path(args.images))
     if args.camera is not None:
-        taken = _guided_shots(args.camera, Path(args.images))
+        taken = (_guided_window if args.preview and has_screen() else _guided_shots)(args.camera, Path(args.images))
         if not taken and not shots_in(args.images)[0]:
             raise CommandError(f"the guided set-up took no shot, and {args.images!r} holds none from before: "
-                               "run it again and press Enter with each card face up in view (s skips a card, "
-                               "q stops), or give --images a folder of shots without --camera")
+                               "run it again and take a shot of each card face up in view (Enter or Space; s skips "
+                               "a card, q stops), or give --images a folder of shots without --camera")
     try:
         profile = calibrate(args.images, args.name, allow_missing=args.allow_missing)
     except CalibrationError as exc:
@@ -182,57 +187,62 @@ def _set_up_warnings(profile) -> list[str]:
     return warnings
 
 
+def _guided_window(camera, folder: Path) -> int:
+    """:func:`_guided_shots` in the preview window (see :mod:`dealer_assist.ui.guided_setup`); on the
+    terminal, with a note, where the window cannot open."""
+    from dealer_assist.vision.capture import CaptureError
+
+    try:
+        from dealer_assist.ui.guided_setup import run_guided_setup
+    except (ImportError, RuntimeError) as exc:  # no PySide6, or a build known to crash (qt_compat)
+        sys.stderr.write(f"dealer-assist: note: no preview window ({exc}); asking on the terminal instead\n")
+        return _guided_shots(camera, folder)
+    try:
+        return run_guided_setup(camera, folder)
+    except CaptureError as exc:
+        raise CommandError(str(exc)) from exc
+
+
 def _guided_shots(camera, folder: Path) -> int:
-    """Ask for each card in turn and save the camera's view of it into ``folder``; the number of
-    shots taken (a stop with q, or at the end of input, may come before any)."""
-    import cv2
-
-    from dealer_assist.cards import RANKS, SUITS, printed_rank
-    from dealer_assist.vision.calibrate import find_card
+    """Ask for each card in turn on the terminal and save the camera's view of it into ``folder``; the
+    number of shots taken (a stop with q, or at the end of input, may come before any)."""
     from dealer_assist.vision.capture import CaptureError, FrameGrabber
+    from dealer_assist.vision.guided import GuidedSetUp
 
-    folder.mkdir(parents=True, exist_ok=True)
+    steps = GuidedSetUp(folder)
     try:
         grabber = FrameGrabber(camera).start()
     except CaptureError as exc:
         raise CommandError(str(exc)) from exc
-    taken = kept = 0
-    try:
-        for suit in SUITS:
-            for rank in RANKS:
-                code = printed_rank(rank) + suit
-                if (folder / f"{code}.png").is_file():
-                    # A session stopped half-way goes on where it stopped: the shots taken are kept.
-                    kept += 1
-                    continue
-                if kept:
-                    sys.stderr.write(f"{kept} shot(s) already in {str(folder)!r} kept (delete one to take it again)\n")
-                    kept = 0
-                while True:
-                    sys.stderr.write(f"show {code} face up, upright, alone; Enter to take it, s to skip, q to stop: ")
-                    sys.stderr.flush()
-                    answer = sys.stdin.readline()
-                    if not answer or answer.strip().lower() == "q":
-                        if not answer:
-                            sys.stderr.write("\n")  # the input ended: the prompt's line is left open
-                        return taken
-                    if answer.strip().lower() == "s":
-                        break
-                    frame = grabber.read(timeout=3.0)
-                    if frame is None:
-                        raise CommandError(f"camera {camera} stopped delivering frames")
-                    quad, why = find_card(frame.image)
-                    if quad is None:
-                        sys.stderr.write(f"  not taken: {why}; try again\n")
-                        continue
-                    cv2.imwrite(str(folder / f"{code}.png"), frame.image)
-                    taken += 1
-                    break
+
+    def say_kept() -> None:
+        kept = steps.passed_over()
         if kept:
-            sys.stderr.write(f"{kept} shot(s) already in {str(folder)!r} kept (delete one to take it again)\n")
+            sys.stderr.write(f"{len(kept)} shot(s) already in {str(folder)!r} kept (delete one to take it again)\n")
+
+    try:
+        while not steps.done:
+            say_kept()
+            sys.stderr.write(f"show {steps.current} face up, upright, alone; Enter to take it, s to skip, q to stop: ")
+            sys.stderr.flush()
+            answer = sys.stdin.readline()
+            if not answer or answer.strip().lower() == "q":
+                if not answer:
+                    sys.stderr.write("\n")  # the input ended: the prompt's line is left open
+                return len(steps.taken)
+            if answer.strip().lower() == "s":
+                steps.skip()
+                continue
+            frame = grabber.read(timeout=3.0)
+            if frame is None:
+                raise CommandError(f"camera {camera} stopped delivering frames")
+            why = steps.take(frame.image)
+            if why is not None:
+                sys.stderr.write(f"  not taken: {why}; try again\n")
+        say_kept()
     finally:
         grabber.stop()
-    return taken
+    return len(steps.taken)
 
 
 def cmd_recognize(args: argparse.Namespace) -> int:

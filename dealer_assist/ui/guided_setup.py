@@ -1,0 +1,265 @@
+"""The guided set-up's preview window (``calibrate --camera N``): what the camera sees, the card it
+is asked for, and whether a shot of it would be taken.
+
+Without it the person at the table answered terminal prompts blind: the card
+out of view, half under the camera's edge or beside another came out as a
+refusal only after Enter.  Here the card found in view is outlined in green as
+it moves, and why no card is found is shown before the shot.  The steps are
+:class:`dealer_assist.vision.guided.GuidedSetUp`'s, as the terminal prompts'.
+
+A live source (a camera, a stream) shows its latest frame; a video file or a
+folder of images shows one frame until it is taken or passed over, so that a
+set-up photographed beforehand, card by card in the order asked for, is named
+by stepping through it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+import cv2
+import numpy as np
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QImage, QKeyEvent, QPixmap
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from dealer_assist.cards import Card
+from dealer_assist.ui import theme
+from dealer_assist.vision.guided import SET_UP_ORDER, GuidedSetUp
+
+#: How often the preview looks for a new frame (ms): about 15 frames a second.
+TICK_MS = 66
+#: Seconds without a frame from a live source before the window says it is silent.
+SILENT_AFTER = 3.0
+FOUND = (94, 211, 95)  # BGR: the outline of a card that a shot would take
+KEYS = "Space: take the shot   S: skip this card   U: take the last one again   Q: stop"
+
+
+class GuidedSetUpWindow(QWidget):
+    """The preview and the prompts of one guided set-up, driven by ``grabber`` (started)."""
+
+    def __init__(self, steps: GuidedSetUp, grabber, source_name: str = "the camera") -> None:
+        super().__init__()
+        self.steps = steps
+        self.grabber = grabber
+        self.source_name = source_name
+        self.setWindowTitle("dealer-assist: deck set-up")
+        self.setAutoFillBackground(True)
+        self.prompt = QLabel()
+        self.prompt.setTextFormat(Qt.TextFormat.RichText)
+        self.prompt.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.keys = theme.plain(QLabel(KEYS))
+        self.keys.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview = QLabel()
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.preview.setMinimumSize(320, 180)
+        self.seen = theme.plain(QLabel())
+        self.seen.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.seen.setWordWrap(True)
+        self.status = theme.plain(QLabel())
+        self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.status.setWordWrap(True)
+        self.progress = theme.plain(QLabel())
+        self.progress.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        lay = QVBoxLayout(self)
+        for w, stretch in ((self.prompt, 0), (self.keys, 0), (self.preview, 1), (self.seen, 0),
+                           (self.status, 0), (self.progress, 0)):
+            lay.addWidget(w, stretch)
+        #: The frame shown (BGR), and whether a card was found in it (its outline, or why not).
+        self.frame: Optional[np.ndarray] = None
+        self.quad: Optional[np.ndarray] = None
+        self.why = ""
+        self._live = bool(getattr(grabber, "drop", True))
+        #: A live view's last shot taken and its card, until a frame unlike it shows the card was changed.
+        self._taken_view: Optional[tuple[np.ndarray, np.ndarray]] = None
+        self._want_next = True
+        self._last_frame_at = time.monotonic()
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._tick)
+        self._timer.start(TICK_MS)
+        self.resize(1024, 720)
+        self._say(kept=steps.passed_over())
+        self._tick()
+
+    # -- frames --------------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        if not (self._live or self._want_next):
+            return
+        frame = self.grabber.read(timeout=0)
+        if frame is None:
+            if self.grabber.finished and getattr(self.grabber, "error", None) and self._live:
+                self._set_seen(f"{self.grabber.error}: check its cable, then run the same command again (it goes on "
+                               "from the next card; Q stops)", bad=True)
+            elif self._live and time.monotonic() - self._last_frame_at >= SILENT_AFTER:
+                self._set_seen(f"no frame from {self.source_name} for {time.monotonic() - self._last_frame_at:.0f} s: "
+                               "check its cable and that no other program uses it (Q stops)", bad=True)
+            elif self.grabber.finished and self.frame is None:
+                self._set_seen(f"{self.source_name} sent no frame: Q stops", bad=True)
+            elif self.grabber.finished and self._want_next:
+                self._set_seen(f"{self.source_name} has no more frames: the last one stays (Q stops; the same command "
+                               "goes on from the next card)", bad=True)
+            return
+        self._last_frame_at = time.monotonic()
+        self._want_next = False
+        self.show_frame(frame.image)
+
+    def show_frame(self, image: np.ndarray) -> None:
+        """Show ``image`` with the card found in it outlined, or why none is."""
+        self.frame = image
+        self.quad, self.why = self.steps.look(image)
+        if self._taken_view is not None and (self.quad is None or not _same_view(image, *self._taken_view)):
+            self._taken_view = None
+        if self.quad is not None:
+            self._set_seen("a card in view: Space takes it", bad=False)
+        else:
+            self._set_seen(f"no shot possible: {self.why}", bad=True)
+        self._paint()
+
+    def _paint(self) -> None:
+        if self.frame is None:
+            return
+        shown = self.frame.copy()
+        if self.quad is not None:
+            thick = max(2, shown.shape[0] // 240)
+            cv2.polylines(shown, [np.round(self.quad).astype(np.int32)], True, FOUND, thick, cv2.LINE_AA)
+        rgb = np.ascontiguousarray(cv2.cvtColor(shown, cv2.COLOR_BGR2RGB))
+        h, w = rgb.shape[:2]
+        image = QImage(rgb.data, w, h, 3 * w, QImage.Format.Format_RGB888).copy()
+        size = self.preview.size()
+        self.preview.setPixmap(QPixmap.fromImage(image).scaled(size, Qt.AspectRatioMode.KeepAspectRatio,
+                                                               Qt.TransformationMode.SmoothTransformation))
+
+    # -- steps ---------------------------------------------------------------------------------
+
+    def take(self) -> None:
+        if self.steps.done:
+            return
+        if self.frame is None:
+            self._set_status("not taken: no frame from the camera yet", bad=True)
+            return
+        code = self.steps.current
+        if self._taken_view is not None:
+            self._set_status(f"{Card.parse(code).label} not taken: the camera still shows the card taken last; "
+                             "put this card in its place", bad=True)
+            return
+        why = self.steps.take(self.frame)
+        self._want_next = True
+        if why is None:
+            if self._live:
+                self._taken_view = (self.frame, self.quad)
+            self._say(done=f"{Card.parse(code).label} taken")
+        else:
+            self._set_status(f"{Card.parse(code).label} not taken: {why}; try again", bad=True)
+
+    def skip(self) -> None:
+        if self.steps.done:
+            return
+        code = self.steps.current
+        self.steps.skip()
+        self._want_next = True
+        self._say(done=f"{Card.parse(code).label} skipped: the next run asks for it again")
+
+    def undo(self) -> None:
+        code = self.steps.undo()
+        self._taken_view = None
+        if code is None:
+            self._set_status("no shot taken in this session to take again", bad=True)
+            return
+        self._say(done=f"{Card.parse(code).label}'s shot deleted: show it again")
+
+    def _say(self, done: str = "", kept: list[str] = ()) -> None:
+        steps = self.steps
+        if steps.done:
+            self.prompt.setText(_big("Every card has a shot or was skipped", theme.GOLD))
+        else:
+            card = Card.parse(steps.current)
+            ink = theme.CARD_RED if card.is_red else theme.CARD_BLACK
+            self.prompt.setText(_big(f"Show <span style='background:{theme.CARD_FACE.name()}; color:{ink.name()}'>"
+                                     f"&nbsp;{card.label}&nbsp;</span> face up, upright, alone", theme.TEXT))
+        notes = [done] if done else []
+        if kept:
+            notes.append(f"{len(kept)} shot(s) from before kept (delete one to take it again)")
+        self._set_status(". ".join(notes), bad=False)
+        skipped = f", {len(steps.skipped)} skipped" if steps.skipped else ""
+        self.progress.setText(f"{steps.shots()} of {len(SET_UP_ORDER)} cards have a shot "
+                              f"({len(steps.taken)} taken now{skipped}); shots go to {str(steps.folder)!r}")
+        if steps.done:
+            QTimer.singleShot(1200, self.close)
+
+    def _set_seen(self, text: str, bad: bool) -> None:
+        self.seen.setText(text)
+        self.seen.setStyleSheet(f"color: {(theme.BAD_INK if bad else theme.GOOD_INK).name()}")
+
+    def _set_status(self, text: str, bad: bool) -> None:
+        self.status.setText(text)
+        self.status.setStyleSheet(f"color: {(theme.BAD_INK if bad else theme.GOLD).name()}")
+
+    # -- Qt ------------------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt)
+        key = event.key()
+        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.take()
+        elif key == Qt.Key.Key_S:
+            self.skip()
+        elif key in (Qt.Key.Key_U, Qt.Key.Key_Backspace):
+            self.undo()
+        elif key in (Qt.Key.Key_Q, Qt.Key.Key_Escape):
+            self.close()
+        else:
+            super().keyPressEvent(event)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        unit = theme.unit_for_size(self.width(), self.height())
+        self.prompt.setFont(theme.font(unit * 2.2, bold=True))
+        for label in (self.keys, self.progress):
+            label.setFont(theme.font(unit))
+        for label in (self.seen, self.status):
+            label.setFont(theme.font(unit * 1.2, bold=True))
+        self._paint()
+        super().resizeEvent(event)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        self._timer.stop()
+        super().closeEvent(event)
+
+
+#: A live frame whose card's area is this close to the last shot's (mean grey level difference)
+#: still shows that card: a camera's noise and flicker stay below it, another card or a hand do not.
+SAME_VIEW = 6.0
+
+
+def _same_view(image: np.ndarray, taken: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether ``image`` shows what ``taken`` did where its card (``quad``) lay."""
+    if image.shape != taken.shape:
+        return False
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int).clip(0)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    a, b = (cv2.cvtColor(im[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY) for im in (image, taken))
+    return float(cv2.absdiff(a, b).mean()) < SAME_VIEW
+
+
+def _big(html: str, colour) -> str:
+    return f"<span style='color:{colour.name()}'>{html}</span>"
+
+
+def run_guided_setup(camera, folder) -> int:
+    """Open the preview window on ``camera`` (any video source) until every card has a shot or the
+    person stops; the number of shots taken.  Raises :class:`.capture.CaptureError` if it cannot open."""
+    from dealer_assist.ui.app import application
+    from dealer_assist.vision.capture import FrameGrabber
+
+    steps = GuidedSetUp(folder)
+    grabber = FrameGrabber(camera).start()
+    try:
+        app = application()
+        name = f"camera {camera}" if str(camera).strip().isdigit() else repr(str(camera))
+        window = GuidedSetUpWindow(steps, grabber, name)
+        window.show()
+        app.exec()
+    finally:
+        grabber.stop()
+    return len(steps.taken)

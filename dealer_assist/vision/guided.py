@@ -1,0 +1,117 @@
+"""The guided set-up's steps: which card to show the camera next, and taking its shot.
+
+Shared by the terminal prompts and the preview window of ``calibrate --camera``
+(see :mod:`dealer_assist.ui.guided_setup`), so both ask for the same cards in the
+same order and keep the shots the same way.  No Qt here; the only I/O is the
+shots' folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import RANKS, SUITS, Card, printed_rank
+from dealer_assist.vision.calibrate import find_card
+
+#: The cards in the order they are asked for: A to K of spades, then hearts, diamonds, clubs.
+SET_UP_ORDER = tuple(printed_rank(rank) + suit for suit in SUITS for rank in RANKS)
+
+
+class GuidedSetUp:
+    """Where a guided set-up stands: the card asked for, the shots taken and kept.
+
+    A shot already in the folder (``<code>.png``, from a session stopped
+    half-way) is kept and its card not asked for again: the same command goes
+    on where it stopped.  A card skipped is asked for again on the next run.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        #: Shots taken in this session, in order (codes).
+        self.taken: list[str] = []
+        #: Cards skipped in this session.
+        self.skipped: list[str] = []
+        self._at = 0
+        #: Shots found in the folder from before, passed over since the last call of :meth:`passed_over`.
+        self._passed: list[str] = []
+        self._settle()
+
+    def shot_path(self, code: str) -> Path:
+        return self.folder / f"{code}.png"
+
+    def _settle(self) -> None:
+        while self._at < len(SET_UP_ORDER) and self.shot_path(SET_UP_ORDER[self._at]).is_file():
+            self._passed.append(SET_UP_ORDER[self._at])
+            self._at += 1
+
+    @property
+    def current(self) -> Optional[str]:
+        """The code of the card to show next, or None when every card has a shot or was skipped."""
+        return SET_UP_ORDER[self._at] if self._at < len(SET_UP_ORDER) else None
+
+    @property
+    def current_label(self) -> str:
+        """The card to show as a person reads it (``10♥``); empty when done."""
+        return Card.parse(self.current).label if self.current else ""
+
+    @property
+    def done(self) -> bool:
+        return self.current is None
+
+    def shots(self) -> int:
+        """Shots of the deck's cards in the folder, from this session and before."""
+        return sum(1 for code in SET_UP_ORDER if self.shot_path(code).is_file())
+
+    def passed_over(self) -> list[str]:
+        """The shots from before passed over since last asked (the caller says so once)."""
+        passed, self._passed = self._passed, []
+        return passed
+
+    @staticmethod
+    def look(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
+        """The one card in view as TL, TR, BR, BL, or None and why not (see :func:`.calibrate.find_card`)."""
+        return find_card(image)
+
+    def take(self, image: np.ndarray) -> Optional[str]:
+        """Keep ``image`` as the shot of the card asked for and move on; None when taken, else why not
+        (no card found, two cards, a shot that cannot be written): the same card is asked for again."""
+        code = self.current
+        if code is None:
+            return "every card has a shot: nothing is asked for"
+        quad, why = find_card(image)
+        if quad is None:
+            return why
+        path = self.shot_path(code)
+        try:
+            written = cv2.imwrite(str(path), image)
+        except cv2.error as exc:
+            written, why = False, str(exc).strip().splitlines()[-1]
+        if not written:
+            return f"the shot could not be written to {str(path)!r} ({why or 'disk full or not writable?'})"
+        self.taken.append(code)
+        self._at += 1
+        self._settle()
+        return None
+
+    def skip(self) -> None:
+        """Pass over the card asked for (no shot of it: the next run asks again)."""
+        if self.current is not None:
+            self.skipped.append(self.current)
+            self._at += 1
+            self._settle()
+
+    def undo(self) -> Optional[str]:
+        """Delete the last shot this session took and ask for its card again; its code, or None if none was taken."""
+        if not self.taken:
+            return None
+        code = self.taken.pop()
+        self.shot_path(code).unlink(missing_ok=True)
+        self._at = SET_UP_ORDER.index(code)
+        self.skipped = [c for c in self.skipped if SET_UP_ORDER.index(c) < self._at]
+        self._passed = []
+        return code
