@@ -12,8 +12,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import CardRead, LinkState, ProfileDoubt, Unreadable
@@ -24,6 +25,20 @@ _log = logging.getLogger(__name__)
 STALE_AFTER = 3.0
 #: Seconds between tries to open a live camera or stream that was not there when the table started.
 OPEN_RETRY = 2.0
+
+
+@dataclass(frozen=True)
+class CameraView:
+    """The camera's latest frame and what it read there, for the display's camera view."""
+
+    #: The frame (BGR), as the camera sent it.
+    image: Any
+    #: Each card read for sure: its code and its corners (frame pixels).
+    cards: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+    #: Each card seen but not read for sure: its candidates' codes and its corners.
+    uncertain: tuple[tuple[tuple[str, ...], tuple[tuple[float, float], ...]], ...]
+    #: When it was taken (``time.monotonic()``).
+    at: float
 
 
 class CameraSource(CardSource):
@@ -44,6 +59,17 @@ class CameraSource(CardSource):
         self.seq = 0
         self.stale_after = stale_after
         self._link = "down"
+        self._view: Optional[CameraView] = None
+
+    def latest_view(self) -> Optional[CameraView]:
+        """The last frame read and its reads (None before the first): what the croupier checks a read
+        or an unsure card against."""
+        return self._view
+
+    def _keep_view(self, image, result) -> None:
+        self._view = CameraView(image, tuple((c.card.code, c.corners) for c in result.cards),
+                                tuple((tuple(k.code for k in u.candidates), u.corners) for u in result.uncertain),
+                                time.monotonic())
 
     def start(self, sink: Sink) -> None:
         from dealer_assist.vision.capture import CaptureError, FrameGrabber
@@ -124,7 +150,8 @@ class CameraSource(CardSource):
         detail, state = "stopped", "lost"
         fit = ProfileFit(str(self._profile_path), lambda text: sink(ProfileDoubt(self.name, time.time(), text)))
         try:
-            for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit):
+            for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
+                                  seen=self._keep_view):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq))

@@ -57,6 +57,8 @@ KEYS: tuple[Key, ...] = (
     Key(("T",), "turbo on/off (no animation, fast simulated shoe)", "toggle_turbo", group="Options", view=True),
     Key(("M",), "sound on/off", "toggle_sound", group="Options", view=True),
     Key(("H",), "history / settlement", "toggle_history", group="Options", view=True),
+    Key(("W",), "camera view on/off: what the table's camera sees, each card read outlined", "toggle_camera_view",
+        group="Options", view=True),
     Key(("PgDown",), "scroll the paying order (or the history) down a page", "scroll_page", (1,), group="Options",
         view=True),
     Key(("PgUp",), "scroll the paying order (or the history) up a page", "scroll_page", (-1,), group="Options",

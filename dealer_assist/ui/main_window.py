@@ -13,7 +13,7 @@ from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_assist.baccarat.paytable import Bet
@@ -22,6 +22,7 @@ from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.banner import Banner
 from dealer_assist.ui.betting import BettingPanel
 from dealer_assist.ui.bridge import SnapshotBridge
+from dealer_assist.ui import camera_view
 from dealer_assist.ui.entry import CardEntry
 from dealer_assist.ui.hands import HandsView
 from dealer_assist.ui.help import HelpOverlay
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self._build_layout()
         self._build_actions()
         self.help = HelpOverlay(self.centralWidget(), replay=self.replay)
+        self.camera_view: Optional[camera_view.CameraViewPanel] = None
         self.hint = QLabel(self._hint)
         if self.replay:
             self.betting.follow_record()
@@ -203,6 +205,8 @@ class MainWindow(QMainWindow):
                 self._reset_hint()
         if snap.state.settlement is not None and (last is None or last.state.settlement is None):
             self.right.setCurrentWidget(self.settlement)
+        if self.camera_view is not None and self.camera_view.isVisible():
+            QTimer.singleShot(0, lambda: self.camera_view.place(self._camera_view_top()))  # alerts moved the side
         if last is not None:
             self._cues(last, snap)
         self._schedule_auto()
@@ -240,6 +244,10 @@ class MainWindow(QMainWindow):
             if self._last is not None:
                 self.alerts.show_snapshot(self._last)
         self.help.setGeometry(self.centralWidget().rect())
+        if self.camera_view is not None:
+            self.camera_view.set_unit(unit)
+            if self.camera_view.isVisible():
+                self.camera_view.place(self._camera_view_top())
 
     def paintEvent(self, event) -> None:  # noqa: N802
         super().paintEvent(event)
@@ -423,6 +431,17 @@ class MainWindow(QMainWindow):
 
     def toggle_history(self) -> None:
         self.right.setCurrentWidget(self.history if self.right.currentWidget() is self.settlement else self.settlement)
+
+    def toggle_camera_view(self) -> None:
+        """Show or hide what the table's camera sees (see :mod:`.camera_view`); a table without one says so."""
+        self.camera_view, refused = camera_view.toggled(self.camera_view, self.centralWidget(), self.source,
+                                                        self._camera_view_top(), self.unit)
+        if refused:
+            self.notice(refused, 5)
+
+    def _camera_view_top(self) -> int:
+        """Where the camera view's top goes: under the alerts, over the settlement's side."""
+        return self.right.mapTo(self.centralWidget(), QPoint(0, 0)).y()
 
     def scroll_page(self, pages: int) -> None:
         """The paying order (or the history, whichever is shown) a page down or up: a croupier

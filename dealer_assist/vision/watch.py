@@ -6,6 +6,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Optional, Union
 
+import numpy as np
+
 from dealer_assist.vision.capture import FrameGrabber
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.profile_fit import ProfileFit
@@ -25,11 +27,13 @@ class WatchCost:
 
 def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] = lambda: False,
           confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None,
-          fit: Optional[ProfileFit] = None) -> Iterator[tuple[object, float]]:
+          fit: Optional[ProfileFit] = None,
+          seen: Optional[Callable[[np.ndarray, FrameResult], None]] = None) -> Iterator[tuple[object, float]]:
     """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard).
 
     A frame showing what the last frame read did is not read again unless ``every_frame``.
     ``fit`` counts the sure and unsure reads of the frames read (see :mod:`.profile_fit`).
+    ``seen`` is told each frame and what it read (the display's camera view).
     """
     recognizer = Recognizer(profile)
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
@@ -52,6 +56,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             result = FrameResult(list(last.cards), list(last.uncertain), (time.perf_counter() - t0) * 1000)
         if cost is not None:
             cost.ms.append((time.perf_counter() - t0) * 1000)
+        if seen is not None:
+            seen(frame.image, result)
         for event in tracker.update(frame.number, result):
             yield event, frame.t
 

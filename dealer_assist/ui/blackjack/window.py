@@ -13,14 +13,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.blackjack.demo import demo_call
 from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
-from dealer_assist.ui import replay_control, theme
+from dealer_assist.ui import camera_view, replay_control, theme
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardField, ChipBar, DeckPanel,
                                                SettlementPanel)
@@ -62,6 +62,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("PgDown",), "page_down", "scroll the pay list down a page (seven seats split make more lines than fit)"),
     (("PgUp",), "page_up", "scroll the pay list up a page"),
     (("A",), "toggle_auto", "demo: auto-play the players' calls on/off"),
+    (("W",), "toggle_camera_view", "camera view on/off: what the table's camera sees, each card read outlined"),
     (("F1",), "toggle_help", "this help: every key"),
     (("Ctrl+Q",), "close", "quit"),
 )
@@ -77,7 +78,7 @@ REPLAY_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
 )
 #: The commands a replay runs: they change the view, never the table (which follows the journal).
 VIEW_COMMANDS = frozenset({"toggle_pause", "step_replay", "toggle_turbo", "toggle_help", "dismiss", "close",
-                           "page_down", "page_up"})
+                           "page_down", "page_up", "toggle_camera_view"})
 #: How a refusal names the commands that have no key of their own.
 UNKEYED = {"place": "a bet (click on a seat)", "remove": "taking a chip off (Shift-click)", "chip": "choosing a chip",
            "void_return": "void counted", "resume": "same deck"}
@@ -119,6 +120,7 @@ class BlackjackWindow(QMainWindow):
         self._build_layout()
         self._build_actions()
         self.help = HelpOverlay(self.centralWidget(), lines=self.help_lines())
+        self.camera_view: Optional[camera_view.CameraViewPanel] = None
         if replay:
             self.help.title = "REPLAY: THE TABLE FOLLOWS THE JOURNAL; THESE KEYS WORK  (any key closes)"
 
@@ -238,6 +240,14 @@ class BlackjackWindow(QMainWindow):
             if self.rendered is not None:
                 self.alerts.show_snapshot(self.rendered)
         self.help.setGeometry(self.centralWidget().rect())
+        if self.camera_view is not None:
+            self.camera_view.set_unit(unit)
+            if self.camera_view.isVisible():
+                self.camera_view.place(self._camera_view_top())
+
+    def _camera_view_top(self) -> int:
+        """Where the camera view's top goes: under the alerts, over the pay list's side."""
+        return self.settlement.mapTo(self.centralWidget(), QPoint(0, 0)).y()
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
@@ -293,6 +303,10 @@ class BlackjackWindow(QMainWindow):
         elif name in ("page_down", "page_up"):
             self.settlement.scroll_page(1 if name == "page_down" else -1)
             error = None
+        elif name == "toggle_camera_view":
+            self.camera_view, refused = camera_view.toggled(self.camera_view, self.centralWidget(), self.source,
+                                                            self._camera_view_top(), self.unit)
+            error = s.say(refused) if refused else None
         elif name == "toggle_help":
             self.help.setGeometry(self.centralWidget().rect())
             self.help.setVisible(not self.help.isVisible())

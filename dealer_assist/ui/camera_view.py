@@ -1,0 +1,163 @@
+"""The camera view (W): what the table's camera sees, each card it read outlined with its code.
+
+A croupier told UNREADABLE CARD, or doubting a read, looks at the card on the
+felt; the view shows which card the camera meant (the unsure one outlined in
+orange with its candidates) and whether the camera still sees the table at all
+(a frame's age shows when frames stop).  It asks the source for its latest view
+a few times a second, only while shown.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Optional
+
+import cv2
+import numpy as np
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from dealer_assist.cards import Card
+from dealer_assist.ui import theme
+
+#: How often the shown view asks for a new frame (ms).
+REFRESH_MS = 200
+#: A frame this many seconds old is named as old: the camera stopped sending.
+OLD_AFTER = 3.0
+#: The share of the table's width the view takes.
+WIDTH_SHARE = 0.38
+SURE = (95, 211, 95)  # BGR
+UNSURE = (11, 142, 224)  # BGR: the warning orange
+
+
+def view_of(source: Any) -> Optional[Any]:
+    """The latest view of ``source`` if it is a camera (None: no frame yet); raises AttributeError if it is not."""
+    return source.latest_view()
+
+
+class CameraViewPanel(QFrame):
+    """The view, laid over the table's top right; :meth:`toggle` shows or hides it."""
+
+    def __init__(self, parent: QWidget, source: Any) -> None:
+        super().__init__(parent)
+        self.source = source
+        self.setFrameShape(QFrame.Shape.Box)
+        self.setAutoFillBackground(True)
+        self.setStyleSheet(f"CameraViewPanel {{ background: {theme.FELT_DARK.name()}; border: 2px solid "
+                           f"{theme.GOLD.name()}; }}")
+        self.title = theme.plain(QLabel("CAMERA (W hides)"))
+        self.title.setStyleSheet(f"color: {theme.GOLD.name()}")
+        self.picture = QLabel()
+        self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.picture.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.note = theme.plain(QLabel())
+        self.note.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 4, 6, 4)
+        lay.setSpacing(2)
+        lay.addWidget(self.title)
+        lay.addWidget(self.picture, 1)
+        lay.addWidget(self.note)
+        #: The view shown (its ``at``), so that an unchanged one is not drawn again.
+        self.shown_at: Optional[float] = None
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self.refresh)
+        self.set_unit(16)
+        self.hide()
+
+    def set_unit(self, unit: int) -> None:
+        self.title.setFont(theme.font(unit, bold=True))
+        self.note.setFont(theme.font(unit * 0.9, bold=True))
+
+    def place(self, top: int = 0) -> None:
+        """At the parent's right, from ``top`` down (under the banner and the alerts, which it must not
+        hide), :data:`WIDTH_SHARE` of its width, a 16:9 picture."""
+        area = self.parentWidget().rect()
+        width = int(area.width() * WIDTH_SHARE)
+        height = min(int(width * 9 / 16) + self.title.sizeHint().height() + 3 * self.note.sizeHint().height(),
+                     area.bottom() - top)
+        self.setGeometry(area.right() - width - 4, top, width, height)
+
+    def toggle(self, top: int = 0) -> bool:
+        """Show or hide the view (placed from ``top`` down, see :meth:`place`); whether it is shown now."""
+        if self.isVisible():
+            self._timer.stop()
+            self.hide()
+            return False
+        self.place(top)
+        self.show()
+        self.raise_()
+        self.shown_at = None
+        self.refresh()
+        self._timer.start(REFRESH_MS)
+        return True
+
+    def refresh(self) -> None:
+        view = view_of(self.source)
+        if view is None:
+            self._say("no frame from the camera yet", bad=True)
+            return
+        age = time.monotonic() - view.at
+        if view.at != self.shown_at:
+            self.shown_at = view.at
+            self._draw(view)
+        if age >= OLD_AFTER:
+            self._say(f"last frame {age:.0f} s ago: the camera stopped sending", bad=True)
+        else:
+            self._say(_reads_line(view), bad=bool(view.uncertain))
+
+    def _draw(self, view: Any) -> None:
+        size = self.picture.size()
+        h, w = view.image.shape[:2]
+        k = min(size.width() / w, size.height() / h)
+        if k <= 0:
+            return
+        shown = cv2.resize(view.image, (max(1, int(w * k)), max(1, int(h * k))), interpolation=cv2.INTER_AREA)
+        thick = max(2, int(round(shown.shape[0] / 180)))
+        # OpenCV's fonts have no suit symbols: a sure card is marked by its code (7H), the note names it.
+        for label, corners, colour in ([(code, c, SURE) for code, c in view.cards]
+                                       + [("?", c, UNSURE) for _, c in view.uncertain]):
+            pts = np.round(np.array(corners) * k).astype(np.int32)
+            cv2.polylines(shown, [pts], True, colour, thick, cv2.LINE_AA)
+            x, y = pts.min(axis=0)
+            scale = max(0.4, shown.shape[0] / 400)
+            cv2.putText(shown, label, (int(x), max(int(y) - 4, 12)), cv2.FONT_HERSHEY_SIMPLEX, scale, colour,
+                        thick, cv2.LINE_AA)
+        rgb = np.ascontiguousarray(cv2.cvtColor(shown, cv2.COLOR_BGR2RGB))
+        image = QImage(rgb.data, rgb.shape[1], rgb.shape[0], 3 * rgb.shape[1], QImage.Format.Format_RGB888).copy()
+        self.picture.setPixmap(QPixmap.fromImage(image))
+
+    def _say(self, text: str, bad: bool) -> None:
+        if self.note.text() != text:
+            self.note.setText(text)
+        colour = (theme.LEVEL["warning"] if bad else theme.GOOD_INK).name()
+        self.note.setStyleSheet(f"color: {colour}")
+
+    def hideEvent(self, event) -> None:  # noqa: N802 (Qt)
+        self._timer.stop()
+        super().hideEvent(event)
+
+
+def toggled(panel: Optional[CameraViewPanel], parent: QWidget, source: Any, top: int,
+            unit: int) -> tuple[Optional[CameraViewPanel], Optional[str]]:
+    """W at a table: its camera view (made on the first press) shown or hidden, placed from ``top``
+    down; or, at a table without a camera, what to say instead."""
+    if not hasattr(source, "latest_view"):
+        return panel, "no camera at this table: the cards come from " + (getattr(source, "name", "") or "the keyboard")
+    if panel is None:
+        panel = CameraViewPanel(parent, source)
+        panel.set_unit(unit or 16)
+    panel.toggle(top)
+    return panel, None
+
+
+def _reads_line(view: Any) -> str:
+    """What the frame read, in words: the sure cards, then the unsure ones with their candidates."""
+    parts = []
+    if view.cards:
+        parts.append("read: " + " ".join(Card.parse(code).label for code, _ in view.cards))
+    for candidates, _ in view.uncertain:
+        named = " or ".join(Card.parse(c).label for c in candidates) or "no candidate"
+        parts.append(f"unsure (orange): {named}")
+    return "; ".join(parts) or "no card in view"

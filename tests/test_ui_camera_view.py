@@ -1,0 +1,118 @@
+"""The display's camera view (W), on a real camera source reading real test frames, in a real offscreen Qt."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+pytestmark = pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
+
+
+def _colour_share(label, bgr) -> float:
+    """The share of the label's picture in the colour ``bgr`` (within a few levels)."""
+    img = label.pixmap().toImage().convertToFormat(label.pixmap().toImage().Format.Format_RGB888)
+    arr = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(), img.bytesPerLine())[:, :img.width() * 3]
+    rgb = arr.reshape(img.height(), img.width(), 3).astype(int)
+    want = np.array(bgr[::-1])
+    return float((np.abs(rgb - want).max(axis=2) <= 40).mean())
+
+
+def test_w_shows_what_the_camera_sees_with_its_reads_outlined(qtbot, table_factory, tmp_path):
+    from dealer_assist.sources.camera import CameraSource
+    from dealer_assist.ui.camera_view import SURE, UNSURE
+
+    truth = {f["file"]: f for f in json.loads((CARDS / "test" / "anglo" / "truth.json").read_text())["frames"]}
+    frame = "0086.jpg"  # five cards read, one unsure (a 4 of a black suit or diamonds)
+    feed = tmp_path / "feed"
+    feed.mkdir()
+    shutil.copy(CARDS / "test" / "anglo" / frame, feed / frame)
+    source = CameraSource(str(feed / "*.jpg"), profile="anglo")
+    window = table_factory(source)
+    qtbot.waitUntil(lambda: source.latest_view() is not None, timeout=20000)
+    view = source.latest_view()
+    codes = sorted(code for code, _ in view.cards)
+    assert codes and set(codes) <= {c["card"].replace("10", "T") for c in truth[frame]["cards"]}
+
+    assert window.camera_view is None or not window.camera_view.isVisible()
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_W)
+    panel = window.camera_view
+    assert panel is not None and panel.isVisible()
+    qtbot.waitUntil(lambda: panel.picture.pixmap() is not None and not panel.picture.pixmap().isNull(), timeout=3000)
+    assert panel.note.text().startswith("read: ")
+    from dealer_assist.cards import Card
+    for code in codes:
+        assert Card.parse(code).label in panel.note.text()
+    assert _colour_share(panel.picture, SURE) > 0.001  # the reads' outlines are drawn
+    assert [c for c, _ in view.uncertain] == [("4S", "4C", "4D")]
+    assert "unsure (orange): 4♠ or 4♣ or 4♦" in panel.note.text()
+    assert _colour_share(panel.picture, UNSURE) > 0.0002
+    # It lies within the window, over the table's right side.
+    central = window.centralWidget().rect()
+    assert central.contains(panel.geometry()) and panel.geometry().left() > central.width() // 2
+
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_W)
+    assert not panel.isVisible()
+
+
+def test_w_at_a_table_without_a_camera_says_so(qtbot, table_factory):
+    window = table_factory("sim")
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_W)
+    assert window.camera_view is None
+    assert "no camera at this table" in window.hint.text()
+
+
+def test_an_old_frame_is_named_as_old(qtbot, table_factory, monkeypatch):
+    """A camera that stopped sending leaves its last frame: the view says how old it is."""
+    from dealer_assist.sources.camera import CameraSource, CameraView
+    from dealer_assist.ui import camera_view
+
+    source = CameraSource(str(CARDS / "test" / "anglo" / "0000.jpg"), profile="anglo")
+    window = table_factory(source)
+    qtbot.waitUntil(lambda: source.latest_view() is not None, timeout=20000)
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_W)
+    view = source.latest_view()
+    monkeypatch.setattr(source, "latest_view", lambda: CameraView(view.image, view.cards, view.uncertain,
+                                                                  view.at - camera_view.OLD_AFTER - 5))
+    window.camera_view.refresh()
+    assert "s ago: the camera stopped sending" in window.camera_view.note.text()
+
+
+def test_w_at_a_blackjack_table_shows_its_camera_and_without_one_says_so(qtbot, show_window, tmp_path):
+    from dealer_assist.sources.camera import CameraSource
+    from dealer_assist.sources.virtual import VirtualShoe
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.blackjack_state import BlackjackTableRules
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    session = BlackjackSession(BlackjackTableRules(seats=3))
+    source = CameraSource(str(CARDS / "test" / "anglo" / "0000.jpg"), profile="anglo")
+    window = show_window(BlackjackWindow(session, source))
+    source.start(session.handle)
+    try:
+        qtbot.waitUntil(lambda: source.latest_view() is not None, timeout=20000)
+        qtbot.keyClick(window, Qt.Key.Key_W)
+        panel = window.camera_view
+        assert panel is not None and panel.isVisible() and panel.note.text().startswith("read: ")
+        central = window.centralWidget().rect()
+        assert central.contains(panel.geometry())
+        qtbot.keyClick(window, Qt.Key.Key_W)
+        assert not panel.isVisible()
+    finally:
+        source.stop()
+        window.bridge.detach()
+
+    session = BlackjackSession(BlackjackTableRules(seats=3))
+    shoe = VirtualShoe(decks=1, seed=3, interval=60, demand=session.card_due)
+    window = show_window(BlackjackWindow(session, shoe))
+    try:
+        qtbot.keyClick(window, Qt.Key.Key_W)
+        assert window.camera_view is None
+        assert "no camera at this table" in window.last_error
+    finally:
+        window.bridge.detach()
