@@ -162,13 +162,14 @@ def test_source_alerts():
     session.handle(SeqGap("serial:/dev/x", 0.0, (9, 10)))
     assert "9, 10" in session.snapshot.alerts[-1].text
     session.handle(Unreadable("serial:/dev/x", 0.0, 12))
-    assert session.snapshot.alerts[-1].title == "UNREADABLE CARD"
+    assert session.snapshot.alerts[-1].title == "UNREADABLE CARD" and "W shows" not in session.snapshot.alerts[-1].action
     session.handle(ShoeSignal("serial:/dev/x", 0.0, "cut"))
     assert session.state.shoe.cut_out
     session.handle(LinkState("camera:table.mp4", 0.0, "ended", "end of the video"))
     assert session.snapshot.alerts[-1].title == "SOURCE FINISHED" and session.snapshot.alerts[-1].level == "info"
     session.handle(Unreadable("camera:0", 0.0, 13, (parse_card("TH"), parse_card("TD"))))
     assert "10♥ or 10♦" in session.snapshot.alerts[-1].text
+    assert "W shows what the camera sees" in session.snapshot.alerts[-1].action  # a camera's card can be seen there
 
 
 def test_void_last_card_restores_the_round():

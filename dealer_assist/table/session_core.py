@@ -554,7 +554,9 @@ class SessionCore(abc.ABC):
                            f"the {event.source} could not read a card"
                            + (f" (frame {event.seq})" if event.seq is not None else "")
                            + (f"; it may be {maybe}" if maybe else ""),
-                           "look at the card and type it (K); the next card read waits until you do")
+                           "look at the card" + (" (W shows what the camera sees, an unsure card in orange)"
+                                                 if str(event.source).startswith("camera:") else "")
+                           + " and type it (K); the next card read waits until you do")
             elif isinstance(event, SeqGap):
                 self._open_hold(event.source, AFTER_A_GAP)
                 self.alert("gap", "error", "FRAMES LOST",
