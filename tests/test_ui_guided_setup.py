@@ -111,6 +111,10 @@ def test_shots_from_before_are_kept_and_their_cards_not_asked_for(qtbot, show_wi
         # The source has no more frames: said, and the last frame stays on screen.
         qtbot.waitUntil(lambda: "no more frames" in window.seen.text(), timeout=5000)
         assert window.frame is not None
+        # ... but it is 3S's: no shot of the next card.
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+        assert steps.taken == ["3S"] and not (shots / "4S.png").exists()
+        assert "4♠ not taken: the test feed has no more frames" in window.status.text()
     finally:
         grabber.stop()
 

@@ -141,6 +141,11 @@ class GuidedSetUpWindow(QWidget):
             self._set_status("not taken: no frame from the camera yet", bad=True)
             return
         code = self.steps.current
+        if self._want_next and not self._live:
+            # A file's frame was taken or refused: the next card's shot is the next frame, never this one again.
+            gone = "has no more frames" if self.grabber.finished else "has not sent the next frame yet"
+            self._set_status(f"{Card.parse(code).label} not taken: {self.source_name} {gone}", bad=True)
+            return
         if self._taken_view is not None:
             self._set_status(f"{Card.parse(code).label} not taken: the camera still shows the card taken last; "
                              "put this card in its place", bad=True)
