@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import threading
 import time
 from pathlib import Path
+from typing import Optional
 
 from dealer_assist.commands.output import CommandError, emit_json
 from dealer_assist.commands.screen import has_screen
@@ -117,11 +119,14 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         goes_on = (f"\nThe shots taken are kept in {args.images!r}: the same command goes on from the first card "
                    "not yet taken." if args.camera is not None else "")
         raise CommandError(str(exc) + goes_on) from exc
+    replaced = _profile_there(Path(args.out))
     try:
         out = profile.save(args.out)
     except OSError as exc:
         raise CommandError(f"cannot write the profile to {args.out!r} ({exc.strerror or exc}): "
                            "give --out a folder you can write, e.g. calibration/mydeck") from exc
+    if replaced is not None:
+        sys.stderr.write(f"dealer-assist: note: {args.out!r} held the profile of deck {replaced!r}: replaced\n")
     failed = {name: why for name, why in profile.shots.items() if why != "ok"}
     summary = {
         "profile": str(out), "deck": profile.name, "shots": len(profile.shots), "failed": failed,
@@ -147,6 +152,15 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         for warning in summary["warnings"]:
             print(f"  warning: {warning}")
     return 0
+
+
+def _profile_there(folder: Path) -> Optional[str]:
+    """The deck name of the profile in ``folder`` (a calibration about to replace it says so), or None."""
+    try:
+        data = json.loads((folder / "profile.json").read_text())
+    except (OSError, ValueError):
+        return None
+    return str(data.get("name", "?")) if isinstance(data, dict) else None
 
 
 def _check_out(out: Path, images: Path) -> None:

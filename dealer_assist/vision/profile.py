@@ -10,8 +10,13 @@ corner, the rank and suit templates, and the thresholds below which a read is
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
+import re
+import shutil
+import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -244,15 +249,49 @@ class Profile:
         return index_region_of(self.rank_box, self.suit_box)
 
     def save(self, folder: str | Path) -> Path:
+        """Write the profile to ``folder``, whole or not at all.
+
+        It is written into a new folder beside ``folder``, every file checked, and swapped in only
+        when complete: written in place, a full disk had left the profile that was there with half
+        its templates empty (and ``profile.json`` still written), read as a profile until a card
+        needed them.  Files in ``folder`` that are no part of a profile are kept.  Raises OSError.
+        """
         folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
+        parent = folder.absolute().parent
+        parent.mkdir(parents=True, exist_ok=True)
+        new = parent / f".{folder.name}.new-{uuid.uuid4().hex[:8]}"
+        new.mkdir()
+        try:
+            self._write(new)
+            if folder.is_dir():
+                for other in folder.iterdir():
+                    if not _profile_file(other.name):
+                        os.rename(other, new / other.name)
+                old = parent / f".{folder.name}.old-{uuid.uuid4().hex[:8]}"
+                os.rename(folder, old)
+                try:
+                    os.rename(new, folder)
+                except OSError:
+                    os.rename(old, folder)
+                    raise
+                shutil.rmtree(old, ignore_errors=True)
+            else:
+                os.rename(new, folder)
+        except BaseException:
+            if new.is_dir():
+                for other in new.iterdir():  # the files that were not the profile's go back
+                    if not _profile_file(other.name) and folder.is_dir() and not (folder / other.name).exists():
+                        os.rename(other, folder / other.name)
+                shutil.rmtree(new, ignore_errors=True)
+            raise
+        return folder
+
+    def _write(self, folder: Path) -> None:
+        """Every file of the profile into the empty ``folder``; OSError if one cannot be written."""
         data = asdict(self)
         for key in ("rank_templates", "suit_templates", "pair_dirs", "rank_pair_dirs"):
             data.pop(key)
         data["format"] = FORMAT
-        for old in list(folder.glob("rank_*.png")) + list(folder.glob("suit_*.png")) + list(folder.glob("pair_*.npy")) \
-                + list(folder.glob("rankpair_*.npy")):
-            old.unlink()
         for key, direction in self.pair_dirs.items():
             np.save(folder / f"pair_{key}.npy", direction.astype(np.float32))
         for key, direction in self.rank_pair_dirs.items():
@@ -260,10 +299,11 @@ class Profile:
         data["template_files"] = []  # listed, so that a lost one is missed on loading
         for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
             for code, img in templates.items():
-                cv2.imwrite(str(folder / f"{kind}_{code}.png"), np.clip(img * 255, 0, 255).astype(np.uint8))
-                data["template_files"].append(f"{kind}_{code}.png")
+                path = folder / f"{kind}_{code}.png"
+                if not cv2.imwrite(str(path), np.clip(img * 255, 0, 255).astype(np.uint8)):
+                    raise OSError(errno.EIO, "a template image could not be written (disk full?)", str(path))
+                data["template_files"].append(path.name)
         (folder / PROFILE_FILE).write_text(json.dumps(data, indent=1) + "\n")
-        return folder
 
     @classmethod
     def load(cls, folder: str | Path) -> "Profile":
@@ -396,3 +436,8 @@ def _out_of_reason(p: "Profile") -> str:
         if not (_number(getattr(t, name)) and 0 <= getattr(t, name) <= 1):
             return f"thresholds.{name} {getattr(t, name)!r} (0 to 1)"
     return ""
+
+
+def _profile_file(name: str) -> bool:
+    """Whether a file of a profile's folder is one :meth:`Profile.save` writes (the rest is kept)."""
+    return name == PROFILE_FILE or re.fullmatch(r"(rank|suit)_.+\.png|(pair|rankpair)_.+\.npy", name) is not None

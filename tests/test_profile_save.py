@@ -1,0 +1,76 @@
+"""A profile is written whole or not at all: the one it replaces stays until the new one is complete."""
+
+from __future__ import annotations
+
+import filecmp
+from pathlib import Path
+
+import cv2
+import pytest
+
+from dealer_assist.vision.profile import Profile, shipped_profile
+
+ANGLO = shipped_profile("anglo")
+PLASTIC = shipped_profile("plastic")
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_a_failed_write_leaves_the_profile_that_was_there_whole(tmp_path, monkeypatch):
+    target = Profile.load(PLASTIC).save(tmp_path / "prof")
+    (target / "NOTES.txt").write_text("camera 2, table 7")
+    before = _files(target)
+    writes = []
+    real = cv2.imwrite
+
+    def full_disk(path, img, *args):
+        writes.append(path)
+        return real(path, img, *args) if len(writes) < 5 else False  # the disk fills after four templates
+
+    monkeypatch.setattr(cv2, "imwrite", full_disk)
+    with pytest.raises(OSError, match="could not be written"):
+        Profile.load(ANGLO).save(target)
+    assert _files(target) == before
+    assert Profile.load(target).name == Profile.load(PLASTIC).name
+    assert [p.name for p in tmp_path.iterdir()] == ["prof"]  # no half-written folder left beside it
+
+
+def test_a_new_profile_replaces_the_old_one_and_keeps_other_files(tmp_path):
+    target = Profile.load(PLASTIC).save(tmp_path / "prof")
+    (target / "NOTES.txt").write_text("camera 2, table 7")
+    (target / "rank_Z-9.png").write_bytes(b"a template of no profile")  # stale: the new profile has no such file
+    Profile.load(ANGLO).save(target)
+    assert (target / "NOTES.txt").read_text() == "camera 2, table 7"
+    assert not (target / "rank_Z-9.png").exists()
+    fresh = Profile.load(ANGLO).save(tmp_path / "fresh")
+    same = filecmp.dircmp(target, fresh)
+    assert same.left_only == ["NOTES.txt"] and not same.right_only and not same.diff_files
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh", "prof"]
+
+
+def test_a_profile_saved_to_a_new_folder_makes_it(tmp_path):
+    folder = Profile.load(ANGLO).save(tmp_path / "a" / "b" / "prof")
+    assert Profile.load(folder).name == Profile.load(ANGLO).name
+
+
+CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+
+
+@pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+def test_calibrate_over_another_profile_says_which_deck_it_replaced(tmp_path, capsys):
+    import shutil
+
+    from dealer_assist.cli import main
+
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    for code in ("AS", "2H", "3D"):
+        shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", shots)
+    target = Profile.load(PLASTIC).save(tmp_path / "prof")
+    assert main(["calibrate", "--images", str(shots), "--out", str(target), "--allow-missing", "--name", "mine"]) == 0
+    assert f"{str(target)!r} held the profile of deck 'plastic': replaced" in capsys.readouterr().err
+    assert Profile.load(target).name == "mine"
+    assert main(["calibrate", "--images", str(shots), "--out", str(tmp_path / "new"), "--allow-missing"]) == 0
+    assert "replaced" not in capsys.readouterr().err
