@@ -23,7 +23,8 @@ from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.glyphs import normalise
 from dealer_assist.vision.index_layout import PAD
 from dealer_assist.vision.ink import INK, ink_colour_of, ink_map, redness_of
-from dealer_assist.vision.profile import CANON_H, MIN_SELF_TEST_READ, Box, Profile
+from dealer_assist.vision.profile import (CANON_H, CARD_H_NEEDED, MIN_SELF_TEST_READ, SMALL_CARDS_READ, Box,
+                                          Profile, least_self_test_read)
 from dealer_assist.vision.recognize import Recognizer
 from dealer_assist.vision.selftest import derive_thresholds, learn_templates
 from dealer_assist.vision.suit_colours import colour_pairs, suit_inks
@@ -649,16 +650,6 @@ def glyphs_on_pips(profile: Profile, shots: list) -> bool:
     return False
 
 
-#: The card height (pixels, in the set-up shots: the median height of the cards found) from which
-#: the recognizer reads a deck as it was built to; it is tested on 1280x720 frames, cards some
-#: 250 px tall.  Below it a deck's reads fall off with its cards' size.  Self-test reads of set-up
-#: shots scaled down from 1280x720 (cards 256 px): anglo 93% at 256 px, 85% at 204-224,
-#: 77% at 192, 37-47% at 142-160, 32% at 126 (640x360), 6-22% at 94-118 (480x270 to 600x338:
-#: refused); anglo_modern_4_color 72% / 50% / 45% / 23% (refused) at 256 / 224 / 192 / 158 px,
-#: atlasnye_skat 69 / 58 / 42 / 19%, bellot 79 / 70 / 62 / 51%; plastic and tango, printing
-#: bigger indexes, 99% and 96% at 254 px, 94% and 89% at 158, 84% and 77% at 126.  Every deck
-#: tried passed its self-test at 190 px and more (penguins' aces went unused below 222 px).
-CARD_H_NEEDED = 200
 _CAMERA_ADVICE = ("move the camera closer or raise its resolution (1280x720 with the card about a third of the "
                   "frame's height is what it is tested on), then take the shots again")
 
@@ -683,11 +674,14 @@ def _check_self_test(profile: Profile, shots: list[Shot], skipped: dict[str, str
     """Refuse a profile that cannot read its own deck's degraded shots, or misreads any of them."""
     test = profile.self_test
     read, wrong = test.get("read", 0.0), int(test.get("wrong", 0))
-    if read >= MIN_SELF_TEST_READ and not wrong:
+    least = least_self_test_read(profile.card_h_px)
+    if read >= least and not wrong:
         return
+    bar = (f"a usable profile reads at least {MIN_SELF_TEST_READ:.0%}" if least == MIN_SELF_TEST_READ else
+           f"a profile from cards under {CARD_H_NEEDED} px reads at least {SMALL_CARDS_READ:.0%}: its templates, "
+           "cut that small, misread cards, not only miss them")
     why = (f"{wrong} of its {int(test.get('trials', 0))} trial reads were accepted as the wrong card" if wrong else
-           f"it read only {read:.0%} of the {int(test.get('trials', 0))} trial reads correctly, "
-           f"a usable profile reads at least {MIN_SELF_TEST_READ:.0%}")
+           f"it read only {read:.1%} of the {int(test.get('trials', 0))} trial reads correctly, {bar}")
     if profile.card_h_px < CARD_H_NEEDED:
         # Small cards are read badly whatever the deck: that is the fix to ask for, not another deck.
         headline = (f"{_too_small(profile.card_h_px)}. The self-test (the set-up shots blurred, tilted and noised "
