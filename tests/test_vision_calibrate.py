@@ -305,3 +305,22 @@ def test_an_out_folder_that_cannot_hold_the_profile_is_refused_before_the_shots_
                               "--out", str(out)], capture_output=True, text=True, timeout=60)
         assert run.returncode == 2 and named in run.stderr
         assert sorted(p.name for p in shots.iterdir()) == ["AS.png"]
+
+
+def test_of_two_shots_of_a_card_the_readable_one_named_as_the_card_is_used(tmp_path):
+    """A junk AS.jpg beside the good AS.png had left the ace of spades with no shot; 1H.png (the ace
+    of hearts, spelled with a 1) had pushed out the real AH.png."""
+    from dealer_assist.vision.calibrate import shots_in
+
+    src = CARDS / "calib" / "anglo"
+    shutil.copy(src / "AS.png", tmp_path / "AS.png")
+    (tmp_path / "AS.jpg").write_bytes(b"not a picture")
+    shutil.copy(src / "AH.png", tmp_path / "AH.png")
+    shutil.copy(src / "2H.png", tmp_path / "1H.png")  # misnamed, and named unlike the card
+    shutil.copy(src / "2S.png", tmp_path / "2S.png")
+    shutil.copy(src / "2S.png", tmp_path / "2S.jpg")
+    shots, skipped = shots_in(tmp_path)
+    assert {s.card.code: s.path.name for s in shots} == {"AS": "AS.png", "AH": "AH.png", "2S": "2S.jpg"}
+    assert skipped == {"AS.jpg": "second shot of AS (AS.png used: AS.jpg is not a readable image)",
+                       "1H.png": "second shot of AH (AH.png used: its name spells AH)",
+                       "2S.png": "second shot of 2S (2S.jpg used, the first by name)"}

@@ -99,7 +99,7 @@ def shots_in(folder: str | Path) -> tuple[list[Shot], dict[str, str]]:
         what = "is a file, not a folder" if folder.exists() else "does not exist"
         raise CalibrationError(f"--images {str(folder)!r} {what}: give the folder holding one image per card "
                                "(AS.png, 10H.png ...)")
-    shots, skipped = [], {}
+    skipped = {}
     seen: dict[Card, Path] = {}
     for path in sorted(folder.iterdir()):
         if path.suffix.lower() not in IMAGE_SUFFIXES:
@@ -110,11 +110,27 @@ def shots_in(folder: str | Path) -> tuple[list[Shot], dict[str, str]]:
             skipped[path.name] = "file name is not a card code (name it like AS.png or 10H.png)"
             continue
         if card in seen:
-            skipped[path.name] = f"second shot of {card.code} (already {seen[card].name})"
+            kept, dropped = sorted((seen[card], path), key=lambda p: _shot_preferred(card, p), reverse=True)
+            seen[card] = kept
+            skipped[dropped.name] = f"second shot of {card.code} ({kept.name} used{_why_preferred(card, kept, dropped)})"
             continue
         seen[card] = path
-        shots.append(Shot(card, path))
-    return shots, skipped
+    return [Shot(card, path) for card, path in seen.items()], skipped
+
+
+def _shot_preferred(card: Card, path: Path) -> tuple[bool, bool]:
+    """Which of two shots of one card is used: one OpenCV can read, then one whose name spells the card
+    (AH.png over 1H.png): a junk AS.jpg beside a good AS.png had left the ace of spades with no shot."""
+    return cv2.haveImageReader(str(path)), path.stem.upper() in (card.code, printed_rank(card.rank) + card.suit)
+
+
+def _why_preferred(card: Card, kept: Path, dropped: Path) -> str:
+    a, b = _shot_preferred(card, kept), _shot_preferred(card, dropped)
+    if a[0] and not b[0]:
+        return f": {dropped.name} is not a readable image"
+    if a[1] and not b[1]:
+        return f": its name spells {card.code}"
+    return ", the first by name"
 
 
 def _paper_colour(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
