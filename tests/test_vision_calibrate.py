@@ -324,3 +324,24 @@ def test_of_two_shots_of_a_card_the_readable_one_named_as_the_card_is_used(tmp_p
     assert skipped == {"AS.jpg": "second shot of AS (AS.png used: AS.jpg is not a readable image)",
                        "1H.png": "second shot of AH (AH.png used: its name spells AH)",
                        "2S.png": "second shot of 2S (2S.jpg used, the first by name)"}
+
+
+def _grey(img):
+    return cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
+def test_shots_with_no_colour_are_refused_by_name(tmp_path):
+    """A camera set to greyscale: the profile had been written (self-test 93%) with every suit black,
+    and read under half of a colour camera's cards, the warning blaming another deck's profile."""
+    src = CARDS / "calib" / "anglo"
+    for code in ("AS", "2H", "3D", "4C", "5H"):
+        cv2.imwrite(str(tmp_path / f"{code}.jpg"), _grey(cv2.imread(str(src / f"{code}.png"))))
+    with pytest.raises(CalibrationError) as err:
+        calibrate(tmp_path, allow_missing=True)
+    assert err.value.reason == "no_colour" and "set the camera to colour" in str(err.value)
+    # One red card saved grey among colour shots: that shot is not used, by name.
+    for code in ("AS", "2H", "3D", "4C"):
+        shutil.copy(src / f"{code}.png", tmp_path / f"{code}.jpg")
+    profile = calibrate(tmp_path, allow_missing=True, self_test=False)
+    assert profile.shots["5H.jpg"] == "a red card with no colour (saved grey?): take it again in colour"
+    assert profile.shots["2H.jpg"] == "ok" and profile.shots["AS.jpg"] == "ok"

@@ -118,6 +118,22 @@ def shots_in(folder: str | Path) -> tuple[list[Shot], dict[str, str]]:
     return [Shot(card, path) for card, path in seen.items()], skipped
 
 
+def _no_colour(image: np.ndarray) -> bool:
+    """Whether ``image`` is grey (its channels alike): a red card's shot never is."""
+    small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    spread = cv2.subtract(cv2.max(cv2.max(small[..., 0], small[..., 1]), small[..., 2]),
+                          cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2]))
+    return cv2.countNonZero(cv2.compare(spread, COLOURED, cv2.CMP_GT)) < COLOURED_LEAST
+
+
+#: The spread between a pixel's channels over which it shows a colour (a grey image's JPEG noise stays
+#: far under it; a red pip's spread is a hundred and more) ...
+COLOURED = 36
+#: ... and how many such pixels (at a quarter of the shot's size) a red card's shot has at least: an ace
+#: of diamonds' one pip at 1280x720 gives about a hundred, even on a grey table.
+COLOURED_LEAST = 20
+
+
 def _shot_preferred(card: Card, path: Path) -> tuple[bool, bool]:
     """Which of two shots of one card is used: one OpenCV can read, then one whose name spells the card
     (AH.png over 1H.png): a junk AS.jpg beside a good AS.png had left the ace of spades with no shot."""
@@ -467,7 +483,18 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
             shot.error = "not a readable image"
             continue
         images[shot.card] = image
-        shot.quad, shot.error = find_card(image)
+    red = [s for s in shots if s.card in images and s.card.is_red]
+    grey = {id(s) for s in red if _no_colour(images[s.card])}
+    if red and len(grey) == len(red):
+        raise CalibrationError(
+            "the shots have no colour (a camera set to greyscale, or shots saved grey): a profile made from them "
+            "cannot tell red suits from black, and reads a colour camera's frames badly; set the camera to colour "
+            "and take the shots again. No profile was written", "no_colour", {"grey_shots": len(grey)})
+    for shot in shots:
+        if id(shot) in grey:
+            shot.error = "a red card with no colour (saved grey?): take it again in colour"
+        elif shot.card in images:
+            shot.quad, shot.error = find_card(images[shot.card])
     found = [s for s in shots if s.quad is not None]
     if not found:
         raise CalibrationError(_report("no card found in any shot", shots, skipped))
