@@ -161,6 +161,21 @@ def test_watch_command_reads_a_numbered_pattern_past_an_unreadable_image(clip, t
     assert missing.returncode != 0 and "no image matches" in missing.stderr
 
 
+def test_a_numbered_pattern_that_stops_at_a_gap_says_what_it_leaves_unread(clip, tmp_path):
+    """Frame 30 lost: the sequence ends there (as OpenCV's does), and the 49 frames after it, with a
+    card, had gone unread without a word."""
+    folder, cards = clip
+    for f in sorted(folder.glob("*.jpg")):
+        if int(f.stem) != 30:
+            (tmp_path / f.name).write_bytes(f.read_bytes())
+    out = _watch("--video", str(tmp_path / "%04d.jpg"))
+    assert "stop at a missing number" in out.stderr and repr(str(tmp_path / "0031.jpg")) in out.stderr
+    assert "30 frame(s) watched" in out.stderr
+    whole = _watch("--video", str(folder / "%04d.jpg"))
+    assert "missing number" not in whole.stderr
+    assert f"{CLIP_FRAMES} frame(s) watched, {len(cards)} card(s) reported" in whole.stderr
+
+
 def _watch(*args):
     return subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json", *args],
                           capture_output=True, text=True, timeout=120)

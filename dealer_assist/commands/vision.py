@@ -328,12 +328,19 @@ def cmd_watch(args: argparse.Namespace) -> int:
         grabber = open_source(args.video, fps=args.fps)
     except CaptureError as exc:
         raise CommandError(str(exc)) from exc
+    if grabber.after_gap:
+        sys.stderr.write(f"dealer-assist: warning: the numbered images of {args.video!r} stop at a missing number: "
+                         f"{grabber.after_gap!r} and the images after it are not read; number them without a gap, or "
+                         "give a glob ('frames/*.jpg') or the folder\n")
     fit = ProfileFit(args.profile, _say_doubt)
     done = threading.Event()
     if grabber.kind in ("camera", "stream"):
         threading.Thread(target=_say_stalls, args=(grabber, args.video, done), name="watch stalls", daemon=True).start()
+    reported = unread = 0
     try:
         for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit):
+            reported += isinstance(event, NewCard)
+            unread += not isinstance(event, NewCard)
             if isinstance(event, NewCard):
                 line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
             elif not args.unreadable:
@@ -348,6 +355,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     finally:
         done.set()
         grabber.stop()
+    sys.stderr.write(f"dealer-assist: {grabber.frames} frame(s) watched, {reported} card(s) reported"
+                     + (f", {unread} never read" if unread else "") + "\n")
     if grabber.skipped:
         sys.stderr.write(f"dealer-assist: warning: {len(grabber.skipped)} image(s) could not be read and were passed over "
                          f"(not an image, or cut short): {', '.join(grabber.skipped)}\n")

@@ -88,6 +88,24 @@ def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
     return "video", src
 
 
+#: How many numbers past a numbered pattern's gap are looked at for images it leaves unread.
+GAP_LOOK = 1000
+
+
+def image_after_gap(src, files: list) -> Optional[str]:
+    """The first image of the printf-style pattern ``src`` numbered past the gap its sequence ``files``
+    stops at, or None: the sequence ends at the first number missing (as OpenCV's does), and the
+    images after a lost frame would be left unread without a word."""
+    if not isinstance(src, str) or "%" not in src or os.path.exists(src) or not files:
+        return None
+    try:
+        first = next(n for n in range(SEQUENCE_FIRST + 1) if src % n == files[0])
+    except (StopIteration, TypeError, ValueError):
+        return None
+    end = first + len(files)
+    return next((src % n for n in range(end + 1, end + 1 + GAP_LOOK) if os.path.isfile(src % n)), None)
+
+
 class FrameGrabber:
     """Reads a source on a background thread; :meth:`read` hands out frames."""
 
@@ -116,6 +134,8 @@ class FrameGrabber:
         #: Images of a file sequence read though cut short (see :mod:`.image_file`), in order.
         self.cut_short: list[str] = []
         self._thread: Optional[threading.Thread] = None
+        #: A numbered pattern's first image past the gap it stops at (see :func:`image_after_gap`), or None.
+        self.after_gap = image_after_gap(src, self.target) if self.kind == "files" else None
 
     def start(self) -> "FrameGrabber":
         if self.kind != "files":
