@@ -637,24 +637,32 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     profile.glyphs_on_pips = glyphs_on_pips(profile, shot_list)
     if self_test:
         profile.thresholds = derive_thresholds(profile, shot_list)
-        misnamed = [w for w in read_back(profile, folder) if " reads as " in w] if check_names else []
+        found: list[dict] = []
+        misnamed = [w for w in read_back(profile, folder, found) if " reads as " in w] if check_names else []
         try:
             _check_self_test(profile, shots, skipped)
         except CalibrationError as exc:
             if not misnamed:
                 raise
             # A swapped pair can fail the self-test outright: the names are the likelier fault than the deck.
-            raise _misnamed(misnamed, shots, skipped, f" If the names are right: {str(exc).split(':' + chr(10))[0]}")
+            raise _misnamed(misnamed, found, shots, skipped, f"If the names are right: {str(exc).split(':' + chr(10))[0]}")
         if misnamed:
-            raise _misnamed(misnamed, shots, skipped, "")
+            raise _misnamed(misnamed, found, shots, skipped, "")
     return profile
 
 
-def _misnamed(warnings: list[str], shots: list[Shot], skipped: dict[str, str], otherwise: str) -> CalibrationError:
-    headline = ("set-up shots read back as other cards, so their names look wrong; a profile taught a glyph under "
-                "the wrong name would misread that card. No profile was written.\n  " + "\n  ".join(warnings)
-                + ("\n" + otherwise.strip() if otherwise else ""))
-    return CalibrationError(_report(headline, shots, skipped), "misnamed_shots", {"misnamed": warnings})
+def _misnamed(warnings: list[str], found: list[dict], shots: list[Shot], skipped: dict[str, str],
+              otherwise: str) -> CalibrationError:
+    """The refusal of shots that read back as other cards: those first, then any other shot not used
+    (under its own heading: they are no part of the fault), then what it means if the names are right."""
+    lines = ["set-up shots read back as other cards, so their names look wrong; a profile taught a glyph under "
+             "the wrong name would misread that card. No profile was written:", *(f"  {w}" for w in warnings)]
+    others = _report("", shots, skipped).splitlines()[1:]
+    if others:
+        lines += ["Other shots not used:", *others]
+    if otherwise:
+        lines.append(otherwise)
+    return CalibrationError("\n".join(lines), "misnamed_shots", {"misnamed": warnings, "shots": found})
 
 
 def glyphs_on_pips(profile: Profile, shots: list) -> bool:
@@ -777,7 +785,7 @@ def _name(card: Card) -> str:
     return printed_rank(card.rank) + card.suit
 
 
-def read_back(profile: Profile, folder: str | Path) -> list[str]:
+def read_back(profile: Profile, folder: str | Path, misnamed: Optional[list[dict]] = None) -> list[str]:
     """Warnings about set-up shots that the finished ``profile`` reads as another card than
     their file's name, or (where that is unusual) reads as nothing; [] when every shot reads
     as its name.
@@ -791,7 +799,8 @@ def read_back(profile: Profile, folder: str | Path) -> list[str]:
     other shot of its rank and of its suit was read (not, e.g., a deck's court cards).
     Shots the profile lists as failed are not read again.  The first warning is
     :func:`small_card_warning`'s, when the cards are small in the shots: it then stands for
-    the shots read as nothing.
+    the shots read as nothing.  ``misnamed``, when given, gets each shot read as another card as
+    ``{"shot", "reads_as", "swapped_with"}`` (the other shot of a swapped pair, or None), for ``--json``.
     """
     shots = [s for s in shots_in(folder)[0] if profile.shots.get(s.path.name) == "ok"]
     recognizer = Recognizer(profile)
@@ -821,9 +830,14 @@ def read_back(profile: Profile, folder: str | Path) -> list[str]:
         if card is None:
             continue
         other = by_card.get(card)
-        if other is not None and reads_as.get(other) == shot.card:
-            warnings.append(f"{shot.path.name} reads as {_name(card)}: are the names of {shot.path.name} and {other} "
-                            "swapped? rename them and calibrate again")
+        swapped = other is not None and reads_as.get(other) == shot.card
+        if misnamed is not None:
+            misnamed.append({"shot": shot.path.name, "reads_as": card.code, "swapped_with": other if swapped else None})
+        if swapped:
+            if any(f"the names of {other} and {shot.path.name} swapped" in w for w in warnings):
+                continue  # the pair is named once
+            warnings.append(f"{shot.path.name} reads as {_name(card)} and {other} as {_name(shot.card)}: are the "
+                            f"names of {shot.path.name} and {other} swapped? rename them and calibrate again")
         else:
             warnings.append(f"{shot.path.name} reads as {_name(card)}: is it named by the wrong card? name it by the "
                             "card it shows (AS.png, 10H.png ...) and calibrate again")
