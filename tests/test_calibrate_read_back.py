@@ -121,3 +121,21 @@ def test_a_shot_read_as_nothing_is_named_only_when_that_is_unusual(tmp_path):
     assert len(warnings) == 1 and warnings[0].startswith("7H.png: the profile reads nothing for sure in it")
     profile.shots["7H.png"] = "card not found (no bright card-sized area on the table)"
     assert read_back(profile, folder) == []
+
+
+def test_a_shot_not_used_that_the_profile_reads_all_the_same_is_named_so(tmp_path):
+    """svg-penguins: 16 shots 'index not found', each read by the finished profile; a user told only
+    that could not tell whether to retake them."""
+    from dealer_assist.vision.calibrate import read_anyway
+
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    for code in ("5H", "KS", "2C"):
+        shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", folder)
+    felt = cv2.imread(str(folder / "KS.png"))
+    felt[:] = felt[5, 5]
+    cv2.imwrite(str(folder / "KS.png"), felt)  # no card in it: nothing to read
+    profile = Profile.load(ROOT / "calibration" / "anglo")
+    profile.shots = {"5H.png": "index not found (no suit below the rank in the corner)",
+                     "KS.png": "card not found", "2C.png": "ok"}
+    assert read_anyway(profile, folder) == ["5H.png"]

@@ -100,7 +100,8 @@ def _load_profile(path):
 def cmd_calibrate(args: argparse.Namespace) -> int:
     import cv2
 
-    from dealer_assist.vision.calibrate import CalibrationError, calibrate, missing_cards, read_back, shots_in
+    from dealer_assist.vision.calibrate import (CalibrationError, calibrate, missing_cards, read_anyway, read_back,
+                                                shots_in)
 
     cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
     _check_out(Path(args.out), Path(args.images))
@@ -136,6 +137,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         "self_test": profile.self_test,
         # A shot under another card's name, or cards too small to read well (see calibrate.read_back).
         "warnings": _set_up_warnings(profile) + read_back(profile, args.images),
+        # Shots not used that the profile reads as their card all the same: nothing to retake.
+        "read_anyway": read_anyway(profile, args.images),
     }
     if args.json:
         emit_json(summary)
@@ -145,10 +148,15 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         if profile.glyphs_on_pips:
             print("  index glyphs touch the pips in some shots: fanned cards' indexes are also looked for "
                   "with glyphs taken off the pips")
+        anyway = set(summary["read_anyway"])
         for name, why in failed.items():
-            print(f"  {name}: {why}")
+            print(f"  {name}: {why}" + ("; the profile reads it all the same: nothing to retake" if name in anyway else ""))
         if summary["missing"]:
-            print(f"  no usable shot for: {' '.join(summary['missing'])}")
+            read = {Path(name).stem.upper().replace("10", "T") for name in anyway}
+            retake = [code for code in summary["missing"] if code not in read]
+            print(f"  no usable shot for: {' '.join(summary['missing'])}"
+                  + (f"; retake {' '.join(retake)} (one card, upright, index top-left, in focus)" if retake else
+                     "; the profile reads each all the same"))
         for warning in summary["warnings"]:
             print(f"  warning: {warning}")
     return 0

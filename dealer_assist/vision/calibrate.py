@@ -857,6 +857,22 @@ def read_back(profile: Profile, folder: str | Path, misnamed: Optional[list[dict
     return warnings
 
 
+def read_anyway(profile: Profile, folder: str | Path) -> list[str]:
+    """The shots calibration could not use (their index not measured) that ``profile`` reads for sure
+    as the card their name says: nothing to retake there.  A penguins or bellot shot whose suit sits
+    too close to its rank for the set-up's measure is read at the table all the same, and a user told
+    only "index not found" could not tell."""
+    recognizer = Recognizer(profile)
+    out = []
+    for shot in shots_in(folder)[0]:
+        if profile.shots.get(shot.path.name, "ok") == "ok":
+            continue
+        image = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+        if image is not None and [hit.card for hit in recognizer.recognize(image).cards] == [shot.card]:
+            out.append(shot.path.name)
+    return out
+
+
 def _shares(file_name: str, card: Card) -> bool:
     """Whether the shot named ``file_name`` is of ``card``'s rank or suit."""
     try:
