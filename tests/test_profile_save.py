@@ -74,3 +74,17 @@ def test_calibrate_over_another_profile_says_which_deck_it_replaced(tmp_path, ca
     assert Profile.load(target).name == "mine"
     assert main(["calibrate", "--images", str(shots), "--out", str(tmp_path / "new"), "--allow-missing"]) == 0
     assert "replaced" not in capsys.readouterr().err
+
+
+def test_a_profile_of_a_newer_format_says_to_update(tmp_path):
+    import json
+
+    from dealer_assist.vision.profile import ProfileError
+
+    folder = Profile.load(ANGLO).save(tmp_path / "p")
+    data = json.loads((folder / "profile.json").read_text())
+    for found, says in ((data["format"] + 1, "made by a newer dealer-assist: update"), (0, "; recalibrate")):
+        data["format"] = found
+        (folder / "profile.json").write_text(json.dumps(data))
+        with pytest.raises(ProfileError, match=f"has format {found}.*{says}"):
+            Profile.load(folder)

@@ -112,6 +112,7 @@ def test_recognize_command_reports_a_one_pixel_image_and_reads_the_next(tmp_path
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert [line["image"] for line in lines] == [str(tiny), str(frame)]
     assert lines[0]["cards"] == [] and lines[1]["cards"]
+    assert f"{str(tiny)!r} is 1 x 1 pixels, too small to show a card" in out.stderr
 
 
 def test_a_smudged_index_is_uncertain_not_guessed(anglo):
@@ -132,7 +133,8 @@ def test_recognize_command_prints_the_contract_json(tmp_path):
     assert out.returncode == 1  # one image could not be read
     assert "none.jpg" in out.stderr
     lines = [json.loads(line) for line in out.stdout.splitlines()]
-    assert len(lines) == 1
+    assert len(lines) == 2  # one line per image given, the one not read saying why
+    assert lines[1] == {"image": str(tmp_path / "none.jpg"), "error": "cannot read image: no such file"}
     line = lines[0]
     assert line["image"] == str(frame) and isinstance(line["ms"], float)
     for card in line["cards"]:

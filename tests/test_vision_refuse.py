@@ -81,7 +81,7 @@ def test_the_cli_refuses_with_json_a_non_zero_exit_and_no_profile(tmp_path):
 
 
 @pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
-@pytest.mark.parametrize("trial, reason", [("none", "read only 0%"), ("wrong", "accepted as the wrong card")])
+@pytest.mark.parametrize("trial, reason", [("none", "read only 0.0%"), ("wrong", "accepted as the wrong card")])
 def test_a_profile_that_cannot_read_its_own_degraded_shots_is_refused(tmp_path, monkeypatch, trial, reason):
     """Good shots, but a self-test that reads none of its trials (or misreads them all, clearly):
     no profile, and the message says so."""
@@ -126,7 +126,7 @@ def test_a_profile_marked_as_failing_its_self_test_is_refused_by_recognize_and_t
     data = json.loads((tmp_path / "p" / "profile.json").read_text())
     data["self_test"] = {"trials": 100, "read": 0.04, "wrong": 0}
     (tmp_path / "p" / "profile.json").write_text(json.dumps(data))
-    with pytest.raises(ProfileError, match="failed its self-test.*read 4%"):
+    with pytest.raises(ProfileError, match="failed its self-test.*read 4.0%"):
         Profile.load(tmp_path / "p")
     with pytest.raises(SourceError, match="failed its self-test"):
         CameraSource(str(CARDS / "test" / "plastic" / "0000.jpg"), profile=tmp_path / "p").start(lambda e: None)
@@ -149,7 +149,10 @@ def test_recognize_says_why_each_image_cannot_be_read(tmp_path):
     errors = run.stderr.strip().splitlines()
     assert [e.split("': ")[-1].split(":")[0].split(",")[0] for e in errors] == [
         "no such file", "a folder", "not an image OpenCV can read (PNG"]
-    assert len(run.stdout.strip().splitlines()) == 1
+    lines = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [line["image"] for line in lines] == [str(tmp_path / "gone.jpg"), str(tmp_path),
+                                                 str(tmp_path / "notes.jpg"), str(good)]
+    assert [("error" in line, "cards" in line) for line in lines] == [(True, False)] * 3 + [(False, True)]
 
 
 @pytest.mark.parametrize("change, named", [

@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--profile", required=True, metavar="PROFILE",
                    help="the deck's profile folder (made by calibrate), or a shipped profile's name: anglo (the "
                         "demo deck) or plastic. Required: another deck's profile reads wrong cards")
-    p.add_argument("--json", action="store_true", help="one JSON line per image")
+    p.add_argument("--json", action="store_true", help="one JSON line per image given (an image that cannot be read: {\"image\", \"error\"})")
     p.set_defaults(func=cmd_recognize)
 
     p = subparsers.add_parser(
@@ -106,7 +106,12 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
     _check_out(Path(args.out), Path(args.images))
     if args.camera is not None:
-        taken = (_guided_window if args.preview and has_screen() else _guided_shots)(args.camera, Path(args.images))
+        try:
+            taken = (_guided_window if args.preview and has_screen() else _guided_shots)(args.camera, Path(args.images))
+        except CommandError as exc:
+            if args.json:
+                emit_json({"profile": None, "refused": "camera", "error": str(exc)})
+            raise
         if not taken and not shots_in(args.images)[0]:
             raise CommandError(f"the guided set-up took no shot, and {args.images!r} holds none from before: "
                                "run it again and take a shot of each card face up in view (Enter or Space; s skips "
@@ -283,8 +288,13 @@ def cmd_recognize(args: argparse.Namespace) -> int:
                    "a folder: give its images, e.g. DIR/*.jpg" if Path(path).is_dir() else
                    "not an image OpenCV can read (PNG, JPEG, BMP, TIFF, WebP), or cut short")
             sys.stderr.write(f"dealer-assist: error: cannot read image {path!r}: {why}\n")
+            if args.json:
+                emit_json({"image": path, "error": f"cannot read image: {why}"})  # one line per image given
             status = 1
             continue
+        if min(image.shape[:2]) < SMALLEST_CARD_IMAGE:
+            sys.stderr.write(f"dealer-assist: warning: {path!r} is {image.shape[1]} x {image.shape[0]} pixels, too small "
+                             "to show a card: nothing in it can be read\n")
         if cut_short(path):
             sys.stderr.write(f"dealer-assist: warning: {path!r} is cut short (the file ends before its picture does): "
                              "its lower part is blank, and no card there can be read; copy the image again\n")
@@ -293,6 +303,8 @@ def cmd_recognize(args: argparse.Namespace) -> int:
             result = recognizer.recognize(image)
         except FrameError as exc:
             sys.stderr.write(f"dealer-assist: error: {path!r}: {exc}\n")
+            if args.json:
+                emit_json({"image": path, "error": str(exc)})
             status = 1
             continue
         fit.add(result)
@@ -305,6 +317,11 @@ def cmd_recognize(args: argparse.Namespace) -> int:
             unsure = " ".join("/".join(c.code for c in u.candidates) or "?" for u in result.uncertain)
             print(f"{path}: {cards}" + (f"  uncertain: {unsure}" if unsure else "") + f"  ({result.ms:.1f} ms)")
     return status
+
+
+#: An image less than this many pixels high or wide cannot show a card big enough to read (cards are
+#: read from about 120 px tall): ``recognize`` says so rather than report an empty frame without a word.
+SMALLEST_CARD_IMAGE = 100
 
 
 def _say_doubt(warning: str) -> None:

@@ -345,7 +345,11 @@ class Profile:
         if not isinstance(data, dict):
             raise ProfileError(f"deck profile {str(path)!r} is no JSON object; recalibrate")
         if data.get("format") != FORMAT:
-            raise ProfileError(f"deck profile {str(path)!r} has format {data.get('format')!r}, this version reads {FORMAT}; recalibrate")
+            found = data.get("format")
+            newer = isinstance(found, int) and not isinstance(found, bool) and found > FORMAT
+            raise ProfileError(f"deck profile {str(path)!r} has format {found!r}, this version reads {FORMAT}; " + (
+                "it was made by a newer dealer-assist: update this one, or calibrate again with it" if newer else
+                "recalibrate"))
         data.pop("format")
         listed = data.pop("template_files", None)  # profiles saved before the list: not checked
         try:
