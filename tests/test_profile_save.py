@@ -88,3 +88,29 @@ def test_a_profile_of_a_newer_format_says_to_update(tmp_path):
         (folder / "profile.json").write_text(json.dumps(data))
         with pytest.raises(ProfileError, match=f"has format {found}.*{says}"):
             Profile.load(folder)
+
+
+@pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+def test_a_folder_of_set_up_shots_given_as_a_profile_says_to_calibrate_it(tmp_path):
+    from dealer_assist.vision.profile import ProfileError
+
+    with pytest.raises(ProfileError, match="holds images, not a deck profile.*calibrate --images .* --out calibration/anglo"):
+        Profile.load(CARDS / "calib" / "anglo")
+
+
+@pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+def test_set_up_shots_of_two_sizes_are_warned_of(tmp_path, capsys):
+    import shutil
+
+    from dealer_assist.cli import main
+
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    for code in ("AS", "2H", "3D"):
+        shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", shots)
+    assert main(["calibrate", "--images", str(shots), "--out", str(tmp_path / "one"), "--allow-missing"]) == 0
+    assert "not all of one size" not in capsys.readouterr().out
+    big = cv2.resize(cv2.imread(str(shots / "3D.png")), (1920, 1080), interpolation=cv2.INTER_CUBIC)
+    cv2.imwrite(str(shots / "3D.png"), big)
+    assert main(["calibrate", "--images", str(shots), "--out", str(tmp_path / "two"), "--allow-missing"]) == 0
+    assert "the set-up shots are not all of one size" in capsys.readouterr().out

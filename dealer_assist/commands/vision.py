@@ -204,6 +204,10 @@ def _set_up_warnings(profile) -> list[str]:
         warnings.append(
             f"the profile has never seen {' '.join(unseen)}: a card of those would be read as another rank or "
             f"suit. Use it only for a deck without them; for a full deck, take those shots and calibrate again")
+    if not profile.shot_size and len(profile.shots) > 1:
+        warnings.append(
+            "the set-up shots are not all of one size: a profile keeps its shots' size to read a camera set to "
+            "another resolution, and this one cannot. Take every shot at the camera's resolution, then calibrate again")
     if leaves_no_headroom(profile.paper_colour):
         level = round(max(profile.paper_colour))
         warnings.append(

@@ -335,6 +335,10 @@ class Profile:
         path = folder / PROFILE_FILE if folder.is_dir() else folder
         if not path.is_file():
             names = ", ".join(shipped_profile_names())
+            if folder.is_dir() and any(p.suffix.lower() in (".png", ".jpg", ".jpeg") for p in folder.iterdir()):
+                raise ProfileError(f"{str(folder)!r} holds images, not a deck profile (no {PROFILE_FILE}): if they are "
+                                   f"the deck's set-up shots, make its profile with 'dealer-assist calibrate --images "
+                                   f"{folder} --out calibration/{folder.name}' and give that (shipped profiles: {names})")
             raise ProfileError(f"no deck profile at {str(folder)!r}: expected {PROFILE_FILE} there (make one with "
                                f"'dealer-assist calibrate --images DIR --out {folder}'; shipped profiles: {names})")
         folder = path.parent
