@@ -223,7 +223,7 @@ def test_a_live_view_still_showing_the_last_card_taken_is_no_shot_of_the_next(qt
         window.show_frame(noisy)  # the same card, through a camera's noise
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS"] and not (tmp_path / "shots" / "2S.png").exists()
-        assert "still shows the card taken last" in window.status.text()
+        assert "still shows the card taken last (A♠)" in window.status.text()
         window.show_frame(_shot("2S"))  # the next card put in its place
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS", "2S"]

@@ -72,8 +72,6 @@ class GuidedSetUpWindow(QWidget):
         self.quad: Optional[np.ndarray] = None
         self.why = ""
         self._live = bool(getattr(grabber, "drop", True))
-        #: A live view's last shot taken and its card, until a frame unlike it shows the card was changed.
-        self._taken_view: Optional[tuple[np.ndarray, np.ndarray]] = None
         self._want_next = True
         self._last_frame_at = time.monotonic()
         self._timer = QTimer(self)
@@ -110,8 +108,6 @@ class GuidedSetUpWindow(QWidget):
         """Show ``image`` with the card found in it outlined, or why none is."""
         self.frame = image
         self.quad, self.why = self.steps.look(image)
-        if self._taken_view is not None and (self.quad is None or not _same_view(image, *self._taken_view)):
-            self._taken_view = None
         if self.quad is not None:
             self._set_seen("a card in view: Space takes it", bad=False)
         else:
@@ -146,15 +142,9 @@ class GuidedSetUpWindow(QWidget):
             gone = "has no more frames" if self.grabber.finished else "has not sent the next frame yet"
             self._set_status(f"{Card.parse(code).label} not taken: {self.source_name} {gone}", bad=True)
             return
-        if self._taken_view is not None:
-            self._set_status(f"{Card.parse(code).label} not taken: the camera still shows the card taken last; "
-                             "put this card in its place", bad=True)
-            return
         why = self.steps.take(self.frame)
         self._want_next = True
         if why is None:
-            if self._live:
-                self._taken_view = (self.frame, self.quad)
             self._say(done=f"{Card.parse(code).label} taken")
         else:
             self._set_status(f"{Card.parse(code).label} not taken: {why}; try again", bad=True)
@@ -169,7 +159,6 @@ class GuidedSetUpWindow(QWidget):
 
     def undo(self) -> None:
         code = self.steps.undo()
-        self._taken_view = None
         if code is None:
             self._set_status("no shot taken in this session to take again", bad=True)
             return
@@ -230,21 +219,6 @@ class GuidedSetUpWindow(QWidget):
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
         self._timer.stop()
         super().closeEvent(event)
-
-
-#: A live frame whose card's area is this close to the last shot's (mean grey level difference)
-#: still shows that card: a camera's noise and flicker stay below it, another card or a hand do not.
-SAME_VIEW = 6.0
-
-
-def _same_view(image: np.ndarray, taken: np.ndarray, quad: np.ndarray) -> bool:
-    """Whether ``image`` shows what ``taken`` did where its card (``quad``) lay."""
-    if image.shape != taken.shape:
-        return False
-    x0, y0 = np.floor(quad.min(axis=0)).astype(int).clip(0)
-    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
-    a, b = (cv2.cvtColor(im[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY) for im in (image, taken))
-    return float(cv2.absdiff(a, b).mean()) < SAME_VIEW
 
 
 def _big(html: str, colour) -> str:

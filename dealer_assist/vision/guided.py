@@ -37,6 +37,8 @@ class GuidedSetUp:
         #: Cards skipped in this session.
         self.skipped: list[str] = []
         self._at = 0
+        #: The last shot taken and its card's corners, until it is taken again (:meth:`undo`).
+        self._last: Optional[tuple[np.ndarray, np.ndarray]] = None
         #: Shots found in the folder from before, passed over since the last call of :meth:`passed_over`.
         self._passed: list[str] = []
         self._settle()
@@ -86,6 +88,9 @@ class GuidedSetUp:
         quad, why = find_card(image)
         if quad is None:
             return why
+        if self._last is not None and same_view(image, *self._last):
+            return (f"the camera still shows the card taken last ({Card.parse(self.taken[-1]).label}): put this card "
+                    "in its place")
         path = self.shot_path(code)
         try:
             written = cv2.imwrite(str(path), image)
@@ -94,6 +99,7 @@ class GuidedSetUp:
         if not written:
             return f"the shot could not be written to {str(path)!r} ({why or 'disk full or not writable?'})"
         self.taken.append(code)
+        self._last = (image, quad)
         self._at += 1
         self._settle()
         return None
@@ -110,8 +116,25 @@ class GuidedSetUp:
         if not self.taken:
             return None
         code = self.taken.pop()
+        self._last = None
         self.shot_path(code).unlink(missing_ok=True)
         self._at = SET_UP_ORDER.index(code)
         self.skipped = [c for c in self.skipped if SET_UP_ORDER.index(c) < self._at]
         self._passed = []
         return code
+
+
+#: A shot whose card's area is this close to the last one taken (mean grey level difference) still shows
+#: that card: a camera's noise and flicker stay below it, another card in its place does not.
+SAME_VIEW = 6.0
+
+
+def same_view(image: np.ndarray, taken: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether ``image`` shows what ``taken`` did where its card (``quad``) lay: Enter pressed again before
+    the card was changed would keep the last card's view under the next card's name."""
+    if image.shape != taken.shape:
+        return False
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int).clip(0)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    a, b = (cv2.cvtColor(im[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY) for im in (image, taken))
+    return float(cv2.absdiff(a, b).mean()) < SAME_VIEW
