@@ -56,18 +56,25 @@ def test_a_profile_saved_to_a_new_folder_makes_it(tmp_path):
 
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
+needs_shared = pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
 
 
-@pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
-def test_calibrate_over_another_profile_says_which_deck_it_replaced(tmp_path, capsys):
+def _three_shots(tmp_path: Path) -> Path:
+    """A folder of three of anglo's set-up shots (enough for a profile with --allow-missing)."""
     import shutil
-
-    from dealer_assist.cli import main
 
     shots = tmp_path / "shots"
     shots.mkdir()
     for code in ("AS", "2H", "3D"):
         shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", shots)
+    return shots
+
+
+@needs_shared
+def test_calibrate_over_another_profile_says_which_deck_it_replaced(tmp_path, capsys):
+    from dealer_assist.cli import main
+
+    shots = _three_shots(tmp_path)
     target = Profile.load(PLASTIC).save(tmp_path / "prof")
     assert main(["calibrate", "--images", str(shots), "--out", str(target), "--allow-missing", "--name", "mine"]) == 0
     assert f"{str(target)!r} held the profile of deck 'plastic': replaced" in capsys.readouterr().err
@@ -90,7 +97,7 @@ def test_a_profile_of_a_newer_format_says_to_update(tmp_path):
             Profile.load(folder)
 
 
-@pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+@needs_shared
 def test_a_folder_of_set_up_shots_given_as_a_profile_says_to_calibrate_it(tmp_path):
     from dealer_assist.vision.profile import ProfileError
 
@@ -98,16 +105,11 @@ def test_a_folder_of_set_up_shots_given_as_a_profile_says_to_calibrate_it(tmp_pa
         Profile.load(CARDS / "calib" / "anglo")
 
 
-@pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
+@needs_shared
 def test_set_up_shots_of_two_sizes_are_warned_of(tmp_path, capsys):
-    import shutil
-
     from dealer_assist.cli import main
 
-    shots = tmp_path / "shots"
-    shots.mkdir()
-    for code in ("AS", "2H", "3D"):
-        shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", shots)
+    shots = _three_shots(tmp_path)
     assert main(["calibrate", "--images", str(shots), "--out", str(tmp_path / "one"), "--allow-missing"]) == 0
     assert "not all of one size" not in capsys.readouterr().out
     big = cv2.resize(cv2.imread(str(shots / "3D.png")), (1920, 1080), interpolation=cv2.INTER_CUBIC)
