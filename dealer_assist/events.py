@@ -109,11 +109,13 @@ class FrameDropped:
 @dataclass(frozen=True)
 class ProfileDoubt:
     """A camera's profile seems another deck's: too many of the corners it reads are unsure
-    (see :mod:`dealer_assist.vision.profile_fit`); ``text`` says how many and what to do."""
+    (see :mod:`dealer_assist.vision.profile_fit`); ``text`` says how many and what to do.
+    ``grey``: the frames have no colour (a camera set to greyscale), the likelier fault."""
 
     source: str
     t: float
     text: str
+    grey: bool = False
 
 
 @dataclass(frozen=True)

@@ -57,4 +57,24 @@ def test_the_display_raises_a_warning_the_croupier_sees():
     (alert,) = session.snapshot.alerts
     assert (alert.level, alert.title) == ("warning", "CAMERA PROFILE?") and "10 of the 12" in alert.text
     assert "profile=" in alert.action
+    session.handle(ProfileDoubt("camera:1", time.time(), "the frames have no colour", grey=True))
+    grey = next(a for a in session.snapshot.alerts if a.code == "profile:camera:1")
+    assert grey.title == "CAMERA IN GREYSCALE?" and "set the camera to colour" in grey.action
     session.close()
+
+
+@needs_cards
+def test_grey_frames_are_named_as_the_likelier_fault(tmp_path):
+    """A camera set to greyscale, with the deck's own profile: the warning had asked whether the profile
+    was another deck's; it names the frames' missing colour."""
+    import cv2
+
+    grey = []
+    for path in sorted((CARDS / "test" / "anglo").glob("*.jpg"))[:40]:
+        img = cv2.cvtColor(cv2.cvtColor(cv2.imread(str(path)), cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+        cv2.imwrite(str(tmp_path / path.name), img)
+        grey.append(str(tmp_path / path.name))
+    err = _cli("recognize", "--profile", "anglo", *grey).stderr
+    assert "the frames have no colour: is the camera set to greyscale?" in err and "this deck's profile" not in err
+    plastic = sorted(str(p) for p in (CARDS / "test" / "plastic").glob("*.jpg"))[:40]
+    assert "no colour" not in _cli("recognize", "--profile", "anglo", *plastic).stderr

@@ -311,7 +311,7 @@ def cmd_recognize(args: argparse.Namespace) -> int:
                 emit_json({"image": path, "error": str(exc)})
             status = 1
             continue
-        fit.add(result)
+        fit.add(result, image)
         line = {"image": path, "cards": [c.to_json() for c in result.cards],
                 "uncertain": [u.to_json() for u in result.uncertain], "ms": round(result.ms, 2)}
         if args.json:

@@ -148,7 +148,8 @@ class CameraSource(CardSource):
         from dealer_assist.vision.watch import watch
 
         detail, state = "stopped", "lost"
-        fit = ProfileFit(str(self._profile_path), lambda text: sink(ProfileDoubt(self.name, time.time(), text)))
+        fit = ProfileFit(str(self._profile_path),
+                         lambda text: sink(ProfileDoubt(self.name, time.time(), text, grey=fit.grey)))
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
                                   seen=self._keep_view):

@@ -19,6 +19,7 @@ import numpy as np
 
 from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card, printed_rank
 from dealer_assist.vision.detect import LEAST_FRAME, MASK_SCALE, paper_mask
+from dealer_assist.vision.light import no_colour
 from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.glyphs import normalise
 from dealer_assist.vision.index_layout import PAD
@@ -116,22 +117,6 @@ def shots_in(folder: str | Path) -> tuple[list[Shot], dict[str, str]]:
             continue
         seen[card] = path
     return [Shot(card, path) for card, path in seen.items()], skipped
-
-
-def _no_colour(image: np.ndarray) -> bool:
-    """Whether ``image`` is grey (its channels alike): a red card's shot never is."""
-    small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    spread = cv2.subtract(cv2.max(cv2.max(small[..., 0], small[..., 1]), small[..., 2]),
-                          cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2]))
-    return cv2.countNonZero(cv2.compare(spread, COLOURED, cv2.CMP_GT)) < COLOURED_LEAST
-
-
-#: The spread between a pixel's channels over which it shows a colour (a grey image's JPEG noise stays
-#: far under it; a red pip's spread is a hundred and more) ...
-COLOURED = 36
-#: ... and how many such pixels (at a quarter of the shot's size) a red card's shot has at least: an ace
-#: of diamonds' one pip at 1280x720 gives about a hundred, even on a grey table.
-COLOURED_LEAST = 20
 
 
 def _shot_preferred(card: Card, path: Path) -> tuple[bool, bool]:
@@ -484,7 +469,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
             continue
         images[shot.card] = image
     red = [s for s in shots if s.card in images and s.card.is_red]
-    grey = {id(s) for s in red if _no_colour(images[s.card])}
+    grey = {id(s) for s in red if no_colour(images[s.card])}
     if red and len(grey) == len(red):
         raise CalibrationError(
             "the shots have no colour (a camera set to greyscale, or shots saved grey): a profile made from them "

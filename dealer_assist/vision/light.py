@@ -146,3 +146,20 @@ def _brightest(sample: np.ndarray, channel: int) -> int:
     hist = cv2.calcHist([sample], [channel], None, [256], [0, 256]).ravel()
     from_top = np.cumsum(hist[::-1])
     return 255 - int(np.searchsorted(from_top, TOP_SHARE * from_top[-1]))
+
+
+def no_colour(image: np.ndarray) -> bool:
+    """Whether ``image`` is grey (its channels alike): a red card's shot, or a frame of a table with
+    red cards on it, never is; a camera set to greyscale sends nothing else."""
+    small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    spread = cv2.subtract(cv2.max(cv2.max(small[..., 0], small[..., 1]), small[..., 2]),
+                          cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2]))
+    return cv2.countNonZero(cv2.compare(spread, COLOURED, cv2.CMP_GT)) < COLOURED_LEAST
+
+
+#: The spread between a pixel's channels over which it shows a colour (a grey image's JPEG noise stays
+#: far under it; a red pip's spread is a hundred and more) ...
+COLOURED = 36
+#: ... and how many such pixels (at a quarter of the shot's size) a red card's shot has at least: an ace
+#: of diamonds' one pip at 1280x720 gives about a hundred, even on a grey table.
+COLOURED_LEAST = 20

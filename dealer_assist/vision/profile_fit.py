@@ -29,14 +29,21 @@ class ProfileFit:
     on_doubt: Optional[Callable[[str], None]] = None
     sure: int = 0
     unsure: int = 0
+    #: Whether the frame that raised the doubt had no colour (a camera set to greyscale).
+    grey: bool = False
     _said: bool = False
 
-    def add(self, result) -> None:
-        """One recognizer result (:class:`~dealer_assist.vision.recognize.FrameResult`)."""
+    def add(self, result, frame=None) -> None:
+        """One recognizer result (:class:`~dealer_assist.vision.recognize.FrameResult`) and, when given, its
+        frame: a grey one is looked at only when the doubt is first raised, to name the likelier fault."""
         self.sure += len(result.cards)
         self.unsure += len(result.uncertain)
         if self.on_doubt is not None and not self._said and self.doubted():
             self._said = True
+            if frame is not None:
+                from dealer_assist.vision.light import no_colour
+
+                self.grey = no_colour(frame)
             self.on_doubt(self.warning())
 
     def doubted(self) -> bool:
@@ -47,6 +54,10 @@ class ProfileFit:
         if not self.doubted():
             return None
         share = self.unsure / (self.sure + self.unsure)
+        if self.grey:
+            return (f"{self.unsure} of the {self.sure + self.unsure} card corners read were not sure ({share:.0%}), and "
+                    "the frames have no colour: is the camera set to greyscale? The profile tells red suits from black "
+                    "by their colour; set the camera to colour")
         return (f"{self.unsure} of the {self.sure + self.unsure} card corners read were not sure ({share:.0%}; a "
                 f"deck's own profile leaves under 3% unsure): is {self.profile!r} this deck's profile? Another deck's "
                 "profile reads wrong cards among its sure ones: calibrate this deck ('dealer-assist calibrate') "

@@ -51,7 +51,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             if cost is not None:
                 cost.read += 1
             if fit is not None:
-                fit.add(result)
+                fit.add(result, frame.image)
         else:
             result = FrameResult(list(last.cards), list(last.uncertain), (time.perf_counter() - t0) * 1000)
         if cost is not None:
