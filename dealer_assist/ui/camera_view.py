@@ -15,11 +15,11 @@ from typing import Any, Optional
 import cv2
 import numpy as np
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.cards import Card
 from dealer_assist.ui import theme
+from dealer_assist.ui.frame_pixmap import pixmap_of
 
 #: How often the shown view asks for a new frame (ms).
 REFRESH_MS = 200
@@ -124,9 +124,7 @@ class CameraViewPanel(QFrame):
             scale = max(0.4, shown.shape[0] / 400)
             cv2.putText(shown, label, (int(x), max(int(y) - 4, 12)), cv2.FONT_HERSHEY_SIMPLEX, scale, colour,
                         thick, cv2.LINE_AA)
-        rgb = np.ascontiguousarray(cv2.cvtColor(shown, cv2.COLOR_BGR2RGB))
-        image = QImage(rgb.data, rgb.shape[1], rgb.shape[0], 3 * rgb.shape[1], QImage.Format.Format_RGB888).copy()
-        self.picture.setPixmap(QPixmap.fromImage(image))
+        self.picture.setPixmap(pixmap_of(shown))
 
     def _say(self, text: str, bad: bool) -> None:
         if self.note.text() != text:

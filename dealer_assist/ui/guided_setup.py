@@ -21,11 +21,12 @@ from typing import Optional
 import cv2
 import numpy as np
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QImage, QKeyEvent, QPixmap
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.cards import Card
 from dealer_assist.ui import theme
+from dealer_assist.ui.frame_pixmap import pixmap_of
 from dealer_assist.vision.guided import SET_UP_ORDER, GuidedSetUp
 
 #: How often the preview looks for a new frame (ms): about 15 frames a second.
@@ -121,12 +122,8 @@ class GuidedSetUpWindow(QWidget):
         if self.quad is not None:
             thick = max(2, shown.shape[0] // 240)
             cv2.polylines(shown, [np.round(self.quad).astype(np.int32)], True, FOUND, thick, cv2.LINE_AA)
-        rgb = np.ascontiguousarray(cv2.cvtColor(shown, cv2.COLOR_BGR2RGB))
-        h, w = rgb.shape[:2]
-        image = QImage(rgb.data, w, h, 3 * w, QImage.Format.Format_RGB888).copy()
-        size = self.preview.size()
-        self.preview.setPixmap(QPixmap.fromImage(image).scaled(size, Qt.AspectRatioMode.KeepAspectRatio,
-                                                               Qt.TransformationMode.SmoothTransformation))
+        self.preview.setPixmap(pixmap_of(shown).scaled(self.preview.size(), Qt.AspectRatioMode.KeepAspectRatio,
+                                                       Qt.TransformationMode.SmoothTransformation))
 
     # -- steps ---------------------------------------------------------------------------------
 
