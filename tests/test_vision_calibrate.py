@@ -345,3 +345,22 @@ def test_shots_with_no_colour_are_refused_by_name(tmp_path):
     profile = calibrate(tmp_path, allow_missing=True, self_test=False)
     assert profile.shots["5H.jpg"] == "a red card with no colour (saved grey?): take it again in colour"
     assert profile.shots["2H.jpg"] == "ok" and profile.shots["AS.jpg"] == "ok"
+
+
+def test_a_guided_set_up_stopped_part_way_says_where_to_go_on_and_writes_no_profile(tmp_path):
+    """q after two cards had calibrated the two shots and failed with 'too few cards with a readable index'."""
+    import subprocess
+    import sys
+
+    feed = tmp_path / "camera"
+    feed.mkdir()
+    for i, code in enumerate(("AS", "2S")):
+        shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", feed / f"{i:02d}.png")
+    out = subprocess.run(
+        [sys.executable, "-m", "dealer_assist.cli", "calibrate", "--camera", str(feed / "*.png"),
+         "--images", str(tmp_path / "shots"), "--out", str(tmp_path / "profile")],
+        input="\n\nq\n", capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert "stopped at 3S with 2 of 52 cards shot" in out.stderr and "goes on from 3S" in out.stderr
+    assert "too few cards" not in out.stderr and not (tmp_path / "profile").exists()
+    assert sorted(p.name for p in (tmp_path / "shots").iterdir()) == ["2S.png", "AS.png"]

@@ -9,11 +9,14 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from dealer_assist.commands.output import CommandError, emit_json
 from dealer_assist.commands.screen import has_screen
 from dealer_assist.vision.profile_fit import ProfileFit
+
+if TYPE_CHECKING:
+    from dealer_assist.vision.guided import GuidedSetUp
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -107,15 +110,23 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     _check_out(Path(args.out), Path(args.images))
     if args.camera is not None:
         try:
-            taken = (_guided_window if args.preview and has_screen() else _guided_shots)(args.camera, Path(args.images))
+            steps = (_guided_window if args.preview and has_screen() else _guided_shots)(args.camera, Path(args.images))
         except CommandError as exc:
             if args.json:
                 emit_json({"profile": None, "refused": "camera", "error": str(exc)})
             raise
-        if not taken and not shots_in(args.images)[0]:
+        if not steps.taken and not shots_in(args.images)[0]:
             raise CommandError(f"the guided set-up took no shot, and {args.images!r} holds none from before: "
                                "run it again and take a shot of each card face up in view (Enter or Space; s skips "
                                "a card, q stops), or give --images a folder of shots without --camera")
+        if not steps.done and not args.allow_missing:
+            from dealer_assist.vision.guided import SET_UP_ORDER
+
+            # Stopped part-way: a profile of the shots so far would be refused for the cards not yet shown.
+            raise CommandError(f"the set-up stopped at {steps.current} with {steps.shots()} of {len(SET_UP_ORDER)} cards "
+                               f"shot, kept in {args.images!r}: the same command goes on from {steps.current}. No "
+                               "profile was written (--allow-missing builds one from the shots there are, for a deck "
+                               "without some cards)", 1)
     try:
         profile = calibrate(args.images, args.name, allow_missing=args.allow_missing)
     except CalibrationError as exc:
@@ -218,7 +229,7 @@ def _set_up_warnings(profile) -> list[str]:
     return warnings
 
 
-def _guided_window(camera, folder: Path) -> int:
+def _guided_window(camera, folder: Path) -> GuidedSetUp:
     """:func:`_guided_shots` in the preview window (see :mod:`dealer_assist.ui.guided_setup`); on the
     terminal, with a note, where the window cannot open."""
     from dealer_assist.vision.capture import CaptureError
@@ -234,9 +245,9 @@ def _guided_window(camera, folder: Path) -> int:
         raise CommandError(str(exc)) from exc
 
 
-def _guided_shots(camera, folder: Path) -> int:
-    """Ask for each card in turn on the terminal and save the camera's view of it into ``folder``; the
-    number of shots taken (a stop with q, or at the end of input, may come before any)."""
+def _guided_shots(camera, folder: Path) -> GuidedSetUp:
+    """Ask for each card in turn on the terminal and save the camera's view of it into ``folder``; where
+    the steps stood when they ended (a stop with q, or at the end of input, may come before any shot)."""
     from dealer_assist.vision.capture import CaptureError, FrameGrabber
     from dealer_assist.vision.guided import GuidedSetUp
 
@@ -260,7 +271,7 @@ def _guided_shots(camera, folder: Path) -> int:
             if not answer or answer.strip().lower() == "q":
                 if not answer:
                     sys.stderr.write("\n")  # the input ended: the prompt's line is left open
-                return len(steps.taken)
+                return steps
             if answer.strip().lower() == "s":
                 steps.skip()
                 continue
@@ -273,7 +284,7 @@ def _guided_shots(camera, folder: Path) -> int:
         say_kept()
     finally:
         grabber.stop()
-    return len(steps.taken)
+    return steps
 
 
 def cmd_recognize(args: argparse.Namespace) -> int:

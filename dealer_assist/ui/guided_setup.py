@@ -222,9 +222,9 @@ def _big(html: str, colour) -> str:
     return f"<span style='color:{colour.name()}'>{html}</span>"
 
 
-def run_guided_setup(camera, folder) -> int:
+def run_guided_setup(camera, folder) -> GuidedSetUp:
     """Open the preview window on ``camera`` (any video source) until every card has a shot or the
-    person stops; the number of shots taken.  Raises :class:`.capture.CaptureError` if it cannot open."""
+    person stops; where the steps stood then.  Raises :class:`.capture.CaptureError` if it cannot open."""
     from dealer_assist.ui.app import application
     from dealer_assist.vision.capture import FrameGrabber
 
@@ -238,4 +238,4 @@ def run_guided_setup(camera, folder) -> int:
         app.exec()
     finally:
         grabber.stop()
-    return len(steps.taken)
+    return steps
