@@ -15,7 +15,6 @@ parting of blobs (:mod:`.blob_parts`) are modules of their own.
 from __future__ import annotations
 
 import math
-from functools import cached_property
 from typing import Callable, Optional
 
 import cv2
@@ -27,6 +26,7 @@ from dealer_assist.vision.border_lines import line_off_suit, painted, peel_borde
 from dealer_assist.vision.cover_lines import lines_off_unparted
 from dealer_assist.vision.index_layout import PAD, Layout, Zones, glyph_layout
 from dealer_assist.vision.ink import INK, Darkness, darkness, faint_level, ink_colour_of, ink_mask, redness_of
+from dealer_assist.vision.lazy import lazy
 from dealer_assist.vision.profile import CANON_H, Box, Profile
 from dealer_assist.vision.rank_lines import line_off_rank, wide_line_off_rank
 
@@ -55,7 +55,7 @@ class Glyph:
         #: rank and suit made together that thinning could not part (see :func:`.blob_parts.part_blobs`).
         self.doubtful = doubtful
 
-    @cached_property
+    @lazy
     def image(self) -> np.ndarray:
         return self._image(1.0)
 
@@ -70,16 +70,16 @@ class Glyph:
         None when it has none to lose."""
         return self._core() if self._core is not None else None
 
-    @cached_property
+    @lazy
     def redness(self) -> float:
         return self._redness()
 
-    @cached_property
+    @lazy
     def ink_colour(self) -> Optional[tuple[float, float, float]]:
         """See :func:`.ink.ink_colour_of`."""
         return self._ink_colour() if self._ink_colour is not None else None
 
-    @cached_property
+    @lazy
     def blur(self) -> float:
         """See :func:`edge_blur` (0 when not measured)."""
         return self._blur() if self._blur is not None else 0.0

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Optional
 
 import cv2
@@ -26,6 +25,7 @@ from dealer_assist.vision.cut_glyphs import CutRead, cut_suit_look
 from dealer_assist.vision.glyphs import Glyph, extract_glyphs
 from dealer_assist.vision.index_layout import glyph_layout
 from dealer_assist.vision.ink import Darkness, brighter_paper, darkness, faint_level, has_faint_rank, ink_mask
+from dealer_assist.vision.lazy import lazy
 from dealer_assist.vision.pale_ink import deepen, deepen_gain, sharp_enough, template_peaks
 from dealer_assist.vision.profile import CANON_H, Profile
 from dealer_assist.vision.suit_colours import colour_rules_out, ink_channels
@@ -104,11 +104,11 @@ class IndexRead:
         return self._best_rank if kind == "rank" else self._best_suit
 
     # Worked out once: the verdict asks a read for them a hundred times a frame.
-    @cached_property
+    @lazy
     def _best_rank(self) -> tuple[str, float, float]:
         return _best_of(self.rank_scores)
 
-    @cached_property
+    @lazy
     def _best_suit(self) -> tuple[str, float, float]:
         return _best_of(self.suit_scores)
 

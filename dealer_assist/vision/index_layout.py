@@ -81,9 +81,20 @@ def _scaled_zones(rank_box: Box, suit_box: Box, rank_h: float, suit_h: float, k:
 
 
 def glyph_layout(profile: Profile) -> Layout:
-    """Where a profile's rank and suit lie in an upright corner patch, in its pixels (worked out once per deck)."""
-    return _layout(profile.rank_box, profile.suit_box, profile.rank_h, profile.suit_h, profile.edge_margin,
-                   profile.aspect, profile.canon_w)
+    """Where a profile's rank and suit lie in an upright corner patch, in its pixels (worked out once per deck).
+
+    Asked some forty times a frame: the last profile's geometry and layout are
+    kept, and compared first (the same boxes compare by identity, where the
+    cache's key would hash each box in Python).
+    """
+    key = (profile.rank_box, profile.suit_box, profile.rank_h, profile.suit_h, profile.edge_margin, profile.aspect)
+    if key != _last[0]:
+        _last[:] = key, _layout(*key, profile.canon_w)
+    return _last[1]
+
+
+#: The geometry :func:`glyph_layout` was last asked for, and its layout.
+_last: list = [None, None]
 
 
 @lru_cache(maxsize=32)

@@ -60,26 +60,34 @@ def glyph_peaks(profile: Profile, levels: Darkness) -> tuple[float, float]:
     """The darkest ink (98th percentile) in the rank box and in the suit box of an upright
     corner patch's ``levels``."""
     lay = glyph_layout(profile)
-    peaks = []
-    for (r0, r1), (c0, c1) in ((lay.rank_rows, lay.rank_cols), (lay.suit_rows, lay.suit_cols)):
-        box = levels.lo8[max(r0, lay.edge):r1, max(c0, lay.edge):c1]
-        if not box.size:
-            peaks.append(0.0)
-            continue
-        # Ink falls as the level rises: the levels' counts from the brightest down are the ink's, rising.
-        counts = cv2.calcHist([box], [0], None, [256], [0, 256]).ravel()[::-1]
-        peaks.append(float(counted_percentile(counts, levels.lut[::-1], 0.98)))
-    return peaks[0], peaks[1]
+    return _peak(levels, lay, lay.rank_rows, lay.rank_cols), _peak(levels, lay, lay.suit_rows, lay.suit_cols)
+
+
+def _peak(levels: Darkness, lay, rows: tuple[int, int], cols: tuple[int, int]) -> float:
+    """The darkest ink (98th percentile) of ``levels`` in the box of ``rows`` and ``cols`` inside the edge band."""
+    (r0, r1), (c0, c1) = rows, cols
+    box = levels.lo8[max(r0, lay.edge):r1, max(c0, lay.edge):c1]
+    if not box.size:
+        return 0.0
+    # Ink falls as the level rises: the levels' counts from the brightest down are the ink's, rising.
+    counts = cv2.calcHist([box], [0], None, [256], [0, 256]).ravel()[::-1]
+    return float(counted_percentile(counts, levels.lut[::-1], 0.98))
 
 
 def deepen_gain(profile: Profile, levels: Darkness, peaks: tuple[float, float]) -> Optional[float]:
     """How many times deeper the ink of a patch's ``levels`` is to be taken for its rank and suit
     to be about as dark as the templates' ``peaks`` (see :func:`template_peaks`), neither
-    darker than its templates; None when either glyph is not pale (:data:`PALE`)."""
-    seen = glyph_peaks(profile, levels)
-    gain = min(t / max(s, 1e-6) for t, s in zip(peaks, seen))
-    if gain < 1.0 / PALE:
-        return None
+    darker than its templates; None when either glyph is not pale (:data:`PALE`).
+
+    Asked of every corner whose first look saw no glyph: a rank that is not pale
+    answers without the suit's peak.
+    """
+    lay = glyph_layout(profile)
+    gain = math.inf
+    for t, (rows, cols) in zip(peaks, ((lay.rank_rows, lay.rank_cols), (lay.suit_rows, lay.suit_cols))):
+        gain = min(gain, t / max(_peak(levels, lay, rows, cols), 1e-6))
+        if gain < 1.0 / PALE:
+            return None
     return min(gain, MOST_GAIN)
 
 

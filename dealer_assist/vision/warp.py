@@ -28,7 +28,7 @@ def warp_corner(frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float
     ``bleed``: the paper's colour the frame's codec bled into the print, taken
     out of the pixels the cut reads first (see :mod:`.chroma_bleed`).
     """
-    cw, pw, ph = _patch_size(profile.rank_box, profile.suit_box, profile.aspect)
+    cw, pw, ph = patch_size(profile)
     su = card_w / cw
     sv = card_h / CANON_H
     ax, ay = su * wdir[0], su * wdir[1]
@@ -49,6 +49,18 @@ def warp_corner(frame: np.ndarray, x: float, y: float, wdir, hdir, card_w: float
                                                   borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)))
     return cv2.warpAffine(frame, m, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)
+
+
+def patch_size(profile: Profile) -> tuple[int, int, int]:
+    """:func:`_patch_size` of ``profile``; the last profile's is kept (as :func:`.index_layout.glyph_layout` does)."""
+    key = (profile.rank_box, profile.suit_box, profile.aspect)
+    if key != _last[0]:
+        _last[:] = key, _patch_size(*key)
+    return _last[1]
+
+
+#: The geometry :func:`patch_size` was last asked for, and its sizes.
+_last: list = [None, None]
 
 
 @lru_cache(maxsize=32)
