@@ -54,6 +54,8 @@ class Glyph:
         #: (felt, a card's border, see :func:`_runs_down_the_side`), or it was cut from a blob a
         #: rank and suit made together that thinning could not part (see :func:`.blob_parts.part_blobs`).
         self.doubtful = doubtful
+        #: The templates it was scored against and its scores (see :meth:`.IndexMatcher._rank_scores`).
+        self.scores: Optional[tuple] = None
 
     @lazy
     def image(self) -> np.ndarray:
@@ -212,7 +214,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
             rank_cut = True
     if crossed is not None:
         # A glyph a line was taken off may have lost what the line covered.
-        crossed_ids = set(np.unique(labels[cv2.dilate(crossed, DILATE) > 0]).tolist())
+        crossed_ids = _labels_in(labels[cv2.dilate(crossed, DILATE) > 0])
         rank_cut |= any(i in crossed_ids for i in zones["rank"])
         suit_cut |= any(i in crossed_ids for i in zones["suit"])
     if ran_into is not None:
@@ -220,7 +222,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         # have lost what it covers: read them as cut.  Not for one glyph alone: a card's edge that
         # passes beside an index touches one (tango's 6 of diamonds, and court cards' frame lines
         # in blur, read whole).
-        touched = set(np.unique(labels[ran_into]).tolist())
+        touched = _labels_in(labels[ran_into])
         if any(i in touched for i in zones["rank"]) and any(i in touched for i in zones["suit"]):
             rank_cut = suit_cut = True
     if any((boxes[i][0] == edge or boxes[i][1] == edge) and runs_along_edge(labels, i, *boxes[i][:4], edge)
@@ -290,6 +292,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     suit_cut |= reaches_a_cut(sb, cuts, lay.stroke)
     return rank, _glyph(patch, ink, suit_part, sb, paper, profile.suit_size, lay.suit_win * k * 1.15, cw, ch,
                         suit_cut, doubt["suit"])
+
+
+def _labels_in(labels: np.ndarray) -> set[int]:
+    """The labels among ``labels`` (a few hundred pixels' worth): counted, not sorted as ``np.unique`` would."""
+    return set(np.flatnonzero(np.bincount(labels)).tolist())
 
 
 def _off_ink(ink: np.ndarray, line: np.ndarray) -> np.ndarray:
@@ -381,7 +388,7 @@ def _beside_the_frame_edge(patch: np.ndarray, labels: np.ndarray) -> set[int]:
     elif int(alpha.min()) == 255:
         return set()
     beyond = cv2.dilate((alpha < 255).astype(np.uint8), DILATE)
-    return set(np.unique(labels[beyond > 0]).tolist()) - {0}
+    return _labels_in(labels[beyond > 0]) - {0}
 
 
 def _zones(boxes: list, cents: np.ndarray, labels: np.ndarray, fit: Zones, cw: int,
