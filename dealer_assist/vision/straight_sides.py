@@ -42,11 +42,12 @@ def flat_share(window: np.ndarray, side: str = "right") -> float:
         return 0.0
     a = a / peak
     ink = a > 0.5
-    rows = np.flatnonzero(ink.any(axis=1))
+    # Array methods, not numpy's functions: each call wraps the method (the verdict asks this of most reads).
+    rows = ink.any(axis=1).nonzero()[0]
     if len(rows) < 3:
         return 0.0
     width = a.shape[1]
-    last = width - 1 - np.argmax(ink[rows, ::-1], axis=1)
+    last = width - 1 - ink[rows, ::-1].argmax(axis=1)
     inside = a[rows, last]
     beyond = np.where(last + 1 < width, a[rows, np.minimum(last + 1, width - 1)], 0.0)
     edge = last + (inside - 0.5) / np.maximum(inside - beyond, 1e-6)
