@@ -78,3 +78,37 @@ def test_grey_frames_are_named_as_the_likelier_fault(tmp_path):
     assert "the frames have no colour: is the camera set to greyscale?" in err and "this deck's profile" not in err
     plastic = sorted(str(p) for p in (CARDS / "test" / "plastic").glob("*.jpg"))[:40]
     assert "no colour" not in _cli("recognize", "--profile", "anglo", *plastic).stderr
+
+
+def test_cards_of_another_shape_doubt_the_profile_from_five_cards_seen_whole():
+    """plastic's profile on one anglo frame read a 6H as 5H with no warning: too few unsure corners to judge.
+    Cards seen whole show the deck's shape at once (anglo's are 9% narrower for their height)."""
+    said: list[str] = []
+    fit = ProfileFit("plastic", said.append)
+    fit.add(FrameResult([object()] * 4, [], 1.0, shapes=[0.91, 0.90, 0.92, 0.91]))
+    assert not fit.doubted()  # four cards: too few
+    fit.add(FrameResult([object()], [], 1.0, shapes=[0.93]))
+    assert fit.doubted() and len(said) == 1
+    assert "cards seen whole are 9% narrower" in said[0] and "is 'plastic' this deck's profile?" in said[0]
+    own = ProfileFit("anglo")
+    for _ in range(100):  # a camera tilted after the set-up: the farthest a deck's own profile was seen
+        own.add(FrameResult([object()] * 3, [], 1.0, shapes=[0.977, 0.96, 1.0]))
+    assert not own.doubted() and len(own.shapes) == 200  # the latest only are kept
+
+
+@needs_cards
+def test_anglos_profile_on_plastics_frames_is_doubted_by_their_shape_ten_times_sooner():
+    """anglo's profile on plastic's frames left few corners unsure: doubted only at the 39th frame."""
+    import cv2
+
+    from dealer_assist.vision.profile import Profile
+    from dealer_assist.vision.recognize import Recognizer
+
+    frames = sorted((CARDS / "test" / "plastic").glob("*.jpg"))[:5]
+    wrong, own = ProfileFit("anglo"), ProfileFit("plastic")
+    for path in frames:
+        frame = cv2.imread(str(path))
+        wrong.add(Recognizer(Profile.load("anglo")).recognize(frame))
+        own.add(Recognizer(Profile.load("plastic")).recognize(frame))
+    assert wrong.shape_off() is not None and wrong.shape_off() > 1.05 and not wrong._unsure_doubted()
+    assert len(own.shapes) >= 5 and own.shape_off() is None and not own.doubted()

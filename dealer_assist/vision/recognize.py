@@ -85,6 +85,9 @@ class FrameResult:
     cards: list[CardHit] = field(default_factory=list)
     uncertain: list[UncertainHit] = field(default_factory=list)
     ms: float = 0.0
+    #: The shape (width over height) of each card seen whole, against the profile's deck's: about 1
+    #: with the deck's own profile (see :mod:`.profile_fit`).
+    shapes: list[float] = field(default_factory=list)
 
 
 #: A visible edge this many card widths long can only be a card's long side
@@ -506,6 +509,7 @@ class Recognizer:
                 read_cards.add(cr)
             reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
         result = self._pool(reads, card_w, card_h)
+        result.shapes = [q.short / q.long / self.profile.aspect for q in seen_whole]
         result.ms = (time.perf_counter() - t0) * 1000
         return result
 
