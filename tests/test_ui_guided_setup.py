@@ -234,3 +234,67 @@ def test_a_live_view_still_showing_the_last_card_taken_is_no_shot_of_the_next(qt
         assert steps.taken == ["AS", "2S"]
     finally:
         grabber.stop()
+
+
+def test_u_with_a_file_source_shows_the_frame_taken_again_and_the_next_card_gets_its_own(qtbot, show_window, tmp_path):
+    """U then Space had saved the 3S frame as 2S.png: a file's frames cannot be asked for twice."""
+    feed = _feed(tmp_path / "feed", [_shot("AS"), _shot("2S"), _shot("3S")])
+    steps = GuidedSetUp(tmp_path / "shots")
+    window, grabber = _window(qtbot, show_window, steps, feed)
+    try:
+        for _ in range(2):
+            qtbot.waitUntil(lambda: not window._want_next and window.frame is not None, timeout=5000)
+            qtbot.keyClick(window, Qt.Key.Key_Space)
+        assert steps.taken == ["AS", "2S"]
+        qtbot.waitUntil(lambda: not window._want_next, timeout=5000)  # the 3S frame is showing
+        qtbot.keyClick(window, Qt.Key.Key_U)
+        assert "2♠" in window.prompt.text() and "its frame is shown again" in window.status.text()
+        assert np.array_equal(window.frame, _shot("2S"))
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+        assert np.array_equal(cv2.imread(str(tmp_path / "shots" / "2S.png")), _shot("2S"))
+        qtbot.waitUntil(lambda: not window._want_next, timeout=5000)
+        assert np.array_equal(window.frame, _shot("3S"))
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+        assert np.array_equal(cv2.imread(str(tmp_path / "shots" / "3S.png")), _shot("3S"))
+    finally:
+        grabber.stop()
+
+
+def test_u_right_after_the_last_card_keeps_the_window_open(qtbot, show_window, tmp_path):
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    for code in SET_UP_ORDER[:-1]:
+        (shots / f"{code}.png").write_bytes(b"")
+    feed = _feed(tmp_path / "feed", [_shot("KC")])
+    steps = GuidedSetUp(shots)
+    window, grabber = _window(qtbot, show_window, steps, feed)
+    try:
+        assert "starts again at its first frame" in window.status.text()  # shots from before, a file source
+        qtbot.waitUntil(lambda: window.frame is not None, timeout=5000)
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+        assert steps.done and window.seen.text() == "every card has a shot or was skipped"
+        qtbot.keyClick(window, Qt.Key.Key_U)
+        qtbot.wait(3000)
+        assert window.isVisible() and "K♣" in window.prompt.text()
+    finally:
+        grabber.stop()
+
+
+def test_the_next_card_laid_exactly_where_the_last_lay_is_a_new_shot(tmp_path):
+    """6H then 7H pasted into its place at 640x360, slightly blurred, had been refused as the same view."""
+    from dealer_assist.vision.calibrate import find_card
+    from dealer_assist.vision.guided import same_view
+
+    def small(code):
+        return cv2.GaussianBlur(cv2.resize(_shot(code), (640, 360), interpolation=cv2.INTER_AREA), (0, 0), 1.0)
+
+    six, seven = small("6H"), small("7H")
+    q6, q7 = find_card(six)[0], find_card(seven)[0]
+    warp = cv2.getPerspectiveTransform(q7.astype(np.float32), q6.astype(np.float32))
+    laid = cv2.warpPerspective(seven, warp, (640, 360))
+    inside = cv2.warpPerspective(np.full((360, 640), 255, np.uint8), warp, (640, 360)) > 0
+    next_card = six.copy()
+    next_card[inside] = laid[inside]
+    assert not same_view(next_card, six, q6)
+    noisy = np.clip(six.astype(int) + np.random.default_rng(2).normal(0, 5, six.shape), 0, 255).astype(np.uint8)
+    assert same_view(noisy, six, q6)

@@ -223,7 +223,9 @@ def test_guided_mode_takes_one_shot_per_prompt(tmp_path):
     src = CARDS / "calib" / "anglo"
     felt = cv2.imread(str(src / "AS.png"))
     felt[:] = felt[5, 5]
-    frames = [cv2.imread(str(src / "AS.png")), felt, cv2.imread(str(src / "2S.png")), cv2.imread(str(src / "AH.png"))]
+    # A file source gives each frame once: a skipped card's frame is passed over with it (3S to KS: felt).
+    frames = [cv2.imread(str(src / "AS.png")), felt, cv2.imread(str(src / "2S.png"))] + [felt] * 11 \
+        + [cv2.imread(str(src / "AH.png"))]
     for i, img in enumerate(frames):
         cv2.imwrite(str(feed / f"{i:02d}.png"), img)
     shots = tmp_path / "shots"

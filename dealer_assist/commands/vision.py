@@ -115,7 +115,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             if args.json:
                 emit_json({"profile": None, "refused": "camera", "error": str(exc)})
             raise
-        if not steps.taken and not shots_in(args.images)[0]:
+        if not steps.taken and not (Path(args.images).is_dir() and shots_in(args.images)[0]):
             raise CommandError(f"the guided set-up took no shot, and {args.images!r} holds none from before: "
                                "run it again and take a shot of each card face up in view (Enter or Space; s skips "
                                "a card, q stops), or give --images a folder of shots without --camera")
@@ -257,10 +257,15 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
     except CaptureError as exc:
         raise CommandError(str(exc)) from exc
 
+    live = grabber.drop  # a camera or stream; a video or images give each frame once, in order
+
     def say_kept() -> None:
         kept = steps.passed_over()
         if kept:
             sys.stderr.write(f"{len(kept)} shot(s) already in {str(folder)!r} kept (delete one to take it again)\n")
+            if not live and not steps.taken:
+                sys.stderr.write(f"note: {camera!r} starts again at its first frame: give only the frames not yet "
+                                 "used, or each is taken as the next card\n")
 
     try:
         while not steps.done:
@@ -274,6 +279,8 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
                 return steps
             if answer.strip().lower() == "s":
                 steps.skip()
+                if not live:
+                    grabber.read(timeout=3.0)  # the skipped card's frame: the next one is the next card's
                 continue
             frame = grabber.read(timeout=3.0)
             if frame is None:

@@ -34,7 +34,9 @@ TICK_MS = 66
 #: Seconds without a frame from a live source before the window says it is silent.
 SILENT_AFTER = 3.0
 FOUND = (94, 211, 95)  # BGR: the outline of a card that a shot would take
-KEYS = "Space: take the shot   S: skip this card   U: take the last one again   Q: stop"
+KEYS = "Space or Enter: take the shot   S: skip this card   U or Backspace: take the last one again   Q or Esc: stop"
+#: Milliseconds the window stays open once every card has a shot (U in that time takes the last one again).
+CLOSE_AFTER_MS = 2500
 
 
 class GuidedSetUpWindow(QWidget):
@@ -74,6 +76,11 @@ class GuidedSetUpWindow(QWidget):
         self.why = ""
         self._live = bool(getattr(grabber, "drop", True))
         self._want_next = True
+        #: A file source's frames to show again before its next one (the shot U took back, then the frame
+        #: that was showing): its frames cannot be asked for twice.
+        self._again: list[np.ndarray] = []
+        self._closing = QTimer(self, singleShot=True)
+        self._closing.timeout.connect(self.close)
         self._last_frame_at = time.monotonic()
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._tick)
@@ -86,6 +93,10 @@ class GuidedSetUpWindow(QWidget):
 
     def _tick(self) -> None:
         if not (self._live or self._want_next):
+            return
+        if self._again and not self._live:
+            self._want_next = False
+            self.show_frame(self._again.pop(0))
             return
         frame = self.grabber.read(timeout=0)
         if frame is None:
@@ -109,7 +120,9 @@ class GuidedSetUpWindow(QWidget):
         """Show ``image`` with the card found in it outlined, or why none is."""
         self.frame = image
         self.quad, self.why = self.steps.look(image)
-        if self.quad is not None:
+        if self.steps.done:
+            self._set_seen("every card has a shot or was skipped", bad=False)
+        elif self.quad is not None:
             self._set_seen("a card in view: Space takes it", bad=False)
         else:
             self._set_seen(f"no shot possible: {self.why}", bad=True)
@@ -155,11 +168,20 @@ class GuidedSetUpWindow(QWidget):
         self._say(done=f"{Card.parse(code).label} skipped: the next run asks for it again")
 
     def undo(self) -> None:
+        shot = self.steps.last_shot
         code = self.steps.undo()
         if code is None:
             self._set_status("no shot taken in this session to take again", bad=True)
             return
-        self._say(done=f"{Card.parse(code).label}'s shot deleted: show it again")
+        self._closing.stop()
+        if not self._live:
+            # The file's frame that was taken comes back, then the one showing now: the next frame read
+            # would be the card after, and would have been taken under this card's name.
+            self._again = [shot] + ([] if self._want_next or self.frame is None else [self.frame]) + self._again
+            self._want_next = True
+            self._tick()
+        self._say(done=f"{Card.parse(code).label}'s shot deleted: " + ("show it again" if self._live else
+                                                                        "its frame is shown again"))
 
     def _say(self, done: str = "", kept: list[str] = ()) -> None:
         steps = self.steps
@@ -173,12 +195,16 @@ class GuidedSetUpWindow(QWidget):
         notes = [done] if done else []
         if kept:
             notes.append(f"{len(kept)} shot(s) from before kept (delete one to take it again)")
+            if not self._live:
+                notes.append(f"{self.source_name} starts again at its first frame: give only the frames not yet "
+                             "used, or each is taken as the next card")
         self._set_status(". ".join(notes), bad=False)
         skipped = f", {len(steps.skipped)} skipped" if steps.skipped else ""
         self.progress.setText(f"{steps.shots()} of {len(SET_UP_ORDER)} cards have a shot "
                               f"({len(steps.taken)} taken now{skipped}); shots go to {str(steps.folder)!r}")
         if steps.done:
-            QTimer.singleShot(1200, self.close)
+            self._set_seen("every card has a shot or was skipped", bad=False)
+            self._closing.start(CLOSE_AFTER_MS)
 
     def _set_seen(self, text: str, bad: bool) -> None:
         self.seen.setText(text)
