@@ -298,3 +298,27 @@ def test_the_next_card_laid_exactly_where_the_last_lay_is_a_new_shot(tmp_path):
     assert not same_view(next_card, six, q6)
     noisy = np.clip(six.astype(int) + np.random.default_rng(2).normal(0, 5, six.shape), 0, 255).astype(np.uint8)
     assert same_view(noisy, six, q6)
+
+
+def test_a_display_no_x_server_answers_is_no_screen(monkeypatch, tmp_path):
+    """DISPLAY=:77 left by an SSH session: Qt had aborted the process (exit 134) instead of the terminal
+    prompts being asked."""
+    from dealer_assist.commands.screen import has_screen
+
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("DISPLAY", ":7731")
+    assert not has_screen()
+    socket = Path("/tmp/.X11-unix/X7731")
+    socket.parent.mkdir(exist_ok=True)
+    socket.touch()
+    try:
+        assert has_screen()
+        monkeypatch.setenv("DISPLAY", ":7731.0")
+        assert has_screen()
+    finally:
+        socket.unlink()
+    monkeypatch.setenv("DISPLAY", "remote-host:0")
+    assert has_screen()  # a remote X display is taken as there
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert not has_screen()
