@@ -75,3 +75,17 @@ def test_no_screen_is_a_clear_error_not_a_qt_abort():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 3
     assert "no screen" in proc.stderr and "xvfb-run" in proc.stderr
+
+
+def test_a_display_no_server_answers_is_a_clear_error_not_a_qt_abort():
+    """DISPLAY=:7732 with no X server there: Qt aborted the process (exit 134) with its own words."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["DISPLAY"] = ":7732"
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", "--quit-after", "1"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 3
+    assert "DISPLAY=:7732 is set, but no display server is there" in proc.stderr and "xvfb-run" in proc.stderr

@@ -13,8 +13,15 @@ def require_screen() -> None:
     """Raise :class:`CommandError` when there is no screen for a window (Linux without X11 or Wayland)."""
     if not sys.platform.startswith("linux"):
         return
-    if os.environ.get("QT_QPA_PLATFORM") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+    if os.environ.get("QT_QPA_PLATFORM"):
         return
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        if _server_there():
+            return
+        named = ", ".join(f"{k}={os.environ[k]}" for k in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(k))
+        raise CommandError(f"no screen to open the window on: {named} is set, but no display server is there (a "
+                           "variable left from another session?): run it from the desktop session, or under a "
+                           "virtual screen: xvfb-run -a dealer-assist ...", 3)
     raise CommandError("no screen to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): run it from "
                        "the desktop session, or on a server under a virtual screen: xvfb-run -a dealer-assist ...; "
                        "the command-line tools (deal, settle, odds, listen, recognize ...) need no screen", 3)
@@ -31,7 +38,7 @@ def has_screen() -> bool:
         require_screen()
     except CommandError:
         return False
-    return bool(platform) or not sys.platform.startswith("linux") or _server_there()
+    return True
 
 
 def _server_there() -> bool:
