@@ -116,3 +116,81 @@ def test_set_up_shots_of_two_sizes_are_warned_of(tmp_path, capsys):
     cv2.imwrite(str(shots / "3D.png"), big)
     assert main(["calibrate", "--images", str(shots), "--out", str(tmp_path / "two"), "--allow-missing"]) == 0
     assert "the set-up shots are not all of one size" in capsys.readouterr().out
+
+
+def _mounted(monkeypatch, target: Path, error: int):
+    """Make ``target`` act as a mount point: it cannot be renamed (``error``: EBUSY, or EXDEV)."""
+    import errno
+    import os
+
+    real = os.rename
+
+    def rename(src, dst, *args, **kwargs):
+        if Path(src) == target:
+            raise OSError(error, os.strerror(error), str(src))
+        return real(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "rename", rename)
+    return errno
+
+
+@pytest.mark.parametrize("error", ["EBUSY", "EXDEV"])
+def test_a_folder_that_cannot_be_moved_gets_the_profile_written_inside_it(tmp_path, monkeypatch, error):
+    """A Docker volume (a mount point) as --out: the swap had failed with 'Device or resource busy' after
+    the whole calibration, where the old code wrote the profile."""
+    import errno
+
+    target = Profile.load(PLASTIC).save(tmp_path / "vol")
+    (target / "NOTES.txt").write_text("kept")
+    _mounted(monkeypatch, target.absolute(), getattr(errno, error))
+    Profile.load(ANGLO).save(target)
+    assert Profile.load(target).name == Profile.load(ANGLO).name
+    assert (target / "NOTES.txt").read_text() == "kept"
+    fresh = Profile.load(ANGLO).save(tmp_path / "fresh")
+    same = filecmp.dircmp(target, fresh)
+    assert same.left_only == ["NOTES.txt"] and not same.right_only and not same.diff_files
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh", "vol"]
+
+
+def test_a_parent_that_cannot_be_written_gets_the_profile_written_inside_the_folder(tmp_path, monkeypatch):
+    target = Profile.load(PLASTIC).save(tmp_path / "prof")
+    real = Path.mkdir
+
+    def mkdir(self, *args, **kwargs):
+        if self.name.startswith(".prof.new-"):
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+    Profile.load(ANGLO).save(target)
+    assert Profile.load(target).name == Profile.load(ANGLO).name and [p.name for p in tmp_path.iterdir()] == ["prof"]
+
+
+def test_a_symlink_to_a_profile_folder_stays_a_link_and_its_target_gets_the_profile(tmp_path):
+    real = Profile.load(PLASTIC).save(tmp_path / "real")
+    (real / "README.txt").write_text("kept")
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    Profile.load(ANGLO).save(link)
+    assert link.is_symlink() and Profile.load(real).name == Profile.load(ANGLO).name
+    assert (real / "README.txt").read_text() == "kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]
+
+
+def test_an_interrupt_while_swapping_puts_the_old_profile_back_with_its_files(tmp_path, monkeypatch):
+    import os
+
+    target = Profile.load(PLASTIC).save(tmp_path / "prof")
+    (target / "NOTES.txt").write_text("kept")
+    before = _files(target)
+    real = os.rename
+
+    def rename(src, dst, *args, **kwargs):
+        if Path(src).name.startswith(".prof.new-"):
+            raise KeyboardInterrupt
+        return real(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "rename", rename)
+    with pytest.raises(KeyboardInterrupt):
+        Profile.load(ANGLO).save(target)
+    assert _files(target) == before and [p.name for p in tmp_path.iterdir()] == ["prof"]

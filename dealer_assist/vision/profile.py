@@ -276,37 +276,65 @@ class Profile:
         It is written into a new folder beside ``folder``, every file checked, and swapped in only
         when complete: written in place, a full disk had left the profile that was there with half
         its templates empty (and ``profile.json`` still written), read as a profile until a card
-        needed them.  Files in ``folder`` that are no part of a profile are kept.  Raises OSError.
+        needed them.  Files in ``folder`` that are no part of a profile are kept; a symbolic link's
+        target is written.  Where no folder can be made beside it or it cannot be moved (a read-only
+        parent, a mount point), the files are written into a folder inside it first, then moved into
+        place one by one.  Raises OSError.
         """
         folder = Path(folder)
-        parent = folder.absolute().parent
-        parent.mkdir(parents=True, exist_ok=True)
-        new = parent / f".{folder.name}.new-{uuid.uuid4().hex[:8]}"
+        target = folder.resolve() if folder.is_symlink() else folder.absolute()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        new = target.parent / f".{target.name}.new-{uuid.uuid4().hex[:8]}"
+        try:
+            new.mkdir()
+        except OSError:
+            self._save_inside(target)
+            return folder
+        try:
+            self._write(new)
+            if not target.is_dir():
+                os.rename(new, target)
+                return folder
+        except BaseException:
+            shutil.rmtree(new, ignore_errors=True)
+            raise
+        old = target.parent / f".{target.name}.old-{uuid.uuid4().hex[:8]}"
+        try:
+            os.rename(target, old)
+        except OSError:  # a mount point (busy), another file system
+            shutil.rmtree(new, ignore_errors=True)
+            self._save_inside(target)
+            return folder
+        try:
+            os.rename(new, target)
+        except BaseException:
+            os.rename(old, target)  # the profile that was there, back in its place
+            shutil.rmtree(new, ignore_errors=True)
+            raise
+        # The folder's other files follow it; any left (an interrupt) stay in the old folder, not lost.
+        for other in list(old.iterdir()):
+            if not _profile_file(other.name):
+                os.rename(other, target / other.name)
+        shutil.rmtree(old, ignore_errors=True)
+        return folder
+
+    def _save_inside(self, target: Path) -> None:
+        """:meth:`save` where ``target`` cannot be swapped: every file written into a new folder inside it,
+        then each moved into place (the templates first, ``profile.json`` last), the old profile's files
+        the new one has not taken off."""
+        target.mkdir(parents=True, exist_ok=True)
+        new = target / f".new-{uuid.uuid4().hex[:8]}"
         new.mkdir()
         try:
             self._write(new)
-            if folder.is_dir():
-                for other in folder.iterdir():
-                    if not _profile_file(other.name):
-                        os.rename(other, new / other.name)
-                old = parent / f".{folder.name}.old-{uuid.uuid4().hex[:8]}"
-                os.rename(folder, old)
-                try:
-                    os.rename(new, folder)
-                except OSError:
-                    os.rename(old, folder)
-                    raise
-                shutil.rmtree(old, ignore_errors=True)
-            else:
-                os.rename(new, folder)
-        except BaseException:
-            if new.is_dir():
-                for other in new.iterdir():  # the files that were not the profile's go back
-                    if not _profile_file(other.name) and folder.is_dir() and not (folder / other.name).exists():
-                        os.rename(other, folder / other.name)
-                shutil.rmtree(new, ignore_errors=True)
-            raise
-        return folder
+            names = sorted(p.name for p in new.iterdir())
+            for name in [n for n in names if n != PROFILE_FILE] + [PROFILE_FILE]:
+                os.replace(new / name, target / name)
+            for stale in target.iterdir():
+                if _profile_file(stale.name) and stale.name not in names:
+                    stale.unlink()
+        finally:
+            shutil.rmtree(new, ignore_errors=True)
 
     def _write(self, folder: Path) -> None:
         """Every file of the profile into the empty ``folder``; OSError if one cannot be written."""
