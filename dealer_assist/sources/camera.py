@@ -61,6 +61,11 @@ class CameraSource(CardSource):
         self._link = "down"
         self._view: Optional[CameraView] = None
 
+    @property
+    def link(self) -> str:
+        """The link's state as last said: ``down``, ``up``, ``stale``, ``lost`` or ``ended`` (a video's end)."""
+        return self._link
+
     def latest_view(self) -> Optional[CameraView]:
         """The last frame read and its reads (None before the first): what the croupier checks a read
         or an unsure card against."""

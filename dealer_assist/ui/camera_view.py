@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 import cv2
 import numpy as np
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.cards import Card
@@ -25,8 +25,6 @@ from dealer_assist.ui.frame_pixmap import pixmap_of
 REFRESH_MS = 200
 #: A frame this many seconds old is named as old: the camera stopped sending.
 OLD_AFTER = 3.0
-#: The share of the table's width the view takes.
-WIDTH_SHARE = 0.38
 SURE = (95, 211, 95)  # BGR
 UNSURE = (11, 142, 224)  # BGR: the warning orange
 
@@ -37,11 +35,13 @@ def view_of(source: Any) -> Optional[Any]:
 
 
 class CameraViewPanel(QFrame):
-    """The view, laid over the table's top right; :meth:`toggle` shows or hides it."""
+    """The view, laid over the table's side column ``anchor`` (from its top, its width: the hands and
+    seats stay in sight); :meth:`toggle` shows or hides it."""
 
-    def __init__(self, parent: QWidget, source: Any) -> None:
+    def __init__(self, parent: QWidget, source: Any, anchor: QWidget) -> None:
         super().__init__(parent)
         self.source = source
+        self.anchor = anchor
         self.setFrameShape(QFrame.Shape.Box)
         self.setAutoFillBackground(True)
         self.setStyleSheet(f"CameraViewPanel {{ background: {theme.FELT_DARK.name()}; border: 2px solid "
@@ -70,27 +70,28 @@ class CameraViewPanel(QFrame):
         self.title.setFont(theme.font(unit, bold=True))
         self.note.setFont(theme.font(unit * 0.9, bold=True))
 
-    def place(self, top: int = 0) -> None:
-        """At the parent's right, from ``top`` down (under the banner and the alerts, which it must not
-        hide), :data:`WIDTH_SHARE` of its width, a 16:9 picture."""
+    def place(self) -> None:
+        """Over the side column, from its top (under the banner and the alerts, which it must not hide),
+        a 16:9 picture as wide as the column; the picture drawn again at that size."""
         area = self.parentWidget().rect()
-        width = int(area.width() * WIDTH_SHARE)
-        height = min(int(width * 9 / 16) + self.title.sizeHint().height() + 3 * self.note.sizeHint().height(),
-                     area.bottom() - top)
-        self.setGeometry(area.right() - width - 4, top, width, height)
+        top_left = self.anchor.mapTo(self.parentWidget(), QPoint(0, 0))
+        width = self.anchor.width()
+        height = min(int(width * 9 / 16) + self.title.sizeHint().height() + 2 * self.note.sizeHint().height(),
+                     area.bottom() - top_left.y())
+        if self.geometry() != QRect(top_left.x(), top_left.y(), width, height):
+            self.setGeometry(top_left.x(), top_left.y(), width, height)
+            self.shown_at = None  # drawn again at the new size
+            if self.isVisible():
+                self.refresh()
 
-    def toggle(self, top: int = 0) -> bool:
-        """Show or hide the view (placed from ``top`` down, see :meth:`place`); whether it is shown now."""
+    def toggle(self) -> bool:
+        """Show or hide the view; whether it is shown now."""
         if self.isVisible():
-            self._timer.stop()
             self.hide()
             return False
-        self.place(top)
+        self.place()
         self.show()
         self.raise_()
-        self.shown_at = None
-        self.refresh()
-        self._timer.start(REFRESH_MS)
         return True
 
     def refresh(self) -> None:
@@ -102,7 +103,9 @@ class CameraViewPanel(QFrame):
         if view.at != self.shown_at:
             self.shown_at = view.at
             self._draw(view)
-        if age >= OLD_AFTER:
+        if getattr(self.source, "link", None) == "ended":
+            self._say(f"the video ended; its last frame {_reads_line(view)}", bad=True)
+        elif age >= OLD_AFTER:
             self._say(f"last frame {age:.0f} s ago: the camera stopped sending", bad=True)
         else:
             self._say(_reads_line(view), bad=bool(view.uncertain))
@@ -132,22 +135,35 @@ class CameraViewPanel(QFrame):
         colour = (theme.LEVEL["warning"] if bad else theme.GOOD_INK).name()
         self.note.setStyleSheet(f"color: {colour}")
 
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt)
+        # Also when the window comes back from being minimized: the view must not freeze looking live.
+        self.shown_at = None
+        self.refresh()
+        self._timer.start(REFRESH_MS)
+        super().showEvent(event)
+
     def hideEvent(self, event) -> None:  # noqa: N802 (Qt)
         self._timer.stop()
         super().hideEvent(event)
 
 
-def toggled(panel: Optional[CameraViewPanel], parent: QWidget, source: Any, top: int,
+def toggled(panel: Optional[CameraViewPanel], parent: QWidget, source: Any, anchor: QWidget,
             unit: int) -> tuple[Optional[CameraViewPanel], Optional[str]]:
-    """W at a table: its camera view (made on the first press) shown or hidden, placed from ``top``
-    down; or, at a table without a camera, what to say instead."""
+    """W at a table: its camera view (made on the first press) shown or hidden over the side column
+    ``anchor``; or, at a table without a camera, what to say instead."""
     if not hasattr(source, "latest_view"):
         return panel, "no camera at this table: the cards come from " + (getattr(source, "name", "") or "the keyboard")
     if panel is None:
-        panel = CameraViewPanel(parent, source)
+        panel = CameraViewPanel(parent, source, anchor)
         panel.set_unit(unit or 16)
-    panel.toggle(top)
+    panel.toggle()
     return panel, None
+
+
+def keep_placed(panel: Optional[CameraViewPanel]) -> None:
+    """After the window's layout settles (a resize, an alert come or gone): the shown view placed again."""
+    if panel is not None and panel.isVisible():
+        QTimer.singleShot(0, panel.place)
 
 
 def _reads_line(view: Any) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_assist.baccarat.paytable import Bet
@@ -205,8 +205,7 @@ class MainWindow(QMainWindow):
                 self._reset_hint()
         if snap.state.settlement is not None and (last is None or last.state.settlement is None):
             self.right.setCurrentWidget(self.settlement)
-        if self.camera_view is not None and self.camera_view.isVisible():
-            QTimer.singleShot(0, lambda: self.camera_view.place(self._camera_view_top()))  # alerts moved the side
+        camera_view.keep_placed(self.camera_view)  # alerts come and go above it
         if last is not None:
             self._cues(last, snap)
         self._schedule_auto()
@@ -246,8 +245,7 @@ class MainWindow(QMainWindow):
         self.help.setGeometry(self.centralWidget().rect())
         if self.camera_view is not None:
             self.camera_view.set_unit(unit)
-            if self.camera_view.isVisible():
-                self.camera_view.place(self._camera_view_top())
+        camera_view.keep_placed(self.camera_view)
 
     def paintEvent(self, event) -> None:  # noqa: N802
         super().paintEvent(event)
@@ -435,13 +433,9 @@ class MainWindow(QMainWindow):
     def toggle_camera_view(self) -> None:
         """Show or hide what the table's camera sees (see :mod:`.camera_view`); a table without one says so."""
         self.camera_view, refused = camera_view.toggled(self.camera_view, self.centralWidget(), self.source,
-                                                        self._camera_view_top(), self.unit)
+                                                        self.right, self.unit)
         if refused:
             self.notice(refused, 5)
-
-    def _camera_view_top(self) -> int:
-        """Where the camera view's top goes: under the alerts, over the settlement's side."""
-        return self.right.mapTo(self.centralWidget(), QPoint(0, 0)).y()
 
     def scroll_page(self, pages: int) -> None:
         """The paying order (or the history, whichever is shown) a page down or up: a croupier

@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
@@ -208,6 +208,7 @@ class BlackjackWindow(QMainWindow):
         for panel in (self.banner, self.alerts, self.table, self.settlement, self.deck, self.actions, self.chips,
                       self.entry):
             panel.show_snapshot(snap)
+        camera_view.keep_placed(self.camera_view)  # alerts come and go above it
         if self.replay:
             ended = replay_ended(snap, self.source)
             if getattr(self.source, "paused", False) or ended:
@@ -242,12 +243,7 @@ class BlackjackWindow(QMainWindow):
         self.help.setGeometry(self.centralWidget().rect())
         if self.camera_view is not None:
             self.camera_view.set_unit(unit)
-            if self.camera_view.isVisible():
-                self.camera_view.place(self._camera_view_top())
-
-    def _camera_view_top(self) -> int:
-        """Where the camera view's top goes: under the alerts, over the pay list's side."""
-        return self.settlement.mapTo(self.centralWidget(), QPoint(0, 0)).y()
+        camera_view.keep_placed(self.camera_view)
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
@@ -305,7 +301,7 @@ class BlackjackWindow(QMainWindow):
             error = None
         elif name == "toggle_camera_view":
             self.camera_view, refused = camera_view.toggled(self.camera_view, self.centralWidget(), self.source,
-                                                            self._camera_view_top(), self.unit)
+                                                            self.settlement, self.unit)
             error = s.say(refused) if refused else None
         elif name == "toggle_help":
             self.help.setGeometry(self.centralWidget().rect())
