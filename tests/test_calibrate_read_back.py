@@ -49,6 +49,7 @@ def test_calibrate_refuses_shots_that_read_back_as_other_cards(swapped):
     assert err.value.details["shots"] == [{"shot": "6S.png", "reads_as": "8S", "swapped_with": "8S.png"},
                                           {"shot": "8S.png", "reads_as": "6S", "swapped_with": "6S.png"}]
     assert "No profile was written" in str(err.value) and "use another deck" not in str(err.value).split("If ")[0]
+    assert isinstance(err.value.details["not_used"], dict)  # --json keeps every part of the text
 
 
 def test_two_swapped_names_are_named_together_once(swapped):

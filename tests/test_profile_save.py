@@ -90,10 +90,11 @@ def test_a_profile_of_a_newer_format_says_to_update(tmp_path):
 
     folder = Profile.load(ANGLO).save(tmp_path / "p")
     data = json.loads((folder / "profile.json").read_text())
-    for found, says in ((data["format"] + 1, "made by a newer dealer-assist: update"), (0, "; recalibrate")):
+    for found, says in ((data["format"] + 1, "made by a newer dealer-assist: update"), ("2", "made by a newer"),
+                        (0, "; recalibrate"), ("one", "; recalibrate")):
         data["format"] = found
         (folder / "profile.json").write_text(json.dumps(data))
-        with pytest.raises(ProfileError, match=f"has format {found}.*{says}"):
+        with pytest.raises(ProfileError, match=f"has format {found!r}.*{says}"):
             Profile.load(folder)
 
 

@@ -555,7 +555,8 @@ class SessionCore(abc.ABC):
                            + (f" (frame {event.seq})" if event.seq is not None else "")
                            + (f"; it may be {maybe}" if maybe else ""),
                            "look at the card" + (" (W shows what the camera sees, an unsure card in orange)"
-                                                 if str(event.source).startswith("camera:") else "")
+                                                 if str(event.source).startswith("camera:") and not self.read_only
+                                                 else "")
                            + " and type it (K); the next card read waits until you do")
             elif isinstance(event, SeqGap):
                 self._open_hold(event.source, AFTER_A_GAP)

@@ -647,7 +647,10 @@ def _misnamed(warnings: list[str], found: list[dict], shots: list[Shot], skipped
         lines += ["Other shots not used:", *others]
     if otherwise:
         lines.append(otherwise)
-    return CalibrationError("\n".join(lines), "misnamed_shots", {"misnamed": warnings, "shots": found})
+    not_used = {s.path.name: s.error for s in shots if s.error} | dict(skipped)
+    return CalibrationError("\n".join(lines), "misnamed_shots",
+                            {"misnamed": warnings, "shots": found, "not_used": not_used,
+                             **({"if_names_right": otherwise} if otherwise else {})})
 
 
 def glyphs_on_pips(profile: Profile, shots: list) -> bool:

@@ -378,10 +378,13 @@ class Profile:
             raise ProfileError(f"deck profile {str(path)!r} is no JSON object; recalibrate")
         if data.get("format") != FORMAT:
             found = data.get("format")
-            newer = isinstance(found, int) and not isinstance(found, bool) and found > FORMAT
+            try:
+                newer = not isinstance(found, bool) and float(found) > FORMAT
+            except (TypeError, ValueError):
+                newer = False
             raise ProfileError(f"deck profile {str(path)!r} has format {found!r}, this version reads {FORMAT}; " + (
-                "it was made by a newer dealer-assist: update this one, or calibrate again with it" if newer else
-                "recalibrate"))
+                "it was made by a newer dealer-assist: update this installation, or calibrate the deck again with "
+                "this version" if newer else "recalibrate"))
         data.pop("format")
         listed = data.pop("template_files", None)  # profiles saved before the list: not checked
         try:
