@@ -195,3 +195,15 @@ def test_an_interrupt_while_swapping_puts_the_old_profile_back_with_its_files(tm
     with pytest.raises(KeyboardInterrupt):
         Profile.load(ANGLO).save(target)
     assert _files(target) == before and [p.name for p in tmp_path.iterdir()] == ["prof"]
+
+
+@needs_shared
+def test_an_out_folder_root_cannot_write_is_refused_before_calibrating(tmp_path, capsys):
+    """/sys/kernel passes os.access for root: the refusal had come after the whole calibration."""
+    from dealer_assist.cli import main
+
+    if not Path("/sys/kernel").is_dir():
+        pytest.skip("no /sys/kernel here")
+    shots = _three_shots(tmp_path)
+    assert main(["calibrate", "--images", str(shots), "--out", "/sys/kernel/prof", "--allow-missing"]) != 0
+    assert "'/sys/kernel' cannot be written" in capsys.readouterr().err

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import threading
 import time
@@ -197,10 +196,22 @@ def _check_out(out: Path, images: Path) -> None:
         raise CommandError(f"cannot write the profile to {str(out)!r}: it is a file; give --out a folder, "
                            "e.g. calibration/mydeck")
     existing = next(p for p in (out, *out.absolute().parents) if p.exists())
-    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+    if not existing.is_dir() or not _writable(existing):
         why = "is a file" if not existing.is_dir() else "cannot be written"
         raise CommandError(f"cannot write the profile to {str(out)!r}: {str(existing)!r} {why}; "
                            "give --out a folder you can write, e.g. calibration/mydeck")
+
+
+def _writable(folder: Path) -> bool:
+    """Whether a file can be made in ``folder``, by making one: permission bits say yes to root on a
+    read-only file system or /sys, and the refusal then came after the whole calibration."""
+    import tempfile
+
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".dealer-assist-check-"):
+            return True
+    except OSError:
+        return False
 
 
 def _set_up_warnings(profile) -> list[str]:
