@@ -223,8 +223,16 @@ def test_a_live_view_still_showing_the_last_card_taken_is_no_shot_of_the_next(qt
         window.show_frame(noisy)  # the same card, through a camera's noise
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS"] and not (tmp_path / "shots" / "2S.png").exists()
-        assert "still shows the card taken last (A♠)" in window.status.text()
-        window.show_frame(_shot("2S"))  # the next card put in its place
+        assert "still shows the card taken last" in window.status.text()
+        shifted = cv2.warpAffine(window.frame, np.float32([[1, 0, 2], [0, 1, -2]]), window.frame.shape[1::-1])
+        window.show_frame(shifted)  # the camera shook: the same card two pixels off, still no shot
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+        assert steps.taken == ["AS"] and "still shows the card taken last" in window.status.text()
+        window.show_frame(_shot("2S"))  # the next card slid into its place: no frame showed the felt
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+        assert steps.taken == ["AS"]
+        window.show_frame(_felt())  # the card taken away ...
+        window.show_frame(_shot("2S"))  # ... and the next one put in its place
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS", "2S"]
         window.show_frame(_felt())  # lifted away and back: the same card may be taken again after U
@@ -269,7 +277,7 @@ def test_u_right_after_the_last_card_keeps_the_window_open(qtbot, show_window, t
     steps = GuidedSetUp(shots)
     window, grabber = _window(qtbot, show_window, steps, feed)
     try:
-        assert "starts again at its first frame" in window.status.text()  # shots from before, a file source
+        assert "starts again at its first frame" in window.progress.text()  # shots from before, a file source
         qtbot.waitUntil(lambda: window.frame is not None, timeout=5000)
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.done and window.seen.text() == "every card has a shot or was skipped"
@@ -322,3 +330,45 @@ def test_a_display_no_x_server_answers_is_no_screen(monkeypatch, tmp_path):
     assert has_screen()  # a remote X display is taken as there
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     assert not has_screen()
+
+
+def _file_window(qtbot, show_window, tmp_path, codes):
+    feed = _feed(tmp_path / "feed", [_shot(c) for c in codes])
+    steps = GuidedSetUp(tmp_path / "shots")
+    window, grabber = _window(qtbot, show_window, steps, feed)
+    return steps, window, grabber
+
+
+def _press(qtbot, window, key):
+    """A key once the window shows the frame it acts on (a file source's next frame comes on a tick)."""
+    if key in (Qt.Key.Key_Space, Qt.Key.Key_S):
+        qtbot.waitUntil(lambda: not window._want_next and window.frame is not None, timeout=5000)
+    qtbot.keyClick(window, key)
+
+
+def _saved(tmp_path) -> dict:
+    """Each shot saved, by the code of the set-up shot whose picture it is."""
+    return {p.stem: next(c for c in SET_UP_ORDER if np.array_equal(cv2.imread(str(p)), _shot(c)))
+            for p in (tmp_path / "shots").glob("*.png")}
+
+
+@pytest.mark.parametrize("keys, expected", [
+    # U twice in a row: the second took back A♠ too and crashed the window (AttributeError), losing both shots.
+    ("SS" "UU" "SSS", {"AS": "AS", "2S": "2S", "3S": "3S"}),
+    # U after a skip: 2S.png had held the 3♠ frame and 3S.png the 4♠ one.
+    ("S" "k" "U" "SSS", {"AS": "AS", "2S": "2S", "3S": "3S"}),
+    # A skip before the skipped card's frame had come, then U.
+    ("S" "kk" "U" "SSS", {"AS": "AS", "2S": "2S", "3S": "3S"}),
+])
+def test_a_file_sources_frames_keep_their_cards_through_skips_and_undos(qtbot, show_window, tmp_path, keys, expected):
+    steps, window, grabber = _file_window(qtbot, show_window, tmp_path, ["AS", "2S", "3S", "4S"])
+    key = {"S": Qt.Key.Key_Space, "k": Qt.Key.Key_S, "U": Qt.Key.Key_U}
+    try:
+        for k in keys:
+            if k == "k" and window._want_next:
+                qtbot.keyClick(window, key[k])  # skipped before its frame is shown
+            else:
+                _press(qtbot, window, key[k])
+        assert _saved(tmp_path) == expected
+    finally:
+        grabber.stop()

@@ -76,9 +76,18 @@ class GuidedSetUpWindow(QWidget):
         self.why = ""
         self._live = bool(getattr(grabber, "drop", True))
         self._want_next = True
-        #: A file source's frames to show again before its next one (the shot U took back, then the frame
-        #: that was showing): its frames cannot be asked for twice.
+        #: A file source's frames to show again before its next one (those U took back, then the frame that
+        #: was showing): its frames cannot be asked for twice.
         self._again: list[np.ndarray] = []
+        #: A file source's frames used up since the session began, each with whether a shot was taken of it.
+        self._used: list[tuple[np.ndarray, bool]] = []
+        #: A live view's card just taken, until a frame shows it taken away (no card found, or moved):
+        #: pressed again before the card was changed, Space would keep its view under the next card's name.
+        self._taken_at: Optional[np.ndarray] = None
+        #: What stays said under the progress (a file source started again over kept shots).
+        self._standing = ""
+        #: A file source's frames still to come that belong to cards skipped before they came.
+        self._pass_over = 0
         self._closing = QTimer(self, singleShot=True)
         self._closing.timeout.connect(self.close)
         self._last_frame_at = time.monotonic()
@@ -95,8 +104,7 @@ class GuidedSetUpWindow(QWidget):
         if not (self._live or self._want_next):
             return
         if self._again and not self._live:
-            self._want_next = False
-            self.show_frame(self._again.pop(0))
+            self._show_next(self._again.pop(0))
             return
         frame = self.grabber.read(timeout=0)
         if frame is None:
@@ -108,18 +116,27 @@ class GuidedSetUpWindow(QWidget):
                                "check its cable and that no other program uses it (Q stops)", bad=True)
             elif self.grabber.finished and self.frame is None:
                 self._set_seen(f"{self.source_name} sent no frame: Q stops", bad=True)
-            elif self.grabber.finished and self._want_next:
+            elif self.grabber.finished and self._want_next and not self.steps.done:
                 self._set_seen(f"{self.source_name} has no more frames: the last one stays (Q stops; the same command "
                                "goes on from the next card)", bad=True)
             return
         self._last_frame_at = time.monotonic()
+        self._show_next(frame.image)
+
+    def _show_next(self, image: np.ndarray) -> None:
+        if self._pass_over and not self._live:
+            self._pass_over -= 1
+            self._used.append((image, False))  # a skipped card's frame
+            return
         self._want_next = False
-        self.show_frame(frame.image)
+        self.show_frame(image)
 
     def show_frame(self, image: np.ndarray) -> None:
         """Show ``image`` with the card found in it outlined, or why none is."""
         self.frame = image
         self.quad, self.why = self.steps.look(image)
+        if self._taken_at is not None and (self.quad is None or _moved(self.quad, self._taken_at)):
+            self._taken_at = None
         if self.steps.done:
             self._set_seen("every card has a shot or was skipped", bad=False)
         elif self.quad is not None:
@@ -152,9 +169,15 @@ class GuidedSetUpWindow(QWidget):
             gone = "has no more frames" if self.grabber.finished else "has not sent the next frame yet"
             self._set_status(f"{Card.parse(code).label} not taken: {self.source_name} {gone}", bad=True)
             return
+        if self._taken_at is not None:
+            self._set_status(f"{Card.parse(code).label} not taken: the camera still shows the card taken last; take "
+                             "it away and put this card in its place", bad=True)
+            return
         why = self.steps.take(self.frame)
-        self._want_next = True
+        self._use_frame(taken=why is None)
         if why is None:
+            if self._live:
+                self._taken_at = self.quad
             self._say(done=f"{Card.parse(code).label} taken")
         else:
             self._set_status(f"{Card.parse(code).label} not taken: {why}; try again", bad=True)
@@ -164,20 +187,33 @@ class GuidedSetUpWindow(QWidget):
             return
         code = self.steps.current
         self.steps.skip()
-        self._want_next = True
+        if not self._live and self._want_next:
+            self._pass_over += 1  # its frame has not come yet: it is passed over when it does
+        elif self.frame is not None:
+            self._use_frame(taken=False)
         self._say(done=f"{Card.parse(code).label} skipped: the next run asks for it again")
 
+    def _use_frame(self, taken: bool) -> None:
+        """The frame shown was taken, refused or passed over: a file source's next one is asked for."""
+        if not self._live and not self._want_next:
+            self._used.append((self.frame, taken))
+        self._want_next = True
+
     def undo(self) -> None:
-        shot = self.steps.last_shot
-        code = self.steps.undo()
+        code = self.steps.undo()  # also asks again for the cards skipped after it
         if code is None:
             self._set_status("no shot taken in this session to take again", bad=True)
             return
         self._closing.stop()
+        self._taken_at = None
+        self._pass_over = 0  # the cards skipped after it are asked for again, with the frames still to come
         if not self._live:
-            # The file's frame that was taken comes back, then the one showing now: the next frame read
-            # would be the card after, and would have been taken under this card's name.
-            self._again = [shot] + ([] if self._want_next or self.frame is None else [self.frame]) + self._again
+            # The file's frames used since that shot (it, then any refused or skipped after it) come back, then
+            # the one showing now: the next frame read would be a later card's, taken under this card's name.
+            last = max(i for i, (_, taken) in enumerate(self._used) if taken)
+            showing = [] if self._want_next or self.frame is None else [self.frame]
+            self._again = [frame for frame, _ in self._used[last:]] + showing + self._again
+            del self._used[last:]
             self._want_next = True
             self._tick()
         self._say(done=f"{Card.parse(code).label}'s shot deleted: " + ("show it again" if self._live else
@@ -196,12 +232,13 @@ class GuidedSetUpWindow(QWidget):
         if kept:
             notes.append(f"{len(kept)} shot(s) from before kept (delete one to take it again)")
             if not self._live:
-                notes.append(f"{self.source_name} starts again at its first frame: give only the frames not yet "
-                             "used, or each is taken as the next card")
+                self._standing = (f"\n{self.source_name} starts again at its first frame: give only the frames not "
+                                  "yet used, or each is taken as the next card")
         self._set_status(". ".join(notes), bad=False)
         skipped = f", {len(steps.skipped)} skipped" if steps.skipped else ""
         self.progress.setText(f"{steps.shots()} of {len(SET_UP_ORDER)} cards have a shot "
-                              f"({len(steps.taken)} taken now{skipped}); shots go to {str(steps.folder)!r}")
+                              f"({len(steps.taken)} taken now{skipped}); shots go to {str(steps.folder)!r}"
+                              + self._standing)
         if steps.done:
             self._set_seen("every card has a shot or was skipped", bad=False)
             self._closing.start(CLOSE_AFTER_MS)
@@ -242,6 +279,12 @@ class GuidedSetUpWindow(QWidget):
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
         self._timer.stop()
         super().closeEvent(event)
+
+
+def _moved(quad: np.ndarray, before: np.ndarray) -> bool:
+    """Whether the card found at ``quad`` lies elsewhere than ``before`` (a fifth of its width off)."""
+    width = float(np.linalg.norm(before[1] - before[0]))
+    return float(np.linalg.norm(quad.mean(axis=0) - before.mean(axis=0))) > 0.2 * width
 
 
 def _big(html: str, colour) -> str:

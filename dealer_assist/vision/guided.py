@@ -111,11 +111,6 @@ class GuidedSetUp:
             self._at += 1
             self._settle()
 
-    @property
-    def last_shot(self) -> Optional[np.ndarray]:
-        """The image of the last shot this session took (None before any, or after :meth:`undo`)."""
-        return None if self._last is None else self._last[0]
-
     def undo(self) -> Optional[str]:
         """Delete the last shot this session took and ask for its card again; its code, or None if none was taken."""
         if not self.taken:
