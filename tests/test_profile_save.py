@@ -178,23 +178,34 @@ def test_a_symlink_to_a_profile_folder_stays_a_link_and_its_target_gets_the_prof
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]
 
 
-def test_an_interrupt_while_swapping_puts_the_old_profile_back_with_its_files(tmp_path, monkeypatch):
+def test_ctrl_c_while_swapping_waits_until_the_new_profile_is_whole(tmp_path, monkeypatch):
+    """Ctrl+C right after the old folder was moved aside had left no profile, its other files hidden."""
     import os
+    import signal
 
     target = Profile.load(PLASTIC).save(tmp_path / "prof")
     (target / "NOTES.txt").write_text("kept")
-    before = _files(target)
     real = os.rename
 
     def rename(src, dst, *args, **kwargs):
-        if Path(src).name.startswith(".prof.new-"):
-            raise KeyboardInterrupt
-        return real(src, dst, *args, **kwargs)
+        real(src, dst, *args, **kwargs)
+        if Path(dst).name.startswith(".prof.old-"):
+            os.kill(os.getpid(), signal.SIGINT)  # the croupier's Ctrl+C, just after the old folder moved aside
 
     monkeypatch.setattr(os, "rename", rename)
     with pytest.raises(KeyboardInterrupt):
         Profile.load(ANGLO).save(target)
-    assert _files(target) == before and [p.name for p in tmp_path.iterdir()] == ["prof"]
+    assert Profile.load(target).name == Profile.load(ANGLO).name and (target / "NOTES.txt").read_text() == "kept"
+    assert [p.name for p in tmp_path.iterdir()] == ["prof"]
+
+
+def test_saving_to_the_current_folder_writes_inside_it(tmp_path, monkeypatch):
+    """--out . had swapped the folder the shell stood in for a new one (its listing then empty)."""
+    target = Profile.load(PLASTIC).save(tmp_path / "prof")
+    monkeypatch.chdir(target)
+    inode = target.stat().st_ino
+    Profile.load(ANGLO).save(".")
+    assert target.stat().st_ino == inode and Profile.load(target).name == Profile.load(ANGLO).name
 
 
 @needs_shared

@@ -16,7 +16,10 @@ import math
 import os
 import re
 import shutil
+import signal
+import threading
 import uuid
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -283,6 +286,10 @@ class Profile:
         """
         folder = Path(folder)
         target = folder.resolve() if folder.is_symlink() else folder.absolute()
+        here = Path.cwd().resolve()
+        if target.resolve() == here or target.resolve() in here.parents:
+            self._save_inside(target)  # swapped, it would leave the shell in a deleted folder (--out .)
+            return folder
         target.parent.mkdir(parents=True, exist_ok=True)
         new = target.parent / f".{target.name}.new-{uuid.uuid4().hex[:8]}"
         try:
@@ -299,23 +306,26 @@ class Profile:
             shutil.rmtree(new, ignore_errors=True)
             raise
         old = target.parent / f".{target.name}.old-{uuid.uuid4().hex[:8]}"
-        try:
-            os.rename(target, old)
-        except OSError:  # a mount point (busy), another file system
-            shutil.rmtree(new, ignore_errors=True)
+        with _signals_held():  # Ctrl+C between the renames had left no profile, or its files hidden
+            try:
+                os.rename(target, old)
+            except OSError:  # a mount point (busy), another file system
+                shutil.rmtree(new, ignore_errors=True)
+                swapped = False
+            else:
+                swapped = True
+                try:
+                    os.rename(new, target)
+                except OSError:
+                    os.rename(old, target)  # the profile that was there, back in its place
+                    shutil.rmtree(new, ignore_errors=True)
+                    raise
+                for other in list(old.iterdir()):  # the folder's other files follow it
+                    if not _profile_file(other.name):
+                        os.rename(other, target / other.name)
+                shutil.rmtree(old, ignore_errors=True)
+        if not swapped:
             self._save_inside(target)
-            return folder
-        try:
-            os.rename(new, target)
-        except BaseException:
-            os.rename(old, target)  # the profile that was there, back in its place
-            shutil.rmtree(new, ignore_errors=True)
-            raise
-        # The folder's other files follow it; any left (an interrupt) stay in the old folder, not lost.
-        for other in list(old.iterdir()):
-            if not _profile_file(other.name):
-                os.rename(other, target / other.name)
-        shutil.rmtree(old, ignore_errors=True)
         return folder
 
     def _save_inside(self, target: Path) -> None:
@@ -328,11 +338,12 @@ class Profile:
         try:
             self._write(new)
             names = sorted(p.name for p in new.iterdir())
-            for name in [n for n in names if n != PROFILE_FILE] + [PROFILE_FILE]:
-                os.replace(new / name, target / name)
-            for stale in target.iterdir():
-                if _profile_file(stale.name) and stale.name not in names:
-                    stale.unlink()
+            with _signals_held():  # interrupted half-way, the old profile.json had met new templates
+                for name in [n for n in names if n != PROFILE_FILE] + [PROFILE_FILE]:
+                    os.replace(new / name, target / name)
+                for stale in target.iterdir():
+                    if _profile_file(stale.name) and stale.name not in names:
+                        stale.unlink()
         finally:
             shutil.rmtree(new, ignore_errors=True)
 
@@ -500,6 +511,21 @@ def _out_of_reason(p: "Profile") -> str:
         if not (_number(getattr(t, name)) and 0 <= getattr(t, name) <= 1):
             return f"thresholds.{name} {getattr(t, name)!r} (0 to 1)"
     return ""
+
+
+@contextmanager
+def _signals_held():
+    """Ctrl+C, a hang-up or a polite kill held back until the block is done (the main thread of a POSIX
+    process; elsewhere a no-op): the renames that swap a profile are quick, and must all happen."""
+    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP} if hasattr(signal, "pthread_sigmask") else set()
+    if not held or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _profile_file(name: str) -> bool:
