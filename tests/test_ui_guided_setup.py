@@ -309,25 +309,42 @@ def test_the_next_card_laid_exactly_where_the_last_lay_is_a_new_shot(tmp_path):
 
 
 def test_a_display_no_x_server_answers_is_no_screen(monkeypatch, tmp_path):
-    """DISPLAY=:77 left by an SSH session: Qt had aborted the process (exit 134) instead of the terminal
-    prompts being asked."""
-    from dealer_assist.commands.screen import has_screen
+    """DISPLAY=:77 or localhost:10 left by an SSH session: Qt had aborted the process (exit 134) instead
+    of the terminal prompts being asked."""
+    import socket
+
+    from dealer_assist.commands.screen import X_TCP_PORT, has_screen
 
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     monkeypatch.setenv("DISPLAY", ":7731")
     assert not has_screen()
-    socket = Path("/tmp/.X11-unix/X7731")
-    socket.parent.mkdir(exist_ok=True)
-    socket.touch()
+    stale = Path("/tmp/.X11-unix/X7731")  # a socket file left behind by a server that is gone
+    stale.parent.mkdir(exist_ok=True)
+    stale.touch()
     try:
+        assert not has_screen()
+    finally:
+        stale.unlink()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        server.bind("\0/tmp/.X11-unix/X7731")  # an X server on its abstract socket
+        server.listen()
         assert has_screen()
         monkeypatch.setenv("DISPLAY", ":7731.0")
         assert has_screen()
-    finally:
-        socket.unlink()
-    monkeypatch.setenv("DISPLAY", "remote-host:0")
-    assert has_screen()  # a remote X display is taken as there
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        display = server.getsockname()[1] - X_TCP_PORT
+        monkeypatch.setenv("DISPLAY", f"127.0.0.1:{display}.0")  # forwarded over SSH
+        assert has_screen()
+    monkeypatch.setenv("DISPLAY", f"127.0.0.1:{display}.0")
+    assert not has_screen()  # the SSH session is gone
+    wayland = tmp_path / "wayland-0"
+    wayland.touch()
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.setenv("WAYLAND_DISPLAY", str(wayland))
+    assert not has_screen()  # a stale file, no compositor
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     assert not has_screen()
 

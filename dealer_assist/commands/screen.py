@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import sys
 
 from dealer_assist.commands.output import CommandError
@@ -42,14 +43,32 @@ def has_screen() -> bool:
 
 
 def _server_there() -> bool:
-    """Whether the Wayland or local X server the environment names has its socket (a remote X display,
-    ``host:0``, is taken as there)."""
+    """Whether the Wayland or X server the environment names answers a connection (half a second at
+    most): a variable left from an SSH session or another login names one that is gone."""
     wayland = os.environ.get("WAYLAND_DISPLAY")
     if wayland:
-        runtime = os.environ.get("XDG_RUNTIME_DIR", "")
-        if os.path.exists(wayland if os.path.isabs(wayland) else os.path.join(runtime, wayland)):
+        path = wayland if os.path.isabs(wayland) else os.path.join(os.environ.get("XDG_RUNTIME_DIR", ""), wayland)
+        if _connects(socket.AF_UNIX, path):
             return True
-    match = re.fullmatch(r"(?:unix)?:(\d+)(?:\.\d+)?", os.environ.get("DISPLAY", ""))
+    match = re.fullmatch(r"(?P<host>[^:]*):(?P<n>\d+)(?:\.\d+)?", os.environ.get("DISPLAY", ""))
     if match is None:
-        return bool(os.environ.get("DISPLAY"))
-    return os.path.exists(f"/tmp/.X11-unix/X{match.group(1)}")
+        return False
+    n, host = int(match["n"]), match["host"]
+    if host in ("", "unix"):
+        # X listens on an abstract socket (a container sharing the host's network sees only that) and a file.
+        return any(_connects(socket.AF_UNIX, name) for name in (f"\0/tmp/.X11-unix/X{n}", f"/tmp/.X11-unix/X{n}"))
+    return _connects(socket.AF_INET, (host, X_TCP_PORT + n))
+
+
+#: The TCP port of X display 0 (display N listens at this plus N).
+X_TCP_PORT = 6000
+
+
+def _connects(family: int, address) -> bool:
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.settimeout(0.5)
+            probe.connect(address)
+        return True
+    except OSError:
+        return False
