@@ -389,3 +389,17 @@ def test_a_file_sources_frames_keep_their_cards_through_skips_and_undos(qtbot, s
         assert _saved(tmp_path) == expected
     finally:
         grabber.stop()
+
+
+def test_calibrate_camera_with_a_display_that_is_gone_asks_on_the_terminal_and_says_why(tmp_path):
+    import subprocess
+    import sys
+
+    feed = _feed(tmp_path / "feed", [_shot("AS")])
+    env = {k: v for k, v in __import__("os").environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
+    env["DISPLAY"] = ":7733"
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "calibrate", "--camera", str(feed),
+                          "--images", str(tmp_path / "shots"), "--out", str(tmp_path / "p")],
+                         input="q\n", capture_output=True, text=True, timeout=60, env=env)
+    assert out.returncode != 0 and "Traceback" not in out.stderr  # 134 had been Qt's abort
+    assert "no display server answers" in out.stderr and "show AS face up" in out.stderr

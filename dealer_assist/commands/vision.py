@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import threading
 import time
@@ -109,7 +110,12 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     _check_out(Path(args.out), Path(args.images))
     if args.camera is not None:
         try:
-            steps = (_guided_window if args.preview and has_screen() else _guided_shots)(args.camera, Path(args.images))
+            window = args.preview and has_screen()
+            if (args.preview and not window and not os.environ.get("QT_QPA_PLATFORM")
+                    and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))):
+                sys.stderr.write("dealer-assist: note: no display server answers at DISPLAY/WAYLAND_DISPLAY: asking "
+                                 "on the terminal instead of in a window\n")
+            steps = (_guided_window if window else _guided_shots)(args.camera, Path(args.images))
         except CommandError as exc:
             if args.json:
                 emit_json({"profile": None, "refused": "camera", "error": str(exc)})

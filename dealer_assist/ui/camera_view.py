@@ -72,12 +72,12 @@ class CameraViewPanel(QFrame):
 
     def place(self) -> None:
         """Over the side column, from its top (under the banner and the alerts, which it must not hide),
-        a 16:9 picture as wide as the column; the picture drawn again at that size."""
+        a 16:9 picture as wide as the column and no taller than it; the picture drawn again at that size."""
         area = self.parentWidget().rect()
         top_left = self.anchor.mapTo(self.parentWidget(), QPoint(0, 0))
         width = self.anchor.width()
         height = min(int(width * 9 / 16) + self.title.sizeHint().height() + 2 * self.note.sizeHint().height(),
-                     area.bottom() - top_left.y())
+                     self.anchor.height(), area.bottom() - top_left.y())  # the roads and buttons stay in sight
         if self.geometry() != QRect(top_left.x(), top_left.y(), width, height):
             self.setGeometry(top_left.x(), top_left.y(), width, height)
             self.shown_at = None  # drawn again at the new size
