@@ -515,17 +515,27 @@ def _out_of_reason(p: "Profile") -> str:
 
 @contextmanager
 def _signals_held():
-    """Ctrl+C, a hang-up or a polite kill held back until the block is done (the main thread of a POSIX
-    process; elsewhere a no-op): the renames that swap a profile are quick, and must all happen."""
-    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP} if hasattr(signal, "pthread_sigmask") else set()
-    if not held or threading.current_thread() is not threading.main_thread():
+    """Ctrl+C, a hang-up or a polite kill held back until the block is done, then acted on as it would
+    have been (the main thread; elsewhere a no-op): the renames that swap a profile are quick, and must
+    all happen.  Python's handlers are swapped, not the thread's signal mask: another thread (Qt's, a
+    camera's) would take the signal and the main thread raise KeyboardInterrupt all the same."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    caught: list[int] = []
+    held = [getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    before = {number: signal.signal(number, lambda n, _frame: caught.append(n)) for number in held}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for number, handler in before.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(caught):
+            handler = before[number]
+            if callable(handler):
+                handler(number, None)
+            elif handler != signal.SIG_IGN:
+                signal.raise_signal(number)
 
 
 def _profile_file(name: str) -> bool:
