@@ -119,13 +119,18 @@ def test_shots_from_before_are_kept_and_their_cards_not_asked_for(qtbot, show_wi
         grabber.stop()
 
 
-def test_the_last_card_ends_the_set_up(qtbot, show_window, tmp_path):
+def _all_but_the_last_card(tmp_path) -> GuidedSetUp:
+    """A set-up whose folder holds a shot of every card but K♣ (only their names count for what is asked)."""
     shots = tmp_path / "shots"
     shots.mkdir()
     for code in SET_UP_ORDER[:-1]:
-        (shots / f"{code}.png").write_bytes(b"")  # only their names count for what is asked
+        (shots / f"{code}.png").write_bytes(b"")
+    return GuidedSetUp(shots)
+
+
+def test_the_last_card_ends_the_set_up(qtbot, show_window, tmp_path):
+    steps = _all_but_the_last_card(tmp_path)
     feed = _feed(tmp_path / "feed", [_shot("KC")])
-    steps = GuidedSetUp(shots)
     window, grabber = _window(qtbot, show_window, steps, feed)
     try:
         assert "K♣" in window.prompt.text()
@@ -269,12 +274,8 @@ def test_u_with_a_file_source_shows_the_frame_taken_again_and_the_next_card_gets
 
 
 def test_u_right_after_the_last_card_keeps_the_window_open(qtbot, show_window, tmp_path):
-    shots = tmp_path / "shots"
-    shots.mkdir()
-    for code in SET_UP_ORDER[:-1]:
-        (shots / f"{code}.png").write_bytes(b"")
+    steps = _all_but_the_last_card(tmp_path)
     feed = _feed(tmp_path / "feed", [_shot("KC")])
-    steps = GuidedSetUp(shots)
     window, grabber = _window(qtbot, show_window, steps, feed)
     try:
         assert "starts again at its first frame" in window.progress.text()  # shots from before, a file source
