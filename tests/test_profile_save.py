@@ -225,3 +225,38 @@ def test_an_out_folder_root_cannot_write_is_refused_before_calibrating(tmp_path,
     shots = _three_shots(tmp_path)
     assert main(["calibrate", "--images", str(shots), "--out", "/sys/kernel/prof", "--allow-missing"]) != 0
     assert "'/sys/kernel' cannot be written" in capsys.readouterr().err
+
+
+def test_a_deleted_current_folder_does_not_stop_a_save_elsewhere(tmp_path, monkeypatch):
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    folder = Profile.load(ANGLO).save(tmp_path / "prof")
+    assert Profile.load(folder).name == Profile.load(ANGLO).name
+
+
+def test_sigterm_while_the_templates_are_written_leaves_no_hidden_folder(tmp_path):
+    """A kill during the writes had left a full hidden .prof.new-* folder beside the profile, one per run."""
+    import subprocess
+    import sys
+
+    target = Profile.load(PLASTIC).save(tmp_path / "prof")
+    child = f"""
+import os, signal, cv2
+from dealer_assist.vision.profile import Profile, shipped_profile
+real = cv2.imwrite
+calls = []
+def imwrite(*a, **k):
+    calls.append(1)
+    if len(calls) == 3:
+        os.kill(os.getpid(), signal.SIGTERM)
+    return real(*a, **k)
+cv2.imwrite = imwrite
+Profile.load(shipped_profile("anglo")).save({str(target)!r})
+"""
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.returncode == -15, out.stderr  # the kill still kills, once the save is done
+    assert Profile.load(target).name == Profile.load(ANGLO).name
+    assert [p.name for p in tmp_path.iterdir()] == ["prof"]

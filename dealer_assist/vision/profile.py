@@ -282,51 +282,54 @@ class Profile:
         needed them.  Files in ``folder`` that are no part of a profile are kept; a symbolic link's
         target is written.  Where no folder can be made beside it or it cannot be moved (a read-only
         parent, a mount point), the files are written into a folder inside it first, then moved into
-        place one by one.  Raises OSError.
+        place one by one.  Ctrl+C, a hang-up or a kill wait until it is done (a few tenths of a second):
+        between the renames one had left no profile, and during the writes a hidden folder.  Raises OSError.
         """
         folder = Path(folder)
-        target = folder.resolve() if folder.is_symlink() else folder.absolute()
-        here = Path.cwd().resolve()
-        if target.resolve() == here or target.resolve() in here.parents:
+        with _signals_held():
+            self._save(folder.resolve() if folder.is_symlink() else folder.absolute())
+        return folder
+
+    def _save(self, target: Path) -> None:
+        try:
+            here: Optional[Path] = Path.cwd().resolve()
+        except OSError:  # the shell's folder was deleted: it is no folder to stand in
+            here = None
+        if here is not None and (target.resolve() == here or target.resolve() in here.parents):
             self._save_inside(target)  # swapped, it would leave the shell in a deleted folder (--out .)
-            return folder
+            return
         target.parent.mkdir(parents=True, exist_ok=True)
         new = target.parent / f".{target.name}.new-{uuid.uuid4().hex[:8]}"
         try:
             new.mkdir()
         except OSError:
             self._save_inside(target)
-            return folder
+            return
         try:
             self._write(new)
             if not target.is_dir():
                 os.rename(new, target)
-                return folder
+                return
         except BaseException:
             shutil.rmtree(new, ignore_errors=True)
             raise
         old = target.parent / f".{target.name}.old-{uuid.uuid4().hex[:8]}"
-        with _signals_held():  # Ctrl+C between the renames had left no profile, or its files hidden
-            try:
-                os.rename(target, old)
-            except OSError:  # a mount point (busy), another file system
-                shutil.rmtree(new, ignore_errors=True)
-                swapped = False
-            else:
-                swapped = True
-                try:
-                    os.rename(new, target)
-                except OSError:
-                    os.rename(old, target)  # the profile that was there, back in its place
-                    shutil.rmtree(new, ignore_errors=True)
-                    raise
-                for other in list(old.iterdir()):  # the folder's other files follow it
-                    if not _profile_file(other.name):
-                        os.rename(other, target / other.name)
-                shutil.rmtree(old, ignore_errors=True)
-        if not swapped:
+        try:
+            os.rename(target, old)
+        except OSError:  # a mount point (busy), another file system
+            shutil.rmtree(new, ignore_errors=True)
             self._save_inside(target)
-        return folder
+            return
+        try:
+            os.rename(new, target)
+        except OSError:
+            os.rename(old, target)  # the profile that was there, back in its place
+            shutil.rmtree(new, ignore_errors=True)
+            raise
+        for other in list(old.iterdir()):  # the folder's other files follow it
+            if not _profile_file(other.name):
+                os.rename(other, target / other.name)
+        shutil.rmtree(old, ignore_errors=True)
 
     def _save_inside(self, target: Path) -> None:
         """:meth:`save` where ``target`` cannot be swapped: every file written into a new folder inside it,
@@ -338,12 +341,11 @@ class Profile:
         try:
             self._write(new)
             names = sorted(p.name for p in new.iterdir())
-            with _signals_held():  # interrupted half-way, the old profile.json had met new templates
-                for name in [n for n in names if n != PROFILE_FILE] + [PROFILE_FILE]:
-                    os.replace(new / name, target / name)
-                for stale in target.iterdir():
-                    if _profile_file(stale.name) and stale.name not in names:
-                        stale.unlink()
+            for name in [n for n in names if n != PROFILE_FILE] + [PROFILE_FILE]:
+                os.replace(new / name, target / name)
+            for stale in target.iterdir():
+                if _profile_file(stale.name) and stale.name not in names:
+                    stale.unlink()
         finally:
             shutil.rmtree(new, ignore_errors=True)
 
