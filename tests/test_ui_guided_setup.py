@@ -213,7 +213,7 @@ def test_no_preview_asks_on_the_terminal_even_with_a_screen(tmp_path, monkeypatc
 def test_a_live_view_still_showing_the_last_card_taken_is_no_shot_of_the_next(qtbot, show_window, tmp_path):
     """Space pressed again before the card was changed would keep the last card's view under the
     next card's name (its templates then read every 3 as a 2): refused until the view changes."""
-    from dealer_assist.ui.guided_setup import GuidedSetUpWindow
+    from dealer_assist.ui.guided_setup import GONE_FOR, GuidedSetUpWindow
 
     feed = _feed(tmp_path / "feed", [_shot("AS")])
     grabber = FrameGrabber(str(feed), drop=True).start()  # a live source: the latest frame, none held
@@ -236,7 +236,13 @@ def test_a_live_view_still_showing_the_last_card_taken_is_no_shot_of_the_next(qt
         window.show_frame(_shot("2S"))  # the next card slid into its place: no frame showed the felt
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS"]
+        window.show_frame(_felt())  # a hand over the card for a moment: no card taken away
+        window.show_frame(shifted)
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+        assert steps.taken == ["AS"]
         window.show_frame(_felt())  # the card taken away ...
+        qtbot.wait(int(GONE_FOR * 1000) + 100)
+        window.show_frame(_felt())
         window.show_frame(_shot("2S"))  # ... and the next one put in its place
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS", "2S"]

@@ -35,6 +35,9 @@ TICK_MS = 66
 SILENT_AFTER = 3.0
 FOUND = (94, 211, 95)  # BGR: the outline of a card that a shot would take
 KEYS = "Space or Enter: take the shot   S: skip this card   U or Backspace: take the last one again   Q or Esc: stop"
+#: Seconds a live view's card just taken must be out of sight before the next shot: a hand passing over
+#: it for a frame or two is no card taken away.
+GONE_FOR = 0.5
 #: Milliseconds the window stays open once every card has a shot (U in that time takes the last one again).
 CLOSE_AFTER_MS = 2500
 
@@ -81,9 +84,11 @@ class GuidedSetUpWindow(QWidget):
         self._again: list[np.ndarray] = []
         #: A file source's frames used up since the session began, each with whether a shot was taken of it.
         self._used: list[tuple[np.ndarray, bool]] = []
-        #: A live view's card just taken, until a frame shows it taken away (no card found, or moved):
+        #: A live view's card just taken, until it is seen taken away (no card for GONE_FOR, or moved):
         #: pressed again before the card was changed, Space would keep its view under the next card's name.
         self._taken_at: Optional[np.ndarray] = None
+        #: When the card just taken was last seen gone (None while it shows).
+        self._gone_since: Optional[float] = None
         #: What stays said under the progress (a file source started again over kept shots).
         self._standing = ""
         #: A file source's frames still to come that belong to cards skipped before they came.
@@ -135,8 +140,15 @@ class GuidedSetUpWindow(QWidget):
         """Show ``image`` with the card found in it outlined, or why none is."""
         self.frame = image
         self.quad, self.why = self.steps.look(image)
-        if self._taken_at is not None and (self.quad is None or _moved(self.quad, self._taken_at)):
-            self._taken_at = None
+        if self._taken_at is not None:
+            now = time.monotonic()
+            if self.quad is None:
+                self._gone_since = self._gone_since or now
+            else:
+                self._gone_since = None
+            if (self.quad is not None and _moved(self.quad, self._taken_at)
+                    or self._gone_since is not None and now - self._gone_since >= GONE_FOR):
+                self._taken_at = self._gone_since = None
         if self.steps.done:
             self._set_seen("every card has a shot or was skipped", bad=False)
         elif self.quad is not None:
@@ -205,7 +217,7 @@ class GuidedSetUpWindow(QWidget):
             self._set_status("no shot taken in this session to take again", bad=True)
             return
         self._closing.stop()
-        self._taken_at = None
+        self._taken_at = self._gone_since = None
         self._pass_over = 0  # the cards skipped after it are asked for again, with the frames still to come
         if not self._live:
             # The file's frames used since that shot (it, then any refused or skipped after it) come back, then
