@@ -175,6 +175,7 @@ def test_calibrate_camera_opens_the_window_where_there_is_a_screen(qtbot, tmp_pa
     shutil.copy(CARDS / "calib" / "anglo" / "AH.png", tmp_path / "shots")  # a shot from before
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")  # has_screen() reads it; Qt already runs offscreen
     monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setattr("dealer_assist.commands.screen._qt_opens", lambda: True)  # this Qt runs offscreen
     monkeypatch.setattr("sys.stdin.readline", lambda: pytest.fail("the terminal was asked"))
 
     def press(keys):
@@ -409,4 +410,16 @@ def test_calibrate_camera_with_a_display_that_is_gone_asks_on_the_terminal_and_s
                           "--images", str(tmp_path / "shots"), "--out", str(tmp_path / "p")],
                          input="q\n", capture_output=True, text=True, timeout=60, env=env)
     assert out.returncode != 0 and "Traceback" not in out.stderr  # 134 had been Qt's abort
-    assert "no display server answers" in out.stderr and "show AS face up" in out.stderr
+    assert "does not answer or refuses this user" in out.stderr and "show AS face up" in out.stderr
+
+
+def test_the_qt_probe_opens_what_qt_can_open_and_not_a_display_that_refuses(monkeypatch):
+    """An X server that refuses this user (no ~/.Xauthority, sudo) answers a connection all the same: only
+    Qt opening it in a child process tells, where an abort would have ended calibrate (exit 134)."""
+    from dealer_assist.commands.screen import _qt_opens
+
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert _qt_opens()
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.setenv("DISPLAY", ":7734")
+    assert not _qt_opens()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import socket
+import subprocess
 import sys
 
 from dealer_assist.commands.output import CommandError
@@ -28,10 +29,12 @@ def require_screen() -> None:
                        "the command-line tools (deal, settle, odds, listen, recognize ...) need no screen", 3)
 
 
-def has_screen() -> bool:
+def has_screen(try_qt: bool = False) -> bool:
     """Whether a window would be seen: a screen (see :func:`require_screen`) that is not Qt's offscreen
     or minimal platform (the tests', which draws nowhere), and whose server is there: Qt aborts the
-    process (exit 134) on a DISPLAY no X server answers, an SSH session's left-over variable."""
+    process (exit 134) on a DISPLAY no X server answers, an SSH session's left-over variable.
+    ``try_qt``: also let Qt open it in a child process (half a second): an X server that refuses
+    this user (no ~/.Xauthority, another user's display, sudo) answers the connection all the same."""
     platform = os.environ.get("QT_QPA_PLATFORM", "").split(":")[0]
     if platform in ("offscreen", "minimal", "vnc"):
         return False
@@ -39,7 +42,15 @@ def has_screen() -> bool:
         require_screen()
     except CommandError:
         return False
-    return True
+    return not try_qt or _qt_opens()
+
+
+def _qt_opens() -> bool:
+    probe = "from PySide6.QtGui import QGuiApplication; QGuiApplication([])"
+    try:
+        return subprocess.run([sys.executable, "-c", probe], capture_output=True, timeout=10).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
 
 
 def _server_there() -> bool:

@@ -110,11 +110,11 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     _check_out(Path(args.out), Path(args.images))
     if args.camera is not None:
         try:
-            window = args.preview and has_screen()
+            window = args.preview and has_screen(try_qt=True)
             if (args.preview and not window and not os.environ.get("QT_QPA_PLATFORM")
                     and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))):
-                sys.stderr.write("dealer-assist: note: no display server answers at DISPLAY/WAYLAND_DISPLAY: asking "
-                                 "on the terminal instead of in a window\n")
+                sys.stderr.write("dealer-assist: note: the display at DISPLAY/WAYLAND_DISPLAY does not answer or "
+                                 "refuses this user: asking on the terminal instead of in a window\n")
             steps = (_guided_window if window else _guided_shots)(args.camera, Path(args.images))
         except CommandError as exc:
             if args.json:
