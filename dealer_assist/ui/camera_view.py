@@ -29,11 +29,6 @@ SURE = (95, 211, 95)  # BGR
 UNSURE = (11, 142, 224)  # BGR: the warning orange
 
 
-def view_of(source: Any) -> Optional[Any]:
-    """The latest view of ``source`` if it is a camera (None: no frame yet); raises AttributeError if it is not."""
-    return source.latest_view()
-
-
 class CameraViewPanel(QFrame):
     """The view, laid over the table's side column ``anchor`` (from its top, its width: the hands and
     seats stay in sight); :meth:`toggle` shows or hides it."""
@@ -95,7 +90,7 @@ class CameraViewPanel(QFrame):
         return True
 
     def refresh(self) -> None:
-        view = view_of(self.source)
+        view = self.source.latest_view()
         if view is None:
             self._say("no frame from the camera yet", bad=True)
             return

@@ -56,11 +56,6 @@ class GuidedSetUp:
         return SET_UP_ORDER[self._at] if self._at < len(SET_UP_ORDER) else None
 
     @property
-    def current_label(self) -> str:
-        """The card to show as a person reads it (``10♥``); empty when done."""
-        return Card.parse(self.current).label if self.current else ""
-
-    @property
     def done(self) -> bool:
         return self.current is None
 
