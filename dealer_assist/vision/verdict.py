@@ -27,6 +27,11 @@ from dealer_assist.vision.straight_sides import flat_share, template_flats
 from dealer_assist.vision.suit_colours import colour_rules_out
 
 
+#: The least width, against its height, a rank glyph read sure has of its rank's printed shape
+#: (see :meth:`Judge.rank_too_narrow`).
+NARROWEST = 0.6
+
+
 #: How much clearer than the profile's thresholds (score and margin) a read
 #: must be at a corner inferred across a notch.
 NOTCH_EXTRA = 0.1
@@ -174,6 +179,8 @@ class Judge:
             sure = False
         if sure and self.strip_of_a_suit(r, suit):
             sure = False
+        if sure and self.rank_too_narrow(r, rank):
+            sure = False
         if (not fragment and rs >= t.min_score - TWO_CORNER_SCORE
                 and (sure or ss >= t.min_score - TWO_CORNER_SCORE) and self.rank_contradicts(r, rank)):
             # Asked only of a read that could count (sure, or one of two corners agreeing).
@@ -269,6 +276,22 @@ class Judge:
         small, and its rose (a Swiss deck's hearts) filled it as a shield would.
         """
         return r.unsized and r.doubtful
+
+    def rank_too_narrow(self, r: IndexRead, rank: str) -> bool:
+        """Whether the rank glyph is far narrower, against its height, than ``rank`` is printed
+        (:data:`NARROWEST` of the deck's own shape, ``Profile.rank_aspect``): a piece of a wider glyph.
+
+        A card lying over the inner side of an index leaves no line where its paper meets the
+        paper beneath, and what is left of the rank can be another rank whole: the "1" of a
+        ten, read as a deck's ace at 0.72.  Blur and tilt move a whole glyph's shape little
+        (sure reads of 35 designs lay at 0.7-2.4 of their rank's shape; the ten read at 0.5).
+        """
+        printed = self.profile.rank_aspect.get(rank)
+        if not printed or not r.glyphs:
+            return False
+        box = r.glyphs[0].box
+        shape = (box.u1 - box.u0) * self.profile.aspect / max(box.v1 - box.v0, 1e-9)
+        return shape < NARROWEST * printed
 
     @staticmethod
     def rank_cut(r: IndexRead) -> bool:
