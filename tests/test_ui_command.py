@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import socket
 import sqlite3
+import struct
 import subprocess
 import sys
+import threading
 
 from PySide6.QtGui import QImage
 
@@ -75,6 +78,45 @@ def test_no_screen_is_a_clear_error_not_a_qt_abort():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 3
     assert "no screen" in proc.stderr and "xvfb-run" in proc.stderr
+
+
+def _refusing_x_server(display: int) -> socket.socket:
+    """An X server on ``display``'s abstract socket that answers every connection's set-up as a server
+    refusing this user does: a Failed reply with its reason."""
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(f"\0/tmp/.X11-unix/X{display}")
+    server.listen()
+    reason = b"No protocol specified\n"
+    padded = reason + b"\0" * (-len(reason) % 4)
+    reply = struct.pack("<BBHHH", 0, len(reason), 11, 0, len(padded) // 4) + padded
+
+    def serve() -> None:
+        while True:
+            try:
+                client, _ = server.accept()
+            except OSError:
+                return  # closed
+            with client:
+                try:
+                    if client.recv(4096):  # the set-up request: byte order, version, auth name and data
+                        client.sendall(reply)
+                except OSError:
+                    pass  # a probe that only connects, then closes
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server
+
+
+def test_an_x_server_that_refuses_this_user_is_a_clear_error_not_a_qt_abort():
+    """sudo, or another user's session: the X server answers, then refuses the set-up, and Qt had aborted
+    the process (exit 134).  It is asked as Qt asks, through libxcb, before any window."""
+    env = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["DISPLAY"] = ":7735"
+    with _refusing_x_server(7735):
+        proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", "--quit-after", "1"], env=env,
+                              capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 3
+    assert "the X server at DISPLAY=:7735 refuses this user" in proc.stderr and "XAUTHORITY" in proc.stderr
 
 
 def test_a_display_no_server_answers_is_a_clear_error_not_a_qt_abort():

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 import re
 import socket
 import subprocess
 import sys
+import threading
 
 from dealer_assist.commands.output import CommandError
 
@@ -19,7 +22,12 @@ def require_screen() -> None:
         return
     if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
         if _server_there():
-            return
+            if _wayland_there() or not _x_refuses(os.environ.get("DISPLAY", "")):
+                return
+            raise CommandError(f"no screen to open the window on: the X server at DISPLAY={os.environ['DISPLAY']} "
+                               "refuses this user (no authorization: another user's session, or sudo without the "
+                               "session's XAUTHORITY): run it as the user logged in at the screen, or pass that "
+                               "user's XAUTHORITY (sudo --preserve-env=XAUTHORITY ...)", 3)
         named = ", ".join(f"{k}={os.environ[k]}" for k in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(k))
         raise CommandError(f"no screen to open the window on: {named} is set, but no display server is there (a "
                            "variable left from another session?): run it from the desktop session, or under a "
@@ -33,8 +41,8 @@ def has_screen(try_qt: bool = False) -> bool:
     """Whether a window would be seen: a screen (see :func:`require_screen`) that is not Qt's offscreen
     or minimal platform (the tests', which draws nowhere), and whose server is there: Qt aborts the
     process (exit 134) on a DISPLAY no X server answers, an SSH session's left-over variable.
-    ``try_qt``: also let Qt open it in a child process (half a second): an X server that refuses
-    this user (no ~/.Xauthority, another user's display, sudo) answers the connection all the same."""
+    ``try_qt``: also let Qt open it in a child process (half a second): a Qt that cannot load its
+    platform (a missing system library) aborts as well."""
     platform = os.environ.get("QT_QPA_PLATFORM", "").split(":")[0]
     if platform in ("offscreen", "minimal", "vnc"):
         return False
@@ -56,11 +64,8 @@ def _qt_opens() -> bool:
 def _server_there() -> bool:
     """Whether the Wayland or X server the environment names answers a connection (half a second at
     most): a variable left from an SSH session or another login names one that is gone."""
-    wayland = os.environ.get("WAYLAND_DISPLAY")
-    if wayland:
-        path = wayland if os.path.isabs(wayland) else os.path.join(os.environ.get("XDG_RUNTIME_DIR", ""), wayland)
-        if _connects(socket.AF_UNIX, path):
-            return True
+    if _wayland_there():
+        return True
     match = re.fullmatch(r"(?P<host>[^:]*):(?P<n>\d+)(?:\.\d+)?", os.environ.get("DISPLAY", ""))
     if match is None:
         return False
@@ -69,6 +74,50 @@ def _server_there() -> bool:
         # X listens on an abstract socket (a container sharing the host's network sees only that) and a file.
         return any(_connects(socket.AF_UNIX, name) for name in (f"\0/tmp/.X11-unix/X{n}", f"/tmp/.X11-unix/X{n}"))
     return _connects(socket.AF_INET, (host, X_TCP_PORT + n))
+
+
+def _wayland_there() -> bool:
+    wayland = os.environ.get("WAYLAND_DISPLAY")
+    if not wayland:
+        return False
+    path = wayland if os.path.isabs(wayland) else os.path.join(os.environ.get("XDG_RUNTIME_DIR", ""), wayland)
+    return _connects(socket.AF_UNIX, path)
+
+
+#: How long the X server has to answer the connection's set-up (seconds); past it, it is trusted.
+X_SETUP_WAIT = 1.0
+
+
+def _x_refuses(display: str) -> bool:
+    """Whether the X server at ``display``, which answers a connection, refuses this user's set-up (no
+    authorization: no ~/.Xauthority, another user's display, sudo): Qt then aborts the process (exit 134).
+
+    Asked through libxcb, as Qt's own X platform connects, in about a millisecond.  Without libxcb
+    (Qt could not use X either), or with no reply within :data:`X_SETUP_WAIT`, the server is trusted.
+    """
+    name = ctypes.util.find_library("xcb")
+    if name is None:
+        return False
+    try:
+        xcb = ctypes.CDLL(name)
+    except OSError:
+        return False
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    errors: list[int] = []
+
+    def set_up() -> None:
+        connection = xcb.xcb_connect(display.encode(), None)
+        errors.append(xcb.xcb_connection_has_error(connection))
+        xcb.xcb_disconnect(connection)
+
+    # A server that takes the connection and never replies would hold xcb_connect: the thread is left to it.
+    asking = threading.Thread(target=set_up, name="x-set-up", daemon=True)
+    asking.start()
+    asking.join(X_SETUP_WAIT)
+    return bool(errors) and errors[0] != 0
 
 
 #: The TCP port of X display 0 (display N listens at this plus N).
