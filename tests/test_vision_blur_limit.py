@@ -16,10 +16,14 @@ from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.glyphs import edge_blur
 from dealer_assist.vision.ink import INK
 from dealer_assist.vision.index import IndexRead
-from dealer_assist.vision.profile import Profile, Thresholds, default_profile_path
+from dealer_assist.vision.profile import Box, Profile, Thresholds, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 
 from blurred_shots import blurred_shot
+
+#: The stand-in rank glyphs' box: wider against its height than any rank is printed (a whole
+#: glyph, never :meth:`.verdict.Judge.rank_too_narrow`).
+WHOLE_RANK = Box(0.0, 0.0, 0.2, 0.1)
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
@@ -88,9 +92,9 @@ def _with(rec: Recognizer, **changes) -> Recognizer:
 
 def _glyphs(suit_blur: float, rank_blur: float = 0.0, redness: float = 0.0) -> tuple:
     """Stand-ins for an index's rank and suit glyphs: only their edge blur, whether they were
-    cut, and the rank's ink colour (``redness``, as its suit's) are asked for (no rank image is
-    kept, so no rank pair lean is asked)."""
-    return (SimpleNamespace(blur=rank_blur or suit_blur, image=None, redness=redness, cut=False),
+    cut, the rank's ink colour (``redness``, as its suit's) and its box (:data:`WHOLE_RANK`) are asked
+    for (no rank image is kept, so no rank pair lean is asked)."""
+    return (SimpleNamespace(blur=rank_blur or suit_blur, image=None, redness=redness, cut=False, box=WHOLE_RANK),
             SimpleNamespace(blur=suit_blur, image=None, cut=False))
 
 

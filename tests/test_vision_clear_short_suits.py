@@ -15,9 +15,13 @@ import pytest
 
 from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.index import IndexRead
-from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.profile import Box, Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 from dealer_assist.vision.verdict import NOTCH_EXTRA, SUIT_CUT_LEAD, SUIT_CUT_SCORE
+
+#: The stand-in rank glyphs' box: wider against its height than any rank is printed (a whole
+#: glyph, never :meth:`.verdict.Judge.rank_too_narrow`).
+WHOLE_RANK = Box(0.0, 0.0, 0.2, 0.1)
 
 CORNER = Corner(100.0, 100.0, (1.0, 0.0), (0.0, 1.0), 150.0, 200.0)
 NOTCHED = Corner(100.0, 100.0, (1.0, 0.0), (0.0, 1.0), 150.0, 200.0, notched=True)
@@ -29,8 +33,9 @@ def anglo():
 
 
 def _glyphs(rank_cut: bool, suit_cut: bool, blur: float = 1.2, rank_blur: float = 0.0) -> tuple:
-    """Stand-ins for the rank and suit glyphs: only their blur, colour and cut are asked for."""
-    return (SimpleNamespace(blur=rank_blur or blur, image=None, redness=0.0, cut=rank_cut),
+    """Stand-ins for the rank and suit glyphs: only their blur, colour, cut and the rank's box
+    (:data:`WHOLE_RANK`) are asked for."""
+    return (SimpleNamespace(blur=rank_blur or blur, image=None, redness=0.0, cut=rank_cut, box=WHOLE_RANK),
             SimpleNamespace(blur=blur, image=None, cut=suit_cut))
 
 
