@@ -16,14 +16,12 @@ from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.glyphs import edge_blur
 from dealer_assist.vision.ink import INK
 from dealer_assist.vision.index import IndexRead
-from dealer_assist.vision.profile import Box, Profile, Thresholds, default_profile_path
+from dealer_assist.vision.profile import Profile, Thresholds, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 
 from blurred_shots import blurred_shot
+from stand_in_glyphs import WHOLE_RANK
 
-#: The stand-in rank glyphs' box: wider against its height than any rank is printed (a whole
-#: glyph, never :meth:`.verdict.Judge.rank_too_narrow`).
-WHOLE_RANK = Box(0.0, 0.0, 0.2, 0.1)
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 needs_cards = pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")

@@ -15,13 +15,12 @@ import pytest
 
 from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.index import IndexRead
-from dealer_assist.vision.profile import Box, Profile, default_profile_path
+from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 from dealer_assist.vision.verdict import NOTCH_EXTRA, SUIT_CUT_LEAD, SUIT_CUT_SCORE
 
-#: The stand-in rank glyphs' box: wider against its height than any rank is printed (a whole
-#: glyph, never :meth:`.verdict.Judge.rank_too_narrow`).
-WHOLE_RANK = Box(0.0, 0.0, 0.2, 0.1)
+from stand_in_glyphs import WHOLE_RANK
+
 
 CORNER = Corner(100.0, 100.0, (1.0, 0.0), (0.0, 1.0), 150.0, 200.0)
 NOTCHED = Corner(100.0, 100.0, (1.0, 0.0), (0.0, 1.0), 150.0, 200.0, notched=True)

@@ -15,15 +15,18 @@ from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.rank_pairs import RankPairs, close_pairs, misread_pairs, unsafe_pairs
 from dealer_assist.vision.verdict import Judge
 
+from stand_in_glyphs import WHOLE_RANK
+
 SHIPPED = Path(__file__).resolve().parents[1] / "calibration"
 
 
 class _Glyph:
-    """Stands in for a cut glyph of a black index: only its image (and its blur, ink and whether
+    """Stands in for a cut glyph of a black index: only its image (and its blur, ink, box and whether
     it was cut) is asked for."""
 
     def __init__(self, image: np.ndarray) -> None:
         self.image = image
+        self.box = WHOLE_RANK
         self.blur = 0.0
         self.redness = 0.0
         self.cut = False
