@@ -69,7 +69,7 @@ def test_size_steps_from_a_glyphs_own_size_give_one_template_per_printed_size(tm
     edge, into two templates ("D", "D-1"); from the diamond's own usual size there is one
     template per printed size, the court cards' one bigger by the print's ratio."""
     profile, shots = _diamonds_bigger(tmp_path, 10, 12)
-    copies = selftest._glyph_copies(profile, shots)
+    copies, _ = selftest._glyph_copies(profile, shots)
     assert sorted(selftest._templates(copies, own=False)[1]) == ["C", "D", "D+1", "D-1", "S"]
     suits = selftest._templates(copies, own=True)[1]
     assert sorted(suits) == ["C", "D", "D+1", "S"]
@@ -86,7 +86,7 @@ def test_own_size_steps_replace_the_usual_ones_only_where_they_read_clearly_more
     usual ones are kept; asked a smaller gain, the own-size ones are, unless they misread more
     heavily blurred trials."""
     profile, shots = _diamonds_bigger(tmp_path, 10, 12)
-    copies = selftest._glyph_copies(profile, shots)
+    copies, _ = selftest._glyph_copies(profile, shots)
     candidates = [selftest._templates(copies, own) for own in (False, True)]
     shares = []
     for ranks, suits in candidates:
@@ -109,6 +109,21 @@ def test_own_size_steps_replace_the_usual_ones_only_where_they_read_clearly_more
     monkeypatch.setattr(selftest, "_heavy_misreads", own_misread_one_more)
     selftest.learn_templates(profile, shots)
     assert selftest._same_templates((profile.rank_templates, profile.suit_templates), candidates[0])
+
+
+def test_a_rank_the_first_look_passed_over_gets_its_shape_from_the_templates_copies(tmp_path):
+    """A rank whose set-up shots' index the first look passed over (bellot's court cards and nine, printed
+    against a picture) had no printed shape, so a piece of a wider glyph read as it was never
+    doubted (see :meth:`.verdict.Judge.rank_too_narrow`).  Its shape now comes from the glyphs the
+    templates are learned from, as the first look measures it; a shape already measured is kept."""
+    profile, shots = _diamonds_bigger(tmp_path, 10, 10)
+    measured = dict(profile.rank_aspect)
+    assert {"J", "7"} <= set(measured)
+    del profile.rank_aspect["J"]
+    profile.rank_aspect["7"] = 0.123  # kept as the first look left it, however it came out
+    selftest.learn_templates(profile, shots)
+    assert abs(profile.rank_aspect["J"] / measured["J"] - 1) < 0.1
+    assert profile.rank_aspect["7"] == 0.123
 
 
 def _trials(redness: float):

@@ -110,7 +110,11 @@ def learn_templates(profile: Profile, shots) -> None:
     more, and misread 5 heavy trials where the usual ones misread none: in
     blur past the trials they read a blurred ace of clubs as a spade).
     """
-    copies = _glyph_copies(profile, shots)
+    copies, shapes = _glyph_copies(profile, shots)
+    for rank, seen in shapes.items():
+        # A rank whose set-up shots' index the first look passed over (printed against a picture,
+        # or into the edge band) has its templates only from here: its shape too.
+        profile.rank_aspect.setdefault(rank, float(np.median(seen)))
     candidates = [_templates(copies, own) for own in (False, True)]
     if _same_templates(*candidates):
         profile.rank_templates, profile.suit_templates = candidates[0]
@@ -151,10 +155,11 @@ def _heavy_misreads(profile: Profile, shots, score: float, margin: float) -> int
 OWN_STEPS_GAIN = 0.02
 
 
-def _glyph_copies(profile: Profile, shots) -> dict[tuple[str, str], list]:
+def _glyph_copies(profile: Profile, shots) -> tuple[dict[tuple[str, str], list], dict[str, list[float]]]:
     """Each rank's and suit's glyph images cut from copies of the shots, with the glyph's size
-    relative to the other glyph of its index."""
+    relative to the other glyph of its index; and each rank glyph's width against its height."""
     copies: dict[tuple[str, str], list] = {}
+    shapes: dict[str, list[float]] = {}
     for card, image, quad in shots:
         for scale, blur in TEMPLATE_VARIANTS:
             img, q = degrade(image, quad, scale, blur)
@@ -165,12 +170,13 @@ def _glyph_copies(profile: Profile, shots) -> dict[tuple[str, str], list]:
                 if rank is None or suit is None:
                     continue
                 rh, sh = rank.box.v1 - rank.box.v0, suit.box.v1 - suit.box.v0
+                shapes.setdefault(card.rank, []).append((rank.box.u1 - rank.box.u0) * profile.aspect / max(rh, 1e-6))
                 factor = profile.suit_window_factor(card.rank)
                 if factor != 1.0:
                     suit = suit.rescaled(factor)  # as the recognizer takes it, once the rank is read
                 copies.setdefault(("rank", card.rank), []).append((rank.image, rh / max(sh, 1e-6), soft))
                 copies.setdefault(("suit", card.suit), []).append((suit.image, sh / max(rh, 1e-6), soft))
-    return copies
+    return copies, shapes
 
 
 def _templates(copies: dict[tuple[str, str], list], own: bool) -> tuple[dict, dict]:
