@@ -109,6 +109,9 @@ def learn_templates(profile: Profile, shots) -> None:
     more of its heavily blurred ones (tigullio's own-size templates read 2%
     more, and misread 5 heavy trials where the usual ones misread none: in
     blur past the trials they read a blurred ace of clubs as a spade).
+
+    A rank the calibration's first look at the shots left without a printed shape
+    (``Profile.rank_aspect``) gets it here, from the same glyphs.
     """
     copies, shapes = _glyph_copies(profile, shots)
     for rank, seen in shapes.items():
