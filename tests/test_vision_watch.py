@@ -73,6 +73,26 @@ def test_tracker_one_event_per_physical_card():
     assert [(type(e), e.card.code, e.frame) for e in events] == [(NewCard, "5S", 1), (NewCard, "5S", 7)]
 
 
+def test_tracker_takes_the_tables_cards_in_view_at_start_once_each_and_no_other():
+    """A camera (re)started with the table's 5S and 9D on the layout: those two are the table's own
+    (CountedCard); a second 5S in view then, and a 9D that comes after the start, are new cards;
+    a misread in the first frame takes no code."""
+    tr = OnceOnlyTracker(card_h=160)
+    tr.counted.update(["5S", "9D"])
+    events = tr.update(0, FrameResult([_hit("5S", 300, 300), _hit("5S", 900, 300), _hit("9C", 600, 500)]),
+                       starting=True)
+    for f in range(1, 4):
+        events += tr.update(f, FrameResult([_hit("5S", 300, 300), _hit("5S", 900, 300), _hit("9D", 600, 500)]),
+                            starting=True)
+    for f in range(4, 8):  # the start is over: another 9D dealt is new, though one was counted
+        events += tr.update(f, FrameResult([_hit("5S", 300, 300), _hit("5S", 900, 300), _hit("9D", 600, 500),
+                                            _hit("9D", 1100, 200)]))
+    got = sorted((type(e).__name__, e.card.code, round(e.center[0])) for e in events)
+    assert got == [("CountedCard", "5S", 300), ("CountedCard", "9D", 600), ("NewCard", "5S", 900),
+                   ("NewCard", "9D", 1100)]
+    assert not +tr.counted  # every counted code taken
+
+
 def test_tracker_ignores_a_single_misread_and_reports_a_card_never_read():
     tr = OnceOnlyTracker(card_h=160, unread_after=5)
     events = tr.update(0, FrameResult([_hit("8C", 300, 300)]))

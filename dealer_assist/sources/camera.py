@@ -14,7 +14,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import CardRead, LinkState, ProfileDoubt, Unreadable
@@ -60,6 +60,14 @@ class CameraSource(CardSource):
         self.stale_after = stale_after
         self._link = "down"
         self._view: Optional[CameraView] = None
+        self._counted: Optional[Callable[[], Sequence[str]]] = None
+
+    def count_in_view(self, counted: Callable[[], Sequence[str]]) -> None:
+        """Have the codes ``counted()`` gives (the cards the table already holds on its layout) taken,
+        each by one card in view when the camera starts, as those cards, not new ones (see
+        :func:`.vision.watch.watch`'s ``counted``).  The table restarted mid-round had read the
+        round's cards again and played them twice."""
+        self._counted = counted
 
     @property
     def link(self) -> str:
@@ -149,18 +157,22 @@ class CameraSource(CardSource):
     def _run(self, sink: Sink, profile) -> None:
         from dealer_assist.cards import Card
         from dealer_assist.vision.profile_fit import ProfileFit
-        from dealer_assist.vision.track import NewCard
+        from dealer_assist.vision.track import CountedCard, NewCard
         from dealer_assist.vision.watch import watch
 
         detail, state = "stopped", "lost"
         fit = ProfileFit(str(self._profile_path),
                          lambda text: sink(ProfileDoubt(self.name, time.time(), text, grey=fit.grey)))
+        counted = list(self._counted()) if self._counted is not None else None
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
-                                  seen=self._keep_view):
+                                  seen=self._keep_view, counted=counted):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq))
+                elif isinstance(event, CountedCard):
+                    sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
+                                   "started: the table's own, already counted"))
                 else:
                     sink(Unreadable(self.name, time.time(), seq=self.seq,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))

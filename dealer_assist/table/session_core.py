@@ -334,6 +334,14 @@ class SessionCore(abc.ABC):
     def state(self) -> Any:
         return self._snap.state
 
+    def cards_on_layout(self) -> tuple[str, ...]:
+        """The codes of the cards the table holds on its layout: the round's (played or settled, not yet
+        cleared by the next round) and any held after it.  A camera starting now sees them lying there
+        and must not read them as new cards (see CameraSource.count_in_view)."""
+        state = self._snap.state
+        dealt = state.round.cards if state.round is not None else ()
+        return tuple(c.code for c in (*dealt, *getattr(state, "held", ())))
+
     @property
     def read_only(self) -> bool:
         """A replay's table: only the recorded operations change it.  The snapshot's ``replay`` is the one
@@ -739,8 +747,9 @@ class SessionCore(abc.ABC):
                        ("check the port's path (the command 'dealer-assist ports' lists them) and your access to it (the "
                         "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
                        if never_opened else "check the cable; it reconnects by itself. Meanwhile type the cards (K)"
-                       if event.retrying else "it does not come back by itself: type the cards (K) until the next shoe, "
-                       "then check the camera and start the display again (Ctrl+Q, dealer-assist run)")
+                       if event.retrying else "it does not come back by itself: type the cards (K), or check the "
+                       "camera and start the display again (Ctrl+Q, dealer-assist run), even mid-round: the cards "
+                       "the table has that lie in view are not read again")
         elif event.state == "stale":
             self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
                        f"{event.source}: {event.detail or 'no message for a while'}",

@@ -72,6 +72,9 @@ class Table:
             boot, seq = self.session.source_position(self.source.name)
             if boot is not None or seq is not None:
                 resume(boot, seq)
+        count_in_view = getattr(self.source, "count_in_view", None)  # a camera sees the layout's cards again
+        if count_in_view is not None:
+            count_in_view(self.session.cards_on_layout)
         try:
             self.source.start(self.session.handle)
         except SourceError as exc:

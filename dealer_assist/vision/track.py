@@ -10,6 +10,7 @@ track because the first copy is still seen, elsewhere, in the same frame.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -38,6 +39,16 @@ class UnreadCard:
     center: tuple[float, float]
 
 
+@dataclass(frozen=True)
+class CountedCard:
+    """A card in view when the camera started that the table had already counted (see
+    :meth:`OnceOnlyTracker.update`): never reported as a new card."""
+
+    card: Card
+    frame: int
+    center: tuple[float, float]
+
+
 @dataclass
 class _Track:
     code: str
@@ -49,6 +60,8 @@ class _Track:
     reported: bool = False
     confidence: float = 0.0
     velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))
+    #: First seen in one of the first frames after the camera (re)started (see OnceOnlyTracker.update).
+    at_start: bool = False
 
 
 @dataclass
@@ -78,11 +91,21 @@ class OnceOnlyTracker:
         self.tracks: list[_Track] = []
         self.ghosts: list[_Track] = []
         self.unknown: list[_Unknown] = []
+        #: Codes of the cards the table already counted that may lie in view when the camera starts
+        #: (see :meth:`update`'s ``starting``), each taken by one card seen then.
+        self.counted: Counter[str] = Counter()
         #: Whether every card of the last frame fed is reported and none was uncertain: a frame
         #: showing the same need not be read (see :mod:`.still_scene`).
         self.settled = False
 
-    def update(self, frame: int, result: FrameResult) -> list:
+    def update(self, frame: int, result: FrameResult, starting: bool = False) -> list:
+        """The events ``result`` (of frame number ``frame``) causes.
+
+        ``starting``: the frame is one of the first after the camera (re)started.  A card first
+        seen in such a frame whose code the table already counted (:attr:`counted`, each code
+        taken once) lay in view before: once read alike in enough frames it is that card
+        (:class:`CountedCard`), not a new one, and is not played twice.  Any other card is new.
+        """
         events: list = []
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
@@ -120,7 +143,7 @@ class OnceOnlyTracker:
             tr.confidence = max(tr.confidence, hit.confidence)
             if not tr.reported and tr.streak >= self.confirm:
                 tr.reported = True
-                events.append(NewCard(hit.card, frame, tr.confidence, tuple(c.tolist())))
+                events.append(self._confirmed(tr, hit.card, frame))
         for i, hit in enumerate(hits):
             if i in taken:
                 continue
@@ -131,16 +154,24 @@ class OnceOnlyTracker:
                 self.tracks.append(ghost)
                 held.append(ghost)
                 continue
-            tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence)
+            tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting)
             if self.confirm <= 1:
                 tr.reported = True
-                events.append(NewCard(hit.card, frame, hit.confidence, tuple(c.tolist())))
+                events.append(self._confirmed(tr, hit.card, frame))
             self.tracks.append(tr)
             held.append(tr)
         self.settled = not result.uncertain and all(tr.reported for tr in held)
         events += self._unknowns(frame, result)
         self._expire(frame)
         return events
+
+    def _confirmed(self, tr: "_Track", card: Card, frame: int):
+        """The event of a track read alike in enough frames (see :meth:`update`'s ``starting``)."""
+        at = tuple(tr.center.tolist())
+        if tr.at_start and self.counted[card.code] > 0:
+            self.counted[card.code] -= 1
+            return CountedCard(card, frame, at)
+        return NewCard(card, frame, tr.confidence, at)
 
     def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
         for g in self.ghosts:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Optional, Union
+from typing import Callable, Iterator, Optional, Sequence, Union
 
 import numpy as np
 
@@ -25,20 +25,32 @@ class WatchCost:
     read: int = 0
 
 
+#: Seconds of frames, from the first, whose cards lay in view when a table's camera (re)started
+#: (see ``counted`` of :func:`watch`).
+START_WINDOW = 2.0
+
+
 def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] = lambda: False,
           confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None,
-          fit: Optional[ProfileFit] = None,
-          seen: Optional[Callable[[np.ndarray, FrameResult], None]] = None) -> Iterator[tuple[object, float]]:
+          fit: Optional[ProfileFit] = None, seen: Optional[Callable[[np.ndarray, FrameResult], None]] = None,
+          counted: Optional[Sequence[str]] = None) -> Iterator[tuple[object, float]]:
     """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard).
 
     A frame showing what the last frame read did is not read again unless ``every_frame``.
     ``fit`` counts the sure and unsure reads of the frames read (see :mod:`.profile_fit`).
     ``seen`` is told each frame and what it read (the display's camera view).
+    ``counted``: for a table's camera, the codes of the cards the table holds on its layout
+    (None for a recording watched alone).  A card of those codes first seen in the first
+    :data:`START_WINDOW` seconds lay there before the camera (re)started: a CountedCard (see
+    :meth:`.track.OnceOnlyTracker.update`), not a new card; a table restarted mid-round had read
+    the round's cards again and played them twice.
     """
     recognizer = Recognizer(profile)
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
+    tracker.counted.update(counted or ())
     scene = StillScene()
     last: Optional[FrameResult] = None
+    first_t: Optional[float] = None
     while not stop():
         frame = grabber.read(timeout=1.0)
         if frame is None:
@@ -58,7 +70,9 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             cost.ms.append((time.perf_counter() - t0) * 1000)
         if seen is not None:
             seen(frame.image, result)
-        for event in tracker.update(frame.number, result):
+        first_t = frame.t if first_t is None else first_t
+        starting = counted is not None and frame.t - first_t < START_WINDOW
+        for event in tracker.update(frame.number, result, starting=starting):
             yield event, frame.t
 
 
