@@ -352,6 +352,36 @@ def find_corners(
         runs = outline_runs(mask, contours, min_long=min_long, min_short=min_short, searched=searched)
     if runs is None:
         return []
+    found, _ = _search(mask, runs, min_long=min_long, max_gap=max_gap, scale=scale, max_skew_deg=max_skew_deg,
+                       notch_gap=notch_gap, concave=concave, bridge=bridge)
+    return found
+
+
+def find_corners_apart(mask: np.ndarray, groups: Sequence[tuple[Sequence[np.ndarray], Sequence[np.ndarray]]], *,
+                       min_long: float, min_short: float, max_gap: float, scale: float = 1.0 / MASK_SCALE,
+                       max_skew_deg: float = 25.0, notch_gap: float = 0.0) -> list[list[Corner]]:
+    """:func:`find_corners` of each group of outlines, of masks of ``mask``'s size: one list per group.
+
+    Each group is ``(contours, searched)`` as :func:`find_corners` takes them
+    (neither concave nor bridged).  Its outlines are searched one by one, so
+    searching all groups at once finds each group's very corners, in the same
+    order; the arrays' steps, each some microseconds however few the runs,
+    are taken once (the whole and the sealed paper's searches, a sixth of a
+    millisecond a frame).
+    """
+    runs = _Runs.of(groups, min_long, min_short, mask.shape[1], mask.shape[0])
+    if runs is None:
+        return [[] for _ in groups]
+    found, outline = _search(mask, runs, min_long=min_long, max_gap=max_gap, scale=scale,
+                             max_skew_deg=max_skew_deg, notch_gap=notch_gap, concave=False, bridge=False)
+    group = runs.group[outline]
+    return [[c for c, g in zip(found, group.tolist()) if g == n] for n in range(len(groups))]
+
+
+def _search(mask: np.ndarray, runs: "_Runs", *, min_long: float, max_gap: float, scale: float, max_skew_deg: float,
+            notch_gap: float, concave: bool, bridge: bool) -> tuple[list[Corner], np.ndarray]:
+    """The corners of :func:`find_corners` in the run table ``runs``, and the outline of each (bridged
+    corners, found across two, have none: -1)."""
     cos_lim = np.sin(np.radians(max_skew_deg))
     # A run and each of the next three runs after a bend of at most max_gap.
     rows = np.flatnonzero(runs.cand & runs.plain)
@@ -378,7 +408,8 @@ def find_corners(
         where.append((rows[notch[0]], np.ones(len(notch[0]), int), notch[1]))
     kind = np.concatenate(kinds)
     if not len(kind):
-        return _bridges(mask, runs, min_long, max_gap, notch_gap, cos_lim, scale) if bridge and notch_gap > 0 else []
+        found = _bridges(mask, runs, min_long, max_gap, notch_gap, cos_lim, scale) if bridge and notch_gap > 0 else []
+        return found, np.full(len(found), -1)
     hit, tip, wdir, hdir, wlen, hlen = _tips(runs, np.concatenate(firsts), np.concatenate(seconds), kind, min_long,
                                              max_gap, notch_gap, cos_lim)
     run, phase, step = (np.concatenate(c) for c in zip(*where))
@@ -396,9 +427,12 @@ def find_corners(
     marks = [(k != _CONVEX, k == _OUTSIDE) for k in kind[order].tolist()]
     found = [Corner(x, y, (wx, wy), (hx, hy), wl, hl, notched=nt, outside=ou)
              for (x, y, wx, wy, hx, hy, wl, hl), (nt, ou) in zip(cols, marks)]
+    outline = runs.outline[run[order]]
     if bridge and notch_gap > 0:
-        found += _bridges(mask, runs, min_long, max_gap, notch_gap, cos_lim, scale)
-    return found
+        bridged = _bridges(mask, runs, min_long, max_gap, notch_gap, cos_lim, scale)
+        found += bridged
+        outline = np.concatenate([outline, np.full(len(bridged), -1)])
+    return found, outline
 
 
 def _bridges(mask: np.ndarray, runs: "_Runs", min_long: float, max_gap: float, notch_gap: float, cos_lim: float,
@@ -471,7 +505,7 @@ def outline_runs(mask: np.ndarray, contours: Sequence[np.ndarray], *, min_long: 
     makes the table once and hands it to both.
     """
     h, w = mask.shape[:2]
-    return _Runs.of(contours, min_long, min_short, searched, w, h)
+    return _Runs.of([(contours, searched)], min_long, min_short, w, h)
 
 
 #: The kinds of pairs of runs :func:`_tips` tests: a convex bend (a card's
@@ -501,22 +535,26 @@ class _Runs:
     plain: np.ndarray  # the outline was not searched before (see find_corners)
     cand: np.ndarray  # long enough to be a card's edge
     border: np.ndarray  # along the frame's edge: the frame cutting a card, not a card's edge
+    group: np.ndarray  # per outline: which of the groups of outlines the table was made of it is in
     lines: Optional[np.ndarray] = None  # (vx, vy, x0, y0) of each run's line once fitted (float32)
     fitted: Optional[np.ndarray] = None
 
     @classmethod
-    def of(cls, contours, min_long: float, min_short: float, searched, w: int, h: int) -> Optional["_Runs"]:
-        seen: dict[tuple[int, int, int], list[np.ndarray]] = {}
-        for o in searched:
-            seen.setdefault((len(o), int(o[0, 0, 0]), int(o[0, 0, 1])), []).append(o)
-        kept, approx, plain = [], [], []
-        for cnt in contours:
-            if len(cnt) < 2 * min_long:
-                continue
-            twins = seen.get((len(cnt), int(cnt[0, 0, 0]), int(cnt[0, 0, 1])), ())
-            kept.append(cnt)
-            approx.append(cv2.approxPolyDP(cnt, 1.2, True))
-            plain.append(not any(np.array_equal(cnt, o) for o in twins))
+    def of(cls, groups, min_long: float, min_short: float, w: int, h: int) -> Optional["_Runs"]:
+        """The table of the outlines of ``groups``, each ``(contours, searched)`` (see :func:`find_corners`)."""
+        kept, approx, plain, group = [], [], [], []
+        for n, (contours, searched) in enumerate(groups):
+            seen: dict[tuple[int, int, int], list[np.ndarray]] = {}
+            for o in searched:
+                seen.setdefault((len(o), int(o[0, 0, 0]), int(o[0, 0, 1])), []).append(o)
+            for cnt in contours:
+                if len(cnt) < 2 * min_long:
+                    continue
+                twins = seen.get((len(cnt), int(cnt[0, 0, 0]), int(cnt[0, 0, 1])), ())
+                kept.append(cnt)
+                approx.append(cv2.approxPolyDP(cnt, 1.2, True))
+                plain.append(not any(np.array_equal(cnt, o) for o in twins))
+                group.append(n)
         if not kept:
             return None
         sizes = np.array([len(c) for c in kept])
@@ -549,7 +587,7 @@ class _Runs:
         border = along_frame_edge(p, q, w, h)
         return cls(points, np.repeat(np.arange(len(runs)), runs), offset, np.repeat(sizes, runs), start,
                    start[following], chord, length, chord / np.maximum(length, 1e-6)[:, None],
-                   np.repeat(orient, runs), np.repeat(plain, runs), length >= min_short, border)
+                   np.repeat(orient, runs), np.repeat(plain, runs), length >= min_short, border, np.array(group))
 
     def gap(self, k1: np.ndarray, k2: np.ndarray) -> np.ndarray:
         """Outline points from the end of run ``k1`` to the start of run ``k2``."""

@@ -30,9 +30,9 @@ from dealer_assist.vision.card_beyond import card_runs_on
 from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, far_index_area, group_corners, index_area,
                                               inside)
 from dealer_assist.vision.chroma_bleed import ChromaBleed, chroma_bleed
-from dealer_assist.vision.detect import (LEAST_FRAME, MASK_SCALE, Corner, Masks, find_corners, find_quads, frame_masks,
-                                        merge_corners, outline_runs, outlines, outlines_gaining, paper_balance,
-                                        tint_allowance)
+from dealer_assist.vision.detect import (LEAST_FRAME, MASK_SCALE, Corner, Masks, find_corners, find_corners_apart,
+                                        find_quads, frame_masks, merge_corners, outline_runs, outlines, outlines_gaining,
+                                        paper_balance, tint_allowance)
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
@@ -250,20 +250,21 @@ class Recognizer:
         # the uncut mask merges the two cards and finds none.
         split = find_corners(masks.split, contours=split_outlines, notch_gap=self._notch_gap, concave=True,
                              bridge=True, runs=split_runs, **kw)
+        # An index touching its card's edge line leaves the corner's tip out of both masks (see
+        # Masks.sealed).  Only the outlines the sealing changed are searched, with the whole
+        # mask's (one search).
+        gained = outlines_gaining(masks.sealed, masks.whole) if masks.sealed is not None else []
+        whole, found = find_corners_apart(masks.whole, [(outlines(masks.whole), split_outlines), (gained, ())],
+                                          notch_gap=self._notch_gap, **kw)
         # A corner seen is trusted over one inferred at the same place (a
         # notched corner is judged more strictly): the split mask's notched
         # corners come last.
-        merged = merge_corners([c for c in split if not c.notched],
-                               find_corners(masks.whole, notch_gap=self._notch_gap, searched=split_outlines, **kw),
+        merged = merge_corners([c for c in split if not c.notched], whole,
                                [c for c in split if c.notched and not c.outside])
         near = self._max_gap / MASK_SCALE
-        # An index touching its card's edge line leaves the corner's tip out of both masks (see
-        # Masks.sealed).  Only the outlines the sealing changed are searched; a corner found
-        # there is another only beyond (off the paper of) one already found along the same
-        # edges, where a notch began.  It is a guess: its read counts only when sure.
-        if masks.sealed is not None:
-            gained = outlines_gaining(masks.sealed, masks.whole)
-            found = find_corners(masks.sealed, notch_gap=self._notch_gap, contours=gained, **kw) if gained else []
+        # A corner of the sealed paper is another only beyond (off the paper of) one already
+        # found along the same edges, where a notch began.  It is a guess: its read counts only when sure.
+        if found:
             merged += [replace(c, sealed=True) for c in found
                        if not any(abs(c.x - o.x) < near and abs(c.y - o.y) < near and not _beyond(c, o) for o in merged)]
         # A corner seen from outside lies off the card's own outline by the edge
