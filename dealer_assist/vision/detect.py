@@ -357,31 +357,42 @@ def find_corners(
     return found
 
 
-def find_corners_apart(mask: np.ndarray, groups: Sequence[tuple[Sequence[np.ndarray], Sequence[np.ndarray]]], *,
-                       min_long: float, min_short: float, max_gap: float, scale: float = 1.0 / MASK_SCALE,
-                       max_skew_deg: float = 25.0, notch_gap: float = 0.0) -> list[list[Corner]]:
-    """:func:`find_corners` of each group of outlines, of masks of ``mask``'s size: one list per group.
+def outline_runs_apart(mask: np.ndarray, groups: Sequence[tuple[Sequence[np.ndarray], Sequence[np.ndarray]]], *,
+                       min_long: float, min_short: float) -> Optional["_Runs"]:
+    """The :func:`outline_runs` of several groups of outlines of masks of ``mask``'s size, in one
+    table (None if none has a run): each group ``(contours, searched)`` as :func:`find_corners` takes them."""
+    h, w = mask.shape[:2]
+    return _Runs.of(groups, min_long, min_short, w, h)
 
-    Each group is ``(contours, searched)`` as :func:`find_corners` takes them
-    (neither concave nor bridged).  Its outlines are searched one by one, so
-    searching all groups at once finds each group's very corners, in the same
-    order; the arrays' steps, each some microseconds however few the runs,
-    are taken once (the whole and the sealed paper's searches, a sixth of a
-    millisecond a frame).
+
+def find_corners_apart(mask: np.ndarray, runs: Optional["_Runs"], groups: int, *, min_long: float, max_gap: float,
+                       scale: float = 1.0 / MASK_SCALE, max_skew_deg: float = 25.0, notch_gap: float = 0.0,
+                       first_bridged: bool = False) -> list[list[Corner]]:
+    """:func:`find_corners` of each of the ``groups`` groups of outlines of the table ``runs``
+    (:func:`outline_runs_apart`): one list per group.
+
+    With ``first_bridged`` the first group is searched ``concave`` and
+    ``bridge`` (the mask, ``mask``, is its own), the others neither.  A
+    group's outlines are searched one by one, and bridges join two runs of
+    the first group only, so searching all groups at once finds each group's
+    very corners, in the same order; the arrays' steps, each some
+    microseconds however few the runs, are taken once (the split, the whole
+    and the sealed paper's searches: a third of a millisecond a frame).
     """
-    runs = _Runs.of(groups, min_long, min_short, mask.shape[1], mask.shape[0])
     if runs is None:
-        return [[] for _ in groups]
+        return [[] for _ in range(groups)]
     found, outline = _search(mask, runs, min_long=min_long, max_gap=max_gap, scale=scale,
-                             max_skew_deg=max_skew_deg, notch_gap=notch_gap, concave=False, bridge=False)
-    group = runs.group[outline]
-    return [[c for c, g in zip(found, group.tolist()) if g == n] for n in range(len(groups))]
+                             max_skew_deg=max_skew_deg, notch_gap=notch_gap, concave=first_bridged,
+                             bridge=first_bridged)
+    group = np.where(outline >= 0, runs.group[np.maximum(outline, 0)], 0).tolist()  # bridged: the first group's
+    return [[c for c, g in zip(found, group) if g == n] for n in range(groups)]
 
 
 def _search(mask: np.ndarray, runs: "_Runs", *, min_long: float, max_gap: float, scale: float, max_skew_deg: float,
             notch_gap: float, concave: bool, bridge: bool) -> tuple[list[Corner], np.ndarray]:
     """The corners of :func:`find_corners` in the run table ``runs``, and the outline of each (bridged
-    corners, found across two, have none: -1)."""
+    corners, found across two, have none: -1).  ``concave`` and ``bridge`` are asked of the table's first
+    group of outlines only (see :func:`find_corners_apart`)."""
     cos_lim = np.sin(np.radians(max_skew_deg))
     # A run and each of the next three runs after a bend of at most max_gap.
     rows = np.flatnonzero(runs.cand & runs.plain)
@@ -391,7 +402,7 @@ def _search(mask: np.ndarray, runs: "_Runs", *, min_long: float, max_gap: float,
     # Cheap tests on the raw chords before fitting: roughly square, and which way the outline turns.
     tried = alive & ~((l1 < min_long) & (l2 < min_long)) & ~(np.abs(u1x * u2x + u1y * u2y) > cos_lim + 0.25)
     convex = ((u1x * u2y - u1y * u2x) > 0) == (runs.orient[k1] > 0)
-    plain = np.nonzero(tried & (convex | concave))
+    plain = np.nonzero(tried & (convex | (concave & (runs.group[runs.outline[k1]] == 0))))
     kinds = [np.where(convex[plain], _CONVEX, _OUTSIDE)]
     firsts, seconds, where = [k1[plain]], [k2[plain]], [(rows[plain[0]], np.zeros(len(plain[0]), int), plain[1])]
     if notch_gap > 0:
@@ -451,7 +462,7 @@ def _bridges(mask: np.ndarray, runs: "_Runs", min_long: float, max_gap: float, n
     felt: each edge must go on up to the tip (see :func:`_edge_goes_on`), and
     the tip itself must be seen, cut off as an island (see :func:`_tip_island`).
     """
-    k = np.flatnonzero(runs.cand & (runs.length >= min_long) & ~runs.border)
+    k = np.flatnonzero(runs.cand & (runs.length >= min_long) & ~runs.border & (runs.group[runs.outline] == 0))
     if len(k) < 2:
         return []
     ends, starts = runs.point(k, runs.end[k]), runs.point(k, runs.start[k])

@@ -121,7 +121,8 @@ class _LongRuns:
 
     def __init__(self, runs: _Runs, min_long: float) -> None:
         self.points = runs.points  # the outlines' points, each outline's twice over (a run may wrap round)
-        k = np.flatnonzero((runs.length >= min_long) & ~runs.border)
+        # The table's first group of outlines alone: the split mask's (see :func:`.detect.outline_runs_apart`).
+        k = np.flatnonzero((runs.length >= min_long) & ~runs.border & (runs.group[runs.outline] == 0))
         self.lo = runs.offset[k] + runs.start[k]  # where each run's points start in ``points``
         self.count = (runs.end[k] - runs.start[k]) % runs.size[k] + 1
         self.p, self.q = runs.points[self.lo], runs.points[runs.offset[k] + runs.end[k]]  # its end vertices (int32)

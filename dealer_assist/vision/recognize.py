@@ -30,8 +30,8 @@ from dealer_assist.vision.card_beyond import card_runs_on
 from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, far_index_area, group_corners, index_area,
                                               inside)
 from dealer_assist.vision.chroma_bleed import ChromaBleed, chroma_bleed
-from dealer_assist.vision.detect import (LEAST_FRAME, MASK_SCALE, Corner, Masks, find_corners, find_corners_apart,
-                                        find_quads, frame_masks, merge_corners, outline_runs, outlines, outlines_gaining,
+from dealer_assist.vision.detect import (LEAST_FRAME, MASK_SCALE, Corner, Masks, find_corners_apart, find_quads,
+                                        frame_masks, merge_corners, outline_runs_apart, outlines, outlines_gaining,
                                         paper_balance, tint_allowance)
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
@@ -230,8 +230,12 @@ class Recognizer:
         return frame_masks(small, int(self._paper_min), self._hole_max, self._bay_max, self._balance)
 
     def split_runs(self, masks: Masks, split_outlines):
-        """The straight runs of the split mask's outlines (see :func:`.detect.outline_runs`), for both corner searches."""
-        return outline_runs(masks.split, split_outlines, min_long=self._min_long, min_short=self._min_short)
+        """The straight runs of the split mask's outlines, then of the whole mask's and of those the sealed
+        paper gained (see :meth:`outline_corners`), in one table (:func:`.detect.outline_runs_apart`) for
+        the corner search and the edge-line follower."""
+        gained = outlines_gaining(masks.sealed, masks.whole) if masks.sealed is not None else []
+        return outline_runs_apart(masks.split, [(split_outlines, ()), (outlines(masks.whole), split_outlines),
+                                                (gained, ())], min_long=self._min_long, min_short=self._min_short)
 
     def outline_corners(self, masks: Masks, split_outlines=None, split_runs=None) -> list[Corner]:
         """The exposed card corners the outline finder sees in a frame's masks (frame pixels).
@@ -239,7 +243,6 @@ class Recognizer:
         ``split_outlines``: the split mask's outlines, when already traced;
         ``split_runs``: their :meth:`split_runs`, when already made.
         """
-        kw = dict(min_long=self._min_long, min_short=self._min_short, max_gap=self._max_gap)
         if split_outlines is None:
             split_outlines = outlines(masks.split)
         if split_runs is None:
@@ -247,15 +250,13 @@ class Recognizer:
         # Both masks bridge notches.  In ``split`` a card lying on another's
         # corner also leaves one, the covered tip behind it: that corner is
         # found as notched (judged more strictly, and see _read_slid), where
-        # the uncut mask merges the two cards and finds none.
-        split = find_corners(masks.split, contours=split_outlines, notch_gap=self._notch_gap, concave=True,
-                             bridge=True, runs=split_runs, **kw)
-        # An index touching its card's edge line leaves the corner's tip out of both masks (see
-        # Masks.sealed).  Only the outlines the sealing changed are searched, with the whole
-        # mask's (one search).
-        gained = outlines_gaining(masks.sealed, masks.whole) if masks.sealed is not None else []
-        whole, found = find_corners_apart(masks.whole, [(outlines(masks.whole), split_outlines), (gained, ())],
-                                          notch_gap=self._notch_gap, **kw)
+        # the uncut mask merges the two cards and finds none.  An index
+        # touching its card's edge line leaves the corner's tip out of both
+        # masks (see Masks.sealed): only the outlines the sealing changed are
+        # searched too.  One search for all three (see :meth:`split_runs`).
+        split, whole, found = find_corners_apart(masks.split, split_runs, 3, min_long=self._min_long,
+                                                 max_gap=self._max_gap, notch_gap=self._notch_gap,
+                                                 first_bridged=True)
         # A corner seen is trusted over one inferred at the same place (a
         # notched corner is judged more strictly): the split mask's notched
         # corners come last.
