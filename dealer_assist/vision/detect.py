@@ -190,20 +190,19 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, 
     # Thin strokes blurred to grey stay above the paper cut; against the
     # paper right beside them they are still clearly darker.
     # lines > paper / STROKE_PART, with paper = lo + lines, is lines * (STROKE_PART - 1) > lo.
-    scaled = lines
-    for _ in range(STROKE_PART - 2):
-        scaled = cv2.add(scaled, lines)
-    strokes = cv2.compare(scaled, lo, cv2.CMP_GT)
+    # (One saturating product: as many saturating sums of ``lines``, in one pass.)
+    strokes = cv2.compare(cv2.multiply(lines, STROKE_PART - 1), lo, cv2.CMP_GT)
     not_paper = cv2.bitwise_not(mask)
     ink = cv2.bitwise_and(whole, not_paper)
     bays = sealed = None
     if bay_max > 0:
         closed, holes = _sealed(mask, bay_max)
         # Ink the closing sealed (a glyph's thin strokes, a line touching it) or the holes hold.
-        bays = cv2.bitwise_and(cv2.bitwise_or(closed, holes), cv2.bitwise_and(not_paper, cv2.bitwise_not(ink)))
+        # Not paper and not ink is neither paper nor ``whole``; on 0/255 masks "a and not b" is a - b.
+        bays = cv2.subtract(cv2.bitwise_or(closed, holes), cv2.bitwise_or(mask, whole))
         if not cv2.countNonZero(bays):
             bays = None
-        if cv2.countNonZero(cv2.bitwise_and(holes, cv2.bitwise_not(whole))):
+        if cv2.countNonZero(cv2.subtract(holes, whole)):
             sealed = _clean(cv2.bitwise_or(mask, holes), hole_max)
     return Masks(whole, _clean(split, hole_max), ink,
                  cv2.bitwise_and(whole, cv2.bitwise_or(not_paper, strokes)), bays, sealed, frame)

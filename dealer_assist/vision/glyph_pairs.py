@@ -253,7 +253,7 @@ def _outline_stats(ink: np.ndarray, mask: int) -> np.ndarray:
     contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return np.zeros((0, 6), np.float32)
-    lens = np.fromiter((len(c) for c in contours), np.int64, len(contours))
+    lens = np.array(list(map(len, contours)), np.int64)
     pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
     start = np.zeros(len(lens), np.int64)
     np.cumsum(lens[:-1], out=start[1:])

@@ -235,7 +235,7 @@ def inked_index_first(corners: list[Corner], ink: np.ndarray, profile: Profile, 
         u, v = box.cu * card_w, box.cv * card_h
         x = int(round((c.x + u * c.wdir[0] + v * c.hdir[0]) * MASK_SCALE))
         y = int(round((c.y + u * c.wdir[1] + v * c.hdir[1]) * MASK_SCALE))
-        return 1 <= x < cols - 1 and 1 <= y < rows - 1 and bool(ink[y - 1:y + 2, x - 1:x + 2].any())
+        return 1 <= x < cols - 1 and 1 <= y < rows - 1 and cv2.countNonZero(ink[y - 1:y + 2, x - 1:x + 2]) > 0
 
     groups: tuple[list[Corner], list[Corner], list[Corner]] = ([], [], [])
     for c in corners:
