@@ -245,3 +245,22 @@ def test_noise_between_good_frames_is_still_journaled_at_most_once_a_second(tmp_
     session.close()
     entries = [e for e in Journal.open(path, readonly=True).entries() if e.kind == "frame_dropped"]
     assert len(entries) <= 5 and sum(e.payload["count"] for e in entries) == 24
+
+
+def test_a_wall_clock_stepped_back_does_not_stop_the_noise_count(tmp_path):
+    """Events carry the wall clock's time; NTP stepping it back an hour had stopped the journal's
+    count of damaged lines, and the NOISE warning, until the clock caught up: an hour of noise unsaid."""
+    from dealer_assist.events import FrameDropped
+
+    path = tmp_path / "j.sqlite"
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(path), odds=False)
+    for n in range(600):  # a minute of a bad line, 10 damaged lines a second; the clock steps back at 10 s
+        t = 1_800_000_000.0 + n / 10 - (3600.0 if n >= 100 else 0.0)
+        session.handle(FrameDropped(SOURCE, t, "crc"))
+        if n % 50 == 49:  # the croupier dismisses the warning every 5 s
+            session.dismiss(f"noise:{SOURCE}")
+    session.close()
+    entries = list(Journal.open(path, readonly=True).entries())
+    counted = sum(e.payload["count"] for e in entries if e.kind == "frame_dropped")
+    warned = [e for e in entries if e.kind == "alert" and e.payload.get("code") == f"noise:{SOURCE}"]
+    assert counted >= 590 and len(warned) >= 11  # as with no step: 591 lines journaled, 12 warnings

@@ -98,6 +98,14 @@ MOST_ALERTS = 12
 
 #: Seconds between two journal entries of a source's damaged lines (see SessionCore._noise).
 DROPS_EVERY = 1.0
+
+
+def _past(t: float, since: float, span: float) -> bool:
+    """Whether the event time ``t`` is ``span`` seconds or more after ``since``, or before it: the wall
+    clock stepped back (NTP), and waiting for it to catch up would stop the count for that long."""
+    return not 0 <= t - since < span
+
+
 #: Damaged lines within NOISE_WINDOW seconds that make a warning.
 NOISE_LINES = 20
 NOISE_WINDOW = 5.0
@@ -551,7 +559,7 @@ class SessionCore(abc.ABC):
         with self._lock:
             source = getattr(event, "source", None)
             count, _, written = self._drops.get(source, (0, {}, 0.0))
-            if not isinstance(event, FrameDropped) and count and getattr(event, "t", 0.0) - written >= DROPS_EVERY:
+            if not isinstance(event, FrameDropped) and count and _past(getattr(event, "t", 0.0), written, DROPS_EVERY):
                 self._record_drops(source, event.t)  # the noise before it, in its place (at most once a second)
             if isinstance(event, CardRead):
                 self._card_read(event)
@@ -619,10 +627,10 @@ class SessionCore(abc.ABC):
         count, reasons, written = self._drops.get(event.source, (0, {}, 0.0))
         reasons = {**reasons, event.reason: reasons.get(event.reason, 0) + 1}
         self._drops[event.source] = (count + 1, reasons, written)
-        if event.t - written >= DROPS_EVERY:
+        if _past(event.t, written, DROPS_EVERY):
             self._record_drops(event.source, event.t)
         start, seen = self._noise_window.get(event.source, (event.t, 0))
-        if event.t - start > NOISE_WINDOW:
+        if _past(event.t, start, NOISE_WINDOW):
             start, seen = event.t, 0
         self._noise_window[event.source] = (start, seen + 1)
         if seen + 1 == NOISE_LINES:
