@@ -201,6 +201,30 @@ def test_open_failure_is_reported_as_lost_and_retried_with_backoff(tmp_path):
         shoe.stop()
 
 
+def test_the_waits_before_a_reconnect_vary_so_none_keeps_falling_into_a_regular_fault(tmp_path):
+    """A shoe unplugged 0.3 s of every second: waits all of the 2 s cap fell, every one, into the
+    unplugged part (a soak audit saw the link lost for 80 s).  Each wait is the backoff less a random
+    share of it, up to BACKOFF_JITTER."""
+    from dealer_assist.sources import serial_shoe
+
+    shoe = SerialShoe(str(tmp_path / "no-such-tty"), backoff_first=0.01, backoff_max=0.02)
+    waits = []
+    stop = shoe._stop
+    shoe._stop = type("Recording", (), {"is_set": stop.is_set, "set": stop.set, "clear": stop.clear,
+                                        "wait": lambda self, t: waits.append(t) or stop.wait(t)})()
+    shoe.start(Collector())
+    try:
+        deadline = time.monotonic() + 5
+        while len(waits) < 30 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        shoe.stop()
+    capped = waits[5:30]  # past the doubling, at the cap
+    assert len(capped) == 25
+    assert all((1 - serial_shoe.BACKOFF_JITTER) * 0.02 <= w <= 0.02 for w in capped)
+    assert len({round(w, 6) for w in capped}) > 20  # not one length over and over
+
+
 Port = namedtuple("Port", "device vid pid serial_number")
 
 
