@@ -93,6 +93,21 @@ def test_tracker_takes_the_tables_cards_in_view_at_start_once_each_and_no_other(
     assert not +tr.counted  # every counted code taken
 
 
+def test_tracker_takes_an_unsure_card_at_start_as_the_tables_and_not_as_new_once_read():
+    """The table's 7H (typed by the croupier) lies in view unsure when the camera starts: it is not
+    asked for again (no UnreadCard), nor a new card when the light lets it be read later."""
+    tr = OnceOnlyTracker(card_h=160, unread_after=5)
+    tr.counted.update(["7H"])
+    corners = ((700, 100), (800, 100), (800, 260), (700, 260))
+    unsure = UncertainHit((Card("7", "D"), Card("7", "H")), corners, 0.6)
+    events = []
+    for f in range(0, 12):
+        events += tr.update(f, FrameResult(uncertain=[unsure]), starting=f < 3)
+    for f in range(12, 16):
+        events += tr.update(f, FrameResult([_hit("7H", 750, 180)]))
+    assert events == [] and not +tr.counted
+
+
 def test_tracker_ignores_a_single_misread_and_reports_a_card_never_read():
     tr = OnceOnlyTracker(card_h=160, unread_after=5)
     events = tr.update(0, FrameResult([_hit("8C", 300, 300)]))

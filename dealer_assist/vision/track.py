@@ -72,6 +72,8 @@ class _Unknown:
     seen: int
     candidates: tuple[Card, ...]
     reported: bool = False
+    #: The table's counted card it was taken as (see OnceOnlyTracker._unknowns), if any.
+    counted: Optional[str] = None
 
 
 class OnceOnlyTracker:
@@ -155,13 +157,16 @@ class OnceOnlyTracker:
                 held.append(ghost)
                 continue
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting)
+            if any(k.counted == hit.card.code and np.linalg.norm(k.center - c) < 0.5 * self.card_h
+                   for k in self.unknown):
+                tr.reported = True  # the table's card, unsure at the start, now read: not a new one
             if self.confirm <= 1:
                 tr.reported = True
                 events.append(self._confirmed(tr, hit.card, frame))
             self.tracks.append(tr)
             held.append(tr)
         self.settled = not result.uncertain and all(tr.reported for tr in held)
-        events += self._unknowns(frame, result)
+        events += self._unknowns(frame, result, starting)
         self._expire(frame)
         return events
 
@@ -180,7 +185,9 @@ class OnceOnlyTracker:
                 return g
         return None
 
-    def _unknowns(self, frame: int, result: FrameResult) -> list:
+    def _unknowns(self, frame: int, result: FrameResult, starting: bool = False) -> list:
+        """Never-read cards; one in view when the camera (re)started that may be a card the table
+        counted (one of its candidates) is taken as that card, not asked for again."""
         events = []
         for u in result.uncertain:
             c = np.array(u.center)
@@ -195,7 +202,11 @@ class OnceOnlyTracker:
                         events.append(UnreadCard(k.candidates, frame, tuple(c.tolist())))
                     break
             else:
-                self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates))
+                counted = next((k.code for k in u.candidates if starting and self.counted[k.code] > 0), None)
+                if counted is not None:
+                    self.counted[counted] -= 1
+                self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates, reported=counted is not None,
+                                             counted=counted))
         return events
 
     def _expire(self, frame: int) -> None:
