@@ -34,7 +34,9 @@ round numbers keep counting across shoes:
 ================  ===========================================================
 kind              payload
 ================  ===========================================================
-shoe_start        shoe, decks
+shoe_start        shoe, decks; a new shoe (op ``new_shoe``) also ``limits`` and ``last_round`` (Rebet's bets),
+                  a new deck (op ``new_deck``) ``round``, ``limits``, ``open_bets`` (on the layout) and
+                  ``last_bets``: a restart starts from the last of them
 shoe_burn         shoe, cards (list of codes)
 shoe_cut          shoe, round (the round in which the cut card came out); blackjack: op ``cut``,
                   no round is dealt from that deck after it
@@ -97,7 +99,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
-from dealer_assist.table.chain import FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash
+from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
+                                      walk_chain)
 
 VERSION = "1"
 #: ``PRAGMA application_id``: "DAJ1", so ``file`` and tools can tell a journal at a glance.
@@ -296,6 +299,7 @@ class Journal:
         self._clock = clock
         self._lock = threading.Lock()
         self._genesis = genesis_hash(journal_id)
+        self._canonical = False  # until verify() says so
 
     # ---- opening
 
@@ -528,10 +532,19 @@ class Journal:
 
         This reads what is in the file; call :meth:`verify` to know it can be trusted.
         """
-        after = from_seq - 1
+        return self.entries_where("seq >= ?", (from_seq,))
+
+    def entries_where(self, condition: str, params: Tuple[Any, ...] = (), *,
+                      newest_first: bool = False) -> Iterator[Entry]:
+        """Entries matching the SQL ``condition`` over the entries' columns, oldest (or newest) first, in
+        batches: a restart reads the few entries it needs without decoding the whole journal.
+
+        ``condition`` is this program's own SQL, never text from outside."""
+        after, order = (2 ** 63 - 1, "<") if newest_first else (-(2 ** 63), ">")
         while True:
-            rows = self._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries "
-                              "WHERE seq > ? ORDER BY seq LIMIT 500", (after,))
+            rows = self._read(f"SELECT seq, time, kind, payload, prev_hash, hash FROM entries WHERE seq {order} ? "
+                              f"AND ({condition}) ORDER BY seq {'DESC' if newest_first else ''} LIMIT 500",
+                              (after, *params))
             if not rows:
                 return
             for seq, time, kind, payload, prev_hash, digest in rows:
@@ -545,6 +558,10 @@ class Journal:
                                               self.path)
                 yield Entry(seq, time, kind, decoded, prev_hash, digest)
             after = rows[-1][0]
+
+    def count_where(self, condition: str, params: Tuple[Any, ...] = ()) -> int:
+        """How many entries match the SQL ``condition`` (this program's own SQL, as for :meth:`entries_where`)."""
+        return int(self._read(f"SELECT count(*) FROM entries WHERE {condition}", params)[0][0])
 
     def stored(self, seq: int) -> Optional[Dict[str, Any]]:
         """The row at ``seq`` exactly as stored, for showing a bad entry (its payload may not even be JSON)."""
@@ -594,20 +611,35 @@ class Journal:
 
     def verify(self) -> VerifyReport:
         """Check the whole chain; say where it first stops holding and why."""
+        rows_sql = "SELECT seq, time, kind, payload, prev_hash, hash FROM entries ORDER BY seq"
         with self._lock:  # one read transaction: a table appending meanwhile must not look like tampering
             conn = self._connection()
             try:
                 conn.execute("BEGIN")
                 try:
-                    rows = conn.execute("SELECT seq, time, kind, payload, prev_hash, hash FROM entries "
-                                        "ORDER BY seq").fetchall()
                     meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('head_seq', 'head_hash')"))
+                    head_seq, head_hash = int(meta.get("head_seq", "0") or 0), meta.get("head_hash", "")
+                    # Walked from the cursor, row by row; only a chain that breaks is read whole, to say how.
+                    walk = walk_chain(conn.execute(rows_sql), self._genesis)
+                    report = walk.report(head_seq, head_hash)
+                    if report is None:
+                        report = check_chain(conn.execute(rows_sql).fetchall(), self._genesis, head_seq, head_hash)
                 finally:
                     conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback()
                 raise _translate(exc, self.path, "verifying it") from None
-        return check_chain(rows, self._genesis, int(meta.get("head_seq", "0") or 0), meta.get("head_hash", ""))
+            self._canonical = report.ok and walk.canonical
+        return report
+
+    @property
+    def stored_canonically(self) -> bool:
+        """Whether the last :meth:`verify` found every payload stored exactly as this program writes it
+        (canonical JSON: no key twice, no needless escape), entries appended since being written so.  Only
+        then do SQLite's JSON functions read a payload as ``json.loads`` does, so that a restart may let
+        SQL pick the few entries it needs out of a long journal (:mod:`dealer_assist.table.journal_scan`);
+        a payload that only hashes the same once read could otherwise hide an entry from it."""
+        return self._canonical
 
     # ---- closing
 
