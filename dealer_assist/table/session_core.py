@@ -23,6 +23,7 @@ from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt,
                                    RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
+from dealer_assist.table import journal_scan
 from dealer_assist.table.journal import JournalPayloadError
 
 _log = logging.getLogger(__name__)
@@ -473,7 +474,7 @@ class SessionCore(abc.ABC):
         positions: dict[str, tuple[Optional[str], Optional[int]]] = {}
         if journal is None:
             return positions
-        for e in journal.entries():
+        for e in journal_scan.source_records(journal):
             source = e.payload.get("source")
             if not isinstance(source, str):
                 continue
@@ -496,11 +497,13 @@ class SessionCore(abc.ABC):
         only when answered.  A restart would otherwise go on as if they were never read, and the reader
         resumes past them, so nothing would name them again."""
         trailing: list[dict] = []
-        for entry in journal.entries():
+        for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(PLACED_KINDS)),
+                                           PLACED_KINDS, newest_first=True):  # back to the last card placed
             if entry.kind == "card_read":
                 trailing.append(entry.payload)
-            elif entry.kind in PLACED_KINDS and _places_a_read(entry.payload, entry.kind):
-                trailing = []
+            elif _places_a_read(entry.payload, entry.kind):
+                break
+        trailing.reverse()
         if trailing:
             cards = ", ".join(f"{p.get('card')} ({p.get('source')})" for p in trailing)
             self.alert("unplaced", "warning", "CARD READ BEFORE THE RESTART",
@@ -517,7 +520,7 @@ class SessionCore(abc.ABC):
         if roster is None or self._journal is None:
             return
         last: dict[str, dict] = {}
-        for e in self._journal.entries():
+        for e in journal_scan.pin_records(self._journal):
             if e.kind == "pin_refused":
                 last[e.payload.get("supervisor", "")] = e.payload
                 continue

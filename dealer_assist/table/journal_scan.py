@@ -1,0 +1,67 @@
+"""The entries a restart reads beyond the current shoe, picked by SQL instead of decoding the whole journal.
+
+A restart replays only the operations since the last new shoe (or deck), but
+a few facts about the table reach further back: where each card-reading
+device had got to (its last HELLO and card), a supervisor's refused PINs, and
+how many operations the journal holds.  Reading them by decoding every entry
+had made a restart grow with the journal (a week of play, 215,000 entries:
+seconds, and hundreds of MB).  Here SQLite's JSON functions pick the entries
+that can matter, and the caller's own logic, unchanged, reads them.
+
+That is only as exact as SQLite's reading of a payload is the same as
+``json.loads``'s, which holds for the canonical JSON this program writes (no
+key twice, no needless escape).  A journal whose last verify found a payload
+stored otherwise (:attr:`Journal.stored_canonically`) gets every entry, as
+before: text that only hashes the same once read could hide an entry from SQL.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from dealer_assist.table.journal import Entry, Journal
+
+#: Entries whose payload carries a string ``op``: the operations a restart counts as recovered.
+_OPERATION = "json_type(payload, '$.op') = 'text'"
+
+#: For each source, its last HELLO and its last card read with a number: all that a source's position
+#: depends on (see :meth:`SessionCore._recorded_positions`, which skips a source that is not text).
+_LAST_OF_EACH_SOURCE = (
+    "seq IN (SELECT max(seq) FROM entries WHERE kind = 'device_hello' AND json_type(payload, '$.source') = 'text' "
+    "GROUP BY json_extract(payload, '$.source') "
+    "UNION SELECT max(seq) FROM entries WHERE kind = 'card_read' AND json_type(payload, '$.source') = 'text' "
+    "AND json_type(payload, '$.source_seq') IN ('integer', 'true', 'false') "
+    "GROUP BY json_extract(payload, '$.source'))")
+
+#: A refused PIN, or a change a supervisor signed (which ends the count of their refused PINs).
+_PIN_RECORD = ("kind = 'pin_refused' OR json_type(payload, '$.correction') = 'object' "
+               "OR json_type(payload, '$.override') = 'object'")
+
+
+def operations_through(journal: Journal, seq: int) -> int:
+    """How many entries up to ``seq`` (included) are operations (their payload's ``op`` is a string)."""
+    if journal.stored_canonically:
+        return journal.count_where(f"seq <= ? AND {_OPERATION}", (seq,))
+    return sum(1 for e in journal.entries_where("seq <= ?", (seq,)) if isinstance(e.payload.get("op"), str))
+
+
+def source_records(journal: Journal) -> Iterator[Entry]:
+    """In order, the entries a source's recorded position can depend on (every entry, in a journal not
+    stored canonically)."""
+    if journal.stored_canonically:
+        return journal.entries_where(_LAST_OF_EACH_SOURCE)
+    return journal.entries()
+
+
+def pin_records(journal: Journal) -> Iterator[Entry]:
+    """In order, the refused PINs and the supervisors' signed changes (every entry, in a journal not stored
+    canonically)."""
+    if journal.stored_canonically:
+        return journal.entries_where(_PIN_RECORD)
+    return journal.entries()
+
+
+def shoe_starts(journal: Journal) -> Iterator[Entry]:
+    """The ``shoe_start`` entries in order: a table's start, each new shoe or deck (``kind`` is a column:
+    this needs no JSON)."""
+    return journal.entries_where("kind = 'shoe_start'")
