@@ -24,7 +24,10 @@ from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply,
-                                                 describe_void, position, rules_from_record, void_target)
+                                                 deck_started, describe_void, position, rules_from_record,
+                                                 void_target)
+from dealer_assist.table import journal_scan
+from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.session_core import (AFTER_A_REFUSAL, ROUND_END, SessionCore, SnapshotCore, check_rules,
                                               replay_rules_of, round_ends, rules_record)
 
@@ -147,7 +150,7 @@ class BlackjackSession(SessionCore):
         self.recovered = 0
         if journal is not None:
             check_rules(journal, rules, self.GAME)
-            state, self.recovered = self._replay(state, journal)
+            state, self.recovered, deck_seq = self._replay(state, journal)
         chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
@@ -155,21 +158,41 @@ class BlackjackSession(SessionCore):
             self._write("shoe_start", {"op": None, "game": GAME, "shoe": state.deck_no, "decks": rules.house.decks,
                                        "seats": rules.seats, "rules": rules_record(rules)})
         if journal is not None and self.recovered:
-            self._complete_settlements(journal)
+            self._complete_settlements(journal, deck_seq)
             self._name_unplaced_reads(journal)
         self._restore_pin_lockouts(roster)
 
     # -- recovery -------------------------------------------------------------
     @staticmethod
-    def _replay(state: BlackjackState, journal: Any) -> tuple[BlackjackState, int]:
-        count = 0
-        for entry in journal.entries():
+    def _replay(state: BlackjackState, journal: Journal) -> tuple[BlackjackState, int, int]:
+        """Rebuild the table from the journal's operations (the same :func:`apply` the live table used);
+        the state, how many operations the journal holds, and the seq the replay started from.
+
+        As at baccarat, a new deck starts the table afresh but for what its entry keeps (the round's
+        number, the limits, the bets on the layout and Rebet's), so the replay starts after the last such
+        entry.  Every deck had been replayed (a week's journal, 231,000 entries: 20 s).  Decks put in
+        before the entry kept the bets are replayed from the journal's start, as they were."""
+        start: Optional[Entry] = None
+        for entry in journal_scan.shoe_starts(journal):
             payload = entry.payload
-            if entry.kind == "shoe_start" and payload.get("op") is None and payload.get("game") != GAME:
+            if payload.get("op") is None and payload.get("game") != GAME:
                 game = payload.get("game") or "baccarat"
                 raise BlackjackSessionError(
                     f"journal {getattr(journal, 'path', '')} belongs to a {game} table (entry seq {entry.seq}); "
                     "it was not changed: open a blackjack journal, or give a new path with --journal")
+            if payload.get("op") == "new_deck" and all(k in payload for k in ("limits", "open_bets", "last_bets")):
+                start = entry
+        count, from_seq = 0, 0
+        if start is not None:
+            try:
+                state = deck_started(state.rules, start.payload)
+            except BlackjackTableError as exc:
+                raise BlackjackSessionError(f"journal entry seq {start.seq} (the new deck) cannot be read: {exc}; "
+                                            "the journal was not changed: check it with 'dealer-assist journal "
+                                            "verify' and call a supervisor") from None
+            count, from_seq = journal_scan.operations_through(journal, start.seq), start.seq + 1
+        for entry in journal.entries(from_seq):
+            payload = entry.payload
             op = payload.get("op")
             if isinstance(op, str):
                 try:
@@ -179,11 +202,13 @@ class BlackjackSession(SessionCore):
                                                 f"{exc}; the journal was not changed: check it with "
                                                 "'dealer-assist journal verify' and call a supervisor") from None
                 count += 1
-        return state, count
+        return state, count, from_seq
 
-    def _complete_settlements(self, journal: Any) -> None:
-        """A crash between a round's last card and its round-end entries: write the missing ones once."""
-        ended = round_ends(journal.entries())
+    def _complete_settlements(self, journal: Journal, from_seq: int) -> None:
+        """A crash between a round's last card and its round-end entries: write the missing ones once.
+        The rounds to look at are this deck's (the history starts afresh at a new deck), and their
+        entries all come after the deck's own, at ``from_seq``."""
+        ended = round_ends(journal.entries(from_seq))
         for record in self._snap.state.history:
             self._journal_round_end(record, ended.get((record.deck, record.number), set()))
 
@@ -205,8 +230,12 @@ class BlackjackSession(SessionCore):
         if op["op"] == "action" and new.round is not None and new.round.step is not None:
             step = new.round.step  # who acted: the op names no seat when it was the one due
             payload["position"] = position(new, step.seat, step.hand)
-        if op["op"] == "new_deck":  # for a reader: each deck names the seat limits it starts under
+        if op["op"] == "new_deck":  # for a reader: each deck names the seat limits it starts under ...
             payload["limits"] = {"min_bet": fmt(new.rules.min_bet), "max_bet": fmt(new.rules.max_bet)}
+            # ... and the bets it carries over (on the layout, and Rebet's): with them, a restart
+            # starts from this entry (see _replay).
+            for key, bets in (("open_bets", new.bets), ("last_bets", new.last_bets)):
+                payload[key] = [{"seat": seat, "bet": "main", "stake": fmt(stake)} for seat, stake in bets]
         if new.bets != old.bets or op["op"] == "deal":
             # The layout as it stands: a Rebet or a Clear names no stake of its own, and a dispute must
             # not need the table rebuilt to know what was staked.
