@@ -45,6 +45,9 @@ class Unreadable:
     t: float
     seq: Optional[int] = None
     candidates: tuple[Card, ...] = ()
+    #: Why it must be keyed in when the card was read but its place in the deal is not known (a card
+    #: a camera found lying there when it came back mid-round); empty for a card not read.
+    why: str = ""
 
 
 @dataclass(frozen=True)

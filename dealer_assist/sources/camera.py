@@ -108,12 +108,12 @@ class CameraSource(CardSource):
             # shoe, and the camera is tried again.  No card was seen yet, so none can be read twice.
             self._link = "lost"
             sink(LinkState(self.name, time.time(), "lost", f"{exc}; trying again every {OPEN_RETRY:g} s"))
-            self._thread = threading.Thread(target=self._open_then_run, args=(sink, profile), name=self.name,
+            self._thread = threading.Thread(target=self._serve, args=(sink, profile, False), name=self.name,
                                             daemon=True)
             self._thread.start()
             return
         self._up(sink)
-        self._thread = threading.Thread(target=self._run, args=(sink, profile), name=self.name, daemon=True)
+        self._thread = threading.Thread(target=self._serve, args=(sink, profile, True), name=self.name, daemon=True)
         self._thread.start()
 
     def _up(self, sink: Sink, detail: str = "") -> None:
@@ -123,18 +123,32 @@ class CameraSource(CardSource):
             threading.Thread(target=self._watch_link, args=(sink, self._grabber), name=f"{self.name} link",
                              daemon=True).start()
 
-    def _open_then_run(self, sink: Sink, profile) -> None:
+    def _serve(self, sink: Sink, profile, opened: bool) -> None:
+        """Read the source (``opened``: already open) until it ends or the table stops.  A live camera
+        or stream that is not there, or is lost, is opened again every :data:`OPEN_RETRY` seconds and
+        read on: the cards the table holds that lie in view are its own (see :meth:`count_in_view`),
+        and any other card then lying there came while the camera was away, in no known order, so it
+        is asked for in its place (:class:`.vision.track.UnplacedCard`)."""
         from dealer_assist.vision.capture import CaptureError, FrameGrabber
 
-        while not self._stop.wait(OPEN_RETRY):
-            try:
-                self._grabber = FrameGrabber(self.src, drop=self._drop, size=self._size).start()
-            except CaptureError:
-                continue
-            if not self._stop.is_set():
-                self._up(sink, "opened")
-                self._run(sink, profile)
-            return
+        again = False
+        while not self._stop.is_set():
+            if not opened:
+                if self._stop.wait(OPEN_RETRY):
+                    return
+                try:
+                    grabber = FrameGrabber(self.src, drop=self._drop, size=self._size).start()
+                except CaptureError:
+                    continue
+                if self._grabber is not None:
+                    self._grabber.stop()
+                self._grabber = grabber
+                if self._stop.is_set():
+                    return
+                self._up(sink, "opened again" if again else "opened")
+            if self._run(sink, profile, again) != "lost" or self._grabber.kind not in ("camera", "stream"):
+                return
+            again, opened = True, False
 
     def _watch_link(self, sink: Sink, grabber) -> None:
         """A live camera or stream that stops sending frames without closing (a stalled stream, a
@@ -154,25 +168,33 @@ class CameraSource(CardSource):
                 self._link = "stale"
                 sink(LinkState(self.name, time.time(), "stale", f"no frame for {self.stale_after:g} s"))
 
-    def _run(self, sink: Sink, profile) -> None:
+    def _run(self, sink: Sink, profile, again: bool = False) -> Optional[str]:
+        """Watch the open source until it ends or the table stops; its end said (``lost`` or ``ended``)
+        and returned (None when stopped).  ``again``: the source was lost and opened again."""
         from dealer_assist.cards import Card
         from dealer_assist.vision.profile_fit import ProfileFit
-        from dealer_assist.vision.track import CountedCard, NewCard
+        from dealer_assist.vision.track import CountedCard, NewCard, UnplacedCard
         from dealer_assist.vision.watch import watch
 
         detail, state = "stopped", "lost"
         fit = ProfileFit(str(self._profile_path),
                          lambda text: sink(ProfileDoubt(self.name, time.time(), text, grey=fit.grey)))
         counted = list(self._counted()) if self._counted is not None else None
+        live = self._grabber.kind in ("camera", "stream")
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
-                                  seen=self._keep_view, counted=counted):
+                                  seen=self._keep_view, counted=counted, ask_unplaced=again or bool(counted)):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq))
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
+                elif isinstance(event, UnplacedCard):
+                    sink(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,),
+                                    why=f"found {event.card.label} lying in view when it started, a card the table "
+                                        "does not have: it came while the camera was away, and its place in the "
+                                        "deal is not known"))
                 else:
                     sink(Unreadable(self.name, time.time(), seq=self.seq,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
@@ -184,11 +206,14 @@ class CameraSource(CardSource):
         except Exception as exc:  # the thread must say why it ended, never die silently
             _log.exception("the camera reader %s failed", self.name)
             detail = f"camera reader failed: {exc}"
-        if not self._stop.is_set():
-            # Not reopened: after a gap the cards still in view would be read as new ones, and a wrong card is
-            # worse than a pause (the alert says to restart the display).
-            self._link = state
-            sink(LinkState(self.name, time.time(), state, detail, retrying=False))
+        if self._stop.is_set():
+            return None
+        retrying = live and state == "lost"
+        self._link = state
+        if retrying:
+            detail += f"; trying again every {OPEN_RETRY:g} s"
+        sink(LinkState(self.name, time.time(), state, detail, retrying=retrying))
+        return state
 
     def stop(self) -> None:
         self._stop.set()

@@ -569,7 +569,8 @@ class SessionCore(abc.ABC):
             elif isinstance(event, Unreadable):
                 maybe = " or ".join(c.label for c in event.candidates)
                 self._hold_next(event.source, AFTER_AN_UNREADABLE)
-                self.alert("unreadable", "error", "UNREADABLE CARD",
+                self.alert("unreadable", "error", "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
+                           f"the {event.source} {event.why}" if event.why else
                            f"the {event.source} could not read a card"
                            + (f" (frame {event.seq})" if event.seq is not None else "")
                            + (f"; it may be {maybe}" if maybe else ""),
@@ -758,6 +759,9 @@ class SessionCore(abc.ABC):
                        ("check the port's path (the command 'dealer-assist ports' lists them) and your access to it (the "
                         "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
                        if never_opened else "check the cable; it reconnects by itself. Meanwhile type the cards (K)"
+                       if event.retrying and event.source.startswith("camera:") else
+                       "check the camera; it is opened again by itself, and the cards the table has that lie in view "
+                       "are not read again. Meanwhile type the cards (K)"
                        if event.retrying else "it does not come back by itself: type the cards (K), or check the "
                        "camera and start the display again (Ctrl+Q, dealer-assist run), even mid-round: the cards "
                        "the table has that lie in view are not read again")

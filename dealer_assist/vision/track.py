@@ -49,6 +49,17 @@ class CountedCard:
     center: tuple[float, float]
 
 
+@dataclass(frozen=True)
+class UnplacedCard:
+    """A card lying in view when the camera (re)started mid-round that the table had not counted: it
+    came while the camera was away, and where it goes in the deal is not known (see
+    :attr:`OnceOnlyTracker.ask_at_start`)."""
+
+    card: Card
+    frame: int
+    center: tuple[float, float]
+
+
 @dataclass
 class _Track:
     code: str
@@ -62,6 +73,8 @@ class _Track:
     velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))
     #: First seen in one of the first frames after the camera (re)started (see OnceOnlyTracker.update).
     at_start: bool = False
+    #: First seen in the very first frames read then.
+    at_opening: bool = False
 
 
 @dataclass
@@ -96,17 +109,23 @@ class OnceOnlyTracker:
         #: Codes of the cards the table already counted that may lie in view when the camera starts
         #: (see :meth:`update`'s ``starting``), each taken by one card seen then.
         self.counted: Counter[str] = Counter()
+        #: Whether a card first seen at the start that is not one of :attr:`counted` is an
+        #: :class:`UnplacedCard` (the camera came back mid-round: the cards dealt meanwhile lie
+        #: there in no known order) rather than a new card.
+        self.ask_at_start = False
         #: Whether every card of the last frame fed is reported and none was uncertain: a frame
         #: showing the same need not be read (see :mod:`.still_scene`).
         self.settled = False
 
-    def update(self, frame: int, result: FrameResult, starting: bool = False) -> list:
+    def update(self, frame: int, result: FrameResult, starting: bool = False, opening: bool = False) -> list:
         """The events ``result`` (of frame number ``frame``) causes.
 
         ``starting``: the frame is one of the first after the camera (re)started.  A card first
         seen in such a frame whose code the table already counted (:attr:`counted`, each code
         taken once) lay in view before: once read alike in enough frames it is that card
-        (:class:`CountedCard`), not a new one, and is not played twice.  Any other card is new.
+        (:class:`CountedCard`), not a new one, and is not played twice.  Any other card is new;
+        with :attr:`ask_at_start`, one first seen in ``opening`` frames (the very first read: it lay
+        there already, where a card dealt after the start comes later) is an :class:`UnplacedCard`.
         """
         events: list = []
         hits = sorted(result.cards, key=lambda h: -h.confidence)
@@ -156,7 +175,8 @@ class OnceOnlyTracker:
                 self.tracks.append(ghost)
                 held.append(ghost)
                 continue
-            tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting)
+            tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting,
+                        at_opening=opening)
             if any(k.counted == hit.card.code and np.linalg.norm(k.center - c) < 0.5 * self.card_h
                    for k in self.unknown):
                 tr.reported = True  # the table's card, unsure at the start, now read: not a new one
@@ -176,6 +196,8 @@ class OnceOnlyTracker:
         if tr.at_start and self.counted[card.code] > 0:
             self.counted[card.code] -= 1
             return CountedCard(card, frame, at)
+        if tr.at_opening and self.ask_at_start:
+            return UnplacedCard(card, frame, at)
         return NewCard(card, frame, tr.confidence, at)
 
     def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:

@@ -28,12 +28,15 @@ class WatchCost:
 #: Seconds of frames, from the first, whose cards lay in view when a table's camera (re)started
 #: (see ``counted`` of :func:`watch`).
 START_WINDOW = 2.0
+#: Frames read, from the first, whose cards not counted lay there when a camera came back mid-round
+#: (see ``ask_unplaced`` of :func:`watch`); a card dealt after it comes into view later.
+OPENING_FRAMES = 3
 
 
 def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] = lambda: False,
           confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None,
           fit: Optional[ProfileFit] = None, seen: Optional[Callable[[np.ndarray, FrameResult], None]] = None,
-          counted: Optional[Sequence[str]] = None) -> Iterator[tuple[object, float]]:
+          counted: Optional[Sequence[str]] = None, ask_unplaced: bool = False) -> Iterator[tuple[object, float]]:
     """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard).
 
     A frame showing what the last frame read did is not read again unless ``every_frame``.
@@ -43,14 +46,18 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     (None for a recording watched alone).  A card of those codes first seen in the first
     :data:`START_WINDOW` seconds lay there before the camera (re)started: a CountedCard (see
     :meth:`.track.OnceOnlyTracker.update`), not a new card; a table restarted mid-round had read
-    the round's cards again and played them twice.
+    the round's cards again and played them twice.  With ``ask_unplaced`` (a camera come back
+    mid-round) any other card in the first :data:`OPENING_FRAMES` frames is an UnplacedCard: dealt
+    while it was away, in no known order.
     """
     recognizer = Recognizer(profile)
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
     tracker.counted.update(counted or ())
+    tracker.ask_at_start = ask_unplaced
     scene = StillScene()
     last: Optional[FrameResult] = None
     first_t: Optional[float] = None
+    fed = 0
     while not stop():
         frame = grabber.read(timeout=1.0)
         if frame is None:
@@ -72,7 +79,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             seen(frame.image, result)
         first_t = frame.t if first_t is None else first_t
         starting = counted is not None and frame.t - first_t < START_WINDOW
-        for event in tracker.update(frame.number, result, starting=starting):
+        opening, fed = counted is not None and fed < OPENING_FRAMES, fed + 1
+        for event in tracker.update(frame.number, result, starting=starting, opening=opening):
             yield event, frame.t
 
 
