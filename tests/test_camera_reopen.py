@@ -154,3 +154,15 @@ def test_the_table_asks_for_such_a_card_in_its_place_and_holds_the_next_read():
     assert session.enter_card("TD") is None  # typed in its place; Enter then plays the read that waited
     assert session.confirm_pending() is None
     assert [c.code for c in session.state.round.cards] == ["9D", "2D", "TD", "3H"]
+
+
+def test_a_camera_lost_says_it_is_opened_again_and_a_serial_shoe_says_check_the_cable():
+    from dealer_assist.table.session import TableSession
+
+    session = TableSession(odds=False)
+    for source in ("camera:0", "serial:/dev/card-shoe"):
+        session.handle(LinkState(source, time.time(), "up"))
+        session.handle(LinkState(source, time.time(), "lost", "stopped delivering frames", retrying=True))
+    actions = {a.code: a.action for a in session.snapshot.alerts}
+    assert "opened again by itself" in actions["link:camera:0"] and "cable" not in actions["link:camera:0"]
+    assert "check the cable" in actions["link:serial:/dev/card-shoe"]

@@ -758,10 +758,11 @@ class SessionCore(abc.ABC):
                        if never_opened and event.source.startswith("camera:") else
                        ("check the port's path (the command 'dealer-assist ports' lists them) and your access to it (the "
                         "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
-                       if never_opened else "check the cable; it reconnects by itself. Meanwhile type the cards (K)"
-                       if event.retrying and event.source.startswith("camera:") else
+                       if never_opened else
                        "check the camera; it is opened again by itself, and the cards the table has that lie in view "
                        "are not read again. Meanwhile type the cards (K)"
+                       if event.retrying and event.source.startswith("camera:") else
+                       "check the cable; it reconnects by itself. Meanwhile type the cards (K)"
                        if event.retrying else "it does not come back by itself: type the cards (K), or check the "
                        "camera and start the display again (Ctrl+Q, dealer-assist run), even mid-round: the cards "
                        "the table has that lie in view are not read again")
