@@ -135,24 +135,27 @@ def test_a_card_dealt_while_the_stream_was_away_is_asked_for_in_its_place(video_
     assert [e.card.code for e in got if isinstance(e, CardRead)][:3] == ["9D", "2D", "3H"]
 
 
-def test_the_table_asks_for_such_a_card_in_its_place_and_holds_the_next_read():
+def test_the_table_asks_for_each_such_card_in_its_place_and_holds_the_next_read_until_enter():
+    """Two cards found lying there (QA: only the last had been named, and typing it let the next read
+    play in the other's place)."""
     from dealer_assist.cards import Card
     from dealer_assist.table.session import TableSession
 
     session = TableSession(odds=False)
     session.skip_burn()
-    for code in ("9D", "2D"):
-        assert session.enter_card(code) is None
-    session.handle(Unreadable("camera:0", time.time(), candidates=(Card("T", "D"),),
-                              why="found 10♦ lying in view when it started, a card the table does not have: it came "
-                                  "while the camera was away, and its place in the deal is not known"))
-    alert = next(a for a in session.snapshot.alerts if a.code == "unreadable")
-    assert alert.title == "CARD TO TYPE IN ITS PLACE" and "came while the camera was away" in alert.text
-    session.handle(CardRead(Card("3", "H"), "camera:0", time.time()))  # read after it: waits
-    assert [c.code for c in session.state.round.cards] == ["9D", "2D"]
+    assert session.enter_card("9D") is None
+    for seq, card in enumerate((Card("2", "D"), Card("T", "D")), 1):
+        session.handle(Unreadable("camera:0", time.time(), seq=seq, candidates=(card,),
+                                  why=f"found {card.label} lying in view when it started, a card the table does not "
+                                      "have: it came while the camera was away, and its place in the deal is not known"))
+    asked = [a for a in session.snapshot.alerts if a.title == "CARD TO TYPE IN ITS PLACE"]
+    assert len(asked) == 2 and "2♦" in asked[0].text and "10♦" in asked[1].text
+    session.handle(CardRead(Card("3", "H"), "camera:0", time.time()))  # read after them: waits
     assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "3H"
-    assert session.enter_card("TD") is None  # typed in its place; Enter then plays the read that waited
-    assert session.confirm_pending() is None
+    assert session.enter_card("2D") is None  # one typed: the read still waits for the other
+    assert session.snapshot.pending is not None and [c.code for c in session.state.round.cards] == ["9D", "2D"]
+    assert session.enter_card("TD") is None
+    assert session.confirm_pending() is None  # Enter plays the read that waited, after them
     assert [c.code for c in session.state.round.cards] == ["9D", "2D", "TD", "3H"]
 
 

@@ -13,6 +13,7 @@ import threading
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from dealer_assist.events import LinkState
@@ -26,23 +27,36 @@ CUT = 110
 
 
 @pytest.fixture(scope="module")
-def rest_of_round(tmp_path_factory):
-    """The video from :data:`CUT` on, as an image sequence: 9♦ 2♦ 10♦ lying dealt, then the rest."""
+def frames():
+    """Every frame of the shared shoe video, and its cards in order."""
     if not VIDEO.is_file():
         pytest.skip("shared shoe video not found")
     truth = [c["card"].replace("10", "T") for c in json.loads(VIDEO.with_suffix(".json").read_text())["cards"]]
-    folder = tmp_path_factory.mktemp("rest")
     cap = cv2.VideoCapture(str(VIDEO))
-    n = 0
+    out = []
     while True:
         ok, frame = cap.read()
         if not ok:
             break
-        if n >= CUT:
-            cv2.imwrite(str(folder / f"{n:04d}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
-        n += 1
+        out.append(frame)
     cap.release()
-    return folder, truth
+    return out, truth
+
+
+def _folder(tmp_path: Path, images: list) -> Path:
+    for n, image in enumerate(images):
+        cv2.imwrite(str(tmp_path / f"{n:04d}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    return tmp_path
+
+
+@pytest.fixture(params=[0, 40], ids=["lit", "dark_first"])
+def rest_of_round(request, frames, tmp_path):
+    """The video from :data:`CUT` on, as an image sequence: 9♦ 2♦ 10♦ lying dealt, then the rest; after
+    40 black frames too (a camera opening its exposure for more than a second: QA found the table's
+    cards played again)."""
+    video, truth = frames
+    black = [np.zeros_like(video[0])] * request.param
+    return _folder(tmp_path, black + video[CUT:]), truth
 
 
 def _play_on(window, folder: Path) -> None:
@@ -81,3 +95,29 @@ def test_the_rounds_cards_in_view_at_a_restart_are_not_played_again(qtbot, table
     assert (state.round.outcome.player_total, state.round.outcome.banker_total) == (9, 5)
     assert [c.code for c in state.held] == truth[4:]  # the cards after the round: held, none of the three
 
+
+
+def test_the_last_rounds_cards_still_lying_after_n_are_not_the_next_rounds(qtbot, table_factory, frames, tmp_path):
+    """N pressed, the display restarted before the settled round's cards were cleared: QA saw them
+    played as the next round, in the order they were read."""
+    video, truth = frames
+    window = table_factory()
+    session = window.session
+    session.skip_burn()
+    for code in truth[:4]:
+        assert session.enter_card(code) is None
+    assert session.next_round() is None
+    assert session.cards_on_layout() == () and session.cards_maybe_on_layout() == tuple(truth[:4])
+    _play_on(window, _folder(tmp_path, video[155:176]))  # the four lying still, nothing dealt
+    assert session.state.round.cards == () and session.state.phase == TablePhase.BETTING
+
+
+def test_the_burn_card_shown_is_not_burned_again(qtbot, table_factory, frames, tmp_path):
+    """Restarted during the burn with its first card (9♦) face up in view: QA saw it burned twice."""
+    video, truth = frames
+    window = table_factory()
+    session = window.session
+    assert session.enter_card("9D") is None
+    burned = [c.code for c in session.state.shoe.burned]
+    _play_on(window, _folder(tmp_path, video[30:55]))
+    assert [c.code for c in session.state.shoe.burned] == burned == ["9D"]

@@ -108,6 +108,24 @@ def test_tracker_takes_an_unsure_card_at_start_as_the_tables_and_not_as_new_once
     assert events == [] and not +tr.counted
 
 
+def test_tracker_gives_a_counted_code_to_the_sure_card_before_an_unsure_one_that_came_first():
+    """The table's 9D read for sure only from the second frame; an unsure card (9D or 6D, dealt while
+    the camera was away) seen from the first: QA saw the unsure one take the code and the table's
+    own 9D asked for as a card it does not have."""
+    tr = OnceOnlyTracker(card_h=160, unread_after=5)
+    tr.counted.update(["9D"])
+    tr.ask_at_start = True
+    corners = ((650, 220), (750, 220), (750, 380), (650, 380))
+    unsure = UncertainHit((Card("9", "D"), Card("6", "D")), corners, 0.6)
+    events = tr.update(0, FrameResult(uncertain=[unsure]), starting=True, opening=True)
+    for f in range(1, 12):
+        events += tr.update(f, FrameResult([_hit("9D", 300, 300)], uncertain=[unsure]), starting=f < 3,
+                            opening=f < 3)
+    kinds = [(type(e).__name__, tuple(c.code for c in e.candidates) if isinstance(e, UnreadCard) else e.card.code)
+             for e in events]
+    assert kinds == [("CountedCard", "9D"), ("UnreadCard", ("9D", "6D"))]
+
+
 def test_tracker_ignores_a_single_misread_and_reports_a_card_never_read():
     tr = OnceOnlyTracker(card_h=160, unread_after=5)
     events = tr.update(0, FrameResult([_hit("8C", 300, 300)]))
@@ -282,3 +300,11 @@ def test_watch_refuses_a_frame_rate_or_count_that_means_nothing(tmp_path, option
     """--fps -5 printed negative times and --confirm 0 became 1 without a word."""
     run = _watch("--video", str(tmp_path), option, value)
     assert run.returncode == 2 and option in run.stderr and repr(value) in run.stderr
+
+
+def test_a_recording_given_as_a_file_url_is_a_video_not_a_stream_opened_again_forever():
+    """QA: file:///…/baccarat.mp4 was a live stream, lost at its end and opened again every 2 s."""
+    from dealer_assist.vision.capture import describe
+
+    assert describe(f"file://{VIDEO}") == ("video", str(VIDEO))
+    assert describe("rtsp://10.0.0.5/table")[0] == "stream"

@@ -61,13 +61,16 @@ class CameraSource(CardSource):
         self._link = "down"
         self._view: Optional[CameraView] = None
         self._counted: Optional[Callable[[], Sequence[str]]] = None
+        self._lingering: Callable[[], Sequence[str]] = tuple
 
-    def count_in_view(self, counted: Callable[[], Sequence[str]]) -> None:
+    def count_in_view(self, counted: Callable[[], Sequence[str]],
+                      lingering: Callable[[], Sequence[str]] = tuple) -> None:
         """Have the codes ``counted()`` gives (the cards the table already holds on its layout) taken,
         each by one card in view when the camera starts, as those cards, not new ones (see
         :func:`.vision.watch.watch`'s ``counted``).  The table restarted mid-round had read the
-        round's cards again and played them twice."""
-        self._counted = counted
+        round's cards again and played them twice.  ``lingering()``: codes of cards that may still lie
+        there though the table is done with them (see :func:`.vision.watch.watch`)."""
+        self._counted, self._lingering = counted, lingering
 
     @property
     def link(self) -> str:
@@ -144,6 +147,7 @@ class CameraSource(CardSource):
                     self._grabber.stop()
                 self._grabber = grabber
                 if self._stop.is_set():
+                    grabber.stop()  # stopped while it opened: the camera is let go
                     return
                 self._up(sink, "opened again" if again else "opened")
             if self._run(sink, profile, again) != "lost" or self._grabber.kind not in ("camera", "stream"):
@@ -183,7 +187,8 @@ class CameraSource(CardSource):
         live = self._grabber.kind in ("camera", "stream")
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
-                                  seen=self._keep_view, counted=counted, ask_unplaced=again or bool(counted)):
+                                  seen=self._keep_view, counted=counted, ask_unplaced=again or bool(counted),
+                                  lingering=tuple(self._lingering())):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq))

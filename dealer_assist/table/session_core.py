@@ -73,6 +73,8 @@ AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card 
 #: would take that card's place.  Typing the missing card (K) plays it first, in its place.
 AFTER_AN_UNREADABLE = ("a card before it could not be read (UNREADABLE CARD): type that card first (K), then Enter "
                        "plays this one after it; if this is that card read again, Enter plays it in its place")
+AFTER_UNPLACED = ("cards lay in view when the camera came back that the table does not have (CARD TO TYPE IN ITS "
+                  "PLACE): type each in its place first (K), then Enter plays this one after them")
 AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card really dealt in its place first (K), "
                    "then Enter plays this one after it")
 AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
@@ -92,7 +94,7 @@ def _places_a_read(payload: dict, kind: str) -> bool:
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
 ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
 #: Every reason a read waits behind a card missing before it: a card typed then is that card.
-HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, *ONE_CARD_HOLDS)
+HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, *ONE_CARD_HOLDS)
 
 #: Alerts kept at once (see SessionCore._with_alert).
 MOST_ALERTS = 12
@@ -351,6 +353,18 @@ class SessionCore(abc.ABC):
         dealt = state.round.cards if state.round is not None else ()
         return tuple(c.code for c in (*dealt, *getattr(state, "held", ())))
 
+    def cards_maybe_on_layout(self) -> tuple[str, ...]:
+        """The codes of cards that may still lie in view though the table is done with them: with no card
+        of a round dealt yet, the last round's (the next round was started before its cards were
+        cleared) and the burn's (its first card is shown).  Only a card seen as a camera starts is one."""
+        state = self._snap.state
+        if state.round is not None and state.round.cards:
+            return ()
+        history = getattr(state, "history", ())
+        last = history[-1] if history else None
+        cards = () if last is None else last.cards if hasattr(last, "cards") else last.round.cards
+        return tuple(c.code for c in (*cards, *getattr(state.shoe, "burned", ())))
+
     @property
     def read_only(self) -> bool:
         """A replay's table: only the recorded operations change it.  The snapshot's ``replay`` is the one
@@ -568,8 +582,10 @@ class SessionCore(abc.ABC):
                 self._card_read(event)
             elif isinstance(event, Unreadable):
                 maybe = " or ".join(c.label for c in event.candidates)
-                self._hold_next(event.source, AFTER_AN_UNREADABLE)
-                self.alert("unreadable", "error", "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
+                # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
+                self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
+                self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
+                           "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
                            f"the {event.source} {event.why}" if event.why else
                            f"the {event.source} could not read a card"
                            + (f" (frame {event.seq})" if event.seq is not None else "")
@@ -685,8 +701,9 @@ class SessionCore(abc.ABC):
 
     def _hold_next(self, source: str, why: str) -> None:
         """The next card ``source`` reads waits for the croupier: a card left it unplayed, and the next
-        one would take its place (its hand, its totals, the tableau after it).  A gap's hold stays."""
-        if source != "keyboard" and self._hold_of.get(source, ("", 0))[0] != AFTER_A_GAP:
+        one would take its place (its hand, its totals, the tableau after it).  A hold for cards that may be
+        several (a gap's, cards a camera found lying there) stays."""
+        if source != "keyboard" and self._hold_of.get(source, ("", 0))[0] not in (AFTER_A_GAP, AFTER_UNPLACED):
             self._open_hold(source, why)
 
     def _open_hold(self, source: str, why: str) -> None:

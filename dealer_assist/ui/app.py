@@ -74,7 +74,7 @@ class Table:
                 resume(boot, seq)
         count_in_view = getattr(self.source, "count_in_view", None)  # a camera sees the layout's cards again
         if count_in_view is not None:
-            count_in_view(self.session.cards_on_layout)
+            count_in_view(self.session.cards_on_layout, self.session.cards_maybe_on_layout)
         try:
             self.source.start(self.session.handle)
         except SourceError as exc:

@@ -54,6 +54,8 @@ def describe(src: Union[int, str]) -> tuple[str, Union[int, str, list]]:
     images, or a %d pattern's numbered files) or ``video``."""
     if isinstance(src, int) or (isinstance(src, str) and src.strip().isdigit()):
         return "camera", int(src)
+    if src.startswith("file://"):
+        return "video", src[len("file://"):]  # a recording: it ends, and is never opened again as a stream is
     if "://" in src:
         return "stream", src
     if any(ch in src for ch in "*?["):

@@ -109,6 +109,9 @@ class OnceOnlyTracker:
         #: Codes of the cards the table already counted that may lie in view when the camera starts
         #: (see :meth:`update`'s ``starting``), each taken by one card seen then.
         self.counted: Counter[str] = Counter()
+        #: Codes of cards that may still lie in view though the table is done with them (the last
+        #: round's, the burn's): each taken, as :attr:`counted` are, by one card seen at the start.
+        self.lingering: Counter[str] = Counter()
         #: Whether a card first seen at the start that is not one of :attr:`counted` is an
         #: :class:`UnplacedCard` (the camera came back mid-round: the cards dealt meanwhile lie
         #: there in no known order) rather than a new card.
@@ -126,6 +129,7 @@ class OnceOnlyTracker:
         (:class:`CountedCard`), not a new one, and is not played twice.  Any other card is new;
         with :attr:`ask_at_start`, one first seen in ``opening`` frames (the very first read: it lay
         there already, where a card dealt after the start comes later) is an :class:`UnplacedCard`.
+        A card of :attr:`lingering` is taken as one of :attr:`counted` is, after them.
         """
         events: list = []
         hits = sorted(result.cards, key=lambda h: -h.confidence)
@@ -196,9 +200,24 @@ class OnceOnlyTracker:
         if tr.at_start and self.counted[card.code] > 0:
             self.counted[card.code] -= 1
             return CountedCard(card, frame, at)
+        claimed = next((k for k in self.unknown if tr.at_start and k.counted == card.code), None)
+        if claimed is not None:
+            # An unsure card had taken the code first: this one, read for sure, is the table's, and
+            # the unsure one is asked for as any never-read card is.
+            claimed.counted, claimed.reported, claimed.seen = None, False, 1
+            return CountedCard(card, frame, at)
+        if tr.at_start and self.lingering[card.code] > 0:
+            self.lingering[card.code] -= 1
+            return CountedCard(card, frame, at)
         if tr.at_opening and self.ask_at_start:
             return UnplacedCard(card, frame, at)
         return NewCard(card, frame, tr.confidence, at)
+
+    def _spare(self, code: str) -> int:
+        """Counted copies of ``code`` left once the cards seen at the start and not yet confirmed take
+        theirs: a card read for sure is the table's before an unsure one that may be it."""
+        waiting = sum(1 for t in self.tracks if t.at_start and not t.reported and t.code == code)
+        return self.counted[code] - waiting
 
     def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
         for g in self.ghosts:
@@ -224,7 +243,7 @@ class OnceOnlyTracker:
                         events.append(UnreadCard(k.candidates, frame, tuple(c.tolist())))
                     break
             else:
-                counted = next((k.code for k in u.candidates if starting and self.counted[k.code] > 0), None)
+                counted = next((k.code for k in u.candidates if starting and self._spare(k.code) > 0), None)
                 if counted is not None:
                     self.counted[counted] -= 1
                 self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates, reported=counted is not None,

@@ -27,7 +27,12 @@ class WatchCost:
 
 #: Seconds of frames, from the first, whose cards lay in view when a table's camera (re)started
 #: (see ``counted`` of :func:`watch`).
-START_WINDOW = 2.0
+START_WINDOW = 1.0
+#: The mean level (0-255) under which a frame is dark: a camera still opening its exposure shows nothing.
+DARK_LEVEL = 16
+#: Seconds from the first frame after which no card is taken for one the table counted, whatever the
+#: frames showed (a camera dark, or a hand over the layout, so long is not starting up).
+START_LIMIT = 10.0
 #: Frames read, from the first, whose cards not counted lay there when a camera came back mid-round
 #: (see ``ask_unplaced`` of :func:`watch`); a card dealt after it comes into view later.
 OPENING_FRAMES = 3
@@ -36,28 +41,34 @@ OPENING_FRAMES = 3
 def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] = lambda: False,
           confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None,
           fit: Optional[ProfileFit] = None, seen: Optional[Callable[[np.ndarray, FrameResult], None]] = None,
-          counted: Optional[Sequence[str]] = None, ask_unplaced: bool = False) -> Iterator[tuple[object, float]]:
+          counted: Optional[Sequence[str]] = None, ask_unplaced: bool = False,
+          lingering: Sequence[str] = ()) -> Iterator[tuple[object, float]]:
     """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard).
 
     A frame showing what the last frame read did is not read again unless ``every_frame``.
     ``fit`` counts the sure and unsure reads of the frames read (see :mod:`.profile_fit`).
     ``seen`` is told each frame and what it read (the display's camera view).
     ``counted``: for a table's camera, the codes of the cards the table holds on its layout
-    (None for a recording watched alone).  A card of those codes first seen in the first
-    :data:`START_WINDOW` seconds lay there before the camera (re)started: a CountedCard (see
-    :meth:`.track.OnceOnlyTracker.update`), not a new card; a table restarted mid-round had read
-    the round's cards again and played them twice.  With ``ask_unplaced`` (a camera come back
-    mid-round) any other card in the first :data:`OPENING_FRAMES` frames is an UnplacedCard: dealt
-    while it was away, in no known order.
+    (None for a recording watched alone).  A card of those codes first seen within
+    :data:`START_WINDOW` seconds of the first frame that is not dark (a camera opening its
+    exposure; at most :data:`START_LIMIT` from the first) lay there before the camera (re)started: a
+    CountedCard (see :meth:`.track.OnceOnlyTracker.update`), not a new card; a table restarted
+    mid-round had read the round's cards again and played them twice.  With ``ask_unplaced`` (a
+    camera come back mid-round) any other card in the first :data:`OPENING_FRAMES` frames not dark
+    is an UnplacedCard: dealt while it was away, in no known order.  ``lingering``: codes of cards
+    that may lie there though the table is done with them (the last round's, the burn's), taken
+    as the counted ones are.
     """
     recognizer = Recognizer(profile)
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
     tracker.counted.update(counted or ())
     tracker.ask_at_start = ask_unplaced
+    tracker.lingering.update(lingering if counted is not None else ())
     scene = StillScene()
     last: Optional[FrameResult] = None
     first_t: Optional[float] = None
-    fed = 0
+    shown_t: Optional[float] = None  # the first frame not dark
+    shown = 0
     while not stop():
         frame = grabber.read(timeout=1.0)
         if frame is None:
@@ -78,8 +89,12 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         if seen is not None:
             seen(frame.image, result)
         first_t = frame.t if first_t is None else first_t
-        starting = counted is not None and frame.t - first_t < START_WINDOW
-        opening, fed = counted is not None and fed < OPENING_FRAMES, fed + 1
+        if shown_t is None and float(frame.image[::16, ::16].mean()) >= DARK_LEVEL:
+            shown_t = frame.t
+        watching = counted is not None and shown_t is not None and frame.t - first_t < START_LIMIT
+        starting = watching and frame.t - shown_t < START_WINDOW
+        opening = watching and shown < OPENING_FRAMES
+        shown += shown_t is not None
         for event in tracker.update(frame.number, result, starting=starting, opening=opening):
             yield event, frame.t
 
