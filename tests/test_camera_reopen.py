@@ -9,11 +9,9 @@ was lost for the rest of the shoe).
 
 from __future__ import annotations
 
-import json
 import socket
 import threading
 import time
-from pathlib import Path
 
 import cv2
 import pytest
@@ -21,8 +19,8 @@ import pytest
 from dealer_assist.events import CardRead, LinkState, Unreadable
 from dealer_assist.sources import camera
 from dealer_assist.sources.camera import CameraSource
+from shoe_video import shoe_video
 
-VIDEO = Path(__file__).resolve().parents[2] / "shared" / "cards" / "test_shoe" / "anglo" / "baccarat.mp4"
 #: The first frame after the third card (10♦) came to rest, before the fourth (3♥) left the shoe.
 CUT = 110
 
@@ -62,18 +60,8 @@ class TwoPartStream:
 
 @pytest.fixture(scope="module")
 def video_parts():
-    if not VIDEO.is_file():
-        pytest.skip("shared shoe video not found")
-    truth = [c["card"].replace("10", "T") for c in json.loads(VIDEO.with_suffix(".json").read_text())["cards"]]
-    cap = cv2.VideoCapture(str(VIDEO))
-    frames = []
-    while True:
-        ok, frame = cap.read()
-        if not ok:
-            break
-        frames.append(cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes())
-    cap.release()
-    return frames, truth
+    frames, truth = shoe_video()
+    return [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes() for f in frames], truth
 
 
 def _events_of(stream: TwoPartStream, counted, until, monkeypatch) -> list:

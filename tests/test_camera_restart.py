@@ -8,7 +8,6 @@ cards the table never had; the real second card, 3♥, came after the round.
 
 from __future__ import annotations
 
-import json
 import threading
 from pathlib import Path
 
@@ -20,8 +19,8 @@ from dealer_assist.events import LinkState
 from dealer_assist.sources.camera import CameraSource
 from dealer_assist.table.state import TablePhase
 from dealer_assist.ui.app import Table
+from shoe_video import shoe_video
 
-VIDEO = Path(__file__).resolve().parents[2] / "shared" / "cards" / "test_shoe" / "anglo" / "baccarat.mp4"
 #: The first frame after the third card (10♦, the Player's second) came to rest and before the fourth left the shoe.
 CUT = 110
 
@@ -29,18 +28,7 @@ CUT = 110
 @pytest.fixture(scope="module")
 def frames():
     """Every frame of the shared shoe video, and its cards in order."""
-    if not VIDEO.is_file():
-        pytest.skip("shared shoe video not found")
-    truth = [c["card"].replace("10", "T") for c in json.loads(VIDEO.with_suffix(".json").read_text())["cards"]]
-    cap = cv2.VideoCapture(str(VIDEO))
-    out = []
-    while True:
-        ok, frame = cap.read()
-        if not ok:
-            break
-        out.append(frame)
-    cap.release()
-    return out, truth
+    return shoe_video()
 
 
 def _folder(tmp_path: Path, images: list) -> Path:
