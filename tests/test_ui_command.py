@@ -119,6 +119,15 @@ def test_an_x_server_that_refuses_this_user_is_a_clear_error_not_a_qt_abort():
     assert "the X server at DISPLAY=:7735 refuses this user" in proc.stderr and "XAUTHORITY" in proc.stderr
 
 
+def test_qt_told_to_use_x_still_asks_for_the_x_server():
+    """QT_QPA_PLATFORM=xcb set by hand had skipped every check, and Qt aborted on a dead DISPLAY (exit 134)."""
+    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
+    env.update(QT_QPA_PLATFORM="xcb", DISPLAY=":7737")
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", "--quit-after", "1"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 3 and "DISPLAY=:7737 is set, but no display server is there" in proc.stderr
+
+
 def test_a_display_no_server_answers_is_a_clear_error_not_a_qt_abort():
     """DISPLAY=:7732 with no X server there: Qt aborted the process (exit 134) with its own words."""
     import os

@@ -176,6 +176,8 @@ def test_calibrate_camera_opens_the_window_where_there_is_a_screen(qtbot, tmp_pa
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")  # has_screen() reads it; Qt already runs offscreen
     monkeypatch.setenv("DISPLAY", ":99")
     monkeypatch.setattr("dealer_assist.commands.screen._qt_opens", lambda: True)  # this Qt runs offscreen
+    monkeypatch.setattr("dealer_assist.commands.screen._server_there", lambda wayland=True: True)  # an X server at :99
+    monkeypatch.setattr("dealer_assist.commands.screen._x_refuses", lambda display: False)  # ... that takes us
     monkeypatch.setattr("sys.stdin.readline", lambda: pytest.fail("the terminal was asked"))
 
     def press(keys):

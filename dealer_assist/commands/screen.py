@@ -18,11 +18,13 @@ def require_screen() -> None:
     """Raise :class:`CommandError` when there is no screen for a window (Linux without X11 or Wayland)."""
     if not sys.platform.startswith("linux"):
         return
-    if os.environ.get("QT_QPA_PLATFORM"):
-        return
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        if _server_there():
-            if _wayland_there() or not _x_refuses(os.environ.get("DISPLAY", "")):
+    platform = os.environ.get("QT_QPA_PLATFORM", "").split(":")[0]
+    if platform and platform != "xcb":
+        return  # offscreen, minimal, vnc, wayland, eglfs...: Qt's own platform, no X server to ask
+    if os.environ.get("DISPLAY") or (os.environ.get("WAYLAND_DISPLAY") and not platform):
+        # QT_QPA_PLATFORM=xcb asks for X whatever Wayland there is, and Qt aborts without it as it does unset.
+        if _server_there(wayland=not platform):
+            if (not platform and _wayland_there()) or not _x_refuses(os.environ.get("DISPLAY", "")):
                 return
             raise CommandError(f"no screen to open the window on: the X server at DISPLAY={os.environ['DISPLAY']} "
                                "refuses this user (no authorization: another user's session, or sudo without the "
@@ -61,10 +63,10 @@ def _qt_opens() -> bool:
         return False
 
 
-def _server_there() -> bool:
-    """Whether the Wayland or X server the environment names answers a connection (half a second at
-    most): a variable left from an SSH session or another login names one that is gone."""
-    if _wayland_there():
+def _server_there(wayland: bool = True) -> bool:
+    """Whether the Wayland (unless not ``wayland``) or X server the environment names answers a connection
+    (half a second at most): a variable left from an SSH session or another login names one that is gone."""
+    if wayland and _wayland_there():
         return True
     match = re.fullmatch(r"(?P<host>[^:]*):(?P<n>\d+)(?:\.\d+)?", os.environ.get("DISPLAY", ""))
     if match is None:
