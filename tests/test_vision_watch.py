@@ -80,10 +80,10 @@ def test_tracker_takes_the_tables_cards_in_view_at_start_once_each_and_no_other(
     tr = OnceOnlyTracker(card_h=160)
     tr.counted.update(["5S", "9D"])
     events = tr.update(0, FrameResult([_hit("5S", 300, 300), _hit("5S", 900, 300), _hit("9C", 600, 500)]),
-                       starting=True)
+                       starting=True, opening=True)
     for f in range(1, 4):
         events += tr.update(f, FrameResult([_hit("5S", 300, 300), _hit("5S", 900, 300), _hit("9D", 600, 500)]),
-                            starting=True)
+                            starting=True, opening=True)
     for f in range(4, 8):  # the start is over: another 9D dealt is new, though one was counted
         events += tr.update(f, FrameResult([_hit("5S", 300, 300), _hit("5S", 900, 300), _hit("9D", 600, 500),
                                             _hit("9D", 1100, 200)]))
@@ -300,6 +300,21 @@ def test_watch_refuses_a_frame_rate_or_count_that_means_nothing(tmp_path, option
     """--fps -5 printed negative times and --confirm 0 became 1 without a word."""
     run = _watch("--video", str(tmp_path), option, value)
     assert run.returncode == 2 and option in run.stderr and repr(value) in run.stderr
+
+
+def test_tracker_asks_for_a_card_of_a_counted_code_that_comes_in_view_after_the_first_frames():
+    """QA: a 9D dealt in the camera's first second took the code of the last round's 9D (cleared away)
+    and was lost; a card of the table's uncovered there would have been played twice.  Either way the
+    croupier is asked.  A card sliding in at once is no card lying there either: asked too."""
+    tr = OnceOnlyTracker(card_h=160)
+    tr.counted.update(["9D", "2D"])
+    events = []
+    for f in range(0, 3):  # the opening frames: an empty layout, and a 2D sliding in
+        events += tr.update(f, FrameResult([_hit("2D", 100 + 60 * f, 500)]), starting=True, opening=True)
+    for f in range(3, 8):  # later in the first second: a 9D comes into view, lying still
+        events += tr.update(f, FrameResult([_hit("2D", 220, 500), _hit("9D", 600, 300)]), starting=True)
+    got = [(type(e).__name__, e.card.code, getattr(e, "maybe_counted", None)) for e in events]
+    assert got == [("UnplacedCard", "2D", True), ("UnplacedCard", "9D", True)]  # neither taken as the table's
 
 
 def test_a_recording_given_as_a_file_url_is_a_video_not_a_stream_opened_again_forever():

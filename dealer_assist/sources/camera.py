@@ -174,7 +174,10 @@ class CameraSource(CardSource):
 
     def _run(self, sink: Sink, profile, again: bool = False) -> Optional[str]:
         """Watch the open source until it ends or the table stops; its end said (``lost`` or ``ended``)
-        and returned (None when stopped).  ``again``: the source was lost and opened again."""
+        and returned (None when stopped).  ``again``: the source was lost and opened again.  For a
+        table's camera a card the table does not have lying in view at once is asked for in its
+        place, whatever the table holds: cards dealt while no camera watched lie there in no known
+        order (a restart on an empty round had played them in the order they were read)."""
         from dealer_assist.cards import Card
         from dealer_assist.vision.profile_fit import ProfileFit
         from dealer_assist.vision.track import CountedCard, NewCard, UnplacedCard
@@ -187,7 +190,7 @@ class CameraSource(CardSource):
         live = self._grabber.kind in ("camera", "stream")
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
-                                  seen=self._keep_view, counted=counted, ask_unplaced=again or bool(counted),
+                                  seen=self._keep_view, counted=counted, ask_unplaced=counted is not None,
                                   lingering=tuple(self._lingering())):
                 self.seq += 1
                 if isinstance(event, NewCard):
@@ -196,10 +199,12 @@ class CameraSource(CardSource):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
                 elif isinstance(event, UnplacedCard):
-                    sink(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,),
-                                    why=f"found {event.card.label} lying in view when it started, a card the table "
-                                        "does not have: it came while the camera was away, and its place in the "
-                                        "deal is not known"))
+                    why = (f"saw {event.card.label} just after it started, a card the table has one of: it may be "
+                           "the table's own (uncovered), or one just dealt; if it was dealt, type it in its place"
+                           if event.maybe_counted else
+                           f"found {event.card.label} lying in view when it started, a card the table does not "
+                           "have: it came while the camera was away, and its place in the deal is not known")
+                    sink(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why))
                 else:
                     sink(Unreadable(self.name, time.time(), seq=self.seq,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))

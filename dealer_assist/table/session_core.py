@@ -363,7 +363,8 @@ class SessionCore(abc.ABC):
         history = getattr(state, "history", ())
         last = history[-1] if history else None
         cards = () if last is None else last.cards if hasattr(last, "cards") else last.round.cards
-        return tuple(c.code for c in (*cards, *getattr(state.shoe, "burned", ())))
+        burned = getattr(getattr(state, "shoe", None), "burned", ())  # a baccarat shoe's burn
+        return tuple(c.code for c in (*cards, *burned))
 
     @property
     def read_only(self) -> bool:
@@ -593,7 +594,8 @@ class SessionCore(abc.ABC):
                            "look at the card" + (" (W shows what the camera sees, an unsure card in orange)"
                                                  if str(event.source).startswith("camera:") and not self.read_only
                                                  else "")
-                           + " and type it (K); the next card read waits until you do")
+                           + (" and type each such card in its place (K), then Enter plays the card read after them"
+                              if event.why else " and type it (K); the next card read waits until you do"))
             elif isinstance(event, SeqGap):
                 self._open_hold(event.source, AFTER_A_GAP)
                 self.alert("gap", "error", "FRAMES LOST",
@@ -723,6 +725,9 @@ class SessionCore(abc.ABC):
         place of the new one's), and a read still waiting for the croupier was of the old shoe: it is
         dropped, by name, rather than taken as the new shoe's first card (its burn)."""
         self._hold_of.clear()
+        for alert in self._snap.alerts:
+            if alert.code.startswith("unplaced:"):  # a card of the old shoe: typed now, it would go into the new one
+                self.dismiss(alert.code)
         snap = self._snap
         reads = ([snap.pending] if snap.pending is not None else []) + list(snap.waiting)
         if reads:

@@ -39,6 +39,11 @@ class UnreadCard:
     center: tuple[float, float]
 
 
+#: The most a card the table counted may move a frame (a share of the card's height) when it is taken
+#: as lying there (see OnceOnlyTracker._confirmed): a resting card's read moves a pixel or two.
+STILL = 0.05
+
+
 @dataclass(frozen=True)
 class CountedCard:
     """A card in view when the camera started that the table had already counted (see
@@ -58,6 +63,8 @@ class UnplacedCard:
     card: Card
     frame: int
     center: tuple[float, float]
+    #: Of a code the table has, first seen just after the start: maybe the table's own.
+    maybe_counted: bool = False
 
 
 @dataclass
@@ -123,13 +130,14 @@ class OnceOnlyTracker:
     def update(self, frame: int, result: FrameResult, starting: bool = False, opening: bool = False) -> list:
         """The events ``result`` (of frame number ``frame``) causes.
 
-        ``starting``: the frame is one of the first after the camera (re)started.  A card first
-        seen in such a frame whose code the table already counted (:attr:`counted`, each code
-        taken once) lay in view before: once read alike in enough frames it is that card
-        (:class:`CountedCard`), not a new one, and is not played twice.  Any other card is new;
-        with :attr:`ask_at_start`, one first seen in ``opening`` frames (the very first read: it lay
-        there already, where a card dealt after the start comes later) is an :class:`UnplacedCard`.
-        A card of :attr:`lingering` is taken as one of :attr:`counted` is, after them.
+        ``opening``: the frame is one of the very first after the camera (re)started; ``starting``:
+        one of the first second's.  A card first seen in an opening frame, lying still, whose code
+        the table already counted (:attr:`counted`, then :attr:`lingering`, each code taken once)
+        lay in view before: once read alike in enough frames it is that card (:class:`CountedCard`),
+        not a new one, and is not played twice.  With :attr:`ask_at_start`, any other card seen
+        then is an :class:`UnplacedCard`, and so is one of a code the table has first seen later in
+        the first second (a hand lifted off the table's card, or a card just dealt: the croupier
+        says which).  Any other card is new.
         """
         events: list = []
         hits = sorted(result.cards, key=lambda h: -h.confidence)
@@ -197,20 +205,27 @@ class OnceOnlyTracker:
     def _confirmed(self, tr: "_Track", card: Card, frame: int):
         """The event of a track read alike in enough frames (see :meth:`update`'s ``starting``)."""
         at = tuple(tr.center.tolist())
-        if tr.at_start and self.counted[card.code] > 0:
+        # A card lying there is still; one dealt as the camera starts slides in (QA: a 9♦ dealt in the
+        # first second had taken the code of the last round's 9♦ and been lost).
+        lying = tr.at_opening and bool(np.hypot(*tr.velocity) < STILL * self.card_h)
+        if lying and self.counted[card.code] > 0:
             self.counted[card.code] -= 1
             return CountedCard(card, frame, at)
-        claimed = next((k for k in self.unknown if tr.at_start and k.counted == card.code), None)
+        claimed = next((k for k in self.unknown if lying and k.counted == card.code), None)
         if claimed is not None:
             # An unsure card had taken the code first: this one, read for sure, is the table's, and
             # the unsure one is asked for as any never-read card is.
             claimed.counted, claimed.reported, claimed.seen = None, False, 1
             return CountedCard(card, frame, at)
-        if tr.at_start and self.lingering[card.code] > 0:
+        if lying and self.lingering[card.code] > 0:
             self.lingering[card.code] -= 1
             return CountedCard(card, frame, at)
         if tr.at_opening and self.ask_at_start:
             return UnplacedCard(card, frame, at)
+        if tr.at_start and self.counted[card.code] + self.lingering[card.code] > 0:
+            # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
+            # it, or one just dealt.  Which, the croupier says.
+            return UnplacedCard(card, frame, at, maybe_counted=True)
         return NewCard(card, frame, tr.confidence, at)
 
     def _spare(self, code: str) -> int:
