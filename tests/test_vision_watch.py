@@ -102,7 +102,7 @@ def test_tracker_takes_an_unsure_card_at_start_as_the_tables_and_not_as_new_once
     unsure = UncertainHit((Card("7", "D"), Card("7", "H")), corners, 0.6)
     events = []
     for f in range(0, 12):
-        events += tr.update(f, FrameResult(uncertain=[unsure]), starting=f < 3)
+        events += tr.update(f, FrameResult(uncertain=[unsure]), starting=f < 3, opening=f < 3)
     for f in range(12, 16):
         events += tr.update(f, FrameResult([_hit("7H", 750, 180)]))
     assert events == [] and not +tr.counted

@@ -150,7 +150,7 @@ class CameraSource(CardSource):
                     grabber.stop()  # stopped while it opened: the camera is let go
                     return
                 self._up(sink, "opened again" if again else "opened")
-            if self._run(sink, profile, again) != "lost" or self._grabber.kind not in ("camera", "stream"):
+            if self._run(sink, profile) != "lost" or self._grabber.kind not in ("camera", "stream"):
                 return
             again, opened = True, False
 
@@ -172,9 +172,9 @@ class CameraSource(CardSource):
                 self._link = "stale"
                 sink(LinkState(self.name, time.time(), "stale", f"no frame for {self.stale_after:g} s"))
 
-    def _run(self, sink: Sink, profile, again: bool = False) -> Optional[str]:
+    def _run(self, sink: Sink, profile) -> Optional[str]:
         """Watch the open source until it ends or the table stops; its end said (``lost`` or ``ended``)
-        and returned (None when stopped).  ``again``: the source was lost and opened again.  For a
+        and returned (None when stopped).  For a
         table's camera a card the table does not have lying in view at once is asked for in its
         place, whatever the table holds: cards dealt while no camera watched lie there in no known
         order (a restart on an empty round had played them in the order they were read)."""

@@ -114,7 +114,7 @@ class OnceOnlyTracker:
         self.ghosts: list[_Track] = []
         self.unknown: list[_Unknown] = []
         #: Codes of the cards the table already counted that may lie in view when the camera starts
-        #: (see :meth:`update`'s ``starting``), each taken by one card seen then.
+        #: (see :meth:`update`'s ``opening``), each taken by one card lying there then.
         self.counted: Counter[str] = Counter()
         #: Codes of cards that may still lie in view though the table is done with them (the last
         #: round's, the burn's): each taken, as :attr:`counted` are, by one card seen at the start.
@@ -198,7 +198,7 @@ class OnceOnlyTracker:
             self.tracks.append(tr)
             held.append(tr)
         self.settled = not result.uncertain and all(tr.reported for tr in held)
-        events += self._unknowns(frame, result, starting)
+        events += self._unknowns(frame, result, opening)
         self._expire(frame)
         return events
 
@@ -231,7 +231,7 @@ class OnceOnlyTracker:
     def _spare(self, code: str) -> int:
         """Counted copies of ``code`` left once the cards seen at the start and not yet confirmed take
         theirs: a card read for sure is the table's before an unsure one that may be it."""
-        waiting = sum(1 for t in self.tracks if t.at_start and not t.reported and t.code == code)
+        waiting = sum(1 for t in self.tracks if t.at_opening and not t.reported and t.code == code)
         return self.counted[code] - waiting
 
     def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
@@ -241,7 +241,7 @@ class OnceOnlyTracker:
                 return g
         return None
 
-    def _unknowns(self, frame: int, result: FrameResult, starting: bool = False) -> list:
+    def _unknowns(self, frame: int, result: FrameResult, opening: bool = False) -> list:
         """Never-read cards; one in view when the camera (re)started that may be a card the table
         counted (one of its candidates) is taken as that card, not asked for again."""
         events = []
@@ -258,7 +258,7 @@ class OnceOnlyTracker:
                         events.append(UnreadCard(k.candidates, frame, tuple(c.tolist())))
                     break
             else:
-                counted = next((k.code for k in u.candidates if starting and self._spare(k.code) > 0), None)
+                counted = next((k.code for k in u.candidates if opening and self._spare(k.code) > 0), None)
                 if counted is not None:
                     self.counted[counted] -= 1
                 self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates, reported=counted is not None,
