@@ -80,11 +80,16 @@ def test_no_screen_is_a_clear_error_not_a_qt_abort():
     assert "no screen" in proc.stderr and "xvfb-run" in proc.stderr
 
 
-def _refusing_x_server(display: int) -> socket.socket:
-    """An X server on ``display``'s abstract socket that answers every connection's set-up as a server
-    refusing this user does: a Failed reply with its reason."""
+def _refusing_x_server() -> tuple[socket.socket, int]:
+    """An X server on a free display's abstract socket that answers every connection's set-up as a server
+    refusing this user does (a Failed reply with its reason), and its display number."""
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(f"\0/tmp/.X11-unix/X{display}")
+    for display in range(7735, 7835):  # another run of the tests may hold one
+        try:
+            server.bind(f"\0/tmp/.X11-unix/X{display}")
+            break
+        except OSError:
+            continue
     server.listen()
     reason = b"No protocol specified\n"
     padded = reason + b"\0" * (-len(reason) % 4)
@@ -104,19 +109,20 @@ def _refusing_x_server(display: int) -> socket.socket:
                     pass  # a probe that only connects, then closes
 
     threading.Thread(target=serve, daemon=True).start()
-    return server
+    return server, display
 
 
 def test_an_x_server_that_refuses_this_user_is_a_clear_error_not_a_qt_abort():
     """sudo, or another user's session: the X server answers, then refuses the set-up, and Qt had aborted
     the process (exit 134).  It is asked as Qt asks, through libxcb, before any window."""
     env = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    env["DISPLAY"] = ":7735"
-    with _refusing_x_server(7735):
+    server, display = _refusing_x_server()
+    env["DISPLAY"] = f":{display}"
+    with server:
         proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", "--quit-after", "1"], env=env,
                               capture_output=True, text=True, timeout=60)
     assert proc.returncode == 3
-    assert "the X server at DISPLAY=:7735 refuses this user" in proc.stderr and "XAUTHORITY" in proc.stderr
+    assert f"the X server at DISPLAY=:{display} refuses this user" in proc.stderr and "XAUTHORITY" in proc.stderr
 
 
 def test_qt_told_to_use_x_still_asks_for_the_x_server():
