@@ -14,7 +14,8 @@ from dealer_assist.cards import parse_card
 from dealer_assist.events import CardRead, DeviceError, Unreadable
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.session import TableSession
-from dealer_assist.table.session_core import AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_AN_UNREADABLE
+from dealer_assist.table.session_core import (AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_A_REJECTION,
+                                             AFTER_AN_UNREADABLE, AFTER_UNPLACED)
 from dealer_assist.table.state import TablePhase, TableRules
 
 SOURCE = "serial:/dev/ttyUSB0"
@@ -313,3 +314,56 @@ def test_a_read_waiting_at_a_new_shoe_is_dropped_by_name_not_burned_in_the_new_o
     assert s.new_shoe() is None
     assert s.snapshot.pending is None and s.state.shoe.burned == ()
     assert any(a.title == "READ BEFORE THE NEW SHOE DROPPED" and "4♦" in a.text for a in s.snapshot.alerts)
+
+
+def test_del_on_a_held_read_keeps_the_hold_for_the_reads_behind_it():
+    s = table()
+    read(s, "2S", 1)
+    s.handle(Unreadable(SOURCE, time.time(), seq=2))  # B1 is really 9H
+    read(s, "3S", 3)
+    read(s, "4S", 4)
+    s.reject_pending()  # the croupier drops the held 3S: B1 is still missing
+    assert codes(s.state.round.cards) == ["2S"]
+    assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_AN_UNREADABLE
+    assert s.enter_card("9H") is None and s.confirm_pending() is None
+    assert codes(s.state.round.cards) == ["2S", "9H", "4S"]
+
+
+def test_del_on_an_unsure_read_holds_the_next_read_until_the_card_is_typed_or_confirmed():
+    s = table()
+    read(s, "2S", 1)
+    s.handle(CardRead(parse_card("9H"), SOURCE, time.time(), confidence=0.3, seq=2))  # unsure B1
+    read(s, "3S", 3)
+    s.reject_pending()
+    assert codes(s.state.round.cards) == ["2S"]
+    assert s.snapshot.pending.card.code == "3S" and s.snapshot.pending.doubt == AFTER_A_REJECTION
+    assert s.enter_card("8H") is None and s.confirm_pending() is None  # the rejected card typed in its place
+    assert codes(s.state.round.cards) == ["2S", "8H", "3S"]
+    read(s, "4S", 4)
+    assert s.snapshot.pending is None and codes(s.state.round.cards)[-1] == "4S"
+
+
+def test_a_card_typed_after_del_on_an_unsure_read_ends_the_hold():
+    s = table()
+    read(s, "2S", 1)
+    s.handle(CardRead(parse_card("9H"), SOURCE, time.time(), confidence=0.3, seq=2))
+    s.reject_pending()
+    assert s.enter_card("8H") is None
+    read(s, "3S", 3)
+    assert s.snapshot.pending is None and codes(s.state.round.cards) == ["2S", "8H", "3S"]
+
+
+def test_del_on_a_read_held_behind_cards_to_type_keeps_every_read_behind_it_waiting():
+    """QA: Del on the held read released the queue, and the next read took the unplaced cards' place."""
+    s = table()
+    camera = "camera:0"
+    read(s, "2S", 1, camera)
+    for seq, code in ((2, "9H"), (3, "8D")):  # found lying there when the camera came back
+        s.handle(Unreadable(camera, time.time(), seq=seq, candidates=(parse_card(code),), why=f"found {code} lying"))
+    read(s, "3S", 4, camera)
+    read(s, "4S", 5, camera)
+    s.reject_pending()
+    assert codes(s.state.round.cards) == ["2S"]
+    assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_UNPLACED
+    assert s.enter_card("9H") is None and s.enter_card("8D") is None and s.confirm_pending() is None
+    assert codes(s.state.round.cards) == ["2S", "9H", "8D", "4S"]

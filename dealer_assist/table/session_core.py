@@ -77,6 +77,8 @@ AFTER_UNPLACED = ("cards lay in view when the camera came back that the table do
                   "PLACE): type each in its place first (K), then Enter plays this one after them")
 AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card really dealt in its place first (K), "
                    "then Enter plays this one after it")
+AFTER_A_REJECTION = ("a read before it was rejected (Del): if that was a card, type it in its place first (K); "
+                     "then Enter plays this one after it")
 AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
                        "then Enter plays this one after it")
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._name_unplaced_reads).
@@ -92,7 +94,7 @@ def _places_a_read(payload: dict, kind: str) -> bool:
 
 
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
-ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
+ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_REJECTION)
 #: Every reason a read waits behind a card missing before it: a card typed then is that card.
 HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, *ONE_CARD_HOLDS)
 
@@ -855,13 +857,24 @@ class SessionCore(abc.ABC):
             return error
 
     def reject_pending(self) -> None:
+        """Drop the card waiting (Del), and keep what is still missing before the reads behind it: a
+        held read's hold stays (the cards it waited for are still to be typed), and an unsure read
+        dropped may have been a card, so the next read of its source waits for it as after an
+        unreadable one.  Else that read would take the dropped card's place."""
         with self._lock:
             if self._replay_refusal() is not None:
                 return
             pending = self._snap.pending
-            self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
-            if pending is not None:
+            if pending is None:
+                self._publish(replace(self._snap, message="no card is waiting"))
+            elif pending.doubt in HOLDS:
+                self._pending_hold = None
+                self._publish(replace(self._snap, pending=None, message=(
+                    f"held read {pending.card.label} dropped: the cards missing before it are still to be typed (K)")))
+            else:
+                self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
                 self._answered(pending)
+                self._hold_next(pending.source, AFTER_A_REJECTION)
             self._take_waiting()
 
     def close(self) -> None:
