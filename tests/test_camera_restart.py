@@ -109,3 +109,28 @@ def test_the_burn_card_shown_is_not_burned_again(qtbot, table_factory, frames, t
     burned = [c.code for c in session.state.shoe.burned]
     _play_on(window, _folder(tmp_path, video[30:55]))
     assert [c.code for c in session.state.shoe.burned] == burned == ["9D"]
+
+
+def test_a_rounds_card_hidden_under_a_hand_for_the_first_seconds_is_asked_for_not_played(qtbot, table_factory,
+                                                                                        frames, tmp_path):
+    """A soak-audit residual: the banker's 2♦ under a hand for the camera's first 1.2 s was read as a new
+    card when the hand lifted and played as the banker's second card."""
+    video, truth = frames
+    window = table_factory()
+    session = window.session
+    session.skip_burn()
+    for code in truth[:3]:
+        assert session.enter_card(code) is None
+    covered = []
+    for image in video[CUT:CUT + 36]:  # a hand over the 2♦ (its centre at about 618, 516)
+        image = image.copy()
+        cv2.rectangle(image, (500, 360), (730, 680), (120, 150, 200), -1)
+        covered.append(image)
+    _play_on(window, _folder(tmp_path, covered + video[CUT + 36:]))
+    assert [c.code for c in session.state.round.cards] == truth[:3]  # the 2♦ not dealt again as the B2
+    asked = [a for a in session.snapshot.alerts if a.title == "CARD TO TYPE IN ITS PLACE"]
+    assert len(asked) == 1 and "2♦" in asked[0].text and "uncovered" in asked[0].text
+    assert session.snapshot.pending.card.code == "3H"  # the real B2 waits for the croupier's look
+    assert session.confirm_pending() is None
+    assert [c.code for c in session.state.round.cards] == truth[:4]
+    assert (session.state.round.outcome.player_total, session.state.round.outcome.banker_total) == (9, 5)

@@ -317,6 +317,27 @@ def test_tracker_asks_for_a_card_of_a_counted_code_that_comes_in_view_after_the_
     assert got == [("UnplacedCard", "2D", True), ("UnplacedCard", "9D", True)]  # neither taken as the table's
 
 
+def test_tracker_asks_for_a_counted_card_uncovered_later_only_while_the_table_holds_it():
+    """A table's 2D under a hand for the camera's first seconds was read as new when the hand lifted, and
+    played in the next place.  Once the table no longer holds a 2D (the round cleared), a 2D is new."""
+    layout = ["2D"]
+    tr = OnceOnlyTracker(card_h=160)
+    tr.counted.update(layout)
+    tr.on_layout = lambda: layout
+    events = []
+    for f in range(0, 3):
+        events += tr.update(f, FrameResult([]), starting=True, opening=True)
+    for f in range(3, 100):  # a bare layout past the first second (the 2D under a hand)
+        events += tr.update(f, FrameResult([]))
+    for f in range(100, 103):  # the hand lifts
+        events += tr.update(f, FrameResult([_hit("2D", 220, 500)]))
+    layout.clear()  # the next round: the table holds no 2D
+    for f in range(300, 303):
+        events += tr.update(f, FrameResult([_hit("2D", 700, 300)]))
+    got = [(type(e).__name__, e.card.code, getattr(e, "maybe_counted", None)) for e in events]
+    assert got == [("UnplacedCard", "2D", True), ("NewCard", "2D", None)]
+
+
 def test_a_recording_given_as_a_file_url_is_a_video_not_a_stream_opened_again_forever():
     """QA: file:///…/baccarat.mp4 was a live stream, lost at its end and opened again every 2 s."""
     from dealer_assist.vision.capture import describe

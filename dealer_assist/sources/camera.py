@@ -191,7 +191,7 @@ class CameraSource(CardSource):
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
                                   seen=self._keep_view, counted=counted, ask_unplaced=counted is not None,
-                                  lingering=tuple(self._lingering())):
+                                  lingering=tuple(self._lingering()), on_layout=self._counted or tuple):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq))
@@ -199,8 +199,8 @@ class CameraSource(CardSource):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
                 elif isinstance(event, UnplacedCard):
-                    why = (f"saw {event.card.label} just after it started, a card the table has one of: it may be "
-                           "the table's own (uncovered), or one just dealt; if it was dealt, type it in its place"
+                    why = (f"saw {event.card.label}, not in view when it started, a card the table has one of: it "
+                           "may be the table's own (uncovered), or one just dealt; if it was dealt, type it in its place"
                            if event.maybe_counted else
                            f"found {event.card.label} lying in view when it started, a card the table does not "
                            "have: it came while the camera was away, and its place in the deal is not known")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 
@@ -63,7 +63,7 @@ class UnplacedCard:
     card: Card
     frame: int
     center: tuple[float, float]
-    #: Of a code the table has, first seen just after the start: maybe the table's own.
+    #: Of a code the table has, first seen after the start while the table holds it: maybe the table's own.
     maybe_counted: bool = False
 
 
@@ -123,6 +123,9 @@ class OnceOnlyTracker:
         #: :class:`UnplacedCard` (the camera came back mid-round: the cards dealt meanwhile lie
         #: there in no known order) rather than a new card.
         self.ask_at_start = False
+        #: The codes of the cards the table holds now (see :meth:`_confirmed`): a card of one of
+        #: :attr:`counted` not in view at the start is asked for while the table still holds it.
+        self.on_layout: Callable[[], Sequence[str]] = tuple
         #: Whether every card of the last frame fed is reported and none was uncertain: a frame
         #: showing the same need not be read (see :mod:`.still_scene`).
         self.settled = False
@@ -222,9 +225,10 @@ class OnceOnlyTracker:
             return CountedCard(card, frame, at)
         if tr.at_opening and self.ask_at_start:
             return UnplacedCard(card, frame, at)
-        if tr.at_start and self.counted[card.code] + self.lingering[card.code] > 0:
+        if (tr.at_start and self.lingering[card.code] > 0
+                or self.counted[card.code] > 0 and (tr.at_start or card.code in self.on_layout())):
             # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
-            # it, or one just dealt.  Which, the croupier says.
+            # it (however long it lay there), or one just dealt.  Which, the croupier says.
             return UnplacedCard(card, frame, at, maybe_counted=True)
         return NewCard(card, frame, tr.confidence, at)
 

@@ -42,7 +42,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
           confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None,
           fit: Optional[ProfileFit] = None, seen: Optional[Callable[[np.ndarray, FrameResult], None]] = None,
           counted: Optional[Sequence[str]] = None, ask_unplaced: bool = False,
-          lingering: Sequence[str] = ()) -> Iterator[tuple[object, float]]:
+          lingering: Sequence[str] = (),
+          on_layout: Callable[[], Sequence[str]] = tuple) -> Iterator[tuple[object, float]]:
     """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard).
 
     A frame showing what the last frame read did is not read again unless ``every_frame``.
@@ -57,13 +58,16 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     camera come back mid-round) any other card in the first :data:`OPENING_FRAMES` frames not dark
     is an UnplacedCard: dealt while it was away, in no known order.  ``lingering``: codes of cards
     that may lie there though the table is done with them (the last round's, the burn's), taken
-    as the counted ones are.
+    as the counted ones are.  ``on_layout()``: the codes the table holds now; a card of a counted
+    code not seen at the start (under a hand, the camera dark) is an UnplacedCard whenever it comes
+    into view while the table still holds it, never a new card played in the next place.
     """
     recognizer = Recognizer(profile)
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
     tracker.counted.update(counted or ())
     tracker.ask_at_start = ask_unplaced
     tracker.lingering.update(lingering if counted is not None else ())
+    tracker.on_layout = on_layout
     scene = StillScene()
     last: Optional[FrameResult] = None
     first_t: Optional[float] = None
