@@ -23,7 +23,7 @@ from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt,
                                    RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
-from dealer_assist.table import journal_scan
+from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.journal import JournalPayloadError
 
 _log = logging.getLogger(__name__)
@@ -313,6 +313,8 @@ class SessionCore(abc.ABC):
         self._noise_window: dict[str, tuple[float, int]] = {}
         #: Each card-reading device's boot id and last card SEQ, as the journal has them (see source_positions).
         self._positions: dict[str, tuple[Optional[str], Optional[int]]] = self._recorded_positions(journal)
+        #: Entries written since the table started: the disk is looked at every DISK_EVERY (see _write).
+        self._written = 0
 
     # -- game hooks -------------------------------------------------------------
     @abc.abstractmethod
@@ -425,6 +427,9 @@ class SessionCore(abc.ABC):
             return False
         try:
             self._journal.append(kind, payload)
+            self._written += 1
+            if self._written % disk_room.DISK_EVERY == 1:
+                self._look_at_disk()
             return True
         except JournalPayloadError as exc:
             _log.exception("journal entry %r could not be encoded", kind)
@@ -436,6 +441,17 @@ class SessionCore(abc.ABC):
         alert = Alert("journal", "error", "JOURNAL FAILURE: TABLE STOPPED", why, "call a supervisor", self._clock())
         self._publish(replace(self._snap, stopped=why, alerts=self._with_alert(alert)))
         return False
+
+    def _look_at_disk(self) -> None:
+        """Warn while the journal's disk is nearly full (and drop the warning once space is freed): a full
+        one stops the table."""
+        warning = disk_room.low_disk_warning(getattr(self._journal, "path", None))
+        shown = any(a.code == "disk" for a in self._snap.alerts)
+        if warning is not None and not shown:
+            self.alert("disk", "warning", "DISK NEARLY FULL", warning,
+                       "free disk space on this machine or call IT; the table goes on meanwhile")
+        elif warning is None and shown:
+            self.dismiss("disk")
 
     def _do(self, op: dict, *, message: str = "") -> Optional[str]:
         """Apply ``op``; return ``None`` on success or the refusal's message (nothing changed)."""
