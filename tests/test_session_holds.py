@@ -367,3 +367,14 @@ def test_del_on_a_read_held_behind_cards_to_type_keeps_every_read_behind_it_wait
     assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_UNPLACED
     assert s.enter_card("9H") is None and s.enter_card("8D") is None and s.confirm_pending() is None
     assert codes(s.state.round.cards) == ["2S", "9H", "8D", "4S"]
+
+
+def test_del_on_a_held_read_after_its_missing_card_was_typed_holds_nothing_more():
+    s = table()
+    read(s, "2S", 1)
+    s.handle(Unreadable(SOURCE, time.time(), seq=2))
+    read(s, "3S", 3)
+    assert s.enter_card("9H") is None  # the unreadable card typed in its place
+    s.reject_pending()  # and the held 3S dropped
+    read(s, "4S", 4)
+    assert s.snapshot.pending is None and codes(s.state.round.cards) == ["2S", "9H", "4S"]

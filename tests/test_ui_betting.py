@@ -238,16 +238,22 @@ def test_unsure_card_waits_for_confirmation(qtbot, table_factory):
     assert not s.state.round.cards
     press(qtbot, window, Qt.Key.Key_Delete)  # no: rejected, still no card
     assert shown(window).pending is None and not s.state.round.cards
-    t = threading.Thread(target=s.handle, args=(unsure,))
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_K)
+    qtbot.keyClicks(window.entry.field, "9d")  # the rejected card typed, as the message asks
+    qtbot.keyClick(window.entry.field, Qt.Key.Key_Return)
+    synced(qtbot, window)
+    assert shown(window).state.round.cards == (Card("9", "D"),)
+    t = threading.Thread(target=s.handle, args=(unsure,))  # the next card, unsure too
     t.start()
     t.join()
     synced(qtbot, window)
+    assert window.banner.title.text() == "CONFIRM CARD"  # asked as any unsure card: the typed one ended the wait
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_K)
-    qtbot.keyClicks(window.entry.field, "9d")  # the croupier corrects it
+    qtbot.keyClicks(window.entry.field, "9h")  # the croupier corrects it
     qtbot.keyClick(window.entry.field, Qt.Key.Key_Return)
     synced(qtbot, window)
     assert shown(window).pending is None
-    assert shown(window).state.round.cards == (Card("9", "D"),)
+    assert shown(window).state.round.cards == (Card("9", "D"), Card("9", "H"))
     assert window.entry.field.text() == ""
 
 

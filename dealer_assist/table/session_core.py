@@ -733,10 +733,14 @@ class SessionCore(abc.ABC):
     def _answered(self, pending: CardRead) -> None:
         """The croupier answered the card waiting: the hold it waited under ends (one opened since,
         by a card that left the source after it, stays)."""
+        self._end_hold_of(pending)
+        self._pending_hold = None
+
+    def _end_hold_of(self, pending: CardRead) -> None:
+        """End the hold the card waiting waits under, not one opened since."""
         hold = self._hold_of.get(pending.source)
         if hold is not None and hold[1] == self._pending_hold:
             del self._hold_of[pending.source]
-        self._pending_hold = None
 
     def _end_holds(self) -> None:
         """A new shoe: no card read next waits for one missing before it (what the old shoe lacked is no
@@ -847,7 +851,10 @@ class SessionCore(abc.ABC):
             pending = self._snap.pending
             if pending is not None and pending.doubt in HOLDS:
                 # The missing card, typed: it goes before the one read after it, which still waits.
-                return self._play(card, "keyboard", zone, answers=True)
+                error = self._play(card, "keyboard", zone, answers=True)
+                if error is None and pending.doubt in ONE_CARD_HOLDS:
+                    self._end_hold_of(pending)  # its one card is in place: Del on the read holds nothing more
+                return error
             if pending is not None:
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
             error = self._play(card, "keyboard", zone)
