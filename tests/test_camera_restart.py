@@ -67,14 +67,20 @@ def _play_on(window, folder: Path) -> None:
         source.stop()
 
 
+def _table_holding(table_factory, codes: list[str]):
+    """A table (its burn skipped) that has the round's first ``codes`` from the camera before it stopped."""
+    window = table_factory()
+    window.session.skip_burn()
+    for code in codes:
+        assert window.session.enter_card(code) is None
+    return window
+
+
 def test_the_rounds_cards_in_view_at_a_restart_are_not_played_again(qtbot, table_factory, rest_of_round):
     folder, truth = rest_of_round
     assert truth[:4] == ["9D", "2D", "TD", "3H"]
-    window = table_factory()
+    window = _table_holding(table_factory, truth[:3])
     session = window.session
-    session.skip_burn()
-    for code in truth[:3]:  # what the table had from the camera before it stopped
-        assert session.enter_card(code) is None
     assert session.cards_on_layout() == ("9D", "2D", "TD")
     _play_on(window, folder)
     state = session.state
@@ -89,11 +95,8 @@ def test_the_last_rounds_cards_still_lying_after_n_are_not_the_next_rounds(qtbot
     """N pressed, the display restarted before the settled round's cards were cleared: QA saw them
     played as the next round, in the order they were read."""
     video, truth = frames
-    window = table_factory()
+    window = _table_holding(table_factory, truth[:4])
     session = window.session
-    session.skip_burn()
-    for code in truth[:4]:
-        assert session.enter_card(code) is None
     assert session.next_round() is None
     assert session.cards_on_layout() == () and session.cards_maybe_on_layout() == tuple(truth[:4])
     _play_on(window, _folder(tmp_path, video[155:176]))  # the four lying still, nothing dealt
@@ -116,11 +119,8 @@ def test_a_rounds_card_hidden_under_a_hand_for_the_first_seconds_is_asked_for_no
     """A soak-audit residual: the banker's 2♦ under a hand for the camera's first 1.2 s was read as a new
     card when the hand lifted and played as the banker's second card."""
     video, truth = frames
-    window = table_factory()
+    window = _table_holding(table_factory, truth[:3])
     session = window.session
-    session.skip_burn()
-    for code in truth[:3]:
-        assert session.enter_card(code) is None
     covered = []
     for image in video[CUT:CUT + 36]:  # a hand over the 2♦ (its centre at about 618, 516)
         image = image.copy()

@@ -35,12 +35,18 @@ def codes(cards) -> list[str]:
     return [c.code for c in cards]
 
 
-def test_the_card_after_an_unreadable_one_waits_and_the_typed_card_goes_in_its_place():
+def two_read_after_an_unreadable() -> TableSession:
+    """2S (P1), a card the reader could not read (B1, really 9H), then 3S and 4S read."""
     s = table()
     read(s, "2S", 1)
-    s.handle(Unreadable(SOURCE, time.time(), seq=2))  # B1 is really 9H
+    s.handle(Unreadable(SOURCE, time.time(), seq=2))
     read(s, "3S", 3)
     read(s, "4S", 4)
+    return s
+
+
+def test_the_card_after_an_unreadable_one_waits_and_the_typed_card_goes_in_its_place():
+    s = two_read_after_an_unreadable()
     assert codes(s.state.round.cards) == ["2S"]
     assert s.snapshot.pending.card.code == "3S" and s.snapshot.pending.doubt == AFTER_AN_UNREADABLE
     assert codes(e.card for e in s.snapshot.waiting) == ["4S"]
@@ -317,11 +323,7 @@ def test_a_read_waiting_at_a_new_shoe_is_dropped_by_name_not_burned_in_the_new_o
 
 
 def test_del_on_a_held_read_keeps_the_hold_for_the_reads_behind_it():
-    s = table()
-    read(s, "2S", 1)
-    s.handle(Unreadable(SOURCE, time.time(), seq=2))  # B1 is really 9H
-    read(s, "3S", 3)
-    read(s, "4S", 4)
+    s = two_read_after_an_unreadable()
     s.reject_pending()  # the croupier drops the held 3S: B1 is still missing
     assert codes(s.state.round.cards) == ["2S"]
     assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_AN_UNREADABLE
