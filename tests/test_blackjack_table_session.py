@@ -328,3 +328,20 @@ def test_the_dealers_hint_follows_the_soft_17_rule(h17):
     assert session.stand() is None
     assert session.state.dealer_turn
     assert ("on soft 17" in session.snapshot.reason) is h17
+
+
+def test_a_new_deck_drops_the_old_decks_waiting_read_and_holds():
+    """QA: a read left waiting was played by Enter as the new deck's first card, and a Del'ed read of the old
+    deck held the new deck's first card, asking for the old card to be typed in its place."""
+    source = "camera:0"
+    s = BlackjackSession()
+    s.handle(CardRead(parse_card("KS"), source, 0.0, confidence=0.3, seq=1))
+    s.reject_pending()  # the old deck's unsure read, dropped: the next read would wait for it
+    s.handle(CardRead(parse_card("QD"), source, 0.0, confidence=0.3, seq=2))  # and another left waiting
+    assert s.snapshot.pending.card.code == "QD"
+    assert s.start_deck_check() is None and s.return_stub() is None and s.new_deck() is None
+    assert s.snapshot.pending is None
+    assert any(a.title == "READ BEFORE THE NEW DECK DROPPED" and "Q♦" in a.text for a in s.snapshot.alerts)
+    assert s.place(1, D("10")) is None and s.deal() is None
+    s.handle(CardRead(parse_card("5H"), source, 0.0, seq=3))
+    assert s.snapshot.pending is None and [c.code for c in s.state.round.cards] == ["5H"]

@@ -1,5 +1,5 @@
 """A journal's disk nearly full is told while the table still runs: a full one stops it (a soak audit found
-nothing warned before)."""
+nothing warned before).  A journal file that goes away while open is saved, and the table stops."""
 
 from __future__ import annotations
 
@@ -12,36 +12,132 @@ from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
 
 
+def _table(path) -> TableSession:
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
+    session.deal()
+    return session
+
+
 def _deal_a_round(session: TableSession) -> None:
     for code in ("9S", "2H", "TC", "3D"):
         assert session.enter_card(code) is None
     assert session.next_round() is None
 
 
+def _disk_alerts(session: TableSession) -> list:
+    return [a for a in session.snapshot.alerts if a.code == "disk"]
+
+
 def test_a_nearly_full_disk_raises_a_warning_that_goes_once_space_is_freed(tmp_path, monkeypatch):
     free = shutil.disk_usage(tmp_path).free
     monkeypatch.setattr(disk_room, "DISK_EVERY", 3)
     monkeypatch.setattr(disk_room, "LOW_DISK", free + 2**30)  # this disk, as if 1 GB short of the threshold
-    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "t.sqlite"), odds=False)
-    session.deal()
+    session = _table(tmp_path / "t.sqlite")
     _deal_a_round(session)
-    warned = [a for a in session.snapshot.alerts if a.code == "disk"]
-    assert len(warned) == 1 and warned[0].title == "DISK NEARLY FULL" and str(tmp_path) in warned[0].text
+    warned = _disk_alerts(session)
+    assert len(warned) == 1 and warned[0].title == "DISK NEARLY FULL" and warned[0].level == "warning"
+    assert str(tmp_path) in warned[0].text
     assert f"{free // disk_room.ROUND_BYTES // 1000:,}" in warned[0].text  # rounds of room, counted from the free bytes
     _deal_a_round(session)
-    assert len([a for a in session.snapshot.alerts if a.code == "disk"]) == 1  # not raised again and again
+    assert len(_disk_alerts(session)) == 1  # not raised again and again
     monkeypatch.setattr(disk_room, "LOW_DISK", 0)  # space freed
     _deal_a_round(session)
-    assert not [a for a in session.snapshot.alerts if a.code == "disk"]
+    assert not _disk_alerts(session)
     session.close()
     with Journal.open(tmp_path / "t.sqlite", readonly=True) as journal:
-        assert [e.payload["title"] for e in journal.entries() if e.kind == "alert"].count("DISK NEARLY FULL") == 1
+        entries = list(journal.entries())
+    alerts = [e for e in entries if e.kind == "alert" and e.payload["code"] == "disk"]
+    assert len(alerts) == 1
+    before = entries[alerts[0].seq - 2]  # QA: it was written between an operation's entry and what it showed
+    assert before.kind != "alert" and alerts[0].payload["round"] == before.payload.get("round", alerts[0].payload["round"])
 
 
-def test_a_disk_with_room_and_a_journal_in_memory_give_no_warning(tmp_path):
-    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "t.sqlite"), odds=False)
-    session.deal()
+def test_the_warning_turns_to_an_error_as_the_disk_fills_and_keeps_its_figures_current(tmp_path, monkeypatch):
+    free = shutil.disk_usage(tmp_path).free
+    monkeypatch.setattr(disk_room, "DISK_EVERY", 2)
+    monkeypatch.setattr(disk_room, "LOW_DISK", free + 2**30)
+    session = _table(tmp_path / "t.sqlite")
+    _deal_a_round(session)
+    first = _disk_alerts(session)[0]
+    monkeypatch.setattr(disk_room, "ROUND_BYTES", disk_room.ROUND_BYTES * 1000)  # the figures change
+    _deal_a_round(session)
+    again = _disk_alerts(session)[0]
+    assert again.level == "warning" and again.text != first.text
+    assert f"{free // disk_room.ROUND_BYTES // 1000:,}" in again.text
+    monkeypatch.setattr(disk_room, "FULL_SOON", free + 2**29)
+    _deal_a_round(session)
+    (full,) = _disk_alerts(session)
+    assert full.level == "error" and full.title == "DISK ALMOST FULL"
+
+
+def test_a_disk_that_cannot_be_asked_leaves_the_warning_as_it_was(tmp_path, monkeypatch):
+    monkeypatch.setattr(disk_room, "DISK_EVERY", 2)
+    monkeypatch.setattr(disk_room, "LOW_DISK", shutil.disk_usage(tmp_path).free + 2**30)
+    session = _table(tmp_path / "t.sqlite")
+    _deal_a_round(session)
+    assert _disk_alerts(session)
+    monkeypatch.setattr(disk_room.shutil, "disk_usage", lambda folder: (_ for _ in ()).throw(PermissionError(folder)))
+    _deal_a_round(session)
+    assert _disk_alerts(session)  # QA: it was dismissed
+    assert disk_room.room_of(None) is None
+
+
+def test_a_disk_with_room_gives_no_warning(tmp_path):
+    session = _table(tmp_path / "t.sqlite")
     _deal_a_round(session)
     assert shutil.disk_usage(tmp_path).free >= disk_room.LOW_DISK  # this machine's disk has the room
-    assert not [a for a in session.snapshot.alerts if a.code == "disk"]
-    assert disk_room.low_disk_warning(None) is None
+    assert not _disk_alerts(session)
+
+
+def test_a_journal_whose_folder_is_removed_while_open_is_saved_and_the_table_stops(tmp_path):
+    """QA: the table played on into 't.sqlite (deleted)', and every entry was lost when it closed."""
+    folder = tmp_path / "journals"
+    folder.mkdir()
+    path = folder / "t.sqlite"
+    session = _table(path)
+    _deal_a_round(session)
+    shutil.rmtree(folder)
+    assert session.enter_card("9S") is not None  # refused: the table stops, nothing shown unrecorded
+    assert session.snapshot.stopped and str(path) in session.snapshot.stopped
+    assert "deleted, moved or replaced" in session.snapshot.stopped
+    session.close()
+    with Journal.open(path, readonly=True) as journal:  # written back from the open copy
+        assert journal.verify().ok
+        kinds = [e.kind for e in journal.entries()]
+    assert kinds.count("card_assigned") == 4 and kinds.count("round_start") >= 1
+
+
+def test_a_journal_replaced_by_another_file_is_saved_beside_it(tmp_path):
+    path = tmp_path / "t.sqlite"
+    session = _table(path)
+    _deal_a_round(session)
+    path.rename(tmp_path / "moved.sqlite")
+    path.write_bytes(b"another file")
+    assert session.enter_card("9S") is not None
+    assert session.snapshot.stopped and "saved-at-" in session.snapshot.stopped
+    session.close()
+    (saved,) = tmp_path.glob("t.sqlite.saved-at-*")
+    with Journal.open(saved, readonly=True) as journal:
+        assert journal.verify().ok and [e.kind for e in journal.entries()].count("card_assigned") == 4
+    assert path.read_bytes() == b"another file"
+
+
+def test_the_warning_is_journaled_after_what_the_operation_recorded_in_the_round_it_shows(tmp_path, monkeypatch):
+    """QA: written inside the new shoe's entry, the alert carried the old shoe's round number, and the export
+    showed a round of the new shoe holding only the alert."""
+    from dealer_assist.table.export import rounds_from_entries
+
+    monkeypatch.setattr(disk_room, "DISK_EVERY", 1)
+    session = _table(tmp_path / "t.sqlite")
+    _deal_a_round(session)
+    monkeypatch.setattr(disk_room, "LOW_DISK", shutil.disk_usage(tmp_path).free + 2**30)
+    assert session.new_shoe() is None
+    (warned,) = _disk_alerts(session)
+    session.close()
+    with Journal.open(tmp_path / "t.sqlite", readonly=True) as journal:
+        entries = list(journal.entries())
+    alert = next(e for e in entries if e.kind == "alert" and e.payload["code"] == "disk")
+    assert alert.payload["round"] == session.state.round_no
+    assert entries[alert.seq - 2].kind == "shoe_start"  # the new shoe first, then the alert it was due at
+    assert not [r for r in rounds_from_entries(entries) if r.get("shoe") == 2 and not r.get("cards")
+                and r.get("alerts") and r.get("round") != session.state.round_no]

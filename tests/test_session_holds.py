@@ -13,9 +13,10 @@ import time
 from dealer_assist.cards import parse_card
 from dealer_assist.events import CardRead, DeviceError, Unreadable
 from dealer_assist.shoe import ShoeRules
+from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.session_core import (AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_A_REJECTION,
-                                             AFTER_AN_UNREADABLE, AFTER_UNPLACED)
+                                             AFTER_A_RESTART, AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_UNPLACED)
 from dealer_assist.table.state import TablePhase, TableRules
 
 SOURCE = "serial:/dev/ttyUSB0"
@@ -324,9 +325,9 @@ def test_a_read_waiting_at_a_new_shoe_is_dropped_by_name_not_burned_in_the_new_o
 
 def test_del_on_a_held_read_keeps_the_hold_for_the_reads_behind_it():
     s = two_read_after_an_unreadable()
-    s.reject_pending()  # the croupier drops the held 3S: B1 is still missing
+    s.reject_pending()  # the croupier drops the held 3S: B1 is still missing, and the 3S may be a card too
     assert codes(s.state.round.cards) == ["2S"]
-    assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_AN_UNREADABLE
+    assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_DROPPED
     assert s.enter_card("9H") is None and s.confirm_pending() is None
     assert codes(s.state.round.cards) == ["2S", "9H", "4S"]
 
@@ -371,7 +372,8 @@ def test_del_on_a_read_held_behind_cards_to_type_keeps_every_read_behind_it_wait
     assert codes(s.state.round.cards) == ["2S", "9H", "8D", "4S"]
 
 
-def test_del_on_a_held_read_after_its_missing_card_was_typed_holds_nothing_more():
+def test_del_on_a_held_read_after_its_missing_card_was_typed_holds_the_next_for_the_dropped_one():
+    """QA: the typed card had left the hold open, and the next read asked for a card already typed."""
     s = table()
     read(s, "2S", 1)
     s.handle(Unreadable(SOURCE, time.time(), seq=2))
@@ -379,4 +381,39 @@ def test_del_on_a_held_read_after_its_missing_card_was_typed_holds_nothing_more(
     assert s.enter_card("9H") is None  # the unreadable card typed in its place
     s.reject_pending()  # and the held 3S dropped
     read(s, "4S", 4)
-    assert s.snapshot.pending is None and codes(s.state.round.cards) == ["2S", "9H", "4S"]
+    assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_A_REJECTION
+    assert s.confirm_pending() is None and codes(s.state.round.cards) == ["2S", "9H", "4S"]
+
+
+def test_two_reads_dropped_in_a_row_hold_until_enter_not_until_one_typed_card():
+    """QA: the second Del left a one-card hold; one typed card ended it and the next read took the other's place."""
+    s = table()
+    read(s, "2S", 1)
+    s.handle(CardRead(parse_card("9H"), SOURCE, time.time(), confidence=0.3, seq=2))  # really 8H
+    s.reject_pending()
+    s.handle(CardRead(parse_card("7C"), SOURCE, time.time(), confidence=0.3, seq=3))  # really 7D
+    s.reject_pending()
+    assert s.enter_card("8H") is None
+    read(s, "4S", 4)
+    assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_DROPPED
+    assert s.enter_card("7D") is None and s.confirm_pending() is None
+    assert codes(s.state.round.cards) == ["2S", "8H", "7D", "4S"]
+
+
+def test_del_is_journaled_and_a_restart_holds_the_next_read_of_its_source(tmp_path):
+    """QA: Del left no entry, and after a restart the next read went straight into the dropped card's place."""
+    path = tmp_path / "t.sqlite"
+    s = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
+    s.deal()
+    read(s, "2S", 1)
+    s.handle(CardRead(parse_card("9H"), SOURCE, time.time(), confidence=0.3, seq=2))
+    s.reject_pending()
+    s.close()
+    with Journal.open(path, readonly=True) as journal:
+        dropped = [e.payload for e in journal.entries() if e.kind == "read_dropped"]
+    assert dropped == [{"card": "9H", "source": SOURCE, "source_seq": 2, "doubt": "", "round": 1}]
+    again = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
+    read(again, "3S", 3)
+    assert again.snapshot.pending.card.code == "3S" and again.snapshot.pending.doubt == AFTER_A_RESTART
+    assert again.enter_card("8H") is None and again.confirm_pending() is None
+    assert codes(again.state.round.cards) == ["2S", "8H", "3S"]

@@ -332,6 +332,9 @@ def test_tracker_asks_for_a_counted_card_uncovered_later_only_while_the_table_ho
     for f in range(100, 103):  # the hand lifts
         events += tr.update(f, FrameResult([_hit("2D", 220, 500)]))
     layout.clear()  # the next round: the table holds no 2D
+    for f in range(200, 203):
+        events += tr.update(f, FrameResult([]))
+    layout.append("2D")  # the next round's first 2D played (QA: a second one was then asked for)
     for f in range(300, 303):
         events += tr.update(f, FrameResult([_hit("2D", 700, 300)]))
     got = [(type(e).__name__, e.card.code, getattr(e, "maybe_counted", None)) for e in events]

@@ -191,7 +191,7 @@ class CameraSource(CardSource):
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
                                   seen=self._keep_view, counted=counted, ask_unplaced=counted is not None,
-                                  lingering=tuple(self._lingering()), on_layout=self._counted or tuple):
+                                  lingering=tuple(self._lingering()), on_layout=self._counted):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq))

@@ -44,6 +44,8 @@ round_start       round, shoe, game ("baccarat"/"blackjack")
 card_read         round?, card, source, confidence, source_seq
 card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
 card_refused      round?, card, why
+read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
+                  the next read of that source waits for the card in its place)
 bet_placed        round, seat, bet, stake
 bet_removed       round, seat, bet, stake (stake taken off)
 bet_undone        round, seat, bet, stake (same as removed, by the undo key)
@@ -99,6 +101,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
+from dealer_assist.table.journal_salvage import file_identity, save_open_copy
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
                                       walk_chain)
 
@@ -140,6 +143,11 @@ class JournalError(Exception):
 
 class JournalFullError(JournalError):
     """The disk (or the journal's size limit) is full; the entry was not written."""
+
+
+class JournalGoneError(JournalError):
+    """The journal's file was deleted, moved or replaced while the table had it open (see
+    :mod:`.journal_salvage`)."""
 
 
 class JournalReadOnlyError(JournalError):
@@ -300,6 +308,9 @@ class Journal:
         self._lock = threading.Lock()
         self._genesis = genesis_hash(journal_id)
         self._canonical = False  # until verify() says so
+        #: The file's device and inode as opened: another, or none, at the path means it went away.
+        self._identity = None if readonly else file_identity(path)
+        self._gone: Optional[JournalGoneError] = None
 
     # ---- opening
 
@@ -497,6 +508,7 @@ class Journal:
             if self.readonly:
                 raise JournalReadOnlyError(f"journal {self.path} was opened read-only; nothing was written",
                                            self.path)
+            self._still_in_place(conn)
             try:
                 conn.execute("BEGIN IMMEDIATE")
                 meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('head_seq', 'head_hash')"))
@@ -516,6 +528,16 @@ class Journal:
                 self._rollback()
                 raise
         return Entry(seq, time, kind, json.loads(payload_text), prev_hash, digest)
+
+    def _still_in_place(self, conn: sqlite3.Connection) -> None:
+        """Refuse to write into a file no longer at :attr:`path` (its entries would be lost at close): its
+        open copy is saved first, once."""
+        if self._gone is None and self._identity is not None and file_identity(self.path) != self._identity:
+            saved = save_open_copy(conn, Path(self.path))
+            self._gone = JournalGoneError(f"journal {self.path} was deleted, moved or replaced while the table "
+                                          f"ran; nothing more was written to it; {saved}", self.path)
+        if self._gone is not None:
+            raise self._gone
 
     def _rollback(self) -> None:
         conn = self._conn

@@ -73,12 +73,16 @@ AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card 
 #: would take that card's place.  Typing the missing card (K) plays it first, in its place.
 AFTER_AN_UNREADABLE = ("a card before it could not be read (UNREADABLE CARD): type that card first (K), then Enter "
                        "plays this one after it; if this is that card read again, Enter plays it in its place")
-AFTER_UNPLACED = ("cards lay in view when the camera came back that the table does not have (CARD TO TYPE IN ITS "
-                  "PLACE): type each in its place first (K), then Enter plays this one after them")
+AFTER_UNPLACED = ("the camera saw cards it cannot place, lying there as it started or uncovered since (CARD TO TYPE "
+                  "IN ITS PLACE): type each one dealt in its place first (K), then Enter plays this one after them")
 AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card really dealt in its place first (K), "
                    "then Enter plays this one after it")
 AFTER_A_REJECTION = ("a read before it was rejected (Del): if that was a card, type it in its place first (K); "
                      "then Enter plays this one after it")
+AFTER_DROPPED = ("a card before it is missing and a read was dropped too (Del): type each card dealt in its place "
+                 "first (K), then Enter plays this one after them")
+AFTER_A_RESTART = ("cards read before the restart were never placed (CARD READ BEFORE THE RESTART): type each one "
+                   "on the table in its place first (K), then Enter plays this one after them")
 AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
                        "then Enter plays this one after it")
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._name_unplaced_reads).
@@ -95,8 +99,10 @@ def _places_a_read(payload: dict, kind: str) -> bool:
 
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
 ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_REJECTION)
+#: Holds for cards that may be several: only Enter on the read held ends them.
+MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART)
 #: Every reason a read waits behind a card missing before it: a card typed then is that card.
-HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, *ONE_CARD_HOLDS)
+HOLDS = (AFTER_A_DOUBLE_FEED, *MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
 
 #: Alerts kept at once (see SessionCore._with_alert).
 MOST_ALERTS = 12
@@ -313,8 +319,10 @@ class SessionCore(abc.ABC):
         self._noise_window: dict[str, tuple[float, int]] = {}
         #: Each card-reading device's boot id and last card SEQ, as the journal has them (see source_positions).
         self._positions: dict[str, tuple[Optional[str], Optional[int]]] = self._recorded_positions(journal)
-        #: Entries written since the table started: the disk is looked at every DISK_EVERY (see _write).
+        #: Entries written since the table started: the disk is looked at every DISK_EVERY, once what the
+        #: entry records is published (its alert after it in the journal, see _publish).
         self._written = 0
+        self._disk_due = False
 
     # -- game hooks -------------------------------------------------------------
     @abc.abstractmethod
@@ -407,6 +415,9 @@ class SessionCore(abc.ABC):
         self._snap = replace(snap, version=self._snap.version + 1)
         for listener in list(self._listeners):
             listener(self._snap)
+        if self._disk_due and not self._snap.stopped:
+            self._disk_due = False
+            self._look_at_disk()
 
     def _refuse(self, message: str) -> str:
         """Show ``message`` as the answer to a command that changed nothing."""
@@ -428,8 +439,7 @@ class SessionCore(abc.ABC):
         try:
             self._journal.append(kind, payload)
             self._written += 1
-            if self._written % disk_room.DISK_EVERY == 1:
-                self._look_at_disk()
+            self._disk_due = self._disk_due or (self._written - 1) % disk_room.DISK_EVERY == 0
             return True
         except JournalPayloadError as exc:
             _log.exception("journal entry %r could not be encoded", kind)
@@ -443,15 +453,21 @@ class SessionCore(abc.ABC):
         return False
 
     def _look_at_disk(self) -> None:
-        """Warn while the journal's disk is nearly full (and drop the warning once space is freed): a full
-        one stops the table."""
-        warning = disk_room.low_disk_warning(getattr(self._journal, "path", None))
-        shown = any(a.code == "disk" for a in self._snap.alerts)
-        if warning is not None and not shown:
-            self.alert("disk", "warning", "DISK NEARLY FULL", warning,
-                       "free disk space on this machine or call IT; the table goes on meanwhile")
-        elif warning is None and shown:
-            self.dismiss("disk")
+        """Warn while the journal's disk is nearly full, as an error when it is all but full, with the
+        figures of this look; drop the warning once space is freed: a full disk stops the table."""
+        room = disk_room.room_of(getattr(self._journal, "path", None))
+        if room is None:
+            return  # not to be asked now: a warning shown stays as it was
+        shown = next((a for a in self._snap.alerts if a.code == "disk"), None)
+        if room.level is None:
+            if shown is not None:
+                self.dismiss("disk")
+        elif shown is None or shown.level != room.level:
+            self.alert("disk", room.level, "DISK NEARLY FULL" if room.level == "warning" else "DISK ALMOST FULL",
+                       room.text, "free disk space on this machine or call IT; the table goes on meanwhile")
+        else:
+            self._publish(replace(self._snap, alerts=tuple(replace(a, text=room.text) if a is shown else a
+                                                           for a in self._snap.alerts)))
 
     def _do(self, op: dict, *, message: str = "") -> Optional[str]:
         """Apply ``op``; return ``None`` on success or the refusal's message (nothing changed)."""
@@ -537,6 +553,8 @@ class SessionCore(abc.ABC):
             elif _places_a_read(entry.payload, entry.kind):
                 break
         trailing.reverse()
+        for source in {p.get("source") for p in trailing if isinstance(p.get("source"), str)}:
+            self._open_hold(source, AFTER_A_RESTART)  # the reader resumes past them: its next read is not their place
         if trailing:
             cards = ", ".join(f"{p.get('card')} ({p.get('source')})" for p in trailing)
             self.alert("unplaced", "warning", "CARD READ BEFORE THE RESTART",
@@ -723,8 +741,17 @@ class SessionCore(abc.ABC):
         """The next card ``source`` reads waits for the croupier: a card left it unplayed, and the next
         one would take its place (its hand, its totals, the tableau after it).  A hold for cards that may be
         several (a gap's, cards a camera found lying there) stays."""
-        if source != "keyboard" and self._hold_of.get(source, ("", 0))[0] not in (AFTER_A_GAP, AFTER_UNPLACED):
+        if source != "keyboard" and self._hold_of.get(source, ("", 0))[0] not in MANY_CARD_HOLDS:
             self._open_hold(source, why)
+
+    def _hold_for_dropped(self, source: str) -> None:
+        """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
+        a card it waited for already (QA: the held read dropped, one typed card ended the hold and the
+        next read took the other's place)."""
+        if self._hold_of.get(source, ("", 0))[0] in ONE_CARD_HOLDS:
+            self._open_hold(source, AFTER_DROPPED)
+        else:
+            self._hold_next(source, AFTER_A_REJECTION)
 
     def _open_hold(self, source: str, why: str) -> None:
         self._holds_opened += 1
@@ -742,10 +769,10 @@ class SessionCore(abc.ABC):
         if hold is not None and hold[1] == self._pending_hold:
             del self._hold_of[pending.source]
 
-    def _end_holds(self) -> None:
-        """A new shoe: no card read next waits for one missing before it (what the old shoe lacked is no
-        place of the new one's), and a read still waiting for the croupier was of the old shoe: it is
-        dropped, by name, rather than taken as the new shoe's first card (its burn)."""
+    def _end_holds(self, shoe: str = "shoe") -> None:
+        """A new shoe (blackjack: ``shoe="deck"``): no card read next waits for one missing before it (what
+        the old shoe lacked is no place of the new one's), and a read still waiting for the croupier was
+        of the old shoe: it is dropped, by name, rather than taken as the new shoe's first card (its burn)."""
         self._hold_of.clear()
         for alert in self._snap.alerts:
             if alert.code.startswith("unplaced:"):  # a card of the old shoe: typed now, it would go into the new one
@@ -755,9 +782,9 @@ class SessionCore(abc.ABC):
         if reads:
             self._pending_hold = None
             self._publish(replace(snap, pending=None, waiting=()))
-            self.alert("oldreads", "warning", "READ BEFORE THE NEW SHOE DROPPED",
-                       f"{', '.join(r.card.label for r in reads)} read before the new shoe and never placed: "
-                       "not counted in the new shoe", "if one of them is in fact the new shoe's card, type it (K)")
+            self.alert("oldreads", "warning", f"READ BEFORE THE NEW {shoe.upper()} DROPPED",
+                       f"{', '.join(r.card.label for r in reads)} read before the new {shoe} and never placed: "
+                       f"not counted in the new {shoe}", f"if one of them is in fact the new {shoe}'s card, type it (K)")
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
@@ -890,14 +917,19 @@ class SessionCore(abc.ABC):
             pending = self._snap.pending
             if pending is None:
                 self._publish(replace(self._snap, message="no card is waiting"))
-            elif pending.doubt in HOLDS:
+                return
+            if not self._write("read_dropped", {"card": pending.card.code, "source": pending.source,
+                                                "source_seq": pending.seq, "doubt": pending.doubt,
+                                                "round": self._snap.state.round_no}):
+                return
+            if pending.doubt in HOLDS:
                 self._pending_hold = None
                 self._publish(replace(self._snap, pending=None, message=(
-                    f"held read {pending.card.label} dropped: the cards missing before it are still to be typed (K)")))
+                    f"held read {pending.card.label} dropped: type each card missing before it (K)")))
             else:
                 self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
                 self._answered(pending)
-                self._hold_next(pending.source, AFTER_A_REJECTION)
+            self._hold_for_dropped(pending.source)
             self._take_waiting()
 
     def close(self) -> None:

@@ -123,9 +123,10 @@ class OnceOnlyTracker:
         #: :class:`UnplacedCard` (the camera came back mid-round: the cards dealt meanwhile lie
         #: there in no known order) rather than a new card.
         self.ask_at_start = False
-        #: The codes of the cards the table holds now (see :meth:`_confirmed`): a card of one of
-        #: :attr:`counted` not in view at the start is asked for while the table still holds it.
-        self.on_layout: Callable[[], Sequence[str]] = tuple
+        #: The codes of the cards the table holds now, for a table's camera (see :meth:`_trim_counted`):
+        #: a card of one of :attr:`counted` not in view at the start is asked for while the table still
+        #: holds it.
+        self.on_layout: Optional[Callable[[], Sequence[str]]] = None
         #: Whether every card of the last frame fed is reported and none was uncertain: a frame
         #: showing the same need not be read (see :mod:`.still_scene`).
         self.settled = False
@@ -143,6 +144,7 @@ class OnceOnlyTracker:
         says which).  Any other card is new.
         """
         events: list = []
+        self._trim_counted()
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         taken: set[int] = set()
@@ -226,11 +228,21 @@ class OnceOnlyTracker:
         if tr.at_opening and self.ask_at_start:
             return UnplacedCard(card, frame, at)
         if (tr.at_start and self.lingering[card.code] > 0
-                or self.counted[card.code] > 0 and (tr.at_start or card.code in self.on_layout())):
+                or self.counted[card.code] > 0 and (tr.at_start or self.on_layout is not None)):
             # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
             # it (however long it lay there), or one just dealt.  Which, the croupier says.
             return UnplacedCard(card, frame, at, maybe_counted=True)
         return NewCard(card, frame, tr.confidence, at)
+
+    def _trim_counted(self) -> None:
+        """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
+        such a code is another, dealt later (QA: a later round's second 3♣ was asked for as the swept
+        round's 3♣, which the camera never saw)."""
+        if self.on_layout is None or not +self.counted:
+            return
+        held = Counter(self.on_layout())
+        for code, left in self.counted.items():
+            self.counted[code] = min(left, held[code])
 
     def _spare(self, code: str) -> int:
         """Counted copies of ``code`` left once the cards seen at the start and not yet confirmed take

@@ -43,7 +43,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
           fit: Optional[ProfileFit] = None, seen: Optional[Callable[[np.ndarray, FrameResult], None]] = None,
           counted: Optional[Sequence[str]] = None, ask_unplaced: bool = False,
           lingering: Sequence[str] = (),
-          on_layout: Callable[[], Sequence[str]] = tuple) -> Iterator[tuple[object, float]]:
+          on_layout: Optional[Callable[[], Sequence[str]]] = None) -> Iterator[tuple[object, float]]:
     """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard).
 
     A frame showing what the last frame read did is not read again unless ``every_frame``.
@@ -60,7 +60,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     that may lie there though the table is done with them (the last round's, the burn's), taken
     as the counted ones are.  ``on_layout()``: the codes the table holds now; a card of a counted
     code not seen at the start (under a hand, the camera dark) is an UnplacedCard whenever it comes
-    into view while the table still holds it, never a new card played in the next place.
+    into view while the table still holds that card (its round not cleared), never a new card
+    played in the next place.
     """
     recognizer = Recognizer(profile)
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
