@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from dealer_assist.cards import parse_card
-from dealer_assist.events import CardRead, DeviceError, Unreadable
+from dealer_assist.events import CardRead, DeviceError, SeqGap, Unreadable
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
@@ -414,6 +414,75 @@ def test_del_is_journaled_and_a_restart_holds_the_next_read_of_its_source(tmp_pa
     assert dropped == [{"card": "9H", "source": SOURCE, "source_seq": 2, "doubt": "", "round": 1}]
     again = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(path), odds=False)
     read(again, "3S", 3)
-    assert again.snapshot.pending.card.code == "3S" and again.snapshot.pending.doubt == AFTER_A_RESTART
+    assert again.snapshot.pending.card.code == "3S" and again.snapshot.pending.doubt == AFTER_A_REJECTION
     assert again.enter_card("8H") is None and again.confirm_pending() is None
     assert codes(again.state.round.cards) == ["2S", "8H", "3S"]
+
+
+def test_a_hold_ends_with_its_round():
+    """QA: an unsure read dropped at a round's end held the next round's first card."""
+    s = table()
+    for code in ("9S", "2H", "TC", "3D"):
+        assert s.enter_card(code) is None
+    s.handle(CardRead(parse_card("QH"), SOURCE, time.time(), confidence=0.3, seq=1))  # a stray read after the round
+    s.reject_pending()
+    assert s.next_round() is None and s.deal() is None
+    read(s, "4C", 2)
+    assert s.snapshot.pending is None and codes(s.state.round.cards) == ["4C"]
+
+
+def test_esc_on_frames_lost_ends_only_the_gaps_hold():
+    """QA: dismissing FRAMES LOST ended every source's holds, and a camera read took a dropped card's place."""
+    s = table()
+    camera = "camera:0"
+    read(s, "2S", 1, camera)
+    for seq, code in ((2, "9H"), (3, "7C")):
+        s.handle(CardRead(parse_card(code), camera, time.time(), confidence=0.3, seq=seq))
+        s.reject_pending()
+    s.handle(SeqGap(SOURCE, time.time(), missing=(5,)))
+    s.dismiss("gap")
+    read(s, "4S", 4, camera)
+    assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_DROPPED
+
+
+def test_del_on_a_read_held_after_a_double_feed_keeps_the_wait_for_enter():
+    """QA: Del turned the double feed's hold into a one-card hold; one typed card ended it and the next read
+    went into the other fed card's place."""
+    s = table()
+    read(s, "2S", 1)
+    read(s, "8H", 2)
+    s.handle(DeviceError(SOURCE, time.time(), "DOUBLE_FEED", "two cards"))
+    read(s, "5S", 3)  # a misread of one of them
+    s.reject_pending()
+    assert s.enter_card("7D") is None
+    read(s, "9C", 4)
+    assert s.snapshot.pending.card.code == "9C" and s.snapshot.pending.doubt == AFTER_A_DOUBLE_FEED
+
+
+def test_a_restart_names_no_read_dropped_at_a_new_shoe_nor_one_dropped_and_typed(tmp_path):
+    """QA: after a restart the old shoe's dropped read was named again and the new shoe's first card held;
+    a read dropped and then typed by hand held the next read again."""
+    rules = TableRules(shoe=ShoeRules(burn=False))
+
+    def at_a_new_shoe(s: TableSession) -> None:
+        for code in ("9S", "2H", "TC", "3D"):
+            assert s.enter_card(code) is None
+        s.handle(CardRead(parse_card("KS"), SOURCE, time.time(), confidence=0.3, seq=1))  # as the shoe is emptied
+        assert s.new_shoe() is None and s.deal() is None
+
+    def dropped_then_typed(s: TableSession) -> None:
+        read(s, "2S", 1)
+        s.handle(CardRead(parse_card("9H"), SOURCE, time.time(), confidence=0.3, seq=2))
+        s.reject_pending()
+        assert s.enter_card("8H") is None
+
+    for before in (at_a_new_shoe, dropped_then_typed):
+        path = tmp_path / f"{before.__name__}.sqlite"
+        s = TableSession(rules, Journal.open(path), odds=False)
+        s.deal()
+        before(s)
+        s.close()
+        again = TableSession(rules, Journal.open(path), odds=False)
+        assert not [a for a in again.snapshot.alerts if a.title == "CARD READ BEFORE THE RESTART"], before
+        read(again, "4C", 3)
+        assert again.snapshot.pending is None and again.state.round.cards[-1].code == "4C", before

@@ -390,7 +390,10 @@ class BlackjackSession(SessionCore):
                             message=f"voided: {describe_void(what)}")
 
     def next_round(self) -> Optional[str]:
-        return self._do({"op": "next_round"})
+        error = self._do({"op": "next_round"})
+        if error is None:
+            self._end_round_holds()
+        return error
 
     def start_deck_check(self) -> Optional[str]:
         return self._do({"op": "deck_check"}, message="deck check: count the cards back")

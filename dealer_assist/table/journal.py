@@ -90,6 +90,7 @@ from __future__ import annotations
 import enum
 import errno
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -101,9 +102,11 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
-from dealer_assist.table.journal_salvage import file_identity, save_open_copy
+from dealer_assist.table.journal_salvage import HeldFile, save_open_copy
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
                                       walk_chain)
+
+_log = logging.getLogger(__name__)
 
 VERSION = "1"
 #: ``PRAGMA application_id``: "DAJ1", so ``file`` and tools can tell a journal at a glance.
@@ -309,8 +312,12 @@ class Journal:
         self._genesis = genesis_hash(journal_id)
         self._canonical = False  # until verify() says so
         #: The file's device and inode as opened: another, or none, at the path means it went away.
-        self._identity = None if readonly else file_identity(path)
-        self._gone: Optional[JournalGoneError] = None
+        #: The file as opened, held by a descriptor of our own: its link count tells a file deleted (its
+        #: entries live only while open) from one moved (they live on under its new name).
+        self._held = None if readonly else HeldFile.of(path)
+        #: Where the open copy of a journal deleted from its path was saved (see _still_in_place).
+        self._saved_to: Optional[Path] = None
+        self._refused = False
 
     # ---- opening
 
@@ -529,15 +536,27 @@ class Journal:
                 raise
         return Entry(seq, time, kind, json.loads(payload_text), prev_hash, digest)
 
-    def _still_in_place(self, conn: sqlite3.Connection) -> None:
-        """Refuse to write into a file no longer at :attr:`path` (its entries would be lost at close): its
-        open copy is saved first, once."""
-        if self._gone is None and self._identity is not None and file_identity(self.path) != self._identity:
-            saved = save_open_copy(conn, Path(self.path))
-            self._gone = JournalGoneError(f"journal {self.path} was deleted, moved or replaced while the table "
-                                          f"ran; nothing more was written to it; {saved}", self.path)
-        if self._gone is not None:
-            raise self._gone
+    def _still_in_place(self, conn: sqlite3.Connection, closing: bool = False) -> None:
+        """Refuse to write into a file no longer at :attr:`path`: a restart there would find no journal, or
+        another file, and its last entries may be only in the open copy (a file deleted; one moved without
+        its -wal).  So the open copy is saved first, tried again at each entry refused and at close until
+        it is.  ``closing``: a file moved while nothing was refused (a journal set aside) is left be."""
+        if self._held is None or self._held.in_place():
+            return
+        if closing and not (self._held.deleted() or self._refused):
+            return
+        self._refused = True
+        if self._saved_to is None:
+            self._saved_to = save_open_copy(conn, Path(self.path))
+        if self._saved_to is not None:
+            saved = (f"every entry, up to the last one shown, was saved from the open copy to {self._saved_to}: "
+                     f"restart with --journal {self._saved_to}")
+        else:
+            saved = ("its open copy could not be saved anywhere: keep this display open (the entries are lost "
+                     "when it closes) and call IT; it is tried again when the display closes")
+        how = "deleted" if self._held.deleted() else "moved or replaced"
+        raise JournalGoneError(f"journal {self.path} was {how} while the table ran; nothing more was written to "
+                               f"it; {saved}", self.path)
 
     def _rollback(self) -> None:
         conn = self._conn
@@ -669,6 +688,13 @@ class Journal:
         with self._lock:
             if self._conn is not None:
                 self._rollback()
+                if self._held is not None:
+                    try:
+                        self._still_in_place(self._conn, closing=True)  # the last chance to save its entries
+                    except JournalGoneError as exc:
+                        _log.error("%s", exc)
+                    finally:
+                        self._held.close()
                 try:
                     self._conn.close()
                 finally:

@@ -12,34 +12,73 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import tempfile
 from pathlib import Path
 from typing import Optional
 
-
-def file_identity(path: Path) -> Optional[tuple[int, int]]:
-    """The device and inode of the file at ``path`` (None when nothing is there): another file put in its
-    place has another."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino
+#: The files SQLite keeps beside a journal: a new database at the path would take them as its own.
+SIDECARS = ("-wal", "-shm", "-journal")
 
 
-def save_open_copy(conn: sqlite3.Connection, path: Path) -> str:
-    """Write the journal open on ``conn`` to ``path`` (its folder made again if it went), or beside it
-    when another file now sits there; what was done, in words for the croupier's alert."""
-    head = conn.execute("SELECT value FROM meta WHERE key = 'head_seq'").fetchone()[0]
-    target = path if not os.path.lexists(path) else path.with_name(f"{path.name}.saved-at-{head}")
-    try:
-        path.parent.mkdir(mode=0o750, parents=True, exist_ok=True)
-        dest = sqlite3.connect(str(target))
+class HeldFile:
+    """A journal file held open by a descriptor of its own: whether it is still the file at its path, and,
+    when not, whether it was deleted (no name left: its data lives only while open) or moved."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._fd: Optional[int] = fd
+        st = os.fstat(fd)
+        self._identity = (st.st_dev, st.st_ino)
+
+    @classmethod
+    def of(cls, path: Path) -> Optional["HeldFile"]:
+        """The file at ``path`` held, or None when it cannot be opened (nothing is then checked)."""
         try:
-            conn.backup(dest)
-        finally:
-            dest.close()
-        os.chmod(target, 0o640)
-    except (OSError, sqlite3.Error) as exc:
-        return (f"its open copy could not be saved ({exc}): keep this display open (its entries are lost when "
-                f"it closes) and call IT")
-    return f"every entry, up to {head}, was saved from the open copy to {target}: restart with --journal {target}"
+            return cls(path, os.open(path, os.O_RDONLY | os.O_CLOEXEC))
+        except OSError:
+            return None
+
+    def in_place(self) -> bool:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return False
+        return (st.st_dev, st.st_ino) == self._identity
+
+    def deleted(self) -> bool:
+        return self._fd is not None and os.fstat(self._fd).st_nlink == 0
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def _places(path: Path, head: str) -> list[Path]:
+    """Where the open copy may go, best first: the journal's own path when nothing of it is left there
+    (not even a -wal, which SQLite would delete, or take, opening a new file there), else beside it;
+    then the home and temporary folders, for a folder that cannot be made again."""
+    free = not any(os.path.lexists(f"{path}{end}") for end in ("", *SIDECARS))
+    name = f"{path.name}.saved-at-{head}"
+    return ([path] if free else []) + [path.with_name(name), Path.home() / name, Path(tempfile.gettempdir()) / name]
+
+
+def save_open_copy(conn: sqlite3.Connection, path: Path) -> Optional[Path]:
+    """Write the journal open on ``conn`` to the first place of :func:`_places` that takes it (the
+    journal's folder made again if it went); None when none does."""
+    head = conn.execute("SELECT value FROM meta WHERE key = 'head_seq'").fetchone()[0]
+    for target in _places(path, head):
+        if os.path.lexists(target):
+            continue
+        try:
+            target.parent.mkdir(mode=0o750, parents=True, exist_ok=True)
+            dest = sqlite3.connect(str(target))
+            try:
+                conn.backup(dest)
+            finally:
+                dest.close()
+            os.chmod(target, 0o640)
+            return target
+        except (OSError, sqlite3.Error):
+            continue
+    return None

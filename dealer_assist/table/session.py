@@ -341,6 +341,7 @@ class TableSession(SessionCore):
     def next_round(self) -> Optional[str]:
         error = self._do({"op": "next_round"})
         if error is None:
+            self._end_round_holds()
             self.dismiss("nobet")
         return error
 

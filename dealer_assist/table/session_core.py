@@ -24,7 +24,7 @@ from dealer_assist.events import (CardRead, DeviceError, DeviceHello, FrameDropp
                                    RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
-from dealer_assist.table.journal import JournalPayloadError
+from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
 
 _log = logging.getLogger(__name__)
 
@@ -99,10 +99,10 @@ def _places_a_read(payload: dict, kind: str) -> bool:
 
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
 ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_REJECTION)
-#: Holds for cards that may be several: only Enter on the read held ends them.
-MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART)
+#: Holds for cards that may be several: only Enter on the read held ends them (a gap's, Esc on its alert too).
+MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART)
 #: Every reason a read waits behind a card missing before it: a card typed then is that card.
-HOLDS = (AFTER_A_DOUBLE_FEED, *MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
+HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
 
 #: Alerts kept at once (see SessionCore._with_alert).
 MOST_ALERTS = 12
@@ -441,6 +441,8 @@ class SessionCore(abc.ABC):
             self._written += 1
             self._disk_due = self._disk_due or (self._written - 1) % disk_room.DISK_EVERY == 0
             return True
+        except JournalGoneError as exc:
+            why = str(exc)  # what was saved where, and what to do: not a disk to fix
         except JournalPayloadError as exc:
             _log.exception("journal entry %r could not be encoded", kind)
             why = (f"a {kind} entry could not be recorded ({exc}): a fault in dealer-assist, not the disk; "
@@ -544,14 +546,25 @@ class SessionCore(abc.ABC):
         """Cards a source read just before the table stopped that it never placed: the read is journaled
         first and the card's place after it, and an unsure read or one held for the croupier is placed
         only when answered.  A restart would otherwise go on as if they were never read, and the reader
-        resumes past them, so nothing would name them again."""
+        resumes past them, so nothing would name them again: they are named, and that source's next read
+        waits.  A read dropped (Del) with no card typed since holds its source's next read as before
+        the restart; reads before a new shoe were dropped by name at it."""
         trailing: list[dict] = []
-        for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(PLACED_KINDS)),
-                                           PLACED_KINDS, newest_first=True):  # back to the last card placed
+        typed_since = False
+        kinds = (*PLACED_KINDS, "read_dropped", "shoe_start")
+        for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(kinds)),
+                                           kinds, newest_first=True):  # back to the last card placed
             if entry.kind == "card_read":
                 trailing.append(entry.payload)
-            elif _places_a_read(entry.payload, entry.kind):
+            elif entry.kind == "read_dropped":
+                source = entry.payload.get("source")
+                if not trailing and not typed_since and isinstance(source, str):
+                    self._hold_next(source, AFTER_A_REJECTION)
                 break
+            elif entry.kind == "shoe_start" or _places_a_read(entry.payload, entry.kind):
+                break
+            elif entry.kind == "card_assigned":
+                typed_since = True  # a card typed in the place a dropped read left
         trailing.reverse()
         for source in {p.get("source") for p in trailing if isinstance(p.get("source"), str)}:
             self._open_hold(source, AFTER_A_RESTART)  # the reader resumes past them: its next read is not their place
@@ -603,8 +616,8 @@ class SessionCore(abc.ABC):
         """Acknowledge one alert (by code) or all of them."""
         with self._lock:
             keep = () if code is None else tuple(a for a in self._snap.alerts if a.code != code)
-            if code in (None, "gap"):  # the croupier has looked at the lost frames' cards
-                self._hold_of.clear()
+            if code in (None, "gap"):  # the croupier has looked at the lost frames' cards: their holds end
+                self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[0] != AFTER_A_GAP}
             self._publish(replace(self._snap, alerts=keep))
 
     # -- events from card sources ---------------------------------------------------
@@ -748,9 +761,10 @@ class SessionCore(abc.ABC):
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
         a card it waited for already (QA: the held read dropped, one typed card ended the hold and the
         next read took the other's place)."""
-        if self._hold_of.get(source, ("", 0))[0] in ONE_CARD_HOLDS:
+        why = self._hold_of.get(source, ("", 0))[0]
+        if why in ONE_CARD_HOLDS:
             self._open_hold(source, AFTER_DROPPED)
-        else:
+        elif not why:
             self._hold_next(source, AFTER_A_REJECTION)
 
     def _open_hold(self, source: str, why: str) -> None:
@@ -785,6 +799,12 @@ class SessionCore(abc.ABC):
             self.alert("oldreads", "warning", f"READ BEFORE THE NEW {shoe.upper()} DROPPED",
                        f"{', '.join(r.card.label for r in reads)} read before the new {shoe} and never placed: "
                        f"not counted in the new {shoe}", f"if one of them is in fact the new {shoe}'s card, type it (K)")
+
+    def _end_round_holds(self) -> None:
+        """The next round (N): a card missing before it was the last round's, or came after it, so no read
+        of the new round waits for it (QA: a read dropped at a round's end held the next round's first
+        card).  A read still waiting is the croupier's to answer as it is."""
+        self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[1] == self._pending_hold}
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
