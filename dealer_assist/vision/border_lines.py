@@ -99,18 +99,13 @@ def line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: Layout, 
     """
     box = lay.suit_box
     max_w, max_h = (box.u1 - box.u0) * k * lay.cw, (box.v1 - box.v0) * k * CANON_H
-
-    def span(ids):
-        x0, y0 = min(boxes[i][0] for i in ids), min(boxes[i][1] for i in ids)
-        return x0, y0, max(boxes[i][0] + boxes[i][2] for i in ids), max(boxes[i][1] + boxes[i][3] for i in ids)
-
     # What fits the deck's suit box has no line running on from it (most
     # corners: no work); all of the zone's ink fitting, its glyph does too.
-    x0, y0, x1, y1 = span(ids)
+    x0, y0, x1, y1 = _span(boxes, ids)
     if x1 - x0 <= max_w and y1 - y0 <= max_h:
         return None
     parts = glyph_parts(ids, boxes, lay.rank_px, two_glyphs=False)
-    x0, y0, x1, y1 = span(parts)
+    x0, y0, x1, y1 = _span(boxes, parts)
     if x1 - x0 <= max_w and y1 - y0 <= max_h:
         return None
     x0, y0, x1, y1 = max(x0 - 1, 0), max(y0 - 1, 0), x1 + 1, y1 + 1
@@ -120,21 +115,19 @@ def line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: Layout, 
         return None  # all thin: an outline drawn suit, or no suit at all
     thin = cv2.subtract(glyph, core)
     ty, tx = np.nonzero(thin)
-    m, pieces, stats, _ = cv2.connectedComponentsWithStats(thin, None, None, None, 8, cv2.CV_16U)
+    _, pieces, stats, _ = cv2.connectedComponentsWithStats(thin, None, None, None, 8, cv2.CV_16U)
     long_ = LINE_ON_SUIT * lay.suit_h * k * CANON_H
-    cy_all, cx_all = np.nonzero(core)
-    # All ink within a suit's height around the glyph, in the glyph's coordinates.
-    reach = int(np.ceil(lay.suit_h * k * CANON_H))
-    wy0, wx0 = max(y0 - reach, 0), max(x0 - reach, 0)
-    ay, ax = np.nonzero(labels[wy0:y1 + reach, wx0:x1 + reach])
-    ay, ax = ay + (wy0 - y0), ax + (wx0 - x0)
     found = np.zeros(len(tx), bool)
-    for j in range(1, m):
-        if max(stats[j][2], stats[j][3]) < 3:
-            continue  # a speck: too short to give a direction
+    around = None
+    for j, (_, _, sw, sh, _) in enumerate(stats.tolist()):
+        if not j or max(sw, sh) < 3:
+            continue  # the background, or a speck: too short to give a direction
         line = straight_piece(pieces, j, tx, ty)
         if line is None or float(line.along.max() - line.along.min()) < long_:
             continue
+        if around is None:  # most glyphs have no long straight piece: worked out for the first
+            around = _solid_and_ink(core, labels, (x0, y0, x1, y1), int(np.ceil(lay.suit_h * k * CANON_H)))
+        (cy_all, cx_all), (ay, ax) = around
         # It must run on along its own direction past the suit's solid part
         # (ink beyond the glyph's parts counts: the line goes on there),
         # where a stem, or a spade's foot, ends within the suit's width.
@@ -142,7 +135,7 @@ def line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: Layout, 
         lo, hi = float(core_along.min()) - 1, float(core_along.max()) + 1
         ink_on = line.off(ax, ay) <= LINE_WIDTH
         ink_along = (ax[ink_on] - line.px) * line.vx + (ay[ink_on] - line.py) * line.vy
-        if ((ink_along < lo) | (ink_along > hi)).sum() < 0.5 * long_:
+        if np.count_nonzero((ink_along < lo) | (ink_along > hi)) < 0.5 * long_:
             continue
         # And pass by the solid part, not through it: a spade's stem and its
         # top point lie on one straight line, the glyph's own axis.
@@ -153,6 +146,26 @@ def line_off_suit(labels: np.ndarray, boxes: list, ids: list[int], lay: Layout, 
     out = np.zeros(labels.shape, bool)
     out[ty[found] + y0, tx[found] + x0] = True
     return out
+
+
+def _span(boxes: list, ids: list[int]) -> tuple[int, int, int, int]:
+    """The box (x0, y0, x1, y1, ends past) of the components ``ids`` (``boxes``: their stats)."""
+    x0, y0, w, h, _ = boxes[ids[0]]
+    x1, y1 = x0 + w, y0 + h
+    for i in ids[1:]:
+        x, y, w, h, _ = boxes[i]
+        x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + w), max(y1, y + h)
+    return x0, y0, x1, y1
+
+
+def _solid_and_ink(core: np.ndarray, labels: np.ndarray, box: tuple[int, int, int, int],
+                   reach: int) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """The pixels (rows, columns) of a glyph's solid ``core`` (cut at ``box``: x0, y0, x1, y1), and
+    those of all ink (``labels`` not 0) within ``reach`` pixels around the box, in the box's coordinates."""
+    x0, y0, x1, y1 = box
+    wy0, wx0 = max(y0 - reach, 0), max(x0 - reach, 0)
+    ay, ax = np.nonzero(labels[wy0:y1 + reach, wx0:x1 + reach])
+    return np.nonzero(core), (ay + (wy0 - y0), ax + (wx0 - x0))
 
 
 #: Up to this many labels are painted by comparing the label image with each

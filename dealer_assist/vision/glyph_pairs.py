@@ -243,9 +243,22 @@ def ink_blobs(*inks: np.ndarray, min_size: float = 0.0, max_size: float = np.inf
         rows = rows[(size >= min_size) & (size <= max_size)]
         for earlier in found:
             if len(rows) and len(earlier):
-                rows = rows[~(np.abs(rows[:, None, :4] - earlier[None, :, :4]).max(axis=2) <= 2).any(axis=1)]
+                rows = rows[~_held(rows, earlier)]
         found.append(rows)
     return np.concatenate(found) if found else np.zeros((0, 6), np.float32)
+
+
+def _held(rows: np.ndarray, earlier: np.ndarray) -> np.ndarray:
+    """Per row of ``rows`` (see :func:`ink_blobs`): whether a row of ``earlier`` has its box within two pixels.
+
+    Only the few pairs whose left sides are that close are compared on the
+    rest: the difference of every pair on all four at once took twice as long
+    (its maximum over the four is a reduction numpy walks slowly)."""
+    a, b = (np.abs(rows[:, None, 0] - earlier[None, :, 0]) <= 2).nonzero()
+    held = np.zeros(len(rows), bool)
+    if len(a):
+        held[a[(np.abs(rows[a, 1:4] - earlier[b, 1:4]) <= 2).all(axis=1)]] = True
+    return held
 
 
 def _outline_stats(ink: np.ndarray, mask: int) -> np.ndarray:

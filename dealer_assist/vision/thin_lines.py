@@ -48,7 +48,7 @@ class Line(NamedTuple):
     def passes_by(self, cx: np.ndarray, cy: np.ndarray) -> bool:
         """Whether the solid pixels ``cx, cy`` lie (nearly) all on one side of the line."""
         side = (cx - self.px) * self.vy - (cy - self.py) * self.vx
-        return min((side > 0).sum(), (side < 0).sum()) <= LINE_SIDE * len(side)
+        return min(np.count_nonzero(side > 0), np.count_nonzero(side < 0)) <= LINE_SIDE * len(side)
 
 
 def straight_piece(pieces: np.ndarray, j: int, tx: np.ndarray, ty: np.ndarray) -> Optional[Line]:
@@ -57,7 +57,9 @@ def straight_piece(pieces: np.ndarray, j: int, tx: np.ndarray, ty: np.ndarray) -
     None when the piece is not straight."""
     ys, xs = np.nonzero(pieces == j)
     vx, vy, px, py = cv2.fitLine(np.stack([xs, ys], axis=1).astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-    if (np.abs((xs - px) * vy - (ys - py) * vx) <= LINE_WIDTH).mean() < LINE_SHARE:
+    # A count against the share of the count (the mean of the bools, in a fifth of its time): with
+    # LINE_SHARE a binary fraction the two comparisons agree exactly.
+    if np.count_nonzero(np.abs((xs - px) * vy - (ys - py) * vx) <= LINE_WIDTH) < LINE_SHARE * len(xs):
         return None
     on = np.abs((tx - px) * vy - (ty - py) * vx) <= LINE_WIDTH
     return Line(px, py, vx, vy, on, (tx[on] - px) * vx + (ty[on] - py) * vy)
