@@ -76,7 +76,9 @@ def test_the_thin_run_search_equals_the_openings_it_stands_for():
             else:
                 img[max(0, y - n // 2):y + n // 2, x:x + t] = 1
         length, thick = int(rng.integers(9, 40)), int(rng.integers(3, 9))
-        assert np.array_equal(_thin_runs(img.copy(), length, thick), _plain_thin_runs(img.copy(), length, thick))
+        runs = _thin_runs(img.copy(), length, thick)
+        want = _plain_thin_runs(img.copy(), length, thick)
+        assert np.array_equal(runs, want) if runs is not None else not want.any()
 
 
 def _plain_faint_level(rank_ink: np.ndarray):

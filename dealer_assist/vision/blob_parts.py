@@ -49,7 +49,7 @@ def cut_beside(binary: np.ndarray, rows_cols: tuple[float, float, int, int]) -> 
 
 
 def _joined_across(band: np.ndarray, at: int) -> bool:
-    """Whether ink in column ``at`` of ``band`` touches ink in the column before it (8-connected):
+    """Whether ink in column ``at`` of ``band`` (0/1) touches ink in the column before it (8-connected):
     a cut there goes through a stroke, not past the first column of a pip lying wholly beyond it.
 
     A cut of the latter kind parts nothing from the glyph, as a gap would: the
@@ -58,12 +58,9 @@ def _joined_across(band: np.ndarray, at: int) -> bool:
     """
     if at < 1:
         return True
-    here = band[:, at] > 0
-    before = band[:, at - 1] > 0
-    near = before.copy()
-    near[1:] |= before[:-1]
-    near[:-1] |= before[1:]
-    return bool((here & near).any())
+    here, before = band[:, at], band[:, at - 1]
+    return bool(np.count_nonzero(here & before) or np.count_nonzero(here[1:] & before[:-1])
+                or np.count_nonzero(here[:-1] & before[1:]))
 
 
 def reaches_a_cut(bbox, cuts, stroke: int) -> bool:

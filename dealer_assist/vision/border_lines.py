@@ -58,7 +58,7 @@ def peel_border_line(binary: np.ndarray, labels: np.ndarray, boxes: list, lay: L
         return None
     comp = painted(labels, along, len(boxes))
     thin = cv2.subtract(comp, cv2.morphologyEx(comp, cv2.MORPH_OPEN, _rect(k, k)))
-    near = np.zeros_like(thin)
+    near = np.zeros(thin.shape, thin.dtype)
     near[:edge + k, :] = 1
     near[:, :edge + k] = 1
     thin &= near
@@ -199,26 +199,30 @@ def _rect(w: int, h: int) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_RECT, (w - 1 + w % 2, h - 1 + h % 2))
 
 
-def thin_runs(binary: np.ndarray, length: int, thick: int) -> np.ndarray:
-    """Ink in straight horizontal or vertical runs of ``length``, where the ink across them is thinner than ``thick``."""
-    lines = np.zeros_like(binary)
+def thin_runs(binary: np.ndarray, length: int, thick: int) -> Optional[np.ndarray]:
+    """Ink in straight horizontal or vertical runs of ``length``, where the ink across them is thinner
+    than ``thick``; None where there is none (most corners: nothing is made for them)."""
+    lines = None
+    kernel, across_kernel = _rect(length, 1), _rect(1, thick)
     # The opening across (by ``thick``) treats each column on its own, and
     # at the runs sees rows up to two half-kernels away.
-    reach = 2 * (_rect(1, thick).shape[0] // 2)
+    reach = 2 * (across_kernel.shape[0] // 2)
     for along_rows in (True, False):
         # Upright runs are found as runs along the rows of the transposed
         # image: OpenCV erodes along rows several times faster than along columns.
         img = binary if along_rows else cv2.transpose(binary)
-        out = lines if along_rows else lines.T
-        found = _row_runs(img, _rect(length, 1))
+        found = _row_runs(img, kernel)
         if found is None:
             continue
+        if lines is None:
+            lines = np.zeros(binary.shape, binary.dtype)
+        out = lines if along_rows else lines.T
         r0, c0, runs = found
         r1, c1 = r0 + runs.shape[0], c0 + runs.shape[1]
         t0, t1 = max(r0 - reach, 0), min(r1 + reach, img.shape[0])
-        across = cv2.morphologyEx(img[t0:t1, c0:c1], cv2.MORPH_OPEN, _rect(1, thick))
+        across = cv2.morphologyEx(img[t0:t1, c0:c1], cv2.MORPH_OPEN, across_kernel)
         out[r0:r1, c0:c1] |= cv2.subtract(runs, across[r0 - t0:r1 - t0])  # runs and not across (all 0/1)
-    return lines
+    return lines if lines is not None and cv2.countNonZero(lines) else None
 
 
 def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, int, np.ndarray]]:

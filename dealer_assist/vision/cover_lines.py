@@ -92,7 +92,7 @@ def cover_lines(blob: np.ndarray, min_len: float) -> Optional[np.ndarray]:
         out |= line & ~(beside == 2)
     if not out.any():
         return None
-    mask = np.zeros_like(blob)
+    mask = np.zeros(blob.shape, blob.dtype)
     mask[ys[out], xs[out]] = 1
     return mask
 
@@ -133,10 +133,10 @@ def lines_off_unparted(binary: np.ndarray, labels: np.ndarray, boxes: list, ids:
             lost.append(i)
     if not lost and not oversize:
         return None
-    blob = np.zeros_like(binary)
+    blob = np.zeros(binary.shape, binary.dtype)
     for i in lost:
         blob |= (labels == i).view(np.uint8)
-    kept = np.zeros_like(binary)
+    kept = np.zeros(binary.shape, binary.dtype)
     for i in oversize:
         kept |= (labels == i).view(np.uint8)
     lines = cover_lines(blob | kept, min_len)

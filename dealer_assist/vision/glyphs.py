@@ -143,7 +143,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         return None, None
     lines = thin_runs(binary, lay.run_length, lay.run_thick)
     ran_into = None
-    if cv2.countNonZero(lines):
+    if lines is not None:
         binary &= ~cv2.dilate(lines, DILATE)
         ran_into = cv2.dilate(lines, DILATE, iterations=2) > 0
         ink = cv2.copyTo(ink, binary, cv2.min(ink, INK))  # ink kept only where still ink
@@ -156,11 +156,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     peeled = peel_border_line(binary, labels, boxes, lay)
     if peeled is not None:
         n, labels, stats, cents, boxes = _components(binary)
-        peeled = np.flatnonzero(np.bincount(labels[peeled])).tolist()  # the labels under it (np.unique sorts)
+        peeled = np.bincount(labels[peeled]).nonzero()[0].tolist()  # the labels under it (np.unique sorts)
     merged = blobs_to_part(boxes, binary.shape, lay)
     unparted = stacked = None
     if merged:
-        stacked = np.zeros_like(binary) if doubtful else None
+        stacked = np.zeros(binary.shape, np.uint8) if doubtful else None
         parted = part_blobs(binary, labels, boxes, merged, lay.max_w, lay.max_h, stacked=stacked)
         unparted = (binary, labels, boxes, merged)
         binary = parted
@@ -296,7 +296,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
 
 def _labels_in(labels: np.ndarray) -> set[int]:
     """The labels among ``labels`` (a few hundred pixels' worth): counted, not sorted as ``np.unique`` would."""
-    return set(np.flatnonzero(np.bincount(labels)).tolist())
+    return set(np.bincount(labels).nonzero()[0].tolist())
 
 
 def _off_ink(ink: np.ndarray, line: np.ndarray) -> np.ndarray:
@@ -330,7 +330,7 @@ def _too_big_for_suit(ids: list[int], boxes: list, labels: np.ndarray, unparted,
     _, old_labels, _, merged = unparted
     under = set()
     for i in ids:
-        under |= set(np.unique(old_labels[labels == i]).tolist())
+        under |= _labels_in(old_labels[labels == i])
     return tuple(j for j in merged if j in under)
 
 
@@ -383,7 +383,7 @@ def _beside_the_frame_edge(patch: np.ndarray, labels: np.ndarray) -> set[int]:
     if patch.strides[2] == 1:
         # Alpha is the high byte of each pixel read as a little-endian 32-bit word
         # (half the time of the alpha plane's minimum): all 255 when the least word has it.
-        if int(patch.view("<u4").min()) >= 0xFF000000:
+        if int(np.minimum.reduce(patch.view("<u4"), None)) >= 0xFF000000:
             return set()
     elif int(alpha.min()) == 255:
         return set()

@@ -37,13 +37,13 @@ def flat_share(window: np.ndarray, side: str = "right") -> float:
         a = a.T
     elif side == "left":
         a = a[:, ::-1]
-    peak = float(a.max()) if a.size else 0.0
+    peak = float(np.maximum.reduce(a, None)) if a.size else 0.0
     if peak <= 0.0:
         return 0.0
     a = a / peak
     ink = a > 0.5
-    # Array methods, not numpy's functions: each call wraps the method (the verdict asks this of most reads).
-    rows = ink.any(axis=1).nonzero()[0]
+    # The reductions the array methods call, without their Python wrappers (the verdict asks this of most reads).
+    rows = np.logical_or.reduce(ink, 1).nonzero()[0]
     if len(rows) < 3:
         return 0.0
     width = a.shape[1]
@@ -51,7 +51,7 @@ def flat_share(window: np.ndarray, side: str = "right") -> float:
     inside = a[rows, last]
     beyond = np.where(last + 1 < width, a[rows, np.minimum(last + 1, width - 1)], 0.0)
     edge = last + (inside - 0.5) / np.maximum(inside - beyond, 1e-6)
-    return float(np.count_nonzero(edge >= edge.max() - FLAT_TOL)) / len(rows)
+    return float(np.count_nonzero(edge >= np.maximum.reduce(edge) - FLAT_TOL)) / len(rows)
 
 
 def template_flats(templates: dict[str, np.ndarray], side: str = "right") -> dict[str, float]:

@@ -46,7 +46,7 @@ def sharpness(image: np.ndarray) -> float:
     gx = cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(img, cv2.CV_32F, 0, 1, ksize=3)
     d = centred(img)
-    return float((gx * gx + gy * gy).sum() / ((d * d).sum() + 1e-9))
+    return float(np.add.reduce(gx * gx + gy * gy, None) / (np.add.reduce(d * d, None) + 1e-9))
 
 
 class BlurredTemplates:
@@ -101,8 +101,9 @@ def norm(v: np.ndarray):
 
 
 def centred(v: np.ndarray) -> np.ndarray:
-    """``v - v.mean()`` (the very same arithmetic: a pairwise sum over the size)."""
-    return v - v.sum() / v.size
+    """``v - v.mean()`` (the very same arithmetic: a pairwise sum over the size, by the
+    reduction ``v.sum()`` calls, without its Python wrapper)."""
+    return v - np.add.reduce(v, None) / v.size
 
 
 def _image_scores(image: np.ndarray, matrix, common, codes) -> dict[str, float]:

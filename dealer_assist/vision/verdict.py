@@ -205,7 +205,7 @@ class Judge:
             suits = [s for s in self.profile.suit_red if self.profile.suit_red[s] == (r.redness >= 0.08)
                      and not colour_rules_out(self.profile.suit_ink, self.profile.colour_pairs, s, r.ink_colour)][:2] + suits[:1]
         candidates = [a + b for a in (ranks or [rank]) for b in (suits or [suit])][:6]
-        return CornerRead(c, (card_w, card_h), quad, quad.mean(axis=0), r, sure, rank + suit, min(rs, ss), min(rm, sm),
+        return CornerRead(c, (card_w, card_h), quad, np.add.reduce(quad, 0) / len(quad), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok or clash, pair_conflict and not sure)
 
     def suit_cut_clearly(self, r: IndexRead, score: float, margin: float) -> bool:
