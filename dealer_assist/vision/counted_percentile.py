@@ -16,14 +16,14 @@ def counted_percentile(counts: np.ndarray, values: np.ndarray, share: float):
     pixels of value ``values[i]`` (rising with ``i``), exactly as ``np.percentile`` (linear)
     gives it of those pixels' values; the result has the type numpy's arithmetic gives
     ``values``' items (a float for uint8 or float32 values)."""
-    cdf = np.cumsum(counts)
+    cdf = counts.cumsum()
     n = int(cdf[-1])
     at = (n - 1) * share  # numpy's "linear" virtual index
     below = int(np.floor(at))
     above = min(below + 1, n - 1)
     t = at - below
     # The k-th smallest pixel (from 0) is in the first bin whose count of pixels up to it exceeds k.
-    i, j = np.searchsorted(cdf, [below, above], side="right")
+    i, j = cdf.searchsorted([below, above], side="right")
     lo, hi = values[i], values[j]
     # numpy's interpolation, from the nearer end (so that the figure is the same to the bit).
     step = hi - lo

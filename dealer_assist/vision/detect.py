@@ -796,7 +796,7 @@ def outlines_gaining(mask: np.ndarray, before: np.ndarray) -> list[np.ndarray]:
     for c in outlines(mask):
         bx, by, bw, bh = cv2.boundingRect(c)
         # A gained piece lies inside its blob, so within the blob's box.
-        if ((x0 >= bx) & (y0 >= by) & (x0 + w <= bx + bw) & (y0 + h <= by + bh)).any():
+        if np.count_nonzero((x0 >= bx) & (y0 >= by) & (x0 + w <= bx + bw) & (y0 + h <= by + bh)):
             out.append(c)
     return out
 

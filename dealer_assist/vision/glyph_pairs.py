@@ -239,7 +239,7 @@ def ink_blobs(*inks: np.ndarray, min_size: float = 0.0, max_size: float = np.inf
             rows = taken[n]
         else:
             rows = _outline_stats(ink, n)
-        size = rows[:, 2:4].max(axis=1)
+        size = np.maximum.reduce(rows[:, 2:4], 1)
         rows = rows[(size >= min_size) & (size <= max_size)]
         for earlier in found:
             if len(rows) and len(earlier):
@@ -257,7 +257,7 @@ def _held(rows: np.ndarray, earlier: np.ndarray) -> np.ndarray:
     a, b = (np.abs(rows[:, None, 0] - earlier[None, :, 0]) <= 2).nonzero()
     held = np.zeros(len(rows), bool)
     if len(a):
-        held[a[(np.abs(rows[a, 1:4] - earlier[b, 1:4]) <= 2).all(axis=1)]] = True
+        held[a[np.logical_and.reduce(np.abs(rows[a, 1:4] - earlier[b, 1:4]) <= 2, 1)]] = True
     return held
 
 
@@ -501,16 +501,17 @@ def _shapes_alike(inks, a, b) -> bool:
         crops.append(cv2.resize(inks[int(box[5])][y:y + h, x:x + w], (TWIN_GRID, TWIN_GRID),
                                 interpolation=cv2.INTER_AREA).astype(np.float32))
     ca, cb = crops
-    alike = max(float(np.minimum(ca, c).sum() / max(np.maximum(ca, c).sum(), 1.0)) for c in (cb, cb[::-1, ::-1]))
+    alike = max(float(np.add.reduce(np.minimum(ca, c), None) / max(np.add.reduce(np.maximum(ca, c), None), 1.0))
+                for c in (cb, cb[::-1, ::-1]))
     return alike >= TWIN_SHAPE
 
 
 def _extent_along(ink: np.ndarray, box, axis: np.ndarray) -> float:
     """How far the ink in ``box`` (mask pixels) reaches along a unit ``axis``, in mask pixels."""
     x, y, w, h = (int(v) for v in box[:4])
-    ys, xs = np.nonzero(ink[y:y + h, x:x + w])
+    ys, xs = ink[y:y + h, x:x + w].nonzero()
     along = xs * axis[0] + ys * axis[1]
-    return float(along.max() - along.min()) + 1.0 if len(along) else 0.0
+    return float(np.maximum.reduce(along) - np.minimum.reduce(along)) + 1.0 if len(along) else 0.0
 
 
 def _pair(rc: np.ndarray, sc: np.ndarray, du: float, dv: float, w_px: float, h_px: float, profile: Profile,

@@ -237,7 +237,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     keep = np.zeros(n, dtype=np.uint8)
     kept: list[int] = []
     doubt = {}
-    restored = stacked is not None and bool(stacked.any())
+    restored = stacked is not None and cv2.countNonZero(stacked) > 0
     for zone, ids in zones.items():
         parts = glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
         if zone == "rank" and rank_at is not None and len(parts) > 1:
@@ -647,10 +647,13 @@ def edge_blur(ink: np.ndarray, part: np.ndarray, bbox) -> float:
         return 0.0
     # Sobel's 3x3 kernel weighs a unit slope 8 times.
     slopes = cv2.magnitude(cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3))[rim] / 8
-    slope = float(np.partition(slopes, n // 2)[n // 2])  # the median (np.median is several times slower)
+    # Both arrays are the masks' own copies: partitioned in place (np.partition copies them again).
+    slopes.partition(n // 2)
+    slope = float(slopes[n // 2])  # the median (np.median is several times slower)
     inside = roi[mask > 0]
     k = int(0.95 * (inside.size - 1))  # the 95th percentile: the darkest ink but a stray pixel
-    peak = float(np.partition(inside, k)[k])
+    inside.partition(k)
+    peak = float(inside[k])
     return peak / (max(slope, 1e-6) * np.sqrt(2 * np.pi))
 
 

@@ -664,7 +664,7 @@ class IndexMatcher:
             return None
         raw_ranks = self._rank_scores(rank)
         top = max(raw_ranks, key=raw_ranks.get)
-        rank_ink = float(rank.image.sum()) / self._rank_ink[top]
+        rank_ink = float(np.add.reduce(rank.image, None)) / self._rank_ink[top]
         factor = p.suit_window_factor(top[0])
         if factor != 1.0:
             suit = suit.rescaled(factor)

@@ -144,8 +144,8 @@ def balance_table(light: np.ndarray, channels: int = 3) -> np.ndarray:
 def _brightest(sample: np.ndarray, channel: int) -> int:
     """The level above which :data:`TOP_SHARE` of ``sample``'s pixels lie in ``channel``."""
     hist = cv2.calcHist([sample], [channel], None, [256], [0, 256]).ravel()
-    from_top = np.cumsum(hist[::-1])
-    return 255 - int(np.searchsorted(from_top, TOP_SHARE * from_top[-1]))
+    from_top = hist[::-1].cumsum()
+    return 255 - int(from_top.searchsorted(TOP_SHARE * from_top[-1]))
 
 
 def no_colour(image: np.ndarray) -> bool:

@@ -27,6 +27,7 @@ import numpy as np
 
 from dealer_assist.vision.index import IndexRead, glyph_vector
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
+from dealer_assist.vision.templates import norm
 
 #: A trial read whose runner-up rank came within this of its top marks the two as a
 #: look-alike pair.  Twice the floor of the learned margin (0.15): a runner-up that
@@ -114,7 +115,7 @@ class RankPairs:
             return None
         g = glyph_vector(img)
         d, norm_d = self._dirs[key]
-        return float(g @ d / (norm_d * np.linalg.norm(g) + 1e-6))
+        return float(g @ d / (norm_d * norm(g) + 1e-6))
 
     def lead(self, read: IndexRead, cuts: dict[str, tuple[float, float]]) -> tuple[str, float, float]:
         """The read's best rank, its score, and its lead over the next rank the pair lean does not rule out.
