@@ -199,9 +199,14 @@ def _rect(w: int, h: int) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_RECT, (w - 1 + w % 2, h - 1 + h % 2))
 
 
-def thin_runs(binary: np.ndarray, length: int, thick: int) -> Optional[np.ndarray]:
+def thin_runs(binary: np.ndarray, length: int, thick: int, bridge: bool = False) -> Optional[np.ndarray]:
     """Ink in straight horizontal or vertical runs of ``length``, where the ink across them is thinner
-    than ``thick``; None where there is none (most corners: nothing is made for them)."""
+    than ``thick``; None where there is none (most corners: nothing is made for them).
+
+    With ``bridge``, a one-pixel gap along a run between pixels one pixel thick is bridged (see
+    :func:`_bridged`): a court card's frame drawn as a hairline (KDE's tigullio-international) is
+    dashed in blur where its ink falls under the ink level, and no dash is a run that long.
+    """
     lines = None
     kernel, across_kernel = _rect(length, 1), _rect(1, thick)
     # The opening across (by ``thick``) treats each column on its own, and
@@ -211,6 +216,8 @@ def thin_runs(binary: np.ndarray, length: int, thick: int) -> Optional[np.ndarra
         # Upright runs are found as runs along the rows of the transposed
         # image: OpenCV erodes along rows several times faster than along columns.
         img = binary if along_rows else cv2.transpose(binary)
+        if bridge:
+            img = _bridged(img)
         found = _row_runs(img, kernel)
         if found is None:
             continue
@@ -223,6 +230,21 @@ def thin_runs(binary: np.ndarray, length: int, thick: int) -> Optional[np.ndarra
         across = cv2.morphologyEx(img[t0:t1, c0:c1], cv2.MORPH_OPEN, across_kernel)
         out[r0:r1, c0:c1] |= cv2.subtract(runs, across[r0 - t0:r1 - t0])  # runs and not across (all 0/1)
     return lines if lines is not None and cv2.countNonZero(lines) else None
+
+
+def _bridged(img: np.ndarray) -> np.ndarray:
+    """``img`` (0/1) with each one-pixel gap in a row filled between two pixels that are each one pixel thick
+    (no ink above or below them): the dashes of a hairline faded under the ink level.
+
+    A glyph's stroke is thicker: bridged too, a jack's stem and the club a pixel below it (bellot)
+    made one run as long as a frame's line, and the stem was taken off.
+    """
+    lone = img.copy()
+    lone[1:] &= 1 - img[:-1]
+    lone[:-1] &= 1 - img[1:]
+    out = img.copy()
+    out[:, 1:-1] |= lone[:, :-2] & lone[:, 2:]
+    return out
 
 
 def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, int, np.ndarray]]:
