@@ -79,7 +79,7 @@ def test_only_hairline_dashes_are_bridged():
     img[5, 10:58:9] = 0  # a hairline, dashed
     img[20:22, 2:30] = 1
     img[20:22, 31:58] = 1  # a stroke two pixels thick, then a gap of one, then ink on
-    assert not thin_runs(img, 40, 5).any()
+    assert thin_runs(img, 40, 5) is None
     runs = thin_runs(img, 40, 5, bridge=True)
     assert runs[5, 2:58].sum() == img[5, 2:58].sum() + 6  # every dash, and the gaps between them
     assert not runs[15:25].any()
