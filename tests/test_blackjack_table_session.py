@@ -345,3 +345,29 @@ def test_a_new_deck_drops_the_old_decks_waiting_read_and_holds():
     assert s.place(1, D("10")) is None and s.deal() is None
     s.handle(CardRead(parse_card("5H"), source, 0.0, seq=3))
     assert s.snapshot.pending is None and [c.code for c in s.state.round.cards] == ["5H"]
+
+
+def test_a_card_refused_after_the_round_still_holds_the_next_read_after_n():
+    """QA: N ended the wait for the refused card the refusal said to type in the next round; the next read
+    took its place (seat 1's card) and the refused card, typed later, went to the dealer."""
+    s = BlackjackSession()
+    assert s.place(1, D("10")) is None
+    for seq, code in enumerate(("9S", "7H", "TC"), 1):
+        s.handle(CardRead(parse_card(code), "shoe", 0.0, seq=seq))
+    assert s.stand() is None
+    s.handle(CardRead(parse_card("KS"), "shoe", 0.0, seq=4))
+    assert s.state.phase == BlackjackPhase.SETTLED
+    s.handle(CardRead(parse_card("5C"), "shoe", 0.0, seq=5))  # out after the round: refused, the next round's
+    assert s.next_round() is None and s.place(1, D("10")) is None
+    s.handle(CardRead(parse_card("KD"), "shoe", 0.0, seq=6))
+    assert s.snapshot.pending is not None and s.snapshot.pending.card.code == "KD"
+
+
+def test_a_deck_check_ends_the_wait_for_a_card_missing_before_it():
+    """QA: the first card counted back was held, asking for a dropped read to be typed in its place."""
+    s = BlackjackSession()
+    s.handle(CardRead(parse_card("KS"), "shoe", 0.0, confidence=0.3, seq=1))
+    s.reject_pending()
+    assert s.start_deck_check() is None
+    s.handle(CardRead(parse_card("5H"), "shoe", 0.0, seq=2))
+    assert s.snapshot.pending is None and [c.code for c in s.state.ledger.returned] == ["5H"]

@@ -7,8 +7,10 @@ from __future__ import annotations
 import os
 import shutil
 
+import pytest
+
 from dealer_assist.shoe import ShoeRules
-from dealer_assist.table.journal import Journal
+from dealer_assist.table.journal import Journal, JournalError
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
 
@@ -84,3 +86,46 @@ def test_a_save_that_fails_is_tried_again_at_close(tmp_path, monkeypatch):
     monkeypatch.undo()  # IT made room
     session.close()
     assert _cards_kept(path) == 4
+
+
+def test_a_journal_moved_without_its_wal_while_idle_is_saved_at_close(tmp_path):
+    """QA: nothing was refused, so close saved nothing; SQLite folds no -wal into a moved file, and all was lost."""
+    path = tmp_path / "t.sqlite"
+    session = _table_after_a_round(path)
+    (tmp_path / "archive").mkdir()
+    path.rename(tmp_path / "archive" / "t.sqlite")
+    session.close()
+    (saved,) = tmp_path.glob("t.sqlite.saved-at-*")
+    assert _cards_kept(saved) == 4 and str(saved) in session.journal_gone
+
+
+def test_no_new_journal_is_made_where_one_went_away_while_open(tmp_path):
+    """QA: a restart on the same --journal started a new journal at round 1 and SQLite dropped the old -wal."""
+    path = tmp_path / "t.sqlite"
+    session = _table_after_a_round(path)
+    os.unlink(path)
+    session.close()
+    with pytest.raises(JournalError, match="saved-at-") as refused:
+        Journal.open(path)
+    assert not path.exists() and "move those files away" in str(refused.value)
+
+
+def test_a_display_whose_journal_is_deleted_while_idle_exits_4_naming_the_saved_copy(tmp_path, qtbot, capsys):
+    """QA: the copy was saved at close, and the display exited 0: a clean shift to a script or a shift log."""
+    from PySide6.QtWidgets import QApplication
+
+    from dealer_assist.table.config import AppConfig
+    from dealer_assist.ui.app import TABLE_STOPPED, exec_table, open_table
+    from dealer_assist.ui.main_window import Options
+
+    folder = tmp_path / "journals"
+    folder.mkdir()
+    table = open_table(config=AppConfig(), source_spec="manual", journal_path=folder / "t.sqlite",
+                       options=Options(sound=False), odds=False, start=True)
+    table.session.skip_burn()
+    shutil.rmtree(folder)
+    code = exec_table(QApplication.instance(), table, size=(800, 600), fullscreen=False, screenshot=None,
+                      quit_after=0.2)
+    assert code == TABLE_STOPPED
+    assert "was deleted while the table was open" in capsys.readouterr().err
+    assert _cards_kept(folder / "t.sqlite") == 0  # saved back in place: every entry, the skipped burn's too

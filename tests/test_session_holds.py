@@ -486,3 +486,34 @@ def test_a_restart_names_no_read_dropped_at_a_new_shoe_nor_one_dropped_and_typed
         assert not [a for a in again.snapshot.alerts if a.title == "CARD READ BEFORE THE RESTART"], before
         read(again, "4C", 3)
         assert again.snapshot.pending is None and again.state.round.cards[-1].code == "4C", before
+
+
+def test_a_hold_that_ended_with_its_round_stays_ended_after_a_restart(tmp_path):
+    """QA: a restart brought back the wait for a read dropped before N."""
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    s = TableSession(rules, Journal.open(path), odds=False)
+    s.deal()
+    for code in ("9S", "2H", "TC", "3D"):
+        assert s.enter_card(code) is None
+    s.handle(CardRead(parse_card("QH"), SOURCE, time.time(), confidence=0.3, seq=1))
+    s.reject_pending()
+    assert s.next_round() is None
+    s.close()
+    again = TableSession(rules, Journal.open(path), odds=False)
+    assert again.deal() is None
+    read(again, "4C", 2)
+    assert again.snapshot.pending is None and codes(again.state.round.cards) == ["4C"]
+
+
+def test_del_on_a_read_held_after_lost_frames_is_not_ended_by_esc_on_frames_lost():
+    """QA: the dropped read's card was waited for only by the gap's hold, which Esc ends."""
+    s = table()
+    read(s, "2S", 1)
+    s.handle(SeqGap(SOURCE, time.time(), missing=(2,)))
+    read(s, "7C", 3)  # held after the gap; really 7D
+    s.reject_pending()
+    assert s.enter_card("8H") is None  # the lost frame's card
+    s.dismiss("gap")
+    read(s, "4S", 4)
+    assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_DROPPED

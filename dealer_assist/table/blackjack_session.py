@@ -142,6 +142,9 @@ class BlackjackSession(SessionCore):
     GAME = GAME
     REFUSALS = (BlackjackTableError,)
     TYPED_CARD_NEEDS_SUIT = True
+    #: A card out after the round is the next round's (its refusal says so): only a deck check, which
+    #: counts every card back, ends the wait for it.
+    HOLDS_END_AT = ("deck_check",)
 
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
                  clock: Callable[[], float] = time.time) -> None:
@@ -390,13 +393,13 @@ class BlackjackSession(SessionCore):
                             message=f"voided: {describe_void(what)}")
 
     def next_round(self) -> Optional[str]:
-        error = self._do({"op": "next_round"})
+        return self._do({"op": "next_round"})
+
+    def start_deck_check(self) -> Optional[str]:
+        error = self._do({"op": "deck_check"}, message="deck check: count the cards back")
         if error is None:
             self._end_round_holds()
         return error
-
-    def start_deck_check(self) -> Optional[str]:
-        return self._do({"op": "deck_check"}, message="deck check: count the cards back")
 
     def return_stub(self) -> Optional[str]:
         return self._do({"op": "return_stub"}, message="stub counted back")

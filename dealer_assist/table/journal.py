@@ -89,8 +89,8 @@ from __future__ import annotations
 
 import enum
 import errno
+import glob
 import json
-import logging
 import os
 import sqlite3
 import threading
@@ -106,7 +106,6 @@ from dealer_assist.table.journal_salvage import HeldFile, save_open_copy
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
                                       walk_chain)
 
-_log = logging.getLogger(__name__)
 
 VERSION = "1"
 #: ``PRAGMA application_id``: "DAJ1", so ``file`` and tools can tell a journal at a glance.
@@ -318,6 +317,8 @@ class Journal:
         #: Where the open copy of a journal deleted from its path was saved (see _still_in_place).
         self._saved_to: Optional[Path] = None
         self._refused = False
+        #: What became of a journal gone from its path, once noticed ("" while it is in place).
+        self.gone = ""
 
     # ---- opening
 
@@ -356,6 +357,8 @@ class Journal:
                                       path)
         if not readonly and not exists and not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
+        if not readonly and not exists:
+            _refuse_over_remains(path)
         # A reader never writes beside the journal (a replay or a verify must leave a journal on a USB stick,
         # or in a folder it cannot write, as it found it).  SQLite's WAL readers keep a -shm index beside
         # the file and leave it (with an empty -wal) behind.  A journal with no -shm and no entries in a
@@ -539,11 +542,13 @@ class Journal:
     def _still_in_place(self, conn: sqlite3.Connection, closing: bool = False) -> None:
         """Refuse to write into a file no longer at :attr:`path`: a restart there would find no journal, or
         another file, and its last entries may be only in the open copy (a file deleted; one moved without
-        its -wal).  So the open copy is saved first, tried again at each entry refused and at close until
-        it is.  ``closing``: a file moved while nothing was refused (a journal set aside) is left be."""
+        its -wal, which SQLite does not fold into a moved file).  So the open copy is saved first, tried
+        again at each entry refused and at close until it is.  ``closing``: a file moved with its -wal
+        while nothing was refused (a journal set aside) holds every entry, and is left be."""
         if self._held is None or self._held.in_place():
             return
-        if closing and not (self._held.deleted() or self._refused):
+        deleted = self._held.deleted()
+        if closing and not (deleted or self._refused or os.path.lexists(f"{self.path}-wal")):
             return
         self._refused = True
         if self._saved_to is None:
@@ -551,12 +556,15 @@ class Journal:
         if self._saved_to is not None:
             saved = (f"every entry, up to the last one shown, was saved from the open copy to {self._saved_to}: "
                      f"restart with --journal {self._saved_to}")
+        elif closing:
+            saved = "its open copy could not be saved anywhere: the entries since its last copy are lost"
         else:
             saved = ("its open copy could not be saved anywhere: keep this display open (the entries are lost "
                      "when it closes) and call IT; it is tried again when the display closes")
-        how = "deleted" if self._held.deleted() else "moved or replaced"
-        raise JournalGoneError(f"journal {self.path} was {how} while the table ran; nothing more was written to "
-                               f"it; {saved}", self.path)
+        how = "deleted" if deleted else "moved or replaced"
+        self.gone = (f"journal {self.path} was {how} while the table was open; nothing more was written to it; "
+                     f"{saved}")
+        raise JournalGoneError(self.gone, self.path)
 
     def _rollback(self) -> None:
         conn = self._conn
@@ -691,14 +699,14 @@ class Journal:
                 if self._held is not None:
                     try:
                         self._still_in_place(self._conn, closing=True)  # the last chance to save its entries
-                    except JournalGoneError as exc:
-                        _log.error("%s", exc)
-                    finally:
-                        self._held.close()
+                    except JournalGoneError:
+                        pass  # told by .gone (the display's exit says it)
                 try:
                     self._conn.close()
                 finally:
                     self._conn = None
+                    if self._held is not None:  # after SQLite's own: closing any descriptor of the file drops
+                        self._held.close()      # the process's locks on it
                     if self._writer_lock is not None:
                         self._writer_lock.release()
                         self._writer_lock = None
@@ -887,6 +895,18 @@ def _wal_holds_entries(path: Path) -> bool:
         return Path(str(path) + "-wal").stat().st_size > 0
     except OSError:  # no -wal: everything is in the file
         return False
+
+
+def _refuse_over_remains(path: Path) -> None:
+    """Refuse a new journal where one went away while open (see :mod:`.journal_salvage`): its -wal or
+    -shm left there would be taken by SQLite and dropped, and the table would start again from round 1
+    while its record sits in the copy saved beside it (QA)."""
+    left = [f for f in _sqlite_files(path)[1:] if os.path.lexists(f)]
+    left += sorted(path.parent.glob(f"{glob.escape(path.name)}.saved-at-*"))
+    if left:
+        raise JournalError(f"journal {path} is not there, but {', '.join(str(f) for f in left)} is: what a journal "
+                           f"deleted or moved while a table had it open leaves. Start with --journal on its saved "
+                           f"copy (NAME.saved-at-N), or move those files away to begin a new journal here", path)
 
 
 def _sqlite_files(path: Path) -> List[Path]:

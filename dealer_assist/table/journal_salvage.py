@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import tempfile
+import weakref
 from pathlib import Path
 from typing import Optional
 
@@ -29,6 +30,7 @@ class HeldFile:
         self._fd: Optional[int] = fd
         st = os.fstat(fd)
         self._identity = (st.st_dev, st.st_ino)
+        self._closer = weakref.finalize(self, os.close, fd)  # a journal dropped unclosed leaks no descriptor
 
     @classmethod
     def of(cls, path: Path) -> Optional["HeldFile"]:
@@ -49,9 +51,8 @@ class HeldFile:
         return self._fd is not None and os.fstat(self._fd).st_nlink == 0
 
     def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        self._closer()
+        self._fd = None
 
 
 def _places(path: Path, head: str) -> list[Path]:

@@ -294,6 +294,8 @@ class SessionCore(abc.ABC):
     GAME = ""
     #: Exception types of the game's ``apply`` that mean "refused, nothing changed".
     REFUSALS: tuple[type[Exception], ...] = (ValueError,)
+    #: Journal kinds at which a card missing before them no longer holds a read (see _end_round_holds).
+    HOLDS_END_AT: tuple[str, ...] = ()
     #: Whether a typed card needs its suit (blackjack reconciles a 52-card deck; baccarat needs only the rank).
     TYPED_CARD_NEEDS_SUIT = False
 
@@ -377,6 +379,12 @@ class SessionCore(abc.ABC):
         cards = () if last is None else last.cards if hasattr(last, "cards") else last.round.cards
         burned = getattr(getattr(state, "shoe", None), "burned", ())  # a baccarat shoe's burn
         return tuple(c.code for c in (*cards, *burned))
+
+    @property
+    def journal_gone(self) -> str:
+        """What became of a journal deleted or moved while the table had it open ("" while it is in
+        place), known at the latest when it is closed (see :meth:`.journal.Journal.close`)."""
+        return getattr(self._journal, "gone", "")
 
     @property
     def read_only(self) -> bool:
@@ -550,17 +558,19 @@ class SessionCore(abc.ABC):
         waits.  A read dropped (Del) with no card typed since holds its source's next read as before
         the restart; reads before a new shoe were dropped by name at it."""
         trailing: list[dict] = []
-        typed_since = False
-        kinds = (*PLACED_KINDS, "read_dropped", "shoe_start")
+        typed_since = holds_ended = False
+        kinds = (*PLACED_KINDS, "read_dropped", "shoe_start", *self.HOLDS_END_AT)
         for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(kinds)),
                                            kinds, newest_first=True):  # back to the last card placed
             if entry.kind == "card_read":
                 trailing.append(entry.payload)
             elif entry.kind == "read_dropped":
                 source = entry.payload.get("source")
-                if not trailing and not typed_since and isinstance(source, str):
+                if not trailing and not typed_since and not holds_ended and isinstance(source, str):
                     self._hold_next(source, AFTER_A_REJECTION)
                 break
+            elif entry.kind in self.HOLDS_END_AT:
+                holds_ended = True  # as _end_round_holds did then
             elif entry.kind == "shoe_start" or _places_a_read(entry.payload, entry.kind):
                 break
             elif entry.kind == "card_assigned":
@@ -762,7 +772,7 @@ class SessionCore(abc.ABC):
         a card it waited for already (QA: the held read dropped, one typed card ended the hold and the
         next read took the other's place)."""
         why = self._hold_of.get(source, ("", 0))[0]
-        if why in ONE_CARD_HOLDS:
+        if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
         elif not why:
             self._hold_next(source, AFTER_A_REJECTION)
@@ -801,9 +811,10 @@ class SessionCore(abc.ABC):
                        f"not counted in the new {shoe}", f"if one of them is in fact the new {shoe}'s card, type it (K)")
 
     def _end_round_holds(self) -> None:
-        """The next round (N): a card missing before it was the last round's, or came after it, so no read
-        of the new round waits for it (QA: a read dropped at a round's end held the next round's first
-        card).  A read still waiting is the croupier's to answer as it is."""
+        """A card missing now has no place in what comes next (baccarat's next round: a card after the
+        round is held, not dealt on; blackjack's deck check: every card is counted back), so no read
+        waits for it (QA: a read dropped at a round's end held the next round's first card).  A read
+        still waiting is the croupier's to answer as it is."""
         self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[1] == self._pending_hold}
 
     def _typed_in_place(self) -> None:

@@ -274,17 +274,18 @@ def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int
     waker.start(250)
     try:
         code = app.exec()
-        stopped = getattr(table.session.snapshot, "stopped", "")
-        if stopped and not code:
-            # A table stopped by its journal ran unrecorded no longer, but a script or a shift log
-            # reading exit 0 would take it for a clean shift.
-            sys.stderr.write(f"dealer-assist: the table stopped: {stopped}\n")
-            code = TABLE_STOPPED
-        return code
     finally:
         waker.stop()
         signal.signal(signal.SIGTERM, previous)
         window.closed.disconnect(app.quit)
         table.close()
         app.setQuitOnLastWindowClosed(quit_on_last)
+    # The journal closed: one deleted or moved while the table was open is saved then, if not before.
+    stopped = getattr(table.session.snapshot, "stopped", "") or getattr(table.session, "journal_gone", "")
+    if stopped and not code:
+        # A table stopped by its journal ran unrecorded no longer, but a script or a shift log
+        # reading exit 0 would take it for a clean shift.
+        sys.stderr.write(f"dealer-assist: the table stopped: {stopped}\n")
+        code = TABLE_STOPPED
+    return code
 
