@@ -371,3 +371,40 @@ def test_a_deck_check_ends_the_wait_for_a_card_missing_before_it():
     assert s.start_deck_check() is None
     s.handle(CardRead(parse_card("5H"), "shoe", 0.0, seq=2))
     assert s.snapshot.pending is None and [c.code for c in s.state.ledger.returned] == ["5H"]
+
+
+@pytest.mark.parametrize("restart_after_n", [False, True])
+def test_a_restart_keeps_the_wait_for_a_card_refused_after_the_round(tmp_path, restart_after_n):
+    """QA: after a restart the next read went in as seat 1's first card, in the refused card's place."""
+    path = tmp_path / "t.sqlite"
+    s = BlackjackSession(journal=Journal.open(path))
+    assert s.place(1, D("10")) is None
+    for seq, code in enumerate(("9S", "7H", "TC"), 1):
+        s.handle(CardRead(parse_card(code), "shoe", 0.0, seq=seq))
+    assert s.stand() is None
+    s.handle(CardRead(parse_card("KS"), "shoe", 0.0, seq=4))
+    s.handle(CardRead(parse_card("5C"), "shoe", 0.0, seq=5))  # refused: the next round's
+    if restart_after_n:
+        assert s.next_round() is None
+    s.close()
+    s = BlackjackSession(journal=Journal.open(path))
+    if not restart_after_n:
+        assert s.next_round() is None
+    assert s.place(1, D("10")) is None
+    s.handle(CardRead(parse_card("KD"), "shoe", 0.0, seq=6))
+    assert s.snapshot.pending is not None and s.snapshot.pending.card.code == "KD"
+
+
+def test_a_restart_after_resuming_from_a_deck_check_keeps_a_wait_begun_in_it(tmp_path):
+    """QA: the resume is journaled under the deck check's kind, and a restart took it for one ending holds."""
+    path = tmp_path / "t.sqlite"
+    s = BlackjackSession(journal=Journal.open(path))
+    assert s.start_deck_check() is None
+    s.handle(CardRead(parse_card("KS"), "shoe", 0.0, confidence=0.3, seq=1))
+    s.reject_pending()
+    assert s.resume_play() is None
+    s.close()
+    s = BlackjackSession(journal=Journal.open(path))
+    assert s.place(1, D("10")) is None
+    s.handle(CardRead(parse_card("5H"), "shoe", 0.0, seq=2))
+    assert s.snapshot.pending is not None and s.snapshot.pending.card.code == "5H"

@@ -129,3 +129,27 @@ def test_a_display_whose_journal_is_deleted_while_idle_exits_4_naming_the_saved_
     assert code == TABLE_STOPPED
     assert "was deleted while the table was open" in capsys.readouterr().err
     assert _cards_kept(folder / "t.sqlite") == 0  # saved back in place: every entry, the skipped burn's too
+
+
+def test_recover_new_starts_its_journal_beside_an_older_saved_copy(tmp_path):
+    """QA: recover --new set the broken file aside, then was refused its new journal by an old saved copy."""
+    path = tmp_path / "t.sqlite"
+    _table_after_a_round(path).close()
+    (tmp_path / "t.sqlite.saved-at-7").write_bytes(b"an older incident's copy")
+    journal, kept = Journal.start_new(path)
+    journal.close()
+    assert kept.exists() and _cards_kept(path) == 0
+
+
+def test_the_refusal_over_remains_says_what_to_do_with_what_lies_there(tmp_path):
+    path = tmp_path / "t.sqlite"
+    session = _table_after_a_round(path)
+    os.rename(path, tmp_path / "elsewhere.sqlite")  # moved away without its -wal; nothing saved yet
+    with pytest.raises(JournalError) as refused:
+        Journal.open(path)
+    text = str(refused.value)
+    assert "t.sqlite-wal" in text and " are: " in text and "put the journal file back beside them" in text
+    assert "saved-at" not in text
+    session.close()  # and now the open copy is saved beside them
+    with pytest.raises(JournalError, match=r"start with --journal .*t\.sqlite\.saved-at-\d+ \(the copy saved"):
+        Journal.open(path)

@@ -517,3 +517,19 @@ def test_del_on_a_read_held_after_lost_frames_is_not_ended_by_esc_on_frames_lost
     s.dismiss("gap")
     read(s, "4S", 4)
     assert s.snapshot.pending.card.code == "4S" and s.snapshot.pending.doubt == AFTER_DROPPED
+
+
+def test_a_restart_keeps_the_wait_for_an_unreadable_card(tmp_path):
+    """QA: after a restart the next read went into the unreadable card's place."""
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    s = TableSession(rules, Journal.open(path), odds=False)
+    s.deal()
+    read(s, "9S", 1)
+    s.handle(Unreadable(SOURCE, time.time(), seq=2))
+    s.close()
+    again = TableSession(rules, Journal.open(path), odds=False)
+    read(again, "TC", 3)
+    assert again.snapshot.pending.card.code == "TC" and again.snapshot.pending.doubt == AFTER_AN_UNREADABLE
+    assert again.enter_card("4H") is None and again.confirm_pending() is None
+    assert codes(again.state.round.cards) == ["9S", "4H", "TC"]

@@ -166,7 +166,7 @@ def _end_event(code: int, screenshot, journal: str) -> dict:
 
     event = {"event": "end", "code": code, "screenshot": screenshot}
     if code == 4:  # ui.app.TABLE_STOPPED (not imported here: this module loads no Qt)
-        event["error"] = "the table stopped: its journal failed (the window and stderr say why)"
+        event["error"] = "the table stopped: its journal failed (stderr says why; the window too, if the table was running)"
     try:
         with Journal.open(journal, readonly=True) as opened:
             report = opened.verify()

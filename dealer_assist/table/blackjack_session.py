@@ -144,7 +144,7 @@ class BlackjackSession(SessionCore):
     TYPED_CARD_NEEDS_SUIT = True
     #: A card out after the round is the next round's (its refusal says so): only a deck check, which
     #: counts every card back, ends the wait for it.
-    HOLDS_END_AT = ("deck_check",)
+    HOLDS_END_AT = (("deck_check", "deck_check"),)  # not its resume, journaled under the same kind
 
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
                  clock: Callable[[], float] = time.time) -> None:

@@ -44,6 +44,8 @@ round_start       round, shoe, game ("baccarat"/"blackjack")
 card_read         round?, card, source, confidence, source_seq
 card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
 card_refused      round?, card, why
+card_unreadable   round, source, source_seq, candidates, why (a card a reader could not read, or a camera
+                  found lying there: typed in its place, K)
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
                   the next read of that source waits for the card in its place)
 bet_placed        round, seat, bet, stake
@@ -357,7 +359,7 @@ class Journal:
                                       path)
         if not readonly and not exists and not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
-        if not readonly and not exists:
+        if not readonly and not exists and _writer_lock is None:  # not recover's own new journal: its call
             _refuse_over_remains(path)
         # A reader never writes beside the journal (a replay or a verify must leave a journal on a USB stick,
         # or in a folder it cannot write, as it found it).  SQLite's WAL readers keep a -shm index beside
@@ -898,15 +900,19 @@ def _wal_holds_entries(path: Path) -> bool:
 
 
 def _refuse_over_remains(path: Path) -> None:
-    """Refuse a new journal where one went away while open (see :mod:`.journal_salvage`): its -wal or
-    -shm left there would be taken by SQLite and dropped, and the table would start again from round 1
-    while its record sits in the copy saved beside it (QA)."""
-    left = [f for f in _sqlite_files(path)[1:] if os.path.lexists(f)]
-    left += sorted(path.parent.glob(f"{glob.escape(path.name)}.saved-at-*"))
-    if left:
-        raise JournalError(f"journal {path} is not there, but {', '.join(str(f) for f in left)} is: what a journal "
-                           f"deleted or moved while a table had it open leaves. Start with --journal on its saved "
-                           f"copy (NAME.saved-at-N), or move those files away to begin a new journal here", path)
+    """Refuse a new journal where one was (see :mod:`.journal_salvage`): its -wal or -shm left there
+    would be taken by SQLite and dropped, and the table would start again from round 1 while its record
+    sits in a copy saved beside it, or in that -wal (QA)."""
+    sidecars = [f for f in _sqlite_files(path)[1:] if os.path.lexists(f)]
+    saved = sorted(path.parent.glob(f"{glob.escape(path.name)}.saved-at-*"))
+    if not sidecars and not saved:
+        return
+    found = ", ".join(str(f) for f in (*sidecars, *saved))
+    todo = (f"start with --journal {saved[-1]} (the copy saved when it went)" if saved else
+            "put the journal file back beside them (its -wal may hold entries the file has not)")
+    raise JournalError(f"journal {path} is not there, but {found} {'are' if len(sidecars) + len(saved) > 1 else 'is'}: "
+                       f"a journal was there and was deleted or moved. To go on with it, {todo}; to begin a new "
+                       f"journal here, move those files away first", path)
 
 
 def _sqlite_files(path: Path) -> List[Path]:

@@ -111,7 +111,7 @@ class TableSession(SessionCore):
 
     GAME = "baccarat"
     REFUSALS = (TableError,)
-    HOLDS_END_AT = ("round_start",)  # a card out after the round is held, never the next round's
+    HOLDS_END_AT = (("round_start", None),)  # a card out after the round is held, never the next round's
 
     def __init__(self, rules: TableRules = TableRules(), journal: Any = None, *, odds: bool = True,
                  supervisors: Any = None, clock: Callable[[], float] = time.time) -> None:

@@ -87,6 +87,21 @@ AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED)
                        "then Enter plays this one after it")
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._name_unplaced_reads).
 PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
+def _left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
+    """The source and the hold of a journal entry recording a card that left a reader unplayed (the
+    next read of that source waits for it), else None."""
+    source = payload.get("source")
+    if not isinstance(source, str) or source == "keyboard":
+        return None
+    if kind == "read_dropped":
+        return source, AFTER_A_REJECTION
+    if kind == "card_refused":
+        return source, AFTER_A_REFUSAL
+    if kind == "card_unreadable":
+        return source, AFTER_UNPLACED if payload.get("why") else AFTER_AN_UNREADABLE
+    return None
+
+
 def _places_a_read(payload: dict, kind: str) -> bool:
     """Whether a journal entry of :data:`PLACED_KINDS` places a card a source read: not a burn done face
     down (B) or skipped, nor held cards dealt, nor a card typed that answers no read."""
@@ -294,8 +309,9 @@ class SessionCore(abc.ABC):
     GAME = ""
     #: Exception types of the game's ``apply`` that mean "refused, nothing changed".
     REFUSALS: tuple[type[Exception], ...] = (ValueError,)
-    #: Journal kinds at which a card missing before them no longer holds a read (see _end_round_holds).
-    HOLDS_END_AT: tuple[str, ...] = ()
+    #: Journal entries (kind, op or None for any) at which a card missing before them no longer holds a
+    #: read (see _end_round_holds).
+    HOLDS_END_AT: tuple[tuple[str, Optional[str]], ...] = ()
     #: Whether a typed card needs its suit (blackjack reconciles a 52-card deck; baccarat needs only the rank).
     TYPED_CARD_NEEDS_SUIT = False
 
@@ -551,31 +567,39 @@ class SessionCore(abc.ABC):
             return self._positions.get(source, (None, None))
 
     def _name_unplaced_reads(self, journal: Any) -> None:
-        """Cards a source read just before the table stopped that it never placed: the read is journaled
-        first and the card's place after it, and an unsure read or one held for the croupier is placed
-        only when answered.  A restart would otherwise go on as if they were never read, and the reader
-        resumes past them, so nothing would name them again: they are named, and that source's next read
-        waits.  A read dropped (Del) with no card typed since holds its source's next read as before
-        the restart; reads before a new shoe were dropped by name at it."""
+        """Restore what made reads wait when the table stopped (holds are not journaled as such).
+
+        Cards a source read just before the table stopped that it never placed (an unsure read, or one
+        held for the croupier, is placed only when answered) are named, and that source's next read
+        waits: the reader resumes past them.  A card that left a source unplayed (refused, unreadable,
+        a read dropped with Del) with no card typed in its place since holds the source's next read
+        as before the stop (QA: after a restart the next read took its place).  Reads before a new
+        shoe were dropped by name at it; a hold its round ended stays ended (:attr:`HOLDS_END_AT`)."""
         trailing: list[dict] = []
-        typed_since = holds_ended = False
-        kinds = (*PLACED_KINDS, "read_dropped", "shoe_start", *self.HOLDS_END_AT)
+        missing: list[tuple[str, str]] = []  # (source, why), newest first
+        typed = 0
+        holds_ended = False
+        kinds = (*PLACED_KINDS, "read_dropped", "card_unreadable", "shoe_start", *(k for k, _ in self.HOLDS_END_AT))
         for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(kinds)),
                                            kinds, newest_first=True):  # back to the last card placed
-            if entry.kind == "card_read":
-                trailing.append(entry.payload)
-            elif entry.kind == "read_dropped":
-                source = entry.payload.get("source")
-                if not trailing and not typed_since and not holds_ended and isinstance(source, str):
-                    self._hold_next(source, AFTER_A_REJECTION)
-                break
-            elif entry.kind in self.HOLDS_END_AT:
+            kind, payload = entry.kind, entry.payload
+            if kind == "card_read":
+                trailing.append(payload)
+                continue
+            if (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 holds_ended = True  # as _end_round_holds did then
-            elif entry.kind == "shoe_start" or _places_a_read(entry.payload, entry.kind):
+                continue
+            left = _left_unplayed(kind, payload)
+            if left is not None and not holds_ended:
+                missing.append(left)
+            if kind in ("shoe_start", "read_dropped") or kind in PLACED_KINDS and _places_a_read(payload, kind):
                 break
-            elif entry.kind == "card_assigned":
-                typed_since = True  # a card typed in the place a dropped read left
+            if kind == "card_assigned":
+                typed += 1  # a card typed in a place one left
         trailing.reverse()
+        if not trailing and len(missing) > typed:
+            source, why = missing[0]
+            self._open_hold(source, why if len(missing) - typed == 1 or why in MANY_CARD_HOLDS else AFTER_DROPPED)
         for source in {p.get("source") for p in trailing if isinstance(p.get("source"), str)}:
             self._open_hold(source, AFTER_A_RESTART)  # the reader resumes past them: its next read is not their place
         if trailing:
@@ -642,6 +666,9 @@ class SessionCore(abc.ABC):
                 self._card_read(event)
             elif isinstance(event, Unreadable):
                 maybe = " or ".join(c.label for c in event.candidates)
+                self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
+                                                "candidates": [c.code for c in event.candidates], "why": event.why,
+                                                "round": self._snap.state.round_no})
                 # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
                 self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
                 self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
