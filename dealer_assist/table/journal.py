@@ -312,7 +312,6 @@ class Journal:
         self._lock = threading.Lock()
         self._genesis = genesis_hash(journal_id)
         self._canonical = False  # until verify() says so
-        #: The file's device and inode as opened: another, or none, at the path means it went away.
         #: The file as opened, held by a descriptor of our own: its link count tells a file deleted (its
         #: entries live only while open) from one moved (they live on under its new name).
         self._held = None if readonly else HeldFile.of(path)

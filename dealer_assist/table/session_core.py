@@ -87,6 +87,16 @@ AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED)
                        "then Enter plays this one after it")
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._name_unplaced_reads).
 PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
+def _places_a_read(payload: dict, kind: str) -> bool:
+    """Whether a journal entry of :data:`PLACED_KINDS` places a card a source read: not a burn done face
+    down (B) or skipped, nor held cards dealt, nor a card typed that answers no read."""
+    if kind == "shoe_burn":
+        return bool(payload.get("cards"))
+    if payload.get("op") == "play_held":
+        return False
+    return payload.get("source") != "keyboard" or payload.get("seq") is not None  # typed for a read: its seq
+
+
 def _left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
     """The source and the hold of a journal entry recording a card that left a reader unplayed (the
     next read of that source waits for it), else None."""
@@ -100,16 +110,6 @@ def _left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
     if kind == "card_unreadable":
         return source, AFTER_UNPLACED if payload.get("why") else AFTER_AN_UNREADABLE
     return None
-
-
-def _places_a_read(payload: dict, kind: str) -> bool:
-    """Whether a journal entry of :data:`PLACED_KINDS` places a card a source read: not a burn done face
-    down (B) or skipped, nor held cards dealt, nor a card typed that answers no read."""
-    if kind == "shoe_burn":
-        return bool(payload.get("cards"))
-    if payload.get("op") == "play_held":
-        return False
-    return payload.get("source") != "keyboard" or payload.get("seq") is not None  # typed for a read: its seq
 
 
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
@@ -980,13 +980,10 @@ class SessionCore(abc.ABC):
                                                 "source_seq": pending.seq, "doubt": pending.doubt,
                                                 "round": self._snap.state.round_no}):
                 return
-            if pending.doubt in HOLDS:
-                self._pending_hold = None
-                self._publish(replace(self._snap, pending=None, message=(
-                    f"held read {pending.card.label} dropped: type each card missing before it (K)")))
-            else:
-                self._publish(replace(self._snap, pending=None, message="unsure read rejected: type the card (K)"))
-                self._answered(pending)
+            self._pending_hold = None  # the hold it waited under stays: its cards are still missing
+            self._publish(replace(self._snap, pending=None, message=(
+                f"held read {pending.card.label} dropped: type each card missing before it (K)"
+                if pending.doubt in HOLDS else "unsure read rejected: type the card (K)")))
             self._hold_for_dropped(pending.source)
             self._take_waiting()
 
