@@ -119,6 +119,32 @@ MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPP
 #: Every reason a read waits behind a card missing before it: a card typed then is that card.
 HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
 
+
+#: What a restored alert journaled before its action was asks (see SessionCore._name_unplaced_reads).
+AFTER_RESTART_ACTION = "compare the cards on the table with the display and type any missing card (K)"
+
+
+def _alert_of_a_hold(code: Any) -> bool:
+    """Whether an alert of ``code`` tells of a card missing before the next read (shown again at a
+    restart with the hold it explains)."""
+    return isinstance(code, str) and (code in ("gap", "refused", "unreadable")
+                                      or code.startswith("unplaced:") or code.upper() == "DEVICE:DOUBLE_FEED")
+
+
+def _held_by_alert(payload: dict) -> Optional[tuple[str, str]]:
+    """The source and hold of a journaled alert that opened one (lost frames, a double feed), else None.
+    Journals before alerts named their source hold none."""
+    source = payload.get("source")
+    if not isinstance(source, str) or source == "keyboard":
+        return None
+    code = payload.get("code")
+    if code == "gap":
+        return source, AFTER_A_GAP
+    if isinstance(code, str) and code.upper() == "DEVICE:DOUBLE_FEED":
+        return source, AFTER_A_DOUBLE_FEED
+    return None
+
+
 #: Alerts kept at once (see SessionCore._with_alert).
 MOST_ALERTS = 12
 
@@ -569,37 +595,88 @@ class SessionCore(abc.ABC):
     def _name_unplaced_reads(self, journal: Any) -> None:
         """Restore what made reads wait when the table stopped (holds are not journaled as such).
 
-        Cards a source read just before the table stopped that it never placed (an unsure read, or one
-        held for the croupier, is placed only when answered) are named, and that source's next read
-        waits: the reader resumes past them.  A card that left a source unplayed (refused, unreadable,
-        a read dropped with Del) with no card typed in its place since holds the source's next read
-        as before the stop (QA: after a restart the next read took its place).  Reads before a new
-        shoe were dropped by name at it; a hold its round ended stays ended (:attr:`HOLDS_END_AT`)."""
-        trailing: list[dict] = []
-        missing: list[tuple[str, str]] = []  # (source, why), newest first
-        typed = 0
-        holds_ended = False
-        kinds = (*PLACED_KINDS, "read_dropped", "card_unreadable", "shoe_start", *(k for k, _ in self.HOLDS_END_AT))
+        What opened and ended holds since the shoe began is played again through the live rules:
+        a card that left a source unplayed (refused, unreadable, a read dropped with Del, lost frames,
+        a double feed), a card typed, a read answered, Esc on FRAMES LOST, a round's end
+        (:attr:`HOLDS_END_AT`).  So each source's next read waits as it would have (QA: after a
+        restart the next read took a missing card's place), and the alerts that explain the waits are
+        shown again.  Cards a source read that were never placed (an unsure read, or one held for the
+        croupier, is placed only when answered) are named, and that source's next read waits: the
+        reader resumes past them."""
+        kinds = (*PLACED_KINDS, "read_dropped", "card_unreadable", "shoe_start", "alert", "alert_dismissed",
+                 *(k for k, _ in self.HOLDS_END_AT))
+        entries: list[tuple[str, dict]] = []
         for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(kinds)),
-                                           kinds, newest_first=True):  # back to the last card placed
-            kind, payload = entry.kind, entry.payload
-            if kind == "card_read":
-                trailing.append(payload)
-                continue
-            if (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
-                holds_ended = True  # as _end_round_holds did then
-                continue
-            left = _left_unplayed(kind, payload)
-            if left is not None and not holds_ended:
-                missing.append(left)
-            if kind in ("shoe_start", "read_dropped") or kind in PLACED_KINDS and _places_a_read(payload, kind):
+                                           kinds, newest_first=True):
+            entries.append((entry.kind, entry.payload))
+            if entry.kind == "shoe_start":  # reads before it were dropped by name at it
                 break
-            if kind == "card_assigned":
-                typed += 1  # a card typed in a place one left
-        trailing.reverse()
-        if not trailing and len(missing) > typed:
-            source, why = missing[0]
-            self._open_hold(source, why if len(missing) - typed == 1 or why in MANY_CARD_HOLDS else AFTER_DROPPED)
+        queue: list[tuple[dict, Optional[int]]] = []  # reads not placed yet, each with the hold it waits under
+        alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
+        self._hold_of = {}
+        refused = False
+        refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
+        for kind, payload in reversed(entries):
+            if refused and kind == "card_held":  # a card after the round is refused, then held: it holds nothing
+                refused, refusal = False, None
+                continue
+            if refusal is not None:
+                self._hold_next(*refusal)
+                if queue:
+                    queue[0] = (queue[0][0], self._hold_taken(queue[0][0]))
+            refused, refusal = kind == "card_refused", None
+            if kind == "card_read":
+                queue.append((payload, self._hold_taken(payload) if not queue else None))
+            elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
+                waiting_hold = queue[0][1] if queue else None
+                self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
+                alerts.clear()
+            elif kind == "alert_dismissed":
+                codes = [c for c in payload.get("codes", ()) if isinstance(c, str)]
+                for code in codes:
+                    alerts.pop(code, None)
+                if "gap" in codes:
+                    self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
+            elif kind == "alert":
+                if _alert_of_a_hold(payload.get("code")):
+                    alerts[payload["code"]] = payload
+                left = _held_by_alert(payload)
+                if left is not None and left[1] == AFTER_A_GAP:
+                    self._open_hold(*left)
+                elif left is not None:
+                    self._hold_next(*left)
+            elif kind == "read_dropped" or kind in PLACED_KINDS and _places_a_read(payload, kind):
+                if queue:  # the read waiting first was answered, in order
+                    read, hold = queue.pop(0)
+                    if kind != "read_dropped" and read.get("source") in self._hold_of \
+                            and self._hold_of[read["source"]][1] == hold:
+                        del self._hold_of[read["source"]]
+                if kind == "read_dropped" and isinstance(payload.get("source"), str):
+                    self._hold_for_dropped(payload["source"])
+                elif kind == "card_refused":
+                    refusal = _left_unplayed(kind, payload)
+                if queue:  # the next read waiting is taken now (_take_waiting)
+                    queue[0] = (queue[0][0], self._hold_taken(queue[0][0]))
+            elif kind == "card_assigned" and payload.get("op") != "play_held":  # a card typed in a place one left
+                if not queue:
+                    self._typed_in_place()
+                else:  # typed before the read waiting: it ends that read's one-card hold (enter_card)
+                    source = queue[0][0].get("source")
+                    hold = self._hold_of.get(source)
+                    if hold is not None and hold[1] == queue[0][1] and hold[0] in ONE_CARD_HOLDS:
+                        del self._hold_of[source]
+            else:
+                left = _left_unplayed(kind, payload)
+                if left is not None:
+                    self._hold_next(*left)
+        if refusal is not None:
+            self._hold_next(*refusal)
+        trailing = [read for read, _ in queue]
+        if self._hold_of:
+            for a in alerts.values():
+                self._publish(replace(self._snap, alerts=self._with_alert(Alert(
+                    a["code"], str(a.get("level", "error")), str(a.get("title", "")), str(a.get("text", "")),
+                    str(a.get("action") or AFTER_RESTART_ACTION), self._clock()))))
         for source in {p.get("source") for p in trailing if isinstance(p.get("source"), str)}:
             self._open_hold(source, AFTER_A_RESTART)  # the reader resumes past them: its next read is not their place
         if trailing:
@@ -608,6 +685,11 @@ class SessionCore(abc.ABC):
                        f"read just before the table stopped and never placed: {cards}",
                        "check the layout: type any of them that lies on the table (K), in its place; the reader "
                        "will not send it again")
+
+    def _hold_taken(self, read: dict) -> Optional[int]:
+        """The hold a journaled read waited under when it was taken, as _take had it."""
+        hold = self._hold_of.get(read.get("source"))
+        return hold[1] if hold is not None else None
 
     def _restore_pin_lockouts(self, roster: Any) -> None:
         """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout.
@@ -639,17 +721,23 @@ class SessionCore(abc.ABC):
             alerts.remove(next((a for a in alerts if a.level != "error"), alerts[0]))
         return tuple(alerts)
 
-    def alert(self, code: str, level: str, title: str, text: str, action: str) -> None:
+    def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None) -> None:
+        """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
+        restores that hold from it, see _name_unplaced_reads)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
-            self._write("alert", {"code": code, "level": level, "title": title, "text": text,
-                                  "game": self.GAME, "round": self._snap.state.round_no})
+            self._write("alert", {"code": code, "level": level, "title": title, "text": text, "action": action,
+                                  "game": self.GAME, "round": self._snap.state.round_no,
+                                  **({"source": source} if source is not None else {})})
             self._publish(replace(self._snap, alerts=self._with_alert(a)))
 
     def dismiss(self, code: Optional[str] = None) -> None:
         """Acknowledge one alert (by code) or all of them."""
         with self._lock:
             keep = () if code is None else tuple(a for a in self._snap.alerts if a.code != code)
+            gone = [a.code for a in self._snap.alerts if a not in keep]
+            if gone:  # journaled: a restart shows again only what was not acknowledged, and a gap's hold stays ended
+                self._write("alert_dismissed", {"codes": gone, "game": self.GAME, "round": self._snap.state.round_no})
             if code in (None, "gap"):  # the croupier has looked at the lost frames' cards: their holds end
                 self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[0] != AFTER_A_GAP}
             self._publish(replace(self._snap, alerts=keep))
@@ -687,7 +775,8 @@ class SessionCore(abc.ABC):
                 self.alert("gap", "error", "FRAMES LOST",
                            f"the {event.source} lost frame(s) {frame_runs(event.missing)}"
                            + (" of a new count" if event.count_went_back else "") + ": a card may have been missed",
-                           "compare the cards on the table with the display and type any missing card (K)")
+                           "compare the cards on the table with the display and type any missing card (K)",
+                           source=event.source)
                 if event.count_went_back:
                     # As after a HELLO with a new boot id (see _hello): what the old count sent last is unknown.
                     self.alert("hello", "warning", "SHOE RESTARTED?",
@@ -707,7 +796,8 @@ class SessionCore(abc.ABC):
                 if event.code.upper() == "DOUBLE_FEED":
                     self._hold_next(event.source, AFTER_A_DOUBLE_FEED)
                 self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
-                           f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card")
+                           f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card",
+                           source=event.source)
             elif isinstance(event, ShoeSignal):
                 self._shoe_signal(event)
             elif isinstance(event, DeviceHello):
