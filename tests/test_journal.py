@@ -640,6 +640,20 @@ def test_only_one_writer_at_a_time(tmp_path):
         assert again.append("deal", {"round": 1}).seq == 3
 
 
+def test_a_journal_dropped_unclosed_does_not_lock_its_file_until_exit(tmp_path):
+    """A table object thrown away on an error path (its connection goes with it) released SQLite's
+    locks but kept the writer lock: the same process could not open its journal again."""
+    import gc
+
+    path = tmp_path / "j"
+    journal = Journal.open(path)
+    journal.append("deal", {"round": 1})
+    del journal
+    gc.collect()
+    with Journal.open(path) as again:
+        assert again.append("deal", {"round": 2}).seq == 2
+
+
 def test_a_killed_writer_does_not_leave_the_journal_locked(tmp_path):
     path = tmp_path / "j"
     child = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True)

@@ -99,6 +99,7 @@ import os
 import sqlite3
 import threading
 import uuid
+import weakref
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from decimal import Decimal
@@ -835,7 +836,8 @@ class _WriterLock:
     """
 
     def __init__(self, fd: Optional[int]) -> None:
-        self._fd = fd
+        # A journal dropped unclosed (its connection goes with it) must not lock its file out until exit.
+        self._closer = weakref.finalize(self, os.close, fd) if fd is not None else None
 
     @classmethod
     def acquire(cls, path: Path) -> "_WriterLock":
@@ -869,9 +871,8 @@ class _WriterLock:
         return cls(fd)
 
     def release(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)  # closing the descriptor releases the flock
-            self._fd = None
+        if self._closer is not None:
+            self._closer()  # closing the descriptor releases the flock (once: a finalizer runs once)
 
 
 def _split_schema(schema: str) -> List[str]:
