@@ -153,3 +153,27 @@ def test_the_refusal_over_remains_says_what_to_do_with_what_lies_there(tmp_path)
     session.close()  # and now the open copy is saved beside them
     with pytest.raises(JournalError, match=r"start with --journal .*t\.sqlite\.saved-at-\d+ \(the copy saved"):
         Journal.open(path)
+
+
+def test_the_end_event_of_a_table_whose_journal_was_replaced_gives_the_saved_copys_head(tmp_path):
+    """Stop 53's note: `run --json` ended with journal_head null when the copy was saved beside the path,
+    so a shift log had no head to check the saved copy against."""
+    import time
+
+    from dealer_assist.commands.display import _end_event
+
+    path = tmp_path / "t.sqlite"
+    started = time.time() - 1
+    session = _table_after_a_round(path)
+    older = tmp_path / "t.sqlite.saved-at-3"  # an earlier incident's copy, left in the folder: not this run's
+    older.write_bytes(b"an older incident's copy")
+    os.utime(older, (started - 3600, started - 3600))
+    path.rename(tmp_path / "moved.sqlite")
+    path.write_bytes(b"another file")
+    session.close()
+    (saved,) = set(tmp_path.glob("t.sqlite.saved-at-*")) - {older}
+    event = _end_event(4, None, str(path), started)
+    with Journal.open(saved, readonly=True) as journal:
+        head = journal.verify()
+    assert event["journal_saved_to"] == str(saved)
+    assert event["journal_head"] == {"seq": head.head_seq, "hash": head.head_hash, "verified": True}

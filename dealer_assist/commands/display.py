@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 from dealer_assist.commands.output import CommandError, emit_json
@@ -158,15 +159,21 @@ def _start_event(args: argparse.Namespace, config, game: str) -> dict:
             "journal": str(Path(journal).expanduser())}
 
 
-def _end_event(code: int, screenshot, journal: str) -> dict:
+def _end_event(code: int, screenshot, journal: str, started: float = float("inf")) -> dict:
     """How the run ended, and the journal's head as it closed: noted somewhere the table cannot write
     (a log server, the shift report), it is what ``journal verify --expect-head`` checks a later copy
-    against, since a rewrite that re-hashes the whole file holds together on its own."""
+    against, since a rewrite that re-hashes the whole file holds together on its own.  A journal
+    deleted or moved while the table ran was saved from its open copy: the event names that copy."""
     from dealer_assist.table.journal import Journal, JournalError
+    from dealer_assist.table.journal_salvage import copies_saved
 
     event = {"event": "end", "code": code, "screenshot": screenshot}
     if code == 4:  # ui.app.TABLE_STOPPED (not imported here: this module loads no Qt)
         event["error"] = "the table stopped: its journal failed (stderr says why; the window too, if the table was running)"
+        saved = copies_saved(Path(journal), started)
+        if saved:
+            journal = str(saved[0])
+            event["journal_saved_to"] = journal
     try:
         with Journal.open(journal, readonly=True) as opened:
             report = opened.verify()
@@ -183,6 +190,7 @@ def run_display(args: argparse.Namespace) -> int:
     config = _config(args.config)
     game = args.game or config.game
     start = _start_event(args, config, game)
+    started = time.time()
     if args.json:
         emit_json(start)
     if game == "blackjack":
@@ -192,7 +200,7 @@ def run_display(args: argparse.Namespace) -> int:
             _refused_end(args, start, exc)
             raise
         if args.json:
-            emit_json(_end_event(code, args.screenshot, start["journal"]))
+            emit_json(_end_event(code, args.screenshot, start["journal"], started))
         return code
     if args.seats is not None:
         raise CommandError("--seats is for blackjack; a baccarat table's seats are set in the config file ([table] seats)")
@@ -207,7 +215,7 @@ def run_display(args: argparse.Namespace) -> int:
         _refused_end(args, start, error)
         raise error from None
     if args.json:
-        emit_json(_end_event(code, args.screenshot, start["journal"]))
+        emit_json(_end_event(code, args.screenshot, start["journal"], started))
     return code
 
 

@@ -10,6 +10,7 @@ connection, is written back with SQLite's online backup.
 
 from __future__ import annotations
 
+import glob
 import os
 import sqlite3
 import tempfile
@@ -83,3 +84,17 @@ def save_open_copy(conn: sqlite3.Connection, path: Path) -> Optional[Path]:
         except (OSError, sqlite3.Error):
             continue
     return None
+
+
+def copies_saved(path: Path, since: float) -> list[Path]:
+    """The copies :func:`save_open_copy` made of the journal at ``path`` since the time ``since``
+    (beside it, in the home or temporary folder), newest first."""
+    name = f"{glob.escape(path.name)}.saved-at-*"
+    found = [f for folder in (path.parent, Path.home(), Path(tempfile.gettempdir())) for f in folder.glob(name)]
+    dated = []
+    for f in set(found):
+        try:
+            dated.append((f.stat().st_mtime, f))
+        except OSError:
+            continue
+    return [f for t, f in sorted(dated, reverse=True) if t >= since]
