@@ -19,7 +19,7 @@ from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.session_core import AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_RESTART, AFTER_DROPPED
-from dealer_assist.table.state import TableRules
+from dealer_assist.table.state import TablePhase, TableRules
 
 SHOE = "serial:/dev/ttyUSB0"
 CAMERA = "camera:0"
@@ -119,12 +119,28 @@ def test_dismissing_an_alert_is_journaled(tmp_path):
     assert entries[-1] == ("alert_dismissed", {"codes": ["device:DOUBLE_FEED"], "game": "baccarat", "round": 1})
 
 
-#: What can happen at a table between two restarts, each one step of a script.
+#: What can happen at a table, each one step of a script.
 STEPS = ("sure", "unsure", "del", "enter", "type", "gap", "feed", "unreadable", "refused", "esc", "camera_unsure",
-         "camera_sure", "next")
+         "camera_sure", "doubted", "next", "restart")
 
 
-def play(s: TableSession, script: list[str]) -> None:
+def holds(s: TableSession) -> dict[str, str]:
+    return {source: why for source, (why, _) in s._hold_of.items()}
+
+
+def restarted(s: TableSession, path, rules: TableRules) -> TableSession:
+    """The table after a restart, checked: each source's next read waits as it did before (a source whose
+    read was left waiting, until Enter: the reader resumes past it)."""
+    live = holds(s)
+    for read_left in [s.snapshot.pending, *s.snapshot.waiting] if s.snapshot.pending else []:
+        live[read_left.source] = AFTER_A_RESTART
+    s.close()
+    again = TableSession(rules, Journal.open(path), odds=False)
+    assert holds(again) == live
+    return again
+
+
+def play(s: TableSession, script: list[str], path, rules: TableRules) -> TableSession:
     """Play a script of steps; codes run down a one-deck shoe so no read is a copy too many, but "refused"."""
     deck = iter(["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H",
                  "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C",
@@ -134,7 +150,10 @@ def play(s: TableSession, script: list[str]) -> None:
         seq += 1
         if step in ("sure", "unsure", "camera_unsure", "camera_sure"):
             read(s, next(deck), seq, CAMERA if step.startswith("camera") else SHOE,
-                 1.0 if step.endswith("sure") and not step.endswith("unsure") else 0.3)
+                 0.3 if step.endswith("unsure") else 1.0)
+        elif step == "doubted":  # a read its source doubts itself (a frame count that went back)
+            s.handle(CardRead(parse_card(next(deck)), SHOE, time.time(), confidence=0.0, seq=seq,
+                              doubt="its frame number went back"))
         elif step == "refused":
             read(s, "2S", seq)  # the one-deck shoe's second 2S
         elif step == "del":
@@ -154,22 +173,22 @@ def play(s: TableSession, script: list[str]) -> None:
         elif step == "next":
             s.next_round()
             s.deal()
+        elif step == "restart":
+            s = restarted(s, path, rules)
+    return s
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(script=st.lists(st.sampled_from(STEPS), max_size=14))
-def test_a_restart_restores_the_holds_the_table_had(tmp_path_factory, script):
-    """Whatever happened, a restart holds each source's next read as the table did; a source whose read
-    was left waiting holds it until Enter (the reader resumes past it)."""
+@given(script=st.lists(st.sampled_from(STEPS), max_size=14), burn=st.booleans())
+def test_a_restart_restores_the_holds_the_table_had(tmp_path_factory, script, burn):
+    """Whatever happened, and however often the table restarted, a restart holds each source's next read
+    as the table did (QA: a second restart played reads the first had named again)."""
     path = tmp_path_factory.mktemp("restart") / "t.sqlite"
-    s = opened(path)
-    s.deal()
-    play(s, script)
-    live = {source: why for source, (why, _) in s._hold_of.items()}
-    for read_left in [s.snapshot.pending, *s.snapshot.waiting] if s.snapshot.pending else []:
-        live[read_left.source] = AFTER_A_RESTART
-    again = reopened(s, path)
-    assert {source: why for source, (why, _) in again._hold_of.items()} == live, script
+    rules = TableRules(shoe=ShoeRules(burn=burn, decks=1))
+    s = TableSession(rules, Journal.open(path), odds=False)
+    if not burn:
+        s.deal()
+    restarted(play(s, script, path, rules), path, rules).close()
 
 
 def blackjack_refused_th(path):
@@ -212,3 +231,79 @@ def test_blackjack_a_double_feed_after_a_refusal_holds_until_enter_after_a_resta
     assert again.enter_card("9D") is None  # one card typed: a refusal's wait would end here
     read(again, "5C", 3)
     assert again.snapshot.pending.card.code == "5C" and again.snapshot.pending.doubt == AFTER_A_DOUBLE_FEED
+
+
+def test_blackjack_a_card_refused_as_dealt_twice_still_waits_for_a_supervisor_after_a_restart(tmp_path):
+    """QA: the restored alert offered the PIN, and the supervisor's accept found no card waiting."""
+    s, reopen = blackjack_refused_th(tmp_path / "t.sqlite")
+    s.close()
+    again = reopen()
+    assert again.snapshot.duplicate == parse_card("TH")
+    assert again.accept_refused("Ana", "4321", "two decks mixed up") is None
+    read(again, "5C", 2)
+    assert again.snapshot.pending is None and [c.code for c in again.state.round.cards] == ["TH", "5C"]
+
+
+def test_blackjack_a_supervisor_letting_a_refused_card_in_ends_its_wait_though_another_read_waits(tmp_path):
+    """QA: with a camera's unsure read waiting, the restart brought the shoe's refusal wait back."""
+    s, reopen = blackjack_refused_th(tmp_path / "t.sqlite")
+    read(s, "5D", 2, CAMERA, confidence=0.3)
+    assert s.accept_refused("Ana", "4321", "two decks mixed up") is None
+    s.close()
+    again = reopen()
+    assert holds(again) == {CAMERA: AFTER_A_RESTART}
+
+
+def test_a_card_refused_once_the_shoe_is_finished_holds_nothing_after_a_restart(tmp_path):
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False, decks=1))
+    s = TableSession(rules, Journal.open(path), odds=False)
+    s.deal()
+    assert s.cut_card() is None
+    cards = iter(["9S", "9H", "TC", "TD", "9C", "9D", "TS", "TH", "8S", "8H", "JC", "JD", "8C", "8D", "JS", "JH"])
+    while s.state.shoe.phase.name != "FINISHED":
+        while s.state.phase is not TablePhase.SETTLED:
+            assert s.enter_card(next(cards)) is None
+        if s.state.shoe.phase.name != "FINISHED":
+            assert s.next_round() is None and s.deal() is None
+    read(s, "2S", 1)  # refused: no round follows
+    assert holds(s) == {}
+    assert holds(restarted(s, path, rules)) == {}
+
+
+def test_a_wait_that_ended_shows_its_alert_at_no_later_restart(tmp_path):
+    """QA: an alert left out at one restart (its wait had ended) came back at the next, beside a new wait."""
+    path = tmp_path / "t.sqlite"
+    s = opened(path)
+    s.deal()
+    read(s, "2S", 1)
+    s.handle(SeqGap(SHOE, time.time(), missing=(2,)))
+    read(s, "3S", 3)
+    assert s.confirm_pending() is None  # the gap's wait ends with Enter; FRAMES LOST is still shown
+    again = restarted(s, path, RULES)
+    assert not any(a.title == "FRAMES LOST" for a in again.snapshot.alerts)
+    again.handle(Unreadable(SHOE, time.time(), seq=4))
+    later = restarted(again, path, RULES)
+    assert {a.title for a in later.snapshot.alerts} == {"UNREADABLE CARD"}
+
+
+def test_a_card_unreadable_before_the_first_operation_still_holds_after_a_restart(tmp_path):
+    """QA: with nothing but the burn's first card unreadable, the restart restored nothing: the next read
+    became the first burn card."""
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=True, decks=8))
+    s = TableSession(rules, Journal.open(path), odds=False)
+    s.handle(Unreadable(SHOE, time.time(), seq=1))
+    again = restarted(s, path, rules)
+    read(again, "3S", 2)
+    assert again.snapshot.pending.card.code == "3S" and again.state.shoe.burned == ()
+
+
+def test_a_dismissal_entry_without_codes_does_not_stop_a_restart(tmp_path):
+    path = tmp_path / "t.sqlite"
+    s = opened(path)
+    s.deal()
+    s.close()
+    with Journal.open(path) as journal:
+        journal.append("alert_dismissed", {"codes": None, "round": 1})
+    assert holds(opened(path)) == {}

@@ -162,10 +162,28 @@ class BlackjackSession(SessionCore):
                                        "seats": rules.seats, "rules": rules_record(rules)})
         if journal is not None and self.recovered:
             self._complete_settlements(journal, deck_seq)
+        if journal is not None:  # a card left unplayed before the first operation holds too
             self._name_unplaced_reads(journal)
         self._restore_pin_lockouts(roster)
 
     # -- recovery -------------------------------------------------------------
+    def _name_unplaced_reads(self, journal: Any) -> None:
+        """As every game, and a card refused as dealt from this deck already, with no card played since,
+        waits for a supervisor again (QA: its alert came back offering the PIN, and F9 found nothing to
+        accept)."""
+        super()._name_unplaced_reads(journal)
+        last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
+                                          newest_first=True), None)
+        if last is None or last.kind != "card_refused":
+            return
+        try:
+            card = parse_card(last.payload.get("card"))
+            apply(self._snap.state, {"op": "card", "card": card.code, "source": last.payload.get("source")})
+        except DuplicateCardError:
+            self._publish(replace(self._snap, duplicate=card))
+        except (InvalidCardError, BlackjackTableError, TypeError, ValueError):
+            return
+
     @staticmethod
     def _replay(state: BlackjackState, journal: Journal) -> tuple[BlackjackState, int, int]:
         """Rebuild the table from the journal's operations (the same :func:`apply` the live table used);

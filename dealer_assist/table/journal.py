@@ -41,7 +41,7 @@ shoe_burn         shoe, cards (list of codes)
 shoe_cut          shoe, round (the round in which the cut card came out); blackjack: op ``cut``,
                   no round is dealt from that deck after it
 round_start       round, shoe, game ("baccarat"/"blackjack")
-card_read         round?, card, source, confidence, source_seq
+card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself
 card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
 card_refused      round?, card, why
 card_unreadable   round, source, source_seq, candidates, why (a card a reader could not read, or a camera

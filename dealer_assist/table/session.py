@@ -136,10 +136,14 @@ class TableSession(SessionCore):
                                        "rules": rules_record(rules)})
         if journal is not None and self.recovered:
             self._complete_settlements(journal, shoe_seq)
+        if journal is not None:  # a card left unplayed before the first operation holds too (QA: at the burn)
             self._name_unplaced_reads(journal)
         self._restore_pin_lockouts(supervisors)  # a journal with no operation yet can hold refused PINs
 
     # -- recovery -------------------------------------------------------------
+    def _holds_matter(self) -> bool:
+        return self._snap.state.shoe.phase is not ShoePhase.FINISHED  # a card refused then held nothing
+
     @staticmethod
     def _replay(state: TableState, journal: Journal) -> tuple[TableState, int, int]:
         """Rebuild the table from the journal's operations (the same :func:`apply` the live table used);

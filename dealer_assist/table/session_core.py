@@ -90,8 +90,8 @@ PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
 def _places_a_read(payload: dict, kind: str) -> bool:
     """Whether a journal entry of :data:`PLACED_KINDS` places a card a source read: not a burn done face
     down (B) or skipped, nor held cards dealt, nor a card typed that answers no read."""
-    if kind == "shoe_burn":
-        return bool(payload.get("cards"))
+    if kind == "shoe_burn" and not payload.get("cards"):
+        return False
     if payload.get("op") == "play_held":
         return False
     return payload.get("source") != "keyboard" or payload.get("seq") is not None  # typed for a read: its seq
@@ -632,11 +632,16 @@ class SessionCore(abc.ABC):
                 self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
                 alerts.clear()
             elif kind == "alert_dismissed":
-                codes = [c for c in payload.get("codes", ()) if isinstance(c, str)]
+                codes = [c for c in payload.get("codes") or () if isinstance(c, str)]
                 for code in codes:
                     alerts.pop(code, None)
                 if "gap" in codes:
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
+            elif kind == "alert" and payload.get("code") == "unplaced":  # a restart named the reads left
+                for source in {read.get("source") for read, _ in queue if isinstance(read.get("source"), str)}:
+                    self._open_hold(source, AFTER_A_RESTART)
+                queue.clear()
+                alerts["unplaced"] = payload
             elif kind == "alert":
                 if _alert_of_a_hold(payload.get("code")):
                     alerts[payload["code"]] = payload
@@ -657,8 +662,9 @@ class SessionCore(abc.ABC):
                     refusal = _left_unplayed(kind, payload)
                 if queue:  # the next read waiting is taken now (_take_waiting)
                     queue[0] = (queue[0][0], self._hold_taken(queue[0][0]))
-            elif kind == "card_assigned" and payload.get("op") != "play_held":  # a card typed in a place one left
-                if not queue:
+            elif kind in ("card_assigned", "shoe_burn") and payload.get("op") != "play_held" \
+                    and (kind == "card_assigned" or payload.get("cards")):  # a card typed in a place one left
+                if not queue or payload.get("override"):  # blackjack: a refused card a supervisor let in
                     self._typed_in_place()
                 else:  # typed before the read waiting: it ends that read's one-card hold (enter_card)
                     source = queue[0][0].get("source")
@@ -669,8 +675,12 @@ class SessionCore(abc.ABC):
                 left = _left_unplayed(kind, payload)
                 if left is not None:
                     self._hold_next(*left)
+            if not self._hold_of and refusal is None:
+                alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
             self._hold_next(*refusal)
+        if not self._holds_matter():
+            self._hold_of = {}
         trailing = [read for read, _ in queue]
         if self._hold_of:
             for a in alerts.values():
@@ -687,9 +697,15 @@ class SessionCore(abc.ABC):
                        "will not send it again")
 
     def _hold_taken(self, read: dict) -> Optional[int]:
-        """The hold a journaled read waited under when it was taken, as _take had it."""
+        """The hold a journaled read waited under when it was taken, as _take had it (none for a read its
+        source doubted itself: it waits under that doubt)."""
         hold = self._hold_of.get(read.get("source"))
-        return hold[1] if hold is not None else None
+        return hold[1] if hold is not None and not read.get("doubt") else None
+
+    def _holds_matter(self) -> bool:
+        """Whether a card read next can still be dealt (baccarat: not once the shoe is finished, where a
+        card refused held nothing), so a restart restores the holds."""
+        return True
 
     def _restore_pin_lockouts(self, roster: Any) -> None:
         """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout.
@@ -735,7 +751,7 @@ class SessionCore(abc.ABC):
         """Acknowledge one alert (by code) or all of them."""
         with self._lock:
             keep = () if code is None else tuple(a for a in self._snap.alerts if a.code != code)
-            gone = [a.code for a in self._snap.alerts if a not in keep]
+            gone = [a.code for a in self._snap.alerts if a not in keep and a.level != "info"]
             if gone:  # journaled: a restart shows again only what was not acknowledged, and a gap's hold stays ended
                 self._write("alert_dismissed", {"codes": gone, "game": self.GAME, "round": self._snap.state.round_no})
             if code in (None, "gap"):  # the croupier has looked at the lost frames' cards: their holds end
@@ -869,7 +885,8 @@ class SessionCore(abc.ABC):
             boot, _ = self._positions.get(event.source, (None, None))
             self._positions[event.source] = (boot, event.seq)
         self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
-                                  "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no})
+                                  "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no,
+                                  **({"doubt": event.doubt} if event.doubt else {})})
         if self._snap.pending is not None:
             # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
             # sure one was played before it, in its place.
