@@ -57,12 +57,16 @@ class SeqGap:
     ``count_went_back``: the frame that revealed the gap had a number behind the
     count with no HELLO before it (PROTOCOL.md 7.4): the device most likely
     restarted and its HELLO was lost, so ``missing`` are the new count's frames.
+    ``after_link_loss``: the frame that revealed it was the first after the link came
+    back: had the device restarted meanwhile and its count passed the old one, more
+    cards than ``missing`` may have gone (PROTOCOL.md 7.4).
     """
 
     source: str
     t: float
     missing: tuple[int, ...]
     count_went_back: bool = False
+    after_link_loss: bool = False
 
 
 @dataclass(frozen=True)

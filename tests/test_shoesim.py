@@ -228,6 +228,47 @@ def test_pty_unplug_replug_and_reboot_keep_every_card_accounted_for(tmp_path):
     assert len([e for e in events if isinstance(e, DeviceHello)]) == 2
 
 
+def test_a_gap_found_as_the_link_comes_back_says_a_restart_meanwhile_may_hide_more_cards(tmp_path):
+    """QA: a shoe that rebooted while unplugged, its HELLO lost and its new count past the old one, lost
+    seven cards, and the host named one frame: the alert must not let the croupier trust that figure."""
+    from dealer_assist.table.session import TableSession
+    from dealer_assist.table.state import TableRules
+
+    link = str(tmp_path / "card-shoe")
+    ep = PtyEndpoint(link=link)
+    sim = ShoeSimulator(ep, VirtualShoe(decks=1, seed=2))
+    events = []
+    reader = SerialShoe(link, backoff_first=0.05, backoff_max=0.2)
+    reader.start(events.append)
+    try:
+        assert wait_for(lambda: reader.link == "up" and ep.host_connected())
+        sim.power_on()
+        for _ in range(2):
+            sim.deal_card()
+        assert wait_for(lambda: sum(isinstance(e, CardRead) for e in events) == 2)
+        sim.unplug()
+        assert wait_for(lambda: reader.link == "lost", timeout=1)
+        for _ in range(3):
+            sim.deal_card()
+        sim.reboot()  # its HELLO goes nowhere
+        for _ in range(4):
+            sim.deal_card()
+        sim.replug()
+        assert wait_for(lambda: reader.link == "up" and ep.host_connected())
+        time.sleep(0.2)
+        sim.heartbeat()
+        assert wait_for(lambda: any(isinstance(e, SeqGap) for e in events))
+    finally:
+        reader.stop()
+        sim.close()
+    (gap,) = [e for e in events if isinstance(e, SeqGap)]
+    assert len(gap.missing) < 7 and gap.after_link_loss and not gap.count_went_back
+    table = TableSession(TableRules(), odds=False)
+    table.handle(gap)
+    (alert,) = [a for a in table.snapshot.alerts if a.code == "gap"]
+    assert "more cards than these frames may have gone" in alert.text and "count them" in alert.action
+
+
 def test_tcp_end_to_end():
     ep = TcpEndpoint("127.0.0.1", 0)
     sim = ShoeSimulator(ep, VirtualShoe(decks=1, seed=2))

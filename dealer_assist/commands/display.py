@@ -55,7 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                "A replay is read-only: the menu items that would change the table (deal, bets, cards, hit /\n"
                "stand, voids, next round, new shoe, limits, deck check, auto-play...) are greyed out, and their\n"
                "keys are refused, saying why; the table goes on as recorded. `dealer-assist run` plays a live table.\n\n"
-               "A journal that cannot be replayed (missing, not a journal, empty, a newer format; blackjack:\n"
+               "A journal that cannot be replayed (missing, not a journal, empty, a newer format, or\n"
                "recorded under other rules than --config) is refused before the window opens, with the\n"
                "reason (exit 2). So is a journal whose hash chain does not hold (what `dealer-assist journal\n"
                "verify` checks): the refusal names the entry where it breaks; replay a backup copy.\n"

@@ -105,6 +105,8 @@ def event_record(event: Any) -> dict:
         rec = {"event": "gap", "missing": list(event.missing)}
         if event.count_went_back:  # a restart whose HELLO was lost, or firmware that kept its boot id
             rec["count_went_back"] = True
+        if event.after_link_loss:  # a restart while out of reach may hide frames (PROTOCOL.md 7.4)
+            rec["after_link_loss"] = True
     elif isinstance(event, ev.DeviceHello):
         rec = {"event": "hello", "device": event.device, "boot": event.boot, "firmware": event.firmware,
                "protocol": event.protocol}
@@ -136,6 +138,9 @@ def _human(rec: dict) -> str:
         if rec.get("count_went_back"):
             text += (" (the count went back with no HELLO: the shoe restarted and its HELLO was lost, or its "
                      "firmware kept the old boot id)")
+        if rec.get("after_link_loss"):
+            text += (" (found as the link came back: had the shoe restarted meanwhile, more cards than these "
+                     "frames may have gone)")
     elif kind == "hello":
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
         if rec.get("protocol", 1) != 1:

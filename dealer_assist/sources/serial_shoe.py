@@ -178,6 +178,10 @@ class SerialShoe(CardSource):
         self._sink: Optional[Sink] = None
         self._link = "down"
         self._last_frame = 0.0
+        #: Whether no frame has come since the port opened, and whether the count goes on from a journal:
+        #: a gap then may hide a restart of the device while it was out of reach (SeqGap.after_link_loss).
+        self._since_open = False
+        self._resumed = False
         self.device_path: Optional[str] = None
         self._open_errors = ""
         self.stats: dict[str, int] = {
@@ -193,6 +197,7 @@ class SerialShoe(CardSource):
         stream anew (PROTOCOL.md 7.4), and cards dealt while it was down went by without a word; with it,
         the first heartbeat names them as lost (or says none were)."""
         self._tracker.boot = boot
+        self._resumed = last_card_seq is not None
         if last_card_seq is not None:
             self._tracker.expected = (last_card_seq + 1) % SEQ_MODULO
             self._last_card = last_card_seq
@@ -300,6 +305,7 @@ class SerialShoe(CardSource):
             self._learn_identity(url)
             self._splitter.reset()
             self._last_frame = time.monotonic()
+            self._since_open = True
             self._set_link("up", url)
             return True
         if errors:
@@ -410,6 +416,7 @@ class SerialShoe(CardSource):
             self._dropped(exc)
             return
         self._frame_seen()
+        first, self._since_open = self._since_open, False
         verdict = self._tracker.check(frame)
         if verdict.duplicate:
             self.stats["duplicates"] += 1
@@ -421,7 +428,8 @@ class SerialShoe(CardSource):
             if isinstance(frame, HeartbeatFrame) and not verdict.restarted:
                 lost = _cards_among(lost, frame.last_card_seq, self._last_card)
             if lost:
-                self._emit(SeqGap(self.name, self._clock(), lost, count_went_back=verdict.restarted))
+                self._emit(SeqGap(self.name, self._clock(), lost, count_went_back=verdict.restarted,
+                                  after_link_loss=first and (self.stats["reconnects"] > 0 or self._resumed)))
         if not verdict.deliver:
             return
         t = self._clock()

@@ -790,8 +790,11 @@ class SessionCore(abc.ABC):
                 self._open_hold(event.source, AFTER_A_GAP)
                 self.alert("gap", "error", "FRAMES LOST",
                            f"the {event.source} lost frame(s) {frame_runs(event.missing)}"
-                           + (" of a new count" if event.count_went_back else "") + ": a card may have been missed",
-                           "compare the cards on the table with the display and type any missing card (K)",
+                           + (" of a new count" if event.count_went_back else "") + ": a card may have been missed"
+                           + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
+                              "cards than these frames may have gone" if event.after_link_loss else ""),
+                           "compare the cards on the table with the display and type any missing card (K)"
+                           + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
                            source=event.source)
                 if event.count_went_back:
                     # As after a HELLO with a new boot id (see _hello): what the old count sent last is unknown.
