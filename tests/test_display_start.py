@@ -172,3 +172,13 @@ def test_a_table_refused_at_its_start_ends_its_json_stream(tmp_path, game):
     start, end = (json.loads(line) for line in out.splitlines())
     assert code == 3 and start["event"] == "start" and end["event"] == "end" and end["code"] == 3
     assert "no video file" in end["error"]
+
+
+@pytest.mark.parametrize("command", ["run", "replay"])
+def test_a_negative_quit_after_is_refused_before_anything_opens(tmp_path, command):
+    """QA: --quit-after -1 gave a Qt warning and ran on, exit 0."""
+    extra = [str(tmp_path / "j.sqlite")] if command == "replay" else ["--journal", str(tmp_path / "j.sqlite")]
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", command, *extra, "--quit-after", "-1"],
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert proc.returncode == 2 and "--quit-after must be 0 seconds or more, not -1" in proc.stderr
+    assert not (tmp_path / "j.sqlite").exists()

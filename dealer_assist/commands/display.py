@@ -183,9 +183,15 @@ def _end_event(code: int, screenshot, journal: str, started: float = float("inf"
     return event
 
 
-def run_display(args: argparse.Namespace) -> int:
+def _check_quit_after(args: argparse.Namespace) -> None:
     if args.screenshot and args.quit_after is None:
         raise CommandError("--screenshot needs --quit-after S (the screenshot is taken just before quitting)")
+    if args.quit_after is not None and not args.quit_after >= 0:
+        raise CommandError(f"--quit-after must be 0 seconds or more, not {args.quit_after:g}")
+
+
+def run_display(args: argparse.Namespace) -> int:
+    _check_quit_after(args)
     size = _size(args.size)
     config = _config(args.config)
     game = args.game or config.game
@@ -232,8 +238,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
     if args.interval <= 0:
         raise CommandError("--interval must be above zero seconds")
-    if args.screenshot and args.quit_after is None:
-        raise CommandError("--screenshot needs --quit-after S (the screenshot is taken just before quitting)")
+    _check_quit_after(args)
     size = _size(args.size)
     try:
         recorded = read_journal(args.journal, allow_broken=args.allow_broken)
