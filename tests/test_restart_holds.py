@@ -78,14 +78,20 @@ def test_lost_frames_hold_after_a_restart_unless_the_croupier_acknowledged_them(
             assert again.snapshot.pending.doubt == AFTER_A_GAP
 
 
-def test_del_on_a_read_held_after_lost_frames_still_holds_until_enter_after_a_restart(tmp_path):
-    """The dropped read waited behind the gap: one card typed after the restart must not end the wait."""
-    path = tmp_path / "t.sqlite"
+def held_after_lost_frames(path) -> TableSession:
+    """2S read, a frame lost, then 3S read: held for the croupier."""
     s = opened(path)
     s.deal()
     read(s, "2S", 1)
     s.handle(SeqGap(SHOE, time.time(), missing=(2,)))
-    read(s, "7C", 3)
+    read(s, "3S", 3)
+    return s
+
+
+def test_del_on_a_read_held_after_lost_frames_still_holds_until_enter_after_a_restart(tmp_path):
+    """The dropped read waited behind the gap: one card typed after the restart must not end the wait."""
+    path = tmp_path / "t.sqlite"
+    s = held_after_lost_frames(path)
     s.reject_pending()
     again = reopened(s, path)
     assert again.enter_card("8H") is None
@@ -191,8 +197,9 @@ def test_a_restart_restores_the_holds_the_table_had(tmp_path_factory, script, bu
     restarted(play(s, script, path, rules), path, rules).close()
 
 
-def blackjack_refused_th(path):
-    """Blackjack, round two: the reader reads TH, dealt from this deck already, so refused."""
+def blackjack_refused_th(path=None):
+    """Blackjack, round two: the reader reads TH, dealt from this deck already, so refused; and how to
+    open the table again on its journal (``path``; none: no journal)."""
     from decimal import Decimal as D
 
     from dealer_assist.table.blackjack_session import BlackjackSession
@@ -200,7 +207,7 @@ def blackjack_refused_th(path):
 
     roster = SupervisorRoster()
     roster.add("Ana", "4321")
-    s = BlackjackSession(journal=Journal.open(path), roster=roster)
+    s = BlackjackSession(journal=path and Journal.open(path), roster=roster)
     s.place(1, D("25"))
     for code in ("TH", "7C", "KS"):
         s.enter_card(code)
@@ -274,11 +281,7 @@ def test_a_card_refused_once_the_shoe_is_finished_holds_nothing_after_a_restart(
 def test_a_wait_that_ended_shows_its_alert_at_no_later_restart(tmp_path):
     """QA: an alert left out at one restart (its wait had ended) came back at the next, beside a new wait."""
     path = tmp_path / "t.sqlite"
-    s = opened(path)
-    s.deal()
-    read(s, "2S", 1)
-    s.handle(SeqGap(SHOE, time.time(), missing=(2,)))
-    read(s, "3S", 3)
+    s = held_after_lost_frames(path)
     assert s.confirm_pending() is None  # the gap's wait ends with Enter; FRAMES LOST is still shown
     again = restarted(s, path, RULES)
     assert not any(a.title == "FRAMES LOST" for a in again.snapshot.alerts)

@@ -104,24 +104,10 @@ def test_an_unreadable_card_holds_only_its_own_sources_next_card():
 
 
 def test_blackjack_a_reader_card_refused_as_dealt_twice_holds_the_next_until_a_supervisor_accepts_it():
-    from decimal import Decimal as D
-
-    from dealer_assist.table.blackjack_session import BlackjackSession
-    from dealer_assist.table.supervisor import SupervisorRoster
+    from test_restart_holds import blackjack_refused_th
 
     def session_at_round_two():
-        roster = SupervisorRoster()
-        roster.add("Ana", "4321")
-        s = BlackjackSession(roster=roster)
-        s.place(1, D("25"))
-        for code in ("TH", "7C", "KS"):
-            s.enter_card(code)
-        s.stand()
-        s.enter_card("QH")
-        s.next_round()
-        s.place(1, D("25"))
-        s.deal()
-        read(s, "TH", 1)  # dealt from this deck already: refused
+        s, _ = blackjack_refused_th()
         assert s.state.round.cards == () and "waits until then" in s.snapshot.alerts[-1].action
         return s
 

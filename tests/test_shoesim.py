@@ -192,21 +192,28 @@ def test_pty_end_to_end_with_faults_no_phantom_no_loss():
     assert reader.stats["duplicates"] >= clean_repeats > 0
 
 
-def test_pty_unplug_replug_and_reboot_keep_every_card_accounted_for(tmp_path):
+def unplugged_after(tmp_path, cards: int, seed: int):
+    """A shoe on a pty (under a stable link name) that dealt ``cards`` cards to a reader, then was unplugged:
+    the endpoint, simulator, reader and its events."""
     link = str(tmp_path / "card-shoe")
     ep = PtyEndpoint(link=link)
-    sim = ShoeSimulator(ep, VirtualShoe(decks=1, seed=8))
+    sim = ShoeSimulator(ep, VirtualShoe(decks=1, seed=seed))
     events = []
     reader = SerialShoe(link, backoff_first=0.05, backoff_max=0.2)
     reader.start(events.append)
+    assert wait_for(lambda: reader.link == "up" and ep.host_connected())
+    sim.power_on()
+    for _ in range(cards):
+        sim.deal_card()
+    assert wait_for(lambda: sum(isinstance(e, CardRead) for e in events) == cards)
+    sim.unplug()
+    assert wait_for(lambda: reader.link == "lost", timeout=1)
+    return ep, sim, reader, events
+
+
+def test_pty_unplug_replug_and_reboot_keep_every_card_accounted_for(tmp_path):
+    ep, sim, reader, events = unplugged_after(tmp_path, 5, seed=8)
     try:
-        assert wait_for(lambda: reader.link == "up" and ep.host_connected())
-        sim.power_on()
-        for _ in range(5):
-            sim.deal_card()
-        assert wait_for(lambda: sum(isinstance(e, CardRead) for e in events) == 5)
-        sim.unplug()
-        assert wait_for(lambda: reader.link == "lost", timeout=1)
         for _ in range(3):
             sim.deal_card()  # dealt while the cable is out: lost on the wire
         sim.replug()
@@ -234,20 +241,8 @@ def test_a_gap_found_as_the_link_comes_back_says_a_restart_meanwhile_may_hide_mo
     from dealer_assist.table.session import TableSession
     from dealer_assist.table.state import TableRules
 
-    link = str(tmp_path / "card-shoe")
-    ep = PtyEndpoint(link=link)
-    sim = ShoeSimulator(ep, VirtualShoe(decks=1, seed=2))
-    events = []
-    reader = SerialShoe(link, backoff_first=0.05, backoff_max=0.2)
-    reader.start(events.append)
+    ep, sim, reader, events = unplugged_after(tmp_path, 2, seed=2)
     try:
-        assert wait_for(lambda: reader.link == "up" and ep.host_connected())
-        sim.power_on()
-        for _ in range(2):
-            sim.deal_card()
-        assert wait_for(lambda: sum(isinstance(e, CardRead) for e in events) == 2)
-        sim.unplug()
-        assert wait_for(lambda: reader.link == "lost", timeout=1)
         for _ in range(3):
             sim.deal_card()
         sim.reboot()  # its HELLO goes nowhere
