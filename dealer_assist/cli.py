@@ -45,7 +45,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     commands = set(parser._subparsers._group_actions[0].choices) if parser._subparsers else set()
     if (not args_list or args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")) and "run" in commands:
         args_list.insert(0, "run")
-    args = parser.parse_args(args_list)
+    args, unknown = parser.parse_known_args(args_list)
+    if unknown:  # said by the command's own parser, with its usage line, not the program's
+        choices = parser._subparsers._group_actions[0].choices if parser._subparsers else {}
+        choices.get(args.command, parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -122,3 +122,10 @@ def test_python_m_dealer_assist_is_the_dealer_assist_command():
     proc = subprocess.run([sys.executable, "-m", "dealer_assist", "settle", "--cards", "9", "K", "Q", "5", "--bet",
                            "1:player:10"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and "PLAYER WINS 9 TO 5" in proc.stdout and "seat 1 Player" in proc.stdout
+
+
+def test_an_unknown_option_is_named_with_its_commands_own_usage():
+    """QA: `deal --frobnicate` printed the program's usage line, not deal's."""
+    code, out, err = run("deal", "--frobnicate", "2", "A")
+    assert code == 2 and out == ""
+    assert err.startswith("usage: dealer-assist deal ") and "unrecognized arguments: --frobnicate" in err
