@@ -208,6 +208,9 @@ class Recognizer:
         self._seen: list = []
         #: Whether a look at the corner being read scored a rank and a suit (set by _read_sizes).
         self._scored = False
+        #: The reads judged at the retried sizes of the corner being read (gathered by _read_sizes,
+        #: see _slide_retried).
+        self._judged: list[CornerRead] = []
         #: Card sizes (against the set-up's) a guessed corner's index is looked for at in the frame being
         #: read (set by :meth:`recognize`, see :meth:`_index_printed`).
         self._printed_sizes = PRINTED_SIZES
@@ -490,8 +493,13 @@ class Recognizer:
             if (size_guessed and saw and not (best is not None and best.sure) and not read_cards.spare(c)
                     and self.matcher.saw_an_index(seen)
                     and (scored or c.wlen > card_w or c.hlen > card_h or self.matcher.saw_a_clear_rank(seen))):
+                self._judged = []
                 item[2], _ = self._read_sizes(frame, c, [sizes[0] * f for f in RETRY_SIZES], card_w, card_h,
                                               best, retried=True)
+                slide = [cr for cr in self._judged if self._slide_retried(cr, best)]
+                if slide and item[2] is not None and not item[2].sure:
+                    at = max(slide, key=lambda cr: cr.read.best("rank")[1])
+                    item[2] = self._read_slid(frame, c, at.size[1] / card_h, card_w, card_h, item[2])
                 item[2] = self._lying_that_way(item[2], masks)
                 if item[2] is not None and item[2].sure:
                     read_cards.add(item[2])
@@ -661,6 +669,23 @@ class Recognizer:
             return max(sure, key=lambda cr: cr.confidence)
         return best
 
+    def _slide_retried(self, cr: Optional[CornerRead], first: Optional[CornerRead]) -> bool:
+        """Whether a corner's read at a retried size is worth the slid looks of :meth:`_read_slid`
+        there: not sure, cut from ink beside it, its rank reading as a sure read's must (the
+        profile's least score), where no look at the first size read a rank so.
+
+        A whole corner is slid only where a look at the first size saw a rank that
+        reads clearly; a card guessed a tenth small cuts a rank joined to a pip beside it
+        (tigullio-international's 5 of hearts, frame 0035) so that it reads only at a retried
+        size, and there its corner, found a stroke along the edge from its tip (its side
+        hidden a few pixels on), cuts the 5 with a sliver of the pip: 0.78, short of a cut
+        read's 0.8.  Slid back by a stroke, it reads 0.9 and more.
+        """
+        if cr is None or cr.sure or not cr.read.cut:
+            return False
+        least = self.profile.thresholds.min_score
+        return cr.read.best("rank")[1] >= least and (first is None or first.read.best("rank")[1] < least)
+
     def _clear_alone(self, cr: CornerRead) -> bool:
         """Whether a sure read is so clear that its card's opposite index corner need not check it.
 
@@ -706,6 +731,8 @@ class Recognizer:
                 own = self.profile.rank_h / self.profile.printed_height(r.best("rank")[0])
                 k *= min(max(float(r.scale) * own, 0.75), 1.35)
                 cr = self.judge.corner(c, r, card_w * k, card_h * k)
+                if cr is not None and retried:
+                    self._judged.append(cr)
                 if r.core is not None and not (cr is not None and cr.sure):
                     # The last resort: the suit without a picture's lines joined to it.
                     core = self.judge.corner(c, r.core, card_w * k, card_h * k)
