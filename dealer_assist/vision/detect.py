@@ -172,9 +172,10 @@ def frame_masks(frame: np.ndarray, paper_min: int = 0, hole_max: float = 400.0, 
 
     ``balance`` (see :func:`paper_balance`) first makes tinted paper grey.
     """
-    # Channel by channel: cv2.split of a whole BGRA frame also copies its alpha, and takes
-    # half as long again as the three copies.
-    b, g, r = (cv2.extractChannel(frame, i) for i in range(3))  # BGR or BGRA
+    # One split (BGR or BGRA; the alpha plane is left unused): OpenCV splits a frame with vector
+    # loads but extracts one channel pixel by pixel, and three extractions of a reduced
+    # 1280x720 frame took 155 us to the split's 72 (8 times the instructions).
+    b, g, r = cv2.split(frame)[:3]
     if balance is not None:
         b, g, r = cv2.LUT(b, balance[0]), cv2.LUT(g, balance[1]), cv2.LUT(r, balance[2])
     lo = cv2.min(cv2.min(b, g), r)
