@@ -32,15 +32,35 @@ def flat_share(window: np.ndarray, side: str = "right") -> float:
     """Share of the rows (for the bottom side, the columns) of ``window``'s ink (a glyph's matched
     window or a template) whose edge on ``side`` (``"right"``, ``"left"`` or ``"bottom"``) lies within
     :data:`FLAT_TOL` of the outermost; 0.0 for a window with fewer than three rows of ink."""
-    a = np.asarray(window, np.float32)
+    return Sides(window).flat_share(side)
+
+
+class Sides:
+    """:func:`flat_share` of each side of one window, worked out when first asked for: the verdict
+    asks up to three sides of a read's suit, and two rules ask the same one."""
+
+    def __init__(self, window: np.ndarray) -> None:
+        self.window = window
+        a = np.asarray(window, np.float32)
+        peak = float(np.maximum.reduce(a, None)) if a.size else 0.0
+        #: The window scaled to its peak (None when it holds no ink).
+        self._scaled = None if peak <= 0.0 else a / peak
+        self._shares: dict[str, float] = {}
+
+    def flat_share(self, side: str = "right") -> float:
+        """See :func:`flat_share`."""
+        share = self._shares.get(side)
+        if share is None:
+            share = self._shares[side] = _flat_share(self._scaled, side) if self._scaled is not None else 0.0
+        return share
+
+
+def _flat_share(a: np.ndarray, side: str) -> float:
+    """:func:`flat_share` of a window scaled to its peak (``a``, float32)."""
     if side == "bottom":
         a = a.T
     elif side == "left":
         a = a[:, ::-1]
-    peak = float(np.maximum.reduce(a, None)) if a.size else 0.0
-    if peak <= 0.0:
-        return 0.0
-    a = a / peak
     ink = a > 0.5
     # The reductions the array methods call, without their Python wrappers (the verdict asks this of most reads).
     rows = np.logical_or.reduce(ink, 1).nonzero()[0]

@@ -25,7 +25,7 @@ from dealer_assist.vision.detect import Corner
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead, colour_fits, suit_lead
 from dealer_assist.vision.profile import TWO_CORNER_MARGIN, TWO_CORNER_SCORE, Profile
 from dealer_assist.vision.rank_pairs import RankPairs
-from dealer_assist.vision.straight_sides import flat_share, template_flats
+from dealer_assist.vision.straight_sides import Sides, template_flats
 from dealer_assist.vision.suit_colours import colour_rules_out
 from dealer_assist.vision.upper_part import upper_scores
 
@@ -91,6 +91,8 @@ class Judge:
         self.suit_levels = template_flats(profile.suit_templates, "bottom")
         self.rank_flats = template_flats(profile.rank_templates)
         self.suit_left_flats = template_flats(profile.suit_templates, "left")
+        #: The :class:`.straight_sides.Sides` of the last glyph windows asked about (see :meth:`_sides`).
+        self._kept_sides: list[Sides] = []
 
     def corner(self, c: Corner, r: IndexRead, card_w: float, card_h: float) -> Optional[CornerRead]:
         """One corner's read judged: sure, or not sure with its candidates; None when it is no index at all."""
@@ -224,6 +226,16 @@ class Judge:
         return CornerRead(c, (card_w, card_h), quad, np.add.reduce(quad, 0) / len(quad), r, sure, rank + suit, min(rs, ss), min(rm, sm),
                            candidates, not colour_ok or clash, pair_conflict and not sure)
 
+    def _sides(self, window: np.ndarray) -> Sides:
+        """The :class:`.straight_sides.Sides` of a glyph window, kept for the last two asked about (a
+        read's suit and rank: the rules of :meth:`corner` ask one read's windows several times)."""
+        for sides in self._kept_sides:
+            if sides.window is window:
+                return sides
+        sides = Sides(window)
+        self._kept_sides = [sides] + self._kept_sides[:1]
+        return sides
+
     def suit_cut_clearly(self, r: IndexRead, score: float, margin: float) -> bool:
         """Whether a whole corner's suit, the only glyph cut from ink beside it, still reads as
         clearly as a cut suit needs (:data:`SUIT_CUT_SCORE` short of a cut read's score, leading
@@ -253,13 +265,16 @@ class Judge:
         """
         if r.suit_image is None:
             return False
-        if flat_share(r.suit_image, "bottom") - self.suit_levels.get(suit, 0.0) > LEVEL_SUIT:
+        sides = self._sides(r.suit_image)
+        if sides.flat_share("bottom") - self.suit_levels.get(suit, 0.0) > LEVEL_SUIT:
             return True
-        straighter = flat_share(r.suit_image) - max(self.suit_flats.get(suit, 0.0), flat_share(r.suit_image, "left"))
+        if sides.flat_share() - self.suit_flats.get(suit, 0.0) <= STRAIGHT_BOTH:
+            return False  # no straighter than its template: nor than the template and its left side
+        straighter = sides.flat_share() - max(self.suit_flats.get(suit, 0.0), sides.flat_share("left"))
         if straighter > STRAIGHT_SUIT:
             return True
         return (straighter > STRAIGHT_BOTH and bool(r.glyphs)
-                and flat_share(r.glyphs[0].image) - self.rank_flats.get(rank, 0.0) > STRAIGHT_RANK)
+                and self._sides(r.glyphs[0].image).flat_share() - self.rank_flats.get(rank, 0.0) > STRAIGHT_RANK)
 
     def strip_of_a_suit(self, r: IndexRead, suit: str) -> bool:
         """Whether the suit glyph, cut (see :attr:`.glyphs.Glyph.cut`), ends on one upright line on
@@ -280,8 +295,9 @@ class Judge:
         """
         if r.suit_image is None or len(r.glyphs) < 2 or not r.glyphs[1].cut:
             return False
-        return (flat_share(r.suit_image) - self.suit_flats.get(suit, 0.0) > STRAIGHT_TWO_SIDES
-                and flat_share(r.suit_image, "left") - self.suit_left_flats.get(suit, 0.0) > STRAIGHT_TWO_SIDES)
+        sides = self._sides(r.suit_image)
+        return (sides.flat_share() - self.suit_flats.get(suit, 0.0) > STRAIGHT_TWO_SIDES
+                and sides.flat_share("left") - self.suit_left_flats.get(suit, 0.0) > STRAIGHT_TWO_SIDES)
 
     def wider_than_its_cut(self, r: IndexRead, rank: str, suit: str) -> bool:
         """Whether both glyphs' right sides are straighter than their templates' (by :data:`CUT_RANK_FLAT`
@@ -304,8 +320,8 @@ class Judge:
         box = r.glyphs[0].box
         if (box.u1 - box.u0) * self.profile.aspect <= WIDEST_CUT * printed * max(box.v1 - box.v0, 1e-9):
             return False
-        return (flat_share(r.suit_image) - self.suit_flats.get(suit, 0.0) > CUT_SUIT_FLAT
-                and flat_share(r.glyphs[0].image) - self.rank_flats.get(rank, 0.0) > CUT_RANK_FLAT)
+        return (self._sides(r.suit_image).flat_share() - self.suit_flats.get(suit, 0.0) > CUT_SUIT_FLAT
+                and self._sides(r.glyphs[0].image).flat_share() - self.rank_flats.get(rank, 0.0) > CUT_RANK_FLAT)
 
     def upper_part_names(self, r: IndexRead, mate: str, suit: str) -> bool:
         """Whether the upper part of the suit glyph fits its look-alike ``mate`` better than ``suit`` by
