@@ -43,7 +43,7 @@ def test_w_shows_what_the_camera_sees_with_its_reads_outlined(qtbot, table_facto
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_W)
     panel = window.camera_view
     assert panel is not None and panel.isVisible()
-    qtbot.waitUntil(lambda: panel.picture.pixmap() is not None and not panel.picture.pixmap().isNull(), timeout=3000)
+    qtbot.waitUntil(lambda: panel.picture.pixmap() is not None and not panel.picture.pixmap().isNull(), timeout=15000)
     assert "read: " in panel.note.text()  # the one-image source has ended: "the video ended; its last frame read: ..."
     from dealer_assist.cards import Card
     for code in codes:
