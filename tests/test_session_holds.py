@@ -16,7 +16,7 @@ from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.session_core import (AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_A_REJECTION,
-                                             AFTER_A_RESTART, AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_UNPLACED)
+                                             AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_UNPLACED)
 from dealer_assist.table.state import TablePhase, TableRules
 
 SOURCE = "serial:/dev/ttyUSB0"
