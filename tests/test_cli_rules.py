@@ -129,3 +129,9 @@ def test_an_unknown_option_is_named_with_its_commands_own_usage():
     code, out, err = run("deal", "--frobnicate", "2", "A")
     assert code == 2 and out == ""
     assert err.startswith("usage: dealer-assist deal ") and "unrecognized arguments: --frobnicate" in err
+
+
+def test_a_bet_over_the_limit_on_the_command_line_names_no_display_key():
+    """QA: it said "a supervisor raises the limit (L)": L is the display's key."""
+    code, _, err = run("settle", "--cards", "2", "A", "3", "2", "8", "--bet", "1:banker:100000")
+    assert code == 2 and "(L)" not in err and "above the Banker maximum" in err and "--no-limits" in err

@@ -24,6 +24,11 @@ from dealer_assist.money import ZERO, InvalidAmountError, fmt, parse_money
 DEFAULT_CHIPS: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
 
 
+#: The end of a limit's refusal at the table: the display's key for a supervisor's new limits (the command
+#: line, which has none, leaves it off).
+RAISE_HINT = ", or a supervisor raises the limit (L)"
+
+
 class BettingError(ValueError):
     """A betting action the table refuses; the bets are unchanged."""
 
@@ -220,14 +225,14 @@ class Betting:
             top = self.limits.max_for(bet)
             if amount > top:
                 raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is above the {bet.label} maximum of {fmt(top)}: "
-                                 f"the bets stay as they were; bet at most {fmt(top)} there (a smaller chip), "
-                                 "or a supervisor raises the limit (L)")
+                                 f"the bets stay as they were; bet at most {fmt(top)} there (a smaller chip)"
+                                 + RAISE_HINT)
         for seat in layout.seats:
             payout = potential_payout(layout.wagers(seat), self.paytable)
             if payout > self.limits.max_payout:
                 raise LimitError(f"seat {seat}: these bets could win {fmt(payout)}, above the maximum total "
                                  f"potential payout of {fmt(self.limits.max_payout)} per seat: the bets stay as they "
-                                 "were; take some off that seat's bets, or a supervisor raises the limit (L)")
+                                 "were; take some off that seat's bets" + RAISE_HINT)
 
     def _open(self, action: str) -> None:
         if self.locked:

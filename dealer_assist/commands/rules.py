@@ -142,7 +142,7 @@ def _parse_bacc_bet(text: str):
 def run_settle(args: argparse.Namespace) -> int:
     if args.game == "blackjack":
         return _blackjack_settle(args)
-    from dealer_assist.baccarat.bets import Betting, BettingError
+    from dealer_assist.baccarat.bets import RAISE_HINT, Betting, BettingError
     from dealer_assist.baccarat.report import round_json
     from dealer_assist.baccarat.settlement import settle
     from dealer_assist.money import fmt
@@ -162,7 +162,7 @@ def run_settle(args: argparse.Namespace) -> int:
                 betting = betting.place(w.seat, w.bet, w.stake)
             betting.lock()
         except BettingError as exc:
-            raise CommandError(f"{exc} (use --no-limits to settle anyway)") from None
+            raise CommandError(f"{str(exc).replace(RAISE_HINT, '')} (use --no-limits to settle anyway)") from None
     rnd, unused = _baccarat_round(args.cards, args.pair_by, args.strict)
     if rnd.outcome is None:
         raise CommandError(f"the round is not complete: {rnd.due.banner.lower()} ({rnd.due.reason}); give all its cards")
