@@ -15,60 +15,39 @@ profile was calibrated from the deck's set-up shots.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
 import numpy as np
 import pytest
 
+from crop_scene import TIGULLIO, CropScene
 from dealer_assist.vision import glyphs
 from dealer_assist.vision.border_lines import thin_runs
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.recognize import Recognizer
 
-IMAGES = Path(__file__).resolve().parent / "images"
-PROFILE = IMAGES / "profiles" / "svg-tigullio-international"
-CROP = "tigullio_international_qd_dashed_frame_line.png"
-CARD_H = 259.0
 #: The crop's cards, all with an index in view (the frame's ground truth, shifted by (-470, -200)).
-CARDS = {
+SCENE = CropScene("tigullio_international_qd_dashed_frame_line.png", 259.0, {
     "4S": [(281.7, 51.7), (345.1, 183.2), (145.4, 279.4), (82.0, 147.9)],
     "2D": [(272.0, 139.2), (329.5, 273.5), (125.9, 360.8), (68.3, 226.6)],
     "TS": [(251.6, 220.1), (315.9, 351.3), (116.9, 448.8), (52.7, 317.7)],
     "QD": [(238.4, 305.4), (301.1, 437.3), (100.9, 532.4), (38.2, 400.5)],
-}
+})
 
 
 @pytest.fixture(scope="module")
 def rec():
-    return Recognizer(Profile.load(PROFILE))
-
-
-def _reads(rec: Recognizer):
-    img = cv2.imread(str(IMAGES / CROP))
-    assert img is not None, CROP
-    return rec.recognize(img).cards
-
-
-def _near(hit) -> list[str]:
-    return [code for code, q in CARDS.items() if np.hypot(*(np.array(hit.center) - np.mean(q, axis=0))) < 0.4 * CARD_H]
-
-
-def _nearest(hit) -> str:
-    return min(CARDS, key=lambda code: np.hypot(*(np.array(hit.center) - np.mean(CARDS[code], axis=0))))
+    return Recognizer(Profile.load(TIGULLIO))
 
 
 def test_the_queen_beside_her_dashed_frame_is_read_and_no_card_is_read_wrong(rec):
-    hits = _reads(rec)
-    assert [_nearest(h) for h in hits if h.card.code == "QD"] == ["QD"]
-    for h in hits:
-        assert h.card.code in _near(h), f"read {h.card.code} at {h.center}, cards there: {_near(h)}"
+    hits = SCENE.reads(rec)
+    assert [SCENE.nearest(h) for h in hits if h.card.code == "QD"] == ["QD"]
+    SCENE.assert_none_wrong(hits)
 
 
 def test_without_bridging_the_dashes_the_queen_is_missed(rec, monkeypatch):
     """The bridged runs are what read her: measured on the dashes as they are, she is not sure."""
     monkeypatch.setattr(glyphs, "thin_runs", lambda binary, length, thick, bridge=False: thin_runs(binary, length, thick))
-    assert "QD" not in [h.card.code for h in _reads(rec)]
+    assert "QD" not in [h.card.code for h in SCENE.reads(rec)]
 
 
 def test_only_hairline_dashes_are_bridged():

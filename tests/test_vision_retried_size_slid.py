@@ -14,49 +14,31 @@ shifted into the crop); the profile was calibrated from the deck's set-up shots.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-import numpy as np
 import pytest
 
+from crop_scene import TIGULLIO, CropScene
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.recognize import Recognizer
 
-IMAGES = Path(__file__).resolve().parent / "images"
-PROFILE = IMAGES / "profiles" / "svg-tigullio-international"
-CROP = "tigullio_international_5h_retried_size_slid.png"
-CARD_H = 228.0
 #: The crop's cards, all with an index in view (the frame's ground truth, shifted by (-600, 0)).
-CARDS = {
+SCENE = CropScene("tigullio_international_5h_retried_size_slid.png", 228.0, {
     "5H": [(136.2, 339.9), (54.9, 213.6), (246.6, 90.3), (327.8, 216.6)],
     "6C": [(140.9, 250.2), (53.7, 128.0), (239.2, -4.4), (326.4, 117.9)],
     "JC": [(373.7, 349.5), (241.3, 420.3), (133.8, 219.4), (266.2, 148.5)],
-}
+})
 
 
 @pytest.fixture(scope="module")
-def profile():
-    return Profile.load(PROFILE)
+def rec():
+    return Recognizer(Profile.load(TIGULLIO))
 
 
-def _reads(profile: Profile):
-    img = cv2.imread(str(IMAGES / CROP))
-    assert img is not None, CROP
-    return Recognizer(profile).recognize(img).cards
+def test_the_five_is_read_and_no_card_is_read_wrong(rec):
+    hits = SCENE.reads(rec)
+    assert sorted(h.card.code for h in hits) == sorted(SCENE.cards)
+    SCENE.assert_none_wrong(hits)
 
 
-def _near(hit) -> list[str]:
-    return [code for code, q in CARDS.items() if np.hypot(*(np.array(hit.center) - np.mean(q, axis=0))) < 0.4 * CARD_H]
-
-
-def test_the_five_is_read_and_no_card_is_read_wrong(profile):
-    hits = _reads(profile)
-    assert sorted(h.card.code for h in hits) == sorted(CARDS)
-    for h in hits:
-        assert h.card.code in _near(h), f"read {h.card.code} at {h.center}, cards there: {_near(h)}"
-
-
-def test_unslid_at_the_retried_size_the_five_is_missed(profile, monkeypatch):
+def test_unslid_at_the_retried_size_the_five_is_missed(rec, monkeypatch):
     monkeypatch.setattr(Recognizer, "_slide_retried", lambda self, cr, first: False)
-    assert "5H" not in [h.card.code for h in _reads(profile)]
+    assert "5H" not in [h.card.code for h in SCENE.reads(rec)]

@@ -16,56 +16,38 @@ the crop); the profile was calibrated from the deck's set-up shots.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-import numpy as np
 import pytest
 
+from crop_scene import TIGULLIO, CropScene
 from dealer_assist.vision.index import IndexMatcher
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.recognize import Recognizer
 
-IMAGES = Path(__file__).resolve().parent / "images"
-PROFILE = IMAGES / "profiles" / "svg-tigullio-international"
-CROP = "tigullio_international_ks_tall_king_suit_window.png"
-CARD_H = 281.0
 #: The crop's cards, all with an index in view (the frame's ground truth, shifted by (-450, -180)).
-CARDS = {
+SCENE = CropScene("tigullio_international_ks_tall_king_suit_window.png", 281.0, {
     "KS": [(67.8, 127.0), (236.6, 51.2), (351.5, 307.3), (182.8, 383.0)],
     "6C": [(153.5, 134.4), (327.0, 70.5), (424.1, 333.8), (250.5, 397.8)],
     "7S": [(236.7, 146.0), (412.8, 89.2), (499.0, 356.3), (322.9, 413.1)],
     "9S": [(303.8, 180.1), (471.4, 101.9), (590.1, 356.3), (422.5, 434.5)],
-}
+})
 
 
 @pytest.fixture(scope="module")
 def rec():
-    return Recognizer(Profile.load(PROFILE))
-
-
-def _reads(rec: Recognizer):
-    img = cv2.imread(str(IMAGES / CROP))
-    assert img is not None, CROP
-    return rec.recognize(img).cards
-
-
-def _near(hit) -> list[str]:
-    return [code for code, q in CARDS.items() if np.hypot(*(np.array(hit.center) - np.mean(q, axis=0))) < 0.4 * CARD_H]
+    return Recognizer(Profile.load(TIGULLIO))
 
 
 def test_the_profile_holds_the_king_taller_than_he_reads():
     """The premise: the profile makes a king's suit window smaller."""
-    assert Profile.load(PROFILE).suit_window_factor("K") < 0.85
+    assert Profile.load(TIGULLIO).suit_window_factor("K") < 0.85
 
 
 def test_the_king_is_read_and_no_card_is_read_wrong(rec):
-    hits = _reads(rec)
-    assert sorted(h.card.code for h in hits) == sorted(CARDS)
-    for h in hits:
-        assert h.card.code in _near(h), f"read {h.card.code} at {h.center}, cards there: {_near(h)}"
+    hits = SCENE.reads(rec)
+    assert sorted(h.card.code for h in hits) == sorted(SCENE.cards)
+    SCENE.assert_none_wrong(hits)
 
 
 def test_in_the_smaller_window_alone_the_king_is_missed(rec, monkeypatch):
     monkeypatch.setattr(IndexMatcher, "_suit_unshrunk", lambda self, whole, suit, unit, raw: (suit, unit, raw))
-    assert "KS" not in [h.card.code for h in _reads(rec)]
+    assert "KS" not in [h.card.code for h in SCENE.reads(rec)]
