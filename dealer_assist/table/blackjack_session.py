@@ -163,15 +163,15 @@ class BlackjackSession(SessionCore):
         if journal is not None and self.recovered:
             self._complete_settlements(journal, deck_seq)
         if journal is not None:  # a card left unplayed before the first operation holds too
-            self._name_unplaced_reads(journal)
+            self._restore_holds(journal)
         self._restore_pin_lockouts(roster)
 
     # -- recovery -------------------------------------------------------------
-    def _name_unplaced_reads(self, journal: Any) -> None:
+    def _restore_holds(self, journal: Any) -> None:
         """As every game, and a card refused as dealt from this deck already, with no card played since,
         waits for a supervisor again (QA: its alert came back offering the PIN, and F9 found nothing to
         accept)."""
-        super()._name_unplaced_reads(journal)
+        super()._restore_holds(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         if last is None or last.kind != "card_refused":

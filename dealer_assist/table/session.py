@@ -137,7 +137,7 @@ class TableSession(SessionCore):
         if journal is not None and self.recovered:
             self._complete_settlements(journal, shoe_seq)
         if journal is not None:  # a card left unplayed before the first operation holds too (QA: at the burn)
-            self._name_unplaced_reads(journal)
+            self._restore_holds(journal)
         self._restore_pin_lockouts(supervisors)  # a journal with no operation yet can hold refused PINs
 
     # -- recovery -------------------------------------------------------------

@@ -85,7 +85,7 @@ AFTER_A_RESTART = ("cards read before the restart were never placed (CARD READ B
                    "on the table in its place first (K), then Enter plays this one after them")
 AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
                        "then Enter plays this one after it")
-#: Journal kinds that place a card read: played, refused or held (see SessionCore._name_unplaced_reads).
+#: Journal kinds that place a card read: played, refused or held (see SessionCore._restore_holds).
 PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
 def _places_a_read(payload: dict, kind: str) -> bool:
     """Whether a journal entry of :data:`PLACED_KINDS` places a card a source read: not a burn done face
@@ -120,7 +120,7 @@ MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPP
 HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
 
 
-#: What a restored alert journaled before its action was asks (see SessionCore._name_unplaced_reads).
+#: What a restored alert journaled before its action was asks (see SessionCore._restore_holds).
 AFTER_RESTART_ACTION = "compare the cards on the table with the display and type any missing card (K)"
 
 
@@ -592,7 +592,7 @@ class SessionCore(abc.ABC):
         with self._lock:
             return self._positions.get(source, (None, None))
 
-    def _name_unplaced_reads(self, journal: Any) -> None:
+    def _restore_holds(self, journal: Any) -> None:
         """Restore what made reads wait when the table stopped (holds are not journaled as such).
 
         What opened and ended holds since the shoe began is played again through the live rules:
@@ -739,7 +739,7 @@ class SessionCore(abc.ABC):
 
     def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None) -> None:
         """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
-        restores that hold from it, see _name_unplaced_reads)."""
+        restores that hold from it, see _restore_holds)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
             self._write("alert", {"code": code, "level": level, "title": title, "text": text, "action": action,
