@@ -288,7 +288,7 @@ def test_a_journal_is_not_replayed_under_other_house_rules(tmp_path):
 
     from dealer_assist.table.blackjack_state import BlackjackTableRules
     from dealer_assist.table.journal import Journal
-    from dealer_assist.table.session_core import RulesMismatchError
+    from dealer_assist.table.rules_record import RulesMismatchError
 
     path = tmp_path / "bj.sqlite"
     BlackjackSession(journal=Journal.open(path)).close()

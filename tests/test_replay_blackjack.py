@@ -23,7 +23,7 @@ from dealer_assist.sources.virtual import VirtualShoe
 from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules, rules_from_record
 from dealer_assist.table.journal import Journal
-from dealer_assist.table.session_core import rules_record
+from dealer_assist.table.rules_record import rules_record
 
 RULES = BlackjackTableRules(seats=3)
 ROOT = Path(__file__).resolve().parent.parent

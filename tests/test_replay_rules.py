@@ -70,7 +70,7 @@ def test_a_config_of_other_rules_is_refused_by_name(super6_journal, tmp_path):
 
 
 def test_recorded_rules_that_cannot_be_read_back_are_refused_by_name():
-    from dealer_assist.table.session_core import rules_record
+    from dealer_assist.table.rules_record import rules_record
 
     broken = rules_record(SUPER6_RULES)
     broken["limits"]["maximum"] = [["dragon", "5"]]

@@ -18,7 +18,7 @@ from dealer_assist.events import CardRead, DeviceError, SeqGap, Unreadable
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
-from dealer_assist.table.session_core import AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_RESTART, AFTER_DROPPED
+from dealer_assist.table.holds import AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_RESTART, AFTER_DROPPED
 from dealer_assist.table.state import TablePhase, TableRules
 
 SHOE = "serial:/dev/ttyUSB0"

@@ -210,7 +210,7 @@ def test_cards_read_after_lost_frames_wait_behind_the_croupier_in_their_order(qt
     """After a gap mid-round the next cards read went straight into the round, in the lost card's place,
     and the round settled on them; and a card read while one waited for the croupier replaced it (an
     unsure one) or was played before it (a sure one)."""
-    from dealer_assist.table.session_core import AFTER_A_GAP
+    from dealer_assist.table.holds import AFTER_A_GAP
 
     window = table_factory("manual", rules=TableRules(shoe=ShoeRules(burn=False)))
     s = window.session

@@ -378,7 +378,7 @@ def test_the_same_chips_written_two_ways_are_the_same_rules(tmp_path):
     """A journal begun without a config file records the built-in chips as "1", "5" ...; a config
     file gives them as "1.00", "5.00" ...: a restart with the file was refused as other house rules."""
     from dealer_assist.table.config import config_from_mapping
-    from dealer_assist.table.session_core import RulesMismatchError
+    from dealer_assist.table.rules_record import RulesMismatchError
 
     path = tmp_path / "j.sqlite"
     TableSession(TableRules(), journal=Journal.open(path), odds=False).close()

@@ -15,8 +15,8 @@ from dealer_assist.events import CardRead, DeviceError, SeqGap, Unreadable
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
-from dealer_assist.table.session_core import (AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_A_REJECTION,
-                                             AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_UNPLACED)
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_A_REJECTION, AFTER_AN_UNREADABLE,
+                                       AFTER_DROPPED, AFTER_UNPLACED)
 from dealer_assist.table.state import TablePhase, TableRules
 
 SOURCE = "serial:/dev/ttyUSB0"

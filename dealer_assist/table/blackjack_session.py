@@ -22,14 +22,15 @@ from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
+from dealer_assist.table import journal_scan
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, DuplicateCardError, RoundRecord, apply,
                                                  deck_started, describe_void, position, rules_from_record,
                                                  void_target)
-from dealer_assist.table import journal_scan
+from dealer_assist.table.holds import AFTER_A_REFUSAL
 from dealer_assist.table.journal import Entry, Journal
-from dealer_assist.table.session_core import (AFTER_A_REFUSAL, ROUND_END, SessionCore, SnapshotCore, check_rules,
-                                              replay_rules_of, round_ends, rules_record)
+from dealer_assist.table.rules_record import check_rules, replay_rules_of, rules_record
+from dealer_assist.table.session_core import ROUND_END, SessionCore, SnapshotCore, round_ends
 
 GAME = "blackjack"
 
@@ -510,7 +511,7 @@ class BlackjackSession(SessionCore):
 
 
 def replay_rules(recorded: Optional[dict], configured: Optional[BlackjackTableRules] = None) -> BlackjackTableRules:
-    """The rules to replay a blackjack journal under (see :func:`.session_core.replay_rules_of`;
+    """The rules to replay a blackjack journal under (see :func:`.rules_record.replay_rules_of`;
     ``configured`` is a config file's ``[blackjack]`` section); raises :class:`BlackjackSessionError`."""
     def read_back(record: dict) -> BlackjackTableRules:
         try:

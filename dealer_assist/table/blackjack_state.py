@@ -118,7 +118,7 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
 
 def rules_from_record(record: Mapping[str, Any]) -> BlackjackTableRules:
     """The table rules as a journal recorded them when it began
-    (:func:`~dealer_assist.table.session_core.rules_record`), read back.
+    (:func:`~dealer_assist.table.rules_record.rules_record`), read back.
 
     A replay rebuilds the table the shoe was played at (seats, house rules,
     limits, chips), whatever today's configuration says; a record it cannot

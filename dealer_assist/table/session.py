@@ -28,10 +28,11 @@ from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
+from dealer_assist.table.holds import AFTER_A_REFUSAL
 from dealer_assist.table.journal import Entry, Journal
-from dealer_assist.table.session_core import (AFTER_A_REFUSAL, CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError,
-                                             RulesMismatchError, SessionCore, SnapshotCore, check_rules,
-                                             replay_rules_of, round_ends, rules_record)
+from dealer_assist.table.rules_record import RulesMismatchError, check_rules, replay_rules_of, rules_record
+from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
+                                              SnapshotCore, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
                                        rules_from_record, shoe_started)
 
@@ -101,7 +102,7 @@ class Snapshot(SnapshotCore):
 
 
 def replay_rules(recorded: Optional[dict], configured: Optional[TableRules] = None) -> TableRules:
-    """The rules to replay a baccarat journal under (see :func:`.session_core.replay_rules_of`);
+    """The rules to replay a baccarat journal under (see :func:`.rules_record.replay_rules_of`);
     raises :class:`TableError`."""
     return replay_rules_of(recorded, configured, TableRules(), rules_from_record, TableError)
 

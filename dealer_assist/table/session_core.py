@@ -11,11 +11,10 @@ unsure reads waiting for the croupier) lives here once.
 from __future__ import annotations
 
 import abc
-import json
 import logging
 import threading
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
@@ -24,6 +23,10 @@ from dealer_assist.events import (CardRead, DeviceError, DeviceHello, FrameDropp
                                    RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_A_RESTART,
+                                       AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_RESTART_ACTION, AFTER_UNPLACED,
+                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, alert_of_a_hold,
+                                       held_by_alert, left_unplayed, places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
 
 _log = logging.getLogger(__name__)
@@ -54,95 +57,6 @@ class Alert:
 class JournalReplayError(ValueError):
     """A journal entry that cannot be replayed onto the table (its chain may hold: a file rebuilt
     or written by other software); the journal is left as it is."""
-
-
-class RulesMismatchError(ValueError):
-    """A journal recorded under other house rules than the table now has."""
-
-    def __init__(self, differences: list[str]) -> None:
-        self.differences = differences
-        super().__init__("this journal was recorded under other house rules (" + "; ".join(differences[:5])
-                         + "): start with the configuration it was recorded with (--config), or give a new "
-                         "--journal PATH for a table with these rules")
-
-
-#: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
-AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
-               "this one after it")
-#: Why a card read after one that left the source unplayed waits (see SessionCore._hold_next): it
-#: would take that card's place.  Typing the missing card (K) plays it first, in its place.
-AFTER_AN_UNREADABLE = ("a card before it could not be read (UNREADABLE CARD): type that card first (K), then Enter "
-                       "plays this one after it; if this is that card read again, Enter plays it in its place")
-AFTER_UNPLACED = ("the camera saw cards it cannot place, lying there as it started or uncovered since (CARD TO TYPE "
-                  "IN ITS PLACE): type each one dealt in its place first (K), then Enter plays this one after them")
-AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card really dealt in its place first (K), "
-                   "then Enter plays this one after it")
-AFTER_A_REJECTION = ("a read before it was rejected (Del): if that was a card, type it in its place first (K); "
-                     "then Enter plays this one after it")
-AFTER_DROPPED = ("a card before it is missing and a read was dropped too (Del): type each card dealt in its place "
-                 "first (K), then Enter plays this one after them")
-AFTER_A_RESTART = ("cards read before the restart were never placed (CARD READ BEFORE THE RESTART): type each one "
-                   "on the table in its place first (K), then Enter plays this one after them")
-AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
-                       "then Enter plays this one after it")
-#: Journal kinds that place a card read: played, refused or held (see SessionCore._restore_holds).
-PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
-def _places_a_read(payload: dict, kind: str) -> bool:
-    """Whether a journal entry of :data:`PLACED_KINDS` places a card a source read: not a burn done face
-    down (B) or skipped, nor held cards dealt, nor a card typed that answers no read."""
-    if kind == "shoe_burn" and not payload.get("cards"):
-        return False
-    if payload.get("op") == "play_held":
-        return False
-    return payload.get("source") != "keyboard" or payload.get("seq") is not None  # typed for a read: its seq
-
-
-def _left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
-    """The source and the hold of a journal entry recording a card that left a reader unplayed (the
-    next read of that source waits for it), else None."""
-    source = payload.get("source")
-    if not isinstance(source, str) or source == "keyboard":
-        return None
-    if kind == "read_dropped":
-        return source, AFTER_A_REJECTION
-    if kind == "card_refused":
-        return source, AFTER_A_REFUSAL
-    if kind == "card_unreadable":
-        return source, AFTER_UNPLACED if payload.get("why") else AFTER_AN_UNREADABLE
-    return None
-
-
-#: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
-ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_REJECTION)
-#: Holds for cards that may be several: only Enter on the read held ends them (a gap's, Esc on its alert too).
-MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART)
-#: Every reason a read waits behind a card missing before it: a card typed then is that card.
-HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
-
-
-#: What a restored alert journaled before its action was asks (see SessionCore._restore_holds).
-AFTER_RESTART_ACTION = "compare the cards on the table with the display and type any missing card (K)"
-
-
-def _alert_of_a_hold(code: Any) -> bool:
-    """Whether an alert of ``code`` tells of a card missing before the next read (shown again at a
-    restart with the hold it explains)."""
-    return isinstance(code, str) and (code in ("gap", "refused", "unreadable")
-                                      or code.startswith("unplaced:") or code.upper() == "DEVICE:DOUBLE_FEED")
-
-
-def _held_by_alert(payload: dict) -> Optional[tuple[str, str]]:
-    """The source and hold of a journaled alert that opened one (lost frames, a double feed), else None.
-    Journals before alerts named their source hold none."""
-    source = payload.get("source")
-    if not isinstance(source, str) or source == "keyboard":
-        return None
-    code = payload.get("code")
-    if code == "gap":
-        return source, AFTER_A_GAP
-    if isinstance(code, str) and code.upper() == "DEVICE:DOUBLE_FEED":
-        return source, AFTER_A_DOUBLE_FEED
-    return None
 
 
 #: Alerts kept at once (see SessionCore._with_alert).
@@ -179,91 +93,6 @@ def frame_runs(missing: tuple[int, ...]) -> str:
     if len(runs) > NAMED_RUNS or len(missing) > NAMED_FRAMES:
         return f"{len(missing):,} frames, {missing[0]} to {missing[-1]}"
     return ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in runs)
-
-
-def rules_record(rules: Any) -> dict:
-    """A table's rules (a frozen dataclass) as the journal keeps them: JSON, money as strings."""
-    return json.loads(json.dumps(asdict(rules), default=str))
-
-
-def check_rules(journal: Any, rules: Any, game: str) -> None:
-    """Refuse to replay a journal recorded under other rules: the replay would rebuild another table.
-
-    The comparison is with the rules recorded when the journal began (its first
-    ``shoe_start``), limits included, because the replay *starts* from the
-    configured rules.  Limits changed at the table since are journaled
-    operations (``set_limits``, a supervisor's correction) that the replay
-    applies on top, so a restart with the unchanged config file rebuilds the
-    changed limits, and the next shoe keeps them.  Editing the limits in the
-    config file of a running journal is refused like any other rule: it would
-    be a limit change with no supervisor and no record; change them at the
-    table (L), or start a new journal for the new file.
-
-    A journal of another game is left to the game's own replay, which names the game."""
-    for entry in journal.entries():
-        recorded = entry.payload.get("rules")
-        if entry.kind == "shoe_start" and isinstance(recorded, dict):
-            if entry.payload.get("game") == game:
-                compare_rules(recorded, rules)
-            return
-
-
-def _same_amount(a: Any, b: Any) -> bool:
-    """Whether two recorded values are one amount of money written two ways ("1" and "1.00": the
-    built-in chips and those a config file gives, through :func:`~dealer_assist.money.parse_money`)."""
-    if not (isinstance(a, str) and isinstance(b, str)):
-        return False
-    try:
-        return Decimal(a) == Decimal(b)
-    except ArithmeticError:
-        return False
-
-
-def compare_rules(recorded: dict, rules: Any) -> None:
-    """Raise :class:`RulesMismatchError` naming each rule where ``rules`` differ from the ``recorded`` ones."""
-    differences: list[str] = []
-
-    def keyed(v: Any) -> Any:
-        """A list of (name, value) pairs (the limits' per-bet amounts) as a mapping, so that a
-        difference is named "limits.maximum.tie", not "limits.maximum[2][1]"."""
-        if isinstance(v, list) and v and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in v):
-            return {p[0]: p[1] for p in v}
-        return v
-
-    def walk(a: Any, b: Any, path: str) -> None:
-        a, b = keyed(a), keyed(b)
-        if isinstance(a, dict) and isinstance(b, dict):
-            for key in sorted(set(a) | set(b)):
-                walk(a.get(key), b.get(key), f"{path}.{key}" if path else key)
-        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-            for n, (x, y) in enumerate(zip(a, b)):
-                walk(x, y, f"{path}[{n}]")
-        elif a != b and not _same_amount(a, b):
-            differences.append(f"{path}: recorded {a!r}, now {b!r}")
-
-    walk(recorded, rules_record(rules), "")
-    if differences:
-        raise RulesMismatchError(differences)
-
-
-def replay_rules_of(recorded: Optional[dict], configured: Any, default: Any, read_back: Callable[[dict], Any],
-                    refusal: Callable[[str], Exception]) -> Any:
-    """The rules to replay a journal under (both games): those it ``recorded`` when it began, read
-    back by ``read_back``.  A ``configured`` set must be those same rules: the settlements are
-    worked out again as the operations replay, and under others they would show payments the table
-    never made, or stop matching the record halfway.  A journal that recorded no rules is replayed
-    under ``configured`` (or ``default``).  Raises ``refusal(message)`` naming the rules that differ."""
-    if recorded is None:
-        return configured or default
-    if configured is not None:
-        try:
-            compare_rules(recorded, configured)
-        except RulesMismatchError as exc:
-            raise refusal("the journal was recorded under other house rules than the configuration's ("
-                          + "; ".join(exc.differences[:5]) + "): replay it without --config, and the rules it "
-                          "recorded are used") from None
-        return configured
-    return read_back(recorded)
 
 
 #: The entries that end a round in the journal, in the order they are written.
@@ -643,14 +472,14 @@ class SessionCore(abc.ABC):
                 queue.clear()
                 alerts["unplaced"] = payload
             elif kind == "alert":
-                if _alert_of_a_hold(payload.get("code")):
+                if alert_of_a_hold(payload.get("code")):
                     alerts[payload["code"]] = payload
-                left = _held_by_alert(payload)
+                left = held_by_alert(payload)
                 if left is not None and left[1] == AFTER_A_GAP:
                     self._open_hold(*left)
                 elif left is not None:
                     self._hold_next(*left)
-            elif kind == "read_dropped" or kind in PLACED_KINDS and _places_a_read(payload, kind):
+            elif kind == "read_dropped" or kind in PLACED_KINDS and places_a_read(payload, kind):
                 if queue:  # the read waiting first was answered, in order
                     read, hold = queue.pop(0)
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
@@ -659,7 +488,7 @@ class SessionCore(abc.ABC):
                 if kind == "read_dropped" and isinstance(payload.get("source"), str):
                     self._hold_for_dropped(payload["source"])
                 elif kind == "card_refused":
-                    refusal = _left_unplayed(kind, payload)
+                    refusal = left_unplayed(kind, payload)
                 if queue:  # the next read waiting is taken now (_take_waiting)
                     queue[0] = (queue[0][0], self._hold_taken(queue[0][0]))
             elif kind in ("card_assigned", "shoe_burn") and payload.get("op") != "play_held" \
@@ -672,7 +501,7 @@ class SessionCore(abc.ABC):
                     if hold is not None and hold[1] == queue[0][1] and hold[0] in ONE_CARD_HOLDS:
                         del self._hold_of[source]
             else:
-                left = _left_unplayed(kind, payload)
+                left = left_unplayed(kind, payload)
                 if left is not None:
                     self._hold_next(*left)
             if not self._hold_of and refusal is None:

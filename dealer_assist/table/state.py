@@ -77,7 +77,7 @@ def shoe_started(rules: TableRules, entry: dict) -> TableState:
 
 def rules_from_record(record: Any) -> TableRules:
     """The table rules as a journal recorded them when it began
-    (:func:`~dealer_assist.table.session_core.rules_record`), read back: a replay rebuilds the
+    (:func:`~dealer_assist.table.rules_record.rules_record`), read back: a replay rebuilds the
     table the shoe was played at (its paytable, limits, seats, chips), whatever today's
     configuration says.  Raises :class:`TableError` naming what it cannot read."""
     try:

@@ -136,7 +136,8 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
     except SupervisorError as exc:  # a PinHashError from the config's [[supervisors]]
         raise DisplayError(f"the supervisors in the configuration cannot be used: {exc}") from None
     journal = open_journal(journal_path) if journal_path is not None else None
-    from dealer_assist.table.session_core import JournalReplayError, RulesMismatchError
+    from dealer_assist.table.session_core import JournalReplayError
+    from dealer_assist.table.rules_record import RulesMismatchError
 
     try:
         session = TableSession(config.rules, journal, odds=odds, supervisors=supervisors)

@@ -31,7 +31,7 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
     from dealer_assist.sources.base import SourceError
     from dealer_assist.sources.factory import open_source
     from dealer_assist.table.blackjack_session import BlackjackSession, BlackjackSessionError
-    from dealer_assist.table.session_core import RulesMismatchError
+    from dealer_assist.table.rules_record import RulesMismatchError
     from dealer_assist.table.blackjack_state import BlackjackTableError, BlackjackTableRules
 
     application()

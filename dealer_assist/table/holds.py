@@ -1,0 +1,94 @@
+"""Why a card read waits for the croupier behind a card missing before it, and how the journal tells it.
+
+A reader's next read takes the next place on the layout.  When a card left
+the reader unplayed (refused, unreadable, rejected, lost with its frames, fed
+with another), the read after it would take that card's place: it waits
+(:meth:`~dealer_assist.table.session_core.SessionCore._hold_next`) with one of
+these reasons as its doubt, shown to the croupier word for word.  A restart
+reads the same waits back from the journal with the functions here
+(:meth:`~dealer_assist.table.session_core.SessionCore._restore_holds`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+#: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
+AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
+               "this one after it")
+#: Why a card read after one that left the source unplayed waits (see SessionCore._hold_next): it
+#: would take that card's place.  Typing the missing card (K) plays it first, in its place.
+AFTER_AN_UNREADABLE = ("a card before it could not be read (UNREADABLE CARD): type that card first (K), then Enter "
+                       "plays this one after it; if this is that card read again, Enter plays it in its place")
+AFTER_UNPLACED = ("the camera saw cards it cannot place, lying there as it started or uncovered since (CARD TO TYPE "
+                  "IN ITS PLACE): type each one dealt in its place first (K), then Enter plays this one after them")
+AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card really dealt in its place first (K), "
+                   "then Enter plays this one after it")
+AFTER_A_REJECTION = ("a read before it was rejected (Del): if that was a card, type it in its place first (K); "
+                     "then Enter plays this one after it")
+AFTER_DROPPED = ("a card before it is missing and a read was dropped too (Del): type each card dealt in its place "
+                 "first (K), then Enter plays this one after them")
+AFTER_A_RESTART = ("cards read before the restart were never placed (CARD READ BEFORE THE RESTART): type each one "
+                   "on the table in its place first (K), then Enter plays this one after them")
+AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
+                       "then Enter plays this one after it")
+#: Journal kinds that place a card read: played, refused or held (see SessionCore._restore_holds).
+PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
+
+
+def places_a_read(payload: dict, kind: str) -> bool:
+    """Whether a journal entry of :data:`PLACED_KINDS` places a card a source read: not a burn done face
+    down (B) or skipped, nor held cards dealt, nor a card typed that answers no read."""
+    if kind == "shoe_burn" and not payload.get("cards"):
+        return False
+    if payload.get("op") == "play_held":
+        return False
+    return payload.get("source") != "keyboard" or payload.get("seq") is not None  # typed for a read: its seq
+
+
+def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
+    """The source and the hold of a journal entry recording a card that left a reader unplayed (the
+    next read of that source waits for it), else None."""
+    source = payload.get("source")
+    if not isinstance(source, str) or source == "keyboard":
+        return None
+    if kind == "read_dropped":
+        return source, AFTER_A_REJECTION
+    if kind == "card_refused":
+        return source, AFTER_A_REFUSAL
+    if kind == "card_unreadable":
+        return source, AFTER_UNPLACED if payload.get("why") else AFTER_AN_UNREADABLE
+    return None
+
+
+#: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
+ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_REJECTION)
+#: Holds for cards that may be several: only Enter on the read held ends them (a gap's, Esc on its alert too).
+MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART)
+#: Every reason a read waits behind a card missing before it: a card typed then is that card.
+HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
+
+
+#: What a restored alert journaled before its action was asks (see SessionCore._restore_holds).
+AFTER_RESTART_ACTION = "compare the cards on the table with the display and type any missing card (K)"
+
+
+def alert_of_a_hold(code: Any) -> bool:
+    """Whether an alert of ``code`` tells of a card missing before the next read (shown again at a
+    restart with the hold it explains)."""
+    return isinstance(code, str) and (code in ("gap", "refused", "unreadable")
+                                      or code.startswith("unplaced:") or code.upper() == "DEVICE:DOUBLE_FEED")
+
+
+def held_by_alert(payload: dict) -> Optional[tuple[str, str]]:
+    """The source and hold of a journaled alert that opened one (lost frames, a double feed), else None.
+    Journals before alerts named their source hold none."""
+    source = payload.get("source")
+    if not isinstance(source, str) or source == "keyboard":
+        return None
+    code = payload.get("code")
+    if code == "gap":
+        return source, AFTER_A_GAP
+    if isinstance(code, str) and code.upper() == "DEVICE:DOUBLE_FEED":
+        return source, AFTER_A_DOUBLE_FEED
+    return None
