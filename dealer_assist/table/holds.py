@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
                "this one after it")
