@@ -13,6 +13,7 @@ from dataclasses import asdict
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
+
 class RulesMismatchError(ValueError):
     """A journal recorded under other house rules than the table now has."""
 
