@@ -447,3 +447,22 @@ def test_a_no_bet_hand_of_held_cards_exports_each_of_its_cards(tmp_path):
     cards = [(c["card"], c["position"], c["source"]) for c in exported(path)[1]["cards"]]
     assert cards == [("4D", "P1", "keyboard"), ("7C", "B1", "keyboard"), ("2S", "P2", "keyboard"),
                      ("3H", "B2", "keyboard"), ("5D", "B3", "keyboard")]  # typed, held or not: as typed
+
+
+def test_bets_taken_back_before_a_deal_with_no_bets_are_not_exported(tmp_path, capsys):
+    """Undo or Clear All Bets before the deal left a round with no bets: the empty layout is the record
+    (QA: the export fell back to the bets placed, showing a 500 banker bet nobody had, and named the
+    undo, which names no stake, as a problem)."""
+    for take_back in ("undo", "clear"):
+        path = tmp_path / f"{take_back}.sqlite"
+        session = baccarat(path)
+        assert session.place(4, Bet.BANKER, D("500")) is None
+        getattr(session, take_back)()
+        assert session.deal() is None
+        deal(session, "2S", "QD", "8S", "8H")
+        session.close()
+        (record,) = exported(path)
+        assert record["bets"] == [] and record["settlement"]["bets"] == []
+        assert not any("problem" in o for o in record["other"])
+        rows = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
+        assert [(r["seat"], r["stake"]) for r in rows] == [("", "")]

@@ -125,6 +125,8 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
         elif kind in BET_ADD or kind in BET_TAKE:
             bet_key = (payload.get("seat"), payload.get("bet"))
             amount = _amount(payload.get("stake"))
+            if amount is None and isinstance(payload.get("bets"), list):
+                continue  # an undo names no stake: the whole layout it left is the record (layouts)
             if amount is None:  # kept whole, and named, rather than counted as nothing
                 record["other"].append({"seq": entry.seq, "kind": kind, **body,
                                         "problem": f"stake {payload.get('stake')!r} cannot be read as money"})
@@ -153,8 +155,10 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["other"].append({"seq": entry.seq, "kind": kind, **body})
     for key, record in records.items():
         if "round" in record:
-            record["bets"] = layouts.get(key) or [{"seat": seat, "bet": bet, "stake": str(amount)}
-                                                  for (seat, bet), amount in stakes[key].items() if amount != 0]
+            # An empty layout is one: every bet taken back before the deal (not the bets placed, tallied).
+            record["bets"] = layouts[key] if key in layouts else [
+                {"seat": seat, "bet": bet, "stake": str(amount)} for (seat, bet), amount in stakes[key].items()
+                if amount != 0]
     return list(records.values())
 
 
