@@ -90,8 +90,9 @@ class Snapshot(SnapshotCore):
             return s.shoe.status + (" (B when burned face down)" if s.shoe.burn_left else "")
         if s.phase == TablePhase.BETTING and s.held:
             cards = " ".join(c.label for c in s.held)
-            return (f"{cards} came out before bets were taken: no bet is taken on it. Enter deals a no-bet hand "
-                    "with it" + (" (clear the bets first: C)" if s.betting.layout else "") + "; Del sets it aside")
+            it = "them" if len(s.held) > 1 else "it"
+            return (f"{cards} came out before bets were taken: no bet is taken on {it}. Enter deals a no-bet hand "
+                    f"with {it}" + (" (clear the bets first: C)" if s.betting.layout else "") + f"; Del sets {it} aside")
         if s.phase == TablePhase.BETTING:
             return "choose a chip, click a bet (Shift-click removes); D deals"
         if s.phase == TablePhase.FINISHED:
@@ -99,6 +100,16 @@ class Snapshot(SnapshotCore):
         if s.phase == TablePhase.SETTLED:
             return s.round.due.reason + " — N: next round"
         return s.round.due.reason
+
+
+def described(what: dict, bare: bool = False) -> str:
+    """The cards a correction takes back (:meth:`TableSession.correction_target`), as a croupier reads
+    them: ``card 4C`` / ``cards 9H 2S`` / ``no card`` (``bare``: the codes alone)."""
+    cards = what.get("cards", what.get("card", ""))
+    codes = cards.split() if isinstance(cards, str) else [str(c) for c in cards]
+    if bare:
+        return " ".join(codes) or "none"
+    return f"card{'s' if len(codes) > 1 else ''} {' '.join(codes)}" if codes else "no card"
 
 
 def replay_rules(recorded: Optional[dict], configured: Optional[TableRules] = None) -> TableRules:
@@ -369,22 +380,32 @@ class TableSession(SessionCore):
     def needs_supervisor(self) -> bool:
         return self._supervisors is not None
 
-    def void_last_card(self, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
+    def void_last_card(self, supervisor: str = "", pin: str = "", why: str = "",
+                       expected: Optional[dict] = None) -> Optional[str]:
         """Void the last card of the round (a correction): needs a supervisor's PIN and a reason when
-        the table has supervisors configured."""
-        state = self._snap.state
-        if not state.before_cards:
+        the table has supervisors configured.  ``expected`` is the :meth:`correction_target` the
+        supervisor was shown (see :meth:`_correct`)."""
+        if not self._snap.state.before_cards:
             return self._refuse("no card of this round to void")
-        card = state.round.cards[-1].code if state.round.cards else "?"
-        return self._correct({"op": "void_card"}, "void_card", {"card": card}, supervisor, pin, why,
-                             f"card {card} voided")
+        return self._correct({"op": "void_card"}, "void_card", None, supervisor, pin, why, "card {cards} voided",
+                             expected)
 
-    def void_round(self, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
+    def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
+                   expected: Optional[dict] = None) -> Optional[str]:
         """Void the whole round (a misdeal): its cards are set aside, a settlement is taken back and the
         same bets are open again; a supervisor's PIN and a reason when supervisors are configured."""
-        cards = " ".join(c.code for c in self._snap.state.round.cards)
-        return self._correct({"op": "void_round"}, "void_round", {"cards": cards}, supervisor, pin, why,
-                             "round voided: its cards are set aside, the bets are open again")
+        return self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
+                             "round voided: its cards are set aside, the bets are open again", expected)
+
+    def correction_target(self, action: str) -> dict:
+        """What the correction ``action`` (``void_card``, ``void_round``, ``set_aside``) would take back
+        now: journaled with it, and shown to the supervisor, whose dialog hands it back as ``expected``."""
+        state = self._snap.state
+        if action == "void_card":
+            return {"card": state.round.cards[-1].code if state.round.cards else "?"}
+        if action == "void_round":
+            return {"cards": " ".join(c.code for c in state.round.cards)}
+        return {"cards": [c.code for c in state.held]}
 
     def set_limits(self, limits: Any, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
         """New table limits: ``limits`` is a :class:`~dealer_assist.baccarat.bets.TableLimits` or the
@@ -407,12 +428,23 @@ class TableSession(SessionCore):
             return self._correct({"op": "set_limits"}, "change_limits", what, supervisor, pin, why,
                                  "new limits in force")
 
-    def _correct(self, op: dict, action: str, what: dict, supervisor: str, pin: str, why: str,
-                 done: str) -> Optional[str]:
+    def _correct(self, op: dict, action: str, what: Optional[dict], supervisor: str, pin: str, why: str,
+                 done: str, expected: Optional[dict] = None) -> Optional[str]:
         """A correction: checked first (a change the table refuses costs no PIN try), authorised by a
-        supervisor when the table has a roster, journaled with who, when, what and why, applied."""
+        supervisor when the table has a roster, journaled with who, when, what and why, applied.
+
+        ``what`` None is :meth:`correction_target`'s, taken under the lock.  When it is not the
+        ``expected`` one the supervisor was shown (a card came in while the dialog was open), the
+        correction is refused rather than take back a card nobody signed for.  ``done`` may name
+        the ``{cards}``."""
         with self._lock:
             state = self._snap.state
+            if what is None:
+                what = self.correction_target(action)
+            if expected is not None and expected != what:
+                return self._refuse(f"the table moved on: this would now take back {described(what)}, not "
+                                    f"{described(expected)}; close this and press the key again if that is meant")
+            done = done.format(cards=described(what, bare=True))
             target = {"round": state.round_no, "shoe": state.shoe_no, **what}
             op = {**op, **target, "why": why}
             if op["op"] in ("void_card", "void_round") and state.phase == TablePhase.SETTLED:
@@ -438,16 +470,17 @@ class TableSession(SessionCore):
                            "finish it as the banner says, then N for a round with bets")
         return error
 
-    def discard_held(self, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
+    def discard_held(self, supervisor: str = "", pin: str = "", why: str = "",
+                     expected: Optional[dict] = None) -> Optional[str]:
         """Set the held cards aside as misdrawn.  At a table with supervisors this is a correction
         (name, PIN, reason): the card a shoe read would otherwise go off the record with one key, after
         a typed card took its place in the round (the collusion the PIN is there to stop)."""
         if self._supervisors is None:
-            error = self._do({"op": "discard_held"}, message="card set aside as misdrawn")
+            held = self._snap.state.held
+            error = self._do({"op": "discard_held"}, message=f"set aside as misdrawn: {' '.join(c.code for c in held)}")
         else:
-            held = [c.code for c in self._snap.state.held]
-            error = self._correct({"op": "discard_held"}, "set_aside", {"cards": held}, supervisor, pin, why,
-                                  "card set aside as misdrawn")
+            error = self._correct({"op": "discard_held"}, "set_aside", None, supervisor, pin, why,
+                                  "set aside as misdrawn: {cards}", expected)
         if error is None:
             self.dismiss("held")
         return error

@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.table.session import described
 from dealer_assist.ui import replay_control, theme
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.banner import Banner
@@ -357,7 +358,8 @@ class MainWindow(QMainWindow):
                 and not self.second_press.confirmed("void_last_card")):
             return self._run(self.session.say("the round is settled: press V again to take back its last card "
                                               "and the settlement"))
-        return self._correction("void the last card", self.session.void_last_card, "voided by the croupier (V)")
+        return self._correction("void the last card", self.session.void_last_card, "voided by the croupier (V)",
+                                "void_card")
 
     def void_round(self) -> Optional[str]:
         """Void the round (a misdeal); with supervisors configured, their name, PIN and reason first,
@@ -365,13 +367,17 @@ class MainWindow(QMainWindow):
         if not getattr(self.session, "needs_supervisor", False) and not self.second_press.confirmed("void_round"):
             return self._run(self.session.say("void the whole round (a misdeal): press Shift+V again; its cards are "
                                               "set aside and its bets open again"))
-        return self._correction("void the whole round", self.session.void_round, "misdeal (Shift+V)")
+        return self._correction("void the whole round", self.session.void_round, "misdeal (Shift+V)", "void_round")
 
-    def _correction(self, what: str, command, default_reason: str) -> Optional[str]:
+    def _correction(self, what: str, command, default_reason: str, action: str) -> Optional[str]:
+        """A correction at once, or, with supervisors, a dialog naming the cards it takes back; if the
+        table moved on while it was open the session refuses it (``expected``)."""
         if not getattr(self.session, "needs_supervisor", False):
             return self._run(command(why=default_reason))
+        target = self.session.correction_target(action)
         self.supervisor_dialog = SupervisorDialog(
-            what, lambda name, pin, why: self._run(command(name, pin, why)), self.unit or 16, self)
+            f"{what}: {described(target)}", lambda name, pin, why: self._run(command(name, pin, why, expected=target)),
+            self.unit or 16, self)
         self.supervisor_dialog.open()
         return None
 
@@ -401,7 +407,7 @@ class MainWindow(QMainWindow):
         the table has supervisors: a dialog first)."""
         snap = self.session.snapshot
         if snap.pending is None and getattr(snap.state, "held", ()) and getattr(self.session, "needs_supervisor", False):
-            return self._correction("set the held card aside", self.session.discard_held, "misdrawn (Del)")
+            return self._correction("set aside as misdrawn", self.session.discard_held, "misdrawn (Del)", "set_aside")
         return self._run(self.entry.reject())
 
     def dismiss(self) -> None:
