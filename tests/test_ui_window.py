@@ -127,6 +127,29 @@ def test_round_from_a_serial_reader_on_a_pty(qtbot, table_factory):
         os.close(slave)
 
 
+def test_a_garbled_line_from_a_plain_reader_holds_the_next_card(qtbot, table_factory):
+    """A plain reader sends a line per card and nothing counts them: a garbled line may be a card, so
+    the card read after it waits (QA: KC took the garbled card's place as B1, without a word)."""
+    from dealer_assist.table.holds import AFTER_AN_UNREADABLE
+
+    serial_shoe = pytest.importorskip("dealer_assist.sources.serial_shoe")
+    master, slave = os.openpty()
+    try:
+        window = table_factory(serial_shoe.SerialShoe(os.ttyname(slave), dialect="plain"))
+        session = window.session
+        qtbot.waitUntil(lambda: any(link == "up" for _, link in shown(window).links), timeout=5000)
+        session.skip_burn()
+        qtbot.keyClick(window.centralWidget(), Qt.Key.Key_D)
+        os.write(master, b"9H\r\n2\xa7\r\nKC\r\n")
+        qtbot.waitUntil(lambda: shown(window).pending is not None, timeout=5000)
+        assert [c.code for c in session.state.round.cards] == ["9H"]
+        assert shown(window).pending.card.code == "KC" and shown(window).pending.doubt == AFTER_AN_UNREADABLE
+        assert any(a.title == "UNREADABLE CARD" for a in shown(window).alerts)
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
 def test_round_from_a_camera_watching_a_real_shoe_video(qtbot, table_factory):
     """The shoe-mouth video of a baccarat round (shared/cards), read by the camera source."""
     import json
