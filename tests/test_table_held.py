@@ -165,3 +165,21 @@ def test_in_a_round_a_void_reopened_a_typed_card_is_the_croupiers_correction_a_r
     assert typed.round.cards[-1] == parse_card("6C") and typed.held == (parse_card("4D"),)
     with pytest.raises(TableError, match="held behind it"):
         apply(state, {"op": "card", "card": "6C", "source": "serial:/dev/ttyUSB0"})
+
+
+def test_the_held_alert_says_enter_plays_into_the_round_a_void_reopened(tmp_path):
+    """A void reopens a settled round while a card waits held: Enter now plays it into the round, and
+    the alert must not go on offering a no-bet hand (QA: it did, and Enter turned a Player win into a tie)."""
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False)
+    assert session.place(1, Bet.PLAYER, D("5")) is None and session.deal() is None
+    for code in ("9H", "2S", "KC", "3D"):
+        assert session.enter_card(code) is None
+    session.enter_card("7C")
+    (held,) = [a for a in session.snapshot.alerts if a.code == "held"]
+    assert "no-bet hand" in held.action
+    assert session.void_last_card(why="3D misread") is None
+    (held,) = [a for a in session.snapshot.alerts if a.code == "held"]
+    assert "no-bet" not in held.action and "into the round" in held.action and "7♣" in held.title
+    assert session.play_held() is None
+    assert [c.code for c in session.state.round.cards] == ["9H", "2S", "KC", "7C"]
+    session.close()

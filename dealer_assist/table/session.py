@@ -456,7 +456,23 @@ class TableSession(SessionCore):
             correction = self._authorised(self._supervisors, action, target, supervisor, pin, why)
             if isinstance(correction, str):
                 return correction
-            return self._do({**op, "correction": correction}, message=done)
+            error = self._do({**op, "correction": correction}, message=done)
+            if error is None:
+                self._held_into_reopened_round()
+            return error
+
+    def _held_into_reopened_round(self) -> None:
+        """A void reopened the round while cards wait held: Enter now plays them into it, not as a no-bet
+        hand, and the held alert must say so (QA: it still offered a no-bet hand while Enter made a tie)."""
+        state = self._snap.state
+        if not (state.held and state.phase == TablePhase.DEALING and any(a.code == "held" for a in self._snap.alerts)):
+            return
+        cards = " ".join(c.label for c in state.held)
+        several = len(state.held) > 1
+        self.alert("held", "warning", f"CARD{'S' if several else ''} {cards} HELD: THE ROUND IS OPEN AGAIN",
+                   f"{cards} came out after the round, which the void reopened: "
+                   + ("they are its next cards" if several else "it is its next card"),
+                   "Enter plays the held cards into the round, in order; Del sets them aside")
 
     def play_held(self) -> Optional[str]:
         """Deal the held cards: into the round a void reopened, else as a hand nobody bets on."""
