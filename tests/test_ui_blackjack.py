@@ -326,3 +326,22 @@ def test_the_deal_button_is_out_while_the_cut_card_is(qtbot, show_window):
     session.handle(ShoeSignal("sim", 0.0, "cut"))
     qtbot.waitUntil(lambda: not window.actions.buttons["deal"].isEnabled(), timeout=2000)
     assert session.snapshot.banner == "CUT CARD OUT"
+
+
+def test_a_card_refused_while_a_decision_is_due_leaves_h_to_hit(qtbot, show_window):
+    """QA: K TD Enter refused (a decision comes first); H and S were then typed into the field as "hs",
+    no hit and no word, and the next K TD was "hskTD"."""
+    session = BlackjackSession(BlackjackTableRules(seats=3))
+    window = show_window(BlackjackWindow(session, None))
+    session.place(1, D("25"))
+    session.deal()
+    for code in ("8H", "6D", "3C"):  # seat 1: 11; the dealer's up card a 6
+        _typed(qtbot, window, code)
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, None, "TD")
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is not None and window.entry.field.hasFocus()
+    press_focused(qtbot, window, Qt.Key.Key_H)
+    assert not window.entry.field.hasFocus() and "hit" not in session.snapshot.allowed
+    _typed(qtbot, window, "TD")
+    assert [c.code for c in session.state.round.hands[0][0].cards] == ["8H", "3C", "TD"]

@@ -301,3 +301,38 @@ def test_a_card_refused_keeps_the_cursor_in_the_field_to_type_it_again(qtbot, ta
     press_focused(qtbot, window, Qt.Key.Key_Return)
     assert "ZZ" in window.entry.last_error  # the message names the bad input
     assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "ZZ"
+
+
+def _refused_zz(qtbot, window):
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, None, "ZZ")
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "ZZ"
+
+
+def test_after_a_refused_card_k_is_the_card_key_and_a_king_is_still_typed(qtbot, table_factory):
+    """QA: K ZZ Enter (refused), then K 9H Enter sent "k9H": the K went into the field."""
+    window = table_factory("manual", rules=no_burn_rules())
+    session = window.session
+    assert session.deal() is None
+    _refused_zz(qtbot, window)
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, None, "9H")
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is None and [c.code for c in session.state.round.cards] == ["9H"]
+    _refused_zz(qtbot, window)
+    press_focused(qtbot, window, None, "KS")  # typed over the refused card: the king of spades
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is None and [c.code for c in session.state.round.cards] == ["9H", "KS"]
+
+
+def test_after_a_refused_card_a_table_key_goes_to_the_table(qtbot, table_factory):
+    """No card code starts with N, H or D: pressed on a refused card they are the table's keys."""
+    window = table_factory("manual", rules=no_burn_rules())
+    session = window.session
+    assert session.deal() is None
+    for code in ("9H", "2S", "KD", "3C"):
+        assert session.enter_card(code) is None
+    _refused_zz(qtbot, window)
+    press_focused(qtbot, window, Qt.Key.Key_N)
+    assert session.state.round_no == 2 and not window.entry.field.hasFocus()

@@ -16,7 +16,11 @@ from typing import Any, Optional
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
 
+from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS
 from dealer_assist.ui import theme
+
+#: What a typed card code may start with (a rank; 10 as 1 0 or T): any other letter is a table key.
+CODE_STARTS = frozenset(RANKS + "10")
 
 
 class CardEntry(QWidget):
@@ -46,6 +50,8 @@ class CardEntry(QWidget):
         row.addWidget(self.yes)
         row.addWidget(self.no)
         self.last_error: Optional[str] = None
+        self._refused = ""  # the text of the card refused last, left in the field to be typed again
+        self._king_or_key = False  # K pressed on a refused card: the next key says which it was
         self._mode = ""
         self.set_mode("")
         self.set_unit(16)
@@ -53,12 +59,40 @@ class CardEntry(QWidget):
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
         """Enter in the card field sends the card and goes no further.  QLineEdit passes it on to
         the window, whose Enter plays a held card: a card typed after the round was held and then
-        dealt by the same key."""
-        if watched is self.field and event.type() == QEvent.Type.KeyPress \
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        dealt by the same key.
+
+        A card refused stays in the field, selected, to be typed again; a key then that no card code
+        starts with (H, S, D, N ...) is the table's, and goes to it, and K is the key that puts the
+        cursor here (QA: H and S were typed into the field as "hs", and K 9H became "k9H")."""
+        if watched is not self.field or event.type() not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
+            return False
+        retyping = self._retyping()
+        text = event.text().upper()
+        king = self._king_or_key
+        if event.type() == QEvent.Type.ShortcutOverride:
+            if retyping and not king and len(text) == 1 and text.isalpha() and text not in CODE_STARTS \
+                    and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+                self._back_to_the_table()
+                event.ignore()  # not taken by the field: the window's shortcut runs
+                return True
+            return False
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.submit()
             return True
+        self._king_or_key = False
+        if retyping and not king and text == "K":
+            self._king_or_key = True  # K again, or a king: the next key tells (a suit: the king)
+            self.field.selectAll()
+            return True
+        if king and len(text) == 1 and (text in SUITS or text in SUIT_SYMBOLS):
+            self.field.setText("K" + event.text())
+            return True
         return False
+
+    def _retyping(self) -> bool:
+        """Whether the field shows a refused card, whole and selected, as :meth:`submit` left it."""
+        shown = self.field.text()
+        return bool(shown) and shown == self._refused and self.field.selectedText() == shown
 
     def follow_record(self) -> None:
         """A replay's field: the cards come from the journal, nothing is typed or confirmed here."""
@@ -102,8 +136,14 @@ class CardEntry(QWidget):
             if not self.counting():
                 self._back_to_the_table()
         else:
+            self._refused = self.field.text()
             self.field.selectAll()  # kept in the field, to be typed again
         return error
+
+    def take_cursor(self) -> None:
+        """K: the cursor in the field, what it holds selected (a card refused is typed over)."""
+        self.field.setFocus()
+        self.field.selectAll()
 
     def counting(self) -> bool:
         """Whether cards are typed one after another here (a deck counted back): the field keeps

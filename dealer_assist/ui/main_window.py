@@ -396,8 +396,7 @@ class MainWindow(QMainWindow):
         self.limits_dialog.open()
 
     def focus_entry(self) -> None:
-        self.entry.field.setFocus()
-        self.entry.field.selectAll()
+        self.entry.take_cursor()
 
     def confirm(self) -> Optional[str]:
         return self._run(self.entry.accept())

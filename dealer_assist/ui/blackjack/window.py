@@ -280,7 +280,7 @@ class BlackjackWindow(QMainWindow):
             self.change_limits()
             error = None
         elif name == "focus_entry":
-            self.entry.field.setFocus()
+            self.entry.take_cursor()
             error = None
         elif name == "confirm":  # Enter is a window shortcut, so it also sends what the card field holds
             if self.entry.field.text().strip() or s.snapshot.pending is not None:
