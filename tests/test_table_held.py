@@ -183,3 +183,20 @@ def test_the_held_alert_says_enter_plays_into_the_round_a_void_reopened(tmp_path
     assert session.play_held() is None
     assert [c.code for c in session.state.round.cards] == ["9H", "2S", "KC", "7C"]
     session.close()
+
+
+def test_a_new_shoe_takes_down_the_old_shoes_alerts(tmp_path):
+    """QA: after Ctrl+N, or the shoe's own SHOE NEW, SHOE EMPTY, CUT CARD OUT and NEW SHOE DURING A ROUND
+    stayed up over the new shoe (blackjack's new deck took its own down)."""
+    from dealer_assist.events import ShoeSignal
+
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False)
+    assert session.deal() is None and session.enter_card("9H") is None
+    for state in ("empty", "cut", "new"):  # "new" mid-round: only its alert
+        session.handle(ShoeSignal("serial:x", 0.0, state))
+    assert {a.code for a in session.snapshot.alerts} >= {"empty", "cut", "newshoe"}
+    for code in ("2S", "KD", "3C"):
+        assert session.enter_card(code) is None
+    assert session.new_shoe() is None
+    assert not {a.code for a in session.snapshot.alerts} & {"empty", "cut", "newshoe"}
+    session.close()
