@@ -159,3 +159,13 @@ def test_the_actions_question_says_every_key_that_applies(qtbot):
         raise AssertionError("no actions case in 59 seeds")
     assert "every key that applies" in window.keys.text()
     assert "all that apply" in window.question.text()
+
+
+def test_an_answer_that_cannot_be_read_is_typed_over_not_after(qtbot):
+    """QA: "abc" refused, then "8" made "abc8", refused again: the refused answer is selected."""
+    window = _window(qtbot, drills="payouts", seed=8)
+    qtbot.keyClicks(window.entry, "abc")
+    qtbot.keyClick(window.entry, Qt.Key.Key_Return)
+    assert window.feedback.text() and window.entry.text() == "abc"
+    qtbot.keyClicks(window.entry, "8")
+    assert window.entry.text() == "8"

@@ -374,7 +374,8 @@ class TrainerWindow(QWidget):
             self.next_case()
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.entry.isVisible():
-            self.answer(self.entry.text())
+            if not self.answer(self.entry.text()):
+                self.entry.selectAll()  # the next answer is typed over it, not after it ("abc8")
             return
         q = self.question_now
         if q is not None and q.kind == "choice" and event.text().strip():
