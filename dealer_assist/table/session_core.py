@@ -28,6 +28,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, alert_of_a_hold,
                                        held_by_alert, left_unplayed, places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
+from dealer_assist.table.standing_alerts import standing_alerts
 
 _log = logging.getLogger(__name__)
 
@@ -511,11 +512,11 @@ class SessionCore(abc.ABC):
         if not self._holds_matter():
             self._hold_of = {}
         trailing = [read for read, _ in queue]
+        for a in standing_alerts(reversed(entries)):
+            self._show_again(a)
         if self._hold_of:
             for a in alerts.values():
-                self._publish(replace(self._snap, alerts=self._with_alert(Alert(
-                    a["code"], str(a.get("level", "error")), str(a.get("title", "")), str(a.get("text", "")),
-                    str(a.get("action") or AFTER_RESTART_ACTION), self._clock()))))
+                self._show_again(a)
         for source in {p.get("source") for p in trailing if isinstance(p.get("source"), str)}:
             self._open_hold(source, AFTER_A_RESTART)  # the reader resumes past them: its next read is not their place
         if trailing:
@@ -524,6 +525,12 @@ class SessionCore(abc.ABC):
                        f"read just before the table stopped and never placed: {cards}",
                        "check the layout: type any of them that lies on the table (K), in its place; the reader "
                        "will not send it again")
+
+    def _show_again(self, alert: dict) -> None:
+        """A journaled alert shown again at a restart (not journaled again: the journal has it)."""
+        self._publish(replace(self._snap, alerts=self._with_alert(Alert(
+            str(alert["code"]), str(alert.get("level", "error")), str(alert.get("title", "")),
+            str(alert.get("text", "")), str(alert.get("action") or AFTER_RESTART_ACTION), self._clock()))))
 
     def _hold_taken(self, read: dict) -> Optional[int]:
         """The hold a journaled read waited under when it was taken, as _take had it (none for a read its
