@@ -71,3 +71,26 @@ def test_a_restart_from_the_last_new_shoe_rebuilds_what_every_operation_does(tmp
             assert again.state.betting.last_round == live.betting.last_round
         finally:
             again.close()
+
+
+def test_a_restart_keeps_the_chip_last_used(tmp_path):
+    """QA: the croupier's 25 chip became the default 5 at a restart (both games)."""
+    from dealer_assist.table.blackjack_session import BlackjackSession
+
+    path = tmp_path / "bac.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    session = TableSession(rules, journal=Journal.open(path), odds=False)
+    default = session.snapshot.chip
+    assert session.select_chip(D("25")) is None and session.place(1, Bet.BANKER) is None
+    assert session.select_chip(D("100")) is None and session.place(2, Bet.PLAYER) is None
+    assert session.remove(2, Bet.PLAYER) is None  # taken off with the same chip
+    session.close()
+    again = TableSession(rules, journal=Journal.open(path), odds=False)
+    assert again.snapshot.chip == D("100") != default
+    again.close()
+    assert TableSession(rules, journal=Journal.open(tmp_path / "new.sqlite"), odds=False).snapshot.chip == default
+    path = tmp_path / "bj.sqlite"
+    table = BlackjackSession(journal=Journal.open(path))
+    assert table.select_chip(D("25")) is None and table.place(1) is None
+    table.close()
+    assert BlackjackSession(journal=Journal.open(path)).snapshot.chip == D("25")

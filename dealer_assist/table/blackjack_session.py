@@ -30,7 +30,7 @@ from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState,
 from dealer_assist.table.holds import AFTER_A_REFUSAL
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import check_rules, replay_rules_of, rules_record
-from dealer_assist.table.session_core import ROUND_END, SessionCore, SnapshotCore, round_ends
+from dealer_assist.table.session_core import ROUND_END, SessionCore, SnapshotCore, chip_last_used, round_ends
 
 GAME = "blackjack"
 
@@ -156,6 +156,8 @@ class BlackjackSession(SessionCore):
             check_rules(journal, rules, self.GAME)
             state, self.recovered, deck_seq = self._replay(state, journal)
         chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
+        if journal is not None:
+            chip = chip_last_used(journal, rules.chips, chip)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
         if journal is not None and self.recovered == 0 and not any(True for _ in journal.entries()):

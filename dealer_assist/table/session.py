@@ -32,7 +32,7 @@ from dealer_assist.table.holds import AFTER_A_REFUSAL
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, check_rules, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
-                                              SnapshotCore, round_ends)
+                                              SnapshotCore, chip_last_used, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
                                        rules_from_record, shoe_started)
 
@@ -139,6 +139,8 @@ class TableSession(SessionCore):
             check_rules(journal, rules, self.GAME)
             state, self.recovered, shoe_seq = self._replay(state, journal)
         chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
+        if journal is not None:
+            chip = chip_last_used(journal, rules.chips, chip)
         super().__init__(Snapshot(state=state, chip=chip), journal, clock)
         self._supervisors = supervisors
         self._odds_queue: "queue.Queue[Optional[tuple]]" = queue.Queue()

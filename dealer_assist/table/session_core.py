@@ -96,6 +96,18 @@ def frame_runs(missing: tuple[int, ...]) -> str:
     return ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in runs)
 
 
+def chip_last_used(journal: Any, chips: tuple, default: Decimal) -> Decimal:
+    """The chip of the table's last bet placed or taken off, for a restarted table: the croupier's chip
+    stays in hand (QA: a 25 became the default 5 at a restart).  ``default`` when none was used."""
+    for entry in journal.entries_where("kind IN ('bet_placed', 'bet_removed')", newest_first=True):
+        try:
+            value = Decimal(str(entry.payload.get("amount")))
+        except ArithmeticError:
+            return default
+        return value if value in chips else default
+    return default
+
+
 #: The entries that end a round in the journal, in the order they are written.
 ROUND_END = ("outcome", "settlement", "round_end")
 
