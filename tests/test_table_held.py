@@ -200,3 +200,19 @@ def test_a_new_shoe_takes_down_the_old_shoes_alerts(tmp_path):
     assert session.new_shoe() is None
     assert not {a.code for a in session.snapshot.alerts} & {"empty", "cut", "newshoe"}
     session.close()
+
+
+def test_a_new_shoe_the_shoe_reports_between_rounds_says_why_the_table_started_again(tmp_path):
+    """No key was pressed, yet the count, the roads and the history start again: a note says why."""
+    from dealer_assist.events import ShoeSignal
+
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False)
+    assert session.deal() is None
+    for code in ("9H", "2S", "KD", "3C"):
+        assert session.enter_card(code) is None
+    assert session.next_round() is None
+    session.handle(ShoeSignal("serial:x", 0.0, "new"))
+    assert session.state.shoe_no == 2 and session.state.history == ()
+    (note,) = [a for a in session.snapshot.alerts if a.code == "newshoe"]
+    assert note.level == "info" and "serial:x" in note.text and "roads" in note.text
+    session.close()

@@ -319,8 +319,13 @@ class TableSession(SessionCore):
             if s.phase == TablePhase.DEALING:
                 self.alert("newshoe", "warning", "NEW SHOE DURING A ROUND",
                            "the shoe reports a new shoe while a round is open", "void or finish the round, then Ctrl+N")
-            elif s.shoe.dealt or s.shoe.cards_seen:
-                self.new_shoe()
+            elif (s.shoe.dealt or s.shoe.cards_seen) and self.new_shoe() is None:
+                # No key was pressed: say why the count, the roads and the history started again.
+                self.alert("newshoe", "info", "NEW SHOE FROM THE SHOE",
+                           f"the {event.source} reports a new shoe loaded: the count, the roads and the history "
+                           "start again (the old shoe's stay in the journal)",
+                           "burn as the rules say, then take the bets" if self._snap.state.rules.shoe.burn
+                           else "take the bets")
 
     # -- commands from the display ----------------------------------------------
     def place(self, seat: int, bet: Bet, amount: Optional[Decimal] = None) -> Optional[str]:
