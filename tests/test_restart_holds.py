@@ -18,7 +18,7 @@ from dealer_assist.events import CardRead, DeviceError, SeqGap, Unreadable
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
-from dealer_assist.table.holds import AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_RESTART, AFTER_DROPPED
+from dealer_assist.table.holds import AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_DROPPED
 from dealer_assist.table.state import TablePhase, TableRules
 
 SHOE = "serial:/dev/ttyUSB0"
@@ -134,15 +134,24 @@ def holds(s: TableSession) -> dict[str, str]:
     return {source: why for source, (why, _) in s._hold_of.items()}
 
 
+def reads_left(s) -> list[tuple]:
+    """The read waiting for the croupier and those behind it: card, source, frame, candidates."""
+    snap = s.snapshot
+    return [(r.card.code, r.source, r.seq, r.candidates) for r in ([snap.pending] if snap.pending else [])
+            + list(snap.waiting)]
+
+
 def restarted(s: TableSession, path, rules: TableRules) -> TableSession:
-    """The table after a restart, checked: each source's next read waits as it did before (a source whose
-    read was left waiting, until Enter: the reader resumes past it)."""
-    live = holds(s)
-    for read_left in [s.snapshot.pending, *s.snapshot.waiting] if s.snapshot.pending else []:
-        live[read_left.source] = AFTER_A_RESTART
+    """The table after a restart, checked: each source's next read waits as it did before, and the reads
+    left waiting for the croupier wait again, in order, the first for the same reason."""
+    live, left = holds(s), reads_left(s)
+    doubt = s.snapshot.pending.doubt if s.snapshot.pending else None
     s.close()
     again = TableSession(rules, Journal.open(path), odds=False)
     assert holds(again) == live
+    assert reads_left(again) == left
+    if doubt:
+        assert again.snapshot.pending.doubt == doubt
     return again
 
 
@@ -258,7 +267,7 @@ def test_blackjack_a_supervisor_letting_a_refused_card_in_ends_its_wait_though_a
     assert s.accept_refused("Ana", "4321", "two decks mixed up") is None
     s.close()
     again = reopen()
-    assert holds(again) == {CAMERA: AFTER_A_RESTART}
+    assert holds(again) == {} and reads_left(again) == [("5D", CAMERA, 2, ())]
 
 
 def test_a_card_refused_once_the_shoe_is_finished_holds_nothing_after_a_restart(tmp_path):

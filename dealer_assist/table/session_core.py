@@ -32,6 +32,10 @@ from dealer_assist.table.standing_alerts import standing_alerts
 
 _log = logging.getLogger(__name__)
 
+#: Why a sure read waits after a restart: the table stopped between its read and its place.
+READ_BEFORE_A_STOP = ("read just before the table stopped, and never placed: Enter plays it if it is the card on "
+                      "the table, Del drops it")
+
 #: Each source applies its own acceptance threshold (the camera's comes from its calibration) and marks
 #: a read it is unsure of with candidates; a read with candidates, or one below this floor, waits for
 #: the croupier's confirmation.
@@ -443,8 +447,7 @@ class SessionCore(abc.ABC):
         (:attr:`HOLDS_END_AT`).  So each source's next read waits as it would have (QA: after a
         restart the next read took a missing card's place), and the alerts that explain the waits are
         shown again.  Cards a source read that were never placed (an unsure read, or one held for the
-        croupier, is placed only when answered) are named, and that source's next read waits: the
-        reader resumes past them."""
+        croupier, is placed only when answered) wait for the croupier again (:meth:`_wait_again`)."""
         kinds = (*PLACED_KINDS, "read_dropped", "card_unreadable", "shoe_start", "alert", "alert_dismissed",
                  *(k for k, _ in self.HOLDS_END_AT))
         entries: list[tuple[str, dict]] = []
@@ -454,6 +457,14 @@ class SessionCore(abc.ABC):
             if entry.kind == "shoe_start":  # reads before it were dropped by name at it
                 break
         queue: list[tuple[dict, Optional[int]]] = []  # reads not placed yet, each with the hold it waits under
+        whys: dict[int, str] = {}  # why each of those holds waits (the first read's doubt, see _wait_again)
+
+        def taken(read: dict) -> Optional[int]:
+            hold = self._hold_taken(read)
+            if hold is not None:
+                whys[hold] = self._hold_of[read["source"]][0]
+            return hold
+
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
         self._hold_of = {}
         refused = False
@@ -465,10 +476,10 @@ class SessionCore(abc.ABC):
             if refusal is not None:
                 self._hold_next(*refusal)
                 if queue:
-                    queue[0] = (queue[0][0], self._hold_taken(queue[0][0]))
+                    queue[0] = (queue[0][0], taken(queue[0][0]))
             refused, refusal = kind == "card_refused", None
             if kind == "card_read":
-                queue.append((payload, self._hold_taken(payload) if not queue else None))
+                queue.append((payload, taken(payload) if not queue else None))
             elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 waiting_hold = queue[0][1] if queue else None
                 self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
@@ -503,7 +514,7 @@ class SessionCore(abc.ABC):
                 elif kind == "card_refused":
                     refusal = left_unplayed(kind, payload)
                 if queue:  # the next read waiting is taken now (_take_waiting)
-                    queue[0] = (queue[0][0], self._hold_taken(queue[0][0]))
+                    queue[0] = (queue[0][0], taken(queue[0][0]))
             elif kind in ("card_assigned", "shoe_burn") and payload.get("op") != "play_held" \
                     and (kind == "card_assigned" or payload.get("cards")):  # a card typed in a place one left
                 if not queue or payload.get("override"):  # blackjack: a refused card a supervisor let in
@@ -523,20 +534,42 @@ class SessionCore(abc.ABC):
             self._hold_next(*refusal)
         if not self._holds_matter():
             self._hold_of = {}
-        trailing = [read for read, _ in queue]
         for a in standing_alerts(reversed(entries)):
             self._show_again(a)
         if self._hold_of:
             for a in alerts.values():
                 self._show_again(a)
-        for source in {p.get("source") for p in trailing if isinstance(p.get("source"), str)}:
-            self._open_hold(source, AFTER_A_RESTART)  # the reader resumes past them: its next read is not their place
-        if trailing:
-            cards = ", ".join(f"{p.get('card')} ({p.get('source')})" for p in trailing)
-            self.alert("unplaced", "warning", "CARD READ BEFORE THE RESTART",
-                       f"read just before the table stopped and never placed: {cards}",
-                       "check the layout: type any of them that lies on the table (K), in its place; the reader "
-                       "will not send it again")
+        if queue:
+            self._wait_again(queue, whys)
+
+    def _wait_again(self, queue: list[tuple[dict, Optional[int]]], whys: dict[int, str]) -> None:
+        """The reads never placed wait for the croupier again, as they did when the table stopped: the
+        first for Enter or Del, the others behind it (QA: the croupier had to type a card the reader had
+        sent).  The first waits even if it was sure: the table stopped before it was played."""
+        reads = []
+        for payload, _ in queue:
+            try:
+                card = parse_card(payload.get("card"))
+                candidates = tuple(parse_card(c) for c in payload.get("candidates") or ())
+            except InvalidCardError:
+                continue  # not a card this program wrote: the chain holds, the read is no card to offer
+            confidence = payload.get("confidence")
+            seq = payload.get("source_seq")
+            zone = payload.get("zone")
+            reads.append(CardRead(card, str(payload.get("source")), self._clock(),
+                                  float(confidence) if isinstance(confidence, (int, float)) else 0.0,
+                                  seq if isinstance(seq, int) else None, zone if isinstance(zone, str) else None,
+                                  candidates, str(payload.get("doubt") or "")))
+        if not reads:
+            return
+        first, hold = reads[0], queue[0][1]
+        if not first.doubt:
+            doubt = whys.get(hold, "") if hold is not None else ""
+            if not doubt and first.confidence >= CONFIRM_BELOW and not first.candidates:
+                doubt = READ_BEFORE_A_STOP
+            first = replace(first, doubt=doubt)
+        self._pending_hold = hold
+        self._publish(replace(self._snap, pending=first, waiting=tuple(reads[1:])))
 
     def _show_again(self, alert: dict) -> None:
         """A journaled alert shown again at a restart (not journaled again: the journal has it)."""
@@ -737,7 +770,9 @@ class SessionCore(abc.ABC):
             self._positions[event.source] = (boot, event.seq)
         self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
                                   "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no,
-                                  **({"doubt": event.doubt} if event.doubt else {})})
+                                  **({"doubt": event.doubt} if event.doubt else {}),
+                                  **({"candidates": [c.code for c in event.candidates]} if event.candidates else {}),
+                                  **({"zone": event.zone} if event.zone else {})})
         if self._snap.pending is not None:
             # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
             # sure one was played before it, in its place.
