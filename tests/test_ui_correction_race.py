@@ -41,16 +41,16 @@ def test_a_card_dealt_while_the_void_dialog_is_open_is_not_voided(qtbot, tmp_pat
         assert session.enter_card(code) is None
     window.void_last_card()
     dialog = window.supervisor_dialog
-    assert "4C" in dialog.what.text()
+    assert "4♣" in dialog.what.text()
     assert session.enter_card("9C") is None  # the shoe deals P3: the round settles
     assert session.state.settlement is not None
     sign(dialog)
-    assert dialog.isVisible() and "moved on" in dialog.message.text() and "9C" in dialog.message.text()
+    assert dialog.isVisible() and "moved on" in dialog.message.text() and "9♣" in dialog.message.text()
     assert [c.code for c in session.state.round.cards] == ["2H", "3S", "2D", "4C", "9C"]
     assert session.state.settlement is not None and corrections(session) == 0
     dialog.close()
     window.void_last_card()  # pressed again: it names the card that is last now, and voids it
-    assert "9C" in window.supervisor_dialog.what.text()
+    assert "9♣" in window.supervisor_dialog.what.text()
     sign(window.supervisor_dialog)
     assert [c.code for c in session.state.round.cards] == ["2H", "3S", "2D", "4C"] and corrections(session) == 1
     session.close()
@@ -65,7 +65,7 @@ def test_a_card_held_while_the_set_aside_dialog_is_open_is_not_set_aside_with_it
     assert session.next_round() is None and [c.code for c in session.state.held] == ["7C"]
     window.reject()
     dialog = window.supervisor_dialog
-    assert "7C" in dialog.what.text()
+    assert "7♣" in dialog.what.text()
     session.enter_card("8C")  # held behind it while the dialog is open
     sign(dialog)
     assert "moved on" in dialog.message.text()
@@ -84,7 +84,7 @@ def test_a_void_of_the_round_signed_for_other_cards_is_refused_and_costs_no_pin_
     shown = session.correction_target("void_round")
     assert session.enter_card("2D") is None
     error = session.void_round("ana", "0000", "misdeal", expected=shown)
-    assert error is not None and "moved on" in error and "2H 3S 2D" in error
+    assert error is not None and "moved on" in error and "2♥ 3♠ 2♦" in error
     assert not any(e.kind == "pin_refused" for e in session._journal.entries())  # the wrong PIN was not tried
     assert session.void_round("ana", "4821", "misdeal", expected=session.correction_target("void_round")) is None
     assert session.state.round.cards == ()

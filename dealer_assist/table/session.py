@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 from dealer_assist.baccarat.bets import TableLimits
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
@@ -102,11 +102,19 @@ class Snapshot(SnapshotCore):
         return s.round.due.reason
 
 
+def _label(code: object) -> str:
+    """A card code as the display shows it (4C as 4♣), or as written when it is none."""
+    try:
+        return parse_card(code).label
+    except InvalidCardError:
+        return str(code)
+
+
 def described(what: dict, bare: bool = False) -> str:
     """The cards a correction takes back (:meth:`TableSession.correction_target`), as a croupier reads
-    them: ``card 4C`` / ``cards 9H 2S`` / ``no card`` (``bare``: the codes alone)."""
+    them: ``card 4♣`` / ``cards 9♥ 2♠`` / ``no card`` (``bare``: the cards alone)."""
     cards = what.get("cards", what.get("card", ""))
-    codes = cards.split() if isinstance(cards, str) else [str(c) for c in cards]
+    codes = [_label(c) for c in (cards.split() if isinstance(cards, str) else cards)]
     if bare:
         return " ".join(codes) or "none"
     return f"card{'s' if len(codes) > 1 else ''} {' '.join(codes)}" if codes else "no card"
@@ -504,7 +512,7 @@ class TableSession(SessionCore):
         a typed card took its place in the round (the collusion the PIN is there to stop)."""
         if self._supervisors is None:
             held = self._snap.state.held
-            error = self._do({"op": "discard_held"}, message=f"set aside as misdrawn: {' '.join(c.code for c in held)}")
+            error = self._do({"op": "discard_held"}, message=f"set aside as misdrawn: {' '.join(c.label for c in held)}")
         else:
             error = self._correct({"op": "discard_held"}, "set_aside", None, supervisor, pin, why,
                                   "set aside as misdrawn: {cards}", expected)
