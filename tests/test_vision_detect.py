@@ -133,3 +133,15 @@ def test_a_notch_farther_from_the_corner_than_the_bridge_reaches_is_not_bridged(
     tl = pts[0]
     bridged = _whole_corners(img, notch_gap=20)
     assert min((np.hypot(c.x - tl[0], c.y - tl[1]) for c in bridged), default=99) > 4.0
+
+
+@pytest.mark.parametrize("darkest", [1, 97, 180, 255])
+def test_paper_is_bright_and_tinted_no_more_than_its_brightness_allows(darkest):
+    from dealer_assist.vision.detect import _paper
+
+    # Every pair of darkest and brightest channel levels, in a frame of an odd width too.
+    lo, hi = (a.astype(np.uint8) for a in np.meshgrid(np.arange(256), np.arange(256)))
+    for cut in (slice(None), slice(0, 253)):
+        l, h = lo[:, cut].astype(int), hi[:, cut].astype(int)
+        want = (l >= darkest) & (h - l < np.round(h / 4) + 12)  # numpy rounds half to even
+        assert ((_paper(lo[:, cut].copy(), hi[:, cut].copy(), darkest) > 0) == want).all()
