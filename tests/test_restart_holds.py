@@ -319,3 +319,24 @@ def test_a_dismissal_entry_without_codes_does_not_stop_a_restart(tmp_path):
     with Journal.open(path) as journal:
         journal.append("alert_dismissed", {"codes": None, "round": 1})
     assert holds(opened(path)) == {}
+
+
+def test_a_camera_read_corrected_by_a_typed_card_is_answered_after_a_restart(tmp_path):
+    """A camera gives its reads no frame number, so the card typed for its unsure read names none either:
+    the restart took it for a card typed before a held read, left the read unanswered, and each later
+    read stood for the one before it (QA: KH waited again after a restart and Enter dealt it twice)."""
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    s = TableSession(rules, Journal.open(path), odds=False)
+    s.deal()
+    s.handle(CardRead(parse_card("4C"), CAMERA, time.time(), confidence=0.4,
+                      candidates=(parse_card("4C"), parse_card("4S"))))
+    assert s.enter_card("4S") is None  # the croupier's correction
+    for code in ("3D", "KH"):
+        s.handle(CardRead(parse_card(code), CAMERA, time.time()))
+    assert s.snapshot.pending is None
+    s.close()
+    again = TableSession(rules, Journal.open(path), odds=False)
+    assert again.snapshot.pending is None and again.snapshot.waiting == () and holds(again) == {}
+    assert [c.code for c in again.state.round.cards] == ["4S", "3D", "KH"]
+    again.close()

@@ -186,20 +186,26 @@ def test_the_held_alert_says_enter_plays_into_the_round_a_void_reopened(tmp_path
 
 
 def test_a_new_shoe_takes_down_the_old_shoes_alerts(tmp_path):
-    """QA: after Ctrl+N, or the shoe's own SHOE NEW, SHOE EMPTY, CUT CARD OUT and NEW SHOE DURING A ROUND
-    stayed up over the new shoe (blackjack's new deck took its own down)."""
-    from dealer_assist.events import ShoeSignal
+    """QA: after Ctrl+N, or the shoe's own SHOE NEW, SHOE EMPTY, CUT CARD OUT, NEW SHOE DURING A ROUND and a
+    jam stayed up over the new shoe, and a restart (which reads back to the new shoe) dropped them."""
+    from dealer_assist.events import DeviceError, LinkState, ShoeSignal
 
     session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False)
     assert session.deal() is None and session.enter_card("9H") is None
     for state in ("empty", "cut", "new"):  # "new" mid-round: only its alert
         session.handle(ShoeSignal("serial:x", 0.0, state))
-    assert {a.code for a in session.snapshot.alerts} >= {"empty", "cut", "newshoe"}
+    session.handle(DeviceError("serial:x", 0.0, "JAM", "card jammed"))
+    session.handle(LinkState("serial:x", 0.0, "lost", "unplugged"))
+    old = {"empty", "cut", "newshoe", "device:JAM"}
+    assert {a.code for a in session.snapshot.alerts} >= old
     for code in ("2S", "KD", "3C"):
         assert session.enter_card(code) is None
     assert session.new_shoe() is None
-    assert not {a.code for a in session.snapshot.alerts} & {"empty", "cut", "newshoe"}
+    assert {a.code for a in session.snapshot.alerts} == {"link:serial:x"}  # the link is still down
     session.close()
+    again = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False)
+    assert again.snapshot.alerts == ()  # a restart shows none of the old shoe's either
+    again.close()
 
 
 def test_a_new_shoe_the_shoe_reports_between_rounds_says_why_the_table_started_again(tmp_path):

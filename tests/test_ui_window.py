@@ -336,3 +336,14 @@ def test_after_a_refused_card_a_table_key_goes_to_the_table(qtbot, table_factory
     _refused_zz(qtbot, window)
     press_focused(qtbot, window, Qt.Key.Key_N)
     assert session.state.round_no == 2 and not window.entry.field.hasFocus()
+
+
+def test_after_a_refused_card_k_then_enter_types_a_king(qtbot, table_factory):
+    """QA: K then Enter sent the refused card again (K alone is a king at baccarat)."""
+    window = table_factory("manual", rules=no_burn_rules())
+    session = window.session
+    assert session.deal() is None
+    _refused_zz(qtbot, window)
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is None and [c.rank for c in session.state.round.cards] == ["K"]

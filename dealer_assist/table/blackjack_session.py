@@ -456,9 +456,6 @@ class BlackjackSession(SessionCore):
         error = self._do(op, message="new deck")
         if error is None:
             self._end_holds("deck")  # QA: a read held from the old deck was played as the new one's first card
-            self.dismiss("newdeck")
-            self.dismiss("cut")
-            self.dismiss("empty")
         return error
 
     @property

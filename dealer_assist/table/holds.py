@@ -47,6 +47,16 @@ def places_a_read(payload: dict, kind: str) -> bool:
     return payload.get("source") != "keyboard" or payload.get("seq") is not None  # typed for a read: its seq
 
 
+def corrects_a_read(kind: str, payload: dict) -> bool:
+    """Whether a journal entry may be a card typed for the read waiting first, when its source gave the
+    read no frame number (a camera): a typed card then names none either.  It is that read's correction
+    unless the read waited behind a missing card (a doubt of :data:`HOLDS`): then the card typed is the
+    missing one, placed before it, and the read still waits (``SessionCore.enter_card``).  A refused
+    card a supervisor let in (blackjack's ``override``) answers no read either."""
+    return (kind in ("card_assigned", "card_refused", "card_held") and payload.get("source") == "keyboard"
+            and payload.get("seq") is None and payload.get("op") != "play_held" and not payload.get("override"))
+
+
 def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
     """The source and the hold of a journal entry recording a card that left a reader unplayed (the
     next read of that source waits for it), else None."""

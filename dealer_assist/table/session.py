@@ -126,10 +126,6 @@ def replay_rules(recorded: Optional[dict], configured: Optional[TableRules] = No
     return replay_rules_of(recorded, configured, TableRules(), rules_from_record, TableError)
 
 
-#: Alerts about the shoe a new one replaces (QA: SHOE EMPTY and CUT CARD OUT stayed up over the new shoe).
-OLD_SHOE_ALERTS = ("held", "nobet", "cut", "empty", "newshoe")
-
-
 class TableSession(SessionCore):
     """One baccarat table: state, journal, subscribers and the link to the card sources."""
 
@@ -385,8 +381,6 @@ class TableSession(SessionCore):
         error = self._do({"op": "new_shoe"}, message="new shoe")
         if error is None:  # a card held from the old shoe stays counted out of it
             self._end_holds()  # nor does a card read next wait for one of the old shoe, nor a read of it wait
-            for code in OLD_SHOE_ALERTS:
-                self.dismiss(code)
         return error
 
     def burn_unseen(self) -> Optional[str]:

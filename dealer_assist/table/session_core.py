@@ -26,9 +26,9 @@ from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_RESTART_ACTION, AFTER_UNPLACED,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, alert_of_a_hold,
-                                       held_by_alert, left_unplayed, places_a_read)
+                                       corrects_a_read, held_by_alert, left_unplayed, places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
-from dealer_assist.table.standing_alerts import standing_alerts
+from dealer_assist.table.standing_alerts import FOUND_AGAIN, standing_alerts
 
 _log = logging.getLogger(__name__)
 
@@ -503,7 +503,9 @@ class SessionCore(abc.ABC):
                     self._open_hold(*left)
                 elif left is not None:
                     self._hold_next(*left)
-            elif kind == "read_dropped" or kind in PLACED_KINDS and places_a_read(payload, kind):
+            elif kind == "read_dropped" or kind in PLACED_KINDS and (places_a_read(payload, kind) or (
+                    queue and corrects_a_read(kind, payload)
+                    and (queue[0][0].get("doubt") or whys.get(queue[0][1], "")) not in HOLDS)):
                 if queue:  # the read waiting first was answered, in order
                     read, hold = queue.pop(0)
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
@@ -631,13 +633,18 @@ class SessionCore(abc.ABC):
     def dismiss(self, code: Optional[str] = None) -> None:
         """Acknowledge one alert (by code) or all of them."""
         with self._lock:
-            keep = () if code is None else tuple(a for a in self._snap.alerts if a.code != code)
-            gone = [a.code for a in self._snap.alerts if a not in keep and a.level != "info"]
-            if gone:  # journaled: a restart shows again only what was not acknowledged, and a gap's hold stays ended
-                self._write("alert_dismissed", {"codes": gone, "game": self.GAME, "round": self._snap.state.round_no})
+            self._take_down(lambda a: code is not None and a.code != code)
             if code in (None, "gap"):  # the croupier has looked at the lost frames' cards: their holds end
                 self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[0] != AFTER_A_GAP}
-            self._publish(replace(self._snap, alerts=keep))
+
+    def _take_down(self, kept: Callable[[Alert], bool]) -> None:
+        """Take down the alerts not ``kept``; journaled, so a restart shows again only what was not
+        acknowledged (and a gap's hold stays ended)."""
+        keep = tuple(a for a in self._snap.alerts if kept(a))
+        gone = [a.code for a in self._snap.alerts if a not in keep and a.level != "info"]
+        if gone:
+            self._write("alert_dismissed", {"codes": gone, "game": self.GAME, "round": self._snap.state.round_no})
+        self._publish(replace(self._snap, alerts=keep))
 
     # -- events from card sources ---------------------------------------------------
     def handle(self, event: SourceEvent) -> None:
@@ -815,12 +822,14 @@ class SessionCore(abc.ABC):
 
     def _end_holds(self, shoe: str = "shoe") -> None:
         """A new shoe (blackjack: ``shoe="deck"``): no card read next waits for one missing before it (what
-        the old shoe lacked is no place of the new one's), and a read still waiting for the croupier was
-        of the old shoe: it is dropped, by name, rather than taken as the new shoe's first card (its burn)."""
+        the old shoe lacked is no place of the new one's), the old shoe's alerts go, and a read still
+        waiting for the croupier was of the old shoe: it is dropped, by name, rather than taken as the new
+        shoe's first card (its burn)."""
         self._hold_of.clear()
-        for alert in self._snap.alerts:
-            if alert.code.startswith("unplaced:"):  # a card of the old shoe: typed now, it would go into the new one
-                self.dismiss(alert.code)
+        # What the alerts told of was the old shoe's (a card to type now would go into the new one, a jam,
+        # lost frames): only a watched condition's alert stays (a link, the disk).  A restart, which reads
+        # the journal back to the new shoe, shows the same (QA).
+        self._take_down(lambda a: a.code.split(":")[0] in FOUND_AGAIN)
         snap = self._snap
         reads = ([snap.pending] if snap.pending is not None else []) + list(snap.waiting)
         if reads:

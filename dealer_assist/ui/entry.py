@@ -76,10 +76,12 @@ class CardEntry(QWidget):
                 event.ignore()  # not taken by the field: the window's shortcut runs
                 return True
             return False
+        self._king_or_key = False
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if king:
+                self.field.setText("K")  # K, then Enter: a king (a rank alone, where the suit does not matter)
             self.submit()
             return True
-        self._king_or_key = False
         if retyping and not king and text == "K":
             self._king_or_key = True  # K again, or a king: the next key tells (a suit: the king)
             self.field.selectAll()
