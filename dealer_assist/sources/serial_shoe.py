@@ -34,9 +34,9 @@ _log = logging.getLogger(__name__)
 COUNT_WENT_BACK = "its frame number went back without a HELLO: a stray old frame, or the shoe restarted"
 
 DIALECTS = ("v1", "plain")
-#: The longest ``plain`` line, spaces aside, taken for a garbled card (``10♠`` is 5 bytes in UTF-8); a
-#: longer one that is no card (a reader's greeting) is line noise.
-PLAIN_CARD_BYTES = 8
+#: The longest ``plain`` line, in characters (spaces and control bytes aside), taken for a garbled card
+#: (``10♠`` is 3); a longer one that is no card (a reader's READY, HELLO, ERR 12) is line noise.
+PLAIN_CARD_CHARACTERS = 4
 DEFAULT_BAUDRATE = 115200
 #: Baud rates a port is opened at: 0 means "hang up" to a POSIX port, and none goes past 4 Mbaud.
 BAUD_RANGE = (50, 4_000_000)
@@ -397,7 +397,9 @@ class SerialShoe(CardSource):
             card = parse_plain(line)
         except FrameError as exc:
             self._dropped(exc)
-            if exc.reason == DROP_MALFORMED and len(line.strip()) <= PLAIN_CARD_BYTES:
+            shown = line.decode("utf-8", errors="replace")
+            if exc.reason == DROP_MALFORMED and sum(ch.isprintable() and not ch.isspace() for ch in shown) \
+                    <= PLAIN_CARD_CHARACTERS:
                 # A line is a card in this dialect, and nothing counts them: a short line garbled may
                 # be a card that came out, and the next card read would take its place.
                 self.stats["unreadable"] += 1

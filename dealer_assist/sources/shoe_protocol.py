@@ -255,7 +255,8 @@ def parse_plain(line: bytes) -> Optional[Card]:
     if len(line) > MAX_FRAME:
         raise FrameError(DROP_TOO_LONG, line, f"{len(line)} bytes; the limit is {MAX_FRAME}")
     try:
-        text = line.decode("utf-8").strip()
+        # Control bytes (a reader's power-up NULs, an escape sequence's ESC) are no part of a code.
+        text = "".join(ch for ch in line.decode("utf-8") if ch.isprintable()).strip()
     except UnicodeDecodeError:
         raise FrameError(DROP_MALFORMED, line, "not UTF-8 text") from None
     if text == UNREADABLE_CODE:
