@@ -340,3 +340,21 @@ def test_a_camera_read_corrected_by_a_typed_card_is_answered_after_a_restart(tmp
     assert again.snapshot.pending is None and again.snapshot.waiting == () and holds(again) == {}
     assert [c.code for c in again.state.round.cards] == ["4S", "3D", "KH"]
     again.close()
+
+
+def test_the_alert_of_a_wait_goes_when_no_read_waits_any_more_live_and_at_a_restart(tmp_path):
+    """QA: UNREADABLE CARD still said "the next card read waits until you do" once the card was typed, and
+    a restart dropped it: live kept an alert a restart did not."""
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    s = TableSession(rules, Journal.open(path), odds=False)
+    s.deal()
+    read(s, "2S", 1)
+    s.handle(Unreadable(SHOE, time.time(), seq=2))
+    assert "UNREADABLE CARD" in {a.title for a in s.snapshot.alerts} and holds(s)
+    assert s.enter_card("9H") is None  # the card it could not read, typed in its place
+    assert not holds(s) and "UNREADABLE CARD" not in {a.title for a in s.snapshot.alerts}
+    s.close()
+    again = TableSession(rules, Journal.open(path), odds=False)
+    assert "UNREADABLE CARD" not in {a.title for a in again.snapshot.alerts} and not holds(again)
+    again.close()

@@ -91,6 +91,19 @@ def alert_of_a_hold(code: Any) -> bool:
                                       or code.startswith("unplaced:") or code.upper() == "DEVICE:DOUBLE_FEED")
 
 
+def hold_of_alert(code: Any) -> Optional[str]:
+    """The wait an alert of ``code`` explains (it is shown while a read waits for that reason), or None for
+    an alert of no wait.  A restart's own CARD READ BEFORE THE RESTART (older journals) explains its own."""
+    if not isinstance(code, str):
+        return None
+    if code.startswith("unplaced:"):
+        return AFTER_UNPLACED
+    if code.upper() == "DEVICE:DOUBLE_FEED":
+        return AFTER_A_DOUBLE_FEED
+    return {"gap": AFTER_A_GAP, "unreadable": AFTER_AN_UNREADABLE, "refused": AFTER_A_REFUSAL,
+            "unplaced": AFTER_A_RESTART}.get(code)
+
+
 def held_by_alert(payload: dict) -> Optional[tuple[str, str]]:
     """The source and hold of a journaled alert that opened one (lost frames, a double feed), else None.
     Journals before alerts named their source hold none."""

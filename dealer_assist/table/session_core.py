@@ -26,7 +26,8 @@ from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_RESTART_ACTION, AFTER_UNPLACED,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, alert_of_a_hold,
-                                       corrects_a_read, held_by_alert, left_unplayed, places_a_read)
+                                       corrects_a_read, held_by_alert, hold_of_alert, left_unplayed,
+                                       places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
 from dealer_assist.table.standing_alerts import FOUND_AGAIN, standing_alerts
 
@@ -636,6 +637,7 @@ class SessionCore(abc.ABC):
             self._take_down(lambda a: code is not None and a.code != code)
             if code in (None, "gap"):  # the croupier has looked at the lost frames' cards: their holds end
                 self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[0] != AFTER_A_GAP}
+                self._settle_hold_alerts()
 
     def _take_down(self, kept: Callable[[Alert], bool]) -> None:
         """Take down the alerts not ``kept``; journaled, so a restart shows again only what was not
@@ -819,6 +821,18 @@ class SessionCore(abc.ABC):
         hold = self._hold_of.get(pending.source)
         if hold is not None and hold[1] == self._pending_hold:
             del self._hold_of[pending.source]
+        self._settle_hold_alerts()
+
+    def _settle_hold_alerts(self) -> None:
+        """The alerts of the waits go once no read waits for a missing card any more (QA: UNREADABLE CARD
+        still said "the next card read waits until you do" once the card was typed).  Not journaled: a
+        restart shows them only while a wait is left too (:meth:`_restore_holds`).  While one is, they all
+        stay: a wait may stand for several (a double feed's after a refusal)."""
+        if self._hold_of:
+            return
+        keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
+        if keep != self._snap.alerts:
+            self._publish(replace(self._snap, alerts=keep))
 
     def _end_holds(self, shoe: str = "shoe") -> None:
         """A new shoe (blackjack: ``shoe="deck"``): no card read next waits for one missing before it (what
@@ -845,6 +859,7 @@ class SessionCore(abc.ABC):
         waits for it (QA: a read dropped at a round's end held the next round's first card).  A read
         still waiting is the croupier's to answer as it is."""
         self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[1] == self._pending_hold}
+        self._settle_hold_alerts()
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
@@ -852,6 +867,7 @@ class SessionCore(abc.ABC):
         for source, (why, _) in list(self._hold_of.items()):
             if why in ONE_CARD_HOLDS:
                 del self._hold_of[source]
+        self._settle_hold_alerts()
 
     def _take(self, event: CardRead) -> None:
         """Play a card read, or have it wait for the croupier: unsure, doubted, or the first after frames
