@@ -89,3 +89,24 @@ def test_a_void_of_the_round_signed_for_other_cards_is_refused_and_costs_no_pin_
     assert session.void_round("ana", "4821", "misdeal", expected=session.correction_target("void_round")) is None
     assert session.state.round.cards == ()
     session.close()
+
+
+def test_a_void_signed_for_a_card_is_refused_when_another_of_its_code_is_last_now(tmp_path):
+    """An 8-deck shoe deals a code again: the dialog named 9C as B1, a second 9C came as P2 meanwhile,
+    and the PIN took back the new one (QA: only the codes were compared)."""
+    roster = SupervisorRoster()
+    roster.add("ana", "4821")
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False,
+                           supervisors=roster)
+    assert session.deal() is None
+    for code in ("2H", "9C"):
+        assert session.enter_card(code) is None
+    shown = session.correction_target("void_card")
+    assert session.void_last_card("ana", "4821", "misread", expected=shown) is None  # 9C voided as signed
+    assert session.enter_card("9C") is None
+    shown = session.correction_target("void_card")
+    assert session.enter_card("9C") is None  # another 9C, last now
+    error = session.void_last_card("ana", "4821", "misread", expected=shown)
+    assert error is not None and "moved on: another card 9♣ came since" in error
+    assert [c.code for c in session.state.round.cards] == ["2H", "9C", "9C"]
+    session.close()

@@ -414,11 +414,13 @@ class TableSession(SessionCore):
         """What the correction ``action`` (``void_card``, ``void_round``, ``set_aside``) would take back
         now: journaled with it, and shown to the supervisor, whose dialog hands it back as ``expected``."""
         state = self._snap.state
+        when = {"round": state.round_no, "shoe": state.shoe_no}  # an 8-deck shoe deals a code again
         if action == "void_card":
-            return {"card": state.round.cards[-1].code if state.round.cards else "?"}
+            return {"card": state.round.cards[-1].code if state.round.cards else "?", "nth": len(state.round.cards),
+                    **when}
         if action == "void_round":
-            return {"cards": " ".join(c.code for c in state.round.cards)}
-        return {"cards": [c.code for c in state.held]}
+            return {"cards": " ".join(c.code for c in state.round.cards), **when}
+        return {"cards": [c.code for c in state.held], **when}
 
     def set_limits(self, limits: Any, supervisor: str = "", pin: str = "", why: str = "") -> Optional[str]:
         """New table limits: ``limits`` is a :class:`~dealer_assist.baccarat.bets.TableLimits` or the
@@ -455,8 +457,10 @@ class TableSession(SessionCore):
             if what is None:
                 what = self.correction_target(action)
             if expected is not None and expected != what:
-                return self._refuse(f"the table moved on: this would now take back {described(what)}, not "
-                                    f"{described(expected)}; close this and press the key again if that is meant")
+                now, shown = described(what), described(expected)
+                return self._refuse("the table moved on: " + (f"this would now take back {now}, not {shown}"
+                                                              if now != shown else f"another {now} came since")
+                                    + "; close this and press the key again if that is meant")
             done = done.format(cards=described(what, bare=True))
             target = {"round": state.round_no, "shoe": state.shoe_no, **what}
             op = {**op, **target, "why": why}
