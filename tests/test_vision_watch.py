@@ -347,3 +347,42 @@ def test_a_recording_given_as_a_file_url_is_a_video_not_a_stream_opened_again_fo
 
     assert describe(f"file://{VIDEO}") == ("video", str(VIDEO))
     assert describe("rtsp://10.0.0.5/table")[0] == "stream"
+
+
+def test_a_card_hidden_by_a_hand_while_it_slides_is_reported_once(tmp_path):
+    """The 9♦ of the real shoe video, read as it slides, then under a hand (a skin-coloured patch over where
+    it goes) for 40 frames: its last speed kept for the whole time put it far past where it came to
+    rest, and it was reported again (QA: the display played it twice, a Player pair that was not)."""
+    if not VIDEO.is_file():
+        pytest.skip("shared shoe video not found")
+    nine = next(c for c in json.loads(VIDEO.with_suffix(".json").read_text())["cards"] if c["card"] == "9D")
+    cap = cv2.VideoCapture(str(VIDEO))
+    for n in range(110):
+        ok, frame = cap.read()
+        assert ok
+        if 26 <= n < 66:
+            for corners in [nine["final_corners"]] + [t["corners"] for t in nine["track"] if abs(t["frame"] - n) <= 1]:
+                quad = np.array(corners, np.float32)
+                centre = quad.mean(0)
+                cv2.fillPoly(frame, [(centre + (quad - centre) * 1.35).astype(np.int32)], (120, 150, 205))
+        cv2.imwrite(str(tmp_path / f"{n:04d}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    cap.release()
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json",
+                          "--video", str(tmp_path / "%04d.jpg")], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert [json.loads(line)["card"] for line in out.stdout.splitlines()] == ["9D", "2D", "TD"]
+
+
+def test_tracker_a_card_hidden_as_it_slides_is_the_same_card_where_it_stopped():
+    """However long a hand hid it, a card read moving is the same card where it is seen again, anywhere
+    on its way: it stopped there."""
+    for hidden in (5, 20, 40, 100, 200):
+        tr = OnceOnlyTracker(card_h=230)
+        events = []
+        for f in range(5):  # sliding 10 px a frame
+            events += tr.update(f, FrameResult([_hit("3H", 600 + 10 * f, 400)]))
+        for f in range(5, 5 + hidden):
+            events += tr.update(f, FrameResult())
+        for f in range(5 + hidden, 15 + hidden):  # lying still 30 px on
+            events += tr.update(f, FrameResult([_hit("3H", 670, 400)]))
+        assert [e.card.code for e in events] == ["3H"], hidden

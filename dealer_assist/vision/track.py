@@ -96,6 +96,14 @@ class _Unknown:
     counted: Optional[str] = None
 
 
+def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
+    """Distance from ``point`` to the segment from ``start`` to ``end``."""
+    way = end - start
+    length = float(way @ way)
+    t = 0.0 if length == 0 else min(max(float((point - start) @ way) / length, 0.0), 1.0)
+    return float(np.linalg.norm(point - (start + t * way)))
+
+
 class OnceOnlyTracker:
     """Feeds on :class:`FrameResult` values in frame order; returns the events each frame causes.
 
@@ -157,9 +165,15 @@ class OnceOnlyTracker:
                 gap = frame - tr.last
                 if gap <= 0:
                     continue
-                predicted = tr.center + tr.velocity * gap
-                reach = self.card_h * (3.0 if gap <= 3 else 0.6)
-                d = float(np.linalg.norm(c - predicted))
+                if gap <= 3:
+                    d = float(np.linalg.norm(c - (tr.center + tr.velocity * gap)))
+                    reach = 3.0 * self.card_h
+                else:
+                    # Unseen longer (a hand, a dark frame), a sliding card stopped somewhere on its way:
+                    # its last speed kept for the whole gap had put it far past where it lies, and it was
+                    # reported again (QA: the display played it twice).
+                    d = _to_segment(c, tr.center, tr.center + tr.velocity * gap)
+                    reach = 0.6 * self.card_h
                 if d < reach:
                     pairs.append((d, i, j))
         pairs.sort()
