@@ -312,16 +312,14 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
 
 
 def cmd_recognize(args: argparse.Namespace) -> int:
-    import cv2
-
-    from dealer_assist.vision.image_file import cut_short
+    from dealer_assist.vision.image_file import cut_short, read_image
     from dealer_assist.vision.recognize import FrameError, Recognizer
 
     recognizer = Recognizer(_load_profile(args.profile))
     fit = ProfileFit(args.profile, _say_doubt)
     status = 0
     for path in args.images:
-        image = cv2.imread(path, cv2.IMREAD_COLOR) if Path(path).is_file() else None
+        image = read_image(path) if Path(path).is_file() else None
         if image is None:
             why = ("no such file" if not Path(path).exists() else
                    "a folder: give its images, e.g. DIR/*.jpg" if Path(path).is_dir() else

@@ -22,6 +22,7 @@ from dealer_assist.vision.detect import LEAST_FRAME, MASK_SCALE, paper_mask
 from dealer_assist.vision.light import no_colour
 from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.glyphs import normalise
+from dealer_assist.vision.image_file import read_image
 from dealer_assist.vision.index_layout import PAD
 from dealer_assist.vision.ink import INK, ink_colour_of, ink_map, redness_of
 from dealer_assist.vision.profile import (CANON_H, CARD_H_NEEDED, MIN_SELF_TEST_READ, SMALL_CARDS_READ, Box,
@@ -463,7 +464,7 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         raise CalibrationError(f"no card images in {str(folder)!r}: expected files named by card code (AS.png, 10H.png ...)")
     images = {}
     for shot in shots:
-        image = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+        image = read_image(shot.path)
         if image is None:
             shot.error = "not a readable image"
             continue
@@ -794,7 +795,7 @@ def read_back(profile: Profile, folder: str | Path, misnamed: Optional[list[dict
     recognizer = Recognizer(profile)
     images, sure = {}, {}
     for shot in shots:
-        image = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+        image = read_image(shot.path)
         if image is None:
             continue
         images[shot.path.name] = image
@@ -855,7 +856,7 @@ def read_anyway(profile: Profile, folder: str | Path) -> list[str]:
     for shot in shots_in(folder)[0]:
         if profile.shots.get(shot.path.name, "ok") == "ok":
             continue
-        image = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+        image = read_image(shot.path)
         if image is not None and [hit.card for hit in recognizer.recognize(image).cards] == [shot.card]:
             out.append(shot.path.name)
     return out

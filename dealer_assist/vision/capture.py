@@ -19,7 +19,7 @@ from typing import Optional, Union
 import cv2
 import numpy as np
 
-from dealer_assist.vision.image_file import cut_short
+from dealer_assist.vision.image_file import cut_short, read_image
 
 
 class CaptureError(RuntimeError):
@@ -162,7 +162,7 @@ class FrameGrabber:
     def _next_image(self, n: int) -> Optional[np.ndarray]:
         if self.kind == "files":
             while n < len(self.target):
-                img = cv2.imread(self.target[n], cv2.IMREAD_COLOR)
+                img = read_image(self.target[n])
                 if img is not None:
                     if cut_short(self.target[n]):
                         self.cut_short.append(self.target[n])

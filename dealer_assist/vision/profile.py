@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import RANKS, SUITS
+from dealer_assist.vision.image_file import read_image
 
 #: Cards are warped to this height (pixels) before their corner is read.
 CANON_H = 240
@@ -426,7 +427,7 @@ class Profile:
             kind, _, key = file.stem.partition("_")
             if kind not in ("rank", "suit") or not key or key[0] not in (RANKS if kind == "rank" else SUITS):
                 continue
-            img = cv2.imread(str(file), cv2.IMREAD_GRAYSCALE)
+            img = read_image(file, cv2.IMREAD_GRAYSCALE)
             if img is None:
                 raise ProfileError(f"template {str(file)!r} of deck profile {str(folder)!r} is not a readable image; "
                                    "recalibrate")
