@@ -260,3 +260,36 @@ Profile.load(shipped_profile("anglo")).save({str(target)!r})
     assert out.returncode == -15, out.stderr  # the kill still kills, once the save is done
     assert Profile.load(target).name == Profile.load(ANGLO).name
     assert [p.name for p in tmp_path.iterdir()] == ["prof"]
+
+
+def test_a_profile_with_templates_swapped_or_resized_is_refused_by_name(tmp_path):
+    """QA: rank_6.png and rank_9.png swapped read 59 sixes and nines of 150 frames as each other, sure,
+    without a word; a template scaled by hand crashed every read ("all input arrays must have the same
+    shape"), which the display showed as a camera fault."""
+    import shutil
+
+    from dealer_assist.vision.profile import ProfileError
+
+    shipped = shipped_profile("anglo")
+    Profile.load(shipped)  # as shipped: whole
+    swapped = tmp_path / "swapped"
+    shutil.copytree(shipped, swapped)
+    six, nine = (swapped / "rank_6.png").read_bytes(), (swapped / "rank_9.png").read_bytes()
+    (swapped / "rank_6.png").write_bytes(nine)
+    (swapped / "rank_9.png").write_bytes(six)
+    with pytest.raises(ProfileError, match=r"rank_6\.png, rank_9\.png changed since it was saved"):
+        Profile.load(swapped)
+    resized = tmp_path / "resized"
+    shutil.copytree(shipped, resized)
+    ace = cv2.imread(str(resized / "rank_A.png"), cv2.IMREAD_GRAYSCALE)
+    cv2.imwrite(str(resized / "rank_A.png"), cv2.resize(ace, None, fx=2, fy=2))
+    import json
+
+    data = json.loads((resized / "profile.json").read_text())
+    del data["template_digests"]  # as a profile saved before them: the size is checked all the same
+    (resized / "profile.json").write_text(json.dumps(data))
+    with pytest.raises(ProfileError, match=r"rank_A\.png.* not the profile's"):
+        Profile.load(resized)
+    saved = tmp_path / "saved"
+    Profile.load(shipped).save(saved)  # a profile saved now keeps its digests: loads whole
+    Profile.load(saved)

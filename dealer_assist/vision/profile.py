@@ -11,6 +11,7 @@ corner, the rank and suit templates, and the thresholds below which a read is
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import math
 import os
@@ -65,6 +66,11 @@ SMALL_CARDS_READ = 0.6
 def least_self_test_read(card_h_px: float) -> float:
     """The share of its self-test a profile whose set-up cards are ``card_h_px`` tall must read."""
     return MIN_SELF_TEST_READ if card_h_px >= CARD_H_NEEDED else SMALL_CARDS_READ
+
+
+def _digest(path: Path) -> str:
+    """A template file's SHA-256, kept in the profile: a template swapped or edited is refused."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 class ProfileError(ValueError):
@@ -361,12 +367,14 @@ class Profile:
         for key, direction in self.rank_pair_dirs.items():
             np.save(folder / f"rankpair_{key}.npy", direction.astype(np.float32))
         data["template_files"] = []  # listed, so that a lost one is missed on loading
+        data["template_digests"] = {}  # and a swapped or edited one (see _check_digests)
         for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
             for code, img in templates.items():
                 path = folder / f"{kind}_{code}.png"
                 if not cv2.imwrite(str(path), np.clip(img * 255, 0, 255).astype(np.uint8)):
                     raise OSError(errno.EIO, "a template image could not be written (disk full?)", str(path))
                 data["template_files"].append(path.name)
+                data["template_digests"][path.name] = _digest(path)
         (folder / PROFILE_FILE).write_text(json.dumps(data, indent=1) + "\n")
 
     @classmethod
@@ -401,6 +409,7 @@ class Profile:
                 "this version" if newer else "recalibrate"))
         data.pop("format")
         listed = data.pop("template_files", None)  # profiles saved before the list: not checked
+        digests = data.pop("template_digests", None)
         try:
             data["rank_box"] = Box(**data["rank_box"])
             data["suit_box"] = Box(**data["suit_box"])
@@ -431,6 +440,10 @@ class Profile:
             if img is None:
                 raise ProfileError(f"template {str(file)!r} of deck profile {str(folder)!r} is not a readable image; "
                                    "recalibrate")
+            w, h = profile.rank_size if kind == "rank" else profile.suit_size
+            if img.shape != (h, w):  # matched pixel by pixel against the others: a mismatch crashed every read
+                raise ProfileError(f"template {str(file)!r} of deck profile {str(folder)!r} is {img.shape[1]}x"
+                                   f"{img.shape[0]} pixels, not the profile's {w}x{h} (edited?); recalibrate")
             store = profile.rank_templates if kind == "rank" else profile.suit_templates
             store[key] = img.astype(np.float32) / 255.0
         lost = [name for name in listed or [] if not (folder / name).is_file()]
@@ -438,13 +451,21 @@ class Profile:
             # A glyph with no template is never a candidate: its cards would read as the nearest other one.
             raise ProfileError(f"deck profile {str(folder)!r} lacks {', '.join(lost)}, which it was saved with: "
                                "a file was lost or renamed; recalibrate")
+        changed = [name for name, digest in (digests or {}).items()
+                   if isinstance(name, str) and (folder / name).is_file() and _digest(folder / name) != digest]
+        if changed:
+            # Two templates swapped read every card of the one as the other, sure (QA: 59 wrong cards).
+            raise ProfileError(f"deck profile {str(folder)!r}: {', '.join(sorted(changed))} changed since it was "
+                               "saved (swapped or edited); recalibrate")
         for prefix, what, store, (w, h) in (("pair", "pair", profile.pair_dirs, profile.suit_size),
                                             ("rankpair", "rank pair", profile.rank_pair_dirs, profile.rank_size)):
             for file in sorted(folder.glob(f"{prefix}_*.npy")):
                 try:
                     direction = np.load(file, allow_pickle=False)
                 except (OSError, ValueError) as exc:
-                    raise ProfileError(f"{what} direction {str(file)!r} is not readable ({exc}); recalibrate") from exc
+                    # numpy's own words on a text file name pickles and allow_pickle: not advice for a croupier
+                    raise ProfileError(f"{what} direction {str(file)!r} is not a numpy array file this program "
+                                       "wrote (damaged or edited); recalibrate") from exc
                 if direction.shape == (h, w):
                     store[file.stem.partition("_")[2]] = direction.astype(np.float32)
         test = profile.self_test
