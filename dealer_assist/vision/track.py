@@ -82,6 +82,10 @@ class _Track:
     at_start: bool = False
     #: First seen in the very first frames read then.
     at_opening: bool = False
+    #: A card forgotten at this place (it may lie under a hand): this one is it if it lies still there
+    #: (see OnceOnlyTracker._ghost_or_new), and where it was first seen.
+    ghost: Optional["_Track"] = None
+    origin: Optional[np.ndarray] = None
 
 
 @dataclass
@@ -193,6 +197,8 @@ class OnceOnlyTracker:
             tr.hits += 1
             tr.last = frame
             tr.confidence = max(tr.confidence, hit.confidence)
+            if tr.ghost is not None and not self._ghost_or_new(tr):
+                continue
             if not tr.reported and tr.streak >= self.confirm:
                 tr.reported = True
                 events.append(self._confirmed(tr, hit.card, frame))
@@ -200,14 +206,12 @@ class OnceOnlyTracker:
             if i in taken:
                 continue
             c = np.array(hit.center)
-            ghost = self._revive(hit.card.code, c)
-            if ghost is not None:
-                ghost.center, ghost.last, ghost.streak = c, frame, 1
-                self.tracks.append(ghost)
-                held.append(ghost)
-                continue
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting,
-                        at_opening=opening)
+                        at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c)
+            if tr.ghost is not None:
+                self.tracks.append(tr)
+                held.append(tr)
+                continue
             if any(k.counted == hit.card.code and np.linalg.norm(k.center - c) < 0.5 * self.card_h
                    for k in self.unknown):
                 tr.reported = True  # the table's card, unsure at the start, now read: not a new one
@@ -264,6 +268,19 @@ class OnceOnlyTracker:
         waiting = sum(1 for t in self.tracks if t.at_opening and not t.reported and t.code == code)
         return self.counted[code] - waiting
 
+    def _ghost_or_new(self, tr: _Track) -> bool:
+        """Whether a card seen where one of its code was forgotten is to be judged as any new card: it
+        moved (dealt there, sliding in: the old card is gone), so it is new; it lay still for the frames
+        that confirm a card and two more (a hand lifted off it), so it is the forgotten card, reported
+        already.  Every card seen at a place its code lay was the old one (QA: the next round's card of
+        the last round's code in the same place was never reported)."""
+        if np.linalg.norm(tr.center - tr.origin) > STILL * self.card_h:
+            tr.ghost = None
+            return True
+        if tr.streak >= self.confirm + 2:
+            tr.ghost, tr.reported = None, True
+        return False
+
     def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
         for g in self.ghosts:
             if g.code == code and np.linalg.norm(g.center - c) < 0.4 * self.card_h:
@@ -300,6 +317,8 @@ class OnceOnlyTracker:
         for tr in self.tracks:
             unseen = frame - tr.last
             if not tr.reported and unseen > 5:
+                if tr.ghost is not None:
+                    self.ghosts.append(tr.ghost)  # not judged: the forgotten card may still lie there
                 continue  # a read never confirmed: noise
             if tr.reported and unseen > self.forget:
                 self.ghosts.append(tr)
