@@ -6,6 +6,7 @@ import filecmp
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from dealer_assist.vision.profile import Profile, shipped_profile
@@ -293,3 +294,16 @@ def test_a_profile_with_templates_swapped_or_resized_is_refused_by_name(tmp_path
     saved = tmp_path / "saved"
     Profile.load(shipped).save(saved)  # a profile saved now keeps its digests: loads whole
     Profile.load(saved)
+
+
+def test_a_folder_that_hides_a_shipped_profiles_name_is_named_with_the_way_round_it(tmp_path, monkeypatch):
+    """QA: a folder called anglo in the working directory made --profile anglo fail, and the message did
+    not say the shipped anglo was hidden."""
+    from dealer_assist.vision.profile import ProfileError
+
+    (tmp_path / "anglo").mkdir()
+    cv2.imwrite(str(tmp_path / "anglo" / "0000.jpg"), np.zeros((8, 8, 3), np.uint8))
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ProfileError, match="hidden by the folder 'anglo' here: give --profile calibration/anglo"):
+        Profile.load("anglo")
+    assert Profile.load("calibration/anglo").rank_templates  # the way round it

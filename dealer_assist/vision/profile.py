@@ -385,6 +385,10 @@ class Profile:
         path = folder / PROFILE_FILE if folder.is_dir() else folder
         if not path.is_file():
             names = ", ".join(shipped_profile_names())
+            if Path(folder).name in shipped_profile_names() and len(Path(folder).parts) == 1:
+                # A folder of that name here is the user's own, and it shadows the shipped one (QA).
+                names += (f"; the shipped {Path(folder).name!r} is hidden by the folder {str(folder)!r} here: "
+                          f"give --profile calibration/{Path(folder).name}")
             if folder.is_dir() and any(p.suffix.lower() in (".png", ".jpg", ".jpeg") for p in folder.iterdir()):
                 raise ProfileError(f"{str(folder)!r} holds images, not a deck profile (no {PROFILE_FILE}): if they are "
                                    f"the deck's set-up shots, make its profile with 'dealer-assist calibrate --images "
