@@ -12,11 +12,16 @@ from dealer_assist.table.supervisor import SupervisorRoster
 from dealer_assist.ui.main_window import MainWindow, Options
 
 
-def table(qtbot, tmp_path):
+def supervised(tmp_path) -> TableSession:
+    """A baccarat table with one supervisor, ana (PIN 4821), journaled in ``tmp_path``."""
     roster = SupervisorRoster()
     roster.add("ana", "4821")
-    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False,
-                           supervisors=roster)
+    return TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False,
+                        supervisors=roster)
+
+
+def table(qtbot, tmp_path):
+    session = supervised(tmp_path)
     window = MainWindow(session, None, Options(sound=False))
     qtbot.addWidget(window)
     window.show()
@@ -74,10 +79,7 @@ def test_a_card_held_while_the_set_aside_dialog_is_open_is_not_set_aside_with_it
 
 
 def test_a_void_of_the_round_signed_for_other_cards_is_refused_and_costs_no_pin_try(tmp_path):
-    roster = SupervisorRoster()
-    roster.add("ana", "4821")
-    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False,
-                           supervisors=roster)
+    session = supervised(tmp_path)
     assert session.deal() is None
     for code in ("2H", "3S"):
         assert session.enter_card(code) is None
@@ -94,10 +96,7 @@ def test_a_void_of_the_round_signed_for_other_cards_is_refused_and_costs_no_pin_
 def test_a_void_signed_for_a_card_is_refused_when_another_of_its_code_is_last_now(tmp_path):
     """An 8-deck shoe deals a code again: the dialog named 9C as B1, a second 9C came as P2 meanwhile,
     and the PIN took back the new one (QA: only the codes were compared)."""
-    roster = SupervisorRoster()
-    roster.add("ana", "4821")
-    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False,
-                           supervisors=roster)
+    session = supervised(tmp_path)
     assert session.deal() is None
     for code in ("2H", "9C"):
         assert session.enter_card(code) is None

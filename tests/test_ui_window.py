@@ -303,6 +303,13 @@ def test_a_card_refused_keeps_the_cursor_in_the_field_to_type_it_again(qtbot, ta
     assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "ZZ"
 
 
+def dealing(table_factory):
+    """A display on typed cards (no burn), its bets locked: the window and its session."""
+    window = table_factory("manual", rules=no_burn_rules())
+    assert window.session.deal() is None
+    return window, window.session
+
+
 def _refused_zz(qtbot, window):
     press_focused(qtbot, window, Qt.Key.Key_K)
     press_focused(qtbot, window, None, "ZZ")
@@ -312,9 +319,7 @@ def _refused_zz(qtbot, window):
 
 def test_after_a_refused_card_k_is_the_card_key_and_a_king_is_still_typed(qtbot, table_factory):
     """QA: K ZZ Enter (refused), then K 9H Enter sent "k9H": the K went into the field."""
-    window = table_factory("manual", rules=no_burn_rules())
-    session = window.session
-    assert session.deal() is None
+    window, session = dealing(table_factory)
     _refused_zz(qtbot, window)
     press_focused(qtbot, window, Qt.Key.Key_K)
     press_focused(qtbot, window, None, "9H")
@@ -328,9 +333,7 @@ def test_after_a_refused_card_k_is_the_card_key_and_a_king_is_still_typed(qtbot,
 
 def test_after_a_refused_card_a_table_key_goes_to_the_table(qtbot, table_factory):
     """No card code starts with N, H or D: pressed on a refused card they are the table's keys."""
-    window = table_factory("manual", rules=no_burn_rules())
-    session = window.session
-    assert session.deal() is None
+    window, session = dealing(table_factory)
     for code in ("9H", "2S", "KD", "3C"):
         assert session.enter_card(code) is None
     _refused_zz(qtbot, window)
@@ -340,9 +343,7 @@ def test_after_a_refused_card_a_table_key_goes_to_the_table(qtbot, table_factory
 
 def test_after_a_refused_card_k_then_enter_types_a_king(qtbot, table_factory):
     """QA: K then Enter sent the refused card again (K alone is a king at baccarat)."""
-    window = table_factory("manual", rules=no_burn_rules())
-    session = window.session
-    assert session.deal() is None
+    window, session = dealing(table_factory)
     _refused_zz(qtbot, window)
     press_focused(qtbot, window, Qt.Key.Key_K)
     press_focused(qtbot, window, Qt.Key.Key_Return)
