@@ -222,3 +222,17 @@ def test_a_new_shoe_the_shoe_reports_between_rounds_says_why_the_table_started_a
     (note,) = [a for a in session.snapshot.alerts if a.code == "newshoe"]
     assert note.level == "info" and "serial:x" in note.text and "roads" in note.text
     session.close()
+
+
+def test_the_banner_says_enter_plays_the_held_card_into_the_round_a_void_reopened(tmp_path):
+    """QA: after the void the banner said DEAL BANKER, Banker's second card, while Enter played the held
+    card there: only the alert said so."""
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False)
+    assert session.deal() is None
+    for code in ("9H", "2S", "KC", "3D"):
+        assert session.enter_card(code) is None
+    session.enter_card("7C")
+    assert session.void_last_card(why="3D misread") is None
+    snap = session.snapshot
+    assert snap.banner == "CARD HELD" and "Enter plays 7♣ there" in snap.reason and "(B2)" in snap.reason
+    session.close()

@@ -63,8 +63,8 @@ class Snapshot(SnapshotCore):
             return self.status_banner()
         if s.phase == TablePhase.BURN:
             return "BURN"
-        if s.phase == TablePhase.BETTING and s.held:
-            return "CARD HELD"
+        if s.held and s.phase in (TablePhase.BETTING, TablePhase.DEALING):
+            return "CARD HELD"  # a void reopened the round behind it: Enter plays it there (see reason)
         if s.phase == TablePhase.BETTING:
             return "PLACE YOUR BETS"
         if s.phase == TablePhase.FINISHED:
@@ -93,6 +93,11 @@ class Snapshot(SnapshotCore):
             it = "them" if len(s.held) > 1 else "it"
             return (f"{cards} came out before bets were taken: no bet is taken on {it}. Enter deals a no-bet hand "
                     f"with {it}" + (" (clear the bets first: C)" if s.betting.layout else "") + f"; Del sets {it} aside")
+        if s.phase == TablePhase.DEALING and s.held:
+            cards = " ".join(c.label for c in s.held)
+            it = "them" if len(s.held) > 1 else "it"
+            return (f"{cards} came out after the round, which a void reopened: {s.round.due.reason} "
+                    f"is due; Enter plays {cards} there, in order, Del sets {it} aside")
         if s.phase == TablePhase.BETTING:
             return "choose a chip, click a bet (Shift-click removes); D deals"
         if s.phase == TablePhase.FINISHED:
