@@ -236,3 +236,20 @@ def test_the_banner_says_enter_plays_the_held_card_into_the_round_a_void_reopene
     snap = session.snapshot
     assert snap.banner == "CARD HELD" and "Enter plays 7♣ there" in snap.reason and "(B2)" in snap.reason
     session.close()
+
+
+def test_a_card_still_held_after_the_reopened_round_took_what_it_needed_keeps_an_alert(tmp_path):
+    """QA: 7C and 7D held, the last card voided: Enter played 7C as B2, the round was complete, and 7D,
+    still held, lost its alert (play_held took it down)."""
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False)
+    assert session.deal() is None
+    for code in ("9H", "2S", "KC", "3D"):
+        assert session.enter_card(code) is None
+    session.enter_card("7C")
+    session.enter_card("7D")
+    assert session.void_last_card(why="3D misread") is None
+    assert session.play_held() is None
+    assert [c.code for c in session.state.held] == ["7D"]
+    (held,) = [a for a in session.snapshot.alerts if a.code == "held"]
+    assert "7♦" in held.title and "no-bet hand" in held.action
+    session.close()

@@ -502,6 +502,13 @@ class TableSession(SessionCore):
         error = self._do({"op": "play_held"})
         if error is None:
             self.dismiss("held")
+            left = self._snap.state.held
+            if left:  # the reopened round was complete before them (QA: the card left lost its alert)
+                cards = " ".join(c.label for c in left)
+                self.alert("held", "warning", f"CARD {cards} STILL HELD",
+                           f"{cards} came after the cards the reopened round took: held, counted out of the shoe",
+                           "Enter deals a no-bet hand with it (nobody bets on it); Del sets it aside"
+                           if len(left) == 1 else "Enter deals a no-bet hand with them; Del sets them aside")
             if old.phase != TablePhase.DEALING:
                 self.alert("nobet", "info", "NO-BET HAND",
                            f"{' '.join(c.label for c in old.held)} came out before bets were taken: nobody bets on this hand",
