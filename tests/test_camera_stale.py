@@ -158,9 +158,22 @@ def test_a_stream_that_takes_the_connection_and_says_nothing_fails_in_the_stream
     monkeypatch.setattr(capture, "STREAM_TIMEOUT", 1.0)
     t0 = time.monotonic()
     try:
-        with pytest.raises(CaptureError, match="cannot open video source"):
+        with pytest.raises(CaptureError, match="cannot open video source .*: the stream does not answer"):
             FrameGrabber(f"http://127.0.0.1:{server.getsockname()[1]}/stream.mjpg").start()
         assert time.monotonic() - t0 < 10
         assert held  # it did connect: the server took it and said nothing
     finally:
         server.close()
+
+
+def test_a_file_that_is_no_video_and_a_camera_index_nobody_answers_are_told_apart(tmp_path):
+    """QA: a text file named .mp4, an empty one and a camera index with no camera all got "camera unplugged,
+    wrong index, unreadable file or stream down?"."""
+    from dealer_assist.vision.capture import CaptureError, FrameGrabber
+
+    for name, data in (("text.mp4", b"not a video"), ("empty.mp4", b"")):
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(CaptureError, match="not a video OpenCV can decode"):
+            FrameGrabber(str(tmp_path / name)).start()
+    with pytest.raises(CaptureError, match="no camera answers at that index"):
+        FrameGrabber("63").start()

@@ -108,6 +108,16 @@ def image_after_gap(src, files: list) -> Optional[str]:
     return next((src % n for n in range(end + 1, end + 1 + GAP_LOOK) if os.path.isfile(src % n)), None)
 
 
+#: Why a source did not open, by its kind: the causes a user can act on (QA: one wording for every kind).
+OPEN_FAILED = {
+    "camera": "no camera answers at that index (unplugged, another index, or held by another program?)",
+    "video": "not a video OpenCV can decode (empty, cut short, or not a video at all?); play it in a video "
+             "player to check, or convert it to MP4 (H.264)",
+    "stream": "the stream does not answer (a wrong address, or the camera's server down?)",
+    "": "camera unplugged, wrong index, unreadable file or stream down?",
+}
+
+
 class FrameGrabber:
     """Reads a source on a background thread; :meth:`read` hands out frames."""
 
@@ -148,7 +158,7 @@ class FrameGrabber:
             else:
                 self._cap = cv2.VideoCapture(self.target)
             if not self._cap.isOpened():
-                raise CaptureError(f"cannot open video source {self.src!r} (camera unplugged, wrong index, unreadable file or stream down?)")
+                raise CaptureError(f"cannot open video source {self.src!r}: " + OPEN_FAILED.get(self.kind, OPEN_FAILED[""]))
             if self.kind == "camera":
                 self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
                 self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
