@@ -391,8 +391,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
     except CaptureError as exc:
         raise CommandError(str(exc)) from exc
     if grabber.after_gap:
-        sys.stderr.write(f"dealer-assist: warning: the numbered images of {args.video!r} stop at a missing number: "
-                         f"{grabber.after_gap!r} and the images after it are not read; number them without a gap, or "
+        sys.stderr.write(f"dealer-assist: warning: the numbered images of {args.video!r} stop at a missing number "
+                         f"before {grabber.after_gap!r}: it and the images after it are not read; number them without "
+                         "a gap, or "
                          "give a glob ('frames/*.jpg') or the folder\n")
     fit = ProfileFit(args.profile, _say_doubt)
     done = threading.Event()
