@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 import cv2
 import numpy as np
-from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.cards import Card
@@ -60,6 +60,12 @@ class CameraViewPanel(QFrame):
         self._timer.timeout.connect(self.refresh)
         self.set_unit(16)
         self.hide()
+        anchor.installEventFilter(self)  # the column moved or resized (an alert bar above it): follow it
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.anchor and event.type() in (QEvent.Type.Move, QEvent.Type.Resize) and self.isVisible():
+            self.place()
+        return False
 
     def set_unit(self, unit: int) -> None:
         self.title.setFont(theme.font(unit, bold=True))
