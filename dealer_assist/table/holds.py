@@ -33,6 +33,10 @@ AFTER_A_RESTART = ("cards read before the restart were never placed (CARD READ B
                    "on the table in its place first (K), then Enter plays this one after them")
 AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
                        "then Enter plays this one after it")
+#: Why a sure read waits after a restart (its own doubt, not a hold): the table stopped between its read and its place.
+READ_BEFORE_A_STOP = ("read just before the table stopped, and never placed: Enter plays it if it is the card on "
+                      "the table, Del drops it")
+
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._restore_holds).
 PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
 
@@ -82,13 +86,6 @@ HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
 
 #: What a restored alert journaled before its action was asks (see SessionCore._restore_holds).
 AFTER_RESTART_ACTION = "compare the cards on the table with the display and type any missing card (K)"
-
-
-def alert_of_a_hold(code: Any) -> bool:
-    """Whether an alert of ``code`` tells of a card missing before the next read (shown again at a
-    restart with the hold it explains)."""
-    return isinstance(code, str) and (code in ("gap", "refused", "unreadable")
-                                      or code.startswith("unplaced:") or code.upper() == "DEVICE:DOUBLE_FEED")
 
 
 def hold_of_alert(code: Any) -> Optional[str]:

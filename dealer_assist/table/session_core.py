@@ -25,17 +25,13 @@ from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_RESTART_ACTION, AFTER_UNPLACED,
-                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, alert_of_a_hold,
+                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
 from dealer_assist.table.standing_alerts import FOUND_AGAIN, standing_alerts
 
 _log = logging.getLogger(__name__)
-
-#: Why a sure read waits after a restart: the table stopped between its read and its place.
-READ_BEFORE_A_STOP = ("read just before the table stopped, and never placed: Enter plays it if it is the card on "
-                      "the table, Del drops it")
 
 #: Each source applies its own acceptance threshold (the camera's comes from its calibration) and marks
 #: a read it is unsure of with candidates; a read with candidates, or one below this floor, waits for
@@ -497,7 +493,7 @@ class SessionCore(abc.ABC):
                 queue.clear()
                 alerts["unplaced"] = payload
             elif kind == "alert":
-                if alert_of_a_hold(payload.get("code")):
+                if hold_of_alert(payload.get("code")) is not None:
                     alerts[payload["code"]] = payload
                 left = held_by_alert(payload)
                 if left is not None and left[1] == AFTER_A_GAP:

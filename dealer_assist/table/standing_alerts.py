@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from dealer_assist.table.holds import alert_of_a_hold
+from dealer_assist.table.holds import hold_of_alert
 
 #: Codes (or their prefix before ``:``) of alerts the restarted table raises again when they still apply.
 FOUND_AGAIN = frozenset({"link", "profile", "noise", "disk", "replay"})
@@ -31,7 +31,7 @@ def standing_alerts(entries: Iterable[tuple[str, dict]]) -> list[dict]:
         if isinstance(code, str):
             standing.pop(code, None)  # an alert replaces the one of its code, whatever its level
             if payload.get("level") in ("error", "warning") and code.split(":")[0] not in FOUND_AGAIN \
-                    and not alert_of_a_hold(code) and code != "unplaced":
+                    and hold_of_alert(code) is None:
                 standing[code] = payload
         elif kind == "alert_dismissed":
             for gone in payload.get("codes") or ():
