@@ -358,3 +358,22 @@ def test_the_alert_of_a_wait_goes_when_no_read_waits_any_more_live_and_at_a_rest
     again = TableSession(rules, Journal.open(path), odds=False)
     assert "UNREADABLE CARD" not in {a.title for a in again.snapshot.alerts} and not holds(again)
     again.close()
+
+
+def test_a_double_feeds_alert_stays_after_a_restart_while_its_read_still_waits_past_the_next_round(tmp_path):
+    """The differential fuzzer's case: a double feed after the round, its read waiting for the croupier,
+    then the next round: live, the alert stays with its wait; a restart had dropped it at the round."""
+    path = tmp_path / "t.sqlite"
+    s = opened(path)
+    s.deal()
+    for code in ("9S", "2H", "TC", "3D"):
+        assert s.enter_card(code) is None
+    s.handle(DeviceError(SHOE, time.time(), "DOUBLE_FEED", "two cards left together", seq=1))
+    read(s, "3D", 2)
+    assert s.snapshot.pending.doubt == AFTER_A_DOUBLE_FEED
+    assert s.next_round() is None
+    live = sorted(a.title for a in s.snapshot.alerts)
+    assert "SHOE REPORTS DOUBLE_FEED" in live
+    again = reopened(s, path)
+    assert sorted(a.title for a in again.snapshot.alerts) == live
+    assert again.snapshot.pending.card.code == "3D"

@@ -94,3 +94,25 @@ def test_a_restart_keeps_the_chip_last_used(tmp_path):
     assert table.select_chip(D("25")) is None and table.place(1) is None
     table.close()
     assert BlackjackSession(journal=Journal.open(path)).snapshot.chip == D("25")
+
+
+def test_a_restart_keeps_the_chip_chosen_since_the_last_bet(tmp_path):
+    """QA: the chip kept was the last one used for a bet, not one taken up since (both games)."""
+    from dealer_assist.table.blackjack_session import BlackjackSession
+
+    path = tmp_path / "bac.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    session = TableSession(rules, journal=Journal.open(path), odds=False)
+    assert session.select_chip(D("25")) is None and session.place(1, Bet.BANKER) is None
+    assert session.select_chip(D("100")) is None
+    session.close()
+    again = TableSession(rules, journal=Journal.open(path), odds=False)
+    assert again.snapshot.chip == D("100")
+    assert again.select_chip(D("25")) is None  # and chosen back: the later choice counts
+    again.close()
+    assert TableSession(rules, journal=Journal.open(path), odds=False).snapshot.chip == D("25")
+    path = tmp_path / "bj.sqlite"
+    table = BlackjackSession(journal=Journal.open(path))
+    assert table.select_chip(D("25")) is None and table.place(1) is None and table.select_chip(D("100")) is None
+    table.close()
+    assert BlackjackSession(journal=Journal.open(path)).snapshot.chip == D("100")

@@ -51,6 +51,7 @@ read_dropped      round, card, source, source_seq, doubt (a read waiting for the
 bet_placed        round, seat, bet, stake
 bet_removed       round, seat, bet, stake (stake taken off)
 bet_undone        round, seat, bet, stake (same as removed, by the undo key)
+chip_chosen       amount (the chip the croupier took up: a restart keeps it in hand)
 bets_cleared      round (every bet taken off), bets (what is left: none)
 bets_doubled      round, bets (every bet doubled)
 rebet             round, bets (the last round's bets put back)

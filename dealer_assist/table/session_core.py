@@ -98,9 +98,10 @@ def frame_runs(missing: tuple[int, ...]) -> str:
 
 
 def chip_last_used(journal: Any, chips: tuple, default: Decimal) -> Decimal:
-    """The chip of the table's last bet placed or taken off, for a restarted table: the croupier's chip
-    stays in hand (QA: a 25 became the default 5 at a restart).  ``default`` when none was used."""
-    for entry in journal.entries_where("kind IN ('bet_placed', 'bet_removed')", newest_first=True):
+    """The chip last chosen, or of the table's last bet placed or taken off (journals written before
+    choices were), for a restarted table: the croupier's chip stays in hand (QA: a 25 became the default
+    5 at a restart, then a chosen 100 the 25 of the last bet).  ``default`` when none was used."""
+    for entry in journal.entries_where("kind IN ('chip_chosen', 'bet_placed', 'bet_removed')", newest_first=True):
         try:
             value = Decimal(str(entry.payload.get("amount")))
         except ArithmeticError:
@@ -480,7 +481,6 @@ class SessionCore(abc.ABC):
             elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 waiting_hold = queue[0][1] if queue else None
                 self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
-                alerts.clear()
             elif kind == "alert_dismissed":
                 codes = [c for c in payload.get("codes") or () if isinstance(c, str)]
                 for code in codes:
@@ -933,6 +933,8 @@ class SessionCore(abc.ABC):
                 return refused
             if value not in self._snap.state.rules.chips:
                 return self._refuse(f"no chip of {fmt(value)} at this table")
+            if value != self._snap.chip and not self._write("chip_chosen", {"amount": str(value)}):
+                return self._snap.stopped
             self._publish(replace(self._snap, chip=value, message=f"chip {fmt(value)}"))
             return None
 
