@@ -377,3 +377,21 @@ def test_a_double_feeds_alert_stays_after_a_restart_while_its_read_still_waits_p
     again = reopened(s, path)
     assert sorted(a.title for a in again.snapshot.alerts) == live
     assert again.snapshot.pending.card.code == "3D"
+
+
+def test_a_camera_read_corrected_by_a_card_typed_in_the_burn_does_not_wait_again_after_a_restart(tmp_path):
+    """The differential fuzzer's case: the card typed for an unsure camera read in the burn answered it
+    live; the restart took the typed burn card for one typed before the read and offered 4C again."""
+    path = tmp_path / "t.sqlite"
+    s = TableSession(TableRules(shoe=ShoeRules(burn=True, decks=1)), Journal.open(path), odds=False)
+    s.handle(CardRead(parse_card("4C"), CAMERA, time.time(), confidence=0.5,
+                      candidates=(parse_card("4C"), parse_card("4S"))))
+    assert s.snapshot.pending.card.code == "4C"
+    read(s, "9H", 1)
+    assert s.enter_card("5S") is None
+    assert s.snapshot.pending is None and not s.snapshot.waiting
+    live = s.state
+    s.close()
+    again = TableSession(TableRules(shoe=ShoeRules(burn=True, decks=1)), Journal.open(path), odds=False)
+    assert again.snapshot.pending is None and not again.snapshot.waiting
+    assert again.state == live

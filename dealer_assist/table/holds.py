@@ -56,8 +56,11 @@ def corrects_a_read(kind: str, payload: dict) -> bool:
     read no frame number (a camera): a typed card then names none either.  It is that read's correction
     unless the read waited behind a missing card (a doubt of :data:`HOLDS`): then the card typed is the
     missing one, placed before it, and the read still waits (``SessionCore.enter_card``).  A refused
-    card a supervisor let in (blackjack's ``override``) answers no read either."""
-    return (kind in ("card_assigned", "card_refused", "card_held") and payload.get("source") == "keyboard"
+    card a supervisor let in (blackjack's ``override``) answers no read either.  A card typed in the burn
+    corrects a read as one typed in the round does (a burn done face down or skipped names no card)."""
+    if kind == "shoe_burn" and not payload.get("cards"):
+        return False
+    return (kind in ("card_assigned", "card_refused", "card_held", "shoe_burn") and payload.get("source") == "keyboard"
             and payload.get("seq") is None and payload.get("op") != "play_held" and not payload.get("override"))
 
 
