@@ -395,3 +395,21 @@ def test_a_camera_read_corrected_by_a_card_typed_in_the_burn_does_not_wait_again
     again = TableSession(TableRules(shoe=ShoeRules(burn=True, decks=1)), Journal.open(path), odds=False)
     assert again.snapshot.pending is None and not again.snapshot.waiting
     assert again.state == live
+
+
+def test_the_alert_of_a_wait_ended_by_enter_on_a_card_then_refused_is_not_shown_again_after_a_restart(tmp_path):
+    """The differential fuzzer's case: Enter on the read held after lost frames ends that wait (live,
+    FRAMES LOST goes), and the card is refused (a second 2S in one deck): only its own alert stands.
+    The restart showed FRAMES LOST again, asking for a missing card no read waits for."""
+    path = tmp_path / "t.sqlite"
+    s = opened(path)
+    s.deal()
+    read(s, "2S", 1)
+    s.handle(SeqGap(SHOE, time.time(), missing=(2,)))
+    read(s, "2S", 3)
+    assert s.snapshot.pending.doubt == AFTER_A_GAP
+    assert s.confirm_pending() is not None  # refused
+    live = sorted(a.title for a in s.snapshot.alerts)
+    assert "FRAMES LOST" not in live and any("REFUSED" in t for t in live)
+    again = reopened(s, path)
+    assert sorted(a.title for a in again.snapshot.alerts) == live

@@ -527,7 +527,7 @@ class SessionCore(abc.ABC):
                 left = left_unplayed(kind, payload)
                 if left is not None:
                     self._hold_next(*left)
-            if not self._hold_of and refusal is None:
+            if not self._hold_of:
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
             self._hold_next(*refusal)
