@@ -408,3 +408,25 @@ def test_a_restart_after_resuming_from_a_deck_check_keeps_a_wait_begun_in_it(tmp
     assert s.place(1, D("10")) is None
     s.handle(CardRead(parse_card("5H"), "shoe", 0.0, seq=2))
     assert s.snapshot.pending is not None and s.snapshot.pending.card.code == "5H"
+
+
+def test_a_card_refused_as_dealt_twice_is_no_longer_offered_once_the_deck_check_opens(tmp_path):
+    """The differential fuzzer's case: live, the supervisor was still offered the refused card after
+    the deck check opened (where it is no duplicate to accept), while a restart offered nothing."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(journal=Journal.open(path))
+    session.place(1, D("25"))
+    for code in ("TH", "7C", "KS"):
+        session.enter_card(code)
+    session.stand()
+    session.enter_card("QH")
+    session.next_round()
+    session.place(1, D("25"))
+    assert "already dealt" in session.enter_card("TH")
+    assert session.snapshot.duplicate == parse_card("TH")
+    assert session.start_deck_check() is None
+    assert session.snapshot.duplicate is None
+    session.close()
+    again = BlackjackSession(journal=Journal.open(path))
+    assert again.snapshot.duplicate is None
+    again.close()

@@ -181,11 +181,10 @@ class BlackjackSession(SessionCore):
             return
         try:
             card = parse_card(last.payload.get("card"))
-            apply(self._snap.state, {"op": "card", "card": card.code, "source": last.payload.get("source")})
-        except DuplicateCardError:
-            self._publish(replace(self._snap, duplicate=card))
-        except (InvalidCardError, BlackjackTableError, TypeError, ValueError):
+        except InvalidCardError:
             return
+        if _dealt_already(self._snap.state, card, last.payload.get("source")):
+            self._publish(replace(self._snap, duplicate=card))
 
     @staticmethod
     def _replay(state: BlackjackState, journal: Journal) -> tuple[BlackjackState, int, int]:
@@ -269,6 +268,11 @@ class BlackjackSession(SessionCore):
     def _after(self, old: BlackjackState, new: BlackjackState) -> None:
         if new.settlement is not None and old.settlement is None:
             self._journal_round_end(new.history[-1])
+        duplicate = self._snap.duplicate
+        if duplicate is not None and not _dealt_already(new, duplicate):
+            # The table moved on (its first copy voided, the deck check opened): nothing is left for a
+            # supervisor to accept, as a restart finds (QA: offered live, not after a restart).
+            self._publish(replace(self._snap, duplicate=None))
 
     def _journal_round_end(self, record: RoundRecord, written: frozenset = frozenset()) -> None:
         """The round's outcome, settlement and end, less those ``written`` already (a restart's repair)."""
@@ -507,6 +511,17 @@ class BlackjackSession(SessionCore):
             return self._refuse("no supervisor roster is configured at this table: an override is not possible")
         return self._authorised(self._roster, "override_alarm", {"alarm": what, "round": self._snap.state.round_no,
                                                                   **target}, supervisor, pin or "", reason)
+
+
+def _dealt_already(state: BlackjackState, card: Card, source: Any = "keyboard") -> bool:
+    """Whether ``card`` would now be refused as dealt from this deck already (a supervisor may accept it)."""
+    try:
+        apply(state, {"op": "card", "card": card.code, "source": source})
+    except DuplicateCardError:
+        return True
+    except (BlackjackTableError, TypeError, ValueError):
+        return False
+    return False
 
 
 def replay_rules(recorded: Optional[dict], configured: Optional[BlackjackTableRules] = None) -> BlackjackTableRules:
