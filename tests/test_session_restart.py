@@ -107,7 +107,7 @@ def test_a_restart_keeps_the_chip_chosen_since_the_last_bet(tmp_path):
     assert session.select_chip(D("100")) is None
     session.close()
     again = TableSession(rules, journal=Journal.open(path), odds=False)
-    assert again.snapshot.chip == D("100")
+    assert again.snapshot.chip == D("100") and str(again.snapshot.chip) == "100"  # the table's chip, not "100.00"
     assert again.select_chip(D("25")) is None  # and chosen back: the later choice counts
     again.close()
     assert TableSession(rules, journal=Journal.open(path), odds=False).snapshot.chip == D("25")

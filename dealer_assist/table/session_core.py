@@ -106,7 +106,7 @@ def chip_last_used(journal: Any, chips: tuple, default: Decimal) -> Decimal:
             value = Decimal(str(entry.payload.get("amount")))
         except ArithmeticError:
             return default
-        return value if value in chips else default
+        return next((chip for chip in chips if chip == value), default)  # the table's own (5, not 5.00)
     return default
 
 
