@@ -87,6 +87,7 @@ def test_a_restart_keeps_the_chip_last_used(tmp_path):
     session.close()
     again = TableSession(rules, journal=Journal.open(path), odds=False)
     assert again.snapshot.chip == D("100") != default
+    assert str(again.snapshot.chip) == "100"  # the table's chip, not the stake's "100.00"
     again.close()
     assert TableSession(rules, journal=Journal.open(tmp_path / "new.sqlite"), odds=False).snapshot.chip == default
     path = tmp_path / "bj.sqlite"
