@@ -430,3 +430,24 @@ def test_a_card_refused_as_dealt_twice_is_no_longer_offered_once_the_deck_check_
     again = BlackjackSession(journal=Journal.open(path))
     assert again.snapshot.duplicate is None
     again.close()
+
+
+def test_a_card_refused_for_another_reason_is_not_offered_as_dealt_twice_after_a_void_and_a_restart(tmp_path):
+    """The differential fuzzer's case: 7C typed after the round was over was refused for that; a void
+    then reopened the round, where 7C would be refused as dealt already, and the restart offered it to a
+    supervisor although nobody had been asked to accept it."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(journal=Journal.open(path))
+    session.place(1, D("25"))
+    for code in ("TH", "7C", "KS"):
+        session.enter_card(code)
+    session.stand()
+    session.enter_card("QH")
+    refusal = session.enter_card("7C")
+    assert refusal is not None and "already dealt" not in refusal and session.snapshot.duplicate is None
+    assert session.void_last(why="dealer's card misread") is None
+    assert session.snapshot.duplicate is None
+    session.close()
+    again = BlackjackSession(journal=Journal.open(path))
+    assert again.snapshot.duplicate is None
+    again.close()

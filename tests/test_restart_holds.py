@@ -413,3 +413,18 @@ def test_the_alert_of_a_wait_ended_by_enter_on_a_card_then_refused_is_not_shown_
     assert "FRAMES LOST" not in live and any("REFUSED" in t for t in live)
     again = reopened(s, path)
     assert sorted(a.title for a in again.snapshot.alerts) == live
+
+
+def test_a_typed_cards_refusal_is_shown_again_after_a_restart_until_something_settles_it(tmp_path):
+    """QA: a typed card's CARD REFUSED (no read waits behind it) was not shown again after a restart."""
+    path = tmp_path / "t.sqlite"
+    s = opened(path)
+    s.deal()
+    assert s.enter_card("2S") is None
+    assert s.enter_card("2S") is not None  # a second 2S in a one-deck shoe
+    live = sorted(a.title for a in s.snapshot.alerts)
+    assert any("REFUSED" in t for t in live)
+    again = reopened(s, path)
+    assert sorted(a.title for a in again.snapshot.alerts) == live
+    again.dismiss()
+    assert reopened(again, path).snapshot.alerts == ()

@@ -183,7 +183,9 @@ class BlackjackSession(SessionCore):
             card = parse_card(last.payload.get("card"))
         except InvalidCardError:
             return
-        if _dealt_already(self._snap.state, card, last.payload.get("source")):
+        # Journals before ``dealt_already`` tell only by the table now.
+        source = last.payload.get("source")
+        if last.payload.get("dealt_already", True) and _dealt_already(self._snap.state, card, source):
             self._publish(replace(self._snap, duplicate=card))
 
     @staticmethod
@@ -305,9 +307,9 @@ class BlackjackSession(SessionCore):
             return None
         if self._snap.stopped:
             return error
-        self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
-                                     "source": source, "seq": seq})
         duplicate = isinstance(self._last_refusal, DuplicateCardError)
+        self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
+                                     "source": source, "seq": seq, "dealt_already": duplicate})
         self._publish(replace(self._snap, duplicate=card if duplicate else None))
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
                   else "check the card and correct it (K), or void the last card (Backspace)")

@@ -468,6 +468,7 @@ class SessionCore(abc.ABC):
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
+            settles = False  # whether the live table settled the waits' alerts here (_settle_hold_alerts)
             if refused and kind == "card_held":  # a card after the round is refused, then held: it holds nothing
                 refused, refusal = False, None
                 continue
@@ -481,12 +482,14 @@ class SessionCore(abc.ABC):
             elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 waiting_hold = queue[0][1] if queue else None
                 self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
+                settles = True
             elif kind == "alert_dismissed":
                 codes = [c for c in payload.get("codes") or () if isinstance(c, str)]
                 for code in codes:
                     alerts.pop(code, None)
                 if "gap" in codes:
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
+                    settles = True
             elif kind == "alert" and payload.get("code") == "unplaced":  # a restart named the reads left
                 for source in {read.get("source") for read, _ in queue if isinstance(read.get("source"), str)}:
                     self._open_hold(source, AFTER_A_RESTART)
@@ -505,6 +508,7 @@ class SessionCore(abc.ABC):
                     and (queue[0][0].get("doubt") or whys.get(queue[0][1], "")) not in HOLDS)):
                 if queue:  # the read waiting first was answered, in order
                     read, hold = queue.pop(0)
+                    settles = kind != "read_dropped"
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
                             and self._hold_of[read["source"]][1] == hold:
                         del self._hold_of[read["source"]]
@@ -518,16 +522,18 @@ class SessionCore(abc.ABC):
                     and (kind == "card_assigned" or payload.get("cards")):  # a card typed in a place one left
                 if not queue or payload.get("override"):  # blackjack: a refused card a supervisor let in
                     self._typed_in_place()
+                    settles = True
                 else:  # typed before the read waiting: it ends that read's one-card hold (enter_card)
                     source = queue[0][0].get("source")
                     hold = self._hold_of.get(source)
                     if hold is not None and hold[1] == queue[0][1] and hold[0] in ONE_CARD_HOLDS:
                         del self._hold_of[source]
+                        settles = True
             else:
                 left = left_unplayed(kind, payload)
                 if left is not None:
                     self._hold_next(*left)
-            if not self._hold_of:
+            if settles and not self._hold_of:
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
             self._hold_next(*refusal)
@@ -535,9 +541,8 @@ class SessionCore(abc.ABC):
             self._hold_of = {}
         for a in standing_alerts(reversed(entries)):
             self._show_again(a)
-        if self._hold_of:
-            for a in alerts.values():
-                self._show_again(a)
+        for a in alerts.values():  # standing as live: a typed card's refusal stands with no wait behind it
+            self._show_again(a)
         if queue:
             self._wait_again(queue, whys)
 

@@ -8,8 +8,9 @@ held after the round were all silent on the restarted table.
 
 Not shown again: notes (``info``: they expire unjournaled), alerts whose
 condition the restarted table finds again by itself (a reader's link, the
-camera profile's doubt, line noise, the disk), and the alerts that explain a
-card missing before the next read: those come back with their hold (see
+camera profile's doubt, line noise, the disk), and the alerts of the waits for
+a card missing before the next read (and a card's refusal): the live table takes
+those down when the waits end, so the replay of the waits decides (see
 :meth:`~dealer_assist.table.session_core.SessionCore._restore_holds`).
 """
 
