@@ -112,3 +112,31 @@ def test_anglos_profile_on_plastics_frames_is_doubted_by_their_shape_ten_times_s
         own.add(Recognizer(Profile.load("plastic")).recognize(frame))
     assert wrong.shape_off() is not None and wrong.shape_off() > 1.05 and not wrong._unsure_doubted()
     assert len(own.shapes) >= 5 and own.shape_off() is None and not own.doubted()
+
+
+@needs_cards
+def test_once_the_profile_is_doubted_every_card_the_camera_reads_waits_for_the_croupier():
+    """plastic's profile on anglo's blackjack video: the doubt came before the first card, and the cards
+    were still played unseen (2S and TS among them, read twice before this check).  Each now waits for
+    Enter, saying why; the table plays none of them by itself."""
+    from dealer_assist.events import CardRead, LinkState
+    from dealer_assist.sources.camera import CameraSource
+    from dealer_assist.table.state import TablePhase
+
+    events: list = []
+    source = CameraSource(str(CARDS / "test_shoe" / "anglo" / "blackjack.mp4"), profile="plastic")
+    source.start(events.append)
+    deadline = time.time() + 120
+    while time.time() < deadline and not any(isinstance(e, LinkState) and e.state == "ended" for e in events):
+        time.sleep(0.2)
+    source.stop()
+    kinds = [type(e).__name__ for e in events]
+    assert "ProfileDoubt" in kinds and "CardRead" in kinds[kinds.index("ProfileDoubt"):]
+    reads = [e for e in events[kinds.index("ProfileDoubt"):] if isinstance(e, CardRead)]
+    assert all("CAMERA PROFILE?" in e.doubt for e in reads)
+    session = TableSession(odds=False)
+    for event in events:
+        session.handle(event)
+    assert session.snapshot.pending is not None and "CAMERA PROFILE?" in session.snapshot.reason
+    assert session.state.phase == TablePhase.BURN and not session.state.shoe.burned  # nothing played unseen
+    session.close()

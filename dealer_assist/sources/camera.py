@@ -27,6 +27,17 @@ STALE_AFTER = 3.0
 OPEN_RETRY = 2.0
 
 
+def _doubt_of(fit) -> str:
+    """Why a card the camera read for sure still waits for the croupier: once its profile is doubted
+    (:mod:`dealer_assist.vision.profile_fit`), a sure read may be another deck's card misread (plastic's
+    profile read anglo's 6♥ as 5♥), so none is played unseen; the alert says what to do."""
+    if not fit.doubted():
+        return ""
+    if fit.grey:
+        return "the camera's frames have no colour (CAMERA IN GREYSCALE?): check the card, Enter plays it"
+    return "the camera's profile seems another deck's (CAMERA PROFILE?): check the card, Enter plays it"
+
+
 @dataclass(frozen=True)
 class CameraView:
     """The camera's latest frame and what it read there, for the display's camera view."""
@@ -194,7 +205,8 @@ class CameraSource(CardSource):
                                   lingering=tuple(self._lingering()), on_layout=self._counted):
                 self.seq += 1
                 if isinstance(event, NewCard):
-                    sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq))
+                    sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
+                                  doubt=_doubt_of(fit)))
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
