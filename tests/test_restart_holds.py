@@ -270,9 +270,8 @@ def test_blackjack_a_supervisor_letting_a_refused_card_in_ends_its_wait_though_a
     assert holds(again) == {} and reads_left(again) == [("5D", CAMERA, 2, ())]
 
 
-def test_a_card_refused_once_the_shoe_is_finished_holds_nothing_after_a_restart(tmp_path):
-    path = tmp_path / "t.sqlite"
-    rules = TableRules(shoe=ShoeRules(burn=False, decks=1))
+def finished_shoe(path, rules) -> TableSession:
+    """A one-deck shoe dealt to its end (the cut card out in the first round)."""
     s = TableSession(rules, Journal.open(path), odds=False)
     s.deal()
     assert s.cut_card() is None
@@ -282,9 +281,40 @@ def test_a_card_refused_once_the_shoe_is_finished_holds_nothing_after_a_restart(
             assert s.enter_card(next(cards)) is None
         if s.state.shoe.phase.name != "FINISHED":
             assert s.next_round() is None and s.deal() is None
+    return s
+
+
+def test_a_card_refused_once_the_shoe_is_finished_holds_nothing_after_a_restart(tmp_path):
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False, decks=1))
+    s = finished_shoe(path, rules)
     read(s, "2S", 1)  # refused: no round follows
     assert holds(s) == {}
     assert holds(restarted(s, path, rules)) == {}
+
+
+def test_a_finished_shoes_refusal_holds_nothing_after_a_void_reopens_its_round_and_a_restart(tmp_path):
+    """The differential fuzzer's case: the restart held the next read behind a card refused at the finished
+    shoe (live, it held nothing) once a void had reopened the last round."""
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False, decks=1))
+    s = finished_shoe(path, rules)
+    read(s, "2S", 1)  # refused: no round follows
+    assert s.void_last_card(why="misread") is None and s.state.shoe.phase.name != "FINISHED"
+    assert holds(s) == {}
+    assert holds(restarted(s, path, rules)) == {}
+
+
+def test_a_wait_opened_before_the_shoe_finished_stays_after_a_restart(tmp_path):
+    """The differential fuzzer's case: a double feed after the last round holds the next read live; the
+    restart dropped every wait of a finished shoe."""
+    path = tmp_path / "t.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False, decks=1))
+    s = finished_shoe(path, rules)
+    s.handle(DeviceError(SHOE, time.time(), "DOUBLE_FEED", "two cards left together", seq=1))
+    live = holds(s)
+    assert live
+    assert holds(restarted(s, path, rules)) == live
 
 
 def test_a_wait_that_ended_shows_its_alert_at_no_later_restart(tmp_path):

@@ -72,8 +72,8 @@ def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
         return None
     if kind == "read_dropped":
         return source, AFTER_A_REJECTION
-    if kind == "card_refused":
-        return source, AFTER_A_REFUSAL
+    if kind == "card_refused":  # baccarat's finished shoe: no round follows, so nothing is typed in its place
+        return None if payload.get("shoe_finished") else (source, AFTER_A_REFUSAL)
     if kind == "card_unreadable":
         return source, AFTER_UNPLACED if payload.get("why") else AFTER_AN_UNREADABLE
     return None

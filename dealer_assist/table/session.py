@@ -168,9 +168,6 @@ class TableSession(SessionCore):
         self._restore_pin_lockouts(supervisors)  # a journal with no operation yet can hold refused PINs
 
     # -- recovery -------------------------------------------------------------
-    def _holds_matter(self) -> bool:
-        return self._snap.state.shoe.phase is not ShoePhase.FINISHED  # a card refused then held nothing
-
     @staticmethod
     def _replay(state: TableState, journal: Journal) -> tuple[TableState, int, int]:
         """Rebuild the table from the journal's operations (the same :func:`apply` the live table used);
@@ -290,8 +287,9 @@ class TableSession(SessionCore):
             return None
         if self._snap.stopped:
             return error
+        finished = self._snap.state.shoe.phase is ShoePhase.FINISHED  # no round follows: nothing to type in its place
         self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
-                                     "source": source, "seq": seq})
+                                     "source": source, "seq": seq, **({"shoe_finished": True} if finished else {})})
         try:
             apply(self._snap.state, op)
         except RoundOverError:
@@ -307,7 +305,7 @@ class TableSession(SessionCore):
             error = refused  # not even held: after the shoe's last round, or a copy too many
         except TableError:
             pass
-        if self._snap.state.shoe.phase is ShoePhase.FINISHED:  # no round follows: nothing to type in its place
+        if finished:
             self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
                        "set the card aside: it is not counted; start a new shoe (Ctrl+N)")
             return error

@@ -537,8 +537,6 @@ class SessionCore(abc.ABC):
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
             self._hold_next(*refusal)
-        if not self._holds_matter():
-            self._hold_of = {}
         for a in standing_alerts(reversed(entries)):
             self._show_again(a)
         for a in alerts.values():  # standing as live: a typed card's refusal stands with no wait behind it
@@ -586,11 +584,6 @@ class SessionCore(abc.ABC):
         source doubted itself: it waits under that doubt)."""
         hold = self._hold_of.get(read.get("source"))
         return hold[1] if hold is not None and not read.get("doubt") else None
-
-    def _holds_matter(self) -> bool:
-        """Whether a card read next can still be dealt (baccarat: not once the shoe is finished, where a
-        card refused held nothing), so a restart restores the holds."""
-        return True
 
     def _restore_pin_lockouts(self, roster: Any) -> None:
         """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout.
