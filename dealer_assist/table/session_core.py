@@ -167,8 +167,8 @@ class SnapshotCore:
         if self.pending is not None:
             pending = self.pending
             if pending.doubt:  # read surely, but held: a card before it left the source unplayed, or frames were lost
-                return f"{pending.source} read {pending.card.code}, held: {pending.doubt}"
-            cands = " or ".join(c.code for c in pending.candidates) or pending.card.code
+                return f"{pending.source} read {pending.card.label}, held: {pending.doubt}"
+            cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
             return f"{pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
         return None
 
