@@ -182,3 +182,49 @@ def test_a_negative_quit_after_is_refused_before_anything_opens(tmp_path, comman
                           capture_output=True, text=True, timeout=120, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert proc.returncode == 2 and "--quit-after must be 0 seconds or more, not -1" in proc.stderr
     assert not (tmp_path / "j.sqlite").exists()
+
+
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+def test_a_recorded_shoe_is_refused_as_a_live_tables_source(tmp_path, game):
+    """QA: `run --source replay:old.sqlite` wrote the recorded shoe's bets and cards into the live table's
+    journal and settled its live round with them (the README says a replay writes nothing)."""
+    old, live = tmp_path / "old.sqlite", tmp_path / "live.sqlite"
+    assert _run("--game", game, "--source", "sim:42", "--auto", "--turbo", "--journal", str(old),
+                "--quit-after", "3")[0] == 0
+    config = tmp_path / "table.toml"
+    config.write_text(f'game = "{game}"\nsource = "replay:{old}"\n')
+    for args in (["--game", game, "--source", f"replay:{old}"], ["--config", str(config)]):
+        code, out, err = _run(*args, "--journal", str(live), "--json", "--quit-after", "3")
+        assert code == 2 and "Traceback" not in err
+        assert f"step through it with `dealer-assist replay {old}`" in err
+        start, end = (json.loads(line) for line in out.splitlines())
+        assert end["event"] == "end" and "a recorded shoe is not a live table's source" in end["error"]
+    assert not live.exists()
+
+
+def test_the_game_given_on_the_command_line_writes_its_own_journal(tmp_path):
+    """QA: `--game baccarat` with a blackjack config: the start event named the baccarat journal, the
+    table wrote the blackjack one, and the end event had no journal head."""
+    config = tmp_path / "bj.toml"
+    config.write_text('game = "blackjack"\n')
+    code, out, _ = _run("--config", str(config), "--game", "baccarat", "--json", "--quit-after", "1",
+                        env={"XDG_DATA_HOME": str(tmp_path / "data")})
+    start, end = json.loads(out.splitlines()[0]), json.loads(out.splitlines()[-1])
+    assert code == 0 and start["journal"].endswith("baccarat-journal.sqlite")
+    assert end["journal_head"] is not None and end["journal_head"]["seq"] > 0
+    assert not (tmp_path / "data" / "dealer-assist" / "blackjack-journal.sqlite").exists()
+
+
+@pytest.mark.parametrize("command", ["run", "replay"])
+def test_no_screen_ends_the_json_stream_too(tmp_path, command):
+    """QA: with no screen, `run --json` (baccarat) and `replay --json` printed a start event and no end."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    journal = tmp_path / "j.sqlite"
+    if command == "replay":
+        assert _run("--source", "sim:42", "--auto", "--turbo", "--journal", str(journal), "--quit-after", "2")[0] == 0
+    args = [str(journal)] if command == "replay" else ["--journal", str(journal)]
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", command, *args, "--json"],
+                          capture_output=True, text=True, timeout=120, env=env)
+    start, end = (json.loads(line) for line in proc.stdout.splitlines())
+    assert proc.returncode == 3 and start["event"] == "start" and end["event"] == "end"
+    assert "no screen" in end["error"]

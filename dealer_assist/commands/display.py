@@ -25,10 +25,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--config", metavar="FILE", help="table configuration (TOML)")
     p.add_argument("--seed", type=int, help="shuffle of the simulated shoe (repeatable runs)")
     p.add_argument("--no-burn", action="store_true",
-                   help="start dealing without the burn (a shoe already burned, or a video of a round)")
+                   help="baccarat: start dealing without the burn (a shoe already burned, or a video of a round)")
     p.add_argument("--turbo", action="store_true", default=None, help="no animation, fast simulated shoe")
     p.add_argument("--auto", action="store_true", help="auto-play the simulated shoe (bets, deal, next round)")
-    p.add_argument("--mute", action="store_true", help="no sound cues")
+    p.add_argument("--mute", action="store_true", help="baccarat: no sound cues (the blackjack table has none)")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
     p.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
     p.add_argument("--quit-after", type=float, metavar="S", help="quit after S seconds (scripts)")
@@ -136,15 +136,16 @@ def _roster(config):
         raise CommandError(f"the supervisors in the configuration cannot be used: {exc}") from None
 
 
-def run_blackjack_display(args: argparse.Namespace, config, size) -> int:
+def run_blackjack_display(args: argparse.Namespace, config, size, journal: str) -> int:
     DisplayError = _ui().DisplayError
     from dealer_assist.ui.blackjack.app import run_blackjack
 
     try:
-        return run_blackjack(args.source or config.source, args.journal or (str(config.journal) if config.journal else None),
-                             args.seats, args.seed, args.screenshot, args.quit_after, auto=args.auto,
+        return run_blackjack(args.source or config.source, journal, args.seats, args.seed, args.screenshot,
+                             args.quit_after, auto=args.auto,
                              turbo=bool(args.turbo if args.turbo is not None else config.turbo), size=size,
-                             fullscreen=config.fullscreen, rules=_blackjack_rules(config, args.config), roster=_roster(config))
+                             fullscreen=config.fullscreen, rules=_blackjack_rules(config, args.config),
+                             roster=_roster(config), interval=config.sim_interval)
     except DisplayError as exc:
         raise CommandError(str(exc), 3) from None
 
@@ -199,30 +200,39 @@ def run_display(args: argparse.Namespace) -> int:
     started = time.time()
     if args.json:
         emit_json(start)
-    if game == "blackjack":
-        try:
-            code = run_blackjack_display(args, config, size)
-        except CommandError as exc:
-            _refused_end(args, start, exc)
-            raise
-        if args.json:
-            emit_json(_end_event(code, args.screenshot, start["journal"], started))
-        return code
-    if args.seats is not None:
-        raise CommandError("--seats is for blackjack; a baccarat table's seats are set in the config file ([table] seats)")
-    app = _ui()
-    DisplayError, run = app.DisplayError, app.run
     try:
-        code = run(config_path=args.config, source_spec=args.source, journal=args.journal, seed=args.seed,
-                   screenshot=args.screenshot, quit_after=args.quit_after, turbo=args.turbo, auto=args.auto,
-                   mute=args.mute, size=size, burn=False if args.no_burn else None)
-    except DisplayError as exc:
-        error = CommandError(str(exc), 3)
-        _refused_end(args, start, error)
-        raise error from None
+        _refuse_replay(args.source or config.source)
+        code = (run_blackjack_display if game == "blackjack" else _run_baccarat)(args, config, size, start["journal"])
+    except CommandError as exc:
+        _refused_end(args, start, exc)  # every start event has its end (QA: no screen, --seats at baccarat)
+        raise
     if args.json:
         emit_json(_end_event(code, args.screenshot, start["journal"], started))
     return code
+
+
+def _refuse_replay(spec: str) -> None:
+    from dealer_assist.sources.base import SourceError
+    from dealer_assist.sources.factory import refuse_replay
+
+    try:
+        refuse_replay(spec)
+    except SourceError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _run_baccarat(args: argparse.Namespace, config, size, journal: str) -> int:
+    """The baccarat display on ``journal``: the one the start event names, whichever game the config is of
+    (QA: ``--game baccarat`` with a blackjack config wrote the blackjack journal)."""
+    if args.seats is not None:
+        raise CommandError("--seats is for blackjack; a baccarat table's seats are set in the config file ([table] seats)")
+    app = _ui()
+    try:
+        return app.run(config_path=args.config, source_spec=args.source, journal=journal, seed=args.seed,
+                       screenshot=args.screenshot, quit_after=args.quit_after, turbo=args.turbo, auto=args.auto,
+                       mute=args.mute, size=size, burn=False if args.no_burn else None)
+    except app.DisplayError as exc:
+        raise CommandError(str(exc), 3) from None
 
 
 def _refused_end(args: argparse.Namespace, start: dict, exc: CommandError) -> None:
@@ -254,26 +264,32 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops),
                    "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded})
-    if recorded.game == "blackjack":
-        code = _replay_blackjack(args, recorded, size)
-    else:
-        from dealer_assist.table.session import replay_rules
-        from dealer_assist.table.state import TableError
-
-        try:  # before the window: the rules it recorded, or a --config that agrees with them
-            rules = replay_rules(recorded.rules, _config(args.config).rules if args.config else None)
-        except TableError as exc:
-            raise CommandError(f"cannot replay {recorded.path}: {exc}") from None
-        app = _ui()
-        spec = f"replay:{args.journal}" + ("?allow_broken=1" if args.allow_broken else "")
-        try:
-            code = app.run(config_path=args.config, source_spec=spec, record=False, rules=rules,
-                           interval=args.interval, screenshot=args.screenshot, quit_after=args.quit_after, size=size)
-        except app.DisplayError as exc:
-            raise CommandError(str(exc), 3) from None
+    try:
+        code = (_replay_blackjack if recorded.game == "blackjack" else _replay_baccarat)(args, recorded, size)
+    except CommandError as exc:
+        if args.json:  # every start event has its end (QA: no screen, a --config of other rules)
+            emit_json({"event": "end", "code": exc.code, "screenshot": args.screenshot, "error": str(exc)})
+        raise
     if args.json:
         emit_json({"event": "end", "code": code, "screenshot": args.screenshot})
     return code
+
+
+def _replay_baccarat(args: argparse.Namespace, recorded, size) -> int:
+    from dealer_assist.table.session import replay_rules
+    from dealer_assist.table.state import TableError
+
+    try:  # before the window: the rules it recorded, or a --config that agrees with them
+        rules = replay_rules(recorded.rules, _config(args.config).rules if args.config else None)
+    except TableError as exc:
+        raise CommandError(f"cannot replay {recorded.path}: {exc}") from None
+    app = _ui()
+    spec = f"replay:{args.journal}" + ("?allow_broken=1" if args.allow_broken else "")
+    try:
+        return app.run(config_path=args.config, source_spec=spec, record=False, rules=rules,
+                       interval=args.interval, screenshot=args.screenshot, quit_after=args.quit_after, size=size)
+    except app.DisplayError as exc:
+        raise CommandError(str(exc), 3) from None
 
 
 def _replay_blackjack(args: argparse.Namespace, recorded, size) -> int:

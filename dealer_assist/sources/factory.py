@@ -11,7 +11,9 @@ from typing import Callable, Optional
 
 from dealer_assist.sources.base import CardSource, SourceError
 
-SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]] | camera:SRC?profile=PATH[&width=W&height=H] | replay:JOURNAL[?allow_broken=1] | manual"
+#: The sources a live table (``run``, the config's ``source``) reads; a recorded shoe is replayed by
+#: ``dealer-assist replay JOURNAL``, which writes no journal (see :func:`refuse_replay`).
+SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]] | camera:SRC?profile=PATH[&width=W&height=H] | manual"
 
 
 #: The options our specs take after ``?``; anything else after a ``?`` belongs to the URL itself.
@@ -39,6 +41,18 @@ def _split_options(rest: str, spec: str, allowed: tuple[str, ...]) -> tuple[str,
         names = ", ".join(repr(part.partition("=")[0]) for part in theirs)
         raise SourceError(f"unknown option {names} in {spec!r}: the options are {', '.join(allowed)}")
     return base + ("?" + "&".join(theirs) if theirs else ""), ours
+
+
+def refuse_replay(spec: str) -> None:
+    """Refuse a recorded shoe as a live table's source: the table would write the record's bets and cards into
+    its own journal and settle them with its live bets (QA: ``run --source replay:old.sqlite`` did).  Raises
+    :class:`SourceError`."""
+    kind, _, rest = spec.partition(":")
+    if kind.strip().lower() == "replay":
+        path = _split_options(rest, spec, OPTIONS["replay"])[0] if rest else "JOURNAL"
+        raise SourceError(f"{spec!r}: a recorded shoe is not a live table's source (its bets and cards would go "
+                          f"into this table's journal); step through it with `dealer-assist replay {path}`, "
+                          "which writes nothing")
 
 
 def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interval: float = 1.0,

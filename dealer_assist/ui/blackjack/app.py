@@ -67,7 +67,7 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
 def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Optional[int] = None,
                   seed: Optional[int] = None, screenshot: Optional[str] = None, quit_after: Optional[float] = None,
                   *, auto: bool = False, turbo: bool = False, size: Optional[tuple[int, int]] = None,
-                  fullscreen: bool = False, rules: Any = None, roster: Any = None) -> int:
+                  fullscreen: bool = False, rules: Any = None, roster: Any = None, interval: float = 1.0) -> int:
     """The blackjack display until the window closes (or ``quit_after`` seconds, saving ``screenshot`` first).
 
     ``journal`` None puts it in the user's data folder (``blackjack-journal.sqlite``).
@@ -75,7 +75,8 @@ def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Opt
     simulated shoe and the auto-play fast.  ``rules`` is a
     :class:`~dealer_assist.table.blackjack_state.BlackjackTableRules` (see
     :func:`~dealer_assist.table.blackjack_state.rules_from_config`); ``roster``
-    a :class:`~dealer_assist.table.supervisor.SupervisorRoster` for the F9 overrides.
+    a :class:`~dealer_assist.table.supervisor.SupervisorRoster` for the F9 overrides; ``interval`` the
+    seconds between the simulated shoe's cards (the config's ``sim_interval``) when not ``turbo``.
     Raises :class:`~dealer_assist.ui.app.DisplayError` when the table cannot start.
     """
     from dealer_assist.table.config import default_journal_path
@@ -83,7 +84,7 @@ def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Opt
     path = Path(journal).expanduser() if journal else default_journal_path("blackjack")
     app = application()
     table = open_blackjack_table(source_spec=source, journal_path=path, seats=seats, seed=seed, rules=rules,
-                                 roster=roster, interval=TURBO_INTERVAL if turbo else 1.0, auto=auto,
+                                 roster=roster, interval=TURBO_INTERVAL if turbo else interval, auto=auto,
                                  auto_pause=TURBO_PAUSE if turbo else 1.2, start=False)
     window = table.window
     if table.session.recovered:
