@@ -177,3 +177,27 @@ def test_the_end_event_of_a_table_whose_journal_was_replaced_gives_the_saved_cop
         head = journal.verify()
     assert event["journal_saved_to"] == str(saved)
     assert event["journal_head"] == {"seq": head.head_seq, "hash": head.head_hash, "verified": True}
+
+
+def test_the_advice_names_the_saved_copy_not_the_files_a_table_keeps_beside_it(tmp_path):
+    """QA: once a table had been started on the saved copy (its .lock and -wal beside it), the advice for the
+    old path named ``t.sqlite.saved-at-N.lock``; and of two copies the latest by its entries is named
+    (``saved-at-100`` is later than ``saved-at-80``, which sorts after it as text)."""
+    path = tmp_path / "t.sqlite"
+    session = _table_after_a_round(path)
+    os.unlink(path)
+    session.close()
+    (saved,) = tmp_path.glob("t.sqlite.saved-at-*")
+    Journal.open(saved).close()  # a table started on it leaves its lock beside it
+    for extra in (".lock", "-wal", "-shm"):
+        (tmp_path / f"{saved.name}{extra}").write_bytes(b"")
+    with pytest.raises(JournalError) as refused:
+        Journal.open(path)
+    assert f"start with --journal {saved} (the copy" in str(refused.value)
+    later = tmp_path / "t.sqlite.saved-at-100"
+    shutil.copy(saved, later)
+    head = int(saved.name.rsplit("-", 1)[1])
+    assert head < 100
+    with pytest.raises(JournalError) as refused:
+        Journal.open(path)
+    assert f"start with --journal {later} (the copy" in str(refused.value)

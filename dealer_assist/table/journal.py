@@ -96,7 +96,6 @@ from __future__ import annotations
 
 import enum
 import errno
-import glob
 import json
 import os
 import sqlite3
@@ -110,7 +109,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
-from dealer_assist.table.journal_salvage import HeldFile, save_open_copy
+from dealer_assist.table.journal_salvage import HeldFile, save_open_copy, saved_copies
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
                                       walk_chain)
 
@@ -909,7 +908,7 @@ def _refuse_over_remains(path: Path) -> None:
     would be taken by SQLite and dropped, and the table would start again from round 1 while its record
     sits in a copy saved beside it, or in that -wal (QA)."""
     sidecars = [f for f in _sqlite_files(path)[1:] if os.path.lexists(f)]
-    saved = sorted(path.parent.glob(f"{glob.escape(path.name)}.saved-at-*"))
+    saved = saved_copies(path.parent, path.name)
     if not sidecars and not saved:
         return
     found = ", ".join(str(f) for f in (*sidecars, *saved))

@@ -86,11 +86,23 @@ def save_open_copy(conn: sqlite3.Connection, path: Path) -> Optional[Path]:
     return None
 
 
+def saved_copies(folder: Path, name: str) -> list[Path]:
+    """The copies :func:`save_open_copy` made in ``folder`` of a journal named ``name``, by the entry they
+    end at (the last is the latest): not the files SQLite and the lock keep beside a copy a table was
+    started on (QA: the advice named ``NAME.saved-at-80.lock``)."""
+    copies = []
+    for f in folder.glob(f"{glob.escape(name)}.saved-at-*"):
+        head = f.name[len(name) + len(".saved-at-"):]
+        if head.isdigit():
+            copies.append((int(head), f))
+    return [f for _, f in sorted(copies)]
+
+
 def copies_saved(path: Path, since: float) -> list[Path]:
     """The copies :func:`save_open_copy` made of the journal at ``path`` since the time ``since``
     (beside it, in the home or temporary folder), newest first."""
-    name = f"{glob.escape(path.name)}.saved-at-*"
-    found = [f for folder in (path.parent, Path.home(), Path(tempfile.gettempdir())) for f in folder.glob(name)]
+    found = [f for folder in (path.parent, Path.home(), Path(tempfile.gettempdir()))
+             for f in saved_copies(folder, path.name)]
     dated = []
     for f in set(found):
         try:
