@@ -366,3 +366,20 @@ def test_a_guided_set_up_stopped_part_way_says_where_to_go_on_and_writes_no_prof
     assert "stopped at 3S with 2 of 52 cards shot" in out.stderr and "goes on from 3S" in out.stderr
     assert "too few cards" not in out.stderr and not (tmp_path / "profile").exists()
     assert sorted(p.name for p in (tmp_path / "shots").iterdir()) == ["2S.png", "AS.png"]
+
+
+def test_a_guided_set_up_stopped_after_a_skip_says_it_goes_on_from_the_card_skipped(tmp_path):
+    """QA: AS, 2S taken, 3S skipped (s), then q: the message said it goes on from 4S; run again it asks for 3S."""
+    import subprocess
+    import sys
+
+    feed = tmp_path / "camera"
+    feed.mkdir()
+    for i, code in enumerate(("AS", "2S", "3S")):
+        shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", feed / f"{i:02d}.png")
+    out = subprocess.run(
+        [sys.executable, "-m", "dealer_assist.cli", "calibrate", "--camera", str(feed / "*.png"),
+         "--images", str(tmp_path / "shots"), "--out", str(tmp_path / "profile"), "--no-preview"],
+        input="\n\ns\nq\n", capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and "stopped at 4S with 2 of 52 cards shot" in out.stderr
+    assert "goes on from 3S" in out.stderr

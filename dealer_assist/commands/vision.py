@@ -129,7 +129,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
             # Stopped part-way: a profile of the shots so far would be refused for the cards not yet shown.
             raise CommandError(f"the set-up stopped at {steps.current} with {steps.shots()} of {len(SET_UP_ORDER)} cards "
-                               f"shot, kept in {args.images!r}: the same command goes on from {steps.current}. No "
+                               f"shot, kept in {args.images!r}: the same command goes on from {steps.resumes_at}. No "
                                "profile was written (--allow-missing builds one from the shots there are, for a deck "
                                "without some cards)", 1)
     try:
