@@ -506,3 +506,32 @@ def test_bytes_a_network_shoe_sends_as_it_connects_are_kept(monkeypatch):
     finally:
         port.close()
         shoe_end.close()
+
+
+def test_a_network_shoe_stopped_while_its_read_waits_ends_without_a_traceback():
+    """QA: stopping a ``socket://`` shoe (``listen`` ending, the display quitting) printed pyserial's
+    ``AttributeError: 'NoneType' object has no attribute 'recv'`` from the reader thread, 5 runs in 6."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    accepted = []
+    threading.Thread(target=lambda: [accepted.append(server.accept()[0]) for _ in range(6)], daemon=True).start()
+    failures = []
+    hook, threading.excepthook = threading.excepthook, failures.append
+    try:
+        for _ in range(6):
+            shoe = SerialShoe(f"socket://127.0.0.1:{server.getsockname()[1]}")
+            events = []
+            shoe.start(events.append)
+            time.sleep(0.3)  # the reader is waiting in recv() on a quiet link
+            shoe.stop()
+            assert not shoe.running
+    finally:
+        threading.excepthook = hook
+        server.close()
+        for conn in accepted:
+            conn.close()
+    assert [f.exc_value for f in failures] == []

@@ -355,7 +355,8 @@ class SerialShoe(CardSource):
                     data += port.read(min(waiting, READ_CHUNK - len(data)))
             except (OSError, ValueError) as exc:  # pyserial's errors are OSErrors
                 return str(exc) if str(exc).startswith("read failed") else f"read failed: {exc}"
-            except TypeError:  # pyserial reading a port stop() closed under it (its fd is None): else a fault
+            except (TypeError, AttributeError):  # pyserial reading a port stop() closed under it (its fd, or a
+                # socket:// port's socket, is None): else a fault
                 if self._stop.is_set():
                     return "stopped"
                 raise
