@@ -458,3 +458,18 @@ def test_a_typed_cards_refusal_is_shown_again_after_a_restart_until_something_se
     assert sorted(a.title for a in again.snapshot.alerts) == live
     again.dismiss()
     assert reopened(again, path).snapshot.alerts == ()
+
+
+def test_a_restart_shows_the_alerts_in_the_order_they_were_raised(tmp_path):
+    """The differential fuzzer: every seed's restart put the alerts of the waits after the others (a jam
+    raised after lost frames came first), so the alert on top was not the one the croupier saw on top."""
+    path = tmp_path / "t.sqlite"
+    s = opened(path)
+    s.deal()
+    read(s, "2S", 1)
+    s.handle(SeqGap(SHOE, time.time(), missing=(2,)))
+    s.handle(DeviceError(SHOE, time.time(), "JAM", "card jammed", seq=3))
+    s.handle(Unreadable(CAMERA, time.time()))
+    live = [a.code for a in s.snapshot.alerts]
+    assert live == ["gap", "device:JAM", "unreadable"]
+    assert [a.code for a in reopened(s, path).snapshot.alerts] == live

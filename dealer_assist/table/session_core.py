@@ -537,9 +537,10 @@ class SessionCore(abc.ABC):
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
             self._hold_next(*refusal)
-        for a in standing_alerts(reversed(entries)):
-            self._show_again(a)
-        for a in alerts.values():  # standing as live: a typed card's refusal stands with no wait behind it
+        # Standing as live (a typed card's refusal with no wait behind it too), in the order they were raised:
+        # the top alert is the one the croupier saw on top.
+        raised = {id(payload): i for i, (_, payload) in enumerate(reversed(entries))}
+        for a in sorted([*standing_alerts(reversed(entries)), *alerts.values()], key=lambda p: raised.get(id(p), -1)):
             self._show_again(a)
         if queue:
             self._wait_again(queue, whys)
