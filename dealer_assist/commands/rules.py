@@ -3,9 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import textwrap
 
 from dealer_assist.commands.output import CommandError, emit_json
 
+
+#: How blackjack's tokens are ordered (``deal --help``; the README shows the same example).
+BLACKJACK_ORDER = """\
+blackjack tokens, in table order (no hole card):
+  1. the first card to each seat in turn, then the dealer's up card;
+  2. the second card to each seat in turn;
+  3. seat by seat, each hand's decisions (hit stand double split) and the
+     cards they bring: a decision comes before the card it asks for (a
+     blackjack needs none);
+  4. the dealer's second card, only after every seat has finished, then
+     any card the dealer draws (none when every hand is bust).
+
+  dealer-assist deal --game blackjack TS 9H 8C stand 8D
+      seat 1: 10S 8C = 18, stands; dealer: 9H up, then 8D = 17, stands
+  dealer-assist deal --game blackjack --seats 2 TS 5D 9H 8C 7S stand hit 4C stand 8D
+      seat 1: 10S 8C stands on 18; seat 2: 5D 7S, hits 4C, stands on 16;
+      dealer: 9H up, 8D last
+
+'TS 9H 8C 8D stand' is refused: seat 1's decision comes before the dealer's
+second card. settle --game blackjack takes its TOKENs in the same order."""
 
 PAIR_BY = "a pair is two cards of one rank (default) or of one value (a ten and a king)"
 PAYTABLE = "standard (Banker pays 0.95), ez (a Banker 3-card 7 pushes) or super6 (a Banker 6 pays half)"
@@ -13,8 +34,11 @@ PAYTABLE = "standard (Banker pays 0.95), ez (a Banker 3-card 7 pushes) or super6
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("deal", help="play cards in draw order and say what the tableau does",
-                              description="Play cards in draw order (baccarat: P1 B1 P2 B2 [P3] [B3]) and show "
-                                          "each card's position and the reason. A rank alone (9, K) is accepted.")
+                              formatter_class=argparse.RawDescriptionHelpFormatter,
+                              description=textwrap.fill(
+                                  "Play cards in draw order (baccarat: P1 B1 P2 B2 [P3] [B3]) and show each card's "
+                                  "position and the reason. A rank alone (9, K) is accepted.", 78),
+                              epilog=BLACKJACK_ORDER)
     p.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat", help="the game (default baccarat)")
     p.add_argument("--seats", type=int, default=1, help="blackjack: number of seats (default 1)")
     p.add_argument("--pair-by", choices=("rank", "value"), default="rank", help=PAIR_BY)
@@ -26,7 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     s = subparsers.add_parser("settle", help="settle bets on a round",
                               description="Settle bets. Baccarat: --cards CARD... --bet SEAT:BET:STAKE. "
-                                          "Blackjack: --game blackjack --seats N --bet SEAT:STAKE TOKEN...")
+                                          "Blackjack: --game blackjack --seats N --bet SEAT:STAKE TOKEN..., the TOKENs in "
+                                          "table order (see dealer-assist deal --help: the dealer's second card comes "
+                                          "after the seats' decisions).")
     s.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat", help="the game (default baccarat)")
     s.add_argument("--seats", type=int, default=1, help="blackjack: number of seats (default 1)")
     s.add_argument("--cards", nargs="+", default=[], metavar="CARD", help="baccarat: the round's cards in draw order")
