@@ -312,14 +312,14 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
 
 
 def cmd_recognize(args: argparse.Namespace) -> int:
-    from dealer_assist.vision.image_file import cut_short, read_image
+    from dealer_assist.vision.image_file import read_checked
     from dealer_assist.vision.recognize import FrameError, Recognizer
 
     recognizer = Recognizer(_load_profile(args.profile))
     fit = ProfileFit(args.profile, _say_doubt)
     status = 0
     for path in args.images:
-        image = read_image(path) if Path(path).is_file() else None
+        image, damage = read_checked(path) if Path(path).is_file() else (None, "")
         if image is None:
             why = ("no such file" if not Path(path).exists() else
                    "a folder: give its images, e.g. DIR/*.jpg" if Path(path).is_dir() else
@@ -332,9 +332,11 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         if min(image.shape[:2]) < SMALLEST_CARD_IMAGE:
             sys.stderr.write(f"dealer-assist: warning: {path!r} is {image.shape[1]} x {image.shape[0]} pixels, too small "
                              "to show a card: nothing in it can be read\n")
-        if cut_short(path):
-            sys.stderr.write(f"dealer-assist: warning: {path!r} is cut short (the file ends before its picture does): "
-                             "its lower part is blank, and no card there can be read; copy the image again\n")
+        if damage:
+            # Read all the same: the cards above the damage are real, and the status says the image was not whole.
+            sys.stderr.write(f"dealer-assist: warning: {path!r} is {damage}: it was read only as far as it decodes, "
+                             "past that its picture is blank or garbled and no card there can be read (the cards "
+                             "reported are from the part before); copy the image again from the camera\n")
             status = 1
         try:
             result = recognizer.recognize(image)
@@ -423,9 +425,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if grabber.skipped:
         sys.stderr.write(f"dealer-assist: warning: {len(grabber.skipped)} image(s) could not be read and were passed over "
                          f"(not an image, or cut short): {', '.join(grabber.skipped)}\n")
-    if grabber.cut_short:
-        sys.stderr.write(f"dealer-assist: warning: {len(grabber.cut_short)} image(s) are cut short (the file ends "
-                         f"before its picture does; their lower part was read blank): {', '.join(grabber.cut_short)}\n")
+    if grabber.damaged:
+        sys.stderr.write(f"dealer-assist: warning: {len(grabber.damaged)} image(s) are damaged, read only as far as "
+                         "they decode (no card past the damage was read; the cards reported are from the part "
+                         "before): " + "; ".join(f"{path} is {why}" for path, why in grabber.damaged.items())
+                         + "; copy them again from the camera\n")
     if grabber.error:
         raise CommandError(grabber.error, 1)
     confirm = args.confirm
@@ -434,4 +438,4 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
                          "or pass --confirm 1\n")
         return 1
-    return 1 if grabber.skipped or grabber.cut_short else 0
+    return 1 if grabber.skipped or grabber.damaged else 0

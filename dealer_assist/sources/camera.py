@@ -212,6 +212,9 @@ class CameraSource(CardSource):
                 detail = self._grabber.error or "end of the video"
                 if self._grabber.skipped:
                     detail += f" ({len(self._grabber.skipped)} unreadable image(s) passed over)"
+                if self._grabber.damaged:
+                    detail += (f" ({len(self._grabber.damaged)} damaged image(s) read only as far as they decode: "
+                               f"{', '.join(Path(p).name for p in self._grabber.damaged)})")
                 state = "lost" if self._grabber.error else "ended"
         except Exception as exc:  # the thread must say why it ended, never die silently
             _log.exception("the camera reader %s failed", self.name)

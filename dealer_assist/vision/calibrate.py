@@ -22,7 +22,7 @@ from dealer_assist.vision.detect import LEAST_FRAME, MASK_SCALE, paper_mask
 from dealer_assist.vision.light import no_colour
 from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.glyphs import normalise
-from dealer_assist.vision.image_file import read_image
+from dealer_assist.vision.image_file import read_checked, read_image
 from dealer_assist.vision.index_layout import PAD
 from dealer_assist.vision.ink import INK, ink_colour_of, ink_map, redness_of
 from dealer_assist.vision.profile import (CANON_H, CARD_H_NEEDED, MIN_SELF_TEST_READ, SMALL_CARDS_READ, Box,
@@ -464,9 +464,13 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         raise CalibrationError(f"no card images in {str(folder)!r}: expected files named by card code (AS.png, 10H.png ...)")
     images = {}
     for shot in shots:
-        image = read_image(shot.path)
+        image, damage = read_checked(shot.path)
         if image is None:
             shot.error = "not a readable image"
+            continue
+        if damage:
+            # Its glyphs may lie past the damage: cut from a blank or garbled picture, they would teach nonsense.
+            shot.error = f"the image is {damage}: copy it again, or take the shot again"
             continue
         images[shot.card] = image
     red = [s for s in shots if s.card in images and s.card.is_red]
