@@ -384,7 +384,7 @@ def _say_stalls(grabber, src: str, done: threading.Event, after: float = 3.0) ->
 
 def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
-    from dealer_assist.vision.track import NewCard
+    from dealer_assist.vision.track import NewCard, SourceEnded
     from dealer_assist.vision.watch import open_source, watch
 
     profile = _load_profile(args.profile)
@@ -402,8 +402,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if grabber.kind in ("camera", "stream"):
         threading.Thread(target=_say_stalls, args=(grabber, args.video, done), name="watch stalls", daemon=True).start()
     reported = unread = 0
+    ended: Optional[SourceEnded] = None
     try:
         for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit):
+            if isinstance(event, SourceEnded):
+                ended = event
+                continue
             reported += isinstance(event, NewCard)
             unread += not isinstance(event, NewCard)
             if isinstance(event, NewCard):
@@ -430,6 +434,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          "they decode (no card past the damage was read; the cards reported are from the part "
                          "before): " + "; ".join(f"{path} is {why}" for path, why in grabber.damaged.items())
                          + "; copy them again from the camera\n")
+    if ended is not None:
+        sys.stderr.write(f"dealer-assist: warning: {args.video!r} ended (frame {ended.frame}) with "
+                         f"{len(ended.cards)} card(s) in view not reported, so not every card was read: "
+                         + "; ".join(str(card) for card in ended.cards)
+                         + f" (a card is reported once {args.confirm} frames in a row read it). Record until every "
+                         "card lies still and is read, or check those cards by eye\n")
     if grabber.error:
         raise CommandError(grabber.error, 1)
     confirm = args.confirm
@@ -438,4 +448,4 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
                          "or pass --confirm 1\n")
         return 1
-    return 1 if grabber.skipped or grabber.damaged else 0
+    return 1 if grabber.skipped or grabber.damaged or ended is not None else 0

@@ -180,10 +180,11 @@ class CameraSource(CardSource):
         order (a restart on an empty round had played them in the order they were read)."""
         from dealer_assist.cards import Card
         from dealer_assist.vision.profile_fit import ProfileFit
-        from dealer_assist.vision.track import CountedCard, NewCard, UnplacedCard
+        from dealer_assist.vision.track import CountedCard, NewCard, SourceEnded, UnplacedCard
         from dealer_assist.vision.watch import watch
 
         detail, state = "stopped", "lost"
+        left = ""
         fit = ProfileFit(str(self._profile_path),
                          lambda text: sink(ProfileDoubt(self.name, time.time(), text, grey=fit.grey)))
         counted = list(self._counted()) if self._counted is not None else None
@@ -192,6 +193,10 @@ class CameraSource(CardSource):
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
                                   seen=self._keep_view, counted=counted, ask_unplaced=counted is not None,
                                   lingering=tuple(self._lingering()), on_layout=self._counted):
+                if isinstance(event, SourceEnded):
+                    left = (f"; {len(event.cards)} card(s) in view not read when it ended: "
+                            + "; ".join(str(card) for card in event.cards))
+                    continue
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq))
@@ -209,7 +214,7 @@ class CameraSource(CardSource):
                     sink(Unreadable(self.name, time.time(), seq=self.seq,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
             if not self._stop.is_set():
-                detail = self._grabber.error or "end of the video"
+                detail = (self._grabber.error or "end of the video") + left
                 if self._grabber.skipped:
                     detail += f" ({len(self._grabber.skipped)} unreadable image(s) passed over)"
                 if self._grabber.damaged:

@@ -67,6 +67,36 @@ class UnplacedCard:
     maybe_counted: bool = False
 
 
+@dataclass(frozen=True)
+class Unsettled:
+    """A card in view when its source ended that was never reported: read for sure in fewer frames in a row
+    than a card needs (``card``; whether it still ``moving``), or never read for sure (``card`` None, and
+    its ``candidates``).  See :meth:`OnceOnlyTracker.unsettled`."""
+
+    card: Optional[Card]
+    candidates: tuple[Card, ...]
+    #: Frames it was read in (``card``) or seen in unread.
+    frames: int
+    center: tuple[float, float]
+    moving: bool = False
+
+    def __str__(self) -> str:
+        at = f"at ({self.center[0]:.0f}, {self.center[1]:.0f})"
+        if self.card is None:
+            maybe = " or ".join(c.code for c in self.candidates)
+            return f"a card never read for sure{f' (maybe {maybe})' if maybe else ''}, seen in {self.frames} frame(s) {at}"
+        return f"{self.card.code} read in {self.frames} frame(s){', still moving' if self.moving else ''} {at}"
+
+
+@dataclass(frozen=True)
+class SourceEnded:
+    """The source ended with cards in view never reported (see :meth:`OnceOnlyTracker.unsettled`): a
+    recording cut while a card slid out, or before it was read often enough.  ``frame``: its last frame."""
+
+    frame: int
+    cards: tuple[Unsettled, ...]
+
+
 @dataclass
 class _Track:
     code: str
@@ -311,6 +341,23 @@ class OnceOnlyTracker:
                 self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates, reported=counted is not None,
                                              counted=counted))
         return events
+
+    def unsettled(self, frame: int) -> list[Unsettled]:
+        """The cards in view at ``frame``, the source's last, that were never reported: without a word, a
+        recording that ends as a card slides out looks read to the end (QA).  A read of another code
+        where a reported card lies (a misread of it) is no card."""
+        shown = [tr for tr in self.tracks if tr.reported]
+        out = []
+        for tr in self.tracks:
+            if tr.reported or tr.ghost is not None or frame - tr.last > 5 or any(
+                    np.linalg.norm(r.center - tr.center) < 0.5 * self.card_h for r in shown):
+                continue
+            out.append(Unsettled(Card.parse(tr.code), (), tr.hits, tuple(tr.center.tolist()),
+                                 bool(np.hypot(*tr.velocity) >= STILL * self.card_h)))
+        for k in self.unknown:
+            if not k.reported and k.counted is None and frame - k.last < 10:
+                out.append(Unsettled(None, k.candidates, k.seen, tuple(k.center.tolist())))
+        return out
 
     def _expire(self, frame: int) -> None:
         keep = []

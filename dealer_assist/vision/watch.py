@@ -13,7 +13,7 @@ from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.profile_fit import ProfileFit
 from dealer_assist.vision.recognize import FrameResult, Recognizer
 from dealer_assist.vision.still_scene import StillScene
-from dealer_assist.vision.track import OnceOnlyTracker
+from dealer_assist.vision.track import OnceOnlyTracker, SourceEnded
 
 
 @dataclass
@@ -44,7 +44,9 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
           counted: Optional[Sequence[str]] = None, ask_unplaced: bool = False,
           lingering: Sequence[str] = (),
           on_layout: Optional[Callable[[], Sequence[str]]] = None) -> Iterator[tuple[object, float]]:
-    """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard).
+    """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard), and a
+    SourceEnded last when the source ended with cards in view never reported (still sliding, or not
+    yet read in enough frames).
 
     A frame showing what the last frame read did is not read again unless ``every_frame``.
     ``fit`` counts the sure and unsure reads of the frames read (see :mod:`.profile_fit`).
@@ -74,12 +76,17 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     first_t: Optional[float] = None
     shown_t: Optional[float] = None  # the first frame not dark
     shown = 0
+    last_seen: Optional[tuple[int, float]] = None  # the last frame's number and time
     while not stop():
         frame = grabber.read(timeout=1.0)
         if frame is None:
             if grabber.finished:
+                left = tracker.unsettled(last_seen[0]) if last_seen is not None else []
+                if left:
+                    yield SourceEnded(last_seen[0], tuple(left)), last_seen[1]
                 return
             continue
+        last_seen = frame.number, frame.t
         t0 = time.perf_counter()
         if every_frame or scene.needs_reading(frame.image, tracker.settled) or last is None:
             last = result = recognizer.recognize(frame.image)
