@@ -63,7 +63,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--fps", type=_frame_rate, metavar="F", help="frame rate of an image sequence, for the times printed (default 30)")
     p.add_argument("--unreadable", action="store_true",
                    help='also print a line {"card": null, "unreadable": true, "candidates": [...]} for a card that '
-                        "stays in view without ever being read for sure")
+                        "stays in view without ever being read for sure, once it is gone or the source ends (a card "
+                        "read for sure meanwhile gets its card line only: one line per card)")
     p.add_argument("--every-frame", action="store_true",
                    help="read every frame, even one showing what the last frame read did (by default such a frame "
                         "is passed over once every card in view is reported, saving the recognizer's time)")
@@ -404,7 +405,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     reported = unread = 0
     ended: Optional[SourceEnded] = None
     try:
-        for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit):
+        for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit,
+                              unread_when_gone=args.unreadable):
             if isinstance(event, SourceEnded):
                 ended = event
                 continue

@@ -13,7 +13,7 @@ from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.profile_fit import ProfileFit
 from dealer_assist.vision.recognize import FrameResult, Recognizer
 from dealer_assist.vision.still_scene import StillScene
-from dealer_assist.vision.track import OnceOnlyTracker, SourceEnded
+from dealer_assist.vision.track import OnceOnlyTracker
 
 
 @dataclass
@@ -42,7 +42,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
           confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None,
           fit: Optional[ProfileFit] = None, seen: Optional[Callable[[np.ndarray, FrameResult], None]] = None,
           counted: Optional[Sequence[str]] = None, ask_unplaced: bool = False,
-          lingering: Sequence[str] = (),
+          lingering: Sequence[str] = (), unread_when_gone: bool = False,
           on_layout: Optional[Callable[[], Sequence[str]]] = None) -> Iterator[tuple[object, float]]:
     """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard), and a
     SourceEnded last when the source ended with cards in view never reported (still sliding, or not
@@ -63,7 +63,9 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     as the counted ones are.  ``on_layout()``: the codes the table holds now; a card of a counted
     code not seen at the start (under a hand, the camera dark) is an UnplacedCard whenever it comes
     into view while the table still holds that card (its round not cleared), never a new card
-    played in the next place.
+    played in the next place.  ``unread_when_gone``: a card never read is reported once it is gone or
+    the source ends, and not at all if it is read for sure meanwhile (see
+    :attr:`.track.OnceOnlyTracker.unread_when_gone`): one event per card.
     """
     recognizer = Recognizer(profile)
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
@@ -71,6 +73,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     tracker.ask_at_start = ask_unplaced
     tracker.lingering.update(lingering if counted is not None else ())
     tracker.on_layout = on_layout
+    tracker.unread_when_gone = unread_when_gone
     scene = StillScene()
     last: Optional[FrameResult] = None
     first_t: Optional[float] = None
@@ -81,9 +84,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         frame = grabber.read(timeout=1.0)
         if frame is None:
             if grabber.finished:
-                left = tracker.unsettled(last_seen[0]) if last_seen is not None else []
-                if left:
-                    yield SourceEnded(last_seen[0], tuple(left)), last_seen[1]
+                for event in tracker.finish(last_seen[0]) if last_seen is not None else []:
+                    yield event, last_seen[1]
                 return
             continue
         last_seen = frame.number, frame.t
