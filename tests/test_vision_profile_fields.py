@@ -84,3 +84,38 @@ def test_recognize_and_watch_say_which_field_is_wrong_without_a_traceback(tmp_pa
                              capture_output=True, text=True, timeout=120)
         assert run.returncode == 2 and run.stdout == ""
         assert "Traceback" not in run.stderr and "field suit_red holds 'x'; expected an object of suits" in run.stderr
+
+
+def test_a_measurement_edited_by_hand_is_refused_by_name_and_the_decks_name_may_be_changed(tmp_path):
+    """QA: shot_size made 1920x1080 in a 720p set-up's profile.json was taken, and every frame's cards
+    were looked for at 1.5 times their size."""
+    folder = Profile.load(default_profile_path()).save(tmp_path / "p")
+    path = folder / "profile.json"
+    data = json.loads(path.read_text())
+    for key, value in ((("shot_size",), [1920, 1080]), (("thresholds", "min_score"), 0.5), (("aspect",), 0.7)):
+        path.write_text(json.dumps(_with(data, key, value)))
+        with pytest.raises(ProfileError, match=f": {key[0]} changed since it was saved .*only the deck's name may be "
+                                               r"changed by hand\); recalibrate with 'dealer-assist calibrate"):
+            Profile.load(folder)
+    gone = dict(data)
+    del gone["glyphs_on_pips"]
+    path.write_text(json.dumps(gone))
+    with pytest.raises(ProfileError, match="glyphs_on_pips changed since it was saved"):
+        Profile.load(folder)
+    path.write_text(json.dumps(dict(data, name="table 7 deck", shots={})))
+    assert Profile.load(folder).name == "table 7 deck"
+    older = dict(data, shot_size=[1920, 1080])
+    del older["measured_digests"]  # saved before its measurements were guarded: loads as before
+    path.write_text(json.dumps(older))
+    assert Profile.load(folder).shot_size == [1920, 1080]
+
+
+@pytest.mark.skipif(not FRAME.is_file(), reason="shared test frames not found")
+def test_the_shipped_profiles_are_guarded_too(tmp_path, saved):
+    assert "measured_digests" in saved
+    folder = tmp_path / "anglo"
+    shutil.copytree(default_profile_path(), folder)
+    (folder / "profile.json").write_text(json.dumps(_with(saved, ("shot_size",), [1920, 1080])))
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", str(FRAME), "--profile", str(folder)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stdout == "" and "shot_size changed since it was saved" in run.stderr

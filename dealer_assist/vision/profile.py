@@ -73,6 +73,19 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+#: The fields of ``profile.json`` a user may change by hand: the deck's name (a label), the per-shot
+#: report, and what guards the rest.  Every other field is a measurement of the set-up shots that the
+#: reads rest on, kept with its digest (``measured_digests``): one edited by hand (``shot_size`` made
+#: 1920x1080 for a 720p set-up scaled every card read wrong) is refused by name.
+EDITABLE = frozenset({"name", "shots", "format", "template_files", "template_digests", "measured_digests"})
+
+
+def _measured_digests(data: dict) -> dict[str, str]:
+    """Per measured field of a profile's JSON (all but :data:`EDITABLE`), a digest of its value as saved."""
+    return {key: hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+            for key, value in data.items() if key not in EDITABLE}
+
+
 class ProfileError(ValueError):
     """A profile folder is missing, incomplete or from another format; names the path."""
 
@@ -211,6 +224,7 @@ PROFILE_FIELDS = Fields({
     "shot_size": Items(Number(16, 100000, whole=True), (0, 2),
                        what="the set-up shots' width and height, whole pixels of at least 16, or none"),
     "template_files": Items(Text()), "template_digests": Keyed("", 0, Text(), "file names"),
+    "measured_digests": Keyed("", 0, Text(), "field names"),
 }, required=("format", "name", "aspect", "card_h_px", "rank_box", "suit_box", "rank_h", "suit_h", "edge_margin",
              "rank_size", "suit_size", "suit_red", "paper_level", "thresholds"))
 
@@ -414,6 +428,7 @@ class Profile:
             np.save(folder / f"pair_{key}.npy", direction.astype(np.float32))
         for key, direction in self.rank_pair_dirs.items():
             np.save(folder / f"rankpair_{key}.npy", direction.astype(np.float32))
+        data["measured_digests"] = _measured_digests(data)
         data["template_files"] = []  # listed, so that a lost one is missed on loading
         data["template_digests"] = {}  # and a swapped or edited one (see _check_digests)
         for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
@@ -466,6 +481,14 @@ class Profile:
             raise ProfileError(f"deck profile {str(path)!r}: {exc}. No calibration writes that, so the file was "
                                f"edited or damaged; recalibrate with 'dealer-assist calibrate --images DIR --out "
                                f"{folder}'") from exc
+        measured = data.pop("measured_digests", None)  # profiles saved before them: not checked
+        now = _measured_digests(data) if measured is not None else {}
+        changed = sorted(key for key in now.keys() | (measured or {}).keys() if now.get(key) != measured.get(key))
+        if changed:
+            raise ProfileError(
+                f"deck profile {str(path)!r}: {', '.join(changed)} changed since it was saved (edited by hand?): "
+                "those are measurements of the set-up shots, and reads rest on them (only the deck's name may be "
+                f"changed by hand); recalibrate with 'dealer-assist calibrate --images DIR --out {folder}'")
         data.pop("format")
         listed = data.pop("template_files", None)  # profiles saved before the list: not checked
         digests = data.pop("template_digests", None)
