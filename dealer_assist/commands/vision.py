@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Optional
 
 from dealer_assist.commands.output import CommandError, emit_json
 from dealer_assist.commands.screen import has_screen
-from dealer_assist.vision.profile_fit import ProfileFit
+from dealer_assist.vision.profile_fit import ProfileFit, fresh_reader
 
 if TYPE_CHECKING:
     from dealer_assist.vision.guided import GuidedSetUp
@@ -316,8 +316,9 @@ def cmd_recognize(args: argparse.Namespace) -> int:
     from dealer_assist.vision.image_file import read_checked
     from dealer_assist.vision.recognize import FrameError, Recognizer
 
-    recognizer = Recognizer(_load_profile(args.profile))
-    fit = ProfileFit(args.profile, _say_doubt)
+    profile = _load_profile(args.profile)
+    recognizer = Recognizer(profile)
+    fit = ProfileFit(args.profile, _say_doubt, reread=fresh_reader(profile))
     status = 0
     for path in args.images:
         image, damage = read_checked(path) if Path(path).is_file() else (None, "")

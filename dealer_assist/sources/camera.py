@@ -186,7 +186,8 @@ class CameraSource(CardSource):
         detail, state = "stopped", "lost"
         left = ""
         fit = ProfileFit(str(self._profile_path),
-                         lambda text: sink(ProfileDoubt(self.name, time.time(), text, grey=fit.grey)))
+                         lambda text: sink(ProfileDoubt(self.name, time.time(), text, grey=fit.grey,
+                                                        mirrored=fit.mirrored)))
         counted = list(self._counted()) if self._counted is not None else None
         live = self._grabber.kind in ("camera", "stream")
         try:

@@ -10,7 +10,7 @@ import numpy as np
 
 from dealer_assist.vision.capture import FrameGrabber
 from dealer_assist.vision.profile import Profile
-from dealer_assist.vision.profile_fit import ProfileFit
+from dealer_assist.vision.profile_fit import ProfileFit, fresh_reader
 from dealer_assist.vision.recognize import FrameResult, Recognizer
 from dealer_assist.vision.still_scene import StillScene
 from dealer_assist.vision.track import OnceOnlyTracker
@@ -68,6 +68,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     :attr:`.track.OnceOnlyTracker.unread_when_gone`): one event per card.
     """
     recognizer = Recognizer(profile)
+    if fit is not None and fit.reread is None:
+        fit.reread = fresh_reader(profile)  # a mirrored camera is looked for
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
     tracker.counted.update(counted or ())
     tracker.ask_at_start = ask_unplaced
