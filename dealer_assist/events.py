@@ -117,12 +117,14 @@ class FrameDropped:
 class ProfileDoubt:
     """A camera's profile seems another deck's: too many of the corners it reads are unsure
     (see :mod:`dealer_assist.vision.profile_fit`); ``text`` says how many and what to do.
-    ``grey``: the frames have no colour (a camera set to greyscale), the likelier fault."""
+    ``grey``: the frames have no colour (a camera set to greyscale), the likelier fault;
+    ``mirrored``: the camera mirrors its image (read turned back, a frame reads far more)."""
 
     source: str
     t: float
     text: str
     grey: bool = False
+    mirrored: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""An image file that ends before its picture does is named as cut short, not read as a table with
-no cards on its lower part (OpenCV decodes what it can of such a JPEG and greys the rest silently)."""
+"""An image file that ends before its picture does, or whose JPEG data is corrupt inside, is named as
+such, not read as a table with no cards on its lower part (OpenCV decodes what it can of such a JPEG
+and greys or garbles the rest; only libjpeg said a word, naming no file)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.vision.image_file import cut_short
+from dealer_assist.vision.image_file import cut_short, read_checked
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 FRAME = CARDS / "test" / "anglo" / "0000.jpg"
@@ -68,8 +69,61 @@ def test_watch_names_cut_short_images_of_a_sequence(tmp_path):
     out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json", "--confirm", "1",
                           "--video", str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 1
-    assert "1 image(s) are cut short" in out.stderr and frames[1].name in out.stderr
-    assert frames[0].name not in out.stderr.split("cut short")[1]
+    assert "1 image(s) are damaged, read only as far as they decode" in out.stderr
+    assert f"{frames[1].name} is cut short" in out.stderr and frames[0].name not in out.stderr
+
+
+def _corrupt(tmp_path: Path, name: str = "corrupt.jpg") -> Path:
+    """The frame with 200 bytes of its coded picture overwritten, as a bad sector or a garbled copy leaves it:
+    it still ends with its end marker, so it is not cut short."""
+    data = bytearray(FRAME.read_bytes())
+    at = len(data) // 3
+    data[at:at + 200] = np.random.default_rng(7).integers(0, 256, 200, dtype=np.uint8).tobytes()
+    corrupt = tmp_path / name
+    corrupt.write_bytes(bytes(data))
+    return corrupt
+
+
+def test_a_jpeg_corrupt_inside_is_told_from_a_whole_one(tmp_path):
+    corrupt = _corrupt(tmp_path)
+    assert not cut_short(corrupt) and cv2.imread(str(corrupt)) is not None
+    image, damage = read_checked(corrupt)
+    assert image is not None and damage.startswith("corrupt inside (libjpeg: 'Corrupt JPEG data")
+    assert read_checked(FRAME)[1] == "" and read_checked(_cut(tmp_path, 0.6))[1].startswith("cut short")
+    assert read_checked(tmp_path / "missing.jpg") == (None, "")
+
+
+def test_recognize_and_watch_name_a_corrupt_jpeg_and_what_was_read_of_it(tmp_path):
+    corrupt = _corrupt(tmp_path)
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", "anglo", "--json",
+                          str(corrupt)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and json.loads(out.stdout)["image"] == str(corrupt)
+    assert f"'{corrupt}' is corrupt inside (libjpeg: 'Corrupt JPEG data" in out.stderr
+    assert "read only as far as it decodes" in out.stderr
+    assert not any(line.startswith("Corrupt JPEG") for line in out.stderr.splitlines())  # libjpeg's own line, alone
+    frames = sorted((CARDS / "test" / "anglo").glob("*.jpg"))[:3]
+    for f in frames:
+        (tmp_path / "seq").mkdir(exist_ok=True)
+        (tmp_path / "seq" / f.name).write_bytes(f.read_bytes())
+    _corrupt(tmp_path / "seq", frames[2].name)
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json",
+                          "--video", str(tmp_path / "seq")], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1
+    assert f"{frames[2].name} is corrupt inside (libjpeg:" in out.stderr and frames[1].name not in out.stderr
+
+
+def test_calibration_does_not_use_a_damaged_shot(tmp_path):
+    from dealer_assist.vision.calibrate import CalibrationError, calibrate
+
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    for code in ("AS", "2H"):
+        (shots / f"{code}.png").write_bytes((CARDS / "calib" / "anglo" / f"{code}.png").read_bytes())
+    png = cv2.imread(str(CARDS / "calib" / "anglo" / "3D.png"))
+    cv2.imwrite(str(shots / "3D.jpg"), png)
+    (shots / "3D.jpg").write_bytes((shots / "3D.jpg").read_bytes()[:-3000])
+    with pytest.raises(CalibrationError, match=r"3D\.jpg: the image is cut short .*copy it again, or take the shot again"):
+        calibrate(shots)
 
 
 def test_a_frame_bigger_than_an_8k_camera_gives_is_refused_by_name():

@@ -125,6 +125,7 @@ def test_a_profile_marked_as_failing_its_self_test_is_refused_by_recognize_and_t
     Profile.load(tmp_path / "p")  # as shipped: usable
     data = json.loads((tmp_path / "p" / "profile.json").read_text())
     data["self_test"] = {"trials": 100, "read": 0.04, "wrong": 0}
+    data.pop("measured_digests")  # by an older run, which kept no digests of its measurements
     (tmp_path / "p" / "profile.json").write_text(json.dumps(data))
     with pytest.raises(ProfileError, match="failed its self-test.*read 4.0%"):
         Profile.load(tmp_path / "p")
@@ -156,13 +157,13 @@ def test_recognize_says_why_each_image_cannot_be_read(tmp_path):
 
 
 @pytest.mark.parametrize("change, named", [
-    (lambda d: d.update(aspect=0), "aspect 0"), (lambda d: d.update(aspect=-1), "aspect -1"),
-    (lambda d: d.update(aspect="wide"), "aspect 'wide'"), (lambda d: d.update(card_h_px=0), "card_h_px 0"),
-    (lambda d: d.update(card_h_px=float("nan")), "card_h_px nan"),
+    (lambda d: d.update(aspect=0), "aspect holds 0"), (lambda d: d.update(aspect=-1), "aspect holds -1"),
+    (lambda d: d.update(aspect="wide"), "aspect holds 'wide'"), (lambda d: d.update(card_h_px=0), "card_h_px holds 0"),
+    (lambda d: d.update(card_h_px=float("nan")), "card_h_px holds nan"),
     (lambda d: d["rank_box"].update(u0=0.5, u1=0.1), "rank_box"), (lambda d: d.update(rank_size=[0, 0]), "rank_size"),
-    (lambda d: d.update(rank_size="24x32"), "rank_size"), (lambda d: d.update(thresholds=None), "mangles a field"),
-    (lambda d: d["thresholds"].update(min_score="high"), "thresholds.min_score 'high'"),
-    (lambda d: d.update(paper_level="x"), "paper_level 'x'"),
+    (lambda d: d.update(rank_size="24x32"), "rank_size"), (lambda d: d.update(thresholds=None), "thresholds holds None"),
+    (lambda d: d["thresholds"].update(min_score="high"), "thresholds.min_score holds 'high'"),
+    (lambda d: d.update(paper_level="x"), "paper_level holds 'x'"),
 ])
 def test_a_profile_json_no_calibration_writes_is_refused_by_its_field(tmp_path, change, named):
     """Each one read nothing without a word (a card of no size has no corner) or ended in a

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Optional
 
 from dealer_assist.commands.output import CommandError, emit_json
 from dealer_assist.commands.screen import has_screen
-from dealer_assist.vision.profile_fit import ProfileFit
+from dealer_assist.vision.profile_fit import ProfileFit, fresh_reader
 
 if TYPE_CHECKING:
     from dealer_assist.vision.guided import GuidedSetUp
@@ -63,9 +63,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--fps", type=_frame_rate, metavar="F", help="frame rate of an image sequence, for the times printed (default 30)")
     p.add_argument("--unreadable", action="store_true",
                    help='also print a line {"card": null, "unreadable": true, "candidates": [...]} for a card that '
-                        "stays in view without ever being read for sure: it prints once the card has been seen, "
-                        "unsure, in 20 frames (about 0.7 s at 30 fps), so a card in view for fewer frames prints "
-                        "no line")
+                        "stays in view without ever being read for sure (seen unsure in 20 frames, about 0.7 s at "
+                        "30 fps: a card in view for fewer prints no line), once it is gone or the source ends (a "
+                        "card read for sure meanwhile gets its card line only: one line per card)")
     p.add_argument("--every-frame", action="store_true",
                    help="read every frame, even one showing what the last frame read did (by default such a frame "
                         "is passed over once every card in view is reported, saving the recognizer's time)")
@@ -314,14 +314,15 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
 
 
 def cmd_recognize(args: argparse.Namespace) -> int:
-    from dealer_assist.vision.image_file import cut_short, read_image
+    from dealer_assist.vision.image_file import read_checked
     from dealer_assist.vision.recognize import FrameError, Recognizer
 
-    recognizer = Recognizer(_load_profile(args.profile))
-    fit = ProfileFit(args.profile, _say_doubt)
+    profile = _load_profile(args.profile)
+    recognizer = Recognizer(profile)
+    fit = ProfileFit(args.profile, _say_doubt, reread=fresh_reader(profile))
     status = 0
     for path in args.images:
-        image = read_image(path) if Path(path).is_file() else None
+        image, damage = read_checked(path) if Path(path).is_file() else (None, "")
         if image is None:
             why = ("no such file" if not Path(path).exists() else
                    "a folder: give its images, e.g. DIR/*.jpg" if Path(path).is_dir() else
@@ -334,9 +335,11 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         if min(image.shape[:2]) < SMALLEST_CARD_IMAGE:
             sys.stderr.write(f"dealer-assist: warning: {path!r} is {image.shape[1]} x {image.shape[0]} pixels, too small "
                              "to show a card: nothing in it can be read\n")
-        if cut_short(path):
-            sys.stderr.write(f"dealer-assist: warning: {path!r} is cut short (the file ends before its picture does): "
-                             "its lower part is blank, and no card there can be read; copy the image again\n")
+        if damage:
+            # Read all the same: the cards above the damage are real, and the status says the image was not whole.
+            sys.stderr.write(f"dealer-assist: warning: {path!r} is {damage}: it was read only as far as it decodes, "
+                             "past that its picture is blank or garbled and no card there can be read (the cards "
+                             "reported are from the part before); copy the image again from the camera\n")
             status = 1
         try:
             result = recognizer.recognize(image)
@@ -384,7 +387,7 @@ def _say_stalls(grabber, src: str, done: threading.Event, after: float = 3.0) ->
 
 def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
-    from dealer_assist.vision.track import NewCard
+    from dealer_assist.vision.track import NewCard, SourceEnded
     from dealer_assist.vision.watch import open_source, watch
 
     profile = _load_profile(args.profile)
@@ -402,8 +405,13 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if grabber.kind in ("camera", "stream"):
         threading.Thread(target=_say_stalls, args=(grabber, args.video, done), name="watch stalls", daemon=True).start()
     reported = unread = 0
+    ended: Optional[SourceEnded] = None
     try:
-        for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit):
+        for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit,
+                              unread_when_gone=args.unreadable):
+            if isinstance(event, SourceEnded):
+                ended = event
+                continue
             reported += isinstance(event, NewCard)
             unread += not isinstance(event, NewCard)
             if isinstance(event, NewCard):
@@ -425,9 +433,17 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if grabber.skipped:
         sys.stderr.write(f"dealer-assist: warning: {len(grabber.skipped)} image(s) could not be read and were passed over "
                          f"(not an image, or cut short): {', '.join(grabber.skipped)}\n")
-    if grabber.cut_short:
-        sys.stderr.write(f"dealer-assist: warning: {len(grabber.cut_short)} image(s) are cut short (the file ends "
-                         f"before its picture does; their lower part was read blank): {', '.join(grabber.cut_short)}\n")
+    if grabber.damaged:
+        sys.stderr.write(f"dealer-assist: warning: {len(grabber.damaged)} image(s) are damaged, read only as far as "
+                         "they decode (no card past the damage was read; the cards reported are from the part "
+                         "before): " + "; ".join(f"{path} is {why}" for path, why in grabber.damaged.items())
+                         + "; copy them again from the camera\n")
+    if ended is not None:
+        sys.stderr.write(f"dealer-assist: warning: {args.video!r} ended (frame {ended.frame}) with "
+                         f"{len(ended.cards)} card(s) in view not reported, so not every card was read: "
+                         + "; ".join(str(card) for card in ended.cards)
+                         + f" (a card is reported once {args.confirm} frames in a row read it). Record until every "
+                         "card lies still and is read, or check those cards by eye\n")
     if grabber.error:
         raise CommandError(grabber.error, 1)
     confirm = args.confirm
@@ -436,4 +452,4 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
                          "or pass --confirm 1\n")
         return 1
-    return 1 if grabber.skipped or grabber.cut_short else 0
+    return 1 if grabber.skipped or grabber.damaged or ended is not None else 0

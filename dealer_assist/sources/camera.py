@@ -191,18 +191,24 @@ class CameraSource(CardSource):
         order (a restart on an empty round had played them in the order they were read)."""
         from dealer_assist.cards import Card
         from dealer_assist.vision.profile_fit import ProfileFit
-        from dealer_assist.vision.track import CountedCard, NewCard, UnplacedCard
+        from dealer_assist.vision.track import CountedCard, NewCard, SourceEnded, UnplacedCard
         from dealer_assist.vision.watch import watch
 
         detail, state = "stopped", "lost"
+        left = ""
         fit = ProfileFit(str(self._profile_path),
-                         lambda text: sink(ProfileDoubt(self.name, time.time(), text, grey=fit.grey)))
+                         lambda text: sink(ProfileDoubt(self.name, time.time(), text, grey=fit.grey,
+                                                        mirrored=fit.mirrored)))
         counted = list(self._counted()) if self._counted is not None else None
         live = self._grabber.kind in ("camera", "stream")
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
                                   seen=self._keep_view, counted=counted, ask_unplaced=counted is not None,
                                   lingering=tuple(self._lingering()), on_layout=self._counted):
+                if isinstance(event, SourceEnded):
+                    left = (f"; {len(event.cards)} card(s) in view not read when it ended: "
+                            + "; ".join(str(card) for card in event.cards))
+                    continue
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
@@ -221,9 +227,12 @@ class CameraSource(CardSource):
                     sink(Unreadable(self.name, time.time(), seq=self.seq,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
             if not self._stop.is_set():
-                detail = self._grabber.error or "end of the video"
+                detail = (self._grabber.error or "end of the video") + left
                 if self._grabber.skipped:
                     detail += f" ({len(self._grabber.skipped)} unreadable image(s) passed over)"
+                if self._grabber.damaged:
+                    detail += (f" ({len(self._grabber.damaged)} damaged image(s) read only as far as they decode: "
+                               f"{', '.join(Path(p).name for p in self._grabber.damaged)})")
                 state = "lost" if self._grabber.error else "ended"
         except Exception as exc:  # the thread must say why it ended, never die silently
             _log.exception("the camera reader %s failed", self.name)

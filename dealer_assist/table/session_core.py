@@ -691,10 +691,11 @@ class SessionCore(abc.ABC):
             elif isinstance(event, LinkState):
                 self._link(event)
             elif isinstance(event, ProfileDoubt):
-                self.alert(f"profile:{event.source}", "warning", "CAMERA IN GREYSCALE?" if event.grey else
-                           "CAMERA PROFILE?", f"{event.source}: {event.text}",
+                self.alert(f"profile:{event.source}", "warning", "CAMERA MIRRORED?" if event.mirrored else
+                           "CAMERA IN GREYSCALE?" if event.grey else "CAMERA PROFILE?", f"{event.source}: {event.text}",
                            "check each card the camera read against the table (K corrects one); "
-                           + ("set the camera to colour, then start the display again" if event.grey else
+                           + ("turn the camera's mirroring off, then start the display again" if event.mirrored else
+                              "set the camera to colour, then start the display again" if event.grey else
                               "start the display with this deck's profile (camera:SRC?profile=PATH)"))
             elif isinstance(event, DeviceError):
                 if event.code.upper() == "DOUBLE_FEED":

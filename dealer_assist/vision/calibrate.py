@@ -22,7 +22,7 @@ from dealer_assist.vision.detect import LEAST_FRAME, MASK_SCALE, paper_mask
 from dealer_assist.vision.light import no_colour
 from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.glyphs import normalise
-from dealer_assist.vision.image_file import read_image
+from dealer_assist.vision.image_file import read_checked, read_image
 from dealer_assist.vision.index_layout import PAD
 from dealer_assist.vision.ink import INK, ink_colour_of, ink_map, redness_of
 from dealer_assist.vision.profile import (CANON_H, CARD_H_NEEDED, MIN_SELF_TEST_READ, SMALL_CARDS_READ, Box,
@@ -43,6 +43,17 @@ RANK_HEIGHT_GRID = 1.5
 #: 23 decks measured 0.083-0.133; what else touches a corner's edge (felt in a
 #: rounded corner, a stub of the printed border) measured at most 0.046.
 MIN_GLYPH_H = 0.06
+
+
+#: How alike two set-up shots must look to show one card (normalised correlation): the whole card
+#: (warped upright at :data:`FACE_SIZE`), its rank glyph and its suit glyph.  The same shot moved 3-5 px,
+#: lit 5-8% brighter or dimmer, noised and saved as JPEG again: 0.994-1.00 whole, 0.93-1.00 the rank
+#: (its crop moves a pixel), 0.99-1.00 the suit.  Two cards of a deck: whole at most 0.92 on the shared
+#: decks (anglo's 8S and 9S) but 0.99 drawn (a blank face but for the index); two ranks at most 0.82
+#: (plastic's 3 and 8), two suits 0.93 (anglo's small club and spade, alike in grey).  All three must pass.
+SAME_CARD = {"card": 0.98, "rank": 0.9, "suit": 0.97}
+#: The size (pixels, width x height) a card's face is compared at.
+FACE_SIZE = (160, 240)
 
 
 class CalibrationError(ValueError):
@@ -447,6 +458,35 @@ def _four_corners(good, images, aspect: float, canon_w: float) -> bool:
     return hits > len(good) // 2
 
 
+def look_alike(good: list[Shot], images: dict) -> list[tuple[str, str, dict[str, float]]]:
+    """The pairs of shots (file names, and how alike their card, rank and suit are) that look as alike as
+    one card does with itself (see :data:`SAME_CARD`): the same card under two names.  The read back of
+    the finished profile says that a shot reads as another card, not that its file is another's copy (QA)."""
+    if len(good) < 2:
+        return []
+    alike = {"card": _likeness([_face(images[s.card], s.quad) for s in good]),
+             "rank": _likeness([normalise(s.glyphs[0][0], (RANK_TEMPLATE_H, RANK_TEMPLATE_H)) for s in good]),
+             "suit": _likeness([normalise(s.glyphs[0][2], (SUIT_TEMPLATE_H, SUIT_TEMPLATE_H)) for s in good])}
+    return [(good[i].path.name, good[j].path.name, {part: round(float(m[i, j]), 3) for part, m in alike.items()})
+            for i in range(len(good)) for j in range(i + 1, len(good))
+            if all(alike[part][i, j] >= bar for part, bar in SAME_CARD.items())]
+
+
+def _face(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card's face warped upright at :data:`FACE_SIZE`, blurred a little: its pips and index, not its grain."""
+    w, h = FACE_SIZE
+    upright = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    face = cv2.warpPerspective(image, cv2.getPerspectiveTransform(np.float32(quad), upright), (w, h))
+    return cv2.GaussianBlur(face.astype(np.float32), (0, 0), 1.5)
+
+
+def _likeness(pictures: list[np.ndarray]) -> np.ndarray:
+    """Normalised correlation of each two of ``pictures`` (one size)."""
+    flat = np.array([p.ravel() - p.mean() for p in pictures])
+    flat /= np.linalg.norm(flat, axis=1, keepdims=True) + 1e-9
+    return flat @ flat.T
+
+
 def _one_size(images) -> list[int]:
     """The (width, height) the images all share, or [] when they differ (see :attr:`.Profile.shot_size`)."""
     sizes = {(int(i.shape[1]), int(i.shape[0])) for i in images}
@@ -464,9 +504,13 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         raise CalibrationError(f"no card images in {str(folder)!r}: expected files named by card code (AS.png, 10H.png ...)")
     images = {}
     for shot in shots:
-        image = read_image(shot.path)
+        image, damage = read_checked(shot.path)
         if image is None:
             shot.error = "not a readable image"
+            continue
+        if damage:
+            # Its glyphs may lie past the damage: cut from a blank or garbled picture, they would teach nonsense.
+            shot.error = f"the image is {damage}: copy it again, or take the shot again"
             continue
         images[shot.card] = image
     red = [s for s in shots if s.card in images and s.card.is_red]
@@ -518,6 +562,17 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
             shot.quad = None
     good = [s for s in found if s.glyphs]
     two_corners = sum(s.bottom_right for s in good)
+    alike = look_alike(good, images)
+    if alike:
+        # Each would teach one card's glyphs under the other's name (QA: 5S.png copied as 5H.png).
+        raise CalibrationError(
+            "set-up shots show the same card under two names (a copy of a file, or one card shot twice): one "
+            "of each pair is named wrong, and a profile taught a glyph under the wrong name would misread that "
+            "card. No profile was written:\n" + "\n".join(
+                f"  {a} and {b} look alike as one card does with itself (the card {sim['card']:.2f}, its rank "
+                f"{sim['rank']:.2f}, its suit {sim['suit']:.2f}; two cards of a deck fall short in rank or suit): "
+                "look at them, keep the one named by the card it shows, and take the other card's shot"
+                for a, b, sim in alike), "look_alike_shots", {"look_alike": [[a, b, sim] for a, b, sim in alike]})
     if len(failed) * 2 > len(found):
         # A deck's layout is what most of its cards show; the "index" found
         # on the others is then something else (a pip taken for the suit).

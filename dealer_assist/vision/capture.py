@@ -19,7 +19,7 @@ from typing import Optional, Union
 import cv2
 import numpy as np
 
-from dealer_assist.vision.image_file import cut_short, read_image
+from dealer_assist.vision.image_file import read_checked
 
 
 class CaptureError(RuntimeError):
@@ -143,8 +143,9 @@ class FrameGrabber:
         #: Images of a file sequence that could not be read (passed over: one bad file of a recording
         #: does not end it), in order.
         self.skipped: list[str] = []
-        #: Images of a file sequence read though cut short (see :mod:`.image_file`), in order.
-        self.cut_short: list[str] = []
+        #: Images of a file sequence read though damaged, only as far as they decode (see
+        #: :func:`.image_file.read_checked`): each one's path and what is wrong with it, in order.
+        self.damaged: dict[str, str] = {}
         self._thread: Optional[threading.Thread] = None
         #: A numbered pattern's first image past the gap it stops at (see :func:`image_after_gap`), or None.
         self.after_gap = image_after_gap(src, self.target) if self.kind == "files" else None
@@ -172,10 +173,10 @@ class FrameGrabber:
     def _next_image(self, n: int) -> Optional[np.ndarray]:
         if self.kind == "files":
             while n < len(self.target):
-                img = read_image(self.target[n])
+                img, damage = read_checked(self.target[n])
                 if img is not None:
-                    if cut_short(self.target[n]):
-                        self.cut_short.append(self.target[n])
+                    if damage:
+                        self.damaged[self.target[n]] = damage
                     return img
                 self.skipped.append(self.target[n])
                 n += 1

@@ -1,13 +1,23 @@
-"""Reading an image file, and telling one that was cut short.
+"""Reading an image file, and telling one that was cut short or is damaged.
 
 OpenCV decodes what it can of a JPEG that ends early (a copy interrupted, a
 camera's memory card pulled) and fills the rest with grey without a word: a
 frame read so looks like a table with no cards on its lower part, so the
-reader must be told why nothing was read there.
+reader must be told why nothing was read there.  A JPEG damaged inside (a
+bad sector, bytes overwritten) is decoded as far as its data makes sense and
+garbled or blank after it; only libjpeg notices, in a line of its own on
+stderr ("Corrupt JPEG data: premature end of data segment") that names no
+file and says nothing of what was read.  :func:`read_checked` takes that line
+and says which file it is about.  Such an image is read all the same (the
+cards above the damage are real), and the reader is told.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
+import threading
 from pathlib import Path
 from typing import Optional
 
@@ -45,3 +55,56 @@ def read_image(path: str | Path, flags: int = cv2.IMREAD_COLOR) -> Optional[np.n
         return cv2.imread(str(path), flags)
     except cv2.error:
         return None
+
+
+#: How libjpeg's warnings of a damaged file begin (jerror.h: JWRN_HIT_MARKER, JWRN_JPEG_EOF, ...).
+LIBJPEG_DAMAGE = ("Corrupt JPEG data", "Premature end of JPEG file")
+#: Held while file descriptor 2 is taken from the process to hear libjpeg: one decode at a time.
+_HEARING = threading.Lock()
+
+
+#: What :func:`read_checked` says of a file that ends before its picture does.
+CUT_SHORT = "cut short (the file ends before its picture does)"
+
+
+def read_checked(path: str | Path, flags: int = cv2.IMREAD_COLOR) -> tuple[Optional[np.ndarray], str]:
+    """:func:`read_image`, and what is wrong with the picture though it was read: "" when it is whole, else
+    :data:`CUT_SHORT` or "corrupt inside (libjpeg: ...)": read only as far as it decodes, blank or garbled
+    past that."""
+    try:
+        with Path(path).open("rb") as f:
+            jpeg = f.read(len(JPEG_START)) == JPEG_START
+    except OSError:
+        jpeg = False
+    if not jpeg:
+        image = read_image(path, flags)
+        return image, (CUT_SHORT if image is not None and cut_short(path) else "")
+    image, said = _read_hearing_libjpeg(path, flags)
+    if image is None:
+        return None, ""
+    if cut_short(path):
+        return image, CUT_SHORT
+    return image, (f"corrupt inside (libjpeg: {said[0]!r})" if said else "")
+
+
+def _read_hearing_libjpeg(path: str | Path, flags: int) -> tuple[Optional[np.ndarray], list[str]]:
+    """:func:`read_image` with what libjpeg wrote on stderr meanwhile; whatever else was written there
+    then (another thread's words) is passed on as it was.  Where stderr cannot be taken, nothing is heard."""
+    with _HEARING, tempfile.TemporaryFile() as heard:
+        try:
+            sys.stderr.flush()
+            kept = os.dup(2)
+        except (OSError, ValueError, AttributeError):
+            return read_image(path, flags), []
+        try:
+            os.dup2(heard.fileno(), 2)
+            image = read_image(path, flags)
+        finally:
+            os.dup2(kept, 2)
+            os.close(kept)
+        heard.seek(0)
+        lines = heard.read().decode("utf-8", "replace").splitlines(keepends=True)
+    others = "".join(line for line in lines if not line.startswith(LIBJPEG_DAMAGE))
+    if others:
+        os.write(2, others.encode())
+    return image, [line.strip() for line in lines if line.startswith(LIBJPEG_DAMAGE)]

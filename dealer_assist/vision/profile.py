@@ -13,7 +13,6 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
-import math
 import os
 import re
 import shutil
@@ -30,6 +29,7 @@ import numpy as np
 
 from dealer_assist.cards import RANKS, SUITS
 from dealer_assist.vision.image_file import read_image
+from dealer_assist.vision.profile_fields import Code, FieldError, Fields, Flag, Items, Keyed, Number, Text, checked
 
 #: Cards are warped to this height (pixels) before their corner is read.
 CANON_H = 240
@@ -71,6 +71,19 @@ def least_self_test_read(card_h_px: float) -> float:
 def _digest(path: Path) -> str:
     """A template file's SHA-256, kept in the profile: a template swapped or edited is refused."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+#: The fields of ``profile.json`` a user may change by hand: the deck's name (a label), the per-shot
+#: report, and what guards the rest.  Every other field is a measurement of the set-up shots that the
+#: reads rest on, kept with its digest (``measured_digests``): one edited by hand (``shot_size`` made
+#: 1920x1080 for a 720p set-up scaled every card read wrong) is refused by name.
+EDITABLE = frozenset({"name", "shots", "format", "template_files", "template_digests", "measured_digests"})
+
+
+def _measured_digests(data: dict) -> dict[str, str]:
+    """Per measured field of a profile's JSON (all but :data:`EDITABLE`), a digest of its value as saved."""
+    return {key: hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+            for key, value in data.items() if key not in EDITABLE}
 
 
 class ProfileError(ValueError):
@@ -165,6 +178,55 @@ class Thresholds:
     def look_alike(self, code: str) -> bool:
         """Whether the rank or the suit of ``code`` has a look-alike in this deck."""
         return any(code[0] in pair or code[1:] in pair for pair in self.confusable)
+
+
+_SHARE = Number(0, 1)
+_CUTS = Items(Number(), (2,), pair=True)
+_BLUR = Number(0, endless=True)
+#: What each field of ``profile.json``'s ``thresholds`` may hold (see :mod:`.profile_fields`).
+THRESHOLD_FIELDS = Fields({
+    "min_score": _SHARE, "min_margin": _SHARE, "candidate_score": _SHARE,
+    "pair_cuts": Keyed(SUITS, 2, _CUTS, "pairs of suits"), "pair_cuts_blurred": Keyed(SUITS, 2, _CUTS, "pairs of suits"),
+    "rank_pair_cuts": Keyed(RANKS, 2, _CUTS, "pairs of ranks"),
+    "rank_pair_cuts_blurred": Keyed(RANKS, 2, _CUTS, "pairs of ranks"),
+    "confusable": Keyed(RANKS + SUITS, 2, Number(), "pairs of glyphs"),
+    "blur_limit": _BLUR, "smear_limit": _BLUR, "blur_level": _BLUR,
+    "blurred_rank": Items(_SHARE, (2,), pair=True), "blurred_suit": Items(_SHARE, (2,), pair=True),
+    "cut_suit": Items(_BLUR, (2,), pair=True), "rank_redness": Items(Number(endless=True), (2,), pair=True),
+}, required=("min_score", "min_margin", "candidate_score"), expected="an object of the acceptance thresholds")
+_BOX = Fields({side: _SHARE for side in ("u0", "v0", "u1", "v1")}, required=("u0", "v0", "u1", "v1"),
+              expected="a box in card fractions: u0, v0, u1, v1")
+_PIXELS = Items(Number(4, 1000, whole=True), (2,), pair=True,
+                what="a template's width and height, whole pixels from 4 to 1000")
+_GLYPH_H = Number(0.01, 1, what="a share of the card's height")
+#: What each field of ``profile.json`` may hold, checked when it is loaded (see :mod:`.profile_fields`):
+#: a wrong type crashed the first frame read, a number out of range read nothing.
+PROFILE_FIELDS = Fields({
+    "format": Number(whole=True), "name": Text(),
+    "aspect": Number(0.3, 1, what="a card's width over its height"),
+    "card_h_px": Number(20, 20000, what="the card's height in the set-up shots, pixels"),
+    "rank_box": _BOX, "suit_box": _BOX, "rank_h": _GLYPH_H, "suit_h": _GLYPH_H,
+    "edge_margin": Number(0, 0.5, what="a share of the card"),
+    "rank_size": _PIXELS, "suit_size": _PIXELS,
+    "suit_red": Keyed(SUITS, 1, Flag(), "suits"),
+    "paper_level": Number(1, 255, what="the card stock's grey level"),
+    "thresholds": THRESHOLD_FIELDS,
+    "index_corners": Number(1, 4, whole=True, what="how many corners print the index"),
+    "shots": Keyed("", 0, Text(), "shot file names"),
+    "rank_aspect": Keyed(RANKS, 1, Number(0.05, 20), "ranks"), "suit_aspect": Keyed(SUITS, 1, Number(0.05, 20), "suits"),
+    "rank_heights": Keyed(RANKS, 1, _GLYPH_H, "ranks"), "suit_heights": Keyed(SUITS, 1, _GLYPH_H, "suits"),
+    "self_test": Fields({"trials": Number(0, whole=True), "read": _SHARE, "wrong": Number(0, whole=True),
+                         "cut_suit": Keyed("", 0, Number(0), "counts")}),
+    "suit_ink": Keyed(SUITS, 1, Items(Number(), (3,)), "suits"),
+    "colour_pairs": Items(Code(SUITS, 2, "a pair of suits")),
+    "paper_colour": Items(Number(0, 255), (0, 3)),
+    "glyphs_on_pips": Flag(),
+    "shot_size": Items(Number(16, 100000, whole=True), (0, 2),
+                       what="the set-up shots' width and height, whole pixels of at least 16, or none"),
+    "template_files": Items(Text()), "template_digests": Keyed("", 0, Text(), "file names"),
+    "measured_digests": Keyed("", 0, Text(), "field names"),
+}, required=("format", "name", "aspect", "card_h_px", "rank_box", "suit_box", "rank_h", "suit_h", "edge_margin",
+             "rank_size", "suit_size", "suit_red", "paper_level", "thresholds"))
 
 
 #: Two index corners of one card reading the same code are taken when each reaches
@@ -366,6 +428,7 @@ class Profile:
             np.save(folder / f"pair_{key}.npy", direction.astype(np.float32))
         for key, direction in self.rank_pair_dirs.items():
             np.save(folder / f"rankpair_{key}.npy", direction.astype(np.float32))
+        data["measured_digests"] = _measured_digests(data)
         data["template_files"] = []  # listed, so that a lost one is missed on loading
         data["template_digests"] = {}  # and a swapped or edited one (see _check_digests)
         for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
@@ -411,28 +474,28 @@ class Profile:
             raise ProfileError(f"deck profile {str(path)!r} has format {found!r}, this version reads {FORMAT}; " + (
                 "it was made by a newer dealer-assist: update this installation, or calibrate the deck again with "
                 "this version" if newer else "recalibrate"))
+        try:
+            data = checked(data, PROFILE_FIELDS)
+        except FieldError as exc:
+            # Taken as it was, it crashed the first frame read deep in the recognizer, or read nothing (QA).
+            raise ProfileError(f"deck profile {str(path)!r}: {exc}. No calibration writes that, so the file was "
+                               f"edited or damaged; recalibrate with 'dealer-assist calibrate --images DIR --out "
+                               f"{folder}'") from exc
+        measured = data.pop("measured_digests", None)  # profiles saved before them: not checked
+        now = _measured_digests(data) if measured is not None else {}
+        changed = sorted(key for key in now.keys() | (measured or {}).keys() if now.get(key) != measured.get(key))
+        if changed:
+            raise ProfileError(
+                f"deck profile {str(path)!r}: {', '.join(changed)} changed since it was saved (edited by hand?): "
+                "those are measurements of the set-up shots, and reads rest on them (only the deck's name may be "
+                f"changed by hand); recalibrate with 'dealer-assist calibrate --images DIR --out {folder}'")
         data.pop("format")
         listed = data.pop("template_files", None)  # profiles saved before the list: not checked
         digests = data.pop("template_digests", None)
-        try:
-            data["rank_box"] = Box(**data["rank_box"])
-            data["suit_box"] = Box(**data["suit_box"])
-            cuts = {k: tuple(v) for k, v in data["thresholds"].pop("pair_cuts", {}).items()}
-            blurred_cuts = {k: tuple(v) for k, v in data["thresholds"].pop("pair_cuts_blurred", {}).items()}
-            for key in ("rank_pair_cuts", "rank_pair_cuts_blurred"):
-                data["thresholds"][key] = {k: tuple(v) for k, v in data["thresholds"].get(key, {}).items()}
-            if "blurred_rank" in data["thresholds"]:
-                data["thresholds"]["blurred_rank"] = tuple(data["thresholds"]["blurred_rank"])
-            for key in ("cut_suit", "rank_redness", "blurred_suit"):
-                if key in data["thresholds"]:
-                    data["thresholds"][key] = tuple(data["thresholds"][key])
-            data["thresholds"] = Thresholds(**data["thresholds"], pair_cuts=cuts, pair_cuts_blurred=blurred_cuts)
-            data["rank_size"] = tuple(data["rank_size"])
-            data["suit_size"] = tuple(data["suit_size"])
-            profile = cls(**data)
-            wrong = _out_of_reason(profile)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ProfileError(f"deck profile {str(path)!r} lacks or mangles a field ({exc}); recalibrate") from exc
+        data["rank_box"], data["suit_box"] = Box(**data["rank_box"]), Box(**data["suit_box"])
+        data["thresholds"] = Thresholds(**data["thresholds"])
+        profile = cls(**data)
+        wrong = _out_of_reason(profile)
         if wrong:
             # Such a profile read nothing at all, without a word (a card of no size has no corner).
             raise ProfileError(f"deck profile {str(path)!r} has {wrong}, which no calibration writes; recalibrate")
@@ -511,33 +574,13 @@ def shipped_profile(name: str | Path) -> Optional[Path]:
     return found if (found / PROFILE_FILE).is_file() else None
 
 
-def _number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
 def _out_of_reason(p: "Profile") -> str:
-    """What of a loaded profile's geometry and thresholds no calibration writes, or ""."""
-    if not (_number(p.aspect) and 0.3 <= p.aspect <= 1.0):
-        return f"aspect {p.aspect!r} (a card's width over its height: 0.3 to 1)"
-    if not (_number(p.card_h_px) and p.card_h_px >= 20):
-        return f"card_h_px {p.card_h_px!r} (the card's height in the set-up shots, at least 20 pixels)"
-    if p.shot_size and not (len(p.shot_size) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 16 for v in p.shot_size)):
-        return f"shot_size {p.shot_size!r} (the set-up shots' width and height, whole pixels of at least 16)"
+    """What of a loaded profile's geometry, each field of it in range (see :data:`PROFILE_FIELDS`), no
+    calibration writes, or ""."""
     for name in ("rank_box", "suit_box"):
         b = getattr(p, name)
-        if not (all(_number(v) for v in (b.u0, b.v0, b.u1, b.v1)) and 0 <= b.u0 < b.u1 <= 1 and 0 <= b.v0 < b.v1 <= 1):
+        if not (b.u0 < b.u1 and b.v0 < b.v1):
             return f"{name} {b} (a box within the card, its first corner before its second)"
-    for name in ("rank_size", "suit_size"):
-        size = getattr(p, name)
-        if not (len(size) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 4 for v in size)):
-            return f"{name} {size!r} (a template's width and height, whole pixels, at least 4)"
-    for name in ("rank_h", "suit_h", "paper_level"):
-        if not (_number(getattr(p, name)) and getattr(p, name) > 0):
-            return f"{name} {getattr(p, name)!r} (a positive number)"
-    t = p.thresholds
-    for name in ("min_score", "min_margin", "candidate_score"):
-        if not (_number(getattr(t, name)) and 0 <= getattr(t, name) <= 1):
-            return f"thresholds.{name} {getattr(t, name)!r} (0 to 1)"
     return ""
 
 

@@ -5,6 +5,11 @@ scene sets (the shared decks, 33 rendered designs, 10 cluttered ones).  Another 
 far more, 14-67% (anglo's on bonded, paris, plastic and svg-standard, plastic's on anglo), and reads
 some wrong cards among its sure ones; the recognizer cannot tell those apart, so the share is what
 names the mistake.
+
+A camera that mirrors its image (a webcam's mirror mode) shows every index backwards: cards are seen
+whole and read as nothing, but for the symmetric ones (an A♥, an A♠), read at two outlines.  When the
+frames lately read read few of the cards seen whole, the frame is read once more turned back; if that
+reads far more, the camera is said to be mirrored.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 import statistics
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 #: The share of unsure reads past which the profile is doubted (3.4 times the worst of a deck's own).
 UNSURE_SHARE = 0.10
@@ -27,6 +32,29 @@ SHAPE_OFF = 0.05
 SHAPE_COUNT = 5
 #: ... and the most recent ones judged (a table watched for hours sees cards whole without end).
 SHAPE_WINDOW = 200
+#: Frames read whose sure reads and cards seen whole are weighed for a mirrored camera ...
+MIRROR_WINDOW = 30
+#: ... the cards seen whole they need ...
+MIRROR_WHOLE = 2
+#: ... and the share of them read for sure under which a frame is read again, turned back.  Frames
+#: read count about two sure reads a card seen whole (cards overlapped or fanned are read too): at
+#: least 0.88 in any 30 frames of anglo's shoe video; a dealt card face down can bring plastic's
+#: blackjack video to 0.25.  QA's mirrored anglo frames: 0.22-0.6.
+MIRROR_READ = 0.75
+#: Frames read after a frame was read turned back before another is (the look costs one more read).
+MIRROR_EVERY = 30
+
+
+def fresh_reader(profile) -> Callable[[Any], Any]:
+    """Reads a frame with a recognizer of its own for ``profile``: a frame turned back to look for a
+    mirrored camera leaves what the watching recognizer remembers (a camera's zoom) as it was."""
+
+    def read(frame):
+        from dealer_assist.vision.recognize import Recognizer
+
+        return Recognizer(profile).recognize(frame)
+
+    return read
 
 
 @dataclass
@@ -44,7 +72,14 @@ class ProfileFit:
     shapes: deque = field(default_factory=lambda: deque(maxlen=SHAPE_WINDOW))
     #: Whether the frame that raised the doubt had no colour (a camera set to greyscale).
     grey: bool = False
+    #: Reads a frame as the recognizer does (see :func:`fresh_reader`): when given, a camera that
+    #: mirrors its image is looked for (see :meth:`_mirror_look`).
+    reread: Optional[Callable[[Any], Any]] = None
+    #: Whether a frame read turned back read far more than as it came: the camera mirrors its image.
+    mirrored: bool = False
     _said: bool = False
+    _recent: deque = field(default_factory=lambda: deque(maxlen=MIRROR_WINDOW))
+    _since_look: int = MIRROR_EVERY
 
     def add(self, result, frame=None) -> None:
         """One recognizer result (:class:`~dealer_assist.vision.recognize.FrameResult`) and, when given, its
@@ -52,6 +87,8 @@ class ProfileFit:
         self.sure += len(result.cards)
         self.unsure += len(result.uncertain)
         self.shapes.extend(getattr(result, "shapes", ()))
+        if self.reread is not None and frame is not None and not self.mirrored:
+            self._mirror_look(result, frame)
         if self.on_doubt is not None and not self._said and self.doubted():
             self._said = True
             if frame is not None:
@@ -59,6 +96,27 @@ class ProfileFit:
 
                 self.grey = no_colour(frame)
             self.on_doubt(self.warning())
+
+    def _mirror_look(self, result, frame) -> None:
+        """Read ``frame`` turned back when the frames lately read read few of the cards seen whole (see
+        :data:`MIRROR_READ`); say the camera is mirrored when that reads two cards or more, and twice as
+        many as the frame did.  A frame that reads as it should is never read twice."""
+        self._recent.append((len(result.cards), len(getattr(result, "shapes", ()))))
+        self._since_look += 1
+        sure, whole = sum(s for s, _ in self._recent), sum(w for _, w in self._recent)
+        if whole < MIRROR_WHOLE or sure >= MIRROR_READ * whole or self._since_look < MIRROR_EVERY:
+            return
+        import cv2
+
+        self._since_look = 0
+        turned = len(self.reread(cv2.flip(frame, 1)).cards)
+        if turned >= max(2, 2 * len(result.cards)):
+            self.mirrored = True
+            if self.on_doubt is not None:
+                self.on_doubt(f"the camera image looks mirrored: of the {whole} cards seen whole lately "
+                              f"{sure} were read for sure, and the frame turned back reads {turned} where it "
+                              f"read {len(result.cards)}; cards read so are missed or read wrong. Turn the "
+                              "camera's mirroring off (its driver's or app's mirror or horizontal flip)")
 
     def doubted(self) -> bool:
         return self._unsure_doubted() or self.shape_off() is not None

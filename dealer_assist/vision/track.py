@@ -39,6 +39,9 @@ class UnreadCard:
     center: tuple[float, float]
 
 
+#: Frames an unread card held back (see :attr:`OnceOnlyTracker.unread_when_gone`) must stay unseen to be
+#: gone: a hand over it a second is not its end, and a card read after its line was printed had two.
+UNREAD_GONE = 30
 #: The most a card the table counted may move a frame (a share of the card's height) when it is taken
 #: as lying there (see OnceOnlyTracker._confirmed): a resting card's read moves a pixel or two.
 STILL = 0.05
@@ -65,6 +68,36 @@ class UnplacedCard:
     center: tuple[float, float]
     #: Of a code the table has, first seen after the start while the table holds it: maybe the table's own.
     maybe_counted: bool = False
+
+
+@dataclass(frozen=True)
+class Unsettled:
+    """A card in view when its source ended that was never reported: read for sure in fewer frames in a row
+    than a card needs (``card``; whether it still ``moving``), or never read for sure (``card`` None, and
+    its ``candidates``).  See :meth:`OnceOnlyTracker.unsettled`."""
+
+    card: Optional[Card]
+    candidates: tuple[Card, ...]
+    #: Frames it was read in (``card``) or seen in unread.
+    frames: int
+    center: tuple[float, float]
+    moving: bool = False
+
+    def __str__(self) -> str:
+        at = f"at ({self.center[0]:.0f}, {self.center[1]:.0f})"
+        if self.card is None:
+            maybe = " or ".join(c.code for c in self.candidates)
+            return f"a card never read for sure{f' (maybe {maybe})' if maybe else ''}, seen in {self.frames} frame(s) {at}"
+        return f"{self.card.code} read in {self.frames} frame(s){', still moving' if self.moving else ''} {at}"
+
+
+@dataclass(frozen=True)
+class SourceEnded:
+    """The source ended with cards in view never reported (see :meth:`OnceOnlyTracker.unsettled`): a
+    recording cut while a card slid out, or before it was read often enough.  ``frame``: its last frame."""
+
+    frame: int
+    cards: tuple[Unsettled, ...]
 
 
 @dataclass
@@ -98,6 +131,8 @@ class _Unknown:
     reported: bool = False
     #: The table's counted card it was taken as (see OnceOnlyTracker._unknowns), if any.
     counted: Optional[str] = None
+    #: Seen unread long enough to be reported, and held until it is gone (see OnceOnlyTracker.unread_when_gone).
+    due: bool = False
 
 
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
@@ -142,6 +177,12 @@ class OnceOnlyTracker:
         #: Whether every card of the last frame fed is reported and none was uncertain: a frame
         #: showing the same need not be read (see :mod:`.still_scene`).
         self.settled = False
+        #: Whether a card seen unread for ``unread_after`` frames is reported (an UnreadCard) only once it
+        #: is gone (unseen :data:`UNREAD_GONE` frames) or the source ends (:meth:`finish`), never if it is
+        #: read for sure meanwhile: each card then gets one event, as ``watch --unreadable`` prints one line
+        #: per card.  Otherwise it is reported at once, as the table asks the croupier for it; a card read
+        #: for sure after that also gets its NewCard.
+        self.unread_when_gone = False
 
     def update(self, frame: int, result: FrameResult, starting: bool = False, opening: bool = False) -> list:
         """The events ``result`` (of frame number ``frame``) causes.
@@ -222,7 +263,7 @@ class OnceOnlyTracker:
             held.append(tr)
         self.settled = not result.uncertain and all(tr.reported for tr in held)
         events += self._unknowns(frame, result, opening)
-        self._expire(frame)
+        events += self._expire(frame)
         return events
 
     def _confirmed(self, tr: "_Track", card: Card, frame: int):
@@ -301,8 +342,10 @@ class OnceOnlyTracker:
                     k.center, k.last, k.seen = c, frame, k.seen + 1
                     k.candidates = u.candidates or k.candidates
                     if not k.reported and k.seen >= self.unread_after:
-                        k.reported = True
-                        events.append(UnreadCard(k.candidates, frame, tuple(c.tolist())))
+                        k.due = True
+                        if not self.unread_when_gone:
+                            k.reported = True
+                            events.append(UnreadCard(k.candidates, frame, tuple(c.tolist())))
                     break
             else:
                 counted = next((k.code for k in u.candidates if opening and self._spare(k.code) > 0), None)
@@ -312,7 +355,25 @@ class OnceOnlyTracker:
                                              counted=counted))
         return events
 
-    def _expire(self, frame: int) -> None:
+    def unsettled(self, frame: int) -> list[Unsettled]:
+        """The cards in view at ``frame``, the source's last, that were never reported: without a word, a
+        recording that ends as a card slides out looks read to the end (QA).  A read of another code
+        where a reported card lies (a misread of it) is no card."""
+        shown = [tr for tr in self.tracks if tr.reported]
+        out = []
+        for tr in self.tracks:
+            if tr.reported or tr.ghost is not None or frame - tr.last > 5 or any(
+                    np.linalg.norm(r.center - tr.center) < 0.5 * self.card_h for r in shown):
+                continue
+            out.append(Unsettled(Card.parse(tr.code), (), tr.hits, tuple(tr.center.tolist()),
+                                 bool(np.hypot(*tr.velocity) >= STILL * self.card_h)))
+        for k in self.unknown:
+            if not k.reported and k.counted is None and frame - k.last < 10:
+                out.append(Unsettled(None, k.candidates, k.seen, tuple(k.center.tolist())))
+        return out
+
+    def _expire(self, frame: int) -> list:
+        """Tracks and unknowns gone or explained dropped; the UnreadCards of held unread cards gone unread."""
         keep = []
         for tr in self.tracks:
             unseen = frame - tr.last
@@ -326,6 +387,29 @@ class OnceOnlyTracker:
             keep.append(tr)
         self.tracks = keep
         self.ghosts = [g for g in self.ghosts if frame - g.last < 4 * self.forget]
-        # An unknown that a later read explains, or that went away, is dropped.
-        self.unknown = [k for k in self.unknown if frame - k.last < 10 and not any(
-            np.linalg.norm(t.center - k.center) < 0.5 * self.card_h for t in self.tracks)]
+        events, unknown = [], []
+        for k in self.unknown:
+            near = [t for t in self.tracks if np.linalg.norm(t.center - k.center) < 0.5 * self.card_h]
+            if k.due and not k.reported:
+                if any(t.reported for t in near):
+                    continue  # read for sure after all: its NewCard is its one event
+                if frame - k.last >= UNREAD_GONE:
+                    events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
+                    continue
+                unknown.append(k)
+            elif frame - k.last < 10 and not near:
+                unknown.append(k)  # one a later read explains, or that went away, is dropped
+        self.unknown = unknown
+        return events
+
+    def finish(self, frame: int) -> list:
+        """The events the source's end at ``frame``, its last, causes: an UnreadCard for each card seen unread
+        long enough that was held back (see :attr:`unread_when_gone`), then a :class:`SourceEnded` if
+        cards in view were never reported (see :meth:`unsettled`)."""
+        events = []
+        for k in self.unknown:
+            if k.due and not k.reported:
+                k.reported = True
+                events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
+        left = self.unsettled(frame)
+        return events + ([SourceEnded(frame, tuple(left))] if left else [])

@@ -10,7 +10,7 @@ import numpy as np
 
 from dealer_assist.vision.capture import FrameGrabber
 from dealer_assist.vision.profile import Profile
-from dealer_assist.vision.profile_fit import ProfileFit
+from dealer_assist.vision.profile_fit import ProfileFit, fresh_reader
 from dealer_assist.vision.recognize import FrameResult, Recognizer
 from dealer_assist.vision.still_scene import StillScene
 from dealer_assist.vision.track import OnceOnlyTracker
@@ -42,9 +42,11 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
           confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None,
           fit: Optional[ProfileFit] = None, seen: Optional[Callable[[np.ndarray, FrameResult], None]] = None,
           counted: Optional[Sequence[str]] = None, ask_unplaced: bool = False,
-          lingering: Sequence[str] = (),
+          lingering: Sequence[str] = (), unread_when_gone: bool = False,
           on_layout: Optional[Callable[[], Sequence[str]]] = None) -> Iterator[tuple[object, float]]:
-    """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard).
+    """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard), and a
+    SourceEnded last when the source ended with cards in view never reported (still sliding, or not
+    yet read in enough frames).
 
     A frame showing what the last frame read did is not read again unless ``every_frame``.
     ``fit`` counts the sure and unsure reads of the frames read (see :mod:`.profile_fit`).
@@ -61,25 +63,34 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     as the counted ones are.  ``on_layout()``: the codes the table holds now; a card of a counted
     code not seen at the start (under a hand, the camera dark) is an UnplacedCard whenever it comes
     into view while the table still holds that card (its round not cleared), never a new card
-    played in the next place.
+    played in the next place.  ``unread_when_gone``: a card never read is reported once it is gone or
+    the source ends, and not at all if it is read for sure meanwhile (see
+    :attr:`.track.OnceOnlyTracker.unread_when_gone`): one event per card.
     """
     recognizer = Recognizer(profile)
+    if fit is not None and fit.reread is None:
+        fit.reread = fresh_reader(profile)  # a mirrored camera is looked for
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
     tracker.counted.update(counted or ())
     tracker.ask_at_start = ask_unplaced
     tracker.lingering.update(lingering if counted is not None else ())
     tracker.on_layout = on_layout
+    tracker.unread_when_gone = unread_when_gone
     scene = StillScene()
     last: Optional[FrameResult] = None
     first_t: Optional[float] = None
     shown_t: Optional[float] = None  # the first frame not dark
     shown = 0
+    last_seen: Optional[tuple[int, float]] = None  # the last frame's number and time
     while not stop():
         frame = grabber.read(timeout=1.0)
         if frame is None:
             if grabber.finished:
+                for event in tracker.finish(last_seen[0]) if last_seen is not None else []:
+                    yield event, last_seen[1]
                 return
             continue
+        last_seen = frame.number, frame.t
         t0 = time.perf_counter()
         if every_frame or scene.needs_reading(frame.image, tracker.settled) or last is None:
             last = result = recognizer.recognize(frame.image)

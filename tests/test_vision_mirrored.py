@@ -1,0 +1,71 @@
+"""A camera that mirrors its image (a webcam's mirror mode) is named: its frames read nothing but the
+symmetric cards (an A♥, an A♠), and said nothing of why (QA).  Frames reading as they should are
+never read twice for it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import pytest
+
+from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.profile_fit import ProfileFit, fresh_reader
+from dealer_assist.vision.recognize import Recognizer
+
+FRAMES = Path(__file__).resolve().parents[2] / "shared" / "cards" / "test" / "anglo"
+pytestmark = pytest.mark.skipif(not FRAMES.is_dir(), reason="shared test frames not found")
+SAID = "the camera image looks mirrored"
+
+
+def _mirrored(tmp_path: Path, count: int) -> list[Path]:
+    out = []
+    for frame in sorted(FRAMES.glob("*.jpg"))[:count]:
+        cv2.imwrite(str(tmp_path / frame.name), cv2.flip(cv2.imread(str(frame)), 1))
+        out.append(tmp_path / frame.name)
+    return out
+
+
+def test_recognize_says_a_mirrored_image_looks_mirrored_and_a_true_one_is_read_as_ever(tmp_path):
+    mirrored = _mirrored(tmp_path, 1)[0]
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", "anglo", str(mirrored)],
+                         capture_output=True, text=True, timeout=60)
+    assert f"dealer-assist: warning: {SAID}: of the " in run.stderr
+    assert "Turn the camera's mirroring off" in run.stderr
+    true = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", "anglo",
+                           str(FRAMES / "0000.jpg")], capture_output=True, text=True, timeout=60)
+    assert true.stderr == "" and true.stdout.split(":")[1].split("(")[0].split() == ["9H", "AH", "5S", "4S"]
+
+
+def test_watch_says_once_that_the_camera_looks_mirrored(tmp_path):
+    _mirrored(tmp_path, 12)
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json",
+                          "--video", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert run.stderr.count(SAID) == 1
+
+
+def test_frames_that_read_as_they_should_are_never_read_turned_back():
+    profile = Profile.load(default_profile_path())
+    recognizer = Recognizer(profile)
+    looks, said = [], []
+    reader = fresh_reader(profile)
+    fit = ProfileFit("anglo", said.append, reread=lambda frame: looks.append(1) or reader(frame))
+    for frame in sorted(FRAMES.glob("*.jpg"))[:40]:
+        image = cv2.imread(str(frame))
+        fit.add(recognizer.recognize(image), image)
+    assert looks == [] and said == [] and not fit.mirrored
+
+
+def test_the_display_names_a_mirrored_camera_with_what_to_do():
+    import time
+
+    from dealer_assist.events import ProfileDoubt
+    from dealer_assist.table.session import TableSession
+
+    session = TableSession(odds=False)
+    session.handle(ProfileDoubt("camera:0", time.time(), f"{SAID}: ...", mirrored=True))
+    (alert,) = session.snapshot.alerts
+    assert alert.title == "CAMERA MIRRORED?" and "turn the camera's mirroring off" in alert.action
+    session.close()

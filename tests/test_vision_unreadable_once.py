@@ -1,0 +1,82 @@
+"""``watch --unreadable`` prints one line per card: a card reported unreadable and read for sure a few
+frames later had two, an unreadable line and a card line (QA: plastic's profile on anglo's shoe
+video, the 10♦ at frames 122 and 131)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import pytest
+
+from dealer_assist.cards import Card
+from dealer_assist.vision.recognize import CardHit, FrameResult, UncertainHit
+from dealer_assist.vision.track import UNREAD_GONE, NewCard, OnceOnlyTracker, SourceEnded, UnreadCard
+
+VIDEO = Path(__file__).resolve().parents[2] / "shared" / "cards" / "test_shoe" / "anglo" / "baccarat.mp4"
+
+
+def _hit(code, x, y):
+    return CardHit(Card(code[0], code[1]), 0.9, ((x - 50, y - 80), (x + 50, y - 80), (x + 50, y + 80), (x - 50, y + 80)), 0.3)
+
+
+def _unsure(x, y, *codes):
+    return UncertainHit(tuple(Card(c[0], c[1]) for c in codes), ((x - 50, y - 80), (x + 50, y - 80), (x + 50, y + 80),
+                                                                 (x - 50, y + 80)), 0.6)
+
+
+def _feed(tracker, frames) -> list:
+    events = []
+    for n, result in enumerate(frames):
+        events += tracker.update(n, result)
+    return events
+
+
+def test_a_card_read_after_it_was_unsure_long_is_one_card_event_when_unread_cards_wait_till_gone():
+    frames = [FrameResult(uncertain=[_unsure(300, 300, "TD", "TH")])] * 25 + [FrameResult([_hit("TD", 300, 300)])] * 3
+    at_once = _feed(OnceOnlyTracker(card_h=160), frames)
+    assert [type(e) for e in at_once] == [UnreadCard, NewCard]  # the table's way: asked for, then read
+    waiting = OnceOnlyTracker(card_h=160)
+    waiting.unread_when_gone = True
+    events = _feed(waiting, frames + [FrameResult([_hit("TD", 300, 300)])] * (UNREAD_GONE + 5))
+    assert [(type(e), e.card.code) for e in events] == [(NewCard, "TD")]
+    assert waiting.finish(len(frames) + UNREAD_GONE + 4) == []
+
+
+def test_a_card_never_read_is_one_unreadable_event_once_gone_or_at_the_end():
+    tracker = OnceOnlyTracker(card_h=160)
+    tracker.unread_when_gone = True
+    unsure = [FrameResult(uncertain=[_unsure(300, 300, "8S", "8C")])] * 25
+    assert _feed(tracker, unsure) == []  # not yet: it may still be read
+    events = [e for n in range(25, 25 + UNREAD_GONE + 1) for e in tracker.update(n, FrameResult())]
+    assert [(type(e), [c.code for c in e.candidates]) for e in events] == [(UnreadCard, ["8S", "8C"])]
+    assert tracker.finish(25 + UNREAD_GONE + 1) == []
+    ending = OnceOnlyTracker(card_h=160)
+    ending.unread_when_gone = True
+    _feed(ending, unsure)
+    assert [type(e) for e in ending.finish(24)] == [UnreadCard]
+    short = OnceOnlyTracker(card_h=160)
+    short.unread_when_gone = True
+    _feed(short, unsure[:5])  # in view five frames only: not yet asked for, and the end says so
+    assert [type(e) for e in short.finish(4)] == [SourceEnded]
+
+
+def test_watch_unreadable_prints_one_line_for_the_ten_read_after_it_was_unsure(tmp_path):
+    if not VIDEO.is_file():
+        pytest.skip("shared shoe video not found")
+    cap = cv2.VideoCapture(str(VIDEO))
+    for n in range(141):
+        ok, frame = cap.read()
+        assert ok
+        if n >= 95:  # lossless: the frames the QA's run read, the 10♦ sliding in from the shoe
+            cv2.imwrite(str(tmp_path / f"{n:04d}.png"), frame, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+    cap.release()
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "plastic", "--json",
+                          "--unreadable", "--video", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    ten = [line for line in lines if line["card"] == "TD" or "TD" in line.get("candidates", [])]
+    assert [(line["card"], line["frame"]) for line in ten] == [("TD", 36)]
+    assert [line["candidates"] for line in lines if line["card"] is None] == [["2D"]]  # the 2♦ at rest, never read
