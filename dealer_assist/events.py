@@ -14,6 +14,14 @@ from typing import Optional, Union
 
 from dealer_assist.cards import Card
 
+#: A :attr:`CardRead.doubt` a camera gives a card read for sure where a card it could not read lay (it
+#: asked the croupier to type that one): most likely the same card, now read.  While the table still
+#: waits for the card missing, the read waits under that wait as any read would ("if this is that card
+#: read again, Enter plays it in its place"); once the croupier has typed it, the read waits under this
+#: doubt instead of being played: it would be dealt twice.
+READ_WHERE_UNREAD = ("read where the card the camera could not read lay (UNREADABLE CARD): if you typed that card "
+                     "already, Del drops this read; if not, Enter plays it in its place")
+
 
 @dataclass(frozen=True)
 class CardRead:

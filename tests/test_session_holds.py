@@ -522,3 +522,35 @@ def test_a_restart_keeps_the_wait_for_an_unreadable_card(tmp_path):
     assert again.snapshot.pending.card.code == "TC" and again.snapshot.pending.doubt == AFTER_AN_UNREADABLE
     assert again.enter_card("4H") is None and again.confirm_pending() is None
     assert codes(again.state.round.cards) == ["9S", "4H", "TC"]
+
+
+def test_a_camera_card_read_where_it_asked_for_one_the_croupier_typed_is_not_dealt_twice(tmp_path):
+    """The camera asked for a card it could not read (UNREADABLE CARD); the croupier typed 7H; the camera
+    then read the same card for sure: it was played, 7H dealt twice.  It now waits (Del drops it).  Had the
+    croupier not typed it yet, the read waits under that wait as before and Enter plays it in its place.
+    A restart shows the same."""
+    from dealer_assist.events import READ_WHERE_UNREAD
+
+    camera = "camera:0"
+    for typed in (True, False):
+        path = tmp_path / f"t-{typed}.sqlite"
+        s = TableSession(TableRules(shoe=ShoeRules(burn=False, decks=8)), Journal.open(path), odds=False)
+        s.deal()
+        s.handle(Unreadable(camera, time.time(), candidates=(parse_card("7H"), parse_card("7D"))))
+        if typed:
+            assert s.enter_card("7H") is None
+        s.handle(CardRead(parse_card("7H"), camera, time.time(), 0.95, doubt=READ_WHERE_UNREAD))
+        pending = s.snapshot.pending
+        assert pending is not None and pending.card.code == "7H"
+        assert pending.doubt == (READ_WHERE_UNREAD if typed else AFTER_AN_UNREADABLE)
+        assert [c.code for c in s.state.round.cards] == (["7H"] if typed else [])
+        s.close()
+        again = TableSession(TableRules(shoe=ShoeRules(burn=False, decks=8)), Journal.open(path), odds=False)
+        assert again.snapshot.pending.doubt == pending.doubt
+        if typed:
+            again.reject_pending()
+            assert [c.code for c in again.state.round.cards] == ["7H"]
+        else:
+            assert again.confirm_pending() is None
+            assert [c.code for c in again.state.round.cards] == ["7H"] and not again._hold_of
+        again.close()

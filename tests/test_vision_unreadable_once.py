@@ -80,3 +80,14 @@ def test_watch_unreadable_prints_one_line_for_the_ten_read_after_it_was_unsure(t
     ten = [line for line in lines if line["card"] == "TD" or "TD" in line.get("candidates", [])]
     assert [(line["card"], line["frame"]) for line in ten] == [("TD", 36)]
     assert [line["candidates"] for line in lines if line["card"] is None] == [["2D"]]  # the 2♦ at rest, never read
+
+
+def test_a_card_read_where_the_table_asked_for_an_unread_one_says_so():
+    """The table asks for a card it could not read at once; read for sure later, it is most likely the same
+    card, which the croupier may have typed already: its NewCard says it lay where the unread one lay.
+    A card read elsewhere does not."""
+    frames = ([FrameResult(uncertain=[_unsure(300, 300, "TD", "TH")])] * 25
+              + [FrameResult([_hit("TD", 300, 300), _hit("5C", 700, 300)])] * 3)
+    events = _feed(OnceOnlyTracker(card_h=160), frames)
+    assert [(type(e), getattr(e, "after_unread", None)) for e in events] == [
+        (UnreadCard, None), (NewCard, True), (NewCard, False)]

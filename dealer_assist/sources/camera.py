@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.events import CardRead, LinkState, ProfileDoubt, Unreadable
+from dealer_assist.events import READ_WHERE_UNREAD, CardRead, LinkState, ProfileDoubt, Unreadable
 
 _log = logging.getLogger(__name__)
 
@@ -212,7 +212,7 @@ class CameraSource(CardSource):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
-                                  doubt=_doubt_of(fit)))
+                                  doubt=_doubt_of(fit) or (READ_WHERE_UNREAD if event.after_unread else "")))
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))

@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
-from dealer_assist.events import (CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt,
+from dealer_assist.events import (READ_WHERE_UNREAD, CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt,
                                    RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
@@ -95,6 +95,15 @@ def frame_runs(missing: tuple[int, ...]) -> str:
     if len(runs) > NAMED_RUNS or len(missing) > NAMED_FRAMES:
         return f"{len(missing):,} frames, {missing[0]} to {missing[-1]}"
     return ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in runs)
+
+
+def _waited_under(read: dict, hold: Optional[int], whys: dict[int, str]) -> str:
+    """Why a journaled read waited: its own doubt, or the hold it was taken under (a camera's doubt of a
+    card read where it asked for one yields to that hold, see :data:`~dealer_assist.events.READ_WHERE_UNREAD`)."""
+    doubt = read.get("doubt") or ""
+    if hold is not None and doubt in ("", READ_WHERE_UNREAD):
+        return whys.get(hold, "")
+    return doubt
 
 
 def chip_last_used(journal: Any, chips: tuple, default: Decimal) -> Decimal:
@@ -505,7 +514,7 @@ class SessionCore(abc.ABC):
                     self._hold_next(*left)
             elif kind == "read_dropped" or kind in PLACED_KINDS and (places_a_read(payload, kind) or (
                     queue and corrects_a_read(kind, payload)
-                    and (queue[0][0].get("doubt") or whys.get(queue[0][1], "")) not in HOLDS)):
+                    and _waited_under(queue[0][0], queue[0][1], whys) not in HOLDS)):
                 if queue:  # the read waiting first was answered, in order
                     read, hold = queue.pop(0)
                     settles = kind != "read_dropped"
@@ -566,7 +575,7 @@ class SessionCore(abc.ABC):
         if not reads:
             return
         first, hold = reads[0], queue[0][1]
-        if not first.doubt:
+        if not first.doubt or (first.doubt == READ_WHERE_UNREAD and hold is not None):  # taken under its hold
             doubt = whys.get(hold, "") if hold is not None else ""
             if not doubt and first.confidence >= CONFIRM_BELOW and not first.candidates:
                 doubt = READ_BEFORE_A_STOP
@@ -584,7 +593,7 @@ class SessionCore(abc.ABC):
         """The hold a journaled read waited under when it was taken, as _take had it (none for a read its
         source doubted itself: it waits under that doubt)."""
         hold = self._hold_of.get(read.get("source"))
-        return hold[1] if hold is not None and not read.get("doubt") else None
+        return hold[1] if hold is not None and read.get("doubt", "") in ("", READ_WHERE_UNREAD) else None
 
     def _restore_pin_lockouts(self, roster: Any) -> None:
         """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout.
@@ -870,7 +879,7 @@ class SessionCore(abc.ABC):
         that may have held a card were lost, or after a card that left unplayed (it would go where that
         card belongs)."""
         hold = None
-        if not event.doubt and event.source in self._hold_of:
+        if event.doubt in ("", READ_WHERE_UNREAD) and event.source in self._hold_of:
             why, hold = self._hold_of[event.source]
             event = replace(event, doubt=why)
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:

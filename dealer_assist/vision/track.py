@@ -22,12 +22,15 @@ from dealer_assist.vision.recognize import FrameResult
 
 @dataclass(frozen=True)
 class NewCard:
-    """A physical card seen for the first time."""
+    """A physical card seen for the first time.  ``after_unread``: read where a card the croupier was
+    asked to type (an :class:`UnreadCard`) lay: most likely that card, now read, which the croupier
+    may have typed already (see :meth:`OnceOnlyTracker.update`)."""
 
     card: Card
     frame: int
     confidence: float
     center: tuple[float, float]
+    after_unread: bool = False
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,8 @@ class _Track:
     at_start: bool = False
     #: First seen in the very first frames read then.
     at_opening: bool = False
+    #: First seen where a card reported unread lay (see NewCard.after_unread).
+    after_unread: bool = False
     #: A card forgotten at this place (it may lie under a hand): this one is it if it lies still there
     #: (see OnceOnlyTracker._ghost_or_new), and where it was first seen.
     ghost: Optional["_Track"] = None
@@ -256,6 +261,8 @@ class OnceOnlyTracker:
             if any(k.counted == hit.card.code and np.linalg.norm(k.center - c) < 0.5 * self.card_h
                    for k in self.unknown):
                 tr.reported = True  # the table's card, unsure at the start, now read: not a new one
+            tr.after_unread = any(k.reported and k.counted is None and np.linalg.norm(k.center - c) < 0.5 * self.card_h
+                                  for k in self.unknown)
             if self.confirm <= 1:
                 tr.reported = True
                 events.append(self._confirmed(tr, hit.card, frame))
@@ -291,7 +298,7 @@ class OnceOnlyTracker:
             # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
             # it (however long it lay there), or one just dealt.  Which, the croupier says.
             return UnplacedCard(card, frame, at, maybe_counted=True)
-        return NewCard(card, frame, tr.confidence, at)
+        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread)
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
