@@ -190,7 +190,7 @@ def test_a_shipped_profile_is_found_by_name_from_any_folder(tmp_path, monkeypatc
         assert Profile.load(name).aspect == Profile.load(SHIPPED / "plastic").aspect
     own = tmp_path / "plastic"  # a folder of the user's own by that name is theirs, never the shipped one
     own.mkdir()
-    with pytest.raises(ProfileError, match="no deck profile at 'plastic'.*shipped profiles: anglo, plastic"):
+    with pytest.raises(ProfileError, match="no deck profile at 'plastic'.*profiles by name, in calibration/: anglo, plastic"):
         Profile.load("plastic")
-    with pytest.raises(ProfileError, match="shipped profiles: anglo, plastic"):
+    with pytest.raises(ProfileError, match="profiles by name, in calibration/: anglo, plastic"):
         Profile.load("elsewhere/plastic")

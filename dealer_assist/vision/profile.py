@@ -455,9 +455,11 @@ class Profile:
             if folder.is_dir() and any(p.suffix.lower() in (".png", ".jpg", ".jpeg") for p in folder.iterdir()):
                 raise ProfileError(f"{str(folder)!r} holds images, not a deck profile (no {PROFILE_FILE}): if they are "
                                    f"the deck's set-up shots, make its profile with 'dealer-assist calibrate --images "
-                                   f"{folder} --out calibration/{folder.name}' and give that (shipped profiles: {names})")
+                                   f"{folder} --out calibration/{folder.name}' and give that (profiles by name, in "
+                                   f"calibration/: {names})")
             raise ProfileError(f"no deck profile at {str(folder)!r}: expected {PROFILE_FILE} there (make one with "
-                               f"'dealer-assist calibrate --images DIR --out {folder}'; shipped profiles: {names})")
+                               f"'dealer-assist calibrate --images DIR --out {folder}'; profiles by name, in "
+                               f"calibration/: {names})")
         folder = path.parent
         try:
             data = json.loads(path.read_text())
