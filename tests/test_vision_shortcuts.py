@@ -87,6 +87,16 @@ def _plain_faint_level(rank_ink: np.ndarray):
     return level if peak >= INK_FLOOR / FAINT_SHARE and level < INK - 0.02 else None
 
 
+def test_a_paper_balance_scaled_is_its_look_up_table():
+    """Every level through the gains of tinted paper, a gain of one, and gains the look-up clips."""
+    rng = np.random.default_rng(9)
+    channel = rng.integers(0, 256, (37, 641), dtype=np.uint8)
+    channel[0, :256] = np.arange(256)
+    gains = [1.0, 1.5, 2.0, 255 / 254, 255 / 180, 300.0] + rng.uniform(1.0, 3.0, 200).tolist()
+    for table in detect.gain_tables(gains):
+        assert np.array_equal(detect._through(channel, table), cv2.LUT(channel, table))
+
+
 def test_the_faint_level_shortcut_agrees_with_the_percentile():
     """Peaks around both ends of the faint range, where the shortcut must not decide wrongly."""
     rng = np.random.default_rng(7)
