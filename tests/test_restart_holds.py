@@ -473,3 +473,21 @@ def test_a_restart_shows_the_alerts_in_the_order_they_were_raised(tmp_path):
     live = [a.code for a in s.snapshot.alerts]
     assert live == ["gap", "device:JAM", "unreadable"]
     assert [a.code for a in reopened(s, path).snapshot.alerts] == live
+
+
+def test_a_refused_correction_stays_shown_after_a_restart_when_the_next_read_is_played_as_it_came(tmp_path):
+    """The differential fuzzer's case: a typed correction of an unsure read refused; the sure read behind it
+    was then played as it came (no croupier's answer, so nothing settled live), yet the restart took that
+    play for an answer and dropped CARD REFUSED."""
+    path = tmp_path / "t.sqlite"
+    s = opened(path)
+    s.deal()
+    assert s.enter_card("2S") is None
+    read(s, "5C", None, source=CAMERA, confidence=0.3)
+    read(s, "9H", 1)
+    assert s.snapshot.pending.card.code == "5C" and [r.card.code for r in s.snapshot.waiting] == ["9H"]
+    assert s.enter_card("2S") is not None  # the correction refused: a second 2S in one deck
+    assert [c.code for c in s.state.round.cards] == ["2S", "9H"]  # 9H played as it came
+    live = [a.title for a in s.snapshot.alerts]
+    assert any("REFUSED" in t for t in live)
+    assert [a.title for a in reopened(s, path).snapshot.alerts] == live

@@ -97,6 +97,14 @@ def frame_runs(missing: tuple[int, ...]) -> str:
     return ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in runs)
 
 
+def _waits_by_itself(read: dict) -> bool:
+    """Whether a journaled read waited for the croupier whatever the table held (unsure, or doubted by its
+    source), as :meth:`SessionCore._take` has it: its place answers the croupier, not a read played as it came."""
+    confidence = read.get("confidence")
+    return bool(read.get("doubt") or read.get("candidates")) or not (
+        isinstance(confidence, (int, float)) and confidence >= CONFIRM_BELOW)
+
+
 def _waited_under(read: dict, hold: Optional[int], whys: dict[int, str]) -> str:
     """Why a journaled read waited: its own doubt, or the hold it was taken under (a camera's doubt of a
     card read where it asked for one yields to that hold, see :data:`~dealer_assist.events.READ_WHERE_UNREAD`)."""
@@ -515,9 +523,9 @@ class SessionCore(abc.ABC):
             elif kind == "read_dropped" or kind in PLACED_KINDS and (places_a_read(payload, kind) or (
                     queue and corrects_a_read(kind, payload)
                     and _waited_under(queue[0][0], queue[0][1], whys) not in HOLDS)):
-                if queue:  # the read waiting first was answered, in order
+                if queue:  # the read waiting first was answered, in order (or played as it came)
                     read, hold = queue.pop(0)
-                    settles = kind != "read_dropped"
+                    settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
                             and self._hold_of[read["source"]][1] == hold:
                         del self._hold_of[read["source"]]
