@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import cv2
@@ -59,7 +60,6 @@ def test_frames_that_read_as_they_should_are_never_read_turned_back():
 
 
 def test_the_display_names_a_mirrored_camera_with_what_to_do():
-    import time
 
     from dealer_assist.events import ProfileDoubt
     from dealer_assist.table.session import TableSession
@@ -69,3 +69,28 @@ def test_the_display_names_a_mirrored_camera_with_what_to_do():
     (alert,) = session.snapshot.alerts
     assert alert.title == "CAMERA MIRRORED?" and "turn the camera's mirroring off" in alert.action
     session.close()
+
+
+def test_once_the_camera_looks_mirrored_its_reads_wait_for_the_croupier(tmp_path):
+    """The shoe video mirrored, in the display: the one A♠ was read at its two outlines and dealt twice
+    (P1 and B1) after CAMERA MIRRORED? was raised.  Each read now waits for Enter."""
+    from dealer_assist.events import CardRead, LinkState, ProfileDoubt
+    from dealer_assist.sources.camera import CameraSource
+
+    video = FRAMES.parents[1] / "test_shoe" / "anglo" / "baccarat.mp4"
+    cap = cv2.VideoCapture(str(video))
+    for n in range(300):
+        ok, frame = cap.read()
+        if not ok:
+            break
+        cv2.imwrite(str(tmp_path / f"{n:04d}.png"), cv2.flip(frame, 1), [cv2.IMWRITE_PNG_COMPRESSION, 1])
+    events: list = []
+    source = CameraSource(str(tmp_path / "%04d.png"), profile="anglo")
+    source.start(events.append)
+    deadline = time.time() + 120
+    while time.time() < deadline and not any(isinstance(e, LinkState) and e.state == "ended" for e in events):
+        time.sleep(0.2)
+    source.stop()
+    doubt = next(i for i, e in enumerate(events) if isinstance(e, ProfileDoubt) and e.mirrored)
+    reads = [e for e in events[doubt:] if isinstance(e, CardRead)]
+    assert reads and all("CAMERA MIRRORED?" in e.doubt for e in reads)

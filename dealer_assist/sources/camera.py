@@ -30,7 +30,10 @@ OPEN_RETRY = 2.0
 def _doubt_of(fit) -> str:
     """Why a card the camera read for sure still waits for the croupier: once its profile is doubted
     (:mod:`dealer_assist.vision.profile_fit`), a sure read may be another deck's card misread (plastic's
-    profile read anglo's 6♥ as 5♥), so none is played unseen; the alert says what to do."""
+    profile read anglo's 6♥ as 5♥), so none is played unseen; the alert says what to do.  So once the
+    camera seems to mirror its image: a symmetric card (A♠) is read at each of its two outlines."""
+    if fit.mirrored:
+        return "the camera image looks mirrored (CAMERA MIRRORED?): check the card, Enter plays it"
     if not fit.doubted():
         return ""
     if fit.grey:
