@@ -231,16 +231,21 @@ def test_deck_change_from_the_virtual_shoe_is_reconciled(tmp_path):
         session.close()
 
 
-def test_a_card_dealt_twice_needs_a_supervisor_and_is_flagged_at_the_deck_check(tmp_path):
-    roster = SupervisorRoster()
-    roster.add("Ana", "4321")
-    path = tmp_path / "bj.sqlite"
-    session = BlackjackSession(journal=Journal.open(path), roster=roster)
+def _one_round(session) -> None:
+    """Seat 1 bets 25, is dealt TH and KS and stands; the dealer's 7C and QH end the round."""
     session.place(1, D("25"))
     for code in ("TH", "7C", "KS"):
         session.enter_card(code)
     session.stand()
     session.enter_card("QH")
+
+
+def test_a_card_dealt_twice_needs_a_supervisor_and_is_flagged_at_the_deck_check(tmp_path):
+    roster = SupervisorRoster()
+    roster.add("Ana", "4321")
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(journal=Journal.open(path), roster=roster)
+    _one_round(session)
     session.next_round()
     session.place(1, D("25"))
     before = session.state
@@ -415,11 +420,7 @@ def test_a_card_refused_as_dealt_twice_is_no_longer_offered_once_the_deck_check_
     the deck check opened (where it is no duplicate to accept), while a restart offered nothing."""
     path = tmp_path / "bj.sqlite"
     session = BlackjackSession(journal=Journal.open(path))
-    session.place(1, D("25"))
-    for code in ("TH", "7C", "KS"):
-        session.enter_card(code)
-    session.stand()
-    session.enter_card("QH")
+    _one_round(session)
     session.next_round()
     session.place(1, D("25"))
     assert "already dealt" in session.enter_card("TH")
@@ -438,11 +439,7 @@ def test_a_card_refused_for_another_reason_is_not_offered_as_dealt_twice_after_a
     supervisor although nobody had been asked to accept it."""
     path = tmp_path / "bj.sqlite"
     session = BlackjackSession(journal=Journal.open(path))
-    session.place(1, D("25"))
-    for code in ("TH", "7C", "KS"):
-        session.enter_card(code)
-    session.stand()
-    session.enter_card("QH")
+    _one_round(session)
     refusal = session.enter_card("7C")
     assert refusal is not None and "already dealt" not in refusal and session.snapshot.duplicate is None
     assert session.void_last(why="dealer's card misread") is None

@@ -99,13 +99,19 @@ def test_del_on_a_read_held_after_lost_frames_still_holds_until_enter_after_a_re
     assert again.snapshot.pending.card.code == "4S" and again.snapshot.pending.doubt == AFTER_DROPPED
 
 
-def test_a_double_feed_the_next_round_ended_holds_nothing_after_a_restart(tmp_path):
-    path = tmp_path / "t.sqlite"
+def double_fed_after_the_round(path) -> TableSession:
+    """A round of four typed cards settled, then the shoe reports two cards fed together."""
     s = opened(path)
     s.deal()
     for code in ("9S", "2H", "TC", "3D"):
         assert s.enter_card(code) is None
     s.handle(DeviceError(SHOE, time.time(), "DOUBLE_FEED", "two cards left together", seq=1))
+    return s
+
+
+def test_a_double_feed_the_next_round_ended_holds_nothing_after_a_restart(tmp_path):
+    path = tmp_path / "t.sqlite"
+    s = double_fed_after_the_round(path)
     assert s.next_round() is None
     again = reopened(s, path)
     assert not any(a.title == "SHOE REPORTS DOUBLE_FEED" for a in again.snapshot.alerts)
@@ -394,11 +400,7 @@ def test_a_double_feeds_alert_stays_after_a_restart_while_its_read_still_waits_p
     """The differential fuzzer's case: a double feed after the round, its read waiting for the croupier,
     then the next round: live, the alert stays with its wait; a restart had dropped it at the round."""
     path = tmp_path / "t.sqlite"
-    s = opened(path)
-    s.deal()
-    for code in ("9S", "2H", "TC", "3D"):
-        assert s.enter_card(code) is None
-    s.handle(DeviceError(SHOE, time.time(), "DOUBLE_FEED", "two cards left together", seq=1))
+    s = double_fed_after_the_round(path)
     read(s, "3D", 2)
     assert s.snapshot.pending.doubt == AFTER_A_DOUBLE_FEED
     assert s.next_round() is None
