@@ -21,6 +21,15 @@ from dealer_assist.cards import Card
 #: doubt instead of being played: it would be dealt twice.
 READ_WHERE_UNREAD = ("read where the card the camera could not read lay (UNREADABLE CARD): if you typed that card "
                      "already, Del drops this read; if not, Enter plays it in its place")
+#: A camera's doubts of every card it reads while its set-up seems wrong (its frames another deck's
+#: shape, with no colour, or mirrored; see :mod:`dealer_assist.vision.profile_fit`): a sure read may be
+#: misread, so none is played unseen.
+PROFILE_SHAPE_OFF = "the camera's profile seems another deck's (CAMERA PROFILE?): check the card, Enter plays it"
+FRAMES_GREY = "the camera's frames have no colour (CAMERA IN GREYSCALE?): check the card, Enter plays it"
+FRAMES_MIRRORED = "the camera image looks mirrored (CAMERA MIRRORED?): check the card, Enter plays it"
+#: The doubts a read gives way to a wait for a card missing before it: it then waits under that wait (type
+#: the card missing first; Enter plays this one after it, or, read where the unread card lay, in its place).
+YIELDING_DOUBTS = frozenset({"", READ_WHERE_UNREAD, PROFILE_SHAPE_OFF, FRAMES_GREY, FRAMES_MIRRORED})
 
 
 @dataclass(frozen=True)

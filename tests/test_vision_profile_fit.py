@@ -140,3 +140,41 @@ def test_once_the_profile_is_doubted_every_card_the_camera_reads_waits_for_the_c
     assert session.snapshot.pending is not None and "CAMERA PROFILE?" in session.snapshot.reason
     assert session.state.phase == TablePhase.BURN and not session.state.shoe.burned  # nothing played unseen
     session.close()
+
+
+def test_which_doubt_a_camera_read_carries():
+    """QA: with the profile doubted, a card read where the camera had asked for an unreadable one carried the
+    profile's doubt ("Enter plays it"), and the croupier who had typed it dealt it twice; and one smudged card
+    lingering unsure in view doubted the deck's own profile, so that every later read waited for Enter."""
+    from dealer_assist.events import FRAMES_MIRRORED, PROFILE_SHAPE_OFF, READ_WHERE_UNREAD
+    from dealer_assist.sources.camera import _doubt_of
+
+    smudged = ProfileFit("anglo")
+    for _ in range(UNSURE_COUNT):
+        smudged.add(FrameResult([], [object()], 1.0))
+    assert smudged.doubted() and _doubt_of(smudged, False) == ""  # the alert only
+    narrower = ProfileFit("plastic")
+    narrower.add(FrameResult([object()] * 5, [], 1.0, shapes=[0.91] * 5))
+    assert _doubt_of(narrower, False) == PROFILE_SHAPE_OFF and _doubt_of(narrower, True) == READ_WHERE_UNREAD
+    narrower.mirrored = True
+    assert _doubt_of(narrower, False) == FRAMES_MIRRORED
+
+
+def test_a_doubted_cameras_read_still_waits_behind_the_card_it_could_not_read():
+    """QA: with the profile doubted, a read after an unreadable card no longer waited under that wait: Enter
+    put 9H in the missing card's place (B1), and the card typed next went to P2."""
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import PROFILE_SHAPE_OFF, CardRead, Unreadable
+    from dealer_assist.shoe import ShoeRules
+    from dealer_assist.table.holds import AFTER_AN_UNREADABLE
+    from dealer_assist.table.state import TableRules
+
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
+    session.deal()
+    assert session.enter_card("2D") is None
+    session.handle(Unreadable("camera:0", time.time()))
+    session.handle(CardRead(parse_card("9H"), "camera:0", time.time(), 0.95, doubt=PROFILE_SHAPE_OFF))
+    assert session.snapshot.pending.doubt == AFTER_AN_UNREADABLE
+    assert session.enter_card("TD") is None and session.confirm_pending() is None
+    assert [c.code for c in session.state.round.cards] == ["2D", "TD", "9H"]
+    session.close()

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.events import READ_WHERE_UNREAD, CardRead, LinkState, ProfileDoubt, Unreadable
+from dealer_assist.events import (FRAMES_GREY, FRAMES_MIRRORED, PROFILE_SHAPE_OFF, READ_WHERE_UNREAD, CardRead,
+                                   LinkState, ProfileDoubt, Unreadable)
 
 _log = logging.getLogger(__name__)
 
@@ -27,18 +28,22 @@ STALE_AFTER = 3.0
 OPEN_RETRY = 2.0
 
 
-def _doubt_of(fit) -> str:
-    """Why a card the camera read for sure still waits for the croupier: once its profile is doubted
-    (:mod:`dealer_assist.vision.profile_fit`), a sure read may be another deck's card misread (plastic's
-    profile read anglo's 6♥ as 5♥), so none is played unseen; the alert says what to do.  So once the
-    camera seems to mirror its image: a symmetric card (A♠) is read at each of its two outlines."""
+def _doubt_of(fit, after_unread: bool) -> str:
+    """Why a card the camera read for sure still waits for the croupier.  Read where a card it could not
+    read lay, it is most likely that one (:data:`~dealer_assist.events.READ_WHERE_UNREAD`: the croupier
+    may have typed it); else, once the camera's set-up seems wrong, any sure read may be misread: cards of
+    another shape than the profile's deck (plastic's profile read anglo's 6♥ as 5♥), frames with no
+    colour, a mirrored image (a symmetric A♠ read at its two outlines).  A share of unsure reads alone
+    only raises the alert: one smudged card lingering in view makes it (QA)."""
+    if after_unread:
+        return READ_WHERE_UNREAD
     if fit.mirrored:
-        return "the camera image looks mirrored (CAMERA MIRRORED?): check the card, Enter plays it"
+        return FRAMES_MIRRORED
     if not fit.doubted():
         return ""
     if fit.grey:
-        return "the camera's frames have no colour (CAMERA IN GREYSCALE?): check the card, Enter plays it"
-    return "the camera's profile seems another deck's (CAMERA PROFILE?): check the card, Enter plays it"
+        return FRAMES_GREY
+    return PROFILE_SHAPE_OFF if fit.shape_off() is not None else ""
 
 
 @dataclass(frozen=True)
@@ -215,7 +220,7 @@ class CameraSource(CardSource):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
-                                  doubt=_doubt_of(fit) or (READ_WHERE_UNREAD if event.after_unread else "")))
+                                  doubt=_doubt_of(fit, event.after_unread)))
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))

@@ -19,8 +19,8 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
-from dealer_assist.events import (READ_WHERE_UNREAD, CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt,
-                                   RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
+from dealer_assist.events import (YIELDING_DOUBTS, CardRead, DeviceError, DeviceHello, FrameDropped, LinkState,
+                                   ProfileDoubt, RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_A_RESTART,
@@ -106,10 +106,11 @@ def _waits_by_itself(read: dict) -> bool:
 
 
 def _waited_under(read: dict, hold: Optional[int], whys: dict[int, str]) -> str:
-    """Why a journaled read waited: its own doubt, or the hold it was taken under (a camera's doubt of a
-    card read where it asked for one yields to that hold, see :data:`~dealer_assist.events.READ_WHERE_UNREAD`)."""
+    """Why a journaled read waited: its own doubt, or the hold it was taken under (a camera's doubt of its
+    set-up, or of a card read where it asked for one, yields to that hold, see
+    :data:`~dealer_assist.events.YIELDING_DOUBTS`)."""
     doubt = read.get("doubt") or ""
-    if hold is not None and doubt in ("", READ_WHERE_UNREAD):
+    if hold is not None and doubt in YIELDING_DOUBTS:
         return whys.get(hold, "")
     return doubt
 
@@ -583,7 +584,7 @@ class SessionCore(abc.ABC):
         if not reads:
             return
         first, hold = reads[0], queue[0][1]
-        if not first.doubt or (first.doubt == READ_WHERE_UNREAD and hold is not None):  # taken under its hold
+        if not first.doubt or (first.doubt in YIELDING_DOUBTS and hold is not None):  # taken under its hold
             doubt = whys.get(hold, "") if hold is not None else ""
             if not doubt and first.confidence >= CONFIRM_BELOW and not first.candidates:
                 doubt = READ_BEFORE_A_STOP
@@ -601,7 +602,7 @@ class SessionCore(abc.ABC):
         """The hold a journaled read waited under when it was taken, as _take had it (none for a read its
         source doubted itself: it waits under that doubt)."""
         hold = self._hold_of.get(read.get("source"))
-        return hold[1] if hold is not None and read.get("doubt", "") in ("", READ_WHERE_UNREAD) else None
+        return hold[1] if hold is not None and read.get("doubt", "") in YIELDING_DOUBTS else None
 
     def _restore_pin_lockouts(self, roster: Any) -> None:
         """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout.
@@ -887,7 +888,7 @@ class SessionCore(abc.ABC):
         that may have held a card were lost, or after a card that left unplayed (it would go where that
         card belongs)."""
         hold = None
-        if event.doubt in ("", READ_WHERE_UNREAD) and event.source in self._hold_of:
+        if event.doubt in YIELDING_DOUBTS and event.source in self._hold_of:
             why, hold = self._hold_of[event.source]
             event = replace(event, doubt=why)
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
