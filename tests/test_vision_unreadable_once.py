@@ -91,3 +91,12 @@ def test_a_card_read_where_the_table_asked_for_an_unread_one_says_so():
     events = _feed(OnceOnlyTracker(card_h=160), frames)
     assert [(type(e), getattr(e, "after_unread", None)) for e in events] == [
         (UnreadCard, None), (NewCard, True), (NewCard, False)]
+
+
+def test_a_card_dealt_onto_an_unread_one_is_a_new_card_not_the_unread_one_read():
+    """QA: blackjack's fanned cards lie a fifth of a card apart; the card dealt onto an unread one (not one of
+    its candidates) was flagged as the unread card read, and Del on it lost a card."""
+    frames = ([FrameResult(uncertain=[_unsure(300, 300, "QS", "QC")])] * 25
+              + [FrameResult([_hit("7H", 300, 340)], uncertain=[_unsure(300, 300, "QS", "QC")])] * 3)
+    events = _feed(OnceOnlyTracker(card_h=160), frames)
+    assert [(type(e), getattr(e, "after_unread", None)) for e in events] == [(UnreadCard, None), (NewCard, False)]

@@ -22,9 +22,9 @@ from dealer_assist.vision.recognize import FrameResult
 
 @dataclass(frozen=True)
 class NewCard:
-    """A physical card seen for the first time.  ``after_unread``: read where a card the croupier was
-    asked to type (an :class:`UnreadCard`) lay: most likely that card, now read, which the croupier
-    may have typed already (see :meth:`OnceOnlyTracker.update`)."""
+    """A physical card seen for the first time.  ``after_unread``: one of the candidates of a card the
+    croupier was asked to type (an :class:`UnreadCard`), read where that card lay: most likely that card,
+    now read, which the croupier may have typed already (see :meth:`OnceOnlyTracker.update`)."""
 
     card: Card
     frame: int
@@ -261,8 +261,10 @@ class OnceOnlyTracker:
             if any(k.counted == hit.card.code and np.linalg.norm(k.center - c) < 0.5 * self.card_h
                    for k in self.unknown):
                 tr.reported = True  # the table's card, unsure at the start, now read: not a new one
+            # One of the unread card's candidates read where it lay: most likely that card, now read.  A card of
+            # another code there is one dealt onto it (a blackjack hand's cards lie a fifth of a card apart).
             tr.after_unread = any(k.reported and k.counted is None and np.linalg.norm(k.center - c) < 0.5 * self.card_h
-                                  for k in self.unknown)
+                                  and (not k.candidates or hit.card in k.candidates) for k in self.unknown)
             if self.confirm <= 1:
                 tr.reported = True
                 events.append(self._confirmed(tr, hit.card, frame))
