@@ -93,4 +93,46 @@ def test_once_the_camera_looks_mirrored_its_reads_wait_for_the_croupier(tmp_path
     source.stop()
     doubt = next(i for i, e in enumerate(events) if isinstance(e, ProfileDoubt) and e.mirrored)
     reads = [e for e in events[doubt:] if isinstance(e, CardRead)]
-    assert reads and all("CAMERA MIRRORED?" in e.doubt for e in reads)
+    assert reads and all(e.doubt for e in reads) and "CAMERA MIRRORED?" in reads[0].doubt
+    # The A♠'s second outline says it is read twice at once (Del drops it) rather than only mirrored.
+    assert [e.doubt.startswith("read at two places") for e in reads] == [False, True]
+
+
+def _video(tmp_path: Path, name: str, change) -> str:
+    """plastic's baccarat shoe video, each frame changed by ``change``, as an mp4 file."""
+    cap = cv2.VideoCapture(str(FRAMES.parents[1] / "test_shoe" / "plastic" / "baccarat.mp4"))
+    out, writer = str(tmp_path / f"{name}.mp4"), None
+    while True:
+        ok, frame = cap.read()
+        if not ok:
+            break
+        if writer is None:
+            writer = cv2.VideoWriter(out, cv2.VideoWriter_fourcc(*"mp4v"), 30, frame.shape[1::-1])
+        writer.write(change(frame))
+    writer.release()
+    return out
+
+
+def test_a_mirrored_camera_reading_each_symmetric_card_twice_is_named_and_a_grey_one_is_not(tmp_path):
+    """QA: plastic's shoe video mirrored read A♦ A♦ 9♣ 9♣ A♠ A♠ 9♦ 9♦ (each at its two outlines): so many reads
+    looked like a fitting camera's and it was never named; the same video in grey was called mirrored, and
+    CAMERA MIRRORED? replaced CAMERA IN GREYSCALE? (one alert code)."""
+    def watch_err(video):
+        return subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "plastic", "--json",
+                               "--video", video], capture_output=True, text=True, timeout=300).stderr
+
+    assert SAID in watch_err(_video(tmp_path, "mirrored", lambda f: cv2.flip(f, 1)))
+    grey = watch_err(_video(tmp_path, "grey", lambda f: cv2.cvtColor(cv2.cvtColor(f, cv2.COLOR_BGR2GRAY),
+                                                                    cv2.COLOR_GRAY2BGR)))
+    assert "greyscale" in grey and SAID not in grey
+
+
+def test_a_mirrored_and_a_grey_camera_are_two_alerts():
+    from dealer_assist.events import ProfileDoubt
+    from dealer_assist.table.session import TableSession
+
+    session = TableSession(odds=False)
+    session.handle(ProfileDoubt("camera:0", time.time(), "the frames have no colour", grey=True))
+    session.handle(ProfileDoubt("camera:0", time.time(), f"{SAID}: ...", mirrored=True))
+    assert [a.title for a in session.snapshot.alerts] == ["CAMERA IN GREYSCALE?", "CAMERA MIRRORED?"]
+    session.close()

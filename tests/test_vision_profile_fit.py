@@ -146,7 +146,7 @@ def test_which_doubt_a_camera_read_carries():
     """QA: with the profile doubted, a card read where the camera had asked for an unreadable one carried the
     profile's doubt ("Enter plays it"), and the croupier who had typed it dealt it twice; and one smudged card
     lingering unsure in view doubted the deck's own profile, so that every later read waited for Enter."""
-    from dealer_assist.events import FRAMES_MIRRORED, PROFILE_SHAPE_OFF, READ_WHERE_UNREAD
+    from dealer_assist.events import FRAMES_MIRRORED, PROFILE_SHAPE_OFF, READ_TWICE_AT_ONCE, READ_WHERE_UNREAD
     from dealer_assist.sources.camera import _doubt_of
 
     smudged = ProfileFit("anglo")
@@ -158,6 +158,7 @@ def test_which_doubt_a_camera_read_carries():
     assert _doubt_of(narrower, False) == PROFILE_SHAPE_OFF and _doubt_of(narrower, True) == READ_WHERE_UNREAD
     narrower.mirrored = True
     assert _doubt_of(narrower, False) == FRAMES_MIRRORED
+    assert _doubt_of(ProfileFit("anglo"), False, twin=True) == READ_TWICE_AT_ONCE
 
 
 def test_a_doubted_cameras_read_still_waits_behind_the_card_it_could_not_read():

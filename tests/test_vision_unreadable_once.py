@@ -100,3 +100,14 @@ def test_a_card_dealt_onto_an_unread_one_is_a_new_card_not_the_unread_one_read()
               + [FrameResult([_hit("7H", 300, 340)], uncertain=[_unsure(300, 300, "QS", "QC")])] * 3)
     events = _feed(OnceOnlyTracker(card_h=160), frames)
     assert [(type(e), getattr(e, "after_unread", None)) for e in events] == [(UnreadCard, None), (NewCard, False)]
+
+
+def test_one_code_read_at_two_places_a_card_apart_at_once_is_a_twin_and_a_later_copy_is_not():
+    """QA: plastic's shoe video mirrored: each symmetric card (A♦, 9♣) was read at its two outlines from the
+    same frame on, and both reads were played (A♦ A♦ 9♣ 9♣).  The second is now marked a twin (the camera
+    source makes it wait); a second copy dealt later beside the first (an 8-deck shoe) is no twin."""
+    twins = [FrameResult([_hit("AD", 300, 300), _hit("AD", 420, 300)])] * 3
+    events = _feed(OnceOnlyTracker(card_h=160), twins)
+    assert [(e.card.code, e.twin) for e in events] == [("AD", False), ("AD", True)]
+    later = [FrameResult([_hit("5H", 300, 300)])] * 10 + [FrameResult([_hit("5H", 300, 300), _hit("5H", 420, 300)])] * 3
+    assert [(e.card.code, e.twin) for e in _feed(OnceOnlyTracker(card_h=160), later)] == [("5H", False), ("5H", False)]

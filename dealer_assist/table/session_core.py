@@ -709,7 +709,9 @@ class SessionCore(abc.ABC):
             elif isinstance(event, LinkState):
                 self._link(event)
             elif isinstance(event, ProfileDoubt):
-                self.alert(f"profile:{event.source}", "warning", "CAMERA MIRRORED?" if event.mirrored else
+                # Each its own alert: a camera may be both (QA: CAMERA MIRRORED? had replaced CAMERA IN GREYSCALE?).
+                self.alert(f"{'mirror' if event.mirrored else 'profile'}:{event.source}", "warning",
+                           "CAMERA MIRRORED?" if event.mirrored else
                            "CAMERA IN GREYSCALE?" if event.grey else "CAMERA PROFILE?", f"{event.source}: {event.text}",
                            "check each card the camera read against the table (K corrects one); "
                            + ("turn the camera's mirroring off, then start the display again" if event.mirrored else

@@ -21,7 +21,7 @@ from typing import Iterable
 from dealer_assist.table.holds import hold_of_alert
 
 #: Codes (or their prefix before ``:``) of alerts the restarted table raises again when they still apply.
-FOUND_AGAIN = frozenset({"link", "profile", "noise", "disk", "replay"})
+FOUND_AGAIN = frozenset({"link", "profile", "mirror", "noise", "disk", "replay"})
 
 
 def standing_alerts(entries: Iterable[tuple[str, dict]]) -> list[dict]:

@@ -57,12 +57,18 @@ def fresh_reader(profile) -> Callable[[Any], Any]:
     return read
 
 
+def _cards(result) -> int:
+    """The cards a frame's reads name (a card read at two places counts once)."""
+    return len({hit.card for hit in result.cards})
+
+
 @dataclass
 class ProfileFit:
     """Counts of sure and unsure reads, added frame by frame (see :meth:`add`).
 
     ``on_doubt`` is called once, with :meth:`warning`'s text, when the profile is first doubted: a
-    wrong profile may read no card at all, so no card event would carry the news."""
+    wrong profile may read no card at all, so no card event would carry the news.  ``on_mirrored``,
+    likewise when the camera is found to mirror its image (``on_doubt`` when not given)."""
 
     profile: str = ""
     on_doubt: Optional[Callable[[str], None]] = None
@@ -77,6 +83,7 @@ class ProfileFit:
     reread: Optional[Callable[[Any], Any]] = None
     #: Whether a frame read turned back read far more than as it came: the camera mirrors its image.
     mirrored: bool = False
+    on_mirrored: Optional[Callable[[str], None]] = None
     _said: bool = False
     _recent: deque = field(default_factory=lambda: deque(maxlen=MIRROR_WINDOW))
     _since_look: int = MIRROR_EVERY
@@ -101,22 +108,30 @@ class ProfileFit:
         """Read ``frame`` turned back when the frames lately read read few of the cards seen whole (see
         :data:`MIRROR_READ`); say the camera is mirrored when that reads two cards or more, and twice as
         many as the frame did.  A frame that reads as it should is never read twice."""
-        self._recent.append((len(result.cards), len(getattr(result, "shapes", ()))))
+        # Cards, not reads: mirrored, a symmetric card (an A♦) reads at each of its two outlines, and so
+        # many reads looked like a fitting camera's (QA: plastic's shoe video mirrored was never named).
+        read = _cards(result)
+        self._recent.append((read, len(getattr(result, "shapes", ()))))
         self._since_look += 1
         sure, whole = sum(s for s, _ in self._recent), sum(w for _, w in self._recent)
         if whole < MIRROR_WHOLE or sure >= MIRROR_READ * whole or self._since_look < MIRROR_EVERY:
             return
         import cv2
 
+        from dealer_assist.vision.light import no_colour
+
         self._since_look = 0
-        turned = len(self.reread(cv2.flip(frame, 1)).cards)
-        if turned >= max(2, 2 * len(result.cards)):
+        if no_colour(frame):
+            return  # grey frames read few cards as they are, and turned back may read a couple more (QA)
+        turned = _cards(self.reread(cv2.flip(frame, 1)))
+        if turned >= max(2, 2 * read):
             self.mirrored = True
-            if self.on_doubt is not None:
-                self.on_doubt(f"the camera image looks mirrored: of the {whole} cards seen whole lately "
-                              f"{sure} were read for sure, and the frame turned back reads {turned} where it "
-                              f"read {len(result.cards)}; cards read so are missed or read wrong. Turn the "
-                              "camera's mirroring off (its driver's or app's mirror or horizontal flip)")
+            said = self.on_mirrored or self.on_doubt
+            if said is not None:
+                said(f"the camera image looks mirrored: of the {whole} cards seen whole lately "
+                     f"{sure} were read for sure, and the frame turned back reads {turned} where it "
+                     f"read {read}; cards read so are missed or read wrong. Turn the "
+                     "camera's mirroring off (its driver's or app's mirror or horizontal flip)")
 
     def doubted(self) -> bool:
         return self._unsure_doubted() or self.shape_off() is not None

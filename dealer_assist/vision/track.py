@@ -31,6 +31,9 @@ class NewCard:
     confidence: float
     center: tuple[float, float]
     after_unread: bool = False
+    #: Another card of its code came into view with it, within a card of it: most likely one card read
+    #: at two outlines (a mirrored camera reads a symmetric A♦ so), not two copies dealt at once.
+    twin: bool = False
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,10 @@ class UnreadCard:
     center: tuple[float, float]
 
 
+#: A card of a code first seen within this many frames of another of its code, and nearer than
+#: :data:`TWIN_REACH` card heights, is its twin (see :attr:`NewCard.twin`).
+TWIN_FRAMES = 1
+TWIN_REACH = 1.2
 #: Frames an unread card held back (see :attr:`OnceOnlyTracker.unread_when_gone`) must stay unseen to be
 #: gone: a hand over it a second is not its end, and a card read after its line was printed had two.
 UNREAD_GONE = 30
@@ -300,7 +307,9 @@ class OnceOnlyTracker:
             # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
             # it (however long it lay there), or one just dealt.  Which, the croupier says.
             return UnplacedCard(card, frame, at, maybe_counted=True)
-        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread)
+        twin = any(t is not tr and t.reported and t.code == tr.code and abs(t.first - tr.first) <= TWIN_FRAMES
+                   and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
+        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin)
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
