@@ -228,3 +228,16 @@ def test_no_screen_ends_the_json_stream_too(tmp_path, command):
     start, end = (json.loads(line) for line in proc.stdout.splitlines())
     assert proc.returncode == 3 and start["event"] == "start" and end["event"] == "end"
     assert "no screen" in end["error"]
+
+
+def test_another_game_than_the_configs_does_not_write_into_the_configs_journal(tmp_path):
+    """QA: `--game baccarat` with a blackjack config naming its journal made that file a baccarat journal,
+    which the blackjack table then refused to start on."""
+    journal = tmp_path / "bj-table.sqlite"
+    config = tmp_path / "bj.toml"
+    config.write_text(f'game = "blackjack"\njournal = "{journal}"\n')
+    code, _, err = _run("--config", str(config), "--game", "baccarat", "--quit-after", "1")
+    assert code == 2 and "give this baccarat table its own with --journal PATH" in err and not journal.exists()
+    code, _, _ = _run("--config", str(config), "--game", "baccarat", "--journal", str(tmp_path / "b.sqlite"),
+                      "--quit-after", "1")
+    assert code == 0 and not journal.exists()

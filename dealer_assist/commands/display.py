@@ -198,6 +198,10 @@ def run_display(args: argparse.Namespace) -> int:
     size = _size(args.size)
     config = _config(args.config)
     game = args.game or config.game
+    if game != config.game and config.journal and not args.journal:
+        # QA: it wrote the other game into the config's table's file, which that table then refused.
+        raise CommandError(f"--game {game}: the configuration's journal ({config.journal}) is its {config.game} "
+                           f"table's; give this {game} table its own with --journal PATH")
     start = _start_event(args, config, game)
     started = time.time()
     if args.json:
