@@ -119,3 +119,24 @@ def test_the_shipped_profiles_are_guarded_too(tmp_path, saved):
     run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", str(FRAME), "--profile", str(folder)],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and run.stdout == "" and "shot_size changed since it was saved" in run.stderr
+
+
+def test_a_profile_renamed_by_a_tool_that_writes_whole_floats_as_integers_still_loads(tmp_path):
+    """QA: `jq '.name="My deck"'` writes 240.0 as 240: the same value, and the profile was refused as edited."""
+    folder = Profile.load(default_profile_path()).save(tmp_path / "p")
+    path = folder / "profile.json"
+
+    def as_jq(value):
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, dict):
+            return {k: as_jq(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [as_jq(v) for v in value]
+        return value
+
+    data = json.loads(path.read_text())
+    rewritten = as_jq(dict(data, name="My deck"))
+    assert json.dumps(rewritten) != json.dumps(dict(data, name="My deck"))  # some whole float was rewritten
+    path.write_text(json.dumps(rewritten))
+    assert Profile.load(folder).name == "My deck"

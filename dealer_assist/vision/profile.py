@@ -22,7 +22,7 @@ import uuid
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import cv2
 import numpy as np
@@ -81,9 +81,23 @@ EDITABLE = frozenset({"name", "shots", "format", "template_files", "template_dig
 
 
 def _measured_digests(data: dict) -> dict[str, str]:
-    """Per measured field of a profile's JSON (all but :data:`EDITABLE`), a digest of its value as saved."""
-    return {key: hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+    """Per measured field of a profile's JSON (all but :data:`EDITABLE`), a digest of its value as saved:
+    of its numbers' values, not their spelling (QA: ``jq`` renaming the deck wrote 240.0 as 240, and the
+    profile was refused as edited)."""
+    return {key: hashlib.sha256(json.dumps(_as_floats(value), sort_keys=True).encode()).hexdigest()[:16]
             for key, value in data.items() if key not in EDITABLE}
+
+
+def _as_floats(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return float(value) + 0.0  # -0.0 too: written 0 by such a tool
+    if isinstance(value, dict):
+        return {key: _as_floats(v) for key, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_as_floats(v) for v in value]
+    return value
 
 
 class ProfileError(ValueError):
