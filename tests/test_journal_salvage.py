@@ -201,3 +201,25 @@ def test_the_advice_names_the_saved_copy_not_the_files_a_table_keeps_beside_it(t
     with pytest.raises(JournalError) as refused:
         Journal.open(path)
     assert f"start with --journal {later} (the copy" in str(refused.value)
+
+
+def test_a_saved_copy_deleted_in_its_turn_is_named_for_the_first_path(tmp_path):
+    """QA: the table restarted on the saved copy as advised, and that copy was deleted while open too: it was
+    saved as t.sqlite.saved-at-N.saved-at-M, which the advice for t.sqlite did not match; with the leftover
+    -wal and -shm moved away a new, empty journal opened there at round 1."""
+    path = tmp_path / "t.sqlite"
+    session = _table_after_a_round(path)
+    os.unlink(path)
+    session.close()
+    (first,) = tmp_path.glob("t.sqlite.saved-at-*")
+    again = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(first), odds=False)
+    os.unlink(first)
+    again.close()
+    (second,) = (f for f in tmp_path.glob("t.sqlite.saved-at-*.saved-at-*") if f.name.count("saved-at") == 2
+                 and f.name[-1].isdigit())
+    for leftover in tmp_path.glob("*"):
+        if leftover.name.endswith(("-wal", "-shm", ".lock")):
+            leftover.unlink()
+    with pytest.raises(JournalError) as refused:
+        Journal.open(path)
+    assert f"start with --journal {second} (the copy" in str(refused.value)

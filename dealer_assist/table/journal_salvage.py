@@ -87,14 +87,15 @@ def save_open_copy(conn: sqlite3.Connection, path: Path) -> Optional[Path]:
 
 
 def saved_copies(folder: Path, name: str) -> list[Path]:
-    """The copies :func:`save_open_copy` made in ``folder`` of a journal named ``name``, by the entry they
-    end at (the last is the latest): not the files SQLite and the lock keep beside a copy a table was
-    started on (QA: the advice named ``NAME.saved-at-80.lock``)."""
+    """The copies :func:`save_open_copy` made in ``folder`` of a journal named ``name`` (and of those copies),
+    by the entry they end at (the last is the latest): not the files SQLite and the lock keep beside a copy
+    a table was started on (QA: the advice named ``NAME.saved-at-80.lock``)."""
     copies = []
     for f in folder.glob(f"{glob.escape(name)}.saved-at-*"):
-        head = f.name[len(name) + len(".saved-at-"):]
-        if head.isdigit():
-            copies.append((int(head), f))
+        # A copy deleted in its turn while a table ran on it is saved as NAME.saved-at-5.saved-at-7 (QA).
+        heads = f.name[len(name) + len(".saved-at-"):].split(".saved-at-")
+        if all(head.isdigit() for head in heads):
+            copies.append(((int(heads[-1]), len(heads)), f))
     return [f for _, f in sorted(copies)]
 
 
