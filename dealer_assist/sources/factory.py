@@ -49,7 +49,8 @@ def refuse_replay(spec: str) -> None:
     :class:`SourceError`."""
     kind, _, rest = spec.partition(":")
     if kind.strip().lower() == "replay":
-        path = _split_options(rest, spec, OPTIONS["replay"])[0] if rest else "JOURNAL"
+        path = (_split_options(rest, spec, OPTIONS["replay"])[0] if rest else "") or "JOURNAL"
+        path = "JOURNAL" if path.startswith("?") else path
         raise SourceError(f"{spec!r}: a recorded shoe is not a live table's source (its bets and cards would go "
                           f"into this table's journal); step through it with `dealer-assist replay {path}`, "
                           "which writes nothing")
