@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -241,3 +242,15 @@ def test_another_game_than_the_configs_does_not_write_into_the_configs_journal(t
     code, _, _ = _run("--config", str(config), "--game", "baccarat", "--journal", str(tmp_path / "b.sqlite"),
                       "--quit-after", "1")
     assert code == 0 and not journal.exists()
+
+
+def test_the_refusal_of_a_recorded_shoe_gives_the_replay_command_as_it_must_be_typed():
+    from dealer_assist.sources.base import SourceError
+    from dealer_assist.sources.factory import refuse_replay
+
+    for spec, command in (("replay:/x/j.sqlite?allow_broken=1", "dealer-assist replay /x/j.sqlite --allow-broken"),
+                          ("replay:?allow_broken=1", "dealer-assist replay JOURNAL"),
+                          ("replay:/x/j.sqlite", "dealer-assist replay /x/j.sqlite`")):
+        with pytest.raises(SourceError, match=re.escape(command)):
+            refuse_replay(spec)
+    refuse_replay("sim:42")  # any other source is left to open_source

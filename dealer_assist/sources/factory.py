@@ -49,10 +49,12 @@ def refuse_replay(spec: str) -> None:
     :class:`SourceError`."""
     kind, _, rest = spec.partition(":")
     if kind.strip().lower() == "replay":
-        path = (_split_options(rest, spec, OPTIONS["replay"])[0] if rest else "") or "JOURNAL"
-        path = "JOURNAL" if path.startswith("?") else path
+        path, options = _split_options(rest, spec, OPTIONS["replay"])
+        if not path.strip() or path.startswith("?"):
+            path = "JOURNAL"
+        broken = " --allow-broken" if options.get("allow_broken") in ("1", "true", "yes") else ""
         raise SourceError(f"{spec!r}: a recorded shoe is not a live table's source (its bets and cards would go "
-                          f"into this table's journal); step through it with `dealer-assist replay {path}`, "
+                          f"into this table's journal); step through it with `dealer-assist replay {path}{broken}`, "
                           "which writes nothing")
 
 
