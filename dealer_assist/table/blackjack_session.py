@@ -29,8 +29,8 @@ from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState,
                                                  void_target)
 from dealer_assist.table.holds import AFTER_A_REFUSAL
 from dealer_assist.table.journal import Entry, Journal
-from dealer_assist.table.rules_record import check_rules, replay_rules_of, rules_record
-from dealer_assist.table.session_core import ROUND_END, SessionCore, SnapshotCore, chip_last_used, round_ends
+from dealer_assist.table.rules_record import replay_rules_of, rules_record
+from dealer_assist.table.session_core import ROUND_END, SessionCore, SnapshotCore, round_ends
 
 GAME = "blackjack"
 
@@ -150,24 +150,13 @@ class BlackjackSession(SessionCore):
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
                  clock: Callable[[], float] = time.time) -> None:
         rules = rules or BlackjackTableRules()
-        state = BlackjackState.new(rules)
-        self.recovered = 0
-        if journal is not None:
-            check_rules(journal, rules, self.GAME)
-            state, self.recovered, deck_seq = self._replay(state, journal)
-        chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
-        if journal is not None:
-            chip = chip_last_used(journal, rules.chips, chip)
+        state, deck_seq, chip = self._recover(BlackjackState.new(rules), rules, journal)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
         if journal is not None and self.recovered == 0 and not any(True for _ in journal.entries()):
             self._write("shoe_start", {"op": None, "game": GAME, "shoe": state.deck_no, "decks": rules.house.decks,
                                        "seats": rules.seats, "rules": rules_record(rules)})
-        if journal is not None and self.recovered:
-            self._complete_settlements(journal, deck_seq)
-        if journal is not None:  # a card left unplayed before the first operation holds too
-            self._restore_holds(journal)
-        self._restore_pin_lockouts(roster)
+        self._recovered(journal, deck_seq, roster)
 
     # -- recovery -------------------------------------------------------------
     def _restore_holds(self, journal: Any) -> None:

@@ -30,9 +30,9 @@ from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
 from dealer_assist.table.holds import AFTER_A_REFUSAL
 from dealer_assist.table.journal import Entry, Journal
-from dealer_assist.table.rules_record import RulesMismatchError, check_rules, replay_rules_of, rules_record
+from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
-                                              SnapshotCore, chip_last_used, round_ends)
+                                              SnapshotCore, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
                                        rules_from_record, shoe_started)
 
@@ -142,14 +142,7 @@ class TableSession(SessionCore):
                  supervisors: Any = None, clock: Callable[[], float] = time.time) -> None:
         """``supervisors`` is a :class:`~dealer_assist.table.supervisor.SupervisorRoster`; with one,
         corrections (voiding a card) need a supervisor's name, PIN and reason."""
-        state = TableState.new(rules)
-        self.recovered = 0
-        if journal is not None:
-            check_rules(journal, rules, self.GAME)
-            state, self.recovered, shoe_seq = self._replay(state, journal)
-        chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
-        if journal is not None:
-            chip = chip_last_used(journal, rules.chips, chip)
+        state, shoe_seq, chip = self._recover(TableState.new(rules), rules, journal)
         super().__init__(Snapshot(state=state, chip=chip), journal, clock)
         self._supervisors = supervisors
         self._odds_queue: "queue.Queue[Optional[tuple]]" = queue.Queue()
@@ -161,11 +154,7 @@ class TableSession(SessionCore):
         if journal is not None and self.recovered == 0 and not any(True for _ in journal_scan.shoe_starts(journal)):
             self._write("shoe_start", {"op": None, "game": self.GAME, "shoe": state.shoe_no, "decks": rules.shoe.decks,
                                        "rules": rules_record(rules)})
-        if journal is not None and self.recovered:
-            self._complete_settlements(journal, shoe_seq)
-        if journal is not None:  # a card left unplayed before the first operation holds too (QA: at the burn)
-            self._restore_holds(journal)
-        self._restore_pin_lockouts(supervisors)  # a journal with no operation yet can hold refused PINs
+        self._recovered(journal, shoe_seq, supervisors)
 
     # -- recovery -------------------------------------------------------------
     @staticmethod

@@ -29,6 +29,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
+from dealer_assist.table.rules_record import check_rules
 from dealer_assist.table.standing_alerts import FOUND_AGAIN, standing_alerts
 
 _log = logging.getLogger(__name__)
@@ -229,6 +230,29 @@ class SessionCore(abc.ABC):
         #: entry records is published (its alert after it in the journal, see _publish).
         self._written = 0
         self._disk_due = False
+
+    def _recover(self, state: Any, rules: Any, journal: Any) -> tuple[Any, Optional[int], Decimal]:
+        """Before :meth:`__init__`: the state ``journal`` (checked to be of these ``rules``) replays onto the
+        new table's ``state``, the entry its last shoe or deck began at, and the chip last chosen (the
+        second of the table's chips at a new table); sets :attr:`recovered`."""
+        self.recovered, since = 0, None
+        if journal is not None:
+            check_rules(journal, rules, self.GAME)
+            state, self.recovered, since = self._replay(state, journal)
+        chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
+        if journal is not None:
+            chip = chip_last_used(journal, rules.chips, chip)
+        return state, since, chip
+
+    def _recovered(self, journal: Any, since: Optional[int], roster: Any) -> None:
+        """After :meth:`__init__`: the settlements a stop cut short completed, the cards left unplayed
+        holding again (a card left before the first operation holds too: QA, at the burn), and the
+        supervisors' PIN lockouts (a journal with no operation yet can hold refused PINs)."""
+        if journal is not None and self.recovered:
+            self._complete_settlements(journal, since)
+        if journal is not None:
+            self._restore_holds(journal)
+        self._restore_pin_lockouts(roster)
 
     # -- game hooks -------------------------------------------------------------
     @abc.abstractmethod
