@@ -21,8 +21,12 @@ from dealer_assist.table.state import TablePhase, TableRules
 from dealer_assist.table.supervisor import Supervisor, SupervisorRoster, hash_pin
 
 
+#: Hashed once, as a config file keeps it: the journal binds the table to its supervisors' hashes.
+ANA = Supervisor("ana", hash_pin("4821", n=2 ** 10))
+
+
 def baccarat(path) -> TableSession:
-    roster = SupervisorRoster([Supervisor("ana", hash_pin("4821", n=2 ** 10))])
+    roster = SupervisorRoster([ANA])
     return TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(path), supervisors=roster,
                         odds=False)
 
@@ -260,7 +264,7 @@ def test_a_round_settled_again_after_a_void_gets_its_new_settlement_at_recovery(
 
 def test_a_blackjack_round_settled_again_after_a_void_gets_its_new_settlement_at_recovery(tmp_path):
     path = tmp_path / "bj.sqlite"
-    roster = SupervisorRoster([Supervisor("ana", hash_pin("4821", n=2 ** 10))])
+    roster = SupervisorRoster([ANA])
     session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path), roster=roster)
     assert session.place(1, D("25")) is None and session.deal() is None
     deal(session, "TH", "7C", "8S")

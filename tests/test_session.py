@@ -1,5 +1,6 @@
 """The table session: a scripted table from the virtual shoe and the keyboard, refusals, recovery."""
 
+import functools
 import time
 from decimal import Decimal as D
 
@@ -495,9 +496,17 @@ def test_more_held_cards_than_a_round_takes_are_played_up_to_its_end_and_the_res
 
 
 def _roster(now):
-    from dealer_assist.table.supervisor import Supervisor, SupervisorRoster, hash_pin
+    from dealer_assist.table.supervisor import SupervisorRoster
 
-    return SupervisorRoster([Supervisor("Ana", hash_pin("4821", n=2 ** 10))], clock=lambda: now[0])
+    return SupervisorRoster([_ana()], clock=lambda: now[0])
+
+
+@functools.lru_cache(maxsize=None)
+def _ana():
+    """Hashed once, as a config file keeps it: the journal binds the table to its supervisors' hashes."""
+    from dealer_assist.table.supervisor import Supervisor, hash_pin
+
+    return Supervisor("Ana", hash_pin("4821", n=2 ** 10))
 
 
 def test_a_pin_lockout_survives_a_restart_before_any_card_and_ends_with_a_right_pin(tmp_path):

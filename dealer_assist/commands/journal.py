@@ -62,9 +62,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     r = sub.add_parser("recover", help="a supervisor's way on from a journal that fails its check",
                        description="Set a broken journal aside (never deleted) and go on: --continue rebuilds it "
                                    "from its verified entries, --new starts a fresh journal whose first entry "
-                                   "names the kept file. A supervisor of the config's roster gives name, PIN "
-                                   "(asked, or one line on stdin) and reason; both are journaled. Without a "
-                                   "roster (no --config, or none in it) no PIN is checked and the name is "
+                                   "names the kept file. A supervisor of the journal's recorded supervisors "
+                                   "(else of the config's roster) gives name, PIN (asked, or one line on stdin) "
+                                   "and reason; both are journaled, and a new journal keeps those supervisors. "
+                                   "Without a roster (none recorded, no --config or none in it) no PIN is checked and the name is "
                                    "recorded as given. Each run checks one PIN: a refused one cannot be "
                                    "journaled into the broken file, so it is not counted across runs. A file "
                                    "nothing can be read from (emptied, not SQLite, damaged) can only be started "
@@ -225,13 +226,16 @@ def run_recover(args: argparse.Namespace) -> int:
 
     from dealer_assist.table.config import ConfigError, load_config
     from dealer_assist.table.journal import Journal, JournalCorruptError, JournalError, UnreadableFileError
-    from dealer_assist.table.supervisor import SupervisorError, WrongPinError
+    from dealer_assist.table.roster_record import KIND as ROSTER_KIND
+    from dealer_assist.table.roster_record import recorded_roster
+    from dealer_assist.table.supervisor import SupervisorError, SupervisorRoster, WrongPinError
 
     action = "journal_continue" if args.how == "continue" else "journal_new"
     try:
         with Journal.open(args.path, readonly=True) as journal:
             report = journal.verify()
             guards = journal.guards_intact()
+            recorded = recorded_roster(journal, through=report.head_seq)
         target = {"journal": args.path, "first_bad_seq": report.first_bad_seq, "problem": report.problem,
                   "verified_seq": report.head_seq}
     except (UnreadableFileError, JournalCorruptError) as exc:
@@ -247,7 +251,7 @@ def run_recover(args: argparse.Namespace) -> int:
             raise CommandError(f"{args.path} holds text, not a damaged journal: check the path (the table's journal "
                                "is the file given to 'run --journal', by default in the user's data folder); "
                                "it was not changed", 2) from None
-        report, guards = None, False
+        report, guards, recorded = None, False, None
         target = {"journal": args.path, "first_bad_seq": None, "problem": "unreadable", "detail": str(exc),
                   "verified_seq": 0}
     except JournalError as exc:
@@ -255,7 +259,10 @@ def run_recover(args: argparse.Namespace) -> int:
     if report is not None and report.ok and guards:
         raise CommandError(f"journal {args.path} holds its check: there is nothing to recover; run the table on it", 1)
     try:
-        roster = load_config(args.config).roster()
+        # The supervisors the journal's verified part records decide, whatever the configuration names: a
+        # croupier's own config (or none) must not be a way round the PIN (see roster_record).
+        roster = (SupervisorRoster.from_config({"supervisors": recorded}) if recorded is not None
+                  else load_config(args.config).roster())
     except (ConfigError, SupervisorError) as exc:
         raise CommandError(str(exc), 2) from None
     if roster is None:
@@ -278,6 +285,8 @@ def run_recover(args: argparse.Namespace) -> int:
     with opened:
         # Named "recovered", not "op": the table replays every entry with an op as one of its own.
         opened.append("correction", {"recovered": action, "kept": str(kept), "correction": correction})
+        if recorded is not None and args.how == "new":
+            opened.append(ROSTER_KIND, {"supervisors": recorded, "from": str(kept)})
         head = opened.verify()
     if args.json:
         emit_json({"path": args.path, "how": args.how, "kept": str(kept), "verified_seq": target["verified_seq"],

@@ -150,7 +150,7 @@ class BlackjackSession(SessionCore):
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
                  clock: Callable[[], float] = time.time) -> None:
         rules = rules or BlackjackTableRules()
-        state, deck_seq, chip = self._recover(BlackjackState.new(rules), rules, journal)
+        state, deck_seq, chip, roster = self._recover(BlackjackState.new(rules), rules, journal, roster)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
         if journal is not None and self.recovered == 0 and not any(True for _ in journal.entries()):

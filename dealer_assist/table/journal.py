@@ -84,6 +84,9 @@ deck_check        round, op ``deck_check`` (blackjack: counting the deck back op
 deck_return       round, op ``return_stub`` (the undealt stub counted back at once)
 pin_refused       supervisor (a placeholder for a name not on the roster), failures, locked_for, action
                   (replayed into the roster at start, unless a right PIN of that name came after)
+roster            supervisors (list of name, pin_hash, by name; null: none), written when a table first starts
+                  with supervisors, and by ``supervisor roster`` with the ``correction`` of the recorded
+                  supervisor who approved the change (a restart answers to the last one)
 link              source, state ("up"/"stale"/"lost"/"ended"), detail
 device_hello      source, device, boot, firmware (a shoe's HELLO: a restarted table resumes its count)
 frame_dropped     source, count, reasons (damaged lines since the last such entry, at most one a second)

@@ -142,7 +142,7 @@ class TableSession(SessionCore):
                  supervisors: Any = None, clock: Callable[[], float] = time.time) -> None:
         """``supervisors`` is a :class:`~dealer_assist.table.supervisor.SupervisorRoster`; with one,
         corrections (voiding a card) need a supervisor's name, PIN and reason."""
-        state, shoe_seq, chip = self._recover(TableState.new(rules), rules, journal)
+        state, shoe_seq, chip, supervisors = self._recover(TableState.new(rules), rules, journal, supervisors)
         super().__init__(Snapshot(state=state, chip=chip), journal, clock)
         self._supervisors = supervisors
         self._odds_queue: "queue.Queue[Optional[tuple]]" = queue.Queue()

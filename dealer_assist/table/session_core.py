@@ -29,6 +29,8 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
+from dealer_assist.table.roster_record import KIND as ROSTER_KIND
+from dealer_assist.table.roster_record import refused_pin, restore_lockouts, roster_entries, roster_to_use
 from dealer_assist.table.rules_record import check_rules
 from dealer_assist.table.standing_alerts import FOUND_AGAIN, standing_alerts
 
@@ -231,28 +233,33 @@ class SessionCore(abc.ABC):
         self._written = 0
         self._disk_due = False
 
-    def _recover(self, state: Any, rules: Any, journal: Any) -> tuple[Any, Optional[int], Decimal]:
+    def _recover(self, state: Any, rules: Any, journal: Any, roster: Any) -> tuple[Any, Optional[int], Decimal, Any]:
         """Before :meth:`__init__`: the state ``journal`` (checked to be of these ``rules``) replays onto the
-        new table's ``state``, the entry its last shoe or deck began at, and the chip last chosen (the
-        second of the table's chips at a new table); sets :attr:`recovered`."""
+        new table's ``state``, the entry its last shoe or deck began at, the chip last chosen (the second
+        of the table's chips at a new table), and the supervisors the table answers to (see
+        :mod:`.roster_record`: the configured ``roster``, or the journal's); sets :attr:`recovered`."""
         self.recovered, since = 0, None
+        roster, self._roster_unrecorded = roster_to_use(journal, roster)
         if journal is not None:
             check_rules(journal, rules, self.GAME)
             state, self.recovered, since = self._replay(state, journal)
         chip = rules.chips[1] if len(rules.chips) > 1 else rules.chips[0]
         if journal is not None:
             chip = chip_last_used(journal, rules.chips, chip)
-        return state, since, chip
+        return state, since, chip, roster
 
     def _recovered(self, journal: Any, since: Optional[int], roster: Any) -> None:
         """After :meth:`__init__`: the settlements a stop cut short completed, the cards left unplayed
-        holding again (a card left before the first operation holds too: QA, at the burn), and the
-        supervisors' PIN lockouts (a journal with no operation yet can hold refused PINs)."""
+        holding again (a card left before the first operation holds too: QA, at the burn), the roster
+        recorded when the journal had none, and the supervisors' PIN lockouts (a journal with no
+        operation yet can hold refused PINs)."""
         if journal is not None and self.recovered:
             self._complete_settlements(journal, since)
         if journal is not None:
             self._restore_holds(journal)
-        self._restore_pin_lockouts(roster)
+        if self._roster_unrecorded:
+            self._write(ROSTER_KIND, {"supervisors": roster_entries(roster)})
+        restore_lockouts(self._journal, roster)
 
     # -- game hooks -------------------------------------------------------------
     @abc.abstractmethod
@@ -446,10 +453,7 @@ class SessionCore(abc.ABC):
         try:
             return roster.authorize(supervisor, pin, action, target, why).to_payload()
         except WrongPinError as exc:
-            # A name the roster does not know is not kept: it is as often a PIN typed in the wrong field.
-            named = supervisor if supervisor in roster.names else f"(a name not on the roster, {len(supervisor)} characters)"
-            self._write("pin_refused", {"supervisor": named, "failures": exc.failures,
-                                        "locked_for": exc.locked_for, "action": action})
+            self._write("pin_refused", refused_pin(roster, supervisor, exc, action))
             return self._refuse(str(exc))
         except SupervisorError as exc:
             return self._refuse(str(exc))
@@ -627,26 +631,6 @@ class SessionCore(abc.ABC):
         source doubted itself: it waits under that doubt)."""
         hold = self._hold_of.get(read.get("source"))
         return hold[1] if hold is not None and read.get("doubt", "") in YIELDING_DOUBTS else None
-
-    def _restore_pin_lockouts(self, roster: Any) -> None:
-        """Put each name's last ``pin_refused`` back into the roster: killing the app wipes no lockout.
-
-        A change the same supervisor made since with the right PIN (its ``correction`` or ``override``)
-        ended that count, as it does while the app runs: an old lockout is not put back over it.
-        """
-        if roster is None or self._journal is None:
-            return
-        last: dict[str, dict] = {}
-        for e in journal_scan.pin_records(self._journal):
-            if e.kind == "pin_refused":
-                last[e.payload.get("supervisor", "")] = e.payload
-                continue
-            for key in ("correction", "override"):
-                signed = e.payload.get(key)
-                if isinstance(signed, dict) and signed.get("supervisor") in last:
-                    del last[signed["supervisor"]]
-        for name, p in last.items():
-            roster.restore(name, int(p.get("failures", 0)), float(p.get("locked_for", 0.0)))
 
     # -- alerts -------------------------------------------------------------------
     def _with_alert(self, alert: Alert) -> tuple[Alert, ...]:

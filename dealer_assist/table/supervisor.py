@@ -53,6 +53,7 @@ ACTIONS: Dict[str, str] = {
     "override_alarm": "accept a card the shoe count refused",
     "journal_continue": "continue from the last verified journal entry",
     "journal_new": "start a new journal, keeping the old file",
+    "change_roster": "change the table's supervisors",
 }
 
 

@@ -137,11 +137,12 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
         raise DisplayError(f"the supervisors in the configuration cannot be used: {exc}") from None
     journal = open_journal(journal_path) if journal_path is not None else None
     from dealer_assist.table.session_core import JournalReplayError
+    from dealer_assist.table.roster_record import RosterMismatchError
     from dealer_assist.table.rules_record import RulesMismatchError
 
     try:
         session = TableSession(config.rules, journal, odds=odds, supervisors=supervisors)
-    except RulesMismatchError as exc:
+    except (RulesMismatchError, RosterMismatchError) as exc:
         if journal is not None:
             journal.close()
         raise DisplayError(f"{journal_path}: {exc}") from None

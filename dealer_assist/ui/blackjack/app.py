@@ -31,6 +31,7 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
     from dealer_assist.sources.base import SourceError
     from dealer_assist.sources.factory import open_source
     from dealer_assist.table.blackjack_session import BlackjackSession, BlackjackSessionError
+    from dealer_assist.table.roster_record import RosterMismatchError
     from dealer_assist.table.rules_record import RulesMismatchError
     from dealer_assist.table.blackjack_state import BlackjackTableError, BlackjackTableRules
 
@@ -44,7 +45,7 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
     journal = open_journal(journal_path) if journal_path is not None else None
     try:
         session = BlackjackSession(rules, journal, roster=roster)
-    except (BlackjackSessionError, RulesMismatchError) as exc:
+    except (BlackjackSessionError, RulesMismatchError, RosterMismatchError) as exc:
         if journal is not None:
             journal.close()
         raise DisplayError(str(exc)) from None
