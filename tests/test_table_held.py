@@ -196,7 +196,7 @@ def test_a_new_shoe_takes_down_the_old_shoes_alerts(tmp_path):
         session.handle(ShoeSignal("serial:x", 0.0, state))
     session.handle(DeviceError("serial:x", 0.0, "JAM", "card jammed"))
     session.handle(LinkState("serial:x", 0.0, "lost", "unplugged"))
-    old = {"empty", "cut", "newshoe", "device:JAM"}
+    old = {"empty", "cut", "newshoe:round", "device:JAM"}
     assert {a.code for a in session.snapshot.alerts} >= old
     for code in ("2S", "KD", "3C"):
         assert session.enter_card(code) is None

@@ -33,6 +33,11 @@ AFTER_A_RESTART = ("cards read before the restart were never placed (CARD READ B
                    "on the table in its place first (K), then Enter plays this one after them")
 AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED): type any card not read first (K), "
                        "then Enter plays this one after it")
+#: Why a card read after the shoe said it holds a new shoe, while a round was dealt, waits: most likely the new
+#: shoe's first card (its burn card), which must not complete the old shoe's round (QA: it was B3, settled).
+AFTER_NEW_SHOE = ("the shoe reported a new shoe during this round (NEW SHOE DURING A ROUND): this is most likely the "
+                  "new shoe's first card; finish the round by hand (K) or void it, then Ctrl+N (this read is then "
+                  "dropped, and named); Enter plays it into this round only if the round is finished from the new shoe")
 #: Why a sure read waits after a restart (its own doubt, not a hold): the table stopped between its read and its place.
 READ_BEFORE_A_STOP = ("read just before the table stopped, and never placed: Enter plays it if it is the card on "
                       "the table, Del drops it")
@@ -82,10 +87,13 @@ def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
 ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_REJECTION)
 #: Holds for cards that may be several: only Enter on the read held ends them (a gap's, Esc on its alert too).
-MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART)
+MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART, AFTER_NEW_SHOE)
 #: Every reason a read waits behind a card missing before it: a card typed then is that card.
 HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
 
+
+#: The code of the alert of a new shoe reported while a round is dealt (its source's next read waits).
+NEW_SHOE_IN_ROUND = "newshoe:round"
 
 #: What a restored alert journaled before its action was asks (see SessionCore._restore_holds).
 AFTER_RESTART_ACTION = "compare the cards on the table with the display and type any missing card (K)"
@@ -100,6 +108,8 @@ def hold_of_alert(code: Any) -> Optional[str]:
         return AFTER_UNPLACED
     if code.upper() == "DEVICE:DOUBLE_FEED":
         return AFTER_A_DOUBLE_FEED
+    if code == NEW_SHOE_IN_ROUND:
+        return AFTER_NEW_SHOE
     return {"gap": AFTER_A_GAP, "unreadable": AFTER_AN_UNREADABLE, "refused": AFTER_A_REFUSAL,
             "unplaced": AFTER_A_RESTART}.get(code)
 
@@ -115,4 +125,6 @@ def held_by_alert(payload: dict) -> Optional[tuple[str, str]]:
         return source, AFTER_A_GAP
     if isinstance(code, str) and code.upper() == "DEVICE:DOUBLE_FEED":
         return source, AFTER_A_DOUBLE_FEED
+    if code == NEW_SHOE_IN_ROUND:
+        return source, AFTER_NEW_SHOE
     return None

@@ -28,7 +28,7 @@ from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
-from dealer_assist.table.holds import AFTER_A_REFUSAL
+from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_SHOE, NEW_SHOE_IN_ROUND
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
@@ -313,8 +313,10 @@ class TableSession(SessionCore):
         elif event.state == "new":
             s = self._snap.state
             if s.phase == TablePhase.DEALING:
-                self.alert("newshoe", "warning", "NEW SHOE DURING A ROUND",
-                           "the shoe reports a new shoe while a round is open", "void or finish the round, then Ctrl+N")
+                self._hold_next(event.source, AFTER_NEW_SHOE)
+                self.alert(NEW_SHOE_IN_ROUND, "warning", "NEW SHOE DURING A ROUND",
+                           f"the {event.source} reports a new shoe while a round is open: its next card waits for you",
+                           "finish the round by hand (K) or void it, then Ctrl+N", source=event.source)
             elif (s.shoe.dealt or s.shoe.cards_seen) and self.new_shoe() is None:
                 # No key was pressed: say why the count, the roads and the history started again.
                 self.alert("newshoe", "info", "NEW SHOE FROM THE SHOE",
