@@ -140,6 +140,22 @@ def test_refused_card_is_an_alert_and_changes_nothing():
     assert session.enter_card("5") is not None and session.state is before  # no suit: refused, nothing changed
 
 
+def test_a_card_after_the_round_is_not_answered_with_a_void_of_the_rounds_last_card():
+    """QA: the alert's text said to start the next round and type the card there, and its action line said
+    to void the last card (Backspace), which would take back the dealer's card and the settlement."""
+    s = BlackjackSession()
+    assert s.place(1, D("10")) is None
+    for code in ("TS", "6C", "9D"):
+        assert s.enter_card(code) is None
+    assert s.stand() is None
+    for code in ("TD", "5S"):
+        assert s.enter_card(code) is None
+    assert s.state.phase == BlackjackPhase.SETTLED
+    assert "after the round" in s.enter_card("4S")
+    alert = [a for a in s.snapshot.alerts if a.code == "refused"][-1]
+    assert "next round (N)" in alert.action and "Backspace" not in alert.action and "void" not in alert.action
+
+
 def test_unsure_read_waits_for_the_croupier():
     session = BlackjackSession()
     session.place(2, D("5"))

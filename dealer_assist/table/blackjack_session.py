@@ -24,9 +24,9 @@ from dealer_assist.money import fmt
 from dealer_assist.events import ShoeSignal
 from dealer_assist.table import journal_scan
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
-                                                 BlackjackTableRules, DuplicateCardError, RoundRecord, apply,
-                                                 deck_started, describe_void, position, rules_from_record,
-                                                 void_target)
+                                                 BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
+                                                 RoundRecord, apply, deck_started, describe_void, position,
+                                                 rules_from_record, void_target)
 from dealer_assist.table.holds import AFTER_A_REFUSAL
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
@@ -301,6 +301,7 @@ class BlackjackSession(SessionCore):
                                      "source": source, "seq": seq, "dealt_already": duplicate})
         self._publish(replace(self._snap, duplicate=card if duplicate else None))
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
+                  else CardAfterRoundError.ACTION if isinstance(self._last_refusal, CardAfterRoundError)
                   else "check the card and correct it (K), or void the last card (Backspace)")
         if source != "keyboard":
             self._hold_next(source, AFTER_A_REFUSAL)

@@ -35,6 +35,18 @@ class BlackjackTableError(TableError):
     """An operation the blackjack table refuses; the message says what, why and what to do."""
 
 
+class CardAfterRoundError(BlackjackTableError):
+    """A card that came once the round was settled: the next round's, or a card to set aside."""
+
+    #: What the croupier does (the refusal's alert shows it; voiding the round's last card would take a
+    #: settled card back: QA).
+    ACTION = "start the next round (N) and type it there (K), or set it aside"
+
+    def __init__(self, card: Card) -> None:
+        super().__init__(f"card {card.label} came after the round was over: {self.ACTION}; a card set aside is still "
+                         "counted back at the deck check")
+
+
 class DuplicateCardError(BlackjackTableError):
     """A card this deck has already given out as often as it holds it; a supervisor may accept it."""
 
@@ -397,8 +409,7 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     if state.phase == BlackjackPhase.DECK_CHECK:
         return replace(state, ledger=state.ledger.receive(card))
     if state.phase == BlackjackPhase.SETTLED:
-        raise BlackjackTableError(f"card {card.label} came after the round was over: start the next round (N) and "
-                                  "type it there (K), or set it aside; a card set aside is still counted back at the deck check")
+        raise CardAfterRoundError(card)
     before = state
     if state.phase == BlackjackPhase.BETTING:  # the first card closes the bets, as at a real table
         try:
