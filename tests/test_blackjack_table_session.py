@@ -291,6 +291,29 @@ def test_a_card_dealt_twice_needs_a_supervisor_and_is_flagged_at_the_deck_check(
         again.close()
 
 
+def test_a_table_with_no_supervisors_overrides_with_the_croupiers_reason_and_a_restart_replays_it(tmp_path):
+    """QA: with no roster the refusals said "a supervisor overrides" and the override said it was not possible:
+    a lost card stopped the table for good (no new deck), and a card dealt again could never be accepted."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(journal=Journal.open(path))
+    _one_round(session)
+    assert session.start_deck_check() is None and session.return_stub() is None
+    dealt = [c.code for c in session.state.ledger.dealt]
+    for code in dealt[:-1]:  # the last card dealt is lost
+        assert session.enter_card(code) is None
+    assert "F9" in session.new_deck()
+    assert "say why" in session.new_deck("", "", "  ") and session.state.phase == BlackjackPhase.DECK_CHECK
+    assert session.new_deck("", "", "card damaged, taken out") is None
+    assert session.state.deck_no == 2
+    session.close()
+    again = BlackjackSession(journal=Journal.open(path))
+    assert again.state.deck_no == 2  # the croupier's override is in the journal and replays
+    again.close()
+    overrides = [e.payload for e in Journal.open(path, readonly=True).entries() if e.payload.get("override")]
+    assert overrides[-1]["override"]["reason"] == "card damaged, taken out"
+    assert overrides[-1]["override"]["supervisor"] is None and "no supervisor" in overrides[-1]["override"]["note"]
+
+
 def test_a_new_deck_signal_before_the_deck_check_is_an_alert():
     session = BlackjackSession()
     session.place(1, D("5"))

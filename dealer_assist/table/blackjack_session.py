@@ -136,8 +136,8 @@ class BlackjackSession(SessionCore):
     ``roster`` (a :class:`~dealer_assist.table.supervisor.SupervisorRoster`)
     checks the PIN of a supervisor who voids a deal, card or decision, changes
     the seat limits, accepts a duplicate card or puts a new deck in before the
-    old one is reconciled.  Without one, voids and limit changes are the
-    croupier's, journaled with their reason, and overrides are not possible.
+    old one is reconciled.  Without one, voids, limit changes and overrides
+    are the croupier's, journaled with their reason.
     """
 
     GAME = GAME
@@ -498,9 +498,12 @@ class BlackjackSession(SessionCore):
         return self._play(card, "keyboard", None, override=override)
 
     def _authorize(self, supervisor: str, pin: Optional[str], what: str, reason: str, **target: Any):
-        """The journal payload of a supervisor's override, or the refusal's message."""
-        if self._roster is None:
-            return self._refuse("no supervisor roster is configured at this table: an override is not possible")
+        """The journal payload of a supervisor's override, or the refusal's message.  At a table with no
+        supervisors the override is the croupier's, journaled with its reason, as a void is (QA: a lost card
+        had stopped such a table for good: no new deck, and no way to accept a card dealt again)."""
+        if self._roster is None and not str(reason or "").strip():
+            return self._refuse("say why (it goes into the journal): with no supervisors at this table, the "
+                                "override is the croupier's, recorded with its reason")
         return self._authorised(self._roster, "override_alarm", {"alarm": what, "round": self._snap.state.round_no,
                                                                   **target}, supervisor, pin or "", reason)
 

@@ -27,6 +27,7 @@ from dealer_assist.blackjack.settlement import Settlement
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import InvalidAmountError, ZERO, fmt, parse_money
 from dealer_assist.table.state import TableError
+from dealer_assist.table.supervisor import NO_ROSTER
 
 DEFAULT_CHIPS = tuple(Decimal(v) for v in ("1", "5", "10", "25", "100", "500"))
 
@@ -399,9 +400,13 @@ def _zone(state: BlackjackState, zone: Any) -> Any:
 
 
 def _has_override(op: Mapping[str, Any]) -> bool:
+    """Whether ``op`` carries a signed override with its reason: a supervisor's, or at a table with no
+    supervisors the croupier's (its note says so)."""
     override = op.get("override")
-    return isinstance(override, Mapping) and bool(str(override.get("supervisor", "")).strip()) \
-        and bool(str(override.get("reason", "")).strip())
+    if not isinstance(override, Mapping) or not str(override.get("reason", "")).strip():
+        return False
+    signer = override.get("supervisor")
+    return (isinstance(signer, str) and bool(signer.strip())) or override.get("note") == NO_ROSTER
 
 
 def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
@@ -619,7 +624,7 @@ def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
             problems.append("seen too often: " + " ".join(c.code for c in rec.duplicated))
         raise BlackjackTableError("new deck refused: the old deck is not reconciled, " + "; ".join(problems)
                                   + ". Find the cards (table, players, discard rack) and count them back, "
-                                  "or a supervisor overrides")
+                                  "or override it with F9 (a supervisor's PIN, where the table has supervisors)")
     if state.phase == BlackjackPhase.SETTLED:
         state = _next_round(state)
     # The history goes with the deck, as baccarat's goes with the shoe: a table dealing round the clock

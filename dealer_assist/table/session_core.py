@@ -32,6 +32,7 @@ from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
 from dealer_assist.table.roster_record import refused_pin, restore_lockouts, roster_entries, roster_to_use
 from dealer_assist.table.rules_record import check_rules
+from dealer_assist.table.supervisor import NO_ROSTER
 from dealer_assist.table.standing_alerts import FOUND_AGAIN, standing_alerts
 
 _log = logging.getLogger(__name__)
@@ -447,7 +448,7 @@ class SessionCore(abc.ABC):
 
         if roster is None:
             return {"supervisor": None, "action": action, "target": target, "reason": why or "no reason given",
-                    "note": "no supervisor roster configured"}
+                    "note": NO_ROSTER}
         if not str(supervisor or "").strip():
             return self._refuse("a supervisor must give their name and PIN")
         try:

@@ -57,6 +57,10 @@ ACTIONS: Dict[str, str] = {
 }
 
 
+#: The note of a correction or override made at a table with no supervisors: the croupier's, with its reason.
+NO_ROSTER = "no supervisor roster configured"
+
+
 class SupervisorError(Exception):
     """A supervisor step that did not happen; the message says why and what to do."""
 

@@ -385,7 +385,8 @@ class BlackjackWindow(QMainWindow):
         return message
 
     def _open_supervisor(self, action: str, submit: Callable[[str, str, str], Optional[str]]) -> None:
-        self.supervisor_dialog = SupervisorDialog(action, submit, self.unit or 16, self)
+        self.supervisor_dialog = SupervisorDialog(action, submit, self.unit or 16, self,
+                                                  ask_pin=self.session.needs_supervisor)
         self.supervisor_dialog.open()
 
     def _supervised(self, error: Optional[str]) -> Optional[str]:
