@@ -470,3 +470,48 @@ def test_bets_taken_back_before_a_deal_with_no_bets_are_not_exported(tmp_path, c
         assert not any("problem" in o for o in record["other"])
         rows = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
         assert [(r["seat"], r["stake"]) for r in rows] == [("", "")]
+
+
+def test_bets_on_the_layout_at_a_new_shoe_stay_for_its_first_round_and_the_export_says_where_they_went(tmp_path):
+    """QA: Ctrl+N with a Tie 100 and a Banker 500 on the layout took them off with no word, and the export
+    kept an "open" round holding 600.00 never dealt."""
+    path = tmp_path / "j.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.PLAYER, D("25")) is None and session.deal() is None
+    deal(session, "9S", "KH", "QD", "5C")  # Player 9 natural
+    assert session.next_round() is None
+    assert session.place(2, Bet.TIE, D("100")) is None and session.place(3, Bet.BANKER, D("500")) is None
+    assert session.new_shoe() is None
+    on_layout = [(w.seat, w.bet.value, w.stake) for w in session.state.betting.layout.wagers()]
+    assert on_layout == [(2, "tie", D("100.00")), (3, "banker", D("500.00"))]
+    session.close()
+    again = baccarat(path)  # a restart starts from the new shoe's entry: the bets are there too
+    assert [(w.seat, w.bet.value, w.stake) for w in again.state.betting.layout.wagers()] == on_layout
+    assert again.state.shoe_no == 2 and again.deal() is None
+    deal(again, "2S", "KH", "QD", "9C")  # Banker 9 natural beats Player 2
+    again.close()
+    records = exported(path)
+    carried = [r for r in records if r["status"] == "carried_over"]
+    assert [(r["shoe"], r["round"], r["carried_to"]) for r in carried] == [(1, 2, {"shoe": 2, "round": 1})]
+    (played,) = [r for r in records if (r["shoe"], r["round"]) == (2, 1)]
+    assert [(b["bet"], b["result"], b["pays"]) for b in played["settlement"]["bets"]] == [
+        ("tie", "lose", "0.00"), ("banker", "win", "475.00")]
+
+
+def test_a_round_begun_and_never_dealt_with_nothing_in_it_is_no_exported_round(tmp_path):
+    """QA: one empty "open" round per blackjack deck change (30 rows in a 150-round CSV)."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    for deck in range(2):
+        assert session.place(1, D("25")) is None and session.deal() is None
+        deal(session, "TH", "7C", "8S")
+        assert session.stand() is None
+        deal(session, "KC")
+        assert session.next_round() is None
+        assert session.start_deck_check() is None and session.return_stub() is None
+        for code in ("TH", "7C", "8S", "KC"):
+            assert session.enter_card(code) is None
+        assert session.new_deck() is None
+    session.close()
+    records = [r for r in exported(path) if "round" in r]
+    assert all(r["cards"] for r in records[:-1]) and len([r for r in records if r["cards"]]) == 2

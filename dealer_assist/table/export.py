@@ -76,6 +76,8 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
         if op == "deck_check" and check is None:
             check, receipts = _new_deck_check(sum(key[0] == "deck_check" for key in records) + 1, entry, shoe), []
             records[("deck_check", check["deck_check"])] = check
+        if kind == "shoe_start" and op == "new_shoe":
+            _carry_over(records, stakes, layouts, payload)
         number = payload.get("round")
         if check is not None and number is not None and kind not in ROUND_END_KINDS:
             _add_to_deck_check(check, receipts, entry)
@@ -155,11 +157,42 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["other"].append({"seq": entry.seq, "kind": kind, **body})
     for key, record in records.items():
         if "round" in record:
-            # An empty layout is one: every bet taken back before the deal (not the bets placed, tallied).
-            record["bets"] = layouts[key] if key in layouts else [
-                {"seat": seat, "bet": bet, "stake": str(amount)} for (seat, bet), amount in stakes[key].items()
-                if amount != 0]
-    return list(records.values())
+            record["bets"] = _bets(key, stakes, layouts)
+    # A round begun and never dealt, with nothing in it (the next round after a cut card ended the shoe,
+    # blackjack's round at a deck change): no round of the table's (QA: 30 such rows in a 150-round CSV).
+    # The last one is the round the table is at.
+    kept = list(records.values())
+    return [r for n, r in enumerate(kept) if n == len(kept) - 1 or not ("round" in r and _empty(r))]
+
+
+def _bets(key: Any, stakes: Dict[Any, Dict[tuple, Decimal]], layouts: Dict[Any, List[Dict[str, Any]]]) -> List[dict]:
+    """A round's bets as they finally stood: the whole layout where the session wrote it (an empty layout
+    is one: every bet taken back before the deal), else the bets placed and taken off, tallied."""
+    if key in layouts:
+        return layouts[key]
+    return [{"seat": seat, "bet": bet, "stake": str(amount)} for (seat, bet), amount in stakes[key].items()
+            if amount != 0]
+
+
+def _empty(record: Dict[str, Any]) -> bool:
+    return record["status"] == "open" and not any(record[k] for k in (
+        "cards", "outcome", "bets", "settlement", "corrections", "voided_cards", "voided_settlements", "alerts",
+        "refused", "other"))
+
+
+def _carry_over(records: Dict[Any, Dict[str, Any]], stakes: Dict[Any, Dict[tuple, Decimal]],
+                layouts: Dict[Any, List[Dict[str, Any]]], payload: Dict[str, Any]) -> None:
+    """A baccarat new shoe keeps the bets on the layout (``open_bets``): the round they were placed in,
+    never dealt, is ``carried_over`` to the new shoe's first round, not left ``open`` with stakes that
+    were played elsewhere (the new shoe's first ``deal`` lists them again)."""
+    if not payload.get("open_bets"):
+        return
+    for key in reversed(list(records)):
+        record = records[key]
+        if key[0] == "round" and record["status"] == "open" and not record["cards"] and _bets(key, stakes, layouts):
+            record["status"] = "carried_over"
+            record["carried_to"] = {"shoe": payload.get("shoe"), "round": 1}
+        return
 
 
 def table_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:

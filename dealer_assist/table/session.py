@@ -240,8 +240,8 @@ class TableSession(SessionCore):
         if op["op"] == "new_shoe":  # for a reader: each shoe names the limits it starts under ...
             payload["limits"] = new.rules.limits.to_mapping()
             # ... and the bets Rebet brings back: with them, a restart starts from this entry (see _replay).
-            payload["last_round"] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)}
-                                     for w in new.betting.last_round.wagers()]
+            for key, layout in (("last_round", new.betting.last_round), ("open_bets", new.betting.layout)):
+                payload[key] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)} for w in layout.wagers()]
         if new.betting.layout != old.betting.layout or new.betting.locked != old.betting.locked:
             payload["bets"] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)}
                                for w in new.betting.layout.wagers()]

@@ -54,25 +54,33 @@ class TableRules:
     chips: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
 
 
-def _new_shoe(rules: TableRules, shoe_no: int, last_round: Layout) -> TableState:
+def _new_shoe(rules: TableRules, shoe_no: int, last_round: Layout, layout: Layout = Layout()) -> TableState:
     """A table at a new shoe: all it keeps of the one before is its rules (limits as changed), the
-    shoe's number and the last bets (for Rebet)."""
+    shoe's number, the bets on the layout (the chips stay on the felt while the shoe is changed: QA,
+    they had vanished with no word) and the last round's bets (for Rebet)."""
     fresh = TableState.new(rules)
-    return replace(fresh, shoe_no=shoe_no, betting=replace(fresh.betting, last_round=last_round))
+    return replace(fresh, shoe_no=shoe_no, betting=replace(fresh.betting, layout=layout, last_round=last_round))
 
 
 def shoe_started(rules: TableRules, entry: dict) -> TableState:
-    """The table just after a ``new_shoe`` operation, from its journal entry (``shoe``, ``limits`` and
-    ``last_round``): a new shoe keeps nothing else of the table before it (see the ``new_shoe``
-    operation), so a restart need not replay the shoes before it."""
+    """The table just after a ``new_shoe`` operation, from its journal entry (``shoe``, ``limits``,
+    ``last_round`` and ``open_bets``, which older journals lack: their new shoe took the bets off): a new
+    shoe keeps nothing else of the table before it (see the ``new_shoe`` operation), so a restart need
+    not replay the shoes before it."""
     try:
         limits = TableLimits.from_mapping(entry["limits"])
-        last = Layout()
-        for bet in entry["last_round"]:
-            last = last.with_stake(int(bet["seat"]), parse_bet(bet["bet"]), parse_money(bet["stake"]))
-        return _new_shoe(replace(rules, limits=limits), int(entry["shoe"]), last)
+        last, layout = (_layout_of(entry.get(key, ())) for key in ("last_round", "open_bets"))
+        return _new_shoe(replace(rules, limits=limits), int(entry["shoe"]), last, layout)
     except (KeyError, TypeError, ValueError, BettingError, InvalidAmountError) as exc:
         raise TableError(f"its limits or last bets cannot be read ({exc})") from None
+
+
+def _layout_of(bets: Any) -> Layout:
+    """A layout from a journal entry's list of bets (``seat``, ``bet``, ``stake``)."""
+    layout = Layout()
+    for bet in bets:
+        layout = layout.with_stake(int(bet["seat"]), parse_bet(bet["bet"]), parse_money(bet["stake"]))
+    return layout
 
 
 def rules_from_record(record: Any) -> TableRules:
@@ -385,6 +393,9 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind == "new_shoe":
         if state.phase == TablePhase.DEALING:
             raise TableError("cannot start a new shoe in the middle of a round: finish or void the round first")
+        if state.phase in (TablePhase.BETTING, TablePhase.BURN):  # bets for a round not dealt yet stay on the felt
+            return _new_shoe(state.rules, state.shoe_no + 1, state.betting.last_round, state.betting.layout)
+        # A settled round's layout is its bets, done with: Rebet's.
         return _new_shoe(state.rules, state.shoe_no + 1, state.betting.layout or state.betting.last_round)
     if kind == "hold":
         card = _card(op)
