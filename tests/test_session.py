@@ -597,3 +597,16 @@ def test_a_table_starts_on_a_journal_that_journal_recover_rebuilt(tmp_path, caps
         again = TableSession(no_burn(), journal=Journal.open(path), odds=False)
         assert again.enter_card("QD") is None  # it starts, and plays on
         again.close()
+
+
+def test_an_empty_pin_is_no_try_toward_the_lockout(tmp_path):
+    """QA: Enter in an empty PIN field counted as a wrong PIN: three of them locked the supervisor out."""
+    now = [1000.0]
+    session = TableSession(no_burn(), journal=Journal.open(tmp_path / "j.sqlite"), supervisors=_roster(now), odds=False)
+    limits = {"max": {"tie": "100"}}
+    for _ in range(5):
+        assert "none was given" in session.set_limits(limits, "Ana", "", "high roller left")
+    assert session.set_limits(limits, "Ana", "4821", "high roller left") is None
+    kinds = [e.kind for e in session._journal.entries()]
+    assert "pin_refused" not in kinds
+    session.close()

@@ -88,6 +88,9 @@ def run_roster(args: argparse.Namespace) -> int:
         roster = SupervisorRoster.from_config({"supervisors": recorded})
         restore_lockouts(journal, roster)
         pin = _pin()
+        if not pin:
+            raise CommandError(f"no PIN was given for supervisor {args.supervisor!r} (no try was counted); "
+                               "the supervisors were not changed", 1)
         target = {"journal": args.path, "was": [s["name"] for s in recorded],
                   "now": [s["name"] for s in wanted] if wanted else None}
         try:

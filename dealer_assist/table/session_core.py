@@ -451,6 +451,8 @@ class SessionCore(abc.ABC):
                     "note": NO_ROSTER}
         if not str(supervisor or "").strip():
             return self._refuse("a supervisor must give their name and PIN")
+        if not str(pin or "").strip():  # Enter in the PIN field by mistake is no try (QA: it counted as one)
+            return self._refuse(f"type supervisor {supervisor}'s PIN: none was given (no try was counted)")
         try:
             return roster.authorize(supervisor, pin, action, target, why).to_payload()
         except WrongPinError as exc:
