@@ -69,6 +69,14 @@ def test_settle_refuses_bad_bets_with_a_message(bet, message):
     assert code != 0 and out == "" and message in err
 
 
+def test_settle_refuses_one_bet_given_twice_rather_than_round_each_half():
+    """QA: --bet 1:banker:1.01 twice paid 1.90, a single 1:banker:2.02 pays 1.91: each line was rounded down."""
+    code, out, err = run("settle", "--cards", "9", "K", "Q", "5", "--bet", "1:banker:1.01", "--bet", "1:banker:1.01")
+    assert code == 2 and out == "" and "given twice" in err and "whole stake" in err
+    code, out, _ = run("settle", "--cards", "9", "K", "Q", "5", "--bet", "1:banker:1.01", "--bet", "2:banker:1.01")
+    assert code == 0  # two seats' bets are two bets
+
+
 def test_settle_needs_a_complete_round():
     code, _, err = run("settle", "--cards", "9", "K", "Q", "--bet", "1:tie:5")
     assert code != 0 and "not complete" in err

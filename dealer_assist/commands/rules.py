@@ -181,6 +181,13 @@ def run_settle(args: argparse.Namespace) -> int:
         raise CommandError("no bets given: --bet SEAT:BET:STAKE, e.g. --bet 1:banker:10.05")
     paytable = _paytable(args)
     wagers = [_parse_bacc_bet(b) for b in args.bet]
+    seen: dict[tuple, str] = {}
+    for given, w in zip(args.bet, wagers):
+        if (w.seat, w.bet) in seen:
+            # One bet is one stake, its winnings rounded down once (QA: 1.01 twice paid 1.90, 2.02 once 1.91).
+            raise CommandError(f"seat {w.seat}'s {w.bet.label} bet is given twice ({seen[w.seat, w.bet]!r} and "
+                               f"{given!r}): give it once, with its whole stake")
+        seen[w.seat, w.bet] = given
     if not args.no_limits:
         betting = Betting(paytable=paytable, seats=max(max(w.seat for w in wagers), 7))
         try:
