@@ -10,6 +10,8 @@ import subprocess
 import sys
 import threading
 
+import pytest
+
 from PySide6.QtGui import QImage
 
 from dealer_assist.cli import main
@@ -47,9 +49,19 @@ def test_a_broken_journal_stops_the_display_with_a_clear_message(tmp_path, capsy
     assert "broken" in err and "journal verify" in err and str(path) in err
 
 
-def test_unknown_source_is_refused(tmp_path, capsys, qapp):
-    code = main(["run", "--source", "carrier-pigeon", "--journal", str(tmp_path / "j.sqlite"), "--quit-after", "0.1"])
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+def test_unknown_source_is_refused_and_makes_no_journal(tmp_path, capsys, qapp, game):
+    """QA: the refused start made the journal with the default rules, so the start corrected with the
+    table's config was then refused as a journal of other rules."""
+    path = tmp_path / "j.sqlite"
+    code = main(["run", "--game", game, "--source", "carrier-pigeon", "--journal", str(path), "--quit-after", "0.1"])
     assert code == 3 and "unknown card source" in capsys.readouterr().err
+    assert not path.exists()
+    config = tmp_path / "s6.toml"
+    config.write_text('[paytable]\nvariant = "super6"\n')
+    if game == "baccarat":
+        code = main(["run", "--config", str(config), "--source", "manual", "--journal", str(path), "--quit-after", "0.1"])
+        assert code == 0
 
 
 def test_run_plays_the_simulated_shoe_and_saves_a_screenshot(tmp_path):

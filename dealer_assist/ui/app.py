@@ -11,7 +11,7 @@ import signal
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QSize, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
@@ -135,6 +135,14 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
         supervisors = config.roster()
     except SupervisorError as exc:  # a PinHashError from the config's [[supervisors]]
         raise DisplayError(f"the supervisors in the configuration cannot be used: {exc}") from None
+    # The source first: a start refused for its source (misspelt, a camera without its profile) must not
+    # have made the journal, whose first entry fixes the table's rules (QA: the start corrected with its
+    # config was then refused as of other rules).  The source asks the session only once started.
+    table_session: list = []
+    try:
+        source = make_source(source_spec, lambda: table_session[0].card_due(), config, seed, options)
+    except SourceError as exc:
+        raise DisplayError(str(exc)) from None
     journal = open_journal(journal_path) if journal_path is not None else None
     from dealer_assist.table.session_core import JournalReplayError
     from dealer_assist.table.roster_record import RosterMismatchError
@@ -149,11 +157,7 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
     except JournalReplayError as exc:
         journal.close()
         raise DisplayError(str(exc)) from None
-    try:
-        source = make_source(source_spec, session, config, seed, options)
-    except SourceError as exc:
-        session.close()
-        raise DisplayError(str(exc)) from None
+    table_session.append(session)
     from dealer_assist.sources.replay import ReplaySource
 
     if isinstance(source, ReplaySource):
@@ -165,12 +169,12 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
     return table
 
 
-def make_source(spec: str, session: Any, config: Any, seed: Optional[int], options: Options) -> Any:
+def make_source(spec: str, demand: Callable[[], bool], config: Any, seed: Optional[int], options: Options) -> Any:
     from dealer_assist.sources.factory import open_source
 
     shoe = config.rules.shoe
-    return open_source(spec, session.card_due, decks=shoe.decks, interval=options.sim_interval, seed=seed,
-                       cut_from_end=shoe.cut_from_end, game=session.GAME)
+    return open_source(spec, demand, decks=shoe.decks, interval=options.sim_interval, seed=seed,
+                       cut_from_end=shoe.cut_from_end, game="baccarat")
 
 
 def resync_simulated_shoe(table: Table, seen: dict, unknown: int = 0) -> bool:

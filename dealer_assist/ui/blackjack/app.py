@@ -42,6 +42,14 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
             rules = replace(rules, seats=seats)
     except BlackjackTableError as exc:
         raise DisplayError(str(exc)) from None
+    # The source before the journal, as baccarat's open_table says why.
+    table_session: list = []
+    try:
+        source = open_source(source_spec, lambda: table_session[0].card_due(), decks=rules.house.decks,
+                             interval=interval, seed=seed, cut_from_end=min(16, 52 * rules.house.decks // 4),
+                             game="blackjack")
+    except SourceError as exc:
+        raise DisplayError(str(exc)) from None
     journal = open_journal(journal_path) if journal_path is not None else None
     try:
         session = BlackjackSession(rules, journal, roster=roster)
@@ -49,12 +57,7 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
         if journal is not None:
             journal.close()
         raise DisplayError(str(exc)) from None
-    try:
-        source = open_source(source_spec, session.card_due, decks=rules.house.decks, interval=interval, seed=seed,
-                             cut_from_end=min(16, 52 * rules.house.decks // 4), game="blackjack")
-    except SourceError as exc:
-        session.close()
-        raise DisplayError(str(exc)) from None
+    table_session.append(session)
     if replay:
         session.follow_record()
     window = BlackjackWindow(session, source, title=f"dealer-assist ({source_spec})", auto=auto,
