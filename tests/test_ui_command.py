@@ -158,3 +158,14 @@ def test_a_display_no_server_answers_is_a_clear_error_not_a_qt_abort():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 3
     assert "DISPLAY=:7732 is set, but no display server is there" in proc.stderr and "xvfb-run" in proc.stderr
+
+
+@pytest.mark.parametrize("name", ["shot.jpgx", "shot", "folder.png"])
+def test_a_screenshot_that_could_not_be_saved_is_refused_before_the_display_opens(tmp_path, capsys, name):
+    """QA: ``--screenshot shot.jpgx`` (or into a folder it cannot write) saved nothing and said nothing, while the
+    end event named the file."""
+    (tmp_path / "folder.png").mkdir()
+    code = main(["run", "--source", "manual", "--journal", str(tmp_path / "j.sqlite"), "--quit-after", "0.1",
+                 "--screenshot", str(tmp_path / name)])
+    assert code == 2 and "--screenshot" in capsys.readouterr().err
+    assert not (tmp_path / "j.sqlite").exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
 import time
@@ -186,9 +187,15 @@ def _end_event(code: int, screenshot, journal: str, started: float = float("inf"
     return event
 
 
+#: The image files a screenshot is saved as (Qt's writers, by the file's extension).
+SCREENSHOT_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".ppm")
+
+
 def _check_quit_after(args: argparse.Namespace) -> None:
     if args.screenshot and args.quit_after is None:
         raise CommandError("--screenshot needs --quit-after S (the screenshot is taken just before quitting)")
+    if args.screenshot:
+        _check_screenshot(Path(args.screenshot))
     if args.quit_after is not None and not args.quit_after >= 0:
         raise CommandError(f"--quit-after must be 0 seconds or more, not {args.quit_after:g}")
 
@@ -314,3 +321,16 @@ def _replay_blackjack(args: argparse.Namespace, recorded, size) -> int:
                                 quit_after=args.quit_after, size=size, fullscreen=config.fullscreen)
     except DisplayError as exc:
         raise CommandError(str(exc), 3) from None
+
+
+def _check_screenshot(path: Path) -> None:
+    """Refuse, before the display opens, a screenshot that could not be saved (QA: one into a folder the
+    user cannot write, or as ``shot.jpgx``, was saved nowhere while the end event named it)."""
+    if path.suffix.lower() not in SCREENSHOT_TYPES:
+        raise CommandError(f"--screenshot {path}: save it as one of {', '.join(SCREENSHOT_TYPES)} (the file's "
+                           "extension says which)")
+    folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), Path("."))
+    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK) or (
+            path.exists() and not os.access(path, os.W_OK)):
+        raise CommandError(f"--screenshot {path}: cannot be written there ({folder} is not a folder this user may "
+                           "write in, or the file is read-only): give another path")

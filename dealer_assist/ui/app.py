@@ -267,8 +267,13 @@ def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int
     if quit_after is not None:
         def finish() -> None:
             if screenshot:
-                Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
-                window.grab().save(screenshot)
+                try:
+                    Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
+                    saved = window.grab().save(screenshot)
+                except OSError:
+                    saved = False
+                if not saved:  # the command checked the path: the disk filled, or it was taken away meanwhile
+                    sys.stderr.write(f"dealer-assist: the screenshot could not be saved to {screenshot}\n")
             app.quit()
         QTimer.singleShot(int(quit_after * 1000), finish)
     # SIGTERM (a service manager stopping the table) closes it as Ctrl+Q does: the journal closed, the
