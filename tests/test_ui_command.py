@@ -169,3 +169,11 @@ def test_a_screenshot_that_could_not_be_saved_is_refused_before_the_display_open
                  "--screenshot", str(tmp_path / name)])
     assert code == 2 and "--screenshot" in capsys.readouterr().err
     assert not (tmp_path / "j.sqlite").exists()
+
+
+def test_blackjack_seats_the_table_cannot_have_are_a_refused_command_line(tmp_path, capsys):
+    """QA: ``run --game blackjack --seats 0`` exited 3 (the display could not start), where a command line the
+    program refuses exits 2, as ``--seats`` at baccarat does."""
+    code = main(["run", "--game", "blackjack", "--seats", "0", "--journal", str(tmp_path / "j.sqlite"),
+                 "--quit-after", "0.1"])
+    assert code == 2 and "--seats 0" in capsys.readouterr().err and not (tmp_path / "j.sqlite").exists()

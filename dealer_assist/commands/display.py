@@ -140,14 +140,24 @@ def _roster(config):
 
 
 def run_blackjack_display(args: argparse.Namespace, config, size, journal: str) -> int:
+    from dataclasses import replace
+
+    from dealer_assist.table.blackjack_state import BlackjackTableError, BlackjackTableRules
+
+    rules = _blackjack_rules(config, args.config)
+    if args.seats is not None:
+        try:  # a command line the table cannot take is refused as one (exit 2), before the display opens
+            rules = replace(rules or BlackjackTableRules(), seats=args.seats)
+        except BlackjackTableError as exc:
+            raise CommandError(f"--seats {args.seats}: {exc}") from None
     DisplayError = _ui().DisplayError
     from dealer_assist.ui.blackjack.app import run_blackjack
 
     try:
-        return run_blackjack(args.source or config.source, journal, args.seats, args.seed, args.screenshot,
+        return run_blackjack(args.source or config.source, journal, None, args.seed, args.screenshot,
                              args.quit_after, auto=args.auto,
                              turbo=bool(args.turbo if args.turbo is not None else config.turbo), size=size,
-                             fullscreen=config.fullscreen, rules=_blackjack_rules(config, args.config),
+                             fullscreen=config.fullscreen, rules=rules,
                              roster=_roster(config), interval=config.sim_interval)
     except DisplayError as exc:
         raise CommandError(str(exc), 3) from None
