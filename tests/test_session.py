@@ -610,3 +610,23 @@ def test_an_empty_pin_is_no_try_toward_the_lockout(tmp_path):
     kinds = [e.kind for e in session._journal.entries()]
     assert "pin_refused" not in kinds
     session.close()
+
+
+def test_shift_v_opens_the_bets_again_after_deal_while_no_card_is_dealt(tmp_path):
+    """QA: after D and before the first card, Undo, Clear, a chip and Shift+V were all refused, and no message
+    said how to open the bets again."""
+    path = tmp_path / "j.sqlite"
+    session = TableSession(no_burn(), journal=Journal.open(path), odds=False)
+    assert session.place(1, Bet.PLAYER, D("25")) is None and session.deal() is None
+    assert "Shift+V opens them again" in session.undo()
+    assert session.void_round(why="pressed D too soon") is None
+    assert session.state.phase == TablePhase.BETTING and not session.state.betting.locked
+    assert session.place(1, Bet.TIE, D("5")) is None and session.deal() is None
+    for code in ("9S", "KH", "QD", "5C"):
+        assert session.enter_card(code) is None
+    stakes = [(line.bet.value, line.stake) for line in session.state.settlement.lines]
+    assert stakes == [("player", D("25.00")), ("tie", D("5.00"))]
+    session.close()
+    again = TableSession(no_burn(), journal=Journal.open(path), odds=False)
+    assert again.state.settlement == session.state.settlement
+    again.close()

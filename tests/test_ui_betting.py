@@ -76,7 +76,7 @@ def test_chip_click_shift_click_undo_clear_double_rebet_deal(qtbot, table_factor
     assert not window.betting.buttons["undo"].isEnabled()
     click(qtbot, window, 3, Bet.BANKER)  # locked: refused, shown, nothing changes
     assert stake(window, 3, Bet.BANKER) == 0
-    assert "deal has started" in window.betting.message.text()
+    assert "bets are closed" in window.betting.message.text()
     for code in ("9H", "2S", "KD", "3C"):  # Player natural 9
         window.session.enter_card(code)
     press(qtbot, window, Qt.Key.Key_N)

@@ -185,7 +185,9 @@ def _open_for_bets(state: TableState, what: str, takes_off: bool = False) -> Non
         raise TableError(f"cannot {what}: {_held_text(state.held)} came out after the last round, before bets "
                          f"were taken: deal a no-bet hand with it (Enter{clear}) or set it aside (Del) first")
     if state.phase not in (TablePhase.BETTING,):
-        why = {TablePhase.BURN: "the burn is not finished", TablePhase.DEALING: "the deal has started",
+        dealing = ("the deal has started: Shift+V voids the round and opens the bets again" if state.before_cards
+                   else "the bets are closed: Shift+V opens them again while no card is dealt")
+        why = {TablePhase.BURN: "the burn is not finished", TablePhase.DEALING: dealing,
                TablePhase.SETTLED: "the round is over: press N for the next round",
                TablePhase.FINISHED: "the shoe is finished: start a new shoe"}[state.phase]
         raise TableError(f"cannot {what}: {why}")
@@ -224,8 +226,11 @@ def _play_card(state: TableState, card: Card, zone: Optional[str], before: Table
 def _void_round(state: TableState) -> TableState:
     """A misdeal: the round's cards are set aside (they left the shoe, so they stay counted), a
     settlement is taken back, and the same bets are open again for the round to be dealt anew."""
+    if state.phase == TablePhase.DEALING and not state.before_cards:
+        # Deal pressed, no card yet (QA: nothing could open the bets again): they open as they were.
+        return replace(state, phase=TablePhase.BETTING, betting=replace(state.betting, locked=False))
     if state.phase not in (TablePhase.DEALING, TablePhase.SETTLED) or not state.before_cards:
-        raise TableError("no round to void: only a round with cards dealt, before the next round starts, can be voided")
+        raise TableError("no round to void: only a round dealt, before the next round starts, can be voided")
     start = state.before_cards[0]  # the table as it was before the round's first card
     shoe = state.shoe
     if state.phase == TablePhase.SETTLED and shoe.rounds_left is not None:  # the round no longer counts

@@ -365,8 +365,9 @@ class MainWindow(QMainWindow):
         """Void the round (a misdeal); with supervisors configured, their name, PIN and reason first,
         else a second press."""
         if not getattr(self.session, "needs_supervisor", False) and not self.second_press.confirmed("void_round"):
-            return self._run(self.session.say("void the whole round (a misdeal): press Shift+V again; its cards are "
-                                              "set aside and its bets open again"))
+            return self._run(self.session.say(
+                "void the whole round (a misdeal): press Shift+V again; its cards are set aside and its bets open "
+                "again" if self.session.state.round.cards else "open the bets again: press Shift+V again"))
         return self._correction("void the whole round", self.session.void_round, "misdeal (Shift+V)", "void_round")
 
     def _correction(self, what: str, command, default_reason: str, action: str) -> Optional[str]:
