@@ -295,3 +295,22 @@ def test_the_card_fields_hint_is_shown_whole(qtbot, table_factory):
         hint = field.placeholderText()
         assert "Enter" in hint
         assert QFontMetrics(field.font()).horizontalAdvance(hint) <= field.contentsRect().width() - 8, size
+
+
+def test_a_big_settled_stake_fits_its_cell_beside_its_chip_or_alone(qtbot, table_factory):
+    """QA: at 1024x768 (and a replay's 960x720) a settled 5,000.00 ran under its chip: "000.00 ✗" was read."""
+    for size in ((1024, 768), (960, 720), (1280, 720)):
+        window = table_factory("manual", rules=TableRules(shoe=ShoeRules(burn=False)), size=size)
+        s = window.session
+        for seat, bet, stake in ((1, Bet.BANKER, "5000"), (2, Bet.BANKER, "4999"), (3, Bet.SMALL, "2000"),
+                                 (4, Bet.PLAYER, "1234")):
+            assert s.place(seat, bet, Decimal(stake)) is None
+        assert s.deal() is None
+        for code in ("9S", "KH", "QD", "5C"):
+            assert s.enter_card(code) is None
+        grid = window.betting.grid
+        qtbot.waitUntil(lambda: grid.painted_stakes.get((1, Bet.BANKER), "").endswith("✗"), timeout=3000)
+        assert grid.painted_stakes[(1, Bet.BANKER)] == "5000.00 ✗"
+        overflow = {cell: w for cell, w in grid.painted_widths.items() if w[0] > w[1] + 0.5}
+        assert overflow == {}, size
+        window.close()

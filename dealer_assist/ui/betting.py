@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any, Optional
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QFontMetrics, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
@@ -127,6 +127,7 @@ class BetGrid(QWidget):
         p.setFont(theme.fitted_font(fpx, "Seat total", total.width() - 4))
         p.drawText(total, Qt.AlignmentFlag.AlignCenter, "Seat total")
         self.painted_stakes: dict = {}  # (seat, bet) -> the text drawn in its cell (tests read it)
+        self.painted_widths: dict = {}  # (seat, bet) -> (the text's width, the room it had)
         for seat in range(1, self.seats + 1):
             p.setFont(theme.font(fpx, bold=True))
             p.setPen(theme.TEXT)
@@ -142,14 +143,20 @@ class BetGrid(QWidget):
                 if stake:
                     d = min(rect.height() * 0.6, rect.width() * 0.22)  # a tall cell's chip stays beside its text
                     chip = QRectF(rect.left() + 3, rect.center().y() - d / 2, d, d)
-                    p.setBrush(theme.chip_colour(stake))
-                    p.setPen(QPen(theme.TEXT, 1))
-                    p.drawEllipse(chip)
-                    p.setPen(theme.TEXT)
                     text = fmt(stake) + (RESULT_MARKS[result.result] if result else "")  # not told by colour alone
                     room = rect.adjusted(chip.width() + 4, 0, -2, 0)
+                    text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
+                    if not theme.fits(text_font, text, room.width()):
+                        room = rect.adjusted(2, 0, -2, 0)  # the amount before the chip: too narrow for both
+                        text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
+                    else:
+                        p.setBrush(theme.chip_colour(stake))
+                        p.setPen(QPen(theme.TEXT, 1))
+                        p.drawEllipse(chip)
+                    p.setPen(theme.TEXT)
                     self.painted_stakes[(seat, bet)] = text
-                    p.setFont(theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width()))
+                    self.painted_widths[(seat, bet)] = (QFontMetricsF(text_font).horizontalAdvance(text), room.width())
+                    p.setFont(text_font)
                     p.drawText(room, Qt.AlignmentFlag.AlignCenter, text)
                 if open_ and (seat, bet) == self.cursor:
                     p.setPen(QPen(theme.GOLD, 3))
