@@ -39,8 +39,12 @@ def parse_money(text: object) -> Decimal:
     plainly written: a comma that is no thousands separator (``"5,00"``, a decimal comma) was once
     dropped, which made 5,00 a stake of 500.00; exponents, other digits than 0-9 and ``_`` are refused too.
     """
-    if isinstance(text, bool) or isinstance(text, float):
-        raise InvalidAmountError(text, "floats are not accepted, pass text or Decimal")
+    if isinstance(text, bool):
+        raise InvalidAmountError(text, "true or false is no amount")
+    if isinstance(text, float):
+        # A config file's bare 0.1 is such a float: binary, not the amount written.
+        raise InvalidAmountError(text, f"a float (a bare {text} in a config file) is inexact money; write the "
+                                       f"amount in quotes (\"{text}\"), or give Decimal or text")
     if isinstance(text, Decimal):
         value = text
     else:

@@ -127,7 +127,7 @@ def test_settle_refuses_an_unfinished_round_and_bad_bets():
         settle(done, {1: D(10), 3: D(10)})
     with pytest.raises(SettlementError, match="more than 0.00"):
         settle(done, {1: D(0)})
-    with pytest.raises(ValueError, match="floats"):
+    with pytest.raises(ValueError, match="a float"):
         settle(done, {1: 10.0})
 
 

@@ -74,11 +74,11 @@ def test_a_misspelt_key_is_refused_by_name(tmp_path, wrong, right, named):
 
 
 @pytest.mark.parametrize("wrong, right, named", [
-    ("decks = 6", 'decks = "eight"', "shoe.decks = 'eight' must be a whole number"),
-    ("burn = false", 'burn = "no"', "shoe.burn = 'no' must be true or false"),
+    ("decks = 6", 'decks = "eight"', 'shoe.decks = "eight" must be a whole number'),
+    ("burn = false", 'burn = "no"', 'shoe.burn = "no" must be true or false'),
     ("seats = 5", "seats = 5.5", "table.seats = 5.5 must be a whole number"),
-    ("sim_interval = 2", 'sim_interval = "fast"', "display.sim_interval = 'fast' must be a number"),
-    ("decks = 6", "decks = true", "shoe.decks = True must be a whole number"),
+    ("sim_interval = 2", 'sim_interval = "fast"', 'display.sim_interval = "fast" must be a number'),
+    ("decks = 6", "decks = true", "shoe.decks = true must be a whole number"),
 ])
 def test_a_value_of_the_wrong_type_is_refused_by_its_key(tmp_path, wrong, right, named):
     with pytest.raises(ConfigError) as info:

@@ -29,7 +29,7 @@ def test_plainly_written_amounts_are_read(text, amount):
     ("1e9999", "not a number"), ("", "not a number"), ("ten", "not a number"),
     ("-5", "negative"), (Decimal("-5"), "negative"), ("0.001", "more than two decimals"),
     ("10.055", "more than two decimals"), ("99999999999999999999999999", "more than 1,000,000,000,000.00"),
-    (Decimal("NaN"), "not a finite number"), (MOST + 1, "more than"), (0.1, "floats"), (True, "floats"),
+    (Decimal("NaN"), "not a finite number"), (MOST + 1, "more than"), (0.1, "a float"), (True, "true or false is no amount"),
 ])
 def test_anything_else_is_refused_by_name(text, why):
     with pytest.raises(InvalidAmountError) as info:

@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import json
 import os
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -144,8 +145,17 @@ def _typed(section: dict, name: str, key: str, default: Any, kind: type, path: P
         value = float(value)
     if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
         example = {bool: "true or false", int: "a whole number, e.g. 8", float: "a number, e.g. 1.5"}[kind]
-        raise ConfigError(f"{path}: {name}.{key} = {value!r} must be {example}")
+        raise ConfigError(f"{path}: {name}.{key} = {toml_value(value)} must be {example}")
     return value
+
+
+def toml_value(value: Any) -> str:
+    """``value`` as the config file wrote it (``true``, ``"eight"``), not as Python shows it (``True``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return repr(value)
 
 
 #: Chips a table takes (keys 1 to 9 choose them).
