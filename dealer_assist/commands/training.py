@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from pathlib import Path
 
 from dealer_assist.commands.output import CommandError, emit_json
@@ -135,6 +136,7 @@ def _progress(args) -> int:
 def run_train(args: argparse.Namespace) -> int:
     if args.progress:
         return _progress(args)
+    from dealer_assist.training.ending import Ended, ending_signals
     from dealer_assist.training.progress import ProgressError, TraineeNameError, check_name
     from dealer_assist.training.session import TrainingSession
 
@@ -153,27 +155,37 @@ def run_train(args: argparse.Namespace) -> int:
     feeds, seed = _feeds(args)
     records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
     session = TrainingSession(settings, feeds, seed=seed, records=records)
-    interrupted = False
-    try:
-        if args.text:
-            from dealer_assist.training.terminal import TextTrainer
-
-            trainer = TextTrainer(session, json_mode=args.json)
-            summary = trainer.run()
-            interrupted = trainer.interrupted
-        else:
-            from dealer_assist.commands.screen import require_screen
-
-            require_screen()
-            from dealer_assist.ui.training.app import run_trainer
-
-            summary = run_trainer(session, store=store, trainee=trainee)
-            store = None  # the window stores the session itself (and shows the chart with it)
-    finally:
-        session.close()
-    if summary is not None and store is not None and summary.attempts:
+    with ending_signals() as ending:  # SIGTERM, SIGHUP (the terminal closed): scored and stored like Ctrl+C
         try:
-            store.record(trainee, summary, settings.label, started=session.wall_started)
-        except ProgressError as exc:
-            raise CommandError(str(exc)) from None
+            summary, store, interrupted = _run(args, session, store, trainee, ending)
+        except Ended as exc:  # before the first case was asked: nothing was tried, nothing to store
+            sys.stderr.write(f"dealer-assist: ended by {exc.name} before the first case: nothing to store\n")
+            return 128 + exc.signum
+        finally:
+            session.close()
+        if summary is not None and store is not None and summary.attempts:
+            try:
+                store.record(trainee, summary, settings.label, started=session.wall_started)
+            except ProgressError as exc:
+                raise CommandError(str(exc)) from None
+    if ending.exit_code is not None:
+        return ending.exit_code  # stored, but whoever sent the signal sees that it ended the session
     return 130 if interrupted else 0  # Ctrl+C: stored, but a script still sees the interruption
+
+
+def _run(args, session, store, trainee, ending):
+    """Run the session in the terminal or the window: its summary, the store left to the command, interrupted."""
+    if args.text:
+        from dealer_assist.training.terminal import TextTrainer
+
+        trainer = TextTrainer(session, json_mode=args.json)
+        ending.action = trainer.end_by_signal
+        summary = trainer.run()
+        return summary, store, trainer.interrupted
+    from dealer_assist.commands.screen import require_screen
+
+    require_screen()
+    from dealer_assist.ui.training.app import run_trainer
+
+    summary = run_trainer(session, store=store, trainee=trainee, ending=ending)
+    return summary, None, False  # the window stores the session itself (and shows the chart with it)
