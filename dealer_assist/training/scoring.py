@@ -59,6 +59,8 @@ class Score:
     passed: bool
     #: Cases of an exam never answered (it ended early): counted in ``cases`` as failed.
     unanswered: int = 0
+    #: Decisions right within the pass mark's time: ``within`` is this share of ``decisions``.
+    good: int = 0
 
     @property
     def accuracy(self) -> float:
@@ -89,7 +91,7 @@ def score_attempts(name: str, attempts: Iterable[Attempt], mark: PassMark, unans
         decisions=decisions, mean_seconds=statistics.fmean(per) if per else 0.0,
         median_seconds=statistics.median(per) if per else 0.0, within=within,
         passed=complete and unanswered == 0 and bool(decisions) and within >= mark.accuracy,
-        unanswered=unanswered,
+        unanswered=unanswered, good=good,
     )
 
 
@@ -123,10 +125,14 @@ class Summary:
             verdict += (f" (exam not finished: the {o.unanswered} case{'' if one else 's'} not answered "
                         f"count{'s' if one else ''} as failed; only a complete exam can pass)" if o.unanswered
                         else " (exam not finished: only a complete exam can pass)")
+        # Two figures, each saying what it counts: the cases right (any time), and the decisions right in
+        # time that the pass mark judges (a payout case is several decisions).
+        unit = "; each case not answered counts as 1 failed decision" if o.unanswered else ""
         out = [f"{kind}: {o.cases} case{'' if o.cases == 1 else 's'}, {o.right} right, {o.wrong} wrong, "
-               f"{o.timeouts} timed out{missed}: accuracy {o.accuracy:.1%}, {o.mean_seconds:.1f} s per decision "
-               f"(median {o.median_seconds:.1f} s)",
-               f"Pass mark {self.mark.words}: {o.within:.1%} -> {verdict}"]
+               f"{o.timeouts} timed out{missed}: {o.accuracy:.1%} of cases right, {o.mean_seconds:.1f} s per "
+               f"decision (median {o.median_seconds:.1f} s)",
+               f"Pass mark {self.mark.words} per decision: {o.good} of {o.decisions} decision"
+               f"{'' if o.decisions == 1 else 's'} right in time ({o.within:.1%}{unit}) -> {verdict}"]
         for d in self.drills:
             out.append(f"  {d.name}: {d.right}/{d.cases} right ({d.accuracy:.0%}), {d.mean_seconds:.1f} s per decision")
         if self.mistakes:
