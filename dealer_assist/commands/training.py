@@ -22,15 +22,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--trainee", default=None, help="whose progress to read and store (default: trainee; "
                                                    "with --progress: everyone)")
     p.add_argument("--minutes", type=float, default=10.0, help="session length (default 10)")
-    p.add_argument("--cases", type=int, default=None, help="stop after this many cases (exam default: 40)")
+    p.add_argument("--cases", type=int, default=None,
+                   help="stop after this many cases (exam default: 40; fewer: below the standard)")
     p.add_argument("--exam", action="store_true", help="timed exam: no feedback until the end, time limit per decision")
     p.add_argument("--level", type=int, default=1, help="1 as dealt, 2 the rows most missed, 3 your weak spots")
     p.add_argument("--source", default="sim", help="sim | sim:SEED | serial:URL | camera:SRC?profile=PATH (default sim)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the simulated shoe and of the stakes")
+    p.add_argument("--seed", type=int, default=None, help="seed of the simulated shoe and of the stakes (an exam "
+                                                          "with a seed can be rehearsed: below the standard)")
     p.add_argument("--store", type=Path, default=None, help="progress file (default: training.json in the "
                                                             "user's data folder)")
-    p.add_argument("--pass-accuracy", type=float, default=98.0, metavar="PCT", help="pass mark, percent (98)")
-    p.add_argument("--pass-seconds", type=float, default=3.0, metavar="S", help="pass mark, seconds per decision (3)")
+    # The defaults are the standard's (dealer_assist.training.standard), filled in by _settings: importing
+    # the training package here would slow every command's start.
+    p.add_argument("--pass-accuracy", type=float, default=None, metavar="PCT",
+                   help="pass mark, percent (98; lower: an exam below the standard)")
+    p.add_argument("--pass-seconds", type=float, default=None, metavar="S",
+                   help="pass mark, seconds per decision (3; more: an exam below the standard)")
     p.add_argument("--limit", type=float, default=None, metavar="S",
                    help="seconds per decision before a case times out (exam default: twice the pass-mark time)")
     p.add_argument("--no-save", action="store_true", help="do not store this session's results")
@@ -50,10 +56,15 @@ def _store(args):
 
 
 def _settings(args):
+    from dealer_assist.training import standard
     from dealer_assist.training.difficulty import LevelError
     from dealer_assist.training.scoring import PassMark, PassMarkError
     from dealer_assist.training.session import DrillNameError, Settings, parse_drills
 
+    if args.pass_accuracy is None:
+        args.pass_accuracy = standard.ACCURACY * 100
+    if args.pass_seconds is None:
+        args.pass_seconds = standard.SECONDS
     for option, value, what in (("--minutes", args.minutes, "minutes"), ("--limit", args.limit, "seconds"),
                                 ("--pass-accuracy", args.pass_accuracy, "percent"),
                                 ("--pass-seconds", args.pass_seconds, "seconds")):
@@ -69,7 +80,7 @@ def _settings(args):
     try:
         mark = PassMark(args.pass_accuracy / 100, args.pass_seconds)
         limit = args.limit if args.limit is not None else (2 * mark.seconds if args.exam else None)
-        cases = args.cases if args.cases is not None else (40 if args.exam else None)
+        cases = args.cases if args.cases is not None else (standard.CASES if args.exam else None)
         return Settings(drills=parse_drills(args.drill), level=args.level, exam=args.exam, mark=mark,
                         limit=limit, minutes=args.minutes, cases=cases)
     except (DrillNameError, LevelError, PassMarkError) as exc:
@@ -103,6 +114,7 @@ def _feeds(args):
 
 
 def _progress(args) -> int:
+    from dealer_assist.training import standard
     from dealer_assist.training.progress import TraineeNameError
 
     store = _store(args)
@@ -112,6 +124,11 @@ def _progress(args) -> int:
         raise CommandError(str(exc)) from None
     people = {n: store.trainee(n) for n in names}
     if args.json:
+        for person in people.values():
+            for s in person["sessions"]:
+                if s["exam"]:
+                    verdict, short = standard.verdict(s)
+                    s["standard"] = {"met": not short, "short": short}
         emit_json({"store": str(store.path), "trainees": people})
         return 0
     print(f"Training progress in {store.path}")
@@ -122,15 +139,28 @@ def _progress(args) -> int:
         if not person["sessions"]:
             print("  no sessions stored yet")
         for s in person["sessions"]:
-            o = s["overall"]
-            mark = "PASSED" if s["passed"] else "not passed"
-            if not s.get("complete", True):
-                missed = o.get("unanswered", 0)
-                mark += f" (not finished: {missed} not answered)" if missed else " (not finished)"
-            print(f"  {s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
-                  f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%}  "
-                  f"{o['mean_seconds']:.1f} s/decision  {mark}")
+            print("  " + _listed(s))
     return 0
+
+
+def _listed(s: dict) -> str:
+    """One stored session as a line of ``--progress``: an exam with its pass mark, and a pass below the
+    standard named as such, with what falls short (see :mod:`dealer_assist.training.standard`)."""
+    from dealer_assist.training import standard
+
+    o = s["overall"]
+    mark, short = standard.verdict(s)
+    if not s.get("complete", True):
+        missed = o.get("unanswered", 0)
+        mark += f" (not finished: {missed} not answered)" if missed else " (not finished)"
+    if short:
+        mark += f" ({'; '.join(short)})"
+    pm = s.get("pass_mark") or {}
+    judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if s["exam"] and
+              isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
+    return (f"{s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
+            f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
+            f"{o['mean_seconds']:.1f} s/decision{judged}  {mark}")
 
 
 def run_train(args: argparse.Namespace) -> int:
@@ -155,6 +185,8 @@ def run_train(args: argparse.Namespace) -> int:
     feeds, seed = _feeds(args)
     records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
     session = TrainingSession(settings, feeds, seed=seed, records=records)
+    if store is not None:
+        _warn_below_standard(settings, seed)
     with ending_signals() as ending:  # SIGTERM, SIGHUP (the terminal closed): scored and stored like Ctrl+C
         try:
             summary, store, interrupted = _run(args, session, store, trainee, ending)
@@ -171,6 +203,19 @@ def run_train(args: argparse.Namespace) -> int:
     if ending.exit_code is not None:
         return ending.exit_code  # stored, but whoever sent the signal sees that it ended the session
     return 130 if interrupted else 0  # Ctrl+C: stored, but a script still sees the interruption
+
+
+def _warn_below_standard(settings, seed) -> None:
+    """Say before the first case that this stored exam's pass will not count, and how to take one that does."""
+    from dealer_assist.training import standard
+
+    if not settings.exam:
+        return
+    short = standard.shortfalls(settings.cases or 0, settings.mark.accuracy, settings.mark.seconds, seed)
+    if short:
+        sys.stderr.write(f"dealer-assist: this exam is below the standard ({standard.WORDS}): {'; '.join(short)}. "
+                         "A pass will be listed as \"passed below the standard\"; for an exam that counts, leave "
+                         "out --seed and keep the default --cases, --pass-accuracy and --pass-seconds\n")
 
 
 def _run(args, session, store, trainee, ending):

@@ -90,6 +90,8 @@ class TrainingSession:
                  drills: Optional[Mapping[str, Drill]] = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
         self.feeds = dict(feeds)
+        #: The seed of the stakes (and of the simulated shoe): stored with an exam, which it makes rehearsable.
+        self.seed = seed
         self.rng = random.Random(seed)
         self.clock = clock
         self.drills = {n: (drills or {}).get(n) or DRILLS[n]() for n in settings.drills}
@@ -177,10 +179,10 @@ class TrainingSession:
         is not complete: its unanswered cases count as failed and it cannot pass."""
         s = self.settings
         if not s.exam:
-            return summarize(self.attempts, s.mark, False, s.level)
+            return summarize(self.attempts, s.mark, False, s.level, seed=self.seed)
         if s.cases is not None:
-            return summarize(self.attempts, s.mark, True, s.level, planned=s.cases)
-        return summarize(self.attempts, s.mark, True, s.level, complete=self.finished)
+            return summarize(self.attempts, s.mark, True, s.level, planned=s.cases, seed=self.seed)
+        return summarize(self.attempts, s.mark, True, s.level, complete=self.finished, seed=self.seed)
 
     def close(self) -> None:
         for feed in set(self.feeds.values()):
