@@ -1,13 +1,16 @@
 """An exam ended by SIGTERM, or by SIGHUP (its terminal closed), is stored as "not finished" like Ctrl+C.
 
-Real processes and real signals: the text trainer answering on a pipe, and the trainer window
-(offscreen Qt) answering through itself (tests/trainer_window_child.py).
+Real processes and real signals: the text trainer answering on a pipe, the text trainer on a real
+terminal (a pty) that is closed, and the trainer window (offscreen Qt) answering through itself
+(tests/trainer_window_child.py).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import pty
+import select
 import signal
 import subprocess
 import sys
@@ -79,3 +82,34 @@ def test_the_trainer_window_killed_mid_exam_stores_it_as_not_finished(tmp_path, 
         proc.kill()
     assert proc.returncode == 128 + sig
     _stored_unfinished(store, 2)
+
+
+def test_closing_the_terminal_of_a_text_exam_stores_it_as_not_finished(tmp_path):
+    """The closed terminal fails the trainer's reads and writes (EIO) before its SIGHUP comes."""
+    store = tmp_path / "hup.json"
+    env = _env(tmp_path)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the trainer on the pty as its terminal
+        os.execve(sys.executable, CLI + ["train", "--text", "--exam", "--store", str(store), "--trainee", "eve"],
+                  env)
+    seen = b""
+
+    def wait_for(token: bytes) -> None:
+        nonlocal seen
+        while token not in seen:
+            ready, _, _ = select.select([fd], [], [], 30)
+            assert ready, seen[-300:]
+            seen += os.read(fd, 4096)
+        seen = seen[seen.index(token) + len(token):]
+
+    try:
+        for _ in range(3):
+            wait_for(b"]: ")
+            os.write(fd, b"P\n")
+            wait_for(b"Recorded.")
+        wait_for(b"]: ")
+    finally:
+        os.close(fd)  # the terminal window closed
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGHUP
+    _stored_unfinished(store, 3)

@@ -67,9 +67,13 @@ class TextTrainer:
             stream.write(text)
             stream.flush()
         except OSError:
-            if not self.interrupted:
-                raise
-            # a closed terminal (SIGHUP) cannot show the summary; it is stored all the same
+            self._gone()  # after the cases, the summary is stored all the same, unshown
+
+    def _gone(self) -> None:
+        """The terminal is gone (closed: EIO, often just before its SIGHUP): the session ends as on Ctrl+C."""
+        self.interrupted = True
+        if self._asking:
+            raise _Quit()
 
     def _emit(self, obj: dict) -> None:
         self._write(self.out, json.dumps(obj, ensure_ascii=False) + "\n")
@@ -83,9 +87,12 @@ class TextTrainer:
 
     def _read(self, prompt: str) -> str:
         if not self.json_mode:
-            self.out.write(prompt)
-            self.out.flush()
-        line = self.inp.readline()
+            self._write(self.out, prompt)
+        try:
+            line = self.inp.readline()
+        except OSError:
+            self._gone()
+            raise _Quit() from None
         if not line or line.strip().lower() in QUIT:
             raise _Quit()
         return line.strip()
@@ -146,6 +153,7 @@ class TextTrainer:
         except _Quit:
             pass
         except KeyboardInterrupt as exc:  # like q: the answered cases are not thrown away
+            self._asking = False  # a terminal gone now only leaves the note unshown
             self.interrupted = True
             why = f"ended by {exc.name}" if isinstance(exc, Ended) else "interrupted"
             self._note(f"dealer-assist: {why}: the session ends here; the cases answered are scored")
