@@ -3,12 +3,14 @@ with --cases 1 --pass-accuracy 1 --pass-seconds 60, was listed "PASSED" with non
 
 The exam's seed is stored beside its pass mark and case count; the summary, the window and
 ``train --progress`` show a pass under easier settings as "passed below the standard" and name what
-falls short; only a pass at the standard is "PASSED".
+falls short; only a pass at the standard is "PASSED".  A school sets its own standard in a config
+file's [training] section: ``train --progress --config`` judges every stored exam by it.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -17,7 +19,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import Qt  # noqa: E402
 
-from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession  # noqa: E402
+import pytest  # noqa: E402
+
+from dealer_assist.table.config import ConfigError, config_from_mapping  # noqa: E402
+from dealer_assist.training import PassMark, ProgressStore, Settings, ShoeFeed, TrainingSession  # noqa: E402
 from trainer_windows import open_trainer  # noqa: E402
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
@@ -27,9 +32,9 @@ def _env(tmp_path):
     return {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
 
 
-def _all_right_exam(seed=None, cases=40):
+def _all_right_exam(seed=None, cases=40, mark=PassMark()):
     feeds = {"baccarat": ShoeFeed(8, seed), "blackjack": ShoeFeed(1, seed)}
-    session = TrainingSession(Settings(exam=True, cases=cases, limit=6), feeds, seed=seed)
+    session = TrainingSession(Settings(exam=True, cases=cases, limit=6, mark=mark), feeds, seed=seed)
     while not session.finished:
         case = session.next_case()
         session.submit(case, case.answers, 0.5)
@@ -94,3 +99,51 @@ def test_a_standard_exam_draws_its_cases_afresh_and_passes(tmp_path):
     summary = first.summary()
     assert summary.passed and summary.shortfalls == [] and "-> PASSED" in summary.lines()[1]
     assert not any("standard" in line for line in summary.lines())
+
+
+def _listing(tmp_path, store, *config):
+    return subprocess.run(CLI + ["train", "--progress", "--store", str(store), *config], capture_output=True,
+                          text=True, env=_env(tmp_path), timeout=60)
+
+
+def test_a_schools_config_sets_the_exam_and_is_the_standard_the_listing_judges_by(tmp_path):
+    lax, strict = tmp_path / "lax.toml", tmp_path / "strict.toml"
+    lax.write_text("[training]\nexam_cases = 3\npass_accuracy = 60\n")
+    strict.write_text("[training]\nexam_cases = 50\n")
+    run = subprocess.run(CLI + ["train", "--text", "--json", "--exam", "--config", str(lax), "--no-save"],
+                         input="q\n", capture_output=True, text=True, env=_env(tmp_path), timeout=60)
+    summary = json.loads(run.stdout.splitlines()[-1])
+    assert summary["overall"]["cases"] == 3 and summary["pass_mark"] == {"accuracy": 0.6, "seconds": 3.0}
+    store = tmp_path / "school.json"
+    ProgressStore(store).record("ana", _all_right_exam().summary(), "third-card")
+    ProgressStore(store).record("bob", _all_right_exam(cases=3, mark=PassMark(0.6, 3)).summary(), "third-card")
+    by_default = _listing(tmp_path, store).stdout
+    assert "PASSED" in by_default.split("ana:")[1].split("bob:")[0]
+    assert "passed below the standard (3 cases, not 40 or more; pass mark 60% within 3 s, below 98% within 3 s)" \
+        in by_default.split("bob:")[1]
+    by_lax = _listing(tmp_path, store, "--config", str(lax)).stdout
+    assert "below" not in by_lax and by_lax.count("PASSED") == 2
+    by_strict = _listing(tmp_path, store, "--config", str(strict)).stdout
+    assert "PASSED" not in by_strict and "40 cases, not 50 or more" in by_strict
+
+
+@pytest.mark.parametrize("training, words", [
+    ({"pass_accuracy": 0}, "training.pass_accuracy = 0.0 must be above 0 and at most 100"),
+    ({"pass_accuracy": 101}, "training.pass_accuracy = 101.0 must be above 0 and at most 100"),
+    ({"pass_seconds": float("nan")}, "training.pass_seconds = nan must be more than 0"),
+    ({"exam_cases": 0}, "training.exam_cases = 0 must be 1 or more"),
+    ({"exam_cases": "40"}, "training.exam_cases = '40' must be a whole number"),
+    ({"exam_case": 40}, "unknown setting training.exam_case (did you mean exam_cases?)"),
+])
+def test_a_training_section_that_makes_no_sense_is_refused_by_its_key(training, words):
+    with pytest.raises(ConfigError, match=re.escape(words)):
+        config_from_mapping({"training": training})
+
+
+def test_a_config_that_cannot_be_used_is_refused_before_anything_is_asked(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[training]\npass_seconds = -1\n")
+    run = subprocess.run(CLI + ["train", "--text", "--exam", "--config", str(bad), "--store", str(tmp_path / "s.json")],
+                         input="P\n", capture_output=True, text=True, env=_env(tmp_path), timeout=60)
+    assert run.returncode == 2 and "training.pass_seconds = -1.0 must be more than 0" in run.stderr
+    assert "nothing was asked" in run.stderr and run.stdout == "" and not (tmp_path / "s.json").exists()

@@ -23,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                    "with --progress: everyone)")
     p.add_argument("--minutes", type=float, default=10.0, help="session length (default 10)")
     p.add_argument("--cases", type=int, default=None,
-                   help="stop after this many cases (exam default: 40; fewer: below the standard)")
+                   help="stop after this many cases (exam default: the standard's, 40; fewer: below the standard)")
     p.add_argument("--exam", action="store_true", help="timed exam: no feedback until the end, time limit per decision")
     p.add_argument("--level", type=int, default=1, help="1 as dealt, 2 the rows most missed, 3 your weak spots")
     p.add_argument("--source", default="sim", help="sim | sim:SEED | serial:URL | camera:SRC?profile=PATH (default sim)")
@@ -31,12 +31,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                           "with a seed can be rehearsed: below the standard)")
     p.add_argument("--store", type=Path, default=None, help="progress file (default: training.json in the "
                                                             "user's data folder)")
+    p.add_argument("--config", metavar="FILE", help="the school's configuration (TOML): its [training] section "
+                                                    "sets the exam standard, the defaults of --cases, "
+                                                    "--pass-accuracy and --pass-seconds for an exam, and what "
+                                                    "--progress counts as a pass")
     # The defaults are the standard's (dealer_assist.training.standard), filled in by _settings: importing
     # the training package here would slow every command's start.
     p.add_argument("--pass-accuracy", type=float, default=None, metavar="PCT",
-                   help="pass mark, percent (98; lower: an exam below the standard)")
+                   help="pass mark, percent (exam default: the standard's, 98; lower: below the standard)")
     p.add_argument("--pass-seconds", type=float, default=None, metavar="S",
-                   help="pass mark, seconds per decision (3; more: an exam below the standard)")
+                   help="pass mark, seconds per decision (exam default: the standard's, 3; more: below the "
+                        "standard)")
     p.add_argument("--limit", type=float, default=None, metavar="S",
                    help="seconds per decision before a case times out (exam default: twice the pass-mark time)")
     p.add_argument("--no-save", action="store_true", help="do not store this session's results")
@@ -55,16 +60,32 @@ def _store(args):
         raise CommandError(str(exc)) from None
 
 
+def _standard(args):
+    """The exam standard: the ``[training]`` section of ``--config``, else the trainer's own."""
+    from dealer_assist.table.config import ConfigError, load_config
+    from dealer_assist.training.standard import DEFAULT, Standard
+
+    if args.config is None:
+        return DEFAULT
+    try:
+        school = load_config(args.config).training or {}
+    except ConfigError as exc:
+        raise CommandError(f"{exc}; nothing was asked or listed", 2) from None
+    return Standard(cases=school.get("exam_cases", DEFAULT.cases),
+                    accuracy=school.get("pass_accuracy", DEFAULT.accuracy * 100) / 100,
+                    seconds=school.get("pass_seconds", DEFAULT.seconds))
+
+
 def _settings(args):
-    from dealer_assist.training import standard
     from dealer_assist.training.difficulty import LevelError
     from dealer_assist.training.scoring import PassMark, PassMarkError
     from dealer_assist.training.session import DrillNameError, Settings, parse_drills
 
+    standard = _standard(args)
     if args.pass_accuracy is None:
-        args.pass_accuracy = standard.ACCURACY * 100
+        args.pass_accuracy = standard.accuracy * 100
     if args.pass_seconds is None:
-        args.pass_seconds = standard.SECONDS
+        args.pass_seconds = standard.seconds
     for option, value, what in (("--minutes", args.minutes, "minutes"), ("--limit", args.limit, "seconds"),
                                 ("--pass-accuracy", args.pass_accuracy, "percent"),
                                 ("--pass-seconds", args.pass_seconds, "seconds")):
@@ -80,9 +101,9 @@ def _settings(args):
     try:
         mark = PassMark(args.pass_accuracy / 100, args.pass_seconds)
         limit = args.limit if args.limit is not None else (2 * mark.seconds if args.exam else None)
-        cases = args.cases if args.cases is not None else (standard.CASES if args.exam else None)
+        cases = args.cases if args.cases is not None else (standard.cases if args.exam else None)
         return Settings(drills=parse_drills(args.drill), level=args.level, exam=args.exam, mark=mark,
-                        limit=limit, minutes=args.minutes, cases=cases)
+                        limit=limit, minutes=args.minutes, cases=cases, standard=standard)
     except (DrillNameError, LevelError, PassMarkError) as exc:
         raise CommandError(str(exc)) from None
 
@@ -114,9 +135,9 @@ def _feeds(args):
 
 
 def _progress(args) -> int:
-    from dealer_assist.training import standard
     from dealer_assist.training.progress import TraineeNameError
 
+    standard = _standard(args)
     store = _store(args)
     try:
         names = [store.stored_name(args.trainee)] if args.trainee is not None else store.trainees
@@ -139,15 +160,13 @@ def _progress(args) -> int:
         if not person["sessions"]:
             print("  no sessions stored yet")
         for s in person["sessions"]:
-            print("  " + _listed(s))
+            print("  " + _listed(s, standard))
     return 0
 
 
-def _listed(s: dict) -> str:
+def _listed(s: dict, standard) -> str:
     """One stored session as a line of ``--progress``: an exam with its pass mark, and a pass below the
     standard named as such, with what falls short (see :mod:`dealer_assist.training.standard`)."""
-    from dealer_assist.training import standard
-
     o = s["overall"]
     mark, short = standard.verdict(s)
     if not s.get("complete", True):
@@ -207,13 +226,12 @@ def run_train(args: argparse.Namespace) -> int:
 
 def _warn_below_standard(settings, seed) -> None:
     """Say before the first case that this stored exam's pass will not count, and how to take one that does."""
-    from dealer_assist.training import standard
-
     if not settings.exam:
         return
+    standard = settings.standard
     short = standard.shortfalls(settings.cases or 0, settings.mark.accuracy, settings.mark.seconds, seed)
     if short:
-        sys.stderr.write(f"dealer-assist: this exam is below the standard ({standard.WORDS}): {'; '.join(short)}. "
+        sys.stderr.write(f"dealer-assist: this exam is below the standard ({standard.words}): {'; '.join(short)}. "
                          "A pass will be listed as \"passed below the standard\"; for an exam that counts, leave "
                          "out --seed and keep the default --cases, --pass-accuracy and --pass-seconds\n")
 

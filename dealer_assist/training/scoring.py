@@ -17,7 +17,7 @@ import statistics
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from dealer_assist.training import standard
+from dealer_assist.training.standard import ACCURACY, DEFAULT, SECONDS, Standard
 from dealer_assist.training.case import Attempt
 
 
@@ -29,8 +29,8 @@ class PassMarkError(ValueError):
 class PassMark:
     """Share of decisions (0-1) that must be right within ``seconds`` each."""
 
-    accuracy: float = standard.ACCURACY
-    seconds: float = standard.SECONDS
+    accuracy: float = ACCURACY
+    seconds: float = SECONDS
 
     def __post_init__(self) -> None:
         if not 0 < self.accuracy <= 1:
@@ -114,6 +114,8 @@ class Summary:
     complete: bool = True
     #: The seed the cases were dealt from; None: a shoe shuffled afresh.
     seed: Optional[int] = None
+    #: What an exam's pass must meet to count.
+    standard: Standard = DEFAULT
 
     @property
     def passed(self) -> bool:
@@ -124,14 +126,14 @@ class Summary:
         """What keeps this exam's settings below the standard (empty for a practice session)."""
         if not self.exam:
             return []
-        return standard.shortfalls(self.overall.cases, self.mark.accuracy, self.mark.seconds, self.seed)
+        return self.standard.shortfalls(self.overall.cases, self.mark.accuracy, self.mark.seconds, self.seed)
 
     def lines(self) -> list[str]:
         """The summary as text (the terminal mode prints it; the window shows the same)."""
         o = self.overall
         kind = "Exam" if self.exam else "Session"
         missed = f", {o.unanswered} not answered" if o.unanswered else ""
-        verdict = standard.verdict(self.to_json())[0]
+        verdict = self.standard.verdict(self.to_json())[0]
         if not self.complete:
             one = o.unanswered == 1
             verdict += (f" (exam not finished: the {o.unanswered} case{'' if one else 's'} not answered "
@@ -146,7 +148,7 @@ class Summary:
                f"Pass mark {self.mark.words} per decision: {o.good} of {o.decisions} decision"
                f"{'' if o.decisions == 1 else 's'} right in time ({o.within:.1%}{unit}) -> {verdict}"]
         if self.exam and self.shortfalls:
-            out.append(f"Below the standard exam ({standard.WORDS}): {'; '.join(self.shortfalls)}. "
+            out.append(f"Below the standard exam ({self.standard.words}): {'; '.join(self.shortfalls)}. "
                        + ("Only a pass at the standard counts: take the exam again without --seed and with "
                           "the default --cases, --pass-accuracy and --pass-seconds." if o.passed
                           else "A pass under these settings would not count."))
@@ -168,7 +170,8 @@ class Summary:
 
 
 def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, level: int = 1,
-              planned: Optional[int] = None, complete: bool = True, seed: Optional[int] = None) -> Summary:
+              planned: Optional[int] = None, complete: bool = True, seed: Optional[int] = None,
+              standard: Standard = DEFAULT) -> Summary:
     """The session's summary.  ``planned`` is an exam's number of cases: the ones not answered count as
     failed and the exam is not complete; ``complete`` False marks an exam ended early for other reasons
     (an exam by time only, stopped before its time was up)."""
@@ -180,5 +183,5 @@ def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, l
         overall=score_attempts("all", attempts, mark, unanswered, complete),
         drills=tuple(score_attempts(n, (a for a in attempts if a.case.drill == n), mark) for n in names),
         mistakes=tuple(a for a in attempts if not a.right), mark=mark, exam=exam, level=level,
-        attempts=tuple(attempts), complete=complete, seed=seed,
+        attempts=tuple(attempts), complete=complete, seed=seed, standard=standard,
     )
