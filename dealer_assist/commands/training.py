@@ -148,7 +148,7 @@ def _progress(args) -> int:
         for person in people.values():
             for s in person["sessions"]:
                 if s["exam"]:
-                    verdict, short = standard.verdict(s)
+                    _, short = standard.verdict(s)
                     s["standard"] = {"met": not short, "short": short}
         emit_json({"store": str(store.path), "trainees": people})
         return 0
