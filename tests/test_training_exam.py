@@ -80,3 +80,15 @@ def test_quitting_a_text_exam_after_one_answer_stores_it_as_not_passed(tmp_path)
     as_json = json.loads(subprocess.run(CLI + ["train", "--progress", "--json", "--store", str(store)],
                                         capture_output=True, text=True, env=env, timeout=60).stdout)
     assert as_json["trainees"]["eve"]["sessions"][0]["passed"] is False
+
+
+def test_an_unfinished_exams_summary_says_what_each_figure_counts():
+    """QA: "accuracy 20.0%" (of cases) stood beside "42.9%" (of decisions, for the pass mark) unexplained."""
+    session = TrainingSession(Settings(drills=("calling",), exam=True, cases=5, limit=6), _feeds(9), seed=9)
+    _answer_right(session, 1)
+    first, mark = session.summary().lines()[:2]
+    decisions = len(session.attempts[0].case.questions)
+    assert decisions > 1  # a calling case is several decisions: the two figures differ
+    assert "1 right" in first and "20.0% of cases right" in first and "accuracy" not in first
+    assert (f"Pass mark 98% within 3 s per decision: {decisions} of {decisions + 4} decisions right in time "
+            f"({decisions / (decisions + 4):.1%}; each case not answered counts as 1 failed decision)") in mark

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from pathlib import Path
 
 from dealer_assist.commands.output import CommandError, emit_json
@@ -21,15 +22,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--trainee", default=None, help="whose progress to read and store (default: trainee; "
                                                    "with --progress: everyone)")
     p.add_argument("--minutes", type=float, default=10.0, help="session length (default 10)")
-    p.add_argument("--cases", type=int, default=None, help="stop after this many cases (exam default: 40)")
+    p.add_argument("--cases", type=int, default=None,
+                   help="stop after this many cases (exam default: the standard's, 40; fewer: below the standard)")
     p.add_argument("--exam", action="store_true", help="timed exam: no feedback until the end, time limit per decision")
     p.add_argument("--level", type=int, default=1, help="1 as dealt, 2 the rows most missed, 3 your weak spots")
     p.add_argument("--source", default="sim", help="sim | sim:SEED | serial:URL | camera:SRC?profile=PATH (default sim)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the simulated shoe and of the stakes")
+    p.add_argument("--seed", type=int, default=None, help="seed of the simulated shoe and of the stakes (an exam "
+                                                          "with a seed can be rehearsed: below the standard)")
     p.add_argument("--store", type=Path, default=None, help="progress file (default: training.json in the "
                                                             "user's data folder)")
-    p.add_argument("--pass-accuracy", type=float, default=98.0, metavar="PCT", help="pass mark, percent (98)")
-    p.add_argument("--pass-seconds", type=float, default=3.0, metavar="S", help="pass mark, seconds per decision (3)")
+    p.add_argument("--config", metavar="FILE", help="the school's configuration (TOML): its [training] section "
+                                                    "sets the exam standard, the defaults of --cases, "
+                                                    "--pass-accuracy and --pass-seconds for an exam, and what "
+                                                    "--progress counts as a pass")
+    # The defaults are the standard's (dealer_assist.training.standard), filled in by _settings: importing
+    # the training package here would slow every command's start.
+    p.add_argument("--pass-accuracy", type=float, default=None, metavar="PCT",
+                   help="pass mark, percent (exam default: the standard's, 98; lower: below the standard)")
+    p.add_argument("--pass-seconds", type=float, default=None, metavar="S",
+                   help="pass mark, seconds per decision (exam default: the standard's, 3; more: below the "
+                        "standard)")
     p.add_argument("--limit", type=float, default=None, metavar="S",
                    help="seconds per decision before a case times out (exam default: twice the pass-mark time)")
     p.add_argument("--no-save", action="store_true", help="do not store this session's results")
@@ -48,11 +60,32 @@ def _store(args):
         raise CommandError(str(exc)) from None
 
 
+def _standard(args):
+    """The exam standard: the ``[training]`` section of ``--config``, else the trainer's own."""
+    from dealer_assist.table.config import ConfigError, load_config
+    from dealer_assist.training.standard import DEFAULT, Standard
+
+    if args.config is None:
+        return DEFAULT
+    try:
+        school = load_config(args.config).training or {}
+    except ConfigError as exc:
+        raise CommandError(f"{exc}; nothing was asked or listed", 2) from None
+    return Standard(cases=school.get("exam_cases", DEFAULT.cases),
+                    accuracy=school.get("pass_accuracy", DEFAULT.accuracy * 100) / 100,
+                    seconds=school.get("pass_seconds", DEFAULT.seconds))
+
+
 def _settings(args):
     from dealer_assist.training.difficulty import LevelError
     from dealer_assist.training.scoring import PassMark, PassMarkError
     from dealer_assist.training.session import DrillNameError, Settings, parse_drills
 
+    standard = _standard(args)
+    if args.pass_accuracy is None:
+        args.pass_accuracy = standard.accuracy * 100
+    if args.pass_seconds is None:
+        args.pass_seconds = standard.seconds
     for option, value, what in (("--minutes", args.minutes, "minutes"), ("--limit", args.limit, "seconds"),
                                 ("--pass-accuracy", args.pass_accuracy, "percent"),
                                 ("--pass-seconds", args.pass_seconds, "seconds")):
@@ -68,9 +101,9 @@ def _settings(args):
     try:
         mark = PassMark(args.pass_accuracy / 100, args.pass_seconds)
         limit = args.limit if args.limit is not None else (2 * mark.seconds if args.exam else None)
-        cases = args.cases if args.cases is not None else (40 if args.exam else None)
+        cases = args.cases if args.cases is not None else (standard.cases if args.exam else None)
         return Settings(drills=parse_drills(args.drill), level=args.level, exam=args.exam, mark=mark,
-                        limit=limit, minutes=args.minutes, cases=cases)
+                        limit=limit, minutes=args.minutes, cases=cases, standard=standard)
     except (DrillNameError, LevelError, PassMarkError) as exc:
         raise CommandError(str(exc)) from None
 
@@ -104,6 +137,7 @@ def _feeds(args):
 def _progress(args) -> int:
     from dealer_assist.training.progress import TraineeNameError
 
+    standard = _standard(args)
     store = _store(args)
     try:
         names = [store.stored_name(args.trainee)] if args.trainee is not None else store.trainees
@@ -111,6 +145,11 @@ def _progress(args) -> int:
         raise CommandError(str(exc)) from None
     people = {n: store.trainee(n) for n in names}
     if args.json:
+        for person in people.values():
+            for s in person["sessions"]:
+                if s["exam"]:
+                    _, short = standard.verdict(s)
+                    s["standard"] = {"met": not short, "short": short}
         emit_json({"store": str(store.path), "trainees": people})
         return 0
     print(f"Training progress in {store.path}")
@@ -121,20 +160,32 @@ def _progress(args) -> int:
         if not person["sessions"]:
             print("  no sessions stored yet")
         for s in person["sessions"]:
-            o = s["overall"]
-            mark = "PASSED" if s["passed"] else "not passed"
-            if not s.get("complete", True):
-                missed = o.get("unanswered", 0)
-                mark += f" (not finished: {missed} not answered)" if missed else " (not finished)"
-            print(f"  {s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
-                  f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%}  "
-                  f"{o['mean_seconds']:.1f} s/decision  {mark}")
+            print("  " + _listed(s, standard))
     return 0
+
+
+def _listed(s: dict, standard) -> str:
+    """One stored session as a line of ``--progress``: an exam with its pass mark, and a pass below the
+    standard named as such, with what falls short (see :mod:`dealer_assist.training.standard`)."""
+    o = s["overall"]
+    mark, short = standard.verdict(s)
+    if not s.get("complete", True):
+        missed = o.get("unanswered", 0)
+        mark += f" (not finished: {missed} not answered)" if missed else " (not finished)"
+    if short:
+        mark += f" ({'; '.join(short)})"
+    pm = s.get("pass_mark") or {}
+    judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if s["exam"] and
+              isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
+    return (f"{s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
+            f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
+            f"{o['mean_seconds']:.1f} s/decision{judged}  {mark}")
 
 
 def run_train(args: argparse.Namespace) -> int:
     if args.progress:
         return _progress(args)
+    from dealer_assist.training.ending import Ended, ending_signals
     from dealer_assist.training.progress import ProgressError, TraineeNameError, check_name
     from dealer_assist.training.session import TrainingSession
 
@@ -153,27 +204,51 @@ def run_train(args: argparse.Namespace) -> int:
     feeds, seed = _feeds(args)
     records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
     session = TrainingSession(settings, feeds, seed=seed, records=records)
-    interrupted = False
-    try:
-        if args.text:
-            from dealer_assist.training.terminal import TextTrainer
-
-            trainer = TextTrainer(session, json_mode=args.json)
-            summary = trainer.run()
-            interrupted = trainer.interrupted
-        else:
-            from dealer_assist.commands.screen import require_screen
-
-            require_screen()
-            from dealer_assist.ui.training.app import run_trainer
-
-            summary = run_trainer(session, store=store, trainee=trainee)
-            store = None  # the window stores the session itself (and shows the chart with it)
-    finally:
-        session.close()
-    if summary is not None and store is not None and summary.attempts:
+    if store is not None:
+        _warn_below_standard(settings, seed)
+    with ending_signals() as ending:  # SIGTERM, SIGHUP (the terminal closed): scored and stored like Ctrl+C
         try:
-            store.record(trainee, summary, settings.label, started=session.wall_started)
-        except ProgressError as exc:
-            raise CommandError(str(exc)) from None
+            summary, store, interrupted = _run(args, session, store, trainee, ending)
+        except Ended as exc:  # before the first case was asked: nothing was tried, nothing to store
+            sys.stderr.write(f"dealer-assist: ended by {exc.name} before the first case: nothing to store\n")
+            return 128 + exc.signum
+        finally:
+            session.close()
+        if summary is not None and store is not None and summary.attempts:
+            try:
+                store.record(trainee, summary, settings.label, started=session.wall_started)
+            except ProgressError as exc:
+                raise CommandError(str(exc)) from None
+    if ending.exit_code is not None:
+        return ending.exit_code  # stored, but whoever sent the signal sees that it ended the session
     return 130 if interrupted else 0  # Ctrl+C: stored, but a script still sees the interruption
+
+
+def _warn_below_standard(settings, seed) -> None:
+    """Say before the first case that this stored exam's pass will not count, and how to take one that does."""
+    if not settings.exam:
+        return
+    standard = settings.standard
+    short = standard.shortfalls(settings.cases or 0, settings.mark.accuracy, settings.mark.seconds, seed)
+    if short:
+        sys.stderr.write(f"dealer-assist: this exam is below the standard ({standard.words}): {'; '.join(short)}. "
+                         "A pass will be listed as \"passed below the standard\"; for an exam that counts, leave "
+                         "out --seed and keep the default --cases, --pass-accuracy and --pass-seconds\n")
+
+
+def _run(args, session, store, trainee, ending):
+    """Run the session in the terminal or the window: its summary, the store left to the command, interrupted."""
+    if args.text:
+        from dealer_assist.training.terminal import TextTrainer
+
+        trainer = TextTrainer(session, json_mode=args.json)
+        ending.action = trainer.end_by_signal
+        summary = trainer.run()
+        return summary, store, trainer.interrupted
+    from dealer_assist.commands.screen import require_screen
+
+    require_screen()
+    from dealer_assist.ui.training.app import run_trainer
+
+    summary = run_trainer(session, store=store, trainee=trainee, ending=ending)
+    return summary, None, False  # the window stores the session itself (and shows the chart with it)

@@ -39,6 +39,11 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     fullscreen = false
     sim_interval = 1.0        # seconds between cards of the simulated shoe (0.01 to 3600)
 
+    [training]                # the exam standard (dealer-assist train --config): a pass below it does not count
+    exam_cases = 40           # an exam's cases, and the fewest a counted pass may have
+    pass_accuracy = 98        # percent of decisions right within pass_seconds, and the lowest mark that counts
+    pass_seconds = 3.0        # seconds per decision, and the most that counts
+
     [blackjack]               # a blackjack table (game = "blackjack"); checked whatever the game
     decks = 1                 # 1 to 16
     hits_soft_17 = false
@@ -95,6 +100,9 @@ class AppConfig:
     supervisors: Optional[tuple[dict, ...]] = None
     #: The ``[blackjack]`` section, read by :func:`dealer_assist.table.blackjack_state.rules_from_config`.
     blackjack: Optional[dict] = None
+    #: The ``[training]`` section, checked (``exam_cases``, ``pass_accuracy`` in percent, ``pass_seconds``);
+    #: None: the trainer's own standard.
+    training: Optional[dict] = None
 
     def roster(self):
         """The :class:`~dealer_assist.table.supervisor.SupervisorRoster`, or None without supervisors."""
@@ -113,11 +121,13 @@ def default_journal_path(game: str = "baccarat") -> Path:
 
 #: The keys of a configuration file and of its sections ([limits] and [blackjack] check their own):
 #: a misspelt key would otherwise leave its setting silently at the default.
-TOP_KEYS = ("game", "source", "journal", "shoe", "paytable", "limits", "table", "display", "supervisors", "blackjack")
+TOP_KEYS = ("game", "source", "journal", "shoe", "paytable", "limits", "table", "display", "supervisors", "blackjack",
+            "training")
 SECTION_KEYS = {"shoe": ("decks", "burn", "rounds_after_cut", "cut_from_end"),
                 "paytable": ("variant", "pair_by", "pair_pays", "tie_pushes"),
                 "table": ("chips", "seats"),
-                "display": ("turbo", "sound", "fullscreen", "sim_interval")}
+                "display": ("turbo", "sound", "fullscreen", "sim_interval"),
+                "training": ("exam_cases", "pass_accuracy", "pass_seconds")}
 
 
 def _refuse_unknown(keys, known: tuple[str, ...], where: str, path: Path) -> None:
@@ -262,7 +272,7 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
                          fullscreen=_typed(disp, "display", "fullscreen", False, bool, path),
                          sim_interval=_sim_interval(disp, path),
                          supervisors=_supervisors(data, path),
-                         blackjack=blackjack)
+                         blackjack=blackjack, training=_training(data, path))
     except (ShoeError, LimitError, InvalidAmountError, pt.InvalidBetError) as exc:
         raise ConfigError(f"{path}: {exc}") from None
     except (TypeError, ValueError, ArithmeticError) as exc:
@@ -281,6 +291,26 @@ def _sim_interval(display: dict, path: Path) -> float:
         raise ConfigError(f"{path}: display.sim_interval = {seconds!r} must be {SIM_INTERVAL[0]:g} to "
                           f"{SIM_INTERVAL[1]:g} seconds between cards")
     return seconds
+
+
+def _training(data: dict, path: Path) -> Optional[dict]:
+    """``[training]``: the exam standard a school sets; each key optional (the trainer's default then)."""
+    if "training" not in data:
+        return None
+    section = _section(data, "training", path)
+    out: dict[str, Any] = {}
+    if "exam_cases" in section:
+        out["exam_cases"] = _typed(section, "training", "exam_cases", 40, int, path)
+        if out["exam_cases"] < 1:
+            raise ConfigError(f"{path}: training.exam_cases = {out['exam_cases']} must be 1 or more")
+    for key, low, high, what in (("pass_accuracy", 0.0, 100.0, "above 0 and at most 100 (percent)"),
+                                 ("pass_seconds", 0.0, math.inf, "more than 0 (seconds per decision)")):
+        if key in section:
+            value = _typed(section, "training", key, 0.0, float, path)
+            if not (low < value <= high and math.isfinite(value)):
+                raise ConfigError(f"{path}: training.{key} = {value!r} must be {what}")
+            out[key] = value
+    return out
 
 
 def _supervisors(data: dict, path: Path) -> Optional[tuple[dict, ...]]:

@@ -111,6 +111,8 @@ def _shape_problem(data: object) -> Optional[str]:
                     return f'{here}: "overall" has no number "{key}"'
             if "pass_mark" in entry and not isinstance(entry["pass_mark"], dict):
                 return f'{here}: "pass_mark" is not an object'
+            if entry.get("seed") is not None and not _is_int(entry["seed"]):
+                return f'{here}: "seed" is {entry["seed"]!r}, not a whole number or null'
         for key, counts in person["categories"].items():
             if not (isinstance(counts, dict) and _is_int(counts.get("seen")) and _is_int(counts.get("wrong"))):
                 return f'{where}, rule {key!r}: needs whole numbers "seen" and "wrong"'

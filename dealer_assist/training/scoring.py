@@ -7,6 +7,8 @@ seconds or less.  A payout case with four amounts is four decisions.
 An exam is passed only when it is complete: an exam ended early (``q``,
 Esc, the session's time running out) counts every case not answered as
 failed, so quitting after one right answer can never store "100% PASSED".
+A pass counts only at the standard (:mod:`dealer_assist.training.standard`):
+one under easier settings is shown as "passed below the standard".
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import statistics
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
+from dealer_assist.training.standard import ACCURACY, DEFAULT, SECONDS, Standard
 from dealer_assist.training.case import Attempt
 
 
@@ -26,8 +29,8 @@ class PassMarkError(ValueError):
 class PassMark:
     """Share of decisions (0-1) that must be right within ``seconds`` each."""
 
-    accuracy: float = 0.98
-    seconds: float = 3.0
+    accuracy: float = ACCURACY
+    seconds: float = SECONDS
 
     def __post_init__(self) -> None:
         if not 0 < self.accuracy <= 1:
@@ -59,6 +62,8 @@ class Score:
     passed: bool
     #: Cases of an exam never answered (it ended early): counted in ``cases`` as failed.
     unanswered: int = 0
+    #: Decisions right within the pass mark's time: ``within`` is this share of ``decisions``.
+    good: int = 0
 
     @property
     def accuracy(self) -> float:
@@ -89,7 +94,7 @@ def score_attempts(name: str, attempts: Iterable[Attempt], mark: PassMark, unans
         decisions=decisions, mean_seconds=statistics.fmean(per) if per else 0.0,
         median_seconds=statistics.median(per) if per else 0.0, within=within,
         passed=complete and unanswered == 0 and bool(decisions) and within >= mark.accuracy,
-        unanswered=unanswered,
+        unanswered=unanswered, good=good,
     )
 
 
@@ -107,26 +112,46 @@ class Summary:
     attempts: tuple[Attempt, ...] = ()
     #: False for an exam that ended before its last case (never passed; see the module's docstring).
     complete: bool = True
+    #: The seed the cases were dealt from; None: a shoe shuffled afresh.
+    seed: Optional[int] = None
+    #: What an exam's pass must meet to count.
+    standard: Standard = DEFAULT
 
     @property
     def passed(self) -> bool:
         return self.overall.passed
+
+    @property
+    def shortfalls(self) -> list[str]:
+        """What keeps this exam's settings below the standard (empty for a practice session)."""
+        if not self.exam:
+            return []
+        return self.standard.shortfalls(self.overall.cases, self.mark.accuracy, self.mark.seconds, self.seed)
 
     def lines(self) -> list[str]:
         """The summary as text (the terminal mode prints it; the window shows the same)."""
         o = self.overall
         kind = "Exam" if self.exam else "Session"
         missed = f", {o.unanswered} not answered" if o.unanswered else ""
-        verdict = "PASSED" if o.passed else "not passed"
+        verdict = self.standard.verdict(self.to_json())[0]
         if not self.complete:
             one = o.unanswered == 1
             verdict += (f" (exam not finished: the {o.unanswered} case{'' if one else 's'} not answered "
                         f"count{'s' if one else ''} as failed; only a complete exam can pass)" if o.unanswered
                         else " (exam not finished: only a complete exam can pass)")
+        # Two figures, each saying what it counts: the cases right (any time), and the decisions right in
+        # time that the pass mark judges (a payout case is several decisions).
+        unit = "; each case not answered counts as 1 failed decision" if o.unanswered else ""
         out = [f"{kind}: {o.cases} case{'' if o.cases == 1 else 's'}, {o.right} right, {o.wrong} wrong, "
-               f"{o.timeouts} timed out{missed}: accuracy {o.accuracy:.1%}, {o.mean_seconds:.1f} s per decision "
-               f"(median {o.median_seconds:.1f} s)",
-               f"Pass mark {self.mark.words}: {o.within:.1%} -> {verdict}"]
+               f"{o.timeouts} timed out{missed}: {o.accuracy:.1%} of cases right, {o.mean_seconds:.1f} s per "
+               f"decision (median {o.median_seconds:.1f} s)",
+               f"Pass mark {self.mark.words} per decision: {o.good} of {o.decisions} decision"
+               f"{'' if o.decisions == 1 else 's'} right in time ({o.within:.1%}{unit}) -> {verdict}"]
+        if self.exam and self.shortfalls:
+            out.append(f"Below the standard exam ({self.standard.words}): {'; '.join(self.shortfalls)}. "
+                       + ("Only a pass at the standard counts: take the exam again without --seed and with "
+                          "the default --cases, --pass-accuracy and --pass-seconds." if o.passed
+                          else "A pass under these settings would not count."))
         for d in self.drills:
             out.append(f"  {d.name}: {d.right}/{d.cases} right ({d.accuracy:.0%}), {d.mean_seconds:.1f} s per decision")
         if self.mistakes:
@@ -140,11 +165,13 @@ class Summary:
     def to_json(self) -> dict:
         return {"overall": self.overall.to_json(), "drills": [d.to_json() for d in self.drills],
                 "mistakes": [a.to_json() for a in self.mistakes], "pass_mark": self.mark.to_json(),
-                "passed": self.passed, "exam": self.exam, "level": self.level, "complete": self.complete}
+                "passed": self.passed, "exam": self.exam, "level": self.level, "complete": self.complete,
+                "seed": self.seed}
 
 
 def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, level: int = 1,
-              planned: Optional[int] = None, complete: bool = True) -> Summary:
+              planned: Optional[int] = None, complete: bool = True, seed: Optional[int] = None,
+              standard: Standard = DEFAULT) -> Summary:
     """The session's summary.  ``planned`` is an exam's number of cases: the ones not answered count as
     failed and the exam is not complete; ``complete`` False marks an exam ended early for other reasons
     (an exam by time only, stopped before its time was up)."""
@@ -156,5 +183,5 @@ def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, l
         overall=score_attempts("all", attempts, mark, unanswered, complete),
         drills=tuple(score_attempts(n, (a for a in attempts if a.case.drill == n), mark) for n in names),
         mistakes=tuple(a for a in attempts if not a.right), mark=mark, exam=exam, level=level,
-        attempts=tuple(attempts), complete=complete,
+        attempts=tuple(attempts), complete=complete, seed=seed, standard=standard,
     )

@@ -20,6 +20,7 @@ from dealer_assist.training.drill import Drill
 from dealer_assist.training.feed import CardFeed, FeedError
 from dealer_assist.training.payouts import PayoutDrill
 from dealer_assist.training.scoring import PassMark, Summary, summarize
+from dealer_assist.training.standard import DEFAULT, Standard
 from dealer_assist.training.third_card import ThirdCardDrill
 
 DRILLS: dict[str, Callable[[], Drill]] = {
@@ -64,6 +65,8 @@ class Settings:
     limit: Optional[float] = None
     minutes: Optional[float] = 10.0
     cases: Optional[int] = None
+    #: What an exam's pass must meet to count (a school's config may set it).
+    standard: Standard = DEFAULT
 
     def __post_init__(self) -> None:
         difficulty.check_level(self.level)
@@ -90,6 +93,8 @@ class TrainingSession:
                  drills: Optional[Mapping[str, Drill]] = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
         self.feeds = dict(feeds)
+        #: The seed of the stakes (and of the simulated shoe): stored with an exam, which it makes rehearsable.
+        self.seed = seed
         self.rng = random.Random(seed)
         self.clock = clock
         self.drills = {n: (drills or {}).get(n) or DRILLS[n]() for n in settings.drills}
@@ -176,11 +181,12 @@ class TrainingSession:
         """The summary so far.  An exam ended before its last case (or, by time only, before its time was up)
         is not complete: its unanswered cases count as failed and it cannot pass."""
         s = self.settings
+        kept = {"seed": self.seed, "standard": s.standard}
         if not s.exam:
-            return summarize(self.attempts, s.mark, False, s.level)
+            return summarize(self.attempts, s.mark, False, s.level, **kept)
         if s.cases is not None:
-            return summarize(self.attempts, s.mark, True, s.level, planned=s.cases)
-        return summarize(self.attempts, s.mark, True, s.level, complete=self.finished)
+            return summarize(self.attempts, s.mark, True, s.level, planned=s.cases, **kept)
+        return summarize(self.attempts, s.mark, True, s.level, complete=self.finished, **kept)
 
     def close(self) -> None:
         for feed in set(self.feeds.values()):

@@ -6,7 +6,8 @@ can drive a session through a pipe.  End of input, ``q`` or Ctrl+C ends the
 session early; the cases answered so far are scored (an exam's unanswered
 cases count as failed) and the summary is printed and stored.  Ctrl+C sets
 :attr:`TextTrainer.interrupted`, so that the command can exit 130 after
-storing: a script still sees that the session was interrupted.
+storing: a script still sees that the session was interrupted.  SIGTERM and
+SIGHUP end it the same way through :meth:`TextTrainer.end_by_signal`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import time
 from typing import Callable, TextIO
 
 from dealer_assist.training.case import AnswerError, Case
+from dealer_assist.training.ending import Ended
 from dealer_assist.training.feed import FeedError
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import TrainingSession
@@ -47,27 +49,50 @@ class TextTrainer:
         self.inp, self.out, self.err = inp, out, err
         self.json_mode = json_mode
         self.clock = clock
-        #: True when Ctrl+C ended the session (it is scored and stored all the same).
+        #: True when Ctrl+C, SIGTERM or SIGHUP ended the session (it is scored and stored all the same).
         self.interrupted = False
+        self._asking = False
+
+    def end_by_signal(self, signum: int) -> None:
+        """SIGTERM or SIGHUP: end the session as Ctrl+C does, at once while a case is being asked.
+
+        Once the cases are done the signal is only noted (the summary is being printed and stored).
+        """
+        if self._asking:
+            raise Ended(signum)
+        self.interrupted = True
+
+    def _write(self, stream: TextIO, text: str) -> None:
+        try:
+            stream.write(text)
+            stream.flush()
+        except OSError:
+            self._gone()  # after the cases, the summary is stored all the same, unshown
+
+    def _gone(self) -> None:
+        """The terminal is gone (closed: EIO, often just before its SIGHUP): the session ends as on Ctrl+C."""
+        self.interrupted = True
+        if self._asking:
+            raise _Quit()
 
     def _emit(self, obj: dict) -> None:
-        self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        self.out.flush()
+        self._write(self.out, json.dumps(obj, ensure_ascii=False) + "\n")
 
     def _say(self, text: str) -> None:
         if not self.json_mode:
-            self.out.write(text + "\n")
-            self.out.flush()
+            self._write(self.out, text + "\n")
 
     def _note(self, text: str) -> None:
-        self.err.write(text + "\n")
-        self.err.flush()
+        self._write(self.err, text + "\n")
 
     def _read(self, prompt: str) -> str:
         if not self.json_mode:
-            self.out.write(prompt)
-            self.out.flush()
-        line = self.inp.readline()
+            self._write(self.out, prompt)
+        try:
+            line = self.inp.readline()
+        except OSError:
+            self._gone()
+            raise _Quit() from None
         if not line or line.strip().lower() in QUIT:
             raise _Quit()
         return line.strip()
@@ -99,6 +124,7 @@ class TextTrainer:
         exam = session.settings.exam
         number = 0
         try:
+            self._asking = True
             while not session.finished:
                 try:
                     case = session.next_case()
@@ -123,11 +149,16 @@ class TextTrainer:
                     self._emit({"event": "answer", "n": number, **attempt.to_json()})
                 else:
                     self._say(attempt.feedback() + f"  ({attempt.seconds:.1f} s)")
+            self._asking = False
         except _Quit:
             pass
-        except KeyboardInterrupt:  # like q: the answered cases are not thrown away
+        except KeyboardInterrupt as exc:  # like q: the answered cases are not thrown away
+            self._asking = False  # a terminal gone now only leaves the note unshown
             self.interrupted = True
-            self._note("dealer-assist: interrupted: the session ends here; the cases answered are scored")
+            why = f"ended by {exc.name}" if isinstance(exc, Ended) else "interrupted"
+            self._note(f"dealer-assist: {why}: the session ends here; the cases answered are scored")
+        finally:
+            self._asking = False
         summary = session.summary()
         if self.json_mode:
             self._emit({"event": "summary", **summary.to_json()})

@@ -4,21 +4,37 @@ from __future__ import annotations
 
 from typing import Optional
 
+from dealer_assist.training.ending import Ending
 from dealer_assist.training.progress import ProgressStore
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import TrainingSession
 
 
 def run_trainer(session: TrainingSession, store: Optional[ProgressStore] = None,
-                trainee: str = "trainee") -> Optional[Summary]:
-    """Open the window (the session is stored by the window when it ends); the summary, if it ended."""
+                trainee: str = "trainee", ending: Optional[Ending] = None) -> Optional[Summary]:
+    """Open the window (the session is stored by the window when it ends); the summary, if it ended.
+
+    With ``ending`` (see :mod:`dealer_assist.training.ending`), SIGTERM or SIGHUP closes the window as
+    Ctrl+Q does: the answered cases are scored and stored.
+    """
+    from PySide6.QtCore import QTimer
+
     from dealer_assist.ui.app import application
     from dealer_assist.ui.training.window import TrainerWindow
 
     app = application()
     window = TrainerWindow(session, store=store, trainee=trainee)
+    waker = QTimer()
+    if ending is not None:
+        ending.action = lambda signum: QTimer.singleShot(0, app.quit)
+        # Python runs a signal handler only between bytecodes: a timer wakes it while Qt's loop waits.
+        waker.timeout.connect(lambda: None)
+        waker.start(250)
     window.show()
-    app.exec()
+    try:
+        app.exec()
+    finally:
+        waker.stop()
     if window.summary is None and session.attempts:
         window.end_session()
     return window.summary

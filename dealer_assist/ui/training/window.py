@@ -325,8 +325,9 @@ class TrainerWindow(QWidget):
             except ProgressError as exc:
                 self.store_error = str(exc)
         lines = self.summary.lines()
-        self.result.setText(lines[0] + "\n" + lines[1])
-        text = "\n".join(lines[2:])
+        head = 3 if self.summary.shortfalls else 2  # a pass below the standard says so beside the verdict
+        self.result.setText("\n".join(lines[:head]))
+        text = "\n".join(lines[head:])
         if self.store_error:
             text = "NOT STORED: " + self.store_error + "\n\n" + text
         self.details.setPlainText(text)

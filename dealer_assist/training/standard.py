@@ -1,0 +1,76 @@
+"""The standard an exam must meet for its pass to count: the default exam, a school's, or a stricter one.
+
+A trainee chooses an exam's settings on the command line, so a pass on its own proves nothing:
+``--cases 1 --pass-accuracy 1`` passes on one lucky answer, and a ``--seed`` deals the cases a
+``--no-save`` rehearsal has already shown.  The exam's settings are therefore stored with its
+result, and the summary and ``train --progress`` show a pass below the standard as exactly that,
+naming what falls short.  The standard: at least :attr:`Standard.cases` cases, a pass mark of at
+least :attr:`Standard.accuracy` within at most :attr:`Standard.seconds` s per decision, and cases
+from a shoe shuffled afresh (no seed).  A school sets its own in the ``[training]`` section of a
+config file; ``train --progress --config`` judges every stored exam by it, whatever standard the
+trainee's own command line used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Optional
+
+CASES = 40
+ACCURACY = 0.98
+SECONDS = 3.0
+#: A stored exam with no "seed" key was stored before the seed was kept: it may have been seeded.
+UNKNOWN = object()
+
+
+@dataclass(frozen=True)
+class Standard:
+    """The least an exam may ask for its pass to count."""
+
+    cases: int = CASES
+    accuracy: float = ACCURACY
+    seconds: float = SECONDS
+
+    @property
+    def words(self) -> str:
+        return f"{self.cases} cases or more, {self.accuracy * 100:g}% within {self.seconds:g} s or stricter, no seed"
+
+    def shortfalls(self, cases: int, accuracy: Optional[float], seconds: Optional[float],
+                   seed: object = None) -> list[str]:
+        """What keeps an exam with these settings below the standard, in words; empty when it meets it.
+
+        ``accuracy``/``seconds`` None: the pass mark was not recorded.  ``seed`` :data:`UNKNOWN`: nor was the seed.
+        """
+        short = []
+        if cases < self.cases:
+            short.append(f"{cases} case{'' if cases == 1 else 's'}, not {self.cases} or more")
+        if accuracy is None or seconds is None:
+            short.append("pass mark not recorded")
+        elif accuracy < self.accuracy or seconds > self.seconds:
+            short.append(f"pass mark {accuracy * 100:g}% within {seconds:g} s, "
+                         f"below {self.accuracy * 100:g}% within {self.seconds:g} s")
+        if seed is UNKNOWN:
+            short.append("seed not recorded (stored by an older dealer-assist)")
+        elif seed is not None:
+            short.append(f"seed {seed}: its cases can be rehearsed")
+        return short
+
+    def entry_shortfalls(self, entry: Mapping) -> list[str]:
+        """:meth:`shortfalls` of an exam as stored in the progress file (or a summary's JSON)."""
+        mark = entry.get("pass_mark") if isinstance(entry.get("pass_mark"), Mapping) else {}
+        accuracy, seconds = mark.get("accuracy"), mark.get("seconds")
+        numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (accuracy, seconds))
+        return self.shortfalls(int(entry["overall"]["cases"]), accuracy if numbers else None,
+                               seconds if numbers else None, entry.get("seed", UNKNOWN))
+
+    def verdict(self, entry: Mapping) -> tuple[str, list[str]]:
+        """``PASSED`` only for a pass at the standard; ``passed below the standard`` names what falls short."""
+        if not entry.get("passed"):
+            return "not passed", []
+        if not entry.get("exam"):
+            return "PASSED", []
+        short = self.entry_shortfalls(entry)
+        return ("passed below the standard" if short else "PASSED"), short
+
+
+DEFAULT = Standard()
