@@ -833,8 +833,8 @@ def test_a_supervisor_recovers_a_broken_journal_from_the_command_line(tmp_path, 
     monkeypatch.setattr("sys.stdin", io.StringIO("0000\n"))
     code, _, err = run_cli(capsys, "journal", "recover", str(path), "--continue", "--supervisor", "Ana",
                            "--reason", "disk fault", "--config", str(config))
-    assert code == 1 and "wrong name or PIN" in err and "not changed" in err and path.read_bytes() == before
-    assert "tries" not in err  # no count goes on across runs: none is promised
+    assert code == 1 and "wrong PIN" in err and "not changed" in err and path.read_bytes() == before
+    assert "2 more tries" in err  # kept beside the broken file, which cannot record it
     monkeypatch.setattr("sys.stdin", io.StringIO("4821\n"))
     code, out, _ = run_cli(capsys, "journal", "recover", str(path), "--continue", "--supervisor", "Ana",
                            "--reason", "disk fault", "--config", str(config), "--json")

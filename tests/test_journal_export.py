@@ -11,7 +11,7 @@ from decimal import Decimal as D
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.cli import main
-from dealer_assist.table.export import rounds_from_entries
+from dealer_assist.table.export import rounds_from_entries, table_entries
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.blackjack_session import BlackjackSession, settlement_json
 from dealer_assist.table.blackjack_state import BlackjackTableRules
@@ -515,3 +515,50 @@ def test_a_round_begun_and_never_dealt_with_nothing_in_it_is_no_exported_round(t
     session.close()
     records = [r for r in exported(path) if "round" in r]
     assert all(r["cards"] for r in records[:-1]) and len([r for r in records if r["cards"]]) == 2
+
+
+def test_blackjack_bets_carried_through_a_new_deck_are_the_played_rounds_and_the_old_round_says_so(tmp_path):
+    """QA: the round played with them listed no bets beside its settlement, the old one stayed "open" with them."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(path))
+    assert session.place(1, D("25")) is None
+    deal(session, "TH", "7C", "KS")
+    assert session.stand() is None
+    deal(session, "QH")
+    assert session.next_round() is None and session.place(2, D("100")) is None
+    assert session.start_deck_check() is None and session.return_stub() is None
+    assert session.new_deck("", "", "cards lost") is None
+    deal(session, "9H", "8C", "TS")
+    assert session.stand() is None
+    deal(session, "9D")
+    session.close()
+    rounds = [r for r in exported(path) if "round" in r]
+    (carried,) = [r for r in rounds if r["status"] == "carried_over"]
+    assert (carried["shoe"], carried["round"], carried["carried_to"]) == (1, 2, {"shoe": 2, "round": 2})
+    (played,) = [r for r in rounds if (r["shoe"], r["round"]) == (2, 2)]
+    assert played["bets"] == [{"bet": "main", "seat": 2, "stake": "100.00"}] and played["settlement"] is not None
+
+
+def test_bets_carried_through_two_new_shoes_name_the_round_they_were_played_in(tmp_path):
+    path = tmp_path / "j.sqlite"
+    session = baccarat(path)
+    assert session.place(1, Bet.BANKER, D("25")) is None
+    assert session.new_shoe() is None and session.new_shoe() is None
+    assert session.deal() is None
+    deal(session, "9S", "KH", "QD", "5C")
+    session.close()
+    records = exported(path)
+    chain = {(r["shoe"], r["round"]): r.get("carried_to") for r in records if r["status"] == "carried_over"}
+    # Each round says where its bets went, to the one they were dealt in (QA: shoe 2's stayed "open").
+    assert chain == {(1, 1): {"shoe": 2, "round": 1}, (2, 1): {"shoe": 3, "round": 1}}
+    played = [r for r in records if r["status"] == "complete"]
+    assert [(r["shoe"], r["round"]) for r in played] == [(3, 1)]
+    assert played[0]["bets"] == [{"bet": "banker", "seat": 1, "stake": "25.00"}]
+
+
+def test_the_export_names_the_supervisors_a_journal_records_but_never_their_pin_hashes(tmp_path):
+    """QA: every JSON export carried the PIN hashes (all 4-digit PINs tried in 35 minutes)."""
+    path = tmp_path / "j.sqlite"
+    baccarat(path).close()
+    (entry,) = [e for e in table_entries(Journal.open(path, readonly=True).entries()) if e["kind"] == "roster"]
+    assert entry["supervisors"] == ["ana"] and "scrypt" not in json.dumps(entry)

@@ -40,9 +40,27 @@ def test_the_new_shoes_first_card_waits_and_does_not_finish_the_old_round(tmp_pa
     assert any(a.title == "NEW SHOE DURING A ROUND" for a in s.snapshot.alerts)
     assert s.enter_card("7C") is None  # finished by hand: the wait stays for the read
     assert s.state.phase == TablePhase.SETTLED and s.snapshot.pending.card.code == "6D"
-    assert s.new_shoe() is None  # the read of the new shoe is dropped by name, not played
-    assert s.snapshot.pending is None and s.state.round.cards == ()
-    assert any("6♦" in a.text and "READ BEFORE THE NEW SHOE DROPPED" == a.title for a in s.snapshot.alerts)
+    assert "press Ctrl+N" in s.confirm_pending()  # QA: Enter made it a card after the old round
+    s.close()
+
+
+def test_at_the_new_shoe_the_reads_held_are_its_first_cards_its_burn(tmp_path):
+    """QA: Ctrl+N dropped them as read before the new shoe, and took the next card read as its burn card."""
+    rules = TableRules(shoe=ShoeRules(burn=True))
+    s = TableSession(rules, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    s.skip_burn()
+    s.deal()
+    for n, code in enumerate(("AS", "2C", "3D", "5H"), start=1):
+        read(s, code, n)
+    s.handle(ShoeSignal(SHOE, time.time(), "new", seq=5))
+    read(s, "2D", 6)  # the new shoe's burn card: two more go
+    read(s, "KS", 7)
+    assert s.snapshot.pending.card.code == "2D" and [r.card.code for r in s.snapshot.waiting] == ["KS"]
+    assert s.enter_card("7C") is None and s.state.phase == TablePhase.SETTLED  # the old round finished by hand
+    assert s.new_shoe() is None
+    assert s.state.shoe_no == 2 and [c.code for c in s.state.shoe.burned] == ["2D", "KS"]
+    assert s.state.shoe.burn_left == 1 and s.snapshot.pending is None
+    assert not any(a.title == "READ BEFORE THE NEW SHOE DROPPED" for a in s.snapshot.alerts)
     s.close()
 
 

@@ -143,7 +143,7 @@ def test_a_broken_journal_is_recovered_only_by_its_recorded_supervisors_and_the_
     mine = config_file(tmp_path, "mine.toml", ME)
     code, _, err = run_cli(capsys, monkeypatch, "1111", "journal", "recover", str(path), "--new", "--supervisor", "Me",
                            "--reason", "x", "--config", str(mine))
-    assert code == 1 and "wrong name or PIN" in err
+    assert code == 1 and "wrong PIN" in err
     code, _, _ = run_cli(capsys, monkeypatch, "", "journal", "recover", str(path), "--new", "--supervisor", "Me",
                          "--reason", "x")
     assert code == 1  # no config: still Ana's PIN, not a croupier's decision
@@ -153,3 +153,73 @@ def test_a_broken_journal_is_recovered_only_by_its_recorded_supervisors_and_the_
     assert recorded_roster(Journal.open(path, readonly=True)) == [ANA.to_dict()]
     with pytest.raises(RosterMismatchError):
         TableSession(RULES, journal=Journal.open(path), supervisors=roster(ME), odds=False)
+
+
+def test_a_config_with_supervisors_an_empty_list_is_refused(tmp_path):
+    """QA: ``supervisors = []`` was recorded as a roster of no one: every correction needed a PIN nobody has."""
+    from dealer_assist.table.config import ConfigError, load_config
+
+    path = tmp_path / "empty.toml"
+    path.write_text("supervisors = []\n")
+    with pytest.raises(ConfigError, match=r"supervisors = \[\] names no supervisor"):
+        load_config(path)
+    session = TableSession(RULES, journal=Journal.open(tmp_path / "j.sqlite"), supervisors=roster(), odds=False)
+    assert not session.needs_supervisor and recorded_roster(Journal.open(tmp_path / "j.sqlite", readonly=True)) is None
+    session.close()
+
+
+def test_a_lockout_runs_from_the_refused_pin_across_runs_of_the_approval(tmp_path, capsys, monkeypatch):
+    """QA: each run of ``supervisor roster`` put the whole lockout back from its own start: it never ended."""
+    import time as clock
+
+    path = tmp_path / "j.sqlite"
+    settled_round(path, roster(ANA))
+    new = config_file(tmp_path, "new.toml", ANA, ME)
+    for _ in range(3):
+        code, _, err = run_cli(capsys, monkeypatch, "0000", "supervisor", "roster", str(path), "--config", str(new),
+                               "--supervisor", "Ana", "--reason", "new shift")
+    assert code == 1 and "locked" in err
+    later = clock.time() + 31
+    monkeypatch.setattr("dealer_assist.table.roster_record.time.time", lambda: later)
+    code, _, err = run_cli(capsys, monkeypatch, "4821", "supervisor", "roster", str(path), "--config", str(new),
+                           "--supervisor", "Ana", "--reason", "new shift")
+    assert code == 0, err
+
+
+def broken_head(path) -> None:
+    """A journal of Ana's table whose first entry was edited: its roster entry lies past the break."""
+    import sqlite3
+
+    settled_round(path, roster(ANA))
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    conn.execute("DROP TRIGGER IF EXISTS entries_append_only_update")
+    conn.execute("UPDATE entries SET payload = replace(payload, 'baccarat', 'baccarax') WHERE seq = 1")
+    conn.close()
+
+
+def test_recover_asks_the_recorded_supervisor_though_the_break_comes_before_the_roster(tmp_path, capsys, monkeypatch):
+    """QA: with entry 1 edited, no entry verified, so none named the supervisors: recover --new asked no PIN."""
+    path = tmp_path / "j.sqlite"
+    broken_head(path)
+    mine = config_file(tmp_path, "mine.toml", ME)
+    code, _, err = run_cli(capsys, monkeypatch, "1111", "journal", "recover", str(path), "--new", "--supervisor", "Me",
+                           "--reason", "x", "--config", str(mine))
+    assert code == 1 and "PIN" in err
+    code, _, err = run_cli(capsys, monkeypatch, "", "journal", "recover", str(path), "--new", "--supervisor", "Me",
+                           "--reason", "x")
+    assert code == 1
+
+
+def test_recover_keeps_the_count_of_wrong_pins_across_its_runs(tmp_path, capsys, monkeypatch):
+    """QA: each run had three fresh tries, and Ana's lockout at the table was not applied: all 4-digit PINs
+    could be tried in two hours."""
+    path = tmp_path / "j.sqlite"
+    broken_head(path)
+    for n in range(3):
+        code, _, err = run_cli(capsys, monkeypatch, "0000", "journal", "recover", str(path), "--new",
+                               "--supervisor", "Ana", "--reason", "x")
+        assert code == 1 and "wrong PIN" in err
+    assert "locked for" in err
+    code, _, err = run_cli(capsys, monkeypatch, "4821", "journal", "recover", str(path), "--new", "--supervisor", "Ana",
+                           "--reason", "x")
+    assert code == 1 and "locked out" in err  # the right PIN too, while the lockout runs

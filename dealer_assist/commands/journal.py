@@ -227,7 +227,8 @@ def run_recover(args: argparse.Namespace) -> int:
     from dealer_assist.table.config import ConfigError, load_config
     from dealer_assist.table.journal import Journal, JournalCorruptError, JournalError, UnreadableFileError
     from dealer_assist.table.roster_record import KIND as ROSTER_KIND
-    from dealer_assist.table.roster_record import recorded_roster
+    from dealer_assist.table.roster_record import (forget_tries, record_try, recorded_roster, restore_lockouts,
+                                                   restore_tries, tries_file)
     from dealer_assist.table.supervisor import SupervisorError, SupervisorRoster, WrongPinError
 
     action = "journal_continue" if args.how == "continue" else "journal_new"
@@ -235,7 +236,9 @@ def run_recover(args: argparse.Namespace) -> int:
         with Journal.open(args.path, readonly=True) as journal:
             report = journal.verify()
             guards = journal.guards_intact()
-            recorded = recorded_roster(journal, through=report.head_seq)
+            # The verified part's supervisors; with none there (its first entries broken), any the file
+            # records: breaking the head must not drop them (QA).
+            recorded = recorded_roster(journal, through=report.head_seq) or recorded_roster(journal)
         target = {"journal": args.path, "first_bad_seq": report.first_bad_seq, "problem": report.problem,
                   "verified_seq": report.head_seq}
     except (UnreadableFileError, JournalCorruptError) as exc:
@@ -269,15 +272,26 @@ def run_recover(args: argparse.Namespace) -> int:
         correction = {"supervisor": None, "named": args.supervisor, "action": action, "target": target,
                       "reason": args.reason, "note": "no supervisor roster configured: no PIN checked"}
     else:
+        # The lockouts the journal records, and the wrong PINs earlier runs kept beside it (the broken
+        # file cannot record them).
+        tries = tries_file(args.path)
+        if report is not None:
+            with Journal.open(args.path, readonly=True) as journal:
+                restore_lockouts(journal, roster)
+        restore_tries(tries, roster)
         pin = getpass.getpass("PIN: ") if sys.stdin.isatty() else sys.stdin.readline().strip()
+        if not pin:
+            raise CommandError(f"no PIN was given for supervisor {args.supervisor!r} (no try was counted); the "
+                               "journal was not changed", 1)
         try:
             correction = roster.authorize(args.supervisor, pin, action, target, args.reason).to_payload()
-        except WrongPinError:
-            # Not "N more tries": the broken file cannot record the try, so no count goes on across runs.
-            raise CommandError(f"wrong name or PIN for supervisor {args.supervisor!r}; the journal was not changed",
-                               1) from None
+        except WrongPinError as exc:
+            if args.supervisor in roster.names:
+                record_try(tries, args.supervisor, exc)
+            raise CommandError(f"{exc}; the journal was not changed", 1) from None
         except SupervisorError as exc:
             raise CommandError(f"{exc}; the journal was not changed", 1) from None
+        forget_tries(tries, correction["supervisor"])
     try:
         opened, kept = (Journal.continue_from_verified if args.how == "continue" else Journal.start_new)(args.path)
     except JournalError as exc:

@@ -321,6 +321,9 @@ def _supervisors(data: dict, path: Path) -> Optional[tuple[dict, ...]]:
     items = data["supervisors"]
     if not isinstance(items, list):
         raise ConfigError(f"{path}: supervisors must be a list of [[supervisors]] tables (name, pin_hash)")
+    if not items:  # QA: a roster of no one made every correction need a PIN nobody has, for good
+        raise ConfigError(f"{path}: supervisors = [] names no supervisor: list [[supervisors]] entries (name, "
+                          "pin_hash), or leave the key out for a table whose corrections need no PIN")
     try:
         SupervisorRoster.from_config({"supervisors": items})
     except PinHashError as exc:

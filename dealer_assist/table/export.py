@@ -37,6 +37,8 @@ def _body(payload: dict) -> dict:
     body = {k: v for k, v in payload.items() if k != "round"}
     if "seq" in body:
         body["source_seq"] = body.pop("seq")
+    if isinstance(body.get("supervisors"), list):  # a roster entry: who, never the PIN hashes (QA)
+        body["supervisors"] = [s.get("name") if isinstance(s, dict) else s for s in body["supervisors"]]
     return body
 
 
@@ -76,7 +78,7 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
         if op == "deck_check" and check is None:
             check, receipts = _new_deck_check(sum(key[0] == "deck_check" for key in records) + 1, entry, shoe), []
             records[("deck_check", check["deck_check"])] = check
-        if kind == "shoe_start" and op == "new_shoe":
+        if kind == "shoe_start" and op in ("new_shoe", "new_deck"):
             _carry_over(records, stakes, layouts, payload)
         number = payload.get("round")
         if check is not None and number is not None and kind not in ROUND_END_KINDS:
@@ -182,17 +184,22 @@ def _empty(record: Dict[str, Any]) -> bool:
 
 def _carry_over(records: Dict[Any, Dict[str, Any]], stakes: Dict[Any, Dict[tuple, Decimal]],
                 layouts: Dict[Any, List[Dict[str, Any]]], payload: Dict[str, Any]) -> None:
-    """A baccarat new shoe keeps the bets on the layout (``open_bets``): the round they were placed in,
-    never dealt, is ``carried_over`` to the new shoe's first round, not left ``open`` with stakes that
-    were played elsewhere (the new shoe's first ``deal`` lists them again)."""
+    """A new shoe (blackjack: deck) keeps the bets on the layout (``open_bets``): they are the bets of its
+    first round (a blackjack deck goes on with the round's number, a baccarat shoe starts at 1), and the
+    round they were placed in, never dealt, is ``carried_over`` to it (QA: it was left ``open`` with its
+    stakes, and blackjack's round played with them had none).  Carried again by the next new shoe before
+    a deal, it names that one's round."""
     if not payload.get("open_bets"):
         return
-    for key in reversed(list(records)):
-        record = records[key]
-        if key[0] == "round" and record["status"] == "open" and not record["cards"] and _bets(key, stakes, layouts):
+    to = {"shoe": payload.get("shoe"), "round": payload.get("round", 1)}
+    layouts[("round", to["shoe"], to["round"])] = payload["open_bets"]
+    rounds = [key for key in records if key[0] == "round"]
+    if rounds:
+        record = records[rounds[-1]]
+        if record["status"] == "carried_over" or (record["status"] == "open" and not record["cards"]
+                                                   and _bets(rounds[-1], stakes, layouts)):
             record["status"] = "carried_over"
-            record["carried_to"] = {"shoe": payload.get("shoe"), "round": 1}
-        return
+            record["carried_to"] = to
 
 
 def table_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:

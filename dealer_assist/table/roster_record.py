@@ -13,6 +13,10 @@ journals the new roster with that approval.
 
 from __future__ import annotations
 
+import json
+import time
+from datetime import datetime
+from pathlib import Path
 from typing import Any, Optional
 
 from dealer_assist.table import journal_scan
@@ -39,8 +43,9 @@ class RosterMismatchError(ValueError):
 
 
 def roster_entries(roster: Optional[SupervisorRoster]) -> Optional[list[dict]]:
-    """``roster`` as a ``roster`` entry keeps it (by name), or None for no roster."""
-    return None if roster is None else roster.to_config()["supervisors"]
+    """``roster`` as a ``roster`` entry keeps it (by name), or None for no roster (or one of no one, whom no
+    correction could ever be signed by)."""
+    return (roster.to_config()["supervisors"] or None) if roster is not None else None
 
 
 def recorded_roster(journal: Any, through: Optional[int] = None) -> Optional[list[dict]]:
@@ -50,7 +55,7 @@ def recorded_roster(journal: Any, through: Optional[int] = None) -> Optional[lis
     condition, params = (f"kind = '{KIND}'", ()) if through is None else (f"kind = '{KIND}' AND seq <= ?", (through,))
     for entry in journal.entries_where(condition, params):
         last = entry.payload.get("supervisors")
-    return last if isinstance(last, list) else None
+    return last if isinstance(last, list) and last else None
 
 
 def refused_pin(roster: SupervisorRoster, supervisor: str, exc: WrongPinError, action: str) -> dict:
@@ -60,25 +65,39 @@ def refused_pin(roster: SupervisorRoster, supervisor: str, exc: WrongPinError, a
     return {"supervisor": named, "failures": exc.failures, "locked_for": exc.locked_for, "action": action}
 
 
-def restore_lockouts(journal: Any, roster: Optional[SupervisorRoster]) -> None:
+def restore_lockouts(journal: Any, roster: Optional[SupervisorRoster], now: Optional[float] = None) -> None:
     """Put each name's last ``pin_refused`` back into ``roster``: killing the app wipes no lockout.
 
     A change the same supervisor made since with the right PIN (its ``correction`` or ``override``)
-    ended that count, as it does while the app runs: an old lockout is not put back over it.
+    ended that count, as it does while the app runs: an old lockout is not put back over it.  A
+    lockout runs from its entry's time (``now``: the wall clock's seconds): put back in full at every
+    start, one each run of ``supervisor roster`` renewed had never ended (QA).
     """
     if roster is None or journal is None:
         return
-    last: dict[str, dict] = {}
+    now = time.time() if now is None else now
+    last: dict[str, Any] = {}
     for e in journal_scan.pin_records(journal):
         if e.kind == "pin_refused":
-            last[e.payload.get("supervisor", "")] = e.payload
+            last[e.payload.get("supervisor", "")] = e
             continue
         for key in ("correction", "override"):
             signed = e.payload.get(key)
             if isinstance(signed, dict) and signed.get("supervisor") in last:
                 del last[signed["supervisor"]]
-    for name, p in last.items():
-        roster.restore(name, int(p.get("failures", 0)), float(p.get("locked_for", 0.0)))
+    for name, e in last.items():
+        locked_for = float(e.payload.get("locked_for", 0.0))
+        roster.restore(name, int(e.payload.get("failures", 0)), max(0.0, locked_for - _since(e.time, now)))
+
+
+def _since(when: str, now: float) -> float:
+    """Seconds from an entry's ISO time to ``now``; 0 when the time cannot be read or lies ahead (a clock set
+    back: the lockout is then served in full, never shortened)."""
+    try:
+        at = datetime.fromisoformat(str(when).replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return 0.0
+    return max(0.0, now - at)
 
 
 def roster_to_use(journal: Any, configured: Optional[SupervisorRoster]) -> tuple[Optional[SupervisorRoster], bool]:
@@ -88,6 +107,8 @@ def roster_to_use(journal: Any, configured: Optional[SupervisorRoster]) -> tuple
     the recorded one when none is configured.  Raises :class:`RosterMismatchError`
     when the configuration names another."""
     recorded = recorded_roster(journal) if journal is not None else None
+    if roster_entries(configured) is None:
+        configured = None
     if recorded is None:
         return configured, configured is not None and journal is not None
     if configured is None:
@@ -96,3 +117,41 @@ def roster_to_use(journal: Any, configured: Optional[SupervisorRoster]) -> tuple
     if given != recorded:
         raise RosterMismatchError(recorded, given)
     return configured, False
+
+
+def tries_file(journal_path: Any) -> Path:
+    """Where ``journal recover`` keeps the wrong PINs given for a broken journal, which cannot record them."""
+    return Path(str(journal_path) + ".pin-tries")
+
+
+def restore_tries(path: Path, roster: SupervisorRoster, now: Optional[float] = None) -> None:
+    """Put the wrong PINs kept in ``path`` (see :func:`record_try`) back into ``roster``, each lockout
+    running from its time (QA: every run of ``journal recover`` had three fresh tries, a 4-digit PIN found
+    in two hours)."""
+    now = time.time() if now is None else now
+    for name, t in _tries(path).items():
+        try:
+            roster.restore(name, int(t["failures"]), max(0.0, float(t["locked_for"]) - max(0.0, now - float(t["at"]))))
+        except (KeyError, TypeError, ValueError):
+            continue
+
+
+def record_try(path: Path, name: str, exc: WrongPinError, now: Optional[float] = None) -> None:
+    """Keep a wrong PIN for a broken journal beside it (a right one, :func:`forget_tries`, ends the count)."""
+    tries = _tries(path)
+    tries[name] = {"failures": exc.failures, "locked_for": exc.locked_for, "at": time.time() if now is None else now}
+    path.write_text(json.dumps(tries))
+
+
+def forget_tries(path: Path, name: str) -> None:
+    tries = _tries(path)
+    if tries.pop(name, None) is not None:
+        path.write_text(json.dumps(tries))
+
+
+def _tries(path: Path) -> dict:
+    try:
+        tries = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return tries if isinstance(tries, dict) else {}

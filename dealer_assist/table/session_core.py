@@ -24,7 +24,8 @@ from dealer_assist.events import (YIELDING_DOUBTS, CardRead, DeviceError, Device
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_A_RESTART,
-                                       AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_RESTART_ACTION, AFTER_UNPLACED,
+                                       AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
+                                       AFTER_UNPLACED,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed,
                                        places_a_read)
@@ -873,12 +874,20 @@ class SessionCore(abc.ABC):
         self._take_down(lambda a: a.code.split(":")[0] in FOUND_AGAIN)
         snap = self._snap
         reads = ([snap.pending] if snap.pending is not None else []) + list(snap.waiting)
+        # Reads from the one held because the shoe said it holds a new shoe are that shoe's: its first
+        # cards, its burn (QA: they were dropped as read before it, and the next card taken as the burn).
+        first_new = next((n for n, r in enumerate(reads) if r.doubt == AFTER_NEW_SHOE), len(reads))
+        old, new = reads[:first_new], reads[first_new:]
         if reads:
             self._pending_hold = None
-            self._publish(replace(snap, pending=None, waiting=()))
+            self._publish(replace(snap, pending=None, waiting=tuple(new[1:])))
+        if old:
             self.alert("oldreads", "warning", f"READ BEFORE THE NEW {shoe.upper()} DROPPED",
-                       f"{', '.join(r.card.label for r in reads)} read before the new {shoe} and never placed: "
+                       f"{', '.join(r.card.label for r in old)} read before the new {shoe} and never placed: "
                        f"not counted in the new {shoe}", f"if one of them is in fact the new {shoe}'s card, type it (K)")
+        if new:
+            self._take(replace(new[0], doubt=None))
+            self._take_waiting()
 
     def _end_round_holds(self) -> None:
         """A card missing now has no place in what comes next (baccarat's next round: a card after the
@@ -1003,6 +1012,10 @@ class SessionCore(abc.ABC):
             pending = self._snap.pending
             if pending is None:
                 return "no card is waiting for confirmation"
+            if pending.doubt == AFTER_NEW_SHOE and card is None and self._snap.state.phase != "dealing":
+                # The round it waited beside is over: it is the new shoe's, not a card after the old round (QA).
+                return self._refuse(f"{pending.card.label} came after the shoe reported a new shoe, and this round is "
+                                    "over: press Ctrl+N, and it becomes the new shoe's first card")
             self._publish(replace(self._snap, pending=None))
             self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card

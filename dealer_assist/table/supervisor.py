@@ -314,8 +314,8 @@ class SupervisorRoster:
 
         The session journals each :class:`WrongPinError` (kind ``pin_refused``:
         supervisor, failures, locked_for) and replays the last one per name at
-        start, so that killing the app does not wipe the lockout.  Time spent
-        while the app was down is not credited: the lockout starts again in full.
+        start, so that killing the app does not wipe the lockout.  ``locked_for``
+        is what is left of it (see :func:`.roster_record.restore_lockouts`).
         """
         with self._lock:
             if failures > 0:
