@@ -236,7 +236,10 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         listed = table_d.get("chips", ["1", "5", "25", "100", "500", "1000"])
         if not isinstance(listed, list):  # a string's characters were taken as the chips
             raise ConfigError(f"{path}: table.chips = {listed!r} must be a list, e.g. [\"5\", \"25\", \"100\"]")
-        chips = tuple(parse_money(c) for c in listed)
+        try:
+            chips = tuple(parse_money(c) for c in listed)
+        except InvalidAmountError as exc:  # QA: the message named the amount, not the setting
+            raise ConfigError(f"{path}: table.chips: {exc}") from None
         if not chips or any(c <= 0 for c in chips):
             raise ConfigError(f"{path}: table.chips must list chip values above zero")
         if len(set(chips)) < len(chips):  # two keys would choose one chip

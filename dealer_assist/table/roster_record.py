@@ -34,9 +34,14 @@ class RosterMismatchError(ValueError):
         self.recorded = recorded
         names = ", ".join(s["name"] for s in recorded) or "none"
         now = ", ".join(s["name"] for s in given) if given else "none"
+        if given and now == names:  # the same names: a PIN set again (QA: "other supervisors", naming these)
+            repinned = ", ".join(s["name"] for s, g in zip(recorded, given) if s != g)
+            differ = f"the configuration gives {repinned} another PIN than the one recorded"
+        else:
+            differ = f"the configuration names other supervisors ({now})"
         super().__init__(
-            f"this journal's table answers to the supervisors {names}, and the configuration names other "
-            f"supervisors ({now}, or other PINs): a restart may not change who can sign corrections. Start "
+            f"this journal's table answers to the supervisors {names}, and {differ}: a restart may not change "
+            "who can sign corrections. Start "
             "with the configuration that names them, or with no [[supervisors]] (the journal's are used), "
             "or have one of them approve the new list first: dealer-assist supervisor roster JOURNAL "
             "--config FILE --supervisor NAME --reason TEXT")
