@@ -93,6 +93,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 # listen
 
 
+def frame_ranges(missing: tuple[int, ...]) -> list[list[int]]:
+    """Lost SEQ numbers as ``[first, last]`` runs in the order lost: a restart of a long count lost some
+    25,000 numbers, one 178 KB line when each was listed."""
+    runs: list[list[int]] = []
+    for seq in missing:
+        if runs and seq == runs[-1][1] + 1:
+            runs[-1][1] = seq
+        else:
+            runs.append([seq, seq])
+    return runs
+
+
+#: Runs of lost frames the human ``listen`` line names; past them it says how many more.
+SHOWN_RUNS = 8
+
+
+def _runs_text(runs: list) -> str:
+    shown = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs[:SHOWN_RUNS])
+    return shown + (f" and {len(runs) - SHOWN_RUNS} more runs" if len(runs) > SHOWN_RUNS else "")
+
+
 def event_record(event: Any) -> dict:
     """The ``listen --json`` object for a source event (contract in DESIGN.md)."""
     from dealer_assist import events as ev
@@ -102,7 +123,7 @@ def event_record(event: Any) -> dict:
     elif isinstance(event, ev.Unreadable):
         rec = {"event": "unreadable", "seq": event.seq}
     elif isinstance(event, ev.SeqGap):
-        rec = {"event": "gap", "missing": list(event.missing)}
+        rec = {"event": "gap", "runs": frame_ranges(event.missing), "frames": len(event.missing)}
         if event.count_went_back:  # a restart whose HELLO was lost, or firmware that kept its boot id
             rec["count_went_back"] = True
         if event.after_link_loss:  # a restart while out of reach may hide frames (PROTOCOL.md 7.4)
@@ -134,7 +155,7 @@ def _human(rec: dict) -> str:
     elif kind == "unreadable":
         text = f"UNREADABLE card: key it in{seq}"
     elif kind == "gap":
-        text = f"LOST FRAMES {rec['missing'][:20]}{' ...' if len(rec['missing']) > 20 else ''}: check the layout"
+        text = f"LOST FRAMES {_runs_text(rec['runs'])} ({rec['frames']:,}): check the layout"
         if rec.get("count_went_back"):
             text += (" (the count went back with no HELLO: the shoe restarted and its HELLO was lost, or its "
                      "firmware kept the old boot id)")

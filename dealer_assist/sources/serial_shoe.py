@@ -24,7 +24,7 @@ from dealer_assist.events import (
     CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, SourceEvent, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
-    DROP_MALFORMED, SEQ_MODULO, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
+    DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
     ShoeFrame, parse_frame, parse_plain,
 )
 
@@ -51,6 +51,9 @@ def baud_problem(baud: int) -> str:
 
 
 STALE_AFTER = 3.0
+#: Lost frames in one run past which the shoe was out of reach (more than a minute of heartbeats): it
+#: may have restarted meanwhile, its HELLO unheard, and the gap may not tell every card (PROTOCOL.md 7.2).
+OUT_OF_REACH_GAP = 60
 BACKOFF_FIRST = 0.1
 BACKOFF_MAX = 2.0
 #: Each wait before a reconnect is the backoff less up to this share of it, drawn at random: waits of
@@ -121,15 +124,6 @@ def _default_lister() -> Iterable[Any]:
     return list_ports.comports()
 
 
-def _cards_among(missing: tuple[int, ...], device_last: Optional[int], host_last: Optional[int]) -> tuple[int, ...]:
-    """The lost frames that may have been cards, told by a heartbeat that names the device's last card:
-    none when it is the last card the host has (the gap was heartbeats: a replug, a restart between
-    cards), else those up to it (frames after the device's last card were no cards)."""
-    if device_last is None or device_last == host_last:
-        return ()
-    return tuple(s for s in missing if (device_last - s) % SEQ_MODULO < SEQ_MODULO // 2)
-
-
 class SerialShoe(CardSource):
     """A card-reading shoe on a serial line, speaking protocol v1 or the ``plain`` dialect.
 
@@ -172,8 +166,6 @@ class SerialShoe(CardSource):
         self._clock = clock
         self._splitter = LineSplitter(dollar_starts_line=(dialect == "v1"), cr_ends_line=(dialect == "plain"))
         self._tracker = SequenceTracker()
-        #: The SEQ of the last CARD frame of the current boot handed on (a heartbeat names the device's).
-        self._last_card: Optional[int] = None
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -202,8 +194,7 @@ class SerialShoe(CardSource):
         self._tracker.boot = boot
         self._resumed = last_card_seq is not None
         if last_card_seq is not None:
-            self._tracker.expected = (last_card_seq + 1) % SEQ_MODULO
-            self._last_card = last_card_seq
+            self._tracker.resume(boot, last_card_seq)
 
     def start(self, sink: Sink) -> None:
         if self._thread is not None:
@@ -431,21 +422,17 @@ class SerialShoe(CardSource):
         verdict = self._tracker.check(frame)
         if verdict.duplicate:
             self.stats["duplicates"] += 1
-        if verdict.restarted:
-            self._last_card = None
+        out_of_reach = first and (self.stats["reconnects"] > 0 or self._resumed)
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
-            lost = verdict.missing
-            if isinstance(frame, HeartbeatFrame) and not verdict.restarted:
-                lost = _cards_among(lost, frame.last_card_seq, self._last_card)
-            if lost:
-                self._emit(SeqGap(self.name, self._clock(), lost, count_went_back=verdict.restarted,
-                                  after_link_loss=first and (self.stats["reconnects"] > 0 or self._resumed)))
+        if verdict.cards:
+            self._emit(SeqGap(self.name, self._clock(), verdict.cards,
+                              count_went_back=verdict.restarted,
+                              after_link_loss=out_of_reach or len(verdict.missing) > OUT_OF_REACH_GAP))
         if not verdict.deliver:
             return
         t = self._clock()
         if isinstance(frame, CardFrame):
-            self._last_card = frame.seq
             if frame.card is None:
                 self.stats["unreadable"] += 1
                 self._emit(Unreadable(self.name, t, seq=frame.seq))
