@@ -193,3 +193,42 @@ def test_listen_summarises_a_long_gap_in_runs(tmp_path):
     (gap,) = [json.loads(line) for line in out.splitlines() if '"gap"' in line]
     assert gap["runs"] == [[101, 29999]] and gap["frames"] == 29899 and gap["after_link_loss"]
     assert len(json.dumps(gap)) < 200
+
+
+# -- H3: a card frame cut by a reboot; a HELLO after a link loss ------------------------------------
+
+def test_a_card_frame_cut_off_by_a_reboot_holds_the_card_read_after_the_hello(rig):
+    rig.send(hello("B1"), frame("CARD", 1, "AS"), frame("CARD", 2, "2C"), frame("CARD", 3, "3D"),
+             frame("CARD", 4, "KH"))
+    assert wait_for(lambda: rig.played() == ["AS", "2C", "3D", "KH"])
+    rig.send(b"$CARD,5,4", hello("B2"), frame("CARD", 1, "KD"))
+    assert waits(rig, "KD")
+    assert rig.played() == ["AS", "2C", "3D", "KH"]
+    alerts = rig.alerts()
+    assert "lost frame(s) 5:" in alerts["gap"].text and alerts["hello"].title == "SHOE RESTARTED"
+    rig.session.dismiss("gap")
+    assert rig.session.confirm_pending() is None and rig.played() == ["AS", "2C", "3D", "KH", "KD"]
+    rig.send(b"$HB,2,", hello("B3"), frame("CARD", 1, "9C"))  # a heartbeat cut off is no lost card
+    assert wait_for(lambda: rig.played() == ["AS", "2C", "3D", "KH", "KD", "9C"])
+
+
+def test_a_new_boot_heard_first_after_a_link_loss_holds_the_next_card(rig):
+    rig.send(hello("B1"), frame("CARD", 1, "AS"), frame("CARD", 2, "2C"))
+    assert wait_for(lambda: rig.played() == ["AS", "2C"])
+    rig.unplug()  # the shoe dealt on while unplugged, then restarted: its HELLO comes after the replug
+    rig.replug()
+    rig.send(hello("B2"), frame("CARD", 1, "KD"))
+    assert waits(rig, "KD")
+    (gap,) = [e for e in rig.events if isinstance(e, SeqGap)]
+    assert gap.missing == (3,) and gap.after_link_loss
+
+
+@pytest.mark.parametrize("raw, card", [
+    (b"$CARD,6,4", True), (b"$CARD", True), (b"$CA", True), (b"$", True), (b"$CARD,7,TD*0000", True),
+    (b"$X#Z,3,AS*1234", True), (b"$HB,2,", False), (b"$HB", False), (b"$SHOE,4,CUT*0000", False),
+    (b"\x00\xffboot v2", False),
+])
+def test_a_dropped_line_may_have_been_a_card_unless_its_type_shows_otherwise(raw, card):
+    from dealer_assist.sources.shoe_protocol import may_be_card
+
+    assert may_be_card(raw) is card

@@ -25,7 +25,7 @@ from dealer_assist.events import (
 )
 from dealer_assist.sources.shoe_protocol import (
     DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
-    ShoeFrame, parse_frame, parse_plain,
+    ShoeFrame, may_be_card, parse_frame, parse_plain,
 )
 
 _log = logging.getLogger(__name__)
@@ -166,6 +166,9 @@ class SerialShoe(CardSource):
         self._clock = clock
         self._splitter = LineSplitter(dollar_starts_line=(dialect == "v1"), cr_ends_line=(dialect == "plain"))
         self._tracker = SequenceTracker()
+        #: Whether a line dropped since the last good frame may have been a CARD frame: a HELLO next hides
+        #: its SEQ from the count (PROTOCOL.md 7.4), so the gap is named here.
+        self._card_cut = False
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -382,6 +385,8 @@ class SerialShoe(CardSource):
 
     def _dropped(self, error: FrameError) -> None:
         self.stats[error.reason] += 1
+        if self.dialect == "v1" and may_be_card(error.raw):
+            self._card_cut = True
         self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw, error.why))
 
     def _line_plain(self, line: bytes) -> None:
@@ -419,10 +424,17 @@ class SerialShoe(CardSource):
             return
         self._frame_seen()
         first, self._since_open = self._since_open, False
+        card_cut, self._card_cut = self._card_cut, False
+        expected = self._tracker.expected
         verdict = self._tracker.check(frame)
         if verdict.duplicate:
             self.stats["duplicates"] += 1
         out_of_reach = first and (self.stats["reconnects"] > 0 or self._resumed)
+        if isinstance(frame, HelloFrame) and verdict.restarted and expected is not None and (card_cut or out_of_reach):
+            # The old count's frames from ``expected`` on cannot be known: a card frame cut by the reboot, or
+            # cards dealt while the shoe was out of reach; the next card waits as after any lost card frame.
+            self.stats["missing"] += 1
+            self._emit(SeqGap(self.name, self._clock(), (expected,), after_link_loss=out_of_reach))
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
         if verdict.cards:

@@ -246,6 +246,18 @@ def parse_frame(line: bytes) -> Frame:
     return UnknownFrame(seq, kind, tuple(fields))
 
 
+def may_be_card(raw: bytes) -> bool:
+    """Whether a dropped line may have been a CARD frame: its type, as far as it came, is ``CARD`` or
+    cannot be told (``$CARD,6,4`` cut by a reboot, ``$C``, a damaged type).  A line visibly of another
+    type, or noise with no ``$``, was none."""
+    if b"$" not in raw:
+        return b"CARD" in raw
+    kind, comma, _ = raw[raw.rindex(b"$") + 1:].partition(b",")
+    if not comma:
+        return b"CARD".startswith(kind) or not kind.isalnum()
+    return kind not in (b"HB", b"HELLO", b"SHOE", b"ERR")
+
+
 def parse_plain(line: bytes) -> Optional[Card]:
     """Parse one line of the ``plain`` dialect: a card code (any spelling ``parse_card`` takes) or ``??``.
 
