@@ -1,0 +1,50 @@
+"""The serial reader, ``listen`` and ``shoe-sim`` at their edges, as QA found them: the simulator's log
+said "delivered" of frames no host could read, negative durations were taken, a ``plain`` card behind
+a terminal escape and a line cut by an unplug went unnoticed, and a path that is no serial port got
+advice about the dialout group."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+import serial
+
+from dealer_assist.events import CardRead, FrameDropped, LinkState, Unreadable
+from dealer_assist.shoesim import PtyEndpoint, ShoeSimulator, VirtualShoe
+from dealer_assist.sources.serial_shoe import SerialShoe
+
+
+def wait_for(condition, timeout: float = 5.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dealer_assist", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_the_simulators_log_does_not_call_delivered_a_frame_written_while_no_host_had_the_port_open():
+    device = PtyEndpoint()
+    sim = ShoeSimulator(device, VirtualShoe(decks=1, seed=3))
+    try:
+        before = sim.deal_card()  # no host yet: pyserial's open empties what waits in the port
+        host = serial.Serial(device.path, timeout=0.5)
+        try:
+            assert wait_for(device.host_connected)
+            after = sim.deal_card()
+            line = host.readline()
+        finally:
+            host.close()
+    finally:
+        sim.close()
+    first, second = sim.card_records()
+    assert (first["seq"], first["delivered"], first["faults"]) == (before.frame.seq, False, ["unopened"])
+    assert (second["seq"], second["delivered"], second["faults"]) == (after.frame.seq, True, [])
+    assert line == after.line
