@@ -48,3 +48,15 @@ def test_the_simulators_log_does_not_call_delivered_a_frame_written_while_no_hos
     assert (first["seq"], first["delivered"], first["faults"]) == (before.frame.seq, False, ["unopened"])
     assert (second["seq"], second["delivered"], second["faults"]) == (after.frame.seq, True, [])
     assert line == after.line
+
+
+@pytest.mark.parametrize("args, says", [
+    (("listen", "--serial", "/dev/nonexistent", "--seconds", "-1"), "--seconds: -1 seconds: give a number above 0"),
+    (("listen", "--serial", "/dev/nonexistent", "--seconds", "0"), "give a number above 0"),
+    (("listen", "--serial", "/dev/nonexistent", "--cards", "-1"), "--cards: -1 cards: give 1 or more"),
+    (("shoe-sim", "--unplug-for", "-1"), "--unplug-for: -1 seconds: give a number of 0 or more"),
+    (("shoe-sim", "--cards", "0"), "--cards: 0 cards: give 1 or more"),
+])
+def test_a_negative_duration_or_count_is_refused_naming_the_option(args, says):
+    done = cli(*args)
+    assert done.returncode == 2 and says in done.stderr

@@ -26,6 +26,32 @@ def baud_rate(text: str) -> int:
     return baud
 
 
+def _count(text: str) -> int:
+    """``--cards``: a whole number above 0 (a negative one stopped before the first card, at once)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is no whole number: e.g. --cards 20") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} cards: give 1 or more (leave the option out to go on until Ctrl-C)")
+    return value
+
+
+def _seconds(option: str, zero: bool):
+    """A type for ``option``: a finite number of seconds, above 0 (or 0 too when ``zero``).  Unchecked,
+    ``listen --seconds -1`` ended at once with no output, its port never opened."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is no number of seconds, e.g. {option} 2") from None
+        if not (0 <= value < float("inf")) or (value == 0 and not zero):  # also nan
+            floor = "of 0 or more" if zero else "above 0"
+            raise argparse.ArgumentTypeError(f"{text} seconds: give a number {floor}, e.g. {option} 2")
+        return value
+    return parse
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "listen", help="print the events of a serial card-reading shoe",
@@ -42,8 +68,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="find the device again by USB id after a replug (learnt by itself for /dev paths)")
     p.add_argument("--wait", action="store_true", help="if the port cannot be opened, keep retrying instead of failing")
     p.add_argument("--no-reconnect", action="store_true", help="stop when the link is lost instead of reconnecting")
-    p.add_argument("--cards", type=int, metavar="N", help="stop after N cards (read or unreadable)")
-    p.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds")
+    p.add_argument("--cards", type=_count, metavar="N", help="stop after N cards (read or unreadable)")
+    p.add_argument("--seconds", type=_seconds("--seconds", zero=False), metavar="S", help="stop after S seconds")
     p.add_argument("--json", action="store_true", help="print one JSON object per event")
     p.set_defaults(func=run_listen)
 
@@ -68,7 +94,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pace = s.add_mutually_exclusive_group()
     pace.add_argument("--rate", type=float, default=1.0, help="cards per second (default 1)")
     pace.add_argument("--step", action="store_true", help="deal on keypress (Enter); keys inject faults")
-    s.add_argument("--cards", type=int, metavar="N", help="stop after N cards")
+    s.add_argument("--cards", type=_count, metavar="N", help="stop after N cards")
     s.add_argument("--no-wait", action="store_true", help="start dealing before a host has opened the port")
     for fault, what in (("corrupt", "that a byte of a frame is changed"), ("drop", "that a frame is lost"),
                         ("duplicate", "that a frame is sent twice"), ("garbage", "of line noise before a frame"),
@@ -78,7 +104,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--unplug-at", type=int, action="append", default=[], metavar="N", help="unplug after card N")
     s.add_argument("--error-at", type=int, action="append", default=[], metavar="N",
                    help="report a device error after card N")
-    s.add_argument("--unplug-for", type=float, default=2.0, metavar="S", help="seconds before the replug (default 2)")
+    s.add_argument("--unplug-for", type=_seconds("--unplug-for", zero=True), default=2.0, metavar="S", help="seconds before the replug (default 2)")
     s.add_argument("--json", action="store_true", help="print the simulator's log as JSON lines")
     s.set_defaults(func=run_shoe_sim)
 

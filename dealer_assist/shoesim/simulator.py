@@ -48,6 +48,8 @@ class ShoeSimulator:
         if dialect == "plain" and self.faults.active:
             raise ValueError("the plain dialect has no CRC and no SEQ, so a host cannot detect corrupted, dropped, "
                              "duplicated or garbage lines; use --dialect v1 for those faults")
+        if not 0 <= unplug_for < float("inf"):  # also nan
+            raise ValueError(f"unplug_for {unplug_for}: give the seconds before the replug, 0 or more")
         self.dialect = dialect
         self.unplug_for = unplug_for
         self.on_event = on_event
