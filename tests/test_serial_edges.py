@@ -60,3 +60,17 @@ def test_the_simulators_log_does_not_call_delivered_a_frame_written_while_no_hos
 def test_a_negative_duration_or_count_is_refused_naming_the_option(args, says):
     done = cli(*args)
     assert done.returncode == 2 and says in done.stderr
+
+
+def test_a_path_that_is_no_serial_port_is_named_so_without_advice_about_access():
+    done = cli("listen", "--serial", "/dev/null")
+    assert done.returncode == 1
+    assert "/dev/null is no serial port" in done.stderr and "dialout" not in done.stderr
+    assert "Inappropriate ioctl" not in done.stderr
+
+
+def test_a_dropped_lines_bytes_are_shown_in_one_escape_style():
+    from dealer_assist.commands.serial import event_record
+
+    record = event_record(FrameDropped("serial:x", 0.0, "malformed", b"\x00\xff\\ok\r"))
+    assert record["raw"] == "\\x00\\xff\\\\ok\\r"

@@ -143,6 +143,7 @@ def _runs_text(runs: list) -> str:
 def event_record(event: Any) -> dict:
     """The ``listen --json`` object for a source event (contract in DESIGN.md)."""
     from dealer_assist import events as ev
+    from dealer_assist.sources.shoe_protocol import shown_bytes
 
     if isinstance(event, ev.CardRead):
         rec = {"event": "card", "card": event.card.code, "seq": event.seq}
@@ -162,8 +163,7 @@ def event_record(event: Any) -> dict:
     elif isinstance(event, ev.DeviceError):
         rec = {"event": "device_error", "code": event.code, "text": event.text, "seq": event.seq}
     elif isinstance(event, ev.FrameDropped):
-        rec = {"event": "dropped", "reason": event.reason, "raw": event.raw.decode("ascii", "backslashreplace"),
-               "why": event.why}
+        rec = {"event": "dropped", "reason": event.reason, "raw": shown_bytes(event.raw), "why": event.why}
     elif isinstance(event, ev.LinkState):
         rec = {"event": "link", "state": event.state, "detail": event.detail}
     else:
@@ -198,7 +198,7 @@ def _human(rec: dict) -> str:
     elif kind == "device_error":
         text = f"DEVICE ERROR {rec['code']}: {rec['text']}{seq}"
     elif kind == "dropped":
-        text = f"dropped   {rec['reason']}: {rec['raw']!r}" + (f" ({rec['why']})" if rec.get("why") else "")
+        text = f"dropped   {rec['reason']}: '{rec['raw']}'" + (f" ({rec['why']})" if rec.get("why") else "")
     elif kind == "link":
         text = f"link      {rec['state']}  {rec['detail']}"
     else:
@@ -209,7 +209,7 @@ def _human(rec: dict) -> str:
 def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
     from dealer_assist.events import CardRead, LinkState, Unreadable
-    from dealer_assist.sources.serial_shoe import SerialShoe, UsbIdentity
+    from dealer_assist.sources.serial_shoe import NOT_A_PORT, SerialShoe, UsbIdentity
 
     try:
         usb = UsbIdentity.parse(args.usb) if args.usb else None
@@ -237,9 +237,11 @@ def run_listen(args: argparse.Namespace) -> int:
             if isinstance(event, LinkState) and first_link:
                 first_link = False
                 if event.state == "lost" and not args.wait:
-                    raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); check the path "
-                                       "with 'dealer-assist ports', your access to it (the dialout group, see "
-                                       "hardware/README.md), or pass --wait to keep retrying", 1)
+                    check = ("give the shoe's port instead (dealer-assist ports lists them)" if NOT_A_PORT in event.detail
+                             else "check the path with 'dealer-assist ports', your access to it (the dialout group, "
+                                  "see hardware/README.md)")
+                    raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); {check}, or pass "
+                                       "--wait to keep retrying", 1)
             if isinstance(event, LinkState) and event.state == "up":
                 opened = True
             rec = event_record(event)

@@ -11,6 +11,7 @@ name (found again by USB VID:PID and serial number).
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import random
@@ -116,6 +117,22 @@ def _default_opener(url: str, baudrate: int) -> Any:
     finally:
         del port.reset_input_buffer
     return port
+
+
+#: What an open error says of a path that is no serial port (``/dev/null``, a file): its own advice.
+NOT_A_PORT = "is no serial port"
+
+
+def _open_problem(url: str, exc: Exception) -> str:
+    """Why ``url`` did not open, once: pyserial's message repeats the OS error's number and path, and of a
+    path that is no terminal it says only "Could not configure port: (25, 'Inappropriate ioctl ...')"."""
+    code = getattr(exc, "errno", None)
+    cause = exc.__context__
+    if code is None and cause is not None and cause.args and isinstance(cause.args[0], int):
+        code = cause.args[0]  # pyserial raised from the termios error, dropping its errno
+    if code == errno.ENOTTY:
+        return f"{url} {NOT_A_PORT} (no terminal device, so no baud rate can be set)"
+    return f"{url}: {os.strerror(code) if isinstance(code, int) else exc}"
 
 
 def _default_lister() -> Iterable[Any]:
@@ -289,9 +306,7 @@ class SerialShoe(CardSource):
             try:
                 port = self._opener(url, self.baudrate)
             except (OSError, ValueError) as exc:  # pyserial's errors are OSErrors; a bad URL or baud rate, ValueErrors
-                # pyserial's message repeats the OS error's number and path: its errno says it once.
-                code = getattr(exc, "errno", None)
-                errors.append(f"{url}: {os.strerror(code) if isinstance(code, int) else exc}")
+                errors.append(_open_problem(url, exc))
                 continue
             with self._port_lock:
                 if self._stop.is_set():

@@ -59,6 +59,15 @@ class FrameError(ValueError):
         super().__init__(f"dropped line {shown!r}{more}: {why}")
 
 
+_ESCAPES = {0x5C: "\\\\", 0x0D: "\\r", 0x0A: "\\n", 0x09: "\\t"}
+
+
+def shown_bytes(raw: bytes) -> str:
+    """``raw`` as text in one escape style: printable ASCII as it is, ``\\r`` ``\\n`` ``\\t``, a backslash
+    doubled, any other byte ``\\xNN`` (``listen``'s dropped line showed a NUL as ``\\u0000`` beside ``\\\\xff``)."""
+    return "".join(_ESCAPES.get(b) or (chr(b) if 0x20 <= b < 0x7F else f"\\x{b:02x}") for b in raw)
+
+
 @dataclass(frozen=True)
 class HelloFrame:
     """``$HELLO,0,<protocol>,<firmware>,<device id>,<boot id>``: the device booted."""
