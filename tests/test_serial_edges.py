@@ -74,3 +74,38 @@ def test_a_dropped_lines_bytes_are_shown_in_one_escape_style():
 
     record = event_record(FrameDropped("serial:x", 0.0, "malformed", b"\x00\xff\\ok\r"))
     assert record["raw"] == "\\x00\\xff\\\\ok\\r"
+
+
+class Line:
+    """A pty with the reader on it (``plain`` or v1), its events collected."""
+
+    def __init__(self, tmp_path, dialect: str, **kw) -> None:
+        self.device = PtyEndpoint(str(tmp_path / "shoe"))
+        self.events: list = []
+        self.reader = SerialShoe(self.device.link, dialect=dialect, backoff_first=0.05, backoff_max=0.2, **kw)
+        self.reader.start(self.events.append)
+        assert wait_for(lambda: self.reader.link == "up" and self.device.host_connected())
+        time.sleep(0.15)  # pyserial empties the input right after opening
+
+    def of(self, kind) -> list:
+        return [e for e in self.events if isinstance(e, kind)]
+
+    def close(self) -> None:
+        self.reader.stop()
+        self.device.close()
+
+
+def test_a_plain_card_behind_a_terminal_escape_is_read_and_a_line_cut_by_an_unplug_waits(tmp_path):
+    line = Line(tmp_path, "plain")
+    try:
+        line.device.write(b"\x1b[2J5C\r\n\x1b[1;31mKD\x1b[0m\r\n\x1b[2J\r\n")
+        assert wait_for(lambda: len(line.of(CardRead)) == 2)
+        assert [e.card.code for e in line.of(CardRead)] == ["5C", "KD"] and not line.of(Unreadable)
+        line.device.write(b"QH")  # the cable goes before its line end
+        time.sleep(0.2)
+        line.device.unplug()
+        assert wait_for(lambda: line.of(Unreadable))
+        (cut,) = [e for e in line.of(FrameDropped) if e.raw == b"QH"]
+        assert "link was lost before its line end" in cut.why
+    finally:
+        line.close()

@@ -26,7 +26,7 @@ from dealer_assist.events import (
 )
 from dealer_assist.sources.shoe_protocol import (
     DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
-    ShoeFrame, may_be_card, parse_frame, parse_plain,
+    ShoeFrame, may_be_card, parse_frame, parse_plain, plain_text,
 )
 
 _log = logging.getLogger(__name__)
@@ -346,6 +346,11 @@ class SerialShoe(CardSource):
             if self._stop.is_set():
                 return
             self._set_link("lost", reason)
+            cut = self._splitter.cut("cut off: the link was lost before its line end")
+            if cut is not None and self.dialect == "plain":
+                self._dropped_plain(cut)
+            elif cut is not None:
+                self._dropped(cut)
             if not self.reconnect:
                 return
             # A port that opens and fails at once (a node lingering after an unplug) must not spin.
@@ -408,14 +413,7 @@ class SerialShoe(CardSource):
         try:
             card = parse_plain(line)
         except FrameError as exc:
-            self._dropped(exc)
-            shown = line.decode("utf-8", errors="replace")
-            if exc.reason == DROP_MALFORMED and sum(ch.isprintable() and not ch.isspace() for ch in shown) \
-                    <= PLAIN_CARD_CHARACTERS:
-                # A line is a card in this dialect, and nothing counts them: a short line garbled may
-                # be a card that came out, and the next card read would take its place.
-                self.stats["unreadable"] += 1
-                self._emit(Unreadable(self.name, self._clock()))
+            self._dropped_plain(exc)
             return
         self._frame_seen()
         if card is None:
@@ -424,6 +422,15 @@ class SerialShoe(CardSource):
         else:
             self.stats["cards"] += 1
             self._emit(CardRead(card, self.name, self._clock()))
+
+    def _dropped_plain(self, error: FrameError) -> None:
+        """A ``plain`` line dropped.  A line is a card in this dialect, and nothing counts them: a short
+        one garbled (or cut off) may be a card that came out, and the next card read would take its place."""
+        self._dropped(error)
+        characters = sum(not ch.isspace() for ch in plain_text(error.raw))
+        if error.reason == DROP_MALFORMED and 0 < characters <= PLAIN_CARD_CHARACTERS:
+            self.stats["unreadable"] += 1
+            self._emit(Unreadable(self.name, self._clock()))
 
     def _frame_seen(self) -> None:
         self.stats["frames"] += 1

@@ -15,6 +15,7 @@ parser is where phantom cards come from.
 from __future__ import annotations
 
 import binascii
+import re
 from collections import deque
 from dataclasses import dataclass
 from typing import Optional, Union
@@ -267,6 +268,18 @@ def may_be_card(raw: bytes) -> bool:
     return kind not in (b"HB", b"HELLO", b"SHOE", b"ERR")
 
 
+#: A terminal's escape sequence: ESC [ parameters final byte (``\x1b[2J`` clears a screen), or ESC, any
+#: intermediate bytes and a final one (``\x1bc`` resets a terminal).
+_ESCAPE_SEQUENCE = re.compile("\x1b(?:\\[[0-?]*[ -/]*[@-~]|[ -/]*[0-~])")
+
+
+def plain_text(line: bytes) -> str:
+    """What a ``plain`` line says, its terminal escape sequences and control bytes (a reader's power-up NULs)
+    no part of it: ``\x1b[2J5C`` says ``5C`` (with the ESC alone passed over, ``[2J5C`` was line noise)."""
+    text = _ESCAPE_SEQUENCE.sub("", line.decode("utf-8", errors="replace"))
+    return "".join(ch for ch in text if ch.isprintable()).strip()
+
+
 def parse_plain(line: bytes) -> Optional[Card]:
     """Parse one line of the ``plain`` dialect: a card code (any spelling ``parse_card`` takes) or ``??``.
 
@@ -276,10 +289,10 @@ def parse_plain(line: bytes) -> Optional[Card]:
     if len(line) > MAX_FRAME:
         raise FrameError(DROP_TOO_LONG, line, f"{len(line)} bytes; the limit is {MAX_FRAME}")
     try:
-        # Control bytes (a reader's power-up NULs, an escape sequence's ESC) are no part of a code.
-        text = "".join(ch for ch in line.decode("utf-8") if ch.isprintable()).strip()
+        line.decode("utf-8")
     except UnicodeDecodeError:
         raise FrameError(DROP_MALFORMED, line, "not UTF-8 text") from None
+    text = plain_text(line)
     if text == UNREADABLE_CODE:
         return None
     try:
@@ -317,6 +330,13 @@ class LineSplitter:
         """Forget a partial line (after a reconnect its start belongs to another stream)."""
         self._buf.clear()
         self._overlong = 0
+
+    def cut(self, why: str) -> Optional[FrameError]:
+        """The partial line buffered, as a line dropped for ``why`` (the link was lost before its end: it
+        may have been a card), or None; the buffer is empty after."""
+        partial = bytes(self._buf) if not self._overlong and self._buf.strip(b" \t\r\x00") else b""
+        self.reset()
+        return FrameError(DROP_MALFORMED, partial, why) if partial else None
 
     def _close(self, out: list) -> None:
         if self._overlong:
