@@ -109,3 +109,15 @@ def test_a_plain_card_behind_a_terminal_escape_is_read_and_a_line_cut_by_an_unpl
         assert "link was lost before its line end" in cut.why
     finally:
         line.close()
+
+
+def test_stale_on_a_line_too_slow_for_a_frame_says_bytes_still_come(tmp_path):
+    line = Line(tmp_path, "v1", stale_after=0.4)
+    try:
+        for byte in b"$CARD,1,":
+            line.device.write(bytes([byte]))
+            time.sleep(0.1)
+        stale = [e for e in line.of(LinkState) if e.state == "stale"]
+        assert stale and "bytes still come" in stale[0].detail and "baud rate" in stale[0].detail
+    finally:
+        line.close()

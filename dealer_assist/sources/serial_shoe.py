@@ -193,6 +193,7 @@ class SerialShoe(CardSource):
         self._sink: Optional[Sink] = None
         self._link = "down"
         self._last_frame = 0.0
+        self._last_byte = 0.0
         #: Whether no frame has come since the port opened, and whether the count goes on from a journal:
         #: a gap then may hide a restart of the device while it was out of reach (SeqGap.after_link_loss).
         self._since_open = False
@@ -376,9 +377,12 @@ class SerialShoe(CardSource):
                 raise
             now = time.monotonic()
             if data:
+                self._last_byte = now
                 self._feed(data)
             if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
-                self._set_link("stale", f"no frame for {self.stale_after:g} s")
+                self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
+                    ", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
+                    "or a device that does not end its lines" if now - self._last_byte < self.stale_after else ""))
         return "stopped"
 
     def feed(self, data: bytes) -> None:
