@@ -104,7 +104,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--unplug-at", type=int, action="append", default=[], metavar="N", help="unplug after card N")
     s.add_argument("--error-at", type=int, action="append", default=[], metavar="N",
                    help="report a device error after card N")
-    s.add_argument("--unplug-for", type=_seconds("--unplug-for", zero=True), default=2.0, metavar="S", help="seconds before the replug (default 2)")
+    s.add_argument("--unplug-for", type=_seconds("--unplug-for", zero=True), default=2.0, metavar="S",
+                   help="seconds before the replug (default 2)")
     s.add_argument("--json", action="store_true", help="print the simulator's log as JSON lines")
     s.set_defaults(func=run_shoe_sim)
 
@@ -237,9 +238,10 @@ def run_listen(args: argparse.Namespace) -> int:
             if isinstance(event, LinkState) and first_link:
                 first_link = False
                 if event.state == "lost" and not args.wait:
-                    check = ("give the shoe's port instead (dealer-assist ports lists them)" if NOT_A_PORT in event.detail
-                             else "check the path with 'dealer-assist ports', your access to it (the dialout group, "
-                                  "see hardware/README.md)")
+                    not_a_port = NOT_A_PORT in event.detail
+                    check = ("give the shoe's port instead (dealer-assist ports lists them)" if not_a_port
+                             else "check the path with 'dealer-assist ports', your access to it (the dialout "
+                                  "group, see hardware/README.md)")
                     raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); {check}, or pass "
                                        "--wait to keep retrying", 1)
             if isinstance(event, LinkState) and event.state == "up":
