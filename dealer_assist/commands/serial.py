@@ -26,6 +26,32 @@ def baud_rate(text: str) -> int:
     return baud
 
 
+def _count(text: str) -> int:
+    """``--cards``: a whole number above 0 (a negative one stopped before the first card, at once)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is no whole number: e.g. --cards 20") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} cards: give 1 or more (leave the option out to go on until Ctrl-C)")
+    return value
+
+
+def _seconds(option: str, zero: bool):
+    """A type for ``option``: a finite number of seconds, above 0 (or 0 too when ``zero``).  Unchecked,
+    ``listen --seconds -1`` ended at once with no output, its port never opened."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is no number of seconds, e.g. {option} 2") from None
+        if not (0 <= value < float("inf")) or (value == 0 and not zero):  # also nan
+            floor = "of 0 or more" if zero else "above 0"
+            raise argparse.ArgumentTypeError(f"{text} seconds: give a number {floor}, e.g. {option} 2")
+        return value
+    return parse
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "listen", help="print the events of a serial card-reading shoe",
@@ -42,8 +68,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="find the device again by USB id after a replug (learnt by itself for /dev paths)")
     p.add_argument("--wait", action="store_true", help="if the port cannot be opened, keep retrying instead of failing")
     p.add_argument("--no-reconnect", action="store_true", help="stop when the link is lost instead of reconnecting")
-    p.add_argument("--cards", type=int, metavar="N", help="stop after N cards (read or unreadable)")
-    p.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds")
+    p.add_argument("--cards", type=_count, metavar="N", help="stop after N cards (read or unreadable)")
+    p.add_argument("--seconds", type=_seconds("--seconds", zero=False), metavar="S", help="stop after S seconds")
     p.add_argument("--json", action="store_true", help="print one JSON object per event")
     p.set_defaults(func=run_listen)
 
@@ -68,7 +94,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pace = s.add_mutually_exclusive_group()
     pace.add_argument("--rate", type=float, default=1.0, help="cards per second (default 1)")
     pace.add_argument("--step", action="store_true", help="deal on keypress (Enter); keys inject faults")
-    s.add_argument("--cards", type=int, metavar="N", help="stop after N cards")
+    s.add_argument("--cards", type=_count, metavar="N", help="stop after N cards")
     s.add_argument("--no-wait", action="store_true", help="start dealing before a host has opened the port")
     for fault, what in (("corrupt", "that a byte of a frame is changed"), ("drop", "that a frame is lost"),
                         ("duplicate", "that a frame is sent twice"), ("garbage", "of line noise before a frame"),
@@ -78,7 +104,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--unplug-at", type=int, action="append", default=[], metavar="N", help="unplug after card N")
     s.add_argument("--error-at", type=int, action="append", default=[], metavar="N",
                    help="report a device error after card N")
-    s.add_argument("--unplug-for", type=float, default=2.0, metavar="S", help="seconds before the replug (default 2)")
+    s.add_argument("--unplug-for", type=_seconds("--unplug-for", zero=True), default=2.0, metavar="S",
+                   help="seconds before the replug (default 2)")
     s.add_argument("--json", action="store_true", help="print the simulator's log as JSON lines")
     s.set_defaults(func=run_shoe_sim)
 
@@ -93,16 +120,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 # listen
 
 
+def frame_ranges(missing: tuple[int, ...]) -> list[list[int]]:
+    """Lost SEQ numbers as ``[first, last]`` runs in the order lost: a restart of a long count lost some
+    25,000 numbers, one 178 KB line when each was listed."""
+    runs: list[list[int]] = []
+    for seq in missing:
+        if runs and seq == runs[-1][1] + 1:
+            runs[-1][1] = seq
+        else:
+            runs.append([seq, seq])
+    return runs
+
+
+#: Runs of lost frames the human ``listen`` line names; past them it says how many more.
+SHOWN_RUNS = 8
+
+
+def _runs_text(runs: list) -> str:
+    shown = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs[:SHOWN_RUNS])
+    return shown + (f" and {len(runs) - SHOWN_RUNS} more runs" if len(runs) > SHOWN_RUNS else "")
+
+
 def event_record(event: Any) -> dict:
     """The ``listen --json`` object for a source event (contract in DESIGN.md)."""
     from dealer_assist import events as ev
+    from dealer_assist.sources.shoe_protocol import shown_bytes
 
     if isinstance(event, ev.CardRead):
         rec = {"event": "card", "card": event.card.code, "seq": event.seq}
     elif isinstance(event, ev.Unreadable):
         rec = {"event": "unreadable", "seq": event.seq}
     elif isinstance(event, ev.SeqGap):
-        rec = {"event": "gap", "missing": list(event.missing)}
+        rec = {"event": "gap", "runs": frame_ranges(event.missing), "frames": len(event.missing)}
         if event.count_went_back:  # a restart whose HELLO was lost, or firmware that kept its boot id
             rec["count_went_back"] = True
         if event.after_link_loss:  # a restart while out of reach may hide frames (PROTOCOL.md 7.4)
@@ -115,8 +164,7 @@ def event_record(event: Any) -> dict:
     elif isinstance(event, ev.DeviceError):
         rec = {"event": "device_error", "code": event.code, "text": event.text, "seq": event.seq}
     elif isinstance(event, ev.FrameDropped):
-        rec = {"event": "dropped", "reason": event.reason, "raw": event.raw.decode("ascii", "backslashreplace"),
-               "why": event.why}
+        rec = {"event": "dropped", "reason": event.reason, "raw": shown_bytes(event.raw), "why": event.why}
     elif isinstance(event, ev.LinkState):
         rec = {"event": "link", "state": event.state, "detail": event.detail}
     else:
@@ -134,7 +182,7 @@ def _human(rec: dict) -> str:
     elif kind == "unreadable":
         text = f"UNREADABLE card: key it in{seq}"
     elif kind == "gap":
-        text = f"LOST FRAMES {rec['missing'][:20]}{' ...' if len(rec['missing']) > 20 else ''}: check the layout"
+        text = f"LOST FRAMES {_runs_text(rec['runs'])} ({rec['frames']:,}): check the layout"
         if rec.get("count_went_back"):
             text += (" (the count went back with no HELLO: the shoe restarted and its HELLO was lost, or its "
                      "firmware kept the old boot id)")
@@ -151,7 +199,7 @@ def _human(rec: dict) -> str:
     elif kind == "device_error":
         text = f"DEVICE ERROR {rec['code']}: {rec['text']}{seq}"
     elif kind == "dropped":
-        text = f"dropped   {rec['reason']}: {rec['raw']!r}" + (f" ({rec['why']})" if rec.get("why") else "")
+        text = f"dropped   {rec['reason']}: '{rec['raw']}'" + (f" ({rec['why']})" if rec.get("why") else "")
     elif kind == "link":
         text = f"link      {rec['state']}  {rec['detail']}"
     else:
@@ -162,7 +210,7 @@ def _human(rec: dict) -> str:
 def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
     from dealer_assist.events import CardRead, LinkState, Unreadable
-    from dealer_assist.sources.serial_shoe import SerialShoe, UsbIdentity
+    from dealer_assist.sources.serial_shoe import NOT_A_PORT, SerialShoe, UsbIdentity
 
     try:
         usb = UsbIdentity.parse(args.usb) if args.usb else None
@@ -190,9 +238,12 @@ def run_listen(args: argparse.Namespace) -> int:
             if isinstance(event, LinkState) and first_link:
                 first_link = False
                 if event.state == "lost" and not args.wait:
-                    raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); check the path "
-                                       "with 'dealer-assist ports', your access to it (the dialout group, see "
-                                       "hardware/README.md), or pass --wait to keep retrying", 1)
+                    not_a_port = NOT_A_PORT in event.detail
+                    check = ("give the shoe's port instead (dealer-assist ports lists them)" if not_a_port
+                             else "check the path with 'dealer-assist ports', your access to it (the dialout "
+                                  "group, see hardware/README.md)")
+                    raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); {check}, or pass "
+                                       "--wait to keep retrying", 1)
             if isinstance(event, LinkState) and event.state == "up":
                 opened = True
             rec = event_record(event)

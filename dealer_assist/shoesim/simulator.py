@@ -19,6 +19,8 @@ from dealer_assist.shoesim.faults import CORRUPT, DROP, DUPLICATE, GARBAGE, Faul
 from dealer_assist.sources.shoe_protocol import CardFrame, ShoeFrame
 
 HEARTBEAT_EVERY = 1.0
+#: The fault of a frame written while no host had the port open (after a replug, before the host found it).
+UNOPENED = "unopened"
 KEYS = {
     "\n": "deal", " ": "deal", "n": "deal",
     "x": "corrupt", "d": "drop", "2": "duplicate", "g": "garbage",
@@ -46,6 +48,8 @@ class ShoeSimulator:
         if dialect == "plain" and self.faults.active:
             raise ValueError("the plain dialect has no CRC and no SEQ, so a host cannot detect corrupted, dropped, "
                              "duplicated or garbage lines; use --dialect v1 for those faults")
+        if not 0 <= unplug_for < float("inf"):  # also nan
+            raise ValueError(f"unplug_for {unplug_for}: give the seconds before the replug, 0 or more")
         self.dialect = dialect
         self.unplug_for = unplug_for
         self.on_event = on_event
@@ -75,9 +79,15 @@ class ShoeSimulator:
             else:
                 line = out.line
                 wire, faults = self.faults.apply(line)
+            # Asked before the write: a host that opens the port after it empties what waits there (pyserial
+            # does), and the log said "delivered" of frames no host could read (QA).
+            opened = self.endpoint.host_connected()
             delivered = bool(wire) and self.endpoint.write(wire)
             if wire and not delivered:
                 faults.append("unplugged" if not self.endpoint.plugged else "unread")
+            elif wire and not opened:
+                faults.append(UNOPENED)
+                delivered = False
             record = {"event": "sent", "type": out.line[1:].split(b",", 1)[0].decode("ascii"),  # as on the wire: HB, ERR
                       "seq": frame.seq, "boot": out.boot, "frame": line.decode("ascii").rstrip(),
                       "faults": faults, "delivered": delivered and DROP not in faults}

@@ -11,6 +11,7 @@ name (found again by USB VID:PID and serial number).
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import random
@@ -24,8 +25,8 @@ from dealer_assist.events import (
     CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, SourceEvent, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
-    DROP_MALFORMED, SEQ_MODULO, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
-    ShoeFrame, parse_frame, parse_plain,
+    DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
+    ShoeFrame, may_be_card, parse_frame, parse_plain, plain_text,
 )
 
 _log = logging.getLogger(__name__)
@@ -51,6 +52,9 @@ def baud_problem(baud: int) -> str:
 
 
 STALE_AFTER = 3.0
+#: Lost frames in one run past which the shoe was out of reach (more than a minute of heartbeats): it
+#: may have restarted meanwhile, its HELLO unheard, and the gap may not tell every card (PROTOCOL.md 7.2).
+OUT_OF_REACH_GAP = 60
 BACKOFF_FIRST = 0.1
 BACKOFF_MAX = 2.0
 #: Each wait before a reconnect is the backoff less up to this share of it, drawn at random: waits of
@@ -115,19 +119,26 @@ def _default_opener(url: str, baudrate: int) -> Any:
     return port
 
 
+#: What an open error says of a path that is no serial port (``/dev/null``, a file): its own advice.
+NOT_A_PORT = "is no serial port"
+
+
+def _open_problem(url: str, exc: Exception) -> str:
+    """Why ``url`` did not open, once: pyserial's message repeats the OS error's number and path, and of a
+    path that is no terminal it says only "Could not configure port: (25, 'Inappropriate ioctl ...')"."""
+    code = getattr(exc, "errno", None)
+    cause = exc.__context__
+    if code is None and cause is not None and cause.args and isinstance(cause.args[0], int):
+        code = cause.args[0]  # pyserial raised from the termios error, dropping its errno
+    if code == errno.ENOTTY:
+        return f"{url} {NOT_A_PORT} (no terminal device, so no baud rate can be set)"
+    return f"{url}: {os.strerror(code) if isinstance(code, int) else exc}"
+
+
 def _default_lister() -> Iterable[Any]:
     from serial.tools import list_ports
 
     return list_ports.comports()
-
-
-def _cards_among(missing: tuple[int, ...], device_last: Optional[int], host_last: Optional[int]) -> tuple[int, ...]:
-    """The lost frames that may have been cards, told by a heartbeat that names the device's last card:
-    none when it is the last card the host has (the gap was heartbeats: a replug, a restart between
-    cards), else those up to it (frames after the device's last card were no cards)."""
-    if device_last is None or device_last == host_last:
-        return ()
-    return tuple(s for s in missing if (device_last - s) % SEQ_MODULO < SEQ_MODULO // 2)
 
 
 class SerialShoe(CardSource):
@@ -172,8 +183,9 @@ class SerialShoe(CardSource):
         self._clock = clock
         self._splitter = LineSplitter(dollar_starts_line=(dialect == "v1"), cr_ends_line=(dialect == "plain"))
         self._tracker = SequenceTracker()
-        #: The SEQ of the last CARD frame of the current boot handed on (a heartbeat names the device's).
-        self._last_card: Optional[int] = None
+        #: Whether a line dropped since the last good frame may have been a CARD frame: a HELLO next hides
+        #: its SEQ from the count (PROTOCOL.md 7.4), so the gap is named here.
+        self._card_cut = False
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -181,6 +193,7 @@ class SerialShoe(CardSource):
         self._sink: Optional[Sink] = None
         self._link = "down"
         self._last_frame = 0.0
+        self._last_byte = 0.0
         #: Whether no frame has come since the port opened, and whether the count goes on from a journal:
         #: a gap then may hide a restart of the device while it was out of reach (SeqGap.after_link_loss).
         self._since_open = False
@@ -202,8 +215,7 @@ class SerialShoe(CardSource):
         self._tracker.boot = boot
         self._resumed = last_card_seq is not None
         if last_card_seq is not None:
-            self._tracker.expected = (last_card_seq + 1) % SEQ_MODULO
-            self._last_card = last_card_seq
+            self._tracker.resume(boot, last_card_seq)
 
     def start(self, sink: Sink) -> None:
         if self._thread is not None:
@@ -295,9 +307,7 @@ class SerialShoe(CardSource):
             try:
                 port = self._opener(url, self.baudrate)
             except (OSError, ValueError) as exc:  # pyserial's errors are OSErrors; a bad URL or baud rate, ValueErrors
-                # pyserial's message repeats the OS error's number and path: its errno says it once.
-                code = getattr(exc, "errno", None)
-                errors.append(f"{url}: {os.strerror(code) if isinstance(code, int) else exc}")
+                errors.append(_open_problem(url, exc))
                 continue
             with self._port_lock:
                 if self._stop.is_set():
@@ -337,6 +347,11 @@ class SerialShoe(CardSource):
             if self._stop.is_set():
                 return
             self._set_link("lost", reason)
+            cut = self._splitter.cut("cut off: the link was lost before its line end")
+            if cut is not None and self.dialect == "plain":
+                self._dropped_plain(cut)
+            elif cut is not None:
+                self._dropped(cut)
             if not self.reconnect:
                 return
             # A port that opens and fails at once (a node lingering after an unplug) must not spin.
@@ -362,9 +377,12 @@ class SerialShoe(CardSource):
                 raise
             now = time.monotonic()
             if data:
+                self._last_byte = now
                 self._feed(data)
             if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
-                self._set_link("stale", f"no frame for {self.stale_after:g} s")
+                self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
+                    ", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
+                    "or a device that does not end its lines" if now - self._last_byte < self.stale_after else ""))
         return "stopped"
 
     def feed(self, data: bytes) -> None:
@@ -391,20 +409,15 @@ class SerialShoe(CardSource):
 
     def _dropped(self, error: FrameError) -> None:
         self.stats[error.reason] += 1
+        if self.dialect == "v1" and may_be_card(error.raw):
+            self._card_cut = True
         self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw, error.why))
 
     def _line_plain(self, line: bytes) -> None:
         try:
             card = parse_plain(line)
         except FrameError as exc:
-            self._dropped(exc)
-            shown = line.decode("utf-8", errors="replace")
-            if exc.reason == DROP_MALFORMED and sum(ch.isprintable() and not ch.isspace() for ch in shown) \
-                    <= PLAIN_CARD_CHARACTERS:
-                # A line is a card in this dialect, and nothing counts them: a short line garbled may
-                # be a card that came out, and the next card read would take its place.
-                self.stats["unreadable"] += 1
-                self._emit(Unreadable(self.name, self._clock()))
+            self._dropped_plain(exc)
             return
         self._frame_seen()
         if card is None:
@@ -413,6 +426,15 @@ class SerialShoe(CardSource):
         else:
             self.stats["cards"] += 1
             self._emit(CardRead(card, self.name, self._clock()))
+
+    def _dropped_plain(self, error: FrameError) -> None:
+        """A ``plain`` line dropped.  A line is a card in this dialect, and nothing counts them: a short
+        one garbled (or cut off) may be a card that came out, and the next card read would take its place."""
+        self._dropped(error)
+        characters = sum(not ch.isspace() for ch in plain_text(error.raw))
+        if error.reason == DROP_MALFORMED and 0 < characters <= PLAIN_CARD_CHARACTERS:
+            self.stats["unreadable"] += 1
+            self._emit(Unreadable(self.name, self._clock()))
 
     def _frame_seen(self) -> None:
         self.stats["frames"] += 1
@@ -428,24 +450,27 @@ class SerialShoe(CardSource):
             return
         self._frame_seen()
         first, self._since_open = self._since_open, False
+        card_cut, self._card_cut = self._card_cut, False
+        expected = self._tracker.expected
         verdict = self._tracker.check(frame)
         if verdict.duplicate:
             self.stats["duplicates"] += 1
-        if verdict.restarted:
-            self._last_card = None
+        out_of_reach = first and (self.stats["reconnects"] > 0 or self._resumed)
+        if isinstance(frame, HelloFrame) and verdict.restarted and expected is not None and (card_cut or out_of_reach):
+            # The old count's frames from ``expected`` on cannot be known: a card frame cut by the reboot, or
+            # cards dealt while the shoe was out of reach; the next card waits as after any lost card frame.
+            self.stats["missing"] += 1
+            self._emit(SeqGap(self.name, self._clock(), (expected,), after_link_loss=out_of_reach))
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
-            lost = verdict.missing
-            if isinstance(frame, HeartbeatFrame) and not verdict.restarted:
-                lost = _cards_among(lost, frame.last_card_seq, self._last_card)
-            if lost:
-                self._emit(SeqGap(self.name, self._clock(), lost, count_went_back=verdict.restarted,
-                                  after_link_loss=first and (self.stats["reconnects"] > 0 or self._resumed)))
+        if verdict.cards:
+            self._emit(SeqGap(self.name, self._clock(), verdict.cards,
+                              count_went_back=verdict.restarted,
+                              after_link_loss=out_of_reach or len(verdict.missing) > OUT_OF_REACH_GAP))
         if not verdict.deliver:
             return
         t = self._clock()
         if isinstance(frame, CardFrame):
-            self._last_card = frame.seq
             if frame.card is None:
                 self.stats["unreadable"] += 1
                 self._emit(Unreadable(self.name, t, seq=frame.seq))

@@ -15,6 +15,7 @@ parser is where phantom cards come from.
 from __future__ import annotations
 
 import binascii
+import re
 from collections import deque
 from dataclasses import dataclass
 from typing import Optional, Union
@@ -57,6 +58,15 @@ class FrameError(ValueError):
         shown = self.raw[:40].decode("ascii", "backslashreplace")
         more = "..." if len(self.raw) > 40 else ""
         super().__init__(f"dropped line {shown!r}{more}: {why}")
+
+
+_ESCAPES = {0x5C: "\\\\", 0x0D: "\\r", 0x0A: "\\n", 0x09: "\\t"}
+
+
+def shown_bytes(raw: bytes) -> str:
+    """``raw`` as text in one escape style: printable ASCII as it is, ``\\r`` ``\\n`` ``\\t``, a backslash
+    doubled, any other byte ``\\xNN`` (``listen``'s dropped line showed a NUL as ``\\u0000`` beside ``\\\\xff``)."""
+    return "".join(_ESCAPES.get(b) or (chr(b) if 0x20 <= b < 0x7F else f"\\x{b:02x}") for b in raw)
 
 
 @dataclass(frozen=True)
@@ -246,6 +256,30 @@ def parse_frame(line: bytes) -> Frame:
     return UnknownFrame(seq, kind, tuple(fields))
 
 
+def may_be_card(raw: bytes) -> bool:
+    """Whether a dropped line may have been a CARD frame: its type, as far as it came, is ``CARD`` or
+    cannot be told (``$CARD,6,4`` cut by a reboot, ``$C``, a damaged type).  A line visibly of another
+    type, or noise with no ``$``, was none."""
+    if b"$" not in raw:
+        return b"CARD" in raw
+    kind, comma, _ = raw[raw.rindex(b"$") + 1:].partition(b",")
+    if not comma:
+        return b"CARD".startswith(kind) or not kind.isalnum()
+    return kind not in (b"HB", b"HELLO", b"SHOE", b"ERR")
+
+
+#: A terminal's escape sequence: ESC [ parameters final byte (``\x1b[2J`` clears a screen), or ESC, any
+#: intermediate bytes and a final one (``\x1bc`` resets a terminal).
+_ESCAPE_SEQUENCE = re.compile("\x1b(?:\\[[0-?]*[ -/]*[@-~]|[ -/]*[0-~])")
+
+
+def plain_text(line: bytes) -> str:
+    """What a ``plain`` line says, its terminal escape sequences and control bytes (a reader's power-up NULs)
+    no part of it: ``\x1b[2J5C`` says ``5C`` (with the ESC alone passed over, ``[2J5C`` was line noise)."""
+    text = _ESCAPE_SEQUENCE.sub("", line.decode("utf-8", errors="replace"))
+    return "".join(ch for ch in text if ch.isprintable()).strip()
+
+
 def parse_plain(line: bytes) -> Optional[Card]:
     """Parse one line of the ``plain`` dialect: a card code (any spelling ``parse_card`` takes) or ``??``.
 
@@ -255,10 +289,10 @@ def parse_plain(line: bytes) -> Optional[Card]:
     if len(line) > MAX_FRAME:
         raise FrameError(DROP_TOO_LONG, line, f"{len(line)} bytes; the limit is {MAX_FRAME}")
     try:
-        # Control bytes (a reader's power-up NULs, an escape sequence's ESC) are no part of a code.
-        text = "".join(ch for ch in line.decode("utf-8") if ch.isprintable()).strip()
+        line.decode("utf-8")
     except UnicodeDecodeError:
         raise FrameError(DROP_MALFORMED, line, "not UTF-8 text") from None
+    text = plain_text(line)
     if text == UNREADABLE_CODE:
         return None
     try:
@@ -296,6 +330,13 @@ class LineSplitter:
         """Forget a partial line (after a reconnect its start belongs to another stream)."""
         self._buf.clear()
         self._overlong = 0
+
+    def cut(self, why: str) -> Optional[FrameError]:
+        """The partial line buffered, as a line dropped for ``why`` (the link was lost before its end: it
+        may have been a card), or None; the buffer is empty after."""
+        partial = bytes(self._buf) if not self._overlong and self._buf.strip(b" \t\r\x00") else b""
+        self.reset()
+        return FrameError(DROP_MALFORMED, partial, why) if partial else None
 
     def _close(self, out: list) -> None:
         if self._overlong:
@@ -352,36 +393,54 @@ class SeqVerdict:
 
     ``restarted`` is set when the SEQ count started again: after a HELLO with
     a new boot id, or when the count went back without one (its HELLO was lost).
+    ``cards`` are the lost frames that may have been cards: all of them, unless
+    a heartbeat revealed the gap and named the device's last card.
     """
 
     deliver: bool
     missing: tuple[int, ...] = ()
     duplicate: bool = False
     restarted: bool = False
+    cards: tuple[int, ...] = ()
 
 
 class SequenceTracker:
-    """Applies the SEQ rules of the protocol to frames in arrival order.
+    """Applies the SEQ rules of the protocol (PROTOCOL.md 7.2-7.4) to frames in arrival order.
 
     - A HELLO with a boot id not seen before re-synchronises: the next frame
       expected is 1.  A HELLO repeating the current boot id is a repeat.
     - A frame identical to one accepted among the last
       :data:`DUPLICATE_WINDOW` is a repeat and is ignored.
-    - A SEQ up to half the SEQ space ahead of the expected one is the
-      device's current count: the numbers in between are lost frames, named,
-      never guessed.
-    - A SEQ behind the expected one (or a seen SEQ with other content) means
+    - A SEQ at or above the expected one is the device's current count: the
+      numbers in between are lost frames, named, never guessed.  So is a SEQ 0
+      when a non-zero one was expected: only a wrap-around reaches 0 without a HELLO.
+    - A SEQ below the expected one (or a seen SEQ with other content) means
       the count restarted and the HELLO was lost: the frame is delivered and
       SEQ 0 up to it (the new count's frames not seen) are named as lost.
-      An alarm too many beats a silently ignored card.
+      Counted in plain numbers, not modulo 65536: modulo, a restart of a count
+      past 32767 read as tens of thousands of frames ahead (a gap that spans
+      the wrap-around reads as a restart too; the next card waits either way).
+    - A heartbeat naming a last card this count cannot have (behind the last
+      card the host took, or none when the host took one) shows the count
+      restarted: a new count's heartbeat, its HELLO lost, passing the old SEQ.
     - Before the first frame (the host joined mid-stream) any SEQ is accepted.
     """
 
     def __init__(self) -> None:
         self.boot: Optional[str] = None
         self.expected: Optional[int] = None
+        #: The SEQ of the last CARD of this count the host took, None before one.
+        self.last_card: Optional[int] = None
+        #: Whether the host saw this count begin (its HELLO, or the frame that showed it went back).
+        self._saw_start = False
         self._order: deque[int] = deque()
         self._recent: dict[int, Frame] = {}
+
+    def resume(self, boot: Optional[str], last_card: int) -> None:
+        """Go on from a count the host took up to its card at ``last_card`` (a journal's)."""
+        self.boot = boot
+        self.expected = (last_card + 1) % SEQ_MODULO
+        self.last_card = last_card
 
     def _remember(self, frame: Frame) -> None:
         seq = frame.seq
@@ -391,11 +450,33 @@ class SequenceTracker:
                 del self._recent[self._order.popleft()]
         self._recent[seq] = frame
         self.expected = (seq + 1) % SEQ_MODULO
+        if isinstance(frame, CardFrame):
+            self.last_card = seq
 
     def _restart(self, boot: Optional[str]) -> None:
         self.boot = boot
+        self.last_card = None
+        self._saw_start = True
         self._order.clear()
         self._recent.clear()
+
+    def _went_back(self, frame: Frame) -> SeqVerdict:
+        self._restart(None)
+        self._remember(frame)
+        lost = tuple(range(frame.seq))
+        return SeqVerdict(True, missing=lost, restarted=True, cards=lost)
+
+    def _impossible_heartbeat(self, frame: HeartbeatFrame) -> bool:
+        """Whether ``frame`` names a last card its count cannot have: within a count the device's last
+        card lies at or after the last card the host took (after the count's start if none), and before
+        the heartbeat."""
+        floor = self.last_card if self.last_card is not None else 0 if self._saw_start else None
+        if floor is None:
+            return False
+        device_last = frame.last_card_seq
+        if device_last is None:
+            return self.last_card is not None
+        return (device_last - floor) % SEQ_MODULO >= (frame.seq - floor) % SEQ_MODULO
 
     def check(self, frame: Frame) -> SeqVerdict:
         if isinstance(frame, HelloFrame):
@@ -411,11 +492,16 @@ class SequenceTracker:
         seen = self._recent.get(seq)
         if seen is not None and seen == frame:
             return SeqVerdict(False, duplicate=True)
-        ahead = (seq - self.expected) % SEQ_MODULO
-        if seen is None and ahead < SEQ_MODULO // 2:
-            missing = tuple((self.expected + i) % SEQ_MODULO for i in range(ahead))
-            self._remember(frame)
-            return SeqVerdict(True, missing=missing)
-        self._restart(None)
+        if seen is not None or not (seq >= self.expected or seq == 0):
+            return self._went_back(frame)
+        if isinstance(frame, HeartbeatFrame) and self._impossible_heartbeat(frame):
+            return self._went_back(frame)
+        expected = self.expected
+        missing = tuple((expected + i) % SEQ_MODULO for i in range((seq - expected) % SEQ_MODULO))
+        cards = missing
+        if isinstance(frame, HeartbeatFrame):
+            last = frame.last_card_seq
+            # Only the lost frames up to the device's last card can have been cards: none, if it is no lost one.
+            cards = missing[:missing.index(last) + 1] if last in missing else ()
         self._remember(frame)
-        return SeqVerdict(True, missing=tuple(range(seq)), restarted=True)
+        return SeqVerdict(True, missing=missing, cards=cards)

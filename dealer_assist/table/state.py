@@ -193,8 +193,17 @@ def _open_for_bets(state: TableState, what: str, takes_off: bool = False) -> Non
         raise TableError(f"cannot {what}: {why}")
 
 
+#: Held cards a message names one by one; past them it names the first and last few and how many.
+HELD_NAMED = 6
+
+
 def _held_text(held: tuple[Card, ...]) -> str:
-    return " ".join(c.label for c in held)
+    """The held cards as a message names them: a reader that sent 300 cards at once held some 140, and the
+    message (journaled) of each named every card held before it, 1.3 KB at the last (QA)."""
+    if len(held) <= HELD_NAMED:
+        return " ".join(c.label for c in held)
+    return (f"{len(held)} held cards, {' '.join(c.label for c in held[:3])} ... "
+            f"{' '.join(c.label for c in held[-2:])}")
 
 
 def _with_held(shoe: Shoe, held: tuple[Card, ...]) -> Shoe:
