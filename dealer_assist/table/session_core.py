@@ -880,14 +880,14 @@ class SessionCore(abc.ABC):
         old, new = reads[:first_new], reads[first_new:]
         if reads:
             self._pending_hold = None
-            self._publish(replace(snap, pending=None, waiting=tuple(new[1:])))
+            self._publish(replace(snap, pending=None, waiting=()))
         if old:
             self.alert("oldreads", "warning", f"READ BEFORE THE NEW {shoe.upper()} DROPPED",
                        f"{', '.join(r.card.label for r in old)} read before the new {shoe} and never placed: "
                        f"not counted in the new {shoe}", f"if one of them is in fact the new {shoe}'s card, type it (K)")
-        if new:
-            self._take(replace(new[0], doubt=None))
-            self._take_waiting()
+        for n, read in enumerate(new):
+            # Read again, journaled after the new shoe's entry: a restart rebuilds the shoe from there.
+            self._card_read(replace(read, doubt=None) if n == 0 else read)
 
     def _end_round_holds(self) -> None:
         """A card missing now has no place in what comes next (baccarat's next round: a card after the
