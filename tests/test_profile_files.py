@@ -8,6 +8,8 @@ a PNG dropped into its folder was loaded as a template.  The .npy files were nei
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -140,3 +142,17 @@ def test_recognize_with_swapped_directions_reads_nothing_and_says_why(copy):
                           *map(str, frames)], capture_output=True, text=True, timeout=120)
     assert out.returncode != 0 and '"cards"' not in out.stdout
     assert "pair_CS.npy, pair_DH.npy changed since it was saved" in out.stderr
+
+
+def test_a_listed_file_that_cannot_be_read_is_refused_by_name_not_a_crash(copy):
+    (copy / "pair_DH.npy").chmod(0)
+    frame = ANGLO / "rank_A.png"  # any image: the profile is refused before it is read
+    load = [sys.executable, "-m", "dealer_assist", "recognize", "--profile", str(copy), str(frame)]
+    if os.geteuid() == 0:  # root reads a file of mode 000: run as root without that power
+        if not shutil.which("setpriv"):
+            pytest.skip("running as root, and no setpriv to drop the power to read any file")
+        load = ["setpriv", "--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search", "--", *load]
+    out = subprocess.run(load, capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert re.search(r"error: deck profile .*: its file '.*pair_DH\.npy' cannot be read \(Permission denied\): "
+                     r"let this user read the folder and its files", out.stderr), out.stderr

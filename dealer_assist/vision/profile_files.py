@@ -63,12 +63,16 @@ def files_to_load(folder: Path, listed: Any, digests: Any, remedy: str) -> list[
         # A glyph with no template is never a candidate: its cards would read as the nearest other one.
         raise FileTrouble(f"it lacks {', '.join(lost)}, which it was saved with: a file was lost or renamed; restore "
                           f"it from the copy the profile came from, or {remedy}")
-    changed = sorted(name for name in listed if digest(folder / name) != digests[name])
+    try:
+        changed = sorted(name for name in listed if digest(folder / name) != digests[name])
+        extra = sorted(p.name for p in folder.iterdir() if NAME.fullmatch(p.name) and p.name not in listed)
+    except OSError as exc:
+        raise FileTrouble(f"its file {exc.filename!r} cannot be read ({exc.strerror}): let this user read "
+                          f"the folder and its files, or {remedy}") from exc
     if changed:
         # Two templates swapped read every card of the one as the other, sure (QA: 59 wrong cards).
         raise FileTrouble(f"{', '.join(changed)} changed since it was saved (swapped or edited); restore "
                           f"{'them' if len(changed) > 1 else 'it'} from the copy the profile came from, or {remedy}")
-    extra = sorted(p.name for p in folder.iterdir() if NAME.fullmatch(p.name) and p.name not in listed)
     if extra:
         raise FileTrouble(
             f"it holds {', '.join(extra)}, which its profile.json does not list: a file added since the profile was "
