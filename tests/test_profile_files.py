@@ -70,7 +70,7 @@ def test_deleted_directions_are_refused_by_name(copy):
     for f in [*copy.glob("pair_*.npy"), *copy.glob("rankpair_*.npy")]:
         f.unlink()
     with pytest.raises(ProfileError, match=r"lacks .*pair_CS\.npy.*rankpair_KT\.npy.*which it was saved with.*"
-                                           r"restore it .* or re-run calibrate"):
+                                           r"restore them .* or re-run calibrate"):
         Profile.load(copy)
 
 

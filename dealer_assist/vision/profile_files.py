@@ -62,7 +62,7 @@ def files_to_load(folder: Path, listed: Any, digests: Any, remedy: str) -> list[
     if lost:
         # A glyph with no template is never a candidate: its cards would read as the nearest other one.
         raise FileTrouble(f"it lacks {', '.join(lost)}, which it was saved with: a file was lost or renamed; restore "
-                          f"it from the copy the profile came from, or {remedy}")
+                          f"{'them' if len(lost) > 1 else 'it'} from the copy the profile came from, or {remedy}")
     try:
         changed = sorted(name for name in listed if digest(folder / name) != digests[name])
         extra = sorted(p.name for p in folder.iterdir() if NAME.fullmatch(p.name) and p.name not in listed)
