@@ -287,7 +287,10 @@ def test_a_profile_with_templates_swapped_or_resized_is_refused_by_name(tmp_path
     import json
 
     data = json.loads((resized / "profile.json").read_text())
-    del data["template_digests"]  # as a profile saved before them: the size is checked all the same
+    from dealer_assist.vision.profile_files import digest
+
+    # Its digest made to fit, the size is checked all the same.
+    data["template_digests"]["rank_A.png"] = digest(resized / "rank_A.png")
     (resized / "profile.json").write_text(json.dumps(data))
     with pytest.raises(ProfileError, match=r"rank_A\.png.* not the profile's"):
         Profile.load(resized)

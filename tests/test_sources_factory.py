@@ -37,3 +37,15 @@ def test_a_camera_takes_its_options_out_of_a_streams_own_query():
     camera = open_source("camera:http://cam/v.cgi?res=720&profile=plastic&width=1920&height=1080", lambda: False)
     assert (camera.src, camera._profile_path, camera._size) == ("http://cam/v.cgi?res=720", "plastic", (1920, 1080))
     assert open_source("camera:0?profile=anglo", lambda: False)._size is None  # the capture's 1280x720
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("camera:?profile=anglo", r"'camera:\?profile=anglo' names no camera before its options: give a camera index, "
+                              r"a video file or a stream URL before the '\?', e.g. camera:0\?profile=anglo"),
+    ("camera:?profile=plastic&width=640&height=480", r"names no camera before its options"),
+    ("serial:?baud=9600", r"'serial:\?baud=9600' names no port before its options: serial:/dev/ttyUSB0\?baud=9600")])
+def test_a_spec_with_options_but_no_source_names_the_source_as_missing(spec, message):
+    """QA: ``camera:?profile=X`` was refused as naming no deck profile, the profile it named; the camera was
+    what was missing.  ``serial:?baud=9600`` opened a port called "?baud=9600" and waited for it."""
+    with pytest.raises(SourceError, match=message):
+        open_source(spec, lambda: False)

@@ -205,13 +205,21 @@ def test_a_profile_that_lost_or_garbled_a_template_is_refused(plastic, tmp_path)
     (folder / "rank_7.png").unlink()
     with pytest.raises(ProfileError, match=r"lacks rank_7\.png, which it was saved with"):
         Profile.load(folder)
-    # A profile saved before the list was kept loads as it is.
+    # A profile saved before the list was kept is refused too: a lost or swapped file could not be told.
     data = json.loads((folder / "profile.json").read_text())
     del data["template_files"]
     (folder / "profile.json").write_text(json.dumps(data))
-    assert "7" not in Profile.load(folder).rank_templates
+    with pytest.raises(ProfileError, match=r"does not list its files with their SHA-256.*re-run calibrate"):
+        Profile.load(folder)
     folder = plastic.save(tmp_path / "q")
     (folder / "suit_S.png").write_bytes(b"not a png")
+    with pytest.raises(ProfileError, match=r"suit_S\.png changed since it was saved"):
+        Profile.load(folder)
+    from dealer_assist.vision.profile_files import digest
+
+    data = json.loads((folder / "profile.json").read_text())
+    data["template_digests"]["suit_S.png"] = digest(folder / "suit_S.png")  # its digest made to fit
+    (folder / "profile.json").write_text(json.dumps(data))
     with pytest.raises(ProfileError, match=r"suit_S\.png.*not a readable image"):
         Profile.load(folder)
 

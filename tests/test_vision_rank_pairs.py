@@ -138,9 +138,11 @@ def test_close_pairs_are_those_the_trials_bring_close():
 def test_an_older_profile_without_rank_pairs_loads_and_judges_by_the_plain_lead(anglo, tmp_path):
     folder = tmp_path / "old"
     shutil.copytree(SHIPPED / "anglo", folder)
+    data = json.loads((folder / "profile.json").read_text())
     for f in folder.glob("rankpair_*.npy"):
         f.unlink()
-    data = json.loads((folder / "profile.json").read_text())
+        data["template_files"].remove(f.name)
+        del data["template_digests"][f.name]
     data["thresholds"].pop("rank_pair_cuts")
     data["thresholds"].pop("rank_pair_cuts_blurred")
     data.pop("measured_digests")  # saved before its measurements were guarded, too

@@ -5,6 +5,7 @@ video, the 10♦ at frames 122 and 131)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -64,18 +65,27 @@ def test_a_card_never_read_is_one_unreadable_event_once_gone_or_at_the_end():
     assert [type(e) for e in short.finish(4)] == [SourceEnded]
 
 
-def test_watch_unreadable_prints_one_line_for_the_ten_read_after_it_was_unsure(tmp_path):
+def _ten_sliding_in(folder: Path) -> Path:
+    """The frames the QA's run read (95-140), lossless: the 2♦ at rest, the 10♦ sliding in from the shoe."""
     if not VIDEO.is_file():
         pytest.skip("shared shoe video not found")
     cap = cv2.VideoCapture(str(VIDEO))
     for n in range(141):
         ok, frame = cap.read()
         assert ok
-        if n >= 95:  # lossless: the frames the QA's run read, the 10♦ sliding in from the shoe
-            cv2.imwrite(str(tmp_path / f"{n:04d}.png"), frame, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+        if n >= 95:
+            cv2.imwrite(str(folder / f"{n:04d}.png"), frame, [cv2.IMWRITE_PNG_COMPRESSION, 1])
     cap.release()
-    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "plastic", "--json",
-                          "--unreadable", "--video", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    return folder
+
+
+def _watch_plastic(folder: Path, *options: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "plastic", "--json",
+                           *options, "--video", str(folder)], capture_output=True, text=True, timeout=120)
+
+
+def test_watch_unreadable_prints_one_line_for_the_ten_read_after_it_was_unsure(tmp_path):
+    out = _watch_plastic(_ten_sliding_in(tmp_path), "--unreadable")
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     ten = [line for line in lines if line["card"] == "TD" or "TD" in line.get("candidates", [])]
     assert [(line["card"], line["frame"]) for line in ten] == [("TD", 36)]
@@ -111,3 +121,17 @@ def test_one_code_read_at_two_places_a_card_apart_at_once_is_a_twin_and_a_later_
     assert [(e.card.code, e.twin) for e in events] == [("AD", False), ("AD", True)]
     later = [FrameResult([_hit("5H", 300, 300)])] * 10 + [FrameResult([_hit("5H", 300, 300), _hit("5H", 420, 300)])] * 3
     assert [(e.card.code, e.twin) for e in _feed(OnceOnlyTracker(card_h=160), later)] == [("5H", False), ("5H", False)]
+
+
+@pytest.mark.parametrize("options", [(), ("--unreadable",)])
+def test_watch_names_a_card_never_read_and_exits_1_with_or_without_unreadable(tmp_path, options):
+    """QA: another deck's profile on the shoe video read 1 card of 6; watch said "5 never read" on stderr,
+    named none and exited 0 (with --unreadable, "4 never read": the 10♦ asked for at once, then read, had
+    counted as never read).  A script taking exit 0 as "all read" was misled."""
+    out = _watch_plastic(_ten_sliding_in(tmp_path), *options)
+    assert [json.loads(line)["card"] for line in out.stdout.splitlines()] == ["TD"] + [None] * bool(options)
+    assert out.returncode == 1, out.stderr
+    assert "1 card(s) reported, 1 never read" in out.stderr
+    assert re.search(r"1 card\(s\) stayed in view and were never read for sure, so not every card was read: "
+                     r"a card \(maybe 2D\) at \(6\d\d, 5\d\d\), reported at frame \d+\. Check those cards by eye",
+                     out.stderr), out.stderr

@@ -404,16 +404,20 @@ def cmd_watch(args: argparse.Namespace) -> int:
     done = threading.Event()
     if grabber.kind in ("camera", "stream"):
         threading.Thread(target=_say_stalls, args=(grabber, args.video, done), name="watch stalls", daemon=True).start()
-    reported = unread = 0
+    reported = 0
+    unread: list = []  # UnreadCards: each a card never read for sure, reported once it is gone or at the end
     ended: Optional[SourceEnded] = None
     try:
+        # Unread cards are held till gone with or without --unreadable: one asked for at once and read for
+        # sure later had been counted never read, and the two runs' counts differed (QA).
         for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit,
-                              unread_when_gone=args.unreadable):
+                              unread_when_gone=True):
             if isinstance(event, SourceEnded):
                 ended = event
                 continue
             reported += isinstance(event, NewCard)
-            unread += not isinstance(event, NewCard)
+            if not isinstance(event, NewCard):
+                unread.append(event)
             if isinstance(event, NewCard):
                 line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
             elif not args.unreadable:
@@ -429,7 +433,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         done.set()
         grabber.stop()
     sys.stderr.write(f"dealer-assist: {grabber.frames} frame(s) watched, {reported} card(s) reported"
-                     + (f", {unread} never read" if unread else "") + "\n")
+                     + (f", {len(unread)} never read" if unread else "") + "\n")
     if grabber.skipped:
         sys.stderr.write(f"dealer-assist: warning: {len(grabber.skipped)} image(s) could not be read and were passed over "
                          f"(not an image, or cut short): {', '.join(grabber.skipped)}\n")
@@ -444,6 +448,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          + "; ".join(str(card) for card in ended.cards)
                          + f" (a card is reported once {args.confirm} frames in a row read it). Record until every "
                          "card lies still and is read, or check those cards by eye\n")
+    if unread:
+        sys.stderr.write(f"dealer-assist: warning: {len(unread)} card(s) stayed in view and were never read for sure, "
+                         "so not every card was read: " + "; ".join(_unread_card(card) for card in unread)
+                         + ". Check those cards by eye; if most cards go unread, give this deck's own profile "
+                         "('dealer-assist calibrate')\n")
     if grabber.error:
         raise CommandError(grabber.error, 1)
     confirm = args.confirm
@@ -452,4 +461,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
                          "or pass --confirm 1\n")
         return 1
-    return 1 if grabber.skipped or grabber.damaged or ended is not None else 0
+    return 1 if grabber.skipped or grabber.damaged or ended is not None or unread else 0
+
+
+def _unread_card(card) -> str:
+    """An UnreadCard for ``watch``'s stderr: what it may be and where it lay."""
+    maybe = " or ".join(c.code for c in card.candidates)
+    return (f"a card{f' (maybe {maybe})' if maybe else ''} at ({card.center[0]:.0f}, {card.center[1]:.0f}), "
+            f"reported at frame {card.frame}")

@@ -30,7 +30,7 @@ def _split_options(rest: str, spec: str, allowed: tuple[str, ...]) -> tuple[str,
     query of its own, an unknown option is refused by name: a misspelt ``?profil=`` had become part
     of the file name."""
     base, sep, query = rest.rpartition("?")
-    if not sep or not base:
+    if not sep:
         return rest, {}
     parts = [part for part in query.split("&") if part]
     ours = {key: value for key, _, value in (part.partition("=") for part in parts) if key in allowed}
@@ -82,6 +82,8 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
         from dealer_assist.sources.serial_shoe import DEFAULT_BAUDRATE, SerialShoe, UsbIdentity, baud_problem
 
         url, options = _split_options(rest, spec, OPTIONS["serial"])
+        if not url.strip():
+            raise SourceError(f"{spec!r} names no port before its options: serial:/dev/ttyUSB0?baud=9600, ...")
         try:
             baud = int(options.get("baud", DEFAULT_BAUDRATE))
         except ValueError:
@@ -98,6 +100,10 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
         except ImportError as exc:
             raise SourceError(f"the camera source is not available in this build: {exc}") from None
         src, options = _split_options(rest, spec, OPTIONS["camera"])
+        if not src.strip():
+            # Its options were taken for the camera's name, and the profile given was said to be missing (QA).
+            raise SourceError(f"{spec!r} names no camera before its options: give a camera index, a video file or "
+                              f"a stream URL before the '?', e.g. camera:0?{rest.rpartition('?')[2] or 'profile=anglo'}")
         if not options.get("profile"):
             raise SourceError(f"{spec!r} names no deck profile: add ?profile=PATH (made by 'dealer-assist "
                               "calibrate'), or a shipped one: ?profile=anglo (the demo deck) or ?profile=plastic. "

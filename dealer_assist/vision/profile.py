@@ -5,7 +5,9 @@ Everything the recognizer needs to know about a deck lives here, measured by
 and size in the camera's frame, where the rank and the suit sit in the
 corner, the rank and suit templates, and the thresholds below which a read is
 *uncertain*.  A profile is a folder: ``profile.json`` plus ``rank_X.png`` /
-``suit_X.png`` templates, small enough to ship with the package.
+``suit_X.png`` templates and ``pair_XY.npy`` / ``rankpair_XY.npy`` glyph
+directions, each listed in ``profile.json`` with its digest (see
+:mod:`.profile_files`), small enough to ship with the package.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import errno
 import hashlib
 import json
 import os
-import re
 import shutil
 import signal
 import threading
@@ -29,6 +30,7 @@ import numpy as np
 
 from dealer_assist.cards import RANKS, SUITS
 from dealer_assist.vision.image_file import read_image
+from dealer_assist.vision.profile_files import NAME, FileTrouble, digest, files_to_load, kind_and_key
 from dealer_assist.vision.profile_fields import Code, FieldError, Fields, Flag, Items, Keyed, Number, Text, checked
 
 #: Cards are warped to this height (pixels) before their corner is read.
@@ -66,11 +68,6 @@ SMALL_CARDS_READ = 0.6
 def least_self_test_read(card_h_px: float) -> float:
     """The share of its self-test a profile whose set-up cards are ``card_h_px`` tall must read."""
     return MIN_SELF_TEST_READ if card_h_px >= CARD_H_NEEDED else SMALL_CARDS_READ
-
-
-def _digest(path: Path) -> str:
-    """A template file's SHA-256, kept in the profile: a template swapped or edited is refused."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 #: The fields of ``profile.json`` a user may change by hand: the deck's name (a label), the per-shot
@@ -438,20 +435,20 @@ class Profile:
         for key in ("rank_templates", "suit_templates", "pair_dirs", "rank_pair_dirs"):
             data.pop(key)
         data["format"] = FORMAT
-        for key, direction in self.pair_dirs.items():
-            np.save(folder / f"pair_{key}.npy", direction.astype(np.float32))
-        for key, direction in self.rank_pair_dirs.items():
-            np.save(folder / f"rankpair_{key}.npy", direction.astype(np.float32))
         data["measured_digests"] = _measured_digests(data)
-        data["template_files"] = []  # listed, so that a lost one is missed on loading
-        data["template_digests"] = {}  # and a swapped or edited one (see _check_digests)
+        data["template_files"] = []  # every file loaded beside profile.json, and no other (see .profile_files)
+        data["template_digests"] = {}
         for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
             for code, img in templates.items():
                 path = folder / f"{kind}_{code}.png"
                 if not cv2.imwrite(str(path), np.clip(img * 255, 0, 255).astype(np.uint8)):
                     raise OSError(errno.EIO, "a template image could not be written (disk full?)", str(path))
                 data["template_files"].append(path.name)
-                data["template_digests"][path.name] = _digest(path)
+        for kind, directions in (("pair", self.pair_dirs), ("rankpair", self.rank_pair_dirs)):
+            for key, direction in directions.items():
+                np.save(folder / f"{kind}_{key}.npy", direction.astype(np.float32))
+                data["template_files"].append(f"{kind}_{key}.npy")
+        data["template_digests"] = {name: digest(folder / name) for name in data["template_files"]}
         (folder / PROFILE_FILE).write_text(json.dumps(data, indent=1) + "\n")
 
     @classmethod
@@ -506,8 +503,7 @@ class Profile:
                 "those are measurements of the set-up shots, and reads rest on them (only the deck's name may be "
                 f"changed by hand); recalibrate with 'dealer-assist calibrate --images DIR --out {folder}'")
         data.pop("format")
-        listed = data.pop("template_files", None)  # profiles saved before the list: not checked
-        digests = data.pop("template_digests", None)
+        listed, digests = data.pop("template_files", None), data.pop("template_digests", None)
         data["rank_box"], data["suit_box"] = Box(**data["rank_box"]), Box(**data["suit_box"])
         data["thresholds"] = Thresholds(**data["thresholds"])
         profile = cls(**data)
@@ -515,42 +511,13 @@ class Profile:
         if wrong:
             # Such a profile read nothing at all, without a word (a card of no size has no corner).
             raise ProfileError(f"deck profile {str(path)!r} has {wrong}, which no calibration writes; recalibrate")
-        for file in sorted(folder.glob("*.png")):
-            kind, _, key = file.stem.partition("_")
-            if kind not in ("rank", "suit") or not key or key[0] not in (RANKS if kind == "rank" else SUITS):
-                continue
-            img = read_image(file, cv2.IMREAD_GRAYSCALE)
-            if img is None:
-                raise ProfileError(f"template {str(file)!r} of deck profile {str(folder)!r} is not a readable image; "
-                                   "recalibrate")
-            w, h = profile.rank_size if kind == "rank" else profile.suit_size
-            if img.shape != (h, w):  # matched pixel by pixel against the others: a mismatch crashed every read
-                raise ProfileError(f"template {str(file)!r} of deck profile {str(folder)!r} is {img.shape[1]}x"
-                                   f"{img.shape[0]} pixels, not the profile's {w}x{h} (edited?); recalibrate")
-            store = profile.rank_templates if kind == "rank" else profile.suit_templates
-            store[key] = img.astype(np.float32) / 255.0
-        lost = [name for name in listed or [] if not (folder / name).is_file()]
-        if lost:
-            # A glyph with no template is never a candidate: its cards would read as the nearest other one.
-            raise ProfileError(f"deck profile {str(folder)!r} lacks {', '.join(lost)}, which it was saved with: "
-                               "a file was lost or renamed; recalibrate")
-        changed = [name for name, digest in (digests or {}).items()
-                   if isinstance(name, str) and (folder / name).is_file() and _digest(folder / name) != digest]
-        if changed:
-            # Two templates swapped read every card of the one as the other, sure (QA: 59 wrong cards).
-            raise ProfileError(f"deck profile {str(folder)!r}: {', '.join(sorted(changed))} changed since it was "
-                               "saved (swapped or edited); recalibrate")
-        for prefix, what, store, (w, h) in (("pair", "pair", profile.pair_dirs, profile.suit_size),
-                                            ("rankpair", "rank pair", profile.rank_pair_dirs, profile.rank_size)):
-            for file in sorted(folder.glob(f"{prefix}_*.npy")):
-                try:
-                    direction = np.load(file, allow_pickle=False)
-                except (OSError, ValueError) as exc:
-                    # numpy's own words on a text file name pickles and allow_pickle: not advice for a croupier
-                    raise ProfileError(f"{what} direction {str(file)!r} is not a numpy array file this program "
-                                       "wrote (damaged or edited); recalibrate") from exc
-                if direction.shape == (h, w):
-                    store[file.stem.partition("_")[2]] = direction.astype(np.float32)
+        recalibrate = f"re-run calibrate: 'dealer-assist calibrate --images DIR --out {folder}'"
+        try:
+            names = files_to_load(folder, listed, digests, recalibrate)
+        except FileTrouble as exc:
+            raise ProfileError(f"deck profile {str(folder)!r}: {exc}") from exc
+        for name in names:
+            _load_file(profile, folder / name, recalibrate)
         test = profile.self_test
         if test and (test.get("read", 1.0) < least_self_test_read(profile.card_h_px) or test.get("wrong", 0)):
             small = (f"; its cards were {round(profile.card_h_px)} px tall in the set-up shots, and from cards under "
@@ -564,6 +531,33 @@ class Profile:
         if len(profile.rank_templates) < 2 or len(profile.suit_templates) < 2:
             raise ProfileError(f"deck profile {str(folder)!r} has too few templates (ranks {''.join(profile.rank_templates)}, suits {''.join(profile.suit_templates)}); recalibrate")
         return profile
+
+
+def _load_file(profile: Profile, file: Path, recalibrate: str) -> None:
+    """One listed file of ``profile``'s folder into it: a template, or a pair's direction."""
+    kind, key = kind_and_key(file.name) or ("", "")
+    w, h = profile.suit_size if kind in ("suit", "pair") else profile.rank_size
+    if kind in ("rank", "suit"):
+        img = read_image(file, cv2.IMREAD_GRAYSCALE)
+        if img is None:
+            raise ProfileError(f"template {str(file)!r} of deck profile {str(file.parent)!r} is not a readable image; "
+                               + recalibrate)
+        if img.shape != (h, w):  # matched pixel by pixel against the others: a mismatch crashed every read
+            raise ProfileError(f"template {str(file)!r} of deck profile {str(file.parent)!r} is {img.shape[1]}x"
+                               f"{img.shape[0]} pixels, not the profile's {w}x{h} (edited?); {recalibrate}")
+        (profile.rank_templates if kind == "rank" else profile.suit_templates)[key] = img.astype(np.float32) / 255.0
+        return
+    what = "pair" if kind == "pair" else "rank pair"
+    try:
+        direction = np.load(file, allow_pickle=False)
+    except (OSError, ValueError) as exc:
+        # numpy's own words on a text file name pickles and allow_pickle: not advice for a croupier
+        raise ProfileError(f"{what} direction {str(file)!r} is not a numpy array file this program "
+                           f"wrote (damaged or edited); {recalibrate}") from exc
+    if getattr(direction, "shape", None) != (h, w):
+        raise ProfileError(f"{what} direction {str(file)!r} is {getattr(direction, 'shape', '?')}, not the "
+                           f"profile's {w}x{h} glyph (edited?); {recalibrate}")
+    (profile.pair_dirs if kind == "pair" else profile.rank_pair_dirs)[key] = direction.astype(np.float32)
 
 
 #: The shipped profiles: the repository's ``calibration/``, reached through ``dealer_assist/data/calibration``
@@ -627,4 +621,4 @@ def _signals_held():
 
 def _profile_file(name: str) -> bool:
     """Whether a file of a profile's folder is one :meth:`Profile.save` writes (the rest is kept)."""
-    return name == PROFILE_FILE or re.fullmatch(r"(rank|suit)_.+\.png|(pair|rankpair)_.+\.npy", name) is not None
+    return name == PROFILE_FILE or NAME.fullmatch(name) is not None
