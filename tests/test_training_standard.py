@@ -132,7 +132,7 @@ def test_a_schools_config_sets_the_exam_and_is_the_standard_the_listing_judges_b
     ({"pass_accuracy": 101}, "training.pass_accuracy = 101.0 must be above 0 and at most 100"),
     ({"pass_seconds": float("nan")}, "training.pass_seconds = nan must be more than 0"),
     ({"exam_cases": 0}, "training.exam_cases = 0 must be 1 or more"),
-    ({"exam_cases": "40"}, "training.exam_cases = '40' must be a whole number"),
+    ({"exam_cases": "40"}, 'training.exam_cases = "40" must be a whole number'),
     ({"exam_case": 40}, "unknown setting training.exam_case (did you mean exam_cases?)"),
 ])
 def test_a_training_section_that_makes_no_sense_is_refused_by_its_key(training, words):
