@@ -15,15 +15,7 @@ import serial
 from dealer_assist.events import CardRead, FrameDropped, LinkState, Unreadable
 from dealer_assist.shoesim import PtyEndpoint, ShoeSimulator, VirtualShoe
 from dealer_assist.sources.serial_shoe import SerialShoe
-
-
-def wait_for(condition, timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
+from polling import wait_for
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:

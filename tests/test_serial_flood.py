@@ -15,15 +15,11 @@ from dealer_assist.sources.shoe_protocol import format_frame
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
+from polling import wait_for
 
 
-def wait_for(condition, timeout: float = 20.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
+#: A burst of 120 cards through a pty into a table takes seconds on a loaded machine.
+FLOOD_WAIT = 20.0
 
 
 def test_a_burst_of_cards_held_after_the_round_keeps_each_alert_short(tmp_path):
@@ -33,13 +29,13 @@ def test_a_burst_of_cards_held_after_the_round_keeps_each_alert_short(tmp_path):
     reader = SerialShoe(device.link, name="serial:shoe")
     reader.start(session.handle)
     try:
-        assert wait_for(lambda: reader.link == "up" and device.host_connected())
+        assert wait_for(lambda: reader.link == "up" and device.host_connected(), FLOOD_WAIT)
         time.sleep(0.15)  # pyserial empties the input right after opening
         cards = list(itertools.islice(itertools.cycle(full_deck()), 120))
         device.write(format_frame("HELLO", 0, "1", "fw", "SHOE-1", "B1") + b"".join(
             format_frame("CARD", seq, card.code) for seq, card in enumerate(cards, start=1)))
-        assert wait_for(lambda: reader.stats["cards"] == 120)
-        assert wait_for(lambda: len(session.state.held) > 100)
+        assert wait_for(lambda: reader.stats["cards"] == 120, FLOOD_WAIT)
+        assert wait_for(lambda: len(session.state.held) > 100, FLOOD_WAIT)
     finally:
         reader.stop()
         device.close()

@@ -22,6 +22,7 @@ from dealer_assist.sources.shoe_protocol import (CardFrame, HeartbeatFrame, Hell
                                                  format_frame)
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
+from polling import wait_for
 
 SOURCE = "serial:shoe"
 
@@ -37,15 +38,6 @@ def bad_crc(kind: str, seq: int, *fields: str) -> bytes:
 
 def hello(boot: str) -> bytes:
     return frame("HELLO", 0, "1", "fw", "SHOE-1", boot)
-
-
-def wait_for(condition, timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 class Rig:

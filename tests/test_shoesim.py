@@ -19,6 +19,7 @@ from dealer_assist.shoesim import FaultPlan, PtyEndpoint, ShoeSimulator, TcpEndp
 from dealer_assist.events import CardRead, DeviceError, DeviceHello, LinkState, SeqGap, Unreadable
 from dealer_assist.sources.serial_shoe import SerialShoe
 from dealer_assist.sources.shoe_protocol import CardFrame, HelloFrame, ShoeFrame, parse_frame
+from polling import wait_for
 
 
 # -- the device model --------------------------------------------------------------
@@ -134,14 +135,6 @@ def test_plain_dialect_refuses_undetectable_faults():
 
 
 # -- end to end over a real pty and TCP ------------------------------------------------
-
-def wait_for(predicate, timeout=5.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def audit(sim, events):
