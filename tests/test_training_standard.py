@@ -17,8 +17,6 @@ import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import Qt  # noqa: E402
-
 import pytest  # noqa: E402
 
 from dealer_assist.table.config import ConfigError, config_from_mapping  # noqa: E402

@@ -25,7 +25,7 @@ from dealer_assist.events import (
     CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, SourceEvent, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
-    DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
+    DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
     ShoeFrame, may_be_card, parse_frame, parse_plain, plain_text,
 )
 
