@@ -177,3 +177,28 @@ def test_blackjack_seats_the_table_cannot_have_are_a_refused_command_line(tmp_pa
     code = main(["run", "--game", "blackjack", "--seats", "0", "--journal", str(tmp_path / "j.sqlite"),
                  "--quit-after", "0.1"])
     assert code == 2 and "--seats 0" in capsys.readouterr().err and not (tmp_path / "j.sqlite").exists()
+
+
+def test_a_screenshot_that_fails_at_the_end_is_no_screenshot_of_the_end_event_and_exits_1(tmp_path, capsys, qapp):
+    """QA: a save that failed when the display closed exited 0, and the end event named the unwritten file."""
+    import json
+    import shutil
+    import time
+
+    folder = tmp_path / "shots"
+    folder.mkdir()
+
+    def take_the_folder_away() -> None:  # after the checks at the start, before the save at the end
+        time.sleep(0.3)
+        shutil.rmtree(folder)
+        folder.write_text("a file where the folder was")
+
+    swap = threading.Thread(target=take_the_folder_away)
+    swap.start()
+    code = main(["run", "--source", "manual", "--journal", str(tmp_path / "j.sqlite"), "--quit-after", "1.5",
+                 "--screenshot", str(folder / "end.png"), "--json"])
+    swap.join()
+    out, err = capsys.readouterr()
+    end = json.loads(out.strip().splitlines()[-1])
+    assert code == 1 and end["code"] == 1 and end["screenshot"] is None
+    assert "could not be saved" in err

@@ -229,9 +229,22 @@ def run_display(args: argparse.Namespace) -> int:
     except CommandError as exc:
         _refused_end(args, start, exc)  # every start event has its end (QA: no screen, --seats at baccarat)
         raise
+    shot = args.screenshot
+    if shot and not _saved_since(Path(shot), started):
+        # The display said so on stderr; a script reading the end event or the exit code must not take
+        # the file for this run's (QA: exit 0, and the event named a file never written).
+        shot, code = None, code or 1
     if args.json:
-        emit_json(_end_event(code, args.screenshot, start["journal"], started))
+        emit_json(_end_event(code, shot, start["journal"], started))
     return code
+
+
+def _saved_since(path: Path, started: float) -> bool:
+    """Whether ``path`` was written since ``started`` (a file left by an earlier run is not this one's)."""
+    try:
+        return path.stat().st_mtime >= started - 1.0
+    except OSError:
+        return False
 
 
 def _refuse_replay(spec: str) -> None:
