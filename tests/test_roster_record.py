@@ -223,3 +223,23 @@ def test_recover_keeps_the_count_of_wrong_pins_across_its_runs(tmp_path, capsys,
     code, _, err = run_cli(capsys, monkeypatch, "4821", "journal", "recover", str(path), "--new", "--supervisor", "Ana",
                            "--reason", "x")
     assert code == 1 and "locked out" in err  # the right PIN too, while the lockout runs
+
+
+def test_a_journal_from_before_rosters_signed_by_others_warns_at_its_first_supervised_start(tmp_path):
+    """QA: a journal whose corrections Ana had signed took a croupier's own roster at its first start with
+    this release, without a word."""
+    from dealer_assist.table.rules_record import rules_record
+
+    path = tmp_path / "old.sqlite"
+    with Journal.open(path) as journal:  # as a release before rosters wrote it: no roster entry
+        journal.append("shoe_start", {"op": None, "game": "baccarat", "shoe": 1, "decks": 8,
+                                      "rules": rules_record(RULES)})
+        journal.append("correction", {"recovered": "journal_continue", "correction": {
+            "supervisor": "Ana", "action": "journal_continue", "target": {}, "reason": "disk", "time": "t"}})
+    session = TableSession(RULES, journal=Journal.open(path), supervisors=roster(ME), odds=False)
+    (alert,) = [a for a in session.snapshot.alerts if a.title == "SUPERVISORS CHANGED?"]
+    assert "signed by Ana" in alert.text and "(Me)" in alert.text
+    session.close()
+    fresh = TableSession(RULES, journal=Journal.open(tmp_path / "new.sqlite"), supervisors=roster(ME), odds=False)
+    assert not any(a.title == "SUPERVISORS CHANGED?" for a in fresh.snapshot.alerts)
+    fresh.close()

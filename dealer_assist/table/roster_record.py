@@ -63,6 +63,17 @@ def recorded_roster(journal: Any, through: Optional[int] = None) -> Optional[lis
     return last if isinstance(last, list) and last else None
 
 
+def signers(journal: Any) -> set[str]:
+    """The supervisors who signed the journal's corrections and overrides."""
+    names = set()
+    for e in journal_scan.pin_records(journal):
+        for key in ("correction", "override"):
+            signed = e.payload.get(key)
+            if isinstance(signed, dict) and isinstance(signed.get("supervisor"), str):
+                names.add(signed["supervisor"])
+    return names
+
+
 def refused_pin(roster: SupervisorRoster, supervisor: str, exc: WrongPinError, action: str) -> dict:
     """The ``pin_refused`` entry of a wrong PIN, which a restart puts back (see :func:`restore_lockouts`).
     A name the roster does not know is not kept: it is as often a PIN typed in the wrong field."""

@@ -31,7 +31,8 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
-from dealer_assist.table.roster_record import refused_pin, restore_lockouts, roster_entries, roster_to_use
+from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, roster_entries, roster_to_use,
+                                               signers)
 from dealer_assist.table.rules_record import check_rules
 from dealer_assist.table.supervisor import NO_ROSTER
 from dealer_assist.table.standing_alerts import FOUND_AGAIN, standing_alerts
@@ -261,6 +262,14 @@ class SessionCore(abc.ABC):
             self._restore_holds(journal)
         if self._roster_unrecorded:
             self._write(ROSTER_KIND, {"supervisors": roster_entries(roster)})
+            others = sorted(signers(journal) - set(roster.names))
+            if others:  # a journal from before rosters were recorded, signed by supervisors not on this one (QA)
+                self.alert("roster", "warning", "SUPERVISORS CHANGED?",
+                           f"this journal's corrections were signed by {', '.join(others)}, who "
+                           f"{'is' if len(others) == 1 else 'are'} not among this table's supervisors "
+                           f"({', '.join(roster.names)}); the table now answers to these",
+                           "if that is not meant, close the table and start it with the configuration that names "
+                           "the journal's supervisors; a restart with another is refused from now on")
         restore_lockouts(self._journal, roster)
 
     # -- game hooks -------------------------------------------------------------
