@@ -117,7 +117,7 @@ def test_a_restart_whose_hello_was_lost_is_named_as_one(tmp_path):
     alerts = {a.code: a for a in session.snapshot.alerts}
     assert alerts["gap"].title == "FRAMES LOST" and "frame(s) 0-4 of a new count" in alerts["gap"].text
     assert (alerts["hello"].level, alerts["hello"].title) == ("warning", "SHOE RESTARTED?")
-    assert "went back to 5 with no HELLO" in alerts["hello"].text
+    assert "started again with no HELLO (frame 5 is of a new count" in alerts["hello"].text
     session.close()
     plain = fed(HELLO, format_frame("CARD", 1, "AS"), format_frame("CARD", 4, "KH"))
     assert [e.count_went_back for e in plain if isinstance(e, SeqGap)] == [False]  # a gap ahead is no restart

@@ -723,7 +723,9 @@ class SessionCore(abc.ABC):
                 if event.count_went_back:
                     # As after a HELLO with a new boot id (see _hello): what the old count sent last is unknown.
                     self.alert("hello", "warning", "SHOE RESTARTED?",
-                               f"{event.source}: its frame count went back to {max(event.missing) + 1} with no HELLO: "
+                               f"{event.source}: its frame count started again with no HELLO (frame "
+                               f"{max(event.missing) + 1} is of a new count; a heartbeat naming a last card behind "
+                               "the table's shows it too): "
                                "the shoe most likely restarted and its HELLO was lost, and what it sent just "
                                "before cannot be known",
                                "compare the cards on the table with the display and type any missing card (K)")
