@@ -371,6 +371,17 @@ class TableSession(SessionCore):
             self.dismiss("nobet")
         return error
 
+    def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
+        """As every game; a read held after the shoe reported a new shoe is not played once the round it
+        waited beside is over: it is the new shoe's, not a card after the old round (QA)."""
+        with self._lock:
+            pending = self._snap.pending
+            if (pending is not None and pending.doubt == AFTER_NEW_SHOE and card is None
+                    and self._snap.state.phase != TablePhase.DEALING and self._replay_refusal() is None):
+                return self._refuse(f"{pending.card.label} came after the shoe reported a new shoe, and this round is "
+                                    "over: press Ctrl+N, and it becomes the new shoe's first card")
+            return super().confirm_pending(card)
+
     def new_shoe(self) -> Optional[str]:
         error = self._do({"op": "new_shoe"}, message="new shoe")
         if error is None:  # a card held from the old shoe stays counted out of it

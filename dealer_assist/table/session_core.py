@@ -1023,10 +1023,6 @@ class SessionCore(abc.ABC):
             pending = self._snap.pending
             if pending is None:
                 return "no card is waiting for confirmation"
-            if pending.doubt == AFTER_NEW_SHOE and card is None and self._snap.state.phase != "dealing":
-                # The round it waited beside is over: it is the new shoe's, not a card after the old round (QA).
-                return self._refuse(f"{pending.card.label} came after the shoe reported a new shoe, and this round is "
-                                    "over: press Ctrl+N, and it becomes the new shoe's first card")
             self._publish(replace(self._snap, pending=None))
             self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card
