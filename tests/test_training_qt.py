@@ -82,7 +82,7 @@ def test_summary_is_stored_and_charted(qtbot, tmp_path):
                 continue
             qtbot.keyClick(window, q.answer if seed == 2 else _wrong_key(q))
         assert window.stack.currentIndex() == 1
-    assert "PASSED" in window.result.text()
+    assert "passed (practice)" in window.result.text()
     reloaded = ProgressStore(tmp_path / "p.json").sessions("ana")
     assert [s["overall"]["right"] for s in reloaded] == [0, 3]
     assert len(window.chart.sessions) == 2

@@ -145,3 +145,18 @@ def test_a_config_that_cannot_be_used_is_refused_before_anything_is_asked(tmp_pa
                          input="P\n", capture_output=True, text=True, env=_env(tmp_path), timeout=60)
     assert run.returncode == 2 and "training.pass_seconds = -1.0 must be more than 0" in run.stderr
     assert "nothing was asked" in run.stderr and run.stdout == "" and not (tmp_path / "s.json").exists()
+
+
+def test_a_practice_pass_is_named_practice_with_its_mark_never_passed_like_an_exam(tmp_path):
+    """A practice session at 10% within 3 s was listed "PASSED", the word only an exam at the standard earns."""
+    store = tmp_path / "p.json"
+    session = TrainingSession(Settings(exam=False, cases=3, limit=6, mark=PassMark(0.1, 3)),
+                              {"baccarat": ShoeFeed(8, 4), "blackjack": ShoeFeed(1, 4)}, seed=4)
+    while not session.finished:
+        case = session.next_case()
+        session.submit(case, case.answers, 0.5)
+    summary = session.summary()
+    assert summary.passed and "-> passed (practice)" in summary.lines()[1] and "PASSED" not in summary.lines()[1]
+    ProgressStore(store).record("ana", summary, "third-card")
+    (line,) = [ln for ln in _listing(tmp_path, store).stdout.splitlines() if "third-card" in ln]
+    assert "PASSED" not in line and "passed (practice)" in line and "pass mark 10% within 3 s" in line

@@ -165,8 +165,8 @@ def _progress(args) -> int:
 
 
 def _listed(s: dict, standard) -> str:
-    """One stored session as a line of ``--progress``: an exam with its pass mark, and a pass below the
-    standard named as such, with what falls short (see :mod:`dealer_assist.training.standard`)."""
+    """One stored session as a line of ``--progress``, with its pass mark: a practice pass and a pass below
+    the standard are named as such, with what falls short (see :mod:`dealer_assist.training.standard`)."""
     o = s["overall"]
     mark, short = standard.verdict(s)
     if not s.get("complete", True):
@@ -175,7 +175,7 @@ def _listed(s: dict, standard) -> str:
     if short:
         mark += f" ({'; '.join(short)})"
     pm = s.get("pass_mark") or {}
-    judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if s["exam"] and
+    judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
     return (f"{s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
             f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "

@@ -64,11 +64,15 @@ class Standard:
                                seconds if numbers else None, entry.get("seed", UNKNOWN))
 
     def verdict(self, entry: Mapping) -> tuple[str, list[str]]:
-        """``PASSED`` only for a pass at the standard; ``passed below the standard`` names what falls short."""
+        """``PASSED`` only for an exam passed at the standard; ``passed below the standard`` names what falls short.
+
+        A practice session's pass is at a mark the trainee chose, with feedback after every case, so it
+        reads ``passed (practice)``: a school reading ``train --progress`` must not take it for an exam's.
+        """
         if not entry.get("passed"):
             return "not passed", []
         if not entry.get("exam"):
-            return "PASSED", []
+            return "passed (practice)", []
         short = self.entry_shortfalls(entry)
         return ("passed below the standard" if short else "PASSED"), short
 
