@@ -92,3 +92,53 @@ def test_an_unfinished_exams_summary_says_what_each_figure_counts():
     assert "1 right" in first and "20.0% of cases right" in first and "accuracy" not in first
     assert (f"Pass mark 98% within 3 s per decision: {decisions} of {decisions + 4} decisions right in time "
             f"({decisions / (decisions + 4):.1%}; each case not answered counts as 1 failed decision)") in mark
+
+
+def _killed_exam(tmp_path, answers):
+    """A text exam killed with SIGKILL after ``answers`` answers (the first question is always read)."""
+    import signal
+
+    store = tmp_path / "kill.json"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(CLI + ["train", "--text", "--exam", "--drill", "third-card", "--store", str(store),
+                                   "--trainee", "eve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=env, bufsize=1)
+    asked = 0
+    for line in iter(proc.stdout.readline, ""):
+        if "Your call" in line or line.startswith("#"):
+            asked += line.startswith("#")
+            if asked > answers:
+                break
+            proc.stdin.write("N\n")
+            proc.stdin.flush()
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    proc.stdout.close()
+    proc.stdin.close()
+    return store, env
+
+
+def test_an_exam_killed_with_sigkill_stays_stored_as_not_finished_and_not_passed(tmp_path):
+    """SIGKILL cannot be caught: a trainee could erase a failing exam with kill -9 (nothing was stored)."""
+    store, env = _killed_exam(tmp_path, answers=2)
+    (entry,) = ProgressStore(store).sessions("eve")
+    assert entry["exam"] is True and entry["passed"] is False and entry["complete"] is False
+    assert entry["overall"]["cases"] == 40 and entry["stored_at_start"] is True
+    shown = subprocess.run(CLI + ["train", "--progress", "--store", str(store)], capture_output=True, text=True,
+                           env=env, timeout=60).stdout
+    assert "not passed (not finished: 40 not answered)" in shown and "killed, crashed or lost power" in shown
+
+
+def test_a_finished_exam_replaces_its_entry_stored_at_the_start(tmp_path):
+    store = tmp_path / "done.json"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    run = subprocess.run(CLI + ["train", "--text", "--exam", "--store", str(store), "--trainee", "eve", "--seed", "1",
+                                "--cases", "2"], input="N\nN\nN\nN\nN\nN\n", capture_output=True, text=True,
+                         env=env, timeout=60)
+    assert run.returncode == 0, run.stderr
+    (entry,) = ProgressStore(store).sessions("eve")
+    assert entry["complete"] is True and "stored_at_start" not in entry and entry["overall"]["cases"] == 2
+    quit_at_once = subprocess.run(CLI + ["train", "--text", "--exam", "--store", str(store), "--trainee", "eve"],
+                                  input="q\n", capture_output=True, text=True, env=env, timeout=60)
+    assert quit_at_once.returncode == 0, quit_at_once.stderr
+    assert len(ProgressStore(store).sessions("eve")) == 1   # nothing answered: nothing kept, as before

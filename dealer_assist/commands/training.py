@@ -174,6 +174,8 @@ def _listed(s: dict, standard) -> str:
         mark += f" (not finished: {missed} not answered)" if missed else " (not finished)"
     if short:
         mark += f" ({'; '.join(short)})"
+    if s.get("stored_at_start"):
+        mark += " (no result stored: the trainer was killed, crashed or lost power during the exam)"
     pm = s.get("pass_mark") or {}
     judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
@@ -206,10 +208,17 @@ def run_train(args: argparse.Namespace) -> int:
     session = TrainingSession(settings, feeds, seed=seed, records=records)
     if store is not None:
         _warn_below_standard(settings, seed)
+        if settings.exam:  # stored as not finished now: SIGKILL or a crash cannot erase it
+            try:
+                store.begin_exam(trainee, session.summary(), settings.label, started=session.wall_started)
+            except ProgressError as exc:
+                raise CommandError(str(exc)) from None
+    opened = store
     with ending_signals() as ending:  # SIGTERM, SIGHUP (the terminal closed): scored and stored like Ctrl+C
         try:
             summary, store, interrupted = _run(args, session, store, trainee, ending)
         except Ended as exc:  # before the first case was asked: nothing was tried, nothing to store
+            _forget_unanswered(opened, trainee)
             sys.stderr.write(f"dealer-assist: ended by {exc.name} before the first case: nothing to store\n")
             return 128 + exc.signum
         finally:
@@ -219,9 +228,20 @@ def run_train(args: argparse.Namespace) -> int:
                 store.record(trainee, summary, settings.label, started=session.wall_started)
             except ProgressError as exc:
                 raise CommandError(str(exc)) from None
+        if summary is None or not summary.attempts:
+            _forget_unanswered(opened, trainee)
     if ending.exit_code is not None:
         return ending.exit_code  # stored, but whoever sent the signal sees that it ended the session
     return 130 if interrupted else 0  # Ctrl+C: stored, but a script still sees the interruption
+
+
+def _forget_unanswered(store, trainee: str) -> None:
+    """An exam ended before any answer leaves no entry, as a practice session does (nothing was tried)."""
+    if store is not None:
+        try:
+            store.forget_exam(trainee)
+        except ProgressError as exc:
+            sys.stderr.write(f"dealer-assist: warning: {exc}\n")
 
 
 def _warn_below_standard(settings, seed) -> None:

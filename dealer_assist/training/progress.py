@@ -28,6 +28,7 @@ import stat
 import tempfile
 import time
 import unicodedata
+import uuid
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -125,6 +126,8 @@ class ProgressStore:
     def __init__(self, path: Optional[Path] = None) -> None:
         self.path = Path(path) if path is not None else default_store_path()
         self.data = self._load()
+        #: Trainee (case-folded) -> the ``attempt`` of the exam :meth:`begin_exam` stored for them.
+        self._begun: dict[str, str] = {}
 
     @property
     def lock_path(self) -> Path:
@@ -193,22 +196,57 @@ class ProgressStore:
         return {k[len(prefix):]: v for k, v in self.trainee(name)["categories"].items() if k.startswith(prefix)}
 
     # -- writing --------------------------------------------------------------
+    def begin_exam(self, name: str, summary: Summary, drill: str, started: Optional[float] = None) -> dict:
+        """Store an exam as not finished before its first case; :meth:`record` replaces it with the result.
+
+        SIGKILL, a crash or a power cut ends the trainer with no chance to store anything, so
+        without this a trainee could erase a failing exam with ``kill -9``.  ``summary`` is the
+        exam with nothing answered: every case counts as failed until the result replaces it.
+        """
+        entry = dict(self._entry(summary, drill, started), stored_at_start=True, attempt=uuid.uuid4().hex)
+        self._write(name, entry, summary)
+        self._begun[check_name(name).casefold()] = entry["attempt"]
+        return entry
+
+    def forget_exam(self, name: str) -> None:
+        """Take back :meth:`begin_exam`'s entry of an exam ended before any case was answered (nothing to keep)."""
+        attempt = self._begun.pop(check_name(name).casefold(), None)
+        if attempt is not None:
+            with self._locked():
+                data = self._load()
+                person = data["trainees"].get(self.stored_name(name, data))
+                if person is not None:
+                    person["sessions"] = [s for s in person["sessions"] if s.get("attempt") != attempt]
+                    self._save(data)
+                self.data = data
+
     def record(self, name: str, summary: Summary, drill: str, started: Optional[float] = None) -> dict:
         """Add one session's summary and its per-rule counts to the file as it is now, then save.
 
         Under the lock the file is read again, so a session another process stored since this
-        store was opened is kept.  Returns the stored entry.
+        store was opened is kept.  An exam begun with :meth:`begin_exam` replaces its entry.
+        Returns the stored entry.
         """
-        check_name(name)
+        return self._write(name, self._entry(summary, drill, started), summary,
+                           replaces=self._begun.pop(check_name(name).casefold(), None))
+
+    @staticmethod
+    def _entry(summary: Summary, drill: str, started: Optional[float]) -> dict:
         entry = {
             "date": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(started or time.time())),
             "drill": drill,
             **summary.to_json(),
         }
         entry["mistakes"] = entry["mistakes"][:MAX_MISTAKES_KEPT]
+        return entry
+
+    def _write(self, name: str, entry: dict, summary: Summary, replaces: Optional[str] = None) -> dict:
+        check_name(name)
         with self._locked():
             data = self._load()  # the file now, not the copy read at start; a failed save changes nothing
             person = data["trainees"].setdefault(self.stored_name(name, data), {"sessions": [], "categories": {}})
+            if replaces is not None:
+                person["sessions"] = [s for s in person["sessions"] if s.get("attempt") != replaces]
             person["sessions"].append(entry)
             for a in summary.attempts:
                 key = f"{a.case.drill}/{a.case.category}"
