@@ -120,7 +120,7 @@ def test_blackjack_payout_is_three_to_two_rounded_down_or_a_push_on_dealer_black
     seen = set()
     for _ in range(60):
         case = drill.deal(ShoeFeed(8, 1), rng, 2)[0]
-        stake = Decimal(case.context[0].split()[-1])
+        stake = Decimal(next(c for c in case.context if c.startswith("Seat 1:")).split()[-1])
         dealer = case.hands[1]
         dealer_bj = len(dealer.cards) == 2 and sorted(c.blackjack_value for c in dealer.cards) == [1, 10]
         cents = int(stake * 100)

@@ -31,10 +31,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                           "with a seed can be rehearsed: below the standard)")
     p.add_argument("--store", type=Path, default=None, help="progress file (default: training.json in the "
                                                             "user's data folder)")
-    p.add_argument("--config", metavar="FILE", help="the school's configuration (TOML): its [training] section "
-                                                    "sets the exam standard, the defaults of --cases, "
-                                                    "--pass-accuracy and --pass-seconds for an exam, and what "
-                                                    "--progress counts as a pass")
+    p.add_argument("--config", metavar="FILE", help="the table's or school's configuration (TOML): the cases "
+                                                    "follow its house rules ([paytable], [shoe] decks, "
+                                                    "[blackjack]); its [training] section sets the exam standard, "
+                                                    "the defaults of --cases, --pass-accuracy and --pass-seconds "
+                                                    "for an exam, and what --progress counts as a pass")
     # The defaults are the standard's (dealer_assist.training.standard), filled in by _settings: importing
     # the training package here would slow every command's start.
     p.add_argument("--pass-accuracy", type=float, default=None, metavar="PCT",
@@ -60,17 +61,46 @@ def _store(args):
         raise CommandError(str(exc)) from None
 
 
-def _standard(args):
-    """The exam standard: the ``[training]`` section of ``--config``, else the trainer's own."""
+def _config(args):
+    """``--config`` read once (None without one); a bad file is refused before anything is asked."""
     from dealer_assist.table.config import ConfigError, load_config
-    from dealer_assist.training.standard import DEFAULT, Standard
 
     if args.config is None:
-        return DEFAULT
+        return None
+    if getattr(args, "loaded_config", None) is None:
+        try:
+            args.loaded_config = load_config(args.config)
+        except ConfigError as exc:
+            raise CommandError(f"{exc}; nothing was asked or listed", 2) from None
+    return args.loaded_config
+
+
+def _house(args):
+    """The drills that depend on house rules, built with ``--config``'s: a trainee is drilled on the
+    table's own paytable and blackjack rules (the defaults without a config)."""
+    from dealer_assist.table.blackjack_state import BlackjackTableError, rules_from_config
+    from dealer_assist.training.blackjack_dealer import BlackjackDealerDrill
+    from dealer_assist.training.payouts import PayoutDrill
+
+    config = _config(args)
+    if config is None:
+        return {}, 8, 1
     try:
-        school = load_config(args.config).training or {}
-    except ConfigError as exc:
-        raise CommandError(f"{exc}; nothing was asked or listed", 2) from None
+        house = rules_from_config(config.blackjack).house if config.blackjack else None
+    except BlackjackTableError as exc:
+        raise CommandError(f"{args.config}: {exc}; nothing was asked", 2) from None
+    drills = {"payouts": PayoutDrill(config.rules.paytable, house), "blackjack-dealer": BlackjackDealerDrill(house)}
+    return drills, config.rules.shoe.decks, house.decks if house is not None else 1
+
+
+def _standard(args):
+    """The exam standard: the ``[training]`` section of ``--config``, else the trainer's own."""
+    from dealer_assist.training.standard import DEFAULT, Standard
+
+    config = _config(args)
+    if config is None:
+        return DEFAULT
+    school = config.training or {}
     return Standard(cases=school.get("exam_cases", DEFAULT.cases),
                     accuracy=school.get("pass_accuracy", DEFAULT.accuracy * 100) / 100,
                     seconds=school.get("pass_seconds", DEFAULT.seconds))
@@ -108,8 +138,8 @@ def _settings(args):
         raise CommandError(str(exc)) from None
 
 
-def _feeds(args):
-    """The card feeds per game: simulated shoes (8 decks baccarat, 1 deck blackjack) or one real source."""
+def _feeds(args, decks: tuple[int, int] = (8, 1)):
+    """The card feeds per game: simulated shoes (``decks``: baccarat's, blackjack's) or one real source."""
     from dealer_assist.sources.base import SourceError
     from dealer_assist.sources.factory import SPECS, open_source
     from dealer_assist.training.feed import ShoeFeed, SourceFeed
@@ -122,7 +152,7 @@ def _feeds(args):
                 seed = int(rest)
             except ValueError:
                 raise CommandError(f"bad simulated shoe seed {rest!r}: use sim or sim:42") from None
-        return {"baccarat": ShoeFeed(8, seed), "blackjack": ShoeFeed(1, seed)}, seed
+        return {"baccarat": ShoeFeed(decks[0], seed), "blackjack": ShoeFeed(decks[1], seed)}, seed
     try:
         source = open_source(args.source, demand=lambda: True)
     except SourceError as exc:
@@ -203,9 +233,10 @@ def run_train(args: argparse.Namespace) -> int:
         except ProgressError as exc:
             raise CommandError(str(exc)) from None
         trainee = store.stored_name(trainee)  # names are case-blind: "ANA" trains as the stored "ana"
-    feeds, seed = _feeds(args)
+    drills, *decks = _house(args)
+    feeds, seed = _feeds(args, tuple(decks))
     records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
-    session = TrainingSession(settings, feeds, seed=seed, records=records)
+    session = TrainingSession(settings, feeds, seed=seed, records=records, drills=drills)
     if store is not None:
         _warn_below_standard(settings, seed)
         if settings.exam:  # stored as not finished now: SIGKILL or a crash cannot erase it

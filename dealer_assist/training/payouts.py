@@ -70,6 +70,25 @@ def explain_line(line: BetResult, outcome: Outcome, paytable: Paytable) -> str:
     return text
 
 
+def house_lines(paytable: Paytable) -> tuple[str, ...]:
+    """How ``paytable`` differs from seed 003's table, in words: each payout case at such a table says it,
+    since an answer right at one table (Banker 0.95 to 1) is wrong at another (EZ: 1 to 1)."""
+    lines = []
+    for bet in Bet:
+        if paytable.ratio(bet) != STANDARD.ratio(bet):
+            free = " (no commission)" if bet is Bet.BANKER and paytable.banker == 1 else ""
+            lines.append(f"{bet.label} pays {_ratio_words(paytable.ratio(bet))} to 1{free}")
+    if paytable.banker_three_card_seven_pushes:
+        lines.append("a Banker win with a three-card 7 pushes")
+    if paytable.banker_six_pays is not None:
+        lines.append(f"a Banker win with 6 pays {_ratio_words(paytable.banker_six_pays)} to 1")
+    if paytable.tie_pushes != STANDARD.tie_pushes:
+        lines.append("Player and Banker bets " + ("push" if paytable.tie_pushes else "lose") + " on a tie")
+    if paytable.pair_by != STANDARD.pair_by:
+        lines.append(f"pairs by {paytable.pair_by}" + (" (K-Q is a pair)" if paytable.pair_by == "value" else ""))
+    return tuple(f"House rule: {line}" for line in lines)
+
+
 def payout_category(lines: tuple[BetResult, ...]) -> str:
     won = {line.bet for line in lines if line.result == "win"}
     for bet, name in _PRIORITY:
@@ -130,7 +149,8 @@ class PayoutDrill(Drill):
             drill="payouts", category=payout_category(settlement.lines), title="What do you pay?",
             hands=(Hand("Player", rnd.player_cards, str(outcome.player_total)),
                    Hand("Banker", rnd.banker_cards, str(outcome.banker_total))),
-            context=(", ".join(facts),) + tuple(f"Seat {w.seat}: {w.bet.label} {fmt(w.stake)}" for w in wagers),
+            context=(", ".join(facts),) + house_lines(self.paytable)
+            + tuple(f"Seat {w.seat}: {w.bet.label} {fmt(w.stake)}" for w in wagers),
             questions=questions,
             explanation="\n".join(line + "." for line in lines),
             summary=outcome.banner.capitalize() + ": " + ", ".join(f"seat {w.seat} {w.bet.label} {fmt(w.stake)}"
@@ -167,7 +187,7 @@ class PayoutDrill(Drill):
             drill="payouts", category="blackjack 3:2", title="Blackjack: what do you pay?",
             hands=(Hand("Seat 1", rnd.seat_hands(1)[0].cards, "blackjack"),
                    Hand("Dealer", dealer.cards, dealer.describe_total())),
-            context=(f"Seat 1: {fmt(amount)}",),
+            context=(f"House rule: {self.blackjack_rules.describe()[-1]}", f"Seat 1: {fmt(amount)}"),
             questions=(Question("seat 1 blackjack", f"Seat 1 blackjack {fmt(amount)}: pay", "amount",
                                 fmt(result.pays)),),
             explanation=why + ".",
