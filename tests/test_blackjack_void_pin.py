@@ -97,7 +97,7 @@ def test_with_a_roster_a_void_needs_a_name_a_reason_and_the_right_pin(tmp_path):
     assert "say why" in session.void_last("ana", "4821", "  ")
     assert session.state is before and entries(path, "pin_refused") == []
     error = session.void_last("ana", "1234", "9S was misread")
-    assert "wrong PIN for supervisor 'ana'" in error and "2 more tries" in error
+    assert "wrong PIN (or a name not on this table's roster) for supervisor 'ana'" in error and "2 more tries" in error
     assert session.state is before
     (refused,) = entries(path, "pin_refused")
     assert (refused["supervisor"], refused["failures"], refused["action"]) == ("ana", 1, "void_card")

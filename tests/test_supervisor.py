@@ -94,7 +94,7 @@ def test_wrong_pins_lock_out_for_longer_and_longer():
 def test_unknown_name_is_treated_like_a_wrong_pin():
     table = roster()
     for _ in range(FREE_ATTEMPTS):
-        with pytest.raises(WrongPinError, match="wrong PIN for supervisor 'zed'"):
+        with pytest.raises(WrongPinError, match=r"wrong PIN \(or a name not on this table's roster\) for supervisor 'zed'"):
             table.check("zed", "4821")
     with pytest.raises(PinLockedError):
         table.check("zed", "4821")
@@ -151,3 +151,17 @@ def test_a_restart_does_not_wipe_a_lockout():
     with pytest.raises(PinLockedError):
         restarted.check("ana", "4821")
     assert restarted.lockout_left("ana") == FIRST_LOCKOUT_S
+
+
+def test_a_name_is_matched_regardless_of_case_and_end_spaces_with_one_lockout_per_person():
+    """"ana" typed for the roster's "Ana" with the right PIN was refused as a wrong PIN, and counted apart."""
+    table = SupervisorRoster()
+    table.add("Ana", "4821")
+    assert table.check(" ana ", "4821").name == "Ana" and table.check("ANA", "4821").name == "Ana"
+    for typed in ("ana", "ANA", "Ana "):
+        with pytest.raises(WrongPinError) as refused:
+            table.check(typed, "0000")
+        assert refused.value.name == "Ana"
+    with pytest.raises(PinLockedError):
+        table.check("aNa", "4821")
+    assert table.lockout_left("ana") > 0

@@ -77,11 +77,13 @@ class WrongPinError(SupervisorError):
         self.failures = failures
         self.tries_left = tries_left
         self.locked_for = locked_for
+        # An unknown name is refused as a wrong PIN (the keypad must not reveal who the supervisors are), so
+        # the message names both: a supervisor who mistyped the name would otherwise retry the right PIN.
+        wrong = f"wrong PIN (or a name not on this table's roster) for supervisor {name!r}"
         if locked_for > 0:
-            message = f"wrong PIN for supervisor {name!r}: locked for {_duration(locked_for)}"
+            message = f"{wrong}: locked for {_duration(locked_for)}"
         else:
-            message = (f"wrong PIN for supervisor {name!r}: {tries_left} more "
-                       f"{'try' if tries_left == 1 else 'tries'} before a lockout")
+            message = f"{wrong}: {tries_left} more {'try' if tries_left == 1 else 'tries'} before a lockout"
         super().__init__(message)
 
 
@@ -278,7 +280,12 @@ class SupervisorRoster:
     # ---- checking a PIN
 
     def check(self, name: str, pin: str) -> Supervisor:
-        """The supervisor, if ``pin`` is theirs; else :class:`WrongPinError` or :class:`PinLockedError`."""
+        """The supervisor, if ``pin`` is theirs; else :class:`WrongPinError` or :class:`PinLockedError`.
+
+        ``name`` is matched regardless of case and of spaces at its ends, as the roster tells names
+        apart (``ana`` is ``Ana``), so that one person has one lockout whatever they type.
+        """
+        name = self._known_as(name)
         now = self._clock()
         with self._lock:
             until = self._locked_until.get(name, 0.0)
@@ -299,6 +306,12 @@ class SupervisorRoster:
                 self._locked_until[name] = self._clock() + locked_for
         raise WrongPinError(name, max(0, FREE_ATTEMPTS - failures), locked_for, failures)
 
+    def _known_as(self, name: str) -> str:
+        """The roster's spelling of ``name``, else ``name`` without the spaces at its ends."""
+        typed = str(name).strip()
+        with self._lock:
+            return next((known for known in self._supervisors if known.casefold() == typed.casefold()), typed)
+
     def authorize(self, name: str, pin: str, action: str, target: Mapping[str, Any], reason: str) -> Correction:
         """Check the PIN and return the :class:`Correction` to journal; nothing is recorded on failure.
 
@@ -317,6 +330,7 @@ class SupervisorRoster:
         start, so that killing the app does not wipe the lockout.  ``locked_for``
         is what is left of it (see :func:`.roster_record.restore_lockouts`).
         """
+        name = self._known_as(name)
         with self._lock:
             if failures > 0:
                 self._failures[name] = max(self._failures.get(name, 0), int(failures))
@@ -325,5 +339,6 @@ class SupervisorRoster:
 
     def lockout_left(self, name: str) -> float:
         """Seconds until ``name`` may try again (0 when not locked)."""
+        name = self._known_as(name)
         with self._lock:
             return max(0.0, self._locked_until.get(name, 0.0) - self._clock())
