@@ -576,6 +576,18 @@ def test_verify_command_with_a_noted_head(tmp_path, capsys):
     assert code == 1 and json.loads(out)["problem"] == "rewritten"
 
 
+def test_verify_refuses_a_shortened_head_hash_instead_of_calling_the_file_rewritten(tmp_path, capsys):
+    path = tmp_path / "j"
+    journal = make_journal(path, 4)
+    noted = journal.verify().head_hash
+    journal.close()
+    for given in (noted[:12], "deadbeef", noted + "0"):
+        code, out, err = run_cli(capsys, "journal", "verify", str(path), "--expect-head", given, "--json")
+        assert code == 2 and out == "" and "is not a head hash" in err and "64 hexadecimal" in err
+    code, out, _ = run_cli(capsys, "journal", "verify", str(path), "--expect-head", noted.upper(), "--json")
+    assert code == 0 and json.loads(out)["ok"]
+
+
 def test_verify_command_on_a_file_that_is_not_a_journal(tmp_path, capsys):
     text = tmp_path / "notes.txt"
     text.write_text("hello\n" * 300)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from dealer_assist.commands.output import CommandError, emit_json
@@ -102,6 +103,13 @@ def _open(path: str):
 def run_verify(args: argparse.Namespace) -> int:
     from dealer_assist.table.journal import UNGUARDED, JournalError
 
+    if args.expect_head is not None:
+        # A shortened or mistyped hash can never be found: it was reported as a rewritten file.
+        args.expect_head = args.expect_head.strip().lower()
+        if not re.fullmatch(r"[0-9a-f]{64}", args.expect_head):
+            raise CommandError(f"--expect-head {args.expect_head!r} is not a head hash: one is 64 hexadecimal "
+                               "characters, as 'journal verify' prints it after 'head: seq N'; copy it whole "
+                               "(the journal was not checked)", 2)
     with _open(args.path) as journal:
         try:
             report = journal.verify()
