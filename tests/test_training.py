@@ -379,3 +379,13 @@ def test_a_failed_save_keeps_the_old_progress(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert path.read_text() == before and len(store.sessions("ana")) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["training.json", "training.json.lock"]   # no temporary file
+
+
+def test_the_calling_drill_drops_the_tens_it_names_twenty_from_twenty_four():
+    """Seed 000 keeps only the last digit: 7 + 8 + 9 = 24 drops 20, which the explanation called "the ten"."""
+    from dealer_assist.baccarat.round import play
+    from dealer_assist.cards import parse_cards
+    from dealer_assist.training.calling import CallingDrill
+
+    case = CallingDrill().case(play(parse_cards("7S 3H 8H 4D 9D".split())))
+    assert "7 + 8 + 9 = 24, drop the 20: 4" in case.explanation and "drop the ten" not in case.explanation

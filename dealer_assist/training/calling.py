@@ -20,7 +20,7 @@ def _sum_words(cards) -> str:
     values = [c.baccarat_value for c in cards]
     total = sum(values)
     text = " + ".join(str(v) for v in values) + f" = {total}"
-    return text + (f", drop the ten: {total % 10}" if total >= 10 else "")
+    return text + (f", drop the {total - total % 10}: {total % 10}" if total >= 10 else "")
 
 
 class CallingDrill(Drill):
