@@ -239,7 +239,7 @@ def test_rules_from_a_config_section():
     assert rules.house.decks == 2 and rules.house.ties_push and rules.house.double_totals == frozenset({10, 11})
     assert rules.seats == 5 and rules.min_bet == D("10.00") and rules.chips == (D("5.00"), D("10.00"), D("50.00"))
     assert BlackjackState.new(rules).ledger.decks == 2
-    with pytest.raises(BlackjackTableError, match="ties_push = 'yes'"):
+    with pytest.raises(BlackjackTableError, match='ties_push = "yes"'):
         rules_from_config({"ties_push": "yes"})
     with pytest.raises(BlackjackTableError, match="unknown blackjack setting"):
         rules_from_config({"surrender": True})

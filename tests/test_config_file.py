@@ -101,7 +101,7 @@ def test_a_supervisor_pin_hash_that_cannot_be_read_stops_the_start(tmp_path):
 
 
 @pytest.mark.parametrize("wrong, right, named", [
-    ('chips = ["5", "25", "100"]', 'chips = "25"', "table.chips = '25' must be a list"),
+    ('chips = ["5", "25", "100"]', 'chips = "25"', "table.chips must be a list of amounts"),
     ("sim_interval = 2", "sim_interval = nan", "display.sim_interval = nan must be"),
     ("sim_interval = 2", "sim_interval = inf", "display.sim_interval = inf must be"),
     ("sim_interval = 2", "sim_interval = -1", "display.sim_interval = -1.0 must be"),
@@ -212,8 +212,26 @@ def test_more_chips_than_keys_are_refused_and_seat_limits_are_named_plainly(tmp_
     ten = ", ".join(f'"{v}"' for v in (1, 5, 10, 25, 50, 100, 500, 1000, 5000, 10000))
     with pytest.raises(ConfigError, match="lists 10 chips; a table takes at most 9"):
         _load(tmp_path, GOOD.replace('chips = ["5", "25", "100"]', f"chips = [{ten}]"))
-    with pytest.raises(ConfigError, match="chips.*1 to 9 amounts"):
+    with pytest.raises(ConfigError, match="chips lists 10 chips; a table takes at most 9"):
         _load(tmp_path, GOOD + f"\n[blackjack]\nchips = [{ten}]\n")
     with pytest.raises(ConfigError) as info:
         _load(tmp_path, GOOD + '\n[blackjack]\nmin_bet = "500"\nmax_bet = "5"\n')
     assert "500.00 to 5.00" in str(info.value) and "Decimal(" not in str(info.value)
+
+
+@pytest.mark.parametrize("setting, words", [
+    ('chips = ["1", "1"]', "blackjack.chips lists 1.00 more than once"),
+    ('chips = ["0"]', "blackjack.chips must list chip values above zero"),
+    ('blackjack_pays = "2.5"', 'blackjack_pays = "2.5": a ratio from 1 to 2'),
+    ("double_totals = [8, 22]", "double_totals = [8, 22]: a list of hard two-card totals from 4 to 20"),
+])
+def test_a_blackjack_section_is_refused_in_the_files_own_spellings_and_chips_as_baccarat_refuses_them(
+        tmp_path, setting, words):
+    """QA: ["1", "1"] was two keys for one chip at a blackjack table (refused at baccarat), and refusals
+    named Python values: Decimal('2.5'), frozenset({8, 22})."""
+    path = tmp_path / "c.toml"
+    path.write_text(f'game = "blackjack"\n[blackjack]\n{setting}\n')
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert words in str(refused.value)
+    assert "Decimal(" not in str(refused.value) and "frozenset" not in str(refused.value)

@@ -23,9 +23,12 @@ from typing import Any, Mapping, Optional
 
 from dealer_assist.blackjack import BlackjackError, DeckLedger, HouseRules, Reconciliation, Round, settle
 from dealer_assist.blackjack.round import Due, Phase
+from dealer_assist.blackjack.rules import InvalidRulesError
 from dealer_assist.blackjack.settlement import Settlement
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import InvalidAmountError, ZERO, fmt, parse_money
+from dealer_assist.table.chips import ChipsError, parse_chips
+from dealer_assist.table.config import toml_value
 from dealer_assist.table.state import TableError
 from dealer_assist.table.supervisor import NO_ROSTER
 
@@ -83,8 +86,8 @@ class BlackjackTableRules:
 CONFIG_KEYS = {
     "decks": "a whole number of decks, at least 1", "hits_soft_17": "true or false", "ties_push": "true or false",
     "dealer_blackjack_takes_all": "true or false", "split_any_tens": "true or false",
-    "double_after_split": "true or false", "double_totals": "a list of hard totals, e.g. [9, 10, 11]",
-    "blackjack_pays": 'a ratio as a string, e.g. "1.5"', "seats": "a whole number of seats",
+    "double_after_split": "true or false", "double_totals": "a list of hard two-card totals from 4 to 20, e.g. [9, 10, 11]",
+    "blackjack_pays": 'a ratio from 1 to 2 as a string, e.g. "1.5" (3:2) or "1.2" (6:5)', "seats": "a whole number of seats",
     "min_bet": 'an amount, e.g. "5"', "max_bet": 'an amount, e.g. "500"',
     "chips": 'a list of 1 to 9 amounts, e.g. ["1", "5"]',
 }
@@ -118,13 +121,16 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
             elif key in ("min_bet", "max_bet"):
                 table[key] = parse_money(value)
             else:
-                if not isinstance(value, list) or not 1 <= len(value) <= 9:
-                    raise ValueError  # a string's characters were taken as the chips; keys 1 to 9 choose them
-                table[key] = tuple(parse_money(v) for v in value)
+                table[key] = parse_chips(value, "blackjack.chips")
+        except ChipsError as exc:
+            raise BlackjackTableError(str(exc)) from None
         except (ValueError, TypeError, ArithmeticError, InvalidAmountError):
-            raise BlackjackTableError(f"bad blackjack setting {key} = {value!r}: {CONFIG_KEYS[key]}") from None
+            raise BlackjackTableError(f"bad blackjack setting {key} = {toml_value(value)}: {CONFIG_KEYS[key]}") from None
     try:
         return BlackjackTableRules(house=HouseRules(**house), **table)
+    except InvalidRulesError as exc:  # the core names a Python value (Decimal('2.5')); the file wrote "2.5"
+        raise BlackjackTableError(f"bad blackjack setting {exc.name} = {toml_value(section[exc.name])}: "
+                                  f"{CONFIG_KEYS[exc.name]}") from None
     except BlackjackError as exc:
         raise BlackjackTableError(f"bad blackjack settings: {exc}") from None
 

@@ -77,8 +77,9 @@ from typing import Any, Optional
 
 from dealer_assist.baccarat import paytable as pt
 from dealer_assist.baccarat.bets import LimitError, TableLimits
-from dealer_assist.money import InvalidAmountError, fmt, parse_money
+from dealer_assist.money import InvalidAmountError, parse_money
 from dealer_assist.shoe import ShoeError, ShoeRules
+from dealer_assist.table.chips import ChipsError, parse_chips
 from dealer_assist.table.state import TableRules
 
 
@@ -168,8 +169,6 @@ def toml_value(value: Any) -> str:
     return repr(value)
 
 
-#: Chips a table takes (keys 1 to 9 choose them).
-MOST_CHIPS = 9
 #: The most seats a baccarat table has (a big table's 14; the display lays out as many).
 MOST_SEATS = 14
 
@@ -233,20 +232,10 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         _refuse_a_players_edge(paytable, shoe.decks, path)
         limits = TableLimits.from_mapping(_section(data, "limits", path))
         table_d = _section(data, "table", path)
-        listed = table_d.get("chips", ["1", "5", "25", "100", "500", "1000"])
-        if not isinstance(listed, list):  # a string's characters were taken as the chips
-            raise ConfigError(f"{path}: table.chips = {listed!r} must be a list, e.g. [\"5\", \"25\", \"100\"]")
         try:
-            chips = tuple(parse_money(c) for c in listed)
-        except InvalidAmountError as exc:  # QA: the message named the amount, not the setting
-            raise ConfigError(f"{path}: table.chips: {exc}") from None
-        if not chips or any(c <= 0 for c in chips):
-            raise ConfigError(f"{path}: table.chips must list chip values above zero")
-        if len(set(chips)) < len(chips):  # two keys would choose one chip
-            twice = sorted({fmt(c) for c in chips if chips.count(c) > 1})
-            raise ConfigError(f"{path}: table.chips lists {', '.join(twice)} more than once; list each chip once")
-        if len(chips) > MOST_CHIPS:  # keys 1 to 9 choose them, and more do not fit the chip row
-            raise ConfigError(f"{path}: table.chips lists {len(chips)} chips; a table takes at most {MOST_CHIPS}")
+            chips = parse_chips(table_d.get("chips", ["1", "5", "25", "100", "500", "1000"]), "table.chips")
+        except ChipsError as exc:
+            raise ConfigError(f"{path}: {exc}") from None
         seats = _typed(table_d, "table", "seats", 7, int, path)
         if not 1 <= seats <= MOST_SEATS:
             raise ConfigError(f"{path}: table.seats {seats} must be 1 to {MOST_SEATS}")
