@@ -44,6 +44,12 @@ class HandSettlement:
     returns: Decimal
     reason: str
 
+    @property
+    def taken(self) -> Decimal:
+        """What the croupier takes from this hand: less than its stake when part of a lost stake goes
+        back (a double against a dealer blackjack, original bet only)."""
+        return max(self.stake - self.returns, ZERO)
+
 
 @dataclass(frozen=True)
 class Settlement:
@@ -60,6 +66,11 @@ class Settlement:
     def paid(self) -> Decimal:
         """Winnings paid out, stakes returned not included."""
         return sum((h.pays for h in self.hands), ZERO)
+
+    @property
+    def taken(self) -> Decimal:
+        """Everything taken from losing hands; the house keeps this less what it :attr:`paid`."""
+        return sum((h.taken for h in self.hands), ZERO)
 
     @property
     def returned(self) -> Decimal:
