@@ -1,7 +1,8 @@
-"""The blackjack pay list and seat badges say what the croupier does with each stake.
+"""The blackjack pay list and seat badges say what the croupier does with each stake, at the table's rules.
 
 QA: with original bet only, a doubled 20 against a dealer blackjack loses 10 and gets 10 back, but the pay
-list said TAKE and the badge LOSE 20.00 (the croupier took the 10 to hand back).
+list said TAKE and the badge LOSE 20.00 (the croupier took the 10 to hand back); and a table paying 6:5
+still gave its blackjacks the reason "blackjack pays 3:2", in the pay list and in the journal.
 """
 
 import os
@@ -9,6 +10,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtWidgets import QLabel  # noqa: E402
 
 from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
 from dealer_assist.table.blackjack_state import BlackjackPhase, rules_from_config  # noqa: E402
@@ -40,6 +42,10 @@ def type_cards(qtbot, window, *codes):
         qtbot.keyClick(window, Qt.Key.Key_K)
         qtbot.keyClicks(window.entry.field, code)
         qtbot.keyClick(window.entry.field, Qt.Key.Key_Return)
+
+
+def reasons(window):
+    return [label.text() for label in window.settlement.findChildren(QLabel) if label.property("reason")]
 
 
 def test_a_double_against_a_dealer_blackjack_at_original_bet_only_shows_the_stake_returned(
@@ -79,3 +85,17 @@ def test_a_plain_loss_is_still_taken_whole(qtbot, show_window, tmp_path):
         window.bridge.detach()
         session.close()
 
+
+def test_a_blackjack_at_a_6_5_table_is_paid_with_the_reason_6_5(qtbot, show_window, tmp_path):
+    session, window, journal = manual_table(show_window, tmp_path, blackjack_pays="1.2")
+    try:
+        bet_10_on_seat_1(qtbot, window)
+        type_cards(qtbot, window, "AS", "6H", "KD")  # seat 1's blackjack; the dealer's 6 cannot make one
+        synced(qtbot, window, session)
+        assert window.settlement.lines == ["SEAT 1: 10.00 win PAY 12.00"]
+        assert reasons(window) == ["blackjack pays 6:5"]
+        settled = [e.payload for e in journal.entries() if e.kind == "settlement"]
+        assert [b["reason"] for b in settled[-1]["bets"]] == ["blackjack pays 6:5"]
+    finally:
+        window.bridge.detach()
+        session.close()
