@@ -53,10 +53,10 @@ def test_a_blackjack_table_with_typed_cards_refuses_a_at_the_bets_the_calls_and_
         qtbot, show_window, tmp_path):
     session, window, journal = blackjack(qtbot, show_window, tmp_path, None)
     try:
-        assert not window.actions_by_name["toggle_auto"].isEnabled()  # greyed, with why in its tip
-        assert "simulated shoe" in window.actions_by_name["toggle_auto"].toolTip()
         press(qtbot, window, Qt.Key.Key_A)
         assert not window.auto and session.state.bets == () and session.state.phase == BlackjackPhase.BETTING
+        assert not window.actions_by_name["toggle_auto"].isEnabled()  # greyed, with why in its tip
+        assert "simulated shoe" in window.actions_by_name["toggle_auto"].toolTip()
         assert window.last_error.startswith("A refused: auto-play is a demo of the simulated shoe")
         assert "typed in" in window.last_error and "Play by hand" in window.last_error
         assert window.entry.message.text() == window.last_error  # said where the croupier looks
@@ -117,10 +117,10 @@ def test_a_simulated_blackjack_shoe_auto_plays_under_a_lasting_marker(qtbot, sho
 
 def test_a_baccarat_table_with_typed_cards_refuses_a_and_hides_its_hint(qtbot, table_factory):
     window = table_factory("manual")
-    assert "A: auto-play" not in window.hint.text() and "F1: keys" in window.hint.text()
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_A)
     qtbot.wait(WAIT_MS)
     assert not window.options.auto and not window.session.state.betting.layout
+    assert "A: auto-play" not in window.hint.text() and "F1: keys" in window.hint.text()
     assert window.betting.last_error.startswith("A refused: auto-play is a demo of the simulated shoe")
     assert "AUTO-PLAY" not in window.hint.text()
 
