@@ -93,11 +93,11 @@ class HouseRules:
             "split aces receive one card each; ace and 10 after a split is 21, not blackjack",
             f"double on a hard {totals} with the first two cards, one card only",
             "double after split allowed" if self.double_after_split else "no double after split",
-            f"blackjack pays {_ratio(self.blackjack_pays)}",
+            f"blackjack pays {ratio_text(self.blackjack_pays)}",
         ]
 
 
-def _ratio(value: Decimal) -> str:
+def ratio_text(value: Decimal) -> str:
     """``Decimal("1.5")`` as the table says it: ``3:2``."""
     f = Fraction(value)
     return f"{f.numerator}:{f.denominator}"

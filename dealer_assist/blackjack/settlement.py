@@ -2,8 +2,8 @@
 
 Each hand is settled on its own: a split seat has two results, a doubled
 hand stakes twice.  The order of the checks is the rule sheet's: a bust
-loses whatever the dealer does, blackjacks are compared first (3:2 unless the
-dealer has one too), a dealer blackjack beats every other hand including a
+loses whatever the dealer does, blackjacks are compared first (the table's
+ratio, 3:2 or 6:5, unless the dealer has one too), a dealer blackjack beats every other hand including a
 21, and equal totals go to the bank unless the house rules say push.
 """
 
@@ -16,7 +16,7 @@ from typing import Mapping
 
 from dealer_assist.blackjack.hand import Hand
 from dealer_assist.blackjack.round import Round
-from dealer_assist.blackjack.rules import BlackjackError
+from dealer_assist.blackjack.rules import BlackjackError, ratio_text
 from dealer_assist.money import ZERO, parse_money, winnings
 
 
@@ -44,6 +44,12 @@ class HandSettlement:
     returns: Decimal
     reason: str
 
+    @property
+    def taken(self) -> Decimal:
+        """What the croupier takes from this hand: less than its stake when part of a lost stake goes
+        back (a double against a dealer blackjack, original bet only)."""
+        return max(self.stake - self.returns, ZERO)
+
 
 @dataclass(frozen=True)
 class Settlement:
@@ -60,6 +66,11 @@ class Settlement:
     def paid(self) -> Decimal:
         """Winnings paid out, stakes returned not included."""
         return sum((h.pays for h in self.hands), ZERO)
+
+    @property
+    def taken(self) -> Decimal:
+        """Everything taken from losing hands; the house keeps this less what it :attr:`paid`."""
+        return sum((h.taken for h in self.hands), ZERO)
 
     @property
     def returned(self) -> Decimal:
@@ -118,7 +129,8 @@ def _settle_hand(round: Round, seat: int, index: int, hand: Hand, base: Decimal)
     if hand.blackjack:
         if dealer.blackjack:
             return result(Result.PUSH, "blackjack against dealer blackjack: push")
-        return result(Result.WIN, "blackjack pays 3:2", winnings(stake, rules.blackjack_pays))
+        return result(Result.WIN, f"blackjack pays {ratio_text(rules.blackjack_pays)}",
+                      winnings(stake, rules.blackjack_pays))
     if dealer.blackjack:
         reason = "dealer blackjack beats 21" if hand.total == 21 else "dealer blackjack"
         if rules.dealer_blackjack_takes_all:

@@ -28,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--no-burn", action="store_true",
                    help="baccarat: start dealing without the burn (a shoe already burned, or a video of a round)")
     p.add_argument("--turbo", action="store_true", default=None, help="no animation, fast simulated shoe")
-    p.add_argument("--auto", action="store_true", help="auto-play the simulated shoe (bets, deal, next round)")
+    p.add_argument("--auto", action="store_true",
+                   help="auto-play the simulated shoe (bets, deal, next round); refused with any other source")
     p.add_argument("--mute", action="store_true", help="baccarat: no sound cues (the blackjack table has none)")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
     p.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
@@ -225,6 +226,7 @@ def run_display(args: argparse.Namespace) -> int:
         emit_json(start)
     try:
         _refuse_replay(args.source or config.source)
+        _refuse_auto(args.auto, args.source or config.source)
         code = (run_blackjack_display if game == "blackjack" else _run_baccarat)(args, config, size, start["journal"])
     except CommandError as exc:
         _refused_end(args, start, exc)  # every start event has its end (QA: no screen, --seats at baccarat)
@@ -255,6 +257,15 @@ def _refuse_replay(spec: str) -> None:
         refuse_replay(spec)
     except SourceError as exc:
         raise CommandError(str(exc)) from None
+
+
+def _refuse_auto(auto: bool, spec: str) -> None:
+    """``--auto`` is a demo of the simulated shoe: at a live table it would put invented bets, the players'
+    calls and an uncounted deck check into the journal as the croupier's (QA; the window refuses A too)."""
+    if auto and spec.partition(":")[0].strip().lower() != "sim":
+        raise CommandError(f"--auto refused with --source {spec}: auto-play is a demo of the simulated shoe and "
+                           "would place bets and play in the croupier's name at a live table; drop --auto, or "
+                           "use --source sim")
 
 
 def _run_baccarat(args: argparse.Namespace, config, size, journal: str) -> int:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QMainW
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.table.session import described
-from dealer_assist.ui import replay_control, theme
+from dealer_assist.ui import auto_play, replay_control, theme
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.banner import Banner
 from dealer_assist.ui.betting import BettingPanel
@@ -41,6 +41,8 @@ from dealer_assist.ui.supervisor import SupervisorDialog
 TURBO_INTERVAL = 0.05
 #: The corner hint of the menu bar.
 HINT = "F1: keys   A: auto-play   T: turbo   F11: full screen "
+#: The same at a live table, where A is refused (auto-play is a demo of the simulated shoe).
+LIVE_HINT = "F1: keys   T: turbo   F11: full screen "
 #: The same in a replay, whose table follows the journal: only the keys that change the view.
 REPLAY_HINT = ("REPLAY (read-only)   Space: pause   T: fast / normal pace   F1: keys   Esc: dismiss   "
                "Ctrl+Q: leave ")
@@ -78,7 +80,8 @@ class MainWindow(QMainWindow):
         self.source = source
         self.options = options or Options()
         self.replay = bool(getattr(session, "read_only", False))
-        self._hint = REPLAY_HINT if self.replay else HINT
+        self.options.auto = self.options.auto and auto_play.allowed(source)
+        self._hint = REPLAY_HINT if self.replay else HINT if auto_play.allowed(source) else LIVE_HINT
         self.setWindowTitle(f"{title}: baccarat" + (" replay" if self.replay else ""))
         self.cues = Cues(self.options.sound)
         self.unit = 0
@@ -113,8 +116,7 @@ class MainWindow(QMainWindow):
             self.status.replay_note = note = replay_control.break_note(source)
             self.status.no_reader = (f"replay of {Path(source.path).name}" if hasattr(source, "path") else "replay") \
                 + (f" ({note})" if note else "")
-        self.hint.setStyleSheet(f"color: {theme.MUTED.name()};")
-        self.menuBar().setCornerWidget(self.hint)
+        self._reset_hint()  # sets it as the menu bar's corner widget, with the marker if auto-play starts on
         # One timer: a second notice keeps its full time instead of ending at the first one's.
         self._hint_timer = QTimer(self, singleShot=True)
         self._hint_timer.timeout.connect(self._reset_hint)
@@ -173,8 +175,13 @@ class MainWindow(QMainWindow):
             if self.replay and key not in REPLAY_KEYS:
                 keys = tuple(k for k in keys if k not in REPLAY_TAKEN)  # Space pauses a replay, it bets no chip
             text = f"{key.text}\t{' / '.join(key.keys)}" if key.direct else key.text
-            replay_control.menu_command(self, menu, text, () if key.direct else keys,
-                                        lambda k=key: self.command(k.action, *k.args), refused=self._refused(key))
+            demo_only = key.action == "toggle_auto" and not self.replay and not auto_play.allowed(self.source)
+            act = replay_control.menu_command(self, menu, text, () if key.direct else keys,
+                                              lambda k=key: self.command(k.action, *k.args),
+                                              refused=self._refused(key) or demo_only)
+            if demo_only:  # greyed, its key still answered by toggle_auto's refusal
+                act.setToolTip(auto_play.TIP)
+                act.setStatusTip(auto_play.TIP)
 
     def _refused(self, key: Any) -> bool:
         """Whether this window refuses the command of ``key`` (``None``: a command without a key).
@@ -276,16 +283,20 @@ class MainWindow(QMainWindow):
         return result
 
     def notice(self, text: str, seconds: float = 10.0) -> None:
-        """A passing note in the menu bar's corner (recovery, source changes); the key hint comes back after."""
-        self.hint.setText(text + " ")
+        """A passing note in the menu bar's corner (recovery, source changes); the key hint comes back after.
+        Auto-play's marker stays in front of it: the table must not seem the croupier's own meanwhile."""
+        self.hint.setText(self._marked(text) + " ")
         self.hint.setStyleSheet(f"color: {theme.GOLD.name()};")
         self._fit_hint()
         self._hint_timer.start(int(seconds * 1000))
 
     def _reset_hint(self) -> None:
-        self.hint.setText(self._hint)
-        self.hint.setStyleSheet(f"color: {theme.MUTED.name()};")
+        self.hint.setText(self._marked(self._hint))
+        self.hint.setStyleSheet(f"color: {(theme.GOLD if self.options.auto else theme.MUTED).name()};")
         self._fit_hint()
+
+    def _marked(self, text: str) -> str:
+        return f"{auto_play.MARKER}   {text}" if self.options.auto else text
 
     def _fit_hint(self) -> None:
         # QMenuBar lays its corner widget out only when it is set: a longer text was clipped to the old width.
@@ -416,9 +427,17 @@ class MainWindow(QMainWindow):
         else:
             self.alerts.dismiss_newest()
 
-    def toggle_auto(self) -> None:
+    def toggle_auto(self) -> Optional[str]:
+        """A: auto-play on or off, at a simulated shoe only (:mod:`dealer_assist.ui.auto_play`)."""
+        refused = auto_play.refusal(self.source)
+        if refused is not None:
+            self.options.auto = False
+            return self._run(self.session.say(refused))
         self.options.auto = not self.options.auto
+        self._hint_timer.stop()  # a passing note gives way to the marker (or to the hint, once it is off)
+        self._reset_hint()
         self._schedule_auto()
+        return None
 
     def toggle_turbo(self) -> None:
         self.options.turbo = not self.options.turbo
@@ -503,7 +522,7 @@ class MainWindow(QMainWindow):
 
     # -- auto-play (demo of the simulated shoe) ---------------------------------
     def _schedule_auto(self) -> None:
-        if not self.options.auto or self.source is None or self._auto_timer.isActive():
+        if not self.options.auto or not auto_play.allowed(self.source) or self._auto_timer.isActive():
             return
         phase = self.session.state.phase
         if phase in ("betting", "settled", "finished") or (phase == "dealing" and self.session.state.held):
@@ -511,7 +530,7 @@ class MainWindow(QMainWindow):
 
     def _auto_step(self) -> None:
         """Play the croupier's part: bets (the last round's, or a few chips), Deal, next round, new shoe."""
-        if not self.options.auto:
+        if not self.options.auto or not auto_play.allowed(self.source):
             return
         state = self.session.state
         if self.session.snapshot.stopped or self.session.snapshot.pending is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_assist import roads
@@ -46,13 +46,22 @@ class RoadsView(QWidget):
             self.update()
 
     # -- geometry ---------------------------------------------------------
+    def _label_font(self) -> QFont:
+        return theme.font(self.height() / 10.2 * 0.58, bold=True)
+
+    def label_height(self) -> float:
+        """The band above each road for its label: as tall as the label's font needs.  A small window's
+        font is held at its least size, and a band cut to the cell had the labels over the grids (QA)."""
+        return max(self.height() / 10.2 * 0.6, QFontMetricsF(self._label_font()).height())
+
     def _cell(self) -> float:
-        return self.height() / 10.2
+        """The Big Road's cell: the height less the two label bands, over 6 rows and the derived roads' 3."""
+        return (self.height() - 2 * self.label_height()) / 9
 
     def areas(self) -> dict[str, QRectF]:
         """Where each road is drawn (grid area, without its label)."""
         c = self._cell()
-        label = c * 0.6
+        label = self.label_height()
         bead_cell = (self.height() - label) / 6  # the Bead Plate takes the full height: bigger, easier to read
         bead = QRectF(0, label, BEAD_COLUMNS * bead_cell, 6 * bead_cell)
         left = bead.right() + c * 0.4
@@ -69,6 +78,7 @@ class RoadsView(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), theme.FELT_DARK)
         c = self._cell()
+        label = self.label_height()
         areas = self.areas()
         titles = {"bead_plate": "Bead Plate", "big_road": "Big Road", "big_eye_boy": "Big Eye Boy",
                   "small_road": "Small Road", "cockroach_pig": "Cockroach Pig"}
@@ -77,9 +87,9 @@ class RoadsView(QWidget):
             cell = area.height() / 6 if name == "bead_plate" else c if name == "big_road" else c / 2
             cols = max(1, int(area.width() // cell))
             grid = QRectF(area.left(), area.top(), cols * cell, 6 * cell)
-            p.setFont(theme.font(c * 0.58, bold=True))
+            p.setFont(self._label_font())
             p.setPen(theme.MUTED)
-            p.drawText(QRectF(area.left(), area.top() - c * 0.6, area.width(), c * 0.6),
+            p.drawText(QRectF(area.left(), area.top() - label, area.width(), label),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, titles[name] + self._hint(board, name))
             p.fillRect(grid, BOARD)
             p.setPen(QPen(GRID, 1))

@@ -316,9 +316,12 @@ class SettlementPanel(QWidget):
                 who = f"SEAT {h.seat}" + (f" hand {h.hand + 1}" if many else "")
                 res = h.result.value
                 call = {"win": f"PAY {fmt_grouped(h.pays)}", "lose": "TAKE", "push": "PUSH"}[res]
-                self.lines.append(f"{who}: {fmt(h.stake)} {res} {call}")
+                if res == "lose" and h.returns > 0:  # part of the stake goes back: the croupier must not take it
+                    call = f"TAKE {fmt_grouped(h.taken)}\nRETURN {fmt_grouped(h.returns)}"
+                self.lines.append(f"{who}: {fmt(h.stake)} {res} {call.replace(chr(10), ' · ')}")
                 rows.append((who, fmt_grouped(h.stake), call, colours[res], h.reason))
-            self.totals.setText(f"stakes {fmt_grouped(s.stakes)} · paid {fmt_grouped(s.paid)}\nhouse {fmt_grouped(s.house)} · "
+            self.totals.setText(f"stakes {fmt_grouped(s.stakes)} · taken {fmt_grouped(s.taken)} · paid "
+                                f"{fmt_grouped(s.paid)}\nhouse {fmt_grouped(s.house)} · "
                                 f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)}")
         if rows != self._shown:
             self._shown = rows

@@ -284,4 +284,7 @@ def result_badge(result) -> tuple[str, str]:
     kind = result.result.value
     if kind == "push":
         return "PUSH", "PUSH"
-    return badge_text(kind.upper(), f"+{fmt(result.pays)}" if kind == "win" else fmt(result.stake))
+    if kind == "lose" and result.returns > 0:  # a double against a dealer blackjack, original bet only
+        taken, back = badge_text("LOSE", fmt(result.taken)), f"RETURN {fmt(result.returns)}"
+        return f"{taken[0]} · {back}", f"{taken[0]}\n{back}"
+    return badge_text(kind.upper(), f"+{fmt(result.pays)}" if kind == "win" else fmt(result.taken))

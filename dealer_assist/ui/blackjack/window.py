@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMainWindow, QVBo
 from dealer_assist.blackjack.demo import demo_call
 from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
-from dealer_assist.ui import camera_view, replay_control, theme
+from dealer_assist.ui import auto_play, camera_view, replay_control, theme
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardField, ChipBar, DeckPanel,
                                                SettlementPanel)
@@ -61,7 +61,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("L",), "change_limits", "change the seat limits (a supervisor PIN if configured)"),
     (("PgDown",), "page_down", "scroll the pay list down a page (seven seats split make more lines than fit)"),
     (("PgUp",), "page_up", "scroll the pay list up a page"),
-    (("A",), "toggle_auto", "demo: auto-play the players' calls on/off"),
+    (("A",), "toggle_auto", "demo: auto-play the players' calls on/off (simulated shoe only)"),
     (("W",), "toggle_camera_view", "camera view on/off: what the table's camera sees, each card read outlined"),
     (("F1",), "toggle_help", "this help: every key"),
     (("Ctrl+Q",), "close", "quit"),
@@ -102,7 +102,7 @@ class BlackjackWindow(QMainWindow):
         self.second_press = SecondPress()
         self.setMinimumSize(*theme.LEAST_WINDOW)
         self.last_error: Optional[str] = None
-        self.auto = auto
+        self.auto = auto and auto_play.allowed(source)
         self.auto_pause = auto_pause
         self.limits_dialog: Optional[LimitsDialog] = None
         self.supervisor_dialog: Optional[SupervisorDialog] = None
@@ -134,6 +134,11 @@ class BlackjackWindow(QMainWindow):
         self.render(session.snapshot)
         self.resize(1280, 720)
         self.replay_status = theme.plain(QLabel(""))
+        self.auto_marker = QLabel(auto_play.MARKER)
+        self.auto_marker.setStyleSheet(f"color: {theme.GOLD.name()};")
+        if not replay:
+            self.statusBar().addPermanentWidget(self.auto_marker)
+        self.auto_marker.setVisible(self.auto)
         if replay:
             self.statusBar().addPermanentWidget(self.replay_status)
             self._show_replay_status()
@@ -176,8 +181,12 @@ class BlackjackWindow(QMainWindow):
             rows = tuple((tuple(k for k in keys if k not in taken), name, text) for keys, name, text in KEYS)
             rows += REPLAY_KEYS
         for keys, name, text in rows:
-            self.actions_by_name[name] = replay_control.menu_command(
-                self, menu, text, keys, lambda n=name: self.run(n), refused=self._refused(name))
+            demo_only = name == "toggle_auto" and not self.replay and not auto_play.allowed(self.source)
+            self.actions_by_name[name] = act = replay_control.menu_command(
+                self, menu, text, keys, lambda n=name: self.run(n), refused=self._refused(name) or demo_only)
+            if demo_only:  # greyed, its key still answered by run's refusal
+                act.setToolTip(auto_play.TIP)
+                act.setStatusTip(auto_play.TIP)
         chips = self.menuBar().addMenu("Chips")
         for i, value in enumerate(self.session.state.rules.chips[:9]):
             replay_control.menu_command(self, chips, f"chip {value}", (str(i + 1),),
@@ -313,10 +322,7 @@ class BlackjackWindow(QMainWindow):
         elif name == "step_replay":
             error = self.step_replay()
         elif name == "toggle_auto":
-            self.auto = not self.auto
-            self.statusBar().showMessage("auto-play " + ("on" if self.auto else "off"), 3000)
-            self._schedule_auto()
-            error = None
+            error = self.toggle_auto()
         elif name == "toggle_turbo":
             error = self.toggle_turbo()
         elif name in ("place", "remove"):
@@ -483,12 +489,24 @@ class BlackjackWindow(QMainWindow):
             self.source.new_shoe()
 
     # -- demo auto-play: the players' calls made by a simple rule, so the table runs by itself --------
+    def toggle_auto(self) -> Optional[str]:
+        """A: auto-play on or off, at a simulated shoe only (:mod:`dealer_assist.ui.auto_play`)."""
+        refused = auto_play.refusal(self.source)
+        if refused is not None:
+            self.auto = False
+            return self.session.say(refused)
+        self.auto = not self.auto
+        self.auto_marker.setVisible(self.auto)
+        self.statusBar().showMessage("auto-play " + ("on" if self.auto else "off"), 3000)
+        self._schedule_auto()
+        return None
+
     def _schedule_auto(self) -> None:
         if self.auto and not self._auto_timer.isActive():
             self._auto_timer.start(int(self.auto_pause * 1000))
 
     def _auto_step(self) -> None:
-        if not self.auto:
+        if not self.auto or not auto_play.allowed(self.source):  # it counts a deck check: never at a live table
             return
         snap = self.session.snapshot
         state = snap.state

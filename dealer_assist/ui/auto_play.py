@@ -1,0 +1,33 @@
+"""Auto-play (A, ``run --auto``) is a demo of the simulated shoe, and only that.
+
+It places bets, deals, makes the players' calls and counts the deck check by
+itself, and the journal cannot tell its work from the croupier's.  At a live
+table (cards typed in, a serial shoe, a camera) one press had put invented
+bets and a deck check nobody counted into the record (QA), so both games ask
+:func:`refusal` before it starts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from dealer_assist.sources.virtual import VirtualShoe
+
+#: The lasting marker while auto-play runs (a 3-second status message had been its only sign).
+MARKER = "AUTO-PLAY ON (A: stop)"
+#: The tip of the greyed A menu item at a live table.
+TIP = "auto-play is a demo of the simulated shoe (run --source sim); this table's cards are real"
+
+
+def allowed(source: Any) -> bool:
+    """Whether auto-play may run at a table reading ``source`` (``None``: cards typed in)."""
+    return isinstance(source, VirtualShoe)
+
+
+def refusal(source: Any) -> Optional[str]:
+    """Why A is refused at a table reading ``source``, with what to do; ``None`` where it may run."""
+    if allowed(source):
+        return None
+    where = "are typed in" if source is None else f"come from {getattr(source, 'name', 'a shoe')}"
+    return (f"A refused: auto-play is a demo of the simulated shoe, and this live table's cards {where}; it "
+            "would bet, play and count in the croupier's name. Play by hand (demo: run --source sim)")
