@@ -421,3 +421,15 @@ def test_arbitrary_bytes_raise_only_frame_error(data):
         assert isinstance(item, (bytes, FrameError))
         if isinstance(item, bytes):
             assert len(item) < MAX_FRAME and b"\n" not in item
+
+
+def test_the_boot_id_survives_a_count_that_went_back():
+    t = SequenceTracker()
+    run(t, [hello("b1"), card(1), card(2)])
+    assert t.check(CardFrame(1, Card("K", "D"))).restarted
+    run(t, [card(2), card(3)])
+    assert t.check(hello("b1")).duplicate  # a replug's HELLO: a repeat, the count goes on
+    assert run(t, [card(4)]) == [(True, (), False)]
+    back = t.check(CardFrame(1, Card("5", "S")))  # SEQ 1 after a repeated HELLO: the count went back
+    assert back.restarted and back.missing == (0,)
+    assert t.check(hello("b2")).restarted  # a new boot id is a new count still

@@ -417,6 +417,8 @@ class SequenceTracker:
     - A SEQ below the expected one (or a seen SEQ with other content) means
       the count restarted and the HELLO was lost: the frame is delivered and
       SEQ 0 up to it (the new count's frames not seen) are named as lost.
+      The boot id is kept: forgetting it made a later HELLO with it read as a
+      device first heard, not as a repeat, so a restart after it went unreported.
       Counted in plain numbers, not modulo 65536: modulo, a restart of a count
       past 32767 read as tens of thousands of frames ahead (a gap that spans
       the wrap-around reads as a restart too; the next card waits either way).
@@ -461,7 +463,9 @@ class SequenceTracker:
         self._recent.clear()
 
     def _went_back(self, frame: Frame) -> SeqVerdict:
-        self._restart(None)
+        # The boot id stays: the new count's own HELLO was lost, so a HELLO with the old one is still a
+        # repeat (a replug), and a real restart still comes with a new one (PROTOCOL.md 7.4).
+        self._restart(self.boot)
         self._remember(frame)
         lost = tuple(range(frame.seq))
         return SeqVerdict(True, missing=lost, restarted=True, cards=lost)
