@@ -211,7 +211,10 @@ def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
     from dealer_assist.events import CardRead, LinkState, Unreadable
     from dealer_assist.sources.serial_shoe import NOT_A_PORT, SerialShoe, UsbIdentity
+    from dealer_assist.sources.serial_url import scheme_of, url_problem
 
+    if url_problem(args.serial):  # refused at once, --wait or not: it would be retried for ever
+        raise CommandError(url_problem(args.serial))
     try:
         usb = UsbIdentity.parse(args.usb) if args.usb else None
         shoe = SerialShoe(args.serial, dialect=args.dialect, baudrate=args.baud, usb=usb,
@@ -239,9 +242,14 @@ def run_listen(args: argparse.Namespace) -> int:
                 first_link = False
                 if event.state == "lost" and not args.wait:
                     not_a_port = NOT_A_PORT in event.detail
-                    check = ("give the shoe's port instead (dealer-assist ports lists them)" if not_a_port
-                             else "check the path with 'dealer-assist ports', your access to it (the dialout "
-                                  "group, see hardware/README.md)")
+                    if not_a_port:
+                        check = "give the shoe's port instead (dealer-assist ports lists them)"
+                    elif scheme_of(args.serial) in ("socket", "rfc2217"):
+                        check = ("check that the shoe (or its serial-to-network bridge) is on and reachable at that "
+                                 "address")
+                    else:
+                        check = ("check the path with 'dealer-assist ports', your access to it (the dialout group, "
+                                 "see hardware/README.md)")
                     raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); {check}, or pass "
                                        "--wait to keep retrying", 1)
             if isinstance(event, LinkState) and event.state == "up":
