@@ -190,11 +190,21 @@ def test_plain_dialect(line, card):
     (b"\xff\xfe", "malformed"),
     (b"$CARD,7,TD*E29C", "malformed"),
     (b"A" * 81, "too_long"),
+    (b"1H", "malformed"),      # a 10 that lost its "0": not the ace of hearts
+    (b"0H", "malformed"),      # ... or its "1"
+    ("1♠".encode(), "malformed"),
 ])
 def test_plain_dialect_refuses(line, reason):
     with pytest.raises(FrameError) as info:
         parse_plain(line)
     assert info.value.reason == reason
+
+
+def test_the_framed_dialect_has_no_rank_1_or_0_either():
+    for code in ("1H", "0H", "10H"):
+        with pytest.raises(FrameError) as info:
+            parse_frame(framed(f"CARD,7,{code}"))
+        assert info.value.reason == "malformed" and "not canonical" in info.value.why
 
 
 # -- line splitting ------------------------------------------------------------
