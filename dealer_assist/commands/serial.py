@@ -286,6 +286,8 @@ def _sim_line(rec: dict) -> str:
         return f"fault: {rec['fault']}"
     if kind == "armed":
         return f"armed: {rec['fault']} on the next frame"
+    if kind == "refused":
+        return f"refused: {rec['fault']}: {rec['why']}"
     return str(rec)
 
 
@@ -305,7 +307,7 @@ def _stop_on_sigterm() -> None:
 def run_shoe_sim(args: argparse.Namespace) -> int:
     from dealer_assist.shoesim import (EndpointError, FaultPlan, PtyEndpoint, SerialEndpoint, ShoeSimulator, TcpEndpoint,
                                        VirtualShoe)
-    from dealer_assist.shoesim.simulator import KEY_HELP
+    from dealer_assist.shoesim.simulator import KEY_HELP, plain_refusal
 
     out_lock = threading.Lock()
 
@@ -317,6 +319,9 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
                 sys.stdout.write(_sim_line(rec) + "\n")
                 sys.stdout.flush()
 
+    refused = plain_refusal(args.dialect, error_at=bool(args.error_at), reboot_at=bool(args.reboot_at))
+    if refused:
+        raise CommandError(refused)
     if not args.step and not 0 < args.rate <= MAX_RATE:  # also nan
         raise CommandError(f"--rate {args.rate:g}: give cards per second above 0 and at most {MAX_RATE:g} "
                            "(a real shoe deals a card a second or two), or --step to deal on keypress")
