@@ -173,7 +173,11 @@ def event_record(event: Any) -> dict:
     return rec
 
 
-def _human(rec: dict) -> str:
+def _human(rec: dict, relinked: bool = False) -> str:
+    """``rec`` for a person; ``relinked``: it is the first event since the link came back (a gap then was
+    found as it came back; another is marked after_link_loss for its length alone)."""
+    from dealer_assist.sources.serial_shoe import OUT_OF_REACH_GAP
+
     stamp = time.strftime("%H:%M:%S", time.localtime(rec["t"])) + f".{int(rec['t'] % 1 * 1000):03d}"
     kind = rec["event"]
     seq = f"  (seq {rec['seq']})" if rec.get("seq") is not None else ""
@@ -186,9 +190,12 @@ def _human(rec: dict) -> str:
         if rec.get("count_went_back"):
             text += (" (the count went back with no HELLO: the shoe restarted and its HELLO was lost, or its "
                      "firmware kept the old boot id)")
-        if rec.get("after_link_loss"):
+        if rec.get("after_link_loss") and relinked:
             text += (" (found as the link came back: had the shoe restarted meanwhile, more cards than these "
                      "frames may have gone)")
+        elif rec.get("after_link_loss"):
+            text += (f" (more than {OUT_OF_REACH_GAP} frames, a minute of heartbeats, went unheard though the link "
+                     "stayed up: had the shoe restarted meanwhile, more cards than these frames may have gone)")
     elif kind == "hello":
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
         if rec.get("protocol", 1) != 1:
@@ -209,7 +216,7 @@ def _human(rec: dict) -> str:
 
 def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
-    from dealer_assist.events import CardRead, LinkState, Unreadable
+    from dealer_assist.events import CardRead, FrameDropped, LinkState, Unreadable
     from dealer_assist.sources.serial_shoe import NOT_A_PORT, SerialShoe, UsbIdentity
     from dealer_assist.sources.serial_url import scheme_of, url_problem
 
@@ -226,7 +233,8 @@ def run_listen(args: argparse.Namespace) -> int:
     deadline = None if args.seconds is None else time.monotonic() + args.seconds
     cards = 0
     first_link = True
-    opened = False
+    opened = relinked = False
+    link = "down"
     try:
         while True:
             timeout = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
@@ -252,14 +260,18 @@ def run_listen(args: argparse.Namespace) -> int:
                                  "see hardware/README.md)")
                     raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); {check}, or pass "
                                        "--wait to keep retrying", 1)
-            if isinstance(event, LinkState) and event.state == "up":
-                opened = True
+            if isinstance(event, LinkState):
+                relinked = event.state == "up" and link == "lost"  # a port opened again, not frames after a silence
+                link = event.state
+                opened = opened or event.state == "up"
             rec = event_record(event)
             if args.json:
                 emit_json(rec)
             else:
-                sys.stdout.write(_human(rec) + "\n")
+                sys.stdout.write(_human(rec, relinked) + "\n")
                 sys.stdout.flush()
+            if not isinstance(event, (LinkState, FrameDropped)):
+                relinked = False
             if isinstance(event, (CardRead, Unreadable)):
                 cards += 1
                 if args.cards is not None and cards >= args.cards:

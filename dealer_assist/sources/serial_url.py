@@ -50,9 +50,19 @@ def scheme_of(url: str) -> Optional[str]:
     return url.split("://", 1)[0].lower() if "://" in url else None
 
 
+#: pyserial's words for a port that polls readable and reads nothing: a USB device gone, or a second reader.
+_NO_DATA = "device reports readiness to read but returned no data"
+NO_DATA_TEXT = ("the port said it had data but gave none: the shoe was unplugged or lost power, or another program "
+                "reads the same port; check the cable and the USB plug, and close any other program that has the "
+                "port open (on Linux, 'fuser' and the port's path name it)")
+
+
 def failure_text(exc: BaseException) -> str:
     """What an exception from pyserial means, in words: an unknown option is named (pyserial's own
-    message for it is lost in a ``KeyError`` of its message template), an empty message gets its type."""
+    message for it is lost in a ``KeyError`` of its message template), a read of nothing says what to
+    check, an empty message gets its type."""
+    if _NO_DATA in str(exc):
+        return NO_DATA_TEXT
     seen: Optional[BaseException] = exc
     while seen is not None:
         found = _UNKNOWN_OPTION.search(str(seen))
