@@ -252,7 +252,8 @@ def test_a_restart_keeping_its_boot_id_after_the_count_went_back_still_holds_the
     assert rig.played() == ["AS", "AH", "AD", "AC", "2S"]
     (gap,) = [e for e in rig.events if isinstance(e, SeqGap)]
     assert gap.missing == (0,) and gap.count_went_back
-    assert rig.alerts()["hello"].title == "SHOE RESTARTED?"
+    restarted = rig.alerts()["hello"]
+    assert restarted.title == "SHOE RESTARTED?" and "came with the old boot id" in restarted.text
 
 
 def test_a_repeated_hello_after_the_count_went_back_names_no_frame_it_delivered(rig):

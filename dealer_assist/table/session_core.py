@@ -733,8 +733,8 @@ class SessionCore(abc.ABC):
                                f"{event.source}: its frame count started again with no HELLO (frame "
                                f"{max(event.missing) + 1} is of a new count; a heartbeat naming a last card behind "
                                "the table's shows it too): "
-                               "the shoe most likely restarted and its HELLO was lost, and what it sent just "
-                               "before cannot be known",
+                               "the shoe most likely restarted and its HELLO was lost (or came with the old boot "
+                               "id, which a restart must change), and what it sent just before cannot be known",
                                "compare the cards on the table with the display and type any missing card (K)")
             elif isinstance(event, LinkState):
                 self._link(event)
