@@ -142,3 +142,32 @@ def test_a_fault_of_the_reader_itself_is_told_as_a_link_lost_for_good(tmp_path):
     lost = events[-1]
     assert isinstance(lost, LinkState) and lost.state == "lost"
     assert "stopped on a fault of its own" in lost.detail and "key cards in" in lost.detail
+
+
+def test_a_network_shoe_that_does_not_answer_is_not_sent_to_the_dialout_group():
+    import socket
+
+    from dealer_assist.table.session import TableSession
+
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        url = f"socket://127.0.0.1:{closed.getsockname()[1]}"  # bound, not listening: the connection is refused
+        session = TableSession(odds=False)
+        reader = SerialShoe(url, backoff_first=0.05)
+        reader.start(session.handle)
+        try:
+            assert wait_for(lambda: any(a.code.startswith("link:") for a in session.snapshot.alerts))
+        finally:
+            reader.stop()
+            session.close()
+    (lost,) = [a for a in session.snapshot.alerts if a.code.startswith("link:")]
+    assert "reachable at that address" in lost.action and "dialout" not in lost.action
+
+
+def test_listen_sends_a_network_shoe_that_does_not_answer_to_its_address_not_to_the_dialout_group():
+    import socket
+
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        done = cli("listen", "--serial", f"socket://127.0.0.1:{closed.getsockname()[1]}")
+    assert done.returncode == 1 and "reachable at that address" in done.stderr and "dialout" not in done.stderr

@@ -957,6 +957,9 @@ class SessionCore(abc.ABC):
                        ("check that the camera is plugged in and its index ('v4l2-ctl --list-devices' lists them), or "
                         "the stream's URL; it keeps trying. Meanwhile type the cards (K)")
                        if never_opened and event.source.startswith("camera:") else
+                       ("check that the shoe (or its serial-to-network bridge) is on and reachable at that address; it "
+                        "keeps trying. Meanwhile type the cards (K)")
+                       if never_opened and event.source.startswith(("serial:socket://", "serial:rfc2217://")) else
                        ("check the port's path (the command 'dealer-assist ports' lists them) and your access to it (the "
                         "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
                        if never_opened else
