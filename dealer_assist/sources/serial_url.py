@@ -18,8 +18,9 @@ from urllib.parse import urlsplit
 
 #: pyserial's page on its URL forms and their options.
 URL_HANDLERS_DOC = "https://pyserial.readthedocs.io/en/latest/url_handlers.html"
-#: Schemes whose handler reads the URL in ``from_url`` with no side effect but a logger's level:
-#: checked by calling it.  ``spy://`` opens its ``?file=`` there, so it is left to the open.
+#: Schemes whose handler reads the URL only as it opens (in ``from_url``, with no side effect but a logger's
+#: level): checked by calling it.  ``spy://`` and ``hwgrep://`` read theirs as the port is set, ``alt://`` as
+#: its class is chosen: all in ``serial_for_url`` itself (spy opening its ``?file=`` then, as an open would).
 _PARSED_BY_FROM_URL = ("loop", "socket", "rfc2217")
 _UNKNOWN_OPTION = re.compile(r"unknown option: '([^']*)'")
 
