@@ -113,3 +113,16 @@ def test_stale_on_a_line_too_slow_for_a_frame_says_bytes_still_come(tmp_path):
         assert stale and "bytes still come" in stale[0].detail and "baud rate" in stale[0].detail
     finally:
         line.close()
+
+
+def test_a_plain_10_that_lost_a_byte_is_an_unreadable_card_not_an_ace_or_a_ten(tmp_path):
+    line = Line(tmp_path, "plain")
+    try:
+        line.device.write(b"10H\r\n1H\r\n0H\r\nKS\r\n")
+        assert wait_for(lambda: len(line.of(CardRead)) == 2 and len(line.of(Unreadable)) == 2)
+    finally:
+        line.close()
+    read = [e.card.code if isinstance(e, CardRead) else "??" for e in line.events
+            if isinstance(e, (CardRead, Unreadable))]
+    assert read == ["TH", "??", "??", "KS"]
+    assert all("a 10 that lost a byte" in e.why for e in line.of(FrameDropped))

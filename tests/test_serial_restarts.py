@@ -143,7 +143,7 @@ def test_a_restart_of_a_count_past_32767_whose_hello_was_lost_holds_the_next_car
     assert waits(rig, "4S")
     assert rig.played() == ["AS", "2C", "3D", "KH"]
     alerts = rig.alerts()
-    assert "frame(s) 0 of a new count" in alerts["gap"].text and alerts["hello"].title == "SHOE RESTARTED?"
+    assert "lost frame 0 of a new count" in alerts["gap"].text and alerts["hello"].title == "SHOE RESTARTED?"
 
 
 def test_a_count_going_back_is_told_in_plain_numbers_not_modulo():
@@ -199,7 +199,7 @@ def test_a_card_frame_cut_off_by_a_reboot_holds_the_card_read_after_the_hello(ri
     assert waits(rig, "KD")
     assert rig.played() == ["AS", "2C", "3D", "KH"]
     alerts = rig.alerts()
-    assert "lost frame(s) 5:" in alerts["gap"].text and alerts["hello"].title == "SHOE RESTARTED"
+    assert "lost frame 5:" in alerts["gap"].text and alerts["hello"].title == "SHOE RESTARTED"
     rig.session.dismiss("gap")
     assert rig.session.confirm_pending() is None and rig.played() == ["AS", "2C", "3D", "KH", "KD"]
     rig.send(b"$HB,2,", hello("B3"), frame("CARD", 1, "9C"))  # a heartbeat cut off is no lost card
@@ -226,3 +226,39 @@ def test_a_dropped_line_may_have_been_a_card_unless_its_type_shows_otherwise(raw
     from dealer_assist.sources.shoe_protocol import may_be_card
 
     assert may_be_card(raw) is card
+
+
+# -- QA9 F1: the boot id survives a count that went back ----------------------------------------------
+
+#: Small cards, so that one baccarat round takes them all and the sixth.
+WENT_BACK = (hello("B1"), frame("CARD", 1, "AS"), frame("CARD", 2, "AH"), frame("CARD", 1, "AD"),
+             frame("CARD", 2, "AC"), frame("CARD", 3, "2S"))
+
+
+def went_back(rig: Rig) -> None:
+    """HELLO B1, cards 1-2, then 1-3 again (a restart whose HELLO was lost), the croupier looking at it."""
+    rig.send(*WENT_BACK)
+    assert waits(rig, "AD")
+    rig.session.dismiss("gap")
+    assert rig.session.confirm_pending() is None
+    assert wait_for(lambda: rig.played() == ["AS", "AH", "AD", "AC", "2S"])
+    rig.events.clear()
+
+
+def test_a_restart_keeping_its_boot_id_after_the_count_went_back_still_holds_the_next_card(rig):
+    went_back(rig)
+    rig.send(hello("B1"), frame("CARD", 1, "5S"))  # the boot id of before: a repeat, then SEQ 1 goes back
+    assert waits(rig, "5S")
+    assert rig.played() == ["AS", "AH", "AD", "AC", "2S"]
+    (gap,) = [e for e in rig.events if isinstance(e, SeqGap)]
+    assert gap.missing == (0,) and gap.count_went_back
+    restarted = rig.alerts()["hello"]
+    assert restarted.title == "SHOE RESTARTED?" and "came with the old boot id" in restarted.text
+
+
+def test_a_repeated_hello_after_the_count_went_back_names_no_frame_it_delivered(rig):
+    went_back(rig)
+    rig.send(hello("B1"), frame("CARD", 4, "5S"))  # a replug: the count goes on
+    assert wait_for(lambda: rig.played() == ["AS", "AH", "AD", "AC", "2S", "5S"])
+    assert not [e for e in rig.events if isinstance(e, SeqGap)]
+    assert rig.session.snapshot.pending is None

@@ -190,11 +190,21 @@ def test_plain_dialect(line, card):
     (b"\xff\xfe", "malformed"),
     (b"$CARD,7,TD*E29C", "malformed"),
     (b"A" * 81, "too_long"),
+    (b"1H", "malformed"),      # a 10 that lost its "0": not the ace of hearts
+    (b"0H", "malformed"),      # ... or its "1"
+    ("1♠".encode(), "malformed"),
 ])
 def test_plain_dialect_refuses(line, reason):
     with pytest.raises(FrameError) as info:
         parse_plain(line)
     assert info.value.reason == reason
+
+
+def test_the_framed_dialect_has_no_rank_1_or_0_either():
+    for code in ("1H", "0H", "10H"):
+        with pytest.raises(FrameError) as info:
+            parse_frame(framed(f"CARD,7,{code}"))
+        assert info.value.reason == "malformed" and "not canonical" in info.value.why
 
 
 # -- line splitting ------------------------------------------------------------
@@ -421,3 +431,15 @@ def test_arbitrary_bytes_raise_only_frame_error(data):
         assert isinstance(item, (bytes, FrameError))
         if isinstance(item, bytes):
             assert len(item) < MAX_FRAME and b"\n" not in item
+
+
+def test_the_boot_id_survives_a_count_that_went_back():
+    t = SequenceTracker()
+    run(t, [hello("b1"), card(1), card(2)])
+    assert t.check(CardFrame(1, Card("K", "D"))).restarted
+    run(t, [card(2), card(3)])
+    assert t.check(hello("b1")).duplicate  # a replug's HELLO: a repeat, the count goes on
+    assert run(t, [card(4)]) == [(True, (), False)]
+    back = t.check(CardFrame(1, Card("5", "S")))  # SEQ 1 after a repeated HELLO: the count went back
+    assert back.restarted and back.missing == (0,)
+    assert t.check(hello("b2")).restarted  # a new boot id is a new count still

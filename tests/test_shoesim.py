@@ -13,6 +13,7 @@ import time
 from collections import Counter
 
 import pytest
+import serial
 
 from dealer_assist.cards import full_deck
 from dealer_assist.shoesim import FaultPlan, PtyEndpoint, ShoeSimulator, TcpEndpoint, VirtualShoe
@@ -446,3 +447,34 @@ def test_cli_shoe_sim_sends_on_a_real_serial_port_at_the_baud_rate_given():
     finally:
         os.close(master)
         os.close(slave)
+
+
+@pytest.mark.parametrize("args", [["--error-at", "1"], ["--reboot-at", "2"], ["--error-at", "1", "--reboot-at", "2"]])
+def test_cli_shoe_sim_plain_refuses_errors_and_reboots_a_plain_reader_cannot_show(tmp_path, args):
+    """--error-at had sent nothing and logged nothing; --reboot-at had logged a boot id no plain host sees."""
+    run = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--dialect", "plain", "--no-wait",
+                          "--link", str(tmp_path / "shoe"), "--cards", "3", "--rate", "50", *args],
+                         capture_output=True, text=True, timeout=30)
+    assert run.returncode == 2 and "a plain reader sends card codes only" in run.stderr
+    assert all(option in run.stderr for option in args if option.startswith("--"))
+    assert not (tmp_path / "shoe").exists()
+
+
+def test_plain_keypress_mode_refuses_the_faults_a_plain_reader_cannot_show_and_sends_nothing_for_them():
+    ep = PtyEndpoint()
+    host = serial.Serial(ep.path, timeout=0.3)
+    sim = ShoeSimulator(ep, VirtualShoe(decks=1, seed=1), dialect="plain")
+    try:
+        assert wait_for(ep.host_connected)
+        sim.power_on()
+        for key in "\nerxd2g\n":
+            sim.press(key)
+        received = host.read(100)
+    finally:
+        host.close()
+        sim.close()
+    refused = [r["fault"] for r in sim.log if r["event"] == "refused"]
+    assert refused == ["error", "reboot", "corrupt", "drop", "duplicate", "garbage"]
+    assert not [r for r in sim.log if r["event"] in ("fault", "armed")]
+    assert [r["boot"] for r in sim.card_records()] == [sim.card_records()[0]["boot"]] * 2
+    assert received.count(b"\r\n") == 2 and len(received.split()) == 2  # two card lines, nothing else

@@ -276,7 +276,7 @@ def test_a_full_screen_of_trouble_still_fits_1280x720(qtbot, table_factory):
     s.deal()
     for code in ("9H", "2S", "KD", "3C", "4D"):  # the last one is held, with an alert
         s.enter_card(code)
-    s.alert("gap", "error", "FRAMES LOST", "the reader lost frame(s) 9, 10: a card may have been missed",
+    s.alert("gap", "error", "FRAMES LOST", "the reader lost frames 9, 10: a card may have been missed",
             "compare the cards on the table with the display and type any missing card (K)")
     synced(qtbot, window)
     qtbot.wait(50)

@@ -173,7 +173,11 @@ def event_record(event: Any) -> dict:
     return rec
 
 
-def _human(rec: dict) -> str:
+def _human(rec: dict, relinked: bool = False) -> str:
+    """``rec`` for a person; ``relinked``: it is the first event since the link came back (a gap then was
+    found as it came back; another is marked after_link_loss for its length alone)."""
+    from dealer_assist.sources.serial_shoe import OUT_OF_REACH_GAP
+
     stamp = time.strftime("%H:%M:%S", time.localtime(rec["t"])) + f".{int(rec['t'] % 1 * 1000):03d}"
     kind = rec["event"]
     seq = f"  (seq {rec['seq']})" if rec.get("seq") is not None else ""
@@ -186,9 +190,12 @@ def _human(rec: dict) -> str:
         if rec.get("count_went_back"):
             text += (" (the count went back with no HELLO: the shoe restarted and its HELLO was lost, or its "
                      "firmware kept the old boot id)")
-        if rec.get("after_link_loss"):
+        if rec.get("after_link_loss") and relinked:
             text += (" (found as the link came back: had the shoe restarted meanwhile, more cards than these "
                      "frames may have gone)")
+        elif rec.get("after_link_loss"):
+            text += (f" (more than {OUT_OF_REACH_GAP} frames, a minute of heartbeats, went unheard though the link "
+                     "stayed up: had the shoe restarted meanwhile, more cards than these frames may have gone)")
     elif kind == "hello":
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
         if rec.get("protocol", 1) != 1:
@@ -209,9 +216,12 @@ def _human(rec: dict) -> str:
 
 def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
-    from dealer_assist.events import CardRead, LinkState, Unreadable
+    from dealer_assist.events import CardRead, FrameDropped, LinkState, Unreadable
     from dealer_assist.sources.serial_shoe import NOT_A_PORT, SerialShoe, UsbIdentity
+    from dealer_assist.sources.serial_url import scheme_of, url_problem
 
+    if url_problem(args.serial):  # refused at once, --wait or not: it would be retried for ever
+        raise CommandError(url_problem(args.serial))
     try:
         usb = UsbIdentity.parse(args.usb) if args.usb else None
         shoe = SerialShoe(args.serial, dialect=args.dialect, baudrate=args.baud, usb=usb,
@@ -223,7 +233,8 @@ def run_listen(args: argparse.Namespace) -> int:
     deadline = None if args.seconds is None else time.monotonic() + args.seconds
     cards = 0
     first_link = True
-    opened = False
+    opened = relinked = False
+    link = "down"
     try:
         while True:
             timeout = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
@@ -239,19 +250,28 @@ def run_listen(args: argparse.Namespace) -> int:
                 first_link = False
                 if event.state == "lost" and not args.wait:
                     not_a_port = NOT_A_PORT in event.detail
-                    check = ("give the shoe's port instead (dealer-assist ports lists them)" if not_a_port
-                             else "check the path with 'dealer-assist ports', your access to it (the dialout "
-                                  "group, see hardware/README.md)")
+                    if not_a_port:
+                        check = "give the shoe's port instead (dealer-assist ports lists them)"
+                    elif scheme_of(args.serial) in ("socket", "rfc2217"):
+                        check = ("check that the shoe (or its serial-to-network bridge) is on and reachable at that "
+                                 "address")
+                    else:
+                        check = ("check the path with 'dealer-assist ports', your access to it (the dialout group, "
+                                 "see hardware/README.md)")
                     raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); {check}, or pass "
                                        "--wait to keep retrying", 1)
-            if isinstance(event, LinkState) and event.state == "up":
-                opened = True
+            if isinstance(event, LinkState):
+                relinked = event.state == "up" and link == "lost"  # a port opened again, not frames after a silence
+                link = event.state
+                opened = opened or event.state == "up"
             rec = event_record(event)
             if args.json:
                 emit_json(rec)
             else:
-                sys.stdout.write(_human(rec) + "\n")
+                sys.stdout.write(_human(rec, relinked) + "\n")
                 sys.stdout.flush()
+            if not isinstance(event, (LinkState, FrameDropped)):
+                relinked = False
             if isinstance(event, (CardRead, Unreadable)):
                 cards += 1
                 if args.cards is not None and cards >= args.cards:
@@ -278,6 +298,8 @@ def _sim_line(rec: dict) -> str:
         return f"fault: {rec['fault']}"
     if kind == "armed":
         return f"armed: {rec['fault']} on the next frame"
+    if kind == "refused":
+        return f"refused: {rec['fault']}: {rec['why']}"
     return str(rec)
 
 
@@ -297,7 +319,7 @@ def _stop_on_sigterm() -> None:
 def run_shoe_sim(args: argparse.Namespace) -> int:
     from dealer_assist.shoesim import (EndpointError, FaultPlan, PtyEndpoint, SerialEndpoint, ShoeSimulator, TcpEndpoint,
                                        VirtualShoe)
-    from dealer_assist.shoesim.simulator import KEY_HELP
+    from dealer_assist.shoesim.simulator import KEY_HELP, plain_refusal
 
     out_lock = threading.Lock()
 
@@ -309,6 +331,9 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
                 sys.stdout.write(_sim_line(rec) + "\n")
                 sys.stdout.flush()
 
+    refused = plain_refusal(args.dialect, error_at=bool(args.error_at), reboot_at=bool(args.reboot_at))
+    if refused:
+        raise CommandError(refused)
     if not args.step and not 0 < args.rate <= MAX_RATE:  # also nan
         raise CommandError(f"--rate {args.rate:g}: give cards per second above 0 and at most {MAX_RATE:g} "
                            "(a real shoe deals a card a second or two), or --step to deal on keypress")

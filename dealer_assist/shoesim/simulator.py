@@ -26,6 +26,14 @@ KEYS = {
     "x": "corrupt", "d": "drop", "2": "duplicate", "g": "garbage",
     "e": "error", "r": "reboot", "p": "unplug", "h": "heartbeat", "q": "quit",
 }
+#: What a ``plain`` reader cannot show, so its simulator will not pretend to: a line has no ERR frame, no HELLO
+#: to reboot with, and no CRC or SEQ that would let a host see a damaged, lost, repeated or noise line.
+PLAIN_CANNOT = {"error": "report a device error (--error-at, key e): a line has no ERR",
+                "reboot": "reboot where a host could see it (--reboot-at, key r): a line has no HELLO or boot id",
+                CORRUPT: "corrupt a line a host could tell (key x): there is no CRC",
+                DROP: "drop a line a host could tell (key d): there is no SEQ",
+                DUPLICATE: "repeat a line a host could tell (key 2): there is no SEQ",
+                GARBAGE: "send line noise a host could tell from a card (key g)"}
 KEY_HELP = ("Enter/space: deal a card   x: corrupt next   d: drop next   2: duplicate next   "
             "g: garbage   e: device error   r: reboot   p: unplug/replug   q: quit")
 
@@ -177,6 +185,9 @@ class ShoeSimulator:
         if rate <= 0:
             raise ValueError(f"rate {rate} must be above 0 cards per second")
         reboots, unplugs, errors = set(reboot_at), set(unplug_at), set(error_at)
+        refused = plain_refusal(self.dialect, error_at=bool(errors), reboot_at=bool(reboots))
+        if refused:
+            raise ValueError(refused)
         interval = 1.0 / rate
         next_card = time.monotonic() + interval
         while not stop.is_set():
@@ -205,7 +216,9 @@ class ShoeSimulator:
             return True
         if action == "quit":
             return False
-        if action == "deal":
+        if action in PLAIN_CANNOT and self.dialect == "plain":
+            self._record({"event": "refused", "fault": action, "why": f"a plain reader cannot {PLAIN_CANNOT[action]}"})
+        elif action == "deal":
             self.deal_card()
         elif action in (CORRUPT, DROP, DUPLICATE):
             self.faults.force(action)
@@ -259,3 +272,14 @@ class ShoeSimulator:
     def card_records(self) -> list[dict]:
         """The log records of CARD frames: what the device really sent, with its fate."""
         return [r for r in self.log if r.get("event") == "sent" and r.get("type") == "CARD"]
+
+
+def plain_refusal(dialect: str, *, error_at: bool, reboot_at: bool) -> str:
+    """Why ``--error-at`` / ``--reboot-at`` are refused in ``dialect``, or "".  On a ``plain`` line the
+    error sent nothing and the reboot logged a new boot id no host could see (QA): a test believed them."""
+    if dialect != "plain" or not (error_at or reboot_at):
+        return ""
+    asked = " and ".join(option for option, given in (("--error-at", error_at), ("--reboot-at", reboot_at)) if given)
+    return (f"{asked}: a plain reader sends card codes only, with no ERR frame and no HELLO, so a host could see "
+            "neither a device error nor a reboot; use --dialect v1 for them (--unplug-at and --unreadable work in "
+            "both dialects)")

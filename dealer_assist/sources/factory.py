@@ -80,6 +80,7 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
         if not rest:
             raise SourceError("serial source needs a port: serial:/dev/ttyUSB0, serial:socket://host:port, ...")
         from dealer_assist.sources.serial_shoe import DEFAULT_BAUDRATE, SerialShoe, UsbIdentity, baud_problem
+        from dealer_assist.sources.serial_url import url_problem
 
         url, options = _split_options(rest, spec, OPTIONS["serial"])
         if not url.strip():
@@ -90,6 +91,8 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
             raise SourceError(f"bad baud rate {options['baud']!r} in {spec!r}: e.g. ?baud=115200") from None
         if baud_problem(baud):
             raise SourceError(f"{spec!r}: {baud_problem(baud)}")
+        if url_problem(url):  # refused now: retrying a URL that can never open helps no one
+            raise SourceError(url_problem(url))
         usb = UsbIdentity.parse(options["usb"]) if options.get("usb") else None
         return SerialShoe(url, dialect=options.get("dialect", "v1"), baudrate=baud, usb=usb)
     if kind == "camera":

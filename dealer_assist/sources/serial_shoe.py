@@ -28,6 +28,7 @@ from dealer_assist.sources.shoe_protocol import (
     DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
     ShoeFrame, may_be_card, parse_frame, parse_plain, plain_text,
 )
+from dealer_assist.sources.serial_url import failure_text
 
 _log = logging.getLogger(__name__)
 
@@ -132,7 +133,7 @@ def _open_problem(url: str, exc: Exception) -> str:
         code = cause.args[0]  # pyserial raised from the termios error, dropping its errno
     if code == errno.ENOTTY:
         return f"{url} {NOT_A_PORT} (no terminal device, so no baud rate can be set)"
-    return f"{url}: {os.strerror(code) if isinstance(code, int) else exc}"
+    return f"{url}: {os.strerror(code) if isinstance(code, int) else failure_text(exc)}"
 
 
 def _default_lister() -> Iterable[Any]:
@@ -306,7 +307,7 @@ class SerialShoe(CardSource):
         for url in self._candidates():
             try:
                 port = self._opener(url, self.baudrate)
-            except (OSError, ValueError) as exc:  # pyserial's errors are OSErrors; a bad URL or baud rate, ValueErrors
+            except Exception as exc:  # pyserial's errors are OSErrors, a bad URL's of any type: the open failed
                 errors.append(_open_problem(url, exc))
                 continue
             with self._port_lock:
@@ -326,6 +327,17 @@ class SerialShoe(CardSource):
         return False
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        except Exception as exc:  # a thread that dies says nothing: the table must hear its shoe is gone
+            _log.exception("%s: the reader stopped", self.name)
+            self._close_port()
+            self._link = "lost"  # told even when the link was lost already: this loss is for good
+            self._emit(LinkState(self.name, self._clock(), "lost",
+                                 f"the shoe's reader stopped on a fault of its own ({failure_text(exc)}): no card "
+                                 "is read from now on; key cards in, restart dealer-assist, and report this"))
+
+    def _serve(self) -> None:
         delay = self.backoff_first
         first = True
         while not self._stop.is_set():
@@ -368,13 +380,11 @@ class SerialShoe(CardSource):
                     if not waiting:
                         break
                     data += port.read(min(waiting, READ_CHUNK - len(data)))
-            except (OSError, ValueError) as exc:  # pyserial's errors are OSErrors
-                return str(exc) if str(exc).startswith("read failed") else f"read failed: {exc}"
-            except (TypeError, AttributeError):  # pyserial reading a port stop() closed under it (its fd, or a
-                # socket:// port's socket, is None): else a fault
-                if self._stop.is_set():
+            except Exception as exc:  # pyserial's errors are OSErrors; any other is a fault of the port too
+                if self._stop.is_set():  # pyserial reading a port stop() closed under it (its fd is None)
                     return "stopped"
-                raise
+                text = failure_text(exc)
+                return text if text.startswith("read failed") else f"read failed: {text}"
             now = time.monotonic()
             if data:
                 self._last_byte = now

@@ -280,8 +280,14 @@ def plain_text(line: bytes) -> str:
     return "".join(ch for ch in text if ch.isprintable()).strip()
 
 
+#: Ranks ``parse_card`` takes from a person at a keyboard (``1`` an ace, ``0`` a ten) that a reader never
+#: sends: on a line they are a 10 that lost a byte (``1H`` read as the ace of hearts, QA).
+_TEN_HALVES = ("1", "0")
+
+
 def parse_plain(line: bytes) -> Optional[Card]:
-    """Parse one line of the ``plain`` dialect: a card code (any spelling ``parse_card`` takes) or ``??``.
+    """Parse one line of the ``plain`` dialect: a card code (any spelling ``parse_card`` takes but a rank ``1``
+    or ``0``) or ``??``.
 
     Returns ``None`` for ``??`` (a card came out but could not be read).
     Raises :class:`FrameError` (``too_long`` or ``malformed``) for anything else.
@@ -295,6 +301,9 @@ def parse_plain(line: bytes) -> Optional[Card]:
     text = plain_text(line)
     if text == UNREADABLE_CODE:
         return None
+    if text[:-1].strip() in _TEN_HALVES:
+        raise FrameError(DROP_MALFORMED, line, f"rank {text[:-1].strip()!r} is no rank a reader sends, most likely a 10 "
+                                               "that lost a byte on the line (a ten is 10 or T, an ace A)")
     try:
         return parse_card(text, require_suit=True)
     except InvalidCardError as exc:
@@ -417,6 +426,8 @@ class SequenceTracker:
     - A SEQ below the expected one (or a seen SEQ with other content) means
       the count restarted and the HELLO was lost: the frame is delivered and
       SEQ 0 up to it (the new count's frames not seen) are named as lost.
+      The boot id is kept: forgetting it made a later HELLO with it read as a
+      device first heard, not as a repeat, so a restart after it went unreported.
       Counted in plain numbers, not modulo 65536: modulo, a restart of a count
       past 32767 read as tens of thousands of frames ahead (a gap that spans
       the wrap-around reads as a restart too; the next card waits either way).
@@ -461,7 +472,9 @@ class SequenceTracker:
         self._recent.clear()
 
     def _went_back(self, frame: Frame) -> SeqVerdict:
-        self._restart(None)
+        # The boot id stays: the new count's own HELLO was lost, so a HELLO with the old one is still a
+        # repeat (a replug), and a real restart still comes with a new one (PROTOCOL.md 7.4).
+        self._restart(self.boot)
         self._remember(frame)
         lost = tuple(range(frame.seq))
         return SeqVerdict(True, missing=lost, restarted=True, cards=lost)

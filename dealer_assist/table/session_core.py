@@ -91,7 +91,8 @@ NAMED_FRAMES = 20
 
 
 def frame_runs(missing: tuple[int, ...]) -> str:
-    """Lost frame numbers as a croupier reads them: ``3, 4`` / ``12-15`` / ``1,996 frames, 4 to 1999``."""
+    """Lost frames as a croupier reads them: ``frame 9`` / ``frames 3, 4`` / ``frames 12-15`` /
+    ``1,996 frames, 4 to 1999`` (it had read "lost frame(s) 98 frames, 2 to 99")."""
     runs: list[list[int]] = []
     for m in missing:
         if runs and m == runs[-1][1] + 1:
@@ -100,7 +101,13 @@ def frame_runs(missing: tuple[int, ...]) -> str:
             runs.append([m, m])
     if len(runs) > NAMED_RUNS or len(missing) > NAMED_FRAMES:
         return f"{len(missing):,} frames, {missing[0]} to {missing[-1]}"
-    return ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in runs)
+    named = ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in runs)
+    return f"frame {named}" if len(missing) == 1 else f"frames {named}"
+
+
+def _span(seconds: float) -> str:
+    """A short time as a croupier reads it: "under a second" (a burst had read "in 0 s"), else whole seconds."""
+    return "under a second" if seconds < 1 else f"{seconds:.0f} s"
 
 
 def _waits_by_itself(read: dict) -> bool:
@@ -713,7 +720,7 @@ class SessionCore(abc.ABC):
             elif isinstance(event, SeqGap):
                 self._open_hold(event.source, AFTER_A_GAP)
                 self.alert("gap", "error", "FRAMES LOST",
-                           f"the {event.source} lost frame(s) {frame_runs(event.missing)}"
+                           f"the {event.source} lost {frame_runs(event.missing)}"
                            + (" of a new count" if event.count_went_back else "") + ": a card may have been missed"
                            + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
                               "cards than these frames may have gone" if event.after_link_loss else ""),
@@ -726,8 +733,8 @@ class SessionCore(abc.ABC):
                                f"{event.source}: its frame count started again with no HELLO (frame "
                                f"{max(event.missing) + 1} is of a new count; a heartbeat naming a last card behind "
                                "the table's shows it too): "
-                               "the shoe most likely restarted and its HELLO was lost, and what it sent just "
-                               "before cannot be known",
+                               "the shoe most likely restarted and its HELLO was lost (or came with the old boot "
+                               "id, which a restart must change), and what it sent just before cannot be known",
                                "compare the cards on the table with the display and type any missing card (K)")
             elif isinstance(event, LinkState):
                 self._link(event)
@@ -781,7 +788,7 @@ class SessionCore(abc.ABC):
         self._noise_window[event.source] = (start, seen + 1)
         if seen + 1 == NOISE_LINES:
             self.alert(f"noise:{event.source}", "warning", "NOISE ON THE SHOE'S LINE",
-                       f"{event.source}: {NOISE_LINES} damaged lines in {event.t - start:.0f} s; cards still read are "
+                       f"{event.source}: {NOISE_LINES} damaged lines in {_span(event.t - start)}; cards still read are "
                        "checked, but a card may be lost in the noise",
                        "check the port's baud rate (?baud=N), the cable, and that no other program opens the port")
 
@@ -950,6 +957,9 @@ class SessionCore(abc.ABC):
                        ("check that the camera is plugged in and its index ('v4l2-ctl --list-devices' lists them), or "
                         "the stream's URL; it keeps trying. Meanwhile type the cards (K)")
                        if never_opened and event.source.startswith("camera:") else
+                       ("check that the shoe (or its serial-to-network bridge) is on and reachable at that address; it "
+                        "keeps trying. Meanwhile type the cards (K)")
+                       if never_opened and event.source.startswith(("serial:socket://", "serial:rfc2217://")) else
                        ("check the port's path (the command 'dealer-assist ports' lists them) and your access to it (the "
                         "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
                        if never_opened else
