@@ -72,6 +72,7 @@ class CameraSource(CardSource):
         self._size = size
         self.name = f"camera:{src}"
         self._profile_path = profile
+        self._profile = None  # loaded by check() or start()
         self._drop = drop
         self._confirm = confirm
         self._thread: Optional[threading.Thread] = None
@@ -108,16 +109,38 @@ class CameraSource(CardSource):
                                 tuple((tuple(k.code for k in u.candidates), u.corners) for u in result.uncertain),
                                 time.monotonic())
 
+    def check(self) -> None:
+        """Refuse now what :meth:`start` would refuse at once: a deck profile not found, a video file,
+        image pattern or folder not there, a video file that does not open.  A table makes its source
+        before its journal, so that a start refused for its source leaves no journal behind (QA: a
+        missing video file had left one holding a ``shoe_start``).  A live camera or stream not up yet
+        is no refusal (the table opens and tries it again), so only files are opened here."""
+        from dealer_assist.vision.capture import CaptureError, FrameGrabber
+
+        self._load_profile()
+        try:
+            grabber = FrameGrabber(self.src, drop=self._drop, size=self._size)
+            if grabber.kind == "video":
+                grabber.opens()
+        except CaptureError as exc:
+            raise SourceError(str(exc)) from exc
+
+    def _load_profile(self):
+        from dealer_assist.vision.profile import Profile, ProfileError, default_profile_path
+
+        if self._profile is None:
+            try:
+                self._profile = Profile.load(self._profile_path or default_profile_path())
+            except ProfileError as exc:
+                raise SourceError(str(exc)) from exc
+        return self._profile
+
     def start(self, sink: Sink) -> None:
         from dealer_assist.vision.capture import CaptureError, FrameGrabber
-        from dealer_assist.vision.profile import Profile, ProfileError, default_profile_path
 
         if self._thread is not None:
             raise SourceError(f"{self.name} is already running")
-        try:
-            profile = Profile.load(self._profile_path or default_profile_path())
-        except ProfileError as exc:
-            raise SourceError(str(exc)) from exc
+        profile = self._load_profile()
         self._stop.clear()
         try:
             grabber = FrameGrabber(self.src, drop=self._drop, size=self._size)  # a file not there: refused

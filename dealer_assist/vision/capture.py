@@ -170,6 +170,16 @@ class FrameGrabber:
         self._thread.start()
         return self
 
+    def opens(self) -> None:
+        """Refuse a video file that does not open (raises :class:`CaptureError`, as :meth:`start` would),
+        without reading it."""
+        cap = cv2.VideoCapture(self.target)
+        try:
+            if not cap.isOpened():
+                raise CaptureError(f"cannot open video source {self.src!r}: " + OPEN_FAILED["video"])
+        finally:
+            cap.release()
+
     def _next_image(self, n: int) -> Optional[np.ndarray]:
         if self.kind == "files":
             while n < len(self.target):
