@@ -163,9 +163,12 @@ class CameraSource(CardSource):
         self._thread = threading.Thread(target=self._serve, args=(sink, profile, True), name=self.name, daemon=True)
         self._thread.start()
 
-    def _up(self, sink: Sink, detail: str = "") -> None:
+    def _up(self, sink: Sink, how: str = "") -> None:
+        """Say the link is up, with what is open (see :meth:`.FrameGrabber.opened`); ``how``, when it
+        was opened after the start (``opened``, ``opened again``)."""
         self._link = "up"
-        sink(LinkState(self.name, time.time(), "up", detail))
+        detail = self._grabber.opened()
+        sink(LinkState(self.name, time.time(), "up", f"{how}: {detail}" if how else detail))
         if self._grabber.kind in ("camera", "stream"):
             threading.Thread(target=self._watch_link, args=(sink, self._grabber), name=f"{self.name} link",
                              daemon=True).start()
