@@ -33,7 +33,8 @@ def _doubt_of(fit, after_unread: bool, twin: bool = False) -> str:
     read lay, it is most likely that one (:data:`~dealer_assist.events.READ_WHERE_UNREAD`: the croupier
     may have typed it); else, once the camera's set-up seems wrong, any sure read may be misread: cards of
     another shape than the profile's deck (plastic's profile read anglo's 6♥ as 5♥), frames with no
-    colour, a mirrored image (a symmetric A♠ read at its two outlines).  A share of unsure reads alone
+    colour, a mirrored image (a symmetric A♠ read at its two outlines), cards read at two neighbouring
+    corners (a four-index deck under a two-index deck's profile).  A share of unsure reads alone
     only raises the alert: one smudged card lingering in view makes it (QA)."""
     if after_unread:
         return READ_WHERE_UNREAD
@@ -45,7 +46,7 @@ def _doubt_of(fit, after_unread: bool, twin: bool = False) -> str:
         return ""
     if fit.grey:
         return FRAMES_GREY
-    return PROFILE_SHAPE_OFF if fit.shape_off() is not None else ""
+    return PROFILE_SHAPE_OFF if fit.shape_off() is not None or fit.sides_doubted() else ""
 
 
 @dataclass(frozen=True)
