@@ -26,8 +26,9 @@ from typing import Any, Callable, Optional
 UNSURE_SHARE = 0.10
 #: Unsure reads needed before the share is judged: a frame or two of fanned cards proves nothing.
 UNSURE_COUNT = 10
-#: Cards read at two neighbouring corners (:attr:`.recognize.FrameResult.side_reads`) past which the
-#: profile is doubted: two, so that one odd frame does not raise it (none on the shared decks' own).
+#: Reads of cards at two neighbouring corners (:attr:`.recognize.FrameResult.side_reads`, in one frame
+#: or several) past which the profile is doubted: two, so that one odd read does not raise it (none on
+#: the shared decks' own).
 SIDE_READS = 2
 #: How far the median shape of the cards seen whole may be from the profile's deck's (width over height,
 #: as a share) before the profile is doubted.  A deck's own profile: 0.977-1.002 on the 45 scene sets (a
@@ -80,7 +81,7 @@ class ProfileFit:
     on_doubt: Optional[Callable[[str], None]] = None
     sure: int = 0
     unsure: int = 0
-    #: Cards read at two neighbouring corners so far (see :data:`SIDE_READS`).
+    #: Reads of cards at two neighbouring corners so far (see :data:`SIDE_READS`).
     side_reads: int = 0
     #: The shapes of the latest cards seen whole (see :attr:`.recognize.FrameResult.shapes`).
     shapes: deque = field(default_factory=lambda: deque(maxlen=SHAPE_WINDOW))
@@ -173,8 +174,8 @@ class ProfileFit:
                     "profile? Another deck's profile reads wrong cards among its sure ones: calibrate this deck "
                     "('dealer-assist calibrate') and give its profile")
         if self.sides_doubted() and not self._unsure_doubted():
-            return (f"{self.side_reads} cards were read at two neighbouring corners, as a deck printing its index "
-                    f"at every corner reads with a profile of a deck printing it at two (each taken for one card): "
+            return (f"cards were read at two neighbouring corners ({self.side_reads} times), as a deck printing its "
+                    f"index at every corner reads with a profile of a deck printing it at two (each taken for one card): "
                     f"is {self.profile!r} this deck's profile? Another deck's profile reads wrong cards among its "
                     "sure ones: calibrate this deck ('dealer-assist calibrate') and give its profile")
         if self.grey:
