@@ -63,3 +63,21 @@ def test_a_folder_deleted_while_read_loses_the_camera(tmp_path):
     end = links[-1]
     assert end.state == "lost" and not end.retrying
     assert "went missing while they were read" in end.detail and "deleted, moved or unmounted?" in end.detail
+
+
+def test_the_link_up_of_a_video_gives_its_size_and_rate():
+    video = SHARED_CARDS / "test_shoe" / "anglo" / "baccarat.mp4"
+    links, up = [], threading.Event()
+
+    def sink(event):
+        if isinstance(event, LinkState):
+            links.append(event)
+            up.set()
+
+    source = CameraSource(str(video), profile="anglo")
+    source.start(sink)
+    try:
+        assert up.wait(10)
+    finally:
+        source.stop()
+    assert links[0].state == "up" and links[0].detail == f"video file {str(video)!r}, 1280x720, 30 fps"
