@@ -55,8 +55,11 @@ def test_cards_shown_out_of_turn_are_named_as_such_not_as_an_unreadable_deck(tmp
     order[two], order[three] = order[three], order[two]
     for n, code in enumerate(order):
         shutil.copy(SHOTS / _file_name(code), frames / f"{n:04d}.png")
-    run = _calibrate(frames, tmp_path, len(order))
+    run = _calibrate(frames, tmp_path, len(order), "--json")
     assert run.returncode != 0 and not (tmp_path / "profile" / "profile.json").exists()
+    refusal = json.loads(run.stdout.splitlines()[-1])
+    assert refusal["refused"] == "misnamed_shots" and "if_names_right" not in refusal
+    assert refusal["error"].startswith("set-up shots read back as other cards than the one asked for")
     err = run.stderr
     assert "2S.png reads as" in err and "shown each in the other's turn" in err
     assert "those cards were shown out of turn" in err and f"Delete those shots from {str(tmp_path / 'shots')!r}" in err

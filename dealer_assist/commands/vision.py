@@ -141,10 +141,14 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     try:
         profile = calibrate(args.images, args.name, allow_missing=args.allow_missing)
     except CalibrationError as exc:
+        guided = args.camera is not None
+        message = _guided_refusal(exc, args.images) if guided else str(exc)
         if args.json:
-            # No profile: what was refused and why, for a program driving the set-up.
-            emit_json({"profile": None, "refused": exc.reason, "error": str(exc).split(":\n")[0], **exc.details})
-        raise CommandError(_guided_refusal(exc, args.images) if args.camera is not None else str(exc)) from exc
+            # No profile: what was refused and why, for a program driving the set-up.  A guided set-up's
+            # shots are named by the cards asked for: "if the names are right" does not apply.
+            details = {k: v for k, v in exc.details.items() if not (guided and k == "if_names_right")}
+            emit_json({"profile": None, "refused": exc.reason, "error": message.split(":\n")[0], **details})
+        raise CommandError(message) from exc
     replaced = _profile_there(Path(args.out))
     try:
         out = profile.save(args.out)
