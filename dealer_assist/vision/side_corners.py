@@ -18,7 +18,9 @@ dealt in a row in a shared deck's test frames lie 1.1 widths apart facing
 the same way.  Facing the same way: less than a card's width apart along the
 width edge and level to a few percent (both top indexes); copies fanned
 level with a third of a card overlapped lie so too, but a fanned hand steps
-down as well.
+down as well.  No card was joined so on the shared decks' test frames and
+shoe videos, nor on the test frames of six rendered designs (dondorf,
+paris, tango, ornamental, anglo_poker, tigullio), each with its own profile.
 """
 
 from __future__ import annotations
