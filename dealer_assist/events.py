@@ -28,8 +28,9 @@ PROFILE_SHAPE_OFF = "the camera's profile seems another deck's (CAMERA PROFILE?)
 FRAMES_GREY = "the camera's frames have no colour (CAMERA IN GREYSCALE?): check the card, Enter plays it"
 FRAMES_MIRRORED = "the camera image looks mirrored (CAMERA MIRRORED?): check the card, Enter plays it"
 #: A camera's doubt of a card of a code it read at another place, within a card, in the same frames.
-READ_TWICE_AT_ONCE = ("read at two places a card apart at once, as a mirrored camera reads one symmetric card: "
-                      "if only one such card lies there, Del drops this read; if two do, Enter plays it")
+READ_TWICE_AT_ONCE = ("read at two places a card apart at once, as a mirrored camera or another deck's profile "
+                      "reads one card: if only one such card lies there, Del drops this read; if two do, Enter "
+                      "plays it")
 #: The doubts a read gives way to a wait for a card missing before it: it then waits under that wait (type
 #: the card missing first; Enter plays this one after it, or, read where the unread card lay, in its place).
 YIELDING_DOUBTS = frozenset({"", READ_WHERE_UNREAD, PROFILE_SHAPE_OFF, FRAMES_GREY, FRAMES_MIRRORED})

@@ -254,3 +254,22 @@ def test_the_refusal_of_a_recorded_shoe_gives_the_replay_command_as_it_must_be_t
         with pytest.raises(SourceError, match=re.escape(command)):
             refuse_replay(spec)
     refuse_replay("sim:42")  # any other source is left to open_source
+
+
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+@pytest.mark.parametrize("spec, named", [
+    ("camera:{tmp}/missing.mp4?profile=anglo", "no video file"),
+    ("camera:{tmp}/not-a-video.mp4?profile=anglo", "cannot open video source"),
+    ("camera:{tmp}/frames?profile={tmp}/no-profile", "no deck profile at"),
+])
+def test_a_camera_refused_at_the_start_leaves_no_journal(tmp_path, game, spec, named):
+    """QA: a missing video file (or profile) was refused with exit 3 only after the journal was made, its
+    ``shoe_start`` fixing the table's rules for a start that never was."""
+    (tmp_path / "not-a-video.mp4").write_text("no video\n")
+    (tmp_path / "frames").mkdir()
+    journal = tmp_path / "table.sqlite"
+    code, out, err = _run("--game", game, "--source", spec.format(tmp=tmp_path), "--journal", str(journal),
+                          "--json", "--quit-after", "5")
+    assert code == 3 and named in err and "Traceback" not in err
+    assert json.loads(out.splitlines()[-1])["journal_head"] is None
+    assert not journal.exists()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shlex
 import sys
 import threading
 import time
@@ -29,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", required=True, metavar="PROFILE", help="profile folder to write, e.g. calibration/mydeck")
     p.add_argument("--name", help="deck name stored in the profile (default: the images folder's name)")
     p.add_argument("--camera", metavar="N", help="guided live mode from camera N (or any video source): a window "
-                   "shows what the camera sees, outlines the card it would take and asks for each card in turn")
+                   "shows what the camera sees, outlines the card it would take and asks for each card in turn "
+                   "(shots already named by card, AS.png ...: give their folder as --images, without --camera)")
     p.add_argument("--no-preview", dest="preview", action="store_false",
                    help="with --camera: ask on the terminal instead of in a window (Enter takes, s skips, q stops); "
                         "the default where there is no screen")
@@ -111,6 +114,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
     _check_out(Path(args.out), Path(args.images))
     if args.camera is not None:
+        _refuse_named_shots(args)
         try:
             window = args.preview and has_screen(try_qt=True)
             if (args.preview and not window and not os.environ.get("QT_QPA_PLATFORM")
@@ -137,12 +141,14 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     try:
         profile = calibrate(args.images, args.name, allow_missing=args.allow_missing)
     except CalibrationError as exc:
+        guided = args.camera is not None
+        message = _guided_refusal(exc, args.images) if guided else str(exc)
         if args.json:
-            # No profile: what was refused and why, for a program driving the set-up.
-            emit_json({"profile": None, "refused": exc.reason, "error": str(exc).split(":\n")[0], **exc.details})
-        goes_on = (f"\nThe shots taken are kept in {args.images!r}: the same command goes on from the first card "
-                   "not yet taken." if args.camera is not None else "")
-        raise CommandError(str(exc) + goes_on) from exc
+            # No profile: what was refused and why, for a program driving the set-up.  A guided set-up's
+            # shots are named by the cards asked for: "if the names are right" does not apply.
+            details = {k: v for k, v in exc.details.items() if not (guided and k == "if_names_right")}
+            emit_json({"profile": None, "refused": exc.reason, "error": message.split(":\n")[0], **details})
+        raise CommandError(message) from exc
     replaced = _profile_there(Path(args.out))
     try:
         out = profile.save(args.out)
@@ -183,6 +189,48 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         for warning in summary["warnings"]:
             print(f"  warning: {warning}")
     return 0
+
+
+def _refuse_named_shots(args: argparse.Namespace) -> None:
+    """Refuse a guided set-up from a folder (or pattern) of shots already named by card: they are set-up
+    shots, read as they are by ``calibrate --images``; guided, each would be taken as the card asked for."""
+    from dealer_assist.vision.guided import named_shots
+
+    named = named_shots(str(args.camera))
+    if not named:
+        return
+    folder = str(Path(named[0]).parent)
+    message = (f"--camera {str(args.camera)!r}: its images are named by card ({len(named)}: "
+               f"{', '.join(Path(p).name for p in named[:3])} ...), so they are set-up shots already; the guided "
+               "set-up would take them in the order of their names as the cards it asks for (A to K of spades, then "
+               "hearts, diamonds, clubs), each under another card's name. Calibrate them as they are: "
+               f"dealer-assist calibrate --images {shlex.quote(folder)} --out {shlex.quote(str(args.out))}")
+    if args.json:
+        emit_json({"profile": None, "refused": "named_shots", "error": message, "shots": len(named)})
+    raise CommandError(message)
+
+
+def _guided_refusal(exc, images: str) -> str:
+    """A refused calibration's message after a guided set-up.  Its shots were named by the cards asked for,
+    so a shot that reads as another card was shown out of turn: its name is right for the card asked and
+    the fault is the order, not the deck (QA: "this deck cannot be read ... use another deck")."""
+    if exc.reason != "misnamed_shots":
+        return (f"{exc}\nThe shots taken are kept in {images!r}: delete the ones to take again and run the same "
+                "command; it asks for the cards with no shot in the folder")
+    message = str(exc)
+    otherwise = exc.details.get("if_names_right")
+    if otherwise:
+        message = message.replace("\n" + otherwise, "")
+    message = message.replace("set-up shots read back as other cards, so their names look wrong",
+                              "set-up shots read back as other cards than the one asked for when each was taken")
+    # Each shot is named by the card asked for: renaming it is no remedy.
+    message = re.sub(r": is it named by the wrong card\? name it by the card it shows \(AS\.png, 10H\.png \.\.\.\) "
+                     r"and calibrate again", "", message)
+    message = re.sub(r": are the names of (\S+) and (\S+) swapped\? rename them and calibrate again",
+                     r": the two cards were shown each in the other's turn", message)
+    return (f"{message}\nThe guided set-up names each shot by the card it asks for: those cards were shown out of "
+            f"turn. Delete those shots from {images!r} and run the same command: it asks for those cards again; "
+            "show each card as it is asked for")
 
 
 def _profile_there(folder: Path) -> Optional[str]:

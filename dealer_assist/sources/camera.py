@@ -33,7 +33,8 @@ def _doubt_of(fit, after_unread: bool, twin: bool = False) -> str:
     read lay, it is most likely that one (:data:`~dealer_assist.events.READ_WHERE_UNREAD`: the croupier
     may have typed it); else, once the camera's set-up seems wrong, any sure read may be misread: cards of
     another shape than the profile's deck (plastic's profile read anglo's 6♥ as 5♥), frames with no
-    colour, a mirrored image (a symmetric A♠ read at its two outlines).  A share of unsure reads alone
+    colour, a mirrored image (a symmetric A♠ read at its two outlines), cards read at two neighbouring
+    corners (a four-index deck under a two-index deck's profile).  A share of unsure reads alone
     only raises the alert: one smudged card lingering in view makes it (QA)."""
     if after_unread:
         return READ_WHERE_UNREAD
@@ -45,7 +46,7 @@ def _doubt_of(fit, after_unread: bool, twin: bool = False) -> str:
         return ""
     if fit.grey:
         return FRAMES_GREY
-    return PROFILE_SHAPE_OFF if fit.shape_off() is not None else ""
+    return PROFILE_SHAPE_OFF if fit.shape_off() is not None or fit.sides_doubted() else ""
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class CameraSource(CardSource):
         self._size = size
         self.name = f"camera:{src}"
         self._profile_path = profile
+        self._profile = None  # loaded by check() or start()
         self._drop = drop
         self._confirm = confirm
         self._thread: Optional[threading.Thread] = None
@@ -108,16 +110,38 @@ class CameraSource(CardSource):
                                 tuple((tuple(k.code for k in u.candidates), u.corners) for u in result.uncertain),
                                 time.monotonic())
 
+    def check(self) -> None:
+        """Refuse now what :meth:`start` would refuse at once: a deck profile not found, a video file,
+        image pattern or folder not there, a video file that does not open.  A table makes its source
+        before its journal, so that a start refused for its source leaves no journal behind (QA: a
+        missing video file had left one holding a ``shoe_start``).  A live camera or stream not up yet
+        is no refusal (the table opens and tries it again), so only files are opened here."""
+        from dealer_assist.vision.capture import CaptureError, FrameGrabber
+
+        self._load_profile()
+        try:
+            grabber = FrameGrabber(self.src, drop=self._drop, size=self._size)
+            if grabber.kind == "video":
+                grabber.opens()
+        except CaptureError as exc:
+            raise SourceError(str(exc)) from exc
+
+    def _load_profile(self):
+        from dealer_assist.vision.profile import Profile, ProfileError, default_profile_path
+
+        if self._profile is None:
+            try:
+                self._profile = Profile.load(self._profile_path or default_profile_path())
+            except ProfileError as exc:
+                raise SourceError(str(exc)) from exc
+        return self._profile
+
     def start(self, sink: Sink) -> None:
         from dealer_assist.vision.capture import CaptureError, FrameGrabber
-        from dealer_assist.vision.profile import Profile, ProfileError, default_profile_path
 
         if self._thread is not None:
             raise SourceError(f"{self.name} is already running")
-        try:
-            profile = Profile.load(self._profile_path or default_profile_path())
-        except ProfileError as exc:
-            raise SourceError(str(exc)) from exc
+        profile = self._load_profile()
         self._stop.clear()
         try:
             grabber = FrameGrabber(self.src, drop=self._drop, size=self._size)  # a file not there: refused
@@ -140,9 +164,12 @@ class CameraSource(CardSource):
         self._thread = threading.Thread(target=self._serve, args=(sink, profile, True), name=self.name, daemon=True)
         self._thread.start()
 
-    def _up(self, sink: Sink, detail: str = "") -> None:
+    def _up(self, sink: Sink, how: str = "") -> None:
+        """Say the link is up, with what is open (see :meth:`.FrameGrabber.opened`); ``how``, when it
+        was opened after the start (``opened``, ``opened again``)."""
         self._link = "up"
-        sink(LinkState(self.name, time.time(), "up", detail))
+        detail = self._grabber.opened()
+        sink(LinkState(self.name, time.time(), "up", f"{how}: {detail}" if how else detail))
         if self._grabber.kind in ("camera", "stream"):
             threading.Thread(target=self._watch_link, args=(sink, self._grabber), name=f"{self.name} link",
                              daemon=True).start()

@@ -120,7 +120,9 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
             if not all(16 <= side <= 7680 for side in size):
                 raise SourceError(f"bad camera size in {spec!r}: give both, in pixels (16 to 7680), e.g. "
                                   "&width=1280&height=720") from None
-        return CameraSource(src, profile=options["profile"], size=size)
+        camera = CameraSource(src, profile=options["profile"], size=size)
+        camera.check()
+        return camera
     if kind == "replay":
         from dealer_assist.sources.replay import ReplaySource
 

@@ -170,6 +170,16 @@ class FrameGrabber:
         self._thread.start()
         return self
 
+    def opens(self) -> None:
+        """Refuse a video file that does not open (raises :class:`CaptureError`, as :meth:`start` would),
+        without reading it."""
+        cap = cv2.VideoCapture(self.target)
+        try:
+            if not cap.isOpened():
+                raise CaptureError(f"cannot open video source {self.src!r}: " + OPEN_FAILED["video"])
+        finally:
+            cap.release()
+
     def _next_image(self, n: int) -> Optional[np.ndarray]:
         if self.kind == "files":
             while n < len(self.target):
@@ -198,6 +208,8 @@ class FrameGrabber:
                     elif self.kind != "files" and not self.frames:
                         self.error = (f"no frame could be read from {self.src!r} (not a video, or cut short?): "
                                       "give a video file, an image pattern or a folder of images")
+                    elif self.kind == "files":
+                        self.error = self._images_gone()
                     break
                 self.frames += 1
                 live = self.kind in ("camera", "stream")
@@ -215,6 +227,35 @@ class FrameGrabber:
             with self._cond:
                 self._done = True
                 self._cond.notify_all()
+
+    def _images_gone(self) -> Optional[str]:
+        """Why an image sequence ended early, when images it listed at its start are no longer there (its
+        folder deleted, moved or unmounted while read): the camera is lost, not at its end (QA: it said
+        "end of the video").  None when every image was there to be read or passed over."""
+        gone = [path for path in self.skipped if not os.path.exists(path)]
+        if not gone:
+            return None
+        where = os.path.dirname(gone[0]) or "."
+        return (f"{len(gone)} of the {len(self.target)} images of {self.src!r} went missing while they were read, "
+                f"from {os.path.basename(gone[0])} on ({where!r} deleted, moved or unmounted?); put them back and "
+                "start the camera again, or give the images' new place")
+
+    def opened(self) -> str:
+        """What is open, for the camera's ``up`` link event: the source's kind and name, its frame size and
+        frames per second when it tells them (a camera or video), or how many images a sequence holds."""
+        if self.kind == "files":
+            return f"{len(self.target)} image(s) from {self.src!r}"
+        what = {"camera": "camera", "stream": "stream", "video": "video file"}.get(self.kind, "source")
+        parts = [f"{what} {self.src!r}"]
+        cap = self._cap
+        if cap is not None:
+            width, height = int(cap.get(cv2.CAP_PROP_FRAME_WIDTH)), int(cap.get(cv2.CAP_PROP_FRAME_HEIGHT))
+            if width > 0 and height > 0:
+                parts.append(f"{width}x{height}")
+            fps = cap.get(cv2.CAP_PROP_FPS)
+            if fps and 1 <= fps <= 240:
+                parts.append(f"{fps:g} fps")
+        return ", ".join(parts)
 
     def read(self, timeout: float = 5.0) -> Optional[Frame]:
         """The next (live: the latest) frame; None at the end of the source or after ``timeout``."""

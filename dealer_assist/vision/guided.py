@@ -14,11 +14,37 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.cards import RANKS, SUITS, Card, printed_rank
+from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card, printed_rank
 from dealer_assist.vision.calibrate import find_card
+from dealer_assist.vision.capture import CaptureError, describe
 
 #: The cards in the order they are asked for: A to K of spades, then hearts, diamonds, clubs.
 SET_UP_ORDER = tuple(printed_rank(rank) + suit for suit in SUITS for rank in RANKS)
+
+
+def named_shots(src: str) -> list[str]:
+    """The images of a guided set-up's source ``src`` that are named by a card code (``10C.png``), when most
+    of a folder's or pattern's images are; else [].
+
+    The guided set-up names each frame by the card it asks for, in its order (A to K of spades first); a
+    folder of shots each already named by its card is read in the order of the names (10C first), and
+    every shot would be kept under another card's name (QA: all 52, then refused as misnamed).  Such a
+    folder is calibrated as it is, with ``calibrate --images``.
+    """
+    try:
+        kind, files = describe(src)
+    except CaptureError:
+        return []  # refused, and said why, when it is opened
+    if kind != "files":
+        return []
+    named = []
+    for path in files:
+        try:
+            parse_card(Path(path).stem, require_suit=True)
+        except InvalidCardError:
+            continue
+        named.append(path)
+    return named if len(named) * 2 > len(files) else []
 
 
 class GuidedSetUp:

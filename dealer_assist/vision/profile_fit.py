@@ -4,7 +4,10 @@ A deck's own profile leaves few reads unsure: at most 2.9% of the corners read o
 scene sets (the shared decks, 33 rendered designs, 10 cluttered ones).  Another deck's profile leaves
 far more, 14-67% (anglo's on bonded, paris, plastic and svg-standard, plastic's on anglo), and reads
 some wrong cards among its sure ones; the recognizer cannot tell those apart, so the share is what
-names the mistake.
+names the mistake.  Over many frames: a frame or two of fanned cards proves nothing.  One sign comes
+sooner: a card read at two neighbouring corners (see :mod:`.side_corners`) is a deck printing its index at
+every corner read with a two-index deck's profile; a deck's own profile read none on the shared decks'
+test frames and shoe videos, anglo's on bonded frames one a card.
 
 A camera that mirrors its image (a webcam's mirror mode) shows every index backwards: cards are seen
 whole and read as nothing, but for the symmetric ones (an A♥, an A♠), read at two outlines.  When the
@@ -23,6 +26,10 @@ from typing import Any, Callable, Optional
 UNSURE_SHARE = 0.10
 #: Unsure reads needed before the share is judged: a frame or two of fanned cards proves nothing.
 UNSURE_COUNT = 10
+#: Reads of cards at two neighbouring corners (:attr:`.recognize.FrameResult.side_reads`, in one frame
+#: or several) past which the profile is doubted: two, so that one odd read does not raise it (none on
+#: the shared decks' own).
+SIDE_READS = 2
 #: How far the median shape of the cards seen whole may be from the profile's deck's (width over height,
 #: as a share) before the profile is doubted.  A deck's own profile: 0.977-1.002 on the 45 scene sets (a
 #: camera tilted after the set-up shots the farthest); plastic's on anglo's frames 0.911, anglo's on
@@ -74,6 +81,8 @@ class ProfileFit:
     on_doubt: Optional[Callable[[str], None]] = None
     sure: int = 0
     unsure: int = 0
+    #: Reads of cards at two neighbouring corners so far (see :data:`SIDE_READS`).
+    side_reads: int = 0
     #: The shapes of the latest cards seen whole (see :attr:`.recognize.FrameResult.shapes`).
     shapes: deque = field(default_factory=lambda: deque(maxlen=SHAPE_WINDOW))
     #: Whether the frame that raised the doubt had no colour (a camera set to greyscale).
@@ -93,6 +102,7 @@ class ProfileFit:
         frame: a grey one is looked at only when the doubt is first raised, to name the likelier fault."""
         self.sure += len(result.cards)
         self.unsure += len(result.uncertain)
+        self.side_reads += getattr(result, "side_reads", 0)
         self.shapes.extend(getattr(result, "shapes", ()))
         if self.reread is not None and frame is not None and not self.mirrored:
             self._mirror_look(result, frame)
@@ -134,7 +144,11 @@ class ProfileFit:
                      "camera's mirroring off (its driver's or app's mirror or horizontal flip)")
 
     def doubted(self) -> bool:
-        return self._unsure_doubted() or self.shape_off() is not None
+        return self._unsure_doubted() or self.shape_off() is not None or self.sides_doubted()
+
+    def sides_doubted(self) -> bool:
+        """Whether cards were read at two neighbouring corners (see :data:`SIDE_READS`)."""
+        return self.side_reads >= SIDE_READS
 
     def _unsure_doubted(self) -> bool:
         return self.unsure >= UNSURE_COUNT and self.unsure > UNSURE_SHARE * (self.sure + self.unsure)
@@ -159,6 +173,11 @@ class ProfileFit:
                     f"for their height than the cards {self.profile!r} was made from: is {self.profile!r} this deck's "
                     "profile? Another deck's profile reads wrong cards among its sure ones: calibrate this deck "
                     "('dealer-assist calibrate') and give its profile")
+        if self.sides_doubted() and not self._unsure_doubted():
+            return (f"cards were read at two neighbouring corners ({self.side_reads} times), as a deck printing its "
+                    f"index at every corner reads with a profile of a deck printing it at two (each taken for one card): "
+                    f"is {self.profile!r} this deck's profile? Another deck's profile reads wrong cards among its "
+                    "sure ones: calibrate this deck ('dealer-assist calibrate') and give its profile")
         if self.grey:
             return (f"{self.unsure} of the {self.sure + self.unsure} card corners read were not sure ({share:.0%}), and "
                     "the frames have no colour: is the camera set to greyscale? The profile tells red suits from black "

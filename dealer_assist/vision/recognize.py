@@ -40,6 +40,7 @@ from dealer_assist.vision.light import (LEAST_CHANGE, LEAST_INK_CHANGE, balance_
                                         frame_light, worth_balancing)
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
 from dealer_assist.vision.profile import Box, Profile
+from dealer_assist.vision.side_corners import join_side_corners
 from dealer_assist.vision.suit_reach import SuitReach, solid_suits
 from dealer_assist.vision.tips_behind import tip_already_read, tips_behind
 from dealer_assist.vision.verdict import NOTCH_EXTRA, Judge
@@ -88,6 +89,9 @@ class FrameResult:
     #: The shape (width over height) of each card seen whole, against the profile's deck's: about 1
     #: with the deck's own profile (see :mod:`.profile_fit`).
     shapes: list[float] = field(default_factory=list)
+    #: Cards read at two corners along a side, pooled as one (see :mod:`.side_corners`): a deck printing
+    #: its index at every corner read with a two-index deck's profile.
+    side_reads: int = 0
 
 
 #: A visible edge this many card widths long can only be a card's long side
@@ -856,7 +860,8 @@ class Recognizer:
 
     def _pool(self, reads: list[CornerRead], card_w: float, card_h: float) -> FrameResult:
         groups = group_corners(reads, card_w, card_h, self.profile.rank_h)
-        out = FrameResult()
+        groups, joined = join_side_corners(groups, card_w, card_h)
+        out = FrameResult(side_reads=joined)
         for g in groups:
             sure_codes = {cr.code for cr in g if cr.sure}
             if not sure_codes:
