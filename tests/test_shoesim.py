@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 import serial
@@ -478,3 +479,42 @@ def test_plain_keypress_mode_refuses_the_faults_a_plain_reader_cannot_show_and_s
     assert not [r for r in sim.log if r["event"] in ("fault", "armed")]
     assert [r["boot"] for r in sim.card_records()] == [sim.card_records()[0]["boot"]] * 2
     assert received.count(b"\r\n") == 2 and len(received.split()) == 2  # two card lines, nothing else
+
+
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def test_cli_shoe_sim_keeps_no_record_of_the_frames_it_prints_so_a_soak_run_does_not_grow(tmp_path):
+    """At --rate 1000 the command kept every frame's record too: about 40 MB a minute (QA soak test)."""
+    link = tmp_path / "shoe"
+    sim = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--json", "--link", str(link),
+                            "--rate", "1000", "--seed", "4"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert json.loads(sim.stdout.readline())["event"] == "ready"
+        fd = os.open(link, os.O_RDONLY | os.O_NOCTTY)
+        wire_lines = [0]
+
+        def drain(stream, count) -> None:
+            try:
+                for _ in stream:
+                    count[0] += 1
+            except OSError:  # EIO: the pty closed as the simulator was killed
+                pass
+
+        out_lines = [0]
+        threading.Thread(target=drain, args=(sim.stdout, out_lines), daemon=True).start()
+        wire = os.fdopen(fd, "rb", buffering=0)
+        threading.Thread(target=drain, args=(wire, wire_lines), daemon=True).start()
+        time.sleep(3)
+        start_rss, start_frames = _rss_kb(sim.pid), out_lines[0]
+        time.sleep(8)
+        grown, frames = _rss_kb(sim.pid) - start_rss, out_lines[0] - start_frames
+    finally:
+        sim.kill()
+        sim.wait()
+    assert frames > 2000, "the simulator printed too few frames to measure"
+    assert grown * 1024 / frames < 100, f"{grown} kB more after {frames} frames"   # the log was ~650 bytes a frame

@@ -359,7 +359,7 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
             endpoint = PtyEndpoint(args.link)
         try:
             sim = ShoeSimulator(endpoint, shoe, faults, dialect=args.dialect, unplug_for=args.unplug_for,
-                                on_event=show)
+                                on_event=show, keep_log=False)
         except ValueError:
             endpoint.close()
             raise
