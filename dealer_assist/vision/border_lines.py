@@ -19,6 +19,7 @@ import numpy as np
 from dealer_assist.vision.blob_parts import glyph_parts
 from dealer_assist.vision.index_layout import Layout
 from dealer_assist.vision.profile import CANON_H
+from dealer_assist.vision.run_bits import runs_present
 from dealer_assist.vision.thin_lines import LINE_WIDTH, leaves_a_glyph, straight_piece
 
 
@@ -212,7 +213,10 @@ def thin_runs(binary: np.ndarray, length: int, thick: int, bridge: bool = False)
     # The opening across (by ``thick``) treats each column on its own, and
     # at the runs sees rows up to two half-kernels away.
     reach = 2 * (across_kernel.shape[0] // 2)
+    present = runs_present(binary, kernel.shape[1] // 2, bridge)
     for along_rows in (True, False):
+        if not present[0 if along_rows else 1]:
+            continue
         # Upright runs are found as runs along the rows of the transposed
         # image: OpenCV erodes along rows several times faster than along columns.
         img = binary if along_rows else cv2.transpose(binary)
