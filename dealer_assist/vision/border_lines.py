@@ -19,6 +19,7 @@ import numpy as np
 from dealer_assist.vision.blob_parts import glyph_parts
 from dealer_assist.vision.index_layout import Layout
 from dealer_assist.vision.profile import CANON_H
+from dealer_assist.vision.run_bits import runs_present, thin_run_bits
 from dealer_assist.vision.thin_lines import LINE_WIDTH, leaves_a_glyph, straight_piece
 
 
@@ -203,70 +204,19 @@ def thin_runs(binary: np.ndarray, length: int, thick: int, bridge: bool = False)
     """Ink in straight horizontal or vertical runs of ``length``, where the ink across them is thinner
     than ``thick``; None where there is none (most corners: nothing is made for them).
 
-    With ``bridge``, a one-pixel gap along a run between pixels one pixel thick is bridged (see
-    :func:`_bridged`): a court card's frame drawn as a hairline (KDE's tigullio-international) is
-    dashed in blur where its ink falls under the ink level, and no dash is a run that long.
+    Each direction is the opening along it (by ``length``) less the opening
+    across it (by ``thick``), as OpenCV's openings with odd rectangular kernels
+    make them (an even size rounded down: OpenCV shifts an opening with an even
+    kernel by a pixel), worked out on the mask packed into one integer (see
+    :mod:`.run_bits`).
+
+    With ``bridge``, a one-pixel gap along a run between pixels one pixel thick is bridged
+    first (see :func:`.run_bits.thin_run_bits`): a court card's frame drawn as a hairline (KDE's
+    tigullio-international) is dashed in blur where its ink falls under the ink level, and no
+    dash is a run that long.
     """
-    lines = None
-    kernel, across_kernel = _rect(length, 1), _rect(1, thick)
-    # The opening across (by ``thick``) treats each column on its own, and
-    # at the runs sees rows up to two half-kernels away.
-    reach = 2 * (across_kernel.shape[0] // 2)
-    for along_rows in (True, False):
-        # Upright runs are found as runs along the rows of the transposed
-        # image: OpenCV erodes along rows several times faster than along columns.
-        img = binary if along_rows else cv2.transpose(binary)
-        if bridge:
-            img = _bridged(img)
-        found = _row_runs(img, kernel)
-        if found is None:
-            continue
-        if lines is None:
-            lines = np.zeros(binary.shape, binary.dtype)
-        out = lines if along_rows else lines.T
-        r0, c0, runs = found
-        r1, c1 = r0 + runs.shape[0], c0 + runs.shape[1]
-        t0, t1 = max(r0 - reach, 0), min(r1 + reach, img.shape[0])
-        across = cv2.morphologyEx(img[t0:t1, c0:c1], cv2.MORPH_OPEN, across_kernel)
-        out[r0:r1, c0:c1] |= cv2.subtract(runs, across[r0 - t0:r1 - t0])  # runs and not across (all 0/1)
-    return lines if lines is not None and cv2.countNonZero(lines) else None
-
-
-def _bridged(img: np.ndarray) -> np.ndarray:
-    """``img`` (0/1) with each one-pixel gap in a row filled between two pixels that are each one pixel thick
-    (no ink above or below them): the dashes of a hairline faded under the ink level.
-
-    A glyph's stroke is thicker: bridged too, a jack's stem and the club a pixel below it (bellot)
-    made one run as long as a frame's line, and the stem was taken off.
-    """
-    lone = img.copy()
-    lone[1:] &= 1 - img[:-1]
-    lone[:-1] &= 1 - img[1:]
-    out = img.copy()
-    out[:, 1:-1] |= lone[:, :-2] & lone[:, 2:]
-    return out
-
-
-def _row_runs(img: np.ndarray, kernel: np.ndarray) -> Optional[tuple[int, int, np.ndarray]]:
-    """The opening of ``img`` by a one-row ``kernel`` within its bounding box, as (first row,
-    first column, the opening there); None when empty.
-
-    A one-row kernel treats each row on its own, so only the rows that can
-    hold a run are worked on: outside the image erosion counts as ink, so a
-    run survives when it covers the kernel's half past the image edge, and a
-    row with fewer ink pixels than that holds none.  The erosion is grown
-    back only over its own rows, and the columns it can reach.
-    """
-    span, half = img.shape[1], kernel.shape[1] // 2
-    sums = cv2.reduce(img, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
-    rows = (sums >= min(span, half + 1)).nonzero()[0]
-    if not rows.size:
+    run, across = length - 1 + length % 2, thick - 1 + thick % 2
+    present = runs_present(binary, run // 2, bridge)
+    if not any(present):
         return None
-    r0 = int(rows[0])
-    eroded = cv2.erode(img[r0:int(rows[-1]) + 1], kernel)
-    x, y, w, h = cv2.boundingRect(eroded)
-    if not w:
-        return None
-    # Dilation counts outside as no ink: cutting the erosion where it holds none changes nothing.
-    c0, c1 = max(x - half, 0), min(x + w + half, span)
-    return r0 + y, c0, cv2.dilate(eroded[y:y + h, c0:c1], kernel)
+    return thin_run_bits(binary, run, across, bridge, present)
