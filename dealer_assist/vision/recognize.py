@@ -629,8 +629,12 @@ class Recognizer:
         box (a J leans right, a 1 left): the cut can be turned by up to ten
         degrees, which costs a clear read its margin.  Only an index that
         reads at all is turned (in steps of :data:`TURN_STEP` degrees, on
-        while each step reads better).  Each look takes one from ``budget[0]``;
-        none is taken past zero.
+        while each step reads better).  A step that reads the unturned code
+        for sure reads better however confident: a rank whose lead a
+        degree's lean cost can regain it while the suit's score drops a
+        little (bellot's 4 of diamonds on a heart, clutter frame 0042: 0.84
+        and sure turned, 0.88 unturned).  Each look takes one from
+        ``budget[0]``; none is taken past zero.
         """
         def read(turn: float):
             if budget[0] <= 0:
@@ -642,7 +646,8 @@ class Recognizer:
         if best is None or best.sure:
             return best
         tries = [(t, read(t)) for t in (TURN_STEP, -TURN_STEP)]
-        tries = [(t, r) for t, r in tries if r is not None and r.confidence > best.confidence]
+        tries = [(t, r) for t, r in tries
+                 if r is not None and (r.confidence > best.confidence or (r.sure and r.code == best.code))]
         if not tries:
             return best
         turn, best = max(tries, key=lambda tr: (tr[1].sure, tr[1].confidence))
