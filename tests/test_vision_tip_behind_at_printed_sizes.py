@@ -40,8 +40,8 @@ def test_the_eight_is_read_and_none_wrong(rec):
 
 
 def test_at_the_guessed_size_alone_the_eight_is_missed(rec, monkeypatch):
-    monkeypatch.setattr(Recognizer, "_tips_at_sizes",
-                        lambda self, c, masks, card_w, card_h: iter(tips_behind(c, masks, self.profile, card_w, card_h)))
+    monkeypatch.setattr(Recognizer, "_tips_at_sizes", lambda self, c, masks, card_w, card_h:
+                        iter(tips_behind(c, masks, self.profile, card_w, card_h)))
     hits = SCENE.reads(rec)
     assert "8C" not in [h.card.code for h in hits]
     SCENE.assert_none_wrong(hits)
