@@ -21,6 +21,7 @@ import pytest
 
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.recognize import Recognizer
+from dealer_assist.vision.tips_behind import tips_behind
 
 IMAGES = Path(__file__).resolve().parent / "images"
 PROFILE = IMAGES / "profiles" / "swiss-xvii"
@@ -71,9 +72,12 @@ def test_the_index_against_the_outline_is_read_and_no_card_is_read_wrong(rec, na
 def test_without_the_slid_cut_the_card_is_missed(rec, name, monkeypatch):
     """The slid cut is what reads it at its corner: with the first cut alone the corner reads
     nothing.  (In the 4H's crop no card is seen whole, and the glyph-pair search, at the card size
-    the crop's sure reads agree on, finds the four's index too: that second route is taken away
-    as well, so the corner's own read is what is shown.)"""
+    the crop's sure reads agree on, finds the four's index too, as does the tip behind a corner
+    found down its edge, looked for at another card size: those routes are taken away as well,
+    so the corner's own read is what is shown.)"""
     monkeypatch.setattr(Recognizer, "_read_slid", lambda self, frame, c, k, card_w, card_h, best: best)
     monkeypatch.setattr(Recognizer, "_read_size", staticmethod(lambda reads, card_h: card_h))
+    monkeypatch.setattr(Recognizer, "_tips_at_sizes", lambda self, c, masks, card_w, card_h:
+                        iter(tips_behind(c, masks, self.profile, card_w, card_h)))
     code, cards = CROPS[name]
     assert code not in [h.card.code for h in _reads(rec, name)]

@@ -44,6 +44,12 @@ HEIGHT_FIT = (0.7, 1.5)
 #: tall as the deck's rank; tigullio-international's fanned 2H: its heart 1.54
 #: times as tall as the deck's suit).
 BESIDE_TALLER = 1.6 / 1.5
+#: Both glyphs may stand this much taller together, each past the height fit: the
+#: spacing, not a glyph, is then off (tigullio-international's 2H lying on a 9 of
+#: clubs, frame 0034: its 2 1.64 and its heart 1.72 times the deck's heights against
+#: it).  One glyph alone so tall is more often a picture's piece or another card's
+#: pip: 24 such pairs in 151 of plastic's frames, none an index.
+BOTH_TALLER = 1.75 / 1.5
 #: Two blobs are of one size when their boxes differ by at most this many
 #: mask pixels (blur and the pixel grid move a solid shape's edge by one).
 TWIN_PX = 1
@@ -472,9 +478,10 @@ def find_glyph_pairs(inks, profile: Profile, card_h: float, known=(),
             # some 40% of these pairs, were pieces of pictures' frames that
             # never read, each a wasted warp and match of some 0.5 ms).
             spacing = step
-        if all(fit[0] <= _extent_along(inks[int(box[5])], box, hdir) / spacing / want <= fit[1] * tall
-               for box, want, tall in ((boxes[i[n]], rank_want, BESIDE_TALLER),
-                                       (boxes[j[n]], suit_want, suit_tall * BESIDE_TALLER))):
+        heights = [_extent_along(inks[int(box[5])], box, hdir) / spacing / want
+                   for box, want in ((boxes[i[n]], rank_want), (boxes[j[n]], suit_want))]
+        if (all(fit[0] <= h <= fit[1] * tall * BESIDE_TALLER for h, tall in zip(heights, (1.0, suit_tall)))
+                or all(fit[1] < h <= fit[1] * tall * BOTH_TALLER for h, tall in zip(heights, (1.0, suit_tall)))):
             used.add((r_key, s_key))
             pairs.append(_pair(rc / MASK_SCALE, sc / MASK_SCALE, du, dv, w_px, h_px, profile, float(misfit[n]),
                                (tuple(boxes[i[n]]), tuple(boxes[j[n]])),
