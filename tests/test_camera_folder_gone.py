@@ -30,7 +30,8 @@ def _folder(tmp_path: Path) -> Path:
     return folder
 
 
-def _links(folder: Path, on_up=None) -> list[LinkState]:
+def _links(source_path: Path, on_up=None, until=("lost", "ended")) -> list[LinkState]:
+    """The camera's link events, from its start until one whose state is in ``until``."""
     links, done = [], threading.Event()
 
     def sink(event):
@@ -38,10 +39,10 @@ def _links(folder: Path, on_up=None) -> list[LinkState]:
             links.append(event)
             if event.state == "up" and on_up is not None:
                 on_up()
-            if event.state in ("lost", "ended"):
+            if event.state in until:
                 done.set()
 
-    source = CameraSource(str(folder), profile="anglo")
+    source = CameraSource(str(source_path), profile="anglo")
     source.start(sink)
     try:
         assert done.wait(60)
@@ -67,17 +68,5 @@ def test_a_folder_deleted_while_read_loses_the_camera(tmp_path):
 
 def test_the_link_up_of_a_video_gives_its_size_and_rate():
     video = SHARED_CARDS / "test_shoe" / "anglo" / "baccarat.mp4"
-    links, up = [], threading.Event()
-
-    def sink(event):
-        if isinstance(event, LinkState):
-            links.append(event)
-            up.set()
-
-    source = CameraSource(str(video), profile="anglo")
-    source.start(sink)
-    try:
-        assert up.wait(10)
-    finally:
-        source.stop()
+    links = _links(video, until=("up", "lost", "ended"))
     assert links[0].state == "up" and links[0].detail == f"video file {str(video)!r}, 1280x720, 30 fps"
