@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
+from dealer_assist.vision.bare_spot import TableView
 from dealer_assist.vision.card_beyond import card_runs_on
 from dealer_assist.vision.card_groups import (SAME_PLACE, CornerRead, far_index_area, group_corners, index_area,
                                               inside)
@@ -92,6 +93,9 @@ class FrameResult:
     #: Cards read at two corners along a side, pooled as one (see :mod:`.side_corners`): a deck printing
     #: its index at every corner read with a two-index deck's profile.
     side_reads: int = 0
+    #: The frame's reduced image and paper mask, for the tracker to tell a remembered card's spot seen
+    #: bare from one covered (see :mod:`.bare_spot`); None where the frame was not looked at.
+    view: Optional[TableView] = None
 
 
 #: A visible edge this many card widths long can only be a card's long side
@@ -526,6 +530,7 @@ class Recognizer:
             reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
         result = self._pool(reads, card_w, card_h)
         result.shapes = [q.short / q.long / self.profile.aspect for q in seen_whole]
+        result.view = TableView(masks.frame, masks.whole, MASK_SCALE)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
 
@@ -581,6 +586,8 @@ class Recognizer:
 
         result.cards = [replace(hit, corners=back(hit.corners)) for hit in result.cards]
         result.uncertain = [replace(hit, corners=back(hit.corners)) for hit in result.uncertain]
+        if result.view is not None:
+            result.view = TableView(result.view.small, result.view.paper, result.view.scale / fx)
         return result
 
     def _glyph_pair_reads(self, frame, masks: Masks, reads: list[CornerRead], card_w: float, card_h: float,

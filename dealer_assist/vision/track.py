@@ -4,6 +4,8 @@ A card is reported when two frames in a row read the same code for it, so a
 single blurred misread never becomes an event, and a card that is readable
 while it still slides is reported before it comes to rest.  While it stays
 in view it is never reported again; it may vanish under a hand and come back.
+Once its spot is seen as bare table it was taken away, and is forgotten at
+once (see :mod:`.bare_spot`): a card of its code dealt there is another.
 Another card with the same code (an 8-deck shoe repeats codes) is a new
 track because the first copy is still seen, elsewhere, in the same frame.
 """
@@ -55,6 +57,9 @@ UNREAD_GONE = 30
 #: The most a card the table counted may move a frame (a share of the card's height) when it is taken
 #: as lying there (see OnceOnlyTracker._confirmed): a resting card's read moves a pixel or two.
 STILL = 0.05
+#: Frames in a row a remembered card's spot must be seen as bare table (see :mod:`.bare_spot`) for the
+#: card to be gone: one frame's look may catch a hand's shadow or a blurred edge.
+BARE_FRAMES = 3
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,10 @@ class _Track:
     #: (see OnceOnlyTracker._ghost_or_new), and where it was first seen.
     ghost: Optional["_Track"] = None
     origin: Optional[np.ndarray] = None
+    #: Its quad when last seen, and the frames in a row since that showed its spot bare (see
+    #: OnceOnlyTracker._gone_from_view).
+    corners: tuple[tuple[float, float], ...] = ()
+    bare: int = 0
 
 
 @dataclass
@@ -161,7 +170,8 @@ class OnceOnlyTracker:
     ``card_h`` is the card height in pixels (distances scale with it);
     ``confirm`` the number of consecutive frames that must agree;
     ``forget`` how many frames an unseen card is remembered (it may be under
-    a hand); a forgotten card read again on the same spot is not new.
+    a hand) unless its spot is seen bare before; a forgotten card read again
+    on the same spot is not new.
     """
 
     def __init__(self, card_h: float, confirm: int = 2, forget: int = 150, unread_after: int = 20) -> None:
@@ -249,6 +259,7 @@ class OnceOnlyTracker:
             tr.streak = tr.streak + 1 if gap == 1 else 1
             tr.hits += 1
             tr.last = frame
+            tr.corners, tr.bare = hit.corners, 0
             tr.confidence = max(tr.confidence, hit.confidence)
             if tr.ghost is not None and not self._ghost_or_new(tr):
                 continue
@@ -260,7 +271,7 @@ class OnceOnlyTracker:
                 continue
             c = np.array(hit.center)
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting,
-                        at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c)
+                        at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c, corners=hit.corners)
             if tr.ghost is not None:
                 self.tracks.append(tr)
                 held.append(tr)
@@ -278,6 +289,7 @@ class OnceOnlyTracker:
             self.tracks.append(tr)
             held.append(tr)
         self.settled = not result.uncertain and all(tr.reported for tr in held)
+        self._gone_from_view(result, held)
         events += self._unknowns(frame, result, opening)
         events += self._expire(frame)
         return events
@@ -340,10 +352,29 @@ class OnceOnlyTracker:
             tr.ghost, tr.reported = None, True
         return False
 
+    def _gone_from_view(self, result: FrameResult, held: list[_Track]) -> None:
+        """Forget at once a remembered card (reported, unseen, lying still when last seen; or a ghost) whose
+        spot the frame shows as bare table :data:`BARE_FRAMES` frames in a row: it was taken away, not
+        covered, and a card of its code dealt there later is a new one (QA: a same-code card dealt on the
+        spot within ``forget`` frames was taken for it and never reported).  A sliding card's last spot
+        is left bare by its own slide, so a card last seen moving is kept as before."""
+        view = result.view
+        if view is None:
+            return
+        seen = {id(tr) for tr in held}
+        for tr in self.tracks + self.ghosts:
+            if (id(tr) in seen or not tr.reported or not tr.corners
+                    or np.hypot(*tr.velocity) >= STILL * self.card_h):
+                continue
+            tr.bare = tr.bare + 1 if view.bare(tr.corners) else 0
+        self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
+        self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
+
     def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
         for g in self.ghosts:
             if g.code == code and np.linalg.norm(g.center - c) < 0.4 * self.card_h:
                 self.ghosts.remove(g)
+                g.bare = 0  # seen there: a card lies on its spot
                 return g
         return None
 

@@ -99,7 +99,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             if fit is not None:
                 fit.add(result, frame.image)
         else:
-            result = FrameResult(list(last.cards), list(last.uncertain), (time.perf_counter() - t0) * 1000)
+            result = FrameResult(list(last.cards), list(last.uncertain), (time.perf_counter() - t0) * 1000,
+                                 view=last.view)
         if cost is not None:
             cost.ms.append((time.perf_counter() - t0) * 1000)
         if seen is not None:
