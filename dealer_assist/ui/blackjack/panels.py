@@ -320,8 +320,8 @@ class SettlementPanel(QWidget):
                     call = f"TAKE {fmt_grouped(h.taken)}\nRETURN {fmt_grouped(h.returns)}"
                 self.lines.append(f"{who}: {fmt(h.stake)} {res} {call.replace(chr(10), ' · ')}")
                 rows.append((who, fmt_grouped(h.stake), call, colours[res], h.reason))
-            self.totals.setText(f"stakes {fmt_grouped(s.stakes)} · taken {fmt_grouped(s.taken)} · paid "
-                                f"{fmt_grouped(s.paid)}\nhouse {fmt_grouped(s.house)} · "
+            self.totals.setText(f"stakes {fmt_grouped(s.stakes)} · taken {fmt_grouped(s.taken)}\n"
+                                f"paid {fmt_grouped(s.paid)} · house {fmt_grouped(s.house)}\n"
                                 f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)}")
         if rows != self._shown:
             self._shown = rows
