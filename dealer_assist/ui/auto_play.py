@@ -31,3 +31,15 @@ def refusal(source: Any) -> Optional[str]:
     where = "are typed in" if source is None else f"come from {getattr(source, 'name', 'a shoe')}"
     return (f"A refused: auto-play is a demo of the simulated shoe, and this live table's cards {where}; it "
             "would bet, play and count in the croupier's name. Play by hand (demo: run --source sim)")
+
+
+def greyed(action_name: str, replay: bool, source: Any) -> bool:
+    """Whether a window's menu item for ``action_name`` is greyed as auto-play at a live table (its key is
+    still answered, by :func:`refusal`); a replay has its own refusals."""
+    return action_name == "toggle_auto" and not replay and not allowed(source)
+
+
+def explain(action: Any) -> None:
+    """Say on a greyed auto-play menu item (a ``QAction``) why it is greyed."""
+    action.setToolTip(TIP)
+    action.setStatusTip(TIP)

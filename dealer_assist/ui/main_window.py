@@ -175,13 +175,12 @@ class MainWindow(QMainWindow):
             if self.replay and key not in REPLAY_KEYS:
                 keys = tuple(k for k in keys if k not in REPLAY_TAKEN)  # Space pauses a replay, it bets no chip
             text = f"{key.text}\t{' / '.join(key.keys)}" if key.direct else key.text
-            demo_only = key.action == "toggle_auto" and not self.replay and not auto_play.allowed(self.source)
+            demo_only = auto_play.greyed(key.action, self.replay, self.source)
             act = replay_control.menu_command(self, menu, text, () if key.direct else keys,
                                               lambda k=key: self.command(k.action, *k.args),
                                               refused=self._refused(key) or demo_only)
-            if demo_only:  # greyed, its key still answered by toggle_auto's refusal
-                act.setToolTip(auto_play.TIP)
-                act.setStatusTip(auto_play.TIP)
+            if demo_only:
+                auto_play.explain(act)
 
     def _refused(self, key: Any) -> bool:
         """Whether this window refuses the command of ``key`` (``None``: a command without a key).

@@ -181,12 +181,11 @@ class BlackjackWindow(QMainWindow):
             rows = tuple((tuple(k for k in keys if k not in taken), name, text) for keys, name, text in KEYS)
             rows += REPLAY_KEYS
         for keys, name, text in rows:
-            demo_only = name == "toggle_auto" and not self.replay and not auto_play.allowed(self.source)
+            demo_only = auto_play.greyed(name, self.replay, self.source)
             self.actions_by_name[name] = act = replay_control.menu_command(
                 self, menu, text, keys, lambda n=name: self.run(n), refused=self._refused(name) or demo_only)
-            if demo_only:  # greyed, its key still answered by run's refusal
-                act.setToolTip(auto_play.TIP)
-                act.setStatusTip(auto_play.TIP)
+            if demo_only:
+                auto_play.explain(act)
         chips = self.menuBar().addMenu("Chips")
         for i, value in enumerate(self.session.state.rules.chips[:9]):
             replay_control.menu_command(self, chips, f"chip {value}", (str(i + 1),),
