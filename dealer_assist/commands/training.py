@@ -76,21 +76,21 @@ def _config(args):
 
 
 def _house(args):
-    """The drills that depend on house rules, built with ``--config``'s: a trainee is drilled on the
-    table's own paytable and blackjack rules (the defaults without a config)."""
+    """The drills that depend on house rules, built with ``--config``'s, and the decks of the simulated
+    shoes (baccarat's, blackjack's): a trainee is drilled on the table's own rules (the defaults without one)."""
     from dealer_assist.table.blackjack_state import BlackjackTableError, rules_from_config
     from dealer_assist.training.blackjack_dealer import BlackjackDealerDrill
     from dealer_assist.training.payouts import PayoutDrill
 
     config = _config(args)
     if config is None:
-        return {}, 8, 1
+        return {}, (8, 1)
     try:
         house = rules_from_config(config.blackjack).house if config.blackjack else None
     except BlackjackTableError as exc:
         raise CommandError(f"{args.config}: {exc}; nothing was asked", 2) from None
     drills = {"payouts": PayoutDrill(config.rules.paytable, house), "blackjack-dealer": BlackjackDealerDrill(house)}
-    return drills, config.rules.shoe.decks, house.decks if house is not None else 1
+    return drills, (config.rules.shoe.decks, house.decks if house is not None else 1)
 
 
 def _standard(args):
@@ -233,8 +233,8 @@ def run_train(args: argparse.Namespace) -> int:
         except ProgressError as exc:
             raise CommandError(str(exc)) from None
         trainee = store.stored_name(trainee)  # names are case-blind: "ANA" trains as the stored "ana"
-    drills, *decks = _house(args)
-    feeds, seed = _feeds(args, tuple(decks))
+    drills, decks = _house(args)
+    feeds, seed = _feeds(args, decks)
     records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
     session = TrainingSession(settings, feeds, seed=seed, records=records, drills=drills)
     if store is not None:
