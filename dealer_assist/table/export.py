@@ -5,6 +5,11 @@ are listed in :mod:`dealer_assist.table.journal`).  Each round is given as it
 finally stood, with its corrections and what they voided still listed; a
 blackjack deck check is a record of its own.  Nothing is dropped: an entry the
 export cannot place is listed under the round's ``other``.
+
+A journal's export is written as it is read (:func:`write_export`): each record
+as soon as no later entry can change it (:mod:`.export_plan` says when), so a
+month's journal (~30k rounds) takes a few megabytes, not the ~1.3 GB of its
+entries held whole.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from decimal import Decimal
 from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, TextIO
 
 from dealer_assist.money import InvalidAmountError, parse_money
-from dealer_assist.table.export_plan import ROUND_END_KINDS, Plan, Router, carried_to, plan_records
+from dealer_assist.table.export_plan import Plan, Router, carried_to, plan_records
 
 BET_ADD = ("bet_placed",)
 BET_TAKE = ("bet_removed", "bet_undone")
@@ -119,8 +124,7 @@ class _Rounds:
     def add(self, entry: Any) -> int:
         """Add one entry; how many records have been made so far."""
         payload = entry.payload
-        kind, op = entry.kind, payload.get("op")
-        if kind == "card_held":
+        if entry.kind == "card_held":
             self.held.append((payload.get("card"), payload.get("source")))
         route = self.router.route(entry, self.records)
         if route.opened is not None:
