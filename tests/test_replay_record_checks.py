@@ -299,3 +299,17 @@ def test_a_read_only_journal_in_a_read_only_folder_replays_and_nothing_appears(g
     finally:
         os.chmod(stick, 0o755)
         os.chmod(path, 0o644)
+
+
+def test_the_replay_plays_each_recorded_operation_as_the_journal_holds_it(recorded):  # noqa: F811
+    """The operations are kept as text for the replay's length (a month's journal held ~1.5 KB a dict):
+    read back, each is the entry's payload, the same values and keys in the same order, and a fresh
+    dict each time, so that nothing a reader does to one changes the record."""
+    with Journal.open(recorded[0], readonly=True) as journal:
+        payloads = [e.payload for e in journal.entries() if isinstance(e.payload.get("op"), str)]
+    ops = read_journal(recorded[0]).ops
+    assert len(ops) == len(payloads) > 20
+    assert [json.dumps(op) for op in ops] == [json.dumps(p) for p in payloads]
+    assert [json.dumps(op) for op in ops[3:7]] == [json.dumps(p) for p in payloads[3:7]]
+    ops[0]["op"] = "changed"
+    assert ops[0] == payloads[0]

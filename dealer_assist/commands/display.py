@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import textwrap
@@ -291,7 +292,7 @@ def _refused_end(args: argparse.Namespace, start: dict, exc: CommandError) -> No
 
 def run_replay(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
-    from dealer_assist.sources.replay import read_journal
+    from dealer_assist.sources.replay import RecordedOps, read_journal
 
     if args.interval <= 0:
         raise CommandError("--interval must be above zero seconds")
@@ -311,6 +312,8 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops),
                    "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded})
+    # The replay's source reads the journal again, into its own operations: these are not kept meanwhile.
+    recorded = dataclasses.replace(recorded, ops=RecordedOps())
     try:
         code = (_replay_blackjack if recorded.game == "blackjack" else _replay_baccarat)(args, recorded, size)
     except CommandError as exc:

@@ -16,7 +16,6 @@ import re
 import sys
 
 from dealer_assist.commands.output import CommandError, emit_json
-from dealer_assist.table.export import rounds_from_entries, rounds_to_csv, table_entries
 
 JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal names it)"
 
@@ -151,6 +150,10 @@ def run_verify(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- export
 
 def run_export(args: argparse.Namespace) -> int:
+    """Written as the journal is read: a month's journal is exported in the memory of a round or two
+    (:mod:`dealer_assist.table.export_plan`), not of its every entry."""
+    from dealer_assist.table.export import JournalChangedError, write_export
+    from dealer_assist.table.export_plan import plan_records
     from dealer_assist.table.journal import UNGUARDED, JournalError
 
     if args.json and args.format == "csv" and not args.out:
@@ -167,40 +170,43 @@ def run_export(args: argparse.Namespace) -> int:
                 raise CommandError(f"journal {args.path}: {UNGUARDED}; nothing exported. Check it with "
                                    f"'dealer-assist journal verify {args.path} --expect-head HASH' (the head noted at "
                                    "the table), or use --allow-broken to export it as unverified", 1)
-            entries = [e for e in journal.entries() if report.ok or e.seq <= report.head_seq]
+
+            def entries():  # up to the verified head: each reading meets the same entries, however long the table
+                return journal.entries_where("seq <= ?", (report.head_seq,))  # goes on writing
+
+            # Every entry read before a byte is written, those past a break too: one that cannot be read
+            # (not a JSON object) stops the export here, with its number, whatever --allow-broken says.
+            plan = plan_records(e for e in journal.entries() if e.seq <= report.head_seq)
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
-    if not report.ok:
-        sys.stderr.write(f"dealer-assist: warning: journal {args.path} is broken at entry {report.first_bad_seq} "
-                         f"({report.problem}); exporting entries 1..{report.head_seq} only\n")
-    elif not guarded:
-        sys.stderr.write(f"dealer-assist: warning: journal {args.path}: {UNGUARDED}\n")
-    rounds = rounds_from_entries(entries)
-    if args.format == "json":
-        table = table_entries(entries)  # the last line: the entries of no round, so that none is left out
-        text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rounds + ([{"table": table}] if table else []))
-    else:
-        text = rounds_to_csv(rounds)
-    if args.out:
+        if not report.ok:
+            sys.stderr.write(f"dealer-assist: warning: journal {args.path} is broken at entry {report.first_bad_seq} "
+                             f"({report.problem}); exporting entries 1..{report.head_seq} only\n")
+        elif not guarded:
+            sys.stderr.write(f"dealer-assist: warning: journal {args.path}: {UNGUARDED}\n")
         try:
-            with open(args.out, "w", encoding="utf-8", newline="") as fh:
-                fh.write(text)
-        except OSError as exc:
-            raise CommandError(f"cannot write {args.out}: {exc.strerror}") from None
-        played = sum("round" in r for r in rounds)
-        checks = len(rounds) - played
-        if args.json:
-            emit_json({"path": args.path, "out": args.out, "format": args.format, "rounds": played,
-                       "deck_checks": checks, "entries": len(entries), "verified": report.ok})
-        else:
-            print(f"{played} rounds" + (f" and {checks} deck check{'s' * (checks > 1)}" if checks else "")
-                  + f" from {len(entries)} entries written to {args.out}")
+            if not args.out:
+                try:
+                    write_export(entries, plan, args.format, sys.stdout)
+                    sys.stdout.flush()
+                except BrokenPipeError:
+                    _quiet_stdout()
+                return 0
+            try:
+                with open(args.out, "w", encoding="utf-8", newline="") as fh:
+                    written = write_export(entries, plan, args.format, fh)
+            except OSError as exc:
+                raise CommandError(f"cannot write {args.out}: {exc.strerror}") from None
+        except (JournalError, JournalChangedError) as exc:
+            raise CommandError(f"journal {args.path} could not be read to the end ({exc}); the export is "
+                               "incomplete: run the export again", 2) from None
+    played, checks = written["rounds"], written["deck_checks"]
+    if args.json:
+        emit_json({"path": args.path, "out": args.out, "format": args.format, "rounds": played,
+                   "deck_checks": checks, "entries": plan.entries, "verified": report.ok})
     else:
-        try:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            _quiet_stdout()
+        print(f"{played} rounds" + (f" and {checks} deck check{'s' * (checks > 1)}" if checks else "")
+              + f" from {plan.entries} entries written to {args.out}")
     return 0
 
 

@@ -14,11 +14,13 @@ the table wrote, not what someone wrote into the file later.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.sources.base import CardSource, Sink, SourceError
@@ -50,13 +52,53 @@ def pause_after(op: dict, following: Optional[dict] = None) -> float:
     return PAUSE_AFTER.get(op["op"], 0.0)
 
 
+class RecordedOps(Sequence):
+    """A journal's table operations in order, each kept as compact JSON text and given back as a fresh
+    dict when it is read.  As dicts, a month's journal (soak test: ~480k entries) held ~1.5 KB per
+    operation for the whole replay; as text a few hundred bytes."""
+
+    __slots__ = ("_texts",)
+
+    def __init__(self, ops: Iterable[dict] = ()) -> None:
+        self._texts = [compact(op) for op in ops]
+
+    @classmethod
+    def of_texts(cls, texts: list[str]) -> "RecordedOps":
+        """Operations already made text by :func:`compact` (the list is kept, not copied)."""
+        ops = cls()
+        ops._texts = texts
+        return ops
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __getitem__(self, index: Union[int, slice]):  # type: ignore[override]
+        if isinstance(index, slice):  # a tuple, as the operations were
+            return tuple(json.loads(text) for text in self._texts[index])
+        return json.loads(self._texts[index])
+
+    def __eq__(self, other: object) -> bool:
+        return self._texts == other._texts if isinstance(other, RecordedOps) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._texts))
+
+    def __repr__(self) -> str:
+        return f"<RecordedOps: {len(self)} operations>"
+
+
+def compact(op: dict) -> str:
+    """An operation as :class:`RecordedOps` keeps it: read back, the same dict, its keys in the same order."""
+    return json.dumps(op, ensure_ascii=False, separators=(",", ":"))
+
+
 @dataclass(frozen=True)
 class RecordedShoe:
     """What a replay needs from a journal: its game, its operations in order, the rules it began with."""
 
     path: Path
     game: str
-    ops: tuple[dict, ...]
+    ops: RecordedOps
     #: The table rules recorded by the journal's first ``shoe_start`` (``None`` in journals without them).
     rules: Optional[dict] = None
     #: A journal whose hash chain breaks, replayed anyway (``allow_broken``): where it breaks and why.
@@ -107,7 +149,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
         raise SourceError(f"cannot replay {path}: {exc}") from None
     games: list[str] = []
     rules: Optional[dict] = None
-    ops: list[dict] = []
+    texts: list[str] = []  # the operations, as RecordedOps keeps them
     try:
         with journal:
             report = journal.verify()
@@ -129,9 +171,10 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
                 if entry.kind == "shoe_start" and rules is None and isinstance(payload.get("rules"), dict):
                     rules = payload["rules"]
                 if isinstance(payload.get("op"), str):
-                    ops.append(dict(payload))
+                    texts.append(compact(payload))
     except JournalError as exc:
         raise SourceError(f"cannot replay {path}: {exc}") from None
+    ops = RecordedOps.of_texts(texts)
     unknown = [g for g in games if g not in GAMES]
     if unknown or len(games) > 1:
         raise SourceError(f"{path} records {' and '.join(map(str, games))} tables: a replay plays one table of "
@@ -147,7 +190,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     if not ops:
         raise SourceError(f"{path} holds no table operations to replay: the {found} table it records took no bet "
                           "and no card")
-    return RecordedShoe(path, found, tuple(ops), rules, None if report.ok else report, unguarded)
+    return RecordedShoe(path, found, ops, rules, None if report.ok else report, unguarded)
 
 
 def journal_ops(path: Path, game: Optional[str] = None) -> list[dict]:
@@ -186,7 +229,7 @@ class ReplaySource(CardSource):
         self.name = f"replay:{self.path.name}"
         self.recorded = read_journal(self.path, game, allow_broken=allow_broken)
         self.game = self.recorded.game
-        self.ops = list(self.recorded.ops)
+        self.ops = self.recorded.ops
         self.interval = interval
         self._next = 0
         self._sink: Optional[Sink] = None

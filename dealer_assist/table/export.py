@@ -5,21 +5,27 @@ are listed in :mod:`dealer_assist.table.journal`).  Each round is given as it
 finally stood, with its corrections and what they voided still listed; a
 blackjack deck check is a record of its own.  Nothing is dropped: an entry the
 export cannot place is listed under the round's ``other``.
+
+A journal's export is written as it is read (:func:`write_export`): each record
+as soon as no later entry can change it (:mod:`.export_plan` says when), so a
+month's journal (~30k rounds) takes a few megabytes, not the ~1.3 GB of its
+entries held whole.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+from collections import deque
 from decimal import Decimal
-from typing import Any, Dict, Iterable, List, Optional
+from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, TextIO
 
 from dealer_assist.money import InvalidAmountError, parse_money
+from dealer_assist.table.export_plan import Plan, Router, carried_to, plan_records
 
 BET_ADD = ("bet_placed",)
 BET_TAKE = ("bet_removed", "bet_undone")
-#: A round's own record, even while a deck check is open (written at recovery for a round already over).
-ROUND_END_KINDS = ("outcome", "settlement", "round_end")
 #: The columns each bet's line fills (a blackjack line's ``hand``: which of a split seat's hands, from 0
 #: as in the JSON export).
 BET_COLUMNS = ("seat", "bet", "stake", "result", "pays", "returns", "commission", "hand")
@@ -57,50 +63,100 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
     the new deck or back to play) make a record of their own, keyed
     ``deck_check``, not cards of the next round.  Kinds this export does not
     know are kept under ``other``; the entries of no round are
-    :func:`table_entries`'s.
+    :func:`table_entries`'s.  A whole journal's export streams them instead
+    (:func:`iter_rounds`).
     """
-    # By ("round", shoe, number): a baccarat shoe counts its rounds from 1 again, and round 1 of every
-    # shoe had been one record, its cards and settlements merged.  Deck checks by ("deck_check", n).
-    records: Dict[Any, Dict[str, Any]] = {}
-    stakes: Dict[Any, Dict[tuple, Decimal]] = {}
-    layouts: Dict[Any, List[Dict[str, Any]]] = {}  # the whole layout, where the session wrote it
-    shoe = None
-    check: Optional[Dict[str, Any]] = None  # the deck check being counted
-    receipts: List[Optional[Dict[str, Any]]] = []
-    held: List[tuple] = []  # (card, where it came from) of the cards held after a round, in order
-    for entry in entries:
+    entries = list(entries)
+    return list(iter_rounds(entries, plan_records(entries)))
+
+
+def iter_rounds(entries: Iterable[Any], plan: Plan) -> Iterator[Dict[str, Any]]:
+    """:func:`rounds_from_entries`'s records, each given as soon as it and every one before it are final
+    (``plan`` is :func:`~dealer_assist.table.export_plan.plan_records` of the same entries)."""
+    rounds = _Rounds()
+    given = 0  # records given (or left out as empty) so far
+    for position, entry in enumerate(entries):
+        if position >= plan.entries or rounds.add(entry) > plan.records:
+            raise JournalChangedError("the journal's entries changed while it was exported")
+        while given < rounds.made and plan.finals[given] <= position:
+            record = rounds.take()
+            if given == plan.records - 1 or not ("round" in record and _empty(record)):
+                yield record
+            given += 1
+    if given != plan.records:
+        raise JournalChangedError("the journal's entries changed while it was exported")
+
+
+class JournalChangedError(RuntimeError):
+    """The second reading of the journal met other entries than the first (it cannot, read up to its
+    verified head: entries are append-only)."""
+
+
+class _Rounds:
+    """The records being built, in the order they were made (see :func:`rounds_from_entries`)."""
+
+    def __init__(self) -> None:
+        self.router = Router()
+        self.records: Dict[Any, Dict[str, Any]] = {}
+        self.order: Deque[Any] = deque()  # the keys of ``records``, oldest first
+        self.made = 0
+        self.stakes: Dict[Any, Dict[tuple, Decimal]] = {}
+        self.layouts: Dict[Any, List[Dict[str, Any]]] = {}  # the whole layout, where the session wrote it
+        self.check: Optional[Dict[str, Any]] = None  # the deck check being counted
+        self.receipts: List[Optional[Dict[str, Any]]] = []
+        self.held: List[tuple] = []  # (card, where it came from) of the cards held after a round, in order
+
+    def _make(self, key: Any, record: Dict[str, Any]) -> None:
+        self.records[key] = record
+        self.order.append(key)
+        self.made += 1
+
+    def take(self) -> Dict[str, Any]:
+        """The oldest record, final: its bets as they finally stood, and nothing more kept of it."""
+        key = self.order.popleft()
+        record = self.records.pop(key)
+        if "round" in record:
+            record["bets"] = _bets(key, self.stakes, self.layouts)
+            del self.stakes[key]
+            self.layouts.pop(key, None)
+        return record
+
+    def add(self, entry: Any) -> int:
+        """Add one entry; how many records have been made so far."""
         payload = entry.payload
-        kind, op = entry.kind, payload.get("op")
-        if kind == "card_held":
-            held.append((payload.get("card"), payload.get("source")))
-        if isinstance(payload.get("shoe"), int):  # the shoe in play; an entry that names none is of it
-            shoe = payload["shoe"]
-        if op == "deck_check" and check is None:
-            check, receipts = _new_deck_check(sum(key[0] == "deck_check" for key in records) + 1, entry, shoe), []
-            records[("deck_check", check["deck_check"])] = check
-        if kind == "shoe_start" and op in ("new_shoe", "new_deck"):
-            _carry_over(records, stakes, layouts, payload)
-        number = payload.get("round")
-        if check is not None and number is not None and kind not in ROUND_END_KINDS:
-            _add_to_deck_check(check, receipts, entry)
-            if op in ("resume", "new_deck"):
-                check = None
-            continue
-        if number is None or isinstance(number, (dict, list)):
-            continue  # the table's own: see table_entries
-        key = ("round", payload.get("shoe", shoe), number)
-        if key not in records:
-            records[key] = {"round": number, "shoe": payload.get("shoe", shoe), "game": None,
-                               "started": entry.time, "ended": None, "status": "open", "first_seq": entry.seq,
-                               "last_seq": entry.seq, "cards": [], "outcome": None, "bets": [], "settlement": None,
-                               "corrections": [], "voided_cards": [], "voided_settlements": [], "alerts": [],
-                               "refused": [], "other": []}
-            stakes[key] = {}
-        record = records[key]
+        if entry.kind == "card_held":
+            self.held.append((payload.get("card"), payload.get("source")))
+        route = self.router.route(entry, self.records)
+        if route.opened is not None:
+            self.check, self.receipts = _new_deck_check(route.opened[1], entry, self.router.shoe), []
+            self._make(route.opened, self.check)
+        if route.carries:
+            _carry_over(self.records, self.stakes, self.layouts, payload, route.last_round)
+        if route.target is None:
+            return self.made
+        if route.target[0] == "deck_check":
+            _add_to_deck_check(self.check, self.receipts, entry)
+            if route.closes:
+                self.check = None
+            return self.made
+        self._add_to_round(route.target, entry)
+        return self.made
+
+    def _add_to_round(self, key: Any, entry: Any) -> None:
+        payload, kind = entry.payload, entry.kind
+        number, shoe, held = key[2], self.router.shoe, self.held
+        if key not in self.records:
+            self._make(key, {"round": number, "shoe": payload.get("shoe", shoe), "game": None,
+                             "started": entry.time, "ended": None, "status": "open", "first_seq": entry.seq,
+                             "last_seq": entry.seq, "cards": [], "outcome": None, "bets": [], "settlement": None,
+                             "corrections": [], "voided_cards": [], "voided_settlements": [], "alerts": [],
+                             "refused": [], "other": []})
+            self.stakes[key] = {}
+        record = self.records[key]
         record["last_seq"] = entry.seq
         body = _body(payload)
         if isinstance(payload.get("bets"), list) and kind != "settlement":
-            layouts[key] = payload["bets"]
+            self.layouts[key] = payload["bets"]
         if payload.get("game") and not record["game"]:
             record["game"] = payload["game"]
         if kind in ("card_assigned", "deal") and record["status"] == "voided":
@@ -123,20 +179,21 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["cards"].append({"card": payload.get("card"), "position": payload.get("position"),
                                     "source": payload.get("source"), "seq": entry.seq})
         elif kind == "card_read":
-            continue  # the card's place in the round is the card_assigned entry
+            return  # the card's place in the round is the card_assigned entry
         elif kind == "card_refused":
             record["refused"].append({"seq": entry.seq, **body})
         elif kind in BET_ADD or kind in BET_TAKE:
             bet_key = (payload.get("seat"), payload.get("bet"))
             amount = _amount(payload.get("stake"))
             if amount is None and isinstance(payload.get("bets"), list):
-                continue  # an undo names no stake: the whole layout it left is the record (layouts)
+                return  # an undo names no stake: the whole layout it left is the record (layouts)
             if amount is None:  # kept whole, and named, rather than counted as nothing
                 record["other"].append({"seq": entry.seq, "kind": kind, **body,
                                         "problem": f"stake {payload.get('stake')!r} cannot be read as money"})
-                continue
+                return
             sign = 1 if kind in BET_ADD else -1
-            stakes[key][bet_key] = stakes[key].get(bet_key, Decimal("0.00")) + sign * amount
+            stakes = self.stakes[key]
+            stakes[bet_key] = stakes.get(bet_key, Decimal("0.00")) + sign * amount
         elif kind == "outcome":
             record["outcome"] = body
         elif kind == "settlement":
@@ -157,14 +214,6 @@ def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
             record["alerts"].append({"seq": entry.seq, **body})
         elif kind != "deal":
             record["other"].append({"seq": entry.seq, "kind": kind, **body})
-    for key, record in records.items():
-        if "round" in record:
-            record["bets"] = _bets(key, stakes, layouts)
-    # A round begun and never dealt, with nothing in it (the next round after a cut card ended the shoe,
-    # blackjack's round at a deck change): no round of the table's (QA: 30 such rows in a 150-round CSV).
-    # The last one is the round the table is at.
-    kept = list(records.values())
-    return [r for n, r in enumerate(kept) if n == len(kept) - 1 or not ("round" in r and _empty(r))]
 
 
 def _bets(key: Any, stakes: Dict[Any, Dict[tuple, Decimal]], layouts: Dict[Any, List[Dict[str, Any]]]) -> List[dict]:
@@ -183,21 +232,20 @@ def _empty(record: Dict[str, Any]) -> bool:
 
 
 def _carry_over(records: Dict[Any, Dict[str, Any]], stakes: Dict[Any, Dict[tuple, Decimal]],
-                layouts: Dict[Any, List[Dict[str, Any]]], payload: Dict[str, Any]) -> None:
+                layouts: Dict[Any, List[Dict[str, Any]]], payload: Dict[str, Any], last_round: Any) -> None:
     """A new shoe (blackjack: deck) keeps the bets on the layout (``open_bets``): they are the bets of its
     first round (a blackjack deck goes on with the round's number, a baccarat shoe starts at 1), and the
-    round they were placed in, never dealt, is ``carried_over`` to it (QA: it was left ``open`` with its
-    stakes, and blackjack's round played with them had none).  Carried again by the next new shoe before
-    a deal, it names that one's round."""
+    round they were placed in (``last_round``, the round record made last), never dealt, is
+    ``carried_over`` to it (QA: it was left ``open`` with its stakes, and blackjack's round played with
+    them had none).  Carried again by the next new shoe before a deal, it names that one's round."""
     if not payload.get("open_bets"):
         return
-    to = {"shoe": payload.get("shoe"), "round": payload.get("round", 1)}
+    to = carried_to(payload)
     layouts[("round", to["shoe"], to["round"])] = payload["open_bets"]
-    rounds = [key for key in records if key[0] == "round"]
-    if rounds:
-        record = records[rounds[-1]]
+    if last_round is not None:
+        record = records[last_round]
         if record["status"] == "carried_over" or (record["status"] == "open" and not record["cards"]
-                                                   and _bets(rounds[-1], stakes, layouts)):
+                                                   and _bets(last_round, stakes, layouts)):
             record["status"] = "carried_over"
             record["carried_to"] = to
 
@@ -205,8 +253,14 @@ def _carry_over(records: Dict[Any, Dict[str, Any]], stakes: Dict[Any, Dict[tuple
 def table_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
     """The entries of no round (a refused PIN, a link lost, a device's HELLO, line noise), as the
     export lists them after the rounds: nothing the journal holds is missing from its export."""
-    return [{"seq": e.seq, "time": e.time, "kind": e.kind, **_body(e.payload)} for e in entries
-            if e.payload.get("round") is None or isinstance(e.payload.get("round"), (dict, list))]
+    return list(iter_table_entries(entries))
+
+
+def iter_table_entries(entries: Iterable[Any]) -> Iterator[Dict[str, Any]]:
+    """:func:`table_entries`, one at a time."""
+    for e in entries:
+        if e.payload.get("round") is None or isinstance(e.payload.get("round"), (dict, list)):
+            yield {"seq": e.seq, "time": e.time, "kind": e.kind, **_body(e.payload)}
 
 
 def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int) -> None:
@@ -301,25 +355,59 @@ def _amount(value: Any) -> Optional[Decimal]:
         return None
 
 
-def rounds_to_csv(rounds: List[Dict[str, Any]]) -> str:
+def rounds_to_csv(rounds: Iterable[Dict[str, Any]]) -> str:
     """One row per settled bet (or per placed bet if the round was not settled, or one bare row).
 
     A deck check has no bet and no money: it is in the JSON export only."""
     out = io.StringIO()
+    writer = _csv_writer(out)
+    for record in rounds:
+        _write_rows(writer, record)
+    return out.getvalue()
+
+
+def _csv_writer(out: TextIO) -> csv.DictWriter:
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    for record in rounds:
-        if "round" not in record:
-            continue
-        outcome = record.get("outcome") or {}
-        base = {"round": record["round"], "shoe": record.get("shoe"), "game": record.get("game"),
-                "started": record.get("started"), "ended": record.get("ended"), "status": record["status"],
-                "cards": " ".join(str(c.get("card")) for c in record["cards"]),
-                "winner": outcome.get("winner", ""),
-                "typed_cards": " ".join(str(c.get("card")) for c in record["cards"] if c.get("source") == "keyboard"),
-                "corrections": len(record.get("corrections", []))}
-        settled = (record.get("settlement") or {}).get("bets") or []
-        lines = settled or record["bets"] or [{}]
-        for line in lines:
-            writer.writerow({**base, **{k: line.get(k, "") for k in BET_COLUMNS}})
-    return out.getvalue()
+    return writer
+
+
+def _write_rows(writer: csv.DictWriter, record: Dict[str, Any]) -> None:
+    if "round" not in record:
+        return
+    outcome = record.get("outcome") or {}
+    base = {"round": record["round"], "shoe": record.get("shoe"), "game": record.get("game"),
+            "started": record.get("started"), "ended": record.get("ended"), "status": record["status"],
+            "cards": " ".join(str(c.get("card")) for c in record["cards"]),
+            "winner": outcome.get("winner", ""),
+            "typed_cards": " ".join(str(c.get("card")) for c in record["cards"] if c.get("source") == "keyboard"),
+            "corrections": len(record.get("corrections", []))}
+    settled = (record.get("settlement") or {}).get("bets") or []
+    lines = settled or record["bets"] or [{}]
+    for line in lines:
+        writer.writerow({**base, **{k: line.get(k, "") for k in BET_COLUMNS}})
+
+
+def write_export(entries: Callable[[], Iterable[Any]], plan: Plan, fmt: str, out: TextIO) -> Dict[str, int]:
+    """Write a journal's export (``fmt`` "json" or "csv") to ``out`` as it is read, the same text
+    :func:`rounds_from_entries` with :func:`table_entries` and :func:`rounds_to_csv` make of it whole.
+
+    ``entries`` gives the journal's entries afresh at each call (read twice: rounds, then the table's own
+    entries after them); ``plan`` is :func:`plan_records` of them.  Returns the number of ``rounds`` and
+    ``deck_checks`` written."""
+    written = {"rounds": 0, "deck_checks": 0}
+    writer = _csv_writer(out) if fmt == "csv" else None
+    for record in iter_rounds(entries(), plan):
+        written["rounds" if "round" in record else "deck_checks"] += 1
+        if writer is not None:
+            _write_rows(writer, record)
+        else:
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    if writer is None:  # the last line, {"table": [...]}: the list's items with json.dumps's own ", "
+        opening = '{"table": ['
+        for item in iter_table_entries(entries()):
+            out.write(opening + json.dumps(item, ensure_ascii=False))
+            opening = ", "
+        if opening == ", ":
+            out.write("]}\n")
+    return written
