@@ -376,3 +376,22 @@ def test_after_k_a_key_that_starts_a_card_code_is_typed_into_the_field(qtbot, ta
     assert window.entry.field.text().upper() == code
     press_focused(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is None and len(session.state.round.cards) == 1
+
+
+def test_the_shoe_s_last_round_settled_says_ctrl_n_not_n(qtbot, table_factory):
+    """QA: the round after the cut card settled with "— N: next round", and N then showed SHOE FINISHED."""
+    window = table_factory("manual", rules=no_burn_rules())
+    session = window.session
+    assert session.cut_card() is None  # before the deal: this round is the shoe's last
+    session.place(1, Bet.PLAYER)
+    assert session.deal() is None
+    for code in ("9S", "2H", "KD", "5C"):
+        assert session.enter_card(code) is None
+    synced(qtbot, window)
+    reason = window.banner.reason.text()
+    assert session.state.phase == TablePhase.SETTLED and window.banner.title.text() == "PLAYER WINS 9 TO 7"
+    assert "N: next round" not in reason and reason.endswith("the shoe's last round: Ctrl+N twice starts a new shoe")
+    for _ in range(2):  # what the reason says does what it says
+        qtbot.keyClick(window.centralWidget(), Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    synced(qtbot, window)
+    assert session.state.shoe_no == 2 and session.state.phase == TablePhase.BETTING
