@@ -314,3 +314,20 @@ def test_a_big_settled_stake_fits_its_cell_beside_its_chip_or_alone(qtbot, table
         overflow = {cell: w for cell, w in grid.painted_widths.items() if w[0] > w[1] + 0.5}
         assert overflow == {}, size
         window.close()
+
+
+def test_a_chip_key_with_no_chip_behind_it_says_why(qtbot, table_factory):
+    """QA: with the six chips of the default table, 7, 8 and 9 did nothing and said nothing."""
+    window = table_factory("manual")
+    open_table(window, qtbot)
+    chips = window.session.state.rules.chips
+    assert len(chips) == 6
+    press(qtbot, window, Qt.Key.Key_3)
+    assert shown(window).chip == chips[2]
+    for key, n in ((Qt.Key.Key_7, 7), (Qt.Key.Key_9, 9)):
+        press(qtbot, window, key)
+        said = f"no chip {n}: this table has 6 chips (1-6)"
+        assert window.betting.message.text() == said and window.betting.last_error == said
+        assert shown(window).chip == chips[2]  # the chip chosen stays
+    press(qtbot, window, Qt.Key.Key_6)
+    assert shown(window).chip == chips[5] and "no chip" not in window.betting.message.text()

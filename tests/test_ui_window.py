@@ -297,10 +297,10 @@ def test_after_a_typed_card_the_table_keys_act_again(qtbot, table_factory):
 def test_a_card_refused_keeps_the_cursor_in_the_field_to_type_it_again(qtbot, table_factory):
     window = table_factory("manual", rules=no_burn_rules())
     press_focused(qtbot, window, Qt.Key.Key_K)
-    press_focused(qtbot, window, None, "ZZ")
+    press_focused(qtbot, window, None, "9Z")  # a rank starts it: typed in (Z alone would go to the table)
     press_focused(qtbot, window, Qt.Key.Key_Return)
-    assert "ZZ" in window.entry.last_error  # the message names the bad input
-    assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "ZZ"
+    assert "9Z" in window.entry.last_error  # the message names the bad input
+    assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "9Z"
 
 
 def dealing(table_factory):
@@ -310,22 +310,22 @@ def dealing(table_factory):
     return window, window.session
 
 
-def _refused_zz(qtbot, window):
+def _refused_card(qtbot, window):
     press_focused(qtbot, window, Qt.Key.Key_K)
-    press_focused(qtbot, window, None, "ZZ")
+    press_focused(qtbot, window, None, "9Z")
     press_focused(qtbot, window, Qt.Key.Key_Return)
-    assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "ZZ"
+    assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "9Z"
 
 
 def test_after_a_refused_card_k_is_the_card_key_and_a_king_is_still_typed(qtbot, table_factory):
     """QA: K ZZ Enter (refused), then K 9H Enter sent "k9H": the K went into the field."""
     window, session = dealing(table_factory)
-    _refused_zz(qtbot, window)
+    _refused_card(qtbot, window)
     press_focused(qtbot, window, Qt.Key.Key_K)
     press_focused(qtbot, window, None, "9H")
     press_focused(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is None and [c.code for c in session.state.round.cards] == ["9H"]
-    _refused_zz(qtbot, window)
+    _refused_card(qtbot, window)
     press_focused(qtbot, window, None, "KS")  # typed over the refused card: the king of spades
     press_focused(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is None and [c.code for c in session.state.round.cards] == ["9H", "KS"]
@@ -336,7 +336,7 @@ def test_after_a_refused_card_a_table_key_goes_to_the_table(qtbot, table_factory
     window, session = dealing(table_factory)
     for code in ("9H", "2S", "KD", "3C"):
         assert session.enter_card(code) is None
-    _refused_zz(qtbot, window)
+    _refused_card(qtbot, window)
     press_focused(qtbot, window, Qt.Key.Key_N)
     assert session.state.round_no == 2 and not window.entry.field.hasFocus()
 
@@ -344,7 +344,54 @@ def test_after_a_refused_card_a_table_key_goes_to_the_table(qtbot, table_factory
 def test_after_a_refused_card_k_then_enter_types_a_king(qtbot, table_factory):
     """QA: K then Enter sent the refused card again (K alone is a king at baccarat)."""
     window, session = dealing(table_factory)
-    _refused_zz(qtbot, window)
+    _refused_card(qtbot, window)
     press_focused(qtbot, window, Qt.Key.Key_K)
     press_focused(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is None and [c.rank for c in session.state.round.cards] == ["K"]
+
+
+def test_after_k_with_an_empty_field_a_table_key_goes_to_the_table(qtbot, table_factory):
+    """QA: K pressed by mistake, then +, X or D: they were typed into the field ("d") and nothing was dealt,
+    where on a refused card the same keys went to the table. No card code starts with them: the table's."""
+    window = table_factory("manual", rules=no_burn_rules())
+    session = window.session
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_Plus)
+    synced(qtbot, window)
+    stake = session.state.betting.layout.total
+    assert stake > 0 and window.entry.field.text() == "" and not window.entry.field.hasFocus()
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_X)
+    assert session.state.betting.layout.total == 2 * stake and window.entry.field.text() == ""
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_D)
+    assert session.state.phase == TablePhase.DEALING and window.entry.field.text() == ""
+
+
+@pytest.mark.parametrize("code", ["9H", "TD", "AS", "QC", "10H", "KS"])
+def test_after_k_a_key_that_starts_a_card_code_is_typed_into_the_field(qtbot, table_factory, code):
+    window, session = dealing(table_factory)
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, None, code)
+    assert window.entry.field.text().upper() == code
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is None and len(session.state.round.cards) == 1
+
+
+def test_the_shoe_s_last_round_settled_says_ctrl_n_not_n(qtbot, table_factory):
+    """QA: the round after the cut card settled with "— N: next round", and N then showed SHOE FINISHED."""
+    window = table_factory("manual", rules=no_burn_rules())
+    session = window.session
+    assert session.cut_card() is None  # before the deal: this round is the shoe's last
+    session.place(1, Bet.PLAYER)
+    assert session.deal() is None
+    for code in ("9S", "2H", "KD", "5C"):
+        assert session.enter_card(code) is None
+    synced(qtbot, window)
+    reason = window.banner.reason.text()
+    assert session.state.phase == TablePhase.SETTLED and window.banner.title.text() == "PLAYER WINS 9 TO 7"
+    assert "N: next round" not in reason and reason.endswith("the shoe's last round: Ctrl+N twice starts a new shoe")
+    for _ in range(2):  # what the reason says does what it says
+        qtbot.keyClick(window.centralWidget(), Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    synced(qtbot, window)
+    assert session.state.shoe_no == 2 and session.state.phase == TablePhase.BETTING

@@ -102,6 +102,8 @@ class Snapshot(SnapshotCore):
             return "choose a chip, click a bet (Shift-click removes); D deals"
         if s.phase == TablePhase.FINISHED:
             return "the cut-card rounds are played: Ctrl+N starts a new shoe"
+        if s.phase == TablePhase.SETTLED and s.shoe.phase is ShoePhase.FINISHED:  # QA: N then said SHOE FINISHED
+            return s.round.due.reason + " — the shoe's last round: Ctrl+N twice starts a new shoe"
         if s.phase == TablePhase.SETTLED:
             return s.round.due.reason + " — N: next round"
         return s.round.due.reason

@@ -269,10 +269,15 @@ class BettingPanel(QWidget):
     def command(self, name: str) -> Optional[str]:
         return self._result(getattr(self.session, name)())
 
-    def select_chip_index(self, index: int) -> None:
+    def select_chip_index(self, index: int) -> Optional[str]:
+        """Key ``index + 1``: its chip, counted from the left; a key with no chip behind it says so
+        (QA: 7, 8 and 9 at a table of six chips did nothing and said nothing)."""
         chips = self.session.state.rules.chips
         if 0 <= index < len(chips):
-            self.session.select_chip(chips[index])
+            return self._result(self.session.select_chip(chips[index]))
+        n = len(chips)
+        which = f"{n} chip{'s' if n != 1 else ''} ({'1' if n == 1 else f'1-{n}'})"
+        return self._result(self.session.say(f"no chip {index + 1}: this table has {which}"))
 
     def place_at_cursor(self, remove: bool = False) -> Optional[str]:
         seat, bet = self.grid.cursor

@@ -62,16 +62,17 @@ class CardEntry(QWidget):
         dealt by the same key.
 
         A card refused stays in the field, selected, to be typed again; a key then that no card code
-        starts with (H, S, D, N ...) is the table's, and goes to it, and K is the key that puts the
-        cursor here (QA: H and S were typed into the field as "hs", and K 9H became "k9H")."""
+        starts with (H, S, D, N, X, + ...) is the table's, and goes to it, and K is the key that puts the
+        cursor here (QA: H and S were typed into the field as "hs", and K 9H became "k9H").  So is such a
+        key in the empty field: K pressed by mistake, then D, dealt nothing and typed "d" (QA)."""
         if watched is not self.field or event.type() not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
             return False
         retyping = self._retyping()
         text = event.text().upper()
         king = self._king_or_key
         if event.type() == QEvent.Type.ShortcutOverride:
-            if retyping and not king and len(text) == 1 and text.isalpha() and text not in CODE_STARTS \
-                    and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            empty = not self.field.text() and not self.counting()  # counting a deck back, the field is home
+            if (retyping and not king or empty) and self._table_key(event):
                 self._back_to_the_table()
                 event.ignore()  # not taken by the field: the window's shortcut runs
                 return True
@@ -90,6 +91,13 @@ class CardEntry(QWidget):
             self.field.setText("K" + event.text())
             return True
         return False
+
+    @staticmethod
+    def _table_key(event) -> bool:
+        """A key no card code starts with: a letter, sign or Space, alone or with Shift (or on the keypad)."""
+        text = event.text().upper()
+        free = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+        return len(text) == 1 and text.isprintable() and text not in CODE_STARTS and not event.modifiers() & ~free
 
     def _retyping(self) -> bool:
         """Whether the field shows a refused card, whole and selected, as :meth:`submit` left it."""

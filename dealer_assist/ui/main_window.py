@@ -301,8 +301,8 @@ class MainWindow(QMainWindow):
         # QMenuBar lays its corner widget out only when it is set: a longer text was clipped to the old width.
         self.menuBar().setCornerWidget(self.hint)
 
-    def select_chip(self, index: int) -> None:
-        self.betting.select_chip_index(index)
+    def select_chip(self, index: int) -> Optional[str]:
+        return self._run(self.betting.select_chip_index(index))
 
     def move_cursor(self, dseat: int, dbet: int) -> None:
         self.betting.grid.move_cursor(dseat, dbet)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_assist import roads
@@ -23,6 +23,9 @@ GRID = QColor("#c9cfcc")
 ROAD_COLOURS = {"banker": QColor("#d0312d"), "player": QColor("#1f5fd0"), "tie": QColor("#1f9d55"),
                 "red": QColor("#d0312d"), "blue": QColor("#1f5fd0")}
 BEAD_COLUMNS = 10
+#: The ring round a pair dot and the tie count: a Banker pair's red dot sits on a red Banker bead (a Player
+#: pair's blue dot on a blue one), and a count of ties across the green slash; without it they merged (QA).
+HALO = QColor("white")
 
 
 class RoadsView(QWidget):
@@ -126,14 +129,28 @@ class RoadsView(QWidget):
 
     @staticmethod
     def _pairs(p: QPainter, r: QRectF, banker_pair: bool, player_pair: bool) -> None:
-        d = r.width() * 0.28
-        p.setPen(Qt.PenStyle.NoPen)
+        """Banker pair top left in red, Player pair bottom right in blue, each ringed in white."""
+        d = r.width() * 0.32
+        p.setPen(QPen(HALO, max(1.0, d * 0.25)))
         if banker_pair:
             p.setBrush(ROAD_COLOURS["banker"])
             p.drawEllipse(QRectF(r.left() + 1, r.top() + 1, d, d))
         if player_pair:
             p.setBrush(ROAD_COLOURS["player"])
             p.drawEllipse(QRectF(r.right() - d - 1, r.bottom() - d - 1, d, d))
+
+    @staticmethod
+    def _tie_count(p: QPainter, r: QRectF, ties: int) -> None:
+        """The count of ties in dark ink over a white halo, centred across the slash."""
+        font = theme.font(r.height() * 0.55, bold=True)
+        metrics = QFontMetricsF(font)
+        text = str(ties)
+        path = QPainterPath()
+        path.addText(r.center().x() - metrics.horizontalAdvance(text) / 2,
+                     r.center().y() + (metrics.ascent() - metrics.descent()) / 2, font, text)
+        p.strokePath(path, QPen(HALO, max(2.0, font.pixelSize() * 0.3), Qt.PenStyle.SolidLine,
+                                Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        p.fillPath(path, theme.DARK_INK)
 
     def _bead(self, p: QPainter, r: QRectF, b: roads.BeadCell) -> None:
         inner = r.adjusted(r.width() * 0.08, r.width() * 0.08, -r.width() * 0.08, -r.width() * 0.08)
@@ -154,9 +171,7 @@ class RoadsView(QWidget):
             p.setPen(QPen(ROAD_COLOURS["tie"], max(2.0, r.width() * 0.1)))
             p.drawLine(QPointF(inner.left(), inner.bottom()), QPointF(inner.right(), inner.top()))
             if b.ties > 1:
-                p.setPen(ROAD_COLOURS["tie"])
-                p.setFont(theme.font(r.height() * 0.45, bold=True))
-                p.drawText(inner, Qt.AlignmentFlag.AlignCenter, str(b.ties))
+                self._tie_count(p, r, b.ties)
         self._pairs(p, r, b.banker_pair, b.player_pair)
 
     @staticmethod
