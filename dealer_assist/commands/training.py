@@ -233,6 +233,10 @@ def run_train(args: argparse.Namespace) -> int:
         except ProgressError as exc:
             raise CommandError(str(exc)) from None
         trainee = store.stored_name(trainee)  # names are case-blind: "ANA" trains as the stored "ana"
+    if not args.text:  # every refusal before begin_exam: a refused start left a failed exam nobody saw
+        from dealer_assist.commands.screen import require_screen
+
+        require_screen()
     drills, decks = _house(args)
     feeds, seed = _feeds(args, decks)
     records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
@@ -252,6 +256,10 @@ def run_train(args: argparse.Namespace) -> int:
             _forget_unanswered(opened, trainee)
             sys.stderr.write(f"dealer-assist: ended by {exc.name} before the first case: nothing to store\n")
             return 128 + exc.signum
+        except CommandError:  # refused once begun: an exam with no answer leaves no entry
+            if not session.attempts:
+                _forget_unanswered(opened, trainee)
+            raise
         finally:
             session.close()
         if summary is not None and store is not None and summary.attempts:
@@ -296,9 +304,6 @@ def _run(args, session, store, trainee, ending):
         ending.action = trainer.end_by_signal
         summary = trainer.run()
         return summary, store, trainer.interrupted
-    from dealer_assist.commands.screen import require_screen
-
-    require_screen()
     from dealer_assist.ui.training.app import run_trainer
 
     summary = run_trainer(session, store=store, trainee=trainee, ending=ending)
