@@ -112,6 +112,9 @@ def _shape_problem(data: object) -> Optional[str]:
                     return f'{here}: "overall" has no number "{key}"'
             if "pass_mark" in entry and not isinstance(entry["pass_mark"], dict):
                 return f'{here}: "pass_mark" is not an object'
+            if "house" in entry and not (isinstance(entry["house"], list)
+                                         and all(isinstance(x, str) for x in entry["house"])):
+                return f'{here}: "house" is not a list of texts'
             if entry.get("seed") is not None and not _is_int(entry["seed"]):
                 return f'{here}: "seed" is {entry["seed"]!r}, not a whole number or null'
         for key, counts in person["categories"].items():
