@@ -67,3 +67,14 @@ def test_a_text_exam_states_its_time_limit_and_says_when_an_answer_came_after_it
     assert events[0] == {"event": "exam", "cases": 2, "minutes": 10.0, "limit": 6,
                          "pass_mark": {"accuracy": 0.98, "seconds": 3}}
     assert [e["in_time"] for e in events if e["event"] == "answer"] == [False, False]
+
+
+def test_an_unrounded_amount_in_an_exam_is_scored_wrong_not_refused_with_a_hint():
+    """9.5475 was refused as "more than two decimals" and asked again: a hint to round down."""
+    settings = Settings(drills=("payouts",), exam=True, cases=1, limit=60)
+    case = TrainingSession(settings, _feeds(3), seed=3).next_case()    # the same case the exam deals
+    answers = [q.answer + "75" if q.kind == "amount" else q.answer for q in case.questions]
+    summary, _, err = _run(settings, answers, seed=3)
+    assert "two decimals" not in err and "not understood" not in err
+    (attempt,) = summary.attempts
+    assert attempt.result == "wrong" and attempt.given[0] == case.questions[0].answer + "75"
