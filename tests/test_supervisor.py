@@ -165,3 +165,21 @@ def test_a_name_is_matched_regardless_of_case_and_end_spaces_with_one_lockout_pe
     with pytest.raises(PinLockedError):
         table.check("aNa", "4821")
     assert table.lockout_left("ana") > 0
+
+
+@pytest.mark.parametrize("stored, said", [
+    ("scrypt$...", "it has 2 parts between '$', not the 6"),          # the README's own placeholder
+    ("scrypt$x$8$1$AAAA$AAAA", "is not three whole numbers"),
+    ("scrypt$1024$8$1$AAAA", "it has 5 parts"),
+])
+def test_a_config_with_a_malformed_pin_hash_names_the_key_and_what_is_wrong(tmp_path, stored, said):
+    """It said "stored PIN hash is not readable (not enough values to unpack (expected 6, got 2))"."""
+    from dealer_assist.table.config import ConfigError, load_config
+
+    path = tmp_path / "table.toml"
+    path.write_text(f'[[supervisors]]\nname = "Ana"\npin_hash = "{stored}"\n')
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    text = str(err.value)
+    assert str(path) in text and "'Ana'" in text and "pin_hash is not readable" in text and said in text
+    assert "unpack" not in text and "supervisor hash" in text

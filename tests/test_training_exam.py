@@ -142,3 +142,14 @@ def test_a_finished_exam_replaces_its_entry_stored_at_the_start(tmp_path):
                                   input="q\n", capture_output=True, text=True, env=env, timeout=60)
     assert quit_at_once.returncode == 0, quit_at_once.stderr
     assert len(ProgressStore(store).sessions("eve")) == 1   # nothing answered: nothing kept, as before
+
+
+def test_an_exam_refused_for_want_of_a_screen_stores_nothing(tmp_path):
+    """The exam was stored at its start, then the window was refused (exit 3): --progress listed a failed
+    exam, "killed, crashed or lost power", that the trainee never saw."""
+    store = tmp_path / "p.json"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    run = subprocess.run(CLI + ["train", "--trainee", "x", "--exam", "--store", str(store)], capture_output=True,
+                         text=True, env={**env, "XDG_DATA_HOME": str(tmp_path)}, timeout=60)
+    assert run.returncode == 3 and "no screen" in run.stderr and "Traceback" not in run.stderr
+    assert not store.exists() or ProgressStore(store).sessions("x") == []

@@ -5,8 +5,11 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -73,6 +76,43 @@ def test_a_shared_file_keeps_its_mode(tmp_path):
     os.chmod(path, 0o664)
     ProgressStore(path).record("ben", _summary(2), "third-card")
     assert path.stat().st_mode & 0o777 == 0o664
+
+
+def test_the_lock_file_takes_the_progress_files_mode(tmp_path):
+    """The lock was made 0600: a second OS account sharing a 0666 file could not take it after its session."""
+    path = tmp_path / "shared.json"
+    ProgressStore(path).record("ana", _summary(1), "third-card")
+    lock = path.with_name(path.name + ".lock")
+    os.chmod(path, 0o666)
+    ProgressStore(path).record("ana", _summary(2), "third-card")
+    assert lock.stat().st_mode & 0o777 == 0o666
+    lock.unlink()
+    os.chmod(path, 0o664)
+    ProgressStore(path).record("ben", _summary(3), "third-card")
+    assert lock.stat().st_mode & 0o777 == 0o664      # made afresh: the file's mode, not cut by the umask
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="needs root to run as nobody")
+def test_a_lock_file_another_account_cannot_write_is_refused_before_the_first_case(tmp_path, request):
+    """The second account trained a whole session, then read "Permission denied ... .lock; not stored"."""
+    outside = tempfile.mkdtemp(prefix="dealer-assist-shared-")   # pytest's own folders are 0700
+    request.addfinalizer(lambda: shutil.rmtree(outside, ignore_errors=True))
+    os.chmod(outside, 0o755)
+    folder = Path(outside) / "shared"
+    folder.mkdir()
+    os.chmod(folder, 0o777)
+    path = folder / "training.json"
+    ProgressStore(path).record("teacher", _summary(1), "third-card")
+    os.chmod(path, 0o666)
+    lock = path.with_name(path.name + ".lock")
+    os.chmod(lock, 0o644)   # as one made by an older dealer-assist (0600) or under a narrower mode
+    env = {**_env(tmp_path), "HOME": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)}
+    run = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *CLI, "train", "--text",
+                          "--trainee", "student", "--cases", "1", "--store", str(path)],
+                         input="P\nq\n", capture_output=True, text=True, env=env, timeout=60, cwd=outside)
+    assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
+    assert "#1" not in run.stdout                       # refused before the first case
+    assert str(lock) in run.stderr and "nothing was asked yet" in run.stderr and "chmod" in run.stderr
 
 
 # -- files of the wrong shape -----------------------------------------------------------------------

@@ -111,11 +111,11 @@ def test_the_window_fits_the_screen_and_shows_the_feedback_whole_at_720(qtbot):
     for q in window.case.questions:                      # every amount one off: a long explanation
         qtbot.keyClicks(window.entry, "999")
         qtbot.keyClick(window.entry, Qt.Key.Key_Return)
-    assert window.waiting and "[Space] next" in window.feedback.text()
+    assert window.waiting and "[Space] or Enter: next case" in window.key_line.text()
     fb = window.feedback
-    # the layout settles: then the whole text, "[Space] next" too, is inside the label and the label on screen
+    # the layout settles: then the whole text is inside the label, the label inside its (scrolled) area
     qtbot.waitUntil(lambda: fb.heightForWidth(fb.width()) <= fb.height())
-    assert fb.geometry().bottom() < window.height()
+    assert window.feedback_area.geometry().bottom() < window.key_line.geometry().top() < window.height()
 
 
 # -- finding 9: hand labels drawn whole -------------------------------------------------------------

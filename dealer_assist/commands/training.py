@@ -93,8 +93,21 @@ def _house(args):
     return drills, (config.rules.shoe.decks, house.decks if house is not None else 1)
 
 
+def _house_rules(args) -> tuple[str, ...]:
+    """``--config``'s house rules as the "House rule:" lines stored with a session (() the defaults)."""
+    from dealer_assist.training.house import house_rules
+
+    config = _config(args)
+    if config is None:
+        return ()
+    drills, decks = _house(args)
+    payouts = drills["payouts"]
+    return house_rules(payouts.paytable, payouts.blackjack_rules if config.blackjack else None, decks[0])
+
+
 def _standard(args):
-    """The exam standard: the ``[training]`` section of ``--config``, else the trainer's own."""
+    """The exam standard: the ``[training]`` section of ``--config``, else the trainer's own; an exam's
+    pass counts only under the house rules of ``--config`` (the defaults without one)."""
     from dealer_assist.training.standard import DEFAULT, Standard
 
     config = _config(args)
@@ -103,7 +116,7 @@ def _standard(args):
     school = config.training or {}
     return Standard(cases=school.get("exam_cases", DEFAULT.cases),
                     accuracy=school.get("pass_accuracy", DEFAULT.accuracy * 100) / 100,
-                    seconds=school.get("pass_seconds", DEFAULT.seconds))
+                    seconds=school.get("pass_seconds", DEFAULT.seconds), house=_house_rules(args))
 
 
 def _settings(args):
@@ -133,7 +146,8 @@ def _settings(args):
         limit = args.limit if args.limit is not None else (2 * mark.seconds if args.exam else None)
         cases = args.cases if args.cases is not None else (standard.cases if args.exam else None)
         return Settings(drills=parse_drills(args.drill), level=args.level, exam=args.exam, mark=mark,
-                        limit=limit, minutes=args.minutes, cases=cases, standard=standard)
+                        limit=limit, minutes=args.minutes, cases=cases, standard=standard,
+                        house=standard.house)
     except (DrillNameError, LevelError, PassMarkError) as exc:
         raise CommandError(str(exc)) from None
 
@@ -206,6 +220,10 @@ def _listed(s: dict, standard) -> str:
         mark += f" ({'; '.join(short)})"
     if s.get("stored_at_start"):
         mark += " (no result stored: the trainer was killed, crashed or lost power during the exam)"
+    if s.get("house"):
+        from dealer_assist.training.house import short as said
+
+        mark += f" [house rules: {said(s['house'])}]"
     pm = s.get("pass_mark") or {}
     judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
@@ -233,6 +251,10 @@ def run_train(args: argparse.Namespace) -> int:
         except ProgressError as exc:
             raise CommandError(str(exc)) from None
         trainee = store.stored_name(trainee)  # names are case-blind: "ANA" trains as the stored "ana"
+    if not args.text:  # every refusal before begin_exam: a refused start left a failed exam nobody saw
+        from dealer_assist.commands.screen import require_screen
+
+        require_screen()
     drills, decks = _house(args)
     feeds, seed = _feeds(args, decks)
     records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
@@ -252,6 +274,10 @@ def run_train(args: argparse.Namespace) -> int:
             _forget_unanswered(opened, trainee)
             sys.stderr.write(f"dealer-assist: ended by {exc.name} before the first case: nothing to store\n")
             return 128 + exc.signum
+        except CommandError:  # refused once begun: an exam with no answer leaves no entry
+            if not session.attempts:
+                _forget_unanswered(opened, trainee)
+            raise
         finally:
             session.close()
         if summary is not None and store is not None and summary.attempts:
@@ -280,7 +306,8 @@ def _warn_below_standard(settings, seed) -> None:
     if not settings.exam:
         return
     standard = settings.standard
-    short = standard.shortfalls(settings.cases or 0, settings.mark.accuracy, settings.mark.seconds, seed)
+    short = standard.shortfalls(settings.cases or 0, settings.mark.accuracy, settings.mark.seconds, seed,
+                                settings.house)
     if short:
         sys.stderr.write(f"dealer-assist: this exam is below the standard ({standard.words}): {'; '.join(short)}. "
                          "A pass will be listed as \"passed below the standard\"; for an exam that counts, leave "
@@ -296,9 +323,6 @@ def _run(args, session, store, trainee, ending):
         ending.action = trainer.end_by_signal
         summary = trainer.run()
         return summary, store, trainer.interrupted
-    from dealer_assist.commands.screen import require_screen
-
-    require_screen()
     from dealer_assist.ui.training.app import run_trainer
 
     summary = run_trainer(session, store=store, trainee=trainee, ending=ending)

@@ -132,19 +132,31 @@ def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
 def read_pin_hash(stored: str) -> tuple[int, int, int, bytes, bytes]:
     """The scrypt cost (n, r, p), salt and key of a stored PIN hash; :class:`PinHashError` when it
     cannot be read.  A configuration is checked with it at start, not when a PIN is first typed."""
+    def unreadable(why: str) -> PinHashError:
+        # The words say what is wrong with the text: Python's own ("not enough values to unpack") did not.
+        return PinHashError(f"pin_hash is not readable: {why}; set the supervisor's PIN again "
+                            "(dealer-assist supervisor hash NAME) and paste the whole line it prints")
+
+    parts = stored.split("$") if isinstance(stored, str) else []
+    if len(parts) != 6:
+        raise unreadable(f"it has {len(parts)} part{'' if len(parts) == 1 else 's'} between '$', not the 6 of "
+                         "scrypt$N$r$p$salt$key (a placeholder such as scrypt$... is not a hash)")
+    scheme, n, r, p, salt, key = parts
+    if scheme != "scrypt":
+        raise unreadable(f"it starts {scheme!r}, not 'scrypt'")
     try:
-        scheme, n, r, p, salt, key = stored.split("$")
-        if scheme != "scrypt":
-            raise ValueError(scheme)
         n_, r_, p_ = int(n), int(r), int(p)
+    except ValueError:
+        raise unreadable(f"its cost {n}${r}${p} is not three whole numbers") from None
+    if n_ < 2 or n_ & (n_ - 1) or not (1 <= r_ <= 64 and 1 <= p_ <= 16) or n_ > 2 ** 20:
+        raise unreadable(f"its cost N={n_}, r={r_}, p={p_} is out of range (N a power of 2 up to 2^20, r 1-64, "
+                         "p 1-16)")
+    try:
         salt_b, key_b = base64.b64decode(salt, validate=True), base64.b64decode(key, validate=True)
-        if n_ < 2 or n_ & (n_ - 1) or not (1 <= r_ <= 64 and 1 <= p_ <= 16) or n_ > 2 ** 20:
-            raise ValueError("cost out of range")
-        if not salt_b or not key_b:
-            raise ValueError("no salt or key")
-    except (ValueError, AttributeError) as exc:
-        raise PinHashError(f"stored PIN hash is not readable ({exc}); set the supervisor's PIN again "
-                           "(dealer-assist supervisor hash NAME)") from None
+    except ValueError:
+        raise unreadable("its salt or key is not base64") from None
+    if not salt_b or not key_b:
+        raise unreadable("its salt or key is empty")
     return n_, r_, p_, salt_b, key_b
 
 

@@ -4,17 +4,23 @@ The right answers are filled in by the drill from the rules core when the
 case is made, so checking a trainee never re-implements a rule.  A typed
 answer that cannot be read (``Q`` where P/B/S/N is asked, ``9.5x`` for an
 amount) is refused with :class:`AnswerError` and is not scored: the trainee
-simply types again.
+simply types again.  An amount not rounded to the penny (``9.5475``) is read
+and scored, wrong: refused, its "more than two decimals" told an exam's
+trainee to round, and the feedback after it shows the rounding.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Optional, Sequence
 
 from dealer_assist.cards import Card
-from dealer_assist.money import InvalidAmountError, fmt, parse_money
+from dealer_assist.money import CENT, InvalidAmountError, fmt, parse_money
+
+#: An amount written past the penny (9.5475): a payout not rounded, read as written.
+_UNROUNDED = re.compile(r"[0-9]{0,13}\.[0-9]{3,12}")
 
 
 class AnswerError(ValueError):
@@ -89,6 +95,9 @@ class Question:
             try:
                 return fmt(parse_money(raw))
             except InvalidAmountError as exc:
+                if _UNROUNDED.fullmatch(raw):
+                    exact = Decimal(raw)
+                    return fmt(exact) if exact == exact.quantize(CENT) else f"{exact.normalize():f}"
                 raise AnswerError(text, self, f"{exc}; {self.hint}") from None
         if raw.isdigit() and int(raw) <= self.maximum:
             return str(int(raw))

@@ -112,6 +112,9 @@ def _shape_problem(data: object) -> Optional[str]:
                     return f'{here}: "overall" has no number "{key}"'
             if "pass_mark" in entry and not isinstance(entry["pass_mark"], dict):
                 return f'{here}: "pass_mark" is not an object'
+            if "house" in entry and not (isinstance(entry["house"], list)
+                                         and all(isinstance(x, str) for x in entry["house"])):
+                return f'{here}: "house" is not a list of texts'
             if entry.get("seed") is not None and not _is_int(entry["seed"]):
                 return f'{here}: "seed" is {entry["seed"]!r}, not a whole number or null'
         for key, counts in person["categories"].items():
@@ -135,9 +138,9 @@ class ProgressStore:
         return self.path.with_name(self.path.name + ".lock")
 
     def _load(self) -> dict:
-        if not self.path.exists():
-            return {"version": VERSION, "trainees": {}}
         try:
+            if not self.path.exists():  # raises on a folder this account may not enter
+                return {"version": VERSION, "trainees": {}}
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ProgressError(f"cannot read the training progress file {self.path}: {exc}; it was left as it is; "
@@ -172,6 +175,15 @@ class ProgressStore:
             raise ProgressError(what.format(f"its folder cannot be written ({exc.strerror or exc})")) from None
         if self.path.exists() and not os.access(self.path, os.W_OK):
             raise ProgressError(what.format("the file is read-only"))
+        if self.lock_path.exists():  # every save opens it for writing: a file shared by two accounts
+            try:                      # failed here, after the second account's whole session
+                os.close(os.open(self.lock_path, os.O_RDWR))
+            except OSError as exc:
+                raise ProgressError(
+                    f"cannot store training progress in {self.path}: its lock file {self.lock_path} cannot be "
+                    f"opened for writing ({exc.strerror or exc}); nothing was asked yet; ask its owner to make it "
+                    f"writable like the progress file (chmod a+w {self.lock_path}), use --store to choose "
+                    "another file, or --no-save to train without storing") from None
 
     # -- reading --------------------------------------------------------------
     @property
@@ -262,7 +274,7 @@ class ProgressStore:
         """An exclusive ``flock`` on :attr:`lock_path` for the read-merge-write of :meth:`record`."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            fd = self._open_lock()
         except OSError as exc:
             raise ProgressError(f"cannot save the training progress to {self.path}: {exc}; the session's "
                                 "results are not stored; use --store to choose a writable file") from None
@@ -276,6 +288,25 @@ class ProgressStore:
             yield
         finally:
             os.close(fd)  # closing the descriptor releases the flock
+
+    def _open_lock(self) -> int:
+        """The lock file open for writing, made with the progress file's mode (the umask's default before
+        there is one): a lock made 0600 by one account locked every other account out of a shared file.
+        A lock this account owns follows the file's mode when it was widened since (``chmod g+w``)."""
+        mode = stat.S_IMODE(self.path.stat().st_mode) & 0o666 if self.path.exists() else None
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666 if mode is None else mode)
+            made = True
+        except FileExistsError:
+            fd = os.open(self.lock_path, os.O_RDWR)
+            made = False
+        try:
+            st = os.fstat(fd)
+            if mode is not None and (made or st.st_uid == os.geteuid()) and stat.S_IMODE(st.st_mode) != mode:
+                os.fchmod(fd, mode)  # os.open's mode was cut by the umask; the file's own is what is shared
+        except OSError:
+            pass  # the lock works all the same; only its sharing is narrower
+        return fd
 
     def _save(self, data: dict) -> None:
         """Write ``data`` to a temporary file, flush it, give it the old file's mode, rename it over the file."""

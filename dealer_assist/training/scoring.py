@@ -116,6 +116,8 @@ class Summary:
     seed: Optional[int] = None
     #: What an exam's pass must meet to count.
     standard: Standard = DEFAULT
+    #: The house rules the cases followed ("House rule: ..." lines; () the defaults).
+    house: tuple[str, ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -126,7 +128,8 @@ class Summary:
         """What keeps this exam's settings below the standard (empty for a practice session)."""
         if not self.exam:
             return []
-        return self.standard.shortfalls(self.overall.cases, self.mark.accuracy, self.mark.seconds, self.seed)
+        return self.standard.shortfalls(self.overall.cases, self.mark.accuracy, self.mark.seconds, self.seed,
+                                        self.house)
 
     def lines(self) -> list[str]:
         """The summary as text (the terminal mode prints it; the window shows the same)."""
@@ -152,6 +155,8 @@ class Summary:
                        + ("Only a pass at the standard counts: take the exam again without --seed and with "
                           "the default --cases, --pass-accuracy and --pass-seconds." if o.passed
                           else "A pass under these settings would not count."))
+        if self.house:
+            out.append("House rules: " + "; ".join(line.removeprefix("House rule: ") for line in self.house))
         for d in self.drills:
             out.append(f"  {d.name}: {d.right}/{d.cases} right ({d.accuracy:.0%}), {d.mean_seconds:.1f} s per decision")
         if self.mistakes:
@@ -166,12 +171,12 @@ class Summary:
         return {"overall": self.overall.to_json(), "drills": [d.to_json() for d in self.drills],
                 "mistakes": [a.to_json() for a in self.mistakes], "pass_mark": self.mark.to_json(),
                 "passed": self.passed, "exam": self.exam, "level": self.level, "complete": self.complete,
-                "seed": self.seed}
+                "seed": self.seed, "house": list(self.house)}
 
 
 def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, level: int = 1,
               planned: Optional[int] = None, complete: bool = True, seed: Optional[int] = None,
-              standard: Standard = DEFAULT) -> Summary:
+              standard: Standard = DEFAULT, house: tuple[str, ...] = ()) -> Summary:
     """The session's summary.  ``planned`` is an exam's number of cases: the ones not answered count as
     failed and the exam is not complete; ``complete`` False marks an exam ended early for other reasons
     (an exam by time only, stopped before its time was up)."""
@@ -184,4 +189,5 @@ def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, l
         drills=tuple(score_attempts(n, (a for a in attempts if a.case.drill == n), mark) for n in names),
         mistakes=tuple(a for a in attempts if not a.right), mark=mark, exam=exam, level=level,
         attempts=tuple(attempts), complete=complete, seed=seed, standard=standard,
+        house=tuple(house),
     )

@@ -67,6 +67,8 @@ class Settings:
     cases: Optional[int] = None
     #: What an exam's pass must meet to count (a school's config may set it).
     standard: Standard = DEFAULT
+    #: The house rules the cases follow, stored with the result (see :mod:`dealer_assist.training.house`).
+    house: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         difficulty.check_level(self.level)
@@ -181,7 +183,7 @@ class TrainingSession:
         """The summary so far.  An exam ended before its last case (or, by time only, before its time was up)
         is not complete: its unanswered cases count as failed and it cannot pass."""
         s = self.settings
-        kept = {"seed": self.seed, "standard": s.standard}
+        kept = {"seed": self.seed, "standard": s.standard, "house": s.house}
         if not s.exam:
             return summarize(self.attempts, s.mark, False, s.level, **kept)
         if s.cases is not None:

@@ -14,7 +14,7 @@ trainee's own command line used.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Optional
+from typing import Mapping, Optional, Sequence
 
 CASES = 40
 ACCURACY = 0.98
@@ -30,16 +30,21 @@ class Standard:
     cases: int = CASES
     accuracy: float = ACCURACY
     seconds: float = SECONDS
+    #: The table's house rules (see :mod:`dealer_assist.training.house`; () the defaults): an exam passed
+    #: under others (an EZ table's payouts) does not count at this table.
+    house: tuple[str, ...] = ()
 
     @property
     def words(self) -> str:
         return f"{self.cases} cases or more, {self.accuracy * 100:g}% within {self.seconds:g} s or stricter, no seed"
 
     def shortfalls(self, cases: int, accuracy: Optional[float], seconds: Optional[float],
-                   seed: object = None) -> list[str]:
+                   seed: object = None, house: object = None) -> list[str]:
         """What keeps an exam with these settings below the standard, in words; empty when it meets it.
 
         ``accuracy``/``seconds`` None: the pass mark was not recorded.  ``seed`` :data:`UNKNOWN`: nor was the seed.
+        ``house``: the exam's house rule lines; None: not judged; :data:`UNKNOWN`: not recorded (an entry of
+        an older dealer-assist, counted as the defaults' unless this standard's table has other rules).
         """
         short = []
         if cases < self.cases:
@@ -53,6 +58,13 @@ class Standard:
             short.append("seed not recorded (stored by an older dealer-assist)")
         elif seed is not None:
             short.append(f"seed {seed}: its cases can be rehearsed")
+        if house is UNKNOWN:
+            if self.house:
+                short.append("house rules not recorded (stored by an older dealer-assist)")
+        elif house is not None and sorted(house) != sorted(self.house):
+            from dealer_assist.training.house import short as said
+
+            short.append(f"taken under other house rules than this table's ({said(self.house)})")
         return short
 
     def entry_shortfalls(self, entry: Mapping) -> list[str]:
@@ -60,8 +72,10 @@ class Standard:
         mark = entry.get("pass_mark") if isinstance(entry.get("pass_mark"), Mapping) else {}
         accuracy, seconds = mark.get("accuracy"), mark.get("seconds")
         numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (accuracy, seconds))
+        house = entry.get("house", UNKNOWN)
         return self.shortfalls(int(entry["overall"]["cases"]), accuracy if numbers else None,
-                               seconds if numbers else None, entry.get("seed", UNKNOWN))
+                               seconds if numbers else None, entry.get("seed", UNKNOWN),
+                               tuple(house) if isinstance(house, Sequence) and not isinstance(house, str) else UNKNOWN)
 
     def verdict(self, entry: Mapping) -> tuple[str, list[str]]:
         """``PASSED`` only for an exam passed at the standard; ``passed below the standard`` names what falls short.

@@ -119,10 +119,24 @@ class TextTrainer:
             answers.extend(taken)
         return answers
 
+    def _announce(self) -> None:
+        """An exam's terms before its first case: the window shows a clock bar, a terminal has only words."""
+        s = self.session.settings
+        if self.json_mode:
+            self._emit({"event": "exam", "cases": s.cases, "minutes": s.minutes, "limit": s.limit,
+                        "pass_mark": s.mark.to_json()})
+            return
+        size = f"{s.cases} cases" if s.cases is not None else f"{s.minutes:g} minutes"
+        limit = (f"; at most {s.limit:g} s per decision (a case of 3 questions: {3 * s.limit:g} s): an answer "
+                 "after that counts as failed" if s.limit is not None else "")
+        self._say(f"Exam: {size}, no feedback until the end{limit}. Pass mark: {s.mark.words} per decision.")
+
     def run(self) -> Summary:
         session = self.session
         exam = session.settings.exam
         number = 0
+        if exam:
+            self._announce()
         try:
             self._asking = True
             while not session.finished:
@@ -133,18 +147,23 @@ class TextTrainer:
                     continue
                 number += 1
                 if self.json_mode:
-                    self._emit({"event": "case", "n": number, **case.to_json()})
+                    shown = case.to_json()
+                    if exam:  # the rule that decides the case ("natural", "player 0-5") is its answer
+                        del shown["category"]
+                    self._emit({"event": "case", "n": number, **shown})
                 else:
                     self._say("")
                     self._say(f"#{number} " + "\n".join(describe(case)))
                 started = self.clock()
                 answers = self._ask(case)
                 attempt = session.submit(case, answers, self.clock() - started)
-                if exam:
+                if exam:  # in time or not says nothing of right or wrong
+                    late = attempt.result == "timeout"
                     if self.json_mode:
-                        self._emit({"event": "answer", "n": number, "recorded": True})
+                        self._emit({"event": "answer", "n": number, "recorded": True, "in_time": not late})
                     else:
-                        self._say("Recorded.")
+                        self._say(f"Recorded, after the {session.limit:g} s limit per decision: it counts as "
+                                  "failed." if late else "Recorded.")
                 elif self.json_mode:
                     self._emit({"event": "answer", "n": number, **attempt.to_json()})
                 else:

@@ -3,10 +3,13 @@
 Keys: the answer keys shown under the question (P B S N for the third card,
 H S for the dealer) answer at once; amounts, totals and "every key that
 applies" are typed and confirmed with Enter.  After a wrong answer Space or
-Enter goes on (after a right one the next case comes by itself).  Esc pressed
-twice within a few seconds, or Ctrl+Q, ends the session and shows the
-summary (one stray Esc must not end an exam); on the summary Esc or Ctrl+Q
-closes the window.  F1 shows the list of keys.
+Enter goes on (after a right one the next case comes by itself); the
+explanation of a payout case with many bets is longer than a 1280x720 window,
+so it scrolls, as the summary's mistakes do, with PgDn PgUp, Down Up, Home End.
+Esc pressed twice within a few seconds, or Ctrl+Q, ends the session and shows
+the summary (one stray Esc must not end an exam; any other key in between,
+one typed into the answer box too, cancels the first); on the summary Esc or
+Ctrl+Q closes the window.  F1 shows the list of keys.
 
 During an exam the status line shows only the case number and the time
 left: a running count of right answers would be the feedback the exam
@@ -19,10 +22,10 @@ import threading
 import time
 from typing import Optional
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
-from PySide6.QtWidgets import (QLabel, QLineEdit, QProgressBar, QStackedLayout, QTextEdit, QVBoxLayout,
-                               QHBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractScrollArea, QFrame, QLabel, QLineEdit, QProgressBar, QScrollArea,
+                               QStackedLayout, QTextEdit, QVBoxLayout, QHBoxLayout, QWidget)
 
 from dealer_assist.training.case import AnswerError, Attempt, Case
 from dealer_assist.training.feed import FeedError
@@ -40,12 +43,21 @@ RIGHT_PAUSE_MS = 700
 DEFAULT_SIZE = (1280, 720)
 #: The key line under the drill; the first Esc replaces it with :data:`ESC_AGAIN`.
 KEY_LINE = "F1 keys    Esc twice or Ctrl+Q: end the session"
+#: The key line while the feedback on a wrong answer waits (the feedback itself may be scrolled away).
+NEXT_LINE = "[Space] or Enter: next case    PgDn PgUp: scroll    " + KEY_LINE
+#: Lines of feedback from which it is set smaller (a payout case of several bets explained).
+LONG_FEEDBACK = 9
+#: Keys that scroll the feedback and the summary's mistakes: a step, a page, or to an end.
+SCROLL_KEYS = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1, Qt.Key.Key_PageDown: 2, Qt.Key.Key_PageUp: -2,
+               Qt.Key.Key_End: 3, Qt.Key.Key_Home: -3}
+SUMMARY_LINE = "PgDn PgUp, Down Up, Home End: scroll the mistakes    Esc or Ctrl+Q: close"
 ESC_AGAIN = "Esc again to end the session (any other key: go on)"
 KEYS_HELP = (
     "Keys",
     ("P B S N, H S ...", "answer at once (the keys are shown under the question)"),
     ("type, then Enter", "amounts, totals, and every key that applies (e.g. HS)"),
     ("Space or Enter", "next case after a wrong answer"),
+    ("PgDn PgUp, Down Up, Home End", "scroll a long explanation, and the summary's mistakes"),
     ("Esc Esc", "end the session (twice within a few seconds) and show the summary"),
     ("Ctrl+Q", "end the session at once"),
     ("F1", "show or hide this list"),
@@ -100,7 +112,7 @@ class TrainerWindow(QWidget):
         self.setStyleSheet(f"background: {theme.FELT_DARK.name()};")
         self.resize(*self.fitted_size())
         self.second_press = SecondPress()
-        unit = 22
+        unit = self._unit = 22
         self.stack = QStackedLayout(self)
 
         drill = QWidget()
@@ -119,6 +131,7 @@ class TrainerWindow(QWidget):
         self.context.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         table.addWidget(self.context, 2)
         col.addLayout(table, 5)
+        self._column, self._table_at = col, col.count() - 1
         self.question = _label(unit * 1.8, True)
         col.addWidget(self.question)
         self.keys = _label(unit, False, theme.MUTED)
@@ -133,12 +146,22 @@ class TrainerWindow(QWidget):
         self.clock.setMaximumHeight(unit // 2)
         col.addWidget(self.clock)
         self.feedback = _label(unit * 1.2, True)
-        self.feedback.setMinimumHeight(unit * 5)
         self.feedback.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        col.addWidget(self.feedback, 2)
+        # A payout case of 5-7 bets all wrong explains more lines than 720 pixels hold: it scrolls by keys.
+        self.feedback_area = QScrollArea()
+        self.feedback_area.setWidget(self.feedback)
+        self.feedback_area.setWidgetResizable(True)
+        self.feedback_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.feedback_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.feedback_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.feedback_area.setMinimumHeight(unit * 5)
+        self.feedback_area.setStyleSheet("background: transparent;")
+        col.addWidget(self.feedback_area, 2)
+        self._feedback_at = col.count() - 1
         self.key_line = _label(unit * 0.8, False, theme.MUTED)
         self.key_line.setText(KEY_LINE)
         col.addWidget(self.key_line)
+        self.entry.installEventFilter(self)  # keys typed into the answer box cancel a first Esc too
         self.stack.addWidget(drill)
 
         done = QWidget()
@@ -152,6 +175,9 @@ class TrainerWindow(QWidget):
         col2.addWidget(self.details, 3)
         self.chart = ProgressChart()
         col2.addWidget(self.chart, 2)
+        self.summary_keys = _label(unit * 0.8, False, theme.MUTED)
+        self.summary_keys.setText(SUMMARY_LINE)
+        col2.addWidget(self.summary_keys)
         self.stack.addWidget(done)
 
         self.help = QLabel(self)   # the F1 overlay, over either page
@@ -211,10 +237,15 @@ class TrainerWindow(QWidget):
             return
         self.case = None
         self.feedback.setText("")
+        self._show_key_line()
+        self._make_room(False)
         if all(f.can_skip for f in self.session.feeds.values()):
             self._show_case(self.session.next_case())
         else:
             self.question.setText("Deal the next hand ...")
+            self.keys.setText("the question comes once the cards are read")
+            self.entry.setVisible(False)  # nothing to answer until the cards are in
+            self.setFocus()
             self.loader.load(self.session)
 
     def _feed_failed(self, message: str) -> None:
@@ -283,12 +314,17 @@ class TrainerWindow(QWidget):
             return
         colour = theme.GOOD_INK if attempt.right else theme.BAD_INK
         self.feedback.setStyleSheet(f"color: {colour.name()};")
-        self.feedback.setText(attempt.feedback() + f"   ({attempt.seconds:.1f} s)"
-                              + ("" if attempt.right else "\n[Space] next"))
+        told = attempt.feedback() + f"   ({attempt.seconds:.1f} s)"
+        self.feedback.setFont(theme.font(self._unit * (1.2 if told.count("\n") < LONG_FEEDBACK else 1.0), True))
+        self.feedback.setText(told)
+        self.feedback_area.verticalScrollBar().setValue(0)
         if attempt.right:
             self.advance.start(RIGHT_PAUSE_MS)
         else:
             self.waiting = True
+            # The question and its "type the amount" no longer take an answer: their room goes to the why.
+            self._make_room(True)
+            self._show_key_line()
         self._tick()
 
     def _tick(self) -> None:
@@ -338,10 +374,47 @@ class TrainerWindow(QWidget):
         self.finished.emit(self.summary)
 
     # -- keys -----------------------------------------------------------------
+    def _make_room(self, explaining: bool) -> None:
+        """While a wrong answer is explained the question, its keys and clock are hidden and the cards
+        shrink: seven bets explained fill more lines than the feedback's share of 720 pixels."""
+        for widget in (self.question, self.keys, self.clock):
+            widget.setVisible(not explaining)
+        self._column.setStretch(self._table_at, 2 if explaining else 5)
+        self._column.setStretch(self._feedback_at, 5 if explaining else 2)
+
+    def _show_key_line(self) -> None:
+        """The keys that work now: Space to go on while feedback waits (it used to end a text that could be
+        cut off), else the keys to end the session."""
+        waiting = self.waiting and self.summary is None
+        self.key_line.setStyleSheet(f"color: {(theme.TEXT if waiting else theme.MUTED).name()};")
+        self.key_line.setText(NEXT_LINE if waiting else KEY_LINE)
+
     def _disarm_esc(self) -> None:
         self.second_press.other("")
-        self.key_line.setStyleSheet(f"color: {theme.MUTED.name()};")
-        self.key_line.setText(KEY_LINE)
+        self._show_key_line()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """A key typed into the answer box (a digit, Backspace) is "any other key": it cancels a first Esc,
+        which the box's own key handling never told the window about."""
+        if (watched is self.entry and event.type() == QEvent.Type.KeyPress
+                and event.key() != Qt.Key.Key_Escape and self.second_press.armed is not None):
+            self.esc_timer.stop()
+            self._disarm_esc()
+        return super().eventFilter(watched, event)
+
+    def _scroll(self, key: int) -> bool:
+        """Scroll the summary's mistakes, or the feedback while it waits; False when nothing scrolls now."""
+        step = SCROLL_KEYS.get(key)
+        area: Optional[QAbstractScrollArea] = (self.details if self.summary is not None
+                                               else self.feedback_area if self.waiting else None)
+        if step is None or area is None:
+            return False
+        bar = area.verticalScrollBar()
+        if abs(step) == 3:
+            bar.setValue(bar.maximum() if step > 0 else bar.minimum())
+        else:
+            bar.setValue(bar.value() + (step // abs(step)) * (bar.pageStep() if abs(step) == 2 else bar.singleStep()))
+        return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
@@ -371,6 +444,8 @@ class TrainerWindow(QWidget):
         if self.second_press.armed is not None:
             self.esc_timer.stop()
             self._disarm_esc()
+        if self._scroll(key):
+            return
         if self.waiting and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.next_case()
             return
