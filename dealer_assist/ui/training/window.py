@@ -58,6 +58,8 @@ class _Loader(QObject):
 
     loaded = Signal(object)
     failed = Signal(str)
+    #: The card reader's news (``card reader lost: ...``), "" when it is back; from the reader's thread.
+    news = Signal(str)
 
     def load(self, session: TrainingSession) -> None:
         def work() -> None:
@@ -170,6 +172,15 @@ class TrainerWindow(QWidget):
         self.loader = _Loader(self)
         self.loader.loaded.connect(self._show_case)
         self.loader.failed.connect(self._feed_failed)
+        self.loader.news.connect(self._reader_news)
+        self.resyncing = False  # a void hand at a real table: Space/Enter once the trainee has cleared it
+        self.reader_news = ""
+        for feed in set(session.feeds.values()):
+            if not feed.can_skip:
+                feed.on_status = self.loader.news.emit
+                start = getattr(feed, "start", None)
+                if start is not None:
+                    start()  # a reader that is not there is told now, not when the first card is wanted
         self.ticker = QTimer(self)
         self.ticker.setInterval(100)
         self.ticker.timeout.connect(self._tick)
@@ -214,13 +225,28 @@ class TrainerWindow(QWidget):
         if all(f.can_skip for f in self.session.feeds.values()):
             self._show_case(self.session.next_case())
         else:
-            self.question.setText("Deal the next hand ...")
+            self.question.setText(self.reader_news or self.session.dealing)
             self.loader.load(self.session)
 
     def _feed_failed(self, message: str) -> None:
         self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
         self.feedback.setText(message)
+        if self.session.needs_ready:
+            self.resyncing = True
+            self.question.setText("Clear the table, then press Space or Enter")
+            return
         self.loader.load(self.session)
+
+    def _reader_news(self, text: str) -> None:
+        """Card reader lost or silent: said at once, where the trainee looks; gone when it is back."""
+        was, self.reader_news = self.reader_news, text
+        if self.case is None and not self.resyncing:
+            self.question.setText(text or self.session.dealing)
+        elif text:
+            self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+            self.feedback.setText(text if not self.waiting else self.feedback.text() + "\n" + text)
+        elif was and self.feedback.text().endswith(was):
+            self.feedback.setText(self.feedback.text()[:-len(was)].rstrip("\n"))
 
     def _show_case(self, case: Case) -> None:
         self.case = case
@@ -372,6 +398,11 @@ class TrainerWindow(QWidget):
             self.esc_timer.stop()
             self._disarm_esc()
         if self.waiting and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.next_case()
+            return
+        if self.resyncing and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.resyncing = False
+            self.session.ready()
             self.next_case()
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.entry.isVisible():
