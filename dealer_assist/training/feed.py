@@ -36,6 +36,10 @@ class FeedError(RuntimeError):
         self.resync = resync
 
 
+class FeedClosed(FeedError):
+    """The feed was closed (the session ended) while a card was awaited: nothing to tell anyone."""
+
+
 class CardFeed(abc.ABC):
     """Cards in draw order.  Subclasses: :class:`ShoeFeed` and :class:`SourceFeed`."""
 
@@ -201,7 +205,7 @@ class SourceFeed(CardFeed):
                 continue
             if event is _CLOSED:
                 self._events.put(event)
-                raise FeedError(f"{self.name} is closed")
+                raise FeedClosed(f"{self.name} is closed")
             if self.status.startswith("no card from"):
                 self._tell("")
             if self._void:

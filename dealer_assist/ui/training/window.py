@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (QLabel, QLineEdit, QProgressBar, QStackedLayout, 
                                QHBoxLayout, QWidget)
 
 from dealer_assist.training.case import AnswerError, Attempt, Case
-from dealer_assist.training.feed import FeedError
+from dealer_assist.training.feed import FeedClosed, FeedError
 from dealer_assist.training.progress import ProgressError, ProgressStore
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import TrainingSession
@@ -65,6 +65,8 @@ class _Loader(QObject):
         def work() -> None:
             try:
                 self.loaded.emit(session.next_case())
+            except FeedClosed:
+                pass  # the session has ended (the window may be gone): nothing to show
             except FeedError as exc:
                 self.failed.emit(str(exc))
 
