@@ -127,7 +127,7 @@ def test_blackjack_action_is_asked_before_the_next_card_and_the_seats_play_is_to
     assert _labels(case)[:2] == ["9H", "TS 8C"] and t.sim.cards_dealt == 3
     assert case.then.startswith("The player ")
     assert case.then.lower().split()[2] in ("hits", "stands", "doubles")
-    assert t.session.dealing.startswith(case.then)  # what the trainee is told to deal while it waits
+    assert t.session.dealing == f"{case.then}: deal on ..."  # what the trainee is told to deal while it waits
 
 
 def test_after_a_lost_frame_no_card_is_used_until_the_table_is_cleared(table):

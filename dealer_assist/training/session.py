@@ -171,8 +171,9 @@ class TrainingSession:
         """What the trainee deals now at a real table: how the last case's hand goes on, or a new hand."""
         if self._hand is None:
             return "Deal the next hand ..."
+        # Not "the next card of this hand": whether the hand goes on is what a third-card case asks.
         then = self._last.then if self._last is not None else ""
-        return f"{then}: deal the next card of this hand ..." if then else "Deal the next card of this hand ..."
+        return f"{then}: deal on ..." if then else "Deal on (this hand's next card, or the next hand if it is over) ..."
 
     @property
     def needs_ready(self) -> bool:
