@@ -152,8 +152,8 @@ class SourceFeed(CardFeed):
     def _link(self, event: LinkState) -> None:
         detail = event.detail or ""
         if event.state == "lost":
-            then = ("check the cable or the camera; it reconnects by itself and the training goes on"
-                    if event.retrying else "it does not come back by itself: end the session and start it again")
+            then = ("it reconnects by itself and the training goes on" if event.retrying
+                    else "it does not come back by itself: end the session and start it again")
             self._tell(f"card reader lost: {event.source}: {detail or 'the connection is gone'}; {then} "
                        "(a hand in progress is void if a card is missed meanwhile)")
         elif event.state == "stale":
