@@ -179,6 +179,8 @@ class SourceFeed(CardFeed):
 
     def ready(self) -> None:
         with self._lock:
+            if not self._void:
+                return  # nothing to clear: the cards queued are this hand's
             self._void = ""
             while True:  # the cards read before the table was cleared
                 try:

@@ -45,7 +45,7 @@ KEYS_HELP = (
     "Keys",
     ("P B S N, H S ...", "answer at once (the keys are shown under the question)"),
     ("type, then Enter", "amounts, totals, and every key that applies (e.g. HS)"),
-    ("Space or Enter", "next case after a wrong answer"),
+    ("Space or Enter", "next case after a wrong answer; on a real shoe, go on once a void hand is cleared away"),
     ("Esc Esc", "end the session (twice within a few seconds) and show the summary"),
     ("Ctrl+Q", "end the session at once"),
     ("F1", "show or hide this list"),
