@@ -71,7 +71,7 @@ def test_an_unreadable_card_voids_the_hand_with_a_message():
     session = TrainingSession(Settings(drills=("calling",), minutes=None), {"baccarat": feed}, seed=1)
     dealer = _deal(endpoint, sim, 1, feed)
     try:
-        with pytest.raises(FeedError, match="could not be read.*deal a new hand"):
+        with pytest.raises(FeedError, match="could not be read.*clear the table"):
             session.next_case()
     finally:
         session.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Optional
+from typing import Iterator, Optional
 
 from dealer_assist.blackjack.hand import Hand as BjHand
 from dealer_assist.blackjack.round import Action, Round
@@ -31,6 +31,9 @@ def plain(exc: BlackjackError) -> str:
 DEALER_CHOICES = (Choice("H", "Hit"), Choice("S", "Stand"))
 ACTION_CHOICES = (Choice("H", "hit"), Choice("S", "stand"), Choice("D", "double"), Choice("P", "split"))
 _KEY = {Action.HIT: "H", Action.STAND: "S", Action.DOUBLE: "D", Action.SPLIT: "P"}
+#: What the drill's player does after an action case, told to the trainee (who deals accordingly).
+PLAYS = {Action.HIT: "The player hits", Action.STAND: "The player stands",
+         Action.DOUBLE: "The player doubles (one card only)", Action.SPLIT: "The player splits the pair"}
 
 #: Cards one seat's round can take at most in practice (a split, several hits, the dealer's draws).
 RESERVE = 20
@@ -83,10 +86,17 @@ class BlackjackDealerDrill(Drill):
         self.rules = rules or HouseRules()
 
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
+        return list(self.play(feed, rng, level))
+
+    def play(self, feed: CardFeed, rng: random.Random, level: int) -> Iterator[Case]:
+        """Each case as soon as its cards are out, before the next card is taken.
+
+        The seat's play is the drill's (:meth:`_choose`), so each action case says
+        in :attr:`Case.then` what the seat does: a trainee at a real table deals it.
+        """
         rules = self.rules if self.rules.decks >= feed.decks else replace(self.rules, decks=feed.decks)
         feed.new_hand(RESERVE)
         rnd = Round.start(1, rules)
-        cases: list[Case] = []
         try:
             while True:
                 due = rnd.due()
@@ -94,16 +104,17 @@ class BlackjackDealerDrill(Drill):
                     if rnd.dealer_prompt:
                         case = self.dealer_case(rnd, draws=False)
                         if case is not None:
-                            cases.append(case)
-                    return cases
+                            yield case
+                    return
                 if due.kind == "action":
-                    cases.append(self.action_case(rnd))
-                    rnd = rnd.act(due.seat, self._choose(rnd.seat_hands(due.seat)[due.hand], due.allowed, rng))
+                    action = self._choose(rnd.seat_hands(due.seat)[due.hand], due.allowed, rng)
+                    yield replace(self.action_case(rnd), then=PLAYS[action])
+                    rnd = rnd.act(due.seat, action)
                     continue
                 if due.to_dealer and rnd.dealer_prompt:
                     case = self.dealer_case(rnd, draws=True)
                     if case is not None:
-                        cases.append(case)
+                        yield case
                 rnd = rnd.deal(feed.next_card())
         except RuleError as exc:
             raise FeedError(f"hand void: {plain(exc)}") from None

@@ -154,6 +154,9 @@ class Case:
     explanation: str
     #: Short one-line description for the summary's list of mistakes.
     summary: str = ""
+    #: What happens at the table once the case is answered, when the drill decides it
+    #: (``Seat 1 hits``): a trainee dealing a real shoe must know which card to deal next.
+    then: str = ""
 
     @property
     def answers(self) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import abc
 import random
+from typing import Iterator
 
 from dealer_assist.training.case import Case
 from dealer_assist.training.feed import CardFeed
@@ -30,3 +31,12 @@ class Drill(abc.ABC):
     @abc.abstractmethod
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
         """Play one hand from ``feed`` and return its cases in the order they come up at the table."""
+
+    def play(self, feed: CardFeed, rng: random.Random, level: int) -> Iterator[Case]:
+        """The cases of one hand as :meth:`deal` gives them, but each as soon as its cards are out.
+
+        At a real table the trainee must decide before dealing the card a case asks
+        about, as a croupier does: a drill that asks during the hand overrides this
+        with a generator that yields each case before it takes that card.
+        """
+        return iter(self.deal(feed, rng, level))

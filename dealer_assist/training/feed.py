@@ -11,16 +11,33 @@ from __future__ import annotations
 
 import abc
 import queue
-from typing import Optional
+import threading
+from typing import Callable, Optional
 
 from dealer_assist.cards import Card
 from dealer_assist.sources.base import CardSource
-from dealer_assist.events import CardRead, SeqGap, Unreadable
+from dealer_assist.events import CardRead, DeviceError, LinkState, SeqGap, Unreadable
 from dealer_assist.shoe import shuffled_shoe
+
+#: What a trainee at a real table does after a void hand: the trainer cannot know which cards lie there.
+RESYNC = ("clear the table and put this hand's cards away; press Enter (or Space in the window) when the table is "
+          "clear, then deal a fresh hand (cards read until then are not used)")
 
 
 class FeedError(RuntimeError):
-    """The feed cannot give the next card (a card was unreadable, lost, or none came); the hand is void."""
+    """The feed cannot give the next card (a card was unreadable, lost, or none came); the hand is void.
+
+    ``resync``: the feed is a real table whose cards the trainer no longer knows; it takes no card
+    until :meth:`CardFeed.ready` says the trainee has cleared the table.
+    """
+
+    def __init__(self, message: str, resync: bool = False) -> None:
+        super().__init__(message)
+        self.resync = resync
+
+
+class FeedClosed(FeedError):
+    """The feed was closed (the session ended) while a card was awaited: nothing to tell anyone."""
 
 
 class CardFeed(abc.ABC):
@@ -34,8 +51,23 @@ class CardFeed(abc.ABC):
     def next_card(self) -> Card:
         """The next card in draw order, or :class:`FeedError`."""
 
+    #: Called (from any thread) with what the trainee should know about the card reader now, "" when all is well.
+    on_status: Optional[Callable[[str], None]] = None
+
     def new_hand(self, reserve: int) -> None:
         """A hand is about to start that may take up to ``reserve`` cards (a shoe may reshuffle now)."""
+
+    @property
+    def needs_ready(self) -> bool:
+        """True after a void hand on a real table, until :meth:`ready`."""
+        return False
+
+    def void(self, why: str) -> str:
+        """The hand in progress is void because of ``why``; the message to show the trainee."""
+        return why
+
+    def ready(self) -> None:
+        """The trainee has cleared the table: cards from now on start a fresh hand."""
 
     def close(self) -> None:
         """Release the device, if any."""
@@ -79,8 +111,14 @@ class ShoeFeed(CardFeed):
 class SourceFeed(CardFeed):
     """Cards from a real :class:`CardSource` (serial shoe, camera), waiting for each as it is dealt.
 
-    An unreadable or lost card makes the hand void (:class:`FeedError`):
-    a trainer never guesses a card, the trainee deals a new hand.
+    An unreadable or lost card, a double feed or a long silence makes the hand
+    void (:class:`FeedError`), and then the trainer no longer knows which cards lie
+    on the table: the card that revealed a lost frame is already on it, as may be
+    others.  So a void feed takes no card at all until the trainee has cleared the
+    table and said so (:meth:`ready`); the cards read meanwhile are thrown away.  A
+    trainer never guesses a card nor grades against cards that are not there.
+
+    A lost or silent link is told through :attr:`on_status` at once, not when a card is wanted.
     """
 
     can_skip = False
@@ -90,36 +128,113 @@ class SourceFeed(CardFeed):
         self.wait = wait
         self.decks = decks
         self.name = getattr(source, "name", "source")
+        self.status = ""
         self._events: "queue.Queue[object]" = queue.Queue()
         self._started = False
+        self._void = ""
+        self._lock = threading.Lock()
 
     def _start(self) -> None:
         if not self._started:
-            self.source.start(self._events.put)
+            self.source.start(self._take)
             self._started = True
+
+    def start(self) -> None:
+        """Open the source now, so that a lost link is told before the first card is wanted."""
+        self._start()
+
+    def _take(self, event: object) -> None:
+        if isinstance(event, LinkState):
+            self._link(event)
+        else:
+            self._events.put(event)
+
+    def _link(self, event: LinkState) -> None:
+        detail = event.detail or ""
+        if event.state == "lost":
+            then = ("it reconnects by itself and the training goes on" if event.retrying
+                    else "it does not come back by itself: end the session and start it again")
+            self._tell(f"card reader lost: {event.source}: {detail or 'the connection is gone'}; {then} "
+                       "(a hand in progress is void if a card is missed meanwhile)")
+        elif event.state == "stale":
+            self._tell(f"card reader silent: {event.source}: {detail or 'no message for a while'}; check the shoe "
+                       "or camera")
+        elif event.state in ("up",):
+            self._tell("")
+
+    def _tell(self, text: str) -> None:
+        self.status = text
+        if self.on_status is not None:
+            self.on_status(text)
+
+    @property
+    def needs_ready(self) -> bool:
+        return bool(self._void)
+
+    def void(self, why: str) -> str:
+        with self._lock:
+            if not self._void:
+                self._void = f"{why}; {RESYNC}"
+            return self._void
+
+    def ready(self) -> None:
+        with self._lock:
+            if not self._void:
+                return  # nothing to clear: the cards queued are this hand's
+            self._void = ""
+            while True:  # the cards read before the table was cleared
+                try:
+                    event = self._events.get_nowait()
+                except queue.Empty:
+                    break
+                if event is _CLOSED:
+                    self._events.put(event)
+                    break
 
     def next_card(self) -> Card:
         self._start()
+        waited = 0.0
         while True:
+            if self._void:
+                raise FeedError(self._void, resync=True)
             try:
-                event = self._events.get(timeout=self.wait)
+                event = self._events.get(timeout=min(1.0, self.wait))
             except queue.Empty:
-                raise FeedError(f"no card from {self.name} in {self.wait:.0f} s: "
-                                "check the shoe or camera, then deal the next hand") from None
+                waited += min(1.0, self.wait)
+                if waited >= self.wait and not self.status:
+                    self._tell(f"no card from {self.name} in {self.wait:.0f} s: check the shoe or camera; "
+                               "the trainer waits for the next card")
+                continue
+            if event is _CLOSED:
+                self._events.put(event)
+                raise FeedClosed(f"{self.name} is closed")
+            if self.status.startswith("no card from"):
+                self._tell("")
+            if self._void:
+                raise FeedError(self._void, resync=True)
             if isinstance(event, CardRead):
                 return event.card
             if isinstance(event, Unreadable):
-                raise FeedError(f"{self.name}: a card could not be read (seq {event.seq}); "
-                                "this hand is void, deal a new hand")
+                raise FeedError(self.void(f"{self.name}: a card could not be read (seq {event.seq}); "
+                                          "this hand is void"), resync=True)
             if isinstance(event, SeqGap):
                 missing = ", ".join(str(m) for m in event.missing)
-                raise FeedError(f"{self.name}: frames {missing} were lost and may have held a card; "
-                                "this hand is void, deal a new hand")
+                frames = "frame" if len(event.missing) == 1 else "frames"
+                raise FeedError(self.void(f"{self.name}: {frames} {missing} lost (it may have held a card); "
+                                          "this hand is void"), resync=True)
+            if isinstance(event, DeviceError) and event.code.upper() == "DOUBLE_FEED":
+                raise FeedError(self.void(f"{self.name}: two cards left the shoe together (DOUBLE_FEED), one may "
+                                          "not have been read; this hand is void"), resync=True)
 
     def close(self) -> None:
         if self._started:
             self.source.stop()
             self._started = False
+        self._events.put(_CLOSED)
+
+
+#: Put in the queue by :meth:`SourceFeed.close` to wake a trainer waiting for a card.
+_CLOSED = object()
 
 
 class ListFeed(CardFeed):

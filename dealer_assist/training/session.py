@@ -10,7 +10,7 @@ import random
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Mapping, Optional, Sequence
+from typing import Callable, Iterator, Mapping, Optional, Sequence
 
 from dealer_assist.training import difficulty
 from dealer_assist.training.blackjack_dealer import BlackjackDealerDrill
@@ -106,6 +106,10 @@ class TrainingSession:
         self.wall_started = time.time()
         self._turn = 0
         self._pending: deque[Case] = deque()
+        #: The hand being dealt at a real table: its cases come as its cards do (see :meth:`_at_table`).
+        self._hand: Optional[Iterator[Case]] = None
+        self._hand_feed: Optional[CardFeed] = None
+        self._last: Optional[Case] = None
 
     # -- cases ----------------------------------------------------------------
     def _feed(self, drill: Drill) -> CardFeed:
@@ -115,13 +119,16 @@ class TrainingSession:
         """The next case.  On a real source this waits for the cards; :class:`FeedError` voids a hand."""
         if self._pending:
             return self._pending.popleft()
+        if not all(f.can_skip for f in self.feeds.values()):
+            self._last = self._at_table()
+            return self._last
         name = self.settings.drills[self._turn % len(self.settings.drills)]
         self._turn += 1
         drill = self.drills[name]
         feed = self._feed(drill)
         level = self.settings.level
         wanted = difficulty.weights(drill.categories, drill.hard, level, self.records.get(name))
-        if wanted is None or not feed.can_skip:
+        if wanted is None:
             cases = self._deal(drill, feed, level)
             self._pending.extend(cases[1:])
             return cases[0]
@@ -133,6 +140,51 @@ class TrainingSession:
                 if case.category == target:
                     return case
         return cases[0]
+
+    def _at_table(self) -> Case:
+        """The next case of the hand being dealt at a real table, taking only the cards it needs.
+
+        A case is asked as soon as its cards are out, before the card it asks about is
+        taken: the trainee decides at the moment the croupier must.  The hand's last
+        cards (a Banker's third card after the last question) are taken when the next
+        case is wanted, so that the next hand starts in step with the table.
+        """
+        while True:
+            if self._hand is None:
+                for feed in self.feeds.values():
+                    if feed.needs_ready:
+                        raise FeedError(feed.void(""), resync=True)
+                drill = self.drills[self.settings.drills[self._turn % len(self.settings.drills)]]
+                self._turn += 1
+                feed = self._feed(drill)
+                self._hand, self._hand_feed = drill.play(feed, self.rng, self.settings.level), feed
+            try:
+                return next(self._hand)
+            except StopIteration:
+                self._hand = None
+            except FeedError as exc:
+                self._hand = None
+                if exc.resync or self._hand_feed.can_skip:
+                    raise
+                raise FeedError(self._hand_feed.void(str(exc)), resync=True) from None
+
+    @property
+    def dealing(self) -> str:
+        """What the trainee deals now at a real table: how the last case's hand goes on, or a new hand."""
+        if self._hand is None:
+            return "Deal the next hand ..."
+        # Not "the next card of this hand": whether the hand goes on is what a third-card case asks.
+        then = self._last.then if self._last is not None else ""
+        return f"{then}: deal on ..." if then else "Deal on (this hand's next card, or the next hand if it is over) ..."
+
+    @property
+    def needs_ready(self) -> bool:
+        """A void hand at a real table: no card is taken until the trainee has cleared it (:meth:`ready`)."""
+        return any(f.needs_ready for f in self.feeds.values())
+
+    def ready(self) -> None:
+        for feed in set(self.feeds.values()):
+            feed.ready()
 
     def _deal(self, drill: Drill, feed: CardFeed, level: int) -> list[Case]:
         while True:

@@ -13,9 +13,12 @@ SIGHUP end it the same way through :meth:`TextTrainer.end_by_signal`.
 from __future__ import annotations
 
 import json
+import queue
 import sys
+import threading
 import time
-from typing import Callable, TextIO
+from collections import deque
+from typing import Callable, Optional, TextIO
 
 from dealer_assist.training.case import AnswerError, Case
 from dealer_assist.training.ending import Ended
@@ -52,6 +55,10 @@ class TextTrainer:
         #: True when Ctrl+C, SIGTERM or SIGHUP ended the session (it is scored and stored all the same).
         self.interrupted = False
         self._asking = False
+        #: At a real table: typed lines, card-reader news and dealt cases, in the order they come (see :meth:`_table`).
+        self._inbox: "Optional[queue.Queue[tuple[str, object]]]" = None
+        self._ahead: deque[str] = deque()
+        self._told = ""
 
     def end_by_signal(self, signum: int) -> None:
         """SIGTERM or SIGHUP: end the session as Ctrl+C does, at once while a case is being asked.
@@ -88,6 +95,8 @@ class TextTrainer:
     def _read(self, prompt: str) -> str:
         if not self.json_mode:
             self._write(self.out, prompt)
+        if self._inbox is not None:
+            return self._line()
         try:
             line = self.inp.readline()
         except OSError:
@@ -96,6 +105,82 @@ class TextTrainer:
         if not line or line.strip().lower() in QUIT:
             raise _Quit()
         return line.strip()
+
+    # -- a real table: the cards come when the trainee deals them -------------------
+    def _table(self) -> None:
+        """Read stdin in a thread, so that ``q`` and the card reader's news are taken while cards are awaited."""
+        self._inbox = queue.Queue()
+        inbox = self._inbox
+
+        def read() -> None:
+            while True:
+                try:
+                    line = self.inp.readline()
+                except (OSError, ValueError):
+                    line = ""
+                inbox.put(("line", line))
+                if not line:
+                    return
+
+        threading.Thread(target=read, name="trainer-stdin", daemon=True).start()
+        for feed in set(self.session.feeds.values()):
+            feed.on_status = lambda text: inbox.put(("status", text))
+            start = getattr(feed, "start", None)
+            if start is not None:
+                start()
+
+    def _take(self) -> tuple[str, object]:
+        """The next item of the inbox; card-reader news is told here, whatever is being waited for."""
+        while True:
+            try:
+                kind, value = self._inbox.get(timeout=0.2)  # a timeout keeps Ctrl+C and SIGTERM prompt
+            except queue.Empty:
+                continue
+            if kind != "status":
+                if kind == "line" and (not value or str(value).strip().lower() in QUIT):
+                    raise _Quit()
+                return kind, value
+            if value:
+                self._note(f"dealer-assist: {value}")
+            elif self._told:
+                self._note("dealer-assist: card reader back: the training goes on")
+            self._told = str(value)
+
+    def _line(self) -> str:
+        if self._ahead:
+            return self._ahead.popleft()
+        while True:
+            kind, value = self._take()
+            if kind == "line":
+                return str(value).strip()
+
+    def _next_case(self) -> Case:
+        """The next case; at a real table, waiting for its cards while still reading ``q`` and telling news."""
+        session = self.session
+        if self._inbox is None:
+            return session.next_case()
+        if session.needs_ready:
+            self._ahead.clear()  # typed for the void hand
+            self._read("Press Enter when the table is clear (q ends the session): ")
+            session.ready()
+        self._say(session.dealing)
+        inbox = self._inbox
+
+        def work() -> None:
+            try:
+                inbox.put(("case", session.next_case()))
+            except FeedError as exc:
+                inbox.put(("error", exc))
+
+        threading.Thread(target=work, name="trainer-deal", daemon=True).start()
+        while True:
+            kind, value = self._take()
+            if kind == "line":
+                self._ahead.append(str(value).strip())  # typed ahead: the answer to the case on its way
+            elif kind == "error":
+                raise value
+            elif kind == "case":
+                return value
 
     def _ask(self, case: Case) -> list[str]:
         answers: list[str] = []
@@ -139,9 +224,11 @@ class TextTrainer:
             self._announce()
         try:
             self._asking = True
+            if not all(f.can_skip for f in session.feeds.values()):
+                self._table()
             while not session.finished:
                 try:
-                    case = session.next_case()
+                    case = self._next_case()
                 except FeedError as exc:
                     self._note(f"dealer-assist: {exc}")
                     continue

@@ -8,6 +8,7 @@ rules core; a wrong call is answered with the tableau row that applies.
 from __future__ import annotations
 
 import random
+from typing import Iterator
 
 from dealer_assist.baccarat import tableau
 from dealer_assist.baccarat.round import BaccaratRound, Position
@@ -65,18 +66,21 @@ class ThirdCardDrill(Drill):
     hard = frozenset({"banker 3", "banker 4", "banker 5", "banker 6"})
 
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
+        return list(self.play(feed, rng, level))
+
+    def play(self, feed: CardFeed, rng: random.Random, level: int) -> Iterator[Case]:
+        """Ask after the fourth card, and after the Player's third, each time before the card asked about."""
         feed.new_hand(6)
         rnd = BaccaratRound()
         for _ in range(4):
             rnd = rnd.add(feed.next_card())
-        cases = [self.case(rnd)]
+        yield self.case(rnd)
         if rnd.due.position is Position.P3:
             rnd = rnd.add(feed.next_card())
-            cases.append(self.case(rnd))
+            yield self.case(rnd)
         while not rnd.complete:
             # The Banker's third card is dealt at the table too: take it so the next hand starts in step.
             rnd = rnd.add(feed.next_card())
-        return cases
 
     @staticmethod
     def case(rnd: BaccaratRound) -> Case:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QFrame, QLabel, QLineEdit, Q
                                QStackedLayout, QTextEdit, QVBoxLayout, QHBoxLayout, QWidget)
 
 from dealer_assist.training.case import AnswerError, Attempt, Case
-from dealer_assist.training.feed import FeedError
+from dealer_assist.training.feed import FeedClosed, FeedError
 from dealer_assist.training.progress import ProgressError, ProgressStore
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import TrainingSession
@@ -56,7 +56,7 @@ KEYS_HELP = (
     "Keys",
     ("P B S N, H S ...", "answer at once (the keys are shown under the question)"),
     ("type, then Enter", "amounts, totals, and every key that applies (e.g. HS)"),
-    ("Space or Enter", "next case after a wrong answer"),
+    ("Space or Enter", "next case after a wrong answer; on a real shoe, go on once a void hand is cleared away"),
     ("PgDn PgUp, Down Up, Home End", "scroll a long explanation, and the summary's mistakes"),
     ("Esc Esc", "end the session (twice within a few seconds) and show the summary"),
     ("Ctrl+Q", "end the session at once"),
@@ -70,11 +70,15 @@ class _Loader(QObject):
 
     loaded = Signal(object)
     failed = Signal(str)
+    #: The card reader's news (``card reader lost: ...``), "" when it is back; from the reader's thread.
+    news = Signal(str)
 
     def load(self, session: TrainingSession) -> None:
         def work() -> None:
             try:
                 self.loaded.emit(session.next_case())
+            except FeedClosed:
+                pass  # the session has ended (the window may be gone): nothing to show
             except FeedError as exc:
                 self.failed.emit(str(exc))
 
@@ -196,6 +200,15 @@ class TrainerWindow(QWidget):
         self.loader = _Loader(self)
         self.loader.loaded.connect(self._show_case)
         self.loader.failed.connect(self._feed_failed)
+        self.loader.news.connect(self._reader_news)
+        self.resyncing = False  # a void hand at a real table: Space/Enter once the trainee has cleared it
+        self.reader_news = ""
+        for feed in set(session.feeds.values()):
+            if not feed.can_skip:
+                feed.on_status = self.loader.news.emit
+                start = getattr(feed, "start", None)
+                if start is not None:
+                    start()  # a reader that is not there is told now, not when the first card is wanted
         self.ticker = QTimer(self)
         self.ticker.setInterval(100)
         self.ticker.timeout.connect(self._tick)
@@ -242,7 +255,7 @@ class TrainerWindow(QWidget):
         if all(f.can_skip for f in self.session.feeds.values()):
             self._show_case(self.session.next_case())
         else:
-            self.question.setText("Deal the next hand ...")
+            self.question.setText(self.reader_news or self.session.dealing)
             self.keys.setText("the question comes once the cards are read")
             self.entry.setVisible(False)  # nothing to answer until the cards are in
             self.setFocus()
@@ -251,7 +264,22 @@ class TrainerWindow(QWidget):
     def _feed_failed(self, message: str) -> None:
         self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
         self.feedback.setText(message)
+        if self.session.needs_ready:
+            self.resyncing = True
+            self.question.setText("Clear the table, then press Space or Enter")
+            return
         self.loader.load(self.session)
+
+    def _reader_news(self, text: str) -> None:
+        """Card reader lost or silent: said at once, where the trainee looks; gone when it is back."""
+        was, self.reader_news = self.reader_news, text
+        if self.case is None and not self.resyncing:
+            self.question.setText(text or self.session.dealing)
+        elif text:
+            self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+            self.feedback.setText(text if not self.waiting else self.feedback.text() + "\n" + text)
+        elif was and self.feedback.text().endswith(was):
+            self.feedback.setText(self.feedback.text()[:-len(was)].rstrip("\n"))
 
     def _show_case(self, case: Case) -> None:
         self.case = case
@@ -447,6 +475,11 @@ class TrainerWindow(QWidget):
         if self._scroll(key):
             return
         if self.waiting and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.next_case()
+            return
+        if self.resyncing and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.resyncing = False
+            self.session.ready()
             self.next_case()
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.entry.isVisible():
