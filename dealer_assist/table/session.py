@@ -34,7 +34,7 @@ from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
                                               SnapshotCore, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
-                                       rules_from_record, shoe_started)
+                                       cut_before_first_card, rules_from_record, shoe_started)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSession"]
 
@@ -350,7 +350,9 @@ class TableSession(SessionCore):
         return self._do({"op": "deal"}, message="no more bets")
 
     def _cut_out(self) -> Optional[str]:
-        error = self._do({"op": "cut"}, message="cut card out")
+        with self._lock:  # the decision and the op on one state: a card read meanwhile would change it
+            error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state)},
+                             message="cut card out")
         if error is None:
             self.alert("cut", "info", "CUT CARD OUT", self._snap.state.shoe.status, "finish as shown, then a new shoe")
         return error
