@@ -276,24 +276,34 @@ class TableSession(SessionCore):
             return None
         if self._snap.stopped:
             return error
-        finished = self._snap.state.shoe.phase is ShoePhase.FINISHED  # no round follows: nothing to type in its place
-        self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
-                                     "source": source, "seq": seq, **({"shoe_finished": True} if finished else {})})
-        try:
-            apply(self._snap.state, op)
-        except RoundOverError:
-            behind = self._snap.state.held
-            refused = self._do({"op": "hold", "card": card.code, "source": source, "seq": seq})
-            if refused is None:
-                self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[-1].label}" if behind
-                           else f"CARD {card.label} AFTER THE ROUND", error,
-                           "Enter plays the held cards in order (a no-bet hand, or the round a void reopened); "
-                           "Del sets them aside" if behind else
-                           "Enter deals a no-bet hand with it (nobody bets on it); Del sets it aside")
-                return error
-            error = refused  # not even held: after the shoe's last round, or a copy too many
-        except TableError:
-            pass
+        with self._lock:  # the refusal's reason and the hold decided on the state they are journaled for
+            finished = self._snap.state.shoe.phase is ShoePhase.FINISHED  # no round follows: nothing to type in
+            hold: Optional[dict] = None
+            try:
+                apply(self._snap.state, op)
+            except RoundOverError:
+                hold = {"op": "hold", "card": card.code, "source": source, "seq": seq}
+                try:
+                    apply(self._snap.state, hold)
+                except TableError as exc:  # not even held: after the shoe's last round, or a copy too many
+                    error, hold = str(exc), None
+            except TableError:
+                pass
+            # ``why`` is what the croupier is told (QA: a ninth copy's entry had said "came after the round").
+            self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
+                                         "source": source, "seq": seq, **({"held": True} if hold else {}),
+                                         **({"shoe_finished": True} if finished else {})})
+            if hold is not None:
+                behind = self._snap.state.held
+                refused = self._do(hold)
+                if refused is None:
+                    self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[-1].label}" if behind
+                               else f"CARD {card.label} AFTER THE ROUND", error,
+                               "Enter plays the held cards in order (a no-bet hand, or the round a void reopened); "
+                               "Del sets them aside" if behind else
+                               "Enter deals a no-bet hand with it (nobody bets on it); Del sets it aside")
+                    return error
+                error = refused
         if finished:
             self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
                        "set the card aside: it is not counted; start a new shoe (Ctrl+N)")
