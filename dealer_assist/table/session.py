@@ -377,6 +377,12 @@ class TableSession(SessionCore):
         return self._cut_out()
 
     def next_round(self) -> Optional[str]:
+        """N.  Refused after the shoe's last round: the round it would open could never be dealt, and its
+        ``round_start`` had stood in the export as an open round of a finished shoe (QA).  A journal that
+        has one (written before) still replays it: :func:`apply` takes the op, to the FINISHED phase."""
+        s = self._snap.state
+        if s.phase == TablePhase.SETTLED and s.shoe.phase is ShoePhase.FINISHED and not self._snap.replay:
+            return self._refuse("the shoe is finished: its last round is played; Ctrl+N twice starts a new shoe")
         error = self._do({"op": "next_round"})
         if error is None:
             self._end_round_holds()
