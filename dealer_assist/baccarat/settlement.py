@@ -40,10 +40,14 @@ class BetResult:
     commission: Decimal
     #: Whether the win is paid at half its stake by a commission-free table's rule (Super 6's Banker 6).
     half_pay: bool = False
+    #: Whether a Banker win pushes by a commission-free table's rule (EZ's three-card 7): a push with
+    #: Banker the winner, which the croupier and the player would otherwise take for a mistake.
+    seven_push: bool = False
 
     @property
     def call(self) -> str:
-        """What the croupier does: ``take``, ``push``, ``pay 9.54`` or ``pay 5.00 (half: Banker 6)``."""
+        """What the croupier does: ``take``, ``push``, ``push (EZ: Banker 3-card 7)``, ``pay 9.54`` or
+        ``pay 5.00 (half: Banker 6)``."""
         return self.call_in(fmt)
 
     def call_in(self, money: Callable[[Decimal], str]) -> str:
@@ -51,14 +55,14 @@ class BetResult:
         if self.result == "lose":
             return "take"
         if self.result == "push":
-            return "push"
+            return "push" + (" (EZ: Banker 3-card 7)" if self.seven_push else "")
         return f"pay {money(self.pays)}" + (" (half: Banker 6)" if self.half_pay else "")
 
     def to_json(self) -> dict:
         """This line as JSON-ready values, money as two-decimal strings (never float)."""
         return {"seat": self.seat, "bet": self.bet.value, "stake": fmt(self.stake), "result": self.result,
                 "pays": fmt(self.pays), "returns": fmt(self.returns), "commission": fmt(self.commission),
-                **({"half_pay": True} if self.half_pay else {})}
+                **({"half_pay": True} if self.half_pay else {}), **({"seven_push": True} if self.seven_push else {})}
 
 
 @dataclass(frozen=True)
@@ -143,7 +147,8 @@ def settle_wager(wager: Wager, outcome: Outcome, paytable: Paytable = STANDARD) 
     if result == "win" and wager.bet is Bet.BANKER and not half_pay and ratio < 1:
         commission = wager.stake - pays
     returns = ZERO if result == "lose" else wager.stake + pays
-    return BetResult(wager.seat, wager.bet, wager.stake, result, pays, returns, commission, half_pay)
+    seven_push = result == "push" and wager.bet is Bet.BANKER and outcome.winner == "banker"
+    return BetResult(wager.seat, wager.bet, wager.stake, result, pays, returns, commission, half_pay, seven_push)
 
 
 def settle(wagers: Iterable[Wager], outcome: Outcome, paytable: Paytable = STANDARD) -> Settlement:

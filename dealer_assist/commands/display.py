@@ -27,7 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--config", metavar="FILE", help="table configuration (TOML)")
     p.add_argument("--seed", type=int, help="shuffle of the simulated shoe (repeatable runs)")
     p.add_argument("--no-burn", action="store_true",
-                   help="baccarat: start dealing without the burn (a shoe already burned, or a video of a round)")
+                   help="baccarat: start dealing without the burn (a shoe already burned, or a video of a round); "
+                        "a house rule the journal records: a restart on that journal needs it again")
     p.add_argument("--turbo", action="store_true", default=None, help="no animation, fast simulated shoe")
     p.add_argument("--auto", action="store_true",
                    help="auto-play the simulated shoe (bets, deal, next round); refused with any other source")

@@ -161,6 +161,8 @@ class _Rounds:
             record["game"] = payload["game"]
         if kind in ("card_assigned", "deal") and record["status"] == "voided":
             record["status"] = "open"  # the misdeal is dealt again under the same number
+        if kind == "card_held":  # held after the round, not refused: its card_refused entry goes to ``other``
+            record["other"].extend(_unrefuse(record["refused"], payload))
         if kind == "round_start":
             record["game"] = payload.get("game")
             record["shoe"] = payload.get("shoe", record["shoe"])
@@ -223,6 +225,16 @@ def _bets(key: Any, stakes: Dict[Any, Dict[tuple, Decimal]], layouts: Dict[Any, 
         return layouts[key]
     return [{"seat": seat, "bet": bet, "stake": str(amount)} for (seat, bet), amount in stakes[key].items()
             if amount != 0]
+
+
+def _unrefuse(refused: List[Dict[str, Any]], held: dict) -> List[Dict[str, Any]]:
+    """Take out of ``refused`` the entry the table wrote for a card it then held (dealt or set aside later,
+    never refused), matched by card, source and frame (journals before the entry said ``held`` too)."""
+    same = (held.get("card"), held.get("source"), held.get("seq"))
+    for n in range(len(refused) - 1, -1, -1):
+        if (refused[n].get("card"), refused[n].get("source"), refused[n].get("source_seq")) == same:
+            return [{"kind": "card_refused", **refused.pop(n)}]
+    return []
 
 
 def _empty(record: Dict[str, Any]) -> bool:

@@ -43,7 +43,8 @@ shoe_cut          shoe, round (the round in which the cut card came out); blackj
 round_start       round, shoe, game ("baccarat"/"blackjack")
 card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself
 card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
-card_refused      round?, card, why; ``shoe_finished`` (baccarat: after the shoe's last round, it holds no read);
+card_refused      round?, card, why (what the croupier was told); ``shoe_finished`` (baccarat: after the shoe's
+                  last round, it holds no read); ``held`` (baccarat: a card after the round, then held: card_held);
                   blackjack ``dealt_already`` (refused as dealt from this deck already:
                   a supervisor may accept it)
 card_unreadable   round, source, source_seq, candidates, why (a card a reader could not read, or a camera

@@ -19,8 +19,19 @@ class RulesMismatchError(ValueError):
 
     def __init__(self, differences: list[str]) -> None:
         self.differences = differences
+        burn = next((d for d in differences if d.startswith("shoe.burn:")), None)
+        if burn is not None and len(differences) == 1:
+            # ``run --no-burn`` changes this rule, not a config file: name the flag (QA: the README's camera
+            # demo, then a plain ``run``, was told to use --config, and no config file had been given).
+            super().__init__(
+                "this journal was recorded without a burn (--no-burn): start with --no-burn, or give a new "
+                "--journal PATH for a table that burns" if burn.endswith("now True") else
+                "this journal was recorded with the burn, and --no-burn skips it: start without --no-burn, or "
+                "give a new --journal PATH for a shoe already burned")
+            return
+        flag = "" if burn is None else ", with --no-burn" if burn.endswith("now True") else ", without --no-burn"
         super().__init__("this journal was recorded under other house rules (" + "; ".join(differences[:5])
-                         + "): start with the configuration it was recorded with (--config), or give a new "
+                         + f"): start with the configuration it was recorded with (--config{flag}), or give a new "
                          "--journal PATH for a table with these rules")
 
 

@@ -34,7 +34,7 @@ from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
                                               SnapshotCore, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
-                                       rules_from_record, shoe_started)
+                                       cut_before_first_card, rules_from_record, shoe_started)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSession"]
 
@@ -278,24 +278,34 @@ class TableSession(SessionCore):
             return None
         if self._snap.stopped:
             return error
-        finished = self._snap.state.shoe.phase is ShoePhase.FINISHED  # no round follows: nothing to type in its place
-        self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
-                                     "source": source, "seq": seq, **({"shoe_finished": True} if finished else {})})
-        try:
-            apply(self._snap.state, op)
-        except RoundOverError:
-            behind = self._snap.state.held
-            refused = self._do({"op": "hold", "card": card.code, "source": source, "seq": seq})
-            if refused is None:
-                self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[-1].label}" if behind
-                           else f"CARD {card.label} AFTER THE ROUND", error,
-                           "Enter plays the held cards in order (a no-bet hand, or the round a void reopened); "
-                           "Del sets them aside" if behind else
-                           "Enter deals a no-bet hand with it (nobody bets on it); Del sets it aside")
-                return error
-            error = refused  # not even held: after the shoe's last round, or a copy too many
-        except TableError:
-            pass
+        with self._lock:  # the refusal's reason and the hold decided on the state they are journaled for
+            finished = self._snap.state.shoe.phase is ShoePhase.FINISHED  # no round follows: nothing to type in
+            hold: Optional[dict] = None
+            try:
+                apply(self._snap.state, op)
+            except RoundOverError:
+                hold = {"op": "hold", "card": card.code, "source": source, "seq": seq}
+                try:
+                    apply(self._snap.state, hold)
+                except TableError as exc:  # not even held: after the shoe's last round, or a copy too many
+                    error, hold = str(exc), None
+            except TableError:
+                pass
+            # ``why`` is what the croupier is told (QA: a ninth copy's entry had said "came after the round").
+            self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
+                                         "source": source, "seq": seq, **({"held": True} if hold else {}),
+                                         **({"shoe_finished": True} if finished else {})})
+            if hold is not None:
+                behind = self._snap.state.held
+                refused = self._do(hold)
+                if refused is None:
+                    self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[-1].label}" if behind
+                               else f"CARD {card.label} AFTER THE ROUND", error,
+                               "Enter plays the held cards in order (a no-bet hand, or the round a void reopened); "
+                               "Del sets them aside" if behind else
+                               "Enter deals a no-bet hand with it (nobody bets on it); Del sets it aside")
+                    return error
+                error = refused
         if finished:
             self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
                        "set the card aside: it is not counted; start a new shoe (Ctrl+N)")
@@ -352,7 +362,9 @@ class TableSession(SessionCore):
         return self._do({"op": "deal"}, message="no more bets")
 
     def _cut_out(self) -> Optional[str]:
-        error = self._do({"op": "cut"}, message="cut card out")
+        with self._lock:  # the decision and the op on one state: a card read meanwhile would change it
+            error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state)},
+                             message="cut card out")
         if error is None:
             self.alert("cut", "info", "CUT CARD OUT", self._snap.state.shoe.status, "finish as shown, then a new shoe")
         return error
@@ -367,6 +379,12 @@ class TableSession(SessionCore):
         return self._cut_out()
 
     def next_round(self) -> Optional[str]:
+        """N.  Refused after the shoe's last round: the round it would open could never be dealt, and its
+        ``round_start`` had stood in the export as an open round of a finished shoe (QA).  A journal that
+        has one (written before) still replays it: :func:`apply` takes the op, to the FINISHED phase."""
+        s = self._snap.state
+        if s.phase == TablePhase.SETTLED and s.shoe.phase is ShoePhase.FINISHED and not self._snap.replay:
+            return self._refuse("the shoe is finished: its last round is played; Ctrl+N twice starts a new shoe")
         error = self._do({"op": "next_round"})
         if error is None:
             self._end_round_holds()

@@ -328,6 +328,15 @@ def _play_held(state: TableState) -> TableState:
     return state
 
 
+def cut_before_first_card(state: TableState) -> bool:
+    """True when a cut card coming out now comes instead of a round's first card (WoO: that round is
+    then the shoe's last): between rounds, and after D while no card of the round is out (a held card
+    is the round's next card: it came out before the cut card)."""
+    if state.phase in (TablePhase.BETTING, TablePhase.SETTLED, TablePhase.BURN):
+        return True
+    return state.phase == TablePhase.DEALING and not state.round.cards and not state.held
+
+
 def apply(state: TableState, op: dict) -> TableState:
     """The next state after ``op``; raises :class:`TableError` (state unchanged) if it is refused."""
     kind = op.get("op")
@@ -402,7 +411,10 @@ def apply(state: TableState, op: dict) -> TableState:
                        round_no=state.round_no + 1, round=BaccaratRound((), state.round.pair_by),
                        betting=state.betting.next_round(), settlement=None, before_cards=())
     if kind == "cut":
-        before_first = state.phase in (TablePhase.BETTING, TablePhase.SETTLED, TablePhase.BURN)
+        # The live table records its decision; an entry journaled before it did keeps the phase-only
+        # rule it was played under, so an old journal replays to the rounds it really dealt.
+        before_first = (op["before_first"] is True if "before_first" in op
+                        else state.phase in (TablePhase.BETTING, TablePhase.SETTLED, TablePhase.BURN))
         return replace(state, shoe=state.shoe.cut_card_out(before_first_card=before_first))
     if kind == "new_shoe":
         if state.phase == TablePhase.DEALING:

@@ -546,9 +546,11 @@ class MainWindow(QMainWindow):
         elif state.phase == "settled":
             if state.held and self.confirm() is not None:  # after the shoe's last round: no hand follows
                 self.reject()
+            elif not state.held and state.shoe.phase.value == "finished":  # N would be refused
+                self.new_shoe()
             elif not state.held:
                 self.next_round()
-        elif state.phase == "finished":
+        elif state.phase == "finished":  # a journal from before N was refused there
             self.new_shoe()
         self._schedule_auto()
 
