@@ -56,6 +56,12 @@ NOTCH_EXTRA = 0.1
 #: anglo's test frames 1.18 (blur and the cut's rounding move each height a pixel or two).
 SHORT_RANK = 1.2
 
+#: At a corner whose tip was not seen, how tall the suit glyph may be against its printed height,
+#: as a share of the rank's against the rank's, for the rank to count as whole (see
+#: :meth:`Judge.whole_behind_notch`); and the card sizes (``IndexRead.scale``) it must be read at.
+#: atlasnye_skat's jacks of diamonds lay at 0.78-0.92 and 0.96-1.04.
+WHOLE_RANK = 1.0
+WHOLE_SCALE = (0.9, 1.1)
 
 #: How much below a cut read's suit score (see :data:`NOTCH_EXTRA`) a whole corner's suit cut from a pip
 #: beside it may score, and by how much it must lead every other suit (see :meth:`Judge.suit_cut_clearly`).
@@ -105,7 +111,12 @@ class Judge:
         doubt = self.unsized_doubt(r)
         hidden = c.notched or doubt
         leans = (c.outside or not c.notched) and not doubt and not self.rank_cut(r)
-        rank, rs, rm = self.rank_lead(r) if leans else r.best("rank")
+        if leans:
+            rank, rs, rm = self.rank_lead(r)
+        elif self.whole_behind_notch(c, r):
+            rank, rs, rm = self.rank_pairs.lead(r, self.rank_cuts_for(r))
+        else:
+            rank, rs, rm = r.best("rank")
         fragment = hidden or r.cut
         suit, ss, sm = suit_lead(self.profile, r)
         if rs < t.candidate_score:
@@ -339,6 +350,32 @@ class Judge:
             return False
         fits = upper_scores(r.suit_image, self.profile.suit_templates, (suit, mate))
         return suit in fits and mate in fits and fits[mate] - fits[suit] > UPPER_LEAD
+
+    def whole_behind_notch(self, c: Corner, r: IndexRead) -> bool:
+        """Whether a corner whose tip was not seen shows its rank whole, so that the rank glyph's lean
+        on a look-alike pair's direction (learned on whole glyphs, see :mod:`.rank_pairs`) may part
+        the two there too.
+
+        A card's tip lying on another card's picture leaves no outline corner, though nothing
+        covers the index (atlasnye_skat's jacks of diamonds read J at 0.85 leading the 8 by
+        0.15-0.22, their lean past the pair's cut for the J).  What a covering card leaves is a
+        piece: a rank whose top is hidden, read in a window its own height sized, has a suit
+        taller than it says the index is (:data:`WHOLE_RANK`); one whose side is hidden is
+        narrow, or cut; one read far from the card's size, or blurred past the self-test,
+        is no evidence either.  Each of these keeps the plain lead a notched corner needs.
+        """
+        if not (c.notched and not c.outside and len(r.glyphs) == 2) or r.cut or r.unsized or r.doubtful:
+            return False
+        if self.rank_cut(r) or self.past_self_test(r) or not WHOLE_SCALE[0] <= r.scale <= WHOLE_SCALE[1]:
+            return False
+        rank = r.best("rank")[0]
+        if self.rank_too_narrow(r, rank):
+            return False
+        p = self.profile
+        glyph_rank, glyph_suit = r.glyphs
+        rank_k = (glyph_rank.box.v1 - glyph_rank.box.v0) / p.printed_height(rank)
+        suit_k = (glyph_suit.box.v1 - glyph_suit.box.v0) / p.suit_heights.get(r.best("suit")[0], p.suit_h)
+        return suit_k <= WHOLE_RANK * rank_k
 
     @staticmethod
     def unsized_doubt(r: IndexRead) -> bool:
