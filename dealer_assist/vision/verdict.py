@@ -139,8 +139,11 @@ class Judge:
                 # A tip not seen, but a whole suit as clearly that shape as
                 # any plain read asks, only not told from its same-colour
                 # look-alike (a blurred spade or club): the learned pair
-                # score may still tell them apart.
-                sure = self.pair_decides(r, suit)
+                # score may still tell them apart.  Or a suit short of a clear score
+                # only, leading every other by a clear margin (a bellot 3 against its
+                # card's edge left its spade 0.75, 0.52 ahead): its pair score past the
+                # cut is the second look a notched corner asks.
+                sure = self.pair_decides(r, suit, far_ahead=self.clearly_ahead(r, suit))
             elif not sure and not hidden and clear_rank and colour_ok and ink_ok and self.suit_cut_clearly(r, ss, sm):
                 sure = True
         elif (not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin
@@ -350,6 +353,15 @@ class Judge:
             return False
         fits = upper_scores(r.suit_image, self.profile.suit_templates, (suit, mate))
         return suit in fits and mate in fits and fits[mate] - fits[suit] > UPPER_LEAD
+
+    def clearly_ahead(self, r: IndexRead, suit: str) -> bool:
+        """Whether ``suit`` leads every other suit by a notched corner's margin (the profile's
+        plus :data:`NOTCH_EXTRA`), its rank not :meth:`smeared` (a blob, not a glyph)."""
+        t = self.profile.thresholds
+        own = r.suit_scores.get(suit)
+        rest = [v for k, v in r.suit_scores.items() if k != suit]
+        return (own is not None and bool(rest) and own - max(rest) >= t.min_margin + NOTCH_EXTRA
+                and not self.smeared(r))
 
     def whole_behind_notch(self, c: Corner, r: IndexRead) -> bool:
         """Whether a corner whose tip was not seen shows its rank whole, so that the rank glyph's lean
