@@ -142,8 +142,12 @@ class Judge:
                 # score may still tell them apart.  Or a suit short of a clear score
                 # only, leading every other by a clear margin (a bellot 3 against its
                 # card's edge left its spade 0.75, 0.52 ahead): its pair score past the
-                # cut is the second look a notched corner asks.
-                sure = self.pair_decides(r, suit, far_ahead=self.clearly_ahead(r, suit))
+                # cut is the second look a notched corner asks.  Not where the window's
+                # size is in doubt: a suit read in one a piece of a rank sized scores low
+                # for that, and the pair score, learned in windows of the right size, may
+                # name either.
+                sized = not (doubt or r.unsized)
+                sure = self.pair_decides(r, suit, far_ahead=sized and self.clearly_ahead(r, suit))
             elif not sure and not hidden and clear_rank and colour_ok and ink_ok and self.suit_cut_clearly(r, ss, sm):
                 sure = True
         elif (not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin
