@@ -9,7 +9,8 @@ around it.  Its "В" (the deck's jack) leads the deck's look-alike 8 by only
 seen from inside.  A tip seen from outside was not covered: the bend runs
 round it, so its index is as whole as a seen tip's.  A corner inferred
 across a notch (its tip hidden, maybe under a card whose edge cuts the
-index) still goes without the lean, and every tip not seen keeps the
+index) goes without the lean unless its rank shows whole (see
+test_vision_notched_whole_rank_lean.py), and every tip not seen keeps the
 stricter thresholds.  The crop is of that frame; the profile was calibrated
 from the deck's set-up shots.
 """

@@ -108,6 +108,8 @@ class Judge:
         # leaves the rank whole).  Not so a tip seen from outside: the paper it lies on bends
         # round it (or index ink joined to both edges was bridged), so nothing covers it and its
         # index is as whole as a seen tip's (the stricter thresholds of a tip not seen still hold).
+        # Nor a notched corner whose rank shows whole by what a covering card cannot fake
+        # (see whole_behind_notch): it is read with the lean too, by those stricter thresholds.
         doubt = self.unsized_doubt(r)
         hidden = c.notched or doubt
         leans = (c.outside or not c.notched) and not doubt and not self.rank_cut(r)
@@ -477,7 +479,7 @@ class Judge:
         pair lean does not rule out (see :mod:`.rank_pairs`; past the self-test's blur by the
         cuts learned on heavily blurred trials too).  The lean is asked only of a lead short
         of the margins a sure read needs (higher for a read with a cut suit; a notched
-        corner's never ask it)."""
+        corner's ask it only through :meth:`whole_behind_notch`)."""
         t = self.profile.thresholds
         best = r.best("rank")
         if best[2] >= max(t.min_margin, t.blurred_rank[1]) + (NOTCH_EXTRA if r.cut else 0.0):
