@@ -9,7 +9,8 @@ around it.  Its "В" (the deck's jack) leads the deck's look-alike 8 by only
 seen from inside.  A tip seen from outside was not covered: the bend runs
 round it, so its index is as whole as a seen tip's.  A corner inferred
 across a notch (its tip hidden, maybe under a card whose edge cuts the
-index) still goes without the lean, and every tip not seen keeps the
+index) goes without the lean unless its rank shows whole (see
+test_vision_notched_whole_rank_lean.py), and every tip not seen keeps the
 stricter thresholds.  The crop is of that frame; the profile was calibrated
 from the deck's set-up shots.
 """
@@ -77,14 +78,18 @@ def test_the_jacks_corner_is_seen_from_outside_and_sure_only_by_the_lean(rec, mo
     assert r.best("rank")[0] == "J" and r.best("rank")[2] < rec.profile.thresholds.min_margin
     monkeypatch.setattr(verdict.Judge, "corner", corner)
     assert rec.judge.corner(c, r, w, h).sure
-    # The same look at a corner inferred across a notch (its tip hidden) is not sure.
+    # The same look at a corner inferred across a notch (its tip hidden) is sure only while
+    # its rank shows whole (Judge.whole_behind_notch): a covering card may have left a piece.
+    monkeypatch.setattr(verdict.Judge, "whole_behind_notch", lambda self, c, r: False)
     assert not rec.judge.corner(replace(c, outside=False), r, w, h).sure
     monkeypatch.setattr(verdict.Judge, "rank_lead", lambda self, r: r.best("rank"))
     assert not rec.judge.corner(c, r, w, h).sure
 
 
 def test_without_the_lean_at_outside_corners_the_jack_is_uncertain(rec, monkeypatch):
+    """Nor at its notched corners, whose rank shows whole and is read with the lean too."""
     monkeypatch.setattr(verdict.Judge, "rank_lead", lambda self, r: r.best("rank"))
+    monkeypatch.setattr(verdict.Judge, "whole_behind_notch", lambda self, c, r: False)
     result = _reads(rec)
     assert "JD" not in [h.card.code for h in result.cards]
     assert any({"JD", "8D"} <= {c.code for c in u.candidates} for u in result.uncertain)

@@ -117,4 +117,10 @@ def test_a_doubtful_read_not_cut_at_its_short_ranks_size_is_judged_as_at_a_notch
     assert anglo.judge.corner(corner, replace(plain, unsized=True), w, h).sure
     judged = anglo.judge.corner(corner, replace(plain, unsized=True, doubtful=True), w, h)
     assert judged is None or not judged.sure  # a doubtful read not sure is no alert either
-    assert not anglo.judge.corner(Corner(x, y, wdir, hdir, w, h, notched=True), plain, w, h).sure
+    # At a notched corner a suit that short of a clear score is sure only far ahead of every
+    # other suit and decided by its pair score (Judge.clearly_ahead); a heart a plain corner's
+    # lead ahead of the spade is not.
+    near = {**just, "S": t.min_score + verdict.NOTCH_EXTRA / 2 - t.min_margin - verdict.NOTCH_EXTRA / 2}
+    close = replace(read, suit_scores=near, suit_image=None)
+    assert anglo.judge.corner(corner, close, w, h).sure
+    assert not anglo.judge.corner(Corner(x, y, wdir, hdir, w, h, notched=True), close, w, h).sure

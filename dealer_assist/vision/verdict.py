@@ -56,6 +56,12 @@ NOTCH_EXTRA = 0.1
 #: anglo's test frames 1.18 (blur and the cut's rounding move each height a pixel or two).
 SHORT_RANK = 1.2
 
+#: At a corner whose tip was not seen, how tall the suit glyph may be against its printed height,
+#: as a share of the rank's against the rank's, for the rank to count as whole (see
+#: :meth:`Judge.whole_behind_notch`); and the card sizes (``IndexRead.scale``) it must be read at.
+#: atlasnye_skat's jacks of diamonds lay at 0.78-0.92 and 0.96-1.04.
+WHOLE_RANK = 1.0
+WHOLE_SCALE = (0.9, 1.1)
 
 #: How much below a cut read's suit score (see :data:`NOTCH_EXTRA`) a whole corner's suit cut from a pip
 #: beside it may score, and by how much it must lead every other suit (see :meth:`Judge.suit_cut_clearly`).
@@ -102,10 +108,17 @@ class Judge:
         # leaves the rank whole).  Not so a tip seen from outside: the paper it lies on bends
         # round it (or index ink joined to both edges was bridged), so nothing covers it and its
         # index is as whole as a seen tip's (the stricter thresholds of a tip not seen still hold).
+        # Nor a notched corner whose rank shows whole by what a covering card cannot fake
+        # (see whole_behind_notch): it is read with the lean too, by those stricter thresholds.
         doubt = self.unsized_doubt(r)
         hidden = c.notched or doubt
         leans = (c.outside or not c.notched) and not doubt and not self.rank_cut(r)
-        rank, rs, rm = self.rank_lead(r) if leans else r.best("rank")
+        if leans:
+            rank, rs, rm = self.rank_lead(r)
+        elif self.whole_behind_notch(c, r):
+            rank, rs, rm = self.rank_pairs.lead(r, self.rank_cuts_for(r))
+        else:
+            rank, rs, rm = r.best("rank")
         fragment = hidden or r.cut
         suit, ss, sm = suit_lead(self.profile, r)
         if rs < t.candidate_score:
@@ -128,8 +141,15 @@ class Judge:
                 # A tip not seen, but a whole suit as clearly that shape as
                 # any plain read asks, only not told from its same-colour
                 # look-alike (a blurred spade or club): the learned pair
-                # score may still tell them apart.
-                sure = self.pair_decides(r, suit)
+                # score may still tell them apart.  Or a suit short of a clear score
+                # only, leading every other by a clear margin (a bellot 3 against its
+                # card's edge left its spade 0.75, 0.52 ahead): its pair score past the
+                # cut is the second look a notched corner asks.  Not where the window's
+                # size is in doubt: a suit read in one a piece of a rank sized scores low
+                # for that, and the pair score, learned in windows of the right size, may
+                # name either.
+                sized = not (doubt or r.unsized)
+                sure = self.pair_decides(r, suit, far_ahead=sized and self.clearly_ahead(r, suit))
             elif not sure and not hidden and clear_rank and colour_ok and ink_ok and self.suit_cut_clearly(r, ss, sm):
                 sure = True
         elif (not sure and colour_ok and ink_ok and rs >= t.min_score and rm >= t.min_margin
@@ -340,6 +360,41 @@ class Judge:
         fits = upper_scores(r.suit_image, self.profile.suit_templates, (suit, mate))
         return suit in fits and mate in fits and fits[mate] - fits[suit] > UPPER_LEAD
 
+    def clearly_ahead(self, r: IndexRead, suit: str) -> bool:
+        """Whether ``suit`` leads every other suit by a notched corner's margin (the profile's
+        plus :data:`NOTCH_EXTRA`), its rank not :meth:`smeared` (a blob, not a glyph)."""
+        t = self.profile.thresholds
+        own = r.suit_scores.get(suit)
+        rest = [v for k, v in r.suit_scores.items() if k != suit]
+        return (own is not None and bool(rest) and own - max(rest) >= t.min_margin + NOTCH_EXTRA
+                and not self.smeared(r))
+
+    def whole_behind_notch(self, c: Corner, r: IndexRead) -> bool:
+        """Whether a corner whose tip was not seen shows its rank whole, so that the rank glyph's lean
+        on a look-alike pair's direction (learned on whole glyphs, see :mod:`.rank_pairs`) may part
+        the two there too.
+
+        A card's tip lying on another card's picture leaves no outline corner, though nothing
+        covers the index (atlasnye_skat's jacks of diamonds read J at 0.85 leading the 8 by
+        0.15-0.22, their lean past the pair's cut for the J).  What a covering card leaves is a
+        piece: a rank whose top is hidden, read in a window its own height sized, has a suit
+        taller than it says the index is (:data:`WHOLE_RANK`); one whose side is hidden is
+        narrow, or cut; one read far from the card's size, or blurred past the self-test,
+        is no evidence either.  Each of these keeps the plain lead a notched corner needs.
+        """
+        if not (c.notched and not c.outside and len(r.glyphs) == 2) or r.cut or r.unsized or r.doubtful:
+            return False
+        if self.rank_cut(r) or self.past_self_test(r) or not WHOLE_SCALE[0] <= r.scale <= WHOLE_SCALE[1]:
+            return False
+        rank = r.best("rank")[0]
+        if self.rank_too_narrow(r, rank):
+            return False
+        p = self.profile
+        glyph_rank, glyph_suit = r.glyphs
+        rank_k = (glyph_rank.box.v1 - glyph_rank.box.v0) / p.printed_height(rank)
+        suit_k = (glyph_suit.box.v1 - glyph_suit.box.v0) / p.suit_heights.get(r.best("suit")[0], p.suit_h)
+        return suit_k <= WHOLE_RANK * rank_k
+
     @staticmethod
     def unsized_doubt(r: IndexRead) -> bool:
         """Whether the read's rank is short of the card size guessed and the corner was not read at
@@ -424,7 +479,7 @@ class Judge:
         pair lean does not rule out (see :mod:`.rank_pairs`; past the self-test's blur by the
         cuts learned on heavily blurred trials too).  The lean is asked only of a lead short
         of the margins a sure read needs (higher for a read with a cut suit; a notched
-        corner's never ask it)."""
+        corner's ask it only through :meth:`whole_behind_notch`)."""
         t = self.profile.thresholds
         best = r.best("rank")
         if best[2] >= max(t.min_margin, t.blurred_rank[1]) + (NOTCH_EXTRA if r.cut else 0.0):
