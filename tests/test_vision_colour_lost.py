@@ -51,9 +51,13 @@ def grey_from_100():
     return frames[:GREY_FROM] + [_grey(f) for f in frames[GREY_FROM:]], truth
 
 
-def test_watch_does_not_report_again_the_cards_read_before_the_colour_was_lost(grey_from_100, tmp_path):
+@pytest.mark.parametrize("change", ["grey", "red and blue swapped"])
+def test_watch_does_not_report_again_the_cards_read_before_the_colour_was_lost(grey_from_100, tmp_path, change):
     frames, truth = grey_from_100
-    lines, run = _watch(_write(tmp_path / "grey", frames))
+    if change != "grey":
+        frames, truth = shoe_video()
+        frames = frames[:GREY_FROM] + [f[:, :, ::-1].copy() for f in frames[GREY_FROM:]]
+    lines, run = _watch(_write(tmp_path / "changed", frames))
     cards = [line["card"] for line in lines if line["card"]]
     assert cards == ["9D", "2D", "2S", "AS"]
     # Only the 10♦ and 3♥, dealt after the colour went, are never read; 6 lines for the 6 cards dealt.
