@@ -363,7 +363,7 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
 
 def cmd_recognize(args: argparse.Namespace) -> int:
     from dealer_assist.vision.image_file import read_checked
-    from dealer_assist.vision.recognize import FrameError, Recognizer
+    from dealer_assist.vision.recognize import FrameError, Recognizer, UncertainHit
 
     profile = _load_profile(args.profile)
     recognizer = Recognizer(profile)
@@ -398,8 +398,13 @@ def cmd_recognize(args: argparse.Namespace) -> int:
             status = 1
             continue
         fit.add(result, image)
+        doubtful = [] if not fit.mirrored else [UncertainHit((c.card,), c.corners, c.confidence) for c in result.cards]
+        if doubtful:
+            status = 1
+            result.cards, result.uncertain = [], doubtful + list(result.uncertain)
         line = {"image": path, "cards": [c.to_json() for c in result.cards],
-                "uncertain": [u.to_json() for u in result.uncertain], "ms": round(result.ms, 2)}
+                "uncertain": [dict(u.to_json(), mirrored=True) if u in doubtful else u.to_json()
+                              for u in result.uncertain], "ms": round(result.ms, 2)}
         if args.json:
             emit_json(line)
         else:
@@ -454,6 +459,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         threading.Thread(target=_say_stalls, args=(grabber, args.video, done), name="watch stalls", daemon=True).start()
     reported = 0
     unread: list = []  # UnreadCards: each a card never read for sure, reported once it is gone or at the end
+    doubtful: list = []  # NewCards not taken as sure (see _doubt)
     ended: Optional[SourceEnded] = None
     try:
         # Unread cards are held till gone with or without --unreadable: one asked for at once and read for
@@ -463,25 +469,40 @@ def cmd_watch(args: argparse.Namespace) -> int:
             if isinstance(event, SourceEnded):
                 ended = event
                 continue
-            reported += isinstance(event, NewCard)
-            if not isinstance(event, NewCard):
-                unread.append(event)
-            if isinstance(event, NewCard):
+            why = _doubt(event, fit) if isinstance(event, NewCard) else ""
+            if why:
+                doubtful.append(event)
+                line = {"card": None, "doubtful": True, "candidates": [event.card.code], "why": why,
+                        "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
+            elif isinstance(event, NewCard):
+                reported += 1
                 line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
             elif not args.unreadable:
+                unread.append(event)
                 continue
             else:
+                unread.append(event)
                 line = {"card": None, "unreadable": True, "candidates": [c.code for c in event.candidates],
                         "frame": event.frame, "t": round(t, 3)}
             if args.json:
                 emit_json(line)
             else:
-                print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {line['card'] or 'unreadable ' + '/'.join(line['candidates'])}", flush=True)
+                what = line["card"] or (f"doubtful {line['candidates'][0]} ({line['why']})" if why else
+                                        "unreadable " + "/".join(line["candidates"]))
+                print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}", flush=True)
     finally:
         done.set()
         grabber.stop()
     sys.stderr.write(f"dealer-assist: {grabber.frames} frame(s) watched, {reported} card(s) reported"
+                     + (f", {len(doubtful)} doubtful" if doubtful else "")
                      + (f", {len(unread)} never read" if unread else "") + "\n")
+    if doubtful:
+        sys.stderr.write(f"dealer-assist: warning: {len(doubtful)} read(s) were printed as doubtful, not as cards ("
+                         + "; ".join(f"{e.card.code} at frame {e.frame}" for e in doubtful)
+                         + ("): the camera image looked mirrored, and a mirrored picture reads one card at two "
+                            "places or as another card. Turn the camera's mirroring (flip) off and watch again"
+                            if fit.mirrored else "): each was read at two places a card apart at once, as one card "
+                            "is by a mirrored camera or another deck's profile. Check them by eye") + "\n")
     if grabber.skipped:
         sys.stderr.write(f"dealer-assist: warning: {len(grabber.skipped)} image(s) could not be read and were passed over "
                          f"(not an image, or cut short): {', '.join(grabber.skipped)}\n")
@@ -509,7 +530,16 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
                          "or pass --confirm 1\n")
         return 1
-    return 1 if grabber.skipped or grabber.damaged or ended is not None or unread else 0
+    return 1 if grabber.skipped or grabber.damaged or ended is not None or unread or doubtful or fit.mirrored else 0
+
+
+def _doubt(event, fit: ProfileFit) -> str:
+    """Why a card ``watch`` read is printed as doubtful rather than as a card: the camera looks mirrored (no
+    read of it is sure: one A♠ was printed at frames 229 and 231, QA), or the card was read at two places a
+    card apart at once (one card at two outlines; the display holds such reads too).  Empty when sure."""
+    if fit.mirrored:
+        return "camera mirrored"
+    return "read twice at once" if event.twin else ""
 
 
 def _unread_card(card) -> str:

@@ -9,16 +9,19 @@ sooner: a card read at two neighbouring corners (see :mod:`.side_corners`) is a 
 every corner read with a two-index deck's profile; a deck's own profile read none on the shared decks'
 test frames and shoe videos, anglo's on bonded frames one a card.
 
-A camera that mirrors its image (a webcam's mirror mode) shows every index backwards: cards are seen
-whole and read as nothing, but for the symmetric ones (an A♥, an A♠), read at two outlines.  When the
-frames lately read read few of the cards seen whole, the frame is read once more turned back; if that
-reads far more, the camera is said to be mirrored.
+A camera that mirrors its image (a webcam's mirror mode) shows every index backwards: most cards are
+seen whole and read as nothing, but a card whose rank and suit read alike turned back (an A♠, an 8♣, on
+plastic a 9♦ too) is read, and often at two outlines: its own and a neighbour's.  When the frames lately
+read read few of the cards seen whole, or a frame read one code at two places, the frame is read once
+more turned back; if that reads far more, or reads once each card the frame read twice, the camera is
+said to be mirrored.  From then on no read
+of that camera is sure (see :attr:`ProfileFit.mirrored`): one card read twice would be counted twice.
 """
 
 from __future__ import annotations
 
 import statistics
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -64,9 +67,19 @@ def fresh_reader(profile) -> Callable[[Any], Any]:
     return read
 
 
-def _cards(result) -> int:
-    """The cards a frame's reads name (a card read at two places counts once)."""
-    return len({hit.card for hit in result.cards})
+def _counts(result) -> Counter:
+    """How many times the frame's reads name each card."""
+    return Counter(hit.card for hit in result.cards)
+
+
+def _one_card_twice(read: Counter, turned: Counter) -> bool:
+    """Whether the frame turned back reads each card the frame read twice fewer times, and as many cards
+    in all: the frame's two reads of a code were one card read at its own outline and a neighbour's (QA:
+    mirrored test frames read ``8C 8C``, ``AS AS``, each a card turned back reads once), where a frame
+    holding two copies (an 8-deck shoe's) reads them, turned back, as the mirrored card they are: at
+    most as often, and far fewer cards in all."""
+    twice = {card: n for card, n in read.items() if n >= 2}
+    return bool(twice) and len(turned) >= len(read) and all(turned[card] < n for card, n in twice.items())
 
 
 @dataclass
@@ -90,7 +103,10 @@ class ProfileFit:
     #: Reads a frame as the recognizer does (see :func:`fresh_reader`): when given, a camera that
     #: mirrors its image is looked for (see :meth:`_mirror_look`).
     reread: Optional[Callable[[Any], Any]] = None
-    #: Whether a frame read turned back read far more than as it came: the camera mirrors its image.
+    #: Whether a frame read turned back read far more than as it came: the camera mirrors its image, and
+    #: from then on no card it reads is sure (``watch`` and ``recognize`` report each as doubtful, the
+    #: display holds each for the croupier): a card read at its own outline and a neighbour's was counted
+    #: twice (QA: one A♠ reported at frames 229 and 231).
     mirrored: bool = False
     on_mirrored: Optional[Callable[[str], None]] = None
     _said: bool = False
@@ -116,15 +132,19 @@ class ProfileFit:
 
     def _mirror_look(self, result, frame) -> None:
         """Read ``frame`` turned back when the frames lately read read few of the cards seen whole (see
-        :data:`MIRROR_READ`); say the camera is mirrored when that reads two cards or more, and twice as
-        many as the frame did.  A frame that reads as it should is never read twice."""
+        :data:`MIRROR_READ`) or the frame read one code at two places; say the camera is mirrored when that
+        reads two cards or more, and twice as many as the frame did, or reads once each card the frame read
+        twice (see :func:`_one_card_twice`).  A frame that reads as it should, each card once, is never read
+        twice."""
         # Cards, not reads: mirrored, a symmetric card (an A♦) reads at each of its two outlines, and so
         # many reads looked like a fitting camera's (QA: plastic's shoe video mirrored was never named).
-        read = _cards(result)
+        counts = _counts(result)
+        read = len(counts)
         self._recent.append((read, len(getattr(result, "shapes", ()))))
         self._since_look += 1
         sure, whole = sum(s for s, _ in self._recent), sum(w for _, w in self._recent)
-        if whole < MIRROR_WHOLE or sure >= MIRROR_READ * whole or self._since_look < MIRROR_EVERY:
+        few = whole >= MIRROR_WHOLE and sure < MIRROR_READ * whole
+        if not (few or max(counts.values(), default=0) >= 2) or self._since_look < MIRROR_EVERY:
             return
         import cv2
 
@@ -133,15 +153,18 @@ class ProfileFit:
         self._since_look = 0
         if no_colour(frame):
             return  # grey frames read few cards as they are, and turned back may read a couple more (QA)
-        turned = _cards(self.reread(cv2.flip(frame, 1)))
-        if turned >= max(2, 2 * read):
+        back = _counts(self.reread(cv2.flip(frame, 1)))
+        turned = len(back)
+        if turned >= max(2, 2 * read) or _one_card_twice(counts, back):
             self.mirrored = True
             said = self.on_mirrored or self.on_doubt
             if said is not None:
-                said(f"the camera image looks mirrored: of the {whole} cards seen whole lately "
-                     f"{sure} were read for sure, and the frame turned back reads {turned} where it "
-                     f"read {read}; cards read so are missed or read wrong. Turn the "
-                     "camera's mirroring off (its driver's or app's mirror or horizontal flip)")
+                why = (f"of the {whole} cards seen whole lately {sure} were read for sure" if few else
+                       "the frame read a card at two places")
+                said(f"the camera image looks mirrored: {why}, and the frame turned back reads {turned} where it "
+                     f"read {read}; cards read so are missed, read wrong or read twice, so from now on no "
+                     "card it reads is taken as sure. Turn the camera's mirroring off (its driver's or app's "
+                     "mirror or horizontal flip setting), then start again")
 
     def doubted(self) -> bool:
         return self._unsure_doubted() or self.shape_off() is not None or self.sides_doubted()

@@ -60,6 +60,11 @@ STILL = 0.05
 #: Frames in a row a remembered card's spot must be seen as bare table (see :mod:`.bare_spot`) for the
 #: card to be gone: one frame's look may catch a hand's shadow or a blurred edge.
 BARE_FRAMES = 3
+#: An unsure read whose outline lies within this share of a card's height of a reported card's (every
+#: corner near one of its corners) lies where that card lies: a resting card's reads move a pixel or
+#: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
+#: blackjack hand lies a fifth of a card off.
+SAME_SPOT = 0.1
 
 
 @dataclass(frozen=True)
@@ -140,6 +145,8 @@ class _Track:
     #: OnceOnlyTracker._gone_from_view).
     corners: tuple[tuple[float, float], ...] = ()
     bare: int = 0
+    #: The last frame an unsure read showed it lying where it lay (see OnceOnlyTracker._still_there).
+    kept: int = -1
 
 
 @dataclass
@@ -386,6 +393,8 @@ class OnceOnlyTracker:
             c = np.array(u.center)
             if any(np.linalg.norm(t.center - c) < 0.5 * self.card_h and frame - t.last < 5 for t in self.tracks):
                 continue
+            if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and self._still_there(u, frame):
+                continue
             for k in self.unknown:
                 if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
                     k.center, k.last, k.seen = c, frame, k.seen + 1
@@ -403,6 +412,25 @@ class OnceOnlyTracker:
                 self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates, reported=counted is not None,
                                              counted=counted))
         return events
+
+    def _still_there(self, u, frame: int) -> bool:
+        """Whether the unsure read ``u`` is a reported card still lying where it lay (its outline on that
+        card's, its code among ``u``'s candidates), and so no card to ask for: once the frames lose colour
+        (an IP camera's night mode) or swap red and blue, a 9♦ read for sure before reads as 9♠/9♣/9♦, and
+        it had been asked for again, so that a croupier typing it played a card never dealt (QA).  The
+        card is kept in mind while such reads show it; a card taken away leaves its spot bare and is
+        forgotten (see :meth:`_gone_from_view`), so a card dealt there later is new."""
+        corners = np.asarray(u.corners, np.float64)
+        for tr in self.tracks + self.ghosts:
+            if (not tr.reported or not tr.corners or tr.code not in {c.code for c in u.candidates}
+                    or np.hypot(*tr.velocity) >= STILL * self.card_h):
+                continue
+            mine = np.asarray(tr.corners, np.float64)
+            near = np.linalg.norm(corners[:, None] - mine[None], axis=2).min(axis=1)
+            if len(corners) == len(mine) and near.max() < SAME_SPOT * self.card_h:
+                tr.kept = frame
+                return True
+        return False
 
     def unsettled(self, frame: int) -> list[Unsettled]:
         """The cards in view at ``frame``, the source's last, that were never reported: without a word, a
@@ -425,7 +453,7 @@ class OnceOnlyTracker:
         """Tracks and unknowns gone or explained dropped; the UnreadCards of held unread cards gone unread."""
         keep = []
         for tr in self.tracks:
-            unseen = frame - tr.last
+            unseen = frame - max(tr.last, tr.kept)
             if not tr.reported and unseen > 5:
                 if tr.ghost is not None:
                     self.ghosts.append(tr.ghost)  # not judged: the forgotten card may still lie there
@@ -435,7 +463,7 @@ class OnceOnlyTracker:
                 continue
             keep.append(tr)
         self.tracks = keep
-        self.ghosts = [g for g in self.ghosts if frame - g.last < 4 * self.forget]
+        self.ghosts = [g for g in self.ghosts if frame - max(g.last, g.kept) < 4 * self.forget]
         events, unknown = [], []
         for k in self.unknown:
             near = [t for t in self.tracks if np.linalg.norm(t.center - k.center) < 0.5 * self.card_h]
