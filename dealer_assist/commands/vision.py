@@ -503,13 +503,15 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          "('dealer-assist calibrate')\n")
     if grabber.error:
         raise CommandError(grabber.error, 1)
+    if grabber.cut_short:
+        sys.stderr.write(f"dealer-assist: warning: {grabber.cut_short}\n")
     confirm = args.confirm
     if 0 < grabber.frames < confirm:
         sys.stderr.write(f"dealer-assist: warning: {args.video!r} gave {grabber.frames} frame(s), and a card is "
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
                          "or pass --confirm 1\n")
         return 1
-    return 1 if grabber.skipped or grabber.damaged or ended is not None or unread else 0
+    return 1 if grabber.skipped or grabber.damaged or grabber.cut_short or ended is not None or unread else 0
 
 
 def _unread_card(card) -> str:

@@ -264,7 +264,7 @@ class CameraSource(CardSource):
                     sink(Unreadable(self.name, time.time(), seq=self.seq,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
             if not self._stop.is_set():
-                detail = (self._grabber.error or "end of the video") + left
+                detail = (self._grabber.error or self._grabber.cut_short or "end of the video") + left
                 if self._grabber.skipped:
                     detail += f" ({len(self._grabber.skipped)} unreadable image(s) passed over)"
                 if self._grabber.damaged:
