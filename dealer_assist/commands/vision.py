@@ -362,6 +362,7 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
 
 
 def cmd_recognize(args: argparse.Namespace) -> int:
+    from dealer_assist.vision.dark_frames import light_share, too_dark_text
     from dealer_assist.vision.image_file import read_checked
     from dealer_assist.vision.recognize import FrameError, Recognizer
 
@@ -383,6 +384,9 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         if min(image.shape[:2]) < SMALLEST_CARD_IMAGE:
             sys.stderr.write(f"dealer-assist: warning: {path!r} is {image.shape[1]} x {image.shape[0]} pixels, too small "
                              "to show a card: nothing in it can be read\n")
+        share = light_share(image)
+        if share < 1.0:
+            sys.stderr.write(f"dealer-assist: warning: {path!r}: {too_dark_text(share)}\n")
         if damage:
             # Read all the same: the cards above the damage are real, and the status says the image was not whole.
             sys.stderr.write(f"dealer-assist: warning: {path!r} is {damage}: it was read only as far as it decodes, "
@@ -435,6 +439,7 @@ def _say_stalls(grabber, src: str, done: threading.Event, after: float = 3.0) ->
 
 def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
+    from dealer_assist.vision.dark_frames import DarkWatch
     from dealer_assist.vision.track import NewCard, SourceEnded
     from dealer_assist.vision.watch import open_source, watch
 
@@ -449,6 +454,15 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          "a gap, or "
                          "give a glob ('frames/*.jpg') or the folder\n")
     fit = ProfileFit(args.profile, _say_doubt)
+    dark = DarkWatch()
+    dark_said: list[str] = []
+
+    def look(image, result) -> None:
+        text = dark.add(image)
+        if text:
+            dark_said.append(text)
+            sys.stderr.write(f"dealer-assist: warning: {args.video!r}: {text}\n")
+
     done = threading.Event()
     if grabber.kind in ("camera", "stream"):
         threading.Thread(target=_say_stalls, args=(grabber, args.video, done), name="watch stalls", daemon=True).start()
@@ -459,7 +473,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         # Unread cards are held till gone with or without --unreadable: one asked for at once and read for
         # sure later had been counted never read, and the two runs' counts differed (QA).
         for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit,
-                              unread_when_gone=True):
+                              unread_when_gone=True, seen=look):
             if isinstance(event, SourceEnded):
                 ended = event
                 continue
@@ -511,7 +525,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
                          "or pass --confirm 1\n")
         return 1
-    return 1 if grabber.skipped or grabber.damaged or grabber.cut_short or ended is not None or unread else 0
+    return 1 if grabber.skipped or grabber.damaged or grabber.cut_short or dark_said or ended is not None or unread else 0
 
 
 def _unread_card(card) -> str:
