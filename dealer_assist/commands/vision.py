@@ -375,6 +375,7 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         if image is None:
             why = ("no such file" if not Path(path).exists() else
                    "a folder: give its images, e.g. DIR/*.jpg" if Path(path).is_dir() else
+                   "empty file (0 bytes): copy the image again from the camera" if _empty(path) else
                    "not an image OpenCV can read (PNG, JPEG, BMP, TIFF, WebP), or cut short")
             sys.stderr.write(f"dealer-assist: error: cannot read image {path!r}: {why}\n")
             if args.json:
@@ -411,6 +412,13 @@ def cmd_recognize(args: argparse.Namespace) -> int:
             unsure = " ".join("/".join(c.code for c in u.candidates) or "?" for u in result.uncertain)
             print(f"{path}: {cards}" + (f"  uncertain: {unsure}" if unsure else "") + f"  ({result.ms:.1f} ms)")
     return status
+
+
+def _empty(path: str) -> bool:
+    try:
+        return Path(path).stat().st_size == 0
+    except OSError:
+        return False
 
 
 #: An image less than this many pixels high or wide cannot show a card big enough to read (cards are
@@ -525,7 +533,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
                          "or pass --confirm 1\n")
         return 1
-    return 1 if grabber.skipped or grabber.damaged or grabber.cut_short or dark_said or ended is not None or unread else 0
+    return 1 if grabber.skipped or grabber.damaged or grabber.after_gap or grabber.cut_short or dark_said or ended is not None or unread else 0
 
 
 def _unread_card(card) -> str:
