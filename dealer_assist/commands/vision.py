@@ -140,6 +140,12 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
                                "without some cards)", 1)
     try:
         profile = calibrate(args.images, args.name, allow_missing=args.allow_missing)
+    except KeyboardInterrupt:
+        before = _profile_there(Path(args.out))
+        sys.stderr.write("dealer-assist: interrupted (Ctrl+C): no profile written"
+                         + (f"; the old profile {args.out!r} (deck {before!r}) is unchanged" if before is not None else "")
+                         + "\n")
+        return 130
     except CalibrationError as exc:
         guided = args.camera is not None
         message = _guided_refusal(exc, args.images) if guided else str(exc)
@@ -465,7 +471,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
     dark = DarkWatch()
     dark_said: list[str] = []
 
+    last_read: list = []  # the last frame's FrameResult: what lay in view when Ctrl+C stopped the watch
+
     def look(image, result) -> None:
+        last_read[:] = [result]
         text = dark.add(image)
         if text:
             dark_said.append(text)
@@ -477,6 +486,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     reported = 0
     unread: list = []  # UnreadCards: each a card never read for sure, reported once it is gone or at the end
     ended: Optional[SourceEnded] = None
+    codes: set[str] = set()  # the codes reported
+    interrupted = False
     try:
         # Unread cards are held till gone with or without --unreadable: one asked for at once and read for
         # sure later had been counted never read, and the two runs' counts differed (QA).
@@ -486,6 +497,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 ended = event
                 continue
             reported += isinstance(event, NewCard)
+            if isinstance(event, NewCard):
+                codes.add(event.card.code)
             if not isinstance(event, NewCard):
                 unread.append(event)
             if isinstance(event, NewCard):
@@ -499,11 +512,18 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 emit_json(line)
             else:
                 print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {line['card'] or 'unreadable ' + '/'.join(line['candidates'])}", flush=True)
+    except KeyboardInterrupt:
+        # Ctrl+C: the card lines printed are whole (each flushed); the closing count is said as at an end (QA: none).
+        interrupted = True
     finally:
         done.set()
         grabber.stop()
-    sys.stderr.write(f"dealer-assist: {grabber.frames} frame(s) watched, {reported} card(s) reported"
+    sys.stderr.write(("dealer-assist: interrupted (Ctrl+C) after " if interrupted else "dealer-assist: ")
+                     + f"{grabber.frames} frame(s) watched, {reported} card(s) reported"
                      + (f", {len(unread)} never read" if unread else "") + "\n")
+    if interrupted:
+        _say_in_view(last_read[0] if last_read else None, codes)
+        return 130
     if grabber.skipped:
         sys.stderr.write(f"dealer-assist: warning: {len(grabber.skipped)} image(s) could not be read and were passed over "
                          f"(not an image, or cut short): {', '.join(grabber.skipped)}\n")
@@ -534,6 +554,19 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          "or pass --confirm 1\n")
         return 1
     return 1 if grabber.skipped or grabber.damaged or grabber.after_gap or grabber.cut_short or dark_said or ended is not None or unread else 0
+
+
+def _say_in_view(result, reported: set[str]) -> None:
+    """After Ctrl+C, the cards the last frame showed that were not reported (read in too few frames yet, or
+    not for sure), for the user to check by eye: a normal end names them too."""
+    if result is None:
+        return
+    left = [f"{hit.card.code} (read, not yet in enough frames)" for hit in result.cards if hit.card.code not in reported]
+    left += ["a card (maybe " + " or ".join(c.code for c in u.candidates) + ")" if u.candidates else "a card not read"
+             for u in result.uncertain]
+    if left:
+        sys.stderr.write(f"dealer-assist: warning: {len(left)} card(s) in view when stopped were not reported: "
+                         + "; ".join(left) + ". Check them by eye\n")
 
 
 def _unread_card(card) -> str:
