@@ -749,7 +749,8 @@ class SessionCore(abc.ABC):
                            "check each card the camera read against the table (K corrects one); "
                            + ("turn the camera's mirroring off, then start the display again" if event.mirrored else
                               "set the camera to colour, then start the display again" if event.grey else
-                              "start the display with this deck's profile (camera:SRC?profile=PATH)"))
+                              "check the camera's picture (focus, light, colour) first; if it is right, start the "
+                              "display with this deck's profile (camera:SRC?profile=PATH)"))
             elif isinstance(event, DeviceError):
                 if event.code.upper() == "DOUBLE_FEED":
                     self._hold_next(event.source, AFTER_A_DOUBLE_FEED)
