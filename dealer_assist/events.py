@@ -139,13 +139,15 @@ class ProfileDoubt:
     """A camera's profile seems another deck's: too many of the corners it reads are unsure
     (see :mod:`dealer_assist.vision.profile_fit`); ``text`` says how many and what to do.
     ``grey``: the frames have no colour (a camera set to greyscale), the likelier fault;
-    ``mirrored``: the camera mirrors its image (read turned back, a frame reads far more)."""
+    ``mirrored``: the camera mirrors its image (read turned back, a frame reads far more);
+    ``dark``: the picture is too dark to show a card (see :mod:`dealer_assist.vision.dark_frames`)."""
 
     source: str
     t: float
     text: str
     grey: bool = False
     mirrored: bool = False
+    dark: bool = False
 
 
 @dataclass(frozen=True)

@@ -140,3 +140,21 @@ def test_a_shot_not_used_that_the_profile_reads_all_the_same_is_named_so(tmp_pat
     profile.shots = {"5H.png": "index not found (no suit below the rank in the corner)",
                      "KS.png": "card not found", "2C.png": "ok"}
     assert read_anyway(profile, folder) == ["5H.png"]
+
+
+def test_another_decks_shots_mixed_in_are_each_named(tmp_path, swapped):
+    """Five of plastic's shots among anglo's: one reads back as another card, the four others as their own
+    names, and the refusal had named only the one (QA).  Each is named by its card's shape; the swapped
+    anglo shots, all of one shape, name none."""
+    folder = _copy(tmp_path / "mixed")
+    foreign = ["10S.png", "3C.png", "7S.png", "JD.png", "QH.png"]
+    for name in foreign:
+        shutil.copy(CARDS / "calib" / "plastic" / name, folder / name)
+    with pytest.raises(CalibrationError) as err:
+        calibrate(folder)
+    assert err.value.details["other_shape"] == foreign
+    assert "5 shot(s) show a card of another shape than the others'" in str(err.value)
+    assert "another deck's cards mixed in?" in str(err.value)
+    with pytest.raises(CalibrationError) as own:
+        calibrate(swapped[0])
+    assert own.value.details["other_shape"] == [] and "another shape" not in str(own.value)

@@ -135,3 +135,29 @@ def test_a_frame_bigger_than_an_8k_camera_gives_is_refused_by_name():
         recognizer.recognize(np.zeros((4000, 9000, 3), np.uint8))
     assert 7680 * 4320 == MOST_PIXELS
     assert recognizer.recognize(np.zeros((4320, 7680, 3), np.uint8)).cards == []  # 8K itself is read
+
+
+@pytest.mark.parametrize("share", [0.5, 0.9, 0.99, None])  # None: only its IEND lost
+def test_a_png_cut_short_is_read_as_far_as_it_decodes(tmp_path, share):
+    """OpenCV (libpng) refused every cut PNG, after a bare "libpng error: Read Error" line, though the
+    README said it was read as far as it decodes (QA)."""
+    png = tmp_path / "frame.png"
+    cv2.imwrite(str(png), cv2.imread(str(FRAME)))
+    data = png.read_bytes()
+    png.write_bytes(data[:-12] if share is None else data[:int(len(data) * share)])
+    image, damage = read_checked(png)
+    assert image is not None and image.shape == cv2.imread(str(FRAME)).shape and damage.startswith("cut short")
+    if share is None:
+        assert np.array_equal(image, cv2.imread(str(FRAME)))
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "recognize", "--profile", "anglo", "--json", str(png)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and "is cut short" in out.stderr and "libpng" not in out.stderr
+    if share != 0.5:
+        assert json.loads(out.stdout)["cards"]  # the frame's upper cards lie above a 90% cut
+
+
+def test_a_png_cut_in_its_header_is_still_refused(tmp_path):
+    png = tmp_path / "frame.png"
+    cv2.imwrite(str(png), cv2.imread(str(FRAME)))
+    png.write_bytes(png.read_bytes()[:30])
+    assert read_checked(png) == (None, "")

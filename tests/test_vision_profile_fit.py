@@ -179,3 +179,37 @@ def test_a_doubted_cameras_read_still_waits_behind_the_card_it_could_not_read():
     assert session.enter_card("TD") is None and session.confirm_pending() is None
     assert [c.code for c in session.state.round.cards] == ["2D", "TD", "9H"]
     session.close()
+
+
+def _unsure_fit(shapes) -> ProfileFit:
+    from types import SimpleNamespace
+
+    fit = ProfileFit("anglo")
+    fit.add(SimpleNamespace(cards=[object()] * 2, uncertain=[object()] * 12, shapes=shapes))
+    return fit
+
+
+def test_unsure_reads_of_cards_of_the_decks_shape_name_the_camera_first():
+    """Motion blur, overexposure and a colour swap leave cards of the deck's own shape unsure: the warning
+    had sent the user to recalibrate a right profile (QA).  Camera causes come first; the profile after."""
+    said = _unsure_fit([1.0] * 8).warning()
+    assert "the camera's picture (light, focus, colour) has most likely changed" in said
+    assert said.index("focus") < said.index("is 'anglo' this deck's profile?") < said.index("calibrate this deck")
+    plain = _unsure_fit([]).warning()  # no card seen whole: either may be the cause
+    assert "is 'anglo' this deck's profile, or has the camera's picture (light, focus, colour) changed?" in plain
+    assert plain.index("motion blur") < plain.index("calibrate this deck")
+    other = _unsure_fit([1.1] * 8).warning()  # another shape: the profile
+    assert "of another shape: is 'anglo' this deck's profile?" in other and "focus" not in other
+
+
+@needs_cards
+def test_motion_blurred_frames_with_the_decks_own_profile_name_the_camera(tmp_path):
+    import cv2
+    import numpy as np
+
+    kernel = np.zeros((15, 15), np.float32)
+    kernel[7, :] = 1 / 15  # 15 px of sideways motion blur
+    for path in sorted((CARDS / "test" / "anglo").glob("*.jpg"))[:40]:
+        cv2.imwrite(str(tmp_path / path.name), cv2.filter2D(cv2.imread(str(path)), -1, kernel))
+    err = _cli("recognize", "--profile", "anglo", *sorted(str(p) for p in tmp_path.glob("*.jpg"))).stderr
+    assert "the camera's picture (light, focus, colour)" in err and "motion blur" in err

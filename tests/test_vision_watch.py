@@ -224,6 +224,7 @@ def test_a_numbered_pattern_that_stops_at_a_gap_says_what_it_leaves_unread(clip,
     out = _watch("--video", str(tmp_path / "%04d.jpg"))
     assert "stop at a missing number" in out.stderr and repr(str(tmp_path / "0031.jpg")) in out.stderr
     assert "30 frame(s) watched" in out.stderr
+    assert out.returncode == 1  # images left unread, as for an unreadable one (QA: exit 0)
     whole = _watch("--video", str(folder / "%04d.jpg"))
     assert "missing number" not in whole.stderr
     assert f"{CLIP_FRAMES} frame(s) watched, {len(cards)} card(s) reported" in whole.stderr

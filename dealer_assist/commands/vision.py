@@ -140,6 +140,12 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
                                "without some cards)", 1)
     try:
         profile = calibrate(args.images, args.name, allow_missing=args.allow_missing)
+    except KeyboardInterrupt:
+        before = _profile_there(Path(args.out))
+        sys.stderr.write("dealer-assist: interrupted (Ctrl+C): no profile written"
+                         + (f"; the old profile {args.out!r} (deck {before!r}) is unchanged" if before is not None else "")
+                         + "\n")
+        return 130
     except CalibrationError as exc:
         guided = args.camera is not None
         message = _guided_refusal(exc, args.images) if guided else str(exc)
@@ -362,6 +368,7 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
 
 
 def cmd_recognize(args: argparse.Namespace) -> int:
+    from dealer_assist.vision.dark_frames import light_share, too_dark_text
     from dealer_assist.vision.image_file import read_checked
     from dealer_assist.vision.recognize import FrameError, Recognizer, UncertainHit
 
@@ -374,6 +381,7 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         if image is None:
             why = ("no such file" if not Path(path).exists() else
                    "a folder: give its images, e.g. DIR/*.jpg" if Path(path).is_dir() else
+                   "empty file (0 bytes): copy the image again from the camera" if _empty(path) else
                    "not an image OpenCV can read (PNG, JPEG, BMP, TIFF, WebP), or cut short")
             sys.stderr.write(f"dealer-assist: error: cannot read image {path!r}: {why}\n")
             if args.json:
@@ -383,6 +391,9 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         if min(image.shape[:2]) < SMALLEST_CARD_IMAGE:
             sys.stderr.write(f"dealer-assist: warning: {path!r} is {image.shape[1]} x {image.shape[0]} pixels, too small "
                              "to show a card: nothing in it can be read\n")
+        share = light_share(image)
+        if share < 1.0:
+            sys.stderr.write(f"dealer-assist: warning: {path!r}: {too_dark_text(share)}\n")
         if damage:
             # Read all the same: the cards above the damage are real, and the status says the image was not whole.
             sys.stderr.write(f"dealer-assist: warning: {path!r} is {damage}: it was read only as far as it decodes, "
@@ -414,6 +425,13 @@ def cmd_recognize(args: argparse.Namespace) -> int:
     return status
 
 
+def _empty(path: str) -> bool:
+    try:
+        return Path(path).stat().st_size == 0
+    except OSError:
+        return False
+
+
 #: An image less than this many pixels high or wide cannot show a card big enough to read (cards are
 #: read from about 120 px tall): ``recognize`` says so rather than report an empty frame without a word.
 SMALLEST_CARD_IMAGE = 100
@@ -440,6 +458,7 @@ def _say_stalls(grabber, src: str, done: threading.Event, after: float = 3.0) ->
 
 def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
+    from dealer_assist.vision.dark_frames import DarkWatch
     from dealer_assist.vision.track import NewCard, SourceEnded
     from dealer_assist.vision.watch import open_source, watch
 
@@ -454,6 +473,18 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          "a gap, or "
                          "give a glob ('frames/*.jpg') or the folder\n")
     fit = ProfileFit(args.profile, _say_doubt)
+    dark = DarkWatch()
+    dark_said: list[str] = []
+
+    last_read: list = []  # the last frame's FrameResult: what lay in view when Ctrl+C stopped the watch
+
+    def look(image, result) -> None:
+        last_read[:] = [result]
+        text = dark.add(image)
+        if text:
+            dark_said.append(text)
+            sys.stderr.write(f"dealer-assist: warning: {args.video!r}: {text}\n")
+
     done = threading.Event()
     if grabber.kind in ("camera", "stream"):
         threading.Thread(target=_say_stalls, args=(grabber, args.video, done), name="watch stalls", daemon=True).start()
@@ -461,11 +492,13 @@ def cmd_watch(args: argparse.Namespace) -> int:
     unread: list = []  # UnreadCards: each a card never read for sure, reported once it is gone or at the end
     doubtful: list = []  # NewCards not taken as sure (see _doubt)
     ended: Optional[SourceEnded] = None
+    codes: set[str] = set()  # the codes reported
+    interrupted = False
     try:
         # Unread cards are held till gone with or without --unreadable: one asked for at once and read for
         # sure later had been counted never read, and the two runs' counts differed (QA).
         for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit,
-                              unread_when_gone=True):
+                              unread_when_gone=True, seen=look):
             if isinstance(event, SourceEnded):
                 ended = event
                 continue
@@ -476,6 +509,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                         "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
             elif isinstance(event, NewCard):
                 reported += 1
+                codes.add(event.card.code)
                 line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
             elif not args.unreadable:
                 unread.append(event)
@@ -490,10 +524,14 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 what = line["card"] or (f"doubtful {line['candidates'][0]} ({line['why']})" if why else
                                         "unreadable " + "/".join(line["candidates"]))
                 print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}", flush=True)
+    except KeyboardInterrupt:
+        # Ctrl+C: the card lines printed are whole (each flushed); the closing count is said as at an end (QA: none).
+        interrupted = True
     finally:
         done.set()
         grabber.stop()
-    sys.stderr.write(f"dealer-assist: {grabber.frames} frame(s) watched, {reported} card(s) reported"
+    sys.stderr.write(("dealer-assist: interrupted (Ctrl+C) after " if interrupted else "dealer-assist: ")
+                     + f"{grabber.frames} frame(s) watched, {reported} card(s) reported"
                      + (f", {len(doubtful)} doubtful" if doubtful else "")
                      + (f", {len(unread)} never read" if unread else "") + "\n")
     if doubtful:
@@ -503,6 +541,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
                             "places or as another card. Turn the camera's mirroring (flip) off and watch again"
                             if fit.mirrored else "): each was read at two places a card apart at once, as one card "
                             "is by a mirrored camera or another deck's profile. Check them by eye") + "\n")
+    if interrupted:
+        _say_in_view(last_read[0] if last_read else None, codes)
+        return 130
     if grabber.skipped:
         sys.stderr.write(f"dealer-assist: warning: {len(grabber.skipped)} image(s) could not be read and were passed over "
                          f"(not an image, or cut short): {', '.join(grabber.skipped)}\n")
@@ -524,13 +565,16 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          "('dealer-assist calibrate')\n")
     if grabber.error:
         raise CommandError(grabber.error, 1)
+    if grabber.cut_short:
+        sys.stderr.write(f"dealer-assist: warning: {grabber.cut_short}\n")
     confirm = args.confirm
     if 0 < grabber.frames < confirm:
         sys.stderr.write(f"dealer-assist: warning: {args.video!r} gave {grabber.frames} frame(s), and a card is "
                          f"reported once {confirm} frames agree: read single images with 'dealer-assist recognize', "
                          "or pass --confirm 1\n")
         return 1
-    return 1 if grabber.skipped or grabber.damaged or ended is not None or unread or doubtful or fit.mirrored else 0
+    return 1 if (grabber.skipped or grabber.damaged or grabber.after_gap or grabber.cut_short or dark_said or ended is not None
+                 or unread or doubtful or fit.mirrored) else 0
 
 
 def _doubt(event, fit: ProfileFit) -> str:
@@ -540,6 +584,19 @@ def _doubt(event, fit: ProfileFit) -> str:
     if fit.mirrored:
         return "camera mirrored"
     return "read twice at once" if event.twin else ""
+
+
+def _say_in_view(result, reported: set[str]) -> None:
+    """After Ctrl+C, the cards the last frame showed that were not reported (read in too few frames yet, or
+    not for sure), for the user to check by eye: a normal end names them too."""
+    if result is None:
+        return
+    left = [f"{hit.card.code} (read, not yet in enough frames)" for hit in result.cards if hit.card.code not in reported]
+    left += ["a card (maybe " + " or ".join(c.code for c in u.candidates) + ")" if u.candidates else "a card not read"
+             for u in result.uncertain]
+    if left:
+        sys.stderr.write(f"dealer-assist: warning: {len(left)} card(s) in view when stopped were not reported: "
+                         + "; ".join(left) + ". Check them by eye\n")
 
 
 def _unread_card(card) -> str:

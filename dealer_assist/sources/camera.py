@@ -227,6 +227,7 @@ class CameraSource(CardSource):
         place, whatever the table holds: cards dealt while no camera watched lie there in no known
         order (a restart on an empty round had played them in the order they were read)."""
         from dealer_assist.cards import Card
+        from dealer_assist.vision.dark_frames import DarkWatch
         from dealer_assist.vision.profile_fit import ProfileFit
         from dealer_assist.vision.track import CountedCard, NewCard, SourceEnded, UnplacedCard
         from dealer_assist.vision.watch import watch
@@ -237,10 +238,18 @@ class CameraSource(CardSource):
                                                                                    grey=fit.grey)),
                          on_mirrored=lambda text: sink(ProfileDoubt(self.name, time.time(), text, mirrored=True)))
         counted = list(self._counted()) if self._counted is not None else None
+        dark = DarkWatch()
+
+        def seen(image, result) -> None:
+            self._keep_view(image, result)
+            text = dark.add(image)
+            if text:
+                sink(ProfileDoubt(self.name, time.time(), text, dark=True))
+
         live = self._grabber.kind in ("camera", "stream")
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
-                                  seen=self._keep_view, counted=counted, ask_unplaced=counted is not None,
+                                  seen=seen, counted=counted, ask_unplaced=counted is not None,
                                   lingering=tuple(self._lingering()), on_layout=self._counted):
                 if isinstance(event, SourceEnded):
                     left = (f"; {len(event.cards)} card(s) in view not read when it ended: "
@@ -264,7 +273,7 @@ class CameraSource(CardSource):
                     sink(Unreadable(self.name, time.time(), seq=self.seq,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
             if not self._stop.is_set():
-                detail = (self._grabber.error or "end of the video") + left
+                detail = (self._grabber.error or self._grabber.cut_short or "end of the video") + left
                 if self._grabber.skipped:
                     detail += f" ({len(self._grabber.skipped)} unreadable image(s) passed over)"
                 if self._grabber.damaged:

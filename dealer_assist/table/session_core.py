@@ -738,6 +738,9 @@ class SessionCore(abc.ABC):
                                "compare the cards on the table with the display and type any missing card (K)")
             elif isinstance(event, LinkState):
                 self._link(event)
+            elif isinstance(event, ProfileDoubt) and event.dark:
+                self.alert(f"dark:{event.source}", "warning", "CAMERA TOO DARK", f"{event.source}: {event.text}",
+                           "type the cards (K) meanwhile; cards come in again by themselves once the picture is lit")
             elif isinstance(event, ProfileDoubt):
                 # Each its own alert: a camera may be both (QA: CAMERA MIRRORED? had replaced CAMERA IN GREYSCALE?).
                 self.alert(f"{'mirror' if event.mirrored else 'profile'}:{event.source}", "warning",
@@ -746,7 +749,8 @@ class SessionCore(abc.ABC):
                            "check each card the camera read against the table (K corrects one); "
                            + ("turn the camera's mirroring off, then start the display again" if event.mirrored else
                               "set the camera to colour, then start the display again" if event.grey else
-                              "start the display with this deck's profile (camera:SRC?profile=PATH)"))
+                              "check the camera's picture (focus, light, colour) first; if it is right, start the "
+                              "display with this deck's profile (camera:SRC?profile=PATH)"))
             elif isinstance(event, DeviceError):
                 if event.code.upper() == "DOUBLE_FEED":
                     self._hold_next(event.source, AFTER_A_DOUBLE_FEED)

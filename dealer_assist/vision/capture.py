@@ -108,6 +108,11 @@ def image_after_gap(src, files: list) -> Optional[str]:
     return next((src % n for n in range(end + 1, end + 1 + GAP_LOOK) if os.path.isfile(src % n)), None)
 
 
+#: Frames a video file may end before the count its container gives and still be whole: some containers
+#: only estimate it (from the duration and the frame rate).  The shared test videos end exactly at theirs.
+CUT_SHORT_SLACK = 3
+
+
 #: Why a source did not open, by its kind: the causes a user can act on (QA: one wording for every kind).
 OPEN_FAILED = {
     "camera": "no camera answers at that index (unplugged, another index, or held by another program?)",
@@ -147,6 +152,11 @@ class FrameGrabber:
         #: :func:`.image_file.read_checked`): each one's path and what is wrong with it, in order.
         self.damaged: dict[str, str] = {}
         self._thread: Optional[threading.Thread] = None
+        #: The frames a video file's container says it holds (0: it does not say, or a camera or stream).
+        self.declared = 0
+        #: Why a video file ended before the frames its container counts (see :data:`CUT_SHORT_SLACK`),
+        #: or None: a recording cut short had ended as if whole, its last cards lost without a word (QA).
+        self.cut_short: Optional[str] = None
         #: A numbered pattern's first image past the gap it stops at (see :func:`image_after_gap`), or None.
         self.after_gap = image_after_gap(src, self.target) if self.kind == "files" else None
 
@@ -166,6 +176,8 @@ class FrameGrabber:
             fps = self._cap.get(cv2.CAP_PROP_FPS)
             if self.kind == "video" and not self._fps_given and fps and 1 <= fps <= 240:
                 self.fps = float(fps)
+            if self.kind == "video":
+                self.declared = max(0, int(self._cap.get(cv2.CAP_PROP_FRAME_COUNT) or 0))
         self._thread = threading.Thread(target=self._run, name=f"capture:{self.src}", daemon=True)
         self._thread.start()
         return self
@@ -210,6 +222,8 @@ class FrameGrabber:
                                       "give a video file, an image pattern or a folder of images")
                     elif self.kind == "files":
                         self.error = self._images_gone()
+                    else:
+                        self.cut_short = self._ends_early()
                     break
                 self.frames += 1
                 live = self.kind in ("camera", "stream")
@@ -227,6 +241,16 @@ class FrameGrabber:
             with self._cond:
                 self._done = True
                 self._cond.notify_all()
+
+    def _ends_early(self) -> Optional[str]:
+        """Why a video file ended before the frames its container counts (None when it did not, or does
+        not count them): a file cut short (a copy stopped, a recording that crashed, a disk full) or cut
+        while it was read decodes to its last whole frame and then ends as a whole file does."""
+        if self.declared <= 0 or self.frames >= self.declared - max(CUT_SHORT_SLACK, self.declared // 50):
+            return None
+        return (f"the video ends at frame {self.frames} of {self.declared}: cut short? ({self.src!r} says it holds "
+                f"{self.declared} frames; the {self.declared - self.frames} after frame {self.frames} could not be "
+                "read, and no card in them was seen): copy the recording again, or play it in a video player to check")
 
     def _images_gone(self) -> Optional[str]:
         """Why an image sequence ended early, when images it listed at its start are no longer there (its

@@ -18,6 +18,7 @@ import os
 import sys
 import tempfile
 import threading
+import zlib
 from pathlib import Path
 from typing import Optional
 
@@ -77,8 +78,13 @@ def read_checked(path: str | Path, flags: int = cv2.IMREAD_COLOR) -> tuple[Optio
     except OSError:
         jpeg = False
     if not jpeg:
-        image = read_image(path, flags)
-        return image, (CUT_SHORT if image is not None and cut_short(path) else "")
+        if not cut_short(path):
+            return read_image(path, flags), ""
+        # A PNG cut short: libpng refuses it whole, after a "libpng error: Read Error" line naming no file (QA).
+        image, _ = _read_hearing_libjpeg(path, flags, LIBPNG_SAYS)
+        if image is None:
+            image = png_as_far_as_it_decodes(path, flags)
+        return image, (CUT_SHORT if image is not None else "")
     image, said = _read_hearing_libjpeg(path, flags)
     if image is None:
         return None, ""
@@ -87,9 +93,64 @@ def read_checked(path: str | Path, flags: int = cv2.IMREAD_COLOR) -> tuple[Optio
     return image, (f"corrupt inside (libjpeg: {said[0]!r})" if said else "")
 
 
-def _read_hearing_libjpeg(path: str | Path, flags: int) -> tuple[Optional[np.ndarray], list[str]]:
-    """:func:`read_image` with what libjpeg wrote on stderr meanwhile; whatever else was written there
-    then (another thread's words) is passed on as it was.  Where stderr cannot be taken, nothing is heard."""
+#: How libpng's words on a PNG cut short begin: said by :func:`read_checked` with the file's name instead.
+LIBPNG_SAYS = ("libpng error", "libpng warning")
+#: The most pixels a PNG cut short is rebuilt for (an 8K camera's frame): its header's size is all there is
+#: to go by, and a damaged header may claim any.
+PNG_MOST_PIXELS = 7680 * 4320
+#: Samples per pixel by a PNG's colour type (grey, RGB, palette, grey and alpha, RGBA).
+PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+
+
+def png_as_far_as_it_decodes(path: str | Path, flags: int = cv2.IMREAD_COLOR) -> Optional[np.ndarray]:
+    """The picture of a PNG file cut short, as far as its rows decode, black past them; None when not one
+    row does (or it is interlaced, or no PNG).  libpng refuses such a file whole, though its rows up to
+    the cut are whole: they are taken and put, with rows of nothing after them, in a whole PNG."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    if not data.startswith(PNG_START):
+        return None
+    pos, header, before, coded = len(PNG_START), None, [], []
+    while pos + 8 <= len(data):
+        length, kind = int.from_bytes(data[pos:pos + 4], "big"), data[pos + 4:pos + 8]
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        if kind == b"IDAT":
+            coded.append(body)  # the last may be cut: its part there is read
+        elif not coded and kind != b"IEND" and pos + 12 + length <= len(data):
+            before.append(data[pos:pos + 12 + length])  # IHDR, PLTE, tRNS ... whole, with their CRC
+        pos += 12 + length
+    if header is None or len(header) < 13 or header[12] != 0 or header[9] not in PNG_CHANNELS:
+        return None
+    width, height, depth = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:8], "big"), header[8]
+    if not 0 < width * height <= PNG_MOST_PIXELS:
+        return None
+    row = 1 + (width * PNG_CHANNELS[header[9]] * depth + 7) // 8  # a filter byte, then the row's samples
+    try:
+        rows = zlib.decompressobj().decompress(b"".join(coded), row * height)
+    except zlib.error:
+        return None
+    whole = len(rows) // row
+    if not whole:
+        return None
+    rows = rows[:whole * row] + bytes(row * (height - whole))  # filter 0, all samples 0
+    idat = zlib.compress(rows, 1)
+    rebuilt = (PNG_START + b"".join(before) + len(idat).to_bytes(4, "big") + b"IDAT" + idat
+               + zlib.crc32(b"IDAT" + idat).to_bytes(4, "big") + (0).to_bytes(4, "big") + PNG_END)
+    try:
+        return cv2.imdecode(np.frombuffer(rebuilt, np.uint8), flags)
+    except cv2.error:
+        return None
+
+
+def _read_hearing_libjpeg(path: str | Path, flags: int,
+                          heard_from: tuple[str, ...] = LIBJPEG_DAMAGE) -> tuple[Optional[np.ndarray], list[str]]:
+    """:func:`read_image` with what libjpeg (or whoever ``heard_from`` names the lines of) wrote on stderr
+    meanwhile; whatever else was written there then (another thread's words) is passed on as it was.
+    Where stderr cannot be taken, nothing is heard."""
     with _HEARING, tempfile.TemporaryFile() as heard:
         try:
             sys.stderr.flush()
@@ -104,7 +165,7 @@ def _read_hearing_libjpeg(path: str | Path, flags: int) -> tuple[Optional[np.nda
             os.close(kept)
         heard.seek(0)
         lines = heard.read().decode("utf-8", "replace").splitlines(keepends=True)
-    others = "".join(line for line in lines if not line.startswith(LIBJPEG_DAMAGE))
+    others = "".join(line for line in lines if not line.startswith(heard_from))
     if others:
         os.write(2, others.encode())
-    return image, [line.strip() for line in lines if line.startswith(LIBJPEG_DAMAGE)]
+    return image, [line.strip() for line in lines if line.startswith(heard_from)]

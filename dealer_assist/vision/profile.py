@@ -473,11 +473,18 @@ class Profile:
                                f"calibration/: {names})")
         folder = path.parent
         try:
-            data = json.loads(path.read_text())
+            # utf-8-sig: a profile.json whose name was edited in Windows Notepad is saved with a BOM (QA: refused).
+            data = json.loads(path.read_text(encoding="utf-8-sig"))
         except (OSError, ValueError) as exc:
             raise ProfileError(f"deck profile {str(path)!r} is not readable JSON ({exc}); recalibrate") from exc
         if not isinstance(data, dict):
             raise ProfileError(f"deck profile {str(path)!r} is no JSON object; recalibrate")
+        if "format" not in data or data["format"] is None:
+            raise ProfileError(f"deck profile {str(path)!r} has no format (a calibration writes \"format\": {FORMAT}): "
+                               f"profile.json was edited or damaged; recalibrate")
+        if isinstance(data["format"], str) and data["format"].strip() == str(FORMAT):
+            raise ProfileError(f"deck profile {str(path)!r}: format must be the number {FORMAT}, not the text "
+                               f"{data['format']!r} (profile.json was edited): write \"format\": {FORMAT}, or recalibrate")
         if data.get("format") != FORMAT:
             found = data.get("format")
             try:

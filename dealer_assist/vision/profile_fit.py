@@ -55,6 +55,14 @@ MIRROR_READ = 0.75
 MIRROR_EVERY = 30
 
 
+#: What to check of the camera before a profile is doubted on unsure reads alone (see :meth:`ProfileFit.warning`).
+CAMERA_FIRST = ("Check first that the picture is sharp (focus, no motion blur), neither too dark nor washed out "
+                "(exposure), and in true colour (the camera's colour format and white balance)")
+#: What another deck's profile does, and what to do then.
+OTHER_DECK = ("Another deck's profile reads wrong cards among its sure ones: calibrate this deck "
+              "('dealer-assist calibrate') and give its profile")
+
+
 def fresh_reader(profile) -> Callable[[Any], Any]:
     """Reads a frame with a recognizer of its own for ``profile``: a frame turned back to look for a
     mirrored camera leaves what the watching recognizer remembers (a camera's zoom) as it was."""
@@ -205,7 +213,16 @@ class ProfileFit:
             return (f"{self.unsure} of the {self.sure + self.unsure} card corners read were not sure ({share:.0%}), and "
                     "the frames have no colour: is the camera set to greyscale? The profile tells red suits from black "
                     "by their colour; set the camera to colour")
-        return (f"{self.unsure} of the {self.sure + self.unsure} card corners read were not sure ({share:.0%}; a "
-                f"deck's own profile leaves under 3% unsure): is {self.profile!r} this deck's profile? Another deck's "
-                "profile reads wrong cards among its sure ones: calibrate this deck ('dealer-assist calibrate') "
-                "and give its profile")
+        said = (f"{self.unsure} of the {self.sure + self.unsure} card corners read were not sure ({share:.0%}; a "
+                f"deck's own profile leaves under 3% unsure)")
+        if off is not None:  # and of another shape: the profile is the likelier fault
+            return f"{said}, and the cards seen whole are of another shape: is {self.profile!r} this deck's profile? {OTHER_DECK}"
+        if len(self.shapes) >= SHAPE_COUNT:
+            # The cards are this deck's shape: a picture gone soft, clipped or off colour is the likelier cause (QA:
+            # motion blur, overexposure and a colour swap had all sent the user to recalibrate a right profile).
+            return (f"{said}, though the {len(self.shapes)} cards seen whole are the shape of the cards "
+                    f"{self.profile!r} was made from: the camera's picture (light, focus, colour) has most likely "
+                    f"changed. {CAMERA_FIRST}; if it is all right, is {self.profile!r} this deck's profile? "
+                    f"{OTHER_DECK}")
+        return (f"{said}: is {self.profile!r} this deck's profile, or has the camera's picture (light, focus, colour) "
+                f"changed? {CAMERA_FIRST}; if it is all right, {OTHER_DECK[0].lower()}{OTHER_DECK[1:]}")

@@ -1,0 +1,62 @@
+"""A picture too dark to show a card, said with what to do.
+
+A camera with its lens cap on, the table's lights out or its exposure collapsed
+reads no card at all, and said nothing of it (QA: the shoe video at 0.15 of its
+light, "277 frame(s) watched, 0 card(s) reported", exit 0).  The paper is the
+brightest thing on a card table (see :mod:`.light`): a frame whose brightest
+pixels stay under :data:`.light.LEAST_PAPER` shows no card's paper, whatever lies
+there.  Said once it lasts (a camera opening its exposure starts dark), and
+again only after the light came back in between.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from dealer_assist.vision.light import LEAST_PAPER, brightest_levels
+
+#: Frames in a row too dark before it is said: a camera's first frames while its exposure opens, or a
+#: hand passing over the lens, are not a fault; about a second at 30 fps.
+DARK_FRAMES = 30
+
+
+def light_share(image: np.ndarray) -> float:
+    """The light on ``image`` (BGR, BGRA or grey) as a share of the light a card needs (1.0 and more:
+    enough): its brightest pixels' level over :data:`.light.LEAST_PAPER`."""
+    if image.ndim == 2:
+        image = np.dstack([image] * 3)
+    return float(brightest_levels(image[..., :3]).max()) / LEAST_PAPER
+
+
+def too_dark_text(share: float) -> str:
+    """What is wrong and what to do, for a picture at ``share`` of the light a card needs."""
+    return (f"the picture is too dark: {share:.0%} of the light a card needs, so no card can be read; check the "
+            "lights over the table, the lens cap, and the camera's exposure (or brightness)")
+
+
+class DarkWatch:
+    """Follows a camera's frames; :meth:`add` says when they have been too dark for :data:`DARK_FRAMES`."""
+
+    def __init__(self, frames: int = DARK_FRAMES) -> None:
+        self.frames = frames
+        self._dark = 0
+        #: Whether the picture is too dark now (said, and not lit again since).
+        self.said = False
+        #: The darkest share of the frames said too dark (see :func:`light_share`).
+        self.share = 1.0
+
+    def add(self, image: np.ndarray) -> Optional[str]:
+        """What to say of ``image`` (see :func:`too_dark_text`) the first time the frames have been too dark
+        for :attr:`frames` in a row; None otherwise."""
+        share = light_share(image)
+        if share >= 1.0:
+            self._dark, self.said = 0, False
+            return None
+        self._dark += 1
+        self.share = min(self.share, share) if self._dark > 1 else share
+        if self.said or self._dark < self.frames:
+            return None
+        self.said = True
+        return too_dark_text(self.share)
