@@ -51,3 +51,28 @@ def test_the_window_waits_for_space_after_a_lost_frame_and_uses_no_card_meanwhil
         assert _labels(window.case)[:2] == ["9C KH", "8D QC"]
     finally:
         t.close()
+
+
+def test_a_reader_lost_and_back_while_a_void_hand_waits_leaves_the_void_hands_message(qtbot):
+    """Review: the reader's news had replaced the void hand's reason and what to do, and taken it all away
+    when the reader came back."""
+    t = Table("calling")
+    try:
+        t.load("3C 3H TS 2S 9D 8C KD QS  9C 8D KH QC")
+        window = TrainerWindow(t.session)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"), timeout=5000)
+        t.deal(2)
+        t.sim.faults.force("drop")
+        t.deal(2)
+        qtbot.waitUntil(lambda: "clear the table" in window.feedback.text(), timeout=5000)
+        void = window.feedback.text()
+        t.sim.unplug()
+        qtbot.waitUntil(lambda: "card reader lost" in window.feedback.text(), timeout=5000)
+        assert window.feedback.text().startswith(void)
+        t.sim.replug()
+        qtbot.waitUntil(lambda: "card reader lost" not in window.feedback.text(), timeout=15000)
+        assert window.feedback.text() == void
+    finally:
+        t.close()

@@ -275,11 +275,18 @@ class TrainerWindow(QWidget):
         was, self.reader_news = self.reader_news, text
         if self.case is None and not self.resyncing:
             self.question.setText(text or self.session.dealing)
-        elif text:
+            return
+        # The news goes under what the feedback says (a wrong answer's explanation, a void hand's reason and
+        # what to do), in place of the news before it: replacing it had lost a void hand's message (review).
+        base = self.feedback.text()
+        if was and base.endswith(was):
+            base = base[:-len(was)].rstrip("\n")
+        keep = (self.waiting or self.resyncing) and base
+        if text:
             self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
-            self.feedback.setText(text if not self.waiting else self.feedback.text() + "\n" + text)
-        elif was and self.feedback.text().endswith(was):
-            self.feedback.setText(self.feedback.text()[:-len(was)].rstrip("\n"))
+            self.feedback.setText(base + "\n" + text if keep else text)
+        else:
+            self.feedback.setText(base)
 
     def _show_case(self, case: Case) -> None:
         self.case = case
