@@ -216,3 +216,32 @@ def test_the_card_that_revealed_a_lost_frame_never_starts_the_next_hand(table):
     answer = t.ask()
     t.deal(4)
     assert _labels(answer.get(timeout=10))[:2] == ["9D KD", "8C QS"]
+
+
+def test_a_fault_while_dealing_at_a_real_table_ends_the_text_trainer_rather_than_leaving_it_waiting(table, monkeypatch):
+    """Review: the text trainer's deal thread passed on only a FeedError; any other fault killed the thread
+    and left the trainee waiting for a case that would never come."""
+    t = table("calling")
+
+    def broken():
+        raise RuntimeError("broken drill")
+
+    monkeypatch.setattr(t.session, "next_case", broken)
+    read, write = os.pipe()
+    inp = os.fdopen(read, "r")
+    trainer = TextTrainer(t.session, inp=inp, out=io.StringIO(), err=io.StringIO())
+    caught: list = []
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            trainer.run()
+        except RuntimeError as exc:
+            caught.append(exc)
+        done.set()
+
+    threading.Thread(target=run, daemon=True).start()
+    assert done.wait(5), "the trainer kept waiting after its deal thread failed"
+    assert caught and "broken drill" in str(caught[0])
+    os.close(write)
+    inp.close()

@@ -169,7 +169,7 @@ class TextTrainer:
         def work() -> None:
             try:
                 inbox.put(("case", session.next_case()))
-            except FeedError as exc:
+            except Exception as exc:  # noqa: BLE001 (any fault reaches the main thread: a dead thread left it waiting)
                 inbox.put(("error", exc))
 
         threading.Thread(target=work, name="trainer-deal", daemon=True).start()
