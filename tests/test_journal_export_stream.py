@@ -134,3 +134,43 @@ def test_each_round_is_written_before_the_entries_of_the_round_after_next_are_re
     for record in iter_rounds(reading(), plan_records(entries)):
         assert max(r for r in read if r is not None) <= record["round"] + 1, record["round"]
     assert len(read) == len(entries)
+
+
+def test_an_export_that_fails_while_writing_leaves_the_earlier_file_there_whole(tmp_path, monkeypatch, capsys):
+    """Review: the streamed export reads the journal a second time while it writes; a read failing there had
+    left a cut file in place of a good earlier export."""
+    import dealer_assist.table.export as export
+
+    path, out = tmp_path / "j.sqlite", tmp_path / "rounds.jsonl"
+    with Journal.open(path) as journal:
+        journal.append("shoe_start", {"shoe": 1, "decks": 8})
+        for n in (1, 2, 3):
+            journal.append("round_start", {"round": n, "shoe": 1, "game": "baccarat"})
+            journal.append("card_assigned", {"round": n, "card": "9S", "position": "P1", "source": "serial"})
+            journal.append("round_end", {"round": n})
+    assert main(["journal", "export", str(path), "--out", str(out)]) == 0
+    good = out.read_bytes()
+    assert b"\"round\": 3" in good
+    whole = export.write_export
+
+    def failing(entries, plan, fmt, fh):
+        fh.write("{\"round\": 1")
+        raise export.JournalChangedError("the journal's entries changed while it was exported")
+
+    monkeypatch.setattr(export, "write_export", failing)
+    assert main(["journal", "export", str(path), "--out", str(out)]) == 2
+    assert "nothing was written to" in capsys.readouterr().err
+    assert out.read_bytes() == good
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+    monkeypatch.setattr(export, "write_export", whole)
+    fresh = tmp_path / "fresh.csv"
+    assert main(["journal", "export", str(path), "--format", "csv", "--out", str(fresh)]) == 0
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

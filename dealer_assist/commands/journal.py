@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import stat
 import sys
+import tempfile
+from pathlib import Path
 
 from dealer_assist.commands.output import CommandError, emit_json
 
@@ -149,6 +153,26 @@ def run_verify(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- export
 
+def _write_whole(path: str, write):
+    """``write(file)`` into a file beside ``path``, renamed over it only once whole: the streamed export
+    reads the journal a second time while it writes, and a read failing there had left a cut file in
+    place of a good earlier export (review)."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            result = write(fh)
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~umask
+        os.chmod(tmp, mode)  # mkstemp makes 0600: an export is an ordinary file, or keeps the one it replaces
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return result
+
+
 def run_export(args: argparse.Namespace) -> int:
     """Written as the journal is read: a month's journal is exported in the memory of a round or two
     (:mod:`dealer_assist.table.export_plan`), not of its every entry."""
@@ -193,13 +217,14 @@ def run_export(args: argparse.Namespace) -> int:
                     _quiet_stdout()
                 return 0
             try:
-                with open(args.out, "w", encoding="utf-8", newline="") as fh:
-                    written = write_export(entries, plan, args.format, fh)
+                written = _write_whole(args.out, lambda fh: write_export(entries, plan, args.format, fh))
             except OSError as exc:
                 raise CommandError(f"cannot write {args.out}: {exc.strerror}") from None
         except (JournalError, JournalChangedError) as exc:
-            raise CommandError(f"journal {args.path} could not be read to the end ({exc}); the export is "
-                               "incomplete: run the export again", 2) from None
+            where = (f"nothing was written to {args.out} (a file already there is unchanged)" if args.out
+                     else "the export is incomplete")
+            raise CommandError(f"journal {args.path} could not be read to the end ({exc}); {where}: run the export "
+                               "again", 2) from None
     played, checks = written["rounds"], written["deck_checks"]
     if args.json:
         emit_json({"path": args.path, "out": args.out, "format": args.format, "rounds": played,
