@@ -28,30 +28,7 @@ from dealer_assist.table.chain import canonical, entry_hash, genesis_hash  # noq
 from dealer_assist.table.export import rounds_from_entries, rounds_to_csv, table_entries, write_export  # noqa: E402
 from dealer_assist.table.export_plan import plan_records  # noqa: E402
 from dealer_assist.table.journal import Journal  # noqa: E402
-
-
-def play(path: Path, rounds: int) -> None:
-    """A baccarat table at the simulated shoe, three bets a round (as benchmarks/journal.py plays it)."""
-    from dealer_assist.baccarat.paytable import Bet
-    from dealer_assist.sources.virtual import shuffled_shoe
-    from dealer_assist.table.session import TableSession
-    from dealer_assist.table.state import TablePhase
-
-    session = TableSession(journal=Journal.open(path), odds=False)
-    shoe = iter(shuffled_shoe(8, 80))
-    played = 0
-    while played < rounds:
-        phase = session.state.phase
-        if phase in (TablePhase.BURN, TablePhase.DEALING):
-            session.enter_card(next(shoe).code)
-        elif phase == TablePhase.BETTING:
-            for seat, bet in ((1, Bet.BANKER), (2, Bet.PLAYER), (3, Bet.TIE)):
-                session.place(seat, bet, Decimal("25"))
-            session.deal()
-        else:
-            played += 1
-            session.next_round()
-    session.close()
+from journal import play  # noqa: E402 (benchmarks/journal.py: the table it plays)
 
 
 def grow(template: Path, path: Path, entries: int) -> int:

@@ -88,16 +88,13 @@ def bench_recovery(folder: Path, rounds: int, repeats: int = 5) -> None:
           f"{'MET' if statistics.median(times) < 1 else 'MISSED'}")
 
 
-def bench_table_restart(folder: Path, rounds: int, repeats: int = 5) -> None:
-    """What a croupier waits for after a crash: a real table session rebuilt from its journal."""
-    from decimal import Decimal
-
+def play(path: Path, rounds: int) -> int:
+    """A baccarat table at the simulated shoe, three bets a round, journaled to ``path``; its entry count."""
     from dealer_assist.baccarat.paytable import Bet
     from dealer_assist.sources.virtual import shuffled_shoe
     from dealer_assist.table.session import TableSession
     from dealer_assist.table.state import TablePhase
 
-    path = folder / "table.sqlite"
     session = TableSession(journal=Journal.open(path), odds=False)
     shoe = iter(shuffled_shoe(8, 80))
     played = 0
@@ -114,6 +111,15 @@ def bench_table_restart(folder: Path, rounds: int, repeats: int = 5) -> None:
             session.next_round()
     entries = len(list(session._journal.entries()))
     session.close()
+    return entries
+
+
+def bench_table_restart(folder: Path, rounds: int, repeats: int = 5) -> None:
+    """What a croupier waits for after a crash: a real table session rebuilt from its journal."""
+    from dealer_assist.table.session import TableSession
+
+    path = folder / "table.sqlite"
+    entries = play(path, rounds)
     times = []
     for _ in range(repeats):
         start = time.perf_counter()
