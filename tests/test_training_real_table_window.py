@@ -32,15 +32,7 @@ def test_the_window_says_at_once_that_the_reader_is_lost_and_goes_on_after_the_r
 def test_the_window_waits_for_space_after_a_lost_frame_and_uses_no_card_meanwhile(qtbot):
     t = Table("calling")
     try:
-        t.load("3C 3H TS 2S 9D 8C KD QS  9C 8D KH QC")
-        window = TrainerWindow(t.session)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"), timeout=5000)
-        t.deal(2)
-        t.sim.faults.force("drop")
-        t.deal(2)
-        qtbot.waitUntil(lambda: "clear the table" in window.feedback.text(), timeout=5000)
+        window = _void_hand(qtbot, t)
         assert window.question.text() == "Clear the table, then press Space or Enter"
         t.deal(4)  # the void hand finished at the table
         qtbot.wait(300)
@@ -58,15 +50,7 @@ def test_a_reader_lost_and_back_while_a_void_hand_waits_leaves_the_void_hands_me
     when the reader came back."""
     t = Table("calling")
     try:
-        t.load("3C 3H TS 2S 9D 8C KD QS  9C 8D KH QC")
-        window = TrainerWindow(t.session)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"), timeout=5000)
-        t.deal(2)
-        t.sim.faults.force("drop")
-        t.deal(2)
-        qtbot.waitUntil(lambda: "clear the table" in window.feedback.text(), timeout=5000)
+        window = _void_hand(qtbot, t)
         void = window.feedback.text()
         t.sim.unplug()
         qtbot.waitUntil(lambda: "card reader lost" in window.feedback.text(), timeout=5000)
@@ -76,3 +60,17 @@ def test_a_reader_lost_and_back_while_a_void_hand_waits_leaves_the_void_hands_me
         assert window.feedback.text() == void
     finally:
         t.close()
+
+
+def _void_hand(qtbot, t: Table) -> TrainerWindow:
+    """The window once the QA's hand (3C 3H TS 2S, the TS's frame lost) was made void."""
+    t.load("3C 3H TS 2S 9D 8C KD QS  9C 8D KH QC")
+    window = TrainerWindow(t.session)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"), timeout=5000)
+    t.deal(2)
+    t.sim.faults.force("drop")
+    t.deal(2)
+    qtbot.waitUntil(lambda: "clear the table" in window.feedback.text(), timeout=5000)
+    return window
