@@ -109,13 +109,24 @@ def frame_light(frame: np.ndarray, paper_colour: Sequence[float],
         return None
     if top is None:
         top = brightest_levels(frame)
+    light = _paper_light(top, paper_colour)
+    if light is None:
+        return None
+    b, g, r = light
+    if not min(b, r) - 0.05 <= g <= max(b, r) + 0.05:
+        return None
+    return light
+
+
+def _paper_light(top: np.ndarray, paper_colour: Sequence[float]) -> Optional[np.ndarray]:
+    """The light's colour as :func:`frame_light` takes it from a frame's brightest levels ``top``, when
+    they may be paper under some light (at least :data:`LEAST_PAPER_SHARE` of the set-up's, each
+    channel's gain within :data:`WIDEST_LIGHT`), whether or not the light lies on a lamp's line."""
     paper = np.asarray(paper_colour, np.float64)
-    if top.max() < LEAST_PAPER_SHARE * paper.max() or paper.min() <= 0:
+    if len(paper) != 3 or top.max() < LEAST_PAPER_SHARE * paper.max() or paper.min() <= 0:
         return None
     light = top / (paper * top.max() / paper.max())  # the light's colour, at the frame's brightness
-    b, g, r = light
-    if (light.min() < WIDEST_LIGHT[0] or light.max() > WIDEST_LIGHT[1]
-            or not min(b, r) - 0.05 <= g <= max(b, r) + 0.05):
+    if light.min() < WIDEST_LIGHT[0] or light.max() > WIDEST_LIGHT[1]:
         return None
     return light
 
@@ -123,19 +134,18 @@ def frame_light(frame: np.ndarray, paper_colour: Sequence[float],
 def exposure(top: np.ndarray, paper_colour: Sequence[float]) -> Optional[float]:
     """How much brighter a frame whose brightest levels are ``top`` (see :func:`brightest_levels`)
     must be for its paper to show as bright as the set-up's ``paper_colour``; None when it shows
-    more than :data:`DIMMED` of that already, or less than :data:`LEAST_PAPER_SHARE` (no paper lit).
+    more than :data:`DIMMED` of that already, or when they look like no paper under any light.
 
     Read as they are, grey paper and its print fall below what the reader's fixed levels expect
     (the strokes parted from the paper, a red glyph's lead over green and blue); one gain for
     every channel gives back the frame the profile was calibrated on.  It is asked also of a frame
-    whose brightest pixels do not look like a lamp's light (see :func:`frame_light`): a felt
-    or a glint among them tilts their colour, and one gain keeps every pixel's colour as it was,
-    so a felt brightened stays as far from paper as it was.
+    whose brightest pixels' colour lies off a lamp's line (see :func:`frame_light`): the felt
+    among them tilts it (the shared test frames' green by up to a tenth), which leaves such a
+    frame's colour as it is but not its brightness; one gain keeps every pixel's colour.
     """
-    brightest = float(max(paper_colour)) if len(paper_colour) == 3 else 0.0
-    if float(top.max()) < LEAST_PAPER_SHARE * brightest:
+    if _paper_light(top, paper_colour) is None:
         return None
-    gain = brightest / max(float(top.max()), 1.0)
+    gain = float(max(paper_colour)) / max(float(top.max()), 1.0)
     return gain if gain * DIMMED >= 1.0 else None
 
 
