@@ -49,8 +49,9 @@ WIDEST_LIGHT = (0.45, 2.2)
 #: inverse (see :func:`exposure`).  A camera's exposure turned down to 0.35 leaves the shared
 #: test frames' paper at 65 to 89 of 255 (the set-up's at 252), and the frames under 80 (a
 #: fixed floor, before) were read as they were and lost every card: 506 of anglo's 626
-#: readable cards, 483 of plastic's 604.  Brightened back, 624 and 601.  At 0.15 of the light
-#: (paper under 40) the print is a few levels deep and the frame is left as it is.
+#: readable cards, 483 of plastic's 604.  Brightened back (also those whose brightest pixels
+#: lie off a lamp's line, see :func:`exposure`), 623 and 602, as at full light.  At 0.15 of
+#: the light (paper under 40) the print is a few levels deep and the frame is left as it is.
 LEAST_PAPER_SHARE = 0.22
 
 #: A frame whose paper shows at most this share of the set-up's brightness is brightened back

@@ -349,7 +349,8 @@ class Recognizer:
         no card more with it (maple table and cream stock, the held-out cream deck)
         and paid some 4 ms a frame, its many corners each cut through it.  A frame whose
         paper shows far darker than the set-up's (a dimmed room, a camera's exposure turned
-        down) is brightened back to it (see :func:`.light.exposure`), whatever its colour.
+        down) is brightened back to it (see :func:`.light.exposure`), whatever its colour, also
+        when its brightest pixels' colour is no lamp's (its colour is then left as it is).
         """
         given, frame = frame, _four_channels(frame)
         paper = self._paper
