@@ -349,17 +349,20 @@ class Recognizer:
         no card more with it (maple table and cream stock, the held-out cream deck)
         and paid some 4 ms a frame, its many corners each cut through it.  A frame whose
         paper shows far darker than the set-up's (a dimmed room, a camera's exposure turned
-        down) is brightened back to it (see :func:`.light.exposure`), whatever its colour.
+        down) is brightened back to it (see :func:`.light.exposure`), whatever its colour, also
+        when its brightest pixels' colour is no lamp's (its colour is then left as it is).
         """
         given, frame = frame, _four_channels(frame)
         paper = self._paper
         top = brightest_levels(frame) if paper is not None else None
         light = frame_light(frame, paper, top) if paper is not None else None
         self._balance, self._paper_min = self._setup_test
-        if light is None:
-            return frame, None
         # The light's colour is at the frame's brightness; a dimmed frame is also brightened back.
-        gain = exposure(top, paper) or 1.0
+        gain = (exposure(top, paper) or 1.0) if top is not None else 1.0
+        if light is None:
+            if gain == 1.0:
+                return frame, None
+            return _four_channels(cv2.LUT(given, balance_table(np.full(3, 1.0 / gain))), frame), None
         if not worth_balancing(light, LEAST_INK_CHANGE if self.profile.colour_pairs else LEAST_CHANGE):
             seen = paper * light * (paper.max() / (paper * light).max())
             if np.abs(seen - paper).max() > tint_allowance(paper.max()) / 4:
