@@ -368,7 +368,7 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
 
 
 def cmd_recognize(args: argparse.Namespace) -> int:
-    from dealer_assist.vision.dark_frames import light_share, too_dark_text
+    from dealer_assist.vision.dark_frames import least_paper, light_share, too_dark_text
     from dealer_assist.vision.image_file import read_checked
     from dealer_assist.vision.recognize import FrameError, Recognizer, UncertainHit
 
@@ -391,7 +391,7 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         if min(image.shape[:2]) < SMALLEST_CARD_IMAGE:
             sys.stderr.write(f"dealer-assist: warning: {path!r} is {image.shape[1]} x {image.shape[0]} pixels, too small "
                              "to show a card: nothing in it can be read\n")
-        share = light_share(image)
+        share = light_share(image, least_paper(profile))
         if share < 1.0:
             sys.stderr.write(f"dealer-assist: warning: {path!r}: {too_dark_text(share)}\n")
         if damage:
@@ -458,7 +458,7 @@ def _say_stalls(grabber, src: str, done: threading.Event, after: float = 3.0) ->
 
 def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
-    from dealer_assist.vision.dark_frames import DarkWatch
+    from dealer_assist.vision.dark_frames import DarkWatch, least_paper
     from dealer_assist.vision.track import NewCard, SourceEnded
     from dealer_assist.vision.watch import open_source, watch
 
@@ -473,7 +473,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          "a gap, or "
                          "give a glob ('frames/*.jpg') or the folder\n")
     fit = ProfileFit(args.profile, _say_doubt)
-    dark = DarkWatch()
+    dark = DarkWatch(least_paper(profile))
     dark_said: list[str] = []
 
     last_read: list = []  # the last frame's FrameResult: what lay in view when Ctrl+C stopped the watch

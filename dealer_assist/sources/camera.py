@@ -227,7 +227,7 @@ class CameraSource(CardSource):
         place, whatever the table holds: cards dealt while no camera watched lie there in no known
         order (a restart on an empty round had played them in the order they were read)."""
         from dealer_assist.cards import Card
-        from dealer_assist.vision.dark_frames import DarkWatch
+        from dealer_assist.vision.dark_frames import DarkWatch, least_paper
         from dealer_assist.vision.profile_fit import ProfileFit
         from dealer_assist.vision.track import CountedCard, NewCard, SourceEnded, UnplacedCard
         from dealer_assist.vision.watch import watch
@@ -238,7 +238,7 @@ class CameraSource(CardSource):
                                                                                    grey=fit.grey)),
                          on_mirrored=lambda text: sink(ProfileDoubt(self.name, time.time(), text, mirrored=True)))
         counted = list(self._counted()) if self._counted is not None else None
-        dark = DarkWatch()
+        dark = DarkWatch(least_paper(profile))
 
         def seen(image, result) -> None:
             self._keep_view(image, result)

@@ -4,8 +4,9 @@ A camera with its lens cap on, the table's lights out or its exposure collapsed
 reads no card at all, and said nothing of it (QA: the shoe video at 0.15 of its
 light, "277 frame(s) watched, 0 card(s) reported", exit 0).  The paper is the
 brightest thing on a card table (see :mod:`.light`): a frame whose brightest
-pixels stay under :data:`.light.LEAST_PAPER` shows no card's paper, whatever lies
-there.  Said once it lasts (a camera opening its exposure starts dark), and
+pixels stay under :func:`least_paper` (the faintest paper the recognizer still
+brightens back, :data:`.light.LEAST_PAPER_SHARE` of the set-up's) shows no card's
+paper it can read, whatever lies there.  Said once it lasts (a camera opening its exposure starts dark), and
 again only after the light came back in between.
 """
 
@@ -15,19 +16,27 @@ from typing import Optional
 
 import numpy as np
 
-from dealer_assist.vision.light import LEAST_PAPER, brightest_levels
+from dealer_assist.vision.light import LEAST_PAPER_SHARE, brightest_levels
 
 #: Frames in a row too dark before it is said: a camera's first frames while its exposure opens, or a
 #: hand passing over the lens, are not a fault; about a second at 30 fps.
 DARK_FRAMES = 30
 
 
-def light_share(image: np.ndarray) -> float:
+def least_paper(profile) -> float:
+    """The faintest paper level a frame read with ``profile`` may show and still be read: the recognizer
+    brightens a darker frame back only down to :data:`.light.LEAST_PAPER_SHARE` of the set-up paper's
+    brightest channel (a fixed 80 of 255 had warned of frames the recognizer reads whole)."""
+    colour = list(profile.paper_colour or ())
+    return LEAST_PAPER_SHARE * (max(colour) if len(colour) == 3 else float(profile.paper_level))
+
+
+def light_share(image: np.ndarray, least: float) -> float:
     """The light on ``image`` (BGR, BGRA or grey) as a share of the light a card needs (1.0 and more:
-    enough): its brightest pixels' level over :data:`.light.LEAST_PAPER`."""
+    enough): its brightest pixels' level over ``least`` (see :func:`least_paper`)."""
     if image.ndim == 2:
         image = np.dstack([image] * 3)
-    return float(brightest_levels(image[..., :3]).max()) / LEAST_PAPER
+    return float(brightest_levels(image[..., :3]).max()) / least
 
 
 def too_dark_text(share: float) -> str:
@@ -39,7 +48,8 @@ def too_dark_text(share: float) -> str:
 class DarkWatch:
     """Follows a camera's frames; :meth:`add` says when they have been too dark for :data:`DARK_FRAMES`."""
 
-    def __init__(self, frames: int = DARK_FRAMES) -> None:
+    def __init__(self, least: float, frames: int = DARK_FRAMES) -> None:
+        self.least = least
         self.frames = frames
         self._dark = 0
         #: Whether the picture is too dark now (said, and not lit again since).
@@ -50,7 +60,7 @@ class DarkWatch:
     def add(self, image: np.ndarray) -> Optional[str]:
         """What to say of ``image`` (see :func:`too_dark_text`) the first time the frames have been too dark
         for :attr:`frames` in a row; None otherwise."""
-        share = light_share(image)
+        share = light_share(image, self.least)
         if share >= 1.0:
             self._dark, self.said = 0, False
             return None
