@@ -140,7 +140,8 @@ class ProfileDoubt:
     (see :mod:`dealer_assist.vision.profile_fit`); ``text`` says how many and what to do.
     ``grey``: the frames have no colour (a camera set to greyscale), the likelier fault;
     ``mirrored``: the camera mirrors its image (read turned back, a frame reads far more);
-    ``dark``: the picture is too dark to show a card (see :mod:`dealer_assist.vision.dark_frames`)."""
+    ``dark``: the picture is too dark to show a card (see :mod:`dealer_assist.vision.dark_frames`);
+    with ``lit`` too, it is lit again after that, so the sign is no longer true."""
 
     source: str
     t: float
@@ -148,6 +149,7 @@ class ProfileDoubt:
     grey: bool = False
     mirrored: bool = False
     dark: bool = False
+    lit: bool = False
 
 
 @dataclass(frozen=True)

@@ -130,3 +130,40 @@ def test_the_display_raises_camera_too_dark_beside_the_profile_alert():
     assert (dark.level, dark.title) == ("warning", "CAMERA TOO DARK") and "30%" in dark.text
     assert any(a.title == "CAMERA PROFILE?" for a in session.snapshot.alerts)
     session.close()
+
+
+def test_the_too_dark_sign_goes_once_the_picture_is_lit_again(tmp_path):
+    """The sign had stayed up till Esc over a lit picture, telling the croupier to type the cards the camera
+    was reading again."""
+    from dealer_assist.sources.camera import CameraSource
+
+    folder = _dark_folder(tmp_path / "dark")
+    cap = cv2.VideoCapture(str(VIDEO))
+    for n in range(DARK_FRAMES + 10, DARK_FRAMES + 15):  # then the light comes back
+        cv2.imwrite(str(folder / f"{n:04d}.jpg"), cap.read()[1])
+    cap.release()
+    events = []
+    source = CameraSource(str(folder), profile="anglo")
+    source.start(events.append)
+    try:
+        for _ in range(600):
+            if any(isinstance(e, ProfileDoubt) and e.lit for e in events):
+                break
+            time.sleep(0.05)
+    finally:
+        source.stop()
+    signs = [(e.dark, e.lit) for e in events if isinstance(e, ProfileDoubt)]
+    assert signs == [(True, False), (True, True)]
+
+
+def test_the_display_takes_the_too_dark_sign_down_when_lit_and_keeps_the_others():
+    from dealer_assist.table.session import TableSession
+
+    session = TableSession(odds=False)
+    session.handle(ProfileDoubt("camera:0", time.time(), "10 of the 12 card corners read were not sure"))
+    session.handle(ProfileDoubt("camera:0", time.time(), "the picture is too dark: 30% of ...", dark=True))
+    session.handle(ProfileDoubt("camera:1", time.time(), "the picture is too dark: 20% of ...", dark=True))
+    session.handle(ProfileDoubt("camera:0", time.time(), "the picture is lit again", dark=True, lit=True))
+    codes = sorted(a.code for a in session.snapshot.alerts)
+    assert codes == ["dark:camera:1", "profile:camera:0"]
+    session.close()

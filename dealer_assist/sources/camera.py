@@ -242,9 +242,12 @@ class CameraSource(CardSource):
 
         def seen(image, result) -> None:
             self._keep_view(image, result)
+            was_dark = dark.said
             text = dark.add(image)
             if text:
                 sink(ProfileDoubt(self.name, time.time(), text, dark=True))
+            elif was_dark and not dark.said:
+                sink(ProfileDoubt(self.name, time.time(), "the picture is lit again", dark=True, lit=True))
 
         live = self._grabber.kind in ("camera", "stream")
         try:

@@ -738,9 +738,13 @@ class SessionCore(abc.ABC):
                                "compare the cards on the table with the display and type any missing card (K)")
             elif isinstance(event, LinkState):
                 self._link(event)
+            elif isinstance(event, ProfileDoubt) and event.lit:
+                # A sign left up over a lit picture tells the croupier to type cards the camera now reads.
+                self._take_down(lambda a: a.code != f"dark:{event.source}")
             elif isinstance(event, ProfileDoubt) and event.dark:
                 self.alert(f"dark:{event.source}", "warning", "CAMERA TOO DARK", f"{event.source}: {event.text}",
-                           "type the cards (K) meanwhile; cards come in again by themselves once the picture is lit")
+                           "type the cards (K) meanwhile; cards come in again by themselves once the picture is lit, "
+                           "and this sign goes")
             elif isinstance(event, ProfileDoubt):
                 # Each its own alert: a camera may be both (QA: CAMERA MIRRORED? had replaced CAMERA IN GREYSCALE?).
                 self.alert(f"{'mirror' if event.mirrored else 'profile'}:{event.source}", "warning",
