@@ -74,3 +74,25 @@ def _void_hand(qtbot, t: Table) -> TrainerWindow:
     t.deal(2)
     qtbot.waitUntil(lambda: "clear the table" in window.feedback.text(), timeout=5000)
     return window
+
+
+def test_a_fault_dealing_the_next_case_is_said_not_left_waiting(qtbot, monkeypatch):
+    """The window's deal thread passed on only a FeedError: any other fault left 'Deal the next hand'
+    up for ever, with nothing to say the trainer had stopped."""
+    t = Table("calling")
+    try:
+        def broken():
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(t.session, "next_case", broken)
+        window = TrainerWindow(t.session)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: "could not be dealt" in window.feedback.text(), timeout=5000)
+        assert "Input/output error" in window.feedback.text() and "Esc twice" in window.feedback.text()
+        assert window.question.text() == "The trainer stopped dealing"
+        qtbot.keyClick(window, Qt.Key.Key_Escape)
+        qtbot.keyClick(window, Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: window.summary is not None, timeout=5000)
+    finally:
+        t.close()

@@ -70,6 +70,8 @@ class _Loader(QObject):
 
     loaded = Signal(object)
     failed = Signal(str)
+    #: Any other fault: the next case cannot be dealt.
+    broken = Signal(str)
     #: The card reader's news (``card reader lost: ...``), "" when it is back; from the reader's thread.
     news = Signal(str)
 
@@ -81,6 +83,8 @@ class _Loader(QObject):
                 pass  # the session has ended (the window may be gone): nothing to show
             except FeedError as exc:
                 self.failed.emit(str(exc))
+            except Exception as exc:  # noqa: BLE001 (a dead thread had left the trainee waiting for ever)
+                self.broken.emit(f"{type(exc).__name__}: {exc}")
 
         threading.Thread(target=work, name="trainer-deal", daemon=True).start()
 
@@ -200,6 +204,7 @@ class TrainerWindow(QWidget):
         self.loader = _Loader(self)
         self.loader.loaded.connect(self._show_case)
         self.loader.failed.connect(self._feed_failed)
+        self.loader.broken.connect(self._deal_broken)
         self.loader.news.connect(self._reader_news)
         self.resyncing = False  # a void hand at a real table: Space/Enter once the trainee has cleared it
         self.reader_news = ""
@@ -269,6 +274,14 @@ class TrainerWindow(QWidget):
             self.question.setText("Clear the table, then press Space or Enter")
             return
         self.loader.load(self.session)
+
+    def _deal_broken(self, message: str) -> None:
+        """Not dealt again: the same fault would come back; the answered cases are kept by ending."""
+        self.feedback.setStyleSheet(f"color: {theme.BAD_INK.name()};")
+        self.feedback.setText(f"The next case could not be dealt: {message}. Press Esc twice to end the session: "
+                              "the cases answered so far are kept and shown in the summary.")
+        self.question.setText("The trainer stopped dealing")
+        self.keys.setText("Esc Esc: end the session")
 
     def _reader_news(self, text: str) -> None:
         """Card reader lost or silent: said at once, where the trainee looks; gone when it is back."""
