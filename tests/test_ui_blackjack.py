@@ -345,3 +345,21 @@ def test_a_card_refused_while_a_decision_is_due_leaves_h_to_hit(qtbot, show_wind
     assert not window.entry.field.hasFocus() and "hit" not in session.snapshot.allowed
     _typed(qtbot, window, "TD")
     assert [c.code for c in session.state.round.hands[0][0].cards] == ["8H", "3C", "TD"]
+
+
+def test_a_chip_key_with_no_chip_behind_it_says_why(qtbot, show_window):
+    """Keys 7, 8 and 9 at a table of six chips did nothing and said nothing (baccarat's said why)."""
+    session = BlackjackSession(BlackjackTableRules(seats=3))
+    window = show_window(BlackjackWindow(session, None))
+    chips = session.state.rules.chips
+    assert len(chips) == 6
+    press_focused(qtbot, window, Qt.Key.Key_3)
+    chosen = session.snapshot.chip
+    for key, n in ((Qt.Key.Key_7, 7), (Qt.Key.Key_9, 9)):
+        press_focused(qtbot, window, key)
+        assert window.last_error == f"no chip {n}: this table has 6 chips (1-6)"
+        assert session.snapshot.chip == chosen == chips[2]
+    synced(qtbot, window, session)
+    assert "no chip 9: this table has 6 chips (1-6)" in window.entry.message.text()
+    press_focused(qtbot, window, Qt.Key.Key_6)
+    assert session.snapshot.chip == chips[5] and window.last_error is None

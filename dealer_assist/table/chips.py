@@ -35,3 +35,9 @@ def parse_chips(listed: Any, setting: str) -> tuple[Decimal, ...]:
     if len(chips) > MOST_CHIPS:  # keys 1 to 9 choose them, and more do not fit the chip row
         raise ChipsError(f"{setting} lists {len(chips)} chips; a table takes at most {MOST_CHIPS}")
     return chips
+
+
+def no_chip_text(key: int, chips: int) -> str:
+    """What key ``key`` (1 to 9) says at a table of ``chips`` chips when no chip lies behind it: a key that
+    did nothing and said nothing left the croupier guessing (QA)."""
+    return f"no chip {key}: this table has {chips} chip{'s' if chips != 1 else ''} ({'1' if chips == 1 else f'1-{chips}'})"

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPushButton, Q
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.money import fmt, fmt_chip, fmt_grouped
+from dealer_assist.table.chips import no_chip_text
 from dealer_assist.ui import theme
 
 BETS = tuple(Bet)
@@ -275,9 +276,7 @@ class BettingPanel(QWidget):
         chips = self.session.state.rules.chips
         if 0 <= index < len(chips):
             return self._result(self.session.select_chip(chips[index]))
-        n = len(chips)
-        which = f"{n} chip{'s' if n != 1 else ''} ({'1' if n == 1 else f'1-{n}'})"
-        return self._result(self.session.say(f"no chip {index + 1}: this table has {which}"))
+        return self._result(self.session.say(no_chip_text(index + 1, len(chips))))
 
     def place_at_cursor(self, remove: bool = False) -> Optional[str]:
         seat, bet = self.grid.cursor

@@ -14,12 +14,13 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.blackjack.demo import demo_call
 from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
+from dealer_assist.table.chips import MOST_CHIPS, no_chip_text
 from dealer_assist.ui import auto_play, camera_view, replay_control, theme
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardField, ChipBar, DeckPanel,
@@ -81,6 +82,7 @@ VIEW_COMMANDS = frozenset({"toggle_pause", "step_replay", "toggle_turbo", "toggl
                            "page_down", "page_up", "toggle_camera_view"})
 #: How a refusal names the commands that have no key of their own.
 UNKEYED = {"place": "a bet (click on a seat)", "remove": "taking a chip off (Shift-click)", "chip": "choosing a chip",
+           "no_chip": "choosing a chip",
            "void_return": "void counted", "resume": "same deck"}
 
 
@@ -190,6 +192,12 @@ class BlackjackWindow(QMainWindow):
         for i, value in enumerate(self.session.state.rules.chips[:9]):
             replay_control.menu_command(self, chips, f"chip {value}", (str(i + 1),),
                                         lambda v=value: self.run("chip", v), refused=self._refused("chip"))
+        for key in range(len(self.session.state.rules.chips) + 1, MOST_CHIPS + 1):
+            none = QAction(self)  # not in the menu: a key with no chip behind it only says so
+            none.setShortcut(QKeySequence(str(key)))
+            none.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            none.triggered.connect(lambda _=False, k=key: self.run("no_chip", k))
+            self.addAction(none)
 
     def _refused(self, name: str) -> bool:
         """Whether this window refuses the command ``name``.
@@ -336,6 +344,8 @@ class BlackjackWindow(QMainWindow):
             error = s.place(seat) if name == "place_at_cursor" else s.remove(seat)
         elif name == "chip":
             error = s.select_chip(*args)
+        elif name == "no_chip":
+            error = s.say(no_chip_text(args[0], len(s.state.rules.chips)))
         elif name == "close":
             self.close()
             error = None
