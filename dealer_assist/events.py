@@ -92,7 +92,8 @@ class SeqGap:
 
 @dataclass(frozen=True)
 class DeviceHello:
-    """The device (re)booted and introduced itself."""
+    """The device (re)booted and introduced itself.  ``restarted``: it did so in the middle of a count the
+    host had joined without hearing its boot id, so the frames the old boot sent last cannot be known."""
 
     source: str
     t: float
@@ -100,6 +101,7 @@ class DeviceHello:
     boot: str
     firmware: str = ""
     protocol: int = 1
+    restarted: bool = False
 
 
 @dataclass(frozen=True)

@@ -262,3 +262,29 @@ def test_a_repeated_hello_after_the_count_went_back_names_no_frame_it_delivered(
     assert wait_for(lambda: rig.played() == ["AS", "AH", "AD", "AC", "2S", "5S"])
     assert not [e for e in rig.events if isinstance(e, SeqGap)]
     assert rig.session.snapshot.pending is None
+
+
+# -- qaH F2: a restart of a shoe whose HELLO came before the table opened its port ---------------------
+
+def test_a_restart_of_a_shoe_heard_first_mid_count_raises_shoe_restarted(rig):
+    """The shoe on before the table: its HELLO unheard, the table took its count from the first
+    frame.  Its reboot mid-round had raised only SHOE CONNECTED (info) and the next card was played."""
+    rig.send(frame("HB", 7, "6"), frame("CARD", 8, "AS"), frame("CARD", 9, "2C"))
+    assert wait_for(lambda: rig.played() == ["AS", "2C"])
+    rig.send(hello("B2"), frame("CARD", 1, "3D"))
+    assert wait_for(lambda: "hello" in rig.alerts())
+    restarted = rig.alerts()["hello"]
+    assert (restarted.level, restarted.title) == ("warning", "SHOE RESTARTED")
+    assert "its boot before was not heard, now B2" in restarted.text
+    assert not [e for e in rig.events if isinstance(e, SeqGap)]
+
+
+def test_a_hello_repeated_after_a_replug_of_a_shoe_heard_first_mid_count_names_no_lost_frame(rig):
+    """The same shoe, replugged, says HELLO again with its boot id and goes on counting: it had been taken
+    for a restart, and the count's 9 frames before it named as lost."""
+    rig.send(frame("HB", 7, "6"), frame("CARD", 8, "AS"), frame("CARD", 9, "2C"))
+    assert wait_for(lambda: rig.played() == ["AS", "2C"])
+    rig.send(hello("B1"), frame("CARD", 10, "3D"))
+    assert wait_for(lambda: rig.played() == ["AS", "2C", "3D"])
+    assert (rig.alerts()["hello"].level, rig.alerts()["hello"].title) == ("info", "SHOE CONNECTED")
+    assert not [e for e in rig.events if isinstance(e, SeqGap)] and rig.session.snapshot.pending is None

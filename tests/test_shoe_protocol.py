@@ -443,3 +443,33 @@ def test_the_boot_id_survives_a_count_that_went_back():
     back = t.check(CardFrame(1, Card("5", "S")))  # SEQ 1 after a repeated HELLO: the count went back
     assert back.restarted and back.missing == (0,)
     assert t.check(hello("b2")).restarted  # a new boot id is a new count still
+
+
+# -- a HELLO in the middle of a count joined mid-stream (QA qaH F2) ---------------------------------------
+
+def test_a_hello_in_a_count_joined_mid_stream_waits_for_the_next_frame_to_tell():
+    t = SequenceTracker()
+    run(t, [HeartbeatFrame(40, None), card(41)])  # the host opened the port after the shoe's HELLO
+    v = t.check(hello("b2"))
+    assert v.deliver and v.unsure and t.unsure_hello
+    restart = t.check(card(1))  # a new count: the shoe rebooted
+    assert (restart.deliver, restart.missing, restart.hello_restarted) == (True, (), True)
+    assert not t.unsure_hello and t.check(hello("b2")).duplicate
+
+
+def test_a_hello_repeated_after_a_replug_in_a_count_joined_mid_stream_lets_the_count_go_on():
+    t = SequenceTracker()
+    run(t, [HeartbeatFrame(40, None), card(41)])
+    assert t.check(hello("b1")).unsure
+    goes_on = t.check(card(42))  # the count's next SEQ: a repeat; a restart had named 1-41 as lost
+    assert (goes_on.deliver, goes_on.missing, goes_on.restarted, goes_on.hello_restarted) == (True, (), False, False)
+    assert t.check(hello("b1")).duplicate and t.check(card(44)).missing == (43,)
+
+
+def test_a_restart_whose_first_frames_were_lost_is_still_a_restart():
+    t = SequenceTracker()
+    run(t, [HeartbeatFrame(40, None), card(41)])
+    t.check(hello("b2"))
+    assert t.check(hello("b2")).duplicate and t.unsure_hello  # sent twice: still unsure
+    v = t.check(card(3))
+    assert v.hello_restarted and v.missing == (1, 2)

@@ -159,6 +159,8 @@ def event_record(event: Any) -> dict:
     elif isinstance(event, ev.DeviceHello):
         rec = {"event": "hello", "device": event.device, "boot": event.boot, "firmware": event.firmware,
                "protocol": event.protocol}
+        if event.restarted:  # in the middle of a count whose boot id was not heard (PROTOCOL.md 7.4)
+            rec["restarted"] = True
     elif isinstance(event, ev.ShoeSignal):
         rec = {"event": "shoe", "state": event.state, "seq": event.seq}
     elif isinstance(event, ev.DeviceError):

@@ -187,6 +187,8 @@ class SerialShoe(CardSource):
         #: Whether a line dropped since the last good frame may have been a CARD frame: a HELLO next hides
         #: its SEQ from the count (PROTOCOL.md 7.4), so the gap is named here.
         self._card_cut = False
+        #: A HELLO the tracker cannot yet call a restart or a repeat, with what was known when it came.
+        self._unsure_hello: Optional[tuple] = None
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -452,6 +454,14 @@ class SerialShoe(CardSource):
         if self._link == "stale":
             self._set_link("up", "frames again")
 
+    def _old_count_lost(self, expected: int, card_cut: bool, out_of_reach: bool) -> None:
+        """After a restart, the old count's frames from ``expected`` on cannot be known; when a card frame
+        was cut by the reboot, or cards may have been dealt while the shoe was out of reach, the next card
+        waits as after any lost card frame."""
+        if card_cut or out_of_reach:
+            self.stats["missing"] += 1
+            self._emit(SeqGap(self.name, self._clock(), (expected,), after_link_loss=out_of_reach))
+
     def _line_v1(self, line: bytes) -> None:
         try:
             frame = parse_frame(line)
@@ -466,11 +476,21 @@ class SerialShoe(CardSource):
         if verdict.duplicate:
             self.stats["duplicates"] += 1
         out_of_reach = first and (self.stats["reconnects"] > 0 or self._resumed)
-        if isinstance(frame, HelloFrame) and verdict.restarted and expected is not None and (card_cut or out_of_reach):
-            # The old count's frames from ``expected`` on cannot be known: a card frame cut by the reboot, or
-            # cards dealt while the shoe was out of reach; the next card waits as after any lost card frame.
-            self.stats["missing"] += 1
-            self._emit(SeqGap(self.name, self._clock(), (expected,), after_link_loss=out_of_reach))
+        if verdict.unsure:  # a restart or a repeat: said with the next frame, which tells
+            self._unsure_hello = (frame, self._clock(), card_cut, out_of_reach, expected)
+            return
+        unsure, self._unsure_hello = self._unsure_hello, None
+        if unsure is not None and self._tracker.unsure_hello:
+            self._unsure_hello = unsure  # the same HELLO again
+        elif unsure is not None:
+            hello, t_hello, cut_then, reach_then, expected_then = unsure
+            restarted = verdict.hello_restarted is not False
+            if restarted:
+                self._old_count_lost(expected_then, cut_then, reach_then)
+            self._emit(DeviceHello(self.name, t_hello, hello.device, hello.boot, hello.firmware, hello.protocol,
+                                   restarted=restarted))
+        if isinstance(frame, HelloFrame) and verdict.restarted and expected is not None:
+            self._old_count_lost(expected, card_cut, out_of_reach)
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
         if verdict.cards:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import binascii
 import re
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional, Union
 
 from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
@@ -411,6 +411,10 @@ class SeqVerdict:
     duplicate: bool = False
     restarted: bool = False
     cards: tuple[int, ...] = ()
+    #: A HELLO whose meaning waits for the next frame (:attr:`SequenceTracker.unsure_hello`).
+    unsure: bool = False
+    #: On the frame after an unsure HELLO: the HELLO was a restart (True) or a repeat (False).
+    hello_restarted: Optional[bool] = None
 
 
 class SequenceTracker:
@@ -435,6 +439,12 @@ class SequenceTracker:
       card the host took, or none when the host took one) shows the count
       restarted: a new count's heartbeat, its HELLO lost, passing the old SEQ.
     - Before the first frame (the host joined mid-stream) any SEQ is accepted.
+    - A HELLO heard while a count the host joined mid-stream was going (so its
+      boot id was never heard) is a restart or a repeat after a replug: only
+      the next frame tells (SEQ 1, or below the old count's next: a new count;
+      else the old count goes on).  Taken as a restart at once, a repeat had
+      named every frame of the old count as lost; the host that never heard
+      the old boot had let a real restart pass as a first HELLO.
     """
 
     def __init__(self) -> None:
@@ -446,6 +456,13 @@ class SequenceTracker:
         self._saw_start = False
         self._order: deque[int] = deque()
         self._recent: dict[int, Frame] = {}
+        #: The count an unsure HELLO interrupted (its state, to go on with if the HELLO was a repeat).
+        self._before_hello: Optional[tuple] = None
+
+    @property
+    def unsure_hello(self) -> bool:
+        """Whether the last frame was a HELLO that may be a restart or a repeat (see the class doc)."""
+        return self._before_hello is not None
 
     def resume(self, boot: Optional[str], last_card: int) -> None:
         """Go on from a count the host took up to its card at ``last_card`` (a journal's)."""
@@ -492,12 +509,26 @@ class SequenceTracker:
         return (device_last - floor) % SEQ_MODULO >= (frame.seq - floor) % SEQ_MODULO
 
     def check(self, frame: Frame) -> SeqVerdict:
+        before, self._before_hello = self._before_hello, None
+        if before is not None and not isinstance(frame, HelloFrame):
+            expected = before[0]
+            if frame.seq != 1 and (frame.seq >= expected or frame.seq == 0):  # the old count goes on
+                boot = self.boot
+                self.expected, self.last_card, self._saw_start, self._order, self._recent = before
+                self.boot = boot  # a repeat HELLO names the boot the count was of
+                return replace(self.check(frame), hello_restarted=False)
+            return replace(self.check(frame), hello_restarted=True)
         if isinstance(frame, HelloFrame):
             if frame.boot == self.boot:
+                self._before_hello = before  # the unsure HELLO sent twice: still the next frame's to tell
                 return SeqVerdict(False, duplicate=True)
+            joined = self.boot is None and self.expected is not None
+            if joined:
+                self._before_hello = (self.expected, self.last_card, self._saw_start, self._order, self._recent)
+                self._order, self._recent = deque(), {}
             self._restart(frame.boot)
             self._remember(frame)
-            return SeqVerdict(True, restarted=True)
+            return SeqVerdict(True, restarted=True, unsure=joined)
         seq = frame.seq
         if self.expected is None:
             self._remember(frame)

@@ -812,16 +812,18 @@ class SessionCore(abc.ABC):
         before, _ = self._positions.get(event.source, (None, None))
         self._positions[event.source] = (event.boot, None)
         self._write("device_hello", {"source": event.source, "device": event.device, "boot": event.boot,
-                                     "firmware": event.firmware, "protocol": event.protocol})
+                                     "firmware": event.firmware, "protocol": event.protocol,
+                                     **({"restarted": True} if event.restarted else {})})
         if event.protocol != 1:
             self.alert(f"protocol:{event.source}", "warning", f"SHOE SPEAKS PROTOCOL {event.protocol}",
                        f"{event.device} speaks shoe protocol {event.protocol}; this dealer-assist speaks protocol 1: "
                        "frames as v1 writes them are still read, any others are passed over",
                        f"set the shoe to protocol 1 (its maker's manual), or update dealer-assist to one that speaks "
                        f"protocol {event.protocol}; meanwhile check each card against the table (K corrects one)")
-        if before is not None and before != event.boot:
+        if (before is not None and before != event.boot) or event.restarted:
+            was = f"boot {before}" if before is not None else "its boot before was not heard"
             self.alert("hello", "warning", "SHOE RESTARTED",
-                       f"{event.device} restarted (boot {before}, now {event.boot}): what it sent just before "
+                       f"{event.device} restarted ({was}, now {event.boot}): what it sent just before "
                        "cannot be known", "compare the cards on the table with the display and type any missing card (K)")
         else:
             self.alert("hello", "info", "SHOE CONNECTED",
