@@ -133,3 +133,19 @@ def test_the_pay_list_groups_thousands_as_the_totals_line_does(qtbot, table_fact
     (row,) = window.settlement.rows()
     assert row[2:5] == ("5,000.00", "PAY 4,750.00", "250.00")
     assert "Stakes 5,000.00" in window.settlement.totals.text()
+
+
+def test_a_lower_alert_too_long_for_its_line_ends_with_an_ellipsis(qtbot, table_factory):
+    """qaH: at 1280x720 a lower bar's line was cut bare at the window's edge ("…waits until ther")."""
+    window = table_factory("manual")
+    window.resize(1280, 720)
+    s = window.session
+    s.alert("gap", "error", "FRAMES LOST", "the reader lost frames 9 and 10", "type any missing card (K)")
+    long = "check the card and correct it (K), or void the last card; the next card read waits until then " * 2
+    s.alert("late", "warning", "LATE CARD", "a card after the round", long.strip())
+    qtbot.waitUntil(lambda: len(window.alerts.bars) == 2, timeout=3000)
+    line = window.alerts.bars[1].title
+    qtbot.waitUntil(lambda: line.text().endswith("…"), timeout=3000)
+    assert line.text().startswith("LATE CARD  ·  DO: check the card")
+    assert line.fontMetrics().horizontalAdvance(line.text()) <= line.width()
+    assert line.whole == "LATE CARD  ·  DO: " + long.strip()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.ui import theme
@@ -16,6 +16,30 @@ SHOWN = 3
 SEVERITY = {"error": 0, "warning": 1, "info": 2}
 #: An "info" alert (shoe connected, cut card out) goes away by itself after this many seconds.
 INFO_SECONDS = 8.0
+
+
+class _OneLine(QLabel):
+    """A line cut at its width with "…", so a cut reads as one (a bare cut read "…waits until ther")."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.whole = text
+
+    def set_whole(self, text: str) -> None:
+        self.whole = text
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
+
+    def _fit(self) -> None:
+        self.setText(self.fontMetrics().elidedText(self.whole, Qt.TextElideMode.ElideRight, max(0, self.width())))
 
 
 class AlertBar(QWidget):
@@ -31,7 +55,7 @@ class AlertBar(QWidget):
         pal = self.palette()
         pal.setColor(self.backgroundRole(), theme.LEVEL.get(alert.level, theme.LEVEL["error"]))
         self.setPalette(pal)
-        self.title = theme.plain(QLabel(alert.title))
+        self.title = theme.plain(_OneLine(alert.title) if compact else QLabel(alert.title))
         self.text = theme.plain(QLabel(alert.text))
         self.text.setWordWrap(True)
         self.action = theme.plain(QLabel("DO: " + alert.action if alert.action and alert.action != "none" else ""))
@@ -48,7 +72,7 @@ class AlertBar(QWidget):
         self.ok.clicked.connect(lambda: on_dismiss(alert.code))
         if compact:
             self.text.setVisible(False)
-            self.title.setText(alert.title + ("  ·  " + self.action.text() if self.action.text() else ""))
+            self.title.set_whole(alert.title + ("  ·  " + self.action.text() if self.action.text() else ""))
             self.title.setToolTip(f"{alert.title}: {alert.text}")
             # One line, cut at the window's edge rather than widening it: the top bar says it all.
             self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
