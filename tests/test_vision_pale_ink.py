@@ -96,3 +96,15 @@ def test_a_profile_without_a_learned_blur_level_never_takes_the_deepened_look():
     frame = cv2.imread(str(IMAGES / "neoclassical_4_color_6S_gamma0.7.png"))
     wdir, hdir, card_h = _corner(rec.profile)
     assert rec.matcher.read_corner(frame, *TIP, wdir, hdir, CARD_W, card_h) is None
+
+
+def test_ink_too_pale_to_reach_the_ink_level_even_deepened_is_not_looked_at_again():
+    # A corner of bare paper, or one whose darkest marks are a faint tint: deepened by the most
+    # allowed, its darkest ink still falls under the ink level, so the deepened look could see no glyph.
+    profile = Profile.load(PROFILE)
+    patch = np.full((90, 40, 3), 240, np.uint8)
+    assert deepen_gain(profile, darkness(patch), template_peaks(profile)) is None
+    patch[10:80, 8:11] = 200  # 0.17 of the paper dark: 0.33 deepened twice, under the ink level (0.4)
+    assert deepen_gain(profile, darkness(patch), template_peaks(profile)) is None
+    patch[10:80, 8:11] = 180  # 0.25 dark: deepened twice it is ink
+    assert deepen_gain(profile, darkness(patch), template_peaks(profile)) == 2.0

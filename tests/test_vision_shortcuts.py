@@ -36,7 +36,9 @@ def _plain_paper_masks(frame: np.ndarray, paper_min: int) -> tuple[np.ndarray, n
 
 def test_the_paper_table_is_the_brightness_cut_and_tint_allowance(monkeypatch):
     """Every pixel, every tint up to the allowance and one past it, every cut level."""
-    monkeypatch.setattr(detect, "_clean", lambda mask, hole_max: mask)  # compare the masks as cut
+    # Compare the masks as cut: no holes filled, no opening.
+    monkeypatch.setattr(detect, "_fill_holes", lambda mask, hole_max: None)
+    monkeypatch.setattr(detect, "_opened", lambda mask: mask)
     rng = np.random.default_rng(3)
     frames = [rng.integers(0, 256, (48, 64, 3), dtype=np.uint8) for _ in range(20)]
     frames += [np.clip(f.astype(int) // 5 + 190, 0, 255).astype(np.uint8) for f in frames[:10]]  # pale, tinted

@@ -34,7 +34,7 @@ import numpy as np
 
 from dealer_assist.vision.counted_percentile import counted_percentile
 from dealer_assist.vision.index_layout import glyph_layout
-from dealer_assist.vision.ink import Darkness
+from dealer_assist.vision.ink import INK, Darkness
 from dealer_assist.vision.profile import Profile
 
 #: An index is deepened only when its rank and its suit are each paler than this share
@@ -80,15 +80,22 @@ def deepen_gain(profile: Profile, levels: Darkness, peaks: tuple[float, float]) 
     darker than its templates; None when either glyph is not pale (:data:`PALE`).
 
     Asked of every corner whose first look saw no glyph: a rank that is not pale
-    answers without the suit's peak.
+    answers without the suit's peak.  Also None when even so deepened either
+    glyph's darkest ink (its 98th percentile) stays under :data:`.ink.INK`: at most
+    2% of its box would be ink, under what the glyph cutter asks of a rank (5%)
+    or a suit (3%), so the look would see nothing.  That is most such corners,
+    the bare paper of a corner that holds no index (3 a frame on the shared
+    decks, 2% of a frame's work).
     """
     lay = glyph_layout(profile)
-    gain = math.inf
+    gain, darkest = math.inf, math.inf
     for t, (rows, cols) in zip(peaks, ((lay.rank_rows, lay.rank_cols), (lay.suit_rows, lay.suit_cols))):
-        gain = min(gain, t / max(_peak(levels, lay, rows, cols), 1e-6))
+        peak = _peak(levels, lay, rows, cols)
+        gain, darkest = min(gain, t / max(peak, 1e-6)), min(darkest, peak)
         if gain < 1.0 / PALE:
             return None
-    return min(gain, MOST_GAIN)
+    gain = min(gain, MOST_GAIN)
+    return gain if darkest * gain > INK else None
 
 
 def sharp_enough(profile: Profile, blur: float) -> bool:
