@@ -19,6 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
 
 JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal names it)"
@@ -182,6 +183,8 @@ def run_export(args: argparse.Namespace) -> int:
 
     if args.json and args.format == "csv" and not args.out:
         raise CommandError("--json with --format csv needs --out FILE (standard output carries the JSON summary)")
+    if args.out:
+        refuse_journal_part(args.out, "--out", f"rounds.{args.format}", journal=args.path)
     with _open(args.path) as journal:
         try:
             report = journal.verify()
