@@ -118,3 +118,20 @@ def test_a_shoe_simulators_link_beside_a_journal_is_refused(closed):
         pytest.fail("the simulator ran with its link as the journal's -wal")
     assert link.returncode == 2 and "--link t.sqlite-wal is the file" in link.stderr, link.stderr
     assert not os.path.lexists(folder / "t.sqlite-wal")
+
+
+def test_verify_does_not_vouch_for_a_journal_file_replaced_by_text_beside_its_wal(tmp_path):
+    """qaI F1: a live journal's file replaced by text, its -wal still beside it: SQLite read every page
+    from the -wal and verify said OK."""
+    path = tmp_path / "live.sqlite"
+    session = played(path)
+    try:
+        text = tmp_path / "export.json"
+        text.write_text('{"round": 1, "status": "complete"}\n' * 200)
+        os.replace(text, path)
+        done = cli("journal", "verify", "live.sqlite", cwd=tmp_path)
+        assert done.returncode == 2, done.stdout
+        assert "live.sqlite is not a dealer-assist journal (not an SQLite database)" in done.stderr, done.stderr
+        assert "live.sqlite-wal beside it" in done.stderr
+    finally:
+        session.close()

@@ -113,6 +113,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
+from dealer_assist.table.journal_files import not_sqlite
 from dealer_assist.table.journal_salvage import HeldFile, save_open_copy, saved_copies
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
                                       walk_chain)
@@ -365,6 +366,15 @@ class Journal:
                                       f"been emptied; it was left as it is for whoever investigates: "
                                       f"{recover_new_hint(path)} (or remove it, if you made it empty yourself)",
                                       path)
+        if exists and not_sqlite(path):
+            # SQLite would read the pages a -wal beside it holds, the first one too, and vouch for the journal
+            # the file once was (qaI: verify said OK for an export written over the journal).
+            wal = Path(f"{path}-wal")
+            kept = (f" (and so was {wal.name} beside it, which may hold a journal's entries: keep both for whoever "
+                    f"investigates)" if wal.exists() else "")
+            raise UnreadableFileError(f"{path} is not a dealer-assist journal (not an SQLite database); it was left "
+                                      f"untouched{kept}: give the path of a journal file. If it is the table's "
+                                      f"journal, damaged, {recover_new_hint(path)}", path)
         if not readonly and not exists and not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
         if not readonly and not exists and _writer_lock is None:  # not recover's own new journal: its call
