@@ -235,3 +235,23 @@ def test_a_blackjack_section_is_refused_in_the_files_own_spellings_and_chips_as_
         load_config(path)
     assert words in str(refused.value)
     assert "Decimal(" not in str(refused.value) and "frozenset" not in str(refused.value)
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read_as_it_looks(tmp_path):
+    """qaI F2: Windows Notepad's UTF-8 starts with a BOM, refused as 'Invalid statement (at line 1,
+    column 1)' in a file that looks right in any editor.  Read by the table as a croupier starts it."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "table.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + GOOD.replace("\n", "\r\n").encode("utf-8"))
+    assert load_config(path).rules.shoe.decks == 6
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]), QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", "--config", str(path), "--journal",
+                          str(tmp_path / "t.sqlite"), "--quit-after", "0", "--json"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    start = json.loads(out.stdout.splitlines()[0])
+    assert start["event"] == "start" and start["source"] == "sim:42"

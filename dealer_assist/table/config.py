@@ -329,8 +329,9 @@ def load_config(path: Optional[os.PathLike | str] = None) -> AppConfig:
         return AppConfig()
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            data = tomllib.load(fh)
+        # utf-8-sig: a file saved by Windows Notepad starts with a byte order mark, which TOML does not take
+        # (qaI: refused as "Invalid statement (at line 1, column 1)" a file that looks right in any editor).
+        data = tomllib.loads(p.read_bytes().decode("utf-8-sig"))
     except FileNotFoundError:
         raise ConfigError(f"configuration file {p} does not exist") from None
     except tomllib.TOMLDecodeError as exc:
