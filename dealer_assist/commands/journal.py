@@ -71,8 +71,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "(else of the config's roster) gives name, PIN (asked, or one line on stdin) "
                                    "and reason; both are journaled, and a new journal keeps those supervisors. "
                                    "Without a roster (none recorded, no --config or none in it) no PIN is checked and the name is "
-                                   "recorded as given. Each run checks one PIN: a refused one cannot be "
-                                   "journaled into the broken file, so it is not counted across runs. A file "
+                                   "recorded as given. Each run checks one PIN; a refused one cannot be "
+                                   "journaled into the broken file, so it is kept beside it (PATH.pin-tries) "
+                                   "and counts across runs: after 3 wrong PINs that supervisor is locked out "
+                                   "for 30 s, then longer, as at the table. A file "
                                    "nothing can be read from (emptied, not SQLite, damaged) can only be started "
                                    "anew (--new).")
     how = r.add_mutually_exclusive_group(required=True)
