@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -223,3 +224,23 @@ def test_a_saved_copy_deleted_in_its_turn_is_named_for_the_first_path(tmp_path):
     with pytest.raises(JournalError) as refused:
         Journal.open(path)
     assert f"start with --journal {second} (the copy" in str(refused.value)
+
+
+def test_a_journal_cut_short_is_told_as_damaged_not_as_edited(tmp_path):
+    """qaI F5: a closed journal that lost its last 100 bytes (a power cut's torn page) was reported as 'entry N
+    was changed after it was written', the words for tampering; its entry holds zero bytes where it was."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "cut.sqlite"
+    with Journal.open(path, clock=lambda: "2026-12-05T21:00:00.000000Z") as journal:
+        for n in range(300):
+            journal.append("card_read", {"round": n // 6, "card": "9S", "source": "sim", "source_seq": n})
+    os.truncate(path, path.stat().st_size - 100)
+    done = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "journal", "verify", str(path)],
+                          env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert "(damaged): entry " in first and "holds zero bytes in its" in first and "cut short" in first, first
+    assert "changed after it was written" not in done.stdout
