@@ -244,3 +244,44 @@ def test_a_journal_cut_short_is_told_as_damaged_not_as_edited(tmp_path):
     first = done.stdout.splitlines()[0]
     assert "(damaged): entry " in first and "holds zero bytes in its" in first and "cut short" in first, first
     assert "changed after it was written" not in done.stdout
+
+
+SIZE_LIMITED_TABLE = """
+import sys
+from decimal import Decimal
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TableRules
+
+session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(sys.argv[1]), odds=False)
+for n in range(20000):
+    if session.snapshot.stopped:
+        break
+    session.place(1, Bet.PLAYER, Decimal("25"))
+    session.undo()
+print(session.snapshot.stopped)
+"""
+
+
+def test_a_table_stopped_by_the_file_size_limit_names_the_limit_not_the_disk(tmp_path):
+    """qaI F6: under 'ulimit -f' the table stopped (rightly) saying 'input/output error ... check the disk',
+    which sends IT to a healthy disk."""
+    import resource
+    import subprocess
+    import sys
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (400_000, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+
+    path = tmp_path / "u.sqlite"
+    done = subprocess.run([sys.executable, "-c", SIZE_LIMITED_TABLE, str(path)], preexec_fn=limited,
+                          env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    stopped = done.stdout
+    assert "file size limit (400000 bytes: 'ulimit -f'" in stopped and "raise or remove the limit" in stopped, stopped
+    assert "check the disk" not in stopped and "Fix the disk" not in stopped
+    with Journal.open(path, readonly=True) as journal:
+        assert journal.verify().ok  # the chain holds up to the entry refused

@@ -159,6 +159,10 @@ class JournalFullError(JournalError):
     """The disk (or the journal's size limit) is full; the entry was not written."""
 
 
+class JournalSizeLimitError(JournalFullError):
+    """The process's file size limit (``ulimit -f``) is reached, not the disk; the entry was not written."""
+
+
 class JournalGoneError(JournalError):
     """The journal's file was deleted, moved or replaced while the table had it open (see
     :mod:`.journal_salvage`)."""
@@ -297,10 +301,35 @@ def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
     if primary in (5, 6):  # SQLITE_BUSY / LOCKED
         return JournalError(f"journal {path} is in use by another program while {doing} ({text}): "
                             f"close the other dealer-assist using it", path)
+    if primary == 10 and _at_size_limit(path):  # SQLite tells EFBIG only as an I/O error
+        return JournalSizeLimitError(
+            f"journal {path} reached this process's file size limit ({_size_limit()} bytes: 'ulimit -f' or the "
+            f"account's limits) while {doing}; the entry was NOT written: stop the table, raise or remove the limit "
+            f"for the account that runs it, then restart to carry on (the disk is not at fault)", path)
     if primary == 10:  # SQLITE_IOERR
         return JournalError(f"journal {path}: input/output error while {doing} ({text}); the entry was NOT "
                             f"written: stop the table and check the disk", path)
     return JournalError(f"journal {path}: {text} while {doing}", path)
+
+
+def _size_limit() -> Optional[int]:
+    """The largest file this process may write (``ulimit -f``), None without a limit."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def _at_size_limit(path: Path) -> bool:
+    """Whether the journal or its -wal is within a few pages of the file size limit (qaI: a table stopped on
+    it said 'check the disk', which sent IT to a healthy disk)."""
+    limit = _size_limit()
+    if limit is None:
+        return False
+    sizes = [os.path.getsize(p) for p in (path, Path(f"{path}-wal")) if os.path.exists(p)]
+    return bool(sizes) and max(sizes) + 65536 > limit
 
 
 # --------------------------------------------------------------------------- the journal
