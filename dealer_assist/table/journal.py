@@ -100,7 +100,6 @@ from __future__ import annotations
 
 import enum
 import errno
-import glob
 import json
 import os
 import sqlite3
@@ -114,8 +113,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
-from dealer_assist.table.journal_files import not_sqlite
-from dealer_assist.table.journal_salvage import HeldFile, save_open_copy, saved_copies
+from dealer_assist.table.journal_files import journal_remains, not_sqlite, rebuilding
+from dealer_assist.table.journal_salvage import HeldFile, save_open_copy
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
                                       walk_chain)
 
@@ -385,7 +384,7 @@ class Journal:
         if path.is_dir():
             raise NotAJournalError(f"{path} is a folder, not a journal file: give the path of a file", path)
         if not exists and (readonly or not create):
-            raise JournalError(_remains(path) or f"journal {path} does not exist: check the path", path)
+            raise JournalError(journal_remains(path) or f"journal {path} does not exist: check the path", path)
         if readonly and exists and path.stat().st_size == 0:
             raise UnreadableFileError(f"{path} is an empty file, not a dealer-assist journal; if it was the table's "
                                       f"journal, emptied, {recover_new_hint(path)}", path)
@@ -818,7 +817,7 @@ class Journal:
             journal_id = old.journal_id
             rows = old._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries "
                              "WHERE seq <= ? ORDER BY seq", (report.head_seq,))
-        tmp = _rebuilding(path)
+        tmp = rebuilding(path)
         for leftover in _sqlite_files(tmp):
             leftover.unlink(missing_ok=True)
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))  # as a new journal: see _connect
@@ -949,43 +948,9 @@ def _wal_holds_entries(path: Path) -> bool:
         return False
 
 
-def _rebuilding(path: Path) -> Path:
-    """Where ``journal recover --continue`` builds the new file before it takes the journal's place."""
-    return path.with_name(path.name + ".rebuilding")
-
-
-def _remains(path: Path) -> Optional[str]:
-    """What is left where a journal was and is no more, and what to do, in words; None when nothing is.
-
-    Its -wal or -shm would be taken by SQLite and dropped, a copy saved beside it
-    (:mod:`.journal_salvage`) or the file ``journal recover`` set aside holds its record: a new journal
-    there would start the table again from round 1 (QA; qaI F8: a recover stopped half-way)."""
-    sidecars = [f for f in _sqlite_files(path)[1:] if os.path.lexists(f)]
-    saved = saved_copies(path.parent, path.name)
-    kept = sorted(path.parent.glob(f"{glob.escape(path.name)}.kept-*[0-9]Z"))
-    rebuilding = [f for f in _sqlite_files(_rebuilding(path)) if os.path.lexists(f)]
-    found = [*sidecars, *saved, *kept, *rebuilding]
-    if not found:
-        return None
-    if saved:
-        todo = f"start with --journal {saved[-1]} (the copy saved when it went)"
-    elif rebuilding:
-        todo = (f"put back the file 'journal recover' set aside ({kept[-1] if kept else 'NAME.kept-TIME'}, with its -wal "
-                f"and -shm if there) as {path.name} and run that 'journal recover' again (it was stopped before "
-                f"it ended)")
-    elif kept:
-        todo = (f"put the journal back; if a 'journal recover' was stopped before it ended, put back the file it set "
-                f"aside ({kept[-1]}, with its -wal and -shm if there) as {path.name} and run it again")
-    else:
-        todo = "put the journal file back beside them (its -wal may hold entries the file has not)"
-    return (f"journal {path} is not there, but {', '.join(str(f) for f in found)} {'are' if len(found) > 1 else 'is'}: "
-            f"a journal was there and was deleted or moved. To go on with it, {todo}; to begin a new journal here, "
-            f"move those files away first")
-
-
 def _refuse_over_remains(path: Path) -> None:
-    """Refuse a new journal where one was (see :func:`_remains`)."""
-    remains = _remains(path)
+    """Refuse a new journal where one was (see :func:`.journal_files.journal_remains`)."""
+    remains = journal_remains(path)
     if remains is not None:
         raise JournalError(remains, path)
 

@@ -10,11 +10,12 @@ said OK), so a command asks here before it writes a file a user named.
 
 from __future__ import annotations
 
+import glob
 import os
 from pathlib import Path
 from typing import Optional
 
-from dealer_assist.table.journal_salvage import SIDECARS
+from dealer_assist.table.journal_salvage import SIDECARS, saved_copies
 
 #: The first 16 bytes of every SQLite database, a journal included.
 SQLITE_HEADER = b"SQLite format 3\0"
@@ -73,3 +74,42 @@ def journal_part(path: os.PathLike | str, journal: Optional[os.PathLike | str] =
             if name.endswith(end) and is_sqlite(name[:-len(end)]):
                 return f"the file {Path(name).name} kept beside the journal {name[:-len(end)]}"
     return None
+
+
+def rebuilding(path: Path) -> Path:
+    """Where ``journal recover --continue`` builds the new file before it takes the journal's place."""
+    return path.with_name(path.name + ".rebuilding")
+
+
+def journal_remains(path: Path) -> Optional[str]:
+    """What is left where a journal was and is no more, and what to do, in words; None when nothing is.
+
+    Its -wal or -shm would be taken by SQLite and dropped, a copy saved beside it
+    (:mod:`.journal_salvage`) or the file ``journal recover`` set aside holds its record: a new journal
+    there would start the table again from round 1 (QA; qaI F8: a recover stopped half-way)."""
+    sidecars = [f for f in _with_sidecars(path)[1:] if os.path.lexists(f)]
+    saved = saved_copies(path.parent, path.name)
+    kept = sorted(path.parent.glob(f"{glob.escape(path.name)}.kept-*[0-9]Z"))
+    half_made = [f for f in _with_sidecars(rebuilding(path)) if os.path.lexists(f)]
+    found = [*sidecars, *saved, *kept, *half_made]
+    if not found:
+        return None
+    if saved:
+        todo = f"start with --journal {saved[-1]} (the copy saved when it went)"
+    elif half_made:
+        todo = (f"put back the file 'journal recover' set aside ({kept[-1] if kept else 'NAME.kept-TIME'}, with its -wal "
+                f"and -shm if there) as {path.name} and run that 'journal recover' again (it was stopped before "
+                f"it ended)")
+    elif kept:
+        todo = (f"put the journal back; if a 'journal recover' was stopped before it ended, put back the file it set "
+                f"aside ({kept[-1]}, with its -wal and -shm if there) as {path.name} and run it again")
+    else:
+        todo = "put the journal file back beside them (its -wal may hold entries the file has not)"
+    return (f"journal {path} is not there, but {', '.join(str(f) for f in found)} {'are' if len(found) > 1 else 'is'}: "
+            f"a journal was there and was deleted or moved. To go on with it, {todo}; to begin a new journal here, "
+            f"move those files away first")
+
+
+def _with_sidecars(path: Path) -> list[Path]:
+    """The file and the -wal and -shm SQLite keeps beside it."""
+    return [path, Path(f"{path}-wal"), Path(f"{path}-shm")]
