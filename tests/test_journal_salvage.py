@@ -244,6 +244,18 @@ def test_a_journal_cut_short_is_told_as_damaged_not_as_edited(tmp_path):
     first = done.stdout.splitlines()[0]
     assert "(damaged): entry " in first and "holds zero bytes in its" in first and "cut short" in first, first
     assert "changed after it was written" not in done.stdout
+    import sqlite3
+
+    edited = tmp_path / "edited.sqlite"
+    with Journal.open(edited) as journal:
+        for n in range(3):
+            journal.append("card_read", {"round": 1, "card": "9S", "source": "sim", "source_seq": n})
+    conn = sqlite3.connect(str(edited), isolation_level=None)
+    conn.execute("DROP TRIGGER IF EXISTS entries_append_only_update")
+    conn.execute("UPDATE entries SET hash = hash || char(0) WHERE seq = 2")  # a NUL added by hand: an edit
+    conn.close()
+    with Journal.open(edited, readonly=True) as journal:
+        assert (journal.verify().problem, journal.verify().first_bad_seq) == ("edited", 2)
 
 
 SIZE_LIMITED_TABLE = """
