@@ -135,3 +135,19 @@ def test_verify_does_not_vouch_for_a_journal_file_replaced_by_text_beside_its_wa
         assert "live.sqlite-wal beside it" in done.stderr
     finally:
         session.close()
+
+
+SHOTS = Path(__file__).resolve().parents[2] / "shared" / "cards" / "calib" / "plastic"
+
+
+@pytest.mark.skipif(not SHOTS.is_dir(), reason="shared card images not found")
+def test_a_calibration_is_not_written_where_a_journals_wal_goes(closed):
+    """A profile folder named as the journal's -wal: SQLite could no longer open the journal's log."""
+    folder = closed.parent
+    before = files_of(folder)
+    done = cli("calibrate", "--images", str(SHOTS), "--out", "t.sqlite-wal", cwd=folder)
+    assert done.returncode == 2 and "--out t.sqlite-wal is the file t.sqlite-wal kept beside the journal" \
+        in done.stderr, done.stderr
+    shots = cli("calibrate", "--camera", "0", "--images", "t.sqlite-shm", "--out", "deck", cwd=folder)
+    assert shots.returncode == 2 and "--images t.sqlite-shm is the file" in shots.stderr, shots.stderr
+    assert files_of(folder) == before and not (folder / "t.sqlite-wal").exists()
