@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import sys
@@ -53,16 +54,29 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # what is still buffered fails here, where it can be said, not at exit
+        return code
     except CommandError as exc:
         return fail(str(exc), exc.code)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `dealer-assist listen --json | head`: the reader left, not an error
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
         return 0
+    except OSError as exc:
+        # `journal export J > shift.csv` on a full disk (qaI: a traceback): no file is named, unlike every
+        # other write's error, which its command reports itself.
+        if exc.filename is not None or exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            raise
+        _drop_stdout()
+        return fail(f"cannot write the output ({exc.strerror}): what was written is incomplete; free disk space, "
+                    "or send it to a file on another disk, and run it again", 2)
+
+
+def _drop_stdout() -> None:
+    """Nothing more can reach standard output: at exit, Python's own flush must not fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -235,3 +235,51 @@ def test_a_blackjack_section_is_refused_in_the_files_own_spellings_and_chips_as_
         load_config(path)
     assert words in str(refused.value)
     assert "Decimal(" not in str(refused.value) and "frozenset" not in str(refused.value)
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read_as_it_looks(tmp_path):
+    """qaI F2: Windows Notepad's UTF-8 starts with a BOM, refused as 'Invalid statement (at line 1,
+    column 1)' in a file that looks right in any editor.  Read by the table as a croupier starts it."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "table.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + GOOD.replace("\n", "\r\n").encode("utf-8"))
+    assert load_config(path).rules.shoe.decks == 6
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]), QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", "--config", str(path), "--journal",
+                          str(tmp_path / "t.sqlite"), "--quit-after", "0", "--json"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    start = json.loads(out.stdout.splitlines()[0])
+    assert start["event"] == "start" and start["source"] == "sim:42"
+
+
+@pytest.mark.parametrize("text, named", [
+    ('[table]\nchips = ["10000"]\n', "the smallest chip 10000.00 is above the Player maximum 5000.00, so no Player "
+                                     "bet could be placed; add a smaller chip to table.chips or raise limits.max.player"),
+    ('[table]\nchips = ["1000"]\n', "above the Tie maximum 500.00"),
+    ('[limits]\nmax_payout = "100"\n[limits.min]\ntie = "200"\n',
+     "a Tie bet of 200.00 (its minimum) can win 1600.00, above the maximum potential payout per seat 100.00, so no "
+     "Tie bet could be placed; lower limits.min.tie or raise limits.max_payout"),
+    ('[limits]\nmax_payout = "100"\n[table]\nchips = ["25"]\n', "a Tie bet of 25.00 (its smallest chip) can win 200.00"),
+    ('game = "blackjack"\n[blackjack]\nchips = ["1000"]\nmax_bet = "500"\n',
+     "the smallest chip 1000.00 is above the seat maximum 500.00, so no seat could ever bet"),
+])
+def test_chips_and_limits_that_leave_a_bet_no_stake_are_refused_at_start(tmp_path, text, named):
+    """qaI F4: each of these opened the table, exit 0, and no bet (or no Tie, no seat) could ever be placed.
+    Started as a croupier starts the table: refused before the window, exit 2, no journal made."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "table.toml"
+    path.write_text(text)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]), QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "run", "--config", str(path), "--journal",
+                          str(tmp_path / "t.sqlite"), "--quit-after", "0"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and named in out.stderr, out.stderr
+    assert not (tmp_path / "t.sqlite").exists()

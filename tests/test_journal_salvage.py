@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -223,3 +224,76 @@ def test_a_saved_copy_deleted_in_its_turn_is_named_for_the_first_path(tmp_path):
     with pytest.raises(JournalError) as refused:
         Journal.open(path)
     assert f"start with --journal {second} (the copy" in str(refused.value)
+
+
+def test_a_journal_cut_short_is_told_as_damaged_not_as_edited(tmp_path):
+    """qaI F5: a closed journal that lost its last 100 bytes (a power cut's torn page) was reported as 'entry N
+    was changed after it was written', the words for tampering; its entry holds zero bytes where it was."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "cut.sqlite"
+    with Journal.open(path, clock=lambda: "2026-12-05T21:00:00.000000Z") as journal:
+        for n in range(300):
+            journal.append("card_read", {"round": n // 6, "card": "9S", "source": "sim", "source_seq": n})
+    os.truncate(path, path.stat().st_size - 100)
+    done = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "journal", "verify", str(path)],
+                          env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert "(damaged): entry " in first and "holds zero bytes in its" in first and "cut short" in first, first
+    assert "changed after it was written" not in done.stdout
+    import sqlite3
+
+    edited = tmp_path / "edited.sqlite"
+    with Journal.open(edited) as journal:
+        for n in range(3):
+            journal.append("card_read", {"round": 1, "card": "9S", "source": "sim", "source_seq": n})
+    conn = sqlite3.connect(str(edited), isolation_level=None)
+    conn.execute("DROP TRIGGER IF EXISTS entries_append_only_update")
+    conn.execute("UPDATE entries SET hash = hash || char(0) WHERE seq = 2")  # a NUL added by hand: an edit
+    conn.close()
+    with Journal.open(edited, readonly=True) as journal:
+        assert (journal.verify().problem, journal.verify().first_bad_seq) == ("edited", 2)
+
+
+SIZE_LIMITED_TABLE = """
+import sys
+from decimal import Decimal
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TableRules
+
+session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(sys.argv[1]), odds=False)
+for n in range(20000):
+    if session.snapshot.stopped:
+        break
+    session.place(1, Bet.PLAYER, Decimal("25"))
+    session.undo()
+print(session.snapshot.stopped)
+"""
+
+
+def test_a_table_stopped_by_the_file_size_limit_names_the_limit_not_the_disk(tmp_path):
+    """qaI F6: under 'ulimit -f' the table stopped (rightly) saying 'input/output error ... check the disk',
+    which sends IT to a healthy disk."""
+    import resource
+    import subprocess
+    import sys
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (400_000, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+
+    path = tmp_path / "u.sqlite"
+    done = subprocess.run([sys.executable, "-c", SIZE_LIMITED_TABLE, str(path)], preexec_fn=limited,
+                          env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    stopped = done.stdout
+    assert "file size limit (400000 bytes: 'ulimit -f'" in stopped and "raise or remove the limit" in stopped, stopped
+    assert "check the disk" not in stopped and "Fix the disk" not in stopped
+    with Journal.open(path, readonly=True) as journal:
+        assert journal.verify().ok  # the chain holds up to the entry refused

@@ -225,6 +225,34 @@ def test_recover_keeps_the_count_of_wrong_pins_across_its_runs(tmp_path, capsys,
     assert code == 1 and "locked out" in err  # the right PIN too, while the lockout runs
 
 
+def test_recovers_help_says_wrong_pins_count_across_runs_and_their_file_is_as_private_as_the_journal(tmp_path):
+    """qaI F3: --help (and docs/COMMANDS.md) said a refused PIN was not counted across runs, the opposite of
+    what recover does; and NAME.pin-tries was made 0644 beside a 0640 journal.  Run as a supervisor runs it."""
+    import os
+    import stat
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+
+    def recover(*argv, pin="0000\n"):
+        return subprocess.run([sys.executable, "-m", "dealer_assist.cli", "journal", "recover", *argv], env=env,
+                              input=pin, capture_output=True, text=True, timeout=60, preexec_fn=lambda: os.umask(0o022))
+
+    helped = " ".join(recover("--help").stdout.split())
+    assert "not counted" not in helped and "kept beside it (PATH.pin-tries) and counts across runs" in helped
+    path = tmp_path / "j.sqlite"
+    broken_head(path)
+    tries = tmp_path / "j.sqlite.pin-tries"
+    for mode, left in ((0o640, "2 more tries"), (0o600, "1 more try")):
+        os.chmod(path, mode)
+        done = recover(str(path), "--new", "--supervisor", "Ana", "--reason", "x")
+        assert done.returncode == 1 and left in done.stderr, done.stderr
+        assert stat.S_IMODE(tries.stat().st_mode) == mode
+    assert not any(p.name.endswith(".part") for p in tmp_path.iterdir())
+
+
 def test_a_journal_from_before_rosters_signed_by_others_warns_at_its_first_supervised_start(tmp_path):
     """QA: a journal whose corrections Ana had signed took a croupier's own roster at its first start with
     this release, without a word."""

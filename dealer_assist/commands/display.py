@@ -10,6 +10,7 @@ import textwrap
 import time
 from pathlib import Path
 
+from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
 from dealer_assist.sources.factory import SPECS as SOURCES
 
@@ -204,17 +205,16 @@ def _end_event(code: int, screenshot, journal: str, started: float = float("inf"
 SCREENSHOT_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".ppm")
 
 
-def _check_quit_after(args: argparse.Namespace) -> None:
+def _check_quit_after(args: argparse.Namespace, journal: str) -> None:
     if args.screenshot and args.quit_after is None:
         raise CommandError("--screenshot needs --quit-after S (the screenshot is taken just before quitting)")
     if args.screenshot:
-        _check_screenshot(Path(args.screenshot))
+        _check_screenshot(Path(args.screenshot), journal)
     if args.quit_after is not None and not args.quit_after >= 0:
         raise CommandError(f"--quit-after must be 0 seconds or more, not {args.quit_after:g}")
 
 
 def run_display(args: argparse.Namespace) -> int:
-    _check_quit_after(args)
     size = _size(args.size)
     config = _config(args.config)
     game = args.game or config.game
@@ -223,6 +223,7 @@ def run_display(args: argparse.Namespace) -> int:
         raise CommandError(f"--game {game}: the configuration's journal ({config.journal}) is its {config.game} "
                            f"table's; give this {game} table its own with --journal PATH")
     start = _start_event(args, config, game)
+    _check_quit_after(args, start["journal"])
     started = time.time()
     if args.json:
         emit_json(start)
@@ -297,7 +298,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
     if args.interval <= 0:
         raise CommandError("--interval must be above zero seconds")
-    _check_quit_after(args)
+    _check_quit_after(args, args.journal)
     size = _size(args.size)
     try:
         recorded = read_journal(args.journal, allow_broken=args.allow_broken)
@@ -361,9 +362,11 @@ def _replay_blackjack(args: argparse.Namespace, recorded, size) -> int:
         raise CommandError(str(exc), 3) from None
 
 
-def _check_screenshot(path: Path) -> None:
+def _check_screenshot(path: Path, journal: str) -> None:
     """Refuse, before the display opens, a screenshot that could not be saved (QA: one into a folder the
-    user cannot write, or as ``shot.jpgx``, was saved nowhere while the end event named it)."""
+    user cannot write, or as ``shot.jpgx``, was saved nowhere while the end event named it), or that
+    would be saved over the table's journal or a part of one."""
+    refuse_journal_part(path, "--screenshot", "shot.png", journal=journal)
     if path.suffix.lower() not in SCREENSHOT_TYPES:
         raise CommandError(f"--screenshot {path}: save it as one of {', '.join(SCREENSHOT_TYPES)} (the file's "
                            "extension says which)")

@@ -19,6 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
 
 JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal names it)"
@@ -70,8 +71,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "(else of the config's roster) gives name, PIN (asked, or one line on stdin) "
                                    "and reason; both are journaled, and a new journal keeps those supervisors. "
                                    "Without a roster (none recorded, no --config or none in it) no PIN is checked and the name is "
-                                   "recorded as given. Each run checks one PIN: a refused one cannot be "
-                                   "journaled into the broken file, so it is not counted across runs. A file "
+                                   "recorded as given. Each run checks one PIN; a refused one cannot be "
+                                   "journaled into the broken file, so it is kept beside it (PATH.pin-tries) "
+                                   "and counts across runs: after 3 wrong PINs that supervisor is locked out "
+                                   "for 30 s, then longer, as at the table. A file "
                                    "nothing can be read from (emptied, not SQLite, damaged) can only be started "
                                    "anew (--new).")
     how = r.add_mutually_exclusive_group(required=True)
@@ -182,6 +185,8 @@ def run_export(args: argparse.Namespace) -> int:
 
     if args.json and args.format == "csv" and not args.out:
         raise CommandError("--json with --format csv needs --out FILE (standard output carries the JSON summary)")
+    if args.out:
+        refuse_journal_part(args.out, "--out", f"rounds.{args.format}", journal=args.path)
     with _open(args.path) as journal:
         try:
             report = journal.verify()

@@ -10,6 +10,7 @@ import threading
 import time
 from typing import Any
 
+from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
 
 
@@ -358,6 +359,8 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
                 raise CommandError("--link keeps a link to a pseudo-terminal; a --serial port has its own name")
             endpoint = SerialEndpoint(args.serial, args.baud)
         else:
+            if args.link:
+                refuse_journal_part(args.link, "--link", "/tmp/shoe")
             endpoint = PtyEndpoint(args.link)
         try:
             sim = ShoeSimulator(endpoint, shoe, faults, dialect=args.dialect, unplug_for=args.unplug_for,

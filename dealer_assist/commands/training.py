@@ -7,6 +7,7 @@ import math
 import sys
 from pathlib import Path
 
+from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
 
 DRILL_HELP = "third-card | payouts | blackjack-dealer | calling | mixed, or several joined by commas"
@@ -55,6 +56,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _store(args):
     from dealer_assist.training.progress import ProgressError, ProgressStore
 
+    if args.store is not None:  # its save replaces the file, which reading it first refuses only when it exists
+        refuse_journal_part(args.store, "--store", "training.json")
     try:
         return ProgressStore(args.store)
     except ProgressError as exc:

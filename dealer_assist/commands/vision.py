@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
+from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
 from dealer_assist.commands.screen import has_screen
 from dealer_assist.vision.profile_fit import ProfileFit, fresh_reader
@@ -114,6 +115,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
     _check_out(Path(args.out), Path(args.images))
     if args.camera is not None:
+        refuse_journal_part(args.images, "--images", "shots/mydeck")  # the guided shots are saved there
         _refuse_named_shots(args)
         try:
             window = args.preview and has_screen(try_qt=True)
@@ -250,7 +252,8 @@ def _profile_there(folder: Path) -> Optional[str]:
 
 def _check_out(out: Path, images: Path) -> None:
     """Refuse a profile folder that cannot be written, or is the shots' own folder, before the shots are
-    read (about 10 s of work, or a whole guided session, was lost first)."""
+    read (about 10 s of work, or a whole guided session, was lost first), or one named as a journal's."""
+    refuse_journal_part(out, "--out", "calibration/mydeck")
     if out.resolve() == images.resolve():
         raise CommandError(f"--out {str(out)!r} is the shots' folder: the profile's template images would mix "
                            "with the shots; give another folder, e.g. calibration/mydeck")

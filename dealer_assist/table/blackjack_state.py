@@ -127,12 +127,18 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
         except (ValueError, TypeError, ArithmeticError, InvalidAmountError):
             raise BlackjackTableError(f"bad blackjack setting {key} = {toml_value(value)}: {CONFIG_KEYS[key]}") from None
     try:
-        return BlackjackTableRules(house=HouseRules(**house), **table)
+        rules = BlackjackTableRules(house=HouseRules(**house), **table)
     except InvalidRulesError as exc:  # the core names a Python value (Decimal('2.5')); the file wrote "2.5"
         raise BlackjackTableError(f"bad blackjack setting {exc.name} = {toml_value(section[exc.name])}: "
                                   f"{CONFIG_KEYS[exc.name]}") from None
     except BlackjackError as exc:
         raise BlackjackTableError(f"bad blackjack settings: {exc}") from None
+    # A file only: a journal's recorded rules are read back as they were, so a restart is never refused.
+    if min(rules.chips) > rules.max_bet:  # qaI F4: the table opened, and no seat could ever bet
+        raise BlackjackTableError(f"bad blackjack settings: the smallest chip {fmt(min(rules.chips))} is above the "
+                                  f"seat maximum {fmt(rules.max_bet)}, so no seat could ever bet; add a smaller "
+                                  "chip to blackjack.chips or raise blackjack.max_bet")
+    return rules
 
 
 def rules_from_record(record: Mapping[str, Any]) -> BlackjackTableRules:

@@ -29,7 +29,7 @@ class VerifyReport:
     """The result of :meth:`Journal.verify`.
 
     ``problem`` is one of ``"edited"``, ``"deleted"``, ``"reordered"``,
-    ``"inserted"`` (or ``None`` when ``ok``); ``first_bad_seq`` is the
+    ``"inserted"``, ``"damaged"`` (or ``None`` when ``ok``); ``first_bad_seq`` is the
     sequence number where the chain stops holding; ``verified`` entries before
     it are trustworthy, and ``head_hash`` is the hash of the last of them.
     """
@@ -191,6 +191,26 @@ class _Positions:
         return self._cache[key]
 
 
+#: The columns of a row, in order, as a message names them.
+_FIELDS = ("number", "time", "kind", "payload", "previous hash", "hash")
+
+
+def _torn(row: Row) -> List[str]:
+    """The columns of ``row`` a cut-short file left as zero bytes, or none.
+
+    A file cut inside a page is read with the rest of the page as zeros: the entry written last there
+    ends in NUL bytes, its hash (64 characters, as written) too, and nothing follows the first of them
+    but more.  No entry is written with a NUL (JSON escapes it), and an edit that adds one changes a
+    length or leaves text after it: that stays "edited"."""
+    texts = row[1:6]
+    if not all(isinstance(v, str) for v in texts) or len(texts[-1]) != 64 or not texts[-1].endswith("\0"):
+        return []
+    joined = "".join(texts)
+    if joined[joined.index("\0"):].strip("\0"):
+        return []
+    return [name for name, value in zip(_FIELDS[1:], texts) if "\0" in value]
+
+
 def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str,
               verified: Dict[str, int], genesis: str) -> Tuple[str, int, str]:
     positions = _Positions(rows, genesis)
@@ -200,6 +220,12 @@ def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str
     if not isinstance(seq, int):  # a number stored as text or bytes: no chain writes that
         return "edited", expected_seq, f"entry {expected_seq}'s number is stored as {seq!r}, not as a whole number"
 
+    zeroed = _torn(row)
+    if seq == expected_seq and zeroed:
+        # A torn or zero-filled page, as after a power cut, not the edit "changed after it was written" told
+        # a pit boss of (qaI F5).
+        return "damaged", seq, (f"entry {seq} holds zero bytes in its {' and '.join(zeroed)} (the file was cut short "
+                                f"or hit by a disk fault, as by a power cut, or worked on by another program)")
     if seq < expected_seq:  # only possible before the first entry: seq 0 or negative
         return "inserted", seq, f"entry {seq} comes before the journal's first entry"
     if seq > expected_seq:

@@ -113,7 +113,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
-from dealer_assist.table.journal_salvage import HeldFile, save_open_copy, saved_copies
+from dealer_assist.table.journal_files import journal_remains, not_sqlite, rebuilding
+from dealer_assist.table.journal_salvage import HeldFile, save_open_copy
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
                                       walk_chain)
 
@@ -156,6 +157,10 @@ class JournalError(Exception):
 
 class JournalFullError(JournalError):
     """The disk (or the journal's size limit) is full; the entry was not written."""
+
+
+class JournalSizeLimitError(JournalFullError):
+    """The process's file size limit (``ulimit -f``) is reached, not the disk; the entry was not written."""
 
 
 class JournalGoneError(JournalError):
@@ -296,10 +301,35 @@ def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
     if primary in (5, 6):  # SQLITE_BUSY / LOCKED
         return JournalError(f"journal {path} is in use by another program while {doing} ({text}): "
                             f"close the other dealer-assist using it", path)
+    if primary == 10 and _at_size_limit(path):  # SQLite tells EFBIG only as an I/O error
+        return JournalSizeLimitError(
+            f"journal {path} reached this process's file size limit ({_size_limit()} bytes: 'ulimit -f' or the "
+            f"account's limits) while {doing}; the entry was NOT written: stop the table, raise or remove the limit "
+            f"for the account that runs it, then restart to carry on (the disk is not at fault)", path)
     if primary == 10:  # SQLITE_IOERR
         return JournalError(f"journal {path}: input/output error while {doing} ({text}); the entry was NOT "
                             f"written: stop the table and check the disk", path)
     return JournalError(f"journal {path}: {text} while {doing}", path)
+
+
+def _size_limit() -> Optional[int]:
+    """The largest file this process may write (``ulimit -f``), None without a limit."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def _at_size_limit(path: Path) -> bool:
+    """Whether the journal or its -wal is within a few pages of the file size limit (qaI: a table stopped on
+    it said 'check the disk', which sent IT to a healthy disk)."""
+    limit = _size_limit()
+    if limit is None:
+        return False
+    sizes = [os.path.getsize(p) for p in (path, Path(f"{path}-wal")) if os.path.exists(p)]
+    return bool(sizes) and max(sizes) + 65536 > limit
 
 
 # --------------------------------------------------------------------------- the journal
@@ -354,7 +384,7 @@ class Journal:
         if path.is_dir():
             raise NotAJournalError(f"{path} is a folder, not a journal file: give the path of a file", path)
         if not exists and (readonly or not create):
-            raise JournalError(f"journal {path} does not exist: check the path", path)
+            raise JournalError(journal_remains(path) or f"journal {path} does not exist: check the path", path)
         if readonly and exists and path.stat().st_size == 0:
             raise UnreadableFileError(f"{path} is an empty file, not a dealer-assist journal; if it was the table's "
                                       f"journal, emptied, {recover_new_hint(path)}", path)
@@ -365,6 +395,15 @@ class Journal:
                                       f"been emptied; it was left as it is for whoever investigates: "
                                       f"{recover_new_hint(path)} (or remove it, if you made it empty yourself)",
                                       path)
+        if exists and not_sqlite(path):
+            # SQLite would read the pages a -wal beside it holds, the first one too, and vouch for the journal
+            # the file once was (qaI: verify said OK for an export written over the journal).
+            wal = Path(f"{path}-wal")
+            kept = (f" (and so was {wal.name} beside it, which may hold a journal's entries: keep both for whoever "
+                    f"investigates)" if wal.exists() else "")
+            raise UnreadableFileError(f"{path} is not a dealer-assist journal (not an SQLite database); it was left "
+                                      f"untouched{kept}: give the path of a journal file. If it is the table's "
+                                      f"journal, damaged, {recover_new_hint(path)}", path)
         if not readonly and not exists and not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
         if not readonly and not exists and _writer_lock is None:  # not recover's own new journal: its call
@@ -778,8 +817,7 @@ class Journal:
             journal_id = old.journal_id
             rows = old._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries "
                              "WHERE seq <= ? ORDER BY seq", (report.head_seq,))
-        kept = set_aside(path)
-        tmp = path.with_name(path.name + ".rebuilding")
+        tmp = rebuilding(path)
         for leftover in _sqlite_files(tmp):
             leftover.unlink(missing_ok=True)
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))  # as a new journal: see _connect
@@ -805,6 +843,9 @@ class Journal:
             conn.close()
         for suffix in ("-wal", "-shm"):
             Path(str(tmp) + suffix).unlink(missing_ok=True)
+        # Set aside only once the rebuilt file is whole: a crash while rebuilding (seconds, for a big journal)
+        # had left no journal at the path, and the next run began a new one from round 1 (qaI F8).
+        kept = set_aside(path)
         os.replace(tmp, path)
         journal = cls.open(path, clock=clock, _writer_lock=lock)
         journal.append("journal_started", {"previous": str(Path(kept).resolve()), "previous_head": report.head_hash,
@@ -908,19 +949,10 @@ def _wal_holds_entries(path: Path) -> bool:
 
 
 def _refuse_over_remains(path: Path) -> None:
-    """Refuse a new journal where one was (see :mod:`.journal_salvage`): its -wal or -shm left there
-    would be taken by SQLite and dropped, and the table would start again from round 1 while its record
-    sits in a copy saved beside it, or in that -wal (QA)."""
-    sidecars = [f for f in _sqlite_files(path)[1:] if os.path.lexists(f)]
-    saved = saved_copies(path.parent, path.name)
-    if not sidecars and not saved:
-        return
-    found = ", ".join(str(f) for f in (*sidecars, *saved))
-    todo = (f"start with --journal {saved[-1]} (the copy saved when it went)" if saved else
-            "put the journal file back beside them (its -wal may hold entries the file has not)")
-    raise JournalError(f"journal {path} is not there, but {found} {'are' if len(sidecars) + len(saved) > 1 else 'is'}: "
-                       f"a journal was there and was deleted or moved. To go on with it, {todo}; to begin a new "
-                       f"journal here, move those files away first", path)
+    """Refuse a new journal where one was (see :func:`.journal_files.journal_remains`)."""
+    remains = journal_remains(path)
+    if remains is not None:
+        raise JournalError(remains, path)
 
 
 def _sqlite_files(path: Path) -> List[Path]:

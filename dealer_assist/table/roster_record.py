@@ -14,12 +14,15 @@ journals the new roster with that approval.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Optional
 
 from dealer_assist.table import journal_scan
+from dealer_assist.table.journal_files import PIN_TRIES
 from dealer_assist.table.supervisor import SupervisorRoster, WrongPinError
 
 #: The journal entry kind that records a roster: {"supervisors": [{"name", "pin_hash"}, ...]} (by name),
@@ -137,7 +140,7 @@ def roster_to_use(journal: Any, configured: Optional[SupervisorRoster]) -> tuple
 
 def tries_file(journal_path: Any) -> Path:
     """Where ``journal recover`` keeps the wrong PINs given for a broken journal, which cannot record them."""
-    return Path(str(journal_path) + ".pin-tries")
+    return Path(str(journal_path) + PIN_TRIES)
 
 
 def restore_tries(path: Path, roster: SupervisorRoster, now: Optional[float] = None) -> None:
@@ -156,13 +159,34 @@ def record_try(path: Path, name: str, exc: WrongPinError, now: Optional[float] =
     """Keep a wrong PIN for a broken journal beside it (a right one, :func:`forget_tries`, ends the count)."""
     tries = _tries(path)
     tries[name] = {"failures": exc.failures, "locked_for": exc.locked_for, "at": time.time() if now is None else now}
-    path.write_text(json.dumps(tries))
+    _write(path, tries)
 
 
 def forget_tries(path: Path, name: str) -> None:
     tries = _tries(path)
     if tries.pop(name, None) is not None:
-        path.write_text(json.dumps(tries))
+        _write(path, tries)
+
+
+def _write(path: Path, tries: dict) -> None:
+    """Replace the file whole, readable by those who may read the journal and no one else (qaI: it was
+    made 0644 beside a 0640 journal: the names of the supervisors being tried, to anyone)."""
+    journal = Path(str(path)[:-len(PIN_TRIES)])
+    try:
+        mode = stat.S_IMODE(journal.stat().st_mode)
+    except OSError:
+        mode = 0o640
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.part")
+    tmp.unlink(missing_ok=True)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(tries))
+            os.fchmod(fh.fileno(), mode)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def _tries(path: Path) -> dict:

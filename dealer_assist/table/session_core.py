@@ -29,7 +29,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed,
                                        places_a_read)
-from dealer_assist.table.journal import JournalGoneError, JournalPayloadError
+from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
 from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, roster_entries, roster_to_use,
                                                signers)
@@ -404,6 +404,8 @@ class SessionCore(abc.ABC):
             return True
         except JournalGoneError as exc:
             why = str(exc)  # what was saved where, and what to do: not a disk to fix
+        except JournalSizeLimitError as exc:  # a limit to raise, not a disk to fix
+            why = f"the journal cannot be written ({exc}); nothing after this was recorded"
         except JournalPayloadError as exc:
             _log.exception("journal entry %r could not be encoded", kind)
             why = (f"a {kind} entry could not be recorded ({exc}): a fault in dealer-assist, not the disk; "
