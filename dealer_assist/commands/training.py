@@ -297,6 +297,8 @@ def run_train(args: argparse.Namespace) -> int:
 
 def _forget_unanswered(store, trainee: str) -> None:
     """An exam ended before any answer leaves no entry, as a practice session does (nothing was tried)."""
+    from dealer_assist.training.progress import ProgressError
+
     if store is not None:
         try:
             store.forget_exam(trainee)
