@@ -21,7 +21,7 @@ from typing import Any, Callable, Optional
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import ShoeSignal
+from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
 from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
@@ -30,7 +30,7 @@ from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState,
 from dealer_assist.table.holds import AFTER_A_REFUSAL
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
-from dealer_assist.table.session_core import ROUND_END, SessionCore, SnapshotCore, round_ends
+from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
 
 GAME = "blackjack"
 
@@ -44,6 +44,9 @@ OP_KINDS = {
 
 #: The key of each call (the window's, and its help's): split is P, stand took S.
 ACTION_KEYS = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
+
+#: How the doubt of a card read while a decision was due begins (see BlackjackSession._take).
+BEFORE_A_DECISION = "read before the decision for "
 
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
@@ -277,6 +280,64 @@ class BlackjackSession(SessionCore):
                 self._write(kind, entries[kind])
 
     # -- events from card sources -------------------------------------------
+    def _take(self, event: CardRead) -> None:
+        """A card a reader reads while a decision is due waits for it, as the croupier draws the card
+        when the player signals, before keying H (QA: it was refused, its DO line offered Backspace,
+        which voided another seat's good card, and the card read was lost).  H or D then plays it to
+        that hand; a read already doubted, or held behind a missing card, waits as ever."""
+        due = self._snap.state.due()
+        if (due is not None and due.kind == "action" and event.source != "keyboard" and not event.doubt
+                and event.source not in self._hold_of and event.confidence >= CONFIRM_BELOW
+                and not event.candidates):
+            self._pending_hold = None
+            self._publish(replace(self._snap, pending=replace(event, doubt=self._before_decision())))
+            return
+        super()._take(event)
+
+    def _hand_words(self) -> str:
+        """The hand a decision or card is due to, in table seat numbers (``seat 3 hand 2``), or "the dealer"."""
+        state = self._snap.state
+        if state.active is None:
+            return "the dealer"
+        seat, hand = state.active
+        hands = state.round.seat_hands(state.round_seat(seat))
+        return f"seat {seat}" + (f" hand {hand + 1}" if len(hands) > 1 else "")
+
+    def _before_decision(self) -> str:
+        who = self._hand_words()
+        return (f"{BEFORE_A_DECISION}{who}: press H (hit) or D (double) for {who} and it is played there; after "
+                f"S or P, Enter plays it where a card is due; Del drops it if no card was dealt")
+
+    def _after_decision(self, action: str) -> None:
+        """A card read before this decision: played now to the hand that hit or doubled; after a stand
+        or split it waits still, its words naming what is due now."""
+        with self._lock:
+            pending = self._snap.pending
+            if pending is None or not (pending.doubt or "").startswith(BEFORE_A_DECISION):
+                return
+            due = self._snap.state.due()
+            if action in ("hit", "double") and self._snap.state.card_due:
+                self.confirm_pending()
+            elif due is not None and due.kind == "action":
+                self._publish(replace(self._snap, pending=replace(pending, doubt=self._before_decision())))
+            elif due is not None and due.kind == "card":
+                self._publish(replace(self._snap, pending=replace(pending, doubt=(
+                    f"read before the {action} was keyed: Enter plays it to {self._hand_words()}, "
+                    "Del drops it if no card was dealt"))))
+
+    def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
+        """Enter on a card read while a decision is due: it is refused, nothing changed, saying the
+        decision comes first (played, it was refused and lost)."""
+        with self._lock:
+            pending, due = self._snap.pending, self._snap.state.due()
+            if (pending is not None and due is not None and due.kind == "action"
+                    and self._replay_refusal() is None and not self._snap.stopped):
+                who = self._hand_words()
+                return self._refuse(f"{(card or pending.card).label} waits: the decision for {who} comes first; "
+                                    f"press H or D for {who} and it is played there (after S or P, Enter "
+                                    "plays it), or Del drops it if no card was dealt")
+            return super().confirm_pending(card)
+
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
               seq: Optional[int] = None, answers: bool = False, override: Optional[dict] = None) -> Optional[str]:
         op: dict = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
@@ -302,6 +363,8 @@ class BlackjackSession(SessionCore):
         self._publish(replace(self._snap, duplicate=card if duplicate else None))
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
                   else CardAfterRoundError.ACTION if isinstance(self._last_refusal, CardAfterRoundError)
+                  else f"enter the decision for {self._hand_words()} first (H, S, D or P), then the card (K)"
+                  if getattr(self._snap.state.due(), "kind", None) == "action"  # the card was right, only early
                   else "check the card and correct it (K), or void the last card (Backspace)")
         if source != "keyboard":
             self._hold_next(source, AFTER_A_REFUSAL)
@@ -349,7 +412,10 @@ class BlackjackSession(SessionCore):
 
     def act(self, action: str, seat: Optional[int] = None) -> Optional[str]:
         """Hit, stand, double or split for the active hand (``seat`` checks that it is that seat's turn)."""
-        return self._do({"op": "action", "action": action, "seat": seat}, message=action)
+        error = self._do({"op": "action", "action": action, "seat": seat}, message=action)
+        if error is None:
+            self._after_decision(action)
+        return error
 
     def hit(self) -> Optional[str]:
         return self.act("hit")
