@@ -427,9 +427,13 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
             state = _deal(state)
         except BlackjackTableError as exc:
             raise BlackjackTableError(f"card {card.label} refused: {exc}") from None
-    if state.ledger.dealt.count(card) >= state.ledger.decks and not _has_override(op):
-        raise DuplicateCardError(card, state.ledger.decks)
     assert state.round is not None
+    if state.ledger.dealt.count(card) >= state.ledger.decks and not _has_override(op):
+        try:  # a rule a supervisor cannot lift refuses it too (the round itself holds it): that is what is said
+            state.round.deal(card, _zone(state, op.get("zone")))
+        except BlackjackError as exc:  # QA: F9 was offered, then refused by this rule
+            raise BlackjackTableError(_table_seats(str(exc), state)) from None
+        raise DuplicateCardError(card, state.ledger.decks)
     try:
         rnd = state.round.deal(card, _zone(state, op.get("zone")))
     except BlackjackError as exc:
