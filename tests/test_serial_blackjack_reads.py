@@ -2,7 +2,7 @@
 
 QA drove a shoe emulator: a card drawn when the player signals, before the croupier keys the decision,
 was refused, its DO line offered Backspace (which voided another seat's good card) and the card read
-was thrown away.
+was thrown away; after SHOE NEW in a round the next card read was played into it unchecked.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from dealer_assist.sources.serial_shoe import SerialShoe
 from dealer_assist.sources.shoe_protocol import format_frame
 from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableRules
+from dealer_assist.table.holds import AFTER_NEW_DECK
+from dealer_assist.table.journal import Journal
 from polling import wait_for
 
 
@@ -26,7 +28,8 @@ class BlackjackRig:
     def __init__(self, tmp_path) -> None:
         self.link = str(tmp_path / "shoe")
         self.device = PtyEndpoint(self.link)
-        self.session = BlackjackSession(BlackjackTableRules(seats=2))
+        self.journal = tmp_path / "bj.sqlite"
+        self.session = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(self.journal))
         self.reader = SerialShoe(self.link, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
         self.reader.start(self.session.handle)
         assert wait_for(lambda: self.reader.link == "up" and self.device.host_connected())
@@ -102,3 +105,27 @@ def test_a_card_typed_before_the_decision_is_told_to_wait_for_it_not_to_void(rig
     alert = {a.code: a for a in s.snapshot.alerts}["refused"]
     assert "Backspace" not in alert.action and "decision for seat 1 first" in alert.action
     assert rig.hands(2) == [["5H", "6D"]]
+
+
+def test_a_card_read_after_shoe_new_in_a_round_waits_for_the_croupier(rig):
+    s = rig.session
+    assert s.hit() is None
+    rig.send("SHOE", "NEW")
+    assert wait_for(lambda: "newdeck:round" in {a.code for a in s.snapshot.alerts})
+    alert = {a.code: a for a in s.snapshot.alerts}["newdeck:round"]
+    assert alert.title == "NEW DECK DURING A ROUND" and "waits for you" in alert.text
+    rig.cards("2C")  # most likely the new deck's first card
+    assert waiting(rig, "2C") and s.snapshot.pending.doubt == AFTER_NEW_DECK
+    assert rig.hands(1) == [["9S", "2D"]]
+    assert s.enter_card("TD") is None  # the round finished by hand: the card typed goes before the read
+    assert rig.hands(1) == [["9S", "2D", "TD"]] and s.snapshot.pending.card.code == "2C"
+    s.reject_pending()  # Del: the new deck's card set aside
+    rig.cards("3C")  # still most likely the new deck's: it waits too
+    assert waiting(rig, "3C") and rig.hands(2) == [["5H", "6D"]]
+    s.close()
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))  # a restart keeps the wait
+    try:
+        assert again.snapshot.pending.card.code == "3C"
+        assert "newdeck:round" in {a.code for a in again.snapshot.alerts}
+    finally:
+        again.close()

@@ -27,7 +27,7 @@ from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState,
                                                  BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
                                                  RoundRecord, apply, deck_started, describe_void, position,
                                                  rules_from_record, void_target)
-from dealer_assist.table.holds import AFTER_A_REFUSAL
+from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_DECK, NEW_DECK_IN_ROUND
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -387,6 +387,16 @@ class BlackjackSession(SessionCore):
             s = self._snap.state
             if not s.ledger.dealt and not s.ledger.returned:
                 return  # the deck the table already counts as new
+            if s.phase == BlackjackPhase.PLAYING:
+                # As baccarat's new shoe in a round (PROTOCOL.md 7.6): the next card read is most likely the
+                # new deck's, and played into this round it would be counted against the old deck.
+                self._hold_next(event.source, AFTER_NEW_DECK)
+                self.alert(NEW_DECK_IN_ROUND, "warning", "NEW DECK DURING A ROUND",
+                           f"the {event.source} reports a new deck while a round is played: the deck cannot change "
+                           "in a round, and its next card read waits for you",
+                           "put the old deck back in the shoe, or finish the round by hand (K); then check the old "
+                           "deck (C) and put the new one in (Ctrl+N)", source=event.source)
+                return
             error = self.new_deck()
             if error is not None:
                 self.alert("newdeck", "warning", "NEW DECK NOT ACCEPTED", error,
