@@ -284,9 +284,11 @@ class BlackjackSession(SessionCore):
         """A card a reader reads while a decision is due waits for it, as the croupier draws the card
         when the player signals, before keying H (QA: it was refused, its DO line offered Backspace,
         which voided another seat's good card, and the card read was lost).  H or D then plays it to
-        that hand; a read already doubted, or held behind a missing card, waits as ever."""
+        that hand; a read already doubted, or held behind a missing card, waits as ever, and a camera's
+        card, read where it was laid, is placed or refused there."""
         due = self._snap.state.due()
         if (due is not None and due.kind == "action" and event.source != "keyboard" and not event.doubt
+                and event.zone is None  # a camera's card laid elsewhere is refused for where it lies
                 and event.source not in self._hold_of and event.confidence >= CONFIRM_BELOW
                 and not event.candidates):
             self._pending_hold = None
