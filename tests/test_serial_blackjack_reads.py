@@ -129,3 +129,23 @@ def test_a_card_read_after_shoe_new_in_a_round_waits_for_the_croupier(rig):
         assert "newdeck:round" in {a.code for a in again.snapshot.alerts}
     finally:
         again.close()
+
+
+def test_a_card_read_back_twice_at_the_deck_check_is_said_with_its_fix(rig):
+    """QA: TH read back twice went by without a word, and Ctrl+N said to find cards and count them back."""
+    s = rig.session
+    for call in (s.stand, s.stand):
+        assert call() is None
+    rig.cards("TH")  # the dealer: 7 TH, stands on 17
+    assert wait_for(lambda: s.state.settlement is not None)
+    assert s.start_deck_check() is None
+    rig.cards("9S", "5H", "7C", "2D", "6D", "TH", "TH")  # the discards through the reader, TH twice
+    assert wait_for(lambda: len(s.state.ledger.returned) == 7)
+    alert = {a.code: a for a in s.snapshot.alerts}.get("counted")
+    assert alert is not None and "10♥" in alert.title and "Shift+Backspace (Void counted)" in alert.action
+    refused = s.new_deck()  # the stub not counted yet: both said, each with its fix
+    assert "seen too often: TH" in refused and "a card read back twice: Shift+Backspace (Void counted)" in refused
+    assert "Find the missing cards" in refused
+    assert s.void_return() is None  # the second TH taken back: the alert goes
+    assert "counted" not in {a.code for a in s.snapshot.alerts}
+    assert s.return_stub() is None and s.new_deck() is None

@@ -23,7 +23,7 @@ from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
 from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
-from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
+from dealer_assist.table.blackjack_state import (VOID_COUNTED, BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
                                                  RoundRecord, apply, deck_started, describe_void, position,
                                                  rules_from_record, void_target)
@@ -262,11 +262,29 @@ class BlackjackSession(SessionCore):
     def _after(self, old: BlackjackState, new: BlackjackState) -> None:
         if new.settlement is not None and old.settlement is None:
             self._journal_round_end(new.history[-1])
+        if new.phase == BlackjackPhase.DECK_CHECK:
+            self._counted_too_often(old, new)
         duplicate = self._snap.duplicate
         if duplicate is not None and not _dealt_already(new, duplicate):
             # The table moved on (its first copy voided, the deck check opened): nothing is left for a
             # supervisor to accept, as a restart finds (QA: offered live, not after a restart).
             self._publish(replace(self._snap, duplicate=None))
+
+    def _counted_too_often(self, old: BlackjackState, new: BlackjackState) -> None:
+        """A card counted back more often than the deck holds it is said at once, with its fix (QA: a
+        double read went by without a word, and Ctrl+N then said to find cards); the alert goes once
+        nothing is seen too often."""
+        seen = new.reconciliation().duplicated
+        before = old.reconciliation().duplicated if old.phase == BlackjackPhase.DECK_CHECK else ()
+        newly = [c for c in seen if c not in before]
+        if newly and len(new.ledger.returned) > len(old.ledger.returned):
+            cards = " ".join(c.label for c in newly)
+            self.alert("counted", "warning", f"{cards} COUNTED TOO OFTEN",
+                       f"{cards} now counted back more often than the deck holds it (dealt and counted cards "
+                       "together)", f"if the reader read it twice: {VOID_COUNTED}; "
+                       "if it is really there twice, take the foreign card out of the deck")
+        elif not seen and any(a.code == "counted" for a in self._snap.alerts):
+            self._take_down(lambda a: a.code != "counted")
 
     def _journal_round_end(self, record: RoundRecord, written: frozenset = frozenset()) -> None:
         """The round's outcome, settlement and end, less those ``written`` already (a restart's repair)."""

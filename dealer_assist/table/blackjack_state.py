@@ -51,6 +51,10 @@ class CardAfterRoundError(BlackjackTableError):
                          "counted back at the deck check")
 
 
+#: How a card counted back by mistake is taken back at the deck check (the window's key and button).
+VOID_COUNTED = "Shift+Backspace (Void counted) takes back the last card counted, one at a time"
+
+
 class DuplicateCardError(BlackjackTableError):
     """A card this deck has already given out as often as it holds it; a supervisor may accept it."""
 
@@ -415,6 +419,10 @@ def _has_override(op: Mapping[str, Any]) -> bool:
     return (isinstance(signer, str) and bool(signer.strip())) or override.get("note") == NO_ROSTER
 
 
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     card = _suited_card(op)
     if state.phase == BlackjackPhase.DECK_CHECK:
@@ -626,15 +634,17 @@ def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         if state.phase != BlackjackPhase.DECK_CHECK:
             raise BlackjackTableError("new deck refused: count the old deck back first (C opens the deck check; "
                                       "seed 002: check that you have received all the cards back)")
-        problems = []
+        problems, fixes = [], []
         if rec.missing:
             problems.append(f"{len(rec.missing)} missing ({' '.join(c.code for c in rec.missing[:12])}"
                             + (" ..." if len(rec.missing) > 12 else "") + ")")
-        if rec.duplicated:
+            fixes.append("find the missing cards (table, players, discard rack) and count them back")
+        if rec.duplicated:  # QA: a double read was told to find cards; taking the count back is its fix
             problems.append("seen too often: " + " ".join(c.code for c in rec.duplicated))
+            fixes.append(f"a card read back twice: {VOID_COUNTED}; a foreign card: take it out of the deck")
         raise BlackjackTableError("new deck refused: the old deck is not reconciled, " + "; ".join(problems)
-                                  + ". Find the cards (table, players, discard rack) and count them back, "
-                                  "or override it with F9 (a supervisor's PIN, where the table has supervisors)")
+                                  + ". " + _first_up("; ".join(fixes)) + "; or override it with F9 (a supervisor's "
+                                  "PIN, where the table has supervisors)")
     if state.phase == BlackjackPhase.SETTLED:
         state = _next_round(state)
     # The history goes with the deck, as baccarat's goes with the shoe: a table dealing round the clock
