@@ -67,3 +67,23 @@ def test_k_then_a_key_no_card_starts_with_is_still_the_table_s(qtbot, eleven):
     press_focused(qtbot, window, Qt.Key.Key_P)
     assert not window.entry.field.hasFocus() and window.entry.field.text() == ""
     assert "split" in (window.last_error or "").lower()
+
+
+def test_at_the_deck_check_k_before_each_card_as_in_a_round_counts_the_card(qtbot, eleven):
+    """QA: the field stays open while a deck is counted back, so K 7C Enter (as typed in a round) gave
+    "K7C", refused. A K before a whole code is the field's key there; KS alone is still the king."""
+    session, window = eleven
+    for call in (session.stand, session.stand):
+        assert call() is None
+    assert session.enter_card("TH") is None and session.state.settlement is not None
+    assert session.start_deck_check() is None
+    for code in ("9S", "5H", "7C", "2D", "6D", "TH", "KS"):
+        press_focused(qtbot, window, Qt.Key.Key_K)
+        press_focused(qtbot, window, None, code)
+        press_focused(qtbot, window, Qt.Key.Key_Return)
+        assert window.entry.last_error is None, window.entry.last_error
+        assert window.entry.field.hasFocus() and window.entry.field.text() == ""
+    assert [c.code for c in session.state.ledger.returned] == ["9S", "5H", "7C", "2D", "6D", "TH", "KS"]
+    press_focused(qtbot, window, None, "KK")  # K K: the king alone is no whole card: refused as typed
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert "KK" in window.entry.last_error

@@ -51,7 +51,8 @@ BEFORE_A_DECISION = "read before the decision for "
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
     BlackjackPhase.BETTING: "choose a chip (number keys), click a seat or press + at the cursor (arrows move it, - takes a chip off); Space deals",
-    BlackjackPhase.DECK_CHECK: "count the dealt cards back (shoe reader or type them, K); T counts the stub; "
+    BlackjackPhase.DECK_CHECK: "count the dealt cards back (shoe reader, or type each and Enter: the cursor stays in "
+                               "the card field); T counts the stub; "
                                "Ctrl+N puts the new deck in",
 }
 

@@ -16,7 +16,7 @@ from typing import Any, Optional
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
 
-from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS
+from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS, InvalidCardError, parse_card
 from dealer_assist.ui import theme
 
 #: What a typed card code may start with (a rank; 10 as 1 0 or T): any other letter is a table key.
@@ -157,6 +157,7 @@ class CardEntry(QWidget):
         text = self.field.text().strip()
         if not text:
             return self.accept()
+        text = self._without_the_key(text)
         held = len(getattr(self.session.snapshot.state, "held", ()))
         error = self.session.enter_card(text)
         self.last_error = error
@@ -169,6 +170,18 @@ class CardEntry(QWidget):
             self._refused = self.field.text()
             self.field.selectAll()  # kept in the field, to be typed again
         return error
+
+    def _without_the_key(self, text: str) -> str:
+        """Counting a deck back the cursor stays here, so K typed before each card as during a round went
+        into the field: "K7C" was refused (QA).  There a K before a whole card code is that key, not a
+        rank (no card code is K and a whole code: KS is the king)."""
+        if not self.counting() or text[:1].upper() != "K" or len(text) < 3:
+            return text
+        try:
+            parse_card(text[1:], require_suit=True)
+        except InvalidCardError:
+            return text
+        return text[1:]
 
     def take_cursor(self) -> None:
         """K: the cursor in the field, what it holds selected (a card refused is typed over)."""
