@@ -23,6 +23,7 @@ from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optiona
 
 from dealer_assist.money import InvalidAmountError, parse_money
 from dealer_assist.table.export_plan import Plan, Router, carried_to, plan_records
+from dealer_assist.table.rules_record import as_recorded_now
 
 BET_ADD = ("bet_placed",)
 BET_TAKE = ("bet_removed", "bet_undone")
@@ -43,6 +44,8 @@ def _body(payload: dict) -> dict:
     body = {k: v for k, v in payload.items() if k != "round"}
     if "seq" in body:
         body["source_seq"] = body.pop("seq")
+    if isinstance(body.get("rules"), dict):  # a shoe's rules: a set an older journal wrote as its repr, a list
+        body["rules"] = as_recorded_now(body["rules"])
     if isinstance(body.get("supervisors"), list):  # a roster entry: who, never the PIN hashes (QA)
         body["supervisors"] = [s.get("name") if isinstance(s, dict) else s for s in body["supervisors"]]
     return body
