@@ -87,3 +87,14 @@ def test_at_the_deck_check_k_before_each_card_as_in_a_round_counts_the_card(qtbo
     press_focused(qtbot, window, None, "KK")  # K K: the king alone is no whole card: refused as typed
     press_focused(qtbot, window, Qt.Key.Key_Return)
     assert "KK" in window.entry.last_error
+
+
+def test_the_bets_list_shows_what_a_doubled_seat_has_at_risk_as_its_chip_does(qtbot, eleven):
+    """QA: seat 1 doubled showed 20.00 on its chip and 10.00 in the list beside it."""
+    session, window = eleven
+    assert session.double() is None and session.enter_card("KD") is None
+    qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=2000)
+    window.table.repaint()
+    assert window.table.drawn["CHIP 1"] == "20.00" and window.table.drawn["CHIP 2"] == "10.00"
+    assert window.settlement.lines == ["seat 1: 20.00", "seat 2: 10.00"]
+    assert "bet 10.00, doubled" in [w.text() for w in window.settlement.findChildren(type(window.settlement.title))]

@@ -218,6 +218,13 @@ class BlackjackState:
     def stake(self, seat: int) -> Decimal:
         return dict(self.bets).get(seat, ZERO)
 
+    def in_play(self, seat: int) -> Decimal:
+        """What the seat has at risk now: its bet on each of its hands, twice on a doubled one."""
+        stake = self.stake(seat)
+        if not stake or seat not in self.seats_in or self.round is None:
+            return stake
+        return stake * sum(2 if h.doubled else 1 for h in self.round.seat_hands(self.round_seat(seat)))
+
     def due(self) -> Optional[Due]:
         """What the round waits for, in round seat numbers (``None`` when no round is open)."""
         return self.round.due() if self.round is not None and self.phase == BlackjackPhase.PLAYING else None
