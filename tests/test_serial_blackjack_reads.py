@@ -78,7 +78,8 @@ def test_a_card_read_before_the_hit_waits_and_is_played_once_h_is_keyed(rig):
     assert waiting(rig, "KH")
     doubt = s.snapshot.pending.doubt
     assert "seat 1" in doubt and "H (hit)" in doubt and "Backspace" not in doubt
-    assert not [a for a in s.snapshot.alerts if a.level != "info"] and rig.hands(1) == [["9S", "2D"]] and rig.hands(2) == [["5H", "6D"]]
+    assert not [a for a in s.snapshot.alerts if a.level != "info"]
+    assert rig.hands(1) == [["9S", "2D"]] and rig.hands(2) == [["5H", "6D"]]
     refused = s.confirm_pending()  # Enter before H: refused, nothing lost
     assert "decision for seat 1 comes first" in refused and s.snapshot.pending.card.code == "KH"
     assert s.hit() is None

@@ -54,7 +54,8 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Shift+Backspace",), "void_return", "deck check: take back the last card counted"),
     (("Shift+C",), "resume", "deck check: close it and go on with the same deck"),
     (("Ctrl+N",), "new_deck", "new deck (only once the old one is reconciled)"),
-    (("K",), "focus_entry", "type a card, then Enter; K then a suit is a king (K D: the king of diamonds, not a double)"),
+    (("K",), "focus_entry", "type a card, then Enter; K then a suit is a king (K D: the king of diamonds, "
+                            "not a double)"),
     (("Return", "Enter"), "confirm", "send the typed card / confirm the unsure card"),
     (("Delete",), "reject", "reject the unsure card"),
     (("Escape",), "dismiss", "dismiss the top alert, the most serious (in the card field: clear it)"),
