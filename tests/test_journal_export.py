@@ -587,3 +587,23 @@ def test_blackjack_double_totals_export_as_a_json_list_and_an_older_journal_s_re
         assert again.state.rules.house.double_totals == frozenset({9, 10, 11})
     finally:
         again.close()
+
+
+def test_a_split_hand_s_cards_export_at_the_hand_they_ended_in(tmp_path, capsys):
+    """QA: after a split, 8S (journaled at seat 2 hand 0, where it was dealt) stayed ``seat2.h0`` in the
+    export, though it was hand 2's first card; the outcome was right."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    assert session.place(2, D("25")) is None and session.deal() is None
+    deal(session, "8H", "6C", "8S")
+    assert session.split() is None
+    deal(session, "TC")
+    assert session.stand() is None
+    deal(session, "9D")
+    assert session.stand() is None
+    deal(session, "TD", "KD")
+    session.close()
+    (record, _) = [json.loads(line) for line in export_cli(capsys, path, "json").splitlines()]
+    assert [(c["card"], c["position"]) for c in record["cards"]] == [
+        ("8H", "seat2.h0"), ("6C", "dealer"), ("8S", "seat2.h1"), ("TC", "seat2.h0"), ("9D", "seat2.h1"),
+        ("TD", "dealer"), ("KD", "dealer")]
