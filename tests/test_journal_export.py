@@ -562,3 +562,48 @@ def test_the_export_names_the_supervisors_a_journal_records_but_never_their_pin_
     baccarat(path).close()
     (entry,) = [e for e in table_entries(Journal.open(path, readonly=True).entries()) if e["kind"] == "roster"]
     assert entry["supervisors"] == ["ana"] and "scrypt" not in json.dumps(entry)
+
+
+def _shoe_start_rules(out: str) -> dict:
+    table = json.loads(out.strip().splitlines()[-1])["table"]
+    return next(e for e in table if e["kind"] == "shoe_start")["rules"]
+
+
+def test_blackjack_double_totals_export_as_a_json_list_and_an_older_journal_s_repr_still_reads(tmp_path, capsys):
+    """QA: the export (and the journal) wrote double_totals as "frozenset({9, 10, 11})", Python's repr."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(path))
+    session.close()
+    assert _shoe_start_rules(export_cli(capsys, path, "json"))["house"]["double_totals"] == [9, 10, 11]
+    old = tmp_path / "old.sqlite"  # as a table before this wrote its shoe_start
+    with Journal.open(path, readonly=True) as journal:
+        (start,) = [e.payload for e in journal.entries() if e.kind == "shoe_start"]
+    start["rules"]["house"]["double_totals"] = "frozenset({9, 10, 11})"
+    with Journal.open(old) as journal:
+        journal.append("shoe_start", start)
+    assert _shoe_start_rules(export_cli(capsys, old, "json"))["house"]["double_totals"] == [9, 10, 11]
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(old))  # the same rules: not refused
+    try:
+        assert again.state.rules.house.double_totals == frozenset({9, 10, 11})
+    finally:
+        again.close()
+
+
+def test_a_split_hand_s_cards_export_at_the_hand_they_ended_in(tmp_path, capsys):
+    """QA: after a split, 8S (journaled at seat 2 hand 0, where it was dealt) stayed ``seat2.h0`` in the
+    export, though it was hand 2's first card; the outcome was right."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    assert session.place(2, D("25")) is None and session.deal() is None
+    deal(session, "8H", "6C", "8S")
+    assert session.split() is None
+    deal(session, "TC")
+    assert session.stand() is None
+    deal(session, "9D")
+    assert session.stand() is None
+    deal(session, "TD", "KD")
+    session.close()
+    (record, _) = [json.loads(line) for line in export_cli(capsys, path, "json").splitlines()]
+    assert [(c["card"], c["position"]) for c in record["cards"]] == [
+        ("8H", "seat2.h0"), ("6C", "dealer"), ("8S", "seat2.h1"), ("TC", "seat2.h0"), ("9D", "seat2.h1"),
+        ("TD", "dealer"), ("KD", "dealer")]

@@ -126,3 +126,19 @@ def test_f9_lets_a_new_deck_in_with_cards_missing(qtbot, table, tmp_path):
     (new_deck,) = [e.payload for e in journal_entries(tmp_path) if e.payload.get("op") == "new_deck"]
     assert (new_deck["override"]["supervisor"], new_deck["override"]["reason"]) == (
         "ana", "three cards fell under the table")
+
+
+def test_a_card_the_round_itself_holds_already_offers_no_supervisor(qtbot, table, tmp_path):
+    """QA: 9S twice in one round was refused "...or a supervisor accepts it", and F9's accept was then refused
+    by another rule (the round already holds all the deck has). Only what can be done is offered."""
+    session, window = table
+    assert session.next_round() is None and session.place(1, D("25")) is None
+    for code in ("9S", "7D"):
+        assert session.enter_card(code) is None
+    error = session.enter_card("9S")
+    assert error is not None and "supervisor" not in error and "this round already has 1 9S" in error
+    refused = {a.code: a for a in session.snapshot.alerts}["refused"]
+    assert "supervisor" not in refused.text + refused.action and session.snapshot.duplicate is None
+    assert f9(qtbot, window) is None and "nothing needs a supervisor" in window.last_error
+    assert session.enter_card("9H") is None  # the card really dealt
+    assert [c.code for c in session.state.round.cards] == ["9S", "7D", "9H"]

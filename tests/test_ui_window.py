@@ -364,8 +364,27 @@ def test_after_k_with_an_empty_field_a_table_key_goes_to_the_table(qtbot, table_
     press_focused(qtbot, window, Qt.Key.Key_X)
     assert session.state.betting.layout.total == 2 * stake and window.entry.field.text() == ""
     press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_N)  # N: no round to go on to, but the table's key, not the field's
+    assert window.entry.field.text() == "" and not window.entry.field.hasFocus()
+
+
+def test_after_k_with_an_empty_field_a_suit_is_the_king_s(qtbot, table_factory):
+    """QA (blackjack): K D Enter, the king of diamonds typed rank then suit, doubled a hand. In both games
+    a suit right after K is a king in the field: nothing is dealt until Enter, and Esc clears it."""
+    window = table_factory("manual", rules=no_burn_rules())
+    session = window.session
+    session.place(1, Bet.PLAYER)
+    press_focused(qtbot, window, Qt.Key.Key_K)
     press_focused(qtbot, window, Qt.Key.Key_D)
-    assert session.state.phase == TablePhase.DEALING and window.entry.field.text() == ""
+    assert session.state.phase == TablePhase.BETTING and window.entry.field.text() == "KD"
+    press_focused(qtbot, window, Qt.Key.Key_Escape)
+    assert window.entry.field.text() == "" and not window.entry.field.hasFocus()
+    press_focused(qtbot, window, Qt.Key.Key_D)  # at the table D deals
+    assert session.state.phase == TablePhase.DEALING
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_S)
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is None and [c.code for c in session.state.round.cards] == ["KS"]
 
 
 @pytest.mark.parametrize("code", ["9H", "TD", "AS", "QC", "10H", "KS"])

@@ -43,7 +43,8 @@ class Reconciliation:
         lines = []
         if self.duplicated:
             lines.append("SEEN TOO OFTEN: " + " ".join(c.label for c in self.duplicated)
-                         + " (check the deck for a foreign card, and the reader)")
+                         + " (read back twice? void the count of the last card; else check the deck for a "
+                           "foreign card, and the reader)")
         if self.missing:
             lines.append(f"MISSING {len(self.missing)}: " + " ".join(c.label for c in self.missing)
                          + " (look on the table and ask the players before the new deck goes in)")

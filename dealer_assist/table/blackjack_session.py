@@ -21,16 +21,16 @@ from typing import Any, Callable, Optional
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import ShoeSignal
+from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
-from dealer_assist.table.blackjack_state import (BlackjackPhase, BlackjackState, BlackjackTableError,
+from dealer_assist.table.blackjack_state import (VOID_COUNTED, BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
                                                  RoundRecord, apply, deck_started, describe_void, position,
                                                  rules_from_record, void_target)
-from dealer_assist.table.holds import AFTER_A_REFUSAL
+from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_DECK, NEW_DECK_IN_ROUND
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
-from dealer_assist.table.session_core import ROUND_END, SessionCore, SnapshotCore, round_ends
+from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
 
 GAME = "blackjack"
 
@@ -45,10 +45,14 @@ OP_KINDS = {
 #: The key of each call (the window's, and its help's): split is P, stand took S.
 ACTION_KEYS = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
 
+#: How the doubt of a card read while a decision was due begins (see BlackjackSession._take).
+BEFORE_A_DECISION = "read before the decision for "
+
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
     BlackjackPhase.BETTING: "choose a chip (number keys), click a seat or press + at the cursor (arrows move it, - takes a chip off); Space deals",
-    BlackjackPhase.DECK_CHECK: "count the dealt cards back (shoe reader or type them, K); T counts the stub; "
+    BlackjackPhase.DECK_CHECK: "count the dealt cards back (shoe reader, or type each and Enter: the cursor stays in "
+                               "the card field); T counts the stub; "
                                "Ctrl+N puts the new deck in",
 }
 
@@ -259,11 +263,29 @@ class BlackjackSession(SessionCore):
     def _after(self, old: BlackjackState, new: BlackjackState) -> None:
         if new.settlement is not None and old.settlement is None:
             self._journal_round_end(new.history[-1])
+        if new.phase == BlackjackPhase.DECK_CHECK:
+            self._counted_too_often(old, new)
         duplicate = self._snap.duplicate
         if duplicate is not None and not _dealt_already(new, duplicate):
             # The table moved on (its first copy voided, the deck check opened): nothing is left for a
             # supervisor to accept, as a restart finds (QA: offered live, not after a restart).
             self._publish(replace(self._snap, duplicate=None))
+
+    def _counted_too_often(self, old: BlackjackState, new: BlackjackState) -> None:
+        """A card counted back more often than the deck holds it is said at once, with its fix (QA: a
+        double read went by without a word, and Ctrl+N then said to find cards); the alert goes once
+        nothing is seen too often."""
+        seen = new.reconciliation().duplicated
+        before = old.reconciliation().duplicated if old.phase == BlackjackPhase.DECK_CHECK else ()
+        newly = [c for c in seen if c not in before]
+        if newly and len(new.ledger.returned) > len(old.ledger.returned):
+            cards = " ".join(c.label for c in newly)
+            self.alert("counted", "warning", f"{cards} COUNTED TOO OFTEN",
+                       f"{cards} now counted back more often than the deck holds it (dealt and counted cards "
+                       "together)", f"if the reader read it twice: {VOID_COUNTED}; "
+                       "if it is really there twice, take the foreign card out of the deck")
+        elif not seen and any(a.code == "counted" for a in self._snap.alerts):
+            self._take_down(lambda a: a.code != "counted")
 
     def _journal_round_end(self, record: RoundRecord, written: frozenset = frozenset()) -> None:
         """The round's outcome, settlement and end, less those ``written`` already (a restart's repair)."""
@@ -277,6 +299,66 @@ class BlackjackSession(SessionCore):
                 self._write(kind, entries[kind])
 
     # -- events from card sources -------------------------------------------
+    def _take(self, event: CardRead) -> None:
+        """A card a reader reads while a decision is due waits for it, as the croupier draws the card
+        when the player signals, before keying H (QA: it was refused, its DO line offered Backspace,
+        which voided another seat's good card, and the card read was lost).  H or D then plays it to
+        that hand; a read already doubted, or held behind a missing card, waits as ever, and a camera's
+        card, read where it was laid, is placed or refused there."""
+        due = self._snap.state.due()
+        if (due is not None and due.kind == "action" and event.source != "keyboard" and not event.doubt
+                and event.zone is None  # a camera's card laid elsewhere is refused for where it lies
+                and event.source not in self._hold_of and event.confidence >= CONFIRM_BELOW
+                and not event.candidates):
+            self._pending_hold = None
+            self._publish(replace(self._snap, pending=replace(event, doubt=self._before_decision())))
+            return
+        super()._take(event)
+
+    def _hand_words(self) -> str:
+        """The hand a decision or card is due to, in table seat numbers (``seat 3 hand 2``), or "the dealer"."""
+        state = self._snap.state
+        if state.active is None:
+            return "the dealer"
+        seat, hand = state.active
+        hands = state.round.seat_hands(state.round_seat(seat))
+        return f"seat {seat}" + (f" hand {hand + 1}" if len(hands) > 1 else "")
+
+    def _before_decision(self) -> str:
+        who = self._hand_words()
+        return (f"{BEFORE_A_DECISION}{who}: press H (hit) or D (double) for {who} and it is played there; after "
+                f"S or P, Enter plays it where a card is due; Del drops it if no card was dealt")
+
+    def _after_decision(self, action: str) -> None:
+        """A card read before this decision: played now to the hand that hit or doubled; after a stand
+        or split it waits still, its words naming what is due now."""
+        with self._lock:
+            pending = self._snap.pending
+            if pending is None or not (pending.doubt or "").startswith(BEFORE_A_DECISION):
+                return
+            due = self._snap.state.due()
+            if action in ("hit", "double") and self._snap.state.card_due:
+                self.confirm_pending()
+            elif due is not None and due.kind == "action":
+                self._publish(replace(self._snap, pending=replace(pending, doubt=self._before_decision())))
+            elif due is not None and due.kind == "card":
+                self._publish(replace(self._snap, pending=replace(pending, doubt=(
+                    f"read before the {action} was keyed: Enter plays it to {self._hand_words()}, "
+                    "Del drops it if no card was dealt"))))
+
+    def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
+        """Enter on a card read while a decision is due: it is refused, nothing changed, saying the
+        decision comes first (played, it was refused and lost)."""
+        with self._lock:
+            pending, due = self._snap.pending, self._snap.state.due()
+            if (pending is not None and due is not None and due.kind == "action"
+                    and self._replay_refusal() is None and not self._snap.stopped):
+                who = self._hand_words()
+                return self._refuse(f"{(card or pending.card).label} waits: the decision for {who} comes first; "
+                                    f"press H or D for {who} and it is played there (after S or P, Enter "
+                                    "plays it), or Del drops it if no card was dealt")
+            return super().confirm_pending(card)
+
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
               seq: Optional[int] = None, answers: bool = False, override: Optional[dict] = None) -> Optional[str]:
         op: dict = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
@@ -302,6 +384,8 @@ class BlackjackSession(SessionCore):
         self._publish(replace(self._snap, duplicate=card if duplicate else None))
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
                   else CardAfterRoundError.ACTION if isinstance(self._last_refusal, CardAfterRoundError)
+                  else f"enter the decision for {self._hand_words()} first (H, S, D or P), then the card (K)"
+                  if getattr(self._snap.state.due(), "kind", None) == "action"  # the card was right, only early
                   else "check the card and correct it (K), or void the last card (Backspace)")
         if source != "keyboard":
             self._hold_next(source, AFTER_A_REFUSAL)
@@ -324,6 +408,16 @@ class BlackjackSession(SessionCore):
             s = self._snap.state
             if not s.ledger.dealt and not s.ledger.returned:
                 return  # the deck the table already counts as new
+            if s.phase == BlackjackPhase.PLAYING:
+                # As baccarat's new shoe in a round (PROTOCOL.md 7.6): the next card read is most likely the
+                # new deck's, and played into this round it would be counted against the old deck.
+                self._hold_next(event.source, AFTER_NEW_DECK)
+                self.alert(NEW_DECK_IN_ROUND, "warning", "NEW DECK DURING A ROUND",
+                           f"the {event.source} reports a new deck while a round is played: the deck cannot change "
+                           "in a round, and its next card read waits for you",
+                           "put the old deck back in the shoe, or finish the round by hand (K); then check the old "
+                           "deck (C) and put the new one in (Ctrl+N)", source=event.source)
+                return
             error = self.new_deck()
             if error is not None:
                 self.alert("newdeck", "warning", "NEW DECK NOT ACCEPTED", error,
@@ -349,7 +443,10 @@ class BlackjackSession(SessionCore):
 
     def act(self, action: str, seat: Optional[int] = None) -> Optional[str]:
         """Hit, stand, double or split for the active hand (``seat`` checks that it is that seat's turn)."""
-        return self._do({"op": "action", "action": action, "seat": seat}, message=action)
+        error = self._do({"op": "action", "action": action, "seat": seat}, message=action)
+        if error is None:
+            self._after_decision(action)
+        return error
 
     def hit(self) -> Optional[str]:
         return self.act("hit")

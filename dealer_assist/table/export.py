@@ -23,6 +23,7 @@ from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optiona
 
 from dealer_assist.money import InvalidAmountError, parse_money
 from dealer_assist.table.export_plan import Plan, Router, carried_to, plan_records
+from dealer_assist.table.rules_record import as_recorded_now
 
 BET_ADD = ("bet_placed",)
 BET_TAKE = ("bet_removed", "bet_undone")
@@ -43,6 +44,8 @@ def _body(payload: dict) -> dict:
     body = {k: v for k, v in payload.items() if k != "round"}
     if "seq" in body:
         body["source_seq"] = body.pop("seq")
+    if isinstance(body.get("rules"), dict):  # a shoe's rules: a set an older journal wrote as its repr, a list
+        body["rules"] = as_recorded_now(body["rules"])
     if isinstance(body.get("supervisors"), list):  # a roster entry: who, never the PIN hashes (QA)
         body["supervisors"] = [s.get("name") if isinstance(s, dict) else s for s in body["supervisors"]]
     return body
@@ -198,6 +201,7 @@ class _Rounds:
             stakes[bet_key] = stakes.get(bet_key, Decimal("0.00")) + sign * amount
         elif kind == "outcome":
             record["outcome"] = body
+            _hands_as_played(record)
         elif kind == "settlement":
             record["settlement"] = body
             if record["status"] == "open":
@@ -216,6 +220,28 @@ class _Rounds:
             record["alerts"].append({"seq": entry.seq, **body})
         elif kind != "deal":
             record["other"].append({"seq": entry.seq, "kind": kind, **body})
+
+
+def _hands_as_played(record: Dict[str, Any]) -> None:
+    """A blackjack round's card positions as its outcome has the hands: a card is journaled where it was
+    dealt, and a split moves a pair's second card to the new hand (QA: 8H stayed ``seat1.h0`` though it
+    was hand 2's first card).  Each seat's cards are matched to its hands in the order they were dealt."""
+    seats = (record.get("outcome") or {}).get("seats")
+    if record.get("game") != "blackjack" or not isinstance(seats, list):
+        return
+    places: Dict[tuple, List[int]] = {}
+    for seat in (s for s in seats if isinstance(s, dict)):
+        for index, hand in enumerate(h for h in seat.get("hands") or () if isinstance(h, dict)):
+            for code in hand.get("cards") or ():
+                places.setdefault((seat.get("seat"), code), []).append(index)
+    for card in record["cards"]:
+        where = str(card.get("position") or "")
+        if not where.startswith("seat") or ".h" not in where:
+            continue
+        seat = where[4:].split(".h")[0]
+        free = places.get((int(seat) if seat.isdigit() else seat, card.get("card")))
+        if free:
+            card["position"] = f"seat{seat}.h{free.pop(0)}"
 
 
 def _bets(key: Any, stakes: Dict[Any, Dict[tuple, Decimal]], layouts: Dict[Any, List[Dict[str, Any]]]) -> List[dict]:

@@ -38,6 +38,11 @@ AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED)
 AFTER_NEW_SHOE = ("the shoe reported a new shoe during this round (NEW SHOE DURING A ROUND): this is most likely the "
                   "new shoe's first card; finish the round by hand (K) or void it, then Ctrl+N (this read is then "
                   "dropped, and named); Enter plays it into this round only if the round is finished from the new shoe")
+#: The same at blackjack, whose deck cannot change in a round: the old deck's round is finished by hand or
+#: from the old deck put back (QA: the card read after NEW was played into the round unchecked).
+AFTER_NEW_DECK = ("the shoe reported a new deck during this round (NEW DECK DURING A ROUND): this is most likely "
+                  "the new deck's card, not this round's; Enter plays it only if it is the old deck's (put back in "
+                  "the shoe), else Del sets it aside and the round is finished by hand (K)")
 #: Why a sure read waits after a restart (its own doubt, not a hold): the table stopped between its read and its place.
 READ_BEFORE_A_STOP = ("read just before the table stopped, and never placed: Enter plays it if it is the card on "
                       "the table, Del drops it")
@@ -87,13 +92,16 @@ def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
 ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_REJECTION)
 #: Holds for cards that may be several: only Enter on the read held ends them (a gap's, Esc on its alert too).
-MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART, AFTER_NEW_SHOE)
+MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART, AFTER_NEW_SHOE,
+                   AFTER_NEW_DECK)
 #: Every reason a read waits behind a card missing before it: a card typed then is that card.
 HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
 
 
 #: The code of the alert of a new shoe reported while a round is dealt (its source's next read waits).
 NEW_SHOE_IN_ROUND = "newshoe:round"
+#: The same at blackjack: a new deck reported while a round is played.
+NEW_DECK_IN_ROUND = "newdeck:round"
 
 #: What a restored alert journaled before its action was asks (see SessionCore._restore_holds).
 AFTER_RESTART_ACTION = "compare the cards on the table with the display and type any missing card (K)"
@@ -110,6 +118,8 @@ def hold_of_alert(code: Any) -> Optional[str]:
         return AFTER_A_DOUBLE_FEED
     if code == NEW_SHOE_IN_ROUND:
         return AFTER_NEW_SHOE
+    if code == NEW_DECK_IN_ROUND:
+        return AFTER_NEW_DECK
     return {"gap": AFTER_A_GAP, "unreadable": AFTER_AN_UNREADABLE, "refused": AFTER_A_REFUSAL,
             "unplaced": AFTER_A_RESTART}.get(code)
 
@@ -127,4 +137,6 @@ def held_by_alert(payload: dict) -> Optional[tuple[str, str]]:
         return source, AFTER_A_DOUBLE_FEED
     if code == NEW_SHOE_IN_ROUND:
         return source, AFTER_NEW_SHOE
+    if code == NEW_DECK_IN_ROUND:
+        return source, AFTER_NEW_DECK
     return None

@@ -9,6 +9,7 @@ write that record and compare it with the rules a table starts with.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
 from decimal import Decimal
 from typing import Any, Callable, Optional
@@ -36,8 +37,33 @@ class RulesMismatchError(ValueError):
 
 
 def rules_record(rules: Any) -> dict:
-    """A table's rules (a frozen dataclass) as the journal keeps them: JSON, money as strings."""
-    return json.loads(json.dumps(asdict(rules), default=str))
+    """A table's rules (a frozen dataclass) as the journal keeps them: JSON, money as strings, a set
+    as a sorted list (it was its Python repr, ``"frozenset({9, 10, 11})"``, no use to a JSON reader: QA)."""
+    return json.loads(json.dumps(asdict(rules), default=_json_value))
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    return str(value)
+
+
+#: How journals before the sets were lists recorded one (a blackjack table's ``double_totals``).
+_SET_REPR = re.compile(r"frozenset\(\{?([\d, ]*)\}?\)")
+
+
+def as_recorded_now(value: Any) -> Any:
+    """A recorded rules value as :func:`rules_record` writes it today: a set an older journal wrote as
+    its repr becomes the sorted list (those journals stay readable, and export JSON lists)."""
+    if isinstance(value, dict):
+        return {k: as_recorded_now(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [as_recorded_now(v) for v in value]
+    if isinstance(value, str):
+        match = _SET_REPR.fullmatch(value)
+        if match is not None:
+            return sorted(int(n) for n in re.findall(r"\d+", match.group(1)))
+    return value
 
 
 def check_rules(journal: Any, rules: Any, game: str) -> None:
@@ -95,7 +121,7 @@ def compare_rules(recorded: dict, rules: Any) -> None:
         elif a != b and not _same_amount(a, b):
             differences.append(f"{path}: recorded {a!r}, now {b!r}")
 
-    walk(recorded, rules_record(rules), "")
+    walk(as_recorded_now(recorded), rules_record(rules), "")
     if differences:
         raise RulesMismatchError(differences)
 

@@ -16,7 +16,7 @@ from typing import Any, Optional
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
 
-from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS
+from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS, InvalidCardError, parse_card
 from dealer_assist.ui import theme
 
 #: What a typed card code may start with (a rank; 10 as 1 0 or T): any other letter is a table key.
@@ -52,6 +52,7 @@ class CardEntry(QWidget):
         self.last_error: Optional[str] = None
         self._refused = ""  # the text of the card refused last, left in the field to be typed again
         self._king_or_key = False  # K pressed on a refused card: the next key says which it was
+        self._just_opened = False  # K put the cursor in the empty field: a suit next is a king's
         self._mode = ""
         self.set_mode("")
         self.set_unit(16)
@@ -64,20 +65,32 @@ class CardEntry(QWidget):
         A card refused stays in the field, selected, to be typed again; a key then that no card code
         starts with (H, S, D, N, X, + ...) is the table's, and goes to it, and K is the key that puts the
         cursor here (QA: H and S were typed into the field as "hs", and K 9H became "k9H").  So is such a
-        key in the empty field: K pressed by mistake, then D, dealt nothing and typed "d" (QA)."""
+        key in the empty field: K pressed by mistake, then D, dealt nothing and typed "d" (QA).  A suit
+        right after that K is not: K D is how a king is typed (rank, suit), and at blackjack D doubled the
+        hand and S stood it (QA); K then a suit puts the king in the field, for Enter to send or Esc to clear."""
+        if watched is self.field and event.type() == QEvent.Type.FocusOut:
+            self._just_opened = False  # left (Esc, a click): the next suit there is no longer the K's
         if watched is not self.field or event.type() not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
             return False
         retyping = self._retyping()
         text = event.text().upper()
         king = self._king_or_key
+        kings_suit = self._just_opened and not self.field.text() and self._suit(event)
         if event.type() == QEvent.Type.ShortcutOverride:
             empty = not self.field.text() and not self.counting()  # counting a deck back, the field is home
+            if kings_suit:
+                event.accept()  # the field's: the window's shortcut for this letter does not run
+                return True
             if (retyping and not king or empty) and self._table_key(event):
                 self._back_to_the_table()
                 event.ignore()  # not taken by the field: the window's shortcut runs
                 return True
             return False
         self._king_or_key = False
+        self._just_opened = False
+        if kings_suit:
+            self.field.setText("K" + event.text().upper())
+            return True
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if king:
                 self.field.setText("K")  # K, then Enter: a king (a rank alone, where the suit does not matter)
@@ -98,6 +111,13 @@ class CardEntry(QWidget):
         text = event.text().upper()
         free = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
         return len(text) == 1 and text.isprintable() and text not in CODE_STARTS and not event.modifiers() & ~free
+
+    @staticmethod
+    def _suit(event) -> bool:
+        """A suit letter or sign, alone or with Shift."""
+        text = event.text().upper()
+        free = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+        return len(text) == 1 and (text in SUITS or text in SUIT_SYMBOLS) and not event.modifiers() & ~free
 
     def _retyping(self) -> bool:
         """Whether the field shows a refused card, whole and selected, as :meth:`submit` left it."""
@@ -137,6 +157,7 @@ class CardEntry(QWidget):
         text = self.field.text().strip()
         if not text:
             return self.accept()
+        text = self._without_the_key(text)
         held = len(getattr(self.session.snapshot.state, "held", ()))
         error = self.session.enter_card(text)
         self.last_error = error
@@ -150,8 +171,21 @@ class CardEntry(QWidget):
             self.field.selectAll()  # kept in the field, to be typed again
         return error
 
+    def _without_the_key(self, text: str) -> str:
+        """Counting a deck back the cursor stays here, so K typed before each card as during a round went
+        into the field: "K7C" was refused (QA).  There a K before a whole card code is that key, not a
+        rank (no card code is K and a whole code: KS is the king)."""
+        if not self.counting() or text[:1].upper() != "K" or len(text) < 3:
+            return text
+        try:
+            parse_card(text[1:], require_suit=True)
+        except InvalidCardError:
+            return text
+        return text[1:]
+
     def take_cursor(self) -> None:
         """K: the cursor in the field, what it holds selected (a card refused is typed over)."""
+        self._just_opened = not self.field.text()
         self.field.setFocus()
         self.field.selectAll()
 

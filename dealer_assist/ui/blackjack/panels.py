@@ -304,9 +304,12 @@ class SettlementPanel(QWidget):
         s = state.settlement
         colours = {"win": theme.GOOD_INK, "lose": theme.BAD_INK, "push": theme.MUTED}  # text on the felt
         if s is None:
+            # What each seat has at risk, as its chip on the table shows it (QA: a doubled seat's chip said
+            # 20.00 and this list its bet, 10.00); the bet is named under it when they differ.
             self._title = f"ROUND {state.round_no}: BETS"
-            self.lines = [f"seat {seat}: {fmt(stake)}" for seat, stake in state.bets]
-            rows = [(f"SEAT {seat}", fmt_grouped(stake), "", None, "") for seat, stake in state.bets]
+            self.lines = [f"seat {seat}: {fmt(state.in_play(seat))}" for seat, _ in state.bets]
+            rows = [(f"SEAT {seat}", fmt_grouped(state.in_play(seat)), "", None, _raised(state, seat))
+                    for seat, _ in state.bets]
             self.totals.setText(f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)} per seat")
         else:
             self._title = f"ROUND {state.round_no}: PAY"
@@ -327,6 +330,16 @@ class SettlementPanel(QWidget):
             self._shown = rows
             self._fill(rows)
         self._retitle()
+
+
+def _raised(state, seat: int) -> str:
+    """Why a seat's stake in play is not its bet: doubled, split (or both), else ""."""
+    stake = state.stake(seat)
+    if state.in_play(seat) == stake:
+        return ""
+    hands = state.round.seat_hands(state.round_seat(seat))
+    how = " and ".join(w for w, yes in (("split", len(hands) > 1), ("doubled", any(h.doubled for h in hands))) if yes)
+    return f"bet {fmt(stake)}, {how}"
 
 
 class DeckPanel(QWidget):

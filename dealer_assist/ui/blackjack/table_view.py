@@ -180,9 +180,7 @@ class BlackjackTableView(QWidget):
         p.drawText(head, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"SEAT {seat}")
         chip_row = QRectF(rect.left() + 8, head.bottom(), rect.width() - 16, unit * 1.7)
         if stake:
-            in_play = stake  # a doubled hand's stake twice, each split hand's once
-            if in_round:
-                in_play *= sum(2 if h.doubled else 1 for h in state.round.seat_hands(state.round_seat(seat)))
+            in_play = state.in_play(seat)  # a doubled hand's stake twice, each split hand's once
             self._paint_chip(p, QRectF(chip_row.left(), chip_row.top(), min(chip_row.width(), unit * 5.2),
                                        chip_row.height() - 2), in_play)
             self.drawn[f"CHIP {seat}"] = fmt(in_play)

@@ -54,10 +54,11 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Shift+Backspace",), "void_return", "deck check: take back the last card counted"),
     (("Shift+C",), "resume", "deck check: close it and go on with the same deck"),
     (("Ctrl+N",), "new_deck", "new deck (only once the old one is reconciled)"),
-    (("K",), "focus_entry", "type a card, then Enter"),
+    (("K",), "focus_entry", "type a card, then Enter; K then a suit is a king (K D: the king of diamonds, "
+                            "not a double)"),
     (("Return", "Enter"), "confirm", "send the typed card / confirm the unsure card"),
     (("Delete",), "reject", "reject the unsure card"),
-    (("Escape",), "dismiss", "dismiss the top alert, the most serious"),
+    (("Escape",), "dismiss", "dismiss the top alert, the most serious (in the card field: clear it)"),
     (("F9",), "supervisor", "supervisor (PIN): accept a refused card, or a new deck with cards missing"),
     (("L",), "change_limits", "change the seat limits (a supervisor PIN if configured)"),
     (("PgDown",), "page_down", "scroll the pay list down a page (seven seats split make more lines than fit)"),
@@ -307,7 +308,12 @@ class BlackjackWindow(QMainWindow):
             s.reject_pending()
             error = None
         elif name == "dismiss":
-            if self.help.isVisible():
+            field = self.entry.field
+            if field.hasFocus() and (field.text() or not self.entry.counting()):  # Esc in the card field clears it
+                field.clear()
+                if not self.entry.counting():  # counting a deck back, the field is home
+                    self.centralWidget().setFocus()
+            elif self.help.isVisible():
                 self.help.hide()
             else:
                 self.alerts.dismiss_newest()

@@ -1,0 +1,152 @@
+"""A blackjack table on a serial shoe over a real pty: cards read at moments the round does not expect one.
+
+QA drove a shoe emulator: a card drawn when the player signals, before the croupier keys the decision,
+was refused, its DO line offered Backspace (which voided another seat's good card) and the card read
+was thrown away; after SHOE NEW in a round the next card read was played into it unchecked.
+"""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal as D
+
+import pytest
+
+from dealer_assist.shoesim import PtyEndpoint
+from dealer_assist.sources.serial_shoe import SerialShoe
+from dealer_assist.sources.shoe_protocol import format_frame
+from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.blackjack_state import BlackjackTableRules
+from dealer_assist.table.holds import AFTER_NEW_DECK
+from dealer_assist.table.journal import Journal
+from polling import wait_for
+
+
+class BlackjackRig:
+    """A pty the test writes a shoe's bytes into, the reader on its link, and a two-seat blackjack table."""
+
+    def __init__(self, tmp_path) -> None:
+        self.link = str(tmp_path / "shoe")
+        self.device = PtyEndpoint(self.link)
+        self.journal = tmp_path / "bj.sqlite"
+        self.session = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(self.journal))
+        self.reader = SerialShoe(self.link, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
+        self.reader.start(self.session.handle)
+        assert wait_for(lambda: self.reader.link == "up" and self.device.host_connected())
+        time.sleep(0.15)  # pyserial empties the input right after opening
+        self.seq = 0
+        self.send("HELLO", "1", "fw", "SHOE-1", "B1")
+
+    def send(self, kind: str, *fields: str) -> None:
+        self.seq += 1 if kind != "HELLO" else 0
+        self.device.write(format_frame(kind, 0 if kind == "HELLO" else self.seq, *fields))
+
+    def cards(self, *codes: str) -> None:
+        for code in codes:
+            self.send("CARD", code)
+
+    def hands(self, seat: int) -> list:
+        s = self.session.state
+        return [[c.code for c in h.cards] for h in s.round.seat_hands(s.round_seat(seat))]
+
+    def close(self) -> None:
+        self.reader.stop()
+        self.device.close()
+        self.session.close()
+
+
+@pytest.fixture
+def rig(tmp_path):
+    made = BlackjackRig(tmp_path)
+    s = made.session
+    s.place(1, D("10"))
+    s.place(2, D("10"))
+    assert s.deal() is None
+    made.cards("9S", "5H", "7C", "2D", "6D")  # seat 1: 9 2 (11), seat 2: 5 6, dealer 7
+    assert wait_for(lambda: len(s.state.round.cards) == 5 and s.state.active == (1, 0))
+    yield made
+    made.close()
+
+
+def waiting(rig, code):
+    return wait_for(lambda: rig.session.snapshot.pending is not None and rig.session.snapshot.pending.card.code == code)
+
+
+def test_a_card_read_before_the_hit_waits_and_is_played_once_h_is_keyed(rig):
+    s = rig.session
+    rig.cards("KH")  # drawn as the player signalled, before H
+    assert waiting(rig, "KH")
+    doubt = s.snapshot.pending.doubt
+    assert "seat 1" in doubt and "H (hit)" in doubt and "Backspace" not in doubt
+    assert not [a for a in s.snapshot.alerts if a.level != "info"]
+    assert rig.hands(1) == [["9S", "2D"]] and rig.hands(2) == [["5H", "6D"]]
+    refused = s.confirm_pending()  # Enter before H: refused, nothing lost
+    assert "decision for seat 1 comes first" in refused and s.snapshot.pending.card.code == "KH"
+    assert s.hit() is None
+    assert rig.hands(1) == [["9S", "2D", "KH"]] and s.snapshot.pending is None and rig.hands(2) == [["5H", "6D"]]
+    rig.cards("3C")  # seat 1 is on 21: the next card waits for seat 2's decision in its turn
+    assert waiting(rig, "3C") and "seat 2" in s.snapshot.pending.doubt
+    assert s.double() is None
+    assert rig.hands(2) == [["5H", "6D", "3C"]] and s.state.round.seat_hands(2)[0].doubled
+
+
+def test_a_card_read_before_a_stand_waits_with_words_for_the_hand_due_next(rig):
+    s = rig.session
+    rig.cards("KH")
+    assert waiting(rig, "KH")
+    assert s.stand() is None  # seat 1 stands: seat 2's decision is due, the card still waits
+    assert "seat 2" in s.snapshot.pending.doubt and rig.hands(1) == [["9S", "2D"]]
+    assert s.hit() is None
+    assert rig.hands(2) == [["5H", "6D", "KH"]]
+
+
+def test_a_card_typed_before_the_decision_is_told_to_wait_for_it_not_to_void(rig):
+    s = rig.session
+    assert s.enter_card("KH") is not None
+    alert = {a.code: a for a in s.snapshot.alerts}["refused"]
+    assert "Backspace" not in alert.action and "decision for seat 1 first" in alert.action
+    assert rig.hands(2) == [["5H", "6D"]]
+
+
+def test_a_card_read_after_shoe_new_in_a_round_waits_for_the_croupier(rig):
+    s = rig.session
+    assert s.hit() is None
+    rig.send("SHOE", "NEW")
+    assert wait_for(lambda: "newdeck:round" in {a.code for a in s.snapshot.alerts})
+    alert = {a.code: a for a in s.snapshot.alerts}["newdeck:round"]
+    assert alert.title == "NEW DECK DURING A ROUND" and "waits for you" in alert.text
+    rig.cards("2C")  # most likely the new deck's first card
+    assert waiting(rig, "2C") and s.snapshot.pending.doubt == AFTER_NEW_DECK
+    assert rig.hands(1) == [["9S", "2D"]]
+    assert s.enter_card("TD") is None  # the round finished by hand: the card typed goes before the read
+    assert rig.hands(1) == [["9S", "2D", "TD"]] and s.snapshot.pending.card.code == "2C"
+    s.reject_pending()  # Del: the new deck's card set aside
+    rig.cards("3C")  # still most likely the new deck's: it waits too
+    assert waiting(rig, "3C") and rig.hands(2) == [["5H", "6D"]]
+    s.close()
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))  # a restart keeps the wait
+    try:
+        assert again.snapshot.pending.card.code == "3C"
+        assert "newdeck:round" in {a.code for a in again.snapshot.alerts}
+    finally:
+        again.close()
+
+
+def test_a_card_read_back_twice_at_the_deck_check_is_said_with_its_fix(rig):
+    """QA: TH read back twice went by without a word, and Ctrl+N said to find cards and count them back."""
+    s = rig.session
+    for call in (s.stand, s.stand):
+        assert call() is None
+    rig.cards("TH")  # the dealer: 7 TH, stands on 17
+    assert wait_for(lambda: s.state.settlement is not None)
+    assert s.start_deck_check() is None
+    rig.cards("9S", "5H", "7C", "2D", "6D", "TH", "TH")  # the discards through the reader, TH twice
+    assert wait_for(lambda: len(s.state.ledger.returned) == 7)
+    alert = {a.code: a for a in s.snapshot.alerts}.get("counted")
+    assert alert is not None and "10♥" in alert.title and "Shift+Backspace (Void counted)" in alert.action
+    refused = s.new_deck()  # the stub not counted yet: both said, each with its fix
+    assert "seen too often: TH" in refused and "a card read back twice: Shift+Backspace (Void counted)" in refused
+    assert "Find the missing cards" in refused
+    assert s.void_return() is None  # the second TH taken back: the alert goes
+    assert "counted" not in {a.code for a in s.snapshot.alerts}
+    assert s.return_stub() is None and s.new_deck() is None

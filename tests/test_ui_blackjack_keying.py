@@ -1,0 +1,100 @@
+"""Cards typed at the blackjack window on real offscreen Qt: keys that are both a suit and a table decision."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from decimal import Decimal as D  # noqa: E402
+
+import pytest  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
+
+from focused_keys import press_focused  # noqa: E402
+from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
+from dealer_assist.table.blackjack_state import BlackjackTableRules  # noqa: E402
+from dealer_assist.ui.blackjack.window import BlackjackWindow  # noqa: E402
+
+
+@pytest.fixture
+def eleven(qtbot, show_window):
+    """A typed-card table, two seats of 10.00: seat 1 holds 9S 2D (11), a decision due."""
+    session = BlackjackSession(BlackjackTableRules(seats=2))
+    window = show_window(BlackjackWindow(session, None))
+    session.place(1, D("10"))
+    session.place(2, D("10"))
+    for code in ("9S", "5H", "7C", "2D", "6D"):
+        assert session.enter_card(code) is None
+    qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=2000)
+    window.setFocus()
+    yield session, window
+    window.bridge.detach()
+
+
+def seat_cards(session, seat):
+    return [[c.code for c in h.cards] for h in session.state.round.seat_hands(session.state.round_seat(seat))]
+
+
+@pytest.mark.parametrize("suit", ["D", "S", "H", "C"])
+def test_k_then_a_suit_is_a_king_in_the_field_not_a_decision(qtbot, eleven, suit):
+    """QA: K D Enter (the king of diamonds typed rank, suit) doubled seat 1; K S stood it."""
+    session, window = eleven
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, None, suit)
+    assert window.entry.field.text() == "K" + suit and window.entry.field.hasFocus()
+    assert session.state.active == (1, 0) and session.state.stake(1) == D("10.00")
+    assert seat_cards(session, 1) == [["9S", "2D"]]  # nothing done until Enter
+    press_focused(qtbot, window, Qt.Key.Key_Escape)
+    assert window.entry.field.text() == "" and not window.entry.field.hasFocus()
+    assert session.state.active == (1, 0) and session.state.stake(1) == D("10.00")
+
+
+def test_the_king_typed_after_the_hit_goes_to_the_seat(qtbot, eleven):
+    session, window = eleven
+    press_focused(qtbot, window, Qt.Key.Key_H)
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, None, "D")
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is None, window.entry.last_error
+    assert seat_cards(session, 1) == [["9S", "2D", "KD"]] and session.state.stake(1) == D("10.00")
+
+
+def test_k_then_a_key_no_card_starts_with_is_still_the_table_s(qtbot, eleven):
+    """P (split) is no suit: after K it leaves the field and acts (refused here: 9 and 2 are no pair)."""
+    session, window = eleven
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_P)
+    assert not window.entry.field.hasFocus() and window.entry.field.text() == ""
+    assert "split" in (window.last_error or "").lower()
+
+
+def test_at_the_deck_check_k_before_each_card_as_in_a_round_counts_the_card(qtbot, eleven):
+    """QA: the field stays open while a deck is counted back, so K 7C Enter (as typed in a round) gave
+    "K7C", refused. A K before a whole code is the field's key there; KS alone is still the king."""
+    session, window = eleven
+    for call in (session.stand, session.stand):
+        assert call() is None
+    assert session.enter_card("TH") is None and session.state.settlement is not None
+    assert session.start_deck_check() is None
+    for code in ("9S", "5H", "7C", "2D", "6D", "TH", "KS"):
+        press_focused(qtbot, window, Qt.Key.Key_K)
+        press_focused(qtbot, window, None, code)
+        press_focused(qtbot, window, Qt.Key.Key_Return)
+        assert window.entry.last_error is None, window.entry.last_error
+        assert window.entry.field.hasFocus() and window.entry.field.text() == ""
+    assert [c.code for c in session.state.ledger.returned] == ["9S", "5H", "7C", "2D", "6D", "TH", "KS"]
+    press_focused(qtbot, window, None, "KK")  # K K: the king alone is no whole card: refused as typed
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert "KK" in window.entry.last_error
+
+
+def test_the_bets_list_shows_what_a_doubled_seat_has_at_risk_as_its_chip_does(qtbot, eleven):
+    """QA: seat 1 doubled showed 20.00 on its chip and 10.00 in the list beside it."""
+    session, window = eleven
+    assert session.double() is None and session.enter_card("KD") is None
+    qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=2000)
+    window.table.repaint()
+    assert window.table.drawn["CHIP 1"] == "20.00" and window.table.drawn["CHIP 2"] == "10.00"
+    assert window.settlement.lines == ["seat 1: 20.00", "seat 2: 10.00"]
+    assert "bet 10.00, doubled" in [w.text() for w in window.settlement.findChildren(type(window.settlement.title))]
