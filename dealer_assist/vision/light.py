@@ -61,6 +61,15 @@ LEAST_PAPER_SHARE = 0.22
 DIMMED = 0.75
 
 
+#: Share of a frame's pixels (of the :data:`STRIDE` sample) taken as its darkest: a few index glyphs'
+#: strokes, a pip, a shadow.
+BLACK_SHARE = 0.003
+#: A frame whose darkest pixels (:data:`BLACK_SHARE`) are at least this share of its paper's level is
+#: washed out (see :func:`contrast_table`): those of the shared test frames reach 0.11 of it at most, of
+#: the 45 rendered sets 0.21; a camera's contrast turned down to 0.4 leaves them at 0.47 and more.
+WASHED_OUT = 0.3
+
+
 #: The set-up paper's brightest channel (of 255) from which a brighter light leaves it clipped to
 #: white: the camera's exposure left the paper no room.  A frame then shows only that its paper is
 #: white, not how far the light went past it, and the print's pale parts fade against it unseen:
@@ -90,9 +99,43 @@ def light_balance(frame: np.ndarray, paper_colour: Sequence[float]) -> Optional[
 def brightest_levels(frame: np.ndarray) -> np.ndarray:
     """Per channel (B, G, R) of ``frame`` (BGR or BGRA), the level its brightest :data:`TOP_SHARE`
     of pixels reach: the paper's, where cards lie."""
+    return frame_levels(frame)[0]
+
+
+def frame_levels(frame: np.ndarray) -> tuple[np.ndarray, int]:
+    """:func:`brightest_levels` of ``frame`` (BGR or BGRA), and the level its darkest
+    :data:`BLACK_SHARE` of pixels stay under in their darkest channel: the print's black, where cards lie."""
     h, w = frame.shape[:2]
     sample = cv2.resize(frame, (max(w // STRIDE, 1), max(h // STRIDE, 1)), interpolation=cv2.INTER_NEAREST)
-    return np.array([_brightest(sample, ch) for ch in range(3)], np.float64)
+    lo = cv2.min(cv2.min(sample[..., 0], sample[..., 1]), sample[..., 2])
+    cdf = cv2.calcHist([lo], [0], None, [256], [0, 256]).ravel().cumsum()
+    black = int(cdf.searchsorted(BLACK_SHARE * cdf[-1]))
+    return np.array([_brightest(sample, ch) for ch in range(3)], np.float64), black
+
+
+def contrast_table(top: np.ndarray, black: int) -> Optional[np.ndarray]:
+    """The look-up table (1 x 256 x 3) that stretches a washed-out frame's levels, whose brightest are
+    ``top`` and darkest ``black`` (see :func:`frame_levels`), back down to black, its paper's level kept;
+    None when the frame's black is dark enough (under :data:`WASHED_OUT` of its paper's level).
+
+    The ink cut (:data:`.ink.INK`) and the paper test are relative to the paper: a camera whose
+    contrast is turned down (or a hazy lens) lifts the ink towards the paper until the strokes are
+    cut to their cores.  The frame's own darkest pixels (ink, shadow, felt) tell how far: every
+    test frame of the shared photos and of the 45 rendered sets has pixels darker than
+    :data:`WASHED_OUT` of its paper.
+    """
+    paper = float(top.max())
+    if black < WASHED_OUT * paper or paper - black < 1.0:
+        return None
+    levels = (np.arange(256, dtype=np.float64) - black) * (paper / (paper - black))
+    table = np.clip(np.round(levels), 0, 255).astype(np.uint8)
+    return np.repeat(table[None, :, None], 3, axis=2)
+
+
+def stretched(top: np.ndarray, black: int) -> np.ndarray:
+    """Brightest levels ``top`` as :func:`contrast_table` maps them."""
+    paper = float(top.max())
+    return np.clip((top - black) * (paper / (paper - black)), 0.0, 255.0)
 
 
 def frame_light(frame: np.ndarray, paper_colour: Sequence[float],

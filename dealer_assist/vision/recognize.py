@@ -37,8 +37,8 @@ from dealer_assist.vision.detect import (LEAST_FRAME, MASK_SCALE, Corner, Masks,
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
-from dealer_assist.vision.light import (LEAST_CHANGE, LEAST_INK_CHANGE, balance_table, brightest_levels, exposure,
-                                        frame_light, worth_balancing)
+from dealer_assist.vision.light import (LEAST_CHANGE, LEAST_INK_CHANGE, balance_table, contrast_table, exposure,
+                                        frame_levels, frame_light, stretched, worth_balancing)
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
 from dealer_assist.vision.profile import Box, Profile
 from dealer_assist.vision.side_corners import join_side_corners
@@ -354,7 +354,13 @@ class Recognizer:
         """
         given, frame = frame, _four_channels(frame)
         paper = self._paper
-        top = brightest_levels(frame) if paper is not None else None
+        top = None
+        if paper is not None:
+            top, black = frame_levels(frame)
+            washed = contrast_table(top, black)
+            if washed is not None:
+                given = cv2.LUT(given, washed)
+                frame, top = _four_channels(given, frame), stretched(top, black)
         light = frame_light(frame, paper, top) if paper is not None else None
         self._balance, self._paper_min = self._setup_test
         # The light's colour is at the frame's brightness; a dimmed frame is also brightened back.
