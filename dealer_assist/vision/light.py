@@ -67,7 +67,8 @@ BLACK_SHARE = 0.003
 #: A frame whose darkest pixels (:data:`BLACK_SHARE`) are at least this share of its paper's level is
 #: washed out (see :func:`contrast_table`): those of the shared test frames reach 0.11 of it at most, of
 #: the 45 rendered sets 0.21; a camera's contrast turned down to 0.4 leaves them at 0.47 and more.
-WASHED_OUT = 0.3
+#: Beyond the second, nothing in the frame is print (a bare pale table): it is left as it is.
+WASHED_OUT = (0.3, 0.7)
 
 
 #: The set-up paper's brightest channel (of 255) from which a brighter light leaves it clipped to
@@ -116,7 +117,8 @@ def frame_levels(frame: np.ndarray) -> tuple[np.ndarray, int]:
 def contrast_table(top: np.ndarray, black: int) -> Optional[np.ndarray]:
     """The look-up table (1 x 256 x 3) that stretches a washed-out frame's levels, whose brightest are
     ``top`` and darkest ``black`` (see :func:`frame_levels`), back down to black, its paper's level kept;
-    None when the frame's black is dark enough (under :data:`WASHED_OUT` of its paper's level).
+    None when the frame's black is dark enough (under :data:`WASHED_OUT`'s first share of its paper's
+    level), or so pale that no print shows (over its second).
 
     The ink cut (:data:`.ink.INK`) and the paper test are relative to the paper: a camera whose
     contrast is turned down (or a hazy lens) lifts the ink towards the paper until the strokes are
@@ -125,7 +127,7 @@ def contrast_table(top: np.ndarray, black: int) -> Optional[np.ndarray]:
     :data:`WASHED_OUT` of its paper.
     """
     paper = float(top.max())
-    if black < WASHED_OUT * paper or paper - black < 1.0:
+    if not WASHED_OUT[0] * paper <= black <= WASHED_OUT[1] * paper:
         return None
     levels = (np.arange(256, dtype=np.float64) - black) * (paper / (paper - black))
     table = np.clip(np.round(levels), 0, 255).astype(np.uint8)
