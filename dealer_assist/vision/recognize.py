@@ -350,7 +350,9 @@ class Recognizer:
         and paid some 4 ms a frame, its many corners each cut through it.  A frame whose
         paper shows far darker than the set-up's (a dimmed room, a camera's exposure turned
         down) is brightened back to it (see :func:`.light.exposure`), whatever its colour, also
-        when its brightest pixels' colour is no lamp's (its colour is then left as it is).
+        when its brightest pixels' colour is no lamp's (its colour is then left as it is).  A washed-out
+        frame (its darkest pixels far above black) is first stretched back down to black (see
+        :func:`.light.contrast_table`).
         """
         given, frame = frame, _four_channels(frame)
         paper = self._paper
