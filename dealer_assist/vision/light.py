@@ -116,11 +116,12 @@ def frame_levels(frame: np.ndarray) -> tuple[np.ndarray, int]:
     return np.array([_brightest(sample, ch) for ch in range(3)], np.float64), black
 
 
-def contrast_table(top: np.ndarray, black: int) -> Optional[np.ndarray]:
+def contrast_table(top: np.ndarray, black: int, paper_colour: Sequence[float]) -> Optional[np.ndarray]:
     """The look-up table (1 x 256 x 3) that stretches a washed-out frame's levels, whose brightest are
     ``top`` and darkest ``black`` (see :func:`frame_levels`), back down to black, its paper's level kept;
     None when the frame's black is dark enough (under :data:`WASHED_OUT`'s first share of its paper's
-    level), or so pale that no print shows (over its second).
+    level), or so pale that no print shows (over its second), or when its brightest pixels may be no
+    paper under any light against the set-up's ``paper_colour`` (a bare felt, see :func:`exposure`).
 
     The ink cut (:data:`.ink.INK`) and the paper test are relative to the paper: a camera whose
     contrast is turned down (or a hazy lens) lifts the ink towards the paper until the strokes are
@@ -130,7 +131,7 @@ def contrast_table(top: np.ndarray, black: int) -> Optional[np.ndarray]:
     out (at 0.4 of their contrast calibration's self-test reads 14% of its trials and refuses them).
     """
     paper = float(top.max())
-    if not WASHED_OUT[0] * paper <= black <= WASHED_OUT[1] * paper:
+    if not WASHED_OUT[0] * paper <= black <= WASHED_OUT[1] * paper or _paper_light(top, paper_colour) is None:
         return None
     levels = (np.arange(256, dtype=np.float64) - black) * (paper / (paper - black))
     table = np.clip(np.round(levels), 0, 255).astype(np.uint8)

@@ -359,7 +359,7 @@ class Recognizer:
         top = None
         if paper is not None:
             top, black = frame_levels(frame)
-            washed = contrast_table(top, black)
+            washed = contrast_table(top, black, paper)
             if washed is not None:
                 given = cv2.LUT(given, washed)
                 frame, top = _four_channels(given, frame), stretched(top, black)
