@@ -37,8 +37,8 @@ from dealer_assist.vision.detect import (LEAST_FRAME, MASK_SCALE, Corner, Masks,
 from dealer_assist.vision.edge_corners import edge_line_corners
 from dealer_assist.vision.glyph_pairs import SIZE_SLACK, GlyphPair, find_glyph_pairs
 from dealer_assist.vision.index import RECUT_RANGE, IndexMatcher, IndexRead
-from dealer_assist.vision.light import (LEAST_CHANGE, LEAST_INK_CHANGE, balance_table, brightest_levels, exposure,
-                                        frame_light, worth_balancing)
+from dealer_assist.vision.light import (LEAST_CHANGE, LEAST_INK_CHANGE, balance_table, contrast_table, exposure,
+                                        frame_levels, frame_light, stretched, worth_balancing)
 from dealer_assist.vision.read_order import OutlineFinder, SureReads, inked_index_first, side_ends_last
 from dealer_assist.vision.profile import Box, Profile
 from dealer_assist.vision.side_corners import join_side_corners
@@ -350,11 +350,19 @@ class Recognizer:
         and paid some 4 ms a frame, its many corners each cut through it.  A frame whose
         paper shows far darker than the set-up's (a dimmed room, a camera's exposure turned
         down) is brightened back to it (see :func:`.light.exposure`), whatever its colour, also
-        when its brightest pixels' colour is no lamp's (its colour is then left as it is).
+        when its brightest pixels' colour is no lamp's (its colour is then left as it is).  A washed-out
+        frame (its darkest pixels far above black) is first stretched back down to black (see
+        :func:`.light.contrast_table`).
         """
         given, frame = frame, _four_channels(frame)
         paper = self._paper
-        top = brightest_levels(frame) if paper is not None else None
+        top = None
+        if paper is not None:
+            top, black = frame_levels(frame)
+            washed = contrast_table(top, black, paper)
+            if washed is not None:
+                given = cv2.LUT(given, washed)
+                frame, top = _four_channels(given, frame), stretched(top, black)
         light = frame_light(frame, paper, top) if paper is not None else None
         self._balance, self._paper_min = self._setup_test
         # The light's colour is at the frame's brightness; a dimmed frame is also brightened back.
