@@ -194,3 +194,21 @@ def test_a_card_typed_over_a_read_waits_through_a_stand_and_del_drops_the_read(r
         journal.close()
     assert dropped[-1]["card"] == "9H" and dropped[-1]["source"] == "serial:shoe"
 
+
+def test_enter_on_a_read_held_from_before_a_restart_says_h_does_not_play_it(rig):
+    """QA (rev11): after a restart the read waiting said "press H or D ... and it is played there"; H left it waiting."""
+    s = rig.session
+    rig.cards("KH")
+    assert waiting(rig, "KH")
+    rig.reader.stop()
+    s.close()
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))
+    rig.session = again
+    assert again.snapshot.pending.card.code == "KH"
+    refused = again.confirm_pending()
+    assert "H or D does not play it" in refused and "and it is played there" not in refused
+    assert "then Enter plays K♥ where a card is due" in refused
+    assert again.hit() is None
+    assert again.snapshot.pending.card.code == "KH" and rig.hands(1) == [["9S", "2D"]]
+    assert again.confirm_pending() is None  # as the refusal said: Enter once a card is due
+    assert rig.hands(1) == [["9S", "2D", "KH"]]

@@ -27,7 +27,7 @@ from dealer_assist.table.blackjack_state import (VOID_COUNTED, BlackjackPhase, B
                                                  BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
                                                  RoundRecord, apply, deck_started, describe_void, position,
                                                  rules_from_record, void_target)
-from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_DECK, NEW_DECK_IN_ROUND
+from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND, READ_BEFORE_A_STOP
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -391,9 +391,22 @@ class BlackjackSession(SessionCore):
         return None
 
     def _decision_first(self, pending: CardRead, card: Optional[Card]) -> str:
+        """Why Enter (or a typed card) cannot place the card waiting now, worded by why it waits: only a read
+        that waits for the decision is played by H or D (QA: a read held from before a restart, an unsure
+        one, was said to be, and H left it waiting)."""
         who = self._hand_words()
-        return (f"{(card or pending.card).label} waits: the decision for {who} comes first; press H or D for {who} "
-                "and it is played there (after S or P, Enter plays it), or Del drops it if no card was dealt")
+        if self._waits_for_decision(pending):
+            return (f"{pending.card.label} waits: the decision for {who} comes first; press H or D for {who} and "
+                    "it is played there (after S or P, Enter plays it), or Del drops it if no card was dealt")
+        why = ("read just before the table stopped" if pending.doubt == READ_BEFORE_A_STOP
+               else "held behind a missing card" if pending.doubt in HOLDS
+               else "an unsure read" if pending.candidates or pending.confidence < CONFIRM_BELOW or not pending.doubt
+               else "a doubted read")
+        typed = f"{card.label} not taken: " if card is not None and card != pending.card else ""
+        return (f"{typed}{pending.card.label} waits ({why}; H or D does not play it): the decision for {who} comes "
+                f"first; key it (H, S, D or P), then Enter plays {pending.card.label} where a card is due, "
+                + (f"or type {card.label} then; " if typed else "or type the card on the table; ")
+                + "Del drops it if no card was dealt")
 
     def reject_pending(self) -> None:
         """Del on a card typed in place of a read drops that read, journaled as the reader's, as Del on
