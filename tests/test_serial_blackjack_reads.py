@@ -196,7 +196,8 @@ def test_a_card_typed_over_a_read_waits_through_a_stand_and_del_drops_the_read(r
 
 
 def test_enter_on_a_read_held_from_before_a_restart_says_h_does_not_play_it(rig):
-    """QA (rev11): after a restart the read waiting said "press H or D ... and it is played there"; H left it waiting."""
+    """QA (rev11): after a restart the read waiting said "press H or D ... and it is played there";
+    H left it waiting."""
     s = rig.session
     rig.cards("KH")
     assert waiting(rig, "KH")
