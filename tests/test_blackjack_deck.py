@@ -52,6 +52,24 @@ def test_a_card_dealt_or_counted_twice_is_flagged_never_dropped():
     assert recount.missing == ()
 
 
+
+def test_only_a_card_counted_back_too_often_is_offered_the_void():
+    """QA (rev11): a card dealt twice (a foreign card let in) was told "read back twice? void the count of
+    the last card" before any card was counted back."""
+    deck = shuffled()
+    twice = deck[0]
+    dealt = DeckLedger().deal_all([twice, deck[1], twice])
+    check = dealt.reconcile()
+    assert check.duplicated == (twice,) and check.counted_too_often == ()
+    line = next(x for x in check.describe() if x.startswith("SEEN TOO OFTEN"))
+    assert "void" not in line and "dealt more often" in line and "foreign card" in line
+    both_back = dealt.receive_all(deck + [twice]).reconcile()  # the two copies dealt, both counted back
+    assert both_back.counted_too_often == () and not any("void" in x for x in both_back.describe())
+    read_twice = DeckLedger().deal(deck[5]).receive_all(deck + [deck[5]]).reconcile()
+    assert read_twice.counted_too_often == (deck[5],)
+    line = next(x for x in read_twice.describe() if x.startswith("SEEN TOO OFTEN"))
+    assert "void the count of the last card" in line
+
 def test_two_decks_hold_two_of_each():
     deck = full_deck()
     ledger = DeckLedger(decks=2).deal_all([deck[0], deck[0]])

@@ -165,6 +165,20 @@ def test_a_card_dealt_twice_from_one_deck_is_refused_unless_a_supervisor_accepts
     assert parse_card("7C") in s.reconciliation().duplicated
 
 
+
+def test_a_card_dealt_twice_is_not_told_to_void_a_count_at_the_deck_check():
+    """QA (rev11): 7C dealt twice (accepted) was told to void the count of the last card, nothing counted."""
+    s = play(BlackjackState.new(), bet(1, "25"), *cards("TH", "7C", "KS"), act("stand"), *cards("QH"),
+             {"op": "next_round"}, bet(1, "25"), {"op": "card", "card": "7C", "override": OVERRIDE},
+             *cards("5H", "3C"), act("stand"), *cards("9C", "TC"))
+    s = play(s, {"op": "deck_check"})
+    assert not any("void" in line for line in s.reconciliation().describe())
+    s = play(s, {"op": "return_stub"}, *cards("TH", "7C", "KS", "QH", "7C", "5H", "3C", "9C", "TC"))
+    err = refused(s, {"op": "new_deck"}, "not reconciled", "seen too often: 7C", "foreign card")
+    assert "read back twice" not in str(err)
+    s = play(s, *cards("7C"))  # now read back once more than it was dealt: the void is its fix
+    refused(s, {"op": "new_deck"}, "read back twice: Shift+Backspace")
+
 def test_new_deck_only_after_every_card_is_back():
     s = play(BlackjackState.new(), bet(1, "25"), *cards("TH", "7C", "KS"), act("stand"), *cards("QH"))
     refused(s, {"op": "new_deck"}, "count the old deck back first")

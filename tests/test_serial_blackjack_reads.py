@@ -150,3 +150,66 @@ def test_a_card_read_back_twice_at_the_deck_check_is_said_with_its_fix(rig):
     assert s.void_return() is None  # the second TH taken back: the alert goes
     assert "counted" not in {a.code for a in s.snapshot.alerts}
     assert s.return_stub() is None and s.new_deck() is None
+
+
+def card_entries(rig) -> list:
+    journal = Journal.open(rig.journal, readonly=True)
+    try:
+        return [e.payload for e in journal.entries() if e.kind == "card_assigned"]
+    finally:
+        journal.close()
+
+
+def test_a_card_typed_over_a_misread_waiting_for_the_decision_is_the_card_h_plays(rig):
+    """QA (rev11): 8H typed over the reader's 9H was refused, told "press H ... and it is played there",
+    and H then dealt seat 1 the misread 9H."""
+    s = rig.session
+    rig.cards("9H")  # the reader misreads the 8H drawn as the player signalled
+    assert waiting(rig, "9H")
+    assert s.enter_card("8H") is None  # the croupier's correction takes the read's place
+    pending = s.snapshot.pending
+    assert pending.card.code == "8H" and pending.source == "keyboard" and "seat 1" in pending.doubt
+    assert "8♥ typed in place of the 9♥ read" in s.snapshot.message and "8♥ is played there" in s.snapshot.message
+    assert rig.hands(1) == [["9S", "2D"]]
+    assert s.hit() is None
+    assert rig.hands(1) == [["9S", "2D", "8H"]] and s.snapshot.pending is None
+    played = card_entries(rig)[-1]
+    assert played["card"] == "8H" and played["source"] == "keyboard"
+
+
+def test_a_card_typed_over_a_read_waits_through_a_stand_and_del_drops_the_read(rig):
+    s = rig.session
+    rig.cards("9H")
+    assert waiting(rig, "9H")
+    assert s.enter_card("8H") is None and s.enter_card("7H") is None  # typed again: the last one waits
+    assert s.snapshot.pending.card.code == "7H" and "7♥ typed in place of the 9♥ read" in s.snapshot.message
+    assert s.stand() is None  # seat 2's decision now; the typed card still waits
+    assert s.snapshot.pending.card.code == "7H" and "seat 2" in s.snapshot.pending.doubt
+    s.reject_pending()  # Del: no card was dealt
+    assert s.snapshot.pending is None and rig.hands(2) == [["5H", "6D"]]
+    journal = Journal.open(rig.journal, readonly=True)
+    try:
+        dropped = [e.payload for e in journal.entries() if e.kind == "read_dropped"]
+    finally:
+        journal.close()
+    assert dropped[-1]["card"] == "9H" and dropped[-1]["source"] == "serial:shoe"
+
+
+def test_enter_on_a_read_held_from_before_a_restart_says_h_does_not_play_it(rig):
+    """QA (rev11): after a restart the read waiting said "press H or D ... and it is played there";
+    H left it waiting."""
+    s = rig.session
+    rig.cards("KH")
+    assert waiting(rig, "KH")
+    rig.reader.stop()
+    s.close()
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))
+    rig.session = again
+    assert again.snapshot.pending.card.code == "KH"
+    refused = again.confirm_pending()
+    assert "H or D does not play it" in refused and "and it is played there" not in refused
+    assert "then Enter plays K♥ where a card is due" in refused
+    assert again.hit() is None
+    assert again.snapshot.pending.card.code == "KH" and rig.hands(1) == [["9S", "2D"]]
+    assert again.confirm_pending() is None  # as the refusal said: Enter once a card is due
+    assert rig.hands(1) == [["9S", "2D", "KH"]]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -12,6 +13,8 @@ import pytest  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 
 from focused_keys import press_focused  # noqa: E402
+from dealer_assist.cards import parse_card  # noqa: E402
+from dealer_assist.events import CardRead  # noqa: E402
 from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
 from dealer_assist.table.blackjack_state import BlackjackTableRules  # noqa: E402
 from dealer_assist.ui.blackjack.window import BlackjackWindow  # noqa: E402
@@ -68,6 +71,54 @@ def test_k_then_a_key_no_card_starts_with_is_still_the_table_s(qtbot, eleven):
     assert not window.entry.field.hasFocus() and window.entry.field.text() == ""
     assert "split" in (window.last_error or "").lower()
 
+
+
+def refused_then_away(qtbot, window):
+    """3H typed before the decision: refused, kept in the field; then the croupier clicks the table."""
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    for ch in "3H":
+        press_focused(qtbot, window, None, ch)
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is not None and window.entry.field.text() == "3H"
+    window.centralWidget().setFocus()
+    qtbot.waitUntil(lambda: not window.entry.field.hasFocus(), timeout=2000)
+
+
+@pytest.mark.parametrize("suit", ["D", "S"])
+def test_k_then_a_suit_over_a_refused_card_left_in_the_field_is_a_king(qtbot, eleven, suit):
+    """QA (rev11): with a refused card still in the field and the focus away from it, K D doubled seat 1."""
+    session, window = eleven
+    refused_then_away(qtbot, window)
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, None, suit)
+    assert window.entry.field.text() == "K" + suit and window.entry.field.hasFocus()
+    assert session.state.active == (1, 0) and session.state.stake(1) == D("10.00")
+    assert not any(h.doubled for h in session.state.round.seat_hands(session.state.round_seat(1)))
+
+
+def test_k_then_a_table_key_over_a_refused_card_is_still_the_table_s(qtbot, eleven):
+    session, window = eleven
+    refused_then_away(qtbot, window)
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_P)
+    assert not window.entry.field.hasFocus() and window.entry.field.text() == "3H"
+    assert "split" in (window.last_error or "").lower()
+
+
+def test_a_card_typed_over_a_read_waiting_for_the_decision_waits_in_its_place_and_h_plays_it(qtbot, eleven):
+    """QA (rev11): K 8H Enter over the reader's misread 9H was refused, and H then dealt seat 1 the 9H."""
+    session, window = eleven
+    session.handle(CardRead(parse_card("9H"), "serial:shoe", time.time(), seq=6))
+    qtbot.waitUntil(lambda: "9♥" in window.entry.question.text(), timeout=2000)
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    for ch in "8H":
+        press_focused(qtbot, window, None, ch)
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is None and window.entry.field.text() == ""
+    qtbot.waitUntil(lambda: "8♥" in window.entry.question.text(), timeout=2000)
+    assert "keyboard" in window.entry.question.text() and seat_cards(session, 1) == [["9S", "2D"]]
+    press_focused(qtbot, window, Qt.Key.Key_H)
+    assert seat_cards(session, 1) == [["9S", "2D", "8H"]] and session.snapshot.pending is None
 
 def test_at_the_deck_check_k_before_each_card_as_in_a_round_counts_the_card(qtbot, eleven):
     """QA: the field stays open while a deck is counted back, so K 7C Enter (as typed in a round) gave

@@ -32,6 +32,10 @@ class Reconciliation:
     due_back: tuple[Card, ...]
     missing: tuple[Card, ...]
     duplicated: tuple[Card, ...]
+    #: Of ``duplicated``, the cards counted back more often than they can be there (than the deck holds
+    #: them, or were dealt): read back twice, a count to void; the others were dealt too often (a foreign
+    #: card let in at the deal), with nothing counted back to void.
+    counted_too_often: tuple[Card, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -41,10 +45,15 @@ class Reconciliation:
     def describe(self) -> list[str]:
         """Lines for the display: what is wrong first, then the counts."""
         lines = []
-        if self.duplicated:
-            lines.append("SEEN TOO OFTEN: " + " ".join(c.label for c in self.duplicated)
-                         + " (read back twice? void the count of the last card; else check the deck for a "
-                           "foreign card, and the reader)")
+        if self.counted_too_often:
+            lines.append("SEEN TOO OFTEN: " + " ".join(c.label for c in self.counted_too_often)
+                         + " (counted back too often: read back twice? void the count of the last card; else check "
+                           "the deck for a foreign card, and the reader)")
+        dealt_too_often = [c for c in self.duplicated if c not in self.counted_too_often]
+        if dealt_too_often:  # nothing counted back to void (QA: the void was offered before any count)
+            lines.append("SEEN TOO OFTEN: " + " ".join(c.label for c in dealt_too_often)
+                         + " (dealt more often than the deck holds it: check the deck for a foreign card, and "
+                           "the reader)")
         if self.missing:
             lines.append(f"MISSING {len(self.missing)}: " + " ".join(c.label for c in self.missing)
                          + " (look on the table and ask the players before the new deck goes in)")
@@ -117,6 +126,7 @@ class DeckLedger:
             due_back=tuple(_deck_order(due_back)),
             missing=tuple(_deck_order(missing)),
             duplicated=tuple(duplicated),
+            counted_too_often=tuple(c for c in duplicated if back[c] > max(held[c], dealt[c])),
         )
 
 

@@ -27,7 +27,7 @@ from dealer_assist.table.blackjack_state import (VOID_COUNTED, BlackjackPhase, B
                                                  BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
                                                  RoundRecord, apply, deck_started, describe_void, position,
                                                  rules_from_record, void_target)
-from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_DECK, NEW_DECK_IN_ROUND
+from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND, READ_BEFORE_A_STOP
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -47,6 +47,9 @@ ACTION_KEYS = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
 
 #: How the doubt of a card read while a decision was due begins (see BlackjackSession._take).
 BEFORE_A_DECISION = "read before the decision for "
+
+#: The source of a card the croupier typed.
+KEYBOARD = "keyboard"
 
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
@@ -147,6 +150,8 @@ class BlackjackSession(SessionCore):
     GAME = GAME
     REFUSALS = (BlackjackTableError,)
     TYPED_CARD_NEEDS_SUIT = True
+    #: The read a card typed while it waited for the decision took the place of (it answers that read).
+    _read_under_typed: Optional[CardRead] = None
     #: A card out after the round is the next round's (its refusal says so): only a deck check, which
     #: counts every card back, ends the wait for it.
     HOLDS_END_AT = (("deck_check", "deck_check"),)  # not its resume, journaled under the same kind
@@ -347,17 +352,71 @@ class BlackjackSession(SessionCore):
                     "Del drops it if no card was dealt"))))
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
-        """Enter on a card read while a decision is due: it is refused, nothing changed, saying the
-        decision comes first (played, it was refused and lost)."""
+        """Enter on a card waiting while a decision is due: refused, nothing changed, saying the decision
+        comes first (played, it was refused and lost).  A card typed while a read waits for the decision
+        takes the read's place and waits as it did (QA: the correction was refused, and H played the
+        misread card).  A card typed in place of a read is played, as a correction of that read, by H or
+        D, or by Enter once a card is due."""
         with self._lock:
             pending, due = self._snap.pending, self._snap.state.due()
-            if (pending is not None and due is not None and due.kind == "action"
-                    and self._replay_refusal() is None and not self._snap.stopped):
-                who = self._hand_words()
-                return self._refuse(f"{(card or pending.card).label} waits: the decision for {who} comes first; "
-                                    f"press H or D for {who} and it is played there (after S or P, Enter "
-                                    "plays it), or Del drops it if no card was dealt")
+            deciding = (pending is not None and due is not None and due.kind == "action"
+                        and self._replay_refusal() is None and not self._snap.stopped)
+            if deciding and card is not None and self._waits_for_decision(pending):
+                return self._type_in_place_of(pending, card)
+            if deciding:
+                return self._refuse(self._decision_first(pending, card))
+            if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
+                typed = pending.card
+                self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
+                self._read_under_typed = None
+                return super().confirm_pending(typed)
             return super().confirm_pending(card)
+
+    @staticmethod
+    def _waits_for_decision(pending: CardRead) -> bool:
+        """A read H or D plays (see :meth:`_after_decision`)."""
+        return (pending.doubt or "").startswith(BEFORE_A_DECISION)
+
+    def _type_in_place_of(self, pending: CardRead, card: Card) -> None:
+        """The croupier's card replaces the read waiting for the decision; it waits in its place."""
+        read = self._read_under_typed if pending.source == KEYBOARD and self._read_under_typed else pending
+        self._read_under_typed = read
+        self._publish(replace(self._snap, pending=replace(
+            pending, card=card, source=KEYBOARD, confidence=1.0, candidates=(), doubt=self._before_decision())))
+        who = self._hand_words()
+        self._publish(replace(self._snap, message=(
+            f"{card.label} typed in place of the {read.card.label} read: it waits for the decision for {who}; press "
+            f"H or D for {who} and {card.label} is played there (after S or P, Enter plays it), or Del drops it if "
+            "no card was dealt")))
+        return None
+
+    def _decision_first(self, pending: CardRead, card: Optional[Card]) -> str:
+        """Why Enter (or a typed card) cannot place the card waiting now, worded by why it waits: only a read
+        that waits for the decision is played by H or D (QA: a read held from before a restart, an unsure
+        one, was said to be, and H left it waiting)."""
+        who = self._hand_words()
+        if self._waits_for_decision(pending):
+            return (f"{pending.card.label} waits: the decision for {who} comes first; press H or D for {who} and "
+                    "it is played there (after S or P, Enter plays it), or Del drops it if no card was dealt")
+        why = ("read just before the table stopped" if pending.doubt == READ_BEFORE_A_STOP
+               else "held behind a missing card" if pending.doubt in HOLDS
+               else "an unsure read" if pending.candidates or pending.confidence < CONFIRM_BELOW or not pending.doubt
+               else "a doubted read")
+        typed = f"{card.label} not taken: " if card is not None and card != pending.card else ""
+        return (f"{typed}{pending.card.label} waits ({why}; H or D does not play it): the decision for {who} comes "
+                f"first; key it (H, S, D or P), then Enter plays {pending.card.label} where a card is due, "
+                + (f"or type {card.label} then; " if typed else "or type the card on the table; ")
+                + "Del drops it if no card was dealt")
+
+    def reject_pending(self) -> None:
+        """Del on a card typed in place of a read drops that read, journaled as the reader's, as Del on
+        the read itself does."""
+        with self._lock:
+            pending = self._snap.pending
+            if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
+                self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
+            self._read_under_typed = None
+            super().reject_pending()
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
               seq: Optional[int] = None, answers: bool = False, override: Optional[dict] = None) -> Optional[str]:

@@ -654,7 +654,8 @@ def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
             fixes.append("find the missing cards (table, players, discard rack) and count them back")
         if rec.duplicated:  # QA: a double read was told to find cards; taking the count back is its fix
             problems.append("seen too often: " + " ".join(c.code for c in rec.duplicated))
-            fixes.append(f"a card read back twice: {VOID_COUNTED}; a foreign card: take it out of the deck")
+            fixes.append((f"a card read back twice: {VOID_COUNTED}; " if rec.counted_too_often else "")
+                         + "a foreign card: take it out of the deck")
         raise BlackjackTableError("new deck refused: the old deck is not reconciled, " + "; ".join(problems)
                                   + ". " + _first_up("; ".join(fixes)) + "; or override it with F9 (a supervisor's "
                                   "PIN, where the table has supervisors)")

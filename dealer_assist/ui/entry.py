@@ -52,7 +52,7 @@ class CardEntry(QWidget):
         self.last_error: Optional[str] = None
         self._refused = ""  # the text of the card refused last, left in the field to be typed again
         self._king_or_key = False  # K pressed on a refused card: the next key says which it was
-        self._just_opened = False  # K put the cursor in the empty field: a suit next is a king's
+        self._just_opened = False  # K put the cursor in the field, empty or refused: a suit next is a king's
         self._mode = ""
         self.set_mode("")
         self.set_unit(16)
@@ -67,7 +67,8 @@ class CardEntry(QWidget):
         cursor here (QA: H and S were typed into the field as "hs", and K 9H became "k9H").  So is such a
         key in the empty field: K pressed by mistake, then D, dealt nothing and typed "d" (QA).  A suit
         right after that K is not: K D is how a king is typed (rank, suit), and at blackjack D doubled the
-        hand and S stood it (QA); K then a suit puts the king in the field, for Enter to send or Esc to clear."""
+        hand and S stood it (QA); K then a suit puts the king in the field, for Enter to send or Esc to clear,
+        over a refused card shown there too."""
         if watched is self.field and event.type() == QEvent.Type.FocusOut:
             self._just_opened = False  # left (Esc, a click): the next suit there is no longer the K's
         if watched is not self.field or event.type() not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
@@ -75,7 +76,7 @@ class CardEntry(QWidget):
         retyping = self._retyping()
         text = event.text().upper()
         king = self._king_or_key
-        kings_suit = self._just_opened and not self.field.text() and self._suit(event)
+        kings_suit = self._just_opened and (not self.field.text() or retyping) and self._suit(event)
         if event.type() == QEvent.Type.ShortcutOverride:
             empty = not self.field.text() and not self.counting()  # counting a deck back, the field is home
             if kings_suit:
@@ -184,10 +185,12 @@ class CardEntry(QWidget):
         return text[1:]
 
     def take_cursor(self) -> None:
-        """K: the cursor in the field, what it holds selected (a card refused is typed over)."""
-        self._just_opened = not self.field.text()
+        """K: the cursor in the field, what it holds selected (a card refused is typed over).  A field
+        showing a refused card is as good as empty for K then a suit: the king (QA: K D doubled the hand
+        when the refused card was still there)."""
         self.field.setFocus()
         self.field.selectAll()
+        self._just_opened = not self.field.text() or self._retyping()
 
     def counting(self) -> bool:
         """Whether cards are typed one after another here (a deck counted back): the field keeps
