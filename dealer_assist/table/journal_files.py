@@ -44,9 +44,13 @@ def is_sqlite(path: os.PathLike | str) -> bool:
 
 def not_sqlite(path: os.PathLike | str) -> bool:
     """Whether ``path`` holds bytes that no SQLite database starts with: not a journal, whatever SQLite
-    would read through a -wal beside it (which holds every page it changed, the first one too)."""
+    would read through a -wal beside it (which holds every page it changed, the first one too).
+
+    Zero bytes are let through: a first page a power cut tore reads as zeros, and SQLite reads it back
+    from the -wal beside it, whose pages ``verify`` then judges by the hash chain (rev11: such a journal
+    was refused as "not a journal", and recover then offered only --new, losing the table's continuation)."""
     head = _head(Path(path), len(SQLITE_HEADER))
-    return bool(head) and not SQLITE_HEADER.startswith(head)
+    return bool(head.strip(b"\0")) and not SQLITE_HEADER.startswith(head)
 
 
 def journal_part(path: os.PathLike | str, journal: Optional[os.PathLike | str] = None) -> Optional[str]:
