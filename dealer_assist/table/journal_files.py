@@ -90,11 +90,15 @@ def journal_remains(path: Path) -> Optional[str]:
 
     Its -wal or -shm would be taken by SQLite and dropped, a copy saved beside it
     (:mod:`.journal_salvage`) or the file ``journal recover`` set aside holds its record: a new journal
-    there would start the table again from round 1 (QA; qaI F8: a recover stopped half-way)."""
+    there would start the table again from round 1 (QA; qaI F8: a recover stopped half-way, known by the
+    ``NAME.rebuilding`` it left)."""
     sidecars = [f for f in _with_sidecars(path)[1:] if os.path.lexists(f)]
     saved = saved_copies(path.parent, path.name)
-    kept = sorted(path.parent.glob(f"{glob.escape(path.name)}.kept-*[0-9]Z"))
     half_made = [f for f in _with_sidecars(rebuilding(path)) if os.path.lexists(f)]
+    # A NAME.kept-* alone is what every recover that ended leaves: the journal it rebuilt went on past it, so
+    # it tells of an interrupted recover only beside the half-made file (rev11: a journal archived after a
+    # recover was refused, and the advice to put the kept file back would rewind the table to before it).
+    kept = sorted(path.parent.glob(f"{glob.escape(path.name)}.kept-*[0-9]Z")) if half_made else []
     found = [*sidecars, *saved, *kept, *half_made]
     if not found:
         return None
@@ -104,9 +108,6 @@ def journal_remains(path: Path) -> Optional[str]:
         todo = (f"put back the file 'journal recover' set aside ({kept[-1] if kept else 'NAME.kept-TIME'}, with its -wal "
                 f"and -shm if there) as {path.name} and run that 'journal recover' again (it was stopped before "
                 f"it ended)")
-    elif kept:
-        todo = (f"put the journal back; if a 'journal recover' was stopped before it ended, put back the file it set "
-                f"aside ({kept[-1]}, with its -wal and -shm if there) as {path.name} and run it again")
     else:
         todo = "put the journal file back beside them (its -wal may hold entries the file has not)"
     return (f"journal {path} is not there, but {', '.join(str(f) for f in found)} {'are' if len(found) > 1 else 'is'}: "
