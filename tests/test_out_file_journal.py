@@ -173,3 +173,15 @@ def test_a_journal_whose_first_page_a_power_cut_zeroed_is_read_through_its_wal(t
     recovered = cli("journal", "recover", "torn.sqlite", "--continue", "--supervisor", "ana", "--reason", "power cut",
                     cwd=tmp_path)
     assert "--new" not in recovered.stdout + recovered.stderr, recovered.stdout + recovered.stderr
+
+
+def test_an_export_to_a_symlink_loop_is_written_without_a_traceback(closed):
+    """rev11 F6: --out naming a symlink loop ended in a Python traceback ('RuntimeError: Symlink loop from ...'
+    out of the journal check); the export is written there, as before the check."""
+    folder = closed.parent
+    os.symlink("loopa", folder / "loopb")
+    os.symlink("loopb", folder / "loopa")
+    done = cli("journal", "export", "t.sqlite", "--format", "csv", "--out", "loopa", cwd=folder)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert (folder / "loopa").is_file() and "round" in (folder / "loopa").read_text()
+    assert entries(closed) == 10

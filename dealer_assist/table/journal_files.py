@@ -67,13 +67,14 @@ def journal_part(path: os.PathLike | str, journal: Optional[os.PathLike | str] =
         except OSError:
             pass
         for end in BESIDE:
-            if str(path.resolve()) in (str(Path(journal).resolve()) + end, os.path.abspath(journal) + end):
+            if os.path.realpath(path) in (os.path.realpath(journal) + end, os.path.abspath(journal) + end):
                 return f"the file {path.name} kept beside the journal {journal}"
     if is_sqlite(path):
         return "an SQLite database (a table's journal, or a copy of one)"
     if path.is_file() and _head(path, 4) in _WAL_MAGIC:
         return "an SQLite write-ahead log (the newest entries of a journal)"
-    for name in {os.path.abspath(path), str(path.resolve())}:
+    # realpath, not Path.resolve(): that raises on a symlink loop (rev11: a traceback for --out LOOP)
+    for name in {os.path.abspath(path), os.path.realpath(path)}:
         for end in BESIDE:
             if name.endswith(end) and is_sqlite(name[:-len(end)]):
                 return f"the file {Path(name).name} kept beside the journal {name[:-len(end)]}"
