@@ -70,6 +70,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if exc.filename is not None or exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
             raise
         _drop_stdout()
+        if exc.errno == errno.EFBIG:  # `ulimit -f`: no disk space freed lifts it
+            from dealer_assist.table.journal import RAISE_THE_LIMIT, size_limit_words
+
+            return fail(f"cannot write the output ({exc.strerror}): it reached {size_limit_words()}; what was "
+                        f"written is incomplete: {RAISE_THE_LIMIT} and run it again (the disk is not at fault)", 2)
         return fail(f"cannot write the output ({exc.strerror}): what was written is incomplete; free disk space, "
                     "or send it to a file on another disk, and run it again", 2)
 

@@ -297,3 +297,51 @@ def test_a_table_stopped_by_the_file_size_limit_names_the_limit_not_the_disk(tmp
     assert "check the disk" not in stopped and "Fix the disk" not in stopped
     with Journal.open(path, readonly=True) as journal:
         assert journal.verify().ok  # the chain holds up to the entry refused
+
+
+def _verify_json(path) -> dict:
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "journal", "verify", str(path), "--json"],
+                          env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stdout + done.stderr
+    return json.loads(done.stdout)
+
+
+def _bets_with(path, *updates: str) -> None:
+    import sqlite3
+
+    with Journal.open(path) as journal:
+        for i in range(10):
+            journal.append("bet_placed", {"seat": 1, "bet": "banker", "amount": "10.00", "i": i})
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    conn.execute("DROP TRIGGER IF EXISTS entries_append_only_update")
+    for update in updates:
+        conn.execute(update)
+    conn.close()
+
+
+def test_an_edit_with_zero_bytes_put_in_its_hash_is_not_passed_off_as_damage(tmp_path):
+    """rev11 F4: entry 5 of 10 edited (10.00 -> 900.00) and its hash's last character set to NUL was told
+    as 'damaged ... as by a power cut', an edit a pit boss would then put down to the hardware."""
+    edited = tmp_path / "edited.sqlite"
+    _bets_with(edited, "UPDATE entries SET payload = replace(payload, '10.00', '900.00') WHERE seq = 5",
+               "UPDATE entries SET hash = substr(hash, 1, 63) || char(0) WHERE seq = 5")
+    report = _verify_json(edited)
+    assert (report["problem"], report["first_bad_seq"]) == ("edited", 5), report
+    # the whole hash zeroed, amid good entries, is no better
+    zeroed = tmp_path / "zeroed.sqlite"
+    _bets_with(zeroed, "UPDATE entries SET payload = replace(payload, '10.00', '900.00') WHERE seq = 5",
+               "UPDATE entries SET hash = zeroblob(64) WHERE seq = 5",
+               "UPDATE entries SET hash = CAST(hash AS TEXT) WHERE seq = 5")
+    report = _verify_json(zeroed)
+    assert (report["problem"], report["first_bad_seq"]) == ("edited", 5), report
+    # the same zeros without the edit are damage: what is left of the entry is what was written
+    torn = tmp_path / "torn.sqlite"
+    _bets_with(torn, "UPDATE entries SET hash = substr(hash, 1, 40) || replace(hex(zeroblob(24)), '00', char(0)) "
+                     "WHERE seq = 5")
+    report = _verify_json(torn)
+    assert (report["problem"], report["first_bad_seq"]) == ("damaged", 5), report

@@ -151,3 +151,37 @@ def test_a_calibration_is_not_written_where_a_journals_wal_goes(closed):
     shots = cli("calibrate", "--camera", "0", "--images", "t.sqlite-shm", "--out", "deck", cwd=folder)
     assert shots.returncode == 2 and "--images t.sqlite-shm is the file" in shots.stderr, shots.stderr
     assert files_of(folder) == before and not (folder / "t.sqlite-wal").exists()
+
+
+def test_a_journal_whose_first_page_a_power_cut_zeroed_is_read_through_its_wal(tmp_path):
+    """rev11: a journal whose first page was torn to zeros while its -wal still held that page was refused
+    as 'not a dealer-assist journal', and recover then offered only --new (the table's continuation lost);
+    SQLite reads the page back from the -wal and the chain, checked, holds."""
+    live = tmp_path / "live.sqlite"
+    session = played(live)
+    try:
+        for end in ("", "-wal"):
+            shutil.copy(f"{live}{end}", tmp_path / f"torn.sqlite{end}")
+    finally:
+        session.close()
+    torn = tmp_path / "torn.sqlite"
+    with open(torn, "r+b") as f:
+        f.write(b"\0" * 4096)
+    done = cli("journal", "verify", "torn.sqlite", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "not a dealer-assist journal" not in done.stderr and ": OK, 10 entries" in done.stdout, done.stdout
+    recovered = cli("journal", "recover", "torn.sqlite", "--continue", "--supervisor", "ana", "--reason", "power cut",
+                    cwd=tmp_path)
+    assert "--new" not in recovered.stdout + recovered.stderr, recovered.stdout + recovered.stderr
+
+
+def test_an_export_to_a_symlink_loop_is_written_without_a_traceback(closed):
+    """rev11 F6: --out naming a symlink loop ended in a Python traceback ('RuntimeError: Symlink loop from ...'
+    out of the journal check); the export is written there, as before the check."""
+    folder = closed.parent
+    os.symlink("loopa", folder / "loopb")
+    os.symlink("loopb", folder / "loopa")
+    done = cli("journal", "export", "t.sqlite", "--format", "csv", "--out", "loopa", cwd=folder)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert (folder / "loopa").is_file() and "round" in (folder / "loopa").read_text()
+    assert entries(closed) == 10

@@ -35,3 +35,22 @@ def test_a_report_sent_to_a_full_disk_says_so_without_a_traceback(tmp_path):
         assert done.stderr == ("dealer-assist: error: cannot write the output (No space left on device): what was "
                                "written is incomplete; free disk space, or send it to a file on another disk, and "
                                "run it again\n"), argv
+
+
+def test_a_report_over_the_file_size_limit_names_the_limit_not_the_disk(tmp_path):
+    """rev11 F8: `(ulimit -f 0; dealer-assist odds > odds.txt)` was told to 'free disk space, or send it to a
+    file on another disk', neither of which lifts the limit; the journal's own message names it."""
+    import resource
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+
+    with open(tmp_path / "odds.txt", "w") as out:
+        done = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "odds", "--decks", "8"], stdout=out,
+                              stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(REPO)), text=True,
+                              timeout=120, preexec_fn=limited)
+    assert "Traceback" not in done.stderr and done.returncode == 2, done.stderr
+    assert done.stderr.startswith("dealer-assist: error: cannot write the output (File too large): it reached this "
+                                  "process's file size limit (0 bytes: 'ulimit -f' or the account's limits)"), \
+        done.stderr
+    assert "raise or remove the limit" in done.stderr and "free disk space" not in done.stderr

@@ -97,3 +97,22 @@ def test_a_table_is_not_started_anew_where_an_interrupted_recover_left_its_files
     assert not path.exists()
     verified = cli("journal", "verify", "t.sqlite", cwd=tmp_path)
     assert verified.returncode == 2 and "is not there, but" in verified.stderr, verified.stderr
+
+
+def test_the_file_a_recover_that_ended_kept_does_not_block_a_new_journal(tmp_path):
+    """rev11 F5: after a recover that ended (the rebuilt journal at NAME, the broken one as NAME.kept-*) the
+    journal was archived; a new journal at NAME was refused, advising to put the kept file back as NAME,
+    which would have restarted the table from before the recover, every entry written since gone."""
+    path = tmp_path / "t.sqlite"
+    broken_journal(path)
+    done = cli("journal", "recover", "t.sqlite", "--continue", "--supervisor", "Bob", "--reason", "disk", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    kept = list(tmp_path.glob("t.sqlite.kept-*"))
+    assert len(kept) == 1 and not list(tmp_path.glob("t.sqlite.rebuilding*"))
+    os.replace(path, tmp_path / "shift-1.sqlite")  # the shift's journal archived
+    started = cli("run", "--journal", "t.sqlite", "--quit-after", "0", cwd=tmp_path)
+    assert started.returncode == 0, started.stderr
+    assert "put back the file" not in started.stderr
+    with Journal.open(path, readonly=True) as journal:
+        assert journal.verify().ok
+    assert kept[0].exists()

@@ -33,7 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     v = sub.add_parser("verify", help="check the hash chain; exit 0 only if it holds",
                        description="Check every entry of the journal against the hash chain and report the "
-                                   "first bad entry (edited, deleted, reordered or inserted).")
+                                   "first bad entry (edited, deleted, reordered or inserted; damaged when it holds "
+                                   "zero bytes a cut-short file or a disk fault left, as by a power cut).")
     v.add_argument("path", metavar="PATH", help=JOURNAL)
     v.add_argument("--expect-head", metavar="HASH",
                    help="a head hash noted earlier (printed by verify): fail unless the journal still contains "

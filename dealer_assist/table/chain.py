@@ -211,6 +211,31 @@ def _torn(row: Row) -> List[str]:
     return [name for name, value in zip(_FIELDS[1:], texts) if "\0" in value]
 
 
+def _damaged(rows: List[Row], index: int, expected_prev: str) -> List[str]:
+    """The columns of ``rows[index]`` torn as by a power cut, or none when the zeros may hide an edit.
+
+    Zeros alone prove nothing: an edit can end in them too (rev11: an amount changed and the hash's last
+    character set to NUL was told to the pit boss as a power cut).  What survives must be what was
+    written: the row's intact text, chained to the entry before, hashes to the surviving part of its hash
+    and to the hash the next entry names (only a SHA-256 preimage forges that).  Else only the file's
+    tail can be called damaged, no entry after it in order: there an edit loses no more than a deletion
+    of that entry would, which the chain cannot tell either."""
+    row = rows[index]
+    zeroed = _torn(row)
+    if not zeroed:
+        return []
+    _, time, kind, payload, prev, stored = row
+    if all("\0" not in value for value in (time, kind, payload)) and expected_prev.startswith(prev.rstrip("\0")):
+        payload_text = _canonical_payload((None, time, kind, payload, expected_prev, None))
+        written = None if payload_text is None else entry_hash(row[0], time, kind, payload_text, expected_prev)
+        follows = rows[index + 1][4] if index + 1 < len(rows) else written
+        if written is not None and written.startswith(stored.rstrip("\0")) and follows == written:
+            return zeroed
+    if any(isinstance(r[0], int) and _own_hash(r, r[0]) == r[5] for r in rows[index + 1:]):
+        return []
+    return zeroed
+
+
 def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str,
               verified: Dict[str, int], genesis: str) -> Tuple[str, int, str]:
     positions = _Positions(rows, genesis)
@@ -220,8 +245,8 @@ def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str
     if not isinstance(seq, int):  # a number stored as text or bytes: no chain writes that
         return "edited", expected_seq, f"entry {expected_seq}'s number is stored as {seq!r}, not as a whole number"
 
-    zeroed = _torn(row)
-    if seq == expected_seq and zeroed:
+    zeroed = _damaged(rows, index, expected_prev) if seq == expected_seq else []
+    if zeroed:
         # A torn or zero-filled page, as after a power cut, not the edit "changed after it was written" told
         # a pit boss of (qaI F5).
         return "damaged", seq, (f"entry {seq} holds zero bytes in its {' and '.join(zeroed)} (the file was cut short "

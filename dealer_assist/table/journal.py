@@ -303,13 +303,25 @@ def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
                             f"close the other dealer-assist using it", path)
     if primary == 10 and _at_size_limit(path):  # SQLite tells EFBIG only as an I/O error
         return JournalSizeLimitError(
-            f"journal {path} reached this process's file size limit ({_size_limit()} bytes: 'ulimit -f' or the "
-            f"account's limits) while {doing}; the entry was NOT written: stop the table, raise or remove the limit "
-            f"for the account that runs it, then restart to carry on (the disk is not at fault)", path)
+            f"journal {path} reached {size_limit_words()} while {doing}; the entry was NOT written: stop the table, "
+            f"{RAISE_THE_LIMIT}, then restart to carry on (the disk is not at fault)", path)
     if primary == 10:  # SQLITE_IOERR
         return JournalError(f"journal {path}: input/output error while {doing} ({text}); the entry was NOT "
                             f"written: stop the table and check the disk", path)
     return JournalError(f"journal {path}: {text} while {doing}", path)
+
+
+#: What to do about the file size limit, in the journal's message and in any other output's that meets it.
+RAISE_THE_LIMIT = "raise or remove the limit for the account that runs it"
+
+
+def size_limit_words() -> str:
+    """The limit a write met with EFBIG ("File too large"), in words: mostly ``ulimit -f``, which no freed
+    disk space lifts (qaI, rev11: 'check the disk' and 'free disk space' sent IT to a healthy disk)."""
+    limit = _size_limit()
+    if limit is None:
+        return "the largest file the disk's file system takes"
+    return f"this process's file size limit ({limit} bytes: 'ulimit -f' or the account's limits)"
 
 
 def _size_limit() -> Optional[int]:

@@ -44,9 +44,13 @@ def is_sqlite(path: os.PathLike | str) -> bool:
 
 def not_sqlite(path: os.PathLike | str) -> bool:
     """Whether ``path`` holds bytes that no SQLite database starts with: not a journal, whatever SQLite
-    would read through a -wal beside it (which holds every page it changed, the first one too)."""
+    would read through a -wal beside it (which holds every page it changed, the first one too).
+
+    Zero bytes are let through: a first page a power cut tore reads as zeros, and SQLite reads it back
+    from the -wal beside it, whose pages ``verify`` then judges by the hash chain (rev11: such a journal
+    was refused as "not a journal", and recover then offered only --new, losing the table's continuation)."""
     head = _head(Path(path), len(SQLITE_HEADER))
-    return bool(head) and not SQLITE_HEADER.startswith(head)
+    return bool(head.strip(b"\0")) and not SQLITE_HEADER.startswith(head)
 
 
 def journal_part(path: os.PathLike | str, journal: Optional[os.PathLike | str] = None) -> Optional[str]:
@@ -63,13 +67,14 @@ def journal_part(path: os.PathLike | str, journal: Optional[os.PathLike | str] =
         except OSError:
             pass
         for end in BESIDE:
-            if str(path.resolve()) in (str(Path(journal).resolve()) + end, os.path.abspath(journal) + end):
+            if os.path.realpath(path) in (os.path.realpath(journal) + end, os.path.abspath(journal) + end):
                 return f"the file {path.name} kept beside the journal {journal}"
     if is_sqlite(path):
         return "an SQLite database (a table's journal, or a copy of one)"
     if path.is_file() and _head(path, 4) in _WAL_MAGIC:
         return "an SQLite write-ahead log (the newest entries of a journal)"
-    for name in {os.path.abspath(path), str(path.resolve())}:
+    # realpath, not Path.resolve(): that raises on a symlink loop (rev11: a traceback for --out LOOP)
+    for name in {os.path.abspath(path), os.path.realpath(path)}:
         for end in BESIDE:
             if name.endswith(end) and is_sqlite(name[:-len(end)]):
                 return f"the file {Path(name).name} kept beside the journal {name[:-len(end)]}"
@@ -86,11 +91,15 @@ def journal_remains(path: Path) -> Optional[str]:
 
     Its -wal or -shm would be taken by SQLite and dropped, a copy saved beside it
     (:mod:`.journal_salvage`) or the file ``journal recover`` set aside holds its record: a new journal
-    there would start the table again from round 1 (QA; qaI F8: a recover stopped half-way)."""
+    there would start the table again from round 1 (QA; qaI F8: a recover stopped half-way, known by the
+    ``NAME.rebuilding`` it left)."""
     sidecars = [f for f in _with_sidecars(path)[1:] if os.path.lexists(f)]
     saved = saved_copies(path.parent, path.name)
-    kept = sorted(path.parent.glob(f"{glob.escape(path.name)}.kept-*[0-9]Z"))
     half_made = [f for f in _with_sidecars(rebuilding(path)) if os.path.lexists(f)]
+    # A NAME.kept-* alone is what every recover that ended leaves: the journal it rebuilt went on past it, so
+    # it tells of an interrupted recover only beside the half-made file (rev11: a journal archived after a
+    # recover was refused, and the advice to put the kept file back would rewind the table to before it).
+    kept = sorted(path.parent.glob(f"{glob.escape(path.name)}.kept-*[0-9]Z")) if half_made else []
     found = [*sidecars, *saved, *kept, *half_made]
     if not found:
         return None
@@ -100,9 +109,6 @@ def journal_remains(path: Path) -> Optional[str]:
         todo = (f"put back the file 'journal recover' set aside ({kept[-1] if kept else 'NAME.kept-TIME'}, with its -wal "
                 f"and -shm if there) as {path.name} and run that 'journal recover' again (it was stopped before "
                 f"it ended)")
-    elif kept:
-        todo = (f"put the journal back; if a 'journal recover' was stopped before it ended, put back the file it set "
-                f"aside ({kept[-1]}, with its -wal and -shm if there) as {path.name} and run it again")
     else:
         todo = "put the journal file back beside them (its -wal may hold entries the file has not)"
     return (f"journal {path} is not there, but {', '.join(str(f) for f in found)} {'are' if len(found) > 1 else 'is'}: "
