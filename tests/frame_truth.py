@@ -36,3 +36,24 @@ def assert_read_there(hits, code: str, center, card_h: float, within: float = 0.
     """``code`` is among the sure reads, within ``within`` card heights of ``center``."""
     assert any(h.card.code == code and np.linalg.norm(np.array(h.center) - center) < within * card_h for h in hits), \
         f"{code} at {center} is not read"
+
+
+def shipped_readers() -> dict:
+    """A recognizer per shared deck, from the profiles the package ships (skips without the shared cards)."""
+    from dealer_assist.vision.profile import Profile, default_profile_path
+    from dealer_assist.vision.recognize import Recognizer
+
+    if not (CARDS / "test").is_dir():
+        pytest.skip("shared card images not found")
+    return {deck: Recognizer(Profile.load(default_profile_path().parent / deck)) for deck in ("anglo", "plastic")}
+
+
+def assert_reads_as_unaltered(rec, deck: str, name: str, frame: np.ndarray, altered: np.ndarray) -> None:
+    """Test frame ``name`` of ``deck`` (``frame``) changed to ``altered`` reads the cards it reads unchanged,
+    at least four, none wrong."""
+    truth = json.loads((CARDS / "test" / deck / "truth.json").read_text())
+    cards = next(f["cards"] for f in truth["frames"] if f["file"] == name)
+    full = sorted(h.card.code for h in rec.recognize(frame).cards)
+    hits = rec.recognize(altered).cards
+    assert len(full) >= 4 and sorted(h.card.code for h in hits) == full
+    assert_no_wrong_card(hits, cards, rec.profile.card_h_px)

@@ -41,6 +41,21 @@ def exported(path) -> list:
         return rounds_from_entries(journal.entries())
 
 
+def split_round(path, seat: int):
+    """A blackjack journal of one round: ``seat`` splits 8H 8S, stands on 18 and 17; the dealer busts."""
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    assert session.place(seat, D("25")) is None and session.deal() is None
+    deal(session, "8H", "6C", "8S")
+    assert session.split() is None
+    deal(session, "TC")
+    assert session.stand() is None
+    deal(session, "9D")
+    assert session.stand() is None
+    deal(session, "TD", "KD")  # the dealer: 6, 16, busts
+    session.close()
+    return path
+
+
 def export_cli(capsys, path, fmt):
     assert main(["journal", "export", str(path), "--format", fmt]) == 0
     return capsys.readouterr().out
@@ -339,17 +354,7 @@ def test_the_csv_export_has_each_bets_commission_and_each_split_hand(tmp_path, c
     (row,) = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
     assert (row["bet"], row["result"], row["pays"], row["commission"]) == ("banker", "win", "9.54", "0.51")
 
-    path = tmp_path / "bj.sqlite"
-    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
-    assert session.place(1, D("25")) is None and session.deal() is None
-    deal(session, "8H", "6C", "8S")
-    assert session.split() is None
-    deal(session, "TC")
-    assert session.stand() is None
-    deal(session, "9D")
-    assert session.stand() is None
-    deal(session, "TD", "KD")  # the dealer: 6, 16, busts
-    session.close()
+    path = split_round(tmp_path / "bj.sqlite", seat=1)
     rows = list(csv.DictReader(io.StringIO(export_cli(capsys, path, "csv"))))
     assert [(r["seat"], r["hand"]) for r in rows] == [("1", "0"), ("1", "1")]
 
@@ -592,17 +597,7 @@ def test_blackjack_double_totals_export_as_a_json_list_and_an_older_journal_s_re
 def test_a_split_hand_s_cards_export_at_the_hand_they_ended_in(tmp_path, capsys):
     """QA: after a split, 8S (journaled at seat 2 hand 0, where it was dealt) stayed ``seat2.h0`` in the
     export, though it was hand 2's first card; the outcome was right."""
-    path = tmp_path / "bj.sqlite"
-    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
-    assert session.place(2, D("25")) is None and session.deal() is None
-    deal(session, "8H", "6C", "8S")
-    assert session.split() is None
-    deal(session, "TC")
-    assert session.stand() is None
-    deal(session, "9D")
-    assert session.stand() is None
-    deal(session, "TD", "KD")
-    session.close()
+    path = split_round(tmp_path / "bj.sqlite", seat=2)
     (record, _) = [json.loads(line) for line in export_cli(capsys, path, "json").splitlines()]
     assert [(c["card"], c["position"]) for c in record["cards"]] == [
         ("8H", "seat2.h0"), ("6C", "dealer"), ("8S", "seat2.h1"), ("TC", "seat2.h0"), ("9D", "seat2.h1"),
