@@ -81,6 +81,7 @@ class SeqGap:
     ``after_link_loss``: the frame that revealed it was the first after the link came
     back: had the device restarted meanwhile and its count passed the old one, more
     cards than ``missing`` may have gone (PROTOCOL.md 7.4).
+    ``card_lost``: the lost frame the device's heartbeat names as its last card: that one was a card.
     """
 
     source: str
@@ -88,6 +89,7 @@ class SeqGap:
     missing: tuple[int, ...]
     count_went_back: bool = False
     after_link_loss: bool = False
+    card_lost: Optional[int] = None
 
 
 @dataclass(frozen=True)

@@ -288,3 +288,13 @@ def test_a_hello_repeated_after_a_replug_of_a_shoe_heard_first_mid_count_names_n
     assert wait_for(lambda: rig.played() == ["AS", "2C", "3D"])
     assert (rig.alerts()["hello"].level, rig.alerts()["hello"].title) == ("info", "SHOE CONNECTED")
     assert not [e for e in rig.events if isinstance(e, SeqGap)] and rig.session.snapshot.pending is None
+
+
+def test_frames_lost_says_a_card_was_missed_when_the_heartbeat_names_it(rig):
+    """qaH: a heartbeat naming a lost frame as the shoe's last card proves a card went, yet FRAMES LOST
+    still said a card 'may' have been missed."""
+    rig.send(hello("B1"), frame("CARD", 1, "AS"), frame("HB", 3, "2"))  # CARD 2 lost on the line
+    assert wait_for(lambda: "gap" in rig.alerts())
+    text = rig.alerts()["gap"].text
+    assert "frame 2 was a card (the shoe's heartbeat names it as its last), so a card was missed" in text
+    assert "may have been missed" not in text

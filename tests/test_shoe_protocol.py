@@ -473,3 +473,11 @@ def test_a_restart_whose_first_frames_were_lost_is_still_a_restart():
     assert t.check(hello("b2")).duplicate and t.unsure_hello  # sent twice: still unsure
     v = t.check(card(3))
     assert v.hello_restarted and v.missing == (1, 2)
+
+
+def test_a_heartbeat_naming_a_lost_frame_as_its_last_card_says_a_card_was_lost():
+    t = SequenceTracker()
+    run(t, [hello("b1"), card(1)])
+    v = t.check(HeartbeatFrame(4, 2))  # frames 2 and 3 lost; the shoe's last card is frame 2
+    assert (v.missing, v.cards, v.card_lost) == ((2, 3), (2,), 2)
+    assert t.check(card(6)).card_lost is None  # frame 5 lost: a card perhaps, not known

@@ -157,6 +157,8 @@ def event_record(event: Any) -> dict:
             rec["count_went_back"] = True
         if event.after_link_loss:  # a restart while out of reach may hide frames (PROTOCOL.md 7.4)
             rec["after_link_loss"] = True
+        if event.card_lost is not None:  # a heartbeat named this lost frame as the shoe's last card
+            rec["card_lost"] = event.card_lost
     elif isinstance(event, ev.DeviceHello):
         rec = {"event": "hello", "device": event.device, "boot": event.boot, "firmware": event.firmware,
                "protocol": event.protocol}
@@ -190,6 +192,8 @@ def _human(rec: dict, relinked: bool = False) -> str:
         text = f"UNREADABLE card: key it in{seq}"
     elif kind == "gap":
         text = f"LOST FRAMES {_runs_text(rec['runs'])} ({rec['frames']:,}): check the layout"
+        if rec.get("card_lost") is not None:
+            text += f" (frame {rec['card_lost']} was a card: the shoe's heartbeat names it as its last)"
         if rec.get("count_went_back"):
             text += (" (the count went back with no HELLO: the shoe restarted and its HELLO was lost, or its "
                      "firmware kept the old boot id)")

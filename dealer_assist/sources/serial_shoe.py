@@ -496,7 +496,8 @@ class SerialShoe(CardSource):
         if verdict.cards:
             self._emit(SeqGap(self.name, self._clock(), verdict.cards,
                               count_went_back=verdict.restarted,
-                              after_link_loss=out_of_reach or len(verdict.missing) > OUT_OF_REACH_GAP))
+                              after_link_loss=out_of_reach or len(verdict.missing) > OUT_OF_REACH_GAP,
+                              card_lost=verdict.card_lost))
         if not verdict.deliver:
             return
         t = self._clock()

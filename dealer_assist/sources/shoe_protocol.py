@@ -415,6 +415,8 @@ class SeqVerdict:
     unsure: bool = False
     #: On the frame after an unsure HELLO: the HELLO was a restart (True) or a repeat (False).
     hello_restarted: Optional[bool] = None
+    #: A lost frame a heartbeat names as the device's last card: a card was certainly lost.
+    card_lost: Optional[int] = None
 
 
 class SequenceTracker:
@@ -542,10 +544,11 @@ class SequenceTracker:
             return self._went_back(frame)
         expected = self.expected
         missing = tuple((expected + i) % SEQ_MODULO for i in range((seq - expected) % SEQ_MODULO))
-        cards = missing
+        cards, named = missing, None
         if isinstance(frame, HeartbeatFrame):
             last = frame.last_card_seq
             # Only the lost frames up to the device's last card can have been cards: none, if it is no lost one.
             cards = missing[:missing.index(last) + 1] if last in missing else ()
+            named = last if last in missing else None
         self._remember(frame)
-        return SeqVerdict(True, missing=missing, cards=cards)
+        return SeqVerdict(True, missing=missing, cards=cards, card_lost=named)

@@ -723,7 +723,9 @@ class SessionCore(abc.ABC):
                 self._open_hold(event.source, AFTER_A_GAP)
                 self.alert("gap", "error", "FRAMES LOST",
                            f"the {event.source} lost {frame_runs(event.missing)}"
-                           + (" of a new count" if event.count_went_back else "") + ": a card may have been missed"
+                           + (" of a new count" if event.count_went_back else "")
+                           + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
+                              "a card was missed" if event.card_lost is not None else ": a card may have been missed")
                            + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
                               "cards than these frames may have gone" if event.after_link_loss else ""),
                            "compare the cards on the table with the display and type any missing card (K)"
