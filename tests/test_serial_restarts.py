@@ -298,3 +298,14 @@ def test_frames_lost_says_a_card_was_missed_when_the_heartbeat_names_it(rig):
     text = rig.alerts()["gap"].text
     assert "frame 2 was a card (the shoe's heartbeat names it as its last), so a card was missed" in text
     assert "may have been missed" not in text
+
+
+def test_frames_lost_before_the_named_card_may_have_been_cards_too(rig):
+    """qaK: lost frames 2-4 with frame 4 named by the heartbeat as the last card prove one card missed, not
+    one only: frames 2 and 3 may have been cards too (PROTOCOL.md 7.2)."""
+    rig.send(hello("B1"), frame("CARD", 1, "AS"), frame("HB", 5, "4"))  # frames 2-4 lost on the line
+    assert wait_for(lambda: "gap" in rig.alerts())
+    text = rig.alerts()["gap"].text
+    assert "frame 4 was a card" in text and "at least one card was missed" in text
+    assert "lost frames before it may have been cards too" in text
+    assert ", so a card was missed" not in text

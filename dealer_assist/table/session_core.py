@@ -725,7 +725,9 @@ class SessionCore(abc.ABC):
                            f"the {event.source} lost {frame_runs(event.missing)}"
                            + (" of a new count" if event.count_went_back else "")
                            + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
-                              "a card was missed" if event.card_lost is not None else ": a card may have been missed")
+                              + ("a card was missed" if min(event.missing) == event.card_lost else
+                                 "at least one card was missed; the lost frames before it may have been cards too")
+                              if event.card_lost is not None else ": a card may have been missed")
                            + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
                               "cards than these frames may have gone" if event.after_link_loss else ""),
                            "compare the cards on the table with the display and type any missing card (K)"
