@@ -258,6 +258,33 @@ def test_status_shows_the_exact_odds_of_the_shoe_left(qtbot, table_factory):
     assert "4 dealt" in window.status.shoe.text()
 
 
+def test_status_says_why_there_are_no_odds_when_too_few_cards_are_left(qtbot, table_factory):
+    """qaJ: at a shoe's end (5 cards left) the odds panel said "computing…" for ever; no odds can be had
+    there, and the croupier is told why and what to do."""
+    import random
+    from dataclasses import replace as replaced
+
+    from dealer_assist.table.state import TableRules
+    rules = TableRules()
+    window = table_factory("manual", odds=True, rules=replaced(rules, shoe=replaced(rules.shoe, decks=1, cut_from_end=1)))
+    session = window.session
+    session.skip_burn()
+    deck = [rank + suit for rank in "A23456789TJQK" for suit in "SHDC"]
+    random.Random(3).shuffle(deck)
+    for code in deck:
+        session.enter_card(code)
+        if session.snapshot.state.phase == TablePhase.SETTLED:
+            if session.snapshot.state.shoe.cards_left < 6:
+                break
+            session.next_round()
+            session.deal()
+    left = session.snapshot.state.shoe.cards_left
+    assert 0 < left < 6
+    qtbot.waitUntil(lambda: "too few" in window.status.odds_title.text(), timeout=10000)
+    assert f"{left} cards left" in window.status.odds_title.text() and "Ctrl+N" in window.status.odds_title.text()
+    assert window.status.odds_text(Bet.BANKER, "Win") == "—"
+
+
 def test_the_status_counts_a_card_set_aside_apart_from_the_burn(qtbot, table_factory):
     window = table_factory("manual")
     session = window.session

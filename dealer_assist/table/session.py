@@ -54,7 +54,8 @@ OP_KINDS = {
 class Snapshot(SnapshotCore):
     """Everything the baccarat display draws, frozen."""
 
-    odds: Any = None  # dealer_assist.odds.OddsReport for the current shoe, when computed
+    #: dealer_assist.odds.OddsReport for the current shoe once computed; a text saying why there is none
+    odds: Any = None
 
     @property
     def banner(self) -> str:
@@ -565,11 +566,11 @@ class TableSession(SessionCore):
             rules = self._snap.state.rules
             try:
                 report = odds.shoe_odds(counts, rules.paytable, decks=rules.shoe.decks)
-            except odds.OddsError:  # a shoe too small to deal a round from: no odds to show
-                report = None
-            except Exception:  # a fault of ours: the odds panel waits, the table plays on, the log says why
+            except odds.ShoeTooSmallError:  # QA: the panel said "computing…" for ever at the shoe's end
+                report = f"none, {sum(counts)} card{'' if sum(counts) == 1 else 's'} left (too few): Ctrl+N twice, new shoe"
+            except Exception:  # a fault of ours: the table plays on, the panel and the log say so
                 _log.exception("odds of the shoe %s could not be computed", counts)
-                report = None
+                report = "not computed (a fault of dealer-assist, written to its log); the table plays on"
             with self._lock:
                 if self._snap.state.shoe.counts_left() == tuple(counts):
                     self._publish(replace(self._snap, odds=report))

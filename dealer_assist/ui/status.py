@@ -119,17 +119,19 @@ class StatusView(QWidget):
             self._show_odds(snap.odds, snap.state.shoe.cards_left)
 
     def _show_odds(self, report, cards_left: int) -> None:
-        if report is None:
-            self.odds_title.setText("ODDS: computing…")
+        if report is None or isinstance(report, str):
+            self.odds_title.setText(f"ODDS: {report}" if report else "ODDS: computing…")
+            self.odds_title.setToolTip(self.odds_title.text())
             for bet in Bet:
                 for head in ODDS_ROWS:
-                    self.cells[(bet.value, head)].setText("…")
+                    self.cells[(bet.value, head)].setText("—" if report else "…")
             return
         push = report.bets[Bet.PLAYER].floats()["push"]
         # Cards burned face down are unknown but random: the odds rest on the known composition
         # and hold for the shoe's real cards left.
         self.odds_title.setText(f"ODDS on the {cards_left} cards left"
                                 + (f" (Player/Banker push {pct(push)})" if push else ""))
+        self.odds_title.setToolTip(self.odds_title.text())
         for bet in Bet:
             f = report.bets[bet].floats()
             self.cells[(bet.value, "Win")].setText(pct(f["win"]))
