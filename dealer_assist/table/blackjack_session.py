@@ -25,7 +25,8 @@ from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
 from dealer_assist.table.blackjack_state import (VOID_COUNTED, BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
-                                                 RoundRecord, apply, deck_started, describe_void, position,
+                                                 RoundRecord, UnusableSeatLimitsError, apply,
+                                                 check_given_seat_limits, deck_started, describe_void, position,
                                                  rules_from_record, void_target)
 from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND, READ_BEFORE_A_STOP
 from dealer_assist.table.journal import Entry, Journal
@@ -626,6 +627,9 @@ class BlackjackSession(SessionCore):
             op: dict = {"op": "set_limits", "min_bet": str(min_bet).strip(), "max_bet": str(max_bet).strip()}
             try:
                 new = apply(state, op)
+                check_given_seat_limits(new.rules.max_bet, new.rules.chips)
+            except UnusableSeatLimitsError as exc:  # the config file's check at start, so L cannot set what it refuses
+                return self._refuse(f"limits refused: {exc}; {exc.table_fix}; the limits in force are unchanged")
             except BlackjackTableError as exc:
                 return self._refuse(str(exc))
             target = {"round": state.round_no, "shoe": state.deck_no, "min_bet": fmt(new.rules.min_bet),

@@ -138,11 +138,32 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
     except BlackjackError as exc:
         raise BlackjackTableError(f"bad blackjack settings: {exc}") from None
     # A file only: a journal's recorded rules are read back as they were, so a restart is never refused.
-    if min(rules.chips) > rules.max_bet:  # qaI F4: the table opened, and no seat could ever bet
-        raise BlackjackTableError(f"bad blackjack settings: the smallest chip {fmt(min(rules.chips))} is above the "
-                                  f"seat maximum {fmt(rules.max_bet)}, so no seat could ever bet; add a smaller "
-                                  "chip to blackjack.chips or raise blackjack.max_bet")
+    try:
+        check_given_seat_limits(rules.max_bet, rules.chips)
+    except UnusableSeatLimitsError as exc:
+        raise BlackjackTableError(f"bad blackjack settings: {exc}; {exc.file_fix}") from None
     return rules
+
+
+class UnusableSeatLimitsError(BlackjackTableError):
+    """Seat limits a table is given that no seat could bet under; ``file_fix`` and ``table_fix`` say
+    what to do in the config file's words and in the limits dialog's."""
+
+    def __init__(self, what: str, file_fix: str, table_fix: str) -> None:
+        super().__init__(what)
+        self.file_fix = file_fix
+        self.table_fix = table_fix
+
+
+def check_given_seat_limits(max_bet: Decimal, chips: tuple[Decimal, ...]) -> None:
+    """The one check of the seat maximum a table is given, by its config file at start or by a supervisor
+    at L (a later QA: the dialog set a maximum below every chip, which the file refuses).  qaI F4: the
+    table opened and no seat could ever bet.  Not of a journal's recorded limits: those replay as they were."""
+    if min(chips) > max_bet:
+        raise UnusableSeatLimitsError(
+            f"the smallest chip {fmt(min(chips))} is above the seat maximum {fmt(max_bet)}, so no seat could ever bet",
+            "add a smaller chip to blackjack.chips or raise blackjack.max_bet",
+            f"raise the seat maximum to {fmt(min(chips))} (the smallest chip) or more")
 
 
 def rules_from_record(record: Mapping[str, Any]) -> BlackjackTableRules:
