@@ -79,9 +79,11 @@ class BlackjackTableRules:
     def __post_init__(self) -> None:
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not 1 <= self.seats <= self.house.max_seats:
             raise BlackjackTableError(f"invalid number of seats {self.seats!r}: 1 to {self.house.max_seats}")
-        if not (isinstance(self.min_bet, Decimal) and isinstance(self.max_bet, Decimal)) or not 0 < self.min_bet <= self.max_bet:
+        # A minimum of 0.00 is no minimum but the smallest chip, as at the baccarat table (docs/RULES.md).
+        if (not (isinstance(self.min_bet, Decimal) and isinstance(self.max_bet, Decimal))
+                or not 0 <= self.min_bet <= self.max_bet or self.max_bet <= 0):
             raise BlackjackTableError(f"invalid seat limits {self.min_bet} to {self.max_bet}: the minimum must be "
-                                      "above 0 and no more than the maximum")
+                                      "0 or more and no more than the maximum, the maximum above 0")
         if not self.chips or not all(isinstance(c, Decimal) and c > 0 for c in self.chips):
             raise BlackjackTableError(f"invalid chips {self.chips!r}: positive Decimal values")
 
@@ -601,8 +603,8 @@ def _set_limits(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         raise BlackjackTableError("cannot change the limits while a round is being played: its stakes were taken "
                                   "under the limits in force; change them once the round is settled")
     low, top = _limit(op, "min_bet", "minimum"), _limit(op, "max_bet", "maximum")
-    if low <= 0:
-        raise BlackjackTableError(f"limits refused: seat minimum {fmt(low)} must be above 0.00")
+    if top <= 0:
+        raise BlackjackTableError(f"limits refused: seat maximum {fmt(top)} must be above 0.00, or no seat could bet")
     if low > top:
         raise BlackjackTableError(f"limits refused: seat minimum {fmt(low)} is above the seat maximum {fmt(top)}")
     if (low, top) == (state.rules.min_bet, state.rules.max_bet):

@@ -20,7 +20,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
 
     [limits]                  # at start; a supervisor changes them at the table (L), journaled
     max_payout = "20000"
-    [limits.min]
+    [limits.min]              # "0": no minimum but the smallest chip (both games)
     tie = "5"
     [limits.max]
     banker = "5000"
@@ -54,7 +54,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     double_totals = [9, 10, 11]
     blackjack_pays = "1.5"    # 1 to 2, at most two decimals
     seats = 7                 # 1 to 7
-    min_bet = "5"
+    min_bet = "5"             # "0": no minimum but the smallest chip, as at baccarat
     max_bet = "500"
     chips = ["1", "5", "10", "25", "100", "500"]
 
