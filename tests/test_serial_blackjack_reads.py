@@ -213,3 +213,47 @@ def test_enter_on_a_read_held_from_before_a_restart_says_h_does_not_play_it(rig)
     assert again.snapshot.pending.card.code == "KH" and rig.hands(1) == [["9S", "2D"]]
     assert again.confirm_pending() is None  # as the refusal said: Enter once a card is due
     assert rig.hands(1) == [["9S", "2D", "KH"]]
+
+
+def test_a_card_typed_over_a_read_waiting_for_the_decision_survives_a_restart(rig):
+    """QA: the typed card was journaled only once H played it, so a restart before H brought back the
+    reader's misread card, and H or Enter then dealt it."""
+    s = rig.session
+    rig.cards("9H")  # the reader misreads the 8H drawn as the player signalled
+    assert waiting(rig, "9H")
+    assert s.enter_card("8H") is None  # the croupier's correction
+    rig.reader.stop()
+    s.close()  # the table stops before H (every entry is committed as it is written: a kill loses no more)
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))
+    rig.session = again
+    pending = again.snapshot.pending
+    assert pending.card.code == "8H" and pending.source == "keyboard" and "press H (hit) or D" in pending.doubt
+    assert "8♥ typed in place of the 9♥ read" in again.snapshot.message
+    assert again.hit() is None
+    assert rig.hands(1) == [["9S", "2D", "8H"]] and again.snapshot.pending is None
+    played = card_entries(rig)[-1]
+    assert played["card"] == "8H" and played["source"] == "keyboard"
+    again.close()
+    third = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))  # answered: nothing waits
+    rig.session = third
+    assert third.snapshot.pending is None and rig.hands(1) == [["9S", "2D", "8H"]]
+
+
+def test_del_on_a_typed_card_brought_back_by_a_restart_drops_the_read(rig):
+    s = rig.session
+    rig.cards("9H")
+    assert waiting(rig, "9H")
+    assert s.enter_card("8H") is None and s.enter_card("7H") is None  # typed twice: the last one counts
+    rig.reader.stop()
+    s.close()
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))
+    rig.session = again
+    assert again.snapshot.pending.card.code == "7H"
+    again.reject_pending()  # Del: no card was dealt
+    assert again.snapshot.pending is None and rig.hands(1) == [["9S", "2D"]]
+    journal = Journal.open(rig.journal, readonly=True)
+    try:
+        dropped = [e.payload for e in journal.entries() if e.kind == "read_dropped"]
+    finally:
+        journal.close()
+    assert dropped[-1]["card"] == "9H" and dropped[-1]["source"] == "serial:shoe"

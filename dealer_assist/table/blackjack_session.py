@@ -52,6 +52,9 @@ BEFORE_A_DECISION = "read before the decision for "
 #: The source of a card the croupier typed.
 KEYBOARD = "keyboard"
 
+#: The journal kind of a card typed in place of a read waiting for the decision (played later by H or D).
+CORRECTED_KIND = "read_corrected"
+
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
     BlackjackPhase.BETTING: "choose a chip (number keys), click a seat or press + at the cursor (arrows move it, - takes a chip off); Space deals",
@@ -174,6 +177,7 @@ class BlackjackSession(SessionCore):
         waits for a supervisor again (QA: its alert came back offering the PIN, and F9 found nothing to
         accept)."""
         super()._restore_holds(journal)
+        self._restore_typed_in_place(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         if last is None or last.kind != "card_refused":
@@ -186,6 +190,42 @@ class BlackjackSession(SessionCore):
         source = last.payload.get("source")
         if last.payload.get("dealt_already", True) and _dealt_already(self._snap.state, card, source):
             self._publish(replace(self._snap, duplicate=card))
+
+    def _restore_typed_in_place(self, journal: Any) -> None:
+        """The card the croupier typed in place of the read waiting (``read_corrected``) waits in its place
+        again, as before the stop, rather than the reader's card.  Only a correction of the very read
+        that waits, made after that read was journaled (a later read of the same card is another)."""
+        pending = self._snap.pending
+        if pending is None or pending.source == KEYBOARD:
+            return
+        for entry in journal.entries_where("kind IN (?, 'card_read', 'shoe_start')", (CORRECTED_KIND,),
+                                           newest_first=True):
+            payload = entry.payload
+            same = (payload.get("source") == pending.source and payload.get("source_seq") == pending.seq
+                    and payload.get("card" if entry.kind == "card_read" else "read") == pending.card.code)
+            if entry.kind != CORRECTED_KIND:
+                if entry.kind == "shoe_start" or same:
+                    return  # the read waiting was journaled after any correction there is
+                continue
+            if not same:
+                continue
+            try:
+                typed = parse_card(payload.get("card"))
+            except InvalidCardError:
+                return
+            self._read_under_typed = pending
+            self._publish(replace(self._snap, pending=replace(
+                pending, card=typed, source=KEYBOARD, confidence=1.0, candidates=(), doubt=self._typed_doubt()),
+                message=f"{typed.label} typed in place of the {pending.card.label} read before the restart waits "
+                        f"in its place: {self._typed_doubt()}"))
+            return
+
+    def _typed_doubt(self) -> str:
+        """The words of a card typed in place of a read, by what is due now (see :meth:`_after_decision`)."""
+        due = self._snap.state.due()
+        if due is not None and due.kind == "action":
+            return self._before_decision()
+        return f"typed in place of a read: Enter plays it to {self._hand_words()}, Del drops it if no card was dealt"
 
     @staticmethod
     def _replay(state: BlackjackState, journal: Journal) -> tuple[BlackjackState, int, int]:
@@ -378,9 +418,16 @@ class BlackjackSession(SessionCore):
         """A read H or D plays (see :meth:`_after_decision`)."""
         return (pending.doubt or "").startswith(BEFORE_A_DECISION)
 
-    def _type_in_place_of(self, pending: CardRead, card: Card) -> None:
-        """The croupier's card replaces the read waiting for the decision; it waits in its place."""
+    def _type_in_place_of(self, pending: CardRead, card: Card) -> Optional[str]:
+        """The croupier's card replaces the read waiting for the decision; it waits in its place.
+
+        Journaled at once (``read_corrected``), not only once H plays it: a restart before H brought
+        back the reader's card, and the croupier's correction was lost (QA)."""
         read = self._read_under_typed if pending.source == KEYBOARD and self._read_under_typed else pending
+        if not self._write(CORRECTED_KIND, {"card": card.code, "read": read.card.code, "source": read.source,
+                                            "source_seq": read.seq, "game": GAME,
+                                            "round": self._snap.state.round_no}):
+            return self._snap.stopped or "the journal cannot be written: the typed card was not taken"
         self._read_under_typed = read
         self._publish(replace(self._snap, pending=replace(
             pending, card=card, source=KEYBOARD, confidence=1.0, candidates=(), doubt=self._before_decision())))
