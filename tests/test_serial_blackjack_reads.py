@@ -257,3 +257,53 @@ def test_del_on_a_typed_card_brought_back_by_a_restart_drops_the_read(rig):
     finally:
         journal.close()
     assert dropped[-1]["card"] == "9H" and dropped[-1]["source"] == "serial:shoe"
+
+
+def finish_by_hand_and_put_the_new_deck_in(rig) -> None:
+    """SHOE NEW in the round, 2C read (the new deck's), the round finished by hand, the old deck counted back
+    with 2C still waiting, then Ctrl+N."""
+    s = rig.session
+    assert s.hit() is None
+    rig.send("SHOE", "NEW")
+    assert wait_for(lambda: "newdeck:round" in {a.code for a in s.snapshot.alerts})
+    rig.cards("2C")  # drawn from the new deck for seat 1's hit
+    assert waiting(rig, "2C") and s.snapshot.pending.doubt == AFTER_NEW_DECK
+    for code in ("TD", "TH"):  # seat 1's card typed (21), seat 2 stands, the dealer's card typed (17)
+        assert s.enter_card(code) is None
+        if code == "TD":
+            assert s.stand() is None
+    assert s.state.settlement is not None and s.snapshot.pending.card.code == "2C"
+    assert s.start_deck_check() is None
+    for code in ("9S", "5H", "7C", "2D", "6D", "TD", "TH"):  # the old deck's discards, typed back
+        assert s.enter_card(code) is None
+    assert s.return_stub() is None and s.snapshot.pending.card.code == "2C"
+    assert s.new_deck() is None
+
+
+def test_a_read_after_shoe_new_still_waiting_at_ctrl_n_is_the_new_decks_first_card(rig):
+    """QA: 2C, read after NEW DECK DURING A ROUND and drawn from the new deck, was dropped at Ctrl+N as read
+    before it (READ BEFORE THE NEW DECK DROPPED): the new deck's count lacked it."""
+    finish_by_hand_and_put_the_new_deck_in(rig)
+    s = rig.session
+    pending = s.snapshot.pending
+    assert pending is not None and pending.card.code == "2C" and "the new deck's first card" in pending.doubt
+    assert "oldreads" not in {a.code for a in s.snapshot.alerts}
+    refused = s.confirm_pending()  # no bets yet: Enter says so and the card still waits
+    assert "place the bets first" in refused and s.snapshot.pending.card.code == "2C"
+    s.close()
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))  # a restart keeps it
+    rig.session = again
+    assert again.snapshot.pending.card.code == "2C" and "the new deck's first card" in again.snapshot.pending.doubt
+    assert again.place(1, D("10")) is None and again.confirm_pending() is None  # Enter deals it, seat 1's first
+    assert again.state.round is not None and rig.hands(1) == [["2C"]]
+    assert "2C" in [c.code for c in again.state.ledger.dealt]
+
+
+def test_del_sets_the_new_decks_first_card_aside_and_the_next_read_plays(rig):
+    finish_by_hand_and_put_the_new_deck_in(rig)
+    s = rig.session
+    s.reject_pending()  # set aside as a burn: no card is missing behind it
+    assert s.snapshot.pending is None
+    assert s.place(1, D("10")) is None and s.deal() is None
+    rig.cards("4S")
+    assert wait_for(lambda: rig.hands(1) == [["4S"]]) and s.snapshot.pending is None

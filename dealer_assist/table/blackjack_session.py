@@ -28,7 +28,8 @@ from dealer_assist.table.blackjack_state import (VOID_COUNTED, BlackjackPhase, B
                                                  RoundRecord, UnusableSeatLimitsError, apply,
                                                  check_given_seat_limits, deck_started, describe_void, position,
                                                  rules_from_record, void_target)
-from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND, READ_BEFORE_A_STOP
+from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND, NEW_DECKS_FIRST,
+                                      READ_BEFORE_A_STOP)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -156,6 +157,10 @@ class BlackjackSession(SessionCore):
     TYPED_CARD_NEEDS_SUIT = True
     #: The read a card typed while it waited for the decision took the place of (it answers that read).
     _read_under_typed: Optional[CardRead] = None
+    #: A read after NEW DECK DURING A ROUND still waiting at Ctrl+N was drawn from the new deck: it is that deck's
+    #: first card, and waits for the bets (read between rounds it would close them at once).
+    NEW_SHOE_HOLD = AFTER_NEW_DECK
+    NEW_SHOE_FIRST_WAITS = NEW_DECKS_FIRST
     #: A card out after the round is the next round's (its refusal says so): only a deck check, which
     #: counts every card back, ends the wait for it.
     HOLDS_END_AT = (("deck_check", "deck_check"),)  # not its resume, journaled under the same kind
@@ -406,6 +411,12 @@ class BlackjackSession(SessionCore):
                 return self._type_in_place_of(pending, card)
             if deciding:
                 return self._refuse(self._decision_first(pending, card))
+            state = self._snap.state
+            if (pending is not None and pending.doubt == NEW_DECKS_FIRST and state.phase == BlackjackPhase.BETTING
+                    and not state.bets):  # played, it would be refused as no deal, and lost from the strip
+                return self._refuse(f"{pending.card.label} waits, the new deck's first card: place the bets first, "
+                                    "then Enter deals it (or Space deals, and Enter plays it where the first card "
+                                    "is due); Del sets it aside")
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 typed = pending.card
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
