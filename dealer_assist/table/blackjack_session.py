@@ -638,6 +638,7 @@ class BlackjackSession(SessionCore):
 
     def void_return(self) -> Optional[str]:
         """Take back the last card counted during the deck check (a miscount); the croupier's, no PIN.
+        Again, the one counted before it, and so on back (two cards miscounted: QA).
 
         Unlike :meth:`void_last` this touches neither a round nor money: the
         count is the croupier's own work in progress, which a card counted
@@ -649,8 +650,10 @@ class BlackjackSession(SessionCore):
         with self._lock:
             returned = self._snap.state.ledger.returned
             card = returned[-1].code if returned else None
+            before = (f"; Shift+Backspace again takes back {returned[-2].code}, counted before it"
+                      if len(returned) > 1 else "")
             return self._do({"op": "void_return", "card": card, "who": "croupier"},
-                            message=f"counted card {card} taken back" if card else "last counted card voided")
+                            message=f"counted card {card} taken back{before}" if card else "last counted card voided")
 
     def resume_play(self) -> Optional[str]:
         return self._do({"op": "resume"}, message="deck check closed; same deck")
