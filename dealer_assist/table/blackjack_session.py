@@ -357,7 +357,7 @@ class BlackjackSession(SessionCore):
         that hand; a read already doubted, or held behind a missing card, waits as ever, and a camera's
         card, read where it was laid, is placed or refused there."""
         due = self._snap.state.due()
-        if (due is not None and due.kind == "action" and event.source != "keyboard" and not event.doubt
+        if (due is not None and due.kind == "action" and event.source != KEYBOARD and not event.doubt
                 and event.zone is None  # a camera's card laid elsewhere is refused for where it lies
                 and event.source not in self._hold_of and event.confidence >= CONFIRM_BELOW
                 and not event.candidates):
@@ -505,7 +505,7 @@ class BlackjackSession(SessionCore):
                   else f"enter the decision for {self._hand_words()} first (H, S, D or P), then the card (K)"
                   if getattr(self._snap.state.due(), "kind", None) == "action"  # the card was right, only early
                   else "check the card and correct it (K), or void the last card (Backspace)")
-        if source != "keyboard":
+        if source != KEYBOARD:
             self._hold_next(source, AFTER_A_REFUSAL)
             action += "; the next card read waits until then"
         self.alert("refused", "error", f"CARD {card.label} REFUSED", error, action)
@@ -716,7 +716,7 @@ class BlackjackSession(SessionCore):
         override = self._authorize(supervisor, pin, "duplicate_card", reason, card=card.code)
         if isinstance(override, str):
             return override
-        return self._play(card, "keyboard", None, override=override)
+        return self._play(card, KEYBOARD, None, override=override)
 
     def _authorize(self, supervisor: str, pin: Optional[str], what: str, reason: str, **target: Any):
         """The journal payload of a supervisor's override, or the refusal's message.  At a table with no
@@ -729,7 +729,7 @@ class BlackjackSession(SessionCore):
                                                                   **target}, supervisor, pin or "", reason)
 
 
-def _dealt_already(state: BlackjackState, card: Card, source: Any = "keyboard") -> bool:
+def _dealt_already(state: BlackjackState, card: Card, source: Any = KEYBOARD) -> bool:
     """Whether ``card`` would now be refused as dealt from this deck already (a supervisor may accept it)."""
     try:
         apply(state, {"op": "card", "card": card.code, "source": source})
