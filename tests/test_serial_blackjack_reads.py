@@ -213,3 +213,97 @@ def test_enter_on_a_read_held_from_before_a_restart_says_h_does_not_play_it(rig)
     assert again.snapshot.pending.card.code == "KH" and rig.hands(1) == [["9S", "2D"]]
     assert again.confirm_pending() is None  # as the refusal said: Enter once a card is due
     assert rig.hands(1) == [["9S", "2D", "KH"]]
+
+
+def test_a_card_typed_over_a_read_waiting_for_the_decision_survives_a_restart(rig):
+    """QA: the typed card was journaled only once H played it, so a restart before H brought back the
+    reader's misread card, and H or Enter then dealt it."""
+    s = rig.session
+    rig.cards("9H")  # the reader misreads the 8H drawn as the player signalled
+    assert waiting(rig, "9H")
+    assert s.enter_card("8H") is None  # the croupier's correction
+    rig.reader.stop()
+    s.close()  # the table stops before H (every entry is committed as it is written: a kill loses no more)
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))
+    rig.session = again
+    pending = again.snapshot.pending
+    assert pending.card.code == "8H" and pending.source == "keyboard" and "press H (hit) or D" in pending.doubt
+    assert "8♥ typed in place of the 9♥ read" in again.snapshot.message
+    assert again.hit() is None
+    assert rig.hands(1) == [["9S", "2D", "8H"]] and again.snapshot.pending is None
+    played = card_entries(rig)[-1]
+    assert played["card"] == "8H" and played["source"] == "keyboard"
+    again.close()
+    third = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))  # answered: nothing waits
+    rig.session = third
+    assert third.snapshot.pending is None and rig.hands(1) == [["9S", "2D", "8H"]]
+
+
+def test_del_on_a_typed_card_brought_back_by_a_restart_drops_the_read(rig):
+    s = rig.session
+    rig.cards("9H")
+    assert waiting(rig, "9H")
+    assert s.enter_card("8H") is None and s.enter_card("7H") is None  # typed twice: the last one counts
+    rig.reader.stop()
+    s.close()
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))
+    rig.session = again
+    assert again.snapshot.pending.card.code == "7H"
+    again.reject_pending()  # Del: no card was dealt
+    assert again.snapshot.pending is None and rig.hands(1) == [["9S", "2D"]]
+    journal = Journal.open(rig.journal, readonly=True)
+    try:
+        dropped = [e.payload for e in journal.entries() if e.kind == "read_dropped"]
+    finally:
+        journal.close()
+    assert dropped[-1]["card"] == "9H" and dropped[-1]["source"] == "serial:shoe"
+
+
+def finish_by_hand_and_put_the_new_deck_in(rig) -> None:
+    """SHOE NEW in the round, 2C read (the new deck's), the round finished by hand, the old deck counted back
+    with 2C still waiting, then Ctrl+N."""
+    s = rig.session
+    assert s.hit() is None
+    rig.send("SHOE", "NEW")
+    assert wait_for(lambda: "newdeck:round" in {a.code for a in s.snapshot.alerts})
+    rig.cards("2C")  # drawn from the new deck for seat 1's hit
+    assert waiting(rig, "2C") and s.snapshot.pending.doubt == AFTER_NEW_DECK
+    for code in ("TD", "TH"):  # seat 1's card typed (21), seat 2 stands, the dealer's card typed (17)
+        assert s.enter_card(code) is None
+        if code == "TD":
+            assert s.stand() is None
+    assert s.state.settlement is not None and s.snapshot.pending.card.code == "2C"
+    assert s.start_deck_check() is None
+    for code in ("9S", "5H", "7C", "2D", "6D", "TD", "TH"):  # the old deck's discards, typed back
+        assert s.enter_card(code) is None
+    assert s.return_stub() is None and s.snapshot.pending.card.code == "2C"
+    assert s.new_deck() is None
+
+
+def test_a_read_after_shoe_new_still_waiting_at_ctrl_n_is_the_new_decks_first_card(rig):
+    """QA: 2C, read after NEW DECK DURING A ROUND and drawn from the new deck, was dropped at Ctrl+N as read
+    before it (READ BEFORE THE NEW DECK DROPPED): the new deck's count lacked it."""
+    finish_by_hand_and_put_the_new_deck_in(rig)
+    s = rig.session
+    pending = s.snapshot.pending
+    assert pending is not None and pending.card.code == "2C" and "the new deck's first card" in pending.doubt
+    assert "oldreads" not in {a.code for a in s.snapshot.alerts}
+    refused = s.confirm_pending()  # no bets yet: Enter says so and the card still waits
+    assert "place the bets first" in refused and s.snapshot.pending.card.code == "2C"
+    s.close()
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))  # a restart keeps it
+    rig.session = again
+    assert again.snapshot.pending.card.code == "2C" and "the new deck's first card" in again.snapshot.pending.doubt
+    assert again.place(1, D("10")) is None and again.confirm_pending() is None  # Enter deals it, seat 1's first
+    assert again.state.round is not None and rig.hands(1) == [["2C"]]
+    assert "2C" in [c.code for c in again.state.ledger.dealt]
+
+
+def test_del_sets_the_new_decks_first_card_aside_and_the_next_read_plays(rig):
+    finish_by_hand_and_put_the_new_deck_in(rig)
+    s = rig.session
+    s.reject_pending()  # set aside as a burn: no card is missing behind it
+    assert s.snapshot.pending is None
+    assert s.place(1, D("10")) is None and s.deal() is None
+    rig.cards("4S")
+    assert wait_for(lambda: rig.hands(1) == [["4S"]]) and s.snapshot.pending is None

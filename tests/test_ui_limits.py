@@ -146,3 +146,57 @@ def test_blackjack_l_changes_the_seat_limits_on_the_display(qtbot, show_window):
     qtbot.waitUntil(lambda: window.settlement.totals.text() == "limits 10.00 to 1000.00 per seat", timeout=3000)
     window.bridge.detach()
     session.close()
+
+
+@pytest.mark.parametrize("fields, said, done", [
+    ({("min", "tie"): "0", ("max", "tie"): "0.50"},
+     "the smallest chip 1.00 is above the Tie maximum 0.50, so no Tie bet could be placed",
+     "raise the Tie maximum to 1.00 (the smallest chip) or more"),
+    ({("min", "tie"): "200", "payout": "1000"},
+     "a Tie bet of 200.00 (its minimum) can win 1600.00, above the maximum potential payout per seat 1000.00",
+     "lower the Tie minimum or raise the max payout per seat to 1600.00 or more"),
+])
+def test_the_dialog_refuses_limits_the_config_file_would_refuse(qtbot, baccarat, tmp_path, fields, said, done):
+    """A later QA: L set a Tie maximum below every chip (the config file's check refused it at start)."""
+    from dealer_assist.table.config import ConfigError, load_config
+
+    session, window = baccarat(None)
+    before = session.state
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_L)
+    dialog = window.limits_dialog
+    for key, text in fields.items():
+        type_into(qtbot, dialog.editor.payout if key == "payout" else
+                  getattr(dialog.editor, {"min": "minimum", "max": "maximum"}[key[0]])[key[1]], text)
+    type_into(qtbot, dialog.reason, "side bets")
+    press_ok(qtbot, dialog)
+    shown = dialog.message.text()
+    assert dialog.isVisible() and said in shown and done in shown and "unchanged" in shown
+    assert session.state == before
+    lines = [f'{side} = {{ {bet} = "{text}" }}' for (side, bet), text in
+             ((k, v) for k, v in fields.items() if k != "payout")]
+    payout = [f'max_payout = "{fields["payout"]}"'] if "payout" in fields else []
+    (tmp_path / "t.toml").write_text("[limits]\n" + "\n".join(payout + lines) + "\n")
+    with pytest.raises(ConfigError) as info:  # the same check, in the file's words
+        load_config(tmp_path / "t.toml")
+    assert said in str(info.value)
+
+
+def test_blackjack_dialog_refuses_a_seat_maximum_below_every_chip(qtbot, show_window):
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    session = BlackjackSession()
+    window = show_window(BlackjackWindow(session, None))
+    before = session.state
+    qtbot.keyClick(window, Qt.Key.Key_L)
+    dialog = window.limits_dialog
+    type_into(qtbot, dialog.editor.minimum["seat"], "0.25")
+    type_into(qtbot, dialog.editor.maximum["seat"], "0.50")
+    type_into(qtbot, dialog.reason, "small table")
+    press_ok(qtbot, dialog)
+    shown = dialog.message.text()
+    assert dialog.isVisible() and ("the smallest chip 1.00 is above the seat maximum 0.50, so no seat could "
+                                   "ever bet") in shown
+    assert "raise the seat maximum to 1.00 (the smallest chip) or more" in shown and session.state == before
+    window.bridge.detach()
+    session.close()

@@ -57,7 +57,8 @@ class TableLimits:
     max_payout: Decimal = Decimal("20000.00")
 
     def min_for(self, bet: Bet) -> Decimal:
-        """The minimum stake on ``bet`` (0.00 if none is set); it is enforced at Deal (:meth:`Betting.lock`)."""
+        """The minimum stake on ``bet``; it is enforced at Deal (:meth:`Betting.lock`).  0.00 is no minimum:
+        the smallest chip is then the least stake (as at the blackjack table)."""
         return dict(self.minimum).get(bet, ZERO)
 
     def max_for(self, bet: Bet) -> Decimal:
@@ -106,7 +107,8 @@ class TableLimits:
                 raise LimitError(f"{b.label} maximum {fmt(maximum[b])}: a maximum must be above 0.00, "
                                  "or no one could bet on it")
             if minimum[b] > maximum[b]:
-                raise LimitError(f"{b.label} minimum {fmt(minimum[b])} is above its maximum {fmt(maximum[b])}")
+                raise LimitError(f"{b.label} minimum {fmt(minimum[b])} is above its maximum {fmt(maximum[b])}: "
+                                 "lower the minimum or raise the maximum")
         return TableLimits(tuple((b, minimum[b]) for b in Bet), tuple((b, maximum[b]) for b in Bet), payout)
 
     def to_mapping(self) -> dict[str, Any]:
@@ -156,6 +158,47 @@ def potential_payout(wagers: Iterable[Wager], paytable: Paytable = STANDARD) -> 
     for w in wagers:
         totals = [t + p for t, p in zip(totals, _winnings_by_outcome(w.bet, w.stake, paytable))]
     return max(totals)
+
+
+class UnusableLimitsError(LimitError):
+    """Limits a table is given (its config file, a supervisor at L) that leave a bet no stake.
+    ``str()`` says what and why; what to do is the asker's: ``file_fix`` names
+    the config file's settings, ``table_fix`` the limits dialog's fields."""
+
+    def __init__(self, what: str, file_fix: str, table_fix: str) -> None:
+        super().__init__(what)
+        self.file_fix = file_fix
+        self.table_fix = table_fix
+
+
+def check_given_limits(limits: TableLimits, chips: Iterable[Decimal], paytable: Paytable) -> None:
+    """Refuse limits that a table is given and could not use, with :class:`UnusableLimitsError`.
+
+    The one check of the config file at start and of a supervisor's new limits
+    (qaI F4: a table opened where no Tie bet could be placed; a later QA: the
+    limits dialog set one), so the table never takes at run time limits it
+    would refuse from the file.  Not of the limits a journal recorded: those
+    are replayed as they were.  A minimum of 0.00 is allowed: no minimum but
+    the smallest chip (the blackjack table's rule too, see docs/RULES.md).
+    """
+    smallest = min(chips)
+    for bet in Bet:
+        low, top = limits.min_for(bet), limits.max_for(bet)
+        if smallest > top:
+            raise UnusableLimitsError(
+                f"the smallest chip {fmt(smallest)} is above the {bet.label} maximum {fmt(top)}, so no "
+                f"{bet.label} bet could be placed",
+                f"add a smaller chip to table.chips or raise limits.max.{bet.value}",
+                f"raise the {bet.label} maximum to {fmt(smallest)} (the smallest chip) or more")
+        least = max(low, smallest)
+        wins = potential_payout([Wager(0, bet, least)], paytable)
+        if wins > limits.max_payout:
+            raise UnusableLimitsError(
+                f"a {bet.label} bet of {fmt(least)} (its {'minimum' if least == low else 'smallest chip'}) can win "
+                f"{fmt(wins)}, above the maximum potential payout per seat {fmt(limits.max_payout)}, so no "
+                f"{bet.label} bet could be placed",
+                f"lower limits.min.{bet.value} or raise limits.max_payout",
+                f"lower the {bet.label} minimum or raise the max payout per seat to {fmt(wins)} or more")
 
 
 @dataclass(frozen=True)

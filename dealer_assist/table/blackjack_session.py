@@ -25,9 +25,11 @@ from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
 from dealer_assist.table.blackjack_state import (VOID_COUNTED, BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
-                                                 RoundRecord, apply, deck_started, describe_void, position,
+                                                 RoundRecord, UnusableSeatLimitsError, apply,
+                                                 check_given_seat_limits, deck_started, describe_void, position,
                                                  rules_from_record, void_target)
-from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND, READ_BEFORE_A_STOP
+from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND, NEW_DECKS_FIRST,
+                                      READ_BEFORE_A_STOP)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -50,6 +52,9 @@ BEFORE_A_DECISION = "read before the decision for "
 
 #: The source of a card the croupier typed.
 KEYBOARD = "keyboard"
+
+#: The journal kind of a card typed in place of a read waiting for the decision (played later by H or D).
+CORRECTED_KIND = "read_corrected"
 
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
@@ -152,6 +157,10 @@ class BlackjackSession(SessionCore):
     TYPED_CARD_NEEDS_SUIT = True
     #: The read a card typed while it waited for the decision took the place of (it answers that read).
     _read_under_typed: Optional[CardRead] = None
+    #: A read after NEW DECK DURING A ROUND still waiting at Ctrl+N was drawn from the new deck: it is that deck's
+    #: first card, and waits for the bets (read between rounds it would close them at once).
+    NEW_SHOE_HOLD = AFTER_NEW_DECK
+    NEW_SHOE_FIRST_WAITS = NEW_DECKS_FIRST
     #: A card out after the round is the next round's (its refusal says so): only a deck check, which
     #: counts every card back, ends the wait for it.
     HOLDS_END_AT = (("deck_check", "deck_check"),)  # not its resume, journaled under the same kind
@@ -173,6 +182,7 @@ class BlackjackSession(SessionCore):
         waits for a supervisor again (QA: its alert came back offering the PIN, and F9 found nothing to
         accept)."""
         super()._restore_holds(journal)
+        self._restore_typed_in_place(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         if last is None or last.kind != "card_refused":
@@ -185,6 +195,42 @@ class BlackjackSession(SessionCore):
         source = last.payload.get("source")
         if last.payload.get("dealt_already", True) and _dealt_already(self._snap.state, card, source):
             self._publish(replace(self._snap, duplicate=card))
+
+    def _restore_typed_in_place(self, journal: Any) -> None:
+        """The card the croupier typed in place of the read waiting (``read_corrected``) waits in its place
+        again, as before the stop, rather than the reader's card.  Only a correction of the very read
+        that waits, made after that read was journaled (a later read of the same card is another)."""
+        pending = self._snap.pending
+        if pending is None or pending.source == KEYBOARD:
+            return
+        for entry in journal.entries_where("kind IN (?, 'card_read', 'shoe_start')", (CORRECTED_KIND,),
+                                           newest_first=True):
+            payload = entry.payload
+            same = (payload.get("source") == pending.source and payload.get("source_seq") == pending.seq
+                    and payload.get("card" if entry.kind == "card_read" else "read") == pending.card.code)
+            if entry.kind != CORRECTED_KIND:
+                if entry.kind == "shoe_start" or same:
+                    return  # the read waiting was journaled after any correction there is
+                continue
+            if not same:
+                continue
+            try:
+                typed = parse_card(payload.get("card"))
+            except InvalidCardError:
+                return
+            self._read_under_typed = pending
+            self._publish(replace(self._snap, pending=replace(
+                pending, card=typed, source=KEYBOARD, confidence=1.0, candidates=(), doubt=self._typed_doubt()),
+                message=f"{typed.label} typed in place of the {pending.card.label} read before the restart waits "
+                        f"in its place: {self._typed_doubt()}"))
+            return
+
+    def _typed_doubt(self) -> str:
+        """The words of a card typed in place of a read, by what is due now (see :meth:`_after_decision`)."""
+        due = self._snap.state.due()
+        if due is not None and due.kind == "action":
+            return self._before_decision()
+        return f"typed in place of a read: Enter plays it to {self._hand_words()}, Del drops it if no card was dealt"
 
     @staticmethod
     def _replay(state: BlackjackState, journal: Journal) -> tuple[BlackjackState, int, int]:
@@ -311,7 +357,7 @@ class BlackjackSession(SessionCore):
         that hand; a read already doubted, or held behind a missing card, waits as ever, and a camera's
         card, read where it was laid, is placed or refused there."""
         due = self._snap.state.due()
-        if (due is not None and due.kind == "action" and event.source != "keyboard" and not event.doubt
+        if (due is not None and due.kind == "action" and event.source != KEYBOARD and not event.doubt
                 and event.zone is None  # a camera's card laid elsewhere is refused for where it lies
                 and event.source not in self._hold_of and event.confidence >= CONFIRM_BELOW
                 and not event.candidates):
@@ -365,6 +411,12 @@ class BlackjackSession(SessionCore):
                 return self._type_in_place_of(pending, card)
             if deciding:
                 return self._refuse(self._decision_first(pending, card))
+            state = self._snap.state
+            if (pending is not None and pending.doubt == NEW_DECKS_FIRST and state.phase == BlackjackPhase.BETTING
+                    and not state.bets):  # played, it would be refused as no deal, and lost from the strip
+                return self._refuse(f"{pending.card.label} waits, the new deck's first card: place the bets first, "
+                                    "then Enter deals it (or Space deals, and Enter plays it where the first card "
+                                    "is due); Del sets it aside")
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 typed = pending.card
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
@@ -377,9 +429,16 @@ class BlackjackSession(SessionCore):
         """A read H or D plays (see :meth:`_after_decision`)."""
         return (pending.doubt or "").startswith(BEFORE_A_DECISION)
 
-    def _type_in_place_of(self, pending: CardRead, card: Card) -> None:
-        """The croupier's card replaces the read waiting for the decision; it waits in its place."""
+    def _type_in_place_of(self, pending: CardRead, card: Card) -> Optional[str]:
+        """The croupier's card replaces the read waiting for the decision; it waits in its place.
+
+        Journaled at once (``read_corrected``), not only once H plays it: a restart before H brought
+        back the reader's card, and the croupier's correction was lost (QA)."""
         read = self._read_under_typed if pending.source == KEYBOARD and self._read_under_typed else pending
+        if not self._write(CORRECTED_KIND, {"card": card.code, "read": read.card.code, "source": read.source,
+                                            "source_seq": read.seq, "game": GAME,
+                                            "round": self._snap.state.round_no}):
+            return self._snap.stopped or "the journal cannot be written: the typed card was not taken"
         self._read_under_typed = read
         self._publish(replace(self._snap, pending=replace(
             pending, card=card, source=KEYBOARD, confidence=1.0, candidates=(), doubt=self._before_decision())))
@@ -446,7 +505,7 @@ class BlackjackSession(SessionCore):
                   else f"enter the decision for {self._hand_words()} first (H, S, D or P), then the card (K)"
                   if getattr(self._snap.state.due(), "kind", None) == "action"  # the card was right, only early
                   else "check the card and correct it (K), or void the last card (Backspace)")
-        if source != "keyboard":
+        if source != KEYBOARD:
             self._hold_next(source, AFTER_A_REFUSAL)
             action += "; the next card read waits until then"
         self.alert("refused", "error", f"CARD {card.label} REFUSED", error, action)
@@ -579,6 +638,7 @@ class BlackjackSession(SessionCore):
 
     def void_return(self) -> Optional[str]:
         """Take back the last card counted during the deck check (a miscount); the croupier's, no PIN.
+        Again, the one counted before it, and so on back (two cards miscounted: QA).
 
         Unlike :meth:`void_last` this touches neither a round nor money: the
         count is the croupier's own work in progress, which a card counted
@@ -590,8 +650,10 @@ class BlackjackSession(SessionCore):
         with self._lock:
             returned = self._snap.state.ledger.returned
             card = returned[-1].code if returned else None
+            before = (f"; Shift+Backspace again takes back {returned[-2].code}, counted before it"
+                      if len(returned) > 1 else "")
             return self._do({"op": "void_return", "card": card, "who": "croupier"},
-                            message=f"counted card {card} taken back" if card else "last counted card voided")
+                            message=f"counted card {card} taken back{before}" if card else "last counted card voided")
 
     def resume_play(self) -> Optional[str]:
         return self._do({"op": "resume"}, message="deck check closed; same deck")
@@ -626,6 +688,9 @@ class BlackjackSession(SessionCore):
             op: dict = {"op": "set_limits", "min_bet": str(min_bet).strip(), "max_bet": str(max_bet).strip()}
             try:
                 new = apply(state, op)
+                check_given_seat_limits(new.rules.max_bet, new.rules.chips)
+            except UnusableSeatLimitsError as exc:  # the config file's check at start, so L cannot set what it refuses
+                return self._refuse(f"limits refused: {exc}; {exc.table_fix}; the limits in force are unchanged")
             except BlackjackTableError as exc:
                 return self._refuse(str(exc))
             target = {"round": state.round_no, "shoe": state.deck_no, "min_bet": fmt(new.rules.min_bet),
@@ -651,7 +716,7 @@ class BlackjackSession(SessionCore):
         override = self._authorize(supervisor, pin, "duplicate_card", reason, card=card.code)
         if isinstance(override, str):
             return override
-        return self._play(card, "keyboard", None, override=override)
+        return self._play(card, KEYBOARD, None, override=override)
 
     def _authorize(self, supervisor: str, pin: Optional[str], what: str, reason: str, **target: Any):
         """The journal payload of a supervisor's override, or the refusal's message.  At a table with no
@@ -664,7 +729,7 @@ class BlackjackSession(SessionCore):
                                                                   **target}, supervisor, pin or "", reason)
 
 
-def _dealt_already(state: BlackjackState, card: Card, source: Any = "keyboard") -> bool:
+def _dealt_already(state: BlackjackState, card: Card, source: Any = KEYBOARD) -> bool:
     """Whether ``card`` would now be refused as dealt from this deck already (a supervisor may accept it)."""
     try:
         apply(state, {"op": "card", "card": card.code, "source": source})

@@ -79,9 +79,11 @@ class BlackjackTableRules:
     def __post_init__(self) -> None:
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not 1 <= self.seats <= self.house.max_seats:
             raise BlackjackTableError(f"invalid number of seats {self.seats!r}: 1 to {self.house.max_seats}")
-        if not (isinstance(self.min_bet, Decimal) and isinstance(self.max_bet, Decimal)) or not 0 < self.min_bet <= self.max_bet:
+        # A minimum of 0.00 is no minimum but the smallest chip, as at the baccarat table (docs/RULES.md).
+        if (not (isinstance(self.min_bet, Decimal) and isinstance(self.max_bet, Decimal))
+                or not 0 <= self.min_bet <= self.max_bet or self.max_bet <= 0):
             raise BlackjackTableError(f"invalid seat limits {self.min_bet} to {self.max_bet}: the minimum must be "
-                                      "above 0 and no more than the maximum")
+                                      "0 or more and no more than the maximum, the maximum above 0")
         if not self.chips or not all(isinstance(c, Decimal) and c > 0 for c in self.chips):
             raise BlackjackTableError(f"invalid chips {self.chips!r}: positive Decimal values")
 
@@ -138,11 +140,32 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
     except BlackjackError as exc:
         raise BlackjackTableError(f"bad blackjack settings: {exc}") from None
     # A file only: a journal's recorded rules are read back as they were, so a restart is never refused.
-    if min(rules.chips) > rules.max_bet:  # qaI F4: the table opened, and no seat could ever bet
-        raise BlackjackTableError(f"bad blackjack settings: the smallest chip {fmt(min(rules.chips))} is above the "
-                                  f"seat maximum {fmt(rules.max_bet)}, so no seat could ever bet; add a smaller "
-                                  "chip to blackjack.chips or raise blackjack.max_bet")
+    try:
+        check_given_seat_limits(rules.max_bet, rules.chips)
+    except UnusableSeatLimitsError as exc:
+        raise BlackjackTableError(f"bad blackjack settings: {exc}; {exc.file_fix}") from None
     return rules
+
+
+class UnusableSeatLimitsError(BlackjackTableError):
+    """Seat limits a table is given that no seat could bet under; ``file_fix`` and ``table_fix`` say
+    what to do in the config file's words and in the limits dialog's."""
+
+    def __init__(self, what: str, file_fix: str, table_fix: str) -> None:
+        super().__init__(what)
+        self.file_fix = file_fix
+        self.table_fix = table_fix
+
+
+def check_given_seat_limits(max_bet: Decimal, chips: tuple[Decimal, ...]) -> None:
+    """The one check of the seat maximum a table is given, by its config file at start or by a supervisor
+    at L (a later QA: the dialog set a maximum below every chip, which the file refuses).  qaI F4: the
+    table opened and no seat could ever bet.  Not of a journal's recorded limits: those replay as they were."""
+    if min(chips) > max_bet:
+        raise UnusableSeatLimitsError(
+            f"the smallest chip {fmt(min(chips))} is above the seat maximum {fmt(max_bet)}, so no seat could ever bet",
+            "add a smaller chip to blackjack.chips or raise blackjack.max_bet",
+            f"raise the seat maximum to {fmt(min(chips))} (the smallest chip) or more")
 
 
 def rules_from_record(record: Mapping[str, Any]) -> BlackjackTableRules:
@@ -580,8 +603,8 @@ def _set_limits(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         raise BlackjackTableError("cannot change the limits while a round is being played: its stakes were taken "
                                   "under the limits in force; change them once the round is settled")
     low, top = _limit(op, "min_bet", "minimum"), _limit(op, "max_bet", "maximum")
-    if low <= 0:
-        raise BlackjackTableError(f"limits refused: seat minimum {fmt(low)} must be above 0.00")
+    if top <= 0:
+        raise BlackjackTableError(f"limits refused: seat maximum {fmt(top)} must be above 0.00, or no seat could bet")
     if low > top:
         raise BlackjackTableError(f"limits refused: seat minimum {fmt(low)} is above the seat maximum {fmt(top)}")
     if (low, top) == (state.rules.min_bet, state.rules.max_bet):

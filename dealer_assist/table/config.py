@@ -20,7 +20,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
 
     [limits]                  # at start; a supervisor changes them at the table (L), journaled
     max_payout = "20000"
-    [limits.min]
+    [limits.min]              # "0": no minimum but the smallest chip (both games)
     tie = "5"
     [limits.max]
     banker = "5000"
@@ -54,7 +54,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     double_totals = [9, 10, 11]
     blackjack_pays = "1.5"    # 1 to 2, at most two decimals
     seats = 7                 # 1 to 7
-    min_bet = "5"
+    min_bet = "5"             # "0": no minimum but the smallest chip, as at baccarat
     max_bet = "500"
     chips = ["1", "5", "10", "25", "100", "500"]
 
@@ -76,7 +76,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from dealer_assist.baccarat import paytable as pt
-from dealer_assist.baccarat.bets import LimitError, TableLimits
+from dealer_assist.baccarat.bets import LimitError, TableLimits, UnusableLimitsError, check_given_limits
 from dealer_assist.money import InvalidAmountError, fmt, parse_money
 from dealer_assist.shoe import ShoeError, ShoeRules
 from dealer_assist.table.chips import ChipsError, parse_chips
@@ -210,28 +210,6 @@ def _refuse_a_players_edge(paytable: pt.Paytable, decks: int, path: Path) -> Non
                       + (', or pair_by = "rank"' if paytable.pair_by == "value" else ""))
 
 
-def _refuse_unplaceable_bets(rules: TableRules, path: Path) -> None:
-    """A bet no stake can be placed on, by the file's chips and limits (qaI F4: the table opened without a
-    word).  The file only: limits a journal recorded are replayed as they were."""
-    from dealer_assist.baccarat.bets import potential_payout
-    from dealer_assist.baccarat.settlement import Wager
-
-    limits, smallest = rules.limits, min(rules.chips)
-    for bet in pt.Bet:
-        if smallest > limits.max_for(bet):
-            raise ConfigError(f"{path}: the smallest chip {fmt(smallest)} is above the {bet.label} maximum "
-                              f"{fmt(limits.max_for(bet))}, so no {bet.label} bet could be placed; add a smaller chip "
-                              f"to table.chips or raise limits.max.{bet.value}")
-        least = max(limits.min_for(bet), smallest)
-        wins = potential_payout([Wager(0, bet, least)], rules.paytable)
-        if wins > limits.max_payout:
-            raise ConfigError(f"{path}: a {bet.label} bet of {fmt(least)} (its "
-                              f"{'minimum' if least == limits.min_for(bet) else 'smallest chip'}) can win {fmt(wins)}, "
-                              f"above the maximum potential payout per seat {fmt(limits.max_payout)}, so no "
-                              f"{bet.label} bet could be placed; lower limits.min.{bet.value} or raise "
-                              f"limits.max_payout")
-
-
 def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> AppConfig:
     try:
         _refuse_unknown(data, TOP_KEYS, "", path)
@@ -262,7 +240,10 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
         if not 1 <= seats <= MOST_SEATS:
             raise ConfigError(f"{path}: table.seats {seats} must be 1 to {MOST_SEATS}")
         rules = TableRules(shoe=shoe, paytable=paytable, limits=limits, seats=seats, chips=chips)
-        _refuse_unplaceable_bets(rules, path)
+        try:  # limits a journal recorded are replayed as they were: this is for the file only
+            check_given_limits(limits, chips, paytable)
+        except UnusableLimitsError as exc:
+            raise ConfigError(f"{path}: {exc}; {exc.file_fix}") from None
         disp = _section(data, "display", path)
         game = data.get("game", "baccarat")
         if not isinstance(game, str) or game not in ("baccarat", "blackjack"):

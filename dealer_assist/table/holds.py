@@ -42,7 +42,14 @@ AFTER_NEW_SHOE = ("the shoe reported a new shoe during this round (NEW SHOE DURI
 #: from the old deck put back (QA: the card read after NEW was played into the round unchecked).
 AFTER_NEW_DECK = ("the shoe reported a new deck during this round (NEW DECK DURING A ROUND): this is most likely "
                   "the new deck's card, not this round's; Enter plays it only if it is the old deck's (put back in "
-                  "the shoe), else Del sets it aside and the round is finished by hand (K)")
+                  "the shoe), else Del sets it aside and the round is finished by hand (K), or it waits: "
+                  "Ctrl+N then makes it the new deck's first card")
+#: Why a card read after NEW DECK DURING A ROUND, still waiting at Ctrl+N, waits once the new deck is in: it was
+#: drawn from the new deck, so it is that deck's first card (QA: it was dropped as the old deck's), but a card read
+#: between rounds would close the bets at once, before they are placed.
+NEW_DECKS_FIRST = ("drawn from the new deck before Ctrl+N put it in: it is the new deck's first card; place the bets, "
+                   "then Enter deals it as the round's first card, or Del sets it aside (it is counted back at "
+                   "the new deck's check)")
 #: Why a sure read waits after a restart (its own doubt, not a hold): the table stopped between its read and its place.
 READ_BEFORE_A_STOP = ("read just before the table stopped, and never placed: Enter plays it if it is the card on "
                       "the table, Del drops it")

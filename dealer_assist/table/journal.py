@@ -51,6 +51,9 @@ card_unreadable   round, source, source_seq, candidates, why (a card a reader co
                   found lying there: typed in its place, K)
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
                   the next read of that source waits for the card in its place)
+read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read
+                  waiting for the decision; H or D plays it, as ``card_assigned``; a restart before that brings
+                  the typed card back in the read's place)
 bet_placed        round, seat, bet, stake
 bet_removed       round, seat, bet, stake (stake taken off)
 bet_undone        round, seat, bet, stake (same as removed, by the undo key)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
-from dealer_assist.baccarat.bets import TableLimits
+from dealer_assist.baccarat.bets import TableLimits, UnusableLimitsError, check_given_limits
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
@@ -452,7 +452,9 @@ class TableSession(SessionCore):
         """New table limits: ``limits`` is a :class:`~dealer_assist.baccarat.bets.TableLimits` or the
         config file's form (``{"min": {"tie": "5"}, "max": {...}, "max_payout": "20000"}``; what it
         does not name stays).  A supervisor's name, PIN and reason when the table has a roster, a
-        reason in any case.  Journaled as a correction carrying every limit now in force and the ones
+        reason in any case.  Refused, as the config file is at start, when they would leave a bet no
+        stake or set a minimum of 0.00 (:func:`~dealer_assist.baccarat.bets.check_given_limits`).
+        Journaled as a correction carrying every limit now in force and the ones
         before; when it is allowed (not mid-round, no open bet outside them) is the reducer's rule,
         :func:`dealer_assist.table.state.apply`."""
         if isinstance(limits, TableLimits):
@@ -463,8 +465,11 @@ class TableSession(SessionCore):
             state = self._snap.state
             try:
                 new = apply(state, {"op": "set_limits", "limits": limits})
+                check_given_limits(new.rules.limits, state.rules.chips, state.rules.paytable)
             except TableError as exc:
                 return self._refuse(str(exc))
+            except UnusableLimitsError as exc:  # the config file's check at start, so L cannot set what it refuses
+                return self._refuse(f"limits refused: {exc}; {exc.table_fix}; the limits in force are unchanged")
             what = {"limits": new.rules.limits.to_mapping(), "was": state.rules.limits.to_mapping()}
             return self._correct({"op": "set_limits"}, "change_limits", what, supervisor, pin, why,
                                  "new limits in force")

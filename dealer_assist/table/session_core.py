@@ -215,6 +215,11 @@ class SessionCore(abc.ABC):
     HOLDS_END_AT: tuple[tuple[str, Optional[str]], ...] = ()
     #: Whether a typed card needs its suit (blackjack reconciles a 52-card deck; baccarat needs only the rank).
     TYPED_CARD_NEEDS_SUIT = False
+    #: The hold of a read after the shoe reported a new shoe (deck) in a round: at the new shoe (Ctrl+N) such a
+    #: read and those after it are the new one's (see _end_holds).
+    NEW_SHOE_HOLD = AFTER_NEW_SHOE
+    #: Why the first of them then waits (None: it is played at once, as baccarat's burn card).
+    NEW_SHOE_FIRST_WAITS: Optional[str] = None
 
     def __init__(self, snapshot: Any, journal: Any, clock: Callable[[], float] = time.time) -> None:
         self._lock = threading.RLock()
@@ -581,7 +586,7 @@ class SessionCore(abc.ABC):
                             and self._hold_of[read["source"]][1] == hold:
                         del self._hold_of[read["source"]]
                 if kind == "read_dropped" and isinstance(payload.get("source"), str):
-                    self._hold_for_dropped(payload["source"])
+                    self._hold_for_dropped(payload["source"], payload.get("doubt"))
                 elif kind == "card_refused":
                     refusal = left_unplayed(kind, payload)
                 if queue:  # the next read waiting is taken now (_take_waiting)
@@ -858,10 +863,13 @@ class SessionCore(abc.ABC):
         if source != "keyboard" and self._hold_of.get(source, ("", 0))[0] not in MANY_CARD_HOLDS:
             self._open_hold(source, why)
 
-    def _hold_for_dropped(self, source: str) -> None:
+    def _hold_for_dropped(self, source: str, doubt: Any = None) -> None:
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
         a card it waited for already (QA: the held read dropped, one typed card ended the hold and the
-        next read took the other's place)."""
+        next read took the other's place).  Not the new shoe's first card set aside
+        (:attr:`NEW_SHOE_FIRST_WAITS`): it was read, and no card is missing behind it."""
+        if doubt and doubt == self.NEW_SHOE_FIRST_WAITS:
+            return
         why = self._hold_of.get(source, ("", 0))[0]
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
@@ -910,7 +918,7 @@ class SessionCore(abc.ABC):
         reads = ([snap.pending] if snap.pending is not None else []) + list(snap.waiting)
         # Reads from the one held because the shoe said it holds a new shoe are that shoe's: its first
         # cards, its burn (QA: they were dropped as read before it, and the next card taken as the burn).
-        first_new = next((n for n, r in enumerate(reads) if r.doubt == AFTER_NEW_SHOE), len(reads))
+        first_new = next((n for n, r in enumerate(reads) if r.doubt == self.NEW_SHOE_HOLD), len(reads))
         old, new = reads[:first_new], reads[first_new:]
         if reads:
             self._pending_hold = None
@@ -921,7 +929,7 @@ class SessionCore(abc.ABC):
                        f"not counted in the new {shoe}", f"if one of them is in fact the new {shoe}'s card, type it (K)")
         for n, read in enumerate(new):
             # Read again, journaled after the new shoe's entry: a restart rebuilds the shoe from there.
-            self._card_read(replace(read, doubt=None) if n == 0 else read)
+            self._card_read(replace(read, doubt=self.NEW_SHOE_FIRST_WAITS) if n == 0 else read)
 
     def _end_round_holds(self) -> None:
         """A card missing now has no place in what comes next (baccarat's next round: a card after the
@@ -1077,7 +1085,7 @@ class SessionCore(abc.ABC):
             self._publish(replace(self._snap, pending=None, message=(
                 f"held read {pending.card.label} dropped: type each card missing before it (K)"
                 if pending.doubt in HOLDS else "unsure read rejected: type the card (K)")))
-            self._hold_for_dropped(pending.source)
+            self._hold_for_dropped(pending.source, pending.doubt)
             self._take_waiting()
 
     def close(self) -> None:

@@ -78,6 +78,9 @@ class CardEntry(QWidget):
         king = self._king_or_key
         kings_suit = self._just_opened and (not self.field.text() or retyping) and self._suit(event)
         if event.type() == QEvent.Type.ShortcutOverride:
+            if self.counting() and self._takes_back_a_count(event):
+                event.ignore()  # the window's Void counted runs, each press; the cursor stays for the count
+                return True
             empty = not self.field.text() and not self.counting()  # counting a deck back, the field is home
             if kings_suit:
                 event.accept()  # the field's: the window's shortcut for this letter does not run
@@ -112,6 +115,12 @@ class CardEntry(QWidget):
         text = event.text().upper()
         free = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
         return len(text) == 1 and text.isprintable() and text not in CODE_STARTS and not event.modifiers() & ~free
+
+    @staticmethod
+    def _takes_back_a_count(event) -> bool:
+        """Shift+Backspace, the deck check's Void counted: in the field, where the cursor stays while a deck
+        is counted back, it was the field's Backspace, so no counted card could be taken back (QA)."""
+        return event.key() == Qt.Key.Key_Backspace and event.modifiers() == Qt.KeyboardModifier.ShiftModifier
 
     @staticmethod
     def _suit(event) -> bool:

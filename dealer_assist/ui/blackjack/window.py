@@ -51,7 +51,8 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("X",), "clear", "clear the bets (press twice: no undo brings them back)"),
     (("C",), "deck_check", "open the deck check (count the deck back)"),
     (("T",), "return_stub", "deck check: count the undealt stub back"),
-    (("Shift+Backspace",), "void_return", "deck check: take back the last card counted"),
+    (("Shift+Backspace",), "void_return", "deck check: take back the last card counted; again, the one "
+                                             "before (in the card field too)"),
     (("Shift+C",), "resume", "deck check: close it and go on with the same deck"),
     (("Ctrl+N",), "new_deck", "new deck (only once the old one is reconciled)"),
     (("K",), "focus_entry", "type a card, then Enter; K then a suit is a king (K D: the king of diamonds, "
