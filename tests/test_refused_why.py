@@ -47,6 +47,19 @@ def test_a_copy_too_many_after_the_round_is_recorded_as_impossible(tmp_path):
     assert [r["why"] for r in exported] == [told] and "Enter" not in told
 
 
+def test_the_status_line_says_why_a_card_held_behind_another_was_refused(tmp_path):
+    """qaK: a second 5H read after the round while a 5H was held was refused (a copy too many), yet the
+    status line kept the first try's "it is held behind it; Enter plays them"."""
+    path = tmp_path / "t.sqlite"
+    s = played(path, TableRules(shoe=ShoeRules(burn=False, decks=1)))
+    assert "came after the round" in s.enter_card("5H")
+    told = s.enter_card("5H")
+    assert "impossible card" in told
+    assert s.snapshot.message == told and "held behind" not in s.snapshot.message
+    assert [c.code for c in s.snapshot.state.held] == ["5H"]
+    s.close()
+
+
 def test_a_card_after_the_shoes_last_round_is_recorded_as_the_shoe_finished(tmp_path):
     path = tmp_path / "t.sqlite"
     s = played(path, TableRules(shoe=ShoeRules(burn=False, rounds_after_cut=0)), cut=True)

@@ -290,6 +290,8 @@ class TableSession(SessionCore):
                     apply(self._snap.state, hold)
                 except TableError as exc:  # not even held: after the shoe's last round, or a copy too many
                     error, hold = str(exc), None
+                    # The status line had been given "held behind it" by _do; the card is refused (qaK).
+                    self._publish(replace(self._snap, message=error))
             except TableError:
                 pass
             # ``why`` is what the croupier is told (QA: a ninth copy's entry had said "came after the round").
