@@ -6,6 +6,8 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from decimal import Decimal
 
 from dealer_assist.baccarat.paytable import parse_bet
@@ -144,3 +146,40 @@ def test_a_pasted_page_is_named_by_its_start_not_echoed_whole(tmp_path):
     assert run.returncode == 0
     assert "answer 'xxxxxxxxxxxx" in run.stderr and "... to 'Player total' not understood" in run.stderr
     assert len(run.stderr) < 1000
+
+
+def test_a_save_waiting_for_another_trainers_lock_says_so_and_stores_when_it_is_freed(tmp_path):
+    """qaJ: with the store's lock held (a trainer stopped with Ctrl+Z mid-save), ``train`` printed its
+    summary and then hung without a word."""
+    store = tmp_path / "progress.json"
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import fcntl, os, sys\n"
+        f"fd = os.open({str(store) + '.lock'!r}, os.O_RDWR | os.O_CREAT, 0o644)\n"
+        "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+        "print('held', flush=True)\n"
+        "sys.stdin.readline()\n")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        proc = subprocess.Popen(CLI + ["train", "--text", "--drill", "calling", "--cases", "1", "--seed", "4",
+                                       "--store", str(store)],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=_env(tmp_path))
+        proc.stdin.write("6 9 B\n")
+        proc.stdin.flush()
+        lines: list[str] = []
+        reader = threading.Thread(target=lambda: lines.extend(proc.stderr), daemon=True)
+        reader.start()
+        deadline = time.monotonic() + 30
+        while not any("waiting to save" in line for line in lines) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        said = "".join(lines)
+        assert "waiting to save" in said, f"train did not say it waits for the lock: {said!r}"
+        assert proc.poll() is None and not store.exists()  # it waits: nothing stored, nothing lost
+        assert "Ctrl+Z" in said and "progress.json.lock" in said
+    finally:
+        holder.communicate("go\n", timeout=10)
+    proc.wait(timeout=30)
+    reader.join(timeout=5)
+    assert proc.returncode == 0, "".join(lines)
+    stored = json.loads(store.read_text())
+    assert [len(t["sessions"]) for t in stored["trainees"].values()] == [1]

@@ -59,7 +59,7 @@ def _store(args):
     if args.store is not None:  # its save replaces the file, which reading it first refuses only when it exists
         refuse_journal_part(args.store, "--store", "training.json")
     try:
-        return ProgressStore(args.store)
+        return ProgressStore(args.store, waiting=lambda text: sys.stderr.write(f"dealer-assist: note: {text}\n"))
     except ProgressError as exc:
         raise CommandError(str(exc)) from None
 

@@ -30,7 +30,7 @@ import time
 import unicodedata
 import uuid
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 from dealer_assist.training.scoring import Summary
 
@@ -126,8 +126,10 @@ def _shape_problem(data: object) -> Optional[str]:
 class ProgressStore:
     """The progress file.  :meth:`record` adds a session to the file as it is now, under a lock."""
 
-    def __init__(self, path: Optional[Path] = None) -> None:
+    def __init__(self, path: Optional[Path] = None, waiting: Optional[Callable[[str], None]] = None) -> None:
         self.path = Path(path) if path is not None else default_store_path()
+        #: Told once when a save must wait for another process's lock: it had waited without a word (qaJ).
+        self.waiting = waiting
         self.data = self._load()
         #: Trainee (case-folded) -> the ``attempt`` of the exam :meth:`begin_exam` stored for them.
         self._begun: dict[str, str] = {}
@@ -284,7 +286,14 @@ class ProgressStore:
             except ImportError:  # no flock on this system: the atomic rename still keeps the file whole
                 fcntl = None
             if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    if self.waiting is not None:
+                        self.waiting(f"waiting to save to {self.path}: another trainer holds its lock "
+                                     f"({self.lock_path.name}) while it saves; if none is saving, a trainer stopped "
+                                     "with Ctrl+Z holds it: bring that one back (fg) or end it, and this one saves")
+                    fcntl.flock(fd, fcntl.LOCK_EX)
             yield
         finally:
             os.close(fd)  # closing the descriptor releases the flock
