@@ -260,7 +260,7 @@ def run_train(args: argparse.Namespace) -> int:
         require_screen()
     drills, decks = _house(args)
     feeds, seed = _feeds(args, decks)
-    records = {d: store.record_for(trainee, d) for d in settings.drills} if store else {}
+    records = _records(args, settings, store, trainee)
     session = TrainingSession(settings, feeds, seed=seed, records=records, drills=drills)
     if store is not None:
         _warn_below_standard(settings, seed)
@@ -293,6 +293,37 @@ def run_train(args: argparse.Namespace) -> int:
     if ending.exit_code is not None:
         return ending.exit_code  # stored, but whoever sent the signal sees that it ended the session
     return 130 if interrupted else 0  # Ctrl+C: stored, but a script still sees the interruption
+
+
+def _records(args, settings, store, trainee: str) -> dict:
+    """The trainee's stored per-rule counts of each drill, which level 3 picks its cases by.
+
+    ``--no-save`` stops the session being written, not the record being read: it had also
+    stopped the read, so ``--level 3 --no-save`` silently drilled the priors (level 2's mix)
+    instead of the trainee's weak spots (qaJ).  Only level 3 reads the file with ``--no-save``
+    (a practice at level 1 or 2 needs nothing from it), and a file it cannot read is refused
+    with why, before the first case: level 3 cannot keep its promise without it.
+    """
+    if settings.level != 3:
+        return {}
+    reader = store
+    if reader is None:
+        from dealer_assist.training.progress import ProgressError, ProgressStore
+
+        if args.store is not None:
+            refuse_journal_part(args.store, "--store", "training.json")
+        try:
+            reader = ProgressStore(args.store)  # reads only: nothing is written without a record() call
+        except ProgressError as exc:
+            raise CommandError(f"level 3 needs the trainee's stored record: {exc}; or train at --level 2 "
+                               "(the rows most often missed)") from None
+        trainee = reader.stored_name(trainee)
+    records = {d: reader.record_for(trainee, d) for d in settings.drills}
+    if not any(records.values()):
+        sys.stderr.write(f"dealer-assist: note: level 3: no stored record of {trainee!r} for "
+                         f"{settings.label} in {reader.path} yet: the cases favour the rows most often missed "
+                         "until results are stored\n")
+    return records
 
 
 def _forget_unanswered(store, trainee: str) -> None:
