@@ -223,6 +223,10 @@ def _listed(s: dict, standard) -> str:
         mark += f" ({'; '.join(short)})"
     if s.get("stored_at_start"):
         mark += " (no result stored: the trainer was killed, crashed or lost power during the exam)"
+    where = s.get("source") if isinstance(s.get("source"), dict) else {}
+    if where.get("spec") and (where["spec"] != "sim" or where.get("hello")):
+        devices = ", ".join(f"device {h['device']} firmware {h['firmware']}" for h in where.get("hello", []))
+        mark += f" [cards from {where['spec']}{f': {devices}' if devices else ''}]"
     if s.get("house"):
         from dealer_assist.training.house import short as said
 
@@ -261,9 +265,9 @@ def run_train(args: argparse.Namespace) -> int:
     drills, decks = _house(args)
     feeds, seed = _feeds(args, decks)
     records = _records(args, settings, store, trainee)
-    session = TrainingSession(settings, feeds, seed=seed, records=records, drills=drills)
+    session = TrainingSession(settings, feeds, seed=seed, records=records, drills=drills, source=args.source)
     if store is not None:
-        _warn_below_standard(settings, seed)
+        _warn_below_standard(args, settings, seed)
         if settings.exam:  # stored as not finished now: SIGKILL or a crash cannot erase it
             try:
                 store.begin_exam(trainee, session.summary(), settings.label, started=session.wall_started)
@@ -337,17 +341,30 @@ def _forget_unanswered(store, trainee: str) -> None:
             sys.stderr.write(f"dealer-assist: warning: {exc}\n")
 
 
-def _warn_below_standard(settings, seed) -> None:
-    """Say before the first case that this stored exam's pass will not count, and how to take one that does."""
+def _warn_below_standard(args, settings, seed) -> None:
+    """Say before the first case that this stored exam's pass will not count, and how to take one that does.
+
+    The advice names the option that was given: ``--source sim:77`` was told to "leave out --seed"
+    though no --seed was given (qaJ).  A shoe simulator on a serial port is known only from its
+    HELLO, after the first cards: the summary and ``--progress`` say it.
+    """
     if not settings.exam:
         return
     standard = settings.standard
     short = standard.shortfalls(settings.cases or 0, settings.mark.accuracy, settings.mark.seconds, seed,
                                 settings.house)
     if short:
+        kind, _, rest = args.source.partition(":")
+        if seed is None:
+            unseeded = ""
+        elif kind.strip().lower() == "sim" and rest:
+            unseeded = f"use --source sim, not --source {args.source}, "
+        else:
+            unseeded = f"leave out --seed {args.seed}, "
         sys.stderr.write(f"dealer-assist: this exam is below the standard ({standard.words}): {'; '.join(short)}. "
-                         "A pass will be listed as \"passed below the standard\"; for an exam that counts, leave "
-                         "out --seed and keep the default --cases, --pass-accuracy and --pass-seconds\n")
+                         f"A pass will be listed as \"passed below the standard\"; for an exam that counts, {unseeded}"
+                         "keep the default --cases, --pass-accuracy and --pass-seconds and deal from the simulated "
+                         "shoe (--source sim) or a real shoe, not the shoe simulator\n")
 
 
 def _run(args, session, store, trainee, ending):

@@ -16,7 +16,7 @@ from typing import Callable, Optional
 
 from dealer_assist.cards import Card
 from dealer_assist.sources.base import CardSource
-from dealer_assist.events import CardRead, DeviceError, LinkState, SeqGap, Unreadable
+from dealer_assist.events import CardRead, DeviceError, DeviceHello, LinkState, SeqGap, Unreadable
 from dealer_assist.shoe import shuffled_shoe
 
 #: What a trainee at a real table does after a void hand: the trainer cannot know which cards lie there.
@@ -53,6 +53,15 @@ class CardFeed(abc.ABC):
 
     #: Called (from any thread) with what the trainee should know about the card reader now, "" when all is well.
     on_status: Optional[Callable[[str], None]] = None
+
+    @property
+    def hello(self) -> tuple[dict[str, str], ...]:
+        """Each device that introduced itself on this feed (a serial shoe's HELLO): ``{"device", "firmware"}``.
+
+        Stored with the session: whether an exam's cards came from a shoe or from the shoe simulator
+        (which deals the same cards again for the same seed) is known only from what the device said.
+        """
+        return ()
 
     def new_hand(self, reserve: int) -> None:
         """A hand is about to start that may take up to ``reserve`` cards (a shoe may reshuffle now)."""
@@ -133,6 +142,11 @@ class SourceFeed(CardFeed):
         self._started = False
         self._void = ""
         self._lock = threading.Lock()
+        self._hello: dict[tuple[str, str], None] = {}
+
+    @property
+    def hello(self) -> tuple[dict[str, str], ...]:
+        return tuple({"device": d, "firmware": f} for d, f in list(self._hello))
 
     def _start(self) -> None:
         if not self._started:
@@ -146,6 +160,8 @@ class SourceFeed(CardFeed):
     def _take(self, event: object) -> None:
         if isinstance(event, LinkState):
             self._link(event)
+        elif isinstance(event, DeviceHello):
+            self._hello[(event.device, event.firmware)] = None
         else:
             self._events.put(event)
 

@@ -75,6 +75,13 @@ def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def _is_source(value: object) -> bool:
+    """A session's ``source`` as stored: the ``--source`` and each device's HELLO (read by the listing)."""
+    return (isinstance(value, dict) and isinstance(value.get("spec"), str) and isinstance(value.get("hello", []), list)
+            and all(isinstance(h, dict) and isinstance(h.get("device"), str) and isinstance(h.get("firmware"), str)
+                    for h in value.get("hello", [])))
+
+
 def _shape_problem(data: object) -> Optional[str]:
     """What makes ``data`` not a progress file (None when it is one), in words naming the bad part.
 
@@ -115,6 +122,8 @@ def _shape_problem(data: object) -> Optional[str]:
             if "house" in entry and not (isinstance(entry["house"], list)
                                          and all(isinstance(x, str) for x in entry["house"])):
                 return f'{here}: "house" is not a list of texts'
+            if entry.get("source") is not None and not _is_source(entry["source"]):
+                return f'{here}: "source" is not {{"spec": text, "hello": [{{"device": text, "firmware": text}}]}}'
             if entry.get("seed") is not None and not _is_int(entry["seed"]):
                 return f'{here}: "seed" is {entry["seed"]!r}, not a whole number or null'
         for key, counts in person["categories"].items():

@@ -118,6 +118,8 @@ class Summary:
     standard: Standard = DEFAULT
     #: The house rules the cases followed ("House rule: ..." lines; () the defaults).
     house: tuple[str, ...] = ()
+    #: Where the cards came from: ``{"spec": "serial:...", "hello": [{"device", "firmware"}]}`` (None: not known).
+    source: Optional[dict] = None
 
     @property
     def passed(self) -> bool:
@@ -129,7 +131,7 @@ class Summary:
         if not self.exam:
             return []
         return self.standard.shortfalls(self.overall.cases, self.mark.accuracy, self.mark.seconds, self.seed,
-                                        self.house)
+                                        self.house, self.source)
 
     def lines(self) -> list[str]:
         """The summary as text (the terminal mode prints it; the window shows the same)."""
@@ -152,8 +154,9 @@ class Summary:
                f"{'' if o.decisions == 1 else 's'} right in time ({o.within:.1%}{unit}) -> {verdict}"]
         if self.exam and self.shortfalls:
             out.append(f"Below the standard exam ({self.standard.words}): {'; '.join(self.shortfalls)}. "
-                       + ("Only a pass at the standard counts: take the exam again without --seed and with "
-                          "the default --cases, --pass-accuracy and --pass-seconds." if o.passed
+                       + ("Only a pass at the standard counts: take the exam again on cards shuffled afresh (no "
+                          "--seed or sim:SEED, no shoe simulator) and with the default --cases, --pass-accuracy "
+                          "and --pass-seconds." if o.passed
                           else "A pass under these settings would not count."))
         if self.house:
             out.append("House rules: " + "; ".join(line.removeprefix("House rule: ") for line in self.house))
@@ -171,12 +174,12 @@ class Summary:
         return {"overall": self.overall.to_json(), "drills": [d.to_json() for d in self.drills],
                 "mistakes": [a.to_json() for a in self.mistakes], "pass_mark": self.mark.to_json(),
                 "passed": self.passed, "exam": self.exam, "level": self.level, "complete": self.complete,
-                "seed": self.seed, "house": list(self.house)}
+                "seed": self.seed, "house": list(self.house), "source": self.source}
 
 
 def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, level: int = 1,
               planned: Optional[int] = None, complete: bool = True, seed: Optional[int] = None,
-              standard: Standard = DEFAULT, house: tuple[str, ...] = ()) -> Summary:
+              standard: Standard = DEFAULT, house: tuple[str, ...] = (), source: Optional[dict] = None) -> Summary:
     """The session's summary.  ``planned`` is an exam's number of cases: the ones not answered count as
     failed and the exam is not complete; ``complete`` False marks an exam ended early for other reasons
     (an exam by time only, stopped before its time was up)."""
@@ -189,5 +192,5 @@ def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, l
         drills=tuple(score_attempts(n, (a for a in attempts if a.case.drill == n), mark) for n in names),
         mistakes=tuple(a for a in attempts if not a.right), mark=mark, exam=exam, level=level,
         attempts=tuple(attempts), complete=complete, seed=seed, standard=standard,
-        house=tuple(house),
+        house=tuple(house), source=source,
     )

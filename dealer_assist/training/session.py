@@ -92,11 +92,14 @@ class TrainingSession:
 
     def __init__(self, settings: Settings, feeds: Mapping[str, CardFeed], *, seed: Optional[int] = None,
                  records: Optional[Mapping[str, Mapping[str, Mapping[str, int]]]] = None,
-                 drills: Optional[Mapping[str, Drill]] = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 drills: Optional[Mapping[str, Drill]] = None, clock: Callable[[], float] = time.monotonic,
+                 source: Optional[str] = None) -> None:
         self.settings = settings
         self.feeds = dict(feeds)
         #: The seed of the stakes (and of the simulated shoe): stored with an exam, which it makes rehearsable.
         self.seed = seed
+        #: The ``--source`` the cards come from, stored with the result (None: not told, nothing stored).
+        self.source = source
         self.rng = random.Random(seed)
         self.clock = clock
         self.drills = {n: (drills or {}).get(n) or DRILLS[n]() for n in settings.drills}
@@ -235,12 +238,23 @@ class TrainingSession:
         """The summary so far.  An exam ended before its last case (or, by time only, before its time was up)
         is not complete: its unanswered cases count as failed and it cannot pass."""
         s = self.settings
-        kept = {"seed": self.seed, "standard": s.standard, "house": s.house}
+        kept = {"seed": self.seed, "standard": s.standard, "house": s.house, "source": self.source_record}
         if not s.exam:
             return summarize(self.attempts, s.mark, False, s.level, **kept)
         if s.cases is not None:
             return summarize(self.attempts, s.mark, True, s.level, planned=s.cases, **kept)
         return summarize(self.attempts, s.mark, True, s.level, complete=self.finished, **kept)
+
+    @property
+    def source_record(self) -> Optional[dict]:
+        """Where the cards came from, as stored: the ``--source`` and what each device said in its HELLO.
+
+        A school reading the record can tell a real shoe from the shoe simulator, whose cases can be rehearsed.
+        """
+        if self.source is None:
+            return None
+        hello = {(h["device"], h["firmware"]): h for f in self.feeds.values() for h in f.hello}
+        return {"spec": self.source, "hello": list(hello.values())}
 
     def close(self) -> None:
         for feed in set(self.feeds.values()):

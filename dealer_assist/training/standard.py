@@ -6,7 +6,9 @@ A trainee chooses an exam's settings on the command line, so a pass on its own p
 result, and the summary and ``train --progress`` show a pass below the standard as exactly that,
 naming what falls short.  The standard: at least :attr:`Standard.cases` cases, a pass mark of at
 least :attr:`Standard.accuracy` within at most :attr:`Standard.seconds` s per decision, and cases
-from a shoe shuffled afresh (no seed).  A school sets its own in the ``[training]`` section of a
+from a shoe shuffled afresh (no seed, and not the shoe simulator: ``shoe-sim --seed`` on a serial
+port deals the same cards again, run after run, and the trainer cannot know its seed, so an exam
+whose shoe introduced itself as the simulator counts as a seeded one).  A school sets its own in the ``[training]`` section of a
 config file; ``train --progress --config`` judges every stored exam by it, whatever standard the
 trainee's own command line used.
 """
@@ -21,6 +23,21 @@ ACCURACY = 0.98
 SECONDS = 3.0
 #: A stored exam with no "seed" key was stored before the seed was kept: it may have been seeded.
 UNKNOWN = object()
+#: What the shoe simulator (``dealer-assist shoe-sim``) says in its HELLO: its firmware, and its default device id.
+SIMULATOR_FIRMWARE = "shoesim"
+SIMULATOR_DEVICE = "SIM-0001"
+
+
+def simulator(source: object) -> Optional[str]:
+    """The shoe simulator's HELLO among a session's ``source`` record, in words (None: no simulator said hello)."""
+    hellos = source.get("hello") if isinstance(source, Mapping) else None
+    for hello in hellos if isinstance(hellos, Sequence) else ():
+        if not isinstance(hello, Mapping):
+            continue
+        device, firmware = str(hello.get("device", "")), str(hello.get("firmware", ""))
+        if firmware.lower().startswith(SIMULATOR_FIRMWARE) or device.upper() == SIMULATOR_DEVICE:
+            return f"device {device}, firmware {firmware}"
+    return None
 
 
 @dataclass(frozen=True)
@@ -36,15 +53,17 @@ class Standard:
 
     @property
     def words(self) -> str:
-        return f"{self.cases} cases or more, {self.accuracy * 100:g}% within {self.seconds:g} s or stricter, no seed"
+        return (f"{self.cases} cases or more, {self.accuracy * 100:g}% within {self.seconds:g} s or stricter, no seed "
+                "and no shoe simulator")
 
     def shortfalls(self, cases: int, accuracy: Optional[float], seconds: Optional[float],
-                   seed: object = None, house: object = None) -> list[str]:
+                   seed: object = None, house: object = None, source: object = None) -> list[str]:
         """What keeps an exam with these settings below the standard, in words; empty when it meets it.
 
         ``accuracy``/``seconds`` None: the pass mark was not recorded.  ``seed`` :data:`UNKNOWN`: nor was the seed.
         ``house``: the exam's house rule lines; None: not judged; :data:`UNKNOWN`: not recorded (an entry of
         an older dealer-assist, counted as the defaults' unless this standard's table has other rules).
+        ``source``: where the cards came from (``{"spec", "hello"}``; None: not recorded, not judged).
         """
         short = []
         if cases < self.cases:
@@ -58,6 +77,10 @@ class Standard:
             short.append("seed not recorded (stored by an older dealer-assist)")
         elif seed is not None:
             short.append(f"seed {seed}: its cases can be rehearsed")
+        sim = simulator(source)
+        if sim is not None:
+            short.append(f"cards from the shoe simulator ({sim}): shoe-sim deals the same cards again for the same "
+                         "seed, so its cases can be rehearsed")
         if house is UNKNOWN:
             if self.house:
                 short.append("house rules not recorded (stored by an older dealer-assist)")
@@ -75,7 +98,8 @@ class Standard:
         house = entry.get("house", UNKNOWN)
         return self.shortfalls(int(entry["overall"]["cases"]), accuracy if numbers else None,
                                seconds if numbers else None, entry.get("seed", UNKNOWN),
-                               tuple(house) if isinstance(house, Sequence) and not isinstance(house, str) else UNKNOWN)
+                               tuple(house) if isinstance(house, Sequence) and not isinstance(house, str) else UNKNOWN,
+                               entry.get("source"))
 
     def verdict(self, entry: Mapping) -> tuple[str, list[str]]:
         """``PASSED`` only for an exam passed at the standard; ``passed below the standard`` names what falls short.
