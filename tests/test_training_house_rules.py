@@ -21,12 +21,12 @@ hits_soft_17 = true
 """
 
 
-def _events(tmp_path, drill, cases, seed, answer="0", config=True):
+def _events(tmp_path, drill, cases, seed, answer="0", config=True, level=3):
     path = tmp_path / "table.toml"
     path.write_text(EZ_H17)
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
     run = subprocess.run(CLI + ["train", "--text", "--json", "--drill", drill, "--cases", str(cases), "--seed",
-                                str(seed), "--level", "3", "--no-save"] + (["--config", str(path)] if config else []),
+                                str(seed), "--level", str(level), "--no-save"] + (["--config", str(path)] if config else []),
                          input=f"{answer}\n" * (cases * 8), capture_output=True, text=True, env=env, timeout=120)
     assert run.returncode == 0, run.stderr
     return [json.loads(line) for line in run.stdout.splitlines()]
@@ -47,14 +47,16 @@ def _banker_wins(events):
 
 
 def test_an_ez_table_pays_banker_wins_in_full_with_no_commission(tmp_path):
-    ez = _events(tmp_path, "payouts", 30, 2)
+    # Level 1, cases as dealt: at levels 2 and 3 an EZ table's cases favour its three-card 7's push (the
+    # rule most missed there), and a Banker win paid 1 to 1 is seldom drawn.
+    ez = _events(tmp_path, "payouts", 30, 2, level=1)
     wins = _banker_wins(ez)
     assert wins, "no Banker win in 30 cases: choose another seed"
     assert all(pay in (stake, "0.00") for stake, pay in wins)   # 1 to 1, or a three-card 7's push
     assert any(pay == stake for stake, pay in wins)
     cases = [e for e in ez if e.get("event") == "case" and e["title"] == "What do you pay?"]
     assert all("House rule: Banker pays 1 to 1 (no commission)" in c["context"] for c in cases)
-    standard = _banker_wins(_events(tmp_path, "payouts", 30, 2, config=False))
+    standard = _banker_wins(_events(tmp_path, "payouts", 30, 2, config=False, level=1))
     assert any(pay != stake and pay != "0.00" for stake, pay in standard)   # 0.95 to 1 without the config
 
 

@@ -1,5 +1,12 @@
 """Payout drill: a settled round with bets; what to pay on each bet, and the commission kept.
 
+A case's category (what the summary's mistakes, ``--progress`` and level 3's weak spots name) is
+worded from the table's own paytable: "pairs 5:1" at a table paying 5 to 1, "banker 1:1 (no
+commission)" at an EZ or Super 6 table, and the commission-free tables' own rules (an EZ three-card
+7's push, a Super 6 half pay) are categories of their own, since they are what a trainee there
+must learn.  At the default table the names are those stored before (``banker commission``,
+``pairs 11:1``, ``blackjack 3:2``), so older progress files keep counting.
+
 The amounts come from the settlement of the rules core
 (:func:`dealer_assist.baccarat.settlement.settle`, and for a blackjack the
 blackjack settlement), so they are right to the penny by the seed's rule:
@@ -12,6 +19,7 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from fractions import Fraction
 
 from dealer_assist.baccarat.paytable import STANDARD, Bet, Paytable
 from dealer_assist.baccarat.round import BaccaratRound, Outcome
@@ -29,9 +37,7 @@ ROUND_STAKES = tuple(Decimal(v) for v in ("5", "10", "15", "20", "25", "50", "10
 SIDE_BETS = (Bet.TIE, Bet.PLAYER_PAIR, Bet.BANKER_PAIR, Bet.BIG, Bet.SMALL)
 
 #: The winning bet that decides a case's category, most arithmetic first.
-_PRIORITY = ((Bet.BANKER, "banker commission"), (Bet.BIG, "big 0.54"), (Bet.SMALL, "small 1.5"),
-             (Bet.PLAYER_PAIR, "pairs 11:1"), (Bet.BANKER_PAIR, "pairs 11:1"), (Bet.TIE, "tie 8:1"),
-             (Bet.PLAYER, "player 1:1"))
+_PRIORITY = (Bet.BANKER, Bet.BIG, Bet.SMALL, Bet.PLAYER_PAIR, Bet.BANKER_PAIR, Bet.TIE, Bet.PLAYER)
 
 
 def stake(rng: random.Random, level: int, side: bool = False) -> Decimal:
@@ -49,18 +55,35 @@ def _ratio_words(ratio: Decimal) -> str:
     return str(ratio.normalize()) if ratio != ratio.to_integral_value() else str(int(ratio))
 
 
+def odds_words(ratio: Decimal) -> str:
+    """``1.5`` as ``3:2``, ``1.2`` as ``6:5``, ``11`` as ``11:1``: how a table states its payout."""
+    odds = Fraction(ratio).limit_denominator(100)
+    return f"{odds.numerator}:{odds.denominator}"
+
+
 def explain_line(line: BetResult, outcome: Outcome, paytable: Paytable) -> str:
-    """One bet's payout in words, with the multiplication and the rounding."""
+    """One bet's payout in words, with the multiplication and the rounding.
+
+    A push or a half pay that only a commission-free table's rule makes says that rule: "pushes: the
+    stake stays" alone did not tell an EZ trainee why a winning Banker bet was not paid (qaJ).
+    """
     head = f"Seat {line.seat} {line.bet.label} {fmt(line.stake)}"
     if line.result == "lose":
+        if outcome.winner == "tie" and line.bet in (Bet.PLAYER, Bet.BANKER):
+            return f"{head} loses: a tie takes Player and Banker bets at this table (house rule): take it, pay 0"
         return f"{head} loses: take it, pay 0"
+    if line.seven_push:
+        return (f"{head} pushes: Banker wins with a three-card 7, which pushes at this table (EZ rule): "
+                "the stake stays, pay 0")
     if line.result == "push":
         return f"{head} pushes: the stake stays, pay 0"
     _, ratio = bet_result(line.bet, outcome, paytable)
+    rate = (f"wins with 6: Super 6 rule, a Banker win with 6 pays {_ratio_words(ratio)} to 1" if line.half_pay
+            else f"wins at {_ratio_words(ratio)} to 1")
     if ratio == 1:
-        return f"{head} wins at 1 to 1: pay {fmt(line.pays)}"
+        return f"{head} {rate}: pay {fmt(line.pays)}"
     exact = line.stake * ratio
-    text = f"{head} wins at {_ratio_words(ratio)} to 1: {fmt(line.stake)} x {_ratio_words(ratio)} = {exact.normalize():f}"
+    text = f"{head} {rate}: {fmt(line.stake)} x {_ratio_words(ratio)} = {exact.normalize():f}"
     if exact != line.pays:
         text += f", rounded down to the penny: pay {fmt(line.pays)}"
     else:
@@ -89,26 +112,73 @@ def house_lines(paytable: Paytable) -> tuple[str, ...]:
     return tuple(f"House rule: {line}" for line in lines)
 
 
-def payout_category(lines: tuple[BetResult, ...]) -> str:
+def category_names(paytable: Paytable) -> dict[object, str]:
+    """The category of a case won by each bet (and of its rule cases) at a table with ``paytable``.
+
+    Keys: a :class:`Bet`, ``"seven push"`` (EZ), ``"half pay"`` (Super 6), ``"tie push"``, ``"all lose"``.
+    """
+    banker = paytable.banker
+    if banker == STANDARD.banker:
+        banker_name = "banker commission"   # the default table's name, as stored by older versions
+    elif banker < 1:
+        banker_name = f"banker commission ({_ratio_words(banker)} to 1)"
+    else:
+        banker_name = f"banker {odds_words(banker)} (no commission)"
+    pairs = (f"pairs {odds_words(paytable.player_pair)}" if paytable.player_pair == paytable.banker_pair else None)
+    names: dict[object, str] = {
+        Bet.BANKER: banker_name,
+        Bet.BIG: f"big {_ratio_words(paytable.big)}",
+        Bet.SMALL: f"small {_ratio_words(paytable.small)}",
+        Bet.PLAYER_PAIR: pairs or f"player pair {odds_words(paytable.player_pair)}",
+        Bet.BANKER_PAIR: pairs or f"banker pair {odds_words(paytable.banker_pair)}",
+        Bet.TIE: f"tie {odds_words(paytable.tie)}",
+        Bet.PLAYER: f"player {odds_words(paytable.player)}",
+    }
+    if paytable.banker_three_card_seven_pushes:
+        names["seven push"] = "EZ: three-card 7 push"
+    if paytable.banker_six_pays is not None:
+        names["half pay"] = f"Super 6: banker 6 pays {_ratio_words(paytable.banker_six_pays)} to 1"
+    names["tie push"] = "tie push" if paytable.tie_pushes else "tie: player and banker lose"
+    names["all lose"] = "all lose"
+    return names
+
+
+def payout_category(lines: tuple[BetResult, ...], names: dict[object, str] | None = None, tie: bool = False) -> str:
+    """The rule a case turns on, most to learn first: a commission-free table's own rule, then the
+    winning bet with the most arithmetic, then a tie that pushes (or, by the house rule, takes) the
+    Player and Banker bets, else "all lose".  ``tie``: the round was a tie."""
+    names = names or category_names(STANDARD)
+    if any(line.seven_push for line in lines):
+        return names["seven push"]
+    if any(line.half_pay for line in lines):
+        return names["half pay"]
     won = {line.bet for line in lines if line.result == "win"}
-    for bet, name in _PRIORITY:
+    for bet in _PRIORITY:
         if bet in won:
-            return name
-    return "tie push" if any(line.result == "push" for line in lines) else "all lose"
+            return names[bet]
+    if any(line.result == "push" for line in lines) or (tie and any(line.bet in (Bet.PLAYER, Bet.BANKER)
+                                                                    for line in lines)):
+        return names["tie push"]
+    return names["all lose"]
 
 
 class PayoutDrill(Drill):
     name = "payouts"
     title = "Payouts"
-    categories = ("banker commission", "big 0.54", "small 1.5", "pairs 11:1", "tie 8:1", "player 1:1",
-                  "tie push", "all lose", "blackjack 3:2")
-    hard = frozenset({"banker commission", "big 0.54", "blackjack 3:2"})
 
     def __init__(self, paytable: Paytable = STANDARD, blackjack_rules: HouseRules | None = None,
                  blackjack_share: float = 0.15) -> None:
         self.paytable = paytable
         self.blackjack_rules = blackjack_rules or HouseRules()
         self.blackjack_share = blackjack_share
+        #: The category names at this table (see the module's docstring).
+        self.names = category_names(paytable)
+        self.blackjack_category = f"blackjack {odds_words(self.blackjack_rules.blackjack_pays)}"
+        self.categories = tuple(dict.fromkeys(self.names.values())) + (self.blackjack_category,)
+        hard = [self.names[Bet.BIG], self.blackjack_category, self.names.get("seven push"), self.names.get("half pay")]
+        if paytable.banker < 1:
+            hard.append(self.names[Bet.BANKER])   # commission arithmetic is missed most
+        self.hard = frozenset(name for name in hard if name)
 
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
         if rng.random() < self.blackjack_share:
@@ -146,7 +216,8 @@ class PayoutDrill(Drill):
         lines = [explain_line(line, outcome, self.paytable) for line in settlement.lines]
         lines.append(f"Commission kept in all: {fmt(settlement.commission)}")
         return Case(
-            drill="payouts", category=payout_category(settlement.lines), title="What do you pay?",
+            drill="payouts", category=payout_category(settlement.lines, self.names, outcome.winner == "tie"),
+            title="What do you pay?",
             hands=(Hand("Player", rnd.player_cards, str(outcome.player_total)),
                    Hand("Banker", rnd.banker_cards, str(outcome.banker_total))),
             context=(", ".join(facts),) + house_lines(self.paytable)
@@ -184,7 +255,7 @@ class PayoutDrill(Drill):
             why = f"{result.reason}: pay 0"
         dealer = rnd.dealer
         return Case(
-            drill="payouts", category="blackjack 3:2", title="Blackjack: what do you pay?",
+            drill="payouts", category=self.blackjack_category, title="Blackjack: what do you pay?",
             hands=(Hand("Seat 1", rnd.seat_hands(1)[0].cards, "blackjack"),
                    Hand("Dealer", dealer.cards, dealer.describe_total())),
             context=(f"House rule: {self.blackjack_rules.describe()[-1]}", f"Seat 1: {fmt(amount)}"),
