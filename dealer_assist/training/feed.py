@@ -24,6 +24,17 @@ RESYNC = ("clear the table and put this hand's cards away; press Enter (or Space
           "clear, then deal a fresh hand (cards read until then are not used)")
 
 
+#: How each piece of card-reader news begins, and its ``state`` in ``train --text --json``'s ``reader`` event.
+READER_STATES = (("card reader lost:", "lost"), ("card reader silent:", "silent"), ("no card from", "no_card"))
+
+
+def reader_state(text: str) -> str:
+    """The state a piece of news told through :attr:`CardFeed.on_status` stands for ("" is ``back``)."""
+    if not text:
+        return "back"
+    return next((state for start, state in READER_STATES if text.startswith(start)), "news")
+
+
 class FeedError(RuntimeError):
     """The feed cannot give the next card (a card was unreadable, lost, or none came); the hand is void.
 

@@ -2,7 +2,11 @@
 
 ``dealer-assist train --text`` runs it; with ``--json`` every case, answer
 and the summary are JSON lines (one object per line), so a script or a test
-can drive a session through a pipe.  End of input, ``q`` or Ctrl+C ends the
+can drive a session through a pipe.  At a real table so are a void hand
+(``void``: the trainer now waits for an empty line saying the table is clear,
+and takes the next line as that, whatever it says), the trainee's Enter
+(``ready``) and the card reader's news (``reader``): told on stderr only, they
+left a program that drives the trainer sending answers to a prompt it could not see.  End of input, ``q`` or Ctrl+C ends the
 session early; the cases answered so far are scored (an exam's unanswered
 cases count as failed) and the summary is printed and stored.  Ctrl+C sets
 :attr:`TextTrainer.interrupted`, so that the command can exit 130 after
@@ -22,7 +26,7 @@ from typing import Callable, Optional, TextIO
 
 from dealer_assist.training.case import AnswerError, Case
 from dealer_assist.training.ending import Ended
-from dealer_assist.training.feed import FeedError
+from dealer_assist.training.feed import RESYNC, FeedError, reader_state
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import TrainingSession
 
@@ -142,9 +146,15 @@ class TextTrainer:
                 return kind, value
             if value:
                 self._note(f"dealer-assist: {value}")
+                self._reader(str(value))
             elif self._told:
                 self._note("dealer-assist: card reader back: the training goes on")
+                self._reader("card reader back: the training goes on", "back")
             self._told = str(value)
+
+    def _reader(self, message: str, state: str = "") -> None:
+        if self.json_mode:
+            self._emit({"event": "reader", "state": state or reader_state(message), "message": message})
 
     def _line(self) -> str:
         if self._ahead:
@@ -163,6 +173,8 @@ class TextTrainer:
             self._ahead.clear()  # typed for the void hand
             self._read("Press Enter when the table is clear (q ends the session): ")
             session.ready()
+            if self.json_mode:
+                self._emit({"event": "ready"})
         self._say(session.dealing)
         inbox = self._inbox
 
@@ -231,6 +243,10 @@ class TextTrainer:
                     case = self._next_case()
                 except FeedError as exc:
                     self._note(f"dealer-assist: {exc}")
+                    if self.json_mode:
+                        why = str(exc).removesuffix(f"; {RESYNC}")
+                        self._emit({"event": "void", "why": why, "after": number,
+                                    "waiting": "clear" if session.needs_ready else None, "message": str(exc)})
                     continue
                 number += 1
                 if self.json_mode:
