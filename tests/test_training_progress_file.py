@@ -130,6 +130,8 @@ SESSION = {"date": "2026-01-01T10:00:00", "drill": "third-card", "level": 1, "ex
                            "categories": {}}}}, '"overall"'),
     ({"trainees": {"ana": {"sessions": [dict(SESSION, overall={"cases": "many"})], "categories": {}}}}, '"cases"'),
     ({"trainees": {"ana": {"sessions": [dict(SESSION, level=None)], "categories": {}}}}, '"level"'),
+    ({"trainees": {"ana": {"sessions": [dict(SESSION, source={"spec": "serial:/dev/x", "hello": ["SIM-0001"]})],
+                           "categories": {}}}}, '"source"'),   # the listing and the standard read its HELLOs
 ])
 def test_valid_json_of_the_wrong_shape_is_refused_and_left_as_it_is(tmp_path, data, named):
     path = tmp_path / "training.json"
