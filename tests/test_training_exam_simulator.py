@@ -52,7 +52,7 @@ def _exam(tmp_path, source, store, config):
             elif event["event"] == "summary":
                 proc.stdin.close()
                 assert proc.wait(timeout=30) == 0, proc.stderr.read()
-                return event
+                return event, proc.stderr.read()
         raise AssertionError(proc.stderr.read())
     finally:
         if proc.poll() is None:
@@ -72,7 +72,7 @@ def test_an_exam_from_the_shoe_simulator_on_a_pty_is_stored_with_its_source_and_
             time.sleep(0.05)
         assert os.path.lexists(link), sim.stderr.read() if sim.poll() is not None else "no pty link"
         store = tmp_path / "progress.json"
-        summary = _exam(tmp_path, f"serial:{link}", store, config)
+        summary, told = _exam(tmp_path, f"serial:{link}", store, config)
     finally:
         sim.send_signal(signal.SIGINT)
         try:
@@ -81,6 +81,7 @@ def test_an_exam_from_the_shoe_simulator_on_a_pty_is_stored_with_its_source_and_
             sim.kill()
             sim.wait()
     assert summary["passed"] and summary["overall"]["cases"] == 6   # every call right: the mark itself is met
+    assert "this exam's cards come from the shoe simulator (device SIM-0001, firmware shoesim-1)" in told, told
     assert summary["source"] == {"spec": f"serial:{link}", "hello": [{"device": "SIM-0001", "firmware": "shoesim-1"}]}
     listed = subprocess.run(CLI + ["train", "--progress", "--json", "--store", str(store), "--trainee", "eve",
                                    "--config", str(config)], capture_output=True, text=True, env=_env(tmp_path))

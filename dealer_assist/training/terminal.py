@@ -29,6 +29,7 @@ from dealer_assist.training.ending import Ended
 from dealer_assist.training.feed import RESYNC, FeedError, reader_state
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import TrainingSession
+from dealer_assist.training.standard import simulator
 
 QUIT = ("q", "quit", "exit")
 
@@ -216,6 +217,18 @@ class TextTrainer:
             answers.extend(taken)
         return answers
 
+    def _simulator_note(self) -> None:
+        """Say, once its first case is out, that an exam read from the shoe simulator counts below the standard.
+
+        A seed is announced before the first case; the simulator on a serial port is known only from
+        its HELLO, which comes when the port is opened, so this is the first moment the trainer can tell.
+        """
+        sim = simulator(self.session.source_record)
+        if sim is not None:
+            self._note(f"dealer-assist: this exam's cards come from the shoe simulator ({sim}), which deals the "
+                       "same cards again for the same seed: it is below the standard and a pass will be listed as "
+                       "\"passed below the standard\"; take an exam that counts on a real shoe or --source sim")
+
     def _announce(self) -> None:
         """An exam's terms before its first case: the window shows a clock bar, a terminal has only words."""
         s = self.session.settings
@@ -249,6 +262,8 @@ class TextTrainer:
                                     "waiting": "clear" if session.needs_ready else None, "message": str(exc)})
                     continue
                 number += 1
+                if exam and number == 1:
+                    self._simulator_note()
                 if self.json_mode:
                     shown = case.to_json()
                     if exam:  # the rule that decides the case ("natural", "player 0-5") is its answer
