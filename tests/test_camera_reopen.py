@@ -134,8 +134,8 @@ def test_the_table_asks_for_each_such_card_in_its_place_and_holds_the_next_read_
     assert session.enter_card("9D") is None
     for seq, card in enumerate((Card("2", "D"), Card("T", "D")), 1):
         session.handle(Unreadable("camera:0", time.time(), seq=seq, candidates=(card,),
-                                  why=f"found {card.label} lying in view when it started, a card the table does not "
-                                      "have: it came while the camera was away, and its place in the deal is not known"))
+                                  why=f"found {card.label} in view when it started, a card the table does not have: it "
+                                      "came while the camera was away, and its place in the deal is not known"))
     asked = [a for a in session.snapshot.alerts if a.title == "CARD TO TYPE IN ITS PLACE"]
     assert len(asked) == 2 and "2♦" in asked[0].text and "10♦" in asked[1].text
     session.handle(CardRead(Card("3", "H"), "camera:0", time.time()))  # read after them: waits

@@ -269,8 +269,9 @@ class CameraSource(CardSource):
                     why = (f"saw {event.card.label}, not in view when it started, a card the table has one of: it "
                            "may be the table's own (uncovered), or one just dealt; if it was dealt, type it in its place"
                            if event.maybe_counted else
-                           f"found {event.card.label} lying in view when it started, a card the table does not "
-                           "have: it came while the camera was away, and its place in the deal is not known")
+                           f"found {event.card.label} in view when it started, a card the table does not "
+                           "have: it came while the camera was away (or was being dealt as it started), and its "
+                           "place in the deal is not known")
                     sink(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why))
                 else:
                     sink(Unreadable(self.name, time.time(), seq=self.seq,
