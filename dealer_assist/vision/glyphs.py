@@ -130,7 +130,6 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
         if not _lower_suit_level(ink, binary, lay):
             return None, None
         _lower_rank_level(ink, binary, lay)  # the rank too, when its ink is as pale
-    inked = binary.copy()  # what counts as ink before lines, neighbours and melted blobs are taken off
     # Most corners of a frame are not index corners: no ink where the rank
     # should be means nothing to read (checked before any costly step).
     if cv2.countNonZero(binary[r0:r1, c0:c1]) < lay.rank_min_ink:
@@ -141,6 +140,7 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     c0, c1 = lay.suit_cols
     if cv2.countNonZero(binary[r0:r1, c0:c1]) < lay.suit_min_ink:
         return None, None
+    inked = binary.copy()  # what counts as ink before lines, neighbours and melted blobs are taken off
     # Bridged: in blur a picture frame's hairline fades under the ink level every few pixels.
     lines = thin_runs(binary, lay.run_length, lay.run_thick, bridge=True)
     ran_into = None
@@ -642,10 +642,11 @@ def edge_blur(ink: np.ndarray, part: np.ndarray, bbox) -> float:
     x1, y1 = min(x1 + BLUR_REACH, w), min(y1 + BLUR_REACH, h)
     roi = ink[y0:y1, x0:x1]
     mask = part[y0:y1, x0:x1]
-    rim = cv2.subtract(mask, cv2.erode(mask, DILATE)) > 0
-    n = int(np.count_nonzero(rim))
+    rim = cv2.subtract(mask, cv2.erode(mask, DILATE))
+    n = cv2.countNonZero(rim)
     if n < 4:
         return 0.0
+    rim = rim > 0
     # Sobel's 3x3 kernel weighs a unit slope 8 times.
     slopes = cv2.magnitude(cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3))[rim] / 8
     # Both arrays are the masks' own copies: partitioned in place (np.partition copies them again).

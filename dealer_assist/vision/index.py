@@ -688,10 +688,11 @@ class IndexMatcher:
             suit, unit, raw_suits = self._suit_own_size(suit, unit, raw_suits)
         elif grow_to * printed / rh > 1.0 + SUIT_RECUT_OFF and self._clears_alone(rank_scores):
             suit, unit, raw_suits = self._suit_past_short_rank(suit, unit, raw_suits, grow_to * printed / rh)
-        if (not self.trial and _best_of(best_variant(raw_suits))[1] < p.thresholds.candidate_score
+        suit_scores = best_variant(raw_suits)
+        if (not self.trial and max(suit_scores.values()) < p.thresholds.candidate_score
                 and self._clears_alone(rank_scores)):
             self._note_core(suit)
-        return IndexRead(rank_scores, best_variant(raw_suits), suit.redness, rh / p.rank_h,
+        return IndexRead(rank_scores, suit_scores, suit.redness, rh / p.rank_h,
                          self._pair_leans(unit, raw_suits), suit.image,
                          (rank.box.cu, rank.box.cv), rank_ink, rank.cut or suit.cut,
                          suit.ink_colour if p.colour_pairs else None, (rank, suit),

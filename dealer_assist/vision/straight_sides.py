@@ -61,15 +61,19 @@ def _flat_share(a: np.ndarray, side: str) -> float:
         a = a.T
     elif side == "left":
         a = a[:, ::-1]
-    ink = a > 0.5
-    # The reductions the array methods call, without their Python wrappers (the verdict asks this of most reads).
+    # A column of no ink beyond the last: what lies past a row's edge is read from it, not
+    # clipped and masked (two array steps fewer; the verdict asks this of most reads).
+    height, width = a.shape
+    padded = np.zeros((height, width + 1), np.float32)
+    padded[:, :width] = a
+    ink = padded > 0.5
+    # The reductions the array methods call, without their Python wrappers.
     rows = np.logical_or.reduce(ink, 1).nonzero()[0]
     if len(rows) < 3:
         return 0.0
-    width = a.shape[1]
-    last = width - 1 - ink[rows, ::-1].argmax(axis=1)
-    inside = a[rows, last]
-    beyond = np.where(last + 1 < width, a[rows, np.minimum(last + 1, width - 1)], 0.0)
+    last = width - ink[rows, ::-1].argmax(axis=1)
+    inside = padded[rows, last]
+    beyond = padded[rows, last + 1]
     edge = last + (inside - 0.5) / np.maximum(inside - beyond, 1e-6)
     return float(np.count_nonzero(edge >= np.maximum.reduce(edge) - FLAT_TOL)) / len(rows)
 

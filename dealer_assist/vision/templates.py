@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from numpy._core.multiarray import c_einsum
 
 from dealer_assist.vision.glyphs import Glyph
 
@@ -46,7 +47,12 @@ def sharpness(image: np.ndarray) -> float:
     gx = cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(img, cv2.CV_32F, 0, 1, ksize=3)
     d = centred(img)
-    return float(np.add.reduce(gx * gx + gy * gy, None) / (np.add.reduce(d * d, None) + 1e-9))
+    # The same products and sums, in place (the rank of every look is scored: no temporaries).
+    np.multiply(gx, gx, out=gx)
+    np.multiply(gy, gy, out=gy)
+    np.add(gx, gy, out=gx)
+    np.multiply(d, d, out=d)
+    return float(np.add.reduce(gx, None) / (np.add.reduce(d, None) + 1e-9))
 
 
 class BlurredTemplates:
@@ -116,4 +122,5 @@ def unit_scores(unit: np.ndarray, matrix, common, codes) -> dict[str, float]:
     # Not ``matrix @ v``: numpy's OpenBLAS hands a product this size (some 10^4
     # multiply-adds) to its thread pool, and on a busy core the hand-off
     # costs milliseconds; einsum's own loop takes microseconds.
-    return dict(zip(codes, np.einsum("ij,j->i", matrix, v).tolist()))
+    # einsum's C loop itself: np.einsum only passes these operands on to it, through two Python frames.
+    return dict(zip(codes, c_einsum("ij,j->i", matrix, v).tolist()))
