@@ -40,7 +40,7 @@ KEYS = "Space or Enter: take the shot   S: skip this card   U or Backspace: take
 #: it for a frame or two is no card taken away.
 GONE_FOR = 0.5
 #: Seconds a tick may spend seeking a video file to its next card at rest before the window is painted.
-SEEK_BUDGET = 0.05
+SEEK_BUDGET = 0.15
 #: Milliseconds the window stays open once every card has a shot (U in that time takes the last one again).
 CLOSE_AFTER_MS = 2500
 
@@ -208,7 +208,8 @@ class GuidedSetUpWindow(QWidget):
         code = self.steps.current
         if self._want_next and not self._live:
             # A file's frame was taken or refused: the next card's shot is the next frame, never this one again.
-            gone = "has no more frames" if self.grabber.finished else "has not sent the next frame yet"
+            gone = ("has no more frames" if self.grabber.finished else "has not sent the next frame yet"
+                    if self._seek is None else "is still being looked through for the next card at rest")
             self._set_status(f"{Card.parse(code).label} not taken: {self.source_name} {gone}", bad=True)
             return
         if self._taken_at is not None:
