@@ -343,6 +343,11 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
                 sys.stderr.write(f"note: {camera!r} starts again at its first frame: give only the frames not yet "
                                  "used, or each is taken as the next card\n")
 
+    if grabber.kind == "video":
+        try:
+            return _guided_video(steps, grabber, camera, say_kept)
+        finally:
+            grabber.stop()
     try:
         while not steps.done:
             say_kept()
@@ -367,6 +372,65 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
         say_kept()
     finally:
         grabber.stop()
+    return steps
+
+
+def _guided_video(steps, grabber, camera, say_kept):
+    """:func:`_guided_shots` on a recorded video: Enter takes the next card at rest in it (see
+    :class:`.guided.RecordingSeek`), the frames before it passed over by themselves."""
+    from dealer_assist.vision.guided import RecordingSeek
+
+    seek = RecordingSeek(steps)
+    stopped_at = None  # the frame number of a view at rest that could not be taken, for the card asked now
+
+    def next_stop():
+        while True:
+            frame = grabber.read(timeout=3.0)
+            if frame is None:
+                return None
+            verdict = seek.offer(frame.image)
+            if verdict is not None:
+                return frame.image, verdict
+
+    def say_end() -> None:
+        cut = f" ({grabber.cut_short})" if grabber.cut_short else ""
+        sys.stderr.write(f"  the video {camera!r} has ended after {seek.frames} frame(s), with no further card at rest "
+                         f"in it{cut}: {steps.current} and the cards after it have no shot\n")
+
+    while not steps.done:
+        say_kept()
+        sys.stderr.write(f"next: {steps.current}; Enter takes the next card at rest in the video, s skips "
+                         f"{steps.current}, q stops: ")
+        sys.stderr.flush()
+        answer = sys.stdin.readline()
+        if not answer or answer.strip().lower() == "q":
+            if not answer:
+                sys.stderr.write("\n")
+            return steps
+        skip = answer.strip().lower() == "s"
+        if skip and stopped_at is not None:
+            steps.skip()  # its view was shown: the frames still showing it are passed over
+            stopped_at = None
+            continue
+        found = next_stop()
+        if found is None:
+            say_end()
+            return steps
+        image, why = found
+        code = steps.current
+        if skip:
+            steps.skip()  # the card at rest found is the skipped card's
+            sys.stderr.write(f"  {code} skipped: frame {seek.frames - 1} passed over\n")
+            continue
+        why = why or steps.take(image)
+        if why:
+            stopped_at = seek.frames - 1
+            sys.stderr.write(f"  frame {stopped_at}: not taken as {code}: {why}. s skips {code} (the next run asks "
+                             f"for it again); Enter looks further on in the video for it\n")
+        else:
+            stopped_at = None
+            sys.stderr.write(f"  {code} taken from frame {seek.frames - 1}\n")
+    say_kept()
     return steps
 
 

@@ -294,9 +294,19 @@ class BettingPanel(QWidget):
             b.setMinimumWidth(max(int(unit * 2.6), QFontMetrics(f).horizontalAdvance(b.text()) + int(unit)))
         self.chip_label.setFont(f)
         self.total.setFont(theme.font(unit * 1.2, bold=True))
-        self.message.setFont(theme.font(unit * theme.LABEL_SCALE, bold=True))
-
+        self._unit = unit
+        self.set_message_scale(1.0)
         self._place_commands()
+
+    def set_message_scale(self, scale: float) -> None:
+        """The message's font at ``scale`` of its size: a long one is made smaller rather than cut."""
+        self.message.setFont(theme.font(self._unit * theme.LABEL_SCALE * scale, bold=True))
+
+    def hold_message_lines(self) -> None:
+        """Make the message's wrapped lines its least height: a layout beside another does not ask a
+        wrapped label for them, and gave it one line's room, the chip row then drawn over the grid."""
+        width = self.message.width()
+        self.message.setMinimumHeight(self.message.heightForWidth(width) if self.message.text() and width > 0 else 0)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

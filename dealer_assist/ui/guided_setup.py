@@ -7,10 +7,11 @@ refusal only after Enter.  Here the card found in view is outlined in green as
 it moves, and why no card is found is shown before the shot.  The steps are
 :class:`dealer_assist.vision.guided.GuidedSetUp`'s, as the terminal prompts'.
 
-A live source (a camera, a stream) shows its latest frame; a video file or a
-folder of images shows one frame until it is taken or passed over, so that a
-set-up photographed beforehand, card by card in the order asked for, is named
-by stepping through it.
+A live source (a camera, a stream) shows its latest frame; a folder of images
+shows one frame until it is taken or passed over, so that a set-up photographed
+beforehand, card by card in the order asked for, is named by stepping through
+it.  A video file is sought through by itself to each card at rest in it (see
+:class:`dealer_assist.vision.guided.RecordingSeek`), shown until taken or passed over.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 from dealer_assist.cards import Card
 from dealer_assist.ui import theme
 from dealer_assist.ui.frame_pixmap import pixmap_of
-from dealer_assist.vision.guided import SET_UP_ORDER, GuidedSetUp
+from dealer_assist.vision.guided import SET_UP_ORDER, GuidedSetUp, RecordingSeek
 
 #: How often the preview looks for a new frame (ms): about 15 frames a second.
 TICK_MS = 66
@@ -38,6 +39,8 @@ KEYS = "Space or Enter: take the shot   S: skip this card   U or Backspace: take
 #: Seconds a live view's card just taken must be out of sight before the next shot: a hand passing over
 #: it for a frame or two is no card taken away.
 GONE_FOR = 0.5
+#: Seconds a tick may spend seeking a video file to its next card at rest before the window is painted.
+SEEK_BUDGET = 0.15
 #: Milliseconds the window stays open once every card has a shot (U in that time takes the last one again).
 CLOSE_AFTER_MS = 2500
 
@@ -78,6 +81,8 @@ class GuidedSetUpWindow(QWidget):
         self.quad: Optional[np.ndarray] = None
         self.why = ""
         self._live = bool(getattr(grabber, "drop", True))
+        #: A video file's seek to its next card at rest (a folder's images are each shown: one per card).
+        self._seek = RecordingSeek(steps) if getattr(grabber, "kind", "") == "video" else None
         self._want_next = True
         #: A file source's frames to show again before its next one (those U took back, then the frame that
         #: was showing): its frames cannot be asked for twice.
@@ -111,7 +116,7 @@ class GuidedSetUpWindow(QWidget):
         if self._again and not self._live:
             self._show_next(self._again.pop(0))
             return
-        frame = self.grabber.read(timeout=0)
+        frame = self.grabber.read(timeout=0) if self._seek is None else self._seek_on()
         if frame is None:
             if self.grabber.finished and getattr(self.grabber, "error", None) and self._live:
                 self._set_seen(f"{self.grabber.error}: check its cable, then run the same command again (it goes on "
@@ -121,12 +126,37 @@ class GuidedSetUpWindow(QWidget):
                                "check its cable and that no other program uses it (Q stops)", bad=True)
             elif self.grabber.finished and self.frame is None:
                 self._set_seen(f"{self.source_name} sent no frame: Q stops", bad=True)
+            elif self._seek is not None and self.grabber.finished and self._want_next and not self.steps.done:
+                cut = f" ({self.grabber.cut_short})" if getattr(self.grabber, "cut_short", None) else ""
+                self._set_seen(f"{self.source_name} has ended after {self._seek.frames} frame(s), with no further card "
+                               f"at rest in it{cut}: {Card.parse(self.steps.current).label} and the cards after it "
+                               f"have no shot (Q stops; the same command goes on from {self.steps.resumes_at})", bad=True)
             elif self.grabber.finished and self._want_next and not self.steps.done:
                 self._set_seen(f"{self.source_name} has no more frames: the last one stays (Q stops; the same command "
                                "goes on from the next card)", bad=True)
             return
         self._last_frame_at = time.monotonic()
         self._show_next(frame.image)
+
+    def _seek_on(self):
+        """A video file's next frame to stop at, or None when none came within :data:`SEEK_BUDGET` (the
+        frame passed over last is shown meanwhile, with why) or the video has ended."""
+        until = time.monotonic() + SEEK_BUDGET
+        passed = None
+        while time.monotonic() < until:
+            frame = self.grabber.read(timeout=0)
+            if frame is None:
+                break
+            if self._seek.offer(frame.image) is not None:
+                return frame
+            passed = frame
+        if passed is not None:
+            self._last_frame_at = time.monotonic()
+            self.frame, self.quad, self.why = passed.image, None, self._seek.why
+            self._set_seen(f"looking for the next card at rest in {self.source_name}: frame {passed.number} passed "
+                           f"over ({self._seek.why})", bad=False)
+            self._paint()
+        return None
 
     def _show_next(self, image: np.ndarray) -> None:
         if self._pass_over and not self._live:
@@ -178,7 +208,8 @@ class GuidedSetUpWindow(QWidget):
         code = self.steps.current
         if self._want_next and not self._live:
             # A file's frame was taken or refused: the next card's shot is the next frame, never this one again.
-            gone = "has no more frames" if self.grabber.finished else "has not sent the next frame yet"
+            gone = ("has no more frames" if self.grabber.finished else "has not sent the next frame yet"
+                    if self._seek is None else "is still being looked through for the next card at rest")
             self._set_status(f"{Card.parse(code).label} not taken: {self.source_name} {gone}", bad=True)
             return
         if self._taken_at is not None:

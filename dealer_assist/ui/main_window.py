@@ -31,6 +31,7 @@ from dealer_assist.ui.history import HistoryView
 from dealer_assist.ui.keys import KEYS, REPLAY_KEYS, REPLAY_TAKEN, paused_reason, replay_ended
 from dealer_assist.ui.limits import LimitsDialog
 from dealer_assist.ui.roads import RoadsView
+from dealer_assist.ui.row_room import make_room
 from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.settlement import SettlementView
 from dealer_assist.ui.sound import Cues
@@ -125,6 +126,10 @@ class MainWindow(QMainWindow):
         self._auto_timer.setSingleShot(True)
         self._auto_timer.timeout.connect(self._auto_step)
 
+        # The rows' room is weighed once the layout has placed them (see row_room).
+        self._room_timer = QTimer(self, singleShot=True, interval=0)
+        self._room_timer.timeout.connect(self._make_room)
+
         self.bridge = SnapshotBridge(session, self)
         self.bridge.snapshot.connect(self.render)
         self.render(session.snapshot)
@@ -213,6 +218,8 @@ class MainWindow(QMainWindow):
         if snap.state.settlement is not None and (last is None or last.state.settlement is None):
             self.right.setCurrentWidget(self.settlement)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
+        if last is None or (snap.message, snap.alerts) != (last.message, last.alerts):
+            self._room_timer.start()
         if last is not None:
             self._cues(last, snap)
         self._schedule_auto()
@@ -250,9 +257,13 @@ class MainWindow(QMainWindow):
             if self._last is not None:
                 self.alerts.show_snapshot(self._last)
         self.help.setGeometry(self.centralWidget().rect())
+        self._room_timer.start()
         if self.camera_view is not None:
             self.camera_view.set_unit(unit)
         camera_view.keep_placed(self.camera_view)
+
+    def _make_room(self) -> None:
+        make_room(self.centralWidget(), self.roads, self.betting)
 
     def paintEvent(self, event) -> None:  # noqa: N802
         super().paintEvent(event)

@@ -40,7 +40,13 @@ class RoadsView(QWidget):
 
     def set_unit(self, unit: int) -> None:
         self.unit = unit
-        self.setFixedHeight(int(unit * 9.2))
+        #: The height at this unit; less when the rows above need the room (see :mod:`.row_room`).
+        self.full_height = int(unit * 9.2)
+        self.setFixedHeight(self.full_height)
+
+    def set_room_given(self, px: int) -> None:
+        """Be ``px`` shorter than :attr:`full_height`: the cells shrink, every road stays whole."""
+        self.setFixedHeight(self.full_height - max(0, px))
 
     def show_snapshot(self, snap) -> None:
         board = snap.state.scoreboard
@@ -92,8 +98,11 @@ class RoadsView(QWidget):
             grid = QRectF(area.left(), area.top(), cols * cell, 6 * cell)
             p.setFont(self._label_font())
             p.setPen(theme.MUTED)
+            # Cut with "…" at its road's width: a short board's narrow Bead Plate had its label cut by the Big Road.
+            title = QFontMetricsF(p.font()).elidedText(titles[name] + self._hint(board, name),
+                                                       Qt.TextElideMode.ElideRight, area.width())
             p.drawText(QRectF(area.left(), area.top() - label, area.width(), label),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, titles[name] + self._hint(board, name))
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
             p.fillRect(grid, BOARD)
             p.setPen(QPen(GRID, 1))
             for i in range(cols + 1):

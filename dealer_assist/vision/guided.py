@@ -100,6 +100,10 @@ class GuidedSetUp:
         passed, self._passed = self._passed, []
         return passed
 
+    def shows_last(self, image: np.ndarray) -> bool:
+        """Whether ``image`` still shows the card of the last shot taken, where it lay (see :func:`same_view`)."""
+        return self._last is not None and same_view(image, *self._last)
+
     @staticmethod
     def look(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
         """The one card in view as TL, TR, BR, BL, or None and why not (see :func:`.calibrate.find_card`)."""
@@ -114,7 +118,7 @@ class GuidedSetUp:
         quad, why = find_card(image)
         if quad is None:
             return why
-        if self._last is not None and same_view(image, *self._last):
+        if self.shows_last(image):
             return (f"the camera still shows the card taken last ({Card.parse(self.taken[-1]).label}): put this card "
                     "in its place")
         path = self.shot_path(code)
@@ -169,3 +173,63 @@ def same_view(image: np.ndarray, taken: np.ndarray, quad: np.ndarray) -> bool:
     a, b = (cv2.cvtColor(im[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY) for im in (image, taken))
     changed = cv2.countNonZero(cv2.compare(cv2.absdiff(a, b), CHANGED_LEVELS, cv2.CMP_GT))
     return changed < CHANGED_SHARE * a.size
+
+
+#: Frames in a row that must show the same view before a recorded video's card is taken (see
+#: :class:`RecordingSeek`): a card still sliding into place is blurred and half in its place.
+STILL_FRAMES = 3
+
+
+class RecordingSeek:
+    """Passes over a recorded video's frames that no shot would take, to the next card at rest.
+
+    A video of the set-up (each card in view for seconds, bare felt between) had one frame shown per key
+    press: about a hundred presses a card, and "put this card in its place" said of a recording (QA).
+    Its frames are offered here one by one, in order: :meth:`offer` says which to stop at.  A camera's
+    live view and a folder of one image per card are not sought through: each of their frames is shown.
+    """
+
+    def __init__(self, steps: GuidedSetUp, still: int = STILL_FRAMES) -> None:
+        self.steps = steps
+        self.still = still
+        #: Frames offered so far (the video's frame number of the last one is ``frames - 1``).
+        self.frames = 0
+        self._prev: Optional[tuple[np.ndarray, np.ndarray]] = None  # the last frame and the area compared
+        self._run = 0
+        #: The view stopped at last, passed over until the view changes: its card was taken, skipped or refused.
+        self._stopped: Optional[tuple[np.ndarray, np.ndarray]] = None
+        #: Why the last frame offered was passed over.
+        self.why = ""
+
+    def offer(self, image: np.ndarray) -> Optional[str]:
+        """None to pass over ``image`` (:attr:`why` says why); "" to stop at it, a card at rest a shot would
+        take; else why a view at rest cannot be taken (two cards, a card sideways or cut by the frame's edge):
+        a card that stays refused would otherwise be passed over and the next one taken under its name."""
+        self.frames += 1
+        quad, why = find_card(image)
+        area = quad if quad is not None else _whole(image)
+        if self._stopped is not None and same_view(image, *self._stopped):
+            return self._pass(image, area, "the view stopped at last, not yet changed")
+        self._stopped = None
+        if quad is None and why.startswith("card not found"):
+            return self._pass(image, area, why)
+        if quad is not None and self.steps.shows_last(image):
+            return self._pass(image, area, "the card taken last, still in view")
+        still = self._prev is not None and self._prev[0].shape == image.shape and same_view(image, *self._prev)
+        self._run = self._run + 1 if still else 1
+        self._prev = (image, area)
+        if self._run < self.still:
+            self.why = "a card still moving" if quad is not None else why
+            return None
+        self._stopped, self._run = (image, area), 0
+        return why
+
+    def _pass(self, image: np.ndarray, area: np.ndarray, why: str) -> None:
+        self._prev, self._run, self.why = (image, area), 0, why
+        return None
+
+
+def _whole(image: np.ndarray) -> np.ndarray:
+    """The corners of the whole frame, as :func:`same_view` takes a card's."""
+    h, w = image.shape[:2]
+    return np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
