@@ -213,3 +213,56 @@ def test_motion_blurred_frames_with_the_decks_own_profile_name_the_camera(tmp_pa
         cv2.imwrite(str(tmp_path / path.name), cv2.filter2D(cv2.imread(str(path)), -1, kernel))
     err = _cli("recognize", "--profile", "anglo", *sorted(str(p) for p in tmp_path.glob("*.jpg"))).stderr
     assert "the camera's picture (light, focus, colour)" in err and "motion blur" in err
+
+
+def _fan(codes: list[str], x0: float, y0: float):
+    """A near-upright fan of three plastic cards with their dark printed edge cut off (a cream deck has
+    none): the three overlapped cards' outline is one four-sided blob, 1.38 times a card's height."""
+    import json
+    import math
+
+    import cv2
+    import numpy as np
+
+    shots = CARDS / "calib" / "plastic"
+    corners = json.loads((shots / "calib.json").read_text())["cards"]
+    canvas = np.zeros((720, 1280, 3), np.uint8)
+    canvas[:] = (45, 95, 30)
+    for k, code in enumerate(codes):
+        shot = cv2.imread(str(shots / f"{code}.png"))
+        src = np.float32(corners[code]["corners"])
+        src = src.mean(0) + (src - src.mean(0)) * 0.97
+        a = math.radians(6 * k)
+        w, h = 260 * 0.717, 260
+        dst = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]]) @ np.array(
+            [[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]]) + [x0 + 70 * k, y0 + 8 * k]
+        card = np.zeros(shot.shape[:2], np.uint8)
+        cv2.fillConvexPoly(card, np.int32(src), 255)
+        card = cv2.morphologyEx(cv2.erode(cv2.dilate(card, None), None), cv2.MORPH_OPEN,
+                                cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (25, 25)))
+        m = cv2.getPerspectiveTransform(src, np.float32(dst))
+        on = cv2.warpPerspective(card, m, (1280, 720)) > 0
+        canvas[on] = cv2.warpPerspective(shot, m, (1280, 720))[on]
+    return canvas
+
+
+@needs_cards
+def test_a_fans_outline_seen_as_one_card_does_not_doubt_the_decks_own_profile():
+    """QA: photos of near-upright 3-card fans with the deck's own profile warned that the cards were 10% wider
+    than the profile's: the fan's outline, 345 px against a 256 px card, voted on the deck's shape."""
+    from dealer_assist.vision.profile import Profile
+    from dealer_assist.vision.recognize import WHOLE_SIZES, Recognizer
+
+    profile = Profile.load("plastic")
+    reader, fit = Recognizer(profile), ProfileFit("plastic")
+    fans = [(["9H", "JS", "2D"], 300, 250), (["6C", "4S", "5S"], 340, 275), (["2H", "3S", "6S"], 460, 350),
+            (["8S", "3H", "5C"], 300, 275), (["KD", "9S", "7H"], 460, 375), (["7D", "5H", "KD"], 380, 300)]
+    for hand, x0, y0 in fans:
+        frame = _fan(hand, x0, y0)
+        # The frame is what QA's were: the fan's outline taken as one card far bigger than a card.
+        seen = reader._cards_seen_whole(reader.masks(reader._lit(frame)[0]).split)
+        assert [q for q in seen if q.long > WHOLE_SIZES[1] * profile.card_h_px], hand
+        result = reader.recognize(frame)
+        assert sorted(h.card.code for h in result.cards) == sorted(hand) and not result.uncertain
+        fit.add(result, frame)
+    assert fit.shape_off() is None and not fit.doubted() and fit.warning() is None

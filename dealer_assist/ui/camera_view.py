@@ -120,14 +120,15 @@ class CameraViewPanel(QFrame):
         shown = cv2.resize(view.image, (max(1, int(w * k)), max(1, int(h * k))), interpolation=cv2.INTER_AREA)
         thick = max(2, int(round(shown.shape[0] / 180)))
         # OpenCV's fonts have no suit symbols: a sure card is marked by its code (7H), the note names it.
-        for label, corners, colour in ([(code, c, SURE) for code, c in view.cards]
-                                       + [("?", c, UNSURE) for _, c in view.uncertain]):
-            pts = np.round(np.array(corners) * k).astype(np.int32)
+        marks = [(label, np.round(np.array(corners) * k).astype(np.int32), colour)
+                 for label, corners, colour in ([(code, c, SURE) for code, c in view.cards]
+                                                + [("?", c, UNSURE) for _, c in view.uncertain])]
+        for _, pts, colour in marks:
             cv2.polylines(shown, [pts], True, colour, thick, cv2.LINE_AA)
-            x, y = pts.min(axis=0)
-            scale = max(0.4, shown.shape[0] / 400)
-            cv2.putText(shown, label, (int(x), max(int(y) - 4, 12)), cv2.FONT_HERSHEY_SIMPLEX, scale, colour,
-                        thick, cv2.LINE_AA)
+        # Labels after every outline, each on its own backing: a label drawn before the next card's outline
+        # was crossed by it (QA: "9S" half hidden under 8S's outline, "TC" shown as "C").
+        for label, pts, colour in marks:
+            _label(shown, label, pts, colour, thick)
         self.picture.setPixmap(pixmap_of(shown))
 
     def _say(self, text: str, bad: bool) -> None:
@@ -165,6 +166,19 @@ def keep_placed(panel: Optional[CameraViewPanel]) -> None:
     """After the window's layout settles (a resize, an alert come or gone): the shown view placed again."""
     if panel is not None and panel.isVisible():
         QTimer.singleShot(0, panel.place)
+
+
+def _label(shown: np.ndarray, label: str, pts: np.ndarray, colour, thick: int) -> None:
+    """``label`` drawn above the card outlined at ``pts`` (its bounding box's top left), on a backing of
+    the panel's dark felt that hides whatever outline runs under it."""
+    scale = max(0.4, shown.shape[0] / 400)
+    (w, h), below = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
+    x, y = (int(v) for v in pts.min(axis=0))
+    y = max(y - 4, h + 2)
+    pad = max(1, thick // 2)
+    backing = tuple(int(v) for v in theme.FELT_DARK.getRgb()[2::-1])  # BGR
+    cv2.rectangle(shown, (x - pad, y - h - pad), (x + w + pad, y + below), backing, cv2.FILLED)
+    cv2.putText(shown, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thick, cv2.LINE_AA)
 
 
 def _reads_line(view: Any) -> str:

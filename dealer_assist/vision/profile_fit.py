@@ -37,6 +37,7 @@ SIDE_READS = 2
 #: as a share) before the profile is doubted.  A deck's own profile: 0.977-1.002 on the 45 scene sets (a
 #: camera tilted after the set-up shots the farthest); plastic's on anglo's frames 0.911, anglo's on
 #: plastic's 1.095.  Decks of one shape (two poker-size decks) are told apart by the unsure share alone.
+#: Nothing bigger than a card is weighed: a near-upright fan's outline is seen as one card far bigger.
 SHAPE_OFF = 0.05
 #: Cards seen whole needed before their shape is judged ...
 SHAPE_COUNT = 5

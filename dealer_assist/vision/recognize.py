@@ -87,8 +87,8 @@ class FrameResult:
     cards: list[CardHit] = field(default_factory=list)
     uncertain: list[UncertainHit] = field(default_factory=list)
     ms: float = 0.0
-    #: The shape (width over height) of each card seen whole, against the profile's deck's: about 1
-    #: with the deck's own profile (see :mod:`.profile_fit`).
+    #: The shape (width over height) of each card seen whole no bigger than :data:`WHOLE_SIZES` allows,
+    #: against the profile's deck's: about 1 with the deck's own profile (see :mod:`.profile_fit`).
     shapes: list[float] = field(default_factory=list)
     #: Cards read at two corners along a side, pooled as one (see :mod:`.side_corners`): a deck printing
     #: its index at every corner read with a two-index deck's profile.
@@ -540,7 +540,10 @@ class Recognizer:
                 read_cards.add(cr)
             reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
         result = self._pool(reads, card_w, card_h)
-        result.shapes = [q.short / q.long / self.profile.aspect for q in seen_whole]
+        # A near-upright fan's outline is one four-sided blob, wider than a card (QA: 1.35 times its height, 10%
+        # wider for it): it doubted a deck's own profile.  Nothing past a card's size votes on the shape.
+        result.shapes = [q.short / q.long / self.profile.aspect for q in seen_whole
+                         if q.long <= WHOLE_SIZES[1] * self.profile.card_h_px]
         result.view = TableView(masks.frame, masks.whole, MASK_SCALE)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
