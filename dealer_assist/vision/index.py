@@ -464,6 +464,10 @@ class IndexMatcher:
         """Whether the ``kind`` ("rank" or "suit") of ``read`` reaches the profile's least score and margin."""
         return self._clear(*read.best(kind)[1:])
 
+    def rank_clears(self, read: IndexRead) -> bool:
+        """Whether the rank of ``read`` reaches the profile's least score and margin."""
+        return self._glyph_clears(read, "rank")
+
     def _clears(self, read: Optional[IndexRead]) -> bool:
         """Whether both glyphs of ``read`` reach the profile's least score and margin."""
         return read is not None and self._glyph_clears(read, "rank") and self._glyph_clears(read, "suit")

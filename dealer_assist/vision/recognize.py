@@ -44,6 +44,7 @@ from dealer_assist.vision.profile import Box, Profile
 from dealer_assist.vision.side_corners import join_side_corners
 from dealer_assist.vision.suit_reach import SuitReach, solid_suits
 from dealer_assist.vision.tips_behind import tip_already_read, tips_behind
+from dealer_assist.vision.tone import bent_gamma, more_read, undo_table
 from dealer_assist.vision.verdict import NOTCH_EXTRA, Judge
 
 
@@ -222,6 +223,9 @@ class Recognizer:
         #: Card sizes (against the set-up's) a guessed corner's index is looked for at in the frame being
         #: read (set by :meth:`recognize`, see :meth:`_index_printed`).
         self._printed_sizes = PRINTED_SIZES
+        #: The rank ink against its template's of each read of the frame read last whose rank reads clearly
+        #: (see :mod:`.tone`).
+        self.stroke_weights: list[float] = []
         #: Whether a corner may be passed over for no ink on its line of suit centres (see :mod:`.suit_reach`).
         self._solid_suits = solid_suits(profile)
 
@@ -400,6 +404,17 @@ class Recognizer:
         if frame.dtype != np.uint8:
             raise FrameError(f"recognize needs 8-bit pixels (uint8, as cv2.imread and cameras give), got {frame.dtype}; "
                              "convert the frame first (cv2.convertScaleAbs, or scale 16-bit frames down by 256)")
+        result = self._read(frame, t0)
+        gamma = bent_gamma(self.stroke_weights)
+        if gamma is not None:
+            again = self._read(cv2.LUT(frame, undo_table(gamma)), t0)
+            if more_read(result, again):
+                result = again
+            result.ms = again.ms
+        return result
+
+    def _read(self, frame: np.ndarray, t0: float) -> FrameResult:
+        """:meth:`recognize` of a checked ``frame`` but the look at its tone curve (see :mod:`.tone`)."""
         zoom = self.zoom if self.zoom is not None else self.resolution_zoom(frame.shape[1], frame.shape[0])
         if zoom is not None:
             result = self._zoomed(frame, zoom, t0, remembered=True)
@@ -429,6 +444,7 @@ class Recognizer:
         """:meth:`recognize` of ``frame``, as given or ``scaled`` to the set-up's card size (by a
         zoom ``remembered`` from earlier frames or measured on this one).  None when a remembered
         zoom no longer holds (see :meth:`_camera_zoom`; it is then forgotten)."""
+        self.stroke_weights = []
         if min(frame.shape[:2]) < LEAST_FRAME:
             # No card fits: a camera's broken first frame, a stream's stub.
             return FrameResult(ms=(time.perf_counter() - t0) * 1000)
@@ -539,6 +555,7 @@ class Recognizer:
             for cr in paired:
                 read_cards.add(cr)
             reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
+        self.stroke_weights = [cr.read.rank_ink for cr in reads if self.matcher.rank_clears(cr.read)]
         result = self._pool(reads, card_w, card_h)
         # A near-upright fan's outline is one four-sided blob, wider than a card (QA: 1.35 times its height, 10%
         # wider for it): it doubted a deck's own profile.  Nothing past a card's size votes on the shape.
