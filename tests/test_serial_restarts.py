@@ -309,3 +309,12 @@ def test_frames_lost_before_the_named_card_may_have_been_cards_too(rig):
     assert "frame 4 was a card" in text and "at least one card was missed" in text
     assert "lost frames before it may have been cards too" in text
     assert ", so a card was missed" not in text
+
+
+def test_frames_lost_across_the_count_wrapping_past_65535_say_at_least_one_card(rig):
+    """rev12: lost frames 65534, 65535, 0 with 0 named as the last card said exactly one card was missed: the
+    frames before it in the count (65534, 65535) may have been cards too."""
+    from dealer_assist.events import SeqGap
+    rig.session.handle(SeqGap("serial:shoe", time.time(), (65534, 65535, 0), card_lost=0))
+    text = rig.alerts()["gap"].text
+    assert "at least one card was missed" in text and ", so a card was missed" not in text

@@ -455,7 +455,7 @@ class TableSession(SessionCore):
         config file's form (``{"min": {"tie": "5"}, "max": {...}, "max_payout": "20000"}``; what it
         does not name stays).  A supervisor's name, PIN and reason when the table has a roster, a
         reason in any case.  Refused, as the config file is at start, when they would leave a bet no
-        stake or set a minimum of 0.00 (:func:`~dealer_assist.baccarat.bets.check_given_limits`).
+        stake (:func:`~dealer_assist.baccarat.bets.check_given_limits`; a minimum of 0.00 means the smallest chip).
         Journaled as a correction carrying every limit now in force and the ones
         before; when it is allowed (not mid-round, no open bet outside them) is the reducer's rule,
         :func:`dealer_assist.table.state.apply`."""

@@ -730,7 +730,7 @@ class SessionCore(abc.ABC):
                            f"the {event.source} lost {frame_runs(event.missing)}"
                            + (" of a new count" if event.count_went_back else "")
                            + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
-                              + ("a card was missed" if min(event.missing) == event.card_lost else
+                              + ("a card was missed" if event.missing[0] == event.card_lost else  # in count order, wrapped past 65535
                                  "at least one card was missed; the lost frames before it may have been cards too")
                               if event.card_lost is not None else ": a card may have been missed")
                            + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "

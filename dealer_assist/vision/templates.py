@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from numpy._core.multiarray import c_einsum
+
+try:  # einsum's C loop without np.einsum's argument parsing (numpy 2's private path; numpy 1 lacks it)
+    from numpy._core.multiarray import c_einsum
+except ImportError:
+    c_einsum = np.einsum
 
 from dealer_assist.vision.glyphs import Glyph
 
