@@ -126,3 +126,29 @@ def test_the_window_seeks_a_recorded_video_to_each_card_at_rest(qtbot, show_wind
         assert "4♠ and the cards after it have no shot" in window.seen.text()
     finally:
         grabber.stop()
+
+
+def test_a_slow_decode_is_waited_for_not_taken_as_the_videos_end(tmp_path, monkeypatch, capsys):
+    """Review: a frame taking over 3 s to decode (a slow disk, a busy machine) ended the run as the video's end,
+    on the terminal only (the window checks that the video has in fact finished)."""
+    import io
+    import time
+
+    from dealer_assist.commands import vision
+    from dealer_assist.vision import capture
+
+    video = _video(tmp_path / "setup.mp4", [_shot("AS"), _shot("2S")])
+    real = capture.FrameGrabber._next_image
+
+    def slow(self, n):
+        if n == 20:  # between the first card's frames and the second's
+            time.sleep(3.5)
+        return real(self, n)
+
+    monkeypatch.setattr(capture.FrameGrabber, "_next_image", slow)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n\n"))
+    vision._guided_shots(str(video), tmp_path / "shots")
+    err = capsys.readouterr().err
+    assert "has ended" not in err and "2S taken from frame" in err, err
+    assert sorted(p.name for p in (tmp_path / "shots").iterdir()) == ["2S.png", "AS.png"]
+    assert _like(tmp_path / "shots" / "2S.png", "2S")

@@ -259,15 +259,16 @@ def test_del_on_a_typed_card_brought_back_by_a_restart_drops_the_read(rig):
     assert dropped[-1]["card"] == "9H" and dropped[-1]["source"] == "serial:shoe"
 
 
-def finish_by_hand_and_put_the_new_deck_in(rig) -> None:
-    """SHOE NEW in the round, 2C read (the new deck's), the round finished by hand, the old deck counted back
-    with 2C still waiting, then Ctrl+N."""
+def finish_by_hand_and_put_the_new_deck_in(rig, *more: str) -> None:
+    """SHOE NEW in the round, 2C read (the new deck's; then the reads ``more``, drawn from it too), the round
+    finished by hand, the old deck counted back with 2C still waiting, then Ctrl+N."""
     s = rig.session
     assert s.hit() is None
     rig.send("SHOE", "NEW")
     assert wait_for(lambda: "newdeck:round" in {a.code for a in s.snapshot.alerts})
-    rig.cards("2C")  # drawn from the new deck for seat 1's hit
+    rig.cards("2C", *more)  # drawn from the new deck for seat 1's hit
     assert waiting(rig, "2C") and s.snapshot.pending.doubt == AFTER_NEW_DECK
+    assert wait_for(lambda: len(s.snapshot.waiting) == len(more))
     for code in ("TD", "TH"):  # seat 1's card typed (21), seat 2 stands, the dealer's card typed (17)
         assert s.enter_card(code) is None
         if code == "TD":
@@ -307,3 +308,33 @@ def test_del_sets_the_new_decks_first_card_aside_and_the_next_read_plays(rig):
     assert s.place(1, D("10")) is None and s.deal() is None
     rig.cards("4S")
     assert wait_for(lambda: rig.hands(1) == [["4S"]]) and s.snapshot.pending is None
+
+
+def test_del_on_the_new_decks_first_card_says_it_is_set_aside_not_to_type_it(rig):
+    """Review: the status said "unsure read rejected: type the card (K)"; typing it after a bet dealt the card
+    set aside into the round."""
+    finish_by_hand_and_put_the_new_deck_in(rig)
+    s = rig.session
+    s.reject_pending()
+    message = s.snapshot.message
+    assert "2♣ set aside" in message and "count it back" in message and "type the card" not in message
+
+
+def test_the_read_behind_the_new_decks_first_card_set_aside_waits_for_the_bets_too(rig):
+    """Review: 2C and 3C drawn from the new deck before Ctrl+N; Del on 2C played 3C before any bet: refused
+    (CARD REFUSED) and lost from the strip."""
+    finish_by_hand_and_put_the_new_deck_in(rig, "3C")
+    s = rig.session
+    s.reject_pending()
+    pending = s.snapshot.pending
+    assert pending is not None and pending.card.code == "3C" and "the new deck's first card" in pending.doubt
+    assert "refused" not in {a.code for a in s.snapshot.alerts} and not s.state.ledger.dealt
+    assert "place the bets first" in s.confirm_pending() and s.snapshot.pending.card.code == "3C"
+    rig.reader.stop()
+    s.close()
+    again = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(rig.journal))  # a restart keeps it so
+    rig.session = again
+    assert again.snapshot.pending.card.code == "3C" and "the new deck's first card" in again.snapshot.pending.doubt
+    assert "place the bets first" in again.confirm_pending()
+    assert again.place(1, D("10")) is None and again.confirm_pending() is None  # Enter deals it, seat 1's first
+    assert rig.hands(1) == [["3C"]] and [c.code for c in again.state.ledger.dealt] == ["3C"]

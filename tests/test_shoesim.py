@@ -518,3 +518,49 @@ def test_cli_shoe_sim_keeps_no_record_of_the_frames_it_prints_so_a_soak_run_does
         sim.wait()
     assert frames > 2000, "the simulator printed too few frames to measure"
     assert grown * 1024 / frames < 100, f"{grown} kB more after {frames} frames"   # the log was ~650 bytes a frame
+
+
+def test_a_host_that_opens_after_the_boot_learns_the_device_from_its_hello_said_again(tmp_path):
+    """Review (rev12 F1): the HELLO went only at power-on, so a host that opened the port later (pyserial empties
+    the input on opening) never learned the device; a trainer's exam on shoe-sim then passed at the standard.
+    The HELLO said again is a repeat to a host that heard it: no gap, no restart."""
+    link = str(tmp_path / "card-shoe")
+    ep = PtyEndpoint(link=link)
+    sim = ShoeSimulator(ep, VirtualShoe(decks=1, seed=3))
+    early, late = [], []
+    first = SerialShoe(link, backoff_first=0.05, backoff_max=0.2)
+    first.start(early.append)
+    second = None
+    try:
+        assert wait_for(lambda: first.link == "up" and ep.host_connected())
+        sim.power_on()
+        for _ in range(4):
+            sim.deal_card()
+        assert wait_for(lambda: sum(isinstance(e, CardRead) for e in early) == 4)
+        end = time.monotonic() + 2.5  # a HELLO said again while the first host reads
+        while time.monotonic() < end:
+            sim.tick()
+            time.sleep(0.05)
+        time.sleep(0.2)
+        first.stop()  # the first exam ends; the next opens the port after the boot
+        second = SerialShoe(link, backoff_first=0.05, backoff_max=0.2)
+        second.start(late.append)
+        assert wait_for(lambda: second.link == "up" and ep.host_connected())
+        time.sleep(0.3)
+        end = time.monotonic() + 5
+        while time.monotonic() < end and not any(isinstance(e, DeviceHello) for e in late):
+            sim.tick()
+            time.sleep(0.05)
+        sim.deal_card()
+        sim.tick()
+        assert wait_for(lambda: any(isinstance(e, CardRead) for e in late))
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()
+        sim.close()
+    hellos = [e for e in late if isinstance(e, DeviceHello)]
+    assert hellos and all(h.boot == sim.shoe.boot_id and not h.restarted for h in hellos), late
+    assert not [e for e in late if isinstance(e, SeqGap)], late
+    assert len([e for e in early if isinstance(e, DeviceHello)]) == 1  # the repeats were repeats to it
+    assert not [e for e in early if isinstance(e, SeqGap)] and first.stats["duplicates"] >= 1, early

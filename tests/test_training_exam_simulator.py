@@ -38,7 +38,7 @@ def _call(case) -> str:
     return "N" if rnd.outcome.natural else "S"
 
 
-def _exam(tmp_path, source, store, config):
+def _exam(tmp_path, source, store, config, think: float = 0.0):
     proc = subprocess.Popen(CLI + ["train", "--text", "--json", "--exam", "--drill", "third-card", "--trainee", "Eve",
                                    "--store", str(store), "--source", source, "--config", str(config)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -47,6 +47,7 @@ def _exam(tmp_path, source, store, config):
         for line in proc.stdout:
             event = json.loads(line)
             if event["event"] == "case":
+                time.sleep(think)
                 proc.stdin.write(_call(event) + "\n")
                 proc.stdin.flush()
             elif event["event"] == "summary":
@@ -94,6 +95,60 @@ def test_an_exam_from_the_shoe_simulator_on_a_pty_is_stored_with_its_source_and_
                           capture_output=True, text=True, env=_env(tmp_path)).stdout
     assert "passed below the standard" in text and "PASSED" not in text
     assert f"cards from serial:{link}: device SIM-0001 firmware shoesim-1" in text
+
+
+def _simulator(tmp_path, *options):
+    link = tmp_path / "shoe"
+    sim = subprocess.Popen(CLI + ["shoe-sim", "--link", str(link), "--seed", "5", "--rate", "25", *options],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=_env(tmp_path))
+    end = time.monotonic() + 20
+    while not os.path.lexists(link) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert os.path.lexists(link), sim.stderr.read() if sim.poll() is not None else "no pty link"
+    return sim, link
+
+
+def _stop(sim):
+    sim.send_signal(signal.SIGINT)
+    try:
+        sim.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        sim.kill()
+        sim.wait()
+
+
+def test_an_exam_opened_after_the_simulator_booted_still_hears_its_hello(tmp_path):
+    """Review (rev12 F1): shoe-sim said HELLO only at power-on, so an exam opened later (the second exam on a
+    running simulator; pyserial empties the input on opening) heard none and was listed PASSED."""
+    config = tmp_path / "school.toml"
+    config.write_text(SCHOOL)
+    sim, link = _simulator(tmp_path)
+    try:
+        first, _ = _exam(tmp_path, f"serial:{link}", tmp_path / "progress.json", config)
+        summary, _ = _exam(tmp_path, f"serial:{link}", tmp_path / "progress.json", config, think=0.5)
+    finally:
+        _stop(sim)
+    assert first["passed"] and first["source"]["hello"] == [{"device": "SIM-0001", "firmware": "shoesim-1"}]
+    assert summary["passed"] and summary["source"]["hello"] == first["source"]["hello"]
+    text = subprocess.run(CLI + ["train", "--progress", "--store", str(tmp_path / "progress.json"), "--config",
+                                 str(config)], capture_output=True, text=True, env=_env(tmp_path)).stdout
+    assert text.count("passed below the standard") == 2 and "PASSED" not in text
+
+
+def test_an_exam_from_a_plain_dialect_shoe_says_the_shoe_was_not_identified(tmp_path):
+    """Review (rev12 F1): a plain line has no HELLO, so nothing told a school the shoe was not known; a real
+    plain-dialect shoe's exam still counts."""
+    config = tmp_path / "school.toml"
+    config.write_text(SCHOOL)
+    sim, link = _simulator(tmp_path, "--dialect", "plain")
+    try:
+        summary, _ = _exam(tmp_path, f"serial:{link}?dialect=plain", tmp_path / "progress.json", config)
+    finally:
+        _stop(sim)
+    assert summary["passed"] and summary["source"]["hello"] == []
+    text = subprocess.run(CLI + ["train", "--progress", "--store", str(tmp_path / "progress.json"), "--config",
+                                 str(config)], capture_output=True, text=True, env=_env(tmp_path)).stdout
+    assert "shoe not identified (no HELLO heard" in text and "PASSED" in text, text
 
 
 def test_an_exam_on_a_seeded_simulated_shoe_names_the_option_given_in_its_warning(tmp_path):

@@ -226,6 +226,11 @@ def _listed(s: dict, standard) -> str:
     where = s.get("source") if isinstance(s.get("source"), dict) else {}
     if where.get("spec") and (where["spec"] != "sim" or where.get("hello")):
         devices = ", ".join(f"device {h['device']} firmware {h['firmware']}" for h in where.get("hello", []))
+        if not devices and s.get("exam") and where["spec"].startswith("serial:"):
+            # The standard knows the shoe simulator only by its HELLO: a plain-dialect line has none, so the
+            # school is told the shoe was not identified rather than the pass taken for a real shoe's (rev12).
+            devices = ("shoe not identified (no HELLO heard: a plain-dialect shoe, or shoe-sim --dialect plain, "
+                       "never says one)")
         mark += f" [cards from {where['spec']}{f': {devices}' if devices else ''}]"
     if s.get("house"):
         from dealer_assist.training.house import short as said

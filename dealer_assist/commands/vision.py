@@ -386,8 +386,10 @@ def _guided_video(steps, grabber, camera, say_kept):
     def next_stop():
         while True:
             frame = grabber.read(timeout=3.0)
-            if frame is None:
+            if frame is None and grabber.finished:
                 return None
+            if frame is None:  # a slow decode (a busy machine, a network share), not the end: as the window's
+                continue
             verdict = seek.offer(frame.image)
             if verdict is not None:
                 return frame.image, verdict

@@ -82,6 +82,12 @@ class VirtualShoe:
         self.last_card_seq = None
         return self._next(lambda s: HelloFrame(s, PROTOCOL_VERSION, FIRMWARE, self.device_id, self.boot_id))
 
+    def hello_again(self) -> Outgoing:
+        """This boot's HELLO once more (SEQ 0, the same boot id; the count goes on): a host that opened the
+        port after the boot learns the device, one that heard it ignores a repeat (PROTOCOL.md 7.3)."""
+        frame = HelloFrame(0, PROTOCOL_VERSION, FIRMWARE, self.device_id, self.boot_id)
+        return Outgoing(frame, encode(frame), self.boot_id)
+
     def new_shoe(self) -> Outgoing:
         """Load a freshly shuffled shoe (the seed makes the order repeatable)."""
         cards = full_deck() * self.decks

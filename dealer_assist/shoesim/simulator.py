@@ -19,6 +19,10 @@ from dealer_assist.shoesim.faults import CORRUPT, DROP, DUPLICATE, GARBAGE, Faul
 from dealer_assist.sources.shoe_protocol import CardFrame, ShoeFrame
 
 HEARTBEAT_EVERY = 1.0
+#: How often (seconds) the v1 shoe says its HELLO again, right after a heartbeat: a host opened after the boot
+#: (pyserial empties the input on opening, so the power-on HELLO is lost) still learns the device (a trainer's
+#: exam is judged by it); a host that heard it takes the repeat as one (PROTOCOL.md 7.3).
+HELLO_EVERY = 2.0
 #: The fault of a frame written while no host had the port open (after a replug, before the host found it).
 UNOPENED = "unopened"
 KEYS = {
@@ -69,7 +73,7 @@ class ShoeSimulator:
         self.keep_log = keep_log
         self.cards_dealt = 0
         self._lock = threading.RLock()
-        self._last_hb = time.monotonic()
+        self._last_hb = self._last_hello = time.monotonic()
         self._replug_at: Optional[float] = None
         self._empty_sent = False
 
@@ -82,33 +86,41 @@ class ShoeSimulator:
         if self.on_event is not None:
             self.on_event(record)
 
-    def _send(self, out: Outgoing) -> Outgoing:
+    def _send(self, out: Outgoing, *more: Outgoing) -> Outgoing:
+        """Write ``out`` (and ``more`` in the same write: a host opening the port gets all or none of them)."""
         with self._lock:
-            frame = out.frame
-            if self.dialect == "plain":
-                if not isinstance(frame, CardFrame):
-                    return out
-                line = (frame.card.code if frame.card else "??").encode() + b"\r\n"
-                wire, faults = line, []
-            else:
-                line = out.line
-                wire, faults = self.faults.apply(line)
+            sent = []
+            for each in (out, *more):
+                frame = each.frame
+                if self.dialect == "plain":
+                    if not isinstance(frame, CardFrame):
+                        continue
+                    line = (frame.card.code if frame.card else "??").encode() + b"\r\n"
+                    wire, faults = line, []
+                else:
+                    line = each.line
+                    wire, faults = self.faults.apply(line)
+                sent.append((each, line, wire, faults))
+            if not sent:
+                return out
+            wire = b"".join(w for _, _, w, _ in sent)
             # Asked before the write: a host that opens the port after it empties what waits there (pyserial
             # does), and the log said "delivered" of frames no host could read (QA).
             opened = self.endpoint.host_connected()
             delivered = bool(wire) and self.endpoint.write(wire)
-            if wire and not delivered:
-                faults.append("unplugged" if not self.endpoint.plugged else "unread")
-            elif wire and not opened:
-                faults.append(UNOPENED)
-                delivered = False
-            record = {"event": "sent", "type": out.line[1:].split(b",", 1)[0].decode("ascii"),  # as on the wire: HB, ERR
-                      "seq": frame.seq, "boot": out.boot, "frame": line.decode("ascii").rstrip(),
-                      "faults": faults, "delivered": delivered and DROP not in faults}
-            if isinstance(frame, CardFrame):
-                record["card"] = out.card.code if out.card else None
-                record["read"] = frame.card.code if frame.card else "??"
-            self._record(record)
+            for each, line, part, faults in sent:
+                frame = each.frame
+                if part and not delivered:
+                    faults.append("unplugged" if not self.endpoint.plugged else "unread")
+                elif part and not opened:
+                    faults.append(UNOPENED)
+                record = {"event": "sent", "type": each.line[1:].split(b",", 1)[0].decode("ascii"),  # as on the wire
+                          "seq": frame.seq, "boot": each.boot, "frame": line.decode("ascii").rstrip(),
+                          "faults": faults, "delivered": bool(part) and delivered and opened and DROP not in faults}
+                if isinstance(frame, CardFrame):
+                    record["card"] = each.card.code if each.card else None
+                    record["read"] = frame.card.code if frame.card else "??"
+                self._record(record)
             return out
 
     # -- device actions ---------------------------------------------------
@@ -118,7 +130,7 @@ class ShoeSimulator:
         with self._lock:
             self._send(self.shoe.boot())
             self._send(self.shoe.new_shoe())
-            self._last_hb = time.monotonic()
+            self._last_hb = self._last_hello = time.monotonic()
 
     def deal(self) -> Outgoing:
         """Take the next thing out of the shoe (a card, the cut card, or EMPTY; after EMPTY a new shoe)."""
@@ -141,10 +153,18 @@ class ShoeSimulator:
                     return out
 
     def heartbeat(self) -> None:
+        """A heartbeat; every :data:`HELLO_EVERY` seconds this boot's HELLO follows it in the same write.
+        After the heartbeat, not before: a host whose first frame was a HELLO expects SEQ 1 next and would
+        name the frames up to the heartbeat's as lost; one that joined at the heartbeat tells a repeat by
+        the next frame (PROTOCOL.md 7.4)."""
         with self._lock:
-            if self.dialect == "v1":
+            now = time.monotonic()
+            if self.dialect == "v1" and self.shoe.boot_id and now - self._last_hello >= HELLO_EVERY:
+                self._send(self.shoe.heartbeat(), self.shoe.hello_again())
+                self._last_hello = now
+            elif self.dialect == "v1":
                 self._send(self.shoe.heartbeat())
-            self._last_hb = time.monotonic()
+            self._last_hb = now
 
     def error(self, code: Optional[str] = None, text: Optional[str] = None) -> None:
         self._send(self.shoe.error(code, text))
@@ -154,6 +174,7 @@ class ShoeSimulator:
         with self._lock:
             self._record({"event": "fault", "fault": "reboot"})
             self._send(self.shoe.boot())
+            self._last_hello = time.monotonic()
 
     def garbage(self) -> None:
         with self._lock:

@@ -587,6 +587,9 @@ class SessionCore(abc.ABC):
                         del self._hold_of[read["source"]]
                 if kind == "read_dropped" and isinstance(payload.get("source"), str):
                     self._hold_for_dropped(payload["source"], payload.get("doubt"))
+                    if (queue and payload.get("doubt") and payload.get("doubt") == self.NEW_SHOE_FIRST_WAITS
+                            and queue[0][0].get("source") == payload["source"]):  # as live: _pass_first_wait
+                        queue[0] = ({**queue[0][0], "doubt": self.NEW_SHOE_FIRST_WAITS}, queue[0][1])
                 elif kind == "card_refused":
                     refusal = left_unplayed(kind, payload)
                 if queue:  # the next read waiting is taken now (_take_waiting)
@@ -1082,11 +1085,23 @@ class SessionCore(abc.ABC):
                                                 "round": self._snap.state.round_no}):
                 return
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
+            first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
             self._publish(replace(self._snap, pending=None, message=(
-                f"held read {pending.card.label} dropped: type each card missing before it (K)"
+                f"{pending.card.label} set aside, not dealt: count it back at this deck's check"
+                if first else f"held read {pending.card.label} dropped: type each card missing before it (K)"
                 if pending.doubt in HOLDS else "unsure read rejected: type the card (K)")))
             self._hold_for_dropped(pending.source, pending.doubt)
+            if first:
+                self._pass_first_wait(pending.source)
             self._take_waiting()
+
+    def _pass_first_wait(self, source: str) -> None:
+        """The new shoe's first card set aside: the next read of ``source`` waiting behind it is now the
+        first, and waits as it did (QA: played before the bets, it was refused and lost from the strip)."""
+        waiting = self._snap.waiting
+        if waiting and waiting[0].source == source:
+            first = replace(waiting[0], doubt=self.NEW_SHOE_FIRST_WAITS)
+            self._publish(replace(self._snap, waiting=(first, *waiting[1:])))
 
     def close(self) -> None:
         with self._lock:
