@@ -177,10 +177,14 @@ class Judge:
             # over half its index leaves the tip in sight and the suit a piece,
             # a club's scoring 0.19 plain, its blurred spade 0.54 a hair ahead of
             # the club, and the pair score, set on whole glyphs, naming the spade.
+            # Nor a fragment's suit cut on a line (see cut_on_a_line): a glyph pair at a queen of
+            # hearts' lower index, the next card's edge across it, kept a strip of the heart that
+            # scored 0.715 as a diamond, unblurred, and the pair score named it (qaK F6).
             blurred = self.matcher.blurred_suit_scores(r)
             soft = max(blurred, key=blurred.get) if blurred else None
             if (soft is not None and not (c.notched and (r.unsized or self.rank_short_of_suit(r, rank, soft)))
-                    and self.pair_decides(r, soft, blurred, t.min_score if extra or r.unsized else t.candidate_score)):
+                    and self.pair_decides(r, soft, blurred, t.min_score if extra or r.unsized else t.candidate_score)
+                    and not (fragment and self.cut_on_a_line(r, rank, soft))):
                 ordered = sorted(blurred.values(), reverse=True)
                 suit, ss, sm, colour_ok, sure = soft, ordered[0], ordered[0] - ordered[1], True, True
         if not sure and r.cut_suit is not None and ink_ok and not self.past_self_test(r):
@@ -274,7 +278,13 @@ class Judge:
         the suit's lower side is straighter than its template's by :data:`LEVEL_SUIT`, or its right
         side than both its template's and its own left side by :data:`STRAIGHT_SUIT` (or by
         :data:`STRAIGHT_BOTH` with the rank's right side straighter than its template's by
-        :data:`STRAIGHT_RANK`).
+        :data:`STRAIGHT_RANK`), or its left side than its template's and its own right side by
+        :data:`STRAIGHT_SUIT`.
+
+        The left side: a covering card whose corner stops just short of the lower card's tip
+        cuts the index's outer side with the tip in sight; qakdeck's queen of hearts, the next
+        card's edge across its lower index, kept the heart's inner lobe, straight on its left,
+        which read as a diamond (0.64-0.69, far ahead, the pair score naming it: qaK F6).
 
         A card lying over the inner half of an index leaves the tip in sight and the left halves of
         the glyphs, which read clearly as others: ancient_french's 8 of diamonds as an ace (0.77, its
@@ -287,6 +297,8 @@ class Judge:
             return False
         sides = self._sides(r.suit_image)
         if sides.flat_share("bottom") - self.suit_levels.get(suit, 0.0) > LEVEL_SUIT:
+            return True
+        if sides.flat_share("left") - max(self.suit_left_flats.get(suit, 0.0), sides.flat_share()) > STRAIGHT_SUIT:
             return True
         if sides.flat_share() - self.suit_flats.get(suit, 0.0) <= STRAIGHT_BOTH:
             return False  # no straighter than its template: nor than the template and its left side
