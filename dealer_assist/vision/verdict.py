@@ -80,6 +80,9 @@ STRAIGHT_RANK = 0.4
 #: As :data:`STRAIGHT_SUIT`, of the suit's columns ending on one level line (a card over the index's
 #: lower half): sure whole-corner suits reach 0.21 above their templates (99.9%), cut ones 0.65 (median).
 LEVEL_SUIT = 0.4
+#: How far inside the deck's suit box (a share of its width) a suit straight on its left must begin
+#: to count as cut there (see :meth:`Judge.cut_on_a_line`).
+CUT_INSIDE = 0.2
 #: How much more of a suit's rows than of its template's may end on one upright line on its right
 #: *and* on its left (:func:`.straight_sides.flat_share`) before the suit is taken for a strip of a
 #: wider one, cut on both sides (see :meth:`Judge.strip_of_a_suit`).
@@ -284,7 +287,9 @@ class Judge:
         The left side: a covering card whose corner stops just short of the lower card's tip
         cuts the index's outer side with the tip in sight; qakdeck's queen of hearts, the next
         card's edge across its lower index, kept the heart's inner lobe, straight on its left,
-        which read as a diamond (0.64-0.69, far ahead, the pair score naming it: qaK F6).
+        which read as a diamond (0.64-0.69, far ahead, the pair score naming it: qaK F6).  Only
+        where the suit starts inside where the deck prints it (see :meth:`_starts_inside_its_box`):
+        a suit printed against the card's edge line is straight there (swiss-xvii's rose).
 
         A card lying over the inner half of an index leaves the tip in sight and the left halves of
         the glyphs, which read clearly as others: ancient_french's 8 of diamonds as an ace (0.77, its
@@ -298,7 +303,8 @@ class Judge:
         sides = self._sides(r.suit_image)
         if sides.flat_share("bottom") - self.suit_levels.get(suit, 0.0) > LEVEL_SUIT:
             return True
-        if sides.flat_share("left") - max(self.suit_left_flats.get(suit, 0.0), sides.flat_share()) > STRAIGHT_SUIT:
+        if (sides.flat_share("left") - max(self.suit_left_flats.get(suit, 0.0), sides.flat_share()) > STRAIGHT_SUIT
+                and self._starts_inside_its_box(r)):
             return True
         if sides.flat_share() - self.suit_flats.get(suit, 0.0) <= STRAIGHT_BOTH:
             return False  # no straighter than its template: nor than the template and its left side
@@ -307,6 +313,16 @@ class Judge:
             return True
         return (straighter > STRAIGHT_BOTH and bool(r.glyphs)
                 and self._sides(r.glyphs[0].image).flat_share() - self.rank_flats.get(rank, 0.0) > STRAIGHT_RANK)
+
+    def _starts_inside_its_box(self, r: IndexRead) -> bool:
+        """Whether the suit glyph's left end lies inside the deck's suit box by :data:`CUT_INSIDE` of
+        its width: a covering card's edge across the suit left only its inner part (qakdeck's cut
+        hearts began 0.25-0.39 of the box's width in), where a suit printed against the card's
+        edge line begins at or before the box's left end (swiss-xvii's rose, touching it: -0.1)."""
+        if len(r.glyphs) < 2:
+            return False
+        box, printed = r.glyphs[1].box, self.profile.suit_box
+        return box.u0 - printed.u0 > CUT_INSIDE * (printed.u1 - printed.u0)
 
     def strip_of_a_suit(self, r: IndexRead, suit: str) -> bool:
         """Whether the suit glyph, cut (see :attr:`.glyphs.Glyph.cut`), ends on one upright line on
