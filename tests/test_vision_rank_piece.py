@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.vision import verdict
+from dealer_assist.vision import card_groups, verdict
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
 from frame_truth import CARDS, assert_no_wrong_card
@@ -66,6 +66,15 @@ def _without_the_height_guard(monkeypatch) -> None:
     monkeypatch.setattr(verdict.Judge, "rank_short_of_suit", lambda self, r, rank, suit: False)
 
 
+def _without_the_qak_f6_guards(monkeypatch) -> None:
+    """Since qaK F6 two more guards catch the piece, each alone: it is a glyph cut on a line (its
+    straight side, see Judge.cut_on_a_line, which a fragment's blurred-suit rule asks too), and it
+    lies at the ten's own lower index, read TC at the top (one card read two ways, see
+    card_groups.one_card_two_ways).  Both off, to see what the other guards do."""
+    monkeypatch.setattr(verdict.Judge, "cut_on_a_line", lambda self, r, rank, suit: False)
+    monkeypatch.setattr(card_groups, "one_card_two_ways", lambda *a, **k: False)
+
+
 def _cut_though_its_card_is_read(monkeypatch) -> None:
     """The ten's other index reads clearly, which spares this corner altogether (see
     Recognizer._clear_alone): cut it all the same, to see what the guards do with it."""
@@ -74,6 +83,7 @@ def _cut_though_its_card_is_read(monkeypatch) -> None:
 
 def test_without_the_unsized_guard_the_piece_is_read_as_a_jack(anglo, monkeypatch):
     _cut_though_its_card_is_read(monkeypatch)
+    _without_the_qak_f6_guards(monkeypatch)
     _without_the_size_guard(monkeypatch)
     _without_the_unsized_guard(monkeypatch)
     img, _, _ = _frame_at(0.92)
@@ -82,6 +92,7 @@ def test_without_the_unsized_guard_the_piece_is_read_as_a_jack(anglo, monkeypatc
 
 def test_without_the_height_guard_the_piece_is_read_as_a_jack(anglo, monkeypatch):
     _cut_though_its_card_is_read(monkeypatch)
+    _without_the_qak_f6_guards(monkeypatch)
     _without_the_size_guard(monkeypatch)
     _without_the_height_guard(monkeypatch)
     img, _, _ = _frame_at(0.96)

@@ -46,9 +46,23 @@ def test_sharing_the_suit_counts_as_well():
 
 
 def test_two_codes_sharing_nothing_stay_two_cards():
-    """A 9D lying exactly corner to corner with a JS is two cards: no misread turns one into the other."""
+    """A 9D lying corner to corner with a JS, a little past its far corner, is two cards."""
     top = _read("JS", 300.0, 300.0, (1.0, 0.0))
-    assert len(group_corners([top, _opposite("9D", top)], W, H)) == 2
+    assert len(group_corners([top, _opposite("9D", top, 0.05)], W, H)) == 2
+
+
+def test_within_the_glyphs_reach_inside_the_card_two_codes_are_one_card():
+    """A corner on the card's far tip or within it, short by less than the glyphs' reach, is where
+    no second card could show its index: qakdeck's JH read 7D at its cut lower index, QH read QD
+    at the corner its edge made with the covering card's (qaK F6).  A card dealt beside it, over
+    its edge, lies past its corner (1.13-1.25 of a card in qaK's hands) and stays a card."""
+    top = _read("QH", 300.0, 300.0, (1.0, 0.0))
+    reach = (0.19, 0.24)
+    assert len(group_corners([top, _opposite("7D", top, -0.01)], W, H, glyph_reach=reach)) == 1
+    assert len(group_corners([top, _opposite("QD", top, -0.15)], W, H)) == 2
+    assert len(group_corners([top, _opposite("QD", top, -0.15)], W, H, glyph_reach=reach)) == 1
+    assert len(group_corners([top, _opposite("5S", top, 0.13)], W, H, glyph_reach=reach)) == 2
+    assert len(group_corners([top, _opposite("QD", top, -0.3)], W, H, glyph_reach=reach)) == 2
 
 
 def test_a_neighbour_off_by_more_than_the_fit_stays_apart():

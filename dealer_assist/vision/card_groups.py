@@ -116,23 +116,38 @@ def inside(p, area) -> bool:
     return -0.05 <= u <= 1.0 and -0.05 <= v <= 1.0
 
 
-def one_card_two_ways(a: CornerRead, b: CornerRead, u: float, v: float, facing: float) -> bool:
+def one_card_two_ways(a: CornerRead, b: CornerRead, u: float, v: float, facing: float,
+                      reach: tuple[float, float] = (0.0, 0.0)) -> bool:
     """Whether two sure reads of different codes are one card's two index corners read two ways.
 
-    They lie exactly where one card's opposite index corner would (``u``,
-    ``v``: the offset in card sizes, ``facing``: the cosine between their
-    width edges) and share the rank or the suit: a glyph blurred past the
-    self-test's trials read wrong at one corner only (an ace of diamonds
-    read AH at one corner, AD at the other).  Another card rarely lies
-    corner to corner so exactly; if it does, both go to ``uncertain``, which
-    the croupier settles, where keeping them apart risks a wrong card.
+    They face exactly opposite ways (``facing``: the cosine between their
+    width edges) and lie where one card's opposite index corner would (``u``,
+    ``v``: the offset in card sizes): within :data:`ONE_CARD_FIT` sharing the
+    rank or the suit (a glyph blurred past the self-test's trials read wrong
+    at one corner only: an ace of diamonds read AH at one corner, AD at the
+    other), or, whatever the codes, short of it by no more than ``reach``
+    along either edge (the glyphs' far ends, in card sizes).  Two cards
+    cannot lie so and both show their index: the second, turned half round
+    with its corner within the first's card, covers the first's index if it
+    lies on top, and the first covers its index if it lies below.  So it is one
+    card whose lower index a covering card's edge cut (qakdeck's jack of
+    hearts read 7D there, its queen QD, the corner found where its edge meets
+    the covering card's: qaK F6).  A card dealt beside another and over its
+    edge lies with its corner past the other's (1.13-1.25 of a card in qaK's
+    hands).  Both go to ``uncertain``, which the croupier settles, where
+    keeping them apart plays a wrong card.
     """
-    exact = abs(u - 1.0) <= ONE_CARD_FIT and abs(v - 1.0) <= ONE_CARD_FIT and facing < -0.99
+    if facing >= -0.99:
+        return False
+    if 1.0 - reach[0] <= u <= 1.0 and 1.0 - reach[1] <= v <= 1.0:
+        return True
+    exact = abs(u - 1.0) <= ONE_CARD_FIT and abs(v - 1.0) <= ONE_CARD_FIT
     return exact and (a.code[0] == b.code[0] or a.code[1] == b.code[1])
 
 
 def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
-                  rank_h: float = 0.0) -> list[list[CornerRead]]:
+                  rank_h: float = 0.0, glyph_reach: tuple[float, float] = (0.0, 0.0)
+                  ) -> list[list[CornerRead]]:
     """Corner reads grouped by physical card.
 
     The same corner found twice merges, and so do two corners whose reads
@@ -142,7 +157,9 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
     that index too, and one glyph is one card's.  Then each corner pairs
     with at most one opposite corner, the best-fitting first, so that in a
     fan the neighbour's corner (offset by a fraction of a card) is not taken
-    for it; two corners read surely as different cards never pair.
+    for it; two corners read surely as different cards never pair, unless
+    they are one card read two ways (see :func:`one_card_two_ways`, ``glyph_reach``
+    its ``reach``).
     """
     parent = list(range(len(reads)))
 
@@ -176,13 +193,21 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
             elif facing < -0.8:
                 w = (a.size[0] + b.size[0]) / 2
                 h = (a.size[1] + b.size[1]) / 2
-                u, v = (dx * wx + dy * wy) / w, (dx * hx + dy * hy) / h
-                if a.sure and b.sure and a.code != b.code and not one_card_two_ways(a, b, u, v, facing):
-                    # Two sure reads of different cards: a sure read is wrong
-                    # far less often (none in the benchmarks' thousands) than
-                    # a card overlapping another by a fifth puts its corner
-                    # where the other's opposite corner would be.
-                    continue
+                pu, pv = dx * wx + dy * wy, dx * hx + dy * hy
+                u, v = pu / w, pv / h
+                if a.sure and b.sure and a.code != b.code:
+                    if (one_card_two_ways(a, b, pu / card_w, pv / card_h, facing, glyph_reach)
+                            and not one_card_two_ways(a, b, u, v, facing, glyph_reach)):
+                        # The reads' sizes come from their ranks' heights, which may
+                        # be 7-13% over the card's (qakdeck's queens, qaK F6);
+                        # the frame's size, from the cards seen whole, says one card.
+                        u, v = pu / card_w, pv / card_h
+                    elif not one_card_two_ways(a, b, u, v, facing, glyph_reach):
+                        # Two sure reads of different cards: a sure read is wrong
+                        # far less often (none in the benchmarks' thousands) than
+                        # a card overlapping another by a fifth puts its corner
+                        # where the other's opposite corner would be.
+                        continue
                 if not (0.75 < u < 1.3 and 0.75 < v < 1.3) and a.code == b.code:
                     u, v = _refit(a, b, dx, dy, (w, h), (card_w, card_h))
                 if 0.75 < u < 1.3 and 0.75 < v < 1.3:

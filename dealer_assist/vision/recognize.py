@@ -920,7 +920,9 @@ class Recognizer:
         return 1.0
 
     def _pool(self, reads: list[CornerRead], card_w: float, card_h: float) -> FrameResult:
-        groups = group_corners(reads, card_w, card_h, self.profile.rank_h)
+        rb, sb = self.profile.rank_box, self.profile.suit_box
+        groups = group_corners(reads, card_w, card_h, self.profile.rank_h,
+                               (max(rb.u1, sb.u1), max(rb.v1, sb.v1)))
         groups, joined = join_side_corners(groups, card_w, card_h)
         out = FrameResult(side_reads=joined)
         for g in groups:

@@ -80,6 +80,9 @@ STRAIGHT_RANK = 0.4
 #: As :data:`STRAIGHT_SUIT`, of the suit's columns ending on one level line (a card over the index's
 #: lower half): sure whole-corner suits reach 0.21 above their templates (99.9%), cut ones 0.65 (median).
 LEVEL_SUIT = 0.4
+#: How far inside the deck's suit box (a share of its width) a suit straight on its left must begin
+#: to count as cut there (see :meth:`Judge.cut_on_a_line`).
+CUT_INSIDE = 0.2
 #: How much more of a suit's rows than of its template's may end on one upright line on its right
 #: *and* on its left (:func:`.straight_sides.flat_share`) before the suit is taken for a strip of a
 #: wider one, cut on both sides (see :meth:`Judge.strip_of_a_suit`).
@@ -177,10 +180,14 @@ class Judge:
             # over half its index leaves the tip in sight and the suit a piece,
             # a club's scoring 0.19 plain, its blurred spade 0.54 a hair ahead of
             # the club, and the pair score, set on whole glyphs, naming the spade.
+            # Nor a fragment's suit cut on a line (see cut_on_a_line): a glyph pair at a queen of
+            # hearts' lower index, the next card's edge across it, kept a strip of the heart that
+            # scored 0.715 as a diamond, unblurred, and the pair score named it (qaK F6).
             blurred = self.matcher.blurred_suit_scores(r)
             soft = max(blurred, key=blurred.get) if blurred else None
             if (soft is not None and not (c.notched and (r.unsized or self.rank_short_of_suit(r, rank, soft)))
-                    and self.pair_decides(r, soft, blurred, t.min_score if extra or r.unsized else t.candidate_score)):
+                    and self.pair_decides(r, soft, blurred, t.min_score if extra or r.unsized else t.candidate_score)
+                    and not (fragment and self.cut_on_a_line(r, rank, soft))):
                 ordered = sorted(blurred.values(), reverse=True)
                 suit, ss, sm, colour_ok, sure = soft, ordered[0], ordered[0] - ordered[1], True, True
         if not sure and r.cut_suit is not None and ink_ok and not self.past_self_test(r):
@@ -274,7 +281,15 @@ class Judge:
         the suit's lower side is straighter than its template's by :data:`LEVEL_SUIT`, or its right
         side than both its template's and its own left side by :data:`STRAIGHT_SUIT` (or by
         :data:`STRAIGHT_BOTH` with the rank's right side straighter than its template's by
-        :data:`STRAIGHT_RANK`).
+        :data:`STRAIGHT_RANK`), or its left side than its template's and its own right side by
+        :data:`STRAIGHT_SUIT`.
+
+        The left side: a covering card whose corner stops just short of the lower card's tip
+        cuts the index's outer side with the tip in sight; qakdeck's queen of hearts, the next
+        card's edge across its lower index, kept the heart's inner lobe, straight on its left,
+        which read as a diamond (0.64-0.69, far ahead, the pair score naming it: qaK F6).  Only
+        where the suit starts inside where the deck prints it (see :meth:`_starts_inside_its_box`):
+        a suit printed against the card's edge line is straight there (swiss-xvii's rose).
 
         A card lying over the inner half of an index leaves the tip in sight and the left halves of
         the glyphs, which read clearly as others: ancient_french's 8 of diamonds as an ace (0.77, its
@@ -288,6 +303,9 @@ class Judge:
         sides = self._sides(r.suit_image)
         if sides.flat_share("bottom") - self.suit_levels.get(suit, 0.0) > LEVEL_SUIT:
             return True
+        if (sides.flat_share("left") - max(self.suit_left_flats.get(suit, 0.0), sides.flat_share()) > STRAIGHT_SUIT
+                and self._starts_inside_its_box(r)):
+            return True
         if sides.flat_share() - self.suit_flats.get(suit, 0.0) <= STRAIGHT_BOTH:
             return False  # no straighter than its template: nor than the template and its left side
         straighter = sides.flat_share() - max(self.suit_flats.get(suit, 0.0), sides.flat_share("left"))
@@ -295,6 +313,16 @@ class Judge:
             return True
         return (straighter > STRAIGHT_BOTH and bool(r.glyphs)
                 and self._sides(r.glyphs[0].image).flat_share() - self.rank_flats.get(rank, 0.0) > STRAIGHT_RANK)
+
+    def _starts_inside_its_box(self, r: IndexRead) -> bool:
+        """Whether the suit glyph's left end lies inside the deck's suit box by :data:`CUT_INSIDE` of
+        its width: a covering card's edge across the suit left only its inner part (qakdeck's cut
+        hearts began 0.25-0.39 of the box's width in), where a suit printed against the card's
+        edge line begins at or before the box's left end (swiss-xvii's rose, touching it: -0.1)."""
+        if len(r.glyphs) < 2:
+            return False
+        box, printed = r.glyphs[1].box, self.profile.suit_box
+        return box.u0 - printed.u0 > CUT_INSIDE * (printed.u1 - printed.u0)
 
     def strip_of_a_suit(self, r: IndexRead, suit: str) -> bool:
         """Whether the suit glyph, cut (see :attr:`.glyphs.Glyph.cut`), ends on one upright line on
