@@ -187,12 +187,7 @@ def test_a_card_typed_over_a_read_waits_through_a_stand_and_del_drops_the_read(r
     assert s.snapshot.pending.card.code == "7H" and "seat 2" in s.snapshot.pending.doubt
     s.reject_pending()  # Del: no card was dealt
     assert s.snapshot.pending is None and rig.hands(2) == [["5H", "6D"]]
-    journal = Journal.open(rig.journal, readonly=True)
-    try:
-        dropped = [e.payload for e in journal.entries() if e.kind == "read_dropped"]
-    finally:
-        journal.close()
-    assert dropped[-1]["card"] == "9H" and dropped[-1]["source"] == "serial:shoe"
+    assert_read_dropped(rig, "9H")
 
 
 def test_enter_on_a_read_held_from_before_a_restart_says_h_does_not_play_it(rig):
@@ -251,12 +246,7 @@ def test_del_on_a_typed_card_brought_back_by_a_restart_drops_the_read(rig):
     assert again.snapshot.pending.card.code == "7H"
     again.reject_pending()  # Del: no card was dealt
     assert again.snapshot.pending is None and rig.hands(1) == [["9S", "2D"]]
-    journal = Journal.open(rig.journal, readonly=True)
-    try:
-        dropped = [e.payload for e in journal.entries() if e.kind == "read_dropped"]
-    finally:
-        journal.close()
-    assert dropped[-1]["card"] == "9H" and dropped[-1]["source"] == "serial:shoe"
+    assert_read_dropped(rig, "9H")
 
 
 def finish_by_hand_and_put_the_new_deck_in(rig, *more: str) -> None:
@@ -338,3 +328,13 @@ def test_the_read_behind_the_new_decks_first_card_set_aside_waits_for_the_bets_t
     assert "place the bets first" in again.confirm_pending()
     assert again.place(1, D("10")) is None and again.confirm_pending() is None  # Enter deals it, seat 1's first
     assert rig.hands(1) == [["3C"]] and [c.code for c in again.state.ledger.dealt] == ["3C"]
+
+
+def assert_read_dropped(rig, code: str) -> None:
+    """The journal's last ``read_dropped`` entry is the shoe's read of ``code``."""
+    journal = Journal.open(rig.journal, readonly=True)
+    try:
+        dropped = [e.payload for e in journal.entries() if e.kind == "read_dropped"]
+    finally:
+        journal.close()
+    assert dropped[-1]["card"] == code and dropped[-1]["source"] == "serial:shoe"

@@ -75,12 +75,7 @@ def test_an_exam_from_the_shoe_simulator_on_a_pty_is_stored_with_its_source_and_
         store = tmp_path / "progress.json"
         summary, told = _exam(tmp_path, f"serial:{link}", store, config)
     finally:
-        sim.send_signal(signal.SIGINT)
-        try:
-            sim.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            sim.kill()
-            sim.wait()
+        _stop(sim)
     assert summary["passed"] and summary["overall"]["cases"] == 6   # every call right: the mark itself is met
     assert "this exam's cards come from the shoe simulator (device SIM-0001, firmware shoesim-1)" in told, told
     assert summary["source"] == {"spec": f"serial:{link}", "hello": [{"device": "SIM-0001", "firmware": "shoesim-1"}]}

@@ -77,7 +77,7 @@ from typing import Any, Optional
 
 from dealer_assist.baccarat import paytable as pt
 from dealer_assist.baccarat.bets import LimitError, TableLimits, UnusableLimitsError, check_given_limits
-from dealer_assist.money import InvalidAmountError, fmt, parse_money
+from dealer_assist.money import InvalidAmountError, parse_money
 from dealer_assist.shoe import ShoeError, ShoeRules
 from dealer_assist.table.chips import ChipsError, parse_chips
 from dealer_assist.table.state import TableRules
