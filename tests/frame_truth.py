@@ -57,3 +57,15 @@ def assert_reads_as_unaltered(rec, deck: str, name: str, frame: np.ndarray, alte
     hits = rec.recognize(altered).cards
     assert len(full) >= 4 and sorted(h.card.code for h in hits) == full
     assert_no_wrong_card(hits, cards, rec.profile.card_h_px)
+
+
+def anglo_shot(code: str) -> np.ndarray:
+    """The shared anglo deck's set-up shot of ``code``: what a camera in guided set-up shows for that card."""
+    return cv2.imread(str(CARDS / "calib" / "anglo" / f"{code}.png"))
+
+
+def bare_felt() -> np.ndarray:
+    """A set-up shot's size in the felt's colour: the camera's view with no card in it."""
+    felt = anglo_shot("AS")
+    felt[:] = felt[5, 5]
+    return felt

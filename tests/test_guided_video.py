@@ -14,26 +14,17 @@ import pytest
 from PySide6.QtCore import Qt
 
 from dealer_assist.vision.guided import GuidedSetUp
+from frame_truth import anglo_shot, bare_felt
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 pytestmark = pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
 
 
-def _shot(code: str) -> np.ndarray:
-    return cv2.imread(str(CARDS / "calib" / "anglo" / f"{code}.png"))
-
-
-def _felt() -> np.ndarray:
-    felt = _shot("AS")
-    felt[:] = felt[5, 5]
-    return felt
-
-
 def _two_cards() -> np.ndarray:
     """A view at rest that no shot takes: a second card beside the one asked for."""
-    both = _shot("2S")
+    both = anglo_shot("2S")
     x0, y0, x1, y1 = 540, 200, 740, 500
-    both[y0:y1, x0 + 330:x1 + 330] = _shot("KD")[y0:y1, x0:x1]
+    both[y0:y1, x0 + 330:x1 + 330] = anglo_shot("KD")[y0:y1, x0:x1]
     return both
 
 
@@ -44,13 +35,13 @@ def _video(path: Path, views: list[np.ndarray], rest: int = 12, felt: int = 6) -
     assert out.isOpened()
     for view in views:
         for _ in range(felt):
-            out.write(_felt())
+            out.write(bare_felt())
         for dx in (-400, -300, -200, -100):  # a card still sliding: blurred in a real camera, not at rest
             out.write(np.roll(view, dx, axis=1))
         for _ in range(rest):
             out.write(view)
     for _ in range(felt):
-        out.write(_felt())
+        out.write(bare_felt())
     out.release()
     return path
 
@@ -58,7 +49,7 @@ def _video(path: Path, views: list[np.ndarray], rest: int = 12, felt: int = 6) -
 def _like(path: Path, code: str) -> bool:
     """Whether the shot saved at ``path`` is ``code``'s set-up shot at rest (up to the video's compression)."""
     saved = cv2.imread(str(path)).astype(int)
-    return float(np.abs(saved - _shot(code)).mean()) < 4
+    return float(np.abs(saved - anglo_shot(code)).mean()) < 4
 
 
 def _calibrate(camera: Path, shots: Path, answers: str) -> subprocess.CompletedProcess:
@@ -69,7 +60,7 @@ def _calibrate(camera: Path, shots: Path, answers: str) -> subprocess.CompletedP
 
 
 def test_a_recorded_video_gives_each_card_at_rest_one_enter_each(tmp_path):
-    video = _video(tmp_path / "setup.mp4", [_shot("AS"), _shot("2S"), _shot("3S")])
+    video = _video(tmp_path / "setup.mp4", [anglo_shot("AS"), anglo_shot("2S"), anglo_shot("3S")])
     shots = tmp_path / "shots"
     out = _calibrate(video, shots, "\n\n\n\n")
     assert sorted(p.name for p in shots.iterdir()) == ["2S.png", "3S.png", "AS.png"], out.stderr
@@ -83,7 +74,7 @@ def test_a_recorded_video_gives_each_card_at_rest_one_enter_each(tmp_path):
 
 
 def test_a_view_at_rest_that_no_shot_takes_stops_the_seek_and_s_passes_it(tmp_path):
-    video = _video(tmp_path / "setup.mp4", [_shot("AS"), _two_cards(), _shot("3S")])
+    video = _video(tmp_path / "setup.mp4", [anglo_shot("AS"), _two_cards(), anglo_shot("3S")])
     shots = tmp_path / "shots"
     out = _calibrate(video, shots, "\n\ns\n\nq\n")
     assert "not taken as 2S: two cards in the shot" in out.stderr
@@ -93,7 +84,7 @@ def test_a_view_at_rest_that_no_shot_takes_stops_the_seek_and_s_passes_it(tmp_pa
 
 
 def test_s_before_a_cards_frames_passes_that_card_over(tmp_path):
-    video = _video(tmp_path / "setup.mp4", [_shot("AS"), _shot("2S"), _shot("3S")])
+    video = _video(tmp_path / "setup.mp4", [anglo_shot("AS"), anglo_shot("2S"), anglo_shot("3S")])
     shots = tmp_path / "shots"
     out = _calibrate(video, shots, "s\n\nq\n")
     assert "AS skipped" in out.stderr
@@ -104,7 +95,7 @@ def test_the_window_seeks_a_recorded_video_to_each_card_at_rest(qtbot, show_wind
     from dealer_assist.ui.guided_setup import GuidedSetUpWindow
     from dealer_assist.vision.capture import FrameGrabber
 
-    video = _video(tmp_path / "setup.mp4", [_shot("AS"), _two_cards(), _shot("3S")])
+    video = _video(tmp_path / "setup.mp4", [anglo_shot("AS"), _two_cards(), anglo_shot("3S")])
     steps = GuidedSetUp(tmp_path / "shots")
     grabber = FrameGrabber(str(video)).start()
     window = show_window(GuidedSetUpWindow(steps, grabber, "the test video"), size=(1024, 720))
@@ -137,7 +128,7 @@ def test_a_slow_decode_is_waited_for_not_taken_as_the_videos_end(tmp_path, monke
     from dealer_assist.commands import vision
     from dealer_assist.vision import capture
 
-    video = _video(tmp_path / "setup.mp4", [_shot("AS"), _shot("2S")])
+    video = _video(tmp_path / "setup.mp4", [anglo_shot("AS"), anglo_shot("2S")])
     real = capture.FrameGrabber._next_image
 
     def slow(self, n):

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 
 from dealer_assist.vision.capture import FrameGrabber
 from dealer_assist.vision.guided import SET_UP_ORDER, GuidedSetUp
+from frame_truth import anglo_shot, bare_felt
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 pytestmark = pytest.mark.skipif(not (CARDS / "calib").is_dir(), reason="shared card images not found")
@@ -23,16 +24,6 @@ def _feed(folder: Path, images: list[np.ndarray]) -> Path:
     for i, img in enumerate(images):
         cv2.imwrite(str(folder / f"{i:02d}.png"), img)
     return folder
-
-
-def _shot(code: str) -> np.ndarray:
-    return cv2.imread(str(CARDS / "calib" / "anglo" / f"{code}.png"))
-
-
-def _felt() -> np.ndarray:
-    felt = _shot("AS")
-    felt[:] = felt[5, 5]
-    return felt
 
 
 def _window(qtbot, show_window, steps, feed):
@@ -53,7 +44,7 @@ def _green_share(window) -> float:
 
 
 def test_the_window_outlines_the_card_and_takes_each_shot_under_the_card_asked_for(qtbot, show_window, tmp_path):
-    feed = _feed(tmp_path / "feed", [_shot("AS"), _felt(), _shot("2S"), _shot("3S")])
+    feed = _feed(tmp_path / "feed", [anglo_shot("AS"), bare_felt(), anglo_shot("2S"), anglo_shot("3S")])
     steps = GuidedSetUp(tmp_path / "shots")
     window, grabber = _window(qtbot, show_window, steps, feed)
     try:
@@ -77,7 +68,7 @@ def test_the_window_outlines_the_card_and_takes_each_shot_under_the_card_asked_f
         qtbot.keyClick(window, Qt.Key.Key_Return)
         assert (tmp_path / "shots" / "2S.png").is_file()
         # The shot saved is the frame shown, as the camera sent it.
-        assert np.array_equal(cv2.imread(str(tmp_path / "shots" / "2S.png")), _shot("2S"))
+        assert np.array_equal(cv2.imread(str(tmp_path / "shots" / "2S.png")), anglo_shot("2S"))
         assert "2 of 52 cards have a shot" in window.progress.text()
 
         qtbot.keyClick(window, Qt.Key.Key_U)  # the last shot taken again
@@ -99,7 +90,7 @@ def test_shots_from_before_are_kept_and_their_cards_not_asked_for(qtbot, show_wi
     shots.mkdir()
     for code in ("AS", "2S"):
         shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", shots)
-    feed = _feed(tmp_path / "feed", [_shot("3S")])
+    feed = _feed(tmp_path / "feed", [anglo_shot("3S")])
     steps = GuidedSetUp(shots)
     window, grabber = _window(qtbot, show_window, steps, feed)
     try:
@@ -130,7 +121,7 @@ def _all_but_the_last_card(tmp_path) -> GuidedSetUp:
 
 def test_the_last_card_ends_the_set_up(qtbot, show_window, tmp_path):
     steps = _all_but_the_last_card(tmp_path)
-    feed = _feed(tmp_path / "feed", [_shot("KC")])
+    feed = _feed(tmp_path / "feed", [anglo_shot("KC")])
     window, grabber = _window(qtbot, show_window, steps, feed)
     try:
         assert "K♣" in window.prompt.text()
@@ -145,16 +136,16 @@ def test_the_last_card_ends_the_set_up(qtbot, show_window, tmp_path):
 def test_a_shot_that_cannot_be_written_is_refused_by_name_and_asked_for_again(tmp_path, monkeypatch):
     steps = GuidedSetUp(tmp_path / "shots")
     monkeypatch.setattr(cv2, "imwrite", lambda *a, **k: False)
-    why = steps.take(_shot("AS"))
+    why = steps.take(anglo_shot("AS"))
     assert why is not None and "AS.png" in why and "could not be written" in why
     assert steps.current == "AS" and steps.taken == []
 
 
 def test_two_cards_in_view_are_no_shot(tmp_path):
-    two = _shot("AS")
-    right = _shot("2S")
+    two = anglo_shot("AS")
+    right = anglo_shot("2S")
     two[:, 640:] = right[:, 400:1040]
-    two[:, :640] = _shot("AS")[:, 340:980]
+    two[:, :640] = anglo_shot("AS")[:, 340:980]
     steps = GuidedSetUp(tmp_path / "shots")
     quad, why = steps.look(two)
     assert quad is None and why
@@ -170,7 +161,7 @@ def test_calibrate_camera_opens_the_window_where_there_is_a_screen(qtbot, tmp_pa
     from dealer_assist.cli import main
     from dealer_assist.ui.guided_setup import GuidedSetUpWindow
 
-    feed = _feed(tmp_path / "feed", [_shot("AS"), _shot("2S")])
+    feed = _feed(tmp_path / "feed", [anglo_shot("AS"), anglo_shot("2S")])
     (tmp_path / "shots").mkdir()
     shutil.copy(CARDS / "calib" / "anglo" / "AH.png", tmp_path / "shots")  # a shot from before
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")  # has_screen() reads it; Qt already runs offscreen
@@ -203,7 +194,7 @@ def test_no_preview_asks_on_the_terminal_even_with_a_screen(tmp_path, monkeypatc
 
     from dealer_assist.cli import main
 
-    feed = _feed(tmp_path / "feed", [_shot("AS")])
+    feed = _feed(tmp_path / "feed", [anglo_shot("AS")])
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
     monkeypatch.setenv("DISPLAY", ":99")
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
@@ -218,7 +209,7 @@ def test_a_live_view_still_showing_the_last_card_taken_is_no_shot_of_the_next(qt
     next card's name (its templates then read every 3 as a 2): refused until the view changes."""
     from dealer_assist.ui.guided_setup import GONE_FOR, GuidedSetUpWindow
 
-    feed = _feed(tmp_path / "feed", [_shot("AS")])
+    feed = _feed(tmp_path / "feed", [anglo_shot("AS")])
     grabber = FrameGrabber(str(feed), drop=True).start()  # a live source: the latest frame, none held
     steps = GuidedSetUp(tmp_path / "shots")
     window = show_window(GuidedSetUpWindow(steps, grabber, "camera 0"), size=(1024, 720))
@@ -236,22 +227,22 @@ def test_a_live_view_still_showing_the_last_card_taken_is_no_shot_of_the_next(qt
         window.show_frame(shifted)  # the camera shook: the same card two pixels off, still no shot
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS"] and "still shows the card taken last" in window.status.text()
-        window.show_frame(_shot("2S"))  # the next card slid into its place: no frame showed the felt
+        window.show_frame(anglo_shot("2S"))  # the next card slid into its place: no frame showed the felt
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS"]
-        window.show_frame(_felt())  # a hand over the card for a moment: no card taken away
+        window.show_frame(bare_felt())  # a hand over the card for a moment: no card taken away
         window.show_frame(shifted)
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS"]
-        window.show_frame(_felt())  # the card taken away ...
+        window.show_frame(bare_felt())  # the card taken away ...
         qtbot.wait(int(GONE_FOR * 1000) + 100)
-        window.show_frame(_felt())
-        window.show_frame(_shot("2S"))  # ... and the next one put in its place
+        window.show_frame(bare_felt())
+        window.show_frame(anglo_shot("2S"))  # ... and the next one put in its place
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS", "2S"]
-        window.show_frame(_felt())  # lifted away and back: the same card may be taken again after U
+        window.show_frame(bare_felt())  # lifted away and back: the same card may be taken again after U
         qtbot.keyClick(window, Qt.Key.Key_U)
-        window.show_frame(_shot("2S"))
+        window.show_frame(anglo_shot("2S"))
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.taken == ["AS", "2S"]
     finally:
@@ -260,7 +251,7 @@ def test_a_live_view_still_showing_the_last_card_taken_is_no_shot_of_the_next(qt
 
 def test_u_with_a_file_source_shows_the_frame_taken_again_and_the_next_card_gets_its_own(qtbot, show_window, tmp_path):
     """U then Space had saved the 3S frame as 2S.png: a file's frames cannot be asked for twice."""
-    feed = _feed(tmp_path / "feed", [_shot("AS"), _shot("2S"), _shot("3S")])
+    feed = _feed(tmp_path / "feed", [anglo_shot("AS"), anglo_shot("2S"), anglo_shot("3S")])
     steps = GuidedSetUp(tmp_path / "shots")
     window, grabber = _window(qtbot, show_window, steps, feed)
     try:
@@ -271,20 +262,20 @@ def test_u_with_a_file_source_shows_the_frame_taken_again_and_the_next_card_gets
         qtbot.waitUntil(lambda: not window._want_next, timeout=5000)  # the 3S frame is showing
         qtbot.keyClick(window, Qt.Key.Key_U)
         assert "2♠" in window.prompt.text() and "its frame is shown again" in window.status.text()
-        assert np.array_equal(window.frame, _shot("2S"))
+        assert np.array_equal(window.frame, anglo_shot("2S"))
         qtbot.keyClick(window, Qt.Key.Key_Space)
-        assert np.array_equal(cv2.imread(str(tmp_path / "shots" / "2S.png")), _shot("2S"))
+        assert np.array_equal(cv2.imread(str(tmp_path / "shots" / "2S.png")), anglo_shot("2S"))
         qtbot.waitUntil(lambda: not window._want_next, timeout=5000)
-        assert np.array_equal(window.frame, _shot("3S"))
+        assert np.array_equal(window.frame, anglo_shot("3S"))
         qtbot.keyClick(window, Qt.Key.Key_Space)
-        assert np.array_equal(cv2.imread(str(tmp_path / "shots" / "3S.png")), _shot("3S"))
+        assert np.array_equal(cv2.imread(str(tmp_path / "shots" / "3S.png")), anglo_shot("3S"))
     finally:
         grabber.stop()
 
 
 def test_u_right_after_the_last_card_keeps_the_window_open(qtbot, show_window, tmp_path):
     steps = _all_but_the_last_card(tmp_path)
-    feed = _feed(tmp_path / "feed", [_shot("KC")])
+    feed = _feed(tmp_path / "feed", [anglo_shot("KC")])
     window, grabber = _window(qtbot, show_window, steps, feed)
     try:
         assert "starts again at its first frame" in window.progress.text()  # shots from before, a file source
@@ -304,7 +295,7 @@ def test_the_next_card_laid_exactly_where_the_last_lay_is_a_new_shot(tmp_path):
     from dealer_assist.vision.guided import same_view
 
     def small(code):
-        return cv2.GaussianBlur(cv2.resize(_shot(code), (640, 360), interpolation=cv2.INTER_AREA), (0, 0), 1.0)
+        return cv2.GaussianBlur(cv2.resize(anglo_shot(code), (640, 360), interpolation=cv2.INTER_AREA), (0, 0), 1.0)
 
     six, seven = small("6H"), small("7H")
     q6, q7 = find_card(six)[0], find_card(seven)[0]
@@ -360,7 +351,7 @@ def test_a_display_no_x_server_answers_is_no_screen(monkeypatch, tmp_path):
 
 
 def _file_window(qtbot, show_window, tmp_path, codes):
-    feed = _feed(tmp_path / "feed", [_shot(c) for c in codes])
+    feed = _feed(tmp_path / "feed", [anglo_shot(c) for c in codes])
     steps = GuidedSetUp(tmp_path / "shots")
     window, grabber = _window(qtbot, show_window, steps, feed)
     return steps, window, grabber
@@ -375,7 +366,7 @@ def _press(qtbot, window, key):
 
 def _saved(tmp_path) -> dict:
     """Each shot saved, by the code of the set-up shot whose picture it is."""
-    return {p.stem: next(c for c in SET_UP_ORDER if np.array_equal(cv2.imread(str(p)), _shot(c)))
+    return {p.stem: next(c for c in SET_UP_ORDER if np.array_equal(cv2.imread(str(p)), anglo_shot(c)))
             for p in (tmp_path / "shots").glob("*.png")}
 
 
@@ -405,7 +396,7 @@ def test_calibrate_camera_with_a_display_that_is_gone_asks_on_the_terminal_and_s
     import subprocess
     import sys
 
-    feed = _feed(tmp_path / "feed", [_shot("AS")])
+    feed = _feed(tmp_path / "feed", [anglo_shot("AS")])
     env = {k: v for k, v in __import__("os").environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
     env["DISPLAY"] = ":7733"
     out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "calibrate", "--camera", str(feed),
