@@ -3,8 +3,8 @@
 ``dealer-assist train --text`` runs it; with ``--json`` every case, answer
 and the summary are JSON lines (one object per line), so a script or a test
 can drive a session through a pipe.  At a real table so are a void hand
-(``void``: the trainer now waits for an empty line saying the table is clear,
-and takes the next line as that, whatever it says), the trainee's Enter
+(``void``: the trainer now waits for an empty line saying the table is clear;
+any other line is refused with what to press), the trainee's Enter
 (``ready``) and the card reader's news (``reader``): told on stderr only, they
 left a program that drives the trainer sending answers to a prompt it could not see.  End of input, ``q`` or Ctrl+C ends the
 session early; the cases answered so far are scored (an exam's unanswered
@@ -171,8 +171,10 @@ class TextTrainer:
         if self._inbox is None:
             return session.next_case()
         if session.needs_ready:
-            self._ahead.clear()  # typed for the void hand
-            self._read("Press Enter when the table is clear (q ends the session): ")
+            for line in self._ahead:  # typed for the void hand: dropped, but not unsaid
+                self._note(f"dealer-assist: {line!r} was typed for the void hand: it is not taken")
+            self._ahead.clear()
+            self._cleared()
             session.ready()
             if self.json_mode:
                 self._emit({"event": "ready"})
@@ -194,6 +196,20 @@ class TextTrainer:
                 raise value
             elif kind == "case":
                 return value
+
+    def _cleared(self) -> None:
+        """Wait for the empty line saying the table is clear; any other line is named and refused.
+
+        A late answer ("B", "8") typed here by mistake had been taken as that Enter, silently: the
+        trainee thought it answered a case, and the trainer took cards again before the table was clear.
+        """
+        while True:
+            line = self._read("Press Enter when the table is clear (q ends the session): ")
+            if not line:
+                return
+            shown = line if len(line) <= 40 else line[:37] + "..."
+            self._note(f"dealer-assist: {shown!r} is not taken now: no case is asked while a void hand is "
+                       "cleared away; clear the table, then press Enter on an empty line (q ends the session)")
 
     def _ask(self, case: Case) -> list[str]:
         answers: list[str] = []

@@ -502,6 +502,10 @@ class TrainerWindow(QWidget):
             self.session.ready()
             self.next_case()
             return
+        if self.resyncing and event.text().strip():  # a late answer typed by mistake: said, not swallowed
+            self.keys.setText(f"{event.text().strip()!r} is not taken now: no case is asked while a void hand is "
+                              "cleared away; clear the table, then press Space or Enter")
+            return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.entry.isVisible():
             if not self.answer(self.entry.text()):
                 self.entry.selectAll()  # the next answer is typed over it, not after it ("abc8")
