@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Iterator, Optional
+from typing import Generator, Optional
 
 from dealer_assist.blackjack.hand import Hand as BjHand
 from dealer_assist.blackjack.round import Action, Round
 from dealer_assist.blackjack.rules import BlackjackError, HouseRules, RuleError
 from dealer_assist.training.case import Case, Choice, Hand, Question
-from dealer_assist.training.drill import Drill
+from dealer_assist.training.drill import Called, Drill
 from dealer_assist.training.feed import CardFeed, FeedError
 
 
@@ -74,6 +74,12 @@ def _cards(cards) -> str:
     return " ".join(c.label for c in cards)
 
 
+def _called(case: Case, called: Called) -> Optional[str]:
+    """The trainee's call on the dealer when it differs from the rules' (None: the table goes by the rules)."""
+    given = called[0] if called else None
+    return given if given is not None and given != case.answers[0] else None
+
+
 class BlackjackDealerDrill(Drill):
     name = "blackjack-dealer"
     title = "Blackjack dealer"
@@ -88,11 +94,15 @@ class BlackjackDealerDrill(Drill):
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
         return list(self.play(feed, rng, level))
 
-    def play(self, feed: CardFeed, rng: random.Random, level: int) -> Iterator[Case]:
+    def play(self, feed: CardFeed, rng: random.Random, level: int) -> Generator[Case, Called, None]:
         """Each case as soon as its cards are out, before the next card is taken.
 
         The seat's play is the drill's (:meth:`_choose`), so each action case says
         in :attr:`Case.then` what the seat does: a trainee at a real table deals it.
+        The dealer's play is the trainee's call when it is sent (an exam, see
+        :meth:`Drill.play`): a dealer stood where the rules hit ends the hand there;
+        a dealer hit where the rules stand makes it void, since the trainee then
+        decides again on a hand the trainer cannot follow.
         """
         rules = self.rules if self.rules.decks >= feed.decks else replace(self.rules, decks=feed.decks)
         feed.new_hand(RESERVE)
@@ -103,8 +113,9 @@ class BlackjackDealerDrill(Drill):
                 if due.kind == "complete":
                     if rnd.dealer_prompt:
                         case = self.dealer_case(rnd, draws=False)
-                        if case is not None:
-                            yield case
+                        if case is not None and _called(case, (yield case)) == "H":
+                            raise FeedError("the dealer was called to hit where the rules stand: the trainer "
+                                            "cannot tell which cards follow; this hand is void")
                     return
                 if due.kind == "action":
                     action = self._choose(rnd.seat_hands(due.seat)[due.hand], due.allowed, rng)
@@ -113,8 +124,8 @@ class BlackjackDealerDrill(Drill):
                     continue
                 if due.to_dealer and rnd.dealer_prompt:
                     case = self.dealer_case(rnd, draws=True)
-                    if case is not None:
-                        yield case
+                    if case is not None and _called(case, (yield case)) == "S":
+                        return  # the dealer stood as called: the trainee deals the next hand
                 rnd = rnd.deal(feed.next_card())
         except RuleError as exc:
             raise FeedError(f"hand void: {plain(exc)}") from None

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import abc
 import random
-from typing import Iterator
+from typing import Generator, Optional, Sequence
 
 from dealer_assist.training.case import Case
 from dealer_assist.training.feed import CardFeed
+
+#: What :meth:`Drill.play`'s generator is sent: the answers the trainee gave to the case it yielded (a
+#: question left unanswered is None), or None when the table goes on by the rules.
+Called = Optional[Sequence[Optional[str]]]
 
 
 class Drill(abc.ABC):
@@ -32,11 +36,20 @@ class Drill(abc.ABC):
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
         """Play one hand from ``feed`` and return its cases in the order they come up at the table."""
 
-    def play(self, feed: CardFeed, rng: random.Random, level: int) -> Iterator[Case]:
+    def play(self, feed: CardFeed, rng: random.Random, level: int) -> Generator[Case, Called, None]:
         """The cases of one hand as :meth:`deal` gives them, but each as soon as its cards are out.
 
         At a real table the trainee must decide before dealing the card a case asks
         about, as a croupier does: a drill that asks during the hand overrides this
         with a generator that yields each case before it takes that card.
+
+        The generator may be sent the answers given to the case it yielded: the table
+        then goes on as the trainee called it, not by the rules.  An exam sends them,
+        since it tells no right call, and a trainee who called "no card" where one is
+        due deals the next hand instead; a drill must then take the cards the call
+        dealt, and end the hand where the call does (or void it with :class:`FeedError`
+        when it cannot tell which cards follow).  None (a practice, whose feedback tells
+        the right call at once, or a simulated shoe) goes on by the rules.
         """
-        return iter(self.deal(feed, rng, level))
+        for case in self.deal(feed, rng, level):
+            yield case  # its cases come once the hand is over: an answer sent changes no card

@@ -10,14 +10,14 @@ import random
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Iterator, Mapping, Optional, Sequence
+from typing import Callable, Generator, Mapping, Optional, Sequence
 
 from dealer_assist.training import difficulty
 from dealer_assist.training.blackjack_dealer import BlackjackDealerDrill
 from dealer_assist.training.calling import CallingDrill
 from dealer_assist.training.case import Attempt, Case, score, timed_out
-from dealer_assist.training.drill import Drill
-from dealer_assist.training.feed import CardFeed, FeedError
+from dealer_assist.training.drill import Called, Drill
+from dealer_assist.training.feed import CardFeed, FeedClosed, FeedError
 from dealer_assist.training.payouts import PayoutDrill
 from dealer_assist.training.scoring import PassMark, Summary, summarize
 from dealer_assist.training.standard import DEFAULT, Standard
@@ -110,9 +110,13 @@ class TrainingSession:
         self._turn = 0
         self._pending: deque[Case] = deque()
         #: The hand being dealt at a real table: its cases come as its cards do (see :meth:`_at_table`).
-        self._hand: Optional[Iterator[Case]] = None
+        self._hand: Optional[Generator[Case, Called, None]] = None
         self._hand_feed: Optional[CardFeed] = None
         self._last: Optional[Case] = None
+        #: The answers to the hand's last case when the table goes on as they called it (see :meth:`_follow`).
+        self._called: Called = None
+        #: The hand being dealt has shown a case (before its first, the trainee deals a new hand).
+        self._hand_shown = False
 
     # -- cases ----------------------------------------------------------------
     def _feed(self, drill: Drill) -> CardFeed:
@@ -153,6 +157,7 @@ class TrainingSession:
         case is wanted, so that the next hand starts in step with the table.
         """
         while True:
+            called, self._called = self._called, None
             if self._hand is None:
                 for feed in self.feeds.values():
                     if feed.needs_ready:
@@ -161,20 +166,24 @@ class TrainingSession:
                 self._turn += 1
                 feed = self._feed(drill)
                 self._hand, self._hand_feed = drill.play(feed, self.rng, self.settings.level), feed
+                self._hand_shown = False
+                called = None  # a hand not yet begun is sent nothing
             try:
-                return next(self._hand)
+                case = self._hand.send(called)
+                self._hand_shown = True
+                return case
             except StopIteration:
                 self._hand = None
             except FeedError as exc:
                 self._hand = None
-                if exc.resync or self._hand_feed.can_skip:
-                    raise
+                if exc.resync or self._hand_feed.can_skip or isinstance(exc, FeedClosed):
+                    raise  # closed: the session has ended, no hand to void
                 raise FeedError(self._hand_feed.void(str(exc)), resync=True) from None
 
     @property
     def dealing(self) -> str:
         """What the trainee deals now at a real table: how the last case's hand goes on, or a new hand."""
-        if self._hand is None:
+        if self._hand is None or not self._hand_shown:
             return "Deal the next hand ..."
         # Not "the next card of this hand": whether the hand goes on is what a third-card case asks.
         then = self._last.then if self._last is not None else ""
@@ -209,12 +218,25 @@ class TrainingSession:
         """Score typed answers; :class:`AnswerError` (nothing scored) when one cannot be read."""
         attempt = score(case, texts, seconds, self.limit)
         self.attempts.append(attempt)
+        self._follow(attempt)
         return attempt
 
     def time_out(self, case: Case, seconds: float, partial: Sequence[str] = ()) -> Attempt:
         attempt = timed_out(case, seconds, partial)
         self.attempts.append(attempt)
+        self._follow(attempt)
         return attempt
+
+    def _follow(self, attempt: Attempt) -> None:
+        """In an exam at a real table the hand goes on as the trainee called it, right or wrong.
+
+        An exam tells no right call, so a trainee who called "no card" where the Player draws deals
+        the next hand: the trainer had taken that hand's first card as the Player's third and stayed out
+        of step with the table for the rest of the exam.  A practice tells the right call at once, and
+        the trainee deals by it: the rules are followed there.
+        """
+        if self.settings.exam and self._hand is not None and attempt.case is self._last:
+            self._called = attempt.given
 
     # -- the clock and the end --------------------------------------------------
     @property

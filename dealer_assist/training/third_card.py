@@ -8,13 +8,13 @@ rules core; a wrong call is answered with the tableau row that applies.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from typing import Generator
 
 from dealer_assist.baccarat import tableau
 from dealer_assist.baccarat.round import BaccaratRound, Position
 from dealer_assist.training.case import Case, Choice, Hand, Question
-from dealer_assist.training.drill import Drill
-from dealer_assist.training.feed import CardFeed
+from dealer_assist.training.drill import Called, Drill
+from dealer_assist.training.feed import CardFeed, FeedError
 
 CHOICES = (Choice("P", "Player draws"), Choice("B", "Banker draws"), Choice("S", "Banker stands"),
            Choice("N", "Natural: no card"))
@@ -59,6 +59,31 @@ def category(rnd: BaccaratRound) -> str:
     return "banker 0-2" if b2 <= 2 else f"banker {b2}"
 
 
+#: The card each call deals at the table: the Player's third, the Banker's third, or none.
+_DEALS = {"P": "P", "B": "B", "S": "", "N": ""}
+
+
+def _off_rules(case: Case, called: Called, feed: CardFeed) -> bool:
+    """True when the trainee's call deals otherwise than the rules (the hand then ends as the call leaves it).
+
+    No card called where the rules give one: the trainee starts the next hand, none is taken.  The Banker's
+    third card called: that one card is taken, and the hand is over at the table as it is in the call.  A
+    card for the Player called where the rules give none: after it the trainee decides the Banker's card by
+    the tableau, which the trainer cannot follow, so the hand is void (:class:`FeedError`).
+    """
+    if not called or called[0] is None:
+        return False
+    deals, due = _DEALS.get(called[0], ""), _DEALS[case.answers[0]]
+    if deals == due:
+        return False
+    if deals == "P":
+        raise FeedError("a card for the Player was called where the tableau gives none: the trainer cannot "
+                        "tell which cards follow it; this hand is void")
+    if deals == "B":
+        feed.next_card()  # dealt to the Banker as called: no case is asked on it
+    return True
+
+
 class ThirdCardDrill(Drill):
     name = "third-card"
     title = "Third card"
@@ -68,16 +93,24 @@ class ThirdCardDrill(Drill):
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
         return list(self.play(feed, rng, level))
 
-    def play(self, feed: CardFeed, rng: random.Random, level: int) -> Iterator[Case]:
-        """Ask after the fourth card, and after the Player's third, each time before the card asked about."""
+    def play(self, feed: CardFeed, rng: random.Random, level: int) -> Generator[Case, Called, None]:
+        """Ask after the fourth card, and after the Player's third, each time before the card asked about.
+
+        Sent the trainee's answers to a case when the table goes on as they called it (an exam: see
+        :meth:`Drill.play`): a call that deals otherwise than the rules ends the hand where the call does.
+        """
         feed.new_hand(6)
         rnd = BaccaratRound()
         for _ in range(4):
             rnd = rnd.add(feed.next_card())
-        yield self.case(rnd)
+        case = self.case(rnd)
+        if _off_rules(case, (yield case), feed):
+            return
         if rnd.due.position is Position.P3:
             rnd = rnd.add(feed.next_card())
-            yield self.case(rnd)
+            case = self.case(rnd)
+            if _off_rules(case, (yield case), feed):
+                return
         while not rnd.complete:
             # The Banker's third card is dealt at the table too: take it so the next hand starts in step.
             rnd = rnd.add(feed.next_card())
