@@ -162,3 +162,27 @@ def test_a_practice_session_still_takes_the_rules_card_after_a_wrong_call():
         assert _labels(_case(t, answer)) == ["7C 6H TC", "9C 2S"]
     finally:
         t.close()
+
+
+def test_the_trainer_window_in_an_exam_shows_the_next_hand_after_a_call_of_no_card(qtbot):
+    from PySide6.QtCore import Qt
+
+    from dealer_assist.ui.training.window import TrainerWindow
+
+    t = _exam("third-card")
+    try:
+        t.load("7C 9C 6H 2S  TC 9D KH AH")
+        window = TrainerWindow(t.session)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"), timeout=5000)
+        t.deal(4)
+        qtbot.waitUntil(lambda: window.case is not None, timeout=5000)
+        assert _labels(window.case) == ["7C 6H", "9C 2S"]
+        qtbot.keyClick(window, Qt.Key.Key_S)   # wrong (the Player draws), recorded with no feedback
+        assert len(t.session.attempts) == 1 and window.case is None
+        t.deal(4)
+        qtbot.waitUntil(lambda: window.case is not None, timeout=5000)
+        assert _labels(window.case) == ["TC KH", "9D AH"]
+    finally:
+        t.close()
