@@ -51,7 +51,10 @@ def test_a_line_typed_while_the_table_is_cleared_is_refused_and_only_an_empty_li
     threading.Thread(target=lambda: (trainer.run(), done.set()), daemon=True).start()
     try:
         assert _until(lambda: "Deal the next hand" in out.getvalue())
+        os.write(write, b"8\n")   # typed ahead for the hand being dealt, which turns out void
+        time.sleep(0.3)
         _void(t)
+        assert _until(lambda: "'8' was typed for the void hand: it is not taken" in err.getvalue()), err.getvalue()
         assert _until(lambda: "Press Enter when the table is clear" in out.getvalue()), out.getvalue()
         os.write(write, b"B\n")   # a late answer, typed by mistake
         assert _until(lambda: "'B' is not taken now" in err.getvalue()), err.getvalue()
