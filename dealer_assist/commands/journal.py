@@ -122,9 +122,9 @@ def run_verify(args: argparse.Namespace) -> int:
             report = journal.verify()
             guards = journal.guards_intact()
             first_bad = None if report.first_bad_seq is None else journal.stored(report.first_bad_seq)
-            known = (args.expect_head is None or args.expect_head == report.head_hash
-                     or any(e.hash == args.expect_head for e in journal.entries()
-                            if report.ok or e.seq <= report.head_seq))
+            # Only a journal that holds can be "rewritten"; a broken one is told as broken either way.
+            known = (args.expect_head is None or not report.ok or args.expect_head == report.head_hash
+                     or any(e.hash == args.expect_head for e in journal.entries()))
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
     result: dict = {"path": args.path, **report.to_dict(), "first_bad": first_bad, "guards": guards}
@@ -152,6 +152,11 @@ def run_verify(args: argparse.Namespace) -> int:
         print(f"first bad entry: {json.dumps(first_bad, ensure_ascii=False)}")
     print(f"entries 1..{report.head_seq} verify (last good hash {report.head_hash or '-'}); "
           f"{report.count} entries in the file")
+    if report.problem == "damaged":
+        print(f"this is what an interrupted write leaves (a power cut while the journal was being written): the "
+              f"entries after {report.head_seq} were lost, not changed. To go on from entry {report.head_seq}, a "
+              f"supervisor runs 'dealer-assist journal recover {args.path} --continue --supervisor NAME --reason "
+              f"TEXT [--config FILE]' (the file as it is now is kept beside it)")
     return 1
 
 
@@ -322,6 +327,7 @@ def run_recover(args: argparse.Namespace) -> int:
         tries = tries_file(args.path)
         if report is not None:
             with Journal.open(args.path, readonly=True) as journal:
+                journal.verify()  # which entries can be read: of a file ending in zero pages, those before them
                 restore_lockouts(journal, roster)
         restore_tries(tries, roster)
         pin = getpass.getpass("PIN: ") if sys.stdin.isatty() else sys.stdin.readline().strip()

@@ -82,7 +82,8 @@ def check_chain(rows: List[Row], genesis: str, head_seq: int, head_hash: str) ->
             verified_hashes[row[5]] = seq
             expected_seq, expected_prev = seq + 1, row[5]
             continue
-        problem, bad_seq, detail = _diagnose(rows, index, expected_seq, expected_prev, verified_hashes, genesis)
+        problem, bad_seq, detail = _diagnose(rows, index, expected_seq, expected_prev, verified_hashes, genesis,
+                                             (head_seq, head_hash))
         good = max(0, min(bad_seq, expected_seq) - 1)
         good_hash = next((h for h, s in verified_hashes.items() if s == good), genesis) if good > 0 else ""
         return VerifyReport(False, len(rows), good, bad_seq, problem, detail, good, good_hash)
@@ -195,13 +196,23 @@ class _Positions:
 _FIELDS = ("number", "time", "kind", "payload", "previous hash", "hash")
 
 
+def zeroed_cell(row: Row) -> bool:
+    """Whether ``row`` is an entry whose whole record in the file reads as zero bytes: SQLite reads such a
+    cell as number 0 with every column NULL (no entry is written so: each column is NOT NULL), where the
+    entry stood in the file, not first as a real number 0 would be."""
+    return row[0] == 0 and all(value is None for value in row[1:6])
+
+
 def _torn(row: Row) -> List[str]:
     """The columns of ``row`` a cut-short file left as zero bytes, or none.
 
     A file cut inside a page is read with the rest of the page as zeros: the entry written last there
     ends in NUL bytes, its hash (64 characters, as written) too, and nothing follows the first of them
     but more.  No entry is written with a NUL (JSON escapes it), and an edit that adds one changes a
-    length or leaves text after it: that stays "edited"."""
+    length or leaves text after it: that stays "edited".  A record zeroed whole (:func:`zeroed_cell`)
+    has lost every column."""
+    if zeroed_cell(row):
+        return list(_FIELDS)
     texts = row[1:6]
     if not all(isinstance(v, str) for v in texts) or len(texts[-1]) != 64 or not texts[-1].endswith("\0"):
         return []
@@ -211,33 +222,46 @@ def _torn(row: Row) -> List[str]:
     return [name for name, value in zip(_FIELDS[1:], texts) if "\0" in value]
 
 
-def _damaged(rows: List[Row], index: int, expected_prev: str) -> List[str]:
+def _intact(row: Row) -> bool:
+    """Whether ``row`` hashes to its stored hash at its own number (whatever it chains to)."""
+    return isinstance(row[0], int) and row[5] is not None and _own_hash(row, row[0]) == row[5]
+
+
+def _damaged(rows: List[Row], index: int, expected_prev: str, head: Tuple[int, str]) -> List[str]:
     """The columns of ``rows[index]`` torn as by a power cut, or none when the zeros may hide an edit.
 
     Zeros alone prove nothing: an edit can end in them too (rev11: an amount changed and the hash's last
     character set to NUL was told to the pit boss as a power cut).  What survives must be what was
     written: the row's intact text, chained to the entry before, hashes to the surviving part of its hash
-    and to the hash the next entry names (only a SHA-256 preimage forges that).  Else only the file's
-    tail can be called damaged, no entry after it in order: there an edit loses no more than a deletion
-    of that entry would, which the chain cannot tell either."""
+    and to the hash the next entry names, or, for the last entry, the hash the journal's head (``head``:
+    seq and hash, written with it) names (only a SHA-256 preimage forges that).  Else only the file's
+    tail can be called damaged, no entry after it in order, nor a head naming a hash the intact text does
+    not give: there an edit loses no more than a deletion of that entry would, which the chain cannot
+    tell either."""
     row = rows[index]
     zeroed = _torn(row)
     if not zeroed:
         return []
+    if zeroed_cell(row):
+        return [] if any(map(_intact, rows[index + 1:])) else zeroed
     _, time, kind, payload, prev, stored = row
+    last = index + 1 == len(rows)
+    named = last and head[0] == row[0] and bool(head[1])  # the head was written with this entry
     if all("\0" not in value for value in (time, kind, payload)) and expected_prev.startswith(prev.rstrip("\0")):
         payload_text = _canonical_payload((None, time, kind, payload, expected_prev, None))
         written = None if payload_text is None else entry_hash(row[0], time, kind, payload_text, expected_prev)
-        follows = rows[index + 1][4] if index + 1 < len(rows) else written
+        follows = rows[index + 1][4] if not last else (head[1] if named else written)
         if written is not None and written.startswith(stored.rstrip("\0")) and follows == written:
             return zeroed
-    if any(isinstance(r[0], int) and _own_hash(r, r[0]) == r[5] for r in rows[index + 1:]):
+        if named:  # rev12: a last entry edited and its hash's end zeroed was told as a power cut
+            return []
+    if any(map(_intact, rows[index + 1:])):
         return []
     return zeroed
 
 
 def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str,
-              verified: Dict[str, int], genesis: str) -> Tuple[str, int, str]:
+              verified: Dict[str, int], genesis: str, head: Tuple[int, str]) -> Tuple[str, int, str]:
     positions = _Positions(rows, genesis)
     row = rows[index]
     seq, prev = row[0], row[4]
@@ -245,12 +269,21 @@ def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str
     if not isinstance(seq, int):  # a number stored as text or bytes: no chain writes that
         return "edited", expected_seq, f"entry {expected_seq}'s number is stored as {seq!r}, not as a whole number"
 
-    zeroed = _damaged(rows, index, expected_prev) if seq == expected_seq else []
+    cell = zeroed_cell(row) and index > 0  # first, it may as well be an entry 0 put in by hand
+    zeroed = _damaged(rows, index, expected_prev, head) if seq == expected_seq or cell else []
+    if cell and zeroed:
+        return "damaged", expected_seq, (f"entry {expected_seq} reads as zero bytes, all of it, and no entry after "
+                                         f"it can be read (an interrupted write, as by a power cut, leaves this)")
+    if cell:
+        return "edited", expected_seq, (f"entry {expected_seq} reads as zero bytes, all of it, though entries after "
+                                        f"it are intact (wiped by another program, or a disk fault)")
     if zeroed:
         # A torn or zero-filled page, as after a power cut, not the edit "changed after it was written" told
         # a pit boss of (qaI F5).
         return "damaged", seq, (f"entry {seq} holds zero bytes in its {' and '.join(zeroed)} (the file was cut short "
                                 f"or hit by a disk fault, as by a power cut, or worked on by another program)")
+    if seq < expected_seq and index > 0:  # stored out of order: no SQLite insert puts a lower number there
+        return "inserted", expected_seq, f"entry {expected_seq} is stored as number {seq}, out of order"
     if seq < expected_seq:  # only possible before the first entry: seq 0 or negative
         return "inserted", seq, f"entry {seq} comes before the journal's first entry"
     if seq > expected_seq:

@@ -118,8 +118,9 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 from dealer_assist.cards import Card
 from dealer_assist.table.journal_files import journal_remains, not_sqlite, rebuilding
 from dealer_assist.table.journal_salvage import HeldFile, save_open_copy
+from dealer_assist.table.journal_tail import malformed, readable_through, rows_through, zero_tail
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
-                                      walk_chain)
+                                      walk_chain, zeroed_cell)
 
 
 VERSION = "1"
@@ -366,6 +367,9 @@ class Journal:
         self._lock = threading.Lock()
         self._genesis = genesis_hash(journal_id)
         self._canonical = False  # until verify() says so
+        #: The last entry before zero pages that end the file (see :mod:`.journal_tail`), once verify() found
+        #: them; the entries are then read only up to it.
+        self._readable: Optional[int] = None
         #: The file as opened, held by a descriptor of our own: its link count tells a file deleted (its
         #: entries live only while open) from one moved (they live on under its new name).
         self._held = None if readonly else HeldFile.of(path)
@@ -653,6 +657,24 @@ class Journal:
         batches: a restart reads the few entries it needs without decoding the whole journal.
 
         ``condition`` is this program's own SQL, never text from outside."""
+        for seq, time, kind, payload, prev_hash, digest in self._rows_where(condition, params, newest_first):
+            try:
+                decoded = json.loads(payload)
+            except (TypeError, ValueError):
+                decoded = None
+            if not isinstance(decoded, dict):  # every entry this program writes is a JSON object
+                raise JournalCorruptError(f"journal {self.path}: entry {seq} has an unreadable payload (not "
+                                          f"a JSON object); run 'dealer-assist journal verify {self.path}'",
+                                          self.path)
+            yield Entry(seq, time, kind, decoded, prev_hash, digest)
+
+    def _rows_where(self, condition: str, params: Tuple[Any, ...],
+                    newest_first: bool = False) -> Iterator[Tuple[Any, ...]]:
+        """The stored rows of :meth:`entries_where`, in batches; of a journal whose file ends in zero pages,
+        only those before them (which verify found)."""
+        if self._readable is not None:
+            yield from rows_through(self._read, self._readable, condition, params, newest_first=newest_first)
+            return
         after, order = (2 ** 63 - 1, "<") if newest_first else (-(2 ** 63), ">")
         while True:
             rows = self._read(f"SELECT seq, time, kind, payload, prev_hash, hash FROM entries WHERE seq {order} ? "
@@ -660,16 +682,11 @@ class Journal:
                               (after, *params))
             if not rows:
                 return
-            for seq, time, kind, payload, prev_hash, digest in rows:
-                try:
-                    decoded = json.loads(payload)
-                except (TypeError, ValueError):
-                    decoded = None
-                if not isinstance(decoded, dict):  # every entry this program writes is a JSON object
-                    raise JournalCorruptError(f"journal {self.path}: entry {seq} has an unreadable payload (not "
-                                              f"a JSON object); run 'dealer-assist journal verify {self.path}'",
-                                              self.path)
-                yield Entry(seq, time, kind, decoded, prev_hash, digest)
+            # A record zeroed whole reads as number 0 where it lay, after its neighbours: verify tells of it.
+            rows = [row for row in rows if not zeroed_cell(row)]
+            if not rows:
+                return
+            yield from rows
             after = rows[-1][0]
 
     def count_where(self, condition: str, params: Tuple[Any, ...] = ()) -> int:
@@ -677,7 +694,10 @@ class Journal:
         return int(self._read(f"SELECT count(*) FROM entries WHERE {condition}", params)[0][0])
 
     def stored(self, seq: int) -> Optional[Dict[str, Any]]:
-        """The row at ``seq`` exactly as stored, for showing a bad entry (its payload may not even be JSON)."""
+        """The row at ``seq`` exactly as stored, for showing a bad entry (its payload may not even be JSON);
+        None when there is none, or it lies in zero pages that end the file."""
+        if self._readable is not None and seq > self._readable:
+            return None
         rows = self._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries WHERE seq = ?", (seq,))
         if not rows:
             return None
@@ -741,8 +761,47 @@ class Journal:
                     conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback()
-                raise _translate(exc, self.path, "verifying it") from None
+                torn = self._torn_tail(conn, exc)
+                if torn is None:
+                    raise _translate(exc, self.path, "verifying it") from None
+                self._canonical = False
+                return torn
             self._canonical = report.ok and walk.canonical
+        return report
+
+    def _torn_tail(self, conn: sqlite3.Connection, exc: sqlite3.Error) -> Optional[VerifyReport]:
+        """The report on a journal SQLite calls malformed because zero pages end the file where its last
+        entries were written (see :mod:`.journal_tail`); None when the damage is anything else."""
+        try:
+            zeros = zero_tail(self.path)
+            if not malformed(exc) or zeros < conn.execute("PRAGMA page_size").fetchone()[0]:
+                return None
+            conn.execute("BEGIN")
+            try:
+                meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('head_seq', 'head_hash')"))
+                head_seq, head_hash = int(meta.get("head_seq", "0") or 0), meta.get("head_hash", "")
+                last = readable_through(conn, head_seq)
+                if last is None or last >= head_seq:
+                    return None
+
+                def read(sql: str, params: Tuple[Any, ...]) -> List[Tuple[Any, ...]]:
+                    return conn.execute(sql, params).fetchall()
+
+                walk = walk_chain(rows_through(read, last), self._genesis)
+                if walk.holds and walk.last_seq == last:
+                    report = VerifyReport(
+                        False, last, last, last + 1, "damaged",
+                        f"entries {last + 1}..{head_seq} cannot be read: the journal file ends in {zeros} zero bytes "
+                        f"where they were written (an interrupted write: the file was made longer, but a power cut "
+                        f"came before the data reached the disk); entries 1..{last} are intact", last, walk.last_hash)
+                else:  # something before the zeros is wrong too: that is what the chain says first
+                    report = check_chain(list(rows_through(read, last)), self._genesis, head_seq, head_hash)
+            finally:
+                conn.execute("ROLLBACK")  # a read only; after SQLite met a malformed page, COMMIT says so again
+        except (sqlite3.Error, ValueError):
+            self._rollback()
+            return None
+        self._readable = last
         return report
 
     @property
@@ -830,8 +889,7 @@ class Journal:
         with cls.open(path, readonly=True) as old:
             report = old.verify()
             journal_id = old.journal_id
-            rows = old._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries "
-                             "WHERE seq <= ? ORDER BY seq", (report.head_seq,))
+            rows = list(old._rows_where("seq <= ?", (report.head_seq,)))
         tmp = rebuilding(path)
         for leftover in _sqlite_files(tmp):
             leftover.unlink(missing_ok=True)
