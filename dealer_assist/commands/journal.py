@@ -276,12 +276,32 @@ def run_recover(args: argparse.Namespace) -> int:
 
     from dealer_assist.table.config import ConfigError, load_config
     from dealer_assist.table.journal import Journal, JournalCorruptError, JournalError, UnreadableFileError
+    from dealer_assist.table.journal_files import recover_stopped, starting
     from dealer_assist.table.roster_record import KIND as ROSTER_KIND
     from dealer_assist.table.roster_record import (forget_tries, record_try, recorded_roster, restore_lockouts,
                                                    restore_tries, tries_file)
     from dealer_assist.table.supervisor import SupervisorError, SupervisorRoster, WrongPinError
 
     action = "journal_continue" if args.how == "continue" else "journal_new"
+    if os.path.lexists(starting(Path(args.path))):
+        # A recover --new stopped before it ended: its new journal, written whole, holds the decision taken.
+        if args.how != "new":
+            raise CommandError(f"journal {args.path}: {recover_stopped(Path(args.path))}; or, to decide anew, "
+                               f"remove {starting(Path(args.path))} first; nothing was changed", 2)
+        try:
+            kept = Journal.finish_start_new(args.path)
+        except JournalError as exc:
+            raise CommandError(str(exc), 2) from None
+        if kept is not None:
+            with Journal.open(args.path, readonly=True) as journal:
+                head = journal.verify()
+            if args.json:
+                emit_json({"path": args.path, "how": args.how, "kept": str(kept), "finished": True,
+                           "head_seq": head.head_seq, "head_hash": head.head_hash})
+            else:
+                print(f"journal {args.path}: the 'journal recover --new' stopped before it ended is finished: started "
+                      f"anew, as it recorded; the broken file is kept as {kept}")
+            return 0
     try:
         with Journal.open(args.path, readonly=True) as journal:
             report = journal.verify()
@@ -343,16 +363,28 @@ def run_recover(args: argparse.Namespace) -> int:
         except SupervisorError as exc:
             raise CommandError(f"{exc}; the journal was not changed", 1) from None
         forget_tries(tries, correction["supervisor"])
+    def decided(kept: Path) -> list:
+        # Named "recovered", not "op": the table replays every entry with an op as one of its own.
+        entries = [("correction", {"recovered": action, "kept": str(kept), "correction": correction})]
+        if recorded is not None and args.how == "new":
+            entries.append((ROSTER_KIND, {"supervisors": recorded, "from": str(kept)}))
+        return entries
+
     try:
-        opened, kept = (Journal.continue_from_verified if args.how == "continue" else Journal.start_new)(args.path)
+        if args.how == "continue":
+            opened, kept = Journal.continue_from_verified(args.path)
+            try:
+                for kind, payload in decided(kept):
+                    opened.append(kind, payload)
+            except BaseException:
+                opened.close()
+                raise
+        else:  # written into the new journal before it takes the path: a kill leaves the old, or all of it
+            opened, kept = Journal.start_new(args.path, then=decided)
+        with opened:
+            head = opened.verify()
     except JournalError as exc:
         raise CommandError(str(exc), 2) from None
-    with opened:
-        # Named "recovered", not "op": the table replays every entry with an op as one of its own.
-        opened.append("correction", {"recovered": action, "kept": str(kept), "correction": correction})
-        if recorded is not None and args.how == "new":
-            opened.append(ROSTER_KIND, {"supervisors": recorded, "from": str(kept)})
-        head = opened.verify()
     if args.json:
         emit_json({"path": args.path, "how": args.how, "kept": str(kept), "verified_seq": target["verified_seq"],
                    "head_seq": head.head_seq, "head_hash": head.head_hash})

@@ -103,6 +103,7 @@ from __future__ import annotations
 
 import enum
 import errno
+import glob
 import json
 import os
 import sqlite3
@@ -113,10 +114,10 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
-from dealer_assist.table.journal_files import journal_remains, not_sqlite, rebuilding
+from dealer_assist.table.journal_files import journal_remains, not_sqlite, rebuilding, recover_stopped, starting
 from dealer_assist.table.journal_salvage import HeldFile, save_open_copy
 from dealer_assist.table.journal_tail import malformed, readable_through, rows_through, zero_tail
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
@@ -427,6 +428,8 @@ class Journal:
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
         if not readonly and not exists and _writer_lock is None:  # not recover's own new journal: its call
             _refuse_over_remains(path)
+        if not readonly and exists and _writer_lock is None and os.path.lexists(starting(path)):
+            raise JournalError(f"journal {path}: {recover_stopped(path)}", path)
         # A reader never writes beside the journal (a replay or a verify must leave a journal on a USB stick,
         # or in a folder it cannot write, as it found it).  SQLite's WAL readers keep a -shm index beside
         # the file and leave it (with an empty -wal) behind.  A journal with no -shm and no entries in a
@@ -847,24 +850,73 @@ class Journal:
     # ---- a supervisor's way out of a broken journal
 
     @classmethod
-    def start_new(cls, path: PathLike, *, clock: Optional[Callable[[], str]] = None) -> Tuple["Journal", Path]:
+    def start_new(cls, path: PathLike, *, clock: Optional[Callable[[], str]] = None,
+                  then: Callable[[Path], Iterable[Tuple[str, Mapping[str, Any]]]] = lambda kept: ()
+                  ) -> Tuple["Journal", Path]:
         """Set the (broken) journal at ``path`` aside and start a fresh one there.
 
         The first entry of the new journal names the kept file and its last
-        verified hash, so the two files stay linked in the record.
+        verified hash, so the two files stay linked in the record; ``then(kept)``
+        gives the entries that follow it (the supervisor's decision).  The new
+        journal is written whole beside the old one first (:func:`.journal_files.starting`),
+        the old file then gets its kept name as a second name, and the new one
+        takes its path in one rename: a kill at any point leaves the broken
+        journal at the path (a second run finishes it: :meth:`finish_start_new`)
+        or the new one, never no journal (rev12: killed between the two steps,
+        the table had begun an unlinked journal from round 1).
         """
         path = Path(path)
         lock = _WriterLock.acquire(path)
         try:
             head_hash, head_seq = _verified_head(path)
-            kept = set_aside(path)
+            kept = _kept_name(path)
+            tmp = starting(path)
+            for leftover in (*_sqlite_files(tmp), Path(f"{tmp}.lock")):
+                leftover.unlink(missing_ok=True)
+            new = cls.open(tmp, clock=clock, _writer_lock=_WriterLock(None))
+            with new:
+                new.append("journal_started", {"previous": str(kept.resolve()), "previous_head": head_hash,
+                                               "previous_verified_seq": head_seq})
+                for kind, payload in then(kept):
+                    new.append(kind, payload)
+            _durable(tmp)
+            _give_kept_name(path, kept)
+            os.replace(tmp, path)
+            _durable(path.parent)
             journal = cls.open(path, clock=clock, _writer_lock=lock)
         except BaseException:
             lock.release()
             raise
-        journal.append("journal_started", {"previous": str(Path(kept).resolve()), "previous_head": head_hash,
-                                           "previous_verified_seq": head_seq})
         return journal, kept
+
+    @classmethod
+    def finish_start_new(cls, path: PathLike) -> Optional[Path]:
+        """Finish a :meth:`start_new` stopped after the old file had its kept name: its new journal, whole,
+        takes the path.  The kept file, or None when there is nothing to finish (nothing left, or stopped
+        before: the new journal, begun again, may say another supervisor's decision)."""
+        path = Path(path)
+        tmp = starting(path)
+        if not tmp.is_file():
+            return None
+        try:
+            with cls.open(tmp, readonly=True) as new:
+                first = next(new.entries(), None)
+                whole = new.verify().ok
+        except JournalError:
+            return None
+        previous = first.payload.get("previous") if whole and first is not None else None
+        if first is None or first.kind != "journal_started" or not isinstance(previous, str):
+            return None
+        kept = Path(previous)
+        if not kept.is_file() or (os.path.lexists(path) and not _same_file(path, kept)):
+            return None
+        lock = _WriterLock.acquire(path)
+        try:
+            os.replace(tmp, path)
+            _durable(path.parent)
+        finally:
+            lock.release()
+        return kept
 
     @classmethod
     def continue_from_verified(cls, path: PathLike, *,
@@ -1048,6 +1100,67 @@ def _holds_nothing_or_sqlite(path: Path) -> bool:
     return not head or head == b"SQLite format 3\x00"
 
 
+def _durable(path: Path) -> None:
+    """Make a file's data, or a folder's names, survive a power cut (fsync)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _kept_name(path: Path) -> Path:
+    """The name a broken journal is kept under: the one an interrupted :meth:`Journal.start_new` already gave
+    it (a second name of the same file), else a new one."""
+    for kept in sorted(path.parent.glob(f"{glob.escape(path.name)}.kept-*[0-9]Z")):
+        if _same_file(kept, path):
+            return kept
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    return path.with_name(f"{path.name}.kept-{stamp}")
+
+
+def _give_kept_name(path: Path, kept: Path) -> None:
+    """Give the journal at ``path`` the name ``kept`` too, its -wal folded in first (only the file keeps
+    every entry then; SQLite drops a -wal found beside another file).  A second name, not a rename, so the
+    path never lacks a journal; where the file system has no hard links, a rename (the path is then empty
+    until the new journal takes it: :func:`.journal_files.journal_remains` says what to do)."""
+    _fold_wal(path)
+    for end in ("-wal", "-shm"):
+        if os.path.lexists(f"{path}{end}"):
+            if _wal_holds_entries(path) and end == "-wal":
+                raise JournalError(f"journal {path}: its {path.name}-wal still holds entries that could not be "
+                                   f"merged into it; nothing was changed: close any program using it and run the "
+                                   f"recover again", path)
+            os.replace(f"{path}{end}", f"{kept}{end}")
+    if not path.exists():  # a journal nothing could be read from, gone already: nothing to keep
+        return
+    if not os.path.lexists(kept):
+        try:
+            os.link(path, kept)
+        except OSError:
+            os.replace(path, kept)
+    _durable(path.parent)
+
+
+def _fold_wal(path: Path) -> None:
+    """Fold a journal's -wal into its file (nothing, for a file that is no database)."""
+    try:
+        conn = sqlite3.connect(str(path), isolation_level=None)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass  # not a database at all, or busy: the renames keep every byte
+
+
 def set_aside(path: PathLike) -> Path:
     """Rename a journal (with its ``-wal``/``-shm``) to ``<name>.kept-<UTC time>``; never deletes anything."""
     path = Path(path)
@@ -1057,14 +1170,7 @@ def set_aside(path: PathLike) -> Path:
     kept = path.with_name(f"{path.name}.kept-{stamp}")
     # Fold the -wal into the file first: the three renames are not atomic together, and a WAL
     # separated from its database by a crash between them would be discarded by SQLite.
-    try:
-        conn = sqlite3.connect(str(path), isolation_level=None)
-        try:
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        pass  # not a database at all, or busy: the renames below still keep every byte
+    _fold_wal(path)
     for source, target in zip(_sqlite_files(path)[::-1], _sqlite_files(kept)[::-1]):
         if source.exists():
             os.replace(source, target)

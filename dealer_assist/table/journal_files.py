@@ -86,6 +86,19 @@ def rebuilding(path: Path) -> Path:
     return path.with_name(path.name + ".rebuilding")
 
 
+def starting(path: Path) -> Path:
+    """Where ``journal recover --new`` writes the new journal, whole, before it takes the journal's place."""
+    return path.with_name(path.name + ".starting")
+
+
+def recover_stopped(path: Path) -> str:
+    """What to do where a ``journal recover --new`` was stopped before it ended (its new journal left as
+    :func:`starting`), in words."""
+    return (f"a 'journal recover {path} --new' was stopped before it ended ({starting(path).name} holds the new "
+            f"journal it was writing): run it again, 'dealer-assist journal recover {path} --new --supervisor NAME "
+            f"--reason TEXT [--config FILE]', and it finishes it (the broken journal is kept either way)")
+
+
 def journal_remains(path: Path) -> Optional[str]:
     """What is left where a journal was and is no more, and what to do, in words; None when nothing is.
 
@@ -93,6 +106,8 @@ def journal_remains(path: Path) -> Optional[str]:
     (:mod:`.journal_salvage`) or the file ``journal recover`` set aside holds its record: a new journal
     there would start the table again from round 1 (QA; qaI F8: a recover stopped half-way, known by the
     ``NAME.rebuilding`` it left)."""
+    if os.path.lexists(starting(path)):
+        return f"journal {path} is not there: {recover_stopped(path)}"
     sidecars = [f for f in _with_sidecars(path)[1:] if os.path.lexists(f)]
     saved = saved_copies(path.parent, path.name)
     half_made = [f for f in _with_sidecars(rebuilding(path)) if os.path.lexists(f)]
