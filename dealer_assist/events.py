@@ -93,6 +93,19 @@ class SeqGap:
 
 
 @dataclass(frozen=True)
+class CountRestarted:
+    """The device's frame count started again with no HELLO heard: frame ``seq`` is of a new count (PROTOCOL.md
+    7.4).  The device most likely restarted and its HELLO was lost (or this is a stray old frame), so what the
+    old count sent last cannot be known, as after a HELLO with a new boot id.  A restart, not a loss: frame 0
+    of a count is its HELLO, never a card; the new count's frames that may have been cards, lost before
+    ``seq``, come as a :class:`SeqGap` (``count_went_back``) beside it."""
+
+    source: str
+    t: float
+    seq: int
+
+
+@dataclass(frozen=True)
 class DeviceHello:
     """The device (re)booted and introduced itself.  ``restarted``: it did so in the middle of a count the
     host had joined without hearing its boot id, so the frames the old boot sent last cannot be known."""
@@ -180,5 +193,5 @@ class RecordedOp:
     op: dict = field(hash=False, compare=False)
 
 
-SourceEvent = Union[RecordedOp, CardRead, Unreadable, SeqGap, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
+SourceEvent = Union[RecordedOp, CardRead, Unreadable, SeqGap, CountRestarted, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
                     ProfileDoubt]

@@ -22,7 +22,8 @@ from typing import Any, Callable, Iterable, Optional
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import (
-    CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, SourceEvent, Unreadable,
+    CardRead, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, SourceEvent,
+    Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
     DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
@@ -489,8 +490,10 @@ class SerialShoe(CardSource):
                 self._old_count_lost(expected_then, cut_then, reach_then)
             self._emit(DeviceHello(self.name, t_hello, hello.device, hello.boot, hello.firmware, hello.protocol,
                                    restarted=restarted))
-        if isinstance(frame, HelloFrame) and verdict.restarted and expected is not None:
-            self._old_count_lost(expected, card_cut, out_of_reach)
+        if verdict.restarted and expected is not None and (isinstance(frame, HelloFrame) or not verdict.cards):
+            self._old_count_lost(expected, card_cut, out_of_reach)  # else the new count's gap holds the next card
+        if verdict.restarted and not isinstance(frame, HelloFrame):  # its HELLO lost: a restart all the same
+            self._emit(CountRestarted(self.name, self._clock(), frame.seq))
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
         if verdict.cards:

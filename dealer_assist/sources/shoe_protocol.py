@@ -431,9 +431,15 @@ class SequenceTracker:
       when a non-zero one was expected: only a wrap-around reaches 0 without a HELLO.
     - A SEQ below the expected one (or a seen SEQ with other content) means
       the count restarted and the HELLO was lost: the frame is delivered and
-      SEQ 0 up to it (the new count's frames not seen) are named as lost.
+      SEQ 0 up to it (the new count's frames not seen) are named as lost; of
+      them only 1 on may have been cards (0 was the HELLO), and of those, when
+      a heartbeat tells, only those up to the last card it names.
       The boot id is kept: forgetting it made a later HELLO with it read as a
       device first heard, not as a repeat, so a restart after it went unreported.
+      The new count's own boot id was not heard, so a HELLO with another one is
+      that HELLO said again (a replug, a shoe that repeats it) or one more
+      restart: the next frame tells, as for a count joined mid-stream (rev12:
+      taken for a restart at once, the count going on after it was named lost).
       Counted in plain numbers, not modulo 65536: modulo, a restart of a count
       past 32767 read as tens of thousands of frames ahead (a gap that spans
       the wrap-around reads as a restart too; the next card waits either way).
@@ -456,6 +462,8 @@ class SequenceTracker:
         self.last_card: Optional[int] = None
         #: Whether the host saw this count begin (its HELLO, or the frame that showed it went back).
         self._saw_start = False
+        #: Whether :attr:`boot` is this count's boot id (its HELLO heard), not an earlier count's.
+        self._boot_heard = False
         self._order: deque[int] = deque()
         self._recent: dict[int, Frame] = {}
         #: The count an unsure HELLO interrupted (its state, to go on with if the HELLO was a repeat).
@@ -469,6 +477,7 @@ class SequenceTracker:
     def resume(self, boot: Optional[str], last_card: int) -> None:
         """Go on from a count the host took up to its card at ``last_card`` (a journal's)."""
         self.boot = boot
+        self._boot_heard = boot is not None
         self.expected = (last_card + 1) % SEQ_MODULO
         self.last_card = last_card
 
@@ -483,8 +492,9 @@ class SequenceTracker:
         if isinstance(frame, CardFrame):
             self.last_card = seq
 
-    def _restart(self, boot: Optional[str]) -> None:
+    def _restart(self, boot: Optional[str], heard: bool = True) -> None:
         self.boot = boot
+        self._boot_heard = heard
         self.last_card = None
         self._saw_start = True
         self._order.clear()
@@ -493,10 +503,15 @@ class SequenceTracker:
     def _went_back(self, frame: Frame) -> SeqVerdict:
         # The boot id stays: the new count's own HELLO was lost, so a HELLO with the old one is still a
         # repeat (a replug), and a real restart still comes with a new one (PROTOCOL.md 7.4).
-        self._restart(self.boot)
+        self._restart(self.boot, heard=False)
         self._remember(frame)
         lost = tuple(range(frame.seq))
-        return SeqVerdict(True, missing=lost, restarted=True, cards=lost)
+        cards, named = lost[1:], None  # frame 0 of a count is its HELLO, never a card (rev12: "frame 0 lost")
+        if isinstance(frame, HeartbeatFrame):
+            last = frame.last_card_seq
+            cards = tuple(range(1, last + 1)) if last is not None and 0 < last < frame.seq else ()
+            named = last if cards else None
+        return SeqVerdict(True, missing=lost, restarted=True, cards=cards, card_lost=named)
 
     def _impossible_heartbeat(self, frame: HeartbeatFrame) -> bool:
         """Whether ``frame`` names a last card its count cannot have: within a count the device's last
@@ -524,7 +539,7 @@ class SequenceTracker:
             if frame.boot == self.boot:
                 self._before_hello = before  # the unsure HELLO sent twice: still the next frame's to tell
                 return SeqVerdict(False, duplicate=True)
-            joined = self.boot is None and self.expected is not None
+            joined = not self._boot_heard and self.expected is not None
             if joined:
                 self._before_hello = (self.expected, self.last_card, self._saw_start, self._order, self._recent)
                 self._order, self._recent = deque(), {}

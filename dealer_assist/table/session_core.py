@@ -19,8 +19,8 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
-from dealer_assist.events import (YIELDING_DOUBTS, CardRead, DeviceError, DeviceHello, FrameDropped, LinkState,
-                                   ProfileDoubt, RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
+from dealer_assist.events import (YIELDING_DOUBTS, CardRead, CountRestarted, DeviceError, DeviceHello, FrameDropped,
+                                   LinkState, ProfileDoubt, RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_A_RESTART,
@@ -741,15 +741,17 @@ class SessionCore(abc.ABC):
                            "compare the cards on the table with the display and type any missing card (K)"
                            + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
                            source=event.source)
-                if event.count_went_back:
-                    # As after a HELLO with a new boot id (see _hello): what the old count sent last is unknown.
-                    self.alert("hello", "warning", "SHOE RESTARTED?",
-                               f"{event.source}: its frame count started again with no HELLO (frame "
-                               f"{max(event.missing) + 1} is of a new count; a heartbeat naming a last card behind "
-                               "the table's shows it too): "
-                               "the shoe most likely restarted and its HELLO was lost (or came with the old boot "
-                               "id, which a restart must change), and what it sent just before cannot be known",
-                               "compare the cards on the table with the display and type any missing card (K)")
+            elif isinstance(event, CountRestarted):
+                # As after a HELLO with a new boot id (see _hello): what the old count sent last is unknown.  A
+                # restart, not lost frames: FRAMES LOST comes only for the new count's frames that may have been
+                # cards (rev12: its lost HELLO, frame 0, was named as a card that may have been missed).
+                self.alert("hello", "warning", "SHOE RESTARTED?",
+                           f"{event.source}: its frame count started again with no HELLO (frame "
+                           f"{event.seq} is of a new count; a heartbeat naming a last card behind "
+                           "the table's shows it too): "
+                           "the shoe most likely restarted and its HELLO was lost (or came with the old boot "
+                           "id, which a restart must change), and what it sent just before cannot be known",
+                           "compare the cards on the table with the display and type any missing card (K)")
             elif isinstance(event, LinkState):
                 self._link(event)
             elif isinstance(event, ProfileDoubt) and event.lit:
