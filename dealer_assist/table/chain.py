@@ -269,7 +269,7 @@ def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str
     if not isinstance(seq, int):  # a number stored as text or bytes: no chain writes that
         return "edited", expected_seq, f"entry {expected_seq}'s number is stored as {seq!r}, not as a whole number"
 
-    cell = zeroed_cell(row) and index > 0  # first, it may as well be an entry 0 put in by hand
+    cell = zeroed_cell(row)  # no SQL insert makes one: every column is NOT NULL
     zeroed = _damaged(rows, index, expected_prev, head) if seq == expected_seq or cell else []
     if cell and zeroed:
         return "damaged", expected_seq, (f"entry {expected_seq} reads as zero bytes, all of it, and no entry after "
