@@ -283,3 +283,19 @@ def test_chips_and_limits_that_leave_a_bet_no_stake_are_refused_at_start(tmp_pat
                          env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and named in out.stderr, out.stderr
     assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_a_relative_journal_is_taken_from_the_config_files_folder_wherever_the_table_starts(tmp_path, monkeypatch):
+    # qaL F6: started from another folder (a launcher, a restart in another terminal) the same file had opened a new,
+    # empty journal in that folder, leaving the open round's bets in the one beside the file.
+    table = tmp_path / "table"
+    table.mkdir()
+    (table / "table.toml").write_text('journal = "journals/table1.sqlite"\n')
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert load_config(table / "table.toml").journal == table / "journals" / "table1.sqlite"
+    monkeypatch.chdir(table)
+    assert load_config("table.toml").journal == table / "journals" / "table1.sqlite"
+    (table / "abs.toml").write_text(f'journal = "{elsewhere / "j.sqlite"}"\n')
+    assert load_config(table / "abs.toml").journal == elsewhere / "j.sqlite"

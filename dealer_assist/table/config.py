@@ -5,7 +5,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
 
     game = "baccarat"
     source = "serial:/dev/card-shoe"
-    journal = "/var/lib/dealer-assist/table1.sqlite"
+    journal = "/var/lib/dealer-assist/table1.sqlite"   # a relative path is taken from this file's folder
 
     [shoe]
     decks = 8
@@ -345,4 +345,9 @@ def load_config(path: Optional[os.PathLike | str] = None) -> AppConfig:
                           "configuration file itself") from None
     except OSError as exc:
         raise ConfigError(f"cannot read configuration file {p}: {exc.strerror}") from None
-    return config_from_mapping(data, p)
+    config = config_from_mapping(data, p)
+    if config.journal is not None and not config.journal.is_absolute():
+        # Taken from the file's folder, not the one the table is started from: a launcher or a restart from another
+        # folder had opened a new, empty journal there and left the open round's bets behind (qaL F6).
+        config = replace(config, journal=p.absolute().parent / config.journal)
+    return config
