@@ -51,7 +51,7 @@ def outer(args: argparse.Namespace) -> int:
 
 
 def inner(args: argparse.Namespace) -> int:
-    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
