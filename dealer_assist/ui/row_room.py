@@ -37,12 +37,20 @@ def make_room(central, giver, message) -> int:
 
 def hold_lines(label) -> None:
     """Make a wrapped ``label``'s lines its least height: a layout beside another does not ask a
-    wrapped label for them, and gave it one line's room, the row under it then drawn over it."""
+    wrapped label for them, and gave it one line's room, the row under it then drawn over it.
+
+    Its lines are counted at the width its row gives it now: Qt places a row whose widgets came or
+    went (the confirm buttons beside blackjack's message) on its next pass only, and lines counted at
+    the width before held the message many lines tall, the pay list then short of room (seen in tests)."""
+    parent = label.parentWidget()
+    if parent is not None and parent.layout() is not None:
+        parent.layout().activate()
     width = label.width()
     label.setMinimumHeight(label.heightForWidth(width) if label.text() and width > 0 else 0)
 
 
 def _short(central, message) -> int:
+    central.layout().activate()  # the rows at the window's width as it is now (see hold_lines)
     message.hold_message_lines()
     _forget(central.layout())  # Qt weighs a changed height only on its next pass through the event loop
     return central.layout().minimumSize().height() - central.height()

@@ -232,7 +232,8 @@ class BlackjackWindow(QMainWindow):
                       self.entry):
             panel.show_snapshot(snap)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
-        if last is None or (snap.message, snap.alerts) != (last.message, last.alerts):
+        # The confirm buttons of a read waiting come and go beside the message, its width with them.
+        if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending):
             self._room_timer.start()
         if self.replay:
             ended = replay_ended(snap, self.source)
