@@ -104,3 +104,27 @@ def test_a_read_held_after_the_held_read_was_dropped_is_asked_about_afresh(qtbot
     enter(qtbot, window)
     assert cards(window) == ["9H", "5C"] and "FRAMES LOST" not in window.alerts.titles()
     assert window.session.state.phase == TablePhase.DEALING
+
+
+def test_blackjack_asks_the_same(qtbot):
+    """The wait and its answer are the table session's, shared by both games."""
+    import time
+    from decimal import Decimal
+
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import CardRead, SeqGap
+    from dealer_assist.table.blackjack_session import BlackjackSession
+
+    shoe = "serial:/dev/ttyUSB0"
+    session = BlackjackSession()
+    assert session.place(1, Decimal("10")) is None and session.deal() is None
+    session.handle(CardRead(parse_card("9H"), shoe, time.time(), seq=1))
+    session.handle(SeqGap(shoe, time.time(), missing=(2,)))
+    session.handle(CardRead(parse_card("2S"), shoe, time.time(), seq=3))
+    assert session.snapshot.pending.doubt == AFTER_A_GAP
+    assert [c.code for c in session.state.ledger.dealt] == ["9H"]
+    assert "no card was missed" in session.confirm_pending()
+    assert session.snapshot.pending is not None
+    assert session.confirm_pending() is None and session.snapshot.pending is None
+    assert not any(a.title == "FRAMES LOST" for a in session.snapshot.alerts)
+    assert [c.code for c in session.state.ledger.dealt] == ["9H", "2S"]
