@@ -51,7 +51,7 @@ def outer(args: argparse.Namespace) -> int:
 
 
 def inner(args: argparse.Namespace) -> int:
-    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -100,7 +100,19 @@ def inner(args: argparse.Namespace) -> int:
         QTest.mouseClick(grid, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, grid.cell_centre(seat, bet))
         settle_ui(20)
 
+    def odds_drawn() -> bool:
+        snap = window._last
+        return (snap.version == session.snapshot.version and snap.odds is not None
+                and snap.odds.holds_for(snap.state.shoe))
+
     def shot(name: str) -> None:
+        # The odds come from a worker thread: a shot taken before its answer showed the figures of the
+        # shoe before the last card, and two runs' images differed in those digits.
+        deadline = time.time() + 30
+        while not odds_drawn():
+            if time.time() > deadline:
+                raise SystemExit(f"screenshots: no odds for the cards left within 30 s ({name})")
+            QTest.qWait(10)
         settle_ui(400)
         screen = window.screen()
         image = screen.grabWindow(0, window.x(), window.y(), window.width(), window.height())

@@ -327,7 +327,8 @@ def test_a_wait_that_ended_shows_its_alert_at_no_later_restart(tmp_path):
     """QA: an alert left out at one restart (its wait had ended) came back at the next, beside a new wait."""
     path = tmp_path / "t.sqlite"
     s = held_after_lost_frames(path)
-    assert s.confirm_pending() is None  # the gap's wait ends with Enter; FRAMES LOST is still shown
+    assert "no card was missed" in s.confirm_pending()  # a first Enter with nothing typed asks
+    assert s.confirm_pending() is None  # the gap's wait ends with the second; FRAMES LOST is still shown
     again = restarted(s, path, RULES)
     assert not any(a.title == "FRAMES LOST" for a in again.snapshot.alerts)
     again.handle(Unreadable(SHOE, time.time(), seq=4))
@@ -430,8 +431,8 @@ def test_a_camera_read_corrected_by_a_card_typed_in_the_burn_does_not_wait_again
 
 
 def test_the_alert_of_a_wait_ended_by_enter_on_a_card_then_refused_is_not_shown_again_after_a_restart(tmp_path):
-    """The differential fuzzer's case: Enter on the read held after lost frames ends that wait (live,
-    FRAMES LOST goes), and the card is refused (a second 2S in one deck): only its own alert stands.
+    """The differential fuzzer's case: Enter (the second, no card was missed) on the read held after lost
+    frames ends that wait (live, FRAMES LOST goes), and the card is refused (a second 2S in one deck): only its own alert stands.
     The restart showed FRAMES LOST again, asking for a missing card no read waits for."""
     path = tmp_path / "t.sqlite"
     s = opened(path)
@@ -440,7 +441,8 @@ def test_the_alert_of_a_wait_ended_by_enter_on_a_card_then_refused_is_not_shown_
     s.handle(SeqGap(SHOE, time.time(), missing=(2,)))
     read(s, "2S", 3)
     assert s.snapshot.pending.doubt == AFTER_A_GAP
-    assert s.confirm_pending() is not None  # refused
+    assert "no card was missed" in s.confirm_pending()  # a first Enter with nothing typed asks
+    assert "2♠" in s.confirm_pending() and s.snapshot.pending is None  # the second plays it: refused
     live = sorted(a.title for a in s.snapshot.alerts)
     assert "FRAMES LOST" not in live and any("REFUSED" in t for t in live)
     again = reopened(s, path)

@@ -249,7 +249,7 @@ def test_status_shows_the_exact_odds_of_the_shoe_left(qtbot, table_factory):
     for code in ("9H", "2S", "KD", "3C"):
         session.enter_card(code)
     qtbot.waitUntil(lambda: shown(window).odds is not None and shown(window).odds.cards_left == 412, timeout=10000)
-    report = shown(window).odds
+    report = shown(window).odds.report
     for bet in Bet:
         f = report.bets[bet].floats()
         assert window.status.odds_text(bet, "Win") == f"{100 * f['win']:.2f}%"

@@ -103,6 +103,16 @@ MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPP
                    AFTER_NEW_DECK)
 #: Every reason a read waits behind a card missing before it: a card typed then is that card.
 HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
+#: Holds behind lost frames: while FRAMES LOST stands and no card was typed for them, a first Enter on the
+#: read held asks the croupier to say that no card was missed (see SessionCore.confirm_pending).
+AFTER_LOST_FRAMES = (AFTER_A_GAP, AFTER_DROPPED)
+
+
+def none_missed_asked(card: str) -> str:
+    """What a first Enter with nothing typed answers on ``card``, held behind lost frames: an Enter by
+    habit had played it and taken FRAMES LOST down, a card the frames held still missing (QA)."""
+    return (f"FRAMES LOST: no card was typed for the lost frames. Look at the table: if no card was missed, "
+            f"press Enter again and {card} is played; else type each missed card first (K), in order")
 
 
 #: The code of the alert of a new shoe reported while a round is dealt (its source's next read waits).

@@ -36,7 +36,7 @@ from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, J
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
                                        cut_before_first_card, rules_from_record, shoe_started)
 
-__all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "Snapshot", "TableSession"]
+__all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "ShoeOdds", "Snapshot", "TableSession"]
 
 _log = logging.getLogger(__name__)
 
@@ -51,11 +51,36 @@ OP_KINDS = {
 
 
 @dataclass(frozen=True)
+class ShoeOdds:
+    """The odds worker's answer for one composition of the cards left: the report, or why there is none.
+
+    It names the composition it was computed for.  The worker counts off the table's thread, and the
+    cards go on coming meanwhile: a snapshot carries the last answer, which may be the shoe's before
+    its newest card (QA: the panel showed those figures under the new count).  A display shows the
+    figures as the current odds only where :meth:`holds_for` says they are."""
+
+    #: Cards of each rank (A..K) left when the odds were computed (``Shoe.counts_left``).
+    counts: tuple[int, ...]
+    #: dealer_assist.odds.OddsReport; ``None`` when there are no odds (``why`` says why).
+    report: Any = None
+    why: str = ""
+
+    @property
+    def cards_left(self) -> int:
+        return sum(self.counts)
+
+    def holds_for(self, shoe: Any) -> bool:
+        """Whether these are the odds of ``shoe``'s cards left as they are now."""
+        return self.counts == tuple(shoe.counts_left())
+
+
+@dataclass(frozen=True)
 class Snapshot(SnapshotCore):
     """Everything the baccarat display draws, frozen."""
 
-    #: dealer_assist.odds.OddsReport for the current shoe once computed; a text saying why there is none
-    odds: Any = None
+    #: The odds worker's last answer (:class:`ShoeOdds`), ``None`` before its first; it may be the
+    #: answer for the shoe before the newest cards: :meth:`ShoeOdds.holds_for` says.
+    odds: Optional[ShoeOdds] = None
 
     @property
     def banner(self) -> str:
@@ -571,16 +596,19 @@ class TableSession(SessionCore):
                 if counts is None:
                     return
             rules = self._snap.state.rules
+            counts = tuple(counts)
             try:
-                report = odds.shoe_odds(counts, rules.paytable, decks=rules.shoe.decks)
+                result = ShoeOdds(counts, odds.shoe_odds(counts, rules.paytable, decks=rules.shoe.decks))
             except odds.ShoeTooSmallError:  # QA: the panel said "computing…" for ever at the shoe's end
-                report = f"none, {sum(counts)} card{'' if sum(counts) == 1 else 's'} left (too few): Ctrl+N twice, new shoe"
+                result = ShoeOdds(counts, why=f"none, {sum(counts)} card{'' if sum(counts) == 1 else 's'} left "
+                                              "(too few): Ctrl+N twice, new shoe")
             except Exception:  # a fault of ours: the table plays on, the panel and the log say so
                 _log.exception("odds of the shoe %s could not be computed", counts)
-                report = "not computed (a fault of dealer-assist, written to its log); the table plays on"
+                result = ShoeOdds(counts, why="not computed (a fault of dealer-assist, written to its log); "
+                                              "the table plays on")
             with self._lock:
-                if self._snap.state.shoe.counts_left() == tuple(counts):
-                    self._publish(replace(self._snap, odds=report))
+                if result.holds_for(self._snap.state.shoe):
+                    self._publish(replace(self._snap, odds=result))
 
     def close(self) -> None:
         if self._odds_thread is not None:

@@ -23,11 +23,11 @@ from dealer_assist.events import (YIELDING_DOUBTS, CardRead, CountRestarted, Dev
                                    LinkState, ProfileDoubt, RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_A_RESTART,
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_UNPLACED,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, READ_BEFORE_A_STOP,
-                                       corrects_a_read, held_by_alert, hold_of_alert, left_unplayed,
+                                       corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
@@ -237,6 +237,10 @@ class SessionCore(abc.ABC):
         #: croupier waits under: answering it ends that hold, not one opened since.
         self._holds_opened = 0
         self._pending_hold: Optional[int] = None
+        #: The read held behind lost frames for which a card was typed, and the one whose first Enter asked
+        #: "no card was missed?" (see confirm_pending): either answers FRAMES LOST for it.
+        self._typed_before: Optional[CardRead] = None
+        self._asked_none_missed: Optional[CardRead] = None
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         #: Damaged lines per source in the current window: (window start, count); see _noise.
@@ -1043,6 +1047,8 @@ class SessionCore(abc.ABC):
             if pending is not None and pending.doubt in HOLDS:
                 # The missing card, typed: it goes before the one read after it, which still waits.
                 error = self._play(card, "keyboard", zone, answers=True)
+                if error is None:
+                    self._typed_before = pending
                 if error is None and pending.doubt in ONE_CARD_HOLDS:
                     self._end_hold_of(pending)  # its one card is in place: Del on the read holds nothing more
                 return error
@@ -1062,6 +1068,9 @@ class SessionCore(abc.ABC):
             pending = self._snap.pending
             if pending is None:
                 return "no card is waiting for confirmation"
+            if card is None and self._lost_frames_unanswered(pending):
+                self._asked_none_missed = pending
+                return self._refuse(none_missed_asked(pending.card.label))
             self._publish(replace(self._snap, pending=None))
             self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card
@@ -1069,6 +1078,12 @@ class SessionCore(abc.ABC):
                                answers=card is not None)
             self._take_waiting()
             return error
+
+    def _lost_frames_unanswered(self, pending: CardRead) -> bool:
+        """Whether Enter on ``pending`` asks first: it waits behind lost frames whose FRAMES LOST stands,
+        and neither a card typed for them nor a first Enter has answered it (Esc on the alert does too)."""
+        return (pending.doubt in AFTER_LOST_FRAMES and any(a.code == "gap" for a in self._snap.alerts)
+                and pending is not self._typed_before and pending is not self._asked_none_missed)
 
     def reject_pending(self) -> None:
         """Drop the card waiting (Del), and keep what is still missing before the reads behind it: a

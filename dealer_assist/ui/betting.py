@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPushButton, Q
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.money import fmt, fmt_chip, fmt_grouped
 from dealer_assist.table.chips import no_chip_text
-from dealer_assist.ui import theme
+from dealer_assist.ui import row_room, theme
 
 BETS = tuple(Bet)
 SHORT = {Bet.PLAYER: "Player", Bet.BANKER: "Banker", Bet.TIE: "Tie", Bet.PLAYER_PAIR: "P Pair",
@@ -303,10 +303,8 @@ class BettingPanel(QWidget):
         self.message.setFont(theme.font(self._unit * theme.LABEL_SCALE * scale, bold=True))
 
     def hold_message_lines(self) -> None:
-        """Make the message's wrapped lines its least height: a layout beside another does not ask a
-        wrapped label for them, and gave it one line's room, the chip row then drawn over the grid."""
-        width = self.message.width()
-        self.message.setMinimumHeight(self.message.heightForWidth(width) if self.message.text() and width > 0 else 0)
+        """Make the message's wrapped lines its least height (the chip row had been drawn over the grid)."""
+        row_room.hold_lines(self.message)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

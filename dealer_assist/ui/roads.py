@@ -26,6 +26,8 @@ BEAD_COLUMNS = 10
 #: The ring round a pair dot and the tie count: a Banker pair's red dot sits on a red Banker bead (a Player
 #: pair's blue dot on a blue one), and a count of ties across the green slash; without it they merged (QA).
 HALO = QColor("white")
+#: The roads give up room down to this share of their height (see :meth:`RoadsView.most_room`).
+LEAST_SHARE = 0.5
 
 
 class RoadsView(QWidget):
@@ -43,6 +45,11 @@ class RoadsView(QWidget):
         #: The height at this unit; less when the rows above need the room (see :mod:`.row_room`).
         self.full_height = int(unit * 9.2)
         self.setFixedHeight(self.full_height)
+
+    def most_room(self) -> int:
+        """The pixels the board can give the rows above (see :mod:`.row_room`): down to
+        :data:`LEAST_SHARE` of its height, its cells shrinking, the board staying whole."""
+        return int(self.full_height * (1 - LEAST_SHARE))
 
     def set_room_given(self, px: int) -> None:
         """Be ``px`` shorter than :attr:`full_height`: the cells shrink, every road stays whole."""

@@ -1,40 +1,57 @@
-"""Room for every row of the baccarat display when the alerts and the croupier's message grow.
+"""Room for every row of a table's display when the alerts and the croupier's message grow.
 
-The status message under the chips wraps to as many lines as it needs, but Qt does not carry a
-wrapped label's height through the side-by-side layout it sits in: with three alert bars and a
-three-line message at 1280x720 the panel got less than it needs and the chip row was drawn over
-the bet grid's Limits row and seat 7 (QA).  The message's lines are made its least height, and
-the room they need is taken from the scoreboard's roads, then from the message's font; the
-message itself is never cut, its action being at its end.
+The status message wraps to as many lines as it needs, but Qt does not carry a wrapped label's
+height through the side-by-side layout it sits in: with three alert bars and a three-line message
+at 1280x720 the baccarat panel got less than it needs and the chip row was drawn over the bet
+grid's Limits row and seat 7 (QA); at 960x540 the blackjack table was drawn under its action
+buttons the same way.  The message's lines are made its least height, and the room they need is
+taken from one row that can spare some (the baccarat roads, the blackjack table), then from the
+message's font; the message itself is never cut, its action being at its end.
+
+The row that gives room has ``most_room()`` (the pixels it can spare) and ``set_room_given(px)``;
+the panel of the message has ``set_message_scale(scale)`` and ``hold_message_lines()``.
 """
 
 from __future__ import annotations
 
-#: The roads give up room down to this share of their height: their cells shrink, the board stays whole.
-ROADS_LEAST_SHARE = 0.5
 #: The message's font steps down to this share of its size, a tenth at a time, while room is short.
 MESSAGE_LEAST_SCALE = 0.7
 
 
-def make_room(central, roads, betting) -> int:
-    """Fit the rows of ``central`` (the window's central widget) in its height; the pixels still short
-    (0 when every row has its room)."""
-    betting.set_message_scale(1.0)
-    roads.set_room_given(0)
-    short = _short(central, betting)
+def make_room(central, giver, message) -> int:
+    """Fit the rows of ``central`` (the window's central widget) in its height, ``giver`` giving room
+    first, then ``message``'s font; the pixels still short (0 when every row has its room)."""
+    message.set_message_scale(1.0)
+    giver.set_room_given(0)
+    short = _short(central, message)
     if short > 0:
-        roads.set_room_given(min(short, int(roads.full_height * (1 - ROADS_LEAST_SHARE))))
-        short = _short(central, betting)
+        giver.set_room_given(min(short, giver.most_room()))
+        short = _short(central, message)
     scale = 1.0
     while short > 0 and scale - 0.1 >= MESSAGE_LEAST_SCALE - 1e-9:
         scale -= 0.1
-        betting.set_message_scale(scale)
-        short = _short(central, betting)
+        message.set_message_scale(scale)
+        short = _short(central, message)
     return max(0, short)
 
 
-def _short(central, betting) -> int:
-    betting.hold_message_lines()
+def hold_lines(label) -> None:
+    """Make a wrapped ``label``'s lines its least height: a layout beside another does not ask a
+    wrapped label for them, and gave it one line's room, the row under it then drawn over it.
+
+    Its lines are counted at the width its row gives it now: Qt places a row whose widgets came or
+    went (the confirm buttons beside blackjack's message) on its next pass only, and lines counted at
+    the width before held the message many lines tall, the pay list then short of room (seen in tests)."""
+    parent = label.parentWidget()
+    if parent is not None and parent.layout() is not None:
+        parent.layout().activate()
+    width = label.width()
+    label.setMinimumHeight(label.heightForWidth(width) if label.text() and width > 0 else 0)
+
+
+def _short(central, message) -> int:
+    central.layout().activate()  # the rows at the window's width as it is now (see hold_lines)
+    message.hold_message_lines()
     _forget(central.layout())  # Qt weighs a changed height only on its next pass through the event loop
     return central.layout().minimumSize().height() - central.height()
 

@@ -65,7 +65,9 @@ class StatusView(QWidget):
             lay.addWidget(w)
         lay.addLayout(grid)
         lay.addStretch(1)
-        self._odds_shown: tuple = (object(), -1)
+        self._odds_shown: tuple = (object(), ())
+        #: The figures shown are those of the shoe before its newest cards (greyed, the title says so).
+        self.odds_stale = False
         #: The card source line before any source reports (a replay's window names its journal here).
         self.no_reader = "cards typed in (no reader)"
         #: A replay of a broken journal: where it breaks (see :func:`link_text`).
@@ -113,25 +115,46 @@ class StatusView(QWidget):
         self.links.setToolTip(links)  # a long line is clipped: the whole of it on hover
         paused = any(link == "paused" for _, link in snap.links)
         self.links.setStyleSheet(f"color: {theme.GOLD.name()};" if paused or self.replay_note else "")
-        shown = (snap.odds, snap.state.shoe.cards_left)
+        shown = (snap.odds, shoe.counts_left())
         if shown[0] is not self._odds_shown[0] or shown[1] != self._odds_shown[1]:
             self._odds_shown = shown
-            self._show_odds(snap.odds, snap.state.shoe.cards_left)
+            self._show_odds(snap.odds, shoe)
 
-    def _show_odds(self, report, cards_left: int) -> None:
-        if report is None or isinstance(report, str):
-            self.odds_title.setText(f"ODDS: {report}" if report else "ODDS: computing…")
-            self.odds_title.setToolTip(self.odds_title.text())
+    def _show_odds(self, result, shoe) -> None:
+        """The odds of the cards left, or why there are none, or, while the worker counts the newest
+        cards, the figures before them greyed under a title naming their own count (QA: they had been
+        shown under the new count).  Kept rather than blanked: the panel would flash at every card, its
+        columns narrowing to "…" and widening back, for a result due within a few milliseconds."""
+        current = result is not None and result.holds_for(shoe)
+        self.odds_stale = result is not None and not current and result.report is not None
+        self.odds_title.setStyleSheet(f"color: {theme.MUTED.name()};" if self.odds_stale else "")
+        for (row, head), lab in self.cells.items():
+            if row != "head" and head != "name":
+                lab.setStyleSheet(f"color: {theme.MUTED.name()};" if self.odds_stale else "")
+        if self.odds_stale:
+            before = result.cards_left - shoe.unknown  # counted as the title counts the current cards left
+            self._show_figures(result.report)
+            self._title(f"ODDS of the previous {before} cards left · computing the {shoe.cards_left}…",
+                        f"These are the odds of the {before} cards left before the newest card; "
+                        f"those of the {shoe.cards_left} now left are being computed.")
+            return
+        if not current or result.report is None:
+            self._title(f"ODDS: {result.why}" if current else "ODDS: computing…")
             for bet in Bet:
                 for head in ODDS_ROWS:
-                    self.cells[(bet.value, head)].setText("—" if report else "…")
+                    self.cells[(bet.value, head)].setText("—" if current else "…")
             return
-        push = report.bets[Bet.PLAYER].floats()["push"]
+        push = result.report.bets[Bet.PLAYER].floats()["push"]
         # Cards burned face down are unknown but random: the odds rest on the known composition
         # and hold for the shoe's real cards left.
-        self.odds_title.setText(f"ODDS on the {cards_left} cards left"
-                                + (f" (Player/Banker push {pct(push)})" if push else ""))
-        self.odds_title.setToolTip(self.odds_title.text())
+        self._title(f"ODDS on the {shoe.cards_left} cards left" + (f" (Player/Banker push {pct(push)})" if push else ""))
+        self._show_figures(result.report)
+
+    def _title(self, text: str, tip: str = "") -> None:
+        self.odds_title.setText(text)
+        self.odds_title.setToolTip(tip or text)
+
+    def _show_figures(self, report) -> None:
         for bet in Bet:
             f = report.bets[bet].floats()
             self.cells[(bet.value, "Win")].setText(pct(f["win"]))

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushBu
 
 from dealer_assist.money import fmt, fmt_chip, fmt_grouped
 from dealer_assist.table.blackjack_state import BlackjackPhase
-from dealer_assist.ui import theme
+from dealer_assist.ui import row_room, theme
 from dealer_assist.ui.entry import CardEntry
 from dealer_assist.ui.out_of_sight import titled
 
@@ -424,8 +424,17 @@ class CardField(CardEntry):
 
     def set_unit(self, unit: int) -> None:
         super().set_unit(unit)
+        self._unit = unit
         if hasattr(self, "message"):
-            self.message.setFont(theme.font(unit * 0.9, bold=True))
+            self.set_message_scale(1.0)
+
+    def set_message_scale(self, scale: float) -> None:
+        """The message's font at ``scale`` of its size: a long one is made smaller rather than cut."""
+        self.message.setFont(theme.font(self._unit * 0.9 * scale, bold=True))
+
+    def hold_message_lines(self) -> None:
+        """Make the message's wrapped lines its least height (see :mod:`dealer_assist.ui.row_room`)."""
+        row_room.hold_lines(self.message)
 
     def counting(self) -> bool:
         return self.session.snapshot.state.phase == BlackjackPhase.DECK_CHECK

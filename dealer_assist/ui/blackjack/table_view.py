@@ -24,6 +24,10 @@ from dealer_assist.ui.blackjack.hand_layout import (CENTRE, FAN, Fitted, HandPla
 from dealer_assist.ui.hands import CARD_RATIO, paint_card
 
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
+#: The table's least height (px), and how much of it it gives the rows around it when they need it
+#: (three alerts and a long message at 960x540, see :mod:`dealer_assist.ui.row_room`): its cards shrink.
+LEAST_HEIGHT = 240
+MOST_ROOM_SHARE = 0.25
 
 
 def hand_label(hand) -> str:
@@ -50,7 +54,7 @@ class BlackjackTableView(QWidget):
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumHeight(240)
+        self.setMinimumHeight(LEAST_HEIGHT)
         self.snapshot = None
         self.painted_version = -1
         self.drawn: dict[str, tuple] = {}
@@ -66,6 +70,13 @@ class BlackjackTableView(QWidget):
     def show_snapshot(self, snap) -> None:
         self.snapshot = snap
         self.update()
+
+    def most_room(self) -> int:
+        """The pixels of its least height the table can give the rows around it (see :mod:`.row_room`)."""
+        return int(LEAST_HEIGHT * MOST_ROOM_SHARE)
+
+    def set_room_given(self, px: int) -> None:
+        self.setMinimumHeight(LEAST_HEIGHT - max(0, px))
 
     # -- reading what is drawn (tests, screen readers) --------------------------
     def seat_rect(self, seat: int) -> QRectF:

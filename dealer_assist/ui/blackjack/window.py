@@ -30,6 +30,7 @@ from dealer_assist.ui.bridge import SnapshotBridge
 from dealer_assist.ui.help import HelpOverlay
 from dealer_assist.ui.keys import paused_reason, replay_ended
 from dealer_assist.ui.limits import LimitsDialog
+from dealer_assist.ui.row_room import make_room
 from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.supervisor import SupervisorDialog
 
@@ -132,6 +133,10 @@ class BlackjackWindow(QMainWindow):
         self._auto_timer.setSingleShot(True)
         self._auto_timer.timeout.connect(self._auto_step)
 
+        # The rows' room is weighed once the layout has placed them (see row_room).
+        self._room_timer = QTimer(self, singleShot=True, interval=0)
+        self._room_timer.timeout.connect(self._make_room)
+
         self.bridge = SnapshotBridge(session, self)
         self.bridge.snapshot.connect(self.render)
         self.rendered = None
@@ -222,11 +227,14 @@ class BlackjackWindow(QMainWindow):
     # -- drawing --------------------------------------------------------------
     def render(self, snap: Any) -> None:
         """Show one snapshot: every panel draws its part."""
-        self.rendered = snap
+        last, self.rendered = self.rendered, snap
         for panel in (self.banner, self.alerts, self.table, self.settlement, self.deck, self.actions, self.chips,
                       self.entry):
             panel.show_snapshot(snap)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
+        # The confirm buttons of a read waiting come and go beside the message, its width with them.
+        if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending):
+            self._room_timer.start()
         if self.replay:
             ended = replay_ended(snap, self.source)
             if getattr(self.source, "paused", False) or ended:
@@ -259,9 +267,13 @@ class BlackjackWindow(QMainWindow):
             if self.rendered is not None:
                 self.alerts.show_snapshot(self.rendered)
         self.help.setGeometry(self.centralWidget().rect())
+        self._room_timer.start()
         if self.camera_view is not None:
             self.camera_view.set_unit(unit)
         camera_view.keep_placed(self.camera_view)
+
+    def _make_room(self) -> None:
+        make_room(self.centralWidget(), self.table, self.entry)
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
