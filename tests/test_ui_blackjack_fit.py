@@ -89,5 +89,7 @@ def test_a_list_that_fits_keeps_its_plain_title(qtbot, show_window):
     for seat in (1, 2):
         assert session.place(seat, D("5")) is None
     qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=3000)
-    assert window.settlement.title.text() == "ROUND 1: BETS"
-    assert all(in_sight(window.settlement)) and len(window.settlement._spans) == 2
+    # The lines are placed, and the title counted again, by layout passes after the render: under load the first
+    # look came between them (failed one run in four); what must hold is the state the window settles in.
+    qtbot.waitUntil(lambda: len(window.settlement._spans) == 2 and all(in_sight(window.settlement))
+                    and window.settlement.title.text() == "ROUND 1: BETS", timeout=3000)
