@@ -67,6 +67,22 @@ def bench_appends(folder: Path, count: int) -> None:
           f"p99 {latencies[int(len(latencies) * 0.99) - 1] * 1000:.2f} ms, max {latencies[-1] * 1000:.2f} ms")
 
 
+def bench_rounds(folder: Path, rounds: int) -> None:
+    """Rounds written one after another: what a table waits for, its -wal merged into the file at each
+    round's end (a copy of the file alone then lacks at most the round being played)."""
+    per_round = []
+    with Journal.open(folder / "rounds.journal") as journal:
+        journal.append("shoe_start", {"shoe": 1, "decks": 8})
+        for number in range(1, rounds + 1):
+            t0 = time.perf_counter()
+            entries = play_round(journal, number)
+            per_round.append(time.perf_counter() - t0)
+    per_round.sort()
+    print(f"write {rounds} rounds of {entries} entries: median {statistics.median(per_round) * 1000:.2f} ms a round "
+          f"({statistics.median(per_round) * 1000 / entries:.2f} ms an entry), p99 "
+          f"{per_round[int(len(per_round) * 0.99) - 1] * 1000:.2f} ms, total {sum(per_round):.3f} s")
+
+
 def bench_recovery(folder: Path, rounds: int, repeats: int = 5) -> None:
     path = folder / "shoe.journal"
     with Journal.open(path) as journal:
@@ -140,6 +156,7 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="journal-bench-") as folder:
         bench_appends(Path(folder), args.entries)
+        bench_rounds(Path(folder), args.rounds * 5)
         bench_recovery(Path(folder), args.rounds)
         bench_table_restart(Path(folder), args.rounds)
     return 0

@@ -121,13 +121,15 @@ def run_verify(args: argparse.Namespace) -> int:
         try:
             report = journal.verify()
             guards = journal.guards_intact()
+            log_missing = journal.without_its_log()
             first_bad = None if report.first_bad_seq is None else journal.stored(report.first_bad_seq)
             # Only a journal that holds can be "rewritten"; a broken one is told as broken either way.
             known = (args.expect_head is None or not report.ok or args.expect_head == report.head_hash
                      or any(e.hash == args.expect_head for e in journal.entries()))
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
-    result: dict = {"path": args.path, **report.to_dict(), "first_bad": first_bad, "guards": guards}
+    result: dict = {"path": args.path, **report.to_dict(), "first_bad": first_bad, "guards": guards,
+                    "log_missing": log_missing}
     ok = report.ok and known and guards
     if report.ok and not known:
         result.update(ok=False, problem="rewritten",
@@ -138,6 +140,11 @@ def run_verify(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result)
         return 0 if ok else 1
+    if log_missing:
+        print(f"NOTE: {args.path} was last written by a table that had it open (running, or stopped by a crash), "
+              f"and its {Path(args.path).name}-wal is not beside it: the entries of the round then being played "
+              "may be missing from this file. Copy a journal with 'dealer-assist journal export' or "
+              "\"sqlite3 FILE '.backup COPY'\", or copy the -wal with it")
     if ok:
         print(f"journal {args.path}: OK, {report.count} entries, the chain holds")
         print(f"head: seq {report.head_seq} {report.head_hash or '(empty journal)'}")

@@ -130,6 +130,9 @@ APPLICATION_ID = 0x44414A31
 
 PathLike = Union[str, "os.PathLike[str]"]
 
+#: The entries after which the -wal is merged into the file (see :meth:`Journal._merge_log`).
+MERGED_AFTER = ("round_end",)
+
 #: The triggers that refuse an UPDATE or DELETE of an entry (see :meth:`Journal.guards_intact`).
 GUARDS = ("entries_append_only_update", "entries_append_only_delete")
 
@@ -480,10 +483,32 @@ class Journal:
                     f"outside dealer-assist, though every entry still chains; it was NOT changed. A supervisor "
                     f"decides: 'dealer-assist journal recover {path} --continue' (a rebuilt file, the guards back) "
                     f"with --supervisor NAME --reason TEXT [--config FILE]; the old file is kept", path)
+        if not readonly:
+            journal._mark_open(merge=exists)
         return journal
+
+    def _mark_open(self, merge: bool) -> None:
+        """Say in the file that a table has it open (``close`` says ``closed``), merged into the file at once
+        (``merge``), so that a copy of the file alone knows its -wal is missing (:meth:`without_its_log`).  A new
+        journal's is merged only at its first round's end: until then its file without the -wal holds no
+        journal at all, and a restart refuses it rather than begin again from round 1 (qaL F4)."""
+        with self._lock:
+            conn = self._connection()
+            try:
+                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', 'open')")
+            except sqlite3.Error as exc:
+                self._rollback()
+                error = _translate(exc, self.path, "opening it")
+            else:
+                if merge:
+                    self._merge_log(conn)
+                return
+        self.close()
+        raise error
 
     @classmethod
     def _connect(cls, path: Path, readonly: bool, immutable: bool) -> Tuple[sqlite3.Connection, str]:
+        created = False
         try:
             if readonly:
                 mode = "mode=ro&immutable=1" if immutable else "mode=ro"
@@ -494,6 +519,7 @@ class Journal:
                     # The casino's record, not the world's: owner and group only (SQLite gives its -wal
                     # and -shm the file's mode).  A folder a user made wider stays as they made it.
                     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))
+                    created = True
                 conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise _translate(exc, path, "opening it") from None
@@ -502,14 +528,14 @@ class Journal:
                                f"{path.parent}; give a --journal PATH in a folder you can write, or have the folder "
                                "made writable for you; nothing was written", path) from None
         try:
-            return conn, cls._prepare(conn, path, readonly)
+            return conn, cls._prepare(conn, path, readonly, created)
         except BaseException:
             conn.close()
             raise
 
     @staticmethod
-    def _prepare(conn: sqlite3.Connection, path: Path, readonly: bool) -> str:
-        """Check (or, for a new file, create) the schema; return the journal id."""
+    def _prepare(conn: sqlite3.Connection, path: Path, readonly: bool, created: bool = False) -> str:
+        """Check (or, for a file this open made, create) the schema; return the journal id."""
         try:
             if not readonly:
                 conn.execute("PRAGMA busy_timeout = 5000")
@@ -520,7 +546,9 @@ class Journal:
                                           f"a {path.stat().st_size}-byte file without SQLite's header); it was left "
                                           f"untouched: give the path of a journal file. If it is the table's "
                                           f"journal, damaged, {recover_new_hint(path)}", path)
-            if not tables and not readonly:
+            if not tables and (readonly or not (created or path.stat().st_size == 0)):
+                raise NotAJournalError(no_tables(path), path)
+            if not tables:
                 mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 if str(mode).lower() != "wal":
                     raise JournalError(f"journal {path}: SQLite refused WAL mode ({mode}); "
@@ -541,7 +569,8 @@ class Journal:
                 tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if "meta" not in tables or "entries" not in tables:
                 raise NotAJournalError(f"{path} is an SQLite database but not a dealer-assist journal "
-                                       f"(no journal tables); it was left untouched", path)
+                                       f"(no journal tables); it was left untouched: give the path of a "
+                                       f"journal file", path)
             meta = dict(conn.execute("SELECT key, value FROM meta"))
             if meta.get("format") != FORMAT:
                 raise NotAJournalError(f"{path} is not a dealer-assist journal (format {meta.get('format')!r}); "
@@ -608,7 +637,27 @@ class Journal:
             except BaseException:
                 self._rollback()
                 raise
+            if kind in MERGED_AFTER:
+                self._merge_log(conn)
         return Entry(seq, time, kind, json.loads(payload_text), prev_hash, digest)
+
+    @staticmethod
+    def _merge_log(conn: sqlite3.Connection) -> None:
+        """Merge the -wal into the file at a round's end, so that the file alone (copied without its -wal, or
+        its -wal lost) lacks at most the round being played, not the hundreds of rounds a -wal holds before
+        SQLite merges it on its own (qaL F4).  PASSIVE: it never waits for a reader.  The entry is already
+        durable in the -wal, so a merge that fails (a full disk) is left to the next one."""
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error:
+            pass
+
+    def without_its_log(self) -> bool:
+        """Whether this file was last written by a table that had not closed it (it says ``writer`` ``open``:
+        still running, or stopped by a crash), yet no -wal is beside it: a copy of the file alone, or its
+        -wal removed, so the newest entries, those of the round being played, may be missing."""
+        rows = self._read("SELECT value FROM meta WHERE key = 'writer'")
+        return bool(rows) and rows[0][0] == "open" and not os.path.exists(f"{self.path}-wal")
 
     def _still_in_place(self, conn: sqlite3.Connection, closing: bool = False) -> None:
         """Refuse to write into a file no longer at :attr:`path`: a restart there would find no journal, or
@@ -827,6 +876,11 @@ class Journal:
                         self._still_in_place(self._conn, closing=True)  # the last chance to save its entries
                     except JournalGoneError:
                         pass  # told by .gone (the display's exit says it)
+                if not self.readonly and not self.gone:
+                    try:
+                        self._conn.execute("UPDATE meta SET value = 'closed' WHERE key = 'writer'")
+                    except sqlite3.Error:  # a full disk: the file says a table had it open, as after a crash
+                        self._rollback()
                 try:
                     self._conn.close()
                 finally:
@@ -978,6 +1032,17 @@ class Journal:
                                            "previous_problem": report.problem,
                                            "previous_first_bad_seq": report.first_bad_seq})
         return journal, kept
+
+
+def no_tables(path: Path) -> str:
+    """Why an SQLite file with no tables at all is not made a journal, and what to do (qaL F4: one whose -wal,
+    holding every entry of a young journal, was removed was taken over by ``run`` as a new journal)."""
+    wal = f"{path.name}-wal"
+    return (f"{path} is an SQLite database with no tables in it, not a dealer-assist journal; it was left untouched "
+            f"and nothing was written to it. A young journal keeps its entries in {wal} beside the file until they "
+            f"are merged into it: if {wal} was removed, or the file was copied without it, put {wal} back beside it "
+            f"(from where it was copied) and start again; if the file is nothing of the table's, move it away or "
+            f"give another --journal PATH")
 
 
 def _one_name(path: Path) -> None:
