@@ -31,13 +31,19 @@ def _run(*args, env=None):
     return proc.returncode, proc.stderr
 
 
-def test_a_plain_run_on_a_no_burn_journal_is_told_to_start_with_no_burn(tmp_path):
+def test_a_plain_run_on_a_no_burn_journal_goes_on_and_no_burn_on_a_burned_one_is_named(tmp_path):
+    """A plain restart takes the journal's rules (qaL F3); a --no-burn that differs is named."""
     data = {"XDG_DATA_HOME": str(tmp_path / "data")}  # the default journal, as the README's commands use it
     code, err = _run("--no-burn", "--source", "sim:3", "--quit-after", "0.3", env=data)
     assert code == 0, err
     code, err = _run("--source", "sim:3", "--quit-after", "0.3", env=data)
+    assert code == 0, err
+    burned = str(tmp_path / "burned.sqlite")
+    code, err = _run("--source", "sim:3", "--quit-after", "0.3", "--journal", burned)
+    assert code == 0, err
+    code, err = _run("--no-burn", "--source", "sim:3", "--quit-after", "0.3", "--journal", burned)
     assert code == 3 and "Traceback" not in err
-    assert "recorded without a burn (--no-burn): start with --no-burn, or give a new --journal PATH" in err
+    assert "recorded with the burn, and --no-burn skips it: start without --no-burn" in err
     assert "--config" not in err
 
 

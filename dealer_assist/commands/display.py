@@ -15,12 +15,17 @@ from dealer_assist.commands.output import CommandError, emit_json
 from dealer_assist.sources.factory import SPECS as SOURCES
 
 
+#: The games a table plays.
+GAMES = ("baccarat", "blackjack")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("run", help="open the croupier's display (the default command)",
                               description="The croupier's display: what is due next, the bets, what to pay, the roads.")
-    p.add_argument("--game", choices=("baccarat", "blackjack"), default=None,
-                   help="the table's game (default: the config's game, else baccarat)")
-    p.add_argument("--seats", type=int, help="blackjack: number of seats")
+    p.add_argument("--game", choices=GAMES, default=None,
+                   help="the table's game (default: the journal's, when it has one; else the config's game, else baccarat)")
+    p.add_argument("--seats", type=int, help="blackjack: number of seats (default: the journal's, when it has "
+                   "one and no --config is given; else the config's, else 7)")
     p.add_argument("--source", default=None, metavar="SPEC",
                    help=f"where the cards come from: {SOURCES} (default: the config's source, else sim)")
     p.add_argument("--journal", metavar="PATH",
@@ -29,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, help="shuffle of the simulated shoe (repeatable runs)")
     p.add_argument("--no-burn", action="store_true",
                    help="baccarat: start dealing without the burn (a shoe already burned, or a video of a round); "
-                        "a house rule the journal records: a restart on that journal needs it again")
+                        "a house rule the journal records: a restart on that journal without --config takes it from there")
     p.add_argument("--turbo", action="store_true", default=None, help="no animation, fast simulated shoe")
     p.add_argument("--auto", action="store_true",
                    help="auto-play the simulated shoe (bets, deal, next round); refused with any other source")
@@ -143,12 +148,73 @@ def _roster(config):
         raise CommandError(f"the supervisors in the configuration cannot be used: {exc}") from None
 
 
-def run_blackjack_display(args: argparse.Namespace, config, size, journal: str) -> int:
+@dataclasses.dataclass(frozen=True)
+class RecordedTable:
+    """The game and house rules a journal recorded at its start (its first ``shoe_start``)."""
+
+    game: str
+    rules: dict | None
+
+
+def recorded_table(journal: str) -> RecordedTable | None:
+    """What the journal at ``journal`` was started as, or None (no file yet, not a journal: the table's own
+    open says what is wrong).  A restart takes these when the command line does not set them, as
+    ``replay`` does (qaL F3: ``run --journal J`` of a crashed blackjack table was refused as baccarat's)."""
+    from dealer_assist.table.journal import Journal, JournalError
+    from dealer_assist.table.journal_scan import shoe_starts
+
+    path = Path(journal).expanduser()
+    if not path.is_file():
+        return None
+    try:
+        with Journal.open(path, readonly=True) as opened:
+            first = next((e for e in shoe_starts(opened) if e.payload.get("op") is None), None)
+    except (JournalError, OSError):
+        return None
+    if first is None:
+        return None
+    game, rules = first.payload.get("game") or "baccarat", first.payload.get("rules")
+    if game not in GAMES:
+        return None  # another program's game: the table refuses it, naming it
+    return RecordedTable(game, rules if isinstance(rules, dict) else None)
+
+
+def _game_of_journal(args: argparse.Namespace, config, recorded: RecordedTable, journal: str) -> str:
+    """The game to start on a journal that recorded one: the journal's, unless the command line or a
+    configuration says another, which is then named."""
+    if args.game is not None and args.game != recorded.game:
+        raise CommandError(f"--game {args.game}: journal {journal} is a {recorded.game} table's (its first entry "
+                           f"says so); it was not changed: to go on with it, start with --game {recorded.game} (or "
+                           f"without --game: a restart takes the journal's game), or give this {args.game} table a new "
+                           f"--journal PATH", 3)
+    if args.game is None and args.config and config.game != recorded.game:
+        raise CommandError(f"journal {journal} is a {recorded.game} table's, and the configuration {args.config} is a "
+                           f"{config.game} table's (game = \"{config.game}\"); the journal was not changed: to go on "
+                           f"with it, start with --game {recorded.game} and the {recorded.game} configuration it was "
+                           f"recorded with (or no --config: the journal's rules are taken), or give a new "
+                           f"--journal PATH", 3)
+    return recorded.game
+
+
+def run_blackjack_display(args: argparse.Namespace, config, size, journal: str,
+                          recorded: RecordedTable | None = None) -> int:
     from dataclasses import replace
 
+    from dealer_assist.table.blackjack_session import BlackjackSessionError, replay_rules
     from dealer_assist.table.blackjack_state import BlackjackTableError, BlackjackTableRules
 
     rules = _blackjack_rules(config, args.config)
+    if rules is None and args.config is None and recorded is not None and recorded.rules is not None:
+        try:  # a restart with no rules given: those the journal recorded, as a replay takes them
+            rules = replay_rules(recorded.rules)
+        except BlackjackSessionError:
+            rules = None  # the session's own check says what is wrong with the record
+    if rules is not None and args.seats is not None and args.seats != rules.seats and recorded is not None \
+            and args.config is None:
+        raise CommandError(f"--seats {args.seats}: journal {journal} was recorded with {rules.seats} seats; it was "
+                           f"not changed: to go on with it, start with --seats {rules.seats} (or without --seats: a "
+                           f"restart takes the journal's), or give a table of {args.seats} seats a new --journal PATH",
+                           3)
     if args.seats is not None:
         try:  # a command line the table cannot take is refused as one (exit 2), before the display opens
             rules = replace(rules or BlackjackTableRules(), seats=args.seats)
@@ -167,14 +233,16 @@ def run_blackjack_display(args: argparse.Namespace, config, size, journal: str) 
         raise CommandError(str(exc), 3) from None
 
 
-def _start_event(args: argparse.Namespace, config, game: str) -> dict:
-    """What the table starts on: the card source and the journal it writes, as given or as the
-    configuration and the defaults make them."""
+def _journal_path(args: argparse.Namespace, config, game: str) -> str:
+    """The journal the table writes, as given or as the configuration and the defaults make it."""
     from dealer_assist.table.config import default_journal_path
 
-    journal = args.journal or config.journal or default_journal_path(game)
-    return {"event": "start", "game": game, "source": args.source or config.source,
-            "journal": str(Path(journal).expanduser())}
+    return str(Path(args.journal or config.journal or default_journal_path(game)).expanduser())
+
+
+def _start_event(args: argparse.Namespace, config, game: str, journal: str) -> dict:
+    """What the table starts on: the card source and the journal it writes."""
+    return {"event": "start", "game": game, "source": args.source or config.source, "journal": journal}
 
 
 def _end_event(code: int, screenshot, journal: str, started: float = float("inf")) -> dict:
@@ -222,7 +290,15 @@ def run_display(args: argparse.Namespace) -> int:
         # QA: it wrote the other game into the config's table's file, which that table then refused.
         raise CommandError(f"--game {game}: the configuration's journal ({config.journal}) is its {config.game} "
                            f"table's; give this {game} table its own with --journal PATH")
-    start = _start_event(args, config, game)
+    journal = _journal_path(args, config, game)
+    recorded = recorded_table(journal)
+    if recorded is not None:
+        try:
+            game = _game_of_journal(args, config, recorded, journal)
+        except CommandError as exc:
+            _refused_end(args, _start_event(args, config, game, journal), exc)
+            raise
+    start = _start_event(args, config, game, journal)
     _check_quit_after(args, start["journal"])
     started = time.time()
     if args.json:
@@ -230,7 +306,8 @@ def run_display(args: argparse.Namespace) -> int:
     try:
         _refuse_replay(args.source or config.source)
         _refuse_auto(args.auto, args.source or config.source)
-        code = (run_blackjack_display if game == "blackjack" else _run_baccarat)(args, config, size, start["journal"])
+        code = (run_blackjack_display if game == "blackjack" else _run_baccarat)(args, config, size, start["journal"],
+                                                                                 recorded)
     except CommandError as exc:
         _refused_end(args, start, exc)  # every start event has its end (QA: no screen, --seats at baccarat)
         raise
@@ -271,16 +348,26 @@ def _refuse_auto(auto: bool, spec: str) -> None:
                            "use --source sim")
 
 
-def _run_baccarat(args: argparse.Namespace, config, size, journal: str) -> int:
+def _run_baccarat(args: argparse.Namespace, config, size, journal: str, recorded: RecordedTable | None = None) -> int:
     """The baccarat display on ``journal``: the one the start event names, whichever game the config is of
-    (QA: ``--game baccarat`` with a blackjack config wrote the blackjack journal)."""
+    (QA: ``--game baccarat`` with a blackjack config wrote the blackjack journal).  With no --config, a
+    restart takes the rules the journal recorded, as a replay does (qaL F3)."""
+    from dealer_assist.table.session import replay_rules
+    from dealer_assist.table.state import TableError
+
     if args.seats is not None:
         raise CommandError("--seats is for blackjack; a baccarat table's seats are set in the config file ([table] seats)")
+    rules = None
+    if args.config is None and recorded is not None and recorded.rules is not None:
+        try:
+            rules = replay_rules(recorded.rules)
+        except (TableError, ArithmeticError, TypeError, ValueError):
+            rules = None  # the session's own check says what is wrong with the record
     app = _ui()
     try:
         return app.run(config_path=args.config, source_spec=args.source, journal=journal, seed=args.seed,
                        screenshot=args.screenshot, quit_after=args.quit_after, turbo=args.turbo, auto=args.auto,
-                       mute=args.mute, size=size, burn=False if args.no_burn else None)
+                       mute=args.mute, size=size, burn=False if args.no_burn else None, rules=rules)
     except app.DisplayError as exc:
         raise CommandError(str(exc), 3) from None
 

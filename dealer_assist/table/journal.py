@@ -380,6 +380,13 @@ class Journal:
         #: Where the open copy of a journal deleted from its path was saved (see _still_in_place).
         self._saved_to: Optional[Path] = None
         self._refused = False
+        #: Until the first entry: whether the file says ``writer`` ``open`` yet (see :meth:`without_its_log`).
+        #: Written with that entry, not at open: a start refused leaves the journal as it was.  Merged into the
+        #: file at once in a journal that was there (``True``); a new journal's only at its first round's end,
+        #: so that until then its file without the -wal holds no journal at all, and a restart refuses it
+        #: rather than begin again from round 1 (qaL F4).
+        self._mark_pending: Optional[bool] = None
+        self._marked = False
         #: What became of a journal gone from its path, once noticed ("" while it is in place).
         self.gone = ""
 
@@ -484,27 +491,8 @@ class Journal:
                     f"decides: 'dealer-assist journal recover {path} --continue' (a rebuilt file, the guards back) "
                     f"with --supervisor NAME --reason TEXT [--config FILE]; the old file is kept", path)
         if not readonly:
-            journal._mark_open(merge=exists)
+            journal._mark_pending = exists
         return journal
-
-    def _mark_open(self, merge: bool) -> None:
-        """Say in the file that a table has it open (``close`` says ``closed``), merged into the file at once
-        (``merge``), so that a copy of the file alone knows its -wal is missing (:meth:`without_its_log`).  A new
-        journal's is merged only at its first round's end: until then its file without the -wal holds no
-        journal at all, and a restart refuses it rather than begin again from round 1 (qaL F4)."""
-        with self._lock:
-            conn = self._connection()
-            try:
-                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', 'open')")
-            except sqlite3.Error as exc:
-                self._rollback()
-                error = _translate(exc, self.path, "opening it")
-            else:
-                if merge:
-                    self._merge_log(conn)
-                return
-        self.close()
-        raise error
 
     @classmethod
     def _connect(cls, path: Path, readonly: bool, immutable: bool) -> Tuple[sqlite3.Connection, str]:
@@ -630,6 +618,8 @@ class Journal:
                              "VALUES (?, ?, ?, ?, ?, ?)", (seq, time, kind, payload_text, prev_hash, digest))
                 conn.execute("UPDATE meta SET value = ? WHERE key = 'head_seq'", (str(seq),))
                 conn.execute("UPDATE meta SET value = ? WHERE key = 'head_hash'", (digest,))
+                if self._mark_pending is not None:
+                    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', 'open')")
                 conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback()
@@ -637,7 +627,9 @@ class Journal:
             except BaseException:
                 self._rollback()
                 raise
-            if kind in MERGED_AFTER:
+            merge, self._mark_pending = kind in MERGED_AFTER or bool(self._mark_pending), None
+            self._marked = True
+            if merge:
                 self._merge_log(conn)
         return Entry(seq, time, kind, json.loads(payload_text), prev_hash, digest)
 
@@ -876,7 +868,7 @@ class Journal:
                         self._still_in_place(self._conn, closing=True)  # the last chance to save its entries
                     except JournalGoneError:
                         pass  # told by .gone (the display's exit says it)
-                if not self.readonly and not self.gone:
+                if self._marked and not self.gone:
                     try:
                         self._conn.execute("UPDATE meta SET value = 'closed' WHERE key = 'writer'")
                     except sqlite3.Error:  # a full disk: the file says a table had it open, as after a crash

@@ -200,7 +200,8 @@ class TableSession(SessionCore):
             if payload.get("op") is None and payload.get("game", "baccarat") != "baccarat":
                 raise JournalReplayError(
                     f"journal {getattr(journal, 'path', '')} belongs to a {payload.get('game')} table (entry seq "
-                    f"{entry.seq}); it was not changed: open a baccarat journal, or give a new path with --journal")
+                    f"{entry.seq}); it was not changed: to go on with it, start with --game {payload.get('game')}; or open "
+                    "a baccarat journal, or give a new path with --journal")
             if payload.get("op") == "new_shoe" and "last_round" in payload and "limits" in payload:
                 start = entry
         count, from_seq = 0, 0
