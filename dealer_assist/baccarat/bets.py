@@ -19,6 +19,7 @@ from typing import Any, Iterable, Mapping, Optional
 from dealer_assist.baccarat.paytable import STANDARD, Bet, InvalidBetError, Paytable, parse_bet
 from dealer_assist.baccarat.round import Outcome
 from dealer_assist.baccarat.settlement import Wager, settle_wager
+from dealer_assist.chip_sums import ChipSums, gap_words, no_stake_between
 from dealer_assist.money import ZERO, InvalidAmountError, fmt, parse_money
 
 DEFAULT_CHIPS: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
@@ -181,7 +182,9 @@ def check_given_limits(limits: TableLimits, chips: Iterable[Decimal], paytable: 
     are replayed as they were.  A minimum of 0.00 is allowed: no minimum but
     the smallest chip (the blackjack table's rule too, see docs/RULES.md).
     """
+    chips = tuple(chips)
     smallest = min(chips)
+    sums = ChipSums.of(chips)
     for bet in Bet:
         low, top = limits.min_for(bet), limits.max_for(bet)
         if smallest > top:
@@ -190,11 +193,22 @@ def check_given_limits(limits: TableLimits, chips: Iterable[Decimal], paytable: 
                 f"{bet.label} bet could be placed",
                 f"add a smaller chip to table.chips or raise limits.max.{bet.value}",
                 f"raise the {bet.label} maximum to {fmt(smallest)} (the smallest chip) or more")
-        least = max(low, smallest)
+        gap = no_stake_between(chips, low, top)
+        if gap is not None:  # qaL F1: chips 5, 25, 100 and a Player bet of 7.00 to 9.00
+            below, above = gap
+            lower_file = f" or lower limits.min.{bet.value} to {fmt(below)}" if below is not None else ""
+            lower_table = f" or lower the {bet.label} minimum to {fmt(below)}" if below is not None else ""
+            raise UnusableLimitsError(
+                f"the {bet.label} minimum {fmt(low)} and maximum {fmt(top)} leave no stake: "
+                f"{gap_words(chips, *gap)}, so no {bet.label} bet could be placed",
+                f"raise limits.max.{bet.value} to {fmt(above)}{lower_file}, or add a chip that fits to table.chips",
+                f"raise the {bet.label} maximum to {fmt(above)}{lower_table}")
+        least = max(low, smallest) if sums is None else max(sums.at_least(low), low)
         wins = potential_payout([Wager(0, bet, least)], paytable)
         if wins > limits.max_payout:
             raise UnusableLimitsError(
-                f"a {bet.label} bet of {fmt(least)} (its {'minimum' if least == low else 'smallest chip'}) can win "
+                f"a {bet.label} bet of {fmt(least)} (its "
+                f"{'minimum' if least == low else 'smallest chip' if least == smallest else 'least stake the chips make'}) can win "
                 f"{fmt(wins)}, above the maximum potential payout per seat {fmt(limits.max_payout)}, so no "
                 f"{bet.label} bet could be placed",
                 f"lower limits.min.{bet.value} or raise limits.max_payout",

@@ -248,7 +248,8 @@ class BlackjackSession(SessionCore):
                 game = payload.get("game") or "baccarat"
                 raise BlackjackSessionError(
                     f"journal {getattr(journal, 'path', '')} belongs to a {game} table (entry seq {entry.seq}); "
-                    "it was not changed: open a blackjack journal, or give a new path with --journal")
+                    f"it was not changed: to go on with it, start with --game {game}; or open a blackjack journal, or "
+                    "give a new path with --journal")
             if payload.get("op") == "new_deck" and all(k in payload for k in ("limits", "open_bets", "last_bets")):
                 start = entry
         count, from_seq = 0, 0
@@ -688,7 +689,7 @@ class BlackjackSession(SessionCore):
             op: dict = {"op": "set_limits", "min_bet": str(min_bet).strip(), "max_bet": str(max_bet).strip()}
             try:
                 new = apply(state, op)
-                check_given_seat_limits(new.rules.max_bet, new.rules.chips)
+                check_given_seat_limits(new.rules.max_bet, new.rules.chips, new.rules.min_bet)
             except UnusableSeatLimitsError as exc:  # the config file's check at start, so L cannot set what it refuses
                 return self._refuse(f"limits refused: {exc}; {exc.table_fix}; the limits in force are unchanged")
             except BlackjackTableError as exc:

@@ -26,6 +26,7 @@ from dealer_assist.blackjack.round import Due, Phase
 from dealer_assist.blackjack.rules import InvalidRulesError
 from dealer_assist.blackjack.settlement import Settlement
 from dealer_assist.cards import Card, InvalidCardError, parse_card
+from dealer_assist.chip_sums import gap_words, no_stake_between
 from dealer_assist.money import InvalidAmountError, ZERO, fmt, parse_money
 from dealer_assist.table.chips import ChipsError, parse_chips
 from dealer_assist.table.config import toml_value
@@ -141,7 +142,7 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
         raise BlackjackTableError(f"bad blackjack settings: {exc}") from None
     # A file only: a journal's recorded rules are read back as they were, so a restart is never refused.
     try:
-        check_given_seat_limits(rules.max_bet, rules.chips)
+        check_given_seat_limits(rules.max_bet, rules.chips, rules.min_bet)
     except UnusableSeatLimitsError as exc:
         raise BlackjackTableError(f"bad blackjack settings: {exc}; {exc.file_fix}") from None
     return rules
@@ -157,7 +158,7 @@ class UnusableSeatLimitsError(BlackjackTableError):
         self.table_fix = table_fix
 
 
-def check_given_seat_limits(max_bet: Decimal, chips: tuple[Decimal, ...]) -> None:
+def check_given_seat_limits(max_bet: Decimal, chips: tuple[Decimal, ...], min_bet: Decimal = ZERO) -> None:
     """The one check of the seat maximum a table is given, by its config file at start or by a supervisor
     at L (a later QA: the dialog set a maximum below every chip, which the file refuses).  qaI F4: the
     table opened and no seat could ever bet.  Not of a journal's recorded limits: those replay as they were."""
@@ -166,6 +167,17 @@ def check_given_seat_limits(max_bet: Decimal, chips: tuple[Decimal, ...]) -> Non
             f"the smallest chip {fmt(min(chips))} is above the seat maximum {fmt(max_bet)}, so no seat could ever bet",
             "add a smaller chip to blackjack.chips or raise blackjack.max_bet",
             f"raise the seat maximum to {fmt(min(chips))} (the smallest chip) or more")
+    gap = no_stake_between(chips, min_bet, max_bet)
+    if gap is not None:  # qaL F1: chips 5, 25 and seat limits of 6.00 to 9.00
+        below, above = gap
+        raise UnusableSeatLimitsError(
+            f"the seat minimum {fmt(min_bet)} and maximum {fmt(max_bet)} leave no stake: {gap_words(chips, *gap)}, "
+            "so no seat could ever bet",
+            f"raise blackjack.max_bet to {fmt(above)}"
+            + (f" or lower blackjack.min_bet to {fmt(below)}" if below is not None else "")
+            + ", or add a chip that fits to blackjack.chips",
+            f"raise the seat maximum to {fmt(above)}"
+            + (f" or lower the seat minimum to {fmt(below)}" if below is not None else ""))
 
 
 def rules_from_record(record: Mapping[str, Any]) -> BlackjackTableRules:
