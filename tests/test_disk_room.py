@@ -37,7 +37,8 @@ def test_a_nearly_full_disk_raises_a_warning_that_goes_once_space_is_freed(tmp_p
     warned = _disk_alerts(session)
     assert len(warned) == 1 and warned[0].title == "DISK NEARLY FULL" and warned[0].level == "warning"
     assert str(tmp_path) in warned[0].text
-    assert f"{free // disk_room.ROUND_BYTES // 1000:,}" in warned[0].text  # rounds of room, counted from the free bytes
+    # rounds of room, counted from the free bytes the -wal leaves
+    assert f"{(free - disk_room.WAL_ROOM) // disk_room.ROUND_BYTES // 1000:,}" in warned[0].text
     _deal_a_round(session)
     assert len(_disk_alerts(session)) == 1  # not raised again and again
     monkeypatch.setattr(disk_room, "LOW_DISK", 0)  # space freed
@@ -63,7 +64,7 @@ def test_the_warning_turns_to_an_error_as_the_disk_fills_and_keeps_its_figures_c
     _deal_a_round(session)
     again = _disk_alerts(session)[0]
     assert again.level == "warning" and again.text != first.text
-    assert f"{free // disk_room.ROUND_BYTES // 1000:,}" in again.text
+    assert f"{(free - disk_room.WAL_ROOM) // disk_room.ROUND_BYTES // 1000:,}" in again.text
     monkeypatch.setattr(disk_room, "FULL_SOON", free + 2**29)
     _deal_a_round(session)
     (full,) = _disk_alerts(session)
@@ -108,3 +109,30 @@ def test_the_warning_is_journaled_after_what_the_operation_recorded_in_the_round
     assert entries[alert.seq - 2].kind == "shoe_start"  # the new shoe first, then the alert it was due at
     assert not [r for r in rounds_from_entries(entries) if r.get("shoe") == 2 and not r.get("cards")
                 and r.get("alerts") and r.get("round") != session.state.round_no]
+
+
+def test_the_rounds_left_leave_room_for_the_write_ahead_log():
+    """qaL F5: 200 KB free was "room for about 22 more rounds", and the table stopped 6 cards later (the
+    -wal grows by whole pages, several an entry)."""
+    tight = disk_room.DiskRoom("/j", 200 * 1024).text
+    assert "more rounds" not in tight and "may stop at any card" in tight and "0.2 MB free" in tight
+    assert "about 10 more rounds" in disk_room.DiskRoom("/j", disk_room.WAL_ROOM + 10 * disk_room.ROUND_BYTES).text
+
+
+def test_once_the_table_stopped_the_disk_alert_no_longer_says_it_goes_on(tmp_path, monkeypatch):
+    """qaL F5: under TABLE STOPPED the disk alert still read "the table goes on meanwhile"."""
+    monkeypatch.setattr(disk_room, "DISK_EVERY", 1)
+    monkeypatch.setattr(disk_room, "LOW_DISK", shutil.disk_usage(tmp_path).free + 2**30)
+    journal = Journal.open(tmp_path / "t.sqlite", max_size=96 * 1024)  # a journal that fills within a few rounds
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal, odds=False)
+    for _ in range(200):
+        if session.snapshot.stopped:
+            break
+        session.deal()
+        for code in ("9S", "2H", "TC", "3D"):
+            session.enter_card(code)
+        session.next_round()
+    assert session.snapshot.stopped and "full" in session.snapshot.stopped
+    (disk,) = _disk_alerts(session)
+    assert "goes on meanwhile" not in disk.action and "the table has stopped" in disk.action
+    session.close()

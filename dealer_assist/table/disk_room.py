@@ -23,6 +23,14 @@ FULL_SOON = 32 * 2**20
 ROUND_BYTES = 6_000
 #: Entries written between two looks at the disk.
 DISK_EVERY = 500
+#: What the journal's -wal may take before it is merged into the file, whatever the rounds: SQLite's own
+#: merge comes at 1,000 pages (4 MB), and the -wal grows by whole pages, several an entry (qaL F5: with
+#: 200 KB free the alert promised "about 22 more rounds" and the table stopped 6 cards later).
+WAL_ROOM = 1000 * 4096
+#: What to do, while the table runs and once a journal failure stopped it (qaL F5: a stopped table
+#: still said "the table goes on meanwhile").
+ACTION = "free disk space on this machine or call IT; the table goes on meanwhile"
+ACTION_STOPPED = "free disk space on this machine or call IT, then restart dealer-assist: the table has stopped"
 
 
 @dataclass(frozen=True)
@@ -39,8 +47,13 @@ class DiskRoom:
 
     @property
     def text(self) -> str:
-        return (f"{self.free / 2**20:.0f} MB free on the disk holding the journal ({self.folder}): room for about "
-                f"{self.free // ROUND_BYTES:,} more rounds; when it is full the table stops until space is freed")
+        free = f"{self.free / 2**20:.0f} MB" if self.free >= 10 * 2**20 else f"{self.free / 2**20:.1f} MB"
+        rounds = (self.free - WAL_ROOM) // ROUND_BYTES
+        room = (f"room for about {rounds:,} more rounds" if rounds > 0 else
+                f"too little to count on another round (the journal's write-ahead log alone may take "
+                f"{WAL_ROOM // 2**20} MB): the table may stop at any card")
+        return (f"{free} free on the disk holding the journal ({self.folder}): {room}; when it is full the table "
+                f"stops until space is freed")
 
 
 def room_of(journal_path: Optional[os.PathLike | str]) -> Optional[DiskRoom]:

@@ -423,7 +423,9 @@ class SessionCore(abc.ABC):
             why = (f"the journal cannot be written ({exc}); nothing after this was recorded. "
                    "Fix the disk or call a supervisor, then restart dealer-assist")
         alert = Alert("journal", "error", "JOURNAL FAILURE: TABLE STOPPED", why, "call a supervisor", self._clock())
-        self._publish(replace(self._snap, stopped=why, alerts=self._with_alert(alert)))
+        alerts = tuple(replace(a, action=disk_room.ACTION_STOPPED) if a.code == "disk" else a
+                       for a in self._with_alert(alert))
+        self._publish(replace(self._snap, stopped=why, alerts=alerts))
         return False
 
     def _look_at_disk(self) -> None:
@@ -438,7 +440,7 @@ class SessionCore(abc.ABC):
                 self.dismiss("disk")
         elif shown is None or shown.level != room.level:
             self.alert("disk", room.level, "DISK NEARLY FULL" if room.level == "warning" else "DISK ALMOST FULL",
-                       room.text, "free disk space on this machine or call IT; the table goes on meanwhile")
+                       room.text, disk_room.ACTION_STOPPED if self._snap.stopped else disk_room.ACTION)
         else:
             self._publish(replace(self._snap, alerts=tuple(replace(a, text=room.text) if a is shown else a
                                                            for a in self._snap.alerts)))
