@@ -193,5 +193,16 @@ class RecordedOp:
     op: dict = field(hash=False, compare=False)
 
 
-SourceEvent = Union[RecordedOp, CardRead, Unreadable, SeqGap, CountRestarted, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
+@dataclass(frozen=True)
+class RecordedStart:
+    """A replay begun at a later shoe (``replay --shoe N``): the table as it stood just after ``op``, the
+    recorded ``new_shoe`` (baccarat) or ``new_deck`` (blackjack), whose entry keeps all a new shoe takes
+    from the one before (limits, bets), so the shoes before it need not be played again."""
+
+    source: str
+    t: float
+    op: dict = field(hash=False, compare=False)
+
+
+SourceEvent = Union[RecordedOp, RecordedStart, CardRead, Unreadable, SeqGap, CountRestarted, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
                     ProfileDoubt]

@@ -54,7 +54,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "blackjack display (bets, every card to the seats and the dealer, hit / stand / double / split, "
                     "settlement, deck checks), each at the seats and house rules it recorded. The journal is only read; "
                     "the replayed table keeps no journal of its own.", 78),
-        epilog="keys while it plays (both games):\n"
+        epilog="--shoe N [--round M]: begin at round M of shoe N (a dispute on the last shoe of a long journal),\n"
+               "the shoes before it not played; a shoe or round the journal does not hold is refused (exit 2).\n\n"
+               "keys while it plays (both games):\n"
                "  Space    pause / resume (the status line says PAUSED)\n"
                "  Right    while paused: play the next recorded operation, only that one\n"
                "  T        fast / normal pace (turbo)\n"
@@ -83,6 +85,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "line says UNVERIFIED). Risky: the entries before the break verify, but the journal was "
                         "altered or damaged, so what it shows can settle no dispute; the entries from the break on "
                         "are not replayed")
+    r.add_argument("--shoe", type=int, metavar="N",
+                   help="begin at shoe N (a blackjack deck), as the status line numbers them: the table is rebuilt from "
+                        "that shoe's start, the shoes before it are not played")
+    r.add_argument("--round", type=int, metavar="M",
+                   help="with --shoe: begin at round M of that shoe (default 1), its bets on the layout; the rounds "
+                        "before it in the shoe are played at once")
     r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
     r.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
     r.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
@@ -385,6 +393,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
     if args.interval <= 0:
         raise CommandError("--interval must be above zero seconds")
+    start = _start_of_replay(args)
     _check_quit_after(args, args.journal)
     size = _size(args.size)
     try:
@@ -392,6 +401,13 @@ def run_replay(args: argparse.Namespace) -> int:
     except SourceError as exc:
         raise CommandError(str(exc)) from None
     broken = recorded.broken
+    if start is not None:
+        from dealer_assist.sources.replay import start_at
+
+        try:  # before the window: a shoe or round the journal does not hold is named with those it does
+            start_at(recorded.ops, *start, recorded.path)
+        except SourceError as exc:
+            raise CommandError(str(exc)) from None
     if broken is not None:
         sys.stderr.write(f"dealer-assist: warning: journal {args.journal} is broken at entry {broken.first_bad_seq} "
                          f"({broken.problem}: {broken.detail}); replaying entries 1..{broken.head_seq} only\n")
@@ -414,6 +430,26 @@ def run_replay(args: argparse.Namespace) -> int:
     return code
 
 
+def _start_of_replay(args: argparse.Namespace) -> tuple[int, int] | None:
+    """The (shoe, round) ``--shoe`` / ``--round`` ask a replay to begin at, or None: from the start."""
+    if args.round is not None and args.shoe is None:
+        raise CommandError("--round needs --shoe N: round numbers start again at each shoe (the status line shows "
+                           "both)")
+    for name, value in (("--shoe", args.shoe), ("--round", args.round)):
+        if value is not None and value < 1:
+            raise CommandError(f"{name} {value}: shoes and rounds are numbered from 1")
+    return None if args.shoe is None else (args.shoe, args.round or 1)
+
+
+def _replay_spec(args: argparse.Namespace, broken: bool) -> str:
+    """The replay source's spec: the journal, and where it begins."""
+    options = ["allow_broken=1"] if broken else []
+    start = _start_of_replay(args)
+    if start is not None:
+        options += [f"shoe={start[0]}", f"round={start[1]}"]
+    return f"replay:{args.journal}" + ("?" + "&".join(options) if options else "")
+
+
 def _replay_baccarat(args: argparse.Namespace, recorded, size) -> int:
     from dealer_assist.table.session import replay_rules
     from dealer_assist.table.state import TableError
@@ -423,7 +459,7 @@ def _replay_baccarat(args: argparse.Namespace, recorded, size) -> int:
     except TableError as exc:
         raise CommandError(f"cannot replay {recorded.path}: {exc}") from None
     app = _ui()
-    spec = f"replay:{args.journal}" + ("?allow_broken=1" if args.allow_broken else "")
+    spec = _replay_spec(args, args.allow_broken)
     try:
         return app.run(config_path=args.config, source_spec=spec, record=False, rules=rules,
                        interval=args.interval, screenshot=args.screenshot, quit_after=args.quit_after, size=size)
@@ -444,7 +480,8 @@ def _replay_blackjack(args: argparse.Namespace, recorded, size) -> int:
 
     try:
         return replay_blackjack(recorded, rules=rules, interval=args.interval, screenshot=args.screenshot,
-                                quit_after=args.quit_after, size=size, fullscreen=config.fullscreen)
+                                quit_after=args.quit_after, size=size, fullscreen=config.fullscreen,
+                                start=_start_of_replay(args))
     except DisplayError as exc:
         raise CommandError(str(exc), 3) from None
 

@@ -19,7 +19,7 @@ SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]]
 #: The options our specs take after ``?``; anything else after a ``?`` belongs to the URL itself.
 #: Each kind's options, after ``?`` and joined by ``&``.
 OPTIONS = {"serial": ("dialect", "baud", "usb"), "camera": ("profile", "width", "height"),
-           "replay": ("allow_broken",)}
+           "replay": ("allow_broken", "shoe", "round")}
 
 
 def _split_options(rest: str, spec: str, allowed: tuple[str, ...]) -> tuple[str, dict[str, str]]:
@@ -127,6 +127,12 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
         from dealer_assist.sources.replay import ReplaySource
 
         path, options = _split_options(rest, spec, OPTIONS["replay"])
+        start = None
+        if "shoe" in options or "round" in options:
+            try:
+                start = (int(options.get("shoe", "1")), int(options.get("round", "1")))
+            except ValueError:
+                raise SourceError(f"bad shoe or round in {spec!r}: give whole numbers, e.g. ?shoe=3&round=12") from None
         return ReplaySource(path, interval=interval, demand=demand, game=game,
-                            allow_broken=options.get("allow_broken") in ("1", "true", "yes"))
+                            allow_broken=options.get("allow_broken") in ("1", "true", "yes"), start=start)
     raise SourceError(f"unknown card source {spec!r}: use {SPECS}")

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.events import LinkState, RecordedOp
+from dealer_assist.events import LinkState, RecordedOp, RecordedStart
 
 if TYPE_CHECKING:  # the table layer is above the sources: its report is only passed on
     from dealer_assist.table.chain import VerifyReport
@@ -215,6 +215,54 @@ def journal_cards(path: Path) -> list[Card]:
     return cards
 
 
+#: The operations that begin a round (recorded with the round they begin): a replay started at that round
+#: plays them at once, so that it opens on the round's bets.
+BEGINS_A_ROUND = ("next_round", "new_shoe", "new_deck")
+#: What a recorded new shoe (baccarat) or deck (blackjack) must keep for a replay to start from it.
+KEEPS = {"new_shoe": ("shoe", "limits", "last_round"), "new_deck": ("shoe", "round", "limits", "open_bets", "last_bets")}
+
+
+@dataclass(frozen=True)
+class StartAt:
+    """Where a replay begun at a later round starts: ``seed``, the recorded new shoe or deck the table is
+    rebuilt from (None: from the journal's first operation), and ``first``, the first operation played at
+    the pace; those in between are played at once."""
+
+    shoe: int
+    round: int
+    seed: Optional[int]
+    first: int
+
+
+def start_at(ops: Sequence, shoe: int, round_no: int, path: Path) -> StartAt:
+    """Where round ``round_no`` of shoe ``shoe`` (as the display numbers them; a blackjack deck is its shoe)
+    begins in ``ops``; :class:`SourceError` naming the shoes and rounds the journal holds when it has none.
+    qaL F2: a dispute on the last shoe of a week's journal was reached only by playing every operation
+    before it (hours at the default pace)."""
+    seed: Optional[int] = None
+    rounds: dict[int, int] = {}
+    for index in range(len(ops)):
+        op = ops[index]
+        at_shoe, at_round = op.get("shoe"), op.get("round")
+        if isinstance(at_shoe, int) and isinstance(at_round, int):
+            rounds[at_shoe] = max(rounds.get(at_shoe, 0), at_round)
+            if (at_shoe, at_round) == (shoe, round_no):
+                first = index + 1 if op["op"] in BEGINS_A_ROUND else index
+                if op["op"] in KEEPS and all(k in op for k in KEEPS[op["op"]]):
+                    seed = index
+                return StartAt(shoe, round_no, seed, first)
+        if op["op"] in KEEPS and all(k in op for k in KEEPS[op["op"]]):
+            seed = index
+    if not rounds:
+        raise SourceError(f"{path} does not record the shoe and round of its operations (a journal from an older "
+                          "dealer-assist): replay it from its start, without --shoe and --round")
+    if shoe not in rounds:
+        raise SourceError(f"{path} has no shoe {shoe}: it records shoes {min(rounds)} to {max(rounds)} (the display's "
+                          "numbers, shown on its status line): give one of them with --shoe")
+    raise SourceError(f"{path}: shoe {shoe} has no round {round_no}: its rounds are 1 to {rounds[shoe]}; give one "
+                      "of them with --round")
+
+
 class ReplaySource(CardSource):
     """Plays a journal's operations again, pausing ``interval`` seconds after each card or decision.
 
@@ -224,13 +272,16 @@ class ReplaySource(CardSource):
     other game, ``allow_broken`` plays a broken one up to the break (see :func:`read_journal`)."""
 
     def __init__(self, path: str | Path, *, interval: float = 1.0, demand: Optional[Callable[[], bool]] = None,
-                 game: Optional[str] = None, allow_broken: bool = False) -> None:
+                 game: Optional[str] = None, allow_broken: bool = False,
+                 start: Optional[tuple[int, int]] = None) -> None:
+        """``start``: (shoe, round) to begin at, the operations before it played at once (see :func:`start_at`)."""
         self.path = Path(path)
         self.name = f"replay:{self.path.name}"
         self.recorded = read_journal(self.path, game, allow_broken=allow_broken)
         self.game = self.recorded.game
         self.ops = self.recorded.ops
         self.interval = interval
+        self.start_at = None if start is None else start_at(self.ops, *start, self.path)
         self._next = 0
         self._sink: Optional[Sink] = None
         self._stop = threading.Event()
@@ -257,8 +308,26 @@ class ReplaySource(CardSource):
     def start(self, sink: Sink) -> None:
         self._sink = sink
         sink(LinkState(self.name, time.time(), "up", f"{len(self.ops)} recorded operations" + self._before_break()))
+        self.skip_to_start()
         self._thread = threading.Thread(target=self._run, name="source-replay", daemon=True)
         self._thread.start()
+
+    def skip_to_start(self) -> None:
+        """Begin at the round asked for (``start``): the table rebuilt from the recorded new shoe before it, and
+        the operations between played at once, without the pace."""
+        begin = self.start_at
+        if begin is None or self._sink is None or self._next:
+            return
+        with self._lock:
+            if begin.seed is not None:
+                self._sink(RecordedStart(self.name, time.time(), self.ops[begin.seed]))
+            for index in range(0 if begin.seed is None else begin.seed + 1, begin.first):
+                self._sink(RecordedOp(self.name, time.time(), self.ops[index]))
+            self._next = begin.first
+            self._tell("up", f"started at shoe {begin.shoe}, round {begin.round}: operation {begin.first + 1} of "
+                             f"{len(self.ops)}")
+            if self.done:
+                self._tell("ended", f"all {len(self.ops)} recorded operations replayed" + self._before_break())
 
     def set_sink(self, sink: Sink) -> None:
         """Step by hand (tests, a step key) without the pacing thread."""

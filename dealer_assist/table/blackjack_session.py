@@ -232,6 +232,9 @@ class BlackjackSession(SessionCore):
             return self._before_decision()
         return f"typed in place of a read: Enter plays it to {self._hand_words()}, Del drops it if no card was dealt"
 
+    def _started_at(self, op: dict) -> BlackjackState:
+        return deck_started(self._snap.state.rules, op)
+
     @staticmethod
     def _replay(state: BlackjackState, journal: Journal) -> tuple[BlackjackState, int, int]:
         """Rebuild the table from the journal's operations (the same :func:`apply` the live table used);

@@ -184,6 +184,9 @@ class TableSession(SessionCore):
                                        "rules": rules_record(rules)})
         self._recovered(journal, shoe_seq, supervisors)
 
+    def _started_at(self, op: dict) -> TableState:
+        return shoe_started(self._snap.state.rules, op)
+
     # -- recovery -------------------------------------------------------------
     @staticmethod
     def _replay(state: TableState, journal: Journal) -> tuple[TableState, int, int]:

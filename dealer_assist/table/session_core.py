@@ -20,7 +20,8 @@ from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import (YIELDING_DOUBTS, CardRead, CountRestarted, DeviceError, DeviceHello, FrameDropped,
-                                   LinkState, ProfileDoubt, RecordedOp, SeqGap, ShoeSignal, SourceEvent, Unreadable)
+                                   LinkState, ProfileDoubt, RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent,
+                                   Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
@@ -791,6 +792,24 @@ class SessionCore(abc.ABC):
                 self._noise(event)
             elif isinstance(event, RecordedOp):
                 self._replay_op(event)
+            elif isinstance(event, RecordedStart):
+                self._replay_start(event)
+
+    def _replay_start(self, event: RecordedStart) -> None:
+        """A replay begun at a later shoe: the table as the recorded new shoe (or deck) left it."""
+        if not self._snap.replay:
+            return  # only a replay's table follows a record
+        try:
+            state = self._started_at(event.op)
+        except self.REFUSALS as exc:
+            self.alert("replay", "error", "REPLAY STOPPED MATCHING", f"{event.source}: the shoe it starts at cannot "
+                       f"be read: {exc}", "replay it from its first shoe, without --shoe")
+            return
+        self._publish(replace(self._snap, state=state))
+
+    def _started_at(self, op: dict) -> Any:
+        """The game's table just after the recorded new shoe or deck ``op``, or one of :attr:`REFUSALS`."""
+        raise NotImplementedError
 
     def _replay_op(self, event: RecordedOp) -> None:
         """A journaled operation played again (no PIN: it was authorised when it was recorded)."""
