@@ -102,7 +102,7 @@ def test_the_file_alone_lacks_at_most_the_round_being_played_and_verify_says_so(
             assert len(alone) == ended  # every round that ended; before, none (all were in the -wal)
     assert main(["journal", "verify", str(copy)]) == 0
     out = capsys.readouterr().out
-    assert "NOTE" in out and "copy.sqlite-wal is not beside it" in out and "journal export" in out
+    assert "NOTE" in out and "no copy.sqlite-wal lies beside it" in out and "journal export" in out
     assert main(["journal", "verify", str(path)]) == 0  # closed cleanly: nothing is missing
     assert "NOTE" not in capsys.readouterr().out
 
@@ -122,3 +122,47 @@ def test_a_copy_with_its_wal_or_of_a_closed_journal_gets_no_note(tmp_path, capsy
     shutil.copyfile(path, tmp_path / "closed.sqlite")
     assert main(["journal", "verify", str(tmp_path / "closed.sqlite"), "--json"]) == 0
     assert '"log_missing": false' in capsys.readouterr().out
+
+
+#: A table's journal: two rounds ended, a third begun with its bet, then the process killed (-9).
+KILLED_MID_ROUND = textwrap.dedent("""
+    import os, signal, sys
+    from dealer_assist.table.journal import Journal
+    journal = Journal.open(sys.argv[1])
+    for number in (1, 2, 3):
+        journal.append("round_start", {"round": number, "shoe": 1, "game": "baccarat"})
+        journal.append("bet_placed", {"round": number, "seat": 1, "bet": "banker", "stake": "25.00"})
+        if number < 3:
+            journal.append("round_end", {"round": number})
+    os.kill(os.getpid(), signal.SIGKILL)
+""")
+
+
+def test_a_restart_on_a_file_whose_wal_was_lost_says_the_last_entries_may_be_missing(tmp_path):
+    """After the first round's end the file alone is a journal: a restart goes on from it, and says so."""
+    from dealer_assist.table.session import TableSession
+
+    path = tmp_path / "j.sqlite"
+    child = subprocess.run([sys.executable, "-c", KILLED_MID_ROUND, str(path)], env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert child.returncode == -signal.SIGKILL
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    for end in ("-wal", "-shm"):  # an IT person clears the "stray" files away
+        Path(f"{path}{end}").rename(kept / f"j.sqlite{end}")
+    journal = Journal.open(path)
+    assert journal.log_missing and len(journal) == 6  # round 3's start and bet were only in the -wal
+    session = TableSession(journal=journal, odds=False)
+    (alert,) = [a for a in session.snapshot.alerts if a.code == "journal_log"]
+    assert "JOURNAL MAY LACK ITS LAST ENTRIES" == alert.title and "j.sqlite-wal is not beside it" in alert.text
+    session.close()
+    again = Journal.open(path)  # closed cleanly since: nothing more to say
+    assert not again.log_missing
+    again.close()
+
+
+def test_a_crash_with_its_wal_beside_it_or_a_clean_close_raises_nothing(tmp_path):
+    path = tmp_path / "j.sqlite"
+    child = subprocess.run([sys.executable, "-c", KILLED_MID_ROUND, str(path)], env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert child.returncode == -signal.SIGKILL
+    with Journal.open(path) as journal:
+        assert not journal.log_missing and len(journal) == 8

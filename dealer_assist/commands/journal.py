@@ -141,10 +141,11 @@ def run_verify(args: argparse.Namespace) -> int:
         emit_json(result)
         return 0 if ok else 1
     if log_missing:
-        print(f"NOTE: {args.path} was last written by a table that had it open (running, or stopped by a crash), "
-              f"and its {Path(args.path).name}-wal is not beside it: the entries of the round then being played "
-              "may be missing from this file. Copy a journal with 'dealer-assist journal export' or "
-              "\"sqlite3 FILE '.backup COPY'\", or copy the -wal with it")
+        print(f"NOTE: a table had {args.path} open when this file was last written or copied (it was running, or "
+              f"stopped by a crash), and no {Path(args.path).name}-wal lies beside it: if the file was copied alone "
+              "(cp) or its -wal removed, the entries of the round then being played may be missing from it. Copy a "
+              "journal with its -wal, with 'dealer-assist journal export', or with \"sqlite3 FILE '.backup COPY'\" "
+              "(whole up to the moment it was made)")
     if ok:
         print(f"journal {args.path}: OK, {report.count} entries, the chain holds")
         print(f"head: seq {report.head_seq} {report.head_hash or '(empty journal)'}")

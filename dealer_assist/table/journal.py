@@ -387,6 +387,9 @@ class Journal:
         #: rather than begin again from round 1 (qaL F4).
         self._mark_pending: Optional[bool] = None
         self._marked = False
+        #: Opened for writing, the file said a table had it open and no -wal lay beside it (see
+        #: :meth:`without_its_log`): the entries since its last round's end may be lost; the table says so.
+        self.log_missing = False
         #: What became of a journal gone from its path, once noticed ("" while it is in place).
         self.gone = ""
 
@@ -411,6 +414,7 @@ class Journal:
         """
         path = Path(path)
         exists = path.exists()
+        log_absent = exists and not os.path.lexists(f"{path}-wal")  # before SQLite makes one
         if path.is_dir():
             raise NotAJournalError(f"{path} is a folder, not a journal file: give the path of a file", path)
         if not exists and (readonly or not create):
@@ -492,6 +496,7 @@ class Journal:
                     f"with --supervisor NAME --reason TEXT [--config FILE]; the old file is kept", path)
         if not readonly:
             journal._mark_pending = exists
+            journal.log_missing = log_absent and journal._says_open()
         return journal
 
     @classmethod
@@ -648,8 +653,28 @@ class Journal:
         """Whether this file was last written by a table that had not closed it (it says ``writer`` ``open``:
         still running, or stopped by a crash), yet no -wal is beside it: a copy of the file alone, or its
         -wal removed, so the newest entries, those of the round being played, may be missing."""
+        return self._says_open() and not os.path.exists(f"{self.path}-wal")
+
+    def _mark_closed(self) -> None:
+        """Say in the file that no table has it open.  On a full disk the -wal is merged and emptied first,
+        which frees its room, and tried again: a file left saying ``open`` with its -wal gone at close would
+        be taken at the next start for one whose -wal was lost."""
+        conn = self._connection()
+        for attempt in range(2):
+            try:
+                conn.execute("UPDATE meta SET value = 'closed' WHERE key = 'writer'")
+                return
+            except sqlite3.Error:
+                self._rollback()
+                if attempt == 0:
+                    try:
+                        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                    except sqlite3.Error:
+                        return
+
+    def _says_open(self) -> bool:
         rows = self._read("SELECT value FROM meta WHERE key = 'writer'")
-        return bool(rows) and rows[0][0] == "open" and not os.path.exists(f"{self.path}-wal")
+        return bool(rows) and rows[0][0] == "open"
 
     def _still_in_place(self, conn: sqlite3.Connection, closing: bool = False) -> None:
         """Refuse to write into a file no longer at :attr:`path`: a restart there would find no journal, or
@@ -869,10 +894,7 @@ class Journal:
                     except JournalGoneError:
                         pass  # told by .gone (the display's exit says it)
                 if self._marked and not self.gone:
-                    try:
-                        self._conn.execute("UPDATE meta SET value = 'closed' WHERE key = 'writer'")
-                    except sqlite3.Error:  # a full disk: the file says a table had it open, as after a crash
-                        self._rollback()
+                    self._mark_closed()
                 try:
                     self._conn.close()
                 finally:

@@ -77,6 +77,11 @@ def save_open_copy(conn: sqlite3.Connection, path: Path) -> Optional[Path]:
             dest = sqlite3.connect(str(target))
             try:
                 conn.backup(dest)
+                try:  # whole, not a file whose -wal was lost (see Journal.without_its_log)
+                    dest.execute("UPDATE meta SET value = 'closed' WHERE key = 'writer'")
+                    dest.commit()
+                except sqlite3.Error:
+                    pass
             finally:
                 dest.close()
             os.chmod(target, 0o640)

@@ -277,6 +277,13 @@ class SessionCore(abc.ABC):
             self._complete_settlements(journal, since)
         if journal is not None:
             self._restore_holds(journal)
+        if getattr(journal, "log_missing", False):  # qaL F4: its -wal removed, or the file copied without it
+            self.alert("journal_log", "error", "JOURNAL MAY LACK ITS LAST ENTRIES",
+                       f"{journal.path} was left open by a table (a crash, or a table still running elsewhere) and "
+                       f"its {journal.path.name}-wal is not beside it: the entries written after its last round ended "
+                       "(the bets and cards of the round then played) may be lost",
+                       "call a supervisor: if the -wal was moved or copied elsewhere, close the table (Ctrl+Q) and "
+                       "put it back beside the journal; otherwise check the layout against the felt and go on")
         if self._roster_unrecorded:
             self._write(ROSTER_KIND, {"supervisors": roster_entries(roster)})
             others = sorted(signers(journal) - set(roster.names))
