@@ -93,11 +93,11 @@ def test_first_card_closes_the_bets_and_empty_seats_get_no_card():
 
 def test_refused_actions_name_the_rule_and_change_nothing():
     s = play(BlackjackState.new(), bet(1, "25"), bet(2, "25"), *cards("8H", "KC", "9D", "8S", "QD"))
-    refused(s, act("double"), "double_hard_9_10_11")
-    refused(s, act("stand", seat=2), "seat_order")
-    refused(s, {"op": "card", "card": "2H"}, "decision for seat 1")
+    assert refused(s, act("double"), "only on a hard 9, 10 or 11").rule == "double_hard_9_10_11"
+    assert refused(s, act("stand", seat=2)).rule == "seat_order"
+    assert refused(s, {"op": "card", "card": "2H"}, "decision for seat 1").rule == "card_not_due"
     s = play(s, act("stand"))
-    refused(s, act("split"), "split_equal_rank")  # K-Q at seat 2
+    assert refused(s, act("split")).rule == "split_equal_rank"  # K-Q at seat 2
     assert s.active == (2, 0)
 
 
@@ -105,7 +105,7 @@ def test_split_then_each_hand_is_settled_on_its_own():
     s = play(BlackjackState.new(), bet(1, "10"), *cards("8H", "6D", "8S"), act("split"))
     assert s.active == (1, 0)
     s = play(s, *cards("3C"))  # 8+3 = 11 after a split: no double after split at this table
-    refused(s, act("double"), "no_double_after_split")
+    assert refused(s, act("double")).rule == "no_double_after_split"
     s = play(s, act("hit"), *cards("TC"), *cards("KD"), act("stand"))  # hand 1: 21, hand 2: 18
     s = play(s, *cards("9C"))  # dealer 6+9 = 15 draws
     s = play(s, *cards("4C"))  # 19

@@ -487,3 +487,43 @@ def test_a_card_refused_for_another_reason_is_not_offered_as_dealt_twice_after_a
     again = BlackjackSession(journal=Journal.open(path))
     assert again.snapshot.duplicate is None
     again.close()
+
+
+def seat_1_on_fifteen():
+    """A table whose seat 1 holds TS 5H (15: hit or stand, no double, no split) against the dealer's 9D."""
+    session = BlackjackSession()
+    session.place(1, D("5"))
+    assert session.deal() is None
+    for code in ("TS", "9D", "5H"):  # seat 1, the dealer, seat 1
+        assert session.enter_card(code) is None
+    assert session.snapshot.allowed == ("hit", "stand")
+    return session
+
+
+def test_refusals_at_the_table_name_no_rule():
+    """qaM L1: "card 3S refused: ... (rule: card_not_due)": the rule's short name means nothing there."""
+    session = seat_1_on_fifteen()
+    error = session.enter_card("3S")
+    assert error is not None and "comes first" in error
+    assert "rule:" not in error and "rule:" not in session.snapshot.alerts[0].text
+    assert "rule:" not in session.snapshot.message
+    double = session.double()
+    assert "only on a hard 9, 10 or 11" in double and "rule:" not in double
+
+
+def test_a_card_before_the_decision_asks_only_for_the_decisions_allowed():
+    """qaM L2: a card typed before the decision was told to enter "H, S, D or P" on a 15 (H and S only);
+    a read before it said "press H (hit) or D (double)" while HIT and STAND showed greyed out."""
+    from dealer_assist.events import CardRead
+
+    session = seat_1_on_fifteen()
+    assert session.enter_card("3S") is not None
+    action = session.snapshot.alerts[0].action
+    assert "enter the decision for seat 1 first (H or S), then the card" in action
+    session.dismiss("refused")
+    session.handle(CardRead(parse_card("3S"), "shoe", 0.0, 1.0, 1))  # read as the player signals
+    doubt = session.snapshot.pending.doubt
+    assert "press H (hit) for seat 1" in doubt and "D (double)" not in doubt and "after S," in doubt
+    assert session.snapshot.allowed == ("hit", "stand")  # H plays it: HIT and STAND are lit
+    assert session.hit() is None
+    assert [c.code for c in session.state.round.seat_hands(1)[0].cards] == ["TS", "5H", "3S"]

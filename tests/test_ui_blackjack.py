@@ -110,7 +110,8 @@ def test_window_follows_a_round_with_a_split_and_a_double(qtbot, table):
     assert window.banner.title.text() == "PLACE YOUR BETS" and session.state.round_no == 2
 
 
-def test_a_refused_decision_shows_the_rule_and_changes_nothing(qtbot, table):
+def test_a_refused_decision_shows_the_rule_in_words_and_changes_nothing(qtbot, table):
+    """qaM L1: the message ended "(rule: double_hard_9_10_11)", a name that means nothing at the table."""
     session, shoe, window = table
     session.place(1, D("25"))
     session.place(2, D("10"))
@@ -122,7 +123,8 @@ def test_a_refused_decision_shows_the_rule_and_changes_nothing(qtbot, table):
     press(qtbot, window, Qt.Key.Key_D)  # seat 1 holds a pair that is not 9, 10 or 11
     synced(qtbot, window, session)
     assert session.state is before
-    assert "double refused" in window.entry.message.text() and "double_hard_9_10_11" in window.entry.message.text()
+    shown = window.entry.message.text()
+    assert "double refused: only on a hard 9, 10 or 11" in shown and "rule:" not in shown
     assert not window.actions.buttons["double"].isEnabled()
 
 
@@ -363,3 +365,18 @@ def test_a_chip_key_with_no_chip_behind_it_says_why(qtbot, show_window):
     assert "no chip 9: this table has 6 chips (1-6)" in window.entry.message.text()
     press_focused(qtbot, window, Qt.Key.Key_6)
     assert session.snapshot.chip == chips[5] and window.last_error is None
+
+
+def test_x_in_a_round_is_refused_at_its_first_press(qtbot, table):
+    """qaM L3: X with the bets locked said "press X again to clear every seat's bets (nothing brings them
+    back)", and the second X was refused: the round is being dealt.  Refused at once, it asks nothing."""
+    session, shoe, window = table
+    session.place(1, D("25"))
+    assert session.deal() is None
+    synced(qtbot, window, session)
+    before = session.state
+    press(qtbot, window, Qt.Key.Key_X)
+    synced(qtbot, window, session)
+    shown = window.entry.message.text()
+    assert session.state is before and session.state.phase == BlackjackPhase.PLAYING
+    assert "press X again" not in shown and "cannot clear bets: the round is being dealt" in shown

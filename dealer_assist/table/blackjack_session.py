@@ -49,6 +49,8 @@ ACTION_KEYS = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
 
 #: How the doubt of a card read while a decision was due begins (see BlackjackSession._take).
 BEFORE_A_DECISION = "read before the decision for "
+#: The key of each decision, as the banner and the F1 help name them.
+DECISION_KEYS = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
 
 #: The source of a card the croupier typed.
 KEYBOARD = "keyboard"
@@ -135,9 +137,11 @@ class BlackjackSnapshot(SnapshotCore):
 
     @property
     def allowed(self) -> tuple[str, ...]:
-        """The actions the rules allow for the active hand now (empty when no decision is due)."""
+        """The actions the rules allow for the active hand now (empty when no decision is due, or a card
+        waits to be confirmed: but not one read before the decision, which the decision plays, qaM L2)."""
         due = self.state.due()
-        if due is None or due.kind != "action" or self.pending is not None or self.stopped:
+        waits = self.pending is not None and not (self.pending.doubt or "").startswith(BEFORE_A_DECISION)
+        if due is None or due.kind != "action" or waits or self.stopped:
             return ()
         return tuple(a.value for a in due.allowed)
 
@@ -379,10 +383,27 @@ class BlackjackSession(SessionCore):
         hands = state.round.seat_hands(state.round_seat(seat))
         return f"seat {seat}" + (f" hand {hand + 1}" if len(hands) > 1 else "")
 
+    def _allowed_now(self) -> tuple[str, ...]:
+        """The decisions the rules allow the hand a decision is due to, whatever waits (a read, a refusal)."""
+        due = self._snap.state.due()
+        return tuple(a.value for a in due.allowed) if due is not None and due.kind == "action" else ()
+
+    def _decision_keys(self) -> str:
+        """The keys of the decisions allowed now, as the words that ask for one list them ("H or S"): qaM L2,
+        "H, S, D or P" was asked on a 15 where only H and S are allowed."""
+        keys = [DECISION_KEYS[a] for a in self._allowed_now()] or ["H", "S"]
+        return keys[0] if len(keys) == 1 else ", ".join(keys[:-1]) + " or " + keys[-1]
+
+    def _keys_of(self, actions: tuple[str, ...], named: bool = False) -> str:
+        """Which of ``actions`` (the first always: hit or stand) are allowed now, by their keys: "H or D"."""
+        allowed = [a for a in actions if a in self._allowed_now()] or [actions[0]]
+        return " or ".join(DECISION_KEYS[a] + (f" ({a})" if named else "") for a in allowed)
+
     def _before_decision(self) -> str:
         who = self._hand_words()
-        return (f"{BEFORE_A_DECISION}{who}: press H (hit) or D (double) for {who} and it is played there; after "
-                f"S or P, Enter plays it where a card is due; Del drops it if no card was dealt")
+        return (f"{BEFORE_A_DECISION}{who}: press {self._keys_of(('hit', 'double'), named=True)} for {who} and it "
+                f"is played there; after {self._keys_of(('stand', 'split'))}, Enter plays it where a card is due; "
+                "Del drops it if no card was dealt")
 
     def _after_decision(self, action: str) -> None:
         """A card read before this decision: played now to the hand that hit or doubled; after a stand
@@ -459,15 +480,16 @@ class BlackjackSession(SessionCore):
         one, was said to be, and H left it waiting)."""
         who = self._hand_words()
         if self._waits_for_decision(pending):
-            return (f"{pending.card.label} waits: the decision for {who} comes first; press H or D for {who} and "
-                    "it is played there (after S or P, Enter plays it), or Del drops it if no card was dealt")
+            return (f"{pending.card.label} waits: the decision for {who} comes first; press "
+                    f"{self._keys_of(('hit', 'double'))} for {who} and it is played there (after "
+                    f"{self._keys_of(('stand', 'split'))}, Enter plays it), or Del drops it if no card was dealt")
         why = ("read just before the table stopped" if pending.doubt == READ_BEFORE_A_STOP
                else "held behind a missing card" if pending.doubt in HOLDS
                else "an unsure read" if pending.candidates or pending.confidence < CONFIRM_BELOW or not pending.doubt
                else "a doubted read")
         typed = f"{card.label} not taken: " if card is not None and card != pending.card else ""
         return (f"{typed}{pending.card.label} waits ({why}; H or D does not play it): the decision for {who} comes "
-                f"first; key it (H, S, D or P), then Enter plays {pending.card.label} where a card is due, "
+                f"first; key it ({self._decision_keys()}), then Enter plays {pending.card.label} where a card is due, "
                 + (f"or type {card.label} then; " if typed else "or type the card on the table; ")
                 + "Del drops it if no card was dealt")
 
@@ -506,7 +528,7 @@ class BlackjackSession(SessionCore):
         self._publish(replace(self._snap, duplicate=card if duplicate else None))
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
                   else CardAfterRoundError.ACTION if isinstance(self._last_refusal, CardAfterRoundError)
-                  else f"enter the decision for {self._hand_words()} first (H, S, D or P), then the card (K)"
+                  else f"enter the decision for {self._hand_words()} first ({self._decision_keys()}), then the card (K)"
                   if getattr(self._snap.state.due(), "kind", None) == "action"  # the card was right, only early
                   else "check the card and correct it (K), or void the last card (Backspace)")
         if source != KEYBOARD:

@@ -56,6 +56,14 @@ class CardAfterRoundError(BlackjackTableError):
 VOID_COUNTED = "Shift+Backspace (Void counted) takes back the last card counted, one at a time"
 
 
+class RuleRefusalError(BlackjackTableError):
+    """A card or decision a house rule refuses, in words; ``rule`` is the rule's short name."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
 class DuplicateCardError(BlackjackTableError):
     """A card this deck has already given out as often as it holds it; a supervisor may accept it."""
 
@@ -321,8 +329,17 @@ class BlackjackState:
 
 
 # --------------------------------------------------------------------- helpers
-def _refuse(exc: Exception) -> BlackjackTableError:
-    return BlackjackTableError(str(exc))
+def _refuse(exc: Exception, state: Optional[BlackjackState] = None) -> BlackjackTableError:
+    """The core's refusal as the table says it: in table seat numbers (given the ``state``), and
+    without the rule's short name (``(rule: card_not_due)``), which meant nothing to the croupier
+    (qaM L1); the name stays on the error, as ``settle`` and the tests use it."""
+    text = str(exc)
+    rule = getattr(exc, "rule", None)
+    if rule:
+        text = text.removesuffix(f" (rule: {rule})")
+    if state is not None:
+        text = _table_seats(text, state)
+    return BlackjackTableError(text) if rule is None else RuleRefusalError(text, rule)
 
 
 def _suited_card(op: Mapping[str, Any]) -> Card:
@@ -488,12 +505,12 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         try:  # a rule a supervisor cannot lift refuses it too (the round itself holds it): that is what is said
             state.round.deal(card, _zone(state, op.get("zone")))
         except BlackjackError as exc:  # QA: F9 was offered, then refused by this rule
-            raise BlackjackTableError(_table_seats(str(exc), state)) from None
+            raise _refuse(exc, state) from None
         raise DuplicateCardError(card, state.ledger.decks)
     try:
         rnd = state.round.deal(card, _zone(state, op.get("zone")))
     except BlackjackError as exc:
-        raise BlackjackTableError(_table_seats(str(exc), state)) from None
+        raise _refuse(exc, state) from None
     stack = state.before if before is not state else state.before + (state,)  # a deal already pushed it
     new = replace(state, round=rnd, ledger=state.ledger.deal(card), before=stack)
     return _settle_if_complete(new)
@@ -530,7 +547,7 @@ def _action(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     try:
         rnd = state.round.act(seat, what)
     except BlackjackError as exc:
-        raise BlackjackTableError(_table_seats(str(exc), state)) from None
+        raise _refuse(exc, state) from None
     return _settle_if_complete(replace(state, round=rnd, before=state.before + (state,)))
 
 

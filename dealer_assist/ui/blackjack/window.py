@@ -432,7 +432,9 @@ class BlackjackWindow(QMainWindow):
         X with bets on the table (no undo brings them back), a settled round's void without a roster
         (its settlement goes too; with one, the supervisor's dialog asks)."""
         state = self.session.state
-        if name == "clear" and state.bets and not self.second_press.confirmed(name):
+        # Only while the bets are open: once dealt, the first X promised what the second refused (qaM L3).
+        if (name == "clear" and state.bets and state.phase == BlackjackPhase.BETTING
+                and not self.second_press.confirmed(name)):
             return "press X again to clear every seat's bets (nothing brings them back)"
         if (name == "void" and state.phase == BlackjackPhase.SETTLED and not self.session.needs_supervisor
                 and not self.second_press.confirmed(name)):
