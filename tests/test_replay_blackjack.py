@@ -287,3 +287,33 @@ def test_a_long_journal_name_clips_the_replay_line_but_not_the_window(recorded, 
         assert status.fontMetrics().horizontalAdvance(status.text()) > status.width()  # really clipped
     finally:
         table.close()
+
+
+def gold_pixels(window, seat):
+    """Pixels of the seat's box in the cursor's gold (its dashed outline and "+ or click to bet")."""
+    from dealer_assist.ui import theme
+
+    image = window.table.grab().toImage()
+    rect = window.table.seat_rect(seat).toRect()
+    ratio = image.devicePixelRatio()
+    gold = theme.GOLD.getRgb()[:3]
+    colours = (image.pixelColor(int(x * ratio), int(y * ratio)).getRgb()[:3]
+               for x in range(rect.left(), rect.right(), 2) for y in range(rect.top(), rect.bottom(), 2))
+    return sum(1 for colour in colours if all(abs(c - g) < 24 for c, g in zip(colour, gold)))
+
+
+def test_the_replay_invites_no_bet_at_the_cursor(qtbot, replay, show_window):
+    """qaM L9: the read-only replay's seat at the cursor said "+ or click to bet" in the cursor's gold
+    outline, though a replay refuses every bet.  A live table's empty seat at the cursor still does."""
+    session, window = replay.session, replay.window
+    synced(qtbot, window, session)
+    assert session.state.phase == BlackjackPhase.BETTING and not session.state.bets
+    assert window.table.cursor == 1 and gold_pixels(window, 1) == 0
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    live = BlackjackSession(session.state.rules)
+    other = show_window(BlackjackWindow(live, None))
+    synced(qtbot, other, live)
+    assert other.table.cursor == 1 and gold_pixels(other, 1) > 20 and gold_pixels(other, 2) == 0
+    other.close()

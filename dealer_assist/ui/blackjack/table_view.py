@@ -195,7 +195,8 @@ class BlackjackTableView(QWidget):
             self._paint_chip(p, QRectF(chip_row.left(), chip_row.top(), min(chip_row.width(), unit * 5.2),
                                        chip_row.height() - 2), in_play)
             self.drawn[f"CHIP {seat}"] = fmt(in_play)
-        betting = state.phase == BlackjackPhase.BETTING
+        # A replay takes no bet: no cursor and no "+ or click to bet" invite a key it refuses (qaM L9).
+        betting = state.phase == BlackjackPhase.BETTING and not snap.replay
         if betting and seat == self.cursor:
             p.setPen(QPen(theme.GOLD, 3, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)
