@@ -13,6 +13,8 @@ from decimal import Decimal as D  # noqa: E402
 
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 
+from test_ui_settlement_fit import counted_above, counted_below  # noqa: E402
+
 from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
 from dealer_assist.table.blackjack_state import BlackjackTableRules  # noqa: E402
 from dealer_assist.ui.blackjack.window import BlackjackWindow  # noqa: E402
@@ -62,7 +64,8 @@ def test_fourteen_payments_page_into_sight_and_the_title_counts_the_rest(qtbot, 
     shown = in_sight(panel)
     below = sum(1 for s in shown if not s)
     assert 0 < below < 14
-    assert panel.title.text().endswith(f"{below} MORE BELOW: PgDown")
+    assert counted_below(panel.title.text(), below)
+    assert panel.title.text().startswith("ROUND 1: PAY · ")  # qaM L6: the count had pushed it out
     assert panel.title.fontMetrics().horizontalAdvance(panel.title.text()) <= panel.title.width()
     seen = set(i for i, s in enumerate(shown) if s)
     bar = panel.scroll.verticalScrollBar()
@@ -75,12 +78,13 @@ def test_fourteen_payments_page_into_sight_and_the_title_counts_the_rest(qtbot, 
         seen |= set(i for i, s in enumerate(in_sight(panel)) if s)
     assert seen == set(range(14))  # every payment was in sight, whole, at some page
     above = sum(1 for first, _ in panel._spans if first.mapTo(panel.scroll.viewport(), QPoint(0, 0)).y() < 0)
-    assert above > 0 and panel.title.text().endswith(f"{above} ABOVE: PgUp")
+    assert above > 0 and counted_above(panel.title.text(), above)
+    assert panel.title.text().startswith("ROUND 1: PAY · ")
     for _ in range(14):
         if bar.value() == 0:
             break
         qtbot.keyClick(window, Qt.Key.Key_PageUp)
-    assert panel.title.text().endswith(f"{below} MORE BELOW: PgDown")
+    assert counted_below(panel.title.text(), below)
 
 
 def test_a_list_that_fits_keeps_its_plain_title(qtbot, show_window):
