@@ -184,7 +184,9 @@ def test_a_card_whose_count_went_back_waits_for_the_croupier(qtbot, table_factor
         s.handle(card)
     assert [c.code for c in s.state.round.cards] == ["AS", "KH"] and s.snapshot.pending.card.code == "9S"
     qtbot.waitUntil(lambda: "CONFIRM: is it 9♠?" in window.entry.question.text(), timeout=3000)
-    assert "frame number went back" in window.entry.question.text()
+    # Why it waits: in the banner, and in the strip where it fits (else in its tooltip: qaM L7).
+    assert "frame number went back" in window.banner.reason.text()
+    assert "frame number went back" in window.entry.question.text() + window.entry.question.toolTip()
     assert s.confirm_pending() is None and [c.code for c in s.state.round.cards] == ["AS", "KH", "9S"]
 
 

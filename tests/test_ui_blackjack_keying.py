@@ -116,7 +116,9 @@ def test_a_card_typed_over_a_read_waiting_for_the_decision_waits_in_its_place_an
     press_focused(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is None and window.entry.field.text() == ""
     qtbot.waitUntil(lambda: "8♥" in window.entry.question.text(), timeout=2000)
-    assert "keyboard" in window.entry.question.text() and seat_cards(session, 1) == [["9S", "2D"]]
+    strip = window.entry.question
+    assert "keyboard" in strip.text() + strip.toolTip() and seat_cards(session, 1) == [["9S", "2D"]]
+    assert "keyboard read 8♥" in window.banner.reason.text()  # the strip's short words leave it to the banner
     press_focused(qtbot, window, Qt.Key.Key_H)
     assert seat_cards(session, 1) == [["9S", "2D", "8H"]] and session.snapshot.pending is None
 
@@ -149,3 +151,19 @@ def test_the_bets_list_shows_what_a_doubled_seat_has_at_risk_as_its_chip_does(qt
     assert window.table.drawn["CHIP 1"] == "20.00" and window.table.drawn["CHIP 2"] == "10.00"
     assert window.settlement.lines == ["seat 1: 20.00", "seat 2: 10.00"]
     assert "bet 10.00, doubled" in [w.text() for w in window.settlement.findChildren(type(window.settlement.title))]
+
+
+def test_the_confirm_strip_says_its_question_whole_at_1280x720(qtbot, eleven):
+    """qaM L7: "CONFIRM: is it 5♣? (serial:/tmp/qaM/..." was cut off by the strip's edge: the source and
+    why, which the banner says too, go where they do not fit; the card asked about is always seen."""
+    session, window = eleven
+    assert (window.width(), window.height()) == (1280, 720)
+    session.handle(CardRead(parse_card("5C"), "serial:/tmp/qaM/shoe3", time.time(), seq=6))
+    strip = window.entry.question
+    qtbot.waitUntil(lambda: "5♣" in strip.text(), timeout=2000)
+    qtbot.wait(50)  # the strip's place after the Yes / No buttons came in
+    assert strip.text().startswith("CONFIRM: is it 5♣?")
+    assert strip.fontMetrics().horizontalAdvance(strip.text()) <= strip.contentsRect().width()
+    assert "serial:/tmp/qaM/shoe3 read 5♣, held: read before the decision" in window.banner.reason.text()
+    assert strip.text() == "CONFIRM: is it 5♣?"  # the whole is over 2,000 px wide here
+    assert "serial:/tmp/qaM/shoe3: read before the decision" in strip.toolTip()

@@ -23,6 +23,34 @@ from dealer_assist.ui import theme
 CODE_STARTS = frozenset(RANKS + "10")
 
 
+#: The confirm strip's padding left and right, in pixels.
+PADDING = 8
+
+
+class ConfirmStrip(QLabel):
+    """The confirm strip: its words whole where they fit, else the short ones, without the source and
+    why, which the banner says too (qaM L7: "CONFIRM: is it 5♣? (serial:/tmp/qaM/..." was cut off at
+    1280x720); the whole words stay in its tooltip."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.words = ("", "")
+
+    def say(self, whole: str, short: str = "") -> None:
+        self.words = (whole, short or whole)
+        self.refit()
+
+    def refit(self) -> None:
+        whole, short = self.words
+        fits = self.fontMetrics().horizontalAdvance(whole) <= self.width() - 2 * PADDING - 4
+        self.setText(whole if fits else short)
+        self.setToolTip("" if fits else whole)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.refit()
+
+
 class CardEntry(QWidget):
     """The card field and the confirm strip for a pending or held card."""
 
@@ -34,7 +62,7 @@ class CardEntry(QWidget):
         self.field.setPlaceholderText("e.g. 9H, Enter")  # whole in the field's least width (K and F1 say more)
         self.field.setMaxLength(6)
         self.field.installEventFilter(self)
-        self.question = theme.plain(QLabel(""))
+        self.question = theme.plain(ConfirmStrip())
         self.question.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.yes = QPushButton("Yes (Enter)")
         self.no = QPushButton("No (Del)")
@@ -146,6 +174,7 @@ class CardEntry(QWidget):
         f = theme.font(unit * 1.1, bold=True)
         for w in (self.label, self.field, self.question, self.yes, self.no):
             w.setFont(f)
+        self.question.refit()
         self.field.setMinimumWidth(int(unit * 13))
         self.field.setMinimumHeight(int(unit * 2))
 
@@ -158,7 +187,8 @@ class CardEntry(QWidget):
                           "held_in_round": "Play in this round (Enter)"}.get(mode, ""))
         self.no.setText({"pending": "No (Del)"}.get(mode, "Set aside (Del)" if mode else ""))
         colour = theme.LEVEL["error"] if mode == "pending" else theme.LEVEL["warning"] if mode else None
-        self.question.setStyleSheet(f"background: {colour.name()}; color: {theme.ink_on(colour).name()}; padding: 2px 8px;"
+        self.question.setStyleSheet(f"background: {colour.name()}; color: {theme.ink_on(colour).name()}; "
+                                    f"padding: 2px {PADDING}px;"
                                     if colour else "")
 
     # -- commands ---------------------------------------------------------
@@ -240,14 +270,14 @@ class CardEntry(QWidget):
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
             why = getattr(pending, "doubt", "") or f"{pending.confidence:.0%} sure"
             after = len(getattr(snap, "waiting", ()))
-            self.question.setText(f"CONFIRM: is it {cands}? ({pending.source}: {why})"
-                                  + (f" · {after} more read after it wait their turn" if after else ""))
+            more = f" · {after} more read after it wait their turn" if after else ""
+            self.question.say(f"CONFIRM: is it {cands}? ({pending.source}: {why}){more}", f"CONFIRM: is it {cands}?{more}")
             mode = "pending"
         elif held:
-            self.question.setText("HELD: " + " ".join(c.label for c in held) + " came after the round")
+            self.question.say("HELD: " + " ".join(c.label for c in held) + " came after the round")
             mode = "held_in_round" if snap.state.phase == "dealing" else "held"
         else:
-            self.question.setText("")
+            self.question.say("")
             mode = ""
         if mode != self._mode:
             self.set_mode(mode)
