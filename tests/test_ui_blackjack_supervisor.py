@@ -142,3 +142,18 @@ def test_a_card_the_round_itself_holds_already_offers_no_supervisor(qtbot, table
     assert f9(qtbot, window) is None and "nothing needs a supervisor" in window.last_error
     assert session.enter_card("9H") is None  # the card really dealt
     assert [c.code for c in session.state.round.cards] == ["9S", "7D", "9H"]
+
+
+def test_a_wrong_pin_leaves_the_fields_their_height_at_1280x720(qtbot, table):
+    """qaM L4: after a wrong PIN the refusal's three lines took their room from the fields, 15 px tall for
+    a 19 px line: "Ana" and "typo" lost their descenders."""
+    session, window = table
+    refuse_seven_of_clubs(session)
+    dialog = f9(qtbot, window)
+    assert (window.width(), window.height()) == (1280, 720)
+    sign(qtbot, dialog, "Ana", "1111", "typo")
+    assert dialog.isVisible() and "wrong PIN" in dialog.message.text()
+    qtbot.wait(50)
+    for field in (dialog.name, dialog.pin, dialog.reason):
+        assert field.height() >= field.sizeHint().height() > field.fontMetrics().height()
+    assert dialog.message.height() >= dialog.message.heightForWidth(dialog.message.width())

@@ -58,6 +58,9 @@ class SupervisorDialog(QDialog):
         self.what.setFont(theme.font(unit * 1.2, bold=True))
         self.message.setFont(theme.font(unit * 1.0, bold=True))  # a refusal must not be the smallest text
         self.setMinimumWidth(unit * 28)
+        for field in (self.name, self.pin, self.reason):
+            # qaM L4: the refusal's lines took their height from the fields, "typo" and "Ana" cut in half.
+            field.setMinimumHeight(field.sizeHint().height())
 
     def try_accept(self) -> None:
         error = self.submit(self.name.text().strip(), self.pin.text(), self.reason.text().strip())
@@ -65,5 +68,6 @@ class SupervisorDialog(QDialog):
             self.accept()
             return
         self.message.setText(error)
+        self.adjustSize()  # room for the refusal's lines below the fields, not taken from them
         self.pin.clear()
         (self.pin if self.ask_pin else self.reason).setFocus()
