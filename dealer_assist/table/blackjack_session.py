@@ -62,7 +62,7 @@ CORRECTED_KIND = "read_corrected"
 PHASE_HINTS = {
     BlackjackPhase.BETTING: "choose a chip (number keys), click a seat or press + at the cursor (arrows move it, - takes a chip off); Space deals",
     BlackjackPhase.DECK_CHECK: "count the dealt cards back (shoe reader, or type each and Enter: the cursor stays in "
-                               "the card field); T counts the stub; "
+                               "the card field, Esc leaves it); T counts the stub; "
                                "Ctrl+N puts the new deck in",
 }
 

@@ -81,6 +81,9 @@ class CardEntry(QWidget):
         self._refused = ""  # the text of the card refused last, left in the field to be typed again
         self._king_or_key = False  # K pressed on a refused card: the next key says which it was
         self._just_opened = False  # K put the cursor in the field, empty or refused: a suit next is a king's
+        #: The field kept the cursor for the next card of a deck counted back (see :meth:`counting`); the
+        #: window gives it back to the table once the count is over.
+        self.kept_for_count = False
         self._mode = ""
         self.set_mode("")
         self.set_unit(16)
@@ -204,7 +207,8 @@ class CardEntry(QWidget):
         # A card after the round is held, not refused: the strip asks about it now (Enter, Del).
         if error is None or len(getattr(self.session.snapshot.state, "held", ())) > held:
             self.field.clear()
-            if not self.counting():
+            self.kept_for_count = self.counting()
+            if not self.kept_for_count:
                 self._back_to_the_table()
         else:
             self._refused = self.field.text()
@@ -230,6 +234,7 @@ class CardEntry(QWidget):
         self.field.setFocus()
         self.field.selectAll()
         self._just_opened = not self.field.text() or self._retyping()
+        self.kept_for_count = self.counting()
 
     def counting(self) -> bool:
         """Whether cards are typed one after another here (a deck counted back): the field keeps

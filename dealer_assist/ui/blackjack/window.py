@@ -51,7 +51,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("R",), "rebet", "repeat the last round's bets"),
     (("X",), "clear", "clear the bets (press twice: no undo brings them back)"),
     (("C",), "deck_check", "open the deck check (count the deck back)"),
-    (("T",), "return_stub", "deck check: count the undealt stub back"),
+    (("T",), "return_stub", "deck check: count the undealt stub back (in the card field: Esc first)"),
     (("Shift+Backspace",), "void_return", "deck check: take back the last card counted; again, the one "
                                              "before (in the card field too)"),
     (("Shift+C",), "resume", "deck check: close it and go on with the same deck"),
@@ -60,7 +60,8 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
                             "not a double)"),
     (("Return", "Enter"), "confirm", "send the typed card / confirm the unsure card"),
     (("Delete",), "reject", "reject the unsure card"),
-    (("Escape",), "dismiss", "dismiss the top alert, the most serious (in the card field: clear it)"),
+    (("Escape",), "dismiss", "dismiss the top alert, the most serious (in the card field: clear it; "
+                               "in the empty field: leave it)"),
     (("F9",), "supervisor", "supervisor (PIN): accept a refused card, or a new deck with cards missing"),
     (("L",), "change_limits", "change the seat limits (a supervisor PIN if configured)"),
     (("PgDown",), "page_down", "scroll the pay list down a page (seven seats split make more lines than fit)"),
@@ -228,6 +229,7 @@ class BlackjackWindow(QMainWindow):
     def render(self, snap: Any) -> None:
         """Show one snapshot: every panel draws its part."""
         last, self.rendered = self.rendered, snap
+        self._deck_check_over()
         for panel in (self.banner, self.alerts, self.table, self.settlement, self.deck, self.actions, self.chips,
                       self.entry):
             panel.show_snapshot(snap)
@@ -241,6 +243,19 @@ class BlackjackWindow(QMainWindow):
                 self.banner.reason.setText(paused_reason(snap.reason, ended))
             self._show_replay_status()
         self._schedule_auto()
+
+    def _deck_check_over(self) -> None:
+        """Once the deck check has ended (a new deck, the same deck, a supervisor's override), the card field,
+        home while the deck was counted back, gives the cursor back to the table (QA: after Ctrl+N, 2 Right +
+        Space typed "2+ " into the field, and no bet was placed).  Asked after each command and each
+        snapshot drawn: snapshots come queued and collapse, so the deck check may never have been drawn.
+        The window's focus widget, not the focus: a supervisor's dialog has it while it is open, and gives
+        it back to the field when it closes."""
+        if not self.entry.kept_for_count or self.entry.counting():
+            return
+        self.entry.kept_for_count = False
+        if self.focusWidget() is self.entry.field:
+            self.centralWidget().setFocus()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         self._auto_timer.stop()
@@ -322,9 +337,13 @@ class BlackjackWindow(QMainWindow):
             error = None
         elif name == "dismiss":
             field = self.entry.field
-            if field.hasFocus() and (field.text() or not self.entry.counting()):  # Esc in the card field clears it
+            if field.hasFocus():  # Esc in the card field clears it; in the field left empty, leaves it
+                # Counting a deck back the field is home, so a card typed wrong is cleared and the cursor
+                # stays; Esc in the empty field gives the table its keys back (QA: T, the stub, was typed
+                # in as a "t", and only Tab, named nowhere, left the field).
+                leave = not field.text() or not self.entry.counting()
                 field.clear()
-                if not self.entry.counting():  # counting a deck back, the field is home
+                if leave:
                     self.centralWidget().setFocus()
             elif self.help.isVisible():
                 self.help.hide()
@@ -370,6 +389,7 @@ class BlackjackWindow(QMainWindow):
             error = None
         else:
             error = f"unknown command {name!r}"
+        self._deck_check_over()
         self.last_error = error
         return error
 

@@ -1,0 +1,127 @@
+"""The blackjack deck check counted by hand, keys only, in the order a croupier uses (QA, qaM).
+
+One round typed in (K, the code, Enter), the deck check opened (C) and the dealt cards counted
+back in the card field, which keeps the cursor for the next card.  Then the stub (T) and the new
+deck (Ctrl+N), and the next round's bets placed by keys: each step as the banner and F1 say it."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from focused_keys import press_focused  # noqa: E402
+from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
+from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules  # noqa: E402
+from dealer_assist.ui.blackjack.window import BlackjackWindow  # noqa: E402
+
+#: Seat 1: 9S 7C (16), stands; the dealer: 5H TD 2C (17), stands.
+ROUND = ("9S", "5H", "7C", "TD", "2C")
+
+
+@pytest.fixture
+def settled(qtbot, show_window):
+    """A typed-card table of three seats with one round played by keys: chip 2, + at seat 1, Space,
+    K and each card, S after the third.  Settled."""
+    session = BlackjackSession(BlackjackTableRules(seats=3))
+    window = show_window(BlackjackWindow(session, None))
+    window.centralWidget().setFocus()
+    press_focused(qtbot, window, Qt.Key.Key_2)
+    press_focused(qtbot, window, Qt.Key.Key_Plus)
+    press_focused(qtbot, window, Qt.Key.Key_Space)
+    assert session.state.phase == BlackjackPhase.PLAYING, window.last_error
+    for i, code in enumerate(ROUND):
+        typed(qtbot, window, code)
+        if i == 2:
+            press_focused(qtbot, window, Qt.Key.Key_S)
+    assert session.state.phase == BlackjackPhase.SETTLED
+    yield session, window
+    window.bridge.detach()
+    session.close()
+
+
+def typed(qtbot, window, code, *, counting=False):
+    """K, the code, Enter (counting a deck back, the cursor is already in the field: K is typed too)."""
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    assert window.entry.field.hasFocus()
+    press_focused(qtbot, window, None, code)
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is None, window.entry.last_error
+    assert window.entry.field.hasFocus() == counting
+
+
+def ctrl_n(qtbot, window):
+    qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+
+
+def synced(qtbot, window, session):
+    qtbot.waitUntil(lambda: window.rendered is not None and window.rendered.version == session.snapshot.version,
+                    timeout=2000)
+
+
+def counted_back(qtbot, window, session, cards):
+    press_focused(qtbot, window, Qt.Key.Key_C)
+    assert session.state.phase == BlackjackPhase.DECK_CHECK
+    for code in cards:
+        typed(qtbot, window, code, counting=True)
+
+
+def test_esc_leaves_the_empty_card_field_so_t_counts_the_stub(qtbot, settled):
+    """F1: T pressed after the count, as the banner says, typed a "t" into the field; Esc cleared the field
+    and stayed, and only Tab, named nowhere, left it."""
+    session, window = settled
+    counted_back(qtbot, window, session, ROUND)
+    press_focused(qtbot, window, None, "9")  # a card begun wrongly: Esc clears it, the cursor stays
+    press_focused(qtbot, window, Qt.Key.Key_Escape)
+    assert window.entry.field.text() == "" and window.entry.field.hasFocus()
+    press_focused(qtbot, window, Qt.Key.Key_Escape)  # the field empty: Esc leaves it
+    assert not window.entry.field.hasFocus()
+    synced(qtbot, window, session)  # the banner names the way out of the field, as F1 does
+    assert "the cursor stays in the card field, Esc leaves it); T counts the stub" in window.banner.reason.text()
+    press_focused(qtbot, window, Qt.Key.Key_T)
+    assert window.entry.field.text() == "" and window.last_error is None
+    assert not session.state.stub_left and session.state.reconciliation().ok
+    keys = dict((k, text) for _, k, text in window.help_lines())
+    assert "Esc first" in keys["T"] and "empty field: leave it" in keys["Escape"]
+
+
+def test_the_cursor_is_back_at_the_table_after_ctrl_n(qtbot, settled):
+    """F2: after a deck counted back by typing, Ctrl+N left the cursor in the card field: 2, Right, + and
+    Space were typed into it as "2+ ", no bet was placed and nothing dealt."""
+    session, window = settled
+    press_focused(qtbot, window, Qt.Key.Key_C)
+    press_focused(qtbot, window, Qt.Key.Key_T)  # the stub first, where T is still the table's key
+    counted_back(qtbot, window, session, ())
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    for code in ROUND:
+        press_focused(qtbot, window, None, code)
+        press_focused(qtbot, window, Qt.Key.Key_Return)
+        assert window.entry.last_error is None and window.entry.field.hasFocus()
+    assert session.state.reconciliation().ok
+    ctrl_n(qtbot, window)
+    assert session.state.deck_no == 2 and session.state.phase == BlackjackPhase.BETTING
+    synced(qtbot, window, session)
+    assert not window.entry.field.hasFocus()
+    chips = session.state.rules.chips
+    for key in (Qt.Key.Key_2, Qt.Key.Key_Right, Qt.Key.Key_Plus):
+        press_focused(qtbot, window, key)
+    assert window.entry.field.text() == "" and session.state.stake(2) == chips[1], window.last_error
+    press_focused(qtbot, window, Qt.Key.Key_Space)
+    assert session.state.phase == BlackjackPhase.PLAYING
+
+
+def test_the_cursor_is_back_at_the_table_after_the_same_deck(qtbot, settled):
+    """F2's other way out of the deck check: Shift+C (the same deck), from the button, left the cursor in the
+    field too."""
+    session, window = settled
+    counted_back(qtbot, window, session, ROUND[:2])
+    window.deck.buttons["resume"].click()
+    synced(qtbot, window, session)
+    assert session.state.phase == BlackjackPhase.BETTING and not window.entry.field.hasFocus()
+    press_focused(qtbot, window, Qt.Key.Key_Plus)
+    assert session.state.stake(1) == session.state.rules.chips[1]
+
