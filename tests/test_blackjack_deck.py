@@ -126,3 +126,38 @@ def test_a_whole_deck_dealt_through_rounds_reconciles_with_its_stub():
         assert ledger.receive_all(deck).reconcile().ok
         short = ledger.receive_all(deck[1:]).reconcile()
         assert short.missing == (deck[0],) and short.due_back == (deck[0],)
+
+
+def test_a_card_out_of_the_shoe_counted_after_the_stub_reconciles_as_before_it():
+    """qaM F3: a card never dealt but out of the shoe (set aside after the round) was counted by the stub and
+    again by hand after it; counted before the stub it was not."""
+    deck = shuffled()
+    dealt, aside = deck[:5], deck[5]
+    before = DeckLedger().deal_all(dealt).receive_all(dealt).receive(aside)
+    before = before.receive_stub([c for c in before.in_shoe if c != aside])
+    after = DeckLedger().deal_all(dealt).receive_all(dealt)
+    after = after.receive_stub(after.in_shoe)
+    assert after.counted_with_the_stub(aside) and not after.counted_with_the_stub(dealt[0])
+    after = after.receive_out_of_the_stub(aside)
+    assert after.reconcile().ok and before.reconcile().ok
+    assert sorted(after.returned) == sorted(before.returned) and after.returned[-1] == aside
+    assert not after.counted_with_the_stub(aside)  # read twice: the second count is one too many
+    assert after.receive(aside).reconcile().counted_too_often == (aside,)
+    voided = after.void_last_receipt()  # the count taken back: the card missing, as never counted
+    assert voided.reconcile().missing == (aside,) and aside not in voided.stub
+    with pytest.raises(DeckError, match=aside.label):
+        voided.receive_out_of_the_stub(aside)
+
+
+def test_with_two_decks_a_copy_dealt_is_no_copy_out_of_the_stub():
+    """Two decks: the dealt copy of a card counted back is the dealt one; only a copy beyond it came out of
+    the shoe undealt."""
+    card = shuffled()[0]
+    ledger = DeckLedger(decks=2).deal(card).receive_stub(DeckLedger(decks=2).deal(card).in_shoe)
+    assert card in ledger.stub and not ledger.counted_with_the_stub(card)
+    ledger = ledger.receive(card)
+    assert ledger.reconcile().ok and ledger.counted_with_the_stub(card)
+    assert ledger.receive_out_of_the_stub(card).reconcile().missing == ()
+    assert ledger.receive_out_of_the_stub(card).reconcile().ok
+    stub_voided = ledger.void_last_receipt().void_last_receipt()  # the dealt copy, then the stub's last card
+    assert len(stub_voided.stub) == len(ledger.stub) - 1

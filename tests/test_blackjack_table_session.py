@@ -156,6 +156,39 @@ def test_a_card_after_the_round_is_not_answered_with_a_void_of_the_rounds_last_c
     assert "next round (N)" in alert.action and "Backspace" not in alert.action and "void" not in alert.action
 
 
+def test_a_card_set_aside_after_the_round_counts_once_after_the_stub_and_a_restart_agrees(tmp_path):
+    """qaM F3: the card refused after the round and set aside was counted by T with the stub, then again as
+    its refusal says: COUNTED TOO OFTEN, the new deck refused.  The count is journaled with its flag, and
+    a restart in the deck check counts it the same way."""
+    path = tmp_path / "bj.sqlite"
+    s = BlackjackSession(journal=Journal.open(path))
+    assert s.place(1, D("10")) is None
+    for code in ("TS", "6C", "9D"):
+        assert s.enter_card(code) is None
+    assert s.stand() is None
+    for code in ("TD", "5S"):
+        assert s.enter_card(code) is None
+    assert "set it aside" in s.enter_card("4S")
+    assert s.start_deck_check() is None and s.return_stub() is None
+    for code in ("TS", "6C", "9D", "TD", "5S"):
+        assert s.enter_card(code) is None
+    assert s.enter_card("4S") is None and "out of the shoe" in s.snapshot.message
+    assert s.state.reconciliation().ok and len(s.state.ledger.returned) == 52
+    assert not [a for a in s.snapshot.alerts if a.code == "counted"]
+    s.close()
+    again = BlackjackSession(journal=Journal.open(path))
+    try:
+        assert again.state.phase == BlackjackPhase.DECK_CHECK and again.state.reconciliation().ok
+        assert again.state.ledger == s.state.ledger
+        assert again.enter_card("4S") is None  # a second count of it is one too many, as ever
+        assert again.state.reconciliation().counted_too_often == (parse_card("4S"),)
+        assert again.void_return() is None and again.new_deck() is None
+    finally:
+        again.close()
+    flagged = [e.payload["card"] for e in Journal.open(path, readonly=True).entries() if e.payload.get("not_in_stub")]
+    assert flagged == ["4S"]
+
+
 def test_unsure_read_waits_for_the_croupier():
     session = BlackjackSession()
     session.place(2, D("5"))

@@ -199,6 +199,27 @@ def test_cards_counted_back_at_the_deck_check_belong_to_the_check_not_to_a_round
     assert [(r["round"], r["cards"]) for r in rows] == [("1", "TH 7C 8S KC"), ("2", "2H 3C 4S")]
 
 
+def test_a_card_set_aside_counted_after_the_stub_is_marked_in_the_deck_check(tmp_path, capsys):
+    """qaM F3: a card refused after the round and set aside, counted back after T, counts once; its card
+    says so (``not_in_stub``), so a reader adding the stub's cards and the cards counted finds 52."""
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))
+    assert session.place(1, D("25")) is None and session.deal() is None
+    deal(session, "TH", "7C", "8S")
+    assert session.stand() is None
+    deal(session, "KC")
+    assert "after the round" in session.enter_card("3D")
+    assert session.start_deck_check() is None and session.return_stub() is None
+    deal(session, "TH", "7C", "8S", "KC", "3D")
+    assert session.new_deck() is None
+    session.close()
+    records = [json.loads(line) for line in export_cli(capsys, path, "json").splitlines()]
+    (check,) = [r for r in records if "deck_check" in r]
+    assert [(c["card"], c.get("not_in_stub", False)) for c in check["cards"]] == [
+        ("TH", False), ("7C", False), ("8S", False), ("KC", False), ("3D", True)]
+    assert check["status"] == "new_deck" and check["new_deck"].get("override") is None
+
+
 def test_a_deck_check_left_for_the_same_deck_is_closed_as_resumed(tmp_path):
     path = tmp_path / "bj.sqlite"
     session = BlackjackSession(BlackjackTableRules(seats=3), Journal.open(path))

@@ -125,3 +125,29 @@ def test_the_cursor_is_back_at_the_table_after_the_same_deck(qtbot, settled):
     press_focused(qtbot, window, Qt.Key.Key_Plus)
     assert session.state.stake(1) == session.state.rules.chips[1]
 
+
+def test_a_card_set_aside_after_the_round_is_counted_back_once_after_the_stub(qtbot, settled):
+    """F3: a card refused after the round and set aside, as its refusal says, was counted by T with the stub
+    (it never left the ledger's shoe), and again when the croupier counted it back as told: COUNTED TOO
+    OFTEN, and Ctrl+N refused."""
+    session, window = settled
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, None, "3H")
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert "after the round was over" in window.entry.last_error and "set it aside" in window.entry.last_error
+    press_focused(qtbot, window, Qt.Key.Key_Escape)  # set aside: the field cleared, the cursor at the table
+    press_focused(qtbot, window, Qt.Key.Key_Escape)  # the alert read
+    press_focused(qtbot, window, Qt.Key.Key_C)
+    press_focused(qtbot, window, Qt.Key.Key_T)
+    assert session.state.stub_left == ()
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    for code in ROUND + ("3H",):
+        press_focused(qtbot, window, None, code)
+        press_focused(qtbot, window, Qt.Key.Key_Return)
+        assert window.entry.last_error is None
+    synced(qtbot, window, session)
+    rec = session.state.reconciliation()
+    assert rec.ok and not rec.duplicated and len(rec.returned) == 52, rec.describe()
+    assert not any(a.code == "counted" for a in session.snapshot.alerts)
+    ctrl_n(qtbot, window)
+    assert session.state.deck_no == 2, window.last_error

@@ -74,6 +74,9 @@ class DeckLedger:
     decks: int = 1
     dealt: tuple[Card, ...] = ()
     returned: tuple[Card, ...] = ()
+    #: Of ``returned``, the cards counted with the undealt stub (:meth:`receive_stub`), as the shoe was
+    #: thought to hold them.
+    stub: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
@@ -95,11 +98,40 @@ class DeckLedger:
         """Several cards counted back: :meth:`receive` for each."""
         return replace(self, returned=self.returned + tuple(_suited(c) for c in cards))
 
+    def receive_stub(self, cards: Iterable[Union[Card, str]]) -> "DeckLedger":
+        """The undealt stub counted back: :meth:`receive_all`, each card remembered as the stub's."""
+        cards = tuple(_suited(c) for c in cards)
+        return replace(self, returned=self.returned + cards, stub=self.stub + cards)
+
+    def counted_with_the_stub(self, card: Union[Card, str]) -> bool:
+        """Whether ``card``, counted back now, is one the stub was counted with although every copy dealt
+        is back already: it was out of the shoe, never dealt (a card set aside after the round), so the
+        stub's count of it was wrong.  Counted before the stub, it is left out of the stub; counted after,
+        it was counted twice (QA)."""
+        card = _suited(card)
+        by_hand = self.returned.count(card) - self.stub.count(card)
+        return card in self.stub and by_hand >= self.dealt.count(card)
+
+    def receive_out_of_the_stub(self, card: Union[Card, str]) -> "DeckLedger":
+        """A card :meth:`counted_with_the_stub` counted back: the stub's count of it is taken back, and
+        this one counts, so the deck reconciles as when it is counted before the stub."""
+        card = _suited(card)
+        if not self.counted_with_the_stub(card):
+            raise DeckError(f"card {card.label} was not counted with the stub: count it back as any other")
+        returned, stub = list(self.returned), list(self.stub)
+        returned.remove(card)
+        stub.remove(card)
+        return replace(self, returned=tuple(returned) + (card,), stub=tuple(stub))
+
     def void_last_receipt(self) -> "DeckLedger":
         """The ledger without the last card counted back: the correction for a card counted by mistake."""
         if not self.returned:
             raise DeckError("nothing to void: no card has been counted back yet")
-        return replace(self, returned=self.returned[:-1])
+        returned, stub = self.returned[:-1], list(self.stub)
+        last = self.returned[-1]
+        if stub.count(last) > returned.count(last):  # it was the stub's
+            stub.remove(last)
+        return replace(self, returned=returned, stub=tuple(stub))
 
     @property
     def in_shoe(self) -> tuple[Card, ...]:

@@ -23,7 +23,7 @@ from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
 from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
-from dealer_assist.table.blackjack_state import (VOID_COUNTED, BlackjackPhase, BlackjackState, BlackjackTableError,
+from dealer_assist.table.blackjack_state import (NOT_IN_THE_STUB, VOID_COUNTED, BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
                                                  check_given_seat_limits, deck_started, describe_void, position,
@@ -512,7 +512,11 @@ class BlackjackSession(SessionCore):
             op["zone"] = zone
         if override:
             op["override"] = override
-        error = self._do(op)
+        state, said = self._snap.state, ""
+        if state.phase == BlackjackPhase.DECK_CHECK and state.ledger.counted_with_the_stub(card):
+            op[NOT_IN_THE_STUB] = True  # a card set aside after the round: counted once, not with the stub too
+            said = f"{card.label} counted back once: it was out of the shoe, not in the stub T counted"
+        error = self._do(op, message=said)
         if error is None:
             if override or self._snap.duplicate is not None:
                 self._publish(replace(self._snap, duplicate=None))

@@ -52,6 +52,11 @@ class CardAfterRoundError(BlackjackTableError):
                          "counted back at the deck check")
 
 
+#: The flag of a card counted back at the deck check that the stub (T) was counted with: it was out of
+#: the shoe, never dealt (a card set aside after the round), and the stub's count of it is taken back.
+#: Journaled with the card, so a replay counts it as the table did (journals without it, as they were).
+NOT_IN_THE_STUB = "not_in_stub"
+
 #: How a card counted back by mistake is taken back at the deck check (the window's key and button).
 VOID_COUNTED = "Shift+Backspace (Void counted) takes back the last card counted, one at a time"
 
@@ -491,6 +496,8 @@ def _first_up(text: str) -> str:
 def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     card = _suited_card(op)
     if state.phase == BlackjackPhase.DECK_CHECK:
+        if op.get(NOT_IN_THE_STUB) and state.ledger.counted_with_the_stub(card):
+            return replace(state, ledger=state.ledger.receive_out_of_the_stub(card))
         return replace(state, ledger=state.ledger.receive(card))
     if state.phase == BlackjackPhase.SETTLED:
         raise CardAfterRoundError(card)
@@ -675,7 +682,7 @@ def _return_stub(state: BlackjackState) -> BlackjackState:
     stub = state.stub_left
     if not stub:
         raise BlackjackTableError("the stub is already counted: every card never dealt from this deck is back")
-    return replace(state, ledger=state.ledger.receive_all(stub))
+    return replace(state, ledger=state.ledger.receive_stub(stub))
 
 
 def _void_return(state: BlackjackState) -> BlackjackState:

@@ -352,6 +352,8 @@ def _add_to_deck_check(check: Dict[str, Any], receipts: List[Optional[Dict[str, 
     check["last_seq"] = entry.seq
     if kind == "card_assigned":
         card = {"card": payload.get("card"), "seq": entry.seq}
+        if payload.get("not_in_stub"):  # a card set aside after the round: the stub's count of it taken back
+            card["not_in_stub"] = True
         check["cards"].append(card)
         receipts.append(card)
     elif op == "return_stub":
