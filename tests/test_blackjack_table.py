@@ -261,3 +261,10 @@ def test_rules_from_a_config_section():
         rules_from_config({"seats": 9})  # more than the house's seven
     with pytest.raises(BlackjackTableError, match="min_bet"):
         rules_from_config({"min_bet": "lots"})
+
+
+def test_the_same_deck_forgets_the_stub_counted_with_the_cards_counted():
+    """Shift+C drops the count; the stub's cards go with it, or the next deck check's stub counted twice."""
+    state = play(BlackjackState.new(BlackjackTableRules(seats=2)), {"op": "deck_check"}, {"op": "return_stub"},
+                 {"op": "resume"}, {"op": "deck_check"}, {"op": "return_stub"})
+    assert len(state.ledger.stub) == len(state.ledger.returned) == 52 and state.reconciliation().ok

@@ -695,7 +695,7 @@ def _void_return(state: BlackjackState) -> BlackjackState:
 
 def _resume(state: BlackjackState) -> BlackjackState:
     _in_deck_check(state, "go back to play")
-    return replace(state, phase=BlackjackPhase.BETTING, ledger=replace(state.ledger, returned=()))
+    return replace(state, phase=BlackjackPhase.BETTING, ledger=replace(state.ledger, returned=(), stub=()))
 
 
 def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
