@@ -78,6 +78,10 @@ def test_esc_leaves_the_empty_card_field_so_t_counts_the_stub(qtbot, settled):
     press_focused(qtbot, window, None, "9")  # a card begun wrongly: Esc clears it, the cursor stays
     press_focused(qtbot, window, Qt.Key.Key_Escape)
     assert window.entry.field.text() == "" and window.entry.field.hasFocus()
+    press_focused(qtbot, window, Qt.Key.Key_F1)
+    assert window.help.isVisible()
+    press_focused(qtbot, window, Qt.Key.Key_Escape)  # the help first, the cursor still in the field
+    assert not window.help.isVisible() and window.entry.field.hasFocus()
     press_focused(qtbot, window, Qt.Key.Key_Escape)  # the field empty: Esc leaves it
     assert not window.entry.field.hasFocus()
     synced(qtbot, window, session)  # the banner names the way out of the field, as F1 does

@@ -337,7 +337,9 @@ class BlackjackWindow(QMainWindow):
             error = None
         elif name == "dismiss":
             field = self.entry.field
-            if field.hasFocus():  # Esc in the card field clears it; in the field left empty, leaves it
+            if self.help.isVisible() and not field.text():
+                self.help.hide()  # what Esc closes first: it hides the table
+            elif field.hasFocus():  # Esc in the card field clears it; in the field left empty, leaves it
                 # Counting a deck back the field is home, so a card typed wrong is cleared and the cursor
                 # stays; Esc in the empty field gives the table its keys back (QA: T, the stub, was typed
                 # in as a "t", and only Tab, named nowhere, left the field).
