@@ -155,3 +155,13 @@ def test_a_card_set_aside_after_the_round_is_counted_back_once_after_the_stub(qt
     assert not any(a.code == "counted" for a in session.snapshot.alerts)
     ctrl_n(qtbot, window)
     assert session.state.deck_no == 2, window.last_error
+
+
+def test_shift_c_after_esc_from_the_card_field_goes_on_with_the_same_deck(qtbot, settled):
+    """Shift+C, like T, is the table's key once Esc has left the field the count keeps the cursor in."""
+    session, window = settled
+    counted_back(qtbot, window, session, ROUND[:1])
+    press_focused(qtbot, window, Qt.Key.Key_Escape)
+    qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_C, Qt.KeyboardModifier.ShiftModifier)
+    assert session.state.phase == BlackjackPhase.BETTING and window.entry.field.text() == ""
+    assert "Esc first" in dict((k, t) for _, k, t in window.help_lines())["Shift+C"]

@@ -54,7 +54,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("T",), "return_stub", "deck check: count the undealt stub back (in the card field: Esc first)"),
     (("Shift+Backspace",), "void_return", "deck check: take back the last card counted; again, the one "
                                              "before (in the card field too)"),
-    (("Shift+C",), "resume", "deck check: close it and go on with the same deck"),
+    (("Shift+C",), "resume", "deck check: close it and go on with the same deck (in the card field: Esc first)"),
     (("Ctrl+N",), "new_deck", "new deck (only once the old one is reconciled)"),
     (("K",), "focus_entry", "type a card, then Enter; K then a suit is a king (K D: the king of diamonds, "
                             "not a double)"),
