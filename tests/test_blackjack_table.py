@@ -263,6 +263,21 @@ def test_rules_from_a_config_section():
         rules_from_config({"min_bet": "lots"})
 
 
+def test_a_void_made_with_the_cut_card_out_keeps_it_out_and_an_older_journals_void_replays_as_played():
+    """qaM F4: the void of the deal restored the table before it, the cut card back in the shoe, and a
+    round was dealt on the stub.  A void journaled before the flag replays as it was played (its journal
+    may deal on after it)."""
+    state = play(BlackjackState.new(BlackjackTableRules(seats=2)), bet(1, "10"), {"op": "deal"},
+                 *cards("9S", "5H"), {"op": "cut"}, *cards("7C"))
+    kept = state
+    for _ in range(4):  # the three cards, then the deal
+        kept = apply(kept, {"op": "void", "cut_stays": True})
+    assert kept.phase == BlackjackPhase.BETTING and kept.cut_out
+    refused(kept, {"op": "deal"}, "cut card is out")
+    older = play(state, *[{"op": "void"}] * 4)
+    assert older.phase == BlackjackPhase.BETTING and not older.cut_out
+
+
 def test_the_same_deck_forgets_the_stub_counted_with_the_cards_counted():
     """Shift+C drops the count; the stub's cards go with it, or the next deck check's stub counted twice."""
     state = play(BlackjackState.new(BlackjackTableRules(seats=2)), {"op": "deck_check"}, {"op": "return_stub"},

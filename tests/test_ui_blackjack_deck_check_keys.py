@@ -157,6 +157,41 @@ def test_a_card_set_aside_after_the_round_is_counted_back_once_after_the_stub(qt
     assert session.state.deck_no == 2, window.last_error
 
 
+def test_voiding_the_round_back_past_the_cut_card_keeps_it_out(qtbot, show_window, tmp_path):
+    """F4: the cut card came out during a round; the croupier voided every card and the deal (Backspace,
+    a press each, as DECK EMPTY advises): the cut was forgotten, PLACE YOUR BETS, and Space dealt a round
+    on the stub behind the cut card.  A restart on the journal keeps it out too."""
+    from dealer_assist.events import ShoeSignal
+    from dealer_assist.table.journal import Journal
+
+    path = tmp_path / "bj.sqlite"
+    session = BlackjackSession(BlackjackTableRules(seats=3), journal=Journal.open(path))
+    window = show_window(BlackjackWindow(session, None))
+    window.centralWidget().setFocus()
+    for key in (Qt.Key.Key_2, Qt.Key.Key_Plus, Qt.Key.Key_Right, Qt.Key.Key_Plus, Qt.Key.Key_Space):
+        press_focused(qtbot, window, key)
+    for code in ROUND[:3]:
+        typed(qtbot, window, code)
+    session.handle(ShoeSignal("serial:/dev/pts/9", 0.0, "cut"))  # as the shoe sends it, between two cards
+    typed(qtbot, window, "4D")
+    assert session.state.cut_out and len(session.state.round.cards) == 4
+    while session.state.phase != BlackjackPhase.BETTING:
+        press_focused(qtbot, window, Qt.Key.Key_Backspace)
+        assert window.last_error is None, window.last_error
+    assert session.state.cut_out and session.state.bets
+    synced(qtbot, window, session)
+    assert window.banner.title.text() == "CUT CARD OUT" and not window.actions.buttons["deal"].isEnabled()
+    press_focused(qtbot, window, Qt.Key.Key_Space)
+    assert session.state.phase == BlackjackPhase.BETTING and "cut card is out" in window.last_error
+    window.bridge.detach()
+    session.close()
+    again = BlackjackSession(BlackjackTableRules(seats=3), journal=Journal.open(path))
+    try:
+        assert again.state.cut_out and again.snapshot.banner == "CUT CARD OUT"
+    finally:
+        again.close()
+
+
 def test_shift_c_after_esc_from_the_card_field_goes_on_with_the_same_deck(qtbot, settled):
     """Shift+C, like T, is the table's key once Esc has left the field the count keeps the cursor in."""
     session, window = settled

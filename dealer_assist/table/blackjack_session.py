@@ -23,7 +23,7 @@ from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
 from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
-from dealer_assist.table.blackjack_state import (NOT_IN_THE_STUB, VOID_COUNTED, BlackjackPhase, BlackjackState, BlackjackTableError,
+from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOID_COUNTED, BlackjackPhase, BlackjackState, BlackjackTableError,
                                                  BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
                                                  check_given_seat_limits, deck_started, describe_void, position,
@@ -651,8 +651,10 @@ class BlackjackSession(SessionCore):
             if isinstance(correction, str):
                 return correction
             who = correction.get("supervisor") or "croupier"
-            return self._do({"op": "void", **target, "who": who, "why": correction["reason"], "correction": correction},
-                            message=f"voided: {describe_void(what)}")
+            op = {"op": "void", **target, "who": who, "why": correction["reason"], "correction": correction}
+            if state.cut_out:
+                op[CUT_STAYS] = True  # the cut card is out of the shoe whatever step is taken back
+            return self._do(op, message=f"voided: {describe_void(what)}")
 
     def next_round(self) -> Optional[str]:
         return self._do({"op": "next_round"})

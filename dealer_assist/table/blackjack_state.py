@@ -565,10 +565,19 @@ def _table_seats(message: str, state: BlackjackState) -> str:
     return re.sub(r"seat (\d+)", lambda m: f"seat {state.table_seat(int(m.group(1)))}", message)
 
 
-def _void(state: BlackjackState) -> BlackjackState:
+#: The flag of a void made with the cut card out: the cut stays out, whatever step is voided (the shoe's
+#: signal is no step of the round).  Journaled with the void; a void journaled without it replays as it
+#: was played (QA: the void of the deal forgot the cut, and rounds were dealt on the stub behind it).
+CUT_STAYS = "cut_stays"
+
+
+def _void(state: BlackjackState, op: Optional[Mapping[str, Any]] = None) -> BlackjackState:
     if state.phase not in (BlackjackPhase.PLAYING, BlackjackPhase.SETTLED) or not state.before:
         raise BlackjackTableError("nothing to void: no deal, card or decision in this round yet")
-    return replace(state.before[-1], rules=state.rules)  # a limit change since belongs to the table, not the round
+    before = replace(state.before[-1], rules=state.rules)  # a limit change since belongs to the table, not the round
+    if op is not None and op.get(CUT_STAYS) and state.cut_out:
+        before = replace(before, cut_out=True)
+    return before
 
 
 def position(state: BlackjackState, round_seat: Optional[int], hand: Optional[int]) -> str:
@@ -761,7 +770,7 @@ def apply(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     if kind == "deal":
         return _deal(state)
     if kind == "void":
-        return _void(state)
+        return _void(state, op)
     if kind == "next_round":
         return _next_round(state)
     if kind == "deck_check":
