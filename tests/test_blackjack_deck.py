@@ -161,3 +161,10 @@ def test_with_two_decks_a_copy_dealt_is_no_copy_out_of_the_stub():
     assert ledger.receive_out_of_the_stub(card).reconcile().ok
     stub_voided = ledger.void_last_receipt().void_last_receipt()  # the dealt copy, then the stub's last card
     assert len(stub_voided.stub) == len(ledger.stub) - 1
+
+
+def test_the_simulated_cut_card_leaves_a_round_of_every_seat_behind_it():
+    from dealer_assist.blackjack.deck import cut_from_end
+
+    assert [cut_from_end(1, seats) for seats in (1, 2, 3, 5, 7)] == [13, 14, 18, 26, 34]
+    assert cut_from_end(8, 1) == 16 and cut_from_end(8, 7) == 34

@@ -28,6 +28,7 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
     """Session, source and window, wired; the caller shows the window and runs the event loop.
 
     ``replay`` is a window for a recorded shoe (see :func:`open_blackjack_replay`)."""
+    from dealer_assist.blackjack.deck import cut_from_end
     from dealer_assist.sources.base import SourceError
     from dealer_assist.sources.factory import open_source
     from dealer_assist.table.blackjack_session import BlackjackSession, BlackjackSessionError
@@ -46,8 +47,8 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
     table_session: list = []
     try:
         source = open_source(source_spec, lambda: table_session[0].card_due(), decks=rules.house.decks,
-                             interval=interval, seed=seed, cut_from_end=min(16, 52 * rules.house.decks // 4),
-                             game="blackjack")
+                             interval=interval, seed=seed, game="blackjack",
+                             cut_from_end=cut_from_end(rules.house.decks, rules.seats))
     except SourceError as exc:
         raise DisplayError(str(exc)) from None
     journal = open_journal(journal_path) if journal_path is not None else None
