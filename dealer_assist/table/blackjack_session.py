@@ -23,8 +23,8 @@ from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
 from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
-from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOID_COUNTED, BlackjackPhase, BlackjackState, BlackjackTableError,
-                                                 BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
+from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOID_COUNTED, BlackjackPhase,
+                                                 BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
                                                  check_given_seat_limits, deck_started, describe_void, position,
                                                  rules_from_record, void_target)
