@@ -299,3 +299,21 @@ def test_a_relative_journal_is_taken_from_the_config_files_folder_wherever_the_t
     assert load_config("table.toml").journal == table / "journals" / "table1.sqlite"
     (table / "abs.toml").write_text(f'journal = "{elsewhere / "j.sqlite"}"\n')
     assert load_config(table / "abs.toml").journal == elsewhere / "j.sqlite"
+
+
+def test_a_journal_left_where_earlier_versions_took_a_relative_path_stops_the_start_naming_both(tmp_path, monkeypatch):
+    # rev13: after an upgrade the same command would have opened a new journal beside the file, leaving the table's
+    # open round in the one earlier versions made in the start folder.
+    table = tmp_path / "cfg"
+    table.mkdir()
+    (table / "table.toml").write_text('journal = "t.sqlite"\n')
+    started = tmp_path / "cwd"
+    started.mkdir()
+    (started / "t.sqlite").write_bytes(b"a journal made by an earlier version")
+    monkeypatch.chdir(started)
+    with pytest.raises(ConfigError) as refused:
+        load_config("../cfg/table.toml")
+    said = str(refused.value)
+    assert str(started / "t.sqlite") in said and str(table / "t.sqlite") in said and "earlier versions" in said
+    (table / "t.sqlite").write_bytes(b"the journal beside the file")
+    assert load_config("../cfg/table.toml").journal == table / "t.sqlite"  # both there: the file's folder, as documented

@@ -347,7 +347,21 @@ def load_config(path: Optional[os.PathLike | str] = None) -> AppConfig:
         raise ConfigError(f"cannot read configuration file {p}: {exc.strerror}") from None
     config = config_from_mapping(data, p)
     if config.journal is not None and not config.journal.is_absolute():
-        # Taken from the file's folder, not the one the table is started from: a launcher or a restart from another
-        # folder had opened a new, empty journal there and left the open round's bets behind (qaL F6).
-        config = replace(config, journal=p.absolute().parent / config.journal)
+        config = replace(config, journal=_beside_the_file(config.journal, p))
     return config
+
+
+def _beside_the_file(journal: Path, config_file: Path) -> Path:
+    """A config's relative journal path, taken from the file's folder, not the one the table starts in: a launcher
+    or a restart from another folder had opened a new, empty journal there, leaving the open round's bets behind
+    (qaL F6).  A journal only where versions before took it (the start folder) stops the start, so that an upgrade
+    does not do the same (rev13)."""
+    beside = Path(os.path.abspath(config_file)).parent / journal
+    here = Path(os.path.abspath(journal))
+    if not beside.exists() and here.exists() and here != beside:
+        raise ConfigError(f"{config_file}: journal = \"{journal}\" is now taken from the configuration file's folder, "
+                          f"and there is no journal at {beside}; but there is one at {here}, in the folder the table "
+                          "was started from, where earlier versions took it. To go on with that table, write its "
+                          f"full path in the file (journal = \"{here}\"), or move it (with any {here.name}-wal beside "
+                          f"it) to {beside}")
+    return beside
