@@ -140,16 +140,21 @@ def test_refused_card_is_an_alert_and_changes_nothing():
     assert session.enter_card("5") is not None and session.state is before  # no suit: refused, nothing changed
 
 
-def test_a_card_after_the_round_is_not_answered_with_a_void_of_the_rounds_last_card():
-    """QA: the alert's text said to start the next round and type the card there, and its action line said
-    to void the last card (Backspace), which would take back the dealer's card and the settlement."""
-    s = BlackjackSession()
+def play_a_round_to_its_end(s):
+    """Seat 1 bets 10 and stands on 19 against the dealer's 6; the dealer draws to 21: the round is settled."""
     assert s.place(1, D("10")) is None
     for code in ("TS", "6C", "9D"):
         assert s.enter_card(code) is None
     assert s.stand() is None
     for code in ("TD", "5S"):
         assert s.enter_card(code) is None
+
+
+def test_a_card_after_the_round_is_not_answered_with_a_void_of_the_rounds_last_card():
+    """QA: the alert's text said to start the next round and type the card there, and its action line said
+    to void the last card (Backspace), which would take back the dealer's card and the settlement."""
+    s = BlackjackSession()
+    play_a_round_to_its_end(s)
     assert s.state.phase == BlackjackPhase.SETTLED
     assert "after the round" in s.enter_card("4S")
     alert = [a for a in s.snapshot.alerts if a.code == "refused"][-1]
@@ -162,12 +167,7 @@ def test_a_card_set_aside_after_the_round_counts_once_after_the_stub_and_a_resta
     a restart in the deck check counts it the same way."""
     path = tmp_path / "bj.sqlite"
     s = BlackjackSession(journal=Journal.open(path))
-    assert s.place(1, D("10")) is None
-    for code in ("TS", "6C", "9D"):
-        assert s.enter_card(code) is None
-    assert s.stand() is None
-    for code in ("TD", "5S"):
-        assert s.enter_card(code) is None
+    play_a_round_to_its_end(s)
     assert "set it aside" in s.enter_card("4S")
     assert s.start_deck_check() is None and s.return_stub() is None
     for code in ("TS", "6C", "9D", "TD", "5S"):
