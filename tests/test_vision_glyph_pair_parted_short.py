@@ -1,6 +1,6 @@
 """A glyph pair whose rank was parted from a line at the mask's half size, and lost the end of
 a stroke with it, is still looked at (down to :data:`.glyph_pairs.PARTED_SHORT` of the deck's
-rank height); the glyph standing free beside it is held to the plain height fit.
+rank height); its suit, a solid shape the parting leaves whole, keeps the plain height fit.
 
 Found on KDE's tigullio-international: the fanned 5 of hearts of benchmark frame
 0045 lies on the 9 of spades, its tip on that card's paper, and its corner is not
