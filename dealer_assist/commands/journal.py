@@ -77,7 +77,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "and counts across runs: after 3 wrong PINs that supervisor is locked out "
                                    "for 30 s, then longer, as at the table. A file "
                                    "nothing can be read from (emptied, not SQLite, damaged) can only be started "
-                                   "anew (--new).")
+                                   "anew (--new). The new journal, the decision in it, is written whole beside "
+                                   "the old one before it takes PATH: a recover killed half-way leaves one or "
+                                   "the other at PATH, and the same recover run again finishes it.")
     how = r.add_mutually_exclusive_group(required=True)
     how.add_argument("--continue", dest="how", action="store_const", const="continue",
                      help="go on from the last verified entry (the chain and the journal id continue)")
@@ -292,12 +294,14 @@ def run_recover(args: argparse.Namespace) -> int:
 
     action = "journal_continue" if args.how == "continue" else "journal_new"
     if os.path.lexists(starting(Path(args.path))):
-        # A recover --new stopped before it ended: its new journal, written whole, holds the decision taken.
-        if args.how != "new":
-            raise CommandError(f"journal {args.path}: {recover_stopped(Path(args.path))}; or, to decide anew, "
-                               f"remove {starting(Path(args.path))} first; nothing was changed", 2)
+        # A recover stopped before it ended: its new journal, written whole, holds the decision taken.
+        stopped = Journal.stopped_recover(args.path)
+        if stopped is not None and stopped[1] not in (None, action):
+            how = "new" if stopped[1] == "journal_new" else "continue"
+            raise CommandError(f"journal {args.path}: {recover_stopped(Path(args.path), how)}; or, to decide "
+                               f"anew, remove {starting(Path(args.path))} first; nothing was changed", 2)
         try:
-            kept = Journal.finish_start_new(args.path)
+            kept = Journal.finish_recover(args.path)
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
         if kept is not None:
@@ -307,8 +311,9 @@ def run_recover(args: argparse.Namespace) -> int:
                 emit_json({"path": args.path, "how": args.how, "kept": str(kept), "finished": True,
                            "head_seq": head.head_seq, "head_hash": head.head_hash})
             else:
-                print(f"journal {args.path}: the 'journal recover --new' stopped before it ended is finished: started "
-                      f"anew, as it recorded; the broken file is kept as {kept}")
+                print(f"journal {args.path}: the 'journal recover --{args.how}' stopped before it ended is finished: "
+                      + ("continued" if args.how == "continue" else "started anew")
+                      + f", as it recorded; the broken file is kept as {kept}")
             return 0
     try:
         with Journal.open(args.path, readonly=True) as journal:
@@ -379,16 +384,10 @@ def run_recover(args: argparse.Namespace) -> int:
         return entries
 
     try:
-        if args.how == "continue":
-            opened, kept = Journal.continue_from_verified(args.path)
-            try:
-                for kind, payload in decided(kept):
-                    opened.append(kind, payload)
-            except BaseException:
-                opened.close()
-                raise
-        else:  # written into the new journal before it takes the path: a kill leaves the old, or all of it
-            opened, kept = Journal.start_new(args.path, then=decided)
+        # The decision is written into the new journal before it takes the path: a kill leaves the old, or
+        # all of it (rev13 F4: a continuation killed after its rename had no word of who decided it).
+        recover = Journal.continue_from_verified if args.how == "continue" else Journal.start_new
+        opened, kept = recover(args.path, then=decided)
         with opened:
             head = opened.verify()
     except JournalError as exc:
