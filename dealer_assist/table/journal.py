@@ -118,7 +118,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optio
 
 from dealer_assist.cards import Card
 from dealer_assist.table.journal_files import journal_remains, not_sqlite, rebuilding, recover_stopped, starting
-from dealer_assist.table.journal_salvage import HeldFile, save_open_copy
+from dealer_assist.table.journal_salvage import HeldFile, save_open_copy, write_copy
 from dealer_assist.table.journal_tail import malformed, readable_through, rows_through, zero_tail
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
                                       walk_chain, zeroed_cell)
@@ -656,6 +656,14 @@ class Journal:
         still running, or stopped by a crash), yet no -wal is beside it: a copy of the file alone, or its
         -wal removed, so the newest entries, those of the round being played, may be missing."""
         return self._says_open() and not os.path.exists(f"{self.path}-wal")
+
+    def copy_to(self, target: PathLike) -> None:
+        """Write this journal, whole as it stands, into the new file ``target`` (``journal copy``), a table
+        going on writing it meanwhile or not.  The copy is marked closed unless this file already lacks its
+        -wal (:meth:`without_its_log`): it lacks what this file lacks, and says so as this one does."""
+        closed = not self.without_its_log()
+        with self._lock:
+            write_copy(self._connection(), Path(target), closed=closed)
 
     def _mark_closed(self) -> None:
         """Say in the file that no table has it open.  On a full disk the -wal is merged and emptied first,
