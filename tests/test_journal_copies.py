@@ -102,7 +102,7 @@ def test_the_file_alone_lacks_at_most_the_round_being_played_and_verify_says_so(
             assert len(alone) == ended  # every round that ended; before, none (all were in the -wal)
     assert main(["journal", "verify", str(copy)]) == 0
     out = capsys.readouterr().out
-    assert "NOTE" in out and "no copy.sqlite-wal lies beside it" in out and "journal export" in out
+    assert "NOTE" in out and "no copy.sqlite-wal lies beside it" in out and "journal copy FILE COPY" in out
     assert main(["journal", "verify", str(path)]) == 0  # closed cleanly: nothing is missing
     assert "NOTE" not in capsys.readouterr().out
 

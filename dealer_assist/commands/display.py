@@ -55,7 +55,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "settlement, deck checks), each at the seats and house rules it recorded. The journal is only read; "
                     "the replayed table keeps no journal of its own.", 78),
         epilog="--shoe N [--round M]: begin at round M of shoe N (a dispute on the last shoe of a long journal),\n"
-               "the shoes before it not played; a shoe or round the journal does not hold is refused (exit 2).\n\n"
+               "or at the shoe's first round without --round, the shoes before it not played; a shoe or round the\n"
+               "journal does not hold is refused, naming those it does (exit 2). Round numbers are the status\n"
+               "line's: baccarat's start again at 1 each shoe, blackjack's run on across decks (deck 2 may begin\n"
+               "at round 6).\n\n"
                "keys while it plays (both games):\n"
                "  Space    pause / resume (the status line says PAUSED)\n"
                "  Right    while paused: play the next recorded operation, only that one\n"
@@ -89,8 +92,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="begin at shoe N (a blackjack deck), as the status line numbers them: the table is rebuilt from "
                         "that shoe's start, the shoes before it are not played")
     r.add_argument("--round", type=int, metavar="M",
-                   help="with --shoe: begin at round M of that shoe (default 1), its bets on the layout; the rounds "
-                        "before it in the shoe are played at once")
+                   help="with --shoe: begin at round M of that shoe (default: the first round it records), its bets "
+                        "on the layout; the rounds before it in the shoe are played at once. As the status line "
+                        "numbers rounds: baccarat's start again at 1 each shoe, blackjack's run on across decks")
     r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
     r.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
     r.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
@@ -430,15 +434,16 @@ def run_replay(args: argparse.Namespace) -> int:
     return code
 
 
-def _start_of_replay(args: argparse.Namespace) -> tuple[int, int] | None:
-    """The (shoe, round) ``--shoe`` / ``--round`` ask a replay to begin at, or None: from the start."""
+def _start_of_replay(args: argparse.Namespace) -> tuple[int, int | None] | None:
+    """The (shoe, round) ``--shoe`` / ``--round`` ask a replay to begin at, or None: from the start; round None,
+    the shoe's first recorded round (a blackjack deck's rounds run on from the deck before: rev13 F1)."""
     if args.round is not None and args.shoe is None:
-        raise CommandError("--round needs --shoe N: round numbers start again at each shoe (the status line shows "
-                           "both)")
+        raise CommandError("--round needs --shoe N: the status line shows the shoe (a blackjack deck) and the "
+                           "round; give both")
     for name, value in (("--shoe", args.shoe), ("--round", args.round)):
         if value is not None and value < 1:
             raise CommandError(f"{name} {value}: shoes and rounds are numbered from 1")
-    return None if args.shoe is None else (args.shoe, args.round or 1)
+    return None if args.shoe is None else (args.shoe, args.round)
 
 
 def _replay_spec(args: argparse.Namespace, broken: bool) -> str:
@@ -446,7 +451,7 @@ def _replay_spec(args: argparse.Namespace, broken: bool) -> str:
     options = ["allow_broken=1"] if broken else []
     start = _start_of_replay(args)
     if start is not None:
-        options += [f"shoe={start[0]}", f"round={start[1]}"]
+        options += [f"shoe={start[0]}"] + ([] if start[1] is None else [f"round={start[1]}"])
     return f"replay:{args.journal}" + ("?" + "&".join(options) if options else "")
 
 

@@ -26,7 +26,7 @@ JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal n
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("journal", help="check, show, export or recover a table journal",
+    p = subparsers.add_parser("journal", help="check, show, copy, export or recover a table journal",
                               description="Check a table journal's hash chain, or export its rounds.")
     sub = p.add_subparsers(dest="journal_command", metavar="ACTION")
     p.set_defaults(func=lambda args: _missing_action(p))
@@ -41,6 +41,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "it, which catches a rewrite of the whole file")
     v.add_argument("--json", action="store_true", help="print JSON only")
     v.set_defaults(func=run_verify)
+
+    c = sub.add_parser("copy", help="copy a journal, whole, into a new file (while the table runs too)",
+                       description="Copy the journal at PATH into the new file DEST with SQLite's online backup: "
+                                   "whole up to that moment, the entries still in PATH-wal too, while a table "
+                                   "goes on writing PATH. The copy is marked closed, so 'journal verify' and a "
+                                   "table started on it take it as whole (a copy made with sqlite3's '.backup' "
+                                   "carries the running table's mark and is told as possibly lacking its last "
+                                   "entries). DEST must not exist yet: nothing is written over. Exit 0 when the "
+                                   "copy's chain holds, 1 when it does not (the journal's own does not), 2 when "
+                                   "nothing was copied.")
+    c.add_argument("path", metavar="PATH", help=JOURNAL)
+    c.add_argument("dest", metavar="DEST", help="the new file to write the copy into (e.g. on a USB stick)")
+    c.set_defaults(func=run_copy)
 
     e = sub.add_parser("export", help="rounds, bets and payouts as JSON lines or CSV",
                        description="Export the journal's rounds: JSON prints one object per round as it "
@@ -77,7 +90,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "and counts across runs: after 3 wrong PINs that supervisor is locked out "
                                    "for 30 s, then longer, as at the table. A file "
                                    "nothing can be read from (emptied, not SQLite, damaged) can only be started "
-                                   "anew (--new).")
+                                   "anew (--new). The new journal, the decision in it, is written whole beside "
+                                   "the old one before it takes PATH: a recover killed half-way leaves one or "
+                                   "the other at PATH, and the same recover run again finishes it.")
     how = r.add_mutually_exclusive_group(required=True)
     how.add_argument("--continue", dest="how", action="store_const", const="continue",
                      help="go on from the last verified entry (the chain and the journal id continue)")
@@ -142,10 +157,11 @@ def run_verify(args: argparse.Namespace) -> int:
         return 0 if ok else 1
     if log_missing:
         print(f"NOTE: a table had {args.path} open when this file was last written or copied (it was running, or "
-              f"stopped by a crash), and no {Path(args.path).name}-wal lies beside it: if the file was copied alone "
-              "(cp) or its -wal removed, the entries of the round then being played may be missing from it. Copy a "
-              "journal with its -wal, with 'dealer-assist journal export', or with \"sqlite3 FILE '.backup COPY'\" "
-              "(whole up to the moment it was made)")
+              f"stopped by a crash), and no {Path(args.path).name}-wal lies beside it. If the file was copied alone "
+              "(cp) or its -wal removed, the entries of the round then being played may be missing from it; a copy "
+              "made with sqlite3's '.backup' (SQLite's backup API) also says the table had it open, yet is whole up "
+              "to the moment it was made. Copy a journal with 'dealer-assist journal copy FILE COPY' (whole, even "
+              "while the table runs, and marked closed), or with its -wal")
     if ok:
         print(f"journal {args.path}: OK, {report.count} entries, the chain holds")
         print(f"head: seq {report.head_seq} {report.head_hash or '(empty journal)'}")
@@ -166,6 +182,65 @@ def run_verify(args: argparse.Namespace) -> int:
               f"supervisor runs 'dealer-assist journal recover {args.path} --continue --supervisor NAME --reason "
               f"TEXT [--config FILE]' (the file as it is now is kept beside it)")
     return 1
+
+
+# --------------------------------------------------------------------------- copy
+
+def run_copy(args: argparse.Namespace) -> int:
+    """A journal copied whole into a new file: the way README and verify's NOTE give to copy one (rev13 F2)."""
+    import sqlite3
+
+    from dealer_assist.table.journal import Journal, JournalError
+    from dealer_assist.table.journal_salvage import SIDECARS
+
+    dest = Path(args.dest)
+    refuse_journal_part(dest, "DEST", "journal-copy.sqlite", journal=args.path)
+    taken = [f for f in (str(dest), *(f"{dest}{end}" for end in SIDECARS)) if os.path.lexists(f)]
+    if taken:
+        raise CommandError(f"DEST {taken[0]} already exists: 'journal copy' writes only a new file, so nothing was "
+                           f"written and it is unchanged; give a name that does not exist yet, or move it away", 2)
+    if not dest.parent.is_dir():
+        raise CommandError(f"DEST {dest}: the folder {dest.parent} does not exist; make it or give another "
+                           "(nothing was written)", 2)
+    part = dest.with_name(f".{dest.name}.part-{os.getpid()}")
+    with _open(args.path) as journal:
+        try:
+            journal.copy_to(part)
+            with open(part, "rb") as written:
+                os.fsync(written.fileno())
+            try:
+                os.link(part, dest)  # never over a file made meanwhile
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without hard links (a FAT USB stick)
+                if os.path.lexists(dest):
+                    raise FileExistsError(str(dest)) from None
+                os.replace(part, dest)
+        except FileExistsError:
+            raise CommandError(f"DEST {dest} was made while the journal was copied: nothing was written over it; "
+                               "give another name", 2) from None
+        except (OSError, sqlite3.Error, JournalError) as exc:
+            raise CommandError(f"cannot write the copy {dest} ({getattr(exc, 'strerror', None) or exc}): nothing was "
+                               f"left there; free some room or give DEST in a folder you can write", 2) from None
+        finally:
+            for leftover in (part, *(Path(f"{part}{end}") for end in SIDECARS)):
+                leftover.unlink(missing_ok=True)
+    try:
+        with Journal.open(dest, readonly=True) as copy:
+            report = copy.verify()
+            lacking = copy.without_its_log()
+    except JournalError as exc:
+        raise CommandError(f"the copy {dest} was written but cannot be read back: {exc}", 2) from None
+    print(f"journal {args.path} copied to {dest}: {report.count} entries, head seq {report.head_seq} "
+          f"{report.head_hash or '(empty journal)'}")
+    if lacking:
+        print(f"NOTE: {args.path} itself was left open by a table with no {Path(args.path).name}-wal beside it "
+              "(see 'journal verify'): the copy lacks what it lacks, and says so as it does")
+    if not report.ok:
+        print(f"the copy is BROKEN at entry {report.first_bad_seq} ({report.problem}), as the journal is: "
+              f"'dealer-assist journal verify {dest}' says more")
+        return 1
+    return 0
 
 
 # --------------------------------------------------------------------------- export
@@ -292,12 +367,14 @@ def run_recover(args: argparse.Namespace) -> int:
 
     action = "journal_continue" if args.how == "continue" else "journal_new"
     if os.path.lexists(starting(Path(args.path))):
-        # A recover --new stopped before it ended: its new journal, written whole, holds the decision taken.
-        if args.how != "new":
-            raise CommandError(f"journal {args.path}: {recover_stopped(Path(args.path))}; or, to decide anew, "
-                               f"remove {starting(Path(args.path))} first; nothing was changed", 2)
+        # A recover stopped before it ended: its new journal, written whole, holds the decision taken.
+        stopped = Journal.stopped_recover(args.path)
+        if stopped is not None and stopped[1] not in (None, action):
+            how = "new" if stopped[1] == "journal_new" else "continue"
+            raise CommandError(f"journal {args.path}: {recover_stopped(Path(args.path), how)}; or, to decide "
+                               f"anew, remove {starting(Path(args.path))} first; nothing was changed", 2)
         try:
-            kept = Journal.finish_start_new(args.path)
+            kept = Journal.finish_recover(args.path)
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
         if kept is not None:
@@ -307,8 +384,9 @@ def run_recover(args: argparse.Namespace) -> int:
                 emit_json({"path": args.path, "how": args.how, "kept": str(kept), "finished": True,
                            "head_seq": head.head_seq, "head_hash": head.head_hash})
             else:
-                print(f"journal {args.path}: the 'journal recover --new' stopped before it ended is finished: started "
-                      f"anew, as it recorded; the broken file is kept as {kept}")
+                print(f"journal {args.path}: the 'journal recover --{args.how}' stopped before it ended is finished: "
+                      + ("continued" if args.how == "continue" else "started anew")
+                      + f", as it recorded; the broken file is kept as {kept}")
             return 0
     try:
         with Journal.open(args.path, readonly=True) as journal:
@@ -379,16 +457,10 @@ def run_recover(args: argparse.Namespace) -> int:
         return entries
 
     try:
-        if args.how == "continue":
-            opened, kept = Journal.continue_from_verified(args.path)
-            try:
-                for kind, payload in decided(kept):
-                    opened.append(kind, payload)
-            except BaseException:
-                opened.close()
-                raise
-        else:  # written into the new journal before it takes the path: a kill leaves the old, or all of it
-            opened, kept = Journal.start_new(args.path, then=decided)
+        # The decision is written into the new journal before it takes the path: a kill leaves the old, or
+        # all of it (rev13 F4: a continuation killed after its rename had no word of who decided it).
+        recover = Journal.continue_from_verified if args.how == "continue" else Journal.start_new
+        opened, kept = recover(args.path, then=decided)
         with opened:
             head = opened.verify()
     except JournalError as exc:

@@ -130,7 +130,7 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
         start = None
         if "shoe" in options or "round" in options:
             try:
-                start = (int(options.get("shoe", "1")), int(options.get("round", "1")))
+                start = (int(options.get("shoe", "1")), int(options["round"]) if "round" in options else None)
             except ValueError:
                 raise SourceError(f"bad shoe or round in {spec!r}: give whole numbers, e.g. ?shoe=3&round=12") from None
         return ReplaySource(path, interval=interval, demand=demand, game=game,

@@ -234,23 +234,28 @@ class StartAt:
     first: int
 
 
-def start_at(ops: Sequence, shoe: int, round_no: int, path: Path) -> StartAt:
+def start_at(ops: Sequence, shoe: int, round_no: Optional[int], path: Path) -> StartAt:
     """Where round ``round_no`` of shoe ``shoe`` (as the display numbers them; a blackjack deck is its shoe)
-    begins in ``ops``; :class:`SourceError` naming the shoes and rounds the journal holds when it has none.
+    begins in ``ops``, or the shoe's first recorded round when ``round_no`` is None; :class:`SourceError`
+    naming the shoes and rounds the journal holds when it has none.
     qaL F2: a dispute on the last shoe of a week's journal was reached only by playing every operation
-    before it (hours at the default pace)."""
+    before it (hours at the default pace).  rev13 F1: blackjack round numbers run on across decks (deck 2
+    may hold rounds 6 to 11), so a shoe's rounds are named from the first it records, not from 1."""
     seed: Optional[int] = None
-    rounds: dict[int, int] = {}
+    rounds: dict[int, tuple[int, int]] = {}  # shoe: (first round, last round) recorded
     for index in range(len(ops)):
         op = ops[index]
         at_shoe, at_round = op.get("shoe"), op.get("round")
         if isinstance(at_shoe, int) and isinstance(at_round, int):
-            rounds[at_shoe] = max(rounds.get(at_shoe, 0), at_round)
+            low, high = rounds.get(at_shoe, (at_round, at_round))
+            rounds[at_shoe] = (min(low, at_round), max(high, at_round))
+            if at_shoe == shoe and round_no is None:
+                round_no = at_round
             if (at_shoe, at_round) == (shoe, round_no):
                 first = index + 1 if op["op"] in BEGINS_A_ROUND else index
                 if op["op"] in KEEPS and all(k in op for k in KEEPS[op["op"]]):
                     seed = index
-                return StartAt(shoe, round_no, seed, first)
+                return StartAt(shoe, at_round, seed, first)
         if op["op"] in KEEPS and all(k in op for k in KEEPS[op["op"]]):
             seed = index
     if not rounds:
@@ -259,8 +264,9 @@ def start_at(ops: Sequence, shoe: int, round_no: int, path: Path) -> StartAt:
     if shoe not in rounds:
         raise SourceError(f"{path} has no shoe {shoe}: it records shoes {min(rounds)} to {max(rounds)} (the display's "
                           "numbers, shown on its status line): give one of them with --shoe")
-    raise SourceError(f"{path}: shoe {shoe} has no round {round_no}: its rounds are 1 to {rounds[shoe]}; give one "
-                      "of them with --round")
+    low, high = rounds[shoe]
+    raise SourceError(f"{path}: shoe {shoe} has no round {round_no}: its rounds are {low} to {high} (as the status "
+                      "line numbers them); give one of them with --round, or none to begin at its first")
 
 
 class ReplaySource(CardSource):
@@ -273,8 +279,9 @@ class ReplaySource(CardSource):
 
     def __init__(self, path: str | Path, *, interval: float = 1.0, demand: Optional[Callable[[], bool]] = None,
                  game: Optional[str] = None, allow_broken: bool = False,
-                 start: Optional[tuple[int, int]] = None) -> None:
-        """``start``: (shoe, round) to begin at, the operations before it played at once (see :func:`start_at`)."""
+                 start: Optional[tuple[int, Optional[int]]] = None) -> None:
+        """``start``: (shoe, round) to begin at, the operations before it played at once (see :func:`start_at`);
+        round None: the shoe's first recorded round."""
         self.path = Path(path)
         self.name = f"replay:{self.path.name}"
         self.recorded = read_journal(self.path, game, allow_broken=allow_broken)

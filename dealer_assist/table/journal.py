@@ -118,7 +118,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optio
 
 from dealer_assist.cards import Card
 from dealer_assist.table.journal_files import journal_remains, not_sqlite, rebuilding, recover_stopped, starting
-from dealer_assist.table.journal_salvage import HeldFile, save_open_copy
+from dealer_assist.table.journal_salvage import HeldFile, save_open_copy, write_copy
 from dealer_assist.table.journal_tail import malformed, readable_through, rows_through, zero_tail
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
                                       walk_chain, zeroed_cell)
@@ -443,7 +443,9 @@ class Journal:
         if not readonly and not exists and _writer_lock is None:  # not recover's own new journal: its call
             _refuse_over_remains(path)
         if not readonly and exists and _writer_lock is None and os.path.lexists(starting(path)):
-            raise JournalError(f"journal {path}: {recover_stopped(path)}", path)
+            stopped = Journal.stopped_recover(path)
+            how = {"journal_new": "new", "journal_continue": "continue"}.get(stopped[1] or "") if stopped else None
+            raise JournalError(f"journal {path}: {recover_stopped(path, how)}", path)
         # A reader never writes beside the journal (a replay or a verify must leave a journal on a USB stick,
         # or in a folder it cannot write, as it found it).  SQLite's WAL readers keep a -shm index beside
         # the file and leave it (with an empty -wal) behind.  A journal with no -shm and no entries in a
@@ -654,6 +656,14 @@ class Journal:
         still running, or stopped by a crash), yet no -wal is beside it: a copy of the file alone, or its
         -wal removed, so the newest entries, those of the round being played, may be missing."""
         return self._says_open() and not os.path.exists(f"{self.path}-wal")
+
+    def copy_to(self, target: PathLike) -> None:
+        """Write this journal, whole as it stands, into the new file ``target`` (``journal copy``), a table
+        going on writing it meanwhile or not.  The copy is marked closed unless this file already lacks its
+        -wal (:meth:`without_its_log`): it lacks what this file lacks, and says so as this one does."""
+        closed = not self.without_its_log()
+        with self._lock:
+            write_copy(self._connection(), Path(target), closed=closed)
 
     def _mark_closed(self) -> None:
         """Say in the file that no table has it open.  On a full disk the -wal is merged and emptied first,
@@ -927,9 +937,8 @@ class Journal:
         verified hash, so the two files stay linked in the record; ``then(kept)``
         gives the entries that follow it (the supervisor's decision).  The new
         journal is written whole beside the old one first (:func:`.journal_files.starting`),
-        the old file then gets its kept name as a second name, and the new one
-        takes its path in one rename: a kill at any point leaves the broken
-        journal at the path (a second run finishes it: :meth:`finish_start_new`)
+        then takes the path (:meth:`_take_path`): a kill at any point leaves the broken
+        journal at the path (a second run finishes it: :meth:`finish_recover`)
         or the new one, never no journal (rev12: killed between the two steps,
         the table had begun an unlinked journal from round 1).
         """
@@ -947,71 +956,107 @@ class Journal:
                                                "previous_verified_seq": head_seq})
                 for kind, payload in then(kept):
                     new.append(kind, payload)
-            _durable(tmp)
-            _give_kept_name(path, kept)
-            os.replace(tmp, path)
-            _durable(path.parent)
-            journal = cls.open(path, clock=clock, _writer_lock=lock)
+            journal = cls._take_path(path, tmp, kept, lock, clock)
         except BaseException:
             lock.release()
             raise
         return journal, kept
 
     @classmethod
-    def finish_start_new(cls, path: PathLike) -> Optional[Path]:
-        """Finish a :meth:`start_new` stopped after the old file had its kept name: its new journal, whole,
-        takes the path.  The kept file, or None when there is nothing to finish (nothing left, or stopped
-        before: the new journal, begun again, may say another supervisor's decision)."""
-        path = Path(path)
-        tmp = starting(path)
+    def _take_path(cls, path: Path, whole: Path, kept: Path, lock: "_WriterLock",
+                   clock: Optional[Callable[[], str]]) -> "Journal":
+        """Put the new journal ``whole`` (every entry of it written, the decision too) in the broken one's
+        place: made durable as :func:`.journal_files.starting`, the broken file given ``kept`` as a second
+        name, then one rename onto ``path``.  Stopped anywhere, the path holds the broken journal or the
+        new one, and a second recover finishes it (:meth:`finish_recover`)."""
+        _durable(whole)
+        if whole != starting(path):
+            os.replace(whole, starting(path))
+            _durable(path.parent)
+        _give_kept_name(path, kept)
+        os.replace(starting(path), path)
+        _durable(path.parent)
+        return cls.open(path, clock=clock, _writer_lock=lock)
+
+    @classmethod
+    def stopped_recover(cls, path: PathLike) -> Optional[Tuple[Path, Optional[str]]]:
+        """What a recover stopped before it ended left at :func:`.journal_files.starting`: the kept file its
+        new journal names and the decision it records (``journal_new``, ``journal_continue``, or None if
+        none); None when there is no such file or it is not whole (stopped while it was written: nothing
+        was decided, the recover begins again)."""
+        tmp = starting(Path(path))
         if not tmp.is_file():
             return None
+        started: Optional[Entry] = None
+        action: Any = None
         try:
             with cls.open(tmp, readonly=True) as new:
-                first = next(new.entries(), None)
-                whole = new.verify().ok
+                if not new.verify().ok:
+                    return None
+                for entry in new.entries():  # a continued journal's own start is its last journal_started
+                    if entry.kind == "journal_started":
+                        started, action = entry, None
+                    elif entry.kind == "correction" and started is not None and action is None:
+                        action = entry.payload.get("recovered")
         except JournalError:
             return None
-        previous = first.payload.get("previous") if whole and first is not None else None
-        if first is None or first.kind != "journal_started" or not isinstance(previous, str):
+        previous = None if started is None else started.payload.get("previous")
+        if not isinstance(previous, str):
             return None
-        kept = Path(previous)
+        return Path(previous), action if isinstance(action, str) else None
+
+    @classmethod
+    def finish_recover(cls, path: PathLike) -> Optional[Path]:
+        """Finish a :meth:`start_new` or :meth:`continue_from_verified` stopped after the old file had its
+        kept name: its new journal, whole, takes the path.  The kept file, or None when there is nothing to
+        finish (nothing left, or stopped before: the new journal, begun again, may say another supervisor's
+        decision)."""
+        path = Path(path)
+        stopped = cls.stopped_recover(path)
+        if stopped is None:
+            return None
+        kept = stopped[0]
         if not kept.is_file() or (os.path.lexists(path) and not _same_file(path, kept)):
             return None
         lock = _WriterLock.acquire(path)
         try:
-            os.replace(tmp, path)
+            os.replace(starting(path), path)
             _durable(path.parent)
         finally:
             lock.release()
         return kept
 
     @classmethod
-    def continue_from_verified(cls, path: PathLike, *,
-                               clock: Optional[Callable[[], str]] = None) -> Tuple["Journal", Path]:
-        """Set the journal aside and rebuild ``path`` from its verified entries, copied verbatim.
+    def continue_from_verified(cls, path: PathLike, *, clock: Optional[Callable[[], str]] = None,
+                               then: Callable[[Path], Iterable[Tuple[str, Mapping[str, Any]]]] = lambda kept: ()
+                               ) -> Tuple["Journal", Path]:
+        """Keep the journal under another name and rebuild ``path`` from its verified entries, copied verbatim.
 
         The chain (and the journal id) continue; a ``journal_started`` entry
-        records the kept file and where it stopped being trustworthy.
+        records the kept file and where it stopped being trustworthy, and ``then(kept)``
+        gives the entries that follow it (the supervisor's decision).  All are written
+        before the rebuilt file takes the path as :meth:`start_new`'s does (rev13 F4: killed
+        after the rename, the continuation had no word of who decided it, and why).
         """
         path = Path(path)
         lock = _WriterLock.acquire(path)
         try:
-            journal, kept = cls._rebuild(path, lock, clock)
+            journal, kept = cls._rebuild(path, lock, clock, then)
         except BaseException:
             lock.release()
             raise
         return journal, kept
 
     @classmethod
-    def _rebuild(cls, path: Path, lock: "_WriterLock",
-                 clock: Optional[Callable[[], str]]) -> Tuple["Journal", Path]:
+    def _rebuild(cls, path: Path, lock: "_WriterLock", clock: Optional[Callable[[], str]],
+                 then: Callable[[Path], Iterable[Tuple[str, Mapping[str, Any]]]]) -> Tuple["Journal", Path]:
         with cls.open(path, readonly=True) as old:
             report = old.verify()
             journal_id = old.journal_id
             rows = list(old._rows_where("seq <= ?", (report.head_seq,)))
+        kept = _kept_name(path)
         tmp = rebuilding(path)
-        for leftover in _sqlite_files(tmp):
+        for leftover in (*_sqlite_files(tmp), *_sqlite_files(starting(path)), Path(f"{tmp}.lock")):
             leftover.unlink(missing_ok=True)
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))  # as a new journal: see _connect
         conn = sqlite3.connect(str(tmp), isolation_level=None)
@@ -1036,16 +1081,17 @@ class Journal:
             conn.close()
         for suffix in ("-wal", "-shm"):
             Path(str(tmp) + suffix).unlink(missing_ok=True)
-        # Set aside only once the rebuilt file is whole: a crash while rebuilding (seconds, for a big journal)
-        # had left no journal at the path, and the next run began a new one from round 1 (qaI F8).
-        kept = set_aside(path)
-        os.replace(tmp, path)
-        journal = cls.open(path, clock=clock, _writer_lock=lock)
-        journal.append("journal_started", {"previous": str(Path(kept).resolve()), "previous_head": report.head_hash,
+        # The broken journal keeps the path until the rebuilt file is whole, its decision in it: a crash
+        # while rebuilding (seconds, for a big journal) had left no journal at the path, and the next run
+        # began a new one from round 1 (qaI F8).
+        with cls.open(tmp, clock=clock, _writer_lock=_WriterLock(None)) as new:
+            new.append("journal_started", {"previous": str(kept.resolve()), "previous_head": report.head_hash,
                                            "previous_verified_seq": report.head_seq,
                                            "previous_problem": report.problem,
                                            "previous_first_bad_seq": report.first_bad_seq})
-        return journal, kept
+            for kind, payload in then(kept):
+                new.append(kind, payload)
+        return cls._take_path(path, tmp, kept, lock, clock), kept
 
 
 def no_tables(path: Path) -> str:
@@ -1196,7 +1242,8 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _kept_name(path: Path) -> Path:
-    """The name a broken journal is kept under: the one an interrupted :meth:`Journal.start_new` already gave
+    """The name a broken journal is kept under: the one an interrupted :meth:`Journal.start_new` or
+    :meth:`Journal.continue_from_verified` already gave
     it (a second name of the same file), else a new one."""
     for kept in sorted(path.parent.glob(f"{glob.escape(path.name)}.kept-*[0-9]Z")):
         if _same_file(kept, path):

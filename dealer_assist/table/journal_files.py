@@ -87,16 +87,19 @@ def rebuilding(path: Path) -> Path:
 
 
 def starting(path: Path) -> Path:
-    """Where ``journal recover --new`` writes the new journal, whole, before it takes the journal's place."""
+    """Where ``journal recover`` puts the new journal, whole (``--new``: the fresh one; ``--continue``: the one
+    rebuilt as :func:`rebuilding`), before it takes the journal's place."""
     return path.with_name(path.name + ".starting")
 
 
-def recover_stopped(path: Path) -> str:
-    """What to do where a ``journal recover --new`` was stopped before it ended (its new journal left as
-    :func:`starting`), in words."""
-    return (f"a 'journal recover {path} --new' was stopped before it ended ({starting(path).name} holds the new "
-            f"journal it was writing): run it again, 'dealer-assist journal recover {path} --new --supervisor NAME "
-            f"--reason TEXT [--config FILE]', and it finishes it (the broken journal is kept either way)")
+def recover_stopped(path: Path, how: Optional[str] = None) -> str:
+    """What to do where a ``journal recover`` (``how``: ``new`` or ``continue``, None when not known) was
+    stopped before it ended (its new journal left as :func:`starting`), in words."""
+    again = f"--{how}" if how else "--new or --continue, as it was run,"
+    return (f"a 'journal recover {path}{' --' + how if how else ''}' was stopped before it ended "
+            f"({starting(path).name} holds the new journal it was writing): run it again, 'dealer-assist journal "
+            f"recover {path} {again} --supervisor NAME --reason TEXT [--config FILE]', and it finishes it (the "
+            f"broken journal is kept either way)")
 
 
 def journal_remains(path: Path) -> Optional[str]:

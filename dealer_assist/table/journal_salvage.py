@@ -74,21 +74,31 @@ def save_open_copy(conn: sqlite3.Connection, path: Path) -> Optional[Path]:
             continue
         try:
             target.parent.mkdir(mode=0o750, parents=True, exist_ok=True)
-            dest = sqlite3.connect(str(target))
-            try:
-                conn.backup(dest)
-                try:  # whole, not a file whose -wal was lost (see Journal.without_its_log)
-                    dest.execute("UPDATE meta SET value = 'closed' WHERE key = 'writer'")
-                    dest.commit()
-                except sqlite3.Error:
-                    pass
-            finally:
-                dest.close()
-            os.chmod(target, 0o640)
+            write_copy(conn, target)
             return target
         except (OSError, sqlite3.Error):
             continue
     return None
+
+
+def write_copy(conn: sqlite3.Connection, target: Path, *, closed: bool = True) -> None:
+    """Write the journal open on ``conn`` into the file ``target`` with SQLite's online backup: whole as it
+    stands at that moment, the entries still in its -wal too, while a table may go on writing it.  The copy
+    says ``writer`` ``closed`` when ``closed``: the backup carries the running table's ``open`` mark, and a
+    file saying ``open`` with no -wal beside it is taken for one whose last entries were lost (rev13 F2:
+    a whole ``.backup`` copy raised JOURNAL MAY LACK ITS LAST ENTRIES); it is made owner and group only."""
+    dest = sqlite3.connect(str(target))
+    try:
+        conn.backup(dest)
+        if closed:
+            try:  # whole, not a file whose -wal was lost (see Journal.without_its_log)
+                dest.execute("UPDATE meta SET value = 'closed' WHERE key = 'writer'")
+                dest.commit()
+            except sqlite3.Error:
+                pass
+    finally:
+        dest.close()
+    os.chmod(target, 0o640)
 
 
 def saved_copies(folder: Path, name: str) -> list[Path]:

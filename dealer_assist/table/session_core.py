@@ -283,7 +283,9 @@ class SessionCore(abc.ABC):
                        f"its {journal.path.name}-wal is not beside it: the entries written after its last round ended "
                        "(the bets and cards of the round then played) may be lost",
                        "call a supervisor: if the -wal was moved or copied elsewhere, close the table (Ctrl+Q) and "
-                       "put it back beside the journal; otherwise check the layout against the felt and go on")
+                       "put it back beside the journal; if this file is a copy made with sqlite3's .backup, nothing "
+                       "is missing (copy journals with 'dealer-assist journal copy', which marks them whole); "
+                       "otherwise check the layout against the felt and go on")
         if self._roster_unrecorded:
             self._write(ROSTER_KIND, {"supervisors": roster_entries(roster)})
             others = sorted(signers(journal) - set(roster.names))

@@ -103,7 +103,7 @@ def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Opt
 
 
 def open_blackjack_replay(recorded: Any, *, rules: Any = None, interval: float = 1.5, start: bool = True,
-                          start_at: Optional[tuple[int, int]] = None) -> Table:
+                          start_at: Optional[tuple[int, Optional[int]]] = None) -> Table:
     """The table a recorded blackjack shoe (:class:`~dealer_assist.sources.replay.RecordedShoe`) was played
     at, with the replay as its card source and no journal: the record is only read, nothing is written.
 
@@ -116,7 +116,7 @@ def open_blackjack_replay(recorded: Any, *, rules: Any = None, interval: float =
         raise DisplayError(f"cannot replay {recorded.path}: {exc}") from None
     options = ["allow_broken=1"] if recorded.broken is not None or recorded.unguarded else []
     if start_at is not None:  # (deck, round): replay --shoe N --round M
-        options += [f"shoe={start_at[0]}", f"round={start_at[1]}"]
+        options += [f"shoe={start_at[0]}"] + ([] if start_at[1] is None else [f"round={start_at[1]}"])
     spec = f"replay:{recorded.path}" + ("?" + "&".join(options) if options else "")
     return open_blackjack_table(source_spec=spec, journal_path=None, rules=rules,
                                 interval=interval, start=start, replay=True)
@@ -124,7 +124,7 @@ def open_blackjack_replay(recorded: Any, *, rules: Any = None, interval: float =
 
 def replay_blackjack(recorded: Any, *, rules: Any = None, interval: float = 1.5, screenshot: Optional[str] = None,
                      quit_after: Optional[float] = None, size: Optional[tuple[int, int]] = None,
-                     fullscreen: bool = False, start: Optional[tuple[int, int]] = None) -> int:
+                     fullscreen: bool = False, start: Optional[tuple[int, Optional[int]]] = None) -> int:
     """The blackjack display stepping through a recorded shoe, until the window closes (or ``quit_after``);
     ``start``, the (deck, round) to begin at."""
     app = application()

@@ -1,0 +1,120 @@
+"""``dealer-assist journal copy PATH DEST``: a journal copied whole while its table runs, and told as whole
+(rev13 F2).
+
+A copy made as README and verify's NOTE advised (``sqlite3 FILE '.backup COPY'``, SQLite's backup API)
+carries the running table's ``writer open`` mark and has no -wal: ``journal verify`` called it possibly
+lacking its last entries, and a table started on it raised JOURNAL MAY LACK ITS LAST ENTRIES, "call a
+supervisor", though it was whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.cli import main
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    """The command in a process of its own, as beside a running table."""
+    return subprocess.run([sys.executable, "-m", "dealer_assist.cli", *args], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+
+
+def play_round(journal: Journal, number: int, *, ended: bool = True) -> None:
+    journal.append("round_start", {"round": number, "shoe": 1, "game": "baccarat"})
+    journal.append("bet_placed", {"round": number, "seat": 1, "bet": "banker", "stake": "25.00"})
+    journal.append("deal", {"round": number})
+    if ended:
+        journal.append("outcome", {"round": number, "winner": "banker"})
+        journal.append("round_end", {"round": number})
+
+
+@pytest.fixture
+def running(tmp_path):
+    """A table's journal still open: three rounds ended (the writer-open mark merged into the file at each
+    round's end) and a fourth begun, its entries only in the -wal."""
+    path = tmp_path / "j.sqlite"
+    journal = Journal.open(path)
+    journal.append("shoe_start", {"shoe": 1, "decks": 8})
+    for number in range(1, 4):
+        play_round(journal, number)
+    play_round(journal, 4, ended=False)
+    assert Path(f"{path}-wal").stat().st_size > 0
+    yield path, journal
+    journal.close()
+
+
+def verified(path: Path, capsys) -> tuple[dict, str]:
+    assert main(["journal", "verify", str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert main(["journal", "verify", str(path)]) == 0
+    return result, capsys.readouterr().out
+
+
+def test_a_backup_api_copy_is_no_longer_said_to_lack_entries_with_certainty(running, tmp_path, capsys):
+    path, journal = running
+    backup = tmp_path / "backup.sqlite"
+    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    dest = sqlite3.connect(str(backup))
+    source.backup(dest)
+    dest.close()
+    source.close()
+    result, out = verified(backup, capsys)
+    assert result["log_missing"] and result["count"] == len(journal)  # whole, yet marked open
+    assert "'.backup'" in out and "is whole up" in out and "journal copy FILE COPY" in out
+
+
+def test_journal_copy_of_a_running_table_is_whole_and_told_as_whole(running, tmp_path, capsys):
+    path, journal = running
+    copy = tmp_path / "usb" / "copy.sqlite"
+    copy.parent.mkdir()
+    done = cli("journal", "copy", str(path), str(copy))
+    assert done.returncode == 0, done.stderr
+    said = done.stdout
+    assert f"copied to {copy}: {len(journal)} entries" in said
+    result, out = verified(copy, capsys)
+    with Journal.open(path, readonly=True) as source:
+        head = source.verify()
+    assert (result["count"], result["head_seq"], result["head_hash"]) == (head.count, head.head_seq, head.head_hash)
+    assert result["log_missing"] is False and "NOTE" not in out  # round 4's entries from the -wal are in it
+    assert not Path(f"{copy}-wal").exists() and copy.stat().st_mode & 0o777 == 0o640
+    assert not list(tmp_path.glob("usb/.copy.sqlite.part*"))
+    table = Journal.open(copy)  # a table started on the copy: no "may lack its last entries"
+    assert not table.log_missing
+    session = TableSession(journal=table, odds=False)
+    assert not [a for a in session.snapshot.alerts if a.code == "journal_log"]
+    session.close()
+    journal.append("deal", {"round": 4})  # the table went on writing its own journal meanwhile
+    assert len(journal) == head.count + 1
+
+
+def test_journal_copy_writes_over_nothing(running, tmp_path, capsys):
+    path, _ = running
+    there = tmp_path / "there.sqlite"
+    there.write_text("the shift report\n")
+    for dest, told in ((there, "already exists"), (path, "the journal"), (Path(f"{path}-wal"), "beside the journal"),
+                       (tmp_path / "no" / "c.sqlite", "does not exist")):
+        before = dest.read_bytes() if dest.exists() else None
+        refused = cli("journal", "copy", str(path), str(dest))
+        err = refused.stderr
+        assert refused.returncode == 2 and told in err and "nothing was written" in err, err
+        assert (dest.read_bytes() if dest.exists() else None) == before
+
+
+def test_journal_copy_of_a_file_that_is_no_journal_is_refused(tmp_path, capsys):
+    text = tmp_path / "notes.txt"
+    text.write_text("no journal\n")
+    refused = cli("journal", "copy", str(text), str(tmp_path / "c.sqlite"))
+    assert refused.returncode == 2 and "not a dealer-assist journal" in refused.stderr, refused.stderr
+    assert not (tmp_path / "c.sqlite").exists()
