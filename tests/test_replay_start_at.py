@@ -162,3 +162,12 @@ def test_a_blackjack_replay_begins_at_a_later_deck(tmp_path):
     while source.step() is not None:  # and plays on to the end of the record as it was
         pass
     assert not [a for a in replay.snapshot.alerts if a.code == "replay"]
+
+
+def test_a_journal_of_one_shoe_names_it_alone(tmp_path):
+    path = tmp_path / "one.sqlite"
+    session = TableSession(RULES, journal=Journal.open(path), odds=False)
+    play_round(session, seat=1)
+    session.close()
+    with pytest.raises(SourceError, match=r"has no shoe 2: it records only shoe 1 \("):
+        ReplaySource(path, start=(2, 1))

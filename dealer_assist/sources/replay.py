@@ -262,8 +262,9 @@ def start_at(ops: Sequence, shoe: int, round_no: Optional[int], path: Path) -> S
         raise SourceError(f"{path} does not record the shoe and round of its operations (a journal from an older "
                           "dealer-assist): replay it from its start, without --shoe and --round")
     if shoe not in rounds:
-        raise SourceError(f"{path} has no shoe {shoe}: it records shoes {min(rounds)} to {max(rounds)} (the display's "
-                          "numbers, shown on its status line): give one of them with --shoe")
+        recorded = f"only shoe {min(rounds)}" if len(rounds) == 1 else f"shoes {min(rounds)} to {max(rounds)}"
+        raise SourceError(f"{path} has no shoe {shoe}: it records {recorded} (the display's numbers, shown on its "
+                          "status line): give one of them with --shoe")
     low, high = rounds[shoe]
     raise SourceError(f"{path}: shoe {shoe} has no round {round_no}: its rounds are {low} to {high} (as the status "
                       "line numbers them); give one of them with --round, or none to begin at its first")
