@@ -118,3 +118,15 @@ def test_journal_copy_of_a_file_that_is_no_journal_is_refused(tmp_path, capsys):
     refused = cli("journal", "copy", str(text), str(tmp_path / "c.sqlite"))
     assert refused.returncode == 2 and "not a dealer-assist journal" in refused.stderr, refused.stderr
     assert not (tmp_path / "c.sqlite").exists()
+
+
+def test_journal_copy_json_gives_the_copys_count_and_head_for_a_backup_script(running, tmp_path):
+    path, journal = running
+    copy = tmp_path / "copy.sqlite"
+    done = cli("journal", "copy", str(path), str(copy), "--json")
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout)
+    assert (said["path"], said["copy"], said["ok"], said["log_missing"]) == (str(path), str(copy), True, False)
+    assert (said["count"], said["head_hash"]) == (len(journal), journal.last().hash)
+    again = cli("journal", "copy", str(path), str(copy), "--json")
+    assert again.returncode == 2 and again.stdout == "" and "nothing was written" in again.stderr

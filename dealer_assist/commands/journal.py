@@ -53,6 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "nothing was copied.")
     c.add_argument("path", metavar="PATH", help=JOURNAL)
     c.add_argument("dest", metavar="DEST", help="the new file to write the copy into (e.g. on a USB stick)")
+    c.add_argument("--json", action="store_true", help="print one JSON object (for a backup script), not text")
     c.set_defaults(func=run_copy)
 
     e = sub.add_parser("export", help="rounds, bets and payouts as JSON lines or CSV",
@@ -231,6 +232,9 @@ def run_copy(args: argparse.Namespace) -> int:
             lacking = copy.without_its_log()
     except JournalError as exc:
         raise CommandError(f"the copy {dest} was written but cannot be read back: {exc}", 2) from None
+    if args.json:
+        emit_json({"path": args.path, "copy": str(dest), **report.to_dict(), "log_missing": lacking})
+        return 0 if report.ok else 1
     print(f"journal {args.path} copied to {dest}: {report.count} entries, head seq {report.head_seq} "
           f"{report.head_hash or '(empty journal)'}")
     if lacking:
