@@ -43,14 +43,16 @@ CASES = {
 
 
 def _recognizer(deck: str) -> Recognizer:
+    """Calibrated afresh where the deck's rendered set-up shots are (a benchmark machine), else the profile
+    stored from them in tests/images/profiles: CI has no renders, and the test had been skipped there."""
+    if not (CALIB / deck).is_dir():
+        return Recognizer(Profile.load(IMAGES / "profiles" / deck))
     with tempfile.TemporaryDirectory() as tmp:
         return Recognizer(Profile.load(calibrate(CALIB / deck, allow_missing=True).save(tmp)))
 
 
 @pytest.mark.parametrize("deck", sorted(CASES))
 def test_a_cut_index_that_reads_as_another_card_is_not_sure(deck):
-    if not (CALIB / deck).is_dir():
-        pytest.skip(f"rendered {deck} set-up shots not found")
     rec = _recognizer(deck)
     for name, code, tip, wdir, hdir, cw, ch in CASES[deck]:
         image = cv2.imread(str(IMAGES / name))
