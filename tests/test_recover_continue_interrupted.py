@@ -8,9 +8,7 @@ dies by SIGKILL right after one of its steps is on disk (the step's fsync, or an
 
 from __future__ import annotations
 
-import hashlib
 import os
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +17,7 @@ import pytest
 
 from dealer_assist.table.journal import Journal
 
-REPO = Path(__file__).resolve().parents[1]
-ENV = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
+from test_recover_new_interrupted import ENV, broken_journal, cli, digest  # the same harness
 
 #: `journal recover PATH --continue`, killed by SIGKILL after its fsync number argv[2], or right after
 #: its journal_started entry is appended ("started": where rev13 killed it), wherever that is written.
@@ -48,27 +45,6 @@ journal._durable = durable
 journal.Journal.append = append
 main(["journal", "recover", sys.argv[1], "--continue", "--supervisor", "Bob", "--reason", "power"])
 """
-
-
-def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dealer_assist.cli", *args], cwd=cwd, env=ENV, input="",
-                          capture_output=True, text=True, timeout=120)
-
-
-def broken_journal(path: Path) -> str:
-    """Twelve entries, entry 7 edited behind the journal's back; the file's digest."""
-    with Journal.open(path) as journal:
-        for n in range(12):
-            journal.append("card_read", {"round": 1, "card": "9S", "source": "sim", "source_seq": n})
-    conn = sqlite3.connect(str(path), isolation_level=None)
-    conn.execute("DROP TRIGGER entries_append_only_update")
-    conn.execute("UPDATE entries SET time = '2020-01-01T00:00:00.000000Z' WHERE seq = 7")
-    conn.close()
-    return digest(path)
-
-
-def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def continued(path: Path, old: str) -> Path:
