@@ -816,9 +816,9 @@ class SessionCore(abc.ABC):
             return
         self._publish(replace(self._snap, state=state))
 
+    @abc.abstractmethod
     def _started_at(self, op: dict) -> Any:
         """The game's table just after the recorded new shoe or deck ``op``, or one of :attr:`REFUSALS`."""
-        raise NotImplementedError
 
     def _replay_op(self, event: RecordedOp) -> None:
         """A journaled operation played again (no PIN: it was authorised when it was recorded)."""
