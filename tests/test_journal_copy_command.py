@@ -22,6 +22,8 @@ from dealer_assist.cli import main
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 
+from test_journal_copies import play_round  # the same recorded rounds
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -29,15 +31,6 @@ def cli(*args: str) -> subprocess.CompletedProcess:
     """The command in a process of its own, as beside a running table."""
     return subprocess.run([sys.executable, "-m", "dealer_assist.cli", *args], capture_output=True, text=True,
                           timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
-
-
-def play_round(journal: Journal, number: int, *, ended: bool = True) -> None:
-    journal.append("round_start", {"round": number, "shoe": 1, "game": "baccarat"})
-    journal.append("bet_placed", {"round": number, "seat": 1, "bet": "banker", "stake": "25.00"})
-    journal.append("deal", {"round": number})
-    if ended:
-        journal.append("outcome", {"round": number, "winner": "banker"})
-        journal.append("round_end", {"round": number})
 
 
 @pytest.fixture
