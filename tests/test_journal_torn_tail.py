@@ -163,3 +163,17 @@ def test_the_last_entry_edited_with_zeros_in_its_hash_is_an_edit_not_a_power_cut
     with Journal.open(torn, readonly=True) as journal:
         report = journal.verify()
     assert (report.problem, report.first_bad_seq, report.head_seq) == ("damaged", 10, 9), report
+
+
+def test_show_prints_the_entries_before_the_zero_pages_and_says_where_the_journal_breaks(tmp_path):
+    """``journal show`` on such a file stopped at SQLite's "malformed" with nothing shown (stop 62's list)."""
+    path = tmp_path / "zero.sqlite"
+    _journal(path)
+    size = path.stat().st_size
+    _zero(path, size - _page_size(path.read_bytes()), size)
+    last = _verify(path)[1]["head_seq"]
+    done = _cli("journal", "show", str(path))
+    assert done.returncode == 1, done.stderr
+    shown = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [e["seq"] for e in shown] == list(range(1, last + 1))
+    assert f"BROKEN at entry {last + 1}" in done.stderr and "journal verify" in done.stderr

@@ -340,9 +340,9 @@ def run_show(args: argparse.Namespace) -> int:
 
     with _open(args.path) as journal:
         try:
-            for entry in journal.entries(args.from_seq):
+            report = journal.verify()  # first: of a file a power cut left ending in zero pages, it finds the
+            for entry in journal.entries(args.from_seq):  # entries before them, which are then read
                 emit_json(entry.to_dict())
-            report = journal.verify()
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
         except BrokenPipeError:
