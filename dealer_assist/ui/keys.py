@@ -39,7 +39,7 @@ KEYS: tuple[Key, ...] = (
     Key(("Enter",), "confirm the unsure card / deal the held card (a no-bet hand)", "confirm", direct=True, group="Cards"),
     Key(("Del", "Backspace"), "reject the unsure card / set the held card aside (supervisor PIN when configured)",
         "reject", direct=True, group="Cards"),
-    Key(("V",), "void the last card of the round (a supervisor PIN if configured; a settled round: press twice)",
+    Key(("V",), "void the last card of the round (a supervisor PIN if configured; else, in a settled round, press twice)",
         "void_last_card", group="Cards"),
     Key(("Shift+V",), "void the whole round, a misdeal: cards set aside, bets open again (PIN if configured, "
         "else press twice)",

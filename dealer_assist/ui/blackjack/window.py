@@ -46,7 +46,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("+", "="), "place_at_cursor", "add the chosen chip to the seat at the cursor (mouse: click a seat)"),
     (("-",), "remove_at_cursor", "take the chosen chip off the seat at the cursor (mouse: Shift-click)"),
     (("Backspace",), "void", "void the last deal, card or decision (supervisor PIN when configured; "
-                            "a settled round: press twice)"),
+                            "else, in a settled round, press twice)"),
     (("N",), "next_round", "next round"),
     (("R",), "rebet", "repeat the last round's bets"),
     (("X",), "clear", "clear the bets (press twice: no undo brings them back)"),
