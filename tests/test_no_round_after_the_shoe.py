@@ -79,3 +79,14 @@ def test_auto_play_after_the_shoes_last_round_starts_a_new_shoe(qtbot, table_fac
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_A)
     qtbot.waitUntil(lambda: s.state.shoe_no == 2, timeout=5000)
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_A)
+
+
+def test_d_and_r_after_the_shoes_last_round_name_the_new_shoe_not_n(tmp_path):
+    """D and R after the last round said "press N for the next round", which is then refused (qaQ F5)."""
+    s = last_round_played(tmp_path / "t.sqlite")
+    try:
+        for refusal in (s.deal(), s.rebet()):
+            assert refusal is not None and "Ctrl+N" in refusal and "press N" not in refusal, refusal
+        assert s.state.round_no == 1 and s.state.phase == TablePhase.SETTLED
+    finally:
+        s.close()

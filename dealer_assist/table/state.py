@@ -188,7 +188,9 @@ def _open_for_bets(state: TableState, what: str, takes_off: bool = False) -> Non
         dealing = ("the deal has started: Shift+V voids the round and opens the bets again" if state.before_cards
                    else "the bets are closed: Shift+V opens them again while no card is dealt")
         why = {TablePhase.BURN: "the burn is not finished", TablePhase.DEALING: dealing,
-               TablePhase.SETTLED: "the round is over: press N for the next round",
+               TablePhase.SETTLED: ("the round is over and so is the shoe (its last round): Ctrl+N twice starts a new "
+                                    "shoe" if state.shoe.phase is ShoePhase.FINISHED
+                                    else "the round is over: press N for the next round"),
                TablePhase.FINISHED: "the shoe is finished: start a new shoe"}[state.phase]
         raise TableError(f"cannot {what}: {why}")
 
