@@ -98,3 +98,21 @@ def test_refused_actions_never_change_the_bets(seq):
             assert potential_payout(b.layout.wagers(s)) <= D("3000")
         for (s, bt), amount in b.layout.stakes:
             assert D(0) < amount <= b.limits.max_for(bt)
+
+
+def test_a_rebet_over_a_lowered_limit_names_every_bet_over_it_and_every_seat_over_the_payout_cap():
+    """Naming only the first bet over the limit left the croupier refused again for the next (qaQ F3)."""
+    played = Betting().place(3, Bet.TIE, D("106")).place(4, Bet.TIE, D("500")).place(5, Bet.PLAYER, D("50"))
+    lowered = played.lock().next_round().with_limits(TableLimits.from_mapping({"max": {"tie": "100"}}))
+    with pytest.raises(LimitError) as refused:
+        lowered.rebet()
+    message = str(refused.value)
+    assert "seat 3 Tie 106.00" in message and "seat 4 Tie 500.00" in message and "seat 5" not in message
+    capped = played.lock().next_round().with_limits(TableLimits(max_payout=D("1000")))
+    with pytest.raises(LimitError) as refused:
+        capped.rebet()
+    assert "seat 4: these bets could win 4000.00" in str(refused.value) and "seat 3" not in str(refused.value)
+    capped = Betting(limits=TableLimits(max_payout=D("10000"))).place(3, Bet.TIE, D("400")).place(
+        4, Bet.TIE, D("450")).lock().next_round().with_limits(TableLimits(max_payout=D("1000")))
+    with pytest.raises(LimitError, match="seat 3's bets could win 3200.00; seat 4's bets could win 3600.00"):
+        capped.rebet()

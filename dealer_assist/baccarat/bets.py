@@ -278,18 +278,28 @@ class Betting:
             raise BettingError(f"no seat {seat} at this table: seats are 1 to {self.seats}")
 
     def _check_layout(self, layout: Layout) -> None:
-        for (seat, bet), amount in layout.stakes:
-            top = self.limits.max_for(bet)
-            if amount > top:
-                raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is above the {bet.label} maximum of {fmt(top)}: "
-                                 f"the bets stay as they were; bet at most {fmt(top)} there (a smaller chip)"
-                                 + RAISE_HINT)
-        for seat in layout.seats:
-            payout = potential_payout(layout.wagers(seat), self.paytable)
-            if payout > self.limits.max_payout:
-                raise LimitError(f"seat {seat}: these bets could win {fmt(payout)}, above the maximum total "
-                                 f"potential payout of {fmt(self.limits.max_payout)} per seat: the bets stay as they "
-                                 "were; take some off that seat's bets" + RAISE_HINT)
+        """Every bet over its maximum is named, not the first alone: a rebet after a lowered limit is all or
+        nothing, and naming one bet at a time left the croupier refused again for the next (qaQ)."""
+        over = [(seat, bet, amount, self.limits.max_for(bet)) for (seat, bet), amount in layout.stakes
+                if amount > self.limits.max_for(bet)]
+        if len(over) == 1:
+            seat, bet, amount, top = over[0]
+            raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is above the {bet.label} maximum of {fmt(top)}: "
+                             f"the bets stay as they were; bet at most {fmt(top)} there (a smaller chip)"
+                             + RAISE_HINT)
+        if over:
+            named = ", ".join(f"seat {seat} {bet.label} {fmt(amount)} (maximum {fmt(top)})"
+                              for seat, bet, amount, top in over)
+            raise LimitError(f"{len(over)} bets are above their maximums: {named}: the bets stay as they were; "
+                             "bet at most the maximum on each" + RAISE_HINT)
+        high = [(seat, payout) for seat in layout.seats
+                if (payout := potential_payout(layout.wagers(seat), self.paytable)) > self.limits.max_payout]
+        if high:
+            seats = (f"seat {high[0][0]}: these bets could win {fmt(high[0][1])}" if len(high) == 1 else
+                     "; ".join(f"seat {seat}'s bets could win {fmt(payout)}" for seat, payout in high))
+            whose = "that seat's" if len(high) == 1 else "those seats'"
+            raise LimitError(f"{seats}, above the maximum total potential payout of {fmt(self.limits.max_payout)} "
+                             f"per seat: the bets stay as they were; take some off {whose} bets" + RAISE_HINT)
 
     def _open(self, action: str) -> None:
         if self.locked:
