@@ -85,3 +85,17 @@ def test_the_session_says_which_composition_its_odds_are_for():
         assert answer.holds_for(session.state.shoe) == (answer.counts[12] == 3)
     finally:
         session.close()
+
+
+def test_the_odds_title_counts_the_cards_burned_face_down(qtbot, table_factory):
+    """The burn's face-down cards change the count left but not the known composition, so the panel kept
+    the title from before them: "ODDS on the 415 cards left" under "408 left" (qaQ F1)."""
+    window = table_factory("manual", odds=True)
+    session = window.session
+    assert session.enter_card("7H") is None  # the burn card, shown: 7 more go face down
+    qtbot.waitUntil(lambda: "415 cards left" in window.status.odds_title.text(), timeout=10000)
+    assert session.burn_unseen() is None
+    assert session.state.shoe.cards_left == 408
+    qtbot.waitUntil(lambda: shown(window).version == session.snapshot.version, timeout=3000)
+    qtbot.waitUntil(lambda: "408 cards left" in window.status.odds_title.text(), timeout=3000)
+    assert "408 left" in window.status.shoe.text()

@@ -115,8 +115,8 @@ class StatusView(QWidget):
         self.links.setToolTip(links)  # a long line is clipped: the whole of it on hover
         paused = any(link == "paused" for _, link in snap.links)
         self.links.setStyleSheet(f"color: {theme.GOLD.name()};" if paused or self.replay_note else "")
-        shown = (snap.odds, shoe.counts_left())
-        if shown[0] is not self._odds_shown[0] or shown[1] != self._odds_shown[1]:
+        shown = (snap.odds, shoe.counts_left(), shoe.cards_left)  # cards burned face down change only the last
+        if shown[0] is not self._odds_shown[0] or shown[1:] != self._odds_shown[1:]:
             self._odds_shown = shown
             self._show_odds(snap.odds, shoe)
 
