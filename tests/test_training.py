@@ -256,6 +256,22 @@ def test_summary_accuracy_speed_and_pass_mark():
         PassMark(1.5, 3)
 
 
+def test_one_wrong_amount_costs_one_decision_not_the_cases_others():
+    """A payout case with one amount wrong counted all its amounts wrong: one slip failed a payouts exam,
+    and the summary's "N of M decisions right" was false (qaP F1)."""
+    third = ThirdCardDrill().deal(ListFeed(cards("2 A 3 2 8")), random.Random(0), 1)[1]
+    pay = _payout_case("K 3 5 4 8", [Wager(1, Bet.BANKER, Decimal("10.05"))])   # two decisions
+    right_pay = score(pay, ["9.54", "0.51"], 2.0)
+    assert right_pay.right
+    slip = score(pay, ["9.54", "0.52"], 2.0)
+    assert slip.result == "wrong" and slip.right_decisions == 1
+    late = score(pay, ["9.54", "0.51"], 9.0, limit=3)
+    assert late.result == "timeout" and late.right_decisions == 0
+    s = summarize([score(third, ["S"], 1.0), slip, late], PassMark(0.5, 3.0))
+    assert (s.overall.good, s.overall.decisions) == (2, 5)
+    assert "2 of 5 decisions right in time" in "\n".join(s.lines())
+
+
 # -- sessions and difficulty -------------------------------------------------------------------------
 
 def test_session_rotates_drills_and_ends_by_cases_or_minutes():

@@ -212,6 +212,15 @@ class Attempt:
     def right(self) -> bool:
         return self.result == "right"
 
+    @property
+    def right_decisions(self) -> int:
+        """The questions answered right, each a decision of its own toward the pass mark: a payout case with
+        one amount wrong still has its other amounts right (qaP: all four had counted wrong).  None when the
+        time ran out: a slow right answer does not count when a limit is set."""
+        if self.result == "timeout":
+            return 0
+        return sum(g == q.answer for g, q in zip(self.given, self.case.questions))
+
     def feedback(self) -> str:
         """What to tell the trainee right after the answer."""
         if self.right:

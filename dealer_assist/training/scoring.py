@@ -86,7 +86,7 @@ def score_attempts(name: str, attempts: Iterable[Attempt], mark: PassMark, unans
     attempts = list(attempts)
     per = [a.per_decision for a in attempts for _ in range(a.decisions)]
     decisions = len(per) + unanswered
-    good = sum(a.decisions for a in attempts if a.right and a.per_decision <= mark.seconds)
+    good = sum(a.right_decisions for a in attempts if a.per_decision <= mark.seconds)
     within = good / decisions if decisions else 0.0
     return Score(
         name=name, cases=len(attempts) + unanswered, right=sum(a.result == "right" for a in attempts),
