@@ -126,16 +126,16 @@ def test_bad_options_and_a_bad_store_fail_with_a_message(tmp_path):
 
 
 def test_a_line_with_one_answer_refused_is_asked_again_whole(tmp_path):
-    """``3 12 P`` for Player total, Banker total and winner: the 12 is refused, and the 3 must
+    """``3 x P`` for Player total, Banker total and winner: the x is refused, and the 3 must
     not stay as the Player total (it was kept, and the case scored against it)."""
     run = subprocess.run(CLI + ["train", "--text", "--json", "--drill", "calling", "--cases", "1", "--seed", "4",
                                 "--no-save"],
-                         input="3 12 P\n6 9 B\n", capture_output=True, text=True, env=_env(tmp_path), timeout=30)
+                         input="3 x P\n6 9 B\n", capture_output=True, text=True, env=_env(tmp_path), timeout=30)
     assert run.returncode == 0, run.stderr
     events = [json.loads(line) for line in run.stdout.splitlines()]
     case = events[0]
     assert case["hands"][0]["cards"] == ["8H", "8C"] and case["hands"][1]["cards"] == ["5H", "KS", "4H"]
-    assert "answer '12' to 'Banker total' not understood" in run.stderr
+    assert "answer 'x' to 'Banker total' not understood" in run.stderr
     (answer,) = [e for e in events if e["event"] == "answer"]
     assert answer["result"] == "right"
 

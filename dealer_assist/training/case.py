@@ -4,9 +4,13 @@ The right answers are filled in by the drill from the rules core when the
 case is made, so checking a trainee never re-implements a rule.  A typed
 answer that cannot be read (``Q`` where P/B/S/N is asked, ``9.5x`` for an
 amount) is refused with :class:`AnswerError` and is not scored: the trainee
-simply types again.  An amount not rounded to the penny (``9.5475``) is read
-and scored, wrong: refused, its "more than two decimals" told an exam's
-trainee to round, and the feedback after it shows the rounding.
+simply types again.  An answer that can be read but is no possible right
+answer is read and scored, wrong: an amount not rounded to the penny
+(``9.5475``) or below zero (``-10``), a total not reduced to its last digit
+(``13``).  Refused, its "more than two decimals" or "0 to 9" told an exam's
+trainee how to correct it, the retry counted right, and the mistake croupiers
+make most (calling 8 + 5 "13") was never scored.  The feedback after it says
+the rule.
 """
 
 from __future__ import annotations
@@ -21,6 +25,10 @@ from dealer_assist.money import CENT, InvalidAmountError, fmt, parse_money
 
 #: An amount written past the penny (9.5475): a payout not rounded, read as written.
 _UNROUNDED = re.compile(r"[0-9]{0,13}\.[0-9]{3,12}")
+#: An amount below zero (-10, -9.5): no payout is negative, but it is a readable wrong answer.
+_NEGATIVE = re.compile(r"-[0-9]{1,13}(?:\.[0-9]{1,12})?")
+#: A whole number as typed for a ``number`` question: ASCII digits only ("²" passes str.isdigit, not int()).
+_WHOLE = re.compile(r"[0-9]{1,6}")
 
 
 class AnswerError(ValueError):
@@ -56,7 +64,8 @@ class Question:
     kind: str
     answer: str
     choices: tuple[Choice, ...] = ()
-    #: For ``number``: the highest value accepted (baccarat totals are 0-9).
+    #: For ``number``: the highest right answer (baccarat totals are 0-9); a higher number typed is read
+    #: and scored wrong, its feedback saying so.
     maximum: int = 9
     #: How feedback names the right answer (``Right call: Banker draws``); empty: the prompt.
     told: str = ""
@@ -74,7 +83,7 @@ class Question:
                 ": " + ", ".join(f"{c.key} = {c.label}" for c in self.choices)
         if self.kind == "amount":
             return "type an amount like 9.54, or 0 when nothing is paid"
-        return f"type a whole number from 0 to {self.maximum}"
+        return "type the total as a whole number, like 7"
 
     def normalize(self, text: object) -> str:
         """The canonical form of a typed answer; :class:`AnswerError` if it cannot be read."""
@@ -95,13 +104,27 @@ class Question:
             try:
                 return fmt(parse_money(raw))
             except InvalidAmountError as exc:
-                if _UNROUNDED.fullmatch(raw):
+                if _UNROUNDED.fullmatch(raw) or _NEGATIVE.fullmatch(raw):
                     exact = Decimal(raw)
+                    if exact == 0:
+                        return fmt(Decimal(0))  # "-0" is nothing paid
                     return fmt(exact) if exact == exact.quantize(CENT) else f"{exact.normalize():f}"
                 raise AnswerError(text, self, f"{exc}; {self.hint}") from None
-        if raw.isdigit() and int(raw) <= self.maximum:
+        if _WHOLE.fullmatch(raw):
             return str(int(raw))
         raise AnswerError(text, self, self.hint)
+
+    def why_wrong(self, canonical: str) -> str:
+        """A rule that a readable but impossible answer breaks (``13``: totals are 0 to 9), or ``""``."""
+        if self.kind == "number" and canonical.isdigit() and int(canonical) > self.maximum:
+            value = int(canonical)
+            return (f"a baccarat total is 0 to {self.maximum}: drop the tens, {value} counts as "
+                    f"{value % (self.maximum + 1)}")
+        if self.kind == "amount" and canonical.startswith("-"):
+            return "no payout is below 0: a losing bet pays 0 (its stake is taken)"
+        if self.kind == "amount" and "." in canonical and len(canonical.split(".")[1]) > 2:
+            return "a payout is rounded down to the penny"
+        return ""
 
     def _by_label(self, word: str) -> Optional[Choice]:
         low = word.strip().lower()
@@ -235,7 +258,9 @@ class Attempt:
             given = self.given[i]
             if given != q.answer:
                 said = "no answer" if given is None else q.label_of(given)
-                lines.append(f"{q.told or q.prompt}: {q.label_of(q.answer)} (you said: {said})")
+                rule = "" if given is None else q.why_wrong(given)
+                lines.append(f"{q.told or q.prompt}: {q.label_of(q.answer)} (you said: {said}"
+                             + (f"; {rule})" if rule else ")"))
         lines.append(self.case.explanation)
         return "\n".join(lines)
 
