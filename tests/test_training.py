@@ -361,7 +361,9 @@ def test_progress_survives_a_restart(tmp_path):
     assert len(sessions) == 1 and sessions[0]["overall"]["cases"] == 9 and sessions[0]["overall"]["wrong"] == 3
     seen = sum(v["seen"] for v in again.trainee("ana")["categories"].values())
     wrong = sum(v["wrong"] for v in again.trainee("ana")["categories"].values())
-    assert (seen, wrong) == (9, 3)
+    # each rule a case asks about is seen once, each rule answered wrong is wrong once (a payout case's bets)
+    assert (seen, wrong) == (sum(len(a.case.categories) for a in s1.attempts), sum(len(a.missed) for a in s1.attempts))
+    assert seen >= 9 and wrong >= 3
     assert sum(v["wrong"] for v in again.record_for("ana", "third-card").values()) == \
         sum(not a.right for a in s1.attempts if a.case.drill == "third-card")
     again.record("ana", _finished_session(3).summary(), "third-card,payouts")

@@ -69,6 +69,9 @@ class Question:
     maximum: int = 9
     #: How feedback names the right answer (``Right call: Banker draws``); empty: the prompt.
     told: str = ""
+    #: The rule this one answer turns on when it is not the case's (a payout case's Big amount is
+    #: ``big 0.54`` in a case filed under ``banker commission``); empty: the case's category.
+    category: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -185,6 +188,15 @@ class Case:
     def answers(self) -> tuple[str, ...]:
         return tuple(q.answer for q in self.questions)
 
+    def rule_of(self, question: int) -> str:
+        """The category a question's answer is filed under: its own, else the case's."""
+        return self.questions[question].category or self.category
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """Every rule the case asks about: its category first, then its questions' own (a payout case's bets)."""
+        return tuple(dict.fromkeys((self.category,) + tuple(self.rule_of(i) for i in range(len(self.questions)))))
+
     def normalize(self, texts: Sequence[object]) -> tuple[str, ...]:
         """All answers in canonical form, or :class:`AnswerError` for the first unreadable one."""
         if len(texts) != len(self.questions):
@@ -236,6 +248,15 @@ class Attempt:
         return self.result == "right"
 
     @property
+    def missed(self) -> tuple[str, ...]:
+        """The rules of the answers got wrong, each once (a wrong Big amount is ``big 0.54``, not the case's
+        ``banker commission``: qaP F9); a right answer given too late is the case's own category."""
+        if self.right:
+            return ()
+        rules = tuple(dict.fromkeys(self.case.rule_of(i) for i in self.wrong_questions))
+        return rules or (self.case.category,)
+
+    @property
     def right_decisions(self) -> int:
         """The questions answered right, each a decision of its own toward the pass mark: a payout case with
         one amount wrong still has its other amounts right (qaP: all four had counted wrong).  None when the
@@ -265,7 +286,8 @@ class Attempt:
         return "\n".join(lines)
 
     def to_json(self) -> dict:
-        return {"drill": self.case.drill, "category": self.case.category, "result": self.result,
+        return {"drill": self.case.drill, "category": self.case.category, "missed": list(self.missed),
+                "result": self.result,
                 "seconds": round(self.seconds, 3), "per_decision": round(self.per_decision, 3),
                 "given": list(self.given), "expected": list(self.case.answers),
                 "case": self.case.summary or self.case.title, "explanation": self.case.explanation}

@@ -5,7 +5,9 @@ worded from the table's own paytable: "pairs 5:1" at a table paying 5 to 1, "ban
 commission)" at an EZ or Super 6 table, and the commission-free tables' own rules (an EZ three-card
 7's push, a Super 6 half pay) are categories of their own, since they are what a trainee there
 must learn.  At the default table the names are those stored before (``banker commission``,
-``pairs 11:1``, ``blackjack 3:2``), so older progress files keep counting.
+``pairs 11:1``, ``blackjack 3:2``), so older progress files keep counting.  Each amount asked is
+filed under its own bet's rule (:func:`line_category`): a wrong Big amount in a case won by the
+Banker is a ``big 0.54`` miss, not a ``banker commission`` one, which it had counted as (qaP F9).
 
 The amounts come from the settlement of the rules core
 (:func:`dealer_assist.baccarat.settlement.settle`, and for a blackjack the
@@ -162,6 +164,20 @@ def payout_category(lines: tuple[BetResult, ...], names: dict[object, str] | Non
     return names["all lose"]
 
 
+def line_category(line: BetResult, names: dict[object, str], tie: bool = False) -> str:
+    """The rule one bet's amount turns on: its own win, the commission-free table's rule that stopped it,
+    the tie that pushed or took it, else a losing bet ("all lose": it pays 0)."""
+    if line.seven_push:
+        return names["seven push"]
+    if line.half_pay:
+        return names["half pay"]
+    if line.result == "win":
+        return names[line.bet]
+    if line.result == "push" or (tie and line.bet in (Bet.PLAYER, Bet.BANKER)):
+        return names["tie push"]
+    return names["all lose"]
+
+
 class PayoutDrill(Drill):
     name = "payouts"
     title = "Payouts"
@@ -202,11 +218,17 @@ class PayoutDrill(Drill):
         outcome = rnd.outcome
         assert outcome is not None, "a payout case needs a complete round"
         settlement = settle(wagers, outcome, self.paytable)
+        tie = outcome.winner == "tie"
+        category = payout_category(settlement.lines, self.names, tie)
+        # Each amount is filed under its own bet's rule (qaP F9: a wrong Big amount had counted as a
+        # "banker commission" miss); the commission under the Banker's when a Banker bet won.
+        banker_won = any(line.bet is Bet.BANKER and line.result == "win" for line in settlement.lines)
         questions = tuple(
             Question(f"seat {w.seat} {w.bet.value}", f"Seat {w.seat} {w.bet.label} {fmt(w.stake)}: pay",
-                     "amount", fmt(line.pays))
+                     "amount", fmt(line.pays), category=line_category(line, self.names, tie))
             for w, line in zip(wagers, settlement.lines)
-        ) + (Question("commission", "Commission kept", "amount", fmt(settlement.commission)),)
+        ) + (Question("commission", "Commission kept", "amount", fmt(settlement.commission),
+                      category=self.names[Bet.BANKER] if banker_won or settlement.commission else category),)
         facts = [outcome.banner.capitalize()]
         if outcome.player_pair:
             facts.append("Player pair")
@@ -216,7 +238,7 @@ class PayoutDrill(Drill):
         lines = [explain_line(line, outcome, self.paytable) for line in settlement.lines]
         lines.append(f"Commission kept in all: {fmt(settlement.commission)}")
         return Case(
-            drill="payouts", category=payout_category(settlement.lines, self.names, outcome.winner == "tie"),
+            drill="payouts", category=category,
             title="What do you pay?",
             hands=(Hand("Player", rnd.player_cards, str(outcome.player_total)),
                    Hand("Banker", rnd.banker_cards, str(outcome.banker_total))),

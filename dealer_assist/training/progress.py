@@ -271,11 +271,12 @@ class ProgressStore:
             if replaces is not None:
                 person["sessions"] = [s for s in person["sessions"] if s.get("attempt") != replaces]
             person["sessions"].append(entry)
-            for a in summary.attempts:
-                key = f"{a.case.drill}/{a.case.category}"
-                counts = person["categories"].setdefault(key, {"seen": 0, "wrong": 0})
-                counts["seen"] += 1
-                counts["wrong"] += 0 if a.right else 1
+            for a in summary.attempts:  # each rule the case asks about is seen; each rule answered wrong is wrong
+                missed = a.missed
+                for rule in a.case.categories:
+                    counts = person["categories"].setdefault(f"{a.case.drill}/{rule}", {"seen": 0, "wrong": 0})
+                    counts["seen"] += 1
+                    counts["wrong"] += int(rule in missed)
             self._save(data)
         self.data = data
         return entry

@@ -165,7 +165,7 @@ class Summary:
         if self.mistakes:
             out.append("Mistakes:")
             for a in self.mistakes:
-                out.append(f"  [{a.case.drill}, {a.case.category}] {a.case.summary}")
+                out.append(f"  [{a.case.drill}, {', '.join(a.missed)}] {a.case.summary}")
                 told = a.feedback().splitlines()
                 out.extend("    " + line for line in (told if a.result == "timeout" else told[1:]))
         return out

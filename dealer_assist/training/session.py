@@ -144,7 +144,7 @@ class TrainingSession:
         for _ in range(MAX_SKIP):
             cases = self._deal(drill, feed, level)
             for case in cases:
-                if case.category == target:
+                if target in case.categories:
                     return case
         return cases[0]
 
