@@ -123,7 +123,10 @@ def _standard(args):
 
 
 def _settings(args):
+    from dataclasses import replace
+
     from dealer_assist.training.difficulty import LevelError
+    from dealer_assist.training.house import for_drills
     from dealer_assist.training.scoring import PassMark, PassMarkError
     from dealer_assist.training.session import DrillNameError, Settings, parse_drills
 
@@ -148,7 +151,10 @@ def _settings(args):
         mark = PassMark(args.pass_accuracy / 100, args.pass_seconds)
         limit = args.limit if args.limit is not None else (2 * mark.seconds if args.exam else None)
         cases = args.cases if args.cases is not None else (standard.cases if args.exam else None)
-        return Settings(drills=parse_drills(args.drill), level=args.level, exam=args.exam, mark=mark,
+        drills = parse_drills(args.drill)
+        # Only the house rules these drills' answers turn on are stored and judged (qaP F12).
+        standard = replace(standard, house=for_drills(standard.house, drills))
+        return Settings(drills=drills, level=args.level, exam=args.exam, mark=mark,
                         limit=limit, minutes=args.minutes, cases=cases, standard=standard,
                         house=standard.house)
     except (DrillNameError, LevelError, PassMarkError) as exc:
@@ -232,10 +238,11 @@ def _listed(s: dict, standard) -> str:
             devices = ("shoe not identified (no HELLO heard: a plain-dialect shoe, or shoe-sim --dialect plain, "
                        "never says one)")
         mark += f" [cards from {where['spec']}{f': {devices}' if devices else ''}]"
-    if s.get("house"):
-        from dealer_assist.training.house import short as said
+    from dealer_assist.training.house import drill_names, for_drills, short as said
 
-        mark += f" [house rules: {said(s['house'])}]"
+    used = for_drills(s.get("house") or (), drill_names(s["drill"]))   # an older entry kept every rule
+    if used:
+        mark += f" [house rules: {said(used)}]"
     pm = s.get("pass_mark") or {}
     judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")

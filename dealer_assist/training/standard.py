@@ -57,14 +57,19 @@ class Standard:
                 "and no shoe simulator")
 
     def shortfalls(self, cases: int, accuracy: Optional[float], seconds: Optional[float],
-                   seed: object = None, house: object = None, source: object = None) -> list[str]:
+                   seed: object = None, house: object = None, source: object = None,
+                   drills: object = None) -> list[str]:
         """What keeps an exam with these settings below the standard, in words; empty when it meets it.
 
         ``accuracy``/``seconds`` None: the pass mark was not recorded.  ``seed`` :data:`UNKNOWN`: nor was the seed.
         ``house``: the exam's house rule lines; None: not judged; :data:`UNKNOWN`: not recorded (an entry of
         an older dealer-assist, counted as the defaults' unless this standard's table has other rules).
         ``source``: where the cards came from (``{"spec", "hello"}``; None: not recorded, not judged).
+        ``drills``: the exam's drill names; only the house rules they use are compared (None: all).
         """
+        from dealer_assist.training.house import for_drills, short as said
+
+        mine = for_drills(self.house, drills)
         short = []
         if cases < self.cases:
             short.append(f"{cases} case{'' if cases == 1 else 's'}, not {self.cases} or more")
@@ -82,12 +87,10 @@ class Standard:
             short.append(f"cards from the shoe simulator ({sim}): shoe-sim deals the same cards again for the same "
                          "seed, so its cases can be rehearsed")
         if house is UNKNOWN:
-            if self.house:
+            if mine:
                 short.append("house rules not recorded (stored by an older dealer-assist)")
-        elif house is not None and sorted(house) != sorted(self.house):
-            from dealer_assist.training.house import short as said
-
-            short.append(f"taken under other house rules than this table's ({said(self.house)})")
+        elif house is not None and sorted(for_drills(house, drills)) != sorted(mine):
+            short.append(f"taken under other house rules than this table's ({said(mine)})")
         return short
 
     def entry_shortfalls(self, entry: Mapping) -> list[str]:
@@ -95,11 +98,13 @@ class Standard:
         mark = entry.get("pass_mark") if isinstance(entry.get("pass_mark"), Mapping) else {}
         accuracy, seconds = mark.get("accuracy"), mark.get("seconds")
         numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (accuracy, seconds))
+        from dealer_assist.training.house import drill_names
+
         house = entry.get("house", UNKNOWN)
         return self.shortfalls(int(entry["overall"]["cases"]), accuracy if numbers else None,
                                seconds if numbers else None, entry.get("seed", UNKNOWN),
                                tuple(house) if isinstance(house, Sequence) and not isinstance(house, str) else UNKNOWN,
-                               entry.get("source"))
+                               entry.get("source"), drill_names(entry.get("drill", "")))
 
     def verdict(self, entry: Mapping) -> tuple[str, list[str]]:
         """``PASSED`` only for an exam passed at the standard; ``passed below the standard`` names what falls short.
