@@ -104,3 +104,27 @@ def test_a_tie_files_the_player_and_banker_amounts_under_the_tie_rule():
         Wager(1, Bet.TIE, Decimal("2.50")), Wager(3, Bet.BANKER, Decimal("7.00"))))
     assert case.category == "tie 8:1"
     assert score(case, ["20.00", "6.65", "0"], 2.0).missed == ("tie push",)
+
+
+# -- without --trainee (qaP F5) ------------------------------------------------------------------------
+
+def test_a_stored_exam_without_a_trainee_is_refused_and_a_practice_says_its_name(tmp_path):
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    store = tmp_path / "p.json"
+    exam = subprocess.run(CLI + ["train", "--text", "--exam", "--drill", "third-card", "--store", str(store)],
+                          input="P\n", capture_output=True, text=True, env=env, timeout=60)
+    assert exam.returncode != 0 and "give --trainee NAME" in exam.stderr and "nothing was asked" in exam.stderr
+    assert exam.stdout == "" and not store.exists()
+    # the window's exam is refused by the same command, before any window opens (no display needed)
+    window = subprocess.run(CLI + ["train", "--exam", "--store", str(store)], capture_output=True, text=True,
+                            env={**env, "DISPLAY": "", "WAYLAND_DISPLAY": "", "QT_QPA_PLATFORM": ""}, timeout=60)
+    assert window.returncode != 0 and "give --trainee NAME" in window.stderr
+    rehearsal = subprocess.run(CLI + ["train", "--text", "--exam", "--drill", "third-card", "--no-save",
+                                      "--cases", "1"], input="P\n", capture_output=True, text=True, env=env,
+                               timeout=60)
+    assert rehearsal.returncode == 0 and "no --trainee" not in rehearsal.stderr
+    practice = subprocess.run(CLI + ["train", "--text", "--drill", "third-card", "--cases", "1", "--store", str(store)],
+                              input="P\n", capture_output=True, text=True, env=env, timeout=60)
+    assert practice.returncode == 0, practice.stderr
+    note = practice.stderr.split("no --trainee given", 1)[1]
+    assert f"stored under 'trainee' in {store}" in note and "give --trainee NAME" in note

@@ -150,11 +150,12 @@ def test_an_exam_on_a_seeded_simulated_shoe_names_the_option_given_in_its_warnin
     config = tmp_path / "school.toml"
     config.write_text(SCHOOL)
     run = subprocess.run(CLI + ["train", "--text", "--exam", "--drill", "third-card", "--source", "sim:77",
-                                "--store", str(tmp_path / "p.json"), "--config", str(config)],
+                                "--store", str(tmp_path / "p.json"), "--config", str(config), "--trainee", "sam"],
                          input="q\n", capture_output=True, text=True, env=_env(tmp_path), timeout=60)
     assert "use --source sim, not --source sim:77" in run.stderr and "--seed" not in run.stderr.split(
         "for an exam that counts")[1], run.stderr
     seeded = subprocess.run(CLI + ["train", "--text", "--exam", "--drill", "third-card", "--seed", "77",
-                                   "--store", str(tmp_path / "p.json"), "--config", str(config)],
+                                   "--store", str(tmp_path / "p.json"), "--config", str(config),
+                                   "--trainee", "sam"],
                             input="q\n", capture_output=True, text=True, env=_env(tmp_path), timeout=60)
     assert "leave out --seed 77" in seeded.stderr, seeded.stderr

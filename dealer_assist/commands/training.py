@@ -20,7 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "hand), scored for accuracy and speed, progress stored per trainee. Opens the trainer "
                     "window; --text asks on the terminal instead.")
     p.add_argument("--drill", default="third-card", help=DRILL_HELP)
-    p.add_argument("--trainee", default=None, help="whose progress to read and store (default: trainee; "
+    p.add_argument("--trainee", default=None, help="whose progress to read and store (default: trainee, said "
+                                                   "before the first case; an exam that is stored needs one; "
                                                    "with --progress: everyone)")
     p.add_argument("--minutes", type=float, default=10.0, help="session length (default 10)")
     p.add_argument("--cases", type=int, default=None,
@@ -263,6 +264,10 @@ def run_train(args: argparse.Namespace) -> int:
     except TraineeNameError as exc:
         raise CommandError(str(exc)) from None
     settings = _settings(args)
+    if args.trainee is None and args.exam and not args.no_save:
+        # An exam stored as "trainee" certifies nobody, and mixes every nameless student's (qaP F5).
+        raise CommandError("an exam is stored under the trainee's name: give --trainee NAME (or --no-save for a "
+                           "rehearsal that stores nothing); nothing was asked yet")
     store = None if args.no_save else _store(args)
     if store is not None:
         try:
@@ -270,6 +275,10 @@ def run_train(args: argparse.Namespace) -> int:
         except ProgressError as exc:
             raise CommandError(str(exc)) from None
         trainee = store.stored_name(trainee)  # names are case-blind: "ANA" trains as the stored "ana"
+        if args.trainee is None:
+            sys.stderr.write(f"dealer-assist: note: no --trainee given: this session is stored under {trainee!r} "
+                             f"in {store.path}, with every other session run without a name; give --trainee NAME "
+                             "to keep a trainee's progress (and level 3's weak spots) apart\n")
     if not args.text:  # every refusal before begin_exam: a refused start left a failed exam nobody saw
         from dealer_assist.commands.screen import require_screen
 
