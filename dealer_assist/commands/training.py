@@ -50,6 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--no-save", action="store_true", help="do not store this session's results")
     p.add_argument("--text", action="store_true", help="terminal mode: answers typed on stdin, no display")
     p.add_argument("--progress", action="store_true", help="print the stored progress and exit")
+    p.add_argument("--csv", choices=("sessions", "rules"), default=None,
+                   help="with --progress: print CSV instead, one row per session (with its figures per drill) "
+                        "or per trainee and rule (seen, wrong, rate), for a spreadsheet")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=run_train)
 
@@ -198,6 +201,15 @@ def _progress(args) -> int:
     except TraineeNameError as exc:
         raise CommandError(str(exc)) from None
     people = {n: store.trainee(n) for n in names}
+    if args.csv is not None:
+        from dealer_assist.training import report
+
+        if args.csv == "rules":
+            sys.stdout.write(report.rules_csv(people))
+        else:
+            sys.stdout.write(report.sessions_csv(report.csv_cells(name, s, _verdict(s, standard), "")
+                                                 for name, person in people.items() for s in person["sessions"]))
+        return 0
     if args.json:
         for person in people.values():
             for s in person["sessions"]:
@@ -209,18 +221,36 @@ def _progress(args) -> int:
     print(f"Training progress in {store.path}")
     if not people:
         print("  no sessions stored yet")
+    from dealer_assist.training.report import drill_words, weak_lines
+
     for name, person in people.items():
         print(f"{name}:")
         if not person["sessions"]:
             print("  no sessions stored yet")
         for s in person["sessions"]:
             print("  " + _listed(s, standard))
+            per_drill = drill_words(s)   # a mixed session's tableau apart from its payouts (qaP F2)
+            if per_drill:
+                print("      by drill: " + per_drill)
+        for line in weak_lines(person["categories"]):
+            print("  " + line)
     return 0
 
 
 def _listed(s: dict, standard) -> str:
     """One stored session as a line of ``--progress``, with its pass mark: a practice pass and a pass below
     the standard are named as such, with what falls short (see :mod:`dealer_assist.training.standard`)."""
+    o = s["overall"]
+    pm = s.get("pass_mark") or {}
+    judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
+              isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
+    return (f"{s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
+            f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
+            f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard)}")
+
+
+def _verdict(s: dict, standard) -> str:
+    """A stored session's verdict in words, with what falls short, how it ended, its cards and house rules."""
     o = s["overall"]
     mark, short = standard.verdict(s)
     if not s.get("complete", True):
@@ -244,15 +274,12 @@ def _listed(s: dict, standard) -> str:
     used = for_drills(s.get("house") or (), drill_names(s["drill"]))   # an older entry kept every rule
     if used:
         mark += f" [house rules: {said(used)}]"
-    pm = s.get("pass_mark") or {}
-    judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
-              isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
-    return (f"{s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
-            f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
-            f"{o['mean_seconds']:.1f} s/decision{judged}  {mark}")
+    return mark
 
 
 def run_train(args: argparse.Namespace) -> int:
+    if args.csv is not None and (not args.progress or args.json):
+        raise CommandError(f"--csv {args.csv} prints stored progress: use it with --progress and without --json")
     if args.progress:
         return _progress(args)
     from dealer_assist.training.ending import Ended, ending_signals

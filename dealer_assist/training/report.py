@@ -1,0 +1,121 @@
+"""What ``train --progress`` tells a head trainer beyond the verdicts: each trainee's weak spots and
+each session's figures per drill, as text or CSV.
+
+The progress file kept both (``categories``: seen and wrong per rule; ``drills`` in each session)
+but the listing showed one line per session with the overall figures only, so a trainer had to read
+JSON to learn *where* a student fails, and could not tell a mixed session's tableau from its payouts
+(qaP F2).  The file may have been edited by hand: a value that is not what it should be is passed over,
+never a crash.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+#: Weak spots listed per trainee in the text listing (all of them in the CSV).
+SHOWN = 8
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One rule's record: ``payouts/big 0.54`` seen 12 times, answered wrong 5."""
+
+    rule: str
+    seen: int
+    wrong: int
+
+    @property
+    def rate(self) -> float:
+        return self.wrong / self.seen if self.seen else 0.0
+
+    @property
+    def words(self) -> str:
+        return f"{self.rule}: {self.wrong} wrong of {self.seen} ({self.rate:.0%})"
+
+
+def _count(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def spots(categories: object) -> list[Spot]:
+    """Every rule with a mistake, the highest error rate first (then the most mistakes)."""
+    found = []
+    for rule, counts in (categories.items() if isinstance(categories, Mapping) else ()):
+        if isinstance(counts, Mapping):
+            seen, wrong = _count(counts.get("seen")), _count(counts.get("wrong"))
+            if seen and wrong:
+                found.append(Spot(str(rule), seen, min(wrong, seen)))
+    return sorted(found, key=lambda s: (-s.rate, -s.wrong, s.rule))
+
+
+def by_drill(entry: Mapping) -> list[tuple[str, int, int]]:
+    """A session's ``(drill, right, cases)`` per drill, as stored in its ``drills``."""
+    out = []
+    for d in entry.get("drills") if isinstance(entry.get("drills"), list) else ():
+        if isinstance(d, Mapping) and isinstance(d.get("name"), str):
+            out.append((d["name"], _count(d.get("right")), _count(d.get("cases"))))
+    return out
+
+
+def drill_words(entry: Mapping) -> str:
+    """``third-card 9/10 right (90%), payouts 6/10 right (60%)``; empty when the session had one drill."""
+    parts = by_drill(entry)
+    if len(parts) < 2:
+        return ""
+    return ", ".join(f"{name} {right}/{cases} right ({right / cases if cases else 0:.0%})"
+                     for name, right, cases in parts)
+
+
+def weak_lines(categories: object, shown: int = SHOWN) -> list[str]:
+    """The text listing's weak spots of one trainee, most missed first."""
+    found = spots(categories)
+    if not found:
+        return []
+    lines = ["weak spots (rules answered wrong, highest rate first):"]
+    lines.extend("  " + s.words for s in found[:shown])
+    if len(found) > shown:
+        lines.append(f"  ... and {len(found) - shown} more rules with mistakes (all in --csv rules)")
+    return lines
+
+
+SESSION_COLUMNS = ("trainee", "date", "drill", "level", "exam", "cases", "right", "accuracy", "within",
+                   "mean_seconds", "verdict", "by_drill", "record")
+RULE_COLUMNS = ("trainee", "drill", "rule", "seen", "wrong", "rate")
+
+
+def sessions_csv(rows: Iterable[Mapping[str, object]]) -> str:
+    """The sessions as CSV, one row each (``rows`` already hold the :data:`SESSION_COLUMNS`)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, SESSION_COLUMNS, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def rules_csv(people: Mapping[str, Mapping]) -> str:
+    """Every trainee's per-rule record as CSV, every rule seen (also those never missed)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(RULE_COLUMNS)
+    for name, person in people.items():
+        categories = person.get("categories") if isinstance(person, Mapping) else None
+        for rule, counts in (categories.items() if isinstance(categories, Mapping) else ()):
+            if not isinstance(counts, Mapping):
+                continue
+            seen, wrong = _count(counts.get("seen")), _count(counts.get("wrong"))
+            drill, _, short = str(rule).partition("/")
+            writer.writerow((name, drill, short, seen, wrong, f"{wrong / seen:.4f}" if seen else ""))
+    return out.getvalue()
+
+
+def csv_cells(name: str, entry: Mapping, verdict: str, record: str) -> dict[str, object]:
+    """One session's CSV row."""
+    o = entry.get("overall") if isinstance(entry.get("overall"), Mapping) else {}
+    return {"trainee": name, "date": entry.get("date", ""), "drill": entry.get("drill", ""),
+            "level": entry.get("level", ""), "exam": "yes" if entry.get("exam") else "no",
+            "cases": o.get("cases", ""), "right": o.get("right", ""), "accuracy": o.get("accuracy", ""),
+            "within": o.get("within", ""), "mean_seconds": o.get("mean_seconds", ""), "verdict": verdict,
+            "by_drill": "; ".join(f"{n} {r}/{c}" for n, r, c in by_drill(entry)), "record": record}
