@@ -201,21 +201,24 @@ def _progress(args) -> int:
     except TraineeNameError as exc:
         raise CommandError(str(exc)) from None
     people = {n: store.trainee(n) for n in names}
+    sealed = {n: store.seal_states(n) for n in names}   # before --json adds its fields to the entries
     if args.csv is not None:
         from dealer_assist.training import report
 
         if args.csv == "rules":
             sys.stdout.write(report.rules_csv(people))
         else:
-            sys.stdout.write(report.sessions_csv(report.csv_cells(name, s, _verdict(s, standard), "")
-                                                 for name, person in people.items() for s in person["sessions"]))
+            sys.stdout.write(report.sessions_csv(
+                report.csv_cells(name, s, _verdict(s, standard, state), state)
+                for name, person in people.items() for s, state in zip(person["sessions"], sealed[name])))
         return 0
     if args.json:
-        for person in people.values():
-            for s in person["sessions"]:
+        for name, person in people.items():
+            for s, state in zip(person["sessions"], sealed[name]):
                 if s["exam"]:
                     _, short = standard.verdict(s)
-                    s["standard"] = {"met": not short, "short": short}
+                    s["standard"] = {"met": not short and state != "edited", "short": short}
+                s["record"] = state
         emit_json({"store": str(store.path), "trainees": people})
         return 0
     print(f"Training progress in {store.path}")
@@ -227,17 +230,21 @@ def _progress(args) -> int:
         print(f"{name}:")
         if not person["sessions"]:
             print("  no sessions stored yet")
-        for s in person["sessions"]:
-            print("  " + _listed(s, standard))
+        for s, state in zip(person["sessions"], sealed[name]):
+            print("  " + _listed(s, standard, state))
             per_drill = drill_words(s)   # a mixed session's tableau apart from its payouts (qaP F2)
             if per_drill:
                 print("      by drill: " + per_drill)
         for line in weak_lines(person["categories"]):
             print("  " + line)
+        last = next((s.get("seal") for s in reversed(person["sessions"]) if isinstance(s.get("seal"), str)), None)
+        if last:
+            print(f"  seal of the last sealed session: {last[:16]} (a school that notes it can tell a later "
+                  "rewrite of the sessions before it)")
     return 0
 
 
-def _listed(s: dict, standard) -> str:
+def _listed(s: dict, standard, state: str = "sealed") -> str:
     """One stored session as a line of ``--progress``, with its pass mark: a practice pass and a pass below
     the standard are named as such, with what falls short (see :mod:`dealer_assist.training.standard`)."""
     o = s["overall"]
@@ -246,13 +253,21 @@ def _listed(s: dict, standard) -> str:
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
     return (f"{s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
             f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
-            f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard)}")
+            f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard, state)}")
 
 
-def _verdict(s: dict, standard) -> str:
-    """A stored session's verdict in words, with what falls short, how it ended, its cards and house rules."""
+def _verdict(s: dict, standard, state: str = "sealed") -> str:
+    """A stored session's verdict in words, with what falls short, how it ended, its cards and house rules.
+
+    ``state``: its seal (:mod:`dealer_assist.training.seal`): an edited record's verdict does not count,
+    and an exam stored before records were sealed says so."""
     o = s["overall"]
     mark, short = standard.verdict(s)
+    if state == "edited":
+        mark = (f"EDITED RECORD: not counted (it does not match its seal: changed after it was stored; "
+                f"it reads: {mark})")
+    elif state == "not sealed" and s.get("exam"):
+        mark += " (record not sealed: stored by an older dealer-assist, or its seal was removed)"
     if not s.get("complete", True):
         missed = o.get("unanswered", 0)
         mark += f" (not finished: {missed} not answered)" if missed else " (not finished)"

@@ -32,6 +32,7 @@ import uuid
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
+from dealer_assist.training import seal
 from dealer_assist.training.scoring import Summary
 
 VERSION = 1
@@ -213,6 +214,10 @@ class ProgressStore:
     def sessions(self, name: str) -> list[dict]:
         return list(self.trainee(name)["sessions"])
 
+    def seal_states(self, name: str) -> list[str]:
+        """Whether each of the trainee's sessions is as stored (see :mod:`dealer_assist.training.seal`)."""
+        return seal.states(self.stored_name(name), self.trainee(name)["sessions"])
+
     def record_for(self, name: str, drill: str) -> dict[str, dict[str, int]]:
         """``category -> {"seen", "wrong"}`` of one drill, for the difficulty levels."""
         prefix = drill + "/"
@@ -237,9 +242,12 @@ class ProgressStore:
         if attempt is not None:
             with self._locked():
                 data = self._load()
-                person = data["trainees"].get(self.stored_name(name, data))
+                key = self.stored_name(name, data)
+                person = data["trainees"].get(key)
                 if person is not None:
+                    fresh = seal.sound(key, person["sessions"])
                     person["sessions"] = [s for s in person["sessions"] if s.get("attempt") != attempt]
+                    seal.reseal(key, person["sessions"], fresh)
                     self._save(data)
                 self.data = data
 
@@ -267,10 +275,13 @@ class ProgressStore:
         check_name(name)
         with self._locked():
             data = self._load()  # the file now, not the copy read at start; a failed save changes nothing
-            person = data["trainees"].setdefault(self.stored_name(name, data), {"sessions": [], "categories": {}})
+            key = self.stored_name(name, data)
+            person = data["trainees"].setdefault(key, {"sessions": [], "categories": {}})
+            fresh = seal.sound(key, person["sessions"]) | {id(entry)}
             if replaces is not None:
                 person["sessions"] = [s for s in person["sessions"] if s.get("attempt") != replaces]
             person["sessions"].append(entry)
+            seal.reseal(key, person["sessions"], fresh)
             for a in summary.attempts:  # each rule the case asks about is seen; each rule answered wrong is wrong
                 missed = a.missed
                 for rule in a.case.categories:

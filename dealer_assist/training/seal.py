@@ -1,0 +1,71 @@
+"""Seals on the stored sessions: one hash chain per trainee, so that a record edited by hand shows.
+
+The progress file is plain JSON that a school shares between accounts, so any student could set an
+exam to 40 right and ``"passed": true`` and ``train --progress`` read "PASSED" (qaP F7).  Each
+session stored now carries ``seal``: the SHA-256 of the trainee's name, the seal of the session
+before it and the session itself.  An entry whose seal does not match is listed as edited and its
+verdict does not count; so is one after it whose chain was cut.
+
+What this does not do: the algorithm is here for anyone to read, and there is no secret, so someone
+who recomputes every seal with a program of their own makes a forged file verify.  A hand edit, an
+entry copied from another trainee, a seal deleted: these show.  Sessions deleted from the end of a
+trainee's list, or a trainee deleted, do not (the last seal changes: a school that notes the last
+seal ``--progress`` prints can tell).  Only the file's permissions (writable by the trainer's account
+alone) keep students from writing it at all.
+
+A session that fails its check is never sealed again, so a save after the edit does not launder it;
+sessions stored before seals were kept stay "not sealed".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Iterable, Mapping
+
+FIELD = "seal"
+SEALED, EDITED, NONE = "sealed", "edited", "not sealed"
+
+
+def seal_of(trainee: str, previous: str, entry: Mapping) -> str:
+    """The seal of ``entry`` stored under ``trainee`` after a session sealed ``previous`` ("" for none)."""
+    body = {k: v for k, v in entry.items() if k != FIELD}
+    text = json.dumps({"trainee": trainee.casefold(), "previous": previous, "entry": body},
+                      sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _stored(entry: object) -> str:
+    seal = entry.get(FIELD) if isinstance(entry, Mapping) else None
+    return seal if isinstance(seal, str) else ""
+
+
+def states(trainee: str, sessions: Iterable[Mapping]) -> list[str]:
+    """:data:`SEALED`, :data:`EDITED` or :data:`NONE` for each session, in order."""
+    out, previous = [], ""
+    for entry in sessions:
+        seal = _stored(entry)
+        if not seal:
+            out.append(NONE)
+        else:
+            try:
+                out.append(SEALED if seal == seal_of(trainee, previous, entry) else EDITED)
+            except (TypeError, ValueError):  # a value JSON cannot write again: not as stored
+                out.append(EDITED)
+        previous = seal
+    return out
+
+
+def reseal(trainee: str, sessions: list, fresh: set[int]) -> None:
+    """Seal again, in order, the sessions whose ``id()`` is in ``fresh`` (new, or sound before this save):
+    a session removed or replaced changes the seals after it.  The others keep theirs, mismatched."""
+    previous = ""
+    for entry in sessions:
+        if id(entry) in fresh:
+            entry[FIELD] = seal_of(trainee, previous, entry)
+        previous = _stored(entry)
+
+
+def sound(trainee: str, sessions: list) -> set[int]:
+    """The ``id()`` of each session whose seal matches now (see :func:`reseal`)."""
+    return {id(e) for e, state in zip(sessions, states(trainee, sessions)) if state == SEALED}

@@ -1,0 +1,102 @@
+"""Stored sessions are sealed in a hash chain per trainee: a record edited by hand is listed as edited
+and its pass does not count (qaP F7: a student set an unfinished exam to 40 right, passed, and
+``train --progress`` read "PASSED")."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
+from dealer_assist.training.scoring import PassMark
+from dealer_assist.training.seal import seal_of
+
+CLI = [sys.executable, "-m", "dealer_assist.cli"]
+
+
+def _exam(right: bool = True) -> TrainingSession:
+    session = TrainingSession(Settings(drills=("third-card",), exam=True, cases=40, limit=6, mark=PassMark()),
+                              {"baccarat": ShoeFeed(8, None)})
+    while not session.finished:
+        case = session.next_case()
+        answers = case.answers if right else tuple(
+            next(c.key for c in q.choices if c.key != q.answer) for q in case.questions)
+        session.submit(case, answers, 0.5)
+    return session
+
+
+def _listed(tmp_path, store) -> str:
+    run = subprocess.run(CLI + ["train", "--progress", "--store", str(store)], capture_output=True, text=True,
+                         env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def test_an_edited_exam_is_listed_as_edited_and_never_laundered_by_a_later_save(tmp_path):
+    path = tmp_path / "school.json"
+    store = ProgressStore(path)
+    store.record("eve", _exam(right=False).summary(), "third-card")
+    store.record("eve", _exam(right=False).summary(), "third-card")
+    assert ProgressStore(path).seal_states("eve") == ["sealed", "sealed"]
+    assert "PASSED" not in _listed(tmp_path, path)
+    data = json.loads(path.read_text())
+    forged = data["trainees"]["eve"]["sessions"][0]
+    forged["overall"].update(right=40, wrong=0, accuracy=1.0, within=1.0, passed=True)
+    forged["passed"] = True
+    path.write_text(json.dumps(data))
+    assert ProgressStore(path).seal_states("eve") == ["edited", "sealed"]
+    listed = _listed(tmp_path, path)
+    assert "EDITED RECORD: not counted" in listed and "it reads: PASSED" in listed
+    assert listed.count("PASSED") == 1          # only inside the edited record's own words
+    ProgressStore(path).record("eve", _exam().summary(), "third-card")   # a save after the edit
+    assert ProgressStore(path).seal_states("eve") == ["edited", "sealed", "sealed"]
+    # sealing the forgery again by hand cuts the chain after it
+    data = json.loads(path.read_text())
+    sessions = data["trainees"]["eve"]["sessions"]
+    sessions[0]["seal"] = seal_of("eve", "", sessions[0])
+    path.write_text(json.dumps(data))
+    assert ProgressStore(path).seal_states("eve") == ["sealed", "edited", "sealed"]
+    report = subprocess.run(CLI + ["train", "--progress", "--json", "--store", str(path)], capture_output=True,
+                            text=True, env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}, timeout=60)
+    sessions = json.loads(report.stdout)["trainees"]["eve"]["sessions"]
+    assert [s["record"] for s in sessions] == ["sealed", "edited", "sealed"]
+    assert sessions[1]["standard"]["met"] is False
+
+
+def test_a_pass_copied_from_another_trainee_does_not_verify(tmp_path):
+    path = tmp_path / "school.json"
+    store = ProgressStore(path)
+    store.record("ana", _exam().summary(), "third-card")
+    store.record("eve", _exam(right=False).summary(), "third-card")
+    data = json.loads(path.read_text())
+    data["trainees"]["eve"]["sessions"].insert(0, data["trainees"]["ana"]["sessions"][0])
+    path.write_text(json.dumps(data))
+    assert ProgressStore(path).seal_states("eve") == ["edited", "edited"]
+    assert ProgressStore(path).seal_states("ana") == ["sealed"]
+
+
+def test_an_exam_replaced_in_the_middle_and_one_taken_back_keep_the_chain_sound(tmp_path):
+    path = tmp_path / "school.json"
+    first, second = ProgressStore(path), ProgressStore(path)
+    exam = _exam()
+    first.begin_exam("eve", exam.summary(), "third-card")            # stored as not finished
+    second.record("eve", _exam(right=False).summary(), "third-card")  # another session stored meanwhile
+    first.record("eve", exam.summary(), "third-card")                 # the result replaces the first entry
+    assert ProgressStore(path).seal_states("eve") == ["sealed", "sealed"]
+    second.begin_exam("eve", exam.summary(), "third-card")
+    second.forget_exam("eve")
+    assert ProgressStore(path).seal_states("eve") == ["sealed", "sealed"]
+    assert "PASSED" in _listed(tmp_path, path)
+
+
+def test_sessions_stored_before_seals_are_read_and_an_old_exam_says_it_is_not_sealed(tmp_path):
+    path = tmp_path / "school.json"
+    ProgressStore(path).record("eve", _exam().summary(), "third-card")
+    data = json.loads(path.read_text())
+    del data["trainees"]["eve"]["sessions"][0]["seal"]
+    path.write_text(json.dumps(data))
+    ProgressStore(path).record("eve", _exam().summary(), "third-card")
+    assert ProgressStore(path).seal_states("eve") == ["not sealed", "sealed"]
+    assert "record not sealed" in _listed(tmp_path, path)
