@@ -266,8 +266,7 @@ def _verdict(s: dict, standard, state: str = "sealed") -> str:
     if state == "edited":
         mark = (f"EDITED RECORD: not counted (it does not match its seal: changed after it was stored; "
                 f"it reads: {mark})")
-    elif state == "not sealed" and s.get("exam"):
-        mark += " (record not sealed: stored by an older dealer-assist, or its seal was removed)"
+
     if not s.get("complete", True):
         missed = o.get("unanswered", 0)
         mark += f" (not finished: {missed} not answered)" if missed else " (not finished)"
@@ -289,6 +288,8 @@ def _verdict(s: dict, standard, state: str = "sealed") -> str:
     used = for_drills(s.get("house") or (), drill_names(s["drill"]))   # an older entry kept every rule
     if used:
         mark += f" [house rules: {said(used)}]"
+    if state == "not sealed" and s.get("exam"):
+        mark += " [record not sealed: stored by an older dealer-assist, or its seal was removed]"
     return mark
 
 
