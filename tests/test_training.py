@@ -115,7 +115,7 @@ def test_small_tie_and_pairs_pay_by_the_paytable():
 
 
 def test_blackjack_payout_is_three_to_two_rounded_down_or_a_push_on_dealer_blackjack():
-    drill = PayoutDrill(blackjack_share=1.0)
+    drill = PayoutDrill(blackjack_share=1.0, settlement_share=0.0)
     rng = random.Random(5)
     seen = set()
     for _ in range(60):

@@ -102,8 +102,8 @@ class Question:
             keys = {self._one_key(w, text) for w in words}
             return "".join(c.key for c in self.choices if c.key in keys)
         if self.kind == "amount":
-            if raw in ("-", "take", "push", "none"):
-                return fmt(Decimal(0))
+            if raw.lower() in ("-", "push", "none") or (raw.lower() == "take" and not self.prompt.endswith(": take")):
+                return fmt(Decimal(0))  # "take" answers "pay" with nothing; asked what to take, it is no amount
             try:
                 return fmt(parse_money(raw))
             except InvalidAmountError as exc:

@@ -31,6 +31,7 @@ from dealer_assist.blackjack.rules import HouseRules
 from dealer_assist.blackjack.settlement import settle as settle_blackjack
 from dealer_assist.cards import RANKS, SUITS, Card
 from dealer_assist.money import fmt
+from dealer_assist.training import blackjack_pay
 from dealer_assist.training.case import Case, Hand, Question
 from dealer_assist.training.drill import Drill
 from dealer_assist.training.feed import CardFeed
@@ -183,21 +184,33 @@ class PayoutDrill(Drill):
     title = "Payouts"
 
     def __init__(self, paytable: Paytable = STANDARD, blackjack_rules: HouseRules | None = None,
-                 blackjack_share: float = 0.15) -> None:
+                 blackjack_share: float = 0.2, settlement_share: float = 0.7) -> None:
         self.paytable = paytable
         self.blackjack_rules = blackjack_rules or HouseRules()
         self.blackjack_share = blackjack_share
+        #: Of the blackjack cases, the share that settles a double, a split, a tie or a dealer blackjack
+        #: (:mod:`dealer_assist.training.blackjack_pay`); the others pay a seat's blackjack.
+        self.settlement_share = settlement_share
         #: The category names at this table (see the module's docstring).
         self.names = category_names(paytable)
         self.blackjack_category = f"blackjack {odds_words(self.blackjack_rules.blackjack_pays)}"
-        self.categories = tuple(dict.fromkeys(self.names.values())) + (self.blackjack_category,)
-        hard = [self.names[Bet.BIG], self.blackjack_category, self.names.get("seven push"), self.names.get("half pay")]
+        settled = blackjack_pay.category_names(self.blackjack_rules)
+        self.settled = {kind: settled[kind] for kind in blackjack_pay.KINDS}
+        self.categories = tuple(dict.fromkeys(self.names.values())) + (self.blackjack_category,) \
+            + tuple(self.settled.values())
+        hard = [self.names[Bet.BIG], self.blackjack_category, self.names.get("seven push"), self.names.get("half pay"),
+                self.settled["dealer blackjack"], self.settled["split"]]
         if paytable.banker < 1:
             hard.append(self.names[Bet.BANKER])   # commission arithmetic is missed most
         self.hard = frozenset(name for name in hard if name)
 
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:
         if rng.random() < self.blackjack_share:
+            if rng.random() < self.settlement_share:
+                settled = blackjack_pay.case(self.blackjack_rules, rng, stake(rng, level),
+                                             rng.choice(blackjack_pay.KINDS), self.blackjack_category)
+                if settled is not None:
+                    return [settled]
             return [self.blackjack_case(rng, level)]
         feed.new_hand(6)
         rnd = BaccaratRound((), self.paytable.pair_by)
