@@ -164,7 +164,7 @@ def test_progress_lists_each_sessions_drills_and_the_trainees_weak_spots(tmp_pat
     payouts = len(session.attempts) - third
     assert f"by drill: third-card {third}/{third} right (100%), payouts 0/{payouts} right (0%)" in out.stdout
     assert "weak spots (rules answered wrong, highest rate first):" in out.stdout
-    spots = out.stdout.split("weak spots", 1)[1].splitlines()[1:]
+    spots = [line for line in out.stdout.split("weak spots", 1)[1].splitlines()[1:] if line.startswith("    ")]
     assert spots and all(line.strip().startswith("payouts/") for line in spots)   # the tableau had no miss
     counts = ProgressStore(store).trainee("ben")["categories"]
     rule, figures = next((k, v) for k, v in counts.items() if k.startswith("payouts/") and v["wrong"])
@@ -181,3 +181,18 @@ def test_progress_lists_each_sessions_drills_and_the_trainees_weak_spots(tmp_pat
         (*k.split("/", 1), v["seen"], v["wrong"]) for k, v in counts.items()}
     refused = subprocess.run(CLI + ["train", "--csv", "rules"], capture_output=True, text=True, env=env, timeout=60)
     assert refused.returncode != 0 and "use it with --progress" in refused.stderr
+
+
+def test_an_exam_of_80_cases_has_no_session_clock_unless_one_is_given(tmp_path):
+    """qaP L12: the exam kept the 10 minutes of a practice, too short for 80 payout cases at 3 s a decision."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    run = subprocess.run(CLI + ["train", "--text", "--json", "--exam", "--drill", "payouts", "--cases", "80",
+                                "--no-save"], input="q\n", capture_output=True, text=True, env=env, timeout=60)
+    assert json.loads(run.stdout.splitlines()[0]) == {"event": "exam", "cases": 80, "minutes": None, "limit": 6.0,
+                                                      "pass_mark": {"accuracy": 0.98, "seconds": 3.0}}
+    timed = subprocess.run(CLI + ["train", "--text", "--exam", "--drill", "payouts", "--cases", "80", "--minutes", "20",
+                                  "--no-save"], input="q\n", capture_output=True, text=True, env=env, timeout=60)
+    assert "Exam: 80 cases within 20 minutes (when the time runs out the exam ends not finished" in timed.stdout
+    practice = subprocess.run(CLI + ["train", "--text", "--json", "--drill", "calling", "--no-save"], input="q\n",
+                              capture_output=True, text=True, env=env, timeout=60)
+    assert practice.returncode == 0   # a practice keeps its 10 minutes (Settings' default)

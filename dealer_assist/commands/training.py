@@ -23,7 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--trainee", default=None, help="whose progress to read and store (default: trainee, said "
                                                    "before the first case; an exam that is stored needs one; "
                                                    "with --progress: everyone)")
-    p.add_argument("--minutes", type=float, default=10.0, help="session length (default 10)")
+    p.add_argument("--minutes", type=float, default=None,
+                   help="session length (default 10; an exam: none, it ends after its cases, each decision "
+                        "limited by --limit)")
     p.add_argument("--cases", type=int, default=None,
                    help="stop after this many cases (exam default: the standard's, 40; fewer: below the standard)")
     p.add_argument("--exam", action="store_true", help="timed exam: no feedback until the end, time limit per decision")
@@ -155,11 +157,14 @@ def _settings(args):
         mark = PassMark(args.pass_accuracy / 100, args.pass_seconds)
         limit = args.limit if args.limit is not None else (2 * mark.seconds if args.exam else None)
         cases = args.cases if args.cases is not None else (standard.cases if args.exam else None)
+        # An exam is bounded by its cases and the limit per decision: a fixed 10 minutes made 80 payout cases
+        # (some 270 decisions) unfinishable at the pass mark's own pace (qaP L12).
+        minutes = args.minutes if args.minutes is not None else (None if args.exam else 10.0)
         drills = parse_drills(args.drill)
         # Only the house rules these drills' answers turn on are stored and judged (qaP F12).
         standard = replace(standard, house=for_drills(standard.house, drills))
         return Settings(drills=drills, level=args.level, exam=args.exam, mark=mark,
-                        limit=limit, minutes=args.minutes, cases=cases, standard=standard,
+                        limit=limit, minutes=minutes, cases=cases, standard=standard,
                         house=standard.house)
     except (DrillNameError, LevelError, PassMarkError) as exc:
         raise CommandError(str(exc)) from None

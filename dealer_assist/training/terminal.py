@@ -253,6 +253,9 @@ class TextTrainer:
                         "pass_mark": s.mark.to_json()})
             return
         size = f"{s.cases} cases" if s.cases is not None else f"{s.minutes:g} minutes"
+        if s.cases is not None and s.minutes is not None:
+            size += (f" within {s.minutes:g} minutes (when the time runs out the exam ends not finished, every case "
+                     "not answered failed)")
         limit = (f"; at most {s.limit:g} s per decision (a case of 3 questions: {3 * s.limit:g} s): an answer "
                  "after that counts as failed" if s.limit is not None else "")
         self._say(f"Exam: {size}, no feedback until the end{limit}. Pass mark: {s.mark.words} per decision.")
