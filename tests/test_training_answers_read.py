@@ -196,3 +196,16 @@ def test_an_exam_of_80_cases_has_no_session_clock_unless_one_is_given(tmp_path):
     practice = subprocess.run(CLI + ["train", "--text", "--json", "--drill", "calling", "--no-save"], input="q\n",
                               capture_output=True, text=True, env=env, timeout=60)
     assert practice.returncode == 0   # a practice keeps its 10 minutes (Settings' default)
+
+
+def test_a_time_just_over_the_pass_mark_is_not_shown_as_the_mark():
+    """qaP L3: "payouts: 1/1 right (100%), 3.0 s per decision" beside "0 of 6 decisions right in time"."""
+    from dealer_assist.training.scoring import PassMark, seconds_words, summarize
+
+    assert seconds_words(3.04, 3.0) == "3.04" and seconds_words(2.96, 3.0) == "2.96"
+    assert seconds_words(3.0004, 3.0) == "3.000" and seconds_words(3.0, 3.0) == "3.0"
+    assert seconds_words(2.44, 3.0) == "2.4"
+    case = _calling("K 3 5 4 8")
+    summary = summarize([score(case, case.answers, 9.12)], PassMark(0.98, 3.0))   # 3.04 s per decision
+    text = "\n".join(summary.lines())
+    assert "calling: 1/1 right (100%), 3.04 s per decision" in text and "0 of 3 decisions right in time" in text

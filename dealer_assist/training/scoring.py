@@ -98,6 +98,16 @@ def score_attempts(name: str, attempts: Iterable[Attempt], mark: PassMark, unans
     )
 
 
+def seconds_words(value: float, mark: float) -> str:
+    """``2.4`` as ``2.4``, but a time that one decimal would round onto the pass mark's (3.04 s against
+    3 s) with as many more decimals as tell it apart: "3.0 s" beside "not in time" read as a contradiction."""
+    for places in (1, 2, 3):
+        text = f"{value:.{places}f}"
+        if float(text) != mark or value == mark:
+            return text
+    return f"{value:.3f}"
+
+
 @dataclass(frozen=True)
 class Summary:
     """The end-of-session screen: overall and per-drill scores, and every case got wrong."""
@@ -148,8 +158,9 @@ class Summary:
         # time that the pass mark judges (a payout case is several decisions).
         unit = "; each case not answered counts as 1 failed decision" if o.unanswered else ""
         out = [f"{kind}: {o.cases} case{'' if o.cases == 1 else 's'}, {o.right} right, {o.wrong} wrong, "
-               f"{o.timeouts} timed out{missed}: {o.accuracy:.1%} of cases right, {o.mean_seconds:.1f} s per "
-               f"decision (median {o.median_seconds:.1f} s)",
+               f"{o.timeouts} timed out{missed}: {o.accuracy:.1%} of cases right, "
+               f"{seconds_words(o.mean_seconds, self.mark.seconds)} s per decision "
+               f"(median {seconds_words(o.median_seconds, self.mark.seconds)} s)",
                f"Pass mark {self.mark.words} per decision: {o.good} of {o.decisions} decision"
                f"{'' if o.decisions == 1 else 's'} right in time ({o.within:.1%}{unit}) -> {verdict}"]
         if self.exam and self.shortfalls:
@@ -161,7 +172,8 @@ class Summary:
         if self.house:
             out.append("House rules: " + "; ".join(line.removeprefix("House rule: ") for line in self.house))
         for d in self.drills:
-            out.append(f"  {d.name}: {d.right}/{d.cases} right ({d.accuracy:.0%}), {d.mean_seconds:.1f} s per decision")
+            out.append(f"  {d.name}: {d.right}/{d.cases} right ({d.accuracy:.0%}), "
+                       f"{seconds_words(d.mean_seconds, self.mark.seconds)} s per decision")
         if self.mistakes:
             out.append("Mistakes:")
             for a in self.mistakes:
