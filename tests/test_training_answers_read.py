@@ -209,3 +209,10 @@ def test_a_time_just_over_the_pass_mark_is_not_shown_as_the_mark():
     summary = summarize([score(case, case.answers, 9.12)], PassMark(0.98, 3.0))   # 3.04 s per decision
     text = "\n".join(summary.lines())
     assert "calling: 1/1 right (100%), 3.04 s per decision" in text and "0 of 3 decisions right in time" in text
+
+
+def test_a_tie_in_the_payouts_drill_is_not_worded_like_a_payout():
+    """qaP L8: "Tie 1 to 1, 6 cards (Big)" read as a payout where "Tie pays 8 to 1" is asked."""
+    case = PayoutDrill().baccarat_case(play(parse_cards("4 4 4 4".split())), (Wager(1, Bet.TIE, Decimal("2.50")),))
+    assert case.context[0].startswith("Tie at 8, ") and case.summary.startswith("Tie at 8: ")
+    assert not any(" 8 to 8" in line for line in case.context)

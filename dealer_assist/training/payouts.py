@@ -242,7 +242,9 @@ class PayoutDrill(Drill):
             for w, line in zip(wagers, settlement.lines)
         ) + (Question("commission", "Commission kept", "amount", fmt(settlement.commission),
                       category=self.names[Bet.BANKER] if banker_won or settlement.commission else category),)
-        facts = [outcome.banner.capitalize()]
+        # "Tie 1 to 1", the banner's wording, read as a payout in a drill about payouts (qaP L8)
+        result = f"Tie at {outcome.player_total}" if outcome.winner == "tie" else outcome.banner.capitalize()
+        facts = [result]
         if outcome.player_pair:
             facts.append("Player pair")
         if outcome.banker_pair:
@@ -259,7 +261,7 @@ class PayoutDrill(Drill):
             + tuple(f"Seat {w.seat}: {w.bet.label} {fmt(w.stake)}" for w in wagers),
             questions=questions,
             explanation="\n".join(line + "." for line in lines),
-            summary=outcome.banner.capitalize() + ": " + ", ".join(f"seat {w.seat} {w.bet.label} {fmt(w.stake)}"
+            summary=result + ": " + ", ".join(f"seat {w.seat} {w.bet.label} {fmt(w.stake)}"
                                                                for w in wagers),
         )
 
