@@ -216,3 +216,26 @@ def test_a_tie_in_the_payouts_drill_is_not_worded_like_a_payout():
     case = PayoutDrill().baccarat_case(play(parse_cards("4 4 4 4".split())), (Wager(1, Bet.TIE, Decimal("2.50")),))
     assert case.context[0].startswith("Tie at 8, ") and case.summary.startswith("Tie at 8: ")
     assert not any(" 8 to 8" in line for line in case.context)
+
+
+@pytest.mark.parametrize("tokens, rules, told", [
+    ("5H 9S 6D", None, "Double allowed: a hard 11 with the first two cards (house rule: double on a hard 9, 10, 11"),
+    ("KS 5H QD", {"split_any_tens": True}, "Split allowed: two 10-value cards (house rule: split once, any two "
+                                           "10-value cards)"),
+    ("5S 9H 5D", None, "Split allowed: two cards of the same rank"),
+    ("5S 9H 5D split 6C", {"double_after_split": True}, "Double allowed: a hard 11 with the first two cards, on a "
+                                                         "split hand (double after split allowed)"),
+])
+def test_which_actions_feedback_says_why_an_allowed_double_or_split_applies(tokens, rules, told):
+    """qaP L4: leaving out D on a hard 11 was answered with why split was refused, not why double applies."""
+    from dealer_assist.blackjack.round import Round
+    from dealer_assist.blackjack.rules import HouseRules
+    from dealer_assist.training.blackjack_dealer import BlackjackDealerDrill
+
+    house = HouseRules(**(rules or {}))
+    rnd = Round.start(1, house)
+    for t in tokens.split():
+        rnd = rnd.act(1, t) if t in ("hit", "stand", "double", "split") else rnd.deal(t)
+    case = BlackjackDealerDrill(house).action_case(rnd)
+    attempt = score(case, ["HS"], 2.0)
+    assert told in attempt.feedback()

@@ -184,7 +184,18 @@ class BlackjackDealerDrill(Drill):
                 except BlackjackError as exc:
                     refused.append(plain(exc))
         allowed_words = ", ".join(a.value for a in Action if a in due.allowed)
-        why = f"Allowed: {allowed_words}." + ("" if not refused else " " + " ".join(
+        # Why the allowed double and split apply: a trainee who left one out was told only why others
+        # were refused, never the rule missed (qaP L4).  Whether they are allowed is the round's answer.
+        rules = rnd.rules.describe()
+        reasons = []
+        if Action.DOUBLE in due.allowed:
+            reasons.append(f"Double allowed: a hard {hand.total} with the first two cards"
+                           + (f", on a split hand ({rules[7]})" if hand.split else "") + f" (house rule: {rules[6]})")
+        if Action.SPLIT in due.allowed:
+            a, b = hand.cards
+            pair = "two cards of the same rank" if a.rank == b.rank else "two 10-value cards"
+            reasons.append(f"Split allowed: {pair} (house rule: {rules[4]})")
+        why = f"Allowed: {allowed_words}." + "".join(" " + r + "." for r in reasons) + ("" if not refused else " " + " ".join(
             r[0].upper() + r[1:] + "." for r in refused))
         name = "Seat 1" + (f" hand {due.hand + 1}" if len(seat_hands) > 1 else "")
         others = tuple(Hand(f"Seat 1 hand {i + 1}", h.cards, h.describe_total())
