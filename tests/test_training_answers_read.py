@@ -239,3 +239,37 @@ def test_which_actions_feedback_says_why_an_allowed_double_or_split_applies(toke
     case = BlackjackDealerDrill(house).action_case(rnd)
     attempt = score(case, ["HS"], 2.0)
     assert told in attempt.feedback()
+
+
+class _TableFeed:
+    """Cards in the order a croupier deals them at a real table: no hand can be skipped."""
+
+    def __new__(cls, codes: str):
+        from dealer_assist.training.feed import ListFeed
+
+        class Table(ListFeed):
+            can_skip = False
+
+        return Table(parse_cards(codes.split()))
+
+
+@pytest.mark.parametrize("exam, call, told", [
+    (False, "S", "Deal the Banker's third card ..."),   # practice: the table goes by the rules
+    (True, "S", "Deal the next hand (this one is over) ..."),   # exam: as the trainee called it
+    (True, "B", "Deal the Banker's third card ..."),
+])
+def test_after_a_call_the_trainee_is_told_which_card_to_deal(exam, call, told):
+    """qaP L7: after a wrong call the trainer said only "Deal on (this hand's next card, or the next hand...)"."""
+    from dealer_assist.training import Settings, TrainingSession
+
+    # Player K 2 (2), Banker 3 A (4): the Player draws a 2, then the Banker (4) draws on a 2.
+    session = TrainingSession(Settings(drills=("third-card",), exam=exam, minutes=None, cases=None, limit=None),
+                              {"baccarat": _TableFeed("K 3 2 A 2 9 5 5 5 5")})
+    first = session.next_case()
+    assert first.answers == ("P",)
+    session.submit(first, ["P"], 1.0)
+    assert session.dealing == "Deal the Player's third card ..."
+    second = session.next_case()
+    assert second.answers == ("B",)
+    session.submit(second, [call], 1.0)
+    assert session.dealing == told

@@ -167,6 +167,7 @@ class BlackjackDealerDrill(Drill):
             context=(f"House rule: {rule}",),
             questions=(Question("dealer", "Dealer", "choice", "H" if draws else "S", DEALER_CHOICES),),
             explanation=f"{why}: {verdict}.",
+            deals=(("H", "Deal the dealer's next card"), ("S", "Deal the next hand (this one is over)")),
             summary=f"dealer {_cards(dealer.cards)} ({dealer.describe_total()})",
         )
 

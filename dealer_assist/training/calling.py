@@ -54,6 +54,7 @@ class CallingDrill(Drill):
             questions=(Question("player", "Player total", "number", str(outcome.player_total)),
                        Question("banker", "Banker total", "number", str(outcome.banker_total)),
                        Question("winner", "Winner", "choice", winner, WINNER)),
+            deals=(("*", "Deal the next hand"),),
             explanation=(f"Player {_sum_words(rnd.player_cards)}; Banker {_sum_words(rnd.banker_cards)} "
                          f"(tens and pictures count 0). {outcome.banner.capitalize()}."),
             summary=f"Player {' '.join(c.label for c in rnd.player_cards)} / "

@@ -183,6 +183,15 @@ class Case:
     #: What happens at the table once the case is answered, when the drill decides it
     #: (``Seat 1 hits``): a trainee dealing a real shoe must know which card to deal next.
     then: str = ""
+    #: The card each call deals at the table, as ``(answer, "Deal the Banker's third card")`` pairs (answer
+    #: ``*``: any): after a wrong call the trainee is told which card is due, not "this hand's next card, or
+    #: the next hand", which let a hand drift apart from the table (qaP L7).
+    deals: tuple[tuple[str, str], ...] = ()
+
+    def deals_after(self, call: Optional[str]) -> str:
+        """What to deal after ``call`` (None: the right answer's), or ``""`` when the case does not say."""
+        told = dict(self.deals)
+        return told.get(call if call is not None else self.answers[0]) or told.get("*", "")
 
     @property
     def answers(self) -> tuple[str, ...]:

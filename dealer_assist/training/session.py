@@ -187,7 +187,13 @@ class TrainingSession:
             return "Deal the next hand ..."
         # Not "the next card of this hand": whether the hand goes on is what a third-card case asks.
         then = self._last.then if self._last is not None else ""
-        return f"{then}: deal on ..." if then else "Deal on (this hand's next card, or the next hand if it is over) ..."
+        if then:
+            return f"{then}: deal on ..."
+        # The card the call deals: an exam's table goes on as the trainee called it, a practice's by the rules.
+        answered = self.attempts[-1] if self.attempts and self.attempts[-1].case is self._last else None
+        call = answered.given[0] if answered is not None and self.settings.exam else None
+        told = self._last.deals_after(call) if self._last is not None else ""
+        return f"{told} ..." if told else "Deal on (this hand's next card, or the next hand if it is over) ..."
 
     @property
     def needs_ready(self) -> bool:

@@ -84,6 +84,11 @@ def _off_rules(case: Case, called: Called, feed: CardFeed) -> bool:
     return True
 
 
+#: What each call has the trainee deal next at a real table.
+DEALS = (("P", "Deal the Player's third card"), ("B", "Deal the Banker's third card"),
+         ("S", "Deal the next hand (this one is over)"), ("N", "Deal the next hand (this one is over)"))
+
+
 class ThirdCardDrill(Drill):
     name = "third-card"
     title = "Third card"
@@ -141,5 +146,6 @@ class ThirdCardDrill(Drill):
             context=(),
             questions=(Question("call", "Your call", "choice", answer, CHOICES, told="Right call"),),
             explanation="; ".join(words) + ". " + ". ".join(why) + ".",
+            deals=DEALS,
             summary=f"Player {' '.join(c.label for c in player)} / Banker {' '.join(c.label for c in banker)}",
         )
