@@ -90,3 +90,15 @@ def test_a_doubled_stake_lost_to_a_dealer_blackjack_under_original_bet_only_take
     assert wrong.missed == ("blackjack: dealer blackjack, original bet only",)
     assert "original bet only" in wrong.feedback() and "goes back" in wrong.feedback()
     assert "House rule: dealer blackjack takes the original bet only" in case.context
+
+
+def test_take_answers_pay_with_nothing_but_is_no_amount_to_take():
+    from dealer_assist.training.case import AnswerError
+
+    drill = PayoutDrill(blackjack_share=1.0, settlement_share=1.0)
+    case = drill.deal(ShoeFeed(8, 1), random.Random(4), 1)[0]
+    pay, take = case.questions[:2]
+    assert pay.prompt.endswith(": pay") and take.prompt.endswith(": take")
+    assert pay.normalize("take") == "0.00"
+    with pytest.raises(AnswerError):
+        take.normalize("take")
