@@ -116,3 +116,18 @@ def test_after_a_call_the_trainee_is_told_which_card_to_deal(exam, call, told):
     assert second.answers == ("B",)
     session.submit(second, [call], 1.0)
     assert session.dealing == told
+
+
+def test_an_exam_whose_time_ran_out_says_so_in_its_summary():
+    """qaP L5: the summary of an exam ended by its session time did not say the time ran out."""
+    from dealer_assist.training import Settings, ShoeFeed, TrainingSession
+
+    now = [0.0]
+    session = TrainingSession(Settings(exam=True, cases=10, minutes=1), {"baccarat": ShoeFeed(8, 1)}, seed=1,
+                              clock=lambda: now[0])
+    case = session.next_case()
+    session.submit(case, case.answers, 1.0)
+    assert "ran out" not in "\n".join(session.summary().lines())   # quit now: not the time
+    now[0] = 61.0
+    text = "\n".join(session.summary().lines())
+    assert "-> not passed (the exam's 1 minute ran out) (exam not finished: the 9 cases not answered" in text

@@ -270,7 +270,9 @@ class TrainingSession:
         if not s.exam:
             return summarize(self.attempts, s.mark, False, s.level, **kept)
         if s.cases is not None:
-            return summarize(self.attempts, s.mark, True, s.level, planned=s.cases, **kept)
+            out = s.minutes is not None and self.elapsed >= s.minutes * 60 and len(self.attempts) < s.cases
+            return summarize(self.attempts, s.mark, True, s.level, planned=s.cases,
+                             ran_out=s.minutes if out else None, **kept)
         return summarize(self.attempts, s.mark, True, s.level, complete=self.finished, **kept)
 
     @property
