@@ -33,6 +33,7 @@ from dealer_assist.training.progress import ProgressError, ProgressStore
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import TrainingSession
 from dealer_assist.ui import theme
+from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.training.case_view import CaseView
 from dealer_assist.ui.training.chart import ProgressChart
@@ -463,6 +464,10 @@ class TrainerWindow(QWidget):
         else:
             bar.setValue(bar.value() + (step // abs(step)) * (bar.pageStep() if abs(step) == 2 else bar.singleStep()))
         return True
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        activate_soon(self)  # an X session with no window manager makes no window active: the keys wait for it
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
