@@ -36,6 +36,14 @@ _log = logging.getLogger(__name__)
 #: Why a card whose frame number went back without a HELLO waits for the croupier (CardRead.doubt).
 COUNT_WENT_BACK = "its frame number went back without a HELLO: a stray old frame, or the shoe restarted"
 
+
+
+def another_shoe(device: str, first: str) -> str:
+    """Why a card read from shoe ``device`` waits, on a source that first heard shoe ``first`` (CardRead.doubt)."""
+    return (f"read from shoe {device}, not {first} that this reader had: another table's shoe, or one put in "
+            f"its place; check it against the table")
+
+
 DIALECTS = ("v1", "plain")
 #: The longest ``plain`` line, in characters (spaces and control bytes aside), taken for a garbled card
 #: (``10♠`` is 3); a longer one that is no card (a reader's READY, HELLO, ERR 12) is line noise.
@@ -74,11 +82,15 @@ def _jittered(delay: float) -> float:
 
 @dataclass(frozen=True)
 class UsbIdentity:
-    """How a USB serial device is found again after a replug: VID, PID and serial number."""
+    """How a USB serial device is found again after a replug: VID, PID and serial number, or, for a device
+    with no serial number (a CH340, many clone FTDIs), the USB socket it sits in (``location``, the
+    physical port path, e.g. ``1-1.2:1.0``): two shoes of one model differ in nothing else, and by VID:PID
+    alone one table's reader would take the other table's shoe after a replug."""
 
     vid: int
     pid: int
     serial_number: Optional[str] = None
+    location: Optional[str] = None
 
     @classmethod
     def parse(cls, text: str) -> "UsbIdentity":
@@ -92,10 +104,12 @@ class UsbIdentity:
 
     def matches(self, port: Any) -> bool:
         return (getattr(port, "vid", None) == self.vid and getattr(port, "pid", None) == self.pid
-                and (self.serial_number is None or getattr(port, "serial_number", None) == self.serial_number))
+                and (self.serial_number is None or getattr(port, "serial_number", None) == self.serial_number)
+                and (self.location is None or getattr(port, "location", None) == self.location))
 
     def __str__(self) -> str:
-        return f"{self.vid:04X}:{self.pid:04X}" + (f":{self.serial_number}" if self.serial_number else "")
+        return (f"{self.vid:04X}:{self.pid:04X}" + (f":{self.serial_number}" if self.serial_number else "")
+                + (f" in USB port {self.location}" if self.location else ""))
 
 
 def _default_opener(url: str, baudrate: int) -> Any:
@@ -190,6 +204,10 @@ class SerialShoe(CardSource):
         self._card_cut = False
         #: A HELLO the tracker cannot yet call a restart or a repeat, with what was known when it came.
         self._unsure_hello: Optional[tuple] = None
+        #: The device id of the first HELLO heard, and that of another device since heard in its place
+        #: ("" while none is): its cards wait for the croupier rather than play at this table (qaN F14).
+        self._device: Optional[str] = None
+        self._other_device = ""
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -203,6 +221,8 @@ class SerialShoe(CardSource):
         self._since_open = False
         self._resumed = False
         self.device_path: Optional[str] = None
+        #: Whether the device opened has no serial number nor known USB socket: found again by its path only.
+        self._unpinned = False
         self._open_errors = ""
         self.stats: dict[str, int] = {
             "frames": 0, "cards": 0, "unreadable": 0, "duplicates": 0, "missing": 0,
@@ -290,8 +310,12 @@ class SerialShoe(CardSource):
         return matching
 
     def _learn_identity(self, url: str) -> None:
-        """Remember the VID:PID and serial number of a USB device opened by path, to find it after a replug."""
-        if self.usb is not None or "://" in url:
+        """Remember the VID:PID and serial number of a USB device opened by path, to find it after a replug.
+
+        A device with no serial number is remembered with the USB socket it sits in, or not at all: by
+        VID:PID alone a replug would take any shoe of its model, another table's too (qaN F14).  Unknown,
+        it is found again under its configured path only."""
+        if self.usb is not None or self._unpinned or "://" in url:
             return
         real = os.path.realpath(url)
         try:
@@ -302,8 +326,26 @@ class SerialShoe(CardSource):
         for p in ports:
             device = getattr(p, "device", None)
             if device and os.path.realpath(device) == real and getattr(p, "vid", None) is not None:
-                self.usb = UsbIdentity(p.vid, p.pid, getattr(p, "serial_number", None))
+                serial_number = getattr(p, "serial_number", None) or None
+                location = None if serial_number else getattr(p, "location", None) or None
+                if serial_number is None and location is None:
+                    self._unpinned = True
+                    _log.warning("%s: the device has no USB serial number and no known USB socket: after a "
+                                 "replug it is found again only as %s", self.name, url)
+                    return
+                self.usb = UsbIdentity(p.vid, p.pid, serial_number, location)
                 return
+
+    def _refind_note(self) -> str:
+        """How a shoe with no USB serial number is found again, for the link-lost detail (F14)."""
+        if self.usb is not None and self.usb.serial_number is None and self.usb.location:
+            return (f"; the shoe has no USB serial number, so it is found again only in the USB socket it was "
+                    f"in ({self.usb.location}): plug it back in there")
+        if self._unpinned:
+            return ("; the shoe has no USB serial number, so it is found again only under this name: plug it "
+                    "back in where it was, or name it by its USB socket (/dev/serial/by-path/..., see "
+                    "hardware/README.md)")
+        return ""
 
     def _open(self) -> bool:
         errors = []
@@ -346,7 +388,7 @@ class SerialShoe(CardSource):
         while not self._stop.is_set():
             if not self._open():
                 if first or self._link == "up" or self._link == "stale":
-                    self._set_link("lost", f"cannot open: {self._open_errors}")
+                    self._set_link("lost", f"cannot open: {self._open_errors}" + self._refind_note())
                 first = False
                 if not self.reconnect:
                     return
@@ -361,7 +403,7 @@ class SerialShoe(CardSource):
             self._close_port()
             if self._stop.is_set():
                 return
-            self._set_link("lost", reason)
+            self._set_link("lost", reason + self._refind_note())
             cut = self._splitter.cut("cut off: the link was lost before its line end")
             if cut is not None and self.dialect == "plain":
                 self._dropped_plain(cut)
@@ -463,6 +505,15 @@ class SerialShoe(CardSource):
             self.stats["missing"] += 1
             self._emit(SeqGap(self.name, self._clock(), (expected,), after_link_loss=out_of_reach))
 
+    def _heard(self, device: str) -> None:
+        """A HELLO named ``device``: the first one heard is this reader's shoe; another is held (F14)."""
+        if self._device is None:
+            self._device = device
+        self._other_device = "" if device == self._device else device
+        if self._other_device:
+            _log.warning("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
+                         self.name, device, self._device)
+
     def _line_v1(self, line: bytes) -> None:
         try:
             frame = parse_frame(line)
@@ -488,6 +539,7 @@ class SerialShoe(CardSource):
             restarted = verdict.hello_restarted is not False
             if restarted:
                 self._old_count_lost(expected_then, cut_then, reach_then)
+            self._heard(hello.device)
             self._emit(DeviceHello(self.name, t_hello, hello.device, hello.boot, hello.firmware, hello.protocol,
                                    restarted=restarted))
         if verdict.restarted and expected is not None and (isinstance(frame, HelloFrame) or not verdict.cards):
@@ -508,17 +560,21 @@ class SerialShoe(CardSource):
             if frame.card is None:
                 self.stats["unreadable"] += 1
                 self._emit(Unreadable(self.name, t, seq=frame.seq))
-            elif verdict.restarted:
+            elif verdict.restarted or self._other_device:
                 # The count went back with no HELLO: the device restarted and its HELLO was lost, or this is
                 # a stray old frame.  Either way the croupier looks before it is played (PROTOCOL.md 7.4).
+                # So too for a card of another shoe than the one this reader had.
                 self.stats["cards"] += 1
-                self._emit(CardRead(frame.card, self.name, t, confidence=0.0, seq=frame.seq, doubt=COUNT_WENT_BACK))
+                doubt = (another_shoe(self._other_device, self._device or "") if self._other_device
+                         else COUNT_WENT_BACK)
+                self._emit(CardRead(frame.card, self.name, t, confidence=0.0, seq=frame.seq, doubt=doubt))
             else:
                 self.stats["cards"] += 1
                 self._emit(CardRead(frame.card, self.name, t, seq=frame.seq))
         elif isinstance(frame, HelloFrame):
             # A protocol other than 1 is the HELLO's to tell (the display and listen name it); a DeviceError
             # would read as the device's own $ERR,PROTOCOL and send the croupier to the shoe's maker.
+            self._heard(frame.device)
             self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol))
         elif isinstance(frame, ErrorFrame):
             self._emit(DeviceError(self.name, t, frame.code, frame.text, seq=frame.seq))
