@@ -62,6 +62,16 @@ def baud_problem(baud: int) -> str:
 
 
 STALE_AFTER = 3.0
+#: Seconds with no frame after which a network link (``socket://``, ``rfc2217://``) is taken as lost and
+#: opened again: a bridge that lost power, or a cable pulled between, sends no FIN or RST, and a v1 host
+#: never writes, so its socket would wait for ever (qaN F13).  Ten heartbeats missed: a shoe that is
+#: merely slow is not cut off.
+NETWORK_SILENCE = 10.0
+#: TCP keepalive on a ``socket://`` link (seconds idle, seconds between probes, probes): the kernel
+#: ends a connection whose far end is gone in about 11 s, also in the ``plain`` dialect, which has no
+#: heartbeat to miss.
+TCP_KEEPALIVE = (5, 2, 3)
+NETWORK_SCHEMES = ("socket://", "rfc2217://")
 #: Lost frames in one run past which the shoe was out of reach (more than a minute of heartbeats): it
 #: may have restarted meanwhile, its HELLO unheard, and the gap may not tell every card (PROTOCOL.md 7.2).
 OUT_OF_REACH_GAP = 60
@@ -132,7 +142,23 @@ def _default_opener(url: str, baudrate: int) -> Any:
         port.open()
     finally:
         del port.reset_input_buffer
+    _keep_alive(getattr(port, "_socket", None))
     return port
+
+
+def _keep_alive(sock: Any) -> None:
+    """TCP keepalive on ``sock`` (:data:`TCP_KEEPALIVE`), where the OS offers it."""
+    import socket
+
+    if sock is None:
+        return
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        for name, value in zip(("TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT"), TCP_KEEPALIVE):
+            if hasattr(socket, name):
+                sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
+    except OSError:  # the silence check (NETWORK_SILENCE) still ends a dead link
+        _log.debug("TCP keepalive could not be set", exc_info=True)
 
 
 #: What an open error says of a path that is no serial port (``/dev/null``, a file): its own advice.
@@ -175,6 +201,7 @@ class SerialShoe(CardSource):
         baudrate: int = DEFAULT_BAUDRATE,
         usb: Optional[UsbIdentity] = None,
         stale_after: float = STALE_AFTER,
+        network_silence: float = NETWORK_SILENCE,
         reconnect: bool = True,
         backoff_first: float = BACKOFF_FIRST,
         backoff_max: float = BACKOFF_MAX,
@@ -190,6 +217,9 @@ class SerialShoe(CardSource):
         self.baudrate = baudrate
         self.usb = usb
         self.stale_after = stale_after
+        #: After this long with no frame a v1 network link is closed and opened again (None: never).
+        self.network_silence: Optional[float] = (
+            network_silence if dialect == "v1" and url.startswith(NETWORK_SCHEMES) else None)
         self.reconnect = reconnect
         self.backoff_first = backoff_first
         self.backoff_max = backoff_max
@@ -438,6 +468,9 @@ class SerialShoe(CardSource):
                 self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
                     ", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
                     "or a device that does not end its lines" if now - self._last_byte < self.stale_after else ""))
+            if self.network_silence is not None and now - self._last_frame > self.network_silence:
+                return (f"no frame for {self.network_silence:g} s on a network link: taken as lost (a bridge that "
+                        "lost power or a network cable pulled closes nothing), opening it again")
         return "stopped"
 
     def feed(self, data: bytes) -> None:
