@@ -149,3 +149,35 @@ def test_the_table_names_another_shoe_and_holds_its_card_rather_than_play_it(tmp
         reader.stop()
         device.close()
         session.close()
+
+
+class ListedPort:
+    """What serial.tools.list_ports.comports() gives for a CH340 with no serial number, and a serial FTDI."""
+
+    def __init__(self, device, vid, pid, serial_number, location, description):
+        self.device, self.vid, self.pid, self.serial_number = device, vid, pid, serial_number
+        self.location, self.description, self.hwid = location, description, "USB"
+        self.manufacturer = self.product = None
+
+
+def test_ports_prints_the_ids_as_a_udev_rule_needs_them_with_a_header_and_the_usb_port(monkeypatch, capsys):
+    import argparse
+
+    from serial.tools import list_ports
+
+    from dealer_assist.commands.serial import run_ports
+
+    monkeypatch.setattr(list_ports, "comports", lambda: [
+        ListedPort("/dev/ttyUSB0", 0x1A86, 0x7523, None, "1-1.2", "USB Serial"),
+        ListedPort("/dev/ttyUSB1", 0x0403, 0x6001, "A10K3XYZ", "1-1.3", "FT232R USB UART")])
+    assert run_ports(argparse.Namespace(json=False)) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["DEVICE", "VID:PID", "SERIAL", "USB", "PORT", "DESCRIPTION"]
+    assert lines[1].split()[:4] == ["/dev/ttyUSB0", "1a86:7523", "-", "1-1.2"]
+    assert lines[2].split()[:4] == ["/dev/ttyUSB1", "0403:6001", "A10K3XYZ", "1-1.3"]
+    assert "no serial number" in lines[3] and "by-path" in lines[3]
+    assert run_ports(argparse.Namespace(json=True)) == 0
+    import json
+
+    listed = json.loads(capsys.readouterr().out)["ports"]
+    assert [(p["vid"], p["pid"], p["location"]) for p in listed] == [("1a86", "7523", "1-1.2"), ("0403", "6001", "1-1.3")]

@@ -118,7 +118,7 @@ class UsbIdentity:
                 and (self.location is None or getattr(port, "location", None) == self.location))
 
     def __str__(self) -> str:
-        return (f"{self.vid:04X}:{self.pid:04X}" + (f":{self.serial_number}" if self.serial_number else "")
+        return (f"{self.vid:04x}:{self.pid:04x}" + (f":{self.serial_number}" if self.serial_number else "")
                 + (f" in USB port {self.location}" if self.location else ""))
 
 
