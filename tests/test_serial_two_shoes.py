@@ -9,12 +9,13 @@ from __future__ import annotations
 import time
 from collections import namedtuple
 
+import pytest
 import serial
 
 from dealer_assist.events import CardRead, DeviceHello, LinkState
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.shoesim import PtyEndpoint
-from dealer_assist.sources.serial_shoe import SerialShoe, _default_opener
+from dealer_assist.sources.serial_shoe import SerialShoe, UsbIdentity, _default_opener
 from dealer_assist.sources.shoe_protocol import format_frame
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
@@ -32,7 +33,8 @@ def links(events: list, state: str) -> list:
     return [e for e in events if isinstance(e, LinkState) and e.state == state]
 
 
-def test_a_shoe_with_no_serial_number_is_found_again_in_its_own_usb_socket_never_in_another_tables():
+@pytest.mark.parametrize("usb", [None, UsbIdentity(0x1A86, 0x7523)], ids=["learnt", "given-vid-pid"])
+def test_a_shoe_with_no_serial_number_is_found_again_in_its_own_usb_socket_never_in_another_tables(usb):
     a, b = PtyEndpoint(), PtyEndpoint()
     ports = [Port(a.path, 0x1A86, 0x7523, None, "1-1.2:1.0"), Port(b.path, 0x1A86, 0x7523, None, "1-1.3:1.0")]
     listed = []
@@ -48,7 +50,7 @@ def test_a_shoe_with_no_serial_number_is_found_again_in_its_own_usb_socket_never
         return _default_opener(url, baud)
 
     events: list = []
-    shoe = SerialShoe(a.path, lister=lister, opener=opener, backoff_first=0.02, backoff_max=0.05)
+    shoe = SerialShoe(a.path, usb=usb, lister=lister, opener=opener, backoff_first=0.02, backoff_max=0.05)
     shoe.start(events.append)
     a2 = None
     try:

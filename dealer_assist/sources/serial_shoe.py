@@ -17,7 +17,7 @@ import os
 import random
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Optional
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
@@ -135,7 +135,10 @@ def _default_opener(url: str, baudrate: int) -> Any:
     import serial
 
     if not url.startswith("socket://"):
-        return serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT)
+        port = serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT)
+        if url.startswith(NETWORK_SCHEMES):
+            _keep_alive(getattr(port, "_socket", None))
+        return port
     port = serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT, do_not_open=True)
     port.reset_input_buffer = lambda: None  # shadows the method for open() alone
     try:
@@ -344,8 +347,10 @@ class SerialShoe(CardSource):
 
         A device with no serial number is remembered with the USB socket it sits in, or not at all: by
         VID:PID alone a replug would take any shoe of its model, another table's too (qaN F14).  Unknown,
-        it is found again under its configured path only."""
-        if self.usb is not None or self._unpinned or "://" in url:
+        it is found again under its configured path only.  A VID:PID given with no serial number (``--usb``)
+        is narrowed to the USB socket of the device it opened first, for the same reason."""
+        given = self.usb
+        if self._unpinned or "://" in url or (given is not None and (given.serial_number or given.location)):
             return
         real = os.path.realpath(url)
         try:
@@ -358,6 +363,10 @@ class SerialShoe(CardSource):
             if device and os.path.realpath(device) == real and getattr(p, "vid", None) is not None:
                 serial_number = getattr(p, "serial_number", None) or None
                 location = None if serial_number else getattr(p, "location", None) or None
+                if given is not None:
+                    if given.matches(p) and location is not None:
+                        self.usb = replace(given, location=location)
+                    return
                 if serial_number is None and location is None:
                     self._unpinned = True
                     _log.warning("%s: the device has no USB serial number and no known USB socket: after a "
