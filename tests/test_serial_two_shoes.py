@@ -147,6 +147,9 @@ def test_the_table_names_another_shoe_and_holds_its_card_rather_than_play_it(tmp
         alert = {a.code: a for a in session.snapshot.alerts}["hello"]
         assert (alert.level, alert.title) == ("error", "ANOTHER SHOE")
         assert "SHOE-B" in alert.text and "SHOE-A" in alert.text
+        device.write(hello("SHOE-A", "A2") + format_frame("CARD", 1, "KH"))
+        assert wait_for(lambda: {a.code: a for a in session.snapshot.alerts}["hello"].title == "THIS TABLE'S SHOE AGAIN")
+        assert session.snapshot.pending.card.code == "9C"  # still the croupier's to answer
     finally:
         reader.stop()
         device.close()
