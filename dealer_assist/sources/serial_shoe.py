@@ -37,7 +37,6 @@ _log = logging.getLogger(__name__)
 COUNT_WENT_BACK = "its frame number went back without a HELLO: a stray old frame, or the shoe restarted"
 
 
-
 def another_shoe(device: str, first: str) -> str:
     """Why a card read from shoe ``device`` waits, on a source that first heard shoe ``first`` (CardRead.doubt)."""
     return (f"read from shoe {device}, not {first} that this reader had: another table's shoe, or one put in "
@@ -67,7 +66,7 @@ STALE_AFTER = 3.0
 #: never writes, so its socket would wait for ever (qaN F13).  Ten heartbeats missed: a shoe that is
 #: merely slow is not cut off.
 NETWORK_SILENCE = 10.0
-#: TCP keepalive on a ``socket://`` link (seconds idle, seconds between probes, probes): the kernel
+#: TCP keepalive on a network link (seconds idle, seconds between probes, probes): the kernel
 #: ends a connection whose far end is gone in about 11 s, also in the ``plain`` dialect, which has no
 #: heartbeat to miss.
 TCP_KEEPALIVE = (5, 2, 3)
