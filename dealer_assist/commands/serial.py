@@ -111,8 +111,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.set_defaults(func=run_shoe_sim)
 
     ports = subparsers.add_parser("ports", help="list serial ports with USB VID:PID and serial numbers",
-                                  description="List serial ports: device, USB VID:PID, serial number, description. "
-                                              "Use the VID:PID and serial in hardware/udev/ for a stable name.")
+                                  description="List serial ports: device, USB VID:PID (hex in lower case, as udev "
+                                              "and lsusb write it), serial number, USB port (the physical socket), "
+                                              "description. Use them in hardware/udev/ for a stable name: the "
+                                              "serial number, or for a device with none the USB port.")
     ports.add_argument("--json", action="store_true", help="print JSON only")
     ports.set_defaults(func=run_ports)
 
@@ -437,8 +439,8 @@ def run_ports(args: argparse.Namespace) -> int:
     for p in sorted(list_ports.comports(), key=lambda p: p.device):
         ports.append({
             "device": p.device,
-            "vid": None if p.vid is None else f"{p.vid:04X}",
-            "pid": None if p.pid is None else f"{p.pid:04X}",
+            "vid": None if p.vid is None else f"{p.vid:04x}",  # lower case: a udev rule never matches upper
+            "pid": None if p.pid is None else f"{p.pid:04x}",
             "serial_number": p.serial_number,
             "description": p.description,
             "manufacturer": p.manufacturer,
@@ -452,7 +454,12 @@ def run_ports(args: argparse.Namespace) -> int:
     if not ports:
         print("no serial ports found (a USB shoe shows up as /dev/ttyUSB* or /dev/ttyACM* once plugged in)")
         return 0
+    print(f"{'DEVICE':<16} {'VID:PID':<10} {'SERIAL':<16} {'USB PORT':<12} DESCRIPTION")
     for p in ports:
         usb = f"{p['vid']}:{p['pid']}" if p["vid"] else "-"
-        print(f"{p['device']:<16} {usb:<10} {p['serial_number'] or '-':<16} {p['description']}")
+        print(f"{p['device']:<16} {usb:<10} {p['serial_number'] or '-':<16} {p['location'] or '-':<12} "
+              f"{p['description']}")
+    if any(p["vid"] and not p["serial_number"] for p in ports):
+        print("a USB device with no serial number (-) is told apart from another of its model only by its USB "
+              "port: name it by that (/dev/serial/by-path/..., or the udev rule in hardware/udev/)")
     return 0

@@ -217,9 +217,11 @@ def parse_frame(line: bytes) -> Frame:
     kind = parts[0]
     seq = _seq(parts[1], raw)
     fields = parts[2:]
+    # A later version may add fields at the end of a type; a host ignores those it does not know
+    # (PROTOCOL.md 3): a v2 heartbeat with a boot id, a v2 HELLO, are still read (qaN F12).
     if kind == "CARD":
-        if len(fields) != 1:
-            raise FrameError(DROP_MALFORMED, raw, "CARD takes exactly one field, the card code")
+        if not fields:
+            raise FrameError(DROP_MALFORMED, raw, "CARD takes one field, the card code")
         code = fields[0]
         if code == UNREADABLE_CODE:
             return CardFrame(seq, None)
@@ -227,11 +229,11 @@ def parse_frame(line: bytes) -> Frame:
             raise FrameError(DROP_MALFORMED, raw, f"card code {code!r} is not canonical (e.g. AS, TD, 9C) nor ??")
         return CardFrame(seq, Card(code[0], code[1]))
     if kind == "HB":
-        if len(fields) != 1:
-            raise FrameError(DROP_MALFORMED, raw, "HB takes exactly one field, the SEQ of the last CARD or -")
+        if not fields:
+            raise FrameError(DROP_MALFORMED, raw, "HB takes one field, the SEQ of the last CARD or -")
         return HeartbeatFrame(seq, None if fields[0] == "-" else _seq(fields[0], raw))
     if kind == "SHOE":
-        if len(fields) != 1 or fields[0] not in SHOE_STATES:
+        if not fields or fields[0] not in SHOE_STATES:
             raise FrameError(DROP_MALFORMED, raw, "SHOE takes one field: NEW, CUT or EMPTY")
         return ShoeFrame(seq, fields[0])
     if kind == "ERR":
@@ -242,11 +244,11 @@ def parse_frame(line: bytes) -> Frame:
             raise FrameError(DROP_MALFORMED, raw, f"error code {code!r} must be A-Z, 0-9 or _")
         return ErrorFrame(seq, code, ",".join(fields[1:]))
     if kind == "HELLO":
-        if len(fields) != 4:
+        if len(fields) < 4:
             raise FrameError(DROP_MALFORMED, raw, "HELLO takes protocol, firmware, device id and boot id")
         if seq != 0:
             raise FrameError(DROP_MALFORMED, raw, f"HELLO must carry SEQ 0, not {seq}")
-        proto, firmware, device, boot = fields
+        proto, firmware, device, boot = fields[:4]
         if not proto.isdigit() or not proto.isascii() or len(proto) > 3:
             raise FrameError(DROP_MALFORMED, raw, f"protocol version {proto!r} is not a number")
         return HelloFrame(seq, int(proto), _word(firmware, raw, "firmware"), _word(device, raw, "device id"),

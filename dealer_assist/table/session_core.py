@@ -248,6 +248,9 @@ class SessionCore(abc.ABC):
         self._noise_window: dict[str, tuple[float, int]] = {}
         #: Each card-reading device's boot id and last card SEQ, as the journal has them (see source_positions).
         self._positions: dict[str, tuple[Optional[str], Optional[int]]] = self._recorded_positions(journal)
+        #: The device ids each source's first and last HELLO named since the table started: a device other
+        #: than the first is another shoe.
+        self._devices: dict[str, tuple[str, str]] = {}
         #: Entries written since the table started: the disk is looked at every DISK_EVERY, once what the
         #: entry records is published (its alert after it in the journal, see _publish).
         self._written = 0
@@ -870,7 +873,21 @@ class SessionCore(abc.ABC):
                        "frames as v1 writes them are still read, any others are passed over",
                        f"set the shoe to protocol 1 (its maker's manual), or update dealer-assist to one that speaks "
                        f"protocol {event.protocol}; meanwhile check each card against the table (K corrects one)")
-        if (before is not None and before != event.boot) or event.restarted:
+        first, last = self._devices.get(event.source, (event.device, event.device))
+        self._devices[event.source] = (first, event.device)
+        if first != event.device:
+            # The reader holds this shoe's cards (serial_shoe.another_shoe): a replug that found another
+            # table's shoe of the same model, or a shoe put in this one's place (qaN F14).
+            self.alert("hello", "error", "ANOTHER SHOE",
+                       f"{event.source} now reads shoe {event.device}, not {first} that it read before: another "
+                       "table's shoe, or one put in its place; each card it reads waits for you",
+                       f"plug this table's shoe ({first}) back in where it was; if {event.device} is this table's "
+                       "shoe now, check each card (Enter plays it) and restart the display to take it for good")
+        elif last != first:
+            self.alert("hello", "warning", "THIS TABLE'S SHOE AGAIN",
+                       f"{event.source} reads shoe {first} again, after {last}: what {first} sent meanwhile "
+                       "cannot be known", "compare the cards on the table with the display and type any missing card (K)")
+        elif (before is not None and before != event.boot) or event.restarted:
             was = f"boot {before}" if before is not None else "its boot before was not heard"
             self.alert("hello", "warning", "SHOE RESTARTED",
                        f"{event.device} restarted ({was}, now {event.boot}): what it sent just before "
