@@ -193,6 +193,8 @@ class SerialShoe(CardSource):
     ``vid``, ``pid`` and ``serial_number`` (default:
     ``serial.tools.list_ports.comports``).  Both are there so that tests and
     other backends can stand in for the hardware.  ``clock`` stamps ``t``.
+    ``tap(data)``, if given, gets every chunk of bytes read from the port, on the
+    reader's thread, before its events (``listen --raw`` and ``--conformance``).
     """
 
     def __init__(
@@ -211,6 +213,7 @@ class SerialShoe(CardSource):
         lister: Optional[Callable[[], Iterable[Any]]] = None,
         clock: Callable[[], float] = time.time,
         name: Optional[str] = None,
+        tap: Optional[Callable[[bytes], None]] = None,
     ) -> None:
         if dialect not in DIALECTS:
             raise SourceError(f"unknown serial dialect {dialect!r}: use v1 (framed, CRC) or plain (one card code per line)")
@@ -229,6 +232,7 @@ class SerialShoe(CardSource):
         self._opener = opener or _default_opener
         self._lister = lister or _default_lister
         self._clock = clock
+        self._tap = tap
         self._splitter = LineSplitter(dollar_starts_line=(dialect == "v1"), cr_ends_line=(dialect == "plain"))
         self._tracker = SequenceTracker()
         #: Whether a line dropped since the last good frame may have been a CARD frame: a HELLO next hides
@@ -471,6 +475,8 @@ class SerialShoe(CardSource):
             now = time.monotonic()
             if data:
                 self._last_byte = now
+                if self._tap is not None:
+                    self._tap(data)
                 self._feed(data)
             if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
                 self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
