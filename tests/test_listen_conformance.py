@@ -187,3 +187,20 @@ def test_the_splitter_keeps_every_byte_and_says_how_each_line_ended():
     assert [(line.raw, line.end) for line in got] == [
         (b"$A*0000\r", "next_frame"), (b"$B*0000\n", "line"), (b"\r", "next_frame"), (b"$C*0000\r\n", "line")]
     assert got[-1].t == 2.0 and splitter.cut() == RawLine(2.0, b"$D", "cut")
+
+
+def test_every_field_of_the_new_listen_events_is_in_json_md():
+    from pathlib import Path
+
+    from dealer_assist.commands.serial import deviation_record, line_record, summary_record
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "JSON.md").read_text(encoding="utf-8")
+    section = doc.split("## `listen`", 1)[1].split("\n## ", 1)[0]
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `(\w+)` \| (.*) \|$", section, flags=re.M)}
+    check, found = _check([(0.0, HELLO)] + [(0.1 * n, _frame("CARD", n, "AS", lower=True)) for n in range(1, 6)])
+    records = [line_record(RawLine(0.0, HELLO)), deviation_record(found[-1]), summary_record(check.summary(1.0), 1.0)]
+    for record in records:
+        for field in set(record) - {"event", "t"}:
+            assert re.search(f"`{field}[`:]", rows[record["event"]]), (record["event"], field)
+    for rule in check.summary(1.0).deviations:
+        assert f"`{rule[0]}`" in rows["deviation"]

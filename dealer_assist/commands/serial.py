@@ -573,12 +573,11 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
             sim.run_rate(args.rate, stop, cards=args.cards, reboot_at=args.reboot_at, unplug_at=args.unplug_at,
                          error_at=args.error_at)
             # A host that lost the link on an unplug needs a moment to find the shoe again; then one
-            # heartbeat lets it name the frames lost on the way, before the port closes.
+            # heartbeat lets it name the frames lost on the way, before the port closes (sent when due).
             give_up = time.monotonic() + 3.0
             while not endpoint.host_connected() and time.monotonic() < give_up:
                 time.sleep(0.05)
-            time.sleep(0.3)
-            sim.heartbeat()
+            sim.heartbeat_on_time(0.3, stop)
             time.sleep(0.3)
     except KeyboardInterrupt:
         pass
