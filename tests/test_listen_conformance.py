@@ -66,6 +66,25 @@ def test_the_simulator_passes_the_conformance_check_with_no_deviation(tmp_path):
     assert all(any(raw.startswith(f"$CARD,{c['seq']},{c['card']}*") for raw in lines) for c in cards)
 
 
+def test_the_simulators_last_heartbeat_of_a_run_keeps_the_period(tmp_path):
+    """shoe-sim --cards sent one more heartbeat 0.3 s after its last card, 1.3 s after the one before."""
+    link = str(tmp_path / "shoe")
+    sim = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--json", "--link", link,
+                            "--seed", "5", "--rate", "2", "--cards", "4"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert json.loads(sim.stdout.readline())["event"] == "ready"
+        listen = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "listen", "--serial", link, "--json",
+                                 "--conformance", "--seconds", "6"], capture_output=True, text=True, timeout=60)
+        assert sim.wait(timeout=30) == 0
+    finally:
+        if sim.poll() is None:
+            sim.kill()
+            sim.wait()
+    records = [json.loads(line) for line in listen.stdout.splitlines()]
+    assert [r for r in records if r["event"] == "deviation"] == []
+    assert records[-1]["verdict"] == "pass" and records[-1]["heartbeats"] >= 3, records[-1]
+
+
 def test_each_tolerated_deviation_is_named_with_its_frame_rule_and_section(tmp_path):
     device = (HELLO
               + _frame("CARD", 1, "AS", lower=True)  # *5b55
@@ -73,8 +92,9 @@ def test_each_tolerated_deviation_is_named_with_its_frame_rule_and_section(tmp_p
               + _frame("CARD", 3, "3S", end=b"\r")  # a CR alone, ended by the next $
               + _frame("CARD", 4, "4S", end=b"")  # no line end at all
               + _frame("HB", 5, "3")  # the last CARD was 4
+              + _frame("HB", 6, "4")  # a few ms after the one before
               + _frame("CARD", 1, "5S")  # a new count with no HELLO
-              + _frame("HB", 2, "1")  # a heartbeat a few ms after the one before
+              + _frame("HB", 2, "1")
               + _frame("CARD", 4, "6S"))  # SEQ 3 skipped
     run = _listen(tmp_path, device, "--json", "--conformance", "--cards", "6")
     records = [json.loads(line) for line in run.stdout.splitlines()]
@@ -85,7 +105,7 @@ def test_each_tolerated_deviation_is_named_with_its_frame_rule_and_section(tmp_p
     assert any(rule == "line_end" and raw.startswith("$CARD,4,4S*") and raw[-1] != "n" for rule, _, raw in found)
     assert any(rule == "heartbeat_last_card" and raw.startswith("$HB,5,3*") for rule, _, raw in found)
     assert any(rule == "seq_back" and section == "5, 6" and raw.startswith("$CARD,1,5S*") for rule, section, raw in found)
-    assert any(rule == "heartbeat_period" and raw.startswith("$HB,2,1*") for rule, _, raw in found)
+    assert any(rule == "heartbeat_period" and raw.startswith("$HB,6,4*") for rule, _, raw in found)
     assert any(rule == "seq_skipped" and raw.startswith("$CARD,4,6S*") for rule, _, raw in found)
     texts = {r["rule"]: r["text"] for r in records if r["event"] == "deviation"}
     assert "upper-case" in texts["crc_case"] and "CR LF" in texts["line_end"]
@@ -204,3 +224,10 @@ def test_every_field_of_the_new_listen_events_is_in_json_md():
             assert re.search(f"`{field}[`:]", rows[record["event"]]), (record["event"], field)
     for rule in check.summary(1.0).deviations:
         assert f"`{rule[0]}`" in rows["deviation"]
+
+
+def test_a_reboot_restarts_the_heartbeats_timing():
+    hello2 = format_frame("HELLO", 0, "1", "fw-1", "SHOE-7", "B2")
+    check, found = _check([(0.0, HELLO), (0.0, _frame("HB", 1, "-")), (1.0, _frame("HB", 2, "-")),
+                           (2.5, hello2), (2.5, _frame("HB", 1, "-")), (3.5, _frame("HB", 2, "-"))])
+    assert found == [] and check.summary(3.6).intervals == 2

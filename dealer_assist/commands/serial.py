@@ -397,7 +397,7 @@ def run_listen(args: argparse.Namespace) -> int:
     refused = False
     try:
         while True:
-            if watch is not None:
+            if watch is not None and events.empty():  # with lines still queued, a heartbeat may be among them
                 watch.tick()
             timeout = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
             try:

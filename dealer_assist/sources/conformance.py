@@ -254,8 +254,8 @@ class ConformanceCheck:
                          "whatever else it sends")
 
     def summary(self, t: float) -> ConformanceSummary:
-        """The outcome so far (a heartbeat overdue at ``t`` is counted)."""
-        self.tick(t)
+        """The outcome so far.  (A heartbeat overdue is :meth:`tick`'s to name: the lines read by ``t`` may
+        not all have been fed yet.)"""
         period = None
         if self._intervals:
             mean = self._period_sum / self._intervals
@@ -295,8 +295,10 @@ class ConformanceCheck:
         self._excused = True
         self._interval_excused = True
 
-    def _start(self, boot: Optional[str], heard: bool) -> None:
-        """A new count: its last card unknown until one comes, unless its start (a HELLO) was heard."""
+    def _start(self, t: float, boot: Optional[str], heard: bool) -> None:
+        """A new count: its last card unknown until one comes, unless its start (a HELLO) was heard.  Its
+        heartbeats are timed from its own first frame: a device is silent while it restarts."""
+        self._hb_ref, self._hb_ref_is_beat, self._silence_told = t, False, False
         self._boot, self._boot_heard = boot, heard
         if heard and boot is not None:
             self._boots.add(boot)
@@ -321,10 +323,10 @@ class ConformanceCheck:
                 out += self._say(t, "boot_id", "6", MUST, raw,
                                  f"a new count after HELLO with boot id {pending.boot}, heard from an earlier boot: "
                                  "the boot id is different at every boot")
-            self._start(pending.boot, heard=True)
+            self._start(t, pending.boot, heard=True)
             self._expected = 1
         elif pending is not None and self._expected is not None and seq < self._expected and seq != 0:
-            self._start(pending.boot, heard=True)  # a new count all the same: SEQ 1 up to this one skipped
+            self._start(t, pending.boot, heard=True)  # a new count all the same: SEQ 1 up to this one skipped
             self._expected = 1
         elif pending is not None:
             if self._boot_heard and self._boot != pending.boot:
@@ -338,7 +340,7 @@ class ConformanceCheck:
             out += self._say(t, "boot_id", "6", MUST, raw,
                              f"SEQ 1, a new count, after HELLO with the boot id of the count before ({self._boot}): "
                              "the boot id is different at every boot (a HELLO said again goes on with the count, 7.4)")
-            self._start(self._boot, heard=True)
+            self._start(t, self._boot, heard=True)
             self._expected = 1
         seen = self._recent.get(seq)
         if seen == frame:
@@ -352,7 +354,7 @@ class ConformanceCheck:
                                  "device never reuses or reorders SEQ values, and sends HELLO right after every boot, "
                                  "before any other frame" + (" (a line dropped just before may have been it)"
                                                               if self._excused else ""))
-                self._start(self._boot, heard=False)
+                self._start(t, self._boot, heard=False)
                 self._card_known = seq == 1
             else:
                 last = (seq - 1) % SEQ_MODULO
