@@ -104,7 +104,8 @@ def test_each_tolerated_deviation_is_named_with_its_frame_rule_and_section(tmp_p
     assert any(rule == "line_end" and raw.startswith("$CARD,3,3S*") and raw.endswith("\\r") for rule, _, raw in found)
     assert any(rule == "line_end" and raw.startswith("$CARD,4,4S*") and raw[-1] != "n" for rule, _, raw in found)
     assert any(rule == "heartbeat_last_card" and raw.startswith("$HB,5,3*") for rule, _, raw in found)
-    assert any(rule == "seq_back" and section == "5, 6" and raw.startswith("$CARD,1,5S*") for rule, section, raw in found)
+    assert any(rule == "seq_back" and section == "5, 6" and raw.startswith("$CARD,1,5S*")
+               for rule, section, raw in found)
     assert any(rule == "heartbeat_period" and raw.startswith("$HB,6,4*") for rule, _, raw in found)
     assert any(rule == "seq_skipped" and raw.startswith("$CARD,4,6S*") for rule, _, raw in found)
     texts = {r["rule"]: r["text"] for r in records if r["event"] == "deviation"}

@@ -126,14 +126,19 @@ class ConformanceSummary:
     @property
     def text(self) -> str:
         verdict = "PASS" if self.passed else "FAIL"
-        said = f"conformance {verdict}: {self.frames} frames, {self.heartbeats} heartbeats"
+        said = f"conformance {verdict}: {_n(self.frames, 'frame')}, {_n(self.heartbeats, 'heartbeat')}"
         if self.period is not None:
             low, mean, high = self.period
-            over = "1 interval" if self.intervals == 1 else f"{self.intervals} intervals"
-            said += f", heartbeat period {mean:.3f} s (from {low:.3f} to {high:.3f} over {over})"
+            said += (f", heartbeat period {mean:.3f} s (from {low:.3f} to {high:.3f} over "
+                     f"{_n(self.intervals, 'interval')})")
         if self.warnings:
             said += "; SHOULD not held: " + ", ".join(f"{rule} x{n}" for rule, n in self.warnings)
         return said + ("" if self.passed else "; " + "; ".join(self.reasons))
+
+
+def _n(count: int, word: str) -> str:
+    """``count`` and ``word``, plural but for 1."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _end_fault(line: RawLine, content: bytes) -> str:
@@ -144,7 +149,9 @@ def _end_fault(line: RawLine, content: bytes) -> str:
     if end == b"\n":
         return "ends with a bare LF"
     if line.end == END_NEXT_FRAME:
-        return "ends with a CR and no LF (the next $ ended it)" if end == b"\r" else "has no line end (the next $ ended it)"
+        if end == b"\r":
+            return "ends with a CR and no LF (the next $ ended it)"
+        return "has no line end (the next $ ended it)"
     return f"ends with {shown_bytes(end)!r}" if end else "has no line end"
 
 
@@ -270,14 +277,14 @@ class ConformanceCheck:
         shoulds = tuple((rule, n) for (rule, level), n in self._counts.items() if level == SHOULD)
         reasons = []
         if musts:
-            reasons.append(f"{sum(n for _, n in musts)} deviations from PROTOCOL.md's MUSTs ("
+            reasons.append(f"{_n(sum(n for _, n in musts), 'deviation')} from PROTOCOL.md's MUSTs ("
                            + ", ".join(f"{rule} x{n}" for rule, n in musts) + ")")
         if self._dropped:
-            reasons.append(f"{self._dropped} lines dropped (listen's dropped lines say why)")
+            reasons.append(f"{_n(self._dropped, 'line')} dropped (listen's dropped lines say why)")
         if not self._frames:
             reasons.append("no frame heard: check the port, the baud rate and that the device sends")
         elif self._heartbeats < 2:
-            reasons.append(f"{self._heartbeats} heartbeats heard, too few to time them: listen for 3 s or more")
+            reasons.append(f"{_n(self._heartbeats, 'heartbeat')} heard, too few to time them: listen for 3 s or more")
         return ConformanceSummary(passed=not reasons, reasons=tuple(reasons), frames=self._frames,
                                   heartbeats=self._heartbeats, dropped=self._dropped, deviations=musts,
                                   warnings=shoulds, intervals=self._intervals, period=period)
