@@ -307,7 +307,7 @@ class _LineWatch:
         if args.capture:
             refuse_journal_part(args.capture, "--capture", "shoe-capture.txt")
             try:
-                self.capture = open(args.capture, "w", encoding="ascii", newline="\n")
+                self.capture = open(args.capture, "w", encoding="utf-8", newline="\n")
             except OSError as exc:
                 raise CommandError(f"cannot write the capture to {args.capture} ({exc.strerror or exc}): give "
                                    "--capture a file you can write, e.g. shoe-capture.txt") from None
