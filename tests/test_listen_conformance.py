@@ -22,15 +22,15 @@ from polling import wait_for
 HELLO = format_frame("HELLO", 0, "1", "fw-1", "SHOE-7", "B1")
 
 
-def _listen(tmp_path, device_bytes: bytes, *options: str) -> subprocess.CompletedProcess:
-    """``listen`` run on a real pty, the device writing ``device_bytes`` once the port is open."""
+def _listen(tmp_path, device_bytes: bytes, *options: str, after: float = 0.5) -> subprocess.CompletedProcess:
+    """``listen`` run on a real pty, the device writing ``device_bytes`` ``after`` seconds once the port is open."""
     link = str(tmp_path / "shoe")
     device = PtyEndpoint(link)
     try:
         listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, *options],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert wait_for(device.host_connected, 20)
-        time.sleep(0.5)  # pyserial empties the input right after opening
+        time.sleep(after)  # pyserial empties the input right after opening
         device.write(device_bytes)
         out, err = listen.communicate(timeout=30)
     finally:
@@ -118,9 +118,11 @@ def test_each_tolerated_deviation_is_named_with_its_frame_rule_and_section(tmp_p
 
 
 def test_the_human_check_says_each_deviation_and_fail(tmp_path):
-    run = _listen(tmp_path, HELLO + _frame("CARD", 1, "KD", lower=True), "--conformance", "--cards", "1")
-    (deviation,) = [line for line in run.stdout.splitlines() if "DEVIATION" in line]
-    assert "section 3 (crc_case, MUST): '$CARD,1,KD*d648\\r\\n'" in deviation
+    """The device starts 1.6 s after the port opened, with no HELLO."""
+    run = _listen(tmp_path, _frame("CARD", 1, "KD", lower=True), "--conformance", "--cards", "1", after=1.6)
+    started, case = [line for line in run.stdout.splitlines() if "DEVIATION" in line]
+    assert "section 6 (hello_first, MUST): '$CARD,1,KD*d648\\r\\n'" in started and "sends HELLO" in started
+    assert "section 3 (crc_case, MUST): '$CARD,1,KD*d648\\r\\n'" in case
     assert "conformance FAIL" in run.stdout.splitlines()[-1] and run.returncode == 1
 
 
@@ -232,3 +234,18 @@ def test_a_reboot_restarts_the_heartbeats_timing():
     check, found = _check([(0.0, HELLO), (0.0, _frame("HB", 1, "-")), (1.0, _frame("HB", 2, "-")),
                            (2.5, hello2), (2.5, _frame("HB", 1, "-")), (3.5, _frame("HB", 2, "-"))])
     assert found == [] and check.summary(3.6).intervals == 2
+
+
+def test_a_device_that_starts_while_the_port_is_open_says_hello_first():
+    check = ConformanceCheck()
+    check.link(10.0, "up")
+    _, found = _check([(12.0, _frame("SHOE", 1, "NEW")), (12.5, _frame("CARD", 2, "AS"))], check)
+    assert [(d.rule, d.section) for d in found] == [("hello_first", "6")] and "2.0 s after" in found[0].text
+    booted = ConformanceCheck()
+    booted.link(10.0, "up")
+    _, found = _check([(12.0, HELLO), (12.0, _frame("SHOE", 1, "NEW"))], booted)
+    assert found == []
+    joined = ConformanceCheck()  # a device running when the port opened: its HELLO went before
+    joined.link(10.0, "up")
+    _, found = _check([(10.4, _frame("HB", 7, "5")), (11.4, _frame("HB", 8, "5"))], joined)
+    assert found == []

@@ -190,6 +190,9 @@ class ConformanceCheck:
         #: A line dropped, or the link lost, since the last good frame: a gap may be theirs, not the device's.
         self._excused = False
         # the heartbeat's timing
+        #: When the port opened, while no line has come since: a device heard only after a silence longer than a
+        #: heartbeat's started (or woke) while the port was open, and its first frame is then its HELLO.
+        self._opened_at: Optional[float] = None
         self._hb_ref: Optional[float] = None  # the last heartbeat, or the first frame since the port opened
         self._hb_ref_is_beat = False
         self._interval_excused = False
@@ -203,6 +206,7 @@ class ConformanceCheck:
 
     def line(self, line: RawLine) -> list[Deviation]:
         raw = line.raw
+        opened_at, self._opened_at = self._opened_at, None
         if not raw.startswith(b"$"):
             if raw.strip(b" \t\r\n\x00"):  # the host drops it itself, as bytes outside a frame
                 self._drop()
@@ -220,6 +224,8 @@ class ConformanceCheck:
             return []
         self._frames += 1
         out: list[Deviation] = []
+        if opened_at is not None and line.t - opened_at > HEARTBEAT_PERIOD[1] + TIMING_ALLOWANCE:
+            out += self._woke(line.t, line.t - opened_at, raw, frame)
         content = _frame_content(raw)
         crc = content[-4:].decode("ascii")
         if crc != crc.upper():
@@ -242,6 +248,7 @@ class ConformanceCheck:
     def link(self, t: float, state: str) -> list[Deviation]:
         """The link went ``up`` (the port opened), ``stale`` or ``lost``: a silence then is not the device's."""
         if state in ("up", "lost"):
+            self._opened_at = t if state == "up" else None
             self._hb_ref = None
             self._silence_told = False
             if self._expected is not None or self._pending_hello is not None:
@@ -412,6 +419,20 @@ class ConformanceCheck:
                          f"heartbeat {frame.seq} names {'-' if named is None else named} as the last card, where this "
                          f"count's last was {had}{lost}: a heartbeat carries the SEQ of the last CARD frame of "
                          "this boot (a ?? card too), '-' before any; not a count of cards, not the next SEQ")
+
+    def _woke(self, t: float, silence: float, raw: bytes, frame: Frame) -> list[Deviation]:
+        """The first line since the port opened, a frame, came ``silence`` seconds (more than a heartbeat's
+        period) after it: the device was off, or silent."""
+        if isinstance(frame, HelloFrame):
+            return []  # it booted while the port was open, and said so first
+        if frame.seq == 1:
+            return self._say(t, "hello_first", "6", MUST, raw,
+                             f"SEQ 1 came first, {silence:.1f} s after the port opened with nothing before it: the "
+                             "device started while the port was open, and a device sends HELLO (SEQ 0) right "
+                             "after every boot, before any other frame")
+        return self._say(t, "heartbeat_period", "6", MUST, raw,
+                         f"the first frame came {silence:.1f} s after the port opened with nothing before it: a "
+                         "device sends HB every 1 s (within 10 %), whatever else it sends")
 
     def _beat(self, t: float, raw: bytes) -> list[Deviation]:
         out: list[Deviation] = []
