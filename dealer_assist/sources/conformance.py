@@ -28,6 +28,9 @@ HEARTBEAT_PERIOD = (0.9, 1.1)
 #: is stamped with is when the host read it, late by the scheduler's whims on a busy PC.  The mean period
 #: over the check, where such delays even out, is held to :data:`HEARTBEAT_PERIOD` itself.
 TIMING_ALLOWANCE = 0.1
+#: A heartbeat missing this long is named while the device is silent (one less late is named, timed, when it
+#: comes): the host's clock, read between two reads of the port, could find one not yet read overdue.
+OVERDUE_AFTER = 2.0
 #: Deviations of one rule shown one by one; past them they are only counted (a device that sends lower-case
 #: CRCs does it in every frame).
 SHOWN_PER_RULE = 5
@@ -260,7 +263,7 @@ class ConformanceCheck:
         if self._hb_ref is None or self._silence_told or self._interval_excused:
             return []
         waited = t - self._hb_ref
-        if waited <= HEARTBEAT_PERIOD[1] + TIMING_ALLOWANCE:
+        if waited <= OVERDUE_AFTER:
             return []
         self._silence_told = True
         since = "the last heartbeat" if self._hb_ref_is_beat else "the first frame since the port opened"
