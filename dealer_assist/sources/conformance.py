@@ -381,7 +381,8 @@ class ConformanceCheck:
                     run = str(expected) if last == expected else f"{expected}-{last}"
                     out += self._say(t, "seq_skipped", "5", MUST, raw,
                                      f"SEQ {seq} where {expected} was due: frame(s) {run} never came, with no line "
-                                     "dropped and the link up: a device never skips a SEQ value")
+                                     "dropped and the link up: a device never skips a SEQ value (if this one did not, the line lost "
+                                     "whole frames: check the cable and the baud rate)")
                 self._lost_runs(expected, seq)
                 self._interval_excused = True
         if isinstance(frame, HeartbeatFrame):
