@@ -249,3 +249,11 @@ def test_a_device_that_starts_while_the_port_is_open_says_hello_first():
     joined.link(10.0, "up")
     _, found = _check([(10.4, _frame("HB", 7, "5")), (11.4, _frame("HB", 8, "5"))], joined)
     assert found == []
+
+
+def test_fields_past_a_v1_types_own_are_named_unless_the_hello_says_a_later_protocol():
+    check, found = _check([(0.0, HELLO), (0.5, _frame("HB", 1, "-", "ABCDEF01"))])
+    assert [(d.rule, d.section) for d in found] == [("extra_fields", "3, 6")] and "'ABCDEF01'" in found[0].text
+    hello2 = format_frame("HELLO", 0, "2", "fw-9", "SHOE-7", "B9", "caps=bj")
+    _, found = _check([(0.0, hello2), (0.5, _frame("HB", 1, "-", "B9"))])
+    assert found == []

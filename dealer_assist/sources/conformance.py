@@ -139,6 +139,10 @@ class ConformanceSummary:
         return said + ("" if self.passed else "; " + "; ".join(self.reasons))
 
 
+#: How many comma-separated parts (type and SEQ included) a v1 frame of each fixed-length type has.
+_FIELDS = {"CARD": 3, "HB": 3, "SHOE": 3, "HELLO": 6}
+
+
 def _n(count: int, word: str) -> str:
     """``count`` and ``word``, plural but for 1."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
@@ -179,6 +183,8 @@ class ConformanceCheck:
         self._boot: Optional[str] = None
         self._boot_heard = False
         self._boots: set[str] = set()
+        #: The protocol the last HELLO heard said (1 until one is): a later one may add fields.
+        self._protocol = 1
         self._pending_hello: Optional[HelloFrame] = None
         self._repeat_hello = False
         #: Whether the last frame was one sent again (same SEQ and content): no heartbeat to time.
@@ -234,6 +240,7 @@ class ConformanceCheck:
         if crc != crc.upper():
             out += self._say(line.t, "crc_case", "3", MUST, raw,
                              f"CRC {crc} in lower case: devices MUST send 4 upper-case hex digits ({crc.upper()})")
+        out += self._fields(line.t, raw, content, frame)
         fault = _end_fault(line, content)
         if fault:
             out += self._say(line.t, "line_end", "3", MUST, raw,
@@ -423,6 +430,21 @@ class ConformanceCheck:
                          f"heartbeat {frame.seq} names {'-' if named is None else named} as the last card, where this "
                          f"count's last was {had}{lost}: a heartbeat carries the SEQ of the last CARD frame of "
                          "this boot (a ?? card too), '-' before any; not a count of cards, not the next SEQ")
+
+    def _fields(self, t: float, raw: bytes, content: bytes, frame: Frame) -> list[Deviation]:
+        """PROTOCOL.md 3: a later version may add fields at the end of a type, which a host ignores; a v1
+        device sends exactly the fields of section 6."""
+        if isinstance(frame, HelloFrame):
+            self._protocol = frame.protocol
+        parts = content[1:-5].decode("ascii").split(",")
+        known = _FIELDS.get(parts[0])
+        if known is None or len(parts) <= known or self._protocol > 1:
+            return []
+        extra = ",".join(parts[known:])
+        return self._say(t, "extra_fields", "3, 6", MUST, raw,
+                         f"{parts[0]} with fields past its own ({extra!r}), which the host ignores: a device of "
+                         "protocol 1 sends exactly the fields of section 6 (a later version may add some, and says "
+                         "so in its HELLO)")
 
     def _woke(self, t: float, silence: float, raw: bytes, frame: Frame) -> list[Deviation]:
         """The first line since the port opened, a frame, came ``silence`` seconds (more than a heartbeat's
