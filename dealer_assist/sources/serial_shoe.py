@@ -511,6 +511,7 @@ class SerialShoe(CardSource):
 
     def _dropped(self, error: FrameError) -> None:
         self.stats[error.reason] += 1
+        self._tracker.line_dropped()
         if self.dialect == "v1" and may_be_card(error.raw):
             self._card_cut = True
         self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw, error.why))

@@ -448,7 +448,11 @@ class SequenceTracker:
     - A heartbeat naming a last card this count cannot have (behind the last
       card the host took, or none when the host took one) shows the count
       restarted: a new count's heartbeat, its HELLO lost, passing the old SEQ.
-    - Before the first frame (the host joined mid-stream) any SEQ is accepted.
+    - Before the first frame (the host joined mid-stream) any SEQ is accepted.  So is any after a HELLO
+      that was the host's first frame: it began the count if SEQ 1 follows, else it was said again in the
+      middle of one (a device repeating its HELLO as the port opens), and the host joins there (qaN:
+      taken for a boot, every frame of the count up to there was named lost), unless a line was dropped
+      in between (:meth:`line_dropped`): then the frames after the HELLO are named lost, as after a boot.
     - A HELLO heard while a count the host joined mid-stream was going (so its
       boot id was never heard) is a restart or a repeat after a replug: only
       the next frame tells (SEQ 1, or below the old count's next: a new count;
@@ -470,6 +474,16 @@ class SequenceTracker:
         self._recent: dict[int, Frame] = {}
         #: The count an unsure HELLO interrupted (its state, to go on with if the HELLO was a repeat).
         self._before_hello: Optional[tuple] = None
+        #: Whether the last frame was a HELLO that came before any count (the host's first frame): the frame
+        #: after it tells whether it began the count (SEQ 1) or was said again in the middle of one.
+        self._start_untold = False
+        #: Whether a line was dropped since that HELLO: it may have been a frame of the count it began.
+        self._dropped_since = False
+
+    def line_dropped(self) -> None:
+        """A line was dropped (it may have been a frame): after a HELLO heard first, the frame after it
+        then no longer shows the HELLO was said again (see :meth:`check`)."""
+        self._dropped_since = self._start_untold
 
     @property
     def unsure_hello(self) -> bool:
@@ -537,11 +551,14 @@ class SequenceTracker:
                 self.boot = boot  # a repeat HELLO names the boot the count was of
                 return replace(self.check(frame), hello_restarted=False)
             return replace(self.check(frame), hello_restarted=True)
+        untold, self._start_untold = self._start_untold, False
         if isinstance(frame, HelloFrame):
             if frame.boot == self.boot:
                 self._before_hello = before  # the unsure HELLO sent twice: still the next frame's to tell
+                self._start_untold = untold
                 return SeqVerdict(False, duplicate=True)
-            joined = not self._boot_heard and self.expected is not None
+            self._start_untold, self._dropped_since = untold or self.expected is None, False
+            joined = not self._boot_heard and self.expected is not None and not untold
             if joined:
                 self._before_hello = (self.expected, self.last_card, self._saw_start, self._order, self._recent)
                 self._order, self._recent = deque(), {}
@@ -549,6 +566,11 @@ class SequenceTracker:
             self._remember(frame)
             return SeqVerdict(True, restarted=True, unsure=joined)
         seq = frame.seq
+        if untold and seq != 1 and not self._dropped_since:
+            # The HELLO was said again in the middle of its count (a device repeating it when the port opens,
+            # PROTOCOL.md 7.4), not a boot: this frame is where the host joins, as if the HELLO had not come.
+            # With a line dropped in between, that line may have been one of a boot's frames: named lost.
+            self.expected, self._saw_start = None, False
         if self.expected is None:
             self._remember(frame)
             return SeqVerdict(True)
