@@ -362,7 +362,7 @@ class _LineWatch:
 def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
     from dealer_assist.events import CardRead, FrameDropped, LinkState, SeqGap, Unreadable
-    from dealer_assist.sources.serial_shoe import NOT_A_PORT, SerialShoe, UsbIdentity
+    from dealer_assist.sources.serial_shoe import IN_USE, NOT_A_PORT, SerialShoe, UsbIdentity
     from dealer_assist.sources.serial_url import scheme_of, url_problem
 
     if url_problem(args.serial):  # refused at once, --wait or not: it would be retried for ever
@@ -418,6 +418,8 @@ def run_listen(args: argparse.Namespace) -> int:
                     not_a_port = NOT_A_PORT in event.detail
                     if not_a_port:
                         check = "give the shoe's port instead (dealer-assist ports lists them)"
+                    elif IN_USE in event.detail:
+                        check = "close the program that holds the port first"
                     elif scheme_of(args.serial) in ("socket", "rfc2217"):
                         check = ("check that the shoe (or its serial-to-network bridge) is on and reachable at that "
                                  "address")

@@ -22,8 +22,8 @@ from typing import Any, Callable, Iterable, Optional
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import (
-    CardRead, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, SourceEvent,
-    Unreadable,
+    PORT_IN_USE, CardRead, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal,
+    SourceEvent, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
     DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
@@ -130,11 +130,15 @@ def _default_opener(url: str, baudrate: int) -> Any:
     not stale, so that port opens without emptying its input.  A serial
     device's own buffer may hold bytes from before the port was opened, and is
     emptied as pyserial does (a partial frame there is dropped by the parser).
+
+    A port is opened exclusively (on POSIX an ``flock`` that pyserial takes, released when the port closes
+    or the process ends): a second table or ``listen`` on the same port is refused at once, instead of each
+    frame going to one reader or the other (qaN: cards stolen from the table, FRAMES LOST for each).
     """
     import serial
 
     if not url.startswith("socket://"):
-        port = serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT)
+        port = serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT, exclusive=True)
         if url.startswith(NETWORK_SCHEMES):
             _keep_alive(getattr(port, "_socket", None))
         return port
@@ -165,6 +169,8 @@ def _keep_alive(sock: Any) -> None:
 
 #: What an open error says of a path that is no serial port (``/dev/null``, a file): its own advice.
 NOT_A_PORT = "is no serial port"
+#: What an open error says of a port another program holds open exclusively.
+IN_USE = PORT_IN_USE
 
 
 def _open_problem(url: str, exc: Exception) -> str:
@@ -176,6 +182,9 @@ def _open_problem(url: str, exc: Exception) -> str:
         code = cause.args[0]  # pyserial raised from the termios error, dropping its errno
     if code == errno.ENOTTY:
         return f"{url} {NOT_A_PORT} (no terminal device, so no baud rate can be set)"
+    if code in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY):  # the lock another opener holds, or its TIOCEXCL
+        return (f"{url} {IN_USE} (another dealer-assist table or listen, or a terminal program): each frame would "
+                f"go to one of them only; close it ('fuser -v {url}' names it) or give this one another port")
     return f"{url}: {os.strerror(code) if isinstance(code, int) else failure_text(exc)}"
 
 

@@ -19,9 +19,9 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
-from dealer_assist.events import (YIELDING_DOUBTS, CardRead, CountRestarted, DeviceError, DeviceHello, FrameDropped,
-                                   LinkState, ProfileDoubt, RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent,
-                                   Unreadable)
+from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountRestarted, DeviceError, DeviceHello,
+                                   FrameDropped, LinkState, ProfileDoubt, RecordedOp, RecordedStart, SeqGap, ShoeSignal,
+                                   SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
@@ -1113,6 +1113,9 @@ class SessionCore(abc.ABC):
                        ("check that the shoe (or its serial-to-network bridge) is on and reachable at that address; it "
                         "keeps trying. Meanwhile type the cards (K)")
                        if never_opened and event.source.startswith(("serial:socket://", "serial:rfc2217://")) else
+                       ("close the other program that holds the port (the text names how to find it); it keeps "
+                        "trying. Meanwhile type the cards (K)")
+                       if never_opened and PORT_IN_USE in (event.detail or "") else
                        ("check the port's path (the command 'dealer-assist ports' lists them) and your access to it (the "
                         "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
                        if never_opened else
