@@ -227,7 +227,9 @@ def test_splitter_whole_and_byte_by_byte():
 
 def test_splitter_recovers_the_frame_after_garbage_without_newline():
     assert split_all([b"noise" + A]) == ["malformed", A[:-1]]
-    assert split_all([A[:8] + B]) == [A[:8], B[:-1]]  # truncated frame: handed on, the parser drops it
+    assert split_all([A[:8] + B]) == ["malformed", B[:-1]]  # truncated frame: dropped, named as cut short
+    (cut, _) = LineSplitter().feed(A[:8] + B)
+    assert cut.raw == A[:8] and cut.why.startswith("cut short by the next $")
 
 
 def test_splitter_ignores_blank_lines_and_nul_padding():

@@ -185,6 +185,25 @@ def _word(text: str, raw: bytes, what: str) -> str:
     return text
 
 
+_CRC_THEN_MORE = re.compile(rb"\*[0-9A-Fa-f]{4}")
+
+
+def _shape_fault(line: bytes) -> str:
+    """Why ``line`` (its line end taken off) is not ``$TYPE,SEQ,...*CCCC``, as exactly as it can be told: a
+    maker whose every frame carries one stray byte was told only the frame's shape, which it visibly had."""
+    star = line.rfind(b"*")
+    if line[:1] == b"$" and star > 0 and _CRC_THEN_MORE.fullmatch(line, star, star + 5) and len(line) > star + 5:
+        extra = line[star + 5:]
+        return (f"{len(extra)} byte{'s' if len(extra) > 1 else ''} after the CRC, before the line end "
+                f"('{shown_bytes(extra)}'): a frame ends *CCCC then CR LF, nothing between")
+    if line[:1] == b"$" and star < 0:
+        return "no *CCCC: the frame was cut short (or is no frame); a frame is $TYPE,SEQ,...*CCCC"
+    if line[:1] == b"$" and len(line) - star - 1 < 4:
+        return (f"{len(line) - star - 1} character{'s' if len(line) - star - 1 != 1 else ''} after the *, where "
+                "the CRC has 4 hex digits: the frame was cut short")
+    return "a frame is $TYPE,SEQ,...*CCCC"
+
+
 def parse_frame(line: bytes) -> Frame:
     """Parse one line (with or without its ``\\r\\n``) into a frame.
 
@@ -200,7 +219,7 @@ def parse_frame(line: bytes) -> Frame:
     if sent > MAX_FRAME:
         raise FrameError(DROP_TOO_LONG, raw, f"{sent} bytes with its line end; the limit is {MAX_FRAME}")
     if len(line) < 7 or line[0] != 0x24 or line[-5] != 0x2A:  # "$" ... "*CCCC"
-        raise FrameError(DROP_MALFORMED, raw, "a frame is $TYPE,SEQ,...*CCCC")
+        raise FrameError(DROP_MALFORMED, raw, _shape_fault(line))
     body = line[1:-5]
     check = line[-4:]
     if not _HEX.issuperset(check):
@@ -349,12 +368,15 @@ class LineSplitter:
         self.reset()
         return FrameError(DROP_MALFORMED, partial, why) if partial else None
 
-    def _close(self, out: list) -> None:
+    def _close(self, out: list, by_dollar: bool = False) -> None:
         if self._overlong:
             pass  # reported when it passed the limit
         elif self._buf.strip(b" \t\r\x00"):
             if self.dollar and self._buf[:1] != b"$":
                 out.append(FrameError(DROP_MALFORMED, bytes(self._buf), "bytes outside a frame"))
+            elif by_dollar and not _CRC_THEN_MORE.search(self._buf):  # else the parser names what is wrong
+                out.append(FrameError(DROP_MALFORMED, bytes(self._buf), "cut short by the next $, before its *CCCC "
+                                      "and line end: the rest of it was lost (a frame holds no $ but its first byte)"))
             else:
                 out.append(bytes(self._buf))
         self._buf.clear()
@@ -385,7 +407,7 @@ class LineSplitter:
                 chunks = piece.split(b"$")
                 self._append(chunks[0], out)
                 for chunk in chunks[1:]:
-                    self._close(out)
+                    self._close(out, by_dollar=True)
                     self._append(b"$" + chunk, out)
             else:
                 self._append(piece, out)
