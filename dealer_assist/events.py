@@ -106,6 +106,9 @@ class CountRestarted:
     source: str
     t: float
     seq: int
+    #: Which frame showed it, by which rule (a SEQ behind the count, one seen with other content, a heartbeat
+    #: naming a last card its count cannot have): a firmware's counting mistake is told from a reboot.
+    why: str = ""
 
 
 @dataclass(frozen=True)

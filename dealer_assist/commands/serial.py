@@ -175,7 +175,7 @@ def event_record(event: Any) -> dict:
         if event.card_lost is not None:  # a heartbeat named this lost frame as the shoe's last card
             rec["card_lost"] = event.card_lost
     elif isinstance(event, ev.CountRestarted):  # the count went back with no HELLO: its HELLO lost (PROTOCOL.md 7.4)
-        rec = {"event": "restart", "seq": event.seq}
+        rec = {"event": "restart", "seq": event.seq, "why": event.why}
     elif isinstance(event, ev.DeviceHello):
         rec = {"event": "hello", "device": event.device, "boot": event.boot, "firmware": event.firmware,
                "protocol": event.protocol}
@@ -257,7 +257,8 @@ def _human(rec: dict, relinked: bool = False) -> str:
                      "stayed up: had the shoe restarted meanwhile, more cards than these frames may have gone)")
     elif kind == "restart":
         text = (f"RESTARTED the count started again with no HELLO{seq}: the shoe restarted and its HELLO was lost "
-                "(or this is a stray old frame); what it sent just before cannot be known: check the layout")
+                "(or this is a stray old frame); what it sent just before cannot be known: check the layout"
+                + (f" ({rec['why']})" if rec.get("why") else ""))
     elif kind == "hello":
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
         if rec.get("protocol", 1) != 1:

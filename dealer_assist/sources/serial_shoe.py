@@ -602,7 +602,7 @@ class SerialShoe(CardSource):
         if verdict.restarted and expected is not None and (isinstance(frame, HelloFrame) or not verdict.cards):
             self._old_count_lost(expected, card_cut, out_of_reach)  # else the new count's gap holds the next card
         if verdict.restarted and not isinstance(frame, HelloFrame):  # its HELLO lost: a restart all the same
-            self._emit(CountRestarted(self.name, self._clock(), frame.seq))
+            self._emit(CountRestarted(self.name, self._clock(), frame.seq, why=verdict.why))
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
         if verdict.cards:

@@ -204,6 +204,11 @@ def _shape_fault(line: bytes) -> str:
     return "a frame is $TYPE,SEQ,...*CCCC"
 
 
+def _body(frame: Frame) -> str:
+    """A frame as it reads between ``$`` and ``*``: ``CARD,1,AS``."""
+    return encode(frame)[1:-7].decode("ascii")
+
+
 def parse_frame(line: bytes) -> Frame:
     """Parse one line (with or without its ``\\r\\n``) into a frame.
 
@@ -441,6 +446,9 @@ class SeqVerdict:
     hello_restarted: Optional[bool] = None
     #: A lost frame a heartbeat names as the device's last card: a card was certainly lost.
     card_lost: Optional[int] = None
+    #: With ``restarted`` and no HELLO: which frame showed the count went back, by which rule (a firmware's
+    #: counting mistake reads as a restart too, and its maker must be able to tell which).
+    why: str = ""
 
 
 class SequenceTracker:
@@ -538,7 +546,28 @@ class SequenceTracker:
         self._order.clear()
         self._recent.clear()
 
+    def _went_back_why(self, frame: Frame) -> str:
+        """Which rule ``frame`` broke to show the count went back (before :meth:`_went_back` forgets the count)."""
+        seq, seen = frame.seq, self._recent.get(frame.seq)
+        if seen is not None:
+            return (f"SEQ {seq} was seen before with other content ({_body(seen)}, now {_body(frame)}): a new count "
+                    "whose HELLO was lost, or firmware that uses a SEQ twice (PROTOCOL.md 5: +1 for every frame of "
+                    "any type)")
+        if isinstance(frame, HeartbeatFrame) and (seq >= self.expected or seq == 0):
+            last, took = frame.last_card_seq, self.last_card
+            if last is None:
+                named = f"no card yet (-), though card {took} of this count was taken"
+            elif took is not None and last < took:
+                named = f"last card {last}, behind the last card taken ({took})"
+            else:
+                named = f"last card {last}, not before its own SEQ"
+            return (f"heartbeat {seq} names {named}: a new count whose HELLO was lost, or a heartbeat that does not "
+                    "carry the SEQ of the last CARD frame (PROTOCOL.md 6)")
+        return (f"SEQ {seq} is behind the next expected ({self.expected}): a new count whose HELLO was lost, a stray "
+                "old frame, or firmware that does not count every frame (PROTOCOL.md 5: +1 for every frame of any type)")
+
     def _went_back(self, frame: Frame) -> SeqVerdict:
+        why = self._went_back_why(frame)
         # The boot id stays: the new count's own HELLO was lost, so a HELLO with the old one is still a
         # repeat (a replug), and a real restart still comes with a new one (PROTOCOL.md 7.4).
         self._restart(self.boot, heard=False)
@@ -549,7 +578,7 @@ class SequenceTracker:
             last = frame.last_card_seq
             cards = tuple(range(1, last + 1)) if last is not None and 0 < last < frame.seq else ()
             named = last if cards else None
-        return SeqVerdict(True, missing=lost, restarted=True, cards=cards, card_lost=named)
+        return SeqVerdict(True, missing=lost, restarted=True, cards=cards, card_lost=named, why=why)
 
     def _impossible_heartbeat(self, frame: HeartbeatFrame) -> bool:
         """Whether ``frame`` names a last card its count cannot have: within a count the device's last

@@ -785,9 +785,9 @@ class SessionCore(abc.ABC):
                 # restart, not lost frames: FRAMES LOST comes only for the new count's frames that may have been
                 # cards (rev12: its lost HELLO, frame 0, was named as a card that may have been missed).
                 self.alert("hello", "warning", "SHOE RESTARTED?",
-                           f"{event.source}: its frame count started again with no HELLO (frame "
-                           f"{event.seq} is of a new count; a heartbeat naming a last card behind "
-                           "the table's shows it too): "
+                           f"{event.source}: its frame count started again with no HELLO (frame {event.seq} is of a "
+                           "new count" + (f": {event.why}" if event.why else "; a heartbeat naming a last card behind "
+                                          "the table's shows it too") + "): "
                            "the shoe most likely restarted and its HELLO was lost (or came with the old boot "
                            "id, which a restart must change), and what it sent just before cannot be known",
                            "compare the cards on the table with the display and type any missing card (K)")
