@@ -31,7 +31,7 @@ def test_a_misread_holds_the_next_card_as_an_unreadable_one_does(rig):
     assert waits(rig, "4D")
     assert rig.played() == ["2H"] and rig.session.snapshot.pending.doubt == AFTER_AN_UNREADABLE
     alert = rig.alerts()["unreadable"]
-    assert alert.title == "UNREADABLE CARD" and "MISREAD (frame 2): card seen, code not read" in alert.text
+    assert alert.title == "UNREADABLE CARD" and "(ERR MISREAD, frame 2: card seen, code not read)" in alert.text
     assert "check the last card" not in alert.action and "type it (K)" in alert.action
     assert rig.session.enter_card("9S") is None  # the card the shoe could not read: B1
     assert rig.session.confirm_pending() is None

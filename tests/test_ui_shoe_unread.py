@@ -43,7 +43,7 @@ def test_a_misread_shows_unreadable_card_and_holds_the_next_read(qtbot, dealt):
     qtbot.waitUntil(lambda: window._last.pending is not None, timeout=5000)
     assert window._last.pending.card.code == "4D" and window.session.snapshot.banner == "CONFIRM CARD"
     bar = top_bar(window)
-    assert bar.title.text() == "UNREADABLE CARD" and "MISREAD (frame 2): card seen, code not read" in bar.text.text()
+    assert bar.title.text() == "UNREADABLE CARD" and "(ERR MISREAD, frame 2: card seen, code not read)" in bar.text.text()
     assert "check the last card" not in bar.action.text() and "type it (K)" in bar.action.text()
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_K)
     qtbot.keyClicks(window.entry.field, "9S")

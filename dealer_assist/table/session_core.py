@@ -837,10 +837,11 @@ class SessionCore(abc.ABC):
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
         self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
         frame = f" (frame {event.seq})" if event.seq is not None else ""
+        said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
         self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
                    "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
                    f"the {event.source} {event.why}" if event.why else
-                   f"the {event.source} saw a card come out but could not read it (it reports MISREAD{frame}: {told})"
+                   f"the {event.source} saw a card come out but could not read it ({said}: {told})"
                    if told else
                    f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else ""),
                    "look at the card" + (" (W shows what the camera sees, an unsure card in orange)"
