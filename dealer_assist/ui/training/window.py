@@ -37,6 +37,7 @@ from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.training.case_view import CaseView
 from dealer_assist.ui.training.chart import ProgressChart
+from dealer_assist.ui.training.settle import Settle
 
 #: How long a right answer stays on screen before the next case (ms).
 RIGHT_PAUSE_MS = 700
@@ -53,6 +54,8 @@ SCROLL_KEYS = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1, Qt.Key.Key_PageDown: 2, Qt
                Qt.Key.Key_End: 3, Qt.Key.Key_Home: -3}
 SUMMARY_LINE = "PgDn PgUp, Down Up, Home End: scroll the mistakes    Esc or Ctrl+Q: close"
 ESC_AGAIN = "Esc again to end the session (any other key: go on)"
+#: Space and Enter: go on after a wrong answer's explanation, or once a void hand is cleared away.
+GO_ON = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 KEYS_HELP = (
     "Keys",
     ("P B S N, H S ...", "answer at once (the keys are shown under the question)"),
@@ -104,8 +107,10 @@ class TrainerWindow(QWidget):
     finished = Signal(object)
 
     def __init__(self, session: TrainingSession, store: Optional[ProgressStore] = None, trainee: str = "trainee",
-                 parent: Optional[QWidget] = None) -> None:
+                 parent: Optional[QWidget] = None, settle: Optional[Settle] = None) -> None:
         super().__init__(parent)
+        #: Drops a key that comes before the case or the explanation it acts on could be seen.
+        self.settle = settle or Settle()
         self.session = session
         self.store = store
         self.trainee = trainee
@@ -272,6 +277,7 @@ class TrainerWindow(QWidget):
         self.feedback.setText(message)
         if self.session.needs_ready:
             self.resyncing = True
+            self.settle.shown()
             self.question.setText("Clear the table, then press Space or Enter")
             return
         self.loader.load(self.session)
@@ -311,6 +317,7 @@ class TrainerWindow(QWidget):
         self.context.setText("\n".join(case.context))
         self._show_question()
         self._started = time.monotonic()
+        self.settle.shown()
         self._tick()
 
     def _show_question(self) -> None:
@@ -367,6 +374,7 @@ class TrainerWindow(QWidget):
         self.feedback.setFont(theme.font(self._unit * (1.2 if told.count("\n") < LONG_FEEDBACK else 1.0), True))
         self.feedback.setText(told)
         self.feedback_area.verticalScrollBar().setValue(0)
+        self.settle.shown()
         if attempt.right:
             self.advance.start(RIGHT_PAUSE_MS)
         else:
@@ -465,6 +473,18 @@ class TrainerWindow(QWidget):
             bar.setValue(bar.value() + (step // abs(step)) * (bar.pageStep() if abs(step) == 2 else bar.singleStep()))
         return True
 
+    def _too_soon(self, event: QKeyEvent) -> bool:
+        """True (and said on the key line) for a key that came as the screen it acts on was drawn, or a held
+        key's repeat: a double press had answered the next exam case unseen, or put away the explanation."""
+        if not self.settle.too_soon(event.isAutoRepeat()):
+            return False
+        name = {Qt.Key.Key_Space: "Space", Qt.Key.Key_Return: "Enter", Qt.Key.Key_Enter: "Enter"}.get(
+            Qt.Key(event.key()), event.text().strip().upper())
+        why = "held down" if event.isAutoRepeat() else "pressed as this screen appeared"
+        self.key_line.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+        self.key_line.setText(f"{name} not taken: {why}. Look, then press it again")
+        return True
+
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
         activate_soon(self)  # an X session with no window manager makes no window active: the keys wait for it
@@ -499,10 +519,13 @@ class TrainerWindow(QWidget):
             self._disarm_esc()
         if self._scroll(key):
             return
-        if self.waiting and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.next_case()
+        if self.waiting and key in GO_ON:
+            if not self._too_soon(event):
+                self.next_case()
             return
-        if self.resyncing and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        if self.resyncing and key in GO_ON:
+            if self._too_soon(event):
+                return
             self.resyncing = False
             self.session.ready()
             self.next_case()
@@ -512,11 +535,14 @@ class TrainerWindow(QWidget):
                               "cleared away; clear the table, then press Space or Enter")
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.entry.isVisible():
+            if self._too_soon(event):
+                return
             if not self.answer(self.entry.text()):
                 self.entry.selectAll()  # the next answer is typed over it, not after it ("abc8")
             return
         q = self.question_now
         if q is not None and q.kind == "choice" and event.text().strip():
-            self.answer(event.text())
+            if not self._too_soon(event):
+                self.answer(event.text())
             return
         super().keyPressEvent(event)
