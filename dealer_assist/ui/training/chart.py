@@ -24,7 +24,7 @@ class ProgressChart(QWidget):
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.sessions: list[dict] = []
-        self.setMinimumHeight(160)
+        self.setMinimumHeight(100)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def set_sessions(self, sessions: Sequence[dict]) -> None:
