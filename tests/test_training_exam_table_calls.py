@@ -176,6 +176,8 @@ def test_the_trainer_window_in_an_exam_shows_the_next_hand_after_a_call_of_no_ca
         window = TrainerWindow(t.session, settle=Settle(0.0))
         qtbot.addWidget(window)
         window.show()
+        qtbot.waitUntil(lambda: window.briefing and "Press Space" in window.feedback.text())
+        qtbot.keyClick(window, Qt.Key.Key_Space)   # the exam's start screen
         qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"), timeout=5000)
         t.deal(4)
         qtbot.waitUntil(lambda: window.case is not None, timeout=5000)

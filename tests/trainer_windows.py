@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from dealer_assist.training import Settings, ShoeFeed, TrainingSession, parse_drills
 from dealer_assist.ui.training.settle import Settle
 from dealer_assist.ui.training.window import TrainerWindow
@@ -15,5 +17,8 @@ def open_trainer(qtbot, drills="third-card", cases=4, limit=None, store=None, se
     window = TrainerWindow(session, store=store, trainee="ana", settle=Settle(settle))
     qtbot.addWidget(window)
     window.show()
+    if exam:   # the exam's start screen: its clock starts with Space
+        qtbot.waitUntil(lambda: window.briefing and "Press Space" in window.feedback.text())
+        qtbot.keyClick(window, Qt.Key.Key_Space)
     qtbot.waitUntil(lambda: window.case is not None)
     return window

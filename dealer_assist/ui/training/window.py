@@ -11,13 +11,19 @@ the summary (one stray Esc must not end an exam; any other key in between,
 one typed into the answer box too, cancels the first); on the summary Esc or
 Ctrl+Q closes the window.  F1 shows the list of keys.
 
-During an exam the status line shows only the case number and the time
-left: a running count of right answers would be the feedback the exam
-withholds.
+An exam opens on a start screen (its terms, and whether it meets the
+standard) and its clock starts with Space or Enter.  During an exam the
+status line shows only "case k of N" and the time left: a running count of
+right answers would be the feedback the exam withholds.
+
+A key that comes as the case or the explanation it acts on is drawn is not
+taken (:mod:`dealer_assist.ui.training.settle`); Tab never takes the cursor
+out of the answer box.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from typing import Optional
@@ -38,6 +44,20 @@ from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.training.case_view import CaseView
 from dealer_assist.ui.training.chart import ProgressChart
 from dealer_assist.ui.training.settle import Settle
+
+#: An exam's start screen: what it is, before its clock starts.
+START_LINE = "Press Space or Enter to start the exam"
+#: A void hand's reason names the reader's frame numbers ("(seq 18)", "frame 8 lost"): they mean nothing
+#: to a trainee (qaP L6), who is told what happened in words.
+FRAME_WORDS = ((re.compile(r" \(seq \d+\)"), ""),
+               (re.compile(r"\bframes? \d+(?:, \d+)* lost"), "a message from the shoe was lost"))
+
+
+def for_trainee(message: str) -> str:
+    """``message`` without the reader's frame numbers."""
+    for pattern, words in FRAME_WORDS:
+        message = pattern.sub(words, message)
+    return message
 
 #: How long a right answer stays on screen before the next case (ms).
 RIGHT_PAUSE_MS = 700
@@ -125,6 +145,8 @@ class TrainerWindow(QWidget):
         self.summary: Optional[Summary] = None
         self.store_error: Optional[str] = None
         self.waiting = False  # feedback on screen, waiting for Space/Enter
+        #: An exam's terms on screen, its clock not started: Space or Enter starts it (qaP F8).
+        self.briefing = session.settings.exam
         self._started = 0.0
         self._open = False  # the current case still takes answers
         self.setWindowTitle(f"dealer-assist trainer: {trainee}")
@@ -245,7 +267,7 @@ class TrainerWindow(QWidget):
         self.advance.setSingleShot(True)
         self.advance.timeout.connect(self.next_case)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        QTimer.singleShot(0, self.next_case)
+        QTimer.singleShot(0, self._brief if self.briefing else self.next_case)
 
     @staticmethod
     def fitted_size() -> tuple[int, int]:
@@ -322,13 +344,61 @@ class TrainerWindow(QWidget):
             self.setFocus()
             self.loader.load(self.session)
 
+    def _brief(self) -> None:
+        """An exam's start screen: its cases, limits, pass mark and whether it meets the standard, said where
+        the trainee looks (the warning went to stderr only); the session's clock starts with Space or Enter."""
+        s = self.session.settings
+        self.title.setText("Exam: " + ", ".join(d.title for d in self.session.drills.values()))
+        for widget in (self.view, self.entry, self.clock, self.question, self.keys):
+            widget.setVisible(False)
+        self.context.setText("")
+        self._column.setStretch(self._table_at, 0)   # the terms take the room of the cards to come
+        self._column.setStretch(self._feedback_at, 5)
+        size = (f"{s.cases} cases" if s.cases is not None else f"{s.minutes:g} minutes" if s.minutes is not None
+                else "Cases until you end it")
+        terms = [f"{size}, no feedback until the end."]
+        if s.limit is not None:
+            terms.append(f"At most {s.limit:g} s per decision (a case of 3 questions: {3 * s.limit:g} s): "
+                         "an answer after that counts as failed.")
+        if s.minutes is not None and s.cases is not None:
+            terms.append(f"{s.minutes:g} minutes in all: cases not answered when the time is up count as failed.")
+        terms.append(f"Pass mark: {s.mark.words} per decision.")
+        short = s.standard.shortfalls(s.cases or 0, s.mark.accuracy, s.mark.seconds, self.session.seed, s.house)
+        if short:
+            terms.append(f"<span style='color: {theme.LEVEL['warning'].name()}'>Below the standard "
+                         f"({s.standard.words}): {'; '.join(short)}. A pass will be listed as "
+                         "\"passed below the standard\".</span>")
+        else:
+            terms.append(f"This exam meets the standard ({s.standard.words}): a pass counts.")
+        self.feedback.setStyleSheet(f"color: {theme.TEXT.name()};")
+        self.feedback.setTextFormat(Qt.TextFormat.RichText)
+        terms.append(f"<b>{START_LINE}</b>: the clock starts then.")
+        self.feedback.setText("".join(f"<p>{line}</p>" for line in terms))
+        self.key_line.setText(f"Space or Enter: start    {KEY_LINE}")
+        self.settle.shown()
+        self.setFocus()
+        self._tick()
+
+    def _start_exam(self) -> None:
+        self.briefing = False
+        self.session.started = self.session.clock()  # the time for the whole exam runs from now
+        self.feedback.setTextFormat(Qt.TextFormat.AutoText)
+        self.view.setVisible(True)
+        self.next_case()   # shows the question, its keys and the clock again (_make_room)
+
     def _feed_failed(self, message: str) -> None:
         self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+        message = for_trainee(message)
         self.feedback.setText(message)
         if self.session.needs_ready:
             self.resyncing = True
             self.settle.shown()
+            # The answered hand's cards and "What happens next?" stayed on screen over the void hand (qaP L6).
+            self.view.show_case(None)
+            self.context.setText("")
+            self.title.setText("Void hand: the trainer cannot tell which cards lie on the table")
             self.question.setText("Clear the table, then press Space or Enter")
+            self.keys.setText("no case is asked until the table is clear")
             return
         self.loader.load(self.session)
 
@@ -438,10 +508,16 @@ class TrainerWindow(QWidget):
         s = self.session
         if self.summary is not None:
             return
+        if self.briefing:
+            self.status.setText("not started")
+            self.clock.setValue(0)
+            return
         right = sum(a.right for a in s.attempts)
         left = s.remaining
         when = f"{int(left // 60)}:{int(left % 60):02d} left" if left is not None else ""
         number = f"case {len(s.attempts) + (0 if self.waiting else 1)}"
+        if s.settings.cases is not None:
+            number += f" of {s.settings.cases}"
         score = "" if s.settings.exam else f"   {right}/{len(s.attempts)} right"
         self.status.setText(f"{number}{score}   {when}")
         limit = s.limit
@@ -469,6 +545,11 @@ class TrainerWindow(QWidget):
                 self.store_error = str(exc)
         lines = self.summary.lines()
         head = 3 if self.summary.shortfalls else 2  # a pass below the standard says so beside the verdict
+        s = self.session
+        if (s.settings.exam and s.settings.cases is not None and len(s.attempts) < s.settings.cases
+                and s.remaining == 0):
+            lines.insert(0, f"Time is up: the exam's {s.settings.minutes:g} minutes ran out before its last case.")
+            head += 1
         self.result.setText("\n".join(lines[:head]))
         self._fit_verdict()
         text = "\n".join(lines[head:])
@@ -570,6 +651,10 @@ class TrainerWindow(QWidget):
             self._disarm_esc()
         if self._scroll(key):
             return
+        if self.briefing and key in GO_ON:
+            if not self._too_soon(event):
+                self._start_exam()
+            return
         if self.waiting and key in GO_ON:
             if not self._too_soon(event):
                 self.next_case()
@@ -596,4 +681,13 @@ class TrainerWindow(QWidget):
             if not self._too_soon(event):
                 self.answer(event.text())
             return
+        if self.entry.isVisible() and event.text().strip() and event.text().isprintable():
+            self.entry.setFocus()   # the box had lost the cursor (a click): the digit goes where it was meant
+            self.entry.insert(event.text())
+            return
         super().keyPressEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802 (Qt's name), A002
+        """No Tab focus chain: Tab took the cursor out of the answer box, and the digits typed next went
+        nowhere while an exam's clock ran (qaP L10)."""
+        return False
