@@ -225,9 +225,9 @@ class TrainerWindow(QWidget):
         self.details.setReadOnly(True)
         self._size(self.details, 1.0)
         self.details.setStyleSheet(f"color: {theme.TEXT.name()}; background: {theme.PANEL.name()};")
-        col2.addWidget(self.details, 3)
+        col2.addWidget(self.details, 1)
         self.chart = ProgressChart()
-        col2.addWidget(self.chart, 2)
+        col2.addWidget(self.chart, 1)
         self.summary_keys = self._size(_label(unit * 0.8, False, theme.MUTED), 0.8)
         self.summary_keys.setText(SUMMARY_LINE)
         col2.addWidget(self.summary_keys)
@@ -557,7 +557,7 @@ class TrainerWindow(QWidget):
             text = "NOT STORED: " + self.store_error + "\n\n" + text
         self.details.setPlainText(text)
         self.chart.set_sessions(self.store.sessions(self.trainee) if self.store is not None and not self.store_error
-                                else [dict(self.summary.to_json(), date="now")])
+                                else [dict(self.summary.to_json(), date="now", drill=self.session.settings.label)])
         self.stack.setCurrentIndex(1)
         self.setFocus()
         self.finished.emit(self.summary)
