@@ -85,7 +85,8 @@ KEYS_HELP = (
     "Keys",
     ("P B S N, H S ...", "answer at once (the keys are shown under the question)"),
     ("type, then Enter", "amounts, totals, and every key that applies (e.g. HS)"),
-    ("Space or Enter", "next case after a wrong answer; on a real shoe, go on once a void hand is cleared away"),
+    ("Space or Enter", "start an exam; next case after a wrong answer; on a real shoe, go on once a void hand "
+                       "is cleared away (a key pressed as the screen appears is not taken: press it again)"),
     ("PgDn PgUp, Down Up, Home End", "scroll a long explanation, and the summary's mistakes"),
     ("Esc Esc", "end the session (twice within a few seconds) and show the summary"),
     ("Ctrl+Q", "end the session at once"),
