@@ -143,3 +143,11 @@ def test_a_digit_typed_while_the_box_has_lost_the_cursor_goes_into_it(qtbot):
     assert window.entry.text() == answer
     qtbot.keyClick(window, Qt.Key.Key_Return)
     assert window.answers == [answer]
+
+
+def test_a_first_esc_cancelled_on_the_start_screen_leaves_how_to_start(qtbot):
+    window = _window(qtbot)
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert "Esc again" in window.key_line.text()
+    window._disarm_esc()                          # the few seconds for a second Esc are over
+    assert window.key_line.text().startswith("Space or Enter: start") and window.summary is None

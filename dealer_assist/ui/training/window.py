@@ -65,6 +65,8 @@ RIGHT_PAUSE_MS = 700
 DEFAULT_SIZE = (1280, 720)
 #: The key line under the drill; the first Esc replaces it with :data:`ESC_AGAIN`.
 KEY_LINE = "F1 keys    Esc twice or Ctrl+Q: end the session"
+#: The key line on an exam's start screen.
+START_KEYS = "Space or Enter: start    " + KEY_LINE
 #: The key line while the feedback on a wrong answer waits (the feedback itself may be scrolled away).
 NEXT_LINE = "[Space] or Enter: next case    PgDn PgUp: scroll    " + KEY_LINE
 #: Lines of feedback from which it is set smaller (a payout case of several bets explained).
@@ -375,7 +377,7 @@ class TrainerWindow(QWidget):
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
         terms.append(f"<b>{START_LINE}</b>: the clock starts then.")
         self.feedback.setText("".join(f"<p>{line}</p>" for line in terms))
-        self.key_line.setText(f"Space or Enter: start    {KEY_LINE}")
+        self._show_key_line()
         self.settle.shown()
         self.setFocus()
         self._tick()
@@ -577,7 +579,8 @@ class TrainerWindow(QWidget):
         cut off), else the keys to end the session."""
         waiting = self.waiting and self.summary is None
         self.key_line.setStyleSheet(f"color: {(theme.TEXT if waiting else theme.MUTED).name()};")
-        self.key_line.setText(NEXT_LINE if waiting else KEY_LINE)
+        self.key_line.setText(NEXT_LINE if waiting else START_KEYS if self.briefing and self.summary is None
+                              else KEY_LINE)
 
     def _disarm_esc(self) -> None:
         self.second_press.other("")
