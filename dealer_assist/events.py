@@ -34,6 +34,9 @@ READ_TWICE_AT_ONCE = ("read at two places a card apart at once, as a mirrored ca
 #: The doubts a read gives way to a wait for a card missing before it: it then waits under that wait (type
 #: the card missing first; Enter plays this one after it, or, read where the unread card lay, in its place).
 YIELDING_DOUBTS = frozenset({"", READ_WHERE_UNREAD, PROFILE_SHAPE_OFF, FRAMES_GREY, FRAMES_MIRRORED})
+#: What a source's ``lost`` link detail says of a port another program holds open exclusively (the table's
+#: alert then asks to close that program, not to check the path and the dialout group).
+PORT_IN_USE = "is in use by another program"
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,9 @@ class CountRestarted:
     source: str
     t: float
     seq: int
+    #: Which frame showed it, by which rule (a SEQ behind the count, one seen with other content, a heartbeat
+    #: naming a last card its count cannot have): a firmware's counting mistake is told from a reboot.
+    why: str = ""
 
 
 @dataclass(frozen=True)

@@ -115,9 +115,10 @@ def test_dialogue_faults_are_reported_not_guessed(loop):
 
 def test_gap_event_comes_before_the_card_that_revealed_it(loop):
     shoe, sink, port = loop()
-    port.write(format_frame("HELLO", 0, "1", "fw", "D", "B1") + format_frame("CARD", 4, "AS"))
-    sink.until(lambda e: isinstance(e, CardRead))
-    assert isinstance(sink.events[-2], SeqGap) and sink.events[-2].missing == (1, 2, 3)
+    port.write(format_frame("HELLO", 0, "1", "fw", "D", "B1") + format_frame("CARD", 1, "KS")
+               + format_frame("CARD", 4, "AS"))
+    sink.until(lambda e: isinstance(e, CardRead) and e.card.code == "AS")
+    assert isinstance(sink.events[-2], SeqGap) and sink.events[-2].missing == (2, 3)
 
 
 def test_reboot_with_new_boot_id_resynchronises(loop):

@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 
 from dealer_assist.cards import parse_card  # noqa: E402
 from dealer_assist.training.terminal import TextTrainer  # noqa: E402
+from dealer_assist.ui.training.settle import Settle  # noqa: E402
 from dealer_assist.ui.training.window import TrainerWindow  # noqa: E402
 from test_training_real_table import Table, _labels  # noqa: E402
 
@@ -81,7 +82,7 @@ def test_the_window_says_a_key_other_than_space_or_enter_is_not_taken_while_the_
     t = Table("calling")
     try:
         t.load("3C 3H TS 2S 9D 8C KD QS  9C 8D KH QC")
-        window = TrainerWindow(t.session)
+        window = TrainerWindow(t.session, settle=Settle(0.0))
         qtbot.addWidget(window)
         window.show()
         qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"), timeout=5000)

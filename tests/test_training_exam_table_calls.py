@@ -167,14 +167,17 @@ def test_a_practice_session_still_takes_the_rules_card_after_a_wrong_call():
 def test_the_trainer_window_in_an_exam_shows_the_next_hand_after_a_call_of_no_card(qtbot):
     from PySide6.QtCore import Qt
 
+    from dealer_assist.ui.training.settle import Settle
     from dealer_assist.ui.training.window import TrainerWindow
 
     t = _exam("third-card")
     try:
         t.load("7C 9C 6H 2S  TC 9D KH AH")
-        window = TrainerWindow(t.session)
+        window = TrainerWindow(t.session, settle=Settle(0.0))
         qtbot.addWidget(window)
         window.show()
+        qtbot.waitUntil(lambda: window.briefing and "Press Space" in window.feedback.text())
+        qtbot.keyClick(window, Qt.Key.Key_Space)   # the exam's start screen
         qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"), timeout=5000)
         t.deal(4)
         qtbot.waitUntil(lambda: window.case is not None, timeout=5000)

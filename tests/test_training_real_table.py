@@ -168,6 +168,17 @@ def test_a_double_feed_voids_the_hand_like_a_lost_frame(table):
     assert _labels(answer.get(timeout=10))[:2] == ["2C 4H", "3D 5S"]
 
 
+def test_a_misread_voids_the_hand_like_an_unreadable_card(table):
+    t = table("calling")
+    t.load("9C 8D KH QC  2C 3D 4H 5S")
+    answer = t.ask()
+    t.deal(2)
+    t.sim.error("MISREAD", "card seen, code not read")  # a card came out unread: the hand cannot be told
+    t.deal(2)
+    void = answer.get(timeout=10)
+    assert isinstance(void, FeedError) and void.resync and "could not be read" in str(void)
+
+
 def test_an_unplugged_reader_is_told_at_once_and_the_training_goes_on_after_the_replug(table):
     t = table("calling")
     t.load("9C 8D KH QC")

@@ -9,6 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import Qt  # noqa: E402
 
+from dealer_assist.ui.training.settle import Settle  # noqa: E402
 from dealer_assist.ui.training.window import TrainerWindow  # noqa: E402
 from test_training_real_table import Table, _labels  # noqa: E402
 
@@ -16,7 +17,7 @@ from test_training_real_table import Table, _labels  # noqa: E402
 def test_the_window_says_at_once_that_the_reader_is_lost_and_goes_on_after_the_replug(qtbot):
     t = Table("calling")
     try:
-        window = TrainerWindow(t.session)
+        window = TrainerWindow(t.session, settle=Settle(0.0))
         qtbot.addWidget(window)
         window.show()
         qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"), timeout=5000)
@@ -65,7 +66,7 @@ def test_a_reader_lost_and_back_while_a_void_hand_waits_leaves_the_void_hands_me
 def _void_hand(qtbot, t: Table) -> TrainerWindow:
     """The window once the QA's hand (3C 3H TS 2S, the TS's frame lost) was made void."""
     t.load("3C 3H TS 2S 9D 8C KD QS  9C 8D KH QC")
-    window = TrainerWindow(t.session)
+    window = TrainerWindow(t.session, settle=Settle(0.0))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"), timeout=5000)
@@ -85,7 +86,7 @@ def test_a_fault_dealing_the_next_case_is_said_not_left_waiting(qtbot, monkeypat
             raise OSError(5, "Input/output error")
 
         monkeypatch.setattr(t.session, "next_case", broken)
-        window = TrainerWindow(t.session)
+        window = TrainerWindow(t.session, settle=Settle(0.0))
         qtbot.addWidget(window)
         window.show()
         qtbot.waitUntil(lambda: "could not be dealt" in window.feedback.text(), timeout=5000)

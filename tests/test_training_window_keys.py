@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 
 from dealer_assist.training import ProgressStore, Settings, TrainingSession  # noqa: E402
 from dealer_assist.training.feed import CardFeed  # noqa: E402
+from dealer_assist.ui.training.settle import Settle  # noqa: E402
 from dealer_assist.ui.training.window import TrainerWindow  # noqa: E402
 from trainer_windows import open_trainer  # noqa: E402
 
@@ -116,7 +117,7 @@ class _NoCards(CardFeed):
 def test_no_answer_box_or_amount_prompt_while_waiting_for_cards(qtbot, monkeypatch):
     session = TrainingSession(Settings(drills=("payouts",), cases=2), {"baccarat": _NoCards()})
     monkeypatch.setattr("dealer_assist.ui.training.window._Loader.load", lambda self, session: None)
-    window = TrainerWindow(session, trainee="ana")
+    window = TrainerWindow(session, trainee="ana", settle=Settle(0.0))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitUntil(lambda: window.question.text().startswith("Deal the next hand"))

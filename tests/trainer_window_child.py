@@ -6,7 +6,8 @@ Usage: python tests/trainer_window_child.py N ARGS...  Runs ``dealer-assist trai
 
 import sys
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
 
 from dealer_assist.cli import main
 from dealer_assist.ui.app import application
@@ -25,6 +26,8 @@ def run() -> int:
         if len(window.session.attempts) >= wanted:
             told.append(True)
             print(f"answered {wanted}", flush=True)
+        elif window.briefing:   # the exam's start screen: Space (taken once it has been on screen 0.25 s)
+            QTest.keyClick(window, Qt.Key.Key_Space)
         elif window.question_now is not None:
             window.answer(window.question_now.answer)
 

@@ -8,6 +8,7 @@ import signal
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from dealer_assist.commands.out_file import refuse_journal_part
@@ -72,6 +73,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--cards", type=_count, metavar="N", help="stop after N cards (read or unreadable)")
     p.add_argument("--seconds", type=_seconds("--seconds", zero=False), metavar="S", help="stop after S seconds")
     p.add_argument("--json", action="store_true", help="print one JSON object per event")
+    p.add_argument("--conformance", action="store_true",
+                   help="check the device against hardware/PROTOCOL.md (v1): name every deviation the host "
+                        "tolerates (a lower-case CRC, a line end other than CR LF, a frame ended by the next $, "
+                        "a heartbeat off its 1 s period or naming another last card, a count started with no "
+                        "HELLO, a SEQ skipped, ...) with the line, the rule and its section, and end with a "
+                        "PASS or FAIL summary (exit 1 on FAIL; Ctrl-C ends the check)")
+    p.add_argument("--raw", action="store_true",
+                   help="also print every line received (frames taken, heartbeats, dropped lines and noise "
+                        "alike) with its arrival time and its bytes escaped (\\r \\n \\xNN)")
+    p.add_argument("--capture", metavar="FILE",
+                   help="write every line received to FILE (arrival time in Unix seconds, then the bytes "
+                        "escaped), to attach to a bug report")
     p.set_defaults(func=run_listen)
 
     s = subparsers.add_parser(
@@ -111,8 +124,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.set_defaults(func=run_shoe_sim)
 
     ports = subparsers.add_parser("ports", help="list serial ports with USB VID:PID and serial numbers",
-                                  description="List serial ports: device, USB VID:PID, serial number, description. "
-                                              "Use the VID:PID and serial in hardware/udev/ for a stable name.")
+                                  description="List serial ports: device, USB VID:PID (hex in lower case, as udev "
+                                              "and lsusb write it), serial number, USB port (the physical socket), "
+                                              "description. Use them in hardware/udev/ for a stable name: the "
+                                              "serial number, or for a device with none the USB port.")
     ports.add_argument("--json", action="store_true", help="print JSON only")
     ports.set_defaults(func=run_ports)
 
@@ -160,7 +175,7 @@ def event_record(event: Any) -> dict:
         if event.card_lost is not None:  # a heartbeat named this lost frame as the shoe's last card
             rec["card_lost"] = event.card_lost
     elif isinstance(event, ev.CountRestarted):  # the count went back with no HELLO: its HELLO lost (PROTOCOL.md 7.4)
-        rec = {"event": "restart", "seq": event.seq}
+        rec = {"event": "restart", "seq": event.seq, "why": event.why}
     elif isinstance(event, ev.DeviceHello):
         rec = {"event": "hello", "device": event.device, "boot": event.boot, "firmware": event.firmware,
                "protocol": event.protocol}
@@ -178,6 +193,41 @@ def event_record(event: Any) -> dict:
         rec = {"event": type(event).__name__}
     rec["t"] = round(event.t, 6)
     return rec
+
+
+def line_record(line: Any) -> dict:
+    """The ``listen --raw --json`` object for a line received (:class:`~dealer_assist.sources.conformance.RawLine`)."""
+    return {"event": "line", "raw": line.shown, "end": line.end, "t": round(line.t, 6)}
+
+
+def deviation_record(deviation: Any) -> dict:
+    """The ``listen --conformance --json`` object for a :class:`~dealer_assist.sources.conformance.Deviation`."""
+    from dealer_assist.sources.shoe_protocol import shown_bytes
+
+    rec = {"event": "deviation", "rule": deviation.rule, "section": deviation.section, "level": deviation.level,
+           "raw": shown_bytes(deviation.raw), "text": deviation.text}
+    if deviation.last_shown:
+        rec["last_shown"] = True
+    rec["t"] = round(deviation.t, 6)
+    return rec
+
+
+def summary_record(summary: Any, t: float) -> dict:
+    """The ``listen --conformance --json`` closing object for a
+    :class:`~dealer_assist.sources.conformance.ConformanceSummary`."""
+    period = None
+    if summary.period is not None:
+        low, mean, high = summary.period
+        period = {"min": round(low, 6), "mean": round(mean, 6), "max": round(high, 6), "intervals": summary.intervals}
+    return {"event": "conformance", "verdict": "pass" if summary.passed else "fail", "reasons": list(summary.reasons),
+            "frames": summary.frames, "heartbeats": summary.heartbeats, "dropped": summary.dropped,
+            "deviations": dict(summary.deviations), "warnings": dict(summary.warnings),
+            "heartbeat_period": period, "text": summary.text, "t": round(t, 6)}
+
+
+#: How listen --raw says a line ended otherwise than at its line end.
+_ENDS = {"next_frame": " (ended by the next $)", "cut": " (cut off: the link was lost, or listen stopped)",
+         "limit": " (no line end within these bytes)"}
 
 
 def _human(rec: dict, relinked: bool = False) -> str:
@@ -207,7 +257,8 @@ def _human(rec: dict, relinked: bool = False) -> str:
                      "stayed up: had the shoe restarted meanwhile, more cards than these frames may have gone)")
     elif kind == "restart":
         text = (f"RESTARTED the count started again with no HELLO{seq}: the shoe restarted and its HELLO was lost "
-                "(or this is a stray old frame); what it sent just before cannot be known: check the layout")
+                "(or this is a stray old frame); what it sent just before cannot be known: check the layout"
+                + (f" ({rec['why']})" if rec.get("why") else ""))
     elif kind == "hello":
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
         if rec.get("protocol", 1) != 1:
@@ -221,42 +272,146 @@ def _human(rec: dict, relinked: bool = False) -> str:
         text = f"dropped   {rec['reason']}: '{rec['raw']}'" + (f" ({rec['why']})" if rec.get("why") else "")
     elif kind == "link":
         text = f"link      {rec['state']}  {rec['detail']}"
+    elif kind == "line":
+        text = f"line      {rec['raw']}{_ENDS.get(rec['end'], '')}"
+    elif kind == "deviation":
+        shown = f": '{rec['raw']}'" if rec["raw"] else ""
+        text = f"DEVIATION PROTOCOL.md section {rec['section']} ({rec['rule']}, {rec['level']}){shown}: {rec['text']}"
+        if rec.get("last_shown"):
+            text += " (further deviations of this rule are only counted, in the summary)"
+    elif kind == "conformance":
+        text = rec["text"]
     else:
         text = kind
     return f"{stamp}  {text}"
 
 
+@dataclass(frozen=True)
+class _Received:
+    """Bytes the reader read from the port, stamped on its thread (the queue keeps them in order with events)."""
+
+    t: float
+    data: bytes
+
+
+class _LineWatch:
+    """What ``listen --raw``, ``--capture`` and ``--conformance`` do with the lines received."""
+
+    def __init__(self, args: argparse.Namespace, show) -> None:
+        from dealer_assist.sources.conformance import ConformanceCheck, RawLineSplitter
+
+        self.show = show
+        self.raw = args.raw
+        self.splitter = RawLineSplitter(dollar_starts_line=args.dialect == "v1", cr_ends_line=args.dialect == "plain")
+        self.check = ConformanceCheck() if args.conformance else None
+        self.capture = None
+        if args.capture:
+            refuse_journal_part(args.capture, "--capture", "shoe-capture.txt")
+            try:
+                self.capture = open(args.capture, "w", encoding="utf-8", newline="\n")
+            except OSError as exc:
+                raise CommandError(f"cannot write the capture to {args.capture} ({exc.strerror or exc}): give "
+                                   "--capture a file you can write, e.g. shoe-capture.txt") from None
+            self.capture.write(f"# dealer-assist listen capture: {args.serial}, {args.baud} baud, dialect "
+                               f"{args.dialect}, started {time.strftime('%Y-%m-%d %H:%M:%S %z')}\n"
+                               "# each line: arrival time (Unix seconds), then the bytes received (\\r \\n \\xNN "
+                               "escaped, a backslash doubled)\n")
+            self.capture.flush()
+
+    def received(self, item: _Received) -> None:
+        for line in self.splitter.feed(item.t, item.data):
+            self._line(line)
+
+    def link(self, t: float, state: str, detail: str) -> None:
+        if state == "lost":
+            cut = self.splitter.cut()
+            if cut is not None:
+                self._line(cut)
+        if self.capture is not None:
+            self.capture.write(f"# {t:.6f} link {state} {detail}\n")
+            self.capture.flush()
+        if self.check is not None:
+            self._deviations(self.check.link(t, state))
+
+    def tick(self) -> None:
+        if self.check is not None:
+            self._deviations(self.check.tick(time.time()))
+
+    def _line(self, line) -> None:
+        if self.capture is not None:
+            self.capture.write(f"{line.t:.6f} {line.shown}\n")
+            self.capture.flush()
+        if self.raw:
+            self.show(line_record(line))
+        if self.check is not None:
+            self._deviations(self.check.line(line))
+
+    def _deviations(self, found) -> None:
+        for deviation in found:
+            self.show(deviation_record(deviation))
+
+    def close(self) -> Any:
+        """The check's summary (None without --conformance), once the line held is flushed."""
+        cut = self.splitter.cut()
+        if cut is not None:
+            self._line(cut)
+        if self.capture is not None:
+            self.capture.close()
+        return None if self.check is None else self.check.summary(time.time())
+
+
 def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
-    from dealer_assist.events import CardRead, FrameDropped, LinkState, Unreadable
-    from dealer_assist.sources.serial_shoe import NOT_A_PORT, SerialShoe, UsbIdentity
+    from dealer_assist.events import CardRead, FrameDropped, LinkState, SeqGap, Unreadable
+    from dealer_assist.sources.serial_shoe import IN_USE, NOT_A_PORT, SerialShoe, UsbIdentity
     from dealer_assist.sources.serial_url import scheme_of, url_problem
 
     if url_problem(args.serial):  # refused at once, --wait or not: it would be retried for ever
         raise CommandError(url_problem(args.serial))
+    if args.conformance and args.dialect != "v1":
+        raise CommandError("--conformance checks a device against protocol v1; the plain dialect has no frames, "
+                           "CRC, SEQ or heartbeat to check (--raw shows its lines)")
+
+    def show(rec: dict) -> None:
+        if args.json:
+            emit_json(rec)
+        else:
+            sys.stdout.write(_human(rec, relinked) + "\n")
+            sys.stdout.flush()
+
+    events: "queue.Queue[Any]" = queue.Queue()
+    watch = _LineWatch(args, show) if args.raw or args.capture or args.conformance else None
+    tap = None if watch is None else (lambda data: events.put(_Received(time.time(), data)))
     try:
         usb = UsbIdentity.parse(args.usb) if args.usb else None
         shoe = SerialShoe(args.serial, dialect=args.dialect, baudrate=args.baud, usb=usb,
-                          reconnect=not args.no_reconnect)
+                          reconnect=not args.no_reconnect, tap=tap)
     except SourceError as exc:
         raise CommandError(str(exc)) from None
-    events: "queue.Queue[Any]" = queue.Queue()
     shoe.start(events.put)
     deadline = None if args.seconds is None else time.monotonic() + args.seconds
-    cards = 0
+    cards = lost = 0
     first_link = True
     opened = relinked = False
     link = "down"
+    code = 0
+    refused = False
     try:
         while True:
+            if watch is not None and events.empty():  # with lines still queued, a heartbeat may be among them
+                watch.tick()
             timeout = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
             try:
                 event = events.get(timeout=timeout)
             except queue.Empty:
                 if deadline is not None and time.monotonic() >= deadline:
-                    return 0
+                    break
                 if not shoe.running and events.empty():
-                    return 1  # the link was lost and --no-reconnect was given
+                    code = 1  # the link was lost and --no-reconnect was given
+                    break
+                continue
+            if isinstance(event, _Received):
+                watch.received(event)  # type: ignore[union-attr]
                 continue
             if isinstance(event, LinkState) and first_link:
                 first_link = False
@@ -264,34 +419,46 @@ def run_listen(args: argparse.Namespace) -> int:
                     not_a_port = NOT_A_PORT in event.detail
                     if not_a_port:
                         check = "give the shoe's port instead (dealer-assist ports lists them)"
+                    elif IN_USE in event.detail:
+                        check = "close the program that holds the port first"
                     elif scheme_of(args.serial) in ("socket", "rfc2217"):
                         check = ("check that the shoe (or its serial-to-network bridge) is on and reachable at that "
                                  "address")
                     else:
                         check = ("check the path with 'dealer-assist ports', your access to it (the dialout group, "
                                  "see hardware/README.md)")
+                    refused = True
                     raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); {check}, or pass "
                                        "--wait to keep retrying", 1)
             if isinstance(event, LinkState):
                 relinked = event.state == "up" and link == "lost"  # a port opened again, not frames after a silence
                 link = event.state
                 opened = opened or event.state == "up"
+                if watch is not None:
+                    watch.link(event.t, event.state, event.detail)
             rec = event_record(event)
-            if args.json:
-                emit_json(rec)
-            else:
-                sys.stdout.write(_human(rec, relinked) + "\n")
-                sys.stdout.flush()
+            show(rec)
+            if isinstance(event, SeqGap):
+                lost += rec["frames"]
             if not isinstance(event, (LinkState, FrameDropped)):
                 relinked = False
             if isinstance(event, (CardRead, Unreadable)):
                 cards += 1
                 if args.cards is not None and cards >= args.cards:
-                    return 0
+                    break
+    except KeyboardInterrupt:
+        if not args.conformance:
+            raise  # Ctrl-C ends the check: the summary's verdict gives the exit code
     finally:
         shoe.stop()
+        summary = None if watch is None else watch.close()
+        if summary is not None and not refused:
+            show(summary_record(summary, time.time()))
         if not args.json and opened:
-            sys.stderr.write("listen: " + ", ".join(f"{k} {v}" for k, v in shoe.stats.items()) + "\n")
+            said = [f"{k} {v}" for k, v in shoe.stats.items() if k != "missing"]
+            said.insert(4, f"lost frames {lost} (as the LOST FRAMES lines name them)")  # after duplicates
+            sys.stderr.write("listen: " + ", ".join(said) + "\n")
+    return 1 if summary is not None and not summary.passed else code
 
 
 # ---------------------------------------------------------------------------
@@ -409,12 +576,11 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
             sim.run_rate(args.rate, stop, cards=args.cards, reboot_at=args.reboot_at, unplug_at=args.unplug_at,
                          error_at=args.error_at)
             # A host that lost the link on an unplug needs a moment to find the shoe again; then one
-            # heartbeat lets it name the frames lost on the way, before the port closes.
+            # heartbeat lets it name the frames lost on the way, before the port closes (sent when due).
             give_up = time.monotonic() + 3.0
             while not endpoint.host_connected() and time.monotonic() < give_up:
                 time.sleep(0.05)
-            time.sleep(0.3)
-            sim.heartbeat()
+            sim.heartbeat_on_time(0.3, stop)
             time.sleep(0.3)
     except KeyboardInterrupt:
         pass
@@ -437,8 +603,8 @@ def run_ports(args: argparse.Namespace) -> int:
     for p in sorted(list_ports.comports(), key=lambda p: p.device):
         ports.append({
             "device": p.device,
-            "vid": None if p.vid is None else f"{p.vid:04X}",
-            "pid": None if p.pid is None else f"{p.pid:04X}",
+            "vid": None if p.vid is None else f"{p.vid:04x}",  # lower case: a udev rule never matches upper
+            "pid": None if p.pid is None else f"{p.pid:04x}",
             "serial_number": p.serial_number,
             "description": p.description,
             "manufacturer": p.manufacturer,
@@ -452,7 +618,12 @@ def run_ports(args: argparse.Namespace) -> int:
     if not ports:
         print("no serial ports found (a USB shoe shows up as /dev/ttyUSB* or /dev/ttyACM* once plugged in)")
         return 0
+    print(f"{'DEVICE':<16} {'VID:PID':<10} {'SERIAL':<16} {'USB PORT':<12} DESCRIPTION")
     for p in ports:
         usb = f"{p['vid']}:{p['pid']}" if p["vid"] else "-"
-        print(f"{p['device']:<16} {usb:<10} {p['serial_number'] or '-':<16} {p['description']}")
+        print(f"{p['device']:<16} {usb:<10} {p['serial_number'] or '-':<16} {p['location'] or '-':<12} "
+              f"{p['description']}")
+    if any(p["vid"] and not p["serial_number"] for p in ports):
+        print("a USB device with no serial number (-) is told apart from another of its model only by its USB "
+              "port: name it by that (/dev/serial/by-path/..., or the udev rule in hardware/udev/)")
     return 0

@@ -166,6 +166,17 @@ class ShoeSimulator:
                 self._send(self.shoe.heartbeat())
             self._last_hb = now
 
+    def heartbeat_on_time(self, settle: float, stop: threading.Event) -> None:
+        """Keep the heartbeats on time until one has been sent at least ``settle`` seconds from now: the last
+        one of a run, sent early, broke PROTOCOL.md 6's period (``listen --conformance`` named it)."""
+        start = time.monotonic() + settle
+        while not stop.is_set():
+            due = self._last_hb + HEARTBEAT_EVERY
+            stop.wait(max(0.0, due - time.monotonic()))
+            self.tick()
+            if due >= start:
+                return
+
     def error(self, code: Optional[str] = None, text: Optional[str] = None) -> None:
         self._send(self.shoe.error(code, text))
 

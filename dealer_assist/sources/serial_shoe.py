@@ -17,13 +17,13 @@ import os
 import random
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Optional
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import (
-    CardRead, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal, SourceEvent,
-    Unreadable,
+    PORT_IN_USE, CardRead, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal,
+    SourceEvent, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
     DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
@@ -35,6 +35,13 @@ _log = logging.getLogger(__name__)
 
 #: Why a card whose frame number went back without a HELLO waits for the croupier (CardRead.doubt).
 COUNT_WENT_BACK = "its frame number went back without a HELLO: a stray old frame, or the shoe restarted"
+
+
+def another_shoe(device: str, first: str) -> str:
+    """Why a card read from shoe ``device`` waits, on a source that first heard shoe ``first`` (CardRead.doubt)."""
+    return (f"read from shoe {device}, not {first} that this reader had: another table's shoe, or one put in "
+            f"its place; check it against the table")
+
 
 DIALECTS = ("v1", "plain")
 #: The longest ``plain`` line, in characters (spaces and control bytes aside), taken for a garbled card
@@ -54,6 +61,16 @@ def baud_problem(baud: int) -> str:
 
 
 STALE_AFTER = 3.0
+#: Seconds with no frame after which a network link (``socket://``, ``rfc2217://``) is taken as lost and
+#: opened again: a bridge that lost power, or a cable pulled between, sends no FIN or RST, and a v1 host
+#: never writes, so its socket would wait for ever (qaN F13).  Ten heartbeats missed: a shoe that is
+#: merely slow is not cut off.
+NETWORK_SILENCE = 10.0
+#: TCP keepalive on a network link (seconds idle, seconds between probes, probes): the kernel
+#: ends a connection whose far end is gone in about 11 s, also in the ``plain`` dialect, which has no
+#: heartbeat to miss.
+TCP_KEEPALIVE = (5, 2, 3)
+NETWORK_SCHEMES = ("socket://", "rfc2217://")
 #: Lost frames in one run past which the shoe was out of reach (more than a minute of heartbeats): it
 #: may have restarted meanwhile, its HELLO unheard, and the gap may not tell every card (PROTOCOL.md 7.2).
 OUT_OF_REACH_GAP = 60
@@ -74,11 +91,15 @@ def _jittered(delay: float) -> float:
 
 @dataclass(frozen=True)
 class UsbIdentity:
-    """How a USB serial device is found again after a replug: VID, PID and serial number."""
+    """How a USB serial device is found again after a replug: VID, PID and serial number, or, for a device
+    with no serial number (a CH340, many clone FTDIs), the USB socket it sits in (``location``, the
+    physical port path, e.g. ``1-1.2:1.0``): two shoes of one model differ in nothing else, and by VID:PID
+    alone one table's reader would take the other table's shoe after a replug."""
 
     vid: int
     pid: int
     serial_number: Optional[str] = None
+    location: Optional[str] = None
 
     @classmethod
     def parse(cls, text: str) -> "UsbIdentity":
@@ -92,10 +113,12 @@ class UsbIdentity:
 
     def matches(self, port: Any) -> bool:
         return (getattr(port, "vid", None) == self.vid and getattr(port, "pid", None) == self.pid
-                and (self.serial_number is None or getattr(port, "serial_number", None) == self.serial_number))
+                and (self.serial_number is None or getattr(port, "serial_number", None) == self.serial_number)
+                and (self.location is None or getattr(port, "location", None) == self.location))
 
     def __str__(self) -> str:
-        return f"{self.vid:04X}:{self.pid:04X}" + (f":{self.serial_number}" if self.serial_number else "")
+        return (f"{self.vid:04x}:{self.pid:04x}" + (f":{self.serial_number}" if self.serial_number else "")
+                + (f" in USB port {self.location}" if self.location else ""))
 
 
 def _default_opener(url: str, baudrate: int) -> Any:
@@ -107,22 +130,47 @@ def _default_opener(url: str, baudrate: int) -> Any:
     not stale, so that port opens without emptying its input.  A serial
     device's own buffer may hold bytes from before the port was opened, and is
     emptied as pyserial does (a partial frame there is dropped by the parser).
+
+    A port is opened exclusively (on POSIX an ``flock`` that pyserial takes, released when the port closes
+    or the process ends): a second table or ``listen`` on the same port is refused at once, instead of each
+    frame going to one reader or the other (qaN: cards stolen from the table, FRAMES LOST for each).
     """
     import serial
 
     if not url.startswith("socket://"):
-        return serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT)
+        port = serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT, exclusive=True)
+        if url.startswith(NETWORK_SCHEMES):
+            _keep_alive(getattr(port, "_socket", None))
+        return port
     port = serial.serial_for_url(url, baudrate=baudrate, timeout=READ_TIMEOUT, do_not_open=True)
     port.reset_input_buffer = lambda: None  # shadows the method for open() alone
     try:
         port.open()
     finally:
         del port.reset_input_buffer
+    _keep_alive(getattr(port, "_socket", None))
     return port
+
+
+def _keep_alive(sock: Any) -> None:
+    """TCP keepalive on ``sock`` (:data:`TCP_KEEPALIVE`), where the OS offers it."""
+    import socket
+
+    if sock is None:
+        return
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        for name, value in zip(("TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT"), TCP_KEEPALIVE):
+            if hasattr(socket, name):
+                sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
+    except OSError:  # the silence check (NETWORK_SILENCE) still ends a dead link
+        _log.debug("TCP keepalive could not be set", exc_info=True)
 
 
 #: What an open error says of a path that is no serial port (``/dev/null``, a file): its own advice.
 NOT_A_PORT = "is no serial port"
+#: What an open error says of a port another program holds open exclusively.
+IN_USE = PORT_IN_USE
 
 
 def _open_problem(url: str, exc: Exception) -> str:
@@ -134,6 +182,9 @@ def _open_problem(url: str, exc: Exception) -> str:
         code = cause.args[0]  # pyserial raised from the termios error, dropping its errno
     if code == errno.ENOTTY:
         return f"{url} {NOT_A_PORT} (no terminal device, so no baud rate can be set)"
+    if code in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY):  # the lock another opener holds, or its TIOCEXCL
+        return (f"{url} {IN_USE} (another dealer-assist table or listen, or a terminal program): each frame would "
+                f"go to one of them only; close it ('fuser -v {url}' names it) or give this one another port")
     return f"{url}: {os.strerror(code) if isinstance(code, int) else failure_text(exc)}"
 
 
@@ -151,6 +202,8 @@ class SerialShoe(CardSource):
     ``vid``, ``pid`` and ``serial_number`` (default:
     ``serial.tools.list_ports.comports``).  Both are there so that tests and
     other backends can stand in for the hardware.  ``clock`` stamps ``t``.
+    ``tap(data)``, if given, gets every chunk of bytes read from the port, on the
+    reader's thread, before its events (``listen --raw`` and ``--conformance``).
     """
 
     def __init__(
@@ -161,6 +214,7 @@ class SerialShoe(CardSource):
         baudrate: int = DEFAULT_BAUDRATE,
         usb: Optional[UsbIdentity] = None,
         stale_after: float = STALE_AFTER,
+        network_silence: float = NETWORK_SILENCE,
         reconnect: bool = True,
         backoff_first: float = BACKOFF_FIRST,
         backoff_max: float = BACKOFF_MAX,
@@ -168,6 +222,7 @@ class SerialShoe(CardSource):
         lister: Optional[Callable[[], Iterable[Any]]] = None,
         clock: Callable[[], float] = time.time,
         name: Optional[str] = None,
+        tap: Optional[Callable[[bytes], None]] = None,
     ) -> None:
         if dialect not in DIALECTS:
             raise SourceError(f"unknown serial dialect {dialect!r}: use v1 (framed, CRC) or plain (one card code per line)")
@@ -176,6 +231,9 @@ class SerialShoe(CardSource):
         self.baudrate = baudrate
         self.usb = usb
         self.stale_after = stale_after
+        #: After this long with no frame a v1 network link is closed and opened again (None: never).
+        self.network_silence: Optional[float] = (
+            network_silence if dialect == "v1" and url.startswith(NETWORK_SCHEMES) else None)
         self.reconnect = reconnect
         self.backoff_first = backoff_first
         self.backoff_max = backoff_max
@@ -183,6 +241,7 @@ class SerialShoe(CardSource):
         self._opener = opener or _default_opener
         self._lister = lister or _default_lister
         self._clock = clock
+        self._tap = tap
         self._splitter = LineSplitter(dollar_starts_line=(dialect == "v1"), cr_ends_line=(dialect == "plain"))
         self._tracker = SequenceTracker()
         #: Whether a line dropped since the last good frame may have been a CARD frame: a HELLO next hides
@@ -190,6 +249,10 @@ class SerialShoe(CardSource):
         self._card_cut = False
         #: A HELLO the tracker cannot yet call a restart or a repeat, with what was known when it came.
         self._unsure_hello: Optional[tuple] = None
+        #: The device id of the first HELLO heard, and that of another device since heard in its place
+        #: ("" while none is): its cards wait for the croupier rather than play at this table (qaN F14).
+        self._device: Optional[str] = None
+        self._other_device = ""
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -203,6 +266,8 @@ class SerialShoe(CardSource):
         self._since_open = False
         self._resumed = False
         self.device_path: Optional[str] = None
+        #: Whether the device opened has no serial number nor known USB socket: found again by its path only.
+        self._unpinned = False
         self._open_errors = ""
         self.stats: dict[str, int] = {
             "frames": 0, "cards": 0, "unreadable": 0, "duplicates": 0, "missing": 0,
@@ -290,8 +355,14 @@ class SerialShoe(CardSource):
         return matching
 
     def _learn_identity(self, url: str) -> None:
-        """Remember the VID:PID and serial number of a USB device opened by path, to find it after a replug."""
-        if self.usb is not None or "://" in url:
+        """Remember the VID:PID and serial number of a USB device opened by path, to find it after a replug.
+
+        A device with no serial number is remembered with the USB socket it sits in, or not at all: by
+        VID:PID alone a replug would take any shoe of its model, another table's too (qaN F14).  Unknown,
+        it is found again under its configured path only.  A VID:PID given with no serial number (``--usb``)
+        is narrowed to the USB socket of the device it opened first, for the same reason."""
+        given = self.usb
+        if self._unpinned or "://" in url or (given is not None and (given.serial_number or given.location)):
             return
         real = os.path.realpath(url)
         try:
@@ -302,8 +373,30 @@ class SerialShoe(CardSource):
         for p in ports:
             device = getattr(p, "device", None)
             if device and os.path.realpath(device) == real and getattr(p, "vid", None) is not None:
-                self.usb = UsbIdentity(p.vid, p.pid, getattr(p, "serial_number", None))
+                serial_number = getattr(p, "serial_number", None) or None
+                location = None if serial_number else getattr(p, "location", None) or None
+                if given is not None:
+                    if given.matches(p) and location is not None:
+                        self.usb = replace(given, location=location)
+                    return
+                if serial_number is None and location is None:
+                    self._unpinned = True
+                    _log.warning("%s: the device has no USB serial number and no known USB socket: after a "
+                                 "replug it is found again only as %s", self.name, url)
+                    return
+                self.usb = UsbIdentity(p.vid, p.pid, serial_number, location)
                 return
+
+    def _refind_note(self) -> str:
+        """How a shoe with no USB serial number is found again, for the link-lost detail (F14)."""
+        if self.usb is not None and self.usb.serial_number is None and self.usb.location:
+            return (f"; the shoe has no USB serial number, so it is found again only in the USB socket it was "
+                    f"in ({self.usb.location}): plug it back in there")
+        if self._unpinned:
+            return ("; the shoe has no USB serial number, so it is found again only under this name: plug it "
+                    "back in where it was, or name it by its USB socket (/dev/serial/by-path/..., see "
+                    "hardware/README.md)")
+        return ""
 
     def _open(self) -> bool:
         errors = []
@@ -346,7 +439,7 @@ class SerialShoe(CardSource):
         while not self._stop.is_set():
             if not self._open():
                 if first or self._link == "up" or self._link == "stale":
-                    self._set_link("lost", f"cannot open: {self._open_errors}")
+                    self._set_link("lost", f"cannot open: {self._open_errors}" + self._refind_note())
                 first = False
                 if not self.reconnect:
                     return
@@ -361,7 +454,7 @@ class SerialShoe(CardSource):
             self._close_port()
             if self._stop.is_set():
                 return
-            self._set_link("lost", reason)
+            self._set_link("lost", reason + self._refind_note())
             cut = self._splitter.cut("cut off: the link was lost before its line end")
             if cut is not None and self.dialect == "plain":
                 self._dropped_plain(cut)
@@ -391,11 +484,16 @@ class SerialShoe(CardSource):
             now = time.monotonic()
             if data:
                 self._last_byte = now
+                if self._tap is not None:
+                    self._tap(data)
                 self._feed(data)
             if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
                 self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
                     ", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
                     "or a device that does not end its lines" if now - self._last_byte < self.stale_after else ""))
+            if self.network_silence is not None and now - self._last_frame > self.network_silence:
+                return (f"no frame for {self.network_silence:g} s on a network link: taken as lost (a bridge that "
+                        "lost power or a network cable pulled closes nothing), opening it again")
         return "stopped"
 
     def feed(self, data: bytes) -> None:
@@ -422,6 +520,7 @@ class SerialShoe(CardSource):
 
     def _dropped(self, error: FrameError) -> None:
         self.stats[error.reason] += 1
+        self._tracker.line_dropped()
         if self.dialect == "v1" and may_be_card(error.raw):
             self._card_cut = True
         self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw, error.why))
@@ -463,6 +562,15 @@ class SerialShoe(CardSource):
             self.stats["missing"] += 1
             self._emit(SeqGap(self.name, self._clock(), (expected,), after_link_loss=out_of_reach))
 
+    def _heard(self, device: str) -> None:
+        """A HELLO named ``device``: the first one heard is this reader's shoe; another is held (F14)."""
+        if self._device is None:
+            self._device = device
+        self._other_device = "" if device == self._device else device
+        if self._other_device:
+            _log.warning("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
+                         self.name, device, self._device)
+
     def _line_v1(self, line: bytes) -> None:
         try:
             frame = parse_frame(line)
@@ -488,12 +596,13 @@ class SerialShoe(CardSource):
             restarted = verdict.hello_restarted is not False
             if restarted:
                 self._old_count_lost(expected_then, cut_then, reach_then)
+            self._heard(hello.device)
             self._emit(DeviceHello(self.name, t_hello, hello.device, hello.boot, hello.firmware, hello.protocol,
                                    restarted=restarted))
         if verdict.restarted and expected is not None and (isinstance(frame, HelloFrame) or not verdict.cards):
             self._old_count_lost(expected, card_cut, out_of_reach)  # else the new count's gap holds the next card
         if verdict.restarted and not isinstance(frame, HelloFrame):  # its HELLO lost: a restart all the same
-            self._emit(CountRestarted(self.name, self._clock(), frame.seq))
+            self._emit(CountRestarted(self.name, self._clock(), frame.seq, why=verdict.why))
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
         if verdict.cards:
@@ -508,17 +617,21 @@ class SerialShoe(CardSource):
             if frame.card is None:
                 self.stats["unreadable"] += 1
                 self._emit(Unreadable(self.name, t, seq=frame.seq))
-            elif verdict.restarted:
+            elif verdict.restarted or self._other_device:
                 # The count went back with no HELLO: the device restarted and its HELLO was lost, or this is
                 # a stray old frame.  Either way the croupier looks before it is played (PROTOCOL.md 7.4).
+                # So too for a card of another shoe than the one this reader had.
                 self.stats["cards"] += 1
-                self._emit(CardRead(frame.card, self.name, t, confidence=0.0, seq=frame.seq, doubt=COUNT_WENT_BACK))
+                doubt = (another_shoe(self._other_device, self._device or "") if self._other_device
+                         else COUNT_WENT_BACK)
+                self._emit(CardRead(frame.card, self.name, t, confidence=0.0, seq=frame.seq, doubt=doubt))
             else:
                 self.stats["cards"] += 1
                 self._emit(CardRead(frame.card, self.name, t, seq=frame.seq))
         elif isinstance(frame, HelloFrame):
             # A protocol other than 1 is the HELLO's to tell (the display and listen name it); a DeviceError
             # would read as the device's own $ERR,PROTOCOL and send the croupier to the shoe's maker.
+            self._heard(frame.device)
             self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol))
         elif isinstance(frame, ErrorFrame):
             self._emit(DeviceError(self.name, t, frame.code, frame.text, seq=frame.seq))

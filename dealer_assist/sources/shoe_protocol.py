@@ -185,6 +185,30 @@ def _word(text: str, raw: bytes, what: str) -> str:
     return text
 
 
+_CRC_THEN_MORE = re.compile(rb"\*[0-9A-Fa-f]{4}")
+
+
+def _shape_fault(line: bytes) -> str:
+    """Why ``line`` (its line end taken off) is not ``$TYPE,SEQ,...*CCCC``, as exactly as it can be told: a
+    maker whose every frame carries one stray byte was told only the frame's shape, which it visibly had."""
+    star = line.rfind(b"*")
+    if line[:1] == b"$" and star > 0 and _CRC_THEN_MORE.fullmatch(line, star, star + 5) and len(line) > star + 5:
+        extra = line[star + 5:]
+        return (f"{len(extra)} byte{'s' if len(extra) > 1 else ''} after the CRC, before the line end "
+                f"('{shown_bytes(extra)}'): a frame ends *CCCC then CR LF, nothing between")
+    if line[:1] == b"$" and star < 0:
+        return "no *CCCC: the frame was cut short (or is no frame); a frame is $TYPE,SEQ,...*CCCC"
+    if line[:1] == b"$" and len(line) - star - 1 < 4:
+        return (f"{len(line) - star - 1} character{'s' if len(line) - star - 1 != 1 else ''} after the *, where "
+                "the CRC has 4 hex digits: the frame was cut short")
+    return "a frame is $TYPE,SEQ,...*CCCC"
+
+
+def _body(frame: Frame) -> str:
+    """A frame as it reads between ``$`` and ``*``: ``CARD,1,AS``."""
+    return encode(frame)[1:-7].decode("ascii")
+
+
 def parse_frame(line: bytes) -> Frame:
     """Parse one line (with or without its ``\\r\\n``) into a frame.
 
@@ -200,7 +224,7 @@ def parse_frame(line: bytes) -> Frame:
     if sent > MAX_FRAME:
         raise FrameError(DROP_TOO_LONG, raw, f"{sent} bytes with its line end; the limit is {MAX_FRAME}")
     if len(line) < 7 or line[0] != 0x24 or line[-5] != 0x2A:  # "$" ... "*CCCC"
-        raise FrameError(DROP_MALFORMED, raw, "a frame is $TYPE,SEQ,...*CCCC")
+        raise FrameError(DROP_MALFORMED, raw, _shape_fault(line))
     body = line[1:-5]
     check = line[-4:]
     if not _HEX.issuperset(check):
@@ -217,9 +241,11 @@ def parse_frame(line: bytes) -> Frame:
     kind = parts[0]
     seq = _seq(parts[1], raw)
     fields = parts[2:]
+    # A later version may add fields at the end of a type; a host ignores those it does not know
+    # (PROTOCOL.md 3): a v2 heartbeat with a boot id, a v2 HELLO, are still read (qaN F12).
     if kind == "CARD":
-        if len(fields) != 1:
-            raise FrameError(DROP_MALFORMED, raw, "CARD takes exactly one field, the card code")
+        if not fields:
+            raise FrameError(DROP_MALFORMED, raw, "CARD takes one field, the card code")
         code = fields[0]
         if code == UNREADABLE_CODE:
             return CardFrame(seq, None)
@@ -227,11 +253,11 @@ def parse_frame(line: bytes) -> Frame:
             raise FrameError(DROP_MALFORMED, raw, f"card code {code!r} is not canonical (e.g. AS, TD, 9C) nor ??")
         return CardFrame(seq, Card(code[0], code[1]))
     if kind == "HB":
-        if len(fields) != 1:
-            raise FrameError(DROP_MALFORMED, raw, "HB takes exactly one field, the SEQ of the last CARD or -")
+        if not fields:
+            raise FrameError(DROP_MALFORMED, raw, "HB takes one field, the SEQ of the last CARD or -")
         return HeartbeatFrame(seq, None if fields[0] == "-" else _seq(fields[0], raw))
     if kind == "SHOE":
-        if len(fields) != 1 or fields[0] not in SHOE_STATES:
+        if not fields or fields[0] not in SHOE_STATES:
             raise FrameError(DROP_MALFORMED, raw, "SHOE takes one field: NEW, CUT or EMPTY")
         return ShoeFrame(seq, fields[0])
     if kind == "ERR":
@@ -242,11 +268,11 @@ def parse_frame(line: bytes) -> Frame:
             raise FrameError(DROP_MALFORMED, raw, f"error code {code!r} must be A-Z, 0-9 or _")
         return ErrorFrame(seq, code, ",".join(fields[1:]))
     if kind == "HELLO":
-        if len(fields) != 4:
+        if len(fields) < 4:
             raise FrameError(DROP_MALFORMED, raw, "HELLO takes protocol, firmware, device id and boot id")
         if seq != 0:
             raise FrameError(DROP_MALFORMED, raw, f"HELLO must carry SEQ 0, not {seq}")
-        proto, firmware, device, boot = fields
+        proto, firmware, device, boot = fields[:4]
         if not proto.isdigit() or not proto.isascii() or len(proto) > 3:
             raise FrameError(DROP_MALFORMED, raw, f"protocol version {proto!r} is not a number")
         return HelloFrame(seq, int(proto), _word(firmware, raw, "firmware"), _word(device, raw, "device id"),
@@ -347,12 +373,15 @@ class LineSplitter:
         self.reset()
         return FrameError(DROP_MALFORMED, partial, why) if partial else None
 
-    def _close(self, out: list) -> None:
+    def _close(self, out: list, by_dollar: bool = False) -> None:
         if self._overlong:
             pass  # reported when it passed the limit
         elif self._buf.strip(b" \t\r\x00"):
             if self.dollar and self._buf[:1] != b"$":
                 out.append(FrameError(DROP_MALFORMED, bytes(self._buf), "bytes outside a frame"))
+            elif by_dollar and not _CRC_THEN_MORE.search(self._buf):  # else the parser names what is wrong
+                out.append(FrameError(DROP_MALFORMED, bytes(self._buf), "cut short by the next $, before its *CCCC "
+                                      "and line end: the rest of it was lost (a frame holds no $ but its first byte)"))
             else:
                 out.append(bytes(self._buf))
         self._buf.clear()
@@ -383,7 +412,7 @@ class LineSplitter:
                 chunks = piece.split(b"$")
                 self._append(chunks[0], out)
                 for chunk in chunks[1:]:
-                    self._close(out)
+                    self._close(out, by_dollar=True)
                     self._append(b"$" + chunk, out)
             else:
                 self._append(piece, out)
@@ -417,6 +446,9 @@ class SeqVerdict:
     hello_restarted: Optional[bool] = None
     #: A lost frame a heartbeat names as the device's last card: a card was certainly lost.
     card_lost: Optional[int] = None
+    #: With ``restarted`` and no HELLO: which frame showed the count went back, by which rule (a firmware's
+    #: counting mistake reads as a restart too, and its maker must be able to tell which).
+    why: str = ""
 
 
 class SequenceTracker:
@@ -446,7 +478,11 @@ class SequenceTracker:
     - A heartbeat naming a last card this count cannot have (behind the last
       card the host took, or none when the host took one) shows the count
       restarted: a new count's heartbeat, its HELLO lost, passing the old SEQ.
-    - Before the first frame (the host joined mid-stream) any SEQ is accepted.
+    - Before the first frame (the host joined mid-stream) any SEQ is accepted.  So is any after a HELLO
+      that was the host's first frame: it began the count if SEQ 1 follows, else it was said again in the
+      middle of one (a device repeating its HELLO as the port opens), and the host joins there (qaN:
+      taken for a boot, every frame of the count up to there was named lost), unless a line was dropped
+      in between (:meth:`line_dropped`): then the frames after the HELLO are named lost, as after a boot.
     - A HELLO heard while a count the host joined mid-stream was going (so its
       boot id was never heard) is a restart or a repeat after a replug: only
       the next frame tells (SEQ 1, or below the old count's next: a new count;
@@ -468,6 +504,16 @@ class SequenceTracker:
         self._recent: dict[int, Frame] = {}
         #: The count an unsure HELLO interrupted (its state, to go on with if the HELLO was a repeat).
         self._before_hello: Optional[tuple] = None
+        #: Whether the last frame was a HELLO that came before any count (the host's first frame): the frame
+        #: after it tells whether it began the count (SEQ 1) or was said again in the middle of one.
+        self._start_untold = False
+        #: Whether a line was dropped since that HELLO: it may have been a frame of the count it began.
+        self._dropped_since = False
+
+    def line_dropped(self) -> None:
+        """A line was dropped (it may have been a frame): after a HELLO heard first, the frame after it
+        then no longer shows the HELLO was said again (see :meth:`check`)."""
+        self._dropped_since = self._start_untold
 
     @property
     def unsure_hello(self) -> bool:
@@ -500,7 +546,28 @@ class SequenceTracker:
         self._order.clear()
         self._recent.clear()
 
+    def _went_back_why(self, frame: Frame) -> str:
+        """Which rule ``frame`` broke to show the count went back (before :meth:`_went_back` forgets the count)."""
+        seq, seen = frame.seq, self._recent.get(frame.seq)
+        if seen is not None:
+            return (f"SEQ {seq} was seen before with other content ({_body(seen)}, now {_body(frame)}): a new count "
+                    "whose HELLO was lost, or firmware that uses a SEQ twice (PROTOCOL.md 5: +1 for every frame of "
+                    "any type)")
+        if isinstance(frame, HeartbeatFrame) and (seq >= self.expected or seq == 0):
+            last, took = frame.last_card_seq, self.last_card
+            if last is None:
+                named = f"no card yet (-), though card {took} of this count was taken"
+            elif took is not None and last < took:
+                named = f"last card {last}, behind the last card taken ({took})"
+            else:
+                named = f"last card {last}, not before its own SEQ"
+            return (f"heartbeat {seq} names {named}: a new count whose HELLO was lost, or a heartbeat that does not "
+                    "carry the SEQ of the last CARD frame (PROTOCOL.md 6)")
+        return (f"SEQ {seq} is behind the next expected ({self.expected}): a new count whose HELLO was lost, a stray "
+                "old frame, or firmware that does not count every frame (PROTOCOL.md 5: +1 for every frame of any type)")
+
     def _went_back(self, frame: Frame) -> SeqVerdict:
+        why = self._went_back_why(frame)
         # The boot id stays: the new count's own HELLO was lost, so a HELLO with the old one is still a
         # repeat (a replug), and a real restart still comes with a new one (PROTOCOL.md 7.4).
         self._restart(self.boot, heard=False)
@@ -511,7 +578,7 @@ class SequenceTracker:
             last = frame.last_card_seq
             cards = tuple(range(1, last + 1)) if last is not None and 0 < last < frame.seq else ()
             named = last if cards else None
-        return SeqVerdict(True, missing=lost, restarted=True, cards=cards, card_lost=named)
+        return SeqVerdict(True, missing=lost, restarted=True, cards=cards, card_lost=named, why=why)
 
     def _impossible_heartbeat(self, frame: HeartbeatFrame) -> bool:
         """Whether ``frame`` names a last card its count cannot have: within a count the device's last
@@ -535,11 +602,14 @@ class SequenceTracker:
                 self.boot = boot  # a repeat HELLO names the boot the count was of
                 return replace(self.check(frame), hello_restarted=False)
             return replace(self.check(frame), hello_restarted=True)
+        untold, self._start_untold = self._start_untold, False
         if isinstance(frame, HelloFrame):
             if frame.boot == self.boot:
                 self._before_hello = before  # the unsure HELLO sent twice: still the next frame's to tell
+                self._start_untold = untold
                 return SeqVerdict(False, duplicate=True)
-            joined = not self._boot_heard and self.expected is not None
+            self._start_untold, self._dropped_since = untold or self.expected is None, False
+            joined = not self._boot_heard and self.expected is not None and not untold
             if joined:
                 self._before_hello = (self.expected, self.last_card, self._saw_start, self._order, self._recent)
                 self._order, self._recent = deque(), {}
@@ -547,6 +617,11 @@ class SequenceTracker:
             self._remember(frame)
             return SeqVerdict(True, restarted=True, unsure=joined)
         seq = frame.seq
+        if untold and seq != 1 and not self._dropped_since:
+            # The HELLO was said again in the middle of its count (a device repeating it when the port opens,
+            # PROTOCOL.md 7.4), not a boot: this frame is where the host joins, as if the HELLO had not come.
+            # With a line dropped in between, that line may have been one of a boot's frames: named lost.
+            self.expected, self._saw_start = None, False
         if self.expected is None:
             self._remember(frame)
             return SeqVerdict(True)

@@ -159,6 +159,7 @@ class BlackjackSession(SessionCore):
     GAME = GAME
     REFUSALS = (BlackjackTableError,)
     TYPED_CARD_NEEDS_SUIT = True
+    VOID_LAST_CARD = "Backspace"
     #: The read a card typed while it waited for the decision took the place of (it answers that read).
     _read_under_typed: Optional[CardRead] = None
     #: A read after NEW DECK DURING A ROUND still waiting at Ctrl+N was drawn from the new deck: it is that deck's

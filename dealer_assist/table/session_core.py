@@ -19,9 +19,9 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
-from dealer_assist.events import (YIELDING_DOUBTS, CardRead, CountRestarted, DeviceError, DeviceHello, FrameDropped,
-                                   LinkState, ProfileDoubt, RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent,
-                                   Unreadable)
+from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountRestarted, DeviceError, DeviceHello,
+                                   FrameDropped, LinkState, ProfileDoubt, RecordedOp, RecordedStart, SeqGap, ShoeSignal,
+                                   SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
@@ -167,6 +167,18 @@ def round_ends(entries: Any) -> dict:
     return ended
 
 
+def place_name(position: str) -> str:
+    """A journal's ``position`` as the croupier reads it: ``B1``, ``seat 3``, ``seat 3 hand 2``, ``the dealer``."""
+    if position == "burn":
+        return "the burn card"
+    if position == "dealer":
+        return "the dealer's card"
+    seat, dot, hand = position.partition(".h")
+    if seat.startswith("seat") and dot and hand.isdigit():
+        return f"seat {seat[4:]}" + (f" hand {int(hand) + 1}" if int(hand) else "")
+    return position
+
+
 @dataclass(frozen=True)
 class SnapshotCore:
     """The fields every game's snapshot has: the table state plus the session's live status."""
@@ -221,6 +233,8 @@ class SessionCore(abc.ABC):
     NEW_SHOE_HOLD = AFTER_NEW_SHOE
     #: Why the first of them then waits (None: it is played at once, as baccarat's burn card).
     NEW_SHOE_FIRST_WAITS: Optional[str] = None
+    #: The key that voids the last card played, as the croupier is told it.
+    VOID_LAST_CARD = "V"
 
     def __init__(self, snapshot: Any, journal: Any, clock: Callable[[], float] = time.time) -> None:
         self._lock = threading.RLock()
@@ -248,10 +262,16 @@ class SessionCore(abc.ABC):
         self._noise_window: dict[str, tuple[float, int]] = {}
         #: Each card-reading device's boot id and last card SEQ, as the journal has them (see source_positions).
         self._positions: dict[str, tuple[Optional[str], Optional[int]]] = self._recorded_positions(journal)
+        #: The device ids each source's first and last HELLO named since the table started: a device other
+        #: than the first is another shoe.
+        self._devices: dict[str, tuple[str, str]] = {}
         #: Entries written since the table started: the disk is looked at every DISK_EVERY, once what the
         #: entry records is published (its alert after it in the journal, see _publish).
         self._written = 0
         self._disk_due = False
+        #: Per reading source, its last card played this run: (SEQ, card, place), for a DOUBLE_FEED that
+        #: comes just after it (see _double_feed).
+        self._placed: dict[str, tuple[int, Card, str]] = {}
 
     def _recover(self, state: Any, rules: Any, journal: Any, roster: Any) -> tuple[Any, Optional[int], Decimal, Any]:
         """Before :meth:`__init__`: the state ``journal`` (checked to be of these ``rules``) replays onto the
@@ -470,11 +490,26 @@ class SessionCore(abc.ABC):
                 self._last_refusal = exc
                 self._publish(replace(snap, message=str(exc)))
                 return str(exc)
-            if not self._write(*self._entry(op, snap.state, new)):
+            kind, payload = self._entry(op, snap.state, new)
+            if not self._write(kind, payload):
                 return self._snap.stopped
+            self._note_placed(kind, payload)
             self._after(snap.state, new)
             self._publish(replace(self._snap, state=new, message=message))
             return None
+
+    def _note_placed(self, kind: str, payload: dict) -> None:
+        """Remember where a reader's card just went (see :attr:`_placed`)."""
+        source, seq = payload.get("source"), payload.get("seq")
+        if payload.get("op") != "card" or source in (None, "keyboard") or not isinstance(seq, int):
+            return
+        where = payload.get("position") or ("burn" if kind == "shoe_burn" else None)
+        try:
+            card = parse_card(payload.get("card"))
+        except InvalidCardError:
+            return
+        if where is not None:
+            self._placed[source] = (seq, card, place_name(where))
 
     def _authorised(self, roster: Any, action: str, target: dict, supervisor: str, pin: str,
                     why: str) -> dict | str:
@@ -726,23 +761,11 @@ class SessionCore(abc.ABC):
             if isinstance(event, CardRead):
                 self._card_read(event)
             elif isinstance(event, Unreadable):
-                maybe = " or ".join(c.label for c in event.candidates)
-                self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
-                                                "candidates": [c.code for c in event.candidates], "why": event.why,
-                                                "round": self._snap.state.round_no})
-                # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
-                self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
-                self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
-                           "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
-                           f"the {event.source} {event.why}" if event.why else
-                           f"the {event.source} could not read a card"
-                           + (f" (frame {event.seq})" if event.seq is not None else "")
-                           + (f"; it may be {maybe}" if maybe else ""),
-                           "look at the card" + (" (W shows what the camera sees, an unsure card in orange)"
-                                                 if str(event.source).startswith("camera:") and not self.read_only
-                                                 else "")
-                           + (" and type each such card in its place (K), then Enter plays the card read after them"
-                              if event.why else " and type it (K); the next card read waits until you do"))
+                self._unreadable(event)
+            elif isinstance(event, DeviceError) and event.code.upper() == "MISREAD":
+                # The shoe saw a card come out and could not read it: the card is unread as a CARD ?? is, and
+                # the next read would take its place (QA: played as B1, the unread card's place, at once).
+                self._unreadable(Unreadable(event.source, event.t, seq=event.seq), told=event.text)
             elif isinstance(event, SeqGap):
                 self._open_hold(event.source, AFTER_A_GAP)
                 self.alert("gap", "error", "FRAMES LOST",
@@ -762,9 +785,9 @@ class SessionCore(abc.ABC):
                 # restart, not lost frames: FRAMES LOST comes only for the new count's frames that may have been
                 # cards (rev12: its lost HELLO, frame 0, was named as a card that may have been missed).
                 self.alert("hello", "warning", "SHOE RESTARTED?",
-                           f"{event.source}: its frame count started again with no HELLO (frame "
-                           f"{event.seq} is of a new count; a heartbeat naming a last card behind "
-                           "the table's shows it too): "
+                           f"{event.source}: its frame count started again with no HELLO (frame {event.seq} is of a "
+                           "new count" + (f": {event.why}" if event.why else "; a heartbeat naming a last card behind "
+                                          "the table's shows it too") + "): "
                            "the shoe most likely restarted and its HELLO was lost (or came with the old boot "
                            "id, which a restart must change), and what it sent just before cannot be known",
                            "compare the cards on the table with the display and type any missing card (K)")
@@ -787,9 +810,9 @@ class SessionCore(abc.ABC):
                               "set the camera to colour, then start the display again" if event.grey else
                               "check the camera's picture (focus, light, colour) first; if it is right, start the "
                               "display with this deck's profile (camera:SRC?profile=PATH)"))
+            elif isinstance(event, DeviceError) and event.code.upper() == "DOUBLE_FEED":
+                self._double_feed(event)
             elif isinstance(event, DeviceError):
-                if event.code.upper() == "DOUBLE_FEED":
-                    self._hold_next(event.source, AFTER_A_DOUBLE_FEED)
                 self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
                            f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card",
                            source=event.source)
@@ -803,6 +826,60 @@ class SessionCore(abc.ABC):
                 self._replay_op(event)
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
+
+    def _unreadable(self, event: Unreadable, told: str = "") -> None:
+        """A card left ``event.source`` unread (``told``: the text of the shoe's ``ERR MISREAD`` that said so):
+        journaled as one, and the next read of that source waits for it to be typed."""
+        maybe = " or ".join(c.label for c in event.candidates)
+        self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
+                                        "candidates": [c.code for c in event.candidates], "why": event.why,
+                                        "round": self._snap.state.round_no})
+        # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
+        self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
+        frame = f" (frame {event.seq})" if event.seq is not None else ""
+        said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
+        self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
+                   "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
+                   f"the {event.source} {event.why}" if event.why else
+                   f"the {event.source} saw a card come out but could not read it ({said}: {told})"
+                   if told else
+                   f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else ""),
+                   "look at the card" + (" (W shows what the camera sees, an unsure card in orange)"
+                                         if str(event.source).startswith("camera:") and not self.read_only else "")
+                   + (" and type each such card in its place (K), then Enter plays the card read after them"
+                      if event.why else " and type it (K); the next card read waits until you do"))
+
+    def _double_feed(self, event: DeviceError) -> None:
+        """Two cards left the shoe together, one (or both) unread: the next read waits.  The card the shoe read
+        just before the ERR may be the second of the two, played in the unread one's place (QA: B1 settled on
+        it): the alert names it and its place, for the croupier to check while the round can still be mended."""
+        self._hold_next(event.source, AFTER_A_DOUBLE_FEED)
+        text, action = f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card"
+        before = self._read_before(event)
+        if before is not None:
+            card, place = before
+            text += (f". {card.label} was read just before this report" + (f" and played as {place}" if place else "")
+                     + ": if the card not read came out before it, it is not "
+                     + (f"{place}'s card" if place else "the card it seems"))
+            action = (f"check {place}: if {card.label} is not the card there, void it ({self.VOID_LAST_CARD}) and type "
+                      "the cards in the order they came out (K)" if place else
+                      f"check {card.label}: if the card not read came out first, type that one first (K)")
+        self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}", text, action,
+                   source=event.source)
+
+    def _read_before(self, event: DeviceError) -> Optional[tuple[Card, str]]:
+        """The card ``event.source`` read in the frame just before ``event`` and where it went (its place on
+        the layout, "" while it waits for the croupier), if that card is still the source's last."""
+        if event.seq is None:
+            return None
+        before = (event.seq - 1) % 65536
+        for read in (self._snap.pending, *self._snap.waiting):
+            if read is not None and read.source == event.source and read.seq == before:
+                return read.card, ""
+        placed = self._placed.get(event.source)
+        if placed is not None and placed[0] == before:
+            return placed[1], placed[2]
+        return None
 
     def _replay_start(self, event: RecordedStart) -> None:
         """A replay begun at a later shoe: the table as the recorded new shoe (or deck) left it."""
@@ -870,7 +947,21 @@ class SessionCore(abc.ABC):
                        "frames as v1 writes them are still read, any others are passed over",
                        f"set the shoe to protocol 1 (its maker's manual), or update dealer-assist to one that speaks "
                        f"protocol {event.protocol}; meanwhile check each card against the table (K corrects one)")
-        if (before is not None and before != event.boot) or event.restarted:
+        first, last = self._devices.get(event.source, (event.device, event.device))
+        self._devices[event.source] = (first, event.device)
+        if first != event.device:
+            # The reader holds this shoe's cards (serial_shoe.another_shoe): a replug that found another
+            # table's shoe of the same model, or a shoe put in this one's place (qaN F14).
+            self.alert("hello", "error", "ANOTHER SHOE",
+                       f"{event.source} now reads shoe {event.device}, not {first} that it read before: another "
+                       "table's shoe, or one put in its place; each card it reads waits for you",
+                       f"plug this table's shoe ({first}) back in where it was; if {event.device} is this table's "
+                       "shoe now, check each card (Enter plays it) and restart the display to take it for good")
+        elif last != first:
+            self.alert("hello", "warning", "THIS TABLE'S SHOE AGAIN",
+                       f"{event.source} reads shoe {first} again, after {last}: what {first} sent meanwhile "
+                       "cannot be known", "compare the cards on the table with the display and type any missing card (K)")
+        elif (before is not None and before != event.boot) or event.restarted:
             was = f"boot {before}" if before is not None else "its boot before was not heard"
             self.alert("hello", "warning", "SHOE RESTARTED",
                        f"{event.device} restarted ({was}, now {event.boot}): what it sent just before "
@@ -1023,6 +1114,9 @@ class SessionCore(abc.ABC):
                        ("check that the shoe (or its serial-to-network bridge) is on and reachable at that address; it "
                         "keeps trying. Meanwhile type the cards (K)")
                        if never_opened and event.source.startswith(("serial:socket://", "serial:rfc2217://")) else
+                       ("close the other program that holds the port (the text names how to find it); it keeps "
+                        "trying. Meanwhile type the cards (K)")
+                       if never_opened and PORT_IN_USE in (event.detail or "") else
                        ("check the port's path (the command 'dealer-assist ports' lists them) and your access to it (the "
                         "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
                        if never_opened else

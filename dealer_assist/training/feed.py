@@ -241,7 +241,7 @@ class SourceFeed(CardFeed):
                 raise FeedError(self._void, resync=True)
             if isinstance(event, CardRead):
                 return event.card
-            if isinstance(event, Unreadable):
+            if isinstance(event, Unreadable) or (isinstance(event, DeviceError) and event.code.upper() == "MISREAD"):
                 raise FeedError(self.void(f"{self.name}: a card could not be read (seq {event.seq}); "
                                           "this hand is void"), resync=True)
             if isinstance(event, SeqGap):

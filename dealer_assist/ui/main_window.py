@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QMainW
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.table.session import described
 from dealer_assist.ui import auto_play, replay_control, theme
+from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.banner import Banner
 from dealer_assist.ui.betting import BettingPanel
@@ -564,6 +565,10 @@ class MainWindow(QMainWindow):
         elif state.phase == "finished":  # a journal from before N was refused there
             self.new_shoe()
         self._schedule_auto()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        activate_soon(self)  # an X session with no window manager makes no window active: the keys wait for it
 
     def closeEvent(self, event) -> None:  # noqa: N802
         self._auto_timer.stop()

@@ -14,6 +14,7 @@ from typing import Callable, Optional
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from dealer_assist.ui import theme
+from dealer_assist.ui.activation import activate_soon
 
 
 class SupervisorDialog(QDialog):
@@ -61,6 +62,15 @@ class SupervisorDialog(QDialog):
         for field in (self.name, self.pin, self.reason):
             # qaM L4: the refusal's lines took their height from the fields, "typo" and "Ana" cut in half.
             field.setMinimumHeight(field.sizeHint().height())
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        activate_soon(self)  # its fields take the keys, with no window manager to give them
+
+    def hideEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().hideEvent(event)
+        if self.parentWidget() is not None:
+            activate_soon(self.parentWidget())  # the table's keys again, with no window manager to give them
 
     def try_accept(self) -> None:
         error = self.submit(self.name.text().strip(), self.pin.text(), self.reason.text().strip())

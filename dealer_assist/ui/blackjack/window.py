@@ -22,6 +22,7 @@ from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
 from dealer_assist.table.chips import MOST_CHIPS, no_chip_text
 from dealer_assist.ui import auto_play, camera_view, replay_control, theme
+from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardField, ChipBar, DeckPanel,
                                                SettlementPanel)
@@ -256,6 +257,10 @@ class BlackjackWindow(QMainWindow):
         self.entry.kept_for_count = False
         if self.focusWidget() is self.entry.field:
             self.centralWidget().setFocus()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        activate_soon(self)  # an X session with no window manager makes no window active: the keys wait for it
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         self._auto_timer.stop()

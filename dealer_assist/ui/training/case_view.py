@@ -24,7 +24,7 @@ class CaseView(QWidget):
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.case: Optional[Case] = None
-        self.setMinimumHeight(160)
+        self.setMinimumHeight(100)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def show_case(self, case: Optional[Case]) -> None:

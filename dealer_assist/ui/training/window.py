@@ -11,13 +11,19 @@ the summary (one stray Esc must not end an exam; any other key in between,
 one typed into the answer box too, cancels the first); on the summary Esc or
 Ctrl+Q closes the window.  F1 shows the list of keys.
 
-During an exam the status line shows only the case number and the time
-left: a running count of right answers would be the feedback the exam
-withholds.
+An exam opens on a start screen (its terms, and whether it meets the
+standard) and its clock starts with Space or Enter.  During an exam the
+status line shows only "case k of N" and the time left: a running count of
+right answers would be the feedback the exam withholds.
+
+A key that comes as the case or the explanation it acts on is drawn is not
+taken (:mod:`dealer_assist.ui.training.settle`); Tab never takes the cursor
+out of the answer box.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from typing import Optional
@@ -33,9 +39,25 @@ from dealer_assist.training.progress import ProgressError, ProgressStore
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import TrainingSession
 from dealer_assist.ui import theme
+from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.training.case_view import CaseView
 from dealer_assist.ui.training.chart import ProgressChart
+from dealer_assist.ui.training.settle import Settle
+
+#: An exam's start screen: what it is, before its clock starts.
+START_LINE = "Press Space or Enter to start the exam"
+#: A void hand's reason names the reader's frame numbers ("(seq 18)", "frame 8 lost"): they mean nothing
+#: to a trainee (qaP L6), who is told what happened in words.
+FRAME_WORDS = ((re.compile(r" \(seq \d+\)"), ""),
+               (re.compile(r"\bframes? \d+(?:, \d+)* lost"), "a message from the shoe was lost"))
+
+
+def for_trainee(message: str) -> str:
+    """``message`` without the reader's frame numbers."""
+    for pattern, words in FRAME_WORDS:
+        message = pattern.sub(words, message)
+    return message
 
 #: How long a right answer stays on screen before the next case (ms).
 RIGHT_PAUSE_MS = 700
@@ -43,20 +65,30 @@ RIGHT_PAUSE_MS = 700
 DEFAULT_SIZE = (1280, 720)
 #: The key line under the drill; the first Esc replaces it with :data:`ESC_AGAIN`.
 KEY_LINE = "F1 keys    Esc twice or Ctrl+Q: end the session"
+#: The key line on an exam's start screen.
+START_KEYS = "Space or Enter: start    " + KEY_LINE
 #: The key line while the feedback on a wrong answer waits (the feedback itself may be scrolled away).
 NEXT_LINE = "[Space] or Enter: next case    PgDn PgUp: scroll    " + KEY_LINE
 #: Lines of feedback from which it is set smaller (a payout case of several bets explained).
 LONG_FEEDBACK = 9
+#: The text unit's largest and smallest size (px); between them it follows the window's size.
+UNIT_MAX, UNIT_MIN = 22.0, 11.0
+#: The verdict's sizes, as parts of the unit: the largest at which it fits :data:`VERDICT_SHARE` of the height.
+VERDICT_SIZES = (1.6, 1.3, 1.1, 0.9, 0.8)
+VERDICT_SHARE = 0.45
 #: Keys that scroll the feedback and the summary's mistakes: a step, a page, or to an end.
 SCROLL_KEYS = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1, Qt.Key.Key_PageDown: 2, Qt.Key.Key_PageUp: -2,
                Qt.Key.Key_End: 3, Qt.Key.Key_Home: -3}
 SUMMARY_LINE = "PgDn PgUp, Down Up, Home End: scroll the mistakes    Esc or Ctrl+Q: close"
 ESC_AGAIN = "Esc again to end the session (any other key: go on)"
+#: Space and Enter: go on after a wrong answer's explanation, or once a void hand is cleared away.
+GO_ON = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 KEYS_HELP = (
     "Keys",
     ("P B S N, H S ...", "answer at once (the keys are shown under the question)"),
     ("type, then Enter", "amounts, totals, and every key that applies (e.g. HS)"),
-    ("Space or Enter", "next case after a wrong answer; on a real shoe, go on once a void hand is cleared away"),
+    ("Space or Enter", "start an exam; next case after a wrong answer; on a real shoe, go on once a void hand "
+                       "is cleared away (a key pressed as the screen appears is not taken: press it again)"),
     ("PgDn PgUp, Down Up, Home End", "scroll a long explanation, and the summary's mistakes"),
     ("Esc Esc", "end the session (twice within a few seconds) and show the summary"),
     ("Ctrl+Q", "end the session at once"),
@@ -103,8 +135,10 @@ class TrainerWindow(QWidget):
     finished = Signal(object)
 
     def __init__(self, session: TrainingSession, store: Optional[ProgressStore] = None, trainee: str = "trainee",
-                 parent: Optional[QWidget] = None) -> None:
+                 parent: Optional[QWidget] = None, settle: Optional[Settle] = None) -> None:
         super().__init__(parent)
+        #: Drops a key that comes before the case or the explanation it acts on could be seen.
+        self.settle = settle or Settle()
         self.session = session
         self.store = store
         self.trainee = trainee
@@ -114,20 +148,24 @@ class TrainerWindow(QWidget):
         self.summary: Optional[Summary] = None
         self.store_error: Optional[str] = None
         self.waiting = False  # feedback on screen, waiting for Space/Enter
+        #: An exam's terms on screen, its clock not started: Space or Enter starts it (qaP F8).
+        self.briefing = session.settings.exam
         self._started = 0.0
         self._open = False  # the current case still takes answers
         self.setWindowTitle(f"dealer-assist trainer: {trainee}")
         self.setStyleSheet(f"background: {theme.FELT_DARK.name()};")
         self.resize(*self.fitted_size())
         self.second_press = SecondPress()
-        unit = self._unit = 22
+        unit = self._unit = UNIT_MAX
+        #: Each text's size as a part of the unit, set again when the window's size changes (:meth:`_fit`).
+        self._sized: list[tuple[QWidget, float, bool]] = []
         self.stack = QStackedLayout(self)
 
         drill = QWidget()
         col = QVBoxLayout(drill)
         top = QHBoxLayout()
-        self.title = _label(unit * 1.4, True, theme.GOLD)
-        self.status = _label(unit, False, theme.MUTED)
+        self.title = self._size(_label(unit * 1.4, True, theme.GOLD), 1.4, True)
+        self.status = self._size(_label(unit, False, theme.MUTED), 1.0)
         self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         top.addWidget(self.title, 3)
         top.addWidget(self.status, 2)
@@ -135,17 +173,17 @@ class TrainerWindow(QWidget):
         table = QHBoxLayout()
         self.view = CaseView()
         table.addWidget(self.view, 3)
-        self.context = _label(unit * 1.1)
+        self.context = self._size(_label(unit * 1.1), 1.1)
         self.context.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         table.addWidget(self.context, 2)
         col.addLayout(table, 5)
         self._column, self._table_at = col, col.count() - 1
-        self.question = _label(unit * 1.8, True)
+        self.question = self._size(_label(unit * 1.8, True), 1.8, True)
         col.addWidget(self.question)
-        self.keys = _label(unit, False, theme.MUTED)
+        self.keys = self._size(_label(unit, False, theme.MUTED), 1.0)
         col.addWidget(self.keys)
         self.entry = QLineEdit()
-        self.entry.setFont(theme.font(unit * 1.8, True))
+        self._size(self.entry, 1.8, True)
         self.entry.setStyleSheet(f"color: {theme.TEXT.name()}; background: {theme.PANEL.name()};")
         # Return in the entry reaches keyPressEvent below (QLineEdit passes it on): one key, one action.
         col.addWidget(self.entry)
@@ -166,34 +204,44 @@ class TrainerWindow(QWidget):
         self.feedback_area.setStyleSheet("background: transparent;")
         col.addWidget(self.feedback_area, 2)
         self._feedback_at = col.count() - 1
-        self.key_line = _label(unit * 0.8, False, theme.MUTED)
+        self.key_line = self._size(_label(unit * 0.8, False, theme.MUTED), 0.8)
         self.key_line.setText(KEY_LINE)
         col.addWidget(self.key_line)
         self.entry.installEventFilter(self)  # keys typed into the answer box cancel a first Esc too
         self.stack.addWidget(drill)
 
         done = QWidget()
-        col2 = QVBoxLayout(done)
+        col2 = self._summary_column = QVBoxLayout(done)
         self.result = _label(unit * 1.6, True, theme.GOLD)
-        col2.addWidget(self.result)
+        self.result.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # An unfinished exam below the standard says more than 40 px type holds at 1024x768: it is set
+        # smaller (:meth:`_fit_verdict`), and scrolls if even that is too long.
+        self.result_area = QScrollArea()
+        self.result_area.setWidget(self.result)
+        self.result_area.setWidgetResizable(True)
+        self.result_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.result_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.result_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.result_area.setStyleSheet("background: transparent;")
+        col2.addWidget(self.result_area)
         self.details = QTextEdit()
         self.details.setReadOnly(True)
-        self.details.setFont(theme.font(unit))
+        self._size(self.details, 1.0)
         self.details.setStyleSheet(f"color: {theme.TEXT.name()}; background: {theme.PANEL.name()};")
-        col2.addWidget(self.details, 3)
+        col2.addWidget(self.details, 1)
         self.chart = ProgressChart()
-        col2.addWidget(self.chart, 2)
-        self.summary_keys = _label(unit * 0.8, False, theme.MUTED)
+        col2.addWidget(self.chart, 1)
+        self.summary_keys = self._size(_label(unit * 0.8, False, theme.MUTED), 0.8)
         self.summary_keys.setText(SUMMARY_LINE)
         col2.addWidget(self.summary_keys)
         self.stack.addWidget(done)
 
-        self.help = QLabel(self)   # the F1 overlay, over either page
-        self.help.setFont(theme.font(unit))
+        self.help = self._size(QLabel(self), 1.0)   # the F1 overlay, over either page
+        self.help.setWordWrap(True)   # its descriptions had run off a 1024 (and a 1280) px window (qaP F6)
         self.help.setStyleSheet(f"color: {theme.TEXT.name()}; background: {theme.PANEL.name()}; padding: 24px;")
         self.help.setAlignment(Qt.AlignmentFlag.AlignCenter)
         title, *rows = KEYS_HELP
-        self.help.setText(f"<h2>{title}</h2><table cellpadding=6>"
+        self.help.setText(f"<h2>{title}</h2><table width='100%' cellpadding=6>"
                           + "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)
                           + "</table><p>F1 or any key: back</p>")
         self.help.hide()
@@ -222,7 +270,7 @@ class TrainerWindow(QWidget):
         self.advance.setSingleShot(True)
         self.advance.timeout.connect(self.next_case)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        QTimer.singleShot(0, self.next_case)
+        QTimer.singleShot(0, self._brief if self.briefing else self.next_case)
 
     @staticmethod
     def fitted_size() -> tuple[int, int]:
@@ -234,8 +282,41 @@ class TrainerWindow(QWidget):
         free = screen.availableGeometry()
         return min(w, free.width()), min(h, free.height())
 
+    def _size(self, widget, factor: float, bold: bool = False):
+        self._sized.append((widget, factor, bold))
+        return widget
+
+    def _fit(self) -> None:
+        """Set the texts' sizes from the window's: the cards, the question and its keys fit a 640x480
+        window whole (the Banker's cards were cut in half there), and are as large as before at 1280x720."""
+        self._unit = max(UNIT_MIN, min(UNIT_MAX, self.height() / 32.7, self.width() / 46))
+        for widget, factor, bold in self._sized:
+            widget.setFont(theme.font(self._unit * factor, bold))
+        self._fit_feedback()
+        self.clock.setMaximumHeight(max(4, int(self._unit // 2)))
+        self.feedback_area.setMinimumHeight(int(self._unit * 5))
+        if self.summary is not None:
+            self._fit_verdict()
+
+    def _fit_feedback(self) -> None:
+        long = self.feedback.text().count("\n") >= LONG_FEEDBACK
+        self.feedback.setFont(theme.font(self._unit * (1.0 if long else 1.2), True))
+
+    def _fit_verdict(self) -> None:
+        """The verdict at the largest size at which it takes at most :data:`VERDICT_SHARE` of the height."""
+        outer, inner = self.stack.contentsMargins(), self._summary_column.contentsMargins()
+        width = self.width() - outer.left() - outer.right() - inner.left() - inner.right()
+        room = int(self.height() * VERDICT_SHARE)
+        for factor in VERDICT_SIZES:
+            self.result.setFont(theme.font(self._unit * factor, True))
+            needed = self.result.heightForWidth(width)
+            if needed <= room:
+                break
+        self.result_area.setFixedHeight(min(needed + 2, room))
+
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         self.help.setGeometry(self.rect())
+        self._fit()
         super().resizeEvent(event)
 
     # -- the flow -------------------------------------------------------------
@@ -266,12 +347,61 @@ class TrainerWindow(QWidget):
             self.setFocus()
             self.loader.load(self.session)
 
+    def _brief(self) -> None:
+        """An exam's start screen: its cases, limits, pass mark and whether it meets the standard, said where
+        the trainee looks (the warning went to stderr only); the session's clock starts with Space or Enter."""
+        s = self.session.settings
+        self.title.setText("Exam: " + ", ".join(d.title for d in self.session.drills.values()))
+        for widget in (self.view, self.entry, self.clock, self.question, self.keys):
+            widget.setVisible(False)
+        self.context.setText("")
+        self._column.setStretch(self._table_at, 0)   # the terms take the room of the cards to come
+        self._column.setStretch(self._feedback_at, 5)
+        size = (f"{s.cases} cases" if s.cases is not None else f"{s.minutes:g} minutes" if s.minutes is not None
+                else "Cases until you end it")
+        terms = [f"{size}, no feedback until the end."]
+        if s.limit is not None:
+            terms.append(f"At most {s.limit:g} s per decision (a case of 3 questions: {3 * s.limit:g} s): "
+                         "an answer after that counts as failed.")
+        if s.minutes is not None and s.cases is not None:
+            terms.append(f"{s.minutes:g} minutes in all: cases not answered when the time is up count as failed.")
+        terms.append(f"Pass mark: {s.mark.words} per decision.")
+        short = s.standard.shortfalls(s.cases or 0, s.mark.accuracy, s.mark.seconds, self.session.seed, s.house)
+        if short:
+            terms.append(f"<span style='color: {theme.LEVEL['warning'].name()}'>Below the standard "
+                         f"({s.standard.words}): {'; '.join(short)}. A pass will be listed as "
+                         "\"passed below the standard\".</span>")
+        else:
+            terms.append(f"This exam meets the standard ({s.standard.words}): a pass counts.")
+        self.feedback.setStyleSheet(f"color: {theme.TEXT.name()};")
+        self.feedback.setTextFormat(Qt.TextFormat.RichText)
+        terms.append(f"<b>{START_LINE}</b>: the clock starts then.")
+        self.feedback.setText("".join(f"<p>{line}</p>" for line in terms))
+        self._show_key_line()
+        self.settle.shown()
+        self.setFocus()
+        self._tick()
+
+    def _start_exam(self) -> None:
+        self.briefing = False
+        self.session.started = self.session.clock()  # the time for the whole exam runs from now
+        self.feedback.setTextFormat(Qt.TextFormat.AutoText)
+        self.view.setVisible(True)
+        self.next_case()   # shows the question, its keys and the clock again (_make_room)
+
     def _feed_failed(self, message: str) -> None:
         self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+        message = for_trainee(message)
         self.feedback.setText(message)
         if self.session.needs_ready:
             self.resyncing = True
+            self.settle.shown()
+            # The answered hand's cards and "What happens next?" stayed on screen over the void hand (qaP L6).
+            self.view.show_case(None)
+            self.context.setText("")
+            self.title.setText("Void hand: the trainer cannot tell which cards lie on the table")
             self.question.setText("Clear the table, then press Space or Enter")
+            self.keys.setText("no case is asked until the table is clear")
             return
         self.loader.load(self.session)
 
@@ -310,6 +440,7 @@ class TrainerWindow(QWidget):
         self.context.setText("\n".join(case.context))
         self._show_question()
         self._started = time.monotonic()
+        self.settle.shown()
         self._tick()
 
     def _show_question(self) -> None:
@@ -363,9 +494,10 @@ class TrainerWindow(QWidget):
         colour = theme.GOOD_INK if attempt.right else theme.BAD_INK
         self.feedback.setStyleSheet(f"color: {colour.name()};")
         told = attempt.feedback() + f"   ({attempt.seconds:.1f} s)"
-        self.feedback.setFont(theme.font(self._unit * (1.2 if told.count("\n") < LONG_FEEDBACK else 1.0), True))
         self.feedback.setText(told)
+        self._fit_feedback()
         self.feedback_area.verticalScrollBar().setValue(0)
+        self.settle.shown()
         if attempt.right:
             self.advance.start(RIGHT_PAUSE_MS)
         else:
@@ -379,10 +511,16 @@ class TrainerWindow(QWidget):
         s = self.session
         if self.summary is not None:
             return
+        if self.briefing:
+            self.status.setText("not started")
+            self.clock.setValue(0)
+            return
         right = sum(a.right for a in s.attempts)
         left = s.remaining
         when = f"{int(left // 60)}:{int(left % 60):02d} left" if left is not None else ""
         number = f"case {len(s.attempts) + (0 if self.waiting else 1)}"
+        if s.settings.cases is not None:
+            number += f" of {s.settings.cases}"
         score = "" if s.settings.exam else f"   {right}/{len(s.attempts)} right"
         self.status.setText(f"{number}{score}   {when}")
         limit = s.limit
@@ -410,13 +548,19 @@ class TrainerWindow(QWidget):
                 self.store_error = str(exc)
         lines = self.summary.lines()
         head = 3 if self.summary.shortfalls else 2  # a pass below the standard says so beside the verdict
+        s = self.session
+        if (s.settings.exam and s.settings.cases is not None and len(s.attempts) < s.settings.cases
+                and s.remaining == 0):
+            lines.insert(0, f"Time is up: the exam's {s.settings.minutes:g} minutes ran out before its last case.")
+            head += 1
         self.result.setText("\n".join(lines[:head]))
+        self._fit_verdict()
         text = "\n".join(lines[head:])
         if self.store_error:
             text = "NOT STORED: " + self.store_error + "\n\n" + text
         self.details.setPlainText(text)
         self.chart.set_sessions(self.store.sessions(self.trainee) if self.store is not None and not self.store_error
-                                else [dict(self.summary.to_json(), date="now")])
+                                else [dict(self.summary.to_json(), date="now", drill=self.session.settings.label)])
         self.stack.setCurrentIndex(1)
         self.setFocus()
         self.finished.emit(self.summary)
@@ -435,7 +579,8 @@ class TrainerWindow(QWidget):
         cut off), else the keys to end the session."""
         waiting = self.waiting and self.summary is None
         self.key_line.setStyleSheet(f"color: {(theme.TEXT if waiting else theme.MUTED).name()};")
-        self.key_line.setText(NEXT_LINE if waiting else KEY_LINE)
+        self.key_line.setText(NEXT_LINE if waiting else START_KEYS if self.briefing and self.summary is None
+                              else KEY_LINE)
 
     def _disarm_esc(self) -> None:
         self.second_press.other("")
@@ -463,6 +608,22 @@ class TrainerWindow(QWidget):
         else:
             bar.setValue(bar.value() + (step // abs(step)) * (bar.pageStep() if abs(step) == 2 else bar.singleStep()))
         return True
+
+    def _too_soon(self, event: QKeyEvent) -> bool:
+        """True (and said on the key line) for a key that came as the screen it acts on was drawn, or a held
+        key's repeat: a double press had answered the next exam case unseen, or put away the explanation."""
+        if not self.settle.too_soon(event.isAutoRepeat()):
+            return False
+        name = {Qt.Key.Key_Space: "Space", Qt.Key.Key_Return: "Enter", Qt.Key.Key_Enter: "Enter"}.get(
+            Qt.Key(event.key()), event.text().strip().upper())
+        why = "held down" if event.isAutoRepeat() else "pressed as this screen appeared"
+        self.key_line.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+        self.key_line.setText(f"{name} not taken: {why}. Look, then press it again")
+        return True
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        activate_soon(self)  # an X session with no window manager makes no window active: the keys wait for it
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
@@ -494,10 +655,17 @@ class TrainerWindow(QWidget):
             self._disarm_esc()
         if self._scroll(key):
             return
-        if self.waiting and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.next_case()
+        if self.briefing and key in GO_ON:
+            if not self._too_soon(event):
+                self._start_exam()
             return
-        if self.resyncing and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        if self.waiting and key in GO_ON:
+            if not self._too_soon(event):
+                self.next_case()
+            return
+        if self.resyncing and key in GO_ON:
+            if self._too_soon(event):
+                return
             self.resyncing = False
             self.session.ready()
             self.next_case()
@@ -507,11 +675,23 @@ class TrainerWindow(QWidget):
                               "cleared away; clear the table, then press Space or Enter")
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.entry.isVisible():
+            if self._too_soon(event):
+                return
             if not self.answer(self.entry.text()):
                 self.entry.selectAll()  # the next answer is typed over it, not after it ("abc8")
             return
         q = self.question_now
         if q is not None and q.kind == "choice" and event.text().strip():
-            self.answer(event.text())
+            if not self._too_soon(event):
+                self.answer(event.text())
+            return
+        if self.entry.isVisible() and event.text().strip() and event.text().isprintable():
+            self.entry.setFocus()   # the box had lost the cursor (a click): the digit goes where it was meant
+            self.entry.insert(event.text())
             return
         super().keyPressEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802 (Qt's name), A002
+        """No Tab focus chain: Tab took the cursor out of the answer box, and the digits typed next went
+        nowhere while an exam's clock ran (qaP L10)."""
+        return False

@@ -1,0 +1,483 @@
+"""A v1 device's conformance to ``hardware/PROTOCOL.md``, judged from the raw lines it sends.
+
+The host is lenient where a table must be (it takes a bare LF, a lower-case CRC, a frame ended by the next
+``$``) and explains what it can (a count that went back is a restart whose HELLO was lost).  Right for a
+table; wrong for a firmware author who runs ``listen`` as the conformance check (PROTOCOL.md 9): a shoe that
+passes a lenient host may be refused by another v1 host.  :class:`ConformanceCheck` names every deviation
+from the protocol's rules that the host tolerated, with the line, the rule and its section, and sums them up
+as pass or fail.  :class:`RawLineSplitter` cuts the byte stream into the lines a capture shows, their line
+ends kept.
+
+Pure: fed bytes with the time they arrived; no I/O, no threads.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Optional
+
+from dealer_assist.sources.shoe_protocol import (
+    DUPLICATE_WINDOW, MAX_FRAME, SEQ_MODULO, CardFrame, Frame, FrameError, HeartbeatFrame, HelloFrame, parse_frame,
+    shown_bytes,
+)
+
+#: PROTOCOL.md 6: a heartbeat every 1 s, within 10 %.
+HEARTBEAT_PERIOD = (0.9, 1.1)
+#: What one heartbeat's interval may stray past :data:`HEARTBEAT_PERIOD` before it is named: the time a line
+#: is stamped with is when the host read it, late by the scheduler's whims on a busy PC.  The mean period
+#: over the check, where such delays even out, is held to :data:`HEARTBEAT_PERIOD` itself.
+TIMING_ALLOWANCE = 0.1
+#: A heartbeat missing this long is named while the device is silent (one less late is named, timed, when it
+#: comes): the host's clock, read between two reads of the port, could find one not yet read overdue.
+OVERDUE_AFTER = 2.0
+#: Deviations of one rule shown one by one; past them they are only counted (a device that sends lower-case
+#: CRCs does it in every frame).
+SHOWN_PER_RULE = 5
+#: The longest piece a capture holds with no line end (a device that never ends its lines).
+PIECE_LIMIT = 4 * MAX_FRAME
+
+#: How a captured line ended.
+END_LINE = "line"  # LF (in the plain dialect a CR too)
+END_NEXT_FRAME = "next_frame"  # the next $ came first (v1)
+END_CUT = "cut"  # the link was lost, or the capture ended, first
+END_LIMIT = "limit"  # PIECE_LIMIT bytes with no end
+
+MUST = "MUST"
+SHOULD = "SHOULD"
+
+
+@dataclass(frozen=True)
+class RawLine:
+    """One line as it came off the wire, its line end included, stamped with when its last byte arrived."""
+
+    t: float
+    raw: bytes
+    end: str = END_LINE
+
+    @property
+    def shown(self) -> str:
+        return shown_bytes(self.raw)
+
+
+class RawLineSplitter:
+    """Cuts a byte stream into :class:`RawLine` values as the host's reader cuts it into lines: at each LF,
+    before each ``$`` (v1), and at a CR not followed by an LF (``plain``); unlike the reader, it keeps every
+    byte, line ends and noise included, so that a capture shows what the device sent."""
+
+    def __init__(self, *, dollar_starts_line: bool = True, cr_ends_line: bool = False) -> None:
+        self.dollar = dollar_starts_line
+        self.cr_ends = cr_ends_line
+        self._buf = bytearray()
+        self._t = 0.0
+
+    def feed(self, t: float, data: bytes) -> list[RawLine]:
+        out: list[RawLine] = []
+        for byte in data:
+            if self._buf and ((self.dollar and byte == 0x24) or (self.cr_ends and self._buf[-1] == 0x0D
+                                                                  and byte != 0x0A)):
+                out.append(RawLine(self._t, bytes(self._buf), END_NEXT_FRAME if byte == 0x24 else END_LINE))
+                self._buf.clear()
+            self._buf.append(byte)
+            self._t = t
+            if byte == 0x0A:
+                out.append(RawLine(t, bytes(self._buf), END_LINE))
+                self._buf.clear()
+            elif len(self._buf) >= PIECE_LIMIT:
+                out.append(RawLine(t, bytes(self._buf), END_LIMIT))
+                self._buf.clear()
+        return out
+
+    def cut(self) -> Optional[RawLine]:
+        """The partial line held (the link was lost, or the capture ends before its end), or None."""
+        if not self._buf:
+            return None
+        line = RawLine(self._t, bytes(self._buf), END_CUT)
+        self._buf.clear()
+        return line
+
+
+@dataclass(frozen=True)
+class Deviation:
+    """A rule of PROTOCOL.md the device broke though the host tolerated it.  ``raw`` is the line (empty for
+    a silence); ``last_shown``: further deviations of this rule are only counted."""
+
+    t: float
+    rule: str
+    section: str
+    level: str
+    raw: bytes
+    text: str
+    last_shown: bool = False
+
+
+@dataclass(frozen=True)
+class ConformanceSummary:
+    """The check's outcome.  ``deviations`` and ``warnings`` are ``(rule, count)`` pairs (rules broken
+    that MUST, and that SHOULD, hold); ``period`` the heartbeat intervals measured, ``(min, mean, max)``."""
+
+    passed: bool
+    reasons: tuple[str, ...]
+    frames: int
+    heartbeats: int
+    dropped: int
+    deviations: tuple[tuple[str, int], ...]
+    warnings: tuple[tuple[str, int], ...]
+    intervals: int
+    period: Optional[tuple[float, float, float]]
+
+    @property
+    def text(self) -> str:
+        verdict = "PASS" if self.passed else "FAIL"
+        said = f"conformance {verdict}: {_n(self.frames, 'frame')}, {_n(self.heartbeats, 'heartbeat')}"
+        if self.period is not None:
+            low, mean, high = self.period
+            said += (f", heartbeat period {mean:.3f} s (from {low:.3f} to {high:.3f} over "
+                     f"{_n(self.intervals, 'interval')})")
+        if self.warnings:
+            said += "; SHOULD not held: " + ", ".join(f"{rule} x{n}" for rule, n in self.warnings)
+        return said + ("" if self.passed else "; " + "; ".join(self.reasons))
+
+
+#: How many comma-separated parts (type and SEQ included) a v1 frame of each fixed-length type has.
+_FIELDS = {"CARD": 3, "HB": 3, "SHOE": 3, "HELLO": 6}
+
+
+def _n(count: int, word: str) -> str:
+    """``count`` and ``word``, plural but for 1."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _end_fault(line: RawLine, content: bytes) -> str:
+    """What is wrong with a frame's line end, or ""."""
+    end = line.raw[len(content):]
+    if end == b"\r\n":
+        return ""
+    if end == b"\n":
+        return "ends with a bare LF"
+    if line.end == END_NEXT_FRAME:
+        if end == b"\r":
+            return "ends with a CR and no LF (the next $ ended it)"
+        return "has no line end (the next $ ended it)"
+    return f"ends with {shown_bytes(end)!r}" if end else "has no line end"
+
+
+def _frame_content(raw: bytes) -> bytes:
+    """A frame's line without its line end (CR LF, LF, or CR)."""
+    if raw.endswith(b"\n"):
+        raw = raw[:-1]
+    return raw[:-1] if raw.endswith(b"\r") else raw
+
+
+class ConformanceCheck:
+    """Judges a v1 device by the lines it sends (:meth:`line`), the link's state (:meth:`link`) and the
+    passing of time (:meth:`tick`, for a heartbeat that does not come).  Each returns the deviations found;
+    :meth:`summary` sums the check up."""
+
+    def __init__(self, *, shown_per_rule: int = SHOWN_PER_RULE) -> None:
+        self.shown_per_rule = shown_per_rule
+        self._counts: dict[tuple[str, str], int] = {}
+        self._frames = self._heartbeats = self._dropped = 0
+        # the count
+        self._expected: Optional[int] = None
+        self._boot: Optional[str] = None
+        self._boot_heard = False
+        self._boots: set[str] = set()
+        #: The protocol the last HELLO heard said (1 until one is): a later one may add fields.
+        self._protocol = 1
+        self._pending_hello: Optional[HelloFrame] = None
+        self._repeat_hello = False
+        #: Whether the last frame was one sent again (same SEQ and content): no heartbeat to time.
+        self._repeat = False
+        self._order: deque[int] = deque()
+        self._recent: dict[int, Frame] = {}
+        self._last_card: Optional[int] = None
+        #: Whether _last_card is surely the count's last card (None: none yet), the count's start being seen.
+        self._card_known = False
+        #: SEQs lost since the last card, as [first, last] runs: any of them may be the heartbeat's last card.
+        self._lost: list[list[int]] = []
+        #: A line dropped, or the link lost, since the last good frame: a gap may be theirs, not the device's.
+        self._excused = False
+        # the heartbeat's timing
+        #: When the port opened, while no line has come since: a device heard only after a silence longer than a
+        #: heartbeat's started (or woke) while the port was open, and its first frame is then its HELLO.
+        self._opened_at: Optional[float] = None
+        self._hb_ref: Optional[float] = None  # the last heartbeat, or the first frame since the port opened
+        self._hb_ref_is_beat = False
+        self._interval_excused = False
+        self._silence_told = False
+        self._intervals = 0
+        self._period_sum = 0.0
+        self._period_low = float("inf")
+        self._period_high = 0.0
+
+    # -- input ------------------------------------------------------------
+
+    def line(self, line: RawLine) -> list[Deviation]:
+        raw = line.raw
+        opened_at, self._opened_at = self._opened_at, None
+        if not raw.startswith(b"$"):
+            if raw.strip(b" \t\r\n\x00"):  # the host drops it itself, as bytes outside a frame
+                self._drop()
+                return []
+            return self._say(line.t, "noise", "3", SHOULD, raw,
+                             "bytes outside a frame, which the host passes over without a word: a device SHOULD "
+                             "NOT send any (a line is $...*CCCC then CR LF, nothing between lines)")
+        if line.end in (END_CUT, END_LIMIT):  # the host drops it: cut off, or too long
+            self._drop()
+            return []
+        try:
+            frame = parse_frame(raw[:-1] if raw.endswith(b"\n") else raw)
+        except FrameError:  # the host drops and names it (listen's dropped line)
+            self._drop()
+            return []
+        self._frames += 1
+        out: list[Deviation] = []
+        if opened_at is not None and line.t - opened_at > HEARTBEAT_PERIOD[1] + TIMING_ALLOWANCE:
+            out += self._woke(line.t, line.t - opened_at, raw, frame)
+        content = _frame_content(raw)
+        crc = content[-4:].decode("ascii")
+        if crc != crc.upper():
+            out += self._say(line.t, "crc_case", "3", MUST, raw,
+                             f"CRC {crc} in lower case: devices MUST send 4 upper-case hex digits ({crc.upper()})")
+        out += self._fields(line.t, raw, content, frame)
+        fault = _end_fault(line, content)
+        if fault:
+            out += self._say(line.t, "line_end", "3", MUST, raw,
+                             f"the line {fault}: a line ends with CR LF (a host takes a bare LF, another may not)")
+            if len(content) + 2 > MAX_FRAME:
+                out += self._say(line.t, "frame_length", "3", MUST, raw,
+                                 f"{len(content) + 2} bytes with its CR LF: a frame is at most {MAX_FRAME} bytes")
+        out += self._count(line.t, raw, frame)
+        if isinstance(frame, HeartbeatFrame) and not self._repeat:
+            out += self._beat(line.t, raw)
+        elif self._hb_ref is None:
+            self._hb_ref, self._hb_ref_is_beat = line.t, False
+        return out
+
+    def link(self, t: float, state: str) -> list[Deviation]:
+        """The link went ``up`` (the port opened), ``stale`` or ``lost``: a silence then is not the device's."""
+        if state in ("up", "lost"):
+            self._opened_at = t if state == "up" else None
+            self._hb_ref = None
+            self._silence_told = False
+            if self._expected is not None or self._pending_hello is not None:
+                self._excused = True
+        return []
+
+    def tick(self, t: float) -> list[Deviation]:
+        """Names a heartbeat overdue (once per silence)."""
+        if self._hb_ref is None or self._silence_told or self._interval_excused:
+            return []
+        waited = t - self._hb_ref
+        if waited <= OVERDUE_AFTER:
+            return []
+        self._silence_told = True
+        since = "the last heartbeat" if self._hb_ref_is_beat else "the first frame since the port opened"
+        return self._say(t, "heartbeat_period", "6", MUST, b"",
+                         f"no heartbeat for {waited:.2f} s since {since}: a device sends HB every 1 s (within 10 %), "
+                         "whatever else it sends")
+
+    def summary(self, t: float) -> ConformanceSummary:
+        """The outcome so far.  (A heartbeat overdue is :meth:`tick`'s to name: the lines read by ``t`` may
+        not all have been fed yet.)"""
+        period = None
+        if self._intervals:
+            mean = self._period_sum / self._intervals
+            period = (self._period_low, mean, self._period_high)
+            low, high = HEARTBEAT_PERIOD
+            if self._intervals >= 2 and not low <= mean <= high and ("heartbeat_period", MUST) not in self._counts:
+                self._say(t, "heartbeat_period", "6", MUST, b"",
+                          f"mean heartbeat period {mean:.3f} s over {self._intervals} intervals: a device sends HB "
+                          "every 1 s (within 10 %)")
+        musts = tuple((rule, n) for (rule, level), n in self._counts.items() if level == MUST)
+        shoulds = tuple((rule, n) for (rule, level), n in self._counts.items() if level == SHOULD)
+        reasons = []
+        if musts:
+            reasons.append(f"{_n(sum(n for _, n in musts), 'deviation')} from PROTOCOL.md's MUSTs ("
+                           + ", ".join(f"{rule} x{n}" for rule, n in musts) + ")")
+        if self._dropped:
+            reasons.append(f"{_n(self._dropped, 'line')} dropped (listen's dropped lines say why)")
+        if not self._frames:
+            reasons.append("no frame heard: check the port, the baud rate and that the device sends")
+        elif self._heartbeats < 2:
+            reasons.append(f"{_n(self._heartbeats, 'heartbeat')} heard, too few to time them: listen for 3 s or more")
+        return ConformanceSummary(passed=not reasons, reasons=tuple(reasons), frames=self._frames,
+                                  heartbeats=self._heartbeats, dropped=self._dropped, deviations=musts,
+                                  warnings=shoulds, intervals=self._intervals, period=period)
+
+    # -- rules ------------------------------------------------------------
+
+    def _say(self, t: float, rule: str, section: str, level: str, raw: bytes, text: str) -> list[Deviation]:
+        n = self._counts.get((rule, level), 0) + 1
+        self._counts[(rule, level)] = n
+        if n > self.shown_per_rule:
+            return []
+        return [Deviation(t, rule, section, level, raw, text, last_shown=n == self.shown_per_rule)]
+
+    def _drop(self) -> None:
+        self._dropped += 1
+        self._excused = True
+        self._interval_excused = True
+
+    def _start(self, t: float, boot: Optional[str], heard: bool) -> None:
+        """A new count: its last card unknown until one comes, unless its start (a HELLO) was heard.  Its
+        heartbeats are timed from its own first frame: a device is silent while it restarts."""
+        self._hb_ref, self._hb_ref_is_beat, self._silence_told = t, False, False
+        self._boot, self._boot_heard = boot, heard
+        if heard and boot is not None:
+            self._boots.add(boot)
+        self._last_card, self._card_known, self._lost = None, heard, []
+        self._order.clear()
+        self._recent.clear()
+
+    def _count(self, t: float, raw: bytes, frame: Frame) -> list[Deviation]:
+        """PROTOCOL.md 5 and 6: the SEQ count, HELLO, and the heartbeat's last card."""
+        out: list[Deviation] = []
+        if isinstance(frame, HelloFrame):
+            if frame.boot == self._boot and self._boot_heard:
+                self._repeat_hello = True  # said again, outside the count (7.4)
+            else:
+                self._pending_hello = frame  # a new boot, or said again by one not heard: the next frame tells
+            return out
+        seq = frame.seq
+        pending, self._pending_hello = self._pending_hello, None
+        repeat_hello, self._repeat_hello = self._repeat_hello, False
+        if pending is not None and seq == 1:
+            if pending.boot in self._boots:
+                out += self._say(t, "boot_id", "6", MUST, raw,
+                                 f"a new count after HELLO with boot id {pending.boot}, heard from an earlier boot: "
+                                 "the boot id is different at every boot")
+            self._start(t, pending.boot, heard=True)
+            self._expected = 1
+        elif pending is not None and self._expected is not None and seq < self._expected and seq != 0:
+            self._start(t, pending.boot, heard=True)  # a new count all the same: SEQ 1 up to this one skipped
+            self._expected = 1
+        elif pending is not None:
+            if self._boot_heard and self._boot != pending.boot:
+                out += self._say(t, "hello_seq", "5", MUST, raw,
+                                 f"SEQ {seq} after HELLO with a new boot id ({pending.boot}, the count's was "
+                                 f"{self._boot}): after a boot's HELLO the count starts at 1; a HELLO said again "
+                                 "keeps the boot id (7.4)")
+            self._boot, self._boot_heard = pending.boot, True
+            self._boots.add(pending.boot)
+        elif repeat_hello and seq == 1 and self._expected not in (None, 1):
+            out += self._say(t, "boot_id", "6", MUST, raw,
+                             f"SEQ 1, a new count, after HELLO with the boot id of the count before ({self._boot}): "
+                             "the boot id is different at every boot (a HELLO said again goes on with the count, 7.4)")
+            self._start(t, self._boot, heard=True)
+            self._expected = 1
+        seen = self._recent.get(seq)
+        self._repeat = seen == frame
+        if self._repeat:
+            return out  # sent again with the same SEQ and bytes: allowed (5)
+        expected = self._expected
+        if expected is not None and seq != expected:
+            if seen is not None or not (seq >= expected or seq == 0):
+                what = f"SEQ {seq} seen before with other content" if seen is not None else f"SEQ {seq} is behind"
+                out += self._say(t, "seq_back", "5, 6", MUST, raw,
+                                 f"{what}, where {expected} was due: the count went back with no HELLO before it. A "
+                                 "device never reuses or reorders SEQ values, and sends HELLO right after every boot, "
+                                 "before any other frame" + (" (a line dropped just before may have been it)"
+                                                              if self._excused else ""))
+                self._start(t, self._boot, heard=False)
+                self._card_known = seq == 1
+            else:
+                last = (seq - 1) % SEQ_MODULO
+                if not self._excused:
+                    run = str(expected) if last == expected else f"{expected}-{last}"
+                    out += self._say(t, "seq_skipped", "5", MUST, raw,
+                                     f"SEQ {seq} where {expected} was due: frame(s) {run} never came, with no line "
+                                     "dropped and the link up: a device never skips a SEQ value (if this one did not, the line lost "
+                                     "whole frames: check the cable and the baud rate)")
+                self._lost_runs(expected, seq)
+                self._interval_excused = True
+        if isinstance(frame, HeartbeatFrame):
+            out += self._last_card_named(t, raw, frame)
+        self._remember(frame)
+        self._expected = (seq + 1) % SEQ_MODULO
+        self._excused = False
+        return out
+
+    def _lost_runs(self, first: int, seq: int) -> None:
+        if seq >= first:
+            self._lost.append([first, seq - 1])
+        else:  # across the wrap-around
+            self._lost += [[first, SEQ_MODULO - 1]] + ([[0, seq - 1]] if seq else [])
+
+    def _remember(self, frame: Frame) -> None:
+        if frame.seq not in self._recent:
+            self._order.append(frame.seq)
+            if len(self._order) > DUPLICATE_WINDOW:
+                del self._recent[self._order.popleft()]
+        self._recent[frame.seq] = frame
+        if isinstance(frame, CardFrame):
+            self._last_card, self._card_known, self._lost = frame.seq, True, []
+
+    def _last_card_named(self, t: float, raw: bytes, frame: HeartbeatFrame) -> list[Deviation]:
+        named = frame.last_card_seq
+        if named == frame.seq:
+            return self._say(t, "heartbeat_last_card", "6", MUST, raw,
+                             f"heartbeat {frame.seq} names itself as the last card: it carries the SEQ of the last "
+                             "CARD frame of this boot, '-' before any")
+        if not self._card_known:
+            return []  # the count's start was not heard and no card since: any earlier card may be it
+        if named == self._last_card or (named is not None and any(a <= named <= b for a, b in self._lost)):
+            return []
+        had = "no CARD yet" if self._last_card is None else f"CARD {self._last_card}"
+        lost = " (nor one of the frames lost since)" if self._lost else ""
+        return self._say(t, "heartbeat_last_card", "6", MUST, raw,
+                         f"heartbeat {frame.seq} names {'-' if named is None else named} as the last card, where this "
+                         f"count's last was {had}{lost}: a heartbeat carries the SEQ of the last CARD frame of "
+                         "this boot (a ?? card too), '-' before any; not a count of cards, not the next SEQ")
+
+    def _fields(self, t: float, raw: bytes, content: bytes, frame: Frame) -> list[Deviation]:
+        """PROTOCOL.md 3: a later version may add fields at the end of a type, which a host ignores; a v1
+        device sends exactly the fields of section 6."""
+        if isinstance(frame, HelloFrame):
+            self._protocol = frame.protocol
+        parts = content[1:-5].decode("ascii").split(",")
+        known = _FIELDS.get(parts[0])
+        if known is None or len(parts) <= known or self._protocol > 1:
+            return []
+        extra = ",".join(parts[known:])
+        return self._say(t, "extra_fields", "3, 6", MUST, raw,
+                         f"{parts[0]} with fields past its own ({extra!r}), which the host ignores: a device of "
+                         "protocol 1 sends exactly the fields of section 6 (a later version may add some, and says "
+                         "so in its HELLO)")
+
+    def _woke(self, t: float, silence: float, raw: bytes, frame: Frame) -> list[Deviation]:
+        """The first line since the port opened, a frame, came ``silence`` seconds (more than a heartbeat's
+        period) after it: the device was off, or silent."""
+        if isinstance(frame, HelloFrame):
+            return []  # it booted while the port was open, and said so first
+        if frame.seq == 1:
+            return self._say(t, "hello_first", "6", MUST, raw,
+                             f"SEQ 1 came first, {silence:.1f} s after the port opened with nothing before it: the "
+                             "device started while the port was open, and a device sends HELLO (SEQ 0) right "
+                             "after every boot, before any other frame")
+        return self._say(t, "heartbeat_period", "6", MUST, raw,
+                         f"the first frame came {silence:.1f} s after the port opened with nothing before it: a "
+                         "device sends HB every 1 s (within 10 %), whatever else it sends")
+
+    def _beat(self, t: float, raw: bytes) -> list[Deviation]:
+        out: list[Deviation] = []
+        self._heartbeats += 1
+        if self._hb_ref is not None and self._hb_ref_is_beat and not self._interval_excused:
+            interval = t - self._hb_ref
+            self._intervals += 1
+            self._period_sum += interval
+            self._period_low = min(self._period_low, interval)
+            self._period_high = max(self._period_high, interval)
+            low, high = HEARTBEAT_PERIOD
+            if interval < low - TIMING_ALLOWANCE:
+                out += self._say(t, "heartbeat_period", "6", MUST, raw,
+                                 f"heartbeat {interval:.2f} s after the one before: a device sends HB every 1 s "
+                                 "(within 10 %)")
+            elif interval > high + TIMING_ALLOWANCE and not self._silence_told:
+                out += self._say(t, "heartbeat_period", "6", MUST, raw,
+                                 f"heartbeat {interval:.2f} s after the one before: a device sends HB every 1 s "
+                                 "(within 10 %), whatever else it sends")
+        self._hb_ref, self._hb_ref_is_beat = t, True
+        self._interval_excused = self._silence_told = False
+        return out

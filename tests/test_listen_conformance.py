@@ -1,0 +1,259 @@
+"""``listen --conformance``, ``--raw`` and ``--capture``: the documented device check (PROTOCOL.md 9) names
+every rule a device breaks that the host tolerates, and shows what the device sent, byte for byte.
+
+QA (a shoe maker's integrator): a lower-case CRC, a bare LF, a CR alone, frames with no line end at all, a
+heartbeat naming another last card and a count started again with no HELLO all passed ``listen`` without
+a word, heartbeats were never shown, and the closing "missing N" matched no LOST FRAMES line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+
+from dealer_assist.shoesim import PtyEndpoint
+from dealer_assist.sources.conformance import ConformanceCheck, RawLine, RawLineSplitter
+from dealer_assist.sources.shoe_protocol import format_frame
+from polling import wait_for
+
+HELLO = format_frame("HELLO", 0, "1", "fw-1", "SHOE-7", "B1")
+
+
+def _listen(tmp_path, device_bytes: bytes, *options: str, after: float = 0.5) -> subprocess.CompletedProcess:
+    """``listen`` run on a real pty, the device writing ``device_bytes`` ``after`` seconds once the port is open."""
+    link = str(tmp_path / "shoe")
+    device = PtyEndpoint(link)
+    try:
+        listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, *options],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert wait_for(device.host_connected, 20)
+        time.sleep(after)  # pyserial empties the input right after opening
+        device.write(device_bytes)
+        out, err = listen.communicate(timeout=30)
+    finally:
+        device.close()
+    return subprocess.CompletedProcess(listen.args, listen.returncode, out, err)
+
+
+def _frame(kind: str, seq: int, *fields: str, end: bytes = b"\r\n", lower: bool = False) -> bytes:
+    line = format_frame(kind, seq, *fields)[:-2]
+    return (line[:-4] + line[-4:].lower() if lower else line) + end
+
+
+def test_the_simulator_passes_the_conformance_check_with_no_deviation(tmp_path):
+    link = str(tmp_path / "shoe")
+    sim = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--json", "--link", link,
+                            "--seed", "5", "--rate", "4"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert json.loads(sim.stdout.readline())["event"] == "ready"
+        listen = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "listen", "--serial", link, "--json",
+                                 "--conformance", "--raw", "--cards", "14"], capture_output=True, text=True, timeout=60)
+    finally:
+        sim.kill()
+        sim.wait()
+    records = [json.loads(line) for line in listen.stdout.splitlines()]
+    assert [r for r in records if r["event"] == "deviation"] == []
+    summary = records[-1]
+    assert summary["event"] == "conformance" and summary["verdict"] == "pass", summary
+    assert summary["heartbeats"] >= 2 and 0.9 <= summary["heartbeat_period"]["mean"] <= 1.1
+    assert listen.returncode == 0, listen.stderr
+    lines = [r["raw"] for r in records if r["event"] == "line"]
+    assert any(raw.startswith("$HB,") and raw.endswith("\\r\\n") for raw in lines)  # heartbeats shown too
+    cards = [r for r in records if r["event"] == "card"]
+    assert all(any(raw.startswith(f"$CARD,{c['seq']},{c['card']}*") for raw in lines) for c in cards)
+
+
+def test_the_simulators_last_heartbeat_of_a_run_keeps_the_period(tmp_path):
+    """shoe-sim --cards sent one more heartbeat 0.3 s after its last card, 1.3 s after the one before."""
+    link = str(tmp_path / "shoe")
+    sim = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", "shoe-sim", "--json", "--link", link,
+                            "--seed", "5", "--rate", "2", "--cards", "4"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert json.loads(sim.stdout.readline())["event"] == "ready"
+        listen = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "listen", "--serial", link, "--json",
+                                 "--conformance", "--seconds", "6"], capture_output=True, text=True, timeout=60)
+        assert sim.wait(timeout=30) == 0
+    finally:
+        if sim.poll() is None:
+            sim.kill()
+            sim.wait()
+    records = [json.loads(line) for line in listen.stdout.splitlines()]
+    assert [r for r in records if r["event"] == "deviation"] == []
+    assert records[-1]["verdict"] == "pass" and records[-1]["heartbeats"] >= 3, records[-1]
+
+
+def test_each_tolerated_deviation_is_named_with_its_frame_rule_and_section(tmp_path):
+    device = (HELLO
+              + _frame("CARD", 1, "AS", lower=True)  # *5b55
+              + _frame("CARD", 2, "2S", end=b"\n")
+              + _frame("CARD", 3, "3S", end=b"\r")  # a CR alone, ended by the next $
+              + _frame("CARD", 4, "4S", end=b"")  # no line end at all
+              + _frame("HB", 5, "3")  # the last CARD was 4
+              + _frame("HB", 6, "4")  # a few ms after the one before
+              + _frame("CARD", 1, "5S")  # a new count with no HELLO
+              + _frame("HB", 2, "1")
+              + _frame("CARD", 4, "6S"))  # SEQ 3 skipped
+    run = _listen(tmp_path, device, "--json", "--conformance", "--cards", "6")
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    found = {(r["rule"], r["section"], r["raw"]) for r in records if r["event"] == "deviation"}
+    assert ("crc_case", "3", "$CARD,1,AS*5b55\\r\\n") in found
+    assert ("line_end", "3", "$CARD,2,2S*" + format_frame("CARD", 2, "2S")[-6:-2].decode() + "\\n") in found
+    assert any(rule == "line_end" and raw.startswith("$CARD,3,3S*") and raw.endswith("\\r") for rule, _, raw in found)
+    assert any(rule == "line_end" and raw.startswith("$CARD,4,4S*") and raw[-1] != "n" for rule, _, raw in found)
+    assert any(rule == "heartbeat_last_card" and raw.startswith("$HB,5,3*") for rule, _, raw in found)
+    assert any(rule == "seq_back" and section == "5, 6" and raw.startswith("$CARD,1,5S*")
+               for rule, section, raw in found)
+    assert any(rule == "heartbeat_period" and raw.startswith("$HB,6,4*") for rule, _, raw in found)
+    assert any(rule == "seq_skipped" and raw.startswith("$CARD,4,6S*") for rule, _, raw in found)
+    texts = {r["rule"]: r["text"] for r in records if r["event"] == "deviation"}
+    assert "upper-case" in texts["crc_case"] and "CR LF" in texts["line_end"]
+    assert "names 3 as the last card" in texts["heartbeat_last_card"] and "CARD 4" in texts["heartbeat_last_card"]
+    summary = records[-1]
+    assert summary["event"] == "conformance" and summary["verdict"] == "fail"
+    assert summary["deviations"]["line_end"] == 3 and summary["dropped"] == 0
+    assert run.returncode == 1
+
+
+def test_the_human_check_says_each_deviation_and_fail(tmp_path):
+    """The device starts 1.6 s after the port opened, with no HELLO."""
+    run = _listen(tmp_path, _frame("CARD", 1, "KD", lower=True), "--conformance", "--cards", "1", after=1.6)
+    started, case = [line for line in run.stdout.splitlines() if "DEVIATION" in line]
+    assert "section 6 (hello_first, MUST): '$CARD,1,KD*d648\\r\\n'" in started and "sends HELLO" in started
+    assert "section 3 (crc_case, MUST): '$CARD,1,KD*d648\\r\\n'" in case
+    assert "conformance FAIL" in run.stdout.splitlines()[-1] and run.returncode == 1
+
+
+def test_raw_shows_every_line_escaped_and_capture_keeps_it(tmp_path):
+    capture = tmp_path / "capture.txt"
+    device = HELLO + _frame("HB", 1, "-") + b"$CARD,2,AS*0000\r\n" + b"\x00\r\n" + _frame("CARD", 3, "9S")
+    run = _listen(tmp_path, device, "--json", "--raw", "--capture", str(capture), "--cards", "1")
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    lines = [r["raw"] for r in records if r["event"] == "line"]
+    hb = format_frame("HB", 1, "-").decode().replace("\r\n", "\\r\\n")
+    assert lines[:5] == [HELLO.decode().replace("\r\n", "\\r\\n"), hb, "$CARD,2,AS*0000\\r\\n", "\\x00\\r\\n",
+                         "$CARD,3,9S*DAA5\\r\\n".replace("DAA5", format_frame("CARD", 3, "9S")[-6:-2].decode())]
+    assert all(isinstance(r["t"], float) for r in records if r["event"] == "line")
+    written = [line for line in capture.read_text(encoding="ascii").splitlines() if not line.startswith("#")]
+    assert [line.split(" ", 1)[1] for line in written] == lines
+    assert all(re.fullmatch(r"\d+\.\d{6}", line.split(" ", 1)[0]) for line in written)
+
+
+def test_the_closing_count_of_lost_frames_is_what_the_lost_frames_lines_name(tmp_path):
+    device = (HELLO + _frame("CARD", 1, "AS") + _frame("CARD", 2, "2S") + _frame("CARD", 4, "KS")
+              + _frame("CARD", 3, "QS"))  # 3 lost; then a count that went back: its frames 1-2 unseen, 0 its HELLO
+    run = _listen(tmp_path, device, "--cards", "4")
+    named = [int(m) for m in re.findall(r"LOST FRAMES [^(]*\((\d+)\)", run.stdout)]
+    assert len(named) == 2, run.stdout
+    closing = run.stderr.strip().splitlines()[-1]
+    assert f"lost frames {sum(named)} " in closing and "missing" not in closing, closing
+
+
+# -- the check itself, fed lines with their times -------------------------
+
+
+def _check(lines: list[tuple[float, bytes]], check: ConformanceCheck | None = None):
+    check = check or ConformanceCheck()
+    found = []
+    splitter = RawLineSplitter()
+    for t, data in lines:
+        for line in splitter.feed(t, data):
+            found += check.line(line)
+    return check, found
+
+
+def test_a_device_saying_hello_again_when_the_port_opens_breaks_no_rule():
+    """PROTOCOL.md 7.4 recommends it: HELLO with the current boot id, outside the count (qaN F1)."""
+    beats = [(0.0, HELLO), (0.0, _frame("HB", 57, "50")), (0.5, _frame("CARD", 58, "AS")),
+             (1.0, _frame("HB", 59, "58")), (2.0, _frame("HB", 60, "58") + HELLO), (2.5, _frame("CARD", 61, "2D")),
+             (3.0, _frame("HB", 62, "61"))]
+    check, found = _check(beats)
+    assert found == []
+    summary = check.summary(3.1)
+    assert summary.passed and summary.intervals == 3 and summary.period == (1.0, 1.0, 1.0)
+
+
+def test_a_heartbeat_too_slow_is_named_when_it_is_overdue_and_in_the_mean():
+    check, found = _check([(0.0, HELLO), (0.0, _frame("HB", 1, "-"))])
+    assert check.tick(1.9) == [] and found == []
+    (late,) = check.tick(2.1)
+    assert late.rule == "heartbeat_period" and "no heartbeat for 2.10 s" in late.text
+    assert check.tick(3.0) == []  # once per silence
+    slow = ConformanceCheck()
+    _check([(0.0, HELLO)] + [(1.15 * n, _frame("HB", n, "-")) for n in range(1, 5)], slow)
+    summary = slow.summary(4.6)
+    assert not summary.passed and dict(summary.deviations) == {"heartbeat_period": 1}
+    assert summary.period is not None and round(summary.period[1], 2) == 1.15
+
+
+def test_a_gap_after_a_lost_link_is_not_the_devices_and_a_reused_boot_id_is():
+    check, found = _check([(0.0, HELLO), (0.5, _frame("CARD", 1, "AS"))])
+    check.link(0.6, "lost")
+    check.link(2.0, "up")
+    _, found = _check([(2.1, _frame("HB", 5, "3"))], check)  # card 3 was dealt while the link was down
+    assert found == []
+    _, found = _check([(2.2, HELLO), (3.1, _frame("HB", 1, "-"))], check)  # a reboot with the same boot id
+    assert [d.rule for d in found] == ["boot_id"]
+
+
+def test_a_deviation_of_one_rule_is_shown_five_times_then_counted():
+    check, found = _check([(0.0, HELLO)] + [(0.1 * n, _frame("CARD", n, "AS", end=b"\n")) for n in range(1, 9)])
+    assert len(found) == 5 and found[-1].last_shown and not found[0].last_shown
+    assert dict(check.summary(1.0).deviations) == {"line_end": 8}
+
+
+def test_the_splitter_keeps_every_byte_and_says_how_each_line_ended():
+    splitter = RawLineSplitter()
+    got = splitter.feed(1.0, b"$A*0000\r$B*0000\n\r$C*00") + splitter.feed(2.0, b"00\r\n$D")
+    assert [(line.raw, line.end) for line in got] == [
+        (b"$A*0000\r", "next_frame"), (b"$B*0000\n", "line"), (b"\r", "next_frame"), (b"$C*0000\r\n", "line")]
+    assert got[-1].t == 2.0 and splitter.cut() == RawLine(2.0, b"$D", "cut")
+
+
+def test_every_field_of_the_new_listen_events_is_in_json_md():
+    from pathlib import Path
+
+    from dealer_assist.commands.serial import deviation_record, line_record, summary_record
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "JSON.md").read_text(encoding="utf-8")
+    section = doc.split("## `listen`", 1)[1].split("\n## ", 1)[0]
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `(\w+)` \| (.*) \|$", section, flags=re.M)}
+    check, found = _check([(0.0, HELLO)] + [(0.1 * n, _frame("CARD", n, "AS", lower=True)) for n in range(1, 6)])
+    records = [line_record(RawLine(0.0, HELLO)), deviation_record(found[-1]), summary_record(check.summary(1.0), 1.0)]
+    for record in records:
+        for field in set(record) - {"event", "t"}:
+            assert re.search(f"`{field}[`:]", rows[record["event"]]), (record["event"], field)
+    for rule in check.summary(1.0).deviations:
+        assert f"`{rule[0]}`" in rows["deviation"]
+
+
+def test_a_reboot_restarts_the_heartbeats_timing():
+    hello2 = format_frame("HELLO", 0, "1", "fw-1", "SHOE-7", "B2")
+    check, found = _check([(0.0, HELLO), (0.0, _frame("HB", 1, "-")), (1.0, _frame("HB", 2, "-")),
+                           (2.5, hello2), (2.5, _frame("HB", 1, "-")), (3.5, _frame("HB", 2, "-"))])
+    assert found == [] and check.summary(3.6).intervals == 2
+
+
+def test_a_device_that_starts_while_the_port_is_open_says_hello_first():
+    check = ConformanceCheck()
+    check.link(10.0, "up")
+    _, found = _check([(12.0, _frame("SHOE", 1, "NEW")), (12.5, _frame("CARD", 2, "AS"))], check)
+    assert [(d.rule, d.section) for d in found] == [("hello_first", "6")] and "2.0 s after" in found[0].text
+    booted = ConformanceCheck()
+    booted.link(10.0, "up")
+    _, found = _check([(12.0, HELLO), (12.0, _frame("SHOE", 1, "NEW"))], booted)
+    assert found == []
+    joined = ConformanceCheck()  # a device running when the port opened: its HELLO went before
+    joined.link(10.0, "up")
+    _, found = _check([(10.4, _frame("HB", 7, "5")), (11.4, _frame("HB", 8, "5"))], joined)
+    assert found == []
+
+
+def test_fields_past_a_v1_types_own_are_named_unless_the_hello_says_a_later_protocol():
+    check, found = _check([(0.0, HELLO), (0.5, _frame("HB", 1, "-", "ABCDEF01"))])
+    assert [(d.rule, d.section) for d in found] == [("extra_fields", "3, 6")] and "'ABCDEF01'" in found[0].text
+    hello2 = format_frame("HELLO", 0, "2", "fw-9", "SHOE-7", "B9", "caps=bj")
+    _, found = _check([(0.0, hello2), (0.5, _frame("HB", 1, "-", "B9"))])
+    assert found == []

@@ -1,0 +1,72 @@
+"""A HELLO that is the host's very first frame: a boot, or the HELLO said again as the port opened.
+
+qaN, over a real pty: a shoe booted long ago (its count at 56, last card 50) that says its HELLO again when
+a host opens the port, as PROTOCOL.md 7.4 recommends ("send its HELLO again after every replug"), made a
+fresh table raise FRAMES LOST for frames 1-56 ("at least one card was missed") and hold the next card:
+the HELLO was taken for a boot.  Only the frame after it tells (SEQ 1: a boot; past it: the count going on).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_assist.cards import Card
+from dealer_assist.events import DeviceHello, SeqGap
+from dealer_assist.sources.shoe_protocol import CardFrame, HeartbeatFrame, HelloFrame, SequenceTracker
+from polling import wait_for
+from test_serial_restarts import Rig, frame, hello
+
+
+@pytest.fixture
+def rig(tmp_path):
+    made = Rig(tmp_path)
+    yield made
+    made.close()
+
+
+@pytest.mark.parametrize("after", [[frame("HB", 57, "50"), frame("CARD", 58, "6C")], [frame("CARD", 57, "6C")]],
+                         ids=["heartbeat first", "card first"])
+def test_a_hello_said_again_as_the_port_opens_names_no_frame_lost(rig, after):
+    rig.send(hello("B7"), *after)
+    assert wait_for(lambda: rig.played() == ["6C"])
+    assert not [e for e in rig.events if isinstance(e, SeqGap)]
+    assert "gap" not in rig.alerts() and rig.session.snapshot.pending is None
+    (told,) = [e for e in rig.events if isinstance(e, DeviceHello)]
+    assert (told.boot, told.restarted) == ("B7", False)
+    assert rig.alerts()["hello"].title == "SHOE CONNECTED"
+
+
+def test_the_count_joined_after_such_a_hello_still_names_its_gaps(rig):
+    rig.send(hello("B7"), frame("CARD", 57, "6C"), frame("CARD", 59, "7C"))
+    assert wait_for(lambda: [e for e in rig.events if isinstance(e, SeqGap)])
+    assert [e.missing for e in rig.events if isinstance(e, SeqGap)] == [(58,)]
+
+
+def test_a_hello_heard_first_then_seq_1_begins_the_count():
+    t = SequenceTracker()
+    assert t.check(HelloFrame(0, 1, "fw", "dev", "B1")).deliver
+    assert t.check(CardFrame(1, Card("A", "S"))).missing == ()
+    assert t.check(HeartbeatFrame(3, 1)).missing == (2,)  # counted from the HELLO: frame 2 lost
+
+
+def test_a_hello_heard_first_said_twice_still_waits_for_the_frame_after():
+    t = SequenceTracker()
+    t.check(HelloFrame(0, 1, "fw", "dev", "B1"))
+    assert t.check(HelloFrame(0, 1, "fw", "dev", "B1")).duplicate
+    verdict = t.check(HeartbeatFrame(40, 30))
+    assert verdict.deliver and verdict.missing == () and not verdict.restarted
+
+
+def test_a_new_boot_after_a_count_is_still_a_restart():
+    t = SequenceTracker()
+    t.check(HelloFrame(0, 1, "fw", "dev", "B1"))
+    t.check(CardFrame(1, Card("A", "S")))
+    assert t.check(HelloFrame(0, 1, "fw", "dev", "B2")).restarted
+    assert t.check(CardFrame(5, Card("2", "S"))).missing == (1, 2, 3, 4)
+
+
+def test_a_line_dropped_after_a_hello_heard_first_keeps_it_a_boot(rig):
+    rig.send(hello("B7"), b"$CARD,1,4\r\n", frame("CARD", 2, "6C"))  # frame 1 cut: the boot's frames go on
+    assert wait_for(lambda: [e for e in rig.events if isinstance(e, SeqGap)])
+    assert [e.missing for e in rig.events if isinstance(e, SeqGap)] == [(1,)]
+    assert "gap" in rig.alerts()

@@ -1,0 +1,82 @@
+"""A shoe behind a serial-to-network bridge (``socket://``) whose link dies with no FIN or RST (the
+bridge lost power, a cable was pulled): a v1 host never writes, so its socket never fails, and the
+reader stayed stale for ever, never trying the bridge again (qaN F13).  After ``network_silence`` with
+no frame it closes the connection and opens a new one; TCP keepalive is on as well."""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+from dealer_assist.events import CardRead, LinkState
+from dealer_assist.sources.serial_shoe import SerialShoe, _default_opener
+from dealer_assist.sources.shoe_protocol import format_frame
+from polling import wait_for
+
+
+class Bridge:
+    """A TCP server standing in for the bridge: it keeps every connection open and silent unless told."""
+
+    def __init__(self) -> None:
+        self.server = socket.socket()
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(8)
+        self.url = f"socket://127.0.0.1:{self.server.getsockname()[1]}"
+        self.connections: list = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            self.connections.append(conn)
+
+    def close(self) -> None:
+        self.server.close()
+        for conn in self.connections:
+            conn.close()
+
+
+def test_a_network_link_silent_past_its_limit_is_closed_and_opened_again():
+    bridge = Bridge()
+    events: list = []
+    shoe = SerialShoe(bridge.url, stale_after=0.2, backoff_first=0.02, backoff_max=0.05)
+    shoe.network_silence = 0.5  # 10 s by default
+    shoe.start(events.append)
+    try:
+        assert wait_for(lambda: len(bridge.connections) == 1 and shoe.link == "up")
+        first = bridge.connections[0]
+        first.sendall(format_frame("HELLO", 0, "1", "fw", "BRIDGE-1", "AA01") + format_frame("CARD", 1, "AS"))
+        assert wait_for(lambda: any(isinstance(e, CardRead) for e in events))
+        # The bridge goes dead: the first connection stays open on both sides and says nothing more.
+        assert wait_for(lambda: len(bridge.connections) >= 2), "the bridge was never tried again"
+        lost = [e for e in events if isinstance(e, LinkState) and e.state == "lost"]
+        assert lost and "on a network link" in lost[0].detail
+        assert [e.state for e in events if isinstance(e, LinkState)][:4] == ["up", "stale", "lost", "up"]
+        assert wait_for(lambda: shoe.link == "up")
+        bridge.connections[-1].sendall(format_frame("CARD", 2, "KH"))
+        assert wait_for(lambda: [e.card.code for e in events if isinstance(e, CardRead)] == ["AS", "KH"])
+        assert shoe.stats["reconnects"] >= 1
+    finally:
+        shoe.stop()
+        bridge.close()
+
+
+def test_a_serial_device_is_not_reopened_for_silence_nor_a_plain_reader_on_the_network():
+    assert SerialShoe("/dev/ttyUSB0").network_silence is None
+    assert SerialShoe("socket://127.0.0.1:9", dialect="plain").network_silence is None  # no heartbeat to miss
+    assert SerialShoe("rfc2217://127.0.0.1:9").network_silence == 10.0
+
+
+def test_a_network_link_has_tcp_keepalive_on():
+    bridge = Bridge()
+    port = _default_opener(bridge.url, 115200)
+    try:
+        assert port._socket.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+        if hasattr(socket, "TCP_KEEPIDLE"):
+            assert port._socket.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 5
+    finally:
+        port.close()
+        bridge.close()
