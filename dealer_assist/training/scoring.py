@@ -130,8 +130,6 @@ class Summary:
     house: tuple[str, ...] = ()
     #: Where the cards came from: ``{"spec": "serial:...", "hello": [{"device", "firmware"}]}`` (None: not known).
     source: Optional[dict] = None
-    #: The session's time (minutes) when it ran out before the last case: the summary says so (qaP L5).
-    ran_out: Optional[float] = None
 
     @property
     def passed(self) -> bool:
@@ -153,8 +151,6 @@ class Summary:
         verdict = self.standard.verdict(self.to_json())[0]
         if not self.complete:
             one = o.unanswered == 1
-            if self.ran_out is not None:
-                verdict += f" (the exam's {self.ran_out:g} minute{'' if self.ran_out == 1 else 's'} ran out)"
             verdict += (f" (exam not finished: the {o.unanswered} case{'' if one else 's'} not answered "
                         f"count{'s' if one else ''} as failed; only a complete exam can pass)" if o.unanswered
                         else " (exam not finished: only a complete exam can pass)")
@@ -195,8 +191,7 @@ class Summary:
 
 def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, level: int = 1,
               planned: Optional[int] = None, complete: bool = True, seed: Optional[int] = None,
-              standard: Standard = DEFAULT, house: tuple[str, ...] = (), source: Optional[dict] = None,
-              ran_out: Optional[float] = None) -> Summary:
+              standard: Standard = DEFAULT, house: tuple[str, ...] = (), source: Optional[dict] = None) -> Summary:
     """The session's summary.  ``planned`` is an exam's number of cases: the ones not answered count as
     failed and the exam is not complete; ``complete`` False marks an exam ended early for other reasons
     (an exam by time only, stopped before its time was up)."""
@@ -209,5 +204,5 @@ def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, l
         drills=tuple(score_attempts(n, (a for a in attempts if a.case.drill == n), mark) for n in names),
         mistakes=tuple(a for a in attempts if not a.right), mark=mark, exam=exam, level=level,
         attempts=tuple(attempts), complete=complete, seed=seed, standard=standard,
-        house=tuple(house), source=source, ran_out=ran_out if exam and not complete else None,
+        house=tuple(house), source=source,
     )

@@ -256,6 +256,13 @@ class TrainingSession:
         return max(0.0, self.settings.minutes * 60 - self.elapsed)
 
     @property
+    def ran_out(self) -> bool:
+        """An exam of so many cases whose session time ran out before its last case (the summary says so)."""
+        s = self.settings
+        return (s.exam and s.cases is not None and len(self.attempts) < s.cases and self.remaining is not None
+                and self.remaining == 0)
+
+    @property
     def finished(self) -> bool:
         s = self.settings
         if s.cases is not None and len(self.attempts) >= s.cases:
@@ -270,9 +277,7 @@ class TrainingSession:
         if not s.exam:
             return summarize(self.attempts, s.mark, False, s.level, **kept)
         if s.cases is not None:
-            out = s.minutes is not None and self.elapsed >= s.minutes * 60 and len(self.attempts) < s.cases
-            return summarize(self.attempts, s.mark, True, s.level, planned=s.cases,
-                             ran_out=s.minutes if out else None, **kept)
+            return summarize(self.attempts, s.mark, True, s.level, planned=s.cases, **kept)
         return summarize(self.attempts, s.mark, True, s.level, complete=self.finished, **kept)
 
     @property

@@ -320,6 +320,10 @@ class TextTrainer:
             self._emit({"event": "summary", **summary.to_json()})
         else:
             self._say("")
+            if session.ran_out:  # the window's words (qaP L5): "not finished" alone did not say why
+                minutes = session.settings.minutes
+                self._say(f"Time is up: the exam's {minutes:g} minute{'' if minutes == 1 else 's'} ran out before "
+                          "its last case.")
             for line in summary.lines():
                 self._say(line)
         return summary
