@@ -164,6 +164,16 @@ def test_double_totals_are_hard_totals():
     refused(soft13, lambda x: x.act(1, DOUBLE), "double_hard_9_10_11")
 
 
+def test_a_table_that_allows_no_double_refuses_it_and_plays_on():
+    """``double_totals = []`` passed the config and crashed the first decision (rev14)."""
+    rules = HouseRules(double_totals=frozenset())
+    r = dealt(1, "6S", "7H", "5S", rules=rules)  # hard 11
+    assert r.due().allowed == (HIT, STAND)
+    refused(r, lambda x: x.act(1, DOUBLE), "no_double")
+    assert "no doubling" in rules.describe()
+    assert r.act(1, STAND).due().kind != "action"
+
+
 # ------------------------------------------------------------------ split
 
 def test_split_equal_rank_makes_two_hands_played_one_after_the_other():

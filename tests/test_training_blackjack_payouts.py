@@ -102,3 +102,20 @@ def test_take_answers_pay_with_nothing_but_is_no_amount_to_take():
     assert pay.normalize("take") == "0.00"
     with pytest.raises(AnswerError):
         take.normalize("take")
+
+
+@pytest.mark.parametrize("totals", [frozenset({20}), frozenset()])
+def test_a_table_where_no_double_can_be_dealt_gets_the_other_settlements(totals):
+    """Doubles on 20 only (two cards 2-10 of different value cannot make it), or none: the drill crashed
+    drawing a doubled stake (rev14)."""
+    rules = HouseRules(double_totals=totals)
+    drill = PayoutDrill(blackjack_rules=rules, blackjack_share=1.0, settlement_share=1.0)
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(60):
+        case = drill.deal(ShoeFeed(8, 1), rng, 2)[0]
+        if case.category != drill.blackjack_category:
+            assert case.answers == tuple(oracle(case, rules.ties_push, rules.dealer_blackjack_takes_all,
+                                                rules.blackjack_pays)), case.explanation
+            seen.add(case.category)
+    assert drill.settled["double"] not in seen and len(seen) >= 2, seen

@@ -100,3 +100,23 @@ def test_sessions_stored_before_seals_are_read_and_an_old_exam_says_it_is_not_se
     ProgressStore(path).record("eve", _exam().summary(), "third-card")
     assert ProgressStore(path).seal_states("eve") == ["not sealed", "sealed"]
     assert "record not sealed" in _listed(tmp_path, path)
+
+
+def test_a_seal_deleted_or_a_session_slipped_in_ahead_of_the_seals_shows(tmp_path):
+    """A session with no seal counted wherever it sat: a forged exam with its seal key deleted read PASSED
+    (rev14)."""
+    path = tmp_path / "school.json"
+    for _ in range(2):
+        ProgressStore(path).record("eve", _exam(right=False).summary(), "third-card")
+    data = json.loads(path.read_text())
+    sessions = data["trainees"]["eve"]["sessions"]
+    forged = json.loads(json.dumps(sessions[0]))
+    forged.pop("seal")
+    forged["passed"] = True
+    data["trainees"]["eve"]["sessions"] = sessions + [forged]
+    path.write_text(json.dumps(data))
+    assert ProgressStore(path).seal_states("eve") == ["sealed", "sealed", "edited"]
+    data["trainees"]["eve"]["sessions"] = [forged] + sessions
+    path.write_text(json.dumps(data))
+    assert ProgressStore(path).seal_states("eve") == ["not sealed", "edited", "sealed"]
+    assert "EDITED RECORD" in _listed(tmp_path, path)

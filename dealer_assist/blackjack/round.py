@@ -348,6 +348,8 @@ class Round:
         return tuple(allowed)
 
     def _double_refusal(self, hand: Hand) -> Optional[RuleError]:
+        if not self.rules.double_totals:  # a house that allows no double (rev14: this crashed the first decision)
+            return RuleError("no_double", "double refused: this table allows no doubling")
         totals = _or_list(sorted(self.rules.double_totals))
         if hand.split and not self.rules.double_after_split:
             return RuleError("no_double_after_split", "double refused: no doubling after a split at this table")

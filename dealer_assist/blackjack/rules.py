@@ -91,7 +91,7 @@ class HouseRules:
             else "dealer blackjack takes the original bet only",
             "split once, any two 10-value cards" if self.split_any_tens else "split once, two cards of the same rank",
             "split aces receive one card each; ace and 10 after a split is 21, not blackjack",
-            f"double on a hard {totals} with the first two cards, one card only",
+            f"double on a hard {totals} with the first two cards, one card only" if totals else "no doubling",
             "double after split allowed" if self.double_after_split else "no double after split",
             f"blackjack pays {ratio_text(self.blackjack_pays)}",
         ]

@@ -61,13 +61,24 @@ class _Deck:
         return card
 
 
+def _double_totals(rules: HouseRules) -> list[int]:
+    """The allowed doubles two different cards 2-10 can make (a table that doubles only on 20, or never,
+    has none: rev14, its drill crashed drawing one)."""
+    return sorted(t for t in rules.double_totals if 5 <= t <= 19)
+
+
+def kinds(rules: HouseRules) -> tuple[str, ...]:
+    """The case kinds these house rules can deal: no doubled stake where no double can be made."""
+    return KINDS if _double_totals(rules) else tuple(k for k in KINDS if k != "double")
+
+
 def _opening(kind: str, rules: HouseRules, rng: random.Random, deck: _Deck) -> list[Card]:
     """The seat's first two cards for ``kind``: a pair to split, a hard total to double, else as dealt."""
     if kind == "split":
         rank = rng.choice([r for r in RANKS if r != "A"] * 3 + ["A"])
         return [deck.take(lambda c: c.rank == rank), deck.take(lambda c: c.rank == rank)]
     if kind == "double":
-        total = rng.choice(sorted(t for t in rules.double_totals if 5 <= t <= 19))
+        total = rng.choice(_double_totals(rules))
         pairs = [(a, total - a) for a in range(2, 10) if 2 <= total - a <= 10 and a != total - a]
         a, b = rng.choice(pairs)
         return [deck.take(lambda c: _value(c) == a and c.rank != "A"), deck.take(lambda c: _value(c) == b)]
@@ -86,7 +97,8 @@ def _player(hand, allowed: tuple[Action, ...], first: Optional[Action], rng: ran
 def play(kind: str, rules: HouseRules, rng: random.Random) -> Round:
     """One seat's round for ``kind`` (it may come out otherwise: :func:`kind_of` says what it is)."""
     deck = _Deck(rng)
-    start = kind if kind != "dealer blackjack" else rng.choice(("double", "split"))
+    start = kind if kind != "dealer blackjack" else rng.choice(("double", "split") if _double_totals(rules)
+                                                             else ("split",))
     seat = _opening(start, rules, rng, deck)
     dealer: list[Card] = []
     if kind == "dealer blackjack":

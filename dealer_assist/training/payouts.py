@@ -208,7 +208,7 @@ class PayoutDrill(Drill):
         if rng.random() < self.blackjack_share:
             if rng.random() < self.settlement_share:
                 settled = blackjack_pay.case(self.blackjack_rules, rng, stake(rng, level),
-                                             rng.choice(blackjack_pay.KINDS), self.blackjack_category)
+                                             rng.choice(blackjack_pay.kinds(self.blackjack_rules)), self.blackjack_category)
                 if settled is not None:
                     return [settled]
             return [self.blackjack_case(rng, level)]

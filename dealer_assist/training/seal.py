@@ -8,7 +8,8 @@ verdict does not count; so is one after it whose chain was cut.
 
 What this does not do: the algorithm is here for anyone to read, and there is no secret, so someone
 who recomputes every seal with a program of their own makes a forged file verify.  A hand edit, an
-entry copied from another trainee, a seal deleted: these show.  Sessions deleted from the end of a
+entry copied from another trainee, a seal deleted, a session slipped in among those stored before
+seals were kept: these show.  Sessions deleted from the end of a
 trainee's list, or a trainee deleted, do not (the last seal changes: a school that notes the last
 seal ``--progress`` prints can tell).  Only the file's permissions (writable by the trainer's account
 alone) keep students from writing it at all.
@@ -40,19 +41,28 @@ def _stored(entry: object) -> str:
     return seal if isinstance(seal, str) else ""
 
 
+def _before(index: int, sessions_seal: str) -> str:
+    """What the session after session ``index`` (0-based) chains to: its seal, or, for a session stored
+    before seals were kept, how many sessions lie before the next one.  A session slipped in among the
+    unsealed ones, or one of them removed, so changes the first seal after them (rev14)."""
+    return sessions_seal or f"after {index + 1} sessions not sealed"
+
+
 def states(trainee: str, sessions: Iterable[Mapping]) -> list[str]:
-    """:data:`SEALED`, :data:`EDITED` or :data:`NONE` for each session, in order."""
-    out, previous = [], ""
-    for entry in sessions:
+    """:data:`SEALED`, :data:`EDITED` or :data:`NONE` for each session, in order.  A session with no seal
+    after a sealed one had its seal deleted (this program seals every session it stores): EDITED."""
+    out, previous, sealing = [], "", False
+    for index, entry in enumerate(sessions):
         seal = _stored(entry)
         if not seal:
-            out.append(NONE)
+            out.append(EDITED if sealing else NONE)
         else:
+            sealing = True
             try:
                 out.append(SEALED if seal == seal_of(trainee, previous, entry) else EDITED)
             except (TypeError, ValueError):  # a value JSON cannot write again: not as stored
                 out.append(EDITED)
-        previous = seal
+        previous = _before(index, seal)
     return out
 
 
@@ -60,10 +70,10 @@ def reseal(trainee: str, sessions: list, fresh: set[int]) -> None:
     """Seal again, in order, the sessions whose ``id()`` is in ``fresh`` (new, or sound before this save):
     a session removed or replaced changes the seals after it.  The others keep theirs, mismatched."""
     previous = ""
-    for entry in sessions:
+    for index, entry in enumerate(sessions):
         if id(entry) in fresh:
             entry[FIELD] = seal_of(trainee, previous, entry)
-        previous = _stored(entry)
+        previous = _before(index, _stored(entry))
 
 
 def sound(trainee: str, sessions: list) -> set[int]:
