@@ -70,3 +70,27 @@ def test_a_line_dropped_after_a_hello_heard_first_keeps_it_a_boot(rig):
     assert wait_for(lambda: [e for e in rig.events if isinstance(e, SeqGap)])
     assert [e.missing for e in rig.events if isinstance(e, SeqGap)] == [(1,)]
     assert "gap" in rig.alerts()
+
+
+@pytest.mark.parametrize("noise", [b"\x00\xff\r\n", b"\xff\r\n\x00\x00\r\n"], ids=["one line", "two lines"])
+def test_noise_that_was_no_frame_between_a_hello_said_again_and_its_count_names_no_frame_lost(rig, noise):
+    """verN NEW-6: a HELLO said again as the port opened, then two bytes of line noise (no $, no comma: no
+    frame), then the count's next frame: the noise was taken for a boot's frame 1, frames 1-56 named lost."""
+    rig.send(hello("B7"), noise, frame("HB", 57, "50"), frame("CARD", 58, "6C"))
+    assert wait_for(lambda: rig.played() == ["6C"])
+    assert not [e for e in rig.events if isinstance(e, SeqGap)]
+    assert "gap" not in rig.alerts() and rig.session.snapshot.pending is None
+
+
+def test_a_seq_past_the_lines_dropped_after_a_hello_heard_first_is_the_count_going_on():
+    """One dropped line (a frame's, by its $) can hide frame 1 of a boot, never 56 frames."""
+    t = SequenceTracker()
+    t.check(HelloFrame(0, 1, "fw", "dev", "B1"))
+    t.line_dropped(True)
+    verdict = t.check(HeartbeatFrame(57, 50))
+    assert verdict.deliver and verdict.missing == () and not verdict.restarted
+    t = SequenceTracker()
+    t.check(HelloFrame(0, 1, "fw", "dev", "B1"))
+    t.line_dropped(True)
+    t.line_dropped(True)
+    assert t.check(HeartbeatFrame(3, 2)).missing == (1, 2)  # two damaged lines: a boot's frames 1 and 2

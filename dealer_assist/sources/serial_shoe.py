@@ -27,7 +27,7 @@ from dealer_assist.events import (
 )
 from dealer_assist.sources.shoe_protocol import (
     DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
-    ShoeFrame, may_be_card, parse_frame, parse_plain, plain_text,
+    ShoeFrame, may_be_card, may_be_frame, parse_frame, parse_plain, plain_text,
 )
 from dealer_assist.sources.serial_url import failure_text
 
@@ -520,7 +520,7 @@ class SerialShoe(CardSource):
 
     def _dropped(self, error: FrameError) -> None:
         self.stats[error.reason] += 1
-        self._tracker.line_dropped()
+        self._tracker.line_dropped(may_be_frame(error.raw))
         if self.dialect == "v1" and may_be_card(error.raw):
             self._card_cut = True
         self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw, error.why))

@@ -282,6 +282,13 @@ def parse_frame(line: bytes) -> Frame:
     return UnknownFrame(seq, kind, tuple(fields))
 
 
+def may_be_frame(raw: bytes) -> bool:
+    """Whether a dropped line may have been a frame, or a piece of one: every frame has a ``$`` and a comma,
+    and a frame whose ``$`` was lost still has its commas.  Noise with neither (``\\x00\\xff`` as a port
+    opens) was no frame (verN NEW-6: taken for one, it made a HELLO said again read as a boot)."""
+    return b"$" in raw or b"," in raw
+
+
 def may_be_card(raw: bytes) -> bool:
     """Whether a dropped line may have been a CARD frame: its type, as far as it came, is ``CARD`` or
     cannot be told (``$CARD,6,4`` cut by a reboot, ``$C``, a damaged type).  A line visibly of another
@@ -481,8 +488,9 @@ class SequenceTracker:
     - Before the first frame (the host joined mid-stream) any SEQ is accepted.  So is any after a HELLO
       that was the host's first frame: it began the count if SEQ 1 follows, else it was said again in the
       middle of one (a device repeating its HELLO as the port opens), and the host joins there (qaN:
-      taken for a boot, every frame of the count up to there was named lost), unless a line was dropped
-      in between (:meth:`line_dropped`): then the frames after the HELLO are named lost, as after a boot.
+      taken for a boot, every frame of the count up to there was named lost), unless k lines that may have
+      been frames were dropped in between (:meth:`line_dropped`) and the SEQ is at most k+1: then the frames
+      after the HELLO are named lost, as after a boot.
     - A HELLO heard while a count the host joined mid-stream was going (so its
       boot id was never heard) is a restart or a repeat after a replug: only
       the next frame tells (SEQ 1, or below the old count's next: a new count;
@@ -507,13 +515,15 @@ class SequenceTracker:
         #: Whether the last frame was a HELLO that came before any count (the host's first frame): the frame
         #: after it tells whether it began the count (SEQ 1) or was said again in the middle of one.
         self._start_untold = False
-        #: Whether a line was dropped since that HELLO: it may have been a frame of the count it began.
-        self._dropped_since = False
+        #: How many lines that may have been frames were dropped since that HELLO: frames of the count it began.
+        self._dropped_since = 0
 
-    def line_dropped(self) -> None:
-        """A line was dropped (it may have been a frame): after a HELLO heard first, the frame after it
-        then no longer shows the HELLO was said again (see :meth:`check`)."""
-        self._dropped_since = self._start_untold
+    def line_dropped(self, may_be_frame: bool = True) -> None:
+        """A line was dropped: after a HELLO heard first, one that may have been a frame (see
+        :func:`may_be_frame`) may have been one of a boot's first frames, so a SEQ up to one past the lines
+        dropped no longer shows the HELLO was said again (see :meth:`check`)."""
+        if self._start_untold and may_be_frame:
+            self._dropped_since += 1
 
     @property
     def unsure_hello(self) -> bool:
@@ -608,7 +618,7 @@ class SequenceTracker:
                 self._before_hello = before  # the unsure HELLO sent twice: still the next frame's to tell
                 self._start_untold = untold
                 return SeqVerdict(False, duplicate=True)
-            self._start_untold, self._dropped_since = untold or self.expected is None, False
+            self._start_untold, self._dropped_since = untold or self.expected is None, 0
             joined = not self._boot_heard and self.expected is not None and not untold
             if joined:
                 self._before_hello = (self.expected, self.last_card, self._saw_start, self._order, self._recent)
@@ -617,10 +627,11 @@ class SequenceTracker:
             self._remember(frame)
             return SeqVerdict(True, restarted=True, unsure=joined)
         seq = frame.seq
-        if untold and seq != 1 and not self._dropped_since:
+        if untold and seq != 1 and not 0 < seq <= self._dropped_since + 1:
             # The HELLO was said again in the middle of its count (a device repeating it when the port opens,
             # PROTOCOL.md 7.4), not a boot: this frame is where the host joins, as if the HELLO had not come.
-            # With a line dropped in between, that line may have been one of a boot's frames: named lost.
+            # With k lines dropped in between, they may have been a boot's frames 1..k: SEQ k+1 is named a
+            # boot's, its frames before it lost; a SEQ past that cannot be (verN NEW-6: 56 frames behind 1 line).
             self.expected, self._saw_start = None, False
         if self.expected is None:
             self._remember(frame)
