@@ -436,10 +436,18 @@ class SerialShoe(CardSource):
     def _serve(self) -> None:
         delay = self.backoff_first
         first = True
+        told = None  # why a reopen failed, as last told or seen in this outage
         while not self._stop.is_set():
             if not self._open():
+                why = f"cannot open: {self._open_errors}"
                 if first or self._link == "up" or self._link == "stale":
-                    self._set_link("lost", f"cannot open: {self._open_errors}" + self._refind_note())
+                    self._set_link("lost", why + self._refind_note())
+                elif why != told and (told is not None or IN_USE in why):
+                    # The reason changed while the link was lost (verN NEW-5: the shoe plugged back and another
+                    # program took its port first): said, or the table kept "check the cable" for ever.  The
+                    # first failure after a read loss is said only if in use: "gone" the loss said already.
+                    self._emit(LinkState(self.name, self._clock(), "lost", why + self._refind_note()))
+                told = why
                 first = False
                 if not self.reconnect:
                     return
@@ -448,7 +456,7 @@ class SerialShoe(CardSource):
                 continue
             if not first:
                 self.stats["reconnects"] += 1
-            first = False
+            first, told = False, None
             opened = time.monotonic()
             reason = self._read_until_lost()
             self._close_port()

@@ -1116,7 +1116,7 @@ class SessionCore(abc.ABC):
                        if never_opened and event.source.startswith(("serial:socket://", "serial:rfc2217://")) else
                        ("close the other program that holds the port (the text names how to find it); it keeps "
                         "trying. Meanwhile type the cards (K)")
-                       if never_opened and PORT_IN_USE in (event.detail or "") else
+                       if PORT_IN_USE in (event.detail or "") else
                        ("check the port's path (the command 'dealer-assist ports' lists them) and your access to it (the "
                         "dialout group, hardware/README.md); it keeps trying. Meanwhile type the cards (K)")
                        if never_opened else
