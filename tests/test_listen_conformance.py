@@ -14,6 +14,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.conformance import ConformanceCheck, RawLine, RawLineSplitter
 from dealer_assist.sources.shoe_protocol import format_frame
@@ -257,3 +259,31 @@ def test_fields_past_a_v1_types_own_are_named_unless_the_hello_says_a_later_prot
     hello2 = format_frame("HELLO", 0, "2", "fw-9", "SHOE-7", "B9", "caps=bj")
     _, found = _check([(0.0, hello2), (0.5, _frame("HB", 1, "-", "B9"))])
     assert found == []
+
+
+@pytest.mark.parametrize("extra_at", [1.6, 2.0, 2.95], ids=["between beats", "with a beat", "just before one"])
+def test_a_heartbeat_of_its_own_written_with_a_hello_said_again_is_not_timed(extra_at):
+    """verN NEW-1: PROTOCOL.md 2 and 6 ask for a heartbeat then the HELLO again when DTR rises; a device whose
+    1 s timer runs on sent it 0.6 s after a beat and FAILed: "heartbeat 0.40 s after the one before"."""
+    beats = sorted([(float(n), False) for n in range(7)] + [(extra_at, True)])  # at 2.0: the 1 s beat first
+    lines = [(t, _frame("HB", seq, "38") + (HELLO if extra else b"")) for seq, (t, extra) in enumerate(beats, start=40)]
+    check, found = _check(lines)
+    assert found == [] and check.finish(6.5) == []
+    summary = check.summary(6.5)
+    assert summary.passed and summary.period is not None and round(summary.period[1], 3) == 1.0
+
+
+def test_a_heartbeat_said_with_a_hello_is_still_timed_when_it_breaks_the_period_either_way():
+    beats = [(0.0, _frame("HB", 1, "-")), (1.0, _frame("HB", 2, "-")), (1.5, _frame("HB", 3, "-") + HELLO),
+             (3.0, _frame("HB", 4, "-"))]
+    check, found = _check([(0.0, HELLO)] + beats)
+    assert [d.rule for d in found] == ["heartbeat_period"] and "0.50 s after the one before" in found[0].text
+
+
+def test_a_mean_period_out_of_range_is_said_as_a_deviation_line():
+    """verN L7: every interval 1.15 s FAILed the check with no deviation line to say why."""
+    check, found = _check([(0.0, HELLO)] + [(1.15 * n, _frame("HB", n, "-")) for n in range(1, 8)])
+    assert found == []
+    (mean,) = check.finish(8.1)
+    assert mean.rule == "heartbeat_period" and "mean heartbeat period 1.150 s over 6 intervals" in mean.text
+    assert not check.summary(8.1).passed and check.finish(8.2) == []

@@ -357,7 +357,11 @@ class _LineWatch:
             self._line(cut)
         if self.capture is not None:
             self.capture.close()
-        return None if self.check is None else self.check.summary(time.time())
+        if self.check is None:
+            return None
+        now = time.time()
+        self._deviations(self.check.finish(now))  # the last heartbeat's timing, a mean period out of range
+        return self.check.summary(now)
 
 
 def run_listen(args: argparse.Namespace) -> int:

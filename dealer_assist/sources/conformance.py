@@ -31,6 +31,8 @@ TIMING_ALLOWANCE = 0.1
 #: A heartbeat missing this long is named while the device is silent (one less late is named, timed, when it
 #: comes): the host's clock, read between two reads of the port, could find one not yet read overdue.
 OVERDUE_AFTER = 2.0
+#: How long a heartbeat waits for a HELLO written with it (section 6: in the same write) before it is timed.
+HELLO_AFTER_BEAT = 0.5
 #: Deviations of one rule shown one by one; past them they are only counted (a device that sends lower-case
 #: CRCs does it in every frame).
 SHOWN_PER_RULE = 5
@@ -169,6 +171,11 @@ def _frame_content(raw: bytes) -> bytes:
     return raw[:-1] if raw.endswith(b"\r") else raw
 
 
+def _in_period(interval: float) -> bool:
+    low, high = HEARTBEAT_PERIOD
+    return low - TIMING_ALLOWANCE <= interval <= high + TIMING_ALLOWANCE
+
+
 class ConformanceCheck:
     """Judges a v1 device by the lines it sends (:meth:`line`), the link's state (:meth:`link`) and the
     passing of time (:meth:`tick`, for a heartbeat that does not come).  Each returns the deviations found;
@@ -204,6 +211,11 @@ class ConformanceCheck:
         self._opened_at: Optional[float] = None
         self._hb_ref: Optional[float] = None  # the last heartbeat, or the first frame since the port opened
         self._hb_ref_is_beat = False
+        #: A heartbeat not timed yet: if a HELLO comes right after it, it may be the extra one section 6 asks for.
+        self._held: Optional[tuple[float, bytes]] = None
+        #: A heartbeat a HELLO said again came right after: one of the 1 s beats, or one outside them (6);
+        #: the next heartbeat tells which reading keeps the period.
+        self._optional: Optional[tuple[float, bytes]] = None
         self._interval_excused = False
         self._silence_told = False
         self._intervals = 0
@@ -214,6 +226,16 @@ class ConformanceCheck:
     # -- input ------------------------------------------------------------
 
     def line(self, line: RawLine) -> list[Deviation]:
+        out: list[Deviation] = []
+        if self._held is not None:
+            held, self._held = self._held, None
+            if line.raw.startswith(b"$HELLO,"):
+                self._optional = held
+            else:
+                out += self._time(*held)
+        return out + self._line(line)
+
+    def _line(self, line: RawLine) -> list[Deviation]:
         raw = line.raw
         opened_at, self._opened_at = self._opened_at, None
         if not raw.startswith(b"$"):
@@ -257,39 +279,55 @@ class ConformanceCheck:
 
     def link(self, t: float, state: str) -> list[Deviation]:
         """The link went ``up`` (the port opened), ``stale`` or ``lost``: a silence then is not the device's."""
+        out = self._settle()
         if state in ("up", "lost"):
             self._opened_at = t if state == "up" else None
             self._hb_ref = None
             self._silence_told = False
             if self._expected is not None or self._pending_hello is not None:
                 self._excused = True
-        return []
+        return out
 
     def tick(self, t: float) -> list[Deviation]:
         """Names a heartbeat overdue (once per silence)."""
-        if self._hb_ref is None or self._silence_told or self._interval_excused:
-            return []
-        waited = t - self._hb_ref
+        out: list[Deviation] = []
+        if self._held is not None and t - self._held[0] > HELLO_AFTER_BEAT:
+            held, self._held = self._held, None  # no HELLO came with it
+            out += self._time(*held)
+        ref, is_beat = self._hb_ref, self._hb_ref_is_beat
+        if self._optional is not None and (ref is None or self._optional[0] > ref):
+            ref, is_beat = self._optional[0], True
+        if ref is None or self._silence_told or self._interval_excused:
+            return out
+        waited = t - ref
         if waited <= OVERDUE_AFTER:
-            return []
+            return out
         self._silence_told = True
-        since = "the last heartbeat" if self._hb_ref_is_beat else "the first frame since the port opened"
-        return self._say(t, "heartbeat_period", "6", MUST, b"",
+        since = "the last heartbeat" if is_beat else "the first frame since the port opened"
+        return out + self._say(t, "heartbeat_period", "6", MUST, b"",
                          f"no heartbeat for {waited:.2f} s since {since}: a device sends HB every 1 s (within 10 %), "
                          "whatever else it sends")
 
+    def finish(self, t: float) -> list[Deviation]:
+        """The deviations only the end can show: the last heartbeat's timing, and a mean period out of range
+        (verN L7: said only in the summary's numbers, with no deviation line to name it)."""
+        out = self._settle()
+        if self._intervals >= 2 and ("heartbeat_period", MUST) not in self._counts:
+            mean = self._period_sum / self._intervals
+            low, high = HEARTBEAT_PERIOD
+            if not low <= mean <= high:
+                out += self._say(t, "heartbeat_period", "6", MUST, b"",
+                                 f"mean heartbeat period {mean:.3f} s over {self._intervals} intervals: a device "
+                                 "sends HB every 1 s (within 10 %)")
+        return out
+
     def summary(self, t: float) -> ConformanceSummary:
-        """The outcome so far.  (A heartbeat overdue is :meth:`tick`'s to name: the lines read by ``t`` may
-        not all have been fed yet.)"""
+        """The outcome so far, :meth:`finish` done first.  (A heartbeat overdue is :meth:`tick`'s to name: the
+        lines read by ``t`` may not all have been fed yet.)"""
+        self.finish(t)
         period = None
         if self._intervals:
-            mean = self._period_sum / self._intervals
-            period = (self._period_low, mean, self._period_high)
-            low, high = HEARTBEAT_PERIOD
-            if self._intervals >= 2 and not low <= mean <= high and ("heartbeat_period", MUST) not in self._counts:
-                self._say(t, "heartbeat_period", "6", MUST, b"",
-                          f"mean heartbeat period {mean:.3f} s over {self._intervals} intervals: a device sends HB "
-                          "every 1 s (within 10 %)")
+            period = (self._period_low, self._period_sum / self._intervals, self._period_high)
         musts = tuple((rule, n) for (rule, level), n in self._counts.items() if level == MUST)
         shoulds = tuple((rule, n) for (rule, level), n in self._counts.items() if level == SHOULD)
         reasons = []
@@ -323,6 +361,7 @@ class ConformanceCheck:
     def _start(self, t: float, boot: Optional[str], heard: bool) -> None:
         """A new count: its last card unknown until one comes, unless its start (a HELLO) was heard.  Its
         heartbeats are timed from its own first frame: a device is silent while it restarts."""
+        self._settle()
         self._hb_ref, self._hb_ref_is_beat, self._silence_told = t, False, False
         self._boot, self._boot_heard = boot, heard
         if heard and boot is not None:
@@ -461,8 +500,37 @@ class ConformanceCheck:
                          "device sends HB every 1 s (within 10 %), whatever else it sends")
 
     def _beat(self, t: float, raw: bytes) -> list[Deviation]:
-        out: list[Deviation] = []
+        """A heartbeat, held until the next line shows whether a HELLO came with it (see :meth:`_time`)."""
         self._heartbeats += 1
+        out: list[Deviation] = []
+        if self._optional is not None:
+            (x, x_raw), self._optional = self._optional, None
+            usable = self._hb_ref is not None and self._hb_ref_is_beat and not self._interval_excused
+            p = self._hb_ref if usable else None
+            regular = _in_period(t - x) and (p is None or _in_period(x - p))
+            if regular or not (p is None or _in_period(t - p)):
+                out += self._time(x, x_raw)  # one of the 1 s beats (the HELLO said right after it, as shoe-sim does)
+        self._held = (t, raw)
+        return out
+
+    def _settle(self) -> list[Deviation]:
+        """Times the heartbeats still held, with no later one to tell: one a HELLO came after counts as a 1 s
+        beat only if it keeps the period."""
+        out: list[Deviation] = []
+        if self._held is not None:
+            held, self._held = self._held, None
+            out += self._time(*held)
+        if self._optional is not None:
+            (x, x_raw), self._optional = self._optional, None
+            if self._hb_ref is not None and self._hb_ref_is_beat and _in_period(x - self._hb_ref):
+                out += self._time(x, x_raw)
+        return out
+
+    def _time(self, t: float, raw: bytes) -> list[Deviation]:
+        """PROTOCOL.md 6: a heartbeat every 1 s.  A heartbeat written with a HELLO said again (6, a device
+        whose port opened) may be one of them or one of its own outside them: its timer need not restart
+        (verN NEW-1: the extra one read as "heartbeat 0.40 s after the one before", a FAIL)."""
+        out: list[Deviation] = []
         if self._hb_ref is not None and self._hb_ref_is_beat and not self._interval_excused:
             interval = t - self._hb_ref
             self._intervals += 1
