@@ -287,3 +287,36 @@ def test_a_mean_period_out_of_range_is_said_as_a_deviation_line():
     (mean,) = check.finish(8.1)
     assert mean.rule == "heartbeat_period" and "mean heartbeat period 1.150 s over 6 intervals" in mean.text
     assert not check.summary(8.1).passed and check.finish(8.2) == []
+
+
+def test_a_check_ended_by_sigterm_still_gives_its_verdict_and_json_its_closing_counts(tmp_path):
+    """verN L8: `timeout 60 dealer-assist listen --conformance` (a CI job) printed no verdict at all; and
+    `listen --json` printed no closing counts (stdout is the JSON; they go to stderr, as without --json)."""
+    import signal
+
+    link = str(tmp_path / "shoe")
+    device = PtyEndpoint(link)
+    try:
+        listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, "--json",
+                                   "--conformance"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = json.loads(listen.stdout.readline())
+        assert (first["event"], first["state"]) == ("link", "up")
+        assert wait_for(device.host_connected, 20)
+        time.sleep(0.5)  # pyserial empties the input right after opening
+        device.write(HELLO + _frame("CARD", 1, "AS"))
+        assert json.loads(listen.stdout.readline())["event"] == "hello"
+        assert json.loads(listen.stdout.readline())["card"] == "AS"
+        listen.send_signal(signal.SIGTERM)
+        out, err = listen.communicate(timeout=30)
+    finally:
+        device.close()
+    records = [json.loads(line) for line in out.splitlines()]
+    assert records[-1]["event"] == "conformance" and records[-1]["verdict"] == "fail"  # too few heartbeats
+    assert listen.returncode == 1 and "listen: " in err and "cards 1" in err and "Traceback" not in err
+
+
+def test_a_line_too_long_keeps_all_a_frame_may_hold_for_its_report():
+    from dealer_assist.sources.shoe_protocol import MAX_FRAME, LineSplitter
+
+    (dropped,) = LineSplitter().feed(b"$CARD,1," + b"A" * 200)
+    assert dropped.reason == "too_long" and dropped.raw == (b"$CARD,1," + b"A" * 200)[:MAX_FRAME]

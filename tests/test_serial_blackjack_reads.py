@@ -338,3 +338,15 @@ def assert_read_dropped(rig, code: str) -> None:
     finally:
         journal.close()
     assert dropped[-1]["card"] == code and dropped[-1]["source"] == "serial:shoe"
+
+
+def test_a_double_feed_just_after_the_dealers_card_names_its_place_in_plain_words(rig):
+    """verN L2: "it is not the dealer's card's card" (the place name already says "card")."""
+    s = rig.session
+    assert s.stand() is None and s.stand() is None  # the dealer's turn: the next card read is the dealer's
+    rig.cards("KD")
+    rig.send("ERR", "DOUBLE_FEED", "two cards left together")
+    assert wait_for(lambda: "device:DOUBLE_FEED" in {a.code for a in s.snapshot.alerts})
+    alert = {a.code: a for a in s.snapshot.alerts}["device:DOUBLE_FEED"]
+    assert "played as the dealer's card" in alert.text and "card's card" not in alert.text
+    assert "K♦ is in the unread card's place" in alert.text

@@ -383,6 +383,7 @@ def run_listen(args: argparse.Namespace) -> int:
             sys.stdout.write(_human(rec, relinked) + "\n")
             sys.stdout.flush()
 
+    _stop_on_sigterm()  # `timeout 60 dealer-assist listen --conformance` (a CI job) ends with its verdict too
     events: "queue.Queue[Any]" = queue.Queue()
     watch = _LineWatch(args, show) if args.raw or args.capture or args.conformance else None
     tap = None if watch is None else (lambda data: events.put(_Received(time.time(), data)))
@@ -458,7 +459,7 @@ def run_listen(args: argparse.Namespace) -> int:
         summary = None if watch is None else watch.close()
         if summary is not None and not refused:
             show(summary_record(summary, time.time()))
-        if not args.json and opened:
+        if opened:  # on stderr with --json too: stdout stays one JSON record a line
             said = [f"{k} {v}" for k, v in shoe.stats.items() if k != "missing"]
             said.insert(4, f"lost frames {lost} (as the LOST FRAMES lines name them)")  # after duplicates
             sys.stderr.write("listen: " + ", ".join(said) + "\n")

@@ -403,11 +403,11 @@ class LineSplitter:
             # Reported at once: a device that never ends its lines (or ends them with a character
             # not taken as an end) is named while it sends, not at a line end that may never come.
             self._overlong = len(self._buf)
-            out.append(FrameError(DROP_TOO_LONG, bytes(self._buf[:40]),
+            out.append(FrameError(DROP_TOO_LONG, bytes(self._buf[:self.limit]),  # all a frame may hold (qaN F5)
                                   f"longer than {self.limit} bytes with its line end: no LF"
                                   + (" or CR" if self.cr_ends else "") + " within them; the rest of the line is "
                                   "passed over"))
-            del self._buf[40:]
+            del self._buf[self.limit:]
 
     def feed(self, data: bytes) -> list:
         out: list = []

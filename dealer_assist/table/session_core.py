@@ -859,8 +859,9 @@ class SessionCore(abc.ABC):
         if before is not None:
             card, place = before
             text += (f". {card.label} was read just before this report" + (f" and played as {place}" if place else "")
-                     + ": if the card not read came out before it, it is not "
-                     + (f"{place}'s card" if place else "the card it seems"))
+                     + ": if the card not read came out before it, "
+                     + (f"it is not {place}'s card" if place and not place.startswith("the ")  # B1, seat 3
+                        else f"{card.label} is in the unread card's place" if place else "it is not the card it seems"))
             action = (f"check {place}: if {card.label} is not the card there, void it ({self.VOID_LAST_CARD}) and type "
                       "the cards in the order they came out (K)" if place else
                       f"check {card.label}: if the card not read came out first, type that one first (K)")
