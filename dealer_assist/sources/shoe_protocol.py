@@ -493,8 +493,9 @@ class SequenceTracker:
       after the HELLO are named lost, as after a boot.
     - A HELLO heard while a count the host joined mid-stream was going (so its
       boot id was never heard) is a restart or a repeat after a replug: only
-      the next frame tells (SEQ 1, or below the old count's next: a new count;
-      else the old count goes on).  Taken as a restart at once, a repeat had
+      the next frame tells (the old count's next SEQ, even a 1 right after the
+      wrap-around, or past it: the old count goes on; else SEQ 1, or below the
+      old count's next: a new count).  Taken as a restart at once, a repeat had
       named every frame of the old count as lost; the host that never heard
       the old boot had let a real restart pass as a first HELLO.
     """
@@ -606,7 +607,9 @@ class SequenceTracker:
         before, self._before_hello = self._before_hello, None
         if before is not None and not isinstance(frame, HelloFrame):
             expected = before[0]
-            if frame.seq != 1 and (frame.seq >= expected or frame.seq == 0):  # the old count goes on
+            # The old count goes on: its next SEQ (even 1, right after the wrap-around: verN NEW-2, every heartbeat
+            # after it then read as one more restart), or any SEQ past it but a new count's 1.
+            if frame.seq == expected or (frame.seq != 1 and (frame.seq >= expected or frame.seq == 0)):
                 boot = self.boot
                 self.expected, self.last_card, self._saw_start, self._order, self._recent = before
                 self.boot = boot  # a repeat HELLO names the boot the count was of
@@ -633,6 +636,9 @@ class SequenceTracker:
             # With k lines dropped in between, they may have been a boot's frames 1..k: SEQ k+1 is named a
             # boot's, its frames before it lost; a SEQ past that cannot be (verN NEW-6: 56 frames behind 1 line).
             self.expected, self._saw_start = None, False
+            if isinstance(self._recent.get(0), HelloFrame):  # not of the count: its SEQ 0 after the wrap is no repeat
+                del self._recent[0]
+                self._order.remove(0)
         if self.expected is None:
             self._remember(frame)
             return SeqVerdict(True)
