@@ -489,7 +489,15 @@ class ConformanceCheck:
         """The first line since the port opened, a frame, came ``silence`` seconds (more than a heartbeat's
         period) after it: the device was off, or silent."""
         if isinstance(frame, HelloFrame):
-            return []  # it booted while the port was open, and said so first
+            # It booted while the port was open, and said so first: switched on just then, or reset by the open
+            # (DTR/RTS, an Arduino's auto-reset, a bootloader's silence first).  The bytes cannot tell which, so a
+            # note, no FAIL (verN NEW-9: such a device PASSed, SHOE RESTARTED at every table start).
+            return self._say(t, "boot_on_open", "2", SHOULD, raw,
+                             f"HELLO {silence:.1f} s after the port opened, with nothing before it: the device booted "
+                             "after the port opened. Unless it was switched on just then, it resets when a host opens "
+                             "the port (DTR/RTS: an Arduino's auto-reset), which a device MUST NOT: each table start "
+                             "and reconnect would be a SHOE RESTARTED. Run the check again with the device left on: "
+                             "this note again, with a new boot id, shows it resets")
         if frame.seq == 1:
             return self._say(t, "hello_first", "6", MUST, raw,
                              f"SEQ 1 came first, {silence:.1f} s after the port opened with nothing before it: the "
