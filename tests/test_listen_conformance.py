@@ -327,3 +327,17 @@ def test_a_line_too_long_keeps_all_a_frame_may_hold_for_its_report():
 
     (dropped,) = LineSplitter().feed(b"$CARD,1," + b"A" * 200)
     assert dropped.reason == "too_long" and dropped.raw == (b"$CARD,1," + b"A" * 200)[:MAX_FRAME]
+
+
+@pytest.mark.parametrize("overflow_first", [True, False], ids=["ERR before the gap", "ERR after the gap"])
+def test_the_gap_an_err_overflow_tells_is_no_skipped_seq(overflow_first):
+    """qaN F10 / verN: PROTOCOL.md 6 said OVERFLOW's lost frames show as a SEQ gap, and the check FAILed that
+    gap as seq_skipped ("a device never skips a SEQ value").  Section 5 now allows that one gap."""
+    err = "ERR", "OVERFLOW", "2 frames lost in the device"
+    frames = ([(2, err), (5, ("CARD", "2C"))] if overflow_first else [(4, err), (5, ("CARD", "2C"))])
+    lines = [(0.0, HELLO), (0.0, _frame("CARD", 1, "AS"))] + [(0.5, _frame(kind, seq, *rest))
+                                                              for seq, (kind, *rest) in frames]
+    check, found = _check(lines)
+    assert found == []
+    _, found = _check([(0.6, _frame("CARD", 7, "3C"))], check)  # a gap with no OVERFLOW is still named
+    assert [d.rule for d in found] == ["seq_skipped"]

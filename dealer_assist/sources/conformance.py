@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 from dealer_assist.sources.shoe_protocol import (
-    DUPLICATE_WINDOW, MAX_FRAME, SEQ_MODULO, CardFrame, Frame, FrameError, HeartbeatFrame, HelloFrame, parse_frame,
-    shown_bytes,
+    DUPLICATE_WINDOW, MAX_FRAME, SEQ_MODULO, CardFrame, ErrorFrame, Frame, FrameError, HeartbeatFrame, HelloFrame,
+    parse_frame, shown_bytes,
 )
 
 #: PROTOCOL.md 6: a heartbeat every 1 s, within 10 %.
@@ -169,6 +169,12 @@ def _frame_content(raw: bytes) -> bytes:
     if raw.endswith(b"\n"):
         raw = raw[:-1]
     return raw[:-1] if raw.endswith(b"\r") else raw
+
+
+def _overflow(frame: Frame) -> bool:
+    """PROTOCOL.md 5 and 6: ``ERR OVERFLOW`` tells of frames the device numbered and lost itself, the one SEQ
+    gap it may leave, at the gap (qaN F10: the check FAILed a device doing as section 6 said)."""
+    return isinstance(frame, ErrorFrame) and frame.code == "OVERFLOW"
 
 
 def _in_period(interval: float) -> bool:
@@ -423,7 +429,7 @@ class ConformanceCheck:
                 self._card_known = seq == 1
             else:
                 last = (seq - 1) % SEQ_MODULO
-                if not self._excused:
+                if not self._excused and not _overflow(frame):
                     run = str(expected) if last == expected else f"{expected}-{last}"
                     out += self._say(t, "seq_skipped", "5", MUST, raw,
                                      f"SEQ {seq} where {expected} was due: frame(s) {run} never came, with no line "
@@ -435,7 +441,7 @@ class ConformanceCheck:
             out += self._last_card_named(t, raw, frame)
         self._remember(frame)
         self._expected = (seq + 1) % SEQ_MODULO
-        self._excused = False
+        self._excused = _overflow(frame)  # the frames it lost may be the gap just after it (5)
         return out
 
     def _lost_runs(self, first: int, seq: int) -> None:
