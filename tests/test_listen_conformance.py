@@ -341,3 +341,14 @@ def test_the_gap_an_err_overflow_tells_is_no_skipped_seq(overflow_first):
     assert found == []
     _, found = _check([(0.6, _frame("CARD", 7, "3C"))], check)  # a gap with no OVERFLOW is still named
     assert [d.rule for d in found] == ["seq_skipped"]
+
+
+def test_raw_lines_and_their_deviations_come_just_before_the_events_they_bring(tmp_path):
+    """verN L5: all lines (and deviations) of one read came before any event of it: the deviation of CARD 3
+    was printed before the `hello` and the CRC drop of CARD 2.  JSON.md: a `line` comes before its events."""
+    device = (HELLO + _frame("CARD", 1, "AS") + b"$CARD,2,KD*0000\r\n" + _frame("CARD", 3, "9S", lower=True))
+    run = _listen(tmp_path, device, "--json", "--raw", "--conformance", "--cards", "2")
+    order = [(r["event"], r.get("raw", "")[:8]) for r in map(json.loads, run.stdout.splitlines())
+             if r["event"] in ("line", "hello", "card", "dropped", "deviation")]
+    assert order == [("line", "$HELLO,0"), ("hello", ""), ("line", "$CARD,1,"), ("card", ""), ("line", "$CARD,2,"),
+                     ("dropped", "$CARD,2,"), ("line", "$CARD,3,"), ("deviation", "$CARD,3,"), ("card", "")], order

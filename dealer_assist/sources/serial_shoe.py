@@ -15,6 +15,7 @@ import errno
 import logging
 import os
 import random
+import re
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -82,6 +83,8 @@ BACKOFF_MAX = 2.0
 BACKOFF_JITTER = 0.25
 READ_TIMEOUT = 0.05
 READ_CHUNK = 4096
+#: A piece of a chunk read that ends where a line may: at an LF, or before the next ``$``.
+_LINE_PIECE = re.compile(rb"\$?[^$\n]+\n?|\$?\n|\$")
 
 
 def _jittered(delay: float) -> float:
@@ -492,9 +495,13 @@ class SerialShoe(CardSource):
             now = time.monotonic()
             if data:
                 self._last_byte = now
-                if self._tap is not None:
-                    self._tap(data)
-                self._feed(data)
+                if self._tap is None:
+                    self._feed(data)
+                for piece in _LINE_PIECE.findall(data) if self._tap is not None else ():
+                    # Each line's bytes, then the events it brings (listen --raw: verN L5, a chunk's lines all
+                    # came before its events, a deviation of CARD 4 before the CRC drop of CARD 2).
+                    self._tap(piece)
+                    self._feed(piece)
             if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
                 self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
                     ", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
