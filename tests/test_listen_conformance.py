@@ -352,3 +352,12 @@ def test_raw_lines_and_their_deviations_come_just_before_the_events_they_bring(t
              if r["event"] in ("line", "hello", "card", "dropped", "deviation")]
     assert order == [("line", "$HELLO,0"), ("hello", ""), ("line", "$CARD,1,"), ("card", ""), ("line", "$CARD,2,"),
                      ("dropped", "$CARD,2,"), ("line", "$CARD,3,"), ("deviation", "$CARD,3,"), ("card", "")], order
+
+
+def test_a_heartbeat_still_held_for_a_hello_is_no_silence():
+    """A heartbeat is timed once the next line shows no HELLO came with it; meanwhile it still ends a silence."""
+    check, found = _check([(0.0, HELLO), (0.0, _frame("HB", 1, "-")), (1.0, _frame("HB", 2, "-")),
+                           (3.2, _frame("HB", 3, "-"))])
+    assert check.tick(3.25) == [] and found == []  # HB 3 came 0.05 s ago: no "no heartbeat for 2.25 s"
+    (late,) = check.tick(3.8)  # no HELLO came with it: timed
+    assert late.rule == "heartbeat_period" and "heartbeat 2.20 s after the one before" in late.text

@@ -301,8 +301,9 @@ class ConformanceCheck:
             held, self._held = self._held, None  # no HELLO came with it
             out += self._time(*held)
         ref, is_beat = self._hb_ref, self._hb_ref_is_beat
-        if self._optional is not None and (ref is None or self._optional[0] > ref):
-            ref, is_beat = self._optional[0], True
+        for beat in (self._optional, self._held):
+            if beat is not None and (ref is None or beat[0] > ref):
+                ref, is_beat = beat[0], True
         if ref is None or self._silence_told or self._interval_excused:
             return out
         waited = t - ref
