@@ -38,6 +38,7 @@ from dealer_assist.ui.settlement import SettlementView
 from dealer_assist.ui.sound import Cues
 from dealer_assist.ui.status import StatusView
 from dealer_assist.ui.supervisor import SupervisorDialog
+from dealer_assist.ui.typed_cards import TypedCardCursor, due_card
 
 #: Seconds between the simulated shoe's cards in turbo mode.
 TURBO_INTERVAL = 0.05
@@ -130,6 +131,11 @@ class MainWindow(QMainWindow):
         # The rows' room is weighed once the layout has placed them (see row_room).
         self._room_timer = QTimer(self, singleShot=True, interval=0)
         self._room_timer.timeout.connect(self._make_room)
+
+        #: At a table whose cards are all typed, the card field keeps the cursor while a card is due (qaQ F4).
+        self.card_cursor = (TypedCardCursor(self, self.entry, due_card(session, lambda s: (s.shoe_no, s.round_no,
+                                                                                              s.shoe.cards_seen)))
+                            if source is None and not self.replay else None)
 
         self.bridge = SnapshotBridge(session, self)
         self.bridge.snapshot.connect(self.render)
@@ -224,6 +230,11 @@ class MainWindow(QMainWindow):
         if last is not None:
             self._cues(last, snap)
         self._schedule_auto()
+        self._follow_cards()
+
+    def _follow_cards(self) -> None:
+        if self.card_cursor is not None:
+            self.card_cursor.follow()
 
     def _cues(self, last: Any, snap: Any) -> None:
         if len(snap.state.round.cards) > len(last.state.round.cards) or snap.state.shoe.cards_seen > last.state.shoe.cards_seen:
@@ -279,6 +290,12 @@ class MainWindow(QMainWindow):
         Every key comes through here, so this is where a replay refuses, once, every command
         that is not a ``view`` key: its table follows the journal, and a key pressed there must
         not make it differ from the record."""
+        try:
+            return self._command(action, *args)
+        finally:
+            self._follow_cards()  # a table key pressed in the card field, a card due after it: the cursor back
+
+    def _command(self, action: str, *args: Any) -> Any:
         key = BY_ACTION.get((action, args)) or BY_ACTION.get((action, ()))
         if self.help.isVisible() and action != "toggle_help":
             self.help.hide()  # any key closes the help, and does nothing else: the table was out of sight
@@ -514,6 +531,8 @@ class MainWindow(QMainWindow):
             if in_field:
                 self.entry.field.clear()
                 self.centralWidget().setFocus()
+                if self.card_cursor is not None:
+                    self.card_cursor.let_go()  # the table's keys, until another card is due
             else:
                 self.command("dismiss")
             return

@@ -415,6 +415,8 @@ class DeckPanel(QWidget):
 class CardField(CardEntry):
     """The shared card field (type a card; confirm an unsure read) plus the session's last message."""
 
+    TABLE_BACKSPACE = True  # the void: the field keeps the cursor while cards are due at a typed table (qaQ F4)
+
     def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
         super().__init__(session, parent)
         self.message = theme.plain(QLabel(""))
