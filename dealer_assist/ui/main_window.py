@@ -222,8 +222,9 @@ class MainWindow(QMainWindow):
             if paused != (self._hint is PAUSED_HINT):
                 self._hint = PAUSED_HINT if paused else REPLAY_HINT
                 self._reset_hint()
-        if snap.state.settlement is not None and (last is None or last.state.settlement is None):
-            self.right.setCurrentWidget(self.settlement)
+        if ((snap.state.settlement is not None and (last is None or last.state.settlement is None))
+                or (snap.state.paid_before is not None and (last is None or last.state.paid_before is None))):
+            self.right.setCurrentWidget(self.settlement)  # a payment to make, or one to correct (qaQ F6)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
         if last is None or (snap.message, snap.alerts) != (last.message, last.alerts):
             self._room_timer.start()
