@@ -76,3 +76,35 @@ def test_a_misdeal_after_payment_lists_what_to_undo_before_the_deal(qtbot, table
         assert session.enter_card(code) is None
     qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)
     assert calls(window)[("1", "Banker")] == "PAY 9.50" and calls(window)[("2", "Player")] == "TAKE"
+
+
+def test_blackjack_the_dealer_s_card_voided_after_payment_lists_what_to_pay(qtbot, show_window):
+    """The same at blackjack: seat 1 lost 10.00 to the dealer's 17 and it was taken; the dealer's last card
+    voided (Backspace twice) and retyped, the dealer busts: the list pays 20.00, the stake and the win."""
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    session = BlackjackSession(BlackjackTableRules(seats=1))
+    window = show_window(BlackjackWindow(session, None))
+    assert session.place(1, D("10")) is None and session.deal() is None
+    for code in ("9S", "7D", "2H"):
+        assert session.enter_card(code) is None
+    assert session.stand() is None and session.enter_card("KH") is None  # 11 against 17: taken
+    assert session.state.phase == BlackjackPhase.SETTLED
+    qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=3000)
+    window.centralWidget().setFocus()
+    for _ in range(2):
+        press_focused(qtbot, window, Qt.Key.Key_Backspace)
+    assert session.state.phase == BlackjackPhase.PLAYING, window.last_error
+    qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=3000)
+    assert "PAID SETTLEMENT TAKEN BACK" in window.settlement._title
+    for code in ("9C", "6C"):  # the dealer 16, then 22: busts
+        press_focused(qtbot, window, None, code)
+        press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert session.state.phase == BlackjackPhase.SETTLED, window.last_error
+    qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=3000)
+    assert window.settlement.lines == ["SEAT 1: 10.00 PAY 20.00"]
+    assert "in all the table pays 20.00" in window.settlement.totals.text()
+    window.bridge.detach()
+    session.close()
