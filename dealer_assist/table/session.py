@@ -467,6 +467,19 @@ class TableSession(SessionCore):
         return self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
                              "round voided: its cards are set aside, the bets are open again", expected)
 
+    def correction_refused(self, action: str) -> Optional[str]:
+        """Why the rules would refuse the correction ``action`` (``void_card``, ``void_round``) now, or None:
+        the display refuses it at once rather than call a supervisor over, whose PIN tried there counts toward a
+        lockout, for a change the table refuses after it anyway (qaQ F9: V with no card dealt)."""
+        state = self._snap.state
+        if action == "void_card" and not state.before_cards:
+            return "no card of this round to void"
+        try:
+            apply(state, {"op": action})
+        except TableError as exc:
+            return str(exc)
+        return None
+
     def correction_target(self, action: str) -> dict:
         """What the correction ``action`` (``void_card``, ``void_round``, ``set_aside``) would take back
         now: journaled with it, and shown to the supervisor, whose dialog hands it back as ``expected``."""

@@ -393,7 +393,10 @@ class MainWindow(QMainWindow):
 
     def void_last_card(self) -> Optional[str]:
         """Void the last card; with supervisors configured, their name, PIN and reason first (a dialog).
-        Without them, a settled round's card is taken back on a second press only (its settlement goes too)."""
+        Without them, a settled round's card is taken back on a second press only (its settlement goes too).
+        No card to void is refused at once, before any dialog or second press."""
+        if self.session.correction_refused("void_card") is not None:
+            return self._run(self.session.void_last_card(why="voided by the croupier (V)"))
         if (self.session.state.settlement is not None and not getattr(self.session, "needs_supervisor", False)
                 and not self.second_press.confirmed("void_last_card")):
             return self._run(self.session.say("the round is settled: press V again to take back its last card "
@@ -403,7 +406,9 @@ class MainWindow(QMainWindow):
 
     def void_round(self) -> Optional[str]:
         """Void the round (a misdeal); with supervisors configured, their name, PIN and reason first,
-        else a second press."""
+        else a second press.  No round to void (the bets open, the burn) is refused at once, before either."""
+        if self.session.correction_refused("void_round") is not None:
+            return self._run(self.session.void_round(why="misdeal (Shift+V)"))
         if not getattr(self.session, "needs_supervisor", False) and not self.second_press.confirmed("void_round"):
             return self._run(self.session.say(
                 "void the whole round (a misdeal): press Shift+V again; its cards are set aside and its bets open "
