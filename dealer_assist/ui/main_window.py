@@ -276,7 +276,7 @@ class MainWindow(QMainWindow):
         camera_view.keep_placed(self.camera_view)
 
     def _make_room(self) -> None:
-        make_room(self.centralWidget(), self.roads, self.betting)
+        make_room(self.centralWidget(), self.roads, self.betting, self.alerts)
 
     def paintEvent(self, event) -> None:  # noqa: N802
         super().paintEvent(event)

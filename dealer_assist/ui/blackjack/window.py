@@ -304,7 +304,7 @@ class BlackjackWindow(QMainWindow):
         camera_view.keep_placed(self.camera_view)
 
     def _make_room(self) -> None:
-        make_room(self.centralWidget(), self.table, self.entry)
+        make_room(self.centralWidget(), self.table, self.entry, self.alerts)
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
