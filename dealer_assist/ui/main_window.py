@@ -42,6 +42,8 @@ from dealer_assist.ui.typed_cards import TypedCardCursor, due_card
 
 #: Seconds between the simulated shoe's cards in turbo mode.
 TURBO_INTERVAL = 0.05
+#: Shown in the menu bar's corner while turbo is on.
+TURBO_MARKER = "TURBO ON (T: off)"
 #: The corner hint of the menu bar.
 HINT = "F1: keys   A: auto-play   T: turbo   F11: full screen "
 #: The same at a live table, where A is refused (auto-play is a demo of the simulated shoe).
@@ -321,11 +323,14 @@ class MainWindow(QMainWindow):
 
     def _reset_hint(self) -> None:
         self.hint.setText(self._marked(self._hint))
-        self.hint.setStyleSheet(f"color: {(theme.GOLD if self.options.auto else theme.MUTED).name()};")
+        self.hint.setStyleSheet(f"color: {(theme.GOLD if self.options.auto or self.options.turbo else theme.MUTED).name()};")
         self._fit_hint()
 
     def _marked(self, text: str) -> str:
-        return f"{auto_play.MARKER}   {text}" if self.options.auto else text
+        """Auto-play's and turbo's markers before ``text``: each shows as long as it is on (qaQ F11: T, typed
+        as half a card, switched turbo with nothing on screen to say so)."""
+        marks = [m for m, on in ((auto_play.MARKER, self.options.auto), (TURBO_MARKER, self.options.turbo)) if on]
+        return "   ".join(marks + [text])
 
     def _fit_hint(self) -> None:
         # QMenuBar lays its corner widget out only when it is set: a longer text was clipped to the old width.
@@ -453,6 +458,9 @@ class MainWindow(QMainWindow):
         snap = self.session.snapshot
         if snap.pending is None and getattr(snap.state, "held", ()) and getattr(self.session, "needs_supervisor", False):
             return self._correction("set aside as misdrawn", self.session.discard_held, "misdrawn (Del)", "set_aside")
+        if snap.pending is None and not getattr(snap.state, "held", ()):  # qaQ F11: it did nothing and said nothing
+            return self._run(self.session.say("nothing to reject: Del rejects a card read unsure, or sets aside a "
+                                              "card held after the round; V voids a card dealt"))
         return self._run(self.entry.reject())
 
     def dismiss(self) -> None:
@@ -476,6 +484,8 @@ class MainWindow(QMainWindow):
     def toggle_turbo(self) -> None:
         self.options.turbo = not self.options.turbo
         self.apply_turbo()
+        self.notice("turbo on: no animation, a fast simulated shoe" if self.options.turbo
+                    else "turbo off: animations and the simulated shoe's own pace", 5)
 
     def apply_turbo(self) -> None:
         self.hands.animate = not self.options.turbo
