@@ -27,7 +27,8 @@ class Key:
 KEYS: tuple[Key, ...] = (
     *(Key((str(i + 1),), f"choose chip {i + 1} (from the left)", "select_chip", (i,), group="Bets") for i in range(9)),
     Key(("Left", "Right", "Up", "Down"), "move the bet cursor (seat / bet)", "move_cursor", direct=True, group="Bets"),
-    Key(("+", "=", "Space"), "add the chosen chip at the cursor (mouse: click a bet)", "place_at_cursor", group="Bets"),
+    Key(("+", "=", "Space"), "add the chosen chip at the cursor (mouse: click a bet); Space deals at blackjack, "
+        "here D deals", "place_at_cursor", group="Bets"),
     Key(("-",), "remove the chosen chip at the cursor (mouse: Shift-click)", "remove_at_cursor", group="Bets"),
     Key(("U", "Ctrl+Z"), "undo the last bet action", "undo", group="Bets"),
     Key(("C",), "clear all bets", "clear", group="Bets"),

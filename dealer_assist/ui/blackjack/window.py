@@ -42,7 +42,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("S",), "stand", "stand: the active hand takes no more cards"),
     (("D",), "double", "double: stake doubled, exactly one more card"),
     (("P",), "split", "split a pair into two hands"),
-    (("Space",), "deal", "deal: lock the bets"),
+    (("Space",), "deal", "deal: lock the bets (at baccarat Space adds a chip and D deals)"),
     (("Left",), "seat_left", "betting: move the seat cursor left"),
     (("Right",), "seat_right", "betting: move the seat cursor right"),
     (("+", "="), "place_at_cursor", "add the chosen chip to the seat at the cursor (mouse: click a seat)"),
