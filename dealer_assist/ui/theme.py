@@ -47,9 +47,25 @@ MIN_UNIT = 12
 LEAST_WINDOW = (960, 540)
 
 
+#: Larger (or smaller) text than the window's size gives: ``[display] text_scale`` or ``--text-scale`` (qaQ F8:
+#: a croupier or pit boss who needs larger text had no way to it; QT_SCALE_FACTOR changed nothing, every size
+#: following the window's).  The bounds keep the layout whole at 1280x720.
+TEXT_SCALES = (0.8, 1.25)
+_text_scale = 1.0
+
+
+def set_text_scale(scale: float) -> None:
+    """Every window's text ``scale`` times the size its window gives it, from now on (set once, at start)."""
+    global _text_scale
+    if not TEXT_SCALES[0] <= scale <= TEXT_SCALES[1]:
+        raise ValueError(f"text scale {scale!r} must be {TEXT_SCALES[0]:g} to {TEXT_SCALES[1]:g}")
+    _text_scale = scale
+
+
 def unit_for_size(width: int, height: int) -> int:
-    """The text unit (px) of a window: by its height, or its width when it is narrower than 16:9."""
-    return max(MIN_UNIT, int(min(height / HEIGHT_PER_UNIT, width / WIDTH_PER_UNIT)))
+    """The text unit (px) of a window: by its height, or its width when it is narrower than 16:9, times the
+    text scale (see :func:`set_text_scale`)."""
+    return max(MIN_UNIT, int(min(height / HEIGHT_PER_UNIT, width / WIDTH_PER_UNIT) * _text_scale))
 
 
 def portrait(width: int, height: int) -> bool:
