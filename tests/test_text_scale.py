@@ -47,3 +47,47 @@ def test_the_config_key_and_the_option(tmp_path):
                           timeout=60)
     assert done.returncode == 2 and "--text-scale 2.0 must be 0.8 to 1.25" in done.stderr, done.stderr
     assert not (tmp_path / "j.sqlite").exists()
+
+
+def test_a_dim_pit_s_roads_and_cards_are_less_bright(qtbot, tmp_path):
+    """qaQ F8: the roads were a near-white panel across the bottom third of the screen, a glare in a dark pit."""
+    from types import SimpleNamespace
+
+    from dealer_assist import roads
+    from dealer_assist.ui import theme
+    from dealer_assist.ui.roads import BOARD, ROAD_COLOURS, RoadsView
+
+    def board_pixel():
+        view = RoadsView()
+        qtbot.addWidget(view)
+        view.resize(1280, view.height())
+        view.show_snapshot(SimpleNamespace(state=SimpleNamespace(scoreboard=roads.scoreboard(roads.parse_coups("BP")))))
+        area, cell = view.areas()["big_road"], view._cell()
+        empty = view._rect(area, int(area.width() // cell) - 1, 5, cell).center()  # the last cell: nothing drawn
+        return view.grab().toImage().pixelColor(int(empty.x()), int(empty.y()))
+
+    assert board_pixel() == BOARD
+    theme.set_dim(True)
+    try:
+        dim = board_pixel()
+        assert dim.lightnessF() < BOARD.lightnessF() - 0.15 and theme.card_face().lightnessF() < 0.8
+        for mark in ("banker", "player"):  # the marks still stand out from the board: 3:1 or more
+            assert contrast(ROAD_COLOURS[mark], dim) >= 3.0, mark
+        assert contrast(theme.CARD_RED, theme.card_face()) >= 3.0
+    finally:
+        theme.set_dim(False)
+    config = tmp_path / "dim.toml"
+    config.write_text("[display]\ndim = true\n")
+    assert load_config(config).dim is True
+
+
+def contrast(a, b) -> float:
+    """WCAG's contrast ratio of two colours."""
+    def lum(c):
+        def ch(v):
+            v /= 255
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        r, g, b_ = c.getRgb()[:3]
+        return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b_)
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)

@@ -38,6 +38,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     sound = true
     fullscreen = false
     sim_interval = 1.0        # seconds between cards of the simulated shoe (0.01 to 3600)
+    dim = false               # a dark pit: the roads' board and the card faces less bright
     text_scale = 1.0          # larger text (up to 1.25) or smaller (down to 0.8) than the window's size gives
 
     [training]                # the exam standard (dealer-assist train --config): a pass below it does not count
@@ -99,6 +100,7 @@ class AppConfig:
     fullscreen: bool = False
     sim_interval: float = 1.0
     text_scale: float = 1.0
+    dim: bool = False
     #: ``[[supervisors]]`` entries (name, pin_hash); None: no roster, corrections need no PIN.
     supervisors: Optional[tuple[dict, ...]] = None
     #: The ``[blackjack]`` section, read by :func:`dealer_assist.table.blackjack_state.rules_from_config`.
@@ -129,7 +131,7 @@ TOP_KEYS = ("game", "source", "journal", "shoe", "paytable", "limits", "table", 
 SECTION_KEYS = {"shoe": ("decks", "burn", "rounds_after_cut", "cut_from_end"),
                 "paytable": ("variant", "pair_by", "pair_pays", "tie_pushes"),
                 "table": ("chips", "seats"),
-                "display": ("turbo", "sound", "fullscreen", "sim_interval", "text_scale"),
+                "display": ("turbo", "sound", "fullscreen", "sim_interval", "text_scale", "dim"),
                 "training": ("exam_cases", "pass_accuracy", "pass_seconds")}
 
 
@@ -270,6 +272,7 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
                          fullscreen=_typed(disp, "display", "fullscreen", False, bool, path),
                          sim_interval=_sim_interval(disp, path),
                          text_scale=_text_scale(disp, path),
+                         dim=_typed(disp, "display", "dim", False, bool, path),
                          supervisors=_supervisors(data, path),
                          blackjack=blackjack, training=_training(data, path))
     except (ShoeError, LimitError, InvalidAmountError, pt.InvalidBetError) as exc:

@@ -115,8 +115,8 @@ class RoadsView(QWidget):
                                                        Qt.TextElideMode.ElideRight, area.width())
             p.drawText(QRectF(area.left(), area.top() - label, area.width(), label),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
-            p.fillRect(grid, BOARD)
-            p.setPen(QPen(GRID, 1))
+            p.fillRect(grid, theme.DIM_BOARD if theme.dimmed() else BOARD)
+            p.setPen(QPen(theme.DIM_GRID if theme.dimmed() else GRID, 1))
             for i in range(cols + 1):
                 p.drawLine(QPointF(grid.left() + i * cell, grid.top()), QPointF(grid.left() + i * cell, grid.bottom()))
             for j in range(7):

@@ -62,6 +62,30 @@ def set_text_scale(scale: float) -> None:
     _text_scale = scale
 
 
+#: A dim pit's colours (``[display] dim``, ``--dim``; qaQ F8: the roads were a near-white panel across the bottom
+#: third of the screen, a glare in a dark pit): the roads' board and the card faces less bright, the marks and
+#: the ink on them still at 3:1 or more against them (large shapes and large text).
+DIM_BOARD = QColor("#cbcec8")
+DIM_GRID = QColor("#9aa09b")
+DIM_CARD_FACE = QColor("#c9c6bb")
+_dim = False
+
+
+def set_dim(on: bool) -> None:
+    """Every window's bright surfaces dimmed (``on``) or not, from now on (set once, at start)."""
+    global _dim
+    _dim = bool(on)
+
+
+def dimmed() -> bool:
+    return _dim
+
+
+def card_face() -> QColor:
+    """A card's face: :data:`CARD_FACE`, or :data:`DIM_CARD_FACE` in a dim pit."""
+    return DIM_CARD_FACE if _dim else CARD_FACE
+
+
 def unit_for_size(width: int, height: int) -> int:
     """The text unit (px) of a window: by its height, or its width when it is narrower than 16:9, times the
     text scale (see :func:`set_text_scale`)."""
