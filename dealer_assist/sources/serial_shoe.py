@@ -360,7 +360,8 @@ class SerialShoe(CardSource):
         A device with no serial number is remembered with the USB socket it sits in, or not at all: by
         VID:PID alone a replug would take any shoe of its model, another table's too (qaN F14).  Unknown,
         it is found again under its configured path only.  A VID:PID given with no serial number (``--usb``)
-        is narrowed to the USB socket of the device it opened first, for the same reason."""
+        is narrowed, for the same reason, to the serial number of the device it opened first, or, that
+        device having none, to its USB socket (rev14 F7: a device with one was not narrowed at all)."""
         given = self.usb
         if self._unpinned or "://" in url or (given is not None and (given.serial_number or given.location)):
             return
@@ -376,8 +377,8 @@ class SerialShoe(CardSource):
                 serial_number = getattr(p, "serial_number", None) or None
                 location = None if serial_number else getattr(p, "location", None) or None
                 if given is not None:
-                    if given.matches(p) and location is not None:
-                        self.usb = replace(given, location=location)
+                    if given.matches(p) and (serial_number or location):
+                        self.usb = replace(given, serial_number=serial_number, location=location)
                     return
                 if serial_number is None and location is None:
                     self._unpinned = True
