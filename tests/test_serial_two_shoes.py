@@ -55,7 +55,6 @@ def test_a_shoe_with_no_serial_number_is_found_again_in_its_own_usb_socket_never
     a2 = None
     try:
         assert wait_for(lambda: shoe.link == "up" and a.host_connected())
-        time.sleep(0.15)
         a.write(hello("SHOE-A", "A1") + format_frame("CARD", 1, "AS"))
         assert wait_for(lambda: any(isinstance(e, CardRead) for e in events))
         ports.pop(0)
@@ -72,7 +71,6 @@ def test_a_shoe_with_no_serial_number_is_found_again_in_its_own_usb_socket_never
         ports.append(Port(a2.path, 0x1A86, 0x7523, None, "1-1.2:1.0"))
         assert wait_for(lambda: shoe.link == "up" and a2.host_connected())
         assert shoe.device_path == a2.path
-        time.sleep(0.15)
         a2.write(format_frame("CARD", 2, "KH"))
         assert wait_for(lambda: [e.card.code for e in events if isinstance(e, CardRead)] == ["AS", "KH"])
     finally:
@@ -137,7 +135,6 @@ def test_the_table_names_another_shoe_and_holds_its_card_rather_than_play_it(tmp
     reader.start(session.handle)
     try:
         assert wait_for(lambda: reader.link == "up" and device.host_connected())
-        time.sleep(0.15)
         device.write(hello("SHOE-A", "A1") + format_frame("CARD", 1, "AS"))
         assert wait_for(lambda: [c.code for c in session.state.round.cards] == ["AS"])
         device.write(hello("SHOE-B", "B1") + format_frame("CARD", 1, "9C"))
