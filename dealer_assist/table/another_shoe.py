@@ -34,11 +34,11 @@ def reported(event: Foreign) -> tuple[str, str]:
 
 def alert_text(event: Foreign, first: str) -> tuple[str, str, str]:
     """The title, text and action of the alert that tells ``event`` of shoe ``event.foreign`` at a table whose
-    reader had shoe ``first``."""
+    reader had shoe ``first`` ("" if its HELLO did not reach the table)."""
     name, said = reported(event)
     frame = f" (frame {event.seq})" if getattr(event, "seq", None) is not None else ""
     return (f"ANOTHER SHOE'S {name}",
-            f"{event.source}: shoe {event.foreign}, not this table's shoe {first}, reports {said}{frame}: "
-            "not acted on at this table",
+            f"{event.source}: shoe {event.foreign}, not this table's shoe{' ' + first if first else ''}, reports "
+            f"{said}{frame}: not acted on at this table",
             f"if {event.foreign} is another table's shoe, nothing; if it is this table's shoe now, do by hand what "
             "it reports (F1 lists the keys) and restart the display to take it for good")

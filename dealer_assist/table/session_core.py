@@ -833,7 +833,7 @@ class SessionCore(abc.ABC):
     def _foreign(self, event: Any) -> None:
         """What another shoe than the source's own sent (see :mod:`dealer_assist.table.another_shoe`): told and
         journaled with its alert, which holds no read; not acted on."""
-        first, _ = self._devices.get(event.source, ("?", "?"))
+        first, _ = self._devices.get(event.source, ("", ""))
         title, text, action = alert_text(event, first)
         self.alert(f"foreign:{reported(event)[0]}", "warning", title, text, action)
 
