@@ -339,9 +339,16 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
         kept = steps.passed_over()
         if kept:
             sys.stderr.write(f"{len(kept)} shot(s) already in {str(folder)!r} kept (delete one to take it again)\n")
-            if not live and not steps.taken:
-                sys.stderr.write(f"note: {camera!r} starts again at its first frame: give only the frames not yet "
-                                 "used, or each is taken as the next card\n")
+
+    def next_frame():
+        """The source's next frame; a file's frames that are shots kept from before are passed over."""
+        while True:
+            frame = grabber.read(timeout=3.0)
+            kept = None if live or frame is None else steps.kept_as(frame.image)
+            if kept is None:
+                return frame
+            name = Path(grabber.target[frame.number]).name if grabber.kind == "files" else f"frame {frame.number}"
+            sys.stderr.write(f"  {name}: the shot kept as {steps.shot_path(kept).name}, passed over\n")
 
     if grabber.kind == "video":
         try:
@@ -361,9 +368,9 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
             if answer.strip().lower() == "s":
                 steps.skip()
                 if not live:
-                    grabber.read(timeout=3.0)  # the skipped card's frame: the next one is the next card's
+                    next_frame()  # the skipped card's frame: the next one is the next card's
                 continue
-            frame = grabber.read(timeout=3.0)
+            frame = next_frame()
             if frame is None:
                 raise CommandError(f"camera {camera} stopped delivering frames")
             why = steps.take(frame.image)
