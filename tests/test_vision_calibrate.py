@@ -417,3 +417,15 @@ def test_a_guided_set_up_from_a_photo_folder_resumed_as_told_files_each_photo_un
     for i, code in enumerate(codes):
         assert np.array_equal(cv2.imread(str(shots / f"{code}.png")), cv2.imread(str(photos / f"IMG_{i + 1:04d}.png"))), code
     assert "IMG_0001.png: the shot kept as AS.png, passed over" in out.stderr
+
+
+def test_a_clean_shot_whose_suit_lies_against_the_cards_edge_is_not_said_to_have_no_suit(tmp_path):
+    """QA: svg-standard's clean, upright QC was refused "no suit below the rank": its club lies 1% of the
+    card's width from the edge, in the band left along it.  It is not needed (QS and 2C show Q and C), and
+    the reason given is that one."""
+    shutil.copytree(Path(__file__).parent / "images" / "svg-standard_setup", tmp_path / "shots")
+    profile = calibrate(tmp_path / "shots", allow_missing=True, self_test=False)
+    assert profile.shots["QS.jpg"] == "ok" and profile.shots["2C.jpg"] == "ok"
+    why = profile.shots["QC.jpg"]
+    assert "no suit" not in why
+    assert why.startswith("index not used: it lies so near the card's edge") and "show its rank and suit" in why
