@@ -193,7 +193,7 @@ def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
     if not blobs:
         return None, "card not found (no bright card-sized area on the table)"
     if not cards:
-        return None, "card not found (the bright area is not a card-shaped rectangle: covered or cut by the frame?)"
+        return None, _not_card_shaped(small, blobs[0])
     if len(cards) > 1 and cv2.contourArea(cards[1]) > 0.5 * cv2.contourArea(cards[0]):
         return None, "two cards in the shot (show one card at a time)"
     cnt = cards[0]
@@ -201,7 +201,7 @@ def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
         return None, "more than one card in the shot (show one card at a time, alone on the table)"
     (cx, cy), (w, h), _ = cv2.minAreaRect(cnt)
     if cv2.contourArea(cnt) < 0.85 * w * h:
-        return None, "card not found (the bright area is not a card-shaped rectangle: covered or cut by the frame?)"
+        return None, _not_card_shaped(small, cnt)
     pts = cv2.boxPoints(cv2.minAreaRect(cnt)) / MASK_SCALE
     # Order as an upright card: TL is the top-most of the two left-most points.
     s = pts.sum(axis=1)
@@ -216,6 +216,17 @@ def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
     if x0 < 2 or y0 < 2 or x1 > image.shape[1] - 3 or y1 > image.shape[0] - 3:
         return None, "card cut by the frame edge (move it to the middle)"
     return quad, ""
+
+
+def _not_card_shaped(small: np.ndarray, blob) -> str:
+    """Why the biggest bright area (``blob``, in ``small``) is no card: cut by the frame's edge where it meets
+    it; else covered, or a card whose dark print runs to its edge and breaks its outline (QA: 16 whole cards
+    of a deck with big black pips were said to be "covered or cut by the frame?")."""
+    x, y, w, h = cv2.boundingRect(blob)
+    if x <= 1 or y <= 1 or x + w >= small.shape[1] - 1 or y + h >= small.shape[0] - 1:
+        return "card not found (the bright area is not a card-shaped rectangle: covered or cut by the frame?)"
+    return ("card not found (the bright area is not a card-shaped rectangle: is part of the card covered, or does "
+            "its dark print run to its edge and hide its outline?)")
 
 
 def _more_paper_beside(small: np.ndarray, card, blobs: list) -> bool:
