@@ -3,6 +3,13 @@
 Sources run in their own threads; these frozen values are all that crosses
 to the session, so nothing is shared and nothing needs a lock.  ``t`` is
 ``time.time()`` when the source saw the event (seconds since the epoch).
+A serial reader marks an event ``foreign`` (the device id) when it comes from
+another shoe than the one it had (a HELLO named another device: another
+table's shoe, or one put in this one's place; qaN F14): the table tells it
+and acts on none of it, since another shoe's cut card would end this table's
+shoe, its SHOE NEW start a new one, its errors and lost frames hold this
+table's next read (rev14 F2).  Its cards come as a :class:`CardRead` with a
+``doubt`` instead: they wait for the croupier.
 They are the vocabulary the sources and the table share, so they sit beside
 the rules core (importing only cards): both layers import down to them.
 """
@@ -72,6 +79,8 @@ class Unreadable:
     #: Why it must be keyed in when the card was read but its place in the deal is not known (a card
     #: a camera found lying there when it came back mid-round); empty for a card not read.
     why: str = ""
+    #: The device id of another shoe than the one the reader had, or "" (see the module docstring).
+    foreign: str = ""
 
 
 @dataclass(frozen=True)
@@ -93,6 +102,8 @@ class SeqGap:
     count_went_back: bool = False
     after_link_loss: bool = False
     card_lost: Optional[int] = None
+    #: The device id of another shoe than the one the reader had, or "" (see the module docstring).
+    foreign: str = ""
 
 
 @dataclass(frozen=True)
@@ -109,6 +120,8 @@ class CountRestarted:
     #: Which frame showed it, by which rule (a SEQ behind the count, one seen with other content, a heartbeat
     #: naming a last card its count cannot have): a firmware's counting mistake is told from a reboot.
     why: str = ""
+    #: The device id of another shoe than the one the reader had, or "" (see the module docstring).
+    foreign: str = ""
 
 
 @dataclass(frozen=True)
@@ -134,6 +147,8 @@ class DeviceError:
     code: str
     text: str
     seq: Optional[int] = None
+    #: The device id of another shoe than the one the reader had, or "" (see the module docstring).
+    foreign: str = ""
 
 
 @dataclass(frozen=True)
@@ -144,6 +159,8 @@ class ShoeSignal:
     t: float
     state: str
     seq: Optional[int] = None
+    #: The device id of another shoe than the one the reader had, or "" (see the module docstring).
+    foreign: str = ""
 
 
 @dataclass(frozen=True)

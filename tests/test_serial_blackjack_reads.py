@@ -7,7 +7,6 @@ was thrown away; after SHOE NEW in a round the next card read was played into it
 
 from __future__ import annotations
 
-import time
 from decimal import Decimal as D
 
 import pytest
@@ -33,7 +32,6 @@ class BlackjackRig:
         self.reader = SerialShoe(self.link, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
         self.reader.start(self.session.handle)
         assert wait_for(lambda: self.reader.link == "up" and self.device.host_connected())
-        time.sleep(0.15)  # pyserial empties the input right after opening
         self.seq = 0
         self.send("HELLO", "1", "fw", "SHOE-1", "B1")
 

@@ -77,7 +77,6 @@ class Line:
         self.reader = SerialShoe(self.device.link, dialect=dialect, backoff_first=0.05, backoff_max=0.2, **kw)
         self.reader.start(self.events.append)
         assert wait_for(lambda: self.reader.link == "up" and self.device.host_connected())
-        time.sleep(0.15)  # pyserial empties the input right after opening
 
     def of(self, kind) -> list:
         return [e for e in self.events if isinstance(e, kind)]

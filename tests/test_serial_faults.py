@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 import serial
@@ -88,7 +87,6 @@ def test_an_exception_while_opening_is_a_link_lost_and_retried_not_a_dead_reader
     reader.start(events.append)
     try:
         assert wait_for(lambda: reader.link == "up" and device.host_connected())
-        time.sleep(0.15)
         device.write(format_frame("HELLO", 0, "1", "fw", "S", "B1") + format_frame("CARD", 1, "AS"))
         assert wait_for(lambda: any(isinstance(e, CardRead) for e in events))
     finally:
@@ -110,7 +108,6 @@ def test_an_exception_while_reading_is_a_link_lost_and_the_reader_goes_on(tmp_pa
         faulty.fail_read = True
         assert wait_for(lambda: any(isinstance(e, LinkState) and e.state == "lost" for e in events))
         assert wait_for(lambda: reader.link == "up" and device.host_connected())
-        time.sleep(0.15)
         device.write(format_frame("HELLO", 0, "1", "fw", "S", "B1") + format_frame("CARD", 1, "KD"))
         assert wait_for(lambda: any(isinstance(e, CardRead) for e in events))
         assert reader.running
@@ -133,7 +130,6 @@ def test_a_fault_of_the_reader_itself_is_told_as_a_link_lost_for_good(tmp_path):
     reader.start(events.append)
     try:
         assert wait_for(lambda: reader.link == "up" and device.host_connected())
-        time.sleep(0.15)
         device.write(b"$HB,1,-*0E14\r\n")
         assert wait_for(lambda: not reader.running)
     finally:

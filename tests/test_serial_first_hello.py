@@ -94,3 +94,30 @@ def test_a_seq_past_the_lines_dropped_after_a_hello_heard_first_is_the_count_goi
     t.line_dropped(True)
     t.line_dropped(True)
     assert t.check(HeartbeatFrame(3, 2)).missing == (1, 2)  # two damaged lines: a boot's frames 1 and 2
+
+
+def test_a_boot_heard_first_whose_frame_1_was_lost_whole_names_it_lost(rig):
+    """rev14 F4: a boot's SEQ 1 lost with no damaged line to show for it (a lost USB packet) read as the HELLO
+    said again mid-count, and the card it may have been went by without a word.  A next SEQ of 2 or 3 is still
+    a boot's; the HELLO said again mid-count (SEQ 57 above) still names nothing."""
+    rig.send(hello("B7"), frame("CARD", 2, "6C"))
+    assert wait_for(lambda: [e for e in rig.events if isinstance(e, SeqGap)])
+    assert [(e.missing, e.count_went_back) for e in rig.events if isinstance(e, SeqGap)] == [((1,), False)]
+    assert "gap" in rig.alerts()
+    assert wait_for(lambda: rig.session.snapshot.pending is not None)
+    assert rig.session.snapshot.pending.card.code == "6C" and rig.played() == []
+
+
+@pytest.mark.parametrize("seq, missing, cards", [(2, (1,), (1,)), (3, (1, 2), (1, 2)), (4, (), ()), (40, (), ())])
+def test_after_a_hello_heard_first_only_a_boots_first_frames_are_named_lost(seq, missing, cards):
+    t = SequenceTracker()
+    t.check(HelloFrame(0, 1, "fw", "dev", "B1"))
+    verdict = t.check(CardFrame(seq, Card("A", "S")))
+    assert (verdict.missing, verdict.cards, verdict.restarted) == (missing, cards, False)
+
+
+def test_a_young_count_whose_hello_is_said_again_loses_no_card_when_its_heartbeat_names_none():
+    t = SequenceTracker()
+    t.check(HelloFrame(0, 1, "fw", "dev", "B1"))
+    verdict = t.check(HeartbeatFrame(3, None))  # SHOE NEW and a heartbeat before the port opened: no card
+    assert verdict.missing == (1, 2) and verdict.cards == ()

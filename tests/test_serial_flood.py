@@ -5,7 +5,6 @@ to 1.3 KB; now a long run of held cards is named by its count and its ends."""
 from __future__ import annotations
 
 import itertools
-import time
 
 from dealer_assist.cards import full_deck
 from dealer_assist.shoe import ShoeRules
@@ -30,7 +29,6 @@ def test_a_burst_of_cards_held_after_the_round_keeps_each_alert_short(tmp_path):
     reader.start(session.handle)
     try:
         assert wait_for(lambda: reader.link == "up" and device.host_connected(), FLOOD_WAIT)
-        time.sleep(0.15)  # pyserial empties the input right after opening
         cards = list(itertools.islice(itertools.cycle(full_deck()), 120))
         device.write(format_frame("HELLO", 0, "1", "fw", "SHOE-1", "B1") + b"".join(
             format_frame("CARD", seq, card.code) for seq, card in enumerate(cards, start=1)))

@@ -30,7 +30,6 @@ class Table:
         self.reader = SerialShoe(self.device.link, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
         self.reader.start(self._sink)
         assert wait_for(lambda: self.reader.link == "up" and self.device.host_connected())
-        time.sleep(0.15)  # pyserial empties the input right after opening
 
     def _sink(self, event) -> None:
         self.events.append(event)

@@ -12,7 +12,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -66,11 +65,12 @@ def test_listen_prints_the_why_in_json_and_text(tmp_path):
             args = [sys.executable, "-m", "dealer_assist", "listen", "--serial", device.url, "--cards", "4"]
             proc = subprocess.Popen(args + (["--json"] if as_json else []), stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, text=True, env=dict(os.environ))
-            assert wait_for(device.host_connected)
-            time.sleep(0.15)  # pyserial empties the input right after opening
+            up = proc.stdout.readline()  # listen's link line, once the port is open and pyserial emptied its input
+            assert "up" in up, up
             device.write(hello("B1") + frame("CARD", 1, "2S") + frame("CARD", 2, "3S") + frame("CARD", 3, "4S")
                          + frame("HB", 4, "2") + frame("CARD", 5, "5S"))
-            out, err = proc.communicate(timeout=30)
+            out, err = proc.communicate(timeout=120)
+            out = up + out
         finally:
             device.close()
         assert proc.returncode == 0, err

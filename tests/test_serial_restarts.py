@@ -57,8 +57,9 @@ class Rig:
         self.session.handle(event)
 
     def _opened(self) -> None:
+        """Up once the port is open: pyserial empties its input within the open, so what is written now is read
+        (a fixed sleep for it came short under load)."""
         assert wait_for(lambda: self.reader.link == "up" and self.device.host_connected())
-        time.sleep(0.15)  # pyserial empties the input right after opening
 
     def send(self, *frames: bytes) -> None:
         self.device.write(b"".join(frames))

@@ -55,7 +55,6 @@ def test_a_shoe_with_no_serial_number_is_found_again_in_its_own_usb_socket_never
     a2 = None
     try:
         assert wait_for(lambda: shoe.link == "up" and a.host_connected())
-        time.sleep(0.15)
         a.write(hello("SHOE-A", "A1") + format_frame("CARD", 1, "AS"))
         assert wait_for(lambda: any(isinstance(e, CardRead) for e in events))
         ports.pop(0)
@@ -72,7 +71,6 @@ def test_a_shoe_with_no_serial_number_is_found_again_in_its_own_usb_socket_never
         ports.append(Port(a2.path, 0x1A86, 0x7523, None, "1-1.2:1.0"))
         assert wait_for(lambda: shoe.link == "up" and a2.host_connected())
         assert shoe.device_path == a2.path
-        time.sleep(0.15)
         a2.write(format_frame("CARD", 2, "KH"))
         assert wait_for(lambda: [e.card.code for e in events if isinstance(e, CardRead)] == ["AS", "KH"])
     finally:
@@ -137,7 +135,6 @@ def test_the_table_names_another_shoe_and_holds_its_card_rather_than_play_it(tmp
     reader.start(session.handle)
     try:
         assert wait_for(lambda: reader.link == "up" and device.host_connected())
-        time.sleep(0.15)
         device.write(hello("SHOE-A", "A1") + format_frame("CARD", 1, "AS"))
         assert wait_for(lambda: [c.code for c in session.state.round.cards] == ["AS"])
         device.write(hello("SHOE-B", "B1") + format_frame("CARD", 1, "9C"))
@@ -186,3 +183,42 @@ def test_ports_prints_the_ids_as_a_udev_rule_needs_them_with_a_header_and_the_us
 
     listed = json.loads(capsys.readouterr().out)["ports"]
     assert [(p["vid"], p["pid"], p["location"]) for p in listed] == [("1a86", "7523", "1-1.2"), ("0403", "6001", "1-1.3")]
+
+
+def test_a_usb_id_given_as_vid_pid_is_narrowed_to_the_serial_number_of_the_shoe_it_opened(tmp_path):
+    """rev14 F7: ``--usb 0403:6001`` was narrowed to a USB socket only for a device with no serial number; one
+    with a serial number was found again by VID:PID alone, so another table's FTDI shoe was taken after a replug."""
+    a, b = PtyEndpoint(), PtyEndpoint()
+    ports = [Port(a.path, 0x0403, 0x6001, "A10K3XYZ", "1-1.2:1.0"), Port(b.path, 0x0403, 0x6001, "B20L4ABC", "1-1.3:1.0")]
+    listed, opened, events = [], [], []
+
+    def lister():
+        listed.append(None)
+        return list(ports)
+
+    def opener(url, baud):
+        opened.append(url)
+        return _default_opener(url, baud)
+
+    shoe = SerialShoe(a.path, usb=UsbIdentity(0x0403, 0x6001), lister=lister, opener=opener,
+                      backoff_first=0.02, backoff_max=0.05)
+    shoe.start(events.append)
+    a2 = None
+    try:
+        assert wait_for(lambda: shoe.link == "up" and a.host_connected())
+        ports.pop(0)
+        a.unplug()
+        assert wait_for(lambda: links(events, "lost"))
+        calls = len(listed)
+        assert wait_for(lambda: len(listed) >= calls + 8 or b.path in opened)  # looked for its shoe again and again
+        assert b.path not in opened and not b.host_connected()
+        assert shoe.usb == UsbIdentity(0x0403, 0x6001, "A10K3XYZ")
+        a2 = PtyEndpoint()  # replugged elsewhere: another tty name, another USB socket, its own serial number
+        ports.append(Port(a2.path, 0x0403, 0x6001, "A10K3XYZ", "1-1.4:1.0"))
+        assert wait_for(lambda: shoe.link == "up" and a2.host_connected())
+        assert shoe.device_path == a2.path and b.path not in opened
+    finally:
+        shoe.stop()
+        for ep in (a, b, a2):
+            if ep:
+                ep.close()

@@ -141,6 +141,9 @@ def test_alerts_refused_card_impossible_card_link_lost(qtbot, table_factory):
     bar = window.alerts.bars[0]
     assert "A♠" in bar.title.text() and bar.action.text().startswith("DO: ")
     assert len(s.state.round.cards) == 1  # the table did not take it
+    assert window.entry.field.hasFocus()  # a card is due at this table of typed cards: the field holds the cursor
+    press(qtbot, window, Qt.Key.Key_Escape)  # Esc leaves the field (qaQ F4), the next one dismisses
+    assert window.alerts.isVisible() and not window.entry.field.hasFocus()
     press(qtbot, window, Qt.Key.Key_Escape)
     assert not window.alerts.isVisible()
 

@@ -344,7 +344,8 @@ def test_a_card_refused_while_a_decision_is_due_leaves_h_to_hit(qtbot, show_wind
     press_focused(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is not None and window.entry.field.hasFocus()
     press_focused(qtbot, window, Qt.Key.Key_H)
-    assert not window.entry.field.hasFocus() and "hit" not in session.snapshot.allowed
+    assert "hit" not in session.snapshot.allowed and session.card_due()
+    assert window.entry.field.hasFocus()  # back in the field for the hit card: every card is typed here (qaQ F4)
     _typed(qtbot, window, "TD")
     assert [c.code for c in session.state.round.hands[0][0].cards] == ["8H", "3C", "TD"]
 

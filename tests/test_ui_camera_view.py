@@ -149,3 +149,27 @@ def test_w_at_a_blackjack_table_shows_its_camera_and_without_one_says_so(qtbot, 
         assert "no camera at this table" in window.last_error
     finally:
         window.bridge.detach()
+
+
+def test_a_frame_that_reads_nothing_over_cards_seen_whole_is_not_called_empty(qtbot, table_factory, tmp_path):
+    """QA: W said "no card in view" over a frame showing three cards (read nothing: blurred by their motion)."""
+    import cv2
+
+    from dealer_assist.sources.camera import CameraSource
+
+    kernel = np.zeros((31, 31), np.float32)
+    kernel[15, :] = 1 / 31  # the cards smeared 31 px, as in a fast slide
+    feed = tmp_path / "feed"
+    feed.mkdir()
+    cv2.imwrite(str(feed / "0086.png"), cv2.filter2D(cv2.imread(str(CARDS / "test" / "anglo" / "0086.jpg")), -1, kernel))
+    source = CameraSource(str(feed / "*.png"), profile="anglo")
+    window = table_factory(source)
+    qtbot.waitUntil(lambda: source.latest_view() is not None, timeout=20000)
+    view = source.latest_view()
+    assert view.cards == () and view.uncertain == () and view.whole >= 1
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_W)
+    panel = window.camera_view
+    qtbot.waitUntil(lambda: "no card read" in panel.note.text(), timeout=15000)
+    note = panel.note.text()
+    assert "no card in view" not in note
+    assert f"{view.whole} card(s) seen whose index was not read: still moving, blurred or covered?" in note

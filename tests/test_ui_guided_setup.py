@@ -278,7 +278,8 @@ def test_u_right_after_the_last_card_keeps_the_window_open(qtbot, show_window, t
     feed = _feed(tmp_path / "feed", [anglo_shot("KC")])
     window, grabber = _window(qtbot, show_window, steps, feed)
     try:
-        assert "starts again at its first frame" in window.progress.text()  # shots from before, a file source
+        assert "starts again at its first frame: its frames kept as shots before are passed over" \
+            in window.progress.text()  # shots from before, a file source
         qtbot.waitUntil(lambda: window.frame is not None, timeout=5000)
         qtbot.keyClick(window, Qt.Key.Key_Space)
         assert steps.done and window.seen.text() == "every card has a shot or was skipped"
@@ -416,3 +417,34 @@ def test_the_qt_probe_opens_what_qt_can_open_and_not_a_display_that_refuses(monk
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
     monkeypatch.setenv("DISPLAY", ":7734")
     assert not _qt_opens()
+
+
+def test_a_file_source_given_again_passes_over_the_frames_kept_and_files_each_card_under_its_own(qtbot, show_window,
+                                                                                               tmp_path):
+    """QA: stopped after A♠ 2♠ and run again as told, the folder started at its first photo again and A♠'s
+    photo was kept as 3S.png (a wrong template)."""
+    feed = _feed(tmp_path / "feed", [anglo_shot(c) for c in ("AS", "2S", "3S", "4S")])
+    first = GuidedSetUp(tmp_path / "shots")
+    for name in ("00.png", "01.png"):  # the first session, stopped after two cards
+        assert first.take(cv2.imread(str(feed / name))) is None
+    steps = GuidedSetUp(tmp_path / "shots")
+    window, grabber = _window(qtbot, show_window, steps, feed)
+    try:
+        assert "3♠" in window.prompt.text()
+        _press(qtbot, window, Qt.Key.Key_Space)
+        _press(qtbot, window, Qt.Key.Key_Space)
+        assert steps.taken == ["3S", "4S"]
+        assert _saved(tmp_path) == {"AS": "AS", "2S": "2S", "3S": "3S", "4S": "4S"}
+        assert "kept as shots before are passed over (2 passed over so far)" in window.progress.text()
+    finally:
+        grabber.stop()
+
+
+def test_a_picture_kept_as_one_cards_shot_is_no_shot_of_another(tmp_path):
+    first = GuidedSetUp(tmp_path / "shots")
+    assert first.take(anglo_shot("AS")) is None
+    steps = GuidedSetUp(tmp_path / "shots")
+    why = steps.take(anglo_shot("AS"))
+    assert why is not None and "A♠ kept from before (AS.png)" in why
+    assert steps.current == "2S" and not (tmp_path / "shots" / "2S.png").exists()
+    assert steps.take(anglo_shot("2S")) is None

@@ -200,3 +200,34 @@ def test_blackjack_dialog_refuses_a_seat_maximum_below_every_chip(qtbot, show_wi
     assert "raise the seat maximum to 1.00 (the smallest chip) or more" in shown and session.state == before
     window.bridge.detach()
     session.close()
+
+
+def enter(qtbot, field) -> None:
+    """Enter in ``field``: the dialog's OK."""
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def test_a_refusal_puts_the_cursor_in_the_field_it_names(qtbot, baccarat):
+    """qaQ F15: "say why" left the cursor in PIN, an "abc" amount refused by name left it in Reason."""
+    session, window = baccarat(roster())
+    window.change_limits()
+    dialog = window.limits_dialog
+    qtbot.waitUntil(dialog.isVisible, timeout=2000)
+    type_into(qtbot, dialog.editor.maximum["player"], "3000")
+    type_into(qtbot, dialog.name, "ana")
+    type_into(qtbot, dialog.pin, "4821")
+    enter(qtbot, dialog.pin)  # no reason
+    assert "say why" in dialog.message.text() and dialog.focusWidget() is dialog.reason
+    assert dialog.pin.text() == "4821"  # not the PIN's fault: it stays
+    type_into(qtbot, dialog.editor.maximum["tie"], "abc")
+    type_into(qtbot, dialog.reason, "new table")
+    enter(qtbot, dialog.reason)
+    assert "Tie maximum" in dialog.message.text() and dialog.focusWidget() is dialog.editor.maximum["tie"]
+    assert dialog.editor.maximum["tie"].selectedText() == "abc"
+    type_into(qtbot, dialog.editor.maximum["tie"], "400")
+    type_into(qtbot, dialog.pin, "0000")
+    enter(qtbot, dialog.pin)
+    assert "wrong PIN" in dialog.message.text() and dialog.focusWidget() is dialog.pin and dialog.pin.text() == ""
+    type_into(qtbot, dialog.pin, "4821")
+    enter(qtbot, dialog.pin)
+    assert not dialog.isVisible() and session.state.rules.limits.max_for(Bet.TIE) == D("400")

@@ -15,35 +15,45 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 SCRIPT = """
-import sys, tempfile
+import sys, tempfile, time
 from pathlib import Path
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 GAME = sys.argv[1]
 if GAME == "baccarat":
     from dealer_assist.ui.app import application, open_table
-    application()
+    app = application()
     table = open_table(source_spec="manual", journal_path=Path(tempfile.mkdtemp()) / "j.sqlite")
 else:
     from dealer_assist.ui.app import application
     from dealer_assist.ui.blackjack.app import open_blackjack_table
-    application()
+    app = application()
     table = open_blackjack_table(source_spec="manual", journal_path=Path(tempfile.mkdtemp()) / "j.sqlite")
 w = table.window
 w.resize(1024, 700)
 w.show()
 seen = []
-def active(tag):
+
+
+def active(tag, wanted, wait=20.0):
+    # the state each step waits for, not a fixed time: a loaded machine takes seconds to map a window
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline and type(QApplication.activeWindow()).__name__ != wanted:
+        app.processEvents()
+        time.sleep(0.02)
+    for _ in range(10):  # and a little longer: the window must stay active, not merely pass through it
+        app.processEvents()
+        time.sleep(0.02)
     seen.append(f"{tag}={type(QApplication.activeWindow()).__name__}")
-QTimer.singleShot(1000, lambda: active("shown"))
-QTimer.singleShot(1200, w.change_limits)
-QTimer.singleShot(2000, lambda: active("dialog"))
-QTimer.singleShot(2200, lambda: w.limits_dialog.reject())
-QTimer.singleShot(3000, lambda: active("closed"))
-QTimer.singleShot(3200, QApplication.instance().quit)
-QApplication.instance().exec()
+
+
+WINDOW = type(w).__name__
+active("shown", WINDOW)
+w.change_limits()
+active("dialog", "LimitsDialog")
+w.limits_dialog.reject()
+active("closed", WINDOW)
 table.close()
-print(" ".join(seen))
+print(" ".join(seen), flush=True)
 """
 
 

@@ -306,7 +306,8 @@ def no_burn_rules():
 
 def test_after_a_typed_card_the_table_keys_act_again(qtbot, table_factory):
     """The cursor stayed in the card field: the next K was typed into it ("k5D" refused), and N
-    (next round) went into the field instead of starting the round."""
+    (next round) went into the field instead of starting the round.  While a card is still due the field
+    keeps it (qaQ F4), and K typed before each card, the habit, is the key, not a king."""
     window = table_factory("manual", rules=no_burn_rules())
     session = window.session
     for code in ["9S", "KH", "QD", "5C"]:  # a natural: the round is settled
@@ -315,8 +316,9 @@ def test_after_a_typed_card_the_table_keys_act_again(qtbot, table_factory):
         press_focused(qtbot, window, None, code)
         press_focused(qtbot, window, Qt.Key.Key_Return)
         assert window.entry.last_error is None, window.entry.last_error
-        assert not window.entry.field.hasFocus() and window.entry.field.text() == ""
-    assert session.state.phase == TablePhase.SETTLED and len(session.state.round.cards) == 4
+        assert window.entry.field.hasFocus() == session.card_due() and window.entry.field.text() == ""
+    assert [c.code for c in session.state.round.cards] == ["9S", "KH", "QD", "5C"]
+    assert session.state.phase == TablePhase.SETTLED and not window.entry.field.hasFocus()
     press_focused(qtbot, window, Qt.Key.Key_N)
     assert session.state.round_no == 2 and session.state.phase == TablePhase.BETTING
 

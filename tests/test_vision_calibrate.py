@@ -394,3 +394,38 @@ def test_a_guided_set_up_stopped_after_a_skip_says_it_goes_on_from_the_card_skip
         input="\n\ns\nq\n", capture_output=True, text=True, timeout=120)
     assert out.returncode == 1 and "stopped at 4S with 2 of 52 cards shot" in out.stderr
     assert "goes on from 3S" in out.stderr
+
+
+def test_a_guided_set_up_from_a_photo_folder_resumed_as_told_files_each_photo_under_its_own_card(tmp_path):
+    """QA: stopped after three photos and run again with the same command, the folder's first photo (A♠)
+    was kept as 4S.png: a wrong template.  The photos already kept are passed over."""
+    import subprocess
+    import sys
+
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    codes = ("AS", "2S", "3S", "4S", "5S")
+    for i, code in enumerate(codes):
+        shutil.copy(CARDS / "calib" / "anglo" / f"{code}.png", photos / f"IMG_{i + 1:04d}.png")
+    shots = tmp_path / "shots"
+    command = [sys.executable, "-m", "dealer_assist.cli", "calibrate", "--camera", str(photos), "--images", str(shots),
+               "--out", str(tmp_path / "profile"), "--no-preview"]
+    out = subprocess.run(command, input="\n\n\nq\n", capture_output=True, text=True, timeout=120)
+    assert "goes on from 4S" in out.stderr
+    out = subprocess.run(command, input="\n\nq\n", capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and "goes on from 6S" in out.stderr, out.stderr
+    for i, code in enumerate(codes):
+        assert np.array_equal(cv2.imread(str(shots / f"{code}.png")), cv2.imread(str(photos / f"IMG_{i + 1:04d}.png"))), code
+    assert "IMG_0001.png: the shot kept as AS.png, passed over" in out.stderr
+
+
+def test_a_clean_shot_whose_suit_lies_against_the_cards_edge_is_not_said_to_have_no_suit(tmp_path):
+    """QA: svg-standard's clean, upright QC was refused "no suit below the rank": its club lies 1% of the
+    card's width from the edge, in the band left along it.  It is not needed (QS and 2C show Q and C), and
+    the reason given is that one."""
+    shutil.copytree(Path(__file__).parent / "images" / "svg-standard_setup", tmp_path / "shots")
+    profile = calibrate(tmp_path / "shots", allow_missing=True, self_test=False)
+    assert profile.shots["QS.jpg"] == "ok" and profile.shots["2C.jpg"] == "ok"
+    why = profile.shots["QC.jpg"]
+    assert "no suit" not in why
+    assert why.startswith("index not used: it lies so near the card's edge") and "show its rank and suit" in why

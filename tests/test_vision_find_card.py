@@ -58,3 +58,14 @@ def test_a_shot_too_small_for_a_card_says_so_instead_of_failing():
     for shape in ((1, 1, 3), (10, 3000, 3)):
         found, why = find_card(np.zeros(shape, np.uint8))
         assert found is None and "too small to hold a card" in why and f"{shape[1]} x {shape[0]}" in why
+
+
+def test_a_whole_card_whose_dark_print_runs_to_its_edge_is_not_said_cut_by_the_frame():
+    """QA: 16 whole set-up shots of a deck with big black pips (Debian's tango_nuevo, its 4♠'s pip running
+    to the card's lower edge) were refused "card not found (... covered or cut by the frame?)"."""
+    image = cv2.imread(str(Path(__file__).parent / "images" / "tango_nuevo_4S_big_pip_setup.jpg"))
+    quad, why = find_card(image)
+    assert quad is None and why.startswith("card not found")
+    assert "cut by the frame" not in why and "dark print run to its edge" in why
+    quad, why = find_card(image[:, 130:])  # the same card cut by the frame's edge
+    assert quad is None and "covered or cut by the frame?" in why

@@ -6,6 +6,7 @@ read nothing at all, and neither `watch` nor the display said a word."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -266,3 +267,26 @@ def test_a_fans_outline_seen_as_one_card_does_not_doubt_the_decks_own_profile():
         assert sorted(h.card.code for h in result.cards) == sorted(hand) and not result.uncertain
         fit.add(result, frame)
     assert fit.shape_off() is None and not fit.doubted() and fit.warning() is None
+
+
+@needs_cards
+def test_cards_still_sliding_in_are_not_weighed_and_a_blurred_picture_still_is(tmp_path):
+    """QA: a normal deal, each card unsure for frames while it slid in smeared by its motion, warned that
+    "the camera's picture has most likely changed".  Only the reads of cards at rest are weighed: the same
+    cards lying still in a picture gone soft (the camera's focus) still raise it."""
+    import cv2
+    import numpy as np
+
+    from sliding_deal import sliding_deal
+
+    deal = sliding_deal(tmp_path / "deal", ("KD", "10H", "KH", "10D"))
+    out = _cli("watch", "--profile", "anglo", "--video", str(deal), "--json")
+    assert [json.loads(line)["card"] for line in out.stdout.splitlines()] == ["KD", "TH", "KH", "TD"]
+    assert "not sure" not in out.stderr and "profile?" not in out.stderr, out.stderr
+    last = cv2.imread(str(sorted(deal.iterdir())[-1]))
+    kernel = np.zeros((11, 11), np.float32)
+    kernel[5, :] = 1 / 11
+    for i in range(20):  # the camera's picture gone soft over the cards at rest
+        cv2.imwrite(str(deal / f"{9000 + i}.png"), cv2.filter2D(last, -1, kernel))
+    soft = _cli("watch", "--profile", "anglo", "--video", str(deal), "--json").stderr
+    assert "the camera's picture (light, focus, colour) has most likely changed" in soft, soft

@@ -157,3 +157,64 @@ def settle(wagers: Iterable[Wager], outcome: Outcome, paytable: Paytable = STAND
     The lines keep the wagers' order; :attr:`Settlement.paying_order` is the order a croupier pays in.
     """
     return Settlement(tuple(settle_wager(w, outcome, paytable) for w in wagers))
+
+
+def _net(line: "BetResult | None") -> Decimal:
+    """What a settled line moved to the player: its winnings, the stake lost, or nothing."""
+    if line is None or line.result == "push":
+        return ZERO
+    return line.pays if line.result == "win" else -line.stake
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One bet of a round whose settlement a void took back after it was paid: what was done under it
+    (``was``) and what is due now (``now``; ``None`` while the bets are open again after a misdeal, when
+    the payment is undone), so what the croupier takes back or pays more."""
+
+    seat: int
+    bet: Bet
+    stake: Decimal
+    was: "BetResult | None"
+    now: "BetResult | None"
+
+    @property
+    def difference(self) -> Decimal:
+        """Paid more (positive) or taken back (negative), stakes included."""
+        return _net(self.now) - _net(self.was)
+
+    def call_in(self, money: Callable[[Decimal], str]) -> str:
+        """What to do now that the table stands as the voided settlement left it."""
+        was = self.was.result if self.was is not None else "push"
+        now = self.now.result if self.now is not None else "push"
+        if was == "push":
+            return self.now.call_in(money) if self.now is not None else "nothing"
+        if was == "lose":
+            return {"lose": "nothing (taken)", "push": "return the stake",
+                    "win": f"return the stake, pay {money(self.now.pays if self.now else ZERO)}"}[now]
+        paid = self.was.pays
+        if now == "lose":
+            return f"take back {money(paid)} and the stake"
+        if now == "push":
+            return f"take back {money(paid)}"
+        change = self.difference
+        if change > 0:
+            return f"pay {money(change)} more"
+        return f"take back {money(-change)}" if change < 0 else "nothing (as paid)"
+
+
+def corrections(was: Settlement, now: "Settlement | None") -> tuple[Correction, ...]:
+    """Every bet of ``was`` and of ``now``, what to do for it; those that change money first (takes, then
+    pays), seat by seat, then those that stay as paid."""
+    rows: dict[tuple[int, Bet], Correction] = {}
+    for line in was.lines:
+        rows[(line.seat, line.bet)] = Correction(line.seat, line.bet, line.stake, line, None)
+    for line in now.lines if now is not None else ():
+        before = rows.get((line.seat, line.bet))
+        rows[(line.seat, line.bet)] = Correction(line.seat, line.bet, line.stake,
+                                                 before.was if before is not None else None, line)
+
+    def order(c: Correction) -> tuple:
+        sign = 0 if c.difference < 0 else 1 if c.difference > 0 else 2
+        return sign, c.seat, list(Bet).index(c.bet)
+    return tuple(sorted(rows.values(), key=order))

@@ -150,3 +150,57 @@ def _settle_hand(round: Round, seat: int, index: int, hand: Hand, base: Decimal)
     if rules.ties_push:
         return result(Result.PUSH, f"tie at {hand.total}: push")
     return result(Result.LOSE, f"tie at {hand.total}: the bank wins")
+
+
+@dataclass(frozen=True)
+class HandCorrection:
+    """One hand of a round whose settlement a void took back after it was paid: what was done under it
+    (``was``) and what is due now (``now``; ``None`` once the deal is voided too and the bets open again,
+    when the payment is undone)."""
+
+    seat: int
+    hand: int
+    was: "HandSettlement | None"
+    now: "HandSettlement | None"
+
+    @property
+    def difference(self) -> Decimal:
+        """Paid more (positive) or taken back (negative), stakes included."""
+        return _net(self.now) - _net(self.was)
+
+    def call(self, money) -> str:
+        """What to do now that the table stands as the voided settlement left it (stakes included)."""
+        change = self.difference
+        if change > 0:
+            return f"pay {money(change)}"
+        return f"take back {money(-change)}" if change < 0 else "nothing (as paid)"
+
+    def why(self, money) -> str:
+        """What was done under the settlement taken back, and what is due now."""
+        def done(h: "HandSettlement | None") -> str:
+            if h is None:
+                return "no hand"
+            return {"win": f"paid {money(h.pays)}", "push": "pushed",
+                    "lose": f"took {money(h.taken)}"}[h.result.value]
+        now = done(self.now) if self.now is not None else "the deal voided: the bet stands again"
+        return f"under the voided settlement: {done(self.was)}; now: {now}"
+
+
+def _net(hand: "HandSettlement | None") -> Decimal:
+    """What a settled hand moved to the player: winnings, or the stake it lost (less what went back)."""
+    return ZERO if hand is None else hand.returns - hand.stake
+
+
+def corrections(was: Settlement, now: "Settlement | None") -> tuple[HandCorrection, ...]:
+    """Every hand of ``was`` and of ``now`` and what to do for it: those taken back first, then those paid,
+    seat by seat, then those that stay as paid."""
+    rows: dict[tuple[int, int], HandCorrection] = {}
+    for h in was.hands:
+        rows[(h.seat, h.hand)] = HandCorrection(h.seat, h.hand, h, None)
+    for h in now.hands if now is not None else ():
+        before = rows.get((h.seat, h.hand))
+        rows[(h.seat, h.hand)] = HandCorrection(h.seat, h.hand, before.was if before is not None else None, h)
+
+    def order(c: HandCorrection) -> tuple:
+        return (0 if c.difference < 0 else 1 if c.difference > 0 else 2), c.seat, c.hand
+    return tuple(sorted(rows.values(), key=order))

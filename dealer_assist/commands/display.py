@@ -40,6 +40,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="auto-play the simulated shoe (bets, deal, next round); refused with any other source")
     p.add_argument("--mute", action="store_true", help="baccarat: no sound cues (the blackjack table has none)")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
+    p.add_argument("--text-scale", type=float, metavar="X",
+                   help="text X times the size the window gives it, 0.8 to 1.25 (default: the config's "
+                        "[display] text_scale, else 1)")
+    p.add_argument("--dim", action="store_true", default=None,
+                   help="a dark pit: the roads' board and the card faces less bright (default: the config's "
+                        "[display] dim)")
     p.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
     p.add_argument("--quit-after", type=float, metavar="S", help="quit after S seconds (scripts)")
     p.add_argument("--json", action="store_true", help="print the start and the end of the run as JSON")
@@ -101,6 +107,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     r.add_argument("--quit-after", type=float, metavar="S", help="quit after S seconds (scripts)")
     r.add_argument("--json", action="store_true", help="print the start and the end of the replay as JSON")
     r.set_defaults(func=run_replay)
+
+
+def _set_text_scale(scale: float) -> None:
+    """The display's text scale (``--text-scale``, else the config's), refused by name before it opens."""
+    from dealer_assist.table.config import text_scale_refusal
+
+    refused = text_scale_refusal(scale)
+    if refused:
+        raise CommandError(f"--text-scale {refused}")
+    if scale != 1.0:
+        from dealer_assist.ui import theme
+
+        theme.set_text_scale(scale)
 
 
 def _size(text: str | None) -> tuple[int, int] | None:
@@ -297,6 +316,11 @@ def _check_quit_after(args: argparse.Namespace, journal: str) -> None:
 def run_display(args: argparse.Namespace) -> int:
     size = _size(args.size)
     config = _config(args.config)
+    _set_text_scale(args.text_scale if args.text_scale is not None else config.text_scale)
+    if args.dim or (args.dim is None and config.dim):
+        from dealer_assist.ui import theme
+
+        theme.set_dim(True)
     game = args.game or config.game
     if game != config.game and config.journal and not args.journal:
         # QA: it wrote the other game into the config's table's file, which that table then refused.

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import queue
 import signal
 import sys
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from dealer_assist.commands.out_file import refuse_journal_part
@@ -304,25 +306,41 @@ class _LineWatch:
         self.raw = args.raw
         self.splitter = RawLineSplitter(dollar_starts_line=args.dialect == "v1", cr_ends_line=args.dialect == "plain")
         self.check = ConformanceCheck() if args.conformance else None
+        #: The capture file, opened (and an old one of that name replaced) only at the first link state: a
+        #: listen refused before (a bad --usb, a port that does not open) leaves the file as it was (rev14 F6).
         self.capture = None
+        self._capture_to = args.capture
+        self._capture_head = (f"# dealer-assist listen capture: {args.serial}, {args.baud} baud, dialect "
+                              f"{args.dialect}, started {{}}\n# each line: arrival time (Unix seconds), then the "
+                              "bytes received (\\r \\n \\xNN escaped, a backslash doubled)\n")
         if args.capture:
             refuse_journal_part(args.capture, "--capture", "shoe-capture.txt")
-            try:
-                self.capture = open(args.capture, "w", encoding="utf-8", newline="\n")
-            except OSError as exc:
-                raise CommandError(f"cannot write the capture to {args.capture} ({exc.strerror or exc}): give "
-                                   "--capture a file you can write, e.g. shoe-capture.txt") from None
-            self.capture.write(f"# dealer-assist listen capture: {args.serial}, {args.baud} baud, dialect "
-                               f"{args.dialect}, started {time.strftime('%Y-%m-%d %H:%M:%S %z')}\n"
-                               "# each line: arrival time (Unix seconds), then the bytes received (\\r \\n \\xNN "
-                               "escaped, a backslash doubled)\n")
-            self.capture.flush()
+            path = Path(args.capture)
+            folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), Path("."))
+            if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK) or (
+                    path.exists() and not os.access(path, os.W_OK)):
+                raise CommandError(f"cannot write the capture to {args.capture} ({folder} is not a folder this user "
+                                   "may write in, or the file is read-only): give --capture a file you can write, "
+                                   "e.g. shoe-capture.txt")
+
+    def _open_capture(self) -> None:
+        """Open the capture file, replacing any of that name, and write its header."""
+        try:
+            self.capture = open(self._capture_to, "w", encoding="utf-8", newline="\n")
+        except OSError as exc:
+            path, self._capture_to = self._capture_to, None  # said once; the finally's close() needs no file
+            raise CommandError(f"cannot write the capture to {path} ({exc.strerror or exc}): give "
+                               "--capture a file you can write, e.g. shoe-capture.txt") from None
+        self.capture.write(self._capture_head.format(time.strftime('%Y-%m-%d %H:%M:%S %z')))
+        self.capture.flush()
 
     def received(self, item: _Received) -> None:
         for line in self.splitter.feed(item.t, item.data):
             self._line(line)
 
     def link(self, t: float, state: str, detail: str) -> None:
+        if self.capture is None and self._capture_to:
+            self._open_capture()
         if state == "lost":
             cut = self.splitter.cut()
             if cut is not None:

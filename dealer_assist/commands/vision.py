@@ -339,9 +339,16 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
         kept = steps.passed_over()
         if kept:
             sys.stderr.write(f"{len(kept)} shot(s) already in {str(folder)!r} kept (delete one to take it again)\n")
-            if not live and not steps.taken:
-                sys.stderr.write(f"note: {camera!r} starts again at its first frame: give only the frames not yet "
-                                 "used, or each is taken as the next card\n")
+
+    def next_frame():
+        """The source's next frame; a file's frames that are shots kept from before are passed over."""
+        while True:
+            frame = grabber.read(timeout=3.0)
+            kept = None if live or frame is None else steps.kept_as(frame.image)
+            if kept is None:
+                return frame
+            name = Path(grabber.target[frame.number]).name if grabber.kind == "files" else f"frame {frame.number}"
+            sys.stderr.write(f"  {name}: the shot kept as {steps.shot_path(kept).name}, passed over\n")
 
     if grabber.kind == "video":
         try:
@@ -361,9 +368,9 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
             if answer.strip().lower() == "s":
                 steps.skip()
                 if not live:
-                    grabber.read(timeout=3.0)  # the skipped card's frame: the next one is the next card's
+                    next_frame()  # the skipped card's frame: the next one is the next card's
                 continue
-            frame = grabber.read(timeout=3.0)
+            frame = next_frame()
             if frame is None:
                 raise CommandError(f"camera {camera} stopped delivering frames")
             why = steps.take(frame.image)
@@ -622,11 +629,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                          "before): " + "; ".join(f"{path} is {why}" for path, why in grabber.damaged.items())
                          + "; copy them again from the camera\n")
     if ended is not None:
-        sys.stderr.write(f"dealer-assist: warning: {args.video!r} ended (frame {ended.frame}) with "
-                         f"{len(ended.cards)} card(s) in view not reported, so not every card was read: "
-                         + "; ".join(str(card) for card in ended.cards)
-                         + f" (a card is reported once {args.confirm} frames in a row read it). Record until every "
-                         "card lies still and is read, or check those cards by eye\n")
+        _say_ended(args.video, ended, args.confirm)
     if unread:
         sys.stderr.write(f"dealer-assist: warning: {len(unread)} card(s) stayed in view and were never read for sure, "
                          "so not every card was read: " + "; ".join(_unread_card(card) for card in unread)
@@ -644,6 +647,33 @@ def cmd_watch(args: argparse.Namespace) -> int:
         return 1
     return 1 if (grabber.skipped or grabber.damaged or grabber.after_gap or grabber.cut_short or dark_said or ended is not None
                  or unread or doubtful or fit.mirrored) else 0
+
+
+def _say_ended(video: str, ended, confirm: int) -> None:
+    """The cards in view when ``video`` ended that were never reported (a :class:`.track.SourceEnded`): those
+    read for sure in too few frames, which a longer recording would have reported, apart from those never
+    read for sure at all, for which the frames were not too few (QA: the confirm rule was given for both)."""
+    read = [card for card in ended.cards if card.card is not None]
+    never = [card for card in ended.cards if card.card is None]
+    said = f"dealer-assist: warning: {video!r} ended (frame {ended.frame}) with {len(ended.cards)} card(s) in view not reported, so not every card was read: "
+    parts = []
+    if read:
+        parts.append("; ".join(str(card) for card in read)
+                     + f" (a card is reported once {confirm} frames in a row read it). Record until every card lies "
+                     "still and is read, or check those cards by eye")
+    if never:
+        one = len(never) == 1
+        parts.append("; ".join(_never_sure(card) for card in never)
+                     + ": " + ("its index was" if one else "their indexes were") + " not read for sure in any frame "
+                     "(blurred, glared or covered at both corners, or another deck's card?), not too few frames: "
+                     "check " + ("it" if one else "them") + " by eye")
+    sys.stderr.write(said + ". ".join(parts) + "\n")
+
+
+def _never_sure(card) -> str:
+    """An :class:`.track.Unsettled` card never read for sure: what it may be and where it lay."""
+    maybe = " or ".join(c.code for c in card.candidates)
+    return f"a card{f' (maybe {maybe})' if maybe else ''} at ({card.center[0]:.0f}, {card.center[1]:.0f})"
 
 
 def _doubt(event, fit: ProfileFit) -> str:

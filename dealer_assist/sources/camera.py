@@ -61,6 +61,9 @@ class CameraView:
     uncertain: tuple[tuple[tuple[str, ...], tuple[tuple[float, float], ...]], ...]
     #: When it was taken (``time.monotonic()``).
     at: float
+    #: The cards seen whole in it, read or not (their outlines): a frame that read nothing may show cards
+    #: still moving, blurred or covered at their index (QA: "no card in view" over three cards).
+    whole: int = 0
 
 
 class CameraSource(CardSource):
@@ -83,6 +86,8 @@ class CameraSource(CardSource):
         self.stale_after = stale_after
         self._link = "down"
         self._view: Optional[CameraView] = None
+        self._read_view: Any = None  # the last frame read's TableView, and its cards seen whole
+        self._whole = 0
         self._counted: Optional[Callable[[], Sequence[str]]] = None
         self._lingering: Callable[[], Sequence[str]] = tuple
 
@@ -106,9 +111,14 @@ class CameraSource(CardSource):
         return self._view
 
     def _keep_view(self, image, result) -> None:
+        # A frame showing what the last frame read did is not read again (see :mod:`.vision.still_scene`): its
+        # result repeats the last one's reads and view, not its cards seen whole, which are kept from then.
+        skipped = self._view is not None and result.view is not None and result.view is self._read_view
+        if not skipped:
+            self._read_view, self._whole = result.view, len(result.shapes)
         self._view = CameraView(image, tuple((c.card.code, c.corners) for c in result.cards),
                                 tuple((tuple(k.code for k in u.candidates), u.corners) for u in result.uncertain),
-                                time.monotonic())
+                                time.monotonic(), self._whole)
 
     def check(self) -> None:
         """Refuse now what :meth:`start` would refuse at once: a deck profile not found, a video file,

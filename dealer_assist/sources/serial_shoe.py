@@ -363,7 +363,8 @@ class SerialShoe(CardSource):
         A device with no serial number is remembered with the USB socket it sits in, or not at all: by
         VID:PID alone a replug would take any shoe of its model, another table's too (qaN F14).  Unknown,
         it is found again under its configured path only.  A VID:PID given with no serial number (``--usb``)
-        is narrowed to the USB socket of the device it opened first, for the same reason."""
+        is narrowed, for the same reason, to the serial number of the device it opened first, or, that
+        device having none, to its USB socket (rev14 F7: a device with one was not narrowed at all)."""
         given = self.usb
         if self._unpinned or "://" in url or (given is not None and (given.serial_number or given.location)):
             return
@@ -379,8 +380,8 @@ class SerialShoe(CardSource):
                 serial_number = getattr(p, "serial_number", None) or None
                 location = None if serial_number else getattr(p, "location", None) or None
                 if given is not None:
-                    if given.matches(p) and location is not None:
-                        self.usb = replace(given, location=location)
+                    if given.matches(p) and (serial_number or location):
+                        self.usb = replace(given, serial_number=serial_number, location=location)
                     return
                 if serial_number is None and location is None:
                     self._unpinned = True
@@ -575,10 +576,12 @@ class SerialShoe(CardSource):
         waits as after any lost card frame."""
         if card_cut or out_of_reach:
             self.stats["missing"] += 1
-            self._emit(SeqGap(self.name, self._clock(), (expected,), after_link_loss=out_of_reach))
+            self._emit(SeqGap(self.name, self._clock(), (expected,), after_link_loss=out_of_reach,
+                              foreign=self._other_device))
 
     def _heard(self, device: str) -> None:
-        """A HELLO named ``device``: the first one heard is this reader's shoe; another is held (F14)."""
+        """A HELLO named ``device``: the first one heard is this reader's shoe; another is held (F14): its
+        cards wait for the croupier, and what else it sends is marked ``foreign`` (told, not acted on)."""
         if self._device is None:
             self._device = device
         self._other_device = "" if device == self._device else device
@@ -617,21 +620,22 @@ class SerialShoe(CardSource):
         if verdict.restarted and expected is not None and (isinstance(frame, HelloFrame) or not verdict.cards):
             self._old_count_lost(expected, card_cut, out_of_reach)  # else the new count's gap holds the next card
         if verdict.restarted and not isinstance(frame, HelloFrame):  # its HELLO lost: a restart all the same
-            self._emit(CountRestarted(self.name, self._clock(), frame.seq, why=verdict.why))
+            self._emit(CountRestarted(self.name, self._clock(), frame.seq, why=verdict.why,
+                                      foreign=self._other_device))
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
         if verdict.cards:
             self._emit(SeqGap(self.name, self._clock(), verdict.cards,
                               count_went_back=verdict.restarted,
                               after_link_loss=out_of_reach or len(verdict.missing) > OUT_OF_REACH_GAP,
-                              card_lost=verdict.card_lost))
+                              card_lost=verdict.card_lost, foreign=self._other_device))
         if not verdict.deliver:
             return
         t = self._clock()
         if isinstance(frame, CardFrame):
             if frame.card is None:
                 self.stats["unreadable"] += 1
-                self._emit(Unreadable(self.name, t, seq=frame.seq))
+                self._emit(Unreadable(self.name, t, seq=frame.seq, foreign=self._other_device))
             elif verdict.restarted or self._other_device:
                 # The count went back with no HELLO: the device restarted and its HELLO was lost, or this is
                 # a stray old frame.  Either way the croupier looks before it is played (PROTOCOL.md 7.4).
@@ -649,7 +653,7 @@ class SerialShoe(CardSource):
             self._heard(frame.device)
             self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol))
         elif isinstance(frame, ErrorFrame):
-            self._emit(DeviceError(self.name, t, frame.code, frame.text, seq=frame.seq))
+            self._emit(DeviceError(self.name, t, frame.code, frame.text, seq=frame.seq, foreign=self._other_device))
         elif isinstance(frame, ShoeFrame):
-            self._emit(ShoeSignal(self.name, t, frame.state.lower(), seq=frame.seq))
+            self._emit(ShoeSignal(self.name, t, frame.state.lower(), seq=frame.seq, foreign=self._other_device))
         # HeartbeatFrame and UnknownFrame only keep the link and the SEQ count alive.

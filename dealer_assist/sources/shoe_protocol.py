@@ -27,6 +27,12 @@ MAX_FRAME = 80
 """Longest valid line in bytes, from ``$`` up to and including ``\\r\\n``."""
 SEQ_MODULO = 65536
 DUPLICATE_WINDOW = 1024
+#: The highest SEQ that, as the frame after a HELLO heard as the host's first frame, still shows a boot whose
+#: first frames were lost whole (a lost USB packet, a bridge's buffer: no damaged line to tell), so they are
+#: named lost; past it the HELLO was said again in the middle of a count, and the host joins it there
+#: (rev14 F4).  A count this young said again costs at most a FRAMES LOST for frames sent just before the
+#: port opened, and none when the frame after is a heartbeat that names no card among them.
+BOOT_SEQ_AT_MOST = 3
 """How many recently accepted frames a repeat is looked for among (a repeat is the same SEQ and content)."""
 SHOE_STATES = ("NEW", "CUT", "EMPTY")
 UNREADABLE_CODE = "??"
@@ -485,12 +491,14 @@ class SequenceTracker:
     - A heartbeat naming a last card this count cannot have (behind the last
       card the host took, or none when the host took one) shows the count
       restarted: a new count's heartbeat, its HELLO lost, passing the old SEQ.
-    - Before the first frame (the host joined mid-stream) any SEQ is accepted.  So is any after a HELLO
-      that was the host's first frame: it began the count if SEQ 1 follows, else it was said again in the
-      middle of one (a device repeating its HELLO as the port opens), and the host joins there (qaN:
-      taken for a boot, every frame of the count up to there was named lost), unless k lines that may have
-      been frames were dropped in between (:meth:`line_dropped`) and the SEQ is at most k+1: then the frames
-      after the HELLO are named lost, as after a boot.
+    - Before the first frame (the host joined mid-stream) any SEQ is accepted.  So is any past
+      :data:`BOOT_SEQ_AT_MOST` after a HELLO that was the host's first frame: it was said again in the
+      middle of a count (a device repeating its HELLO as the port opens), and the host joins there (qaN:
+      taken for a boot, every frame of the count up to there was named lost).  SEQ 1 to
+      :data:`BOOT_SEQ_AT_MOST` shows a boot (the frames before it named lost), and so does SEQ up to k+1
+      when k lines that may have been frames were dropped in between (:meth:`line_dropped`): they may have
+      been the boot's frames 1..k.  (Any SEQ, with a line dropped: one noise line, or one frame damaged,
+      named a count of 56 frames lost, verN NEW-6.)
     - A HELLO heard while a count the host joined mid-stream was going (so its
       boot id was never heard) is a restart or a repeat after a replug: only
       the next frame tells (the old count's next SEQ, even a 1 right after the
@@ -630,7 +638,7 @@ class SequenceTracker:
             self._remember(frame)
             return SeqVerdict(True, restarted=True, unsure=joined)
         seq = frame.seq
-        if untold and seq != 1 and not 0 < seq <= self._dropped_since + 1:
+        if untold and not 1 <= seq <= max(BOOT_SEQ_AT_MOST, self._dropped_since + 1):
             # The HELLO was said again in the middle of its count (a device repeating it when the port opens,
             # PROTOCOL.md 7.4), not a boot: this frame is where the host joins, as if the HELLO had not come.
             # With k lines dropped in between, they may have been a boot's frames 1..k: SEQ k+1 is named a

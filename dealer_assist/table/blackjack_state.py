@@ -262,6 +262,10 @@ class BlackjackState:
     cut_out: bool = False
     #: The states before each deal, card and decision of the current round: voiding one restores it.
     before: tuple["BlackjackState", ...] = field(default=(), repr=False, compare=False)
+    #: The settlement a void took back in this round after it was paid (qaQ F6): the pay list says per hand
+    #: what to take back or pay more once the round settles again, or, the deal voided too, what to undo
+    #: before the bets are dealt anew.  Gone at the deal and at the next round.
+    paid_before: Optional[Settlement] = None
 
     @classmethod
     def new(cls, rules: Optional[BlackjackTableRules] = None) -> "BlackjackState":
@@ -459,7 +463,7 @@ def _deal(state: BlackjackState) -> BlackjackState:
     except BlackjackError as exc:
         raise _refuse(exc) from None
     return replace(state, phase=BlackjackPhase.PLAYING, seats_in=seats, round=rnd,
-                   before=state.before + (state,))
+                   before=state.before + (state,), paid_before=None)  # a payment taken back was undone
 
 
 def _zone(state: BlackjackState, zone: Any) -> Any:
@@ -574,7 +578,8 @@ CUT_STAYS = "cut_stays"
 def _void(state: BlackjackState, op: Optional[Mapping[str, Any]] = None) -> BlackjackState:
     if state.phase not in (BlackjackPhase.PLAYING, BlackjackPhase.SETTLED) or not state.before:
         raise BlackjackTableError("nothing to void: no deal, card or decision in this round yet")
-    before = replace(state.before[-1], rules=state.rules)  # a limit change since belongs to the table, not the round
+    before = replace(state.before[-1], rules=state.rules,  # a limit change since belongs to the table, not the round
+                     paid_before=state.settlement or state.paid_before)  # what was paid, back to the deal
     if op is not None and op.get(CUT_STAYS) and state.cut_out:
         before = replace(before, cut_out=True)
     return before
@@ -668,7 +673,7 @@ def _next_round(state: BlackjackState) -> BlackjackState:
     if state.phase != BlackjackPhase.SETTLED:
         raise BlackjackTableError("no round to finish")
     return replace(state, phase=BlackjackPhase.BETTING, round_no=state.round_no + 1, bets=(), last_bets=state.bets,
-                   seats_in=(), round=None, settlement=None, before=())
+                   seats_in=(), round=None, settlement=None, before=(), paid_before=None)
 
 
 def _deck_check(state: BlackjackState) -> BlackjackState:

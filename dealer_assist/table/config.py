@@ -38,6 +38,8 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     sound = true
     fullscreen = false
     sim_interval = 1.0        # seconds between cards of the simulated shoe (0.01 to 3600)
+    dim = false               # a dark pit: the roads' board and the card faces less bright
+    text_scale = 1.0          # larger text (up to 1.25) or smaller (down to 0.8) than the window's size gives
 
     [training]                # the exam standard (dealer-assist train --config): a pass below it does not count
     exam_cases = 40           # an exam's cases, and the fewest a counted pass may have
@@ -97,6 +99,8 @@ class AppConfig:
     sound: bool = True
     fullscreen: bool = False
     sim_interval: float = 1.0
+    text_scale: float = 1.0
+    dim: bool = False
     #: ``[[supervisors]]`` entries (name, pin_hash); None: no roster, corrections need no PIN.
     supervisors: Optional[tuple[dict, ...]] = None
     #: The ``[blackjack]`` section, read by :func:`dealer_assist.table.blackjack_state.rules_from_config`.
@@ -127,7 +131,7 @@ TOP_KEYS = ("game", "source", "journal", "shoe", "paytable", "limits", "table", 
 SECTION_KEYS = {"shoe": ("decks", "burn", "rounds_after_cut", "cut_from_end"),
                 "paytable": ("variant", "pair_by", "pair_pays", "tie_pushes"),
                 "table": ("chips", "seats"),
-                "display": ("turbo", "sound", "fullscreen", "sim_interval"),
+                "display": ("turbo", "sound", "fullscreen", "sim_interval", "text_scale", "dim"),
                 "training": ("exam_cases", "pass_accuracy", "pass_seconds")}
 
 
@@ -267,6 +271,8 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
                          sound=_typed(disp, "display", "sound", True, bool, path),
                          fullscreen=_typed(disp, "display", "fullscreen", False, bool, path),
                          sim_interval=_sim_interval(disp, path),
+                         text_scale=_text_scale(disp, path),
+                         dim=_typed(disp, "display", "dim", False, bool, path),
                          supervisors=_supervisors(data, path),
                          blackjack=blackjack, training=_training(data, path))
     except (ShoeError, LimitError, InvalidAmountError, pt.InvalidBetError) as exc:
@@ -287,6 +293,26 @@ def _sim_interval(display: dict, path: Path) -> float:
         raise ConfigError(f"{path}: display.sim_interval = {seconds!r} must be {SIM_INTERVAL[0]:g} to "
                           f"{SIM_INTERVAL[1]:g} seconds between cards")
     return seconds
+
+
+#: The text scale's bounds (the display's own, dealer_assist.ui.theme.TEXT_SCALES: the config is read without Qt).
+TEXT_SCALE = (0.8, 1.25)
+
+
+def text_scale_refusal(scale: float) -> Optional[str]:
+    """Why ``scale`` is no text scale, or None."""
+    if not TEXT_SCALE[0] <= scale <= TEXT_SCALE[1]:  # also nan
+        return (f"{scale!r} must be {TEXT_SCALE[0]:g} to {TEXT_SCALE[1]:g} (1.25: text a quarter larger than "
+                "the window's size gives)")
+    return None
+
+
+def _text_scale(display: dict, path: Path) -> float:
+    scale = _typed(display, "display", "text_scale", 1.0, float, path)
+    refused = text_scale_refusal(scale)
+    if refused:
+        raise ConfigError(f"{path}: display.text_scale = {refused}")
+    return scale
 
 
 def _training(data: dict, path: Path) -> Optional[dict]:

@@ -153,6 +153,16 @@ def described(what: dict, bare: bool = False) -> str:
     return f"card{'s' if len(codes) > 1 else ''} {' '.join(codes)}" if codes else "no card"
 
 
+def cut_text(state: TableState) -> str:
+    """The cut card alert's words, in round numbers, not "one more round after this": the alert stands
+    until dismissed, and said so still in the shoe's last round (qaQ F10)."""
+    shoe = state.shoe
+    last = state.round_no + (shoe.rounds_left or 1) - 1 + (1 if state.phase == TablePhase.SETTLED else 0)
+    when = f"round {state.round_no}" + (" (settled)" if state.phase == TablePhase.SETTLED else "")
+    return (f"the cut card came out in {when}, {shoe.dealt} dealt, {shoe.cards_left} left: round {last} is the "
+            "shoe's last")
+
+
 def replay_rules(recorded: Optional[dict], configured: Optional[TableRules] = None) -> TableRules:
     """The rules to replay a baccarat journal under (see :func:`.rules_record.replay_rules_of`);
     raises :class:`TableError`."""
@@ -398,7 +408,7 @@ class TableSession(SessionCore):
             error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state)},
                              message="cut card out")
         if error is None:
-            self.alert("cut", "info", "CUT CARD OUT", self._snap.state.shoe.status, "finish as shown, then a new shoe")
+            self.alert("cut", "info", "CUT CARD OUT", cut_text(self._snap.state), "finish as shown, then a new shoe")
         return error
 
     def cut_card(self) -> Optional[str]:
@@ -466,6 +476,19 @@ class TableSession(SessionCore):
         same bets are open again; a supervisor's PIN and a reason when supervisors are configured."""
         return self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
                              "round voided: its cards are set aside, the bets are open again", expected)
+
+    def correction_refused(self, action: str) -> Optional[str]:
+        """Why the rules would refuse the correction ``action`` (``void_card``, ``void_round``) now, or None:
+        the display refuses it at once rather than call a supervisor over, whose PIN tried there counts toward a
+        lockout, for a change the table refuses after it anyway (qaQ F9: V with no card dealt)."""
+        state = self._snap.state
+        if action == "void_card" and not state.before_cards:
+            return "no card of this round to void"
+        try:
+            apply(state, {"op": action})
+        except TableError as exc:
+            return str(exc)
+        return None
 
     def correction_target(self, action: str) -> dict:
         """What the correction ``action`` (``void_card``, ``void_round``, ``set_aside``) would take back

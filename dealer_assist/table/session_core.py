@@ -24,6 +24,7 @@ from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountR
                                    SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
+from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_UNPLACED,
@@ -758,7 +759,9 @@ class SessionCore(abc.ABC):
             count, _, written = self._drops.get(source, (0, {}, 0.0))
             if not isinstance(event, FrameDropped) and count and _past(getattr(event, "t", 0.0), written, DROPS_EVERY):
                 self._record_drops(source, event.t)  # the noise before it, in its place (at most once a second)
-            if isinstance(event, CardRead):
+            if getattr(event, "foreign", ""):
+                self._foreign(event)
+            elif isinstance(event, CardRead):
                 self._card_read(event)
             elif isinstance(event, Unreadable):
                 self._unreadable(event)
@@ -826,6 +829,13 @@ class SessionCore(abc.ABC):
                 self._replay_op(event)
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
+
+    def _foreign(self, event: Any) -> None:
+        """What another shoe than the source's own sent (see :mod:`dealer_assist.table.another_shoe`): told and
+        journaled with its alert, which holds no read; not acted on."""
+        first, _ = self._devices.get(event.source, ("", ""))
+        title, text, action = alert_text(event, first)
+        self.alert(f"foreign:{reported(event)[0]}", "warning", title, text, action)
 
     def _unreadable(self, event: Unreadable, told: str = "") -> None:
         """A card left ``event.source`` unread (``told``: the text of the shoe's ``ERR MISREAD`` that said so):
@@ -955,7 +965,8 @@ class SessionCore(abc.ABC):
             # table's shoe of the same model, or a shoe put in this one's place (qaN F14).
             self.alert("hello", "error", "ANOTHER SHOE",
                        f"{event.source} now reads shoe {event.device}, not {first} that it read before: another "
-                       "table's shoe, or one put in its place; each card it reads waits for you",
+                       "table's shoe, or one put in its place; each card it reads waits for you, and what else it reports "
+                       "(its cut card, a new shoe, its errors) is told, not acted on",
                        f"plug this table's shoe ({first}) back in where it was; if {event.device} is this table's "
                        "shoe now, check each card (Enter plays it) and restart the display to take it for good")
         elif last != first:

@@ -141,6 +141,10 @@ class TableState:
     held: tuple[Card, ...] = ()
     #: The states before each card of the current round: voiding a card restores one.
     before_cards: tuple["TableState", ...] = field(default=(), repr=False, compare=False)
+    #: The settlement a void took back in this round, as the croupier paid it: the pay list says per bet what
+    #: to take back or pay more once the round settles again (qaQ F6), or, after a misdeal (the bets open
+    #: again), what to undo before the round is dealt anew.  Gone at the deal and at the next round.
+    paid_before: Optional[Settlement] = None
 
     @classmethod
     def new(cls, rules: TableRules = TableRules()) -> "TableState":
@@ -252,7 +256,8 @@ def _void_round(state: TableState) -> TableState:
     except ShoeError as exc:
         raise TableError(str(exc)) from None
     return replace(start, shoe=shoe, held=state.held, phase=TablePhase.BETTING,
-                   betting=replace(start.betting, locked=False, history=()))
+                   betting=replace(start.betting, locked=False, history=()),
+                   paid_before=state.settlement or state.paid_before)
 
 
 def _set_limits(state: TableState, op: dict) -> TableState:
@@ -386,13 +391,15 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind == "deal":
         _open_for_bets(state, "deal")
         state = _bets(state, lambda b: b.lock())
-        return replace(state, phase=TablePhase.DEALING)
+        return replace(state, phase=TablePhase.DEALING, paid_before=None)  # a misdeal's payment was undone
     if kind == "void_card":
         if not state.before_cards:
             raise TableError("no card of this round to void")
         before = state.before_cards[-1]
         if state.shoe.cut_out and not before.shoe.cut_out:
             before = replace(before, shoe=before.shoe.cut_card_out())
+        # What was paid stays known back to the first card: a state from before it never had it.
+        before = replace(before, paid_before=state.settlement or state.paid_before)
         extra = state.held[len(before.held):]  # held only grows within a round
         if extra:  # a card that came after the round stays held (it may be the card the round lacks)
             try:
@@ -411,7 +418,7 @@ def apply(state: TableState, op: dict) -> TableState:
         finished = state.shoe.phase is ShoePhase.FINISHED
         return replace(state, phase=TablePhase.FINISHED if finished else TablePhase.BETTING,
                        round_no=state.round_no + 1, round=BaccaratRound((), state.round.pair_by),
-                       betting=state.betting.next_round(), settlement=None, before_cards=())
+                       betting=state.betting.next_round(), settlement=None, before_cards=(), paid_before=None)
     if kind == "cut":
         # The live table records its decision; an entry journaled before it did keeps the phase-only
         # rule it was played under, so an old journal replays to the rounds it really dealt.

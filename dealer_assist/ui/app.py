@@ -233,8 +233,17 @@ def fit_to_screen(window: Any, wanted: Optional[tuple[int, int]] = None) -> None
     want = QSize(*wanted) if wanted else window.size()
     screen = window.screen() or QGuiApplication.primaryScreen()
     if screen is not None:
-        want = want.boundedTo(screen.availableGeometry().size())
+        want = start_size(want, screen.availableGeometry().size())
     window.resize(want)
+
+
+def start_size(wanted: QSize, free: QSize) -> QSize:
+    """The window's size at start on a screen whose free area is ``free``: ``wanted`` or less, except that a
+    landscape size on a portrait screen takes the whole free area, the layout turning portrait (qaQ F14: a
+    1080x1920 screen opened a 1080x560 window, 70% of the screen black until F11)."""
+    if theme.portrait(free.width(), free.height()) and not theme.portrait(wanted.width(), wanted.height()):
+        return QSize(free)
+    return wanted.boundedTo(free)
 
 
 #: The exit code of a table that stopped because its journal failed (the window said why).

@@ -105,7 +105,8 @@ class CameraViewPanel(QFrame):
             self.shown_at = view.at
             self._draw(view)
         if getattr(self.source, "link", None) == "ended":
-            self._say(f"the video ended; its last frame {_reads_line(view)}", bad=True)
+            line = _reads_line(view, "its last frame")
+            self._say("the video ended; " + (line if line.startswith("no card") else f"its last frame {line}"), bad=True)
         elif age >= OLD_AFTER:
             self._say(f"last frame {age:.0f} s ago: the camera stopped sending", bad=True)
         else:
@@ -181,12 +182,18 @@ def _label(shown: np.ndarray, label: str, pts: np.ndarray, colour, thick: int) -
     cv2.putText(shown, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thick, cv2.LINE_AA)
 
 
-def _reads_line(view: Any) -> str:
-    """What the frame read, in words: the sure cards, then the unsure ones with their candidates."""
+def _reads_line(view: Any, frame: str = "this frame") -> str:
+    """What the frame read, in words: the sure cards, then the unsure ones with their candidates; or that
+    it read none, and how many cards it showed whole all the same."""
     parts = []
     if view.cards:
         parts.append("read: " + " ".join(Card.parse(code).label for code, _ in view.cards))
     for candidates, _ in view.uncertain:
         named = " or ".join(Card.parse(c).label for c in candidates) or "no candidate"
         parts.append(f"unsure (orange): {named}")
-    return "; ".join(parts) or "no card in view"
+    if parts:
+        return "; ".join(parts)
+    # Nothing read is no proof of no card: one still sliding in, blurred or under a hand reads nothing.
+    whole = view.whole
+    return f"no card read in {frame}" + (f" ({whole} card(s) seen whose index was not read: still moving, "
+                                           "blurred or covered?)" if whole else "")

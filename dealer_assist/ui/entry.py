@@ -54,6 +54,9 @@ class ConfirmStrip(QLabel):
 class CardEntry(QWidget):
     """The card field and the confirm strip for a pending or held card."""
 
+    #: Backspace in the empty field is the table's key (blackjack's void), as a letter no card code starts with.
+    TABLE_BACKSPACE = False
+
     def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.session = session
@@ -81,9 +84,15 @@ class CardEntry(QWidget):
         self._refused = ""  # the text of the card refused last, left in the field to be typed again
         self._king_or_key = False  # K pressed on a refused card: the next key says which it was
         self._just_opened = False  # K put the cursor in the field, empty or refused: a suit next is a king's
+        self._held_k = False  # K pressed in the empty field holding the cursor: the key, or a king (see hold_cursor)
         #: The field kept the cursor for the next card of a deck counted back (see :meth:`counting`); the
         #: window gives it back to the table once the count is over.
         self.kept_for_count = False
+        #: The table's cards are all typed (no reader, no replay): the field keeps the cursor while a card is
+        #: due (see :mod:`dealer_assist.ui.typed_cards`, which sets it).
+        self.typed = False
+        #: The field holds the cursor for a card due at such a table (not opened by K).
+        self.held = False
         self._mode = ""
         self.set_mode("")
         self.set_unit(16)
@@ -101,7 +110,7 @@ class CardEntry(QWidget):
         hand and S stood it (QA); K then a suit puts the king in the field, for Enter to send or Esc to clear,
         over a refused card shown there too."""
         if watched is self.field and event.type() == QEvent.Type.FocusOut:
-            self._just_opened = False  # left (Esc, a click): the next suit there is no longer the K's
+            self._just_opened = self._held_k = False  # left (Esc, a click): the next suit there is no longer the K's
         if watched is not self.field or event.type() not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
             return False
         retyping = self._retyping()
@@ -116,20 +125,24 @@ class CardEntry(QWidget):
             if kings_suit:
                 event.accept()  # the field's: the window's shortcut for this letter does not run
                 return True
-            if (retyping and not king or empty) and self._table_key(event):
+            if (retyping and not king or empty) and (self._table_key(event) or self._table_backspace(event)):
                 self._back_to_the_table()
                 event.ignore()  # not taken by the field: the window's shortcut runs
                 return True
             return False
+        opened, held_k = self._just_opened, self._held_k
         self._king_or_key = False
-        self._just_opened = False
+        self._just_opened = self._held_k = False
         if kings_suit:
             self.field.setText("K" + event.text().upper())
             return True
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            if king:
+            if king or held_k and not self.field.text():
                 self.field.setText("K")  # K, then Enter: a king (a rank alone, where the suit does not matter)
             self.submit()
+            return True
+        if self.held and not opened and not self.field.text() and text == "K" and self._plain(event):
+            self._just_opened = self._held_k = True  # the card key, as at the table; a suit or Enter next: a king
             return True
         if retyping and not king and text == "K":
             self._king_or_key = True  # K again, or a king: the next key tells (a suit: the king)
@@ -146,6 +159,18 @@ class CardEntry(QWidget):
         text = event.text().upper()
         free = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
         return len(text) == 1 and text.isprintable() and text not in CODE_STARTS and not event.modifiers() & ~free
+
+    @staticmethod
+    def _plain(event) -> bool:
+        """No modifier but Shift (or the keypad's)."""
+        free = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+        return not event.modifiers() & ~free
+
+    def _table_backspace(self, event) -> bool:
+        """Backspace alone where it is the table's key (blackjack's void); not a key held down, repeating,
+        which clearing a code would carry on into voiding cards."""
+        return (self.TABLE_BACKSPACE and event.key() == Qt.Key.Key_Backspace and not event.isAutoRepeat()
+                and event.modifiers() == Qt.KeyboardModifier.NoModifier)
 
     @staticmethod
     def _takes_back_a_count(event) -> bool:
@@ -208,7 +233,8 @@ class CardEntry(QWidget):
         if error is None or len(getattr(self.session.snapshot.state, "held", ())) > held:
             self.field.clear()
             self.kept_for_count = self.counting()
-            if not self.kept_for_count:
+            self.held = self.typed and not self.kept_for_count and self.session.card_due()
+            if not self.kept_for_count and not self.held:
                 self._back_to_the_table()
         else:
             self._refused = self.field.text()
@@ -216,16 +242,18 @@ class CardEntry(QWidget):
         return error
 
     def _without_the_key(self, text: str) -> str:
-        """Counting a deck back the cursor stays here, so K typed before each card as during a round went
-        into the field: "K7C" was refused (QA).  There a K before a whole card code is that key, not a
-        rank (no card code is K and a whole code: KS is the king)."""
-        if not self.counting() or text[:1].upper() != "K" or len(text) < 3:
+        """Where the field keeps the cursor from one card to the next (a deck counted back, a table whose
+        cards are all typed), K typed before each card as the habit is went into the field: "K7C" was
+        refused (QA).  A K before a whole card code is that key, not a rank: no card code is K and a whole
+        code ("K9" is the 9 where a rank alone is a card, "KKH" the king of hearts; "KH" is the king)."""
+        rest = text[1:]
+        if text[:1].upper() != "K" or not rest:
             return text
         try:
-            parse_card(text[1:], require_suit=True)
+            parse_card(rest, require_suit=getattr(self.session, "TYPED_CARD_NEEDS_SUIT", True))
         except InvalidCardError:
             return text
-        return text[1:]
+        return rest
 
     def take_cursor(self) -> None:
         """K: the cursor in the field, what it holds selected (a card refused is typed over).  A field
@@ -235,6 +263,19 @@ class CardEntry(QWidget):
         self.field.selectAll()
         self._just_opened = not self.field.text() or self._retyping()
         self.kept_for_count = self.counting()
+        self.held = False
+
+    def hold_cursor(self) -> None:
+        """A card is due at a table whose cards are all typed: the cursor in the field, as after K but
+        without its "a suit next is the king's" (no K was pressed: S, H, D there are the table's keys).
+        K pressed there first is the card key of the habit, as at the table: a rank next is typed (K 9H
+        sends 9H), a suit next is the king's (K H: KH), and Enter next sends the king."""
+        self.field.setFocus()
+        self.field.selectAll()
+        self._just_opened = False
+        self._king_or_key = False
+        self.kept_for_count = self.counting()
+        self.held = True
 
     def counting(self) -> bool:
         """Whether cards are typed one after another here (a deck counted back): the field keeps

@@ -94,10 +94,12 @@ class GuidedSetUpWindow(QWidget):
         self._taken_at: Optional[np.ndarray] = None
         #: When the card just taken was last seen gone (None while it shows).
         self._gone_since: Optional[float] = None
-        #: What stays said under the progress (a file source started again over kept shots).
-        self._standing = ""
         #: A file source's frames still to come that belong to cards skipped before they came.
         self._pass_over = 0
+        #: What stays said under the progress (a file source started again over kept shots).
+        self._standing = ""
+        #: A file source's frames passed over as the very shots kept from before (see :meth:`.GuidedSetUp.kept_as`).
+        self._kept_frames = 0
         self._closing = QTimer(self, singleShot=True)
         self._closing.timeout.connect(self.close)
         self._last_frame_at = time.monotonic()
@@ -159,6 +161,10 @@ class GuidedSetUpWindow(QWidget):
         return None
 
     def _show_next(self, image: np.ndarray) -> None:
+        if not self._live and self._seek is None and self.steps.kept_as(image) is not None:
+            self._kept_frames += 1  # a frame taken before the set-up stopped: its card has its shot
+            self._say_progress()
+            return
         if self._pass_over and not self._live:
             self._pass_over -= 1
             self._used.append((image, False))  # a skipped card's frame
@@ -275,16 +281,21 @@ class GuidedSetUpWindow(QWidget):
         if kept:
             notes.append(f"{len(kept)} shot(s) from before kept (delete one to take it again)")
             if not self._live:
-                self._standing = (f"\n{self.source_name} starts again at its first frame: give only the frames not "
-                                  "yet used, or each is taken as the next card")
+                self._standing = (f"\n{self.source_name} starts again at its first frame: its frames kept as shots "
+                                  "before are passed over")
         self._set_status(". ".join(notes), bad=False)
-        skipped = f", {len(steps.skipped)} skipped" if steps.skipped else ""
-        self.progress.setText(f"{steps.shots()} of {len(SET_UP_ORDER)} cards have a shot "
-                              f"({len(steps.taken)} taken now{skipped}); shots go to {str(steps.folder)!r}"
-                              + self._standing)
+        self._say_progress()
         if steps.done:
             self._set_seen("every card has a shot or was skipped", bad=False)
             self._closing.start(CLOSE_AFTER_MS)
+
+    def _say_progress(self) -> None:
+        steps = self.steps
+        skipped = f", {len(steps.skipped)} skipped" if steps.skipped else ""
+        passed = (f" ({self._kept_frames} passed over so far)" if self._kept_frames else "")
+        self.progress.setText(f"{steps.shots()} of {len(SET_UP_ORDER)} cards have a shot "
+                              f"({len(steps.taken)} taken now{skipped}); shots go to {str(steps.folder)!r}"
+                              + self._standing + passed)
 
     def _set_seen(self, text: str, bad: bool) -> None:
         self.seen.setText(text)

@@ -19,7 +19,7 @@ def paint_card(p: QPainter, rect: QRectF, card: Card) -> None:
     """A face-up card: rank and suit in the corner, big rank and suit in the middle, red or black."""
     radius = rect.width() * 0.08
     p.setPen(QPen(theme.CARD_BLACK, max(1.0, rect.width() * 0.015)))
-    p.setBrush(theme.CARD_FACE)
+    p.setBrush(theme.card_face())
     p.drawRoundedRect(rect, radius, radius)
     colour = theme.CARD_RED if card.is_red else theme.CARD_BLACK
     p.setPen(colour)

@@ -39,6 +39,7 @@ class LimitsEditor(QWidget):
             grid.addWidget(label, 0, col)
         self.minimum: dict[str, QLineEdit] = {}
         self.maximum: dict[str, QLineEdit] = {}
+        self.labels = {key: label for key, label, _, _ in rows}
         for r, (key, label, low, top) in enumerate(rows, start=1):
             name = QLabel(label)
             name.setFont(theme.font(unit, bold=True))
@@ -63,6 +64,16 @@ class LimitsEditor(QWidget):
         field.setMinimumWidth(unit * 7)
         return field
 
+    def field_named(self, error: str) -> Optional[QLineEdit]:
+        """The field a refusal names ("Tie maximum: invalid amount ...", "maximum potential payout ..."), if any."""
+        if self.payout is not None and "payout" in error:
+            return self.payout
+        for key, label in self.labels.items():
+            for side, fields in (("minimum", self.minimum), ("maximum", self.maximum)):
+                if f"{label} {side}" in error:
+                    return fields[key]
+        return None
+
     def values(self) -> dict:
         """The texts as typed, in the config file's form: ``{"min": {...}, "max": {...}, "max_payout": ...}``."""
         out: dict = {"min": {k: f.text().strip() for k, f in self.minimum.items()},
@@ -83,3 +94,12 @@ class LimitsDialog(SupervisorDialog):
                          unit, parent, body=editor, ask_pin=ask_pin)
         self.setWindowTitle("Table limits")
         self.editor = editor
+
+    def field_to_fix(self, error: str) -> QLineEdit:
+        """A limit the refusal names first (qaQ F15: an "abc" amount was refused by name, the cursor left in
+        Reason), else the supervisor's field it is about."""
+        if error.startswith("limits refused"):
+            field = self.editor.field_named(error)
+            if field is not None:
+                return field
+        return super().field_to_fix(error)

@@ -38,9 +38,12 @@ from dealer_assist.ui.settlement import SettlementView
 from dealer_assist.ui.sound import Cues
 from dealer_assist.ui.status import StatusView
 from dealer_assist.ui.supervisor import SupervisorDialog
+from dealer_assist.ui.typed_cards import TypedCardCursor, due_card
 
 #: Seconds between the simulated shoe's cards in turbo mode.
 TURBO_INTERVAL = 0.05
+#: Shown in the menu bar's corner while turbo is on.
+TURBO_MARKER = "TURBO ON (T: off)"
 #: The corner hint of the menu bar.
 HINT = "F1: keys   A: auto-play   T: turbo   F11: full screen "
 #: The same at a live table, where A is refused (auto-play is a demo of the simulated shoe).
@@ -131,6 +134,11 @@ class MainWindow(QMainWindow):
         self._room_timer = QTimer(self, singleShot=True, interval=0)
         self._room_timer.timeout.connect(self._make_room)
 
+        #: At a table whose cards are all typed, the card field keeps the cursor while a card is due (qaQ F4).
+        self.card_cursor = (TypedCardCursor(self, self.entry, due_card(session, lambda s: (s.shoe_no, s.round_no,
+                                                                                              s.shoe.cards_seen)))
+                            if source is None and not self.replay else None)
+
         self.bridge = SnapshotBridge(session, self)
         self.bridge.snapshot.connect(self.render)
         self.render(session.snapshot)
@@ -216,14 +224,20 @@ class MainWindow(QMainWindow):
             if paused != (self._hint is PAUSED_HINT):
                 self._hint = PAUSED_HINT if paused else REPLAY_HINT
                 self._reset_hint()
-        if snap.state.settlement is not None and (last is None or last.state.settlement is None):
-            self.right.setCurrentWidget(self.settlement)
+        if ((snap.state.settlement is not None and (last is None or last.state.settlement is None))
+                or (snap.state.paid_before is not None and (last is None or last.state.paid_before is None))):
+            self.right.setCurrentWidget(self.settlement)  # a payment to make, or one to correct (qaQ F6)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
         if last is None or (snap.message, snap.alerts) != (last.message, last.alerts):
             self._room_timer.start()
         if last is not None:
             self._cues(last, snap)
         self._schedule_auto()
+        self._follow_cards()
+
+    def _follow_cards(self) -> None:
+        if self.card_cursor is not None:
+            self.card_cursor.follow()
 
     def _cues(self, last: Any, snap: Any) -> None:
         if len(snap.state.round.cards) > len(last.state.round.cards) or snap.state.shoe.cards_seen > last.state.shoe.cards_seen:
@@ -264,7 +278,7 @@ class MainWindow(QMainWindow):
         camera_view.keep_placed(self.camera_view)
 
     def _make_room(self) -> None:
-        make_room(self.centralWidget(), self.roads, self.betting)
+        make_room(self.centralWidget(), self.roads, self.betting, self.alerts)
 
     def paintEvent(self, event) -> None:  # noqa: N802
         super().paintEvent(event)
@@ -279,6 +293,12 @@ class MainWindow(QMainWindow):
         Every key comes through here, so this is where a replay refuses, once, every command
         that is not a ``view`` key: its table follows the journal, and a key pressed there must
         not make it differ from the record."""
+        try:
+            return self._command(action, *args)
+        finally:
+            self._follow_cards()  # a table key pressed in the card field, a card due after it: the cursor back
+
+    def _command(self, action: str, *args: Any) -> Any:
         key = BY_ACTION.get((action, args)) or BY_ACTION.get((action, ()))
         if self.help.isVisible() and action != "toggle_help":
             self.help.hide()  # any key closes the help, and does nothing else: the table was out of sight
@@ -303,11 +323,14 @@ class MainWindow(QMainWindow):
 
     def _reset_hint(self) -> None:
         self.hint.setText(self._marked(self._hint))
-        self.hint.setStyleSheet(f"color: {(theme.GOLD if self.options.auto else theme.MUTED).name()};")
+        self.hint.setStyleSheet(f"color: {(theme.GOLD if self.options.auto or self.options.turbo else theme.MUTED).name()};")
         self._fit_hint()
 
     def _marked(self, text: str) -> str:
-        return f"{auto_play.MARKER}   {text}" if self.options.auto else text
+        """Auto-play's and turbo's markers before ``text``: each shows as long as it is on (qaQ F11: T, typed
+        as half a card, switched turbo with nothing on screen to say so)."""
+        marks = [m for m, on in ((auto_play.MARKER, self.options.auto), (TURBO_MARKER, self.options.turbo)) if on]
+        return "   ".join(marks + [text])
 
     def _fit_hint(self) -> None:
         # QMenuBar lays its corner widget out only when it is set: a longer text was clipped to the old width.
@@ -375,7 +398,10 @@ class MainWindow(QMainWindow):
 
     def void_last_card(self) -> Optional[str]:
         """Void the last card; with supervisors configured, their name, PIN and reason first (a dialog).
-        Without them, a settled round's card is taken back on a second press only (its settlement goes too)."""
+        Without them, a settled round's card is taken back on a second press only (its settlement goes too).
+        No card to void is refused at once, before any dialog or second press."""
+        if self.session.correction_refused("void_card") is not None:
+            return self._run(self.session.void_last_card(why="voided by the croupier (V)"))
         if (self.session.state.settlement is not None and not getattr(self.session, "needs_supervisor", False)
                 and not self.second_press.confirmed("void_last_card")):
             return self._run(self.session.say("the round is settled: press V again to take back its last card "
@@ -385,7 +411,9 @@ class MainWindow(QMainWindow):
 
     def void_round(self) -> Optional[str]:
         """Void the round (a misdeal); with supervisors configured, their name, PIN and reason first,
-        else a second press."""
+        else a second press.  No round to void (the bets open, the burn) is refused at once, before either."""
+        if self.session.correction_refused("void_round") is not None:
+            return self._run(self.session.void_round(why="misdeal (Shift+V)"))
         if not getattr(self.session, "needs_supervisor", False) and not self.second_press.confirmed("void_round"):
             return self._run(self.session.say(
                 "void the whole round (a misdeal): press Shift+V again; its cards are set aside and its bets open "
@@ -430,6 +458,9 @@ class MainWindow(QMainWindow):
         snap = self.session.snapshot
         if snap.pending is None and getattr(snap.state, "held", ()) and getattr(self.session, "needs_supervisor", False):
             return self._correction("set aside as misdrawn", self.session.discard_held, "misdrawn (Del)", "set_aside")
+        if snap.pending is None and not getattr(snap.state, "held", ()):  # qaQ F11: it did nothing and said nothing
+            return self._run(self.session.say("nothing to reject: Del rejects a card read unsure, or sets aside a "
+                                              "card held after the round; V voids a card dealt"))
         return self._run(self.entry.reject())
 
     def dismiss(self) -> None:
@@ -453,6 +484,8 @@ class MainWindow(QMainWindow):
     def toggle_turbo(self) -> None:
         self.options.turbo = not self.options.turbo
         self.apply_turbo()
+        self.notice("turbo on: no animation, a fast simulated shoe" if self.options.turbo
+                    else "turbo off: animations and the simulated shoe's own pace", 5)
 
     def apply_turbo(self) -> None:
         self.hands.animate = not self.options.turbo
@@ -514,6 +547,8 @@ class MainWindow(QMainWindow):
             if in_field:
                 self.entry.field.clear()
                 self.centralWidget().setFocus()
+                if self.card_cursor is not None:
+                    self.card_cursor.let_go()  # the table's keys, until another card is due
             else:
                 self.command("dismiss")
             return

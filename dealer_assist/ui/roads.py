@@ -5,6 +5,11 @@ draws them: Bead Plate (every coup, ties included), Big Road (hollow rings,
 ties as green slashes with their count, pairs as dots), and the derived
 roads at half size: Big Eye Boy hollow rings, Small Road filled dots,
 Cockroach Pig slashes (red repeats, blue breaks the pattern).
+
+Red and blue are not the only cue (qaQ F2: a colour-blind croupier or pit boss could not read them): the
+Big Road's rings carry the winner's letter, B or P, as the Bead Plate's beads do, and the derived roads'
+blue marks differ in shape from their red ones: Big Eye Boy's blue ring has a dot in it, Small Road's blue
+dot is hollow (a ring), Cockroach Pig's blue slash leans the other way.
 """
 
 from __future__ import annotations
@@ -110,8 +115,8 @@ class RoadsView(QWidget):
                                                        Qt.TextElideMode.ElideRight, area.width())
             p.drawText(QRectF(area.left(), area.top() - label, area.width(), label),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
-            p.fillRect(grid, BOARD)
-            p.setPen(QPen(GRID, 1))
+            p.fillRect(grid, theme.DIM_BOARD if theme.dimmed() else BOARD)
+            p.setPen(QPen(theme.DIM_GRID if theme.dimmed() else GRID, 1))
             for i in range(cols + 1):
                 p.drawLine(QPointF(grid.left() + i * cell, grid.top()), QPointF(grid.left() + i * cell, grid.bottom()))
             for j in range(7):
@@ -183,6 +188,8 @@ class RoadsView(QWidget):
         p.setPen(QPen(ROAD_COLOURS[b.winner], max(2.0, r.width() * 0.12)))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawEllipse(inner)
+        p.setFont(theme.font(r.height() * 0.42, bold=True))
+        p.drawText(inner, Qt.AlignmentFlag.AlignCenter, b.winner[0].upper())  # B or P: not by colour alone
         if b.ties:
             p.setPen(QPen(ROAD_COLOURS["tie"], max(2.0, r.width() * 0.1)))
             p.drawLine(QPointF(inner.left(), inner.bottom()), QPointF(inner.right(), inner.top()))
@@ -194,14 +201,27 @@ class RoadsView(QWidget):
     def _derived(p: QPainter, r: QRectF, name: str, colour: str) -> None:
         col = ROAD_COLOURS[colour]
         inner = r.adjusted(r.width() * 0.15, r.width() * 0.15, -r.width() * 0.15, -r.width() * 0.15)
+        blue = colour == "blue"  # drawn apart by shape too, not by colour alone
         if name == "big_eye_boy":
             p.setPen(QPen(col, max(1.5, r.width() * 0.14)))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawEllipse(inner)
+            if blue:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(col)
+                d = inner.width() * 0.36
+                p.drawEllipse(QRectF(inner.center().x() - d / 2, inner.center().y() - d / 2, d, d))
         elif name == "small_road":
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(col)
-            p.drawEllipse(inner)
+            if blue:
+                pen = max(1.5, r.width() * 0.16)
+                p.setPen(QPen(col, pen))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawEllipse(inner.adjusted(pen / 2, pen / 2, -pen / 2, -pen / 2))
+            else:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(col)
+                p.drawEllipse(inner)
         else:
             p.setPen(QPen(col, max(1.5, r.width() * 0.16)))
-            p.drawLine(QPointF(inner.left(), inner.bottom()), QPointF(inner.right(), inner.top()))
+            top, bottom = (inner.top(), inner.bottom()) if not blue else (inner.bottom(), inner.top())
+            p.drawLine(QPointF(inner.left(), bottom), QPointF(inner.right(), top))

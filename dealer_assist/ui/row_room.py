@@ -10,6 +10,9 @@ message's font; the message itself is never cut, its action being at its end.
 
 The row that gives room has ``most_room()`` (the pixels it can spare) and ``set_room_given(px)``;
 the panel of the message has ``set_message_scale(scale)`` and ``hold_message_lines()``.
+
+The alert bars' wrapped lines are held the same way: uncounted, a long alert over a second one at
+1280x720 had the chip bar drawn over seats 6-7 and the Limits line, the roads giving nothing (qaO F3).
 """
 
 from __future__ import annotations
@@ -18,20 +21,21 @@ from __future__ import annotations
 MESSAGE_LEAST_SCALE = 0.7
 
 
-def make_room(central, giver, message) -> int:
+def make_room(central, giver, message, alerts=None) -> int:
     """Fit the rows of ``central`` (the window's central widget) in its height, ``giver`` giving room
-    first, then ``message``'s font; the pixels still short (0 when every row has its room)."""
+    first, then ``message``'s font; the pixels still short (0 when every row has its room).  The wrapped
+    lines of ``alerts`` (the alerts panel) are counted as the message's are."""
     message.set_message_scale(1.0)
     giver.set_room_given(0)
-    short = _short(central, message)
+    short = _short(central, message, alerts)
     if short > 0:
         giver.set_room_given(min(short, giver.most_room()))
-        short = _short(central, message)
+        short = _short(central, message, alerts)
     scale = 1.0
     while short > 0 and scale - 0.1 >= MESSAGE_LEAST_SCALE - 1e-9:
         scale -= 0.1
         message.set_message_scale(scale)
-        short = _short(central, message)
+        short = _short(central, message, alerts)
     return max(0, short)
 
 
@@ -49,9 +53,11 @@ def hold_lines(label) -> None:
     label.setMinimumHeight(label.heightForWidth(width) if label.text() and width > 0 else 0)
 
 
-def _short(central, message) -> int:
+def _short(central, message, alerts=None) -> int:
     central.layout().activate()  # the rows at the window's width as it is now (see hold_lines)
     message.hold_message_lines()
+    for label in _wrapped(alerts):
+        hold_lines(label)
     _forget(central.layout())  # Qt weighs a changed height only on its next pass through the event loop
     return central.layout().minimumSize().height() - central.height()
 
@@ -66,3 +72,12 @@ def _forget(layout) -> None:
             _forget(item.widget().layout())
             item.widget().updateGeometry()
     layout.invalidate()
+
+
+def _wrapped(panel) -> list:
+    """The word-wrapped labels shown in ``panel`` (none for ``None``)."""
+    if panel is None or not panel.isVisible():
+        return []
+    from PySide6.QtWidgets import QLabel
+
+    return [label for label in panel.findChildren(QLabel) if label.wordWrap() and label.isVisible()]

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Optional
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSizePolicy, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from dealer_assist.money import fmt, fmt_grouped
+from dealer_assist.baccarat.settlement import corrections
+from dealer_assist.money import ZERO, fmt, fmt_grouped
 from dealer_assist.ui import theme
 from dealer_assist.ui.out_of_sight import titled
 
@@ -118,17 +120,46 @@ class SettlementView(QWidget):
         """The rows as shown (seat, bet, stake, call, commission): what tests and screen readers check."""
         return [tuple(self.table.item(r, c).text() for c in range(len(COLUMNS))) for r in range(self.table.rowCount())]
 
+    def _corrections(self, state, paid, settlement) -> list:
+        """The rows of a round whose paid settlement a void took back (qaQ F6): per bet, what to take back or
+        pay more against what was paid, once it settles again; after a misdeal (the bets open again), what
+        to take back and return so that the bets stand as before the deal."""
+        if settlement is None:
+            self._title = f"ROUND {state.round_no}: MISDEAL: UNDO THE PAYMENT"
+            self.totals.setText(f"The settlement paid was taken back ({fmt_grouped(paid.paid)} paid under it, "
+                                f"{fmt_grouped(_taken(paid))} taken): take back what was paid and return the stakes "
+                                "taken before the round is dealt again.")
+        else:
+            self._title = f"ROUND {state.round_no}: CORRECT THE PAYMENT"
+            change = sum((c.difference for c in corrections(paid, settlement)), ZERO)
+            self.totals.setText(f"Settled again after a void: {fmt_grouped(paid.paid)} was paid under the settlement "
+                                f"taken back; {_in_all(change)}. Now: stakes {fmt_grouped(settlement.stakes)} · paid "
+                                f"{fmt_grouped(settlement.paid)} · house {fmt_grouped(settlement.house)}")
+        return [(str(c.seat), c.bet.label, fmt_grouped(c.stake), c.call_in(fmt_grouped).upper(),
+                 fmt(c.now.commission) if c.now is not None and c.now.commission else "",
+                 "lose" if c.difference < 0 else "win" if c.difference > 0 else "push")
+                for c in corrections(paid, settlement)]
+
     def show_snapshot(self, snap) -> None:
         state = snap.state
         settlement = state.settlement
-        key = (state.shoe_no, state.round_no, settlement is not None, state.betting.layout if settlement is None else None)
+        paid = state.paid_before
+        key = (state.shoe_no, state.round_no, settlement is not None, state.betting.layout if settlement is None else None,
+               paid, state.phase)
         if key == self._shown:
             return
         self._shown = key
-        if settlement is None:
+        if paid is not None and (settlement is not None or state.phase == "betting"):
+            lines = self._corrections(state, paid, settlement)
+        elif settlement is None:
             self._title = f"ROUND {state.round_no}: BETS"
             lines = [(str(w.seat), w.bet.label, fmt_grouped(w.stake), "", "", None) for w in state.betting.layout.wagers()]
-            self.totals.setText("After the round: take losing bets, then pay seat by seat.")
+            self.totals.setText(f"Round {state.round_no}'s settlement was taken back after it was paid "
+                                f"({fmt_grouped(paid.paid)} paid under it, {fmt_grouped(_taken(paid))} taken): "
+                                "once the round settles again this list says what to take back or pay more."
+                                if paid is not None else "After the round: take losing bets, then pay seat by seat.")
+            if paid is not None:
+                self._title = f"ROUND {state.round_no}: BETS · PAID SETTLEMENT TAKEN BACK"
         else:
             self._title = f"ROUND {state.round_no}: PAY IN THIS ORDER"
             lines = [(str(r.seat), r.bet.label, fmt_grouped(r.stake), r.call_in(fmt_grouped).upper(),
@@ -146,3 +177,14 @@ class SettlementView(QWidget):
                     item.setForeground(theme.TEXT)
                 self.table.setItem(r, c, item)
         self._fit_rows()
+
+
+def _taken(settlement) -> Decimal:
+    """The stakes a settlement took (its losing bets)."""
+    return sum((r.stake for r in settlement.lines if r.result == "lose"), ZERO)
+
+
+def _in_all(change: Decimal) -> str:
+    if change == 0:
+        return "in all nothing changes hands"
+    return f"in all the table {'pays' if change > 0 else 'takes back'} {fmt_grouped(abs(change))}"

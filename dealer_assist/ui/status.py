@@ -144,10 +144,9 @@ class StatusView(QWidget):
                 for head in ODDS_ROWS:
                     self.cells[(bet.value, head)].setText("—" if current else "…")
             return
-        push = result.report.bets[Bet.PLAYER].floats()["push"]
         # Cards burned face down are unknown but random: the odds rest on the known composition
         # and hold for the shoe's real cards left.
-        self._title(f"ODDS on the {shoe.cards_left} cards left" + (f" (Player/Banker push {pct(push)})" if push else ""))
+        self._title(f"ODDS on the {shoe.cards_left} cards left" + push_note(result.report))
         self._show_figures(result.report)
 
     def _title(self, text: str, tip: str = "") -> None:
@@ -159,3 +158,15 @@ class StatusView(QWidget):
             f = report.bets[bet].floats()
             self.cells[(bet.value, "Win")].setText(pct(f["win"]))
             self.cells[(bet.value, "House edge")].setText(pct(f["house_edge"]))
+
+
+def push_note(report) -> str:
+    """The odds title's push: one figure while Player and Banker push alike (on a tie), each its own where
+    they differ (qaQ F16: an EZ table's Banker pushes on a three-card 7 too, 11.8% against 9.5%, and the
+    one figure shown was Player's)."""
+    player, banker = (report.bets[b].floats()["push"] for b in (Bet.PLAYER, Bet.BANKER))
+    if not player and not banker:
+        return ""
+    if abs(player - banker) < 5e-5:
+        return f" (Player/Banker push {pct(player)})"
+    return f" (push: Player {pct(player)}, Banker {pct(banker)})"

@@ -79,5 +79,17 @@ class SupervisorDialog(QDialog):
             return
         self.message.setText(error)
         self.adjustSize()  # room for the refusal's lines below the fields, not taken from them
-        self.pin.clear()
-        (self.pin if self.ask_pin else self.reason).setFocus()
+        field = self.field_to_fix(error)
+        if field is self.pin or not self.ask_pin:
+            self.pin.clear()
+        field.setFocus()
+        field.selectAll()
+
+    def field_to_fix(self, error: str) -> QLineEdit:
+        """The field the refusal ``error`` is about, where the cursor goes (qaQ F15: after "say why" it went to
+        the PIN, and a keyboard-only croupier had to Shift+Tab round to the reason)."""
+        if not self.ask_pin or error.startswith("say why"):
+            return self.reason
+        if "must give their name" in error and not self.name.text().strip():
+            return self.name
+        return self.pin

@@ -47,9 +47,49 @@ MIN_UNIT = 12
 LEAST_WINDOW = (960, 540)
 
 
+#: Larger (or smaller) text than the window's size gives: ``[display] text_scale`` or ``--text-scale`` (qaQ F8:
+#: a croupier or pit boss who needs larger text had no way to it; QT_SCALE_FACTOR changed nothing, every size
+#: following the window's).  The bounds keep the layout whole at 1280x720.
+TEXT_SCALES = (0.8, 1.25)
+_text_scale = 1.0
+
+
+def set_text_scale(scale: float) -> None:
+    """Every window's text ``scale`` times the size its window gives it, from now on (set once, at start)."""
+    global _text_scale
+    if not TEXT_SCALES[0] <= scale <= TEXT_SCALES[1]:
+        raise ValueError(f"text scale {scale!r} must be {TEXT_SCALES[0]:g} to {TEXT_SCALES[1]:g}")
+    _text_scale = scale
+
+
+#: A dim pit's colours (``[display] dim``, ``--dim``; qaQ F8: the roads were a near-white panel across the bottom
+#: third of the screen, a glare in a dark pit): the roads' board and the card faces less bright, the marks and
+#: the ink on them still at 3:1 or more against them (large shapes and large text).
+DIM_BOARD = QColor("#cbcec8")
+DIM_GRID = QColor("#9aa09b")
+DIM_CARD_FACE = QColor("#c9c6bb")
+_dim = False
+
+
+def set_dim(on: bool) -> None:
+    """Every window's bright surfaces dimmed (``on``) or not, from now on (set once, at start)."""
+    global _dim
+    _dim = bool(on)
+
+
+def dimmed() -> bool:
+    return _dim
+
+
+def card_face() -> QColor:
+    """A card's face: :data:`CARD_FACE`, or :data:`DIM_CARD_FACE` in a dim pit."""
+    return DIM_CARD_FACE if _dim else CARD_FACE
+
+
 def unit_for_size(width: int, height: int) -> int:
-    """The text unit (px) of a window: by its height, or its width when it is narrower than 16:9."""
-    return max(MIN_UNIT, int(min(height / HEIGHT_PER_UNIT, width / WIDTH_PER_UNIT)))
+    """The text unit (px) of a window: by its height, or its width when it is narrower than 16:9, times the
+    text scale (see :func:`set_text_scale`)."""
+    return max(MIN_UNIT, int(min(height / HEIGHT_PER_UNIT, width / WIDTH_PER_UNIT) * _text_scale))
 
 
 def portrait(width: int, height: int) -> bool:

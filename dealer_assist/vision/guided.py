@@ -8,6 +8,7 @@ shots' folder.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Optional
 
@@ -67,6 +68,9 @@ class GuidedSetUp:
         #: Shots found in the folder from before, passed over since the last call of :meth:`passed_over`.
         self._passed: list[str] = []
         self._settle()
+        #: The shots in the folder from before, by their pictures' digests (read at the first :meth:`kept_as`).
+        self._before = [code for code in SET_UP_ORDER if self.shot_path(code).is_file()]
+        self._digests: Optional[dict[str, str]] = None
 
     def shot_path(self, code: str) -> Path:
         return self.folder / f"{code}.png"
@@ -100,6 +104,22 @@ class GuidedSetUp:
         passed, self._passed = self._passed, []
         return passed
 
+    def kept_as(self, image: np.ndarray) -> Optional[str]:
+        """The card whose shot from before is this very picture, or None.
+
+        A folder of photos (or a video) given again gives its frames from the first: a set-up resumed as its
+        stop message says took the first card's photo as the card it went on from (QA: A♠'s as 5S.png).
+        A shot is kept as the frame was read, so the frames already kept are known by their pixels and passed
+        over, and each frame still to come goes to its own card.
+        """
+        if self._digests is None:
+            self._digests = {}
+            for code in self._before:
+                shot = cv2.imread(str(self.shot_path(code)), cv2.IMREAD_COLOR)
+                if shot is not None:
+                    self._digests.setdefault(_digest(shot), code)
+        return self._digests.get(_digest(image)) if self._digests else None
+
     def shows_last(self, image: np.ndarray) -> bool:
         """Whether ``image`` still shows the card of the last shot taken, where it lay (see :func:`same_view`)."""
         return self._last is not None and same_view(image, *self._last)
@@ -118,6 +138,10 @@ class GuidedSetUp:
         quad, why = find_card(image)
         if quad is None:
             return why
+        kept = self.kept_as(image)
+        if kept is not None:
+            return (f"this picture is the shot of {Card.parse(kept).label} kept from before ({self.shot_path(kept).name}):"
+                    " show the card asked for")
         if self.shows_last(image):
             return (f"the camera still shows the card taken last ({Card.parse(self.taken[-1]).label}): put this card "
                     "in its place")
@@ -153,6 +177,13 @@ class GuidedSetUp:
         self.skipped = [c for c in self.skipped if SET_UP_ORDER.index(c) < self._at]
         self._passed = []
         return code
+
+
+def _digest(image: np.ndarray) -> str:
+    """A picture's digest: its size and its pixels (BGR)."""
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    return f"{image.shape}:" + hashlib.sha1(np.ascontiguousarray(image).tobytes()).hexdigest()
 
 
 #: A pixel of the card's area that changed by more than this many grey levels shows another card there ...
@@ -222,6 +253,10 @@ class RecordingSeek:
             self.why = "a card still moving" if quad is not None else why
             return None
         self._stopped, self._run = (image, area), 0
+        kept = self.steps.kept_as(image) if quad is not None else None
+        if kept is not None:
+            self.why = f"the card kept from before as {self.steps.shot_path(kept).name}"
+            return None
         return why
 
     def _pass(self, image: np.ndarray, area: np.ndarray, why: str) -> None:

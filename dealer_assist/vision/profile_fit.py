@@ -54,6 +54,10 @@ MIRROR_WHOLE = 2
 MIRROR_READ = 0.75
 #: Frames read after a frame was read turned back before another is (the look costs one more read).
 MIRROR_EVERY = 30
+#: Of frames in time order (see :attr:`ProfileFit.in_motion`), a card read whose centre lies this share of
+#: its width from every read of the frame read before is still moving: its read is not weighed.  A card at
+#: rest moves a pixel or two (about 0.01); one sliding in at a dealing pace 0.1 to 0.5 a frame.
+MOVED = 0.05
 
 
 #: What to check of the camera before a profile is doubted on unsure reads alone (see :meth:`ProfileFit.warning`).
@@ -74,6 +78,19 @@ def fresh_reader(profile) -> Callable[[Any], Any]:
         return Recognizer(profile).recognize(frame)
 
     return read
+
+
+def _place(hit) -> tuple[float, float, float]:
+    """A card read's centre and its card's width (its outline's first side)."""
+    (x0, y0), (x1, y1) = hit.corners[0], hit.corners[1]
+    cx, cy = hit.center
+    return cx, cy, float(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+
+
+def _at_rest(place: tuple[float, float, float], before: list) -> bool:
+    """Whether a read at ``place`` lies where a read of the frame before lay (see :data:`MOVED`)."""
+    x, y, width = place
+    return any(((x - bx) ** 2 + (y - by) ** 2) ** 0.5 <= MOVED * max(width, bw) for bx, by, bw in before)
 
 
 def _counts(result) -> Counter:
@@ -118,15 +135,29 @@ class ProfileFit:
     #: twice (QA: one A♠ reported at frames 229 and 231).
     mirrored: bool = False
     on_mirrored: Optional[Callable[[str], None]] = None
+    #: Whether the results added are of one camera's frames in time order (``watch``, the camera source):
+    #: then only the reads of cards at rest are weighed (see :data:`MOVED`).  A card still sliding in is
+    #: blurred, often under the hand dealing it, and reads unsure for frames: a normal deal had raised "the
+    #: camera's picture has most likely changed" (QA: 11% unsure, all of cards still moving).
+    in_motion: bool = False
+    #: Reads of cards still moving, not weighed (sure, unsure).
+    moving: list = field(default_factory=lambda: [0, 0])
     _said: bool = False
+    _before: list = field(default_factory=list)  # the centres and widths of the last frame's reads
     _recent: deque = field(default_factory=lambda: deque(maxlen=MIRROR_WINDOW))
     _since_look: int = MIRROR_EVERY
 
     def add(self, result, frame=None) -> None:
         """One recognizer result (:class:`~dealer_assist.vision.recognize.FrameResult`) and, when given, its
         frame: a grey one is looked at only when the doubt is first raised, to name the likelier fault."""
-        self.sure += len(result.cards)
-        self.unsure += len(result.uncertain)
+        sure, unsure = result.cards, result.uncertain
+        if self.in_motion:
+            before, self._before = self._before, [_place(hit) for hit in (*sure, *unsure)]
+            sure, unsure = ([hit for hit in hits if _at_rest(_place(hit), before)] for hits in (sure, unsure))
+            self.moving[0] += len(result.cards) - len(sure)
+            self.moving[1] += len(result.uncertain) - len(unsure)
+        self.sure += len(sure)
+        self.unsure += len(unsure)
         self.side_reads += getattr(result, "side_reads", 0)
         self.shapes.extend(getattr(result, "shapes", ()))
         if self.reread is not None and frame is not None and not self.mirrored:

@@ -68,8 +68,10 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     :attr:`.track.OnceOnlyTracker.unread_when_gone`): one event per card.
     """
     recognizer = Recognizer(profile)
-    if fit is not None and fit.reread is None:
-        fit.reread = fresh_reader(profile)  # a mirrored camera is looked for
+    if fit is not None:
+        fit.in_motion = True  # frames in time order: the reads of cards still moving are not weighed
+        if fit.reread is None:
+            fit.reread = fresh_reader(profile)  # a mirrored camera is looked for
     tracker = OnceOnlyTracker(profile.card_h_px, confirm=confirm)
     tracker.counted.update(counted or ())
     tracker.ask_at_start = ask_unplaced

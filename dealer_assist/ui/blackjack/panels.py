@@ -15,7 +15,8 @@ from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
                                QVBoxLayout, QWidget)
 
-from dealer_assist.money import fmt, fmt_chip, fmt_grouped
+from dealer_assist.blackjack.settlement import corrections
+from dealer_assist.money import ZERO, fmt, fmt_chip, fmt_grouped
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import row_room, theme
 from dealer_assist.ui.entry import CardEntry
@@ -299,11 +300,34 @@ class SettlementPanel(QWidget):
         self.grid.setRowStretch(r, 1)  # the lines at the top, the room below them
         self.grid.activate()
 
+    def _corrections(self, state, paid, s) -> list:
+        """The lines of a round whose paid settlement a void took back (qaQ F6): per hand, what to take back or
+        pay against what was paid once it settles again; the deal voided too, what to undo before dealing."""
+        fixes = corrections(paid, s)
+        self._title = f"ROUND {state.round_no}: " + ("CORRECT THE PAYMENT" if s is not None else "UNDO THE PAYMENT")
+        self.lines, rows = [], []
+        for c in fixes:
+            many = sum(1 for x in fixes if x.seat == c.seat) > 1
+            who = f"SEAT {c.seat}" + (f" hand {c.hand + 1}" if many else "")
+            stake = (c.now or c.was).stake
+            colour = theme.BAD_INK if c.difference < 0 else theme.GOOD_INK if c.difference > 0 else theme.MUTED
+            call = c.call(fmt_grouped).upper()
+            self.lines.append(f"{who}: {fmt(stake)} {call}")
+            rows.append((who, fmt_grouped(stake), call, colour, c.why(fmt_grouped)))
+        change = sum((c.difference for c in fixes), ZERO)
+        self.totals.setText(f"paid {fmt_grouped(paid.paid)} · taken {fmt_grouped(paid.taken)} under the settlement "
+                            f"taken back\n{_in_all(change)}\nlimits {fmt(state.rules.min_bet)} to "
+                            f"{fmt(state.rules.max_bet)}")
+        return rows
+
     def show_snapshot(self, snap) -> None:
         state = snap.state
         s = state.settlement
         colours = {"win": theme.GOOD_INK, "lose": theme.BAD_INK, "push": theme.MUTED}  # text on the felt
-        if s is None:
+        paid = getattr(state, "paid_before", None)
+        if paid is not None and (s is not None or state.phase == BlackjackPhase.BETTING):
+            rows = self._corrections(state, paid, s)
+        elif s is None:
             # What each seat has at risk, as its chip on the table shows it (QA: a doubled seat's chip said
             # 20.00 and this list its bet, 10.00); the bet is named under it when they differ.
             self._title = f"ROUND {state.round_no}: BETS"
@@ -311,6 +335,11 @@ class SettlementPanel(QWidget):
             rows = [(f"SEAT {seat}", fmt_grouped(state.in_play(seat)), "", None, _raised(state, seat))
                     for seat, _ in state.bets]
             self.totals.setText(f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)} per seat")
+            if paid is not None:  # the round open again after a void of its paid settlement
+                self._title = f"ROUND {state.round_no}: BETS · PAID SETTLEMENT TAKEN BACK"
+                self.totals.setText(f"{fmt_grouped(paid.paid)} was paid and {fmt_grouped(paid.taken)} taken under the "
+                                    "settlement taken back: once the round settles again this list says what to "
+                                    "take back or pay")
         else:
             self._title = f"ROUND {state.round_no}: PAY"
             self.lines, rows = [], []
@@ -330,6 +359,12 @@ class SettlementPanel(QWidget):
             self._shown = rows
             self._fill(rows)
         self._retitle()
+
+
+def _in_all(change: Decimal) -> str:
+    if change == 0:
+        return "in all nothing changes hands"
+    return f"in all the table {'pays' if change > 0 else 'takes back'} {fmt_grouped(abs(change))}"
 
 
 def _raised(state, seat: int) -> str:
@@ -414,6 +449,8 @@ class DeckPanel(QWidget):
 
 class CardField(CardEntry):
     """The shared card field (type a card; confirm an unsure read) plus the session's last message."""
+
+    TABLE_BACKSPACE = True  # the void: the field keeps the cursor while cards are due at a typed table (qaQ F4)
 
     def __init__(self, session: Any, parent: Optional[QWidget] = None) -> None:
         super().__init__(session, parent)

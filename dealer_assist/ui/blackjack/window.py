@@ -34,6 +34,7 @@ from dealer_assist.ui.limits import LimitsDialog
 from dealer_assist.ui.row_room import make_room
 from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.supervisor import SupervisorDialog
+from dealer_assist.ui.typed_cards import TypedCardCursor, due_card
 
 #: (keys, command, what it does): the menu, the shortcuts and the help come from this one table.
 KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
@@ -41,13 +42,13 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("S",), "stand", "stand: the active hand takes no more cards"),
     (("D",), "double", "double: stake doubled, exactly one more card"),
     (("P",), "split", "split a pair into two hands"),
-    (("Space",), "deal", "deal: lock the bets"),
+    (("Space",), "deal", "deal: lock the bets (at baccarat Space adds a chip and D deals)"),
     (("Left",), "seat_left", "betting: move the seat cursor left"),
     (("Right",), "seat_right", "betting: move the seat cursor right"),
     (("+", "="), "place_at_cursor", "add the chosen chip to the seat at the cursor (mouse: click a seat)"),
     (("-",), "remove_at_cursor", "take the chosen chip off the seat at the cursor (mouse: Shift-click)"),
     (("Backspace",), "void", "void the last deal, card or decision (supervisor PIN when configured; "
-                            "else, in a settled round, press twice)"),
+                            "else, in a settled round, press twice; in the empty card field too)"),
     (("N",), "next_round", "next round"),
     (("R",), "rebet", "repeat the last round's bets"),
     (("X",), "clear", "clear the bets (press twice: no undo brings them back)"),
@@ -58,7 +59,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Shift+C",), "resume", "deck check: close it and go on with the same deck (in the card field: Esc first)"),
     (("Ctrl+N",), "new_deck", "new deck (only once the old one is reconciled)"),
     (("K",), "focus_entry", "type a card, then Enter; K then a suit is a king (K D: the king of diamonds, "
-                            "not a double)"),
+                            "not a double); at a table of typed cards the field takes the cursor while a card is due"),
     (("Return", "Enter"), "confirm", "send the typed card / confirm the unsure card"),
     (("Delete",), "reject", "reject the unsure card"),
     (("Escape",), "dismiss", "dismiss the top alert, the most serious (in the card field: clear it; "
@@ -138,6 +139,11 @@ class BlackjackWindow(QMainWindow):
         # The rows' room is weighed once the layout has placed them (see row_room).
         self._room_timer = QTimer(self, singleShot=True, interval=0)
         self._room_timer.timeout.connect(self._make_room)
+
+        #: At a table whose cards are all typed, the card field keeps the cursor while a card is due (qaQ F4).
+        self.card_cursor = (TypedCardCursor(self, self.entry, due_card(session, lambda s: (s.deck_no, s.round_no,
+                                                                                              len(s.ledger.dealt))))
+                            if source is None and not replay else None)
 
         self.bridge = SnapshotBridge(session, self)
         self.bridge.snapshot.connect(self.render)
@@ -244,6 +250,11 @@ class BlackjackWindow(QMainWindow):
                 self.banner.reason.setText(paused_reason(snap.reason, ended))
             self._show_replay_status()
         self._schedule_auto()
+        self._follow_cards()
+
+    def _follow_cards(self) -> None:
+        if self.card_cursor is not None:
+            self.card_cursor.follow()
 
     def _deck_check_over(self) -> None:
         """Once the deck check has ended (a new deck, the same deck, a supervisor's override), the card field,
@@ -293,10 +304,18 @@ class BlackjackWindow(QMainWindow):
         camera_view.keep_placed(self.camera_view)
 
     def _make_room(self) -> None:
-        make_room(self.centralWidget(), self.table, self.entry)
+        make_room(self.centralWidget(), self.table, self.entry, self.alerts)
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
+        """Run one command by name (a key, a button, a menu item, a click); returns the refusal, if any
+        (see :meth:`_run_command`).  After it, a card due at a table of typed cards has the cursor again."""
+        try:
+            return self._run_command(name, *args)
+        finally:
+            self._follow_cards()
+
+    def _run_command(self, name: str, *args: Any) -> Optional[str]:
         """Run one command by name (a key, a button, a menu item, a click); returns the refusal, if any.
 
         Every command of the window comes through here, so this is where a replay refuses, once, all
@@ -352,6 +371,8 @@ class BlackjackWindow(QMainWindow):
                 field.clear()
                 if leave:
                     self.centralWidget().setFocus()
+                    if self.card_cursor is not None:
+                        self.card_cursor.let_go()  # the table's keys, until another card is due
             elif self.help.isVisible():
                 self.help.hide()
             else:

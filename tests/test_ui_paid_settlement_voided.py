@@ -1,0 +1,110 @@
+"""A round settled, paid, then corrected by a void: the pay list says per bet what to take back or pay more
+(qaQ F6: the new list said PUSH and TAKE as if nothing had been paid; 19.81 paid under the voided settlement
+was nowhere on screen).  Real session and window; keys where the cursor is."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+from PySide6.QtCore import Qt
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.table.state import TablePhase, TableRules
+from focused_keys import press_focused
+
+#: Seat 1 Banker, 2 Player, 3 Small, 4 Big, 5 Tie, 10.00 each.
+BETS = ((1, Bet.BANKER), (2, Bet.PLAYER), (3, Bet.SMALL), (4, Bet.BIG), (5, Bet.TIE))
+
+
+def settled(qtbot, table_factory):
+    """Player 3C 4C (7), Banker 9H KS (9): BANKER WINS 9 TO 7, four cards; the croupier pays it."""
+    window = table_factory("manual", rules=TableRules(shoe=ShoeRules(burn=False)))
+    session = window.session
+    for seat, bet in BETS:
+        assert session.place(seat, bet, D("10")) is None
+    assert session.deal() is None
+    for code in ("3C", "9H", "4C", "KS"):
+        assert session.enter_card(code) is None
+    assert session.state.phase == TablePhase.SETTLED
+    qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)
+    window.centralWidget().setFocus()
+    return window, session
+
+
+def calls(window):
+    return {(row[0], row[1]): row[3] for row in window.settlement.rows()}
+
+
+def test_the_card_voided_and_retyped_the_list_says_what_to_take_back_and_pay(qtbot, table_factory):
+    window, session = settled(qtbot, table_factory)
+    assert calls(window)[("1", "Banker")] == "PAY 9.50"
+    for _ in range(2):  # V on a settled round: press twice (no supervisors)
+        press_focused(qtbot, window, Qt.Key.Key_V)
+    assert len(session.state.round.cards) == 3, window.betting.last_error
+    qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)
+    assert "taken back" in window.settlement.totals.text() and "9.50 paid" not in window.settlement.totals.text()
+    assert "24.50 paid under it" in window.settlement.totals.text()  # 9.50 + 15.00 (Small)
+    for code in ("5S", "3D"):  # Banker 4 draws a 3: TIE 7 TO 7, five cards
+        assert session.enter_card(code) is None
+    qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)
+    assert window.right.currentWidget() is window.settlement
+    assert calls(window) == {("1", "Banker"): "TAKE BACK 9.50",
+                             ("3", "Small"): "TAKE BACK 15.00 AND THE STAKE",
+                             ("2", "Player"): "RETURN THE STAKE",
+                             ("4", "Big"): "RETURN THE STAKE, PAY 5.40",
+                             ("5", "Tie"): "RETURN THE STAKE, PAY 80.00"}
+    assert [r[0] for r in window.settlement.rows()][:2] == ["1", "3"]  # the takes first
+    # old net -5.50 (9.50 + 15.00 - 30.00), new net 75.40 (5.40 + 80.00 - 10.00): 80.90 more to the players
+    assert "the table pays 80.90" in window.settlement.totals.text()
+    press_focused(qtbot, window, Qt.Key.Key_N)  # the next round's list is an ordinary one
+    assert session.state.round_no == 2 and session.state.paid_before is None
+
+
+def test_a_misdeal_after_payment_lists_what_to_undo_before_the_deal(qtbot, table_factory):
+    window, session = settled(qtbot, table_factory)
+    for _ in range(2):
+        qtbot.keyClick(window.centralWidget(), Qt.Key.Key_V, Qt.KeyboardModifier.ShiftModifier)
+    assert session.state.phase == TablePhase.BETTING, window.betting.last_error
+    qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)
+    assert calls(window) == {("1", "Banker"): "TAKE BACK 9.50", ("3", "Small"): "TAKE BACK 15.00",
+                             ("2", "Player"): "RETURN THE STAKE", ("4", "Big"): "RETURN THE STAKE",
+                             ("5", "Tie"): "RETURN THE STAKE"}
+    assert "MISDEAL" in window.settlement.title.text()
+    assert session.deal() is None  # dealt anew: the payment was undone, the next list is an ordinary one
+    for code in ("3C", "9H", "4C", "KS"):
+        assert session.enter_card(code) is None
+    qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)
+    assert calls(window)[("1", "Banker")] == "PAY 9.50" and calls(window)[("2", "Player")] == "TAKE"
+
+
+def test_blackjack_the_dealer_s_card_voided_after_payment_lists_what_to_pay(qtbot, show_window):
+    """The same at blackjack: seat 1 lost 10.00 to the dealer's 17 and it was taken; the dealer's last card
+    voided (Backspace twice) and retyped, the dealer busts: the list pays 20.00, the stake and the win."""
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    session = BlackjackSession(BlackjackTableRules(seats=1))
+    window = show_window(BlackjackWindow(session, None))
+    assert session.place(1, D("10")) is None and session.deal() is None
+    for code in ("9S", "7D", "2H"):
+        assert session.enter_card(code) is None
+    assert session.stand() is None and session.enter_card("KH") is None  # 11 against 17: taken
+    assert session.state.phase == BlackjackPhase.SETTLED
+    qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=3000)
+    window.centralWidget().setFocus()
+    for _ in range(2):
+        press_focused(qtbot, window, Qt.Key.Key_Backspace)
+    assert session.state.phase == BlackjackPhase.PLAYING, window.last_error
+    qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=3000)
+    assert "PAID SETTLEMENT TAKEN BACK" in window.settlement._title
+    for code in ("9C", "6C"):  # the dealer 16, then 22: busts
+        press_focused(qtbot, window, None, code)
+        press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert session.state.phase == BlackjackPhase.SETTLED, window.last_error
+    qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=3000)
+    assert window.settlement.lines == ["SEAT 1: 10.00 PAY 20.00"]
+    assert "in all the table pays 20.00" in window.settlement.totals.text()
+    window.bridge.detach()
+    session.close()
