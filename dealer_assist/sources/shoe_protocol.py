@@ -27,13 +27,13 @@ MAX_FRAME = 80
 """Longest valid line in bytes, from ``$`` up to and including ``\\r\\n``."""
 SEQ_MODULO = 65536
 DUPLICATE_WINDOW = 1024
+"""How many recently accepted frames a repeat is looked for among (a repeat is the same SEQ and content)."""
 #: The highest SEQ that, as the frame after a HELLO heard as the host's first frame, still shows a boot whose
 #: first frames were lost whole (a lost USB packet, a bridge's buffer: no damaged line to tell), so they are
 #: named lost; past it the HELLO was said again in the middle of a count, and the host joins it there
 #: (rev14 F4).  A count this young said again costs at most a FRAMES LOST for frames sent just before the
 #: port opened, and none when the frame after is a heartbeat that names no card among them.
 BOOT_SEQ_AT_MOST = 3
-"""How many recently accepted frames a repeat is looked for among (a repeat is the same SEQ and content)."""
 SHOE_STATES = ("NEW", "CUT", "EMPTY")
 UNREADABLE_CODE = "??"
 
