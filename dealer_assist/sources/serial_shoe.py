@@ -11,6 +11,7 @@ name (found again by USB VID:PID and serial number).
 
 from __future__ import annotations
 
+import copy
 import errno
 import logging
 import os
@@ -253,6 +254,10 @@ class SerialShoe(CardSource):
         #: ("" while none is): its cards wait for the croupier rather than play at this table (qaN F14).
         self._device: Optional[str] = None
         self._other_device = ""
+        #: This reader's shoe's count as it was when another shoe's HELLO came: gone on with when that shoe
+        #: says its HELLO again with the same boot id (verN NEW-10: the other shoe's count was kept, and the
+        #: first shoe's next frames were named lost, "at least one card was missed").
+        self._own_count: Optional[SequenceTracker] = None
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -574,6 +579,26 @@ class SerialShoe(CardSource):
             _log.warning("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
                          self.name, device, self._device)
 
+    def _own_shoe_again(self, frame: HelloFrame) -> bool:
+        """Keep this reader's shoe's count aside when another shoe's HELLO comes, and take it back when that
+        shoe's HELLO comes again: with the boot id it had, its count goes on where it was (only what it sent
+        while away is a gap; True: the HELLO is told here); with another, the restart ends that count."""
+        if self._device is None:
+            return False
+        if frame.device != self._device:
+            if not self._other_device and self._own_count is None:
+                self._own_count = copy.deepcopy(self._tracker)
+            return False
+        own, self._own_count = self._own_count, None
+        if own is None or not self._other_device:
+            return False
+        self._tracker, self._unsure_hello = own, None
+        if frame.boot != own.boot:
+            return False
+        self._heard(frame.device)
+        self._emit(DeviceHello(self.name, self._clock(), frame.device, frame.boot, frame.firmware, frame.protocol))
+        return True
+
     def _line_v1(self, line: bytes) -> None:
         try:
             frame = parse_frame(line)
@@ -583,6 +608,8 @@ class SerialShoe(CardSource):
         self._frame_seen()
         first, self._since_open = self._since_open, False
         card_cut, self._card_cut = self._card_cut, False
+        if isinstance(frame, HelloFrame) and self._own_shoe_again(frame):
+            return
         expected = self._tracker.expected
         verdict = self._tracker.check(frame)
         if verdict.duplicate:

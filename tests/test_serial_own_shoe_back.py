@@ -1,0 +1,61 @@
+"""This table's shoe back after another shoe was heard in its place (verN NEW-10, NEW-8): its count goes on
+where it was, no frame of it named lost; and the croupier can take the shoe heard now as this table's."""
+
+from __future__ import annotations
+
+from dealer_assist.events import CardRead, DeviceHello, LinkState, SeqGap
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.shoesim import PtyEndpoint
+from dealer_assist.sources.serial_shoe import SerialShoe
+from dealer_assist.sources.shoe_protocol import format_frame
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TableRules
+from polling import wait_for
+
+
+def hello(device: str, boot: str) -> bytes:
+    return format_frame("HELLO", 0, "1", "fw", device, boot)
+
+
+def swap(device: PtyEndpoint, reader: SerialShoe, events: list, data: bytes) -> None:
+    """Unplug the shoe at the reader's path and plug one in its place (the same path), which says ``data``."""
+    lost = len([e for e in events if isinstance(e, LinkState) and e.state == "lost"])
+    device.unplug()
+    assert wait_for(lambda: len([e for e in events if isinstance(e, LinkState) and e.state == "lost"]) > lost)
+    device.replug()
+    assert wait_for(lambda: reader.link == "up" and device.host_connected())
+    device.write(data)
+
+
+def test_this_tables_shoe_back_with_its_boot_goes_on_with_its_count_and_names_no_frame_lost(tmp_path):
+    device = PtyEndpoint(str(tmp_path / "shoe"))
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
+    reader = SerialShoe(device.url, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
+    events: list = []
+
+    def sink(event) -> None:
+        events.append(event)
+        session.handle(event)
+
+    reader.start(sink)
+    try:
+        assert wait_for(lambda: reader.link == "up" and device.host_connected())
+        device.write(hello("SHOE-A", "A1") + format_frame("CARD", 1, "AS") + format_frame("CARD", 2, "KH"))
+        assert wait_for(lambda: [c.code for c in session.state.round.cards] == ["AS", "KH"])
+        swap(device, reader, events, hello("SHOE-B", "B1") + format_frame("CARD", 1, "9C"))
+        assert wait_for(lambda: session.snapshot.pending is not None)
+        session.reject_pending()
+        back, gap = len(events), {a.code: a for a in session.snapshot.alerts}.get("gap")
+        swap(device, reader, events, hello("SHOE-A", "A1") + format_frame("HB", 3, "2") + format_frame("CARD", 4, "9S"))
+        assert wait_for(lambda: any(isinstance(e, CardRead) and e.card.code == "9S" for e in events))
+    finally:
+        reader.stop()
+        device.close()
+    after = events[back:]
+    assert [e.device for e in after if isinstance(e, DeviceHello)] == ["SHOE-A"]
+    assert not [e for e in after if isinstance(e, SeqGap)]
+    assert [(e.card.code, e.doubt) for e in after if isinstance(e, CardRead)] == [("9S", "")]
+    alerts = {a.code: a for a in session.snapshot.alerts}
+    assert alerts["hello"].title == "THIS TABLE'S SHOE AGAIN"
+    assert alerts.get("gap") == gap  # no FRAMES LOST for the first shoe's count going on
+    session.close()
