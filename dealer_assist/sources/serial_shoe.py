@@ -347,6 +347,10 @@ class SerialShoe(CardSource):
         """
         if self.usb is None or "://" in self.url:
             return [self.url]
+        if not (self.usb.serial_number or self.usb.location):
+            # VID:PID alone names a model, not a shoe: another table's identical shoe shows it too (verN NEW-7).
+            # The configured path only, until the device opened there narrows it (_learn_identity).
+            return [self.url]
         try:
             matching = [p.device for p in self._lister() if self.usb.matches(p)]
         except Exception:  # the OS's port list is a convenience: the configured path is still tried
@@ -398,6 +402,11 @@ class SerialShoe(CardSource):
         if self.usb is not None and self.usb.serial_number is None and self.usb.location:
             return (f"; the shoe has no USB serial number, so it is found again only in the USB socket it was "
                     f"in ({self.usb.location}): plug it back in there")
+        if self.usb is not None and not (self.usb.serial_number or self.usb.location) and "://" not in self.url:
+            return (f"; the USB id {self.usb} names a model, not one shoe (another table's shoe of that model shows "
+                    f"it too), so only {self.url} is opened until the shoe there is known by its serial number or USB "
+                    "socket: plug it in there, or name it by its socket (/dev/serial/by-path/...) or serial number "
+                    "(--usb VID:PID:SERIAL, see hardware/README.md)")
         if self._unpinned:
             return ("; the shoe has no USB serial number, so it is found again only under this name: plug it "
                     "back in where it was, or name it by its USB socket (/dev/serial/by-path/..., see "
