@@ -59,3 +59,45 @@ def test_this_tables_shoe_back_with_its_boot_goes_on_with_its_count_and_names_no
     assert alerts["hello"].title == "THIS TABLE'S SHOE AGAIN"
     assert alerts.get("gap") == gap  # no FRAMES LOST for the first shoe's count going on
     session.close()
+
+
+def test_the_croupier_takes_this_tables_shoe_back_when_it_did_not_say_its_hello_again(tmp_path):
+    """verN NEW-8: this table's shoe plugged back after ANOTHER SHOE, its boot HELLO gone before the port
+    opened: every card it read stayed held as "read from shoe SHOE-B" until the display restarted.  Ctrl+T
+    (take_shoe) takes the shoe read now as this table's: its cards play again, and it is journaled."""
+    device = PtyEndpoint(str(tmp_path / "shoe"))
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
+    reader = SerialShoe(device.url, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
+    session.shoe_taker(reader.name, reader.take_shoe)
+    events: list = []
+
+    def sink(event) -> None:
+        events.append(event)
+        session.handle(event)
+
+    reader.start(sink)
+    try:
+        assert wait_for(lambda: reader.link == "up" and device.host_connected())
+        assert session.take_shoe() is not None  # no other shoe held: refused, nothing changes
+        device.write(hello("SHOE-A", "A1") + format_frame("CARD", 1, "AS"))
+        assert wait_for(lambda: [c.code for c in session.state.round.cards] == ["AS"])
+        swap(device, reader, events, hello("SHOE-B", "B1") + format_frame("CARD", 1, "9C"))
+        assert wait_for(lambda: session.snapshot.pending is not None)
+        session.reject_pending()
+        swap(device, reader, events, format_frame("HB", 4, "1") + format_frame("CARD", 5, "9S"))
+        assert wait_for(lambda: session.snapshot.pending is not None and session.snapshot.pending.card.code == "9S")
+        assert "SHOE-B" in session.snapshot.pending.doubt
+        assert session.take_shoe() is None
+        alert = {a.code: a for a in session.snapshot.alerts}["hello"]
+        assert alert.title == "SHOE TAKEN" and "SHOE-A" in alert.text
+        session.confirm_pending()
+        device.write(format_frame("CARD", 6, "2H"))
+        assert wait_for(lambda: any(isinstance(e, CardRead) and e.card.code == "2H" for e in events))
+        # Read as this table's: no doubt from the reader (the table may still hold it for the 9C set aside).
+        assert [(e.card.code, e.doubt) for e in events if isinstance(e, CardRead)][-1] == ("2H", "")
+        pending = session.snapshot.pending
+        assert pending is None or "SHOE-B" not in pending.doubt
+    finally:
+        reader.stop()
+        device.close()
+        session.close()

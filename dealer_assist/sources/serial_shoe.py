@@ -258,6 +258,9 @@ class SerialShoe(CardSource):
         #: says its HELLO again with the same boot id (verN NEW-10: the other shoe's count was kept, and the
         #: first shoe's next frames were named lost, "at least one card was missed").
         self._own_count: Optional[SequenceTracker] = None
+        #: The device id of the HELLO heard since the port last opened ("" before one): who the shoe in the
+        #: socket now is, as far as it said (take_shoe).
+        self._heard_since_open = ""
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -431,6 +434,7 @@ class SerialShoe(CardSource):
             self._splitter.reset()
             self._last_frame = time.monotonic()
             self._since_open = True
+            self._heard_since_open = ""
             self._set_link("up", url)
             return True
         if errors:
@@ -583,10 +587,21 @@ class SerialShoe(CardSource):
         cards wait for the croupier, and what else it sends is marked ``foreign`` (told, not acted on)."""
         if self._device is None:
             self._device = device
+        self._heard_since_open = device
         self._other_device = "" if device == self._device else device
         if self._other_device:
             _log.warning("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
                          self.name, device, self._device)
+
+    def take_shoe(self) -> str:
+        """The croupier says the shoe in the socket now is this table's (verN NEW-8: this table's shoe plugged
+        back with its HELLO not heard had every card held as the other shoe's until the display restarted).
+        Its cards play again; the device id it is taken as, returned, is the one whose HELLO was heard since
+        the port opened, or, none heard, the shoe this reader had (the one the alert asked to plug back)."""
+        if self._heard_since_open:
+            self._device = self._heard_since_open
+        self._other_device, self._own_count = "", None
+        return self._device or ""
 
     def _own_shoe_again(self, frame: HelloFrame) -> bool:
         """Keep this reader's shoe's count aside when another shoe's HELLO comes, and take it back when that

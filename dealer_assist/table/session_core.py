@@ -266,6 +266,8 @@ class SessionCore(abc.ABC):
         #: The device ids each source's first and last HELLO named since the table started: a device other
         #: than the first is another shoe.
         self._devices: dict[str, tuple[str, str]] = {}
+        #: Per source, how to tell its reader the shoe it reads now is this table's (take_shoe).
+        self._shoe_takers: dict[str, Callable[[], str]] = {}
         #: Entries written since the table started: the disk is looked at every DISK_EVERY, once what the
         #: entry records is published (its alert after it in the journal, see _publish).
         self._written = 0
@@ -830,6 +832,34 @@ class SessionCore(abc.ABC):
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
 
+    def shoe_taker(self, source: str, take: Callable[[], str]) -> None:
+        """Register how ``source``'s reader is told that the shoe it reads now is this table's (take_shoe)."""
+        with self._lock:
+            self._shoe_takers[source] = take
+
+    def take_shoe(self) -> Optional[str]:
+        """After ANOTHER SHOE, the croupier takes the shoe read now as this table's (verN NEW-8: this table's
+        shoe plugged back with its HELLO unheard had its cards held as the other shoe's until a restart).
+        Its cards play again from the next one; journaled (``shoe_taken``)."""
+        with self._lock:
+            refusal = self._replay_refusal()
+            if refusal is not None:
+                return refusal
+            held = [s for s, (first, last) in self._devices.items() if first != last and s in self._shoe_takers]
+            if not held:
+                return self._refuse("no other shoe is held: Ctrl+T takes the shoe a reader reads now as this "
+                                    "table's only after ANOTHER SHOE")
+            for source in held:
+                first, last = self._devices[source]
+                device = self._shoe_takers[source]() or first
+                self._devices[source] = (device, device)
+                self._write("shoe_taken", {"source": source, "device": device, "held": last,
+                                           "round": self._snap.state.round_no})
+                self.alert("hello", "info", "SHOE TAKEN",
+                           f"{source}: the shoe it reads now is taken as this table's ({device}); its cards play "
+                           "from the next one, and another device's HELLO is ANOTHER SHOE again", "none")
+            return None
+
     def _foreign(self, event: Any) -> None:
         """What another shoe than the source's own sent (see :mod:`dealer_assist.table.another_shoe`): told and
         journaled with its alert, which holds no read; not acted on."""
@@ -966,8 +996,8 @@ class SessionCore(abc.ABC):
                        f"{event.source} now reads shoe {event.device}, not {first} that it read before: another "
                        "table's shoe, or one put in its place; each card it reads waits for you, and what else it reports "
                        "(its cut card, a new shoe, its errors) is told, not acted on",
-                       f"plug this table's shoe ({first}) back in where it was; if {event.device} is this table's "
-                       "shoe now, check each card (Enter plays it) and restart the display to take it for good")
+                       f"plug this table's shoe ({first}) back in where it was (then Ctrl+T if its cards are still held); if {event.device} is this table's "
+                       "shoe now, press Ctrl+T to take it (its cards play again)")
         elif last != first:
             self.alert("hello", "warning", "THIS TABLE'S SHOE AGAIN",
                        f"{event.source} reads shoe {first} again, after {last}: what {first} sent meanwhile "

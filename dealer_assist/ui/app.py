@@ -72,6 +72,9 @@ class Table:
             boot, seq = self.session.source_position(self.source.name)
             if boot is not None or seq is not None:
                 resume(boot, seq)
+        take_shoe = getattr(self.source, "take_shoe", None)  # Ctrl+T after ANOTHER SHOE (verN NEW-8)
+        if take_shoe is not None:
+            self.session.shoe_taker(self.source.name, take_shoe)
         count_in_view = getattr(self.source, "count_in_view", None)  # a camera sees the layout's cards again
         if count_in_view is not None:
             count_in_view(self.session.cards_on_layout, self.session.cards_maybe_on_layout)
