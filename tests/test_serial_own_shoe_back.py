@@ -3,6 +3,7 @@ where it was, no frame of it named lost; and the croupier can take the shoe hear
 
 from __future__ import annotations
 
+from dealer_assist.cards import parse_card
 from dealer_assist.events import CardRead, DeviceHello, LinkState, SeqGap
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.shoesim import PtyEndpoint
@@ -101,3 +102,41 @@ def test_the_croupier_takes_this_tables_shoe_back_when_it_did_not_say_its_hello_
         reader.stop()
         device.close()
         session.close()
+
+
+def test_a_restarted_table_knows_its_shoe_from_the_journal_and_names_another_one(tmp_path):
+    """verN NEW-4: ANOTHER SHOE needed a HELLO heard since the port opened; a table started after its shoe
+    booted took a shoe put in its place for its own, its cards played.  The journal's last HELLO names the
+    table's shoe: the first HELLO heard after a restart is compared with it."""
+    from dealer_assist.table.journal import Journal
+    from dealer_assist.ui.app import Table
+
+    path = tmp_path / "j.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    source = str(tmp_path / "shoe")
+    session = TableSession(rules, journal=Journal.open(path), odds=False)
+    session.handle(DeviceHello(source, 0.0, "SHOE-A", "A1", "fw"))
+    session.handle(CardRead(parse_card("4H"), source, 0.0,
+                            seq=1))
+    session.close()  # the display stops; SHOE-A is swapped for SHOE-B meanwhile
+
+    again = TableSession(rules, journal=Journal.open(path), odds=False)
+    device = PtyEndpoint(source)
+    reader = SerialShoe(source, name=source, backoff_first=0.05, backoff_max=0.2)
+    table = Table(again, reader, window=None)
+    table.start()
+    try:
+        assert wait_for(lambda: reader.link == "up" and device.host_connected())
+        device.write(hello("SHOE-B", "B1") + format_frame("CARD", 1, "9C"))
+        assert wait_for(lambda: again.snapshot.pending is not None)
+        assert "SHOE-B" in again.snapshot.pending.doubt and "SHOE-A" in again.snapshot.pending.doubt
+        alert = {a.code: a for a in again.snapshot.alerts}["hello"]
+        assert (alert.level, alert.title) == ("error", "ANOTHER SHOE")
+        assert [c.code for c in again.state.round.cards] == ["4H"]
+    finally:
+        reader.stop()
+        device.close()
+        again.close()
+    third = TableSession(rules, journal=Journal.open(path), odds=False)
+    assert third.source_device(source) == "SHOE-A"  # the other shoe's HELLO does not make it the table's
+    third.close()

@@ -284,11 +284,15 @@ class SerialShoe(CardSource):
 
     # -- CardSource -------------------------------------------------------
 
-    def resume_after(self, boot: Optional[str], last_card_seq: Optional[int]) -> None:
+    def resume_after(self, boot: Optional[str], last_card_seq: Optional[int], device: Optional[str] = None) -> None:
         """Go on from where a recovered table's journal left this shoe: boot id ``boot``, its last card
-        at ``last_card_seq``.  Called before :meth:`start`.  Without it a restarted host joins the
-        stream anew (PROTOCOL.md 7.4), and cards dealt while it was down went by without a word; with it,
-        the first heartbeat names them as lost (or says none were)."""
+        at ``last_card_seq``, device id ``device``.  Called before :meth:`start`.  Without it a restarted host
+        joins the stream anew (PROTOCOL.md 7.4), and cards dealt while it was down went by without a word; with
+        it, the first heartbeat names them as lost (or says none were), and a HELLO naming another device is
+        ANOTHER SHOE (verN NEW-4: only a HELLO heard since the port opened was compared, so a table started
+        after its shoe booted took a shoe put in its place for its own)."""
+        if device:
+            self._device = device
         self._tracker.boot = boot
         self._resumed = last_card_seq is not None
         if last_card_seq is not None:

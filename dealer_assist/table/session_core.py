@@ -265,7 +265,8 @@ class SessionCore(abc.ABC):
         self._positions: dict[str, tuple[Optional[str], Optional[int]]] = self._recorded_positions(journal)
         #: The device ids each source's first and last HELLO named since the table started: a device other
         #: than the first is another shoe.
-        self._devices: dict[str, tuple[str, str]] = {}
+        self._devices: dict[str, tuple[str, str]] = {
+            source: (device, device) for source, device in self._recorded_devices(journal).items()}
         #: Per source, how to tell its reader the shoe it reads now is this table's (take_shoe).
         self._shoe_takers: dict[str, Callable[[], str]] = {}
         #: Entries written since the table started: the disk is looked at every DISK_EVERY, once what the
@@ -556,6 +557,25 @@ class SessionCore(abc.ABC):
             elif e.kind == "card_read" and isinstance(e.payload.get("source_seq"), int):
                 positions[source] = (boot, e.payload["source_seq"])
         return positions
+
+    @staticmethod
+    def _recorded_devices(journal: Any) -> dict[str, str]:
+        """Each source's shoe as the journal last heard it: the device its last ``device_hello`` named, or,
+        that HELLO being another shoe's (ANOTHER SHOE), the shoe the table had (``table_shoe``)."""
+        devices: dict[str, str] = {}
+        if journal is None:
+            return devices
+        for e in journal_scan.source_records(journal):
+            source, device = e.payload.get("source"), e.payload.get("table_shoe", e.payload.get("device"))
+            if e.kind == "device_hello" and isinstance(source, str) and isinstance(device, str) and device:
+                devices[source] = device
+        return devices
+
+    def source_device(self, source: str) -> str:
+        """The device id of ``source``'s shoe as the journal or this run last heard it ("" for none): a HELLO
+        naming another is ANOTHER SHOE, also after a restart (SerialShoe.resume_after)."""
+        with self._lock:
+            return self._devices.get(source, ("", ""))[0]
 
     def source_position(self, source: str) -> tuple[Optional[str], Optional[int]]:
         """The boot id and the last card SEQ the journal holds for the device ``source`` ((None, None) for
@@ -978,16 +998,17 @@ class SessionCore(abc.ABC):
         cannot be known (PROTOCOL.md 7.4), so the croupier checks the layout; this alert stays."""
         before, _ = self._positions.get(event.source, (None, None))
         self._positions[event.source] = (event.boot, None)
+        first, last = self._devices.get(event.source, (event.device, event.device))
         self._write("device_hello", {"source": event.source, "device": event.device, "boot": event.boot,
                                      "firmware": event.firmware, "protocol": event.protocol,
-                                     **({"restarted": True} if event.restarted else {})})
+                                     **({"restarted": True} if event.restarted else {}),
+                                     **({"table_shoe": first} if first != event.device else {})})
         if event.protocol != 1:
             self.alert(f"protocol:{event.source}", "warning", f"SHOE SPEAKS PROTOCOL {event.protocol}",
                        f"{event.device} speaks shoe protocol {event.protocol}; this dealer-assist speaks protocol 1: "
                        "frames as v1 writes them are still read, any others are passed over",
                        f"set the shoe to protocol 1 (its maker's manual), or update dealer-assist to one that speaks "
                        f"protocol {event.protocol}; meanwhile check each card against the table (K corrects one)")
-        first, last = self._devices.get(event.source, (event.device, event.device))
         self._devices[event.source] = (first, event.device)
         if first != event.device:
             # The reader holds this shoe's cards (serial_shoe.another_shoe): a replug that found another
