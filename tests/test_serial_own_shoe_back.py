@@ -140,3 +140,22 @@ def test_a_restarted_table_knows_its_shoe_from_the_journal_and_names_another_one
     third = TableSession(rules, journal=Journal.open(path), odds=False)
     assert third.source_device(source) == "SHOE-A"  # the other shoe's HELLO does not make it the table's
     third.close()
+
+
+def test_a_shoe_the_croupier_took_is_the_tables_after_a_restart_too(tmp_path):
+    from dealer_assist.table.journal import Journal
+
+    path, source = tmp_path / "j.sqlite", "serial:shoe"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    reader = SerialShoe("/dev/card-shoe", name=source)
+    session = TableSession(rules, journal=Journal.open(path), odds=False)
+    reader.set_sink(session.handle)
+    session.shoe_taker(source, reader.take_shoe)
+    reader.feed(hello("SHOE-A", "A1") + format_frame("CARD", 1, "4H") + hello("SHOE-B", "B1")
+                + format_frame("HB", 1, "-"))
+    assert {a.code: a for a in session.snapshot.alerts}["hello"].title == "ANOTHER SHOE"
+    assert session.take_shoe() is None  # SHOE-B said its HELLO since the port opened: it is taken
+    session.close()
+    again = TableSession(rules, journal=Journal.open(path), odds=False)
+    assert again.source_device(source) == "SHOE-B"
+    again.close()

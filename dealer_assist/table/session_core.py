@@ -561,13 +561,15 @@ class SessionCore(abc.ABC):
     @staticmethod
     def _recorded_devices(journal: Any) -> dict[str, str]:
         """Each source's shoe as the journal last heard it: the device its last ``device_hello`` named, or,
-        that HELLO being another shoe's (ANOTHER SHOE), the shoe the table had (``table_shoe``)."""
+        that HELLO being another shoe's (ANOTHER SHOE), the shoe the table had (``table_shoe``); or the shoe
+        the croupier took since (``shoe_taken``, Ctrl+T)."""
         devices: dict[str, str] = {}
         if journal is None:
             return devices
         for e in journal_scan.source_records(journal):
             source, device = e.payload.get("source"), e.payload.get("table_shoe", e.payload.get("device"))
-            if e.kind == "device_hello" and isinstance(source, str) and isinstance(device, str) and device:
+            if e.kind in ("device_hello", "shoe_taken") and isinstance(source, str) and isinstance(device, str) \
+                    and device:
                 devices[source] = device
         return devices
 
