@@ -222,3 +222,41 @@ def test_a_usb_id_given_as_vid_pid_is_narrowed_to_the_serial_number_of_the_shoe_
         for ep in (a, b, a2):
             if ep:
                 ep.close()
+
+
+def test_a_vid_pid_with_no_serial_number_never_opens_another_tables_shoe_while_its_own_is_not_there(tmp_path):
+    """verN NEW-7: ``--usb 1a86:7523`` for table A, whose shoe was not plugged in when the table started: the
+    reader opened table B's identical shoe (the one port showing that id), pinned itself to B's socket and
+    played B's cards without a doubt.  VID:PID alone names a model: only A's own path is opened."""
+    own = str(tmp_path / "shoeA")
+    b = PtyEndpoint()
+    ports = [Port(b.path, 0x1A86, 0x7523, None, "1-1.3:1.0")]
+    listed, opened, events = [], [], []
+
+    def lister():
+        listed.append(None)
+        return list(ports)
+
+    def opener(url, baud):
+        opened.append(url)
+        return _default_opener(url, baud)
+
+    shoe = SerialShoe(own, usb=UsbIdentity(0x1A86, 0x7523), lister=lister, opener=opener,
+                      backoff_first=0.02, backoff_max=0.05)
+    shoe.start(events.append)
+    a = None
+    try:
+        b.write(hello("SHOE-B", "B1") + format_frame("CARD", 1, "9D"))
+        assert wait_for(lambda: len(opened) >= 6 or b.path in opened)
+        assert set(opened) == {own} and not b.host_connected() and shoe.device_path is None
+        assert not [e for e in events if isinstance(e, CardRead)]
+        assert "names a model, not one shoe" in links(events, "lost")[-1].detail
+        a = PtyEndpoint(own)  # A's shoe plugged in where the table looks for it
+        ports.append(Port(a.path, 0x1A86, 0x7523, None, "1-1.2:1.0"))
+        assert wait_for(lambda: shoe.link == "up" and a.host_connected())
+        assert shoe.usb == UsbIdentity(0x1A86, 0x7523, None, "1-1.2:1.0")  # narrowed to its socket
+    finally:
+        shoe.stop()
+        for ep in (a, b):
+            if ep:
+                ep.close()

@@ -11,6 +11,7 @@ name (found again by USB VID:PID and serial number).
 
 from __future__ import annotations
 
+import copy
 import errno
 import logging
 import os
@@ -256,6 +257,13 @@ class SerialShoe(CardSource):
         #: ("" while none is): its cards wait for the croupier rather than play at this table (qaN F14).
         self._device: Optional[str] = None
         self._other_device = ""
+        #: This reader's shoe's count as it was when another shoe's HELLO came: gone on with when that shoe
+        #: says its HELLO again with the same boot id (verN NEW-10: the other shoe's count was kept, and the
+        #: first shoe's next frames were named lost, "at least one card was missed").
+        self._own_count: Optional[SequenceTracker] = None
+        #: The device id of the HELLO heard since the port last opened ("" before one): who the shoe in the
+        #: socket now is, as far as it said (take_shoe).
+        self._heard_since_open = ""
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -279,11 +287,15 @@ class SerialShoe(CardSource):
 
     # -- CardSource -------------------------------------------------------
 
-    def resume_after(self, boot: Optional[str], last_card_seq: Optional[int]) -> None:
+    def resume_after(self, boot: Optional[str], last_card_seq: Optional[int], device: Optional[str] = None) -> None:
         """Go on from where a recovered table's journal left this shoe: boot id ``boot``, its last card
-        at ``last_card_seq``.  Called before :meth:`start`.  Without it a restarted host joins the
-        stream anew (PROTOCOL.md 7.4), and cards dealt while it was down went by without a word; with it,
-        the first heartbeat names them as lost (or says none were)."""
+        at ``last_card_seq``, device id ``device``.  Called before :meth:`start`.  Without it a restarted host
+        joins the stream anew (PROTOCOL.md 7.4), and cards dealt while it was down went by without a word; with
+        it, the first heartbeat names them as lost (or says none were), and a HELLO naming another device is
+        ANOTHER SHOE (verN NEW-4: only a HELLO heard since the port opened was compared, so a table started
+        after its shoe booted took a shoe put in its place for its own)."""
+        if device:
+            self._device = device
         self._tracker.boot = boot
         self._resumed = last_card_seq is not None
         if last_card_seq is not None:
@@ -345,6 +357,10 @@ class SerialShoe(CardSource):
         """
         if self.usb is None or "://" in self.url:
             return [self.url]
+        if not (self.usb.serial_number or self.usb.location):
+            # VID:PID alone names a model, not a shoe: another table's identical shoe shows it too (verN NEW-7).
+            # The configured path only, until the device opened there narrows it (_learn_identity).
+            return [self.url]
         try:
             matching = [p.device for p in self._lister() if self.usb.matches(p)]
         except Exception:  # the OS's port list is a convenience: the configured path is still tried
@@ -396,6 +412,11 @@ class SerialShoe(CardSource):
         if self.usb is not None and self.usb.serial_number is None and self.usb.location:
             return (f"; the shoe has no USB serial number, so it is found again only in the USB socket it was "
                     f"in ({self.usb.location}): plug it back in there")
+        if self.usb is not None and not (self.usb.serial_number or self.usb.location) and "://" not in self.url:
+            return (f"; the USB id {self.usb} names a model, not one shoe (another table's shoe of that model shows "
+                    f"it too), so only {self.url} is opened until the shoe there is known by its serial number or USB "
+                    "socket: plug it in there, or name it by its socket (/dev/serial/by-path/...) or serial number "
+                    "(--usb VID:PID:SERIAL, see hardware/README.md)")
         if self._unpinned:
             return ("; the shoe has no USB serial number, so it is found again only under this name: plug it "
                     "back in where it was, or name it by its USB socket (/dev/serial/by-path/..., see "
@@ -420,6 +441,7 @@ class SerialShoe(CardSource):
             self._splitter.reset()
             self._last_frame = time.monotonic()
             self._since_open = True
+            self._heard_since_open = ""
             self._set_link("up", url)
             return True
         if errors:
@@ -584,10 +606,41 @@ class SerialShoe(CardSource):
         cards wait for the croupier, and what else it sends is marked ``foreign`` (told, not acted on)."""
         if self._device is None:
             self._device = device
+        self._heard_since_open = device
         self._other_device = "" if device == self._device else device
         if self._other_device:
             _log.warning("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
                          self.name, device, self._device)
+
+    def take_shoe(self) -> str:
+        """The croupier says the shoe in the socket now is this table's (verN NEW-8: this table's shoe plugged
+        back with its HELLO not heard had every card held as the other shoe's until the display restarted).
+        Its cards play again; the device id it is taken as, returned, is the one whose HELLO was heard since
+        the port opened, or, none heard, the shoe this reader had (the one the alert asked to plug back)."""
+        if self._heard_since_open:
+            self._device = self._heard_since_open
+        self._other_device, self._own_count = "", None
+        return self._device or ""
+
+    def _own_shoe_again(self, frame: HelloFrame) -> bool:
+        """Keep this reader's shoe's count aside when another shoe's HELLO comes, and take it back when that
+        shoe's HELLO comes again: with the boot id it had, its count goes on where it was (only what it sent
+        while away is a gap; True: the HELLO is told here); with another, the restart ends that count."""
+        if self._device is None:
+            return False
+        if frame.device != self._device:
+            if not self._other_device and self._own_count is None:
+                self._own_count = copy.deepcopy(self._tracker)
+            return False
+        own, self._own_count = self._own_count, None
+        if own is None or not self._other_device:
+            return False
+        self._tracker, self._unsure_hello = own, None
+        if frame.boot != own.boot:
+            return False
+        self._heard(frame.device)
+        self._emit(DeviceHello(self.name, self._clock(), frame.device, frame.boot, frame.firmware, frame.protocol))
+        return True
 
     def _line_v1(self, line: bytes) -> None:
         try:
@@ -598,6 +651,8 @@ class SerialShoe(CardSource):
         self._frame_seen()
         first, self._since_open = self._since_open, False
         card_cut, self._card_cut = self._card_cut, False
+        if isinstance(frame, HelloFrame) and self._own_shoe_again(frame):
+            return
         expected = self._tracker.expected
         verdict = self._tracker.check(frame)
         if verdict.duplicate:

@@ -41,4 +41,4 @@ def alert_text(event: Foreign, first: str) -> tuple[str, str, str]:
             f"{event.source}: shoe {event.foreign}, not this table's shoe{' ' + first if first else ''}, reports "
             f"{said}{frame}: not acted on at this table",
             f"if {event.foreign} is another table's shoe, nothing; if it is this table's shoe now, do by hand what "
-            "it reports (F1 lists the keys) and restart the display to take it for good")
+            "it reports (F1 lists the keys) and press Ctrl+T to take it as this table's")

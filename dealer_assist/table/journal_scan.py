@@ -24,10 +24,13 @@ from dealer_assist.table.journal import Entry, Journal
 #: Entries whose payload carries a string ``op``: the operations a restart counts as recovered.
 _OPERATION = "json_type(payload, '$.op') = 'text'"
 
-#: For each source, its last HELLO and its last card read with a number: all that a source's position
-#: depends on (see :meth:`SessionCore._recorded_positions`, which skips a source that is not text).
+#: For each source, its last HELLO, its last shoe taken by the croupier and its last card read with a number:
+#: all that a source's position and shoe depend on (see :meth:`SessionCore._recorded_positions` and
+#: ``_recorded_devices``, which skip a source that is not text).
 _LAST_OF_EACH_SOURCE = (
     "seq IN (SELECT max(seq) FROM entries WHERE kind = 'device_hello' AND json_type(payload, '$.source') = 'text' "
+    "GROUP BY json_extract(payload, '$.source') "
+    "UNION SELECT max(seq) FROM entries WHERE kind = 'shoe_taken' AND json_type(payload, '$.source') = 'text' "
     "GROUP BY json_extract(payload, '$.source') "
     "UNION SELECT max(seq) FROM entries WHERE kind = 'card_read' AND json_type(payload, '$.source') = 'text' "
     "AND json_type(payload, '$.source_seq') IN ('integer', 'true', 'false') "

@@ -265,7 +265,10 @@ class SessionCore(abc.ABC):
         self._positions: dict[str, tuple[Optional[str], Optional[int]]] = self._recorded_positions(journal)
         #: The device ids each source's first and last HELLO named since the table started: a device other
         #: than the first is another shoe.
-        self._devices: dict[str, tuple[str, str]] = {}
+        self._devices: dict[str, tuple[str, str]] = {
+            source: (device, device) for source, device in self._recorded_devices(journal).items()}
+        #: Per source, how to tell its reader the shoe it reads now is this table's (take_shoe).
+        self._shoe_takers: dict[str, Callable[[], str]] = {}
         #: Entries written since the table started: the disk is looked at every DISK_EVERY, once what the
         #: entry records is published (its alert after it in the journal, see _publish).
         self._written = 0
@@ -555,6 +558,27 @@ class SessionCore(abc.ABC):
                 positions[source] = (boot, e.payload["source_seq"])
         return positions
 
+    @staticmethod
+    def _recorded_devices(journal: Any) -> dict[str, str]:
+        """Each source's shoe as the journal last heard it: the device its last ``device_hello`` named, or,
+        that HELLO being another shoe's (ANOTHER SHOE), the shoe the table had (``table_shoe``); or the shoe
+        the croupier took since (``shoe_taken``, Ctrl+T)."""
+        devices: dict[str, str] = {}
+        if journal is None:
+            return devices
+        for e in journal_scan.source_records(journal):
+            source, device = e.payload.get("source"), e.payload.get("table_shoe", e.payload.get("device"))
+            if e.kind in ("device_hello", "shoe_taken") and isinstance(source, str) and isinstance(device, str) \
+                    and device:
+                devices[source] = device
+        return devices
+
+    def source_device(self, source: str) -> str:
+        """The device id of ``source``'s shoe as the journal or this run last heard it ("" for none): a HELLO
+        naming another is ANOTHER SHOE, also after a restart (SerialShoe.resume_after)."""
+        with self._lock:
+            return self._devices.get(source, ("", ""))[0]
+
     def source_position(self, source: str) -> tuple[Optional[str], Optional[int]]:
         """The boot id and the last card SEQ the journal holds for the device ``source`` ((None, None) for
         one it never heard): where its reader goes on after a restart (SerialShoe.resume_after)."""
@@ -830,6 +854,34 @@ class SessionCore(abc.ABC):
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
 
+    def shoe_taker(self, source: str, take: Callable[[], str]) -> None:
+        """Register how ``source``'s reader is told that the shoe it reads now is this table's (take_shoe)."""
+        with self._lock:
+            self._shoe_takers[source] = take
+
+    def take_shoe(self) -> Optional[str]:
+        """After ANOTHER SHOE, the croupier takes the shoe read now as this table's (verN NEW-8: this table's
+        shoe plugged back with its HELLO unheard had its cards held as the other shoe's until a restart).
+        Its cards play again from the next one; journaled (``shoe_taken``)."""
+        with self._lock:
+            refusal = self._replay_refusal()
+            if refusal is not None:
+                return refusal
+            held = [s for s, (first, last) in self._devices.items() if first != last and s in self._shoe_takers]
+            if not held:
+                return self._refuse("no other shoe is held: Ctrl+T takes the shoe a reader reads now as this "
+                                    "table's only after ANOTHER SHOE")
+            for source in held:
+                first, last = self._devices[source]
+                device = self._shoe_takers[source]() or first
+                self._devices[source] = (device, device)
+                self._write("shoe_taken", {"source": source, "device": device, "held": last,
+                                           "round": self._snap.state.round_no})
+                self.alert("hello", "info", "SHOE TAKEN",
+                           f"{source}: the shoe it reads now is taken as this table's ({device}); its cards play "
+                           "from the next one, and another device's HELLO is ANOTHER SHOE again", "none")
+            return None
+
     def _foreign(self, event: Any) -> None:
         """What another shoe than the source's own sent (see :mod:`dealer_assist.table.another_shoe`): told and
         journaled with its alert, which holds no read; not acted on."""
@@ -949,16 +1001,17 @@ class SessionCore(abc.ABC):
         cannot be known (PROTOCOL.md 7.4), so the croupier checks the layout; this alert stays."""
         before, _ = self._positions.get(event.source, (None, None))
         self._positions[event.source] = (event.boot, None)
+        first, last = self._devices.get(event.source, (event.device, event.device))
         self._write("device_hello", {"source": event.source, "device": event.device, "boot": event.boot,
                                      "firmware": event.firmware, "protocol": event.protocol,
-                                     **({"restarted": True} if event.restarted else {})})
+                                     **({"restarted": True} if event.restarted else {}),
+                                     **({"table_shoe": first} if first != event.device else {})})
         if event.protocol != 1:
             self.alert(f"protocol:{event.source}", "warning", f"SHOE SPEAKS PROTOCOL {event.protocol}",
                        f"{event.device} speaks shoe protocol {event.protocol}; this dealer-assist speaks protocol 1: "
                        "frames as v1 writes them are still read, any others are passed over",
                        f"set the shoe to protocol 1 (its maker's manual), or update dealer-assist to one that speaks "
                        f"protocol {event.protocol}; meanwhile check each card against the table (K corrects one)")
-        first, last = self._devices.get(event.source, (event.device, event.device))
         self._devices[event.source] = (first, event.device)
         if first != event.device:
             # The reader holds this shoe's cards (serial_shoe.another_shoe): a replug that found another
@@ -967,8 +1020,8 @@ class SessionCore(abc.ABC):
                        f"{event.source} now reads shoe {event.device}, not {first} that it read before: another "
                        "table's shoe, or one put in its place; each card it reads waits for you, and what else it reports "
                        "(its cut card, a new shoe, its errors) is told, not acted on",
-                       f"plug this table's shoe ({first}) back in where it was; if {event.device} is this table's "
-                       "shoe now, check each card (Enter plays it) and restart the display to take it for good")
+                       f"plug this table's shoe ({first}) back in where it was (then Ctrl+T if its cards are still held); if {event.device} is this table's "
+                       "shoe now, press Ctrl+T to take it (its cards play again)")
         elif last != first:
             self.alert("hello", "warning", "THIS TABLE'S SHOE AGAIN",
                        f"{event.source} reads shoe {first} again, after {last}: what {first} sent meanwhile "

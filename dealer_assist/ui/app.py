@@ -70,8 +70,12 @@ class Table:
         resume = getattr(self.source, "resume_after", None)  # a card-reading shoe goes on from the journal
         if resume is not None:
             boot, seq = self.session.source_position(self.source.name)
-            if boot is not None or seq is not None:
-                resume(boot, seq)
+            device = self.session.source_device(self.source.name)
+            if boot is not None or seq is not None or device:
+                resume(boot, seq, device)
+        take_shoe = getattr(self.source, "take_shoe", None)  # Ctrl+T after ANOTHER SHOE (verN NEW-8)
+        if take_shoe is not None:
+            self.session.shoe_taker(self.source.name, take_shoe)
         count_in_view = getattr(self.source, "count_in_view", None)  # a camera sees the layout's cards again
         if count_in_view is not None:
             count_in_view(self.session.cards_on_layout, self.session.cards_maybe_on_layout)

@@ -49,6 +49,8 @@ KEYS: tuple[Key, ...] = (
     Key(("Shift+B",), "skip the burn", "skip_burn", group="Cards"),
     Key(("O",), "cut card out, when no reader reports it (press twice): this round and the rules' rounds after, then "
                 "the shoe ends", "cut_card", group="Cards"),
+    Key(("Ctrl+T",), "after ANOTHER SHOE: take the shoe the reader reads now as this table's (its cards play "
+        "again, no restart)", "take_shoe", group="Cards"),
     Key(("N",), "next round", "next_round"),
     Key(("L",), "change the table limits (min / max per bet, payout cap); a supervisor PIN if configured",
         "change_limits"),

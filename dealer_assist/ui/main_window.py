@@ -365,6 +365,9 @@ class MainWindow(QMainWindow):
         self._poke()
         return result
 
+    def take_shoe(self) -> Optional[str]:
+        return self._run(self.session.take_shoe())
+
     def next_round(self) -> Optional[str]:
         return self._run(self.session.next_round())
 

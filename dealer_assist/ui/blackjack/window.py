@@ -62,6 +62,8 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
                             "not a double); at a table of typed cards the field takes the cursor while a card is due"),
     (("Return", "Enter"), "confirm", "send the typed card / confirm the unsure card"),
     (("Delete",), "reject", "reject the unsure card"),
+    (("Ctrl+T",), "take_shoe", "after ANOTHER SHOE: take the shoe the reader reads now as this table's (its "
+                               "cards play again, no restart)"),
     (("Escape",), "dismiss", "dismiss the top alert, the most serious (in the card field: clear it; "
                                "in the empty field: leave it)"),
     (("F9",), "supervisor", "supervisor (PIN): accept a refused card, or a new deck with cards missing"),
@@ -336,7 +338,7 @@ class BlackjackWindow(QMainWindow):
         simple = {"hit": s.hit, "stand": s.stand, "double": s.double, "split": s.split, "deal": s.deal,
                   "void": self.void_last, "next_round": s.next_round, "rebet": s.rebet, "clear": s.clear,
                   "deck_check": s.start_deck_check, "return_stub": s.return_stub, "void_return": s.void_return,
-                  "resume": s.resume_play}
+                  "resume": s.resume_play, "take_shoe": s.take_shoe}
         if name in simple:
             error = simple[name]()
         elif name == "new_deck":
