@@ -783,7 +783,10 @@ class IndexMatcher:
         top = max(raw, key=raw.get)
         if raw[top] >= self.profile.thresholds.min_score + SUIT_CLEAR:
             return suit, unit, raw
-        if ink_height(suit.image) >= SUIT_SMALL * self._tallest_suit[top[0]]:
+        # The calibration's trials keep to the best template's height: the pair cuts they set were
+        # learned so (its club-spade cut moved by a thousandth left a queen of clubs of anglo uncertain).
+        tall = self._suit_heights[top] if self.trial else self._tallest_suit[top[0]]
+        if ink_height(suit.image) >= SUIT_SMALL * tall:
             return suit, unit, raw
         return self._suit_stepped(suit, unit, raw, SUIT_SHRINK)
 
