@@ -96,6 +96,79 @@ def off_pip_remnants(parts: list[int], boxes: list, cut_at: int) -> list[int]:
     return [i for i in parts if i == parts[0] or not (boxes[i][0] >= x + w and boxes[i][0] + boxes[i][2] == cut_at)]
 
 
+#: A piece of a dashed line is at most this share of a glyph's stroke across (see :func:`off_dashes`).
+DASH_THIN = 0.67
+#: Paper (pixels) between a level dash and the rank's biggest piece, at least, for one more dash in
+#: line to tell a line (a piece broken off the glyph's own hairline, a 7's bar, lies against it);
+#: and how far past the glyph the dashes in line must reach.
+DASH_GAP = 3
+
+
+def off_dashes(parts: list[int], boxes: list, stroke: int) -> list[int]:
+    """The rank's parts (its biggest first, see :func:`glyph_parts`) but the pieces of a dashed line
+    beside it: thin pieces outside the biggest piece's box along one of its sides, no longer than
+    the glyph, in line with other such dashes that together reach past the glyph.
+
+    A court card's frame drawn as a hairline (KDE's tigullio-international) falls
+    apart into dashes under the ink level, gaps of two or three pixels between them,
+    too wide to bridge (:func:`.border_lines.thin_runs` bridges one pixel): no dash is
+    a run as long as a frame's line.  The dashes lying within a few pixels of the
+    rank were taken as pieces broken off it, and the rank, a frame's width taller and
+    wider than printed, read as nothing (the king of clubs of benchmark frame 0007).
+    An upright dash beside the glyph needs one more in line; a level one above or
+    below it one more when clear of it by :data:`DASH_GAP`, two more when nearer: a
+    glyph's own broken hairline (a 7's bar, in two pieces) lies against the rest of it.
+    A piece longer than the glyph is no dash (a line that long, beside a picture's
+    fragment, is what keeps the fragment from reading as a rank).
+    """
+    if len(parts) < 2:
+        return parts
+    x, y, w, h, _ = boxes[parts[0]]
+    thin = max(1, int(DASH_THIN * stroke))
+    dashes = []
+    for i in parts[1:]:
+        xi, yi, wi, hi, _ = boxes[i]
+        for clear, extent, along, across, axis in (
+                (max(x - xi - wi, xi - x - w), (y, y + h), hi, wi, 0),
+                (max(y - yi - hi, yi - y - h), (x, x + w), wi, hi, 1)):
+            if clear < 0 or across > thin or along < 2 * across or along > extent[1] - extent[0]:
+                continue
+            if _dashed(boxes, i, axis, thin, extent, 2 if axis == 0 or clear >= DASH_GAP else 3):
+                dashes.append(i)
+                break
+    if not dashes:
+        return parts
+    # A speck where two of the frame's lines meet (its corner) goes with them.
+    corners = [i for i in parts[1:] if i not in dashes and max(boxes[i][2], boxes[i][3]) <= 2 * thin
+               and _outside(boxes[i], (x, y, w, h)) and any(_near(boxes[i], boxes[j], DASH_GAP) for j in dashes)]
+    return [i for i in parts if i not in dashes and i not in corners]
+
+
+def _outside(box, glyph) -> bool:
+    x, y, w, h = glyph
+    return box[0] + box[2] <= x or box[0] >= x + w or box[1] + box[3] <= y or box[1] >= y + h
+
+
+def _near(a, b, gap: int) -> bool:
+    """Whether boxes ``a`` and ``b`` lie within ``gap`` pixels of each other both ways."""
+    return (max(a[0] - b[0] - b[2], b[0] - a[0] - a[2]) <= gap
+            and max(a[1] - b[1] - b[3], b[1] - a[1] - a[3]) <= gap)
+
+
+def _dashed(boxes: list, i: int, axis: int, thin: int, glyph: tuple[int, int], least: int) -> bool:
+    """Whether component ``i`` lies in line with other dashes (thin across ``axis``: 0 for an
+    upright line, 1 for a level one), ``least`` in all, reaching past the glyph's extent ``glyph`` along it."""
+    a, b = axis, 1 - axis  # across, along
+    at, size = boxes[i][a], boxes[i][a + 2]
+    lo, hi, n = boxes[i][b], boxes[i][b] + boxes[i][b + 2], 1
+    for j in range(1, len(boxes)):
+        box = boxes[j]
+        if (j != i and abs(box[a] - at) <= 1 and box[a + 2] <= thin and abs(box[a + 2] - size) <= 1
+                and box[b + 2] >= 2 * box[a + 2]):
+            lo, hi, n = min(lo, box[b]), max(hi, box[b] + box[b + 2]), n + 1
+    return n >= least and (lo < glyph[0] - DASH_GAP or hi > glyph[1] + DASH_GAP)
+
+
 def blobs_to_part(boxes: list, shape, lay: Layout) -> list[int]:
     """Ink blobs over the index zones that cannot be one glyph: cut by the patch
     edge (a pip or picture beside the index) or far bigger than any glyph."""

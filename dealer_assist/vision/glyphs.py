@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.blob_parts import (DILATE, blobs_to_part, cut_beside, glyph_parts, joined_faintly,
-                                             off_pip_remnants, part_blobs, reaches_a_cut)
+                                             off_dashes, off_pip_remnants, part_blobs, reaches_a_cut)
 from dealer_assist.vision.border_lines import line_off_suit, painted, peel_border_line, runs_along_edge, thin_runs
 from dealer_assist.vision.cover_lines import lines_off_unparted
 from dealer_assist.vision.index_layout import PAD, Layout, Zones, glyph_layout
@@ -241,6 +241,11 @@ def extract_glyphs(patch: np.ndarray, profile: Profile, faint: bool = False,
     restored = stacked is not None and cv2.countNonZero(stacked) > 0
     for zone, ids in zones.items():
         parts = glyph_parts(ids, boxes, lay.rank_px, two_glyphs=zone == "rank")
+        if zone == "rank" and len(parts) > 1:
+            rest = off_dashes(parts, boxes, lay.stroke)
+            if len(rest) < len(parts):
+                ids = [i for i in ids if i in rest or i not in parts]  # nor joins a dash faintly
+                parts = rest
         if zone == "rank" and rank_at is not None and len(parts) > 1:
             rest = off_pip_remnants(parts, boxes, rank_at)
             if len(rest) < len(parts):
