@@ -126,7 +126,9 @@ class ProfileFit:
         """One recognizer result (:class:`~dealer_assist.vision.recognize.FrameResult`) and, when given, its
         frame: a grey one is looked at only when the doubt is first raised, to name the likelier fault."""
         self.sure += len(result.cards)
-        self.unsure += len(result.uncertain)
+        # A card seen whole with no index found (no candidates) had no corner read: a card dealt blurred is
+        # one until it stops, so counting it would doubt a deck's own profile at every deal.
+        self.unsure += sum(1 for u in result.uncertain if u.candidates)
         self.side_reads += getattr(result, "side_reads", 0)
         self.shapes.extend(getattr(result, "shapes", ()))
         if self.reread is not None and frame is not None and not self.mirrored:
