@@ -172,3 +172,15 @@ def test_a_card_that_stays_still_unread_at_the_end_of_a_recording_is_named():
     tracker.unread_when_gone = True
     assert _events(tracker, [FrameResult(uncertain=[_whole(480, 470)])] * 20) == []
     assert [(type(e), e.candidates) for e in tracker.finish(19)] == [(UnreadCard, ())]
+
+
+def test_a_card_read_where_one_asked_for_lies_may_be_it_one_dealt_onto_it_is_another():
+    """The smudged card itself read later is most likely the card asked for (the croupier may have typed it);
+    a blackjack hand's next card lies a quarter of a card off it, seconds after, and is a new card."""
+    asked = [FrameResult(uncertain=[_whole(480, 470)])] * 15
+    itself = OnceOnlyTracker(card_h=250)
+    events = _events(itself, asked + [FrameResult([_read("TH", 482, 471)])] * 3)
+    assert [(type(e), getattr(e, "after_unread", None)) for e in events] == [(UnreadCard, None), (NewCard, True)]
+    onto = OnceOnlyTracker(card_h=250)
+    events = _events(onto, asked + [FrameResult()] * 60 + [FrameResult([_read("4C", 520, 525)])] * 3)
+    assert [(type(e), getattr(e, "after_unread", None)) for e in events] == [(UnreadCard, None), (NewCard, False)]

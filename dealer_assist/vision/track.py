@@ -76,6 +76,9 @@ UNREAD_SIGHTINGS = 3
 #: A card seen whole with no index found whose centre lies within this share of a card's height of a
 #: reported card still lying there is that card, unread in this frame (blurred, a glare).
 ON_CARD = 0.25
+#: A card read within this share of a card's height of one asked for with no candidates lies where it
+#: lies (see NewCard.after_unread); a card dealt onto it in a blackjack hand lies a quarter off.
+AT_UNREAD = 0.15
 
 
 @dataclass(frozen=True)
@@ -177,7 +180,7 @@ class _Unknown:
     still: int = 0
     still_since: int = -1
     #: Its outline when last seen, and the frames in a row since that showed its spot bare (see
-    #: OnceOnlyTracker._gone_from_view).
+    #: OnceOnlyTracker._unknowns): a card asked for is kept in mind until then.
     corners: tuple[tuple[float, float], ...] = ()
     bare: int = 0
 
@@ -307,7 +310,8 @@ class OnceOnlyTracker:
                 tr.reported = True  # the table's card, unsure at the start, now read: not a new one
             # One of the unread card's candidates read where it lay: most likely that card, now read.  A card of
             # another code there is one dealt onto it (a blackjack hand's cards lie a fifth of a card apart).
-            tr.after_unread = any(k.reported and k.counted is None and np.linalg.norm(k.center - c) < 0.5 * self.card_h
+            tr.after_unread = any(k.reported and k.counted is None
+                                  and np.linalg.norm(k.center - c) < (0.5 if k.candidates else AT_UNREAD) * self.card_h
                                   and (not k.candidates or hit.card in k.candidates) for k in self.unknown)
             if self.confirm <= 1:
                 tr.reported = True
@@ -409,9 +413,9 @@ class OnceOnlyTracker:
         counted (one of its candidates) is taken as that card, not asked for again.
 
         A card seen whole with no index found (no candidates) is one once it lay still
-        :data:`UNREAD_AT_REST` sightings in a row; at a table's camera (re)start it may be one the
-        table counted whose index cannot be seen, and is not asked for.  One lying where a reported
-        card lies is that card (see :meth:`_lies_there`)."""
+        :data:`UNREAD_AT_REST` frames, seen so in :data:`UNREAD_SIGHTINGS` frames read; at a table's
+        camera (re)start it may be one the table counted whose index cannot be seen, and is not asked
+        for.  One lying where a reported card lies is that card (see :meth:`_lies_there`)."""
         events = []
         for u in result.uncertain:
             c = np.array(u.center)
