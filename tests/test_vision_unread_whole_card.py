@@ -24,7 +24,7 @@ from dealer_assist.events import LinkState
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import CardHit, FrameResult, Recognizer, UncertainHit
 from dealer_assist.vision.track import NewCard, OnceOnlyTracker, UnreadCard
-from smudged_deal import DEAL, SLOTS, at_rest, felt, write_video
+from smudged_deal import DEAL, SLOTS, SMUDGED, at_rest, card_image, felt, write_video
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Where the smudged 10♥ lies.
@@ -60,6 +60,19 @@ def test_a_card_back_lying_whole_is_no_card_to_ask_for(anglo):
         cv2.line(back, (k + 260, 0), (k, 260), (60, 30, 160), 3)
     back[:10], back[-10:], back[:, :10], back[:, -10:] = 245, 245, 245, 245
     frame[340:600, 397:563] = back
+    assert anglo.recognize(frame).uncertain == []
+
+
+def test_a_card_the_frames_edge_cuts_is_not_seen_whole(anglo):
+    """Its index may lie beyond the edge: a card lying there, not a card whose index cannot be found."""
+    frame = felt()
+    card = card_image(SMUDGED, smudged=True)
+    h, w = card.shape[:2]
+    cut = int(0.08 * w)
+    frame[300:300 + h, frame.shape[1] - (w - cut):] = card[:, :w - cut]
+    whole = felt()
+    whole[300:300 + h, frame.shape[1] - w - 40:frame.shape[1] - 40] = card
+    assert [u.candidates for u in anglo.recognize(whole).uncertain] == [()]  # the same card in view: asked for
     assert anglo.recognize(frame).uncertain == []
 
 

@@ -35,6 +35,8 @@ RUN_ON = 1.15
 FACE_PAPER = 0.4
 #: A read whose centre lies within this share of a card's width of an outline's centre is that card's.
 SAME_CARD = 0.5
+#: Mask pixels an outline must keep off the frame's edges (see :func:`_inside`).
+EDGE_GAP = 2
 
 
 def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.ndarray,
@@ -83,9 +85,12 @@ def _explained(centre: np.ndarray, read_quads, card_w: float) -> bool:
 
 
 def _inside(quad: np.ndarray, whole: np.ndarray) -> bool:
+    """Whether the outline lies clear of the frame's edges: a card the edge cuts may hide its index beyond
+    it, and its outline is not seen whole."""
     rows, cols = whole.shape[:2]
     q = quad * MASK_SCALE
-    return bool(q[:, 0].min() >= -1 and q[:, 1].min() >= -1 and q[:, 0].max() <= cols and q[:, 1].max() <= rows)
+    return bool(q[:, 0].min() >= EDGE_GAP and q[:, 1].min() >= EDGE_GAP
+                and q[:, 0].max() <= cols - 1 - EDGE_GAP and q[:, 1].max() <= rows - 1 - EDGE_GAP)
 
 
 def _paper_share(quad: np.ndarray, whole: np.ndarray) -> float:
