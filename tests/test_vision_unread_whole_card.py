@@ -197,3 +197,18 @@ def test_a_card_read_where_one_asked_for_lies_may_be_it_one_dealt_onto_it_is_ano
     onto = OnceOnlyTracker(card_h=250)
     events = _events(onto, asked + [FrameResult()] * 60 + [FrameResult([_read("4C", 520, 525)])] * 3)
     assert [(type(e), getattr(e, "after_unread", None)) for e in events] == [(UnreadCard, None), (NewCard, False)]
+
+
+def test_cards_seen_whole_with_no_index_found_do_not_doubt_the_profile():
+    """The doubt is the share of corners read unsure: a card dealt blurred is seen whole with no index until
+    it stops (QA F8: a normal deal had raised the warning), and no corner of it was read."""
+    from dealer_assist.vision.profile_fit import UNSURE_COUNT, ProfileFit
+
+    blurred = ProfileFit("anglo")
+    for _ in range(3 * UNSURE_COUNT):
+        blurred.add(FrameResult([_read("9S", 330, 470)], [_whole(480, 470)]))
+    assert not blurred.doubted()
+    unsure = ProfileFit("anglo")
+    for _ in range(3 * UNSURE_COUNT):
+        unsure.add(FrameResult([_read("9S", 330, 470)], [UncertainHit((Card("T", "H"),), _box(480, 470), 0.6)]))
+    assert unsure.doubted()

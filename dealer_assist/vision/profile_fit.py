@@ -128,7 +128,7 @@ class ProfileFit:
         self.sure += len(result.cards)
         # A card seen whole with no index found (no candidates) had no corner read: a card dealt blurred is
         # one until it stops, so counting it would doubt a deck's own profile at every deal.
-        self.unsure += sum(1 for u in result.uncertain if u.candidates)
+        self.unsure += sum(1 for u in result.uncertain if getattr(u, "candidates", None) != ())
         self.side_reads += getattr(result, "side_reads", 0)
         self.shapes.extend(getattr(result, "shapes", ()))
         if self.reread is not None and frame is not None and not self.mirrored:
