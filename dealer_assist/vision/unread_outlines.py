@@ -11,7 +11,8 @@ crosses its edge line).  One that no read of the frame explains, its face
 mostly paper, is reported as uncertain with no candidates.
 
 A card back is no face: its pattern leaves paper only at its border, and
-a face-down card is not asked for (:data:`FACE_PAPER`).
+a face-down card is not asked for (:data:`FACE_PAPER`); nor is a blank card
+or a paper slip of a card's size, which prints nothing (:data:`FACE_INK`).
 """
 
 from __future__ import annotations
@@ -33,19 +34,22 @@ RUN_ON = 1.15
 #: a face: a court card's picture frame leaves some half of it (anglo's and plastic's set-up shots: at
 #: least 0.5), a card back's pattern only its border.
 FACE_PAPER = 0.4
+#: Least share of a card's face that is ink (see :mod:`.detect`): every face prints pips or a picture
+#: besides its index (anglo's and plastic's set-up shots: at least 0.026, the A♦), a blank card nothing.
+FACE_INK = 0.005
 #: A read whose centre lies within this share of a card's width of an outline's centre is that card's.
 SAME_CARD = 0.5
 #: Mask pixels an outline must keep off the frame's edges (see :func:`_inside`).
 EDGE_GAP = 2
 
 
-def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.ndarray,
+def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.ndarray, ink: np.ndarray,
                     read_quads: Sequence[Sequence[tuple[float, float]]], card_w: float,
                     card_h: float) -> list[tuple[tuple[float, float], ...]]:
     """The outlines (four corners, frame pixels) of cards seen whole that no read explains.
 
     ``quads``: the cards seen whole of the frame's card size; ``corners``: the outline corners found;
-    ``whole``: the paper mask (at :data:`.detect.MASK_SCALE`); ``read_quads``: the card outlines of the
+    ``whole``: the paper mask and ``ink`` the ink mask (at :data:`.detect.MASK_SCALE`); ``read_quads``: the card outlines of the
     frame's reads, sure or not; ``card_w``, ``card_h``: the frame's card size."""
     found: list[np.ndarray] = []
     for quad in [np.array(q.points, np.float64) for q in quads] + _from_corners(corners, card_w, card_h):
@@ -54,7 +58,7 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
             continue
         if _explained(centre, read_quads, card_w) or not _inside(quad, whole):
             continue
-        if _paper_share(quad, whole) < FACE_PAPER:
+        if _share(quad, whole) < FACE_PAPER or _share(quad, ink) < FACE_INK:
             continue
         found.append(quad)
     return [tuple((float(x), float(y)) for x, y in q) for q in found]
@@ -93,9 +97,9 @@ def _inside(quad: np.ndarray, whole: np.ndarray) -> bool:
                 and q[:, 0].max() <= cols - 1 - EDGE_GAP and q[:, 1].max() <= rows - 1 - EDGE_GAP)
 
 
-def _paper_share(quad: np.ndarray, whole: np.ndarray) -> float:
-    """Share of the outline's area that ``whole`` shows as paper."""
-    rows, cols = whole.shape[:2]
+def _share(quad: np.ndarray, mask: np.ndarray) -> float:
+    """Share of the outline's area that ``mask`` covers."""
+    rows, cols = mask.shape[:2]
     q = np.round(quad * MASK_SCALE).astype(np.int32)
     x0, y0 = max(int(q[:, 0].min()), 0), max(int(q[:, 1].min()), 0)
     x1, y1 = min(int(q[:, 0].max()) + 1, cols), min(int(q[:, 1].max()) + 1, rows)
@@ -104,4 +108,4 @@ def _paper_share(quad: np.ndarray, whole: np.ndarray) -> float:
     inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.fillConvexPoly(inside, q - np.array([x0, y0], np.int32), 255)
     area = cv2.countNonZero(inside)
-    return cv2.countNonZero(cv2.bitwise_and(inside, whole[y0:y1, x0:x1])) / area if area else 0.0
+    return cv2.countNonZero(cv2.bitwise_and(inside, mask[y0:y1, x0:x1])) / area if area else 0.0
