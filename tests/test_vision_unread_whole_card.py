@@ -212,3 +212,13 @@ def test_cards_seen_whole_with_no_index_found_do_not_doubt_the_profile():
     for _ in range(3 * UNSURE_COUNT):
         unsure.add(FrameResult([_read("9S", 330, 470)], [UncertainHit((Card("T", "H"),), _box(480, 470), 0.6)]))
     assert unsure.doubted()
+
+
+def test_watch_prints_one_line_for_a_card_unseen_a_second_and_seen_again_where_it_lay():
+    tracker = OnceOnlyTracker(card_h=250)
+    tracker.unread_when_gone = True
+    still = [FrameResult(uncertain=[_whole(480, 470)])] * 15
+    hidden = [FrameResult([_read("4C", 980, 470)])] * 35  # the next card dealt blurs the frames a second
+    events = _events(tracker, still + hidden + still)
+    assert [type(e) for e in events] == [NewCard, UnreadCard] and events[1].candidates == ()
+    assert tracker.finish(len(still) * 2 + len(hidden) - 1) == []
