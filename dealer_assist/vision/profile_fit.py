@@ -150,12 +150,16 @@ class ProfileFit:
     def add(self, result, frame=None) -> None:
         """One recognizer result (:class:`~dealer_assist.vision.recognize.FrameResult`) and, when given, its
         frame: a grey one is looked at only when the doubt is first raised, to name the likelier fault."""
-        sure, unsure = result.cards, result.uncertain
+        # A card seen whole with no index found (no candidates) had no corner read: a card dealt blurred is
+        # one until it stops, so counting it would doubt a deck's own profile at every deal.
+        sure = result.cards
+        unsure = [u for u in result.uncertain if getattr(u, "candidates", None) != ()]
         if self.in_motion:
             before, self._before = self._before, [_place(hit) for hit in (*sure, *unsure)]
-            sure, unsure = ([hit for hit in hits if _at_rest(_place(hit), before)] for hits in (sure, unsure))
-            self.moving[0] += len(result.cards) - len(sure)
-            self.moving[1] += len(result.uncertain) - len(unsure)
+            still_sure, still_unsure = ([hit for hit in hits if _at_rest(_place(hit), before)] for hits in (sure, unsure))
+            self.moving[0] += len(sure) - len(still_sure)
+            self.moving[1] += len(unsure) - len(still_unsure)
+            sure, unsure = still_sure, still_unsure
         self.sure += len(sure)
         self.unsure += len(unsure)
         self.side_reads += getattr(result, "side_reads", 0)

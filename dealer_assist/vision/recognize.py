@@ -45,6 +45,7 @@ from dealer_assist.vision.side_corners import join_side_corners
 from dealer_assist.vision.suit_reach import SuitReach, solid_suits
 from dealer_assist.vision.tips_behind import tip_already_read, tips_behind
 from dealer_assist.vision.tone import bent_gamma, more_read, undo_table
+from dealer_assist.vision.unread_outlines import unread_outlines
 from dealer_assist.vision.verdict import NOTCH_EXTRA, Judge
 
 
@@ -557,6 +558,10 @@ class Recognizer:
             reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
         self.stroke_weights = [cr.read.rank_ink for cr in reads if self.matcher.rank_clears(cr.read)]
         result = self._pool(reads, card_w, card_h)
+        # A card seen whole with no index found at all is a card to ask for, not nothing (QA: a dealt card
+        # with both index corners smudged was skipped, and every later card went into the wrong hand).
+        result.uncertain += [UncertainHit((), outline, 0.0) for outline in unread_outlines(
+            quads, corners, masks.whole, masks.ink, [h.corners for h in result.cards + result.uncertain], card_w, card_h)]
         # A near-upright fan's outline is one four-sided blob, wider than a card (QA: 1.35 times its height, 10%
         # wider for it): it doubted a deck's own profile.  Nothing past a card's size votes on the shape.
         result.shapes = [q.short / q.long / self.profile.aspect for q in seen_whole

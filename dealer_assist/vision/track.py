@@ -65,6 +65,20 @@ BARE_FRAMES = 3
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
 #: blackjack hand lies a fifth of a card off.
 SAME_SPOT = 0.1
+#: Frames a card seen whole with no index found (an uncertain read with no candidates, see
+#: :mod:`.unread_outlines`) must lie still, seen so in :data:`UNREAD_SIGHTINGS` frames read or more, for it
+#: to be a card never read (see OnceOnlyTracker._unknowns): a card dealt blurred is read the frame it
+#: stops, and the next card dealt must not be read first (QA: a deal rests some 18 frames between cards,
+#: and a table's camera reads one frame in several while they slide).  Frame numbers, not frames read:
+#: a live camera's frames are dropped while one is read.
+UNREAD_AT_REST = 8
+UNREAD_SIGHTINGS = 3
+#: A card seen whole with no index found whose centre lies within this share of a card's height of a
+#: reported card still lying there is that card, unread in this frame (blurred, a glare).
+ON_CARD = 0.25
+#: A card read within this share of a card's height of one asked for with no candidates lies where it
+#: lies (see NewCard.after_unread); a card dealt onto it in a blackjack hand lies a quarter off.
+AT_UNREAD = 0.15
 
 
 @dataclass(frozen=True)
@@ -161,6 +175,14 @@ class _Unknown:
     counted: Optional[str] = None
     #: Seen unread long enough to be reported, and held until it is gone (see OnceOnlyTracker.unread_when_gone).
     due: bool = False
+    #: Sightings in a row lying still with no index found, and the frame the first of them showed it (see
+    #: :data:`UNREAD_AT_REST`).
+    still: int = 0
+    still_since: int = -1
+    #: Its outline when last seen, and the frames in a row since that showed its spot bare (see
+    #: OnceOnlyTracker._unknowns): a card asked for is kept in mind until then.
+    corners: tuple[tuple[float, float], ...] = ()
+    bare: int = 0
 
 
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
@@ -288,7 +310,8 @@ class OnceOnlyTracker:
                 tr.reported = True  # the table's card, unsure at the start, now read: not a new one
             # One of the unread card's candidates read where it lay: most likely that card, now read.  A card of
             # another code there is one dealt onto it (a blackjack hand's cards lie a fifth of a card apart).
-            tr.after_unread = any(k.reported and k.counted is None and np.linalg.norm(k.center - c) < 0.5 * self.card_h
+            tr.after_unread = any(k.reported and k.counted is None
+                                  and np.linalg.norm(k.center - c) < (0.5 if k.candidates else AT_UNREAD) * self.card_h
                                   and (not k.candidates or hit.card in k.candidates) for k in self.unknown)
             if self.confirm <= 1:
                 tr.reported = True
@@ -297,7 +320,7 @@ class OnceOnlyTracker:
             held.append(tr)
         self.settled = not result.uncertain and all(tr.reported for tr in held)
         self._gone_from_view(result, held)
-        events += self._unknowns(frame, result, opening)
+        events += self._unknowns(frame, result, opening, starting)
         events += self._expire(frame)
         return events
 
@@ -385,21 +408,35 @@ class OnceOnlyTracker:
                 return g
         return None
 
-    def _unknowns(self, frame: int, result: FrameResult, opening: bool = False) -> list:
+    def _unknowns(self, frame: int, result: FrameResult, opening: bool = False, starting: bool = False) -> list:
         """Never-read cards; one in view when the camera (re)started that may be a card the table
-        counted (one of its candidates) is taken as that card, not asked for again."""
+        counted (one of its candidates) is taken as that card, not asked for again.
+
+        A card seen whole with no index found (no candidates) is one once it lay still
+        :data:`UNREAD_AT_REST` frames, seen so in :data:`UNREAD_SIGHTINGS` frames read; at a table's
+        camera (re)start it may be one the table counted whose index cannot be seen, and is not asked
+        for.  One lying where a reported card lies is that card (see :meth:`_lies_there`)."""
         events = []
         for u in result.uncertain:
             c = np.array(u.center)
             if any(np.linalg.norm(t.center - c) < 0.5 * self.card_h and frame - t.last < 5 for t in self.tracks):
                 continue
-            if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and self._still_there(u, frame):
+            if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and (
+                    self._still_there(u, frame) or not u.candidates and self._lies_there(c, frame)):
                 continue
             for k in self.unknown:
                 if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
+                    if u.candidates or np.linalg.norm(k.center - c) >= STILL * self.card_h:
+                        k.still = 0
+                    elif k.still == 0:
+                        k.still, k.still_since = 1, k.last
+                    else:
+                        k.still += 1
                     k.center, k.last, k.seen = c, frame, k.seen + 1
+                    k.corners, k.bare = u.corners, 0
                     k.candidates = u.candidates or k.candidates
-                    if not k.reported and k.seen >= self.unread_after:
+                    at_rest = k.still + 1 >= UNREAD_SIGHTINGS and frame - k.still_since >= UNREAD_AT_REST
+                    if not k.reported and (k.seen >= self.unread_after or at_rest):
                         k.due = True
                         if not self.unread_when_gone:
                             k.reported = True
@@ -409,9 +446,27 @@ class OnceOnlyTracker:
                 counted = next((k.code for k in u.candidates if opening and self._spare(k.code) > 0), None)
                 if counted is not None:
                     self.counted[counted] -= 1
-                self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates, reported=counted is not None,
-                                             counted=counted))
+                # Seen whole with no index at a table's camera (re)start: maybe the table's own card.
+                theirs = not u.candidates and starting and bool(+self.counted or +self.lingering or self.ask_at_start)
+                self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates,
+                                             reported=counted is not None or theirs, counted=counted,
+                                             corners=u.corners))
+        view = result.view
+        for k in self.unknown:
+            # A card asked for is kept in mind while its spot is not seen bare (see _expire).
+            if view is not None and k.reported and k.counted is None and k.corners and k.last != frame:
+                k.bare = k.bare + 1 if view.bare(k.corners) else 0
         return events
+
+    def _lies_there(self, c: np.ndarray, frame: int) -> bool:
+        """Whether a card seen whole with no index found, centred at ``c``, is a reported card still lying
+        where it lay (blurred or glared in this frame): it is no card to ask for (see :data:`ON_CARD`)."""
+        for tr in self.tracks + self.ghosts:
+            if (tr.reported and np.hypot(*tr.velocity) < STILL * self.card_h
+                    and np.linalg.norm(tr.center - c) < ON_CARD * self.card_h):
+                tr.kept = frame
+                return True
+        return False
 
     def _still_there(self, u, frame: int) -> bool:
         """Whether the unsure read ``u`` is a reported card still lying where it lay (its outline on that
@@ -472,10 +527,19 @@ class OnceOnlyTracker:
                     continue  # read for sure after all: its NewCard is its one event
                 if frame - k.last >= UNREAD_GONE:
                     events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
+                    # Kept in mind as one asked for (below): unseen a second (the next card dealt blurring
+                    # the frames), it may still lie there, and is not asked for again when seen (QA F2).
+                    k.reported = True
+                    unknown.append(k)
                     continue
                 unknown.append(k)
             elif frame - k.last < 10 and not near:
                 unknown.append(k)  # one a later read explains, or that went away, is dropped
+            elif (k.reported and k.counted is None and not near and k.bare < BARE_FRAMES
+                  and frame - k.last <= self.forget):
+                # Asked for: kept in mind while it may lie there unseen (a hand, the next card dealt
+                # blurred), as a reported card is, so that it is not asked for again (QA).
+                unknown.append(k)
         self.unknown = unknown
         return events
 
