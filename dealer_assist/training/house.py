@@ -62,18 +62,12 @@ def used_by(line: str) -> frozenset[str]:
 def drill_names(label: object) -> Optional[frozenset[str]]:
     """The drills of a stored session's ``drill`` label (``third-card,payouts``, ``mixed``); None when it
     names one this version does not know: all its rules are then kept."""
-    from dealer_assist.training.session import DRILLS, MIXED
+    from dealer_assist.training.session import DrillNameError, parse_drills
 
-    names: set[str] = set()
-    for part in str(label).split(","):
-        part = part.strip().lower()
-        if part == "mixed":
-            names.update(MIXED)
-        elif part in DRILLS:
-            names.add(part)
-        else:
-            return None
-    return frozenset(names)
+    try:
+        return frozenset(parse_drills(str(label)))
+    except DrillNameError:
+        return None
 
 
 def for_drills(lines, drills) -> tuple[str, ...]:
