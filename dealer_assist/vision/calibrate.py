@@ -548,9 +548,6 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
     canon_w = CANON_H * aspect
     other_shape = {s.path.name: float(w / h) for s, (w, h) in zip(found, sizes)
                    if abs(w / h / aspect - 1) > OTHER_SHAPE}
-    if other_shape:
-        raise _other_shape(other_shape, aspect, [float(w / h) for s, (w, h) in zip(found, sizes)
-                                                 if s.path.name not in other_shape])
     failed = []  # (shot, its card's corners) of the cards found whose index was not
     for shot in found:
         image = images[shot.card]
@@ -708,43 +705,31 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
             if not misnamed:
                 raise
             # A swapped pair can fail the self-test outright: the names are the likelier fault than the deck.
-            raise _misnamed(misnamed, found, shots, skipped, f"If the names are right: {str(exc).split(':' + chr(10))[0]}")
+            raise _misnamed(misnamed, found, shots, skipped, f"If the names are right: {str(exc).split(':' + chr(10))[0]}",
+                            other_shape, aspect)
         if misnamed:
-            raise _misnamed(misnamed, found, shots, skipped, "")
+            raise _misnamed(misnamed, found, shots, skipped, "", other_shape, aspect)
     return profile
 
 
 #: How far a shot's card (width over height) may be from the shots' median and still be of the same deck: a
-#: deck's own shots measure within 1.5% of it (anglo, plastic) to 2.8% (14 rendered decks, shots 8° off upright),
-#: anglo's cards are 10% narrower than plastic's.
+#: deck's own cards measure within 3% of it (README), anglo's are 9% narrower than plastic's.
 OTHER_SHAPE = 0.05
 
 
-def _other_shape(other_shape: dict[str, float], aspect: float, rest: list[float]) -> CalibrationError:
-    """The refusal of shots whose card is of another shape than the others' (``other_shape``: name -> width
-    over height; the median is ``aspect``, the other shots' are ``rest``): another deck's shots mixed in.
-    Most read back as their own names, and one read nothing and was used all the same (QA: plastic's KH
-    among anglo's, 11% wider, built into the profile with a "retake it" for the wrong reason)."""
-    spread = max((abs(r / aspect - 1) for r in rest), default=0.0)
-    lines = [f"{len(other_shape)} shot(s) show a card of another shape than the others' (width over height "
-             f"{aspect:.3f}; this set-up's other cards lie within {spread:.1%} of it): another deck's cards mixed "
-             "in? a profile taught their glyphs would read this deck's cards by another deck's. No profile was "
-             "written:"]
-    for name, ratio in sorted(other_shape.items()):
-        lines.append(f"  {name}: width over height {ratio:.3f}, {abs(ratio / aspect - 1):.0%} "
-                     f"{'wider' if ratio > aspect else 'narrower'} than the others'")
-    lines.append("Take them out, or shoot those cards of this deck, and calibrate again")
-    return CalibrationError("\n".join(lines), "other_shape",
-                            {"other_shape": sorted(other_shape), "aspect": round(aspect, 4),
-                             "shapes": {name: round(ratio, 4) for name, ratio in sorted(other_shape.items())}})
-
-
 def _misnamed(warnings: list[str], found: list[dict], shots: list[Shot], skipped: dict[str, str],
-              otherwise: str) -> CalibrationError:
-    """The refusal of shots that read back as other cards: those first, then any other shot not used
-    (under its own heading: they are no part of the fault), then what it means if the names are right."""
+              otherwise: str, other_shape: Optional[dict[str, float]] = None, aspect: float = 0.0) -> CalibrationError:
+    """The refusal of shots that read back as other cards: those first, then the shots whose card is of
+    another shape than the others' (``other_shape``: name -> width over height; the median is ``aspect``):
+    another deck's shots mixed in, which read as their own cards but for one (QA: only that one was
+    named), then any other shot not used (under its own heading: they are no part of the fault), then
+    what it means if the names are right."""
     lines = ["set-up shots read back as other cards, so their names look wrong; a profile taught a glyph under "
              "the wrong name would misread that card. No profile was written:", *(f"  {w}" for w in warnings)]
+    if other_shape:
+        lines.append(f"  {len(other_shape)} shot(s) show a card of another shape than the others' (width over height "
+                     f"{aspect:.3f}): another deck's cards mixed in? take them out, or shoot those cards of this deck: "
+                     + ", ".join(f"{name} ({ratio:.3f})" for name, ratio in sorted(other_shape.items())))
     others = _report("", shots, skipped).splitlines()[1:]
     if others:
         lines += ["Other shots not used:", *others]
@@ -753,6 +738,7 @@ def _misnamed(warnings: list[str], found: list[dict], shots: list[Shot], skipped
     not_used = {s.path.name: s.error for s in shots if s.error} | dict(skipped)
     return CalibrationError("\n".join(lines), "misnamed_shots",
                             {"misnamed": warnings, "shots": found, "not_used": not_used,
+                             "other_shape": sorted(other_shape or ()),
                              **({"if_names_right": otherwise} if otherwise else {})})
 
 
