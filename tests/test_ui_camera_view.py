@@ -166,10 +166,11 @@ def test_a_frame_that_reads_nothing_over_cards_seen_whole_is_not_called_empty(qt
     window = table_factory(source)
     qtbot.waitUntil(lambda: source.latest_view() is not None, timeout=20000)
     view = source.latest_view()
-    assert view.cards == () and view.uncertain == () and view.whole >= 1
+    assert view.cards == () and all(not candidates for candidates, _ in view.uncertain) and view.whole >= 1
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_W)
     panel = window.camera_view
     qtbot.waitUntil(lambda: "no card read" in panel.note.text(), timeout=15000)
     note = panel.note.text()
     assert "no card in view" not in note
-    assert f"{view.whole} card(s) seen whose index was not read: still moving, blurred or covered?" in note
+    seen = max(view.whole, len(view.uncertain))  # a card seen whole with no index found is also unsure
+    assert f"{seen} card(s) seen whose index was not read: still moving, blurred or covered?" in note

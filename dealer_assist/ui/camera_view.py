@@ -189,11 +189,12 @@ def _reads_line(view: Any, frame: str = "this frame") -> str:
     if view.cards:
         parts.append("read: " + " ".join(Card.parse(code).label for code, _ in view.cards))
     for candidates, _ in view.uncertain:
-        named = " or ".join(Card.parse(c).label for c in candidates) or "no candidate"
-        parts.append(f"unsure (orange): {named}")
+        if candidates:
+            parts.append("unsure (orange): " + " or ".join(Card.parse(c).label for c in candidates))
+    unread = sum(1 for candidates, _ in view.uncertain if not candidates)  # seen whole, no index found
     if parts:
-        return "; ".join(parts)
+        return "; ".join(parts) + (f"; {unread} card(s) seen whose index was not read (orange)" if unread else "")
     # Nothing read is no proof of no card: one still sliding in, blurred or under a hand reads nothing.
-    whole = view.whole
+    whole = max(view.whole, unread)
     return f"no card read in {frame}" + (f" ({whole} card(s) seen whose index was not read: still moving, "
                                            "blurred or covered?)" if whole else "")
