@@ -11,7 +11,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
@@ -193,6 +193,10 @@ def event_record(event: Any) -> dict:
         rec = {"event": "link", "state": event.state, "detail": event.detail}
     else:
         rec = {"event": type(event).__name__}
+    if getattr(event, "foreign", ""):  # sent by another shoe than the one heard first: a table acts on none of it
+        rec["foreign"] = event.foreign
+    if getattr(event, "doubt", ""):  # a card a table would hold for the croupier, not play
+        rec["doubt"] = event.doubt
     rec["t"] = round(event.t, 6)
     return rec
 
@@ -241,7 +245,8 @@ def _human(rec: dict, relinked: bool = False) -> str:
     kind = rec["event"]
     seq = f"  (seq {rec['seq']})" if rec.get("seq") is not None else ""
     if kind == "card":
-        text = f"card      {rec['card']}{seq}"
+        text = f"card      {rec['card']}{seq}" + (f"  HELD (a table would not play it): {rec['doubt']}"
+                                                 if rec.get("doubt") else "")
     elif kind == "unreadable":
         text = f"UNREADABLE card: key it in{seq}"
     elif kind == "gap":
@@ -263,6 +268,9 @@ def _human(rec: dict, relinked: bool = False) -> str:
                 + (f" ({rec['why']})" if rec.get("why") else ""))
     elif kind == "hello":
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
+        if rec.get("other_than"):
+            text += (f"  ANOTHER SHOE: not {rec['other_than']}, the shoe heard first (a table holds its cards and "
+                     "acts on nothing else it sends; Ctrl+T there takes it as the table's)")
         if rec.get("protocol", 1) != 1:
             text += (f"  PROTOCOL {rec['protocol']}: this host speaks 1 (v1 frames are read, others passed over): "
                      "set the device to protocol 1, or update dealer-assist")
@@ -285,6 +293,8 @@ def _human(rec: dict, relinked: bool = False) -> str:
         text = rec["text"]
     else:
         text = kind
+    if rec.get("foreign") and kind != "card":
+        text += f"  [shoe {rec['foreign']}'s, not the shoe heard first: a table tells it and acts on none of it]"
     return f"{stamp}  {text}"
 
 
@@ -384,7 +394,7 @@ class _LineWatch:
 
 def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
-    from dealer_assist.events import CardRead, FrameDropped, LinkState, SeqGap, Unreadable
+    from dealer_assist.events import CardRead, DeviceHello, FrameDropped, LinkState, SeqGap, Unreadable
     from dealer_assist.sources.serial_shoe import IN_USE, NOT_A_PORT, SerialShoe, UsbIdentity
     from dealer_assist.sources.serial_url import scheme_of, url_problem
 
@@ -414,6 +424,7 @@ def run_listen(args: argparse.Namespace) -> int:
     shoe.start(events.put)
     deadline = None if args.seconds is None else time.monotonic() + args.seconds
     cards = lost = 0
+    first_device: Optional[str] = None
     first_link = True
     opened = relinked = False
     link = "down"
@@ -460,6 +471,10 @@ def run_listen(args: argparse.Namespace) -> int:
                 if watch is not None:
                     watch.link(event.t, event.state, event.detail)
             rec = event_record(event)
+            if isinstance(event, DeviceHello):
+                first_device = first_device or event.device
+                if event.device != first_device:
+                    rec["other_than"] = first_device
             show(rec)
             if isinstance(event, SeqGap):
                 lost += rec["frames"]
