@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from dealer_assist.training import Settings, ShoeFeed, TrainingSession, parse_drills  # noqa: E402
 from dealer_assist.ui.training.settle import Settle  # noqa: E402
-from dealer_assist.ui.training.window import TrainerWindow, for_trainee  # noqa: E402
+from dealer_assist.ui.training.window import TrainerWindow  # noqa: E402
 from test_training_real_table import Table  # noqa: E402
 
 
@@ -123,14 +123,6 @@ def test_a_void_hand_shows_no_answered_cards_and_no_frame_number(qtbot):
         assert "cards are read" not in window.keys.text()   # no case is coming until Space
     finally:
         t.close()
-
-
-def test_an_unreadable_card_s_reason_names_no_frame_number():
-    """The QA's "serial:/tmp/qaP/shoe4: a card could not be read (seq 18); this hand is void"."""
-    told = for_trainee("serial:/dev/x: a card could not be read (seq 18); this hand is void; clear the table")
-    assert told == "serial:/dev/x: a card could not be read; this hand is void; clear the table"
-    assert for_trainee("x: frames 7, 8 lost (it may have held a card)") == \
-        "x: a message from the shoe was lost (it may have held a card)"
 
 
 def test_a_digit_typed_while_the_box_has_lost_the_cursor_goes_into_it(qtbot):

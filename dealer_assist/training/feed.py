@@ -242,12 +242,10 @@ class SourceFeed(CardFeed):
             if isinstance(event, CardRead):
                 return event.card
             if isinstance(event, Unreadable) or (isinstance(event, DeviceError) and event.code.upper() == "MISREAD"):
-                raise FeedError(self.void(f"{self.name}: a card could not be read (seq {event.seq}); "
-                                          "this hand is void"), resync=True)
+                # No frame number: it means nothing to a trainee (qaP L6), in the window or at --text.
+                raise FeedError(self.void(f"{self.name}: a card could not be read; this hand is void"), resync=True)
             if isinstance(event, SeqGap):
-                missing = ", ".join(str(m) for m in event.missing)
-                frames = "frame" if len(event.missing) == 1 else "frames"
-                raise FeedError(self.void(f"{self.name}: {frames} {missing} lost (it may have held a card); "
+                raise FeedError(self.void(f"{self.name}: a message from the shoe was lost (it may have held a card); "
                                           "this hand is void"), resync=True)
             if isinstance(event, DeviceError) and event.code.upper() == "DOUBLE_FEED":
                 raise FeedError(self.void(f"{self.name}: two cards left the shoe together (DOUBLE_FEED), one may "

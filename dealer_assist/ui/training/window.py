@@ -23,7 +23,6 @@ out of the answer box.
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from typing import Optional
@@ -47,18 +46,6 @@ from dealer_assist.ui.training.settle import Settle
 
 #: An exam's start screen: what it is, before its clock starts.
 START_LINE = "Press Space or Enter to start the exam"
-#: A void hand's reason names the reader's frame numbers ("(seq 18)", "frame 8 lost"): they mean nothing
-#: to a trainee (qaP L6), who is told what happened in words.
-FRAME_WORDS = ((re.compile(r" \(seq \d+\)"), ""),
-               (re.compile(r"\bframes? \d+(?:, \d+)* lost"), "a message from the shoe was lost"))
-
-
-def for_trainee(message: str) -> str:
-    """``message`` without the reader's frame numbers."""
-    for pattern, words in FRAME_WORDS:
-        message = pattern.sub(words, message)
-    return message
-
 #: How long a right answer stays on screen before the next case (ms).
 RIGHT_PAUSE_MS = 700
 #: The window's size when the screen has room for it: a 1280x720 screen shows all of it.
@@ -391,7 +378,6 @@ class TrainerWindow(QWidget):
 
     def _feed_failed(self, message: str) -> None:
         self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
-        message = for_trainee(message)
         self.feedback.setText(message)
         if self.session.needs_ready:
             self.resyncing = True
