@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QFrame, QLabel, QLineEdit, Q
 from dealer_assist.training.case import AnswerError, Attempt, Case
 from dealer_assist.training.feed import FeedClosed, FeedError
 from dealer_assist.training.progress import ProgressError, ProgressStore
+from dealer_assist.training.report import weak_lines
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import TrainingSession
 from dealer_assist.ui import theme
@@ -544,6 +545,10 @@ class TrainerWindow(QWidget):
         text = "\n".join(lines[head:])
         if self.store_error:
             text = "NOT STORED: " + self.store_error + "\n\n" + text
+        elif self.store is not None:  # what --progress tells the head trainer, told to the trainee at once
+            weak = weak_lines(self.store.trainee(self.trainee).get("categories"))
+            if weak:
+                text += "\n\nOver all your stored sessions, " + "\n".join(weak)
         self.details.setPlainText(text)
         self.chart.set_sessions(self.store.sessions(self.trainee) if self.store is not None and not self.store_error
                                 else [dict(self.summary.to_json(), date="now", drill=self.session.settings.label)])
