@@ -28,10 +28,12 @@ def swap(device: PtyEndpoint, reader: SerialShoe, events: list, data: bytes) -> 
     device.write(data)
 
 
-def test_this_tables_shoe_back_with_its_boot_goes_on_with_its_count_and_names_no_frame_lost(tmp_path):
+def _table(tmp_path):
+    """A table reading a shoe on a pty at ``tmp_path/shoe``, with Ctrl+T wired: every event kept in ``events``."""
     device = PtyEndpoint(str(tmp_path / "shoe"))
     session = TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
     reader = SerialShoe(device.url, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
+    session.shoe_taker(reader.name, reader.take_shoe)
     events: list = []
 
     def sink(event) -> None:
@@ -39,6 +41,11 @@ def test_this_tables_shoe_back_with_its_boot_goes_on_with_its_count_and_names_no
         session.handle(event)
 
     reader.start(sink)
+    return device, session, reader, events
+
+
+def test_this_tables_shoe_back_with_its_boot_goes_on_with_its_count_and_names_no_frame_lost(tmp_path):
+    device, session, reader, events = _table(tmp_path)
     try:
         assert wait_for(lambda: reader.link == "up" and device.host_connected())
         device.write(hello("SHOE-A", "A1") + format_frame("CARD", 1, "AS") + format_frame("CARD", 2, "KH"))
@@ -66,17 +73,7 @@ def test_the_croupier_takes_this_tables_shoe_back_when_it_did_not_say_its_hello_
     """verN NEW-8: this table's shoe plugged back after ANOTHER SHOE, its boot HELLO gone before the port
     opened: every card it read stayed held as "read from shoe SHOE-B" until the display restarted.  Ctrl+T
     (take_shoe) takes the shoe read now as this table's: its cards play again, and it is journaled."""
-    device = PtyEndpoint(str(tmp_path / "shoe"))
-    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
-    reader = SerialShoe(device.url, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
-    session.shoe_taker(reader.name, reader.take_shoe)
-    events: list = []
-
-    def sink(event) -> None:
-        events.append(event)
-        session.handle(event)
-
-    reader.start(sink)
+    device, session, reader, events = _table(tmp_path)
     try:
         assert wait_for(lambda: reader.link == "up" and device.host_connected())
         assert session.take_shoe() is not None  # no other shoe held: refused, nothing changes

@@ -6,7 +6,6 @@ another device than the one it had wait for the croupier."""
 
 from __future__ import annotations
 
-import time
 from collections import namedtuple
 
 import pytest
@@ -29,6 +28,21 @@ def hello(device: str, boot: str) -> bytes:
     return format_frame("HELLO", 0, "1", "fw", device, boot)
 
 
+class Bus:
+    """The USB ports ``ports`` (changed by the test as shoes come and go), with every listing and opening kept."""
+
+    def __init__(self, ports: list) -> None:
+        self.ports, self.listed, self.opened = ports, [], []
+
+    def lister(self) -> list:
+        self.listed.append(None)
+        return list(self.ports)
+
+    def opener(self, url, baud):
+        self.opened.append(url)
+        return _default_opener(url, baud)
+
+
 def links(events: list, state: str) -> list:
     return [e for e in events if isinstance(e, LinkState) and e.state == state]
 
@@ -37,20 +51,9 @@ def links(events: list, state: str) -> list:
 def test_a_shoe_with_no_serial_number_is_found_again_in_its_own_usb_socket_never_in_another_tables(usb):
     a, b = PtyEndpoint(), PtyEndpoint()
     ports = [Port(a.path, 0x1A86, 0x7523, None, "1-1.2:1.0"), Port(b.path, 0x1A86, 0x7523, None, "1-1.3:1.0")]
-    listed = []
-
-    def lister():
-        listed.append(time.monotonic())
-        return list(ports)
-
-    opened = []
-
-    def opener(url, baud):
-        opened.append(url)
-        return _default_opener(url, baud)
-
-    events: list = []
-    shoe = SerialShoe(a.path, usb=usb, lister=lister, opener=opener, backoff_first=0.02, backoff_max=0.05)
+    bus = Bus(ports)
+    listed, opened, events = bus.listed, bus.opened, []
+    shoe = SerialShoe(a.path, usb=usb, lister=bus.lister, opener=bus.opener, backoff_first=0.02, backoff_max=0.05)
     shoe.start(events.append)
     a2 = None
     try:
@@ -83,14 +86,9 @@ def test_a_shoe_with_no_serial_number_is_found_again_in_its_own_usb_socket_never
 def test_a_shoe_with_no_serial_number_nor_known_socket_is_reopened_under_its_own_path_only():
     a, b = PtyEndpoint(), PtyEndpoint()
     ports = [Port(a.path, 0x1A86, 0x7523, None, None), Port(b.path, 0x1A86, 0x7523, None, None)]
-    opened = []
-
-    def opener(url, baud):
-        opened.append(url)
-        return _default_opener(url, baud)
-
-    events: list = []
-    shoe = SerialShoe(a.path, lister=lambda: list(ports), opener=opener, backoff_first=0.02, backoff_max=0.05)
+    bus = Bus(ports)
+    opened, events = bus.opened, []
+    shoe = SerialShoe(a.path, lister=bus.lister, opener=bus.opener, backoff_first=0.02, backoff_max=0.05)
     shoe.start(events.append)
     try:
         assert wait_for(lambda: shoe.link == "up" and a.host_connected())
@@ -190,17 +188,9 @@ def test_a_usb_id_given_as_vid_pid_is_narrowed_to_the_serial_number_of_the_shoe_
     with a serial number was found again by VID:PID alone, so another table's FTDI shoe was taken after a replug."""
     a, b = PtyEndpoint(), PtyEndpoint()
     ports = [Port(a.path, 0x0403, 0x6001, "A10K3XYZ", "1-1.2:1.0"), Port(b.path, 0x0403, 0x6001, "B20L4ABC", "1-1.3:1.0")]
-    listed, opened, events = [], [], []
-
-    def lister():
-        listed.append(None)
-        return list(ports)
-
-    def opener(url, baud):
-        opened.append(url)
-        return _default_opener(url, baud)
-
-    shoe = SerialShoe(a.path, usb=UsbIdentity(0x0403, 0x6001), lister=lister, opener=opener,
+    bus = Bus(ports)
+    listed, opened, events = bus.listed, bus.opened, []
+    shoe = SerialShoe(a.path, usb=UsbIdentity(0x0403, 0x6001), lister=bus.lister, opener=bus.opener,
                       backoff_first=0.02, backoff_max=0.05)
     shoe.start(events.append)
     a2 = None
@@ -231,17 +221,9 @@ def test_a_vid_pid_with_no_serial_number_never_opens_another_tables_shoe_while_i
     own = str(tmp_path / "shoeA")
     b = PtyEndpoint()
     ports = [Port(b.path, 0x1A86, 0x7523, None, "1-1.3:1.0")]
-    listed, opened, events = [], [], []
-
-    def lister():
-        listed.append(None)
-        return list(ports)
-
-    def opener(url, baud):
-        opened.append(url)
-        return _default_opener(url, baud)
-
-    shoe = SerialShoe(own, usb=UsbIdentity(0x1A86, 0x7523), lister=lister, opener=opener,
+    bus = Bus(ports)
+    opened, events = bus.opened, []
+    shoe = SerialShoe(own, usb=UsbIdentity(0x1A86, 0x7523), lister=bus.lister, opener=bus.opener,
                       backoff_first=0.02, backoff_max=0.05)
     shoe.start(events.append)
     a = None
