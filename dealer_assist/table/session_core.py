@@ -257,6 +257,10 @@ class SessionCore(abc.ABC):
         #: "no card was missed?" (see confirm_pending): either answers FRAMES LOST for it.
         self._typed_before: Optional[CardRead] = None
         self._asked_none_missed: Optional[CardRead] = None
+        #: The holds behind lost frames a card was typed for while no read waited yet: the usual order after a
+        #: replug (FRAMES LOST shows on the first heartbeat, the croupier types the card it asked for, then
+        #: the next read comes held behind those frames); that typed card answers them (qaR F1).
+        self._typed_for_holds: set[int] = set()
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         #: Damaged lines per source in the current window: (window start, count); see _noise.
@@ -1245,6 +1249,7 @@ class SessionCore(abc.ABC):
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
             error = self._play(card, "keyboard", zone)
             if error is None:
+                self._typed_for_holds.update(n for why, n in self._hold_of.values() if why in AFTER_LOST_FRAMES)
                 self._typed_in_place()
             return error
 
@@ -1272,7 +1277,8 @@ class SessionCore(abc.ABC):
         """Whether Enter on ``pending`` asks first: it waits behind lost frames whose FRAMES LOST stands,
         and neither a card typed for them nor a first Enter has answered it (Esc on the alert does too)."""
         return (pending.doubt in AFTER_LOST_FRAMES and any(a.code == "gap" for a in self._snap.alerts)
-                and pending is not self._typed_before and pending is not self._asked_none_missed)
+                and pending is not self._typed_before and pending is not self._asked_none_missed
+                and self._pending_hold not in self._typed_for_holds)
 
     def reject_pending(self) -> None:
         """Drop the card waiting (Del), and keep what is still missing before the reads behind it: a
