@@ -81,6 +81,10 @@ class Unreadable:
     why: str = ""
     #: The device id of another shoe than the one the reader had, or "" (see the module docstring).
     foreign: str = ""
+    #: A camera's frame number where it asked for the card (a video file's own frame): its ``seq`` counts
+    #: the camera's reports, no frame of the picture (QA F4: the alert said "frame 6" of a card seen at
+    #: frames 102-269).
+    frame: Optional[int] = None
 
 
 @dataclass(frozen=True)

@@ -902,7 +902,9 @@ class SessionCore(abc.ABC):
                                         "round": self._snap.state.round_no})
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
         self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
-        frame = f" (frame {event.seq})" if event.seq is not None else ""
+        frame = (f" (video frame {event.frame})" if event.frame is not None
+                 else f" (frame {event.seq})" if event.seq is not None and not str(event.source).startswith("camera:")
+                 else "")
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
         self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
                    "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
