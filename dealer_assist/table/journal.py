@@ -92,7 +92,9 @@ roster            supervisors (list of name, pin_hash, by name; null: none), wri
                   with supervisors, and by ``supervisor roster`` with the ``correction`` of the recorded
                   supervisor who approved the change (a restart answers to the last one)
 link              source, state ("up"/"stale"/"lost"/"ended"), detail
-device_hello      source, device, boot, firmware (a shoe's HELLO: a restarted table resumes its count)
+device_hello      source, device, boot, firmware, protocol, restarted (true: it ended a count the reader had
+                  joined), continues (true: it started no count, the count going on keeps its last SEQ), table_shoe
+                  (the table's shoe, when this HELLO is another's); a restarted table resumes each shoe's count
 frame_dropped     source, count, reasons (damaged lines since the last such entry, at most one a second)
 journal_started   previous (path of a set-aside journal or null), previous_head, previous_verified_seq,
                   previous_problem, previous_first_bad_seq
