@@ -647,7 +647,11 @@ class SerialShoe(CardSource):
     def _own_shoe_again(self, frame: HelloFrame) -> bool:
         """Keep this reader's shoe's count aside when another shoe's HELLO comes, and take it back when that
         shoe's HELLO comes again: with the boot id it had, its count goes on where it was (only what it sent
-        while away is a gap; True: the HELLO is told here); with another, the restart ends that count."""
+        while away is a gap; True: the HELLO is told here); with another, the restart ends that count, a
+        count of this table's shoe (rev15 F2: a frame of it lost in the restart was told as the other shoe's).
+        Every HELLO names the shoe in the socket now, a repeat too (take_shoe; rev15 F10: a repeat was not
+        heard, and Ctrl+T took the other shoe under this one's name)."""
+        self._heard_since_open = frame.device
         if self._device is None:
             return False
         if frame.device != self._device:
@@ -658,9 +662,9 @@ class SerialShoe(CardSource):
         if own is None or not self._other_device:
             return False
         self._tracker, self._unsure_hello = own, None
+        self._heard(frame.device)
         if frame.boot != own.boot:
             return False
-        self._heard(frame.device)
         self._emit(DeviceHello(self.name, self._clock(), frame.device, frame.boot, frame.firmware, frame.protocol,
                                continues=True))
         return True
