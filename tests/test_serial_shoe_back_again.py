@@ -53,7 +53,7 @@ def test_ctrl_t_after_the_other_shoe_only_repeated_its_hello_takes_it_under_its_
         swap(device, reader, events, hello("SHOE-B", "B1") + format_frame("HB", 1, "-"))
         assert wait_for(lambda: any(isinstance(e, DeviceHello) and e.device == "SHOE-B" for e in events))
         swap(device, reader, events, format_frame("HB", 2, "-") + hello("SHOE-B", "B1") + format_frame("HB", 3, "-"))
-        assert wait_for(lambda: reader.stats["frames"] >= 6)  # the repeated HELLO and the heartbeat after it came
+        assert wait_for(lambda: reader.stats["frames"] >= 7)  # the repeated HELLO and the heartbeat after it came
         assert session.take_shoe() is None
         taken = alerts(session)["hello"]
         assert taken.title == "SHOE TAKEN" and "(SHOE-B)" in taken.text
