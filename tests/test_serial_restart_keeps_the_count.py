@@ -147,3 +147,19 @@ def test_a_card_not_read_last_before_a_restart_is_not_named_lost_after_it(tmp_pa
     with Journal.open(tmp_path / "j.sqlite", readonly=True) as journal:
         unread = [e.payload["source_seq"] for e in journal.entries() if e.kind == "card_unreadable"]
     assert unread == [2]
+
+
+@pytest.mark.parametrize("last", ["2", "1"], ids=["double-feed-counted", "double-feed-not-counted"])
+def test_a_double_feed_last_before_a_restart_is_not_named_a_card_missed_after_it(tmp_path, last):
+    """As rev15 F7, for a DOUBLE_FEED (a card that left unread, which a heartbeat may name as the last card):
+    journaled with its alert only, its frame was named lost after a restart, "a card was missed"."""
+    with display(tmp_path) as (device, session, reader):
+        device.write(hello("SHOE-A", "A1") + format_frame("CARD", 1, "4H")
+                     + format_frame("ERR", 2, "DOUBLE_FEED", "two cards"))
+        assert wait_for(lambda: "device:DOUBLE_FEED" in {a.code for a in session.snapshot.alerts})
+        assert session.enter_card("KD") is None  # the card not read, typed in its place
+    with display(tmp_path) as (device, session, reader):
+        device.write(format_frame("HB", 3, last) + format_frame("CARD", 4, "9S"))
+        assert read(reader, "9S").doubt == ""
+        assert not reader.after(0, SeqGap) and not reader.after(0, CountRestarted)
+        assert "gap" not in {a.code for a in session.snapshot.alerts}

@@ -32,7 +32,8 @@ def random_journal(path, rng: random.Random, entries: int) -> None:
                 journal.append("card_unreadable", {"source": source, "source_seq": rng.choice((n % 65536, None)),
                                                    "candidates": [], "why": "", "round": 1})
             else:
-                journal.append("alert", {"code": "x", "source": source, "text": str(n)})
+                journal.append("alert", {"code": "x", "source": source, "text": str(n),  # a DOUBLE_FEED's has a SEQ
+                                         **({"source_seq": n % 65536} if rng.random() < 0.2 else {})})
 
 
 def every_count(counts: ShoeCounts) -> dict:

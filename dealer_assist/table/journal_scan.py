@@ -27,23 +27,26 @@ _OPERATION = "json_type(payload, '$.op') = 'text'"
 _SOURCED = "json_type(payload, '$.source') = 'text'"
 _NUMBERED = "json_type(payload, '$.source_seq') IN ('integer', 'true', 'false')"
 _BOUNDARY = "kind IN ('device_hello', 'shoe_taken')"
+#: The entries whose ``source_seq`` is a frame read as a card, and one that stood for a card not read.
+_READ, _UNREAD = "'card_read'", "'card_unreadable', 'alert'"
 
 
-def _last_before_boundaries(kind: str) -> str:
-    """The ``kind`` entries with a frame number that are their source's last before one of its HELLOs or
-    shoes taken, or its last of all: each count's last such entry."""
-    return (f"SELECT seq FROM (SELECT seq, kind, lead(kind) OVER (PARTITION BY json_extract(payload, '$.source') "
-            f"ORDER BY seq) AS next FROM entries WHERE ({_BOUNDARY} OR kind = '{kind}' AND {_NUMBERED}) "
-            f"AND {_SOURCED}) WHERE kind = '{kind}' AND next IS NOT '{kind}'")
+def _last_before_boundaries(kinds: str) -> str:
+    """The entries of ``kinds`` (SQL) with a frame number that are their source's last before one of its HELLOs
+    or shoes taken, or its last of all: each count's last such entry."""
+    return (f"SELECT seq FROM (SELECT seq, {_BOUNDARY} AS boundary, lead({_BOUNDARY}) OVER (PARTITION BY "
+            f"json_extract(payload, '$.source') ORDER BY seq) AS next_boundary FROM entries WHERE ({_BOUNDARY} OR "
+            f"kind IN ({kinds}) AND {_NUMBERED}) AND {_SOURCED}) WHERE NOT boundary AND next_boundary IS NOT 0")
 
 
 #: Every HELLO and shoe taken of each source, and before each of them (and at the end) its last card read and
-#: its last card unread with a number: all that the shoe counts (:mod:`.shoe_counts`) and the table's shoe
-#: (:meth:`SessionCore._recorded_devices`) depend on.  Every HELLO, not only each device's last: this table's
-#: shoe back after another goes on with the count it had before that one (rev15 F1), and HELLOs are few.
+#: its last frame standing for a card not read (``card_unreadable``, a DOUBLE_FEED's ``alert``): all that the
+#: shoe counts (:mod:`.shoe_counts`) and the table's shoe (:meth:`SessionCore._recorded_devices`) depend on.
+#: Every HELLO, not only each device's last: this table's shoe back after another goes on with the count it
+#: had before that one (rev15 F1), and HELLOs are few.
 _LAST_OF_EACH_SOURCE = (
     f"seq IN (SELECT seq FROM entries WHERE {_BOUNDARY} AND {_SOURCED} "
-    f"UNION {_last_before_boundaries('card_read')} UNION {_last_before_boundaries('card_unreadable')})")
+    f"UNION {_last_before_boundaries(_READ)} UNION {_last_before_boundaries(_UNREAD)})")
 
 #: A refused PIN, or a change a supervisor signed (which ends the count of their refused PINs).
 _PIN_RECORD = ("kind = 'pin_refused' OR json_type(payload, '$.correction') = 'object' "

@@ -749,14 +749,17 @@ class SessionCore(abc.ABC):
             alerts.remove(next((a for a in alerts if a.level != "error"), alerts[0]))
         return tuple(alerts)
 
-    def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None) -> None:
+    def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None,
+              source_seq: Optional[int] = None) -> None:
         """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
-        restores that hold from it, see _restore_holds)."""
+        restores that hold from it, see _restore_holds); ``source_seq``, the frame of that reader it tells of
+        that stood for a card (a DOUBLE_FEED: a restart goes on after it, see :mod:`.shoe_counts`)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
             self._write("alert", {"code": code, "level": level, "title": title, "text": text, "action": action,
                                   "game": self.GAME, "round": self._snap.state.round_no,
-                                  **({"source": source} if source is not None else {})})
+                                  **({"source": source} if source is not None else {}),
+                                  **({"source_seq": source_seq} if source_seq is not None else {})})
             self._publish(replace(self._snap, alerts=self._with_alert(a)))
 
     def dismiss(self, code: Optional[str] = None) -> None:
@@ -930,7 +933,7 @@ class SessionCore(abc.ABC):
                       "the cards in the order they came out (K)" if place else
                       f"check {card.label}: if the card not read came out first, type that one first (K)")
         self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}", text, action,
-                   source=event.source)
+                   source=event.source, source_seq=event.seq)
 
     def _read_before(self, event: DeviceError) -> Optional[tuple[Card, str]]:
         """The card ``event.source`` read in the frame just before ``event`` and where it went (its place on
