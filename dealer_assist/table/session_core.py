@@ -889,7 +889,23 @@ class SessionCore(abc.ABC):
                 self.alert("hello", "info", "SHOE TAKEN",
                            f"{source}: the shoe it reads now is taken as this table's ({device}); its cards play "
                            "from the next one, and another device's HELLO is ANOTHER SHOE again", "none")
+                self._reword_taken(source, last, device)
+            # What the other shoe reported was told as ANOTHER SHOE'S ..., "Ctrl+T to take it": taken now (qaR F5).
+            self._take_down(lambda a: not a.code.startswith("foreign:"))
             return None
+
+    def _reword_taken(self, source: str, held: str, device: str) -> None:
+        """The reads of ``source`` held as shoe ``held``'s, another table's (qaR F5): that shoe is this table's
+        now, so they no longer say to check it against the table or to press Ctrl+T, but still wait for Enter,
+        as they were read before the croupier took it."""
+        def taken(event: CardRead) -> CardRead:
+            if event.source != source or not event.doubt.startswith(f"read from shoe {held},"):
+                return event
+            return replace(event, doubt=f"read from shoe {held} before it was taken as this table's (Ctrl+T, now "
+                                        f"{device}): Enter plays it, Del drops it")
+        pending = self._snap.pending
+        self._publish(replace(self._snap, pending=None if pending is None else taken(pending),
+                              waiting=tuple(taken(e) for e in self._snap.waiting)))
 
     def _foreign(self, event: Any) -> None:
         """What another shoe than the source's own sent (see :mod:`dealer_assist.table.another_shoe`): told and
