@@ -27,7 +27,12 @@ def test_two_alerts_leave_the_bet_rows_and_the_limits_in_sight(qtbot, table_fact
                   "display with another --source")
     session.alert("profile", "warning", "CAMERA PROFILE?", LONG, DO)
     qtbot.waitUntil(lambda: len(window.alerts.bars) == 2, timeout=3000)
-    qtbot.wait(50)  # the rows' room is weighed once the layout has placed them
+    qtbot.waitUntil(lambda: rows_in_sight(window), timeout=3000)  # weighed once the layout has placed the rows
+
+
+def rows_in_sight(window) -> None:
+    """Every bet row and the limits line above the chip bar, every row of the window inside it."""
+    assert not window._room_timer.isActive()
     betting, grid = window.betting, window.betting.grid
     assert grid.height() >= grid.minimumHeight(), (grid.height(), grid.minimumHeight())
     chips_top = min(b.geometry().top() for b in betting.chip_buttons.values())

@@ -275,7 +275,6 @@ def test_cards_still_sliding_in_are_not_weighed_and_a_blurred_picture_still_is(t
     "the camera's picture has most likely changed".  Only the reads of cards at rest are weighed: the same
     cards lying still in a picture gone soft (the camera's focus) still raise it."""
     import cv2
-    import numpy as np
 
     from sliding_deal import sliding_deal
 
