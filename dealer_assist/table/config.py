@@ -152,14 +152,15 @@ def _section(data: dict, name: str, path: Path) -> dict:
     return value
 
 
-def _typed(section: dict, name: str, key: str, default: Any, kind: type, path: Path) -> Any:
+def _typed(section: dict, name: str, key: str, default: Any, kind: type, path: Path, example: str = "") -> Any:
     """``section[key]`` (``default`` when absent) as ``kind``; a value of another type is refused
-    by its key's name (a TOML string "no" is no false, nor "eight" a number)."""
+    by its key's name (a TOML string "no" is no false, nor "eight" a number), with ``example`` of a
+    value it takes where the kind's own (e.g. 1.5) is outside the key's range."""
     value = section.get(key, default)
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        example = {bool: "true or false", int: "a whole number, e.g. 8", float: "a number, e.g. 1.5"}[kind]
+        example = example or {bool: "true or false", int: "a whole number, e.g. 8", float: "a number, e.g. 1.5"}[kind]
         raise ConfigError(f"{path}: {name}.{key} = {toml_value(value)} must be {example}")
     return value
 
@@ -308,7 +309,8 @@ def text_scale_refusal(scale: float) -> Optional[str]:
 
 
 def _text_scale(display: dict, path: Path) -> float:
-    scale = _typed(display, "display", "text_scale", 1.0, float, path)
+    scale = _typed(display, "display", "text_scale", 1.0, float, path,
+                   f"a number from {TEXT_SCALE[0]:g} to {TEXT_SCALE[1]:g}, e.g. 1.1")
     refused = text_scale_refusal(scale)
     if refused:
         raise ConfigError(f"{path}: display.text_scale = {refused}")
