@@ -156,12 +156,14 @@ def _settle_hand(round: Round, seat: int, index: int, hand: Hand, base: Decimal)
 class HandCorrection:
     """One hand of a round whose settlement a void took back after it was paid: what was done under it
     (``was``) and what is due now (``now``; ``None`` once the deal is voided too and the bets open again,
-    when the payment is undone)."""
+    when the payment is undone, or when the round, settled again, no longer has the hand: a split voided)."""
 
     seat: int
     hand: int
     was: "HandSettlement | None"
     now: "HandSettlement | None"
+    #: Whether the round is settled again (``now`` None: the hand is gone from it, the deal stands).
+    settled: bool = False
 
     @property
     def difference(self) -> Decimal:
@@ -182,7 +184,12 @@ class HandCorrection:
                 return "no hand"
             return {"win": f"paid {money(h.pays)}", "push": "pushed",
                     "lose": f"took {money(h.taken)}"}[h.result.value]
-        now = done(self.now) if self.now is not None else "the deal voided: the bet stands again"
+        if self.now is not None:
+            now = done(self.now)
+        elif self.settled:  # rev16 F1: said "the deal voided" of a split hand gone from a round that stands
+            now = "no such hand (the split voided): its stake goes back"
+        else:
+            now = "the deal voided: the bet stands again"
         return f"under the voided settlement: {done(self.was)}; now: {now}"
 
 
@@ -196,10 +203,10 @@ def corrections(was: Settlement, now: "Settlement | None") -> tuple[HandCorrecti
     seat by seat, then those that stay as paid."""
     rows: dict[tuple[int, int], HandCorrection] = {}
     for h in was.hands:
-        rows[(h.seat, h.hand)] = HandCorrection(h.seat, h.hand, h, None)
+        rows[(h.seat, h.hand)] = HandCorrection(h.seat, h.hand, h, None, settled=now is not None)
     for h in now.hands if now is not None else ():
         before = rows.get((h.seat, h.hand))
-        rows[(h.seat, h.hand)] = HandCorrection(h.seat, h.hand, before.was if before is not None else None, h)
+        rows[(h.seat, h.hand)] = HandCorrection(h.seat, h.hand, before.was if before is not None else None, h, True)
 
     def order(c: HandCorrection) -> tuple:
         return (0 if c.difference < 0 else 1 if c.difference > 0 else 2), c.seat, c.hand
