@@ -35,6 +35,12 @@ HALO = QColor("white")
 LEAST_SHARE = 0.5
 
 
+def road_colour(name: str) -> QColor:
+    """The colour of a mark named ``name`` in :data:`ROAD_COLOURS`; in a dim pit the tie's is darker, for
+    3:1 against the dim board (see :data:`dealer_assist.ui.theme.DIM_TIE`)."""
+    return theme.DIM_TIE if name == "tie" and theme.dimmed() else ROAD_COLOURS[name]
+
+
 class RoadsView(QWidget):
     """Bead Plate on the left, Big Road beside it, the three derived roads under the Big Road."""
 
@@ -154,10 +160,10 @@ class RoadsView(QWidget):
         d = r.width() * 0.32
         p.setPen(QPen(HALO, max(1.0, d * 0.25)))
         if banker_pair:
-            p.setBrush(ROAD_COLOURS["banker"])
+            p.setBrush(road_colour("banker"))
             p.drawEllipse(QRectF(r.left() + 1, r.top() + 1, d, d))
         if player_pair:
-            p.setBrush(ROAD_COLOURS["player"])
+            p.setBrush(road_colour("player"))
             p.drawEllipse(QRectF(r.right() - d - 1, r.bottom() - d - 1, d, d))
 
     @staticmethod
@@ -176,7 +182,7 @@ class RoadsView(QWidget):
     def _bead(self, p: QPainter, r: QRectF, b: roads.BeadCell) -> None:
         inner = r.adjusted(r.width() * 0.08, r.width() * 0.08, -r.width() * 0.08, -r.width() * 0.08)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(ROAD_COLOURS[b.winner])
+        p.setBrush(road_colour(b.winner))
         p.drawEllipse(inner)
         p.setPen(QColor("white"))
         p.setFont(theme.font(r.height() * 0.5, bold=True))
@@ -185,13 +191,13 @@ class RoadsView(QWidget):
 
     def _big(self, p: QPainter, r: QRectF, b: roads.BigRoadCell) -> None:
         inner = r.adjusted(r.width() * 0.12, r.width() * 0.12, -r.width() * 0.12, -r.width() * 0.12)
-        p.setPen(QPen(ROAD_COLOURS[b.winner], max(2.0, r.width() * 0.12)))
+        p.setPen(QPen(road_colour(b.winner), max(2.0, r.width() * 0.12)))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawEllipse(inner)
         p.setFont(theme.font(r.height() * 0.42, bold=True))
         p.drawText(inner, Qt.AlignmentFlag.AlignCenter, b.winner[0].upper())  # B or P: not by colour alone
         if b.ties:
-            p.setPen(QPen(ROAD_COLOURS["tie"], max(2.0, r.width() * 0.1)))
+            p.setPen(QPen(road_colour("tie"), max(2.0, r.width() * 0.1)))
             p.drawLine(QPointF(inner.left(), inner.bottom()), QPointF(inner.right(), inner.top()))
             if b.ties > 1:
                 self._tie_count(p, r, b.ties)
@@ -199,7 +205,7 @@ class RoadsView(QWidget):
 
     @staticmethod
     def _derived(p: QPainter, r: QRectF, name: str, colour: str) -> None:
-        col = ROAD_COLOURS[colour]
+        col = road_colour(colour)
         inner = r.adjusted(r.width() * 0.15, r.width() * 0.15, -r.width() * 0.15, -r.width() * 0.15)
         blue = colour == "blue"  # drawn apart by shape too, not by colour alone
         if name == "big_eye_boy":
