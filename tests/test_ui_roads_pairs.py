@@ -2,7 +2,8 @@
 
 QA: the Banker-pair dot is Banker red, and on a red Banker bead it vanished (so did the blue Player-pair dot on a
 blue Player bead); on the Big Road's rings the dots merged into the ring, and a count of two ties was drawn in
-green across the green slash. Each now has a white ring or halo; the count is in dark ink.
+green across the green slash. Each now has a white ring or halo; the count is in dark ink, in the cell's top
+right corner, where the slash ends (centred, it covered the ring's B or P: rev16 F6).
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def test_a_count_of_ties_is_dark_on_a_light_halo_across_the_green_slash(qtbot, w
     cell = view._cell()
     b = next(b for b in board.big_road.cells if b.ties == 2)
     r = view._rect(area, b.col, b.row, cell)
-    middle = r.adjusted(r.width() * 0.25, r.height() * 0.2, -r.width() * 0.25, -r.height() * 0.2)
+    middle = r.adjusted(r.width() * 0.5, 0, 0, -r.height() * 0.5)  # its top right corner (rev16 F6)
     colours = [image.pixelColor(x, y) for x in range(int(middle.left()), int(middle.right()) + 1)
                for y in range(int(middle.top()), int(middle.bottom()) + 1)]
     dark = [c for c in colours if max(c.getRgb()[:3]) < 90]

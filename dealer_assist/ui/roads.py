@@ -168,14 +168,20 @@ class RoadsView(QWidget):
 
     @staticmethod
     def _tie_count(p: QPainter, r: QRectF, ties: int) -> None:
-        """The count of ties in dark ink over a white halo, centred across the slash."""
-        font = theme.font(r.height() * 0.55, bold=True)
-        metrics = QFontMetricsF(font)
+        """The count of ties in dark ink over a white halo, in the cell's top right corner, where the slash
+        ends and no pair dot sits: centred, it covered the ring's B or P (rev16 F6).  Two digits are set
+        smaller, to stay in the cell."""
         text = str(ties)
+        font = theme.font(r.height() * 0.4, bold=True)
+        wide = QFontMetricsF(font).horizontalAdvance(text)
+        if wide > r.width() * 0.36:
+            font = theme.font(r.height() * 0.4 * r.width() * 0.36 / wide, bold=True)
+        metrics = QFontMetricsF(font)
+        centre = QPointF(r.right() - r.width() * 0.22, r.top() + r.height() * 0.22)
         path = QPainterPath()
-        path.addText(r.center().x() - metrics.horizontalAdvance(text) / 2,
-                     r.center().y() + (metrics.ascent() - metrics.descent()) / 2, font, text)
-        p.strokePath(path, QPen(HALO, max(2.0, font.pixelSize() * 0.3), Qt.PenStyle.SolidLine,
+        path.addText(centre.x() - metrics.horizontalAdvance(text) / 2,
+                     centre.y() + (metrics.ascent() - metrics.descent()) / 2, font, text)
+        p.strokePath(path, QPen(HALO, max(2.0, font.pixelSize() * 0.25), Qt.PenStyle.SolidLine,
                                 Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         p.fillPath(path, theme.DARK_INK)
 
@@ -194,13 +200,16 @@ class RoadsView(QWidget):
         p.setPen(QPen(road_colour(b.winner), max(2.0, r.width() * 0.12)))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawEllipse(inner)
-        p.setFont(theme.font(r.height() * 0.42, bold=True))
-        p.drawText(inner, Qt.AlignmentFlag.AlignCenter, b.winner[0].upper())  # B or P: not by colour alone
         if b.ties:
             p.setPen(QPen(road_colour("tie"), max(2.0, r.width() * 0.1)))
             p.drawLine(QPointF(inner.left(), inner.bottom()), QPointF(inner.right(), inner.top()))
             if b.ties > 1:
                 self._tie_count(p, r, b.ties)
+        # B or P, not by colour alone; drawn last, whole over the slash and the count (rev16 F6: the count
+        # covered it, and a small window's cell has no room for the two apart).
+        p.setPen(road_colour(b.winner))
+        p.setFont(theme.font(r.height() * 0.42, bold=True))
+        p.drawText(inner, Qt.AlignmentFlag.AlignCenter, b.winner[0].upper())
         self._pairs(p, r, b.banker_pair, b.player_pair)
 
     @staticmethod
