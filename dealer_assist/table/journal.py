@@ -35,6 +35,7 @@ round numbers keep counting across shoes:
 kind              payload
 ================  ===========================================================
 shoe_start        shoe, decks; a new shoe (op ``new_shoe``) also ``limits`` and ``last_round`` (Rebet's bets),
+                  ``open_bets`` and, after a paid round's misdeal, ``paid_before`` (the payment to undo),
                   a new deck (op ``new_deck``) ``round``, ``limits``, ``open_bets`` (on the layout) and
                   ``last_bets``: a restart starts from the last of them
 shoe_burn         shoe, cards (list of codes)

@@ -284,6 +284,8 @@ class TableSession(SessionCore):
             # ... and the bets Rebet brings back: with them, a restart starts from this entry (see _replay).
             for key, layout in (("last_round", new.betting.last_round), ("open_bets", new.betting.layout)):
                 payload[key] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)} for w in layout.wagers()]
+            if new.paid_before is not None:  # a misdeal's payment still to undo goes on with the bets (rev16 F13)
+                payload["paid_before"] = new.paid_before.to_json()
         if new.betting.layout != old.betting.layout or new.betting.locked != old.betting.locked:
             payload["bets"] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)}
                                for w in new.betting.layout.wagers()]

@@ -20,7 +20,7 @@ from dealer_assist import roads
 from dealer_assist.baccarat.bets import Betting, BettingError, Layout, TableLimits
 from dealer_assist.baccarat.paytable import STANDARD, Paytable, parse_bet
 from dealer_assist.baccarat.round import BaccaratRound, Outcome, RoundError
-from dealer_assist.baccarat.settlement import Settlement, Wager, settle
+from dealer_assist.baccarat.settlement import BetResult, Settlement, Wager, settle
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import InvalidAmountError, parse_money
 from dealer_assist.shoe import Phase as ShoePhase, Shoe, ShoeError, ShoeRules
@@ -54,24 +54,29 @@ class TableRules:
     chips: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000"))
 
 
-def _new_shoe(rules: TableRules, shoe_no: int, last_round: Layout, layout: Layout = Layout()) -> TableState:
+def _new_shoe(rules: TableRules, shoe_no: int, last_round: Layout, layout: Layout = Layout(),
+              paid_before: Optional[Settlement] = None) -> TableState:
     """A table at a new shoe: all it keeps of the one before is its rules (limits as changed), the
     shoe's number, the bets on the layout (the chips stay on the felt while the shoe is changed: QA,
-    they had vanished with no word) and the last round's bets (for Rebet)."""
+    they had vanished with no word), the last round's bets (for Rebet) and, with the bets of a round
+    voided as a misdeal after it was paid, that payment, still to undo (rev16 F13: UNDO THE PAYMENT
+    vanished at the new shoe, and the player kept what the croupier had been told to take back)."""
     fresh = TableState.new(rules)
-    return replace(fresh, shoe_no=shoe_no, betting=replace(fresh.betting, layout=layout, last_round=last_round))
+    return replace(fresh, shoe_no=shoe_no, betting=replace(fresh.betting, layout=layout, last_round=last_round),
+                   paid_before=paid_before)
 
 
 def shoe_started(rules: TableRules, entry: dict) -> TableState:
     """The table just after a ``new_shoe`` operation, from its journal entry (``shoe``, ``limits``,
-    ``last_round`` and ``open_bets``, which older journals lack: their new shoe took the bets off): a new
-    shoe keeps nothing else of the table before it (see the ``new_shoe`` operation), so a restart need
-    not replay the shoes before it."""
+    ``last_round`` and ``open_bets``, which older journals lack: their new shoe took the bets off; and
+    ``paid_before``, a payment still to undo, when there is one): a new shoe keeps nothing else of the
+    table before it (see the ``new_shoe`` operation), so a restart need not replay the shoes before it."""
     try:
         limits = TableLimits.from_mapping(entry["limits"])
         last, layout = (_layout_of(entry.get(key, ())) for key in ("last_round", "open_bets"))
-        return _new_shoe(replace(rules, limits=limits), int(entry["shoe"]), last, layout)
-    except (KeyError, TypeError, ValueError, BettingError, InvalidAmountError) as exc:
+        paid = _settlement_of(entry["paid_before"]) if entry.get("paid_before") is not None else None
+        return _new_shoe(replace(rules, limits=limits), int(entry["shoe"]), last, layout, paid)
+    except (KeyError, TypeError, ValueError, ArithmeticError, BettingError, InvalidAmountError) as exc:
         raise TableError(f"its limits or last bets cannot be read ({exc})") from None
 
 
@@ -81,6 +86,15 @@ def _layout_of(bets: Any) -> Layout:
     for bet in bets:
         layout = layout.with_stake(int(bet["seat"]), parse_bet(bet["bet"]), parse_money(bet["stake"]))
     return layout
+
+
+def _settlement_of(data: Any) -> Settlement:
+    """A settlement from its journal form (:meth:`Settlement.to_json`)."""
+    return Settlement(tuple(
+        BetResult(int(line["seat"]), parse_bet(line["bet"]), parse_money(line["stake"]), str(line["result"]),
+                  parse_money(line["pays"]), parse_money(line["returns"]), Decimal(str(line["commission"])),
+                  half_pay=line.get("half_pay") is True, seven_push=line.get("seven_push") is True)
+        for line in data["bets"]))
 
 
 def rules_from_record(record: Any) -> TableRules:
@@ -429,7 +443,8 @@ def apply(state: TableState, op: dict) -> TableState:
         if state.phase == TablePhase.DEALING:
             raise TableError("cannot start a new shoe in the middle of a round: finish or void the round first")
         if state.phase in (TablePhase.BETTING, TablePhase.BURN):  # bets for a round not dealt yet stay on the felt
-            return _new_shoe(state.rules, state.shoe_no + 1, state.betting.last_round, state.betting.layout)
+            return _new_shoe(state.rules, state.shoe_no + 1, state.betting.last_round, state.betting.layout,
+                             state.paid_before)  # a misdeal's payment, still to undo before they are dealt
         # A settled round's layout is its bets, done with: Rebet's.
         return _new_shoe(state.rules, state.shoe_no + 1, state.betting.layout or state.betting.last_round)
     if kind == "hold":

@@ -149,7 +149,7 @@ class SettlementView(QWidget):
         if key == self._shown:
             return
         self._shown = key
-        if paid is not None and (settlement is not None or state.phase == "betting"):
+        if paid is not None and (settlement is not None or state.phase in ("betting", "burn")):  # burn: a new shoe's
             lines = self._corrections(state, paid, settlement)
         elif settlement is None:
             self._title = f"ROUND {state.round_no}: BETS"
