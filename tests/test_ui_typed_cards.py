@@ -167,5 +167,7 @@ def test_blackjack_backspace_in_the_empty_field_voids_the_last_card_but_not_held
     held_down = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Backspace, Qt.KeyboardModifier.NoModifier, "", True)
     QApplication.sendEvent(field, held_down)  # a key held down, repeating, voids nothing
     assert hand(session) == ["9S"]
-    press_focused(qtbot, window, Qt.Key.Key_Backspace)  # pressed on the empty field: the table's void
+    press_focused(qtbot, window, Qt.Key.Key_Backspace)  # one too many after the rub-out: nothing (rev16 F11)
+    assert hand(session) == ["9S"]
+    press_focused(qtbot, window, Qt.Key.Key_Backspace)  # pressed again on the empty field: the table's void
     assert session.state.round.seat_hands(1)[0].cards == () and window.entry.field.hasFocus()

@@ -23,6 +23,9 @@ from dealer_assist.ui import theme
 CODE_STARTS = frozenset(RANKS + "10")
 
 
+#: Keys that only change another key (Shift, Ctrl ...): pressed alone, they are no key of their own.
+MODIFIER_KEYS = (Qt.Key.Key_Shift, Qt.Key.Key_Control, Qt.Key.Key_Alt, Qt.Key.Key_Meta, Qt.Key.Key_AltGr)
+
 #: The confirm strip's padding left and right, in pixels.
 PADDING = 8
 
@@ -85,6 +88,7 @@ class CardEntry(QWidget):
         self._king_or_key = False  # K pressed on a refused card: the next key says which it was
         self._just_opened = False  # K put the cursor in the field, empty or refused: a suit next is a king's
         self._held_k = False  # K pressed in the empty field holding the cursor: the key, or a king (see hold_cursor)
+        self._rubbing_out = False  # the last key was a Backspace rubbing out typed text (see _rubbed_out)
         #: The field kept the cursor for the next card of a deck counted back (see :meth:`counting`); the
         #: window gives it back to the table once the count is over.
         self.kept_for_count = False
@@ -111,8 +115,11 @@ class CardEntry(QWidget):
         over a refused card shown there too."""
         if watched is self.field and event.type() == QEvent.Type.FocusOut:
             self._just_opened = self._held_k = False  # left (Esc, a click): the next suit there is no longer the K's
+            self._rubbing_out = False
         if watched is not self.field or event.type() not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
             return False
+        if event.key() not in (Qt.Key.Key_Backspace, *MODIFIER_KEYS):
+            self._rubbing_out = False  # another key between: a Backspace after it is one of its own
         retyping = self._retyping()
         text = event.text().upper()
         king = self._king_or_key
@@ -122,8 +129,8 @@ class CardEntry(QWidget):
                 event.ignore()  # the window's Void counted runs, each press; the cursor stays for the count
                 return True
             empty = not self.field.text() and not self.counting()  # counting a deck back, the field is home
-            if kings_suit:
-                event.accept()  # the field's: the window's shortcut for this letter does not run
+            if kings_suit or empty and self._rubbed_out(event):
+                event.accept()  # the field's: the window's shortcut for this key does not run
                 return True
             if (retyping and not king or empty) and (self._table_key(event) or self._table_backspace(event)):
                 self._back_to_the_table()
@@ -133,6 +140,16 @@ class CardEntry(QWidget):
         opened, held_k = self._just_opened, self._held_k
         self._king_or_key = False
         self._just_opened = self._held_k = False
+        if self._rubbed_out(event):  # one Backspace too many after a typo rubbed out: nothing (rev16 F11)
+            if event.isAutoRepeat():
+                return True  # the same press, held down
+            self._rubbing_out = False
+            if self.TABLE_BACKSPACE and not self.field.isReadOnly():
+                self.session.say("the card field is empty: press Backspace again to void the last deal, card or "
+                                 "decision")
+            return True
+        self._rubbing_out = (event.key() == Qt.Key.Key_Backspace and bool(self.field.text())
+                             and event.modifiers() == Qt.KeyboardModifier.NoModifier)
         if kings_suit:
             self.field.setText("K" + event.text().upper())
             return True
@@ -170,6 +187,14 @@ class CardEntry(QWidget):
         """Backspace alone where it is the table's key (blackjack's void); not a key held down, repeating,
         which clearing a code would carry on into voiding cards."""
         return (self.TABLE_BACKSPACE and event.key() == Qt.Key.Key_Backspace and not event.isAutoRepeat()
+                and event.modifiers() == Qt.KeyboardModifier.NoModifier)
+
+    def _rubbed_out(self, event) -> bool:
+        """Backspace on the field the Backspace before it emptied: the end of a typo rubbed out, not a key
+        of its own.  At blackjack it was the void, and a croupier clearing "6" with one press too many
+        voided the last card at once (rev16 F11); a void from the field takes a Backspace pressed on it
+        empty, as at the table.  Held down, repeating, it is not the void either (see _table_backspace)."""
+        return (self._rubbing_out and event.key() == Qt.Key.Key_Backspace and not self.field.text()
                 and event.modifiers() == Qt.KeyboardModifier.NoModifier)
 
     @staticmethod

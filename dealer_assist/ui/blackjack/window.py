@@ -48,7 +48,8 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("+", "="), "place_at_cursor", "add the chosen chip to the seat at the cursor (mouse: click a seat)"),
     (("-",), "remove_at_cursor", "take the chosen chip off the seat at the cursor (mouse: Shift-click)"),
     (("Backspace",), "void", "void the last deal, card or decision (supervisor PIN when configured; "
-                            "else, in a settled round, press twice; in the empty card field too)"),
+                            "else, in a settled round, press twice; in the empty card field too, but not the "
+                            "press right after one that rubbed its text out: press again)"),
     (("N",), "next_round", "next round"),
     (("R",), "rebet", "repeat the last round's bets"),
     (("X",), "clear", "clear the bets (press twice: no undo brings them back)"),
