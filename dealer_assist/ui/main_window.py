@@ -90,6 +90,10 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{title}: baccarat" + (" replay" if self.replay else ""))
         self.cues = Cues(self.options.sound)
         self.unit = 0
+        #: The unit the window's size and the text scale give, and the least the rows' room may take it down
+        #: to: the window's own, without the scale (see :meth:`_make_room`).
+        self._window_unit = self._least_unit = 0
+        self._stepping_down = False  # the unit was just taken down for room: weigh it before the full one again
         self.second_press = SecondPress()
         self.setMinimumSize(*theme.LEAST_WINDOW)
         self._painted = False
@@ -257,28 +261,54 @@ class MainWindow(QMainWindow):
         if self.mid.direction() != direction:
             self.mid.setDirection(direction)
         # Stacked, the grid has the whole width, not the left 58% of it: its text may be as much larger.
-        unit = theme.unit_for_size(int(self.width() / (LEFT_SHARE if portrait else 1)), self.height())
-        if unit != self.unit:
-            self.unit = unit
-            for w in (self.banner, self.alerts, self.betting, self.settlement, self.history, self.status,
-                      self.roads, self.entry):
-                w.set_unit(unit)
-            self.hands.setMinimumHeight(int(unit * 5.5))
-            self.betting.grid.setMinimumHeight(int(unit * 8 * 1.0))
-            self.help.unit = unit
-            self.hint.setFont(theme.font(unit * 0.8))
-            self.menuBar().setFont(theme.font(unit * 0.85))
-            self._fit_hint()
-            if self._last is not None:
-                self.alerts.show_snapshot(self._last)
+        width = int(self.width() / (LEFT_SHARE if portrait else 1))
+        unit = theme.unit_for_size(width, self.height())
+        self._least_unit = min(unit, theme.unit_for_size(width, self.height(), scale=1.0))
+        if unit != self._window_unit:
+            self._window_unit = unit
+            self._set_unit(unit)
         self.help.setGeometry(self.centralWidget().rect())
         self._room_timer.start()
-        if self.camera_view is not None:
-            self.camera_view.set_unit(unit)
         camera_view.keep_placed(self.camera_view)
 
+    def _set_unit(self, unit: int) -> None:
+        """Every size of the window from ``unit`` (see :mod:`dealer_assist.ui.theme`)."""
+        if unit == self.unit:
+            return
+        self.unit = unit
+        for w in (self.banner, self.alerts, self.betting, self.settlement, self.history, self.status,
+                  self.roads, self.entry):
+            w.set_unit(unit)
+        self.hands.setMinimumHeight(int(unit * 5.5))
+        self.betting.grid.setMinimumHeight(int(unit * 8 * 1.0))
+        self.help.unit = unit
+        self.hint.setFont(theme.font(unit * 0.8))
+        self.menuBar().setFont(theme.font(unit * 0.85))
+        self._fit_hint()
+        if self._last is not None:
+            self.alerts.show_snapshot(self._last)
+        if self.camera_view is not None:
+            self.camera_view.set_unit(unit)
+
     def _make_room(self) -> None:
-        make_room(self.centralWidget(), self.roads, self.betting, self.alerts)
+        """Fit every row in the window (see :mod:`.row_room`); a text scale above 1 gives back its larger text,
+        a pixel of the unit at a time down to the window's own size, while they still do not (rev16 F8: at
+        1.25 and 1280x720 two alerts had the chip bar drawn over seats 1-5's bet rows).
+
+        Each new unit is weighed on the next pass of the event loop: the alert bars are built anew at it,
+        and Qt shows a widget added to a shown window only then (weighed at once, their lines counted
+        nothing and the rows seemed to fit)."""
+        if self.unit != self._window_unit and not self._stepping_down:
+            self._set_unit(self._window_unit)  # the message or alerts changed: weighed afresh at the full size
+            self._stepping_down = True
+            self._room_timer.start()
+            return
+        self._stepping_down = False
+        short = make_room(self.centralWidget(), self.roads, self.betting, self.alerts)
+        if short > 0 and self.unit > self._least_unit:
+            self._set_unit(self.unit - 1)
+            self._stepping_down = True
+            self._room_timer.start()
 
     def paintEvent(self, event) -> None:  # noqa: N802
         super().paintEvent(event)

@@ -7,6 +7,7 @@ layout reads from a metre away at 1280x720 and at 4K.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Optional
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
@@ -49,7 +50,8 @@ LEAST_WINDOW = (960, 540)
 
 #: Larger (or smaller) text than the window's size gives: ``[display] text_scale`` or ``--text-scale`` (qaQ F8:
 #: a croupier or pit boss who needs larger text had no way to it; QT_SCALE_FACTOR changed nothing, every size
-#: following the window's).  The bounds keep the layout whole at 1280x720.
+#: following the window's).  The bounds keep the layout whole at 1280x720; where alerts and a long message
+#: leave the rows short of room, the baccarat window takes the scale back toward 1 (rev16 F8).
 TEXT_SCALES = (0.8, 1.25)
 _text_scale = 1.0
 
@@ -88,10 +90,11 @@ def card_face() -> QColor:
     return DIM_CARD_FACE if _dim else CARD_FACE
 
 
-def unit_for_size(width: int, height: int) -> int:
+def unit_for_size(width: int, height: int, scale: Optional[float] = None) -> int:
     """The text unit (px) of a window: by its height, or its width when it is narrower than 16:9, times the
-    text scale (see :func:`set_text_scale`)."""
-    return max(MIN_UNIT, int(min(height / HEIGHT_PER_UNIT, width / WIDTH_PER_UNIT) * _text_scale))
+    text scale (see :func:`set_text_scale`; ``scale`` in its place)."""
+    return max(MIN_UNIT, int(min(height / HEIGHT_PER_UNIT, width / WIDTH_PER_UNIT)
+                             * (_text_scale if scale is None else scale)))
 
 
 def portrait(width: int, height: int) -> bool:
