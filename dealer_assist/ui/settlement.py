@@ -6,13 +6,13 @@ from decimal import Decimal
 from typing import Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSizePolicy, QTableWidget, QTableWidgetItem,
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
 from dealer_assist.baccarat.settlement import corrections
 from dealer_assist.money import ZERO, fmt, fmt_grouped
 from dealer_assist.ui import theme
-from dealer_assist.ui.out_of_sight import titled
+from dealer_assist.ui.out_of_sight import titled, wrapping_title
 
 COLUMNS = ("Seat", "Bet", "Stake", "Do", "Comm.")
 CALL_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
@@ -39,10 +39,7 @@ class SettlementView(QWidget):
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
-        self.title = QLabel("SETTLEMENT")
-        # The title follows the column's width, never widens it: with rows out of sight it grows
-        # a count, and a window pushed past the screen would cut off the table's right side.
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title = wrapping_title("SETTLEMENT")
         self._title = "SETTLEMENT"
         self._row = self._least_row = 0
         self.table = _FittedTable(0, len(COLUMNS), self._fit_rows)

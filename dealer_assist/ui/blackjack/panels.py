@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetrics
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
 from dealer_assist.blackjack.settlement import corrections
@@ -20,7 +20,7 @@ from dealer_assist.money import ZERO, fmt, fmt_chip, fmt_grouped
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import row_room, theme
 from dealer_assist.ui.entry import CardEntry
-from dealer_assist.ui.out_of_sight import titled
+from dealer_assist.ui.out_of_sight import titled, wrapping_title
 
 DRAWS = QColor("#a35200")  # the dealer must take a card: orange, not to be missed (cream on it: 4.9:1)
 STANDS = QColor("#1d5fbf")
@@ -185,9 +185,7 @@ class SettlementPanel(QWidget):
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
-        self.title = QLabel("BETS")
-        # The title follows the column's width, never widens it (see out_of_sight.titled).
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title = wrapping_title("BETS")
         self._title = "BETS"
         self.rows = QWidget()
         self.grid = QGridLayout(self.rows)
