@@ -1,6 +1,6 @@
 """The virtual card-reading shoe: the device side of the protocol, with no I/O.
 
-It keeps what a firmware keeps (boot id, SEQ counter, the last CARD SEQ) and
+It keeps what a firmware keeps (boot id, SEQ counter, the SEQ of the last frame that stands for a card) and
 deals from a seeded, shuffled N-deck shoe, so that a test can compare every
 event the host reports with what the device really sent.
 """
@@ -14,7 +14,7 @@ from typing import Optional
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.sources.shoe_protocol import (
     MAX_FRAME, PROTOCOL_VERSION, SEQ_MODULO, CardFrame, ErrorFrame, Frame, HeartbeatFrame, HelloFrame, ShoeFrame, encode,
-    format_frame,
+    format_frame, stands_for_card,
 )
 
 FIRMWARE = "shoesim-1"
@@ -129,4 +129,7 @@ class VirtualShoe:
             code, text = self._rng.choice(DEVICE_ERRORS)
         room = MAX_FRAME - len(f"$ERR,{SEQ_MODULO - 1},{code},*XXXX\r\n")
         text = (text or code.lower())[:room]  # a firmware truncates its message rather than break the frame
-        return self._next(lambda s: ErrorFrame(s, code, text))
+        out = self._next(lambda s: ErrorFrame(s, code, text))
+        if stands_for_card(out.frame):  # a card left unread: the heartbeat names it as the last (PROTOCOL.md 6)
+            self.last_card_seq = out.frame.seq
+        return out
