@@ -180,8 +180,8 @@ def test_listen_summarises_a_long_gap_in_runs(tmp_path):
     try:
         listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, "--json",
                                    "--cards", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert wait_for(device.host_connected, 20)
-        time.sleep(0.5)
+        up = listen.stdout.readline()  # its link up: the port open and emptied (rev15 T2: a fixed sleep came short)
+        assert '"link"' in up and '"up"' in up, up
         device.write(frame("CARD", 100, "AS") + frame("CARD", 30000, "KD"))
         out, err = listen.communicate(timeout=120)  # a guard against a hang: a loaded machine took 30 s
     finally:

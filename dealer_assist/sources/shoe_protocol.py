@@ -602,19 +602,27 @@ class SequenceTracker:
         self._since_floor = 0
 
     def _remember(self, frame: Frame) -> None:
-        seq = frame.seq
-        if seq not in self._recent:
+        seq, hello = frame.seq, isinstance(frame, HelloFrame)
+        # A HELLO's SEQ 0 is outside the count: the wrap-around's 0 is no SEQ seen before with other content.
+        if not hello and seq not in self._recent:
             self._order.append(seq)
             if len(self._order) > DUPLICATE_WINDOW:
                 del self._recent[self._order.popleft()]
-        self._recent[seq] = frame
-        if self.expected is None or isinstance(frame, HelloFrame):
+        if not hello:
+            self._recent[seq] = frame
+        if self.expected is None or hello:
             self._since_floor = seq
         else:
             self._since_floor += (seq - self.expected) % SEQ_MODULO + 1
         self.expected = (seq + 1) % SEQ_MODULO
         if isinstance(frame, CardFrame):
             self.last_card, self._since_floor = seq, 0
+
+    def _seen(self, seq: int) -> Optional[Frame]:
+        """The frame accepted with ``seq`` within the last :data:`DUPLICATE_WINDOW` SEQs of the count, or None.
+        Counted in SEQs, not frames kept: after gaps (heartbeats lost over an idle night) a frame kept may be a
+        lap old, and the count come round to its SEQ is no SEQ used twice (rev15 F8)."""
+        return self._recent.get(seq) if 0 < (self.expected - seq) % SEQ_MODULO <= DUPLICATE_WINDOW else None
 
     def _restart(self, boot: Optional[str], heard: bool = True) -> None:
         self.boot = boot
@@ -627,7 +635,7 @@ class SequenceTracker:
 
     def _went_back_why(self, frame: Frame) -> str:
         """Which rule ``frame`` broke to show the count went back (before :meth:`_went_back` forgets the count)."""
-        seq, seen = frame.seq, self._recent.get(frame.seq)
+        seq, seen = frame.seq, self._seen(frame.seq)
         if seen is not None:
             return (f"SEQ {seq} was seen before with other content ({_body(seen)}, now {_body(frame)}): a new count "
                     "whose HELLO was lost, or firmware that uses a SEQ twice (PROTOCOL.md 5: +1 for every frame of "
@@ -712,13 +720,10 @@ class SequenceTracker:
             # With k lines dropped in between, they may have been a boot's frames 1..k: SEQ k+1 is named a
             # boot's, its frames before it lost; a SEQ past that cannot be (verN NEW-6: 56 frames behind 1 line).
             self.expected, self._saw_start = None, False
-            if isinstance(self._recent.get(0), HelloFrame):  # not of the count: its SEQ 0 after the wrap is no repeat
-                del self._recent[0]
-                self._order.remove(0)
         if self.expected is None:
             self._remember(frame)
             return self._joined(frame, drops)
-        seen = self._recent.get(seq)
+        seen = self._seen(seq)
         if seen is not None and seen == frame:
             return SeqVerdict(False, duplicate=True)
         if seen is not None or not (seq >= self.expected or seq == 0):
