@@ -149,6 +149,20 @@ def test_the_simulators_heartbeat_names_a_misread_or_double_feed_as_its_last_car
         assert shoe.heartbeat().frame.last_card_seq == err.frame.seq
 
 
+def test_a_heartbeat_naming_as_its_last_card_a_frame_the_host_took_as_a_heartbeat_is_a_new_counts(rig):
+    """Found fuzzing the fixes: a restart while unplugged, its HELLO lost, whose count came to the old one's
+    next SEQ: the heartbeat names card 2, where the host had heartbeat 2: a new count, its cards 1-2 unnamed."""
+    rig.send(hello("A1"), frame("HB", 1, "-"), frame("HB", 2, "-"))
+    assert wait_for(lambda: "hello" in rig.alerts())
+    rig.unplug()  # the shoe restarts meanwhile (HELLO A2 unheard) and deals two cards, SEQ 1 and 2
+    rig.replug()
+    rig.send(frame("HB", 3, "2"), frame("CARD", 4, "9S"))
+    assert waits(rig, "9S")
+    assert rig.alerts()["hello"].title == "SHOE RESTARTED?"
+    (gap,) = gaps(rig)
+    assert gap.missing == (1, 2) and gap.count_went_back and gap.card_lost == 2
+
+
 # -- F8: a full SEQ lap with no card --------------------------------------------------------------------------
 
 def test_a_heartbeat_a_full_lap_after_the_last_card_is_no_restart(rig):

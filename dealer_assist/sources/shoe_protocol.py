@@ -644,6 +644,8 @@ class SequenceTracker:
             last, took = frame.last_card_seq, self.last_card
             if last is None:
                 named = f"no card yet (-), though card {took} of this count was taken"
+            elif self._no_card_at(last) is not None:
+                named = f"last card {last}, where this count's frame {last} was {_body(self._no_card_at(last))}"
             elif took is not None and last < took:
                 named = f"last card {last}, behind the last card taken ({took})"
             else:
@@ -670,16 +672,25 @@ class SequenceTracker:
     def _impossible_heartbeat(self, frame: HeartbeatFrame) -> bool:
         """Whether ``frame`` names a last card its count cannot have: within a count the device's last
         card lies at or after the last card the host took (after the count's start if none), and before
-        the heartbeat."""
+        the heartbeat; and it is no frame the host took as something else (a heartbeat, a JAM)."""
         floor = self.last_card if self.last_card is not None else 0 if self._saw_start else None
         if floor is None:
-            return False
+            return False  # joined with no card taken: the device's last card may be a lap old, any SEQ
         device_last = frame.last_card_seq
         if device_last is None:
             return self.last_card is not None
         if self._since_floor + (frame.seq - self.expected) % SEQ_MODULO + 1 >= SEQ_MODULO:
             return False  # a lap or more since the floor (a shoe idle overnight): its SEQ came round, rev15 F8
+        if self._no_card_at(device_last) is not None:
+            return True
         return (device_last - floor) % SEQ_MODULO >= (frame.seq - floor) % SEQ_MODULO
+
+    def _no_card_at(self, seq: int) -> Optional[Frame]:
+        """The frame this count took at ``seq`` if it stands for no card (a heartbeat, a JAM): a heartbeat that
+        names it as the last card is a new count's, its HELLO and first frames lost whole (rev15 fuzzing: the
+        new count's SEQ came to the old one's next, and its cards went unnamed)."""
+        seen = self._seen(seq)
+        return seen if isinstance(seen, (HeartbeatFrame, ErrorFrame, ShoeFrame)) and not stands_for_card(seen) else None
 
     def check(self, frame: Frame) -> SeqVerdict:
         drops, self._drops = self._drops, _Drops()
