@@ -81,6 +81,10 @@ class Unreadable:
     why: str = ""
     #: The device id of another shoe than the one the reader had, or "" (see the module docstring).
     foreign: str = ""
+    #: A camera's frame number where it asked for the card (a video file's own frame): its ``seq`` counts
+    #: the camera's reports, no frame of the picture (QA F4: the alert said "frame 6" of a card seen at
+    #: frames 102-269).
+    frame: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,11 @@ class DeviceHello:
     firmware: str = ""
     protocol: int = 1
     restarted: bool = False
+    #: It started no count: the count the reader had goes on (a HELLO said again in a count the reader had
+    #: joined, or this table's shoe back after another with the boot id it had), so where that count got to
+    #: still holds (rev15 F11: a restart then resumed with no last card, and the cards dealt while the
+    #: display was down went unnamed).
+    continues: bool = False
 
 
 @dataclass(frozen=True)
@@ -229,3 +238,16 @@ class RecordedStart:
 
 SourceEvent = Union[RecordedOp, RecordedStart, CardRead, Unreadable, SeqGap, CountRestarted, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
                     ProfileDoubt]
+
+
+@dataclass(frozen=True)
+class CountPosition:
+    """How far a table's journal took one shoe's frame count, for its reader to go on from after a restart
+    (``SerialShoe.resume_from``): the count's boot id, the SEQ of its last frame journaled that stood for a
+    card (one read, or one it could not read: ``CARD ??``, ``ERR MISREAD``), and of its last card read
+    (None: none).  The two differ after an unread card: a heartbeat names a ``CARD ??`` as its last card,
+    but not every firmware an ``ERR MISREAD``, so only the card read bounds what a heartbeat may name."""
+
+    boot: Optional[str] = None
+    last_seq: Optional[int] = None
+    last_read: Optional[int] = None

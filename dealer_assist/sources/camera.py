@@ -284,7 +284,7 @@ class CameraSource(CardSource):
                            "place in the deal is not known")
                     sink(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why))
                 else:
-                    sink(Unreadable(self.name, time.time(), seq=self.seq,
+                    sink(Unreadable(self.name, time.time(), seq=self.seq, frame=event.frame,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
             if not self._stop.is_set():
                 detail = (self._grabber.error or self._grabber.cut_short or "end of the video") + left

@@ -24,8 +24,8 @@ from typing import Any, Callable, Iterable, Optional
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import (
-    PORT_IN_USE, CardRead, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, ShoeSignal,
-    SourceEvent, Unreadable,
+    PORT_IN_USE, CardRead, CountPosition, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap,
+    ShoeSignal, SourceEvent, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
     DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
@@ -288,18 +288,40 @@ class SerialShoe(CardSource):
     # -- CardSource -------------------------------------------------------
 
     def resume_after(self, boot: Optional[str], last_card_seq: Optional[int], device: Optional[str] = None) -> None:
-        """Go on from where a recovered table's journal left this shoe: boot id ``boot``, its last card
-        at ``last_card_seq``, device id ``device``.  Called before :meth:`start`.  Without it a restarted host
-        joins the stream anew (PROTOCOL.md 7.4), and cards dealt while it was down went by without a word; with
-        it, the first heartbeat names them as lost (or says none were), and a HELLO naming another device is
-        ANOTHER SHOE (verN NEW-4: only a HELLO heard since the port opened was compared, so a table started
-        after its shoe booted took a shoe put in its place for its own)."""
+        """Go on from boot id ``boot`` and its card read at ``last_card_seq``, of this table's shoe ``device``
+        (see :meth:`resume_from`)."""
+        self.resume_from(device or "", CountPosition(boot, last_card_seq, last_card_seq))
+
+    def resume_from(self, device: str, count: CountPosition, *, heard: str = "",
+                    own: Optional[CountPosition] = None) -> None:
+        """Go on from where a recovered table's journal left this reader: this table's shoe ``device``, the
+        count going on ``count``, of the shoe ``heard`` last; and, when that is another shoe (ANOTHER SHOE),
+        this table's shoe's count ``own``.  Called before :meth:`start`.  Without it a restarted host joins the
+        stream anew (PROTOCOL.md 7.4), and cards dealt while it was down went by without a word; with it, the
+        first heartbeat names them as lost (or says none were), and a HELLO naming another device is ANOTHER
+        SHOE (verN NEW-4: only a HELLO heard since the port opened was compared, so a table started after its
+        shoe booted took a shoe put in its place for its own).  Another shoe heard last stays another: its
+        cards wait, and this table's shoe back with its boot id goes on with its own count (rev15 F1: the
+        other shoe's count was gone on with as this table's, its cards played)."""
         if device:
             self._device = device
-        self._tracker.boot = boot
-        self._resumed = last_card_seq is not None
-        if last_card_seq is not None:
-            self._tracker.resume(boot, last_card_seq)
+        self._tracker = self._tracker_at(count)
+        self._resumed = count.last_seq is not None
+        if device and heard and heard != device:
+            self._other_device = heard
+            self._own_count = self._tracker_at(own or CountPosition())
+
+    @staticmethod
+    def _tracker_at(count: CountPosition) -> SequenceTracker:
+        """A count gone on with from ``count``: the next SEQ expected is the one after its last frame that stood
+        for a card, and a heartbeat may name a last card from its last card read on (rev15 F7: an unread card,
+        its frame not counted, was named lost by the first heartbeat after a restart)."""
+        tracker = SequenceTracker()
+        tracker.boot = count.boot
+        if count.last_seq is not None:
+            tracker.resume(count.boot, count.last_seq)
+            tracker.last_card = count.last_read
+        return tracker
 
     def start(self, sink: Sink) -> None:
         if self._thread is not None:
@@ -628,7 +650,11 @@ class SerialShoe(CardSource):
     def _own_shoe_again(self, frame: HelloFrame) -> bool:
         """Keep this reader's shoe's count aside when another shoe's HELLO comes, and take it back when that
         shoe's HELLO comes again: with the boot id it had, its count goes on where it was (only what it sent
-        while away is a gap; True: the HELLO is told here); with another, the restart ends that count."""
+        while away is a gap; True: the HELLO is told here); with another, the restart ends that count, a
+        count of this table's shoe (rev15 F2: a frame of it lost in the restart was told as the other shoe's).
+        Every HELLO names the shoe in the socket now, a repeat too (take_shoe; rev15 F10: a repeat was not
+        heard, and Ctrl+T took the other shoe under this one's name)."""
+        self._heard_since_open = frame.device
         if self._device is None:
             return False
         if frame.device != self._device:
@@ -639,10 +665,11 @@ class SerialShoe(CardSource):
         if own is None or not self._other_device:
             return False
         self._tracker, self._unsure_hello = own, None
+        self._heard(frame.device)
         if frame.boot != own.boot:
             return False
-        self._heard(frame.device)
-        self._emit(DeviceHello(self.name, self._clock(), frame.device, frame.boot, frame.firmware, frame.protocol))
+        self._emit(DeviceHello(self.name, self._clock(), frame.device, frame.boot, frame.firmware, frame.protocol,
+                               continues=True))
         return True
 
     def _line_v1(self, line: bytes) -> None:
@@ -674,7 +701,7 @@ class SerialShoe(CardSource):
                 self._old_count_lost(expected_then, cut_then, reach_then)
             self._heard(hello.device)
             self._emit(DeviceHello(self.name, t_hello, hello.device, hello.boot, hello.firmware, hello.protocol,
-                                   restarted=restarted))
+                                   restarted=restarted, continues=not restarted))
         if verdict.restarted and expected is not None and (isinstance(frame, HelloFrame) or not verdict.cards):
             self._old_count_lost(expected, card_cut, out_of_reach)  # else the new count's gap holds the next card
         if verdict.restarted and not isinstance(frame, HelloFrame):  # its HELLO lost: a restart all the same

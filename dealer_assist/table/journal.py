@@ -70,7 +70,8 @@ outcome           round, + the ``deal --json`` object (winner, player, banker...
 settlement        round, bets (list as in ``settle --json``), totals
 round_end         round
 alert             round?, code, level, title, text, action; ``source`` where it holds that reader's next read
-                  (FRAMES LOST, DOUBLE_FEED: a restart restores the hold from it)
+                  (FRAMES LOST, DOUBLE_FEED: a restart restores the hold from it); ``source_seq``, a DOUBLE_FEED's
+                  frame (it stood for a card: a restarted reader goes on after it)
 alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again)
 correction        round?, op (void_card/void_round/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
@@ -92,7 +93,9 @@ roster            supervisors (list of name, pin_hash, by name; null: none), wri
                   with supervisors, and by ``supervisor roster`` with the ``correction`` of the recorded
                   supervisor who approved the change (a restart answers to the last one)
 link              source, state ("up"/"stale"/"lost"/"ended"), detail
-device_hello      source, device, boot, firmware (a shoe's HELLO: a restarted table resumes its count)
+device_hello      source, device, boot, firmware, protocol, restarted (true: it ended a count the reader had
+                  joined), continues (true: it started no count, the count going on keeps its last SEQ), table_shoe
+                  (the table's shoe, when this HELLO is another's); a restarted table resumes each shoe's count
 frame_dropped     source, count, reasons (damaged lines since the last such entry, at most one a second)
 journal_started   previous (path of a set-aside journal or null), previous_head, previous_verified_seq,
                   previous_problem, previous_first_bad_seq

@@ -2,7 +2,7 @@
 
 A restart replays only the operations since the last new shoe (or deck), but
 a few facts about the table reach further back: where each card-reading
-device had got to (its last HELLO and card), a supervisor's refused PINs, and
+device had got to (its HELLOs and last cards), a supervisor's refused PINs, and
 how many operations the journal holds.  Reading them by decoding every entry
 had made a restart grow with the journal (a week of play, 215,000 entries:
 seconds, and hundreds of MB).  Here SQLite's JSON functions pick the entries
@@ -24,17 +24,29 @@ from dealer_assist.table.journal import Entry, Journal
 #: Entries whose payload carries a string ``op``: the operations a restart counts as recovered.
 _OPERATION = "json_type(payload, '$.op') = 'text'"
 
-#: For each source, its last HELLO, its last shoe taken by the croupier and its last card read with a number:
-#: all that a source's position and shoe depend on (see :meth:`SessionCore._recorded_positions` and
-#: ``_recorded_devices``, which skip a source that is not text).
+_SOURCED = "json_type(payload, '$.source') = 'text'"
+_NUMBERED = "json_type(payload, '$.source_seq') IN ('integer', 'true', 'false')"
+_BOUNDARY = "kind IN ('device_hello', 'shoe_taken')"
+#: The entries whose ``source_seq`` is a frame read as a card, and one that stood for a card not read.
+_READ, _UNREAD = "'card_read'", "'card_unreadable', 'alert'"
+
+
+def _last_before_boundaries(kinds: str) -> str:
+    """The entries of ``kinds`` (SQL) with a frame number that are their source's last before one of its HELLOs
+    or shoes taken, or its last of all: each count's last such entry."""
+    return (f"SELECT seq FROM (SELECT seq, {_BOUNDARY} AS boundary, lead({_BOUNDARY}) OVER (PARTITION BY "
+            f"json_extract(payload, '$.source') ORDER BY seq) AS next_boundary FROM entries WHERE ({_BOUNDARY} OR "
+            f"kind IN ({kinds}) AND {_NUMBERED}) AND {_SOURCED}) WHERE NOT boundary AND next_boundary IS NOT 0")
+
+
+#: Every HELLO and shoe taken of each source, and before each of them (and at the end) its last card read and
+#: its last frame standing for a card not read (``card_unreadable``, a DOUBLE_FEED's ``alert``): all that the
+#: shoe counts (:mod:`.shoe_counts`) and the table's shoe (:meth:`SessionCore._recorded_devices`) depend on.
+#: Every HELLO, not only each device's last: this table's shoe back after another goes on with the count it
+#: had before that one (rev15 F1), and HELLOs are few.
 _LAST_OF_EACH_SOURCE = (
-    "seq IN (SELECT max(seq) FROM entries WHERE kind = 'device_hello' AND json_type(payload, '$.source') = 'text' "
-    "GROUP BY json_extract(payload, '$.source') "
-    "UNION SELECT max(seq) FROM entries WHERE kind = 'shoe_taken' AND json_type(payload, '$.source') = 'text' "
-    "GROUP BY json_extract(payload, '$.source') "
-    "UNION SELECT max(seq) FROM entries WHERE kind = 'card_read' AND json_type(payload, '$.source') = 'text' "
-    "AND json_type(payload, '$.source_seq') IN ('integer', 'true', 'false') "
-    "GROUP BY json_extract(payload, '$.source'))")
+    f"seq IN (SELECT seq FROM entries WHERE {_BOUNDARY} AND {_SOURCED} "
+    f"UNION {_last_before_boundaries(_READ)} UNION {_last_before_boundaries(_UNREAD)})")
 
 #: A refused PIN, or a change a supervisor signed (which ends the count of their refused PINs).
 _PIN_RECORD = ("kind = 'pin_refused' OR json_type(payload, '$.correction') = 'object' "

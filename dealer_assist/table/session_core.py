@@ -19,9 +19,9 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
-from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountRestarted, DeviceError, DeviceHello,
-                                   FrameDropped, LinkState, ProfileDoubt, RecordedOp, RecordedStart, SeqGap, ShoeSignal,
-                                   SourceEvent, Unreadable)
+from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
+                                   DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedOp,
+                                   RecordedStart, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
@@ -36,6 +36,7 @@ from dealer_assist.table.roster_record import KIND as ROSTER_KIND
 from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, roster_entries, roster_to_use,
                                                signers)
 from dealer_assist.table.rules_record import check_rules
+from dealer_assist.table.shoe_counts import ShoeCounts
 from dealer_assist.table.supervisor import NO_ROSTER
 from dealer_assist.table.standing_alerts import FOUND_AGAIN, standing_alerts
 
@@ -257,16 +258,22 @@ class SessionCore(abc.ABC):
         #: "no card was missed?" (see confirm_pending): either answers FRAMES LOST for it.
         self._typed_before: Optional[CardRead] = None
         self._asked_none_missed: Optional[CardRead] = None
+        #: The holds behind lost frames a card was typed for while no read waited yet: the usual order after a
+        #: replug (FRAMES LOST shows on the first heartbeat, the croupier types the card it asked for, then
+        #: the next read comes held behind those frames); that typed card answers them (qaR F1).
+        self._typed_for_holds: set[int] = set()
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         #: Damaged lines per source in the current window: (window start, count); see _noise.
         self._noise_window: dict[str, tuple[float, int]] = {}
-        #: Each card-reading device's boot id and last card SEQ, as the journal has them (see source_positions).
-        self._positions: dict[str, tuple[Optional[str], Optional[int]]] = self._recorded_positions(journal)
-        #: The device ids each source's first and last HELLO named since the table started: a device other
-        #: than the first is another shoe.
+        #: How far each card-reading device's count got, as the journal has it (see source_count).
+        self._counts = ShoeCounts.recorded(journal_scan.source_records(journal) if journal is not None else ())
+        #: Per source, this table's shoe (its first HELLO's device, or the one taken) and the device last heard:
+        #: another is another shoe, also when the journal last heard it (rev15 F1: after a restart, this table's
+        #: shoe back read as SHOE RESTARTED, and Ctrl+T refused while ANOTHER SHOE still stood).
         self._devices: dict[str, tuple[str, str]] = {
-            source: (device, device) for source, device in self._recorded_devices(journal).items()}
+            source: (device, self._counts.heard(source) or device)
+            for source, device in self._recorded_devices(journal).items()}
         #: Per source, how to tell its reader the shoe it reads now is this table's (take_shoe).
         self._shoe_takers: dict[str, Callable[[], str]] = {}
         #: Entries written since the table started: the disk is looked at every DISK_EVERY, once what the
@@ -274,8 +281,9 @@ class SessionCore(abc.ABC):
         self._written = 0
         self._disk_due = False
         #: Per reading source, its last card played this run: (SEQ, card, place), for a DOUBLE_FEED that
-        #: comes just after it (see _double_feed).
+        #: comes just after it (see _double_feed); and the reads still waiting when its shoe began a new count.
         self._placed: dict[str, tuple[int, Card, str]] = {}
+        self._read_in_old_count: dict[str, tuple[CardRead, ...]] = {}
 
     def _recover(self, state: Any, rules: Any, journal: Any, roster: Any) -> tuple[Any, Optional[int], Decimal, Any]:
         """Before :meth:`__init__`: the state ``journal`` (checked to be of these ``rules``) replays onto the
@@ -437,11 +445,13 @@ class SessionCore(abc.ABC):
         settlement (the journal would pay a round it never saw end).
         """
         if self._journal is None:
+            self._counts.note(kind, payload)
             return True
         if self._snap.stopped:
             return False
         try:
             self._journal.append(kind, payload)
+            self._counts.note(kind, payload)
             self._written += 1
             self._disk_due = self._disk_due or (self._written - 1) % disk_room.DISK_EVERY == 0
             return True
@@ -541,24 +551,6 @@ class SessionCore(abc.ABC):
             return self._refuse(str(exc))
 
     @staticmethod
-    def _recorded_positions(journal: Any) -> dict[str, tuple[Optional[str], Optional[int]]]:
-        """Each source's (boot id, last card SEQ) in the journal: its last ``device_hello`` and the SEQ of its
-        last ``card_read`` since (a SEQ before a new boot is another count's)."""
-        positions: dict[str, tuple[Optional[str], Optional[int]]] = {}
-        if journal is None:
-            return positions
-        for e in journal_scan.source_records(journal):
-            source = e.payload.get("source")
-            if not isinstance(source, str):
-                continue
-            boot, seq = positions.get(source, (None, None))
-            if e.kind == "device_hello":
-                positions[source] = (e.payload.get("boot"), None)
-            elif e.kind == "card_read" and isinstance(e.payload.get("source_seq"), int):
-                positions[source] = (boot, e.payload["source_seq"])
-        return positions
-
-    @staticmethod
     def _recorded_devices(journal: Any) -> dict[str, str]:
         """Each source's shoe as the journal last heard it: the device its last ``device_hello`` named, or,
         that HELLO being another shoe's (ANOTHER SHOE), the shoe the table had (``table_shoe``); or the shoe
@@ -580,10 +572,23 @@ class SessionCore(abc.ABC):
             return self._devices.get(source, ("", ""))[0]
 
     def source_position(self, source: str) -> tuple[Optional[str], Optional[int]]:
-        """The boot id and the last card SEQ the journal holds for the device ``source`` ((None, None) for
-        one it never heard): where its reader goes on after a restart (SerialShoe.resume_after)."""
+        """The boot id and the last card SEQ of the count ``source``'s reader goes on with ((None, None) for
+        one it never heard); see :meth:`source_count`."""
         with self._lock:
-            return self._positions.get(source, (None, None))
+            count = self._counts.count(source)
+            return count.boot, count.last_seq
+
+    def source_heard(self, source: str) -> str:
+        """The device whose HELLO ``source`` last heard (or that the croupier took), "" for none: after a
+        restart while another shoe's was (ANOTHER SHOE), its cards still wait (rev15 F1)."""
+        with self._lock:
+            return self._counts.heard(source)
+
+    def source_count(self, source: str, device: Optional[str] = None) -> CountPosition:
+        """How far the journal and this run took the count of shoe ``device`` at ``source`` (default: the
+        count going on): where its reader goes on after a restart (SerialShoe.resume_from)."""
+        with self._lock:
+            return self._counts.count(source, device)
 
     def _restore_holds(self, journal: Any) -> None:
         """Restore what made reads wait when the table stopped (holds are not journaled as such).
@@ -748,14 +753,17 @@ class SessionCore(abc.ABC):
             alerts.remove(next((a for a in alerts if a.level != "error"), alerts[0]))
         return tuple(alerts)
 
-    def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None) -> None:
+    def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None,
+              source_seq: Optional[int] = None) -> None:
         """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
-        restores that hold from it, see _restore_holds)."""
+        restores that hold from it, see _restore_holds); ``source_seq``, the frame of that reader it tells of
+        that stood for a card (a DOUBLE_FEED: a restart goes on after it, see :mod:`.shoe_counts`)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
             self._write("alert", {"code": code, "level": level, "title": title, "text": text, "action": action,
                                   "game": self.GAME, "round": self._snap.state.round_no,
-                                  **({"source": source} if source is not None else {})})
+                                  **({"source": source} if source is not None else {}),
+                                  **({"source_seq": source_seq} if source_seq is not None else {})})
             self._publish(replace(self._snap, alerts=self._with_alert(a)))
 
     def dismiss(self, code: Optional[str] = None) -> None:
@@ -808,6 +816,7 @@ class SessionCore(abc.ABC):
                            + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
                            source=event.source)
             elif isinstance(event, CountRestarted):
+                self._new_count(event.source)
                 # As after a HELLO with a new boot id (see _hello): what the old count sent last is unknown.  A
                 # restart, not lost frames: FRAMES LOST comes only for the new count's frames that may have been
                 # cards (rev12: its lost HELLO, frame 0, was named as a card that may have been missed).
@@ -880,7 +889,23 @@ class SessionCore(abc.ABC):
                 self.alert("hello", "info", "SHOE TAKEN",
                            f"{source}: the shoe it reads now is taken as this table's ({device}); its cards play "
                            "from the next one, and another device's HELLO is ANOTHER SHOE again", "none")
+                self._reword_taken(source, last, device)
+            # What the other shoe reported was told as ANOTHER SHOE'S ..., "Ctrl+T to take it": taken now (qaR F5).
+            self._take_down(lambda a: not a.code.startswith("foreign:"))
             return None
+
+    def _reword_taken(self, source: str, held: str, device: str) -> None:
+        """The reads of ``source`` held as shoe ``held``'s, another table's (qaR F5): that shoe is this table's
+        now, so they no longer say to check it against the table or to press Ctrl+T, but still wait for Enter,
+        as they were read before the croupier took it."""
+        def taken(event: CardRead) -> CardRead:
+            if event.source != source or not event.doubt.startswith(f"read from shoe {held},"):
+                return event
+            return replace(event, doubt=f"read from shoe {held} before it was taken as this table's (Ctrl+T, now "
+                                        f"{device}): Enter plays it, Del drops it")
+        pending = self._snap.pending
+        self._publish(replace(self._snap, pending=None if pending is None else taken(pending),
+                              waiting=tuple(taken(e) for e in self._snap.waiting)))
 
     def _foreign(self, event: Any) -> None:
         """What another shoe than the source's own sent (see :mod:`dealer_assist.table.another_shoe`): told and
@@ -898,7 +923,9 @@ class SessionCore(abc.ABC):
                                         "round": self._snap.state.round_no})
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
         self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
-        frame = f" (frame {event.seq})" if event.seq is not None else ""
+        frame = (f" (video frame {event.frame})" if event.frame is not None
+                 else f" (frame {event.seq})" if event.seq is not None and not str(event.source).startswith("camera:")
+                 else "")
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
         self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
                    "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
@@ -928,7 +955,7 @@ class SessionCore(abc.ABC):
                       "the cards in the order they came out (K)" if place else
                       f"check {card.label}: if the card not read came out first, type that one first (K)")
         self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}", text, action,
-                   source=event.source)
+                   source=event.source, source_seq=event.seq)
 
     def _read_before(self, event: DeviceError) -> Optional[tuple[Card, str]]:
         """The card ``event.source`` read in the frame just before ``event`` and where it went (its place on
@@ -936,13 +963,23 @@ class SessionCore(abc.ABC):
         if event.seq is None:
             return None
         before = (event.seq - 1) % 65536
+        old = self._read_in_old_count.get(event.source, ())
         for read in (self._snap.pending, *self._snap.waiting):
-            if read is not None and read.source == event.source and read.seq == before:
+            if read is not None and read.source == event.source and read.seq == before and \
+                    not any(read is r for r in old):
                 return read.card, ""
         placed = self._placed.get(event.source)
         if placed is not None and placed[0] == before:
             return placed[1], placed[2]
         return None
+
+    def _new_count(self, source: str) -> None:
+        """``source``'s shoe began a new count: a SEQ no longer names a card read before it (rev15 F9: a
+        DOUBLE_FEED just after a restart named the old count's card of the SEQ before as read just before it,
+        and asked to void it)."""
+        self._placed.pop(source, None)
+        self._read_in_old_count[source] = tuple(r for r in (self._snap.pending, *self._snap.waiting)
+                                                if r is not None and r.source == source)
 
     def _replay_start(self, event: RecordedStart) -> None:
         """A replay begun at a later shoe: the table as the recorded new shoe (or deck) left it."""
@@ -999,12 +1036,14 @@ class SessionCore(abc.ABC):
     def _hello(self, event: DeviceHello) -> None:
         """A device introduced itself.  After another boot of it, it restarted: the frames it sent before
         cannot be known (PROTOCOL.md 7.4), so the croupier checks the layout; this alert stays."""
-        before, _ = self._positions.get(event.source, (None, None))
-        self._positions[event.source] = (event.boot, None)
+        before = self._counts.count(event.source).boot
+        if not event.continues:  # a new count: its SEQs are not the old count's (rev15 F9)
+            self._new_count(event.source)
         first, last = self._devices.get(event.source, (event.device, event.device))
         self._write("device_hello", {"source": event.source, "device": event.device, "boot": event.boot,
                                      "firmware": event.firmware, "protocol": event.protocol,
                                      **({"restarted": True} if event.restarted else {}),
+                                     **({"continues": True} if event.continues else {}),
                                      **({"table_shoe": first} if first != event.device else {})})
         if event.protocol != 1:
             self.alert(f"protocol:{event.source}", "warning", f"SHOE SPEAKS PROTOCOL {event.protocol}",
@@ -1036,9 +1075,6 @@ class SessionCore(abc.ABC):
                        f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
 
     def _card_read(self, event: CardRead) -> None:
-        if event.seq is not None:
-            boot, _ = self._positions.get(event.source, (None, None))
-            self._positions[event.source] = (boot, event.seq)
         self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
                                   "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no,
                                   **({"doubt": event.doubt} if event.doubt else {}),
@@ -1245,6 +1281,7 @@ class SessionCore(abc.ABC):
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
             error = self._play(card, "keyboard", zone)
             if error is None:
+                self._typed_for_holds.update(n for why, n in self._hold_of.values() if why in AFTER_LOST_FRAMES)
                 self._typed_in_place()
             return error
 
@@ -1272,7 +1309,8 @@ class SessionCore(abc.ABC):
         """Whether Enter on ``pending`` asks first: it waits behind lost frames whose FRAMES LOST stands,
         and neither a card typed for them nor a first Enter has answered it (Esc on the alert does too)."""
         return (pending.doubt in AFTER_LOST_FRAMES and any(a.code == "gap" for a in self._snap.alerts)
-                and pending is not self._typed_before and pending is not self._asked_none_missed)
+                and pending is not self._typed_before and pending is not self._asked_none_missed
+                and self._pending_hold not in self._typed_for_holds)
 
     def reject_pending(self) -> None:
         """Drop the card waiting (Del), and keep what is still missing before the reads behind it: a

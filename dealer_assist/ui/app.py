@@ -67,12 +67,14 @@ class Table:
 
         if self.source is None:
             return
-        resume = getattr(self.source, "resume_after", None)  # a card-reading shoe goes on from the journal
+        resume = getattr(self.source, "resume_from", None)  # a card-reading shoe goes on from the journal
         if resume is not None:
-            boot, seq = self.session.source_position(self.source.name)
-            device = self.session.source_device(self.source.name)
-            if boot is not None or seq is not None or device:
-                resume(boot, seq, device)
+            name = self.source.name
+            shoe, heard, count = self.session.source_device(name), self.session.source_heard(name), \
+                self.session.source_count(name)
+            # Another shoe heard last (ANOTHER SHOE) is still another: this table's count waits aside (rev15 F1).
+            own = self.session.source_count(name, shoe) if shoe and heard and heard != shoe else None
+            resume(shoe, count, heard=heard, own=own)
         take_shoe = getattr(self.source, "take_shoe", None)  # Ctrl+T after ANOTHER SHOE (verN NEW-8)
         if take_shoe is not None:
             self.session.shoe_taker(self.source.name, take_shoe)

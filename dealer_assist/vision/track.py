@@ -65,12 +65,15 @@ BARE_FRAMES = 3
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
 #: blackjack hand lies a fifth of a card off.
 SAME_SPOT = 0.1
-#: Frames a card seen whole with no index found (an uncertain read with no candidates, see
+#: Frames a card read unsure (with candidates, or seen whole with no index found, see
 #: :mod:`.unread_outlines`) must lie still, seen so in :data:`UNREAD_SIGHTINGS` frames read or more, for it
 #: to be a card never read (see OnceOnlyTracker._unknowns): a card dealt blurred is read the frame it
 #: stops, and the next card dealt must not be read first (QA: a deal rests some 18 frames between cards,
-#: and a table's camera reads one frame in several while they slide).  Frame numbers, not frames read:
-#: a live camera's frames are dropped while one is read.
+#: and a table's camera reads one frame in several while they slide; QA F4: an unsure 10♥ with candidates
+#: waited for 20 sightings, each next card's slide hid it and restarted the count, and the cards after it
+#: were played in its place).  Frame numbers, not frames read: a live camera's frames are dropped while
+#: one is read.  A card read for sure elsewhere while one lay still unsure in that many sightings, seen
+#: before it, waits behind it however short it lay (see OnceOnlyTracker._ahead): the deal went on.
 UNREAD_AT_REST = 8
 UNREAD_SIGHTINGS = 3
 #: A card seen whole with no index found whose centre lies within this share of a card's height of a
@@ -251,6 +254,7 @@ class OnceOnlyTracker:
         self._trim_counted()
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
+        confirmed: list[_Track] = []
         taken: set[int] = set()
         pairs = []
         for i, hit in enumerate(hits):
@@ -295,6 +299,7 @@ class OnceOnlyTracker:
             if not tr.reported and tr.streak >= self.confirm:
                 tr.reported = True
                 events.append(self._confirmed(tr, hit.card, frame))
+                confirmed.append(tr)
         for i, hit in enumerate(hits):
             if i in taken:
                 continue
@@ -316,13 +321,16 @@ class OnceOnlyTracker:
             if self.confirm <= 1:
                 tr.reported = True
                 events.append(self._confirmed(tr, hit.card, frame))
+                confirmed.append(tr)
             self.tracks.append(tr)
             held.append(tr)
         self.settled = not result.uncertain and all(tr.reported for tr in held)
         self._gone_from_view(result, held)
-        events += self._unknowns(frame, result, opening, starting)
-        events += self._expire(frame)
-        return events
+        asked = self._unknowns(frame, result, opening, starting)
+        new = [tr for tr, e in zip(confirmed, events) if isinstance(e, NewCard)]  # events: one per track confirmed
+        asked += self._ahead(frame, new)
+        # A card asked for lay unread before any card confirmed this frame: the croupier types it first.
+        return asked + events + self._expire(frame)
 
     def _confirmed(self, tr: "_Track", card: Card, frame: int):
         """The event of a track read alike in enough frames (see :meth:`update`'s ``starting``)."""
@@ -426,7 +434,7 @@ class OnceOnlyTracker:
                 continue
             for k in self.unknown:
                 if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
-                    if u.candidates or np.linalg.norm(k.center - c) >= STILL * self.card_h:
+                    if np.linalg.norm(k.center - c) >= STILL * self.card_h:
                         k.still = 0
                     elif k.still == 0:
                         k.still, k.still_since = 1, k.last
@@ -437,10 +445,7 @@ class OnceOnlyTracker:
                     k.candidates = u.candidates or k.candidates
                     at_rest = k.still + 1 >= UNREAD_SIGHTINGS and frame - k.still_since >= UNREAD_AT_REST
                     if not k.reported and (k.seen >= self.unread_after or at_rest):
-                        k.due = True
-                        if not self.unread_when_gone:
-                            k.reported = True
-                            events.append(UnreadCard(k.candidates, frame, tuple(c.tolist())))
+                        events += self._ask(k, frame)
                     break
             else:
                 counted = next((k.code for k in u.candidates if opening and self._spare(k.code) > 0), None)
@@ -456,6 +461,32 @@ class OnceOnlyTracker:
             # A card asked for is kept in mind while its spot is not seen bare (see _expire).
             if view is not None and k.reported and k.counted is None and k.corners and k.last != frame:
                 k.bare = k.bare + 1 if view.bare(k.corners) else 0
+        return events
+
+    def _ask(self, k: _Unknown, frame: int) -> list:
+        """The UnreadCard of ``k``, now known to be a card never read; none yet with :attr:`unread_when_gone`
+        (it is held until gone, see :meth:`_expire`)."""
+        if k.reported:
+            return []
+        k.due = True
+        if self.unread_when_gone:
+            return []
+        k.reported = True
+        return [UnreadCard(k.candidates, frame, tuple(k.center.tolist()))]
+
+    def _ahead(self, frame: int, new: list[_Track]) -> list:
+        """The UnreadCards of cards lying still unread, seen so in :data:`UNREAD_SIGHTINGS` frames read, that
+        were in view before a card confirmed now (``new``) and lie away from it: the deal went on before they
+        lay still :data:`UNREAD_AT_REST` frames (a fast croupier), and the card confirmed now must not be
+        played in their place (QA F4).  One such card read for sure later, once asked for, is its NewCard's
+        ``after_unread``; held (:attr:`unread_when_gone`), it gets its NewCard only."""
+        events: list = []
+        for k in self.unknown:
+            if (k.reported or k.counted is not None or k.still + 1 < UNREAD_SIGHTINGS or frame - k.last > UNREAD_AT_REST
+                    or not any(k.first < tr.first and np.linalg.norm(tr.center - k.center) >= 0.5 * self.card_h
+                               for tr in new)):
+                continue
+            events += self._ask(k, frame)
         return events
 
     def _lies_there(self, c: np.ndarray, frame: int) -> bool:

@@ -1,0 +1,76 @@
+"""Where each card-reading source's shoe counts got to, as the table's journal tells it: a restart goes on there.
+
+A reader's frame count belongs to the device whose HELLO it last heard (or that the croupier took, Ctrl+T),
+and a table keeps its own shoe's count aside while another shoe is heard in its place: its reader goes on
+with it when that shoe's HELLO comes back with the boot id it had.  So the record is per device, not per
+source (rev15 F1: a display restarted while ANOTHER SHOE was in force went on with the other shoe's count
+as its own, and played that shoe's next card).  The live table notes each entry as it writes it, and a
+restart notes the journal's (:func:`dealer_assist.table.journal_scan.source_records`) in the same way, so
+both end in the same place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Optional
+
+from dealer_assist.events import CountPosition
+
+#: The entries that move a count: a HELLO (``continues``: one that started no count), a shoe taken, a card
+#: read, a card the source could not read and the alert of a DOUBLE_FEED, with its frame's SEQ (the frame
+#: stood for a card: rev15 F7, the first heartbeat after a restart named an unread card typed in already as
+#: "a card was missed").
+KINDS = ("device_hello", "shoe_taken", "card_read", "card_unreadable", "alert")
+
+
+class ShoeCounts:
+    """Per source, the device whose count goes on, and each device's :class:`CountPosition`."""
+
+    def __init__(self) -> None:
+        self._heard: dict[str, str] = {}
+        self._counts: dict[tuple[str, str], CountPosition] = {}
+
+    @classmethod
+    def recorded(cls, entries: Any) -> "ShoeCounts":
+        """The counts ``entries`` (a journal's, in order) leave."""
+        counts = cls()
+        for entry in entries:
+            counts.note(entry.kind, entry.payload)
+        return counts
+
+    def note(self, kind: str, payload: dict) -> None:
+        """Take in one journal entry (any kind: those not in :data:`KINDS` change nothing)."""
+        source = payload.get("source")
+        if kind not in KINDS or not isinstance(source, str):
+            return
+        heard = self._heard.get(source, "")
+        going = self._counts.get((source, heard), CountPosition())
+        if kind == "device_hello":
+            device, boot = payload.get("device"), payload.get("boot")
+            device, boot = (device if isinstance(device, str) else ""), (boot if isinstance(boot, str) else None)
+            if payload.get("continues") is True:
+                # This table's shoe back with its boot id (or one its count had not heard) goes on with its own
+                # count, kept aside; a HELLO said again in a count the reader had joined names the count going on.
+                kept = self._counts.get((source, device))
+                self._counts[(source, device)] = replace(
+                    kept if kept is not None and kept.boot in (boot, None) else going, boot=boot)
+            else:
+                self._counts[(source, device)] = CountPosition(boot)
+            self._heard[source] = device
+        elif kind == "shoe_taken":
+            device = payload.get("device")
+            if isinstance(device, str) and device and device != heard:
+                self._counts[(source, device)] = going  # the reader goes on with the count it has, as that shoe's
+                self._heard[source] = device
+        elif isinstance(payload.get("source_seq"), int):
+            seq = payload["source_seq"]
+            self._counts[(source, heard)] = replace(going, last_seq=seq,
+                                                    last_read=seq if kind == "card_read" else going.last_read)
+
+    def heard(self, source: str) -> str:
+        """The device whose count ``source``'s reader goes on with ("" when no HELLO named it)."""
+        return self._heard.get(source, "")
+
+    def count(self, source: str, device: Optional[str] = None) -> CountPosition:
+        """How far the count of ``device`` (default: the one going on) at ``source`` got."""
+        return self._counts.get((source, self.heard(source) if device is None else device), CountPosition())
