@@ -198,6 +198,10 @@ class SnapshotCore:
     stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
     #: The table of a replay: it follows a journal, so its hints name no key that would change it.
     replay: bool = False
+    #: The cards typed for the missing ones a held read waits behind, and that read (``pending`` while they
+    #: stand for it): the banner then says they were typed, not to type them (qaR F4).
+    typed_before: tuple[Card, ...] = ()
+    typed_for: Optional[CardRead] = None
 
     def status_banner(self) -> Optional[str]:
         """The banner when the session itself, not the game, needs the croupier."""
@@ -212,6 +216,11 @@ class SnapshotCore:
             return self.stopped
         if self.pending is not None:
             pending = self.pending
+            if pending.doubt in HOLDS and self.typed_before and self.typed_for is pending:
+                typed = ", ".join(c.label for c in self.typed_before)
+                return (f"{pending.source} read {pending.card.label}, held: {typed} typed: Enter plays "
+                        f"{pending.card.label}" + ("" if pending.doubt in ONE_CARD_HOLDS else
+                                                   "; type any other card missed before it first (K)"))
             if pending.doubt:  # read surely, but held: a card before it left the source unplayed, or frames were lost
                 return f"{pending.source} read {pending.card.label}, held: {pending.doubt}"
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
@@ -262,6 +271,8 @@ class SessionCore(abc.ABC):
         #: replug (FRAMES LOST shows on the first heartbeat, the croupier types the card it asked for, then
         #: the next read comes held behind those frames); that typed card answers them (qaR F1).
         self._typed_for_holds: set[int] = set()
+        #: The cards typed for each of those holds, for the banner of the read held under it (qaR F4).
+        self._typed_cards: dict[int, tuple[Card, ...]] = {}
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         #: Damaged lines per source in the current window: (window start, count); see _noise.
@@ -1188,7 +1199,8 @@ class SessionCore(abc.ABC):
             event = replace(event, doubt=why)
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
             self._pending_hold = hold
-            self._publish(replace(self._snap, pending=event))
+            typed = self._typed_cards.get(hold, ()) if hold is not None else ()
+            self._publish(replace(self._snap, pending=event, typed_before=typed, typed_for=event if typed else None))
             return
         self._play(event.card, event.source, event.zone, event.confidence, event.seq)
 
@@ -1274,6 +1286,7 @@ class SessionCore(abc.ABC):
                 error = self._play(card, "keyboard", zone, answers=True)
                 if error is None:
                     self._typed_before = pending
+                    self._note_typed(pending, card)
                 if error is None and pending.doubt in ONE_CARD_HOLDS:
                     self._end_hold_of(pending)  # its one card is in place: Del on the read holds nothing more
                 return error
@@ -1282,8 +1295,19 @@ class SessionCore(abc.ABC):
             error = self._play(card, "keyboard", zone)
             if error is None:
                 self._typed_for_holds.update(n for why, n in self._hold_of.values() if why in AFTER_LOST_FRAMES)
+                for why, n in self._hold_of.values():
+                    if why in AFTER_LOST_FRAMES:
+                        self._typed_cards[n] = (*self._typed_cards.get(n, ()), card)
                 self._typed_in_place()
             return error
+
+    def _note_typed(self, pending: CardRead, card: Card) -> None:
+        """``card`` was typed for the missing card ``pending`` waits behind: its banner says so (qaR F4)."""
+        snap = self._snap
+        if snap.pending is not pending:
+            return
+        before = snap.typed_before if snap.typed_for is pending else ()
+        self._publish(replace(snap, typed_before=(*before, card), typed_for=pending))
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """Accept the unsure read (or the croupier's correction of it)."""
