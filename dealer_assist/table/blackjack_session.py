@@ -186,10 +186,13 @@ class BlackjackSession(SessionCore):
         state, deck_seq, chip, roster = self._recover(BlackjackState.new(rules), rules, journal, roster)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
+        restarted = self._ran_before(journal)
         if journal is not None and self.recovered == 0 and not any(True for _ in journal.entries()):
             self._write("shoe_start", {"op": None, "game": GAME, "shoe": state.deck_no, "decks": rules.house.decks,
                                        "seats": rules.seats, "rules": rules_record(rules)})
         self._recovered(journal, deck_seq, roster)
+        if restarted:
+            self._journal_started(self._snap.state.deck_no)
 
     # -- recovery -------------------------------------------------------------
     def _restore_holds(self, journal: Any) -> None:

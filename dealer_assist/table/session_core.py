@@ -20,8 +20,8 @@ from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
-                                   DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedOp,
-                                   RecordedStart, SeqGap, ShoeSignal, SourceEvent, Unreadable)
+                                   DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedNote,
+                                   RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
@@ -129,6 +129,22 @@ def _waited_under(read: dict, hold: Optional[int], whys: dict[int, str]) -> str:
     if hold is not None and doubt in YIELDING_DOUBTS:
         return whys.get(hold, "")
     return doubt
+
+
+def _card_label(payload: dict) -> str:
+    """The card a journal payload names, as the table shows it (its code when it is no card)."""
+    try:
+        return parse_card(payload.get("card")).label
+    except InvalidCardError:
+        return str(payload.get("card"))
+
+
+def restarted_text(payload: dict) -> str:
+    """What a ``table_started`` entry says (qaR F7): how many operations the restart found, the round it
+    resumed in."""
+    where = (f"deck {payload.get('shoe')}" if payload.get("game") == "blackjack" else f"shoe {payload.get('shoe')}")
+    return (f"the table was started again on its journal here, in round {payload.get('round')} of {where}: "
+            f"{payload.get('recovered')} operations recovered; what the table showed is rebuilt from the journal")
 
 
 def chip_last_used(journal: Any, chips: tuple, default: Decimal) -> Decimal:
@@ -340,6 +356,20 @@ class SessionCore(abc.ABC):
                            "if that is not meant, close the table and start it with the configuration that names "
                            "the journal's supervisors; a restart with another is refused from now on")
         restore_lockouts(self._journal, roster)
+
+    @staticmethod
+    def _ran_before(journal: Any) -> bool:
+        """Whether a table ran on ``journal`` before this one started (it holds a ``shoe_start``)."""
+        return journal is not None and next(iter(journal_scan.shoe_starts(journal)), None) is not None
+
+    def _journal_started(self, shoe: Any) -> None:
+        """A restart on the table's journal, journaled (``table_started``) under the round it resumed in: after
+        a crash the journal had no trace of it, and the pit boss could not see that a round spanned a restart
+        (qaR F7).  Written after what the restart wrote itself (the settlements a stop cut short)."""
+        state = self._snap.state
+        self._write("table_started", {"game": self.GAME, "shoe": shoe, "round": state.round_no,
+                                      "recovered": self.recovered,
+                                      "in_round": state.round is not None and bool(state.round.cards)})
 
     # -- game hooks -------------------------------------------------------------
     @abc.abstractmethod
@@ -871,6 +901,8 @@ class SessionCore(abc.ABC):
                 self._noise(event)
             elif isinstance(event, RecordedOp):
                 self._replay_op(event)
+            elif isinstance(event, RecordedNote):
+                self._replay_note(event)
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
 
@@ -1018,6 +1050,38 @@ class SessionCore(abc.ABC):
         if error is not None and not self._snap.stopped:
             self.alert("replay", "error", "REPLAY STOPPED MATCHING", f"{event.source}: {error}",
                        "the record and these table rules differ: replay with the --config the table used")
+            return
+        op = event.op
+        if op.get("op") != "card" or error is not None:
+            return
+        if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
+            self._publish(replace(self._snap, message=f"{_card_label(op)} TYPED by the croupier (K), not read: "
+                                  + ("the card missing before a held read, or a correction of one"
+                                     if op.get("answers") else "typed at the table")))
+        else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
+            keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
+            if keep != self._snap.alerts:
+                self._publish(replace(self._snap, alerts=keep))
+
+    def _replay_note(self, event: RecordedNote) -> None:
+        """A journaled entry that is no operation, shown in a replay as the table showed it (qaR F6)."""
+        if not self._snap.replay:
+            return
+        note, snap = event.note, self._snap
+        kind = note.get("kind")
+        if kind == "alert" and isinstance(note.get("code"), str):
+            alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
+                          str(note.get("text") or ""), str(note.get("action") or ""), self._clock())
+            self._publish(replace(snap, alerts=self._with_alert(alert)))
+        elif kind == "alert_dismissed":
+            codes = {c for c in note.get("codes") or () if isinstance(c, str)}
+            self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
+        elif kind == "read_dropped":
+            self._publish(replace(snap, message=f"{_card_label(note)} read by {note.get('source')} and DROPPED at "
+                                  "the table (Del): not dealt"))
+        elif kind == "table_started":
+            self._publish(replace(snap, alerts=self._with_alert(Alert(
+                "table_started", "info", "TABLE STARTED AGAIN", restarted_text(note), "none", self._clock()))))
 
     def _noise(self, event: FrameDropped) -> None:
         """A damaged line: counted, and journaled at most once a second per source with the count since
