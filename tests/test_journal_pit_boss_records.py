@@ -16,7 +16,7 @@ from decimal import Decimal as D
 
 from dealer_assist.cards import parse_card
 from dealer_assist.cli import main
-from dealer_assist.events import CardRead, DeviceHello, LinkState, ShoeSignal, Unreadable
+from dealer_assist.events import CardRead, DeviceError, DeviceHello, LinkState, ShoeSignal, Unreadable
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.sources.replay import ReplaySource
 from dealer_assist.table.blackjack_session import BlackjackSession
@@ -159,3 +159,18 @@ def test_a_round_never_dealt_in_which_a_card_was_refused_is_exported_as_not_deal
     assert main(["journal", "export", str(path), "--format", "csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [(r["round"], r["shoe"], r["status"]) for r in rows][0] == ("1", "1", "not_dealt")
+
+
+def test_an_unreadable_card_reported_by_err_misread_keeps_the_shoes_text_in_its_entry(tmp_path):
+    """qaR F9: a card_unreadable from ERR MISREAD was the same entry as one from a ``??`` card frame."""
+    path = tmp_path / "bac.sqlite"
+    s = TableSession(RULES, Journal.open(path), odds=False)
+    try:
+        assert s.deal() is None
+        s.handle(DeviceError(SOURCE, time.time(), "MISREAD", "card seen, code not read", seq=1))
+        assert s.enter_card("9H") is None
+        s.handle(Unreadable(SOURCE, time.time(), seq=2))
+    finally:
+        s.close()
+    unreadable = [e.payload for e in entries(path) if e.kind == "card_unreadable"]
+    assert [(p["source_seq"], p.get("misread")) for p in unreadable] == [(1, "card seen, code not read"), (2, None)]

@@ -51,7 +51,8 @@ card_refused      round?, card, why (what the croupier was told); ``shoe_finishe
                   or ``after_round`` (the round was over): a misdraw set aside, and the next read of its
                   source waits for Enter
 card_unreadable   round, source, source_seq, candidates, why (a card a reader could not read, or a camera
-                  found lying there: typed in its place, K)
+                  found lying there: typed in its place, K); ``misread``, the text of the shoe's
+                  ``ERR MISREAD`` that reported it (absent for a ``??`` card frame)
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
                   the next read of that source waits for the card in its place)
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read

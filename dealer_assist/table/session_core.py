@@ -957,13 +957,15 @@ class SessionCore(abc.ABC):
         title, text, action = alert_text(event, first)
         self.alert(f"foreign:{reported(event)[0]}", "warning", title, text, action)
 
-    def _unreadable(self, event: Unreadable, told: str = "") -> None:
-        """A card left ``event.source`` unread (``told``: the text of the shoe's ``ERR MISREAD`` that said so):
-        journaled as one, and the next read of that source waits for it to be typed."""
+    def _unreadable(self, event: Unreadable, told: Optional[str] = None) -> None:
+        """A card left ``event.source`` unread (``told``: the text of the shoe's ``ERR MISREAD`` that said so,
+        journaled as ``misread``: the entry had been the same as a ``??`` frame's, qaR F9): journaled as one,
+        and the next read of that source waits for it to be typed."""
         maybe = " or ".join(c.label for c in event.candidates)
         self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
                                         "candidates": [c.code for c in event.candidates], "why": event.why,
-                                        "round": self._snap.state.round_no})
+                                        "round": self._snap.state.round_no,
+                                        **({"misread": told} if told is not None else {})})
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
         self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
         frame = (f" (video frame {event.frame})" if event.frame is not None
