@@ -174,3 +174,32 @@ def test_an_unreadable_card_reported_by_err_misread_keeps_the_shoes_text_in_its_
         s.close()
     unreadable = [e.payload for e in entries(path) if e.kind == "card_unreadable"]
     assert [(p["source_seq"], p.get("misread")) for p in unreadable] == [(1, "card seen, code not read"), (2, None)]
+
+
+def test_a_new_deck_let_in_over_missing_cards_names_them_in_the_journal_and_the_export(tmp_path, capsys):
+    """qaR F14: the override's entry and the export's deck check did not say which cards were missing (the
+    display had said MISSING 5), nor how many cards T counted back as the stub."""
+    path = tmp_path / "bj.sqlite"
+    s = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(path))
+    try:
+        assert s.place(1, D("10")) is None and s.deal() is None
+        for code in ("TS", "5D", "9C"):
+            assert s.enter_card(code) is None
+        assert s.stand() is None
+        for code in ("8S", "4C"):
+            assert s.enter_card(code) is None
+        assert s.state.settlement is not None
+        assert s.start_deck_check() is None and s.return_stub() is None
+        refused = s.new_deck()
+        assert refused is not None and "5 missing" in refused
+        assert s.new_deck(supervisor="", pin="", reason="discards lost") is None
+    finally:
+        s.close()
+    (started,) = [e.payload for e in entries(path) if e.kind == "shoe_start" and e.payload.get("op") == "new_deck"]
+    assert sorted(started["missing"]) == sorted(["TS", "5D", "9C", "8S", "4C"]) and started["seen_too_often"] == []
+    (stub,) = [e.payload for e in entries(path) if e.kind == "deck_return"]
+    assert stub["counted"] == 47
+    assert main(["journal", "export", str(path)]) == 0
+    (check,) = [json.loads(line) for line in capsys.readouterr().out.splitlines() if '"deck_check"' in line[:20]]
+    assert check["status"] == "new_deck" and sorted(check["new_deck"]["missing"]) == sorted(started["missing"])
+    assert check["stub"]["counted"] == 47

@@ -327,6 +327,14 @@ class BlackjackSession(SessionCore):
             # starts from this entry (see _replay).
             for key, bets in (("open_bets", new.bets), ("last_bets", new.last_bets)):
                 payload[key] = [{"seat": seat, "bet": "main", "stake": fmt(stake)} for seat, stake in bets]
+            # ... and, let in by a supervisor over a deck check that did not add up, which cards it lacked or
+            # had too often, as the display showed them: what surveillance looks for (qaR F14).
+            rec = old.reconciliation()
+            if not rec.ok:
+                payload["missing"] = [c.code for c in rec.missing]
+                payload["seen_too_often"] = [c.code for c in rec.duplicated]
+        if op["op"] == "return_stub":  # how many cards T counted back (qaR F14: the entry did not say)
+            payload["counted"] = len(old.stub_left)
         if new.bets != old.bets or op["op"] == "deal":
             # The layout as it stands: a Rebet or a Clear names no stake of its own, and a dispute must
             # not need the table rebuilt to know what was staked.

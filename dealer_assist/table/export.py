@@ -376,7 +376,8 @@ def _add_to_deck_check(check: Dict[str, Any], receipts: List[Optional[Dict[str, 
         check["cards"].append(card)
         receipts.append(card)
     elif op == "return_stub":
-        check["stub"] = {"seq": entry.seq, "time": entry.time}
+        check["stub"] = {"seq": entry.seq, "time": entry.time,
+                         **({"counted": payload["counted"]} if "counted" in payload else {})}
         receipts.append(None)
     elif kind == "correction":
         check["corrections"].append({"seq": entry.seq, **body})

@@ -36,7 +36,9 @@ kind              payload
 ================  ===========================================================
 shoe_start        shoe, decks; a new shoe (op ``new_shoe``) also ``limits`` and ``last_round`` (Rebet's bets),
                   a new deck (op ``new_deck``) ``round``, ``limits``, ``open_bets`` (on the layout) and
-                  ``last_bets``: a restart starts from the last of them
+                  ``last_bets``: a restart starts from the last of them; a new deck a supervisor let in
+                  over a deck check that did not add up (``override``) also ``missing`` and
+                  ``seen_too_often`` (card codes, as the display named them)
 shoe_burn         shoe, cards (list of codes)
 shoe_cut          shoe, round (the round in which the cut card came out); blackjack: op ``cut``,
                   no round is dealt from that deck after it
@@ -90,7 +92,7 @@ deck_check        round, op ``deck_check`` (blackjack: counting the deck back op
                   ``resume`` (closed, same deck); the cards counted back are
                   card_assigned without a position, the check ends at ``resume`` or at
                   the ``new_deck`` shoe_start (``override`` when a supervisor let it in)
-deck_return       round, op ``return_stub`` (the undealt stub counted back at once)
+deck_return       round, op ``return_stub`` (the undealt stub counted back at once), counted (how many cards)
 pin_refused       supervisor (a placeholder for a name not on the roster), failures, locked_for, action
                   (replayed into the roster at start, unless a right PIN of that name came after)
 roster            supervisors (list of name, pin_hash, by name; null: none), written when a table first starts
