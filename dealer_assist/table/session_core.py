@@ -237,6 +237,8 @@ class SnapshotCore:
                 return (f"{pending.source} read {pending.card.label}, held: {typed} typed: Enter plays "
                         f"{pending.card.label}" + ("" if pending.doubt in ONE_CARD_HOLDS else
                                                    "; type any other card missed before it first (K)"))
+            if pending.doubt and pending.source == "keyboard":  # typed in a read's place (qaR F15: "keyboard read")
+                return f"{pending.card.label} typed (K), held: {pending.doubt}"
             if pending.doubt:  # read surely, but held: a card before it left the source unplayed, or frames were lost
                 return f"{pending.source} read {pending.card.label}, held: {pending.doubt}"
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
