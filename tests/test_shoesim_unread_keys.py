@@ -21,8 +21,7 @@ def test_keys_question_mark_and_m_send_the_next_card_unread_and_the_table_asks_f
     reader.start(session.handle)
     try:
         assert wait_for(lambda: reader.link == "up" and ep.host_connected())
-        sim.power_on()
-        assert session.deal() is None
+        sim.power_on()  # HELLO, SHOE NEW: the first card read then closes the bets
         sim.press("\n")  # 8D, read
         assert wait_for(lambda: len(session.state.round.cards) == 1)
         sim.press("?")

@@ -359,10 +359,10 @@ class SessionCore(abc.ABC):
                            "the journal's supervisors; a restart with another is refused from now on")
         restore_lockouts(self._journal, roster)
 
-    @staticmethod
-    def _ran_before(journal: Any) -> bool:
-        """Whether a table ran on ``journal`` before this one started (it holds a ``shoe_start``)."""
-        return journal is not None and next(iter(journal_scan.shoe_starts(journal)), None) is not None
+    def _ran_before(self, journal: Any) -> bool:
+        """Whether a table ran on ``journal`` before this one started (it holds a ``shoe_start``); counted by
+        SQL, no entry decoded (a restart decodes only the current shoe's)."""
+        return journal is not None and (self.recovered > 0 or journal.count_where("kind = 'shoe_start'") > 0)
 
     def _journal_started(self, shoe: Any) -> None:
         """A restart on the table's journal, journaled (``table_started``) under the round it resumed in: after
