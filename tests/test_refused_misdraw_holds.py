@@ -197,3 +197,23 @@ def test_a_wait_behind_lost_frames_says_the_card_typed_for_them_was_typed(tmp_pa
             assert [c.code for c in s.state.round.cards] == ["AS", "2C", "KC"]
         finally:
             rig.close()
+
+
+def test_an_empty_shoe_in_the_deck_check_asks_to_count_the_cards_back_not_to_void_a_round(tmp_path):
+    """qaR F3's more usual timing: the stub read out through the reader in the deck check, then EMPTY."""
+    from dealer_assist.events import ShoeSignal
+
+    s = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(tmp_path / "bj.sqlite"))
+    try:
+        assert s.place(1, D("10")) is None and s.deal() is None
+        for code in ("TS", "5D", "9C"):
+            assert s.enter_card(code) is None
+        assert s.stand() is None
+        for code in ("8S", "4C"):
+            assert s.enter_card(code) is None
+        assert s.start_deck_check() is None
+        s.handle(ShoeSignal("serial:shoe", time.time(), "empty"))
+        alert = next(a for a in s.snapshot.alerts if a.code == "empty")
+        assert "being checked" in alert.text and "void" not in alert.action and "Ctrl+N" in alert.action
+    finally:
+        s.close()
