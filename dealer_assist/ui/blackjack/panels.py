@@ -188,6 +188,8 @@ class SettlementPanel(QWidget):
         self.title = QLabel("BETS")
         # The title follows the column's width, never widens it (see out_of_sight.titled).
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # Its last words say what the list is (qaR F15: "ROUND 1: CORRECT THE PAYM" was cut): a second line.
+        self.title.setWordWrap(True)
         self._title = "BETS"
         self.rows = QWidget()
         self.grid = QGridLayout(self.rows)
