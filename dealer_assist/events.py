@@ -226,6 +226,18 @@ class RecordedOp:
 
 
 @dataclass(frozen=True)
+class RecordedNote:
+    """An entry of a journal that is no table operation but was shown at the table (an alert, one taken down,
+    a read dropped, the table started again), played again in its place by a replay: a card unreadable,
+    refused or typed is most often the disputed one (qaR F6).  ``note`` is the entry's payload with its
+    ``kind``."""
+
+    source: str
+    t: float
+    note: dict = field(hash=False, compare=False)
+
+
+@dataclass(frozen=True)
 class RecordedStart:
     """A replay begun at a later shoe (``replay --shoe N``): the table as it stood just after ``op``, the
     recorded ``new_shoe`` (baccarat) or ``new_deck`` (blackjack), whose entry keeps all a new shoe takes
@@ -236,7 +248,7 @@ class RecordedStart:
     op: dict = field(hash=False, compare=False)
 
 
-SourceEvent = Union[RecordedOp, RecordedStart, CardRead, Unreadable, SeqGap, CountRestarted, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
+SourceEvent = Union[RecordedOp, RecordedNote, RecordedStart, CardRead, Unreadable, SeqGap, CountRestarted, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
                     ProfileDoubt]
 
 

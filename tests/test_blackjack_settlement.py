@@ -136,3 +136,26 @@ def test_settlement_does_not_change_the_round():
     before = (r.hands, r.dealer, r.history)
     settle(r, {1: D(10)})
     assert (r.hands, r.dealer, r.history) == before
+
+
+def test_a_payment_corrected_per_hand_says_the_stake_and_the_win_apart():
+    """qaR F15: a 10.00 stake taken, then won, was "pay 20.00" (stake and win in one sum, where the pay list's
+    "pay" is the win alone); baccarat's words: return the stake, pay 10.00; take back 15.00 and the stake."""
+    from dealer_assist.blackjack.settlement import HandCorrection, HandSettlement
+
+    def hand(result: Result, stake: str, pays: str, returns: str) -> HandSettlement:
+        return HandSettlement(1, 0, D(stake), result, D(pays), D(returns), "")
+
+    lost, won = hand(Result.LOSE, "10", "0", "0"), hand(Result.WIN, "10", "10", "20")
+    calls = {
+        (lost, won): "return the stake, pay 10.00",
+        (won, lost): "take back 10.00 and the stake",
+        (won, hand(Result.PUSH, "10", "0", "10")): "take back 10.00",
+        (lost, hand(Result.PUSH, "10", "0", "10")): "return the stake",
+        (hand(Result.PUSH, "10", "0", "10"), lost): "take the stake",
+        (won, hand(Result.WIN, "10", "15", "25")): "pay 5.00 more",
+        (won, won): "nothing (as paid)",
+        (hand(Result.WIN, "10", "10", "20"), hand(Result.WIN, "20", "20", "40")): "pay 10.00",  # doubled only now
+    }
+    for (was, now), said in calls.items():
+        assert HandCorrection(1, 0, was, now).call(lambda m: f"{m:.2f}") == said

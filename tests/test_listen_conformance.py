@@ -93,6 +93,19 @@ def test_the_simulators_last_heartbeat_of_a_run_keeps_the_period(tmp_path):
     assert records[-1]["verdict"] == "pass" and records[-1]["heartbeats"] >= 3, records[-1]
 
 
+def test_a_heartbeat_names_an_err_misread_as_its_last_card_and_one_naming_the_card_before_it_deviates(tmp_path):
+    """rev15 F6: an ERR MISREAD stands for a card (PROTOCOL.md 6), so the heartbeat after it names it: a host
+    that lost the ERR learns from the heartbeat that a card went.  Naming the CARD before it is a deviation."""
+    device = (HELLO + _frame("CARD", 1, "AS") + _frame("ERR", 2, "MISREAD", "no code read") + _frame("HB", 3, "2")
+              + _frame("CARD", 4, "KD") + _frame("ERR", 5, "DOUBLE_FEED", "two cards") + _frame("HB", 6, "4")
+              + _frame("CARD", 7, "QH"))
+    run = _listen(tmp_path, device, "--json", "--conformance", "--cards", "3")
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    named = [(r["raw"], r["text"]) for r in records if r["event"] == "deviation" and r["rule"] == "heartbeat_last_card"]
+    assert [raw[:8] for raw, _ in named] == ["$HB,6,4*"]
+    assert "ERR DOUBLE_FEED 5" in named[0][1]
+
+
 def test_each_tolerated_deviation_is_named_with_its_frame_rule_and_section(tmp_path):
     device = (HELLO
               + _frame("CARD", 1, "AS", lower=True)  # *5b55

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 from dealer_assist.events import LinkState
 from dealer_assist.shoe import ShoeRules
@@ -79,26 +78,36 @@ def test_a_lost_link_says_what_to_check_not_pyserials_words(tmp_path):
     assert "check the cable and the USB plug" in lost.text
 
 
+def _read_until(listen: subprocess.Popen, text: str) -> list[str]:
+    """listen's lines up to the first holding ``text`` (its "link up": the port is open and pyserial has emptied
+    its input, so what the device writes now is read; rev15 T2: a fixed sleep after host_connected() came short
+    under load, and a burst written before the open was emptied)."""
+    lines = []
+    for line in listen.stdout:
+        lines.append(line)
+        if text in line:
+            return lines
+    raise AssertionError(f"listen ended before {text!r}: {lines}")
+
+
 def test_listen_words_a_long_gap_by_what_happened(tmp_path):
     link = str(tmp_path / "shoe")
     device = PtyEndpoint(link)
     try:
         listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, "--cards", "3"],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert wait_for(device.host_connected, 20)
-        time.sleep(0.5)
+        lines = _read_until(listen, "link      up")
         device.write(HELLO + format_frame("CARD", 1, "AS") + format_frame("CARD", 100, "KD"))
-        time.sleep(0.5)
+        lines += _read_until(listen, "(seq 100)")  # read before the unplug, which would drop what is unread
         device.unplug()
-        time.sleep(0.3)
+        lines += _read_until(listen, "link      lost")
         device.replug()
-        assert wait_for(device.host_connected, 20)
-        time.sleep(0.5)
+        lines += _read_until(listen, "link      up")
         device.write(format_frame("CARD", 103, "QH"))
         out, err = listen.communicate(timeout=30)
     finally:
         device.close()
-    first, second = [line for line in out.splitlines() if "LOST FRAMES" in line]
+    first, second = [line for line in "".join(lines).splitlines() + out.splitlines() if "LOST FRAMES" in line]
     assert "2-99 (98)" in first and "went unheard though the link stayed up" in first
     assert "found as the link came back" not in first
     assert "101-102 (2)" in second and "found as the link came back" in second
@@ -113,13 +122,12 @@ def test_plain_listen_json_gives_seq_null_as_docs_json_md_says(tmp_path):
     try:
         listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, "--dialect",
                                    "plain", "--json", "--cards", "2"], stdout=subprocess.PIPE, text=True)
-        assert wait_for(device.host_connected, 20)
-        time.sleep(0.5)
+        up = _read_until(listen, '"link"')
         device.write(b"AS\r\n??\r\n")
         out, _ = listen.communicate(timeout=30)
     finally:
         device.close()
-    records = [json.loads(line) for line in out.splitlines()]
+    records = [json.loads(line) for line in up + out.splitlines()]
     assert [(r["event"], r["seq"]) for r in records if r["event"] != "link"] == [("card", None), ("unreadable", None)]
     doc = Path(__file__).resolve().parent.parent.joinpath("docs", "JSON.md").read_text(encoding="utf-8")
     listen_table = doc.split("## `listen`", 1)[1].split("\n## ", 1)[0]

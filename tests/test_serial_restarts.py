@@ -180,8 +180,8 @@ def test_listen_summarises_a_long_gap_in_runs(tmp_path):
     try:
         listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, "--json",
                                    "--cards", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert wait_for(device.host_connected, 20)
-        time.sleep(0.5)
+        up = listen.stdout.readline()  # its link up: the port open and emptied (rev15 T2: a fixed sleep came short)
+        assert '"link"' in up and '"up"' in up, up
         device.write(frame("CARD", 100, "AS") + frame("CARD", 30000, "KD"))
         out, err = listen.communicate(timeout=120)  # a guard against a hang: a loaded machine took 30 s
     finally:
@@ -221,8 +221,11 @@ def test_a_new_boot_heard_first_after_a_link_loss_holds_the_next_card(rig):
 
 @pytest.mark.parametrize("raw, card", [
     (b"$CARD,6,4", True), (b"$CARD", True), (b"$CA", True), (b"$", True), (b"$CARD,7,TD*0000", True),
-    (b"$X#Z,3,AS*1234", True), (b"$HB,2,", False), (b"$HB", False), (b"$SHOE,4,CUT*0000", False),
-    (b"\x00\xffboot v2", False),
+    (b"$X#Z,3,AS*1234", True), (b"$HB,2,", False), (b"$HB", False), (b"$SHOE,4,NEW*0000", False),
+    (b"\x00\xffboot v2", False), (b"$HELLO,0,1,fw", False), (b"$ERR,4,JAM,stuck*0000", False),
+    # rev15 F6: these stand for something that left the shoe (a card unread, the cut card)
+    (b"$SHOE,4,CUT*0000", True), (b"$SHOE,4,", True), (b"$ERR,4,MISREAD,no code*0000", True),
+    (b"$ERR,4,DOUBLE_FEED,x*0000", True), (b"$ERR,4,MIS", True), (b"$ER", True),
 ])
 def test_a_dropped_line_may_have_been_a_card_unless_its_type_shows_otherwise(raw, card):
     from dealer_assist.sources.shoe_protocol import may_be_card

@@ -246,10 +246,11 @@ def test_unplug_reports_lost_at_once_and_refinds_the_device_by_usb_id():
         sink.until(lambda e: isinstance(e, CardRead))
         ep2 = PtyEndpoint()  # the replugged device gets another name while the old one still exists
         assert ep2.path != ep1.path
-        t0 = time.time()
         ep1.unplug()
         lost = sink.until(is_link("lost"))
-        assert lost.t - t0 < 2.5  # "at once": no waiting for the stale timeout (3 s)
+        # "At once": found by the read that failed, not by waiting out a silence (rev15 T1: timed, it could fail
+        # on a loaded machine).
+        assert lost.detail.startswith("read failed")
         ports[0] = Port(ep2.path, 0x0403, 0x6001, "SHOE42")
         up = sink.until(is_link("up"), timeout=5)
         assert up.detail == ep2.path and shoe.device_path == ep2.path
@@ -328,11 +329,12 @@ def test_a_port_that_opens_and_fails_at_once_is_retried_with_backoff_not_in_a_sp
 
 def test_stop_is_prompt_and_idempotent(loop):
     shoe, sink, port = loop()
-    t0 = time.monotonic()
+    reader = shoe._thread
     shoe.stop()
     shoe.stop()
-    assert time.monotonic() - t0 < 1.0
-    assert shoe._thread is None
+    # Prompt: stop() joined the reader (it waits up to 5 s for it), which a blocking read would have kept
+    # alive; no wall-clock limit (rev15 T1: timed, it failed on a loaded machine).
+    assert shoe._thread is None and not reader.is_alive()
 
 
 def test_a_failing_sink_does_not_stop_the_reader(loop):

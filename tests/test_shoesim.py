@@ -20,7 +20,7 @@ from dealer_assist.cards import full_deck
 from dealer_assist.shoesim import FaultPlan, PtyEndpoint, ShoeSimulator, TcpEndpoint, VirtualShoe
 from dealer_assist.events import CardRead, DeviceError, DeviceHello, LinkState, SeqGap, Unreadable
 from dealer_assist.sources.serial_shoe import SerialShoe
-from dealer_assist.sources.shoe_protocol import CardFrame, HelloFrame, ShoeFrame, parse_frame
+from dealer_assist.sources.shoe_protocol import CardFrame, HelloFrame, ShoeFrame, format_frame, parse_frame
 from polling import wait_for
 
 
@@ -509,14 +509,15 @@ def test_cli_shoe_sim_keeps_no_record_of_the_frames_it_prints_so_a_soak_run_does
         threading.Thread(target=drain, args=(sim.stdout, out_lines), daemon=True).start()
         wire = os.fdopen(fd, "rb", buffering=0)
         threading.Thread(target=drain, args=(wire, wire_lines), daemon=True).start()
-        time.sleep(3)
+        # Counted in frames, not seconds (rev15 T1: 8 s at --rate 1000 gave a loaded machine's simulator too
+        # few): past its start-up, then 5000 frames on, each a ~650-byte record when the log was kept.
+        assert wait_for(lambda: out_lines[0] >= 1000, 120), "the simulator printed too few frames to measure"
         start_rss, start_frames = _rss_kb(sim.pid), out_lines[0]
-        time.sleep(8)
+        assert wait_for(lambda: out_lines[0] >= start_frames + 5000, 300), "the simulator stopped printing frames"
         grown, frames = _rss_kb(sim.pid) - start_rss, out_lines[0] - start_frames
     finally:
         sim.kill()
         sim.wait()
-    assert frames > 2000, "the simulator printed too few frames to measure"
     assert grown * 1024 / frames < 100, f"{grown} kB more after {frames} frames"   # the log was ~650 bytes a frame
 
 
@@ -564,3 +565,22 @@ def test_a_host_that_opens_after_the_boot_learns_the_device_from_its_hello_said_
     assert not [e for e in late if isinstance(e, SeqGap)], late
     assert len([e for e in early if isinstance(e, DeviceHello)]) == 1  # the repeats were repeats to it
     assert not [e for e in early if isinstance(e, SeqGap)] and first.stats["duplicates"] >= 1, early
+
+
+def test_a_pty_write_larger_than_its_buffer_arrives_whole(tmp_path):
+    """rev15 T3: a short os.write was taken for the whole, so a burst past the pty's buffer came cut mid-frame
+    (and write() said True): a test writing that much got damaged frames it had not asked for."""
+    ep = PtyEndpoint(str(tmp_path / "shoe"))
+    reader = SerialShoe(ep.link)
+    events: list = []
+    reader.start(events.append)
+    try:
+        assert wait_for(lambda: reader.link == "up" and ep.host_connected())
+        burst = b"".join(format_frame("HB", seq, "-") for seq in range(1, 10001))
+        assert len(burst) > 100_000 and ep.write(burst)
+        assert wait_for(lambda: reader.stats["frames"] == 10000, 60), reader.stats
+    finally:
+        reader.stop()
+        ep.close()
+    assert reader.stats["crc"] + reader.stats["malformed"] + reader.stats["too_long"] == 0
+    assert reader.stats["missing"] == 0

@@ -118,7 +118,9 @@ def test_a_card_typed_over_a_read_waiting_for_the_decision_waits_in_its_place_an
     qtbot.waitUntil(lambda: "8♥" in window.entry.question.text(), timeout=2000)
     strip = window.entry.question
     assert "keyboard" in strip.text() + strip.toolTip() and seat_cards(session, 1) == [["9S", "2D"]]
-    assert "keyboard read 8♥" in window.banner.reason.text()  # the strip's short words leave it to the banner
+    # The strip's short words leave it to the banner, which says it was typed (qaR F15: "keyboard read 8♥").
+    assert "8♥ typed (K), held" in window.banner.reason.text()
+    assert "keyboard read" not in window.banner.reason.text()
     press_focused(qtbot, window, Qt.Key.Key_H)
     assert seat_cards(session, 1) == [["9S", "2D", "8H"]] and session.snapshot.pending is None
 

@@ -78,6 +78,18 @@ def test_a_misdeal_after_payment_lists_what_to_undo_before_the_deal(qtbot, table
     assert calls(window)[("1", "Banker")] == "PAY 9.50" and calls(window)[("2", "Player")] == "TAKE"
 
 
+def whole(label) -> bool:
+    """Whether ``label`` shows all its text: each word within its width, and every line it wraps to within
+    its height."""
+    metrics, text = label.fontMetrics(), label.text()
+    if any(metrics.horizontalAdvance(word) > label.width() for word in text.split()):
+        return False
+    if not label.wordWrap():
+        return metrics.horizontalAdvance(text) <= label.width()
+    wrapped = metrics.boundingRect(0, 0, label.width(), 10 ** 5, int(Qt.TextFlag.TextWordWrap.value), text)
+    return wrapped.height() <= label.height()
+
+
 def test_blackjack_the_dealer_s_card_voided_after_payment_lists_what_to_pay(qtbot, show_window):
     """The same at blackjack: seat 1 lost 10.00 to the dealer's 17 and it was taken; the dealer's last card
     voided (Backspace twice) and retyped, the dealer busts: the list pays 20.00, the stake and the win."""
@@ -86,7 +98,7 @@ def test_blackjack_the_dealer_s_card_voided_after_payment_lists_what_to_pay(qtbo
     from dealer_assist.ui.blackjack.window import BlackjackWindow
 
     session = BlackjackSession(BlackjackTableRules(seats=1))
-    window = show_window(BlackjackWindow(session, None))
+    window = show_window(BlackjackWindow(session, None), size=(1920, 1080))  # as qaR F15 saw it
     assert session.place(1, D("10")) is None and session.deal() is None
     for code in ("9S", "7D", "2H"):
         assert session.enter_card(code) is None
@@ -99,12 +111,18 @@ def test_blackjack_the_dealer_s_card_voided_after_payment_lists_what_to_pay(qtbo
     assert session.state.phase == BlackjackPhase.PLAYING, window.last_error
     qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=3000)
     assert "PAID SETTLEMENT TAKEN BACK" in window.settlement._title
+    qtbot.waitUntil(lambda: "TAKEN BACK" in window.settlement.title.text(), timeout=3000)
+    assert whole(window.settlement.title)  # qaR F15: "ROUND 5: BETS · PAID SETTLE" was cut
     for code in ("9C", "6C"):  # the dealer 16, then 22: busts
         press_focused(qtbot, window, None, code)
         press_focused(qtbot, window, Qt.Key.Key_Return)
     assert session.state.phase == BlackjackPhase.SETTLED, window.last_error
     qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=3000)
-    assert window.settlement.lines == ["SEAT 1: 10.00 PAY 20.00"]
+    qtbot.waitUntil(lambda: "CORRECT THE PAYMENT" in window.settlement.title.text(), timeout=3000)
+    assert whole(window.settlement.title)
+    # The stake taken goes back and the win is paid, in baccarat's words (qaR F15: "PAY 20.00", stake and win
+    # in one sum, where the ordinary pay list's PAY is the win alone).
+    assert window.settlement.lines == ["SEAT 1: 10.00 RETURN THE STAKE, PAY 10.00"]
     assert "in all the table pays 20.00" in window.settlement.totals.text()
     window.bridge.detach()
     session.close()

@@ -171,7 +171,25 @@ class HandCorrection:
         return _net(self.now) - _net(self.was)
 
     def call(self, money) -> str:
-        """What to do now that the table stands as the voided settlement left it (stakes included)."""
+        """What to do now that the table stands as the voided settlement left it, in the words baccarat's
+        correction uses (qaR F15: a taken stake now won was "pay 20.00", stake and win in one sum, where the
+        ordinary pay list's "pay" is the winnings alone): ``return the stake, pay 10.00``, ``take back 15.00
+        and the stake``; a hand whose stake changed (doubled one way only) by the difference alone."""
+        was, now = self.was, self.now
+        if was is not None and now is not None and was.stake == now.stake:
+            before, after = was.result.value, now.result.value
+            if before == "lose" and after != "lose" and was.taken:
+                back = "the stake" if was.taken == was.stake else money(was.taken)
+                return f"return {back}" + (f", pay {money(now.pays)}" if after == "win" and now.pays else "")
+            if before == "win" and after != "win":
+                if after == "push" or not now.taken:
+                    return f"take back {money(was.pays)}"
+                stake = "the stake" if now.taken == now.stake else f"{money(now.taken)} of the stake"
+                return f"take back {money(was.pays)} and {stake}"
+            if before == "push" and after == "lose" and now.taken:
+                return "take the stake" if now.taken == now.stake else f"take {money(now.taken)}"
+            if before == "win" and after == "win" and self.difference > 0:
+                return f"pay {money(self.difference)} more"
         change = self.difference
         if change > 0:
             return f"pay {money(change)}"

@@ -1,6 +1,6 @@
 """The virtual card-reading shoe: the device side of the protocol, with no I/O.
 
-It keeps what a firmware keeps (boot id, SEQ counter, the last CARD SEQ) and
+It keeps what a firmware keeps (boot id, SEQ counter, the SEQ of the last frame that stands for a card) and
 deals from a seeded, shuffled N-deck shoe, so that a test can compare every
 event the host reports with what the device really sent.
 """
@@ -14,12 +14,15 @@ from typing import Optional
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.sources.shoe_protocol import (
     MAX_FRAME, PROTOCOL_VERSION, SEQ_MODULO, CardFrame, ErrorFrame, Frame, HeartbeatFrame, HelloFrame, ShoeFrame, encode,
-    format_frame,
+    format_frame, stands_for_card,
 )
 
 FIRMWARE = "shoesim-1"
 DEFAULT_CUT = 14
 """Cards behind the cut card (the WoO rules put it 16 from the bottom; many tables use 14)."""
+#: The ERR code of a card that came out unread (PROTOCOL.md), and the forced ``??`` (see VirtualShoe.unread_next).
+MISREAD = "MISREAD"
+UNREADABLE = "unreadable"
 DEVICE_ERRORS = (
     ("JAM", "card jammed at the mouth; clear it"),
     ("DOUBLE_FEED", "two cards left together; check by hand"),
@@ -58,6 +61,9 @@ class VirtualShoe:
         self.device_id = device_id
         self.cut = cut
         self.unreadable = unreadable
+        #: The next card out is unreadable (``??``, key ?) or reported by ``ERR MISREAD`` (key m): qaR F16, the
+        #: table handles both, and a trainer or an integrator could not show either on demand.
+        self.unread_next: Optional[str] = None
         self._rng = random.Random(seed)
         self._shoe_number = 0
         self.boot_id = ""
@@ -116,7 +122,12 @@ class VirtualShoe:
             return self._next(lambda s: ShoeFrame(s, "CUT"))
         card = self.cards[self.position]
         self.position += 1
-        readable = self._rng.random() >= self.unreadable
+        forced, self.unread_next = self.unread_next, None
+        if forced == MISREAD:  # the reader saw the card come out, and no code (PROTOCOL.md: ERR MISREAD)
+            # An ERR, no CARD frame: the heartbeat's last card stays the last CARD's (PROTOCOL.md 6).
+            out = self._next(lambda s: ErrorFrame(s, MISREAD, "card seen, code not read"))
+            return Outgoing(out.frame, out.line, out.boot, card)
+        readable = not forced and self._rng.random() >= self.unreadable
         out = self._next(lambda s: CardFrame(s, card if readable else None))
         self.last_card_seq = out.frame.seq
         return Outgoing(out.frame, out.line, out.boot, card)
@@ -129,4 +140,7 @@ class VirtualShoe:
             code, text = self._rng.choice(DEVICE_ERRORS)
         room = MAX_FRAME - len(f"$ERR,{SEQ_MODULO - 1},{code},*XXXX\r\n")
         text = (text or code.lower())[:room]  # a firmware truncates its message rather than break the frame
-        return self._next(lambda s: ErrorFrame(s, code, text))
+        out = self._next(lambda s: ErrorFrame(s, code, text))
+        if stands_for_card(out.frame):  # a card left unread: the heartbeat names it as the last (PROTOCOL.md 6)
+            self.last_card_seq = out.frame.seq
+        return out

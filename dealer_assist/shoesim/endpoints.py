@@ -9,6 +9,7 @@ Both can be unplugged and plugged back in.  A pty comes back under a new
 from __future__ import annotations
 
 import os
+import select
 import socket
 import threading
 import tty
@@ -17,6 +18,10 @@ from typing import Optional
 
 class EndpointError(OSError):
     """The simulator could not create its port; the message says which and why."""
+
+
+#: Seconds a pty write taken in part waits for room for its rest (a host reading it drains it far sooner).
+PTY_WRITE_PATIENCE = 2.0
 
 
 class PtyEndpoint:
@@ -87,14 +92,29 @@ class PtyEndpoint:
         return True
 
     def write(self, data: bytes) -> bool:
-        """Send bytes; False when they were lost (unplugged, or nobody reading and the buffer full)."""
-        if not self.plugged or self._master is None:
-            return False
-        try:
-            os.write(self._master, data)
-            return True
-        except (BlockingIOError, OSError):
-            return False
+        """Send bytes, all of them; False when they were lost (unplugged, or nobody reading and the buffer
+        full).  A write the pty takes in part is finished once it has room again, up to
+        :data:`PTY_WRITE_PATIENCE` seconds with no room (rev15 T3: the rest was dropped and True returned, so a
+        burst larger than the pty's buffer came cut mid-frame)."""
+        view = memoryview(data)
+        while view:
+            master = self._master
+            if not self.plugged or master is None:
+                return False
+            try:
+                view = view[os.write(master, view):]
+                continue
+            except BlockingIOError:
+                if len(view) == len(data):
+                    return False  # nothing taken: nobody reading, the buffer full
+            except OSError:
+                return False
+            try:
+                if not select.select([], [master], [], PTY_WRITE_PATIENCE)[1]:
+                    return False
+            except (OSError, ValueError):  # unplugged meanwhile
+                return False
+        return True
 
     def close(self) -> None:
         self.unplug()

@@ -14,7 +14,7 @@ import threading
 import time
 from typing import Any, Callable, Iterable, Optional, TextIO
 
-from dealer_assist.shoesim.device import Outgoing, VirtualShoe
+from dealer_assist.shoesim.device import MISREAD, UNREADABLE, Outgoing, VirtualShoe
 from dealer_assist.shoesim.faults import CORRUPT, DROP, DUPLICATE, GARBAGE, FaultPlan
 from dealer_assist.sources.shoe_protocol import CardFrame, ShoeFrame
 
@@ -29,17 +29,20 @@ KEYS = {
     "\n": "deal", " ": "deal", "n": "deal",
     "x": "corrupt", "d": "drop", "2": "duplicate", "g": "garbage",
     "e": "error", "r": "reboot", "p": "unplug", "h": "heartbeat", "q": "quit",
+    "?": UNREADABLE, "m": "misread",
 }
 #: What a ``plain`` reader cannot show, so its simulator will not pretend to: a line has no ERR frame, no HELLO
 #: to reboot with, and no CRC or SEQ that would let a host see a damaged, lost, repeated or noise line.
 PLAIN_CANNOT = {"error": "report a device error (--error-at, key e): a line has no ERR",
+                "misread": "report a card read as ERR MISREAD (key m): a line has no ERR; key ? sends a ??",
                 "reboot": "reboot where a host could see it (--reboot-at, key r): a line has no HELLO or boot id",
                 CORRUPT: "corrupt a line a host could tell (key x): there is no CRC",
                 DROP: "drop a line a host could tell (key d): there is no SEQ",
                 DUPLICATE: "repeat a line a host could tell (key 2): there is no SEQ",
                 GARBAGE: "send line noise a host could tell from a card (key g)"}
 KEY_HELP = ("Enter/space: deal a card   x: corrupt next   d: drop next   2: duplicate next   "
-            "g: garbage   e: device error   r: reboot   p: unplug/replug   q: quit")
+            "g: garbage   e: device error   ?: next card unreadable (??)   m: next card ERR MISREAD   "
+            "r: reboot   p: unplug/replug   q: quit")
 
 
 class ShoeSimulator:
@@ -120,6 +123,8 @@ class ShoeSimulator:
                 if isinstance(frame, CardFrame):
                     record["card"] = each.card.code if each.card else None
                     record["read"] = frame.card.code if frame.card else "??"
+                elif each.card is not None:  # a card reported by ERR MISREAD (key m)
+                    record["card"], record["read"] = each.card.code, MISREAD
                 self._record(record)
             return out
 
@@ -140,7 +145,7 @@ class ShoeSimulator:
                 self._empty_sent = False
             out = self._send(self.shoe.next_out())
             self._empty_sent = isinstance(out.frame, ShoeFrame) and out.frame.state == "EMPTY"
-            if isinstance(out.frame, CardFrame):
+            if out.card is not None:  # a card came out (its CARD frame, or an ERR MISREAD for it)
                 self.cards_dealt += 1
             return out
 
@@ -149,7 +154,7 @@ class ShoeSimulator:
         with self._lock:
             while True:
                 out = self.deal()
-                if isinstance(out.frame, CardFrame):
+                if out.card is not None:
                     return out
 
     def heartbeat(self) -> None:
@@ -260,6 +265,9 @@ class ShoeSimulator:
             self.deal_card()
         elif action in (CORRUPT, DROP, DUPLICATE):
             self.faults.force(action)
+            self._record({"event": "armed", "fault": action})
+        elif action in (UNREADABLE, "misread"):
+            self.shoe.unread_next = UNREADABLE if action == UNREADABLE else MISREAD
             self._record({"event": "armed", "fault": action})
         elif action == "garbage":
             self.garbage()

@@ -19,7 +19,7 @@ from typing import Optional
 
 from dealer_assist.sources.shoe_protocol import (
     DUPLICATE_WINDOW, MAX_FRAME, SEQ_MODULO, CardFrame, ErrorFrame, Frame, FrameError, HeartbeatFrame, HelloFrame,
-    parse_frame, shown_bytes,
+    parse_frame, shown_bytes, stands_for_card,
 )
 
 #: PROTOCOL.md 6: a heartbeat every 1 s, within 10 %.
@@ -205,6 +205,8 @@ class ConformanceCheck:
         self._order: deque[int] = deque()
         self._recent: dict[int, Frame] = {}
         self._last_card: Optional[int] = None
+        #: The type of that frame as a deviation names it: ``CARD``, ``ERR MISREAD``.
+        self._last_card_type = "CARD"
         #: Whether _last_card is surely the count's last card (None: none yet), the count's start being seen.
         self._card_known = False
         #: SEQs lost since the last card, as [first, last] runs: any of them may be the heartbeat's last card.
@@ -457,25 +459,28 @@ class ConformanceCheck:
             if len(self._order) > DUPLICATE_WINDOW:
                 del self._recent[self._order.popleft()]
         self._recent[frame.seq] = frame
-        if isinstance(frame, CardFrame):
+        if stands_for_card(frame):  # a CARD, or an ERR MISREAD / DOUBLE_FEED: a card that left unread (6)
             self._last_card, self._card_known, self._lost = frame.seq, True, []
+            self._last_card_type = "CARD" if isinstance(frame, CardFrame) else f"ERR {frame.code}"
 
     def _last_card_named(self, t: float, raw: bytes, frame: HeartbeatFrame) -> list[Deviation]:
         named = frame.last_card_seq
         if named == frame.seq:
             return self._say(t, "heartbeat_last_card", "6", MUST, raw,
                              f"heartbeat {frame.seq} names itself as the last card: it carries the SEQ of the last "
-                             "CARD frame of this boot, '-' before any")
+                             "frame of this boot that stands for a card (CARD, ERR MISREAD or DOUBLE_FEED), '-' "
+                             "before any")
         if not self._card_known:
             return []  # the count's start was not heard and no card since: any earlier card may be it
         if named == self._last_card or (named is not None and any(a <= named <= b for a, b in self._lost)):
             return []
-        had = "no CARD yet" if self._last_card is None else f"CARD {self._last_card}"
+        had = "no card yet" if self._last_card is None else f"{self._last_card_type} {self._last_card}"
         lost = " (nor one of the frames lost since)" if self._lost else ""
         return self._say(t, "heartbeat_last_card", "6", MUST, raw,
                          f"heartbeat {frame.seq} names {'-' if named is None else named} as the last card, where this "
-                         f"count's last was {had}{lost}: a heartbeat carries the SEQ of the last CARD frame of "
-                         "this boot (a ?? card too), '-' before any; not a count of cards, not the next SEQ")
+                         f"count's last was {had}{lost}: a heartbeat carries the SEQ of the last frame of this boot "
+                         "that stands for a card (a CARD, ?? too, or an ERR MISREAD or DOUBLE_FEED), '-' before any; "
+                         "not a count of cards, not the next SEQ")
 
     def _fields(self, t: float, raw: bytes, content: bytes, frame: Frame) -> list[Deviation]:
         """PROTOCOL.md 3: a later version may add fields at the end of a type, which a host ignores; a v1

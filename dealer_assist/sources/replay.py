@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.events import LinkState, RecordedOp, RecordedStart
+from dealer_assist.events import LinkState, RecordedNote, RecordedOp, RecordedStart
 
 if TYPE_CHECKING:  # the table layer is above the sources: its report is only passed on
     from dealer_assist.table.chain import VerifyReport
@@ -39,6 +39,11 @@ PAUSE_COUNTED_BACK = 0.2
 PAUSE_SETTLED = 3.0
 
 GAMES = ("baccarat", "blackjack")
+
+#: The entries, no table operation, that a replay shows in their place as the table showed them (qaR F6: the
+#: alerts of a card unreadable, refused, lost with its frames, of another shoe and a shoe taken never
+#: appeared, and a typed card looked read): see SessionCore._replay_note.
+NOTE_KINDS = ("alert", "alert_dismissed", "read_dropped", "table_started")
 
 
 def pause_after(op: dict, following: Optional[dict] = None) -> float:
@@ -106,6 +111,9 @@ class RecordedShoe:
     broken: Optional[VerifyReport] = None
     #: Its append-only guards were removed (its chain holds), replayed anyway (``allow_broken``).
     unguarded: bool = False
+    #: The entries of :data:`NOTE_KINDS`, each as (the index in ``ops`` of the operation it came before,
+    #: its payload with its ``kind`` and ``seq`` as :func:`compact` text), in order.
+    notes: tuple[tuple[int, str], ...] = ()
 
     @property
     def break_note(self) -> str:
@@ -150,6 +158,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     games: list[str] = []
     rules: Optional[dict] = None
     texts: list[str] = []  # the operations, as RecordedOps keeps them
+    notes: list[tuple[int, str]] = []
     try:
         with journal:
             report = journal.verify()
@@ -172,6 +181,8 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
                     rules = payload["rules"]
                 if isinstance(payload.get("op"), str):
                     texts.append(compact(payload))
+                elif entry.kind in NOTE_KINDS:
+                    notes.append((len(texts), compact({**payload, "kind": entry.kind, "seq": entry.seq})))
     except JournalError as exc:
         raise SourceError(f"cannot replay {path}: {exc}") from None
     ops = RecordedOps.of_texts(texts)
@@ -190,7 +201,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     if not ops:
         raise SourceError(f"{path} holds no table operations to replay: the {found} table it records took no bet "
                           "and no card")
-    return RecordedShoe(path, found, ops, rules, None if report.ok else report, unguarded)
+    return RecordedShoe(path, found, ops, rules, None if report.ok else report, unguarded, tuple(notes))
 
 
 def journal_ops(path: Path, game: Optional[str] = None) -> list[dict]:
@@ -291,6 +302,9 @@ class ReplaySource(CardSource):
         self.interval = interval
         self.start_at = None if start is None else start_at(self.ops, *start, self.path)
         self._next = 0
+        self._notes: dict[int, list[str]] = {}  # by the index of the operation each came before
+        for index, text in self.recorded.notes:
+            self._notes.setdefault(index, []).append(text)
         self._sink: Optional[Sink] = None
         self._stop = threading.Event()
         self._playing = threading.Event()  # cleared while paused
@@ -330,6 +344,7 @@ class ReplaySource(CardSource):
             if begin.seed is not None:
                 self._sink(RecordedStart(self.name, time.time(), self.ops[begin.seed]))
             for index in range(0 if begin.seed is None else begin.seed + 1, begin.first):
+                self._note(index)
                 self._sink(RecordedOp(self.name, time.time(), self.ops[index]))
             self._next = begin.first
             self._tell("up", f"started at shoe {begin.shoe}, round {begin.round}: operation {begin.first + 1} of "
@@ -366,11 +381,19 @@ class ReplaySource(CardSource):
             if self.done or self._sink is None:
                 return None
             op = self.ops[self._next]
+            self._note(self._next)
             self._next += 1
             self._sink(RecordedOp(self.name, time.time(), op))
             if self.done:
+                self._note(self._next)  # what the table showed after its last operation
                 self._tell("ended", f"all {len(self.ops)} recorded operations replayed" + self._before_break())
             return op
+
+    def _note(self, index: int) -> None:
+        """Show the entries journaled just before operation ``index`` (see :data:`NOTE_KINDS`)."""
+        if self._sink is not None:
+            for text in self._notes.pop(index, ()):
+                self._sink(RecordedNote(self.name, time.time(), json.loads(text)))
 
     def _before_break(self) -> str:
         broken = self.recorded.broken

@@ -29,7 +29,7 @@ from dealer_assist.events import (
 )
 from dealer_assist.sources.shoe_protocol import (
     DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
-    ShoeFrame, may_be_card, may_be_frame, parse_frame, parse_plain, plain_text,
+    ShoeFrame, may_be_card, may_be_frame, may_be_hello, parse_frame, parse_plain, plain_text,
 )
 from dealer_assist.sources.serial_url import failure_text
 
@@ -511,6 +511,7 @@ class SerialShoe(CardSource):
             if self._stop.is_set():
                 return
             self._set_link("lost", reason + self._refind_note())
+            self._tracker.link_lost()
             cut = self._splitter.cut("cut off: the link was lost before its line end")
             if cut is not None and self.dialect == "plain":
                 self._dropped_plain(cut)
@@ -548,6 +549,7 @@ class SerialShoe(CardSource):
                     self._tap(piece)
                     self._feed(piece)
             if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
+                self._tracker.link_lost()
                 self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
                     ", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
                     "or a device that does not end its lines" if now - self._last_byte < self.stale_after else ""))
@@ -580,8 +582,9 @@ class SerialShoe(CardSource):
 
     def _dropped(self, error: FrameError) -> None:
         self.stats[error.reason] += 1
-        self._tracker.line_dropped(may_be_frame(error.raw))
-        if self.dialect == "v1" and may_be_card(error.raw):
+        card = self.dialect == "v1" and may_be_card(error.raw)
+        self._tracker.line_dropped(may_be_frame(error.raw), card, self.dialect == "v1" and may_be_hello(error.raw))
+        if card:
             self._card_cut = True
         self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw, error.why))
 

@@ -96,7 +96,8 @@ class CardFrame:
 
 @dataclass(frozen=True)
 class HeartbeatFrame:
-    """``$HB,<seq>,<last card seq or ->``: the device is alive; sent every second."""
+    """``$HB,<seq>,<last card seq or ->``: the device is alive; sent every second.  The last card is the SEQ of
+    the last frame that stands for a card (:func:`stands_for_card`)."""
 
     seq: int
     last_card_seq: Optional[int]
@@ -133,6 +134,16 @@ class UnknownFrame:
 
 
 Frame = Union[HelloFrame, CardFrame, HeartbeatFrame, ErrorFrame, ShoeFrame, UnknownFrame]
+
+#: ``ERR`` codes that stand for a card that left the shoe unread (PROTOCOL.md 6).
+CARD_ERRORS = ("MISREAD", "DOUBLE_FEED")
+
+
+def stands_for_card(frame: Frame) -> bool:
+    """Whether ``frame`` stands for a card that left the shoe: a CARD (``??`` too), an ``ERR MISREAD`` or
+    ``DOUBLE_FEED``.  A heartbeat's last card is the SEQ of the last such frame (PROTOCOL.md 6, rev15 F6: an
+    ERR lost behind a heartbeat that named CARD frames only was taken for no card)."""
+    return isinstance(frame, CardFrame) or (isinstance(frame, ErrorFrame) and frame.code in CARD_ERRORS)
 
 
 # ---------------------------------------------------------------------------
@@ -295,16 +306,41 @@ def may_be_frame(raw: bytes) -> bool:
     return b"$" in raw or b"," in raw
 
 
+#: ``ERR`` codes that stand for no card (PROTOCOL.md 6): a damaged ERR line with another code, or with its code
+#: not told whole, may have been a ``MISREAD`` or a ``DOUBLE_FEED``, each a card that left unread.
+NO_CARD_ERRORS = frozenset((b"JAM", b"SENSOR", b"COVER_OPEN", b"POWER", b"OVERFLOW"))
+#: ``SHOE`` states that stand for no card leaving: a damaged SHOE line with another state may have been a ``CUT``.
+NO_CARD_SHOE_STATES = frozenset((b"NEW", b"EMPTY"))
+
+
 def may_be_card(raw: bytes) -> bool:
-    """Whether a dropped line may have been a CARD frame: its type, as far as it came, is ``CARD`` or
-    cannot be told (``$CARD,6,4`` cut by a reboot, ``$C``, a damaged type).  A line visibly of another
-    type, or noise with no ``$``, was none."""
+    """Whether a dropped line may have been a frame that stands for something that left the shoe: a CARD
+    (its type, as far as it came, ``CARD`` or not to be told: ``$CARD,6,4`` cut by a reboot, ``$C``, a
+    damaged type), an ``ERR`` whose code may be ``MISREAD`` or ``DOUBLE_FEED`` (a card that left unread) or
+    a ``SHOE`` whose state may be ``CUT`` (rev15 F6: a damaged ``$ERR,4,MISREAD`` behind a heartbeat was
+    dismissed, and the next card took the unread card's place).  A heartbeat, a HELLO, an ERR or SHOE that
+    visibly says something else (``JAM``, ``NEW``), or noise with no ``$``, was none."""
     if b"$" not in raw:
         return b"CARD" in raw
-    kind, comma, _ = raw[raw.rindex(b"$") + 1:].partition(b",")
+    kind, comma, rest = raw[raw.rindex(b"$") + 1:].partition(b",")
     if not comma:
-        return b"CARD".startswith(kind) or not kind.isalnum()
-    return kind not in (b"HB", b"HELLO", b"SHOE", b"ERR")
+        return b"CARD".startswith(kind) or b"ERR".startswith(kind) or b"SHOE".startswith(kind) or not kind.isalnum()
+    if kind in (b"ERR", b"SHOE"):
+        _seq, comma, rest = rest.partition(b",")
+        field, end = re.match(rb"([^,*\r\n]*)([,*]?)", rest).groups() if comma else (b"", b"")
+        told = NO_CARD_ERRORS if kind == b"ERR" else NO_CARD_SHOE_STATES
+        return not (end and field in told)
+    return kind not in (b"HB", b"HELLO")
+
+
+def may_be_hello(raw: bytes) -> bool:
+    """Whether a dropped line may have been a HELLO: its type, as far as it came, reads ``HELLO`` (a
+    damaged one is restart evidence, rev15 F5: a young count restarted with its HELLO and first card damaged
+    read as the old count going on)."""
+    if b"$" not in raw:
+        return b"HELLO" in raw
+    kind = raw[raw.rindex(b"$") + 1:].partition(b",")[0]
+    return len(kind) >= 3 and b"HELLO".startswith(kind)
 
 
 #: A terminal's escape sequence: ESC [ parameters final byte (``\x1b[2J`` clears a screen), or ESC, any
@@ -526,13 +562,31 @@ class SequenceTracker:
         self._start_untold = False
         #: How many lines that may have been frames were dropped since that HELLO: frames of the count it began.
         self._dropped_since = 0
+        #: Lines dropped since the last good frame: how many may have been frames, how many may have stood for a
+        #: card (:func:`may_be_card`), and whether one may have been a HELLO (:func:`may_be_hello`).
+        self._drops = _Drops()
+        #: SEQ steps since the floor of :meth:`_impossible_heartbeat` (the last card taken, or the count's start):
+        #: past a full lap the modulo comparison cannot tell (rev15 F8).
+        self._since_floor = 0
 
-    def line_dropped(self, may_be_frame: bool = True) -> None:
+    def line_dropped(self, may_be_frame: bool = True, may_be_card: bool = False, may_be_hello: bool = False) -> None:
         """A line was dropped: after a HELLO heard first, one that may have been a frame (see
         :func:`may_be_frame`) may have been one of a boot's first frames, so a SEQ up to one past the lines
-        dropped no longer shows the HELLO was said again (see :meth:`check`)."""
+        dropped no longer shows the HELLO was said again (see :meth:`check`).  One that may have stood for a
+        card (:func:`may_be_card`) holds the next card whatever the frame after it says: a heartbeat's last
+        card does not clear the gap, a join names the frames before it, and one that fits no lost SEQ (or a
+        damaged HELLO) makes a young count's next frame a new count's (rev15 F4-F6)."""
         if self._start_untold and may_be_frame:
             self._dropped_since += 1
+        self._drops = _Drops(self._drops.frames + (may_be_frame or may_be_card),
+                             self._drops.cards + may_be_card, self._drops.hello or may_be_hello)
+
+    def link_lost(self) -> None:
+        """The link was lost, or went silent (stale): frames may have gone meanwhile, so a HELLO heard first can
+        no longer be told said again by the frame after it: it began the count, and that frame names the frames
+        before it lost (rev15 F3: a HELLO said again in a count cost a FRAMES LOST, asking to count the cards;
+        taken as said again, the cards dealt while the link was down went unnamed)."""
+        self._start_untold = False
 
     @property
     def unsure_hello(self) -> bool:
@@ -545,21 +599,35 @@ class SequenceTracker:
         self._boot_heard = boot is not None
         self.expected = (last_card + 1) % SEQ_MODULO
         self.last_card = last_card
+        self._since_floor = 0
 
     def _remember(self, frame: Frame) -> None:
-        seq = frame.seq
-        if seq not in self._recent:
+        seq, hello = frame.seq, isinstance(frame, HelloFrame)
+        # A HELLO's SEQ 0 is outside the count: the wrap-around's 0 is no SEQ seen before with other content.
+        if not hello and seq not in self._recent:
             self._order.append(seq)
             if len(self._order) > DUPLICATE_WINDOW:
                 del self._recent[self._order.popleft()]
-        self._recent[seq] = frame
+        if not hello:
+            self._recent[seq] = frame
+        if self.expected is None or hello:
+            self._since_floor = seq
+        else:
+            self._since_floor += (seq - self.expected) % SEQ_MODULO + 1
         self.expected = (seq + 1) % SEQ_MODULO
         if isinstance(frame, CardFrame):
-            self.last_card = seq
+            self.last_card, self._since_floor = seq, 0
+
+    def _seen(self, seq: int) -> Optional[Frame]:
+        """The frame accepted with ``seq`` within the last :data:`DUPLICATE_WINDOW` SEQs of the count, or None.
+        Counted in SEQs, not frames kept: after gaps (heartbeats lost over an idle night) a frame kept may be a
+        lap old, and the count come round to its SEQ is no SEQ used twice (rev15 F8)."""
+        return self._recent.get(seq) if 0 < (self.expected - seq) % SEQ_MODULO <= DUPLICATE_WINDOW else None
 
     def _restart(self, boot: Optional[str], heard: bool = True) -> None:
         self.boot = boot
         self._boot_heard = heard
+        self.expected = None  # the frame remembered next is the new count's first
         self.last_card = None
         self._saw_start = True
         self._order.clear()
@@ -567,7 +635,7 @@ class SequenceTracker:
 
     def _went_back_why(self, frame: Frame) -> str:
         """Which rule ``frame`` broke to show the count went back (before :meth:`_went_back` forgets the count)."""
-        seq, seen = frame.seq, self._recent.get(frame.seq)
+        seq, seen = frame.seq, self._seen(frame.seq)
         if seen is not None:
             return (f"SEQ {seq} was seen before with other content ({_body(seen)}, now {_body(frame)}): a new count "
                     "whose HELLO was lost, or firmware that uses a SEQ twice (PROTOCOL.md 5: +1 for every frame of "
@@ -576,6 +644,8 @@ class SequenceTracker:
             last, took = frame.last_card_seq, self.last_card
             if last is None:
                 named = f"no card yet (-), though card {took} of this count was taken"
+            elif self._no_card_at(last) is not None:
+                named = f"last card {last}, where this count's frame {last} was {_body(self._no_card_at(last))}"
             elif took is not None and last < took:
                 named = f"last card {last}, behind the last card taken ({took})"
             else:
@@ -585,8 +655,8 @@ class SequenceTracker:
         return (f"SEQ {seq} is behind the next expected ({self.expected}): a new count whose HELLO was lost, a stray "
                 "old frame, or firmware that does not count every frame (PROTOCOL.md 5: +1 for every frame of any type)")
 
-    def _went_back(self, frame: Frame) -> SeqVerdict:
-        why = self._went_back_why(frame)
+    def _went_back(self, frame: Frame, why: str = "") -> SeqVerdict:
+        why = why or self._went_back_why(frame)
         # The boot id stays: the new count's own HELLO was lost, so a HELLO with the old one is still a
         # repeat (a replug), and a real restart still comes with a new one (PROTOCOL.md 7.4).
         self._restart(self.boot, heard=False)
@@ -602,16 +672,31 @@ class SequenceTracker:
     def _impossible_heartbeat(self, frame: HeartbeatFrame) -> bool:
         """Whether ``frame`` names a last card its count cannot have: within a count the device's last
         card lies at or after the last card the host took (after the count's start if none), and before
-        the heartbeat."""
+        the heartbeat; and it is no frame the host took as something else (a heartbeat, a JAM)."""
         floor = self.last_card if self.last_card is not None else 0 if self._saw_start else None
         if floor is None:
-            return False
+            return False  # joined with no card taken: the device's last card may be a lap old, any SEQ
         device_last = frame.last_card_seq
         if device_last is None:
             return self.last_card is not None
+        if self._since_floor + (frame.seq - self.expected) % SEQ_MODULO + 1 >= SEQ_MODULO:
+            return False  # a lap or more since the floor (a shoe idle overnight): its SEQ came round, rev15 F8
+        if self._no_card_at(device_last) is not None:
+            return True
         return (device_last - floor) % SEQ_MODULO >= (frame.seq - floor) % SEQ_MODULO
 
+    def _no_card_at(self, seq: int) -> Optional[Frame]:
+        """The frame this count took at ``seq`` if it stands for no card (a heartbeat, a JAM): a heartbeat that
+        names it as the last card is a new count's, its HELLO and first frames lost whole (rev15 fuzzing: the
+        new count's SEQ came to the old one's next, and its cards went unnamed)."""
+        seen = self._seen(seq)
+        return seen if isinstance(seen, (HeartbeatFrame, ErrorFrame, ShoeFrame)) and not stands_for_card(seen) else None
+
     def check(self, frame: Frame) -> SeqVerdict:
+        drops, self._drops = self._drops, _Drops()
+        return self._check(frame, drops)
+
+    def _check(self, frame: Frame, drops: "_Drops") -> SeqVerdict:
         before, self._before_hello = self._before_hello, None
         if before is not None and not isinstance(frame, HelloFrame):
             expected = before[0]
@@ -619,10 +704,11 @@ class SequenceTracker:
             # after it then read as one more restart), or any SEQ past it but a new count's 1.
             if frame.seq == expected or (frame.seq != 1 and (frame.seq >= expected or frame.seq == 0)):
                 boot = self.boot
-                self.expected, self.last_card, self._saw_start, self._order, self._recent = before
+                (self.expected, self.last_card, self._saw_start, self._order, self._recent,
+                 self._since_floor) = before
                 self.boot = boot  # a repeat HELLO names the boot the count was of
-                return replace(self.check(frame), hello_restarted=False)
-            return replace(self.check(frame), hello_restarted=True)
+                return replace(self._check(frame, drops), hello_restarted=False)
+            return replace(self._check(frame, drops), hello_restarted=True)
         untold, self._start_untold = self._start_untold, False
         if isinstance(frame, HelloFrame):
             if frame.boot == self.boot:
@@ -632,7 +718,8 @@ class SequenceTracker:
             self._start_untold, self._dropped_since = untold or self.expected is None, 0
             joined = not self._boot_heard and self.expected is not None and not untold
             if joined:
-                self._before_hello = (self.expected, self.last_card, self._saw_start, self._order, self._recent)
+                self._before_hello = (self.expected, self.last_card, self._saw_start, self._order, self._recent,
+                                      self._since_floor)
                 self._order, self._recent = deque(), {}
             self._restart(frame.boot)
             self._remember(frame)
@@ -644,13 +731,10 @@ class SequenceTracker:
             # With k lines dropped in between, they may have been a boot's frames 1..k: SEQ k+1 is named a
             # boot's, its frames before it lost; a SEQ past that cannot be (verN NEW-6: 56 frames behind 1 line).
             self.expected, self._saw_start = None, False
-            if isinstance(self._recent.get(0), HelloFrame):  # not of the count: its SEQ 0 after the wrap is no repeat
-                del self._recent[0]
-                self._order.remove(0)
         if self.expected is None:
             self._remember(frame)
-            return SeqVerdict(True)
-        seen = self._recent.get(seq)
+            return self._joined(frame, drops)
+        seen = self._seen(seq)
         if seen is not None and seen == frame:
             return SeqVerdict(False, duplicate=True)
         if seen is not None or not (seq >= self.expected or seq == 0):
@@ -659,11 +743,46 @@ class SequenceTracker:
             return self._went_back(frame)
         expected = self.expected
         missing = tuple((expected + i) % SEQ_MODULO for i in range((seq - expected) % SEQ_MODULO))
+        if not missing and (drops.cards or drops.hello) and 1 <= seq <= max(BOOT_SEQ_AT_MOST, drops.frames + 1):
+            # A damaged line that may have been a card fits no lost SEQ, or one was a HELLO: in a count this young
+            # a new count whose HELLO was damaged may have reached this SEQ, its frames before it lost (rev15 F5).
+            what = "a CARD" if drops.cards else "a HELLO"
+            return self._went_back(frame, why=(
+                f"a damaged line that may have been {what} came just before SEQ {seq}, the count's next, where "
+                "no frame of the count was lost: a new count whose HELLO was lost or damaged, or a frame sent "
+                "again (PROTOCOL.md 7.4)"))
         cards, named = missing, None
         if isinstance(frame, HeartbeatFrame):
             last = frame.last_card_seq
-            # Only the lost frames up to the device's last card can have been cards: none, if it is no lost one.
-            cards = missing[:missing.index(last) + 1] if last in missing else ()
+            # Only the lost frames up to the device's last card can have been cards (PROTOCOL.md 6: the last CARD,
+            # ERR MISREAD or DOUBLE_FEED): none, if it is no lost one; all, if a line dropped visibly may have
+            # stood for one (a device that names CARD frames only, a SHOE CUT: rev15 F6).
             named = last if last in missing else None
+            cards = missing if drops.cards else missing[:missing.index(last) + 1] if named is not None else ()
         self._remember(frame)
         return SeqVerdict(True, missing=missing, cards=cards, card_lost=named)
+
+    def _joined(self, frame: Frame, drops: "_Drops") -> SeqVerdict:
+        """The host joins the count at ``frame``.  A line dropped before it that may have stood for a card came
+        since the port opened (or the HELLO heard first), while the table ran: the frames just before this one,
+        as many as the lines dropped, are named lost (rev15 F4: the count joined after them, no card waited)."""
+        if not drops.cards:
+            return SeqVerdict(True)
+        seq = frame.seq
+        first = seq - max(drops.frames, drops.cards)
+        missing = tuple(s % SEQ_MODULO for s in range(max(first, 1) if seq > 0 else first, seq))
+        if not missing:
+            return SeqVerdict(True)
+        named = None
+        if isinstance(frame, HeartbeatFrame) and frame.last_card_seq in missing:
+            named = frame.last_card_seq
+        return SeqVerdict(True, missing=missing, cards=missing, card_lost=named)
+
+
+@dataclass(frozen=True)
+class _Drops:
+    """Lines dropped since the last good frame (:meth:`SequenceTracker.line_dropped`)."""
+
+    frames: int = 0
+    cards: int = 0
+    hello: bool = False

@@ -24,11 +24,13 @@ from dealer_assist.money import fmt
 from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
 from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOID_COUNTED, BlackjackPhase,
-                                                 BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError, DuplicateCardError,
+                                                 BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError,
+                                                 CardBeforeDealError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
                                                  check_given_seat_limits, deck_started, describe_void, position,
                                                  rules_from_record, void_target)
-from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND, NEW_DECKS_FIRST,
+from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
+                                      NEW_DECKS_FIRST, NO_ROUND_AFTER, NO_ROUND_CUT, NO_ROUND_NO_DEAL,
                                       READ_BEFORE_A_STOP)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
@@ -57,6 +59,14 @@ KEYBOARD = "keyboard"
 
 #: The journal kind of a card typed in place of a read waiting for the decision (played later by H or D).
 CORRECTED_KIND = "read_corrected"
+
+#: What a card refused once the cut card is out asks (qaR F2: it offered K and Backspace, neither of which
+#: applies: no round is dealt from the deck any more).
+SET_ASIDE_CUT_OUT = ("set it aside: the cut card is out, so no round is dealt from this deck; it is counted back "
+                     "at the deck check (C), then Ctrl+N puts the new deck in")
+#: What a card refused because no round could be dealt for it (no bet, a bet outside the limits) asks.
+SET_ASIDE_NO_DEAL = ("set it aside, a misdraw: it went to no hand, and is counted back at the deck check; if it was "
+                     "dealt to a player, make the bets right, deal (Space), then type it (K)")
 
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
@@ -176,10 +186,13 @@ class BlackjackSession(SessionCore):
         state, deck_seq, chip, roster = self._recover(BlackjackState.new(rules), rules, journal, roster)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
+        restarted = self._ran_before(journal)
         if journal is not None and self.recovered == 0 and not any(True for _ in journal.entries()):
             self._write("shoe_start", {"op": None, "game": GAME, "shoe": state.deck_no, "decks": rules.house.decks,
                                        "seats": rules.seats, "rules": rules_record(rules)})
         self._recovered(journal, deck_seq, roster)
+        if restarted:
+            self._journal_started(self._snap.state.deck_no)
 
     # -- recovery -------------------------------------------------------------
     def _restore_holds(self, journal: Any) -> None:
@@ -314,6 +327,14 @@ class BlackjackSession(SessionCore):
             # starts from this entry (see _replay).
             for key, bets in (("open_bets", new.bets), ("last_bets", new.last_bets)):
                 payload[key] = [{"seat": seat, "bet": "main", "stake": fmt(stake)} for seat, stake in bets]
+            # ... and, let in by a supervisor over a deck check that did not add up, which cards it lacked or
+            # had too often, as the display showed them: what surveillance looks for (qaR F14).
+            rec = old.reconciliation()
+            if not rec.ok:
+                payload["missing"] = [c.code for c in rec.missing]
+                payload["seen_too_often"] = [c.code for c in rec.duplicated]
+        if op["op"] == "return_stub":  # how many cards T counted back (qaR F14: the entry did not say)
+            payload["counted"] = len(old.stub_left)
         if new.bets != old.bets or op["op"] == "deal":
             # The layout as it stands: a Rebet or a Clear names no stake of its own, and a dispute must
             # not need the table rebuilt to know what was staked.
@@ -524,23 +545,40 @@ class BlackjackSession(SessionCore):
                 self.dismiss("refused")
             if override:
                 self._typed_in_place()  # the refused card, accepted in its place
+            if source != KEYBOARD and any(a.code == "empty" and a.level == "info" for a in self._snap.alerts):
+                self._take_down(lambda a: a.code != "empty")  # a card read: the shoe is loaded again
             return None
         if self._snap.stopped:
             return error
         duplicate = isinstance(self._last_refusal, DuplicateCardError)
+        no_round = self._no_round_for(self._last_refusal)
         self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
-                                     "source": source, "seq": seq, "dealt_already": duplicate})
+                                     "source": source, "seq": seq, "dealt_already": duplicate,
+                                     **({"no_round": no_round} if no_round else {})})
         self._publish(replace(self._snap, duplicate=card if duplicate else None))
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
+                  else SET_ASIDE_CUT_OUT if no_round == NO_ROUND_CUT
+                  else SET_ASIDE_NO_DEAL if no_round == NO_ROUND_NO_DEAL
                   else CardAfterRoundError.ACTION if isinstance(self._last_refusal, CardAfterRoundError)
                   else f"enter the decision for {self._hand_words()} first ({self._decision_keys()}), then the card (K)"
                   if getattr(self._snap.state.due(), "kind", None) == "action"  # the card was right, only early
                   else "check the card and correct it (K), or void the last card (Backspace)")
-        if source != KEYBOARD:
-            self._hold_next(source, AFTER_A_REFUSAL)
-            action += "; the next card read waits until then"
+        if source != KEYBOARD and no_round != NO_ROUND_CUT:  # past the cut card each next read is refused alike
+            self._hold_next(source, AFTER_A_MISDRAW if no_round else AFTER_A_REFUSAL)
+            action += ("; the next card read waits: Enter plays it if this card was set aside" if no_round
+                       else "; the next card read waits until then")
         self.alert("refused", "error", f"CARD {card.label} REFUSED", error, action)
         return error
+
+    def _no_round_for(self, refusal: Optional[Exception]) -> Optional[str]:
+        """Why no round was open for a card refused (``no_round`` of its entry, see :data:`NO_ROUND_CUT`), or
+        None for a card refused in a round (qaR F2: a new deck's first card read before any bet was told to be
+        corrected or the last card voided, and the next read waited to have it typed in seat 1)."""
+        if not isinstance(refusal, (CardBeforeDealError, CardAfterRoundError)):
+            return None
+        if self._snap.state.cut_out:
+            return NO_ROUND_CUT
+        return NO_ROUND_NO_DEAL if isinstance(refusal, CardBeforeDealError) else NO_ROUND_AFTER
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
@@ -548,6 +586,8 @@ class BlackjackSession(SessionCore):
                 self._do({"op": "cut"}, message="cut card out")
             self.alert("cut", "info", "CUT CARD OUT", f"the {event.source} reached the cut card: this deck ends "
                        "with this round", "finish this round, then check the deck (C) and put a new one in (Ctrl+N)")
+        elif event.state == "empty" and self._snap.state.phase != BlackjackPhase.PLAYING:
+            self._shoe_empty_between_rounds(event.source)
         elif event.state == "empty":
             # Typed cards cannot finish the round: every card of the deck is dealt, so each is refused as dealt.
             self.alert("empty", "warning", "DECK EMPTY", f"the {event.source} has no card left",
@@ -571,6 +611,22 @@ class BlackjackSession(SessionCore):
             if error is not None:
                 self.alert("newdeck", "warning", "NEW DECK NOT ACCEPTED", error,
                            "put the old deck back in the shoe until it is reconciled (C)")
+
+    def _shoe_empty_between_rounds(self, source: str) -> None:
+        """The shoe ran empty with no round open: nothing to void (qaR F3: the old deck's EMPTY, come after the
+        deck check and Ctrl+N, told the croupier to void the round over a fresh deck of 52 cards)."""
+        s = self._snap.state
+        if not s.ledger.dealt and not s.ledger.returned:  # a deck put in (Ctrl+N) and not dealt from yet
+            text = (f"the {source} reports it has no card left, and deck {s.deck_no} is new at the table "
+                    "(no card dealt from it): the old deck is out of the shoe")
+            action = f"load deck {s.deck_no} into the shoe; nothing is to be voided"
+        elif s.phase == BlackjackPhase.DECK_CHECK:
+            text = f"the {source} has no card left: deck {s.deck_no} is being checked, no round is open"
+            action = "count the cards back (the stub, T, if any), then Ctrl+N and load the new deck into the shoe"
+        else:
+            text = f"the {source} has no card left; no round is open"
+            action = "check the deck (C), then put a new deck in (Ctrl+N) and load it into the shoe"
+        self.alert("empty", "info", "SHOE EMPTY", text, action)
 
     # -- commands from the display ----------------------------------------------
     def place(self, seat: int, amount: Optional[Decimal] = None) -> Optional[str]:

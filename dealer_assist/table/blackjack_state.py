@@ -52,6 +52,11 @@ class CardAfterRoundError(BlackjackTableError):
                          "counted back at the deck check")
 
 
+class CardBeforeDealError(BlackjackTableError):
+    """A card that would have begun a round the table cannot deal (no bet on the layout, the cut card out,
+    a bet outside the limits): no hand has a place for it."""
+
+
 #: The flag of a card counted back at the deck check that the stub (T) was counted with: it was out of
 #: the shoe, never dealt (a card set aside after the round), and the stub's count of it is taken back.
 #: Journaled with the card, so a replay counts it as the table did (journals without it, as they were).
@@ -510,7 +515,7 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         try:
             state = _deal(state)
         except BlackjackTableError as exc:
-            raise BlackjackTableError(f"card {card.label} refused: {exc}") from None
+            raise CardBeforeDealError(f"card {card.label} refused: {exc}") from None
     assert state.round is not None
     if state.ledger.dealt.count(card) >= state.ledger.decks and not _has_override(op):
         try:  # a rule a supervisor cannot lift refuses it too (the round itself holds it): that is what is said

@@ -108,6 +108,7 @@ class _Rounds:
         self.check: Optional[Dict[str, Any]] = None  # the deck check being counted
         self.receipts: List[Optional[Dict[str, Any]]] = []
         self.held: List[tuple] = []  # (card, where it came from) of the cards held after a round, in order
+        self.dealt: set = set()  # the keys of the rounds still open that a ``deal`` entry closed the bets of
 
     def _make(self, key: Any, record: Dict[str, Any]) -> None:
         self.records[key] = record
@@ -122,6 +123,9 @@ class _Rounds:
             record["bets"] = _bets(key, self.stakes, self.layouts)
             del self.stakes[key]
             self.layouts.pop(key, None)
+            if key not in self.dealt and _never_dealt(record) and not _empty(record):
+                record["status"] = NOT_DEALT
+            self.dealt.discard(key)
         return record
 
     def add(self, entry: Any) -> int:
@@ -162,6 +166,8 @@ class _Rounds:
             self.layouts[key] = payload["bets"]
         if payload.get("game") and not record["game"]:
             record["game"] = payload["game"]
+        if kind == "deal":
+            self.dealt.add(key)
         if kind in ("card_assigned", "deal") and record["status"] == "voided":
             record["status"] = "open"  # the misdeal is dealt again under the same number
         if kind == "card_held":  # held after the round, not refused: its card_refused entry goes to ``other``
@@ -263,6 +269,19 @@ def _unrefuse(refused: List[Dict[str, Any]], held: dict) -> List[Dict[str, Any]]
     return []
 
 
+#: The status of a round never dealt, in which something was still recorded (a card refused, read after the
+#: cut card or before any bet; an alert; the table started again): qaR F8, it was "open", and a pit boss
+#: looked for unsettled money.
+NOT_DEALT = "not_dealt"
+
+
+def _never_dealt(record: Dict[str, Any]) -> bool:
+    """Whether a round's record, final, holds no bet, no card and nothing settled or corrected, but something
+    else (a round with nothing at all is left out, see :func:`_empty`)."""
+    return record["status"] == "open" and not any(record[k] for k in (
+        "cards", "outcome", "bets", "settlement", "corrections", "voided_cards", "voided_settlements"))
+
+
 def _empty(record: Dict[str, Any]) -> bool:
     return record["status"] == "open" and not any(record[k] for k in (
         "cards", "outcome", "bets", "settlement", "corrections", "voided_cards", "voided_settlements", "alerts",
@@ -357,7 +376,8 @@ def _add_to_deck_check(check: Dict[str, Any], receipts: List[Optional[Dict[str, 
         check["cards"].append(card)
         receipts.append(card)
     elif op == "return_stub":
-        check["stub"] = {"seq": entry.seq, "time": entry.time}
+        check["stub"] = {"seq": entry.seq, "time": entry.time,
+                         **({"counted": payload["counted"]} if "counted" in payload else {})}
         receipts.append(None)
     elif kind == "correction":
         check["corrections"].append({"seq": entry.seq, **body})

@@ -25,6 +25,13 @@ AFTER_UNPLACED = ("the camera saw cards it cannot place, lying there as it start
                   "IN ITS PLACE): type each one dealt in its place first (K), then Enter plays this one after them")
 AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card really dealt in its place first (K), "
                    "then Enter plays this one after it")
+#: Why a card read after one refused because no round was open for it (blackjack: no bet on the layout,
+#: or the round over) waits: that card was most likely a misdraw set aside, then Enter plays this one as it
+#: comes; if it was dealt to a hand, it is typed first (qaR F2: the hold had said "type the card really dealt
+#: in its place", and the card typed was dealt into seat 1 though no one had it).
+AFTER_A_MISDRAW = ("a card before it was refused, no round being open for it (CARD REFUSED): if that card was set "
+                   "aside, Enter plays this one; if it was dealt to a hand, type it first (K), then Enter plays "
+                   "this one after it")
 AFTER_A_REJECTION = ("a read before it was rejected (Del): if that was a card, type it in its place first (K); "
                      "then Enter plays this one after it")
 AFTER_DROPPED = ("a card before it is missing and a read was dropped too (Del): type each card dealt in its place "
@@ -53,6 +60,13 @@ NEW_DECKS_FIRST = ("drawn from the new deck before Ctrl+N put it in: it is the n
 #: Why a sure read waits after a restart (its own doubt, not a hold): the table stopped between its read and its place.
 READ_BEFORE_A_STOP = ("read just before the table stopped, and never placed: Enter plays it if it is the card on "
                       "the table, Del drops it")
+
+#: A blackjack ``card_refused``'s ``no_round``: why no round was open for the card.  Once the cut card is out
+#: no round is dealt from the deck, so the card holds no read (each next one is refused the same way); with
+#: no bet on the layout, or after the round, the next read waits as :data:`AFTER_A_MISDRAW` says.
+NO_ROUND_CUT = "cut_out"
+NO_ROUND_NO_DEAL = "no_deal"
+NO_ROUND_AFTER = "after_round"
 
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._restore_holds).
 PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
@@ -90,14 +104,16 @@ def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
     if kind == "read_dropped":
         return source, AFTER_A_REJECTION
     if kind == "card_refused":  # baccarat's finished shoe: no round follows, so nothing is typed in its place
-        return None if payload.get("shoe_finished") else (source, AFTER_A_REFUSAL)
+        if payload.get("shoe_finished") or payload.get("no_round") == NO_ROUND_CUT:
+            return None
+        return source, AFTER_A_MISDRAW if payload.get("no_round") else AFTER_A_REFUSAL
     if kind == "card_unreadable":
         return source, AFTER_UNPLACED if payload.get("why") else AFTER_AN_UNREADABLE
     return None
 
 
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
-ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_REJECTION)
+ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_MISDRAW, AFTER_A_REJECTION)
 #: Holds for cards that may be several: only Enter on the read held ends them (a gap's, Esc on its alert too).
 MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART, AFTER_NEW_SHOE,
                    AFTER_NEW_DECK)

@@ -37,7 +37,9 @@ kind              payload
 shoe_start        shoe, decks; a new shoe (op ``new_shoe``) also ``limits`` and ``last_round`` (Rebet's bets),
                   ``open_bets`` and, after a paid round's misdeal, ``paid_before`` (the payment to undo),
                   a new deck (op ``new_deck``) ``round``, ``limits``, ``open_bets`` (on the layout) and
-                  ``last_bets``: a restart starts from the last of them
+                  ``last_bets``: a restart starts from the last of them; a new deck a supervisor let in
+                  over a deck check that did not add up (``override``) also ``missing`` and
+                  ``seen_too_often`` (card codes, as the display named them)
 shoe_burn         shoe, cards (list of codes)
 shoe_cut          shoe, round (the round in which the cut card came out); blackjack: op ``cut``,
                   no round is dealt from that deck after it
@@ -47,9 +49,13 @@ card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
 card_refused      round?, card, why (what the croupier was told); ``shoe_finished`` (baccarat: after the shoe's
                   last round, it holds no read); ``held`` (baccarat: a card after the round, then held: card_held);
                   blackjack ``dealt_already`` (refused as dealt from this deck already:
-                  a supervisor may accept it)
+                  a supervisor may accept it) and ``no_round`` where no round was open for it: ``cut_out``
+                  (the cut card was out: it holds no read), ``no_deal`` (no bet, or a bet outside the limits)
+                  or ``after_round`` (the round was over): a misdraw set aside, and the next read of its
+                  source waits for Enter
 card_unreadable   round, source, source_seq, candidates, why (a card a reader could not read, or a camera
-                  found lying there: typed in its place, K)
+                  found lying there: typed in its place, K); ``misread``, the text of the shoe's
+                  ``ERR MISREAD`` that reported it (absent for a ``??`` card frame)
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
                   the next read of that source waits for the card in its place)
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read
@@ -87,7 +93,7 @@ deck_check        round, op ``deck_check`` (blackjack: counting the deck back op
                   ``resume`` (closed, same deck); the cards counted back are
                   card_assigned without a position, the check ends at ``resume`` or at
                   the ``new_deck`` shoe_start (``override`` when a supervisor let it in)
-deck_return       round, op ``return_stub`` (the undealt stub counted back at once)
+deck_return       round, op ``return_stub`` (the undealt stub counted back at once), counted (how many cards)
 pin_refused       supervisor (a placeholder for a name not on the roster), failures, locked_for, action
                   (replayed into the roster at start, unless a right PIN of that name came after)
 roster            supervisors (list of name, pin_hash, by name; null: none), written when a table first starts
@@ -96,7 +102,14 @@ roster            supervisors (list of name, pin_hash, by name; null: none), wri
 link              source, state ("up"/"stale"/"lost"/"ended"), detail
 device_hello      source, device, boot, firmware, protocol, restarted (true: it ended a count the reader had
                   joined), continues (true: it started no count, the count going on keeps its last SEQ), table_shoe
-                  (the table's shoe, when this HELLO is another's); a restarted table resumes each shoe's count
+                  (the device id of the table's shoe, when this HELLO is another's: ANOTHER SHOE, that shoe's
+                  cards wait for the croupier, its other reports are told, not acted on); a restarted table
+                  resumes each shoe's count
+shoe_taken        source, device (the shoe taken as this table's), held (the other shoe whose cards were
+                  held), round: Ctrl+T after ANOTHER SHOE; that shoe's cards play again from the next one
+table_started     game, shoe, round, recovered (the operations the restart replayed, counted from the last
+                  new shoe or deck), in_round (a card of that round was out): a table started again on its
+                  journal (after Ctrl+Q or a crash), written after what the restart completed itself
 frame_dropped     source, count, reasons (damaged lines since the last such entry, at most one a second)
 journal_started   previous (path of a set-aside journal or null), previous_head, previous_verified_seq,
                   previous_problem, previous_first_bad_seq

@@ -189,10 +189,13 @@ class TableSession(SessionCore):
             self._odds_thread = threading.Thread(target=self._odds_worker, name="odds", daemon=True)
             self._odds_thread.start()
             self._odds_queue.put(state.shoe.counts_left())
-        if journal is not None and self.recovered == 0 and not any(True for _ in journal_scan.shoe_starts(journal)):
+        restarted = self._ran_before(journal)
+        if journal is not None and self.recovered == 0 and not restarted:
             self._write("shoe_start", {"op": None, "game": self.GAME, "shoe": state.shoe_no, "decks": rules.shoe.decks,
                                        "rules": rules_record(rules)})
         self._recovered(journal, shoe_seq, supervisors)
+        if restarted:
+            self._journal_started(self._snap.state.shoe_no)
 
     def _started_at(self, op: dict) -> TableState:
         return shoe_started(self._snap.state.rules, op)

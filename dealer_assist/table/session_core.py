@@ -20,8 +20,8 @@ from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
-                                   DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedOp,
-                                   RecordedStart, SeqGap, ShoeSignal, SourceEvent, Unreadable)
+                                   DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedNote,
+                                   RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
@@ -131,6 +131,22 @@ def _waited_under(read: dict, hold: Optional[int], whys: dict[int, str]) -> str:
     return doubt
 
 
+def _card_label(payload: dict) -> str:
+    """The card a journal payload names, as the table shows it (its code when it is no card)."""
+    try:
+        return parse_card(payload.get("card")).label
+    except InvalidCardError:
+        return str(payload.get("card"))
+
+
+def restarted_text(payload: dict) -> str:
+    """What a ``table_started`` entry says (qaR F7): how many operations the restart found, the round it
+    resumed in."""
+    where = (f"deck {payload.get('shoe')}" if payload.get("game") == "blackjack" else f"shoe {payload.get('shoe')}")
+    return (f"the table was started again on its journal here, in round {payload.get('round')} of {where}: "
+            f"{payload.get('recovered')} operations recovered; what the table showed is rebuilt from the journal")
+
+
 def chip_last_used(journal: Any, chips: tuple, default: Decimal) -> Decimal:
     """The chip last chosen, or of the table's last bet placed or taken off (journals written before
     choices were), for a restarted table: the croupier's chip stays in hand (QA: a 25 became the default
@@ -198,6 +214,10 @@ class SnapshotCore:
     stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
     #: The table of a replay: it follows a journal, so its hints name no key that would change it.
     replay: bool = False
+    #: The cards typed for the missing ones a held read waits behind, and that read (``pending`` while they
+    #: stand for it): the banner then says they were typed, not to type them (qaR F4).
+    typed_before: tuple[Card, ...] = ()
+    typed_for: Optional[CardRead] = None
 
     def status_banner(self) -> Optional[str]:
         """The banner when the session itself, not the game, needs the croupier."""
@@ -212,6 +232,13 @@ class SnapshotCore:
             return self.stopped
         if self.pending is not None:
             pending = self.pending
+            if pending.doubt in HOLDS and self.typed_before and self.typed_for is pending:
+                typed = ", ".join(c.label for c in self.typed_before)
+                return (f"{pending.source} read {pending.card.label}, held: {typed} typed: Enter plays "
+                        f"{pending.card.label}" + ("" if pending.doubt in ONE_CARD_HOLDS else
+                                                   "; type any other card missed before it first (K)"))
+            if pending.doubt and pending.source == "keyboard":  # typed in a read's place (qaR F15: "keyboard read")
+                return f"{pending.card.label} typed (K), held: {pending.doubt}"
             if pending.doubt:  # read surely, but held: a card before it left the source unplayed, or frames were lost
                 return f"{pending.source} read {pending.card.label}, held: {pending.doubt}"
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
@@ -262,6 +289,8 @@ class SessionCore(abc.ABC):
         #: replug (FRAMES LOST shows on the first heartbeat, the croupier types the card it asked for, then
         #: the next read comes held behind those frames); that typed card answers them (qaR F1).
         self._typed_for_holds: set[int] = set()
+        #: The cards typed for each of those holds, for the banner of the read held under it (qaR F4).
+        self._typed_cards: dict[int, tuple[Card, ...]] = {}
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         #: Damaged lines per source in the current window: (window start, count); see _noise.
@@ -329,6 +358,20 @@ class SessionCore(abc.ABC):
                            "if that is not meant, close the table and start it with the configuration that names "
                            "the journal's supervisors; a restart with another is refused from now on")
         restore_lockouts(self._journal, roster)
+
+    def _ran_before(self, journal: Any) -> bool:
+        """Whether a table ran on ``journal`` before this one started (it holds a ``shoe_start``); counted by
+        SQL, no entry decoded (a restart decodes only the current shoe's)."""
+        return journal is not None and (self.recovered > 0 or journal.count_where("kind = 'shoe_start'") > 0)
+
+    def _journal_started(self, shoe: Any) -> None:
+        """A restart on the table's journal, journaled (``table_started``) under the round it resumed in: after
+        a crash the journal had no trace of it, and the pit boss could not see that a round spanned a restart
+        (qaR F7).  Written after what the restart wrote itself (the settlements a stop cut short)."""
+        state = self._snap.state
+        self._write("table_started", {"game": self.GAME, "shoe": shoe, "round": state.round_no,
+                                      "recovered": self.recovered,
+                                      "in_round": state.round is not None and bool(state.round.cards)})
 
     # -- game hooks -------------------------------------------------------------
     @abc.abstractmethod
@@ -860,6 +903,8 @@ class SessionCore(abc.ABC):
                 self._noise(event)
             elif isinstance(event, RecordedOp):
                 self._replay_op(event)
+            elif isinstance(event, RecordedNote):
+                self._replay_note(event)
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
 
@@ -914,13 +959,15 @@ class SessionCore(abc.ABC):
         title, text, action = alert_text(event, first)
         self.alert(f"foreign:{reported(event)[0]}", "warning", title, text, action)
 
-    def _unreadable(self, event: Unreadable, told: str = "") -> None:
-        """A card left ``event.source`` unread (``told``: the text of the shoe's ``ERR MISREAD`` that said so):
-        journaled as one, and the next read of that source waits for it to be typed."""
+    def _unreadable(self, event: Unreadable, told: Optional[str] = None) -> None:
+        """A card left ``event.source`` unread (``told``: the text of the shoe's ``ERR MISREAD`` that said so,
+        journaled as ``misread``: the entry had been the same as a ``??`` frame's, qaR F9): journaled as one,
+        and the next read of that source waits for it to be typed."""
         maybe = " or ".join(c.label for c in event.candidates)
         self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
                                         "candidates": [c.code for c in event.candidates], "why": event.why,
-                                        "round": self._snap.state.round_no})
+                                        "round": self._snap.state.round_no,
+                                        **({"misread": told} if told is not None else {})})
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
         self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
         frame = (f" (video frame {event.frame})" if event.frame is not None
@@ -1007,6 +1054,38 @@ class SessionCore(abc.ABC):
         if error is not None and not self._snap.stopped:
             self.alert("replay", "error", "REPLAY STOPPED MATCHING", f"{event.source}: {error}",
                        "the record and these table rules differ: replay with the --config the table used")
+            return
+        op = event.op
+        if op.get("op") != "card" or error is not None:
+            return
+        if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
+            self._publish(replace(self._snap, message=f"{_card_label(op)} TYPED by the croupier (K), not read: "
+                                  + ("the card missing before a held read, or a correction of one"
+                                     if op.get("answers") else "typed at the table")))
+        else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
+            keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
+            if keep != self._snap.alerts:
+                self._publish(replace(self._snap, alerts=keep))
+
+    def _replay_note(self, event: RecordedNote) -> None:
+        """A journaled entry that is no operation, shown in a replay as the table showed it (qaR F6)."""
+        if not self._snap.replay:
+            return
+        note, snap = event.note, self._snap
+        kind = note.get("kind")
+        if kind == "alert" and isinstance(note.get("code"), str):
+            alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
+                          str(note.get("text") or ""), str(note.get("action") or ""), self._clock())
+            self._publish(replace(snap, alerts=self._with_alert(alert)))
+        elif kind == "alert_dismissed":
+            codes = {c for c in note.get("codes") or () if isinstance(c, str)}
+            self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
+        elif kind == "read_dropped":
+            self._publish(replace(snap, message=f"{_card_label(note)} read by {note.get('source')} and DROPPED at "
+                                  "the table (Del): not dealt"))
+        elif kind == "table_started":
+            self._publish(replace(snap, alerts=self._with_alert(Alert(
+                "table_started", "info", "TABLE STARTED AGAIN", restarted_text(note), "none", self._clock()))))
 
     def _noise(self, event: FrameDropped) -> None:
         """A damaged line: counted, and journaled at most once a second per source with the count since
@@ -1188,7 +1267,8 @@ class SessionCore(abc.ABC):
             event = replace(event, doubt=why)
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
             self._pending_hold = hold
-            self._publish(replace(self._snap, pending=event))
+            typed = self._typed_cards.get(hold, ()) if hold is not None else ()
+            self._publish(replace(self._snap, pending=event, typed_before=typed, typed_for=event if typed else None))
             return
         self._play(event.card, event.source, event.zone, event.confidence, event.seq)
 
@@ -1274,6 +1354,7 @@ class SessionCore(abc.ABC):
                 error = self._play(card, "keyboard", zone, answers=True)
                 if error is None:
                     self._typed_before = pending
+                    self._note_typed(pending, card)
                 if error is None and pending.doubt in ONE_CARD_HOLDS:
                     self._end_hold_of(pending)  # its one card is in place: Del on the read holds nothing more
                 return error
@@ -1282,8 +1363,19 @@ class SessionCore(abc.ABC):
             error = self._play(card, "keyboard", zone)
             if error is None:
                 self._typed_for_holds.update(n for why, n in self._hold_of.values() if why in AFTER_LOST_FRAMES)
+                for why, n in self._hold_of.values():
+                    if why in AFTER_LOST_FRAMES:
+                        self._typed_cards[n] = (*self._typed_cards.get(n, ()), card)
                 self._typed_in_place()
             return error
+
+    def _note_typed(self, pending: CardRead, card: Card) -> None:
+        """``card`` was typed for the missing card ``pending`` waits behind: its banner says so (qaR F4)."""
+        snap = self._snap
+        if snap.pending is not pending:
+            return
+        before = snap.typed_before if snap.typed_for is pending else ()
+        self._publish(replace(snap, typed_before=(*before, card), typed_for=pending))
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """Accept the unsure read (or the croupier's correction of it)."""

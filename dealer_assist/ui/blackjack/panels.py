@@ -185,7 +185,7 @@ class SettlementPanel(QWidget):
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
-        self.title = wrapping_title("BETS")
+        self.title = wrapping_title("BETS")  # what the list is, on a second line where it must (qaR F15)
         self._title = "BETS"
         self.rows = QWidget()
         self.grid = QGridLayout(self.rows)
