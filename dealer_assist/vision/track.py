@@ -548,7 +548,11 @@ class OnceOnlyTracker:
             out.append(Unsettled(Card.parse(tr.code), (), tr.hits, tuple(tr.center.tolist()),
                                  bool(np.hypot(*tr.velocity) >= STILL * self.card_h)))
         for k in self.unknown:
-            if not k.reported and k.counted is None and frame - k.last < 10:
+            # One seen unread only while it moved, by a card read, is most likely that card on its way (read in its
+            # slide's later frames): a card lying on another is another only once it lies still (see ON_CARD).
+            moving_by_read = k.still == 0 and any(np.linalg.norm(t.center - k.center) < 0.5 * self.card_h
+                                                  for t in self.tracks)
+            if not k.reported and k.counted is None and frame - k.last < 10 and not moving_by_read:
                 out.append(Unsettled(None, k.candidates, k.seen, tuple(k.center.tolist())))
         return out
 

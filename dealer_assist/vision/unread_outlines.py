@@ -59,6 +59,9 @@ SIDE_SEEN = 0.6
 #: How far (mask pixels) across a side its edge may lie from the outline placed at a corner (a tilt of a
 #: degree or two, a rounded tip).
 SIDE_SLACK = 3
+#: Least share of one of its sides along which a pile's top card must lie over paper (the card below): a card
+#: lying alone is the whole outline's (:func:`unread_outlines`), seen whole or from a corner.
+OVER_PAPER = 0.15
 #: A read whose index tip lies within this share of a card's width outside a pile's top card, or whose
 #: centre lies within it of the top card's, is that card's: a fanned card lies a third of a width off.
 ON_TOP = 0.12
@@ -117,24 +120,28 @@ def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, 
             quad = np.array([p, p + a * w, p + a * w + b * h, p + b * h])
             if explained(quad):
                 continue
-            seen = 1.0
+            seen, over = 1.0, 0.0
             for i in range(4):
-                seen = min(seen, _side_seen(quad[i], quad[(i + 1) % 4], quad.mean(axis=0), whole, split))
+                side, paper = _side_seen(quad[i], quad[(i + 1) % 4], quad.mean(axis=0), whole, split)
+                seen, over = min(seen, side), max(over, paper)
                 if seen < SIDE_SEEN:
                     break
             else:
-                scored.append((seen, quad))
+                if over >= OVER_PAPER:
+                    scored.append((seen, quad))
     return [q for _, q in sorted(scored, key=lambda sq: -sq[0])]
 
 
-def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarray, split: np.ndarray) -> float:
-    """Share of the side from ``p`` to ``q`` (frame pixels) along which an edge is seen within
-    :data:`SIDE_SLACK`: paper (``whole``) inside with felt just beyond, or the paper (``split``) inside ending
-    at a thin line or at ink over the card below (its edge line, the picture it lies on)."""
+def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarray,
+               split: np.ndarray) -> tuple[float, float]:
+    """Shares of the side from ``p`` to ``q`` (frame pixels) along which an edge is seen within
+    :data:`SIDE_SLACK` (paper, ``whole``, inside with felt just beyond, or the paper, ``split``, inside ending
+    at a thin line or at ink over the card below: its edge line, the picture it lies on), and along which
+    that edge lies over paper (the card below)."""
     a, b = p * MASK_SCALE, q * MASK_SCALE
     length = float(np.linalg.norm(b - a))
     if length < 4:
-        return 0.0
+        return 0.0, 0.0
     along = (b - a) / length
     out = np.array([along[1], -along[0]])
     if np.dot(centre * MASK_SCALE - (a + b) / 2, out) > 0:
@@ -153,7 +160,9 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     inner, beyond = at(whole, edge - 2), at(whole, edge + 2)
     felt_edge = inner & ~beyond
     line = at(split, edge - 2) & ~at(split, edge) & beyond
-    return float(np.mean((felt_edge | line).any(axis=1))) if len(ts) else 0.0
+    if not len(ts):
+        return 0.0, 0.0
+    return float(np.mean((felt_edge | line).any(axis=1))), float(np.mean((line & ~felt_edge.any(axis=1)[:, None]).any(axis=1)))
 
 
 def _read_on(quad: np.ndarray, read_quads, card_w: float) -> bool:
