@@ -107,3 +107,13 @@ def test_watch_unreadable_names_a_card_never_read_once_the_next_card_of_its_hand
     told = _told(events, card_of("anglo", "2SD1"))
     assert sorted(told) == sorted(["5S", "??", "5H", "TS", "KS", "2S", "3S"])
     assert told.count("??") == 1
+
+
+def test_a_smudged_top_card_the_frames_edge_cuts_is_not_seen_whole(anglo):
+    card = card_of("anglo", "5HP2")
+    frame = frame_at("anglo", 137, "5HP2", 5.0)
+    assert _at(anglo.recognize(frame).uncertain, card)
+    cut = np.ascontiguousarray(frame[:600])  # the 5♥'s lower edge (y 602-610) beyond the frame, the 5♠ inside
+    result = anglo.recognize(cut)
+    assert "5S" in [h.card.code for h in result.cards]
+    assert not _at(result.uncertain, card)

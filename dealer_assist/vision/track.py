@@ -84,8 +84,8 @@ UNREAD_SIGHTINGS = 3
 #: of the one under it, and a top card never read was never asked for (QA F10: the next card was played in
 #: its place).
 ON_CARD = 0.12
-#: A card read within this share of a card's height of one asked for with no candidates lies where it
-#: lies (see NewCard.after_unread); a card dealt onto it in a blackjack hand lies a quarter off.
+#: A card read within this share of a card's height of an outline of no corners lies where it lies (see
+#: :meth:`OnceOnlyTracker._on`); with its corners, they tell (:data:`ON_CARD`).
 AT_UNREAD = 0.15
 
 
