@@ -71,8 +71,10 @@ class CameraSource(CardSource):
 
     def __init__(self, src: Union[int, str], profile: Union[str, Path, None] = None, *,
                  drop: Optional[bool] = None, confirm: int = 2, stale_after: float = STALE_AFTER,
-                 size: Optional[tuple[int, int]] = None) -> None:
+                 size: Optional[tuple[int, int]] = None, pace: bool = False) -> None:
         self.src = src
+        #: A video file or image sequence handed out at its own frame rate (see :attr:`.FrameGrabber.pace`).
+        self._pace = pace
         self._size = size
         self.name = f"camera:{src}"
         self._profile_path = profile
@@ -130,7 +132,7 @@ class CameraSource(CardSource):
 
         self._load_profile()
         try:
-            grabber = FrameGrabber(self.src, drop=self._drop, size=self._size)
+            grabber = FrameGrabber(self.src, drop=self._drop, size=self._size, pace=self._pace)
             if grabber.kind == "video":
                 grabber.opens()
         except CaptureError as exc:
@@ -154,7 +156,7 @@ class CameraSource(CardSource):
         profile = self._load_profile()
         self._stop.clear()
         try:
-            grabber = FrameGrabber(self.src, drop=self._drop, size=self._size)  # a file not there: refused
+            grabber = FrameGrabber(self.src, drop=self._drop, size=self._size, pace=self._pace)  # a file not there: refused
         except CaptureError as exc:
             raise SourceError(str(exc)) from exc
         try:
@@ -198,7 +200,7 @@ class CameraSource(CardSource):
                 if self._stop.wait(OPEN_RETRY):
                     return
                 try:
-                    grabber = FrameGrabber(self.src, drop=self._drop, size=self._size).start()
+                    grabber = FrameGrabber(self.src, drop=self._drop, size=self._size, pace=self._pace).start()
                 except CaptureError:
                     continue
                 if self._grabber is not None:

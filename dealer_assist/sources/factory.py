@@ -120,7 +120,8 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
             if not all(16 <= side <= 7680 for side in size):
                 raise SourceError(f"bad camera size in {spec!r}: give both, in pixels (16 to 7680), e.g. "
                                   "&width=1280&height=720") from None
-        camera = CameraSource(src, profile=options["profile"], size=size)
+        # A table's recording plays as its camera sent it, not in a few seconds (QA F12).
+        camera = CameraSource(src, profile=options["profile"], size=size, pace=True)
         camera.check()
         return camera
     if kind == "replay":

@@ -4,7 +4,9 @@ A live source (camera, stream URL) keeps only the latest frame: if reading
 a frame takes longer than the camera's interval, old frames are dropped
 rather than queued, so the reader never falls behind the table.  A file or
 an image sequence is read frame by frame without dropping, so that a
-recorded video gives the same result on a slow or a fast machine.
+recorded video gives the same result on a slow or a fast machine; paced
+(the display's camera source), no faster than its own frame rate, as a
+camera at the table would send it.
 """
 
 from __future__ import annotations
@@ -127,7 +129,7 @@ class FrameGrabber:
     """Reads a source on a background thread; :meth:`read` hands out frames."""
 
     def __init__(self, src: Union[int, str], drop: Optional[bool] = None, fps: Optional[float] = None,
-                 size: Optional[tuple[int, int]] = None) -> None:
+                 size: Optional[tuple[int, int]] = None, pace: bool = False) -> None:
         self.kind, self.target = describe(src)
         self.src = src
         #: The frame size asked of a camera (see :data:`CAMERA_SIZE`); files and streams come as they are.
@@ -136,6 +138,10 @@ class FrameGrabber:
         #: Frames per second for timestamps of a file; image sequences have none of their own.
         self.fps = float(fps) if fps else 30.0
         self._fps_given = bool(fps)
+        #: Whether a video file or an image sequence is handed out no faster than :attr:`fps` (from its first
+        #: frame), as a camera sends frames: the display's table read a video in a few seconds, its first
+        #: card before anyone could bet (QA F12).  ``watch``, ``recognize`` and the benchmarks read at full speed.
+        self.pace = pace and self.kind in ("video", "files")
         self._cap = None
         self._cond = threading.Condition()
         self._slot: Optional[Frame] = None
@@ -229,6 +235,8 @@ class FrameGrabber:
                 live = self.kind in ("camera", "stream")
                 frame = Frame(n, (time.monotonic() - t0) if live else n / self.fps, img)
                 with self._cond:
+                    if self.pace:
+                        self._cond.wait_for(lambda: self._stop, timeout=max(0.0, t0 + frame.t - time.monotonic()))
                     if not self.drop:
                         while self._slot is not None and not self._stop:
                             self._cond.wait(0.1)

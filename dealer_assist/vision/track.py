@@ -76,11 +76,16 @@ SAME_SPOT = 0.1
 #: before it, waits behind it however short it lay (see OnceOnlyTracker._ahead): the deal went on.
 UNREAD_AT_REST = 8
 UNREAD_SIGHTINGS = 3
-#: A card seen whole with no index found whose centre lies within this share of a card's height of a
-#: reported card still lying there is that card, unread in this frame (blurred, a glare).
-ON_CARD = 0.25
-#: A card read within this share of a card's height of one asked for with no candidates lies where it
-#: lies (see NewCard.after_unread); a card dealt onto it in a blackjack hand lies a quarter off.
+#: An unsure read or a card seen whole with no index found lies where a card read lies, and is that card
+#: (unread in this frame: blurred, a glare), when every corner of its outline lies within this share of a
+#: card's height of one of that card's corners (with no outline, its centre within :data:`AT_UNREAD` of that
+#: card's).  A card dealt onto another in a blackjack hand lies a sixth of a card off or more (the shared
+#: videos: 0.17 to 0.28 between centres), and is a card of its own: its centre had been within half a card
+#: of the one under it, and a top card never read was never asked for (QA F10: the next card was played in
+#: its place).
+ON_CARD = 0.12
+#: A card read within this share of a card's height of an outline of no corners lies where it lies (see
+#: :meth:`OnceOnlyTracker._on`); with its corners, they tell (:data:`ON_CARD`).
 AT_UNREAD = 0.15
 
 
@@ -186,6 +191,9 @@ class _Unknown:
     #: OnceOnlyTracker._unknowns): a card asked for is kept in mind until then.
     corners: tuple[tuple[float, float], ...] = ()
     bare: int = 0
+    #: Its UnreadCard was given: the croupier was asked for it.  One taken for the table's own at a camera
+    #: (re)start is ``reported`` unasked, and a card read where it lay is no read of a card asked for (QA F13).
+    asked: bool = False
 
 
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
@@ -315,9 +323,9 @@ class OnceOnlyTracker:
                 tr.reported = True  # the table's card, unsure at the start, now read: not a new one
             # One of the unread card's candidates read where it lay: most likely that card, now read.  A card of
             # another code there is one dealt onto it (a blackjack hand's cards lie a fifth of a card apart).
-            tr.after_unread = any(k.reported and k.counted is None
-                                  and np.linalg.norm(k.center - c) < (0.5 if k.candidates else AT_UNREAD) * self.card_h
-                                  and (not k.candidates or hit.card in k.candidates) for k in self.unknown)
+            tr.after_unread = any(k.asked and k.counted is None
+                                  and (np.linalg.norm(k.center - c) < 0.5 * self.card_h and hit.card in k.candidates
+                                       if k.candidates else self._on(k.corners, k.center, tr)) for k in self.unknown)
             if self.confirm <= 1:
                 tr.reported = True
                 events.append(self._confirmed(tr, hit.card, frame))
@@ -427,10 +435,10 @@ class OnceOnlyTracker:
         events = []
         for u in result.uncertain:
             c = np.array(u.center)
-            if any(np.linalg.norm(t.center - c) < 0.5 * self.card_h and frame - t.last < 5 for t in self.tracks):
+            if any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks):
                 continue
             if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and (
-                    self._still_there(u, frame) or not u.candidates and self._lies_there(c, frame)):
+                    self._still_there(u, frame) or not u.candidates and self._lies_there(u, frame)):
                 continue
             for k in self.unknown:
                 if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
@@ -471,7 +479,7 @@ class OnceOnlyTracker:
         k.due = True
         if self.unread_when_gone:
             return []
-        k.reported = True
+        k.reported = k.asked = True
         return [UnreadCard(k.candidates, frame, tuple(k.center.tolist()))]
 
     def _ahead(self, frame: int, new: list[_Track]) -> list:
@@ -483,21 +491,30 @@ class OnceOnlyTracker:
         events: list = []
         for k in self.unknown:
             if (k.reported or k.counted is not None or k.still + 1 < UNREAD_SIGHTINGS or frame - k.last > UNREAD_AT_REST
-                    or not any(k.first < tr.first and np.linalg.norm(tr.center - k.center) >= 0.5 * self.card_h
+                    or not any(k.first < tr.first and not self._on(k.corners, k.center, tr)
                                for tr in new)):
                 continue
             events += self._ask(k, frame)
         return events
 
-    def _lies_there(self, c: np.ndarray, frame: int) -> bool:
-        """Whether a card seen whole with no index found, centred at ``c``, is a reported card still lying
-        where it lay (blurred or glared in this frame): it is no card to ask for (see :data:`ON_CARD`)."""
+    def _lies_there(self, u, frame: int) -> bool:
+        """Whether ``u``, a card seen whole with no index found, is a reported card still lying where it lay
+        (blurred or glared in this frame): it is no card to ask for (see :data:`ON_CARD`)."""
         for tr in self.tracks + self.ghosts:
             if (tr.reported and np.hypot(*tr.velocity) < STILL * self.card_h
-                    and np.linalg.norm(tr.center - c) < ON_CARD * self.card_h):
+                    and self._on(u.corners, np.array(u.center), tr)):
                 tr.kept = frame
                 return True
         return False
+
+    def _on(self, corners, c: np.ndarray, tr: _Track) -> bool:
+        """Whether an outline (``corners``, centred at ``c``) lies where the card of ``tr`` lies: it is that
+        card, not one dealt onto it (see :data:`ON_CARD`)."""
+        if len(corners) != 4 or len(tr.corners) != 4:
+            return bool(np.linalg.norm(tr.center - c) < AT_UNREAD * self.card_h)
+        mine = np.asarray(tr.corners, np.float64)
+        near = np.linalg.norm(np.asarray(corners, np.float64)[:, None] - mine[None], axis=2).min(axis=1)
+        return bool(near.max() < ON_CARD * self.card_h)
 
     def _still_there(self, u, frame: int) -> bool:
         """Whether the unsure read ``u`` is a reported card still lying where it lay (its outline on that
@@ -531,7 +548,11 @@ class OnceOnlyTracker:
             out.append(Unsettled(Card.parse(tr.code), (), tr.hits, tuple(tr.center.tolist()),
                                  bool(np.hypot(*tr.velocity) >= STILL * self.card_h)))
         for k in self.unknown:
-            if not k.reported and k.counted is None and frame - k.last < 10:
+            # One seen unread only while it moved, by a card read, is most likely that card on its way (read in its
+            # slide's later frames): a card lying on another is another only once it lies still (see ON_CARD).
+            moving_by_read = k.still == 0 and any(np.linalg.norm(t.center - k.center) < 0.5 * self.card_h
+                                                  for t in self.tracks)
+            if not k.reported and k.counted is None and frame - k.last < 10 and not moving_by_read:
                 out.append(Unsettled(None, k.candidates, k.seen, tuple(k.center.tolist())))
         return out
 
@@ -552,7 +573,9 @@ class OnceOnlyTracker:
         self.ghosts = [g for g in self.ghosts if frame - max(g.last, g.kept) < 4 * self.forget]
         events, unknown = [], []
         for k in self.unknown:
-            near = [t for t in self.tracks if np.linalg.norm(t.center - k.center) < 0.5 * self.card_h]
+            # A card read where it lies (or one of its candidates read by it) is it; one dealt onto it is not.
+            near = [t for t in self.tracks if self._on(k.corners, k.center, t) or t.code in {c.code for c in k.candidates}
+                    and np.linalg.norm(t.center - k.center) < 0.5 * self.card_h]
             if k.due and not k.reported:
                 if any(t.reported for t in near):
                     continue  # read for sure after all: its NewCard is its one event
@@ -560,7 +583,7 @@ class OnceOnlyTracker:
                     events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
                     # Kept in mind as one asked for (below): unseen a second (the next card dealt blurring
                     # the frames), it may still lie there, and is not asked for again when seen (QA F2).
-                    k.reported = True
+                    k.reported = k.asked = True
                     unknown.append(k)
                     continue
                 unknown.append(k)
@@ -581,7 +604,7 @@ class OnceOnlyTracker:
         events = []
         for k in self.unknown:
             if k.due and not k.reported:
-                k.reported = True
+                k.reported = k.asked = True
                 events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
         left = self.unsettled(frame)
         return events + ([SourceEnded(frame, tuple(left))] if left else [])

@@ -10,6 +10,15 @@ width and height (a card lying on another merges with it where a smudge
 crosses its edge line).  One that no read of the frame explains, its face
 mostly paper, is reported as uncertain with no candidates.
 
+A card lying on another (every card of a blackjack hand after its first)
+merges with it in the paper mask, and no corner of it runs two whole sides.
+The top card of such a pile still shows all four of its sides: on the felt,
+or as the thin edge line it draws over the paper below (cut out of
+``split``, see :func:`.detect.frame_masks`).  A card's outline placed at a
+corner that is seen along all four sides and on which no read lies is such
+a top card (:func:`_pile_tops`); a card under it never is, its sides hidden
+under the top card's face.
+
 A card back is no face: its pattern leaves paper only at its border, and
 a face-down card is not asked for (:data:`FACE_PAPER`); nor is a blank card
 or a paper slip of a card's size, which prints nothing (:data:`FACE_INK`).
@@ -17,7 +26,7 @@ or a paper slip of a card's size, which prints nothing (:data:`FACE_INK`).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -41,16 +50,32 @@ FACE_INK = 0.005
 SAME_CARD = 0.5
 #: Mask pixels an outline must keep off the frame's edges (see :func:`_inside`).
 EDGE_GAP = 2
+#: Least share of a card's sides a corner's two edges must run along for a pile's top card to be placed
+#: at it (see :func:`_pile_tops`).
+PILE_SIDE = 0.25
+#: Least share of each of its four sides a pile's top card must be seen along: the blur or glare that hides
+#: an index blurs the edge beside it too (a quarter of the width, a fifth of the height at two corners).
+SIDE_SEEN = 0.6
+#: How far (mask pixels) across a side its edge may lie from the outline placed at a corner (a tilt of a
+#: degree or two, a rounded tip).
+SIDE_SLACK = 3
+#: Least share of one of its sides along which a pile's top card must lie over paper (the card below): a card
+#: lying alone is the whole outline's (:func:`unread_outlines`), seen whole or from a corner.
+OVER_PAPER = 0.15
+#: A read whose index tip lies within this share of a card's width outside a pile's top card, or whose
+#: centre lies within it of the top card's, is that card's: a fanned card lies a third of a width off.
+ON_TOP = 0.12
 
 
 def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.ndarray, ink: np.ndarray,
                     read_quads: Sequence[Sequence[tuple[float, float]]], card_w: float,
-                    card_h: float) -> list[tuple[tuple[float, float], ...]]:
+                    card_h: float, split: Optional[np.ndarray] = None) -> list[tuple[tuple[float, float], ...]]:
     """The outlines (four corners, frame pixels) of cards seen whole that no read explains.
 
     ``quads``: the cards seen whole of the frame's card size; ``corners``: the outline corners found;
     ``whole``: the paper mask and ``ink`` the ink mask (at :data:`.detect.MASK_SCALE`); ``read_quads``: the card outlines of the
-    frame's reads, sure or not; ``card_w``, ``card_h``: the frame's card size."""
+    frame's reads, sure or not; ``card_w``, ``card_h``: the frame's card size; ``split``: the paper cut along
+    thin lines (see :func:`.detect.frame_masks`), for the top cards of piles (none looked for without it)."""
     found: list[np.ndarray] = []
     for quad in [np.array(q.points, np.float64) for q in quads] + _from_corners(corners, card_w, card_h):
         centre = quad.mean(axis=0)
@@ -58,10 +83,100 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
             continue
         if _explained(centre, read_quads, card_w) or not _inside(quad, whole):
             continue
-        if _share(quad, whole) < FACE_PAPER or _share(quad, ink) < FACE_INK:
+        if not _a_face(quad, whole, ink):
             continue
         found.append(quad)
+    if split is not None:
+        def explained(quad: np.ndarray) -> bool:
+            return _read_on(quad, read_quads, card_w) or not _inside(quad, whole)
+
+        for quad in _pile_tops(corners, whole, split, card_w, card_h, explained):
+            centre = quad.mean(axis=0)
+            if any(np.linalg.norm(centre - f.mean(axis=0)) < ON_TOP * card_w for f in found):
+                continue
+            if _a_face(quad, whole, ink):
+                found.append(quad)
     return [tuple((float(x), float(y)) for x, y in q) for q in found]
+
+
+def _a_face(quad: np.ndarray, whole: np.ndarray, ink: np.ndarray) -> bool:
+    """Whether the outline holds a card's face: mostly paper, some ink (no back, no blank)."""
+    return _share(quad, whole) >= FACE_PAPER and _share(quad, ink) >= FACE_INK
+
+
+def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, card_w: float,
+               card_h: float, explained: Callable[[np.ndarray], bool]) -> list[np.ndarray]:
+    """Card outlines placed at corners (either way round) whose four sides are all seen: on the felt or
+    as a line over the paper below; none that ``explained`` (a read lies on it).  The best placed first
+    where two lie on one card."""
+    scored = []
+    for c in corners:
+        if c.sealed or c.outside:
+            continue
+        p, w, h = np.array([c.x, c.y]), np.array(c.wdir), np.array(c.hdir)
+        for a, b in ((card_w, card_h), (card_h, card_w)):
+            if not (PILE_SIDE * a <= c.wlen <= RUN_ON * a and PILE_SIDE * b <= c.hlen <= RUN_ON * b):
+                continue
+            quad = np.array([p, p + a * w, p + a * w + b * h, p + b * h])
+            if explained(quad):
+                continue
+            seen, over = 1.0, 0.0
+            for i in range(4):
+                side, paper = _side_seen(quad[i], quad[(i + 1) % 4], quad.mean(axis=0), whole, split)
+                seen, over = min(seen, side), max(over, paper)
+                if seen < SIDE_SEEN:
+                    break
+            else:
+                if over >= OVER_PAPER:
+                    scored.append((seen, quad))
+    return [q for _, q in sorted(scored, key=lambda sq: -sq[0])]
+
+
+def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarray,
+               split: np.ndarray) -> tuple[float, float]:
+    """Shares of the side from ``p`` to ``q`` (frame pixels) along which an edge is seen within
+    :data:`SIDE_SLACK` (paper, ``whole``, inside with felt just beyond, or the paper, ``split``, inside ending
+    at a thin line or at ink over the card below: its edge line, the picture it lies on), and along which
+    that edge lies over paper (the card below)."""
+    a, b = p * MASK_SCALE, q * MASK_SCALE
+    length = float(np.linalg.norm(b - a))
+    if length < 4:
+        return 0.0, 0.0
+    along = (b - a) / length
+    out = np.array([along[1], -along[0]])
+    if np.dot(centre * MASK_SCALE - (a + b) / 2, out) > 0:
+        out = -out
+    rows, cols = whole.shape[:2]
+    ts = np.arange(2.0, length - 2.0, 1.0)
+    offsets = np.arange(-SIDE_SLACK, SIDE_SLACK + 1, 1.0)
+
+    def at(mask: np.ndarray, shift: np.ndarray) -> np.ndarray:
+        pts = a[None, None] + ts[:, None, None] * along + shift[..., None] * out
+        x = np.clip(np.round(pts[..., 0]).astype(int), 0, cols - 1)
+        y = np.clip(np.round(pts[..., 1]).astype(int), 0, rows - 1)
+        return mask[y, x] > 0
+
+    edge = offsets[None, :].repeat(len(ts), 0)
+    inner, beyond = at(whole, edge - 2), at(whole, edge + 2)
+    felt_edge = inner & ~beyond
+    line = at(split, edge - 2) & ~at(split, edge) & beyond
+    if not len(ts):
+        return 0.0, 0.0
+    return float(np.mean((felt_edge | line).any(axis=1))), float(np.mean((line & ~felt_edge.any(axis=1)[:, None]).any(axis=1)))
+
+
+def _read_on(quad: np.ndarray, read_quads, card_w: float) -> bool:
+    """Whether a read lies on the pile's top card outlined by ``quad``: its index tip on it (nothing under
+    a top card shows) or its centre by the top card's."""
+    pts = quad.astype(np.float32).reshape(-1, 1, 2)
+    centre = quad.mean(axis=0)
+    for q in read_quads:
+        r = np.asarray(q, np.float64)
+        if len(r) and np.linalg.norm(r.mean(axis=0) - centre) < ON_TOP * card_w:
+            return True
+        if len(r) and cv2.pointPolygonTest(pts, (float(r[0][0]), float(r[0][1])), True) > -ON_TOP * card_w:
+            return True
+    return False
 
 
 def _from_corners(corners: Sequence[Corner], card_w: float, card_h: float) -> list[np.ndarray]:
