@@ -67,8 +67,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--fps", type=_frame_rate, metavar="F", help="frame rate of an image sequence, for the times printed (default 30)")
     p.add_argument("--unreadable", action="store_true",
                    help='also print a line {"card": null, "unreadable": true, "candidates": [...]} for a card that '
-                        "stays in view without ever being read for sure (seen unsure in 20 frames, about 0.7 s at "
-                        "30 fps: a card in view for fewer prints no line), once it is gone or the source ends (a "
+                        "stays in view without ever being read for sure (lying still 8 frames, seen unsure or seen whole "
+                        "with no index in 3 of them, or unsure in 20 frames; a card read for sure while one lies "
+                        "unsure has it named first), once it is gone or the source ends (a "
                         "card read for sure meanwhile gets its card line only: one line per card)")
     p.add_argument("--every-frame", action="store_true",
                    help="read every frame, even one showing what the last frame read did (by default such a frame "
