@@ -194,6 +194,10 @@ class _Unknown:
     #: Its UnreadCard was given: the croupier was asked for it.  One taken for the table's own at a camera
     #: (re)start is ``reported`` unasked, and a card read where it lay is no read of a card asked for (QA F13).
     asked: bool = False
+    #: Seen whole with no index at a table's camera (re)start: maybe the table's own, held unasked until the
+    #: opening frames are over, then the table's (``theirs``) or asked for (see OnceOnlyTracker._claim_theirs).
+    maybe_theirs: bool = False
+    theirs: bool = False
 
 
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
@@ -431,8 +435,11 @@ class OnceOnlyTracker:
         A card seen whole with no index found (no candidates) is one once it lay still
         :data:`UNREAD_AT_REST` frames, seen so in :data:`UNREAD_SIGHTINGS` frames read; at a table's
         camera (re)start it may be one the table counted whose index cannot be seen, and is not asked
-        for.  One lying where a reported card lies is that card (see :meth:`_lies_there`)."""
+        for while such a card is left unclaimed (see :meth:`_claim_theirs`).  One lying where a reported
+        card lies is that card (see :meth:`_lies_there`)."""
         events = []
+        if not opening:
+            self._claim_theirs()
         for u in result.uncertain:
             c = np.array(u.center)
             if any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks):
@@ -460,16 +467,38 @@ class OnceOnlyTracker:
                 if counted is not None:
                     self.counted[counted] -= 1
                 # Seen whole with no index at a table's camera (re)start: maybe the table's own card.
-                theirs = not u.candidates and starting and bool(+self.counted or +self.lingering or self.ask_at_start)
+                theirs = not u.candidates and starting and bool(+self.counted or +self.lingering)
                 self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates,
                                              reported=counted is not None or theirs, counted=counted,
-                                             corners=u.corners))
+                                             corners=u.corners, maybe_theirs=theirs))
+                if theirs and not opening:
+                    self._claim_theirs()
         view = result.view
         for k in self.unknown:
             # A card asked for is kept in mind while its spot is not seen bare (see _expire).
             if view is not None and k.reported and k.counted is None and k.corners and k.last != frame:
                 k.bare = k.bare + 1 if view.bare(k.corners) else 0
         return events
+
+    def _claim_theirs(self) -> None:
+        """Judge the cards seen whole with no index at a table's camera (re)start, once its opening frames are
+        over: each is the table's own while a copy the table counted (or a lingering one) is left that no card
+        read for sure there, nor one seen then and still to be confirmed, claimed; the rest are asked for as
+        any card never read (QA rev16 F3: with the table's cards each read at once, a card dealt while the
+        camera was away was taken for one of them, never asked for, and the next card read took its place)."""
+        pending = [k for k in self.unknown if k.maybe_theirs]
+        if not pending:
+            return
+        waiting = Counter(t.code for t in self.tracks if t.at_opening and not t.reported)
+        left = sum(max(self.counted[code] + self.lingering[code] - waiting[code], 0)
+                   for code in set(self.counted) | set(self.lingering))
+        left -= sum(1 for k in self.unknown if k.theirs)
+        for k in sorted(pending, key=lambda k: k.first):
+            k.maybe_theirs = False
+            if left > 0:
+                k.theirs, left = True, left - 1
+            else:
+                k.reported = False
 
     def _ask(self, k: _Unknown, frame: int) -> list:
         """The UnreadCard of ``k``, now known to be a card never read; none yet with :attr:`unread_when_gone`
