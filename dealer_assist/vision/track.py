@@ -436,13 +436,15 @@ class OnceOnlyTracker:
         :data:`UNREAD_AT_REST` frames, seen so in :data:`UNREAD_SIGHTINGS` frames read; at a table's
         camera (re)start it may be one the table counted whose index cannot be seen, and is not asked
         for while such a card is left unclaimed (see :meth:`_claim_theirs`).  One lying where a reported
-        card lies is that card (see :meth:`_lies_there`)."""
+        card lies is that card (see :meth:`_lies_there`), and one midway between two twins is the card
+        they are (see :meth:`_between_twins`)."""
         events = []
         if not opening:
             self._claim_theirs()
         for u in result.uncertain:
             c = np.array(u.center)
-            if any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks):
+            if (any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks)
+                    or self._between_twins(c, frame)):
                 continue
             if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and (
                     self._still_there(u, frame) or not u.candidates and self._lies_there(u, frame)):
@@ -525,6 +527,17 @@ class OnceOnlyTracker:
                 continue
             events += self._ask(k, frame)
         return events
+
+    def _between_twins(self, c: np.ndarray, frame: int) -> bool:
+        """Whether an outline centred at ``c`` lies midway between two reads of one code seen in the last
+        frames that came into view together (twins, see :attr:`NewCard.twin`): a mirrored camera reads a card
+        at two outlines, one each side of its own, which is seen whole with its index found at neither
+        (rev16 F4: the card read was asked for too)."""
+        seen = [t for t in self.tracks if frame - t.last < 5]
+        return any(a.code == b.code and abs(a.first - b.first) <= TWIN_FRAMES
+                   and np.linalg.norm(a.center - b.center) < TWIN_REACH * self.card_h
+                   and np.linalg.norm((a.center + b.center) / 2 - c) < AT_UNREAD * self.card_h
+                   for i, a in enumerate(seen) for b in seen[i + 1:])
 
     def _lies_there(self, u, frame: int) -> bool:
         """Whether ``u``, a card seen whole with no index found, is a reported card still lying where it lay
@@ -618,10 +631,13 @@ class OnceOnlyTracker:
                 unknown.append(k)
             elif frame - k.last < 10 and not near:
                 unknown.append(k)  # one a later read explains, or that went away, is dropped
-            elif (k.reported and k.counted is None and not near and k.bare < BARE_FRAMES
-                  and frame - k.last <= self.forget):
+            elif (k.reported and k.counted is None and not any(t.reported for t in near) and k.bare < BARE_FRAMES
+                  and frame - k.last < 4 * self.forget):
                 # Asked for: kept in mind while it may lie there unseen (a hand, the next card dealt
-                # blurred), as a reported card is, so that it is not asked for again (QA).
+                # blurred), as a reported card is (a ghost's while), so that it is not asked for again (QA;
+                # rev16 F5: a hand over it five seconds).  Only a card reported where it lies explains it: a
+                # read of one frame there (a misread as its glare clears) is noise, and its true read after
+                # that is the read of a card asked for (rev16 F14: it was played a second time).
                 unknown.append(k)
         self.unknown = unknown
         return events
