@@ -194,6 +194,10 @@ class _Unknown:
     #: Its UnreadCard was given: the croupier was asked for it.  One taken for the table's own at a camera
     #: (re)start is ``reported`` unasked, and a card read where it lay is no read of a card asked for (QA F13).
     asked: bool = False
+    #: Seen whole with no index at a table's camera (re)start: maybe the table's own, held unasked until the
+    #: opening frames are over, then the table's (``theirs``) or asked for (see OnceOnlyTracker._claim_theirs).
+    maybe_theirs: bool = False
+    theirs: bool = False
 
 
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
@@ -431,11 +435,16 @@ class OnceOnlyTracker:
         A card seen whole with no index found (no candidates) is one once it lay still
         :data:`UNREAD_AT_REST` frames, seen so in :data:`UNREAD_SIGHTINGS` frames read; at a table's
         camera (re)start it may be one the table counted whose index cannot be seen, and is not asked
-        for.  One lying where a reported card lies is that card (see :meth:`_lies_there`)."""
+        for while such a card is left unclaimed (see :meth:`_claim_theirs`).  One lying where a reported
+        card lies is that card (see :meth:`_lies_there`), and one midway between two twins is the card
+        they are (see :meth:`_between_twins`)."""
         events = []
+        if not opening:
+            self._claim_theirs()
         for u in result.uncertain:
             c = np.array(u.center)
-            if any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks):
+            if (any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks)
+                    or self._between_twins(c, frame)):
                 continue
             if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and (
                     self._still_there(u, frame) or not u.candidates and self._lies_there(u, frame)):
@@ -460,16 +469,38 @@ class OnceOnlyTracker:
                 if counted is not None:
                     self.counted[counted] -= 1
                 # Seen whole with no index at a table's camera (re)start: maybe the table's own card.
-                theirs = not u.candidates and starting and bool(+self.counted or +self.lingering or self.ask_at_start)
+                theirs = not u.candidates and starting and bool(+self.counted or +self.lingering)
                 self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates,
                                              reported=counted is not None or theirs, counted=counted,
-                                             corners=u.corners))
+                                             corners=u.corners, maybe_theirs=theirs))
+                if theirs and not opening:
+                    self._claim_theirs()
         view = result.view
         for k in self.unknown:
             # A card asked for is kept in mind while its spot is not seen bare (see _expire).
             if view is not None and k.reported and k.counted is None and k.corners and k.last != frame:
                 k.bare = k.bare + 1 if view.bare(k.corners) else 0
         return events
+
+    def _claim_theirs(self) -> None:
+        """Judge the cards seen whole with no index at a table's camera (re)start, once its opening frames are
+        over: each is the table's own while a copy the table counted (or a lingering one) is left that no card
+        read for sure there, nor one seen then and still to be confirmed, claimed; the rest are asked for as
+        any card never read (QA rev16 F3: with the table's cards each read at once, a card dealt while the
+        camera was away was taken for one of them, never asked for, and the next card read took its place)."""
+        pending = [k for k in self.unknown if k.maybe_theirs]
+        if not pending:
+            return
+        waiting = Counter(t.code for t in self.tracks if t.at_opening and not t.reported)
+        left = sum(max(self.counted[code] + self.lingering[code] - waiting[code], 0)
+                   for code in set(self.counted) | set(self.lingering))
+        left -= sum(1 for k in self.unknown if k.theirs)
+        for k in sorted(pending, key=lambda k: k.first):
+            k.maybe_theirs = False
+            if left > 0:
+                k.theirs, left = True, left - 1
+            else:
+                k.reported = False
 
     def _ask(self, k: _Unknown, frame: int) -> list:
         """The UnreadCard of ``k``, now known to be a card never read; none yet with :attr:`unread_when_gone`
@@ -496,6 +527,17 @@ class OnceOnlyTracker:
                 continue
             events += self._ask(k, frame)
         return events
+
+    def _between_twins(self, c: np.ndarray, frame: int) -> bool:
+        """Whether an outline centred at ``c`` lies midway between two reads of one code seen in the last
+        frames that came into view together (twins, see :attr:`NewCard.twin`): a mirrored camera reads a card
+        at two outlines, one each side of its own, which is seen whole with its index found at neither
+        (rev16 F4: the card read was asked for too)."""
+        seen = [t for t in self.tracks if frame - t.last < 5]
+        return any(a.code == b.code and abs(a.first - b.first) <= TWIN_FRAMES
+                   and np.linalg.norm(a.center - b.center) < TWIN_REACH * self.card_h
+                   and np.linalg.norm((a.center + b.center) / 2 - c) < AT_UNREAD * self.card_h
+                   for i, a in enumerate(seen) for b in seen[i + 1:])
 
     def _lies_there(self, u, frame: int) -> bool:
         """Whether ``u``, a card seen whole with no index found, is a reported card still lying where it lay
@@ -589,10 +631,13 @@ class OnceOnlyTracker:
                 unknown.append(k)
             elif frame - k.last < 10 and not near:
                 unknown.append(k)  # one a later read explains, or that went away, is dropped
-            elif (k.reported and k.counted is None and not near and k.bare < BARE_FRAMES
-                  and frame - k.last <= self.forget):
+            elif (k.reported and k.counted is None and not any(t.reported for t in near) and k.bare < BARE_FRAMES
+                  and frame - k.last < 4 * self.forget):
                 # Asked for: kept in mind while it may lie there unseen (a hand, the next card dealt
-                # blurred), as a reported card is, so that it is not asked for again (QA).
+                # blurred), as a reported card is (a ghost's while), so that it is not asked for again (QA;
+                # rev16 F5: a hand over it five seconds).  Only a card reported where it lies explains it: a
+                # read of one frame there (a misread as its glare clears) is noise, and its true read after
+                # that is the read of a card asked for (rev16 F14: it was played a second time).
                 unknown.append(k)
         self.unknown = unknown
         return events
