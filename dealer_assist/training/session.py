@@ -35,6 +35,15 @@ MIXED = ("third-card", "payouts", "calling", "blackjack-dealer")
 MAX_SKIP = 300
 
 
+class ExamTimeUp(RuntimeError):
+    """An answer to an exam whose ``--minutes`` have run out: not scored, the exam has ended (qaS F2)."""
+
+    def __init__(self, minutes: float) -> None:
+        self.minutes = minutes
+        super().__init__(f"the exam's {minutes:g} minute{'' if minutes == 1 else 's'} ran out before this answer: "
+                         "it is not taken")
+
+
 class DrillNameError(ValueError):
     def __init__(self, name: object) -> None:
         super().__init__(f"unknown drill {name!r}: use " + ", ".join(DRILLS) + ", mixed, or several joined by commas")
@@ -221,17 +230,26 @@ class TrainingSession:
         return self.settings.limit
 
     def submit(self, case: Case, texts: Sequence[object], seconds: float) -> Attempt:
-        """Score typed answers; :class:`AnswerError` (nothing scored) when one cannot be read."""
+        """Score typed answers; :class:`AnswerError` (nothing scored) when one cannot be read, and
+        :class:`ExamTimeUp` (nothing scored) when an exam's time has run out."""
+        self._check_time()
         attempt = score(case, texts, seconds, self.limit)
         self.attempts.append(attempt)
         self._follow(attempt)
         return attempt
 
     def time_out(self, case: Case, seconds: float, partial: Sequence[str] = ()) -> Attempt:
+        self._check_time()
         attempt = timed_out(case, seconds, partial)
         self.attempts.append(attempt)
         self._follow(attempt)
         return attempt
+
+    def _check_time(self) -> None:
+        """An answer after an exam's minutes ran out had counted, and the last one made the exam complete,
+        so that it could pass although its own terms said it ends not finished at 0:00 (qaS F2)."""
+        if self.time_up:
+            raise ExamTimeUp(self.settings.minutes)
 
     def _follow(self, attempt: Attempt) -> None:
         """In an exam at a real table the hand goes on as the trainee called it, right or wrong.
@@ -261,6 +279,12 @@ class TrainingSession:
         s = self.settings
         return (s.exam and s.cases is not None and len(self.attempts) < s.cases and self.remaining is not None
                 and self.remaining == 0)
+
+    @property
+    def time_up(self) -> bool:
+        """An exam with a session clock (``--minutes``) whose time has run out: it takes no more answers."""
+        s = self.settings
+        return s.exam and s.minutes is not None and self.elapsed >= s.minutes * 60
 
     @property
     def finished(self) -> bool:

@@ -28,7 +28,7 @@ from dealer_assist.training.case import AnswerError, Case
 from dealer_assist.training.ending import Ended
 from dealer_assist.training.feed import RESYNC, FeedError, reader_state
 from dealer_assist.training.scoring import Summary
-from dealer_assist.training.session import TrainingSession
+from dealer_assist.training.session import ExamTimeUp, TrainingSession
 from dealer_assist.training.standard import simulator
 
 QUIT = ("q", "quit", "exit")
@@ -293,7 +293,14 @@ class TextTrainer:
                     self._say(f"#{number} " + "\n".join(describe(case)))
                 started = self.clock()
                 answers = self._ask(case)
-                attempt = session.submit(case, answers, self.clock() - started)
+                try:
+                    attempt = session.submit(case, answers, self.clock() - started)
+                except ExamTimeUp as exc:  # a late answer had counted, and could make the exam pass (qaS F2)
+                    if self.json_mode:
+                        self._emit({"event": "answer", "n": number, "recorded": False, "in_time": False})
+                    else:
+                        self._say(f"Not recorded: {exc}.")
+                    break
                 if exam:  # in time or not says nothing of right or wrong
                     late = attempt.result == "timeout"
                     if self.json_mode:

@@ -17,14 +17,14 @@ status line shows only "case k of N" and the time left: a running count of
 right answers would be the feedback the exam withholds.
 
 A key that comes as the case or the explanation it acts on is drawn is not
-taken (:mod:`dealer_assist.ui.training.settle`); Tab never takes the cursor
-out of the answer box.
+taken (:mod:`dealer_assist.ui.training.settle`), nor is a character typed into
+the answer box as its case is drawn; Tab never takes the cursor out of the
+answer box.  An exam with a session clock (``--minutes``) ends at 0:00.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from typing import Optional
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -37,7 +37,7 @@ from dealer_assist.training.feed import FeedClosed, FeedError
 from dealer_assist.training.progress import ProgressError, ProgressStore
 from dealer_assist.training.report import weak_lines
 from dealer_assist.training.scoring import Summary
-from dealer_assist.training.session import TrainingSession
+from dealer_assist.training.session import ExamTimeUp, TrainingSession
 from dealer_assist.ui import theme
 from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.second_press import SecondPress
@@ -426,7 +426,7 @@ class TrainerWindow(QWidget):
         self.view.show_case(case)
         self.context.setText("\n".join(case.context))
         self._show_question()
-        self._started = time.monotonic()
+        self._started = self.session.clock()
         self.settle.shown()
         self._tick()
 
@@ -464,7 +464,12 @@ class TrainerWindow(QWidget):
         self.answers.append(canonical)
         self.feedback.setText("")
         if self.question_now is None:
-            self._score(self.session.submit(self.case, self.answers, time.monotonic() - self._started))
+            try:
+                attempt = self.session.submit(self.case, self.answers, self.session.clock() - self._started)
+            except ExamTimeUp:   # the tick ends the exam at 0:00; an answer in the same tenth of a second ends it
+                self.end_session()
+                return False
+            self._score(attempt)
         else:
             self._show_question()
         return True
@@ -502,6 +507,9 @@ class TrainerWindow(QWidget):
             self.status.setText("not started")
             self.clock.setValue(0)
             return
+        if s.time_up:   # the status read "0:00 left" while the case went on taking answers (qaS F2)
+            self.end_session()
+            return
         right = sum(a.right for a in s.attempts)
         left = s.remaining
         when = f"{int(left // 60)}:{int(left % 60):02d} left" if left is not None else ""
@@ -513,13 +521,31 @@ class TrainerWindow(QWidget):
         limit = s.limit
         if self.case is not None and self.question_now is not None and limit:
             total = limit * len(self.case.questions)
-            used = time.monotonic() - self._started
+            used = s.clock() - self._started
             self.clock.setMaximum(1000)
             self.clock.setValue(int(1000 * max(0.0, 1 - used / total)))
             if used > total:
-                self._score(s.time_out(self.case, used, self.answers))
+                self._time_up(s.time_out(self.case, used, self.answers))
         else:
             self.clock.setValue(0)
+
+    def _time_up(self, attempt: Attempt) -> None:
+        """The case's time ran out: scored, and what was half typed in its box is dropped, said where the
+        trainee looks.  An exam had drawn the next case in silence, and the keys still being typed for the
+        timed-out one (\"7.5\", Enter) answered the new case's first bet, unseen (qaS F1)."""
+        typed = self.entry.text().strip() if self.entry.isVisible() else ""
+        number = len(self.session.attempts)   # the timed-out case's, already counted
+        self._score(attempt)
+        if self.summary is not None:
+            return
+        dropped = f" (what you had typed, {typed!r}, was not taken)" if typed else ""
+        if self.session.settings.exam:
+            told = f"Time is up for case {number}{dropped}: this is the next case."
+        else:
+            told = self.feedback.text() + (f"\nWhat you had typed, {typed!r}, was not taken." if typed else "")
+        self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+        self.feedback.setText(told)
+        self._fit_feedback()
 
     def end_session(self) -> None:
         """Stop asking, store the session, and show the summary with the chart."""
@@ -527,6 +553,9 @@ class TrainerWindow(QWidget):
             return
         self.advance.stop()
         self.summary = self.session.summary()
+        if self.session.settings.exam and not self.summary.attempts:
+            self._nothing_asked()
+            return
         if self.store is not None and self.summary.attempts:
             try:
                 self.store.record(self.trainee, self.summary, self.session.settings.label,
@@ -556,6 +585,36 @@ class TrainerWindow(QWidget):
         self.setFocus()
         self.finished.emit(self.summary)
 
+    def _nothing_asked(self) -> None:
+        """An exam ended before its first answer is not stored (README): said so, with no chart point.
+
+        The window had shown a failed 40-case exam and charted it from the entry stored at its start,
+        which the command then took back: the trainee and the head trainer were told the opposite of
+        what the file kept (qaS F3).  The entry is taken back here, before the chart reads the file.
+        """
+        if self.store is not None:
+            try:
+                self.store.forget_exam(self.trainee)
+            except ProgressError as exc:
+                self.store_error = str(exc)
+        s = self.session
+        if self.briefing:
+            verdict = "Exam not started: nothing was asked, nothing is stored."
+        elif s.ran_out:
+            verdict = (f"Time is up: the exam's {s.settings.minutes:g} minutes ran out before its first answer: "
+                       "nothing is stored.")
+        else:
+            verdict = "Exam ended before its first answer: nothing is stored."
+        self.result.setText(verdict)
+        self._fit_verdict()
+        self.details.setPlainText(f"NOT TAKEN BACK: the entry stored as the exam began still lists it as not finished "
+                                  f"in the progress file: {self.store_error}" if self.store_error else "")
+        self.chart.set_sessions(self.store.sessions(self.trainee) if self.store is not None and not self.store_error
+                                else [])
+        self.stack.setCurrentIndex(1)
+        self.setFocus()
+        self.finished.emit(self.summary)
+
     # -- keys -----------------------------------------------------------------
     def _make_room(self, explaining: bool) -> None:
         """While a wrong answer is explained the question, its keys and clock are hidden and the cards
@@ -579,12 +638,28 @@ class TrainerWindow(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         """A key typed into the answer box (a digit, Backspace) is "any other key": it cancels a first Esc,
-        which the box's own key handling never told the window about."""
-        if (watched is self.entry and event.type() == QEvent.Type.KeyPress
-                and event.key() != Qt.Key.Key_Escape and self.second_press.armed is not None):
-            self.esc_timer.stop()
-            self._disarm_esc()
+        which the box's own key handling never told the window about.  A character typed into it as the
+        case is drawn is not taken, as a choice key is not (see :meth:`_typed_too_soon`)."""
+        if watched is self.entry and event.type() == QEvent.Type.KeyPress:
+            if event.key() != Qt.Key.Key_Escape and self.second_press.armed is not None:
+                self.esc_timer.stop()
+                self._disarm_esc()
+            if self._typed_too_soon(event):
+                return True
         return super().eventFilter(watched, event)
+
+    def _typed_too_soon(self, event: QKeyEvent) -> bool:
+        """True (and said on the key line) for a character typed into the answer box as its case was drawn.
+
+        The box took characters at once: the digits still being typed for a case that had just timed out
+        went into the next case's box, and the Enter after them answered a bet the trainee never saw (qaS F1).
+        """
+        text = event.text()
+        if not (text.strip() and text.isprintable()) or not self.settle.too_soon():
+            return False
+        self.key_line.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+        self.key_line.setText(f"{text.strip()!r} not taken: typed as this case appeared. Look, then type it again")
+        return True
 
     def _scroll(self, key: int) -> bool:
         """Scroll the summary's mistakes, or the feedback while it waits; False when nothing scrolls now."""
@@ -677,6 +752,8 @@ class TrainerWindow(QWidget):
                 self.answer(event.text())
             return
         if self.entry.isVisible() and event.text().strip() and event.text().isprintable():
+            if self._typed_too_soon(event):
+                return
             self.entry.setFocus()   # the box had lost the cursor (a click): the digit goes where it was meant
             self.entry.insert(event.text())
             return
