@@ -39,6 +39,11 @@ from dealer_assist.training.feed import CardFeed
 ROUND_STAKES = tuple(Decimal(v) for v in ("5", "10", "15", "20", "25", "50", "100"))
 SIDE_BETS = (Bet.TIE, Bet.PLAYER_PAIR, Bet.BANKER_PAIR, Bet.BIG, Bet.SMALL)
 
+#: The rule a "Commission kept" answer is filed under when no Banker bet won at a commission table: taking
+#: commission there is its own mistake, not the winning Player or pair bet's (qaS F5).  It is not one of the
+#: drill's :attr:`~PayoutDrill.categories` (level 2 and 3 target those): about half the baccarat cases ask it.
+NO_COMMISSION = "commission: none unless a Banker bet wins"
+
 #: The winning bet that decides a case's category, most arithmetic first.
 _PRIORITY = (Bet.BANKER, Bet.BIG, Bet.SMALL, Bet.PLAYER_PAIR, Bet.BANKER_PAIR, Bet.TIE, Bet.PLAYER)
 
@@ -234,14 +239,17 @@ class PayoutDrill(Drill):
         tie = outcome.winner == "tie"
         category = payout_category(settlement.lines, self.names, tie)
         # Each amount is filed under its own bet's rule (qaP F9: a wrong Big amount had counted as a
-        # "banker commission" miss); the commission under the Banker's when a Banker bet won.
+        # "banker commission" miss); the commission under the Banker's when a Banker bet won or the table
+        # takes none, else under a rule of its own (qaS F5: it had been the winning Player bet's).
         banker_won = any(line.bet is Bet.BANKER and line.result == "win" for line in settlement.lines)
+        takes_commission = self.paytable.banker < 1
         questions = tuple(
             Question(f"seat {w.seat} {w.bet.value}", f"Seat {w.seat} {w.bet.label} {fmt(w.stake)}: pay",
                      "amount", fmt(line.pays), category=line_category(line, self.names, tie))
             for w, line in zip(wagers, settlement.lines)
         ) + (Question("commission", "Commission kept", "amount", fmt(settlement.commission),
-                      category=self.names[Bet.BANKER] if banker_won or settlement.commission else category),)
+                      category=self.names[Bet.BANKER] if banker_won or settlement.commission or not takes_commission
+                      else NO_COMMISSION),)
         # "Tie 1 to 1", the banner's wording, read as a payout in a drill about payouts (qaP L8)
         result = f"Tie at {outcome.player_total}" if outcome.winner == "tie" else outcome.banner.capitalize()
         facts = [result]
@@ -251,7 +259,9 @@ class PayoutDrill(Drill):
             facts.append("Banker pair")
         facts.append(f"{outcome.card_count} cards ({outcome.size.title()})")
         lines = [explain_line(line, outcome, self.paytable) for line in settlement.lines]
-        lines.append(f"Commission kept in all: {fmt(settlement.commission)}")
+        why = ("" if settlement.commission else " (this table takes no commission)" if not takes_commission
+               else " (no Banker bet won: no commission)" if not banker_won else "")
+        lines.append(f"Commission kept in all: {fmt(settlement.commission)}{why}")
         return Case(
             drill="payouts", category=category,
             title="What do you pay?",
