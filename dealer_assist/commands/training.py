@@ -51,10 +51,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="seconds per decision before a case times out (exam default: twice the pass-mark time)")
     p.add_argument("--no-save", action="store_true", help="do not store this session's results")
     p.add_argument("--text", action="store_true", help="terminal mode: answers typed on stdin, no display")
-    p.add_argument("--progress", action="store_true", help="print the stored progress and exit")
+    p.add_argument("--progress", action="store_true",
+                   help="print the stored progress (each trainee's sessions, exam attempts and weak spots) and exit")
     p.add_argument("--csv", choices=("sessions", "rules"), default=None,
-                   help="with --progress: print CSV instead, one row per session (with its figures per drill) "
-                        "or per trainee and rule (seen, wrong, rate), for a spreadsheet")
+                   help="with --progress: print CSV instead, one row per session (with its figures per drill "
+                        "and an exam's attempt number) or per trainee and rule (seen, wrong, rate), for a spreadsheet")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=run_train)
 
@@ -207,15 +208,21 @@ def _progress(args) -> int:
         raise CommandError(str(exc)) from None
     people = {n: store.trainee(n) for n in names}
     sealed = {n: store.seal_states(n) for n in names}   # before --json adds its fields to the entries
-    if args.csv is not None:
-        from dealer_assist.training import report
+    from dealer_assist.training import report
 
+    # Each trainee's exams per drill and the attempt that first passed at the standard (qaS F4).
+    exams = {n: report.exam_records(people[n]["sessions"], [
+        s.get("exam") is True and standard.verdict(s)[0] == "PASSED" and state != "edited"
+        for s, state in zip(people[n]["sessions"], sealed[n])]) for n in names}
+    if args.csv is not None:
         if args.csv == "rules":
             sys.stdout.write(report.rules_csv(people))
         else:
             sys.stdout.write(report.sessions_csv(
-                report.csv_cells(name, s, _verdict(s, standard, state), state)
-                for name, person in people.items() for s, state in zip(person["sessions"], sealed[name])))
+                report.csv_cells(name, s, _verdict(s, standard, state), state, attempt)
+                for name, person in people.items()
+                for s, state, attempt in zip(person["sessions"], sealed[name],
+                                             report.attempt_numbers(person["sessions"]))))
         return 0
     if args.json:
         for name, person in people.items():
@@ -224,6 +231,7 @@ def _progress(args) -> int:
                     _, short = standard.verdict(s)
                     s["standard"] = {"met": not short and state != "edited", "short": short}
                 s["record"] = state
+            person["exams"] = [r.to_json() for r in exams[name]]
         emit_json({"store": str(store.path), "trainees": people})
         return 0
     print(f"Training progress in {store.path}")
@@ -240,6 +248,8 @@ def _progress(args) -> int:
             per_drill = drill_words(s)   # a mixed session's tableau apart from its payouts (qaP F2)
             if per_drill:
                 print("      by drill: " + per_drill)
+        for record in exams[name]:
+            print("  " + record.words)
         for line in weak_lines(person["categories"]):
             print("  " + line)
         last = next((s.get("seal") for s in reversed(person["sessions"]) if isinstance(s.get("seal"), str)), None)

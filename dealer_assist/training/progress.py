@@ -200,7 +200,7 @@ class ProgressStore:
     # -- reading --------------------------------------------------------------
     @property
     def trainees(self) -> list[str]:
-        return sorted(self.data["trainees"])
+        return sorted(self.data["trainees"], key=lambda n: (n.casefold(), n))   # names are case-blind (qaS F6)
 
     def stored_name(self, name: str, data: Optional[dict] = None) -> str:
         """The spelling ``name`` is stored under: names are case-blind (``ANA`` is the stored ``ana``)."""

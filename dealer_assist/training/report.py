@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Optional, Sequence
 
 #: Weak spots listed per trainee in the text listing (all of them in the CSV).
 SHOWN = 8
@@ -81,8 +81,69 @@ def weak_lines(categories: object, shown: int = SHOWN) -> list[str]:
     return lines
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@dataclass(frozen=True)
+class ExamRecord:
+    """A trainee's exams of one drill (``third-card``, ``mixed``): how many were taken, and which one first
+    passed at the standard (None: none yet).  A student who resits until one passes by chance shows here,
+    not only as one more line among the sessions (qaS F4)."""
+
+    drill: str
+    attempts: int
+    passed_at: Optional[int] = None
+
+    @property
+    def words(self) -> str:
+        taken = f"{self.drill} exams: {self.attempts} attempt{'' if self.attempts == 1 else 's'}"
+        if self.passed_at is None:
+            return f"{taken}, none passed at the standard yet"
+        before = self.passed_at - 1
+        since = self.attempts - self.passed_at
+        told = [f"{before} failed exam{'' if before == 1 else 's'} before"] if before else []
+        if since:
+            told.append(f"{since} taken since")
+        return f"{taken}, passed at the {ordinal(self.passed_at)} attempt" + (f" ({', '.join(told)})" if told else "")
+
+    def to_json(self) -> dict:
+        return {"drill": self.drill, "attempts": self.attempts, "passed_at": self.passed_at}
+
+
+def attempt_numbers(sessions: Sequence[Mapping]) -> list[Optional[int]]:
+    """Each session's attempt number among the trainee's exams of its drill (None: a practice session)."""
+    seen: dict[str, int] = {}
+    out: list[Optional[int]] = []
+    for entry in sessions:
+        if entry.get("exam") is True:
+            drill = str(entry.get("drill", ""))
+            seen[drill] = seen.get(drill, 0) + 1
+            out.append(seen[drill])
+        else:
+            out.append(None)
+    return out
+
+
+def exam_records(sessions: Sequence[Mapping], counts: Sequence[bool]) -> list[ExamRecord]:
+    """The trainee's exams per drill, in the order the drills were first examined; ``counts[i]``: session
+    ``i`` is a pass that counts (``PASSED`` at the standard, its record not edited)."""
+    attempts: dict[str, int] = {}
+    passed: dict[str, int] = {}
+    for entry, number, good in zip(sessions, attempt_numbers(sessions), counts):
+        if number is None:
+            continue
+        drill = str(entry.get("drill", ""))
+        attempts[drill] = number
+        if good and drill not in passed:
+            passed[drill] = number
+    return [ExamRecord(drill, n, passed.get(drill)) for drill, n in attempts.items()]
+
+
 SESSION_COLUMNS = ("trainee", "date", "drill", "level", "exam", "cases", "right", "accuracy", "within",
-                   "mean_seconds", "verdict", "by_drill", "record")
+                   "mean_seconds", "verdict", "by_drill", "record", "exam_attempt")
 RULE_COLUMNS = ("trainee", "drill", "rule", "seen", "wrong", "rate")
 
 
@@ -111,11 +172,12 @@ def rules_csv(people: Mapping[str, Mapping]) -> str:
     return out.getvalue()
 
 
-def csv_cells(name: str, entry: Mapping, verdict: str, record: str) -> dict[str, object]:
-    """One session's CSV row."""
+def csv_cells(name: str, entry: Mapping, verdict: str, record: str, attempt: Optional[int] = None) -> dict[str, object]:
+    """One session's CSV row; ``attempt``: an exam's number among the trainee's exams of its drill."""
     o = entry.get("overall") if isinstance(entry.get("overall"), Mapping) else {}
     return {"trainee": name, "date": entry.get("date", ""), "drill": entry.get("drill", ""),
             "level": entry.get("level", ""), "exam": "yes" if entry.get("exam") else "no",
             "cases": o.get("cases", ""), "right": o.get("right", ""), "accuracy": o.get("accuracy", ""),
             "within": o.get("within", ""), "mean_seconds": o.get("mean_seconds", ""), "verdict": verdict,
-            "by_drill": "; ".join(f"{n} {r}/{c}" for n, r, c in by_drill(entry)), "record": record}
+            "by_drill": "; ".join(f"{n} {r}/{c}" for n, r, c in by_drill(entry)), "record": record,
+            "exam_attempt": "" if attempt is None else attempt}
