@@ -261,6 +261,20 @@ class TrainingSession:
         """
         if self.settings.exam and self._hand is not None and attempt.case is self._last:
             self._called = attempt.given
+        elif self.settings.exam and self._pending and self._deals_otherwise(attempt):
+            # The simulated shoe deals a hand's cases at once, by the rules: the next one (the Player's
+            # third card dealt) told a trainee who called "no card" the right call, unasked (qaS F7).  The
+            # hand ends where the call leaves it, as at a real table, and the next case is a new hand.
+            self._pending.clear()
+
+    @staticmethod
+    def _deals_otherwise(attempt: Attempt) -> bool:
+        """The call (or no call, the time being up) deals other cards than the rules' answer would."""
+        case = attempt.case
+        if not case.deals:
+            return False   # the case decides no card (the seat's play is the trainer's): the hand goes on
+        call = attempt.given[0] if attempt.given else None
+        return call is None or case.deals_after(call) != case.deals_after(None)
 
     # -- the clock and the end --------------------------------------------------
     @property
