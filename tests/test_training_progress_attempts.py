@@ -83,3 +83,18 @@ def test_progress_lists_the_class_alphabetically_whatever_the_case_of_each_name(
         "ana", "Bob", "carl", "Dora"]
     rows = list(csv.DictReader(io.StringIO(_progress(store_path, "--csv", "sessions", env=env))))
     assert [r["trainee"] for r in rows] == ["ana", "Bob", "carl", "Dora"]
+
+
+def test_a_trainee_named_like_a_formula_is_written_to_the_csv_as_text(tmp_path):
+    """qaS F12: a student-chosen name "=HYPERLINK(...)" was run by the head trainer's spreadsheet."""
+    store_path = tmp_path / "k.json"
+    practice = TrainingSession(Settings(cases=1), {"baccarat": ShoeFeed(8, 1), "blackjack": ShoeFeed(1, 1)}, seed=1)
+    case = practice.next_case()
+    wrong = next(c.key for c in case.questions[0].choices if c.key != case.answers[0])
+    practice.submit(case, [wrong], 1.0)             # a rule answered wrong: a row in --csv rules too
+    name = '=HYPERLINK("http://x","ok")'
+    ProgressStore(store_path).record(name, practice.summary(), "third-card")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    for kind in ("sessions", "rules"):
+        rows = list(csv.DictReader(io.StringIO(_progress(store_path, "--csv", kind, env=env))))
+        assert rows and all(r["trainee"] == "'" + name for r in rows), kind

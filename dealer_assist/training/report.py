@@ -147,12 +147,24 @@ SESSION_COLUMNS = ("trainee", "date", "drill", "level", "exam", "cases", "right"
 RULE_COLUMNS = ("trainee", "drill", "rule", "seen", "wrong", "rate")
 
 
+#: What a spreadsheet takes a cell starting with for a formula (and tab or CR, which some strip first).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula (a trainee named ``=HYPERLINK(...)``), made text by a
+    leading ``'``, as spreadsheet exports do (qaS F12); numbers and other texts are written as they are."""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def sessions_csv(rows: Iterable[Mapping[str, object]]) -> str:
     """The sessions as CSV, one row each (``rows`` already hold the :data:`SESSION_COLUMNS`)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, SESSION_COLUMNS, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({k: cell(v) for k, v in row.items()} for row in rows)
     return out.getvalue()
 
 
@@ -168,7 +180,7 @@ def rules_csv(people: Mapping[str, Mapping]) -> str:
                 continue
             seen, wrong = _count(counts.get("seen")), _count(counts.get("wrong"))
             drill, _, short = str(rule).partition("/")
-            writer.writerow((name, drill, short, seen, wrong, f"{wrong / seen:.4f}" if seen else ""))
+            writer.writerow(tuple(map(cell, (name, drill, short, seen, wrong, f"{wrong / seen:.4f}" if seen else ""))))
     return out.getvalue()
 
 
