@@ -77,6 +77,8 @@ def test_a_digit_typed_into_the_answer_box_cancels_the_first_esc(qtbot, tmp_path
     assert "Esc again" in window.key_line.text()
     qtbot.keyClick(window.entry, Qt.Key.Key_5)
     assert window.entry.text() == "5" and "Esc again" not in window.key_line.text()
+    qtbot.keyClick(window.entry, Qt.Key.Key_Escape)     # clears the 5 (qaS F11), no step toward the end
+    assert window.entry.text() == "" and window.summary is None and "Esc again" not in window.key_line.text()
     qtbot.keyClick(window.entry, Qt.Key.Key_Escape)
     assert window.summary is None and "Esc again" in window.key_line.text()
     qtbot.keyClick(window.entry, Qt.Key.Key_Escape)     # two in a row still end it

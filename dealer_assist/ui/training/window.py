@@ -8,7 +8,8 @@ explanation of a payout case with many bets is longer than a 1280x720 window,
 so it scrolls, as the summary's mistakes do, with PgDn PgUp, Down Up, Home End.
 Esc pressed twice within a few seconds, or Ctrl+Q, ends the session and shows
 the summary (one stray Esc must not end an exam; any other key in between,
-one typed into the answer box too, cancels the first); on the summary Esc or
+one typed into the answer box too, cancels the first; Esc while the box holds text
+only clears it); on the summary Esc or
 Ctrl+Q closes the window.  F1 shows the list of keys.
 
 An exam opens on a start screen (its terms, and whether it meets the
@@ -78,7 +79,8 @@ KEYS_HELP = (
     ("Space or Enter", "start an exam; next case after a wrong answer; on a real shoe, go on once a void hand "
                        "is cleared away (a key pressed as the screen appears is not taken: press it again)"),
     ("PgDn PgUp, Down Up, Home End", "scroll a long explanation, and the summary's mistakes"),
-    ("Esc Esc", "end the session (twice within a few seconds) and show the summary"),
+    ("Esc Esc", "end the session (twice within a few seconds) and show the summary; Esc with an answer typed "
+                "clears it"),
     ("Ctrl+Q", "end the session at once"),
     ("F1", "show or hide this list"),
     ("on the summary: Esc", "close the window"),
@@ -339,7 +341,8 @@ class TrainerWindow(QWidget):
         """An exam's start screen: its cases, limits, pass mark and whether it meets the standard, said where
         the trainee looks (the warning went to stderr only); the session's clock starts with Space or Enter."""
         s = self.session.settings
-        self.title.setText("Exam: " + ", ".join(d.title for d in self.session.drills.values()))
+        # Whose exam it is, where a desk or a projector sees it (the title bar alone had said it: qaS F10).
+        self.title.setText(f"Exam for {self.trainee}: " + ", ".join(d.title for d in self.session.drills.values()))
         for widget in (self.view, self.entry, self.clock, self.question, self.keys):
             widget.setVisible(False)
         self.context.setText("")
@@ -578,12 +581,24 @@ class TrainerWindow(QWidget):
             weak = weak_lines(self.store.trainee(self.trainee).get("categories"))
             if weak:
                 text += "\n\nOver all your stored sessions, " + "\n".join(weak)
-        self.details.setPlainText(text)
+        self.details.setPlainText(self._stored_line() + "\n" + text)
         self.chart.set_sessions(self.store.sessions(self.trainee) if self.store is not None and not self.store_error
                                 else [dict(self.summary.to_json(), date="now", drill=self.session.settings.label)])
         self.stack.setCurrentIndex(1)
         self.setFocus()
         self.finished.emit(self.summary)
+
+    def _stored_line(self) -> str:
+        """Whose result this is and where it went: a trainer at the desk sees whose PASSED it is (qaS F10)."""
+        if self.store is None:
+            return f"Not stored (--no-save): {self.trainee}'s session."
+        if self.store_error:
+            return f"{self.trainee}'s session is NOT STORED (below)."
+        if not self.summary or not self.summary.attempts:
+            return f"Nothing to store for {self.trainee}: no case was answered."
+        nameless = (" (no --trainee was given: give --trainee NAME to keep your own progress apart)"
+                    if self.trainee == "trainee" else "")
+        return f"Stored for {self.trainee} in {self.store.path}{nameless}."
 
     def _nothing_asked(self) -> None:
         """An exam ended before its first answer is not stored (README): said so, with no chart point.
@@ -705,6 +720,14 @@ class TrainerWindow(QWidget):
             self.setFocus()   # keys now come here, not into the answer entry under the list
             return
         quit_now = key == Qt.Key.Key_Q and bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if key == Qt.Key.Key_Escape and self.summary is None and self.entry.isVisible() and self.entry.text():
+            # Esc is what a student presses to clear a mistyped amount: it cleared nothing, and the second
+            # press, the text still there, ended a 40-case exam not finished (qaS F11).
+            self.entry.clear()
+            self.entry.setFocus()
+            self.key_line.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+            self.key_line.setText("Esc cleared the answer: type it again    " + KEY_LINE)
+            return
         if key == Qt.Key.Key_Escape or quit_now:
             if self.summary is not None:
                 self.close()
