@@ -98,3 +98,20 @@ def test_a_trainee_named_like_a_formula_is_written_to_the_csv_as_text(tmp_path):
     for kind in ("sessions", "rules"):
         rows = list(csv.DictReader(io.StringIO(_progress(store_path, "--csv", kind, env=env))))
         assert rows and all(r["trainee"] == "'" + name for r in rows), kind
+
+
+def test_csv_mistakes_prints_each_stored_mistake_with_its_session(tmp_path):
+    """qaS F8: a stored exam's mistakes were in --progress --json only."""
+    store_path = tmp_path / "p.json"
+    failed = _exam(False)
+    store = ProgressStore(store_path)
+    store.record("bea", _exam(True), "third-card")
+    store.record("bea", failed, "third-card")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    rows = list(csv.DictReader(io.StringIO(_progress(store_path, "--csv", "mistakes", env=env))))
+    (missed,) = failed.mistakes
+    assert rows == [{
+        "trainee": "bea", "session": "2", "date": rows[0]["date"], "drill": "third-card", "exam": "yes",
+        "exam_attempt": "2", "case": missed.case.summary or missed.case.title, "missed": "; ".join(missed.missed),
+        "result": "wrong", "given": missed.given[0], "expected": missed.case.answers[0], "seconds": "1.0",
+        "explanation": missed.case.explanation}]

@@ -53,9 +53,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--text", action="store_true", help="terminal mode: answers typed on stdin, no display")
     p.add_argument("--progress", action="store_true",
                    help="print the stored progress (each trainee's sessions, exam attempts and weak spots) and exit")
-    p.add_argument("--csv", choices=("sessions", "rules"), default=None,
+    p.add_argument("--csv", choices=("sessions", "rules", "mistakes"), default=None,
                    help="with --progress: print CSV instead, one row per session (with its figures per drill "
-                        "and an exam's attempt number) or per trainee and rule (seen, wrong, rate), for a spreadsheet")
+                        "and an exam's attempt number), per trainee and rule (seen, wrong, rate), or per stored "
+                        "mistake (the case, the answer given, the right one and why), for a spreadsheet")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=run_train)
 
@@ -217,6 +218,8 @@ def _progress(args) -> int:
     if args.csv is not None:
         if args.csv == "rules":
             sys.stdout.write(report.rules_csv(people))
+        elif args.csv == "mistakes":
+            sys.stdout.write(report.mistakes_csv(people))
         else:
             sys.stdout.write(report.sessions_csv(
                 report.csv_cells(name, s, _verdict(s, standard, state), state, attempt)

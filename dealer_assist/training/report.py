@@ -145,6 +145,8 @@ def exam_records(sessions: Sequence[Mapping], counts: Sequence[bool]) -> list[Ex
 SESSION_COLUMNS = ("trainee", "date", "drill", "level", "exam", "cases", "right", "accuracy", "within",
                    "mean_seconds", "verdict", "by_drill", "record", "exam_attempt")
 RULE_COLUMNS = ("trainee", "drill", "rule", "seen", "wrong", "rate")
+MISTAKE_COLUMNS = ("trainee", "session", "date", "drill", "exam", "exam_attempt", "case", "missed", "result",
+                   "given", "expected", "seconds", "explanation")
 
 
 #: What a spreadsheet takes a cell starting with for a formula (and tab or CR, which some strip first).
@@ -181,6 +183,40 @@ def rules_csv(people: Mapping[str, Mapping]) -> str:
             seen, wrong = _count(counts.get("seen")), _count(counts.get("wrong"))
             drill, _, short = str(rule).partition("/")
             writer.writerow(tuple(map(cell, (name, drill, short, seen, wrong, f"{wrong / seen:.4f}" if seen else ""))))
+    return out.getvalue()
+
+
+def _listed(value: object) -> str:
+    """A stored list of answers or rules as one cell: ``7.50; 0.00``, a missing answer as ``no answer``."""
+    if not isinstance(value, list):
+        return ""
+    return "; ".join("no answer" if v is None else str(v) for v in value)
+
+
+def mistakes_csv(people: Mapping[str, Mapping]) -> str:
+    """Every stored mistake as CSV, one row each, with the session it belongs to (its number in the trainee's
+    list, as ``--progress`` lists them), what was answered, what was right and why.
+
+    The window shows them on the summary, once; afterwards they were in ``--progress --json`` only, so a
+    trainer going over a failed exam with the student read JSON (qaS F8).  A session keeps its first
+    50 mistakes.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(MISTAKE_COLUMNS)
+    for name, person in people.items():
+        sessions = person.get("sessions") if isinstance(person, Mapping) else None
+        sessions = sessions if isinstance(sessions, list) else []
+        for number, (entry, attempt) in enumerate(zip(sessions, attempt_numbers(sessions)), 1):
+            mistakes = entry.get("mistakes") if isinstance(entry.get("mistakes"), list) else []
+            for m in mistakes:
+                if not isinstance(m, Mapping):
+                    continue
+                writer.writerow(tuple(map(cell, (
+                    name, number, entry.get("date", ""), entry.get("drill", ""), "yes" if entry.get("exam") else "no",
+                    "" if attempt is None else attempt, m.get("case", ""), _listed(m.get("missed")),
+                    m.get("result", ""), _listed(m.get("given")), _listed(m.get("expected")), m.get("seconds", ""),
+                    m.get("explanation", "")))))
     return out.getvalue()
 
 
