@@ -460,5 +460,9 @@ def _run(args, session, store, trainee, ending):
         return summary, store, trainer.interrupted
     from dealer_assist.ui.training.app import run_trainer
 
-    summary = run_trainer(session, store=store, trainee=trainee, ending=ending)
+    summary, store_error = run_trainer(session, store=store, trainee=trainee, ending=ending)
+    if store_error is not None:
+        if summary is not None and summary.attempts:
+            raise CommandError(store_error)   # as --text: the result is lost, and a script must see it
+        sys.stderr.write(f"dealer-assist: warning: {store_error}\n")
     return summary, None, False  # the window stores the session itself (and shows the chart with it)

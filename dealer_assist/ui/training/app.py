@@ -11,8 +11,10 @@ from dealer_assist.training.session import TrainingSession
 
 
 def run_trainer(session: TrainingSession, store: Optional[ProgressStore] = None,
-                trainee: str = "trainee", ending: Optional[Ending] = None) -> Optional[Summary]:
-    """Open the window (the session is stored by the window when it ends); the summary, if it ended.
+                trainee: str = "trainee", ending: Optional[Ending] = None) -> tuple[Optional[Summary], Optional[str]]:
+    """Open the window (the session is stored by the window when it ends); the summary, if it ended, and why
+    it could not be stored (None: stored, or nothing to store), which the command tells on stderr and by its
+    exit status as ``--text`` does: a launcher had seen exit 0 for a result lost (qaS F13).
 
     With ``ending`` (see :mod:`dealer_assist.training.ending`), SIGTERM or SIGHUP closes the window as
     Ctrl+Q does: the answered cases are scored and stored.
@@ -37,4 +39,4 @@ def run_trainer(session: TrainingSession, store: Optional[ProgressStore] = None,
         waker.stop()
     if window.summary is None and session.attempts:
         window.end_session()
-    return window.summary
+    return window.summary, window.store_error

@@ -572,6 +572,10 @@ class TrainerWindow(QWidget):
                 and s.remaining == 0):
             lines.insert(0, f"Time is up: the exam's {s.settings.minutes:g} minutes ran out before its last case.")
             head += 1
+        if self.store_error:   # said in the verdict, not under it in body text (qaS F13)
+            lines.insert(0, "NOT STORED: the result could not be saved (why below); it is not in the progress file.")
+            head += 1
+        self.result.setStyleSheet(f"color: {(theme.BAD_INK if self.store_error else theme.GOLD).name()};")
         self.result.setText("\n".join(lines[:head]))
         self._fit_verdict()
         text = "\n".join(lines[head:])
