@@ -45,6 +45,10 @@ class ProgressError(RuntimeError):
     """The progress file cannot be read or written; the message names it and says what to do."""
 
 
+class LockBusy(RuntimeError):
+    """Another process holds the progress file's lock, and the caller asked not to wait for it (nothing written)."""
+
+
 class TraineeNameError(ValueError):
     def __init__(self, name: object, why: str = "use 1 to 40 characters, not only spaces") -> None:
         super().__init__(f"invalid trainee name {name!r}: {why}")
@@ -251,15 +255,20 @@ class ProgressStore:
                     self._save(data)
                 self.data = data
 
-    def record(self, name: str, summary: Summary, drill: str, started: Optional[float] = None) -> dict:
+    def record(self, name: str, summary: Summary, drill: str, started: Optional[float] = None,
+               wait: bool = True) -> dict:
         """Add one session's summary and its per-rule counts to the file as it is now, then save.
 
         Under the lock the file is read again, so a session another process stored since this
         store was opened is kept.  An exam begun with :meth:`begin_exam` replaces its entry.
-        Returns the stored entry.
+        Returns the stored entry.  ``wait`` False: :class:`LockBusy` (nothing written) when another
+        process holds the lock, so that the trainer window can wait for it off its GUI thread.
         """
-        return self._write(name, self._entry(summary, drill, started), summary,
-                           replaces=self._begun.pop(check_name(name).casefold(), None))
+        key = check_name(name).casefold()
+        entry = self._write(name, self._entry(summary, drill, started), summary, replaces=self._begun.get(key),
+                            wait=wait)
+        self._begun.pop(key, None)
+        return entry
 
     @staticmethod
     def _entry(summary: Summary, drill: str, started: Optional[float]) -> dict:
@@ -271,9 +280,10 @@ class ProgressStore:
         entry["mistakes"] = entry["mistakes"][:MAX_MISTAKES_KEPT]
         return entry
 
-    def _write(self, name: str, entry: dict, summary: Summary, replaces: Optional[str] = None) -> dict:
+    def _write(self, name: str, entry: dict, summary: Summary, replaces: Optional[str] = None,
+               wait: bool = True) -> dict:
         check_name(name)
-        with self._locked():
+        with self._locked(wait):
             data = self._load()  # the file now, not the copy read at start; a failed save changes nothing
             key = self.stored_name(name, data)
             person = data["trainees"].setdefault(key, {"sessions": [], "categories": {}})
@@ -293,7 +303,7 @@ class ProgressStore:
         return entry
 
     @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self, wait: bool = True) -> Iterator[None]:
         """An exclusive ``flock`` on :attr:`lock_path` for the read-merge-write of :meth:`record`."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -310,6 +320,8 @@ class ProgressStore:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except BlockingIOError:
+                    if not wait:
+                        raise LockBusy(f"another trainer holds the lock of {self.path}") from None
                     if self.waiting is not None:
                         self.waiting(f"waiting to save to {self.path}: another trainer holds its lock "
                                      f"({self.lock_path.name}) while it saves; if none is saving, a trainer stopped "

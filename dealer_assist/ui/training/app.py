@@ -39,4 +39,5 @@ def run_trainer(session: TrainingSession, store: Optional[ProgressStore] = None,
         waker.stop()
     if window.summary is None and session.attempts:
         window.end_session()
+    window.finish_saving()   # a save still waiting for another trainer's lock (SIGTERM came meanwhile)
     return window.summary, window.store_error

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QFrame, QLabel, QLineEdit, Q
 
 from dealer_assist.training.case import AnswerError, Attempt, Case
 from dealer_assist.training.feed import FeedClosed, FeedError
-from dealer_assist.training.progress import ProgressError, ProgressStore
+from dealer_assist.training.progress import LockBusy, ProgressError, ProgressStore
 from dealer_assist.training.report import weak_lines
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import ExamTimeUp, TrainingSession
@@ -85,6 +85,12 @@ KEYS_HELP = (
     ("F1", "show or hide this list"),
     ("on the summary: Esc", "close the window"),
 )
+
+
+class _Saver(QObject):
+    """Tells the GUI thread that a save that waited for another trainer's lock is done (its error, or None)."""
+
+    saved = Signal(object)
 
 
 class _Loader(QObject):
@@ -239,6 +245,12 @@ class TrainerWindow(QWidget):
         self.esc_timer.setSingleShot(True)
         self.esc_timer.timeout.connect(self._disarm_esc)
 
+        #: The result waits for another trainer's lock on the progress file (see :meth:`_save_later`).
+        self.saving = False
+        self.saver = _Saver(self)
+        self.saver.saved.connect(self._saved)
+        self._save_thread: Optional[threading.Thread] = None
+        self._save_error: Optional[str] = None
         self.loader = _Loader(self)
         self.loader.loaded.connect(self._show_case)
         self.loader.failed.connect(self._feed_failed)
@@ -562,9 +574,64 @@ class TrainerWindow(QWidget):
         if self.store is not None and self.summary.attempts:
             try:
                 self.store.record(self.trainee, self.summary, self.session.settings.label,
-                                  started=self.session.wall_started)
+                                  started=self.session.wall_started, wait=False)
             except ProgressError as exc:
                 self.store_error = str(exc)
+            except LockBusy:
+                self._save_later()
+                return
+        self._show_summary()
+
+    def _save_later(self) -> None:
+        """Another trainer holds the progress file's lock: wait for it off the GUI thread, saying so.
+
+        The save had waited on the GUI thread: the window froze on its last case (status "case 3 of 2"),
+        the note went to stderr only, and the keys pressed meanwhile were replayed onto the summary, whose
+        Esc closed it unseen (qaS F14).  Keys are not taken until the result is stored.
+        """
+        self.saving = True
+        self.view.show_case(None)
+        self.context.setText("")
+        for widget in (self.entry, self.keys, self.clock):
+            widget.setVisible(False)
+        self.status.setText("saving")
+        self.question.setText("Saving the result ...")
+        self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+        self.feedback.setText(f"Waiting to save to {self.store.path}: another trainer is saving to it. If none "
+                              "is, a trainer stopped with Ctrl+Z holds it: bring that one back (fg) or end it. "
+                              "The summary comes once the result is stored; keys are not taken until then.")
+        self.key_line.setText("saving: keys are not taken until the result is stored")
+        store, summary, label, started = self.store, self.summary, self.session.settings.label, self.session.wall_started
+
+        def work() -> None:
+            error: Optional[str] = None
+            try:
+                store.record(self.trainee, summary, label, started=started)
+            except ProgressError as exc:
+                error = str(exc)
+            except Exception as exc:  # noqa: BLE001 (said as not stored, never a silent dead thread)
+                error = f"cannot save the training progress to {store.path}: {type(exc).__name__}: {exc}"
+            self._save_error = error
+            self.saver.saved.emit(error)
+
+        self._save_thread = threading.Thread(target=work, name="trainer-save", daemon=True)
+        self._save_thread.start()
+
+    def _saved(self, error: object) -> None:
+        if not self.saving:
+            return
+        self.saving = False
+        self.store_error = error if isinstance(error, str) else None
+        self._show_summary()
+
+    def finish_saving(self) -> None:
+        """Wait for a save still waiting for the lock (the event loop has stopped: SIGTERM), then show it."""
+        thread = self._save_thread
+        if thread is not None:
+            thread.join()
+            self._saved(self._save_error)
+
+    def _show_summary(self) -> None:
         lines = self.summary.lines()
         head = 3 if self.summary.shortfalls else 2  # a pass below the standard says so beside the verdict
         s = self.session
@@ -706,12 +773,20 @@ class TrainerWindow(QWidget):
         self.key_line.setText(f"{name} not taken: {why}. Look, then press it again")
         return True
 
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if self.saving:   # closed before the result is stored: the summary it waits for would go unseen
+            event.ignore()
+            return
+        super().closeEvent(event)
+
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
         activate_soon(self)  # an X session with no window manager makes no window active: the keys wait for it
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
+        if self.saving:   # nothing to act on, and a key kept for later had closed the summary unseen
+            return
         if self.help.isVisible():   # the key list is on screen: any key just puts it away
             self.help.hide()
             if self.entry.isVisible():
