@@ -62,3 +62,12 @@ def test_esc_clears_a_mistyped_amount_and_does_not_end_the_exam(qtbot):
     assert window.summary is None and "Esc again" in window.key_line.text()
     qtbot.keyClick(window.entry, Qt.Key.Key_Escape)
     assert window.summary is not None                 # Esc Esc on an empty box still ends it
+
+
+def test_the_status_names_the_case_on_screen_during_the_last_right_answer_s_pause(qtbot):
+    window = _window(qtbot, drills="third-card", exam=False, cases=2)
+    for _ in range(2):
+        qtbot.waitUntil(lambda: window.question_now is not None)
+        qtbot.keyClick(window, window.question_now.answer)
+        window._tick()
+        assert window.summary is None and window.status.text().startswith(f"case {len(window.session.attempts)} of 2")

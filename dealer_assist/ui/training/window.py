@@ -528,7 +528,12 @@ class TrainerWindow(QWidget):
         right = sum(a.right for a in s.attempts)
         left = s.remaining
         when = f"{int(left // 60)}:{int(left % 60):02d} left" if left is not None else ""
-        number = f"case {len(s.attempts) + (0 if self.waiting else 1)}"
+        # The case on screen: the one just answered while its feedback or right answer's pause shows ("case 3
+        # of 2" had shown during the last case's pause, and on a window saving the result: qaS F14).
+        shown = len(s.attempts) + (0 if self.case is not None and not self._open else 1)
+        if s.settings.cases is not None:
+            shown = min(shown, s.settings.cases)
+        number = f"case {shown}"
         if s.settings.cases is not None:
             number += f" of {s.settings.cases}"
         score = "" if s.settings.exam else f"   {right}/{len(s.attempts)} right"
