@@ -68,6 +68,7 @@ def test_digits_typed_as_a_timed_out_case_gives_way_do_not_answer_the_next_case(
     clock.now += 0.2
     qtbot.keyClick(window.entry, Qt.Key.Key_Return)   # its Enter, past the guard: the box is empty
     assert window.answers == [] and len(window.session.attempts) == 1
+    assert "the answer box is empty" in window.key_line.text() and "Time is up for case 1" in window.feedback.text()
     qtbot.keyClicks(window.entry, second.questions[0].answer)   # typed once the case was seen: taken
     qtbot.keyClick(window.entry, Qt.Key.Key_Return)
     assert window.answers == [second.questions[0].answer] or window.session.attempts[1].case is second

@@ -850,6 +850,10 @@ class TrainerWindow(QWidget):
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.entry.isVisible():
             if self._too_soon(event):
                 return
+            if not self.entry.text().strip():   # said on the key line: the time-up note above stays (qaS F1)
+                self.key_line.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+                self.key_line.setText("Enter not taken: the answer box is empty; type the answer, then Enter")
+                return
             if not self.answer(self.entry.text()):
                 self.entry.selectAll()  # the next answer is typed over it, not after it ("abc8")
             return
