@@ -9,15 +9,15 @@ table's own, asking nothing; the 4♠ read for sure there had been taken for a r
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
 
-from dealer_assist.events import READ_WHERE_UNREAD, CardRead, LinkState, Unreadable
+from dealer_assist.events import READ_WHERE_UNREAD, CardRead, Unreadable
 from dealer_assist.vision.profile import Profile, shipped_profile
 from dealer_assist.vision.track import NewCard, UnreadCard
 from dealer_assist.vision.watch import open_source, watch
+from camera_runs import run_to_end  # noqa: E402
 
 VIDEO = Path(__file__).resolve().parents[2] / "shared" / "cards" / "test_shoe" / "plastic" / "blackjack.mp4"
 
@@ -48,18 +48,7 @@ def test_the_tables_camera_reads_it_with_no_doubt(video):
     source = CameraSource(str(video), profile="plastic")
     source.count_in_view(lambda: [])
     got: list = []
-    ended = threading.Event()
-
-    def sink(event):
-        got.append(event)
-        if isinstance(event, LinkState) and event.state in ("ended", "lost"):
-            ended.set()
-
-    source.start(sink)
-    try:
-        assert ended.wait(300)
-    finally:
-        source.stop()
+    run_to_end(source, got.append)
     reads = [e for e in got if isinstance(e, CardRead)]
     assert reads[0].card.code == "4S"
     assert all(r.doubt != READ_WHERE_UNREAD for r in reads)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import cv2
@@ -20,11 +19,11 @@ import numpy as np
 import pytest
 
 from dealer_assist.cards import Card
-from dealer_assist.events import LinkState
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import CardHit, FrameResult, Recognizer, UncertainHit
 from dealer_assist.vision.track import NewCard, OnceOnlyTracker, UnreadCard
 from smudged_deal import DEAL, SLOTS, SMUDGED, at_rest, card_image, felt, write_video
+from camera_runs import run_to_end  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Where the smudged 10♥ lies.
@@ -97,19 +96,7 @@ def test_the_table_asks_for_it_and_the_next_reads_wait_so_the_round_is_settled_a
     from dealer_assist.table.state import TablePhase, TableRules
 
     session = TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
-    ended = threading.Event()
-    source = CameraSource(str(deal_video), profile=str(default_profile_path()))
-
-    def sink(event):
-        session.handle(event)
-        if isinstance(event, LinkState) and event.state in ("ended", "lost"):
-            ended.set()
-
-    source.start(sink)
-    try:
-        assert ended.wait(300)
-    finally:
-        source.stop()
+    run_to_end(CameraSource(str(deal_video), profile=str(default_profile_path())), session.handle)
     assert any(a.title == "UNREADABLE CARD" for a in session.snapshot.alerts)
     assert [c.code for c in session.state.round.cards] == ["9S", "KD"]  # nothing dealt into the 10♥'s place
     assert session.state.phase != TablePhase.SETTLED
