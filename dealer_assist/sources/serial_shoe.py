@@ -264,6 +264,8 @@ class SerialShoe(CardSource):
         #: The device id of the HELLO heard since the port last opened ("" before one): who the shoe in the
         #: socket now is, as far as it said (take_shoe).
         self._heard_since_open = ""
+        #: The shoe the journal heard last, another than this table's (resume_from): heard since the first open.
+        self._heard_at_resume = ""
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -310,6 +312,9 @@ class SerialShoe(CardSource):
         if device and heard and heard != device:
             self._other_device = heard
             self._own_count = self._tracker_at(own or CountPosition())
+            # The shoe heard last is the one in the socket when the port opens again (verS N3: Ctrl+T took
+            # it under this table's old shoe's name).
+            self._heard_at_resume = heard
 
     @staticmethod
     def _tracker_at(count: CountPosition) -> SequenceTracker:
@@ -463,7 +468,7 @@ class SerialShoe(CardSource):
             self._splitter.reset()
             self._last_frame = time.monotonic()
             self._since_open = True
-            self._heard_since_open = ""
+            self._heard_since_open, self._heard_at_resume = self._heard_at_resume, ""
             self._set_link("up", url)
             return True
         if errors:
