@@ -718,7 +718,8 @@ class SerialShoe(CardSource):
             self._emit(SeqGap(self.name, self._clock(), verdict.cards,
                               count_went_back=verdict.restarted,
                               after_link_loss=out_of_reach or len(verdict.missing) > OUT_OF_REACH_GAP,
-                              card_lost=verdict.card_lost, foreign=self._other_device))
+                              card_lost=verdict.card_lost, foreign=self._other_device,
+                              seq=None if isinstance(frame, HelloFrame) else frame.seq))
         if not verdict.deliver:
             return
         t = self._clock()
