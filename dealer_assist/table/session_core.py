@@ -1064,6 +1064,12 @@ class SessionCore(abc.ABC):
             self._publish(replace(self._snap, message=f"{_card_label(op)} TYPED by the croupier (K), not read: "
                                   + ("the card missing before a held read, or a correction of one"
                                      if op.get("answers") else "typed at the table")))
+            # As live (_typed_in_place): the card a one-card wait asked for is in place, so its alerts go, unless
+            # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
+            waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
+            if waits and waits <= set(ONE_CARD_HOLDS):
+                self._publish(replace(self._snap, alerts=tuple(
+                    a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
