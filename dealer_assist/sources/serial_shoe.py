@@ -646,7 +646,8 @@ class SerialShoe(CardSource):
         """The croupier says the shoe in the socket now is this table's (verN NEW-8: this table's shoe plugged
         back with its HELLO not heard had every card held as the other shoe's until the display restarted).
         Its cards play again; the device id it is taken as, returned, is the one whose HELLO was heard since
-        the port opened, or, none heard, the shoe this reader had (the one the alert asked to plug back)."""
+        the port opened (after a restart, from its first open: the other shoe the journal heard last, verS N3), or,
+        none heard, the shoe this reader had (the one the alert asked to plug back)."""
         if self._heard_since_open:
             self._device = self._heard_since_open
         self._other_device, self._own_count = "", None
