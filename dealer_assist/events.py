@@ -108,6 +108,9 @@ class SeqGap:
     card_lost: Optional[int] = None
     #: The device id of another shoe than the one the reader had, or "" (see the module docstring).
     foreign: str = ""
+    #: The frame that revealed the gap (None: a HELLO's, or not known): the count went on past it, and a restart
+    #: goes on after it too (verS N5: it was named lost again).
+    seq: Optional[int] = None
 
 
 @dataclass(frozen=True)

@@ -124,8 +124,9 @@ class VirtualShoe:
         self.position += 1
         forced, self.unread_next = self.unread_next, None
         if forced == MISREAD:  # the reader saw the card come out, and no code (PROTOCOL.md: ERR MISREAD)
-            # An ERR, no CARD frame: the heartbeat's last card stays the last CARD's (PROTOCOL.md 6).
+            # An ERR for a card left unread: the heartbeat names it as the last (PROTOCOL.md 6).
             out = self._next(lambda s: ErrorFrame(s, MISREAD, "card seen, code not read"))
+            self.last_card_seq = out.frame.seq
             return Outgoing(out.frame, out.line, out.boot, card)
         readable = not forced and self._rng.random() >= self.unreadable
         out = self._next(lambda s: CardFrame(s, card if readable else None))

@@ -264,6 +264,8 @@ class SerialShoe(CardSource):
         #: The device id of the HELLO heard since the port last opened ("" before one): who the shoe in the
         #: socket now is, as far as it said (take_shoe).
         self._heard_since_open = ""
+        #: The shoe the journal heard last, another than this table's (resume_from): heard since the first open.
+        self._heard_at_resume = ""
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -310,6 +312,9 @@ class SerialShoe(CardSource):
         if device and heard and heard != device:
             self._other_device = heard
             self._own_count = self._tracker_at(own or CountPosition())
+            # The shoe heard last is the one in the socket when the port opens again (verS N3: Ctrl+T took
+            # it under this table's old shoe's name).
+            self._heard_at_resume = heard
 
     @staticmethod
     def _tracker_at(count: CountPosition) -> SequenceTracker:
@@ -463,7 +468,7 @@ class SerialShoe(CardSource):
             self._splitter.reset()
             self._last_frame = time.monotonic()
             self._since_open = True
-            self._heard_since_open = ""
+            self._heard_since_open, self._heard_at_resume = self._heard_at_resume, ""
             self._set_link("up", url)
             return True
         if errors:
@@ -641,7 +646,8 @@ class SerialShoe(CardSource):
         """The croupier says the shoe in the socket now is this table's (verN NEW-8: this table's shoe plugged
         back with its HELLO not heard had every card held as the other shoe's until the display restarted).
         Its cards play again; the device id it is taken as, returned, is the one whose HELLO was heard since
-        the port opened, or, none heard, the shoe this reader had (the one the alert asked to plug back)."""
+        the port opened (after a restart, from its first open: the other shoe the journal heard last, verS N3), or,
+        none heard, the shoe this reader had (the one the alert asked to plug back)."""
         if self._heard_since_open:
             self._device = self._heard_since_open
         self._other_device, self._own_count = "", None
@@ -713,7 +719,8 @@ class SerialShoe(CardSource):
             self._emit(SeqGap(self.name, self._clock(), verdict.cards,
                               count_went_back=verdict.restarted,
                               after_link_loss=out_of_reach or len(verdict.missing) > OUT_OF_REACH_GAP,
-                              card_lost=verdict.card_lost, foreign=self._other_device))
+                              card_lost=verdict.card_lost, foreign=self._other_device,
+                              seq=None if isinstance(frame, HelloFrame) else frame.seq))
         if not verdict.deliver:
             return
         t = self._clock()

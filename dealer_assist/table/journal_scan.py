@@ -40,7 +40,7 @@ def _last_before_boundaries(kinds: str) -> str:
 
 
 #: Every HELLO and shoe taken of each source, and before each of them (and at the end) its last card read and
-#: its last frame standing for a card not read (``card_unreadable``, a DOUBLE_FEED's ``alert``): all that the
+#: its last frame standing for a card not read (``card_unreadable``, a DOUBLE_FEED's or FRAMES LOST's ``alert``): all that the
 #: shoe counts (:mod:`.shoe_counts`) and the table's shoe (:meth:`SessionCore._recorded_devices`) depend on.
 #: Every HELLO, not only each device's last: this table's shoe back after another goes on with the count it
 #: had before that one (rev15 F1), and HELLOs are few.

@@ -721,6 +721,8 @@ class SessionCore(abc.ABC):
             elif kind in ("card_assigned", "shoe_burn") and payload.get("op") != "play_held" \
                     and (kind == "card_assigned" or payload.get("cards")):  # a card typed in a place one left
                 if not queue or payload.get("override"):  # blackjack: a refused card a supervisor let in
+                    if not queue:
+                        self._typed_for_gaps(payload.get("card"))
                     self._typed_in_place()
                     settles = True
                 else:  # typed before the read waiting: it ends that read's one-card hold (enter_card)
@@ -857,7 +859,7 @@ class SessionCore(abc.ABC):
                               "cards than these frames may have gone" if event.after_link_loss else ""),
                            "compare the cards on the table with the display and type any missing card (K)"
                            + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
-                           source=event.source)
+                           source=event.source, source_seq=event.seq)
             elif isinstance(event, CountRestarted):
                 self._new_count(event.source)
                 # As after a HELLO with a new boot id (see _hello): what the old count sent last is unknown.  A
@@ -1062,6 +1064,12 @@ class SessionCore(abc.ABC):
             self._publish(replace(self._snap, message=f"{_card_label(op)} TYPED by the croupier (K), not read: "
                                   + ("the card missing before a held read, or a correction of one"
                                      if op.get("answers") else "typed at the table")))
+            # As live (_typed_in_place): the card a one-card wait asked for is in place, so its alerts go, unless
+            # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
+            waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
+            if waits and waits <= set(ONE_CARD_HOLDS):
+                self._publish(replace(self._snap, alerts=tuple(
+                    a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
@@ -1362,12 +1370,25 @@ class SessionCore(abc.ABC):
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
             error = self._play(card, "keyboard", zone)
             if error is None:
-                self._typed_for_holds.update(n for why, n in self._hold_of.values() if why in AFTER_LOST_FRAMES)
-                for why, n in self._hold_of.values():
-                    if why in AFTER_LOST_FRAMES:
-                        self._typed_cards[n] = (*self._typed_cards.get(n, ()), card)
+                self._typed_for_gaps(card)
                 self._typed_in_place()
             return error
+
+    def _typed_for_gaps(self, card: Any) -> None:
+        """``card`` (or its code, from the journal) was typed while no read waited: it answers the holds
+        behind lost frames open now (qaR F1), restored so after a restart too (verS N5: the read after it
+        asked for the card again)."""
+        if isinstance(card, str):
+            try:
+                card = parse_card(card)
+            except InvalidCardError:
+                return
+        if not isinstance(card, Card):
+            return
+        for why, n in self._hold_of.values():
+            if why in AFTER_LOST_FRAMES:
+                self._typed_for_holds.add(n)
+                self._typed_cards[n] = (*self._typed_cards.get(n, ()), card)
 
     def _note_typed(self, pending: CardRead, card: Card) -> None:
         """``card`` was typed for the missing card ``pending`` waits behind: its banner says so (qaR F4)."""

@@ -1,0 +1,46 @@
+"""A replay takes UNREADABLE CARD down once the croupier's typed card is played, as the table did (verS N2):
+a typed card only set the replay's message, the alert stayed up to the end, and a pit boss read the unread
+card as never answered."""
+
+from __future__ import annotations
+
+import time
+
+from dealer_assist.cards import parse_card
+from dealer_assist.events import CardRead, DeviceHello, Unreadable
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.sources.replay import ReplaySource
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TableRules
+
+RULES = TableRules(shoe=ShoeRules(burn=False))
+SOURCE = "serial:shoe"
+
+
+def test_a_replay_takes_unreadable_card_down_when_the_typed_card_is_played(tmp_path):
+    path = tmp_path / "u.sqlite"
+    live = TableSession(RULES, Journal.open(path), odds=False)
+    try:
+        live.handle(DeviceHello(SOURCE, time.time(), "SHOE-A", "A1"))
+        live.handle(CardRead(parse_card("4H"), SOURCE, time.time(), seq=1))
+        live.handle(Unreadable(SOURCE, time.time(), seq=2))
+        assert "UNREADABLE CARD" in [a.title for a in live.snapshot.alerts]
+        assert live.enter_card("KD") is None
+        live_titles = [a.title for a in live.snapshot.alerts]
+    finally:
+        live.close()
+    assert "UNREADABLE CARD" not in live_titles
+
+    replay = TableSession(RULES, odds=False)
+    replay.follow_record()
+    seen: list = []
+    replay.subscribe(seen.append)
+    source = ReplaySource(path, interval=3600)
+    source.set_sink(replay.handle)
+    while source.step() is not None:
+        pass
+    assert any("UNREADABLE CARD" in [a.title for a in snap.alerts] for snap in seen)  # shown while it stood
+    assert [c.code for c in replay.snapshot.state.round.cards] == ["4H", "KD"]
+    assert "TYPED" in replay.snapshot.message
+    assert [a.title for a in replay.snapshot.alerts if a.title != "REPLAY FINISHED"] == live_titles
