@@ -36,6 +36,10 @@ class NewCard:
     #: Another card of its code came into view with it, within a card of it: most likely one card read
     #: at two outlines (a mirrored camera reads a symmetric A♦ so), not two copies dealt at once.
     twin: bool = False
+    #: Read where a card of its code was taken away (its spot seen bare) within :data:`PUT_BACK` frames:
+    #: most likely that card lifted and put back (a squeeze, a peek), though an 8-deck shoe's second copy
+    #: may be dealt there; the table holds it for the croupier rather than play it twice or lose it.
+    put_back: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,14 @@ STILL = 0.05
 #: Frames in a row a remembered card's spot must be seen as bare table (see :mod:`.bare_spot`) for the
 #: card to be gone: one frame's look may catch a hand's shadow or a blurred edge.
 BARE_FRAMES = 3
+#: Frame numbers (2 s at 30 fps) after a card taken away (see :data:`BARE_FRAMES`) was last seen within
+#: which a card of its code read within :data:`PUT_BACK_REACH` card heights of where it lay is most likely
+#: it put back (see :attr:`NewCard.put_back`; verC NEW-2: a 9♠ lifted four frames and put back was
+#: played twice).  Later, a card of that code dealt there is a new one, as before, and so is one dealt after
+#: a frame with no card at all (the layout cleared: a squeeze or a peek lifts one card, others stay; QA's
+#: shoe video looped back to back deals the same codes on the same spots a second after its last).
+PUT_BACK = 60
+PUT_BACK_REACH = 0.4
 #: An unsure read whose outline lies within this share of a card's height of a reported card's (every
 #: corner near one of its corners) lies where that card lies: a resting card's reads move a pixel or
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
@@ -226,6 +238,8 @@ class OnceOnlyTracker:
         self.tracks: list[_Track] = []
         self.ghosts: list[_Track] = []
         self.unknown: list[_Unknown] = []
+        #: Cards reported and then taken away (their spot seen bare): code, where, and the last frame seen.
+        self.taken: list[tuple[str, np.ndarray, int]] = []
         #: Codes of the cards the table already counted that may lie in view when the camera starts
         #: (see :meth:`update`'s ``opening``), each taken by one card lying there then.
         self.counted: Counter[str] = Counter()
@@ -264,6 +278,8 @@ class OnceOnlyTracker:
         """
         events: list = []
         self._trim_counted()
+        # A frame with no card in it: the layout was cleared (a round's end), and no card of it is put back.
+        self.taken = [t for t in self.taken if frame - t[2] <= PUT_BACK] if result.cards or result.uncertain else []
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
@@ -371,7 +387,10 @@ class OnceOnlyTracker:
             return UnplacedCard(card, frame, at, maybe_counted=True)
         twin = any(t is not tr and t.reported and t.code == tr.code and abs(t.first - tr.first) <= TWIN_FRAMES
                    and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
-        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin)
+        put_back = any(code == tr.code and 0 < tr.first - last <= PUT_BACK
+                       and np.linalg.norm(where - tr.origin) < PUT_BACK_REACH * self.card_h
+                       for code, where, last in self.taken)
+        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
@@ -417,6 +436,8 @@ class OnceOnlyTracker:
                     or np.hypot(*tr.velocity) >= STILL * self.card_h):
                 continue
             tr.bare = tr.bare + 1 if view.bare(tr.corners) else 0
+            if tr.bare == BARE_FRAMES:
+                self.taken.append((tr.code, tr.center.copy(), tr.last))
         self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
         self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
 
