@@ -220,6 +220,13 @@ def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
     return float(np.linalg.norm(point - (start + t * way)))
 
 
+def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
+    """Whether ``point`` lies inside the convex ``quad`` (corners in either turning order)."""
+    edges, to = np.roll(quad, -1, axis=0) - quad, point - quad
+    turns = edges[:, 0] * to[:, 1] - edges[:, 1] * to[:, 0]
+    return bool((turns > 0).all() or (turns < 0).all())
+
+
 class OnceOnlyTracker:
     """Feeds on :class:`FrameResult` values in frame order; returns the events each frame causes.
 
@@ -465,7 +472,7 @@ class OnceOnlyTracker:
         for u in result.uncertain:
             c = np.array(u.center)
             if (any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks)
-                    or self._between_twins(c, frame)):
+                    or self._between_twins(c, frame) or self._crosswise_on(u, frame)):
                 continue
             if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and (
                     self._still_there(u, frame) or not u.candidates and self._lies_there(u, frame)):
@@ -559,6 +566,32 @@ class OnceOnlyTracker:
                    and np.linalg.norm(a.center - b.center) < TWIN_REACH * self.card_h
                    and np.linalg.norm((a.center + b.center) / 2 - c) < AT_UNREAD * self.card_h
                    for i, a in enumerate(seen) for b in seen[i + 1:])
+
+    def _crosswise_on(self, u, frame: int) -> bool:
+        """Whether the unsure read ``u`` is a phantom of a card read there: an outline lying crosswise to a
+        reported card seen now, one short side (where its index would be) inside that card, and every
+        candidate of that card's suit: the index read is a piece of that card's own face (verC NEW-3: a Q♦
+        lying alone came with a landscape outline half over bare felt read as 4♦, and was asked for).  A
+        card dealt onto another lies along it (a fan), and one dealt crosswise over it has an index of
+        its own suit, not always the one below's."""
+        if not u.candidates or len(u.corners) != 4:
+            return False
+        quad = np.asarray(u.corners, np.float64)
+        sides = [quad[(i + 1) % 4] - quad[i] for i in range(4)]
+        short = min(range(4), key=lambda i: float(np.hypot(*sides[i])))
+        ends = quad[[short, (short + 1) % 4]]
+        along = sides[(short + 1) % 4]
+        for tr in self.tracks:
+            if (not tr.reported or frame - tr.last >= 5 or len(tr.corners) != 4
+                    or any(k.suit != tr.code[-1] for k in u.candidates)):
+                continue
+            mine = np.asarray(tr.corners, np.float64)
+            edges = [mine[(i + 1) % 4] - mine[i] for i in range(4)]
+            long_side = max(edges[:2], key=lambda e: float(np.hypot(*e)))
+            cos = abs(float(along @ long_side)) / (np.hypot(*along) * np.hypot(*long_side) + 1e-9)
+            if cos < 0.5 and all(_inside(mine, p) for p in ends):
+                return True
+        return False
 
     def _lies_there(self, u, frame: int) -> bool:
         """Whether ``u``, a card seen whole with no index found, is a reported card still lying where it lay
