@@ -613,11 +613,14 @@ def cmd_watch(args: argparse.Namespace) -> int:
                      + (f", {len(unread)} never read" if unread else "") + "\n")
     if doubtful:
         sys.stderr.write(f"dealer-assist: warning: {len(doubtful)} read(s) were printed as doubtful, not as cards ("
-                         + "; ".join(f"{e.card.code} at frame {e.frame}" for e in doubtful)
+                         + "; ".join(f"{e.card.code} at frame {e.frame}"
+                                     + (" (read where one was taken away: put back?)" if e.put_back else "")
+                                     for e in doubtful)
                          + ("): the camera image looked mirrored, and a mirrored picture reads one card at two "
                             "places or as another card. Turn the camera's mirroring (flip) off and watch again"
                             if fit.mirrored else "): each was read at two places a card apart at once, as one card "
-                            "is by a mirrored camera or another deck's profile. Check them by eye") + "\n")
+                            "is by a mirrored camera or another deck's profile. Check them by eye"
+                            if not any(e.put_back for e in doubtful) else "). Check them by eye") + "\n")
     if interrupted:
         _say_in_view(last_read[0] if last_read else None, codes)
         return 130
@@ -680,9 +683,12 @@ def _never_sure(card) -> str:
 def _doubt(event, fit: ProfileFit) -> str:
     """Why a card ``watch`` read is printed as doubtful rather than as a card: the camera looks mirrored (no
     read of it is sure: one A♠ was printed at frames 229 and 231, QA), or the card was read at two places a
-    card apart at once (one card at two outlines; the display holds such reads too).  Empty when sure."""
+    card apart at once (one card at two outlines; the display holds such reads too), or where a card of its
+    code was taken away a moment ago (most likely that card put back, verC NEW-2).  Empty when sure."""
     if fit.mirrored:
         return "camera mirrored"
+    if event.put_back:
+        return "put back"
     return "read twice at once" if event.twin else ""
 
 

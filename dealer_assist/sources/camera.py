@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.events import (FRAMES_GREY, FRAMES_MIRRORED, PROFILE_SHAPE_OFF, READ_TWICE_AT_ONCE,
+from dealer_assist.events import (FRAMES_GREY, FRAMES_MIRRORED, PROFILE_SHAPE_OFF, PUT_BACK,
+                                   READ_TWICE_AT_ONCE,
                                    READ_WHERE_UNREAD, CardRead, LinkState, ProfileDoubt, Unreadable)
 
 _log = logging.getLogger(__name__)
@@ -28,7 +29,7 @@ STALE_AFTER = 3.0
 OPEN_RETRY = 2.0
 
 
-def _doubt_of(fit, after_unread: bool, twin: bool = False) -> str:
+def _doubt_of(fit, after_unread: bool, twin: bool = False, put_back: bool = False) -> str:
     """Why a card the camera read for sure still waits for the croupier.  Read where a card it could not
     read lay, it is most likely that one (:data:`~dealer_assist.events.READ_WHERE_UNREAD`: the croupier
     may have typed it); else, once the camera's set-up seems wrong, any sure read may be misread: cards of
@@ -38,6 +39,8 @@ def _doubt_of(fit, after_unread: bool, twin: bool = False) -> str:
     only raises the alert: one smudged card lingering in view makes it (QA)."""
     if after_unread:
         return READ_WHERE_UNREAD
+    if put_back:
+        return PUT_BACK
     if twin:
         return READ_TWICE_AT_ONCE
     if fit.mirrored:
@@ -273,7 +276,7 @@ class CameraSource(CardSource):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
-                                  doubt=_doubt_of(fit, event.after_unread, event.twin)))
+                                  doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back)))
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))

@@ -36,6 +36,10 @@ class NewCard:
     #: Another card of its code came into view with it, within a card of it: most likely one card read
     #: at two outlines (a mirrored camera reads a symmetric A♦ so), not two copies dealt at once.
     twin: bool = False
+    #: Read where a card of its code was taken away (its spot seen bare) within :data:`PUT_BACK` frames:
+    #: most likely that card lifted and put back (a squeeze, a peek), though an 8-deck shoe's second copy
+    #: may be dealt there; the table holds it for the croupier rather than play it twice or lose it.
+    put_back: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,14 @@ STILL = 0.05
 #: Frames in a row a remembered card's spot must be seen as bare table (see :mod:`.bare_spot`) for the
 #: card to be gone: one frame's look may catch a hand's shadow or a blurred edge.
 BARE_FRAMES = 3
+#: Frame numbers (2 s at 30 fps) after a card taken away (see :data:`BARE_FRAMES`) was last seen within
+#: which a card of its code read within :data:`PUT_BACK_REACH` card heights of where it lay is most likely
+#: it put back (see :attr:`NewCard.put_back`; verC NEW-2: a 9♠ lifted four frames and put back was
+#: played twice).  Later, a card of that code dealt there is a new one, as before, and so is one dealt after
+#: a frame with no card at all (the layout cleared: a squeeze or a peek lifts one card, others stay; QA's
+#: shoe video looped back to back deals the same codes on the same spots a second after its last).
+PUT_BACK = 60
+PUT_BACK_REACH = 0.4
 #: An unsure read whose outline lies within this share of a card's height of a reported card's (every
 #: corner near one of its corners) lies where that card lies: a resting card's reads move a pixel or
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
@@ -208,6 +220,13 @@ def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
     return float(np.linalg.norm(point - (start + t * way)))
 
 
+def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
+    """Whether ``point`` lies inside the convex ``quad`` (corners in either turning order)."""
+    edges, to = np.roll(quad, -1, axis=0) - quad, point - quad
+    turns = edges[:, 0] * to[:, 1] - edges[:, 1] * to[:, 0]
+    return bool((turns > 0).all() or (turns < 0).all())
+
+
 class OnceOnlyTracker:
     """Feeds on :class:`FrameResult` values in frame order; returns the events each frame causes.
 
@@ -226,6 +245,8 @@ class OnceOnlyTracker:
         self.tracks: list[_Track] = []
         self.ghosts: list[_Track] = []
         self.unknown: list[_Unknown] = []
+        #: Cards reported and then taken away (their spot seen bare): code, where, and the last frame seen.
+        self.taken: list[tuple[str, np.ndarray, int]] = []
         #: Codes of the cards the table already counted that may lie in view when the camera starts
         #: (see :meth:`update`'s ``opening``), each taken by one card lying there then.
         self.counted: Counter[str] = Counter()
@@ -264,6 +285,8 @@ class OnceOnlyTracker:
         """
         events: list = []
         self._trim_counted()
+        # A frame with no card in it: the layout was cleared (a round's end), and no card of it is put back.
+        self.taken = [t for t in self.taken if frame - t[2] <= PUT_BACK] if result.cards or result.uncertain else []
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
@@ -371,7 +394,10 @@ class OnceOnlyTracker:
             return UnplacedCard(card, frame, at, maybe_counted=True)
         twin = any(t is not tr and t.reported and t.code == tr.code and abs(t.first - tr.first) <= TWIN_FRAMES
                    and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
-        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin)
+        put_back = any(code == tr.code and 0 < tr.first - last <= PUT_BACK
+                       and np.linalg.norm(where - tr.origin) < PUT_BACK_REACH * self.card_h
+                       for code, where, last in self.taken)
+        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
@@ -417,6 +443,8 @@ class OnceOnlyTracker:
                     or np.hypot(*tr.velocity) >= STILL * self.card_h):
                 continue
             tr.bare = tr.bare + 1 if view.bare(tr.corners) else 0
+            if tr.bare == BARE_FRAMES:
+                self.taken.append((tr.code, tr.center.copy(), tr.last))
         self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
         self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
 
@@ -444,7 +472,7 @@ class OnceOnlyTracker:
         for u in result.uncertain:
             c = np.array(u.center)
             if (any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks)
-                    or self._between_twins(c, frame)):
+                    or self._between_twins(c, frame) or self._crosswise_on(u, frame)):
                 continue
             if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and (
                     self._still_there(u, frame) or not u.candidates and self._lies_there(u, frame)):
@@ -538,6 +566,32 @@ class OnceOnlyTracker:
                    and np.linalg.norm(a.center - b.center) < TWIN_REACH * self.card_h
                    and np.linalg.norm((a.center + b.center) / 2 - c) < AT_UNREAD * self.card_h
                    for i, a in enumerate(seen) for b in seen[i + 1:])
+
+    def _crosswise_on(self, u, frame: int) -> bool:
+        """Whether the unsure read ``u`` is a phantom of a card read there: an outline lying crosswise to a
+        reported card seen now, one short side (where its index would be) inside that card, and every
+        candidate of that card's suit: the index read is a piece of that card's own face (verC NEW-3: a Q♦
+        lying alone came with a landscape outline half over bare felt read as 4♦, and was asked for).  A
+        card dealt onto another lies along it (a fan), and one dealt crosswise over it has an index of
+        its own suit, not always the one below's."""
+        if not u.candidates or len(u.corners) != 4:
+            return False
+        quad = np.asarray(u.corners, np.float64)
+        sides = [quad[(i + 1) % 4] - quad[i] for i in range(4)]
+        short = min(range(4), key=lambda i: float(np.hypot(*sides[i])))
+        ends = quad[[short, (short + 1) % 4]]
+        along = sides[(short + 1) % 4]
+        for tr in self.tracks:
+            if (not tr.reported or frame - tr.last >= 5 or len(tr.corners) != 4
+                    or any(k.suit != tr.code[-1] for k in u.candidates)):
+                continue
+            mine = np.asarray(tr.corners, np.float64)
+            edges = [mine[(i + 1) % 4] - mine[i] for i in range(4)]
+            long_side = max(edges[:2], key=lambda e: float(np.hypot(*e)))
+            cos = abs(float(along @ long_side)) / (np.hypot(*along) * np.hypot(*long_side) + 1e-9)
+            if cos < 0.5 and all(_inside(mine, p) for p in ends):
+                return True
+        return False
 
     def _lies_there(self, u, frame: int) -> bool:
         """Whether ``u``, a card seen whole with no index found, is a reported card still lying where it lay
