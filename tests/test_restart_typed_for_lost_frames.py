@@ -6,18 +6,16 @@ The gap's alert now journals the frame that revealed it, and a card typed for th
 from __future__ import annotations
 
 from dealer_assist.shoe import ShoeRules
-from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.serial_shoe import SerialShoe
 from dealer_assist.sources.shoe_protocol import format_frame
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
 from polling import wait_for
+from restarted_tables import restarted
 
 
 def test_a_card_typed_for_lost_frames_answers_them_after_a_restart_and_no_frame_is_named_lost_again(tmp_path):
-    from dealer_assist.ui.app import Table
-
     path, source = tmp_path / "j.sqlite", str(tmp_path / "shoe")
     rules = TableRules(shoe=ShoeRules(burn=False))
     first = TableSession(rules, journal=Journal.open(path), odds=False)
@@ -29,13 +27,7 @@ def test_a_card_typed_for_lost_frames_answers_them_after_a_restart_and_no_frame_
     assert first.enter_card("9H") is None  # the missing card, typed before the next read
     first.close()  # the display stops
 
-    again = TableSession(rules, journal=Journal.open(path), odds=False)
-    device = PtyEndpoint(source)
-    reader = SerialShoe(source, name=source, backoff_first=0.05, backoff_max=0.2)
-    table = Table(again, reader, window=None)
-    table.start()
-    try:
-        assert wait_for(lambda: reader.link == "up" and device.host_connected())
+    with restarted(path, source, rules) as (again, reader, device):
         device.write(format_frame("CARD", 6, "6S"))
         assert wait_for(lambda: again.snapshot.pending is not None)
         assert reader.stats["missing"] == 0  # frame 5 was received: no gap is named again
@@ -43,7 +35,3 @@ def test_a_card_typed_for_lost_frames_answers_them_after_a_restart_and_no_frame_
         assert [c.code for c in again.snapshot.typed_before] == ["9H"]  # "9♥ typed: Enter plays 6♠"
         assert again.confirm_pending() is None  # played at once: the typed card answered the lost frames
         assert [c.code for c in again.state.round.cards] == ["4H", "5D", "9H", "6S"]
-    finally:
-        reader.stop()
-        device.close()
-        again.close()

@@ -12,6 +12,7 @@ from dealer_assist.sources.shoe_protocol import format_frame
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
 from polling import wait_for
+from restarted_tables import restarted
 
 
 def hello(device: str, boot: str) -> bytes:
@@ -106,7 +107,6 @@ def test_a_restarted_table_knows_its_shoe_from_the_journal_and_names_another_one
     booted took a shoe put in its place for its own, its cards played.  The journal's last HELLO names the
     table's shoe: the first HELLO heard after a restart is compared with it."""
     from dealer_assist.table.journal import Journal
-    from dealer_assist.ui.app import Table
 
     path = tmp_path / "j.sqlite"
     rules = TableRules(shoe=ShoeRules(burn=False))
@@ -117,23 +117,13 @@ def test_a_restarted_table_knows_its_shoe_from_the_journal_and_names_another_one
                             seq=1))
     session.close()  # the display stops; SHOE-A is swapped for SHOE-B meanwhile
 
-    again = TableSession(rules, journal=Journal.open(path), odds=False)
-    device = PtyEndpoint(source)
-    reader = SerialShoe(source, name=source, backoff_first=0.05, backoff_max=0.2)
-    table = Table(again, reader, window=None)
-    table.start()
-    try:
-        assert wait_for(lambda: reader.link == "up" and device.host_connected())
+    with restarted(path, source, rules) as (again, reader, device):
         device.write(hello("SHOE-B", "B1") + format_frame("CARD", 1, "9C"))
         assert wait_for(lambda: again.snapshot.pending is not None)
         assert "SHOE-B" in again.snapshot.pending.doubt and "SHOE-A" in again.snapshot.pending.doubt
         alert = {a.code: a for a in again.snapshot.alerts}["hello"]
         assert (alert.level, alert.title) == ("error", "ANOTHER SHOE")
         assert [c.code for c in again.state.round.cards] == ["4H"]
-    finally:
-        reader.stop()
-        device.close()
-        again.close()
     third = TableSession(rules, journal=Journal.open(path), odds=False)
     assert third.source_device(source) == "SHOE-A"  # the other shoe's HELLO does not make it the table's
     third.close()

@@ -7,13 +7,13 @@ shoe whose HELLO the journal heard last is the one read now."""
 from __future__ import annotations
 
 from dealer_assist.shoe import ShoeRules
-from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.serial_shoe import SerialShoe
 from dealer_assist.sources.shoe_protocol import format_frame
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
 from polling import wait_for
+from restarted_tables import restarted
 
 
 def hello(device: str, boot: str) -> bytes:
@@ -21,8 +21,6 @@ def hello(device: str, boot: str) -> bytes:
 
 
 def test_ctrl_t_after_a_restart_takes_the_other_shoe_heard_last_under_its_own_name(tmp_path):
-    from dealer_assist.ui.app import Table
-
     path, source = tmp_path / "j.sqlite", str(tmp_path / "shoe")
     rules = TableRules(shoe=ShoeRules(burn=False))
     first = TableSession(rules, journal=Journal.open(path), odds=False)
@@ -33,23 +31,13 @@ def test_ctrl_t_after_a_restart_takes_the_other_shoe_heard_last_under_its_own_na
     assert {a.code: a for a in first.snapshot.alerts}["hello"].title == "ANOTHER SHOE"
     first.close()  # the display stops with SHOE-B in the socket
 
-    again = TableSession(rules, journal=Journal.open(path), odds=False)
-    device = PtyEndpoint(source)
-    reader = SerialShoe(source, name=source, backoff_first=0.05, backoff_max=0.2)
-    table = Table(again, reader, window=None)
-    table.start()
-    try:
-        assert wait_for(lambda: reader.link == "up" and device.host_connected())
+    with restarted(path, source, rules) as (again, reader, device):
         device.write(format_frame("HB", 3, "2") + format_frame("CARD", 4, "3D"))  # SHOE-B goes on, no HELLO
         assert wait_for(lambda: reader.stats["frames"] >= 2)
         assert again.snapshot.pending is not None and "SHOE-B" in again.snapshot.pending.doubt
         assert again.take_shoe() is None
         taken = {a.code: a for a in again.snapshot.alerts}.get("shoe_taken")
         assert taken is None or "SHOE-A" not in taken.text, taken.text
-    finally:
-        reader.stop()
-        device.close()
-        again.close()
     third = TableSession(rules, journal=Journal.open(path), odds=False)
     try:
         assert third.source_device(source) == "SHOE-B"
