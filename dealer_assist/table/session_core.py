@@ -285,11 +285,10 @@ class SessionCore(abc.ABC):
         #: "no card was missed?" (see confirm_pending): either answers FRAMES LOST for it.
         self._typed_before: Optional[CardRead] = None
         self._asked_none_missed: Optional[CardRead] = None
-        #: The holds behind lost frames a card was typed for while no read waited yet: the usual order after a
+        #: The cards typed, while no read waited yet, for each hold behind lost frames: the usual order after a
         #: replug (FRAMES LOST shows on the first heartbeat, the croupier types the card it asked for, then
-        #: the next read comes held behind those frames); that typed card answers them (qaR F1).
-        self._typed_for_holds: set[int] = set()
-        #: The cards typed for each of those holds, for the banner of the read held under it (qaR F4).
+        #: the next read comes held behind those frames); they answer the hold (qaR F1), and the banner of
+        #: the read held under it names them (qaR F4).
         self._typed_cards: dict[int, tuple[Card, ...]] = {}
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
@@ -1387,7 +1386,6 @@ class SessionCore(abc.ABC):
             return
         for why, n in self._hold_of.values():
             if why in AFTER_LOST_FRAMES:
-                self._typed_for_holds.add(n)
                 self._typed_cards[n] = (*self._typed_cards.get(n, ()), card)
 
     def _note_typed(self, pending: CardRead, card: Card) -> None:
@@ -1423,7 +1421,7 @@ class SessionCore(abc.ABC):
         and neither a card typed for them nor a first Enter has answered it (Esc on the alert does too)."""
         return (pending.doubt in AFTER_LOST_FRAMES and any(a.code == "gap" for a in self._snap.alerts)
                 and pending is not self._typed_before and pending is not self._asked_none_missed
-                and self._pending_hold not in self._typed_for_holds)
+                and self._pending_hold not in self._typed_cards)
 
     def reject_pending(self) -> None:
         """Drop the card waiting (Del), and keep what is still missing before the reads behind it: a
