@@ -115,6 +115,9 @@ class SeqGap:
     #: The frame that revealed the gap (None: a HELLO's, or not known): the count went on past it, and a restart
     #: goes on after it too (verS N5: it was named lost again).
     seq: Optional[int] = None
+    #: A line dropped before it read as a ``SHOE`` frame whose state may have been ``CUT``: the cut card may have
+    #: come out, and no later frame can tell (a heartbeat names cards only, PROTOCOL.md 7.2).
+    may_be_cut: bool = False
 
 
 @dataclass(frozen=True)

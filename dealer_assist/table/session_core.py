@@ -72,6 +72,9 @@ class JournalReplayError(ValueError):
 
 #: Alerts kept at once (see SessionCore._with_alert).
 MOST_ALERTS = 12
+#: What FRAMES LOST adds when a line dropped before the gap read as the shoe's ``SHOE,…,CUT`` (SeqGap.may_be_cut):
+#: no frame after it can tell whether the cut card came out (PROTOCOL.md 7.2), so the croupier looks.
+MAY_BE_CUT = "a damaged frame among them may have been the CUT CARD (its line read SHOE, its state not told)"
 
 #: Seconds between two journal entries of a source's damaged lines (see SessionCore._noise).
 DROPS_EVERY = 1.0
@@ -250,6 +253,8 @@ class SessionCore(abc.ABC):
     """The shared machinery; subclasses set :attr:`GAME`, :attr:`REFUSALS` and the game hooks."""
 
     GAME = ""
+    #: How the croupier records a cut card no reader reported (FRAMES LOST after a damaged SHOE line).
+    CUT_BY_HAND = ""
     #: Exception types of the game's ``apply`` that mean "refused, nothing changed".
     REFUSALS: tuple[type[Exception], ...] = (ValueError,)
     #: Journal entries (kind, op or None for any) at which a card missing before them no longer holds a
@@ -788,6 +793,10 @@ class SessionCore(abc.ABC):
         return hold[1] if hold is not None and read.get("doubt", "") in YIELDING_DOUBTS else None
 
     # -- alerts -------------------------------------------------------------------
+    def _cut_out_now(self) -> bool:
+        """Whether the table has the cut card out already (a damaged SHOE line then needs no look)."""
+        return False
+
     def _with_alert(self, alert: Alert) -> tuple[Alert, ...]:
         """The alerts with ``alert`` added (replacing one of its code), at most :data:`MOST_ALERTS`: past
         them the oldest note or warning goes, then the oldest error (each is in the journal).  A device
@@ -847,6 +856,7 @@ class SessionCore(abc.ABC):
                 self._unreadable(Unreadable(event.source, event.t, seq=event.seq), told=event.text)
             elif isinstance(event, SeqGap):
                 self._open_hold(event.source, AFTER_A_GAP)
+                cut = event.may_be_cut and not self._cut_out_now()
                 self.alert("gap", "error", "FRAMES LOST",
                            f"the {event.source} lost {frame_runs(event.missing)}"
                            + (" of a new count" if event.count_went_back else "")
@@ -855,8 +865,10 @@ class SessionCore(abc.ABC):
                                  "at least one card was missed; the lost frames before it may have been cards too")
                               if event.card_lost is not None else ": a card may have been missed")
                            + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
-                              "cards than these frames may have gone" if event.after_link_loss else ""),
-                           "compare the cards on the table with the display and type any missing card (K)"
+                              "cards than these frames may have gone" if event.after_link_loss else "")
+                           + (f"; {MAY_BE_CUT}: look at the shoe" if cut else ""),
+                           (f"look at the shoe: {self.CUT_BY_HAND}; then " if cut else "")
+                           + "compare the cards on the table with the display and type any missing card (K)"
                            + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
                            source=event.source, source_seq=event.seq)
             elif isinstance(event, CountRestarted):
