@@ -139,6 +139,19 @@ class CountRestarted:
 
 
 @dataclass(frozen=True)
+class TakenShoe:
+    """The shoe a reader took as its table's when the croupier pressed Ctrl+T (after ANOTHER SHOE): ``device``.
+    With no HELLO heard since the reader opened its port, it cannot tell which shoe is in the socket (this
+    table's plugged back, or the other one still there after a cable wiggle or a restart: their frames fit
+    either count), so it takes the last shoe heard and says so: ``unheard`` is why ("" when a HELLO named
+    it), ``other`` the shoe it may be instead (verS N3: the choice was silent, and wrong half the time)."""
+
+    device: str
+    unheard: str = ""
+    other: str = ""
+
+
+@dataclass(frozen=True)
 class DeviceHello:
     """The device (re)booted and introduced itself.  ``restarted``: it did so in the middle of a count the
     host had joined without hearing its boot id, so the frames the old boot sent last cannot be known."""

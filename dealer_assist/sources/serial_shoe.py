@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Optional
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import (
     PORT_IN_USE, CardRead, CountPosition, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap,
-    ShoeSignal, SourceEvent, Unreadable,
+    ShoeSignal, SourceEvent, TakenShoe, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
     DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
@@ -267,8 +267,9 @@ class SerialShoe(CardSource):
         #: The device id of the HELLO heard since the port last opened ("" before one): who the shoe in the
         #: socket now is, as far as it said (take_shoe).
         self._heard_since_open = ""
-        #: The shoe the journal heard last, another than this table's (resume_from): heard since the first open.
-        self._heard_at_resume = ""
+        #: The device id of the last HELLO heard, on any open (or, after a restart, the journal's): the shoe whose
+        #: count the reader goes on with, taken on Ctrl+T when none was heard since the port opened.
+        self._last_heard = ""
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -318,9 +319,7 @@ class SerialShoe(CardSource):
         if device and heard and heard != device:
             self._other_device = heard
             self._own_count = self._tracker_at(own or CountPosition())
-            # The shoe heard last is the one in the socket when the port opens again (verS N3: Ctrl+T took
-            # it under this table's old shoe's name).
-            self._heard_at_resume = heard
+        self._last_heard = heard or device
 
     @staticmethod
     def _tracker_at(count: CountPosition) -> SequenceTracker:
@@ -474,7 +473,7 @@ class SerialShoe(CardSource):
             self._splitter.reset()
             self._last_frame = time.monotonic()
             self._since_open = True
-            self._heard_since_open, self._heard_at_resume = self._heard_at_resume, ""
+            self._heard_since_open = ""
             self._set_link("up", url)
             return True
         if errors:
@@ -644,22 +643,32 @@ class SerialShoe(CardSource):
         cards wait for the croupier, and what else it sends is marked ``foreign`` (told, not acted on)."""
         if self._device is None:
             self._device = device
-        self._heard_since_open = device
+        self._heard_since_open = self._last_heard = device
         self._other_device = "" if device == self._device else device
         if self._other_device:
             _log.warning("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
                          self.name, device, self._device)
 
-    def take_shoe(self) -> str:
+    def take_shoe(self) -> TakenShoe:
         """The croupier says the shoe in the socket now is this table's (verN NEW-8: this table's shoe plugged
         back with its HELLO not heard had every card held as the other shoe's until the display restarted).
-        Its cards play again; the device id it is taken as, returned, is the one whose HELLO was heard since
-        the port opened (after a restart, from its first open: the other shoe the journal heard last, verS N3), or,
-        none heard, the shoe this reader had (the one the alert asked to plug back)."""
+        Its cards play again.  It is the shoe whose HELLO was heard since the port opened; with none heard, the
+        reader cannot tell this table's shoe plugged back from the other one still there (a cable wiggle, a
+        display restart: the frames fit either count), so it takes the last shoe heard, whose count it went
+        on with, and says so (verS N3: it took this table's old shoe's name after a reopen, and the journal's
+        last shoe after a restart, each without a word)."""
+        old, other = self._device or "", self._other_device
+        unheard = ""
         if self._heard_since_open:
             self._device = self._heard_since_open
+        elif self._last_heard:
+            self._device = self._last_heard
+            unheard = ("no HELLO since the reader " + ("opened the port again" if self.stats["reconnects"]
+                                                       else "started"))
+        taken = self._device or ""
         self._other_device, self._own_count = "", None
-        return self._device or ""
+        maybe = next((d for d in (old, other) if d and d != taken), "")
+        return TakenShoe(taken, unheard, maybe if unheard else "")
 
     def _own_shoe_again(self, frame: HelloFrame) -> bool:
         """Keep this reader's shoe's count aside when another shoe's HELLO comes, and take it back when that
@@ -668,7 +677,7 @@ class SerialShoe(CardSource):
         count of this table's shoe (rev15 F2: a frame of it lost in the restart was told as the other shoe's).
         Every HELLO names the shoe in the socket now, a repeat too (take_shoe; rev15 F10: a repeat was not
         heard, and Ctrl+T took the other shoe under this one's name)."""
-        self._heard_since_open = frame.device
+        self._heard_since_open = self._last_heard = frame.device
         if self._device is None:
             return False
         if frame.device != self._device:

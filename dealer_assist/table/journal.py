@@ -106,7 +106,8 @@ device_hello      source, device, boot, firmware, protocol, restarted (true: it 
                   cards wait for the croupier, its other reports are told, not acted on); a restarted table
                   resumes each shoe's count
 shoe_taken        source, device (the shoe taken as this table's), held (the other shoe whose cards were
-                  held), round: Ctrl+T after ANOTHER SHOE; that shoe's cards play again from the next one
+                  held), round: Ctrl+T after ANOTHER SHOE; that shoe's cards play again from the next one;
+                  unheard (why, when no HELLO was heard since the port opened: the last shoe heard was taken)
 table_started     game, shoe, round, recovered (the operations the restart replayed, counted from the last
                   new shoe or deck), in_round (a card of that round was out): a table started again on its
                   journal (after Ctrl+Q or a crash), written after what the restart completed itself

@@ -21,7 +21,8 @@ from typing import Any, Callable, Optional
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
                                    DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedNote,
-                                   RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, Unreadable)
+                                   RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, TakenShoe,
+                                   Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
@@ -308,7 +309,7 @@ class SessionCore(abc.ABC):
             source: (device, self._counts.heard(source) or device)
             for source, device in self._recorded_devices(journal).items()}
         #: Per source, how to tell its reader the shoe it reads now is this table's (take_shoe).
-        self._shoe_takers: dict[str, Callable[[], str]] = {}
+        self._shoe_takers: dict[str, Callable[[], TakenShoe]] = {}
         #: Entries written since the table started: the disk is looked at every DISK_EVERY, once what the
         #: entry records is published (its alert after it in the journal, see _publish).
         self._written = 0
@@ -921,7 +922,7 @@ class SessionCore(abc.ABC):
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
 
-    def shoe_taker(self, source: str, take: Callable[[], str]) -> None:
+    def shoe_taker(self, source: str, take: Callable[[], TakenShoe]) -> None:
         """Register how ``source``'s reader is told that the shoe it reads now is this table's (take_shoe)."""
         with self._lock:
             self._shoe_takers[source] = take
@@ -940,13 +941,25 @@ class SessionCore(abc.ABC):
                                     "table's only after ANOTHER SHOE")
             for source in held:
                 first, last = self._devices[source]
-                device = self._shoe_takers[source]() or first
+                taken = self._shoe_takers[source]()
+                device = taken.device or first
                 self._devices[source] = (device, device)
                 self._write("shoe_taken", {"source": source, "device": device, "held": last,
-                                           "round": self._snap.state.round_no})
-                self.alert("hello", "info", "SHOE TAKEN",
-                           f"{source}: the shoe it reads now is taken as this table's ({device}); its cards play "
-                           "from the next one, and another device's HELLO is ANOTHER SHOE again", "none")
+                                           "round": self._snap.state.round_no,
+                                           **({"unheard": taken.unheard} if taken.unheard else {})})
+                if taken.unheard:
+                    # The reader cannot tell which shoe is in the socket: it says which it took, and why (verS N3).
+                    self.alert("hello", "warning", "SHOE TAKEN",
+                               f"{source}: {taken.unheard}, so which shoe is in the socket cannot be told: taking "
+                               f"{device}, the last shoe heard, as this table's; its cards play from the next one, "
+                               "and another device's HELLO is ANOTHER SHOE again",
+                               f"if the shoe in the socket is not {device}"
+                               + (f" ({taken.other} plugged back)" if taken.other else "")
+                               + ", switch it off and on: its HELLO then names it (ANOTHER SHOE), and Ctrl+T takes it")
+                else:
+                    self.alert("hello", "info", "SHOE TAKEN",
+                               f"{source}: the shoe it reads now is taken as this table's ({device}); its cards play "
+                               "from the next one, and another device's HELLO is ANOTHER SHOE again", "none")
                 self._reword_taken(source, last, device)
             # What the other shoe reported was told as ANOTHER SHOE'S ..., "Ctrl+T to take it": taken now (qaR F5).
             self._take_down(lambda a: not a.code.startswith("foreign:"))
