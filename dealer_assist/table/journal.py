@@ -78,7 +78,9 @@ settlement        round, bets (list as in ``settle --json``), totals
 round_end         round
 alert             round?, code, level, title, text, action; ``source`` where it holds that reader's next read
                   (FRAMES LOST, DOUBLE_FEED: a restart restores the hold from it); ``source_seq``, a DOUBLE_FEED's
-                  frame (it stood for a card: a restarted reader goes on after it)
+                  frame (it stood for a card: a restarted reader goes on after it); ``new_count`` (true, with
+                  ``source``, ``source_seq``): SHOE RESTARTED?, the frame at ``source_seq`` began a new count of
+                  that reader's shoe, its HELLO lost (a restarted reader goes on in that count)
 alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again)
 correction        round?, op (void_card/void_round/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,

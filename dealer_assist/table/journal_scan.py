@@ -26,7 +26,9 @@ _OPERATION = "json_type(payload, '$.op') = 'text'"
 
 _SOURCED = "json_type(payload, '$.source') = 'text'"
 _NUMBERED = "json_type(payload, '$.source_seq') IN ('integer', 'true', 'false')"
-_BOUNDARY = "kind IN ('device_hello', 'shoe_taken')"
+#: What starts a count: a HELLO, a shoe taken, and SHOE RESTARTED?'s alert (a count gone back, its HELLO lost).
+_BOUNDARY = ("(kind IN ('device_hello', 'shoe_taken') OR kind = 'alert' "
+             "AND json_type(payload, '$.new_count') IS 'true')")
 #: The entries whose ``source_seq`` is a frame read as a card, and one that stood for a card not read.
 _READ, _UNREAD = "'card_read'", "'card_unreadable', 'alert'"
 

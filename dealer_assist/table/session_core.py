@@ -808,16 +808,18 @@ class SessionCore(abc.ABC):
         return tuple(alerts)
 
     def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None,
-              source_seq: Optional[int] = None) -> None:
+              source_seq: Optional[int] = None, new_count: bool = False) -> None:
         """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
         restores that hold from it, see _restore_holds); ``source_seq``, the frame of that reader it tells of
-        that stood for a card (a DOUBLE_FEED: a restart goes on after it, see :mod:`.shoe_counts`)."""
+        that stood for a card (a DOUBLE_FEED: a restart goes on after it, see :mod:`.shoe_counts`); ``new_count``,
+        that frame began a new count of that reader's shoe (its HELLO lost: a restart goes on in that count)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
             self._write("alert", {"code": code, "level": level, "title": title, "text": text, "action": action,
                                   "game": self.GAME, "round": self._snap.state.round_no,
                                   **({"source": source} if source is not None else {}),
-                                  **({"source_seq": source_seq} if source_seq is not None else {})})
+                                  **({"source_seq": source_seq} if source_seq is not None else {}),
+                                  **({"new_count": True} if new_count else {})})
             self._publish(replace(self._snap, alerts=self._with_alert(a)))
 
     def dismiss(self, code: Optional[str] = None) -> None:
@@ -883,7 +885,8 @@ class SessionCore(abc.ABC):
                                           "the table's shows it too") + "): "
                            "the shoe most likely restarted and its HELLO was lost (or came with the old boot "
                            "id, which a restart must change), and what it sent just before cannot be known",
-                           "compare the cards on the table with the display and type any missing card (K)")
+                           "compare the cards on the table with the display and type any missing card (K)",
+                           source=event.source, source_seq=event.seq, new_count=True)
             elif isinstance(event, LinkState):
                 self._link(event)
             elif isinstance(event, ProfileDoubt) and event.lit:

@@ -19,8 +19,9 @@ from dealer_assist.events import CountPosition
 #: The entries that move a count: a HELLO (``continues``: one that started no count), a shoe taken, a card
 #: read, a card the source could not read and the alert of a DOUBLE_FEED, with its frame's SEQ (the frame
 #: stood for a card: rev15 F7, the first heartbeat after a restart named an unread card typed in already as
-#: "a card was missed"), and FRAMES LOST's with the frame that revealed the gap (verS N5: a restart named the
-#: gap again, that frame too).
+#: "a card was missed"), FRAMES LOST's with the frame that revealed the gap (verS N5: a restart named the
+#: gap again, that frame too), and SHOE RESTARTED?'s (``new_count``) with the frame that began a new count, its
+#: HELLO lost (verS N4: a restart went on in the old count, and named the new count's frames lost again).
 KINDS = ("device_hello", "shoe_taken", "card_read", "card_unreadable", "alert")
 
 
@@ -63,6 +64,9 @@ class ShoeCounts:
             if isinstance(device, str) and device and device != heard:
                 self._counts[(source, device)] = going  # the reader goes on with the count it has, as that shoe's
                 self._heard[source] = device
+        elif kind == "alert" and payload.get("new_count") is True and isinstance(payload.get("source_seq"), int):
+            # The boot id stays: the new count's HELLO was lost, so its own was never heard (PROTOCOL.md 7.4).
+            self._counts[(source, heard)] = CountPosition(going.boot, payload["source_seq"], None)
         elif isinstance(payload.get("source_seq"), int):
             seq = payload["source_seq"]
             self._counts[(source, heard)] = replace(going, last_seq=seq,
