@@ -66,3 +66,26 @@ def test_a_cut_card_already_out_is_not_asked_about_again(rig):
                                       (b"$SHOE,4,EMP", False), (b"$CARD,4,5D*0000", False), (b"$SH", False)])
 def test_which_damaged_lines_may_have_been_the_cut(raw, cut):
     assert may_be_cut(raw) is cut
+
+
+def test_at_blackjack_it_says_the_deck_then_ends_with_the_round(tmp_path):
+    from dealer_assist.shoesim import PtyEndpoint
+    from dealer_assist.sources.serial_shoe import SerialShoe
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.blackjack_state import BlackjackTableRules
+
+    device = PtyEndpoint(str(tmp_path / "shoe"))
+    session = BlackjackSession(BlackjackTableRules(seats=3))
+    reader = SerialShoe(device.url, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
+    reader.start(session.handle)
+    try:
+        assert wait_for(lambda: reader.link == "up" and device.host_connected())
+        device.write(hello("A1") + frame("HB", 1, "-") + bad_crc("SHOE", 2, "CUT") + frame("HB", 3, "-"))
+        assert wait_for(lambda: "gap" in {a.code for a in session.snapshot.alerts})
+        alert = {a.code: a for a in session.snapshot.alerts}["gap"]
+        assert "CUT CARD" in alert.text and "check the deck (C)" in alert.action, (alert.text, alert.action)
+        assert not session.state.cut_out
+    finally:
+        reader.stop()
+        device.close()
+        session.close()
