@@ -75,7 +75,7 @@ class JournalReplayError(ValueError):
 MOST_ALERTS = 12
 #: What FRAMES LOST adds when a line dropped before the gap read as the shoe's ``SHOE,…,CUT`` (SeqGap.may_be_cut):
 #: no frame after it can tell whether the cut card came out (PROTOCOL.md 7.2), so the croupier looks.
-MAY_BE_CUT = "a damaged frame among them may have been the CUT CARD (its line read SHOE, its state not told)"
+MAY_BE_CUT = "among them, a damaged frame that may have been the CUT CARD (its line read SHOE, a state that may be CUT)"
 
 #: Seconds between two journal entries of a source's damaged lines (see SessionCore._noise).
 DROPS_EVERY = 1.0
