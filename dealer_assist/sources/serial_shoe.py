@@ -728,7 +728,8 @@ class SerialShoe(CardSource):
             self._emit(DeviceHello(self.name, t_hello, hello.device, hello.boot, hello.firmware, hello.protocol,
                                    restarted=restarted, continues=not restarted))
         if verdict.restarted and expected is not None and (isinstance(frame, HelloFrame) or not verdict.cards):
-            self._old_count_lost(expected, card_cut, out_of_reach, cut_maybe)  # else the new count's gap holds the next card
+            # else the new count's gap holds the next card
+            self._old_count_lost(expected, card_cut, out_of_reach, cut_maybe)
         if verdict.restarted and not isinstance(frame, HelloFrame):  # its HELLO lost: a restart all the same
             self._emit(CountRestarted(self.name, self._clock(), frame.seq, why=verdict.why,
                                       foreign=self._other_device))
