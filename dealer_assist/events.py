@@ -115,6 +115,9 @@ class SeqGap:
     #: The frame that revealed the gap (None: a HELLO's, or not known): the count went on past it, and a restart
     #: goes on after it too (verS N5: it was named lost again).
     seq: Optional[int] = None
+    #: A line dropped before it read as a ``SHOE`` frame whose state may have been ``CUT``: the cut card may have
+    #: come out, and no later frame can tell (a heartbeat names cards only, PROTOCOL.md 7.2).
+    may_be_cut: bool = False
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,19 @@ class CountRestarted:
     why: str = ""
     #: The device id of another shoe than the one the reader had, or "" (see the module docstring).
     foreign: str = ""
+
+
+@dataclass(frozen=True)
+class TakenShoe:
+    """The shoe a reader took as its table's when the croupier pressed Ctrl+T (after ANOTHER SHOE): ``device``.
+    With no HELLO heard since the reader opened its port, it cannot tell which shoe is in the socket (this
+    table's plugged back, or the other one still there after a cable wiggle or a restart: their frames fit
+    either count), so it takes the last shoe heard and says so: ``unheard`` is why ("" when a HELLO named
+    it), ``other`` the shoe it may be instead (verS N3: the choice was silent, and wrong half the time)."""
+
+    device: str
+    unheard: str = ""
+    other: str = ""
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,8 @@ def event_record(event: Any) -> dict:
             rec["after_link_loss"] = True
         if event.card_lost is not None:  # a heartbeat named this lost frame as the shoe's last card
             rec["card_lost"] = event.card_lost
+        if event.may_be_cut:  # a damaged line before it read SHOE, its state maybe CUT: no frame can tell
+            rec["may_be_cut"] = True
     elif isinstance(event, ev.CountRestarted):  # the count went back with no HELLO: its HELLO lost (PROTOCOL.md 7.4)
         rec = {"event": "restart", "seq": event.seq, "why": event.why}
     elif isinstance(event, ev.DeviceHello):
@@ -183,6 +185,8 @@ def event_record(event: Any) -> dict:
                "protocol": event.protocol}
         if event.restarted:  # in the middle of a count whose boot id was not heard (PROTOCOL.md 7.4)
             rec["restarted"] = True
+        if event.continues:  # said again: the count goes on, no restart (PROTOCOL.md 7.4, 7.5)
+            rec["continues"] = True
     elif isinstance(event, ev.ShoeSignal):
         rec = {"event": "shoe", "state": event.state, "seq": event.seq}
     elif isinstance(event, ev.DeviceError):
@@ -262,12 +266,16 @@ def _human(rec: dict, relinked: bool = False) -> str:
         elif rec.get("after_link_loss"):
             text += (f" (more than {OUT_OF_REACH_GAP} frames, a minute of heartbeats, went unheard though the link "
                      "stayed up: had the shoe restarted meanwhile, more cards than these frames may have gone)")
+        if rec.get("may_be_cut"):
+            text += " (a damaged line before it read SHOE and may have been the CUT CARD: look at the shoe)"
     elif kind == "restart":
         text = (f"RESTARTED the count started again with no HELLO{seq}: the shoe restarted and its HELLO was lost "
                 "(or this is a stray old frame); what it sent just before cannot be known: check the layout"
                 + (f" ({rec['why']})" if rec.get("why") else ""))
     elif kind == "hello":
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
+        if rec.get("continues"):
+            text += "  (said again: its count goes on, no restart)"
         if rec.get("other_than"):
             text += (f"  ANOTHER SHOE: not {rec['other_than']}, the shoe heard first (a table holds its cards and "
                      "acts on nothing else it sends; Ctrl+T there takes it as the table's)")
@@ -465,7 +473,7 @@ def run_listen(args: argparse.Namespace) -> int:
                     raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); {check}, or pass "
                                        "--wait to keep retrying", 1)
             if isinstance(event, LinkState):
-                relinked = event.state == "up" and link == "lost"  # a port opened again, not frames after a silence
+                relinked = event.state == "up" and link in ("lost", "stale")  # a port opened again, or frames again
                 link = event.state
                 opened = opened or event.state == "up"
                 if watch is not None:

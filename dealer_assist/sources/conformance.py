@@ -415,7 +415,7 @@ class ConformanceCheck:
                              "the boot id is different at every boot (a HELLO said again goes on with the count, 7.4)")
             self._start(t, self._boot, heard=True)
             self._expected = 1
-        seen = self._recent.get(seq)
+        seen = self._seen(seq)
         self._repeat = seen == frame
         if self._repeat:
             return out  # sent again with the same SEQ and bytes: allowed (5)
@@ -446,6 +446,15 @@ class ConformanceCheck:
         self._expected = (seq + 1) % SEQ_MODULO
         self._excused = _overflow(frame)  # the frames it lost may be the gap just after it (5)
         return out
+
+    def _seen(self, seq: int) -> Optional[Frame]:
+        """The frame taken with ``seq`` within the last :data:`DUPLICATE_WINDOW` SEQs of the count (PROTOCOL.md 7.3),
+        as the host counts them: not the last frames kept, which after a gap (a lost link) may be a lap of the
+        count old, so that the count come round to their SEQ read as a SEQ used twice."""
+        expected = self._expected
+        if expected is None or not 0 < (expected - seq) % SEQ_MODULO <= DUPLICATE_WINDOW:
+            return None
+        return self._recent.get(seq)
 
     def _lost_runs(self, first: int, seq: int) -> None:
         if seq >= first:

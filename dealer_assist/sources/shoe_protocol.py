@@ -333,6 +333,23 @@ def may_be_card(raw: bytes) -> bool:
     return kind not in (b"HB", b"HELLO")
 
 
+def may_be_cut(raw: bytes) -> bool:
+    """Whether a dropped line may have been a ``SHOE,…,CUT``: its type reads ``SHOE`` and its state, as far as
+    it came, is not ``NEW`` or ``EMPTY`` told whole.  No later frame tells a cut card lost (a heartbeat names
+    cards only), so the croupier is told to look (verS F6 d: a damaged CUT was named as lost frames only, and
+    the table's shoe went on as if the cut card were still in it)."""
+    if b"$" not in raw:
+        return False
+    kind, comma, rest = raw[raw.rindex(b"$") + 1:].partition(b",")
+    if kind != b"SHOE":
+        return False
+    _seq, comma, rest = rest.partition(b",")
+    field, end = re.match(rb"([^,*\r\n]*)([,*]?)", rest).groups() if comma else (b"", b"")
+    if end:
+        return field not in NO_CARD_SHOE_STATES
+    return b"CUT".startswith(field) or not any(state.startswith(field) for state in NO_CARD_SHOE_STATES)
+
+
 def may_be_hello(raw: bytes) -> bool:
     """Whether a dropped line may have been a HELLO: its type, as far as it came, reads ``HELLO`` (a
     damaged one is restart evidence, rev15 F5: a young count restarted with its HELLO and first card damaged

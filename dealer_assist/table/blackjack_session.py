@@ -167,6 +167,8 @@ class BlackjackSession(SessionCore):
     """
 
     GAME = GAME
+    CUT_BY_HAND = ("if the cut card is out, this deck ends with this round: finish it, then check the deck (C) and "
+                   "put a new one in (Ctrl+N)")
     REFUSALS = (BlackjackTableError,)
     TYPED_CARD_NEEDS_SUIT = True
     VOID_LAST_CARD = "Backspace"
@@ -579,6 +581,9 @@ class BlackjackSession(SessionCore):
         if self._snap.state.cut_out:
             return NO_ROUND_CUT
         return NO_ROUND_NO_DEAL if isinstance(refusal, CardBeforeDealError) else NO_ROUND_AFTER
+
+    def _cut_out_now(self) -> bool:
+        return self._snap.state.cut_out
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":

@@ -78,7 +78,9 @@ settlement        round, bets (list as in ``settle --json``), totals
 round_end         round
 alert             round?, code, level, title, text, action; ``source`` where it holds that reader's next read
                   (FRAMES LOST, DOUBLE_FEED: a restart restores the hold from it); ``source_seq``, a DOUBLE_FEED's
-                  frame (it stood for a card: a restarted reader goes on after it)
+                  frame (it stood for a card: a restarted reader goes on after it); ``new_count`` (true, with
+                  ``source``, ``source_seq``): SHOE RESTARTED?, the frame at ``source_seq`` began a new count of
+                  that reader's shoe, its HELLO lost (a restarted reader goes on in that count)
 alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again)
 correction        round?, op (void_card/void_round/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
@@ -106,7 +108,8 @@ device_hello      source, device, boot, firmware, protocol, restarted (true: it 
                   cards wait for the croupier, its other reports are told, not acted on); a restarted table
                   resumes each shoe's count
 shoe_taken        source, device (the shoe taken as this table's), held (the other shoe whose cards were
-                  held), round: Ctrl+T after ANOTHER SHOE; that shoe's cards play again from the next one
+                  held), round: Ctrl+T after ANOTHER SHOE; that shoe's cards play again from the next one;
+                  unheard (why, when no HELLO was heard since the port opened: the last shoe heard was taken)
 table_started     game, shoe, round, recovered (the operations the restart replayed, counted from the last
                   new shoe or deck), in_round (a card of that round was out): a table started again on its
                   journal (after Ctrl+Q or a crash), written after what the restart completed itself

@@ -173,6 +173,8 @@ class TableSession(SessionCore):
     """One baccarat table: state, journal, subscribers and the link to the card sources."""
 
     GAME = "baccarat"
+    CUT_BY_HAND = ("if the cut card is out, press O twice to record it (this round and the rules' rounds after, "
+                   "then the shoe ends)")
     REFUSALS = (TableError,)
     HOLDS_END_AT = (("round_start", None),)  # a card out after the round is held, never the next round's
 
@@ -415,6 +417,9 @@ class TableSession(SessionCore):
         if error is None:
             self.alert("cut", "info", "CUT CARD OUT", cut_text(self._snap.state), "finish as shown, then a new shoe")
         return error
+
+    def _cut_out_now(self) -> bool:
+        return self._snap.state.shoe.cut_out
 
     def cut_card(self) -> Optional[str]:
         """The croupier saw the cut card come out (typed cards, a camera, a reader that does not

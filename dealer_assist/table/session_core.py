@@ -21,7 +21,8 @@ from typing import Any, Callable, Optional
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
                                    DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedNote,
-                                   RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, Unreadable)
+                                   RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, TakenShoe,
+                                   Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
@@ -72,6 +73,9 @@ class JournalReplayError(ValueError):
 
 #: Alerts kept at once (see SessionCore._with_alert).
 MOST_ALERTS = 12
+#: What FRAMES LOST adds when a line dropped before the gap read as the shoe's ``SHOE,…,CUT`` (SeqGap.may_be_cut):
+#: no frame after it can tell whether the cut card came out (PROTOCOL.md 7.2), so the croupier looks.
+MAY_BE_CUT = "among them, a damaged frame that may have been the CUT CARD (its line read SHOE, a state that may be CUT)"
 
 #: Seconds between two journal entries of a source's damaged lines (see SessionCore._noise).
 DROPS_EVERY = 1.0
@@ -250,6 +254,8 @@ class SessionCore(abc.ABC):
     """The shared machinery; subclasses set :attr:`GAME`, :attr:`REFUSALS` and the game hooks."""
 
     GAME = ""
+    #: How the croupier records a cut card no reader reported (FRAMES LOST after a damaged SHOE line).
+    CUT_BY_HAND = ""
     #: Exception types of the game's ``apply`` that mean "refused, nothing changed".
     REFUSALS: tuple[type[Exception], ...] = (ValueError,)
     #: Journal entries (kind, op or None for any) at which a card missing before them no longer holds a
@@ -303,7 +309,7 @@ class SessionCore(abc.ABC):
             source: (device, self._counts.heard(source) or device)
             for source, device in self._recorded_devices(journal).items()}
         #: Per source, how to tell its reader the shoe it reads now is this table's (take_shoe).
-        self._shoe_takers: dict[str, Callable[[], str]] = {}
+        self._shoe_takers: dict[str, Callable[[], TakenShoe]] = {}
         #: Entries written since the table started: the disk is looked at every DISK_EVERY, once what the
         #: entry records is published (its alert after it in the journal, see _publish).
         self._written = 0
@@ -788,6 +794,10 @@ class SessionCore(abc.ABC):
         return hold[1] if hold is not None and read.get("doubt", "") in YIELDING_DOUBTS else None
 
     # -- alerts -------------------------------------------------------------------
+    def _cut_out_now(self) -> bool:
+        """Whether the table has the cut card out already (a damaged SHOE line then needs no look)."""
+        return False
+
     def _with_alert(self, alert: Alert) -> tuple[Alert, ...]:
         """The alerts with ``alert`` added (replacing one of its code), at most :data:`MOST_ALERTS`: past
         them the oldest note or warning goes, then the oldest error (each is in the journal).  A device
@@ -798,16 +808,18 @@ class SessionCore(abc.ABC):
         return tuple(alerts)
 
     def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None,
-              source_seq: Optional[int] = None) -> None:
+              source_seq: Optional[int] = None, new_count: bool = False) -> None:
         """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
         restores that hold from it, see _restore_holds); ``source_seq``, the frame of that reader it tells of
-        that stood for a card (a DOUBLE_FEED: a restart goes on after it, see :mod:`.shoe_counts`)."""
+        that stood for a card (a DOUBLE_FEED: a restart goes on after it, see :mod:`.shoe_counts`); ``new_count``,
+        that frame began a new count of that reader's shoe (its HELLO lost: a restart goes on in that count)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
             self._write("alert", {"code": code, "level": level, "title": title, "text": text, "action": action,
                                   "game": self.GAME, "round": self._snap.state.round_no,
                                   **({"source": source} if source is not None else {}),
-                                  **({"source_seq": source_seq} if source_seq is not None else {})})
+                                  **({"source_seq": source_seq} if source_seq is not None else {}),
+                                  **({"new_count": True} if new_count else {})})
             self._publish(replace(self._snap, alerts=self._with_alert(a)))
 
     def dismiss(self, code: Optional[str] = None) -> None:
@@ -847,6 +859,7 @@ class SessionCore(abc.ABC):
                 self._unreadable(Unreadable(event.source, event.t, seq=event.seq), told=event.text)
             elif isinstance(event, SeqGap):
                 self._open_hold(event.source, AFTER_A_GAP)
+                cut = event.may_be_cut and not self._cut_out_now()
                 self.alert("gap", "error", "FRAMES LOST",
                            f"the {event.source} lost {frame_runs(event.missing)}"
                            + (" of a new count" if event.count_went_back else "")
@@ -855,8 +868,10 @@ class SessionCore(abc.ABC):
                                  "at least one card was missed; the lost frames before it may have been cards too")
                               if event.card_lost is not None else ": a card may have been missed")
                            + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
-                              "cards than these frames may have gone" if event.after_link_loss else ""),
-                           "compare the cards on the table with the display and type any missing card (K)"
+                              "cards than these frames may have gone" if event.after_link_loss else "")
+                           + (f"; {MAY_BE_CUT}: look at the shoe" if cut else ""),
+                           (f"look at the shoe: {self.CUT_BY_HAND}; then " if cut else "")
+                           + "compare the cards on the table with the display and type any missing card (K)"
                            + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
                            source=event.source, source_seq=event.seq)
             elif isinstance(event, CountRestarted):
@@ -870,7 +885,8 @@ class SessionCore(abc.ABC):
                                           "the table's shows it too") + "): "
                            "the shoe most likely restarted and its HELLO was lost (or came with the old boot "
                            "id, which a restart must change), and what it sent just before cannot be known",
-                           "compare the cards on the table with the display and type any missing card (K)")
+                           "compare the cards on the table with the display and type any missing card (K)",
+                           source=event.source, source_seq=event.seq, new_count=True)
             elif isinstance(event, LinkState):
                 self._link(event)
             elif isinstance(event, ProfileDoubt) and event.lit:
@@ -909,7 +925,7 @@ class SessionCore(abc.ABC):
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
 
-    def shoe_taker(self, source: str, take: Callable[[], str]) -> None:
+    def shoe_taker(self, source: str, take: Callable[[], TakenShoe]) -> None:
         """Register how ``source``'s reader is told that the shoe it reads now is this table's (take_shoe)."""
         with self._lock:
             self._shoe_takers[source] = take
@@ -928,13 +944,25 @@ class SessionCore(abc.ABC):
                                     "table's only after ANOTHER SHOE")
             for source in held:
                 first, last = self._devices[source]
-                device = self._shoe_takers[source]() or first
+                taken = self._shoe_takers[source]()
+                device = taken.device or first
                 self._devices[source] = (device, device)
                 self._write("shoe_taken", {"source": source, "device": device, "held": last,
-                                           "round": self._snap.state.round_no})
-                self.alert("hello", "info", "SHOE TAKEN",
-                           f"{source}: the shoe it reads now is taken as this table's ({device}); its cards play "
-                           "from the next one, and another device's HELLO is ANOTHER SHOE again", "none")
+                                           "round": self._snap.state.round_no,
+                                           **({"unheard": taken.unheard} if taken.unheard else {})})
+                if taken.unheard:
+                    # The reader cannot tell which shoe is in the socket: it says which it took, and why (verS N3).
+                    self.alert("hello", "warning", "SHOE TAKEN",
+                               f"{source}: {taken.unheard}, so which shoe is in the socket cannot be told: taking "
+                               f"{device}, the last shoe heard, as this table's; its cards play from the next one, "
+                               "and another device's HELLO is ANOTHER SHOE again",
+                               f"if the shoe in the socket is not {device}"
+                               + (f" ({taken.other} plugged back)" if taken.other else "")
+                               + ", switch it off and on: its HELLO then names it (ANOTHER SHOE), and Ctrl+T takes it")
+                else:
+                    self.alert("hello", "info", "SHOE TAKEN",
+                               f"{source}: the shoe it reads now is taken as this table's ({device}); its cards play "
+                               "from the next one, and another device's HELLO is ANOTHER SHOE again", "none")
                 self._reword_taken(source, last, device)
             # What the other shoe reported was told as ANOTHER SHOE'S ..., "Ctrl+T to take it": taken now (qaR F5).
             self._take_down(lambda a: not a.code.startswith("foreign:"))
