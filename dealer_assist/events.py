@@ -70,6 +70,9 @@ class CardRead:
     zone: Optional[str] = None
     candidates: tuple[Card, ...] = ()
     doubt: str = ""
+    #: A camera's frame number where it reported the card (a video file's own frame), so that a pit boss
+    #: finds the card in the recording: its ``seq`` counts the camera's reports, no frame of the picture.
+    frame: Optional[int] = None
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from typing import Optional
 
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.sources.shoe_protocol import (
-    MAX_FRAME, PROTOCOL_VERSION, SEQ_MODULO, CardFrame, ErrorFrame, Frame, HeartbeatFrame, HelloFrame, ShoeFrame, encode,
-    format_frame, stands_for_card,
+    CARD_ERRORS, MAX_FRAME, PROTOCOL_VERSION, SEQ_MODULO, CardFrame, ErrorFrame, Frame, HeartbeatFrame, HelloFrame,
+    ShoeFrame, encode, format_frame, stands_for_card,
 )
 
 FIRMWARE = "shoesim-1"
@@ -136,12 +136,26 @@ class VirtualShoe:
     def heartbeat(self) -> Outgoing:
         return self._next(lambda s: HeartbeatFrame(s, self.last_card_seq))
 
+    @property
+    def card_can_leave(self) -> bool:
+        """True when the next thing out of the shoe would be a card (not the cut card, not EMPTY)."""
+        return self.remaining > 0 and not self.cut_due
+
     def error(self, code: Optional[str] = None, text: Optional[str] = None) -> Outgoing:
+        """A device error; a DOUBLE_FEED (or MISREAD) takes the card it stands for out of the shoe, as a real
+        one does: the shoe had sent more cards than it holds, and a table counted a card that never came
+        out (qaV F2).  A random error with no card left to go is one that stands for none."""
         if code is None:
-            code, text = self._rng.choice(DEVICE_ERRORS)
+            code, text = self._rng.choice(DEVICE_ERRORS if self.card_can_leave else
+                                          tuple(e for e in DEVICE_ERRORS if e[0] not in CARD_ERRORS))
         room = MAX_FRAME - len(f"$ERR,{SEQ_MODULO - 1},{code},*XXXX\r\n")
         text = (text or code.lower())[:room]  # a firmware truncates its message rather than break the frame
         out = self._next(lambda s: ErrorFrame(s, code, text))
-        if stands_for_card(out.frame):  # a card left unread: the heartbeat names it as the last (PROTOCOL.md 6)
-            self.last_card_seq = out.frame.seq
-        return out
+        if not stands_for_card(out.frame):
+            return out
+        self.last_card_seq = out.frame.seq  # a card left unread: the heartbeat names it as the last (PROTOCOL.md 6)
+        if not self.card_can_leave:
+            return out
+        card = self.cards[self.position]
+        self.position += 1
+        return Outgoing(out.frame, out.line, out.boot, card)

@@ -276,7 +276,8 @@ class CameraSource(CardSource):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
-                                  doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back)))
+                                  doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back),
+                                  frame=event.frame))
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
@@ -287,7 +288,8 @@ class CameraSource(CardSource):
                            f"found {event.card.label} in view when it started, a card the table does not "
                            "have: it came while the camera was away (or was being dealt as it started), and its "
                            "place in the deal is not known")
-                    sink(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why))
+                    sink(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why,
+                                    frame=event.frame))
                 else:
                     sink(Unreadable(self.name, time.time(), seq=self.seq, frame=event.frame,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))

@@ -109,6 +109,7 @@ class _Rounds:
         self.receipts: List[Optional[Dict[str, Any]]] = []
         self.held: List[tuple] = []  # (card, where it came from) of the cards held after a round, in order
         self.dealt: set = set()  # the keys of the rounds still open that a ``deal`` entry closed the bets of
+        self.frames: Dict[tuple, int] = {}  # (source, card) -> the video frame a camera last read it at
 
     def _make(self, key: Any, record: Dict[str, Any]) -> None:
         self.records[key] = record
@@ -133,6 +134,8 @@ class _Rounds:
         payload = entry.payload
         if entry.kind == "card_held":
             self.held.append((payload.get("card"), payload.get("source")))
+        elif entry.kind == "card_read" and isinstance(payload.get("frame"), int):
+            self.frames[(payload.get("source"), payload.get("card"))] = payload["frame"]
         route = self.router.route(entry, self.records)
         if route.opened is not None:
             self.check, self.receipts = _new_deck_check(route.opened[1], entry, self.router.shoe), []
@@ -187,8 +190,10 @@ class _Rounds:
         elif kind == "card_assigned":
             # Where the card came from ("keyboard" when typed): a typed card in a round a shoe read
             # is what a reviewer looks at first.
+            frame = self.frames.pop((payload.get("source"), payload.get("card")), None)
             record["cards"].append({"card": payload.get("card"), "position": payload.get("position"),
-                                    "source": payload.get("source"), "seq": entry.seq})
+                                    "source": payload.get("source"), "seq": entry.seq,
+                                    **({"frame": frame} if frame is not None else {})})
         elif kind == "card_read":
             return  # the card's place in the round is the card_assigned entry
         elif kind == "card_refused":

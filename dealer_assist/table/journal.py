@@ -44,7 +44,8 @@ shoe_burn         shoe, cards (list of codes)
 shoe_cut          shoe, round (the round in which the cut card came out); blackjack: op ``cut``,
                   no round is dealt from that deck after it
 round_start       round, shoe, game ("baccarat"/"blackjack")
-card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself
+card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself;
+                  ``frame``, a camera's video frame where it saw the card (its source_seq counts its reports)
 card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
 card_refused      round?, card, why (what the croupier was told); ``shoe_finished`` (baccarat: after the shoe's
                   last round, it holds no read); ``held`` (baccarat: a card after the round, then held: card_held);
@@ -55,7 +56,8 @@ card_refused      round?, card, why (what the croupier was told); ``shoe_finishe
                   source waits for Enter
 card_unreadable   round, source, source_seq, candidates, why (a card a reader could not read, or a camera
                   found lying there: typed in its place, K); ``misread``, the text of the shoe's
-                  ``ERR MISREAD`` that reported it (absent for a ``??`` card frame)
+                  ``ERR MISREAD`` that reported it (absent for a ``??`` card frame); ``frame``, a camera's
+                  video frame where it asked for the card
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
                   the next read of that source waits for the card in its place)
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read

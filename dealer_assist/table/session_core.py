@@ -766,10 +766,12 @@ class SessionCore(abc.ABC):
             confidence = payload.get("confidence")
             seq = payload.get("source_seq")
             zone = payload.get("zone")
+            frame = payload.get("frame")
             reads.append(CardRead(card, str(payload.get("source")), self._clock(),
                                   float(confidence) if isinstance(confidence, (int, float)) else 0.0,
                                   seq if isinstance(seq, int) else None, zone if isinstance(zone, str) else None,
-                                  candidates, str(payload.get("doubt") or "")))
+                                  candidates, str(payload.get("doubt") or ""),
+                                  frame if isinstance(frame, int) else None))
         if not reads:
             return
         first, hold = reads[0], queue[0][1]
@@ -996,7 +998,8 @@ class SessionCore(abc.ABC):
         self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
                                         "candidates": [c.code for c in event.candidates], "why": event.why,
                                         "round": self._snap.state.round_no,
-                                        **({"misread": told} if told is not None else {})})
+                                        **({"misread": told} if told is not None else {}),
+                                        **({"frame": event.frame} if event.frame is not None else {})})
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
         self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
         frame = (f" (video frame {event.frame})" if event.frame is not None
@@ -1193,7 +1196,8 @@ class SessionCore(abc.ABC):
                                   "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no,
                                   **({"doubt": event.doubt} if event.doubt else {}),
                                   **({"candidates": [c.code for c in event.candidates]} if event.candidates else {}),
-                                  **({"zone": event.zone} if event.zone else {})})
+                                  **({"zone": event.zone} if event.zone else {}),
+                                  **({"frame": event.frame} if event.frame is not None else {})})
         if self._snap.pending is not None:
             # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
             # sure one was played before it, in its place.
