@@ -477,5 +477,6 @@ class CardField(CardEntry):
     def show_snapshot(self, snap) -> None:
         super().show_snapshot(snap)
         self.message.setText(snap.message)
+        self.message.setVisible(bool(snap.message))  # none: the confirm strip beside it has the width (verC)
         refused = "refused" in snap.message or "cannot" in snap.message
         self.message.setStyleSheet(f"color: {'#ff8a80' if refused else theme.MUTED.name()};")
