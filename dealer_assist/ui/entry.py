@@ -55,7 +55,9 @@ class ConfirmStrip(QLabel):
         wraps = self.fontMetrics().horizontalAdvance(text) > room
         if wraps != self.wordWrap():
             self.setWordWrap(wraps)
-        self.setMinimumHeight(self.heightForWidth(self.width()) if wraps and self.width() > 0 else 0)
+        self.setMinimumHeight(0)  # Qt's height for a width is never less than the least height held before
+        if wraps and self.width() > 0:
+            self.setMinimumHeight(self.heightForWidth(self.width()))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)

@@ -47,11 +47,15 @@ def hold_lines(label) -> None:
 
     Its lines are counted at the width its row gives it now: Qt places a row whose widgets came or
     went (the confirm buttons beside blackjack's message) on its next pass only, and lines counted at
-    the width before held the message many lines tall, the pay list then short of room (seen in tests)."""
+    the width before held the message many lines tall, the pay list then short of room (seen in tests).
+    Counted at a smaller font, or wider, it is fewer lines: the least height held before is let go first,
+    Qt's height for a width being never less than it (a blackjack message held at a text scale's larger
+    font kept its height once the text stepped down, and the seats were drawn under the buttons)."""
     parent = label.parentWidget()
     if parent is not None and parent.layout() is not None:
         parent.layout().activate()
     width = label.width()
+    label.setMinimumHeight(0)  # a label's height for a width is at least its least height: held, it never shrank
     label.setMinimumHeight(label.heightForWidth(width) if label.text() and width > 0 else 0)
 
 
