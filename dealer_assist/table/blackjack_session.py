@@ -28,7 +28,7 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOI
                                                  CardBeforeDealError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
                                                  check_given_seat_limits, deck_started, describe_void, position,
-                                                 rules_from_record, void_target)
+                                                 rules_from_record, settlement_lines, void_target)
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECKS_FIRST, NO_ROUND_AFTER, NO_ROUND_CUT, NO_ROUND_NO_DEAL,
                                       READ_BEFORE_A_STOP)
@@ -329,6 +329,8 @@ class BlackjackSession(SessionCore):
             # starts from this entry (see _replay).
             for key, bets in (("open_bets", new.bets), ("last_bets", new.last_bets)):
                 payload[key] = [{"seat": seat, "bet": "main", "stake": fmt(stake)} for seat, stake in bets]
+            if new.paid_before is not None:  # a paid round voided back to its bets: the payment still to undo
+                payload["paid_before"] = {"bets": settlement_lines(new.paid_before)}
             # ... and, let in by a supervisor over a deck check that did not add up, which cards it lacked or
             # had too often, as the display showed them: what surveillance looks for (qaR F14).
             rec = old.reconciliation()
@@ -850,8 +852,7 @@ def settlement_json(record: RoundRecord) -> dict:
     """One result per hand in table seat numbers, as ``settle --game blackjack --json`` gives it, plus totals."""
     s = record.settlement
     return {
-        "bets": [{"seat": h.seat, "hand": h.hand, "bet": "main", "stake": fmt(h.stake), "result": h.result.value,
-                  "pays": fmt(h.pays), "returns": fmt(h.returns), "reason": h.reason} for h in s.hands],
+        "bets": settlement_lines(s),
         "totals": {"stakes": fmt(s.stakes), "paid": fmt(s.paid), "commission": "0.00",
                    "returned": fmt(s.returned), "house": fmt(s.house)},
     }

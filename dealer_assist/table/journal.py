@@ -36,8 +36,9 @@ kind              payload
 ================  ===========================================================
 shoe_start        shoe, decks; a new shoe (op ``new_shoe``) also ``limits`` and ``last_round`` (Rebet's bets),
                   ``open_bets`` and, after a paid round's misdeal, ``paid_before`` (the payment to undo),
-                  a new deck (op ``new_deck``) ``round``, ``limits``, ``open_bets`` (on the layout) and
-                  ``last_bets``: a restart starts from the last of them; a new deck a supervisor let in
+                  a new deck (op ``new_deck``) ``round``, ``limits``, ``open_bets`` (on the layout),
+                  ``last_bets`` and, after a paid round voided back to its bets, ``paid_before`` (the payment
+                  to undo, its ``bets`` one line per hand): a restart starts from the last of them; a new deck a supervisor let in
                   over a deck check that did not add up (``override``) also ``missing`` and
                   ``seen_too_often`` (card codes, as the display named them)
 shoe_burn         shoe, cards (list of codes)

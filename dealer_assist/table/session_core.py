@@ -143,6 +143,14 @@ def _card_label(payload: dict) -> str:
         return str(payload.get("card"))
 
 
+def _parsed(code: Any) -> Optional[Card]:
+    """The card a journal payload's code names, or None for a code that is no card."""
+    try:
+        return parse_card(code) if isinstance(code, str) else None
+    except InvalidCardError:
+        return None
+
+
 def restarted_text(payload: dict) -> str:
     """What a ``table_started`` entry says (qaR F7): how many operations the restart found, the round it
     resumed in."""
@@ -666,6 +674,7 @@ class SessionCore(abc.ABC):
             return hold
 
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
+        typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
         self._hold_of = {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
@@ -710,6 +719,7 @@ class SessionCore(abc.ABC):
                     and _waited_under(queue[0][0], queue[0][1], whys) not in HOLDS)):
                 if queue:  # the read waiting first was answered, in order (or played as it came)
                     read, hold = queue.pop(0)
+                    typed.clear()
                     settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
                             and self._hold_of[read["source"]][1] == hold:
@@ -731,6 +741,9 @@ class SessionCore(abc.ABC):
                     self._typed_in_place()
                     settles = True
                 else:  # typed before the read waiting: it ends that read's one-card hold (enter_card)
+                    card = _parsed(payload.get("card"))
+                    if card is not None:
+                        typed.append(card)
                     source = queue[0][0].get("source")
                     hold = self._hold_of.get(source)
                     if hold is not None and hold[1] == queue[0][1] and hold[0] in ONE_CARD_HOLDS:
@@ -750,12 +763,15 @@ class SessionCore(abc.ABC):
         for a in sorted([*standing_alerts(reversed(entries)), *alerts.values()], key=lambda p: raised.get(id(p), -1)):
             self._show_again(a)
         if queue:
-            self._wait_again(queue, whys)
+            self._wait_again(queue, whys, tuple(typed))
 
-    def _wait_again(self, queue: list[tuple[dict, Optional[int]]], whys: dict[int, str]) -> None:
+    def _wait_again(self, queue: list[tuple[dict, Optional[int]]], whys: dict[int, str],
+                    typed: tuple[Card, ...] = ()) -> None:
         """The reads never placed wait for the croupier again, as they did when the table stopped: the
         first for Enter or Del, the others behind it (QA: the croupier had to type a card the reader had
-        sent).  The first waits even if it was sure: the table stopped before it was played."""
+        sent).  The first waits even if it was sure: the table stopped before it was played.  The cards
+        ``typed`` for the missing ones it is held behind are named as live ("8♣ typed: Enter plays 7♣"):
+        restarted, the banner had asked for them again, "type that card first (K)", a card twice if obeyed."""
         reads = []
         for payload, _ in queue:
             try:
@@ -781,7 +797,11 @@ class SessionCore(abc.ABC):
                 doubt = READ_BEFORE_A_STOP
             first = replace(first, doubt=doubt)
         self._pending_hold = hold
-        self._publish(replace(self._snap, pending=first, waiting=tuple(reads[1:])))
+        typed = typed if first.doubt in HOLDS else ()
+        if typed:
+            self._typed_before = first  # as enter_card: Enter then asks no "no card missed?"
+        self._publish(replace(self._snap, pending=first, waiting=tuple(reads[1:]), typed_before=typed,
+                              typed_for=first if typed else None))
 
     def _show_again(self, alert: dict) -> None:
         """A journaled alert shown again at a restart (not journaled again: the journal has it)."""
@@ -1091,9 +1111,13 @@ class SessionCore(abc.ABC):
         if op.get("op") != "card" or error is not None:
             return
         if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
+            # A card typed while a wait's alert stood and no read was held yet answers no read, but it is the card
+            # that alert asked for, not one typed at the table for no reason (it had said "typed at the table").
+            asked = [a.title for a in self._snap.alerts if hold_of_alert(a.code) is not None]
             self._publish(replace(self._snap, message=f"{_card_label(op)} TYPED by the croupier (K), not read: "
                                   + ("the card missing before a held read, or a correction of one"
-                                     if op.get("answers") else "typed at the table")))
+                                     if op.get("answers") else f"the card {' / '.join(asked)} asked for"
+                                     if asked else "typed at the table")))
             # As live (_typed_in_place): the card a one-card wait asked for is in place, so its alerts go, unless
             # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}

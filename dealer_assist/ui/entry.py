@@ -33,7 +33,9 @@ PADDING = 8
 class ConfirmStrip(QLabel):
     """The confirm strip: its words whole where they fit, else the short ones, without the source and
     why, which the banner says too (qaM L7: "CONFIRM: is it 5♣? (serial:/tmp/qaM/..." was cut off at
-    1280x720); the whole words stay in its tooltip."""
+    1280x720); the whole words stay in its tooltip.  Short words still too wide wrap onto more lines, the
+    strip as tall as they need: cut at one line's width, blackjack's read "CONFIRM: is it 10♠? · 2 more
+    read a" at 1600x900 (verC)."""
 
     def __init__(self) -> None:
         super().__init__("")
@@ -45,9 +47,17 @@ class ConfirmStrip(QLabel):
 
     def refit(self) -> None:
         whole, short = self.words
-        fits = self.fontMetrics().horizontalAdvance(whole) <= self.width() - 2 * PADDING - 4
-        self.setText(whole if fits else short)
+        room = self.width() - 2 * PADDING - 4
+        fits = self.fontMetrics().horizontalAdvance(whole) <= room
+        text = whole if fits else short
+        self.setText(text)
         self.setToolTip("" if fits else whole)
+        wraps = self.fontMetrics().horizontalAdvance(text) > room
+        if wraps != self.wordWrap():
+            self.setWordWrap(wraps)
+        self.setMinimumHeight(0)  # Qt's height for a width is never less than the least height held before
+        if wraps and self.width() > 0:
+            self.setMinimumHeight(self.heightForWidth(self.width()))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)

@@ -304,7 +304,7 @@ class MainWindow(QMainWindow):
             self._room_timer.start()
             return
         self._stepping_down = False
-        short = make_room(self.centralWidget(), self.roads, self.betting, self.alerts)
+        short = make_room(self.centralWidget(), self.roads, self.betting, self.alerts, self.banner)
         if short > 0 and self.unit > self._least_unit:
             self._set_unit(self.unit - 1)
             self._stepping_down = True
