@@ -171,6 +171,10 @@ class DeviceHello:
     #: still holds (rev15 F11: a restart then resumed with no last card, and the cards dealt while the
     #: display was down went unnamed).
     continues: bool = False
+    #: Said again after frames were named lost with a link loss (``SeqGap.after_link_loss``), with the boot id
+    #: of the count before: the shoe did not restart while out of reach, so the frames named lost are all
+    #: that went (PROTOCOL.md 7.4: a HELLO after every replug closes that gap; qaV F5).
+    bounds_gap: bool = False
 
 
 @dataclass(frozen=True)

@@ -187,6 +187,8 @@ def event_record(event: Any) -> dict:
             rec["restarted"] = True
         if event.continues:  # said again: the count goes on, no restart (PROTOCOL.md 7.4, 7.5)
             rec["continues"] = True
+        if event.bounds_gap:  # the boot id before the link was lost: the frames named lost are all that went
+            rec["bounds_gap"] = True
     elif isinstance(event, ev.ShoeSignal):
         rec = {"event": "shoe", "state": event.state, "seq": event.seq}
     elif isinstance(event, ev.DeviceError):
@@ -276,6 +278,9 @@ def _human(rec: dict, relinked: bool = False) -> str:
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
         if rec.get("continues"):
             text += "  (said again: its count goes on, no restart)"
+        if rec.get("bounds_gap"):
+            text += ("  (the boot id of before the link was lost: the shoe did not restart while out of reach, so "
+                     "the frames named lost are all that went)")
         if rec.get("other_than"):
             text += (f"  ANOTHER SHOE: not {rec['other_than']}, the shoe heard first (a table holds its cards and "
                      "acts on nothing else it sends; Ctrl+T there takes it as the table's)")

@@ -285,6 +285,9 @@ class SerialShoe(CardSource):
         #: Whether the link went stale (no frame for :attr:`stale_after`) since the last good frame: a gap the
         #: next frame shows went while the shoe was out of hearing, as after a link lost.
         self._silent = False
+        #: The boot id of the count in which frames were last named lost with a link loss (a restart meanwhile
+        #: may hide more): a HELLO said again with it shows none happened (PROTOCOL.md 7.4).
+        self._unbounded_gap: Optional[str] = None
         self.device_path: Optional[str] = None
         #: Whether the device opened has no serial number nor known USB socket: found again by its path only.
         self._unpinned = False
@@ -736,12 +739,20 @@ class SerialShoe(CardSource):
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
         if verdict.cards:
+            unbounded = out_of_reach or silent or len(verdict.missing) > OUT_OF_REACH_GAP
             self._emit(SeqGap(self.name, self._clock(), verdict.cards,
-                              count_went_back=verdict.restarted,
-                              after_link_loss=out_of_reach or silent or len(verdict.missing) > OUT_OF_REACH_GAP,
+                              count_went_back=verdict.restarted, after_link_loss=unbounded,
                               card_lost=verdict.card_lost, foreign=self._other_device,
                               seq=None if isinstance(frame, HelloFrame) else frame.seq,
                               may_be_cut=cut_maybe))
+            self._unbounded_gap = self._tracker.boot if unbounded and not verdict.restarted else None
+        elif verdict.restarted:
+            self._unbounded_gap = None
+        if (isinstance(frame, HelloFrame) and not verdict.deliver and self._unbounded_gap is not None
+                and frame.boot == self._unbounded_gap and frame.device == (self._device or frame.device)):
+            self._unbounded_gap = None
+            self._emit(DeviceHello(self.name, self._clock(), frame.device, frame.boot, frame.firmware, frame.protocol,
+                                   continues=True, bounds_gap=True))
         if not verdict.deliver:
             return
         t = self._clock()

@@ -106,10 +106,11 @@ roster            supervisors (list of name, pin_hash, by name; null: none), wri
                   supervisor who approved the change (a restart answers to the last one)
 link              source, state ("up"/"stale"/"lost"/"ended"), detail
 device_hello      source, device, boot, firmware, protocol, restarted (true: it ended a count the reader had
-                  joined), continues (true: it started no count, the count going on keeps its last SEQ), table_shoe
-                  (the device id of the table's shoe, when this HELLO is another's: ANOTHER SHOE, that shoe's
-                  cards wait for the croupier, its other reports are told, not acted on); a restarted table
-                  resumes each shoe's count
+                  joined), continues (true: it started no count, the count going on keeps its last SEQ),
+                  bounds_gap (true: said again after frames were named lost with a link loss: FRAMES LOST was
+                  said again without "more cards may have gone"), table_shoe (the device id of the table's
+                  shoe, when this HELLO is another's: ANOTHER SHOE, that shoe's cards wait for the croupier,
+                  its other reports are told, not acted on); a restarted table resumes each shoe's count
 shoe_taken        source, device (the shoe taken as this table's), held (the other shoe whose cards were
                   held), round: Ctrl+T after ANOTHER SHOE; that shoe's cards play again from the next one;
                   unheard (why, when no HELLO was heard since the port opened: the last shoe heard was taken)

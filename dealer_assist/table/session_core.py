@@ -306,6 +306,7 @@ class SessionCore(abc.ABC):
         self._typed_cards: dict[int, tuple[Card, ...]] = {}
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
+        self._gaps: dict[str, SeqGap] = {}  # source -> the last FRAMES LOST it gave (see _gap_alert)
         #: Damaged lines per source in the current window: (window start, count); see _noise.
         self._noise_window: dict[str, tuple[float, int]] = {}
         #: How far each card-reading device's count got, as the journal has it (see source_count).
@@ -881,21 +882,7 @@ class SessionCore(abc.ABC):
                 self._unreadable(Unreadable(event.source, event.t, seq=event.seq), told=event.text)
             elif isinstance(event, SeqGap):
                 self._open_hold(event.source, AFTER_A_GAP)
-                cut = event.may_be_cut and not self._cut_out_now()
-                self.alert("gap", "error", "FRAMES LOST",
-                           f"the {event.source} lost {frame_runs(event.missing)}"
-                           + (" of a new count" if event.count_went_back else "")
-                           + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
-                              + ("a card was missed" if event.missing[0] == event.card_lost else  # in count order, wrapped past 65535
-                                 "at least one card was missed; the lost frames before it may have been cards too")
-                              if event.card_lost is not None else ": a card may have been missed")
-                           + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
-                              "cards than these frames may have gone" if event.after_link_loss else "")
-                           + (f"; {MAY_BE_CUT}: look at the shoe" if cut else ""),
-                           (f"look at the shoe: {self.CUT_BY_HAND}; then " if cut else "")
-                           + "compare the cards on the table with the display and type any missing card (K)"
-                           + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
-                           source=event.source, source_seq=event.seq)
+                self._gap_alert(event)
             elif isinstance(event, CountRestarted):
                 self._new_count(event.source)
                 # As after a HELLO with a new boot id (see _hello): what the old count sent last is unknown.  A
@@ -1174,9 +1161,37 @@ class SessionCore(abc.ABC):
             self._write("frame_dropped", {"source": source, "count": count, "reasons": reasons})
         self._drops[source] = (0, {}, t)
 
+    def _gap_alert(self, event: SeqGap) -> None:
+        """FRAMES LOST for ``event``; kept, so that a HELLO showing the shoe did not restart while out of reach
+        can take back the part that says more cards may have gone (see :meth:`_hello`)."""
+        self._gaps[event.source] = event
+        cut = event.may_be_cut and not self._cut_out_now()
+        self.alert("gap", "error", "FRAMES LOST",
+                   f"the {event.source} lost {frame_runs(event.missing)}"
+                   + (" of a new count" if event.count_went_back else "")
+                   + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
+                      + ("a card was missed" if event.missing[0] == event.card_lost else  # in count order, wrapped past 65535
+                         "at least one card was missed; the lost frames before it may have been cards too")
+                      if event.card_lost is not None else ": a card may have been missed")
+                   + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
+                      "cards than these frames may have gone" if event.after_link_loss else "")
+                   + (f"; {MAY_BE_CUT}: look at the shoe" if cut else ""),
+                   (f"look at the shoe: {self.CUT_BY_HAND}; then " if cut else "")
+                   + "compare the cards on the table with the display and type any missing card (K)"
+                   + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
+                   source=event.source, source_seq=event.seq)
+
     def _hello(self, event: DeviceHello) -> None:
         """A device introduced itself.  After another boot of it, it restarted: the frames it sent before
         cannot be known (PROTOCOL.md 7.4), so the croupier checks the layout; this alert stays."""
+        if event.bounds_gap:
+            gap = self._gaps.get(event.source)
+            self._write("device_hello", {"source": event.source, "device": event.device, "boot": event.boot,
+                                         "firmware": event.firmware, "protocol": event.protocol, "continues": True,
+                                         "bounds_gap": True})
+            if gap is not None and gap.after_link_loss and any(a.code == "gap" for a in self._snap.alerts):
+                self._gap_alert(replace(gap, after_link_loss=False))
+            return
         before = self._counts.count(event.source).boot
         if not event.continues:  # a new count: its SEQs are not the old count's (rev15 F9)
             self._new_count(event.source)
