@@ -25,9 +25,9 @@ def _replugged(tmp_path, after: bytes):
     """A table's shoe dealt AS, was unplugged while it dealt frame 3, then came back sending ``after``."""
     journal = Journal.open(tmp_path / "table.sqlite")
     session = TableSession(journal=journal, odds=False)
-    device = PtyEndpoint()
+    device = PtyEndpoint(str(tmp_path / "shoe"))  # a replug's new pty is found by the link, as udev's name
     events: list = []
-    reader = SerialShoe(device.path, name="shoe", backoff_first=0.05, backoff_max=0.2)
+    reader = SerialShoe(device.link, name="shoe", backoff_first=0.05, backoff_max=0.2)
     reader.start(lambda e: (events.append(e), session.handle(e)))
     try:
         assert wait_for(lambda: reader.link == "up" and device.host_connected())
