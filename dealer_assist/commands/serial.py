@@ -102,7 +102,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--baud", type=baud_rate, default=115200, help="with --serial: baud rate (default 115200)")
     s.add_argument("--link", metavar="PATH", help="keep a symlink PATH to the current pty (survives replug)")
     s.add_argument("--decks", type=int, default=8, help="decks in the shoe (default 8)")
-    s.add_argument("--seed", type=int, help="shuffle and fault seed (repeatable runs)")
+    s.add_argument("--seed", type=int,
+                   help="shuffle and fault seed (repeatable runs; the boot id is new at every start)")
     s.add_argument("--cut", type=int, default=14, help="cards behind the cut card (default 14; 0: no cut card)")
     s.add_argument("--device-id", default="SIM-0001", help="the id the shoe gives in HELLO (default SIM-0001)")
     s.add_argument("--dialect", choices=("v1", "plain"), default="v1",
