@@ -7,6 +7,7 @@ event the host reports with what the device really sent.
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
 from typing import Optional
@@ -81,9 +82,14 @@ class VirtualShoe:
         return Outgoing(frame, encode(frame), self.boot_id)
 
     def boot(self) -> Outgoing:
-        """Power on (or reboot): a new boot id, SEQ back to 0, HELLO."""
+        """Power on (or reboot): a new boot id, SEQ back to 0, HELLO.
+
+        The boot id is drawn afresh, never from the seed (PROTOCOL.md 6: different at every boot): a
+        simulator started again with the same ``--seed`` had said the boot id of its run before, so a host
+        took the whole new run for repeats and its cards vanished (qaV F8).  The seed keeps the shuffles and
+        the faults repeatable; the boot counter keeps the boot ids of one run apart."""
         self.boots += 1
-        self.boot_id = f"{self._rng.getrandbits(24):06X}{self.boots:02X}"
+        self.boot_id = f"{int.from_bytes(os.urandom(3), 'big'):06X}{self.boots % 256:02X}"
         self._seq = 0
         self.last_card_seq = None
         return self._next(lambda s: HelloFrame(s, PROTOCOL_VERSION, FIRMWARE, self.device_id, self.boot_id))

@@ -28,7 +28,7 @@ from dealer_assist.events import (
     ShoeSignal, SourceEvent, TakenShoe, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
-    DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
+    DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
     ShoeFrame, may_be_card, may_be_cut, may_be_frame, may_be_hello, parse_frame, parse_plain, plain_text,
 )
 from dealer_assist.sources.serial_url import failure_text
@@ -264,6 +264,12 @@ class SerialShoe(CardSource):
         #: says its HELLO again with the same boot id (verN NEW-10: the other shoe's count was kept, and the
         #: first shoe's next frames were named lost, "at least one card was missed").
         self._own_count: Optional[SequenceTracker] = None
+        #: A heartbeat heard while another shoe's count is read, kept until the next line of the same read: a
+        #: HELLO of this reader's shoe right after it (said again, it follows a heartbeat in one write, PROTOCOL.md
+        #: 6) with the boot id of its count shows the heartbeat is of that count, read against it after the HELLO
+        #: (qaV F11: it was read against the other shoe's, and ANOTHER SHOE'S LOST FRAMES told of a shoe that lost
+        #: nothing).
+        self._held_heartbeat: Optional[bytes] = None
         #: The device id of the HELLO heard since the port last opened ("" before one): who the shoe in the
         #: socket now is, as far as it said (take_shoe).
         self._heard_since_open = ""
@@ -560,7 +566,8 @@ class SerialShoe(CardSource):
                     # Each line's bytes, then the events it brings (listen --raw: verN L5, a chunk's lines all
                     # came before its events, a deviation of CARD 4 before the CRC drop of CARD 2).
                     self._tap(piece)
-                    self._feed(piece)
+                    self._feed(piece, end_of_read=False)
+                self._flush_heartbeat()
             if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
                 self._tracker.link_lost()
                 self._silent = True
@@ -585,7 +592,7 @@ class SerialShoe(CardSource):
         """Deliver events to ``sink`` without starting the reader thread (for :meth:`feed`)."""
         self._sink = sink
 
-    def _feed(self, data: bytes) -> None:
+    def _feed(self, data: bytes, end_of_read: bool = True) -> None:
         for item in self._splitter.feed(data):
             if isinstance(item, FrameError):
                 self._dropped(item)
@@ -593,8 +600,17 @@ class SerialShoe(CardSource):
                 self._line_v1(item)
             else:
                 self._line_plain(item)
+        if end_of_read:
+            self._flush_heartbeat()
+
+    def _flush_heartbeat(self) -> None:
+        """The heartbeat held for the line after it (:attr:`_held_heartbeat`) read now, as it came."""
+        held, self._held_heartbeat = self._held_heartbeat, None
+        if held is not None:
+            self._line_v1(held, hold_heartbeat=False)
 
     def _dropped(self, error: FrameError) -> None:
+        self._flush_heartbeat()
         self.stats[error.reason] += 1
         card = self.dialect == "v1" and may_be_card(error.raw)
         self._tracker.line_dropped(may_be_frame(error.raw), card, self.dialect == "v1" and may_be_hello(error.raw))
@@ -698,11 +714,24 @@ class SerialShoe(CardSource):
                                continues=True))
         return True
 
-    def _line_v1(self, line: bytes) -> None:
+    def _line_v1(self, line: bytes, hold_heartbeat: bool = True) -> None:
         try:
             frame = parse_frame(line)
         except FrameError as exc:
             self._dropped(exc)
+            return
+        held, self._held_heartbeat = self._held_heartbeat, None
+        if (held is not None and isinstance(frame, HelloFrame) and frame.device == self._device
+                and self._own_count is not None and frame.boot == self._own_count.boot):
+            # This reader's shoe's HELLO said again: its count back, then its heartbeat read against it.  Not a
+            # boot's HELLO (another boot id): the first frame of its count, so the heartbeat was not of it.
+            self._line_v1(line)
+            self._line_v1(held, hold_heartbeat=False)
+            return
+        if held is not None:
+            self._line_v1(held, hold_heartbeat=False)
+        if hold_heartbeat and isinstance(frame, HeartbeatFrame) and self._other_device and self._own_count is not None:
+            self._held_heartbeat = line
             return
         self._frame_seen()
         first, self._since_open = self._since_open, False

@@ -42,9 +42,12 @@ AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED)
                        "then Enter plays this one after it")
 #: Why a card read after the shoe said it holds a new shoe, while a round was dealt, waits: most likely the new
 #: shoe's first card (its burn card), which must not complete the old shoe's round (QA: it was B3, settled).
+#: At Ctrl+N it is the new shoe's burn card, or, with no burn, a card seen before the bets, held (qaV F6: it
+#: had closed the bets as P1, and this text had said it would be dropped).
 AFTER_NEW_SHOE = ("the shoe reported a new shoe during this round (NEW SHOE DURING A ROUND): this is most likely the "
-                  "new shoe's first card; finish the round by hand (K) or void it, then Ctrl+N (this read is then "
-                  "dropped, and named); Enter plays it into this round only if the round is finished from the new shoe")
+                  "new shoe's first card; finish the round by hand (K) or void it, then Ctrl+N: it becomes the new "
+                  "shoe's burn card, or with no burn it is held as seen before the bets (a no-bet hand, or set "
+                  "aside); Enter plays it into this round only if the round is finished from the new shoe")
 #: The same at blackjack, whose deck cannot change in a round: the old deck's round is finished by hand or
 #: from the old deck put back (QA: the card read after NEW was played into the round unchecked).
 AFTER_NEW_DECK = ("the shoe reported a new deck during this round (NEW DECK DURING A ROUND): this is most likely "

@@ -25,7 +25,7 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import ShoeSignal
+from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
 from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_SHOE, NEW_SHOE_IN_ROUND
@@ -313,13 +313,25 @@ class TableSession(SessionCore):
         if new.shoe.counts_left() != old.shoe.counts_left() and self._odds_thread is not None:
             self._odds_queue.put(new.shoe.counts_left())
 
+    def _new_shoes_first_read(self, read: CardRead) -> None:
+        """With the burn rule, the new shoe's first card is its burn card.  With none, it was seen before the
+        bets were taken (read while the old shoe's round was dealt, voided since): held as a card after a
+        round, for a no-bet hand or set aside, never a round's P1 that closes the bets (qaV F6)."""
+        if self._snap.state.phase != TablePhase.BETTING:
+            super()._new_shoes_first_read(read)
+            return
+        self._journal_read(read)
+        self._play(read.card, read.source, read.zone, read.confidence, read.seq, before_bets=True)
+
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None, answers: bool = False) -> Optional[str]:
+              seq: Optional[int] = None, answers: bool = False, before_bets: bool = False) -> Optional[str]:
         op = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
         if zone:
             op["zone"] = zone
         if answers:
             op["answers"] = True
+        if before_bets:
+            op["before_bets"] = True
         error = self._do(op)
         if error is None:
             return None
@@ -343,16 +355,19 @@ class TableSession(SessionCore):
             # ``why`` is what the croupier is told (QA: a ninth copy's entry had said "came after the round").
             self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
                                          "source": source, "seq": seq, **({"held": True} if hold else {}),
+                                         **({"before_bets": True} if before_bets else {}),
                                          **({"shoe_finished": True} if finished else {})})
             if hold is not None:
                 behind = self._snap.state.held
                 refused = self._do(hold)
                 if refused is None:
+                    clear = " (clear the bets first: C)" if self._snap.state.betting.layout else ""
                     self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[-1].label}" if behind
+                               else f"CARD {card.label} SEEN BEFORE THE BETS" if before_bets
                                else f"CARD {card.label} AFTER THE ROUND", error,
                                "Enter plays the held cards in order (a no-bet hand, or the round a void reopened); "
                                "Del sets them aside" if behind else
-                               "Enter deals a no-bet hand with it (nobody bets on it); Del sets it aside")
+                               f"Enter deals a no-bet hand with it (nobody bets on it){clear}; Del sets it aside")
                     return error
                 error = refused
         if finished:

@@ -1231,18 +1231,21 @@ class SessionCore(abc.ABC):
                        f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
 
     def _card_read(self, event: CardRead) -> None:
-        self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
-                                  "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no,
-                                  **({"doubt": event.doubt} if event.doubt else {}),
-                                  **({"candidates": [c.code for c in event.candidates]} if event.candidates else {}),
-                                  **({"zone": event.zone} if event.zone else {}),
-                                  **({"frame": event.frame} if event.frame is not None else {})})
+        self._journal_read(event)
         if self._snap.pending is not None:
             # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
             # sure one was played before it, in its place.
             self._publish(replace(self._snap, waiting=self._snap.waiting + (event,)))
             return
         self._take(event)
+
+    def _journal_read(self, event: CardRead) -> None:
+        self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
+                                  "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no,
+                                  **({"doubt": event.doubt} if event.doubt else {}),
+                                  **({"candidates": [c.code for c in event.candidates]} if event.candidates else {}),
+                                  **({"zone": event.zone} if event.zone else {}),
+                                  **({"frame": event.frame} if event.frame is not None else {})})
 
     def _hold_next(self, source: str, why: str) -> None:
         """The next card ``source`` reads waits for the croupier: a card left it unplayed, and the next
@@ -1317,7 +1320,15 @@ class SessionCore(abc.ABC):
                        f"not counted in the new {shoe}", f"if one of them is in fact the new {shoe}'s card, type it (K)")
         for n, read in enumerate(new):
             # Read again, journaled after the new shoe's entry: a restart rebuilds the shoe from there.
-            self._card_read(replace(read, doubt=self.NEW_SHOE_FIRST_WAITS) if n == 0 else read)
+            if n == 0:
+                self._new_shoes_first_read(read)
+            else:
+                self._card_read(read)
+
+    def _new_shoes_first_read(self, read: CardRead) -> None:
+        """The first read held at a new shoe reported in a round, taken once the new shoe is in (see
+        :meth:`_end_holds`): it waits as :attr:`NEW_SHOE_FIRST_WAITS` says, or is played as it comes."""
+        self._card_read(replace(read, doubt=self.NEW_SHOE_FIRST_WAITS or ""))
 
     def _end_round_holds(self) -> None:
         """A card missing now has no place in what comes next (baccarat's next round: a card after the

@@ -355,7 +355,9 @@ class CardEntry(QWidget):
             self.question.say(f"CONFIRM: is it {cands}? ({pending.source}: {why}){more}", f"CONFIRM: is it {cands}?{more}")
             mode = "pending"
         elif held:
-            self.question.say("HELD: " + " ".join(c.label for c in held) + " came after the round")
+            # In the bets it may be the new shoe's first card, read in the old shoe's round (qaV F6).
+            self.question.say("HELD: " + " ".join(c.label for c in held) + (
+                " came out before bets were taken" if snap.state.phase == "betting" else " came after the round"))
             mode = "held_in_round" if snap.state.phase == "dealing" else "held"
         else:
             self.question.say("")
