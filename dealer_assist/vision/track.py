@@ -581,15 +581,21 @@ class OnceOnlyTracker:
         """The UnreadCards of cards lying still unread, seen so in :data:`UNREAD_SIGHTINGS` frames read, that
         were in view before a card confirmed now (``new``) and lie away from it: the deal went on before they
         lay still :data:`UNREAD_AT_REST` frames (a fast croupier), and the card confirmed now must not be
-        played in their place (QA F4).  One such card read for sure later, once asked for, is its NewCard's
-        ``after_unread``; held (:attr:`unread_when_gone`), it gets its NewCard only."""
+        played in their place (QA F4).  So is one seen lying still in fewer frames read (two) that the card
+        confirmed now covers (its centre inside that card's outline, unseen this frame): it cannot have left,
+        and had been dropped unasked once out of sight, the card on it played in its place (verC NEW-4: a live
+        camera reads one frame in two or three, and a fast croupier's next card covered it first).  One such
+        card read for sure later, once asked for, is its NewCard's ``after_unread``; held
+        (:attr:`unread_when_gone`), it gets its NewCard only."""
         events: list = []
         for k in self.unknown:
-            if (k.reported or k.counted is not None or k.still + 1 < UNREAD_SIGHTINGS or frame - k.last > UNREAD_AT_REST
-                    or not any(k.first < tr.first and not self._on(k.corners, k.center, tr)
-                               for tr in new)):
+            if k.reported or k.counted is not None or frame - k.last > UNREAD_AT_REST:
                 continue
-            events += self._ask(k, frame)
+            after = [tr for tr in new if k.first < tr.first and not self._on(k.corners, k.center, tr)]
+            covered = k.still >= 1 and k.last < frame and any(
+                len(tr.corners) == 4 and _inside(np.asarray(tr.corners, np.float64), k.center) for tr in after)
+            if after and (k.still + 1 >= UNREAD_SIGHTINGS or covered):
+                events += self._ask(k, frame)
         return events
 
     def _between_twins(self, c: np.ndarray, frame: int) -> bool:
