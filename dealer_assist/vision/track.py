@@ -13,7 +13,7 @@ track because the first copy is still seen, elsewhere, in the same frame.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional, Sequence
 
 import numpy as np
@@ -68,8 +68,9 @@ BARE_FRAMES = 3
 #: which a card of its code read within :data:`PUT_BACK_REACH` card heights of where it lay is most likely
 #: it put back (see :attr:`NewCard.put_back`; verC NEW-2: a 9♠ lifted four frames and put back was
 #: played twice).  Later, a card of that code dealt there is a new one, as before, and so is one dealt after
-#: a frame with no card at all (the layout cleared: a squeeze or a peek lifts one card, others stay; QA's
-#: shoe video looped back to back deals the same codes on the same spots a second after its last).
+#: a frame with no card at all once two or more lay there (the layout cleared: a squeeze or a peek lifts one
+#: card, others stay; QA's shoe video looped back to back deals the same codes on the same spots a second
+#: after its last).  A lone card lifted leaves no card in view either, and is put back as any other.
 PUT_BACK = 60
 PUT_BACK_REACH = 0.4
 #: An unsure read whose outline lies within this share of a card's height of a reported card's (every
@@ -181,6 +182,19 @@ class _Track:
     bare: int = 0
     #: The last frame an unsure read showed it lying where it lay (see OnceOnlyTracker._still_there).
     kept: int = -1
+    #: OnceOnlyTracker.layout when it was last seen.
+    layout: int = 0
+
+
+@dataclass(frozen=True)
+class _Taken:
+    """A card reported and then taken away (see OnceOnlyTracker._gone_from_view): its code, where it lay, the
+    last frame it was seen in, and the most reported cards seen in one frame since a frame with none then."""
+
+    code: str
+    where: np.ndarray
+    last: int
+    layout: int
 
 
 @dataclass
@@ -245,8 +259,14 @@ class OnceOnlyTracker:
         self.tracks: list[_Track] = []
         self.ghosts: list[_Track] = []
         self.unknown: list[_Unknown] = []
-        #: Cards reported and then taken away (their spot seen bare): code, where, and the last frame seen.
-        self.taken: list[tuple[str, np.ndarray, int]] = []
+        #: Cards reported and then taken away (their spot seen bare), for a card put back (see :meth:`_confirmed`).
+        self.taken: list[_Taken] = []
+        #: The most reported cards seen in one frame since the last frame with no card in it, and that frame.
+        self.layout = 0
+        self.emptied = -1
+        #: The unsure reads of the last frame fed that are a read card's phantom (see :meth:`_crosswise_on`): no
+        #: card, so neither asked for nor weighed as an unsure read of the profile (see :meth:`weighed`).
+        self.phantoms: list = []
         #: Codes of the cards the table already counted that may lie in view when the camera starts
         #: (see :meth:`update`'s ``opening``), each taken by one card lying there then.
         self.counted: Counter[str] = Counter()
@@ -285,8 +305,9 @@ class OnceOnlyTracker:
         """
         events: list = []
         self._trim_counted()
-        # A frame with no card in it: the layout was cleared (a round's end), and no card of it is put back.
-        self.taken = [t for t in self.taken if frame - t[2] <= PUT_BACK] if result.cards or result.uncertain else []
+        self.taken = [t for t in self.taken if frame - t.last <= PUT_BACK]
+        if not (result.cards or result.uncertain):
+            self.layout, self.emptied = 0, frame
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
@@ -359,7 +380,11 @@ class OnceOnlyTracker:
                 confirmed.append(tr)
             self.tracks.append(tr)
             held.append(tr)
-        self.settled = not result.uncertain and all(tr.reported for tr in held)
+        self.phantoms = [u for u in result.uncertain if self._crosswise_on(u, frame)]
+        self.settled = len(self.phantoms) == len(result.uncertain) and all(tr.reported for tr in held)
+        self.layout = max(self.layout, sum(tr.reported for tr in held))
+        for tr in held:
+            tr.layout = self.layout
         self._gone_from_view(result, held)
         asked = self._unknowns(frame, result, opening, starting)
         new = [tr for tr, e in zip(confirmed, events) if isinstance(e, NewCard)]  # events: one per track confirmed
@@ -394,9 +419,12 @@ class OnceOnlyTracker:
             return UnplacedCard(card, frame, at, maybe_counted=True)
         twin = any(t is not tr and t.reported and t.code == tr.code and abs(t.first - tr.first) <= TWIN_FRAMES
                    and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
-        put_back = any(code == tr.code and 0 < tr.first - last <= PUT_BACK
-                       and np.linalg.norm(where - tr.origin) < PUT_BACK_REACH * self.card_h
-                       for code, where, last in self.taken)
+        # A frame with no card in it since one of several lying there was last seen: the layout was cleared (a
+        # round's end), and no card of it is put back.  A lone card lifted leaves no card in view too, and is
+        # put back as any other (fixC5: a 9♠ lying alone, lifted four frames, was played twice).
+        put_back = any(t.code == tr.code and 0 < tr.first - t.last <= PUT_BACK
+                       and np.linalg.norm(t.where - tr.origin) < PUT_BACK_REACH * self.card_h
+                       and (t.layout <= 1 or self.emptied < t.last) for t in self.taken)
         return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
 
     def _trim_counted(self) -> None:
@@ -444,7 +472,7 @@ class OnceOnlyTracker:
                 continue
             tr.bare = tr.bare + 1 if view.bare(tr.corners) else 0
             if tr.bare == BARE_FRAMES:
-                self.taken.append((tr.code, tr.center.copy(), tr.last))
+                self.taken.append(_Taken(tr.code, tr.center.copy(), tr.last, tr.layout))
         self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
         self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
 
@@ -472,7 +500,7 @@ class OnceOnlyTracker:
         for u in result.uncertain:
             c = np.array(u.center)
             if (any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks)
-                    or self._between_twins(c, frame) or self._crosswise_on(u, frame)):
+                    or self._between_twins(c, frame) or any(u is p for p in self.phantoms)):
                 continue
             if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and (
                     self._still_there(u, frame) or not u.candidates and self._lies_there(u, frame)):
@@ -510,6 +538,14 @@ class OnceOnlyTracker:
                 k.bare = k.bare + 1 if view.bare(k.corners) else 0
         return events
 
+    def weighed(self, result: FrameResult) -> FrameResult:
+        """``result``, the frame last fed, as the profile's fit weighs it (see :mod:`.profile_fit`): without the
+        phantoms of read cards (see :attr:`phantoms`), each an unsure read of a frame showing a card read for
+        sure; a Q♦ lying alone 50 frames raised CAMERA PROFILE? on them (49 of 99 reads unsure, fixC5)."""
+        if not self.phantoms:
+            return result
+        return replace(result, uncertain=[u for u in result.uncertain if not any(u is p for p in self.phantoms)])
+
     def _claim_theirs(self) -> None:
         """Judge the cards seen whole with no index at a table's camera (re)start, once its opening frames are
         over: each is the table's own while a copy the table counted (or a lingering one) is left that no card
@@ -545,15 +581,21 @@ class OnceOnlyTracker:
         """The UnreadCards of cards lying still unread, seen so in :data:`UNREAD_SIGHTINGS` frames read, that
         were in view before a card confirmed now (``new``) and lie away from it: the deal went on before they
         lay still :data:`UNREAD_AT_REST` frames (a fast croupier), and the card confirmed now must not be
-        played in their place (QA F4).  One such card read for sure later, once asked for, is its NewCard's
-        ``after_unread``; held (:attr:`unread_when_gone`), it gets its NewCard only."""
+        played in their place (QA F4).  So is one seen lying still in fewer frames read (two) that the card
+        confirmed now covers (its centre inside that card's outline, unseen this frame): it cannot have left,
+        and had been dropped unasked once out of sight, the card on it played in its place (verC NEW-4: a live
+        camera reads one frame in two or three, and a fast croupier's next card covered it first).  One such
+        card read for sure later, once asked for, is its NewCard's ``after_unread``; held
+        (:attr:`unread_when_gone`), it gets its NewCard only."""
         events: list = []
         for k in self.unknown:
-            if (k.reported or k.counted is not None or k.still + 1 < UNREAD_SIGHTINGS or frame - k.last > UNREAD_AT_REST
-                    or not any(k.first < tr.first and not self._on(k.corners, k.center, tr)
-                               for tr in new)):
+            if k.reported or k.counted is not None or frame - k.last > UNREAD_AT_REST:
                 continue
-            events += self._ask(k, frame)
+            after = [tr for tr in new if k.first < tr.first and not self._on(k.corners, k.center, tr)]
+            covered = k.still >= 1 and k.last < frame and any(
+                len(tr.corners) == 4 and _inside(np.asarray(tr.corners, np.float64), k.center) for tr in after)
+            if after and (k.still + 1 >= UNREAD_SIGHTINGS or covered):
+                events += self._ask(k, frame)
         return events
 
     def _between_twins(self, c: np.ndarray, frame: int) -> bool:

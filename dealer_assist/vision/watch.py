@@ -94,12 +94,11 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             continue
         last_seen = frame.number, frame.t
         t0 = time.perf_counter()
-        if every_frame or scene.needs_reading(frame.image, tracker.settled) or last is None:
+        fresh = every_frame or scene.needs_reading(frame.image, tracker.settled) or last is None
+        if fresh:
             last = result = recognizer.recognize(frame.image)
             if cost is not None:
                 cost.read += 1
-            if fit is not None:
-                fit.add(result, frame.image)
         else:
             result = FrameResult(list(last.cards), list(last.uncertain), (time.perf_counter() - t0) * 1000,
                                  view=last.view)
@@ -114,7 +113,14 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         starting = watching and frame.t - shown_t < START_WINDOW
         opening = watching and shown < OPENING_FRAMES
         shown += shown_t is not None
-        for event in tracker.update(frame.number, result, starting=starting, opening=opening):
+        events = tracker.update(frame.number, result, starting=starting, opening=opening)
+        if fresh and fit is not None:
+            # Weighed once the tracker has judged the frame: a read card's phantom outline is no unsure read.
+            t1 = time.perf_counter()
+            fit.add(tracker.weighed(result), frame.image)
+            if cost is not None:
+                cost.ms[-1] += (time.perf_counter() - t1) * 1000
+        for event in events:
             yield event, frame.t
 
 
