@@ -13,6 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from dealer_assist.events import PUT_BACK, READ_TWICE_AT_ONCE
+
+#: A read's doubts that say it is most likely a card already played (put back after a squeeze, or one card read
+#: at two places at once): dropped (Del) as they say, it was that card, so no card is missing behind it and the
+#: next read of its source is played as it comes (qaU F6).
+SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
@@ -102,7 +108,7 @@ def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
     if not isinstance(source, str) or source == "keyboard":
         return None
     if kind == "read_dropped":
-        return source, AFTER_A_REJECTION
+        return None if payload.get("doubt") in SAME_CARD_DOUBTS else (source, AFTER_A_REJECTION)
     if kind == "card_refused":  # baccarat's finished shoe: no round follows, so nothing is typed in its place
         if payload.get("shoe_finished") or payload.get("no_round") == NO_ROUND_CUT:
             return None

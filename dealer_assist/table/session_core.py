@@ -28,7 +28,7 @@ from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
-                                       AFTER_UNPLACED,
+                                       AFTER_UNPLACED, SAME_CARD_DOUBTS,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        places_a_read)
@@ -1255,8 +1255,11 @@ class SessionCore(abc.ABC):
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
         a card it waited for already (QA: the held read dropped, one typed card ended the hold and the
         next read took the other's place).  Not the new shoe's first card set aside
-        (:attr:`NEW_SHOE_FIRST_WAITS`): it was read, and no card is missing behind it."""
-        if doubt and doubt == self.NEW_SHOE_FIRST_WAITS:
+        (:attr:`NEW_SHOE_FIRST_WAITS`): it was read, and no card is missing behind it.  Nor a read the
+        display itself called a card already played (:data:`~dealer_assist.table.holds.SAME_CARD_DOUBTS`: put
+        back, or read twice at once): dropped as it says, it was that card, and nothing waits behind it (qaU F6:
+        the next read held, "type it in its place first (K)", and the card typed was played twice)."""
+        if doubt and (doubt == self.NEW_SHOE_FIRST_WAITS or doubt in SAME_CARD_DOUBTS):
             return
         why = self._hold_of.get(source, ("", 0))[0]
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
@@ -1515,7 +1518,8 @@ class SessionCore(abc.ABC):
             self._publish(replace(self._snap, pending=None, message=(
                 f"{pending.card.label} set aside, not dealt: count it back at this deck's check"
                 if first else f"held read {pending.card.label} dropped: type each card missing before it (K)"
-                if pending.doubt in HOLDS else "unsure read rejected: type the card (K)")))
+                if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
+                "waits for it" if pending.doubt in SAME_CARD_DOUBTS else "unsure read rejected: type the card (K)")))
             self._hold_for_dropped(pending.source, pending.doubt)
             if first:
                 self._pass_first_wait(pending.source)
