@@ -46,6 +46,11 @@ AFTER_TYPED_UNREAD = ("a card before it the camera could not read was typed just
                       "unread card first (K), then Enter plays this one after it")
 #: The alert of such an ask (see :data:`AFTER_TYPED_UNREAD`).
 TYPED_UNREAD = "unreadable:typed"
+#: Why a baccarat camera's card read face up while the burn's face-down cards are due waits (not a hold: a doubt of
+#: its own, see TableSession._out_of_place): a camera never sees a face-down burn (qaU F4).
+BURN_DUE_FACE_DOWN = ("read face up while the burn's face-down cards are due, which a camera never sees: most likely "
+                      "the round's first card. B first if the burn is done, then Enter plays it in the round; Enter "
+                      "alone burns it (a card burned face up); Del drops it")
 AFTER_A_REJECTION = ("a read before it was rejected (Del): if that was a card, type it in its place first (K); "
                      "then Enter plays this one after it")
 AFTER_DROPPED = ("a card before it is missing and a read was dropped too (Del): type each card dealt in its place "

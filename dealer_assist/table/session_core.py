@@ -809,7 +809,7 @@ class SessionCore(abc.ABC):
             return
         first, hold = reads[0], queue[0][1]
         if not first.doubt or (first.doubt in YIELDING_DOUBTS and hold is not None):  # taken under its hold
-            doubt = whys.get(hold, "") if hold is not None else ""
+            doubt = whys.get(hold, "") if hold is not None else self._out_of_place(first)
             if not doubt and first.confidence >= CONFIRM_BELOW and not first.candidates:
                 doubt = READ_BEFORE_A_STOP
             first = replace(first, doubt=doubt)
@@ -1424,12 +1424,19 @@ class SessionCore(abc.ABC):
         if event.doubt in YIELDING_DOUBTS and event.source in self._hold_of:
             why, hold = self._hold_of[event.source]
             event = replace(event, doubt=why)
+        elif not event.doubt and self._out_of_place(event):
+            event = replace(event, doubt=self._out_of_place(event))
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
             self._pending_hold = hold
             typed = self._typed_cards.get(hold, ()) if hold is not None else ()
             self._publish(replace(self._snap, pending=event, typed_before=typed, typed_for=event if typed else None))
             return
         self._play(event.card, event.source, event.zone, event.confidence, event.seq)
+
+    def _out_of_place(self, event: CardRead) -> str:
+        """Why a sure read has no place the table can give it by itself (it waits for the croupier), or "":
+        a game's own rule (baccarat: a camera's card read face up while the burn's face-down cards are due)."""
+        return ""
 
     def _take_waiting(self) -> None:
         """The cards read while one waited, in order, now that it is settled."""
