@@ -47,7 +47,9 @@ shoe_cut          shoe, round (the round in which the cut card came out); blackj
 round_start       round, shoe, game ("baccarat"/"blackjack")
 card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself;
                   ``frame``, a camera's video frame where it saw the card (its source_seq counts its reports)
-card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
+card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer"); for a read that waited for the
+                  croupier, ``held_for`` (why), ``read_confidence`` and ``confirmed`` (Enter) or ``corrects``
+                  (the code read, replaced by the card typed)
 card_refused      round?, card, why (what the croupier was told); ``shoe_finished`` (baccarat: after the shoe's
                   last round, it holds no read); ``held`` (baccarat: a card after the round, then held: card_held);
                   blackjack ``dealt_already`` (refused as dealt from this deck already:

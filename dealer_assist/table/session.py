@@ -325,8 +325,8 @@ class TableSession(SessionCore):
             self._odds_queue.put(new.shoe.counts_left())
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None, answers: bool = False) -> Optional[str]:
-        op = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
+              seq: Optional[int] = None, answers: bool = False, held: Optional[dict] = None) -> Optional[str]:
+        op = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq, **(held or {})}
         if zone:
             op["zone"] = zone
         if answers:

@@ -139,6 +139,17 @@ def _waited_under(read: dict, hold: Optional[int], whys: dict[int, str]) -> str:
     return doubt
 
 
+def held_record(pending: CardRead, typed: Optional[Card]) -> dict:
+    """What a card's ``card_assigned`` says of the read ``pending`` that waited for the croupier (qaU F8: a card
+    held and played by Enter looked like a sure read in the journal and export): why it waited (``held_for``:
+    its doubt or hold, or that the read was unsure), the read's own confidence, and the croupier's answer:
+    ``confirmed`` (Enter played the read) or ``corrects`` (the card read, replaced by the card typed)."""
+    why = pending.doubt or ("unsure read" + (f" (may be {' or '.join(c.code for c in pending.candidates)})"
+                                             if pending.candidates else ""))
+    return {"held_for": why, "read_confidence": pending.confidence,
+            **({"corrects": pending.card.code} if typed is not None else {"confirmed": True})}
+
+
 def _card_label(payload: dict) -> str:
     """The card a journal payload names, as the table shows it (its code when it is no card)."""
     try:
@@ -410,12 +421,13 @@ class SessionCore(abc.ABC):
 
     @abc.abstractmethod
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None, answers: bool = False) -> Optional[str]:
+              seq: Optional[int] = None, answers: bool = False, held: Optional[dict] = None) -> Optional[str]:
         """Play a card the croupier or a sure source gave; the refusal's message or ``None``.
 
         ``answers``: a typed card that answers a read (the correction of an unsure one, or the card
         missing before a held read): it came out of the shoe in the reads' order, so it is placed
-        as a read would be (behind a held card)."""
+        as a read would be (behind a held card).  ``held``: what the entry says of a read that waited
+        for the croupier (:func:`held_record`), merged into the operation journaled."""
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         """What the shoe's own new/cut/empty signals mean for this game."""
@@ -1572,7 +1584,7 @@ class SessionCore(abc.ABC):
             self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card
             error = self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq,
-                               answers=card is not None)
+                               answers=card is not None, held=held_record(pending, card))
             self._take_waiting()
             return error
 
