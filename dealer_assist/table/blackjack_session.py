@@ -530,8 +530,10 @@ class BlackjackSession(SessionCore):
             super().reject_pending()
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None, answers: bool = False, override: Optional[dict] = None) -> Optional[str]:
-        op: dict = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
+              seq: Optional[int] = None, answers: bool = False, held: Optional[dict] = None,
+              override: Optional[dict] = None) -> Optional[str]:
+        op: dict = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq,
+                    **(held or {})}
         if answers:
             op["answers"] = True
         if zone:

@@ -32,6 +32,9 @@ BET_TAKE = ("bet_removed", "bet_undone")
 BET_COLUMNS = ("seat", "bet", "stake", "result", "pays", "returns", "commission", "hand")
 #: Added last, so that the earlier columns keep their places: the round's typed cards (a typed card in
 #: a round a shoe read is what a reviewer looks at first) and how many corrections it had.
+#: What a ``card_assigned`` says of a read that waited for the croupier (see session_core.held_record): carried to
+#: the export's ``cards`` (qaU F8: a card held and played by Enter looked like a sure read there).
+HELD_KEYS = ("held_for", "read_confidence", "confirmed", "corrects")
 ROUND_AUDIT_COLUMNS = ("typed_cards", "corrections")
 CSV_COLUMNS = ("round", "shoe", "game", "started", "ended", "status", "cards", "winner") + BET_COLUMNS \
     + ROUND_AUDIT_COLUMNS
@@ -193,7 +196,8 @@ class _Rounds:
             frame = self.frames.pop((payload.get("source"), payload.get("card")), None)
             record["cards"].append({"card": payload.get("card"), "position": payload.get("position"),
                                     "source": payload.get("source"), "seq": entry.seq,
-                                    **({"frame": frame} if frame is not None else {})})
+                                    **({"frame": frame} if frame is not None else {}),
+                                    **{k: payload[k] for k in HELD_KEYS if k in payload}})
         elif kind == "card_read":
             return  # the card's place in the round is the card_assigned entry
         elif kind == "card_refused":

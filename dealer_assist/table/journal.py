@@ -47,7 +47,9 @@ shoe_cut          shoe, round (the round in which the cut card came out); blackj
 round_start       round, shoe, game ("baccarat"/"blackjack")
 card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself;
                   ``frame``, a camera's video frame where it saw the card (its source_seq counts its reports)
-card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
+card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer"); for a read that waited for the
+                  croupier, ``held_for`` (why), ``read_confidence`` and ``confirmed`` (Enter) or ``corrects``
+                  (the code read, replaced by the card typed)
 card_refused      round?, card, why (what the croupier was told); ``shoe_finished`` (baccarat: after the shoe's
                   last round, it holds no read); ``held`` (baccarat: a card after the round, then held: card_held);
                   blackjack ``dealt_already`` (refused as dealt from this deck already:
@@ -58,7 +60,8 @@ card_refused      round?, card, why (what the croupier was told); ``shoe_finishe
 card_unreadable   round, source, source_seq, candidates, why (a card a reader could not read, or a camera
                   found lying there: typed in its place, K); ``misread``, the text of the shoe's
                   ``ERR MISREAD`` that reported it (absent for a ``??`` card frame); ``frame``, a camera's
-                  video frame where it asked for the card
+                  video frame where it asked for the card; ``typed_for_it``, the card typed just before a
+                  camera asked, taken as typed for it (UNREADABLE CARD TYPED?)
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
                   the next read of that source waits for the card in its place)
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read
@@ -84,7 +87,8 @@ alert             round?, code, level, title, text, action; ``source`` where it 
                   frame (it stood for a card: a restarted reader goes on after it); ``new_count`` (true, with
                   ``source``, ``source_seq``): SHOE RESTARTED?, the frame at ``source_seq`` began a new count of
                   that reader's shoe, its HELLO lost (a restarted reader goes on in that count)
-alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again)
+alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again);
+                  ``typed_right``: Enter (true) or Del (false) on UNREADABLE CARD TYPED?
 correction        round?, op (void_card/void_round/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
                   action, target, reason); set_limits also carries ``limits`` and ``was``;

@@ -28,7 +28,7 @@ from dealer_assist.money import fmt
 from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
-from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_SHOE, NEW_SHOE_IN_ROUND
+from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, NEW_SHOE_IN_ROUND
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
@@ -255,6 +255,17 @@ class TableSession(SessionCore):
         for record in state.history:
             self._journal_round_end(state, record, ended.get((record.shoe, record.number), set()))
 
+    def _out_of_place(self, event: CardRead) -> str:
+        """A camera's card read face up after the burn's first card, while its face-down cards are due: a camera
+        never sees a card burned face down, so this one is no burn card but most likely the round's first,
+        dealt before B was pressed (qaU F4: the round's first five cards were counted burned, with no word).
+        A serial shoe reads the burned cards as they pass: there each is one."""
+        shoe = self._snap.state.shoe
+        if (self._snap.state.phase == TablePhase.BURN and shoe.burned and shoe.burn_left
+                and str(event.source).startswith("camera:")):
+            return BURN_DUE_FACE_DOWN
+        return ""
+
     def card_due(self) -> bool:
         """True when the next card from the shoe has a place: the virtual shoe deals only then."""
         s = self._snap
@@ -324,8 +335,9 @@ class TableSession(SessionCore):
         self._play(read.card, read.source, read.zone, read.confidence, read.seq, before_bets=True)
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None, answers: bool = False, before_bets: bool = False) -> Optional[str]:
-        op = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
+              seq: Optional[int] = None, answers: bool = False, before_bets: bool = False,
+              held: Optional[dict] = None) -> Optional[str]:
+        op = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq, **(held or {})}
         if zone:
             op["zone"] = zone
         if answers:

@@ -28,7 +28,7 @@ from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
-                                       AFTER_UNPLACED,
+                                       AFTER_TYPED_UNREAD, AFTER_UNPLACED, SAME_CARD_DOUBTS, TYPED_UNREAD,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        places_a_read)
@@ -79,6 +79,10 @@ MAY_BE_CUT = "among them, a damaged frame that may have been the CUT CARD (its l
 
 #: Seconds between two journal entries of a source's damaged lines (see SessionCore._noise).
 DROPS_EVERY = 1.0
+#: How long before a camera asks for a card it cannot read a card typed may have been typed for it (see
+#: SessionCore._typed_for_unread): the camera asks once the card has lain still a while, a second or so on a
+#: loaded machine; a croupier who saw it land types it in a few seconds.
+TYPED_BEFORE_ASK = 10.0
 
 
 def _past(t: float, since: float, span: float) -> bool:
@@ -133,6 +137,17 @@ def _waited_under(read: dict, hold: Optional[int], whys: dict[int, str]) -> str:
     if hold is not None and doubt in YIELDING_DOUBTS:
         return whys.get(hold, "")
     return doubt
+
+
+def held_record(pending: CardRead, typed: Optional[Card]) -> dict:
+    """What a card's ``card_assigned`` says of the read ``pending`` that waited for the croupier (qaU F8: a card
+    held and played by Enter looked like a sure read in the journal and export): why it waited (``held_for``:
+    its doubt or hold, or that the read was unsure), the read's own confidence, and the croupier's answer:
+    ``confirmed`` (Enter played the read) or ``corrects`` (the card read, replaced by the card typed)."""
+    why = pending.doubt or ("unsure read" + (f" (may be {' or '.join(c.code for c in pending.candidates)})"
+                                             if pending.candidates else ""))
+    return {"held_for": why, "read_confidence": pending.confidence,
+            **({"corrects": pending.card.code} if typed is not None else {"confirmed": True})}
 
 
 def _card_label(payload: dict) -> str:
@@ -304,6 +319,11 @@ class SessionCore(abc.ABC):
         #: the next read comes held behind those frames); they answer the hold (qaR F1), and the banner of
         #: the read held under it names them (qaR F4).
         self._typed_cards: dict[int, tuple[Card, ...]] = {}
+        #: The cards typed while no read waited, each with when (see _typed_for_unread), and when each source
+        #: last reported a card (read or unread): a camera asks for a card it cannot read only once it has lain
+        #: still a while, and a croupier who saw it land may have typed it meanwhile (qaU F5).
+        self._typed_loose: list[tuple[Card, float]] = []
+        self._reported: dict[str, float] = {}
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         self._gaps: dict[str, SeqGap] = {}  # source -> the last FRAMES LOST it gave (see _gap_alert)
@@ -401,12 +421,13 @@ class SessionCore(abc.ABC):
 
     @abc.abstractmethod
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None, answers: bool = False) -> Optional[str]:
+              seq: Optional[int] = None, answers: bool = False, held: Optional[dict] = None) -> Optional[str]:
         """Play a card the croupier or a sure source gave; the refusal's message or ``None``.
 
         ``answers``: a typed card that answers a read (the correction of an unsure one, or the card
         missing before a held read): it came out of the shoe in the reads' order, so it is placed
-        as a read would be (behind a held card)."""
+        as a read would be (behind a held card).  ``held``: what the entry says of a read that waited
+        for the croupier (:func:`held_record`), merged into the operation journaled."""
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         """What the shoe's own new/cut/empty signals mean for this game."""
@@ -702,6 +723,13 @@ class SessionCore(abc.ABC):
                 if "gap" in codes:
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
                     settles = True
+                if TYPED_UNREAD in codes and "typed_right" in payload:  # Enter or Del on it (answer_typed_unread)
+                    for source in [s for s, h in self._hold_of.items() if h[0] == AFTER_TYPED_UNREAD]:
+                        if payload["typed_right"]:
+                            del self._hold_of[source]
+                        else:
+                            self._open_hold(source, AFTER_AN_UNREADABLE)
+                    settles = bool(payload["typed_right"])
             elif kind == "alert" and payload.get("code") == "unplaced":  # a restart named the reads left
                 for source in {read.get("source") for read, _ in queue if isinstance(read.get("source"), str)}:
                     self._open_hold(source, AFTER_A_RESTART)
@@ -793,7 +821,7 @@ class SessionCore(abc.ABC):
             return
         first, hold = reads[0], queue[0][1]
         if not first.doubt or (first.doubt in YIELDING_DOUBTS and hold is not None):  # taken under its hold
-            doubt = whys.get(hold, "") if hold is not None else ""
+            doubt = whys.get(hold, "") if hold is not None else self._out_of_place(first)
             if not doubt and first.confidence >= CONFIRM_BELOW and not first.candidates:
                 doubt = READ_BEFORE_A_STOP
             first = replace(first, doubt=doubt)
@@ -1002,16 +1030,27 @@ class SessionCore(abc.ABC):
         journaled as ``misread``: the entry had been the same as a ``??`` frame's, qaR F9): journaled as one,
         and the next read of that source waits for it to be typed."""
         maybe = " or ".join(c.label for c in event.candidates)
+        typed = self._typed_for_unread(event) if told is None else None
+        self._reported[event.source] = max(self._reported.get(event.source, 0.0), event.t)
         self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
                                         "candidates": [c.code for c in event.candidates], "why": event.why,
                                         "round": self._snap.state.round_no,
                                         **({"misread": told} if told is not None else {}),
-                                        **({"frame": event.frame} if event.frame is not None else {})})
+                                        **({"frame": event.frame} if event.frame is not None else {}),
+                                        **({"typed_for_it": typed.code} if typed is not None else {})})
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
-        self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
+        self._hold_next(event.source, AFTER_UNPLACED if event.why else
+                        AFTER_TYPED_UNREAD if typed is not None else AFTER_AN_UNREADABLE)
         frame = (f" (video frame {event.frame})" if event.frame is not None
                  else f" (frame {event.seq})" if event.seq is not None and not str(event.source).startswith("camera:")
                  else "")
+        if typed is not None:
+            self.alert(TYPED_UNREAD, "warning", "UNREADABLE CARD TYPED?",
+                       f"the {event.source} could not read a card{frame}" + (f"; it may be {maybe}" if maybe else "")
+                       + f": {typed.label} typed for it", f"{typed.label} typed for it: Enter if right, Del if not "
+                       "(then type the card dealt there, K)" + (" (W shows what the camera sees, an unsure card in "
+                                                               "orange)" if not self.read_only else ""))
+            return
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
         self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
                    "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
@@ -1023,6 +1062,56 @@ class SessionCore(abc.ABC):
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + (" and type each such card in its place (K), then Enter plays the card read after them"
                       if event.why else " and type it (K); the next card read waits until you do"))
+
+    def _typed_for_unread(self, event: Unreadable) -> Optional[Card]:
+        """The card typed for the card a camera asks for now, if the croupier typed it before the ask: typed
+        while no read waited, since that camera last reported a card and at most :data:`TYPED_BEFORE_ASK`
+        before the ask, of a code among its candidates (with none, any such card).  Each such card answers
+        one ask (qaU F5: the card typed was asked for again, typed again as told, and played twice)."""
+        if event.why or not str(event.source).startswith("camera:"):
+            return None
+        since = max(self._reported.get(event.source, 0.0), event.t - TYPED_BEFORE_ASK)
+        codes = {c.code for c in event.candidates}
+        for n, (card, t) in enumerate(self._typed_loose):
+            if t >= since and (not codes or card.code in codes):
+                del self._typed_loose[n]
+                return card
+        return None
+
+    def typed_unread_asked(self) -> bool:
+        """Whether UNREADABLE CARD TYPED? waits for Enter or Del with no read waiting (see _unreadable)."""
+        return self._snap.pending is None and any(why == AFTER_TYPED_UNREAD for why, _ in self._hold_of.values())
+
+    def answer_typed_unread(self, right: bool) -> Optional[str]:
+        """The croupier's Enter (``right``) or Del on UNREADABLE CARD TYPED? while no read waits: Enter says
+        the card typed was the one the camera could not read (the next read plays as it comes); Del says it
+        was not, and the card is asked for as any unreadable card (the next read waits until it is typed).
+        Journaled as the alert's dismissal with ``typed_right`` (a restart ends or keeps the wait from it)."""
+        with self._lock:
+            refused = self._replay_refusal()
+            if refused is not None:
+                return refused
+            if not self.typed_unread_asked():
+                return "no card typed for an unreadable one is waiting for Enter or Del"
+            sources = [s for s, (why, _) in self._hold_of.items() if why == AFTER_TYPED_UNREAD]
+            if not self._write("alert_dismissed", {"codes": [TYPED_UNREAD], "typed_right": right, "game": self.GAME,
+                                                   "round": self._snap.state.round_no}):
+                return self._snap.stopped
+            self._publish(replace(self._snap, alerts=tuple(a for a in self._snap.alerts if a.code != TYPED_UNREAD)))
+            for source in sources:
+                if right:
+                    del self._hold_of[source]
+                else:
+                    self._open_hold(source, AFTER_AN_UNREADABLE)
+            if right:
+                self._settle_hold_alerts()
+                self._publish(replace(self._snap, message="the card typed was the unread one: cards play as they come"))
+                return None
+            self.alert("unreadable", "error", "UNREADABLE CARD",
+                       f"the {sources[0]} could not read a card, and the card typed before it asked was another",
+                       "look at the card (W shows what the camera sees) and type it (K); the next card read waits "
+                       "until you do")
+            return None
 
     def _double_feed(self, event: DeviceError) -> None:
         """Two cards left the shoe together, one (or both) unread: the next read waits.  The card the shoe read
@@ -1240,6 +1329,7 @@ class SessionCore(abc.ABC):
         self._take(event)
 
     def _journal_read(self, event: CardRead) -> None:
+        self._reported[event.source] = max(self._reported.get(event.source, 0.0), event.t)
         self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
                                   "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no,
                                   **({"doubt": event.doubt} if event.doubt else {}),
@@ -1258,8 +1348,11 @@ class SessionCore(abc.ABC):
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
         a card it waited for already (QA: the held read dropped, one typed card ended the hold and the
         next read took the other's place).  Not the new shoe's first card set aside
-        (:attr:`NEW_SHOE_FIRST_WAITS`): it was read, and no card is missing behind it."""
-        if doubt and doubt == self.NEW_SHOE_FIRST_WAITS:
+        (:attr:`NEW_SHOE_FIRST_WAITS`): it was read, and no card is missing behind it.  Nor a read the
+        display itself called a card already played (:data:`~dealer_assist.table.holds.SAME_CARD_DOUBTS`: put
+        back, or read twice at once): dropped as it says, it was that card, and nothing waits behind it (qaU F6:
+        the next read held, "type it in its place first (K)", and the card typed was played twice)."""
+        if doubt and (doubt == self.NEW_SHOE_FIRST_WAITS or doubt in SAME_CARD_DOUBTS):
             return
         why = self._hold_of.get(source, ("", 0))[0]
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
@@ -1354,12 +1447,19 @@ class SessionCore(abc.ABC):
         if event.doubt in YIELDING_DOUBTS and event.source in self._hold_of:
             why, hold = self._hold_of[event.source]
             event = replace(event, doubt=why)
+        elif not event.doubt and self._out_of_place(event):
+            event = replace(event, doubt=self._out_of_place(event))
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
             self._pending_hold = hold
             typed = self._typed_cards.get(hold, ()) if hold is not None else ()
             self._publish(replace(self._snap, pending=event, typed_before=typed, typed_for=event if typed else None))
             return
         self._play(event.card, event.source, event.zone, event.confidence, event.seq)
+
+    def _out_of_place(self, event: CardRead) -> str:
+        """Why a sure read has no place the table can give it by itself (it waits for the croupier), or "":
+        a game's own rule (baccarat: a camera's card read face up while the burn's face-down cards are due)."""
+        return ""
 
     def _take_waiting(self) -> None:
         """The cards read while one waited, in order, now that it is settled."""
@@ -1453,6 +1553,7 @@ class SessionCore(abc.ABC):
             if error is None:
                 self._typed_for_gaps(card)
                 self._typed_in_place()
+                self._typed_loose = [*self._typed_loose[-7:], (card, self._clock())]
             return error
 
     def _typed_for_gaps(self, card: Any) -> None:
@@ -1494,7 +1595,7 @@ class SessionCore(abc.ABC):
             self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card
             error = self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq,
-                               answers=card is not None)
+                               answers=card is not None, held=held_record(pending, card))
             self._take_waiting()
             return error
 
@@ -1526,7 +1627,8 @@ class SessionCore(abc.ABC):
             self._publish(replace(self._snap, pending=None, message=(
                 f"{pending.card.label} set aside, not dealt: count it back at this deck's check"
                 if first else f"held read {pending.card.label} dropped: type each card missing before it (K)"
-                if pending.doubt in HOLDS else "unsure read rejected: type the card (K)")))
+                if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
+                "waits for it" if pending.doubt in SAME_CARD_DOUBTS else "unsure read rejected: type the card (K)")))
             self._hold_for_dropped(pending.source, pending.doubt)
             if first:
                 self._pass_first_wait(pending.source)

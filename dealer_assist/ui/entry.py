@@ -329,6 +329,8 @@ class CardEntry(QWidget):
             error = self.session.confirm_pending()
         elif getattr(snap.state, "held", ()):
             error = self.session.play_held()
+        elif getattr(self.session, "typed_unread_asked", lambda: False)():
+            error = self.session.answer_typed_unread(True)  # UNREADABLE CARD TYPED?: the card typed was it
         else:
             return None
         self.last_error = error
@@ -341,6 +343,10 @@ class CardEntry(QWidget):
             return None
         if getattr(snap.state, "held", ()):
             error = self.session.discard_held()
+            self.last_error = error
+            return error
+        if getattr(self.session, "typed_unread_asked", lambda: False)():
+            error = self.session.answer_typed_unread(False)  # the card typed was not it: it is asked for
             self.last_error = error
             return error
         return None
