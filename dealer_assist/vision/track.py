@@ -99,6 +99,14 @@ ON_CARD = 0.12
 #: A card read within this share of a card's height of an outline of no corners lies where it lies (see
 #: :meth:`OnceOnlyTracker._on`); with its corners, they tell (:data:`ON_CARD`).
 AT_UNREAD = 0.15
+#: Frames of its last speed within which a card hidden as it slides comes to rest (the shared shoe videos: at
+#: most five from any frame read in its slide): a card unseen longer is matched no further along its way,
+#: so that one slid away at a round's end leaves no line across the table on which the next round's card
+#: of its code is taken for it (rev17 F16).  Frames unseen after which a card last seen moving whose way
+#: (its last spot and that far on) shows bare table :data:`BARE_FRAMES` frames in a row left the view (slid
+#: off, gathered), and is forgotten: a card dealt blurred is read at rest well within a second.
+SLIDE_ON = 6
+SLID_AWAY = 30
 
 
 @dataclass(frozen=True)
@@ -306,8 +314,8 @@ class OnceOnlyTracker:
                 else:
                     # Unseen longer (a hand, a dark frame), a sliding card stopped somewhere on its way:
                     # its last speed kept for the whole gap had put it far past where it lies, and it was
-                    # reported again (QA: the display played it twice).
-                    d = _to_segment(c, tr.center, tr.center + tr.velocity * gap)
+                    # reported again (QA: the display played it twice).  Not past SLIDE_ON frames of it.
+                    d = _to_segment(c, tr.center, tr.center + tr.velocity * min(gap, SLIDE_ON))
                     reach = 0.6 * self.card_h
                 if d < reach:
                     pairs.append((d, i, j))
@@ -361,6 +369,7 @@ class OnceOnlyTracker:
             held.append(tr)
         self.settled = not result.uncertain and all(tr.reported for tr in held)
         self._gone_from_view(result, held)
+        self._slid_away(frame, result, held)
         asked = self._unknowns(frame, result, opening, starting)
         new = [tr for tr, e in zip(confirmed, events) if isinstance(e, NewCard)]  # events: one per track confirmed
         asked += self._ahead(frame, new)
@@ -445,6 +454,32 @@ class OnceOnlyTracker:
             tr.bare = tr.bare + 1 if view.bare(tr.corners) else 0
             if tr.bare == BARE_FRAMES:
                 self.taken.append((tr.code, tr.center.copy(), tr.last))
+        self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
+        self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
+
+    def _slid_away(self, frame: int, result: FrameResult, held: list[_Track]) -> None:
+        """Forget a remembered card last seen moving, unseen :data:`SLID_AWAY` frames, whose way (its last spot
+        and :data:`SLIDE_ON` frames of its last speed on, as far as the frame shows) is bare table
+        :data:`BARE_FRAMES` frames in a row: it left the view (slid off, gathered), and a card of its code dealt
+        on its way later is a new one (rev17 F16: a 9♠ slid away at a round's end took the next round's 9♠
+        dealt on its line two seconds later, never reported).  A card hidden as it slides lies on its way
+        under a hand (skin) or another card (paper), which is no bare table."""
+        view = result.view
+        if view is None:
+            return
+        seen = {id(tr) for tr in held}
+        h, w = view.paper.shape[:2]
+        for tr in self.tracks + self.ghosts:
+            if (id(tr) in seen or not tr.reported or len(tr.corners) != 4 or frame - tr.last < SLID_AWAY
+                    or np.hypot(*tr.velocity) < STILL * self.card_h):
+                continue
+            way = tr.velocity * SLIDE_ON
+            steps = int(np.ceil(np.hypot(*way) / (0.25 * self.card_h)))
+            spots = [np.asarray(tr.corners, np.float64) + way * k / steps for k in range(steps + 1)]
+            # A spot off the frame tells nothing: the card may have slid off there, out of view.
+            shown = [q for q in spots if 0 <= q.mean(axis=0)[0] * view.scale < w
+                     and 0 <= q.mean(axis=0)[1] * view.scale < h]
+            tr.bare = tr.bare + 1 if shown and all(view.bare(q) for q in shown) else 0
         self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
         self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
 
