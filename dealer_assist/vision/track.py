@@ -509,10 +509,10 @@ class OnceOnlyTracker:
             if (any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks)
                     or self._between_twins(c, frame) or self._crosswise_on(u, frame)):
                 continue
-            if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and (
+            if not any(self._seen_again(k, u, result.uncertain) for k in self.unknown) and (
                     self._still_there(u, frame) or not u.candidates and self._lies_there(u, frame)):
                 continue
-            for k in self.unknown:
+            for k in (k for k in self.unknown if self._seen_again(k, u, result.uncertain)):
                 if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
                     if np.linalg.norm(k.center - c) >= STILL * self.card_h:
                         k.still = 0
@@ -645,6 +645,27 @@ class OnceOnlyTracker:
             return bool(np.linalg.norm(tr.center - c) < AT_UNREAD * self.card_h)
         mine = np.asarray(tr.corners, np.float64)
         near = np.linalg.norm(np.asarray(corners, np.float64)[:, None] - mine[None], axis=2).min(axis=1)
+        return bool(near.max() < ON_CARD * self.card_h)
+
+    def _seen_again(self, k: _Unknown, u, uncertain: Sequence) -> bool:
+        """Whether the unsure read ``u`` (one of the frame's ``uncertain``) is the unread card ``k`` seen again:
+        within 0.3 card heights of it, unless ``k`` lay still (or was asked for) and another unsure read of the
+        frame lies on its outline while ``u``'s does not (see :data:`ON_CARD`): a card dealt onto it in a
+        blackjack hand lies a fifth of a card off, and is another (rev17 F15: a second unreadable card dealt
+        onto an unreadable one was taken as it, never asked for).  Alone, an outline off ``k``'s is ``k``
+        still: a profile made for another deck's size fits one card's outline from either end, frame by frame."""
+        if np.linalg.norm(k.center - np.array(u.center)) >= 0.3 * self.card_h:
+            return False
+        if not (k.still or k.reported) or len(k.corners) != 4:
+            return True
+        return self._on_unread(k, u) or not any(v is not u and self._on_unread(k, v) for v in uncertain)
+
+    def _on_unread(self, k: _Unknown, u) -> bool:
+        """Whether the outline of the unsure read ``u`` lies on that of the unread card ``k`` (see :data:`ON_CARD`)."""
+        if len(u.corners) != 4:
+            return False
+        mine = np.asarray(k.corners, np.float64)
+        near = np.linalg.norm(np.asarray(u.corners, np.float64)[:, None] - mine[None], axis=2).min(axis=1)
         return bool(near.max() < ON_CARD * self.card_h)
 
     def _still_there(self, u, frame: int) -> bool:
