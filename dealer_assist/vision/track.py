@@ -289,7 +289,7 @@ class OnceOnlyTracker:
         not a new one, and is not played twice.  With :attr:`ask_at_start`, any other card seen
         then is an :class:`UnplacedCard`, and so is one of a code the table has first seen later in
         the first second (a hand lifted off the table's card, or a card just dealt: the croupier
-        says which).  Any other card is new.
+        says which), or seen then moving (the table's card squared up).  Any other card is new.
         """
         events: list = []
         self._trim_counted()
@@ -394,7 +394,9 @@ class OnceOnlyTracker:
         if lying and self.lingering[card.code] > 0:
             self.lingering[card.code] -= 1
             return CountedCard(card, frame, at)
-        if tr.at_opening and self.ask_at_start:
+        # One of a code the table holds seen at once but moving is maybe its own too (below; rev17 F14: the croupier
+        # squaring the table's 9♠ as the camera came back: a card the table does not have, typed in, played twice).
+        if tr.at_opening and self.ask_at_start and self.counted[card.code] <= 0:
             return UnplacedCard(card, frame, at)
         if (tr.at_start and self.lingering[card.code] > 0
                 or self.counted[card.code] > 0 and (tr.at_start or self.on_layout is not None)):
