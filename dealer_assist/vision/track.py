@@ -100,6 +100,14 @@ ON_CARD = 0.12
 #: A card read within this share of a card's height of an outline of no corners lies where it lies (see
 #: :meth:`OnceOnlyTracker._on`); with its corners, they tell (:data:`ON_CARD`).
 AT_UNREAD = 0.15
+#: Frames of its last speed within which a card hidden as it slides comes to rest (the shared shoe videos: at
+#: most five from any frame read in its slide): a card unseen longer is matched no further along its way,
+#: so that one slid away at a round's end leaves no line across the table on which the next round's card
+#: of its code is taken for it (rev17 F16).  Frames unseen after which a card last seen moving whose way
+#: (its last spot and that far on) shows bare table :data:`BARE_FRAMES` frames in a row left the view (slid
+#: off, gathered), and is forgotten: a card dealt blurred is read at rest well within a second.
+SLIDE_ON = 6
+SLID_AWAY = 30
 
 
 @dataclass(frozen=True)
@@ -301,7 +309,7 @@ class OnceOnlyTracker:
         not a new one, and is not played twice.  With :attr:`ask_at_start`, any other card seen
         then is an :class:`UnplacedCard`, and so is one of a code the table has first seen later in
         the first second (a hand lifted off the table's card, or a card just dealt: the croupier
-        says which).  Any other card is new.
+        says which), or seen then moving (the table's card squared up).  Any other card is new.
         """
         events: list = []
         self._trim_counted()
@@ -327,8 +335,8 @@ class OnceOnlyTracker:
                 else:
                     # Unseen longer (a hand, a dark frame), a sliding card stopped somewhere on its way:
                     # its last speed kept for the whole gap had put it far past where it lies, and it was
-                    # reported again (QA: the display played it twice).
-                    d = _to_segment(c, tr.center, tr.center + tr.velocity * gap)
+                    # reported again (QA: the display played it twice).  Not past SLIDE_ON frames of it.
+                    d = _to_segment(c, tr.center, tr.center + tr.velocity * min(gap, SLIDE_ON))
                     reach = 0.6 * self.card_h
                 if d < reach:
                     pairs.append((d, i, j))
@@ -386,6 +394,7 @@ class OnceOnlyTracker:
         for tr in held:
             tr.layout = self.layout
         self._gone_from_view(result, held)
+        self._slid_away(frame, result, held)
         asked = self._unknowns(frame, result, opening, starting)
         new = [tr for tr, e in zip(confirmed, events) if isinstance(e, NewCard)]  # events: one per track confirmed
         asked += self._ahead(frame, new)
@@ -410,7 +419,9 @@ class OnceOnlyTracker:
         if lying and self.lingering[card.code] > 0:
             self.lingering[card.code] -= 1
             return CountedCard(card, frame, at)
-        if tr.at_opening and self.ask_at_start:
+        # One of a code the table holds seen at once but moving is maybe its own too (below; rev17 F14: the croupier
+        # squaring the table's 9♠ as the camera came back: a card the table does not have, typed in, played twice).
+        if tr.at_opening and self.ask_at_start and self.counted[card.code] <= 0:
             return UnplacedCard(card, frame, at)
         if (tr.at_start and self.lingering[card.code] > 0
                 or self.counted[card.code] > 0 and (tr.at_start or self.on_layout is not None)):
@@ -476,6 +487,32 @@ class OnceOnlyTracker:
         self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
         self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
 
+    def _slid_away(self, frame: int, result: FrameResult, held: list[_Track]) -> None:
+        """Forget a remembered card last seen moving, unseen :data:`SLID_AWAY` frames, whose way (its last spot
+        and :data:`SLIDE_ON` frames of its last speed on, as far as the frame shows) is bare table
+        :data:`BARE_FRAMES` frames in a row: it left the view (slid off, gathered), and a card of its code dealt
+        on its way later is a new one (rev17 F16: a 9♠ slid away at a round's end took the next round's 9♠
+        dealt on its line two seconds later, never reported).  A card hidden as it slides lies on its way
+        under a hand (skin) or another card (paper), which is no bare table."""
+        view = result.view
+        if view is None:
+            return
+        seen = {id(tr) for tr in held}
+        h, w = view.paper.shape[:2]
+        for tr in self.tracks + self.ghosts:
+            if (id(tr) in seen or not tr.reported or len(tr.corners) != 4 or frame - tr.last < SLID_AWAY
+                    or np.hypot(*tr.velocity) < STILL * self.card_h):
+                continue
+            way = tr.velocity * SLIDE_ON
+            steps = int(np.ceil(np.hypot(*way) / (0.25 * self.card_h)))
+            spots = [np.asarray(tr.corners, np.float64) + way * k / steps for k in range(steps + 1)]
+            # A spot off the frame tells nothing: the card may have slid off there, out of view.
+            shown = [q for q in spots if 0 <= q.mean(axis=0)[0] * view.scale < w
+                     and 0 <= q.mean(axis=0)[1] * view.scale < h]
+            tr.bare = tr.bare + 1 if shown and all(view.bare(q) for q in shown) else 0
+        self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
+        self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
+
     def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
         for g in self.ghosts:
             if g.code == code and np.linalg.norm(g.center - c) < 0.4 * self.card_h:
@@ -502,10 +539,10 @@ class OnceOnlyTracker:
             if (any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks)
                     or self._between_twins(c, frame) or any(u is p for p in self.phantoms)):
                 continue
-            if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and (
+            if not any(self._seen_again(k, u, result.uncertain) for k in self.unknown) and (
                     self._still_there(u, frame) or not u.candidates and self._lies_there(u, frame)):
                 continue
-            for k in self.unknown:
+            for k in (k for k in self.unknown if self._seen_again(k, u, result.uncertain)):
                 if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
                     if np.linalg.norm(k.center - c) >= STILL * self.card_h:
                         k.still = 0
@@ -652,6 +689,27 @@ class OnceOnlyTracker:
             return bool(np.linalg.norm(tr.center - c) < AT_UNREAD * self.card_h)
         mine = np.asarray(tr.corners, np.float64)
         near = np.linalg.norm(np.asarray(corners, np.float64)[:, None] - mine[None], axis=2).min(axis=1)
+        return bool(near.max() < ON_CARD * self.card_h)
+
+    def _seen_again(self, k: _Unknown, u, uncertain: Sequence) -> bool:
+        """Whether the unsure read ``u`` (one of the frame's ``uncertain``) is the unread card ``k`` seen again:
+        within 0.3 card heights of it, unless ``k`` lay still (or was asked for) and another unsure read of the
+        frame lies on its outline while ``u``'s does not (see :data:`ON_CARD`): a card dealt onto it in a
+        blackjack hand lies a fifth of a card off, and is another (rev17 F15: a second unreadable card dealt
+        onto an unreadable one was taken as it, never asked for).  Alone, an outline off ``k``'s is ``k``
+        still: a profile made for another deck's size fits one card's outline from either end, frame by frame."""
+        if np.linalg.norm(k.center - np.array(u.center)) >= 0.3 * self.card_h:
+            return False
+        if not (k.still or k.reported) or len(k.corners) != 4:
+            return True
+        return self._on_unread(k, u) or not any(v is not u and self._on_unread(k, v) for v in uncertain)
+
+    def _on_unread(self, k: _Unknown, u) -> bool:
+        """Whether the outline of the unsure read ``u`` lies on that of the unread card ``k`` (see :data:`ON_CARD`)."""
+        if len(u.corners) != 4:
+            return False
+        mine = np.asarray(k.corners, np.float64)
+        near = np.linalg.norm(np.asarray(u.corners, np.float64)[:, None] - mine[None], axis=2).min(axis=1)
         return bool(near.max() < ON_CARD * self.card_h)
 
     def _still_there(self, u, frame: int) -> bool:
