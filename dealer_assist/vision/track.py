@@ -13,7 +13,7 @@ track because the first copy is still seen, elsewhere, in the same frame.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional, Sequence
 
 import numpy as np
@@ -72,6 +72,9 @@ BARE_FRAMES = 3
 #: shoe video looped back to back deals the same codes on the same spots a second after its last).
 PUT_BACK = 60
 PUT_BACK_REACH = 0.4
+#: Frame numbers (2 s at 30 fps) after a card lying still vanished unseen, its spot not seen bare, within which a
+#: card of its code read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
+MOVED = 60
 #: An unsure read whose outline lies within this share of a card's height of a reported card's (every
 #: corner near one of its corners) lies where that card lies: a resting card's reads move a pixel or
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
@@ -362,6 +365,8 @@ class OnceOnlyTracker:
         self.settled = not result.uncertain and all(tr.reported for tr in held)
         self._gone_from_view(result, held)
         asked = self._unknowns(frame, result, opening, starting)
+        events = [replace(e, put_back=True) if isinstance(e, NewCard) and not e.put_back and self._moved(tr) else e
+                  for tr, e in zip(confirmed, events)]  # events: one per track confirmed
         new = [tr for tr, e in zip(confirmed, events) if isinstance(e, NewCard)]  # events: one per track confirmed
         asked += self._ahead(frame, new)
         # A card asked for lay unread before any card confirmed this frame: the croupier types it first.
@@ -398,6 +403,16 @@ class OnceOnlyTracker:
                        and np.linalg.norm(where - tr.origin) < PUT_BACK_REACH * self.card_h
                        for code, where, last in self.taken)
         return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
+
+    def _moved(self, tr: _Track) -> bool:
+        """Whether a reported card of ``tr``'s code, lying still when last seen, vanished within :data:`MOVED`
+        frames before ``tr`` was first seen and is still remembered (its spot not seen bare :data:`BARE_FRAMES`
+        frames): most likely that card moved under the croupier's hand, however far (rev17 F10: a split's
+        second card, moved a card's width off a spot that still shows the first card's paper, was played
+        twice; F10b: the hand gathering a 9♠ onto the K♦ at a round's end).  Held as put back: an 8-deck
+        shoe's second copy may have been dealt while the first lay hidden.  One seen since is another."""
+        return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last <= MOVED
+                   and np.hypot(*t.velocity) < STILL * self.card_h for t in self.tracks)
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
