@@ -684,8 +684,12 @@ class OnceOnlyTracker:
         self.ghosts = [g for g in self.ghosts if frame - max(g.last, g.kept) < 4 * self.forget]
         events, unknown = [], []
         for k in self.unknown:
-            # A card read where it lies (or one of its candidates read by it) is it; one dealt onto it is not.
+            # A card read where it lies (or one of its candidates read by it, first seen since or on its way) is
+            # it; one dealt onto it is not, nor is the card it lies on, read lying still before it (rev17 F11: the
+            # recognizer reads a blackjack card's corner and the court card's below it as one unsure read naming
+            # both, and the unsure card was dropped each frame, never asked for).
             near = [t for t in self.tracks if self._on(k.corners, k.center, t) or t.code in {c.code for c in k.candidates}
+                    and (t.first >= k.first or np.hypot(*t.velocity) >= STILL * self.card_h)
                     and np.linalg.norm(t.center - k.center) < 0.5 * self.card_h]
             if k.due and not k.reported:
                 if any(t.reported for t in near):
