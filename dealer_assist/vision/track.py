@@ -182,6 +182,9 @@ class _Track:
     #: OnceOnlyTracker._gone_from_view).
     corners: tuple[tuple[float, float], ...] = ()
     bare: int = 0
+    #: Its spot, in the frame, was not bare when last looked at (a hand or another card on it): a ghost is
+    #: kept in mind while so (see OnceOnlyTracker._expire).
+    covered: bool = False
     #: The last frame an unsure read showed it lying where it lay (see OnceOnlyTracker._still_there).
     kept: int = -1
 
@@ -228,6 +231,14 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     edges, to = np.roll(quad, -1, axis=0) - quad, point - quad
     turns = edges[:, 0] * to[:, 1] - edges[:, 1] * to[:, 0]
     return bool((turns > 0).all() or (turns < 0).all())
+
+
+def _in_frame(view, corners) -> bool:
+    """Whether the centre of a card's quad (in the frame's pixels) lies in the frame ``view`` was made of: a
+    spot off the frame is never seen bare, nor covered."""
+    x, y = np.asarray(corners, np.float64).mean(axis=0) * view.scale
+    h, w = view.paper.shape[:2]
+    return bool(0 <= x < w and 0 <= y < h)
 
 
 class OnceOnlyTracker:
@@ -458,6 +469,7 @@ class OnceOnlyTracker:
                     or np.hypot(*tr.velocity) >= STILL * self.card_h):
                 continue
             tr.bare = tr.bare + 1 if view.bare(tr.corners) else 0
+            tr.covered = tr.bare == 0 and _in_frame(view, tr.corners)
             if tr.bare == BARE_FRAMES:
                 self.taken.append((tr.code, tr.center.copy(), tr.last))
         self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
@@ -669,6 +681,11 @@ class OnceOnlyTracker:
 
     def _expire(self, frame: int) -> list:
         """Tracks and unknowns gone or explained dropped; the UnreadCards of held unread cards gone unread."""
+        for g in self.ghosts:
+            # A covered card is not gone: kept while its spot is not seen bare (rev17 F8: a hand resting 20 s on the
+            # 9♠ and it was played again when lifted).  A layout cleared shows its spots bare and forgets them.
+            if g.covered:
+                g.kept = frame
         keep = []
         for tr in self.tracks:
             unseen = frame - max(tr.last, tr.kept)
