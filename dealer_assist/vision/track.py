@@ -267,6 +267,10 @@ class OnceOnlyTracker:
         #: Codes of cards that may still lie in view though the table is done with them (the last
         #: round's, the burn's): each taken, as :attr:`counted` are, by one card seen at the start.
         self.lingering: Counter[str] = Counter()
+        #: Codes of :attr:`counted` that came into view after the start (an UnplacedCard ``maybe_counted``), and
+        #: how many had when the claims of :meth:`_claim_theirs` were last judged.
+        self.came: Counter[str] = Counter()
+        self._came_judged = 0
         #: Whether a card first seen at the start that is not one of :attr:`counted` is an
         #: :class:`UnplacedCard` (the camera came back mid-round: the cards dealt meanwhile lie
         #: there in no known order) rather than a new card.
@@ -407,6 +411,7 @@ class OnceOnlyTracker:
                 or self.counted[card.code] > 0 and (tr.at_start or self.on_layout is not None)):
             # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
             # it (however long it lay there), or one just dealt.  Which, the croupier says.
+            self.came[card.code] += 1
             return UnplacedCard(card, frame, at, maybe_counted=True)
         twin = any(t is not tr and t.reported and t.code == tr.code and abs(t.first - tr.first) <= TWIN_FRAMES
                    and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
@@ -542,20 +547,24 @@ class OnceOnlyTracker:
         over: each is the table's own while a copy the table counted (or a lingering one) is left that no card
         read for sure there, nor one seen then and still to be confirmed, claimed; the rest are asked for as
         any card never read (QA rev16 F3: with the table's cards each read at once, a card dealt while the
-        camera was away was taken for one of them, never asked for, and the next card read took its place)."""
+        camera was away was taken for one of them, never asked for, and the next card read took its place).
+        Judged again whenever a counted card comes into view later (a hand lifted off it): the copy a card
+        taken for the table's stood for is then seen, and the last such card taken is asked for (rev17 F9: a
+        card dealt while the camera was away was never asked for, even after the table's 9♠ showed up)."""
         pending = [k for k in self.unknown if k.maybe_theirs]
-        if not pending:
+        came = sum(self.came.values())
+        if not pending and came == self._came_judged:
             return
+        self._came_judged = came
         waiting = Counter(t.code for t in self.tracks if t.at_opening and not t.reported)
-        left = sum(max(self.counted[code] + self.lingering[code] - waiting[code], 0)
+        left = sum(max(self.counted[code] + self.lingering[code] - waiting[code] - self.came[code], 0)
                    for code in set(self.counted) | set(self.lingering))
-        left -= sum(1 for k in self.unknown if k.theirs)
-        for k in sorted(pending, key=lambda k: k.first):
+        for k in sorted((k for k in self.unknown if k.maybe_theirs or k.theirs), key=lambda k: (not k.theirs, k.first)):
             k.maybe_theirs = False
             if left > 0:
                 k.theirs, left = True, left - 1
             else:
-                k.reported = False
+                k.theirs, k.reported = False, False
 
     def _ask(self, k: _Unknown, frame: int) -> list:
         """The UnreadCard of ``k``, now known to be a card never read; none yet with :attr:`unread_when_gone`
