@@ -55,9 +55,10 @@ def test_a_split_card_moved_under_the_hand_is_held_not_played_again(anglo, secon
     assert [e.card.code for e in events if e.put_back] == [second]
 
 
-def test_a_card_moved_in_plain_view_is_the_same_card(anglo):
+def test_a_card_slid_in_plain_view_is_the_same_card(anglo):
     fan, _, split = _split("5H", 1.0)
-    assert sorted(e.card.code for e in _events(anglo, [fan] * 20 + [split] * 30)) == ["5H", "8S"]
+    slide = [_split("5H", 0.14 + 0.86 * (i + 1) / 13)[2] for i in range(12)]
+    assert sorted(e.card.code for e in _events(anglo, [fan] * 20 + slide + [split] * 30)) == ["5H", "8S"]
 
 
 def test_a_card_gathered_onto_another_at_a_rounds_end_is_held_not_played_again(anglo):

@@ -327,7 +327,7 @@ class OnceOnlyTracker:
                     # reported again (QA: the display played it twice).
                     d = _to_segment(c, tr.center, tr.center + tr.velocity * gap)
                     reach = 0.6 * self.card_h
-                if d < reach:
+                if d < reach and not self._left_covered(tr, c, result):
                     pairs.append((d, i, j))
         pairs.sort()
         used_tracks: set[int] = set()
@@ -419,6 +419,17 @@ class OnceOnlyTracker:
                        and np.linalg.norm(where - tr.origin) < PUT_BACK_REACH * self.card_h
                        for code, where, last in self.taken)
         return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
+
+    def _left_covered(self, tr: _Track, c: np.ndarray, result: FrameResult) -> bool:
+        """Whether a read centred at ``c`` is another card than ``tr``'s though of its code: ``tr``, reported, lay
+        still when last seen, the read lies farther from it than a card's reads move (:data:`ON_CARD`), and its
+        spot is not bare (paper, a hand on it): a blackjack pair's second card fanned on the first, whose read
+        the recognizer gave for both, had been taken for the first moved, and was lost (rev17 F6).  That read
+        is a card of its own, held as moved (see :meth:`_moved`) if the first is not read meanwhile."""
+        view = result.view
+        return bool(view is not None and tr.reported and len(tr.corners) == 4
+                    and np.hypot(*tr.velocity) < STILL * self.card_h
+                    and np.linalg.norm(c - tr.center) > ON_CARD * self.card_h and not view.bare(tr.corners))
 
     def _moved(self, tr: _Track) -> bool:
         """Whether a reported card of ``tr``'s code, lying still when last seen, vanished within :data:`MOVED`
