@@ -38,10 +38,12 @@ FRAMES_MIRRORED = "the camera image looks mirrored (CAMERA MIRRORED?): check the
 READ_TWICE_AT_ONCE = ("read at two places a card apart at once, as a mirrored camera or another deck's profile "
                       "reads one card: if only one such card lies there, Del drops this read; if two do, Enter "
                       "plays it")
-#: A camera's doubt of a card read where a card of its code was taken away a moment ago (its spot seen bare):
-#: most likely that card lifted and put back, already played (verC NEW-2).
-PUT_BACK = ("read where a card of its code was taken away a moment ago: if that card was put back, Del drops "
-            "this read; if another of its code was dealt there, Enter plays it")
+#: A camera's doubt of a card read where a card of its code was taken away a moment ago (its spot seen bare),
+#: or just after one of its code vanished under a hand: most likely that card lifted and put back, or moved
+#: (a split, gathered at a round's end), already played (verC NEW-2, rev17 F10).
+PUT_BACK = ("read where a card of its code was taken away, or just after one of its code vanished under a hand: "
+            "if that card was put back or moved, Del drops this read; if another of its code was dealt, Enter "
+            "plays it")
 #: The doubts a read gives way to a wait for a card missing before it: it then waits under that wait (type
 #: the card missing first; Enter plays this one after it, or, read where the unread card lay, in its place).
 YIELDING_DOUBTS = frozenset({"", READ_WHERE_UNREAD, PROFILE_SHAPE_OFF, FRAMES_GREY, FRAMES_MIRRORED})

@@ -614,7 +614,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if doubtful:
         sys.stderr.write(f"dealer-assist: warning: {len(doubtful)} read(s) were printed as doubtful, not as cards ("
                          + "; ".join(f"{e.card.code} at frame {e.frame}"
-                                     + (" (read where one was taken away: put back?)" if e.put_back else "")
+                                     + (" (put back or moved?)" if e.put_back else "")
                                      for e in doubtful)
                          + ("): the camera image looked mirrored, and a mirrored picture reads one card at two "
                             "places or as another card. Turn the camera's mirroring (flip) off and watch again"

@@ -40,7 +40,9 @@ def _doubt_of(fit, after_unread: bool, twin: bool = False, put_back: bool = Fals
     if after_unread:
         return READ_WHERE_UNREAD
     if put_back:
-        return PUT_BACK
+        # Held as put back or moved (a hold too); under a set-up that seems wrong it may be another card misread,
+        # and that doubt is said first (a wrong profile read anglo's T♠ twice, the second as one moved).
+        return _doubt_of(fit, False) or PUT_BACK
     if twin:
         return READ_TWICE_AT_ONCE
     if fit.mirrored:

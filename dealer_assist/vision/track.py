@@ -73,6 +73,9 @@ BARE_FRAMES = 3
 #: after its last).  A lone card lifted leaves no card in view either, and is put back as any other.
 PUT_BACK = 60
 PUT_BACK_REACH = 0.4
+#: Frame numbers (2 s at 30 fps) after a card lying still vanished unseen, its spot not seen bare, within which a
+#: card of its code read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
+MOVED = 60
 #: An unsure read whose outline lies within this share of a card's height of a reported card's (every
 #: corner near one of its corners) lies where that card lies: a resting card's reads move a pixel or
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
@@ -188,6 +191,9 @@ class _Track:
     #: OnceOnlyTracker._gone_from_view).
     corners: tuple[tuple[float, float], ...] = ()
     bare: int = 0
+    #: Its spot, in the frame, was not bare when last looked at (a hand or another card on it): a ghost is
+    #: kept in mind while so (see OnceOnlyTracker._expire).
+    covered: bool = False
     #: The last frame an unsure read showed it lying where it lay (see OnceOnlyTracker._still_there).
     kept: int = -1
     #: OnceOnlyTracker.layout when it was last seen.
@@ -249,6 +255,14 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     return bool((turns > 0).all() or (turns < 0).all())
 
 
+def _in_frame(view, corners) -> bool:
+    """Whether the centre of a card's quad (in the frame's pixels) lies in the frame ``view`` was made of: a
+    spot off the frame is never seen bare, nor covered."""
+    x, y = np.asarray(corners, np.float64).mean(axis=0) * view.scale
+    h, w = view.paper.shape[:2]
+    return bool(0 <= x < w and 0 <= y < h)
+
+
 class OnceOnlyTracker:
     """Feeds on :class:`FrameResult` values in frame order; returns the events each frame causes.
 
@@ -281,6 +295,10 @@ class OnceOnlyTracker:
         #: Codes of cards that may still lie in view though the table is done with them (the last
         #: round's, the burn's): each taken, as :attr:`counted` are, by one card seen at the start.
         self.lingering: Counter[str] = Counter()
+        #: Codes of :attr:`counted` that came into view after the start (an UnplacedCard ``maybe_counted``), and
+        #: how many had when the claims of :meth:`_claim_theirs` were last judged.
+        self.came: Counter[str] = Counter()
+        self._came_judged = 0
         #: Whether a card first seen at the start that is not one of :attr:`counted` is an
         #: :class:`UnplacedCard` (the camera came back mid-round: the cards dealt meanwhile lie
         #: there in no known order) rather than a new card.
@@ -338,7 +356,7 @@ class OnceOnlyTracker:
                     # reported again (QA: the display played it twice).  Not past SLIDE_ON frames of it.
                     d = _to_segment(c, tr.center, tr.center + tr.velocity * min(gap, SLIDE_ON))
                     reach = 0.6 * self.card_h
-                if d < reach:
+                if d < reach and not self._left_covered(tr, c, result):
                     pairs.append((d, i, j))
         pairs.sort()
         used_tracks: set[int] = set()
@@ -396,6 +414,8 @@ class OnceOnlyTracker:
         self._gone_from_view(result, held)
         self._slid_away(frame, result, held)
         asked = self._unknowns(frame, result, opening, starting)
+        events = [replace(e, put_back=True) if isinstance(e, NewCard) and not e.put_back and self._moved(tr) else e
+                  for tr, e in zip(confirmed, events)]  # events: one per track confirmed
         new = [tr for tr, e in zip(confirmed, events) if isinstance(e, NewCard)]  # events: one per track confirmed
         asked += self._ahead(frame, new)
         # A card asked for lay unread before any card confirmed this frame: the croupier types it first.
@@ -427,6 +447,7 @@ class OnceOnlyTracker:
                 or self.counted[card.code] > 0 and (tr.at_start or self.on_layout is not None)):
             # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
             # it (however long it lay there), or one just dealt.  Which, the croupier says.
+            self.came[card.code] += 1
             return UnplacedCard(card, frame, at, maybe_counted=True)
         twin = any(t is not tr and t.reported and t.code == tr.code and abs(t.first - tr.first) <= TWIN_FRAMES
                    and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
@@ -437,6 +458,27 @@ class OnceOnlyTracker:
                        and np.linalg.norm(t.where - tr.origin) < PUT_BACK_REACH * self.card_h
                        and (t.layout <= 1 or self.emptied < t.last) for t in self.taken)
         return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
+
+    def _left_covered(self, tr: _Track, c: np.ndarray, result: FrameResult) -> bool:
+        """Whether a read centred at ``c`` is another card than ``tr``'s though of its code: ``tr``, reported, lay
+        still when last seen, the read lies farther from it than a card's reads move (:data:`ON_CARD`), and its
+        spot is not bare (paper, a hand on it): a blackjack pair's second card fanned on the first, whose read
+        the recognizer gave for both, had been taken for the first moved, and was lost (rev17 F6).  That read
+        is a card of its own, held as moved (see :meth:`_moved`) if the first is not read meanwhile."""
+        view = result.view
+        return bool(view is not None and tr.reported and len(tr.corners) == 4
+                    and np.hypot(*tr.velocity) < STILL * self.card_h
+                    and np.linalg.norm(c - tr.center) > ON_CARD * self.card_h and not view.bare(tr.corners))
+
+    def _moved(self, tr: _Track) -> bool:
+        """Whether a reported card of ``tr``'s code, lying still when last seen, vanished within :data:`MOVED`
+        frames before ``tr`` was first seen and is still remembered (its spot not seen bare :data:`BARE_FRAMES`
+        frames): most likely that card moved under the croupier's hand, however far (rev17 F10: a split's
+        second card, moved a card's width off a spot that still shows the first card's paper, was played
+        twice; F10b: the hand gathering a 9♠ onto the K♦ at a round's end).  Held as put back: an 8-deck
+        shoe's second copy may have been dealt while the first lay hidden.  One seen since is another."""
+        return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last <= MOVED
+                   and np.hypot(*t.velocity) < STILL * self.card_h for t in self.tracks)
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
@@ -482,6 +524,7 @@ class OnceOnlyTracker:
                     or np.hypot(*tr.velocity) >= STILL * self.card_h):
                 continue
             tr.bare = tr.bare + 1 if view.bare(tr.corners) else 0
+            tr.covered = tr.bare == 0 and _in_frame(view, tr.corners)
             if tr.bare == BARE_FRAMES:
                 self.taken.append(_Taken(tr.code, tr.center.copy(), tr.last, tr.layout))
         self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
@@ -588,20 +631,24 @@ class OnceOnlyTracker:
         over: each is the table's own while a copy the table counted (or a lingering one) is left that no card
         read for sure there, nor one seen then and still to be confirmed, claimed; the rest are asked for as
         any card never read (QA rev16 F3: with the table's cards each read at once, a card dealt while the
-        camera was away was taken for one of them, never asked for, and the next card read took its place)."""
+        camera was away was taken for one of them, never asked for, and the next card read took its place).
+        Judged again whenever a counted card comes into view later (a hand lifted off it): the copy a card
+        taken for the table's stood for is then seen, and the last such card taken is asked for (rev17 F9: a
+        card dealt while the camera was away was never asked for, even after the table's 9♠ showed up)."""
         pending = [k for k in self.unknown if k.maybe_theirs]
-        if not pending:
+        came = sum(self.came.values())
+        if not pending and came == self._came_judged:
             return
+        self._came_judged = came
         waiting = Counter(t.code for t in self.tracks if t.at_opening and not t.reported)
-        left = sum(max(self.counted[code] + self.lingering[code] - waiting[code], 0)
+        left = sum(max(self.counted[code] + self.lingering[code] - waiting[code] - self.came[code], 0)
                    for code in set(self.counted) | set(self.lingering))
-        left -= sum(1 for k in self.unknown if k.theirs)
-        for k in sorted(pending, key=lambda k: k.first):
+        for k in sorted((k for k in self.unknown if k.maybe_theirs or k.theirs), key=lambda k: (not k.theirs, k.first)):
             k.maybe_theirs = False
             if left > 0:
                 k.theirs, left = True, left - 1
             else:
-                k.reported = False
+                k.theirs, k.reported = False, False
 
     def _ask(self, k: _Unknown, frame: int) -> list:
         """The UnreadCard of ``k``, now known to be a card never read; none yet with :attr:`unread_when_gone`
@@ -754,6 +801,11 @@ class OnceOnlyTracker:
 
     def _expire(self, frame: int) -> list:
         """Tracks and unknowns gone or explained dropped; the UnreadCards of held unread cards gone unread."""
+        for g in self.ghosts:
+            # A covered card is not gone: kept while its spot is not seen bare (rev17 F8: a hand resting 20 s on the
+            # 9♠ and it was played again when lifted).  A layout cleared shows its spots bare and forgets them.
+            if g.covered:
+                g.kept = frame
         keep = []
         for tr in self.tracks:
             unseen = frame - max(tr.last, tr.kept)
@@ -769,8 +821,12 @@ class OnceOnlyTracker:
         self.ghosts = [g for g in self.ghosts if frame - max(g.last, g.kept) < 4 * self.forget]
         events, unknown = [], []
         for k in self.unknown:
-            # A card read where it lies (or one of its candidates read by it) is it; one dealt onto it is not.
+            # A card read where it lies (or one of its candidates read by it, first seen since or on its way) is
+            # it; one dealt onto it is not, nor is the card it lies on, read lying still before it (rev17 F11: the
+            # recognizer reads a blackjack card's corner and the court card's below it as one unsure read naming
+            # both, and the unsure card was dropped each frame, never asked for).
             near = [t for t in self.tracks if self._on(k.corners, k.center, t) or t.code in {c.code for c in k.candidates}
+                    and (t.first >= k.first or np.hypot(*t.velocity) >= STILL * self.card_h)
                     and np.linalg.norm(t.center - k.center) < 0.5 * self.card_h]
             if k.due and not k.reported:
                 if any(t.reported for t in near):
