@@ -9,6 +9,7 @@ from typing import Callable, Iterator, Optional, Sequence, Union
 import numpy as np
 
 from dealer_assist.vision.capture import FrameGrabber
+from dealer_assist.vision.dark_frames import least_paper, light_share
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.profile_fit import ProfileFit, fresh_reader
 from dealer_assist.vision.recognize import FrameResult, Recognizer
@@ -79,6 +80,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     tracker.on_layout = on_layout
     tracker.unread_when_gone = unread_when_gone
     scene = StillScene()
+    least = least_paper(profile)
     last: Optional[FrameResult] = None
     first_t: Optional[float] = None
     shown_t: Optional[float] = None  # the first frame not dark
@@ -114,6 +116,10 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         starting = watching and frame.t - shown_t < START_WINDOW
         opening = watching and shown < OPENING_FRAMES
         shown += shown_t is not None
+        if not (result.cards or result.uncertain) and light_share(frame.image, least) < 1.0:
+            # Too dark to show a card's paper (see .dark_frames): it tells nothing of the spots, and every card
+            # had been taken away in a few such frames (its spot as dark as the felt) and played again (rev17 F2).
+            continue
         for event in tracker.update(frame.number, result, starting=starting, opening=opening):
             yield event, frame.t
 
