@@ -1,6 +1,6 @@
 """Once-only reading: turning per-frame card reads into one event per physical card.
 
-A card is reported when two frames in a row read the same code for it, so a
+A card is reported when two frames read in a row read the same code for it, so a
 single blurred misread never becomes an event, and a card that is readable
 while it still slides is reported before it comes to rest.  While it stays
 in view it is never reported again; it may vanish under a hand and come back.
@@ -181,6 +181,8 @@ class _Track:
     bare: int = 0
     #: The last frame an unsure read showed it lying where it lay (see OnceOnlyTracker._still_there).
     kept: int = -1
+    #: OnceOnlyTracker.reads when it was last read (see :attr:`streak`).
+    read: int = 0
 
 
 @dataclass
@@ -245,6 +247,11 @@ class OnceOnlyTracker:
         self.tracks: list[_Track] = []
         self.ghosts: list[_Track] = []
         self.unknown: list[_Unknown] = []
+        #: Frames fed so far: a card read in two frames fed in a row is read alike twice in a row, whatever frame
+        #: numbers the camera gave them (a live camera's frames are dropped while one is read, see
+        #: :class:`.capture.FrameGrabber`: counted by number, no card was ever confirmed once a read took
+        #: longer than the camera's frame interval, rev17 F1).
+        self.reads = 0
         #: Cards reported and then taken away (their spot seen bare): code, where, and the last frame seen.
         self.taken: list[tuple[str, np.ndarray, int]] = []
         #: Codes of the cards the table already counted that may lie in view when the camera starts
@@ -284,6 +291,7 @@ class OnceOnlyTracker:
         says which).  Any other card is new.
         """
         events: list = []
+        self.reads += 1
         self._trim_counted()
         # A frame with no card in it: the layout was cleared (a round's end), and no card of it is put back.
         self.taken = [t for t in self.taken if frame - t[2] <= PUT_BACK] if result.cards or result.uncertain else []
@@ -324,7 +332,8 @@ class OnceOnlyTracker:
             gap = frame - tr.last
             tr.velocity = (c - tr.center) / gap
             tr.center = c
-            tr.streak = tr.streak + 1 if gap == 1 else 1
+            tr.streak = tr.streak + 1 if tr.read == self.reads - 1 else 1
+            tr.read = self.reads
             tr.hits += 1
             tr.last = frame
             tr.corners, tr.bare = hit.corners, 0
@@ -340,7 +349,8 @@ class OnceOnlyTracker:
                 continue
             c = np.array(hit.center)
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting,
-                        at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c, corners=hit.corners)
+                        at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c, corners=hit.corners,
+                        read=self.reads)
             if tr.ghost is not None:
                 self.tracks.append(tr)
                 held.append(tr)
