@@ -12,7 +12,7 @@ track because the first copy is still seen, elsewhere, in the same frame.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
@@ -36,7 +36,7 @@ class NewCard:
     #: Another card of its code came into view with it, within a card of it: most likely one card read
     #: at two outlines (a mirrored camera reads a symmetric A♦ so), not two copies dealt at once.
     twin: bool = False
-    #: Read where a card of its code was taken away (its spot seen bare) within :data:`PUT_BACK` frames:
+    #: Read where a card of its code was taken away (its spot seen bare) within :data:`PUT_BACK` seconds:
     #: most likely that card lifted and put back (a squeeze, a peek), though an 8-deck shoe's second copy
     #: may be dealt there; the table holds it for the croupier rather than play it twice or lose it.
     put_back: bool = False
@@ -55,38 +55,44 @@ class UnreadCard:
 #: :data:`TWIN_REACH` card heights, is its twin (see :attr:`NewCard.twin`).
 TWIN_FRAMES = 1
 TWIN_REACH = 1.2
-#: Frames an unread card held back (see :attr:`OnceOnlyTracker.unread_when_gone`) must stay unseen to be
+#: The frame rate the tracker's frame-sized measures are stated at (the shared videos'): a card's speed is
+#: in pixels per 1/30 s (see :data:`STILL`), and frames fed with no time are taken as 1/30 s apart.  What
+#: means time is in seconds (the frames' own ``t``), so that a 60 fps camera, or one whose frames are dropped
+#: while one is read, behaves as a 30 fps one does (rev17 F3: a 1.5 s peek at 60 fps was a second card).
+REFERENCE_FPS = 30.0
+#: Seconds an unread card held back (see :attr:`OnceOnlyTracker.unread_when_gone`) must stay unseen to be
 #: gone: a hand over it a second is not its end, and a card read after its line was printed had two.
-UNREAD_GONE = 30
-#: The most a card the table counted may move a frame (a share of the card's height) when it is taken
+UNREAD_GONE = 1.0
+#: The most a card the table counted may move in 1/30 s (a share of the card's height) when it is taken
 #: as lying there (see OnceOnlyTracker._confirmed): a resting card's read moves a pixel or two.
 STILL = 0.05
 #: Frames in a row a remembered card's spot must be seen as bare table (see :mod:`.bare_spot`) for the
 #: card to be gone: one frame's look may catch a hand's shadow or a blurred edge.
 BARE_FRAMES = 3
-#: Frame numbers (2 s at 30 fps) after a card taken away (see :data:`BARE_FRAMES`) was last seen within
+#: Seconds after a card taken away (see :data:`BARE_FRAMES`) was last seen within
 #: which a card of its code read within :data:`PUT_BACK_REACH` card heights of where it lay is most likely
 #: it put back (see :attr:`NewCard.put_back`; verC NEW-2: a 9♠ lifted four frames and put back was
-#: played twice).  Later, a card of that code dealt there is a new one, as before, and so is one dealt after
-#: a frame with no card at all (the layout cleared: a squeeze or a peek lifts one card, others stay; QA's
+#: played twice; rev17 F3: 60 frames, 2 s at 30 fps and 1 s at 60, were shorter than a player's peek of a
+#: few seconds, and the card was played twice).  Later, a card of that code dealt there is a new one, as
+#: before, and so is one dealt after a frame with no card at all (the layout cleared: a squeeze or a peek lifts one card, others stay; QA's
 #: shoe video looped back to back deals the same codes on the same spots a second after its last).
-PUT_BACK = 60
+PUT_BACK = 10.0
 PUT_BACK_REACH = 0.4
 #: An unsure read whose outline lies within this share of a card's height of a reported card's (every
 #: corner near one of its corners) lies where that card lies: a resting card's reads move a pixel or
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
 #: blackjack hand lies a fifth of a card off.
 SAME_SPOT = 0.1
-#: Frames a card read unsure (with candidates, or seen whole with no index found, see
+#: Seconds (8 frames at 30 fps) a card read unsure (with candidates, or seen whole with no index found, see
 #: :mod:`.unread_outlines`) must lie still, seen so in :data:`UNREAD_SIGHTINGS` frames read or more, for it
 #: to be a card never read (see OnceOnlyTracker._unknowns): a card dealt blurred is read the frame it
 #: stops, and the next card dealt must not be read first (QA: a deal rests some 18 frames between cards,
 #: and a table's camera reads one frame in several while they slide; QA F4: an unsure 10♥ with candidates
 #: waited for 20 sightings, each next card's slide hid it and restarted the count, and the cards after it
-#: were played in its place).  Frame numbers, not frames read: a live camera's frames are dropped while
-#: one is read.  A card read for sure elsewhere while one lay still unsure in that many sightings, seen
+#: were played in its place).  Time, not frames read: a live camera's frames are dropped while one is
+#: read.  A card read for sure elsewhere while one lay still unsure in that many sightings, seen
 #: before it, waits behind it however short it lay (see OnceOnlyTracker._ahead): the deal went on.
-UNREAD_AT_REST = 8
+UNREAD_AT_REST = 0.25
 UNREAD_SIGHTINGS = 3
 #: An unsure read or a card seen whole with no index found lies where a card read lies, and is that card
 #: (unread in this frame: blurred, a glare), when every corner of its outline lies within this share of a
@@ -233,13 +239,13 @@ class OnceOnlyTracker:
     """Feeds on :class:`FrameResult` values in frame order; returns the events each frame causes.
 
     ``card_h`` is the card height in pixels (distances scale with it);
-    ``confirm`` the number of consecutive frames that must agree;
-    ``forget`` how many frames an unseen card is remembered (it may be under
+    ``confirm`` the number of frames read in a row that must agree;
+    ``forget`` how many seconds an unseen card is remembered (it may be under
     a hand) unless its spot is seen bare before; a forgotten card read again
     on the same spot is not new.
     """
 
-    def __init__(self, card_h: float, confirm: int = 2, forget: int = 150, unread_after: int = 20) -> None:
+    def __init__(self, card_h: float, confirm: int = 2, forget: float = 5.0, unread_after: int = 20) -> None:
         self.card_h = card_h
         self.confirm = confirm
         self.forget = forget
@@ -252,6 +258,10 @@ class OnceOnlyTracker:
         #: :class:`.capture.FrameGrabber`: counted by number, no card was ever confirmed once a read took
         #: longer than the camera's frame interval, rev17 F1).
         self.reads = 0
+        #: The time (seconds) of each frame fed in the last :meth:`_horizon` seconds, by number, and of the last.
+        self._clock: dict[int, float] = {}
+        self._fed: deque[tuple[int, float]] = deque()
+        self.now = 0.0
         #: Cards reported and then taken away (their spot seen bare): code, where, and the last frame seen.
         self.taken: list[tuple[str, np.ndarray, int]] = []
         #: Codes of the cards the table already counted that may lie in view when the camera starts
@@ -272,14 +282,16 @@ class OnceOnlyTracker:
         #: showing the same need not be read (see :mod:`.still_scene`).
         self.settled = False
         #: Whether a card seen unread for ``unread_after`` frames is reported (an UnreadCard) only once it
-        #: is gone (unseen :data:`UNREAD_GONE` frames) or the source ends (:meth:`finish`), never if it is
+        #: is gone (unseen :data:`UNREAD_GONE` seconds) or the source ends (:meth:`finish`), never if it is
         #: read for sure meanwhile: each card then gets one event, as ``watch --unreadable`` prints one line
         #: per card.  Otherwise it is reported at once, as the table asks the croupier for it; a card read
         #: for sure after that also gets its NewCard.
         self.unread_when_gone = False
 
-    def update(self, frame: int, result: FrameResult, starting: bool = False, opening: bool = False) -> list:
-        """The events ``result`` (of frame number ``frame``) causes.
+    def update(self, frame: int, result: FrameResult, starting: bool = False, opening: bool = False,
+               t: Optional[float] = None) -> list:
+        """The events ``result`` (of frame number ``frame``, taken at ``t`` seconds: by default
+        ``frame`` / :data:`REFERENCE_FPS`) causes.
 
         ``opening``: the frame is one of the very first after the camera (re)started; ``starting``:
         one of the first second's.  A card first seen in an opening frame, lying still, whose code
@@ -292,9 +304,10 @@ class OnceOnlyTracker:
         """
         events: list = []
         self.reads += 1
+        self._tick(frame, frame / REFERENCE_FPS if t is None else t)
         self._trim_counted()
         # A frame with no card in it: the layout was cleared (a round's end), and no card of it is put back.
-        self.taken = [t for t in self.taken if frame - t[2] <= PUT_BACK] if result.cards or result.uncertain else []
+        self.taken = [t for t in self.taken if self._since(t[2]) <= PUT_BACK] if result.cards or result.uncertain else []
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
@@ -305,8 +318,8 @@ class OnceOnlyTracker:
             for j, tr in enumerate(self.tracks):
                 if tr.code != hit.card.code:
                     continue
-                gap = frame - tr.last
-                if gap <= 0:
+                gap = self._since(tr.last) * REFERENCE_FPS  # in 1/30 s, as the velocity is
+                if frame <= tr.last:
                     continue
                 if gap <= 3:
                     d = float(np.linalg.norm(c - (tr.center + tr.velocity * gap)))
@@ -329,8 +342,7 @@ class OnceOnlyTracker:
             tr, hit = self.tracks[j], hits[i]
             held.append(tr)
             c = np.array(hit.center)
-            gap = frame - tr.last
-            tr.velocity = (c - tr.center) / gap
+            tr.velocity = (c - tr.center) / max(self._since(tr.last) * REFERENCE_FPS, 1e-3)
             tr.center = c
             tr.streak = tr.streak + 1 if tr.read == self.reads - 1 else 1
             tr.read = self.reads
@@ -404,7 +416,7 @@ class OnceOnlyTracker:
             return UnplacedCard(card, frame, at, maybe_counted=True)
         twin = any(t is not tr and t.reported and t.code == tr.code and abs(t.first - tr.first) <= TWIN_FRAMES
                    and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
-        put_back = any(code == tr.code and 0 < tr.first - last <= PUT_BACK
+        put_back = any(code == tr.code and 0 < tr.first - last and self._since(last, tr.first) <= PUT_BACK
                        and np.linalg.norm(where - tr.origin) < PUT_BACK_REACH * self.card_h
                        for code, where, last in self.taken)
         return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
@@ -442,7 +454,7 @@ class OnceOnlyTracker:
         """Forget at once a remembered card (reported, unseen, lying still when last seen; or a ghost) whose
         spot the frame shows as bare table :data:`BARE_FRAMES` frames in a row: it was taken away, not
         covered, and a card of its code dealt there later is a new one (QA: a same-code card dealt on the
-        spot within ``forget`` frames was taken for it and never reported).  A sliding card's last spot
+        spot within ``forget`` seconds was taken for it and never reported).  A sliding card's last spot
         is left bare by its own slide, so a card last seen moving is kept as before."""
         view = result.view
         if view is None:
@@ -471,7 +483,7 @@ class OnceOnlyTracker:
         counted (one of its candidates) is taken as that card, not asked for again.
 
         A card seen whole with no index found (no candidates) is one once it lay still
-        :data:`UNREAD_AT_REST` frames, seen so in :data:`UNREAD_SIGHTINGS` frames read; at a table's
+        :data:`UNREAD_AT_REST` seconds, seen so in :data:`UNREAD_SIGHTINGS` frames read; at a table's
         camera (re)start it may be one the table counted whose index cannot be seen, and is not asked
         for while such a card is left unclaimed (see :meth:`_claim_theirs`).  One lying where a reported
         card lies is that card (see :meth:`_lies_there`), and one midway between two twins is the card
@@ -489,7 +501,9 @@ class OnceOnlyTracker:
                 continue
             for k in self.unknown:
                 if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
-                    if np.linalg.norm(k.center - c) >= STILL * self.card_h:
+                    # STILL is in 1/30 s, and a sighting's at most (unseen between, it lay still or moved).
+                    apart = min(max(self._since(k.last) * REFERENCE_FPS, 0.5), 1.0)
+                    if np.linalg.norm(k.center - c) >= STILL * self.card_h * apart:
                         k.still = 0
                     elif k.still == 0:
                         k.still, k.still_since = 1, k.last
@@ -498,8 +512,12 @@ class OnceOnlyTracker:
                     k.center, k.last, k.seen = c, frame, k.seen + 1
                     k.corners, k.bare = u.corners, 0
                     k.candidates = u.candidates or k.candidates
-                    at_rest = k.still + 1 >= UNREAD_SIGHTINGS and frame - k.still_since >= UNREAD_AT_REST
-                    if not k.reported and (k.seen >= self.unread_after or at_rest):
+                    at_rest = k.still + 1 >= UNREAD_SIGHTINGS and self._since(k.still_since) >= UNREAD_AT_REST
+                    # unread_after sightings, over as long as they take at 30 fps (a 60 fps camera sees it twice as
+                    # often: a card read unsure while it slid in had been asked for before it stopped, rev17 F5).
+                    seen_long = (k.seen >= self.unread_after
+                                 and self._since(k.first) >= (self.unread_after - 1.5) / REFERENCE_FPS)
+                    if not k.reported and (seen_long or at_rest):
                         events += self._ask(k, frame)
                     break
             else:
@@ -554,12 +572,12 @@ class OnceOnlyTracker:
     def _ahead(self, frame: int, new: list[_Track]) -> list:
         """The UnreadCards of cards lying still unread, seen so in :data:`UNREAD_SIGHTINGS` frames read, that
         were in view before a card confirmed now (``new``) and lie away from it: the deal went on before they
-        lay still :data:`UNREAD_AT_REST` frames (a fast croupier), and the card confirmed now must not be
+        lay still :data:`UNREAD_AT_REST` seconds (a fast croupier), and the card confirmed now must not be
         played in their place (QA F4).  One such card read for sure later, once asked for, is its NewCard's
         ``after_unread``; held (:attr:`unread_when_gone`), it gets its NewCard only."""
         events: list = []
         for k in self.unknown:
-            if (k.reported or k.counted is not None or k.still + 1 < UNREAD_SIGHTINGS or frame - k.last > UNREAD_AT_REST
+            if (k.reported or k.counted is not None or k.still + 1 < UNREAD_SIGHTINGS or self._since(k.last) > UNREAD_AT_REST
                     or not any(k.first < tr.first and not self._on(k.corners, k.center, tr)
                                for tr in new)):
                 continue
@@ -666,17 +684,16 @@ class OnceOnlyTracker:
         """Tracks and unknowns gone or explained dropped; the UnreadCards of held unread cards gone unread."""
         keep = []
         for tr in self.tracks:
-            unseen = frame - max(tr.last, tr.kept)
-            if not tr.reported and unseen > 5:
+            if not tr.reported and frame - max(tr.last, tr.kept) > 5:
                 if tr.ghost is not None:
                     self.ghosts.append(tr.ghost)  # not judged: the forgotten card may still lie there
                 continue  # a read never confirmed: noise
-            if tr.reported and unseen > self.forget:
+            if tr.reported and self._since(max(tr.last, tr.kept)) > self.forget:
                 self.ghosts.append(tr)
                 continue
             keep.append(tr)
         self.tracks = keep
-        self.ghosts = [g for g in self.ghosts if frame - max(g.last, g.kept) < 4 * self.forget]
+        self.ghosts = [g for g in self.ghosts if self._since(max(g.last, g.kept)) < 4 * self.forget]
         events, unknown = [], []
         for k in self.unknown:
             # A card read where it lies (or one of its candidates read by it) is it; one dealt onto it is not.
@@ -685,7 +702,7 @@ class OnceOnlyTracker:
             if k.due and not k.reported:
                 if any(t.reported for t in near):
                     continue  # read for sure after all: its NewCard is its one event
-                if frame - k.last >= UNREAD_GONE:
+                if self._since(k.last) >= UNREAD_GONE:
                     events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
                     # Kept in mind as one asked for (below): unseen a second (the next card dealt blurring
                     # the frames), it may still lie there, and is not asked for again when seen (QA F2).
@@ -696,7 +713,7 @@ class OnceOnlyTracker:
             elif frame - k.last < 10 and not near:
                 unknown.append(k)  # one a later read explains, or that went away, is dropped
             elif (k.reported and k.counted is None and not any(t.reported for t in near) and k.bare < BARE_FRAMES
-                  and frame - k.last < 4 * self.forget):
+                  and self._since(k.last) < 4 * self.forget):
                 # Asked for: kept in mind while it may lie there unseen (a hand, the next card dealt
                 # blurred), as a reported card is (a ghost's while), so that it is not asked for again (QA;
                 # rev16 F5: a hand over it five seconds).  Only a card reported where it lies explains it: a
@@ -705,6 +722,24 @@ class OnceOnlyTracker:
                 unknown.append(k)
         self.unknown = unknown
         return events
+
+    def _tick(self, frame: int, t: float) -> None:
+        """Note frame ``frame`` taken at ``t`` seconds as the one fed now; forget the times of frames older than
+        any measure of time looks back (see :meth:`_since`)."""
+        self.now = t
+        self._clock[frame] = t
+        self._fed.append((frame, t))
+        while self._fed and t - self._fed[0][1] > 4 * self.forget + PUT_BACK:
+            old, at = self._fed.popleft()
+            if self._clock.get(old) == at:
+                del self._clock[old]
+
+    def _since(self, then: int, now: Optional[int] = None) -> float:
+        """Seconds from frame ``then`` to frame ``now`` (by default the one fed now), to the microsecond (so that
+        frames 1/30 s apart measure as whole frames do); a frame never fed, or long past, is infinitely old."""
+        if then not in self._clock:
+            return float("inf")
+        return round((self.now if now is None else self._clock.get(now, self.now)) - self._clock[then], 6)
 
     def finish(self, frame: int) -> list:
         """The events the source's end at ``frame``, its last, causes: an UnreadCard for each card seen unread

@@ -120,7 +120,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             # Too dark to show a card's paper (see .dark_frames): it tells nothing of the spots, and every card
             # had been taken away in a few such frames (its spot as dark as the felt) and played again (rev17 F2).
             continue
-        for event in tracker.update(frame.number, result, starting=starting, opening=opening):
+        for event in tracker.update(frame.number, result, starting=starting, opening=opening, t=frame.t):
             yield event, frame.t
 
 
