@@ -262,6 +262,8 @@ class OnceOnlyTracker:
         self._clock: dict[int, float] = {}
         self._fed: deque[tuple[int, float]] = deque()
         self.now = 0.0
+        #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
+        self.view = None
         #: Cards reported and then taken away (their spot seen bare): code, where, and the last frame seen.
         self.taken: list[tuple[str, np.ndarray, int]] = []
         #: Codes of the cards the table already counted that may lie in view when the camera starts
@@ -305,6 +307,7 @@ class OnceOnlyTracker:
         events: list = []
         self.reads += 1
         self._tick(frame, frame / REFERENCE_FPS if t is None else t)
+        self.view = result.view
         self._trim_counted()
         # A frame with no card in it: the layout was cleared (a round's end), and no card of it is put back.
         self.taken = [t for t in self.taken if self._since(t[2]) <= PUT_BACK] if result.cards or result.uncertain else []
@@ -597,18 +600,19 @@ class OnceOnlyTracker:
 
     def _crosswise_on(self, u, frame: int) -> bool:
         """Whether the unsure read ``u`` is a phantom of a card read there: an outline lying crosswise to a
-        reported card seen now, one short side (where its index would be) inside that card, and every
-        candidate of that card's suit: the index read is a piece of that card's own face (verC NEW-3: a Q♦
-        lying alone came with a landscape outline half over bare felt read as 4♦, and was asked for).  A
-        card dealt onto another lies along it (a fan), and one dealt crosswise over it has an index of
-        its own suit, not always the one below's."""
+        reported card seen now, one short side (where its index would be) inside that card, every candidate
+        of that card's suit, and its other half bare felt: the index read is a piece of that card's own face
+        (verC NEW-3: a Q♦ lying alone came with a landscape outline half over bare felt read as 4♦, and was
+        asked for).  A card dealt onto another lies along it (a fan), and one dealt crosswise over it (a
+        blackjack double) lies on felt nowhere there: its far half is its own paper, and it is a card to ask
+        for whatever its index's suit (rev17 F4: a double card of the suit of the card under it, read unsure,
+        was lost).  A frame with no view to look at keeps the rule without the felt."""
         if not u.candidates or len(u.corners) != 4:
             return False
         quad = np.asarray(u.corners, np.float64)
         sides = [quad[(i + 1) % 4] - quad[i] for i in range(4)]
-        short = min(range(4), key=lambda i: float(np.hypot(*sides[i])))
-        ends = quad[[short, (short + 1) % 4]]
-        along = sides[(short + 1) % 4]
+        lengths = [float(np.hypot(*side)) for side in sides]
+        first = 0 if lengths[0] + lengths[2] < lengths[1] + lengths[3] else 1
         for tr in self.tracks:
             if (not tr.reported or frame - tr.last >= 5 or len(tr.corners) != 4
                     or any(k.suit != tr.code[-1] for k in u.candidates)):
@@ -616,9 +620,16 @@ class OnceOnlyTracker:
             mine = np.asarray(tr.corners, np.float64)
             edges = [mine[(i + 1) % 4] - mine[i] for i in range(4)]
             long_side = max(edges[:2], key=lambda e: float(np.hypot(*e)))
-            cos = abs(float(along @ long_side)) / (np.hypot(*along) * np.hypot(*long_side) + 1e-9)
-            if cos < 0.5 and all(_inside(mine, p) for p in ends):
-                return True
+            along = sides[(first + 1) % 4]
+            if abs(float(along @ long_side)) / (np.hypot(*along) * np.hypot(*long_side) + 1e-9) >= 0.5:
+                continue
+            for short in (first, first + 2):  # either short side, whichever corner the outline starts at
+                a, b, c, d = (quad[(short + i) % 4] for i in range(4))
+                if not (_inside(mine, a) and _inside(mine, b)):
+                    continue
+                far_half = ((b + c) / 2, c, d, (d + a) / 2)
+                if self.view is None or self.view.bare(far_half):
+                    return True
         return False
 
     def _lies_there(self, u, frame: int) -> bool:
