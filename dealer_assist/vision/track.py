@@ -12,7 +12,7 @@ track because the first copy is still seen, elsewhere, in the same frame.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
@@ -168,6 +168,8 @@ class _Track:
     last: int
     hits: int = 1
     streak: int = 1
+    #: OnceOnlyTracker.reads when it was last read (see :attr:`streak`).
+    read: int = 0
     reported: bool = False
     confidence: float = 0.0
     velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))
@@ -187,8 +189,6 @@ class _Track:
     bare: int = 0
     #: The last frame an unsure read showed it lying where it lay (see OnceOnlyTracker._still_there).
     kept: int = -1
-    #: OnceOnlyTracker.reads when it was last read (see :attr:`streak`).
-    read: int = 0
 
 
 @dataclass
@@ -253,17 +253,6 @@ class OnceOnlyTracker:
         self.tracks: list[_Track] = []
         self.ghosts: list[_Track] = []
         self.unknown: list[_Unknown] = []
-        #: Frames fed so far: a card read in two frames fed in a row is read alike twice in a row, whatever frame
-        #: numbers the camera gave them (a live camera's frames are dropped while one is read, see
-        #: :class:`.capture.FrameGrabber`: counted by number, no card was ever confirmed once a read took
-        #: longer than the camera's frame interval, rev17 F1).
-        self.reads = 0
-        #: The time (seconds) of each frame fed in the last :meth:`_horizon` seconds, by number, and of the last.
-        self._clock: dict[int, float] = {}
-        self._fed: deque[tuple[int, float]] = deque()
-        self.now = 0.0
-        #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
-        self.view = None
         #: Cards reported and then taken away (their spot seen bare): code, where, and the last frame seen.
         self.taken: list[tuple[str, np.ndarray, int]] = []
         #: Codes of the cards the table already counted that may lie in view when the camera starts
@@ -289,6 +278,17 @@ class OnceOnlyTracker:
         #: per card.  Otherwise it is reported at once, as the table asks the croupier for it; a card read
         #: for sure after that also gets its NewCard.
         self.unread_when_gone = False
+        #: Frames fed so far: a card read in two frames fed in a row is read alike twice in a row, whatever frame
+        #: numbers the camera gave them (a live camera's frames are dropped while one is read, see
+        #: :class:`.capture.FrameGrabber`: counted by number, no card was ever confirmed once a read took
+        #: longer than the camera's frame interval, rev17 F1).
+        self.reads = 0
+        #: The time (seconds) of each frame fed lately (see :meth:`_since`), by number, in the order fed, and
+        #: of the one fed now.
+        self._clock: dict[int, float] = {}
+        self.now = 0.0
+        #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
+        self.view = None
 
     def update(self, frame: int, result: FrameResult, starting: bool = False, opening: bool = False,
                t: Optional[float] = None) -> list:
@@ -304,10 +304,10 @@ class OnceOnlyTracker:
         the first second (a hand lifted off the table's card, or a card just dealt: the croupier
         says which).  Any other card is new.
         """
-        events: list = []
         self.reads += 1
         self._tick(frame, frame / REFERENCE_FPS if t is None else t)
         self.view = result.view
+        events: list = []
         self._trim_counted()
         # A frame with no card in it: the layout was cleared (a round's end), and no card of it is put back.
         self.taken = [t for t in self.taken if self._since(t[2]) <= PUT_BACK] if result.cards or result.uncertain else []
@@ -738,12 +738,10 @@ class OnceOnlyTracker:
         """Note frame ``frame`` taken at ``t`` seconds as the one fed now; forget the times of frames older than
         any measure of time looks back (see :meth:`_since`)."""
         self.now = t
+        self._clock.pop(frame, None)  # fed again: last in order
         self._clock[frame] = t
-        self._fed.append((frame, t))
-        while self._fed and t - self._fed[0][1] > 4 * self.forget + PUT_BACK:
-            old, at = self._fed.popleft()
-            if self._clock.get(old) == at:
-                del self._clock[old]
+        while t - next(iter(self._clock.values())) > 4 * self.forget + PUT_BACK:
+            del self._clock[next(iter(self._clock))]
 
     def _since(self, then: int, now: Optional[int] = None) -> float:
         """Seconds from frame ``then`` to frame ``now`` (by default the one fed now), to the microsecond (so that
