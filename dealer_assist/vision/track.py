@@ -207,6 +207,9 @@ class _Unknown:
     #: :data:`UNREAD_AT_REST`).
     still: int = 0
     still_since: int = -1
+    #: Where it lay when the first of them showed it: a card creeping into its place moves less than
+    #: :data:`STILL` a sighting, not since then (rev17 F5: it had been asked for as it crept).
+    still_at: Optional[np.ndarray] = None
     #: Its outline when last seen, and the frames in a row since that showed its spot bare (see
     #: OnceOnlyTracker._unknowns): a card asked for is kept in mind until then.
     corners: tuple[tuple[float, float], ...] = ()
@@ -506,10 +509,11 @@ class OnceOnlyTracker:
                 if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
                     # STILL is in 1/30 s, and a sighting's at most (unseen between, it lay still or moved).
                     apart = min(max(self._since(k.last) * REFERENCE_FPS, 0.5), 1.0)
-                    if np.linalg.norm(k.center - c) >= STILL * self.card_h * apart:
+                    if (np.linalg.norm(k.center - c) >= STILL * self.card_h * apart
+                            or k.still and np.linalg.norm(k.still_at - c) >= STILL * self.card_h):
                         k.still = 0
                     elif k.still == 0:
-                        k.still, k.still_since = 1, k.last
+                        k.still, k.still_since, k.still_at = 1, k.last, k.center
                     else:
                         k.still += 1
                     k.center, k.last, k.seen = c, frame, k.seen + 1
