@@ -348,7 +348,8 @@ class OnceOnlyTracker:
             tr, hit = self.tracks[j], hits[i]
             held.append(tr)
             c = np.array(hit.center)
-            tr.velocity = (c - tr.center) / max(self._since(tr.last) * REFERENCE_FPS, 1e-3)
+            # In 1/30 s; frames of one instant (a time stamp repeated) are taken as 1/120 s apart.
+            tr.velocity = (c - tr.center) / max(self._since(tr.last) * REFERENCE_FPS, 0.25)
             tr.center = c
             tr.streak = tr.streak + 1 if tr.read == self.reads - 1 else 1
             tr.read = self.reads
