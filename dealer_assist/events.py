@@ -70,6 +70,9 @@ class CardRead:
     zone: Optional[str] = None
     candidates: tuple[Card, ...] = ()
     doubt: str = ""
+    #: A camera's frame number where it reported the card (a video file's own frame), so that a pit boss
+    #: finds the card in the recording: its ``seq`` counts the camera's reports, no frame of the picture.
+    frame: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,9 @@ class SeqGap:
     #: The frame that revealed the gap (None: a HELLO's, or not known): the count went on past it, and a restart
     #: goes on after it too (verS N5: it was named lost again).
     seq: Optional[int] = None
+    #: A line dropped before it read as a ``SHOE`` frame whose state may have been ``CUT``: the cut card may have
+    #: come out, and no later frame can tell (a heartbeat names cards only, PROTOCOL.md 7.2).
+    may_be_cut: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,6 +142,19 @@ class CountRestarted:
 
 
 @dataclass(frozen=True)
+class TakenShoe:
+    """The shoe a reader took as its table's when the croupier pressed Ctrl+T (after ANOTHER SHOE): ``device``.
+    With no HELLO heard since the reader opened its port, it cannot tell which shoe is in the socket (this
+    table's plugged back, or the other one still there after a cable wiggle or a restart: their frames fit
+    either count), so it takes the last shoe heard and says so: ``unheard`` is why ("" when a HELLO named
+    it), ``other`` the shoe it may be instead (verS N3: the choice was silent, and wrong half the time)."""
+
+    device: str
+    unheard: str = ""
+    other: str = ""
+
+
+@dataclass(frozen=True)
 class DeviceHello:
     """The device (re)booted and introduced itself.  ``restarted``: it did so in the middle of a count the
     host had joined without hearing its boot id, so the frames the old boot sent last cannot be known."""
@@ -152,6 +171,10 @@ class DeviceHello:
     #: still holds (rev15 F11: a restart then resumed with no last card, and the cards dealt while the
     #: display was down went unnamed).
     continues: bool = False
+    #: Said again after frames were named lost with a link loss (``SeqGap.after_link_loss``), with the boot id
+    #: of the count before: the shoe did not restart while out of reach, so the frames named lost are all
+    #: that went (PROTOCOL.md 7.4: a HELLO after every replug closes that gap; qaV F5).
+    bounds_gap: bool = False
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,10 @@ def _listen_rows() -> dict:
 
 def test_every_field_of_a_listen_event_is_in_json_md():
     rows = _listen_rows()
-    every_flag = [ev.SeqGap("shoe", 0.0, (3, 4), count_went_back=True, after_link_loss=True),
-                  ev.DeviceHello("shoe", 0.0, "SHOE-1", "b2", "1.4", 1, restarted=True)]
+    every_flag = [ev.SeqGap("shoe", 0.0, (3, 4), count_went_back=True, after_link_loss=True, card_lost=4,
+                            may_be_cut=True),
+                  ev.DeviceHello("shoe", 0.0, "SHOE-1", "b2", "1.4", 1, restarted=True),
+                  ev.DeviceHello("shoe", 0.0, "SHOE-1", "b2", "1.4", 1, continues=True)]
     for event in every_flag:
         record = event_record(event)
         row = rows[record["event"]]

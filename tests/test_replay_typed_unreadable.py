@@ -43,4 +43,6 @@ def test_a_replay_takes_unreadable_card_down_when_the_typed_card_is_played(tmp_p
     assert any("UNREADABLE CARD" in [a.title for a in snap.alerts] for snap in seen)  # shown while it stood
     assert [c.code for c in replay.snapshot.state.round.cards] == ["4H", "KD"]
     assert "TYPED" in replay.snapshot.message
+    # Typed before any read was held, it is still the card UNREADABLE CARD asked for, not one "typed at the table".
+    assert replay.snapshot.message == "K♦ TYPED by the croupier (K), not read: the card UNREADABLE CARD asked for"
     assert [a.title for a in replay.snapshot.alerts if a.title != "REPLAY FINISHED"] == live_titles

@@ -31,6 +31,13 @@ def random_journal(path, rng: random.Random, entries: int) -> None:
             elif roll < 0.55:
                 journal.append("card_unreadable", {"source": source, "source_seq": rng.choice((n % 65536, None)),
                                                    "candidates": [], "why": "", "round": 1})
+            elif roll < 0.57:  # a DOUBLE_FEED's as older code wrote it: no frame, the card read before it named
+                journal.append("alert", {"code": rng.choice(("device:DOUBLE_FEED", "DEVICE:double_feed")),
+                                         "source": source, "text": "two cards" + rng.choice(
+                                             ("", ". 6♠ was read just before this report and played as B2"))})
+            elif roll < 0.6:  # SHOE RESTARTED?: a count gone back, its HELLO lost (verS N4)
+                journal.append("alert", {"code": "hello", "source": source, "text": str(n), "new_count": True,
+                                         **({"source_seq": n % 65536} if rng.random() < 0.9 else {})})
             else:
                 journal.append("alert", {"code": "x", "source": source, "text": str(n),  # a DOUBLE_FEED's has a SEQ
                                          **({"source_seq": n % 65536} if rng.random() < 0.2 else {})})
@@ -64,3 +71,28 @@ def test_a_journal_with_no_continues_field_reads_each_hello_as_a_new_count():
     assert counts.count("s") == CountPosition("1") and counts.heard("s") == "A"
     counts.note("card_unreadable", {"source": "s", "source_seq": 9})
     assert counts.count("s") == CountPosition("1", 9, None)  # unread: no card read in this count yet
+
+
+def test_a_count_restarted_with_its_hello_lost_starts_a_count_at_its_frame():
+    """verS N4: SHOE RESTARTED? (a count gone back, its HELLO lost) was journaled with no frame, so a restart
+    went on in the old count and named the new count's next frames lost, with a second SHOE RESTARTED?."""
+    counts = ShoeCounts()
+    counts.note("device_hello", {"source": "s", "device": "A", "boot": "1"})
+    counts.note("card_read", {"source": "s", "source_seq": 4})
+    counts.note("alert", {"source": "s", "code": "hello", "source_seq": 2, "new_count": True})
+    assert counts.count("s") == CountPosition("1", 2, None) and counts.heard("s") == "A"
+    counts.note("card_read", {"source": "s", "source_seq": 3})
+    assert counts.count("s") == CountPosition("1", 3, 3)
+
+
+def test_a_double_feed_written_without_its_frame_stands_for_the_frame_after_the_card_it_names():
+    """verS N0: older code journaled a DOUBLE_FEED's alert with no frame; it names the card read in the frame
+    just before it, so its own frame is the next."""
+    counts = ShoeCounts()
+    counts.note("device_hello", {"source": "s", "device": "A", "boot": "1"})
+    counts.note("card_read", {"source": "s", "source_seq": 6})
+    counts.note("alert", {"source": "s", "code": "device:DOUBLE_FEED", "text": "s: two cards"})
+    assert counts.count("s") == CountPosition("1", 6, 6)  # no card named: its frame cannot be told
+    counts.note("alert", {"source": "s", "code": "device:DOUBLE_FEED",
+                          "text": "s: two cards. 6♠ was read just before this report and played as B2: ..."})
+    assert counts.count("s") == CountPosition("1", 7, 6)

@@ -406,7 +406,7 @@ frames = st.one_of(
     st.builds(ErrorFrame, seqs, st.from_regex(r"[A-Z0-9_]{1,12}", fullmatch=True),
               st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E, blacklist_characters="$*"),
                       min_size=0, max_size=30)),
-    st.builds(HelloFrame, st.just(0), st.integers(0, 999), words, words, words),
+    st.builds(HelloFrame, st.just(0), st.integers(1, 999), words, words, words),
 )
 
 

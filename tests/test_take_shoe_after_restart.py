@@ -38,6 +38,11 @@ def test_ctrl_t_after_a_restart_takes_the_other_shoe_heard_last_under_its_own_na
         assert again.take_shoe() is None
         taken = {a.code: a for a in again.snapshot.alerts}.get("shoe_taken")
         assert taken is None or "SHOE-A" not in taken.text, taken.text
+        # No HELLO since the display started: SHOE-A plugged back silently would read the same (verS N3), so
+        # SHOE TAKEN says which shoe it took, and why, and what to do if it is the other.
+        alert = {a.code: a for a in again.snapshot.alerts}["hello"]
+        assert "no HELLO since the reader started" in alert.text and "taking SHOE-B" in alert.text, alert.text
+        assert "not SHOE-B (SHOE-A plugged back)" in alert.action, alert.action
     third = TableSession(rules, journal=Journal.open(path), odds=False)
     try:
         assert third.source_device(source) == "SHOE-B"

@@ -59,5 +59,19 @@ def test_a_card_of_its_code_dealt_after_the_layout_was_cleared_is_a_new_card(fra
     assert [(e.card.code, e.put_back) for e in events] == [("KD", False), ("9S", False), ("9S", False)]
 
 
+@pytest.mark.parametrize("away", [4, 30])
+def test_a_lone_card_put_back_with_nothing_else_in_view_is_held_not_a_plain_new_card(frames, away):
+    """Lifted, the only card in view leaves frames with no card in them: no layout of several cards was
+    cleared, and the 9♠ put back is held as one put back, not played a second time (fixC5)."""
+    anglo, _, _, empty = frames
+    lone = felt()
+    _place(lone, card_image("9S"), 500, 400, 0)
+    alone = anglo.recognize(lone)
+    tracker = OnceOnlyTracker(anglo.profile.card_h_px)
+    shown = [empty] * 5 + [alone] * 20 + [empty] * away + [alone] * 20
+    events = [e for f, r in enumerate(shown) for e in tracker.update(f, r) if isinstance(e, NewCard)]
+    assert [(e.card.code, e.put_back) for e in events] == [("9S", False), ("9S", True)]
+
+
 def test_the_camera_source_gives_a_card_put_back_a_doubt_that_holds_it():
     assert _doubt_of(ProfileFit(), after_unread=False, put_back=True) == PUT_BACK_DOUBT

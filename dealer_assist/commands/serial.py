@@ -102,7 +102,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--baud", type=baud_rate, default=115200, help="with --serial: baud rate (default 115200)")
     s.add_argument("--link", metavar="PATH", help="keep a symlink PATH to the current pty (survives replug)")
     s.add_argument("--decks", type=int, default=8, help="decks in the shoe (default 8)")
-    s.add_argument("--seed", type=int, help="shuffle and fault seed (repeatable runs)")
+    s.add_argument("--seed", type=int,
+                   help="shuffle and fault seed (repeatable runs; the boot id is new at every start)")
     s.add_argument("--cut", type=int, default=14, help="cards behind the cut card (default 14; 0: no cut card)")
     s.add_argument("--device-id", default="SIM-0001", help="the id the shoe gives in HELLO (default SIM-0001)")
     s.add_argument("--dialect", choices=("v1", "plain"), default="v1",
@@ -176,6 +177,8 @@ def event_record(event: Any) -> dict:
             rec["after_link_loss"] = True
         if event.card_lost is not None:  # a heartbeat named this lost frame as the shoe's last card
             rec["card_lost"] = event.card_lost
+        if event.may_be_cut:  # a damaged line before it read SHOE, its state maybe CUT: no frame can tell
+            rec["may_be_cut"] = True
     elif isinstance(event, ev.CountRestarted):  # the count went back with no HELLO: its HELLO lost (PROTOCOL.md 7.4)
         rec = {"event": "restart", "seq": event.seq, "why": event.why}
     elif isinstance(event, ev.DeviceHello):
@@ -183,6 +186,10 @@ def event_record(event: Any) -> dict:
                "protocol": event.protocol}
         if event.restarted:  # in the middle of a count whose boot id was not heard (PROTOCOL.md 7.4)
             rec["restarted"] = True
+        if event.continues:  # said again: the count goes on, no restart (PROTOCOL.md 7.4, 7.5)
+            rec["continues"] = True
+        if event.bounds_gap:  # the boot id before the link was lost: the frames named lost are all that went
+            rec["bounds_gap"] = True
     elif isinstance(event, ev.ShoeSignal):
         rec = {"event": "shoe", "state": event.state, "seq": event.seq}
     elif isinstance(event, ev.DeviceError):
@@ -262,12 +269,19 @@ def _human(rec: dict, relinked: bool = False) -> str:
         elif rec.get("after_link_loss"):
             text += (f" (more than {OUT_OF_REACH_GAP} frames, a minute of heartbeats, went unheard though the link "
                      "stayed up: had the shoe restarted meanwhile, more cards than these frames may have gone)")
+        if rec.get("may_be_cut"):
+            text += " (a damaged line before it read SHOE and may have been the CUT CARD: look at the shoe)"
     elif kind == "restart":
         text = (f"RESTARTED the count started again with no HELLO{seq}: the shoe restarted and its HELLO was lost "
                 "(or this is a stray old frame); what it sent just before cannot be known: check the layout"
                 + (f" ({rec['why']})" if rec.get("why") else ""))
     elif kind == "hello":
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
+        if rec.get("continues"):
+            text += "  (said again: its count goes on, no restart)"
+        if rec.get("bounds_gap"):
+            text += ("  (the boot id of before the link was lost: the shoe did not restart while out of reach, so "
+                     "the frames named lost are all that went)")
         if rec.get("other_than"):
             text += (f"  ANOTHER SHOE: not {rec['other_than']}, the shoe heard first (a table holds its cards and "
                      "acts on nothing else it sends; Ctrl+T there takes it as the table's)")
@@ -411,7 +425,7 @@ def run_listen(args: argparse.Namespace) -> int:
             sys.stdout.write(_human(rec, relinked) + "\n")
             sys.stdout.flush()
 
-    _stop_on_sigterm()  # `timeout 60 dealer-assist listen --conformance` (a CI job) ends with its verdict too
+    sigterm = _StopOnSigterm()  # `timeout 60 dealer-assist listen --conformance` (a CI job) ends with its verdict too
     events: "queue.Queue[Any]" = queue.Queue()
     watch = _LineWatch(args, show) if args.raw or args.capture or args.conformance else None
     tap = None if watch is None else (lambda data: events.put(_Received(time.time(), data)))
@@ -465,7 +479,7 @@ def run_listen(args: argparse.Namespace) -> int:
                     raise CommandError(f"cannot open the shoe at {args.serial} ({event.detail}); {check}, or pass "
                                        "--wait to keep retrying", 1)
             if isinstance(event, LinkState):
-                relinked = event.state == "up" and link == "lost"  # a port opened again, not frames after a silence
+                relinked = event.state == "up" and link in ("lost", "stale")  # a port opened again, or frames again
                 link = event.state
                 opened = opened or event.state == "up"
                 if watch is not None:
@@ -488,6 +502,7 @@ def run_listen(args: argparse.Namespace) -> int:
         if not args.conformance:
             raise  # Ctrl-C ends the check: the summary's verdict gives the exit code
     finally:
+        sigterm.ending()
         shoe.stop()
         summary = None if watch is None else watch.close()
         if summary is not None and not refused:
@@ -524,13 +539,32 @@ def _sim_line(rec: dict) -> str:
 MAX_RATE = 1000.0
 
 
-def _stop_on_sigterm() -> None:
-    """Stop on SIGTERM (``kill``, ``timeout``, systemd) as on Ctrl-C: the simulator then closes
-    its port and takes its ``--link`` away, which a kill left pointing at a closed pty."""
-    if threading.current_thread() is threading.main_thread():
-        def interrupt(signum, frame):
+class _StopOnSigterm:
+    """Stop on SIGTERM (``kill``, ``timeout``, systemd) as on Ctrl-C, once: the simulator then closes its
+    port and takes its ``--link`` away, which a kill left pointing at a closed pty; listen gives its verdict.
+
+    GNU ``timeout`` sends SIGTERM to the command and then to its whole process group: the second one, raised
+    as Ctrl-C again while listen was ending, cut off its verdict and counts (exit 130), or killed it after
+    them (exit 143) (qaV F7).  So after the first, and once the command is ending (:meth:`ending`), SIGTERM
+    is ignored: the command ends by itself, with its own exit code."""
+
+    def __init__(self) -> None:
+        self._main = threading.current_thread() is threading.main_thread()
+        self._stopping = False
+        if self._main:
+            signal.signal(signal.SIGTERM, self._interrupt)
+
+    def _interrupt(self, signum, frame) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        if not self._stopping:
+            self._stopping = True
             raise KeyboardInterrupt
-        signal.signal(signal.SIGTERM, interrupt)
+
+    def ending(self) -> None:
+        """The command is ending (its ``finally``): a SIGTERM now would cut off what it still says."""
+        self._stopping = True
+        if self._main:
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 def run_shoe_sim(args: argparse.Namespace) -> int:
@@ -586,7 +620,7 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
 
     stop = threading.Event()
-    _stop_on_sigterm()
+    sigterm = _StopOnSigterm()
     try:
         ready = {"event": "ready", "kind": endpoint.kind, "port": endpoint.path, "url": endpoint.url,
                  "dialect": args.dialect, "t": round(time.time(), 6)}
@@ -625,6 +659,7 @@ def run_shoe_sim(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     finally:
+        sigterm.ending()
         stop.set()
         sim.close()
     return 0

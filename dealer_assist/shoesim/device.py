@@ -7,14 +7,15 @@ event the host reports with what the device really sent.
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
 from typing import Optional
 
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.sources.shoe_protocol import (
-    MAX_FRAME, PROTOCOL_VERSION, SEQ_MODULO, CardFrame, ErrorFrame, Frame, HeartbeatFrame, HelloFrame, ShoeFrame, encode,
-    format_frame, stands_for_card,
+    CARD_ERRORS, MAX_FRAME, PROTOCOL_VERSION, SEQ_MODULO, CardFrame, ErrorFrame, Frame, HeartbeatFrame, HelloFrame,
+    ShoeFrame, encode, format_frame, stands_for_card,
 )
 
 FIRMWARE = "shoesim-1"
@@ -81,9 +82,14 @@ class VirtualShoe:
         return Outgoing(frame, encode(frame), self.boot_id)
 
     def boot(self) -> Outgoing:
-        """Power on (or reboot): a new boot id, SEQ back to 0, HELLO."""
+        """Power on (or reboot): a new boot id, SEQ back to 0, HELLO.
+
+        The boot id is drawn afresh, never from the seed (PROTOCOL.md 6: different at every boot): a
+        simulator started again with the same ``--seed`` had said the boot id of its run before, so a host
+        took the whole new run for repeats and its cards vanished (qaV F8).  The seed keeps the shuffles and
+        the faults repeatable; the boot counter keeps the boot ids of one run apart."""
         self.boots += 1
-        self.boot_id = f"{self._rng.getrandbits(24):06X}{self.boots:02X}"
+        self.boot_id = f"{int.from_bytes(os.urandom(3), 'big'):06X}{self.boots % 256:02X}"
         self._seq = 0
         self.last_card_seq = None
         return self._next(lambda s: HelloFrame(s, PROTOCOL_VERSION, FIRMWARE, self.device_id, self.boot_id))
@@ -136,12 +142,26 @@ class VirtualShoe:
     def heartbeat(self) -> Outgoing:
         return self._next(lambda s: HeartbeatFrame(s, self.last_card_seq))
 
+    @property
+    def card_can_leave(self) -> bool:
+        """True when the next thing out of the shoe would be a card (not the cut card, not EMPTY)."""
+        return self.remaining > 0 and not self.cut_due
+
     def error(self, code: Optional[str] = None, text: Optional[str] = None) -> Outgoing:
+        """A device error; a DOUBLE_FEED (or MISREAD) takes the card it stands for out of the shoe, as a real
+        one does: the shoe had sent more cards than it holds, and a table counted a card that never came
+        out (qaV F2).  A random error with no card left to go is one that stands for none."""
         if code is None:
-            code, text = self._rng.choice(DEVICE_ERRORS)
+            code, text = self._rng.choice(DEVICE_ERRORS if self.card_can_leave else
+                                          tuple(e for e in DEVICE_ERRORS if e[0] not in CARD_ERRORS))
         room = MAX_FRAME - len(f"$ERR,{SEQ_MODULO - 1},{code},*XXXX\r\n")
         text = (text or code.lower())[:room]  # a firmware truncates its message rather than break the frame
         out = self._next(lambda s: ErrorFrame(s, code, text))
-        if stands_for_card(out.frame):  # a card left unread: the heartbeat names it as the last (PROTOCOL.md 6)
-            self.last_card_seq = out.frame.seq
-        return out
+        if not stands_for_card(out.frame):
+            return out
+        self.last_card_seq = out.frame.seq  # a card left unread: the heartbeat names it as the last (PROTOCOL.md 6)
+        if not self.card_can_leave:
+            return out
+        card = self.cards[self.position]
+        self.position += 1
+        return Outgoing(out.frame, out.line, out.boot, card)

@@ -123,8 +123,8 @@ class ShoeSimulator:
                 if isinstance(frame, CardFrame):
                     record["card"] = each.card.code if each.card else None
                     record["read"] = frame.card.code if frame.card else "??"
-                elif each.card is not None:  # a card reported by ERR MISREAD (key m)
-                    record["card"], record["read"] = each.card.code, MISREAD
+                elif each.card is not None:  # a card reported by ERR MISREAD (key m) or DOUBLE_FEED
+                    record["card"], record["read"] = each.card.code, getattr(frame, "code", MISREAD)
                 self._record(record)
             return out
 
@@ -147,7 +147,15 @@ class ShoeSimulator:
             self._empty_sent = isinstance(out.frame, ShoeFrame) and out.frame.state == "EMPTY"
             if out.card is not None:  # a card came out (its CARD frame, or an ERR MISREAD for it)
                 self.cards_dealt += 1
+                self._empty_when_out()
             return out
+
+    def _empty_when_out(self) -> None:
+        """SHOE EMPTY as the last card comes out (PROTOCOL.md 6: "the last card came out"), not when the next
+        is asked for: a break, or --step's wait for a key, kept a table from hearing the shoe was empty (qaV F3)."""
+        if self.shoe.remaining == 0 and not self._empty_sent:
+            self._send(self.shoe.next_out())
+            self._empty_sent = True
 
     def deal_card(self) -> Outgoing:
         """Deal until a card comes out (passing the cut card and an empty shoe as they come)."""
@@ -183,7 +191,10 @@ class ShoeSimulator:
                 return
 
     def error(self, code: Optional[str] = None, text: Optional[str] = None) -> None:
-        self._send(self.shoe.error(code, text))
+        with self._lock:
+            out = self._send(self.shoe.error(code, text))
+            if out.card is not None:
+                self._empty_when_out()
 
     def reboot(self) -> None:
         """The device restarts: new boot id, SEQ from 0, HELLO; the cards stay in the shoe."""

@@ -276,18 +276,21 @@ class CameraSource(CardSource):
                 self.seq += 1
                 if isinstance(event, NewCard):
                     sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
-                                  doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back)))
+                                  doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back),
+                                  frame=event.frame))
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
                 elif isinstance(event, UnplacedCard):
-                    why = (f"saw {event.card.label}, not in view when it started, a card the table has one of: it "
-                           "may be the table's own (uncovered), or one just dealt; if it was dealt, type it in its place"
+                    why = (f"saw {event.card.label}, not lying still in view when it started, a card the table has one "
+                           "of: it may be the table's own (uncovered, or squared up), or one just dealt; if it was dealt, "
+                           "type it in its place"
                            if event.maybe_counted else
                            f"found {event.card.label} in view when it started, a card the table does not "
                            "have: it came while the camera was away (or was being dealt as it started), and its "
                            "place in the deal is not known")
-                    sink(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why))
+                    sink(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why,
+                                    frame=event.frame))
                 else:
                     sink(Unreadable(self.name, time.time(), seq=self.seq, frame=event.frame,
                                     candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))

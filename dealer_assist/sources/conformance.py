@@ -33,6 +33,9 @@ TIMING_ALLOWANCE = 0.1
 OVERDUE_AFTER = 2.0
 #: How long a heartbeat waits for a HELLO written with it (section 6: in the same write) before it is timed.
 HELLO_AFTER_BEAT = 0.5
+#: A check this long (seconds, from its first frame) that heard no HELLO names it (SHOULD, PROTOCOL.md 6: a
+#: device that sees the port open says its HELLO then, one that cannot every few seconds).
+HELLO_UNHEARD_AFTER = 10.0
 #: Deviations of one rule shown one by one; past them they are only counted (a device that sends lower-case
 #: CRCs does it in every frame).
 SHOWN_PER_RULE = 5
@@ -200,6 +203,14 @@ class ConformanceCheck:
         self._protocol = 1
         self._pending_hello: Optional[HelloFrame] = None
         self._repeat_hello = False
+        #: Whether the HELLO being read came right after a heartbeat, in the same write (section 6), and the raw
+        #: line of one not yet known to be said again, with whether it did (the frame after it tells).
+        self._hello_after_beat = False
+        self._pending_hello_line: tuple[bytes, bool] = (b"", False)
+        #: When the first frame came, and whether a HELLO came since (``hello_unheard``, told once).
+        self._first_frame_at: Optional[float] = None
+        self._hello_heard = False
+        self._unheard_told = False
         #: Whether the last frame was one sent again (same SEQ and content): no heartbeat to time.
         self._repeat = False
         self._order: deque[int] = deque()
@@ -235,10 +246,12 @@ class ConformanceCheck:
 
     def line(self, line: RawLine) -> list[Deviation]:
         out: list[Deviation] = []
+        self._hello_after_beat = False
         if self._held is not None:
             held, self._held = self._held, None
             if line.raw.startswith(b"$HELLO,"):
                 self._optional = held
+                self._hello_after_beat = True
             else:
                 out += self._time(*held)
         return out + self._line(line)
@@ -262,6 +275,8 @@ class ConformanceCheck:
             self._drop()
             return []
         self._frames += 1
+        if self._first_frame_at is None:
+            self._first_frame_at = line.t
         out: list[Deviation] = []
         if opened_at is not None and line.t - opened_at > HEARTBEAT_PERIOD[1] + TIMING_ALLOWANCE:
             out += self._woke(line.t, line.t - opened_at, raw, frame)
@@ -321,6 +336,14 @@ class ConformanceCheck:
         """The deviations only the end can show: the last heartbeat's timing, and a mean period out of range
         (verN L7: said only in the summary's numbers, with no deviation line to name it)."""
         out = self._settle()
+        if (not self._hello_heard and not self._unheard_told and self._first_frame_at is not None
+                and t - self._first_frame_at >= HELLO_UNHEARD_AFTER):
+            self._unheard_told = True
+            out += self._say(t, "hello_unheard", "6", SHOULD, b"",
+                             f"no HELLO in {t - self._first_frame_at:.0f} s of frames: a host that opens the port "
+                             "after the device booted never learns which shoe it reads. A device SHOULD say its HELLO "
+                             "again when a host opens the port (DTR rising), or, if it cannot see that (a USB-serial "
+                             "bridge with no DTR), every few seconds, right after a heartbeat in the same write")
         if self._intervals >= 2 and ("heartbeat_period", MUST) not in self._counts:
             mean = self._period_sum / self._intervals
             low, high = HEARTBEAT_PERIOD
@@ -383,10 +406,14 @@ class ConformanceCheck:
         """PROTOCOL.md 5 and 6: the SEQ count, HELLO, and the heartbeat's last card."""
         out: list[Deviation] = []
         if isinstance(frame, HelloFrame):
+            self._hello_heard = True
             if frame.boot == self._boot and self._boot_heard:
                 self._repeat_hello = True  # said again, outside the count (7.4)
+                if not self._hello_after_beat:
+                    out += self._no_beat_before(t, raw)
             else:
                 self._pending_hello = frame  # a new boot, or said again by one not heard: the next frame tells
+                self._pending_hello_line = (raw, self._hello_after_beat)
             return out
         seq = frame.seq
         pending, self._pending_hello = self._pending_hello, None
@@ -407,6 +434,8 @@ class ConformanceCheck:
                                  f"SEQ {seq} after HELLO with a new boot id ({pending.boot}, the count's was "
                                  f"{self._boot}): after a boot's HELLO the count starts at 1; a HELLO said again "
                                  "keeps the boot id (7.4)")
+            elif self._expected is not None and not self._pending_hello_line[1]:  # said again in a count heard
+                out += self._no_beat_before(t, self._pending_hello_line[0])
             self._boot, self._boot_heard = pending.boot, True
             self._boots.add(pending.boot)
         elif repeat_hello and seq == 1 and self._expected not in (None, 1):
@@ -415,7 +444,7 @@ class ConformanceCheck:
                              "the boot id is different at every boot (a HELLO said again goes on with the count, 7.4)")
             self._start(t, self._boot, heard=True)
             self._expected = 1
-        seen = self._recent.get(seq)
+        seen = self._seen(seq)
         self._repeat = seen == frame
         if self._repeat:
             return out  # sent again with the same SEQ and bytes: allowed (5)
@@ -446,6 +475,22 @@ class ConformanceCheck:
         self._expected = (seq + 1) % SEQ_MODULO
         self._excused = _overflow(frame)  # the frames it lost may be the gap just after it (5)
         return out
+
+    def _no_beat_before(self, t: float, raw: bytes) -> list[Deviation]:
+        """PROTOCOL.md 6: a HELLO said again SHOULD come right after a heartbeat, in the same write."""
+        return self._say(t, "hello_no_beat", "6", SHOULD, raw,
+                         "HELLO said again (the count's boot id, the count going on) with no heartbeat right before "
+                         "it: a device SHOULD send a heartbeat just before it, in the same write, so that a host that "
+                         "just opened the port knows the count and takes the HELLO as a repeat, not a boot (7.4)")
+
+    def _seen(self, seq: int) -> Optional[Frame]:
+        """The frame taken with ``seq`` within the last :data:`DUPLICATE_WINDOW` SEQs of the count (PROTOCOL.md 7.3),
+        as the host counts them: not the last frames kept, which after a gap (a lost link) may be a lap of the
+        count old, so that the count come round to their SEQ read as a SEQ used twice."""
+        expected = self._expected
+        if expected is None or not 0 < (expected - seq) % SEQ_MODULO <= DUPLICATE_WINDOW:
+            return None
+        return self._recent.get(seq)
 
     def _lost_runs(self, first: int, seq: int) -> None:
         if seq >= first:

@@ -25,11 +25,11 @@ from typing import Any, Callable, Iterable, Optional
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import (
     PORT_IN_USE, CardRead, CountPosition, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap,
-    ShoeSignal, SourceEvent, Unreadable,
+    ShoeSignal, SourceEvent, TakenShoe, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
-    DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HelloFrame, LineSplitter, SequenceTracker,
-    ShoeFrame, may_be_card, may_be_frame, may_be_hello, parse_frame, parse_plain, plain_text,
+    DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
+    ShoeFrame, may_be_card, may_be_cut, may_be_frame, may_be_hello, parse_frame, parse_plain, plain_text,
 )
 from dealer_assist.sources.serial_url import failure_text
 
@@ -251,6 +251,9 @@ class SerialShoe(CardSource):
         #: Whether a line dropped since the last good frame may have been a CARD frame: a HELLO next hides
         #: its SEQ from the count (PROTOCOL.md 7.4), so the gap is named here.
         self._card_cut = False
+        #: Whether a line dropped since the last good frame may have been the cut card's ``SHOE,…,CUT``: told
+        #: with the gap it leaves (SeqGap.may_be_cut), as no later frame can tell.
+        self._cut_maybe = False
         #: A HELLO the tracker cannot yet call a restart or a repeat, with what was known when it came.
         self._unsure_hello: Optional[tuple] = None
         #: The device id of the first HELLO heard, and that of another device since heard in its place
@@ -261,11 +264,18 @@ class SerialShoe(CardSource):
         #: says its HELLO again with the same boot id (verN NEW-10: the other shoe's count was kept, and the
         #: first shoe's next frames were named lost, "at least one card was missed").
         self._own_count: Optional[SequenceTracker] = None
+        #: A heartbeat heard while another shoe's count is read, kept until the next line of the same read: a
+        #: HELLO of this reader's shoe right after it (said again, it follows a heartbeat in one write, PROTOCOL.md
+        #: 6) with the boot id of its count shows the heartbeat is of that count, read against it after the HELLO
+        #: (qaV F11: it was read against the other shoe's, and ANOTHER SHOE'S LOST FRAMES told of a shoe that lost
+        #: nothing).
+        self._held_heartbeat: Optional[bytes] = None
         #: The device id of the HELLO heard since the port last opened ("" before one): who the shoe in the
         #: socket now is, as far as it said (take_shoe).
         self._heard_since_open = ""
-        #: The shoe the journal heard last, another than this table's (resume_from): heard since the first open.
-        self._heard_at_resume = ""
+        #: The device id of the last HELLO heard, on any open (or, after a restart, the journal's): the shoe whose
+        #: count the reader goes on with, taken on Ctrl+T when none was heard since the port opened.
+        self._last_heard = ""
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -278,6 +288,12 @@ class SerialShoe(CardSource):
         #: a gap then may hide a restart of the device while it was out of reach (SeqGap.after_link_loss).
         self._since_open = False
         self._resumed = False
+        #: Whether the link went stale (no frame for :attr:`stale_after`) since the last good frame: a gap the
+        #: next frame shows went while the shoe was out of hearing, as after a link lost.
+        self._silent = False
+        #: The boot id of the count in which frames were last named lost with a link loss (a restart meanwhile
+        #: may hide more): a HELLO said again with it shows none happened (PROTOCOL.md 7.4).
+        self._unbounded_gap: Optional[str] = None
         self.device_path: Optional[str] = None
         #: Whether the device opened has no serial number nor known USB socket: found again by its path only.
         self._unpinned = False
@@ -312,9 +328,7 @@ class SerialShoe(CardSource):
         if device and heard and heard != device:
             self._other_device = heard
             self._own_count = self._tracker_at(own or CountPosition())
-            # The shoe heard last is the one in the socket when the port opens again (verS N3: Ctrl+T took
-            # it under this table's old shoe's name).
-            self._heard_at_resume = heard
+        self._last_heard = heard or device
 
     @staticmethod
     def _tracker_at(count: CountPosition) -> SequenceTracker:
@@ -468,7 +482,7 @@ class SerialShoe(CardSource):
             self._splitter.reset()
             self._last_frame = time.monotonic()
             self._since_open = True
-            self._heard_since_open, self._heard_at_resume = self._heard_at_resume, ""
+            self._heard_since_open = ""
             self._set_link("up", url)
             return True
         if errors:
@@ -552,9 +566,11 @@ class SerialShoe(CardSource):
                     # Each line's bytes, then the events it brings (listen --raw: verN L5, a chunk's lines all
                     # came before its events, a deviation of CARD 4 before the CRC drop of CARD 2).
                     self._tap(piece)
-                    self._feed(piece)
+                    self._feed(piece, end_of_read=False)
+                self._flush_heartbeat()
             if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
                 self._tracker.link_lost()
+                self._silent = True
                 self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
                     ", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
                     "or a device that does not end its lines" if now - self._last_byte < self.stale_after else ""))
@@ -576,7 +592,7 @@ class SerialShoe(CardSource):
         """Deliver events to ``sink`` without starting the reader thread (for :meth:`feed`)."""
         self._sink = sink
 
-    def _feed(self, data: bytes) -> None:
+    def _feed(self, data: bytes, end_of_read: bool = True) -> None:
         for item in self._splitter.feed(data):
             if isinstance(item, FrameError):
                 self._dropped(item)
@@ -584,13 +600,23 @@ class SerialShoe(CardSource):
                 self._line_v1(item)
             else:
                 self._line_plain(item)
+        if end_of_read:
+            self._flush_heartbeat()
+
+    def _flush_heartbeat(self) -> None:
+        """The heartbeat held for the line after it (:attr:`_held_heartbeat`) read now, as it came."""
+        held, self._held_heartbeat = self._held_heartbeat, None
+        if held is not None:
+            self._line_v1(held, hold_heartbeat=False)
 
     def _dropped(self, error: FrameError) -> None:
+        self._flush_heartbeat()
         self.stats[error.reason] += 1
         card = self.dialect == "v1" and may_be_card(error.raw)
         self._tracker.line_dropped(may_be_frame(error.raw), card, self.dialect == "v1" and may_be_hello(error.raw))
         if card:
             self._card_cut = True
+            self._cut_maybe = self._cut_maybe or may_be_cut(error.raw)
         self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw, error.why))
 
     def _line_plain(self, line: bytes) -> None:
@@ -622,36 +648,46 @@ class SerialShoe(CardSource):
         if self._link == "stale":
             self._set_link("up", "frames again")
 
-    def _old_count_lost(self, expected: int, card_cut: bool, out_of_reach: bool) -> None:
+    def _old_count_lost(self, expected: int, card_cut: bool, out_of_reach: bool, cut: bool = False) -> None:
         """After a restart, the old count's frames from ``expected`` on cannot be known; when a card frame
         was cut by the reboot, or cards may have been dealt while the shoe was out of reach, the next card
         waits as after any lost card frame."""
         if card_cut or out_of_reach:
             self.stats["missing"] += 1
             self._emit(SeqGap(self.name, self._clock(), (expected,), after_link_loss=out_of_reach,
-                              foreign=self._other_device))
+                              foreign=self._other_device, may_be_cut=cut and card_cut))
 
     def _heard(self, device: str) -> None:
         """A HELLO named ``device``: the first one heard is this reader's shoe; another is held (F14): its
         cards wait for the croupier, and what else it sends is marked ``foreign`` (told, not acted on)."""
         if self._device is None:
             self._device = device
-        self._heard_since_open = device
+        self._heard_since_open = self._last_heard = device
         self._other_device = "" if device == self._device else device
         if self._other_device:
             _log.warning("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
                          self.name, device, self._device)
 
-    def take_shoe(self) -> str:
+    def take_shoe(self) -> TakenShoe:
         """The croupier says the shoe in the socket now is this table's (verN NEW-8: this table's shoe plugged
         back with its HELLO not heard had every card held as the other shoe's until the display restarted).
-        Its cards play again; the device id it is taken as, returned, is the one whose HELLO was heard since
-        the port opened (after a restart, from its first open: the other shoe the journal heard last, verS N3), or,
-        none heard, the shoe this reader had (the one the alert asked to plug back)."""
+        Its cards play again.  It is the shoe whose HELLO was heard since the port opened; with none heard, the
+        reader cannot tell this table's shoe plugged back from the other one still there (a cable wiggle, a
+        display restart: the frames fit either count), so it takes the last shoe heard, whose count it went
+        on with, and says so (verS N3: it took this table's old shoe's name after a reopen, and the journal's
+        last shoe after a restart, each without a word)."""
+        old, other = self._device or "", self._other_device
+        unheard = ""
         if self._heard_since_open:
             self._device = self._heard_since_open
+        elif self._last_heard:
+            self._device = self._last_heard
+            unheard = ("no HELLO since the reader " + ("opened the port again" if self.stats["reconnects"]
+                                                       else "started"))
+        taken = self._device or ""
         self._other_device, self._own_count = "", None
-        return self._device or ""
+        maybe = next((d for d in (old, other) if d and d != taken), "")
+        return TakenShoe(taken, unheard, maybe if unheard else "")
 
     def _own_shoe_again(self, frame: HelloFrame) -> bool:
         """Keep this reader's shoe's count aside when another shoe's HELLO comes, and take it back when that
@@ -660,7 +696,7 @@ class SerialShoe(CardSource):
         count of this table's shoe (rev15 F2: a frame of it lost in the restart was told as the other shoe's).
         Every HELLO names the shoe in the socket now, a repeat too (take_shoe; rev15 F10: a repeat was not
         heard, and Ctrl+T took the other shoe under this one's name)."""
-        self._heard_since_open = frame.device
+        self._heard_since_open = self._last_heard = frame.device
         if self._device is None:
             return False
         if frame.device != self._device:
@@ -678,15 +714,30 @@ class SerialShoe(CardSource):
                                continues=True))
         return True
 
-    def _line_v1(self, line: bytes) -> None:
+    def _line_v1(self, line: bytes, hold_heartbeat: bool = True) -> None:
         try:
             frame = parse_frame(line)
         except FrameError as exc:
             self._dropped(exc)
             return
+        held, self._held_heartbeat = self._held_heartbeat, None
+        if (held is not None and isinstance(frame, HelloFrame) and frame.device == self._device
+                and self._own_count is not None and frame.boot == self._own_count.boot):
+            # This reader's shoe's HELLO said again: its count back, then its heartbeat read against it.  Not a
+            # boot's HELLO (another boot id): the first frame of its count, so the heartbeat was not of it.
+            self._line_v1(line)
+            self._line_v1(held, hold_heartbeat=False)
+            return
+        if held is not None:
+            self._line_v1(held, hold_heartbeat=False)
+        if hold_heartbeat and isinstance(frame, HeartbeatFrame) and self._other_device and self._own_count is not None:
+            self._held_heartbeat = line
+            return
         self._frame_seen()
         first, self._since_open = self._since_open, False
         card_cut, self._card_cut = self._card_cut, False
+        cut_maybe, self._cut_maybe = self._cut_maybe, False
+        silent, self._silent = self._silent, False
         if isinstance(frame, HelloFrame) and self._own_shoe_again(frame):
             return
         expected = self._tracker.expected
@@ -695,32 +746,42 @@ class SerialShoe(CardSource):
             self.stats["duplicates"] += 1
         out_of_reach = first and (self.stats["reconnects"] > 0 or self._resumed)
         if verdict.unsure:  # a restart or a repeat: said with the next frame, which tells
-            self._unsure_hello = (frame, self._clock(), card_cut, out_of_reach, expected)
+            self._unsure_hello = (frame, self._clock(), card_cut, out_of_reach, expected, cut_maybe)
             return
         unsure, self._unsure_hello = self._unsure_hello, None
         if unsure is not None and self._tracker.unsure_hello:
             self._unsure_hello = unsure  # the same HELLO again
         elif unsure is not None:
-            hello, t_hello, cut_then, reach_then, expected_then = unsure
+            hello, t_hello, cut_then, reach_then, expected_then, cut_maybe_then = unsure
             restarted = verdict.hello_restarted is not False
             if restarted:
-                self._old_count_lost(expected_then, cut_then, reach_then)
+                self._old_count_lost(expected_then, cut_then, reach_then, cut_maybe_then)
             self._heard(hello.device)
             self._emit(DeviceHello(self.name, t_hello, hello.device, hello.boot, hello.firmware, hello.protocol,
                                    restarted=restarted, continues=not restarted))
         if verdict.restarted and expected is not None and (isinstance(frame, HelloFrame) or not verdict.cards):
-            self._old_count_lost(expected, card_cut, out_of_reach)  # else the new count's gap holds the next card
+            # else the new count's gap holds the next card
+            self._old_count_lost(expected, card_cut, out_of_reach, cut_maybe)
         if verdict.restarted and not isinstance(frame, HelloFrame):  # its HELLO lost: a restart all the same
             self._emit(CountRestarted(self.name, self._clock(), frame.seq, why=verdict.why,
                                       foreign=self._other_device))
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
         if verdict.cards:
+            unbounded = out_of_reach or silent or len(verdict.missing) > OUT_OF_REACH_GAP
             self._emit(SeqGap(self.name, self._clock(), verdict.cards,
-                              count_went_back=verdict.restarted,
-                              after_link_loss=out_of_reach or len(verdict.missing) > OUT_OF_REACH_GAP,
+                              count_went_back=verdict.restarted, after_link_loss=unbounded,
                               card_lost=verdict.card_lost, foreign=self._other_device,
-                              seq=None if isinstance(frame, HelloFrame) else frame.seq))
+                              seq=None if isinstance(frame, HelloFrame) else frame.seq,
+                              may_be_cut=cut_maybe))
+            self._unbounded_gap = self._tracker.boot if unbounded and not verdict.restarted else None
+        elif verdict.restarted:
+            self._unbounded_gap = None
+        if (isinstance(frame, HelloFrame) and not verdict.deliver and self._unbounded_gap is not None
+                and frame.boot == self._unbounded_gap and frame.device == (self._device or frame.device)):
+            self._unbounded_gap = None
+            self._emit(DeviceHello(self.name, self._clock(), frame.device, frame.boot, frame.firmware, frame.protocol,
+                                   continues=True, bounds_gap=True))
         if not verdict.deliver:
             return
         t = self._clock()

@@ -245,7 +245,7 @@ def parse_frame(line: bytes) -> Frame:
     body = line[1:-5]
     check = line[-4:]
     if not _HEX.issuperset(check):
-        raise FrameError(DROP_MALFORMED, raw, f"CRC {check!r} is not 4 hex digits")
+        raise FrameError(DROP_MALFORMED, raw, f"CRC '{shown_bytes(check)}' is not 4 hex digits (0-9, A-F)")
     if any(b < 0x20 or b > 0x7E or b == 0x24 or b == 0x2A for b in body):
         raise FrameError(DROP_MALFORMED, raw, "the frame holds a byte outside printable ASCII, or a stray $ or *")
     if crc16(body) != int(check, 16):
@@ -290,8 +290,12 @@ def parse_frame(line: bytes) -> Frame:
         if seq != 0:
             raise FrameError(DROP_MALFORMED, raw, f"HELLO must carry SEQ 0, not {seq}")
         proto, firmware, device, boot = fields[:4]
-        if not proto.isdigit() or not proto.isascii() or len(proto) > 3:
+        if not proto.isdigit() or not proto.isascii():
             raise FrameError(DROP_MALFORMED, raw, f"protocol version {proto!r} is not a number")
+        if len(proto) > 3 or int(proto) < 1:  # qaV F9: a huge one had been "not a number", a 0 taken
+            raise FrameError(DROP_MALFORMED, raw, f"protocol version {proto[:12]}{'...' if len(proto) > 12 else ''} "
+                                                  "is out of range: versions count from 1 (a v1 device says 1), "
+                                                  "to 999")
         return HelloFrame(seq, int(proto), _word(firmware, raw, "firmware"), _word(device, raw, "device id"),
                           _word(boot, raw, "boot id"))
     if not kind or not _ERR_CODE_CHARS.issuperset(kind.encode()):
@@ -331,6 +335,23 @@ def may_be_card(raw: bytes) -> bool:
         told = NO_CARD_ERRORS if kind == b"ERR" else NO_CARD_SHOE_STATES
         return not (end and field in told)
     return kind not in (b"HB", b"HELLO")
+
+
+def may_be_cut(raw: bytes) -> bool:
+    """Whether a dropped line may have been a ``SHOE,…,CUT``: its type reads ``SHOE`` and its state, as far as
+    it came, is not ``NEW`` or ``EMPTY`` told whole.  No later frame tells a cut card lost (a heartbeat names
+    cards only), so the croupier is told to look (verS F6 d: a damaged CUT was named as lost frames only, and
+    the table's shoe went on as if the cut card were still in it)."""
+    if b"$" not in raw:
+        return False
+    kind, comma, rest = raw[raw.rindex(b"$") + 1:].partition(b",")
+    if kind != b"SHOE":
+        return False
+    _seq, comma, rest = rest.partition(b",")
+    field, end = re.match(rb"([^,*\r\n]*)([,*]?)", rest).groups() if comma else (b"", b"")
+    if end:
+        return field not in NO_CARD_SHOE_STATES
+    return b"CUT".startswith(field) or not any(state.startswith(field) for state in NO_CARD_SHOE_STATES)
 
 
 def may_be_hello(raw: bytes) -> bool:
@@ -374,6 +395,8 @@ def parse_plain(line: bytes) -> Optional[Card]:
     except UnicodeDecodeError:
         raise FrameError(DROP_MALFORMED, line, "not UTF-8 text") from None
     text = plain_text(line)
+    if not text:  # PROTOCOL.md 8: line noise (it had been "invalid card code '': empty", qaV F9)
+        raise FrameError(DROP_MALFORMED, line, "line noise: terminal escape sequences or control bytes, no text")
     if text == UNREADABLE_CODE:
         return None
     if text[:-1].strip() in _TEN_HALVES:
@@ -447,8 +470,9 @@ class LineSplitter:
             self._overlong = len(self._buf)
             out.append(FrameError(DROP_TOO_LONG, bytes(self._buf[:self.limit]),  # all a frame may hold (qaN F5)
                                   f"longer than {self.limit} bytes with its line end: no LF"
-                                  + (" or CR" if self.cr_ends else "") + " within them; the rest of the line is "
-                                  "passed over"))
+                                  + (" or CR" if self.cr_ends else "") + f" within them (a frame's LF is at most its "
+                                  f"{self.limit}th byte: one a byte late is a frame one byte too long); the rest of "
+                                  "the line is passed over"))
             del self._buf[self.limit:]
 
     def feed(self, data: bytes) -> list:
@@ -651,7 +675,7 @@ class SequenceTracker:
             else:
                 named = f"last card {last}, not before its own SEQ"
             return (f"heartbeat {seq} names {named}: a new count whose HELLO was lost, or a heartbeat that does not "
-                    "carry the SEQ of the last CARD frame (PROTOCOL.md 6)")
+                    "carry the SEQ of the last frame standing for a card (PROTOCOL.md 6)")
         return (f"SEQ {seq} is behind the next expected ({self.expected}): a new count whose HELLO was lost, a stray "
                 "old frame, or firmware that does not count every frame (PROTOCOL.md 5: +1 for every frame of any type)")
 

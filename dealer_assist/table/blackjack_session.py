@@ -28,7 +28,7 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOI
                                                  CardBeforeDealError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
                                                  check_given_seat_limits, deck_started, describe_void, position,
-                                                 rules_from_record, void_target)
+                                                 rules_from_record, settlement_lines, void_target)
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECKS_FIRST, NO_ROUND_AFTER, NO_ROUND_CUT, NO_ROUND_NO_DEAL,
                                       READ_BEFORE_A_STOP)
@@ -167,6 +167,8 @@ class BlackjackSession(SessionCore):
     """
 
     GAME = GAME
+    CUT_BY_HAND = ("if the cut card is out, this deck ends with this round: finish it, then check the deck (C) and "
+                   "put a new one in (Ctrl+N)")
     REFUSALS = (BlackjackTableError,)
     TYPED_CARD_NEEDS_SUIT = True
     VOID_LAST_CARD = "Backspace"
@@ -327,6 +329,8 @@ class BlackjackSession(SessionCore):
             # starts from this entry (see _replay).
             for key, bets in (("open_bets", new.bets), ("last_bets", new.last_bets)):
                 payload[key] = [{"seat": seat, "bet": "main", "stake": fmt(stake)} for seat, stake in bets]
+            if new.paid_before is not None:  # a paid round voided back to its bets: the payment still to undo
+                payload["paid_before"] = {"bets": settlement_lines(new.paid_before)}
             # ... and, let in by a supervisor over a deck check that did not add up, which cards it lacked or
             # had too often, as the display showed them: what surveillance looks for (qaR F14).
             rec = old.reconciliation()
@@ -526,8 +530,10 @@ class BlackjackSession(SessionCore):
             super().reject_pending()
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None, answers: bool = False, override: Optional[dict] = None) -> Optional[str]:
-        op: dict = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
+              seq: Optional[int] = None, answers: bool = False, held: Optional[dict] = None,
+              override: Optional[dict] = None) -> Optional[str]:
+        op: dict = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq,
+                    **(held or {})}
         if answers:
             op["answers"] = True
         if zone:
@@ -579,6 +585,9 @@ class BlackjackSession(SessionCore):
         if self._snap.state.cut_out:
             return NO_ROUND_CUT
         return NO_ROUND_NO_DEAL if isinstance(refusal, CardBeforeDealError) else NO_ROUND_AFTER
+
+    def _cut_out_now(self) -> bool:
+        return self._snap.state.cut_out
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
@@ -845,8 +854,7 @@ def settlement_json(record: RoundRecord) -> dict:
     """One result per hand in table seat numbers, as ``settle --game blackjack --json`` gives it, plus totals."""
     s = record.settlement
     return {
-        "bets": [{"seat": h.seat, "hand": h.hand, "bet": "main", "stake": fmt(h.stake), "result": h.result.value,
-                  "pays": fmt(h.pays), "returns": fmt(h.returns), "reason": h.reason} for h in s.hands],
+        "bets": settlement_lines(s),
         "totals": {"stakes": fmt(s.stakes), "paid": fmt(s.paid), "commission": "0.00",
                    "returned": fmt(s.returned), "house": fmt(s.house)},
     }

@@ -24,7 +24,7 @@ from typing import Any, Mapping, Optional
 from dealer_assist.blackjack import BlackjackError, DeckLedger, HouseRules, Reconciliation, Round, settle
 from dealer_assist.blackjack.round import Due, Phase
 from dealer_assist.blackjack.rules import InvalidRulesError
-from dealer_assist.blackjack.settlement import Settlement
+from dealer_assist.blackjack.settlement import HandSettlement, Result, Settlement
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.chip_sums import gap_words, no_stake_between
 from dealer_assist.money import InvalidAmountError, ZERO, fmt, parse_money
@@ -747,8 +747,9 @@ def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
 
 def deck_started(rules: BlackjackTableRules, entry: Mapping[str, Any]) -> BlackjackState:
     """The table just after a ``new_deck`` operation, from its journal entry (``shoe``, ``round``,
-    ``limits``, ``open_bets`` and ``last_bets``): a new deck keeps nothing else of the table before it
-    (see :func:`_new_deck`), so a restart need not replay the decks before it.  ``rules`` are the
+    ``limits``, ``open_bets``, ``last_bets`` and, after a paid round voided back to its bets, ``paid_before``):
+    a new deck keeps nothing else of the table before it (see :func:`_new_deck`), so a restart need not replay
+    the decks before it.  ``rules`` are the
     table's as configured; the entry's limits are those a supervisor set since, if any."""
     try:
         low, top = parse_money(entry["limits"]["min_bet"]), parse_money(entry["limits"]["max_bet"])
@@ -757,9 +758,26 @@ def deck_started(rules: BlackjackTableRules, entry: Mapping[str, Any]) -> Blackj
         bets, last = (tuple((int(b["seat"]), parse_money(b["stake"])) for b in entry[key])
                       for key in ("open_bets", "last_bets"))
         deck_no, round_no = int(entry["shoe"]), int(entry["round"])
+        paid = settlement_of(entry["paid_before"]) if entry.get("paid_before") is not None else None
     except (KeyError, TypeError, ValueError, InvalidAmountError) as exc:
         raise BlackjackTableError(f"its limits or bets cannot be read ({exc!r})") from None
-    return replace(BlackjackState.new(rules), deck_no=deck_no, round_no=round_no, bets=bets, last_bets=last)
+    return replace(BlackjackState.new(rules), deck_no=deck_no, round_no=round_no, bets=bets, last_bets=last,
+                   paid_before=paid)
+
+
+def settlement_lines(settlement: Settlement) -> list[dict]:
+    """Each hand's result as the journal writes it (table seats; money as two-decimal strings)."""
+    return [{"seat": h.seat, "hand": h.hand, "bet": "main", "stake": fmt(h.stake), "result": h.result.value,
+             "pays": fmt(h.pays), "returns": fmt(h.returns), "reason": h.reason} for h in settlement.hands]
+
+
+def settlement_of(data: Any) -> Settlement:
+    """A settlement from its journal form (``{"bets": settlement_lines(...)}``): a new deck's entry keeps the
+    payment a void took back and the bets still on the layout must undo, as a new shoe's does at baccarat."""
+    return Settlement(tuple(
+        HandSettlement(int(line["seat"]), int(line["hand"]), parse_money(line["stake"]), Result(line["result"]),
+                       parse_money(line["pays"]), parse_money(line["returns"]), str(line["reason"]))
+        for line in data["bets"]))
 
 
 def apply(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:

@@ -32,6 +32,9 @@ BET_TAKE = ("bet_removed", "bet_undone")
 BET_COLUMNS = ("seat", "bet", "stake", "result", "pays", "returns", "commission", "hand")
 #: Added last, so that the earlier columns keep their places: the round's typed cards (a typed card in
 #: a round a shoe read is what a reviewer looks at first) and how many corrections it had.
+#: What a ``card_assigned`` says of a read that waited for the croupier (see session_core.held_record): carried to
+#: the export's ``cards`` (qaU F8: a card held and played by Enter looked like a sure read there).
+HELD_KEYS = ("held_for", "read_confidence", "confirmed", "corrects")
 ROUND_AUDIT_COLUMNS = ("typed_cards", "corrections")
 CSV_COLUMNS = ("round", "shoe", "game", "started", "ended", "status", "cards", "winner") + BET_COLUMNS \
     + ROUND_AUDIT_COLUMNS
@@ -109,6 +112,7 @@ class _Rounds:
         self.receipts: List[Optional[Dict[str, Any]]] = []
         self.held: List[tuple] = []  # (card, where it came from) of the cards held after a round, in order
         self.dealt: set = set()  # the keys of the rounds still open that a ``deal`` entry closed the bets of
+        self.frames: Dict[tuple, int] = {}  # (source, card) -> the video frame a camera last read it at
 
     def _make(self, key: Any, record: Dict[str, Any]) -> None:
         self.records[key] = record
@@ -133,6 +137,8 @@ class _Rounds:
         payload = entry.payload
         if entry.kind == "card_held":
             self.held.append((payload.get("card"), payload.get("source")))
+        elif entry.kind == "card_read" and isinstance(payload.get("frame"), int):
+            self.frames[(payload.get("source"), payload.get("card"))] = payload["frame"]
         route = self.router.route(entry, self.records)
         if route.opened is not None:
             self.check, self.receipts = _new_deck_check(route.opened[1], entry, self.router.shoe), []
@@ -187,8 +193,11 @@ class _Rounds:
         elif kind == "card_assigned":
             # Where the card came from ("keyboard" when typed): a typed card in a round a shoe read
             # is what a reviewer looks at first.
+            frame = self.frames.pop((payload.get("source"), payload.get("card")), None)
             record["cards"].append({"card": payload.get("card"), "position": payload.get("position"),
-                                    "source": payload.get("source"), "seq": entry.seq})
+                                    "source": payload.get("source"), "seq": entry.seq,
+                                    **({"frame": frame} if frame is not None else {}),
+                                    **{k: payload[k] for k in HELD_KEYS if k in payload}})
         elif kind == "card_read":
             return  # the card's place in the round is the card_assigned entry
         elif kind == "card_refused":

@@ -13,6 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from dealer_assist.events import PUT_BACK, READ_TWICE_AT_ONCE
+
+#: A read's doubts that say it is most likely a card already played (put back after a squeeze, or one card read
+#: at two places at once): dropped (Del) as they say, it was that card, so no card is missing behind it and the
+#: next read of its source is played as it comes (qaU F6).
+SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
@@ -32,6 +38,19 @@ AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card r
 AFTER_A_MISDRAW = ("a card before it was refused, no round being open for it (CARD REFUSED): if that card was set "
                    "aside, Enter plays this one; if it was dealt to a hand, type it first (K), then Enter plays "
                    "this one after it")
+#: Why a card read after a camera's unreadable card waits when a card typed just before the ask (since that card
+#: came to rest, its code among the ask's candidates) was taken as the card typed for it (qaU F5: asked again, the
+#: croupier typed it twice and it played twice).  Enter, on the ask or on this read, says the card typed was it.
+AFTER_TYPED_UNREAD = ("a card before it the camera could not read was typed just before it asked (UNREADABLE CARD "
+                      "TYPED?): Enter plays this one after it if that card typed was the one; if not, type the "
+                      "unread card first (K), then Enter plays this one after it")
+#: The alert of such an ask (see :data:`AFTER_TYPED_UNREAD`).
+TYPED_UNREAD = "unreadable:typed"
+#: Why a baccarat camera's card read face up while the burn's face-down cards are due waits (not a hold: a doubt of
+#: its own, see TableSession._out_of_place): a camera never sees a face-down burn (qaU F4).
+BURN_DUE_FACE_DOWN = ("read face up while the burn's face-down cards are due, which a camera never sees: most likely "
+                      "the round's first card. B first if the burn is done, then Enter plays it in the round; Enter "
+                      "alone burns it (a card burned face up); Del drops it")
 AFTER_A_REJECTION = ("a read before it was rejected (Del): if that was a card, type it in its place first (K); "
                      "then Enter plays this one after it")
 AFTER_DROPPED = ("a card before it is missing and a read was dropped too (Del): type each card dealt in its place "
@@ -42,9 +61,12 @@ AFTER_A_DOUBLE_FEED = ("two cards left the shoe together before it (DOUBLE_FEED)
                        "then Enter plays this one after it")
 #: Why a card read after the shoe said it holds a new shoe, while a round was dealt, waits: most likely the new
 #: shoe's first card (its burn card), which must not complete the old shoe's round (QA: it was B3, settled).
+#: At Ctrl+N it is the new shoe's burn card, or, with no burn, a card seen before the bets, held (qaV F6: it
+#: had closed the bets as P1, and this text had said it would be dropped).
 AFTER_NEW_SHOE = ("the shoe reported a new shoe during this round (NEW SHOE DURING A ROUND): this is most likely the "
-                  "new shoe's first card; finish the round by hand (K) or void it, then Ctrl+N (this read is then "
-                  "dropped, and named); Enter plays it into this round only if the round is finished from the new shoe")
+                  "new shoe's first card; finish the round by hand (K) or void it, then Ctrl+N: it becomes the new "
+                  "shoe's burn card, or with no burn it is held as seen before the bets (a no-bet hand, or set "
+                  "aside); Enter plays it into this round only if the round is finished from the new shoe")
 #: The same at blackjack, whose deck cannot change in a round: the old deck's round is finished by hand or
 #: from the old deck put back (QA: the card read after NEW was played into the round unchecked).
 AFTER_NEW_DECK = ("the shoe reported a new deck during this round (NEW DECK DURING A ROUND): this is most likely "
@@ -102,18 +124,19 @@ def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
     if not isinstance(source, str) or source == "keyboard":
         return None
     if kind == "read_dropped":
-        return source, AFTER_A_REJECTION
+        return None if payload.get("doubt") in SAME_CARD_DOUBTS else (source, AFTER_A_REJECTION)
     if kind == "card_refused":  # baccarat's finished shoe: no round follows, so nothing is typed in its place
         if payload.get("shoe_finished") or payload.get("no_round") == NO_ROUND_CUT:
             return None
         return source, AFTER_A_MISDRAW if payload.get("no_round") else AFTER_A_REFUSAL
     if kind == "card_unreadable":
-        return source, AFTER_UNPLACED if payload.get("why") else AFTER_AN_UNREADABLE
+        return source, (AFTER_UNPLACED if payload.get("why") else
+                        AFTER_TYPED_UNREAD if payload.get("typed_for_it") else AFTER_AN_UNREADABLE)
     return None
 
 
 #: Holds that one typed card ends (the gap's holds stay: how many cards its frames held is not known).
-ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_MISDRAW, AFTER_A_REJECTION)
+ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_MISDRAW, AFTER_A_REJECTION, AFTER_TYPED_UNREAD)
 #: Holds for cards that may be several: only Enter on the read held ends them (a gap's, Esc on its alert too).
 MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART, AFTER_NEW_SHOE,
                    AFTER_NEW_DECK)
@@ -153,6 +176,8 @@ def hold_of_alert(code: Any) -> Optional[str]:
         return AFTER_NEW_SHOE
     if code == NEW_DECK_IN_ROUND:
         return AFTER_NEW_DECK
+    if code == TYPED_UNREAD:
+        return AFTER_TYPED_UNREAD
     return {"gap": AFTER_A_GAP, "unreadable": AFTER_AN_UNREADABLE, "refused": AFTER_A_REFUSAL,
             "unplaced": AFTER_A_RESTART}.get(code)
 

@@ -36,16 +36,20 @@ kind              payload
 ================  ===========================================================
 shoe_start        shoe, decks; a new shoe (op ``new_shoe``) also ``limits`` and ``last_round`` (Rebet's bets),
                   ``open_bets`` and, after a paid round's misdeal, ``paid_before`` (the payment to undo),
-                  a new deck (op ``new_deck``) ``round``, ``limits``, ``open_bets`` (on the layout) and
-                  ``last_bets``: a restart starts from the last of them; a new deck a supervisor let in
+                  a new deck (op ``new_deck``) ``round``, ``limits``, ``open_bets`` (on the layout),
+                  ``last_bets`` and, after a paid round voided back to its bets, ``paid_before`` (the payment
+                  to undo, its ``bets`` one line per hand): a restart starts from the last of them; a new deck a supervisor let in
                   over a deck check that did not add up (``override``) also ``missing`` and
                   ``seen_too_often`` (card codes, as the display named them)
 shoe_burn         shoe, cards (list of codes)
 shoe_cut          shoe, round (the round in which the cut card came out); blackjack: op ``cut``,
                   no round is dealt from that deck after it
 round_start       round, shoe, game ("baccarat"/"blackjack")
-card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself
-card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer")
+card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself;
+                  ``frame``, a camera's video frame where it saw the card (its source_seq counts its reports)
+card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer"); for a read that waited for the
+                  croupier, ``held_for`` (why), ``read_confidence`` and ``confirmed`` (Enter) or ``corrects``
+                  (the code read, replaced by the card typed)
 card_refused      round?, card, why (what the croupier was told); ``shoe_finished`` (baccarat: after the shoe's
                   last round, it holds no read); ``held`` (baccarat: a card after the round, then held: card_held);
                   blackjack ``dealt_already`` (refused as dealt from this deck already:
@@ -55,7 +59,9 @@ card_refused      round?, card, why (what the croupier was told); ``shoe_finishe
                   source waits for Enter
 card_unreadable   round, source, source_seq, candidates, why (a card a reader could not read, or a camera
                   found lying there: typed in its place, K); ``misread``, the text of the shoe's
-                  ``ERR MISREAD`` that reported it (absent for a ``??`` card frame)
+                  ``ERR MISREAD`` that reported it (absent for a ``??`` card frame); ``frame``, a camera's
+                  video frame where it asked for the card; ``typed_for_it``, the card typed just before a
+                  camera asked, taken as typed for it (UNREADABLE CARD TYPED?)
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
                   the next read of that source waits for the card in its place)
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read
@@ -78,8 +84,11 @@ settlement        round, bets (list as in ``settle --json``), totals
 round_end         round
 alert             round?, code, level, title, text, action; ``source`` where it holds that reader's next read
                   (FRAMES LOST, DOUBLE_FEED: a restart restores the hold from it); ``source_seq``, a DOUBLE_FEED's
-                  frame (it stood for a card: a restarted reader goes on after it)
-alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again)
+                  frame (it stood for a card: a restarted reader goes on after it); ``new_count`` (true, with
+                  ``source``, ``source_seq``): SHOE RESTARTED?, the frame at ``source_seq`` began a new count of
+                  that reader's shoe, its HELLO lost (a restarted reader goes on in that count)
+alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again);
+                  ``typed_right``: Enter (true) or Del (false) on UNREADABLE CARD TYPED?
 correction        round?, op (void_card/void_round/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
                   action, target, reason); set_limits also carries ``limits`` and ``was``;
@@ -101,12 +110,14 @@ roster            supervisors (list of name, pin_hash, by name; null: none), wri
                   supervisor who approved the change (a restart answers to the last one)
 link              source, state ("up"/"stale"/"lost"/"ended"), detail
 device_hello      source, device, boot, firmware, protocol, restarted (true: it ended a count the reader had
-                  joined), continues (true: it started no count, the count going on keeps its last SEQ), table_shoe
-                  (the device id of the table's shoe, when this HELLO is another's: ANOTHER SHOE, that shoe's
-                  cards wait for the croupier, its other reports are told, not acted on); a restarted table
-                  resumes each shoe's count
+                  joined), continues (true: it started no count, the count going on keeps its last SEQ),
+                  bounds_gap (true: said again after frames were named lost with a link loss: FRAMES LOST was
+                  said again without "more cards may have gone"), table_shoe (the device id of the table's
+                  shoe, when this HELLO is another's: ANOTHER SHOE, that shoe's cards wait for the croupier,
+                  its other reports are told, not acted on); a restarted table resumes each shoe's count
 shoe_taken        source, device (the shoe taken as this table's), held (the other shoe whose cards were
-                  held), round: Ctrl+T after ANOTHER SHOE; that shoe's cards play again from the next one
+                  held), round: Ctrl+T after ANOTHER SHOE; that shoe's cards play again from the next one;
+                  unheard (why, when no HELLO was heard since the port opened: the last shoe heard was taken)
 table_started     game, shoe, round, recovered (the operations the restart replayed, counted from the last
                   new shoe or deck), in_round (a card of that round was out): a table started again on its
                   journal (after Ctrl+Q or a crash), written after what the restart completed itself

@@ -26,17 +26,25 @@ _OPERATION = "json_type(payload, '$.op') = 'text'"
 
 _SOURCED = "json_type(payload, '$.source') = 'text'"
 _NUMBERED = "json_type(payload, '$.source_seq') IN ('integer', 'true', 'false')"
-_BOUNDARY = "kind IN ('device_hello', 'shoe_taken')"
-#: The entries whose ``source_seq`` is a frame read as a card, and one that stood for a card not read.
-_READ, _UNREAD = "'card_read'", "'card_unreadable', 'alert'"
+#: What starts a count: a HELLO, a shoe taken, and SHOE RESTARTED?'s alert (a count gone back, its HELLO lost).
+_BOUNDARY = ("(kind IN ('device_hello', 'shoe_taken') OR kind = 'alert' "
+             "AND json_type(payload, '$.new_count') IS 'true')")
+#: A DOUBLE_FEED's alert written before alerts carried their frame, that names the card read in the frame just
+#: before it (:data:`dealer_assist.table.shoe_counts.READ_JUST_BEFORE`): its frame is the one after that card's.
+_OLD_DOUBLE_FEED = ("kind = 'alert' AND upper(json_extract(payload, '$.code')) = 'DEVICE:DOUBLE_FEED' "
+                    "AND json_type(payload, '$.source_seq') IS NULL "
+                    "AND instr(json_extract(payload, '$.text'), ' was read just before this report') > 0")
+#: The entries with a frame read as a card, and those with one that stood for a card not read.
+_READ = f"kind = 'card_read' AND {_NUMBERED}"
+_UNREAD = f"(kind IN ('card_unreadable', 'alert') AND {_NUMBERED} OR {_OLD_DOUBLE_FEED})"
 
 
-def _last_before_boundaries(kinds: str) -> str:
-    """The entries of ``kinds`` (SQL) with a frame number that are their source's last before one of its HELLOs
-    or shoes taken, or its last of all: each count's last such entry."""
+def _last_before_boundaries(picked: str) -> str:
+    """The entries ``picked`` (SQL) that are their source's last before one of its HELLOs or shoes taken, or
+    its last of all: each count's last such entry."""
     return (f"SELECT seq FROM (SELECT seq, {_BOUNDARY} AS boundary, lead({_BOUNDARY}) OVER (PARTITION BY "
             f"json_extract(payload, '$.source') ORDER BY seq) AS next_boundary FROM entries WHERE ({_BOUNDARY} OR "
-            f"kind IN ({kinds}) AND {_NUMBERED}) AND {_SOURCED}) WHERE NOT boundary AND next_boundary IS NOT 0")
+            f"{picked}) AND {_SOURCED}) WHERE NOT boundary AND next_boundary IS NOT 0")
 
 
 #: Every HELLO and shoe taken of each source, and before each of them (and at the end) its last card read and

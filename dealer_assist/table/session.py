@@ -25,10 +25,10 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import ShoeSignal
+from dealer_assist.events import CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
-from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_SHOE, NEW_SHOE_IN_ROUND
+from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, NEW_SHOE_IN_ROUND
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
@@ -173,6 +173,8 @@ class TableSession(SessionCore):
     """One baccarat table: state, journal, subscribers and the link to the card sources."""
 
     GAME = "baccarat"
+    CUT_BY_HAND = ("if the cut card is out, press O twice to record it (this round and the rules' rounds after, "
+                   "then the shoe ends)")
     REFUSALS = (TableError,)
     HOLDS_END_AT = (("round_start", None),)  # a card out after the round is held, never the next round's
 
@@ -253,6 +255,17 @@ class TableSession(SessionCore):
         for record in state.history:
             self._journal_round_end(state, record, ended.get((record.shoe, record.number), set()))
 
+    def _out_of_place(self, event: CardRead) -> str:
+        """A camera's card read face up after the burn's first card, while its face-down cards are due: a camera
+        never sees a card burned face down, so this one is no burn card but most likely the round's first,
+        dealt before B was pressed (qaU F4: the round's first five cards were counted burned, with no word).
+        A serial shoe reads the burned cards as they pass: there each is one."""
+        shoe = self._snap.state.shoe
+        if (self._snap.state.phase == TablePhase.BURN and shoe.burned and shoe.burn_left
+                and str(event.source).startswith("camera:")):
+            return BURN_DUE_FACE_DOWN
+        return ""
+
     def card_due(self) -> bool:
         """True when the next card from the shoe has a place: the virtual shoe deals only then."""
         s = self._snap
@@ -311,13 +324,26 @@ class TableSession(SessionCore):
         if new.shoe.counts_left() != old.shoe.counts_left() and self._odds_thread is not None:
             self._odds_queue.put(new.shoe.counts_left())
 
+    def _new_shoes_first_read(self, read: CardRead) -> None:
+        """With the burn rule, the new shoe's first card is its burn card.  With none, it was seen before the
+        bets were taken (read while the old shoe's round was dealt, voided since): held as a card after a
+        round, for a no-bet hand or set aside, never a round's P1 that closes the bets (qaV F6)."""
+        if self._snap.state.phase != TablePhase.BETTING:
+            super()._new_shoes_first_read(read)
+            return
+        self._journal_read(read)
+        self._play(read.card, read.source, read.zone, read.confidence, read.seq, before_bets=True)
+
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None, answers: bool = False) -> Optional[str]:
-        op = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq}
+              seq: Optional[int] = None, answers: bool = False, before_bets: bool = False,
+              held: Optional[dict] = None) -> Optional[str]:
+        op = {"op": "card", "card": card.code, "source": source, "confidence": confidence, "seq": seq, **(held or {})}
         if zone:
             op["zone"] = zone
         if answers:
             op["answers"] = True
+        if before_bets:
+            op["before_bets"] = True
         error = self._do(op)
         if error is None:
             return None
@@ -341,16 +367,19 @@ class TableSession(SessionCore):
             # ``why`` is what the croupier is told (QA: a ninth copy's entry had said "came after the round").
             self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
                                          "source": source, "seq": seq, **({"held": True} if hold else {}),
+                                         **({"before_bets": True} if before_bets else {}),
                                          **({"shoe_finished": True} if finished else {})})
             if hold is not None:
                 behind = self._snap.state.held
                 refused = self._do(hold)
                 if refused is None:
+                    clear = " (clear the bets first: C)" if self._snap.state.betting.layout else ""
                     self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[-1].label}" if behind
+                               else f"CARD {card.label} SEEN BEFORE THE BETS" if before_bets
                                else f"CARD {card.label} AFTER THE ROUND", error,
                                "Enter plays the held cards in order (a no-bet hand, or the round a void reopened); "
                                "Del sets them aside" if behind else
-                               "Enter deals a no-bet hand with it (nobody bets on it); Del sets it aside")
+                               f"Enter deals a no-bet hand with it (nobody bets on it){clear}; Del sets it aside")
                     return error
                 error = refused
         if finished:
@@ -415,6 +444,9 @@ class TableSession(SessionCore):
         if error is None:
             self.alert("cut", "info", "CUT CARD OUT", cut_text(self._snap.state), "finish as shown, then a new shoe")
         return error
+
+    def _cut_out_now(self) -> bool:
+        return self._snap.state.shoe.cut_out
 
     def cut_card(self) -> Optional[str]:
         """The croupier saw the cut card come out (typed cards, a camera, a reader that does not

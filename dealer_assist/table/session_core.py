@@ -21,13 +21,14 @@ from typing import Any, Callable, Optional
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
                                    DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedNote,
-                                   RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, Unreadable)
+                                   RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, TakenShoe,
+                                   Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
-                                       AFTER_UNPLACED,
+                                       AFTER_TYPED_UNREAD, AFTER_UNPLACED, SAME_CARD_DOUBTS, TYPED_UNREAD,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        places_a_read)
@@ -72,9 +73,16 @@ class JournalReplayError(ValueError):
 
 #: Alerts kept at once (see SessionCore._with_alert).
 MOST_ALERTS = 12
+#: What FRAMES LOST adds when a line dropped before the gap read as the shoe's ``SHOE,…,CUT`` (SeqGap.may_be_cut):
+#: no frame after it can tell whether the cut card came out (PROTOCOL.md 7.2), so the croupier looks.
+MAY_BE_CUT = "among them, a damaged frame that may have been the CUT CARD (its line read SHOE, a state that may be CUT)"
 
 #: Seconds between two journal entries of a source's damaged lines (see SessionCore._noise).
 DROPS_EVERY = 1.0
+#: How long before a camera asks for a card it cannot read a card typed may have been typed for it (see
+#: SessionCore._typed_for_unread): the camera asks once the card has lain still a while, a second or so on a
+#: loaded machine; a croupier who saw it land types it in a few seconds.
+TYPED_BEFORE_ASK = 10.0
 
 
 def _past(t: float, since: float, span: float) -> bool:
@@ -131,12 +139,31 @@ def _waited_under(read: dict, hold: Optional[int], whys: dict[int, str]) -> str:
     return doubt
 
 
+def held_record(pending: CardRead, typed: Optional[Card]) -> dict:
+    """What a card's ``card_assigned`` says of the read ``pending`` that waited for the croupier (qaU F8: a card
+    held and played by Enter looked like a sure read in the journal and export): why it waited (``held_for``:
+    its doubt or hold, or that the read was unsure), the read's own confidence, and the croupier's answer:
+    ``confirmed`` (Enter played the read) or ``corrects`` (the card read, replaced by the card typed)."""
+    why = pending.doubt or ("unsure read" + (f" (may be {' or '.join(c.code for c in pending.candidates)})"
+                                             if pending.candidates else ""))
+    return {"held_for": why, "read_confidence": pending.confidence,
+            **({"corrects": pending.card.code} if typed is not None else {"confirmed": True})}
+
+
 def _card_label(payload: dict) -> str:
     """The card a journal payload names, as the table shows it (its code when it is no card)."""
     try:
         return parse_card(payload.get("card")).label
     except InvalidCardError:
         return str(payload.get("card"))
+
+
+def _parsed(code: Any) -> Optional[Card]:
+    """The card a journal payload's code names, or None for a code that is no card."""
+    try:
+        return parse_card(code) if isinstance(code, str) else None
+    except InvalidCardError:
+        return None
 
 
 def restarted_text(payload: dict) -> str:
@@ -250,6 +277,8 @@ class SessionCore(abc.ABC):
     """The shared machinery; subclasses set :attr:`GAME`, :attr:`REFUSALS` and the game hooks."""
 
     GAME = ""
+    #: How the croupier records a cut card no reader reported (FRAMES LOST after a damaged SHOE line).
+    CUT_BY_HAND = ""
     #: Exception types of the game's ``apply`` that mean "refused, nothing changed".
     REFUSALS: tuple[type[Exception], ...] = (ValueError,)
     #: Journal entries (kind, op or None for any) at which a card missing before them no longer holds a
@@ -290,8 +319,14 @@ class SessionCore(abc.ABC):
         #: the next read comes held behind those frames); they answer the hold (qaR F1), and the banner of
         #: the read held under it names them (qaR F4).
         self._typed_cards: dict[int, tuple[Card, ...]] = {}
+        #: The cards typed while no read waited, each with when (see _typed_for_unread), and when each source
+        #: last reported a card (read or unread): a camera asks for a card it cannot read only once it has lain
+        #: still a while, and a croupier who saw it land may have typed it meanwhile (qaU F5).
+        self._typed_loose: list[tuple[Card, float]] = []
+        self._reported: dict[str, float] = {}
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
+        self._gaps: dict[str, SeqGap] = {}  # source -> the last FRAMES LOST it gave (see _gap_alert)
         #: Damaged lines per source in the current window: (window start, count); see _noise.
         self._noise_window: dict[str, tuple[float, int]] = {}
         #: How far each card-reading device's count got, as the journal has it (see source_count).
@@ -303,7 +338,7 @@ class SessionCore(abc.ABC):
             source: (device, self._counts.heard(source) or device)
             for source, device in self._recorded_devices(journal).items()}
         #: Per source, how to tell its reader the shoe it reads now is this table's (take_shoe).
-        self._shoe_takers: dict[str, Callable[[], str]] = {}
+        self._shoe_takers: dict[str, Callable[[], TakenShoe]] = {}
         #: Entries written since the table started: the disk is looked at every DISK_EVERY, once what the
         #: entry records is published (its alert after it in the journal, see _publish).
         self._written = 0
@@ -386,12 +421,13 @@ class SessionCore(abc.ABC):
 
     @abc.abstractmethod
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
-              seq: Optional[int] = None, answers: bool = False) -> Optional[str]:
+              seq: Optional[int] = None, answers: bool = False, held: Optional[dict] = None) -> Optional[str]:
         """Play a card the croupier or a sure source gave; the refusal's message or ``None``.
 
         ``answers``: a typed card that answers a read (the correction of an unsure one, or the card
         missing before a held read): it came out of the shoe in the reads' order, so it is placed
-        as a read would be (behind a held card)."""
+        as a read would be (behind a held card).  ``held``: what the entry says of a read that waited
+        for the croupier (:func:`held_record`), merged into the operation journaled."""
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         """What the shoe's own new/cut/empty signals mean for this game."""
@@ -660,6 +696,7 @@ class SessionCore(abc.ABC):
             return hold
 
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
+        typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
         self._hold_of = {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
@@ -686,6 +723,13 @@ class SessionCore(abc.ABC):
                 if "gap" in codes:
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
                     settles = True
+                if TYPED_UNREAD in codes and "typed_right" in payload:  # Enter or Del on it (answer_typed_unread)
+                    for source in [s for s, h in self._hold_of.items() if h[0] == AFTER_TYPED_UNREAD]:
+                        if payload["typed_right"]:
+                            del self._hold_of[source]
+                        else:
+                            self._open_hold(source, AFTER_AN_UNREADABLE)
+                    settles = bool(payload["typed_right"])
             elif kind == "alert" and payload.get("code") == "unplaced":  # a restart named the reads left
                 for source in {read.get("source") for read, _ in queue if isinstance(read.get("source"), str)}:
                     self._open_hold(source, AFTER_A_RESTART)
@@ -704,6 +748,7 @@ class SessionCore(abc.ABC):
                     and _waited_under(queue[0][0], queue[0][1], whys) not in HOLDS)):
                 if queue:  # the read waiting first was answered, in order (or played as it came)
                     read, hold = queue.pop(0)
+                    typed.clear()
                     settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
                             and self._hold_of[read["source"]][1] == hold:
@@ -725,6 +770,9 @@ class SessionCore(abc.ABC):
                     self._typed_in_place()
                     settles = True
                 else:  # typed before the read waiting: it ends that read's one-card hold (enter_card)
+                    card = _parsed(payload.get("card"))
+                    if card is not None:
+                        typed.append(card)
                     source = queue[0][0].get("source")
                     hold = self._hold_of.get(source)
                     if hold is not None and hold[1] == queue[0][1] and hold[0] in ONE_CARD_HOLDS:
@@ -744,12 +792,15 @@ class SessionCore(abc.ABC):
         for a in sorted([*standing_alerts(reversed(entries)), *alerts.values()], key=lambda p: raised.get(id(p), -1)):
             self._show_again(a)
         if queue:
-            self._wait_again(queue, whys)
+            self._wait_again(queue, whys, tuple(typed))
 
-    def _wait_again(self, queue: list[tuple[dict, Optional[int]]], whys: dict[int, str]) -> None:
+    def _wait_again(self, queue: list[tuple[dict, Optional[int]]], whys: dict[int, str],
+                    typed: tuple[Card, ...] = ()) -> None:
         """The reads never placed wait for the croupier again, as they did when the table stopped: the
         first for Enter or Del, the others behind it (QA: the croupier had to type a card the reader had
-        sent).  The first waits even if it was sure: the table stopped before it was played."""
+        sent).  The first waits even if it was sure: the table stopped before it was played.  The cards
+        ``typed`` for the missing ones it is held behind are named as live ("8♣ typed: Enter plays 7♣"):
+        restarted, the banner had asked for them again, "type that card first (K)", a card twice if obeyed."""
         reads = []
         for payload, _ in queue:
             try:
@@ -760,20 +811,26 @@ class SessionCore(abc.ABC):
             confidence = payload.get("confidence")
             seq = payload.get("source_seq")
             zone = payload.get("zone")
+            frame = payload.get("frame")
             reads.append(CardRead(card, str(payload.get("source")), self._clock(),
                                   float(confidence) if isinstance(confidence, (int, float)) else 0.0,
                                   seq if isinstance(seq, int) else None, zone if isinstance(zone, str) else None,
-                                  candidates, str(payload.get("doubt") or "")))
+                                  candidates, str(payload.get("doubt") or ""),
+                                  frame if isinstance(frame, int) else None))
         if not reads:
             return
         first, hold = reads[0], queue[0][1]
         if not first.doubt or (first.doubt in YIELDING_DOUBTS and hold is not None):  # taken under its hold
-            doubt = whys.get(hold, "") if hold is not None else ""
+            doubt = whys.get(hold, "") if hold is not None else self._out_of_place(first)
             if not doubt and first.confidence >= CONFIRM_BELOW and not first.candidates:
                 doubt = READ_BEFORE_A_STOP
             first = replace(first, doubt=doubt)
         self._pending_hold = hold
-        self._publish(replace(self._snap, pending=first, waiting=tuple(reads[1:])))
+        typed = typed if first.doubt in HOLDS else ()
+        if typed:
+            self._typed_before = first  # as enter_card: Enter then asks no "no card missed?"
+        self._publish(replace(self._snap, pending=first, waiting=tuple(reads[1:]), typed_before=typed,
+                              typed_for=first if typed else None))
 
     def _show_again(self, alert: dict) -> None:
         """A journaled alert shown again at a restart (not journaled again: the journal has it)."""
@@ -788,6 +845,10 @@ class SessionCore(abc.ABC):
         return hold[1] if hold is not None and read.get("doubt", "") in YIELDING_DOUBTS else None
 
     # -- alerts -------------------------------------------------------------------
+    def _cut_out_now(self) -> bool:
+        """Whether the table has the cut card out already (a damaged SHOE line then needs no look)."""
+        return False
+
     def _with_alert(self, alert: Alert) -> tuple[Alert, ...]:
         """The alerts with ``alert`` added (replacing one of its code), at most :data:`MOST_ALERTS`: past
         them the oldest note or warning goes, then the oldest error (each is in the journal).  A device
@@ -798,16 +859,18 @@ class SessionCore(abc.ABC):
         return tuple(alerts)
 
     def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None,
-              source_seq: Optional[int] = None) -> None:
+              source_seq: Optional[int] = None, new_count: bool = False) -> None:
         """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
         restores that hold from it, see _restore_holds); ``source_seq``, the frame of that reader it tells of
-        that stood for a card (a DOUBLE_FEED: a restart goes on after it, see :mod:`.shoe_counts`)."""
+        that stood for a card (a DOUBLE_FEED: a restart goes on after it, see :mod:`.shoe_counts`); ``new_count``,
+        that frame began a new count of that reader's shoe (its HELLO lost: a restart goes on in that count)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
             self._write("alert", {"code": code, "level": level, "title": title, "text": text, "action": action,
                                   "game": self.GAME, "round": self._snap.state.round_no,
                                   **({"source": source} if source is not None else {}),
-                                  **({"source_seq": source_seq} if source_seq is not None else {})})
+                                  **({"source_seq": source_seq} if source_seq is not None else {}),
+                                  **({"new_count": True} if new_count else {})})
             self._publish(replace(self._snap, alerts=self._with_alert(a)))
 
     def dismiss(self, code: Optional[str] = None) -> None:
@@ -847,18 +910,7 @@ class SessionCore(abc.ABC):
                 self._unreadable(Unreadable(event.source, event.t, seq=event.seq), told=event.text)
             elif isinstance(event, SeqGap):
                 self._open_hold(event.source, AFTER_A_GAP)
-                self.alert("gap", "error", "FRAMES LOST",
-                           f"the {event.source} lost {frame_runs(event.missing)}"
-                           + (" of a new count" if event.count_went_back else "")
-                           + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
-                              + ("a card was missed" if event.missing[0] == event.card_lost else  # in count order, wrapped past 65535
-                                 "at least one card was missed; the lost frames before it may have been cards too")
-                              if event.card_lost is not None else ": a card may have been missed")
-                           + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
-                              "cards than these frames may have gone" if event.after_link_loss else ""),
-                           "compare the cards on the table with the display and type any missing card (K)"
-                           + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
-                           source=event.source, source_seq=event.seq)
+                self._gap_alert(event)
             elif isinstance(event, CountRestarted):
                 self._new_count(event.source)
                 # As after a HELLO with a new boot id (see _hello): what the old count sent last is unknown.  A
@@ -870,7 +922,8 @@ class SessionCore(abc.ABC):
                                           "the table's shows it too") + "): "
                            "the shoe most likely restarted and its HELLO was lost (or came with the old boot "
                            "id, which a restart must change), and what it sent just before cannot be known",
-                           "compare the cards on the table with the display and type any missing card (K)")
+                           "compare the cards on the table with the display and type any missing card (K)",
+                           source=event.source, source_seq=event.seq, new_count=True)
             elif isinstance(event, LinkState):
                 self._link(event)
             elif isinstance(event, ProfileDoubt) and event.lit:
@@ -909,7 +962,7 @@ class SessionCore(abc.ABC):
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
 
-    def shoe_taker(self, source: str, take: Callable[[], str]) -> None:
+    def shoe_taker(self, source: str, take: Callable[[], TakenShoe]) -> None:
         """Register how ``source``'s reader is told that the shoe it reads now is this table's (take_shoe)."""
         with self._lock:
             self._shoe_takers[source] = take
@@ -928,13 +981,25 @@ class SessionCore(abc.ABC):
                                     "table's only after ANOTHER SHOE")
             for source in held:
                 first, last = self._devices[source]
-                device = self._shoe_takers[source]() or first
+                taken = self._shoe_takers[source]()
+                device = taken.device or first
                 self._devices[source] = (device, device)
                 self._write("shoe_taken", {"source": source, "device": device, "held": last,
-                                           "round": self._snap.state.round_no})
-                self.alert("hello", "info", "SHOE TAKEN",
-                           f"{source}: the shoe it reads now is taken as this table's ({device}); its cards play "
-                           "from the next one, and another device's HELLO is ANOTHER SHOE again", "none")
+                                           "round": self._snap.state.round_no,
+                                           **({"unheard": taken.unheard} if taken.unheard else {})})
+                if taken.unheard:
+                    # The reader cannot tell which shoe is in the socket: it says which it took, and why (verS N3).
+                    self.alert("hello", "warning", "SHOE TAKEN",
+                               f"{source}: {taken.unheard}, so which shoe is in the socket cannot be told: taking "
+                               f"{device}, the last shoe heard, as this table's; its cards play from the next one, "
+                               "and another device's HELLO is ANOTHER SHOE again",
+                               f"if the shoe in the socket is not {device}"
+                               + (f" ({taken.other} plugged back)" if taken.other else "")
+                               + ", switch it off and on: its HELLO then names it (ANOTHER SHOE), and Ctrl+T takes it")
+                else:
+                    self.alert("hello", "info", "SHOE TAKEN",
+                               f"{source}: the shoe it reads now is taken as this table's ({device}); its cards play "
+                               "from the next one, and another device's HELLO is ANOTHER SHOE again", "none")
                 self._reword_taken(source, last, device)
             # What the other shoe reported was told as ANOTHER SHOE'S ..., "Ctrl+T to take it": taken now (qaR F5).
             self._take_down(lambda a: not a.code.startswith("foreign:"))
@@ -965,15 +1030,27 @@ class SessionCore(abc.ABC):
         journaled as ``misread``: the entry had been the same as a ``??`` frame's, qaR F9): journaled as one,
         and the next read of that source waits for it to be typed."""
         maybe = " or ".join(c.label for c in event.candidates)
+        typed = self._typed_for_unread(event) if told is None else None
+        self._reported[event.source] = max(self._reported.get(event.source, 0.0), event.t)
         self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
                                         "candidates": [c.code for c in event.candidates], "why": event.why,
                                         "round": self._snap.state.round_no,
-                                        **({"misread": told} if told is not None else {})})
+                                        **({"misread": told} if told is not None else {}),
+                                        **({"frame": event.frame} if event.frame is not None else {}),
+                                        **({"typed_for_it": typed.code} if typed is not None else {})})
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
-        self._hold_next(event.source, AFTER_UNPLACED if event.why else AFTER_AN_UNREADABLE)
+        self._hold_next(event.source, AFTER_UNPLACED if event.why else
+                        AFTER_TYPED_UNREAD if typed is not None else AFTER_AN_UNREADABLE)
         frame = (f" (video frame {event.frame})" if event.frame is not None
                  else f" (frame {event.seq})" if event.seq is not None and not str(event.source).startswith("camera:")
                  else "")
+        if typed is not None:
+            self.alert(TYPED_UNREAD, "warning", "UNREADABLE CARD TYPED?",
+                       f"the {event.source} could not read a card{frame}" + (f"; it may be {maybe}" if maybe else "")
+                       + f": {typed.label} typed for it", f"{typed.label} typed for it: Enter if right, Del if not "
+                       "(then type the card dealt there, K)" + (" (W shows what the camera sees, an unsure card in "
+                                                               "orange)" if not self.read_only else ""))
+            return
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
         self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
                    "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
@@ -985,6 +1062,56 @@ class SessionCore(abc.ABC):
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + (" and type each such card in its place (K), then Enter plays the card read after them"
                       if event.why else " and type it (K); the next card read waits until you do"))
+
+    def _typed_for_unread(self, event: Unreadable) -> Optional[Card]:
+        """The card typed for the card a camera asks for now, if the croupier typed it before the ask: typed
+        while no read waited, since that camera last reported a card and at most :data:`TYPED_BEFORE_ASK`
+        before the ask, of a code among its candidates (with none, any such card).  Each such card answers
+        one ask (qaU F5: the card typed was asked for again, typed again as told, and played twice)."""
+        if event.why or not str(event.source).startswith("camera:"):
+            return None
+        since = max(self._reported.get(event.source, 0.0), event.t - TYPED_BEFORE_ASK)
+        codes = {c.code for c in event.candidates}
+        for n, (card, t) in enumerate(self._typed_loose):
+            if t >= since and (not codes or card.code in codes):
+                del self._typed_loose[n]
+                return card
+        return None
+
+    def typed_unread_asked(self) -> bool:
+        """Whether UNREADABLE CARD TYPED? waits for Enter or Del with no read waiting (see _unreadable)."""
+        return self._snap.pending is None and any(why == AFTER_TYPED_UNREAD for why, _ in self._hold_of.values())
+
+    def answer_typed_unread(self, right: bool) -> Optional[str]:
+        """The croupier's Enter (``right``) or Del on UNREADABLE CARD TYPED? while no read waits: Enter says
+        the card typed was the one the camera could not read (the next read plays as it comes); Del says it
+        was not, and the card is asked for as any unreadable card (the next read waits until it is typed).
+        Journaled as the alert's dismissal with ``typed_right`` (a restart ends or keeps the wait from it)."""
+        with self._lock:
+            refused = self._replay_refusal()
+            if refused is not None:
+                return refused
+            if not self.typed_unread_asked():
+                return "no card typed for an unreadable one is waiting for Enter or Del"
+            sources = [s for s, (why, _) in self._hold_of.items() if why == AFTER_TYPED_UNREAD]
+            if not self._write("alert_dismissed", {"codes": [TYPED_UNREAD], "typed_right": right, "game": self.GAME,
+                                                   "round": self._snap.state.round_no}):
+                return self._snap.stopped
+            self._publish(replace(self._snap, alerts=tuple(a for a in self._snap.alerts if a.code != TYPED_UNREAD)))
+            for source in sources:
+                if right:
+                    del self._hold_of[source]
+                else:
+                    self._open_hold(source, AFTER_AN_UNREADABLE)
+            if right:
+                self._settle_hold_alerts()
+                self._publish(replace(self._snap, message="the card typed was the unread one: cards play as they come"))
+                return None
+            self.alert("unreadable", "error", "UNREADABLE CARD",
+                       f"the {sources[0]} could not read a card, and the card typed before it asked was another",
+                       "look at the card (W shows what the camera sees) and type it (K); the next card read waits "
+                       "until you do")
+            return None
 
     def _double_feed(self, event: DeviceError) -> None:
         """Two cards left the shoe together, one (or both) unread: the next read waits.  The card the shoe read
@@ -1060,9 +1187,13 @@ class SessionCore(abc.ABC):
         if op.get("op") != "card" or error is not None:
             return
         if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
+            # A card typed while a wait's alert stood and no read was held yet answers no read, but it is the card
+            # that alert asked for, not one typed at the table for no reason (it had said "typed at the table").
+            asked = [a.title for a in self._snap.alerts if hold_of_alert(a.code) is not None]
             self._publish(replace(self._snap, message=f"{_card_label(op)} TYPED by the croupier (K), not read: "
                                   + ("the card missing before a held read, or a correction of one"
-                                     if op.get("answers") else "typed at the table")))
+                                     if op.get("answers") else f"the card {' / '.join(asked)} asked for"
+                                     if asked else "typed at the table")))
             # As live (_typed_in_place): the card a one-card wait asked for is in place, so its alerts go, unless
             # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
@@ -1119,9 +1250,37 @@ class SessionCore(abc.ABC):
             self._write("frame_dropped", {"source": source, "count": count, "reasons": reasons})
         self._drops[source] = (0, {}, t)
 
+    def _gap_alert(self, event: SeqGap) -> None:
+        """FRAMES LOST for ``event``; kept, so that a HELLO showing the shoe did not restart while out of reach
+        can take back the part that says more cards may have gone (see :meth:`_hello`)."""
+        self._gaps[event.source] = event
+        cut = event.may_be_cut and not self._cut_out_now()
+        self.alert("gap", "error", "FRAMES LOST",
+                   f"the {event.source} lost {frame_runs(event.missing)}"
+                   + (" of a new count" if event.count_went_back else "")
+                   + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
+                      + ("a card was missed" if event.missing[0] == event.card_lost else  # in count order, wrapped past 65535
+                         "at least one card was missed; the lost frames before it may have been cards too")
+                      if event.card_lost is not None else ": a card may have been missed")
+                   + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
+                      "cards than these frames may have gone" if event.after_link_loss else "")
+                   + (f"; {MAY_BE_CUT}: look at the shoe" if cut else ""),
+                   (f"look at the shoe: {self.CUT_BY_HAND}; then " if cut else "")
+                   + "compare the cards on the table with the display and type any missing card (K)"
+                   + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
+                   source=event.source, source_seq=event.seq)
+
     def _hello(self, event: DeviceHello) -> None:
         """A device introduced itself.  After another boot of it, it restarted: the frames it sent before
         cannot be known (PROTOCOL.md 7.4), so the croupier checks the layout; this alert stays."""
+        if event.bounds_gap:
+            gap = self._gaps.get(event.source)
+            self._write("device_hello", {"source": event.source, "device": event.device, "boot": event.boot,
+                                         "firmware": event.firmware, "protocol": event.protocol, "continues": True,
+                                         "bounds_gap": True})
+            if gap is not None and gap.after_link_loss and any(a.code == "gap" for a in self._snap.alerts):
+                self._gap_alert(replace(gap, after_link_loss=False))
+            return
         before = self._counts.count(event.source).boot
         if not event.continues:  # a new count: its SEQs are not the old count's (rev15 F9)
             self._new_count(event.source)
@@ -1161,17 +1320,22 @@ class SessionCore(abc.ABC):
                        f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
 
     def _card_read(self, event: CardRead) -> None:
-        self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
-                                  "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no,
-                                  **({"doubt": event.doubt} if event.doubt else {}),
-                                  **({"candidates": [c.code for c in event.candidates]} if event.candidates else {}),
-                                  **({"zone": event.zone} if event.zone else {})})
+        self._journal_read(event)
         if self._snap.pending is not None:
             # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
             # sure one was played before it, in its place.
             self._publish(replace(self._snap, waiting=self._snap.waiting + (event,)))
             return
         self._take(event)
+
+    def _journal_read(self, event: CardRead) -> None:
+        self._reported[event.source] = max(self._reported.get(event.source, 0.0), event.t)
+        self._write("card_read", {"card": event.card.code, "source": event.source, "confidence": event.confidence,
+                                  "source_seq": event.seq, "game": self.GAME, "round": self._snap.state.round_no,
+                                  **({"doubt": event.doubt} if event.doubt else {}),
+                                  **({"candidates": [c.code for c in event.candidates]} if event.candidates else {}),
+                                  **({"zone": event.zone} if event.zone else {}),
+                                  **({"frame": event.frame} if event.frame is not None else {})})
 
     def _hold_next(self, source: str, why: str) -> None:
         """The next card ``source`` reads waits for the croupier: a card left it unplayed, and the next
@@ -1184,8 +1348,11 @@ class SessionCore(abc.ABC):
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
         a card it waited for already (QA: the held read dropped, one typed card ended the hold and the
         next read took the other's place).  Not the new shoe's first card set aside
-        (:attr:`NEW_SHOE_FIRST_WAITS`): it was read, and no card is missing behind it."""
-        if doubt and doubt == self.NEW_SHOE_FIRST_WAITS:
+        (:attr:`NEW_SHOE_FIRST_WAITS`): it was read, and no card is missing behind it.  Nor a read the
+        display itself called a card already played (:data:`~dealer_assist.table.holds.SAME_CARD_DOUBTS`: put
+        back, or read twice at once): dropped as it says, it was that card, and nothing waits behind it (qaU F6:
+        the next read held, "type it in its place first (K)", and the card typed was played twice)."""
+        if doubt and (doubt == self.NEW_SHOE_FIRST_WAITS or doubt in SAME_CARD_DOUBTS):
             return
         why = self._hold_of.get(source, ("", 0))[0]
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
@@ -1246,7 +1413,15 @@ class SessionCore(abc.ABC):
                        f"not counted in the new {shoe}", f"if one of them is in fact the new {shoe}'s card, type it (K)")
         for n, read in enumerate(new):
             # Read again, journaled after the new shoe's entry: a restart rebuilds the shoe from there.
-            self._card_read(replace(read, doubt=self.NEW_SHOE_FIRST_WAITS) if n == 0 else read)
+            if n == 0:
+                self._new_shoes_first_read(read)
+            else:
+                self._card_read(read)
+
+    def _new_shoes_first_read(self, read: CardRead) -> None:
+        """The first read held at a new shoe reported in a round, taken once the new shoe is in (see
+        :meth:`_end_holds`): it waits as :attr:`NEW_SHOE_FIRST_WAITS` says, or is played as it comes."""
+        self._card_read(replace(read, doubt=self.NEW_SHOE_FIRST_WAITS or ""))
 
     def _end_round_holds(self) -> None:
         """A card missing now has no place in what comes next (baccarat's next round: a card after the
@@ -1272,12 +1447,19 @@ class SessionCore(abc.ABC):
         if event.doubt in YIELDING_DOUBTS and event.source in self._hold_of:
             why, hold = self._hold_of[event.source]
             event = replace(event, doubt=why)
+        elif not event.doubt and self._out_of_place(event):
+            event = replace(event, doubt=self._out_of_place(event))
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
             self._pending_hold = hold
             typed = self._typed_cards.get(hold, ()) if hold is not None else ()
             self._publish(replace(self._snap, pending=event, typed_before=typed, typed_for=event if typed else None))
             return
         self._play(event.card, event.source, event.zone, event.confidence, event.seq)
+
+    def _out_of_place(self, event: CardRead) -> str:
+        """Why a sure read has no place the table can give it by itself (it waits for the croupier), or "":
+        a game's own rule (baccarat: a camera's card read face up while the burn's face-down cards are due)."""
+        return ""
 
     def _take_waiting(self) -> None:
         """The cards read while one waited, in order, now that it is settled."""
@@ -1371,6 +1553,7 @@ class SessionCore(abc.ABC):
             if error is None:
                 self._typed_for_gaps(card)
                 self._typed_in_place()
+                self._typed_loose = [*self._typed_loose[-7:], (card, self._clock())]
             return error
 
     def _typed_for_gaps(self, card: Any) -> None:
@@ -1412,7 +1595,7 @@ class SessionCore(abc.ABC):
             self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card
             error = self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq,
-                               answers=card is not None)
+                               answers=card is not None, held=held_record(pending, card))
             self._take_waiting()
             return error
 
@@ -1444,7 +1627,8 @@ class SessionCore(abc.ABC):
             self._publish(replace(self._snap, pending=None, message=(
                 f"{pending.card.label} set aside, not dealt: count it back at this deck's check"
                 if first else f"held read {pending.card.label} dropped: type each card missing before it (K)"
-                if pending.doubt in HOLDS else "unsure read rejected: type the card (K)")))
+                if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
+                "waits for it" if pending.doubt in SAME_CARD_DOUBTS else "unsure read rejected: type the card (K)")))
             self._hold_for_dropped(pending.source, pending.doubt)
             if first:
                 self._pass_first_wait(pending.source)

@@ -19,9 +19,14 @@ from dealer_assist.events import CountPosition
 #: The entries that move a count: a HELLO (``continues``: one that started no count), a shoe taken, a card
 #: read, a card the source could not read and the alert of a DOUBLE_FEED, with its frame's SEQ (the frame
 #: stood for a card: rev15 F7, the first heartbeat after a restart named an unread card typed in already as
-#: "a card was missed"), and FRAMES LOST's with the frame that revealed the gap (verS N5: a restart named the
-#: gap again, that frame too).
+#: "a card was missed"), FRAMES LOST's with the frame that revealed the gap (verS N5: a restart named the
+#: gap again, that frame too), and SHOE RESTARTED?'s (``new_count``) with the frame that began a new count, its
+#: HELLO lost (verS N4: a restart went on in the old count, and named the new count's frames lost again).
 KINDS = ("device_hello", "shoe_taken", "card_read", "card_unreadable", "alert")
+#: What a DOUBLE_FEED's alert says when the shoe's frame just before it was a card read (the code before alerts
+#: carried their frame wrote it too): its frame is the one after that card's (verS N0: a journal whose last
+#: frame was such a DOUBLE_FEED had the first heartbeat after the upgrade name it "a card was missed").
+READ_JUST_BEFORE = " was read just before this report"
 
 
 class ShoeCounts:
@@ -63,10 +68,23 @@ class ShoeCounts:
             if isinstance(device, str) and device and device != heard:
                 self._counts[(source, device)] = going  # the reader goes on with the count it has, as that shoe's
                 self._heard[source] = device
+        elif kind == "alert" and payload.get("new_count") is True and isinstance(payload.get("source_seq"), int):
+            # The boot id stays: the new count's HELLO was lost, so its own was never heard (PROTOCOL.md 7.4).
+            self._counts[(source, heard)] = CountPosition(going.boot, payload["source_seq"], None)
+        elif kind == "alert" and "source_seq" not in payload and self._old_double_feed(payload) \
+                and going.last_seq is not None and going.last_seq == going.last_read:
+            self._counts[(source, heard)] = replace(going, last_seq=(going.last_seq + 1) % 65536)
         elif isinstance(payload.get("source_seq"), int):
             seq = payload["source_seq"]
             self._counts[(source, heard)] = replace(going, last_seq=seq,
                                                     last_read=seq if kind == "card_read" else going.last_read)
+
+    @staticmethod
+    def _old_double_feed(payload: dict) -> bool:
+        """Whether an alert with no frame is a DOUBLE_FEED's that names the card read just before it."""
+        code, text = payload.get("code"), payload.get("text")
+        return (isinstance(code, str) and code.upper() == "DEVICE:DOUBLE_FEED" and isinstance(text, str)
+                and READ_JUST_BEFORE in text)
 
     def heard(self, source: str) -> str:
         """The device whose count ``source``'s reader goes on with ("" when no HELLO named it)."""

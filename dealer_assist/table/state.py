@@ -31,11 +31,14 @@ class TableError(ValueError):
 
 
 class RoundOverError(TableError):
-    """A card came after the round was over."""
+    """A card came after the round was over (or before the bets were taken: ``before_bets``)."""
 
-    def __init__(self, card: Card, held: tuple[Card, ...] = ()) -> None:
+    def __init__(self, card: Card, held: tuple[Card, ...] = (), before_bets: bool = False) -> None:
         self.card = card
-        if held:
+        if before_bets and not held:
+            super().__init__(f"card {card.label} came out of the new shoe before bets were taken on it: deal a "
+                             "no-bet hand with it (Enter), or set it aside as a misdrawn card (Del)")
+        elif held:
             super().__init__(f"card {card.label} came after {_held_text(held)}, which is held: it is held behind it; "
                              "Enter plays them (a no-bet hand, or into the round a void reopened), Del sets them aside")
         else:
@@ -372,10 +375,13 @@ def apply(state: TableState, op: dict) -> TableState:
         # A card after a held one is held behind it, in its order; but in a round a void reopened, a
         # typed card is the croupier's own correction of the card voided, which came before the held
         # one, unless it ``answers`` a read (an unsure read corrected, the card missing before one).
-        if state.phase == TablePhase.SETTLED or (state.held and (
+        # A card ``before_bets`` was seen before the bets were taken (the new shoe's first card, read while
+        # the old shoe's round was dealt, qaV F6): with the bets open it is held as one after a round.
+        before_bets = op.get("before_bets") is True and state.phase == TablePhase.BETTING
+        if state.phase == TablePhase.SETTLED or before_bets or (state.held and (
                 state.phase == TablePhase.BETTING
                 or (state.phase == TablePhase.DEALING and (op.get("source") != "keyboard" or op.get("answers"))))):
-            raise RoundOverError(card, state.held)
+            raise RoundOverError(card, state.held, before_bets)
         if state.phase == TablePhase.FINISHED:
             raise TableError(f"card {card.code} refused: the shoe is finished; start a new shoe (Ctrl+N)")
         before = state

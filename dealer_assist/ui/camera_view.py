@@ -25,6 +25,8 @@ from dealer_assist.ui.frame_pixmap import pixmap_of
 REFRESH_MS = 200
 #: A frame this many seconds old is named as old: the camera stopped sending.
 OLD_AFTER = 3.0
+#: The least share of the window's height the view takes, over the roads below the side column if need be.
+LEAST_SHARE = 0.45
 SURE = (95, 211, 95)  # BGR
 UNSURE = (11, 142, 224)  # BGR: the warning orange
 
@@ -73,12 +75,15 @@ class CameraViewPanel(QFrame):
 
     def place(self) -> None:
         """Over the side column, from its top (under the banner and the alerts, which it must not hide),
-        a 16:9 picture as wide as the column and no taller than it; the picture drawn again at that size."""
+        a 16:9 picture as wide as the column; the picture drawn again at that size.  No taller than the
+        column while that leaves :data:`LEAST_SHARE` of the window's height (the roads and buttons stay in
+        sight); when alerts above make the column short, the view runs down over the roads rather than
+        shrink: alerts send the croupier to it, and a thumbnail shows no card's index (qaU F7: 180x100 px)."""
         area = self.parentWidget().rect()
         top_left = self.anchor.mapTo(self.parentWidget(), QPoint(0, 0))
         width = self.anchor.width()
-        height = min(int(width * 9 / 16) + self.title.sizeHint().height() + 2 * self.note.sizeHint().height(),
-                     self.anchor.height(), area.bottom() - top_left.y())  # the roads and buttons stay in sight
+        whole = int(width * 9 / 16) + self.title.sizeHint().height() + 2 * self.note.sizeHint().height()
+        height = min(whole, max(self.anchor.height(), int(area.height() * LEAST_SHARE)), area.bottom() - top_left.y())
         if self.geometry() != QRect(top_left.x(), top_left.y(), width, height):
             self.setGeometry(top_left.x(), top_left.y(), width, height)
             self.shown_at = None  # drawn again at the new size

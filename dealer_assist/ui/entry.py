@@ -33,7 +33,9 @@ PADDING = 8
 class ConfirmStrip(QLabel):
     """The confirm strip: its words whole where they fit, else the short ones, without the source and
     why, which the banner says too (qaM L7: "CONFIRM: is it 5♣? (serial:/tmp/qaM/..." was cut off at
-    1280x720); the whole words stay in its tooltip."""
+    1280x720); the whole words stay in its tooltip.  Short words still too wide wrap onto more lines, the
+    strip as tall as they need: cut at one line's width, blackjack's read "CONFIRM: is it 10♠? · 2 more
+    read a" at 1600x900 (verC)."""
 
     def __init__(self) -> None:
         super().__init__("")
@@ -45,9 +47,17 @@ class ConfirmStrip(QLabel):
 
     def refit(self) -> None:
         whole, short = self.words
-        fits = self.fontMetrics().horizontalAdvance(whole) <= self.width() - 2 * PADDING - 4
-        self.setText(whole if fits else short)
+        room = self.width() - 2 * PADDING - 4
+        fits = self.fontMetrics().horizontalAdvance(whole) <= room
+        text = whole if fits else short
+        self.setText(text)
         self.setToolTip("" if fits else whole)
+        wraps = self.fontMetrics().horizontalAdvance(text) > room
+        if wraps != self.wordWrap():
+            self.setWordWrap(wraps)
+        self.setMinimumHeight(0)  # Qt's height for a width is never less than the least height held before
+        if wraps and self.width() > 0:
+            self.setMinimumHeight(self.heightForWidth(self.width()))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
@@ -319,6 +329,8 @@ class CardEntry(QWidget):
             error = self.session.confirm_pending()
         elif getattr(snap.state, "held", ()):
             error = self.session.play_held()
+        elif getattr(self.session, "typed_unread_asked", lambda: False)():
+            error = self.session.answer_typed_unread(True)  # UNREADABLE CARD TYPED?: the card typed was it
         else:
             return None
         self.last_error = error
@@ -333,6 +345,10 @@ class CardEntry(QWidget):
             error = self.session.discard_held()
             self.last_error = error
             return error
+        if getattr(self.session, "typed_unread_asked", lambda: False)():
+            error = self.session.answer_typed_unread(False)  # the card typed was not it: it is asked for
+            self.last_error = error
+            return error
         return None
 
     def show_snapshot(self, snap) -> None:
@@ -345,7 +361,9 @@ class CardEntry(QWidget):
             self.question.say(f"CONFIRM: is it {cands}? ({pending.source}: {why}){more}", f"CONFIRM: is it {cands}?{more}")
             mode = "pending"
         elif held:
-            self.question.say("HELD: " + " ".join(c.label for c in held) + " came after the round")
+            # In the bets it may be the new shoe's first card, read in the old shoe's round (qaV F6).
+            self.question.say("HELD: " + " ".join(c.label for c in held) + (
+                " came out before bets were taken" if snap.state.phase == "betting" else " came after the round"))
             mode = "held_in_round" if snap.state.phase == "dealing" else "held"
         else:
             self.question.say("")

@@ -37,9 +37,10 @@ KEYS: tuple[Key, ...] = (
     Key(("D",), "deal: lock the bets", "deal", group="Bets"),
     Key(("K",), "type a card (then Enter); K then a suit is a king (K D: the king of diamonds); at a table of typed "
         "cards the field takes the cursor by itself while a card is due", "focus_entry", group="Cards"),
-    Key(("Enter",), "confirm the unsure card / deal the held card (a no-bet hand)", "confirm", direct=True, group="Cards"),
-    Key(("Del", "Backspace"), "reject the unsure card / set the held card aside (supervisor PIN when configured)",
-        "reject", direct=True, group="Cards"),
+    Key(("Enter",), "confirm the unsure card / deal the held card (a no-bet hand) / the card typed for an unreadable "
+        "one", "confirm", direct=True, group="Cards"),
+    Key(("Del", "Backspace"), "reject the unsure card / set the held card aside (supervisor PIN when configured) / "
+        "not the card typed for an unreadable one", "reject", direct=True, group="Cards"),
     Key(("V",), "void the last card of the round (a supervisor PIN if configured; else, in a settled round, press twice)",
         "void_last_card", group="Cards"),
     Key(("Shift+V",), "void the whole round, a misdeal: cards set aside, bets open again (PIN if configured, "

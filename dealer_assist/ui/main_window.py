@@ -304,7 +304,7 @@ class MainWindow(QMainWindow):
             self._room_timer.start()
             return
         self._stepping_down = False
-        short = make_room(self.centralWidget(), self.roads, self.betting, self.alerts)
+        short = make_room(self.centralWidget(), self.roads, self.betting, self.alerts, self.banner)
         if short > 0 and self.unit > self._least_unit:
             self._set_unit(self.unit - 1)
             self._stepping_down = True
@@ -491,7 +491,8 @@ class MainWindow(QMainWindow):
         snap = self.session.snapshot
         if snap.pending is None and getattr(snap.state, "held", ()) and getattr(self.session, "needs_supervisor", False):
             return self._correction("set aside as misdrawn", self.session.discard_held, "misdrawn (Del)", "set_aside")
-        if snap.pending is None and not getattr(snap.state, "held", ()):  # qaQ F11: it did nothing and said nothing
+        if snap.pending is None and not getattr(snap.state, "held", ()) \
+                and not getattr(self.session, "typed_unread_asked", lambda: False)():  # qaQ F11: it did nothing
             return self._run(self.session.say("nothing to reject: Del rejects a card read unsure, or sets aside a "
                                               "card held after the round; V voids a card dealt"))
         return self._run(self.entry.reject())

@@ -13,6 +13,8 @@ the panel of the message has ``set_message_scale(scale)`` and ``hold_message_lin
 
 The alert bars' wrapped lines are held the same way: uncounted, a long alert over a second one at
 1280x720 had the chip bar drawn over seats 6-7 and the Limits line, the roads giving nothing (qaO F3).
+So are the banner's: its reason on two lines under CONFIRM CARD over three alerts at 1280x720 was counted
+as one, and the chip bar was drawn over the Limits row again (verC).
 """
 
 from __future__ import annotations
@@ -21,21 +23,21 @@ from __future__ import annotations
 MESSAGE_LEAST_SCALE = 0.7
 
 
-def make_room(central, giver, message, alerts=None) -> int:
+def make_room(central, giver, message, *panels) -> int:
     """Fit the rows of ``central`` (the window's central widget) in its height, ``giver`` giving room
     first, then ``message``'s font; the pixels still short (0 when every row has its room).  The wrapped
-    lines of ``alerts`` (the alerts panel) are counted as the message's are."""
+    lines of ``panels`` (the alerts panel, the banner) are counted as the message's are."""
     message.set_message_scale(1.0)
     giver.set_room_given(0)
-    short = _short(central, message, alerts)
+    short = _short(central, message, panels)
     if short > 0:
         giver.set_room_given(min(short, giver.most_room()))
-        short = _short(central, message, alerts)
+        short = _short(central, message, panels)
     scale = 1.0
     while short > 0 and scale - 0.1 >= MESSAGE_LEAST_SCALE - 1e-9:
         scale -= 0.1
         message.set_message_scale(scale)
-        short = _short(central, message, alerts)
+        short = _short(central, message, panels)
     return max(0, short)
 
 
@@ -45,18 +47,22 @@ def hold_lines(label) -> None:
 
     Its lines are counted at the width its row gives it now: Qt places a row whose widgets came or
     went (the confirm buttons beside blackjack's message) on its next pass only, and lines counted at
-    the width before held the message many lines tall, the pay list then short of room (seen in tests)."""
+    the width before held the message many lines tall, the pay list then short of room (seen in tests).
+    Counted at a smaller font, or wider, it is fewer lines: the least height held before is let go first,
+    Qt's height for a width being never less than it (a blackjack message held at a text scale's larger
+    font kept its height once the text stepped down, and the seats were drawn under the buttons)."""
     parent = label.parentWidget()
     if parent is not None and parent.layout() is not None:
         parent.layout().activate()
     width = label.width()
+    label.setMinimumHeight(0)  # a label's height for a width is at least its least height: held, it never shrank
     label.setMinimumHeight(label.heightForWidth(width) if label.text() and width > 0 else 0)
 
 
-def _short(central, message, alerts=None) -> int:
+def _short(central, message, panels=()) -> int:
     central.layout().activate()  # the rows at the window's width as it is now (see hold_lines)
     message.hold_message_lines()
-    for label in _wrapped(alerts):
+    for label in (label for panel in panels for label in _wrapped(panel)):
         hold_lines(label)
     _forget(central.layout())  # Qt weighs a changed height only on its next pass through the event loop
     return central.layout().minimumSize().height() - central.height()

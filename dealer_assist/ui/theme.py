@@ -51,7 +51,7 @@ LEAST_WINDOW = (960, 540)
 #: Larger (or smaller) text than the window's size gives: ``[display] text_scale`` or ``--text-scale`` (qaQ F8:
 #: a croupier or pit boss who needs larger text had no way to it; QT_SCALE_FACTOR changed nothing, every size
 #: following the window's).  The bounds keep the layout whole at 1280x720; where alerts and a long message
-#: leave the rows short of room, the baccarat window takes the scale back toward 1 (rev16 F8).
+#: leave the rows short of room, either game's window takes the scale back toward 1 (rev16 F8).
 TEXT_SCALES = (0.8, 1.25)
 _text_scale = 1.0
 

@@ -13,7 +13,7 @@ track because the first copy is still seen, elsewhere, in the same frame.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional, Sequence
 
 import numpy as np
@@ -74,8 +74,10 @@ BARE_FRAMES = 3
 #: it put back (see :attr:`NewCard.put_back`; verC NEW-2: a 9♠ lifted four frames and put back was
 #: played twice; rev17 F3: 60 frames, 2 s at 30 fps and 1 s at 60, were shorter than a player's peek of a
 #: few seconds, and the card was played twice).  Later, a card of that code dealt there is a new one, as
-#: before, and so is one dealt after a frame with no card at all (the layout cleared: a squeeze or a peek lifts one card, others stay; QA's
-#: shoe video looped back to back deals the same codes on the same spots a second after its last).
+#: before, and so is one dealt after a frame with no card at all once two or more lay there (the layout
+#: cleared: a squeeze or a peek lifts one card, others stay; QA's shoe video looped back to back deals the
+#: same codes on the same spots a second after its last).  A lone card lifted leaves no card in view either,
+#: and is put back as any other.
 PUT_BACK = 10.0
 PUT_BACK_REACH = 0.4
 #: An unsure read whose outline lies within this share of a card's height of a reported card's (every
@@ -105,6 +107,14 @@ ON_CARD = 0.12
 #: A card read within this share of a card's height of an outline of no corners lies where it lies (see
 #: :meth:`OnceOnlyTracker._on`); with its corners, they tell (:data:`ON_CARD`).
 AT_UNREAD = 0.15
+#: Frames of its last speed within which a card hidden as it slides comes to rest (the shared shoe videos: at
+#: most five from any frame read in its slide): a card unseen longer is matched no further along its way,
+#: so that one slid away at a round's end leaves no line across the table on which the next round's card
+#: of its code is taken for it (rev17 F16).  Frames unseen after which a card last seen moving whose way
+#: (its last spot and that far on) shows bare table :data:`BARE_FRAMES` frames in a row left the view (slid
+#: off, gathered), and is forgotten: a card dealt blurred is read at rest well within a second.
+SLIDE_ON = 6
+SLID_AWAY = 30
 
 
 @dataclass(frozen=True)
@@ -189,6 +199,19 @@ class _Track:
     bare: int = 0
     #: The last frame an unsure read showed it lying where it lay (see OnceOnlyTracker._still_there).
     kept: int = -1
+    #: OnceOnlyTracker.layout when it was last seen.
+    layout: int = 0
+
+
+@dataclass(frozen=True)
+class _Taken:
+    """A card reported and then taken away (see OnceOnlyTracker._gone_from_view): its code, where it lay, the
+    last frame it was seen in, and the most reported cards seen in one frame since a frame with none then."""
+
+    code: str
+    where: np.ndarray
+    last: int
+    layout: int
 
 
 @dataclass
@@ -256,8 +279,14 @@ class OnceOnlyTracker:
         self.tracks: list[_Track] = []
         self.ghosts: list[_Track] = []
         self.unknown: list[_Unknown] = []
-        #: Cards reported and then taken away (their spot seen bare): code, where, and the last frame seen.
-        self.taken: list[tuple[str, np.ndarray, int]] = []
+        #: Cards reported and then taken away (their spot seen bare), for a card put back (see :meth:`_confirmed`).
+        self.taken: list[_Taken] = []
+        #: The most reported cards seen in one frame since the last frame with no card in it, and that frame.
+        self.layout = 0
+        self.emptied = -1
+        #: The unsure reads of the last frame fed that are a read card's phantom (see :meth:`_crosswise_on`): no
+        #: card, so neither asked for nor weighed as an unsure read of the profile (see :meth:`weighed`).
+        self.phantoms: list = []
         #: Codes of the cards the table already counted that may lie in view when the camera starts
         #: (see :meth:`update`'s ``opening``), each taken by one card lying there then.
         self.counted: Counter[str] = Counter()
@@ -305,15 +334,16 @@ class OnceOnlyTracker:
         not a new one, and is not played twice.  With :attr:`ask_at_start`, any other card seen
         then is an :class:`UnplacedCard`, and so is one of a code the table has first seen later in
         the first second (a hand lifted off the table's card, or a card just dealt: the croupier
-        says which).  Any other card is new.
+        says which), or seen then moving (the table's card squared up).  Any other card is new.
         """
         self.reads += 1
         self._tick(frame, frame / REFERENCE_FPS if t is None else t)
         self.view = result.view
         events: list = []
         self._trim_counted()
-        # A frame with no card in it: the layout was cleared (a round's end), and no card of it is put back.
-        self.taken = [t for t in self.taken if self._since(t[2]) <= PUT_BACK] if result.cards or result.uncertain else []
+        self.taken = [t for t in self.taken if self._since(t.last) <= PUT_BACK]
+        if not (result.cards or result.uncertain):
+            self.layout, self.emptied = 0, frame
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
@@ -333,8 +363,8 @@ class OnceOnlyTracker:
                 else:
                     # Unseen longer (a hand, a dark frame), a sliding card stopped somewhere on its way:
                     # its last speed kept for the whole gap had put it far past where it lies, and it was
-                    # reported again (QA: the display played it twice).
-                    d = _to_segment(c, tr.center, tr.center + tr.velocity * gap)
+                    # reported again (QA: the display played it twice).  Not past SLIDE_ON frames of it.
+                    d = _to_segment(c, tr.center, tr.center + tr.velocity * min(gap, SLIDE_ON))
                     reach = 0.6 * self.card_h
                 if d < reach:
                     pairs.append((d, i, j))
@@ -388,8 +418,13 @@ class OnceOnlyTracker:
                 confirmed.append(tr)
             self.tracks.append(tr)
             held.append(tr)
-        self.settled = not result.uncertain and all(tr.reported for tr in held)
+        self.phantoms = [u for u in result.uncertain if self._crosswise_on(u, frame)]
+        self.settled = len(self.phantoms) == len(result.uncertain) and all(tr.reported for tr in held)
+        self.layout = max(self.layout, sum(tr.reported for tr in held))
+        for tr in held:
+            tr.layout = self.layout
         self._gone_from_view(result, held)
+        self._slid_away(frame, result, held)
         asked = self._unknowns(frame, result, opening, starting)
         new = [tr for tr, e in zip(confirmed, events) if isinstance(e, NewCard)]  # events: one per track confirmed
         asked += self._ahead(frame, new)
@@ -414,7 +449,9 @@ class OnceOnlyTracker:
         if lying and self.lingering[card.code] > 0:
             self.lingering[card.code] -= 1
             return CountedCard(card, frame, at)
-        if tr.at_opening and self.ask_at_start:
+        # One of a code the table holds seen at once but moving is maybe its own too (below; rev17 F14: the croupier
+        # squaring the table's 9♠ as the camera came back: a card the table does not have, typed in, played twice).
+        if tr.at_opening and self.ask_at_start and self.counted[card.code] <= 0:
             return UnplacedCard(card, frame, at)
         if (tr.at_start and self.lingering[card.code] > 0
                 or self.counted[card.code] > 0 and (tr.at_start or self.on_layout is not None)):
@@ -423,9 +460,12 @@ class OnceOnlyTracker:
             return UnplacedCard(card, frame, at, maybe_counted=True)
         twin = any(t is not tr and t.reported and t.code == tr.code and abs(t.first - tr.first) <= TWIN_FRAMES
                    and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
-        put_back = any(code == tr.code and 0 < tr.first - last and self._since(last, tr.first) <= PUT_BACK
-                       and np.linalg.norm(where - tr.origin) < PUT_BACK_REACH * self.card_h
-                       for code, where, last in self.taken)
+        # A frame with no card in it since one of several lying there was last seen: the layout was cleared (a
+        # round's end), and no card of it is put back.  A lone card lifted leaves no card in view too, and is
+        # put back as any other (fixC5: a 9♠ lying alone, lifted four frames, was played twice).
+        put_back = any(t.code == tr.code and 0 < tr.first - t.last and self._since(t.last, tr.first) <= PUT_BACK
+                       and np.linalg.norm(t.where - tr.origin) < PUT_BACK_REACH * self.card_h
+                       and (t.layout <= 1 or self.emptied < t.last) for t in self.taken)
         return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
 
     def _trim_counted(self) -> None:
@@ -473,7 +513,33 @@ class OnceOnlyTracker:
                 continue
             tr.bare = tr.bare + 1 if view.bare(tr.corners) else 0
             if tr.bare == BARE_FRAMES:
-                self.taken.append((tr.code, tr.center.copy(), tr.last))
+                self.taken.append(_Taken(tr.code, tr.center.copy(), tr.last, tr.layout))
+        self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
+        self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
+
+    def _slid_away(self, frame: int, result: FrameResult, held: list[_Track]) -> None:
+        """Forget a remembered card last seen moving, unseen :data:`SLID_AWAY` frames, whose way (its last spot
+        and :data:`SLIDE_ON` frames of its last speed on, as far as the frame shows) is bare table
+        :data:`BARE_FRAMES` frames in a row: it left the view (slid off, gathered), and a card of its code dealt
+        on its way later is a new one (rev17 F16: a 9♠ slid away at a round's end took the next round's 9♠
+        dealt on its line two seconds later, never reported).  A card hidden as it slides lies on its way
+        under a hand (skin) or another card (paper), which is no bare table."""
+        view = result.view
+        if view is None:
+            return
+        seen = {id(tr) for tr in held}
+        h, w = view.paper.shape[:2]
+        for tr in self.tracks + self.ghosts:
+            if (id(tr) in seen or not tr.reported or len(tr.corners) != 4 or frame - tr.last < SLID_AWAY
+                    or np.hypot(*tr.velocity) < STILL * self.card_h):
+                continue
+            way = tr.velocity * SLIDE_ON
+            steps = int(np.ceil(np.hypot(*way) / (0.25 * self.card_h)))
+            spots = [np.asarray(tr.corners, np.float64) + way * k / steps for k in range(steps + 1)]
+            # A spot off the frame tells nothing: the card may have slid off there, out of view.
+            shown = [q for q in spots if 0 <= q.mean(axis=0)[0] * view.scale < w
+                     and 0 <= q.mean(axis=0)[1] * view.scale < h]
+            tr.bare = tr.bare + 1 if shown and all(view.bare(q) for q in shown) else 0
         self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
         self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
 
@@ -501,12 +567,12 @@ class OnceOnlyTracker:
         for u in result.uncertain:
             c = np.array(u.center)
             if (any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks)
-                    or self._between_twins(c, frame) or self._crosswise_on(u, frame)):
+                    or self._between_twins(c, frame) or any(u is p for p in self.phantoms)):
                 continue
-            if not any(np.linalg.norm(k.center - c) < 0.3 * self.card_h for k in self.unknown) and (
+            if not any(self._seen_again(k, u, result.uncertain) for k in self.unknown) and (
                     self._still_there(u, frame) or not u.candidates and self._lies_there(u, frame)):
                 continue
-            for k in self.unknown:
+            for k in (k for k in self.unknown if self._seen_again(k, u, result.uncertain)):
                 if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
                     # STILL is in 1/30 s, and a sighting's at most (unseen between, it lay still or moved).
                     apart = min(max(self._since(k.last) * REFERENCE_FPS, 0.5), 1.0)
@@ -546,6 +612,14 @@ class OnceOnlyTracker:
                 k.bare = k.bare + 1 if view.bare(k.corners) else 0
         return events
 
+    def weighed(self, result: FrameResult) -> FrameResult:
+        """``result``, the frame last fed, as the profile's fit weighs it (see :mod:`.profile_fit`): without the
+        phantoms of read cards (see :attr:`phantoms`), each an unsure read of a frame showing a card read for
+        sure; a Q♦ lying alone 50 frames raised CAMERA PROFILE? on them (49 of 99 reads unsure, fixC5)."""
+        if not self.phantoms:
+            return result
+        return replace(result, uncertain=[u for u in result.uncertain if not any(u is p for p in self.phantoms)])
+
     def _claim_theirs(self) -> None:
         """Judge the cards seen whole with no index at a table's camera (re)start, once its opening frames are
         over: each is the table's own while a copy the table counted (or a lingering one) is left that no card
@@ -581,15 +655,21 @@ class OnceOnlyTracker:
         """The UnreadCards of cards lying still unread, seen so in :data:`UNREAD_SIGHTINGS` frames read, that
         were in view before a card confirmed now (``new``) and lie away from it: the deal went on before they
         lay still :data:`UNREAD_AT_REST` seconds (a fast croupier), and the card confirmed now must not be
-        played in their place (QA F4).  One such card read for sure later, once asked for, is its NewCard's
-        ``after_unread``; held (:attr:`unread_when_gone`), it gets its NewCard only."""
+        played in their place (QA F4).  So is one seen lying still in fewer frames read (two) that the card
+        confirmed now covers (its centre inside that card's outline, unseen this frame): it cannot have left,
+        and had been dropped unasked once out of sight, the card on it played in its place (verC NEW-4: a live
+        camera reads one frame in two or three, and a fast croupier's next card covered it first).  One such
+        card read for sure later, once asked for, is its NewCard's ``after_unread``; held
+        (:attr:`unread_when_gone`), it gets its NewCard only."""
         events: list = []
         for k in self.unknown:
-            if (k.reported or k.counted is not None or k.still + 1 < UNREAD_SIGHTINGS or self._since(k.last) > UNREAD_AT_REST
-                    or not any(k.first < tr.first and not self._on(k.corners, k.center, tr)
-                               for tr in new)):
+            if k.reported or k.counted is not None or self._since(k.last) > UNREAD_AT_REST:
                 continue
-            events += self._ask(k, frame)
+            after = [tr for tr in new if k.first < tr.first and not self._on(k.corners, k.center, tr)]
+            covered = k.still >= 1 and k.last < frame and any(
+                len(tr.corners) == 4 and _inside(np.asarray(tr.corners, np.float64), k.center) for tr in after)
+            if after and (k.still + 1 >= UNREAD_SIGHTINGS or covered):
+                events += self._ask(k, frame)
         return events
 
     def _between_twins(self, c: np.ndarray, frame: int) -> bool:
@@ -654,6 +734,27 @@ class OnceOnlyTracker:
             return bool(np.linalg.norm(tr.center - c) < AT_UNREAD * self.card_h)
         mine = np.asarray(tr.corners, np.float64)
         near = np.linalg.norm(np.asarray(corners, np.float64)[:, None] - mine[None], axis=2).min(axis=1)
+        return bool(near.max() < ON_CARD * self.card_h)
+
+    def _seen_again(self, k: _Unknown, u, uncertain: Sequence) -> bool:
+        """Whether the unsure read ``u`` (one of the frame's ``uncertain``) is the unread card ``k`` seen again:
+        within 0.3 card heights of it, unless ``k`` lay still (or was asked for) and another unsure read of the
+        frame lies on its outline while ``u``'s does not (see :data:`ON_CARD`): a card dealt onto it in a
+        blackjack hand lies a fifth of a card off, and is another (rev17 F15: a second unreadable card dealt
+        onto an unreadable one was taken as it, never asked for).  Alone, an outline off ``k``'s is ``k``
+        still: a profile made for another deck's size fits one card's outline from either end, frame by frame."""
+        if np.linalg.norm(k.center - np.array(u.center)) >= 0.3 * self.card_h:
+            return False
+        if not (k.still or k.reported) or len(k.corners) != 4:
+            return True
+        return self._on_unread(k, u) or not any(v is not u and self._on_unread(k, v) for v in uncertain)
+
+    def _on_unread(self, k: _Unknown, u) -> bool:
+        """Whether the outline of the unsure read ``u`` lies on that of the unread card ``k`` (see :data:`ON_CARD`)."""
+        if len(u.corners) != 4:
+            return False
+        mine = np.asarray(k.corners, np.float64)
+        near = np.linalg.norm(np.asarray(u.corners, np.float64)[:, None] - mine[None], axis=2).min(axis=1)
         return bool(near.max() < ON_CARD * self.card_h)
 
     def _still_there(self, u, frame: int) -> bool:

@@ -100,12 +100,11 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             continue
         last_seen = frame.number, frame.t
         t0 = time.perf_counter()
-        if every_frame or scene.needs_reading(frame.image, tracker.settled) or last is None:
+        fresh = every_frame or scene.needs_reading(frame.image, tracker.settled) or last is None
+        if fresh:
             last = result = recognizer.recognize(frame.image)
             if cost is not None:
                 cost.read += 1
-            if fit is not None:
-                fit.add(result, frame.image)
         else:
             result = FrameResult(list(last.cards), list(last.uncertain), (time.perf_counter() - t0) * 1000,
                                  view=last.view)
@@ -130,7 +129,14 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         shown += open_t is not None
         if dark:
             continue
-        for event in tracker.update(frame.number, result, starting=starting, opening=opening, t=frame.t):
+        events = tracker.update(frame.number, result, starting=starting, opening=opening, t=frame.t)
+        if fresh and fit is not None:
+            # Weighed once the tracker has judged the frame: a read card's phantom outline is no unsure read.
+            t1 = time.perf_counter()
+            fit.add(tracker.weighed(result), frame.image)
+            if cost is not None:
+                cost.ms[-1] += (time.perf_counter() - t1) * 1000
+        for event in events:
             yield event, frame.t
 
 

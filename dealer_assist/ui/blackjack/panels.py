@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetrics
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
+from PySide6.QtWidgets import (QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
 from dealer_assist.blackjack.settlement import corrections
@@ -296,6 +296,17 @@ class SettlementPanel(QWidget):
             self._spans.append((labels[0], last))
             r += 1
         self.grid.setRowStretch(r, 1)  # the lines at the top, the room below them
+        self._place_lines()
+
+    def _place_lines(self) -> None:
+        """Give the new lines their places now, for :meth:`_retitle` to count: Qt shows a label added to a
+        shown list on its next pass only, and lays out no hidden one, so the new lines lay at (0, 0), 480 px
+        tall, and the title said "ROUND 1: BETS · 4 ▼ PgDown" for a moment, all of them "below" (seen in
+        tests); the list's height then follows its lines as the scroll area gives it on that pass."""
+        for i in range(self.grid.count()):
+            self.grid.itemAt(i).widget().show()
+        self.grid.activate()
+        QApplication.sendEvent(self.scroll, QEvent(QEvent.Type.LayoutRequest))  # the list's height, from its lines
         self.grid.activate()
 
     def _corrections(self, state, paid, s) -> list:
@@ -477,5 +488,6 @@ class CardField(CardEntry):
     def show_snapshot(self, snap) -> None:
         super().show_snapshot(snap)
         self.message.setText(snap.message)
+        self.message.setVisible(bool(snap.message))  # none: the confirm strip beside it has the width (verC)
         refused = "refused" in snap.message or "cannot" in snap.message
         self.message.setStyleSheet(f"color: {'#ff8a80' if refused else theme.MUTED.name()};")

@@ -110,6 +110,10 @@ class BlackjackWindow(QMainWindow):
         self.pace = getattr(source, "interval", None)
         self.setWindowTitle(f"{title}: blackjack" + (" replay" if replay else ""))
         self.unit = 0
+        #: The unit the window's size and the text scale give, and the least the rows' room may take it down
+        #: to: the window's own, without the scale (see :meth:`_make_room`).
+        self._window_unit = self._least_unit = 0
+        self._stepping_down = False  # the unit was just taken down for room: weigh it before the full one again
         self.second_press = SecondPress()
         self.setMinimumSize(*theme.LEAST_WINDOW)
         self.last_error: Optional[str] = None
@@ -291,23 +295,45 @@ class BlackjackWindow(QMainWindow):
             self.mid.setDirection(down if portrait else across)
             self.side.setDirection(across if portrait else down)
         unit = theme.unit_for_size(self.width(), self.height())
-        if unit != self.unit:
-            self.unit = unit
-            for w in (self.banner, self.alerts, self.settlement, self.deck, self.actions, self.chips, self.entry):
-                w.set_unit(unit)
-            self.statusBar().setFont(theme.font(unit * 0.9, bold=True))
-            self.menuBar().setFont(theme.font(unit * 0.85))  # as the baccarat window's: 9 px at 4K otherwise
-            self.help.unit = unit
-            if self.rendered is not None:
-                self.alerts.show_snapshot(self.rendered)
+        self._least_unit = min(unit, theme.unit_for_size(self.width(), self.height(), scale=1.0))
+        if unit != self._window_unit:
+            self._window_unit = unit
+            self._set_unit(unit)
         self.help.setGeometry(self.centralWidget().rect())
         self._room_timer.start()
-        if self.camera_view is not None:
-            self.camera_view.set_unit(unit)
         camera_view.keep_placed(self.camera_view)
 
+    def _set_unit(self, unit: int) -> None:
+        """Every size of the window from ``unit`` (see :mod:`dealer_assist.ui.theme`)."""
+        if unit == self.unit:
+            return
+        self.unit = unit
+        for w in (self.banner, self.alerts, self.settlement, self.deck, self.actions, self.chips, self.entry):
+            w.set_unit(unit)
+        self.statusBar().setFont(theme.font(unit * 0.9, bold=True))
+        self.menuBar().setFont(theme.font(unit * 0.85))  # as the baccarat window's: 9 px at 4K otherwise
+        self.help.unit = unit
+        if self.rendered is not None:
+            self.alerts.show_snapshot(self.rendered)
+        if self.camera_view is not None:
+            self.camera_view.set_unit(unit)
+
     def _make_room(self) -> None:
-        make_room(self.centralWidget(), self.table, self.entry, self.alerts)
+        """Fit every row in the window (see :mod:`.row_room`); a text scale above 1 gives back its larger text,
+        a pixel of the unit at a time down to the window's own size, while they still do not, as the baccarat
+        window's does (:meth:`dealer_assist.ui.main_window.MainWindow._make_room`: each new unit is weighed on
+        the next pass of the event loop)."""
+        if self.unit != self._window_unit and not self._stepping_down:
+            self._set_unit(self._window_unit)  # the message or alerts changed: weighed afresh at the full size
+            self._stepping_down = True
+            self._room_timer.start()
+            return
+        self._stepping_down = False
+        short = make_room(self.centralWidget(), self.table, self.entry, self.alerts, self.banner)
+        if short > 0 and self.unit > self._least_unit:
+            self._set_unit(self.unit - 1)
+            self._stepping_down = True
+            self._room_timer.start()
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
