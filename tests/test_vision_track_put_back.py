@@ -2,7 +2,7 @@
 
 A 9♠ lies read; it is lifted out of view (its spot seen bare) a few frames and put back.  The tracker had
 forgotten it once its spot was bare three frames (a card of its code dealt there later is another), and
-reported the 9♠ put back as a new card: the table played it twice.  Read again there within PUT_BACK frames
+reported the 9♠ put back as a new card: the table played it twice.  Read again there within PUT_BACK seconds
 it now comes marked ``put_back`` (the table holds it for the croupier: an 8-deck shoe's second 9♠ may be
 dealt there); a second copy dealt there later is a plain new card.
 """
@@ -16,7 +16,7 @@ from dealer_assist.sources.camera import _doubt_of
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.profile_fit import ProfileFit
 from dealer_assist.vision.recognize import Recognizer
-from dealer_assist.vision.track import PUT_BACK, NewCard, OnceOnlyTracker
+from dealer_assist.vision.track import PUT_BACK, REFERENCE_FPS, NewCard, OnceOnlyTracker
 from smudged_deal import _place, card_image, felt
 
 
@@ -48,7 +48,7 @@ def test_a_card_put_back_on_its_spot_is_held_not_a_plain_new_card(frames, away):
 
 def test_a_second_copy_dealt_there_later_is_a_new_card(frames):
     anglo, bare, with_9s, _ = frames
-    events = _new_cards(anglo, bare, with_9s, PUT_BACK + 10)
+    events = _new_cards(anglo, bare, with_9s, round(PUT_BACK * REFERENCE_FPS) + 10)
     assert [(e.card.code, e.put_back) for e in events] == [("KD", False), ("9S", False), ("9S", False)]
 
 

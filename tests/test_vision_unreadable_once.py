@@ -15,9 +15,13 @@ import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.recognize import CardHit, FrameResult, UncertainHit
-from dealer_assist.vision.track import UNREAD_GONE, NewCard, OnceOnlyTracker, SourceEnded, UnreadCard
+from dealer_assist.vision.track import REFERENCE_FPS, UNREAD_GONE, NewCard, OnceOnlyTracker, SourceEnded, UnreadCard
 
 VIDEO = Path(__file__).resolve().parents[2] / "shared" / "cards" / "test_shoe" / "anglo" / "baccarat.mp4"
+
+
+#: UNREAD_GONE in frames fed with no time (1/30 s apart).
+GONE_FRAMES = round(UNREAD_GONE * REFERENCE_FPS)
 
 
 def _hit(code, x, y):
@@ -42,9 +46,9 @@ def test_a_card_read_after_it_was_unsure_long_is_one_card_event_when_unread_card
     assert [type(e) for e in at_once] == [UnreadCard, NewCard]  # the table's way: asked for, then read
     waiting = OnceOnlyTracker(card_h=160)
     waiting.unread_when_gone = True
-    events = _feed(waiting, frames + [FrameResult([_hit("TD", 300, 300)])] * (UNREAD_GONE + 5))
+    events = _feed(waiting, frames + [FrameResult([_hit("TD", 300, 300)])] * (GONE_FRAMES + 5))
     assert [(type(e), e.card.code) for e in events] == [(NewCard, "TD")]
-    assert waiting.finish(len(frames) + UNREAD_GONE + 4) == []
+    assert waiting.finish(len(frames) + GONE_FRAMES + 4) == []
 
 
 def test_a_card_never_read_is_one_unreadable_event_once_gone_or_at_the_end():
@@ -52,9 +56,9 @@ def test_a_card_never_read_is_one_unreadable_event_once_gone_or_at_the_end():
     tracker.unread_when_gone = True
     unsure = [FrameResult(uncertain=[_unsure(300, 300, "8S", "8C")])] * 25
     assert _feed(tracker, unsure) == []  # not yet: it may still be read
-    events = [e for n in range(25, 25 + UNREAD_GONE + 1) for e in tracker.update(n, FrameResult())]
+    events = [e for n in range(25, 25 + GONE_FRAMES + 1) for e in tracker.update(n, FrameResult())]
     assert [(type(e), [c.code for c in e.candidates]) for e in events] == [(UnreadCard, ["8S", "8C"])]
-    assert tracker.finish(25 + UNREAD_GONE + 1) == []
+    assert tracker.finish(25 + GONE_FRAMES + 1) == []
     ending = OnceOnlyTracker(card_h=160)
     ending.unread_when_gone = True
     _feed(ending, unsure)

@@ -20,7 +20,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision.capture import FrameGrabber
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import CardHit, FrameResult, Recognizer, UncertainHit
-from dealer_assist.vision.track import UNREAD_AT_REST, UNREAD_SIGHTINGS, NewCard, OnceOnlyTracker, UnreadCard
+from dealer_assist.vision.track import REFERENCE_FPS, UNREAD_AT_REST, UNREAD_SIGHTINGS, NewCard, OnceOnlyTracker, UnreadCard
 from dealer_assist.vision.watch import watch
 from smudged_deal import DEAL, SLOTS, SMUDGED, at_rest, write_video
 from camera_runs import run_to_end  # noqa: E402
@@ -28,6 +28,8 @@ from camera_runs import run_to_end  # noqa: E402
 #: How much the 10♥'s suit glyphs are blurred: read unsure, its candidates naming it.
 SUITS = 5.0
 SMUDGED_AT = np.array(SLOTS[2][:2], np.float64)
+#: UNREAD_AT_REST in frames fed with no time (1/30 s apart).
+AT_REST_FRAMES = int(np.ceil(UNREAD_AT_REST * REFERENCE_FPS))
 
 
 @pytest.fixture(scope="module")
@@ -122,7 +124,7 @@ def test_an_unsure_card_lying_still_is_asked_for_with_its_candidates_though_the_
     four = [FrameResult([_read("4C", 980, 470)], [_unsure(480, 470, "TH", "TD")])] * 3
     events = _events(tracker, still + hidden + four)
     assert _kinds(events) == [("UnreadCard", ("TH", "TD")), ("NewCard", "4C")]
-    assert events[0].frame == UNREAD_AT_REST  # asked once it lay still that long, not after 20 sightings
+    assert events[0].frame == AT_REST_FRAMES  # asked once it lay still that long, not after 20 sightings
 
 
 def test_a_card_read_for_sure_while_one_lies_still_unsure_waits_behind_it_however_short_it_lay():
@@ -130,14 +132,14 @@ def test_a_card_read_for_sure_while_one_lies_still_unsure_waits_behind_it_howeve
     tracker = OnceOnlyTracker(card_h=250)
     still = [FrameResult(uncertain=[_unsure(480, 470)])] * UNREAD_SIGHTINGS
     four = [FrameResult([_read("4C", 980, 470)], [_unsure(480, 470)])] * 2
-    assert UNREAD_SIGHTINGS + 2 < UNREAD_AT_REST
+    assert UNREAD_SIGHTINGS + 2 < AT_REST_FRAMES
     assert _kinds(_events(tracker, still + four)) == [("UnreadCard", ("TH",)), ("NewCard", "4C")]
 
 
 def test_a_card_read_unsure_while_it_slides_and_sure_once_at_rest_is_one_new_card_and_never_asked_for():
     tracker = OnceOnlyTracker(card_h=250)
     sliding = [FrameResult(uncertain=[_unsure(1200 - 40 * n, 120 + 20 * n, "TH", "TD")]) for n in range(10)]
-    settling = [FrameResult(uncertain=[_unsure(600, 420, "TH", "TD")])] * (UNREAD_AT_REST - 2)  # a blur settling
+    settling = [FrameResult(uncertain=[_unsure(600, 420, "TH", "TD")])] * (AT_REST_FRAMES - 2)  # a blur settling
     events = _events(tracker, sliding + settling + [FrameResult([_read("TH", 600, 420)])] * 3)
     assert _kinds(events) == [("NewCard", "TH")] and not events[0].after_unread
 

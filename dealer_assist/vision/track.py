@@ -1,6 +1,6 @@
 """Once-only reading: turning per-frame card reads into one event per physical card.
 
-A card is reported when two frames in a row read the same code for it, so a
+A card is reported when two frames read in a row read the same code for it, so a
 single blurred misread never becomes an event, and a card that is readable
 while it still slides is reported before it comes to rest.  While it stays
 in view it is never reported again; it may vanish under a hand and come back.
@@ -36,7 +36,7 @@ class NewCard:
     #: Another card of its code came into view with it, within a card of it: most likely one card read
     #: at two outlines (a mirrored camera reads a symmetric A♦ so), not two copies dealt at once.
     twin: bool = False
-    #: Read where a card of its code was taken away (its spot seen bare) within :data:`PUT_BACK` frames:
+    #: Read where a card of its code was taken away (its spot seen bare) within :data:`PUT_BACK` seconds:
     #: most likely that card lifted and put back (a squeeze, a peek), though an 8-deck shoe's second copy
     #: may be dealt there; the table holds it for the croupier rather than play it twice or lose it.
     put_back: bool = False
@@ -55,23 +55,30 @@ class UnreadCard:
 #: :data:`TWIN_REACH` card heights, is its twin (see :attr:`NewCard.twin`).
 TWIN_FRAMES = 1
 TWIN_REACH = 1.2
-#: Frames an unread card held back (see :attr:`OnceOnlyTracker.unread_when_gone`) must stay unseen to be
+#: The frame rate the tracker's frame-sized measures are stated at (the shared videos'): a card's speed is
+#: in pixels per 1/30 s (see :data:`STILL`), and frames fed with no time are taken as 1/30 s apart.  What
+#: means time is in seconds (the frames' own ``t``), so that a 60 fps camera, or one whose frames are dropped
+#: while one is read, behaves as a 30 fps one does (rev17 F3: a 1.5 s peek at 60 fps was a second card).
+REFERENCE_FPS = 30.0
+#: Seconds an unread card held back (see :attr:`OnceOnlyTracker.unread_when_gone`) must stay unseen to be
 #: gone: a hand over it a second is not its end, and a card read after its line was printed had two.
-UNREAD_GONE = 30
-#: The most a card the table counted may move a frame (a share of the card's height) when it is taken
+UNREAD_GONE = 1.0
+#: The most a card the table counted may move in 1/30 s (a share of the card's height) when it is taken
 #: as lying there (see OnceOnlyTracker._confirmed): a resting card's read moves a pixel or two.
 STILL = 0.05
 #: Frames in a row a remembered card's spot must be seen as bare table (see :mod:`.bare_spot`) for the
 #: card to be gone: one frame's look may catch a hand's shadow or a blurred edge.
 BARE_FRAMES = 3
-#: Frame numbers (2 s at 30 fps) after a card taken away (see :data:`BARE_FRAMES`) was last seen within
+#: Seconds after a card taken away (see :data:`BARE_FRAMES`) was last seen within
 #: which a card of its code read within :data:`PUT_BACK_REACH` card heights of where it lay is most likely
 #: it put back (see :attr:`NewCard.put_back`; verC NEW-2: a 9♠ lifted four frames and put back was
-#: played twice).  Later, a card of that code dealt there is a new one, as before, and so is one dealt after
-#: a frame with no card at all once two or more lay there (the layout cleared: a squeeze or a peek lifts one
-#: card, others stay; QA's shoe video looped back to back deals the same codes on the same spots a second
-#: after its last).  A lone card lifted leaves no card in view either, and is put back as any other.
-PUT_BACK = 60
+#: played twice; rev17 F3: 60 frames, 2 s at 30 fps and 1 s at 60, were shorter than a player's peek of a
+#: few seconds, and the card was played twice).  Later, a card of that code dealt there is a new one, as
+#: before, and so is one dealt after a frame with no card at all once two or more lay there (the layout
+#: cleared: a squeeze or a peek lifts one card, others stay; QA's shoe video looped back to back deals the
+#: same codes on the same spots a second after its last).  A lone card lifted leaves no card in view either,
+#: and is put back as any other.
+PUT_BACK = 10.0
 PUT_BACK_REACH = 0.4
 #: Frame numbers (2 s at 30 fps) after a card lying still vanished unseen, its spot not seen bare, within which a
 #: card of its code read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
@@ -81,16 +88,16 @@ MOVED = 60
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
 #: blackjack hand lies a fifth of a card off.
 SAME_SPOT = 0.1
-#: Frames a card read unsure (with candidates, or seen whole with no index found, see
+#: Seconds (8 frames at 30 fps) a card read unsure (with candidates, or seen whole with no index found, see
 #: :mod:`.unread_outlines`) must lie still, seen so in :data:`UNREAD_SIGHTINGS` frames read or more, for it
 #: to be a card never read (see OnceOnlyTracker._unknowns): a card dealt blurred is read the frame it
 #: stops, and the next card dealt must not be read first (QA: a deal rests some 18 frames between cards,
 #: and a table's camera reads one frame in several while they slide; QA F4: an unsure 10♥ with candidates
 #: waited for 20 sightings, each next card's slide hid it and restarted the count, and the cards after it
-#: were played in its place).  Frame numbers, not frames read: a live camera's frames are dropped while
-#: one is read.  A card read for sure elsewhere while one lay still unsure in that many sightings, seen
+#: were played in its place).  Time, not frames read: a live camera's frames are dropped while one is
+#: read.  A card read for sure elsewhere while one lay still unsure in that many sightings, seen
 #: before it, waits behind it however short it lay (see OnceOnlyTracker._ahead): the deal went on.
-UNREAD_AT_REST = 8
+UNREAD_AT_REST = 0.25
 UNREAD_SIGHTINGS = 3
 #: An unsure read or a card seen whole with no index found lies where a card read lies, and is that card
 #: (unread in this frame: blurred, a glare), when every corner of its outline lies within this share of a
@@ -174,6 +181,8 @@ class _Track:
     last: int
     hits: int = 1
     streak: int = 1
+    #: OnceOnlyTracker.reads when it was last read (see :attr:`streak`).
+    read: int = 0
     reported: bool = False
     confidence: float = 0.0
     velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))
@@ -227,6 +236,9 @@ class _Unknown:
     #: :data:`UNREAD_AT_REST`).
     still: int = 0
     still_since: int = -1
+    #: Where it lay when the first of them showed it: a card creeping into its place moves less than
+    #: :data:`STILL` a sighting, not since then (rev17 F5: it had been asked for as it crept).
+    still_at: Optional[np.ndarray] = None
     #: Its outline when last seen, and the frames in a row since that showed its spot bare (see
     #: OnceOnlyTracker._unknowns): a card asked for is kept in mind until then.
     corners: tuple[tuple[float, float], ...] = ()
@@ -267,13 +279,13 @@ class OnceOnlyTracker:
     """Feeds on :class:`FrameResult` values in frame order; returns the events each frame causes.
 
     ``card_h`` is the card height in pixels (distances scale with it);
-    ``confirm`` the number of consecutive frames that must agree;
-    ``forget`` how many frames an unseen card is remembered (it may be under
+    ``confirm`` the number of frames read in a row that must agree;
+    ``forget`` how many seconds an unseen card is remembered (it may be under
     a hand) unless its spot is seen bare before; a forgotten card read again
     on the same spot is not new.
     """
 
-    def __init__(self, card_h: float, confirm: int = 2, forget: int = 150, unread_after: int = 20) -> None:
+    def __init__(self, card_h: float, confirm: int = 2, forget: float = 5.0, unread_after: int = 20) -> None:
         self.card_h = card_h
         self.confirm = confirm
         self.forget = forget
@@ -311,14 +323,27 @@ class OnceOnlyTracker:
         #: showing the same need not be read (see :mod:`.still_scene`).
         self.settled = False
         #: Whether a card seen unread for ``unread_after`` frames is reported (an UnreadCard) only once it
-        #: is gone (unseen :data:`UNREAD_GONE` frames) or the source ends (:meth:`finish`), never if it is
+        #: is gone (unseen :data:`UNREAD_GONE` seconds) or the source ends (:meth:`finish`), never if it is
         #: read for sure meanwhile: each card then gets one event, as ``watch --unreadable`` prints one line
         #: per card.  Otherwise it is reported at once, as the table asks the croupier for it; a card read
         #: for sure after that also gets its NewCard.
         self.unread_when_gone = False
+        #: Frames fed so far: a card read in two frames fed in a row is read alike twice in a row, whatever frame
+        #: numbers the camera gave them (a live camera's frames are dropped while one is read, see
+        #: :class:`.capture.FrameGrabber`: counted by number, no card was ever confirmed once a read took
+        #: longer than the camera's frame interval, rev17 F1).
+        self.reads = 0
+        #: The time (seconds) of each frame fed lately (see :meth:`_since`), by number, in the order fed, and
+        #: of the one fed now.
+        self._clock: dict[int, float] = {}
+        self.now = 0.0
+        #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
+        self.view = None
 
-    def update(self, frame: int, result: FrameResult, starting: bool = False, opening: bool = False) -> list:
-        """The events ``result`` (of frame number ``frame``) causes.
+    def update(self, frame: int, result: FrameResult, starting: bool = False, opening: bool = False,
+               t: Optional[float] = None) -> list:
+        """The events ``result`` (of frame number ``frame``, taken at ``t`` seconds: by default
+        ``frame`` / :data:`REFERENCE_FPS`) causes.
 
         ``opening``: the frame is one of the very first after the camera (re)started; ``starting``:
         one of the first second's.  A card first seen in an opening frame, lying still, whose code
@@ -329,9 +354,12 @@ class OnceOnlyTracker:
         the first second (a hand lifted off the table's card, or a card just dealt: the croupier
         says which), or seen then moving (the table's card squared up).  Any other card is new.
         """
+        self.reads += 1
+        self._tick(frame, frame / REFERENCE_FPS if t is None else t)
+        self.view = result.view
         events: list = []
         self._trim_counted()
-        self.taken = [t for t in self.taken if frame - t.last <= PUT_BACK]
+        self.taken = [t for t in self.taken if self._since(t.last) <= PUT_BACK]
         if not (result.cards or result.uncertain):
             self.layout, self.emptied = 0, frame
         hits = sorted(result.cards, key=lambda h: -h.confidence)
@@ -344,8 +372,8 @@ class OnceOnlyTracker:
             for j, tr in enumerate(self.tracks):
                 if tr.code != hit.card.code:
                     continue
-                gap = frame - tr.last
-                if gap <= 0:
+                gap = self._since(tr.last) * REFERENCE_FPS  # in 1/30 s, as the velocity is
+                if frame <= tr.last:
                     continue
                 if gap <= 3:
                     d = float(np.linalg.norm(c - (tr.center + tr.velocity * gap)))
@@ -368,10 +396,11 @@ class OnceOnlyTracker:
             tr, hit = self.tracks[j], hits[i]
             held.append(tr)
             c = np.array(hit.center)
-            gap = frame - tr.last
-            tr.velocity = (c - tr.center) / gap
+            # In 1/30 s; frames of one instant (a time stamp repeated) are taken as 1/120 s apart.
+            tr.velocity = (c - tr.center) / max(self._since(tr.last) * REFERENCE_FPS, 0.25)
             tr.center = c
-            tr.streak = tr.streak + 1 if gap == 1 else 1
+            tr.streak = tr.streak + 1 if tr.read == self.reads - 1 else 1
+            tr.read = self.reads
             tr.hits += 1
             tr.last = frame
             tr.corners, tr.bare = hit.corners, 0
@@ -387,7 +416,8 @@ class OnceOnlyTracker:
                 continue
             c = np.array(hit.center)
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting,
-                        at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c, corners=hit.corners)
+                        at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c, corners=hit.corners,
+                        read=self.reads)
             if tr.ghost is not None:
                 self.tracks.append(tr)
                 held.append(tr)
@@ -454,7 +484,7 @@ class OnceOnlyTracker:
         # A frame with no card in it since one of several lying there was last seen: the layout was cleared (a
         # round's end), and no card of it is put back.  A lone card lifted leaves no card in view too, and is
         # put back as any other (fixC5: a 9♠ lying alone, lifted four frames, was played twice).
-        put_back = any(t.code == tr.code and 0 < tr.first - t.last <= PUT_BACK
+        put_back = any(t.code == tr.code and 0 < tr.first - t.last and self._since(t.last, tr.first) <= PUT_BACK
                        and np.linalg.norm(t.where - tr.origin) < PUT_BACK_REACH * self.card_h
                        and (t.layout <= 1 or self.emptied < t.last) for t in self.taken)
         return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
@@ -513,7 +543,7 @@ class OnceOnlyTracker:
         """Forget at once a remembered card (reported, unseen, lying still when last seen; or a ghost) whose
         spot the frame shows as bare table :data:`BARE_FRAMES` frames in a row: it was taken away, not
         covered, and a card of its code dealt there later is a new one (QA: a same-code card dealt on the
-        spot within ``forget`` frames was taken for it and never reported).  A sliding card's last spot
+        spot within ``forget`` seconds was taken for it and never reported).  A sliding card's last spot
         is left bare by its own slide, so a card last seen moving is kept as before."""
         view = result.view
         if view is None:
@@ -569,7 +599,7 @@ class OnceOnlyTracker:
         counted (one of its candidates) is taken as that card, not asked for again.
 
         A card seen whole with no index found (no candidates) is one once it lay still
-        :data:`UNREAD_AT_REST` frames, seen so in :data:`UNREAD_SIGHTINGS` frames read; at a table's
+        :data:`UNREAD_AT_REST` seconds, seen so in :data:`UNREAD_SIGHTINGS` frames read; at a table's
         camera (re)start it may be one the table counted whose index cannot be seen, and is not asked
         for while such a card is left unclaimed (see :meth:`_claim_theirs`).  One lying where a reported
         card lies is that card (see :meth:`_lies_there`), and one midway between two twins is the card
@@ -587,17 +617,24 @@ class OnceOnlyTracker:
                 continue
             for k in (k for k in self.unknown if self._seen_again(k, u, result.uncertain)):
                 if np.linalg.norm(k.center - c) < 0.3 * self.card_h:
-                    if np.linalg.norm(k.center - c) >= STILL * self.card_h:
+                    # STILL is in 1/30 s, and a sighting's at most (unseen between, it lay still or moved).
+                    apart = min(max(self._since(k.last) * REFERENCE_FPS, 0.5), 1.0)
+                    if (np.linalg.norm(k.center - c) >= STILL * self.card_h * apart
+                            or k.still and np.linalg.norm(k.still_at - c) >= STILL * self.card_h):
                         k.still = 0
                     elif k.still == 0:
-                        k.still, k.still_since = 1, k.last
+                        k.still, k.still_since, k.still_at = 1, k.last, k.center
                     else:
                         k.still += 1
                     k.center, k.last, k.seen = c, frame, k.seen + 1
                     k.corners, k.bare = u.corners, 0
                     k.candidates = u.candidates or k.candidates
-                    at_rest = k.still + 1 >= UNREAD_SIGHTINGS and frame - k.still_since >= UNREAD_AT_REST
-                    if not k.reported and (k.seen >= self.unread_after or at_rest):
+                    at_rest = k.still + 1 >= UNREAD_SIGHTINGS and self._since(k.still_since) >= UNREAD_AT_REST
+                    # unread_after sightings, over as long as they take at 30 fps (a 60 fps camera sees it twice as
+                    # often: a card read unsure while it slid in had been asked for before it stopped, rev17 F5).
+                    seen_long = (k.seen >= self.unread_after
+                                 and self._since(k.first) >= (self.unread_after - 1.5) / REFERENCE_FPS)
+                    if not k.reported and (seen_long or at_rest):
                         events += self._ask(k, frame)
                     break
             else:
@@ -664,7 +701,7 @@ class OnceOnlyTracker:
     def _ahead(self, frame: int, new: list[_Track]) -> list:
         """The UnreadCards of cards lying still unread, seen so in :data:`UNREAD_SIGHTINGS` frames read, that
         were in view before a card confirmed now (``new``) and lie away from it: the deal went on before they
-        lay still :data:`UNREAD_AT_REST` frames (a fast croupier), and the card confirmed now must not be
+        lay still :data:`UNREAD_AT_REST` seconds (a fast croupier), and the card confirmed now must not be
         played in their place (QA F4).  So is one seen lying still in fewer frames read (two) that the card
         confirmed now covers (its centre inside that card's outline, unseen this frame): it cannot have left,
         and had been dropped unasked once out of sight, the card on it played in its place (verC NEW-4: a live
@@ -673,7 +710,7 @@ class OnceOnlyTracker:
         (:attr:`unread_when_gone`), it gets its NewCard only."""
         events: list = []
         for k in self.unknown:
-            if k.reported or k.counted is not None or frame - k.last > UNREAD_AT_REST:
+            if k.reported or k.counted is not None or self._since(k.last) > UNREAD_AT_REST:
                 continue
             after = [tr for tr in new if k.first < tr.first and not self._on(k.corners, k.center, tr)]
             covered = k.still >= 1 and k.last < frame and any(
@@ -695,18 +732,19 @@ class OnceOnlyTracker:
 
     def _crosswise_on(self, u, frame: int) -> bool:
         """Whether the unsure read ``u`` is a phantom of a card read there: an outline lying crosswise to a
-        reported card seen now, one short side (where its index would be) inside that card, and every
-        candidate of that card's suit: the index read is a piece of that card's own face (verC NEW-3: a Q♦
-        lying alone came with a landscape outline half over bare felt read as 4♦, and was asked for).  A
-        card dealt onto another lies along it (a fan), and one dealt crosswise over it has an index of
-        its own suit, not always the one below's."""
+        reported card seen now, one short side (where its index would be) inside that card, every candidate
+        of that card's suit, and its other half bare felt: the index read is a piece of that card's own face
+        (verC NEW-3: a Q♦ lying alone came with a landscape outline half over bare felt read as 4♦, and was
+        asked for).  A card dealt onto another lies along it (a fan), and one dealt crosswise over it (a
+        blackjack double) lies on felt nowhere there: its far half is its own paper, and it is a card to ask
+        for whatever its index's suit (rev17 F4: a double card of the suit of the card under it, read unsure,
+        was lost).  A frame with no view to look at keeps the rule without the felt."""
         if not u.candidates or len(u.corners) != 4:
             return False
         quad = np.asarray(u.corners, np.float64)
         sides = [quad[(i + 1) % 4] - quad[i] for i in range(4)]
-        short = min(range(4), key=lambda i: float(np.hypot(*sides[i])))
-        ends = quad[[short, (short + 1) % 4]]
-        along = sides[(short + 1) % 4]
+        lengths = [float(np.hypot(*side)) for side in sides]
+        first = 0 if lengths[0] + lengths[2] < lengths[1] + lengths[3] else 1
         for tr in self.tracks:
             if (not tr.reported or frame - tr.last >= 5 or len(tr.corners) != 4
                     or any(k.suit != tr.code[-1] for k in u.candidates)):
@@ -714,9 +752,16 @@ class OnceOnlyTracker:
             mine = np.asarray(tr.corners, np.float64)
             edges = [mine[(i + 1) % 4] - mine[i] for i in range(4)]
             long_side = max(edges[:2], key=lambda e: float(np.hypot(*e)))
-            cos = abs(float(along @ long_side)) / (np.hypot(*along) * np.hypot(*long_side) + 1e-9)
-            if cos < 0.5 and all(_inside(mine, p) for p in ends):
-                return True
+            along = sides[(first + 1) % 4]
+            if abs(float(along @ long_side)) / (np.hypot(*along) * np.hypot(*long_side) + 1e-9) >= 0.5:
+                continue
+            for short in (first, first + 2):  # either short side, whichever corner the outline starts at
+                a, b, c, d = (quad[(short + i) % 4] for i in range(4))
+                if not (_inside(mine, a) and _inside(mine, b)):
+                    continue
+                far_half = ((b + c) / 2, c, d, (d + a) / 2)
+                if self.view is None or self.view.bare(far_half):
+                    return True
         return False
 
     def _lies_there(self, u, frame: int) -> bool:
@@ -808,17 +853,16 @@ class OnceOnlyTracker:
                 g.kept = frame
         keep = []
         for tr in self.tracks:
-            unseen = frame - max(tr.last, tr.kept)
-            if not tr.reported and unseen > 5:
+            if not tr.reported and frame - max(tr.last, tr.kept) > 5:
                 if tr.ghost is not None:
                     self.ghosts.append(tr.ghost)  # not judged: the forgotten card may still lie there
                 continue  # a read never confirmed: noise
-            if tr.reported and unseen > self.forget:
+            if tr.reported and self._since(max(tr.last, tr.kept)) > self.forget:
                 self.ghosts.append(tr)
                 continue
             keep.append(tr)
         self.tracks = keep
-        self.ghosts = [g for g in self.ghosts if frame - max(g.last, g.kept) < 4 * self.forget]
+        self.ghosts = [g for g in self.ghosts if self._since(max(g.last, g.kept)) < 4 * self.forget]
         events, unknown = [], []
         for k in self.unknown:
             # A card read where it lies (or one of its candidates read by it, first seen since or on its way) is
@@ -831,7 +875,7 @@ class OnceOnlyTracker:
             if k.due and not k.reported:
                 if any(t.reported for t in near):
                     continue  # read for sure after all: its NewCard is its one event
-                if frame - k.last >= UNREAD_GONE:
+                if self._since(k.last) >= UNREAD_GONE:
                     events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
                     # Kept in mind as one asked for (below): unseen a second (the next card dealt blurring
                     # the frames), it may still lie there, and is not asked for again when seen (QA F2).
@@ -842,7 +886,7 @@ class OnceOnlyTracker:
             elif frame - k.last < 10 and not near:
                 unknown.append(k)  # one a later read explains, or that went away, is dropped
             elif (k.reported and k.counted is None and not any(t.reported for t in near) and k.bare < BARE_FRAMES
-                  and frame - k.last < 4 * self.forget):
+                  and self._since(k.last) < 4 * self.forget):
                 # Asked for: kept in mind while it may lie there unseen (a hand, the next card dealt
                 # blurred), as a reported card is (a ghost's while), so that it is not asked for again (QA;
                 # rev16 F5: a hand over it five seconds).  Only a card reported where it lies explains it: a
@@ -851,6 +895,22 @@ class OnceOnlyTracker:
                 unknown.append(k)
         self.unknown = unknown
         return events
+
+    def _tick(self, frame: int, t: float) -> None:
+        """Note frame ``frame`` taken at ``t`` seconds as the one fed now; forget the times of frames older than
+        any measure of time looks back (see :meth:`_since`)."""
+        self.now = t
+        self._clock.pop(frame, None)  # fed again: last in order
+        self._clock[frame] = t
+        while t - next(iter(self._clock.values())) > 4 * self.forget + PUT_BACK:
+            del self._clock[next(iter(self._clock))]
+
+    def _since(self, then: int, now: Optional[int] = None) -> float:
+        """Seconds from frame ``then`` to frame ``now`` (by default the one fed now), to the microsecond (so that
+        frames 1/30 s apart measure as whole frames do); a frame never fed, or long past, is infinitely old."""
+        if then not in self._clock:
+            return float("inf")
+        return round((self.now if now is None else self._clock.get(now, self.now)) - self._clock[then], 6)
 
     def finish(self, frame: int) -> list:
         """The events the source's end at ``frame``, its last, causes: an UnreadCard for each card seen unread

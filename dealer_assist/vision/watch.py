@@ -9,6 +9,7 @@ from typing import Callable, Iterator, Optional, Sequence, Union
 import numpy as np
 
 from dealer_assist.vision.capture import FrameGrabber
+from dealer_assist.vision.dark_frames import least_paper, light_share
 from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.profile_fit import ProfileFit, fresh_reader
 from dealer_assist.vision.recognize import FrameResult, Recognizer
@@ -33,7 +34,9 @@ DARK_LEVEL = 16
 #: Seconds from the first frame after which no card is taken for one the table counted, whatever the
 #: frames showed (a camera dark, or a hand over the layout, so long is not starting up).
 START_LIMIT = 10.0
-#: Frames read, from the first, whose cards not counted lay there when a camera came back mid-round
+#: Frames read, from the first that tells what lies in view (a card read, or none seen: not one whose every
+#: card is seen unread, as a camera hunting its focus or settling its exposure shows them, for at most
+#: :data:`START_WINDOW` seconds), whose cards not counted lay there when a camera came back mid-round
 #: (see ``ask_unplaced`` of :func:`watch`); a card dealt after it comes into view later.
 OPENING_FRAMES = 3
 
@@ -54,11 +57,12 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     ``counted``: for a table's camera, the codes of the cards the table holds on its layout
     (None for a recording watched alone).  A card of those codes first seen within
     :data:`START_WINDOW` seconds of the first frame that is not dark (a camera opening its
-    exposure; at most :data:`START_LIMIT` from the first) lay there before the camera (re)started: a
+    exposure) and tells what lies there (see :data:`OPENING_FRAMES`; at most :data:`START_LIMIT` from the
+    first) lay there before the camera (re)started: a
     CountedCard (see :meth:`.track.OnceOnlyTracker.update`), not a new card; a table restarted
     mid-round had read the round's cards again and played them twice.  With ``ask_unplaced`` (a
     camera come back mid-round) any other card in the first :data:`OPENING_FRAMES` frames not dark
-    is an UnplacedCard: dealt while it was away, in no known order.  ``lingering``: codes of cards
+    that tell what lies there is an UnplacedCard: dealt while it was away, in no known order.  ``lingering``: codes of cards
     that may lie there though the table is done with them (the last round's, the burn's), taken
     as the counted ones are.  ``on_layout()``: the codes the table holds now; a card of a counted
     code not seen at the start (under a hand, the camera dark) is an UnplacedCard whenever it comes
@@ -79,9 +83,11 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     tracker.on_layout = on_layout
     tracker.unread_when_gone = unread_when_gone
     scene = StillScene()
+    least = least_paper(profile)
     last: Optional[FrameResult] = None
     first_t: Optional[float] = None
     shown_t: Optional[float] = None  # the first frame not dark
+    open_t: Optional[float] = None  # the first frame that tells what lies in view (see OPENING_FRAMES)
     shown = 0
     last_seen: Optional[tuple[int, float]] = None  # the last frame's number and time
     while not stop():
@@ -106,14 +112,24 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             cost.ms.append((time.perf_counter() - t0) * 1000)
         if seen is not None:
             seen(frame.image, result)
+        # Too dark to show a card's paper (see .dark_frames): it tells nothing of the spots, and every card
+        # had been taken away in a few such frames (its spot as dark as the felt) and played again (rev17 F2).
+        dark = not (result.cards or result.uncertain) and light_share(frame.image, least) < 1.0
         first_t = frame.t if first_t is None else first_t
         if shown_t is None and float(frame.image[::16, ::16].mean()) >= DARK_LEVEL:
             shown_t = frame.t
+        tells = not dark and (bool(result.cards) or all(u.candidates for u in result.uncertain))
+        if open_t is None and shown_t is not None and (tells or frame.t - shown_t >= START_WINDOW):
+            # A camera (re)started blurred or washed out read nothing in its first frames, and the cards dealt
+            # while it was away were first seen after the opening, played as new cards (rev17 F7).
+            open_t = frame.t
         watching = counted is not None and shown_t is not None and frame.t - first_t < START_LIMIT
-        starting = watching and frame.t - shown_t < START_WINDOW
+        starting = watching and frame.t - (shown_t if open_t is None else open_t) < START_WINDOW
         opening = watching and shown < OPENING_FRAMES
-        shown += shown_t is not None
-        events = tracker.update(frame.number, result, starting=starting, opening=opening)
+        shown += open_t is not None
+        if dark:
+            continue
+        events = tracker.update(frame.number, result, starting=starting, opening=opening, t=frame.t)
         if fresh and fit is not None:
             # Weighed once the tracker has judged the frame: a read card's phantom outline is no unsure read.
             t1 = time.perf_counter()

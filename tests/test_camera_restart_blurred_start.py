@@ -1,0 +1,49 @@
+"""A table's camera (re)started blurred or washed out still places the cards lying there (rev17 F7).
+
+The table holds 9♠ and K♦; 4♣ and 7♠ were dealt while its camera was away.  A camera opened again hunts
+its focus or settles its exposure for a few frames, in which every card is seen whole but none read.  The
+opening frames (those whose cards lay there before the camera came back) were counted from the first
+frame not dark, so they were over before any card was read: the table's own were asked for as maybe the
+table's and the two dealt meanwhile were played as new cards, in the order read.  The opening now starts
+at the first frame that tells what lies there.  Frames drawn from the shared anglo set-up shots (see
+:mod:`smudged_deal`), read by ``watch`` as the display's camera source calls it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import pytest
+
+from dealer_assist.vision.profile import Profile, default_profile_path
+from dealer_assist.vision.track import CountedCard, NewCard, UnplacedCard, UnreadCard
+from dealer_assist.vision.watch import open_source, watch
+from smudged_deal import _place, card_image, felt
+
+HELD = ["9S", "KD"]
+
+
+def _frames(folder: Path, kind: str, first: int) -> str:
+    sharp = felt()
+    for code, x, y, turn in (("9S", 300, 470, 0), ("KD", 900, 470, 0), ("4C", 580, 470, 0), ("7S", 300, 200, 90)):
+        _place(sharp, card_image(code), x, y, turn)
+    start = (cv2.GaussianBlur(sharp, (0, 0), 8) if kind == "blurred"
+             else cv2.convertScaleAbs(sharp, alpha=2.5, beta=120))  # focus hunting; exposure settling
+    for n, image in enumerate([start] * first + [sharp] * 30):
+        cv2.imwrite(str(folder / f"{n:04d}.png"), image)
+    return str(folder / "*.png")
+
+
+@pytest.mark.parametrize("kind, first", [("blurred", 5), ("washed out", 5), ("blurred", 20), ("blurred", 0)])
+def test_the_tables_cards_are_its_own_and_those_dealt_meanwhile_are_asked_for_in_their_places(tmp_path, kind, first):
+    grabber = open_source(_frames(tmp_path, kind, first), fps=30)
+    try:
+        events = [e for e, _ in watch(Profile.load(default_profile_path()), grabber, counted=HELD,
+                                      ask_unplaced=True, on_layout=lambda: HELD)]
+    finally:
+        grabber.stop()
+    assert not any(isinstance(e, (NewCard, UnreadCard)) for e in events), events
+    assert sorted(e.card.code for e in events if isinstance(e, CountedCard)) == HELD
+    unplaced = [e for e in events if isinstance(e, UnplacedCard)]
+    assert sorted((e.card.code, e.maybe_counted) for e in unplaced) == [("4C", False), ("7S", False)]
