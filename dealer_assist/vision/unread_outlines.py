@@ -62,6 +62,18 @@ SIDE_SLACK = 3
 #: Least share of one of its sides along which a pile's top card must lie over paper (the card below): a card
 #: lying alone is the whole outline's (:func:`unread_outlines`), seen whole or from a corner.
 OVER_PAPER = 0.15
+#: How much darker than the paper each side of it (a share of that paper's darkest channel, at least
+#: :data:`LINE_DARK_LEAST` levels) a thin line in the frame must be to be a card's edge line (as
+#: :func:`.detect.frame_masks` cuts ``split`` along such lines).
+LINE_DARK = 0.1
+LINE_DARK_LEAST = 18
+#: Mask pixels past an edge line that must all be paper for the edge to lie over the card below: no card
+#: alone on the felt shows so much paper beyond a printed line along its side.
+PAST_LINE = 8
+#: How far inside a pile's top card (a share of a card's width) a read card's side must run, and along how
+#: much of a card's width, for that card to be taken as lying on it (:func:`_a_read_over`).
+INSIDE_TOP = 0.1
+SIDE_ACROSS = 0.3
 #: A read whose index tip lies within this share of a card's width outside a pile's top card, or whose
 #: centre lies within it of the top card's, is that card's: a fanned card lies a third of a width off.
 ON_TOP = 0.12
@@ -69,13 +81,16 @@ ON_TOP = 0.12
 
 def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.ndarray, ink: np.ndarray,
                     read_quads: Sequence[Sequence[tuple[float, float]]], card_w: float,
-                    card_h: float, split: Optional[np.ndarray] = None) -> list[tuple[tuple[float, float], ...]]:
+                    card_h: float, split: Optional[np.ndarray] = None,
+                    frame: Optional[np.ndarray] = None) -> list[tuple[tuple[float, float], ...]]:
     """The outlines (four corners, frame pixels) of cards seen whole that no read explains.
 
     ``quads``: the cards seen whole of the frame's card size; ``corners``: the outline corners found;
     ``whole``: the paper mask and ``ink`` the ink mask (at :data:`.detect.MASK_SCALE`); ``read_quads``: the card outlines of the
     frame's reads, sure or not; ``card_w``, ``card_h``: the frame's card size; ``split``: the paper cut along
-    thin lines (see :func:`.detect.frame_masks`), for the top cards of piles (none looked for without it)."""
+    thin lines (see :func:`.detect.frame_masks`), for the top cards of piles (none looked for without it);
+    ``frame``: the (reduced) BGR frame the masks were made from, for the edge lines ``split`` lost (see
+    :func:`_side_seen`)."""
     found: list[np.ndarray] = []
     for quad in [np.array(q.points, np.float64) for q in quads] + _from_corners(corners, card_w, card_h):
         centre = quad.mean(axis=0)
@@ -90,11 +105,11 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
         def explained(quad: np.ndarray) -> bool:
             return _read_on(quad, read_quads, card_w) or not _inside(quad, whole)
 
-        for quad in _pile_tops(corners, whole, split, card_w, card_h, explained):
+        for quad in _pile_tops(corners, whole, split, card_w, card_h, explained, frame):
             centre = quad.mean(axis=0)
             if any(np.linalg.norm(centre - f.mean(axis=0)) < ON_TOP * card_w for f in found):
                 continue
-            if _a_face(quad, whole, ink):
+            if _a_face(quad, whole, ink) and not _a_read_over(quad, read_quads, whole, split, frame, card_w):
                 found.append(quad)
     return [tuple((float(x), float(y)) for x, y in q) for q in found]
 
@@ -105,7 +120,8 @@ def _a_face(quad: np.ndarray, whole: np.ndarray, ink: np.ndarray) -> bool:
 
 
 def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, card_w: float,
-               card_h: float, explained: Callable[[np.ndarray], bool]) -> list[np.ndarray]:
+               card_h: float, explained: Callable[[np.ndarray], bool],
+               frame: Optional[np.ndarray] = None) -> list[np.ndarray]:
     """Card outlines placed at corners (either way round) whose four sides are all seen: on the felt or
     as a line over the paper below; none that ``explained`` (a read lies on it).  The best placed first
     where two lie on one card."""
@@ -122,7 +138,7 @@ def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, 
                 continue
             seen, over = 1.0, 0.0
             for i in range(4):
-                side, paper = _side_seen(quad[i], quad[(i + 1) % 4], quad.mean(axis=0), whole, split)
+                side, paper = _side_seen(quad[i], quad[(i + 1) % 4], quad.mean(axis=0), whole, split, frame)
                 seen, over = min(seen, side), max(over, paper)
                 if seen < SIDE_SEEN:
                     break
@@ -133,11 +149,18 @@ def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, 
 
 
 def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarray,
-               split: np.ndarray) -> tuple[float, float]:
+               split: np.ndarray, frame: Optional[np.ndarray] = None) -> tuple[float, float]:
     """Shares of the side from ``p`` to ``q`` (frame pixels) along which an edge is seen within
     :data:`SIDE_SLACK` (paper, ``whole``, inside with felt just beyond, or the paper, ``split``, inside ending
     at a thin line or at ink over the card below: its edge line, the picture it lies on), and along which
-    that edge lies over paper (the card below)."""
+    that edge lies over paper (the card below).
+
+    ``split`` loses an edge line that a smudge cuts off the felt at both ends (a card lying down-left or
+    up-left on another, its index corners blurred): it is a hole of the paper then, filled like ink.  With
+    ``frame`` such a line is seen in the frame itself, a thin line darker than the paper each side of it
+    (:data:`LINE_DARK`).  An edge line dark enough to cut ``whole`` too reads there as felt just beyond
+    the card (a fan straight to the side, its edge line running out to the felt at an end): the paper
+    seen on past it (:data:`PAST_LINE`) tells it lies over the card below all the same."""
     a, b = p * MASK_SCALE, q * MASK_SCALE
     length = float(np.linalg.norm(b - a))
     if length < 4:
@@ -149,20 +172,56 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     rows, cols = whole.shape[:2]
     ts = np.arange(2.0, length - 2.0, 1.0)
     offsets = np.arange(-SIDE_SLACK, SIDE_SLACK + 1, 1.0)
+    if not len(ts):
+        return 0.0, 0.0
 
     def at(mask: np.ndarray, shift: np.ndarray) -> np.ndarray:
         pts = a[None, None] + ts[:, None, None] * along + shift[..., None] * out
         x = np.clip(np.round(pts[..., 0]).astype(int), 0, cols - 1)
         y = np.clip(np.round(pts[..., 1]).astype(int), 0, rows - 1)
-        return mask[y, x] > 0
+        return mask[y, x] if mask.ndim == 3 else mask[y, x] > 0
 
     edge = offsets[None, :].repeat(len(ts), 0)
     inner, beyond = at(whole, edge - 2), at(whole, edge + 2)
     felt_edge = inner & ~beyond
     line = at(split, edge - 2) & ~at(split, edge) & beyond
-    if not len(ts):
-        return 0.0, 0.0
-    return float(np.mean((felt_edge | line).any(axis=1))), float(np.mean((line & ~felt_edge.any(axis=1)[:, None]).any(axis=1)))
+    over = line & ~felt_edge.any(axis=1)[:, None]
+    if frame is not None:
+        def dark(shift: np.ndarray) -> np.ndarray:
+            return at(frame, shift).min(axis=-1).astype(np.int16)
+
+        inside, mid, outside = dark(edge - 2), dark(edge), dark(edge + 2)
+        paper = np.minimum(inside, outside)
+        line |= inner & beyond & (paper - mid >= np.maximum(LINE_DARK_LEAST, LINE_DARK * paper))
+        past = beyond.copy()
+        for k in range(3, PAST_LINE + 1):
+            past &= at(whole, edge + k)
+        over |= line & past
+    return float(np.mean((felt_edge | line).any(axis=1))), float(np.mean(over.any(axis=1)))
+
+
+def _a_read_over(quad: np.ndarray, read_quads, whole: np.ndarray, split: np.ndarray,
+                 frame: Optional[np.ndarray], card_w: float) -> bool:
+    """Whether a read card's side is seen running across the outline ``quad``, well inside it: that card
+    lies on it, so it is no pile's top card.  A court card read on top of another draws its picture's frame
+    line a little inside its side, and an outline placed along that line and the card below's far side
+    showed all four of its sides."""
+    pts = quad.astype(np.float32).reshape(-1, 1, 2)
+    margin = INSIDE_TOP * card_w
+    for q in read_quads:
+        r = np.asarray(q, np.float64)
+        if len(r) < 3:
+            continue
+        for i in range(len(r)):
+            p, e = r[i], r[(i + 1) % len(r)]
+            ins = [t for t in np.linspace(0.0, 1.0, 41)
+                   if cv2.pointPolygonTest(pts, (float(p[0] + t * (e - p)[0]), float(p[1] + t * (e - p)[1])), True) > margin]
+            if not ins or (ins[-1] - ins[0]) * np.linalg.norm(e - p) < SIDE_ACROSS * card_w:
+                continue
+            seen, _ = _side_seen(p + ins[0] * (e - p), p + ins[-1] * (e - p), r.mean(axis=0), whole, split, frame)
+            if seen >= SIDE_SEEN:
+                return True
+    return False
 
 
 def _read_on(quad: np.ndarray, read_quads, card_w: float) -> bool:
