@@ -70,13 +70,13 @@ LINE_DARK_LEAST = 18
 #: Mask pixels past an edge line that must all be paper for the edge to lie over the card below: no card
 #: alone on the felt shows so much paper beyond a printed line along its side.
 PAST_LINE = 8
-#: How far inside a pile's top card (a share of a card's width) a read card's side must run, and along how
-#: much of a card's width, for that card to be taken as lying on it (:func:`_a_read_over`).
-INSIDE_TOP = 0.1
-SIDE_ACROSS = 0.3
-#: A read whose index tip lies within this share of a card's width outside a pile's top card, or whose
-#: centre lies within it of the top card's, is that card's: a fanned card lies a third of a width off.
+#: A read whose index tip lies within this share of a card's width outside a pile's top card is that card's.
 ON_TOP = 0.12
+#: A read whose centre lies within this share of a card's width of a pile's top card's is that card's: a
+#: fanned card lies a quarter of a width off or more (0.15 of a height straight to the side), and an outline
+#: placed along a court card's picture frame (some 0.15 of a width inside its side) and the far side of the
+#: card below is that court card's.
+SAME_TOP = 0.2
 
 
 def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.ndarray, ink: np.ndarray,
@@ -109,7 +109,7 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
             centre = quad.mean(axis=0)
             if any(np.linalg.norm(centre - f.mean(axis=0)) < ON_TOP * card_w for f in found):
                 continue
-            if _a_face(quad, whole, ink) and not _a_read_over(quad, read_quads, whole, split, frame, card_w):
+            if _a_face(quad, whole, ink):
                 found.append(quad)
     return [tuple((float(x), float(y)) for x, y in q) for q in found]
 
@@ -200,30 +200,6 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     return float(np.mean((felt_edge | line).any(axis=1))), float(np.mean(over.any(axis=1)))
 
 
-def _a_read_over(quad: np.ndarray, read_quads, whole: np.ndarray, split: np.ndarray,
-                 frame: Optional[np.ndarray], card_w: float) -> bool:
-    """Whether a read card's side is seen running across the outline ``quad``, well inside it: that card
-    lies on it, so it is no pile's top card.  A court card read on top of another draws its picture's frame
-    line a little inside its side, and an outline placed along that line and the card below's far side
-    showed all four of its sides."""
-    pts = quad.astype(np.float32).reshape(-1, 1, 2)
-    margin = INSIDE_TOP * card_w
-    for q in read_quads:
-        r = np.asarray(q, np.float64)
-        if len(r) < 3:
-            continue
-        for i in range(len(r)):
-            p, e = r[i], r[(i + 1) % len(r)]
-            ins = [t for t in np.linspace(0.0, 1.0, 41)
-                   if cv2.pointPolygonTest(pts, (float(p[0] + t * (e - p)[0]), float(p[1] + t * (e - p)[1])), True) > margin]
-            if not ins or (ins[-1] - ins[0]) * np.linalg.norm(e - p) < SIDE_ACROSS * card_w:
-                continue
-            seen, _ = _side_seen(p + ins[0] * (e - p), p + ins[-1] * (e - p), r.mean(axis=0), whole, split, frame)
-            if seen >= SIDE_SEEN:
-                return True
-    return False
-
-
 def _read_on(quad: np.ndarray, read_quads, card_w: float) -> bool:
     """Whether a read lies on the pile's top card outlined by ``quad``: its index tip on it (nothing under
     a top card shows) or its centre by the top card's."""
@@ -231,7 +207,7 @@ def _read_on(quad: np.ndarray, read_quads, card_w: float) -> bool:
     centre = quad.mean(axis=0)
     for q in read_quads:
         r = np.asarray(q, np.float64)
-        if len(r) and np.linalg.norm(r.mean(axis=0) - centre) < ON_TOP * card_w:
+        if len(r) and np.linalg.norm(r.mean(axis=0) - centre) < SAME_TOP * card_w:
             return True
         if len(r) and cv2.pointPolygonTest(pts, (float(r[0][0]), float(r[0][1])), True) > -ON_TOP * card_w:
             return True
