@@ -19,9 +19,11 @@ corner that is seen along all four sides and on which no read lies is such
 a top card (:func:`_pile_tops`); a card under it never is, its sides hidden
 under the top card's face.
 
-A card back is no face: its pattern leaves paper only at its border, and
-a face-down card is not asked for (:data:`FACE_PAPER`); nor is a blank card
-or a paper slip of a card's size, which prints nothing (:data:`FACE_INK`).
+A card back is no face: its pattern leaves paper only at its border
+(:data:`FACE_PAPER`), or a light pattern repeats a small motif up to its
+border with no patch of bare paper anywhere inside (:data:`BACK_GAP`), and
+a face-down card is not asked for; nor is a blank card or a paper slip of a
+card's size, which prints nothing (:data:`FACE_INK`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,13 @@ RUN_ON = 1.15
 #: a face: a court card's picture frame leaves some half of it (anglo's and plastic's set-up shots: at
 #: least 0.5), a card back's pattern only its border.
 FACE_PAPER = 0.4
+#: Band along its sides (a share of a card's width) left out when a card is looked over for bare paper: a
+#: card back's white border.
+BACK_BORDER = 0.06
+#: Least radius (a share of a card's width) of the widest disc of bare paper inside that border for an
+#: outline to be a face (:func:`_widest_gap`): 0.107 or more on every face of anglo, plastic and the
+#: 40 benchmark designs' set-up shots; 0.024 on a light back (red diamonds on a white lattice, verC NEW-5).
+BACK_GAP = 0.06
 #: Least share of a card's face that is ink (see :mod:`.detect`): every face prints pips or a picture
 #: besides its index (anglo's and plastic's set-up shots: at least 0.026, the A♦), a blank card nothing.
 FACE_INK = 0.005
@@ -115,8 +124,35 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
 
 
 def _a_face(quad: np.ndarray, whole: np.ndarray, ink: np.ndarray) -> bool:
-    """Whether the outline holds a card's face: mostly paper, some ink (no back, no blank)."""
-    return _share(quad, whole) >= FACE_PAPER and _share(quad, ink) >= FACE_INK
+    """Whether the outline holds a card's face: mostly paper, some ink (no back, no blank), and somewhere
+    inside its border a patch of bare paper (no light back, see :func:`_widest_gap`)."""
+    return (_share(quad, whole) >= FACE_PAPER and _share(quad, ink) >= FACE_INK
+            and _widest_gap(quad, ink) >= BACK_GAP)
+
+
+def _widest_gap(quad: np.ndarray, ink: np.ndarray) -> float:
+    """Radius of the widest disc of bare paper (no ``ink``) inside the outline, :data:`BACK_BORDER` in from
+    its sides, as a share of its short side.
+
+    A face leaves paper between its pips, round its picture, beside its index; a back's pattern repeats
+    over the whole card up to its border, a small motif close by wherever one looks, though it may leave
+    more than half the card paper-white (red diamonds on a white lattice)."""
+    q = (quad * MASK_SCALE).astype(np.float32)
+    w = float(np.linalg.norm(q[1] - q[0]))
+    h = float(np.linalg.norm(q[3] - q[0]))
+    short = min(w, h)
+    if short < 8:
+        return 1.0
+    upright = cv2.warpPerspective(ink, cv2.getPerspectiveTransform(q, np.float32([[0, 0], [w, 0], [w, h], [0, h]])),
+                                  (int(round(w)), int(round(h))), flags=cv2.INTER_NEAREST)
+    border = int(round(BACK_BORDER * short))
+    inner = upright[border:upright.shape[0] - border, border:upright.shape[1] - border]
+    if inner.size == 0:
+        return 1.0
+    bare = cv2.compare(inner, 0, cv2.CMP_EQ)
+    # Beyond the inner rectangle counts as ink: a disc reaching past it would lie on the border.
+    bare = cv2.copyMakeBorder(bare, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    return float(cv2.distanceTransform(bare, cv2.DIST_L2, 3).max()) / short
 
 
 def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, card_w: float,
