@@ -76,6 +76,9 @@ OVER_PAPER = 0.15
 #: :func:`.detect.frame_masks` cuts ``split`` along such lines).
 LINE_DARK = 0.1
 LINE_DARK_LEAST = 18
+#: Mask pixels inside a line seen in the frame (past the two of its slack) that must be paper for it to be a
+#: card's edge line: its margin, not the picture inside a court card's frame line.
+LINE_MARGIN = 3
 #: Mask pixels past an edge line that must all be paper for the edge to lie over the card below: no card
 #: alone on the felt shows so much paper beyond a printed line along its side.
 PAST_LINE = 8
@@ -194,7 +197,8 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     ``split`` loses an edge line that a smudge cuts off the felt at both ends (a card lying down-left or
     up-left on another, its index corners blurred): it is a hole of the paper then, filled like ink.  With
     ``frame`` such a line is seen in the frame itself, a thin line darker than the paper each side of it
-    (:data:`LINE_DARK`).  An edge line dark enough to cut ``whole`` too reads there as felt just beyond
+    (:data:`LINE_DARK`), with the card's own bare margin inside it (:data:`LINE_MARGIN`: a court card's
+    picture lies right inside the frame line drawn round it).  An edge line dark enough to cut ``whole`` too reads there as felt just beyond
     the card (a fan straight to the side, its edge line running out to the felt at an end): the paper
     seen on past it (:data:`PAST_LINE`) tells it lies over the card below all the same."""
     a, b = p * MASK_SCALE, q * MASK_SCALE
@@ -228,7 +232,8 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
 
         inside, mid, outside = dark(edge - 2), dark(edge), dark(edge + 2)
         paper = np.minimum(inside, outside)
-        line |= inner & beyond & (paper - mid >= np.maximum(LINE_DARK_LEAST, LINE_DARK * paper))
+        margin = at(split, edge - 2) & at(split, edge - 2 - LINE_MARGIN)
+        line |= inner & beyond & margin & (paper - mid >= np.maximum(LINE_DARK_LEAST, LINE_DARK * paper))
         past = beyond.copy()
         for k in range(3, PAST_LINE + 1):
             past &= at(whole, edge + k)
