@@ -82,6 +82,11 @@ LINE_MARGIN = 3
 #: Mask pixels past an edge line that must all be paper for the edge to lie over the card below: no card
 #: alone on the felt shows so much paper beyond a printed line along its side.
 PAST_LINE = 8
+#: Distances (mask pixels) from an edge across its side at which :func:`_side_seen` looks in the frame: the
+#: paper inside a line, the line, the paper past it; the margin inside it; the paper past it.
+DARK_SHIFTS = np.array([-2.0, 0.0, 2.0])
+MARGIN_SHIFTS = np.array([-2.0, -2.0 - LINE_MARGIN])
+PAST_SHIFTS = np.arange(2.0, PAST_LINE + 1.0)
 #: A read whose index tip lies within this share of a card's width outside a pile's top card is that card's.
 ON_TOP = 0.12
 #: A read whose centre lies within this share of a card's width of a pile's top card's is that card's: a
@@ -216,7 +221,8 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
         return 0.0, 0.0
 
     def at(mask: np.ndarray, shift: np.ndarray) -> np.ndarray:
-        pts = a[None, None] + ts[:, None, None] * along + shift[..., None] * out
+        # ``shift``: distances across the side, one row for each point along it (any shape after that).
+        pts = a + ts[(slice(None),) + (None,) * shift.ndim] * along + shift[..., None] * out
         x = np.clip(np.round(pts[..., 0]).astype(int), 0, cols - 1)
         y = np.clip(np.round(pts[..., 1]).astype(int), 0, rows - 1)
         return mask[y, x] if mask.ndim == 3 else mask[y, x] > 0
@@ -226,19 +232,18 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     felt_edge = inner & ~beyond
     line = at(split, edge - 2) & ~at(split, edge) & beyond
     over = line & ~felt_edge.any(axis=1)[:, None]
-    if frame is not None:
-        def dark(shift: np.ndarray) -> np.ndarray:
-            return at(frame, shift).min(axis=-1).astype(np.int16)
-
-        inside, mid, outside = dark(edge - 2), dark(edge), dark(edge + 2)
+    seen = (felt_edge | line).any(axis=1)
+    if frame is not None and np.mean(seen | (inner & beyond).any(axis=1)) >= SIDE_SEEN:
+        # (A side that stays short of :data:`SIDE_SEEN` with every line the frame may add is not looked
+        # at in the frame: it fails all the same.)
+        inside, mid, outside = np.moveaxis(at(frame, edge[..., None] + DARK_SHIFTS).min(axis=-1).astype(np.int16), -1, 0)
         paper = np.minimum(inside, outside)
-        margin = at(split, edge - 2) & at(split, edge - 2 - LINE_MARGIN)
+        margin = at(split, edge[..., None] + MARGIN_SHIFTS).all(axis=-1)
         line |= inner & beyond & margin & (paper - mid >= np.maximum(LINE_DARK_LEAST, LINE_DARK * paper))
-        past = beyond.copy()
-        for k in range(3, PAST_LINE + 1):
-            past &= at(whole, edge + k)
-        over |= line & past
-    return float(np.mean((felt_edge | line).any(axis=1))), float(np.mean(over.any(axis=1)))
+        seen = (felt_edge | line).any(axis=1)
+        if np.mean(seen) >= SIDE_SEEN and np.mean(over.any(axis=1)) < OVER_PAPER:
+            over |= line & at(whole, edge[..., None] + PAST_SHIFTS).all(axis=-1)
+    return float(np.mean(seen)), float(np.mean(over.any(axis=1)))
 
 
 def _read_on(quad: np.ndarray, read_quads, card_w: float) -> bool:
