@@ -50,7 +50,8 @@ FACE_PAPER = 0.4
 BACK_BORDER = 0.06
 #: Least radius (a share of a card's width) of the widest disc of bare paper inside that border for an
 #: outline to be a face (:func:`_widest_gap`): 0.107 or more on every face of anglo, plastic and the 33
-#: benchmark designs' set-up shots (anglo 0.15, smudged or not); 0.024 on a light back (red diamonds on a white lattice, verC NEW-5).
+#: benchmark designs' set-up shots (anglo 0.15, smudged or not); 0.024 on a light back (red diamonds on a
+#: white lattice, verC NEW-5).
 BACK_GAP = 0.06
 #: Least share of a card's face that is ink (see :mod:`.detect`): every face prints pips or a picture
 #: besides its index (anglo's and plastic's set-up shots: at least 0.026, the A♦), a blank card nothing.
