@@ -34,7 +34,8 @@ def light_back() -> np.ndarray:
     pattern = np.full((h - 2 * border, w - 2 * border, 3), 238, np.uint8)
     for y in range(0, pattern.shape[0], 10):
         for x in range(5 * ((y // 10) % 2), pattern.shape[1], 10):
-            cv2.fillConvexPoly(pattern, np.array([[x, y - 3], [x + 3, y], [x, y + 3], [x - 3, y]], np.int32), (40, 40, 170))
+            diamond = np.array([[x, y - 3], [x + 3, y], [x, y + 3], [x - 3, y]], np.int32)
+            cv2.fillConvexPoly(pattern, diamond, (40, 40, 170))
     back[border:h - border, border:w - border] = pattern
     return back
 

@@ -204,9 +204,9 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     up-left on another, its index corners blurred): it is a hole of the paper then, filled like ink.  With
     ``frame`` such a line is seen in the frame itself, a thin line darker than the paper each side of it
     (:data:`LINE_DARK`), with the card's own bare margin inside it (:data:`LINE_MARGIN`: a court card's
-    picture lies right inside the frame line drawn round it).  An edge line dark enough to cut ``whole`` too reads there as felt just beyond
-    the card (a fan straight to the side, its edge line running out to the felt at an end): the paper
-    seen on past it (:data:`PAST_LINE`) tells it lies over the card below all the same."""
+    picture lies right inside the frame line drawn round it).  An edge line dark enough to cut ``whole`` too
+    reads there as felt just beyond the card (a fan straight to the side, its edge line running out to the
+    felt at an end): the paper seen on past it (:data:`PAST_LINE`) tells it lies over the card below all the same."""
     a, b = p * MASK_SCALE, q * MASK_SCALE
     length = float(np.linalg.norm(b - a))
     if length < 4:
@@ -237,7 +237,8 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     if frame is not None and np.mean(seen | (inner & beyond).any(axis=1)) >= SIDE_SEEN:
         # (A side that stays short of :data:`SIDE_SEEN` with every line the frame may add is not looked
         # at in the frame: it fails all the same.)
-        inside, mid, outside = np.moveaxis(at(frame, edge[..., None] + DARK_SHIFTS).min(axis=-1).astype(np.int16), -1, 0)
+        looks = at(frame, edge[..., None] + DARK_SHIFTS).min(axis=-1).astype(np.int16)
+        inside, mid, outside = np.moveaxis(looks, -1, 0)
         paper = np.minimum(inside, outside)
         margin = at(split, edge[..., None] + MARGIN_SHIFTS).all(axis=-1)
         line |= inner & beyond & margin & (paper - mid >= np.maximum(LINE_DARK_LEAST, LINE_DARK * paper))
