@@ -562,7 +562,7 @@ class Recognizer:
         # with both index corners smudged was skipped, and every later card went into the wrong hand).
         result.uncertain += [UncertainHit((), outline, 0.0) for outline in unread_outlines(
             quads, corners, masks.whole, masks.ink, [h.corners for h in result.cards + result.uncertain], card_w, card_h,
-            masks.split)]
+            masks.split, masks.frame)]
         # A near-upright fan's outline is one four-sided blob, wider than a card (QA: 1.35 times its height, 10%
         # wider for it): it doubted a deck's own profile.  Nothing past a card's size votes on the shape.
         result.shapes = [q.short / q.long / self.profile.aspect for q in seen_whole

@@ -19,9 +19,11 @@ corner that is seen along all four sides and on which no read lies is such
 a top card (:func:`_pile_tops`); a card under it never is, its sides hidden
 under the top card's face.
 
-A card back is no face: its pattern leaves paper only at its border, and
-a face-down card is not asked for (:data:`FACE_PAPER`); nor is a blank card
-or a paper slip of a card's size, which prints nothing (:data:`FACE_INK`).
+A card back is no face: its pattern leaves paper only at its border
+(:data:`FACE_PAPER`), or a light pattern repeats a small motif up to its
+border with no patch of bare paper anywhere inside (:data:`BACK_GAP`), and
+a face-down card is not asked for; nor is a blank card or a paper slip of a
+card's size, which prints nothing (:data:`FACE_INK`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,14 @@ RUN_ON = 1.15
 #: a face: a court card's picture frame leaves some half of it (anglo's and plastic's set-up shots: at
 #: least 0.5), a card back's pattern only its border.
 FACE_PAPER = 0.4
+#: Band along its sides (a share of a card's width) left out when a card is looked over for bare paper: a
+#: card back's white border.
+BACK_BORDER = 0.06
+#: Least radius (a share of a card's width) of the widest disc of bare paper inside that border for an
+#: outline to be a face (:func:`_widest_gap`): 0.107 or more on every face of anglo, plastic and the 33
+#: benchmark designs' set-up shots (anglo 0.15, smudged or not); 0.024 on a light back (red diamonds on a
+#: white lattice, verC NEW-5).
+BACK_GAP = 0.06
 #: Least share of a card's face that is ink (see :mod:`.detect`): every face prints pips or a picture
 #: besides its index (anglo's and plastic's set-up shots: at least 0.026, the A♦), a blank card nothing.
 FACE_INK = 0.005
@@ -62,20 +72,43 @@ SIDE_SLACK = 3
 #: Least share of one of its sides along which a pile's top card must lie over paper (the card below): a card
 #: lying alone is the whole outline's (:func:`unread_outlines`), seen whole or from a corner.
 OVER_PAPER = 0.15
-#: A read whose index tip lies within this share of a card's width outside a pile's top card, or whose
-#: centre lies within it of the top card's, is that card's: a fanned card lies a third of a width off.
+#: How much darker than the paper each side of it (a share of that paper's darkest channel, at least
+#: :data:`LINE_DARK_LEAST` levels) a thin line in the frame must be to be a card's edge line (as
+#: :func:`.detect.frame_masks` cuts ``split`` along such lines).
+LINE_DARK = 0.1
+LINE_DARK_LEAST = 18
+#: Mask pixels inside a line seen in the frame (past the two of its slack) that must be paper for it to be a
+#: card's edge line: its margin, not the picture inside a court card's frame line.
+LINE_MARGIN = 3
+#: Mask pixels past an edge line that must all be paper for the edge to lie over the card below: no card
+#: alone on the felt shows so much paper beyond a printed line along its side.
+PAST_LINE = 8
+#: Distances (mask pixels) from an edge across its side at which :func:`_side_seen` looks in the frame: the
+#: paper inside a line, the line, the paper past it; the margin inside it; the paper past it.
+DARK_SHIFTS = np.array([-2.0, 0.0, 2.0])
+MARGIN_SHIFTS = np.array([-2.0, -2.0 - LINE_MARGIN])
+PAST_SHIFTS = np.arange(2.0, PAST_LINE + 1.0)
+#: A read whose index tip lies within this share of a card's width outside a pile's top card is that card's.
 ON_TOP = 0.12
+#: A read whose centre lies within this share of a card's width of a pile's top card's is that card's: a
+#: fanned card lies a quarter of a width off or more (0.15 of a height straight to the side), and an outline
+#: placed along a court card's picture frame (some 0.15 of a width inside its side) and the far side of the
+#: card below is that court card's.
+SAME_TOP = 0.2
 
 
 def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.ndarray, ink: np.ndarray,
                     read_quads: Sequence[Sequence[tuple[float, float]]], card_w: float,
-                    card_h: float, split: Optional[np.ndarray] = None) -> list[tuple[tuple[float, float], ...]]:
+                    card_h: float, split: Optional[np.ndarray] = None,
+                    frame: Optional[np.ndarray] = None) -> list[tuple[tuple[float, float], ...]]:
     """The outlines (four corners, frame pixels) of cards seen whole that no read explains.
 
     ``quads``: the cards seen whole of the frame's card size; ``corners``: the outline corners found;
     ``whole``: the paper mask and ``ink`` the ink mask (at :data:`.detect.MASK_SCALE`); ``read_quads``: the card outlines of the
     frame's reads, sure or not; ``card_w``, ``card_h``: the frame's card size; ``split``: the paper cut along
-    thin lines (see :func:`.detect.frame_masks`), for the top cards of piles (none looked for without it)."""
+    thin lines (see :func:`.detect.frame_masks`), for the top cards of piles (none looked for without it);
+    ``frame``: the (reduced) BGR frame the masks were made from, for the edge lines ``split`` lost (see
+    :func:`_side_seen`)."""
     found: list[np.ndarray] = []
     for quad in [np.array(q.points, np.float64) for q in quads] + _from_corners(corners, card_w, card_h):
         centre = quad.mean(axis=0)
@@ -90,7 +123,7 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
         def explained(quad: np.ndarray) -> bool:
             return _read_on(quad, read_quads, card_w) or not _inside(quad, whole)
 
-        for quad in _pile_tops(corners, whole, split, card_w, card_h, explained):
+        for quad in _pile_tops(corners, whole, split, card_w, card_h, explained, frame):
             centre = quad.mean(axis=0)
             if any(np.linalg.norm(centre - f.mean(axis=0)) < ON_TOP * card_w for f in found):
                 continue
@@ -100,12 +133,40 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
 
 
 def _a_face(quad: np.ndarray, whole: np.ndarray, ink: np.ndarray) -> bool:
-    """Whether the outline holds a card's face: mostly paper, some ink (no back, no blank)."""
-    return _share(quad, whole) >= FACE_PAPER and _share(quad, ink) >= FACE_INK
+    """Whether the outline holds a card's face: mostly paper, some ink (no back, no blank), and somewhere
+    inside its border a patch of bare paper (no light back, see :func:`_widest_gap`)."""
+    return (_share(quad, whole) >= FACE_PAPER and _share(quad, ink) >= FACE_INK
+            and _widest_gap(quad, ink) >= BACK_GAP)
+
+
+def _widest_gap(quad: np.ndarray, ink: np.ndarray) -> float:
+    """Radius of the widest disc of bare paper (no ``ink``) inside the outline, :data:`BACK_BORDER` in from
+    its sides, as a share of its short side.
+
+    A face leaves paper between its pips, round its picture, beside its index; a back's pattern repeats
+    over the whole card up to its border, a small motif close by wherever one looks, though it may leave
+    more than half the card paper-white (red diamonds on a white lattice)."""
+    q = (quad * MASK_SCALE).astype(np.float32)
+    w = float(np.linalg.norm(q[1] - q[0]))
+    h = float(np.linalg.norm(q[3] - q[0]))
+    short = min(w, h)
+    if short < 8:
+        return 1.0
+    upright = cv2.warpPerspective(ink, cv2.getPerspectiveTransform(q, np.float32([[0, 0], [w, 0], [w, h], [0, h]])),
+                                  (int(round(w)), int(round(h))), flags=cv2.INTER_NEAREST)
+    border = int(round(BACK_BORDER * short))
+    inner = upright[border:upright.shape[0] - border, border:upright.shape[1] - border]
+    if inner.size == 0:
+        return 1.0
+    bare = cv2.compare(inner, 0, cv2.CMP_EQ)
+    # Beyond the inner rectangle counts as ink: a disc reaching past it would lie on the border.
+    bare = cv2.copyMakeBorder(bare, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    return float(cv2.distanceTransform(bare, cv2.DIST_L2, 3).max()) / short
 
 
 def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, card_w: float,
-               card_h: float, explained: Callable[[np.ndarray], bool]) -> list[np.ndarray]:
+               card_h: float, explained: Callable[[np.ndarray], bool],
+               frame: Optional[np.ndarray] = None) -> list[np.ndarray]:
     """Card outlines placed at corners (either way round) whose four sides are all seen: on the felt or
     as a line over the paper below; none that ``explained`` (a read lies on it).  The best placed first
     where two lie on one card."""
@@ -122,7 +183,7 @@ def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, 
                 continue
             seen, over = 1.0, 0.0
             for i in range(4):
-                side, paper = _side_seen(quad[i], quad[(i + 1) % 4], quad.mean(axis=0), whole, split)
+                side, paper = _side_seen(quad[i], quad[(i + 1) % 4], quad.mean(axis=0), whole, split, frame)
                 seen, over = min(seen, side), max(over, paper)
                 if seen < SIDE_SEEN:
                     break
@@ -133,11 +194,19 @@ def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, 
 
 
 def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarray,
-               split: np.ndarray) -> tuple[float, float]:
+               split: np.ndarray, frame: Optional[np.ndarray] = None) -> tuple[float, float]:
     """Shares of the side from ``p`` to ``q`` (frame pixels) along which an edge is seen within
     :data:`SIDE_SLACK` (paper, ``whole``, inside with felt just beyond, or the paper, ``split``, inside ending
     at a thin line or at ink over the card below: its edge line, the picture it lies on), and along which
-    that edge lies over paper (the card below)."""
+    that edge lies over paper (the card below).
+
+    ``split`` loses an edge line that a smudge cuts off the felt at both ends (a card lying down-left or
+    up-left on another, its index corners blurred): it is a hole of the paper then, filled like ink.  With
+    ``frame`` such a line is seen in the frame itself, a thin line darker than the paper each side of it
+    (:data:`LINE_DARK`), with the card's own bare margin inside it (:data:`LINE_MARGIN`: a court card's
+    picture lies right inside the frame line drawn round it).  An edge line dark enough to cut ``whole`` too
+    reads there as felt just beyond the card (a fan straight to the side, its edge line running out to the
+    felt at an end): the paper seen on past it (:data:`PAST_LINE`) tells it lies over the card below all the same."""
     a, b = p * MASK_SCALE, q * MASK_SCALE
     length = float(np.linalg.norm(b - a))
     if length < 4:
@@ -149,20 +218,34 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     rows, cols = whole.shape[:2]
     ts = np.arange(2.0, length - 2.0, 1.0)
     offsets = np.arange(-SIDE_SLACK, SIDE_SLACK + 1, 1.0)
+    if not len(ts):
+        return 0.0, 0.0
 
     def at(mask: np.ndarray, shift: np.ndarray) -> np.ndarray:
-        pts = a[None, None] + ts[:, None, None] * along + shift[..., None] * out
+        # ``shift``: distances across the side, one row for each point along it (any shape after that).
+        pts = a + ts[(slice(None),) + (None,) * shift.ndim] * along + shift[..., None] * out
         x = np.clip(np.round(pts[..., 0]).astype(int), 0, cols - 1)
         y = np.clip(np.round(pts[..., 1]).astype(int), 0, rows - 1)
-        return mask[y, x] > 0
+        return mask[y, x] if mask.ndim == 3 else mask[y, x] > 0
 
     edge = offsets[None, :].repeat(len(ts), 0)
     inner, beyond = at(whole, edge - 2), at(whole, edge + 2)
     felt_edge = inner & ~beyond
     line = at(split, edge - 2) & ~at(split, edge) & beyond
-    if not len(ts):
-        return 0.0, 0.0
-    return float(np.mean((felt_edge | line).any(axis=1))), float(np.mean((line & ~felt_edge.any(axis=1)[:, None]).any(axis=1)))
+    over = line & ~felt_edge.any(axis=1)[:, None]
+    seen = (felt_edge | line).any(axis=1)
+    if frame is not None and np.mean(seen | (inner & beyond).any(axis=1)) >= SIDE_SEEN:
+        # (A side that stays short of :data:`SIDE_SEEN` with every line the frame may add is not looked
+        # at in the frame: it fails all the same.)
+        looks = at(frame, edge[..., None] + DARK_SHIFTS).min(axis=-1).astype(np.int16)
+        inside, mid, outside = np.moveaxis(looks, -1, 0)
+        paper = np.minimum(inside, outside)
+        margin = at(split, edge[..., None] + MARGIN_SHIFTS).all(axis=-1)
+        line |= inner & beyond & margin & (paper - mid >= np.maximum(LINE_DARK_LEAST, LINE_DARK * paper))
+        seen = (felt_edge | line).any(axis=1)
+        if np.mean(seen) >= SIDE_SEEN and np.mean(over.any(axis=1)) < OVER_PAPER:
+            over |= line & at(whole, edge[..., None] + PAST_SHIFTS).all(axis=-1)
+    return float(np.mean(seen)), float(np.mean(over.any(axis=1)))
 
 
 def _read_on(quad: np.ndarray, read_quads, card_w: float) -> bool:
@@ -172,7 +255,7 @@ def _read_on(quad: np.ndarray, read_quads, card_w: float) -> bool:
     centre = quad.mean(axis=0)
     for q in read_quads:
         r = np.asarray(q, np.float64)
-        if len(r) and np.linalg.norm(r.mean(axis=0) - centre) < ON_TOP * card_w:
+        if len(r) and np.linalg.norm(r.mean(axis=0) - centre) < SAME_TOP * card_w:
             return True
         if len(r) and cv2.pointPolygonTest(pts, (float(r[0][0]), float(r[0][1])), True) > -ON_TOP * card_w:
             return True
