@@ -80,9 +80,9 @@ BARE_FRAMES = 3
 #: and is put back as any other.
 PUT_BACK = 10.0
 PUT_BACK_REACH = 0.4
-#: Frame numbers (2 s at 30 fps) after a card lying still vanished unseen, its spot not seen bare, within which a
-#: card of its code read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
-MOVED = 60
+#: Seconds after a card lying still vanished unseen, its spot not seen bare, within which a card of its code
+#: read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
+MOVED = 2.0
 #: An unsure read whose outline lies within this share of a card's height of a reported card's (every
 #: corner near one of its corners) lies where that card lies: a resting card's reads move a pixel or
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
@@ -113,11 +113,12 @@ AT_UNREAD = 0.15
 #: Frames of its last speed within which a card hidden as it slides comes to rest (the shared shoe videos: at
 #: most five from any frame read in its slide): a card unseen longer is matched no further along its way,
 #: so that one slid away at a round's end leaves no line across the table on which the next round's card
-#: of its code is taken for it (rev17 F16).  Frames unseen after which a card last seen moving whose way
+#: of its code is taken for it (rev17 F16).  Seconds unseen after which a card last seen moving whose way
 #: (its last spot and that far on) shows bare table :data:`BARE_FRAMES` frames in a row left the view (slid
-#: off, gathered), and is forgotten: a card dealt blurred is read at rest well within a second.
+#: off, gathered), and is forgotten: a card dealt blurred is read at rest well within a second.  The first in
+#: frames of 1/30 s (a card's speed is measured so), the second in seconds.
 SLIDE_ON = 6
-SLID_AWAY = 30
+SLID_AWAY = 1.0
 
 
 @dataclass(frozen=True)
@@ -502,12 +503,13 @@ class OnceOnlyTracker:
 
     def _moved(self, tr: _Track) -> bool:
         """Whether a reported card of ``tr``'s code, lying still when last seen, vanished within :data:`MOVED`
-        frames before ``tr`` was first seen and is still remembered (its spot not seen bare :data:`BARE_FRAMES`
+        seconds before ``tr`` was first seen and is still remembered (its spot not seen bare :data:`BARE_FRAMES`
         frames): most likely that card moved under the croupier's hand, however far (rev17 F10: a split's
         second card, moved a card's width off a spot that still shows the first card's paper, was played
         twice; F10b: the hand gathering a 9♠ onto the K♦ at a round's end).  Held as put back: an 8-deck
         shoe's second copy may have been dealt while the first lay hidden.  One seen since is another."""
-        return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last <= MOVED
+        return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last
+                   and self._since(t.last, tr.first) <= MOVED
                    and np.hypot(*t.velocity) < STILL * self.card_h for t in self.tracks)
 
     def _trim_counted(self) -> None:
@@ -561,7 +563,7 @@ class OnceOnlyTracker:
         self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
 
     def _slid_away(self, frame: int, result: FrameResult, held: list[_Track]) -> None:
-        """Forget a remembered card last seen moving, unseen :data:`SLID_AWAY` frames, whose way (its last spot
+        """Forget a remembered card last seen moving, unseen :data:`SLID_AWAY` seconds, whose way (its last spot
         and :data:`SLIDE_ON` frames of its last speed on, as far as the frame shows) is bare table
         :data:`BARE_FRAMES` frames in a row: it left the view (slid off, gathered), and a card of its code dealt
         on its way later is a new one (rev17 F16: a 9♠ slid away at a round's end took the next round's 9♠
@@ -573,7 +575,7 @@ class OnceOnlyTracker:
         seen = {id(tr) for tr in held}
         h, w = view.paper.shape[:2]
         for tr in self.tracks + self.ghosts:
-            if (id(tr) in seen or not tr.reported or len(tr.corners) != 4 or frame - tr.last < SLID_AWAY
+            if (id(tr) in seen or not tr.reported or len(tr.corners) != 4 or self._since(tr.last) < SLID_AWAY
                     or np.hypot(*tr.velocity) < STILL * self.card_h):
                 continue
             way = tr.velocity * SLIDE_ON
