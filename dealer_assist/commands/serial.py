@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import queue
 import signal
@@ -406,6 +407,23 @@ class _LineWatch:
         return self.check.summary(now)
 
 
+def _sigterm_given_back(command):
+    """Give back the SIGTERM handling ``command`` took (see :class:`_StopOnSigterm`) once it returns: left
+    ignored, it was inherited by every program started later from the same process (a test run's
+    subprocesses no longer ended on SIGTERM)."""
+    @functools.wraps(command)
+    def run(args: argparse.Namespace) -> int:
+        main = threading.current_thread() is threading.main_thread()
+        before = signal.getsignal(signal.SIGTERM) if main else None
+        try:
+            return command(args)
+        finally:
+            if before is not None:
+                signal.signal(signal.SIGTERM, before)
+    return run
+
+
+@_sigterm_given_back
 def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
     from dealer_assist.events import CardRead, DeviceHello, FrameDropped, LinkState, SeqGap, Unreadable
@@ -567,6 +585,7 @@ class _StopOnSigterm:
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
+@_sigterm_given_back
 def run_shoe_sim(args: argparse.Namespace) -> int:
     from dealer_assist.shoesim import (EndpointError, FaultPlan, PtyEndpoint, SerialEndpoint, ShoeSimulator, TcpEndpoint,
                                        VirtualShoe)

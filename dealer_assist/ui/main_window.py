@@ -32,7 +32,7 @@ from dealer_assist.ui.history import HistoryView
 from dealer_assist.ui.keys import KEYS, REPLAY_KEYS, REPLAY_TAKEN, paused_reason, replay_ended
 from dealer_assist.ui.limits import LimitsDialog
 from dealer_assist.ui.roads import RoadsView
-from dealer_assist.ui.row_room import make_room
+from dealer_assist.ui.row_room import StepsDown
 from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.settlement import SettlementView
 from dealer_assist.ui.sound import Cues
@@ -72,7 +72,7 @@ class Options:
     sim_interval: float = 1.0
 
 
-class MainWindow(QMainWindow):
+class MainWindow(QMainWindow, StepsDown):
     """One table's display; ``source`` is the running card source (``None``: cards are typed in)."""
 
     first_paint = Signal(float)
@@ -290,25 +290,8 @@ class MainWindow(QMainWindow):
         if self.camera_view is not None:
             self.camera_view.set_unit(unit)
 
-    def _make_room(self) -> None:
-        """Fit every row in the window (see :mod:`.row_room`); a text scale above 1 gives back its larger text,
-        a pixel of the unit at a time down to the window's own size, while they still do not (rev16 F8: at
-        1.25 and 1280x720 two alerts had the chip bar drawn over seats 1-5's bet rows).
-
-        Each new unit is weighed on the next pass of the event loop: the alert bars are built anew at it,
-        and Qt shows a widget added to a shown window only then (weighed at once, their lines counted
-        nothing and the rows seemed to fit)."""
-        if self.unit != self._window_unit and not self._stepping_down:
-            self._set_unit(self._window_unit)  # the message or alerts changed: weighed afresh at the full size
-            self._stepping_down = True
-            self._room_timer.start()
-            return
-        self._stepping_down = False
-        short = make_room(self.centralWidget(), self.roads, self.betting, self.alerts, self.banner)
-        if short > 0 and self.unit > self._least_unit:
-            self._set_unit(self.unit - 1)
-            self._stepping_down = True
-            self._room_timer.start()
+    def _room_rows(self) -> tuple:
+        return self.roads, self.betting, self.alerts, self.banner
 
     def paintEvent(self, event) -> None:  # noqa: N802
         super().paintEvent(event)

@@ -87,3 +87,32 @@ def _wrapped(panel) -> list:
     from PySide6.QtWidgets import QLabel
 
     return [label for label in panel.findChildren(QLabel) if label.wordWrap() and label.isVisible()]
+
+
+class StepsDown:
+    """A table window's text scale given back while its rows do not fit: a pixel of the unit at a time, down
+    to the window's own size (rev16 F8: at 1.25 and 1280x720 two alerts had the chip bar drawn over seats
+    1-5's bet rows), the same in the baccarat and blackjack windows.
+
+    Each new unit is weighed on the next pass of the event loop: the alert bars are built anew at it, and
+    Qt shows a widget added to a shown window only then (weighed at once, their lines counted nothing and
+    the rows seemed to fit).  The window keeps ``unit``, ``_window_unit``, ``_least_unit``,
+    ``_stepping_down`` and ``_room_timer`` (a single-shot timer calling :meth:`_make_room`), and names the
+    rows that give and take room in :meth:`_room_rows` (``giver, message, *panels``, see :func:`make_room`).
+    """
+
+    def _room_rows(self) -> tuple:
+        raise NotImplementedError
+
+    def _make_room(self) -> None:
+        if self.unit != self._window_unit and not self._stepping_down:
+            self._set_unit(self._window_unit)  # the message or alerts changed: weighed afresh at the full size
+            self._stepping_down = True
+            self._room_timer.start()
+            return
+        self._stepping_down = False
+        short = make_room(self.centralWidget(), *self._room_rows())
+        if short > 0 and self.unit > self._least_unit:
+            self._set_unit(self.unit - 1)
+            self._stepping_down = True
+            self._room_timer.start()

@@ -31,7 +31,7 @@ from dealer_assist.ui.bridge import SnapshotBridge
 from dealer_assist.ui.help import HelpOverlay
 from dealer_assist.ui.keys import paused_reason, replay_ended
 from dealer_assist.ui.limits import LimitsDialog
-from dealer_assist.ui.row_room import make_room
+from dealer_assist.ui.row_room import StepsDown
 from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.supervisor import SupervisorDialog
 from dealer_assist.ui.typed_cards import TypedCardCursor, due_card
@@ -95,7 +95,7 @@ UNKEYED = {"place": "a bet (click on a seat)", "remove": "taking a chip off (Shi
            "void_return": "void counted", "resume": "same deck"}
 
 
-class BlackjackWindow(QMainWindow):
+class BlackjackWindow(QMainWindow, StepsDown):
     """One blackjack table's display; ``source`` is the running card source (``None``: cards are typed in)."""
 
     closed = Signal()
@@ -318,22 +318,8 @@ class BlackjackWindow(QMainWindow):
         if self.camera_view is not None:
             self.camera_view.set_unit(unit)
 
-    def _make_room(self) -> None:
-        """Fit every row in the window (see :mod:`.row_room`); a text scale above 1 gives back its larger text,
-        a pixel of the unit at a time down to the window's own size, while they still do not, as the baccarat
-        window's does (:meth:`dealer_assist.ui.main_window.MainWindow._make_room`: each new unit is weighed on
-        the next pass of the event loop)."""
-        if self.unit != self._window_unit and not self._stepping_down:
-            self._set_unit(self._window_unit)  # the message or alerts changed: weighed afresh at the full size
-            self._stepping_down = True
-            self._room_timer.start()
-            return
-        self._stepping_down = False
-        short = make_room(self.centralWidget(), self.table, self.entry, self.alerts, self.banner)
-        if short > 0 and self.unit > self._least_unit:
-            self._set_unit(self.unit - 1)
-            self._stepping_down = True
-            self._room_timer.start()
+    def _room_rows(self) -> tuple:
+        return self.table, self.entry, self.alerts, self.banner
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
