@@ -98,11 +98,8 @@ class StepsDown:
     Qt shows a widget added to a shown window only then (weighed at once, their lines counted nothing and
     the rows seemed to fit).  The window keeps ``unit``, ``_window_unit``, ``_least_unit``,
     ``_stepping_down`` and ``_room_timer`` (a single-shot timer calling :meth:`_make_room`), and names the
-    rows that give and take room in :meth:`_room_rows` (``giver, message, *panels``, see :func:`make_room`).
+    rows that give and take room in its ``_room_rows()`` (``giver, message, *panels``, see :func:`make_room`).
     """
-
-    def _room_rows(self) -> tuple:
-        raise NotImplementedError
 
     def _make_room(self) -> None:
         if self.unit != self._window_unit and not self._stepping_down:
