@@ -41,16 +41,17 @@ def _lay(canvas: np.ndarray, card: np.ndarray, x: float, y: float, angle: float,
     canvas[:] = (canvas * (1 - mask[..., None]) + face * mask[..., None]).astype(np.uint8)
 
 
-def sliding_deal(folder: Path, codes: tuple[str, ...]) -> Path:
+def sliding_deal(folder: Path, codes: tuple[str, ...], slots=SLOTS) -> Path:
     """A folder of numbered frames: each card of ``codes`` is pushed from the shoe (top right) near its slot
-    and slid into it, smeared by its motion, then lies still; the cards at rest stay sharp."""
+    (``slots``: centre x, y and angle, one per card) and slid into it, smeared by its motion, then lies
+    still; the cards at rest stay sharp."""
     folder.mkdir(parents=True, exist_ok=True)
     felt = cv2.imread(str(CALIB / "AS.png"))
     felt[:] = felt[5, 5]
     cards = {code: _card(code) for code in codes}
     resting: list[tuple[str, float, float, float]] = []
     n = 0
-    for code, (tx, ty, ta) in zip(codes, SLOTS):
+    for code, (tx, ty, ta) in zip(codes, slots):
         sx, sy = 1180.0, 90.0
         cx, cy = tx + CREEP * SLIDE, ty - CREEP * SLIDE * 0.2  # where the creep starts
         for t in range(PUSH + SLIDE + REST):

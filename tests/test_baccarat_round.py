@@ -128,10 +128,64 @@ def test_card_after_round_is_refused_and_round_unchanged():
 
 
 def test_zone_is_checked():
-    rnd = BaccaratRound().add(parse_card("9S"), zone="player")
-    with pytest.raises(ZoneMismatchError, match="Banker's first card"):
+    rnd = play(parse_cards("2 3 4 5".split()))  # 6 against 8: a natural, no card due
+    with pytest.raises(CardNotDueError):
         rnd.add(parse_card("2S"), zone="player")
-    assert rnd.add(parse_card("2S"), zone="banker").banker_total == 2
+    rnd = play(parse_cards("2 3 K K".split()))  # 2 against 3: the Player draws first
+    with pytest.raises(ZoneMismatchError, match="seen on the banker side but the next card is Player's third card"):
+        rnd.add(parse_card("2S"), zone="banker")
+    first = BaccaratRound().add(parse_card("9S"), zone="player").add(parse_card("2S"), zone="player")
+    with pytest.raises(ZoneMismatchError, match="Banker's first card"):  # the Player's first two are down
+        first.add(parse_card("3S"), zone="player")
+    assert first.add(parse_card("3S"), zone="banker").banker_total == 3
+
+
+# The first four cards as a layout camera may see them turned up: every order, each seen in its own box.
+FIRST_FOUR_ORDERS = list(itertools.permutations(range(4)))
+
+
+@pytest.mark.parametrize("order", FIRST_FOUR_ORDERS)
+def test_first_four_turned_in_any_order_go_to_their_hands(order):
+    drawn = parse_cards("KS 3H 4D 5C 7S".split())  # P 4, B 8: a natural; the 7S is no card of the round
+    hands = ["player", "banker", "player", "banker"]
+    rnd = BaccaratRound()
+    for i in order:
+        rnd = rnd.add(drawn[i], zone=hands[i])
+    assert rnd.outcome == play(drawn[:4]).outcome and rnd.complete
+    assert rnd.player_total == 4 and rnd.banker_total == 8
+    assert BaccaratRound(rnd.cards_by_position).outcome == rnd.outcome
+    assert sorted(c.code for c in rnd.player_cards) == ["4D", "KS"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(RANKS), min_size=6, max_size=6), st.permutations(range(4)))
+def test_a_round_turned_out_of_order_settles_as_dealt_in_order(ranks, order):
+    drawn = [Card(r, s) for r, s in zip(ranks, "SHDCSH")]
+    in_order = play(drawn[:4])
+    rnd = BaccaratRound()
+    for i in order:
+        rnd = rnd.add(drawn[i], zone=("player", "banker")[i % 2])
+    for card in drawn[4:]:  # the third cards come as the tableau calls them, to the hand it names
+        if rnd.complete:
+            break
+        hand = rnd.due.hand
+        rnd, in_order = rnd.add(card, zone=hand), in_order.add(card)
+    assert rnd.complete and rnd.outcome == in_order.outcome
+    for hand in ("player", "banker"):  # a hand's cards turned in another order take its places in turn
+        assert sorted(c.code for c in rnd.hand(hand)) == sorted(c.code for c in in_order.hand(hand))
+    rebuilt = BaccaratRound(rnd.cards_by_position)
+    assert rebuilt.outcome == in_order.outcome and rebuilt.positions == in_order.positions
+    assert [s.position for s in sorted(rnd.steps, key=lambda s: list(Position).index(s.position))] == \
+        [s.position for s in in_order.steps]
+
+
+def test_a_card_turned_early_is_said_so_and_voids_back_to_draw_order():
+    rnd = BaccaratRound().add(parse_card("9S"), zone="player").add(parse_card("2S"), zone="player")
+    assert rnd.positions == (Position.P1, Position.P2) and rnd.due.position is Position.B1
+    assert "turned up before the Banker's first card" in rnd.steps[1].reason
+    back = rnd.void_last()
+    assert back == BaccaratRound().add(parse_card("9S")) and back.placed == ()
+    assert rnd.add(parse_card("3H")).positions == (Position.P1, Position.P2, Position.B1)  # no zone: the due place
 
 
 def test_void_last_card():

@@ -5,7 +5,9 @@ round or raises, so a refused card can never leave a half-changed round;
 :meth:`BaccaratRound.void_last` is the correction path.  A draw-order
 source (shoe reader, shoe-mouth camera) gives no position: the round
 assigns P1, B1, P2, B2, then P3 and/or B3 as the tableau says.  A layout
-camera may give a zone, which must match.
+camera gives a zone (the hand's box it saw the card in): a card turned face
+up out of draw order among the first four (the Player's second before the
+Banker's first) takes its hand's next place; any other zone must match.
 """
 
 from __future__ import annotations
@@ -127,32 +129,49 @@ def _pair(a: Card, b: Card, by: str) -> bool:
     return a.rank == b.rank if by == "rank" else a.baccarat_value == b.baccarat_value
 
 
+def _in_draw_order(cards: tuple[Card, ...]) -> tuple[Position, ...]:
+    """The positions of cards dealt in draw order: P1 B1 P2 B2, then P3 if the Player drew, and B3."""
+    out: list[Position] = []
+    for i in range(len(cards)):
+        if i < 4:
+            out.append(_FIRST_FOUR[i])
+        elif i == 4:
+            drew = tableau.player_draws(_total((cards[0], cards[2])), _total((cards[1], cards[3])))
+            out.append(Position.P3 if drew else Position.B3)
+        else:
+            out.append(Position.B3)
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class BaccaratRound:
-    """The cards of one coup in draw order.  ``pair_by`` is ``rank`` (default) or ``value``."""
+    """The cards of one coup in the order they were played.  ``pair_by`` is ``rank`` (default) or ``value``.
+
+    ``placed`` gives each card's position when a layout camera placed a card out of draw order (its
+    zone); it is empty while every card went where draw order put it, so a draw-order round is the same
+    value however it was built."""
 
     cards: tuple[Card, ...] = ()
     pair_by: str = "rank"
+    placed: tuple[Position, ...] = ()
 
     # -- what is on the table -------------------------------------------------
     @property
     def positions(self) -> tuple[Position, ...]:
-        """The position of each card in draw order: P1 B1 P2 B2, then P3 if the Player drew,
+        """The position of each card in the order played: P1 B1 P2 B2, then P3 if the Player drew,
         and B3 for the Banker's third card; a draw-order source gives none, so the round assigns them.
         """
-        out: list[Position] = []
-        for i in range(len(self.cards)):
-            if i < 4:
-                out.append(_FIRST_FOUR[i])
-            elif i == 4:
-                out.append(Position.P3 if self._player_drew() else Position.B3)
-            else:
-                out.append(Position.B3)
-        return tuple(out)
+        return self.placed or _in_draw_order(self.cards)
 
-    def _player_drew(self) -> bool:
-        c = self.cards
-        return tableau.player_draws(_total((c[0], c[2])), _total((c[1], c[3])))
+    def _slots(self) -> dict[Position, Card]:
+        return dict(zip(self.positions, self.cards))
+
+    @property
+    def cards_by_position(self) -> tuple[Card, ...]:
+        """The cards in the order of their positions (P1 B1 P2 B2 P3 B3): the draw order the tableau
+        gives, which a round rebuilt from them (``BaccaratRound(cards)``) places the same way."""
+        slots = self._slots()
+        return tuple(slots[p] for p in Position if p in slots)
 
     def hand(self, which: str) -> tuple[Card, ...]:
         """The cards of the ``player`` or ``banker`` hand, in draw order."""
@@ -199,19 +218,19 @@ class BaccaratRound:
         """What the croupier must do next: deal one of the first four cards, draw for Player or Banker,
         or announce the result; ``reason`` gives the tableau rule that decided it (seeds 000, 003).
         """
-        n = len(self.cards)
-        if n < 4:
-            pos = _FIRST_FOUR[n]
-            return Due(pos.hand, pos, "DEAL " + pos.hand.upper(), f"{pos.words} ({pos.value})")
-        c = self.cards
-        p2, b2 = _total((c[0], c[2])), _total((c[1], c[3]))
+        slots = self._slots()
+        for pos in _FIRST_FOUR:
+            if pos not in slots:
+                return Due(pos.hand, pos, "DEAL " + pos.hand.upper(), f"{pos.words} ({pos.value})")
+        p2 = _total((slots[Position.P1], slots[Position.P2]))
+        b2 = _total((slots[Position.B1], slots[Position.B2]))
         if tableau.is_natural(p2) or tableau.is_natural(b2):
             return self._complete_due(tableau.natural_reason(p2, b2))
         drew = tableau.player_draws(p2, b2)
-        if drew and n == 4:
+        if drew and Position.P3 not in slots:
             return Due("player", Position.P3, "PLAYER DRAWS", tableau.player_reason(p2, b2))
-        third = c[4].baccarat_value if drew else None
-        banker_done = n == (6 if drew else 5)
+        third = slots[Position.P3].baccarat_value if drew else None
+        banker_done = Position.B3 in slots
         if not banker_done and tableau.banker_draws(p2, b2, third):
             return Due("banker", Position.B3, "BANKER DRAWS", tableau.banker_reason(p2, b2, third))
         if banker_done:
@@ -231,61 +250,79 @@ class BaccaratRound:
 
     # -- changing the round ---------------------------------------------------
     def add(self, card: Card, zone: Optional[str] = None) -> "BaccaratRound":
-        """The round with ``card`` dealt to the position that is due.
+        """The round with ``card`` dealt to the position that is due, or, when a layout camera saw it in
+        the other hand's box while the first four are dealt, to that hand's next place among them: cards
+        dealt face down are turned in any order (qaU F2: the Player's second card turned before the
+        Banker's first went to the Banker).
 
         Raises :class:`CardNotDueError` when the round is complete and
-        :class:`ZoneMismatchError` when ``zone`` names the other hand.
+        :class:`ZoneMismatchError` when ``zone`` names a hand that can take no card now.
         """
         due = self.due
         if due.position is None:
             raise CardNotDueError(card, due.reason)
-        if zone is not None and zone.lower() not in (due.hand, due.position.value.lower()):
-            raise ZoneMismatchError(card, zone, due.position)
-        return BaccaratRound(self.cards + (card,), self.pair_by)
+        pos = due.position
+        if zone is not None and zone.lower() not in (due.hand, pos.value.lower()):
+            pos = self._first_open(zone.lower())
+            if pos is None:
+                raise ZoneMismatchError(card, zone, due.position)
+        return self._with(self.cards + (card,), self.positions + (pos,))
+
+    def _first_open(self, hand: str) -> Optional[Position]:
+        """The first of the first four places of ``hand`` still open while the first four are dealt."""
+        slots = self._slots()
+        if all(p in slots for p in _FIRST_FOUR):
+            return None
+        return next((p for p in _FIRST_FOUR if p.hand == hand and p not in slots), None)
+
+    def _with(self, cards: tuple[Card, ...], positions: tuple[Position, ...]) -> "BaccaratRound":
+        return BaccaratRound(cards, self.pair_by, () if positions == _in_draw_order(cards) else positions)
 
     def void_last(self) -> "BaccaratRound":
         """The round without its last card (a correction)."""
         if not self.cards:
             raise RoundError("no card to void: the round has no cards yet")
-        return BaccaratRound(self.cards[:-1], self.pair_by)
+        return self._with(self.cards[:-1], self.positions[:-1])
 
     @property
     def steps(self) -> tuple[Step, ...]:
         """Every card with its position and the reason it was dealt."""
         out = []
         partial = BaccaratRound((), self.pair_by)
-        for card in self.cards:
+        for card, pos in zip(self.cards, self.positions):
             due = partial.due
             assert due.position is not None
-            out.append(Step(card, due.position, due.reason))
-            partial = partial.add(card)
+            if pos is due.position:
+                out.append(Step(card, pos, due.reason))
+                partial = partial.add(card)
+            else:
+                out.append(Step(card, pos, f"{pos.words} ({pos.value}), turned up before the {due.position.words}"))
+                partial = partial.add(card, pos.hand)
         return tuple(out)
 
     # -- the result -----------------------------------------------------------
     @property
     def outcome(self) -> Optional[Outcome]:
         """The outcome once the round is complete (``None`` before)."""
-        if len(self.cards) < 4:
+        slots = self._slots()
+        if not all(p in slots for p in _FIRST_FOUR):
             return None
-        c = self.cards
-        p2, b2 = _total((c[0], c[2])), _total((c[1], c[3]))
+        p2 = _total((slots[Position.P1], slots[Position.P2]))
+        b2 = _total((slots[Position.B1], slots[Position.B2]))
         natural = tableau.is_natural(p2) or tableau.is_natural(b2)
         drew = not natural and tableau.player_draws(p2, b2)
-        needed = 4
-        if drew:
-            needed = 5
-            if len(c) >= 5 and tableau.banker_draws(p2, b2, c[4].baccarat_value):
-                needed = 6
-        elif not natural and tableau.banker_draws(p2, b2, None):
-            needed = 5
-        if len(c) != needed:
+        if drew and Position.P3 not in slots:
+            return None
+        third = slots[Position.P3].baccarat_value if drew else None
+        if not natural and (Position.B3 in slots) != tableau.banker_draws(p2, b2, third):
             return None
         pt, bt = self.player_total, self.banker_total
         winner = "player" if pt > bt else "banker" if bt > pt else "tie"
         return Outcome(
             winner=winner, player_total=pt, banker_total=bt, natural=natural,
-            player_pair=_pair(c[0], c[2], self.pair_by), banker_pair=_pair(c[1], c[3], self.pair_by),
-            card_count=len(c), player_cards=len(self.player_cards), banker_cards=len(self.banker_cards),
+            player_pair=_pair(slots[Position.P1], slots[Position.P2], self.pair_by),
+            banker_pair=_pair(slots[Position.B1], slots[Position.B2], self.pair_by),
+            card_count=len(self.cards), player_cards=len(self.player_cards), banker_cards=len(self.banker_cards),
         )
 
 

@@ -74,6 +74,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--every-frame", action="store_true",
                    help="read every frame, even one showing what the last frame read did (by default such a frame "
                         "is passed over once every card in view is reported, saving the recognizer's time)")
+    p.add_argument("--zones", metavar="FILE",
+                   help="the layout's zones file (the hands' boxes in the camera's picture, see calibration/README.md): "
+                        "each card's line gives the box it comes to rest in (\"zone\"), printed once it rests")
     p.add_argument("--json", action="store_true", help="one JSON line per new card")
     p.set_defaults(func=cmd_watch)
 
@@ -533,13 +536,28 @@ def _say_stalls(grabber, src: str, done: threading.Event, after: float = 3.0) ->
                              "stalled (cable, network, driver); still waiting (Ctrl+C stops)\n")
 
 
+def _resting_zones(path: Optional[str]):
+    """What holds each card's line until it rests in a box of the zones file ``path`` (None: no zones)."""
+    from dealer_assist.sources.resting_zone import RestingZones
+    from dealer_assist.vision.layout_zones import LayoutZones, ZonesError
+
+    if path is None:
+        return None
+    try:
+        return RestingZones(LayoutZones.load(path))
+    except ZonesError as exc:
+        raise CommandError(str(exc)) from None
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
     from dealer_assist.vision.dark_frames import DarkWatch, least_paper
     from dealer_assist.vision.track import NewCard, SourceEnded
+    from dealer_assist.sources.resting_zone import diagonal_near
     from dealer_assist.vision.watch import open_source, watch
 
     profile = _load_profile(args.profile)
+    resting = _resting_zones(args.zones)
     try:
         grabber = open_source(args.video, fps=args.fps)
     except CaptureError as exc:
@@ -555,8 +573,20 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
     last_read: list = []  # the last frame's FrameResult: what lay in view when Ctrl+C stopped the watch
 
+    def show(line: dict) -> None:
+        if args.json:
+            emit_json(line)
+            return
+        what = line["card"] or (f"doubtful {line['candidates'][0]} ({line['why']})" if line.get("doubtful") else
+                                "unreadable " + "/".join(line["candidates"]))
+        zone = f"  [{line['zone'] or 'no zone'}]" if "zone" in line else ""
+        print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}{zone}", flush=True)
+
     def look(image, result) -> None:
         last_read[:] = [result]
+        if resting is not None:
+            for line in resting.frame((image.shape[1], image.shape[0]), [(c.card.code, c.center) for c in result.cards]):
+                show(line)
         text = dark.add(image)
         if text:
             dark_said.append(text)
@@ -595,18 +625,24 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 unread.append(event)
                 line = {"card": None, "unreadable": True, "candidates": [c.code for c in event.candidates],
                         "frame": event.frame, "t": round(t, 3)}
-            if args.json:
-                emit_json(line)
+            if resting is None:
+                show(line)
+            elif line["card"] is not None:
+                cards = [(c.card.code, c.corners) for c in last_read[0].cards] if last_read else []
+                for ready in resting.card(line["card"], event.center, diagonal_near(cards, line["card"], event.center),
+                                          lambda zone, line=line: {**line, "zone": zone}):
+                    show(ready)
             else:
-                what = line["card"] or (f"doubtful {line['candidates'][0]} ({line['why']})" if why else
-                                        "unreadable " + "/".join(line["candidates"]))
-                print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}", flush=True)
+                for ready in resting.other(line):
+                    show(ready)
     except KeyboardInterrupt:
         # Ctrl+C: the card lines printed are whole (each flushed); the closing count is said as at an end (QA: none).
         interrupted = True
     finally:
         done.set()
         grabber.stop()
+    for ready in resting.flush() if resting is not None else ():  # the cards read last, in the boxes last seen
+        show(ready)
     sys.stderr.write(("dealer-assist: interrupted (Ctrl+C) after " if interrupted else "dealer-assist: ")
                      + f"{grabber.frames} frame(s) watched, {reported} card(s) reported"
                      + (f", {len(doubtful)} doubtful" if doubtful else "")

@@ -12,11 +12,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
+from dealer_assist.sources.resting_zone import RestingZones, diagonal_near
 from dealer_assist.events import (FRAMES_GREY, FRAMES_MIRRORED, PROFILE_SHAPE_OFF, PUT_BACK,
                                    READ_TWICE_AT_ONCE,
                                    READ_WHERE_UNREAD, CardRead, LinkState, ProfileDoubt, Unreadable)
@@ -69,6 +70,8 @@ class CameraView:
     #: The cards seen whole in it, read or not (their outlines): a frame that read nothing may show cards
     #: still moving, blurred or covered at their index (QA: "no card in view" over three cards).
     whole: int = 0
+    #: The layout's zones (name; left, top, right, bottom in fractions of the frame) the cards are placed by.
+    zones: tuple[tuple[str, tuple[float, float, float, float]], ...] = ()
 
 
 class CameraSource(CardSource):
@@ -76,8 +79,13 @@ class CameraSource(CardSource):
 
     def __init__(self, src: Union[int, str], profile: Union[str, Path, None] = None, *,
                  drop: Optional[bool] = None, confirm: int = 2, stale_after: float = STALE_AFTER,
-                 size: Optional[tuple[int, int]] = None, pace: bool = False) -> None:
+                 size: Optional[tuple[int, int]] = None, pace: bool = False,
+                 zones: Union[str, Path, None] = None) -> None:
         self.src = src
+        #: The layout's zones file (see :mod:`dealer_assist.vision.layout_zones`): each card read is given the
+        #: hand's box it comes to rest in, so the round places a card turned out of draw order in its hand.
+        self._zones_path = zones
+        self._zones = None  # loaded by check() or start()
         #: A video file or image sequence handed out at its own frame rate (see :attr:`.FrameGrabber.pace`).
         self._pace = pace
         self._size = size
@@ -125,7 +133,9 @@ class CameraSource(CardSource):
             self._read_view, self._whole = result.view, len(result.shapes)
         self._view = CameraView(image, tuple((c.card.code, c.corners) for c in result.cards),
                                 tuple((tuple(k.code for k in u.candidates), u.corners) for u in result.uncertain),
-                                time.monotonic(), self._whole)
+                                time.monotonic(), self._whole,
+                                tuple((z.name, (z.left, z.top, z.right, z.bottom)) for z in self._zones.zones)
+                                if self._zones is not None else ())
 
     def check(self) -> None:
         """Refuse now what :meth:`start` would refuse at once: a deck profile not found, a video file,
@@ -136,6 +146,7 @@ class CameraSource(CardSource):
         from dealer_assist.vision.capture import CaptureError, FrameGrabber
 
         self._load_profile()
+        self._load_zones()
         try:
             grabber = FrameGrabber(self.src, drop=self._drop, size=self._size, pace=self._pace)
             if grabber.kind == "video":
@@ -153,12 +164,23 @@ class CameraSource(CardSource):
                 raise SourceError(str(exc)) from exc
         return self._profile
 
+    def _load_zones(self):
+        from dealer_assist.vision.layout_zones import LayoutZones, ZonesError
+
+        if self._zones is None and self._zones_path is not None:
+            try:
+                self._zones = LayoutZones.load(self._zones_path)
+            except ZonesError as exc:
+                raise SourceError(str(exc)) from exc
+        return self._zones
+
     def start(self, sink: Sink) -> None:
         from dealer_assist.vision.capture import CaptureError, FrameGrabber
 
         if self._thread is not None:
             raise SourceError(f"{self.name} is already running")
         profile = self._load_profile()
+        self._load_zones()
         self._stop.clear()
         try:
             grabber = FrameGrabber(self.src, drop=self._drop, size=self._size, pace=self._pace)  # a file not there: refused
@@ -256,9 +278,18 @@ class CameraSource(CardSource):
                          on_mirrored=lambda text: sink(ProfileDoubt(self.name, time.time(), text, mirrored=True)))
         counted = list(self._counted()) if self._counted is not None else None
         dark = DarkWatch(least_paper(profile))
+        resting = RestingZones(self._zones) if self._zones is not None else None
+
+        def in_turn(event) -> None:  # with zones, after the cards read before it are given theirs
+            for ready in resting.other(event) if resting is not None else [event]:
+                sink(ready)
 
         def seen(image, result) -> None:
             self._keep_view(image, result)
+            if resting is not None:
+                for ready in resting.frame((image.shape[1], image.shape[0]),
+                                           [(c.card.code, c.center) for c in result.cards]):
+                    sink(ready)
             was_dark = dark.said
             text = dark.add(image)
             if text:
@@ -277,9 +308,17 @@ class CameraSource(CardSource):
                     continue
                 self.seq += 1
                 if isinstance(event, NewCard):
-                    sink(CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
-                                  doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back),
-                                  frame=event.frame))
+                    read = CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
+                                    doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back),
+                                    frame=event.frame)
+                    if resting is None:
+                        sink(read)
+                        continue
+                    for ready in resting.card(event.card.code, event.center,
+                                              diagonal_near(self._view.cards if self._view else (), event.card.code,
+                                                            event.center),
+                                              lambda zone, read=read: replace(read, zone=zone)):
+                        sink(ready)
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
@@ -291,11 +330,11 @@ class CameraSource(CardSource):
                            f"found {event.card.label} in view when it started, a card the table does not "
                            "have: it came while the camera was away (or was being dealt as it started), and its "
                            "place in the deal is not known")
-                    sink(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why,
-                                    frame=event.frame))
+                    in_turn(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why,
+                                       frame=event.frame))
                 else:
-                    sink(Unreadable(self.name, time.time(), seq=self.seq, frame=event.frame,
-                                    candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
+                    in_turn(Unreadable(self.name, time.time(), seq=self.seq, frame=event.frame,
+                                       candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
             if not self._stop.is_set():
                 detail = (self._grabber.error or self._grabber.cut_short or "end of the video") + left
                 if self._grabber.skipped:
@@ -308,7 +347,10 @@ class CameraSource(CardSource):
             _log.exception("the camera reader %s failed", self.name)
             detail = f"camera reader failed: {exc}"
         if self._stop.is_set():
-            return None
+            return None  # a card not yet at rest is found lying there at the next start, and asked for
+        if resting is not None:  # the cards read before the end are the table's, in the zones last seen
+            for ready in resting.flush():
+                sink(ready)
         retrying = live and state == "lost"
         self._link = state
         if retrying:

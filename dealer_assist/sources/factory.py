@@ -13,12 +13,12 @@ from dealer_assist.sources.base import CardSource, SourceError
 
 #: The sources a live table (``run``, the config's ``source``) reads; a recorded shoe is replayed by
 #: ``dealer-assist replay JOURNAL``, which writes no journal (see :func:`refuse_replay`).
-SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]] | camera:SRC?profile=PATH[&width=W&height=H] | manual"
+SPECS = "sim | sim:SEED | serial:URL[?dialect=plain&baud=N&usb=VID:PID[:SERIAL]] | camera:SRC?profile=PATH[&width=W&height=H&zones=FILE] | manual"
 
 
 #: The options our specs take after ``?``; anything else after a ``?`` belongs to the URL itself.
 #: Each kind's options, after ``?`` and joined by ``&``.
-OPTIONS = {"serial": ("dialect", "baud", "usb"), "camera": ("profile", "width", "height"),
+OPTIONS = {"serial": ("dialect", "baud", "usb"), "camera": ("profile", "width", "height", "zones"),
            "replay": ("allow_broken", "shoe", "round")}
 
 
@@ -121,7 +121,7 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
                 raise SourceError(f"bad camera size in {spec!r}: give both, in pixels (16 to 7680), e.g. "
                                   "&width=1280&height=720") from None
         # A table's recording plays as its camera sent it, not in a few seconds (QA F12).
-        camera = CameraSource(src, profile=options["profile"], size=size, pace=True)
+        camera = CameraSource(src, profile=options["profile"], size=size, pace=True, zones=options.get("zones") or None)
         camera.check()
         return camera
     if kind == "replay":

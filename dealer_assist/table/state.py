@@ -248,7 +248,7 @@ def _play_card(state: TableState, card: Card, zone: Optional[str], before: Table
         return new
     wagers = new.betting.layout.wagers()
     result = settle(wagers, outcome, state.rules.paytable)
-    record = RoundRecord(state.shoe_no, state.round_no, rnd.cards, outcome, wagers, result)
+    record = RoundRecord(state.shoe_no, state.round_no, rnd.cards_by_position, outcome, wagers, result)
     coup = roads.Coup(outcome.winner, outcome.player_pair, outcome.banker_pair, outcome.natural,
                       outcome.player_total, outcome.banker_total)
     return replace(new, phase=TablePhase.SETTLED, settlement=result, history=state.history + (record,),

@@ -29,6 +29,7 @@ OLD_AFTER = 3.0
 LEAST_SHARE = 0.45
 SURE = (95, 211, 95)  # BGR
 UNSURE = (11, 142, 224)  # BGR: the warning orange
+ZONE = (200, 200, 200)  # BGR: the zones, in light grey beside the cards' colours
 
 
 class CameraViewPanel(QFrame):
@@ -125,6 +126,12 @@ class CameraViewPanel(QFrame):
             return
         shown = cv2.resize(view.image, (max(1, int(w * k)), max(1, int(h * k))), interpolation=cv2.INTER_AREA)
         thick = max(2, int(round(shown.shape[0] / 180)))
+        zh, zw = shown.shape[:2]
+        for name, (left, top, right, bottom) in view.zones:  # the hands' boxes the cards are placed by
+            corner, far = (int(left * (zw - 1)), int(top * (zh - 1))), (int(right * (zw - 1)), int(bottom * (zh - 1)))
+            cv2.rectangle(shown, corner, far, ZONE, max(1, thick // 2))
+            # Named at its bottom left, inside: the cards' labels go above their outlines, near a box's top.
+            _label(shown, name.upper(), np.array([(corner[0] + thick * 2, far[1] - thick * 2)]), ZONE, max(1, thick // 2))
         # OpenCV's fonts have no suit symbols: a sure card is marked by its code (7H), the note names it.
         marks = [(label, np.round(np.array(corners) * k).astype(np.int32), colour)
                  for label, corners, colour in ([(code, c, SURE) for code, c in view.cards]

@@ -1,0 +1,107 @@
+"""Where a layout camera sees each hand's box: a table's camera set-up data.
+
+A camera over the layout sees cards turned face up in any order (baccarat cards are dealt face down
+and squeezed; a card can be read late under a hand).  Read in the order the camera read them, such a
+card went to the wrong hand with no word (qaU F2).  Told where the Player's and the Banker's boxes lie
+in its picture, the camera gives each card the zone it came to rest in, and the round places it in
+that hand (:meth:`dealer_assist.baccarat.round.BaccaratRound.add`) or refuses it by name.
+
+The file is JSON, boxes in fractions of the picture (0 to 1: left, top, right, bottom), so that one
+file serves the camera at any resolution::
+
+    {"zones": {"player": [0.05, 0.40, 0.48, 0.95], "banker": [0.52, 0.40, 0.95, 0.95]}}
+
+Names: ``player``, ``banker`` (baccarat), ``dealer``, ``seat 1`` to ``seat 7`` (blackjack).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional, Union
+
+NAMES = ("player", "banker", "dealer")
+_SEAT = re.compile(r"seat [1-7]")
+EXAMPLE = '{"zones": {"player": [0.05, 0.4, 0.48, 0.95], "banker": [0.52, 0.4, 0.95, 0.95]}}'
+
+
+class ZonesError(ValueError):
+    """A zones file that cannot be used: its path and what is wrong in it are in the message."""
+
+    def __init__(self, path: Union[str, Path], what: str) -> None:
+        self.path = str(path)
+        super().__init__(f"zones file {self.path}: {what}; write it as {EXAMPLE} (boxes in fractions of the "
+                         "camera's picture: left, top, right, bottom)")
+
+
+@dataclass(frozen=True)
+class Zone:
+    """One hand's box in the camera's picture, in fractions of its width and height."""
+
+    name: str
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def holds(self, x: float, y: float) -> bool:
+        return self.left <= x <= self.right and self.top <= y <= self.bottom
+
+    def overlaps(self, other: "Zone") -> bool:
+        return (self.left < other.right and other.left < self.right
+                and self.top < other.bottom and other.top < self.bottom)
+
+
+@dataclass(frozen=True)
+class LayoutZones:
+    """The boxes of one table's layout as its camera sees them; none overlap."""
+
+    zones: tuple[Zone, ...]
+
+    @classmethod
+    def load(cls, path: Union[str, Path]) -> "LayoutZones":
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8-sig"))
+        except FileNotFoundError:
+            raise ZonesError(path, "no such file") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ZonesError(path, f"cannot be read ({exc.__class__.__name__}: {exc})") from None
+        except json.JSONDecodeError as exc:
+            raise ZonesError(path, f"not JSON ({exc})") from None
+        return cls.from_json(data, path)
+
+    @classmethod
+    def from_json(cls, data: Any, path: Union[str, Path] = "(given)") -> "LayoutZones":
+        boxes = data.get("zones") if isinstance(data, dict) else None
+        if not isinstance(boxes, dict) or not boxes:
+            raise ZonesError(path, "no \"zones\" object naming at least one box")
+        zones = []
+        for raw, box in boxes.items():
+            name = " ".join(str(raw).lower().split())
+            if name not in NAMES and not _SEAT.fullmatch(name):
+                raise ZonesError(path, f"unknown zone {raw!r} (player, banker, dealer, seat 1 to seat 7)")
+            if (not isinstance(box, list) or len(box) != 4
+                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in box)):
+                raise ZonesError(path, f"zone {raw!r} is {box!r}, not four numbers")
+            left, top, right, bottom = (float(v) for v in box)
+            if not (0 <= left < right <= 1 and 0 <= top < bottom <= 1):
+                raise ZonesError(path, f"zone {raw!r} is {box!r}: each number from 0 to 1, left before right "
+                                       "and top above bottom")
+            zone = Zone(name, left, top, right, bottom)
+            clash = next((z for z in zones if z.name == name or z.overlaps(zone)), None)
+            if clash is not None:
+                raise ZonesError(path, f"zones {clash.name!r} and {raw!r} overlap: a card lying on both would "
+                                       "belong to neither")
+            zones.append(zone)
+        return cls(tuple(zones))
+
+    def at(self, center: tuple[float, float], size: tuple[int, int]) -> Optional[str]:
+        """The zone a card whose centre lies at ``center`` (pixels) in a picture of ``size`` (width,
+        height) lies in, or None outside every box."""
+        width, height = size
+        if width <= 0 or height <= 0:
+            return None
+        x, y = center[0] / width, center[1] / height
+        return next((z.name for z in self.zones if z.holds(x, y)), None)

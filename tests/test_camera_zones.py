@@ -1,0 +1,153 @@
+"""A layout camera told where the hands' boxes lie places a card turned out of draw order in its hand (qaU F2).
+
+Baccarat's cards are dealt face down and turned up by the players, the Player's two often before the Banker's.
+Read in the order the camera read them, the Player's second card went to the Banker's first place with no word,
+and the round was settled on the wrong hands.  With a zones file (``camera:SRC?profile=...&zones=FILE``) each
+card is given the box it comes to rest in, and the round gives it its hand's next place.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from camera_runs import run_to_end
+from dealer_assist.cards import parse_card
+from dealer_assist.events import CardRead
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.sources.base import SourceError
+from dealer_assist.sources.factory import open_source
+from dealer_assist.sources.resting_zone import RestingZones
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TableRules
+from dealer_assist.vision.layout_zones import LayoutZones, ZonesError
+from sliding_deal import SLOTS, sliding_deal
+
+#: The Player's box on the left half of the layout, the Banker's on the right; the shoe (top right) in neither.
+ZONES = {"zones": {"player": [0.0, 0.4, 0.5, 1.0], "banker": [0.5, 0.4, 1.0, 1.0]}}
+#: Turned up in this order: both Player cards (left), then both Banker cards (right).
+TURNED = ("9S", "KD", "4H", "2C")
+PLACES = (SLOTS[0], SLOTS[2], SLOTS[1], SLOTS[3])
+RULES = TableRules(shoe=ShoeRules(burn=False))
+
+
+def played(tmp_path, zones: bool) -> TableSession:
+    frames = sliding_deal(tmp_path / "frames", TURNED, PLACES)
+    spec = f"camera:{frames}?profile=anglo"
+    if zones:
+        (tmp_path / "zones.json").write_text(json.dumps(ZONES))
+        spec += f"&zones={tmp_path / 'zones.json'}"
+    session = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    session.deal()
+    reads: list[CardRead] = []
+    run_to_end(open_source(spec, lambda: True), lambda e: reads.append(e) if isinstance(e, CardRead) else None)
+    assert [r.card.code for r in reads] == list(TURNED)
+    for read in reads:
+        session.handle(read)
+    return session
+
+
+def codes(cards) -> list[str]:
+    return [c.code for c in cards]
+
+
+def test_cards_turned_player_first_go_to_the_boxes_they_lie_in(tmp_path):
+    session = played(tmp_path, zones=True)
+    rnd = session.state.round
+    assert codes(rnd.player_cards) == ["9S", "KD"] and codes(rnd.banker_cards) == ["4H", "2C"]
+    record = session.state.history[-1]
+    assert record.outcome.player_total == 9 and record.outcome.banker_total == 6
+    assert record.outcome.winner == "player"
+    session.close()
+    # A restart reads the journal's cards with their zones: the same hands.
+    again = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    assert again.state.history[-1].outcome == record.outcome
+    again.close()
+
+
+def test_without_zones_the_same_deal_is_played_in_the_order_read(tmp_path):
+    # What the zones are for: read in draw order, the Player's second card is taken for the Banker's first.
+    rnd = played(tmp_path, zones=False).state.round
+    assert codes(rnd.player_cards) == ["9S", "4H"] and codes(rnd.banker_cards) == ["KD", "2C"]
+
+
+def test_a_card_read_sliding_across_the_other_box_takes_the_box_it_rests_in():
+    zones = LayoutZones.from_json(ZONES)
+    made: list = []
+    resting = RestingZones(zones)
+    # Read as it slides over the Banker's box towards the Player's, then at rest there.
+    assert resting.card("9S", (900.0, 500.0), 300.0, lambda z: made.append(z) or z) == []
+    assert resting.frame((1280, 720), [("9S", (700.0, 480.0))]) == []
+    assert resting.other("the next event") == []  # it waits behind the card
+    assert resting.frame((1280, 720), [("9S", (400.0, 470.0))]) == []
+    assert resting.frame((1280, 720), [("9S", (402.0, 470.0))]) == ["player", "the next event"]
+
+
+def test_a_card_covered_where_it_lay_is_given_that_box():
+    resting = RestingZones(LayoutZones.from_json(ZONES))
+    assert resting.card("4H", (900.0, 500.0), 300.0, lambda z: z) == []
+    for _ in range(4):
+        assert resting.frame((1280, 720), []) == []  # a hand over it
+    assert resting.frame((1280, 720), []) == ["banker"]
+
+
+@pytest.mark.parametrize("data, says", [
+    ({"zones": {"player": [0, 0, 0.6, 1], "banker": [0.5, 0, 1, 1]}}, "overlap"),
+    ({"zones": {"punter": [0, 0, 0.5, 1]}}, "unknown zone 'punter'"),
+    ({"zones": {"player": [0, 0, 50, 1]}}, "each number from 0 to 1"),
+    ({"zones": {"player": "left"}}, "not four numbers"),
+    ({"player": [0, 0, 0.5, 1]}, "no \"zones\" object"),
+])
+def test_a_bad_zones_file_is_refused_by_name_before_the_table_opens(tmp_path, data, says):
+    path = tmp_path / "zones.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ZonesError, match=says):
+        LayoutZones.load(path)
+    with pytest.raises(SourceError, match=f"zones file {path}"):
+        open_source(f"camera:{tmp_path}?profile=anglo&zones={path}", lambda: True)
+
+
+def test_a_zone_naming_a_seat_and_a_missing_file():
+    zones = LayoutZones.from_json({"zones": {"Seat  3": [0.1, 0.1, 0.2, 0.2], "dealer": [0.4, 0, 0.6, 0.3]}})
+    assert zones.at((192.0, 108.0), (1280, 720)) == "seat 3" and zones.at((640.0, 100.0), (1280, 720)) == "dealer"
+    assert zones.at((640.0, 600.0), (1280, 720)) is None
+    with pytest.raises(ZonesError, match="no such file"):
+        LayoutZones.load("/nonexistent/zones.json")
+
+
+def test_a_typed_card_takes_the_place_due_among_zoned_ones(tmp_path):
+    session = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    session.deal()
+    session.handle(CardRead(parse_card("9S"), "camera:x", time.time(), seq=1, zone="player"))
+    session.handle(CardRead(parse_card("KD"), "camera:x", time.time(), seq=2, zone="player"))
+    assert session.enter_card("4H") is None  # typed: the Banker's first, the place due
+    assert codes(session.state.round.banker_cards) == ["4H"] and codes(session.state.round.player_cards) == ["9S", "KD"]
+    session.close()
+
+
+def test_w_draws_the_zones_the_cards_are_placed_by(qtbot, table_factory, tmp_path):
+    from PySide6.QtCore import Qt
+
+    from dealer_assist.sources.camera import CameraSource
+    from dealer_assist.ui.camera_view import ZONE
+    from test_ui_camera_view import _colour_share
+
+    frames = sliding_deal(tmp_path / "frames", TURNED[:1], PLACES[:1])
+    (tmp_path / "zones.json").write_text(json.dumps(ZONES))
+    shares = []
+    for zones in (None, tmp_path / "zones.json"):
+        source = CameraSource(str(frames), profile="anglo", zones=zones)
+        window = table_factory(source)
+        qtbot.waitUntil(lambda: source.latest_view() is not None, timeout=20000)
+        assert source.latest_view().zones == (() if zones is None else (
+            ("player", (0.0, 0.4, 0.5, 1.0)), ("banker", (0.5, 0.4, 1.0, 1.0))))
+        qtbot.keyClick(window.centralWidget(), Qt.Key.Key_W)
+        panel = window.camera_view
+        qtbot.waitUntil(lambda: panel.picture.pixmap() is not None and not panel.picture.pixmap().isNull(),
+                        timeout=15000)
+        shares.append(_colour_share(panel.picture, ZONE))
+        window.close()
+    assert shares[1] > shares[0] + 0.002  # the boxes' lines and names, in their grey
