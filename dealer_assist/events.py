@@ -94,6 +94,9 @@ class Unreadable:
     #: the camera's reports, no frame of the picture (QA F4: the alert said "frame 6" of a card seen at
     #: frames 102-269).
     frame: Optional[int] = None
+    #: The layout's box a camera given zones saw the card in (see :attr:`CardRead.zone`): the card typed
+    #: for it goes to that hand.
+    zone: Optional[str] = None
 
 
 @dataclass(frozen=True)

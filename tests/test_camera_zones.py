@@ -151,3 +151,25 @@ def test_w_draws_the_zones_the_cards_are_placed_by(qtbot, table_factory, tmp_pat
         shares.append(_colour_share(panel.picture, ZONE))
         window.close()
     assert shares[1] > shares[0] + 0.002  # the boxes' lines and names, in their grey
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_the_card_typed_for_one_the_camera_could_not_read_goes_to_its_box(tmp_path, restart):
+    from dealer_assist.events import Unreadable
+
+    path = tmp_path / "j.sqlite"
+    session = TableSession(RULES, Journal.open(path), odds=False)
+    session.deal()
+    session.handle(CardRead(parse_card("9S"), "camera:x", time.time(), seq=1, zone="player"))
+    session.handle(Unreadable("camera:x", time.time(), seq=2, zone="player"))  # the Player's second, smudged
+    alert = session.snapshot.alerts[-1]
+    assert alert.title == "UNREADABLE CARD" and "in the Player box" in alert.text
+    if restart:  # typed after a restart: the journal keeps the box it was seen in
+        session.close()
+        session = TableSession(RULES, Journal.open(path), odds=False)
+    assert session.enter_card("KD") is None
+    rnd = session.state.round
+    assert codes(rnd.player_cards) == ["9S", "KD"] and rnd.due.position.value == "B1"
+    assert session.enter_card("4H") is None  # no card waits for a box now: typed cards take the place due
+    assert codes(session.state.round.banker_cards) == ["4H"]
+    session.close()

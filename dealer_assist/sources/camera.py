@@ -334,7 +334,8 @@ class CameraSource(CardSource):
                                        frame=event.frame))
                 else:
                     in_turn(Unreadable(self.name, time.time(), seq=self.seq, frame=event.frame,
-                                       candidates=tuple(Card(c.rank, c.suit) for c in event.candidates)))
+                                       candidates=tuple(Card(c.rank, c.suit) for c in event.candidates),
+                                       zone=self._zones.at(event.center, resting.size) if resting is not None else None))
             if not self._stop.is_set():
                 detail = (self._grabber.error or self._grabber.cut_short or "end of the video") + left
                 if self._grabber.skipped:

@@ -46,7 +46,8 @@ shoe_cut          shoe, round (the round in which the cut card came out); blackj
                   no round is dealt from that deck after it
 round_start       round, shoe, game ("baccarat"/"blackjack")
 card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself;
-                  ``frame``, a camera's video frame where it saw the card (its source_seq counts its reports)
+                  ``frame``, a camera's video frame where it saw the card (its source_seq counts its reports);
+                  ``zone``, the layout's box a camera given zones saw it rest in
 card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer"); for a read that waited for the
                   croupier, ``held_for`` (why), ``read_confidence`` and ``confirmed`` (Enter) or ``corrects``
                   (the code read, replaced by the card typed)
@@ -61,7 +62,8 @@ card_unreadable   round, source, source_seq, candidates, why (a card a reader co
                   found lying there: typed in its place, K); ``misread``, the text of the shoe's
                   ``ERR MISREAD`` that reported it (absent for a ``??`` card frame); ``frame``, a camera's
                   video frame where it asked for the card; ``typed_for_it``, the card typed just before a
-                  camera asked, taken as typed for it (UNREADABLE CARD TYPED?)
+                  camera asked, taken as typed for it (UNREADABLE CARD TYPED?); ``zone``, the layout's box a
+                  camera given zones saw it in (the card typed for it goes to that hand)
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
                   the next read of that source waits for the card in its place)
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read

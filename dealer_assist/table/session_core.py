@@ -324,6 +324,10 @@ class SessionCore(abc.ABC):
         #: still a while, and a croupier who saw it land may have typed it meanwhile (qaU F5).
         self._typed_loose: list[tuple[Card, float]] = []
         self._reported: dict[str, float] = {}
+        #: The layout's box (zone) of the card each camera last asked for (UNREADABLE CARD), or None: the card
+        #: typed for it while its hold stands goes to that hand, not to the place due (a Player card turned
+        #: up before the Banker's first).
+        self._unread_zone: dict[str, Optional[str]] = {}
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         self._gaps: dict[str, SeqGap] = {}  # source -> the last FRAMES LOST it gave (see _gap_alert)
@@ -702,6 +706,9 @@ class SessionCore(abc.ABC):
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
             settles = False  # whether the live table settled the waits' alerts here (_settle_hold_alerts)
+            if kind == "card_unreadable" and isinstance(payload.get("source"), str):
+                zone = payload.get("zone")
+                self._unread_zone[payload["source"]] = zone if isinstance(zone, str) else None
             if refused and kind == "card_held":  # a card after the round is refused, then held: it holds nothing
                 refused, refusal = False, None
                 continue
@@ -1032,18 +1039,20 @@ class SessionCore(abc.ABC):
         maybe = " or ".join(c.label for c in event.candidates)
         typed = self._typed_for_unread(event) if told is None else None
         self._reported[event.source] = max(self._reported.get(event.source, 0.0), event.t)
+        self._unread_zone[event.source] = event.zone
         self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
                                         "candidates": [c.code for c in event.candidates], "why": event.why,
                                         "round": self._snap.state.round_no,
                                         **({"misread": told} if told is not None else {}),
                                         **({"frame": event.frame} if event.frame is not None else {}),
+                                        **({"zone": event.zone} if event.zone else {}),
                                         **({"typed_for_it": typed.code} if typed is not None else {})})
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
         self._hold_next(event.source, AFTER_UNPLACED if event.why else
                         AFTER_TYPED_UNREAD if typed is not None else AFTER_AN_UNREADABLE)
         frame = (f" (video frame {event.frame})" if event.frame is not None
                  else f" (frame {event.seq})" if event.seq is not None and not str(event.source).startswith("camera:")
-                 else "")
+                 else "") + (f" in the {event.zone.title()} box" if event.zone and not event.why else "")
         if typed is not None:
             self.alert(TYPED_UNREAD, "warning", "UNREADABLE CARD TYPED?",
                        f"the {event.source} could not read a card{frame}" + (f"; it may be {maybe}" if maybe else "")
@@ -1549,12 +1558,17 @@ class SessionCore(abc.ABC):
                 return error
             if pending is not None:
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
-            error = self._play(card, "keyboard", zone)
+            error = self._play(card, "keyboard", zone or self._zone_of_unread())
             if error is None:
                 self._typed_for_gaps(card)
                 self._typed_in_place()
                 self._typed_loose = [*self._typed_loose[-7:], (card, self._clock())]
             return error
+
+    def _zone_of_unread(self) -> Optional[str]:
+        """The box of the card a camera could not read, while the croupier is to type it (its hold stands)."""
+        return next((self._unread_zone[source] for source, (why, _) in self._hold_of.items()
+                     if why == AFTER_AN_UNREADABLE and self._unread_zone.get(source)), None)
 
     def _typed_for_gaps(self, card: Any) -> None:
         """``card`` (or its code, from the journal) was typed while no read waited: it answers the holds
