@@ -72,6 +72,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--json", action="store_true", help="print JSON only (with --format csv: needs --out)")
     e.set_defaults(func=run_export)
 
+    t = sub.add_parser("summary", help="a shift's totals: rounds, stakes, paid, house result, by game and bet",
+                       description="Sum the journal's settled rounds, as the export gives them (a settlement "
+                                   "taken back by a correction counts as settled again), between two times: "
+                                   "rounds, stakes, paid to the players, returned (stake and winnings), "
+                                   "commission and the house's result, per game and per bet type, with the rounds "
+                                   "still open, the rounds voided and the corrections made. What the pit boss checks "
+                                   "and signs at a shift's end.")
+    t.add_argument("path", metavar="PATH", help=JOURNAL)
+    t.add_argument("--from", dest="since", metavar="TIME",
+                   help="count the rounds that ended at or after TIME (ISO 8601, UTC unless an offset is given, "
+                        "e.g. 2026-12-06T14:00)")
+    t.add_argument("--to", dest="until", metavar="TIME", help="count the rounds that ended before TIME")
+    t.add_argument("--allow-broken", action="store_true",
+                   help="sum the verified part of a journal whose chain does not hold")
+    t.add_argument("--json", action="store_true", help="print one JSON object")
+    t.set_defaults(func=run_summary)
+
     s = sub.add_parser("show", help="print the entries as JSON lines",
                        description="Print the journal's entries, one JSON object per line.")
     s.add_argument("path", metavar="PATH", help=JOURNAL)
@@ -274,7 +291,7 @@ def run_export(args: argparse.Namespace) -> int:
     (:mod:`dealer_assist.table.export_plan`), not of its every entry."""
     from dealer_assist.table.export import JournalChangedError, write_export
     from dealer_assist.table.export_plan import plan_records
-    from dealer_assist.table.journal import UNGUARDED, JournalError
+    from dealer_assist.table.journal import JournalError
 
     if args.json and args.format == "csv" and not args.out:
         raise CommandError("--json with --format csv needs --out FILE (standard output carries the JSON summary)")
@@ -282,16 +299,7 @@ def run_export(args: argparse.Namespace) -> int:
         refuse_journal_part(args.out, "--out", f"rounds.{args.format}", journal=args.path)
     with _open(args.path) as journal:
         try:
-            report = journal.verify()
-            if not report.ok and not args.allow_broken:
-                raise CommandError(f"journal {args.path} fails its check at entry {report.first_bad_seq} "
-                                   f"({report.problem}: {report.detail}); nothing exported. Use --allow-broken "
-                                   f"to export the verified entries 1..{report.head_seq}", 1)
-            guarded = journal.guards_intact()
-            if not guarded and not args.allow_broken:
-                raise CommandError(f"journal {args.path}: {UNGUARDED}; nothing exported. Check it with "
-                                   f"'dealer-assist journal verify {args.path} --expect-head HASH' (the head noted at "
-                                   "the table), or use --allow-broken to export it as unverified", 1)
+            report, guarded = _checked(journal, args, "exported", "export")
 
             def entries():  # up to the verified head: each reading meets the same entries, however long the table
                 return journal.entries_where("seq <= ?", (report.head_seq,))  # goes on writing
@@ -301,11 +309,7 @@ def run_export(args: argparse.Namespace) -> int:
             plan = plan_records(e for e in journal.entries() if e.seq <= report.head_seq)
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
-        if not report.ok:
-            sys.stderr.write(f"dealer-assist: warning: journal {args.path} is broken at entry {report.first_bad_seq} "
-                             f"({report.problem}); exporting entries 1..{report.head_seq} only\n")
-        elif not guarded:
-            sys.stderr.write(f"dealer-assist: warning: journal {args.path}: {UNGUARDED}\n")
+        _warn_unverified(args.path, report, guarded, "exporting")
         try:
             if not args.out:
                 try:
@@ -331,6 +335,90 @@ def run_export(args: argparse.Namespace) -> int:
         print(f"{played} rounds" + (f" and {checks} deck check{'s' * (checks > 1)}" if checks else "")
               + f" from {plan.entries} entries written to {args.out}")
     return 0
+
+
+def _checked(journal, args: argparse.Namespace, done: str, doing: str):
+    """The journal's check and whether its guards hold; refused (exit 1) unless both do or ``--allow-broken``."""
+    from dealer_assist.table.journal import UNGUARDED
+
+    report = journal.verify()
+    if not report.ok and not args.allow_broken:
+        raise CommandError(f"journal {args.path} fails its check at entry {report.first_bad_seq} "
+                           f"({report.problem}: {report.detail}); nothing {done}. Use --allow-broken "
+                           f"to {doing} the verified entries 1..{report.head_seq}", 1)
+    guarded = journal.guards_intact()
+    if not guarded and not args.allow_broken:
+        raise CommandError(f"journal {args.path}: {UNGUARDED}; nothing {done}. Check it with "
+                           f"'dealer-assist journal verify {args.path} --expect-head HASH' (the head noted at "
+                           f"the table), or use --allow-broken to {doing} it as unverified", 1)
+    return report, guarded
+
+
+def _warn_unverified(path: str, report, guarded: bool, doing: str) -> None:
+    from dealer_assist.table.journal import UNGUARDED
+
+    if not report.ok:
+        sys.stderr.write(f"dealer-assist: warning: journal {path} is broken at entry {report.first_bad_seq} "
+                         f"({report.problem}); {doing} entries 1..{report.head_seq} only\n")
+    elif not guarded:
+        sys.stderr.write(f"dealer-assist: warning: journal {path}: {UNGUARDED}\n")
+
+
+# --------------------------------------------------------------------------- summary
+
+def run_summary(args: argparse.Namespace) -> int:
+    from dealer_assist.table.export import JournalChangedError, iter_rounds
+    from dealer_assist.table.export_plan import plan_records
+    from dealer_assist.table.journal import JournalError
+    from dealer_assist.table.shift_totals import ShiftTimeError, parse_time, shift_totals
+
+    try:
+        since = parse_time(args.since) if args.since else None
+        until = parse_time(args.until) if args.until else None
+    except ShiftTimeError as exc:
+        raise CommandError(f"--from/--to: {exc}") from None
+    if since is not None and until is not None and until <= since:
+        raise CommandError(f"--to {args.until} is not after --from {args.since}: no round can end between them")
+    with _open(args.path) as journal:
+        try:
+            report, guarded = _checked(journal, args, "summed", "sum")
+            # Read twice, as the export reads it, so a month's journal is summed in the memory of a round or two.
+            plan = plan_records(e for e in journal.entries() if e.seq <= report.head_seq)
+            totals = shift_totals(iter_rounds(journal.entries_where("seq <= ?", (report.head_seq,)), plan),
+                                  since, until)
+        except (JournalError, JournalChangedError) as exc:
+            raise CommandError(str(exc), 2) from None
+    _warn_unverified(args.path, report, guarded, "summing")
+    if args.json:
+        emit_json({"path": args.path, "verified": report.ok and guarded, "entries": report.head_seq,
+                   **totals.to_json()})
+        return 0
+    print(_summary_text(args.path, totals))
+    return 0
+
+
+def _summary_text(path: str, totals) -> str:
+    bounds = "".join([f" from {totals.since.isoformat()}" if totals.since else "",
+                      f" to {totals.until.isoformat()}" if totals.until else ""])
+    rounds = sum(g.rounds for g in totals.games.values())
+    lines = [f"journal {path}{bounds}: {rounds} round(s) settled"
+             + (f", the first ending {totals.first}, the last {totals.last}" if rounds else "")]
+    lines.append(f"  {len(totals.open_rounds)} round(s) open (not settled: no money counted)"
+                 + (f": {', '.join(totals.open_rounds)}" if totals.open_rounds else "")
+                 + f"; {totals.voided} voided; {totals.corrections} correction(s)"
+                 + (f", {totals.settlements_taken_back} settlement(s) taken back and settled again"
+                    if totals.settlements_taken_back else ""))
+    for name, game in sorted(totals.games.items()):
+        lines.append("")
+        lines.append(f"{name}: {game.rounds} round(s); stakes {game.stakes:,.2f}, returned to the players "
+                     f"{game.returned:,.2f} (stakes and winnings; winnings {game.paid:,.2f}), commission "
+                     f"{game.commission:,.2f}; the house {'won' if game.house >= 0 else 'lost'} {abs(game.house):,.2f}")
+        lines.append(f"  {'bet':<12} {'bets':>6} {'stakes':>12} {'returned':>12} {'house':>12} {'won':>5} "
+                     f"{'lost':>5} {'push':>5}")
+        for bet, t in sorted(game.by_bet.items()):
+            lines.append(f"  {bet:<12} {t.bets:>6} {t.stakes:>12,.2f} {t.returned:>12,.2f} {t.house:>+12,.2f} "
+                         f"{t.won:>5} {t.lost:>5} {t.pushed:>5}")
+    return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- show

@@ -1,0 +1,157 @@
+"""A shift's totals from a journal's rounds: what the pit boss checks and signs at a shift's end.
+
+Summed from the rounds as the export finally gives them (:func:`dealer_assist.table.export.iter_rounds`),
+so a settlement taken back by a correction counts as it was settled again, and a round still open
+counts in no money.  A bet's house result is its stake less what went back to the player (stake and
+winnings), the same at baccarat and blackjack; a round's ``house`` is the sum of its bets'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from decimal import Decimal, InvalidOperation
+from typing import Any, Iterable, Optional
+
+ZERO = Decimal("0.00")
+
+
+class ShiftTimeError(ValueError):
+    """A --from or --to time that cannot be read: the text given is in the message."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"time {text!r} cannot be read: give it as 2026-12-06T14:00 (UTC, as the journal "
+                         "writes its times) or with its offset, 2026-12-06T15:00+01:00")
+
+
+def parse_time(text: str) -> datetime:
+    """A shift's bound as typed: ISO 8601, UTC when no offset is given."""
+    try:
+        when = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise ShiftTimeError(text) from None
+    return when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)
+
+
+def _money(value: Any) -> Decimal:
+    try:
+        return Decimal(str(value)) if value is not None else ZERO
+    except InvalidOperation:
+        return ZERO
+
+
+@dataclass
+class BetTotals:
+    """One bet type's bets over the shift."""
+
+    bets: int = 0
+    stakes: Decimal = ZERO
+    returned: Decimal = ZERO
+    won: int = 0
+    lost: int = 0
+    pushed: int = 0
+
+    @property
+    def house(self) -> Decimal:
+        return self.stakes - self.returned
+
+    def to_json(self) -> dict:
+        return {"bets": self.bets, "stakes": f"{self.stakes:.2f}", "returned": f"{self.returned:.2f}",
+                "house": f"{self.house:.2f}", "won": self.won, "lost": self.lost, "pushed": self.pushed}
+
+
+@dataclass
+class GameTotals:
+    """One game's settled rounds over the shift."""
+
+    rounds: int = 0
+    stakes: Decimal = ZERO
+    paid: Decimal = ZERO
+    returned: Decimal = ZERO
+    commission: Decimal = ZERO
+    house: Decimal = ZERO
+    by_bet: dict[str, BetTotals] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"rounds": self.rounds, "stakes": f"{self.stakes:.2f}", "paid": f"{self.paid:.2f}",
+                "returned": f"{self.returned:.2f}", "commission": f"{self.commission:.2f}",
+                "house": f"{self.house:.2f}", "by_bet": {k: v.to_json() for k, v in sorted(self.by_bet.items())}}
+
+
+@dataclass
+class ShiftTotals:
+    """The rounds of a journal between two times (either open) and their money, by game."""
+
+    since: Optional[datetime] = None
+    until: Optional[datetime] = None
+    games: dict[str, GameTotals] = field(default_factory=dict)
+    first: Optional[str] = None
+    last: Optional[str] = None
+    open_rounds: list[str] = field(default_factory=list)
+    voided: int = 0
+    corrections: int = 0
+    settlements_taken_back: int = 0
+
+    def add(self, record: dict) -> None:
+        """Count one exported round if it ended (or, still open, started) within the shift."""
+        when = record.get("ended") or record.get("started")
+        if not self._within(when):
+            return
+        name = f"shoe {record.get('shoe')} round {record.get('round')}"
+        self.corrections += len(record.get("corrections") or ())
+        self.settlements_taken_back += len(record.get("voided_settlements") or ())
+        settlement = record.get("settlement")
+        if record.get("status") == "voided":
+            self.voided += 1
+            return
+        if not settlement or record.get("status") not in ("settled", "complete"):
+            if record.get("status") == "open" and (record.get("cards") or record.get("bets")):
+                self.open_rounds.append(name)
+            return
+        game = self.games.setdefault(str(record.get("game") or settlement.get("game") or "baccarat"), GameTotals())
+        totals = settlement.get("totals") or {}
+        game.rounds += 1
+        game.stakes += _money(totals.get("stakes"))
+        game.paid += _money(totals.get("paid"))
+        game.commission += _money(totals.get("commission"))
+        game.house += _money(totals.get("house"))
+        for bet in settlement.get("bets") or ():
+            kind = game.by_bet.setdefault(str(bet.get("bet")), BetTotals())
+            kind.bets += 1
+            kind.stakes += _money(bet.get("stake"))
+            kind.returned += _money(bet.get("returns"))
+            game.returned += _money(bet.get("returns"))
+            result = bet.get("result")
+            kind.won += result == "win"
+            kind.lost += result == "lose"
+            kind.pushed += result not in ("win", "lose")
+        self.first = self.first or when
+        self.last = when
+
+    def _within(self, when: Optional[str]) -> bool:
+        if self.since is None and self.until is None:
+            return True
+        try:
+            at = parse_time(str(when))
+        except ShiftTimeError:
+            return False
+        return (self.since is None or at >= self.since) and (self.until is None or at < self.until)
+
+    def to_json(self) -> dict:
+        return {"from": self.since.isoformat() if self.since else None,
+                "to": self.until.isoformat() if self.until else None,
+                "first_round_ended": self.first, "last_round_ended": self.last,
+                "rounds": sum(g.rounds for g in self.games.values()), "open_rounds": self.open_rounds,
+                "voided_rounds": self.voided, "corrections": self.corrections,
+                "settlements_taken_back": self.settlements_taken_back,
+                "games": {k: v.to_json() for k, v in sorted(self.games.items())}}
+
+
+def shift_totals(rounds: Iterable[dict], since: Optional[datetime] = None,
+                 until: Optional[datetime] = None) -> ShiftTotals:
+    """The totals of the exported ``rounds`` that ended at or after ``since`` and before ``until``."""
+    totals = ShiftTotals(since, until)
+    for record in rounds:
+        if "round" in record:
+            totals.add(record)
+    return totals

@@ -1,0 +1,88 @@
+"""``journal summary``: a shift's totals from journals written by real table sessions (qaW F5: the pit boss
+had only the export's rounds, one by one, to sum by hand).  The expected sums are worked out here from the
+seeds' payoffs (Banker 0.95:1 after its 5% commission, Player 1:1), not taken from the program."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal as D
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.cli import main
+from test_journal_export import baccarat, deal, exported, split_round
+
+
+def summary(capsys, path, *options) -> dict:
+    assert main(["journal", "summary", str(path), "--json", *options]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def shift(path) -> None:
+    """Round 1 settled; round 2 settled, voided as a misdeal and dealt again; round 3 left open."""
+    session = baccarat(path)
+    assert session.place(1, Bet.BANKER, D("25")) is None and session.place(2, Bet.PLAYER, D("10")) is None
+    assert session.place(3, Bet.TIE, D("5")) is None and session.deal() is None
+    deal(session, "2S", "3H", "KD", "5C")  # Player 2, Banker 8 natural: the banker wins
+    assert session.next_round() is None
+    assert session.place(1, Bet.BANKER, D("25")) is None and session.deal() is None
+    deal(session, "9S", "KH", "QD", "5C")  # Player 9: the banker bet lost
+    assert session.void_round("ana", "4821", "misdeal: cards exposed") is None
+    assert session.deal() is None
+    deal(session, "2D", "3S", "KC", "5H")  # dealt again: Banker 8, the banker bet wins
+    assert session.next_round() is None
+    assert session.place(4, Bet.PLAYER, D("50")) is None and session.deal() is None
+    deal(session, "4S", "4H")  # the table closed mid-round
+    session.close()
+
+
+def test_a_shift_sums_the_rounds_as_they_finally_stood(tmp_path, capsys):
+    path = tmp_path / "bac.sqlite"
+    shift(path)
+    got = summary(capsys, path)
+    banker_back = D("25") + D("25") * D("0.95")  # 48.75 each round
+    assert (got["rounds"], got["open_rounds"], got["corrections"], got["settlements_taken_back"]) == (
+        2, ["shoe 1 round 3"], 1, 1)
+    bac = got["games"]["baccarat"]
+    assert D(bac["stakes"]) == D("65.00")  # 25 + 10 + 5, then 25; the open round's 50 is no stake settled
+    assert D(bac["returned"]) == 2 * banker_back
+    assert D(bac["house"]) == D("65.00") - 2 * banker_back == D("-32.50")
+    assert D(bac["commission"]) == 2 * D("1.25")
+    by_bet = bac["by_bet"]
+    assert (by_bet["banker"]["bets"], by_bet["banker"]["won"], D(by_bet["banker"]["house"])) == (
+        2, 2, D("50") - 2 * banker_back)
+    assert (by_bet["player"]["lost"], D(by_bet["player"]["house"])) == (1, D("10.00"))
+    assert (by_bet["tie"]["lost"], D(by_bet["tie"]["house"])) == (1, D("5.00"))
+    assert main(["journal", "summary", str(path)]) == 0  # the text a pit boss reads
+    text = capsys.readouterr().out
+    assert "2 round(s) settled" in text and "shoe 1 round 3" in text and "the house lost 32.50" in text
+
+
+def test_from_and_to_keep_the_rounds_that_ended_between_them(tmp_path, capsys):
+    path = tmp_path / "bac.sqlite"
+    shift(path)
+    first, second, _ = exported(path)
+    after_first = first["ended"].replace("Z", "+00:00")
+    assert summary(capsys, path, "--to", after_first)["rounds"] == 0  # round 1 ended at that time, not before
+    later = summary(capsys, path, "--from", after_first)
+    assert later["rounds"] == 2 and later["games"]["baccarat"]["stakes"] == "65.00"
+    only_second = summary(capsys, path, "--from", second["started"].replace("Z", "+00:00"))
+    assert only_second["rounds"] == 1 and only_second["games"]["baccarat"]["stakes"] == "25.00"
+    assert summary(capsys, path, "--from", "2999-01-01T00:00")["rounds"] == 0
+
+
+def test_a_blackjack_split_counts_each_hand(tmp_path, capsys):
+    got = summary(capsys, split_round(tmp_path / "bj.sqlite", 2))
+    main_bets = got["games"]["blackjack"]["by_bet"]["main"]
+    # 25 split into two hands of 25; the dealer busts: each hand gets its 25 back and 25 won.
+    assert (main_bets["bets"], main_bets["won"], D(main_bets["stakes"]), D(main_bets["returned"])) == (
+        2, 2, D("50.00"), D("100.00"))
+    assert D(got["games"]["blackjack"]["house"]) == D("-50.00")
+
+
+def test_a_time_that_cannot_be_read_is_refused_by_name(tmp_path, capsys):
+    path = tmp_path / "bac.sqlite"
+    shift(path)
+    assert main(["journal", "summary", str(path), "--from", "yesterday"]) != 0
+    assert "'yesterday' cannot be read" in capsys.readouterr().err
+    assert main(["journal", "summary", str(path), "--from", "2026-12-06T15:00", "--to", "2026-12-06T14:00"]) != 0
+    assert "is not after --from" in capsys.readouterr().err
