@@ -173,3 +173,88 @@ def test_the_card_typed_for_one_the_camera_could_not_read_goes_to_its_box(tmp_pa
     assert session.enter_card("4H") is None  # no card waits for a box now: typed cards take the place due
     assert codes(session.state.round.banker_cards) == ["4H"]
     session.close()
+
+
+def test_the_card_typed_for_an_unread_one_goes_to_its_box_with_a_later_read_waiting(tmp_path):
+    # qaX F1: the Banker's first card turned and read before the croupier typed the smudged Player card.
+    from dealer_assist.events import Unreadable
+
+    session = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    session.deal()
+    session.handle(CardRead(parse_card("9S"), "camera:x", time.time(), seq=1, zone="player"))
+    session.handle(Unreadable("camera:x", time.time(), seq=2, zone="player"))
+    session.handle(CardRead(parse_card("4H"), "camera:x", time.time(), seq=3, zone="banker"))
+    assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "4H"
+    assert session.enter_card("KD") is None
+    assert session.confirm_pending() is None  # Enter plays the read that waited behind it
+    session.handle(CardRead(parse_card("2C"), "camera:x", time.time(), seq=4, zone="banker"))
+    outcome = session.state.history[-1].outcome
+    assert (outcome.winner, outcome.player_total, outcome.banker_total) == ("player", 9, 6)
+    session.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_a_card_found_lying_in_a_box_at_a_camera_restart_is_typed_into_that_hand(tmp_path, restart):
+    # qaX F2: the camera came back to find the Banker's second and the Player's first turned up meanwhile.
+    from dealer_assist.events import Unreadable
+
+    path = tmp_path / "j.sqlite"
+    session = TableSession(RULES, Journal.open(path), odds=False)
+    session.deal()
+    session.handle(CardRead(parse_card("9D"), "camera:x", time.time(), seq=1, zone="banker"))
+    found = "found it in view when it started, a card the table does not have"
+    session.handle(Unreadable("camera:x", time.time(), seq=2, candidates=(parse_card("QC"),), why=found, zone="banker"))
+    session.handle(Unreadable("camera:x", time.time(), seq=3, candidates=(parse_card("4S"),), why=found, zone="player"))
+    assert "it lies in the Player box" in session.snapshot.alerts[-1].text
+    if restart:
+        session.close()
+        session = TableSession(RULES, Journal.open(path), odds=False)
+    assert session.enter_card("QC") is None and session.enter_card("4S") is None
+    rnd = session.state.round
+    assert codes(rnd.banker_cards) == ["9D", "QC"] and codes(rnd.player_cards) == ["4S"]
+    session.confirm_pending() if session.snapshot.pending is not None else None
+    session.handle(CardRead(parse_card("2D"), "camera:x", time.time(), seq=4, zone="player"))
+    if session.snapshot.pending is not None:  # the read after the found cards waits for Enter
+        assert session.confirm_pending() is None
+    outcome = session.state.history[-1].outcome
+    assert (outcome.winner, outcome.player_total, outcome.banker_total) == ("banker", 6, 9)
+    session.close()
+
+
+def test_a_blackjack_card_drawn_into_the_active_seats_box_before_h_waits_for_it(tmp_path):
+    # qaX F3: without zones such a card waits for H; with them it was refused and its read lost.
+    from decimal import Decimal
+
+    from dealer_assist.table.blackjack_session import BlackjackSession
+
+    session = BlackjackSession(journal=Journal.open(tmp_path / "bj.sqlite"))
+    assert session.place(1, Decimal("25")) is None and session.deal() is None
+    for n, (code, zone) in enumerate((("5H", "seat 1"), ("7D", "dealer"), ("6S", "seat 1")), 1):
+        session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=n, zone=zone))
+    session.handle(CardRead(parse_card("9D"), "camera:x", time.time(), seq=4, zone="seat 1"))
+    assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "9D"
+    assert session.act("hit") is None
+    assert codes(session.state.round.hands[0][0].cards) == ["5H", "6S", "9D"]
+    session.close()
+
+
+@pytest.mark.parametrize("game, names, says", [
+    ("blackjack", {"player": [0, 0.4, 0.5, 1], "banker": [0.5, 0.4, 1, 1]}, "blackjack table's zones are dealer"),
+    ("baccarat", {"seat 1": [0, 0.4, 0.5, 1], "dealer": [0.5, 0, 1, 0.3]}, "baccarat table's zones are player"),
+])
+def test_a_zones_file_of_the_other_game_is_refused_before_the_table_opens(tmp_path, game, names, says):
+    path = tmp_path / "zones.json"
+    path.write_text(json.dumps({"zones": names}))
+    with pytest.raises(SourceError, match=says):
+        open_source(f"camera:{tmp_path}?profile=anglo&zones={path}", lambda: True, game=game)
+
+
+def test_a_zone_given_twice_is_refused_by_name(tmp_path):
+    # qaX F5: JSON keeps the last of two same keys; a pasted "player" meant "banker" became the Player's box.
+    path = tmp_path / "zones.json"
+    path.write_text('{"zones": {"player": [0, 0.33, 0.5, 1], "Player": [0.5, 0.33, 1, 1]}}')
+    with pytest.raises(ZonesError, match="zone 'player' is given twice"):
+        LayoutZones.load(path)
+    path.write_text('{"zones": {"player": [0, 0.33, 0.5, 1], "player": [0.5, 0.33, 1, 1]}}')
+    with pytest.raises(ZonesError, match="zone 'player' is given twice"):
+        LayoutZones.load(path)

@@ -174,6 +174,18 @@ class CameraSource(CardSource):
                 raise SourceError(str(exc)) from exc
         return self._zones
 
+    def check_zones(self, game: str) -> None:
+        """Refuse a zones file of another game's layout before the table opens (every card it placed would be
+        refused: a baccarat file's ``player`` at a blackjack table)."""
+        from dealer_assist.vision.layout_zones import ZonesError
+
+        zones = self._load_zones()
+        if zones is not None:
+            try:
+                zones.check_game(game, self._zones_path)
+            except ZonesError as exc:
+                raise SourceError(str(exc)) from exc
+
     def start(self, sink: Sink) -> None:
         from dealer_assist.vision.capture import CaptureError, FrameGrabber
 
@@ -331,11 +343,11 @@ class CameraSource(CardSource):
                            "have: it came while the camera was away (or was being dealt as it started), and its "
                            "place in the deal is not known")
                     in_turn(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why,
-                                       frame=event.frame))
+                                       frame=event.frame, zone=self._zone_at(event.center, resting)))
                 else:
                     in_turn(Unreadable(self.name, time.time(), seq=self.seq, frame=event.frame,
                                        candidates=tuple(Card(c.rank, c.suit) for c in event.candidates),
-                                       zone=self._zones.at(event.center, resting.size) if resting is not None else None))
+                                       zone=self._zone_at(event.center, resting)))
             if not self._stop.is_set():
                 detail = (self._grabber.error or self._grabber.cut_short or "end of the video") + left
                 if self._grabber.skipped:
@@ -358,6 +370,9 @@ class CameraSource(CardSource):
             detail += f"; trying again every {OPEN_RETRY:g} s"
         sink(LinkState(self.name, time.time(), state, detail, retrying=retrying))
         return state
+
+    def _zone_at(self, center, resting) -> Optional[str]:
+        return self._zones.at(center, resting.size) if resting is not None else None
 
     def stop(self) -> None:
         self._stop.set()

@@ -122,6 +122,8 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
                                   "&width=1280&height=720") from None
         # A table's recording plays as its camera sent it, not in a few seconds (QA F12).
         camera = CameraSource(src, profile=options["profile"], size=size, pace=True, zones=options.get("zones") or None)
+        if game is not None:
+            camera.check_zones(game)
         camera.check()
         return camera
     if kind == "replay":

@@ -392,13 +392,19 @@ class BlackjackSession(SessionCore):
         card, read where it was laid, is placed or refused there."""
         due = self._snap.state.due()
         if (due is not None and due.kind == "action" and event.source != KEYBOARD and not event.doubt
-                and event.zone is None  # a camera's card laid elsewhere is refused for where it lies
+                and self._in_active_box(event.zone)  # a camera's card laid elsewhere is refused for where it lies
                 and event.source not in self._hold_of and event.confidence >= CONFIRM_BELOW
                 and not event.candidates):
             self._pending_hold = None
             self._publish(replace(self._snap, pending=replace(event, doubt=self._before_decision())))
             return
         super()._take(event)
+
+    def _in_active_box(self, zone: Optional[str]) -> bool:
+        """Whether a card read in ``zone`` may be the one the hand a decision is due to draws: no zone (a
+        shoe reader), or that seat's own box (qaX F3: a zoned camera's card drawn before H was refused)."""
+        active = self._snap.state.active
+        return zone is None or (active is not None and " ".join(str(zone).lower().split()) == f"seat {active[0]}")
 
     def _hand_words(self) -> str:
         """The hand a decision or card is due to, in table seat numbers (``seat 3 hand 2``), or "the dealer"."""

@@ -328,6 +328,9 @@ class SessionCore(abc.ABC):
         #: typed for it while its hold stands goes to that hand, not to the place due (a Player card turned
         #: up before the Banker's first).
         self._unread_zone: dict[str, Optional[str]] = {}
+        #: The box of each card a camera found lying there at a restart (CARD TO TYPE IN ITS PLACE), by
+        #: (source, code): the card typed for it goes to that hand (qaX F2).
+        self._found_zone: dict[tuple[str, str], str] = {}
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         self._gaps: dict[str, SeqGap] = {}  # source -> the last FRAMES LOST it gave (see _gap_alert)
@@ -707,8 +710,12 @@ class SessionCore(abc.ABC):
         for kind, payload in reversed(entries):
             settles = False  # whether the live table settled the waits' alerts here (_settle_hold_alerts)
             if kind == "card_unreadable" and isinstance(payload.get("source"), str):
-                zone = payload.get("zone")
-                self._unread_zone[payload["source"]] = zone if isinstance(zone, str) else None
+                zone, codes = payload.get("zone"), payload.get("candidates")
+                self._note_zone(payload["source"], payload.get("why"),
+                                [c for c in codes if isinstance(c, str)] if isinstance(codes, list) else [],
+                                zone if isinstance(zone, str) else None)
+            elif kind == "card_assigned" and isinstance(payload.get("card"), str):
+                self._forget_found(payload["card"])
             if refused and kind == "card_held":  # a card after the round is refused, then held: it holds nothing
                 refused, refusal = False, None
                 continue
@@ -1039,7 +1046,7 @@ class SessionCore(abc.ABC):
         maybe = " or ".join(c.label for c in event.candidates)
         typed = self._typed_for_unread(event) if told is None else None
         self._reported[event.source] = max(self._reported.get(event.source, 0.0), event.t)
-        self._unread_zone[event.source] = event.zone
+        self._note_zone(event.source, event.why, [c.code for c in event.candidates], event.zone)
         self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
                                         "candidates": [c.code for c in event.candidates], "why": event.why,
                                         "round": self._snap.state.round_no,
@@ -1063,7 +1070,9 @@ class SessionCore(abc.ABC):
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
         self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
                    "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
-                   f"the {event.source} {event.why}" if event.why else
+                   f"the {event.source} {event.why}"
+                   + (f"; it lies in the {event.zone.title()} box: typed, it goes to that hand" if event.zone else "")
+                   if event.why else
                    f"the {event.source} saw a card come out but could not read it ({said}: {told})"
                    if told else
                    f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else ""),
@@ -1547,26 +1556,47 @@ class SessionCore(abc.ABC):
             except InvalidCardError as exc:
                 return self._refuse(str(exc))
             pending = self._snap.pending
+            zone = zone or self._zone_for_typed(card)
             if pending is not None and pending.doubt in HOLDS:
                 # The missing card, typed: it goes before the one read after it, which still waits.
                 error = self._play(card, "keyboard", zone, answers=True)
                 if error is None:
                     self._typed_before = pending
                     self._note_typed(pending, card)
+                    self._forget_found(card.code)
                 if error is None and pending.doubt in ONE_CARD_HOLDS:
                     self._end_hold_of(pending)  # its one card is in place: Del on the read holds nothing more
                 return error
             if pending is not None:
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
-            error = self._play(card, "keyboard", zone or self._zone_of_unread())
+            error = self._play(card, "keyboard", zone)
             if error is None:
+                self._forget_found(card.code)
                 self._typed_for_gaps(card)
                 self._typed_in_place()
                 self._typed_loose = [*self._typed_loose[-7:], (card, self._clock())]
             return error
 
-    def _zone_of_unread(self) -> Optional[str]:
-        """The box of the card a camera could not read, while the croupier is to type it (its hold stands)."""
+    def _note_zone(self, source: str, why: Any, codes: list[str], zone: Optional[str]) -> None:
+        """A card a camera asked for, in the box ``zone``: one it could not read (``why`` empty), or one it
+        found lying there at a restart, of the code ``codes`` names."""
+        if why and codes:
+            if zone:
+                self._found_zone[(source, codes[0])] = zone
+        else:
+            self._unread_zone[source] = zone
+
+    def _forget_found(self, code: str) -> None:
+        self._found_zone = {key: zone for key, zone in self._found_zone.items() if key[1] != code}
+
+    def _zone_for_typed(self, card: Card) -> Optional[str]:
+        """The box of the card a camera asked the croupier to type, if ``card`` is typed for it: one found lying
+        there at a restart, of its code, or the one it could not read while its hold stands (qaX F1: also with
+        a later read waiting behind it).  A card found lying there is forgotten once played (card_assigned)."""
+        found = next((z for (source, code), z in self._found_zone.items()
+                      if code == card.code and self._hold_of.get(source, ("",))[0] == AFTER_UNPLACED), None)
+        if found is not None:
+            return found
         return next((self._unread_zone[source] for source, (why, _) in self._hold_of.items()
                      if why == AFTER_AN_UNREADABLE and self._unread_zone.get(source)), None)
 

@@ -27,6 +27,12 @@ _SEAT = re.compile(r"seat [1-7]")
 EXAMPLE = '{"zones": {"player": [0.05, 0.4, 0.48, 0.95], "banker": [0.52, 0.4, 0.95, 0.95]}}'
 
 
+def _pairs(pairs: list) -> Any:
+    """An object as JSON reads it; one naming a key twice is kept as its pairs, so the zones can say so."""
+    keys = [k for k, _ in pairs]
+    return list(pairs) if len(set(keys)) < len(keys) else dict(pairs)
+
+
 class ZonesError(ValueError):
     """A zones file that cannot be used: its path and what is wrong in it are in the message."""
 
@@ -63,7 +69,7 @@ class LayoutZones:
     @classmethod
     def load(cls, path: Union[str, Path]) -> "LayoutZones":
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8-sig"))
+            data = json.loads(Path(path).read_text(encoding="utf-8-sig"), object_pairs_hook=_pairs)
         except FileNotFoundError:
             raise ZonesError(path, "no such file") from None
         except (OSError, UnicodeDecodeError) as exc:
@@ -75,6 +81,13 @@ class LayoutZones:
     @classmethod
     def from_json(cls, data: Any, path: Union[str, Path] = "(given)") -> "LayoutZones":
         boxes = data.get("zones") if isinstance(data, dict) else None
+        if isinstance(boxes, list):  # the pairs of an object read with a name given twice (see _pairs)
+            names = [" ".join(str(k).lower().split()) for k, _ in boxes]
+            twice = next((n for n in names if names.count(n) > 1), None)
+            if twice is not None:
+                raise ZonesError(path, f"zone {twice!r} is given twice (JSON keeps only the last: one box would "
+                                       "be lost without a word)")
+            boxes = dict(boxes)
         if not isinstance(boxes, dict) or not boxes:
             raise ZonesError(path, "no \"zones\" object naming at least one box")
         zones = []
@@ -90,12 +103,23 @@ class LayoutZones:
                 raise ZonesError(path, f"zone {raw!r} is {box!r}: each number from 0 to 1, left before right "
                                        "and top above bottom")
             zone = Zone(name, left, top, right, bottom)
-            clash = next((z for z in zones if z.name == name or z.overlaps(zone)), None)
+            if any(z.name == name for z in zones):
+                raise ZonesError(path, f"zone {name!r} is given twice (one box would be lost without a word)")
+            clash = next((z for z in zones if z.overlaps(zone)), None)
             if clash is not None:
                 raise ZonesError(path, f"zones {clash.name!r} and {raw!r} overlap: a card lying on both would "
                                        "belong to neither")
             zones.append(zone)
         return cls(tuple(zones))
+
+    def check_game(self, game: str, path: Union[str, Path]) -> None:
+        """Refuse zones another game's table names: every card placed by them would be refused."""
+        wanted = ("player", "banker") if game == "baccarat" else ("dealer", "seat 1 to seat 7")
+        stray = [z.name for z in self.zones
+                 if (z.name not in ("player", "banker")) == (game == "baccarat")]
+        if stray:
+            raise ZonesError(path, f"a {game} table's zones are {' and '.join(wanted)}; this file names "
+                                   f"{', '.join(stray)} (another game's layout?)")
 
     def at(self, center: tuple[float, float], size: tuple[int, int]) -> Optional[str]:
         """The zone a card whose centre lies at ``center`` (pixels) in a picture of ``size`` (width,
