@@ -258,3 +258,71 @@ def test_a_zone_given_twice_is_refused_by_name(tmp_path):
     path.write_text('{"zones": {"player": [0, 0.33, 0.5, 1], "player": [0.5, 0.33, 1, 1]}}')
     with pytest.raises(ZonesError, match="zone 'player' is given twice"):
         LayoutZones.load(path)
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_cards_read_after_the_round_keep_their_boxes_when_played_as_a_no_bet_hand(tmp_path, restart):
+    # qaX F11: held without their boxes, the Banker's two cards were split across both hands by Enter.
+    path = tmp_path / "j.sqlite"
+    session = TableSession(RULES, Journal.open(path), odds=False)
+    session.deal()
+    for n, (code, zone) in enumerate((("9S", "player"), ("KD", "player"), ("4H", "banker"), ("2C", "banker")), 1):
+        session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=n, zone=zone))
+    assert session.state.history  # Player 9: settled
+    session.handle(CardRead(parse_card("5C"), "camera:x", time.time(), seq=5, zone="banker"))
+    session.handle(CardRead(parse_card("9H"), "camera:x", time.time(), seq=6, zone="banker"))
+    assert codes(session.state.held) == ["5C", "9H"]
+    if restart:
+        session.close()
+        session = TableSession(RULES, Journal.open(path), odds=False)
+    assert session.play_held() is None
+    rnd = session.state.round
+    assert codes(rnd.banker_cards) == ["5C", "9H"] and codes(rnd.player_cards) == []
+    session.close()
+
+
+def test_the_csv_lists_a_zoned_rounds_cards_in_draw_order(tmp_path, capsys):
+    # qaX F7: the CSV's cards were in the order turned up, read as P1 B1 P2 B2 they gave the Player's to the Banker.
+    import csv
+    import io
+
+    from dealer_assist.cli import main
+
+    path = tmp_path / "j.sqlite"
+    session = TableSession(RULES, Journal.open(path), odds=False)
+    session.deal()
+    for n, (code, zone) in enumerate((("9S", "player"), ("KD", "player"), ("4H", "banker"), ("2C", "banker")), 1):
+        session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=n, zone=zone))
+    session.close()
+    assert main(["journal", "export", str(path), "--format", "csv"]) == 0
+    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    assert (row["cards"], row["winner"]) == ("9S 4H KD 2C", "player")
+
+
+def test_a_card_just_outside_its_box_goes_to_that_box_and_one_far_outside_waits(tmp_path):
+    # qaX F9: the Banker's 2♣ turned up 17 px above its box was played, silently, as the Player's first card.
+    zones = LayoutZones.from_json(ZONES)
+    top = 0.4 * 720
+    assert zones.at((900.0, top - 17), (1280, 720)) is None
+    assert zones.at((900.0, top - 17), (1280, 720), reach=150) == "banker"
+    assert zones.at((640.0, 50.0), (1280, 720), reach=150) is None
+    resting = RestingZones(zones)
+    assert resting.card("2C", (900.0, top - 17), 300.0, lambda z: z) == []
+    assert resting.frame((1280, 720), [("2C", (900.0, top - 17))]) == ["banker"]
+
+    from dealer_assist.events import OUTSIDE_BOXES
+
+    frames = sliding_deal(tmp_path / "frames", ("9S",), (SLOTS[4],))  # lying sideways near the top edge
+    (tmp_path / "zones.json").write_text(json.dumps({"zones": {"player": [0.0, 0.7, 0.5, 1.0],
+                                                               "banker": [0.5, 0.7, 1.0, 1.0]}}))
+    reads: list[CardRead] = []
+    run_to_end(open_source(f"camera:{frames}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True),
+               lambda e: reads.append(e) if isinstance(e, CardRead) else None)
+    ((read,),) = [reads]
+    assert (read.card.code, read.zone, read.doubt) == ("9S", None, OUTSIDE_BOXES)
+    session = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    session.deal()
+    session.handle(read)
+    assert session.snapshot.pending == read and not session.state.round.cards  # it waits for the croupier
+    assert session.confirm_pending() is None and codes(session.state.round.player_cards) == ["9S"]
+    session.close()

@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.sources.resting_zone import RestingZones, diagonal_near
-from dealer_assist.events import (FRAMES_GREY, FRAMES_MIRRORED, PROFILE_SHAPE_OFF, PUT_BACK,
+from dealer_assist.events import (FRAMES_GREY, FRAMES_MIRRORED, OUTSIDE_BOXES, PROFILE_SHAPE_OFF, PUT_BACK,
                                    READ_TWICE_AT_ONCE,
                                    READ_WHERE_UNREAD, CardRead, LinkState, ProfileDoubt, Unreadable)
 
@@ -329,7 +329,8 @@ class CameraSource(CardSource):
                     for ready in resting.card(event.card.code, event.center,
                                               diagonal_near(self._view.cards if self._view else (), event.card.code,
                                                             event.center),
-                                              lambda zone, read=read: replace(read, zone=zone)):
+                                              lambda zone, read=read: replace(
+                                                  read, zone=zone, doubt=read.doubt or ("" if zone else OUTSIDE_BOXES))):
                         sink(ready)
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "

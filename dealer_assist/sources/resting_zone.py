@@ -106,4 +106,4 @@ class RestingZones:
     def _out(self, item: Any) -> Any:
         if not isinstance(item, _Held):
             return item
-        return item.make(self.zones.at(item.center, self.size))
+        return item.make(self.zones.at(item.center, self.size, reach=item.diagonal / 2))

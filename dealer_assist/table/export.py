@@ -447,7 +447,7 @@ def _write_rows(writer: csv.DictWriter, record: Dict[str, Any]) -> None:
     outcome = record.get("outcome") or {}
     base = {"round": record["round"], "shoe": record.get("shoe"), "game": record.get("game"),
             "started": record.get("started"), "ended": record.get("ended"), "status": record["status"],
-            "cards": " ".join(str(c.get("card")) for c in record["cards"]),
+            "cards": " ".join(str(c.get("card")) for c in _in_draw_order(record["cards"])),
             "winner": outcome.get("winner", ""),
             "typed_cards": " ".join(str(c.get("card")) for c in record["cards"] if c.get("source") == "keyboard"),
             "corrections": len(record.get("corrections", []))}
@@ -455,6 +455,17 @@ def _write_rows(writer: csv.DictWriter, record: Dict[str, Any]) -> None:
     lines = settled or record["bets"] or [{}]
     for line in lines:
         writer.writerow({**base, **{k: line.get(k, "") for k in BET_COLUMNS}})
+
+
+#: Baccarat's positions in draw order: a zoned camera's cards are played as turned up (qaX F7: the CSV read
+#: in deal order gave the Banker's cards to the Player beside "winner player").
+_DRAW_ORDER = {p: i for i, p in enumerate(("P1", "B1", "P2", "B2", "P3", "B3"))}
+
+
+def _in_draw_order(cards: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    if all(c.get("position") in _DRAW_ORDER for c in cards):
+        return sorted(cards, key=lambda c: _DRAW_ORDER[c["position"]])
+    return cards
 
 
 def write_export(entries: Callable[[], Iterable[Any]], plan: Plan, fmt: str, out: TextIO) -> Dict[str, int]:

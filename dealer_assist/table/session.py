@@ -355,7 +355,7 @@ class TableSession(SessionCore):
             try:
                 apply(self._snap.state, op)
             except RoundOverError:
-                hold = {"op": "hold", "card": card.code, "source": source, "seq": seq}
+                hold = {"op": "hold", "card": card.code, "source": source, "seq": seq, **({"zone": zone} if zone else {})}
                 try:
                     apply(self._snap.state, hold)
                 except TableError as exc:  # not even held: after the shoe's last round, or a copy too many

@@ -156,6 +156,9 @@ class TableState:
     scoreboard: roads.Scoreboard = field(default_factory=lambda: roads.scoreboard(()))
     #: Cards that came out after the round was over, in order: played in the next round or set aside.
     held: tuple[Card, ...] = ()
+    #: The layout's box a zoned camera saw each held card in (None: no zone), so a no-bet hand dealt from
+    #: them places each in its hand (qaX F11: the Banker's two cards split across both hands).
+    held_zones: tuple[Optional[str], ...] = ()
     #: The states before each card of the current round: voiding a card restores one.
     before_cards: tuple["TableState", ...] = field(default=(), repr=False, compare=False)
     #: The settlement a void took back in this round, as the croupier paid it: the pay list says per bet what
@@ -272,7 +275,7 @@ def _void_round(state: TableState) -> TableState:
             shoe = shoe.undeal(card).set_aside(card)
     except ShoeError as exc:
         raise TableError(str(exc)) from None
-    return replace(start, shoe=shoe, held=state.held, phase=TablePhase.BETTING,
+    return replace(start, shoe=shoe, held=state.held, held_zones=state.held_zones, phase=TablePhase.BETTING,
                    betting=replace(start.betting, locked=False, history=()),
                    paid_before=state.settlement or state.paid_before)
 
@@ -324,7 +327,7 @@ def _play_held(state: TableState) -> TableState:
     """
     if not state.held:
         raise TableError("no card is held")
-    cards = state.held
+    cards, zones = state.held, _held_zones(state)
     if state.phase == TablePhase.SETTLED:
         if state.shoe.phase is ShoePhase.FINISHED:
             raise TableError(f"cannot play {_held_text(cards)}: the shoe is finished, so no hand follows; "
@@ -341,15 +344,20 @@ def _play_held(state: TableState) -> TableState:
             shoe = shoe.release(card)
     except ShoeError as exc:
         raise TableError(str(exc)) from None
-    state = replace(state, shoe=shoe, held=())
+    state = replace(state, shoe=shoe, held=(), held_zones=())
     for i, card in enumerate(cards):
         if state.phase == TablePhase.SETTLED:  # more were held than this hand takes: the rest wait
             try:
-                return replace(state, shoe=_with_held(state.shoe, cards[i:]), held=cards[i:])
+                return replace(state, shoe=_with_held(state.shoe, cards[i:]), held=cards[i:], held_zones=zones[i:])
             except ShoeError as exc:
                 raise TableError(str(exc)) from None
-        state = apply(state, {"op": "card", "card": card.code})
+        state = apply(state, {"op": "card", "card": card.code, **({"zone": zones[i]} if zones[i] else {})})
     return state
+
+
+def _held_zones(state: TableState) -> tuple[Optional[str], ...]:
+    """Each held card's zone, None where none was given (a state or journal from before zones)."""
+    return (state.held_zones + (None,) * len(state.held))[:len(state.held)]
 
 
 def cut_before_first_card(state: TableState) -> bool:
@@ -423,7 +431,8 @@ def apply(state: TableState, op: dict) -> TableState:
         extra = state.held[len(before.held):]  # held only grows within a round
         if extra:  # a card that came after the round stays held (it may be the card the round lacks)
             try:
-                before = replace(before, shoe=_with_held(before.shoe, extra), held=before.held + extra)
+                before = replace(before, shoe=_with_held(before.shoe, extra), held=before.held + extra,
+                                 held_zones=_held_zones(before) + _held_zones(state)[len(before.held):])
             except ShoeError as exc:
                 raise TableError(str(exc)) from None
         return _keep_limits(before, state)
@@ -459,7 +468,9 @@ def apply(state: TableState, op: dict) -> TableState:
             shoe = state.shoe.hold(card)  # an impossible card is refused, not held
         except ShoeError as exc:
             raise TableError(str(exc)) from None
-        return replace(state, shoe=shoe, held=state.held + (card,))
+        zone = op.get("zone")
+        return replace(state, shoe=shoe, held=state.held + (card,),
+                       held_zones=_held_zones(state) + (zone if isinstance(zone, str) else None,))
     if kind == "play_held":
         return _play_held(state)
     if kind == "discard_held":
@@ -471,5 +482,5 @@ def apply(state: TableState, op: dict) -> TableState:
                 shoe = shoe.set_held_aside(card)
         except ShoeError as exc:
             raise TableError(str(exc)) from None
-        return replace(state, shoe=shoe, held=())
+        return replace(state, shoe=shoe, held=(), held_zones=())
     raise TableError(f"unknown table operation {kind!r}")

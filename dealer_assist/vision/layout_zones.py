@@ -17,6 +17,7 @@ Names: ``player``, ``banker`` (baccarat), ``dealer``, ``seat 1`` to ``seat 7`` (
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,11 +122,18 @@ class LayoutZones:
             raise ZonesError(path, f"a {game} table's zones are {' and '.join(wanted)}; this file names "
                                    f"{', '.join(stray)} (another game's layout?)")
 
-    def at(self, center: tuple[float, float], size: tuple[int, int]) -> Optional[str]:
+    def at(self, center: tuple[float, float], size: tuple[int, int], reach: float = 0.0) -> Optional[str]:
         """The zone a card whose centre lies at ``center`` (pixels) in a picture of ``size`` (width,
-        height) lies in, or None outside every box."""
+        height) lies in, else the nearest within ``reach`` pixels of it (a card turned up just outside
+        its box, overlapping its edge: qaX F9), or None."""
         width, height = size
         if width <= 0 or height <= 0:
             return None
         x, y = center[0] / width, center[1] / height
-        return next((z.name for z in self.zones if z.holds(x, y)), None)
+        inside = next((z.name for z in self.zones if z.holds(x, y)), None)
+        if inside is not None or reach <= 0:
+            return inside
+        near = [(math.hypot(max(z.left - x, 0, x - z.right) * width, max(z.top - y, 0, y - z.bottom) * height), z.name)
+                for z in self.zones]
+        distance, name = min(near)
+        return name if distance <= reach else None
