@@ -326,3 +326,8 @@ def test_a_card_just_outside_its_box_goes_to_that_box_and_one_far_outside_waits(
     assert session.snapshot.pending == read and not session.state.round.cards  # it waits for the croupier
     assert session.confirm_pending() is None and codes(session.state.round.player_cards) == ["9S"]
     session.close()
+
+
+def test_an_empty_zones_option_is_refused(tmp_path):
+    with pytest.raises(SourceError, match="zones= names no file"):
+        open_source(f"camera:{tmp_path}?profile=anglo&zones=", lambda: True)

@@ -62,7 +62,8 @@ class ZoneMismatchError(RoundError):
         self.card = card
         self.zone = zone
         super().__init__(f"card {card.code} seen on the {zone} side but the next card is {due.words} "
-                         f"({due.value}); check the layout and confirm or move the card")
+                         f"({due.value}), and no {zone} card has a place before it: if the card lies in the wrong "
+                         "box, set it aside as a misdrawn card; else type it (K) once its place is due")
 
 
 @dataclass(frozen=True)

@@ -624,7 +624,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
             else:
                 unread.append(event)
                 line = {"card": None, "unreadable": True, "candidates": [c.code for c in event.candidates],
-                        "frame": event.frame, "t": round(t, 3)}
+                        "frame": event.frame, "t": round(t, 3),
+                        **({"zone": resting.zones.at(event.center, resting.size)} if resting is not None else {})}
             if resting is None:
                 show(line)
             elif line["card"] is not None:

@@ -107,6 +107,9 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
             # Its options were taken for the camera's name, and the profile given was said to be missing (QA).
             raise SourceError(f"{spec!r} names no camera before its options: give a camera index, a video file or "
                               f"a stream URL before the '?', e.g. camera:0?{rest.rpartition('?')[2] or 'profile=anglo'}")
+        if "zones" in options and not options["zones"].strip():
+            raise SourceError(f"{spec!r}: zones= names no file: give the layout's zones file (calibration/README.md), "
+                              "or leave &zones= out to play the cards in the order read")
         if not options.get("profile"):
             raise SourceError(f"{spec!r} names no deck profile: add ?profile=PATH (made by 'dealer-assist "
                               "calibrate'), or a shipped one: ?profile=anglo (the demo deck) or ?profile=plastic. "
