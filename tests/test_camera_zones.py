@@ -331,3 +331,27 @@ def test_a_card_just_outside_its_box_goes_to_that_box_and_one_far_outside_waits(
 def test_an_empty_zones_option_is_refused(tmp_path):
     with pytest.raises(SourceError, match="zones= names no file"):
         open_source(f"camera:{tmp_path}?profile=anglo&zones=", lambda: True)
+
+
+def test_a_card_typed_before_the_camera_asked_is_said_to_lie_elsewhere_and_typed_again_goes_there(tmp_path):
+    # qaX F6: typed as soon as seen, the smudged Player card took the Banker's first place; the ask's
+    # "Enter if right" kept it there, and nothing at the table could move it.
+    from dealer_assist.events import Unreadable
+
+    session = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    session.deal()
+    session.handle(CardRead(parse_card("9S"), "camera:x", time.time(), seq=1, zone="player"))
+    assert session.enter_card("TH") is None  # the croupier saw the smudged card land and typed it
+    assert codes(session.state.round.banker_cards) == ["TH"]
+    session.handle(Unreadable("camera:x", time.time(), seq=2, candidates=(parse_card("TH"),), zone="player"))
+    alert = session.snapshot.alerts[-1]
+    assert alert.title == "UNREADABLE CARD TYPED?" and "saw it in the Player box" in alert.text
+    assert "void it (V) and type it again" in alert.action
+    assert session.void_last_card(why="typed into the wrong hand") is None
+    assert session.enter_card("TH") is None
+    assert codes(session.state.round.player_cards) == ["9S", "TH"] and not session.state.round.banker_cards
+    for n, code in enumerate(("4H", "2C"), 3):
+        session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=n, zone="banker"))
+    outcome = session.state.history[-1].outcome
+    assert (outcome.player_total, outcome.banker_total, outcome.card_count) == (9, 6, 4)
+    session.close()

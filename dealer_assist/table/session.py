@@ -255,6 +255,10 @@ class TableSession(SessionCore):
         for record in state.history:
             self._journal_round_end(state, record, ended.get((record.shoe, record.number), set()))
 
+    def _placed_hand(self, card: Card) -> Optional[str]:
+        rnd = self._snap.state.round
+        return next((pos.hand for c, pos in reversed(list(zip(rnd.cards, rnd.positions))) if c == card), None)
+
     def _out_of_place(self, event: CardRead) -> str:
         """A camera's card read face up after the burn's first card, while its face-down cards are due: a camera
         never sees a card burned face down, so this one is no burn card but most likely the round's first,

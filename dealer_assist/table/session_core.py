@@ -331,6 +331,9 @@ class SessionCore(abc.ABC):
         #: The box of each card a camera found lying there at a restart (CARD TO TYPE IN ITS PLACE), by
         #: (source, code): the card typed for it goes to that hand (qaX F2).
         self._found_zone: dict[tuple[str, str], str] = {}
+        #: The box a card typed before the camera asked for it lies in, by code, when it was played in the
+        #: other hand: typed again after V, it goes to that box (qaX F6).
+        self._retype_zone: dict[str, str] = {}
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         self._gaps: dict[str, SeqGap] = {}  # source -> the last FRAMES LOST it gave (see _gap_alert)
@@ -1061,11 +1064,19 @@ class SessionCore(abc.ABC):
                  else f" (frame {event.seq})" if event.seq is not None and not str(event.source).startswith("camera:")
                  else "") + (f" in the {event.zone.title()} box" if event.zone and not event.why else "")
         if typed is not None:
+            placed = self._placed_hand(typed)
+            elsewhere = bool(event.zone and placed and placed != event.zone.lower())
+            if elsewhere:  # typed before the ask, it took the place due, not its box (qaX F6)
+                self._retype_zone[typed.code] = str(event.zone)
             self.alert(TYPED_UNREAD, "warning", "UNREADABLE CARD TYPED?",
                        f"the {event.source} could not read a card{frame}" + (f"; it may be {maybe}" if maybe else "")
-                       + f": {typed.label} typed for it", f"{typed.label} typed for it: Enter if right, Del if not "
-                       "(then type the card dealt there, K)" + (" (W shows what the camera sees, an unsure card in "
-                                                               "orange)" if not self.read_only else ""))
+                       + f": {typed.label} typed for it"
+                       + (f", played in the {placed.title()}'s hand, but the camera saw it in the "
+                          f"{str(event.zone).title()} box" if elsewhere else ""),
+                       (f"if it lies in the {str(event.zone).title()} box, void it (V) and type it again (K): it then "
+                        f"goes to that hand; Enter if it is the {placed.title()}'s" if elsewhere else
+                        f"{typed.label} typed for it: Enter if right, Del if not (then type the card dealt there, K)")
+                       + (" (W shows what the camera sees, an unsure card in orange)" if not self.read_only else ""))
             return
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
         self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
@@ -1588,6 +1599,11 @@ class SessionCore(abc.ABC):
 
     def _forget_found(self, code: str) -> None:
         self._found_zone = {key: zone for key, zone in self._found_zone.items() if key[1] != code}
+        self._retype_zone.pop(code, None)
+
+    def _placed_hand(self, card: Card) -> Optional[str]:
+        """The hand (as a zone names it) the round's last copy of ``card`` was played to, if the game says."""
+        return None
 
     def _zone_for_typed(self, card: Card) -> Optional[str]:
         """The box of the card a camera asked the croupier to type, if ``card`` is typed for it: one found lying
@@ -1597,6 +1613,8 @@ class SessionCore(abc.ABC):
                       if code == card.code and self._hold_of.get(source, ("",))[0] == AFTER_UNPLACED), None)
         if found is not None:
             return found
+        if card.code in self._retype_zone and any(why == AFTER_TYPED_UNREAD for why, _ in self._hold_of.values()):
+            return self._retype_zone[card.code]  # typed again after V, as UNREADABLE CARD TYPED? said
         return next((self._unread_zone[source] for source, (why, _) in self._hold_of.items()
                      if why == AFTER_AN_UNREADABLE and self._unread_zone.get(source)), None)
 
