@@ -269,17 +269,17 @@ def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
     return float(np.linalg.norm(point - (start + t * way)))
 
 
+def _area(quad: np.ndarray) -> float:
+    """Area of a quad (corners in either turning order)."""
+    x, y = quad[:, 0], quad[:, 1]
+    return 0.5 * abs(float(x @ np.roll(y, -1) - y @ np.roll(x, -1)))
+
+
 def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     """Whether ``point`` lies inside the convex ``quad`` (corners in either turning order)."""
     edges, to = np.roll(quad, -1, axis=0) - quad, point - quad
     turns = edges[:, 0] * to[:, 1] - edges[:, 1] * to[:, 0]
     return bool((turns > 0).all() or (turns < 0).all())
-
-
-def _area(quad: np.ndarray) -> float:
-    """Area of a quad (corners in either turning order)."""
-    x, y = quad[:, 0], quad[:, 1]
-    return 0.5 * abs(float(x @ np.roll(y, -1) - y @ np.roll(x, -1)))
 
 
 def _in_frame(view, corners) -> bool:
