@@ -88,10 +88,6 @@ PAST_LINE = 8
 DARK_SHIFTS = np.array([-2.0, 0.0, 2.0])
 MARGIN_SHIFTS = np.array([-2.0, -2.0 - LINE_MARGIN])
 PAST_SHIFTS = np.arange(2.0, PAST_LINE + 1.0)
-#: Longest stretch of a side (a share of its length) along which an edge line seen on both ends of it may run
-#: on unseen where ink of the card below lies right past it (:func:`_bridged`): a pip touching the line, some
-#: 0.08 of a card's height on anglo.
-INK_GAP = 0.12
 #: A read whose index tip lies within this share of a card's width outside a pile's top card is that card's.
 ON_TOP = 0.12
 #: A read whose centre lies within this share of a card's width of a pile's top card's is that card's: a
@@ -247,36 +243,9 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
         margin = at(split, edge[..., None] + MARGIN_SHIFTS).all(axis=-1)
         line |= inner & beyond & margin & (paper - mid >= np.maximum(LINE_DARK_LEAST, LINE_DARK * paper))
         seen = (felt_edge | line).any(axis=1)
-        if np.mean(seen) < SIDE_SEEN:
-            inked = inner & beyond & margin & (inside - outside >= np.maximum(LINE_DARK_LEAST, LINE_DARK * inside))
-            seen = _bridged(seen, inked.any(axis=1), INK_GAP * length)
         if np.mean(seen) >= SIDE_SEEN and np.mean(over.any(axis=1)) < OVER_PAPER:
             over |= line & at(whole, edge[..., None] + PAST_SHIFTS).all(axis=-1)
     return float(np.mean(seen)), float(np.mean(over.any(axis=1)))
-
-
-def _bridged(seen: np.ndarray, inked: np.ndarray, longest: float) -> np.ndarray:
-    """``seen`` with each unseen stretch no longer than ``longest`` points, seen on both ends and ``inked``
-    all along (the card below's ink right past the side), counted as seen.
-
-    An edge line over the card below is lost where a pip of that card
-    touches it (paper inside, ink outside, no paper past the line to tell
-    it): a straight edge seen on both sides of the pip runs on under it
-    (rev17 F13: a smudged 7H fanned a third of a card down-right on a 9S,
-    its left side 0.56 seen, the smudge and a spade touching it)."""
-    out = seen.copy()
-    k, n = 0, len(seen)
-    while k < n:
-        if seen[k]:
-            k += 1
-            continue
-        end = k
-        while end < n and not seen[end]:
-            end += 1
-        if 0 < k and end < n and end - k <= longest and inked[k:end].all():
-            out[k:end] = True
-        k = end
-    return out
 
 
 def _read_on(quad: np.ndarray, read_quads, card_w: float) -> bool:
