@@ -47,7 +47,10 @@ def test_a_second_7h_fanned_on_the_first_is_not_lost(anglo, hand):
     events = _events(anglo, _pair("7H", 0.14, hand))
     cards = [(e.card.code, e.put_back) for e in events if isinstance(e, NewCard)]
     asked = [e for e in events if isinstance(e, UnreadCard)]
-    assert cards == [("7H", False), ("7H", True)] or cards == [("7H", False)] and len(asked) == 1, events
+    # Read as two cards (the recognizer keeps the pair apart, test_vision_same_code_fan_read.py), or one read
+    # held as moved, or asked for: never lost.
+    assert (cards in ([("7H", False), ("7H", False)], [("7H", False), ("7H", True)])
+            or cards == [("7H", False)] and len(asked) == 1), events
 
 
 def test_a_7d_fanned_on_it_is_played(anglo):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -146,8 +147,8 @@ def one_card_two_ways(a: CornerRead, b: CornerRead, u: float, v: float, facing: 
 
 
 def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
-                  rank_h: float = 0.0, glyph_reach: tuple[float, float] = (0.0, 0.0)
-                  ) -> list[list[CornerRead]]:
+                  rank_h: float = 0.0, glyph_reach: tuple[float, float] = (0.0, 0.0),
+                  corners: Sequence[Corner] = ()) -> list[list[CornerRead]]:
     """Corner reads grouped by physical card.
 
     The same corner found twice merges, and so do two corners whose reads
@@ -159,7 +160,9 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
     fan the neighbour's corner (offset by a fraction of a card) is not taken
     for it; two corners read surely as different cards never pair, unless
     they are one card read two ways (see :func:`one_card_two_ways`, ``glyph_reach``
-    its ``reach``).
+    its ``reach``).  Two reads of one code that fit one card only loosely
+    do not pair where the frame's ``corners`` show either read's own card
+    its opposite corner elsewhere (see :func:`_own_far_corner`).
     """
     parent = list(range(len(reads)))
 
@@ -210,6 +213,10 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
                         continue
                 if not (0.75 < u < 1.3 and 0.75 < v < 1.3) and a.code == b.code:
                     u, v = _refit(a, b, dx, dy, (w, h), (card_w, card_h))
+                elif (a.code == b.code and corners
+                      and math.isinf(_refit(a, b, dx, dy, (w, h), (card_w, card_h))[0])
+                      and (_own_far_corner(a, b, corners) or _own_far_corner(b, a, corners))):
+                    continue
                 if 0.75 < u < 1.3 and 0.75 < v < 1.3:
                     # The two index corners of one card have exactly opposite
                     # edges; a fanned neighbour is turned by a few degrees.
@@ -227,6 +234,29 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
         key = min(root, partner.get(root, root))
         groups.setdefault(key, []).append(r)
     return list(groups.values())
+
+
+def _own_far_corner(a: CornerRead, b: CornerRead, corners: Sequence[Corner]) -> bool:
+    """Whether one of ``corners`` (not ``b``'s) is ``a``'s card's opposite corner: at the read's
+    :func:`far_tip` within :data:`SAME_PLACE`, its edges running back along ``a``'s.
+
+    A blackjack pair fanned a seventh of a card apart shows both top-left
+    indexes and the top card's lower one: the lower card's index lies where
+    the top card's opposite index would, give or take a fifth of a card (the
+    loose fit :func:`group_corners` allows a corner found off a notch).  The
+    top card's own far corner, found where the read says, shows it is
+    another card (rev17 F6: the pair read as one card).
+    """
+    fx, fy = far_tip(a)
+    tol = SAME_PLACE * a.size[1]
+    (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
+    for c in corners:
+        if c is b.corner or math.hypot(c.x - b.corner.x, c.y - b.corner.y) < tol:
+            continue
+        if -tol < c.x - fx < tol and -tol < c.y - fy < tol and all(
+                max(-(d[0] * wx + d[1] * wy), -(d[0] * hx + d[1] * hy)) > 0.95 for d in (c.wdir, c.hdir)):
+            return True
+    return False
 
 
 def _pair_cost(u: float, v: float, facing: float) -> float:

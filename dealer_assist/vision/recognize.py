@@ -557,7 +557,7 @@ class Recognizer:
                 read_cards.add(cr)
             reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
         self.stroke_weights = [cr.read.rank_ink for cr in reads if self.matcher.rank_clears(cr.read)]
-        result = self._pool(reads, card_w, card_h)
+        result = self._pool(reads, card_w, card_h, order)
         # A card seen whole with no index found at all is a card to ask for, not nothing (QA: a dealt card
         # with both index corners smudged was skipped, and every later card went into the wrong hand).
         result.uncertain += [UncertainHit((), outline, 0.0) for outline in unread_outlines(
@@ -925,10 +925,10 @@ class Recognizer:
                 return min(max(q.long / card_h, 0.75), 1.35)
         return 1.0
 
-    def _pool(self, reads: list[CornerRead], card_w: float, card_h: float) -> FrameResult:
+    def _pool(self, reads: list[CornerRead], card_w: float, card_h: float, corners=()) -> FrameResult:
         rb, sb = self.profile.rank_box, self.profile.suit_box
         groups = group_corners(reads, card_w, card_h, self.profile.rank_h,
-                               (max(rb.u1, sb.u1), max(rb.v1, sb.v1)))
+                               (max(rb.u1, sb.u1), max(rb.v1, sb.v1)), corners)
         groups, joined = join_side_corners(groups, card_w, card_h)
         out = FrameResult(side_reads=joined)
         for g in groups:

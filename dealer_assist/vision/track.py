@@ -253,12 +253,26 @@ class _Unknown:
     theirs: bool = False
 
 
+#: How much (a share of its size) a reported card's outline is grown when an unsure read's outline is looked for
+#: wholly within it (see OnceOnlyTracker._within_read): outlines are good to a few pixels.
+WITHIN_SLACK = 0.04
+#: Most an unsure read's outline within a reported card may cover of that card's (see
+#: OnceOnlyTracker._within_read): a card stacked on it covers it whole, and is one to ask for.
+SMALLER = 0.8
+
+
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
     """Distance from ``point`` to the segment from ``start`` to ``end``."""
     way = end - start
     length = float(way @ way)
     t = 0.0 if length == 0 else min(max(float((point - start) @ way) / length, 0.0), 1.0)
     return float(np.linalg.norm(point - (start + t * way)))
+
+
+def _area(quad: np.ndarray) -> float:
+    """Area of a quad (corners in either turning order)."""
+    x, y = quad[:, 0], quad[:, 1]
+    return 0.5 * abs(float(x @ np.roll(y, -1) - y @ np.roll(x, -1)))
 
 
 def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
@@ -821,6 +835,29 @@ class OnceOnlyTracker:
             mine = np.asarray(tr.corners, np.float64)
             near = np.linalg.norm(corners[:, None] - mine[None], axis=2).min(axis=1)
             if len(corners) == len(mine) and near.max() < SAME_SPOT * self.card_h:
+                tr.kept = frame
+                return True
+        return self._within_read(u, frame)
+
+    def _within_read(self, u, frame: int) -> bool:
+        """Whether the unsure read ``u``'s outline lies wholly within a reported card lying still whose spot is
+        not bare (a card is still seen there, partly covered): a piece of that card's face, no card to ask for.
+
+        A card dealt onto it lies partly off it (a fan) or covers it whole (its outline on the card's, see
+        :data:`ON_CARD`); an outline smaller than a card (:data:`SMALLER`) inside one is that card: in a tight plastic fan (0.15 of
+        a card down) the lower card's half-covered index read unsure as 4♥/4♦/4♣ with an outline of half a
+        card, and was asked for as a card never dealt (rev17 F12)."""
+        if len(u.corners) != 4:
+            return False
+        corners = np.asarray(u.corners, np.float64)
+        for tr in self.tracks + self.ghosts:
+            if (not tr.reported or len(tr.corners) != 4 or np.hypot(*tr.velocity) >= STILL * self.card_h
+                    or self.view is not None and self.view.bare(tr.corners)):
+                continue
+            mine = np.asarray(tr.corners, np.float64)
+            middle = mine.mean(axis=0)
+            grown = middle + (mine - middle) * (1.0 + WITHIN_SLACK)
+            if _area(corners) < SMALLER * _area(mine) and all(_inside(grown, p) for p in corners):
                 tr.kept = frame
                 return True
         return False
