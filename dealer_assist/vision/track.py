@@ -51,24 +51,34 @@ class UnreadCard:
     center: tuple[float, float]
 
 
-#: A card of a code first seen within this many frames of another of its code, and nearer than
-#: :data:`TWIN_REACH` card heights, is its twin (see :attr:`NewCard.twin`).
-TWIN_FRAMES = 1
-TWIN_REACH = 1.2
 #: The frame rate the tracker's frame-sized measures are stated at (the shared videos'): a card's speed is
 #: in pixels per 1/30 s (see :data:`STILL`), and frames fed with no time are taken as 1/30 s apart.  What
 #: means time is in seconds (the frames' own ``t``), so that a 60 fps camera, or one whose frames are dropped
 #: while one is read, behaves as a 30 fps one does (rev17 F3: a 1.5 s peek at 60 fps was a second card).
 REFERENCE_FPS = 30.0
+#: Seconds (a frame at 30 fps) within which a card of a code first seen after another of its code, and nearer
+#: than :data:`TWIN_REACH` card heights, is its twin (see :attr:`NewCard.twin`).
+TWIN = 1.5 / REFERENCE_FPS
+TWIN_REACH = 1.2
+#: Seconds unseen within which a card was seen lately (4 frames at 30 fps): an unsure read on it is it, an
+#: outline between two twins is the card they are (see OnceOnlyTracker._unknowns).  Seconds after which a read
+#: never confirmed, unseen, was noise, and a card in view is none when the source ends (5 frames at 30 fps);
+#: seconds within which a card seen unread is still one to ask for (9 frames).  In seconds, as every measure
+#: of time here: a 60 fps camera's frames had halved them.
+RECENT = 4.5 / REFERENCE_FPS
+NOISE_GONE = 5.5 / REFERENCE_FPS
+UNREAD_LOST = 9.5 / REFERENCE_FPS
 #: Seconds an unread card held back (see :attr:`OnceOnlyTracker.unread_when_gone`) must stay unseen to be
 #: gone: a hand over it a second is not its end, and a card read after its line was printed had two.
 UNREAD_GONE = 1.0
 #: The most a card the table counted may move in 1/30 s (a share of the card's height) when it is taken
 #: as lying there (see OnceOnlyTracker._confirmed): a resting card's read moves a pixel or two.
 STILL = 0.05
-#: Frames in a row a remembered card's spot must be seen as bare table (see :mod:`.bare_spot`) for the
-#: card to be gone: one frame's look may catch a hand's shadow or a blurred edge.
+#: Frames in a row a remembered card's spot must be seen as bare table (see :mod:`.bare_spot`), over at least
+#: :data:`BARE_FOR` seconds from the first (3 frames at 30 fps, 5 at 60), for the card to be gone: one
+#: frame's look may catch a hand's shadow or a blurred edge, and a shadow lasts as long at any frame rate.
 BARE_FRAMES = 3
+BARE_FOR = 1.75 / REFERENCE_FPS
 #: Seconds after a card taken away (see :data:`BARE_FRAMES`) was last seen within
 #: which a card of its code read within :data:`PUT_BACK_REACH` card heights of where it lay is most likely
 #: it put back (see :attr:`NewCard.put_back`; verC NEW-2: a 9♠ lifted four frames and put back was
@@ -197,10 +207,11 @@ class _Track:
     #: (see OnceOnlyTracker._ghost_or_new), and where it was first seen.
     ghost: Optional["_Track"] = None
     origin: Optional[np.ndarray] = None
-    #: Its quad when last seen, and the frames in a row since that showed its spot bare (see
-    #: OnceOnlyTracker._gone_from_view).
+    #: Its quad when last seen, and the frames in a row since that showed its spot bare, the first of them
+    #: ``bare_from`` (see OnceOnlyTracker._gone_from_view).
     corners: tuple[tuple[float, float], ...] = ()
     bare: int = 0
+    bare_from: int = -1
     #: Its spot, in the frame, was not bare when last looked at (a hand or another card on it): a ghost is
     #: kept in mind while so (see OnceOnlyTracker._expire).
     covered: bool = False
@@ -241,9 +252,10 @@ class _Unknown:
     #: :data:`STILL` a sighting, not since then (rev17 F5: it had been asked for as it crept).
     still_at: Optional[np.ndarray] = None
     #: Its outline when last seen, and the frames in a row since that showed its spot bare (see
-    #: OnceOnlyTracker._unknowns): a card asked for is kept in mind until then.
+    #: OnceOnlyTracker._unknowns), the first of them ``bare_from``: a card asked for is kept in mind until then.
     corners: tuple[tuple[float, float], ...] = ()
     bare: int = 0
+    bare_from: int = -1
     #: Its UnreadCard was given: the croupier was asked for it.  One taken for the table's own at a camera
     #: (re)start is ``reported`` unasked, and a card read where it lay is no read of a card asked for (QA F13).
     asked: bool = False
@@ -338,6 +350,7 @@ class OnceOnlyTracker:
         #: of the one fed now.
         self._clock: dict[int, float] = {}
         self.now = 0.0
+        self.frame = -1
         #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
         self.view = None
 
@@ -480,7 +493,7 @@ class OnceOnlyTracker:
             # it (however long it lay there), or one just dealt.  Which, the croupier says.
             self.came[card.code] += 1
             return UnplacedCard(card, frame, at, maybe_counted=True)
-        twin = any(t is not tr and t.reported and t.code == tr.code and abs(t.first - tr.first) <= TWIN_FRAMES
+        twin = any(t is not tr and t.reported and t.code == tr.code and abs(self._since(t.first, tr.first)) <= TWIN
                    and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
         # A frame with no card in it since one of several lying there was last seen: the layout was cleared (a
         # round's end), and no card of it is put back.  A lone card lifted leaves no card in view too, and is
@@ -555,12 +568,26 @@ class OnceOnlyTracker:
             if (id(tr) in seen or not tr.reported or not tr.corners
                     or np.hypot(*tr.velocity) >= STILL * self.card_h):
                 continue
-            tr.bare = tr.bare + 1 if view.bare(tr.corners) else 0
+            self._look(tr, view.bare(tr.corners))
             tr.covered = tr.bare == 0 and _in_frame(view, tr.corners)
-            if tr.bare == BARE_FRAMES:
+            if self._gone(tr):
                 self.taken.append(_Taken(tr.code, tr.center.copy(), tr.last, tr.layout))
-        self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
-        self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
+        self.tracks = [tr for tr in self.tracks if not self._gone(tr)]
+        self.ghosts = [g for g in self.ghosts if not self._gone(g)]
+
+    def _look(self, item, bare: bool) -> None:
+        """Count one more look at the spot of ``item`` (a track or an unread card) that showed it ``bare``."""
+        if not bare:
+            item.bare = 0
+            return
+        item.bare += 1
+        if item.bare == 1:
+            item.bare_from = self.frame
+
+    def _gone(self, item) -> bool:
+        """Whether the spot of ``item`` was seen bare :data:`BARE_FRAMES` frames in a row over :data:`BARE_FOR`
+        seconds: the card was taken away."""
+        return item.bare >= BARE_FRAMES and self._since(item.bare_from) >= BARE_FOR
 
     def _slid_away(self, frame: int, result: FrameResult, held: list[_Track]) -> None:
         """Forget a remembered card last seen moving, unseen :data:`SLID_AWAY` seconds, whose way (its last spot
@@ -584,9 +611,9 @@ class OnceOnlyTracker:
             # A spot off the frame tells nothing: the card may have slid off there, out of view.
             shown = [q for q in spots if 0 <= q.mean(axis=0)[0] * view.scale < w
                      and 0 <= q.mean(axis=0)[1] * view.scale < h]
-            tr.bare = tr.bare + 1 if shown and all(view.bare(q) for q in shown) else 0
-        self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
-        self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
+            self._look(tr, bool(shown) and all(view.bare(q) for q in shown))
+        self.tracks = [tr for tr in self.tracks if not self._gone(tr)]
+        self.ghosts = [g for g in self.ghosts if not self._gone(g)]
 
     def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
         for g in self.ghosts:
@@ -611,7 +638,7 @@ class OnceOnlyTracker:
             self._claim_theirs()
         for u in result.uncertain:
             c = np.array(u.center)
-            if (any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks)
+            if (any(self._on(u.corners, c, t) and self._since(t.last) < RECENT for t in self.tracks)
                     or self._between_twins(c, frame) or any(u is p for p in self.phantoms)):
                 continue
             if not any(self._seen_again(k, u, result.uncertain) for k in self.unknown) and (
@@ -654,7 +681,7 @@ class OnceOnlyTracker:
         for k in self.unknown:
             # A card asked for is kept in mind while its spot is not seen bare (see _expire).
             if view is not None and k.reported and k.counted is None and k.corners and k.last != frame:
-                k.bare = k.bare + 1 if view.bare(k.corners) else 0
+                self._look(k, view.bare(k.corners))
         return events
 
     def weighed(self, result: FrameResult) -> FrameResult:
@@ -726,8 +753,8 @@ class OnceOnlyTracker:
         frames that came into view together (twins, see :attr:`NewCard.twin`): a mirrored camera reads a card
         at two outlines, one each side of its own, which is seen whole with its index found at neither
         (rev16 F4: the card read was asked for too)."""
-        seen = [t for t in self.tracks if frame - t.last < 5]
-        return any(a.code == b.code and abs(a.first - b.first) <= TWIN_FRAMES
+        seen = [t for t in self.tracks if self._since(t.last) < RECENT]
+        return any(a.code == b.code and abs(self._since(a.first, b.first)) <= TWIN
                    and np.linalg.norm(a.center - b.center) < TWIN_REACH * self.card_h
                    and np.linalg.norm((a.center + b.center) / 2 - c) < AT_UNREAD * self.card_h
                    for i, a in enumerate(seen) for b in seen[i + 1:])
@@ -748,7 +775,7 @@ class OnceOnlyTracker:
         lengths = [float(np.hypot(*side)) for side in sides]
         first = 0 if lengths[0] + lengths[2] < lengths[1] + lengths[3] else 1
         for tr in self.tracks:
-            if (not tr.reported or frame - tr.last >= 5 or len(tr.corners) != 4
+            if (not tr.reported or self._since(tr.last) >= RECENT or len(tr.corners) != 4
                     or any(k.suit != tr.code[-1] for k in u.candidates)):
                 continue
             mine = np.asarray(tr.corners, np.float64)
@@ -832,7 +859,7 @@ class OnceOnlyTracker:
         shown = [tr for tr in self.tracks if tr.reported]
         out = []
         for tr in self.tracks:
-            if tr.reported or tr.ghost is not None or frame - tr.last > 5 or any(
+            if tr.reported or tr.ghost is not None or self._since(tr.last) > NOISE_GONE or any(
                     np.linalg.norm(r.center - tr.center) < 0.5 * self.card_h for r in shown):
                 continue
             out.append(Unsettled(Card.parse(tr.code), (), tr.hits, tuple(tr.center.tolist()),
@@ -842,7 +869,7 @@ class OnceOnlyTracker:
             # slide's later frames): a card lying on another is another only once it lies still (see ON_CARD).
             moving_by_read = k.still == 0 and any(np.linalg.norm(t.center - k.center) < 0.5 * self.card_h
                                                   for t in self.tracks)
-            if not k.reported and k.counted is None and frame - k.last < 10 and not moving_by_read:
+            if not k.reported and k.counted is None and self._since(k.last) < UNREAD_LOST and not moving_by_read:
                 out.append(Unsettled(None, k.candidates, k.seen, tuple(k.center.tolist())))
         return out
 
@@ -855,7 +882,7 @@ class OnceOnlyTracker:
                 g.kept = frame
         keep = []
         for tr in self.tracks:
-            if not tr.reported and frame - max(tr.last, tr.kept) > 5:
+            if not tr.reported and self._since(max(tr.last, tr.kept)) > NOISE_GONE:
                 if tr.ghost is not None:
                     self.ghosts.append(tr.ghost)  # not judged: the forgotten card may still lie there
                 continue  # a read never confirmed: noise
@@ -885,9 +912,9 @@ class OnceOnlyTracker:
                     unknown.append(k)
                     continue
                 unknown.append(k)
-            elif frame - k.last < 10 and not near:
+            elif self._since(k.last) < UNREAD_LOST and not near:
                 unknown.append(k)  # one a later read explains, or that went away, is dropped
-            elif (k.reported and k.counted is None and not any(t.reported for t in near) and k.bare < BARE_FRAMES
+            elif (k.reported and k.counted is None and not any(t.reported for t in near) and not self._gone(k)
                   and self._since(k.last) < 4 * self.forget):
                 # Asked for: kept in mind while it may lie there unseen (a hand, the next card dealt
                 # blurred), as a reported card is (a ghost's while), so that it is not asked for again (QA;
@@ -901,7 +928,7 @@ class OnceOnlyTracker:
     def _tick(self, frame: int, t: float) -> None:
         """Note frame ``frame`` taken at ``t`` seconds as the one fed now; forget the times of frames older than
         any measure of time looks back (see :meth:`_since`)."""
-        self.now = t
+        self.now, self.frame = t, frame
         self._clock.pop(frame, None)  # fed again: last in order
         self._clock[frame] = t
         while t - next(iter(self._clock.values())) > 4 * self.forget + PUT_BACK:
