@@ -374,7 +374,7 @@ class OnceOnlyTracker:
         events: list = []
         self._trim_counted()
         self.taken = [t for t in self.taken if self._since(t.last) <= PUT_BACK]
-        if not (result.cards or result.uncertain):
+        if not (result.cards or result.uncertain) and self._cleared(result.view):
             self.layout, self.emptied = 0, frame
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
@@ -495,13 +495,25 @@ class OnceOnlyTracker:
             return UnplacedCard(card, frame, at, maybe_counted=True)
         twin = any(t is not tr and t.reported and t.code == tr.code and abs(self._since(t.first, tr.first)) <= TWIN
                    and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
-        # A frame with no card in it since one of several lying there was last seen: the layout was cleared (a
-        # round's end), and no card of it is put back.  A lone card lifted leaves no card in view too, and is
-        # put back as any other (fixC5: a 9♠ lying alone, lifted four frames, was played twice).
+        # A frame with no card in it, the spots of the cards remembered there bare, since one of several lying
+        # there was last seen: the layout was cleared (a round's end), and no card of it is put back.  A lone card
+        # lifted leaves no card in view too, and is put back as any other (fixC5: a 9♠ lying alone, lifted four
+        # frames, was played twice).
         put_back = any(t.code == tr.code and 0 < tr.first - t.last and self._since(t.last, tr.first) <= PUT_BACK
                        and np.linalg.norm(t.where - tr.origin) < PUT_BACK_REACH * self.card_h
                        and (t.layout <= 1 or self.emptied < t.last) for t in self.taken)
         return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
+
+    def _cleared(self, view) -> bool:
+        """Whether a frame that reads no card shows the layout cleared: every card remembered lying still in
+        view shows its spot bare (with no view to look at, the frame's reading nothing tells).  One frame that
+        reads nothing while a card's paper still shows (a camera bumped, a hand's motion blur) cleared nothing,
+        and had taken the put-back memory away: a 9♠ lifted a second and put back was played twice (rev17 F3b)."""
+        if view is None:
+            return True
+        return all(view.bare(tr.corners) for tr in self.tracks + self.ghosts
+                   if tr.reported and len(tr.corners) == 4 and np.hypot(*tr.velocity) < STILL * self.card_h
+                   and _in_frame(view, tr.corners))
 
     def _left_covered(self, tr: _Track, c: np.ndarray, result: FrameResult) -> bool:
         """Whether a read centred at ``c`` is another card than ``tr``'s though of its code: ``tr``, reported, lay
