@@ -871,7 +871,7 @@ class OnceOnlyTracker:
         shown = [tr for tr in self.tracks if tr.reported]
         out = []
         for tr in self.tracks:
-            if tr.reported or tr.ghost is not None or self._since(tr.last) > NOISE_GONE or any(
+            if tr.reported or tr.ghost is not None or self._ago(tr.last, frame) > NOISE_GONE or any(
                     np.linalg.norm(r.center - tr.center) < 0.5 * self.card_h for r in shown):
                 continue
             out.append(Unsettled(Card.parse(tr.code), (), tr.hits, tuple(tr.center.tolist()),
@@ -881,7 +881,7 @@ class OnceOnlyTracker:
             # slide's later frames): a card lying on another is another only once it lies still (see ON_CARD).
             moving_by_read = k.still == 0 and any(np.linalg.norm(t.center - k.center) < 0.5 * self.card_h
                                                   for t in self.tracks)
-            if not k.reported and k.counted is None and self._since(k.last) < UNREAD_LOST and not moving_by_read:
+            if not k.reported and k.counted is None and self._ago(k.last, frame) < UNREAD_LOST and not moving_by_read:
                 out.append(Unsettled(None, k.candidates, k.seen, tuple(k.center.tolist())))
         return out
 
@@ -952,6 +952,11 @@ class OnceOnlyTracker:
         if then not in self._clock:
             return float("inf")
         return round((self.now if now is None else self._clock.get(now, self.now)) - self._clock[then], 6)
+
+    def _ago(self, then: int, frame: int) -> float:
+        """Seconds from frame ``then`` to frame ``frame``, the one fed last or a later one not fed (too dark, or
+        the source's end), each frame past the last fed taken as 1/:data:`REFERENCE_FPS` s."""
+        return self._since(then) + max(frame - self.frame, 0) / REFERENCE_FPS
 
     def finish(self, frame: int) -> list:
         """The events the source's end at ``frame``, its last, causes: an UnreadCard for each card seen unread
