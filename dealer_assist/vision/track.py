@@ -19,6 +19,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from dealer_assist.cards import Card
+from dealer_assist.vision.bare_spot import FELT_FLOOR, FELT_REACH
 from dealer_assist.vision.recognize import FrameResult
 
 
@@ -351,6 +352,12 @@ class OnceOnlyTracker:
         self._clock: dict[int, float] = {}
         self.now = 0.0
         self.frame = -1
+        #: Seconds of frames that told nothing (see :meth:`unseen`), taken off every frame's time since, and the
+        #: time of the frame fed last.
+        self._blind = 0.0
+        self._seen_t = 0.0
+        #: The felt's colour in the last frame that read a card (see :meth:`update`).
+        self.felt: Optional[np.ndarray] = None
         #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
         self.view = None
 
@@ -367,9 +374,20 @@ class OnceOnlyTracker:
         then is an :class:`UnplacedCard`, and so is one of a code the table has first seen later in
         the first second (a hand lifted off the table's card, or a card just dealt: the croupier
         says which), or seen then moving (the table's card squared up).  Any other card is new.
+
+        A frame that reads nothing and shows no table (its most common colour far from the felt of the frames
+        that read cards: a hand over the lens, a cloth) tells nothing, as one too dark does (see :meth:`unseen`).
         """
+        t = frame / REFERENCE_FPS if t is None else t
+        if result.cards and result.view is not None:
+            self.felt = result.view.felt()
+        elif not result.uncertain and result.view is not None and self.felt is not None and float(
+                np.abs(result.view.felt() - self.felt).max()) > max(FELT_REACH * float(self.felt.max()), FELT_FLOOR):
+            self.view, self.phantoms, self.settled = None, [], True
+            self.unseen(frame, t)
+            return []
         self.reads += 1
-        self._tick(frame, frame / REFERENCE_FPS if t is None else t)
+        self._tick(frame, t)
         self.view = result.view
         events: list = []
         self._trim_counted()
@@ -464,6 +482,16 @@ class OnceOnlyTracker:
         asked += self._ahead(frame, new)
         # A card asked for lay unread before any card confirmed this frame: the croupier types it first.
         return asked + events + self._expire(frame)
+
+    def unseen(self, frame: int, t: float) -> None:
+        """Frame ``frame``, taken at ``t`` seconds, told nothing of the table (too dark to show a card, the lens
+        covered): its time is not counted in any measure of time here, so the cards lying there are kept in
+        mind however long the view is gone (rev17 F8's 20 s, as long as a card unseen is remembered, had
+        forgotten them all, and the same layout seen again was played a second time).  A card taken away
+        meanwhile is found out once its spot is seen bare."""
+        if self._clock:
+            self._blind += max(t - self._seen_t, 0.0)
+        self._seen_t = t
 
     def _confirmed(self, tr: "_Track", card: Card, frame: int):
         """The event of a track read alike in enough frames (see :meth:`update`'s ``starting``)."""
@@ -938,8 +966,10 @@ class OnceOnlyTracker:
         return events
 
     def _tick(self, frame: int, t: float) -> None:
-        """Note frame ``frame`` taken at ``t`` seconds as the one fed now; forget the times of frames older than
-        any measure of time looks back (see :meth:`_since`)."""
+        """Note frame ``frame`` taken at ``t`` seconds (less the frames that told nothing, see :meth:`unseen`) as the
+        one fed now; forget the times of frames older than any measure of time looks back (see :meth:`_since`)."""
+        self._seen_t = t
+        t -= self._blind
         self.now, self.frame = t, frame
         self._clock.pop(frame, None)  # fed again: last in order
         self._clock[frame] = t

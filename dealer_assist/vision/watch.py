@@ -116,7 +116,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         if seen is not None:
             seen(frame.image, result)
         # Too dark to show a card's paper (see .dark_frames): it tells nothing of the spots, and every card
-        # had been taken away in a few such frames (its spot as dark as the felt) and played again (rev17 F2).
+        # had been taken away in a few such frames (its spot as dark as the felt) and played again (rev17 F2).  Nor
+        # does its time count: the cards lying there are kept in mind however long it lasts.
         dark = not (result.cards or result.uncertain) and light_share(frame.image, least) < 1.0
         first_t = frame.t if first_t is None else first_t
         if shown_t is None and float(frame.image[::16, ::16].mean()) >= DARK_LEVEL:
@@ -131,6 +132,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         opening = watching and (open_t is None or shown < OPENING_FRAMES or frame.t - open_t < OPENING)
         shown += open_t is not None
         if dark:
+            tracker.unseen(frame.number, frame.t)
             continue
         events = tracker.update(frame.number, result, starting=starting, opening=opening, t=frame.t)
         if fresh and fit is not None:
