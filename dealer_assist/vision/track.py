@@ -91,6 +91,11 @@ BARE_FOR = 1.75 / REFERENCE_FPS
 #: and is put back as any other.
 PUT_BACK = 10.0
 PUT_BACK_REACH = 0.4
+#: A read of a resting card's code lying off its spot is another card when this share or more of the part of
+#: that spot its outline leaves uncovered shows paper: the first card still lies there (see
+#: OnceOnlyTracker._left_covered), sampled at :data:`LEFT_GRID` points a side.
+PAPER_LEFT = 0.5
+LEFT_GRID = 12
 #: Seconds after a card lying still vanished unseen, its spot not seen bare, within which a card of its code
 #: read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
 MOVED = 2.0
@@ -281,6 +286,20 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     return bool((turns > 0).all() or (turns < 0).all())
 
 
+def _paper_left(view, old, new) -> float:
+    """The share of paper (see :mod:`.bare_spot`) among the points of quad ``old`` (frame pixels) that quad
+    ``new`` leaves uncovered; 0.0 when it leaves none in the frame."""
+    quad, over = np.asarray(old, np.float64), np.asarray(new, np.float64)
+    u = (np.arange(LEFT_GRID) + 0.5) / LEFT_GRID
+    top = quad[0] + np.outer(u, quad[1] - quad[0])
+    bottom = quad[3] + np.outer(u, quad[2] - quad[3])
+    points = [p for p in (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2) if not _inside(over, p)]
+    h, w = view.paper.shape[:2]
+    spots = [(x, y) for x, y in (np.round(np.asarray(points) * view.scale).astype(int) if points else [])
+             if 0 <= x < w and 0 <= y < h]
+    return sum(bool(view.paper[y, x]) for x, y in spots) / len(spots) if spots else 0.0
+
+
 def _in_frame(view, corners) -> bool:
     """Whether the centre of a card's quad (in the frame's pixels) lies in the frame ``view`` was made of: a
     spot off the frame is never seen bare, nor covered."""
@@ -416,7 +435,7 @@ class OnceOnlyTracker:
                     # reported again (QA: the display played it twice).  Not past SLIDE_ON frames of it.
                     d = _to_segment(c, tr.center, tr.center + tr.velocity * min(gap, SLIDE_ON))
                     reach = 0.6 * self.card_h
-                if d < reach and not self._left_covered(tr, c, result):
+                if d < reach and not self._left_covered(tr, hit, result):
                     pairs.append((d, i, j))
         pairs.sort()
         used_tracks: set[int] = set()
@@ -543,16 +562,20 @@ class OnceOnlyTracker:
                    if tr.reported and len(tr.corners) == 4 and np.hypot(*tr.velocity) < STILL * self.card_h
                    and _in_frame(view, tr.corners))
 
-    def _left_covered(self, tr: _Track, c: np.ndarray, result: FrameResult) -> bool:
-        """Whether a read centred at ``c`` is another card than ``tr``'s though of its code: ``tr``, reported, lay
-        still when last seen, the read lies farther from it than a card's reads move (:data:`ON_CARD`), and its
-        spot is not bare (paper, a hand on it): a blackjack pair's second card fanned on the first, whose read
-        the recognizer gave for both, had been taken for the first moved, and was lost (rev17 F6).  That read
-        is a card of its own, held as moved (see :meth:`_moved`) if the first is not read meanwhile."""
+    def _left_covered(self, tr: _Track, hit, result: FrameResult) -> bool:
+        """Whether the read ``hit`` is another card than ``tr``'s though of its code: ``tr``, reported, lay still
+        when last seen, the read lies farther from it than a card's reads move (:data:`ON_CARD`), and the part
+        of its spot the read's outline leaves uncovered shows paper (see :data:`PAPER_LEFT`): a blackjack pair's
+        second card fanned on the first, whose read the recognizer gave for both, had been taken for the first
+        moved, and was lost (rev17 F6).  That read is a card of its own, held as moved (see :meth:`_moved`) if
+        the first is not read meanwhile.  A card moved (squared up, pushed, put back a sixth of a card off after
+        a squeeze) leaves felt or the hand there, not paper: its spot merely "not bare", the card's own paper on
+        it, had made it a second card and played it twice (rev18 G1, G2)."""
         view = result.view
-        return bool(view is not None and tr.reported and len(tr.corners) == 4
+        return bool(view is not None and tr.reported and len(tr.corners) == 4 and len(hit.corners) == 4
                     and np.hypot(*tr.velocity) < STILL * self.card_h
-                    and np.linalg.norm(c - tr.center) > ON_CARD * self.card_h and not view.bare(tr.corners))
+                    and np.linalg.norm(np.array(hit.center) - tr.center) > ON_CARD * self.card_h
+                    and _paper_left(view, tr.corners, hit.corners) >= PAPER_LEFT)
 
     def _moved(self, tr: _Track) -> bool:
         """Whether a reported card of ``tr``'s code, lying still when last seen, vanished within :data:`MOVED`
