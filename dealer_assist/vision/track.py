@@ -262,6 +262,8 @@ class _Unknown:
     corners: tuple[tuple[float, float], ...] = ()
     bare: int = 0
     bare_from: int = -1
+    #: Its spot, in the frame, was not bare when last looked at (a hand on it): kept in mind while so.
+    covered: bool = False
     #: Its UnreadCard was given: the croupier was asked for it.  One taken for the table's own at a camera
     #: (re)start is ``reported`` unasked, and a card read where it lay is no read of a card asked for (QA F13).
     asked: bool = False
@@ -745,6 +747,7 @@ class OnceOnlyTracker:
             # A card asked for is kept in mind while its spot is not seen bare (see _expire).
             if view is not None and k.reported and k.counted is None and k.corners and k.last != frame:
                 self._look(k, view.bare(k.corners))
+                k.covered = k.bare == 0 and _in_frame(view, k.corners)
         return events
 
     def weighed(self, result: FrameResult) -> FrameResult:
@@ -978,12 +981,13 @@ class OnceOnlyTracker:
             elif self._since(k.last) < UNREAD_LOST and not near:
                 unknown.append(k)  # one a later read explains, or that went away, is dropped
             elif (k.reported and k.counted is None and not any(t.reported for t in near) and not self._gone(k)
-                  and self._since(k.last) < 4 * self.forget):
+                  and (k.covered or self._since(k.last) < 4 * self.forget)):
                 # Asked for: kept in mind while it may lie there unseen (a hand, the next card dealt
                 # blurred), as a reported card is (a ghost's while), so that it is not asked for again (QA;
                 # rev16 F5: a hand over it five seconds).  Only a card reported where it lies explains it: a
                 # read of one frame there (a misread as its glare clears) is noise, and its true read after
-                # that is the read of a card asked for (rev16 F14: it was played a second time).
+                # that is the read of a card asked for (rev16 F14: it was played a second time).  While its spot is
+                # covered, however long (rev18 G4: a hand resting 21 s on it, and it was asked for again).
                 unknown.append(k)
         self.unknown = unknown
         return events
