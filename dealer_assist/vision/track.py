@@ -115,6 +115,9 @@ SAME_SPOT = 0.1
 #: before it, waits behind it however short it lay (see OnceOnlyTracker._ahead): the deal went on.
 UNREAD_AT_REST = 0.25
 UNREAD_SIGHTINGS = 3
+#: Seconds a sighting after the first stands for when a card is judged lying still in so many (see
+#: OnceOnlyTracker._ahead): a frame at 30 fps, less a quarter's slack for a camera's uneven times.
+SIGHTING = 0.75 / REFERENCE_FPS
 #: An unsure read or a card seen whole with no index found lies where a card read lies, and is that card
 #: (unread in this frame: blurred, a glare), when every corner of its outline lies within this share of a
 #: card's height of one of that card's corners (with no outline, its centre within :data:`AT_UNREAD` of that
@@ -808,9 +811,13 @@ class OnceOnlyTracker:
             if k.reported or k.counted is not None or self._since(k.last) > UNREAD_AT_REST:
                 continue
             after = [tr for tr in new if k.first < tr.first and not self._on(k.corners, k.center, tr)]
-            covered = k.still >= 1 and k.last < frame and any(
+            # Lying still as long as so many sightings take at 30 fps: a 60 fps camera's frames (or one sending each
+            # frame twice) show a sliding card unmoved between two, and it had been asked for (rev18: each card of
+            # the shared videos converted to 60 fps was asked for as it was read).
+            lay = self._since(k.still_since, k.last)
+            covered = k.still >= 1 and lay >= SIGHTING and k.last < frame and any(
                 len(tr.corners) == 4 and _inside(np.asarray(tr.corners, np.float64), k.center) for tr in after)
-            if after and (k.still + 1 >= UNREAD_SIGHTINGS or covered):
+            if after and (k.still + 1 >= UNREAD_SIGHTINGS and lay >= (UNREAD_SIGHTINGS - 1) * SIGHTING or covered):
                 events += self._ask(k, frame)
         return events
 
