@@ -810,7 +810,12 @@ class OnceOnlyTracker:
         for k in self.unknown:
             if k.reported or k.counted is not None or self._since(k.last) > UNREAD_AT_REST:
                 continue
-            after = [tr for tr in new if k.first < tr.first and not self._on(k.corners, k.center, tr)]
+            # A card read over it that leaves no paper of it in sight is that card, pushed into its box and read (rev18
+            # G5: it was asked for, and then played); one dealt onto it leaves its paper showing (see PAPER_LEFT).
+            after = [tr for tr in new if k.first < tr.first and not self._on(k.corners, k.center, tr)
+                     and not (self.view is not None and len(k.corners) == 4 and len(tr.corners) == 4
+                              and _inside(np.asarray(tr.corners, np.float64), k.center)
+                              and _paper_left(self.view, k.corners, tr.corners) < PAPER_LEFT)]
             # Lying still as long as so many sightings take at 30 fps: a 60 fps camera's frames (or one sending each
             # frame twice) show a sliding card unmoved between two, and it had been asked for (rev18: each card of
             # the shared videos converted to 60 fps was asked for as it was read).
