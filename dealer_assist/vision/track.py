@@ -228,6 +228,8 @@ class _Track:
     kept: int = -1
     #: OnceOnlyTracker.layout when it was last seen.
     layout: int = 0
+    #: Taken for a forgotten card of its code after frames with no card at all (see OnceOnlyTracker._ghost_or_new).
+    put_back: bool = False
 
 
 @dataclass(frozen=True)
@@ -336,6 +338,8 @@ class OnceOnlyTracker:
         #: The most reported cards seen in one frame since the last frame with no card in it, and that frame.
         self.layout = 0
         self.emptied = -1
+        #: The last frame that showed the table with no card in it at all (see :meth:`_ghost_or_new`).
+        self.nothing = -1
         #: The unsure reads of the last frame fed that are a read card's phantom (see :meth:`_crosswise_on`): no
         #: card, so neither asked for nor weighed as an unsure read of the profile (see :meth:`weighed`).
         self.phantoms: list = []
@@ -416,8 +420,10 @@ class OnceOnlyTracker:
         events: list = []
         self._trim_counted()
         self.taken = [t for t in self.taken if self._since(t.last) <= PUT_BACK]
-        if not (result.cards or result.uncertain) and self._cleared(result.view):
-            self.layout, self.emptied = 0, frame
+        if not (result.cards or result.uncertain):
+            self.nothing = frame
+            if self._cleared(result.view):
+                self.layout, self.emptied = 0, frame
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
@@ -554,7 +560,8 @@ class OnceOnlyTracker:
         put_back = any(t.code == tr.code and 0 < tr.first - t.last and self._since(t.last, tr.first) <= PUT_BACK
                        and np.linalg.norm(t.where - tr.origin) < PUT_BACK_REACH * self.card_h
                        and (t.layout <= 1 or self.emptied < t.last) for t in self.taken)
-        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
+        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin,
+                       put_back=put_back or tr.put_back)
 
     def _cleared(self, view) -> bool:
         """Whether a frame that reads no card shows the layout cleared: every card remembered lying still in
@@ -619,6 +626,12 @@ class OnceOnlyTracker:
             tr.ghost = None
             return True
         if tr.streak >= self.confirm + 2:
+            if self.nothing > tr.ghost.last:
+                # The table showed no card at all since it was last seen: a lone card under a resting hand, or the
+                # layout cleared and the next round's card of its code dealt there, on a spot never seen bare (a
+                # printed card box, rev18 G6: half a shift's cards were silently lost).  Held as put back.
+                tr.ghost, tr.put_back = None, True
+                return True
             tr.ghost, tr.reported = None, True
         return False
 
@@ -955,8 +968,10 @@ class OnceOnlyTracker:
         """Tracks and unknowns gone or explained dropped; the UnreadCards of held unread cards gone unread."""
         for g in self.ghosts:
             # A covered card is not gone: kept while its spot is not seen bare (rev17 F8: a hand resting 20 s on the
-            # 9♠ and it was played again when lifted).  A layout cleared shows its spots bare and forgets them.
-            if g.covered:
+            # 9♠ and it was played again when lifted).  A layout cleared shows its spots bare and forgets them; one on
+            # a spot never seen bare (a printed card box) is kept no longer than before while no card is in view
+            # (rev18 G6: kept for ever, it took every later card of its code dealt there).
+            if g.covered and self.nothing != frame:
                 g.kept = frame
         keep = []
         for tr in self.tracks:
