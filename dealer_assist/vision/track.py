@@ -594,10 +594,12 @@ class OnceOnlyTracker:
         seconds before ``tr`` was first seen and is still remembered (its spot not seen bare :data:`BARE_FRAMES`
         frames): most likely that card moved under the croupier's hand, however far (rev17 F10: a split's
         second card, moved a card's width off a spot that still shows the first card's paper, was played
-        twice; F10b: the hand gathering a 9♠ onto the K♦ at a round's end).  Held as put back: an 8-deck
+        twice; F10b: the hand gathering a 9♠ onto the K♦ at a round's end).  Longer while its spot shows it covered
+        (a hand or another card on it), as long as it is remembered (``forget`` seconds): a split's hand resting on
+        the pair three seconds had the second card played twice (rev18 G7).  Held as put back: an 8-deck
         shoe's second copy may have been dealt while the first lay hidden.  One seen since is another."""
         return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last
-                   and self._since(t.last, tr.first) <= MOVED
+                   and (self._since(t.last, tr.first) <= MOVED or t.covered)
                    and np.hypot(*t.velocity) < STILL * self.card_h for t in self.tracks)
 
     def _trim_counted(self) -> None:
