@@ -293,14 +293,15 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     return bool((turns > 0).all() or (turns < 0).all())
 
 
-def _paper_left(view, old, new) -> float:
+def _paper_left(view, old, new=None) -> float:
     """The share of paper (see :mod:`.bare_spot`) among the points of quad ``old`` (frame pixels) that quad
-    ``new`` leaves uncovered; 0.0 when it leaves none in the frame."""
-    quad, over = np.asarray(old, np.float64), np.asarray(new, np.float64)
+    ``new`` (if any) leaves uncovered; 0.0 when it leaves none in the frame."""
+    quad = np.asarray(old, np.float64)
     u = (np.arange(LEFT_GRID) + 0.5) / LEFT_GRID
     top = quad[0] + np.outer(u, quad[1] - quad[0])
     bottom = quad[3] + np.outer(u, quad[2] - quad[3])
-    points = [p for p in (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2) if not _inside(over, p)]
+    grid = (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2)
+    points = [p for p in grid if new is None or not _inside(np.asarray(new, np.float64), p)]
     h, w = view.paper.shape[:2]
     spots = [(x, y) for x, y in (np.round(np.asarray(points) * view.scale).astype(int) if points else [])
              if 0 <= x < w and 0 <= y < h]
@@ -855,12 +856,12 @@ class OnceOnlyTracker:
     def _crosswise_on(self, u, frame: int) -> bool:
         """Whether the unsure read ``u`` is a phantom of a card read there: an outline lying crosswise to a
         reported card seen now, one short side (where its index would be) inside that card, every candidate
-        of that card's suit, and its other half bare felt: the index read is a piece of that card's own face
+        of that card's suit, and its other half showing no paper: the index read is a piece of that card's own face
         (verC NEW-3: a Q♦ lying alone came with a landscape outline half over bare felt read as 4♦, and was
         asked for).  A card dealt onto another lies along it (a fan), and one dealt crosswise over it (a
         blackjack double) lies on felt nowhere there: its far half is its own paper, and it is a card to ask
         for whatever its index's suit (rev17 F4: a double card of the suit of the card under it, read unsure,
-        was lost).  A frame with no view to look at keeps the rule without the felt."""
+        was lost).  A frame with no view to look at keeps the rule without the paper."""
         if not u.candidates or len(u.corners) != 4:
             return False
         quad = np.asarray(u.corners, np.float64)
@@ -882,7 +883,10 @@ class OnceOnlyTracker:
                 if not (_inside(mine, a) and _inside(mine, b)):
                     continue
                 far_half = ((b + c) / 2, c, d, (d + a) / 2)
-                if self.view is None or self.view.bare(far_half):
+                # No paper there, whatever the table is printed with (rev18 G8: on a red card box, never "bare", the
+                # Q♦'s phantom was asked for).
+                if self.view is None or (_in_frame(self.view, far_half)
+                                         and _paper_left(self.view, far_half) < PAPER_LEFT):
                     return True
         return False
 
