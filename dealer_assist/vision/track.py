@@ -583,10 +583,12 @@ class OnceOnlyTracker:
         moved, and was lost (rev17 F6).  That read is a card of its own, held as moved (see :meth:`_moved`) if
         the first is not read meanwhile.  A card moved (squared up, pushed, put back a sixth of a card off after
         a squeeze) leaves felt or the hand there, not paper: its spot merely "not bare", the card's own paper on
-        it, had made it a second card and played it twice (rev18 G1, G2)."""
+        it, had made it a second card and played it twice (rev18 G1, G2).  Lying still is known of a card seen over
+        a 30 fps frame at least: a 60 fps camera sending each frame twice showed a card first read as it slid
+        unmoved in its first two frames, and its next step was another card."""
         view = result.view
         return bool(view is not None and tr.reported and len(tr.corners) == 4 and len(hit.corners) == 4
-                    and np.hypot(*tr.velocity) < STILL * self.card_h
+                    and np.hypot(*tr.velocity) < STILL * self.card_h and self._since(tr.first, tr.last) >= SIGHTING
                     and np.linalg.norm(np.array(hit.center) - tr.center) > ON_CARD * self.card_h
                     and _paper_left(view, tr.corners, hit.corners) >= PAPER_LEFT)
 
