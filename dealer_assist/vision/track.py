@@ -422,7 +422,8 @@ class OnceOnlyTracker:
         self._trim_counted()
         self.taken = [t for t in self.taken if self._since(t.last) <= PUT_BACK]
         if not (result.cards or result.uncertain):
-            self.nothing = frame
+            if result.view is not None:  # a read with no view to look at shows no table
+                self.nothing = frame
             if self._cleared(result.view):
                 self.layout, self.emptied = 0, frame
         hits = sorted(result.cards, key=lambda h: -h.confidence)
