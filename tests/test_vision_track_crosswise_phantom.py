@@ -9,6 +9,7 @@ card, every candidate of that card's suit) for that card's picture.
 
 from __future__ import annotations
 
+import cv2
 import pytest
 
 from dealer_assist.vision.profile import Profile, default_profile_path
@@ -28,8 +29,12 @@ def _events(anglo, shown) -> list:
             for f, r in enumerate(shown) for e in tracker.update(f, r) if isinstance(e, (NewCard, UnreadCard))]
 
 
-def test_a_queen_of_diamonds_lying_alone_is_read_once_and_not_asked_for(anglo):
+@pytest.mark.parametrize("box", [None, (40, 40, 170), (60, 60, 60)])
+def test_a_queen_of_diamonds_lying_alone_is_read_once_and_not_asked_for(anglo, box):
+    """On the felt, or on a card box printed red or grey (never seen as bare felt: rev18 G8, it was asked for)."""
     table = felt()
+    if box is not None:
+        cv2.rectangle(table, (380, 120), (900, 600), box, -1)
     _place(table, card_image("QD"), 640, 360, 0)
     lying = anglo.recognize(table)
     assert lying.uncertain, "the recognizer no longer sees the phantom outline: this test no longer tests it"

@@ -336,7 +336,7 @@ class CameraSource(CardSource):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
                 elif isinstance(event, UnplacedCard):
-                    why = (f"saw {event.card.label}, not lying still in view when it started, a card the table has one "
+                    why = (f"saw {event.card.label}, not seen lying still when it started, a card the table has one "
                            "of: it may be the table's own (uncovered, or squared up), or one just dealt; if it was dealt, "
                            "type it in its place"
                            if event.maybe_counted else

@@ -19,6 +19,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from dealer_assist.cards import Card
+from dealer_assist.vision.bare_spot import FELT_FLOOR, FELT_REACH
 from dealer_assist.vision.recognize import FrameResult
 
 
@@ -51,24 +52,34 @@ class UnreadCard:
     center: tuple[float, float]
 
 
-#: A card of a code first seen within this many frames of another of its code, and nearer than
-#: :data:`TWIN_REACH` card heights, is its twin (see :attr:`NewCard.twin`).
-TWIN_FRAMES = 1
-TWIN_REACH = 1.2
 #: The frame rate the tracker's frame-sized measures are stated at (the shared videos'): a card's speed is
 #: in pixels per 1/30 s (see :data:`STILL`), and frames fed with no time are taken as 1/30 s apart.  What
 #: means time is in seconds (the frames' own ``t``), so that a 60 fps camera, or one whose frames are dropped
 #: while one is read, behaves as a 30 fps one does (rev17 F3: a 1.5 s peek at 60 fps was a second card).
 REFERENCE_FPS = 30.0
+#: Seconds (a frame at 30 fps) within which a card of a code first seen after another of its code, and nearer
+#: than :data:`TWIN_REACH` card heights, is its twin (see :attr:`NewCard.twin`).
+TWIN = 1.5 / REFERENCE_FPS
+TWIN_REACH = 1.2
+#: Seconds unseen within which a card was seen lately (4 frames at 30 fps): an unsure read on it is it, an
+#: outline between two twins is the card they are (see OnceOnlyTracker._unknowns).  Seconds after which a read
+#: never confirmed, unseen, was noise, and a card in view is none when the source ends (5 frames at 30 fps);
+#: seconds within which a card seen unread is still one to ask for (9 frames).  In seconds, as every measure
+#: of time here: a 60 fps camera's frames had halved them.
+RECENT = 4.5 / REFERENCE_FPS
+NOISE_GONE = 5.5 / REFERENCE_FPS
+UNREAD_LOST = 9.5 / REFERENCE_FPS
 #: Seconds an unread card held back (see :attr:`OnceOnlyTracker.unread_when_gone`) must stay unseen to be
 #: gone: a hand over it a second is not its end, and a card read after its line was printed had two.
 UNREAD_GONE = 1.0
 #: The most a card the table counted may move in 1/30 s (a share of the card's height) when it is taken
 #: as lying there (see OnceOnlyTracker._confirmed): a resting card's read moves a pixel or two.
 STILL = 0.05
-#: Frames in a row a remembered card's spot must be seen as bare table (see :mod:`.bare_spot`) for the
-#: card to be gone: one frame's look may catch a hand's shadow or a blurred edge.
+#: Frames in a row a remembered card's spot must be seen as bare table (see :mod:`.bare_spot`), over at least
+#: :data:`BARE_FOR` seconds from the first (3 frames at 30 fps, 5 at 60), for the card to be gone: one
+#: frame's look may catch a hand's shadow or a blurred edge, and a shadow lasts as long at any frame rate.
 BARE_FRAMES = 3
+BARE_FOR = 1.75 / REFERENCE_FPS
 #: Seconds after a card taken away (see :data:`BARE_FRAMES`) was last seen within
 #: which a card of its code read within :data:`PUT_BACK_REACH` card heights of where it lay is most likely
 #: it put back (see :attr:`NewCard.put_back`; verC NEW-2: a 9♠ lifted four frames and put back was
@@ -80,6 +91,11 @@ BARE_FRAMES = 3
 #: and is put back as any other.
 PUT_BACK = 10.0
 PUT_BACK_REACH = 0.4
+#: A read of a resting card's code lying off its spot is another card when this share or more of the part of
+#: that spot its outline leaves uncovered shows paper: the first card still lies there (see
+#: OnceOnlyTracker._left_covered), sampled at :data:`LEFT_GRID` points a side.
+PAPER_LEFT = 0.5
+LEFT_GRID = 12
 #: Seconds after a card lying still vanished unseen, its spot not seen bare, within which a card of its code
 #: read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
 MOVED = 2.0
@@ -99,6 +115,9 @@ SAME_SPOT = 0.1
 #: before it, waits behind it however short it lay (see OnceOnlyTracker._ahead): the deal went on.
 UNREAD_AT_REST = 0.25
 UNREAD_SIGHTINGS = 3
+#: Seconds a sighting after the first stands for when a card is judged lying still in so many (see
+#: OnceOnlyTracker._ahead): a frame at 30 fps, less a quarter's slack for a camera's uneven times.
+SIGHTING = 0.75 / REFERENCE_FPS
 #: An unsure read or a card seen whole with no index found lies where a card read lies, and is that card
 #: (unread in this frame: blurred, a glare), when every corner of its outline lies within this share of a
 #: card's height of one of that card's corners (with no outline, its centre within :data:`AT_UNREAD` of that
@@ -197,10 +216,11 @@ class _Track:
     #: (see OnceOnlyTracker._ghost_or_new), and where it was first seen.
     ghost: Optional["_Track"] = None
     origin: Optional[np.ndarray] = None
-    #: Its quad when last seen, and the frames in a row since that showed its spot bare (see
-    #: OnceOnlyTracker._gone_from_view).
+    #: Its quad when last seen, and the frames in a row since that showed its spot bare, the first of them
+    #: ``bare_from`` (see OnceOnlyTracker._gone_from_view).
     corners: tuple[tuple[float, float], ...] = ()
     bare: int = 0
+    bare_from: int = -1
     #: Its spot, in the frame, was not bare when last looked at (a hand or another card on it): a ghost is
     #: kept in mind while so (see OnceOnlyTracker._expire).
     covered: bool = False
@@ -208,6 +228,8 @@ class _Track:
     kept: int = -1
     #: OnceOnlyTracker.layout when it was last seen.
     layout: int = 0
+    #: Taken for a forgotten card of its code after frames with no card at all (see OnceOnlyTracker._ghost_or_new).
+    put_back: bool = False
 
 
 @dataclass(frozen=True)
@@ -241,9 +263,12 @@ class _Unknown:
     #: :data:`STILL` a sighting, not since then (rev17 F5: it had been asked for as it crept).
     still_at: Optional[np.ndarray] = None
     #: Its outline when last seen, and the frames in a row since that showed its spot bare (see
-    #: OnceOnlyTracker._unknowns): a card asked for is kept in mind until then.
+    #: OnceOnlyTracker._unknowns), the first of them ``bare_from``: a card asked for is kept in mind until then.
     corners: tuple[tuple[float, float], ...] = ()
     bare: int = 0
+    bare_from: int = -1
+    #: Its spot, in the frame, was not bare when last looked at (a hand on it): kept in mind while so.
+    covered: bool = False
     #: Its UnreadCard was given: the croupier was asked for it.  One taken for the table's own at a camera
     #: (re)start is ``reported`` unasked, and a card read where it lay is no read of a card asked for (QA F13).
     asked: bool = False
@@ -282,6 +307,21 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     return bool((turns > 0).all() or (turns < 0).all())
 
 
+def _paper_left(view, old, new=None) -> float:
+    """The share of paper (see :mod:`.bare_spot`) among the points of quad ``old`` (frame pixels) that quad
+    ``new`` (if any) leaves uncovered; 0.0 when it leaves none in the frame."""
+    quad = np.asarray(old, np.float64)
+    u = (np.arange(LEFT_GRID) + 0.5) / LEFT_GRID
+    top = quad[0] + np.outer(u, quad[1] - quad[0])
+    bottom = quad[3] + np.outer(u, quad[2] - quad[3])
+    grid = (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2)
+    points = [p for p in grid if new is None or not _inside(np.asarray(new, np.float64), p)]
+    h, w = view.paper.shape[:2]
+    spots = [(x, y) for x, y in (np.round(np.asarray(points) * view.scale).astype(int) if points else [])
+             if 0 <= x < w and 0 <= y < h]
+    return sum(bool(view.paper[y, x]) for x, y in spots) / len(spots) if spots else 0.0
+
+
 def _in_frame(view, corners) -> bool:
     """Whether the centre of a card's quad (in the frame's pixels) lies in the frame ``view`` was made of: a
     spot off the frame is never seen bare, nor covered."""
@@ -313,6 +353,8 @@ class OnceOnlyTracker:
         #: The most reported cards seen in one frame since the last frame with no card in it, and that frame.
         self.layout = 0
         self.emptied = -1
+        #: The last frame that showed the table with no card in it at all (see :meth:`_ghost_or_new`).
+        self.nothing = -1
         #: The unsure reads of the last frame fed that are a read card's phantom (see :meth:`_crosswise_on`): no
         #: card, so neither asked for nor weighed as an unsure read of the profile (see :meth:`weighed`).
         self.phantoms: list = []
@@ -352,6 +394,13 @@ class OnceOnlyTracker:
         #: of the one fed now.
         self._clock: dict[int, float] = {}
         self.now = 0.0
+        self.frame = -1
+        #: Seconds of frames that told nothing (see :meth:`unseen`), taken off every frame's time since, and the
+        #: time of the frame fed last.
+        self._blind = 0.0
+        self._seen_t = 0.0
+        #: The felt's colour in the last frame that read a card (see :meth:`update`).
+        self.felt: Optional[np.ndarray] = None
         #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
         self.view = None
 
@@ -368,15 +417,29 @@ class OnceOnlyTracker:
         then is an :class:`UnplacedCard`, and so is one of a code the table has first seen later in
         the first second (a hand lifted off the table's card, or a card just dealt: the croupier
         says which), or seen then moving (the table's card squared up).  Any other card is new.
+
+        A frame that reads nothing and shows no table (its most common colour far from the felt of the frames
+        that read cards: a hand over the lens, a cloth) tells nothing, as one too dark does (see :meth:`unseen`).
         """
+        t = frame / REFERENCE_FPS if t is None else t
+        if result.cards and result.view is not None:
+            self.felt = result.view.felt()
+        elif not result.uncertain and result.view is not None and self.felt is not None and float(
+                np.abs(result.view.felt() - self.felt).max()) > max(FELT_REACH * float(self.felt.max()), FELT_FLOOR):
+            self.view, self.phantoms, self.settled = None, [], True
+            self.unseen(frame, t)
+            return []
         self.reads += 1
-        self._tick(frame, frame / REFERENCE_FPS if t is None else t)
+        self._tick(frame, t)
         self.view = result.view
         events: list = []
         self._trim_counted()
         self.taken = [t for t in self.taken if self._since(t.last) <= PUT_BACK]
         if not (result.cards or result.uncertain):
-            self.layout, self.emptied = 0, frame
+            if result.view is not None:  # a read with no view to look at shows no table
+                self.nothing = frame
+            if self._cleared(result.view):
+                self.layout, self.emptied = 0, frame
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
@@ -399,7 +462,7 @@ class OnceOnlyTracker:
                     # reported again (QA: the display played it twice).  Not past SLIDE_ON frames of it.
                     d = _to_segment(c, tr.center, tr.center + tr.velocity * min(gap, SLIDE_ON))
                     reach = 0.6 * self.card_h
-                if d < reach and not self._left_covered(tr, c, result):
+                if d < reach and not self._left_covered(tr, hit, result):
                     pairs.append((d, i, j))
         pairs.sort()
         used_tracks: set[int] = set()
@@ -466,6 +529,16 @@ class OnceOnlyTracker:
         # A card asked for lay unread before any card confirmed this frame: the croupier types it first.
         return asked + events + self._expire(frame)
 
+    def unseen(self, frame: int, t: float) -> None:
+        """Frame ``frame``, taken at ``t`` seconds, told nothing of the table (too dark to show a card, the lens
+        covered): its time is not counted in any measure of time here, so the cards lying there are kept in
+        mind however long the view is gone (rev17 F8's 20 s, as long as a card unseen is remembered, had
+        forgotten them all, and the same layout seen again was played a second time).  A card taken away
+        meanwhile is found out once its spot is seen bare."""
+        if self._clock:
+            self._blind += max(t - self._seen_t, 0.0)
+        self._seen_t = t
+
     def _confirmed(self, tr: "_Track", card: Card, frame: int):
         """The event of a track read alike in enough frames (see :meth:`update`'s ``starting``)."""
         at = tuple(tr.center.tolist())
@@ -494,36 +567,57 @@ class OnceOnlyTracker:
             # it (however long it lay there), or one just dealt.  Which, the croupier says.
             self.came[card.code] += 1
             return UnplacedCard(card, frame, at, maybe_counted=True)
-        twin = any(t is not tr and t.reported and t.code == tr.code and abs(t.first - tr.first) <= TWIN_FRAMES
+        twin = any(t is not tr and t.reported and t.code == tr.code and abs(self._since(t.first, tr.first)) <= TWIN
                    and np.linalg.norm(t.center - tr.center) < TWIN_REACH * self.card_h for t in self.tracks)
-        # A frame with no card in it since one of several lying there was last seen: the layout was cleared (a
-        # round's end), and no card of it is put back.  A lone card lifted leaves no card in view too, and is
-        # put back as any other (fixC5: a 9♠ lying alone, lifted four frames, was played twice).
+        # A frame with no card in it, the spots of the cards remembered there bare, since one of several lying
+        # there was last seen: the layout was cleared (a round's end), and no card of it is put back.  A lone card
+        # lifted leaves no card in view too, and is put back as any other (fixC5: a 9♠ lying alone, lifted four
+        # frames, was played twice).
         put_back = any(t.code == tr.code and 0 < tr.first - t.last and self._since(t.last, tr.first) <= PUT_BACK
                        and np.linalg.norm(t.where - tr.origin) < PUT_BACK_REACH * self.card_h
                        and (t.layout <= 1 or self.emptied < t.last) for t in self.taken)
-        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin, put_back=put_back)
+        return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin,
+                       put_back=put_back or tr.put_back)
 
-    def _left_covered(self, tr: _Track, c: np.ndarray, result: FrameResult) -> bool:
-        """Whether a read centred at ``c`` is another card than ``tr``'s though of its code: ``tr``, reported, lay
-        still when last seen, the read lies farther from it than a card's reads move (:data:`ON_CARD`), and its
-        spot is not bare (paper, a hand on it): a blackjack pair's second card fanned on the first, whose read
-        the recognizer gave for both, had been taken for the first moved, and was lost (rev17 F6).  That read
-        is a card of its own, held as moved (see :meth:`_moved`) if the first is not read meanwhile."""
+    def _cleared(self, view) -> bool:
+        """Whether a frame that reads no card shows the layout cleared: every card remembered lying still in
+        view shows its spot bare (with no view to look at, the frame's reading nothing tells).  One frame that
+        reads nothing while a card's paper still shows (a camera bumped, a hand's motion blur) cleared nothing,
+        and had taken the put-back memory away: a 9♠ lifted a second and put back was played twice (rev17 F3b)."""
+        if view is None:
+            return True
+        return all(view.bare(tr.corners) for tr in self.tracks + self.ghosts
+                   if tr.reported and len(tr.corners) == 4 and np.hypot(*tr.velocity) < STILL * self.card_h
+                   and _in_frame(view, tr.corners))
+
+    def _left_covered(self, tr: _Track, hit, result: FrameResult) -> bool:
+        """Whether the read ``hit`` is another card than ``tr``'s though of its code: ``tr``, reported, lay still
+        when last seen, the read lies farther from it than a card's reads move (:data:`ON_CARD`), and the part
+        of its spot the read's outline leaves uncovered shows paper (see :data:`PAPER_LEFT`): a blackjack pair's
+        second card fanned on the first, whose read the recognizer gave for both, had been taken for the first
+        moved, and was lost (rev17 F6).  That read is a card of its own, held as moved (see :meth:`_moved`) if
+        the first is not read meanwhile.  A card moved (squared up, pushed, put back a sixth of a card off after
+        a squeeze) leaves felt or the hand there, not paper: its spot merely "not bare", the card's own paper on
+        it, had made it a second card and played it twice (rev18 G1, G2).  Lying still is known of a card seen over
+        a 30 fps frame at least: a 60 fps camera sending each frame twice showed a card first read as it slid
+        unmoved in its first two frames, and its next step was another card."""
         view = result.view
-        return bool(view is not None and tr.reported and len(tr.corners) == 4
-                    and np.hypot(*tr.velocity) < STILL * self.card_h
-                    and np.linalg.norm(c - tr.center) > ON_CARD * self.card_h and not view.bare(tr.corners))
+        return bool(view is not None and tr.reported and len(tr.corners) == 4 and len(hit.corners) == 4
+                    and np.hypot(*tr.velocity) < STILL * self.card_h and self._since(tr.first, tr.last) >= SIGHTING
+                    and np.linalg.norm(np.array(hit.center) - tr.center) > ON_CARD * self.card_h
+                    and _paper_left(view, tr.corners, hit.corners) >= PAPER_LEFT)
 
     def _moved(self, tr: _Track) -> bool:
         """Whether a reported card of ``tr``'s code, lying still when last seen, vanished within :data:`MOVED`
         seconds before ``tr`` was first seen and is still remembered (its spot not seen bare :data:`BARE_FRAMES`
         frames): most likely that card moved under the croupier's hand, however far (rev17 F10: a split's
         second card, moved a card's width off a spot that still shows the first card's paper, was played
-        twice; F10b: the hand gathering a 9♠ onto the K♦ at a round's end).  Held as put back: an 8-deck
+        twice; F10b: the hand gathering a 9♠ onto the K♦ at a round's end).  Longer while its spot shows it covered
+        (a hand or another card on it), as long as it is remembered (``forget`` seconds): a split's hand resting on
+        the pair three seconds had the second card played twice (rev18 G7).  Held as put back: an 8-deck
         shoe's second copy may have been dealt while the first lay hidden.  One seen since is another."""
         return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last
-                   and self._since(t.last, tr.first) <= MOVED
+                   and (self._since(t.last, tr.first) <= MOVED or t.covered)
                    and np.hypot(*t.velocity) < STILL * self.card_h for t in self.tracks)
 
     def _trim_counted(self) -> None:
@@ -552,6 +646,12 @@ class OnceOnlyTracker:
             tr.ghost = None
             return True
         if tr.streak >= self.confirm + 2:
+            if self.nothing > tr.ghost.last:
+                # The table showed no card at all since it was last seen: a lone card under a resting hand, or the
+                # layout cleared and the next round's card of its code dealt there, on a spot never seen bare (a
+                # printed card box, rev18 G6: half a shift's cards were silently lost).  Held as put back.
+                tr.ghost, tr.put_back = None, True
+                return True
             tr.ghost, tr.reported = None, True
         return False
 
@@ -569,12 +669,26 @@ class OnceOnlyTracker:
             if (id(tr) in seen or not tr.reported or not tr.corners
                     or np.hypot(*tr.velocity) >= STILL * self.card_h):
                 continue
-            tr.bare = tr.bare + 1 if view.bare(tr.corners) else 0
+            self._look(tr, view.bare(tr.corners))
             tr.covered = tr.bare == 0 and _in_frame(view, tr.corners)
-            if tr.bare == BARE_FRAMES:
+            if self._gone(tr):
                 self.taken.append(_Taken(tr.code, tr.center.copy(), tr.last, tr.layout))
-        self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
-        self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
+        self.tracks = [tr for tr in self.tracks if not self._gone(tr)]
+        self.ghosts = [g for g in self.ghosts if not self._gone(g)]
+
+    def _look(self, item, bare: bool) -> None:
+        """Count one more look at the spot of ``item`` (a track or an unread card) that showed it ``bare``."""
+        if not bare:
+            item.bare = 0
+            return
+        item.bare += 1
+        if item.bare == 1:
+            item.bare_from = self.frame
+
+    def _gone(self, item) -> bool:
+        """Whether the spot of ``item`` was seen bare :data:`BARE_FRAMES` frames in a row over :data:`BARE_FOR`
+        seconds: the card was taken away."""
+        return item.bare >= BARE_FRAMES and self._since(item.bare_from) >= BARE_FOR
 
     def _slid_away(self, frame: int, result: FrameResult, held: list[_Track]) -> None:
         """Forget a remembered card last seen moving, unseen :data:`SLID_AWAY` seconds, whose way (its last spot
@@ -598,9 +712,9 @@ class OnceOnlyTracker:
             # A spot off the frame tells nothing: the card may have slid off there, out of view.
             shown = [q for q in spots if 0 <= q.mean(axis=0)[0] * view.scale < w
                      and 0 <= q.mean(axis=0)[1] * view.scale < h]
-            tr.bare = tr.bare + 1 if shown and all(view.bare(q) for q in shown) else 0
-        self.tracks = [tr for tr in self.tracks if tr.bare < BARE_FRAMES]
-        self.ghosts = [g for g in self.ghosts if g.bare < BARE_FRAMES]
+            self._look(tr, bool(shown) and all(view.bare(q) for q in shown))
+        self.tracks = [tr for tr in self.tracks if not self._gone(tr)]
+        self.ghosts = [g for g in self.ghosts if not self._gone(g)]
 
     def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
         for g in self.ghosts:
@@ -625,7 +739,7 @@ class OnceOnlyTracker:
             self._claim_theirs()
         for u in result.uncertain:
             c = np.array(u.center)
-            if (any(self._on(u.corners, c, t) and frame - t.last < 5 for t in self.tracks)
+            if (any(self._on(u.corners, c, t) and self._since(t.last) < RECENT for t in self.tracks)
                     or self._between_twins(c, frame) or any(u is p for p in self.phantoms)):
                 continue
             if not any(self._seen_again(k, u, result.uncertain) for k in self.unknown) and (
@@ -668,7 +782,8 @@ class OnceOnlyTracker:
         for k in self.unknown:
             # A card asked for is kept in mind while its spot is not seen bare (see _expire).
             if view is not None and k.reported and k.counted is None and k.corners and k.last != frame:
-                k.bare = k.bare + 1 if view.bare(k.corners) else 0
+                self._look(k, view.bare(k.corners))
+                k.covered = k.bare == 0 and _in_frame(view, k.corners)
         return events
 
     def weighed(self, result: FrameResult) -> FrameResult:
@@ -728,10 +843,19 @@ class OnceOnlyTracker:
         for k in self.unknown:
             if k.reported or k.counted is not None or self._since(k.last) > UNREAD_AT_REST:
                 continue
-            after = [tr for tr in new if k.first < tr.first and not self._on(k.corners, k.center, tr)]
-            covered = k.still >= 1 and k.last < frame and any(
+            # A card read over it that leaves no paper of it in sight is that card, pushed into its box and read (rev18
+            # G5: it was asked for, and then played); one dealt onto it leaves its paper showing (see PAPER_LEFT).
+            after = [tr for tr in new if k.first < tr.first and not self._on(k.corners, k.center, tr)
+                     and not (self.view is not None and len(k.corners) == 4 and len(tr.corners) == 4
+                              and _inside(np.asarray(tr.corners, np.float64), k.center)
+                              and _paper_left(self.view, k.corners, tr.corners) < PAPER_LEFT)]
+            # Lying still as long as so many sightings take at 30 fps: a 60 fps camera's frames (or one sending each
+            # frame twice) show a sliding card unmoved between two, and it had been asked for (rev18: each card of
+            # the shared videos converted to 60 fps was asked for as it was read).
+            lay = self._since(k.still_since, k.last)
+            covered = k.still >= 1 and lay >= SIGHTING and k.last < frame and any(
                 len(tr.corners) == 4 and _inside(np.asarray(tr.corners, np.float64), k.center) for tr in after)
-            if after and (k.still + 1 >= UNREAD_SIGHTINGS or covered):
+            if after and (k.still + 1 >= UNREAD_SIGHTINGS and lay >= (UNREAD_SIGHTINGS - 1) * SIGHTING or covered):
                 events += self._ask(k, frame)
         return events
 
@@ -740,8 +864,8 @@ class OnceOnlyTracker:
         frames that came into view together (twins, see :attr:`NewCard.twin`): a mirrored camera reads a card
         at two outlines, one each side of its own, which is seen whole with its index found at neither
         (rev16 F4: the card read was asked for too)."""
-        seen = [t for t in self.tracks if frame - t.last < 5]
-        return any(a.code == b.code and abs(a.first - b.first) <= TWIN_FRAMES
+        seen = [t for t in self.tracks if self._since(t.last) < RECENT]
+        return any(a.code == b.code and abs(self._since(a.first, b.first)) <= TWIN
                    and np.linalg.norm(a.center - b.center) < TWIN_REACH * self.card_h
                    and np.linalg.norm((a.center + b.center) / 2 - c) < AT_UNREAD * self.card_h
                    for i, a in enumerate(seen) for b in seen[i + 1:])
@@ -749,12 +873,12 @@ class OnceOnlyTracker:
     def _crosswise_on(self, u, frame: int) -> bool:
         """Whether the unsure read ``u`` is a phantom of a card read there: an outline lying crosswise to a
         reported card seen now, one short side (where its index would be) inside that card, every candidate
-        of that card's suit, and its other half bare felt: the index read is a piece of that card's own face
+        of that card's suit, and its other half showing no paper: the index read is a piece of that card's own face
         (verC NEW-3: a Q♦ lying alone came with a landscape outline half over bare felt read as 4♦, and was
         asked for).  A card dealt onto another lies along it (a fan), and one dealt crosswise over it (a
         blackjack double) lies on felt nowhere there: its far half is its own paper, and it is a card to ask
         for whatever its index's suit (rev17 F4: a double card of the suit of the card under it, read unsure,
-        was lost).  A frame with no view to look at keeps the rule without the felt."""
+        was lost).  A frame with no view to look at keeps the rule without the paper."""
         if not u.candidates or len(u.corners) != 4:
             return False
         quad = np.asarray(u.corners, np.float64)
@@ -762,7 +886,7 @@ class OnceOnlyTracker:
         lengths = [float(np.hypot(*side)) for side in sides]
         first = 0 if lengths[0] + lengths[2] < lengths[1] + lengths[3] else 1
         for tr in self.tracks:
-            if (not tr.reported or frame - tr.last >= 5 or len(tr.corners) != 4
+            if (not tr.reported or self._since(tr.last) >= RECENT or len(tr.corners) != 4
                     or any(k.suit != tr.code[-1] for k in u.candidates)):
                 continue
             mine = np.asarray(tr.corners, np.float64)
@@ -776,7 +900,10 @@ class OnceOnlyTracker:
                 if not (_inside(mine, a) and _inside(mine, b)):
                     continue
                 far_half = ((b + c) / 2, c, d, (d + a) / 2)
-                if self.view is None or self.view.bare(far_half):
+                # No paper there, whatever the table is printed with (rev18 G8: on a red card box, never "bare", the
+                # Q♦'s phantom was asked for).
+                if self.view is None or (_in_frame(self.view, far_half)
+                                         and _paper_left(self.view, far_half) < PAPER_LEFT):
                     return True
         return False
 
@@ -869,7 +996,7 @@ class OnceOnlyTracker:
         shown = [tr for tr in self.tracks if tr.reported]
         out = []
         for tr in self.tracks:
-            if tr.reported or tr.ghost is not None or frame - tr.last > 5 or any(
+            if tr.reported or tr.ghost is not None or self._ago(tr.last, frame) > NOISE_GONE or any(
                     np.linalg.norm(r.center - tr.center) < 0.5 * self.card_h for r in shown):
                 continue
             out.append(Unsettled(Card.parse(tr.code), (), tr.hits, tuple(tr.center.tolist()),
@@ -879,7 +1006,7 @@ class OnceOnlyTracker:
             # slide's later frames): a card lying on another is another only once it lies still (see ON_CARD).
             moving_by_read = k.still == 0 and any(np.linalg.norm(t.center - k.center) < 0.5 * self.card_h
                                                   for t in self.tracks)
-            if not k.reported and k.counted is None and frame - k.last < 10 and not moving_by_read:
+            if not k.reported and k.counted is None and self._ago(k.last, frame) < UNREAD_LOST and not moving_by_read:
                 out.append(Unsettled(None, k.candidates, k.seen, tuple(k.center.tolist())))
         return out
 
@@ -887,12 +1014,14 @@ class OnceOnlyTracker:
         """Tracks and unknowns gone or explained dropped; the UnreadCards of held unread cards gone unread."""
         for g in self.ghosts:
             # A covered card is not gone: kept while its spot is not seen bare (rev17 F8: a hand resting 20 s on the
-            # 9♠ and it was played again when lifted).  A layout cleared shows its spots bare and forgets them.
-            if g.covered:
+            # 9♠ and it was played again when lifted).  A layout cleared shows its spots bare and forgets them; one on
+            # a spot never seen bare (a printed card box) is kept no longer than before while no card is in view
+            # (rev18 G6: kept for ever, it took every later card of its code dealt there).
+            if g.covered and self.nothing != frame:
                 g.kept = frame
         keep = []
         for tr in self.tracks:
-            if not tr.reported and frame - max(tr.last, tr.kept) > 5:
+            if not tr.reported and self._since(max(tr.last, tr.kept)) > NOISE_GONE:
                 if tr.ghost is not None:
                     self.ghosts.append(tr.ghost)  # not judged: the forgotten card may still lie there
                 continue  # a read never confirmed: noise
@@ -922,23 +1051,26 @@ class OnceOnlyTracker:
                     unknown.append(k)
                     continue
                 unknown.append(k)
-            elif frame - k.last < 10 and not near:
+            elif self._since(k.last) < UNREAD_LOST and not near:
                 unknown.append(k)  # one a later read explains, or that went away, is dropped
-            elif (k.reported and k.counted is None and not any(t.reported for t in near) and k.bare < BARE_FRAMES
-                  and self._since(k.last) < 4 * self.forget):
+            elif (k.reported and k.counted is None and not any(t.reported for t in near) and not self._gone(k)
+                  and (k.covered or self._since(k.last) < 4 * self.forget)):
                 # Asked for: kept in mind while it may lie there unseen (a hand, the next card dealt
                 # blurred), as a reported card is (a ghost's while), so that it is not asked for again (QA;
                 # rev16 F5: a hand over it five seconds).  Only a card reported where it lies explains it: a
                 # read of one frame there (a misread as its glare clears) is noise, and its true read after
-                # that is the read of a card asked for (rev16 F14: it was played a second time).
+                # that is the read of a card asked for (rev16 F14: it was played a second time).  While its spot is
+                # covered, however long (rev18 G4: a hand resting 21 s on it, and it was asked for again).
                 unknown.append(k)
         self.unknown = unknown
         return events
 
     def _tick(self, frame: int, t: float) -> None:
-        """Note frame ``frame`` taken at ``t`` seconds as the one fed now; forget the times of frames older than
-        any measure of time looks back (see :meth:`_since`)."""
-        self.now = t
+        """Note frame ``frame`` taken at ``t`` seconds (less the frames that told nothing, see :meth:`unseen`) as the
+        one fed now; forget the times of frames older than any measure of time looks back (see :meth:`_since`)."""
+        self._seen_t = t
+        t -= self._blind
+        self.now, self.frame = t, frame
         self._clock.pop(frame, None)  # fed again: last in order
         self._clock[frame] = t
         while t - next(iter(self._clock.values())) > 4 * self.forget + PUT_BACK:
@@ -950,6 +1082,11 @@ class OnceOnlyTracker:
         if then not in self._clock:
             return float("inf")
         return round((self.now if now is None else self._clock.get(now, self.now)) - self._clock[then], 6)
+
+    def _ago(self, then: int, frame: int) -> float:
+        """Seconds from frame ``then`` to frame ``frame``, the one fed last or a later one not fed (too dark, or
+        the source's end), each frame past the last fed taken as 1/:data:`REFERENCE_FPS` s."""
+        return self._since(then) + max(frame - self.frame, 0) / REFERENCE_FPS
 
     def finish(self, frame: int) -> list:
         """The events the source's end at ``frame``, its last, causes: an UnreadCard for each card seen unread

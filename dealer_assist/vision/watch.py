@@ -14,7 +14,7 @@ from dealer_assist.vision.profile import Profile
 from dealer_assist.vision.profile_fit import ProfileFit, fresh_reader
 from dealer_assist.vision.recognize import FrameResult, Recognizer
 from dealer_assist.vision.still_scene import StillScene
-from dealer_assist.vision.track import OnceOnlyTracker
+from dealer_assist.vision.track import REFERENCE_FPS, OnceOnlyTracker
 
 
 @dataclass
@@ -34,10 +34,13 @@ DARK_LEVEL = 16
 #: Seconds from the first frame after which no card is taken for one the table counted, whatever the
 #: frames showed (a camera dark, or a hand over the layout, so long is not starting up).
 START_LIMIT = 10.0
-#: Frames read, from the first that tells what lies in view (a card read, or none seen: not one whose every
-#: card is seen unread, as a camera hunting its focus or settling its exposure shows them, for at most
-#: :data:`START_WINDOW` seconds), whose cards not counted lay there when a camera came back mid-round
-#: (see ``ask_unplaced`` of :func:`watch`); a card dealt after it comes into view later.
+#: Seconds of frames (3 at 30 fps), from the first that tells what lies in view (a card read, or none seen: not
+#: one whose every card is seen unread, as a camera hunting its focus or settling its exposure shows them, for
+#: at most :data:`START_WINDOW` seconds), whose cards not counted lay there when a camera came back mid-round
+#: (see ``ask_unplaced`` of :func:`watch`); a card dealt after it comes into view later.  Seconds, not frames:
+#: a 60 fps camera's three frames were half the time.  Never fewer than :data:`OPENING_FRAMES` frames fed (a
+#: slow camera's, or a live one's read one in several): a card lying there may be missed by one frame's read.
+OPENING = 2.5 / REFERENCE_FPS
 OPENING_FRAMES = 3
 
 
@@ -57,11 +60,11 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     ``counted``: for a table's camera, the codes of the cards the table holds on its layout
     (None for a recording watched alone).  A card of those codes first seen within
     :data:`START_WINDOW` seconds of the first frame that is not dark (a camera opening its
-    exposure) and tells what lies there (see :data:`OPENING_FRAMES`; at most :data:`START_LIMIT` from the
+    exposure) and tells what lies there (see :data:`OPENING`; at most :data:`START_LIMIT` from the
     first) lay there before the camera (re)started: a
     CountedCard (see :meth:`.track.OnceOnlyTracker.update`), not a new card; a table restarted
     mid-round had read the round's cards again and played them twice.  With ``ask_unplaced`` (a
-    camera come back mid-round) any other card in the first :data:`OPENING_FRAMES` frames not dark
+    camera come back mid-round) any other card in the first :data:`OPENING` seconds of frames not dark
     that tell what lies there is an UnplacedCard: dealt while it was away, in no known order.  ``lingering``: codes of cards
     that may lie there though the table is done with them (the last round's, the burn's), taken
     as the counted ones are.  ``on_layout()``: the codes the table holds now; a card of a counted
@@ -87,7 +90,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     last: Optional[FrameResult] = None
     first_t: Optional[float] = None
     shown_t: Optional[float] = None  # the first frame not dark
-    open_t: Optional[float] = None  # the first frame that tells what lies in view (see OPENING_FRAMES)
+    open_t: Optional[float] = None  # the first frame that tells what lies in view (see OPENING)
     shown = 0
     last_seen: Optional[tuple[int, float]] = None  # the last frame's number and time
     while not stop():
@@ -113,21 +116,26 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         if seen is not None:
             seen(frame.image, result)
         # Too dark to show a card's paper (see .dark_frames): it tells nothing of the spots, and every card
-        # had been taken away in a few such frames (its spot as dark as the felt) and played again (rev17 F2).
+        # had been taken away in a few such frames (its spot as dark as the felt) and played again (rev17 F2).  Nor
+        # does its time count: the cards lying there are kept in mind however long it lasts.
         dark = not (result.cards or result.uncertain) and light_share(frame.image, least) < 1.0
         first_t = frame.t if first_t is None else first_t
         if shown_t is None and float(frame.image[::16, ::16].mean()) >= DARK_LEVEL:
             shown_t = frame.t
-        tells = not dark and (bool(result.cards) or all(u.candidates for u in result.uncertain))
+        # A frame with no card at all while the table holds cards is a camera not yet showing the table (a V4L2
+        # camera's solid green first buffers), not one showing it empty (rev18 G3).
+        tells = not dark and (bool(result.cards) or all(u.candidates for u in result.uncertain)
+                              and bool(result.uncertain or not counted))
         if open_t is None and shown_t is not None and (tells or frame.t - shown_t >= START_WINDOW):
             # A camera (re)started blurred or washed out read nothing in its first frames, and the cards dealt
             # while it was away were first seen after the opening, played as new cards (rev17 F7).
             open_t = frame.t
         watching = counted is not None and shown_t is not None and frame.t - first_t < START_LIMIT
         starting = watching and frame.t - (shown_t if open_t is None else open_t) < START_WINDOW
-        opening = watching and shown < OPENING_FRAMES
+        opening = watching and (open_t is None or shown < OPENING_FRAMES or frame.t - open_t < OPENING)
         shown += open_t is not None
         if dark:
+            tracker.unseen(frame.number, frame.t)
             continue
         events = tracker.update(frame.number, result, starting=starting, opening=opening, t=frame.t)
         if fresh and fit is not None:
