@@ -148,3 +148,29 @@ def test_two_misreads_of_a_shoe_over_a_real_pty_wait_for_both_cards(rig):
     assert rig.session.confirm_pending() is None
     rnd = rig.session.state.round
     assert [c.code for c in rnd.player_cards] == ["2H", "5C"] and [c.code for c in rnd.banker_cards] == ["9S", "4D"]
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_each_card_typed_for_two_unread_in_their_boxes_goes_to_its_own(tmp_path, restart):
+    # The Player's second card turned up before the Banker's first, both smudged: each typed card goes to the
+    # box of the first unread card still untyped (the first had gone to the second's box, the Banker's).
+    path = tmp_path / "j.sqlite"
+    s = table(path)
+    s.deal()
+    s.handle(CardRead(parse_card("9S"), CAMERA, time.time(), seq=1, zone="player"))
+    s.handle(Unreadable(CAMERA, time.time(), seq=2, zone="player"))
+    s.handle(Unreadable(CAMERA, time.time(), seq=3, zone="banker"))
+    if restart:
+        s.close()
+        s = table(path)
+    assert s.enter_card("KD") is None
+    if restart:
+        s.close()
+        s = table(path)
+    assert s.enter_card("4H") is None
+    rnd = s.state.round
+    assert [c.code for c in rnd.player_cards] == ["9S", "KD"] and [c.code for c in rnd.banker_cards] == ["4H"]
+    s.handle(CardRead(parse_card("2C"), CAMERA, time.time(), seq=4, zone="banker"))
+    assert s.snapshot.pending is None  # both typed: the next read plays as it comes
+    assert [c.code for c in s.state.round.banker_cards] == ["4H", "2C"]
+    s.close()

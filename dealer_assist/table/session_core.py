@@ -336,10 +336,10 @@ class SessionCore(abc.ABC):
         #: still a while, and a croupier who saw it land may have typed it meanwhile (qaU F5).
         self._typed_loose: list[tuple[Card, float]] = []
         self._reported: dict[str, float] = {}
-        #: The layout's box (zone) of the card each camera last asked for (UNREADABLE CARD), or None: the card
-        #: typed for it while its hold stands goes to that hand, not to the place due (a Player card turned
-        #: up before the Banker's first).
-        self._unread_zone: dict[str, Optional[str]] = {}
+        #: The layout's boxes (zones) of the cards each camera last asked for (UNREADABLE CARD), in order, each
+        #: or None: the card typed for one while its hold stands goes to that hand, not to the place due (a Player
+        #: card turned up before the Banker's first); of several asked for in a row, the first still untyped.
+        self._unread_zone: dict[str, tuple[Optional[str], ...]] = {}
         #: The box of each card a camera found lying there at a restart (CARD TO TYPE IN ITS PLACE), by
         #: (source, code): the card typed for it goes to that hand (qaX F2).
         self._found_zone: dict[tuple[str, str], str] = {}
@@ -1644,7 +1644,7 @@ class SessionCore(abc.ABC):
             if zone:
                 self._found_zone[(source, codes[0])] = zone
         else:
-            self._unread_zone[source] = zone
+            self._unread_zone[source] = (*self._unread_zone.get(source, ())[-7:], zone)
 
     def _forget_found(self, code: str) -> None:
         self._found_zone = {key: zone for key, zone in self._found_zone.items() if key[1] != code}
@@ -1664,8 +1664,11 @@ class SessionCore(abc.ABC):
             return found
         if card.code in self._retype_zone and any(why == AFTER_TYPED_UNREAD for why, _ in self._hold_of.values()):
             return self._retype_zone[card.code]  # typed again after V, as UNREADABLE CARD TYPED? said
-        return next((self._unread_zone[source] for source, (why, _) in self._hold_of.items()
-                     if why == AFTER_AN_UNREADABLE and self._unread_zone.get(source)), None)
+        for source, (why, _) in self._hold_of.items():
+            zones, due = self._unread_zone.get(source, ()), self.cards_due(source)
+            if why == AFTER_AN_UNREADABLE and len(zones) >= due and zones[-due]:
+                return zones[-due]  # the first of the cards asked for in a row still untyped
+        return None
 
     def _typed_for_gaps(self, card: Any) -> None:
         """``card`` (or its code, from the journal) was typed while no read waited: it answers the holds
