@@ -154,6 +154,20 @@ def none_missed_asked(card: str) -> str:
             f"press Enter again and {card} is played; else type each missed card first (K), in order")
 
 
+def several_unread_asked(card: str, due: int) -> str:
+    """What Enter answers on ``card``, held behind cards its reader could not read in a row while ``due`` of
+    them are still to be typed: played, it would take the place of one of them (it had taken the second's)."""
+    return (f"cards before {card} could not be read in a row, {due} of them still untyped: type "
+            f"{'it' if due == 1 else 'them'} in {'its place' if due == 1 else 'their places'} (K), then Enter plays "
+            f"{card}; if {card} is one of them read again, Del drops it, then type it in its place (K)")
+
+
+def several_unread(count: int) -> str:
+    """The action of UNREADABLE CARD when its reader could not read ``count`` cards in a row (more than one)."""
+    return (f"{count} cards could not be read: type them in their places (K), in the order they came out, then "
+            f"the next card read is played after them; it waits until all {count} are typed")
+
+
 #: The code of the alert of a new shoe reported while a round is dealt (its source's next read waits).
 NEW_SHOE_IN_ROUND = "newshoe:round"
 #: The same at blackjack: a new deck reported while a round is played.

@@ -31,6 +31,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_L
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, SAME_CARD_DOUBTS, TYPED_UNREAD,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
+                                       several_unread, several_unread_asked,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
@@ -245,6 +246,9 @@ class SnapshotCore:
     #: stand for it): the banner then says they were typed, not to type them (qaR F4).
     typed_before: tuple[Card, ...] = ()
     typed_for: Optional[CardRead] = None
+    #: How many cards are still to be typed before ``pending`` plays, when it waits behind several its reader
+    #: could not read in a row (0 otherwise): Enter on it is refused until they are.
+    cards_due: int = 0
 
     def status_banner(self) -> Optional[str]:
         """The banner when the session itself, not the game, needs the croupier."""
@@ -259,6 +263,10 @@ class SnapshotCore:
             return self.stopped
         if self.pending is not None:
             pending = self.pending
+            if pending.doubt in HOLDS and self.cards_due:
+                typed = ", ".join(c.label for c in self.typed_before) if self.typed_for is pending else ""
+                return (f"{pending.source} read {pending.card.label}, held: " + (f"{typed} typed; " if typed else "")
+                        + several_unread_asked(pending.card.label, self.cards_due))
             if pending.doubt in HOLDS and self.typed_before and self.typed_for is pending:
                 typed = ", ".join(c.label for c in self.typed_before)
                 return (f"{pending.source} read {pending.card.label}, held: {typed} typed: Enter plays "
@@ -310,6 +318,10 @@ class SessionCore(abc.ABC):
         #: croupier waits under: answering it ends that hold, not one opened since.
         self._holds_opened = 0
         self._pending_hold: Optional[int] = None
+        #: Per hold, how many cards are still to be typed for it when more than one: cards a reader could not
+        #: read in a row, each typed in its place before the next read plays (one typed had ended the wait, and
+        #: the next read took the second's place).
+        self._cards_due: dict[int, int] = {}
         #: The read held behind lost frames for which a card was typed, and the one whose first Enter asked
         #: "no card was missed?" (see confirm_pending): either answers FRAMES LOST for it.
         self._typed_before: Optional[CardRead] = None
@@ -324,10 +336,10 @@ class SessionCore(abc.ABC):
         #: still a while, and a croupier who saw it land may have typed it meanwhile (qaU F5).
         self._typed_loose: list[tuple[Card, float]] = []
         self._reported: dict[str, float] = {}
-        #: The layout's box (zone) of the card each camera last asked for (UNREADABLE CARD), or None: the card
-        #: typed for it while its hold stands goes to that hand, not to the place due (a Player card turned
-        #: up before the Banker's first).
-        self._unread_zone: dict[str, Optional[str]] = {}
+        #: The layout's boxes (zones) of the cards each camera last asked for (UNREADABLE CARD), in order, each
+        #: or None: the card typed for one while its hold stands goes to that hand, not to the place due (a Player
+        #: card turned up before the Banker's first); of several asked for in a row, the first still untyped.
+        self._unread_zone: dict[str, tuple[Optional[str], ...]] = {}
         #: The box of each card a camera found lying there at a restart (CARD TO TYPE IN ITS PLACE), by
         #: (source, code): the card typed for it goes to that hand (qaX F2).
         self._found_zone: dict[tuple[str, str], str] = {}
@@ -705,9 +717,13 @@ class SessionCore(abc.ABC):
                 whys[hold] = self._hold_of[read["source"]][0]
             return hold
 
+        def hold_next(source: str, why: str) -> None:  # as live: the read waiting first waits under its hold
+            self._pending_hold = queue[0][1] if queue else None
+            self._hold_next(source, why)
+
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
-        self._hold_of = {}
+        self._hold_of, self._cards_due = {}, {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
@@ -723,7 +739,7 @@ class SessionCore(abc.ABC):
                 refused, refusal = False, None
                 continue
             if refusal is not None:
-                self._hold_next(*refusal)
+                hold_next(*refusal)
                 if queue:
                     queue[0] = (queue[0][0], taken(queue[0][0]))
             refused, refusal = kind == "card_refused", None
@@ -759,7 +775,7 @@ class SessionCore(abc.ABC):
                 if left is not None and left[1] == AFTER_A_GAP:
                     self._open_hold(*left)
                 elif left is not None:
-                    self._hold_next(*left)
+                    hold_next(*left)
             elif kind == "read_dropped" or kind in PLACED_KINDS and (places_a_read(payload, kind) or (
                     queue and corrects_a_read(kind, payload)
                     and _waited_under(queue[0][0], queue[0][1], whys) not in HOLDS)):
@@ -770,6 +786,7 @@ class SessionCore(abc.ABC):
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
                             and self._hold_of[read["source"]][1] == hold:
                         del self._hold_of[read["source"]]
+                        self._cards_due.pop(hold, None)
                 if kind == "read_dropped" and isinstance(payload.get("source"), str):
                     self._hold_for_dropped(payload["source"], payload.get("doubt"))
                     if (queue and payload.get("doubt") and payload.get("doubt") == self.NEW_SHOE_FIRST_WAITS
@@ -793,16 +810,16 @@ class SessionCore(abc.ABC):
                     source = queue[0][0].get("source")
                     hold = self._hold_of.get(source)
                     if hold is not None and hold[1] == queue[0][1] and hold[0] in ONE_CARD_HOLDS:
-                        del self._hold_of[source]
-                        settles = True
+                        settles = self._card_typed_for(source)
             else:
                 left = left_unplayed(kind, payload)
                 if left is not None:
-                    self._hold_next(*left)
+                    hold_next(*left)
             if settles and not self._hold_of:
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
-            self._hold_next(*refusal)
+            hold_next(*refusal)
+        self._pending_hold = None  # the read waiting first waits under its hold again (_wait_again)
         # Standing as live (a typed card's refusal with no wait behind it too), in the order they were raised:
         # the top alert is the one the croupier saw on top.
         raised = {id(payload): i for i, (_, payload) in enumerate(reversed(entries))}
@@ -847,7 +864,7 @@ class SessionCore(abc.ABC):
         if typed:
             self._typed_before = first  # as enter_card: Enter then asks no "no card missed?"
         self._publish(replace(self._snap, pending=first, waiting=tuple(reads[1:]), typed_before=typed,
-                              typed_for=first if typed else None))
+                              typed_for=first if typed else None, cards_due=self._cards_due.get(hold, 0)))
 
     def _show_again(self, alert: dict) -> None:
         """A journaled alert shown again at a restart (not journaled again: the journal has it)."""
@@ -1079,6 +1096,7 @@ class SessionCore(abc.ABC):
                        + (" (W shows what the camera sees, an unsure card in orange)" if not self.read_only else ""))
             return
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
+        due = 0 if event.why else self.cards_due(event.source)
         self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
                    "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
                    f"the {event.source} {event.why}"
@@ -1087,10 +1105,11 @@ class SessionCore(abc.ABC):
                    f"the {event.source} saw a card come out but could not read it ({said}: {told})"
                    if told else
                    f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else ""),
-                   "look at the card" + (" (W shows what the camera sees, an unsure card in orange)"
+                   f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + (" and type each such card in its place (K), then Enter plays the card read after them"
-                      if event.why else " and type it (K); the next card read waits until you do"))
+                      if event.why else f": {several_unread(due)}" if due > 1
+                      else " and type it (K); the next card read waits until you do"))
 
     def _typed_for_unread(self, event: Unreadable) -> Optional[Card]:
         """The card typed for the card a camera asks for now, if the croupier typed it before the ask: typed
@@ -1370,8 +1389,32 @@ class SessionCore(abc.ABC):
         """The next card ``source`` reads waits for the croupier: a card left it unplayed, and the next
         one would take its place (its hand, its totals, the tableau after it).  A hold for cards that may be
         several (a gap's, cards a camera found lying there) stays."""
-        if source != "keyboard" and self._hold_of.get(source, ("", 0))[0] not in MANY_CARD_HOLDS:
-            self._open_hold(source, why)
+        before, number = self._hold_of.get(source, ("", 0))
+        if source == "keyboard" or before in MANY_CARD_HOLDS:
+            return
+        # Another card unread behind one still untyped, with no read between them: both are to be typed.
+        due = (self.cards_due(source) + 1 if why == before == AFTER_AN_UNREADABLE and number != self._pending_hold
+               else 1)
+        self._open_hold(source, why)
+        if due > 1:
+            self._cards_due[self._holds_opened] = due
+
+    def cards_due(self, source: str) -> int:
+        """How many cards are still to be typed before the next read of ``source`` plays (0: none)."""
+        hold = self._hold_of.get(source)
+        return 0 if hold is None else self._cards_due.get(hold[1], 1)
+
+    def _card_typed_for(self, source: str) -> bool:
+        """A card typed in the place of one the one-card hold of ``source`` waits for: the hold ends once
+        as many were typed as it waits for (True), else it waits for one fewer."""
+        number = self._hold_of[source][1]
+        due = self._cards_due.get(number, 1) - 1
+        if due > 0:
+            self._cards_due[number] = due
+            return False
+        del self._hold_of[source]
+        self._cards_due.pop(number, None)
+        return True
 
     def _hold_for_dropped(self, source: str, doubt: Any = None) -> None:
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
@@ -1404,6 +1447,7 @@ class SessionCore(abc.ABC):
         hold = self._hold_of.get(pending.source)
         if hold is not None and hold[1] == self._pending_hold:
             del self._hold_of[pending.source]
+            self._cards_due.pop(hold[1], None)
         self._settle_hold_alerts()
 
     def _settle_hold_alerts(self) -> None:
@@ -1435,7 +1479,7 @@ class SessionCore(abc.ABC):
         old, new = reads[:first_new], reads[first_new:]
         if reads:
             self._pending_hold = None
-            self._publish(replace(snap, pending=None, waiting=()))
+            self._publish(replace(snap, pending=None, waiting=(), cards_due=0))
         if old:
             self.alert("oldreads", "warning", f"READ BEFORE THE NEW {shoe.upper()} DROPPED",
                        f"{', '.join(r.card.label for r in old)} read before the new {shoe} and never placed: "
@@ -1465,7 +1509,7 @@ class SessionCore(abc.ABC):
         for is in its place, so the next card read is played as it comes."""
         for source, (why, _) in list(self._hold_of.items()):
             if why in ONE_CARD_HOLDS:
-                del self._hold_of[source]
+                self._card_typed_for(source)
         self._settle_hold_alerts()
 
     def _take(self, event: CardRead) -> None:
@@ -1481,7 +1525,8 @@ class SessionCore(abc.ABC):
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
             self._pending_hold = hold
             typed = self._typed_cards.get(hold, ()) if hold is not None else ()
-            self._publish(replace(self._snap, pending=event, typed_before=typed, typed_for=event if typed else None))
+            self._publish(replace(self._snap, pending=event, typed_before=typed, typed_for=event if typed else None,
+                                  cards_due=self._cards_due.get(hold, 0) if hold is not None else 0))
             return
         self._play(event.card, event.source, event.zone, event.confidence, event.seq)
 
@@ -1575,8 +1620,12 @@ class SessionCore(abc.ABC):
                     self._typed_before = pending
                     self._note_typed(pending, card)
                     self._forget_found(card.code)
-                if error is None and pending.doubt in ONE_CARD_HOLDS:
-                    self._end_hold_of(pending)  # its one card is in place: Del on the read holds nothing more
+                hold = self._hold_of.get(pending.source)
+                if (error is None and pending.doubt in ONE_CARD_HOLDS and hold is not None
+                        and hold[1] == self._pending_hold):  # its one card is in place: Del holds nothing more
+                    self._card_typed_for(pending.source)
+                    self._publish(replace(self._snap, cards_due=self._cards_due.get(hold[1], 0)))
+                self._settle_hold_alerts()
                 return error
             if pending is not None:
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
@@ -1595,7 +1644,7 @@ class SessionCore(abc.ABC):
             if zone:
                 self._found_zone[(source, codes[0])] = zone
         else:
-            self._unread_zone[source] = zone
+            self._unread_zone[source] = (*self._unread_zone.get(source, ())[-7:], zone)
 
     def _forget_found(self, code: str) -> None:
         self._found_zone = {key: zone for key, zone in self._found_zone.items() if key[1] != code}
@@ -1615,8 +1664,11 @@ class SessionCore(abc.ABC):
             return found
         if card.code in self._retype_zone and any(why == AFTER_TYPED_UNREAD for why, _ in self._hold_of.values()):
             return self._retype_zone[card.code]  # typed again after V, as UNREADABLE CARD TYPED? said
-        return next((self._unread_zone[source] for source, (why, _) in self._hold_of.items()
-                     if why == AFTER_AN_UNREADABLE and self._unread_zone.get(source)), None)
+        for source, (why, _) in self._hold_of.items():
+            zones, due = self._unread_zone.get(source, ()), self.cards_due(source)
+            if why == AFTER_AN_UNREADABLE and len(zones) >= due and zones[-due]:
+                return zones[-due]  # the first of the cards asked for in a row still untyped
+        return None
 
     def _typed_for_gaps(self, card: Any) -> None:
         """``card`` (or its code, from the journal) was typed while no read waited: it answers the holds
@@ -1653,7 +1705,9 @@ class SessionCore(abc.ABC):
             if card is None and self._lost_frames_unanswered(pending):
                 self._asked_none_missed = pending
                 return self._refuse(none_missed_asked(pending.card.label))
-            self._publish(replace(self._snap, pending=None))
+            if self._pending_hold in self._cards_due:  # several unread in a row: this read is none of them
+                return self._refuse(several_unread_asked(pending.card.label, self._cards_due[self._pending_hold]))
+            self._publish(replace(self._snap, pending=None, cards_due=0))
             self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card
             error = self._play(chosen, pending.source if card is None else "keyboard", pending.zone, 1.0, pending.seq,
@@ -1686,7 +1740,7 @@ class SessionCore(abc.ABC):
                 return
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
             first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
-            self._publish(replace(self._snap, pending=None, message=(
+            self._publish(replace(self._snap, pending=None, cards_due=0, message=(
                 f"{pending.card.label} set aside, not dealt: count it back at this deck's check"
                 if first else f"held read {pending.card.label} dropped: type each card missing before it (K)"
                 if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
