@@ -66,6 +66,11 @@ class RoadsView(QWidget):
         """Be ``px`` shorter than :attr:`full_height`: the cells shrink, every road stays whole."""
         self.setFixedHeight(self.full_height - max(0, px))
 
+    def set_dropped(self, dropped: bool) -> None:
+        """Out of sight, whole, when the rows above need more than :meth:`most_room` (see :mod:`.row_room`):
+        the croupier needs the message, the bets and the alerts more than the players' board."""
+        self.setVisible(not dropped)
+
     def show_snapshot(self, snap) -> None:
         board = snap.state.scoreboard
         if board is not self.board:
