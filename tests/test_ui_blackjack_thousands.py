@@ -53,4 +53,4 @@ def test_a_thousand_is_grouped_and_fits_its_chip_and_the_pay_list_names_each_han
     panel = window.settlement
     assert "PAY 1,000.00" in [r[2] for r in panel._shown]
     for first, _last in panel._spans:  # "SEAT 1 hand 1" on one line, as tall as the stake beside it
-        assert first.height() < 1.5 * first.fontMetrics().height(), (first.text(), first.height())
+        assert first.heightForWidth(first.width()) < 1.5 * first.fontMetrics().height(), (first.text(), first.width())

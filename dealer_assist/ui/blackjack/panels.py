@@ -359,7 +359,7 @@ class SettlementPanel(QWidget):
             colour = theme.BAD_INK if c.difference < 0 else theme.GOOD_INK if c.difference > 0 else theme.MUTED
             call = c.call(fmt_grouped).upper()
             self.lines.append(f"{who}: {fmt(stake)} {call}")
-            rows.append((who, fmt_grouped(stake), call, colour, c.why(fmt_grouped)))
+            rows.append((who, fmt_grouped(stake), _parts_on_lines(call), colour, c.why(fmt_grouped)))
         change = sum((c.difference for c in fixes), ZERO)
         self.totals.setText(f"paid {fmt_grouped(paid.paid)} · taken {fmt_grouped(paid.taken)} under the settlement "
                             f"taken back\n{_in_all(change)}\nlimits {fmt(state.rules.min_bet)} to "
@@ -405,6 +405,12 @@ class SettlementPanel(QWidget):
             self._shown = rows
             self._fill(rows)
         self._retitle()
+
+
+def _parts_on_lines(call: str) -> str:
+    """A correction's two-part call on two lines, as the pay list's TAKE / RETURN: on one, "RETURN THE STAKE, PAY
+    10.00" ran past the list's right edge at 1920x1080, the amount to pay out of sight (qaW F4)."""
+    return call.replace(", ", ",\n").replace(" AND ", "\nAND ")
 
 
 def _in_all(change: Decimal) -> str:
