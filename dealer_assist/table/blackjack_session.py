@@ -650,7 +650,13 @@ class BlackjackSession(SessionCore):
         return self._do({"op": "clear", "seat": seat})
 
     def rebet(self) -> Optional[str]:
-        return self._do({"op": "rebet"})
+        """The last round's stakes back on the layout.  One under a seat minimum raised since comes back too,
+        chips being added to it, but named: put back without a word, it was refused only at Space (qaW F8)."""
+        state = self._snap.state
+        low = [f"seat {seat} {fmt(stake)}" for seat, stake in state.last_bets if stake < state.rules.min_bet]
+        message = (f"last bets repeated; {', '.join(low)} below the seat minimum {fmt(state.rules.min_bet)}: "
+                   "add chips or clear the seat before dealing") if low else ""
+        return self._do({"op": "rebet"}, message=message)
 
     def deal(self) -> Optional[str]:
         return self._do({"op": "deal"}, message="no more bets")
