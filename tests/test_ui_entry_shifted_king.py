@@ -39,3 +39,36 @@ def test_a_king_typed_with_shift_for_its_suit_is_dealt_to_the_seat(qtbot, eleven
     press(qtbot, window, Qt.Key.Key_Return)
     assert window.entry.last_error is None, window.entry.last_error
     assert seat_cards(session, 1)[0][:3] == ["9S", "2D", "K" + suit]
+
+
+def test_a_capital_king_over_a_refused_card_at_the_deck_check_does_not_close_it(qtbot, show_window):
+    """qaW F2, worse at the deck check: a refused code left in the field, then K and C in capitals: the Shift
+    press ended the K's "K again, or a king", so Shift+C was the window's (the same deck): the check closed,
+    and every card counted back was thrown away."""
+    from test_ui_blackjack_deck_check_keys import ROUND, typed
+
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    session = BlackjackSession(BlackjackTableRules(seats=1))
+    window = show_window(BlackjackWindow(session, None))
+    assert session.place(1, session.state.rules.chips[1]) is None and session.deal() is None
+    for code in ROUND[:3]:
+        assert session.enter_card(code) is None
+    assert session.stand() is None
+    for code in ROUND[3:]:
+        assert session.enter_card(code) is None
+    window.centralWidget().setFocus()
+    press(qtbot, window, Qt.Key.Key_C)
+    assert session.state.phase == BlackjackPhase.DECK_CHECK
+    typed(qtbot, window, "9S", counting=True)
+    qtbot.keyClicks(QApplication.focusWidget(), "1X")  # a slip: refused, left in the field, selected
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.field.text() == "1X"
+    qtbot.keyClick(QApplication.focusWidget(), "K", SHIFT)
+    qtbot.keyClick(QApplication.focusWidget(), "C", SHIFT)
+    assert session.state.phase == BlackjackPhase.DECK_CHECK
+    assert window.entry.field.text() == "KC" and [c.code for c in session.state.ledger.returned] == ["9S"]
+    window.bridge.detach()
+    session.close()
