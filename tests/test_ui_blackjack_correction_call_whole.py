@@ -57,3 +57,29 @@ def test_the_correction_s_amount_to_pay_is_in_sight(qtbot, show_window, size):
     assert who.heightForWidth(who.width()) < 1.5 * who.fontMetrics().height()  # "SEAT 1", not "SEAT" over "1"
     assert reason.mapTo(panel.scroll.viewport(), QPoint(reason.width(), 0)).x() <= panel.scroll.viewport().width()
     assert reason.height() >= reason.heightForWidth(reason.width())  # its lines wrapped inside the list
+
+
+def test_take_back_and_the_stake_is_in_sight(qtbot, show_window):
+    """qaW F4's worse case: the dealer's card mistyped after the payment (seat 2 paid 10.00 on 18 against 17),
+    voided and retyped to a 20: "TAKE BACK 10.00 AND TH", the stake off screen, read as 10 where 20 is due."""
+    session = BlackjackSession(BlackjackTableRules(seats=7))
+    window = show_window(BlackjackWindow(session, None), size=(1920, 1080))
+    assert session.place(1, D("25")) is None and session.place(2, D("10")) is None and session.deal() is None
+    for code in ("AH", "9C", "7D", "KH", "9D"):  # seat 1 blackjack, seat 2 18, the dealer's 7
+        assert session.enter_card(code) is None, code
+    assert session.stand() is None and session.enter_card("TH") is None  # the dealer's 17: settled
+    assert session.state.phase == BlackjackPhase.SETTLED
+    qtbot.waitUntil(lambda: window.rendered.version == session.snapshot.version, timeout=3000)
+    window.centralWidget().setFocus()
+    for _ in range(2):
+        press_focused(qtbot, window, Qt.Key.Key_Backspace)
+    for code in ("4H", "9S"):  # the dealer's 11, then 20
+        assert session.enter_card(code) is None, code
+    qtbot.waitUntil(lambda: "CORRECT THE PAYMENT" in window.settlement.title.text(), timeout=3000)
+    qtbot.wait(100)
+    panel = window.settlement
+    calls = [panel.grid.itemAtPosition(r, 2).widget() for r in range(panel.grid.rowCount())
+             if panel.grid.itemAtPosition(r, 2) is not None]
+    back = [c for c in calls if c.text().startswith("TAKE BACK")]
+    assert [c.text() for c in back] == ["TAKE BACK 10.00\nAND THE STAKE"]
+    assert in_view(panel, back[0])
