@@ -273,14 +273,18 @@ class SettlementPanel(QWidget):
     def scroll_page(self, pages: int) -> None:
         """A page down (``pages`` > 0) or up, by whole lines: the line cut at the bottom becomes the
         top one, or the line above the top one the bottom one, so that no payment is ever seen only
-        in halves."""
+        in halves.  The last page too: scrolled only as far as the list went, its top line was cut (qaW F1)."""
         bar = self.scroll.verticalScrollBar()
         view = self.scroll.viewport().height()
         spans = self._places()
         if pages > 0:
             cut = next((top for top, bottom in spans if bottom > view), None)
             if cut is not None:
-                bar.setValue(bar.value() + max(cut, 1))
+                target = bar.value() + max(cut, 1)
+                if target > bar.maximum():  # room under the last line, so that the cut one can be the top one
+                    self.grid.setContentsMargins(0, 0, 0, self.grid.contentsMargins().bottom() + target - bar.maximum())
+                    self._place_lines()
+                bar.setValue(target)
         else:
             first = next((top for top, bottom in spans if top >= 0), None)
             if first is not None:
@@ -332,6 +336,7 @@ class SettlementPanel(QWidget):
             self._spans.append((labels[0], last))
             r += 1
         self.grid.setRowStretch(r, 1)  # the lines at the top, the room below them
+        self.grid.setContentsMargins(0, 0, 0, 0)  # no room under the last line but what a page down gave
         self._fit_width()
         self._place_lines()
 
