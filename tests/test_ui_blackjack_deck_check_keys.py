@@ -200,3 +200,18 @@ def test_shift_c_after_esc_from_the_card_field_goes_on_with_the_same_deck(qtbot,
     qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_C, Qt.KeyboardModifier.ShiftModifier)
     assert session.state.phase == BlackjackPhase.BETTING and window.entry.field.text() == ""
     assert "Esc first" in dict((k, t) for _, k, t in window.help_lines())["Shift+C"]
+
+
+def test_the_banner_names_k_before_the_cards_counted_back(qtbot, settled):
+    """qaW F7: at a table of typed cards the banner said "type each and Enter"; 5H, 7C, 6D typed so chose chips
+    and asked for a double, nothing counted.  K first is how the field takes them (T before it is the stub)."""
+    session, window = settled
+    press_focused(qtbot, window, Qt.Key.Key_C)
+    synced(qtbot, window, session)
+    assert "or K, then each card and Enter" in window.banner.reason.text()
+    press_focused(qtbot, window, Qt.Key.Key_K)  # as it says: each card counted, the cursor kept
+    for code in ROUND:
+        press_focused(qtbot, window, None, code)
+        press_focused(qtbot, window, Qt.Key.Key_Return)
+        assert window.entry.last_error is None and window.entry.field.hasFocus()
+    assert [c.code for c in session.state.ledger.returned] == list(ROUND)  # every dealt card counted back

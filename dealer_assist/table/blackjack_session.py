@@ -71,8 +71,10 @@ SET_ASIDE_NO_DEAL = ("set it aside, a misdraw: it went to no hand, and is counte
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
     BlackjackPhase.BETTING: "choose a chip (number keys), click a seat or press + at the cursor (arrows move it, - takes a chip off); Space deals",
-    BlackjackPhase.DECK_CHECK: "count the dealt cards back (shoe reader, or type each and Enter: the cursor stays in "
-                               "the card field, Esc leaves it); T counts the stub; "
+    # K first, named: typed without it, at a table of typed cards too, 5 and 6 chose chips and D said "double
+    # refused", nothing counted (qaW F7); T before K is the stub, a ten after it.
+    BlackjackPhase.DECK_CHECK: "count the dealt cards back (shoe reader, or K, then each card and Enter: the cursor "
+                               "stays in the card field, Esc leaves it); T counts the stub; "
                                "Ctrl+N puts the new deck in",
 }
 
@@ -656,7 +658,13 @@ class BlackjackSession(SessionCore):
         return self._do({"op": "clear", "seat": seat})
 
     def rebet(self) -> Optional[str]:
-        return self._do({"op": "rebet"})
+        """The last round's stakes back on the layout.  One under a seat minimum raised since comes back too,
+        chips being added to it, but named: put back without a word, it was refused only at Space (qaW F8)."""
+        state = self._snap.state
+        low = [f"seat {seat} {fmt(stake)}" for seat, stake in state.last_bets if stake < state.rules.min_bet]
+        message = (f"last bets repeated; {', '.join(low)} below the seat minimum {fmt(state.rules.min_bet)}: "
+                   "add chips or clear the seat before dealing") if low else ""
+        return self._do({"op": "rebet"}, message=message)
 
     def deal(self) -> Optional[str]:
         return self._do({"op": "deal"}, message="no more bets")

@@ -104,6 +104,9 @@ class AlertsPanel(QWidget):
         self._lay.setSpacing(2)
         self._lay.addWidget(self.more)
         self._shown: tuple = ()
+        self._alerts_count = 0
+        #: The bars shown as a count only, for room (see :meth:`fold`).
+        self.folded = 0
         self.unit = 16
         self.setVisible(False)
 
@@ -142,7 +145,23 @@ class AlertsPanel(QWidget):
         for alert in alerts:
             if alert.level == "info":
                 QTimer.singleShot(int(INFO_SECONDS * 1000), self, lambda a=alert: self._expire(a))
-        hidden = len(newest) - SHOWN
+        self._alerts_count = len(newest)
+        self.fold(self.folded)
+        self.setVisible(bool(alerts))
+
+    def fold(self, bars: int) -> None:
+        """Show the last ``bars`` bars (the least serious, the oldest in their level) only as a count on the
+        "more" line, the top bar always whole.  The last step of :func:`.row_room.make_room`: where nothing
+        else could give room (the least window, alerts over a long message), the rows had been drawn over one
+        another, the action buttons over the blackjack seats and a read's question cut (d3).  Each folded
+        bar is still there: Esc dismisses the top one and the next comes up."""
+        self.folded = max(0, min(bars, len(self.bars) - 1))
+        for i, bar in enumerate(self.bars):
+            bar.setVisible(i < len(self.bars) - self.folded)
+        hidden = self._alerts_count - len(self.bars) + self.folded
         self.more.setText(f"+ {hidden} more alert(s): Esc dismisses the top one" if hidden > 0 else "")
         self.more.setVisible(hidden > 0)
-        self.setVisible(bool(alerts))
+
+    def can_fold(self) -> bool:
+        """Whether a bar is left to fold (see :meth:`fold`)."""
+        return self.folded < len(self.bars) - 1

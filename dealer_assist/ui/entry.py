@@ -128,7 +128,11 @@ class CardEntry(QWidget):
             self._rubbing_out = False
         if watched is not self.field or event.type() not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
             return False
-        if event.key() not in (Qt.Key.Key_Backspace, *MODIFIER_KEYS):
+        if event.key() in MODIFIER_KEYS:
+            # Shift's own press, for a capital suit after Shift+K, changes nothing: counted as a key of its own,
+            # it ended the K's "a suit next is the king's", and Shift+C ran the window's Shift+C (qaW F2).
+            return False
+        if event.key() != Qt.Key.Key_Backspace:
             self._rubbing_out = False  # another key between: a Backspace after it is one of its own
         retyping = self._retyping()
         text = event.text().upper()

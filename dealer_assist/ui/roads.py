@@ -66,6 +66,11 @@ class RoadsView(QWidget):
         """Be ``px`` shorter than :attr:`full_height`: the cells shrink, every road stays whole."""
         self.setFixedHeight(self.full_height - max(0, px))
 
+    def set_dropped(self, dropped: bool) -> None:
+        """Out of sight, whole, when the rows above need more than :meth:`most_room` (see :mod:`.row_room`):
+        the croupier needs the message, the bets and the alerts more than the players' board."""
+        self.setVisible(not dropped)
+
     def show_snapshot(self, snap) -> None:
         board = snap.state.scoreboard
         if board is not self.board:
@@ -81,19 +86,26 @@ class RoadsView(QWidget):
         font is held at its least size, and a band cut to the cell had the labels over the grids (QA)."""
         return max(self.height() / 10.2 * 0.6, QFontMetricsF(self._label_font()).height())
 
+    def _grid_height(self) -> int:
+        """The height the labels and grids share: the widget's less its last pixel row, where the grids'
+        closing lines are drawn.  Drawn on the row under the widget, the last row of every road was open
+        at its bottom, the card field under it, and read as cut by it (1280x720, 1366x768)."""
+        return self.height() - 1
+
     def _cell(self) -> float:
         """The Big Road's cell: the height less the two label bands, over 6 rows and the derived roads' 3."""
-        return (self.height() - 2 * self.label_height()) / 9
+        return (self._grid_height() - 2 * self.label_height()) / 9
 
     def areas(self) -> dict[str, QRectF]:
         """Where each road is drawn (grid area, without its label)."""
         c = self._cell()
         label = self.label_height()
-        bead_cell = (self.height() - label) / 6  # the Bead Plate takes the full height: bigger, easier to read
+        bead_cell = (self._grid_height() - label) / 6  # the Bead Plate takes the full height: bigger, easier to read
         bead = QRectF(0, label, BEAD_COLUMNS * bead_cell, 6 * bead_cell)
         left = bead.right() + c * 0.4
-        big = QRectF(left, label, self.width() - left, 6 * c)
-        third = (self.width() - left - 2 * c * 0.3) / 3
+        right = self.width() - 1  # the closing line of the Big Road and of Cockroach Pig, as at the bottom
+        big = QRectF(left, label, right - left, 6 * c)
+        third = (right - left - 2 * c * 0.3) / 3
         out = {"bead_plate": bead, "big_road": big}
         for i, (name, _k) in enumerate(roads.DERIVED_ROADS):
             out[name] = QRectF(left + i * (third + c * 0.3), big.bottom() + label, third, 3 * c)
@@ -121,7 +133,8 @@ class RoadsView(QWidget):
                                                        Qt.TextElideMode.ElideRight, area.width())
             p.drawText(QRectF(area.left(), area.top() - label, area.width(), label),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
-            p.fillRect(grid, theme.DIM_BOARD if theme.dimmed() else BOARD)
+            # The board runs under its closing lines' last pixels: on the felt they were a dark blur.
+            p.fillRect(grid.adjusted(0, 0, 1, 1), theme.DIM_BOARD if theme.dimmed() else BOARD)
             p.setPen(QPen(theme.DIM_GRID if theme.dimmed() else GRID, 1))
             for i in range(cols + 1):
                 p.drawLine(QPointF(grid.left() + i * cell, grid.top()), QPointF(grid.left() + i * cell, grid.bottom()))
@@ -158,7 +171,7 @@ class RoadsView(QWidget):
     def _pairs(p: QPainter, r: QRectF, banker_pair: bool, player_pair: bool) -> None:
         """Banker pair top left in red, Player pair bottom right in blue, each ringed in white."""
         d = r.width() * 0.32
-        p.setPen(QPen(HALO, max(1.0, d * 0.25)))
+        p.setPen(QPen(HALO, max(1.5, d * 0.25)))  # 1 px, a small window's ring blended into the dot
         if banker_pair:
             p.setBrush(road_colour("banker"))
             p.drawEllipse(QRectF(r.left() + 1, r.top() + 1, d, d))

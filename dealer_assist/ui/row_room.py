@@ -8,8 +8,10 @@ buttons the same way.  The message's lines are made its least height, and the ro
 taken from one row that can spare some (the baccarat roads, the blackjack table), then from the
 message's font; the message itself is never cut, its action being at its end.
 
-The row that gives room has ``most_room()`` (the pixels it can spare) and ``set_room_given(px)``;
-the panel of the message has ``set_message_scale(scale)`` and ``hold_message_lines()``.
+The row that gives room has ``most_room()`` (the pixels it can spare) and ``set_room_given(px)``, and may
+have ``set_dropped(bool)`` (out of sight when nothing else can give room); the panel of the message has
+``set_message_scale(scale)`` and ``hold_message_lines()``; an alerts panel may have ``fold(n)``,
+``can_fold()`` and ``folded`` (see :func:`make_room`).
 
 The alert bars' wrapped lines are held the same way: uncounted, a long alert over a second one at
 1280x720 had the chip bar drawn over seats 6-7 and the Limits line, the roads giving nothing (qaO F3).
@@ -23,12 +25,18 @@ from __future__ import annotations
 MESSAGE_LEAST_SCALE = 0.7
 
 
-def make_room(central, giver, message, *panels) -> int:
+def make_room(central, giver, message, *panels, fold: bool = True) -> int:
     """Fit the rows of ``central`` (the window's central widget) in its height, ``giver`` giving room
-    first, then ``message``'s font; the pixels still short (0 when every row has its room).  The wrapped
-    lines of ``panels`` (the alerts panel, the banner) are counted as the message's are."""
+    first, then ``message``'s font, then (with ``fold``) the alert bars under the top one, folded into
+    the alerts panel's count one at a time; the pixels still short (0 when every row has its room).  The
+    wrapped lines of ``panels`` (the alerts panel, the banner) are counted as the message's are."""
     message.set_message_scale(1.0)
     giver.set_room_given(0)
+    if hasattr(giver, "set_dropped"):
+        giver.set_dropped(False)
+    folding = [panel for panel in panels if hasattr(panel, "fold")]
+    for panel in folding:
+        panel.fold(0)
     short = _short(central, message, panels)
     if short > 0:
         giver.set_room_given(min(short, giver.most_room()))
@@ -38,6 +46,18 @@ def make_room(central, giver, message, *panels) -> int:
         scale -= 0.1
         message.set_message_scale(scale)
         short = _short(central, message, panels)
+    # Nothing else can shrink (d3: the rows were then drawn over one another, the chips over the bet grid, the
+    # blackjack action buttons over the seats and a read's question under its alert).  Dropped first is what
+    # the croupier needs least: the roads, whole (at their least share their cells are a few pixels, and a
+    # road cut misleads the players who follow it); then the alert bars under the top one, still counted on
+    # the alerts' "more" line, each coming up as Esc dismisses the one above.
+    if fold and short > 0 and hasattr(giver, "set_dropped"):
+        giver.set_dropped(True)
+        short = _short(central, message, panels)
+    for panel in folding if fold else ():
+        while short > 0 and panel.can_fold():
+            panel.fold(panel.folded + 1)
+            short = _short(central, message, panels)
     return max(0, short)
 
 
@@ -108,7 +128,8 @@ class StepsDown:
             self._room_timer.start()
             return
         self._stepping_down = False
-        short = make_room(self.centralWidget(), *self._room_rows())
+        # An alert bar is folded only once the text is at the window's own size: larger text gives way first.
+        short = make_room(self.centralWidget(), *self._room_rows(), fold=self.unit <= self._least_unit)
         if short > 0 and self.unit > self._least_unit:
             self._set_unit(self.unit - 1)
             self._stepping_down = True

@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import (QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
@@ -175,6 +175,11 @@ class ChipBar(QWidget):
             self._style()
 
 
+#: The pay list's lines are set down to this share of their letters' size to fit side by side (see
+#: :meth:`SettlementPanel._fit_width`); narrower still, the seat's name wraps.
+LEAST_LINE_SCALE = 0.8
+
+
 class SettlementPanel(QWidget):
     """The bets before the round, then one line per hand: stake, result, what to pay.
 
@@ -221,13 +226,44 @@ class SettlementPanel(QWidget):
     def set_unit(self, unit: int) -> None:
         self.title.setFont(theme.font(unit * 1.3, bold=True))
         # Each label's font is its own: the scroll area's style sheet stops a parent's font reaching them.
+        self._unit = unit
         self._font = theme.font(unit * 1.05, bold=True)
         self._small = theme.font(unit * 0.8, bold=True)
         self.grid.setHorizontalSpacing(max(4, int(unit * 0.5)))
         for label in self.rows.findChildren(QLabel):
             label.setFont(self._small if label.property("reason") else self._font)
+        self._fit_width()
         self.totals.setFont(theme.font(unit * 1.0, bold=True))
         self._retitle()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit_width()
+
+    def _fit_width(self) -> None:
+        """The lines' letters smaller, down to :data:`LEAST_LINE_SCALE` of their size, where a line's who, stake
+        and call do not fit the list's width side by side: the who gave way, wrapped, and "SEAT 1 hand 1" took two
+        lines beside "PAY 1,000.00" at 1920x1080, "1" alone on the second (qaW F3: 4 of 11 payments in sight)."""
+        rows = self._shown or []
+        px = self._unit * 1.05
+        full = theme.font(px, bold=True)
+        metrics = QFontMetricsF(full)
+        if rows:
+            widest = ["".join(max(texts, key=metrics.horizontalAdvance))
+                      for texts in ([r[0] for r in rows], [r[1] for r in rows],
+                                    [line for r in rows for line in r[2].split("\n")])]
+            room = (self.scroll.width() - self.scroll.verticalScrollBar().sizeHint().width()
+                    - 2 * self.grid.horizontalSpacing() - 2)
+            fitted = theme.fitted_font(px, "".join(widest), room)
+            font = fitted if fitted.pixelSize() >= px * LEAST_LINE_SCALE else theme.font(px * LEAST_LINE_SCALE, True)
+        else:
+            font = full
+        if font.pixelSize() == self._font.pixelSize():
+            return
+        self._font = font
+        for label in self.rows.findChildren(QLabel):
+            if not label.property("reason"):
+                label.setFont(font)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
         if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
@@ -237,14 +273,18 @@ class SettlementPanel(QWidget):
     def scroll_page(self, pages: int) -> None:
         """A page down (``pages`` > 0) or up, by whole lines: the line cut at the bottom becomes the
         top one, or the line above the top one the bottom one, so that no payment is ever seen only
-        in halves."""
+        in halves.  The last page too: scrolled only as far as the list went, its top line was cut (qaW F1)."""
         bar = self.scroll.verticalScrollBar()
         view = self.scroll.viewport().height()
         spans = self._places()
         if pages > 0:
             cut = next((top for top, bottom in spans if bottom > view), None)
             if cut is not None:
-                bar.setValue(bar.value() + max(cut, 1))
+                target = bar.value() + max(cut, 1)
+                if target > bar.maximum():  # room under the last line, so that the cut one can be the top one
+                    self.grid.setContentsMargins(0, 0, 0, self.grid.contentsMargins().bottom() + target - bar.maximum())
+                    self._place_lines()
+                bar.setValue(target)
         else:
             first = next((top for top, bottom in spans if top >= 0), None)
             if first is not None:
@@ -296,6 +336,8 @@ class SettlementPanel(QWidget):
             self._spans.append((labels[0], last))
             r += 1
         self.grid.setRowStretch(r, 1)  # the lines at the top, the room below them
+        self.grid.setContentsMargins(0, 0, 0, 0)  # no room under the last line but what a page down gave
+        self._fit_width()
         self._place_lines()
 
     def _place_lines(self) -> None:
@@ -322,7 +364,7 @@ class SettlementPanel(QWidget):
             colour = theme.BAD_INK if c.difference < 0 else theme.GOOD_INK if c.difference > 0 else theme.MUTED
             call = c.call(fmt_grouped).upper()
             self.lines.append(f"{who}: {fmt(stake)} {call}")
-            rows.append((who, fmt_grouped(stake), call, colour, c.why(fmt_grouped)))
+            rows.append((who, fmt_grouped(stake), _parts_on_lines(call), colour, c.why(fmt_grouped)))
         change = sum((c.difference for c in fixes), ZERO)
         self.totals.setText(f"paid {fmt_grouped(paid.paid)} · taken {fmt_grouped(paid.taken)} under the settlement "
                             f"taken back\n{_in_all(change)}\nlimits {fmt(state.rules.min_bet)} to "
@@ -368,6 +410,12 @@ class SettlementPanel(QWidget):
             self._shown = rows
             self._fill(rows)
         self._retitle()
+
+
+def _parts_on_lines(call: str) -> str:
+    """A correction's two-part call on two lines, as the pay list's TAKE / RETURN: on one, "RETURN THE STAKE, PAY
+    10.00" ran past the list's right edge at 1920x1080, the amount to pay out of sight (qaW F4)."""
+    return call.replace(", ", ",\n").replace(" AND ", "\nAND ")
 
 
 def _in_all(change: Decimal) -> str:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Optional
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtGui import QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from dealer_assist.money import fmt
+from dealer_assist.money import fmt_grouped
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import theme
 from dealer_assist.ui.blackjack.hand_layout import (CENTRE, FAN, Fitted, HandPlace, badge_inside, badge_text, fit_badge,
@@ -61,6 +61,8 @@ class BlackjackTableView(QWidget):
         self._seat_rects: dict[int, QRectF] = {}
         #: Where each seat's hands were last painted, by seat (see :class:`PlacedHand`).
         self.placed: dict[int, list[PlacedHand]] = {}
+        #: Each seat's stake chip as last painted: its oval and the width of its amount in the oval's font.
+        self.chips: dict[int, tuple[QRectF, float]] = {}
         #: The dealer's box and card places, as last painted.
         self.dealer_box = QRectF()
         self.dealer_cards: list[QRectF] = []
@@ -121,6 +123,7 @@ class BlackjackTableView(QWidget):
         snap = self.snapshot
         self.drawn = {}
         self.placed = {}
+        self.chips = {}
         if snap is not None:
             self._layout_seats()
             self._paint_dealer(p, snap)
@@ -192,9 +195,10 @@ class BlackjackTableView(QWidget):
         chip_row = QRectF(rect.left() + 8, head.bottom(), rect.width() - 16, unit * 1.7)
         if stake:
             in_play = state.in_play(seat)  # a doubled hand's stake twice, each split hand's once
-            self._paint_chip(p, QRectF(chip_row.left(), chip_row.top(), min(chip_row.width(), unit * 5.2),
-                                       chip_row.height() - 2), in_play)
-            self.drawn[f"CHIP {seat}"] = fmt(in_play)
+            self.chips[seat] = self._paint_chip(p, QRectF(chip_row.left(), chip_row.top(),
+                                                          min(chip_row.width(), unit * 5.2), chip_row.height() - 2),
+                                                chip_row.width(), in_play)
+            self.drawn[f"CHIP {seat}"] = fmt_grouped(in_play)
         # A replay takes no bet: no cursor and no "+ or click to bet" invite a key it refuses (qaM L9).
         betting = state.phase == BlackjackPhase.BETTING and not snap.replay
         if betting and seat == self.cursor:
@@ -216,7 +220,7 @@ class BlackjackTableView(QWidget):
         badges = [result_badge(results.get(i)) for i in range(len(hands))]
         most = max([stake, *(r.stake for r in results.values())]) * 2  # a doubled hand's stake, before it is paid
         sample = max([*labels, "BUST 26  x2"], key=len)
-        widest = max([b for b in badges if b[0]] + [badge_text("LOSE", fmt(most))], key=lambda b: len(b[0]))
+        widest = max([b for b in badges if b[0]] + [badge_text("LOSE", fmt_grouped(most))], key=lambda b: len(b[0]))
         places = layout_hands(body, len(hands), unit, sample, widest,
                               max(len(h.cards) for h in hands))
         drawn, self.placed[seat] = [], []
@@ -225,13 +229,26 @@ class BlackjackTableView(QWidget):
                                           badges[index], unit, seat))
         self.drawn[f"SEAT {seat}"] = tuple(drawn)
 
-    def _paint_chip(self, p: QPainter, rect: QRectF, stake) -> None:
+    @staticmethod
+    def _paint_chip(p: QPainter, rect: QRectF, widest: float, stake) -> tuple[QRectF, float]:
+        """The stake in a gold oval, grouped as the pay list writes it; the oval as wide as its amount needs,
+        up to ``widest``, and the amount's letters smaller beyond that (qaW F3: a doubled 500, "1000.00", ran
+        out of its oval at 1920x1080).  Returns the oval and the amount's width."""
+        text = fmt_grouped(stake)
+        font = theme.font(rect.height() * 0.72, bold=True)
+        pad = rect.height() * 0.8  # the rounded ends
+        wide = QFontMetricsF(font).horizontalAdvance(text)
+        rect = QRectF(rect.left(), rect.top(), min(widest, max(rect.width(), wide + pad)), rect.height())
+        if wide > rect.width() - pad:
+            font = theme.font(rect.height() * 0.72 * (rect.width() - pad) / wide, bold=True)
+            wide = QFontMetricsF(font).horizontalAdvance(text)
         p.setPen(QPen(theme.GOLD, 2))
         p.setBrush(theme.FELT_DARK)
         p.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
         p.setPen(theme.GOLD)
-        p.setFont(theme.font(rect.height() * 0.72, bold=True))
-        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, fmt(stake))
+        p.setFont(font)
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        return rect, wide
 
     def _paint_hand(self, p: QPainter, place: HandPlace, hand, active: bool, label: str,
                     badge: tuple[str, str], unit: float, seat: int) -> tuple[str, str, str]:
@@ -295,6 +312,6 @@ def result_badge(result) -> tuple[str, str]:
     if kind == "push":
         return "PUSH", "PUSH"
     if kind == "lose" and result.returns > 0:  # a double against a dealer blackjack, original bet only
-        taken, back = badge_text("LOSE", fmt(result.taken)), f"RETURN {fmt(result.returns)}"
+        taken, back = badge_text("LOSE", fmt_grouped(result.taken)), f"RETURN {fmt_grouped(result.returns)}"
         return f"{taken[0]} · {back}", f"{taken[0]}\n{back}"
-    return badge_text(kind.upper(), f"+{fmt(result.pays)}" if kind == "win" else fmt(result.taken))
+    return badge_text(kind.upper(), f"+{fmt_grouped(result.pays)}" if kind == "win" else fmt_grouped(result.taken))

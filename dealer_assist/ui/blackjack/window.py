@@ -182,8 +182,10 @@ class BlackjackWindow(QMainWindow, StepsDown):
         self.mid = mid = QHBoxLayout()
         mid.addWidget(self.table, 72)
         self.side = side = QVBoxLayout()
-        side.addWidget(self.settlement, 3)
-        side.addWidget(self.deck, 2)
+        # The pay list has the room the deck panel's lines leave: with two fifths of the side held for the deck's
+        # two lines, seven plain payments did not fit a 1920x1080 screen (qaW F1).
+        side.addWidget(self.settlement, 1)
+        side.addWidget(self.deck, 0)
         mid.addLayout(side, 28)
         v.addLayout(mid, 1)
         bottom = QHBoxLayout()
