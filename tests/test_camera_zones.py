@@ -40,8 +40,7 @@ def played(tmp_path, zones: bool) -> TableSession:
     if zones:
         (tmp_path / "zones.json").write_text(json.dumps(ZONES))
         spec += f"&zones={tmp_path / 'zones.json'}"
-    session = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
-    session.deal()
+    session = dealt(tmp_path / "j.sqlite")
     reads: list[CardRead] = []
     run_to_end(open_source(spec, lambda: True), lambda e: reads.append(e) if isinstance(e, CardRead) else None)
     assert [r.card.code for r in reads] == list(TURNED)
@@ -52,6 +51,18 @@ def played(tmp_path, zones: bool) -> TableSession:
 
 def codes(cards) -> list[str]:
     return [c.code for c in cards]
+
+
+def dealt(path) -> TableSession:
+    """A baccarat table on a new journal at ``path``, the bets closed (D): the round's cards are due."""
+    session = TableSession(RULES, Journal.open(path), odds=False)
+    session.deal()
+    return session
+
+
+def read(session, code: str, seq: int, zone: str) -> None:
+    """A zoned camera's sure read of ``code`` in the box ``zone``."""
+    session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=seq, zone=zone))
 
 
 def test_cards_turned_player_first_go_to_the_boxes_they_lie_in(tmp_path):
@@ -119,10 +130,9 @@ def test_a_zone_naming_a_seat_and_a_missing_file():
 
 
 def test_a_typed_card_takes_the_place_due_among_zoned_ones(tmp_path):
-    session = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
-    session.deal()
-    session.handle(CardRead(parse_card("9S"), "camera:x", time.time(), seq=1, zone="player"))
-    session.handle(CardRead(parse_card("KD"), "camera:x", time.time(), seq=2, zone="player"))
+    session = dealt(tmp_path / "j.sqlite")
+    read(session, "9S", 1, "player")
+    read(session, "KD", 2, "player")
     assert session.enter_card("4H") is None  # typed: the Banker's first, the place due
     assert codes(session.state.round.banker_cards) == ["4H"] and codes(session.state.round.player_cards) == ["9S", "KD"]
     session.close()
@@ -158,9 +168,8 @@ def test_the_card_typed_for_one_the_camera_could_not_read_goes_to_its_box(tmp_pa
     from dealer_assist.events import Unreadable
 
     path = tmp_path / "j.sqlite"
-    session = TableSession(RULES, Journal.open(path), odds=False)
-    session.deal()
-    session.handle(CardRead(parse_card("9S"), "camera:x", time.time(), seq=1, zone="player"))
+    session = dealt(path)
+    read(session, "9S", 1, "player")
     session.handle(Unreadable("camera:x", time.time(), seq=2, zone="player"))  # the Player's second, smudged
     alert = session.snapshot.alerts[-1]
     assert alert.title == "UNREADABLE CARD" and "in the Player box" in alert.text
@@ -179,15 +188,14 @@ def test_the_card_typed_for_an_unread_one_goes_to_its_box_with_a_later_read_wait
     # qaX F1: the Banker's first card turned and read before the croupier typed the smudged Player card.
     from dealer_assist.events import Unreadable
 
-    session = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
-    session.deal()
-    session.handle(CardRead(parse_card("9S"), "camera:x", time.time(), seq=1, zone="player"))
+    session = dealt(tmp_path / "j.sqlite")
+    read(session, "9S", 1, "player")
     session.handle(Unreadable("camera:x", time.time(), seq=2, zone="player"))
-    session.handle(CardRead(parse_card("4H"), "camera:x", time.time(), seq=3, zone="banker"))
+    read(session, "4H", 3, "banker")
     assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "4H"
     assert session.enter_card("KD") is None
     assert session.confirm_pending() is None  # Enter plays the read that waited behind it
-    session.handle(CardRead(parse_card("2C"), "camera:x", time.time(), seq=4, zone="banker"))
+    read(session, "2C", 4, "banker")
     outcome = session.state.history[-1].outcome
     assert (outcome.winner, outcome.player_total, outcome.banker_total) == ("player", 9, 6)
     session.close()
@@ -199,9 +207,8 @@ def test_a_card_found_lying_in_a_box_at_a_camera_restart_is_typed_into_that_hand
     from dealer_assist.events import Unreadable
 
     path = tmp_path / "j.sqlite"
-    session = TableSession(RULES, Journal.open(path), odds=False)
-    session.deal()
-    session.handle(CardRead(parse_card("9D"), "camera:x", time.time(), seq=1, zone="banker"))
+    session = dealt(path)
+    read(session, "9D", 1, "banker")
     found = "found it in view when it started, a card the table does not have"
     session.handle(Unreadable("camera:x", time.time(), seq=2, candidates=(parse_card("QC"),), why=found, zone="banker"))
     session.handle(Unreadable("camera:x", time.time(), seq=3, candidates=(parse_card("4S"),), why=found, zone="player"))
@@ -213,7 +220,7 @@ def test_a_card_found_lying_in_a_box_at_a_camera_restart_is_typed_into_that_hand
     rnd = session.state.round
     assert codes(rnd.banker_cards) == ["9D", "QC"] and codes(rnd.player_cards) == ["4S"]
     session.confirm_pending() if session.snapshot.pending is not None else None
-    session.handle(CardRead(parse_card("2D"), "camera:x", time.time(), seq=4, zone="player"))
+    read(session, "2D", 4, "player")
     if session.snapshot.pending is not None:  # the read after the found cards waits for Enter
         assert session.confirm_pending() is None
     outcome = session.state.history[-1].outcome
@@ -230,7 +237,7 @@ def test_a_blackjack_card_drawn_into_the_active_seats_box_before_h_waits_for_it(
     session = BlackjackSession(journal=Journal.open(tmp_path / "bj.sqlite"))
     assert session.place(1, Decimal("25")) is None and session.deal() is None
     for n, (code, zone) in enumerate((("5H", "seat 1"), ("7D", "dealer"), ("6S", "seat 1")), 1):
-        session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=n, zone=zone))
+        read(session, code, n, zone)
     session.handle(CardRead(parse_card("9D"), "camera:x", time.time(), seq=4, zone="seat 1"))
     assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "9D"
     assert session.act("hit") is None
@@ -264,13 +271,12 @@ def test_a_zone_given_twice_is_refused_by_name(tmp_path):
 def test_cards_read_after_the_round_keep_their_boxes_when_played_as_a_no_bet_hand(tmp_path, restart):
     # qaX F11: held without their boxes, the Banker's two cards were split across both hands by Enter.
     path = tmp_path / "j.sqlite"
-    session = TableSession(RULES, Journal.open(path), odds=False)
-    session.deal()
+    session = dealt(path)
     for n, (code, zone) in enumerate((("9S", "player"), ("KD", "player"), ("4H", "banker"), ("2C", "banker")), 1):
-        session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=n, zone=zone))
+        read(session, code, n, zone)
     assert session.state.history  # Player 9: settled
-    session.handle(CardRead(parse_card("5C"), "camera:x", time.time(), seq=5, zone="banker"))
-    session.handle(CardRead(parse_card("9H"), "camera:x", time.time(), seq=6, zone="banker"))
+    read(session, "5C", 5, "banker")
+    read(session, "9H", 6, "banker")
     assert codes(session.state.held) == ["5C", "9H"]
     if restart:
         session.close()
@@ -289,10 +295,9 @@ def test_the_csv_lists_a_zoned_rounds_cards_in_draw_order(tmp_path, capsys):
     from dealer_assist.cli import main
 
     path = tmp_path / "j.sqlite"
-    session = TableSession(RULES, Journal.open(path), odds=False)
-    session.deal()
+    session = dealt(path)
     for n, (code, zone) in enumerate((("9S", "player"), ("KD", "player"), ("4H", "banker"), ("2C", "banker")), 1):
-        session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=n, zone=zone))
+        read(session, code, n, zone)
     session.close()
     assert main(["journal", "export", str(path), "--format", "csv"]) == 0
     (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
@@ -320,8 +325,7 @@ def test_a_card_just_outside_its_box_goes_to_that_box_and_one_far_outside_waits(
                lambda e: reads.append(e) if isinstance(e, CardRead) else None)
     ((read,),) = [reads]
     assert (read.card.code, read.zone, read.doubt) == ("9S", None, OUTSIDE_BOXES)
-    session = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
-    session.deal()
+    session = dealt(tmp_path / "j.sqlite")
     session.handle(read)
     assert session.snapshot.pending == read and not session.state.round.cards  # it waits for the croupier
     assert session.confirm_pending() is None and codes(session.state.round.player_cards) == ["9S"]
@@ -338,9 +342,8 @@ def test_a_card_typed_before_the_camera_asked_is_said_to_lie_elsewhere_and_typed
     # "Enter if right" kept it there, and nothing at the table could move it.
     from dealer_assist.events import Unreadable
 
-    session = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
-    session.deal()
-    session.handle(CardRead(parse_card("9S"), "camera:x", time.time(), seq=1, zone="player"))
+    session = dealt(tmp_path / "j.sqlite")
+    read(session, "9S", 1, "player")
     assert session.enter_card("TH") is None  # the croupier saw the smudged card land and typed it
     assert codes(session.state.round.banker_cards) == ["TH"]
     session.handle(Unreadable("camera:x", time.time(), seq=2, candidates=(parse_card("TH"),), zone="player"))
@@ -351,7 +354,7 @@ def test_a_card_typed_before_the_camera_asked_is_said_to_lie_elsewhere_and_typed
     assert session.enter_card("TH") is None
     assert codes(session.state.round.player_cards) == ["9S", "TH"] and not session.state.round.banker_cards
     for n, code in enumerate(("4H", "2C"), 3):
-        session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=n, zone="banker"))
+        read(session, code, n, "banker")
     outcome = session.state.history[-1].outcome
     assert (outcome.player_total, outcome.banker_total, outcome.card_count) == (9, 6, 4)
     session.close()
