@@ -86,3 +86,14 @@ def test_a_time_that_cannot_be_read_is_refused_by_name(tmp_path, capsys):
     assert "'yesterday' cannot be read" in capsys.readouterr().err
     assert main(["journal", "summary", str(path), "--from", "2026-12-06T15:00", "--to", "2026-12-06T14:00"]) != 0
     assert "is not after --from" in capsys.readouterr().err
+
+
+def test_an_amount_that_is_no_number_is_counted_as_nothing_and_said():
+    from dealer_assist.table.shift_totals import shift_totals
+
+    record = {"round": 1, "shoe": 1, "game": "baccarat", "status": "complete", "ended": "2026-12-06T14:00:00Z",
+              "settlement": {"totals": {"stakes": "10.00", "paid": "10.00", "commission": "0.00", "house": "-10.00"},
+                             "bets": [{"bet": "player", "stake": "10.00", "returns": "2O.00", "result": "win"}]}}
+    totals = shift_totals([record])
+    assert totals.unreadable_amounts == 1 and totals.to_json()["unreadable_amounts"] == 1
+    assert totals.games["baccarat"].by_bet["player"].returned == D("0.00")

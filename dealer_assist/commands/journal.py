@@ -408,6 +408,9 @@ def _summary_text(path: str, totals) -> str:
                  + f"; {totals.voided} voided; {totals.corrections} correction(s)"
                  + (f", {totals.settlements_taken_back} settlement(s) taken back and settled again"
                     if totals.settlements_taken_back else ""))
+    if totals.unreadable_amounts:
+        lines.append(f"  WARNING: {totals.unreadable_amounts} amount(s) in the journal are no number (a damaged entry) "
+                     "and are counted as 0.00: check the export's rounds ('journal export') before signing")
     for name, game in sorted(totals.games.items()):
         lines.append("")
         lines.append(f"{name}: {game.rounds} round(s); stakes {game.stakes:,.2f}, returned to the players "

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
+from dealer_assist.blackjack.round import given_position
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
@@ -406,7 +407,7 @@ class BlackjackSession(SessionCore):
         """Whether a card read in ``zone`` may be the one the hand a decision is due to draws: no zone (a
         shoe reader), or that seat's own box (qaX F3: a zoned camera's card drawn before H was refused)."""
         active = self._snap.state.active
-        return zone is None or (active is not None and " ".join(str(zone).lower().split()) == f"seat {active[0]}")
+        return zone is None or (active is not None and given_position(zone) == active[0])
 
     def _hand_words(self) -> str:
         """The hand a decision or card is due to, in table seat numbers (``seat 3 hand 2``), or "the dealer"."""

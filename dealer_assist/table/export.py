@@ -21,6 +21,7 @@ from collections import deque
 from decimal import Decimal
 from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, TextIO
 
+from dealer_assist.baccarat.round import Position
 from dealer_assist.money import InvalidAmountError, parse_money
 from dealer_assist.table.export_plan import Plan, Router, carried_to, plan_records
 from dealer_assist.table.rules_record import as_recorded_now
@@ -459,7 +460,7 @@ def _write_rows(writer: csv.DictWriter, record: Dict[str, Any]) -> None:
 
 #: Baccarat's positions in draw order: a zoned camera's cards are played as turned up (qaX F7: the CSV read
 #: in deal order gave the Banker's cards to the Player beside "winner player").
-_DRAW_ORDER = {p: i for i, p in enumerate(("P1", "B1", "P2", "B2", "P3", "B3"))}
+_DRAW_ORDER = {p.value: i for i, p in enumerate(Position)}
 
 
 def _in_draw_order(cards: List[Dict[str, Any]]) -> List[Dict[str, Any]]:

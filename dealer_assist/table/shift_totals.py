@@ -33,13 +33,6 @@ def parse_time(text: str) -> datetime:
     return when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)
 
 
-def _money(value: Any) -> Decimal:
-    try:
-        return Decimal(str(value)) if value is not None else ZERO
-    except InvalidOperation:
-        return ZERO
-
-
 @dataclass
 class BetTotals:
     """One bet type's bets over the shift."""
@@ -91,6 +84,8 @@ class ShiftTotals:
     voided: int = 0
     corrections: int = 0
     settlements_taken_back: int = 0
+    #: Amounts in the exported rounds that are no number (a damaged entry): counted as 0.00 and said, not hidden.
+    unreadable_amounts: int = 0
 
     def add(self, record: dict) -> None:
         """Count one exported round if it ended (or, still open, started) within the shift."""
@@ -111,22 +106,30 @@ class ShiftTotals:
         game = self.games.setdefault(str(record.get("game") or settlement.get("game") or "baccarat"), GameTotals())
         totals = settlement.get("totals") or {}
         game.rounds += 1
-        game.stakes += _money(totals.get("stakes"))
-        game.paid += _money(totals.get("paid"))
-        game.commission += _money(totals.get("commission"))
-        game.house += _money(totals.get("house"))
+        game.stakes += self._money(totals.get("stakes"))
+        game.paid += self._money(totals.get("paid"))
+        game.commission += self._money(totals.get("commission"))
+        game.house += self._money(totals.get("house"))
         for bet in settlement.get("bets") or ():
             kind = game.by_bet.setdefault(str(bet.get("bet")), BetTotals())
             kind.bets += 1
-            kind.stakes += _money(bet.get("stake"))
-            kind.returned += _money(bet.get("returns"))
-            game.returned += _money(bet.get("returns"))
+            kind.stakes += self._money(bet.get("stake"))
+            back = self._money(bet.get("returns"))
+            kind.returned += back
+            game.returned += back
             result = bet.get("result")
             kind.won += result == "win"
             kind.lost += result == "lose"
             kind.pushed += result not in ("win", "lose")
         self.first = self.first or when
         self.last = when
+
+    def _money(self, value: Any) -> Decimal:
+        try:
+            return Decimal(str(value)) if value is not None else ZERO
+        except InvalidOperation:
+            self.unreadable_amounts += 1
+            return ZERO
 
     def _within(self, when: Optional[str]) -> bool:
         if self.since is None and self.until is None:
@@ -143,7 +146,7 @@ class ShiftTotals:
                 "first_round_ended": self.first, "last_round_ended": self.last,
                 "rounds": sum(g.rounds for g in self.games.values()), "open_rounds": self.open_rounds,
                 "voided_rounds": self.voided, "corrections": self.corrections,
-                "settlements_taken_back": self.settlements_taken_back,
+                "settlements_taken_back": self.settlements_taken_back, "unreadable_amounts": self.unreadable_amounts,
                 "games": {k: v.to_json() for k, v in sorted(self.games.items())}}
 
 
