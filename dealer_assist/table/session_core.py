@@ -29,7 +29,7 @@ from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, SAME_CARD_DOUBTS, TYPED_UNREAD,
-                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, READ_BEFORE_A_STOP,
+                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, several_unread_asked,
                                        places_a_read)
@@ -1108,7 +1108,7 @@ class SessionCore(abc.ABC):
                    f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + (" and type each such card in its place (K), then Enter plays the card read after them"
-                      if event.why else f": {several_unread(due)}" if due > 1
+                      if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts))}" if due > 1
                       else " and type it (K); the next card read waits until you do"))
 
     def _typed_for_unread(self, event: Unreadable) -> Optional[Card]:
@@ -1392,9 +1392,10 @@ class SessionCore(abc.ABC):
         before, number = self._hold_of.get(source, ("", 0))
         if source == "keyboard" or before in MANY_CARD_HOLDS:
             return
-        # Another card unread behind one still untyped, with no read between them: both are to be typed.
-        due = (self.cards_due(source) + 1 if why == before == AFTER_AN_UNREADABLE and number != self._pending_hold
-               else 1)
+        # Another card unread behind one still untyped (unread, or read and refused), with no read between
+        # them: both are to be typed.
+        due = (self.cards_due(source) + 1 if why == AFTER_AN_UNREADABLE and before in ONE_MISSING_CARD
+               and number != self._pending_hold else 1)
         self._open_hold(source, why)
         if due > 1:
             self._cards_due[self._holds_opened] = due
