@@ -310,6 +310,9 @@ class SessionCore(abc.ABC):
         self._last_refusal: Optional[Exception] = None
         self._snap = snapshot
         self._from_record = False  # set while a replayed operation is applied (with the lock held)
+        #: In a replay, the UNREADABLE CARD alerts shown since the last card read was played: as many typed
+        #: cards take the waits' alerts down, as live (two unread in a row wait for two), not the first.
+        self._replay_unread = 0
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
@@ -1245,10 +1248,12 @@ class SessionCore(abc.ABC):
             # As live (_typed_in_place): the card a one-card wait asked for is in place, so its alerts go, unless
             # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
-            if waits and waits <= set(ONE_CARD_HOLDS):
+            self._replay_unread = max(0, self._replay_unread - 1)
+            if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread:
                 self._publish(replace(self._snap, alerts=tuple(
                     a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
+            self._replay_unread = 0
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
@@ -1262,9 +1267,13 @@ class SessionCore(abc.ABC):
         if kind == "alert" and isinstance(note.get("code"), str):
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
                           str(note.get("text") or ""), str(note.get("action") or ""), self._clock())
+            if alert.code == "unreadable":
+                self._replay_unread += 1
             self._publish(replace(snap, alerts=self._with_alert(alert)))
         elif kind == "alert_dismissed":
             codes = {c for c in note.get("codes") or () if isinstance(c, str)}
+            if "unreadable" in codes:
+                self._replay_unread = 0
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
             self._publish(replace(snap, message=f"{_card_label(note)} read by {note.get('source')} and DROPPED at "
