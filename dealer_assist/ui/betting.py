@@ -336,8 +336,12 @@ class BettingPanel(QWidget):
             self._shown_chip = snap.chip
             self._style_chips(snap.chip)
         open_ = state.phase == "betting"
-        for b in self.buttons.values():
-            b.setEnabled(open_)
+        betting = state.betting
+        # Drawn enabled only when it can act: Undo with nothing to undo (the bets a void reopened) said so (qaZ F2).
+        can = {"undo": bool(betting.history), "clear": bool(betting.layout), "double": bool(betting.layout),
+               "rebet": bool(betting.last_round)}
+        for key, b in self.buttons.items():
+            b.setEnabled(open_ and can.get(key, True))
         self.total.setText(f"Total stake {fmt_grouped(state.betting.layout.total)}")
         refused = bool(snap.message) and snap.message == self.last_error
         self.message.setText(snap.message)
