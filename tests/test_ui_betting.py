@@ -14,6 +14,7 @@ from dealer_assist.money import fmt, winnings
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.events import CardRead, LinkState, Unreadable
 from dealer_assist.table.state import TablePhase, TableRules
+from dealer_assist.ui.bet_names import SHORT
 
 
 def shown(window):
@@ -122,11 +123,11 @@ def test_settlement_view_shows_the_paying_order_and_totals(qtbot, table_factory)
     rows = window.settlement.rows()
     assert [r[3] for r in rows][:1] == ["TAKE"]  # losing bets are collected first
     settlement = s.state.settlement
-    assert rows == [(str(r.seat), r.bet.label, fmt(r.stake), r.call.upper(), fmt(r.commission) if r.commission else "")
+    assert rows == [(str(r.seat), SHORT[r.bet], fmt(r.stake), r.call.upper(), fmt(r.commission) if r.commission else "")
                     for r in settlement.paying_order]
     banker = next(r for r in rows if r[1] == "Banker")
     assert banker[3] == f"PAY {fmt(winnings(Decimal('25'), Decimal('0.95')))}" and banker[4] == "1.25"
-    pair = next(r for r in rows if r[1] == "Banker Pair")
+    pair = next(r for r in rows if r[1] == "B Pair")
     assert pair[3] == f"PAY {fmt(winnings(Decimal('5'), Decimal('11')))}"
     assert f"Paid {fmt(settlement.paid)}" in window.settlement.totals.text()
     assert f"Commission {fmt(settlement.commission)}" in window.settlement.totals.text()

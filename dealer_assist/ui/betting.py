@@ -20,10 +20,9 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.money import fmt, fmt_chip, fmt_grouped
 from dealer_assist.table.chips import no_chip_text
 from dealer_assist.ui import row_room, theme
+from dealer_assist.ui.bet_names import SHORT
 
 BETS = tuple(Bet)
-SHORT = {Bet.PLAYER: "Player", Bet.BANKER: "Banker", Bet.TIE: "Tie", Bet.PLAYER_PAIR: "P Pair",
-         Bet.BANKER_PAIR: "B Pair", Bet.BIG: "Big", Bet.SMALL: "Small"}
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
 #: A settled bet's result after its stake, for those who cannot tell the colours apart.
 RESULT_MARKS = {"win": " ✓", "lose": " ✗", "push": " ="}
