@@ -34,7 +34,7 @@ from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
                                               SnapshotCore, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
-                                       cut_before_first_card, rules_from_record, shoe_started)
+                                       burn_voidable, cut_before_first_card, rules_from_record, shoe_started)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "ShoeOdds", "Snapshot", "TableSession"]
 
@@ -44,7 +44,7 @@ _log = logging.getLogger(__name__)
 OP_KINDS = {
     "card": "card_assigned", "burn_unseen": "shoe_burn", "skip_burn": "shoe_burn", "place": "bet_placed",
     "remove": "bet_removed", "undo": "bet_undone", "clear": "bets_cleared", "double": "bets_doubled",
-    "rebet": "rebet", "deal": "deal", "void_card": "correction", "void_round": "correction",
+    "rebet": "rebet", "deal": "deal", "void_card": "correction", "void_round": "correction", "void_burn": "correction",
     "set_limits": "correction", "next_round": "round_start", "cut": "shoe_cut",
     "new_shoe": "shoe_start", "hold": "card_held", "play_held": "card_assigned", "discard_held": "card_set_aside",
 }
@@ -506,9 +506,12 @@ class TableSession(SessionCore):
         """Void the last card of the round (a correction): needs a supervisor's PIN and a reason when
         the table has supervisors configured.  ``expected`` is the :meth:`correction_target` the
         supervisor was shown (see :meth:`_correct`)."""
-        if not self._snap.state.before_cards:
+        state = self._snap.state
+        if not state.before_cards and not burn_voidable(state):
             return self._refuse("no card of this round to void")
-        return self._correct({"op": "void_card"}, "void_card", None, supervisor, pin, why, "card {cards} voided",
+        return self._correct({"op": "void_card" if state.before_cards else "void_burn"}, "void_card", None,
+                             supervisor, pin, why, "card {cards} voided" if state.before_cards else
+                             "burn card {cards} voided: show the burn card again (its value sets the burn)",
                              expected)
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
@@ -523,10 +526,10 @@ class TableSession(SessionCore):
         the display refuses it at once rather than call a supervisor over, whose PIN tried there counts toward a
         lockout, for a change the table refuses after it anyway (qaQ F9: V with no card dealt)."""
         state = self._snap.state
-        if action == "void_card" and not state.before_cards:
+        if action == "void_card" and not state.before_cards and not burn_voidable(state):
             return "no card of this round to void"
         try:
-            apply(state, {"op": action})
+            apply(state, {"op": "void_burn" if action == "void_card" and not state.before_cards else action})
         except TableError as exc:
             return str(exc)
         return None
@@ -536,6 +539,8 @@ class TableSession(SessionCore):
         now: journaled with it, and shown to the supervisor, whose dialog hands it back as ``expected``."""
         state = self._snap.state
         when = {"round": state.round_no, "shoe": state.shoe_no}  # an 8-deck shoe deals a code again
+        if action == "void_card" and not state.before_cards and burn_voidable(state):
+            return {"card": state.shoe.burned[-1].code, "burn": len(state.shoe.burned), **when}
         if action == "void_card":
             return {"card": state.round.cards[-1].code if state.round.cards else "?", "nth": len(state.round.cards),
                     **when}

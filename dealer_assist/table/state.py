@@ -360,6 +360,13 @@ def _held_zones(state: TableState) -> tuple[Optional[str], ...]:
     return (state.held_zones + (None,) * len(state.held))[:len(state.held)]
 
 
+def burn_voidable(state: TableState) -> bool:
+    """Whether the last card of this shoe is a burn card V may take back: burned, and no round card nor a
+    held one out since (a burn's shown card typed wrong had no way back but a new shoe, qaZ F3)."""
+    return (bool(state.shoe.burned) and not state.before_cards and not state.held and not state.shoe.dealt
+            and state.phase in (TablePhase.BURN, TablePhase.BETTING))
+
+
 def cut_before_first_card(state: TableState) -> bool:
     """True when a cut card coming out now comes instead of a round's first card (WoO: that round is
     then the shoe's last): between rounds, and after D while no card of the round is out (a held card
@@ -405,6 +412,14 @@ def apply(state: TableState, op: dict) -> TableState:
         except ShoeError as exc:
             raise TableError(str(exc)) from None
         return replace(state, shoe=shoe, phase=TablePhase.BURN if shoe.expects_burn else TablePhase.BETTING)
+    if kind == "void_burn":  # the last burn card read was wrong: the burn is due again from its place
+        if not burn_voidable(state):
+            raise TableError("no burn card to void: the burn is over once a round is dealt")
+        try:
+            shoe = state.shoe.unburn()
+        except ShoeError as exc:
+            raise TableError(str(exc)) from None
+        return replace(state, shoe=shoe, phase=TablePhase.BURN)
     if kind == "skip_burn":
         if state.phase != TablePhase.BURN:
             raise TableError("no burn is due")
