@@ -165,6 +165,9 @@ class TableState:
     #: to take back or pay more once the round settles again (qaQ F6), or, after a misdeal (the bets open
     #: again), what to undo before the round is dealt anew.  Gone at the deal and at the next round.
     paid_before: Optional[Settlement] = None
+    #: The table as the last round left it, settled, before N: V or Shift+V reopens it while the next round
+    #: has no card, bet nor held card (qaZ F6: a dispute just after N had no way back).  Gone at the deal.
+    before_next: Optional["TableState"] = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, rules: TableRules = TableRules()) -> "TableState":
@@ -244,8 +247,8 @@ def _play_card(state: TableState, card: Card, zone: Optional[str], before: Table
         rnd = state.round.add(card, zone)
     except (ShoeError, RoundError) as exc:
         raise TableError(str(exc)) from None
-    new = replace(state, shoe=shoe, round=rnd, phase=TablePhase.DEALING,
-                  before_cards=state.before_cards + (before,))
+    new = replace(state, shoe=shoe, round=rnd, phase=TablePhase.DEALING, before_next=None,
+                  before_cards=state.before_cards + (replace(before, before_next=None),))
     outcome = rnd.outcome
     if outcome is None:
         return new
@@ -308,6 +311,19 @@ def _set_limits(state: TableState, op: dict) -> TableState:
     except BettingError as exc:
         raise TableError(f"limits refused: {exc}") from None
     return replace(state, rules=replace(state.rules, limits=limits), betting=betting)
+
+
+def reopenable(state: TableState) -> Optional[TableState]:
+    """The last round as it stood settled, if N closed it and the next round is untouched (no card, bet nor
+    held card, the same shoe): a void then reopens it (the cut card, if it came out since, stays out)."""
+    before = state.before_next
+    if (before is None or state.phase not in (TablePhase.BETTING, TablePhase.FINISHED) or state.round.cards
+            or state.held
+            or state.betting.layout or state.shoe_no != before.shoe_no):
+        return None
+    if state.shoe.cut_out and not before.shoe.cut_out:
+        before = replace(before, shoe=before.shoe.cut_card_out())
+    return _keep_limits(before, state)
 
 
 def _keep_limits(restored: TableState, current: TableState) -> TableState:
@@ -434,7 +450,10 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind == "deal":
         _open_for_bets(state, "deal")
         state = _bets(state, lambda b: b.lock())
-        return replace(state, phase=TablePhase.DEALING, paid_before=None)  # a misdeal's payment was undone
+        return replace(state, phase=TablePhase.DEALING, paid_before=None,  # a misdeal's payment was undone
+                       before_next=None)
+    if kind in ("void_card", "void_round") and not state.before_cards and reopenable(state) is not None:
+        return apply(reopenable(state), op)  # N closed the round: reopened, then voided as when it stood settled
     if kind == "void_card":
         if not state.before_cards:
             raise TableError("no card of this round to void")
@@ -462,7 +481,8 @@ def apply(state: TableState, op: dict) -> TableState:
         finished = state.shoe.phase is ShoePhase.FINISHED
         return replace(state, phase=TablePhase.FINISHED if finished else TablePhase.BETTING,
                        round_no=state.round_no + 1, round=BaccaratRound((), state.round.pair_by),
-                       betting=state.betting.next_round(), settlement=None, before_cards=(), paid_before=None)
+                       betting=state.betting.next_round(), settlement=None, before_cards=(), paid_before=None,
+                       before_next=replace(state, before_next=None))
     if kind == "cut":
         # The live table records its decision; an entry journaled before it did keeps the phase-only
         # rule it was played under, so an old journal replays to the rounds it really dealt.

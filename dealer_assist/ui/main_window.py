@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QMainW
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.table.session import described
+from dealer_assist.table.state import reopenable
 from dealer_assist.ui import auto_play, replay_control, theme
 from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.alerts import AlertsPanel
@@ -418,10 +419,14 @@ class MainWindow(QMainWindow, StepsDown):
         No card to void is refused at once, before any dialog or second press."""
         if self.session.correction_refused("void_card") is not None:
             return self._run(self.session.void_last_card(why="voided by the croupier (V)"))
-        if (self.session.state.settlement is not None and not getattr(self.session, "needs_supervisor", False)
+        closed = reopenable(self.session.state)  # N closed the round: the void reopens it
+        if ((self.session.state.settlement is not None or closed is not None)
+                and not getattr(self.session, "needs_supervisor", False)
                 and not self.second_press.confirmed("void_last_card")):
-            return self._run(self.session.say("the round is settled: press V again to take back its last card "
-                                              "and the settlement"))
+            return self._run(self.session.say(
+                f"round {closed.round_no} is closed (N): press V again to reopen it and take back its last card and "
+                "the settlement" if closed is not None else
+                "the round is settled: press V again to take back its last card and the settlement"))
         return self._correction("void the last card", self.session.void_last_card, "voided by the croupier (V)",
                                 "void_card")
 
@@ -431,7 +436,10 @@ class MainWindow(QMainWindow, StepsDown):
         if self.session.correction_refused("void_round") is not None:
             return self._run(self.session.void_round(why="misdeal (Shift+V)"))
         if not getattr(self.session, "needs_supervisor", False) and not self.second_press.confirmed("void_round"):
+            closed = reopenable(self.session.state)
             return self._run(self.session.say(
+                f"round {closed.round_no} is closed (N): press Shift+V again to reopen it as a misdeal (its cards set "
+                "aside, its bets open again)" if closed is not None else
                 "void the whole round (a misdeal): press Shift+V again; its cards are set aside and its bets open "
                 "again" if self.session.state.round.cards else "open the bets again: press Shift+V again"))
         return self._correction("void the whole round", self.session.void_round, "misdeal (Shift+V)", "void_round")
