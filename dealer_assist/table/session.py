@@ -34,7 +34,8 @@ from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
                                               SnapshotCore, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
-                                       burn_voidable, cut_before_first_card, reopenable, rules_from_record, shoe_started)
+                                       burn_voidable, correcting_bets, cut_before_first_card, reopenable,
+                                       rules_from_record, shoe_started)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "ShoeOdds", "Snapshot", "TableSession"]
 
@@ -45,6 +46,7 @@ OP_KINDS = {
     "card": "card_assigned", "burn_unseen": "shoe_burn", "skip_burn": "shoe_burn", "place": "bet_placed",
     "remove": "bet_removed", "undo": "bet_undone", "clear": "bets_cleared", "double": "bets_doubled",
     "rebet": "rebet", "deal": "deal", "void_card": "correction", "void_round": "correction", "void_burn": "correction",
+    "reopen_bets": "correction",
     "set_limits": "correction", "next_round": "round_start", "cut": "shoe_cut",
     "new_shoe": "shoe_start", "hold": "card_held", "play_held": "card_assigned", "discard_held": "card_set_aside",
 }
@@ -91,6 +93,8 @@ class Snapshot(SnapshotCore):
             return "BURN"
         if s.held and s.phase in (TablePhase.BETTING, TablePhase.DEALING):
             return "CARD HELD"  # a void reopened the round behind it: Enter plays it there (see reason)
+        if correcting_bets(s):
+            return "CORRECT THE BETS"
         if s.phase == TablePhase.BETTING:
             return "PLACE YOUR BETS"
         if s.phase == TablePhase.FINISHED:
@@ -124,6 +128,9 @@ class Snapshot(SnapshotCore):
             it = "them" if len(s.held) > 1 else "it"
             return (f"{cards} came out after the round, which a void reopened: {s.round.due.reason} "
                     f"is due; Enter plays {cards} there, in order, Del sets {it} aside")
+        if correcting_bets(s):
+            return (f"round {s.round_no}'s bets as they should have been (its cards stay): change them, then D "
+                    "settles it again")
         if s.phase == TablePhase.BETTING:
             return "choose a chip, click a bet (Shift-click removes); D deals"
         if s.phase == TablePhase.FINISHED:
@@ -539,6 +546,15 @@ class TableSession(SessionCore):
         return self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
                              "round voided: its cards are set aside, the bets are open again", expected)
 
+    def correct_bets(self, supervisor: str = "", pin: str = "", why: str = "",
+                     expected: Optional[dict] = None) -> Optional[str]:
+        """Open the bets of the settled round again, its cards kept (a chip recorded on the wrong bet, a stake
+        misread): the croupier changes them and D settles the round again on the same cards, the pay list
+        saying what to take back or pay more.  A supervisor's PIN and a reason when supervisors are configured."""
+        return self._correct({"op": "reopen_bets"}, "reopen_bets", None, supervisor, pin, why,
+                             "the bets are open for correction, the cards kept: change them, then D settles the "
+                             "round again", expected)
+
     def correction_refused(self, action: str) -> Optional[str]:
         """Why the rules would refuse the correction ``action`` (``void_card``, ``void_round``) now, or None:
         the display refuses it at once rather than call a supervisor over, whose PIN tried there counts toward a
@@ -563,7 +579,7 @@ class TableSession(SessionCore):
         if action == "void_card":
             return {"card": state.round.cards[-1].code if state.round.cards else "?", "nth": len(state.round.cards),
                     **when}
-        if action == "void_round":
+        if action in ("void_round", "reopen_bets"):
             return {"cards": " ".join(c.code for c in state.round.cards), **when}
         return {"cards": [c.code for c in state.held], **when}
 
@@ -614,11 +630,12 @@ class TableSession(SessionCore):
             done = done.format(cards=described(what, bare=True))
             target = {"round": state.round_no, "shoe": state.shoe_no, **what}
             op = {**op, **target, "why": why}
-            reopened = op["op"] in ("void_card", "void_round") and reopenable(state) is not None
+            reopened = op["op"] in ("void_card", "void_round", "reopen_bets") and reopenable(state) is not None
             if reopened:
                 op["reopened"] = True  # N had closed it: the round is played on from here
                 done = f"round {what['round']} reopened: {done}"
-            if op["op"] in ("void_card", "void_round") and (state.phase == TablePhase.SETTLED or reopened):
+            if op["op"] in ("void_card", "void_round", "reopen_bets") and (state.phase == TablePhase.SETTLED
+                                                                             or reopened):
                 op["settlement_taken_back"] = True  # the round is open again, as a blackjack void says
             try:
                 apply(state, op)

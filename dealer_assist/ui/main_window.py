@@ -444,6 +444,19 @@ class MainWindow(QMainWindow, StepsDown):
                 "again" if self.session.state.round.cards else "open the bets again: press Shift+V again"))
         return self._correction("void the whole round", self.session.void_round, "misdeal (Shift+V)", "void_round")
 
+    def correct_bets(self) -> Optional[str]:
+        """Shift+D: the settled round's bets open for correction, its cards kept; with supervisors their dialog,
+        else a second press (the settlement shown goes until D settles it again)."""
+        if self.session.correction_refused("reopen_bets") is not None:
+            return self._run(self.session.correct_bets(why="bets corrected by the croupier (Shift+D)"))
+        target = self.session.correction_target("reopen_bets")
+        if not getattr(self.session, "needs_supervisor", False) and not self.second_press.confirmed("correct_bets"):
+            return self._run(self.session.say(
+                f"correct the bets of round {target['round']}: press Shift+D again; its cards stay, the bets open, "
+                "and D settles it again (the pay list then says what to take back or pay more)"))
+        return self._correction(f"correct the bets of round {target['round']}", self.session.correct_bets,
+                                "bets corrected by the croupier (Shift+D)", "reopen_bets")
+
     def _correction(self, what: str, command, default_reason: str, action: str) -> Optional[str]:
         """A correction at once, or, with supervisors, a dialog naming the cards it takes back; if the
         table moved on while it was open the session refuses it (``expected``)."""
