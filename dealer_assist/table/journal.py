@@ -98,7 +98,10 @@ correction        round?, op (void_card/void_round/void_burn/set_limits/...), wh
                   decision) with card/position, decision/seat/hand or seats/cards, and
                   ``settlement_taken_back`` (``void_return``: the counted card, no PIN);
                   a baccarat void_burn takes back the last burn card read (``card``, ``burn``:
-                  its place in the burn); a baccarat void_card/void_round after the settlement carries
+                  its place in the burn); reopen_bets opens a settled round's bets again, its
+                  cards kept (the next ``deal`` of that round settles it again); a void or
+                  reopen_bets just after N has ``reopened`` (the round N closed is played on);
+                  a baccarat void_card/void_round/reopen_bets after the settlement carries
                   ``settlement_taken_back`` too (older journals: implied); ``journal recover``
                   writes one with ``recovered`` (``journal_continue`` / ``journal_new``) and the ``kept`` file
 deck_check        round, op ``deck_check`` (blackjack: counting the deck back opens) or

@@ -154,7 +154,7 @@ class SettlementView(QWidget):
         else:
             self._title = f"ROUND {state.round_no}: CORRECT THE PAYMENT"
             change = sum((c.difference for c in corrections(paid, settlement)), ZERO)
-            self.totals.setText(f"Settled again after a void: {fmt_grouped(paid.paid)} was paid under the settlement "
+            self.totals.setText(f"Settled again after a correction: {fmt_grouped(paid.paid)} was paid under the settlement "
                                 f"taken back; {_in_all(change)}. Now: stakes {fmt_grouped(settlement.stakes)} · paid "
                                 f"{fmt_grouped(settlement.paid)} · house {fmt_grouped(settlement.house)}")
         return [(str(c.seat), SHORT[c.bet], fmt_grouped(c.stake), c.call_in(fmt_grouped).upper(),
