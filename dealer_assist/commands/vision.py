@@ -582,12 +582,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
         zone = f"  [{line['zone'] or 'no zone'}]" if "zone" in line else ""
         print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}{zone}", flush=True)
 
-    def look(image, result) -> None:
+    def look(image, result, t: float) -> None:
         last_read[:] = [result]
         if resting is not None:
             for line in resting.frame((image.shape[1], image.shape[0]), [(c.card.code, c.center) for c in result.cards]):
                 show(line)
-        text = dark.add(image)
+        text = dark.add(image, t)
         if text:
             dark_said.append(text)
             sys.stderr.write(f"dealer-assist: warning: {args.video!r}: {text}\n")

@@ -296,14 +296,14 @@ class CameraSource(CardSource):
             for ready in resting.other(event) if resting is not None else [event]:
                 sink(ready)
 
-        def seen(image, result) -> None:
+        def seen(image, result, t: float) -> None:
             self._keep_view(image, result)
             if resting is not None:
                 for ready in resting.frame((image.shape[1], image.shape[0]),
                                            [(c.card.code, c.center) for c in result.cards]):
                     sink(ready)
             was_dark = dark.said
-            text = dark.add(image)
+            text = dark.add(image, t)
             if text:
                 sink(ProfileDoubt(self.name, time.time(), text, dark=True))
             elif was_dark and not dark.said:
