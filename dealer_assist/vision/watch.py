@@ -142,7 +142,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         if fresh and fit is not None:
             # Weighed once the tracker has judged the frame: a read card's phantom outline is no unsure read.
             t1 = time.perf_counter()
-            fit.add(tracker.weighed(result), frame.image)
+            fit.add(tracker.weighed(result), frame.image, frame.t)
             if cost is not None:
                 cost.ms[-1] += (time.perf_counter() - t1) * 1000
         for event in events:
