@@ -37,6 +37,12 @@ FELT_FLOOR = 8.0
 #: one) and no more than :data:`MOST_PAPER` of them is paper (a covered card shows some).
 LEAST_FELT = 0.7
 MOST_PAPER = 0.1
+#: A frame shows the table when this share of its pixels that are not paper is within reach of the felt
+#: colour the frames that read cards showed (see :meth:`TableView.shows`): a hand or a cloth over the lens
+#: leaves none of it, while a camera framing a rail (or any second colour) as wide as the felt tipped the
+#: median of a frame with cards to the rail's colour, and an empty table's frames, their median the felt's,
+#: had been taken for a covered lens (rev19 R7).
+LEAST_TABLE = 0.2
 
 
 @dataclass(eq=False)
@@ -56,6 +62,15 @@ class TableView:
             table = pixels[self.paper[::FELT_STEP, ::FELT_STEP].reshape(-1) == 0]
             self._felt = np.median(table if len(table) else pixels, axis=0)
         return self._felt
+
+    def shows(self, felt: np.ndarray) -> bool:
+        """Whether the frame shows the table whose felt was ``felt`` (B, G, R) in the frames that read cards:
+        at least :data:`LEAST_TABLE` of its pixels that are not paper are within reach of it."""
+        pixels = self.small[::FELT_STEP, ::FELT_STEP, :3].reshape(-1, 3).astype(np.float64)
+        table = pixels[self.paper[::FELT_STEP, ::FELT_STEP].reshape(-1) == 0]
+        table = table if len(table) else pixels
+        reach = max(FELT_REACH * float(felt.max()), FELT_FLOOR)
+        return bool(np.count_nonzero(np.abs(table - felt).max(axis=1) <= reach) >= LEAST_TABLE * len(table))
 
     def bare(self, corners: Sequence[tuple[float, float]]) -> bool:
         """Whether the spot of a card whose quad (in the frame's pixels) is ``corners`` shows bare

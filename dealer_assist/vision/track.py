@@ -19,7 +19,6 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.bare_spot import FELT_FLOOR, FELT_REACH
 from dealer_assist.vision.recognize import FrameResult
 
 
@@ -418,14 +417,15 @@ class OnceOnlyTracker:
         the first second (a hand lifted off the table's card, or a card just dealt: the croupier
         says which), or seen then moving (the table's card squared up).  Any other card is new.
 
-        A frame that reads nothing and shows no table (its most common colour far from the felt of the frames
-        that read cards: a hand over the lens, a cloth) tells nothing, as one too dark does (see :meth:`unseen`).
+        A frame that reads nothing and shows no table (hardly any of it the felt colour of the frames that read
+        cards, see :meth:`.bare_spot.TableView.shows`: a hand over the lens, a cloth) tells nothing, as one too dark
+        does (see :meth:`unseen`).
         """
         t = frame / REFERENCE_FPS if t is None else t
         if result.cards and result.view is not None:
             self.felt = result.view.felt()
-        elif not result.uncertain and result.view is not None and self.felt is not None and float(
-                np.abs(result.view.felt() - self.felt).max()) > max(FELT_REACH * float(self.felt.max()), FELT_FLOOR):
+        elif not result.uncertain and result.view is not None and self.felt is not None and not result.view.shows(
+                self.felt):
             self.view, self.phantoms, self.settled = None, [], True
             self.unseen(frame, t)
             return []
