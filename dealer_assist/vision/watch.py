@@ -123,10 +123,11 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         first_t = frame.t if first_t is None else first_t
         if shown_t is None and float(frame.image[::16, ::16].mean()) >= DARK_LEVEL:
             shown_t = frame.t
-        # A frame with no card at all while the table holds cards is a camera not yet showing the table (a V4L2
-        # camera's solid green first buffers), not one showing it empty (rev18 G3).
+        # A frame with no card at all while the table holds cards, or its last round's may still lie there, is a
+        # camera not yet showing the table (a V4L2 camera's solid green first buffers), not one showing it empty
+        # (rev18 G3; rev19 R3: restarted between rounds, the last round's cards were played in the next).
         tells = not dark and (bool(result.cards) or all(u.candidates for u in result.uncertain)
-                              and bool(result.uncertain or not counted))
+                              and bool(result.uncertain or not (counted or counted is not None and lingering)))
         if open_t is None and shown_t is not None and (tells or frame.t - shown_t >= START_WINDOW):
             # A camera (re)started blurred or washed out read nothing in its first frames, and the cards dealt
             # while it was away were first seen after the opening, played as new cards (rev17 F7).
