@@ -98,6 +98,9 @@ LEFT_GRID = 12
 #: Seconds after a card lying still vanished unseen, its spot not seen bare, within which a card of its code
 #: read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
 MOVED = 2.0
+#: Card heights from a forgotten card covered still (a ghost) within which a card of its code read is held as it
+#: put back (see OnceOnlyTracker._moved): a squeezed card is set back near its spot, half a card off or so.
+GHOST_MOVED = 1.0
 #: An unsure read whose outline lies within this share of a card's height of a reported card's (every
 #: corner near one of its corners) lies where that card lies: a resting card's reads move a pixel or
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
@@ -615,10 +618,16 @@ class OnceOnlyTracker:
         twice; F10b: the hand gathering a 9♠ onto the K♦ at a round's end).  Longer while its spot shows it covered
         (a hand or another card on it), as long as it is remembered (``forget`` seconds): a split's hand resting on
         the pair three seconds had the second card played twice (rev18 G7).  Held as put back: an 8-deck
-        shoe's second copy may have been dealt while the first lay hidden.  One seen since is another."""
+        shoe's second copy may have been dealt while the first lay hidden.  One seen since is another.  A card
+        covered longer than that, forgotten (a ghost) while its spot showed it covered till that card came (its
+        spot seen bare only since: the card set back off it), is held so when read within a card of it: a squeeze of
+        5 s and more set back half a card off was played twice (rev19 R9)."""
         return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last
                    and (self._since(t.last, tr.first) <= MOVED or t.covered)
-                   and np.hypot(*t.velocity) < STILL * self.card_h for t in self.tracks)
+                   and np.hypot(*t.velocity) < STILL * self.card_h for t in self.tracks) or any(
+            g.code == tr.code and (g.covered or g.bare and g.bare_from >= tr.first) and g.last < tr.first
+            and np.hypot(*g.velocity) < STILL * self.card_h
+            and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h for g in self.ghosts)
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
