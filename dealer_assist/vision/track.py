@@ -232,6 +232,9 @@ class _Track:
     layout: int = 0
     #: Taken for a forgotten card of its code after frames with no card at all (see OnceOnlyTracker._ghost_or_new).
     put_back: bool = False
+    #: The colour of the table round it, first seen of one colour once it lay still there (see
+    #: :meth:`.bare_spot.TableView.ground`): its spot is bare when of that colour too.
+    ground: Optional[np.ndarray] = None
 
 
 @dataclass(frozen=True)
@@ -278,6 +281,8 @@ class _Unknown:
     #: opening frames are over, then the table's (``theirs``) or asked for (see OnceOnlyTracker._claim_theirs).
     maybe_theirs: bool = False
     theirs: bool = False
+    #: The colour of the table round it, as a track's (see :attr:`_Track.ground`).
+    ground: Optional[np.ndarray] = None
 
 
 #: How much (a share of its size) a reported card's outline is grown when an unsure read's outline is looked for
@@ -307,6 +312,16 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     edges, to = np.roll(quad, -1, axis=0) - quad, point - quad
     turns = edges[:, 0] * to[:, 1] - edges[:, 1] * to[:, 0]
     return bool((turns > 0).all() or (turns < 0).all())
+
+
+def _ground(view, corners, known: Optional[np.ndarray], still: bool) -> Optional[np.ndarray]:
+    """The colour round a card at ``corners`` as kept (see :attr:`_Track.ground`): ``known`` while it lies still
+    (a hand reaching for it later is no table), looked for while unknown, forgotten once it moves."""
+    if not still:
+        return None
+    if known is not None or view is None or len(corners) != 4:
+        return known
+    return view.ground(corners)
 
 
 def _paper_left(view, old, new=None) -> float:
@@ -485,6 +500,7 @@ class OnceOnlyTracker:
             tr.hits += 1
             tr.last = frame
             tr.corners, tr.bare = hit.corners, 0
+            tr.ground = _ground(result.view, hit.corners, tr.ground, bool(np.hypot(*tr.velocity) < STILL * self.card_h))
             tr.confidence = max(tr.confidence, hit.confidence)
             if tr.ghost is not None and not self._ghost_or_new(tr):
                 continue
@@ -498,7 +514,7 @@ class OnceOnlyTracker:
             c = np.array(hit.center)
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting,
                         at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c, corners=hit.corners,
-                        read=self.reads)
+                        read=self.reads, ground=_ground(result.view, hit.corners, None, True))
             if tr.ghost is not None:
                 self.tracks.append(tr)
                 held.append(tr)
@@ -589,7 +605,7 @@ class OnceOnlyTracker:
         and had taken the put-back memory away: a 9♠ lifted a second and put back was played twice (rev17 F3b)."""
         if view is None:
             return True
-        return all(view.bare(tr.corners) for tr in self.tracks + self.ghosts
+        return all(view.bare(tr.corners, tr.ground) for tr in self.tracks + self.ghosts
                    if tr.reported and len(tr.corners) == 4 and np.hypot(*tr.velocity) < STILL * self.card_h
                    and _in_frame(view, tr.corners))
 
@@ -678,7 +694,7 @@ class OnceOnlyTracker:
             if (id(tr) in seen or not tr.reported or not tr.corners
                     or np.hypot(*tr.velocity) >= STILL * self.card_h):
                 continue
-            self._look(tr, view.bare(tr.corners))
+            self._look(tr, view.bare(tr.corners, tr.ground))
             tr.covered = tr.bare == 0 and _in_frame(view, tr.corners)
             if self._gone(tr):
                 self.taken.append(_Taken(tr.code, tr.center.copy(), tr.last, tr.layout))
@@ -767,6 +783,7 @@ class OnceOnlyTracker:
                         k.still += 1
                     k.center, k.last, k.seen = c, frame, k.seen + 1
                     k.corners, k.bare = u.corners, 0
+                    k.ground = _ground(result.view, u.corners, k.ground, k.still > 0)
                     k.candidates = u.candidates or k.candidates
                     at_rest = k.still + 1 >= UNREAD_SIGHTINGS and self._since(k.still_since) >= UNREAD_AT_REST
                     # unread_after sightings, over as long as they take at 30 fps (a 60 fps camera sees it twice as
@@ -784,14 +801,15 @@ class OnceOnlyTracker:
                 theirs = not u.candidates and starting and bool(+self.counted or +self.lingering)
                 self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates,
                                              reported=counted is not None or theirs, counted=counted,
-                                             corners=u.corners, maybe_theirs=theirs))
+                                             corners=u.corners, maybe_theirs=theirs,
+                                             ground=_ground(result.view, u.corners, None, True)))
                 if theirs and not opening:
                     self._claim_theirs()
         view = result.view
         for k in self.unknown:
             # A card asked for is kept in mind while its spot is not seen bare (see _expire).
             if view is not None and k.reported and k.counted is None and k.corners and k.last != frame:
-                self._look(k, view.bare(k.corners))
+                self._look(k, view.bare(k.corners, k.ground))
                 k.covered = k.bare == 0 and _in_frame(view, k.corners)
         return events
 
@@ -988,7 +1006,7 @@ class OnceOnlyTracker:
         corners = np.asarray(u.corners, np.float64)
         for tr in self.tracks + self.ghosts:
             if (not tr.reported or len(tr.corners) != 4 or np.hypot(*tr.velocity) >= STILL * self.card_h
-                    or self.view is not None and self.view.bare(tr.corners)):
+                    or self.view is not None and self.view.bare(tr.corners, tr.ground)):
                 continue
             mine = np.asarray(tr.corners, np.float64)
             middle = mine.mean(axis=0)
