@@ -370,7 +370,8 @@ class OnceOnlyTracker:
         #: The most reported cards seen in one frame since the last frame with no card in it, and that frame.
         self.layout = 0
         self.emptied = -1
-        #: The last frame that showed the table with no card in it at all (see :meth:`_ghost_or_new`).
+        #: The last frame that showed the table with no card in it at all, every remembered card's spot bare (see
+        #: :meth:`_ghost_or_new`).
         self.nothing = -1
         #: The unsure reads of the last frame fed that are a read card's phantom (see :meth:`_crosswise_on`): no
         #: card, so neither asked for nor weighed as an unsure read of the profile (see :meth:`weighed`).
@@ -453,11 +454,11 @@ class OnceOnlyTracker:
         events: list = []
         self._trim_counted()
         self.taken = [t for t in self.taken if self._since(t.last) <= PUT_BACK]
-        if not (result.cards or result.uncertain):
-            if result.view is not None:  # a read with no view to look at shows no table
-                self.nothing = frame
-            if self._cleared(result.view):
-                self.layout, self.emptied = 0, frame
+        if not (result.cards or result.uncertain) and self._cleared(result.view):
+            self.layout, self.emptied = 0, frame
+            # A read with no view to look at shows no table; nor does one whose cards are merely hidden (an arm
+            # passing over the layout a blink: a card squeezed through it was held as put back, rev19 R11).
+            self.nothing = frame if result.view is not None else self.nothing
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
@@ -672,9 +673,9 @@ class OnceOnlyTracker:
             return True
         if tr.streak >= self.confirm + 2:
             if self.nothing > tr.ghost.last:
-                # The table showed no card at all since it was last seen: a lone card under a resting hand, or the
-                # layout cleared and the next round's card of its code dealt there, on a spot never seen bare (a
-                # printed card box, rev18 G6: half a shift's cards were silently lost).  Held as put back.
+                # The table showed no card at all since it was last seen, every remembered spot bare: the layout
+                # cleared and the next round's card of its code dealt there (rev18 G6: half a shift's cards on a
+                # printed card box were silently lost).  Held as put back.
                 tr.ghost, tr.put_back = None, True
                 return True
             tr.ghost, tr.reported = None, True
