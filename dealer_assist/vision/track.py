@@ -49,6 +49,8 @@ class UnreadCard:
     candidates: tuple[Card, ...]
     frame: int
     center: tuple[float, float]
+    #: Its outline when last seen (pixels), when known: how far it reaches (a zoned camera's box, rev19 R4).
+    corners: tuple[tuple[float, float], ...] = ()
 
 
 #: The frame rate the tracker's frame-sized measures are stated at (the shared videos'): a card's speed is
@@ -312,6 +314,10 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     edges, to = np.roll(quad, -1, axis=0) - quad, point - quad
     turns = edges[:, 0] * to[:, 1] - edges[:, 1] * to[:, 0]
     return bool((turns > 0).all() or (turns < 0).all())
+
+
+def _corners(corners) -> tuple[tuple[float, float], ...]:
+    return tuple((float(x), float(y)) for x, y in corners)
 
 
 def _ground(view, corners, known: Optional[np.ndarray], still: bool) -> Optional[np.ndarray]:
@@ -855,7 +861,7 @@ class OnceOnlyTracker:
         if self.unread_when_gone:
             return []
         k.reported = k.asked = True
-        return [UnreadCard(k.candidates, frame, tuple(k.center.tolist()))]
+        return [UnreadCard(k.candidates, frame, tuple(k.center.tolist()), _corners(k.corners))]
 
     def _ahead(self, frame: int, new: list[_Track]) -> list:
         """The UnreadCards of cards lying still unread, seen so in :data:`UNREAD_SIGHTINGS` frames read, that
@@ -1072,7 +1078,7 @@ class OnceOnlyTracker:
                 if any(t.reported for t in near):
                     continue  # read for sure after all: its NewCard is its one event
                 if self._since(k.last) >= UNREAD_GONE:
-                    events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
+                    events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist()), _corners(k.corners)))
                     # Kept in mind as one asked for (below): unseen a second (the next card dealt blurring
                     # the frames), it may still lie there, and is not asked for again when seen (QA F2).
                     k.reported = k.asked = True
@@ -1124,6 +1130,6 @@ class OnceOnlyTracker:
         for k in self.unknown:
             if k.due and not k.reported:
                 k.reported = k.asked = True
-                events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
+                events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist()), _corners(k.corners)))
         left = self.unsettled(frame)
         return events + ([SourceEnded(frame, tuple(left))] if left else [])
