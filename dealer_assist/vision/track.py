@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional, Sequence
 
+import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
@@ -293,6 +294,9 @@ WITHIN_SLACK = 0.04
 #: Most an unsure read's outline within a reported card may cover of that card's (see
 #: OnceOnlyTracker._within_read): a card stacked on it covers it whole, and is one to ask for.
 SMALLER = 0.8
+#: Least share of an unsure read's outline (smaller than a card) on a card seen unread that went from view as it
+#: came for it to be that card's uncovered part (see OnceOnlyTracker._within_read).
+ON_UNREAD = 0.4
 
 
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
@@ -314,6 +318,11 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     edges, to = np.roll(quad, -1, axis=0) - quad, point - quad
     turns = edges[:, 0] * to[:, 1] - edges[:, 1] * to[:, 0]
     return bool((turns > 0).all() or (turns < 0).all())
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """The area two convex quads share."""
+    return float(cv2.intersectConvexConvex(np.float32(a), np.float32(b))[0])
 
 
 def _corners(corners) -> tuple[tuple[float, float], ...]:
@@ -1001,8 +1010,9 @@ class OnceOnlyTracker:
         return self._within_read(u, frame)
 
     def _within_read(self, u, frame: int) -> bool:
-        """Whether the unsure read ``u``'s outline lies wholly within a reported card lying still whose spot is
-        not bare (a card is still seen there, partly covered): a piece of that card's face, no card to ask for.
+        """Whether the unsure read ``u``'s outline lies wholly within a reported card lying still, or a card seen
+        unread before, whose spot is not bare (a card is still seen there, partly covered): a piece of that card's face, no
+        card to ask for.
 
         A card dealt onto it lies partly off it (a fan) or covers it whole (its outline on the card's, see
         :data:`ON_CARD`); an outline smaller than a card (:data:`SMALLER`) inside one is that card: in a tight plastic fan (0.15 of
@@ -1020,6 +1030,17 @@ class OnceOnlyTracker:
             grown = middle + (mine - middle) * (1.0 + WITHIN_SLACK)
             if _area(corners) < SMALLER * _area(mine) and all(_inside(grown, p) for p in corners):
                 tr.kept = frame
+                return True
+        # So mostly on a card seen unread lying still, gone from view as this read came: a K♦ fanned a quarter card
+        # down on a smudged 10♥ left the 10♥'s top showing, read unsure with an outline half a card high sticking out
+        # of it, and the croupier was asked for a second card (rev19 R5).
+        for k in self.unknown:
+            if (k.last == frame or not k.still or len(k.corners) != 4
+                    or self.view is not None and self.view.bare(k.corners, k.ground)):
+                continue
+            mine = np.asarray(k.corners, np.float64)
+            if (_area(corners) < SMALLER * _area(mine)
+                    and _overlap(corners, mine) >= ON_UNREAD * _area(corners)):
                 return True
         return False
 
