@@ -34,7 +34,8 @@ from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
                                               SnapshotCore, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
-                                       burn_voidable, cut_before_first_card, rules_from_record, shoe_started)
+                                       burn_voidable, cut_before_first_card, cut_takeback_refusal, rules_from_record,
+                                       shoe_started)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "ShoeOdds", "Snapshot", "TableSession"]
 
@@ -45,7 +46,7 @@ OP_KINDS = {
     "card": "card_assigned", "burn_unseen": "shoe_burn", "skip_burn": "shoe_burn", "place": "bet_placed",
     "remove": "bet_removed", "undo": "bet_undone", "clear": "bets_cleared", "double": "bets_doubled",
     "rebet": "rebet", "deal": "deal", "void_card": "correction", "void_round": "correction", "void_burn": "correction",
-    "set_limits": "correction", "next_round": "round_start", "cut": "shoe_cut",
+    "set_limits": "correction", "next_round": "round_start", "cut": "shoe_cut", "uncut": "shoe_cut",
     "new_shoe": "shoe_start", "hold": "card_held", "play_held": "card_assigned", "discard_held": "card_set_aside",
 }
 
@@ -441,9 +442,9 @@ class TableSession(SessionCore):
     def deal(self) -> Optional[str]:
         return self._do({"op": "deal"}, message="no more bets")
 
-    def _cut_out(self) -> Optional[str]:
+    def _cut_out(self, by: str = "shoe") -> Optional[str]:
         with self._lock:  # the decision and the op on one state: a card read meanwhile would change it
-            error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state)},
+            error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state), "by": by},
                              message="cut card out")
         if error is None:
             self.alert("cut", "info", "CUT CARD OUT", cut_text(self._snap.state), "finish as shown, then a new shoe")
@@ -459,7 +460,20 @@ class TableSession(SessionCore):
         if shoe.cut_out or shoe.phase is ShoePhase.FINISHED:
             return self._refuse("the cut card is already out: " + shoe.status if shoe.cut_out
                                 else "the shoe is finished: start a new shoe (Ctrl+N)")
-        return self._cut_out()
+        return self._cut_out("croupier")
+
+    def cut_takeback_refusal(self) -> Optional[str]:
+        """Why O cannot take the cut card back now (``None``: it can), asked before the display's second press."""
+        return cut_takeback_refusal(self._snap.state)
+
+    def take_back_cut(self) -> Optional[str]:
+        """The cut card recorded with O by mistake (O pressed twice): the shoe plays on as if it had not come
+        out, journaled (op ``uncut``), while no round was dealt after the one it was recorded in (qaZ F9)."""
+        error = self._do({"op": "uncut"}, message="cut card taken back: the shoe plays on (O records it when it "
+                                                  "really comes out)")
+        if error is None:
+            self.dismiss("cut")
+        return error
 
     def next_round(self) -> Optional[str]:
         """N.  Refused after the shoe's last round: the round it would open could never be dealt, and its

@@ -165,6 +165,10 @@ class TableState:
     #: to take back or pay more once the round settles again (qaQ F6), or, after a misdeal (the bets open
     #: again), what to undo before the round is dealt anew.  Gone at the deal and at the next round.
     paid_before: Optional[Settlement] = None
+    #: The round the croupier was at when O recorded the cut card (not a reader's signal): a cut card recorded
+    #: by mistake is taken back while no round was dealt after that one (qaZ F9).  None: no cut card out, a
+    #: reader reported it, or a journal written before.
+    cut_by_hand: Optional[int] = None
 
     @classmethod
     def new(cls, rules: TableRules = TableRules()) -> "TableState":
@@ -276,6 +280,7 @@ def _void_round(state: TableState) -> TableState:
     except ShoeError as exc:
         raise TableError(str(exc)) from None
     return replace(start, shoe=shoe, held=state.held, held_zones=state.held_zones, phase=TablePhase.BETTING,
+                   cut_by_hand=state.cut_by_hand,
                    betting=replace(start.betting, locked=False, history=()),
                    paid_before=state.settlement or state.paid_before)
 
@@ -367,6 +372,23 @@ def burn_voidable(state: TableState) -> bool:
             and state.phase in (TablePhase.BURN, TablePhase.BETTING))
 
 
+def cut_takeback_refusal(state: TableState) -> Optional[str]:
+    """Why the cut card cannot be taken back now, or ``None`` when it can: recorded by O (a reader's own
+    signal is the shoe's, not the croupier's to undo), in this round or the last one with no round dealt since
+    (O pressed twice by mistake had ended the shoe 60 rounds early with no way back, qaZ F9)."""
+    if not state.shoe.cut_out:
+        return "the cut card is not out: nothing to take back"
+    at = state.cut_by_hand
+    if at is None:
+        return ("the cut card stays out: the shoe reported it (only a cut card recorded with O is taken back with "
+                "O); finish as shown, then a new shoe (Ctrl+N)")
+    if state.round_no == at or (state.round_no == at + 1 and state.phase in (TablePhase.BETTING,
+                                                                             TablePhase.FINISHED)):
+        return None
+    return (f"the cut card stays out: it was recorded (O) in round {at}, and a round was dealt after it; "
+            "finish as shown, then a new shoe (Ctrl+N)")
+
+
 def cut_before_first_card(state: TableState) -> bool:
     """True when a cut card coming out now comes instead of a round's first card (WoO: that round is
     then the shoe's last): between rounds, and after D while no card of the round is out (a held card
@@ -441,6 +463,9 @@ def apply(state: TableState, op: dict) -> TableState:
         before = state.before_cards[-1]
         if state.shoe.cut_out and not before.shoe.cut_out:
             before = replace(before, shoe=before.shoe.cut_card_out())
+        elif before.shoe.cut_out and not state.shoe.cut_out:  # recorded (O) before that card, taken back since
+            before = replace(before, shoe=before.shoe.cut_taken_back())
+        before = replace(before, cut_by_hand=state.cut_by_hand)
         # What was paid stays known back to the first card: a state from before it never had it.
         before = replace(before, paid_before=state.settlement or state.paid_before)
         extra = state.held[len(before.held):]  # held only grows within a round
@@ -468,7 +493,15 @@ def apply(state: TableState, op: dict) -> TableState:
         # rule it was played under, so an old journal replays to the rounds it really dealt.
         before_first = (op["before_first"] is True if "before_first" in op
                         else state.phase in (TablePhase.BETTING, TablePhase.SETTLED, TablePhase.BURN))
-        return replace(state, shoe=state.shoe.cut_card_out(before_first_card=before_first))
+        by_hand = op.get("by") == "croupier" and not state.shoe.cut_out
+        return replace(state, shoe=state.shoe.cut_card_out(before_first_card=before_first),
+                       cut_by_hand=state.round_no if by_hand else None)
+    if kind == "uncut":  # the cut card recorded by O by mistake: the shoe goes on as if it had not come out
+        refused = cut_takeback_refusal(state)
+        if refused is not None:
+            raise TableError(refused)
+        return replace(state, shoe=state.shoe.cut_taken_back(), cut_by_hand=None,
+                       phase=TablePhase.BETTING if state.phase == TablePhase.FINISHED else state.phase)
     if kind == "new_shoe":
         if state.phase == TablePhase.DEALING:
             raise TableError("cannot start a new shoe in the middle of a round: finish or void the round first")
