@@ -35,7 +35,8 @@ round numbers keep counting across shoes:
 kind              payload
 ================  ===========================================================
 shoe_start        shoe, decks; a new shoe (op ``new_shoe``) also ``limits`` and ``last_round`` (Rebet's bets),
-                  ``open_bets`` and, after a paid round's misdeal, ``paid_before`` (the payment to undo),
+                  ``open_bets`` and, after a paid round's misdeal, ``paid_before`` (the payment to undo) and
+                  ``paid_in`` (``shoe``, ``round``: the round it was paid in),
                   a new deck (op ``new_deck``) ``round``, ``limits``, ``open_bets`` (on the layout),
                   ``last_bets`` and, after a paid round voided back to its bets, ``paid_before`` (the payment
                   to undo, its ``bets`` one line per hand): a restart starts from the last of them; a new deck a supervisor let in

@@ -307,6 +307,8 @@ class TableSession(SessionCore):
                 payload[key] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)} for w in layout.wagers()]
             if new.paid_before is not None:  # a misdeal's payment still to undo goes on with the bets (rev16 F13)
                 payload["paid_before"] = new.paid_before.to_json()
+                if new.paid_in is not None:  # the round it was paid in (a restart's pay list names it)
+                    payload["paid_in"] = {"shoe": new.paid_in[0], "round": new.paid_in[1]}
         if new.betting.layout != old.betting.layout or new.betting.locked != old.betting.locked:
             payload["bets"] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)}
                                for w in new.betting.layout.wagers()]

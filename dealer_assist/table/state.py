@@ -58,7 +58,7 @@ class TableRules:
 
 
 def _new_shoe(rules: TableRules, shoe_no: int, last_round: Layout, layout: Layout = Layout(),
-              paid_before: Optional[Settlement] = None) -> TableState:
+              paid_before: Optional[Settlement] = None, paid_in: Optional[tuple[int, int]] = None) -> TableState:
     """A table at a new shoe: all it keeps of the one before is its rules (limits as changed), the
     shoe's number, the bets on the layout (the chips stay on the felt while the shoe is changed: QA,
     they had vanished with no word), the last round's bets (for Rebet) and, with the bets of a round
@@ -66,7 +66,7 @@ def _new_shoe(rules: TableRules, shoe_no: int, last_round: Layout, layout: Layou
     vanished at the new shoe, and the player kept what the croupier had been told to take back)."""
     fresh = TableState.new(rules)
     return replace(fresh, shoe_no=shoe_no, betting=replace(fresh.betting, layout=layout, last_round=last_round),
-                   paid_before=paid_before)
+                   paid_before=paid_before, paid_in=paid_in if paid_before is not None else None)
 
 
 def shoe_started(rules: TableRules, entry: dict) -> TableState:
@@ -78,7 +78,9 @@ def shoe_started(rules: TableRules, entry: dict) -> TableState:
         limits = TableLimits.from_mapping(entry["limits"])
         last, layout = (_layout_of(entry.get(key, ())) for key in ("last_round", "open_bets"))
         paid = _settlement_of(entry["paid_before"]) if entry.get("paid_before") is not None else None
-        return _new_shoe(replace(rules, limits=limits), int(entry["shoe"]), last, layout, paid)
+        paid_in = entry.get("paid_in")  # journals before it: the round is not named
+        where = (int(paid_in["shoe"]), int(paid_in["round"])) if isinstance(paid_in, dict) else None
+        return _new_shoe(replace(rules, limits=limits), int(entry["shoe"]), last, layout, paid, where)
     except (KeyError, TypeError, ValueError, ArithmeticError, BettingError, InvalidAmountError) as exc:
         raise TableError(f"its limits or last bets cannot be read ({exc})") from None
 
@@ -165,6 +167,9 @@ class TableState:
     #: to take back or pay more once the round settles again (qaQ F6), or, after a misdeal (the bets open
     #: again), what to undo before the round is dealt anew.  Gone at the deal and at the next round.
     paid_before: Optional[Settlement] = None
+    #: (shoe, round) of ``paid_before`` when a new shoe carried it (a misdeal, then Ctrl+N before the deal): the
+    #: pay list names the round whose payment it undoes, not the new shoe's (qaZ F7).  Gone with it.
+    paid_in: Optional[tuple[int, int]] = None
     #: The round the croupier was at when O recorded the cut card (not a reader's signal): a cut card recorded
     #: by mistake is taken back while no round was dealt after that one (qaZ F9).  None: no cut card out, a
     #: reader reported it, or a journal written before.
@@ -456,7 +461,7 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind == "deal":
         _open_for_bets(state, "deal")
         state = _bets(state, lambda b: b.lock())
-        return replace(state, phase=TablePhase.DEALING, paid_before=None)  # a misdeal's payment was undone
+        return replace(state, phase=TablePhase.DEALING, paid_before=None, paid_in=None)  # a misdeal's payment was undone
     if kind == "void_card":
         if not state.before_cards:
             raise TableError("no card of this round to void")
@@ -487,7 +492,8 @@ def apply(state: TableState, op: dict) -> TableState:
         finished = state.shoe.phase is ShoePhase.FINISHED
         return replace(state, phase=TablePhase.FINISHED if finished else TablePhase.BETTING,
                        round_no=state.round_no + 1, round=BaccaratRound((), state.round.pair_by),
-                       betting=state.betting.next_round(), settlement=None, before_cards=(), paid_before=None)
+                       betting=state.betting.next_round(), settlement=None, before_cards=(), paid_before=None,
+                       paid_in=None)
     if kind == "cut":
         # The live table records its decision; an entry journaled before it did keeps the phase-only
         # rule it was played under, so an old journal replays to the rounds it really dealt.
@@ -507,7 +513,8 @@ def apply(state: TableState, op: dict) -> TableState:
             raise TableError("cannot start a new shoe in the middle of a round: finish or void the round first")
         if state.phase in (TablePhase.BETTING, TablePhase.BURN):  # bets for a round not dealt yet stay on the felt
             return _new_shoe(state.rules, state.shoe_no + 1, state.betting.last_round, state.betting.layout,
-                             state.paid_before)  # a misdeal's payment, still to undo before they are dealt
+                             state.paid_before,  # a misdeal's payment, still to undo before they are dealt
+                             state.paid_in or (state.shoe_no, state.round_no))
         # A settled round's layout is its bets, done with: Rebet's.
         return _new_shoe(state.rules, state.shoe_no + 1, state.betting.layout or state.betting.last_round)
     if kind == "hold":
