@@ -44,7 +44,7 @@ class HistoryView(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.title)
         lay.addWidget(self.table, 1)
-        self._shown: tuple = ()
+        self._shown: Optional[tuple] = None  # (shoe, history) drawn
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
@@ -83,9 +83,12 @@ class HistoryView(QWidget):
 
     def show_snapshot(self, snap) -> None:
         history = snap.state.history
-        if history is self._shown:
+        # The shoe with it: every empty history is the one empty tuple, and a second empty shoe kept the first's
+        # number in the title (qaZ F3: "HISTORY: shoe 2" under "Shoe 3 · Round 1").
+        shown = (snap.state.shoe_no, history)
+        if self._shown is not None and shown[0] == self._shown[0] and history is self._shown[1]:
             return
-        self._shown = history
+        self._shown = shown
         self.title.setText(f"HISTORY: shoe {snap.state.shoe_no}, {len(history)} round(s)")
         self.table.clearSpans()
         self.table.setRowCount(2 * len(history))
