@@ -97,6 +97,11 @@ def test_not_once_a_round_was_dealt_after_it_nor_a_readers_own_signal(tmp_path):
     refused = s.take_back_cut()
     assert refused is not None and "shoe reported it" in refused and s.state.shoe.cut_out
     s.close()
+    s = TableSession(RULES, odds=False)  # nor once the reader reported the one O recorded
+    assert s.cut_card() is None and s.cut_takeback_refusal() is None
+    s.handle(ShoeSignal("serial:/dev/x", time.time(), "cut"))
+    assert "shoe reported it" in s.take_back_cut() and s.state.shoe.cut_out
+    s.close()
 
 
 def test_o_o_then_o_o_again_on_the_display_takes_it_back(qtbot, table_factory):
@@ -165,4 +170,9 @@ def test_blackjack_o_twice_again_takes_back_a_cut_card_recorded_by_mistake(qtbot
     shoe.handle(ShoeSignal("serial:/dev/x", time.time(), "cut"))
     refused = shoe.take_back_cut()
     assert refused is not None and "shoe reported it" in refused and shoe.state.cut_out
+    shoe.close()
+    shoe = BlackjackSession(BlackjackTableRules())  # nor once the reader reported the one O recorded
+    assert shoe.cut_card() is None and shoe.cut_takeback_refusal() is None
+    shoe.handle(ShoeSignal("serial:/dev/x", time.time(), "cut"))
+    assert "shoe reported it" in shoe.take_back_cut() and shoe.state.cut_out
     shoe.close()

@@ -635,8 +635,8 @@ class BlackjackSession(SessionCore):
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
-            if not self._snap.state.cut_out:
-                self._do({"op": "cut"}, message="cut card out")
+            if not self._snap.state.cut_out or self._snap.state.cut_by_hand is not None:  # the shoe's, then: it stays
+                self._do({"op": "cut", "by": "shoe"}, message="cut card out")
             self._cut_alert(f"the {event.source} reached the cut card")
         elif event.state == "empty" and self._snap.state.phase != BlackjackPhase.PLAYING:
             self._shoe_empty_between_rounds(event.source)
