@@ -46,8 +46,8 @@ def test_o_twice_in_a_round_ends_the_deck_after_it_and_a_restart_and_a_replay_ke
     session.place(1, Decimal("25"))
     refused = session.deal()
     assert refused is not None and "cut card is out" in refused
-    press_o(qtbot, window)  # already out: said, nothing armed
-    assert "already out" in session.snapshot.message
+    press_o(qtbot, window)  # already out: taken back only on a second press (qaZ F9)
+    assert "press O again to take it back" in session.snapshot.message and session.state.cut_out
     window.close()
     session.close()
 
