@@ -71,6 +71,10 @@ def test_shift_d_asks_twice_then_opens_the_bets_and_d_shows_what_to_take_back(qt
     assert session.state.phase == TablePhase.SETTLED
     qtbot.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ShiftModifier)
     assert session.state.phase == TablePhase.BETTING and session.snapshot.banner == "CORRECT THE BETS"
+    qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)
+    # Not a misdeal's undo list: the paid settlement stands until D settles the round again on its cards.
+    assert window.settlement.title.text().startswith("ROUND 1: BETS BEING CORRECTED")
+    assert "cards stay" in window.settlement.totals.text()
     assert session.remove(3, Bet.PLAYER, D("100")) is None and session.place(3, Bet.BANKER, D("100")) is None
     press_focused(qtbot, window, Qt.Key.Key_D)
     qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)

@@ -462,6 +462,9 @@ class TableSession(SessionCore):
         return self._do({"op": "rebet"})
 
     def deal(self) -> Optional[str]:
+        if correcting_bets(self._snap.state):
+            return self._do({"op": "deal"}, message="the round settled again on its cards as the bets now stand: "
+                                                   "correct the payment as the list says")
         return self._do({"op": "deal"}, message="no more bets")
 
     def _cut_out(self, by: str = "shoe") -> Optional[str]:

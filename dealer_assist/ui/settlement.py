@@ -178,7 +178,15 @@ class SettlementView(QWidget):
         if key == self._shown:
             return
         self._shown = key
-        if paid is not None and (settlement is not None or state.phase in ("betting", "burn")):  # burn: a new shoe's
+        correcting = state.phase == "betting" and bool(state.round.cards)  # Shift+D: its bets open, its cards kept
+        if correcting:
+            self._title = f"ROUND {state.round_no}: BETS BEING CORRECTED"
+            lines = [(str(w.seat), SHORT[w.bet], fmt_grouped(w.stake), "", "", None) for w in state.betting.layout.wagers()]
+            self.totals.setText(f"Round {state.round_no}'s cards stay; the settlement paid stands until D settles it "
+                                f"again on them ({fmt_grouped(paid.paid)} paid under it, {fmt_grouped(_taken(paid))} "
+                                "taken): this list then says what to take back or pay more." if paid is not None else
+                                f"Round {state.round_no}'s cards stay: D settles it again on the bets as corrected.")
+        elif paid is not None and (settlement is not None or state.phase in ("betting", "burn")):  # burn: new shoe's
             lines = self._corrections(state, paid, settlement)
         elif settlement is None:
             self._title = f"ROUND {state.round_no}: BETS"
