@@ -282,6 +282,11 @@ class Shoe:
         left = 1 if before_first_card else 1 + self.rules.rounds_after_cut
         return replace(self, cut_out=True, rounds_left=left)
 
+    def cut_taken_back(self) -> "Shoe":
+        """The cut card recorded by mistake: no longer out, the shoe plays on (one that had finished too)."""
+        return replace(self, cut_out=False, rounds_left=None,
+                       phase=Phase.PLAY if self.phase is Phase.FINISHED else self.phase)
+
     def round_finished(self) -> "Shoe":
         """A round was completed: after the cut card, count down to the end of the shoe."""
         if self.rounds_left is None:

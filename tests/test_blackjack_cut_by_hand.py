@@ -10,11 +10,11 @@ from decimal import Decimal
 
 from PySide6.QtCore import Qt
 
-from dealer_assist.sources.replay import ReplaySource
 from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.ui.blackjack.window import BlackjackWindow
+from replayed_journals import replayed
 
 
 def press(qtbot, window, key):
@@ -46,8 +46,8 @@ def test_o_twice_in_a_round_ends_the_deck_after_it_and_a_restart_and_a_replay_ke
     session.place(1, Decimal("25"))
     refused = session.deal()
     assert refused is not None and "cut card is out" in refused
-    press_o(qtbot, window)  # already out: said, nothing armed
-    assert "already out" in session.snapshot.message
+    press_o(qtbot, window)  # already out: taken back only on a second press (qaZ F9)
+    assert "press O again to take it back" in session.snapshot.message and session.state.cut_out
     window.close()
     session.close()
 
@@ -55,12 +55,7 @@ def test_o_twice_in_a_round_ends_the_deck_after_it_and_a_restart_and_a_replay_ke
     assert again.state.cut_out and again.deal() is not None
     again.close()
 
-    replay = BlackjackSession(BlackjackTableRules())
-    replay.follow_record()
-    source = ReplaySource(path, interval=3600)
-    source.set_sink(replay.handle)
-    while source.step() is not None:
-        pass
+    replay = replayed(path, BlackjackSession(BlackjackTableRules()))
     assert replay.state.cut_out and replay.state.round_no == session.state.round_no
 
 

@@ -3,10 +3,10 @@ this round to void", and the only way out was a new shoe, which forgot the cards
 
 from __future__ import annotations
 
-from dealer_assist.sources.replay import ReplaySource
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TablePhase
+from replayed_journals import replayed
 
 
 def test_the_shown_burn_card_voided_sets_the_burn_again_and_a_restart_and_a_replay_agree(tmp_path):
@@ -38,12 +38,7 @@ def test_the_shown_burn_card_voided_sets_the_burn_again_and_a_restart_and_a_repl
     assert again.void_last_card(why="x") == "no card of this round to void"  # the burn is over once dealt
     again.close()
 
-    replay = TableSession(odds=False)
-    replay.follow_record()
-    source = ReplaySource(path, interval=3600)
-    source.set_sink(replay.handle)
-    while source.step() is not None:
-        pass
+    replay = replayed(path, TableSession(odds=False))
     assert [c.code for c in replay.state.shoe.burned] == ["3H", "2C", "9C", "4S"]
 
 

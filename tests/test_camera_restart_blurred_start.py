@@ -53,3 +53,18 @@ def test_the_tables_cards_are_its_own_and_those_dealt_meanwhile_are_asked_for_in
     assert sorted(e.card.code for e in events if isinstance(e, CountedCard)) == HELD
     unplaced = [e for e in events if isinstance(e, UnplacedCard)]
     assert sorted((e.card.code, e.maybe_counted) for e in unplaced) == [("4C", False), ("7S", False)]
+
+
+@pytest.mark.parametrize("first", [3, 40])
+def test_the_last_rounds_cards_are_not_played_after_a_restart_between_rounds_on_green_first_frames(tmp_path, first):
+    """The table holds no card (its round settled), the last round's four still lie there (``lingering``), and the
+    camera's first frames are solid green: the first had opened the start (no card while the table held none), its
+    second ran out in green, and the four were played into the next round (rev19 R3)."""
+    grabber = open_source(_frames(tmp_path, "green", first), fps=30)
+    try:
+        events = [e for e, _ in watch(Profile.load(default_profile_path()), grabber, counted=[], ask_unplaced=True,
+                                      lingering=["9S", "KD", "4C", "7S"], on_layout=lambda: [])]
+    finally:
+        grabber.stop()
+    assert not any(isinstance(e, (NewCard, UnreadCard)) for e in events), events
+    assert sorted(e.card.code for e in events) == ["4C", "7S", "9S", "KD"]

@@ -5,19 +5,17 @@ the journal told of a misdeal that never happened)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from decimal import Decimal as D
 
 from PySide6.QtCore import Qt
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.shoe import ShoeRules
-from dealer_assist.sources.replay import ReplaySource
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TablePhase, TableRules
 from focused_keys import press_focused
+from replayed_journals import journal_command, replayed
 
 RULES = TableRules(shoe=ShoeRules(burn=False))
 PLAYER_WINS = ("3C", "9H", "4C", "5S", "2D")  # Player 7, Banker 9+5 = 4 draws a 2: 6. Player wins 7 to 6
@@ -54,16 +52,10 @@ def test_the_bets_corrected_settle_the_round_again_on_its_own_cards(tmp_path):
     again = TableSession(RULES, Journal.open(path), odds=False)
     assert again.state.history == live.history and again.state.shoe.cards_left == live.shoe.cards_left
     again.close()
-    replay = TableSession(RULES, odds=False)
-    replay.follow_record()
-    source = ReplaySource(path, interval=3600)
-    source.set_sink(replay.handle)
-    while source.step() is not None:
-        pass
+    replay = replayed(path, TableSession(RULES, odds=False))
     assert replay.state.history == live.history
-    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "journal", "export", str(path), "--json"],
-                         capture_output=True, text=True, timeout=60)
-    (record,) = [r for r in map(json.loads, out.stdout.splitlines()) if r.get("round") == 1]
+    (record,) = [r for r in map(json.loads, journal_command(path, "export", "--json").splitlines())
+                 if r.get("round") == 1]
     assert {(b["seat"], b["bet"]) for b in record["bets"]} == {(3, "banker"), (1, "tie")}
     assert len(record["cards"]) == 5 and len(record["voided_settlements"]) == 1
 
@@ -79,6 +71,10 @@ def test_shift_d_asks_twice_then_opens_the_bets_and_d_shows_what_to_take_back(qt
     assert session.state.phase == TablePhase.SETTLED
     qtbot.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ShiftModifier)
     assert session.state.phase == TablePhase.BETTING and session.snapshot.banner == "CORRECT THE BETS"
+    qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)
+    # Not a misdeal's undo list: the paid settlement stands until D settles the round again on its cards.
+    assert window.settlement.title.text().startswith("ROUND 1: BETS BEING CORRECTED")
+    assert "cards stay" in window.settlement.totals.text()
     assert session.remove(3, Bet.PLAYER, D("100")) is None and session.place(3, Bet.BANKER, D("100")) is None
     press_focused(qtbot, window, Qt.Key.Key_D)
     qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)

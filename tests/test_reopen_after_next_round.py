@@ -4,19 +4,17 @@ just after N, and V said "no card of this round to void", Shift+V "no round to v
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from decimal import Decimal as D
 
 from PySide6.QtCore import Qt
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.shoe import ShoeRules
-from dealer_assist.sources.replay import ReplaySource
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TablePhase, TableRules
 from focused_keys import press_focused
+from replayed_journals import journal_command, replayed
 
 RULES = TableRules(shoe=ShoeRules(burn=False))
 
@@ -47,17 +45,10 @@ def test_v_after_n_reopens_the_round_and_the_correction_is_paid_and_kept(tmp_pat
     again = TableSession(RULES, Journal.open(path), odds=False)  # a restart replays the reopening
     assert again.state.round_no == 2 and again.state.history == live.history
     again.close()
-    replay = TableSession(RULES, odds=False)
-    replay.follow_record()
-    source = ReplaySource(path, interval=3600)
-    source.set_sink(replay.handle)
-    while source.step() is not None:
-        pass
+    replay = replayed(path, TableSession(RULES, odds=False))
     assert replay.state.history == live.history
-    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "journal", "summary", str(path), "--json"],
-                         capture_output=True, text=True, timeout=60)
-    totals = json.loads(out.stdout)
-    assert totals["settlements_taken_back"] == 1 and totals["open_rounds"] == [], out.stdout
+    totals = json.loads(journal_command(path, "summary", "--json"))
+    assert totals["settlements_taken_back"] == 1 and totals["open_rounds"] == []
 
 
 def test_the_next_rounds_bets_or_a_card_stand_in_the_way_and_say_so(tmp_path):

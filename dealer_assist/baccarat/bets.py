@@ -393,11 +393,19 @@ class Betting:
         changed = replace(self, limits=limits, history=())
         if self.locked:
             return changed
-        for (seat, bet), amount in self.layout.stakes:
-            low, top = limits.min_for(bet), limits.max_for(bet)
-            if not low <= amount <= top:
-                raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is outside the new {bet.label} limits "
-                                 f"{fmt(low)} to {fmt(top)}: change that bet first, then the limits")
+        # Every bet outside them is named, as D names them (qaZ F8: the dialog named only the first, and was
+        # refused again for the next once it was changed).
+        outside = [(seat, bet, amount, limits.min_for(bet), limits.max_for(bet)) for (seat, bet), amount
+                   in self.layout.stakes if not limits.min_for(bet) <= amount <= limits.max_for(bet)]
+        if len(outside) == 1:
+            seat, bet, amount, low, top = outside[0]
+            raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is outside the new {bet.label} limits "
+                             f"{fmt(low)} to {fmt(top)}: change that bet first, then the limits")
+        if outside:
+            named = ", ".join(f"seat {seat} {bet.label} {fmt(amount)} (new limits {fmt(low)} to {fmt(top)})"
+                              for seat, bet, amount, low, top in outside)
+            raise LimitError(f"{len(outside)} bets are outside the new limits: {named}: change those bets first, "
+                             "then the limits")
         try:
             changed._check_layout(self.layout)
         except LimitError as exc:

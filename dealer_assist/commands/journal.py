@@ -397,6 +397,16 @@ def run_summary(args: argparse.Namespace) -> int:
     return 0
 
 
+def _taken_back_text(totals) -> str:
+    """The settlements corrections took back: settled again, or with a misdeal left voided (qaZ F7: "2 taken back
+    and settled again" counted a misdeal's, whose bets were settled as a new shoe's round)."""
+    again = totals.settlements_taken_back - totals.settlements_voided
+    said = ([f"{again} settlement(s) taken back and settled again"] if again else []) + (
+        [f"{totals.settlements_voided} taken back by a misdeal (its round left voided)"] if totals.settlements_voided
+        else [])
+    return "".join(", " + text for text in said)
+
+
 def _summary_text(path: str, totals) -> str:
     bounds = "".join([f" from {totals.since.isoformat()}" if totals.since else "",
                       f" to {totals.until.isoformat()}" if totals.until else ""])
@@ -405,9 +415,9 @@ def _summary_text(path: str, totals) -> str:
              + (f", the first ending {totals.first}, the last {totals.last}" if rounds else "")]
     lines.append(f"  {len(totals.open_rounds)} round(s) open (not settled: no money counted)"
                  + (f": {', '.join(totals.open_rounds)}" if totals.open_rounds else "")
-                 + f"; {totals.voided} voided; {totals.corrections} correction(s)"
-                 + (f", {totals.settlements_taken_back} settlement(s) taken back and settled again"
-                    if totals.settlements_taken_back else ""))
+                 + f"; {totals.voided} voided" + (f" ({', '.join(totals.carried)}: its bets dealt there)"
+                                                  if totals.carried else "")
+                 + f"; {totals.corrections} correction(s)" + _taken_back_text(totals))
     if totals.unreadable_amounts:
         lines.append(f"  WARNING: {totals.unreadable_amounts} amount(s) in the journal are no number (a damaged entry) "
                      "and are counted as 0.00: check the export's rounds ('journal export') before signing")

@@ -553,7 +553,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
     from dealer_assist.vision.dark_frames import DarkWatch, least_paper
     from dealer_assist.vision.track import NewCard, SourceEnded
-    from dealer_assist.sources.resting_zone import diagonal_near
+    from dealer_assist.sources.resting_zone import CARD_DIAGONAL, diagonal_near, outline_diagonal
     from dealer_assist.vision.watch import open_source, watch
 
     profile = _load_profile(args.profile)
@@ -582,12 +582,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
         zone = f"  [{line['zone'] or 'no zone'}]" if "zone" in line else ""
         print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}{zone}", flush=True)
 
-    def look(image, result) -> None:
+    def look(image, result, t: float) -> None:
         last_read[:] = [result]
         if resting is not None:
-            for line in resting.frame((image.shape[1], image.shape[0]), [(c.card.code, c.center) for c in result.cards]):
+            for line in resting.frame((image.shape[1], image.shape[0]), [(c.card.code, c.center) for c in result.cards], t):
                 show(line)
-        text = dark.add(image)
+        text = dark.add(image, t)
         if text:
             dark_said.append(text)
             sys.stderr.write(f"dealer-assist: warning: {args.video!r}: {text}\n")
@@ -623,11 +623,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 continue
             else:
                 unread.append(event)
+                # Its box as a read card's: just outside it counts (rev19 R4).
+                reach = (outline_diagonal(event.corners) or profile.card_h_px * CARD_DIAGONAL) / 2
                 line = {"card": None, "unreadable": True, "candidates": [c.code for c in event.candidates],
                         "frame": event.frame, "t": round(t, 3),
-                        **({"zone": resting.zone_at(event.center, diagonal_near(
-                            [(c.card.code, c.corners) for c in last_read[0].cards] if last_read else [], None,
-                            event.center))} if resting is not None else {})}
+                        **({"zone": resting.zones.at(event.center, resting.size, reach=reach)} if resting is not None else {})}
             if resting is None:
                 show(line)
             elif line["card"] is not None:

@@ -2,9 +2,9 @@
 
 The tracker reports a card as soon as two frames read it alike, which may be while it slides from the
 shoe across the other hand's box: its zone then would be where it passed, not where it was dealt.  So
-with zones a card read is held until three frames read in a row see it in one place (or it is no longer
-seen: covered by a hand where it lay last), and what the camera reported after it waits behind it, so
-the table gets them in the order read.
+with zones a card read is held until two frames read two 30 fps frames' time apart see it in one place (or it is
+no longer seen: covered by a hand where it lay last; or, still moving after :data:`LONGEST` seconds, it is given
+no box), and what the camera reported after it waits behind it, so the table gets them in the order read.
 """
 
 from __future__ import annotations
@@ -14,31 +14,44 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from dealer_assist.vision.layout_zones import LayoutZones
+from dealer_assist.vision.track import REFERENCE_FPS
 
-#: Within this share of its diagonal of where it was :data:`RESTING_READS` frames read before: lying still.
-#: Measured from one place, not frame to frame: a card slid slowly moves less than this between two frames
-#: (rev19 R8: slid 10 px a frame it was taken at rest in the box it was crossing).
+#: Moved less than this share of its diagonal in a 30 fps frame's time (see :data:`STILL_OVER`): lying still.
 STILL = 0.04
-#: Frames read in a row within :data:`STILL` of one place: the card has come to rest.
-RESTING_READS = 3
-#: Frames read without seeing a card held: it is covered (a hand) and is given the zone it was last seen in.
+#: Seconds over which a card is judged still: from the last sighting at least this long before (two 30 fps frames,
+#: less a camera's uneven times).  Between two frames read in a row, a 60 fps camera's card sliding
+#: moved half as far and was taken as lying still in the other hand's box it crossed (a stream sending each frame
+#: twice: not at all), and so was one slid slowly at 30 fps (10 px a frame, rev19 R8).
+STILL_OVER = 1.75 / REFERENCE_FPS
+#: Frames a card placed (gone out at rest) is kept in mind unseen: a read where it lies is its own, never a held
+#: card of its code that a hand hid for a frame (rev19 R12: the Banker's 7♥ took the Player's 7♥'s box).
+PLACED_FRAMES = 90
+#: Frames read without seeing a card held (at 30 fps; seconds from the frames' times: 4.5/30 after it was last seen,
+#: and :data:`UNSEEN_LEAST` frames at least, a slow camera's or PC's, as a card sliding blurred may go unread in
+#: a few): it is covered (a hand) and is given the zone it was last seen in.
 UNSEEN_READS = 5
-#: Frames read at most before a card held goes out still moving (a card pushed about): with no zone, so
-#: that the croupier says whose it is, not the box it was crossing (rev19 R8).  Two seconds at 30 fps: a
-#: card slid the length of a long layout comes to rest before it.
-LONGEST_READS = 60
-#: Frames read a card placed (gone out at rest) is kept in mind unseen: its read is its own, never a held
-#: card of its code that a hand hid for a frame (rev19 R12).
-PLACED_READS = 90
+UNSEEN_LEAST = 3
+#: Seconds at most (from the frames' times) a card held waits to come to rest: one still moving then (pushed about)
+#: is given no zone, and the croupier is asked where it goes.  It was given the box it lay in, moving: a card slid
+#: across the Player's box into the Banker's for over a second (30 frames) went to the Player (rev19 R8).
+LONGEST = 2.0
 #: How far (in its diagonals) a card read may have slid since the last frame read and still be that card.
 REACH = 2.0
 
 
-def diagonal_near(cards, code: Optional[str], center: tuple[float, float]) -> float:
-    """The diagonal (pixels) of the card of ``code`` (None: of any code) among ``cards`` (code, corners)
-    nearest ``center``: how far a card that size may move and still be the card reported, and how far
-    outside a box it may lie and still be in it (0 when none is in view)."""
-    quads = [corners for c, corners in cards if code is None or c == code]
+#: A card's diagonal over its height (a poker card, 63 x 88 mm): how far one whose outline is not known reaches.
+CARD_DIAGONAL = 1.23
+
+
+def outline_diagonal(corners) -> float:
+    """The diagonal (pixels) of a card's outline ``corners`` (0 when not known)."""
+    return max((math.dist(a, b) for a in corners for b in corners), default=0.0)
+
+
+def diagonal_near(cards, code: str, center: tuple[float, float]) -> float:
+    """The diagonal (pixels) of the card of ``code`` among ``cards`` (code, corners) nearest ``center``:
+    how far a card that size may move and still be the card reported (0 when none is in view)."""
+    quads = [corners for c, corners in cards if c == code]
     if not quads:
         return 0.0
     corners = min(quads, key=lambda cs: math.dist(_mean(cs), center))
@@ -55,10 +68,16 @@ class _Held:
     center: tuple[float, float]
     diagonal: float
     make: Callable[[Optional[str]], Any]
-    unseen: int = 0
-    reads: int = 0
-    anchor: tuple[float, float] = (0.0, 0.0)  # where it lay when the reads in one place began
-    still: int = 1  # reads in a row within STILL of the anchor, the anchor's own included
+    #: When it was reported, and its sightings since (time, centre), the last first.
+    since: float = 0.0
+    sightings: list = field(default_factory=list)
+    at_rest: bool = False
+    unseen: int = 0  # frames since it was last seen
+
+    @property
+    def seen(self) -> float:
+        """When it was last seen."""
+        return self.sightings[0][0]
 
 
 @dataclass
@@ -76,12 +95,14 @@ class RestingZones:
     zones: LayoutZones
     size: tuple[int, int] = (0, 0)
     _queue: list = field(default_factory=list)
+    _t: float = 0.0  # the last frame's time
+    _count: int = 0  # frames given: a frame with no time is taken 1/30 s after the one before
     _placed: list = field(default_factory=list)
 
     def card(self, code: str, center: tuple[float, float], diagonal: float,
              make: Callable[[Optional[str]], Any]) -> list:
         """A card reported at ``center``; ``make(zone)`` builds its event.  The events ready, in order."""
-        self._queue.append(_Held(code, center, max(diagonal, 1.0), make, anchor=center))
+        self._queue.append(_Held(code, center, max(diagonal, 1.0), make, self._t, [(self._t, center)]))
         return self._ready()
 
     def other(self, event: Any) -> list:
@@ -89,34 +110,33 @@ class RestingZones:
         self._queue.append(event)
         return self._ready()
 
-    def frame(self, size: tuple[int, int], seen: list[tuple[str, tuple[float, float]]]) -> list:
-        """A frame read of ``size`` (width, height) and the cards read in it (code, centre)."""
-        self.size = size
+    def frame(self, size: tuple[int, int], seen: list[tuple[str, tuple[float, float]]],
+              t: Optional[float] = None) -> list:
+        """A frame read of ``size`` (width, height) at ``t`` seconds (None: counted, 1/30 s after the one before)
+        and the cards read in it (code, centre)."""
+        self._count += 1
+        self.size, self._t = size, self._count / REFERENCE_FPS if t is None else t
         free = list(seen)
         for placed in self._placed:  # the reads of the cards already placed, where they lie, are theirs
             near = [(math.dist(c, placed.center), i) for i, (code, c) in enumerate(free) if code == placed.code]
-            near = [(d, i) for d, i in near if d <= STILL * 2 * placed.diagonal]
+            near = [(d, i) for d, i in near if d <= 2 * STILL * placed.diagonal]
             if near:
                 placed.unseen, placed.center = 0, free.pop(min(near)[1])[1]
             else:
                 placed.unseen += 1
-        self._placed = [p for p in self._placed if p.unseen < PLACED_READS]
+        self._placed = [p for p in self._placed if p.unseen < PLACED_FRAMES]
         for held in self._queue:
             if not isinstance(held, _Held):
                 continue
-            held.reads += 1
             near = [(math.dist(c, held.center), i) for i, (code, c) in enumerate(free) if code == held.code]
             near = [(d, i) for d, i in near if d <= REACH * held.diagonal]
             if not near:
                 held.unseen += 1
                 continue
-            held.unseen, held.center = 0, free.pop(min(near)[1])[1]
-            if math.dist(held.center, held.anchor) <= STILL * held.diagonal:
-                held.still += 1
-            else:
-                held.anchor, held.still = held.center, 1
-            if held.still >= RESTING_READS:
-                held.unseen = -1  # at rest
+            held.center, held.unseen = free.pop(min(near)[1])[1], 0
+            old = [n for n, (when, _) in enumerate(held.sightings) if self._t - when >= STILL_OVER]
+            held.at_rest = bool(old) and math.dist(held.center, held.sightings[old[0]][1]) <= STILL * held.diagonal
+            held.sightings = [(self._t, held.center)] + held.sightings[:old[0] + 1 if old else None]
         return self._ready()
 
     def flush(self) -> list:
@@ -129,21 +149,19 @@ class RestingZones:
         out = []
         while self._queue:
             head = self._queue[0]
-            if isinstance(head, _Held) and not (head.unseen < 0 or head.unseen >= UNSEEN_READS
-                                                or head.reads >= LONGEST_READS):
+            if isinstance(head, _Held) and not (head.at_rest or self._covered(head) or self._t - head.since >= LONGEST):
                 break
-            out.append(self._out(self._queue.pop(0)))
+            self._queue.pop(0)
+            out.append(head.make(None) if isinstance(head, _Held) and not (head.at_rest or self._covered(head))
+                       else self._out(head))
         return out
+
+    def _covered(self, held: _Held) -> bool:
+        return held.unseen >= UNSEEN_LEAST and self._t - held.seen >= (UNSEEN_READS - 0.5) / REFERENCE_FPS
 
     def _out(self, item: Any) -> Any:
         if not isinstance(item, _Held):
             return item
-        if item.unseen < 0:
+        if item.at_rest:
             self._placed.append(_Placed(item.code, item.center, item.diagonal))
-        moving = 0 <= item.unseen < UNSEEN_READS and item.reads >= LONGEST_READS
-        return item.make(None if moving else self.zone_at(item.center, item.diagonal))
-
-    def zone_at(self, center: tuple[float, float], diagonal: float) -> Optional[str]:
-        """The zone of a card of ``diagonal`` (pixels) lying at ``center`` in the last frame's picture: its
-        box, or the one whose edge it overlaps (within half its diagonal), or None."""
-        return self.zones.at(center, self.size, reach=diagonal / 2)
+        return item.make(self.zones.at(item.center, self.size, reach=item.diagonal / 2))

@@ -28,7 +28,7 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOI
                                                  BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError,
                                                  CardBeforeDealError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
-                                                 check_given_seat_limits, deck_started, describe_void, position,
+                                                 check_given_seat_limits, cut_takeback_refusal, deck_started, describe_void, position,
                                                  rules_from_record, settlement_lines, void_target)
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECKS_FIRST, NO_ROUND_AFTER, NO_ROUND_CUT, NO_ROUND_NO_DEAL,
@@ -45,6 +45,7 @@ OP_KINDS = {
     "clear": "bets_cleared", "rebet": "rebet", "deal": "deal", "void": "correction", "next_round": "round_start",
     "deck_check": "deck_check", "return_stub": "deck_return", "void_return": "correction", "resume": "deck_check",
     "new_deck": "shoe_start", "set_limits": "correction", "cut": "shoe_cut",
+    "uncut": "shoe_cut",
 }
 
 #: The key of each call (the window's, and its help's): split is P, stand took S.
@@ -615,15 +616,27 @@ class BlackjackSession(SessionCore):
         if state.phase == BlackjackPhase.DECK_CHECK:
             return self._refuse("the deck is being checked: the cut card ends a deck in play; Ctrl+N puts a new "
                                 "one in")
-        error = self._do({"op": "cut"}, message="cut card out")
+        error = self._do({"op": "cut", "by": "croupier"}, message="cut card out")
         if error is None:
             self._cut_alert("the croupier saw the cut card come out (O)")
         return error
 
+    def cut_takeback_refusal(self) -> Optional[str]:
+        """Why O cannot take the cut card back now (``None``: it can), asked before the display's second press."""
+        return cut_takeback_refusal(self._snap.state)
+
+    def take_back_cut(self) -> Optional[str]:
+        """The cut card recorded with O by mistake: the deck plays on, journaled (op ``uncut``) (qaZ F9)."""
+        error = self._do({"op": "uncut"}, message="cut card taken back: the deck plays on (O records it when it "
+                                                  "really comes out)")
+        if error is None:
+            self.dismiss("cut")
+        return error
+
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
-            if not self._snap.state.cut_out:
-                self._do({"op": "cut"}, message="cut card out")
+            if not self._snap.state.cut_out or self._snap.state.cut_by_hand is not None:  # the shoe's, then: it stays
+                self._do({"op": "cut", "by": "shoe"}, message="cut card out")
             self._cut_alert(f"the {event.source} reached the cut card")
         elif event.state == "empty" and self._snap.state.phase != BlackjackPhase.PLAYING:
             self._shoe_empty_between_rounds(event.source)

@@ -265,6 +265,9 @@ class BlackjackState:
     history: tuple[RoundRecord, ...] = ()
     #: The cut card came out of this deck: no round starts on it (the stub behind the cut may not finish one).
     cut_out: bool = False
+    #: The round the croupier was at when O recorded the cut card (None: not out, or a reader's signal): one
+    #: recorded by mistake is taken back with O until the deck check (qaZ F9, as at baccarat).
+    cut_by_hand: Optional[int] = None
     #: The states before each deal, card and decision of the current round: voiding one restores it.
     before: tuple["BlackjackState", ...] = field(default=(), repr=False, compare=False)
     #: The settlement a void took back in this round after it was paid (qaQ F6): the pay list says per hand
@@ -587,7 +590,22 @@ def _void(state: BlackjackState, op: Optional[Mapping[str, Any]] = None) -> Blac
                      paid_before=state.settlement or state.paid_before)  # what was paid, back to the deal
     if op is not None and op.get(CUT_STAYS) and state.cut_out:
         before = replace(before, cut_out=True)
-    return before
+    elif before.cut_out and not state.cut_out:  # recorded with O before that step, taken back since
+        before = replace(before, cut_out=False)
+    return replace(before, cut_by_hand=state.cut_by_hand if before.cut_out else None)
+
+
+def cut_takeback_refusal(state: BlackjackState) -> Optional[str]:
+    """Why O cannot take the cut card back now (``None``: it can): only one the croupier recorded with O (a
+    reader's signal is the shoe's), and not once the deck is being checked (qaZ F9)."""
+    if not state.cut_out:
+        return "the cut card is not out: nothing to take back"
+    if state.cut_by_hand is None:
+        return ("the cut card stays out: the shoe reported it (only a cut card recorded with O is taken back with "
+                "O); finish the round, then check the deck (C) and put a new one in (Ctrl+N)")
+    if state.phase == BlackjackPhase.DECK_CHECK:
+        return "the cut card stays out: the deck is being checked; Ctrl+N puts a new one in"
+    return None
 
 
 def position(state: BlackjackState, round_seat: Optional[int], hand: Optional[int]) -> str:
@@ -813,6 +831,12 @@ def apply(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         return _new_deck(state, op)
     if kind == "set_limits":
         return _set_limits(state, op)
-    if kind == "cut":  # the shoe's signal, journaled: the deck ends after this round
-        return replace(state, cut_out=True)
+    if kind == "cut":  # the shoe's signal, or O, journaled: the deck ends after this round
+        by_hand = op.get("by") == "croupier" and not state.cut_out
+        return replace(state, cut_out=True, cut_by_hand=state.round_no if by_hand else None)
+    if kind == "uncut":  # the cut card recorded with O by mistake: the deck plays on
+        refused = cut_takeback_refusal(state)
+        if refused is not None:
+            raise BlackjackTableError(refused)
+        return replace(state, cut_out=False, cut_by_hand=None)
     raise BlackjackTableError(f"unknown blackjack table operation {kind!r}")

@@ -315,6 +315,10 @@ def _carry_over(records: Dict[Any, Dict[str, Any]], stakes: Dict[Any, Dict[tuple
                                                    and _bets(last_round, stakes, layouts)):
             record["status"] = "carried_over"
             record["carried_to"] = to
+        elif record["status"] == "voided":
+            # A misdeal's bets (and a payment to undo) carried to the new shoe's round, dealt again there (qaZ F7:
+            # it read as a misdeal left voided, and the summary counted its settlement as settled again).
+            record["carried_to"] = to
 
 
 def table_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:

@@ -35,14 +35,17 @@ round numbers keep counting across shoes:
 kind              payload
 ================  ===========================================================
 shoe_start        shoe, decks; a new shoe (op ``new_shoe``) also ``limits`` and ``last_round`` (Rebet's bets),
-                  ``open_bets`` and, after a paid round's misdeal, ``paid_before`` (the payment to undo),
+                  ``open_bets`` and, after a paid round's misdeal, ``paid_before`` (the payment to undo) and
+                  ``paid_in`` (``shoe``, ``round``: the round it was paid in),
                   a new deck (op ``new_deck``) ``round``, ``limits``, ``open_bets`` (on the layout),
                   ``last_bets`` and, after a paid round voided back to its bets, ``paid_before`` (the payment
                   to undo, its ``bets`` one line per hand): a restart starts from the last of them; a new deck a supervisor let in
                   over a deck check that did not add up (``override``) also ``missing`` and
                   ``seen_too_often`` (card codes, as the display named them)
 shoe_burn         shoe, cards (list of codes)
-shoe_cut          shoe, round (the round in which the cut card came out); blackjack: op ``cut``,
+shoe_cut          shoe, round (the round in which the cut card came out); op ``cut`` (``by``: ``croupier``, O,
+                  or ``shoe``, a reader's signal; older journals: none) or ``uncut`` (a cut card recorded with
+                  O by mistake taken back: the shoe plays on); blackjack: op ``cut``,
                   no round is dealt from that deck after it
 round_start       round, shoe, game ("baccarat"/"blackjack")
 card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself;

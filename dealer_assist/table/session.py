@@ -34,8 +34,8 @@ from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
                                               SnapshotCore, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
-                                       burn_voidable, correcting_bets, cut_before_first_card, reopenable,
-                                       rules_from_record, shoe_started)
+                                       burn_voidable, correcting_bets, cut_before_first_card, cut_takeback_refusal,
+                                       reopenable, rules_from_record, shoe_started)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "ShoeOdds", "Snapshot", "TableSession"]
 
@@ -47,7 +47,7 @@ OP_KINDS = {
     "remove": "bet_removed", "undo": "bet_undone", "clear": "bets_cleared", "double": "bets_doubled",
     "rebet": "rebet", "deal": "deal", "void_card": "correction", "void_round": "correction", "void_burn": "correction",
     "reopen_bets": "correction",
-    "set_limits": "correction", "next_round": "round_start", "cut": "shoe_cut",
+    "set_limits": "correction", "next_round": "round_start", "cut": "shoe_cut", "uncut": "shoe_cut",
     "new_shoe": "shoe_start", "hold": "card_held", "play_held": "card_assigned", "discard_held": "card_set_aside",
 }
 
@@ -327,6 +327,8 @@ class TableSession(SessionCore):
                 payload[key] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)} for w in layout.wagers()]
             if new.paid_before is not None:  # a misdeal's payment still to undo goes on with the bets (rev16 F13)
                 payload["paid_before"] = new.paid_before.to_json()
+                if new.paid_in is not None:  # the round it was paid in (a restart's pay list names it)
+                    payload["paid_in"] = {"shoe": new.paid_in[0], "round": new.paid_in[1]}
         if new.betting.layout != old.betting.layout or new.betting.locked != old.betting.locked:
             payload["bets"] = [{"seat": w.seat, "bet": w.bet.value, "stake": fmt(w.stake)}
                                for w in new.betting.layout.wagers()]
@@ -460,11 +462,14 @@ class TableSession(SessionCore):
         return self._do({"op": "rebet"})
 
     def deal(self) -> Optional[str]:
+        if correcting_bets(self._snap.state):
+            return self._do({"op": "deal"}, message="the round settled again on its cards as the bets now stand: "
+                                                   "correct the payment as the list says")
         return self._do({"op": "deal"}, message="no more bets")
 
-    def _cut_out(self) -> Optional[str]:
+    def _cut_out(self, by: str = "shoe") -> Optional[str]:
         with self._lock:  # the decision and the op on one state: a card read meanwhile would change it
-            error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state)},
+            error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state), "by": by},
                              message="cut card out")
         if error is None:
             self.alert("cut", "info", "CUT CARD OUT", cut_text(self._snap.state), "finish as shown, then a new shoe")
@@ -480,7 +485,20 @@ class TableSession(SessionCore):
         if shoe.cut_out or shoe.phase is ShoePhase.FINISHED:
             return self._refuse("the cut card is already out: " + shoe.status if shoe.cut_out
                                 else "the shoe is finished: start a new shoe (Ctrl+N)")
-        return self._cut_out()
+        return self._cut_out("croupier")
+
+    def cut_takeback_refusal(self) -> Optional[str]:
+        """Why O cannot take the cut card back now (``None``: it can), asked before the display's second press."""
+        return cut_takeback_refusal(self._snap.state)
+
+    def take_back_cut(self) -> Optional[str]:
+        """The cut card recorded with O by mistake (O pressed twice): the shoe plays on as if it had not come
+        out, journaled (op ``uncut``), while no round was dealt after the one it was recorded in (qaZ F9)."""
+        error = self._do({"op": "uncut"}, message="cut card taken back: the shoe plays on (O records it when it "
+                                                  "really comes out)")
+        if error is None:
+            self.dismiss("cut")
+        return error
 
     def next_round(self) -> Optional[str]:
         """N.  Refused after the shoe's last round: the round it would open could never be dealt, and its

@@ -84,6 +84,10 @@ class ShiftTotals:
     voided: int = 0
     corrections: int = 0
     settlements_taken_back: int = 0
+    #: Of those, the ones of rounds left voided (a misdeal not dealt again in its round): not settled again there.
+    settlements_voided: int = 0
+    #: Voided rounds whose bets a new shoe carried to its round ("shoe 1 round 2 to shoe 2 round 1"), dealt there.
+    carried: list[str] = field(default_factory=list)
     #: Amounts in the exported rounds that are no number (a damaged entry): counted as 0.00 and said, not hidden.
     unreadable_amounts: int = 0
 
@@ -98,6 +102,10 @@ class ShiftTotals:
         settlement = record.get("settlement")
         if record.get("status") == "voided":
             self.voided += 1
+            self.settlements_voided += len(record.get("voided_settlements") or ())
+            to = record.get("carried_to")
+            if isinstance(to, dict):
+                self.carried.append(f"{name} to shoe {to.get('shoe')} round {to.get('round')}")
             return
         if not settlement or record.get("status") not in ("settled", "complete"):
             if record.get("status") == "open" and (record.get("cards") or record.get("bets")):
@@ -146,7 +154,8 @@ class ShiftTotals:
                 "first_round_ended": self.first, "last_round_ended": self.last,
                 "rounds": sum(g.rounds for g in self.games.values()), "open_rounds": self.open_rounds,
                 "voided_rounds": self.voided, "corrections": self.corrections,
-                "settlements_taken_back": self.settlements_taken_back, "unreadable_amounts": self.unreadable_amounts,
+                "settlements_taken_back": self.settlements_taken_back, "settlements_voided": self.settlements_voided,
+                "voided_carried": self.carried, "unreadable_amounts": self.unreadable_amounts,
                 "games": {k: v.to_json() for k, v in sorted(self.games.items())}}
 
 

@@ -58,7 +58,7 @@ class TableRules:
 
 
 def _new_shoe(rules: TableRules, shoe_no: int, last_round: Layout, layout: Layout = Layout(),
-              paid_before: Optional[Settlement] = None) -> TableState:
+              paid_before: Optional[Settlement] = None, paid_in: Optional[tuple[int, int]] = None) -> TableState:
     """A table at a new shoe: all it keeps of the one before is its rules (limits as changed), the
     shoe's number, the bets on the layout (the chips stay on the felt while the shoe is changed: QA,
     they had vanished with no word), the last round's bets (for Rebet) and, with the bets of a round
@@ -66,7 +66,7 @@ def _new_shoe(rules: TableRules, shoe_no: int, last_round: Layout, layout: Layou
     vanished at the new shoe, and the player kept what the croupier had been told to take back)."""
     fresh = TableState.new(rules)
     return replace(fresh, shoe_no=shoe_no, betting=replace(fresh.betting, layout=layout, last_round=last_round),
-                   paid_before=paid_before)
+                   paid_before=paid_before, paid_in=paid_in if paid_before is not None else None)
 
 
 def shoe_started(rules: TableRules, entry: dict) -> TableState:
@@ -78,7 +78,9 @@ def shoe_started(rules: TableRules, entry: dict) -> TableState:
         limits = TableLimits.from_mapping(entry["limits"])
         last, layout = (_layout_of(entry.get(key, ())) for key in ("last_round", "open_bets"))
         paid = _settlement_of(entry["paid_before"]) if entry.get("paid_before") is not None else None
-        return _new_shoe(replace(rules, limits=limits), int(entry["shoe"]), last, layout, paid)
+        paid_in = entry.get("paid_in")  # journals before it: the round is not named
+        where = (int(paid_in["shoe"]), int(paid_in["round"])) if isinstance(paid_in, dict) else None
+        return _new_shoe(replace(rules, limits=limits), int(entry["shoe"]), last, layout, paid, where)
     except (KeyError, TypeError, ValueError, ArithmeticError, BettingError, InvalidAmountError) as exc:
         raise TableError(f"its limits or last bets cannot be read ({exc})") from None
 
@@ -168,6 +170,13 @@ class TableState:
     #: The table as the last round left it, settled, before N: V or Shift+V reopens it while the next round
     #: has no card, bet nor held card (qaZ F6: a dispute just after N had no way back).  Gone at the deal.
     before_next: Optional["TableState"] = field(default=None, repr=False, compare=False)
+    #: (shoe, round) of ``paid_before`` when a new shoe carried it (a misdeal, then Ctrl+N before the deal): the
+    #: pay list names the round whose payment it undoes, not the new shoe's (qaZ F7).  Gone with it.
+    paid_in: Optional[tuple[int, int]] = None
+    #: The round the croupier was at when O recorded the cut card (not a reader's signal): a cut card recorded
+    #: by mistake is taken back while no round was dealt after that one (qaZ F9).  None: no cut card out, a
+    #: reader reported it, or a journal written before.
+    cut_by_hand: Optional[int] = None
 
     @classmethod
     def new(cls, rules: TableRules = TableRules()) -> "TableState":
@@ -279,6 +288,7 @@ def _void_round(state: TableState) -> TableState:
     except ShoeError as exc:
         raise TableError(str(exc)) from None
     return replace(start, shoe=shoe, held=state.held, held_zones=state.held_zones, phase=TablePhase.BETTING,
+                   cut_by_hand=state.cut_by_hand,
                    betting=replace(start.betting, locked=False, history=()),
                    paid_before=state.settlement or state.paid_before)
 
@@ -351,7 +361,9 @@ def reopenable(state: TableState) -> Optional[TableState]:
         return None
     if state.shoe.cut_out and not before.shoe.cut_out:
         before = replace(before, shoe=before.shoe.cut_card_out())
-    return _keep_limits(before, state)
+    elif before.shoe.cut_out and not state.shoe.cut_out:  # recorded (O) in it, taken back since
+        before = replace(before, shoe=before.shoe.cut_taken_back())
+    return _keep_limits(replace(before, cut_by_hand=state.cut_by_hand), state)
 
 
 def _keep_limits(restored: TableState, current: TableState) -> TableState:
@@ -409,6 +421,23 @@ def burn_voidable(state: TableState) -> bool:
     held one out since (a burn's shown card typed wrong had no way back but a new shoe, qaZ F3)."""
     return (bool(state.shoe.burned) and not state.before_cards and not state.held and not state.shoe.dealt
             and state.phase in (TablePhase.BURN, TablePhase.BETTING))
+
+
+def cut_takeback_refusal(state: TableState) -> Optional[str]:
+    """Why the cut card cannot be taken back now, or ``None`` when it can: recorded by O (a reader's own
+    signal is the shoe's, not the croupier's to undo), in this round or the last one with no round dealt since
+    (O pressed twice by mistake had ended the shoe 60 rounds early with no way back, qaZ F9)."""
+    if not state.shoe.cut_out:
+        return "the cut card is not out: nothing to take back"
+    at = state.cut_by_hand
+    if at is None:
+        return ("the cut card stays out: the shoe reported it (only a cut card recorded with O is taken back with "
+                "O); finish as shown, then a new shoe (Ctrl+N)")
+    if state.round_no == at or (state.round_no == at + 1 and state.phase in (TablePhase.BETTING,
+                                                                             TablePhase.FINISHED)):
+        return None
+    return (f"the cut card stays out: it was recorded (O) in round {at}, and a round was dealt after it; "
+            "finish as shown, then a new shoe (Ctrl+N)")
 
 
 def cut_before_first_card(state: TableState) -> bool:
@@ -481,14 +510,14 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind == "deal":
         _open_for_bets(state, "deal")
         state = _bets(state, lambda b: b.lock())
-        return replace(state, phase=TablePhase.DEALING, paid_before=None,  # a misdeal's payment was undone
+        return replace(state, phase=TablePhase.DEALING, paid_before=None, paid_in=None,  # a misdeal's payment was undone
                        before_next=None)
     if kind in ("void_card", "void_round", "reopen_bets") and not state.before_cards and reopenable(state) is not None:
         return apply(reopenable(state), op)  # N closed the round: reopened, then corrected as when it stood settled
     if kind == "reopen_bets":
         return _reopen_bets(state)
-    if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "cut", "burn_unseen",
-                                           "skip_burn"):
+    if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "cut", "uncut",
+                                           "burn_unseen", "skip_burn"):
         raise TableError(f"the bets of round {state.round_no} are open for correction: D settles it again on its "
                          "cards, then this")
     if kind == "void_card":
@@ -497,6 +526,9 @@ def apply(state: TableState, op: dict) -> TableState:
         before = state.before_cards[-1]
         if state.shoe.cut_out and not before.shoe.cut_out:
             before = replace(before, shoe=before.shoe.cut_card_out())
+        elif before.shoe.cut_out and not state.shoe.cut_out:  # recorded (O) before that card, taken back since
+            before = replace(before, shoe=before.shoe.cut_taken_back())
+        before = replace(before, cut_by_hand=state.cut_by_hand)
         # What was paid stays known back to the first card: a state from before it never had it.
         before = replace(before, paid_before=state.settlement or state.paid_before)
         extra = state.held[len(before.held):]  # held only grows within a round
@@ -519,19 +551,28 @@ def apply(state: TableState, op: dict) -> TableState:
         return replace(state, phase=TablePhase.FINISHED if finished else TablePhase.BETTING,
                        round_no=state.round_no + 1, round=BaccaratRound((), state.round.pair_by),
                        betting=state.betting.next_round(), settlement=None, before_cards=(), paid_before=None,
-                       before_next=replace(state, before_next=None))
+                       paid_in=None, before_next=replace(state, before_next=None))
     if kind == "cut":
         # The live table records its decision; an entry journaled before it did keeps the phase-only
         # rule it was played under, so an old journal replays to the rounds it really dealt.
         before_first = (op["before_first"] is True if "before_first" in op
                         else state.phase in (TablePhase.BETTING, TablePhase.SETTLED, TablePhase.BURN))
-        return replace(state, shoe=state.shoe.cut_card_out(before_first_card=before_first))
+        by_hand = op.get("by") == "croupier" and not state.shoe.cut_out
+        return replace(state, shoe=state.shoe.cut_card_out(before_first_card=before_first),
+                       cut_by_hand=state.round_no if by_hand else None)
+    if kind == "uncut":  # the cut card recorded by O by mistake: the shoe goes on as if it had not come out
+        refused = cut_takeback_refusal(state)
+        if refused is not None:
+            raise TableError(refused)
+        return replace(state, shoe=state.shoe.cut_taken_back(), cut_by_hand=None,
+                       phase=TablePhase.BETTING if state.phase == TablePhase.FINISHED else state.phase)
     if kind == "new_shoe":
         if state.phase == TablePhase.DEALING:
             raise TableError("cannot start a new shoe in the middle of a round: finish or void the round first")
         if state.phase in (TablePhase.BETTING, TablePhase.BURN):  # bets for a round not dealt yet stay on the felt
             return _new_shoe(state.rules, state.shoe_no + 1, state.betting.last_round, state.betting.layout,
-                             state.paid_before)  # a misdeal's payment, still to undo before they are dealt
+                             state.paid_before,  # a misdeal's payment, still to undo before they are dealt
+                             state.paid_in or (state.shoe_no, state.round_no))
         # A settled round's layout is its bets, done with: Rebet's.
         return _new_shoe(state.rules, state.shoe_no + 1, state.betting.layout or state.betting.last_round)
     if kind == "hold":

@@ -16,6 +16,15 @@ from dealer_assist.ui import theme
 #: round's list is long, and a croupier with only the keyboard cannot scroll sideways (PgUp and
 #: PgDown page the lines).  The history is the shoe's (a new shoe starts it again): the title names it.
 COLUMNS = ("Round", "Player", "Banker", "Result", "Stakes", "Paid")
+RESULT = COLUMNS.index("Result")
+
+
+def short_result(outcome) -> str:
+    """``BANKER 9-7``, ``TIE 5-5``: the result where ``BANKER WINS 9 TO 7`` does not fit its column (it was cut
+    to "BANKER WINS 7..." at 1366x768, qaZ)."""
+    high, low = ((outcome.player_total, outcome.banker_total) if outcome.winner != "banker"
+                 else (outcome.banker_total, outcome.player_total))
+    return f"{outcome.winner.upper()} {high}-{low}"
 
 
 def _cards(cards) -> str:
@@ -37,14 +46,14 @@ class HistoryView(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         # Sized by hand: fitted to its contents it would take the bets' whole line, which starts in it.
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
-        header.setSectionResizeMode(COLUMNS.index("Result"), QHeaderView.ResizeMode.Stretch)  # the row fills the width
+        header.setSectionResizeMode(RESULT, QHeaderView.ResizeMode.Stretch)  # the row fills the width
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.title)
         lay.addWidget(self.table, 1)
-        self._shown: tuple = ()
+        self._shown: Optional[tuple] = None  # (shoe, history) drawn
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
@@ -72,10 +81,15 @@ class HistoryView(QWidget):
 
     def _fit_rows(self) -> None:
         """Each bets line as tall as its text wrapped across the table (Qt sizes a spanned cell by
-        its first column alone)."""
+        its first column alone); each result whole, said shorter where the column is too narrow for it."""
         t = self.table
         metrics = t.fontMetrics()
         width = max(t.viewport().width() - 12, 40)  # less the cell's margins
+        room = t.columnWidth(RESULT) - 8  # less the cell's margins
+        results = [t.item(r, RESULT) for r in range(0, t.rowCount(), 2)]
+        whole = all(metrics.horizontalAdvance(i.data(Qt.ItemDataRole.UserRole)[0]) <= room for i in results)
+        for item in results:  # one form down the list, so that the rounds read alike
+            item.setText(item.data(Qt.ItemDataRole.UserRole)[0 if whole else 1])
         for r in range(1, t.rowCount(), 2):
             text = t.item(r, 0).text()
             lines = metrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextFlag.TextWordWrap, text).height()
@@ -83,9 +97,12 @@ class HistoryView(QWidget):
 
     def show_snapshot(self, snap) -> None:
         history = snap.state.history
-        if history is self._shown:
+        # The shoe with it: every empty history is the one empty tuple, and a second empty shoe kept the first's
+        # number in the title (qaZ F3: "HISTORY: shoe 2" under "Shoe 3 · Round 1").
+        shown = (snap.state.shoe_no, history)
+        if self._shown is not None and shown[0] == self._shown[0] and history is self._shown[1]:
             return
-        self._shown = history
+        self._shown = shown
         self.title.setText(f"HISTORY: shoe {snap.state.shoe_no}, {len(history)} round(s)")
         self.table.clearSpans()
         self.table.setRowCount(2 * len(history))
@@ -97,8 +114,10 @@ class HistoryView(QWidget):
                      fmt(rec.settlement.stakes), fmt(rec.settlement.paid))
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                if c == 3:
+                if c == RESULT:
                     item.setForeground(theme.hand_ink(o.winner))
+                    item.setData(Qt.ItemDataRole.UserRole, (text, short_result(o)))
+                    item.setToolTip(text)
                 self.table.setItem(2 * r, c, item)
             bets = ", ".join(f"{w.seat}:{w.bet.label} {fmt(w.stake)}" for w in rec.wagers) or "no bets"
             item = QTableWidgetItem(bets)

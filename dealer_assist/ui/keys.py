@@ -51,7 +51,7 @@ KEYS: tuple[Key, ...] = (
     Key(("B",), "burn done face down (count the burn cards as unseen)", "burn_unseen", group="Cards"),
     Key(("Shift+B",), "skip the burn", "skip_burn", group="Cards"),
     Key(("O",), "cut card out, when no reader reports it (press twice): this round and the rules' rounds after, then "
-                "the shoe ends", "cut_card", group="Cards"),
+                "the shoe ends; twice again takes back one recorded by mistake", "cut_card", group="Cards"),
     Key(("Ctrl+T",), "after ANOTHER SHOE: take the shoe the reader reads now as this table's (its cards play "
         "again, no restart)", "take_shoe", group="Cards"),
     Key(("N",), "next round", "next_round"),

@@ -398,6 +398,11 @@ class MainWindow(QMainWindow, StepsDown):
     def cut_card(self) -> Optional[str]:
         """The cut card came out and no source reported it; a second press, for the shoe then ends."""
         state = self.session.state
+        if state.shoe.cut_out and self.session.cut_takeback_refusal() is None:  # O pressed twice by mistake
+            if self.second_press.confirmed("cut_card"):
+                return self._run(self.session.take_back_cut())
+            return self._run(self.session.say("the cut card is out (recorded with O): press O again to take it "
+                                              "back, if it was recorded by mistake"))
         if state.shoe.cut_out or state.phase == "finished" or self.second_press.confirmed("cut_card"):
             return self._run(self.session.cut_card())  # a shoe whose cut card is out says so
         if state.phase == "dealing":

@@ -146,7 +146,14 @@ class SettlementView(QWidget):
         """The rows of a round whose paid settlement a void took back (qaQ F6): per bet, what to take back or
         pay more against what was paid, once it settles again; after a misdeal (the bets open again), what
         to take back and return so that the bets stand as before the deal."""
-        if settlement is None:
+        if settlement is None and state.paid_in is not None:  # carried by a new shoe: the round it undoes (qaZ F7)
+            shoe, number = state.paid_in
+            self._title = f"SHOE {shoe} ROUND {number}: MISDEAL: UNDO THE PAYMENT"
+            self.totals.setText(f"The settlement paid in shoe {shoe} round {number} was taken back "
+                                f"({fmt_grouped(paid.paid)} paid under it, {fmt_grouped(_taken(paid))} taken): take "
+                                "back what was paid and return the stakes taken before its bets are dealt again, as "
+                                f"this shoe's round {state.round_no}.")
+        elif settlement is None:
             self._title = f"ROUND {state.round_no}: MISDEAL: UNDO THE PAYMENT"
             self.totals.setText(f"The settlement paid was taken back ({fmt_grouped(paid.paid)} paid under it, "
                                 f"{fmt_grouped(_taken(paid))} taken): take back what was paid and return the stakes "
@@ -171,7 +178,15 @@ class SettlementView(QWidget):
         if key == self._shown:
             return
         self._shown = key
-        if paid is not None and (settlement is not None or state.phase in ("betting", "burn")):  # burn: a new shoe's
+        correcting = state.phase == "betting" and bool(state.round.cards)  # Shift+D: its bets open, its cards kept
+        if correcting:
+            self._title = f"ROUND {state.round_no}: BETS BEING CORRECTED"
+            lines = [(str(w.seat), SHORT[w.bet], fmt_grouped(w.stake), "", "", None) for w in state.betting.layout.wagers()]
+            self.totals.setText(f"Round {state.round_no}'s cards stay; the settlement paid stands until D settles it "
+                                f"again on them ({fmt_grouped(paid.paid)} paid under it, {fmt_grouped(_taken(paid))} "
+                                "taken): this list then says what to take back or pay more." if paid is not None else
+                                f"Round {state.round_no}'s cards stay: D settles it again on the bets as corrected.")
+        elif paid is not None and (settlement is not None or state.phase in ("betting", "burn")):  # burn: new shoe's
             lines = self._corrections(state, paid, settlement)
         elif settlement is None:
             self._title = f"ROUND {state.round_no}: BETS"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.baccarat.paytable import Bet
@@ -38,6 +39,9 @@ class StatusView(QWidget):
         self.cut = theme.plain(QLabel(""))
         self.links = theme.plain(QLabel(""))
         self.odds_title = QLabel("ODDS (cards left)")
+        self.odds_title.setWordWrap(True)  # a title too long even in short is wrapped, never cut at the edge
+        self._titles = ("ODDS (cards left)", "ODDS (cards left)")
+        self.odds_title.installEventFilter(self)
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(1)
@@ -78,6 +82,7 @@ class StatusView(QWidget):
             w.setFont(theme.font(unit * 0.9, bold=True))
         self.cut.setFont(theme.font(unit * 1.05, bold=True))
         self.odds_title.setFont(theme.font(unit * theme.LABEL_SCALE, bold=True))
+        self._fit_title()
         for (row, _), lab in self.cells.items():
             lab.setFont(theme.font(unit * 0.85, bold=row == "head" or _ == "name"))
 
@@ -145,12 +150,27 @@ class StatusView(QWidget):
             return
         # Cards burned face down are unknown but random: the odds rest on the known composition
         # and hold for the shoe's real cards left.
-        self._title(f"ODDS on the {shoe.cards_left} cards left" + push_note(result.report))
+        self._title(f"ODDS on the {shoe.cards_left} cards left" + push_note(result.report),
+                    short=f"ODDS, {shoe.cards_left} cards left" + push_note(result.report, short=True))
         self._show_figures(result.report)
 
-    def _title(self, text: str, tip: str = "") -> None:
-        self.odds_title.setText(text)
+    def _title(self, text: str, tip: str = "", short: str = "") -> None:
+        self._titles = (text, short or text)
         self.odds_title.setToolTip(tip or text)
+        self._fit_title()
+
+    def _fit_title(self) -> None:
+        """The title whole where it fits, else its short form, wrapped if even that is too wide (qaZ F5: an EZ
+        table's "... Banker 11.73%)" ran off the right edge at 1280x720, its figure cut)."""
+        text, short = self._titles
+        room = self.odds_title.contentsRect().width()
+        metrics = QFontMetrics(self.odds_title.font())
+        self.odds_title.setText(text if metrics.horizontalAdvance(text) <= room else short)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.odds_title and event.type() == QEvent.Type.Resize:
+            self._fit_title()  # its room changed: the whole title may fit again, or no longer
+        return super().eventFilter(watched, event)
 
     def _show_figures(self, report) -> None:
         for bet in Bet:
@@ -159,13 +179,13 @@ class StatusView(QWidget):
             self.cells[(bet.value, "House edge")].setText(pct(f["house_edge"]))
 
 
-def push_note(report) -> str:
+def push_note(report, short: bool = False) -> str:
     """The odds title's push: one figure while Player and Banker push alike (on a tie), each its own where
     they differ (qaQ F16: an EZ table's Banker pushes on a three-card 7 too, 11.8% against 9.5%, and the
-    one figure shown was Player's)."""
+    one figure shown was Player's).  ``short``: the bets by their initials, for a narrow column."""
     player, banker = (report.bets[b].floats()["push"] for b in (Bet.PLAYER, Bet.BANKER))
     if not player and not banker:
         return ""
     if abs(player - banker) < 5e-5:
-        return f" (Player/Banker push {pct(player)})"
-    return f" (push: Player {pct(player)}, Banker {pct(banker)})"
+        return f" ({'P/B' if short else 'Player/Banker'} push {pct(player)})"
+    return f" (push: P {pct(player)}, B {pct(banker)})" if short else f" (push: Player {pct(player)}, Banker {pct(banker)})"

@@ -37,6 +37,15 @@ FELT_FLOOR = 8.0
 #: one) and no more than :data:`MOST_PAPER` of them is paper (a covered card shows some).
 LEAST_FELT = 0.7
 MOST_PAPER = 0.1
+#: A frame shows the table when this share of its pixels that are not paper is within reach of the felt
+#: colour the frames that read cards showed (see :meth:`TableView.shows`): a hand or a cloth over the lens
+#: leaves none of it, while a camera framing a rail (or any second colour) as wide as the felt tipped the
+#: median of a frame with cards to the rail's colour, and an empty table's frames, their median the felt's,
+#: had been taken for a covered lens (rev19 R7).
+LEAST_TABLE = 0.2
+#: The table round a card is sampled between these scales of its quad about its centre (see
+#: :meth:`TableView.ground`): just outside its edge and its shadow, well inside a box printed for it.
+RING = (1.15, 1.3)
 
 
 @dataclass(eq=False)
@@ -57,9 +66,46 @@ class TableView:
             self._felt = np.median(table if len(table) else pixels, axis=0)
         return self._felt
 
-    def bare(self, corners: Sequence[tuple[float, float]]) -> bool:
+    def shows(self, felt: np.ndarray) -> bool:
+        """Whether the frame shows the table whose felt was ``felt`` (B, G, R) in the frames that read cards:
+        at least :data:`LEAST_TABLE` of its pixels that are not paper are within reach of it."""
+        pixels = self.small[::FELT_STEP, ::FELT_STEP, :3].reshape(-1, 3).astype(np.float64)
+        table = pixels[self.paper[::FELT_STEP, ::FELT_STEP].reshape(-1) == 0]
+        table = table if len(table) else pixels
+        reach = max(FELT_REACH * float(felt.max()), FELT_FLOOR)
+        return bool(np.count_nonzero(np.abs(table - felt).max(axis=1) <= reach) >= LEAST_TABLE * len(table))
+
+    def ground(self, corners: Sequence[tuple[float, float]]) -> Optional[np.ndarray]:
+        """The colour (B, G, R) of the table round a card whose quad (in the frame's pixels) is ``corners``, when
+        the ring just outside it (see :data:`RING`) is mostly in the frame, mostly not paper, and of one colour:
+        a box printed for the card in a colour of its own, or the felt.  None otherwise (another card beside it, a
+        hand reaching for it)."""
+        quad = np.asarray(corners, np.float64) * self.scale
+        if quad.shape != (4, 2):
+            return None
+        centre = quad.mean(axis=0)
+        u = (np.arange(GRID) + 0.5) / GRID
+        ring = []
+        for scale in RING:
+            grown = centre + (quad - centre) * scale
+            ring += [grown[i] + np.outer(u, grown[(i + 1) % 4] - grown[i]) for i in range(4)]
+        points = np.concatenate(ring).round().astype(int)
+        h, w = self.paper.shape[:2]
+        inside = (points[:, 0] >= 0) & (points[:, 0] < w) & (points[:, 1] >= 0) & (points[:, 1] < h)
+        xs, ys = points[inside, 0], points[inside, 1]
+        table = ~self.paper[ys, xs].astype(bool)
+        if np.count_nonzero(table) < 0.5 * len(points):
+            return None
+        colours = self.small[ys[table], xs[table], :3].astype(np.float64)
+        colour = np.median(colours, axis=0)
+        return colour if self._near(colours, colour) >= LEAST_FELT else None
+
+    def bare(self, corners: Sequence[tuple[float, float]], ground: Optional[np.ndarray] = None) -> bool:
         """Whether the spot of a card whose quad (in the frame's pixels) is ``corners`` shows bare
-        felt: no paper, and not a hand or chips.  A spot mostly off the frame tells nothing."""
+        felt: no paper, and not a hand or chips.  A spot mostly off the frame tells nothing.  ``ground``:
+        the colour round the card when it lay there (see :meth:`ground`), its spot bare when of that colour
+        too: a box printed for the card in a colour of its own was never seen bare, and a card of the last
+        round's code dealt there was taken for that card (rev19 R1, R2, R6)."""
         quad = np.asarray(corners, np.float64) * self.scale
         centre = quad.mean(axis=0)
         quad = centre + (quad - centre) * INSET
@@ -74,7 +120,12 @@ class TableView:
         xs, ys = points[inside, 0], points[inside, 1]
         if np.count_nonzero(self.paper[ys, xs]) > MOST_PAPER * len(xs):
             return False
-        felt = self.felt()
-        reach = max(FELT_REACH * float(felt.max()), FELT_FLOOR)
-        off = np.abs(self.small[ys, xs, :3].astype(np.float64) - felt).max(axis=1)
-        return bool(np.count_nonzero(off <= reach) >= LEAST_FELT * len(xs))
+        colours = self.small[ys, xs, :3].astype(np.float64)
+        return self._near(colours, self.felt()) >= LEAST_FELT or (
+            ground is not None and self._near(colours, ground) >= LEAST_FELT)
+
+    @staticmethod
+    def _near(colours: np.ndarray, colour: np.ndarray) -> float:
+        """The share of ``colours`` within reach of ``colour`` (see :data:`FELT_REACH`)."""
+        reach = max(FELT_REACH * float(colour.max()), FELT_FLOOR)
+        return float(np.count_nonzero(np.abs(colours - colour).max(axis=1) <= reach)) / max(len(colours), 1)

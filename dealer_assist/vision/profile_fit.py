@@ -25,6 +25,8 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from dealer_assist.vision.track import REFERENCE_FPS
+
 #: The share of unsure reads past which the profile is doubted (3.4 times the worst of a deck's own).
 UNSURE_SHARE = 0.10
 #: Unsure reads needed before the share is judged: a frame or two of fanned cards proves nothing.
@@ -55,9 +57,15 @@ MIRROR_READ = 0.75
 #: Frames read after a frame was read turned back before another is (the look costs one more read).
 MIRROR_EVERY = 30
 #: Of frames in time order (see :attr:`ProfileFit.in_motion`), a card read whose centre lies this share of
-#: its width from every read of the frame read before is still moving: its read is not weighed.  A card at
-#: rest moves a pixel or two (about 0.01); one sliding in at a dealing pace 0.1 to 0.5 a frame.
+#: its width from every read of the frame read before (see :data:`MOVED_OVER`) is still moving: its read is
+#: not weighed.  A card at rest moves a pixel or two (about 0.01); one sliding in at a dealing pace 0.1 to 0.5
+#: a 30 fps frame.
 MOVED = 0.05
+#: Seconds the frame read before lies back at least (a 30 fps frame, less a camera's uneven times), by the
+#: frames' own times: a 60 fps camera's card sliding moved half as far a frame (a stream sending each frame
+#: twice: not at all), and a normal deal's unsure reads of cards sliding in raised "the camera's picture has
+#: most likely changed".
+MOVED_OVER = 0.75 / REFERENCE_FPS
 
 
 #: What to check of the camera before a profile is doubted on unsure reads alone (see :meth:`ProfileFit.warning`).
@@ -143,19 +151,26 @@ class ProfileFit:
     #: Reads of cards still moving, not weighed (sure, unsure).
     moving: list = field(default_factory=lambda: [0, 0])
     _said: bool = False
-    _before: list = field(default_factory=list)  # the centres and widths of the last frame's reads
+    #: The times, centres and widths of the reads of the latest frames read (see :data:`MOVED_OVER`), the last first.
+    _before: list = field(default_factory=list)
+    _count: int = 0  # frames added: a frame with no time is taken 1/30 s after the one before
     _recent: deque = field(default_factory=lambda: deque(maxlen=MIRROR_WINDOW))
     _since_look: int = MIRROR_EVERY
 
-    def add(self, result, frame=None) -> None:
+    def add(self, result, frame=None, t: Optional[float] = None) -> None:
         """One recognizer result (:class:`~dealer_assist.vision.recognize.FrameResult`) and, when given, its
-        frame: a grey one is looked at only when the doubt is first raised, to name the likelier fault."""
+        frame: a grey one is looked at only when the doubt is first raised, to name the likelier fault; ``t``:
+        its time in seconds (None: counted, 1/30 s after the one before)."""
         # A card seen whole with no index found (no candidates) had no corner read: a card dealt blurred is
         # one until it stops, so counting it would doubt a deck's own profile at every deal.
         sure = result.cards
         unsure = [u for u in result.uncertain if getattr(u, "candidates", None) != ()]
         if self.in_motion:
-            before, self._before = self._before, [_place(hit) for hit in (*sure, *unsure)]
+            self._count += 1
+            t = self._count / REFERENCE_FPS if t is None else t
+            old = [n for n, (when, _) in enumerate(self._before) if t - when >= MOVED_OVER]
+            before = self._before[old[0]][1] if old else []
+            self._before = [(t, [_place(hit) for hit in (*sure, *unsure)])] + self._before[:old[0] + 1 if old else None]
             still_sure, still_unsure = ([hit for hit in hits if _at_rest(_place(hit), before)] for hits in (sure, unsure))
             self.moving[0] += len(sure) - len(still_sure)
             self.moving[1] += len(unsure) - len(still_unsure)

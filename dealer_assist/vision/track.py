@@ -16,10 +16,10 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional, Sequence
 
+import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.bare_spot import FELT_FLOOR, FELT_REACH
 from dealer_assist.vision.recognize import FrameResult
 
 
@@ -50,6 +50,8 @@ class UnreadCard:
     candidates: tuple[Card, ...]
     frame: int
     center: tuple[float, float]
+    #: Its outline when last seen (pixels), when known: how far it reaches (a zoned camera's box, rev19 R4).
+    corners: tuple[tuple[float, float], ...] = ()
 
 
 #: The frame rate the tracker's frame-sized measures are stated at (the shared videos'): a card's speed is
@@ -99,6 +101,9 @@ LEFT_GRID = 12
 #: Seconds after a card lying still vanished unseen, its spot not seen bare, within which a card of its code
 #: read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
 MOVED = 2.0
+#: Card heights from a forgotten card covered still (a ghost) within which a card of its code read is held as it
+#: put back (see OnceOnlyTracker._moved): a squeezed card is set back near its spot, half a card off or so.
+GHOST_MOVED = 1.0
 #: An unsure read whose outline lies within this share of a card's height of a reported card's (every
 #: corner near one of its corners) lies where that card lies: a resting card's reads move a pixel or
 #: two (4 px of 256 on anglo's shoe video in colour and then grey), a card dealt onto it in a
@@ -230,6 +235,9 @@ class _Track:
     layout: int = 0
     #: Taken for a forgotten card of its code after frames with no card at all (see OnceOnlyTracker._ghost_or_new).
     put_back: bool = False
+    #: The colour of the table round it, first seen of one colour once it lay still there (see
+    #: :meth:`.bare_spot.TableView.ground`): its spot is bare when of that colour too.
+    ground: Optional[np.ndarray] = None
 
 
 @dataclass(frozen=True)
@@ -276,6 +284,8 @@ class _Unknown:
     #: opening frames are over, then the table's (``theirs``) or asked for (see OnceOnlyTracker._claim_theirs).
     maybe_theirs: bool = False
     theirs: bool = False
+    #: The colour of the table round it, as a track's (see :attr:`_Track.ground`).
+    ground: Optional[np.ndarray] = None
 
 
 #: How much (a share of its size) a reported card's outline is grown when an unsure read's outline is looked for
@@ -284,6 +294,9 @@ WITHIN_SLACK = 0.04
 #: Most an unsure read's outline within a reported card may cover of that card's (see
 #: OnceOnlyTracker._within_read): a card stacked on it covers it whole, and is one to ask for.
 SMALLER = 0.8
+#: Least share of an unsure read's outline (smaller than a card) on a card seen unread that went from view as it
+#: came for it to be that card's uncovered part (see OnceOnlyTracker._within_read).
+ON_UNREAD = 0.4
 
 
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
@@ -305,6 +318,25 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     edges, to = np.roll(quad, -1, axis=0) - quad, point - quad
     turns = edges[:, 0] * to[:, 1] - edges[:, 1] * to[:, 0]
     return bool((turns > 0).all() or (turns < 0).all())
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """The area two convex quads share."""
+    return float(cv2.intersectConvexConvex(np.float32(a), np.float32(b))[0])
+
+
+def _corners(corners) -> tuple[tuple[float, float], ...]:
+    return tuple((float(x), float(y)) for x, y in corners)
+
+
+def _ground(view, corners, known: Optional[np.ndarray], still: bool) -> Optional[np.ndarray]:
+    """The colour round a card at ``corners`` as kept (see :attr:`_Track.ground`): ``known`` while it lies still
+    (a hand reaching for it later is no table), looked for while unknown, forgotten once it moves."""
+    if not still:
+        return None
+    if known is not None or view is None or len(corners) != 4:
+        return known
+    return view.ground(corners)
 
 
 def _paper_left(view, old, new=None) -> float:
@@ -353,7 +385,8 @@ class OnceOnlyTracker:
         #: The most reported cards seen in one frame since the last frame with no card in it, and that frame.
         self.layout = 0
         self.emptied = -1
-        #: The last frame that showed the table with no card in it at all (see :meth:`_ghost_or_new`).
+        #: The last frame that showed the table with no card in it at all, every remembered card's spot bare (see
+        #: :meth:`_ghost_or_new`).
         self.nothing = -1
         #: The unsure reads of the last frame fed that are a read card's phantom (see :meth:`_crosswise_on`): no
         #: card, so neither asked for nor weighed as an unsure read of the profile (see :meth:`weighed`).
@@ -418,14 +451,15 @@ class OnceOnlyTracker:
         the first second (a hand lifted off the table's card, or a card just dealt: the croupier
         says which), or seen then moving (the table's card squared up).  Any other card is new.
 
-        A frame that reads nothing and shows no table (its most common colour far from the felt of the frames
-        that read cards: a hand over the lens, a cloth) tells nothing, as one too dark does (see :meth:`unseen`).
+        A frame that reads nothing and shows no table (hardly any of it the felt colour of the frames that read
+        cards, see :meth:`.bare_spot.TableView.shows`: a hand over the lens, a cloth) tells nothing, as one too dark
+        does (see :meth:`unseen`).
         """
         t = frame / REFERENCE_FPS if t is None else t
         if result.cards and result.view is not None:
             self.felt = result.view.felt()
-        elif not result.uncertain and result.view is not None and self.felt is not None and float(
-                np.abs(result.view.felt() - self.felt).max()) > max(FELT_REACH * float(self.felt.max()), FELT_FLOOR):
+        elif not result.uncertain and result.view is not None and self.felt is not None and not result.view.shows(
+                self.felt):
             self.view, self.phantoms, self.settled = None, [], True
             self.unseen(frame, t)
             return []
@@ -435,11 +469,11 @@ class OnceOnlyTracker:
         events: list = []
         self._trim_counted()
         self.taken = [t for t in self.taken if self._since(t.last) <= PUT_BACK]
-        if not (result.cards or result.uncertain):
-            if result.view is not None:  # a read with no view to look at shows no table
-                self.nothing = frame
-            if self._cleared(result.view):
-                self.layout, self.emptied = 0, frame
+        if not (result.cards or result.uncertain) and self._cleared(result.view):
+            self.layout, self.emptied = 0, frame
+            # A read with no view to look at shows no table; nor does one whose cards are merely hidden (an arm
+            # passing over the layout a blink: a card squeezed through it was held as put back, rev19 R11).
+            self.nothing = frame if result.view is not None else self.nothing
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
@@ -482,6 +516,7 @@ class OnceOnlyTracker:
             tr.hits += 1
             tr.last = frame
             tr.corners, tr.bare = hit.corners, 0
+            tr.ground = _ground(result.view, hit.corners, tr.ground, bool(np.hypot(*tr.velocity) < STILL * self.card_h))
             tr.confidence = max(tr.confidence, hit.confidence)
             if tr.ghost is not None and not self._ghost_or_new(tr):
                 continue
@@ -495,7 +530,7 @@ class OnceOnlyTracker:
             c = np.array(hit.center)
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting,
                         at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c, corners=hit.corners,
-                        read=self.reads)
+                        read=self.reads, ground=_ground(result.view, hit.corners, None, True))
             if tr.ghost is not None:
                 self.tracks.append(tr)
                 held.append(tr)
@@ -586,7 +621,7 @@ class OnceOnlyTracker:
         and had taken the put-back memory away: a 9♠ lifted a second and put back was played twice (rev17 F3b)."""
         if view is None:
             return True
-        return all(view.bare(tr.corners) for tr in self.tracks + self.ghosts
+        return all(view.bare(tr.corners, tr.ground) for tr in self.tracks + self.ghosts
                    if tr.reported and len(tr.corners) == 4 and np.hypot(*tr.velocity) < STILL * self.card_h
                    and _in_frame(view, tr.corners))
 
@@ -615,10 +650,16 @@ class OnceOnlyTracker:
         twice; F10b: the hand gathering a 9♠ onto the K♦ at a round's end).  Longer while its spot shows it covered
         (a hand or another card on it), as long as it is remembered (``forget`` seconds): a split's hand resting on
         the pair three seconds had the second card played twice (rev18 G7).  Held as put back: an 8-deck
-        shoe's second copy may have been dealt while the first lay hidden.  One seen since is another."""
+        shoe's second copy may have been dealt while the first lay hidden.  One seen since is another.  A card
+        covered longer than that, forgotten (a ghost) while its spot showed it covered till that card came (its
+        spot seen bare only since: the card set back off it), is held so when read within a card of it: a squeeze of
+        5 s and more set back half a card off was played twice (rev19 R9)."""
         return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last
                    and (self._since(t.last, tr.first) <= MOVED or t.covered)
-                   and np.hypot(*t.velocity) < STILL * self.card_h for t in self.tracks)
+                   and np.hypot(*t.velocity) < STILL * self.card_h for t in self.tracks) or any(
+            g.code == tr.code and (g.covered or g.bare and g.bare_from >= tr.first) and g.last < tr.first
+            and np.hypot(*g.velocity) < STILL * self.card_h
+            and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h for g in self.ghosts)
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
@@ -647,9 +688,9 @@ class OnceOnlyTracker:
             return True
         if tr.streak >= self.confirm + 2:
             if self.nothing > tr.ghost.last:
-                # The table showed no card at all since it was last seen: a lone card under a resting hand, or the
-                # layout cleared and the next round's card of its code dealt there, on a spot never seen bare (a
-                # printed card box, rev18 G6: half a shift's cards were silently lost).  Held as put back.
+                # The table showed no card at all since it was last seen, every remembered spot bare: the layout
+                # cleared and the next round's card of its code dealt there (rev18 G6: half a shift's cards on a
+                # printed card box were silently lost).  Held as put back.
                 tr.ghost, tr.put_back = None, True
                 return True
             tr.ghost, tr.reported = None, True
@@ -669,7 +710,7 @@ class OnceOnlyTracker:
             if (id(tr) in seen or not tr.reported or not tr.corners
                     or np.hypot(*tr.velocity) >= STILL * self.card_h):
                 continue
-            self._look(tr, view.bare(tr.corners))
+            self._look(tr, view.bare(tr.corners, tr.ground))
             tr.covered = tr.bare == 0 and _in_frame(view, tr.corners)
             if self._gone(tr):
                 self.taken.append(_Taken(tr.code, tr.center.copy(), tr.last, tr.layout))
@@ -758,6 +799,7 @@ class OnceOnlyTracker:
                         k.still += 1
                     k.center, k.last, k.seen = c, frame, k.seen + 1
                     k.corners, k.bare = u.corners, 0
+                    k.ground = _ground(result.view, u.corners, k.ground, k.still > 0)
                     k.candidates = u.candidates or k.candidates
                     at_rest = k.still + 1 >= UNREAD_SIGHTINGS and self._since(k.still_since) >= UNREAD_AT_REST
                     # unread_after sightings, over as long as they take at 30 fps (a 60 fps camera sees it twice as
@@ -775,14 +817,15 @@ class OnceOnlyTracker:
                 theirs = not u.candidates and starting and bool(+self.counted or +self.lingering)
                 self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates,
                                              reported=counted is not None or theirs, counted=counted,
-                                             corners=u.corners, maybe_theirs=theirs))
+                                             corners=u.corners, maybe_theirs=theirs,
+                                             ground=_ground(result.view, u.corners, None, True)))
                 if theirs and not opening:
                     self._claim_theirs()
         view = result.view
         for k in self.unknown:
             # A card asked for is kept in mind while its spot is not seen bare (see _expire).
             if view is not None and k.reported and k.counted is None and k.corners and k.last != frame:
-                self._look(k, view.bare(k.corners))
+                self._look(k, view.bare(k.corners, k.ground))
                 k.covered = k.bare == 0 and _in_frame(view, k.corners)
         return events
 
@@ -827,7 +870,7 @@ class OnceOnlyTracker:
         if self.unread_when_gone:
             return []
         k.reported = k.asked = True
-        return [UnreadCard(k.candidates, frame, tuple(k.center.tolist()))]
+        return [UnreadCard(k.candidates, frame, tuple(k.center.tolist()), _corners(k.corners))]
 
     def _ahead(self, frame: int, new: list[_Track]) -> list:
         """The UnreadCards of cards lying still unread, seen so in :data:`UNREAD_SIGHTINGS` frames read, that
@@ -967,8 +1010,9 @@ class OnceOnlyTracker:
         return self._within_read(u, frame)
 
     def _within_read(self, u, frame: int) -> bool:
-        """Whether the unsure read ``u``'s outline lies wholly within a reported card lying still whose spot is
-        not bare (a card is still seen there, partly covered): a piece of that card's face, no card to ask for.
+        """Whether the unsure read ``u``'s outline lies wholly within a reported card lying still, or a card seen
+        unread before, whose spot is not bare (a card is still seen there, partly covered): a piece of that card's face, no
+        card to ask for.
 
         A card dealt onto it lies partly off it (a fan) or covers it whole (its outline on the card's, see
         :data:`ON_CARD`); an outline smaller than a card (:data:`SMALLER`) inside one is that card: in a tight plastic fan (0.15 of
@@ -979,13 +1023,24 @@ class OnceOnlyTracker:
         corners = np.asarray(u.corners, np.float64)
         for tr in self.tracks + self.ghosts:
             if (not tr.reported or len(tr.corners) != 4 or np.hypot(*tr.velocity) >= STILL * self.card_h
-                    or self.view is not None and self.view.bare(tr.corners)):
+                    or self.view is not None and self.view.bare(tr.corners, tr.ground)):
                 continue
             mine = np.asarray(tr.corners, np.float64)
             middle = mine.mean(axis=0)
             grown = middle + (mine - middle) * (1.0 + WITHIN_SLACK)
             if _area(corners) < SMALLER * _area(mine) and all(_inside(grown, p) for p in corners):
                 tr.kept = frame
+                return True
+        # So mostly on a card seen unread lying still, gone from view as this read came: a K♦ fanned a quarter card
+        # down on a smudged 10♥ left the 10♥'s top showing, read unsure with an outline half a card high sticking out
+        # of it, and the croupier was asked for a second card (rev19 R5).
+        for k in self.unknown:
+            if (k.last == frame or not k.still or len(k.corners) != 4
+                    or self.view is not None and self.view.bare(k.corners, k.ground)):
+                continue
+            mine = np.asarray(k.corners, np.float64)
+            if (_area(corners) < SMALLER * _area(mine)
+                    and _overlap(corners, mine) >= ON_UNREAD * _area(corners)):
                 return True
         return False
 
@@ -1044,7 +1099,7 @@ class OnceOnlyTracker:
                 if any(t.reported for t in near):
                     continue  # read for sure after all: its NewCard is its one event
                 if self._since(k.last) >= UNREAD_GONE:
-                    events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
+                    events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist()), _corners(k.corners)))
                     # Kept in mind as one asked for (below): unseen a second (the next card dealt blurring
                     # the frames), it may still lie there, and is not asked for again when seen (QA F2).
                     k.reported = k.asked = True
@@ -1096,6 +1151,6 @@ class OnceOnlyTracker:
         for k in self.unknown:
             if k.due and not k.reported:
                 k.reported = k.asked = True
-                events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
+                events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist()), _corners(k.corners)))
         left = self.unsettled(frame)
         return events + ([SourceEnded(frame, tuple(left))] if left else [])

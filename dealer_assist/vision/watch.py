@@ -46,7 +46,7 @@ OPENING_FRAMES = 3
 
 def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] = lambda: False,
           confirm: int = 2, every_frame: bool = False, cost: Optional[WatchCost] = None,
-          fit: Optional[ProfileFit] = None, seen: Optional[Callable[[np.ndarray, FrameResult], None]] = None,
+          fit: Optional[ProfileFit] = None, seen: Optional[Callable[[np.ndarray, FrameResult, float], None]] = None,
           counted: Optional[Sequence[str]] = None, ask_unplaced: bool = False,
           lingering: Sequence[str] = (), unread_when_gone: bool = False,
           on_layout: Optional[Callable[[], Sequence[str]]] = None) -> Iterator[tuple[object, float]]:
@@ -56,7 +56,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
 
     A frame showing what the last frame read did is not read again unless ``every_frame``.
     ``fit`` counts the sure and unsure reads of the frames read (see :mod:`.profile_fit`).
-    ``seen`` is told each frame and what it read (the display's camera view).
+    ``seen`` is told each frame, what it read and its time in seconds (the display's camera view, the dark
+    frames' watch).
     ``counted``: for a table's camera, the codes of the cards the table holds on its layout
     (None for a recording watched alone).  A card of those codes first seen within
     :data:`START_WINDOW` seconds of the first frame that is not dark (a camera opening its
@@ -103,7 +104,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
             continue
         last_seen = frame.number, frame.t
         t0 = time.perf_counter()
-        fresh = every_frame or scene.needs_reading(frame.image, tracker.settled) or last is None
+        fresh = every_frame or scene.needs_reading(frame.image, tracker.settled, frame.t) or last is None
         if fresh:
             last = result = recognizer.recognize(frame.image)
             if cost is not None:
@@ -114,7 +115,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         if cost is not None:
             cost.ms.append((time.perf_counter() - t0) * 1000)
         if seen is not None:
-            seen(frame.image, result)
+            seen(frame.image, result, frame.t)
         # Too dark to show a card's paper (see .dark_frames): it tells nothing of the spots, and every card
         # had been taken away in a few such frames (its spot as dark as the felt) and played again (rev17 F2).  Nor
         # does its time count: the cards lying there are kept in mind however long it lasts.
@@ -122,10 +123,11 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         first_t = frame.t if first_t is None else first_t
         if shown_t is None and float(frame.image[::16, ::16].mean()) >= DARK_LEVEL:
             shown_t = frame.t
-        # A frame with no card at all while the table holds cards is a camera not yet showing the table (a V4L2
-        # camera's solid green first buffers), not one showing it empty (rev18 G3).
+        # A frame with no card at all while the table holds cards, or its last round's may still lie there, is a
+        # camera not yet showing the table (a V4L2 camera's solid green first buffers), not one showing it empty
+        # (rev18 G3; rev19 R3: restarted between rounds, the last round's cards were played in the next).
         tells = not dark and (bool(result.cards) or all(u.candidates for u in result.uncertain)
-                              and bool(result.uncertain or not counted))
+                              and bool(result.uncertain or not (counted or counted is not None and lingering)))
         if open_t is None and shown_t is not None and (tells or frame.t - shown_t >= START_WINDOW):
             # A camera (re)started blurred or washed out read nothing in its first frames, and the cards dealt
             # while it was away were first seen after the opening, played as new cards (rev17 F7).
@@ -141,7 +143,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
         if fresh and fit is not None:
             # Weighed once the tracker has judged the frame: a read card's phantom outline is no unsure read.
             t1 = time.perf_counter()
-            fit.add(tracker.weighed(result), frame.image)
+            fit.add(tracker.weighed(result), frame.image, frame.t)
             if cost is not None:
                 cost.ms[-1] += (time.perf_counter() - t1) * 1000
         for event in events:

@@ -53,7 +53,8 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("N",), "next_round", "next round"),
     (("R",), "rebet", "repeat the last round's bets"),
     (("X",), "clear", "clear the bets (press twice: no undo brings them back)"),
-    (("O",), "cut_card", "cut card out, when no reader reports it (press twice): the deck ends with this round"),
+    (("O",), "cut_card", "cut card out, no reader reporting it (twice; twice again takes it back): the deck "
+                         "ends with this round"),
     (("C",), "deck_check", "open the deck check (count the deck back)"),
     (("T",), "return_stub", "deck check: count the undealt stub back (in the card field: Esc first)"),
     (("Shift+Backspace",), "void_return", "deck check: take back the last card counted; again, the one "
@@ -354,7 +355,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         simple = {"hit": s.hit, "stand": s.stand, "double": s.double, "split": s.split, "deal": s.deal,
                   "void": self.void_last, "next_round": s.next_round, "rebet": s.rebet, "clear": s.clear,
                   "deck_check": s.start_deck_check, "return_stub": s.return_stub, "void_return": s.void_return,
-                  "resume": s.resume_play, "take_shoe": s.take_shoe, "cut_card": s.cut_card}
+                  "resume": s.resume_play, "take_shoe": s.take_shoe, "cut_card": self._cut_card}
         if name in simple:
             error = simple[name]()
         elif name == "new_deck":
@@ -493,6 +494,13 @@ class BlackjackWindow(QMainWindow, StepsDown):
         self.last_error = error
         return error
 
+    def _cut_card(self) -> Optional[str]:
+        """O: records the cut card, or (its second press asked) takes back one O recorded by mistake (qaZ F9)."""
+        s = self.session
+        if s.state.cut_out and s.cut_takeback_refusal() is None:
+            return s.take_back_cut()
+        return s.cut_card()
+
     def _second_press_asked(self, name: str) -> Optional[str]:
         """What to say when ``name`` would wipe what the table shows and was pressed once (else None):
         X with bets on the table (no undo brings them back), O (the deck ends), a settled round's void without a roster
@@ -506,6 +514,9 @@ class BlackjackWindow(QMainWindow, StepsDown):
                 and not self.second_press.confirmed(name)):
             return ("cut card out: press O again to record it (this deck ends with "
                     + ("this round)" if state.phase == BlackjackPhase.PLAYING else "no other round)"))
+        if (name == "cut_card" and state.cut_out and self.session.cut_takeback_refusal() is None
+                and not self.second_press.confirmed(name)):
+            return "the cut card is out (recorded with O): press O again to take it back, if it was recorded by mistake"
         if (name == "void" and state.phase == BlackjackPhase.SETTLED and not self.session.needs_supervisor
                 and not self.second_press.confirmed(name)):
             return "the round is settled: press Backspace again to take back its last card or decision and the settlement"
