@@ -82,3 +82,21 @@ def test_shift_d_asks_twice_then_opens_the_bets_and_d_shows_what_to_take_back(qt
     # The 100 paid on the Player comes back, and the stake, a Banker bet that lost, is taken.
     assert rows[("3", "Player")] == "TAKE BACK 100.00" and rows[("3", "Banker")] == "TAKE"
     assert "in all the table takes back 200.00" in window.settlement.totals.text()
+
+
+def test_a_void_after_the_bets_were_corrected_keeps_them_as_corrected(tmp_path):
+    """qaAB F1: V (or Shift+V) on the round settled again brought back the bets as first dealt: the card typed
+    again settled the round on a bet it never had, and the correction was gone from the journal's totals."""
+    s = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    settled(s)
+    assert s.correct_bets(why="seat 3 was on the Banker") is None
+    assert s.remove(3, Bet.PLAYER, D("100")) is None and s.place(3, Bet.BANKER, D("100")) is None
+    assert s.deal() is None
+    corrected = s.state.betting.layout
+    assert s.void_last_card(why="the 2D was misread") is None
+    assert s.state.betting.layout == corrected
+    assert s.enter_card("2D") is None and s.state.betting.layout == corrected
+    assert s.state.settlement.paid == D("0.00")  # seat 3's Banker bet lost, as corrected
+    assert s.void_round(why="misdeal") is None  # Shift+V: its bets open again as corrected too
+    assert s.state.betting.layout == corrected
+    s.close()

@@ -551,7 +551,9 @@ class TableSession(SessionCore):
         return self._correct({"op": "void_card" if state.before_cards or reopenable(state) else "void_burn"},
                              "void_card", None,
                              supervisor, pin, why, "card {cards} voided" if state.before_cards or reopenable(state) else
-                             "burn card {cards} voided: show the burn card again (its value sets the burn)",
+                             "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
+                                                             if len(state.shoe.burned) == 1 else
+                                                             f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
                              expected)
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",

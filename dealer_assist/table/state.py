@@ -348,7 +348,13 @@ def _settle_again(state: TableState) -> TableState:
     wagers = state.betting.layout.wagers()
     result = settle(wagers, outcome, state.rules.paytable)
     record = RoundRecord(state.shoe_no, state.round_no, state.round.cards_by_position, outcome, wagers, result)
-    return replace(state, phase=TablePhase.SETTLED, settlement=result, history=state.history[:-1] + (record,))
+    # The states a void goes back to hold the bets as corrected: V or Shift+V after it had brought the bets back
+    # as first dealt, and the corrected round was settled again on bets it never had (qaAB F1).
+    before: tuple[TableState, ...] = ()
+    for b in state.before_cards:  # each holds the states before the cards before it, as the round went
+        before += (replace(b, betting=replace(b.betting, layout=state.betting.layout), before_cards=before),)
+    return replace(state, phase=TablePhase.SETTLED, settlement=result, history=state.history[:-1] + (record,),
+                   before_cards=before)
 
 
 def reopenable(state: TableState) -> Optional[TableState]:
