@@ -100,3 +100,25 @@ def test_a_void_after_the_bets_were_corrected_keeps_them_as_corrected(tmp_path):
     assert s.void_round(why="misdeal") is None  # Shift+V: its bets open again as corrected too
     assert s.state.betting.layout == corrected
     s.close()
+
+
+def test_limits_lowered_since_do_not_block_the_correction_and_a_card_meanwhile_is_told_straight(tmp_path):
+    """qaAB F6: the limits lowered after the round, its Tie 500 refused every change while its bets were corrected
+    (only a supervisor raising them again, or a cut of a real bet, got out).  F7: a card out meanwhile was told to
+    deal a no-bet hand after C, which wiped the bets being corrected and still did not play."""
+    s = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    assert s.place(1, Bet.TIE, D("500")) is None and s.place(3, Bet.PLAYER, D("100")) is None
+    assert s.deal() is None
+    for code in PLAYER_WINS:
+        assert s.enter_card(code) is None
+    assert s.set_limits({"max": {"tie": "200"}}, why="the pit lowers the Tie") is None
+    assert s.correct_bets(why="seat 3 was on the Banker") is None
+    assert s.remove(3, Bet.PLAYER, D("100")) is None and s.place(3, Bet.BANKER, D("100")) is None
+    s.enter_card("8D")  # out meanwhile: held
+    assert "D settles the round again first" in s.snapshot.reason and "C)" not in s.snapshot.reason
+    refused = s.confirm_pending() if s.snapshot.pending is not None else s.play_held()
+    assert refused is not None and "D settles it again" in refused and s.state.betting.layout
+    assert s.deal() is None and s.state.phase == TablePhase.SETTLED
+    assert s.state.betting.limits.max_for(Bet.TIE) == D("200.00")  # the limits in force again
+    assert s.play_held() is None  # now Enter deals the no-bet hand with it
+    s.close()
