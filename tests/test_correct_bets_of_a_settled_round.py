@@ -82,3 +82,43 @@ def test_shift_d_asks_twice_then_opens_the_bets_and_d_shows_what_to_take_back(qt
     # The 100 paid on the Player comes back, and the stake, a Banker bet that lost, is taken.
     assert rows[("3", "Player")] == "TAKE BACK 100.00" and rows[("3", "Banker")] == "TAKE"
     assert "in all the table takes back 200.00" in window.settlement.totals.text()
+
+
+def test_a_void_after_the_bets_were_corrected_keeps_them_as_corrected(tmp_path):
+    """qaAB F1: V (or Shift+V) on the round settled again brought back the bets as first dealt: the card typed
+    again settled the round on a bet it never had, and the correction was gone from the journal's totals."""
+    s = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    settled(s)
+    assert s.correct_bets(why="seat 3 was on the Banker") is None
+    assert s.remove(3, Bet.PLAYER, D("100")) is None and s.place(3, Bet.BANKER, D("100")) is None
+    assert s.deal() is None
+    corrected = s.state.betting.layout
+    assert s.void_last_card(why="the 2D was misread") is None
+    assert s.state.betting.layout == corrected
+    assert s.enter_card("2D") is None and s.state.betting.layout == corrected
+    assert s.state.settlement.paid == D("0.00")  # seat 3's Banker bet lost, as corrected
+    assert s.void_round(why="misdeal") is None  # Shift+V: its bets open again as corrected too
+    assert s.state.betting.layout == corrected
+    s.close()
+
+
+def test_limits_lowered_since_do_not_block_the_correction_and_a_card_meanwhile_is_told_straight(tmp_path):
+    """qaAB F6: the limits lowered after the round, its Tie 500 refused every change while its bets were corrected
+    (only a supervisor raising them again, or a cut of a real bet, got out).  F7: a card out meanwhile was told to
+    deal a no-bet hand after C, which wiped the bets being corrected and still did not play."""
+    s = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    assert s.place(1, Bet.TIE, D("500")) is None and s.place(3, Bet.PLAYER, D("100")) is None
+    assert s.deal() is None
+    for code in PLAYER_WINS:
+        assert s.enter_card(code) is None
+    assert s.set_limits({"max": {"tie": "200"}}, why="the pit lowers the Tie") is None
+    assert s.correct_bets(why="seat 3 was on the Banker") is None
+    assert s.remove(3, Bet.PLAYER, D("100")) is None and s.place(3, Bet.BANKER, D("100")) is None
+    s.enter_card("8D")  # out meanwhile: held
+    assert "D settles the round again first" in s.snapshot.reason and "C)" not in s.snapshot.reason
+    refused = s.confirm_pending() if s.snapshot.pending is not None else s.play_held()
+    assert refused is not None and "D settles it again" in refused and s.state.betting.layout
+    assert s.deal() is None and s.state.phase == TablePhase.SETTLED
+    assert s.state.betting.limits.max_for(Bet.TIE) == D("200.00")  # the limits in force again
+    assert s.play_held() is None  # now Enter deals the no-bet hand with it
+    s.close()

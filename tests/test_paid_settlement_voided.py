@@ -7,6 +7,7 @@ from decimal import Decimal as D
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.settlement import corrections
+from dealer_assist.money import fmt
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
@@ -65,3 +66,19 @@ def test_a_win_paid_then_lost_takes_back_the_winnings_and_the_stake():
     natural = settle(wagers, outcome(["3C", "9H", "4C", "KS"]), RULES.paytable)  # Banker 9
     (back,) = [c for c in corrections(natural, lost) if c.seat == 1]
     assert back.call_in(str) == "take back 95.00 and the stake" and back.difference == D("-195")
+
+
+def test_a_stake_corrected_after_the_settlement_is_called_for_with_the_money_the_total_says():
+    """qaAB F13: Banker 1000 / Player 25 recorded, 25 / 1000 corrected (Shift+D): the rows said Player NOTHING
+    (TAKEN) and Banker TAKE BACK 926.25 while the foot's total took back 975.00 more; a call left the changed
+    stake out.  Every row's amount is now its bet's difference, and the rows add up to the total."""
+    from dealer_assist.baccarat.round import BaccaratRound
+    from dealer_assist.baccarat.settlement import Wager, settle
+    from dealer_assist.cards import parse_card
+
+    outcome = BaccaratRound(tuple(parse_card(c) for c in ("3C", "9H", "4C", "KS"))).outcome  # BANKER WINS 9 TO 7
+    was = settle((Wager(1, Bet.BANKER, D("1000")), Wager(1, Bet.PLAYER, D("25"))), outcome)
+    now = settle((Wager(1, Bet.BANKER, D("25")), Wager(1, Bet.PLAYER, D("1000"))), outcome)
+    calls = {c.bet: c.call_in(fmt) for c in corrections(was, now)}
+    assert calls == {Bet.BANKER: "take back 926.25", Bet.PLAYER: "take 975.00 more"}
+    assert sum(c.difference for c in corrections(was, now)) == D("-1901.25")

@@ -38,6 +38,9 @@ def test_the_days_limit_counts_todays_exams_of_the_drill_only_and_refuses_under_
     assert "eve has taken 2 third-card exams today" in str(refused.value) and "tomorrow" in str(refused.value)
     assert len(ProgressStore(tmp_path / "p.json").sessions("eve")) == 4  # nothing stored for the refused one
     store.begin_exam("eve", _unanswered_exam(), "third-card")  # no limit set: no limit
+    store.begin_exam("eve", _unanswered_exam("payouts"), "payouts,calling", most_a_day=1)
+    with pytest.raises(ExamLimitReached):  # the same drills in another order are the same exam (qaAB F10)
+        store.begin_exam("eve", _unanswered_exam("payouts"), "calling,payouts", most_a_day=1)
 
 
 def test_train_refuses_an_exam_over_the_schools_limit_before_the_first_case(tmp_path):

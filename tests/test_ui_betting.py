@@ -59,6 +59,11 @@ def test_chip_click_shift_click_undo_clear_double_rebet_deal(qtbot, table_factor
     assert shown(window).chip == chips[2] and window.betting.chip_buttons[chips[2]].isChecked()
     click(qtbot, window, 2, Bet.PLAYER)
     assert all(b.isEnabled() for k, b in buttons.items() if k != "rebet") and not buttons["rebet"].isEnabled()
+    window.session.set_limits({"max": {"player": "40"}}, why="a lower table")  # 25 doubled is over it
+    synced(qtbot, window)
+    assert not buttons["double"].isEnabled()  # qaAB F11: drawn enabled though X was refused
+    window.session.set_limits({"max": {"player": "5000"}}, why="back")
+    synced(qtbot, window)
     click(qtbot, window, 2, Bet.PLAYER)
     assert stake(window, 2, Bet.PLAYER) == 2 * chips[2]
     click(qtbot, window, 2, Bet.PLAYER, shift=True)

@@ -187,6 +187,15 @@ class Correction:
         """What to do now that the table stands as the voided settlement left it."""
         was = self.was.result if self.was is not None else "push"
         now = self.now.result if self.now is not None else "push"
+        if self.was is not None and self.now is not None and self.was.stake != self.now.stake:
+            # The stake was recorded wrong (a bet corrected after the settlement): what changes hands is the
+            # difference of the two settlements, stakes included (qaAB F13: the calls left the stake out).
+            change = self.difference
+            if change == 0:
+                return "nothing (as paid)"
+            if change > 0:
+                return f"pay {money(change)} more"
+            return f"take back {money(-change)}" if was == "win" else f"take {money(-change)} more"
         if was == "push":
             return self.now.call_in(money) if self.now is not None else "nothing"
         if was == "lose":

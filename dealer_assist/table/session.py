@@ -118,6 +118,10 @@ class Snapshot(SnapshotCore):
             return s.round.due.reason
         if s.phase == TablePhase.BURN:
             return s.shoe.status + (" (B when burned face down)" if s.shoe.burn_left else "")
+        if correcting_bets(s) and s.held:
+            cards = " ".join(c.label for c in s.held)
+            return (f"{cards} came out while round {s.round_no}'s bets are corrected: it is no card of that round. "
+                    "D settles the round again first, then Enter deals a no-bet hand with it; Del sets it aside")
         if s.phase == TablePhase.BETTING and s.held:
             cards = " ".join(c.label for c in s.held)
             it = "them" if len(s.held) > 1 else "it"
@@ -401,6 +405,8 @@ class TableSession(SessionCore):
                 refused = self._do(hold)
                 if refused is None:
                     clear = " (clear the bets first: C)" if self._snap.state.betting.layout else ""
+                    if correcting_bets(self._snap.state):  # C would wipe the bets being corrected (qaAB F7)
+                        clear = " once D has settled the corrected round again"
                     self.alert("held", "warning", f"CARD {card.label} HELD BEHIND {behind[-1].label}" if behind
                                else f"CARD {card.label} SEEN BEFORE THE BETS" if before_bets
                                else f"CARD {card.label} AFTER THE ROUND", error,
@@ -551,7 +557,9 @@ class TableSession(SessionCore):
         return self._correct({"op": "void_card" if state.before_cards or reopenable(state) else "void_burn"},
                              "void_card", None,
                              supervisor, pin, why, "card {cards} voided" if state.before_cards or reopenable(state) else
-                             "burn card {cards} voided: show the burn card again (its value sets the burn)",
+                             "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
+                                                             if len(state.shoe.burned) == 1 else
+                                                             f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
                              expected)
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
@@ -569,6 +577,9 @@ class TableSession(SessionCore):
         """Open the bets of the settled round again, its cards kept (a chip recorded on the wrong bet, a stake
         misread): the croupier changes them and D settles the round again on the same cards, the pay list
         saying what to take back or pay more.  A supervisor's PIN and a reason when supervisors are configured."""
+        state = self._snap.state
+        if state.phase != TablePhase.SETTLED and reopenable(state) is None and _not_reopened(state):
+            return self._refuse(_not_reopened(state))  # qaAB F14: after N with the next bets placed
         return self._correct({"op": "reopen_bets"}, "reopen_bets", None, supervisor, pin, why,
                              "the bets are open for correction, the cards kept: change them, then D settles the "
                              "round again", expected)

@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from dealer_assist import roads
 from dealer_assist.baccarat.bets import Betting, BettingError, Layout, TableLimits
-from dealer_assist.baccarat.paytable import STANDARD, Paytable, parse_bet
+from dealer_assist.baccarat.paytable import STANDARD, Bet, Paytable, parse_bet
 from dealer_assist.baccarat.round import BaccaratRound, Outcome, RoundError
 from dealer_assist.baccarat.settlement import BetResult, Settlement, Wager, settle
 from dealer_assist.cards import Card, InvalidCardError, parse_card
@@ -216,7 +216,7 @@ def _open_for_bets(state: TableState, what: str, takes_off: bool = False) -> Non
     """Refuse ``what`` unless bets are open.  While a card is held, only what ``takes_off`` bets
     (a chip removed, the layout cleared): the card was seen before bets were taken, and a
     no-bet hand is dealt with it from a clear layout."""
-    if state.held and state.phase == TablePhase.BETTING and not takes_off:
+    if state.held and state.phase == TablePhase.BETTING and not takes_off and not correcting_bets(state):
         clear = ", the layout cleared first: C" if state.betting.layout else ""
         raise TableError(f"cannot {what}: {_held_text(state.held)} came out after the last round, before bets "
                          f"were taken: deal a no-bet hand with it (Enter{clear}) or set it aside (Del) first")
@@ -323,6 +323,11 @@ def _set_limits(state: TableState, op: dict) -> TableState:
     return replace(state, rules=replace(state.rules, limits=limits), betting=betting)
 
 
+#: The limits while a settled round's bets are corrected: none (see :func:`_reopen_bets`).
+NO_LIMITS = TableLimits(minimum=tuple((b, Decimal("0.00")) for b in Bet),
+                        maximum=tuple((b, Decimal("1e12")) for b in Bet), max_payout=Decimal("1e12"))
+
+
 def correcting_bets(state: TableState) -> bool:
     """Whether the bets of a settled round are open for correction, its cards kept (D settles it again)."""
     return state.phase == TablePhase.BETTING and bool(state.round.cards)
@@ -337,18 +342,26 @@ def _reopen_bets(state: TableState) -> TableState:
                          "settled (before, they are still open, or V takes back a card)")
     if state.held:
         raise TableError(f"{_held_text(state.held)} came out after the round: deal or set it aside first")
+    # The round's bets were taken under the limits of their time: limits lowered since do not refuse them, nor
+    # a bet put right beside them (qaAB F6: a Tie 500 the round took blocked every change); D puts them back.
     return replace(state, phase=TablePhase.BETTING, settlement=None, paid_before=state.settlement,
-                   betting=replace(state.betting, locked=False, history=()), before_next=None)
+                   betting=replace(state.betting, locked=False, history=(), limits=NO_LIMITS), before_next=None)
 
 
 def _settle_again(state: TableState) -> TableState:
     """D on corrected bets: the round settled again on its own cards, its record replaced."""
-    state = _bets(state, lambda b: b.lock())
+    state = _bets(state, lambda b: replace(b.lock(), limits=state.rules.limits))
     outcome = state.round.outcome
     wagers = state.betting.layout.wagers()
     result = settle(wagers, outcome, state.rules.paytable)
     record = RoundRecord(state.shoe_no, state.round_no, state.round.cards_by_position, outcome, wagers, result)
-    return replace(state, phase=TablePhase.SETTLED, settlement=result, history=state.history[:-1] + (record,))
+    # The states a void goes back to hold the bets as corrected: V or Shift+V after it had brought the bets back
+    # as first dealt, and the corrected round was settled again on bets it never had (qaAB F1).
+    before: tuple[TableState, ...] = ()
+    for b in state.before_cards:  # each holds the states before the cards before it, as the round went
+        before += (replace(b, betting=replace(b.betting, layout=state.betting.layout), before_cards=before),)
+    return replace(state, phase=TablePhase.SETTLED, settlement=result, history=state.history[:-1] + (record,),
+                   before_cards=before)
 
 
 def reopenable(state: TableState) -> Optional[TableState]:
@@ -389,6 +402,10 @@ def _play_held(state: TableState) -> TableState:
             raise TableError(f"cannot play {_held_text(cards)}: the shoe is finished, so no hand follows; "
                              "set it aside (Del), then start a new shoe (Ctrl+N)")
         state = apply(state, {"op": "next_round"})
+    elif correcting_bets(state):  # its bets are open for correction: no hand is dealt until D settles it again
+        raise TableError(f"cannot play {_held_text(cards)} now: round {state.round_no}'s bets are open for "
+                         "correction; D settles it again on its cards, then Enter deals a no-bet hand with the card, "
+                         "or Del sets it aside now")
     elif state.phase == TablePhase.BETTING and state.betting.layout:
         raise TableError(f"cannot play {_held_text(cards)}: bets are on the layout and the card was seen before "
                          "they were taken; clear the bets (C) for a no-bet hand, or set the card aside (Del)")
@@ -517,7 +534,7 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind == "reopen_bets":
         return _reopen_bets(state)
     if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "cut", "uncut",
-                                           "burn_unseen", "skip_burn"):
+                                           "burn_unseen", "skip_burn", "set_limits"):
         raise TableError(f"the bets of round {state.round_no} are open for correction: D settles it again on its "
                          "cards, then this")
     if kind == "void_card":

@@ -57,8 +57,11 @@ class ExamLimitReached(ProgressError):
 
 
 def exams_on(sessions: list, drill: str, day: str) -> int:
-    """How many of ``sessions`` are exams of ``drill`` begun on ``day`` (local ``YYYY-MM-DD``), finished or not."""
-    return sum(1 for s in sessions if s.get("exam") is True and s.get("drill") == drill
+    """How many of ``sessions`` are exams of ``drill`` begun on ``day`` (local ``YYYY-MM-DD``), finished or not.
+    Drills joined by commas are the same exam in any order (qaAB F10: ``payouts,calling`` and ``calling,payouts``
+    were counted apart, each with a limit of its own)."""
+    drills = set(drill.split(","))
+    return sum(1 for s in sessions if s.get("exam") is True and set(str(s.get("drill", "")).split(",")) == drills
                and str(s.get("date", "")).startswith(day + "T"))
 
 

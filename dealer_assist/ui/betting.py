@@ -16,6 +16,7 @@ from PySide6.QtGui import QFontMetrics, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
+from dealer_assist.baccarat.bets import BettingError
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.money import fmt, fmt_chip, fmt_grouped
 from dealer_assist.table.chips import no_chip_text
@@ -337,7 +338,7 @@ class BettingPanel(QWidget):
         open_ = state.phase == "betting"
         betting = state.betting
         # Drawn enabled only when it can act: Undo with nothing to undo (the bets a void reopened) said so (qaZ F2).
-        can = {"undo": bool(betting.history), "clear": bool(betting.layout), "double": bool(betting.layout),
+        can = {"undo": bool(betting.history), "clear": bool(betting.layout), "double": _doubles(betting),
                "rebet": bool(betting.last_round)}
         for key, b in self.buttons.items():
             b.setEnabled(open_ and can.get(key, True))
@@ -357,3 +358,14 @@ class BettingPanel(QWidget):
             border = theme.GOLD.name() if value == chosen else "#444"
             b.setStyleSheet(f"QPushButton {{ background: {colour.name()}; color: {text}; padding: 1px 4px; border: "
                             f"{4 if value == chosen else 1}px solid {border}; border-radius: 8px; }}")
+
+
+def _doubles(betting) -> bool:
+    """Whether Double would be taken: bets on the layout that doubled stay within the limits (qaAB F11)."""
+    if not betting.layout:
+        return False
+    try:
+        betting.double()
+    except BettingError:  # a LimitError too
+        return False
+    return True

@@ -432,8 +432,9 @@ class MainWindow(QMainWindow, StepsDown):
                 f"round {closed.round_no} is closed (N): press V again to reopen it and take back its last card and "
                 "the settlement" if closed is not None else
                 "the round is settled: press V again to take back its last card and the settlement"))
-        return self._correction("void the last card", self.session.void_last_card, "voided by the croupier (V)",
-                                "void_card")
+        return self._correction(f"void the last card of round {closed.round_no} (N closed it: it is reopened)"
+                                if closed is not None else "void the last card", self.session.void_last_card,
+                                "voided by the croupier (V)", "void_card")
 
     def void_round(self) -> Optional[str]:
         """Void the round (a misdeal); with supervisors configured, their name, PIN and reason first,
@@ -447,7 +448,10 @@ class MainWindow(QMainWindow, StepsDown):
                 "aside, its bets open again)" if closed is not None else
                 "void the whole round (a misdeal): press Shift+V again; its cards are set aside and its bets open "
                 "again" if self.session.state.round.cards else "open the bets again: press Shift+V again"))
-        return self._correction("void the whole round", self.session.void_round, "misdeal (Shift+V)", "void_round")
+        closed = reopenable(self.session.state)
+        return self._correction(f"void round {closed.round_no} (N closed it: it is reopened as a misdeal)"
+                                if closed is not None else "void the whole round", self.session.void_round,
+                                "misdeal (Shift+V)", "void_round")
 
     def correct_bets(self) -> Optional[str]:
         """Shift+D: the settled round's bets open for correction, its cards kept; with supervisors their dialog,
