@@ -28,11 +28,12 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOI
                                                  BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError,
                                                  CardBeforeDealError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
-                                                 check_given_seat_limits, deck_started, describe_void, position,
+                                                 check_given_seat_limits, deck_started, describe_void, no_place_in_box,
+                                                 position,
                                                  rules_from_record, settlement_lines, void_target)
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
-                                      NEW_DECKS_FIRST, NO_ROUND_AFTER, NO_ROUND_CUT, NO_ROUND_NO_DEAL,
-                                      READ_BEFORE_A_STOP)
+                                      NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
+                                      NO_ROUND_NO_DEAL, READ_BEFORE_A_STOP, SAME_CARD_DOUBTS)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -188,6 +189,12 @@ class BlackjackSession(SessionCore):
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
                  clock: Callable[[], float] = time.time) -> None:
         rules = rules or BlackjackTableRules()
+        #: Per zoned source, its card last refused for the box it lies in (see :meth:`_play`): read again in
+        #: another box as a card moved (put back), it is that card moved to its right box, played as it comes.
+        self._moved_from_box: dict[str, Card] = {}
+        #: Per zoned source, the box of its card last refused for another reason (dealt already, no place in
+        #: the rules): the card typed in its place (K) goes to that box, not to the place due (qaY Y1).
+        self._refused_zone: dict[str, str] = {}
         state, deck_seq, chip, roster = self._recover(BlackjackState.new(rules), rules, journal, roster)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
@@ -208,6 +215,15 @@ class BlackjackSession(SessionCore):
         self._restore_typed_in_place(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
+        zone = last.payload.get("zone") if last is not None and last.kind == "card_refused" else None
+        if isinstance(zone, str) and isinstance(last.payload.get("source"), str):
+            if last.payload.get(NO_PLACE_IN_BOX):
+                try:
+                    self._moved_from_box[last.payload["source"]] = parse_card(last.payload.get("card"))
+                except InvalidCardError:
+                    pass
+            else:
+                self._refused_zone[last.payload["source"]] = zone
         if last is None or last.kind != "card_refused":
             return
         try:
@@ -393,6 +409,11 @@ class BlackjackSession(SessionCore):
         which voided another seat's good card, and the card read was lost).  H or D then plays it to
         that hand; a read already doubted, or held behind a missing card, waits as ever, and a camera's
         card, read where it was laid, is placed or refused there."""
+        moved = self._moved_from_box.get(event.source)
+        if moved is not None and event.card == moved:
+            del self._moved_from_box[event.source]
+            if event.doubt in SAME_CARD_DOUBTS:  # the refused card, never played, moved to another box
+                event = replace(event, doubt="")
         due = self._snap.state.due()
         if (due is not None and due.kind == "action" and event.source != KEYBOARD and not event.doubt
                 and self._in_active_box(event.zone)  # a camera's card laid elsewhere is refused for where it lies
@@ -402,6 +423,15 @@ class BlackjackSession(SessionCore):
             self._publish(replace(self._snap, pending=replace(event, doubt=self._before_decision())))
             return
         super()._take(event)
+
+    def _zone_for_typed(self, card: Card) -> Optional[str]:
+        """As every game, and the card typed in the place of a zoned card refused (a hold after a refusal
+        stands) goes to the box the camera saw that card in (qaY Y1: it went to the place due, another seat)."""
+        zone = super()._zone_for_typed(card)
+        if zone is not None:
+            return zone
+        return next((self._refused_zone[source] for source, (why, _) in self._hold_of.items()
+                     if why == AFTER_A_REFUSAL and source in self._refused_zone), None)
 
     def _in_active_box(self, zone: Optional[str]) -> bool:
         """Whether a card read in ``zone`` may be the one the hand a decision is due to draws: no zone (a
@@ -567,16 +597,31 @@ class BlackjackSession(SessionCore):
             return error
         duplicate = isinstance(self._last_refusal, DuplicateCardError)
         no_round = self._no_round_for(self._last_refusal)
+        boxed = bool(zone) and source != KEYBOARD and no_place_in_box(self._last_refusal)
         self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
                                      "source": source, "seq": seq, "dealt_already": duplicate,
-                                     **({"no_round": no_round} if no_round else {})})
+                                     **({"no_round": no_round} if no_round else {}),
+                                     **({"zone": zone} if zone else {}), **({NO_PLACE_IN_BOX: True} if boxed else {})})
         self._publish(replace(self._snap, duplicate=card if duplicate else None))
+        if boxed:
+            # No read after it takes its place (each is placed by its box), and typed (K) it would go to the place
+            # due, not the box it lies in; a void would take back a right card (qaY Y1).
+            self._moved_from_box[source] = card
+            self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
+                       f"if it was laid in the wrong box, move it to the box due ({self._snap.state.describe_due()}): "
+                       "read there, it is played; if it belongs to no hand, take it off the layout (it is counted "
+                       "back at the deck check); the next cards read are played by their boxes")
+            return error
+        if zone and source != KEYBOARD:
+            self._refused_zone[source] = zone
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
                   else SET_ASIDE_CUT_OUT if no_round == NO_ROUND_CUT
                   else SET_ASIDE_NO_DEAL if no_round == NO_ROUND_NO_DEAL
                   else CardAfterRoundError.ACTION if isinstance(self._last_refusal, CardAfterRoundError)
                   else f"enter the decision for {self._hand_words()} first ({self._decision_keys()}), then the card (K)"
                   if getattr(self._snap.state.due(), "kind", None) == "action"  # the card was right, only early
+                  else f"check the card and type the card really there (K): it goes to {_box_words(zone)}, where the "
+                  "camera saw it" if zone and source != KEYBOARD  # the last card played lies in another box
                   else "check the card and correct it (K), or void the last card (Backspace)")
         if source != KEYBOARD and no_round != NO_ROUND_CUT:  # past the cut card each next read is refused alike
             self._hold_next(source, AFTER_A_MISDRAW if no_round else AFTER_A_REFUSAL)
@@ -829,7 +874,7 @@ class BlackjackSession(SessionCore):
         override = self._authorize(supervisor, pin, "duplicate_card", reason, card=card.code)
         if isinstance(override, str):
             return override
-        return self._play(card, KEYBOARD, None, override=override)
+        return self._play(card, KEYBOARD, self._zone_for_typed(card), override=override)
 
     def _authorize(self, supervisor: str, pin: Optional[str], what: str, reason: str, **target: Any):
         """The journal payload of a supervisor's override, or the refusal's message.  At a table with no
@@ -840,6 +885,12 @@ class BlackjackSession(SessionCore):
                                 "override is the croupier's, recorded with its reason")
         return self._authorised(self._roster, "override_alarm", {"alarm": what, "round": self._snap.state.round_no,
                                                                   **target}, supervisor, pin or "", reason)
+
+
+def _box_words(zone: str) -> str:
+    """A camera's zone as the croupier calls the box: ``the dealer's box``, ``seat 3's box``."""
+    place = given_position(zone)
+    return "the dealer's box" if place == "dealer" else f"seat {place}'s box"
 
 
 def _dealt_already(state: BlackjackState, card: Card, source: Any = KEYBOARD) -> bool:

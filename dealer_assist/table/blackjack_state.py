@@ -74,6 +74,17 @@ class RuleRefusalError(BlackjackTableError):
         self.rule = rule
 
 
+class BoxWithoutBetError(BlackjackTableError):
+    """A card a layout camera saw in the box of a seat that has no bet this round."""
+
+
+def no_place_in_box(refusal: Optional[Exception]) -> bool:
+    """Whether a card was refused for the box a camera saw it in: a seat with no bet, or a box with no place
+    open now (a third card in a seat's box during the deal).  Nothing else was wrong with it: no other card
+    takes its place, and typed (K) it would go to the place due, another box than the one it lies in (qaY Y1)."""
+    return isinstance(refusal, BoxWithoutBetError) or getattr(refusal, "rule", None) == "deal_order"
+
+
 class DuplicateCardError(BlackjackTableError):
     """A card this deck has already given out as often as it holds it; a supervisor may accept it."""
 
@@ -483,8 +494,8 @@ def _zone(state: BlackjackState, zone: Any) -> Any:
         raise BlackjackTableError(f"unknown zone {zone!r}: a seat number or 'dealer'")
     seat = state.round_seat(int(digits))
     if seat is None:
-        raise BlackjackTableError(f"a card was laid at seat {digits}, which has no bet this round: "
-                                  "move it to the seat that is due, or void it")
+        raise BoxWithoutBetError(f"a card was laid at seat {digits}, which has no bet this round: "
+                                 "move it to the box due, or take it off the layout")
     return seat
 
 

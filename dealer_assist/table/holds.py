@@ -90,6 +90,10 @@ NO_ROUND_CUT = "cut_out"
 NO_ROUND_NO_DEAL = "no_deal"
 NO_ROUND_AFTER = "after_round"
 
+#: A blackjack ``card_refused``'s flag: a zoned camera's card refused for the box it lies in (no bet there, no place
+#: open in it now).  The camera places each card by its box, so no read after it takes its place: it holds none.
+NO_PLACE_IN_BOX = "no_place_in_box"
+
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._restore_holds).
 PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
 
@@ -126,7 +130,7 @@ def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
     if kind == "read_dropped":
         return None if payload.get("doubt") in SAME_CARD_DOUBTS else (source, AFTER_A_REJECTION)
     if kind == "card_refused":  # baccarat's finished shoe: no round follows, so nothing is typed in its place
-        if payload.get("shoe_finished") or payload.get("no_round") == NO_ROUND_CUT:
+        if payload.get("shoe_finished") or payload.get("no_round") == NO_ROUND_CUT or payload.get(NO_PLACE_IN_BOX):
             return None
         return source, AFTER_A_MISDRAW if payload.get("no_round") else AFTER_A_REFUSAL
     if kind == "card_unreadable":
