@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
-from dealer_assist.blackjack.round import given_position
+from dealer_assist.blackjack.round import Action, given_position
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import CardRead, ShoeSignal
+from dealer_assist.events import PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
 from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOID_COUNTED, BlackjackPhase,
                                                  BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError,
@@ -195,6 +195,8 @@ class BlackjackSession(SessionCore):
         #: Per zoned source, the box of its card last refused for another reason (dealt already, no place in
         #: the rules): the card typed in its place (K) goes to that box, not to the place due (qaY Y1).
         self._refused_zone: dict[str, str] = {}
+        #: The split (deck, round, table seat) whose card moved apart was last read and dropped: once per split.
+        self._split_laid_out: Optional[tuple[int, int, int]] = None
         state, deck_seq, chip, roster = self._recover(BlackjackState.new(rules), rules, journal, roster)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
@@ -409,6 +411,8 @@ class BlackjackSession(SessionCore):
         which voided another seat's good card, and the card read was lost).  H or D then plays it to
         that hand; a read already doubted, or held behind a missing card, waits as ever, and a camera's
         card, read where it was laid, is placed or refused there."""
+        if self._split_laid_out_read(event):
+            return
         moved = self._moved_from_box.get(event.source)
         if moved is not None and event.card == moved:
             del self._moved_from_box[event.source]
@@ -423,6 +427,30 @@ class BlackjackSession(SessionCore):
             self._publish(replace(self._snap, pending=replace(event, doubt=self._before_decision())))
             return
         super()._take(event)
+
+    def _split_laid_out_read(self, event: CardRead) -> bool:
+        """A zoned camera's read of a split's second card in that seat's box right after P is the split being
+        laid out (the card slid apart into its own pile), not a new card: dropped, journaled, with a note (qaY
+        Y2: asked for, Enter played it twice, hand 1 as 8-8 and a card counted twice, wrong money at 2+ decks).
+        Once per split: another read of its code after it is a card dealt."""
+        state = self._snap.state
+        rnd = state.round
+        if (not event.zone or event.source == KEYBOARD or rnd is None or state.phase != BlackjackPhase.PLAYING
+                or rnd.step is None or rnd.step.action is not Action.SPLIT or rnd.step.seat is None):
+            return False
+        seat = state.table_seat(rnd.step.seat)
+        split = (state.deck_no, state.round_no, seat)
+        moved = rnd.seat_hands(rnd.step.seat)[1].cards[0]
+        if given_position(event.zone) != seat or event.card != moved or self._split_laid_out == split:
+            return False
+        if not self._write("read_dropped", {"card": event.card.code, "source": event.source, "source_seq": event.seq,
+                                            "doubt": PUT_BACK, "split": True, "round": state.round_no}):
+            return True  # the table stopped: nothing is played
+        self._split_laid_out = split
+        self._publish(replace(self._snap, message=(
+            f"{event.card.label} moved apart for seat {seat}'s split: the same card, not a new one (read dropped); "
+            f"if another {event.card.label} was dealt, type it (K)")))
+        return True
 
     def _zone_for_typed(self, card: Card) -> Optional[str]:
         """As every game, and the card typed in the place of a zoned card refused (a hold after a refusal

@@ -1,0 +1,74 @@
+"""A split's second card slid apart into its own pile is the split being laid out, not a new card (qaY Y2).
+
+At every split the croupier moves the second card apart in the seat's box; a zoned camera reads it again there
+(as a card put back: one of its code was just taken away).  It was asked for (CONFIRM CARD) with every later
+read waiting behind it, and Enter played it to hand 1 again: a card counted twice, wrong money at 2+ decks, and
+at 1 deck a refusal whose DO offered to void the split.
+"""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+
+import pytest
+
+from dealer_assist.blackjack.rules import HouseRules
+from dealer_assist.cards import parse_card
+from dealer_assist.events import PUT_BACK, CardRead
+from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.blackjack_state import BlackjackTableRules
+from dealer_assist.table.journal import Journal
+
+
+def table(path, decks: int) -> BlackjackSession:
+    return BlackjackSession(BlackjackTableRules(house=HouseRules(decks=decks)), journal=Journal.open(path))
+
+
+def read(session, code: str, seq: int, zone: str = "seat 1", doubt: str = "") -> None:
+    session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=seq, zone=zone, doubt=doubt))
+
+
+def seat_1(session) -> list[list[str]]:
+    return [[c.code for c in h.cards] for h in session.state.round.seat_hands(1)]
+
+
+def split_eights(path, decks: int) -> BlackjackSession:
+    session = table(path, decks)
+    assert session.place(1, Decimal("10")) is None and session.deal() is None
+    for n, (code, zone) in enumerate((("8S", "seat 1"), ("6H", "dealer"), ("8H", "seat 1")), 1):
+        read(session, code, n, zone)
+    assert session.split() is None
+    return session
+
+
+@pytest.mark.parametrize("decks", [1, 6])
+@pytest.mark.parametrize("doubt", [PUT_BACK, ""])
+def test_the_split_card_read_again_in_its_own_pile_is_dropped_with_a_note(tmp_path, decks, doubt):
+    session = split_eights(tmp_path / "j.sqlite", decks)
+    read(session, "8H", 4, doubt=doubt)
+    snap = session.snapshot
+    assert snap.pending is None and not [a for a in snap.alerts if a.code == "refused"]
+    assert "8♥ moved apart for seat 1's split" in snap.message
+    assert seat_1(session) == [["8S"], ["8H"]]
+    session.close()
+    session = table(tmp_path / "j.sqlite", decks)  # a restart neither asks for it again nor holds the next read
+    assert session.snapshot.pending is None
+    read(session, "3D", 5)
+    assert session.snapshot.pending is None and seat_1(session) == [["8S", "3D"], ["8H"]]
+    session.close()
+
+
+def test_a_card_of_the_same_code_read_after_the_split_was_laid_out_is_a_card_dealt(tmp_path):
+    session = split_eights(tmp_path / "j.sqlite", 6)
+    read(session, "8H", 4, doubt=PUT_BACK)
+    read(session, "8H", 5)  # another 8♥ of the six decks, hand 1's card
+    assert session.snapshot.pending is None and seat_1(session) == [["8S", "8H"], ["8H"]]
+    session.close()
+
+
+def test_the_split_card_read_in_another_box_is_not_taken_for_the_split(tmp_path):
+    session = split_eights(tmp_path / "j.sqlite", 6)
+    read(session, "8H", 4, zone="dealer", doubt=PUT_BACK)
+    assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "8H"
+    session.close()
