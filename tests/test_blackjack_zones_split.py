@@ -8,17 +8,22 @@ at 1 deck a refusal whose DO offered to void the split.
 
 from __future__ import annotations
 
+import json
 import time
 from decimal import Decimal
 
+import cv2
 import pytest
 
+from camera_runs import run_to_end
 from dealer_assist.blackjack.rules import HouseRules
 from dealer_assist.cards import parse_card
 from dealer_assist.events import PUT_BACK, CardRead
+from dealer_assist.sources.factory import open_source
 from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.journal import Journal
+from sliding_deal import CALIB, _card, _lay
 
 
 def table(path, decks: int) -> BlackjackSession:
@@ -71,4 +76,55 @@ def test_the_split_card_read_in_another_box_is_not_taken_for_the_split(tmp_path)
     session = split_eights(tmp_path / "j.sqlite", 6)
     read(session, "8H", 4, zone="dealer", doubt=PUT_BACK)
     assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "8H"
+    session.close()
+
+
+def laid_out(folder, moves) -> object:
+    """Frames of cards slid one by one (``moves``: code, centre x, y) from the shoe, or from where the card lies
+    when it is moved again, smeared by their motion, each then lying still."""
+    folder.mkdir(parents=True, exist_ok=True)
+    felt = cv2.imread(str(CALIB / "AS.png"))
+    felt[:] = felt[5, 5]
+    lying: dict[str, tuple[float, float]] = {}
+    shots = 0
+
+    def shot(moving=None) -> None:
+        nonlocal shots
+        frame = felt.copy()
+        for code, (x, y) in lying.items():
+            _lay(frame, _card(code), x, y, 0)
+        if moving is not None:
+            _lay(frame, _card(moving[0]), *moving[1:3], 0, motion=moving[3])
+        cv2.imwrite(str(folder / f"{shots:04d}.png"), frame)
+        shots += 1
+
+    for code, tx, ty in moves:
+        sx, sy = lying.pop(code, (1180.0, 90.0))
+        for t in range(1, 9):
+            shot((code, sx + (tx - sx) * t / 8, sy + (ty - sy) * t / 8, 11 if t < 8 else 0))
+        lying[code] = (tx, ty)
+        for _ in range(6):
+            shot()
+    return folder
+
+
+def test_the_split_card_slid_apart_in_real_frames_is_not_played_again(tmp_path):
+    # 8♠ and 8♥ in seat 1's box (the 8♥ overlapping it), split; the 8♥ slid apart into its own pile, 3♦ on the 8♠.
+    frames = laid_out(tmp_path / "frames", (("8S", 760, 500), ("6H", 300, 150), ("8H", 780, 545), ("8H", 1080, 500),
+                                            ("3D", 780, 545)))
+    zones = tmp_path / "zones.json"
+    zones.write_text(json.dumps({"zones": {"seat 1": [0.5, 0.45, 1.0, 1.0], "dealer": [0.0, 0.0, 0.8, 0.42]}}))
+    reads: list[CardRead] = []
+    run_to_end(open_source(f"camera:{frames}?profile=anglo&zones={zones}", lambda: True, game="blackjack"),
+               lambda e: reads.append(e) if isinstance(e, CardRead) else None)
+    assert [(r.card.code, r.zone) for r in reads] == [("8S", "seat 1"), ("6H", "dealer"), ("8H", "seat 1"),
+                                                      ("8H", "seat 1"), ("3D", "seat 1")]
+    session = table(tmp_path / "j.sqlite", 6)
+    assert session.place(1, Decimal("10")) is None and session.deal() is None
+    for event in reads[:3]:
+        session.handle(event)
+    assert session.split() is None
+    for event in reads[3:]:
+        session.handle(event)
+    assert session.snapshot.pending is None and seat_1(session) == [["8S", "3D"], ["8H"]]
     session.close()
