@@ -134,3 +134,36 @@ def test_the_card_typed_for_a_refused_one_goes_to_the_box_it_lies_in(tmp_path):
     assert session.enter_card("4D") is None
     assert hands(session) == {1: ["9C"], 3: [], "dealer": ["4D"]}
     session.close()
+
+
+def test_the_dealers_card_read_before_the_last_stand_is_keyed_waits_in_its_box_and_is_played_at_s(tmp_path):
+    session = table(tmp_path / "j.sqlite", seats=(1,))
+    for n, (code, zone) in enumerate((("TS", "seat 1"), ("7D", "dealer"), ("8S", "seat 1")), 1):
+        read(session, code, n, zone)
+    read(session, "9H", 4, "dealer")  # the dealer draws before the croupier keys seat 1's stand
+    pending = session.snapshot.pending
+    assert pending is not None and pending.card.code == "9H" and not refusals(session)
+    assert "the dealer's box" in pending.doubt and "played there once its card is due" in pending.doubt
+    assert session.snapshot.allowed == ("hit", "stand")
+    error = session.confirm_pending()  # Enter: the decision comes first, nothing changes
+    assert error is not None and "the decision for seat 1 comes first" in error and session.snapshot.pending
+    read(session, "4C", 5, "dealer")  # the dealer's next card waits behind it
+    assert session.stand() is None
+    assert session.snapshot.pending is None and not refusals(session)
+    assert hands(session) == {1: ["TS", "8S"], "dealer": ["7D", "9H", "4C"]}
+    assert session.state.settlement is not None  # dealer 20 beats 18
+    session.close()
+
+
+def test_a_later_seats_card_read_before_the_seat_before_it_stands_is_played_there_at_h(tmp_path):
+    session = table(tmp_path / "j.sqlite", seats=(1, 3))
+    for n, (code, zone) in enumerate((("TS", "seat 1"), ("9C", "seat 3"), ("7D", "dealer"), ("8S", "seat 1"),
+                                      ("3C", "seat 3")), 1):
+        read(session, code, n, zone)
+    read(session, "5D", 6, "seat 3")  # seat 3's draw, laid before seat 1's stand and seat 3's hit are keyed
+    assert session.snapshot.pending is not None and not refusals(session)
+    assert session.stand() is None
+    assert session.snapshot.pending is not None and session.snapshot.pending.doubt.startswith("read before the decision")
+    assert session.hit() is None
+    assert session.snapshot.pending is None and hands(session)[3] == ["9C", "3C", "5D"]
+    session.close()

@@ -53,6 +53,9 @@ ACTION_KEYS = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
 
 #: How the doubt of a card read while a decision was due begins (see BlackjackSession._take).
 BEFORE_A_DECISION = "read before the decision for "
+#: How the doubt of a zoned camera's card read, while a decision is due, in the box of a later place of the round
+#: (the dealer's, a later seat's) begins: it waits in its box and is played there once its card is due (qaY Y1).
+IN_A_LATER_BOX = "lies in the box of a later place: "
 #: The key of each decision, as the banner and the F1 help name them.
 DECISION_KEYS = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
 
@@ -154,7 +157,8 @@ class BlackjackSnapshot(SnapshotCore):
         """The actions the rules allow for the active hand now (empty when no decision is due, or a card
         waits to be confirmed: but not one read before the decision, which the decision plays, qaM L2)."""
         due = self.state.due()
-        waits = self.pending is not None and not (self.pending.doubt or "").startswith(BEFORE_A_DECISION)
+        waits = self.pending is not None and not (self.pending.doubt or "").startswith((BEFORE_A_DECISION,
+                                                                                        IN_A_LATER_BOX))
         if due is None or due.kind != "action" or waits or self.stopped:
             return ()
         return tuple(a.value for a in due.allowed)
@@ -420,6 +424,12 @@ class BlackjackSession(SessionCore):
                 event = replace(event, doubt="")
         due = self._snap.state.due()
         if (due is not None and due.kind == "action" and event.source != KEYBOARD and not event.doubt
+                and event.zone and self._later_box(event.zone) and event.source not in self._hold_of
+                and event.confidence >= CONFIRM_BELOW and not event.candidates):
+            self._pending_hold = None
+            self._publish(replace(self._snap, pending=replace(event, doubt=self._in_later_box(event.zone))))
+            return
+        if (due is not None and due.kind == "action" and event.source != KEYBOARD and not event.doubt
                 and self._in_active_box(event.zone)  # a camera's card laid elsewhere is refused for where it lies
                 and event.source not in self._hold_of and event.confidence >= CONFIRM_BELOW
                 and not event.candidates):
@@ -427,6 +437,40 @@ class BlackjackSession(SessionCore):
             self._publish(replace(self._snap, pending=replace(event, doubt=self._before_decision())))
             return
         super()._take(event)
+
+    def _later_box(self, zone: str) -> bool:
+        """Whether ``zone`` is the box of a place of the round after the hand a decision or card is due to:
+        the dealer's, or a seat that plays after it."""
+        state = self._snap.state
+        due = state.due()
+        if due is None or due.kind == "complete" or due.seat is None:
+            return False
+        place = given_position(zone)
+        if place == "dealer":
+            return True
+        seat = state.round_seat(place) if isinstance(place, int) else None
+        return seat is not None and seat > due.seat
+
+    def _in_later_box(self, zone: str) -> str:
+        """The doubt of a card waiting in the box of a later place (see :data:`IN_A_LATER_BOX`)."""
+        who = self._hand_words()
+        return (f"{IN_A_LATER_BOX}{_box_words(zone)}, read while the decision for {who} is due: it waits there and "
+                f"is played there once its card is due (key the decision for {who}: {self._decision_keys()}); Del "
+                "drops it if no card was dealt there")
+
+    def _later_box_reached(self, pending: CardRead) -> None:
+        """After a decision, the card waiting in a later box: played once its card is due; a read before the
+        decision of its seat once that decision is due (H or D plays it); else it waits still, newly worded."""
+        state = self._snap.state
+        due = state.due()
+        place = given_position(pending.zone)
+        if due is not None and due.kind == "card" and (place == "dealer" if due.seat is None
+                                                       else state.table_seat(due.seat) == place):
+            self.confirm_pending()
+        elif due is not None and due.kind == "action" and self._in_active_box(pending.zone):
+            self._publish(replace(self._snap, pending=replace(pending, doubt=self._before_decision())))
+        elif due is not None and due.kind == "action":
+            self._publish(replace(self._snap, pending=replace(pending, doubt=self._in_later_box(pending.zone))))
 
     def _split_laid_out_read(self, event: CardRead) -> bool:
         """A zoned camera's read of a split's second card in that seat's box right after P is the split being
@@ -503,6 +547,9 @@ class BlackjackSession(SessionCore):
         or split it waits still, its words naming what is due now."""
         with self._lock:
             pending = self._snap.pending
+            if pending is not None and pending.zone and (pending.doubt or "").startswith(IN_A_LATER_BOX):
+                self._later_box_reached(pending)
+                return
             if pending is None or not (pending.doubt or "").startswith(BEFORE_A_DECISION):
                 return
             due = self._snap.state.due()
@@ -572,6 +619,11 @@ class BlackjackSession(SessionCore):
         that waits for the decision is played by H or D (QA: a read held from before a restart, an unsure
         one, was said to be, and H left it waiting)."""
         who = self._hand_words()
+        if (pending.doubt or "").startswith(IN_A_LATER_BOX) and pending.zone:
+            typed = f"{card.label} not taken: " if card is not None and card != pending.card else ""
+            return (f"{typed}{pending.card.label} lies in {_box_words(pending.zone)}: the decision for {who} comes "
+                    f"first; key it ({self._decision_keys()}) and {pending.card.label} is played there once its card "
+                    "is due; Del drops it if no card was dealt there")
         if self._waits_for_decision(pending):
             return (f"{pending.card.label} waits: the decision for {who} comes first; press "
                     f"{self._keys_of(('hit', 'double'))} for {who} and it is played there (after "
