@@ -12,7 +12,6 @@ import json
 import time
 from decimal import Decimal
 
-import cv2
 import pytest
 
 from camera_runs import run_to_end
@@ -23,7 +22,7 @@ from dealer_assist.sources.factory import open_source
 from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.journal import Journal
-from sliding_deal import CALIB, _card, _lay
+from layout_frames import laid_out
 
 
 def table(path, decks: int) -> BlackjackSession:
@@ -77,35 +76,6 @@ def test_the_split_card_read_in_another_box_is_not_taken_for_the_split(tmp_path)
     read(session, "8H", 4, zone="dealer", doubt=PUT_BACK)
     assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "8H"
     session.close()
-
-
-def laid_out(folder, moves) -> object:
-    """Frames of cards slid one by one (``moves``: code, centre x, y) from the shoe, or from where the card lies
-    when it is moved again, smeared by their motion, each then lying still."""
-    folder.mkdir(parents=True, exist_ok=True)
-    felt = cv2.imread(str(CALIB / "AS.png"))
-    felt[:] = felt[5, 5]
-    lying: dict[str, tuple[float, float]] = {}
-    shots = 0
-
-    def shot(moving=None) -> None:
-        nonlocal shots
-        frame = felt.copy()
-        for code, (x, y) in lying.items():
-            _lay(frame, _card(code), x, y, 0)
-        if moving is not None:
-            _lay(frame, _card(moving[0]), *moving[1:3], 0, motion=moving[3])
-        cv2.imwrite(str(folder / f"{shots:04d}.png"), frame)
-        shots += 1
-
-    for code, tx, ty in moves:
-        sx, sy = lying.pop(code, (1180.0, 90.0))
-        for t in range(1, 9):
-            shot((code, sx + (tx - sx) * t / 8, sy + (ty - sy) * t / 8, 11 if t < 8 else 0))
-        lying[code] = (tx, ty)
-        for _ in range(6):
-            shot()
-    return folder
 
 
 def test_the_split_card_slid_apart_in_real_frames_is_not_played_again(tmp_path):

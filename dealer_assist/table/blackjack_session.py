@@ -28,12 +28,13 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOI
                                                  BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError,
                                                  CardBeforeDealError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
-                                                 check_given_seat_limits, deck_started, describe_void, no_place_in_box,
+                                                 check_given_seat_limits, deck_started, describe_void, MOVED_FROM,
+                                                 no_place_in_box,
                                                  position,
                                                  rules_from_record, settlement_lines, void_target)
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
-                                      NO_ROUND_NO_DEAL, READ_BEFORE_A_STOP, SAME_CARD_DOUBTS)
+                                      NO_ROUND_NO_DEAL, READ_BEFORE_A_STOP, MOVED_EARLY, SAME_CARD_DOUBTS)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -415,13 +416,19 @@ class BlackjackSession(SessionCore):
         which voided another seat's good card, and the card read was lost).  H or D then plays it to
         that hand; a read already doubted, or held behind a missing card, waits as ever, and a camera's
         card, read where it was laid, is placed or refused there."""
-        if self._split_laid_out_read(event):
+        if self._split_laid_out_read(event) or self._moved_from_early_place(event):
             return
         moved = self._moved_from_box.get(event.source)
         if moved is not None and event.card == moved:
             del self._moved_from_box[event.source]
             if event.doubt in SAME_CARD_DOUBTS:  # the refused card, never played, moved to another box
                 event = replace(event, doubt="")
+            if not event.doubt and event.source not in self._hold_of and event.zone:
+                if self._play(event.card, event.source, event.zone, event.confidence, event.seq) is None:
+                    self._take_down(lambda a: not (a.code == "refused" and a.title == f"CARD {moved.label} REFUSED"))
+                    self._publish(replace(self._snap, message=f"{moved.label}, refused in the box it lay in, moved "
+                                                              f"to {_box_words(event.zone)}: played there"))
+                return
         due = self._snap.state.due()
         if (due is not None and due.kind == "action" and event.source != KEYBOARD and not event.doubt
                 and event.zone and self._later_box(event.zone) and event.source not in self._hold_of
@@ -471,6 +478,50 @@ class BlackjackSession(SessionCore):
             self._publish(replace(self._snap, pending=replace(pending, doubt=self._before_decision())))
         elif due is not None and due.kind == "action":
             self._publish(replace(self._snap, pending=replace(pending, doubt=self._in_later_box(pending.zone))))
+
+    def _moved_from_early_place(self, event: CardRead) -> bool:
+        """A zoned camera's read of its last card played, now in another box and doubted as a card moved (put
+        back): the card had come to rest across the line in a box whose place was not due yet, and was played
+        there early; the croupier squared it into its own box.  Played there, leaving the early place (qaY
+        Y3: Del dropped it as "already played", and it stayed in the wrong seat).  Only a card played early: one
+        played where it was due and moved is the croupier's to answer.  Read with no doubt (moved farther than a
+        put-back card lies), it may be another of its code dealt there (at 2 decks or more): it waits
+        (:data:`MOVED_EARLY`), and Enter moves it."""
+        state = self._snap.state
+        rnd = state.round
+        placed = self._placed.get(event.source)
+        if (event.doubt and event.doubt not in SAME_CARD_DOUBTS or not event.zone or event.source == KEYBOARD
+                or event.source in self._hold_of or rnd is None
+                or state.phase != BlackjackPhase.PLAYING or rnd.step is None or rnd.step.card != event.card
+                or not state.before or placed is None or placed[1] != event.card):
+            return False
+        before = state.before[-1]
+        was_due = before.round.due() if before.round is not None else None
+        due_box = (state.seats_in[0] if was_due is None else "dealer" if was_due.seat is None
+                   else state.table_seat(was_due.seat))
+        box = "dealer" if rnd.step.seat is None else state.table_seat(rnd.step.seat)
+        to = given_position(event.zone)
+        if box == due_box or to == box:
+            return False
+        if not event.doubt and state.rules.house.decks > 1:  # one deck holds no other of its code: it moved
+            self._pending_hold = None
+            self._publish(replace(self._snap, pending=replace(event, doubt=MOVED_EARLY)))
+            return True
+        return self._move_early(event)
+
+    def _move_early(self, event: CardRead) -> bool:
+        """Play ``event``'s card, the last card played, in the box it was read in now, leaving its early place
+        (see :meth:`_moved_from_early_place`); False if that box takes no card either (nothing changed)."""
+        state = self._snap.state
+        rnd = state.round
+        assert rnd is not None and rnd.step is not None and event.zone
+        box = "dealer" if rnd.step.seat is None else state.table_seat(rnd.step.seat)
+        old = position(state, rnd.step.seat, rnd.step.hand)
+        was = _box_words(f"seat {box}" if isinstance(box, int) else "dealer")
+        return self._do({"op": "card", "card": event.card.code, "source": event.source, "seq": event.seq,
+                         "confidence": event.confidence, "zone": event.zone, MOVED_FROM: old},
+                        message=f"{event.card.label} moved from {was} to {_box_words(event.zone)}: played there, "
+                                "no longer in the other") is None
 
     def _split_laid_out_read(self, event: CardRead) -> bool:
         """A zoned camera's read of a split's second card in that seat's box right after P is the split being
@@ -582,6 +633,15 @@ class BlackjackSession(SessionCore):
                 return self._refuse(f"{pending.card.label} waits, the new deck's first card: place the bets first, "
                                     "then Enter deals it (or Space deals, and Enter plays it where the first card "
                                     "is due); Del sets it aside")
+            if pending is not None and pending.doubt == MOVED_EARLY and card is None and self._replay_refusal() is None:
+                self._publish(replace(self._snap, pending=None, cards_due=0))
+                self._answered(pending)
+                if not self._move_early(pending):
+                    error = self._snap.message or "the card cannot be moved there"
+                    self._publish(replace(self._snap, pending=pending))
+                    return error
+                self._take_waiting()
+                return None
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 typed = pending.card
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))

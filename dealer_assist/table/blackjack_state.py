@@ -482,7 +482,7 @@ def _deal(state: BlackjackState) -> BlackjackState:
                    before=state.before + (state,), paid_before=None)  # a payment taken back was undone
 
 
-def _zone(state: BlackjackState, zone: Any) -> Any:
+def _zone(state: BlackjackState, zone: Any, card: Card) -> Any:
     """A source's zone in table seats (``"seat 3"``) as the round numbers it."""
     if zone is None:
         return None
@@ -494,8 +494,8 @@ def _zone(state: BlackjackState, zone: Any) -> Any:
         raise BlackjackTableError(f"unknown zone {zone!r}: a seat number or 'dealer'")
     seat = state.round_seat(int(digits))
     if seat is None:
-        raise BoxWithoutBetError(f"a card was laid at seat {digits}, which has no bet this round: "
-                                 "move it to the box due, or take it off the layout")
+        raise BoxWithoutBetError(f"card {card.label} refused: it was laid at seat {digits}, which has no bet this "
+                                 "round: move it to the box due, or take it off the layout")
     return seat
 
 
@@ -513,8 +513,20 @@ def _first_up(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: The flag of a camera's card played again in the box it was moved to (its old place, as :func:`position`
+#: names it): the last card played, put early in another box by the zone it first came to rest in, then
+#: squared into its own (qaY Y3).  It leaves its old place, as a void would, and takes the new box's.
+MOVED_FROM = "moved_from"
+
+
 def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     card = _suited_card(op)
+    if op.get(MOVED_FROM):
+        step = state.round.step if state.round is not None else None
+        if state.phase != BlackjackPhase.PLAYING or step is None or step.card != card or not state.before:
+            raise BlackjackTableError(f"card {card.label} cannot be moved to another box: it is not the last card "
+                                      "played")
+        return _card(_void(state), {k: v for k, v in op.items() if k != MOVED_FROM})
     if state.phase == BlackjackPhase.DECK_CHECK:
         if op.get(NOT_IN_THE_STUB) and state.ledger.counted_with_the_stub(card):
             return replace(state, ledger=state.ledger.receive_out_of_the_stub(card))
@@ -530,12 +542,12 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     assert state.round is not None
     if state.ledger.dealt.count(card) >= state.ledger.decks and not _has_override(op):
         try:  # a rule a supervisor cannot lift refuses it too (the round itself holds it): that is what is said
-            state.round.deal(card, _zone(state, op.get("zone")))
+            state.round.deal(card, _zone(state, op.get("zone"), card))
         except BlackjackError as exc:  # QA: F9 was offered, then refused by this rule
             raise _refuse(exc, state) from None
         raise DuplicateCardError(card, state.ledger.decks)
     try:
-        rnd = state.round.deal(card, _zone(state, op.get("zone")))
+        rnd = state.round.deal(card, _zone(state, op.get("zone"), card))
     except BlackjackError as exc:
         raise _refuse(exc, state) from None
     stack = state.before if before is not state else state.before + (state,)  # a deal already pushed it

@@ -192,6 +192,8 @@ class _Rounds:
                 record["cards"].append({"card": p.get("card"), "position": p.get("position"),
                                         "source": source or "held", "seq": entry.seq})
         elif kind == "card_assigned":
+            if payload.get("moved_from"):  # blackjack: the last card, moved by the camera to another box
+                _void_cards(record, 1, entry.seq)
             # Where the card came from ("keyboard" when typed): a typed card in a round a shoe read
             # is what a reviewer looks at first.
             frame = self.frames.pop((payload.get("source"), payload.get("card")), None)

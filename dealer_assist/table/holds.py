@@ -18,7 +18,13 @@ from dealer_assist.events import PUT_BACK, READ_TWICE_AT_ONCE
 #: A read's doubts that say it is most likely a card already played (put back after a squeeze, or one card read
 #: at two places at once): dropped (Del) as they say, it was that card, so no card is missing behind it and the
 #: next read of its source is played as it comes (qaU F6).
-SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE)
+#: Why a blackjack zoned camera's read waits when it is read in another box just after a card of its code was played
+#: early (its box's place not due yet) and nothing was played since: most likely that card, squared from across the
+#: line into its own box, which the camera did not see as moved (qaY Y3).  Enter moves it; Del leaves it there.
+MOVED_EARLY = ("read in another box just after a card of its code was played early in a box whose place was not "
+               "due yet: if that card was moved here, Enter moves it here (it leaves the other box); if another of "
+               "its code was dealt here, type it (K) and it is played here too; Del drops this read")
+SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
