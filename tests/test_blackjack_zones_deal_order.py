@@ -167,3 +167,15 @@ def test_a_later_seats_card_read_before_the_seat_before_it_stands_is_played_ther
     assert session.hit() is None
     assert session.snapshot.pending is None and hands(session)[3] == ["9C", "3C", "5D"]
     session.close()
+
+
+def test_the_blackjack_zones_example_is_a_blackjack_tables_file():
+    # qaY Y5: the one example was baccarat's.
+    from pathlib import Path
+
+    from dealer_assist.vision.layout_zones import LayoutZones
+
+    path = Path(__file__).resolve().parents[1] / "calibration" / "zones-blackjack-example.json"
+    zones = LayoutZones.load(path)
+    zones.check_game("blackjack", path)
+    assert [z.name for z in zones.zones] == ["dealer", "seat 1", "seat 2", "seat 3", "seat 4", "seat 5"]
