@@ -138,6 +138,19 @@ def test_another_card_of_its_code_dealt_in_the_next_box_is_typed_and_played_too(
     session.close()
 
 
+def test_a_read_waiting_to_be_moved_at_a_restart_waits_so_again(tmp_path):
+    session = table(tmp_path / "j.sqlite", (1, 2, 3))
+    read(session, "JC", 1, "seat 1")
+    read(session, "5H", 2, "seat 3")
+    read(session, "5H", 3, "seat 2")
+    session.close()
+    session = BlackjackSession(BlackjackTableRules(house=HouseRules(decks=6)), journal=Journal.open(tmp_path / "j.sqlite"))
+    assert session.snapshot.pending is not None and session.snapshot.pending.doubt == MOVED_EARLY
+    assert session.confirm_pending() is None
+    assert hands(session) == {1: ["JC"], 2: ["5H"], 3: [], "dealer": []}
+    session.close()
+
+
 def test_at_one_deck_a_card_played_early_and_read_again_in_another_box_moved(tmp_path):
     session = table(tmp_path / "j.sqlite", (1, 2, 3), decks=1)
     read(session, "JC", 1, "seat 1")

@@ -487,27 +487,35 @@ class BlackjackSession(SessionCore):
         played where it was due and moved is the croupier's to answer.  Read with no doubt (moved farther than a
         put-back card lies), it may be another of its code dealt there (at 2 decks or more): it waits
         (:data:`MOVED_EARLY`), and Enter moves it."""
+        if event.doubt and event.doubt not in SAME_CARD_DOUBTS or not self._early_card_moved(event):
+            return False
+        if not event.doubt and self._snap.state.rules.house.decks > 1:  # one deck holds no other of its code: it moved
+            self._pending_hold = None
+            self._publish(replace(self._snap, pending=replace(event, doubt=MOVED_EARLY)))
+            return True
+        return self._move_early(event)
+
+    def _early_card_moved(self, event: CardRead) -> bool:
+        """Whether ``event`` may be the last card played, played early (its box's place not due yet) in another
+        box than the one it is read in now, by the same source (as far as this run knows: a restart does not)."""
         state = self._snap.state
         rnd = state.round
         placed = self._placed.get(event.source)
-        if (event.doubt and event.doubt not in SAME_CARD_DOUBTS or not event.zone or event.source == KEYBOARD
-                or event.source in self._hold_of or rnd is None
+        if (not event.zone or event.source == KEYBOARD or event.source in self._hold_of or rnd is None
                 or state.phase != BlackjackPhase.PLAYING or rnd.step is None or rnd.step.card != event.card
-                or not state.before or placed is None or placed[1] != event.card):
+                or not state.before or placed is not None and placed[1] != event.card):
             return False
         before = state.before[-1]
         was_due = before.round.due() if before.round is not None else None
         due_box = (state.seats_in[0] if was_due is None else "dealer" if was_due.seat is None
                    else state.table_seat(was_due.seat))
         box = "dealer" if rnd.step.seat is None else state.table_seat(rnd.step.seat)
-        to = given_position(event.zone)
-        if box == due_box or to == box:
-            return False
-        if not event.doubt and state.rules.house.decks > 1:  # one deck holds no other of its code: it moved
-            self._pending_hold = None
-            self._publish(replace(self._snap, pending=replace(event, doubt=MOVED_EARLY)))
-            return True
-        return self._move_early(event)
+        return box != due_box and given_position(event.zone) != box
+
+    def _out_of_place(self, event: CardRead) -> str:
+        """A read waiting again at a restart that may be the card played early, moved (:data:`MOVED_EARLY`):
+        Enter moves it, as before the stop (played as it came, it was that card twice)."""
+        return MOVED_EARLY if self._early_card_moved(event) else ""
 
     def _move_early(self, event: CardRead) -> bool:
         """Play ``event``'s card, the last card played, in the box it was read in now, leaving its early place
