@@ -98,3 +98,17 @@ def test_the_split_card_slid_apart_in_real_frames_is_not_played_again(tmp_path):
         session.handle(event)
     assert session.snapshot.pending is None and seat_1(session) == [["8S", "3D"], ["8H"]]
     session.close()
+
+
+@pytest.mark.parametrize("decks", [1, 4])
+def test_the_split_card_held_a_while_and_laid_apart_after_hand_1s_card_is_not_played(tmp_path, decks):
+    # qaY Y7: lifted while the player finds the second stake, laid apart seconds later with no doubt (at 1 deck it
+    # was refused as dealt already, a supervisor's PIN offered), here after hand 1's card.
+    session = split_eights(tmp_path / "j.sqlite", decks)
+    read(session, "3D", 4)
+    read(session, "8H", 5)
+    assert session.snapshot.pending is None and not [a for a in session.snapshot.alerts if a.code == "refused"]
+    assert "8♥ moved apart for seat 1's split" in session.snapshot.message
+    assert seat_1(session) == [["8S", "3D"], ["8H"]]
+    assert session.snapshot.banner == "SEAT 1 HAND 1: HIT / STAND"
+    session.close()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
-from dealer_assist.blackjack.round import Action, given_position
+from dealer_assist.blackjack.round import given_position
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
@@ -532,19 +532,22 @@ class BlackjackSession(SessionCore):
                                 "no longer in the other") is None
 
     def _split_laid_out_read(self, event: CardRead) -> bool:
-        """A zoned camera's read of a split's second card in that seat's box right after P is the split being
-        laid out (the card slid apart into its own pile), not a new card: dropped, journaled, with a note (qaY
-        Y2: asked for, Enter played it twice, hand 1 as 8-8 and a card counted twice, wrong money at 2+ decks).
-        Once per split: another read of its code after it is a card dealt."""
+        """A zoned camera's read of a split's second card in that seat's box after P, while its second hand holds
+        only that card, is the split being laid out (the card slid apart into its own pile, at once or held a
+        while first), not a new card: dropped, journaled, with a note (qaY Y2, Y7: asked for, or played at once,
+        hand 1 as 8-8 and a card counted twice, wrong money at 2+ decks).  Once per split at 2 decks or more:
+        another read of its code after it is a card dealt (one deck holds no other)."""
         state = self._snap.state
         rnd = state.round
-        if (not event.zone or event.source == KEYBOARD or rnd is None or state.phase != BlackjackPhase.PLAYING
-                or rnd.step is None or rnd.step.action is not Action.SPLIT or rnd.step.seat is None):
+        if not event.zone or event.source == KEYBOARD or rnd is None or state.phase != BlackjackPhase.PLAYING:
             return False
-        seat = state.table_seat(rnd.step.seat)
+        seat = given_position(event.zone)
+        round_seat = state.round_seat(seat) if isinstance(seat, int) else None
+        hands = rnd.seat_hands(round_seat) if round_seat is not None else ()
+        if len(hands) != 2 or len(hands[1].cards) != 1 or hands[1].cards[0] != event.card:
+            return False
         split = (state.deck_no, state.round_no, seat)
-        moved = rnd.seat_hands(rnd.step.seat)[1].cards[0]
-        if given_position(event.zone) != seat or event.card != moved or self._split_laid_out == split:
+        if self._split_laid_out == split and state.rules.house.decks > 1:
             return False
         if not self._write("read_dropped", {"card": event.card.code, "source": event.source, "source_seq": event.seq,
                                             "doubt": PUT_BACK, "split": True, "round": state.round_no}):
