@@ -179,3 +179,23 @@ def test_the_blackjack_zones_example_is_a_blackjack_tables_file():
     zones = LayoutZones.load(path)
     zones.check_game("blackjack", path)
     assert [z.name for z in zones.zones] == ["dealer", "seat 1", "seat 2", "seat 3", "seat 4", "seat 5"]
+
+
+def test_the_card_typed_for_an_unread_hit_card_in_the_deciding_seats_box_waits_for_h(tmp_path):
+    # qaY: typed at once, as UNREADABLE CARD asked, it was refused ("a decision comes first"), a second alert.
+    from dealer_assist.events import Unreadable
+
+    session = table(tmp_path / "j.sqlite", seats=(1, 2))
+    for n, (code, zone) in enumerate((("TS", "seat 1"), ("9H", "seat 2"), ("7D", "dealer"), ("4C", "seat 1"),
+                                      ("9C", "seat 2")), 1):
+        read(session, code, n, zone)
+    session.handle(Unreadable("camera:x", time.time(), seq=6, zone="seat 1"))  # seat 1's hit card, smudged
+    assert session.enter_card("5D") is None
+    assert session.snapshot.pending is not None and not refusals(session)
+    assert session.hit() is None
+    assert session.snapshot.pending is None and hands(session)[1] == ["TS", "4C", "5D"]
+    assert session.stand() is None
+    read(session, "8D", 7, "seat 2")  # the hold the unread card opened is answered: seat 2's card is played
+    assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "8D"
+    assert session.snapshot.pending.doubt.startswith("read before the decision for seat 2")
+    session.close()

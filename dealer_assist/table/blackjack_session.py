@@ -615,7 +615,10 @@ class BlackjackSession(SessionCore):
             if pending is None or not (pending.doubt or "").startswith(BEFORE_A_DECISION):
                 return
             due = self._snap.state.due()
-            if action in ("hit", "double") and self._snap.state.card_due:
+            if action in ("hit", "double") and self._snap.state.card_due and self._typed_waits(pending):
+                self._publish(replace(self._snap, pending=None))
+                self.enter_card(pending.card.code, pending.zone)  # as typed now: its box, the hold it answers
+            elif action in ("hit", "double") and self._snap.state.card_due:
                 self.confirm_pending()
             elif due is not None and due.kind == "action":
                 self._publish(replace(self._snap, pending=replace(pending, doubt=self._before_decision())))
@@ -623,6 +626,36 @@ class BlackjackSession(SessionCore):
                 self._publish(replace(self._snap, pending=replace(pending, doubt=(
                     f"read before the {action} was keyed: Enter plays it to {self._hand_words()}, "
                     "Del drops it if no card was dealt"))))
+
+    def _typed_waits(self, pending: Optional[CardRead]) -> bool:
+        """Whether ``pending`` is a card typed for a zoned camera's unread card in the box of the seat whose
+        decision is due (see :meth:`enter_card`), not a read."""
+        return (pending is not None and pending.source == KEYBOARD and self._read_under_typed is None
+                and self._waits_for_decision(pending))
+
+    def enter_card(self, text: Any, zone: Optional[str] = None) -> Optional[str]:
+        """As every game, and a card typed for a zoned camera's unread card lying in the box of the seat whose
+        decision is due (its hit card, drawn before H, smudged) waits for H or D as that card read would (qaY:
+        typed at once, as UNREADABLE CARD asked, it was refused: "a decision comes first")."""
+        with self._lock:
+            pending, due = self._snap.pending, self._snap.state.due()
+            if ((pending is None or self._typed_waits(pending)) and due is not None and due.kind == "action"
+                    and self._replay_refusal() is None and not self._snap.stopped):
+                try:
+                    card = parse_card(text, require_suit=True)
+                except InvalidCardError:
+                    card = None
+                box = zone or (self._zone_for_typed(card) if card is not None else None)
+                if card is not None and box and self._in_active_box(box):
+                    self._pending_hold = None
+                    self._publish(replace(self._snap, pending=CardRead(
+                        card, KEYBOARD, self._clock(), 1.0, None, box, (), self._before_decision())))
+                    who = self._hand_words()
+                    self._publish(replace(self._snap, message=(
+                        f"{card.label} typed for the card in {_box_words(box)}: it waits for the decision for {who}; "
+                        f"press H or D and it is played there, or Del drops it")))
+                    return None
+        return super().enter_card(text, zone)
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """Enter on a card waiting while a decision is due: refused, nothing changed, saying the decision
