@@ -967,7 +967,10 @@ class BlackjackSession(SessionCore):
             return self._do(op, message=f"voided: {describe_void(what)}")
 
     def next_round(self) -> Optional[str]:
-        return self._do({"op": "next_round"})
+        error = self._do({"op": "next_round"})
+        if error is None:
+            self._moved_from_box.clear()  # a card refused for its box last round is no card of this one
+        return error
 
     def start_deck_check(self) -> Optional[str]:
         error = self._do({"op": "deck_check"}, message="deck check: count the cards back")
