@@ -201,6 +201,20 @@ class Shoe:
         return replace(self, unknown=self.unknown + n, burn_left=left,
                        phase=Phase.BURNING if left else Phase.PLAY)
 
+    def unburn(self) -> "Shoe":
+        """Take back the last burn card read (typed or read wrong): the burn is due again from its place,
+        the shown card's value setting it anew.  Only while no round card is out and none was burned face
+        down unread: those unknowns cannot be told apart from the cards read."""
+        if not self.burned:
+            raise ShoeError("no burn card to void")
+        if self.dealt or self.unknown:
+            raise ShoeError("the burn cannot be voided now: cards were dealt or burned face down unread since "
+                            "it; if the shown burn card was wrong, start the shoe again (Ctrl+N)")
+        shoe = self._without_card(self.burned[-1], "burned")
+        if len(self.burned) == 1:
+            return replace(shoe, burned=(), burn_left=0, phase=Phase.BURN_CARD)
+        return replace(shoe, burned=self.burned[:-1], burn_left=self.burn_left + 1, phase=Phase.BURNING)
+
     def skip_burn(self) -> "Shoe":
         """Start play without a burn (a house that does not burn, or a burn already done by hand)."""
         return replace(self, phase=Phase.PLAY, burn_left=0)

@@ -94,7 +94,50 @@ def test_a_card_read_sliding_across_the_other_box_takes_the_box_it_rests_in():
     assert resting.frame((1280, 720), [("9S", (700.0, 480.0))]) == []
     assert resting.other("the next event") == []  # it waits behind the card
     assert resting.frame((1280, 720), [("9S", (400.0, 470.0))]) == []
-    assert resting.frame((1280, 720), [("9S", (402.0, 470.0))]) == ["player", "the next event"]
+    assert resting.frame((1280, 720), [("9S", (402.0, 470.0))]) == []
+    assert resting.frame((1280, 720), [("9S", (401.0, 470.0))]) == ["player", "the next event"]
+
+
+def test_a_card_slid_slowly_across_the_other_box_is_not_taken_at_rest_there():
+    """rev19 R8: slid 10 px a frame (less than the still step between two frames), a 9♠ dealt to the Banker
+    was taken at rest as it crossed the Player's box; pushed about past two seconds it goes out with no box."""
+    resting = RestingZones(LayoutZones.from_json(ZONES))
+    assert resting.card("9S", (400.0, 500.0), 300.0, lambda z: z) == []
+    out = []
+    for x in range(410, 910, 10):  # slid from the Player's box into the Banker's, then at rest
+        out += resting.frame((1280, 720), [("9S", (float(x), 500.0))])
+    for _ in range(3):
+        out += resting.frame((1280, 720), [("9S", (900.0, 500.0))])
+    assert out == ["banker"]
+    assert resting.card("4H", (300.0, 500.0), 300.0, lambda z: z) == []
+    out = []
+    for k in range(1, 70):  # pushed back and forth for longer than two seconds of frames
+        out += resting.frame((1280, 720), [("4H", (300.0 + 30 * (k % 2), 500.0))])
+    assert out == [None]  # no box: the croupier says whose it is
+
+
+def test_a_held_card_unseen_a_frame_is_not_the_placed_card_of_its_code_in_the_other_box():
+    """rev19 R12: the Banker's 7♥ sliding in, hidden one frame, jumped to the Player's 7♥ lying still and took
+    the Player's box (an 8-deck shoe deals a pair of one code across the hands often)."""
+    resting = RestingZones(LayoutZones.from_json(ZONES))
+    assert resting.card("7H", (400.0, 500.0), 300.0, lambda z: z) == []
+    out = []
+    for _ in range(3):
+        out += resting.frame((1280, 720), [("7H", (400.0, 500.0))])
+    assert out == ["player"]
+    assert resting.card("7H", (950.0, 500.0), 300.0, lambda z: z) == []
+    out = resting.frame((1280, 720), [("7H", (400.0, 500.0))])  # the Banker's hidden a frame: only the Player's
+    out += resting.frame((1280, 720), [("7H", (400.0, 500.0)), ("7H", (920.0, 500.0))])
+    for _ in range(3):
+        out += resting.frame((1280, 720), [("7H", (400.0, 500.0)), ("7H", (900.0, 500.0))])
+    assert out == ["banker"]
+
+
+def test_a_card_across_the_gap_between_two_boxes_is_in_neither():
+    """rev19 R10: a card about as near the Player's box as the Banker's went silently to the Player's."""
+    zones = LayoutZones.from_json({"zones": {"player": [0.05, 0.4, 0.48, 0.95], "banker": [0.52, 0.4, 0.95, 0.95]}})
+    assert zones.at((640.0, 500.0), (1280, 720), reach=150) is None  # 26 px from each
+    assert zones.at((620.0, 500.0), (1280, 720), reach=150) == "player"  # 6 px from it, 46 from the other
 
 
 def test_a_card_covered_where_it_lay_is_given_that_box():
@@ -313,6 +356,7 @@ def test_a_card_just_outside_its_box_goes_to_that_box_and_one_far_outside_waits(
     assert zones.at((640.0, 50.0), (1280, 720), reach=150) is None
     resting = RestingZones(zones)
     assert resting.card("2C", (900.0, top - 17), 300.0, lambda z: z) == []
+    assert resting.frame((1280, 720), [("2C", (900.0, top - 17))]) == []
     assert resting.frame((1280, 720), [("2C", (900.0, top - 17))]) == ["banker"]
 
     from dealer_assist.events import OUTSIDE_BOXES
@@ -358,3 +402,29 @@ def test_a_card_typed_before_the_camera_asked_is_said_to_lie_elsewhere_and_typed
     outcome = session.state.history[-1].outcome
     assert (outcome.player_total, outcome.banker_total, outcome.card_count) == (9, 6, 4)
     session.close()
+
+
+def test_an_unreadable_card_just_outside_its_box_is_asked_for_with_that_box(tmp_path):
+    """rev19 R4: a read card just outside a box goes to it (qaX F9), but an unreadable one lying the same
+    36 px outside got no box, and the card typed for it went to the place due in draw order."""
+    import cv2
+
+    from dealer_assist.events import Unreadable
+    from smudged_deal import _place, card_image, felt
+
+    first = felt()
+    _place(first, card_image("KD"), 1000, 252, 0)  # read: 36 px above the Banker's box
+    then = first.copy()
+    _place(then, card_image("10H", smudged=True), 350, 252, 0)  # unreadable: 36 px above the Player's box
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for i, image in enumerate([first] * 20 + [then] * 60):
+        cv2.imwrite(str(frames / f"{i:05d}.png"), image)
+    (tmp_path / "zones.json").write_text(json.dumps(
+        {"zones": {"player": [0.05, 0.4, 0.48, 0.95], "banker": [0.52, 0.4, 0.95, 0.95]}}))
+    events: list = []
+    run_to_end(open_source(f"camera:{frames}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True),
+               events.append)
+    reads = [(e.card.code, e.zone) for e in events if isinstance(e, CardRead)]
+    unread = [e.zone for e in events if isinstance(e, Unreadable)]
+    assert reads == [("KD", "banker")] and unread == ["player"]

@@ -340,3 +340,25 @@ def test_blackjack_seat_limits_under_a_pin_journaled_and_recovered(tmp_path):
     with pytest.raises(WrongPinError) as info:  # the right PINs after the wrong try ended its count, as live
         again_roster.check("ana", "0000")
     assert info.value.failures == 1
+
+
+def test_chips_come_off_bets_over_lowered_limits_one_at_a_time():
+    """qaZ F2: bets reopened after the limits were lowered (a voided round) are over the new maximums; D
+    rightly refuses, but so did every chip taken off as D asked ("seat 4 Tie 400.00 is above ..."): the
+    croupier could only clear every seat.  Taking chips off cannot put a bet further over; adding still can."""
+    from dealer_assist.baccarat.bets import Betting
+
+    betting = Betting().place(1, Bet.BANKER, D("1000")).place(4, Bet.TIE, D("500"))
+    lowered = TableLimits().with_changes({"max": {"banker": "500", "tie": "200"}})
+    betting = replace(betting, limits=lowered)
+    with pytest.raises(LimitError, match="2 bets are above their maximums"):
+        betting.lock()
+    for _ in range(3):
+        betting = betting.remove(4, Bet.TIE, D("100"))  # 400, 300, 200: each taken, the Banker still over
+    assert betting.layout.get(4, Bet.TIE) == D("200")
+    with pytest.raises(LimitError, match="Tie"):
+        betting.place(4, Bet.TIE, D("100"))  # adding still checks
+    with pytest.raises(LimitError, match="seat 1 Banker 1000.00 is above the Banker maximum of 500.00"):
+        betting.lock()
+    betting = betting.remove(1, Bet.BANKER, D("500"))
+    assert betting.lock().locked

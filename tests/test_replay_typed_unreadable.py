@@ -46,3 +46,35 @@ def test_a_replay_takes_unreadable_card_down_when_the_typed_card_is_played(tmp_p
     # Typed before any read was held, it is still the card UNREADABLE CARD asked for, not one "typed at the table".
     assert replay.snapshot.message == "K♦ TYPED by the croupier (K), not read: the card UNREADABLE CARD asked for"
     assert [a.title for a in replay.snapshot.alerts if a.title != "REPLAY FINISHED"] == live_titles
+
+
+def test_a_replay_keeps_unreadable_card_up_until_both_cards_unread_in_a_row_are_typed(tmp_path):
+    """Two cards unread in a row wait for two typed cards, live (the next read waits until both are typed);
+    the replay took UNREADABLE CARD down at the first, and a pit boss read the second as answered."""
+    path = tmp_path / "u2.sqlite"
+    live = TableSession(RULES, Journal.open(path), odds=False)
+    try:
+        live.handle(DeviceHello(SOURCE, time.time(), "SHOE-A", "A1"))
+        live.handle(CardRead(parse_card("4H"), SOURCE, time.time(), seq=1))
+        live.handle(Unreadable(SOURCE, time.time(), seq=2))
+        live.handle(Unreadable(SOURCE, time.time(), seq=3))
+        assert live.enter_card("KD") is None
+        after_one = [a.title for a in live.snapshot.alerts]
+        assert live.enter_card("3C") is None
+        after_two = [a.title for a in live.snapshot.alerts]
+    finally:
+        live.close()
+    assert "UNREADABLE CARD" in after_one and "UNREADABLE CARD" not in after_two
+
+    replay = TableSession(RULES, odds=False)
+    replay.follow_record()
+    shown: dict[tuple[str, ...], bool] = {}
+    replay.subscribe(lambda snap: shown.__setitem__(
+        tuple(c.code for c in snap.state.round.cards), "UNREADABLE CARD" in [a.title for a in snap.alerts]))
+    source = ReplaySource(path, interval=3600)
+    source.set_sink(replay.handle)
+    while source.step() is not None:
+        pass
+    assert [c.code for c in replay.snapshot.state.round.cards] == ["4H", "KD", "3C"]
+    assert shown[("4H", "KD")] is True  # one of the two typed: the alert stands, as it did live
+    assert shown[("4H", "KD", "3C")] is False

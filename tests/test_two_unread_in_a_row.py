@@ -174,3 +174,39 @@ def test_each_card_typed_for_two_unread_in_their_boxes_goes_to_its_own(tmp_path,
     assert s.snapshot.pending is None  # both typed: the next read plays as it comes
     assert [c.code for c in s.state.round.banker_cards] == ["4H", "2C"]
     s.close()
+
+
+def refused_then_unread(path) -> TableSession:
+    """A one-deck shoe: P1 9♠ read, then a second 9♠ read (refused: a copy too many: the card dealt as B1 was
+    misread), then a card the camera could not read (P2)."""
+    s = TableSession(TableRules(shoe=ShoeRules(decks=1, burn=False)), Journal.open(path), odds=False)
+    s.deal()
+    read(s, "9S", 1)
+    read(s, "9S", 2)
+    assert "refused" in {a.code for a in s.snapshot.alerts}
+    s.handle(Unreadable(CAMERA, time.time(), seq=3))
+    return s
+
+
+def test_an_unread_card_after_a_refused_one_is_a_second_card_to_type(tmp_path):
+    """The refused read's card and the unread one are both missing: typing one did not free the next read,
+    which took the unread card's place (P2)."""
+    s = refused_then_unread(tmp_path / "j.sqlite")
+    assert "2 cards could not be read or were refused" in {a.code: a for a in s.snapshot.alerts}["unreadable"].action
+    assert s.enter_card("KD") is None  # the card really dealt as B1
+    read(s, "2C", 4)
+    assert layout(s) == [("9S", "P1"), ("KD", "B1")]
+    played_in_their_places(s)
+    s.close()
+
+
+def test_after_a_restart_an_unread_card_after_a_refused_one_still_holds_the_next_read(tmp_path):
+    path = tmp_path / "j.sqlite"
+    s = refused_then_unread(path)
+    assert s.enter_card("KD") is None
+    s.close()
+    s = TableSession(TableRules(shoe=ShoeRules(decks=1, burn=False)), Journal.open(path), odds=False)
+    read(s, "2C", 4)
+    assert layout(s) == [("9S", "P1"), ("KD", "B1")]
+    played_in_their_places(s)
+    s.close()

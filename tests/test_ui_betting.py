@@ -14,6 +14,7 @@ from dealer_assist.money import fmt, winnings
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.events import CardRead, LinkState, Unreadable
 from dealer_assist.table.state import TablePhase, TableRules
+from dealer_assist.ui.bet_names import SHORT
 
 
 def shown(window):
@@ -50,10 +51,14 @@ def test_chip_click_shift_click_undo_clear_double_rebet_deal(qtbot, table_factor
     window = table_factory("manual")
     open_table(window, qtbot)
     chips = window.session.state.rules.chips
+    buttons = window.betting.buttons
+    # Drawn enabled only where they can act (qaZ: Undo looked ready with nothing to undo).
+    assert [k for k, b in buttons.items() if b.isEnabled()] == ["deal"]
     qtbot.mouseClick(window.betting.chip_buttons[chips[2]], Qt.MouseButton.LeftButton)  # the 25 chip
     synced(qtbot, window)
     assert shown(window).chip == chips[2] and window.betting.chip_buttons[chips[2]].isChecked()
     click(qtbot, window, 2, Bet.PLAYER)
+    assert all(b.isEnabled() for k, b in buttons.items() if k != "rebet") and not buttons["rebet"].isEnabled()
     click(qtbot, window, 2, Bet.PLAYER)
     assert stake(window, 2, Bet.PLAYER) == 2 * chips[2]
     click(qtbot, window, 2, Bet.PLAYER, shift=True)
@@ -118,11 +123,11 @@ def test_settlement_view_shows_the_paying_order_and_totals(qtbot, table_factory)
     rows = window.settlement.rows()
     assert [r[3] for r in rows][:1] == ["TAKE"]  # losing bets are collected first
     settlement = s.state.settlement
-    assert rows == [(str(r.seat), r.bet.label, fmt(r.stake), r.call.upper(), fmt(r.commission) if r.commission else "")
+    assert rows == [(str(r.seat), SHORT[r.bet], fmt(r.stake), r.call.upper(), fmt(r.commission) if r.commission else "")
                     for r in settlement.paying_order]
     banker = next(r for r in rows if r[1] == "Banker")
     assert banker[3] == f"PAY {fmt(winnings(Decimal('25'), Decimal('0.95')))}" and banker[4] == "1.25"
-    pair = next(r for r in rows if r[1] == "Banker Pair")
+    pair = next(r for r in rows if r[1] == "B Pair")
     assert pair[3] == f"PAY {fmt(winnings(Decimal('5'), Decimal('11')))}"
     assert f"Paid {fmt(settlement.paid)}" in window.settlement.totals.text()
     assert f"Commission {fmt(settlement.commission)}" in window.settlement.totals.text()

@@ -126,3 +126,34 @@ def test_blackjack_the_dealer_s_card_voided_after_payment_lists_what_to_pay(qtbo
     assert "in all the table pays 20.00" in window.settlement.totals.text()
     window.bridge.detach()
     session.close()
+
+
+def test_a_long_correction_shows_every_bet_and_call_whole_at_small_screens(qtbot, table_factory):
+    """qaZ F1: the Bet column was cut to "Banke…" beside the long calls, so a seat's Banker and Banker Pair
+    (same stake) looked alike, one to take 1,100.00 back from and the other to pay 95.00 on; letting the call
+    column take the cut instead cut "AND THE STAKE".  Bets go by their short names (B Pair), and the list's
+    text steps down until every cell shows whole."""
+    from PySide6.QtGui import QFontMetrics
+
+    for size in ((1280, 720), (960, 540)):
+        window = table_factory("manual", rules=TableRules(shoe=ShoeRules(burn=False)), size=size)
+        session = window.session
+        for seat, bet, amount in ((1, Bet.BANKER, "5000"), (1, Bet.BANKER_PAIR, "100"), (2, Bet.PLAYER, "5000"),
+                                  (3, Bet.SMALL, "2000"), (4, Bet.BIG, "25")):
+            assert session.place(seat, bet, D(amount)) is None
+        assert session.deal() is None
+        for code in ("5H", "5C", "2D", "5S", "3H"):  # Player wins 7 to 3, the Banker Pair paid
+            assert session.enter_card(code) is None
+        assert session.void_last_card(why="misread") is None and session.void_last_card(why="misread") is None
+        assert session.enter_card("4S") is None  # Banker 5C 4S: a natural 9
+        qtbot.waitUntil(lambda: window._last.version == session.snapshot.version, timeout=3000)
+        rows = {(row[0], row[1]): row[3] for row in window.settlement.rows()}
+        assert rows[("1", "B Pair")] == "TAKE BACK 1,100.00 AND THE STAKE"
+        assert rows[("1", "Banker")] == "RETURN THE STAKE, PAY 4,750.00"
+        table = window.settlement.table
+        metrics = QFontMetrics(table.font())
+        for r in range(table.rowCount()):
+            for c in range(table.columnCount()):
+                text = table.item(r, c).text()
+                assert metrics.horizontalAdvance(text) <= table.columnWidth(c), (size, text, table.columnWidth(c))
+        window.close()

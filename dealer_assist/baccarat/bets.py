@@ -305,9 +305,13 @@ class Betting:
         if self.locked:
             raise BettingClosedError(action)
 
-    def _change(self, layout: Layout, action: str) -> "Betting":
+    def _change(self, layout: Layout, action: str, lowers: bool = False) -> "Betting":
+        """``lowers``: the change only takes chips off, so it cannot put a bet further over its maximum nor a
+        seat's winnings over the payout limit, and is taken even while the layout is over them (bets reopened
+        under lowered limits: refusing each chip taken off left the croupier only Clear)."""
         self._open(action)
-        self._check_layout(layout)
+        if not lowers:
+            self._check_layout(layout)
         return replace(self, layout=layout, history=self.history + (self.layout,))
 
     # -- seed 000's controls --------------------------------------------------
@@ -330,7 +334,7 @@ class Betting:
         if have <= 0:
             raise BettingError(f"seat {seat} has no chips on {bet.label} to remove")
         return self._change(self.layout.with_stake(seat, bet, max(have - chip, ZERO)),
-                            f"remove chips from {bet.label}")
+                            f"remove chips from {bet.label}", lowers=True)
 
     def undo(self) -> "Betting":
         """Seed 000's Undo: the bets as they were before the last action (a chip placed or removed,

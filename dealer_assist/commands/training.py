@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+import time
 from pathlib import Path
+from typing import Optional
 
 from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
@@ -84,6 +86,12 @@ def _config(args):
         except ConfigError as exc:
             raise CommandError(f"{exc}; nothing was asked or listed", 2) from None
     return args.loaded_config
+
+
+def _exams_a_day(args) -> Optional[int]:
+    """The school's limit of a trainee's exams of one drill a day (``[training] exam_attempts_per_day``)."""
+    config = _config(args)
+    return (config.training or {}).get("exam_attempts_per_day") if config is not None else None
 
 
 def _house(args):
@@ -336,6 +344,14 @@ def run_train(args: argparse.Namespace) -> int:
         except ProgressError as exc:
             raise CommandError(str(exc)) from None
         trainee = store.stored_name(trainee)  # names are case-blind: "ANA" trains as the stored "ana"
+        limit = _exams_a_day(args) if settings.exam else None
+        if limit is not None:  # before the source opens; begin_exam checks again under the file's lock
+            from dealer_assist.training.progress import ExamLimitReached, exams_on
+
+            taken = exams_on(store.sessions(trainee), settings.label,
+                             time.strftime("%Y-%m-%d"))
+            if taken >= limit:
+                raise CommandError(str(ExamLimitReached(trainee, settings.label, taken, limit)))
         if args.trainee is None:
             sys.stderr.write(f"dealer-assist: note: no --trainee given: this session is stored under {trainee!r} "
                              f"in {store.path}, with every other session run without a name; give --trainee NAME "
@@ -352,7 +368,8 @@ def run_train(args: argparse.Namespace) -> int:
         _warn_below_standard(args, settings, seed)
         if settings.exam:  # stored as not finished now: SIGKILL or a crash cannot erase it
             try:
-                store.begin_exam(trainee, session.summary(), settings.label, started=session.wall_started)
+                store.begin_exam(trainee, session.summary(), settings.label, started=session.wall_started,
+                                 most_a_day=_exams_a_day(args))
             except ProgressError as exc:
                 raise CommandError(str(exc)) from None
     opened = store

@@ -625,7 +625,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 unread.append(event)
                 line = {"card": None, "unreadable": True, "candidates": [c.code for c in event.candidates],
                         "frame": event.frame, "t": round(t, 3),
-                        **({"zone": resting.zones.at(event.center, resting.size)} if resting is not None else {})}
+                        **({"zone": resting.zone_at(event.center, diagonal_near(
+                            [(c.card.code, c.corners) for c in last_read[0].cards] if last_read else [], None,
+                            event.center))} if resting is not None else {})}
             if resting is None:
                 show(line)
             elif line["card"] is not None:

@@ -344,7 +344,7 @@ class CameraSource(CardSource):
                            "have: it came while the camera was away (or was being dealt as it started), and its "
                            "place in the deal is not known")
                     in_turn(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why,
-                                       frame=event.frame, zone=self._zone_at(event.center, resting)))
+                                       frame=event.frame, zone=self._zone_at(event.center, resting, event.card.code)))
                 else:
                     in_turn(Unreadable(self.name, time.time(), seq=self.seq, frame=event.frame,
                                        candidates=tuple(Card(c.rank, c.suit) for c in event.candidates),
@@ -372,8 +372,13 @@ class CameraSource(CardSource):
         sink(LinkState(self.name, time.time(), state, detail, retrying=retrying))
         return state
 
-    def _zone_at(self, center, resting) -> Optional[str]:
-        return self._zones.at(center, resting.size) if resting is not None else None
+    def _zone_at(self, center, resting, code: Optional[str] = None) -> Optional[str]:
+        """The zone of an unread (or unplaced) card at ``center``, with the reach a read card has (rev19 R4: one
+        just outside its box got no zone, and the card typed for it went to the place due): half the diagonal
+        of the card of its code (an unread one: of any card) nearest it in view."""
+        if resting is None:
+            return None
+        return resting.zone_at(center, diagonal_near(self._view.cards if self._view else (), code, center))
 
     def stop(self) -> None:
         self._stop.set()

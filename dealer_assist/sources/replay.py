@@ -221,7 +221,7 @@ def journal_cards(path: Path) -> list[Card]:
         elif op["op"] in ("play_held", "discard_held"):
             cards.extend(held)
             held.clear()
-        elif op["op"] == "void_card" and cards:
+        elif op["op"] in ("void_card", "void_burn") and cards:
             cards.pop()
     return cards
 

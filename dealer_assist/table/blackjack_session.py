@@ -827,12 +827,33 @@ class BlackjackSession(SessionCore):
     def _cut_out_now(self) -> bool:
         return self._snap.state.cut_out
 
+    def _cut_alert(self, who: str) -> None:
+        playing = self._snap.state.phase == BlackjackPhase.PLAYING
+        self.alert("cut", "info", "CUT CARD OUT", f"{who}: this deck ends with "
+                   + ("this round" if playing else "no other round"),
+                   ("finish this round, then" if playing else "no round is dealt from it:")
+                   + " check the deck (C) and put a new one in (Ctrl+N)")
+
+    def cut_card(self) -> Optional[str]:
+        """The croupier saw the cut card come out (typed cards, a camera, a reader that does not report it):
+        the deck ends with this round, as when a shoe reports it (qaM: only a shoe's signal could end one)."""
+        state = self._snap.state
+        if state.cut_out:
+            return self._refuse("the cut card is already out: finish the round, then check the deck (C) and put "
+                                "a new one in (Ctrl+N)")
+        if state.phase == BlackjackPhase.DECK_CHECK:
+            return self._refuse("the deck is being checked: the cut card ends a deck in play; Ctrl+N puts a new "
+                                "one in")
+        error = self._do({"op": "cut"}, message="cut card out")
+        if error is None:
+            self._cut_alert("the croupier saw the cut card come out (O)")
+        return error
+
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
             if not self._snap.state.cut_out:
                 self._do({"op": "cut"}, message="cut card out")
-            self.alert("cut", "info", "CUT CARD OUT", f"the {event.source} reached the cut card: this deck ends "
-                       "with this round", "finish this round, then check the deck (C) and put a new one in (Ctrl+N)")
+            self._cut_alert(f"the {event.source} reached the cut card")
         elif event.state == "empty" and self._snap.state.phase != BlackjackPhase.PLAYING:
             self._shoe_empty_between_rounds(event.source)
         elif event.state == "empty":

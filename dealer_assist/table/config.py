@@ -45,6 +45,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     exam_cases = 40           # an exam's cases, and the fewest a counted pass may have
     pass_accuracy = 98        # percent of decisions right within pass_seconds, and the lowest mark that counts
     pass_seconds = 3.0        # seconds per decision, and the most that counts
+    exam_attempts_per_day = 3 # a trainee's stored exams of one drill a day (absent: no limit)
 
     [blackjack]               # a blackjack table (game = "blackjack"); checked whatever the game
     decks = 1                 # 1 to 16
@@ -105,8 +106,8 @@ class AppConfig:
     supervisors: Optional[tuple[dict, ...]] = None
     #: The ``[blackjack]`` section, read by :func:`dealer_assist.table.blackjack_state.rules_from_config`.
     blackjack: Optional[dict] = None
-    #: The ``[training]`` section, checked (``exam_cases``, ``pass_accuracy`` in percent, ``pass_seconds``);
-    #: None: the trainer's own standard.
+    #: The ``[training]`` section, checked (``exam_cases``, ``pass_accuracy`` in percent, ``pass_seconds``,
+    #: ``exam_attempts_per_day``); None: the trainer's own standard.
     training: Optional[dict] = None
 
     def roster(self):
@@ -132,7 +133,7 @@ SECTION_KEYS = {"shoe": ("decks", "burn", "rounds_after_cut", "cut_from_end"),
                 "paytable": ("variant", "pair_by", "pair_pays", "tie_pushes"),
                 "table": ("chips", "seats"),
                 "display": ("turbo", "sound", "fullscreen", "sim_interval", "text_scale", "dim"),
-                "training": ("exam_cases", "pass_accuracy", "pass_seconds")}
+                "training": ("exam_cases", "pass_accuracy", "pass_seconds", "exam_attempts_per_day")}
 
 
 def _refuse_unknown(keys, known: tuple[str, ...], where: str, path: Path) -> None:
@@ -327,6 +328,11 @@ def _training(data: dict, path: Path) -> Optional[dict]:
         out["exam_cases"] = _typed(section, "training", "exam_cases", 40, int, path)
         if out["exam_cases"] < 1:
             raise ConfigError(f"{path}: training.exam_cases = {out['exam_cases']} must be 1 or more")
+    if "exam_attempts_per_day" in section:
+        out["exam_attempts_per_day"] = _typed(section, "training", "exam_attempts_per_day", 3, int, path)
+        if out["exam_attempts_per_day"] < 1:
+            raise ConfigError(f"{path}: training.exam_attempts_per_day = {out['exam_attempts_per_day']} must be 1 or "
+                              "more (leave the key out for no limit)")
     for key, low, high, what in (("pass_accuracy", 0.0, 100.0, "above 0 and at most 100 (percent)"),
                                  ("pass_seconds", 0.0, math.inf, "more than 0 (seconds per decision)")):
         if key in section:

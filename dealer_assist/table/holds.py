@@ -150,6 +150,9 @@ ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_MISDRAW, AFTER_A
 #: Holds for cards that may be several: only Enter on the read held ends them (a gap's, Esc on its alert too).
 MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART, AFTER_NEW_SHOE,
                    AFTER_NEW_DECK)
+#: Holds for one card left unplayed by its reader that the croupier must type: another such card right after
+#: it (no read between) is a second card to type, not a new wait that replaces the first.
+ONE_MISSING_CARD = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
 #: Every reason a read waits behind a card missing before it: a card typed then is that card.
 HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
 #: Holds behind lost frames: while FRAMES LOST stands and no card was typed for them, a first Enter on the
@@ -165,16 +168,19 @@ def none_missed_asked(card: str) -> str:
 
 
 def several_unread_asked(card: str, due: int) -> str:
-    """What Enter answers on ``card``, held behind cards its reader could not read in a row while ``due`` of
-    them are still to be typed: played, it would take the place of one of them (it had taken the second's)."""
-    return (f"cards before {card} could not be read in a row, {due} of them still untyped: type "
+    """What Enter answers on ``card``, held behind cards its reader could not read (or read and had refused) in
+    a row while ``due`` of them are still to be typed: played, it would take the place of one of them (it had
+    taken the second's)."""
+    return (f"cards before {card} could not be read (or were refused) in a row, {due} of them still untyped: type "
             f"{'it' if due == 1 else 'them'} in {'its place' if due == 1 else 'their places'} (K), then Enter plays "
             f"{card}; if {card} is one of them read again, Del drops it, then type it in its place (K)")
 
 
-def several_unread(count: int) -> str:
-    """The action of UNREADABLE CARD when its reader could not read ``count`` cards in a row (more than one)."""
-    return (f"{count} cards could not be read: type them in their places (K), in the order they came out, then "
+def several_unread(count: int, refused: bool = False) -> str:
+    """The action of UNREADABLE CARD when its reader could not read ``count`` cards in a row (more than one),
+    or, ``refused``, read one before them that was refused."""
+    return (f"{count} cards could not be {'read or were refused' if refused else 'read'}: type them in their places "
+            f"(K), in the order they came out, then "
             f"the next card read is played after them; it waits until all {count} are typed")
 
 

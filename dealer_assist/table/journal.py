@@ -95,13 +95,17 @@ alert             round?, code, level, title, text, action; ``source`` where it 
                   that reader's shoe, its HELLO lost (a restarted reader goes on in that count)
 alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again);
                   ``typed_right``: Enter (true) or Del (false) on UNREADABLE CARD TYPED?
-correction        round?, op (void_card/void_round/set_limits/...), why, + ``correction``:
+correction        round?, op (void_card/void_round/void_burn/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
                   action, target, reason); set_limits also carries ``limits`` and ``was``;
                   a blackjack ``void`` names what it took back: ``voided`` (deal, card,
                   decision) with card/position, decision/seat/hand or seats/cards, and
                   ``settlement_taken_back`` (``void_return``: the counted card, no PIN);
-                  a baccarat void_card/void_round after the settlement carries
+                  a baccarat void_burn takes back the last burn card read (``card``, ``burn``:
+                  its place in the burn); reopen_bets opens a settled round's bets again, its
+                  cards kept (the next ``deal`` of that round settles it again); a void or
+                  reopen_bets just after N has ``reopened`` (the round N closed is played on);
+                  a baccarat void_card/void_round/reopen_bets after the settlement carries
                   ``settlement_taken_back`` too (older journals: implied); ``journal recover``
                   writes one with ``recovered`` (``journal_continue`` / ``journal_new``) and the ``kept`` file
 deck_check        round, op ``deck_check`` (blackjack: counting the deck back opens) or

@@ -34,7 +34,8 @@ from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
                                               SnapshotCore, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
-                                       cut_before_first_card, rules_from_record, shoe_started)
+                                       burn_voidable, correcting_bets, cut_before_first_card, reopenable,
+                                       rules_from_record, shoe_started)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "ShoeOdds", "Snapshot", "TableSession"]
 
@@ -44,7 +45,8 @@ _log = logging.getLogger(__name__)
 OP_KINDS = {
     "card": "card_assigned", "burn_unseen": "shoe_burn", "skip_burn": "shoe_burn", "place": "bet_placed",
     "remove": "bet_removed", "undo": "bet_undone", "clear": "bets_cleared", "double": "bets_doubled",
-    "rebet": "rebet", "deal": "deal", "void_card": "correction", "void_round": "correction",
+    "rebet": "rebet", "deal": "deal", "void_card": "correction", "void_round": "correction", "void_burn": "correction",
+    "reopen_bets": "correction",
     "set_limits": "correction", "next_round": "round_start", "cut": "shoe_cut",
     "new_shoe": "shoe_start", "hold": "card_held", "play_held": "card_assigned", "discard_held": "card_set_aside",
 }
@@ -91,6 +93,8 @@ class Snapshot(SnapshotCore):
             return "BURN"
         if s.held and s.phase in (TablePhase.BETTING, TablePhase.DEALING):
             return "CARD HELD"  # a void reopened the round behind it: Enter plays it there (see reason)
+        if correcting_bets(s):
+            return "CORRECT THE BETS"
         if s.phase == TablePhase.BETTING:
             return "PLACE YOUR BETS"
         if s.phase == TablePhase.FINISHED:
@@ -124,6 +128,9 @@ class Snapshot(SnapshotCore):
             it = "them" if len(s.held) > 1 else "it"
             return (f"{cards} came out after the round, which a void reopened: {s.round.due.reason} "
                     f"is due; Enter plays {cards} there, in order, Del sets {it} aside")
+        if correcting_bets(s):
+            return (f"round {s.round_no}'s bets as they should have been (its cards stay): change them, then D "
+                    "settles it again")
         if s.phase == TablePhase.BETTING:
             return "choose a chip, click a bet (Shift-click removes); D deals"
         if s.phase == TablePhase.FINISHED:
@@ -151,6 +158,20 @@ def described(what: dict, bare: bool = False) -> str:
     if bare:
         return " ".join(codes) or "none"
     return f"card{'s' if len(codes) > 1 else ''} {' '.join(codes)}" if codes else "no card"
+
+
+def _not_reopened(state: TableState) -> Optional[str]:
+    """Why the round N closed cannot be reopened now, when something of the next one stands in the way."""
+    before = state.before_next
+    if before is None or state.round.cards or state.shoe_no != before.shoe_no:
+        return None
+    if state.betting.layout:
+        return (f"round {before.round_no} is closed (N) and the next round's bets are on the layout: clear them (C) "
+                f"to reopen round {before.round_no} and correct it, then place them again")
+    if state.held:
+        return (f"round {before.round_no} is closed (N) and a card came out since: set it aside (Del) to reopen "
+                f"round {before.round_no}")
+    return None
 
 
 def cut_text(state: TableState) -> str:
@@ -506,27 +527,44 @@ class TableSession(SessionCore):
         """Void the last card of the round (a correction): needs a supervisor's PIN and a reason when
         the table has supervisors configured.  ``expected`` is the :meth:`correction_target` the
         supervisor was shown (see :meth:`_correct`)."""
-        if not self._snap.state.before_cards:
-            return self._refuse("no card of this round to void")
-        return self._correct({"op": "void_card"}, "void_card", None, supervisor, pin, why, "card {cards} voided",
+        state = self._snap.state
+        if not state.before_cards and not burn_voidable(state) and reopenable(state) is None:
+            return self._refuse(_not_reopened(state) or "no card of this round to void")
+        return self._correct({"op": "void_card" if state.before_cards or reopenable(state) else "void_burn"},
+                             "void_card", None,
+                             supervisor, pin, why, "card {cards} voided" if state.before_cards or reopenable(state) else
+                             "burn card {cards} voided: show the burn card again (its value sets the burn)",
                              expected)
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
                    expected: Optional[dict] = None) -> Optional[str]:
         """Void the whole round (a misdeal): its cards are set aside, a settlement is taken back and the
         same bets are open again; a supervisor's PIN and a reason when supervisors are configured."""
+        state = self._snap.state
+        if not state.before_cards and reopenable(state) is None and _not_reopened(state):
+            return self._refuse(_not_reopened(state))
         return self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
                              "round voided: its cards are set aside, the bets are open again", expected)
+
+    def correct_bets(self, supervisor: str = "", pin: str = "", why: str = "",
+                     expected: Optional[dict] = None) -> Optional[str]:
+        """Open the bets of the settled round again, its cards kept (a chip recorded on the wrong bet, a stake
+        misread): the croupier changes them and D settles the round again on the same cards, the pay list
+        saying what to take back or pay more.  A supervisor's PIN and a reason when supervisors are configured."""
+        return self._correct({"op": "reopen_bets"}, "reopen_bets", None, supervisor, pin, why,
+                             "the bets are open for correction, the cards kept: change them, then D settles the "
+                             "round again", expected)
 
     def correction_refused(self, action: str) -> Optional[str]:
         """Why the rules would refuse the correction ``action`` (``void_card``, ``void_round``) now, or None:
         the display refuses it at once rather than call a supervisor over, whose PIN tried there counts toward a
         lockout, for a change the table refuses after it anyway (qaQ F9: V with no card dealt)."""
         state = self._snap.state
-        if action == "void_card" and not state.before_cards:
+        if action == "void_card" and not state.before_cards and not burn_voidable(state) and not reopenable(state):
             return "no card of this round to void"
+        burn = action == "void_card" and not state.before_cards and not reopenable(state)
         try:
-            apply(state, {"op": action})
+            apply(state, {"op": "void_burn" if burn else action})
         except TableError as exc:
             return str(exc)
         return None
@@ -534,12 +572,14 @@ class TableSession(SessionCore):
     def correction_target(self, action: str) -> dict:
         """What the correction ``action`` (``void_card``, ``void_round``, ``set_aside``) would take back
         now: journaled with it, and shown to the supervisor, whose dialog hands it back as ``expected``."""
-        state = self._snap.state
+        state = reopenable(self._snap.state) or self._snap.state  # N closed the round: the void reopens it
         when = {"round": state.round_no, "shoe": state.shoe_no}  # an 8-deck shoe deals a code again
+        if action == "void_card" and not state.before_cards and burn_voidable(state):
+            return {"card": state.shoe.burned[-1].code, "burn": len(state.shoe.burned), **when}
         if action == "void_card":
             return {"card": state.round.cards[-1].code if state.round.cards else "?", "nth": len(state.round.cards),
                     **when}
-        if action == "void_round":
+        if action in ("void_round", "reopen_bets"):
             return {"cards": " ".join(c.code for c in state.round.cards), **when}
         return {"cards": [c.code for c in state.held], **when}
 
@@ -590,7 +630,12 @@ class TableSession(SessionCore):
             done = done.format(cards=described(what, bare=True))
             target = {"round": state.round_no, "shoe": state.shoe_no, **what}
             op = {**op, **target, "why": why}
-            if op["op"] in ("void_card", "void_round") and state.phase == TablePhase.SETTLED:
+            reopened = op["op"] in ("void_card", "void_round", "reopen_bets") and reopenable(state) is not None
+            if reopened:
+                op["reopened"] = True  # N had closed it: the round is played on from here
+                done = f"round {what['round']} reopened: {done}"
+            if op["op"] in ("void_card", "void_round", "reopen_bets") and (state.phase == TablePhase.SETTLED
+                                                                             or reopened):
                 op["settlement_taken_back"] = True  # the round is open again, as a blackjack void says
             try:
                 apply(state, op)

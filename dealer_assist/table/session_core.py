@@ -29,7 +29,7 @@ from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, SAME_CARD_DOUBTS, TYPED_UNREAD,
-                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, PLACED_KINDS, READ_BEFORE_A_STOP,
+                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, several_unread_asked,
                                        places_a_read)
@@ -310,6 +310,9 @@ class SessionCore(abc.ABC):
         self._last_refusal: Optional[Exception] = None
         self._snap = snapshot
         self._from_record = False  # set while a replayed operation is applied (with the lock held)
+        #: In a replay, the UNREADABLE CARD alerts shown since the last card read was played: as many typed
+        #: cards take the waits' alerts down, as live (two unread in a row wait for two), not the first.
+        self._replay_unread = 0
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
@@ -1108,7 +1111,7 @@ class SessionCore(abc.ABC):
                    f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + (" and type each such card in its place (K), then Enter plays the card read after them"
-                      if event.why else f": {several_unread(due)}" if due > 1
+                      if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts))}" if due > 1
                       else " and type it (K); the next card read waits until you do"))
 
     def _typed_for_unread(self, event: Unreadable) -> Optional[Card]:
@@ -1245,10 +1248,12 @@ class SessionCore(abc.ABC):
             # As live (_typed_in_place): the card a one-card wait asked for is in place, so its alerts go, unless
             # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
-            if waits and waits <= set(ONE_CARD_HOLDS):
+            self._replay_unread = max(0, self._replay_unread - 1)
+            if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread:
                 self._publish(replace(self._snap, alerts=tuple(
                     a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
+            self._replay_unread = 0
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
@@ -1262,9 +1267,13 @@ class SessionCore(abc.ABC):
         if kind == "alert" and isinstance(note.get("code"), str):
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
                           str(note.get("text") or ""), str(note.get("action") or ""), self._clock())
+            if alert.code == "unreadable":
+                self._replay_unread += 1
             self._publish(replace(snap, alerts=self._with_alert(alert)))
         elif kind == "alert_dismissed":
             codes = {c for c in note.get("codes") or () if isinstance(c, str)}
+            if "unreadable" in codes:
+                self._replay_unread = 0
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
             self._publish(replace(snap, message=f"{_card_label(note)} read by {note.get('source')} and DROPPED at "
@@ -1392,9 +1401,10 @@ class SessionCore(abc.ABC):
         before, number = self._hold_of.get(source, ("", 0))
         if source == "keyboard" or before in MANY_CARD_HOLDS:
             return
-        # Another card unread behind one still untyped, with no read between them: both are to be typed.
-        due = (self.cards_due(source) + 1 if why == before == AFTER_AN_UNREADABLE and number != self._pending_hold
-               else 1)
+        # Another card unread behind one still untyped (unread, or read and refused), with no read between
+        # them: both are to be typed.
+        due = (self.cards_due(source) + 1 if why == AFTER_AN_UNREADABLE and before in ONE_MISSING_CARD
+               and number != self._pending_hold else 1)
         self._open_hold(source, why)
         if due > 1:
             self._cards_due[self._holds_opened] = due

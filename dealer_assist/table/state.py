@@ -165,6 +165,9 @@ class TableState:
     #: to take back or pay more once the round settles again (qaQ F6), or, after a misdeal (the bets open
     #: again), what to undo before the round is dealt anew.  Gone at the deal and at the next round.
     paid_before: Optional[Settlement] = None
+    #: The table as the last round left it, settled, before N: V or Shift+V reopens it while the next round
+    #: has no card, bet nor held card (qaZ F6: a dispute just after N had no way back).  Gone at the deal.
+    before_next: Optional["TableState"] = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, rules: TableRules = TableRules()) -> "TableState":
@@ -244,8 +247,8 @@ def _play_card(state: TableState, card: Card, zone: Optional[str], before: Table
         rnd = state.round.add(card, zone)
     except (ShoeError, RoundError) as exc:
         raise TableError(str(exc)) from None
-    new = replace(state, shoe=shoe, round=rnd, phase=TablePhase.DEALING,
-                  before_cards=state.before_cards + (before,))
+    new = replace(state, shoe=shoe, round=rnd, phase=TablePhase.DEALING, before_next=None,
+                  before_cards=state.before_cards + (replace(before, before_next=None),))
     outcome = rnd.outcome
     if outcome is None:
         return new
@@ -310,6 +313,47 @@ def _set_limits(state: TableState, op: dict) -> TableState:
     return replace(state, rules=replace(state.rules, limits=limits), betting=betting)
 
 
+def correcting_bets(state: TableState) -> bool:
+    """Whether the bets of a settled round are open for correction, its cards kept (D settles it again)."""
+    return state.phase == TablePhase.BETTING and bool(state.round.cards)
+
+
+def _reopen_bets(state: TableState) -> TableState:
+    """The bets of the settled round open again, its cards kept and its settlement taken back as paid (qaZ F4:
+    a chip recorded on the wrong bet could be fixed only by a misdeal, and the same cards typed again were
+    counted twice)."""
+    if state.phase != TablePhase.SETTLED:
+        raise TableError("no settled round whose bets to correct: the bets of a round are corrected once it is "
+                         "settled (before, they are still open, or V takes back a card)")
+    if state.held:
+        raise TableError(f"{_held_text(state.held)} came out after the round: deal or set it aside first")
+    return replace(state, phase=TablePhase.BETTING, settlement=None, paid_before=state.settlement,
+                   betting=replace(state.betting, locked=False, history=()), before_next=None)
+
+
+def _settle_again(state: TableState) -> TableState:
+    """D on corrected bets: the round settled again on its own cards, its record replaced."""
+    state = _bets(state, lambda b: b.lock())
+    outcome = state.round.outcome
+    wagers = state.betting.layout.wagers()
+    result = settle(wagers, outcome, state.rules.paytable)
+    record = RoundRecord(state.shoe_no, state.round_no, state.round.cards_by_position, outcome, wagers, result)
+    return replace(state, phase=TablePhase.SETTLED, settlement=result, history=state.history[:-1] + (record,))
+
+
+def reopenable(state: TableState) -> Optional[TableState]:
+    """The last round as it stood settled, if N closed it and the next round is untouched (no card, bet nor
+    held card, the same shoe): a void then reopens it (the cut card, if it came out since, stays out)."""
+    before = state.before_next
+    if (before is None or state.phase not in (TablePhase.BETTING, TablePhase.FINISHED) or state.round.cards
+            or state.held
+            or state.betting.layout or state.shoe_no != before.shoe_no):
+        return None
+    if state.shoe.cut_out and not before.shoe.cut_out:
+        before = replace(before, shoe=before.shoe.cut_card_out())
+    return _keep_limits(before, state)
+
+
 def _keep_limits(restored: TableState, current: TableState) -> TableState:
     """An earlier state brought back by a void, under the limits in force now (they are not the round's)."""
     if restored.rules.limits == current.rules.limits:
@@ -360,6 +404,13 @@ def _held_zones(state: TableState) -> tuple[Optional[str], ...]:
     return (state.held_zones + (None,) * len(state.held))[:len(state.held)]
 
 
+def burn_voidable(state: TableState) -> bool:
+    """Whether the last card of this shoe is a burn card V may take back: burned, and no round card nor a
+    held one out since (a burn's shown card typed wrong had no way back but a new shoe, qaZ F3)."""
+    return (bool(state.shoe.burned) and not state.before_cards and not state.held and not state.shoe.dealt
+            and state.phase in (TablePhase.BURN, TablePhase.BETTING))
+
+
 def cut_before_first_card(state: TableState) -> bool:
     """True when a cut card coming out now comes instead of a round's first card (WoO: that round is
     then the shoe's last): between rounds, and after D while no card of the round is out (a held card
@@ -386,7 +437,7 @@ def apply(state: TableState, op: dict) -> TableState:
         # A card ``before_bets`` was seen before the bets were taken (the new shoe's first card, read while
         # the old shoe's round was dealt, qaV F6): with the bets open it is held as one after a round.
         before_bets = op.get("before_bets") is True and state.phase == TablePhase.BETTING
-        if state.phase == TablePhase.SETTLED or before_bets or (state.held and (
+        if state.phase == TablePhase.SETTLED or before_bets or correcting_bets(state) or (state.held and (
                 state.phase == TablePhase.BETTING
                 or (state.phase == TablePhase.DEALING and (op.get("source") != "keyboard" or op.get("answers"))))):
             raise RoundOverError(card, state.held, before_bets)
@@ -405,6 +456,14 @@ def apply(state: TableState, op: dict) -> TableState:
         except ShoeError as exc:
             raise TableError(str(exc)) from None
         return replace(state, shoe=shoe, phase=TablePhase.BURN if shoe.expects_burn else TablePhase.BETTING)
+    if kind == "void_burn":  # the last burn card read was wrong: the burn is due again from its place
+        if not burn_voidable(state):
+            raise TableError("no burn card to void: the burn is over once a round is dealt")
+        try:
+            shoe = state.shoe.unburn()
+        except ShoeError as exc:
+            raise TableError(str(exc)) from None
+        return replace(state, shoe=shoe, phase=TablePhase.BURN)
     if kind == "skip_burn":
         if state.phase != TablePhase.BURN:
             raise TableError("no burn is due")
@@ -416,10 +475,22 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind in ("undo", "clear", "double", "rebet"):
         _open_for_bets(state, kind, takes_off=kind == "clear")
         return _bets(state, lambda b: getattr(b, kind)())
+    if kind == "deal" and correcting_bets(state):
+        _open_for_bets(state, "settle the round again")
+        return _settle_again(state)
     if kind == "deal":
         _open_for_bets(state, "deal")
         state = _bets(state, lambda b: b.lock())
-        return replace(state, phase=TablePhase.DEALING, paid_before=None)  # a misdeal's payment was undone
+        return replace(state, phase=TablePhase.DEALING, paid_before=None,  # a misdeal's payment was undone
+                       before_next=None)
+    if kind in ("void_card", "void_round", "reopen_bets") and not state.before_cards and reopenable(state) is not None:
+        return apply(reopenable(state), op)  # N closed the round: reopened, then corrected as when it stood settled
+    if kind == "reopen_bets":
+        return _reopen_bets(state)
+    if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "cut", "burn_unseen",
+                                           "skip_burn"):
+        raise TableError(f"the bets of round {state.round_no} are open for correction: D settles it again on its "
+                         "cards, then this")
     if kind == "void_card":
         if not state.before_cards:
             raise TableError("no card of this round to void")
@@ -447,7 +518,8 @@ def apply(state: TableState, op: dict) -> TableState:
         finished = state.shoe.phase is ShoePhase.FINISHED
         return replace(state, phase=TablePhase.FINISHED if finished else TablePhase.BETTING,
                        round_no=state.round_no + 1, round=BaccaratRound((), state.round.pair_by),
-                       betting=state.betting.next_round(), settlement=None, before_cards=(), paid_before=None)
+                       betting=state.betting.next_round(), settlement=None, before_cards=(), paid_before=None,
+                       before_next=replace(state, before_next=None))
     if kind == "cut":
         # The live table records its decision; an entry journaled before it did keeps the phase-only
         # rule it was played under, so an old journal replays to the rounds it really dealt.

@@ -45,6 +45,7 @@ MAX_LOCKOUT_S = 3600.0
 ACTIONS: Dict[str, str] = {
     "void_card": "void a card",
     "void_round": "void a round",
+    "reopen_bets": "correct the bets of a settled round",
     "void_deal": "void a blackjack deal (the bets open again)",
     "void_decision": "void a blackjack player's decision",
     "void_settlement": "void a settlement",

@@ -45,6 +45,23 @@ class ProgressError(RuntimeError):
     """The progress file cannot be read or written; the message names it and says what to do."""
 
 
+class ExamLimitReached(ProgressError):
+    """The trainee has taken as many exams of the drill today as the school allows (nothing was stored)."""
+
+    def __init__(self, name: str, drill: str, taken: int, limit: int) -> None:
+        self.taken, self.limit = taken, limit
+        super().__init__(f"{name} has taken {taken} {drill} exam{'s' if taken != 1 else ''} today, the school's "
+                         f"limit ([training] exam_attempts_per_day = {limit}): the next one can be taken tomorrow; "
+                         "practise meanwhile (train without --exam), or rehearse with --no-save (stored nowhere, "
+                         "counts for nothing); nothing was asked")
+
+
+def exams_on(sessions: list, drill: str, day: str) -> int:
+    """How many of ``sessions`` are exams of ``drill`` begun on ``day`` (local ``YYYY-MM-DD``), finished or not."""
+    return sum(1 for s in sessions if s.get("exam") is True and s.get("drill") == drill
+               and str(s.get("date", "")).startswith(day + "T"))
+
+
 class LockBusy(RuntimeError):
     """Another process holds the progress file's lock, and the caller asked not to wait for it (nothing written)."""
 
@@ -228,15 +245,24 @@ class ProgressStore:
         return {k[len(prefix):]: v for k, v in self.trainee(name)["categories"].items() if k.startswith(prefix)}
 
     # -- writing --------------------------------------------------------------
-    def begin_exam(self, name: str, summary: Summary, drill: str, started: Optional[float] = None) -> dict:
+    def begin_exam(self, name: str, summary: Summary, drill: str, started: Optional[float] = None,
+                   most_a_day: Optional[int] = None) -> dict:
         """Store an exam as not finished before its first case; :meth:`record` replaces it with the result.
 
         SIGKILL, a crash or a power cut ends the trainer with no chance to store anything, so
         without this a trainee could erase a failing exam with ``kill -9``.  ``summary`` is the
         exam with nothing answered: every case counts as failed until the result replaces it.
+        ``most_a_day``: the school's limit of exams of ``drill`` a trainee begins a day, checked under the
+        file's lock (two trainers started at once cannot both slip under it): :class:`ExamLimitReached`.
         """
         entry = dict(self._entry(summary, drill, started), stored_at_start=True, attempt=uuid.uuid4().hex)
-        self._write(name, entry, summary)
+
+        def within_limit(stored: str, sessions: list) -> None:
+            taken = exams_on(sessions, drill, entry["date"][:10])
+            if most_a_day is not None and taken >= most_a_day:
+                raise ExamLimitReached(stored, drill, taken, most_a_day)
+
+        self._write(name, entry, summary, check=within_limit)
         self._begun[check_name(name).casefold()] = entry["attempt"]
         return entry
 
@@ -281,11 +307,13 @@ class ProgressStore:
         return entry
 
     def _write(self, name: str, entry: dict, summary: Summary, replaces: Optional[str] = None,
-               wait: bool = True) -> dict:
+               wait: bool = True, check: Optional[Callable[[str, list], None]] = None) -> dict:
         check_name(name)
         with self._locked(wait):
             data = self._load()  # the file now, not the copy read at start; a failed save changes nothing
             key = self.stored_name(name, data)
+            if check is not None:
+                check(key, data["trainees"].get(key, {}).get("sessions", []))
             person = data["trainees"].setdefault(key, {"sessions": [], "categories": {}})
             fresh = seal.sound(key, person["sessions"]) | {id(entry)}
             if replaces is not None:

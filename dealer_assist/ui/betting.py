@@ -20,10 +20,9 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.money import fmt, fmt_chip, fmt_grouped
 from dealer_assist.table.chips import no_chip_text
 from dealer_assist.ui import row_room, theme
+from dealer_assist.ui.bet_names import SHORT
 
 BETS = tuple(Bet)
-SHORT = {Bet.PLAYER: "Player", Bet.BANKER: "Banker", Bet.TIE: "Tie", Bet.PLAYER_PAIR: "P Pair",
-         Bet.BANKER_PAIR: "B Pair", Bet.BIG: "Big", Bet.SMALL: "Small"}
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
 #: A settled bet's result after its stake, for those who cannot tell the colours apart.
 RESULT_MARKS = {"win": " ✓", "lose": " ✗", "push": " ="}
@@ -336,8 +335,12 @@ class BettingPanel(QWidget):
             self._shown_chip = snap.chip
             self._style_chips(snap.chip)
         open_ = state.phase == "betting"
-        for b in self.buttons.values():
-            b.setEnabled(open_)
+        betting = state.betting
+        # Drawn enabled only when it can act: Undo with nothing to undo (the bets a void reopened) said so (qaZ F2).
+        can = {"undo": bool(betting.history), "clear": bool(betting.layout), "double": bool(betting.layout),
+               "rebet": bool(betting.last_round)}
+        for key, b in self.buttons.items():
+            b.setEnabled(open_ and can.get(key, True))
         self.total.setText(f"Total stake {fmt_grouped(state.betting.layout.total)}")
         refused = bool(snap.message) and snap.message == self.last_error
         self.message.setText(snap.message)

@@ -35,6 +35,8 @@ KEYS: tuple[Key, ...] = (
     Key(("X",), "double every bet", "double", group="Bets"),
     Key(("R",), "rebet: the last round's bets", "rebet", group="Bets"),
     Key(("D",), "deal: lock the bets", "deal", group="Bets"),
+    Key(("Shift+D",), "correct a settled round's bets, its cards kept; D settles it again", "correct_bets",
+        group="Bets"),
     Key(("K",), "type a card (then Enter); K then a suit is a king (K D: the king of diamonds); at a table of typed "
         "cards the field takes the cursor by itself while a card is due", "focus_entry", group="Cards"),
     Key(("Enter",), "confirm the unsure card / deal the held card (a no-bet hand) / the card typed for an unreadable "

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QMainW
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.table.session import described
+from dealer_assist.table.state import reopenable
 from dealer_assist.ui import auto_play, replay_control, theme
 from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.alerts import AlertsPanel
@@ -418,10 +419,14 @@ class MainWindow(QMainWindow, StepsDown):
         No card to void is refused at once, before any dialog or second press."""
         if self.session.correction_refused("void_card") is not None:
             return self._run(self.session.void_last_card(why="voided by the croupier (V)"))
-        if (self.session.state.settlement is not None and not getattr(self.session, "needs_supervisor", False)
+        closed = reopenable(self.session.state)  # N closed the round: the void reopens it
+        if ((self.session.state.settlement is not None or closed is not None)
+                and not getattr(self.session, "needs_supervisor", False)
                 and not self.second_press.confirmed("void_last_card")):
-            return self._run(self.session.say("the round is settled: press V again to take back its last card "
-                                              "and the settlement"))
+            return self._run(self.session.say(
+                f"round {closed.round_no} is closed (N): press V again to reopen it and take back its last card and "
+                "the settlement" if closed is not None else
+                "the round is settled: press V again to take back its last card and the settlement"))
         return self._correction("void the last card", self.session.void_last_card, "voided by the croupier (V)",
                                 "void_card")
 
@@ -431,10 +436,26 @@ class MainWindow(QMainWindow, StepsDown):
         if self.session.correction_refused("void_round") is not None:
             return self._run(self.session.void_round(why="misdeal (Shift+V)"))
         if not getattr(self.session, "needs_supervisor", False) and not self.second_press.confirmed("void_round"):
+            closed = reopenable(self.session.state)
             return self._run(self.session.say(
+                f"round {closed.round_no} is closed (N): press Shift+V again to reopen it as a misdeal (its cards set "
+                "aside, its bets open again)" if closed is not None else
                 "void the whole round (a misdeal): press Shift+V again; its cards are set aside and its bets open "
                 "again" if self.session.state.round.cards else "open the bets again: press Shift+V again"))
         return self._correction("void the whole round", self.session.void_round, "misdeal (Shift+V)", "void_round")
+
+    def correct_bets(self) -> Optional[str]:
+        """Shift+D: the settled round's bets open for correction, its cards kept; with supervisors their dialog,
+        else a second press (the settlement shown goes until D settles it again)."""
+        if self.session.correction_refused("reopen_bets") is not None:
+            return self._run(self.session.correct_bets(why="bets corrected by the croupier (Shift+D)"))
+        target = self.session.correction_target("reopen_bets")
+        if not getattr(self.session, "needs_supervisor", False) and not self.second_press.confirmed("correct_bets"):
+            return self._run(self.session.say(
+                f"correct the bets of round {target['round']}: press Shift+D again; its cards stay, the bets open, "
+                "and D settles it again (the pay list then says what to take back or pay more)"))
+        return self._correction(f"correct the bets of round {target['round']}", self.session.correct_bets,
+                                "bets corrected by the croupier (Shift+D)", "reopen_bets")
 
     def _correction(self, what: str, command, default_reason: str, action: str) -> Optional[str]:
         """A correction at once, or, with supervisors, a dialog naming the cards it takes back; if the

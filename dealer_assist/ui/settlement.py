@@ -6,12 +6,14 @@ from decimal import Decimal
 from typing import Optional
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
 from dealer_assist.baccarat.settlement import corrections
 from dealer_assist.money import ZERO, fmt, fmt_grouped
 from dealer_assist.ui import theme
+from dealer_assist.ui.bet_names import SHORT
 from dealer_assist.ui.out_of_sight import titled, wrapping_title
 
 COLUMNS = ("Seat", "Bet", "Stake", "Do", "Comm.")
@@ -20,6 +22,11 @@ CALL_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
 #: A row's height in units (see :meth:`SettlementView.set_unit`), and the least it is
 #: squeezed to so that more rows show at once: the font's height and a little room.
 ROW_UNITS, LEAST_ROW_UNITS = 1.45, 1.1
+#: The steps the list's text takes down, from its own size, so that every column shows whole side by side
+#: (a correction's "TAKE BACK 1,100.00 AND THE STAKE" beside a seven-letter bet did not at 1280x720).
+FONT_STEPS = (1.0, 0.94, 0.88, 0.82, 0.76)
+#: A cell's room beside its text (the item's margins and the grid line), in pixels.
+CELL_PAD = 12
 
 
 class _FittedTable(QTableWidget):
@@ -51,7 +58,7 @@ class SettlementView(QWidget):
         self.table.verticalScrollBar().valueChanged.connect(lambda _: self._retitle())
         head = self.table.horizontalHeader()
         head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        head.setSectionResizeMode(COLUMNS.index("Do"), QHeaderView.ResizeMode.Stretch)
         self.totals = theme.plain(QLabel(""))
         self.totals.setWordWrap(True)
         lay = QVBoxLayout(self)
@@ -64,7 +71,8 @@ class SettlementView(QWidget):
 
     def set_unit(self, unit: int) -> None:
         self.title.setFont(theme.font(unit * 1.15, bold=True))
-        self.table.setFont(theme.font(unit * 0.9, bold=True))
+        self._font_size = unit * 0.9
+        self.table.setFont(theme.font(self._font_size, bold=True))
         self.table.setMinimumHeight(int(unit * 4.5))
         self.table.horizontalHeader().setFont(theme.font(unit * 0.85, bold=True))
         self.table.verticalHeader().setMinimumSectionSize(1)
@@ -98,11 +106,28 @@ class SettlementView(QWidget):
         down the list), then, scrolled to the end, those left above."""
         self.title.setText(titled(self.title, self._title, *self.rows_out_of_sight()))
 
+    def _fit_columns(self) -> None:
+        """The largest of :data:`FONT_STEPS` at which every column's widest text and its header fit the table's
+        width together: the Do column stretches, but with too little room its call was cut ("AND THE …")."""
+        table = self.table
+        room = table.viewport().width()
+        texts = [[table.horizontalHeaderItem(c).text()] + [table.item(r, c).text() for r in range(table.rowCount())
+                                                          if table.item(r, c) is not None]
+                 for c in range(table.columnCount())]
+        for step in FONT_STEPS:
+            font = theme.font(self._font_size * step, bold=True)
+            metrics = QFontMetrics(font)
+            if sum(max(metrics.horizontalAdvance(t) for t in column) + CELL_PAD for column in texts) <= room:
+                break
+        if table.font() != font:
+            table.setFont(font)
+
     def _fit_rows(self) -> None:
         """Rows as tall as the unit asks, or shorter (down to the font's height) when that makes
         every row show: a croupier pays down the whole list, and an alert opened above the
         table must not push its last payment out of sight.  Rows that still do not fit are
         counted in the title (see :meth:`_retitle`), so that no payment is missed unseen."""
+        self._fit_columns()
         n = self.table.rowCount()
         height = self._row
         if n:
@@ -129,10 +154,10 @@ class SettlementView(QWidget):
         else:
             self._title = f"ROUND {state.round_no}: CORRECT THE PAYMENT"
             change = sum((c.difference for c in corrections(paid, settlement)), ZERO)
-            self.totals.setText(f"Settled again after a void: {fmt_grouped(paid.paid)} was paid under the settlement "
+            self.totals.setText(f"Settled again after a correction: {fmt_grouped(paid.paid)} was paid under the settlement "
                                 f"taken back; {_in_all(change)}. Now: stakes {fmt_grouped(settlement.stakes)} · paid "
                                 f"{fmt_grouped(settlement.paid)} · house {fmt_grouped(settlement.house)}")
-        return [(str(c.seat), c.bet.label, fmt_grouped(c.stake), c.call_in(fmt_grouped).upper(),
+        return [(str(c.seat), SHORT[c.bet], fmt_grouped(c.stake), c.call_in(fmt_grouped).upper(),
                  fmt(c.now.commission) if c.now is not None and c.now.commission else "",
                  "lose" if c.difference < 0 else "win" if c.difference > 0 else "push")
                 for c in corrections(paid, settlement)]
@@ -150,7 +175,7 @@ class SettlementView(QWidget):
             lines = self._corrections(state, paid, settlement)
         elif settlement is None:
             self._title = f"ROUND {state.round_no}: BETS"
-            lines = [(str(w.seat), w.bet.label, fmt_grouped(w.stake), "", "", None) for w in state.betting.layout.wagers()]
+            lines = [(str(w.seat), SHORT[w.bet], fmt_grouped(w.stake), "", "", None) for w in state.betting.layout.wagers()]
             self.totals.setText(f"Round {state.round_no}'s settlement was taken back after it was paid "
                                 f"({fmt_grouped(paid.paid)} paid under it, {fmt_grouped(_taken(paid))} taken): "
                                 "once the round settles again this list says what to take back or pay more."
@@ -159,7 +184,7 @@ class SettlementView(QWidget):
                 self._title = f"ROUND {state.round_no}: BETS · PAID SETTLEMENT TAKEN BACK"
         else:
             self._title = f"ROUND {state.round_no}: PAY IN THIS ORDER"
-            lines = [(str(r.seat), r.bet.label, fmt_grouped(r.stake), r.call_in(fmt_grouped).upper(),
+            lines = [(str(r.seat), SHORT[r.bet], fmt_grouped(r.stake), r.call_in(fmt_grouped).upper(),
                       fmt(r.commission) if r.commission else "", r.result) for r in settlement.paying_order]
             self.totals.setText(f"Stakes {fmt_grouped(settlement.stakes)} · Paid {fmt_grouped(settlement.paid)} · "
                                 f"Commission {fmt_grouped(settlement.commission)} · House {fmt_grouped(settlement.house)}")

@@ -10,10 +10,9 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.shoe import Phase
 from dealer_assist.ui import theme
+from dealer_assist.ui.bet_names import SHORT
 
 ODDS_ROWS = ("Win", "House edge")
-SHORT = {Bet.PLAYER: "Player", Bet.BANKER: "Banker", Bet.TIE: "Tie", Bet.PLAYER_PAIR: "P Pair",
-         Bet.BANKER_PAIR: "B Pair", Bet.BIG: "Big", Bet.SMALL: "Small"}
 
 
 def pct(x: float) -> str:

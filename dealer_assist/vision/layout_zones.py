@@ -140,7 +140,7 @@ class LayoutZones:
     def at(self, center: tuple[float, float], size: tuple[int, int], reach: float = 0.0) -> Optional[str]:
         """The zone a card whose centre lies at ``center`` (pixels) in a picture of ``size`` (width,
         height) lies in, else the nearest within ``reach`` pixels of it (a card turned up just outside
-        its box, overlapping its edge: qaX F9), or None."""
+        its box, overlapping its edge: qaX F9), or None (also for a card about as near two boxes)."""
         width, height = size
         if width <= 0 or height <= 0:
             return None
@@ -148,7 +148,13 @@ class LayoutZones:
         inside = next((z.name for z in self.zones if z.holds(x, y)), None)
         if inside is not None or reach <= 0:
             return inside
-        near = [(math.hypot(max(z.left - x, 0, x - z.right) * width, max(z.top - y, 0, y - z.bottom) * height), z.name)
-                for z in self.zones]
-        distance, name = min(near)
-        return name if distance <= reach else None
+        near = sorted((math.hypot(max(z.left - x, 0, x - z.right) * width, max(z.top - y, 0, y - z.bottom) * height),
+                       z.name) for z in self.zones)
+        distance, name = near[0]
+        if distance > reach:
+            return None
+        # A card lying across the gap between two boxes, about as near the one as the other, is in neither:
+        # the croupier says whose it is (rev19 R10: it went silently to the first by name).
+        if len(near) > 1 and near[1][0] - distance < reach / 6:
+            return None
+        return name

@@ -53,6 +53,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("N",), "next_round", "next round"),
     (("R",), "rebet", "repeat the last round's bets"),
     (("X",), "clear", "clear the bets (press twice: no undo brings them back)"),
+    (("O",), "cut_card", "cut card out, when no reader reports it (press twice): the deck ends with this round"),
     (("C",), "deck_check", "open the deck check (count the deck back)"),
     (("T",), "return_stub", "deck check: count the undealt stub back (in the card field: Esc first)"),
     (("Shift+Backspace",), "void_return", "deck check: take back the last card counted; again, the one "
@@ -353,7 +354,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         simple = {"hit": s.hit, "stand": s.stand, "double": s.double, "split": s.split, "deal": s.deal,
                   "void": self.void_last, "next_round": s.next_round, "rebet": s.rebet, "clear": s.clear,
                   "deck_check": s.start_deck_check, "return_stub": s.return_stub, "void_return": s.void_return,
-                  "resume": s.resume_play, "take_shoe": s.take_shoe}
+                  "resume": s.resume_play, "take_shoe": s.take_shoe, "cut_card": s.cut_card}
         if name in simple:
             error = simple[name]()
         elif name == "new_deck":
@@ -494,13 +495,17 @@ class BlackjackWindow(QMainWindow, StepsDown):
 
     def _second_press_asked(self, name: str) -> Optional[str]:
         """What to say when ``name`` would wipe what the table shows and was pressed once (else None):
-        X with bets on the table (no undo brings them back), a settled round's void without a roster
+        X with bets on the table (no undo brings them back), O (the deck ends), a settled round's void without a roster
         (its settlement goes too; with one, the supervisor's dialog asks)."""
         state = self.session.state
         # Only while the bets are open: once dealt, the first X promised what the second refused (qaM L3).
         if (name == "clear" and state.bets and state.phase == BlackjackPhase.BETTING
                 and not self.second_press.confirmed(name)):
             return "press X again to clear every seat's bets (nothing brings them back)"
+        if (name == "cut_card" and not state.cut_out and state.phase != BlackjackPhase.DECK_CHECK
+                and not self.second_press.confirmed(name)):
+            return ("cut card out: press O again to record it (this deck ends with "
+                    + ("this round)" if state.phase == BlackjackPhase.PLAYING else "no other round)"))
         if (name == "void" and state.phase == BlackjackPhase.SETTLED and not self.session.needs_supervisor
                 and not self.second_press.confirmed(name)):
             return "the round is settled: press Backspace again to take back its last card or decision and the settlement"
