@@ -14,6 +14,8 @@ import json
 import time
 from decimal import Decimal
 
+import pytest
+
 from camera_runs import run_to_end
 from dealer_assist.cards import parse_card
 from dealer_assist.events import PUT_BACK, CardRead
@@ -198,4 +200,29 @@ def test_the_card_typed_for_an_unread_hit_card_in_the_deciding_seats_box_waits_f
     read(session, "8D", 7, "seat 2")  # the hold the unread card opened is answered: seat 2's card is played
     assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "8D"
     assert session.snapshot.pending.doubt.startswith("read before the decision for seat 2")
+    session.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_a_later_seats_card_set_aside_while_a_seat_before_it_draws_is_played_at_its_turn(tmp_path, restart):
+    path = tmp_path / "j.sqlite"
+    session = table(path, seats=(1, 2, 3))
+    for n, (code, zone) in enumerate((("TS", "seat 1"), ("9C", "seat 2"), ("5D", "seat 3"), ("7D", "dealer"),
+                                      ("8S", "seat 1"), ("3C", "seat 2"), ("4H", "seat 3")), 1):
+        read(session, code, n, zone)
+    read(session, "KH", 8, "seat 3")  # seat 3's draw, laid while seat 1 decides
+    assert session.stand() is None and session.snapshot.pending.card.code == "KH"  # seat 2 decides now
+    assert session.hit() is None  # seat 2 draws: its card must not wait behind seat 3's
+    assert session.snapshot.pending is None and "K♥ lies in seat 3's box" in session.snapshot.message
+    if restart:
+        session.close()
+        session = BlackjackSession(BlackjackTableRules(house=HouseRules(decks=6)), journal=Journal.open(path))
+        assert session.snapshot.pending is None
+    read(session, "6D", 9, "seat 2")
+    assert session.snapshot.pending is None and hands(session)[2] == ["9C", "3C", "6D"]
+    assert session.stand() is None  # seat 3's decision: the card set aside waits for it as drawn before H
+    pending = session.snapshot.pending
+    assert pending is not None and pending.card.code == "KH" and pending.doubt.startswith("read before the decision")
+    assert session.hit() is None
+    assert hands(session)[3] == ["5D", "4H", "KH"] and session.snapshot.pending is None
     session.close()

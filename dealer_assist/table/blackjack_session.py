@@ -34,7 +34,8 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOI
                                                  rules_from_record, settlement_lines, void_target)
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
-                                      NO_ROUND_NO_DEAL, READ_BEFORE_A_STOP, MOVED_EARLY, SAME_CARD_DOUBTS)
+                                      NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
+                                      SAME_CARD_DOUBTS)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -202,6 +203,9 @@ class BlackjackSession(SessionCore):
         self._refused_zone: dict[str, str] = {}
         #: The split (deck, round, table seat) whose card moved apart was last read and dropped: once per split.
         self._split_laid_out: Optional[tuple[int, int, int]] = None
+        #: Zoned reads set aside in the box of a later place while cards for another box were due (see _park).
+        self._parked: list[CardRead] = []
+        self._unparking = False
         state, deck_seq, chip, roster = self._recover(BlackjackState.new(rules), rules, journal, roster)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
@@ -220,6 +224,7 @@ class BlackjackSession(SessionCore):
         accept)."""
         super()._restore_holds(journal)
         self._restore_typed_in_place(journal)
+        self._restore_parked(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         zone = last.payload.get("zone") if last is not None and last.kind == "card_refused" else None
@@ -241,6 +246,33 @@ class BlackjackSession(SessionCore):
         source = last.payload.get("source")
         if last.payload.get("dealt_already", True) and _dealt_already(self._snap.state, card, source):
             self._publish(replace(self._snap, duplicate=card))
+
+    def _restore_parked(self, journal: Any) -> None:
+        """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
+        state = self._snap.state
+        if state.phase != BlackjackPhase.PLAYING:
+            return
+        parked: list[CardRead] = []
+        read_since: set = set()  # (source, source_seq) of the reads journaled after the entry looked at
+        for entry in journal.entries_where("kind IN ('read_dropped', 'card_read', 'shoe_start')", (),
+                                           newest_first=True):
+            payload = entry.payload
+            if entry.kind == "shoe_start" or payload.get("round") != state.round_no:
+                break
+            key = (payload.get("source"), payload.get("source_seq"))
+            if entry.kind == "card_read":
+                read_since.add(key)
+            elif payload.get(PARKED) and key not in read_since and isinstance(payload.get("zone"), str) \
+                    and isinstance(payload.get("source"), str):
+                try:
+                    card = parse_card(payload.get("card"))
+                except InvalidCardError:
+                    continue
+                seq, confidence = payload.get("source_seq"), payload.get("confidence")
+                parked.insert(0, CardRead(card, payload["source"], self._clock(),
+                                          float(confidence) if isinstance(confidence, (int, float)) else 1.0,
+                                          seq if isinstance(seq, int) else None, payload["zone"]))
+        self._parked = parked
 
     def _restore_typed_in_place(self, journal: Any) -> None:
         """The card the croupier typed in place of the read waiting (``read_corrected``) waits in its place
@@ -478,6 +510,40 @@ class BlackjackSession(SessionCore):
             self._publish(replace(self._snap, pending=replace(pending, doubt=self._before_decision())))
         elif due is not None and due.kind == "action":
             self._publish(replace(self._snap, pending=replace(pending, doubt=self._in_later_box(pending.zone))))
+        elif due is not None and due.kind == "card" and pending.zone and self._later_box(pending.zone):
+            self._park(pending)
+
+    def _park(self, pending: CardRead) -> None:
+        """A card due to another box than the later one ``pending`` lies in (H keyed for a seat before it):
+        the reads of that card must not wait behind it, so it leaves the strip, journaled as set aside for
+        now (it holds no read), and is read again once its box's place or its seat's decision is due
+        (:meth:`_unpark`)."""
+        if not self._write("read_dropped", {"card": pending.card.code, "source": pending.source,
+                                            "source_seq": pending.seq, "doubt": pending.doubt, PARKED: True,
+                                            "zone": pending.zone, "confidence": pending.confidence,
+                                            "round": self._snap.state.round_no}):
+            return
+        self._parked.append(pending)
+        self._pending_hold = None
+        self._publish(replace(self._snap, pending=None, message=(
+            f"{pending.card.label} lies in {_box_words(pending.zone or '')}: it waits there, off the strip, and is "
+            f"played there once its card is due")))
+        self._take_waiting()
+
+    def _unpark(self) -> None:
+        """The card set aside in a later box (:meth:`_park`) read again, journaled anew after the cards played
+        since, once its box is no later place any more: played there, or waiting for its seat's decision."""
+        if self._unparking or not self._parked or self._snap.pending is not None:
+            return
+        read = self._parked[0]
+        if read.zone and self._later_box(read.zone) and self._snap.state.phase == BlackjackPhase.PLAYING:
+            return
+        self._parked.pop(0)
+        self._unparking = True
+        try:
+            self._card_read(replace(read, doubt="", t=self._clock()))
+        finally:
+            self._unparking = False
 
     def _moved_from_early_place(self, event: CardRead) -> bool:
         """A zoned camera's read of its last card played, now in another box and doubted as a card moved (put
@@ -769,6 +835,7 @@ class BlackjackSession(SessionCore):
             said = f"{card.label} counted back once: it was out of the shoe, not in the stub T counted"
         error = self._do(op, message=said)
         if error is None:
+            self._unpark()
             if override or self._snap.duplicate is not None:
                 self._publish(replace(self._snap, duplicate=None))
                 self.dismiss("refused")
@@ -925,6 +992,7 @@ class BlackjackSession(SessionCore):
         error = self._do({"op": "action", "action": action, "seat": seat}, message=action)
         if error is None:
             self._after_decision(action)
+            self._unpark()
         return error
 
     def hit(self) -> Optional[str]:
@@ -991,6 +1059,7 @@ class BlackjackSession(SessionCore):
         error = self._do({"op": "next_round"})
         if error is None:
             self._moved_from_box.clear()  # a card refused for its box last round is no card of this one
+            self._parked.clear()
         return error
 
     def start_deck_check(self) -> Optional[str]:

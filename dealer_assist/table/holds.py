@@ -100,6 +100,11 @@ NO_ROUND_AFTER = "after_round"
 #: open in it now).  The camera places each card by its box, so no read after it takes its place: it holds none.
 NO_PLACE_IN_BOX = "no_place_in_box"
 
+#: A blackjack ``read_dropped``'s flag: a zoned camera's card lying in the box of a later place, set aside off the
+#: strip while cards for another box were due, and read again (a new ``card_read``) once its place was: it holds
+#: no read.
+PARKED = "parked"
+
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._restore_holds).
 PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
 
@@ -134,7 +139,7 @@ def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
     if not isinstance(source, str) or source == "keyboard":
         return None
     if kind == "read_dropped":
-        return None if payload.get("doubt") in SAME_CARD_DOUBTS else (source, AFTER_A_REJECTION)
+        return None if payload.get("doubt") in SAME_CARD_DOUBTS or payload.get(PARKED) else (source, AFTER_A_REJECTION)
     if kind == "card_refused":  # baccarat's finished shoe: no round follows, so nothing is typed in its place
         if payload.get("shoe_finished") or payload.get("no_round") == NO_ROUND_CUT or payload.get(NO_PLACE_IN_BOX):
             return None

@@ -69,7 +69,9 @@ card_unreadable   round, source, source_seq, candidates, why (a card a reader co
                   camera given zones saw it in (the card typed for it goes to that hand)
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
                   the next read of that source waits for the card in its place); blackjack ``split`` (true): a
-                  zoned camera's read of a split's card slid apart right after P, dropped by the table
+                  zoned camera's read of a split's card slid apart right after P, dropped by the table;
+                  ``parked`` (true, with ``zone``): a card lying in a later seat's or the dealer's box set aside
+                  while a seat before it draws, read again (a new ``card_read``) at its turn; it holds no read
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read
                   waiting for the decision; H or D plays it, as ``card_assigned``; a restart before that brings
                   the typed card back in the read's place)
