@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import time
 
-import cv2
 import pytest
 
 from camera_runs import run_to_end
@@ -359,46 +358,3 @@ def test_a_card_typed_before_the_camera_asked_is_said_to_lie_elsewhere_and_typed
     outcome = session.state.history[-1].outcome
     assert (outcome.player_total, outcome.banker_total, outcome.card_count) == (9, 6, 4)
     session.close()
-
-
-def test_an_unreadable_card_just_outside_a_box_is_given_that_box_as_a_read_one_is(tmp_path):
-    """rev19 R4: a K♦ read 36 px above the Banker's box went to that box, a smudged 10♥ 36 px above the Player's
-    (its index past reading) to none, and the card typed for it was played in the place due, not in that hand."""
-    from dealer_assist.events import Unreadable
-    from smudged_deal import _place, card_image, felt
-
-    zones = {"zones": {"player": [0.05, 0.4, 0.48, 0.95], "banker": [0.52, 0.4, 0.95, 0.95]}}
-    (tmp_path / "zones.json").write_text(json.dumps(zones))
-    frames = tmp_path / "frames"
-    frames.mkdir()
-    read_only = felt()
-    _place(read_only, card_image("KD"), 1000, 252, 0)
-    both = read_only.copy()
-    _place(both, card_image("TH", smudged=True), 350, 252, 0)
-    for n, image in enumerate([read_only] * 20 + [both] * 60):
-        cv2.imwrite(str(frames / f"{n:04d}.png"), image)
-    events: list = []
-    run_to_end(open_source(f"camera:{frames}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True),
-               lambda e: events.append(e) if isinstance(e, (CardRead, Unreadable)) else None)
-    assert [(type(e).__name__, e.zone) for e in events] == [("CardRead", "banker"), ("Unreadable", "player")]
-
-
-def test_a_card_lying_across_the_gap_between_two_boxes_is_given_neither_and_asked_about(tmp_path):
-    """rev19 R10: a 9♠ centred in the 51 px gap between the Player's and the Banker's boxes, overlapping both, went
-    to the Player's by name, no word; a card in no box with two boxes within its reach is in neither."""
-    from dealer_assist.events import OUTSIDE_BOXES
-    from smudged_deal import _place, card_image, felt
-
-    zones = {"zones": {"player": [0.05, 0.4, 0.48, 0.95], "banker": [0.52, 0.4, 0.95, 0.95]}}
-    (tmp_path / "zones.json").write_text(json.dumps(zones))
-    frames = tmp_path / "frames"
-    frames.mkdir()
-    image = felt()
-    _place(image, card_image("9S"), 640, 480, 0)
-    for n in range(30):
-        cv2.imwrite(str(frames / f"{n:04d}.png"), image)
-    reads: list[CardRead] = []
-    run_to_end(open_source(f"camera:{frames}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True),
-               lambda e: reads.append(e) if isinstance(e, CardRead) else None)
-    assert [(r.card.code, r.zone, r.doubt) for r in reads] == [("9S", None, OUTSIDE_BOXES)]
-    assert LayoutZones.from_json(zones).at((1000.0, 252.0), (1280, 720), reach=150) == "banker"  # just outside one

@@ -553,7 +553,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
     from dealer_assist.vision.dark_frames import DarkWatch, least_paper
     from dealer_assist.vision.track import NewCard, SourceEnded
-    from dealer_assist.sources.resting_zone import CARD_DIAGONAL, diagonal_near, outline_diagonal
+    from dealer_assist.sources.resting_zone import diagonal_near
     from dealer_assist.vision.watch import open_source, watch
 
     profile = _load_profile(args.profile)
@@ -623,11 +623,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 continue
             else:
                 unread.append(event)
-                # Its box as a read card's: just outside it counts (rev19 R4).
-                reach = (outline_diagonal(event.corners) or profile.card_h_px * CARD_DIAGONAL) / 2
                 line = {"card": None, "unreadable": True, "candidates": [c.code for c in event.candidates],
                         "frame": event.frame, "t": round(t, 3),
-                        **({"zone": resting.zones.at(event.center, resting.size, reach=reach)} if resting is not None else {})}
+                        **({"zone": resting.zones.at(event.center, resting.size)} if resting is not None else {})}
             if resting is None:
                 show(line)
             elif line["card"] is not None:

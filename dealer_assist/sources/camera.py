@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.sources.resting_zone import CARD_DIAGONAL, RestingZones, diagonal_near, outline_diagonal
+from dealer_assist.sources.resting_zone import RestingZones, diagonal_near
 from dealer_assist.events import (FRAMES_GREY, FRAMES_MIRRORED, OUTSIDE_BOXES, PROFILE_SHAPE_OFF, PUT_BACK,
                                    READ_TWICE_AT_ONCE,
                                    READ_WHERE_UNREAD, CardRead, LinkState, ProfileDoubt, Unreadable)
@@ -343,13 +343,12 @@ class CameraSource(CardSource):
                            f"found {event.card.label} in view when it started, a card the table does not "
                            "have: it came while the camera was away (or was being dealt as it started), and its "
                            "place in the deal is not known")
-                    diagonal = diagonal_near(self._view.cards if self._view else (), event.card.code, event.center)
                     in_turn(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why,
-                                       frame=event.frame, zone=self._zone_at(event.center, resting, diagonal)))
+                                       frame=event.frame, zone=self._zone_at(event.center, resting)))
                 else:
                     in_turn(Unreadable(self.name, time.time(), seq=self.seq, frame=event.frame,
                                        candidates=tuple(Card(c.rank, c.suit) for c in event.candidates),
-                                       zone=self._zone_at(event.center, resting, outline_diagonal(event.corners))))
+                                       zone=self._zone_at(event.center, resting)))
             if not self._stop.is_set():
                 detail = (self._grabber.error or self._grabber.cut_short or "end of the video") + left
                 if self._grabber.skipped:
@@ -373,12 +372,8 @@ class CameraSource(CardSource):
         sink(LinkState(self.name, time.time(), state, detail, retrying=retrying))
         return state
 
-    def _zone_at(self, center, resting, diagonal: float) -> Optional[str]:
-        """The box a card asked for lies in, or just outside (within half its ``diagonal``, as a card read: one
-        unreadable just outside the Player's box had been given none, rev19 R4)."""
-        if resting is None:
-            return None
-        return self._zones.at(center, resting.size, reach=(diagonal or self._profile.card_h_px * CARD_DIAGONAL) / 2)
+    def _zone_at(self, center, resting) -> Optional[str]:
+        return self._zones.at(center, resting.size) if resting is not None else None
 
     def stop(self) -> None:
         self._stop.set()

@@ -35,15 +35,6 @@ LONGEST = 2.0
 REACH = 2.0
 
 
-#: A card's diagonal over its height (a poker card, 63 x 88 mm): how far one whose outline is not known reaches.
-CARD_DIAGONAL = 1.23
-
-
-def outline_diagonal(corners) -> float:
-    """The diagonal (pixels) of a card's outline ``corners`` (0 when not known)."""
-    return max((math.dist(a, b) for a in corners for b in corners), default=0.0)
-
-
 def diagonal_near(cards, code: str, center: tuple[float, float]) -> float:
     """The diagonal (pixels) of the card of ``code`` among ``cards`` (code, corners) nearest ``center``:
     how far a card that size may move and still be the card reported (0 when none is in view)."""

@@ -124,9 +124,8 @@ class LayoutZones:
 
     def at(self, center: tuple[float, float], size: tuple[int, int], reach: float = 0.0) -> Optional[str]:
         """The zone a card whose centre lies at ``center`` (pixels) in a picture of ``size`` (width,
-        height) lies in, else the one within ``reach`` pixels of it (a card turned up just outside
-        its box, overlapping its edge: qaX F9), or None: none within reach, or two (a card lying across
-        the gap between two boxes had gone to the first by name, rev19 R10)."""
+        height) lies in, else the nearest within ``reach`` pixels of it (a card turned up just outside
+        its box, overlapping its edge: qaX F9), or None."""
         width, height = size
         if width <= 0 or height <= 0:
             return None
@@ -136,5 +135,5 @@ class LayoutZones:
             return inside
         near = [(math.hypot(max(z.left - x, 0, x - z.right) * width, max(z.top - y, 0, y - z.bottom) * height), z.name)
                 for z in self.zones]
-        reached = [name for distance, name in near if distance <= reach]
-        return reached[0] if len(reached) == 1 else None
+        distance, name = min(near)
+        return name if distance <= reach else None

@@ -50,8 +50,6 @@ class UnreadCard:
     candidates: tuple[Card, ...]
     frame: int
     center: tuple[float, float]
-    #: Its outline when last seen (pixels), when known: how far it reaches (a zoned camera's box, rev19 R4).
-    corners: tuple[tuple[float, float], ...] = ()
 
 
 #: The frame rate the tracker's frame-sized measures are stated at (the shared videos'): a card's speed is
@@ -323,10 +321,6 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     """The area two convex quads share."""
     return float(cv2.intersectConvexConvex(np.float32(a), np.float32(b))[0])
-
-
-def _corners(corners) -> tuple[tuple[float, float], ...]:
-    return tuple((float(x), float(y)) for x, y in corners)
 
 
 def _ground(view, corners, known: Optional[np.ndarray], still: bool) -> Optional[np.ndarray]:
@@ -870,7 +864,7 @@ class OnceOnlyTracker:
         if self.unread_when_gone:
             return []
         k.reported = k.asked = True
-        return [UnreadCard(k.candidates, frame, tuple(k.center.tolist()), _corners(k.corners))]
+        return [UnreadCard(k.candidates, frame, tuple(k.center.tolist()))]
 
     def _ahead(self, frame: int, new: list[_Track]) -> list:
         """The UnreadCards of cards lying still unread, seen so in :data:`UNREAD_SIGHTINGS` frames read, that
@@ -1099,7 +1093,7 @@ class OnceOnlyTracker:
                 if any(t.reported for t in near):
                     continue  # read for sure after all: its NewCard is its one event
                 if self._since(k.last) >= UNREAD_GONE:
-                    events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist()), _corners(k.corners)))
+                    events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
                     # Kept in mind as one asked for (below): unseen a second (the next card dealt blurring
                     # the frames), it may still lie there, and is not asked for again when seen (QA F2).
                     k.reported = k.asked = True
@@ -1151,6 +1145,6 @@ class OnceOnlyTracker:
         for k in self.unknown:
             if k.due and not k.reported:
                 k.reported = k.asked = True
-                events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist()), _corners(k.corners)))
+                events.append(UnreadCard(k.candidates, frame, tuple(k.center.tolist())))
         left = self.unsettled(frame)
         return events + ([SourceEnded(frame, tuple(left))] if left else [])
