@@ -44,11 +44,10 @@ READ_TWICE_AT_ONCE = ("read at two places a card apart at once, as a mirrored ca
 PUT_BACK = ("read where a card of its code was taken away, or just after one of its code vanished under a hand: "
             "if that card was put back or moved, Del drops this read; if another of its code was dealt, Enter "
             "plays it")
-#: A zoned camera's doubt of a card that came to rest in no box of the layout (nor within half a card of one), or
-#: was still moving 2 s after it was read (rev19 R8): played in the place due, it may be the other hand's (qaX F9).
-OUTSIDE_BOXES = ("came to rest outside every box of the layout's zones (or never came to rest): Enter plays it in the "
-                 "place due; if it is the other hand's card, Del drops this read, then type it (K) once its hand's place "
-                 "is due")
+#: A zoned camera's doubt of a card that came to rest in no box of the layout (nor within half a card of one):
+#: played in the place due, it may be the other hand's (qaX F9).
+OUTSIDE_BOXES = ("came to rest outside every box of the layout's zones: Enter plays it in the place due; if it "
+                 "is the other hand's card, Del drops this read, then type it (K) once its hand's place is due")
 #: The doubts a read gives way to a wait for a card missing before it: it then waits under that wait (type
 #: the card missing first; Enter plays this one after it, or, read where the unread card lay, in its place).
 YIELDING_DOUBTS = frozenset({"", READ_WHERE_UNREAD, PROFILE_SHAPE_OFF, FRAMES_GREY, FRAMES_MIRRORED})

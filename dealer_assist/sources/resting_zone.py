@@ -2,9 +2,9 @@
 
 The tracker reports a card as soon as two frames read it alike, which may be while it slides from the
 shoe across the other hand's box: its zone then would be where it passed, not where it was dealt.  So
-with zones a card read is held until two frames read a 30 fps frame's time apart see it in one place (or it is
-no longer seen: covered by a hand where it lay last; or, still moving after :data:`LONGEST` seconds, it is given
-no box), and what the camera reported after it waits behind it, so the table gets them in the order read.
+with zones a card read is held until two frames read in a row see it in one place (or it is no longer
+seen: covered by a hand where it lay last), and what the camera reported after it waits behind it, so
+the table gets them in the order read.
 """
 
 from __future__ import annotations
@@ -27,10 +27,9 @@ STILL_OVER = 0.75 / REFERENCE_FPS
 #: a few): it is covered (a hand) and is given the zone it was last seen in.
 UNSEEN_READS = 5
 UNSEEN_LEAST = 3
-#: Seconds at most (from the frames' times) a card held waits to come to rest: one still moving then (pushed about)
-#: is given no zone, and the croupier is asked where it goes.  It was given the box it lay in, moving: a card slid
-#: across the Player's box into the Banker's for over a second (30 frames) went to the Player (rev19 R8).
-LONGEST = 2.0
+#: Frames read at most (at 30 fps; seconds from the frames' times: 29.5/30 after it was reported) before a card held
+#: is given the zone it lies in, still or not (a card pushed about).
+LONGEST_READS = 30
 #: How far (in its diagonals) a card read may have slid since the last frame read and still be that card.
 REACH = 2.0
 
@@ -119,11 +118,10 @@ class RestingZones:
         out = []
         while self._queue:
             head = self._queue[0]
-            if isinstance(head, _Held) and not (head.at_rest or self._covered(head) or self._t - head.since >= LONGEST):
+            if isinstance(head, _Held) and not (head.at_rest or self._covered(head)
+                                                or self._t - head.since >= (LONGEST_READS - 0.5) / REFERENCE_FPS):
                 break
-            self._queue.pop(0)
-            out.append(head.make(None) if isinstance(head, _Held) and not (head.at_rest or self._covered(head))
-                       else self._out(head))
+            out.append(self._out(self._queue.pop(0)))
         return out
 
     def _covered(self, held: _Held) -> bool:
