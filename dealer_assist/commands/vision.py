@@ -585,7 +585,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     def look(image, result, t: float) -> None:
         last_read[:] = [result]
         if resting is not None:
-            for line in resting.frame((image.shape[1], image.shape[0]), [(c.card.code, c.center) for c in result.cards], t):
+            for line in resting.frame((image.shape[1], image.shape[0]), [(c.card.code, c.center) for c in result.cards]):
                 show(line)
         text = dark.add(image, t)
         if text:

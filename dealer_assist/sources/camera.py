@@ -300,7 +300,7 @@ class CameraSource(CardSource):
             self._keep_view(image, result)
             if resting is not None:
                 for ready in resting.frame((image.shape[1], image.shape[0]),
-                                           [(c.card.code, c.center) for c in result.cards], t):
+                                           [(c.card.code, c.center) for c in result.cards]):
                     sink(ready)
             was_dark = dark.said
             text = dark.add(image, t)

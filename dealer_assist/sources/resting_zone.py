@@ -14,21 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from dealer_assist.vision.layout_zones import LayoutZones
-from dealer_assist.vision.track import REFERENCE_FPS
 
-#: Moved less than this share of its diagonal in a 30 fps frame's time (see :data:`STILL_OVER`): lying still.
+#: Moved less than this share of its diagonal between two frames read: lying still.
 STILL = 0.04
-#: Seconds over which a card is judged still: from the last sighting at least this long before (a 30 fps frame, less
-#: a camera's uneven times).  Between two frames read in a row, a 60 fps camera's card sliding moved half as far and
-#: was taken as lying still in the other hand's box it crossed (a stream sending each frame twice: not at all).
-STILL_OVER = 0.75 / REFERENCE_FPS
-#: Frames read without seeing a card held (at 30 fps; seconds from the frames' times: 4.5/30 after it was last seen,
-#: and :data:`UNSEEN_LEAST` frames at least, a slow camera's or PC's, as a card sliding blurred may go unread in
-#: a few): it is covered (a hand) and is given the zone it was last seen in.
+#: Frames read without seeing a card held: it is covered (a hand) and is given the zone it was last seen in.
 UNSEEN_READS = 5
-UNSEEN_LEAST = 3
-#: Frames read at most (at 30 fps; seconds from the frames' times: 29.5/30 after it was reported) before a card held
-#: is given the zone it lies in, still or not (a card pushed about).
+#: Frames read at most before a card held is given the zone it lies in, still or not (a card pushed about).
 LONGEST_READS = 30
 #: How far (in its diagonals) a card read may have slid since the last frame read and still be that card.
 REACH = 2.0
@@ -54,16 +45,8 @@ class _Held:
     center: tuple[float, float]
     diagonal: float
     make: Callable[[Optional[str]], Any]
-    #: When it was reported, and its sightings since (time, centre), the last first.
-    since: float = 0.0
-    sightings: list = field(default_factory=list)
-    at_rest: bool = False
-    unseen: int = 0  # frames since it was last seen
-
-    @property
-    def seen(self) -> float:
-        """When it was last seen."""
-        return self.sightings[0][0]
+    unseen: int = 0
+    reads: int = 0
 
 
 @dataclass
@@ -73,13 +56,11 @@ class RestingZones:
     zones: LayoutZones
     size: tuple[int, int] = (0, 0)
     _queue: list = field(default_factory=list)
-    _t: float = 0.0  # the last frame's time
-    _count: int = 0  # frames given: a frame with no time is taken 1/30 s after the one before
 
     def card(self, code: str, center: tuple[float, float], diagonal: float,
              make: Callable[[Optional[str]], Any]) -> list:
         """A card reported at ``center``; ``make(zone)`` builds its event.  The events ready, in order."""
-        self._queue.append(_Held(code, center, max(diagonal, 1.0), make, self._t, [(self._t, center)]))
+        self._queue.append(_Held(code, center, max(diagonal, 1.0), make))
         return self._ready()
 
     def other(self, event: Any) -> list:
@@ -87,25 +68,23 @@ class RestingZones:
         self._queue.append(event)
         return self._ready()
 
-    def frame(self, size: tuple[int, int], seen: list[tuple[str, tuple[float, float]]],
-              t: Optional[float] = None) -> list:
-        """A frame read of ``size`` (width, height) at ``t`` seconds (None: counted, 1/30 s after the one before)
-        and the cards read in it (code, centre)."""
-        self._count += 1
-        self.size, self._t = size, self._count / REFERENCE_FPS if t is None else t
+    def frame(self, size: tuple[int, int], seen: list[tuple[str, tuple[float, float]]]) -> list:
+        """A frame read of ``size`` (width, height) and the cards read in it (code, centre)."""
+        self.size = size
         free = list(seen)
         for held in self._queue:
             if not isinstance(held, _Held):
                 continue
+            held.reads += 1
             near = [(math.dist(c, held.center), i) for i, (code, c) in enumerate(free) if code == held.code]
             near = [(d, i) for d, i in near if d <= REACH * held.diagonal]
             if not near:
                 held.unseen += 1
                 continue
-            held.center, held.unseen = free.pop(min(near)[1])[1], 0
-            old = [n for n, (when, _) in enumerate(held.sightings) if self._t - when >= STILL_OVER]
-            held.at_rest = bool(old) and math.dist(held.center, held.sightings[old[0]][1]) <= STILL * held.diagonal
-            held.sightings = [(self._t, held.center)] + held.sightings[:old[0] + 1 if old else None]
+            d, i = min(near)
+            held.unseen, held.center = 0, free.pop(i)[1]
+            if d <= STILL * held.diagonal:
+                held.unseen = -1  # at rest
         return self._ready()
 
     def flush(self) -> list:
@@ -118,14 +97,11 @@ class RestingZones:
         out = []
         while self._queue:
             head = self._queue[0]
-            if isinstance(head, _Held) and not (head.at_rest or self._covered(head)
-                                                or self._t - head.since >= (LONGEST_READS - 0.5) / REFERENCE_FPS):
+            if isinstance(head, _Held) and not (head.unseen < 0 or head.unseen >= UNSEEN_READS
+                                                or head.reads >= LONGEST_READS):
                 break
             out.append(self._out(self._queue.pop(0)))
         return out
-
-    def _covered(self, held: _Held) -> bool:
-        return held.unseen >= UNSEEN_LEAST and self._t - held.seen >= (UNSEEN_READS - 0.5) / REFERENCE_FPS
 
     def _out(self, item: Any) -> Any:
         if not isinstance(item, _Held):
