@@ -12,7 +12,7 @@ track because the first copy is still seen, elsewhere, in the same frame.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional, Sequence
 
@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
+from dealer_assist.vision.bare_spot import commonest
 from dealer_assist.vision.recognize import FrameResult
 
 
@@ -295,6 +296,9 @@ SMALLER = 0.8
 #: Least share of an unsure read's outline (smaller than a card) on a card seen unread that went from view as it
 #: came for it to be that card's uncovered part (see OnceOnlyTracker._within_read).
 ON_UNREAD = 0.4
+#: The latest frames that read a card whose felt colour the table's is taken from (the commonest of them, see
+#: OnceOnlyTracker.update): a second at 30 fps.
+FELT_FRAMES = 30
 
 
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
@@ -426,7 +430,8 @@ class OnceOnlyTracker:
         #: time of the frame fed last.
         self._blind = 0.0
         self._seen_t = 0.0
-        #: The felt's colour in the last frame that read a card (see :meth:`update`).
+        #: The felt's colour in the latest frames that read a card, and the commonest of them (see :meth:`update`).
+        self._felts: deque = deque(maxlen=FELT_FRAMES)
         self.felt: Optional[np.ndarray] = None
         #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
         self.view = None
@@ -451,7 +456,10 @@ class OnceOnlyTracker:
         """
         t = frame / REFERENCE_FPS if t is None else t
         if result.cards and result.view is not None:
-            self.felt = result.view.felt()
+            # The felt the most of the latest frames that read cards showed: one where the croupier's arm gathering
+            # the round covered half the picture had made the empty table's frames after it "no table" (rev19 R7).
+            self._felts.append(result.view.felt())
+            self.felt = commonest(self._felts)
         elif not result.uncertain and result.view is not None and self.felt is not None and not result.view.shows(
                 self.felt):
             self.view, self.phantoms, self.settled = None, [], True
