@@ -33,7 +33,8 @@ def _frame(hands):
 @pytest.mark.parametrize("first", [300, 900])
 def test_a_pair_squeezed_past_five_seconds_and_uncovered_one_by_one_is_each_kept(tmp_path, first):
     other = 900 if first == 300 else 300
-    frames = [_frame([])] * 2 * FPS + [_frame([300, 900])] * 7 * FPS + [_frame([other])] * 2 * FPS + [_frame([])] * 2 * FPS
+    frames = ([_frame([])] * 2 * FPS + [_frame([300, 900])] * 7 * FPS + [_frame([other])] * 2 * FPS
+              + [_frame([])] * 2 * FPS)
     for n, image in enumerate(frames):
         cv2.imwrite(str(tmp_path / f"{n:05d}.png"), image)
     grabber = FrameGrabber(str(tmp_path), drop=False, fps=FPS).start()

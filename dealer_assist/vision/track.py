@@ -337,15 +337,17 @@ def _ground(view, corners, known: Optional[np.ndarray], still: bool) -> Optional
     return view.ground(corners)
 
 
-def _paper_left(view, old, new=None) -> float:
+def _paper_left(view, old, new=None, others=()) -> float:
     """The share of paper (see :mod:`.bare_spot`) among the points of quad ``old`` (frame pixels) that quad
-    ``new`` (if any) leaves uncovered; 0.0 when it leaves none in the frame."""
+    ``new`` (if any) leaves uncovered, and none of the quads ``others`` covers (cards read there: their own
+    paper); 0.0 when it leaves none in the frame."""
     quad = np.asarray(old, np.float64)
     u = (np.arange(LEFT_GRID) + 0.5) / LEFT_GRID
     top = quad[0] + np.outer(u, quad[1] - quad[0])
     bottom = quad[3] + np.outer(u, quad[2] - quad[3])
     grid = (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2)
-    points = [p for p in grid if new is None or not _inside(np.asarray(new, np.float64), p)]
+    covering = [np.asarray(q, np.float64) for q in ([] if new is None else [new]) + list(others)]
+    points = [p for p in grid if not any(_inside(q, p) for q in covering)]
     h, w = view.paper.shape[:2]
     spots = [(x, y) for x, y in (np.round(np.asarray(points) * view.scale).astype(int) if points else [])
              if 0 <= x < w and 0 <= y < h]
@@ -642,7 +644,9 @@ class OnceOnlyTracker:
         return bool(view is not None and tr.reported and len(tr.corners) == 4 and len(hit.corners) == 4
                     and np.hypot(*tr.velocity) < STILL * self.card_h and self._since(tr.first, tr.last) >= SIGHTING
                     and np.linalg.norm(np.array(hit.center) - tr.center) > ON_CARD * self.card_h
-                    and _paper_left(view, tr.corners, hit.corners) >= PAPER_LEFT)
+                    and _paper_left(view, tr.corners, hit.corners,
+                                    [h.corners for h in result.cards if h is not hit and len(h.corners) == 4])
+                    >= PAPER_LEFT)
 
     def _moved(self, tr: _Track) -> bool:
         """Whether a reported card of ``tr``'s code, lying still when last seen, vanished within :data:`MOVED`
