@@ -109,10 +109,24 @@ def test_unknown_action_and_card_texts_name_the_text():
 
 def test_a_camera_zone_that_does_not_match_is_refused():
     r = Round.start(2).deal("2S", to=1)
-    refused(r, lambda x: x.deal("3S", to="dealer"), "deal_order")
     assert r.deal("3S", to=2).deal("4S", to="dealer").dealer.cards == (Card("4", "S"),)
     assert r.deal("3S", to="seat 2").deal("4S", to="bank").dealer.cards == (Card("4", "S"),)
-    refused(r, lambda x: x.deal("3S", to="seat 1"), "deal_order")
+    full = r.deal("3S", to=1)  # seat 1's two cards: its box has no place left in the deal
+    refused(full, lambda x: x.deal("5S", to="seat 1"), "deal_order")
+    refused(full.deal("5S", to="dealer"), lambda x: x.deal("6S", to="dealer"), "deal_order")
+    refused(r, lambda x: x.deal("3S", to="seat 3"), "deal_order")  # no such seat
+
+
+def test_a_camera_card_in_the_box_of_a_later_place_of_the_deal_takes_it():
+    # qaY Y1: seat 2's first card and the dealer's up card read before seat 1's.
+    r = Round.start(2).deal("9C", to=2).deal("7D", to="dealer")
+    assert r.due() == Due("card", 1, 0)
+    r = r.deal("5H", to=1).deal("2S", to=1).deal("8C", to=2)
+    assert [c.code for c in r.seat_hands(1)[0].cards] == ["5H", "2S"]
+    assert [c.code for c in r.seat_hands(2)[0].cards] == ["9C", "8C"]
+    assert r.phase is Phase.PLAY and r.due().seat == 1
+    assert (r.step.seat, r.step.hand) == (2, 0) and r.undo().undo().undo().due() == Due("card", 1, 0)
+    refused(r, lambda x: x.deal("4H", to="dealer"), "card_not_due")  # a decision comes first
 
 
 def test_a_card_twice_in_one_deck_is_refused_but_two_decks_hold_two():

@@ -64,8 +64,11 @@ def test_deal_needs_a_bet_and_locks_the_layout():
 
 def test_a_layout_camera_zone_is_checked_in_table_seats():
     s = play(BlackjackState.new(), bet(2, "25"), bet(5, "5"), {"op": "deal"})
-    refused(s, {"op": "card", "card": "9H", "zone": "seat 5"}, "laid at seat 5 but a card for seat 2 is due")
     refused(s, {"op": "card", "card": "9H", "zone": "seat 3"}, "seat 3, which has no bet")
+    early = play(s, {"op": "card", "card": "9H", "zone": "seat 5"}, {"op": "card", "card": "2H", "zone": "seat 5"})
+    assert [c.code for c in early.round.seat_hands(2)[0].cards] == ["9H", "2H"]  # seat 5's, before seat 2's
+    refused(early, {"op": "card", "card": "3H", "zone": "seat 5"},
+            "laid at seat 5, which has no place for a card now: a card for seat 2 is due")
     s = play(s, {"op": "card", "card": "9H", "zone": "seat 2"}, {"op": "card", "card": "4C", "zone": "5"})
     assert play(s, {"op": "card", "card": "KD", "zone": "dealer"}).round.dealer.cards[0].code == "KD"
 

@@ -176,3 +176,20 @@ def test_blackjack_o_twice_again_takes_back_a_cut_card_recorded_by_mistake(qtbot
     shoe.handle(ShoeSignal("serial:/dev/x", time.time(), "cut"))
     assert "shoe reported it" in shoe.take_back_cut() and shoe.state.cut_out
     shoe.close()
+
+
+def test_a_round_reopened_after_n_keeps_the_cut_card_o_recorded_and_o_still_takes_it_back(tmp_path):
+    path = tmp_path / "o.sqlite"
+    s = TableSession(RULES, Journal.open(path), odds=False)
+    play_round(s)
+    assert s.next_round() is None and s.cut_card() is None  # round 2's bets open: the next round is the last
+    assert s.void_last_card(why="x") is None and s.state.round_no == 1  # V after N reopens round 1
+    assert s.state.shoe.cut_out and s.cut_takeback_refusal() is None  # no round dealt since: still the croupier's
+    assert s.take_back_cut() is None and not s.state.shoe.cut_out
+    assert s.enter_card("5H") is None and s.next_round() is None
+    s.close()
+    again = TableSession(RULES, Journal.open(path), odds=False)
+    try:
+        assert not again.state.shoe.cut_out and again.state.round_no == 2
+    finally:
+        again.close()

@@ -5,8 +5,8 @@ A layout's card box may be printed in a colour (a red BANKER box).  The spot of 
 it stayed "covered" and was kept in mind for ever, and the next round's card of its code dealt there was
 taken for it and silently lost (half the cards of a shift).  A card's spot is now bare also when of the colour
 round the card as it lay there (rev19 R1, R2), so the card taken off the box is gone and the next one there new,
-however soon after (it had been held as put back within 20 s, see test_watch_printed_box.py).  Frames drawn from the shared anglo
-set-up shots (see :mod:`smudged_deal`), read by ``watch`` as frames of a 5 fps source.
+however soon after (it had been held as put back within 20 s, see test_watch_printed_box.py).  Frames drawn from
+the shared anglo set-up shots (see :mod:`smudged_deal`), read by ``watch`` as frames of a 5 fps source.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The camera's last windows counted in frames are seconds too: the same scene at 15, 30 and 60 fps gives the same events.
+"""The camera's last windows counted in frames are seconds too: the same scene at 15, 30 and 60 fps gives the same
+events.
 
 The picture was said too dark once 30 frames in a row were: a second at 30 fps, half a second at 60, so a hand
 passing 0.8 s over a 60 fps camera's lens raised CAMERA TOO DARK (and ``watch`` exited 1), while a 15 fps

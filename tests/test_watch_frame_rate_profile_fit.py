@@ -32,6 +32,7 @@ def test_a_deal_sent_at_twice_the_frame_rate_reads_the_same_cards_and_doubts_no_
         for k in range(copies):
             shutil.copy(path, folder / f"{copies * n + k:05d}.png")
     out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "watch", "--profile", "anglo", "--json",
-                          "--fps", str(30 * copies), "--video", str(folder)], capture_output=True, text=True, timeout=300)
+                          "--fps", str(30 * copies), "--video", str(folder)],
+                         capture_output=True, text=True, timeout=300)
     assert [line["card"] for line in map(json.loads, out.stdout.splitlines())] == list(DEAL)
     assert "not sure" not in out.stderr and out.returncode == 0, f"at {30 * copies} fps: {out.stderr}"

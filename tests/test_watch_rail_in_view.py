@@ -63,3 +63,24 @@ def test_the_next_rounds_card_of_a_code_of_the_last_is_reported_with_the_rail_in
     events = _events(profile, tmp_path, [first] * 2 * FPS + [empty] * 10 * FPS + [nine] * FPS + [both] * 2 * FPS)
     assert sorted(events[:2]) == [("9S", False), ("KD", False)]
     assert events[2:] == [("9S", False), ("4C", False)], f"rail over {rail_rows} rows, the 9♠ at x {x}"
+
+
+@pytest.mark.parametrize("code, x", [("KD", 500), ("KD", 900), ("9S", 300)])
+def test_an_arm_over_half_the_picture_gathering_the_round_leaves_the_empty_table_a_table(profile, tmp_path, code, x):
+    """rev19 R7 too: the last frames that read a card showed the croupier's arm over 58% of the picture, gathering
+    the 9♠ while the K♦ still lay read; its skin was taken for the felt, every empty table's frame after it was "no
+    table", and the next round's card of a code of the last was silently lost (or held as put back)."""
+    def table(cards, arm=False):
+        image = _table(0, cards)
+        if arm:
+            cv2.rectangle(image, (0, 0), (740, 720), (120, 150, 205), -1)
+        return image
+
+    first = table([("9S", 300, 480), ("KD", 900, 480)])
+    arm = table([("KD", 900, 480)], arm=True)
+    nxt = table([(code, x, 480)])
+    both = table([(code, x, 480), ("4C", 1000, 200)])
+    events = _events(profile, tmp_path, [first] * 2 * FPS + [arm] * 3 + [table([])] * 10 * FPS + [nxt] * FPS
+                     + [both] * 2 * FPS)
+    assert sorted(events[:2]) == [("9S", False), ("KD", False)]
+    assert events[2:] == [(code, False), ("4C", False)], f"the next round's {code} at x {x}"

@@ -8,7 +8,11 @@ naming the rule) leaves the caller holding a round that is still valid, and
 Table order is seed 002's: the first card to every seat (first seat first)
 and then to the bank, the second card to the seats only; each seat then plays
 its hands in turn, cards going to the active hand; the dealer draws last
-(no hole card, so a dealer blackjack is only known at the end).
+(no hole card, so a dealer blackjack is only known at the end).  A layout
+camera names the box each card lies in: a card read in the box of a later
+place of the deal (seat 3's first card before seat 1's) takes that place, as
+baccarat's zones place a card turned out of draw order; a box with no place
+open refuses it.
 """
 
 from __future__ import annotations
@@ -262,8 +266,10 @@ class Round:
         """The next card from the shoe; it goes where it is due.
 
         ``to`` (a seat number or ``"dealer"``) is for sources that see where a
-        card was laid, e.g. a camera over the layout: a card laid elsewhere than
-        where it is due is refused.
+        card was laid, e.g. a camera over the layout: a card laid in the box of a
+        later place of the deal goes to that place (qaY Y1: seat 3's first card
+        comes to rest, and is read, before seat 1's); a card laid where no place
+        is open now is refused.
         """
         card = parse_card(card)
         due = self.due()
@@ -273,16 +279,36 @@ class Round:
         if due.kind == "action":
             raise RuleError("card_not_due", f"card {card.code} refused: {due.describe()} comes first "
                                             "(enter the player's decision, then the card)")
+        seat, hand = due.seat, due.hand
         if to is not None:
             wanted = "dealer" if due.seat is None else due.seat
-            if given_position(to) != wanted:
-                raise RuleError("deal_order", f"card {card.code} refused: it was laid at {_where(to)} "
-                                              f"but {due.describe()} is due")
+            given = given_position(to)
+            if given != wanted:
+                place = self._deal_place(given)
+                if place is None:
+                    raise RuleError("deal_order", f"card {card.code} refused: it was laid at {_where(to)}, which "
+                                                  f"has no place for a card now: {due.describe()} is due")
+                seat, hand = place
         self._check_composition(card)
-        step = Step(due.seat, due.hand, card=card)
-        if due.seat is None:
+        step = Step(seat, hand, card=card)
+        if seat is None:
             return replace(self, dealer=self.dealer.with_card(card), step=step, previous=self)
-        return self._with_hand(due.seat, due.hand, self.hands[due.seat - 1][due.hand].with_card(card), step)
+        assert hand is not None
+        return self._with_hand(seat, hand, self.hands[seat - 1][hand].with_card(card), step)
+
+    def _deal_place(self, box: Union[int, str, None]) -> Optional[tuple[Optional[int], Optional[int]]]:
+        """The place of the deal still open in ``box`` (a round seat or ``"dealer"``) as ``(seat, hand)``
+        (the dealer's: ``(None, None)``), while the deal is dealt; None when that box takes no card now.
+        The place due is the deal's first open one, so any other open place is a later one."""
+        if self._initial_due() is None:
+            return None
+        if box == "dealer":
+            return None if self.dealer.cards else (None, None)
+        if isinstance(box, int) and not isinstance(box, bool) and 1 <= box <= self.seat_count:
+            hands = self.hands[box - 1]
+            if len(hands) == 1 and len(hands[0].cards) < 2:
+                return box, 0
+        return None
 
     def act(self, seat: int, action: Union[Action, str], hand: Optional[int] = None) -> "Round":
         """The decision for the active hand of ``seat``; refused with the rule's name when not allowed."""

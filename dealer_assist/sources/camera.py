@@ -174,7 +174,7 @@ class CameraSource(CardSource):
                 raise SourceError(str(exc)) from exc
         return self._zones
 
-    def check_zones(self, game: str) -> None:
+    def check_zones(self, game: str, seats: Optional[int] = None) -> None:
         """Refuse a zones file of another game's layout before the table opens (every card it placed would be
         refused: a baccarat file's ``player`` at a blackjack table)."""
         from dealer_assist.vision.layout_zones import ZonesError
@@ -182,7 +182,7 @@ class CameraSource(CardSource):
         zones = self._load_zones()
         if zones is not None:
             try:
-                zones.check_game(game, self._zones_path)
+                zones.check_game(game, self._zones_path, seats)
             except ZonesError as exc:
                 raise SourceError(str(exc)) from exc
 

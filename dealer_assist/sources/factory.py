@@ -59,10 +59,12 @@ def refuse_replay(spec: str) -> None:
 
 
 def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interval: float = 1.0,
-                seed: Optional[int] = None, cut_from_end: int = 16, game: Optional[str] = None) -> Optional[CardSource]:
+                seed: Optional[int] = None, cut_from_end: int = 16, game: Optional[str] = None,
+                seats: Optional[int] = None) -> Optional[CardSource]:
     """The source for ``spec`` (``None`` for ``manual``: cards are typed in).  Raises :class:`SourceError`.
 
-    ``game`` is the table's game: a replay refuses a journal of the other one."""
+    ``game`` is the table's game: a replay refuses a journal of the other one, a camera zones of the other
+    one, or (given the table's ``seats``) of a seat it does not have."""
     kind, _, rest = spec.partition(":")
     kind = kind.strip().lower()
     if kind == "manual":
@@ -126,7 +128,7 @@ def open_source(spec: str, demand: Callable[[], bool], *, decks: int = 8, interv
         # A table's recording plays as its camera sent it, not in a few seconds (QA F12).
         camera = CameraSource(src, profile=options["profile"], size=size, pace=True, zones=options.get("zones") or None)
         if game is not None:
-            camera.check_zones(game)
+            camera.check_zones(game, seats)
         camera.check()
         return camera
     if kind == "replay":

@@ -22,17 +22,19 @@ from dealer_assist.blackjack.round import given_position
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import CardRead, ShoeSignal
+from dealer_assist.events import PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
 from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOID_COUNTED, BlackjackPhase,
                                                  BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError,
                                                  CardBeforeDealError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
-                                                 check_given_seat_limits, cut_takeback_refusal, deck_started, describe_void, position,
+                                                 check_given_seat_limits, cut_takeback_refusal, deck_started, describe_void,
+                                                 MOVED_FROM, no_place_in_box, position,
                                                  rules_from_record, settlement_lines, void_target)
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
-                                      NEW_DECKS_FIRST, NO_ROUND_AFTER, NO_ROUND_CUT, NO_ROUND_NO_DEAL,
-                                      READ_BEFORE_A_STOP)
+                                      NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
+                                      NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
+                                      SAME_CARD_DOUBTS)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -53,6 +55,9 @@ ACTION_KEYS = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
 
 #: How the doubt of a card read while a decision was due begins (see BlackjackSession._take).
 BEFORE_A_DECISION = "read before the decision for "
+#: How the doubt of a zoned camera's card read, while a decision is due, in the box of a later place of the round
+#: (the dealer's, a later seat's) begins: it waits in its box and is played there once its card is due (qaY Y1).
+IN_A_LATER_BOX = "lies in the box of a later place: "
 #: The key of each decision, as the banner and the F1 help name them.
 DECISION_KEYS = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
 
@@ -154,7 +159,8 @@ class BlackjackSnapshot(SnapshotCore):
         """The actions the rules allow for the active hand now (empty when no decision is due, or a card
         waits to be confirmed: but not one read before the decision, which the decision plays, qaM L2)."""
         due = self.state.due()
-        waits = self.pending is not None and not (self.pending.doubt or "").startswith(BEFORE_A_DECISION)
+        waits = self.pending is not None and not (self.pending.doubt or "").startswith((BEFORE_A_DECISION,
+                                                                                        IN_A_LATER_BOX))
         if due is None or due.kind != "action" or waits or self.stopped:
             return ()
         return tuple(a.value for a in due.allowed)
@@ -189,6 +195,17 @@ class BlackjackSession(SessionCore):
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
                  clock: Callable[[], float] = time.time) -> None:
         rules = rules or BlackjackTableRules()
+        #: Per zoned source, its card last refused for the box it lies in (see :meth:`_play`): read again in
+        #: another box as a card moved (put back), it is that card moved to its right box, played as it comes.
+        self._moved_from_box: dict[str, Card] = {}
+        #: Per zoned source, the box of its card last refused for another reason (dealt already, no place in
+        #: the rules): the card typed in its place (K) goes to that box, not to the place due (qaY Y1).
+        self._refused_zone: dict[str, str] = {}
+        #: The split (deck, round, table seat) whose card moved apart was last read and dropped: once per split.
+        self._split_laid_out: Optional[tuple[int, int, int]] = None
+        #: Zoned reads set aside in the box of a later place while cards for another box were due (see _park).
+        self._parked: list[CardRead] = []
+        self._unparking = False
         state, deck_seq, chip, roster = self._recover(BlackjackState.new(rules), rules, journal, roster)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
@@ -207,8 +224,18 @@ class BlackjackSession(SessionCore):
         accept)."""
         super()._restore_holds(journal)
         self._restore_typed_in_place(journal)
+        self._restore_parked(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
+        zone = last.payload.get("zone") if last is not None and last.kind == "card_refused" else None
+        if isinstance(zone, str) and isinstance(last.payload.get("source"), str):
+            if last.payload.get(NO_PLACE_IN_BOX):
+                try:
+                    self._moved_from_box[last.payload["source"]] = parse_card(last.payload.get("card"))
+                except InvalidCardError:
+                    pass
+            else:
+                self._refused_zone[last.payload["source"]] = zone
         if last is None or last.kind != "card_refused":
             return
         try:
@@ -219,6 +246,33 @@ class BlackjackSession(SessionCore):
         source = last.payload.get("source")
         if last.payload.get("dealt_already", True) and _dealt_already(self._snap.state, card, source):
             self._publish(replace(self._snap, duplicate=card))
+
+    def _restore_parked(self, journal: Any) -> None:
+        """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
+        state = self._snap.state
+        if state.phase != BlackjackPhase.PLAYING:
+            return
+        parked: list[CardRead] = []
+        read_since: set = set()  # (source, source_seq) of the reads journaled after the entry looked at
+        for entry in journal.entries_where("kind IN ('read_dropped', 'card_read', 'shoe_start')", (),
+                                           newest_first=True):
+            payload = entry.payload
+            if entry.kind == "shoe_start" or payload.get("round") != state.round_no:
+                break
+            key = (payload.get("source"), payload.get("source_seq"))
+            if entry.kind == "card_read":
+                read_since.add(key)
+            elif payload.get(PARKED) and key not in read_since and isinstance(payload.get("zone"), str) \
+                    and isinstance(payload.get("source"), str):
+                try:
+                    card = parse_card(payload.get("card"))
+                except InvalidCardError:
+                    continue
+                seq, confidence = payload.get("source_seq"), payload.get("confidence")
+                parked.insert(0, CardRead(card, payload["source"], self._clock(),
+                                          float(confidence) if isinstance(confidence, (int, float)) else 1.0,
+                                          seq if isinstance(seq, int) else None, payload["zone"]))
+        self._parked = parked
 
     def _restore_typed_in_place(self, journal: Any) -> None:
         """The card the croupier typed in place of the read waiting (``read_corrected``) waits in its place
@@ -394,7 +448,26 @@ class BlackjackSession(SessionCore):
         which voided another seat's good card, and the card read was lost).  H or D then plays it to
         that hand; a read already doubted, or held behind a missing card, waits as ever, and a camera's
         card, read where it was laid, is placed or refused there."""
+        if self._split_laid_out_read(event) or self._moved_from_early_place(event):
+            return
+        moved = self._moved_from_box.get(event.source)
+        if moved is not None and event.card == moved:
+            del self._moved_from_box[event.source]
+            if event.doubt in SAME_CARD_DOUBTS:  # the refused card, never played, moved to another box
+                event = replace(event, doubt="")
+            if not event.doubt and event.source not in self._hold_of and event.zone:
+                if self._play(event.card, event.source, event.zone, event.confidence, event.seq) is None:
+                    self._take_down(lambda a: not (a.code == "refused" and a.title == f"CARD {moved.label} REFUSED"))
+                    self._publish(replace(self._snap, message=f"{moved.label}, refused in the box it lay in, moved "
+                                                              f"to {_box_words(event.zone)}: played there"))
+                return
         due = self._snap.state.due()
+        if (due is not None and due.kind == "action" and event.source != KEYBOARD and not event.doubt
+                and event.zone and self._later_box(event.zone) and event.source not in self._hold_of
+                and event.confidence >= CONFIRM_BELOW and not event.candidates):
+            self._pending_hold = None
+            self._publish(replace(self._snap, pending=replace(event, doubt=self._in_later_box(event.zone))))
+            return
         if (due is not None and due.kind == "action" and event.source != KEYBOARD and not event.doubt
                 and self._in_active_box(event.zone)  # a camera's card laid elsewhere is refused for where it lies
                 and event.source not in self._hold_of and event.confidence >= CONFIRM_BELOW
@@ -403,6 +476,162 @@ class BlackjackSession(SessionCore):
             self._publish(replace(self._snap, pending=replace(event, doubt=self._before_decision())))
             return
         super()._take(event)
+
+    def _later_box(self, zone: str) -> bool:
+        """Whether ``zone`` is the box of a place of the round after the hand a decision or card is due to:
+        the dealer's, or a seat that plays after it."""
+        state = self._snap.state
+        due = state.due()
+        if due is None or due.kind == "complete" or due.seat is None:
+            return False
+        place = given_position(zone)
+        if place == "dealer":
+            return True
+        seat = state.round_seat(place) if isinstance(place, int) else None
+        return seat is not None and seat > due.seat
+
+    def _in_later_box(self, zone: str) -> str:
+        """The doubt of a card waiting in the box of a later place (see :data:`IN_A_LATER_BOX`)."""
+        who = self._hand_words()
+        return (f"{IN_A_LATER_BOX}{_box_words(zone)}, read while the decision for {who} is due: it waits there and "
+                f"is played there once its card is due (key the decision for {who}: {self._decision_keys()}); Del "
+                "drops it if no card was dealt there")
+
+    def _later_box_reached(self, pending: CardRead) -> None:
+        """After a decision, the card waiting in a later box: played once its card is due; a read before the
+        decision of its seat once that decision is due (H or D plays it); else it waits still, newly worded."""
+        state = self._snap.state
+        due = state.due()
+        place = given_position(pending.zone)
+        if due is not None and due.kind == "card" and (place == "dealer" if due.seat is None
+                                                       else state.table_seat(due.seat) == place):
+            self.confirm_pending()
+        elif due is not None and due.kind == "action" and self._in_active_box(pending.zone):
+            self._publish(replace(self._snap, pending=replace(pending, doubt=self._before_decision())))
+        elif due is not None and due.kind == "action":
+            self._publish(replace(self._snap, pending=replace(pending, doubt=self._in_later_box(pending.zone))))
+        elif due is not None and due.kind == "card" and pending.zone and self._later_box(pending.zone):
+            self._park(pending)
+
+    def _park(self, pending: CardRead) -> None:
+        """A card due to another box than the later one ``pending`` lies in (H keyed for a seat before it):
+        the reads of that card must not wait behind it, so it leaves the strip, journaled as set aside for
+        now (it holds no read), and is read again once its box's place or its seat's decision is due
+        (:meth:`_unpark`)."""
+        if not self._write("read_dropped", {"card": pending.card.code, "source": pending.source,
+                                            "source_seq": pending.seq, "doubt": pending.doubt, PARKED: True,
+                                            "zone": pending.zone, "confidence": pending.confidence,
+                                            "round": self._snap.state.round_no}):
+            return
+        self._parked.append(pending)
+        self._pending_hold = None
+        self._publish(replace(self._snap, pending=None, message=(
+            f"{pending.card.label} lies in {_box_words(pending.zone or '')}: it waits there, off the strip, and is "
+            f"played there once its card is due")))
+        self._take_waiting()
+
+    def _unpark(self) -> None:
+        """The card set aside in a later box (:meth:`_park`) read again, journaled anew after the cards played
+        since, once its box is no later place any more: played there, or waiting for its seat's decision."""
+        if self._unparking or not self._parked or self._snap.pending is not None:
+            return
+        read = self._parked[0]
+        if read.zone and self._later_box(read.zone) and self._snap.state.phase == BlackjackPhase.PLAYING:
+            return
+        self._parked.pop(0)
+        self._unparking = True
+        try:
+            self._card_read(replace(read, doubt="", t=self._clock()))
+        finally:
+            self._unparking = False
+
+    def _moved_from_early_place(self, event: CardRead) -> bool:
+        """A zoned camera's read of its last card played, now in another box and doubted as a card moved (put
+        back): the card had come to rest across the line in a box whose place was not due yet, and was played
+        there early; the croupier squared it into its own box.  Played there, leaving the early place (qaY
+        Y3: Del dropped it as "already played", and it stayed in the wrong seat).  Only a card played early: one
+        played where it was due and moved is the croupier's to answer.  Read with no doubt (moved farther than a
+        put-back card lies), it may be another of its code dealt there (at 2 decks or more): it waits
+        (:data:`MOVED_EARLY`), and Enter moves it."""
+        if event.doubt and event.doubt not in SAME_CARD_DOUBTS or not self._early_card_moved(event):
+            return False
+        if not event.doubt and self._snap.state.rules.house.decks > 1:  # one deck holds no other of its code: it moved
+            self._pending_hold = None
+            self._publish(replace(self._snap, pending=replace(event, doubt=MOVED_EARLY)))
+            return True
+        return self._move_early(event)
+
+    def _early_card_moved(self, event: CardRead) -> bool:
+        """Whether ``event`` may be the last card played, played early (its box's place not due yet) in another
+        box than the one it is read in now, by the same source (as far as this run knows: a restart does not)."""
+        state = self._snap.state
+        rnd = state.round
+        placed = self._placed.get(event.source)
+        if (not event.zone or event.source == KEYBOARD or event.source in self._hold_of or rnd is None
+                or state.phase != BlackjackPhase.PLAYING or rnd.step is None or rnd.step.card != event.card
+                or not state.before or placed is not None and placed[1] != event.card):
+            return False
+        before = state.before[-1]
+        was_due = before.round.due() if before.round is not None else None
+        due_box = (state.seats_in[0] if was_due is None else "dealer" if was_due.seat is None
+                   else state.table_seat(was_due.seat))
+        box = "dealer" if rnd.step.seat is None else state.table_seat(rnd.step.seat)
+        return box != due_box and given_position(event.zone) != box
+
+    def _out_of_place(self, event: CardRead) -> str:
+        """A read waiting again at a restart that may be the card played early, moved (:data:`MOVED_EARLY`):
+        Enter moves it, as before the stop (played as it came, it was that card twice)."""
+        return MOVED_EARLY if self._early_card_moved(event) else ""
+
+    def _move_early(self, event: CardRead) -> bool:
+        """Play ``event``'s card, the last card played, in the box it was read in now, leaving its early place
+        (see :meth:`_moved_from_early_place`); False if that box takes no card either (nothing changed)."""
+        state = self._snap.state
+        rnd = state.round
+        assert rnd is not None and rnd.step is not None and event.zone
+        box = "dealer" if rnd.step.seat is None else state.table_seat(rnd.step.seat)
+        old = position(state, rnd.step.seat, rnd.step.hand)
+        was = _box_words(f"seat {box}" if isinstance(box, int) else "dealer")
+        return self._do({"op": "card", "card": event.card.code, "source": event.source, "seq": event.seq,
+                         "confidence": event.confidence, "zone": event.zone, MOVED_FROM: old},
+                        message=f"{event.card.label} moved from {was} to {_box_words(event.zone)}: played there, "
+                                "no longer in the other") is None
+
+    def _split_laid_out_read(self, event: CardRead) -> bool:
+        """A zoned camera's read of a split's second card in that seat's box after P, while its second hand holds
+        only that card, is the split being laid out (the card slid apart into its own pile, at once or held a
+        while first), not a new card: dropped, journaled, with a note (qaY Y2, Y7: asked for, or played at once,
+        hand 1 as 8-8 and a card counted twice, wrong money at 2+ decks).  Once per split at 2 decks or more:
+        another read of its code after it is a card dealt (one deck holds no other)."""
+        state = self._snap.state
+        rnd = state.round
+        if not event.zone or event.source == KEYBOARD or rnd is None or state.phase != BlackjackPhase.PLAYING:
+            return False
+        seat = given_position(event.zone)
+        round_seat = state.round_seat(seat) if isinstance(seat, int) else None
+        hands = rnd.seat_hands(round_seat) if round_seat is not None else ()
+        if len(hands) != 2 or len(hands[1].cards) != 1 or hands[1].cards[0] != event.card:
+            return False
+        split = (state.deck_no, state.round_no, seat)
+        if self._split_laid_out == split and state.rules.house.decks > 1:
+            return False
+        if not self._write("read_dropped", {"card": event.card.code, "source": event.source, "source_seq": event.seq,
+                                            "doubt": PUT_BACK, "split": True, "round": state.round_no}):
+            return True  # the table stopped: nothing is played
+        self._split_laid_out = split
+        self._publish(replace(self._snap, message=(
+            f"{event.card.label} moved apart for seat {seat}'s split: the same card, not a new one (read dropped); "
+            f"if another {event.card.label} was dealt, type it (K)")))
+        return True
+
+    def _zone_for_typed(self, card: Card) -> Optional[str]:
+        """As every game, and the card typed in the place of a zoned card refused (a hold after a refusal
+        stands) goes to the box the camera saw that card in (qaY Y1: it went to the place due, another seat)."""
+        zone = super()._zone_for_typed(card)
+        if zone is not None:
+            return zone
+        return next((self._refused_zone[source] for source, (why, _) in self._hold_of.items()
+                     if why == AFTER_A_REFUSAL and source in self._refused_zone), None)
 
     def _in_active_box(self, zone: Optional[str]) -> bool:
         """Whether a card read in ``zone`` may be the one the hand a decision is due to draws: no zone (a
@@ -446,10 +675,16 @@ class BlackjackSession(SessionCore):
         or split it waits still, its words naming what is due now."""
         with self._lock:
             pending = self._snap.pending
+            if pending is not None and pending.zone and (pending.doubt or "").startswith(IN_A_LATER_BOX):
+                self._later_box_reached(pending)
+                return
             if pending is None or not (pending.doubt or "").startswith(BEFORE_A_DECISION):
                 return
             due = self._snap.state.due()
-            if action in ("hit", "double") and self._snap.state.card_due:
+            if action in ("hit", "double") and self._snap.state.card_due and self._typed_waits(pending):
+                self._publish(replace(self._snap, pending=None))
+                self.enter_card(pending.card.code, pending.zone)  # as typed now: its box, the hold it answers
+            elif action in ("hit", "double") and self._snap.state.card_due:
                 self.confirm_pending()
             elif due is not None and due.kind == "action":
                 self._publish(replace(self._snap, pending=replace(pending, doubt=self._before_decision())))
@@ -457,6 +692,36 @@ class BlackjackSession(SessionCore):
                 self._publish(replace(self._snap, pending=replace(pending, doubt=(
                     f"read before the {action} was keyed: Enter plays it to {self._hand_words()}, "
                     "Del drops it if no card was dealt"))))
+
+    def _typed_waits(self, pending: Optional[CardRead]) -> bool:
+        """Whether ``pending`` is a card typed for a zoned camera's unread card in the box of the seat whose
+        decision is due (see :meth:`enter_card`), not a read."""
+        return (pending is not None and pending.source == KEYBOARD and self._read_under_typed is None
+                and self._waits_for_decision(pending))
+
+    def enter_card(self, text: Any, zone: Optional[str] = None) -> Optional[str]:
+        """As every game, and a card typed for a zoned camera's unread card lying in the box of the seat whose
+        decision is due (its hit card, drawn before H, smudged) waits for H or D as that card read would (qaY:
+        typed at once, as UNREADABLE CARD asked, it was refused: "a decision comes first")."""
+        with self._lock:
+            pending, due = self._snap.pending, self._snap.state.due()
+            if ((pending is None or self._typed_waits(pending)) and due is not None and due.kind == "action"
+                    and self._replay_refusal() is None and not self._snap.stopped):
+                try:
+                    card = parse_card(text, require_suit=True)
+                except InvalidCardError:
+                    card = None
+                box = zone or (self._zone_for_typed(card) if card is not None else None)
+                if card is not None and box and self._in_active_box(box):
+                    self._pending_hold = None
+                    self._publish(replace(self._snap, pending=CardRead(
+                        card, KEYBOARD, self._clock(), 1.0, None, box, (), self._before_decision())))
+                    who = self._hand_words()
+                    self._publish(replace(self._snap, message=(
+                        f"{card.label} typed for the card in {_box_words(box)}: it waits for the decision for {who}; "
+                        f"press H or D and it is played there, or Del drops it")))
+                    return None
+        return super().enter_card(text, zone)
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """Enter on a card waiting while a decision is due: refused, nothing changed, saying the decision
@@ -478,6 +743,15 @@ class BlackjackSession(SessionCore):
                 return self._refuse(f"{pending.card.label} waits, the new deck's first card: place the bets first, "
                                     "then Enter deals it (or Space deals, and Enter plays it where the first card "
                                     "is due); Del sets it aside")
+            if pending is not None and pending.doubt == MOVED_EARLY and card is None and self._replay_refusal() is None:
+                self._publish(replace(self._snap, pending=None, cards_due=0))
+                self._answered(pending)
+                if not self._move_early(pending):
+                    error = self._snap.message or "the card cannot be moved there"
+                    self._publish(replace(self._snap, pending=pending))
+                    return error
+                self._take_waiting()
+                return None
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 typed = pending.card
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
@@ -515,6 +789,11 @@ class BlackjackSession(SessionCore):
         that waits for the decision is played by H or D (QA: a read held from before a restart, an unsure
         one, was said to be, and H left it waiting)."""
         who = self._hand_words()
+        if (pending.doubt or "").startswith(IN_A_LATER_BOX) and pending.zone:
+            typed = f"{card.label} not taken: " if card is not None and card != pending.card else ""
+            return (f"{typed}{pending.card.label} lies in {_box_words(pending.zone)}: the decision for {who} comes "
+                    f"first; key it ({self._decision_keys()}) and {pending.card.label} is played there once its card "
+                    "is due; Del drops it if no card was dealt there")
         if self._waits_for_decision(pending):
             return (f"{pending.card.label} waits: the decision for {who} comes first; press "
                     f"{self._keys_of(('hit', 'double'))} for {who} and it is played there (after "
@@ -556,6 +835,7 @@ class BlackjackSession(SessionCore):
             said = f"{card.label} counted back once: it was out of the shoe, not in the stub T counted"
         error = self._do(op, message=said)
         if error is None:
+            self._unpark()
             if override or self._snap.duplicate is not None:
                 self._publish(replace(self._snap, duplicate=None))
                 self.dismiss("refused")
@@ -568,16 +848,31 @@ class BlackjackSession(SessionCore):
             return error
         duplicate = isinstance(self._last_refusal, DuplicateCardError)
         no_round = self._no_round_for(self._last_refusal)
+        boxed = bool(zone) and source != KEYBOARD and no_place_in_box(self._last_refusal)
         self._write("card_refused", {"card": card.code, "why": error, "round": self._snap.state.round_no,
                                      "source": source, "seq": seq, "dealt_already": duplicate,
-                                     **({"no_round": no_round} if no_round else {})})
+                                     **({"no_round": no_round} if no_round else {}),
+                                     **({"zone": zone} if zone else {}), **({NO_PLACE_IN_BOX: True} if boxed else {})})
         self._publish(replace(self._snap, duplicate=card if duplicate else None))
+        if boxed:
+            # No read after it takes its place (each is placed by its box), and typed (K) it would go to the place
+            # due, not the box it lies in; a void would take back a right card (qaY Y1).
+            self._moved_from_box[source] = card
+            self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
+                       f"if it was laid in the wrong box, move it to the box due ({self._snap.state.describe_due()}): "
+                       "read there, it is played; if it belongs to no hand, take it off the layout (it is counted "
+                       "back at the deck check); the next cards read are played by their boxes")
+            return error
+        if zone and source != KEYBOARD:
+            self._refused_zone[source] = zone
         action = ("a supervisor may accept it (PIN), or type the card really dealt (K)" if duplicate
                   else SET_ASIDE_CUT_OUT if no_round == NO_ROUND_CUT
                   else SET_ASIDE_NO_DEAL if no_round == NO_ROUND_NO_DEAL
                   else CardAfterRoundError.ACTION if isinstance(self._last_refusal, CardAfterRoundError)
                   else f"enter the decision for {self._hand_words()} first ({self._decision_keys()}), then the card (K)"
                   if getattr(self._snap.state.due(), "kind", None) == "action"  # the card was right, only early
+                  else f"check the card and type the card really there (K): it goes to {_box_words(zone)}, where the "
+                  "camera saw it" if zone and source != KEYBOARD  # the last card played lies in another box
                   else "check the card and correct it (K), or void the last card (Backspace)")
         if source != KEYBOARD and no_round != NO_ROUND_CUT:  # past the cut card each next read is refused alike
             self._hold_next(source, AFTER_A_MISDRAW if no_round else AFTER_A_REFUSAL)
@@ -709,6 +1004,7 @@ class BlackjackSession(SessionCore):
         error = self._do({"op": "action", "action": action, "seat": seat}, message=action)
         if error is None:
             self._after_decision(action)
+            self._unpark()
         return error
 
     def hit(self) -> Optional[str]:
@@ -772,7 +1068,11 @@ class BlackjackSession(SessionCore):
             return self._do(op, message=f"voided: {describe_void(what)}")
 
     def next_round(self) -> Optional[str]:
-        return self._do({"op": "next_round"})
+        error = self._do({"op": "next_round"})
+        if error is None:
+            self._moved_from_box.clear()  # a card refused for its box last round is no card of this one
+            self._parked.clear()
+        return error
 
     def start_deck_check(self) -> Optional[str]:
         error = self._do({"op": "deck_check"}, message="deck check: count the cards back")
@@ -863,7 +1163,7 @@ class BlackjackSession(SessionCore):
         override = self._authorize(supervisor, pin, "duplicate_card", reason, card=card.code)
         if isinstance(override, str):
             return override
-        return self._play(card, KEYBOARD, None, override=override)
+        return self._play(card, KEYBOARD, self._zone_for_typed(card), override=override)
 
     def _authorize(self, supervisor: str, pin: Optional[str], what: str, reason: str, **target: Any):
         """The journal payload of a supervisor's override, or the refusal's message.  At a table with no
@@ -874,6 +1174,12 @@ class BlackjackSession(SessionCore):
                                 "override is the croupier's, recorded with its reason")
         return self._authorised(self._roster, "override_alarm", {"alarm": what, "round": self._snap.state.round_no,
                                                                   **target}, supervisor, pin or "", reason)
+
+
+def _box_words(zone: str) -> str:
+    """A camera's zone as the croupier calls the box: ``the dealer's box``, ``seat 3's box``."""
+    place = given_position(zone)
+    return "the dealer's box" if place == "dealer" else f"seat {place}'s box"
 
 
 def _dealt_already(state: BlackjackState, card: Card, source: Any = KEYBOARD) -> bool:

@@ -74,6 +74,17 @@ class RuleRefusalError(BlackjackTableError):
         self.rule = rule
 
 
+class BoxWithoutBetError(BlackjackTableError):
+    """A card a layout camera saw in the box of a seat that has no bet this round."""
+
+
+def no_place_in_box(refusal: Optional[Exception]) -> bool:
+    """Whether a card was refused for the box a camera saw it in: a seat with no bet, or a box with no place
+    open now (a third card in a seat's box during the deal).  Nothing else was wrong with it: no other card
+    takes its place, and typed (K) it would go to the place due, another box than the one it lies in (qaY Y1)."""
+    return isinstance(refusal, BoxWithoutBetError) or getattr(refusal, "rule", None) == "deal_order"
+
+
 class DuplicateCardError(BlackjackTableError):
     """A card this deck has already given out as often as it holds it; a supervisor may accept it."""
 
@@ -474,7 +485,7 @@ def _deal(state: BlackjackState) -> BlackjackState:
                    before=state.before + (state,), paid_before=None)  # a payment taken back was undone
 
 
-def _zone(state: BlackjackState, zone: Any) -> Any:
+def _zone(state: BlackjackState, zone: Any, card: Card) -> Any:
     """A source's zone in table seats (``"seat 3"``) as the round numbers it."""
     if zone is None:
         return None
@@ -486,8 +497,8 @@ def _zone(state: BlackjackState, zone: Any) -> Any:
         raise BlackjackTableError(f"unknown zone {zone!r}: a seat number or 'dealer'")
     seat = state.round_seat(int(digits))
     if seat is None:
-        raise BlackjackTableError(f"a card was laid at seat {digits}, which has no bet this round: "
-                                  "move it to the seat that is due, or void it")
+        raise BoxWithoutBetError(f"card {card.label} refused: it was laid at seat {digits}, which has no bet this "
+                                 "round: move it to the box due, or take it off the layout")
     return seat
 
 
@@ -505,8 +516,20 @@ def _first_up(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: The flag of a camera's card played again in the box it was moved to (its old place, as :func:`position`
+#: names it): the last card played, put early in another box by the zone it first came to rest in, then
+#: squared into its own (qaY Y3).  It leaves its old place, as a void would, and takes the new box's.
+MOVED_FROM = "moved_from"
+
+
 def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     card = _suited_card(op)
+    if op.get(MOVED_FROM):
+        step = state.round.step if state.round is not None else None
+        if state.phase != BlackjackPhase.PLAYING or step is None or step.card != card or not state.before:
+            raise BlackjackTableError(f"card {card.label} cannot be moved to another box: it is not the last card "
+                                      "played")
+        return _card(_void(state), {k: v for k, v in op.items() if k != MOVED_FROM})
     if state.phase == BlackjackPhase.DECK_CHECK:
         if op.get(NOT_IN_THE_STUB) and state.ledger.counted_with_the_stub(card):
             return replace(state, ledger=state.ledger.receive_out_of_the_stub(card))
@@ -522,12 +545,12 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     assert state.round is not None
     if state.ledger.dealt.count(card) >= state.ledger.decks and not _has_override(op):
         try:  # a rule a supervisor cannot lift refuses it too (the round itself holds it): that is what is said
-            state.round.deal(card, _zone(state, op.get("zone")))
+            state.round.deal(card, _zone(state, op.get("zone"), card))
         except BlackjackError as exc:  # QA: F9 was offered, then refused by this rule
             raise _refuse(exc, state) from None
         raise DuplicateCardError(card, state.ledger.decks)
     try:
-        rnd = state.round.deal(card, _zone(state, op.get("zone")))
+        rnd = state.round.deal(card, _zone(state, op.get("zone"), card))
     except BlackjackError as exc:
         raise _refuse(exc, state) from None
     stack = state.before if before is not state else state.before + (state,)  # a deal already pushed it

@@ -37,8 +37,11 @@ BET_COLUMNS = ("seat", "bet", "stake", "result", "pays", "returns", "commission"
 #: the export's ``cards`` (qaU F8: a card held and played by Enter looked like a sure read there).
 HELD_KEYS = ("held_for", "read_confidence", "confirmed", "corrects")
 ROUND_AUDIT_COLUMNS = ("typed_cards", "corrections")
+#: A blackjack row's own hand and the dealer's, from the round's outcome (qaY: the round's cards in the order dealt
+#: said no seat, and the pit boss could not tell a seat's hand without the JSON export).
+HAND_COLUMNS = ("hand_cards", "dealer_cards")
 CSV_COLUMNS = ("round", "shoe", "game", "started", "ended", "status", "cards", "winner") + BET_COLUMNS \
-    + ROUND_AUDIT_COLUMNS
+    + ROUND_AUDIT_COLUMNS + HAND_COLUMNS
 
 
 def _body(payload: dict) -> dict:
@@ -192,6 +195,8 @@ class _Rounds:
                 record["cards"].append({"card": p.get("card"), "position": p.get("position"),
                                         "source": source or "held", "seq": entry.seq})
         elif kind == "card_assigned":
+            if payload.get("moved_from"):  # blackjack: the last card, moved by the camera to another box
+                _void_cards(record, 1, entry.seq)
             # Where the card came from ("keyboard" when typed): a typed card in a round a shoe read
             # is what a reviewer looks at first.
             frame = self.frames.pop((payload.get("source"), payload.get("card")), None)
@@ -458,8 +463,22 @@ def _write_rows(writer: csv.DictWriter, record: Dict[str, Any]) -> None:
             "corrections": len(record.get("corrections", []))}
     settled = (record.get("settlement") or {}).get("bets") or []
     lines = settled or record["bets"] or [{}]
+    dealer = outcome.get("dealer") if isinstance(outcome.get("dealer"), dict) else None
     for line in lines:
-        writer.writerow({**base, **{k: line.get(k, "") for k in BET_COLUMNS}})
+        hands = {"dealer_cards": " ".join(map(str, dealer.get("cards") or ())) if dealer else "",
+                 "hand_cards": _hand_cards(outcome, line.get("seat"), line.get("hand"))}
+        writer.writerow({**base, **{k: line.get(k, "") for k in BET_COLUMNS}, **hands})
+
+
+def _hand_cards(outcome: Dict[str, Any], seat: Any, hand: Any) -> str:
+    """The cards of a blackjack ``seat``'s ``hand`` (its index) as the round's outcome has them, or ""."""
+    for entry in outcome.get("seats") or ():
+        if isinstance(entry, dict) and entry.get("seat") == seat:
+            hands = entry.get("hands") or ()
+            index = hand if isinstance(hand, int) else 0
+            if 0 <= index < len(hands) and isinstance(hands[index], dict):
+                return " ".join(map(str, hands[index].get("cards") or ()))
+    return ""
 
 
 #: Baccarat's positions in draw order: a zoned camera's cards are played as turned up (qaX F7: the CSV read

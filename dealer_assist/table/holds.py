@@ -18,7 +18,13 @@ from dealer_assist.events import PUT_BACK, READ_TWICE_AT_ONCE
 #: A read's doubts that say it is most likely a card already played (put back after a squeeze, or one card read
 #: at two places at once): dropped (Del) as they say, it was that card, so no card is missing behind it and the
 #: next read of its source is played as it comes (qaU F6).
-SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE)
+#: Why a blackjack zoned camera's read waits when it is read in another box just after a card of its code was played
+#: early (its box's place not due yet) and nothing was played since: most likely that card, squared from across the
+#: line into its own box, which the camera did not see as moved (qaY Y3).  Enter moves it; Del leaves it there.
+MOVED_EARLY = ("read in another box just after a card of its code was played early in a box whose place was not "
+               "due yet: if that card was moved here, Enter moves it here (it leaves the other box); if another of "
+               "its code was dealt here, type it (K) and it is played here too; Del drops this read")
+SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
@@ -90,6 +96,15 @@ NO_ROUND_CUT = "cut_out"
 NO_ROUND_NO_DEAL = "no_deal"
 NO_ROUND_AFTER = "after_round"
 
+#: A blackjack ``card_refused``'s flag: a zoned camera's card refused for the box it lies in (no bet there, no place
+#: open in it now).  The camera places each card by its box, so no read after it takes its place: it holds none.
+NO_PLACE_IN_BOX = "no_place_in_box"
+
+#: A blackjack ``read_dropped``'s flag: a zoned camera's card lying in the box of a later place, set aside off the
+#: strip while cards for another box were due, and read again (a new ``card_read``) once its place was: it holds
+#: no read.
+PARKED = "parked"
+
 #: Journal kinds that place a card read: played, refused or held (see SessionCore._restore_holds).
 PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
 
@@ -124,9 +139,9 @@ def left_unplayed(kind: str, payload: dict) -> Optional[tuple[str, str]]:
     if not isinstance(source, str) or source == "keyboard":
         return None
     if kind == "read_dropped":
-        return None if payload.get("doubt") in SAME_CARD_DOUBTS else (source, AFTER_A_REJECTION)
+        return None if payload.get("doubt") in SAME_CARD_DOUBTS or payload.get(PARKED) else (source, AFTER_A_REJECTION)
     if kind == "card_refused":  # baccarat's finished shoe: no round follows, so nothing is typed in its place
-        if payload.get("shoe_finished") or payload.get("no_round") == NO_ROUND_CUT:
+        if payload.get("shoe_finished") or payload.get("no_round") == NO_ROUND_CUT or payload.get(NO_PLACE_IN_BOX):
             return None
         return source, AFTER_A_MISDRAW if payload.get("no_round") else AFTER_A_REFUSAL
     if kind == "card_unreadable":

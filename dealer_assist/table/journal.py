@@ -53,14 +53,17 @@ card_read         round?, card, source, confidence, source_seq; doubt where the 
                   ``zone``, the layout's box a camera given zones saw it rest in
 card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer"); for a read that waited for the
                   croupier, ``held_for`` (why), ``read_confidence`` and ``confirmed`` (Enter) or ``corrects``
-                  (the code read, replaced by the card typed)
+                  (the code read, replaced by the card typed); blackjack ``moved_from`` (a position): the last
+                  card, played early in a box across the line, moved by a zoned camera to its own box (a replay
+                  takes it from that place first)
 card_refused      round?, card, why (what the croupier was told); ``shoe_finished`` (baccarat: after the shoe's
                   last round, it holds no read); ``held`` (baccarat: a card after the round, then held: card_held);
                   blackjack ``dealt_already`` (refused as dealt from this deck already:
                   a supervisor may accept it) and ``no_round`` where no round was open for it: ``cut_out``
                   (the cut card was out: it holds no read), ``no_deal`` (no bet, or a bet outside the limits)
                   or ``after_round`` (the round was over): a misdraw set aside, and the next read of its
-                  source waits for Enter
+                  source waits for Enter; ``zone`` (a zoned camera's box) and ``no_place_in_box`` (refused for
+                  that box: no bet there, no place open in it now; it holds no read)
 card_unreadable   round, source, source_seq, candidates, why (a card a reader could not read, or a camera
                   found lying there: typed in its place, K); ``misread``, the text of the shoe's
                   ``ERR MISREAD`` that reported it (absent for a ``??`` card frame); ``frame``, a camera's
@@ -68,7 +71,10 @@ card_unreadable   round, source, source_seq, candidates, why (a card a reader co
                   camera asked, taken as typed for it (UNREADABLE CARD TYPED?); ``zone``, the layout's box a
                   camera given zones saw it in (the card typed for it goes to that hand)
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
-                  the next read of that source waits for the card in its place)
+                  the next read of that source waits for the card in its place); blackjack ``split`` (true): a
+                  zoned camera's read of a split's card slid apart right after P, dropped by the table;
+                  ``parked`` (true, with ``zone``): a card lying in a later seat's or the dealer's box set aside
+                  while a seat before it draws, read again (a new ``card_read``) at its turn; it holds no read
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read
                   waiting for the decision; H or D plays it, as ``card_assigned``; a restart before that brings
                   the typed card back in the read's place)

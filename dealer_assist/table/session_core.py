@@ -28,7 +28,7 @@ from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
-                                       AFTER_TYPED_UNREAD, AFTER_UNPLACED, SAME_CARD_DOUBTS, TYPED_UNREAD,
+                                       AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_UNREAD,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, several_unread_asked,
@@ -790,7 +790,7 @@ class SessionCore(abc.ABC):
                             and self._hold_of[read["source"]][1] == hold:
                         del self._hold_of[read["source"]]
                         self._cards_due.pop(hold, None)
-                if kind == "read_dropped" and isinstance(payload.get("source"), str):
+                if kind == "read_dropped" and isinstance(payload.get("source"), str) and not payload.get(PARKED):
                     self._hold_for_dropped(payload["source"], payload.get("doubt"))
                     if (queue and payload.get("doubt") and payload.get("doubt") == self.NEW_SHOE_FIRST_WAITS
                             and queue[0][0].get("source") == payload["source"]):  # as live: _pass_first_wait

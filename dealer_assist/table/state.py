@@ -450,7 +450,8 @@ def cut_takeback_refusal(state: TableState) -> Optional[str]:
     if at is None:
         return ("the cut card stays out: the shoe reported it (only a cut card recorded with O is taken back with "
                 "O); finish as shown, then a new shoe (Ctrl+N)")
-    if state.round_no == at or (state.round_no == at + 1 and state.phase in (TablePhase.BETTING,
+    # At or before its round (a void after N reopens the one before), or bets open on the next one, nothing dealt.
+    if state.round_no <= at or (state.round_no == at + 1 and state.phase in (TablePhase.BETTING,
                                                                              TablePhase.FINISHED)):
         return None
     return (f"the cut card stays out: it was recorded (O) in round {at}, and a round was dealt after it; "

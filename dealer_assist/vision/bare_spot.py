@@ -48,6 +48,14 @@ LEAST_TABLE = 0.2
 RING = (1.15, 1.3)
 
 
+def commonest(colours: Sequence[np.ndarray]) -> np.ndarray:
+    """Of ``colours`` (B, G, R; at least one), the one the most others lie within reach of (see
+    :data:`FELT_REACH`), the latest of those tied: the felt of a run of frames, whatever a few of them showed."""
+    near = [sum(bool(np.abs(other - c).max() <= max(FELT_REACH * float(c.max()), FELT_FLOOR)) for other in colours)
+            for c in colours]
+    return colours[max(range(len(colours)), key=lambda i: (near[i], i))]
+
+
 @dataclass(eq=False)
 class TableView:
     """A frame's reduced image and paper mask as its read made them, with ``scale`` from the

@@ -26,6 +26,10 @@ from typing import Any, Optional, Union
 NAMES = ("player", "banker", "dealer")
 _SEAT = re.compile(r"seat [1-7]")
 EXAMPLE = '{"zones": {"player": [0.05, 0.4, 0.48, 0.95], "banker": [0.52, 0.4, 0.95, 0.95]}}'
+#: The same for a blackjack layout, shown when the file names a dealer or a seat (qaY: a typo there was shown
+#: the baccarat example).
+BLACKJACK_EXAMPLE = ('{"zones": {"dealer": [0.3, 0.02, 0.7, 0.36], "seat 1": [0.67, 0.42, 0.99, 0.98], '
+                     '"seat 2": [0.34, 0.42, 0.66, 0.98], "seat 3": [0.01, 0.42, 0.33, 0.98]}}')
 
 
 def _pairs(pairs: list) -> Any:
@@ -37,9 +41,9 @@ def _pairs(pairs: list) -> Any:
 class ZonesError(ValueError):
     """A zones file that cannot be used: its path and what is wrong in it are in the message."""
 
-    def __init__(self, path: Union[str, Path], what: str) -> None:
+    def __init__(self, path: Union[str, Path], what: str, example: str = EXAMPLE) -> None:
         self.path = str(path)
-        super().__init__(f"zones file {self.path}: {what}; write it as {EXAMPLE} (boxes in fractions of the "
+        super().__init__(f"zones file {self.path}: {what}; write it as {example} (boxes in fractions of the "
                          "camera's picture: left, top, right, bottom)")
 
 
@@ -91,36 +95,47 @@ class LayoutZones:
             boxes = dict(boxes)
         if not isinstance(boxes, dict) or not boxes:
             raise ZonesError(path, "no \"zones\" object naming at least one box")
+        blackjack = any(word in str(k).lower() for k in boxes for word in ("seat", "dealer"))
+        example = BLACKJACK_EXAMPLE if blackjack else EXAMPLE
         zones = []
         for raw, box in boxes.items():
             name = " ".join(str(raw).lower().split())
             if name not in NAMES and not _SEAT.fullmatch(name):
-                raise ZonesError(path, f"unknown zone {raw!r} (player, banker, dealer, seat 1 to seat 7)")
+                raise ZonesError(path, f"unknown zone {raw!r} (player, banker, dealer, seat 1 to seat 7)", example)
             if (not isinstance(box, list) or len(box) != 4
                     or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in box)):
-                raise ZonesError(path, f"zone {raw!r} is {box!r}, not four numbers")
+                raise ZonesError(path, f"zone {raw!r} is {box!r}, not four numbers", example)
             left, top, right, bottom = (float(v) for v in box)
             if not (0 <= left < right <= 1 and 0 <= top < bottom <= 1):
                 raise ZonesError(path, f"zone {raw!r} is {box!r}: each number from 0 to 1, left before right "
-                                       "and top above bottom")
+                                       "and top above bottom", example)
             zone = Zone(name, left, top, right, bottom)
             if any(z.name == name for z in zones):
-                raise ZonesError(path, f"zone {name!r} is given twice (one box would be lost without a word)")
+                raise ZonesError(path, f"zone {name!r} is given twice (one box would be lost without a word)",
+                                 example)
             clash = next((z for z in zones if z.overlaps(zone)), None)
             if clash is not None:
                 raise ZonesError(path, f"zones {clash.name!r} and {raw!r} overlap: a card lying on both would "
-                                       "belong to neither")
+                                       "belong to neither", example)
             zones.append(zone)
         return cls(tuple(zones))
 
-    def check_game(self, game: str, path: Union[str, Path]) -> None:
-        """Refuse zones another game's table names: every card placed by them would be refused."""
+    def check_game(self, game: str, path: Union[str, Path], seats: Optional[int] = None) -> None:
+        """Refuse zones another game's table names, or (given the table's ``seats``) a seat it does not have:
+        every card placed by them would be refused (qaY: a card in ``seat 5`` at a 3-seat table was refused as
+        laid at a seat with no bet)."""
         wanted = ("player", "banker") if game == "baccarat" else ("dealer", "seat 1 to seat 7")
         stray = [z.name for z in self.zones
                  if (z.name not in ("player", "banker")) == (game == "baccarat")]
+        example = EXAMPLE if game == "baccarat" else BLACKJACK_EXAMPLE
         if stray:
             raise ZonesError(path, f"a {game} table's zones are {' and '.join(wanted)}; this file names "
-                                   f"{', '.join(stray)} (another game's layout?)")
+                                   f"{', '.join(stray)} (another game's layout?)", example)
+        beyond = [z.name for z in self.zones if game != "baccarat" and seats is not None
+                  and _SEAT.fullmatch(z.name) and int(z.name.split()[1]) > seats]
+        if beyond:
+            raise ZonesError(path, f"this table has seats 1 to {seats}; this file names {', '.join(beyond)}: take "
+                                   "it out, or start the table with as many seats (--seats)", example)
 
     def at(self, center: tuple[float, float], size: tuple[int, int], reach: float = 0.0) -> Optional[str]:
         """The zone a card whose centre lies at ``center`` (pixels) in a picture of ``size`` (width,

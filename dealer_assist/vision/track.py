@@ -12,7 +12,7 @@ track because the first copy is still seen, elsewhere, in the same frame.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional, Sequence
 
@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
+from dealer_assist.vision.bare_spot import commonest
 from dealer_assist.vision.recognize import FrameResult
 
 
@@ -198,7 +199,7 @@ class SourceEnded:
     cards: tuple[Unsettled, ...]
 
 
-@dataclass
+@dataclass(eq=False)  # one card each, told apart by identity: two of a code compared their numpy centres (rev19 R0)
 class _Track:
     code: str
     center: np.ndarray
@@ -251,7 +252,7 @@ class _Taken:
     layout: int
 
 
-@dataclass
+@dataclass(eq=False)
 class _Unknown:
     center: np.ndarray
     first: int
@@ -297,6 +298,9 @@ SMALLER = 0.8
 #: Least share of an unsure read's outline (smaller than a card) on a card seen unread that went from view as it
 #: came for it to be that card's uncovered part (see OnceOnlyTracker._within_read).
 ON_UNREAD = 0.4
+#: The latest frames that read a card whose felt colour the table's is taken from (the commonest of them, see
+#: OnceOnlyTracker.update): a second at 30 fps.
+FELT_FRAMES = 30
 
 
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
@@ -339,15 +343,17 @@ def _ground(view, corners, known: Optional[np.ndarray], still: bool) -> Optional
     return view.ground(corners)
 
 
-def _paper_left(view, old, new=None) -> float:
+def _paper_left(view, old, new=None, others=()) -> float:
     """The share of paper (see :mod:`.bare_spot`) among the points of quad ``old`` (frame pixels) that quad
-    ``new`` (if any) leaves uncovered; 0.0 when it leaves none in the frame."""
+    ``new`` (if any) leaves uncovered, and none of the quads ``others`` covers (cards read there: their own
+    paper); 0.0 when it leaves none in the frame."""
     quad = np.asarray(old, np.float64)
     u = (np.arange(LEFT_GRID) + 0.5) / LEFT_GRID
     top = quad[0] + np.outer(u, quad[1] - quad[0])
     bottom = quad[3] + np.outer(u, quad[2] - quad[3])
     grid = (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2)
-    points = [p for p in grid if new is None or not _inside(np.asarray(new, np.float64), p)]
+    covering = [np.asarray(q, np.float64) for q in ([] if new is None else [new]) + list(others)]
+    points = [p for p in grid if not any(_inside(q, p) for q in covering)]
     h, w = view.paper.shape[:2]
     spots = [(x, y) for x, y in (np.round(np.asarray(points) * view.scale).astype(int) if points else [])
              if 0 <= x < w and 0 <= y < h]
@@ -432,7 +438,8 @@ class OnceOnlyTracker:
         #: time of the frame fed last.
         self._blind = 0.0
         self._seen_t = 0.0
-        #: The felt's colour in the last frame that read a card (see :meth:`update`).
+        #: The felt's colour in the latest frames that read a card, and the commonest of them (see :meth:`update`).
+        self._felts: deque = deque(maxlen=FELT_FRAMES)
         self.felt: Optional[np.ndarray] = None
         #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
         self.view = None
@@ -457,7 +464,10 @@ class OnceOnlyTracker:
         """
         t = frame / REFERENCE_FPS if t is None else t
         if result.cards and result.view is not None:
-            self.felt = result.view.felt()
+            # The felt the most of the latest frames that read cards showed: one where the croupier's arm gathering
+            # the round covered half the picture had made the empty table's frames after it "no table" (rev19 R7).
+            self._felts.append(result.view.felt())
+            self.felt = commonest(self._felts)
         elif not result.uncertain and result.view is not None and self.felt is not None and not result.view.shows(
                 self.felt):
             self.view, self.phantoms, self.settled = None, [], True
@@ -640,7 +650,9 @@ class OnceOnlyTracker:
         return bool(view is not None and tr.reported and len(tr.corners) == 4 and len(hit.corners) == 4
                     and np.hypot(*tr.velocity) < STILL * self.card_h and self._since(tr.first, tr.last) >= SIGHTING
                     and np.linalg.norm(np.array(hit.center) - tr.center) > ON_CARD * self.card_h
-                    and _paper_left(view, tr.corners, hit.corners) >= PAPER_LEFT)
+                    and _paper_left(view, tr.corners, hit.corners,
+                                    [h.corners for h in result.cards if h is not hit and len(h.corners) == 4])
+                    >= PAPER_LEFT)
 
     def _moved(self, tr: _Track) -> bool:
         """Whether a reported card of ``tr``'s code, lying still when last seen, vanished within :data:`MOVED`

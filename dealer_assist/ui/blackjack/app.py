@@ -47,7 +47,7 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
     table_session: list = []
     try:
         source = open_source(source_spec, lambda: table_session[0].card_due(), decks=rules.house.decks,
-                             interval=interval, seed=seed, game="blackjack",
+                             interval=interval, seed=seed, game="blackjack", seats=rules.seats,
                              cut_from_end=cut_from_end(rules.house.decks, rules.seats))
     except SourceError as exc:
         raise DisplayError(str(exc)) from None
