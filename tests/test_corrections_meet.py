@@ -100,3 +100,18 @@ def test_a_blackjack_card_moved_to_its_box_after_the_cut_card_keeps_the_cut_out(
     s.close()
     assert BlackjackSession(rules, journal=Journal.open(path)).state.cut_out
     assert replayed(path, BlackjackSession(rules)).state.cut_out
+
+
+def test_a_shoe_signal_while_the_bets_are_corrected_is_kept_or_said(tmp_path):
+    """rev20 F6: the reader's CUT or NEW SHOE while a settled round's bets were corrected was refused and lost."""
+    from dealer_assist.events import ShoeSignal
+
+    s = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    settled(s)
+    assert s.correct_bets(why="chip on the wrong bet") is None
+    s.handle(ShoeSignal("serial:shoe", time.time(), "cut"))
+    s.handle(ShoeSignal("serial:shoe", time.time(), "new"))
+    assert "NEW SHOE FROM THE SHOE" in [a.title for a in s.snapshot.alerts]
+    assert s.deal() is None and s.next_round() is None
+    assert s.state.shoe.cut_out and s.state.shoe.rounds_left == 1
+    s.close()

@@ -438,6 +438,10 @@ class TableSession(SessionCore):
                 self.alert(NEW_SHOE_IN_ROUND, "warning", "NEW SHOE DURING A ROUND",
                            f"the {event.source} reports a new shoe while a round is open: its next card waits for you",
                            "finish the round by hand (K) or void it, then Ctrl+N", source=event.source)
+            elif correcting_bets(s):  # a new shoe now would drop the bets being corrected (rev20 F6)
+                self.alert("newshoe", "warning", "NEW SHOE FROM THE SHOE",
+                           f"the {event.source} reports a new shoe loaded while round {s.round_no}'s bets are "
+                           "corrected", "finish the correction (D), then start the new shoe (Ctrl+N twice)")
             elif (s.shoe.dealt or s.shoe.cards_seen) and self.new_shoe() is None:
                 # No key was pressed: say why the count, the roads and the history started again.
                 self.alert("newshoe", "info", "NEW SHOE FROM THE SHOE",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import abc
 import logging
+import re
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -1268,7 +1269,10 @@ class SessionCore(abc.ABC):
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
                           str(note.get("text") or ""), str(note.get("action") or ""), self._clock())
             if alert.code == "unreadable":
-                self._replay_unread += 1
+                # As many as it says are due ("2 cards could not be read or were refused": a refused read's
+                # card with it, rev20 F5), else one more.
+                said = re.search(r"(\d+) cards could not be read", alert.action)
+                self._replay_unread = max(self._replay_unread + 1, int(said.group(1)) if said else 0)
             self._publish(replace(snap, alerts=self._with_alert(alert)))
         elif kind == "alert_dismissed":
             codes = {c for c in note.get("codes") or () if isinstance(c, str)}

@@ -553,8 +553,8 @@ def apply(state: TableState, op: dict) -> TableState:
         return apply(reopenable(state), op)  # N closed the round: reopened, then corrected as when it stood settled
     if kind == "reopen_bets":
         return _reopen_bets(state)
-    if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "cut", "uncut",
-                                           "burn_unseen", "skip_burn", "set_limits"):
+    if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "burn_unseen",
+                                           "skip_burn", "set_limits"):
         raise TableError(f"the bets of round {state.round_no} are open for correction: D settles it again on its "
                          "cards, then this")
     if kind == "void_card":
