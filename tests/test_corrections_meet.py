@@ -115,3 +115,21 @@ def test_a_shoe_signal_while_the_bets_are_corrected_is_kept_or_said(tmp_path):
     assert s.deal() is None and s.next_round() is None
     assert s.state.shoe.cut_out and s.state.shoe.rounds_left == 1
     s.close()
+
+
+def test_a_misdeal_of_a_round_reopened_after_n_carried_by_a_new_shoe_names_where_its_bets_went(tmp_path):
+    """rev20 F7: the export left the misdealt round voided with no carried_to (it looked at the empty round N
+    had opened), where the same misdeal before N named the new shoe's round."""
+    import json
+
+    from replayed_journals import journal_command
+
+    path = tmp_path / "j.sqlite"
+    s = TableSession(RULES, Journal.open(path), odds=False)
+    settled(s)
+    assert s.next_round() is None and s.void_round(why="misdeal") is None and s.state.round_no == 1
+    assert s.new_shoe() is None and s.state.paid_in == (1, 1)
+    s.close()
+    rounds = [r for r in map(json.loads, journal_command(path, "export", "--json").splitlines()) if "round" in r]
+    (voided,) = [r for r in rounds if (r["shoe"], r["round"]) == (1, 1)]
+    assert voided["status"] == "voided" and voided["carried_to"] == {"shoe": 2, "round": 1}
