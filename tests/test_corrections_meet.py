@@ -133,3 +133,25 @@ def test_a_misdeal_of_a_round_reopened_after_n_carried_by_a_new_shoe_names_where
     rounds = [r for r in map(json.loads, journal_command(path, "export", "--json").splitlines()) if "round" in r]
     (voided,) = [r for r in rounds if (r["shoe"], r["round"]) == (1, 1)]
     assert voided["status"] == "voided" and voided["carried_to"] == {"shoe": 2, "round": 1}
+
+
+def test_a_blackjack_card_waiting_in_a_later_box_waits_there_again_after_a_restart(tmp_path):
+    """rev20 F8: restarted, the card read in seat 2's box while seat 1 decided came back as read before the stop;
+    H left it in the way of seat 1's hit card, and Enter refused it for its box: lost."""
+    rules = BlackjackTableRules(house=HouseRules(decks=6))
+    path = tmp_path / "bj.sqlite"
+    s = BlackjackSession(rules, journal=Journal.open(path))
+    for seat in (1, 2):
+        assert s.place(seat, D("10")) is None
+    assert s.deal() is None
+    for seq, (code, zone) in enumerate((("TC", "seat 1"), ("9D", "seat 2"), ("7S", "dealer"), ("5C", "seat 1"),
+                                        ("8H", "seat 2"), ("4S", "seat 2")), 1):
+        s.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=seq, zone=zone))
+    live_doubt = s.snapshot.pending.doubt
+    s.close()
+    s = BlackjackSession(rules, journal=Journal.open(path))  # restarted while 4♠ waits in seat 2's box
+    assert s.snapshot.pending is not None and s.snapshot.pending.doubt == live_doubt
+    assert s.hit() is None and s.snapshot.pending is None  # set aside in its box, off the strip, as live
+    s.handle(CardRead(parse_card("2D"), "camera:x", time.time(), seq=10, zone="seat 1"))
+    assert [c.code for c in s.state.round.hands[0][0].cards] == ["TC", "5C", "2D"]
+    s.close()

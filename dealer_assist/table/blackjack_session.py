@@ -580,8 +580,16 @@ class BlackjackSession(SessionCore):
 
     def _out_of_place(self, event: CardRead) -> str:
         """A read waiting again at a restart that may be the card played early, moved (:data:`MOVED_EARLY`):
-        Enter moves it, as before the stop (played as it came, it was that card twice)."""
-        return MOVED_EARLY if self._early_card_moved(event) else ""
+        Enter moves it, as before the stop (played as it came, it was that card twice); or one lying in the box
+        of a later place while a decision is due, which waits there as before the stop (rev20 F8: it came back
+        as read before the stop, and Enter refused it, and it was lost)."""
+        if self._early_card_moved(event):
+            return MOVED_EARLY
+        due = self._snap.state.due()
+        if (due is not None and due.kind == "action" and event.zone and self._later_box(event.zone)
+                and event.confidence >= CONFIRM_BELOW and not event.candidates):
+            return self._in_later_box(event.zone)
+        return ""
 
     def _move_early(self, event: CardRead) -> bool:
         """Play ``event``'s card, the last card played, in the box it was read in now, leaving its early place
