@@ -192,6 +192,11 @@ class BlackjackSession(SessionCore):
     #: counts every card back, ends the wait for it.
     HOLDS_END_AT = (("deck_check", "deck_check"),)  # not its resume, journaled under the same kind
 
+    @staticmethod
+    def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)
+        """Whether a journaled correction took the last card played back."""
+        return payload.get("op") == "void" and payload.get("voided") == "card"
+
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
                  clock: Callable[[], float] = time.time) -> None:
         rules = rules or BlackjackTableRules()
@@ -1073,7 +1078,10 @@ class BlackjackSession(SessionCore):
             op = {"op": "void", **target, "who": who, "why": correction["reason"], "correction": correction}
             if state.cut_out:
                 op[CUT_STAYS] = True  # the cut card is out of the shoe whatever step is taken back
-            return self._do(op, message=f"voided: {describe_void(what)}")
+            error = self._do(op, message=f"voided: {describe_void(what)}")
+            if error is None and what.get("voided") == "card":
+                self._card_voided()
+            return error
 
     def next_round(self) -> Optional[str]:
         error = self._do({"op": "next_round"})

@@ -203,6 +203,11 @@ class TableSession(SessionCore):
     REFUSALS = (TableError,)
     HOLDS_END_AT = (("round_start", None),)  # a card out after the round is held, never the next round's
 
+    @staticmethod
+    def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)
+        """Whether a journaled correction took the last card played back."""
+        return payload.get("op") == "void_card"
+
     def __init__(self, rules: TableRules = TableRules(), journal: Any = None, *, odds: bool = True,
                  supervisors: Any = None, clock: Callable[[], float] = time.time) -> None:
         """``supervisors`` is a :class:`~dealer_assist.table.supervisor.SupervisorRoster`; with one,
@@ -558,13 +563,16 @@ class TableSession(SessionCore):
         state = self._snap.state
         if not state.before_cards and not burn_voidable(state) and reopenable(state) is None:
             return self._refuse(_not_reopened(state) or "no card of this round to void")
-        return self._correct({"op": "void_card" if state.before_cards or reopenable(state) else "void_burn"},
-                             "void_card", None,
-                             supervisor, pin, why, "card {cards} voided" if state.before_cards or reopenable(state) else
-                             "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
-                                                             if len(state.shoe.burned) == 1 else
-                                                             f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
-                             expected)
+        card = bool(state.before_cards or reopenable(state))
+        error = self._correct({"op": "void_card" if card else "void_burn"}, "void_card", None, supervisor, pin, why,
+                              "card {cards} voided" if card else
+                              "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
+                                                              if len(state.shoe.burned) == 1 else
+                                                              f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
+                              expected)
+        if error is None and card:
+            self._card_voided()
+        return error
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
                    expected: Optional[dict] = None) -> Optional[str]:
