@@ -581,8 +581,13 @@ class TableSession(SessionCore):
         state = self._snap.state
         if not state.before_cards and reopenable(state) is None and _not_reopened(state):
             return self._refuse(_not_reopened(state))
-        return self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
-                             "round voided: its cards are set aside, the bets are open again", expected)
+        error = self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
+                              "round voided: its cards are set aside, the bets are open again", expected)
+        if error is None:
+            # The cards a reader could not read went aside with the round: none is left to type (qaAB F9: the
+            # wait stood, and the new deal's first read was held behind cards no longer on the table).
+            self._end_round_holds()
+        return error
 
     def correct_bets(self, supervisor: str = "", pin: str = "", why: str = "",
                      expected: Optional[dict] = None) -> Optional[str]:

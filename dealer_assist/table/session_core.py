@@ -744,6 +744,11 @@ class SessionCore(abc.ABC):
             elif kind == "correction":
                 if self.VOIDS_A_CARD(payload):
                     self._card_voided()  # as live: a card typed for a wait still open is due again
+                elif payload.get("op") == "void_round":  # as live (_misdealt): the cards missing went aside
+                    waiting_hold = queue[0][1] if queue else None
+                    self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
+                    if not self._hold_of:
+                        alerts.clear()
                 continue
             if refused and kind == "card_held":  # a card after the round is refused, then held: it holds nothing
                 refused, refusal = False, None
