@@ -17,7 +17,7 @@ from decimal import Decimal
 import pytest
 
 from camera_runs import run_to_end
-from dealer_assist.cards import parse_card
+from zoned_blackjack import hands, read, refusals
 from dealer_assist.events import PUT_BACK, CardRead
 from dealer_assist.blackjack.rules import HouseRules
 from dealer_assist.sources.factory import open_source
@@ -37,20 +37,6 @@ def table(path, seats=(1, 3, 5), decks: int = 6) -> BlackjackSession:
     assert session.deal() is None
     return session
 
-
-def read(session, code: str, seq: int, zone: str, **kw) -> None:
-    """A zoned camera's sure read of ``code`` in the box ``zone``."""
-    session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=seq, zone=zone, **kw))
-
-
-def hands(session) -> dict:
-    state = session.state
-    seats = {state.table_seat(i): [c.code for c in hs[0].cards] for i, hs in enumerate(state.round.hands, 1)}
-    return {**seats, "dealer": [c.code for c in state.round.dealer.cards]}
-
-
-def refusals(session) -> list:
-    return [a for a in session.snapshot.alerts if a.code == "refused"]
 
 
 def test_seat_3s_first_card_read_before_seat_1s_takes_seat_3s_place(tmp_path):

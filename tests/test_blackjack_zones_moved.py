@@ -12,11 +12,10 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import time
 from decimal import Decimal
 
 from camera_runs import run_to_end
-from dealer_assist.cards import parse_card
+from zoned_blackjack import hands, read, refusals
 from dealer_assist.events import PUT_BACK, CardRead
 from dealer_assist.sources.factory import open_source
 from dealer_assist.blackjack.rules import HouseRules
@@ -38,19 +37,6 @@ def table(path, seats, decks: int = 6) -> BlackjackSession:
     assert session.deal() is None
     return session
 
-
-def read(session, code: str, seq: int, zone: str, doubt: str = "") -> None:
-    session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=seq, zone=zone, doubt=doubt))
-
-
-def hands(session) -> dict:
-    state = session.state
-    seats = {state.table_seat(i): [c.code for c in hs[0].cards] for i, hs in enumerate(state.round.hands, 1)}
-    return {**seats, "dealer": [c.code for c in state.round.dealer.cards]}
-
-
-def refusals(session) -> list:
-    return [a for a in session.snapshot.alerts if a.code == "refused"]
 
 
 def test_a_card_refused_in_a_full_seats_box_and_squared_into_its_own_is_played_there(tmp_path):

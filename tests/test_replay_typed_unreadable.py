@@ -13,6 +13,7 @@ from dealer_assist.sources.replay import ReplaySource
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
+from replayed_journals import replayed
 
 RULES = TableRules(shoe=ShoeRules(burn=False))
 SOURCE = "serial:shoe"
@@ -78,3 +79,27 @@ def test_a_replay_keeps_unreadable_card_up_until_both_cards_unread_in_a_row_are_
     assert [c.code for c in replay.snapshot.state.round.cards] == ["4H", "KD", "3C"]
     assert shown[("4H", "KD")] is True  # one of the two typed: the alert stands, as it did live
     assert shown[("4H", "KD", "3C")] is False
+
+
+def test_a_replay_counts_a_refused_read_and_the_unread_card_after_it_as_two_to_type(tmp_path):
+    """rev20 F5: live, a refused read then an unread card wait for two typed cards; the replay took both alerts
+    down at the first (it counted only the UNREADABLE CARD alerts)."""
+    rules = TableRules(shoe=ShoeRules(decks=1, burn=False))
+    path = tmp_path / "r.sqlite"
+    live = TableSession(rules, Journal.open(path), odds=False)
+    try:
+        live.handle(DeviceHello(SOURCE, time.time(), "SHOE-A", "A1"))
+        live.handle(CardRead(parse_card("9S"), SOURCE, time.time(), seq=1))
+        live.handle(CardRead(parse_card("9S"), SOURCE, time.time(), seq=2))  # a copy too many: refused
+        live.handle(Unreadable(SOURCE, time.time(), seq=3))
+        assert live.enter_card("KD") is None
+        after_one = {a.title for a in live.snapshot.alerts}
+    finally:
+        live.close()
+    assert "UNREADABLE CARD" in after_one
+    replay = TableSession(rules, odds=False)
+    shown: dict = {}
+    replay.subscribe(lambda snap: shown.__setitem__(
+        tuple(c.code for c in snap.state.round.cards), {a.title for a in snap.alerts}))
+    replayed(path, replay)
+    assert "UNREADABLE CARD" in shown[("9S", "KD")]

@@ -210,3 +210,41 @@ def test_after_a_restart_an_unread_card_after_a_refused_one_still_holds_the_next
     assert layout(s) == [("9S", "P1"), ("KD", "B1")]
     played_in_their_places(s)
     s.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_a_card_typed_for_one_of_two_unread_and_voided_is_due_again(tmp_path, restart):
+    """qaAB F8: K♦ typed for the first of two unread cards, voided (V), Q♥ typed: the wait ended, and the next
+    read 2♣ was played at P2, where the second unread card still lay untyped.  A restart agrees."""
+    path = tmp_path / "j.sqlite"
+    s = two_unread(path)
+    assert s.enter_card("KD") is None  # B1, typed wrong
+    assert s.void_last_card(why="typed wrong") is None
+    assert s.enter_card("QH") is None  # B1 again: one of the two still untyped
+    if restart:
+        s.close()
+        s = table(path)
+    read(s, "2C", 4)
+    assert layout(s) == [("9S", "P1"), ("QH", "B1")]  # 2♣ waits
+    pending = s.snapshot.pending
+    assert pending is not None and pending.card.code == "2C"
+    assert s.enter_card("3H") is None and s.confirm_pending() is None
+    assert layout(s) == [("9S", "P1"), ("QH", "B1"), ("3H", "P2"), ("2C", "B2")]
+    s.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_a_misdeal_ends_the_wait_for_cards_unread_in_the_round(tmp_path, restart):
+    """qaAB F9: the round with two unread cards voided as a misdeal (its cards set aside), UNREADABLE CARD stood
+    and the new deal's first read was held behind cards no longer on the table."""
+    path = tmp_path / "j.sqlite"
+    s = two_unread(path)
+    assert s.void_round(why="misdeal") is None
+    if restart:
+        s.close()
+        s = table(path)
+    assert "UNREADABLE CARD" not in [a.title for a in s.snapshot.alerts]
+    assert s.deal() is None
+    read(s, "2C", 4)
+    assert layout(s) == [("2C", "P1")] and s.snapshot.pending is None
+    s.close()

@@ -192,6 +192,11 @@ class BlackjackSession(SessionCore):
     #: counts every card back, ends the wait for it.
     HOLDS_END_AT = (("deck_check", "deck_check"),)  # not its resume, journaled under the same kind
 
+    @staticmethod
+    def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)
+        """Whether a journaled correction took the last card played back."""
+        return payload.get("op") == "void" and payload.get("voided") == "card"
+
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
                  clock: Callable[[], float] = time.time) -> None:
         rules = rules or BlackjackTableRules()
@@ -580,8 +585,16 @@ class BlackjackSession(SessionCore):
 
     def _out_of_place(self, event: CardRead) -> str:
         """A read waiting again at a restart that may be the card played early, moved (:data:`MOVED_EARLY`):
-        Enter moves it, as before the stop (played as it came, it was that card twice)."""
-        return MOVED_EARLY if self._early_card_moved(event) else ""
+        Enter moves it, as before the stop (played as it came, it was that card twice); or one lying in the box
+        of a later place while a decision is due, which waits there as before the stop (rev20 F8: it came back
+        as read before the stop, and Enter refused it, and it was lost)."""
+        if self._early_card_moved(event):
+            return MOVED_EARLY
+        due = self._snap.state.due()
+        if (due is not None and due.kind == "action" and event.zone and self._later_box(event.zone)
+                and event.confidence >= CONFIRM_BELOW and not event.candidates):
+            return self._in_later_box(event.zone)
+        return ""
 
     def _move_early(self, event: CardRead) -> bool:
         """Play ``event``'s card, the last card played, in the box it was read in now, leaving its early place
@@ -1065,7 +1078,10 @@ class BlackjackSession(SessionCore):
             op = {"op": "void", **target, "who": who, "why": correction["reason"], "correction": correction}
             if state.cut_out:
                 op[CUT_STAYS] = True  # the cut card is out of the shoe whatever step is taken back
-            return self._do(op, message=f"voided: {describe_void(what)}")
+            error = self._do(op, message=f"voided: {describe_void(what)}")
+            if error is None and what.get("voided") == "card":
+                self._card_voided()
+            return error
 
     def next_round(self) -> Optional[str]:
         error = self._do({"op": "next_round"})

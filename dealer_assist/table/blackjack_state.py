@@ -529,7 +529,8 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         if state.phase != BlackjackPhase.PLAYING or step is None or step.card != card or not state.before:
             raise BlackjackTableError(f"card {card.label} cannot be moved to another box: it is not the last card "
                                       "played")
-        return _card(_void(state), {k: v for k, v in op.items() if k != MOVED_FROM})
+        # A move is no step taken back: a cut card out since the card was played stays out (rev20 F3).
+        return _card(_void(state, {CUT_STAYS: True}), {k: v for k, v in op.items() if k != MOVED_FROM})
     if state.phase == BlackjackPhase.DECK_CHECK:
         if op.get(NOT_IN_THE_STUB) and state.ledger.counted_with_the_stub(card):
             return replace(state, ledger=state.ledger.receive_out_of_the_stub(card))

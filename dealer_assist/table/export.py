@@ -324,6 +324,11 @@ def _carry_over(records: Dict[Any, Dict[str, Any]], stakes: Dict[Any, Dict[tuple
             # A misdeal's bets (and a payment to undo) carried to the new shoe's round, dealt again there (qaZ F7:
             # it read as a misdeal left voided, and the summary counted its settlement as settled again).
             record["carried_to"] = to
+    paid_in = payload.get("paid_in")
+    if isinstance(paid_in, dict):  # the misdealt round named: a round N closed, reopened, is not the last made
+        paid = records.get(("round", paid_in.get("shoe"), paid_in.get("round")))
+        if paid is not None and paid["status"] == "voided":  # (rev20 F7)
+            paid["carried_to"] = to
 
 
 def table_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:

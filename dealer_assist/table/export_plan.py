@@ -113,6 +113,10 @@ def plan_records(entries: Iterable[Any]) -> Plan:
                 last[to_key] = position
             if route.last_round is not None:  # it may be marked carried_over
                 last[route.last_round] = position
+            paid_in = entry.payload.get("paid_in")
+            paid_key = ("round", paid_in.get("shoe"), paid_in.get("round")) if isinstance(paid_in, dict) else None
+            if paid_key in last:  # the misdealt round it names may be marked carried_to (export._carry_over)
+                last[paid_key] = position
         if route.target is not None:
             last[route.target] = position
     return Plan(count, array("q", last.values()))

@@ -203,6 +203,11 @@ class TableSession(SessionCore):
     REFUSALS = (TableError,)
     HOLDS_END_AT = (("round_start", None),)  # a card out after the round is held, never the next round's
 
+    @staticmethod
+    def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)
+        """Whether a journaled correction took the last card played back."""
+        return payload.get("op") == "void_card"
+
     def __init__(self, rules: TableRules = TableRules(), journal: Any = None, *, odds: bool = True,
                  supervisors: Any = None, clock: Callable[[], float] = time.time) -> None:
         """``supervisors`` is a :class:`~dealer_assist.table.supervisor.SupervisorRoster`; with one,
@@ -438,6 +443,10 @@ class TableSession(SessionCore):
                 self.alert(NEW_SHOE_IN_ROUND, "warning", "NEW SHOE DURING A ROUND",
                            f"the {event.source} reports a new shoe while a round is open: its next card waits for you",
                            "finish the round by hand (K) or void it, then Ctrl+N", source=event.source)
+            elif correcting_bets(s):  # a new shoe now would drop the bets being corrected (rev20 F6)
+                self.alert("newshoe", "warning", "NEW SHOE FROM THE SHOE",
+                           f"the {event.source} reports a new shoe loaded while round {s.round_no}'s bets are "
+                           "corrected", "finish the correction (D), then start the new shoe (Ctrl+N twice)")
             elif (s.shoe.dealt or s.shoe.cards_seen) and self.new_shoe() is None:
                 # No key was pressed: say why the count, the roads and the history started again.
                 self.alert("newshoe", "info", "NEW SHOE FROM THE SHOE",
@@ -554,13 +563,16 @@ class TableSession(SessionCore):
         state = self._snap.state
         if not state.before_cards and not burn_voidable(state) and reopenable(state) is None:
             return self._refuse(_not_reopened(state) or "no card of this round to void")
-        return self._correct({"op": "void_card" if state.before_cards or reopenable(state) else "void_burn"},
-                             "void_card", None,
-                             supervisor, pin, why, "card {cards} voided" if state.before_cards or reopenable(state) else
-                             "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
-                                                             if len(state.shoe.burned) == 1 else
-                                                             f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
-                             expected)
+        card = bool(state.before_cards or reopenable(state))
+        error = self._correct({"op": "void_card" if card else "void_burn"}, "void_card", None, supervisor, pin, why,
+                              "card {cards} voided" if card else
+                              "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
+                                                              if len(state.shoe.burned) == 1 else
+                                                              f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
+                              expected)
+        if error is None and card:
+            self._card_voided()
+        return error
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
                    expected: Optional[dict] = None) -> Optional[str]:
@@ -569,8 +581,13 @@ class TableSession(SessionCore):
         state = self._snap.state
         if not state.before_cards and reopenable(state) is None and _not_reopened(state):
             return self._refuse(_not_reopened(state))
-        return self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
-                             "round voided: its cards are set aside, the bets are open again", expected)
+        error = self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
+                              "round voided: its cards are set aside, the bets are open again", expected)
+        if error is None:
+            # The cards a reader could not read went aside with the round: none is left to type (qaAB F9: the
+            # wait stood, and the new deal's first read was held behind cards no longer on the table).
+            self._end_round_holds()
+        return error
 
     def correct_bets(self, supervisor: str = "", pin: str = "", why: str = "",
                      expected: Optional[dict] = None) -> Optional[str]:

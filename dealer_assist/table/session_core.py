@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import abc
 import logging
+import re
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -325,6 +326,8 @@ class SessionCore(abc.ABC):
         #: read in a row, each typed in its place before the next read plays (one typed had ended the wait, and
         #: the next read took the second's place).
         self._cards_due: dict[int, int] = {}
+        #: Per hold still waiting for more cards, how many typed for it are in play (a void takes one back).
+        self._typed_for_open: dict[int, int] = {}
         #: The read held behind lost frames for which a card was typed, and the one whose first Enter asked
         #: "no card was missed?" (see confirm_pending): either answers FRAMES LOST for it.
         self._typed_before: Optional[CardRead] = None
@@ -704,7 +707,7 @@ class SessionCore(abc.ABC):
         shown again.  Cards a source read that were never placed (an unsure read, or one held for the
         croupier, is placed only when answered) wait for the croupier again (:meth:`_wait_again`)."""
         kinds = (*PLACED_KINDS, "read_dropped", "card_unreadable", "shoe_start", "alert", "alert_dismissed",
-                 *(k for k, _ in self.HOLDS_END_AT))
+                 "correction", *(k for k, _ in self.HOLDS_END_AT))
         entries: list[tuple[str, dict]] = []
         for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(kinds)),
                                            kinds, newest_first=True):
@@ -726,7 +729,7 @@ class SessionCore(abc.ABC):
 
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
-        self._hold_of, self._cards_due = {}, {}
+        self._hold_of, self._cards_due, self._typed_for_open = {}, {}, {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
@@ -738,6 +741,15 @@ class SessionCore(abc.ABC):
                                 zone if isinstance(zone, str) else None)
             elif kind == "card_assigned" and isinstance(payload.get("card"), str):
                 self._forget_found(payload["card"])
+            elif kind == "correction":
+                if self.VOIDS_A_CARD(payload):
+                    self._card_voided()  # as live: a card typed for a wait still open is due again
+                elif payload.get("op") == "void_round":  # as live (_misdealt): the cards missing went aside
+                    waiting_hold = queue[0][1] if queue else None
+                    self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
+                    if not self._hold_of:
+                        alerts.clear()
+                continue
             if refused and kind == "card_held":  # a card after the round is refused, then held: it holds nothing
                 refused, refusal = False, None
                 continue
@@ -1268,7 +1280,10 @@ class SessionCore(abc.ABC):
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
                           str(note.get("text") or ""), str(note.get("action") or ""), self._clock())
             if alert.code == "unreadable":
-                self._replay_unread += 1
+                # As many as it says are due ("2 cards could not be read or were refused": a refused read's
+                # card with it, rev20 F5), else one more.
+                said = re.search(r"(\d+) cards could not be read", alert.action)
+                self._replay_unread = max(self._replay_unread + 1, int(said.group(1)) if said else 0)
             self._publish(replace(snap, alerts=self._with_alert(alert)))
         elif kind == "alert_dismissed":
             codes = {c for c in note.get("codes") or () if isinstance(c, str)}
@@ -1421,10 +1436,30 @@ class SessionCore(abc.ABC):
         due = self._cards_due.get(number, 1) - 1
         if due > 0:
             self._cards_due[number] = due
+            self._typed_for_open[number] = self._typed_for_open.get(number, 0) + 1
             return False
         del self._hold_of[source]
         self._cards_due.pop(number, None)
+        self._typed_for_open.pop(number, None)
         return True
+
+    @staticmethod
+    def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (each game's, as HOLDS_END_AT)
+        """Whether a journaled correction took the last card played back (each game says)."""
+        return False
+
+    def _card_voided(self) -> None:
+        """The last card played was voided: if it was typed for a hold still waiting for more (several cards
+        unread in a row), that card is due again (qaAB F8: KD typed, voided, QH typed ended the wait, and the
+        next read was played where the second unread card still lay untyped)."""
+        for source, (_, number) in self._hold_of.items():
+            if self._typed_for_open.get(number, 0) > 0:
+                self._typed_for_open[number] -= 1
+                self._cards_due[number] = self._cards_due.get(number, 1) + 1
+                due = self._cards_due[number]
+                if self._snap.pending is not None and self._pending_hold == number:
+                    self._publish(replace(self._snap, cards_due=due))
+                return
 
     def _hold_for_dropped(self, source: str, doubt: Any = None) -> None:
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for

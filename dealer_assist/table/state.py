@@ -372,11 +372,29 @@ def reopenable(state: TableState) -> Optional[TableState]:
             or state.held
             or state.betting.layout or state.shoe_no != before.shoe_no):
         return None
-    if state.shoe.cut_out and not before.shoe.cut_out:
-        before = replace(before, shoe=before.shoe.cut_card_out())
+    if state.shoe.cut_out and not before.shoe.cut_out:  # out since N: the rounds it leaves as counted then
+        # (rev20 F1: counted as out in the round N closed, one round more was played past it)
+        before = replace(before, shoe=replace(before.shoe, cut_out=True, rounds_left=state.shoe.rounds_left))
     elif before.shoe.cut_out and not state.shoe.cut_out:  # recorded (O) in it, taken back since
         before = replace(before, shoe=before.shoe.cut_taken_back())
-    return _keep_limits(replace(before, cut_by_hand=state.cut_by_hand), state)
+    return _keep_limits(replace(_aside_since(before, state), cut_by_hand=state.cut_by_hand), state)
+
+
+def _aside_since(before: TableState, state: TableState) -> TableState:
+    """``before`` (brought back by a void or a reopening) with the cards set aside since it still aside: a card
+    held after the round and set aside after N came back held, to be played into the reopened round (rev20 F4)."""
+    held, zones, shoe = list(before.held), list(_held_zones(before)), before.shoe
+    try:
+        for card in state.shoe.set_aside_cards[len(before.shoe.set_aside_cards):]:
+            if card in held:
+                zones.pop(held.index(card))
+                held.remove(card)
+                shoe = shoe.set_held_aside(card)
+            else:
+                shoe = shoe.set_aside(card)
+    except ShoeError as exc:
+        raise TableError(str(exc)) from None
+    return replace(before, shoe=shoe, held=tuple(held), held_zones=tuple(zones))
 
 
 def _keep_limits(restored: TableState, current: TableState) -> TableState:
@@ -437,6 +455,7 @@ def burn_voidable(state: TableState) -> bool:
     """Whether the last card of this shoe is a burn card V may take back: burned, and no round card nor a
     held one out since (a burn's shown card typed wrong had no way back but a new shoe, qaZ F3)."""
     return (bool(state.shoe.burned) and not state.before_cards and not state.held and not state.shoe.dealt
+            and not state.shoe.set_aside_cards and not state.history  # a misdeal's cards went aside (rev20 F2)
             and state.phase in (TablePhase.BURN, TablePhase.BETTING))
 
 
@@ -534,14 +553,14 @@ def apply(state: TableState, op: dict) -> TableState:
         return apply(reopenable(state), op)  # N closed the round: reopened, then corrected as when it stood settled
     if kind == "reopen_bets":
         return _reopen_bets(state)
-    if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "cut", "uncut",
-                                           "burn_unseen", "skip_burn", "set_limits"):
+    if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "burn_unseen",
+                                           "skip_burn", "set_limits"):
         raise TableError(f"the bets of round {state.round_no} are open for correction: D settles it again on its "
                          "cards, then this")
     if kind == "void_card":
         if not state.before_cards:
             raise TableError("no card of this round to void")
-        before = state.before_cards[-1]
+        before = _aside_since(state.before_cards[-1], state)
         if state.shoe.cut_out and not before.shoe.cut_out:
             before = replace(before, shoe=before.shoe.cut_card_out())
         elif before.shoe.cut_out and not state.shoe.cut_out:  # recorded (O) before that card, taken back since
