@@ -103,3 +103,27 @@ def test_a_replay_counts_a_refused_read_and_the_unread_card_after_it_as_two_to_t
         tuple(c.code for c in snap.state.round.cards), {a.title for a in snap.alerts}))
     replayed(path, replay)
     assert "UNREADABLE CARD" in shown[("9S", "KD")]
+
+
+def test_a_replay_follows_a_typed_card_voided_and_a_misdeal_as_live(tmp_path):
+    """rev21 R3: two unread cards, one typed, voided: live and restarted UNREADABLE CARD stood (two due again),
+    the replay showed nothing; a misdeal ending the wait: the replay still showed it."""
+    for misdeal in (False, True):
+        path = tmp_path / f"m{misdeal}.sqlite"
+        live = TableSession(RULES, Journal.open(path), odds=False)
+        try:
+            live.handle(DeviceHello(SOURCE, time.time(), "SHOE-A", "A1"))
+            live.deal()
+            live.handle(CardRead(parse_card("4H"), SOURCE, time.time(), seq=1))
+            live.handle(Unreadable(SOURCE, time.time(), seq=2))
+            live.handle(Unreadable(SOURCE, time.time(), seq=3))
+            assert live.enter_card("KD") is None and live.void_last_card(why="typed wrong") is None
+            assert live.enter_card("QH") is None
+            if misdeal:
+                assert live.void_round(why="misdeal") is None
+            titles = {a.title for a in live.snapshot.alerts}
+        finally:
+            live.close()
+        assert ("UNREADABLE CARD" in titles) is not misdeal
+        replay = replayed(path, TableSession(RULES, odds=False))
+        assert ("UNREADABLE CARD" in {a.title for a in replay.snapshot.alerts}) is not misdeal

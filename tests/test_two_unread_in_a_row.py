@@ -248,3 +248,22 @@ def test_a_misdeal_ends_the_wait_for_cards_unread_in_the_round(tmp_path, restart
     read(s, "2C", 4)
     assert layout(s) == [("2C", "P1")] and s.snapshot.pending is None
     s.close()
+
+
+def test_a_misdeal_waits_for_the_read_the_croupier_has_to_answer(tmp_path):
+    """rev21 R1: a read waiting behind an unread card survived the misdeal, and Enter then played that card of the
+    voided round as the new deal's first.  Shift+V now asks for the read to be dropped first."""
+    s = table(tmp_path / "j.sqlite")
+    s.deal()
+    read(s, "9S", 1)
+    s.handle(Unreadable(CAMERA, time.time(), seq=2))
+    read(s, "2C", 3)  # waits behind the unread card
+    refused = s.void_round(why="misdeal")
+    assert refused is not None and "Del drops the read first" in refused and layout(s) == [("9S", "P1")]
+    s.reject_pending()
+    assert s.void_round(why="misdeal") is None
+    assert s.snapshot.pending is None and "UNREADABLE CARD" not in [a.title for a in s.snapshot.alerts]
+    assert s.deal() is None
+    read(s, "3D", 4)
+    assert layout(s) == [("3D", "P1")] and s.snapshot.pending is None
+    s.close()

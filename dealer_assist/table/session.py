@@ -581,6 +581,8 @@ class TableSession(SessionCore):
         state = self._snap.state
         if not state.before_cards and reopenable(state) is None and _not_reopened(state):
             return self._refuse(_not_reopened(state))
+        if self._read_waiting() is not None:
+            return self._refuse(self._read_waiting())
         error = self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
                               "round voided: its cards are set aside, the bets are open again", expected)
         if error is None:
@@ -601,6 +603,15 @@ class TableSession(SessionCore):
                              "the bets are open for correction, the cards kept: change them, then D settles the "
                              "round again", expected)
 
+    def _read_waiting(self) -> Optional[str]:
+        """Why a misdeal waits for the read the croupier has still to answer: a card of the round voided, it went
+        aside with it, and played after the misdeal it had been the new deal's first card (rev21 R1, R4)."""
+        pending = self._snap.pending
+        if pending is None:
+            return None
+        return (f"{pending.card.label} read by the {pending.source} waits for you: a card of this round, it goes "
+                f"aside with it; Del drops the read first, then Shift+V voids the round")
+
     def correction_refused(self, action: str) -> Optional[str]:
         """Why the rules would refuse the correction ``action`` (``void_card``, ``void_round``) now, or None:
         the display refuses it at once rather than call a supervisor over, whose PIN tried there counts toward a
@@ -608,6 +619,8 @@ class TableSession(SessionCore):
         state = self._snap.state
         if action == "void_card" and not state.before_cards and not burn_voidable(state) and not reopenable(state):
             return "no card of this round to void"
+        if action == "void_round" and self._read_waiting() is not None:
+            return self._read_waiting()
         burn = action == "void_card" and not state.before_cards and not reopenable(state)
         try:
             apply(state, {"op": "void_burn" if burn else action})

@@ -314,6 +314,7 @@ class SessionCore(abc.ABC):
         #: In a replay, the UNREADABLE CARD alerts shown since the last card read was played: as many typed
         #: cards take the waits' alerts down, as live (two unread in a row wait for two), not the first.
         self._replay_unread = 0
+        self._replay_typed_open = 0  # of those typed for them, with the wait still open (a void takes one back)
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
@@ -1247,6 +1248,14 @@ class SessionCore(abc.ABC):
                        "the record and these table rules differ: replay with the --config the table used")
             return
         op = event.op
+        if self.VOIDS_A_CARD(op) and self._replay_typed_open:  # as live (_card_voided): due again (rev21 R3)
+            self._replay_typed_open -= 1
+            self._replay_unread += 1
+        elif op.get("op") == "void_round":  # as live: the cards not read went aside with the round
+            self._replay_unread = self._replay_typed_open = 0
+            keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
+            if keep != self._snap.alerts:
+                self._publish(replace(self._snap, alerts=keep))
         if op.get("op") != "card" or error is not None:
             return
         if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
@@ -1262,10 +1271,13 @@ class SessionCore(abc.ABC):
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
             self._replay_unread = max(0, self._replay_unread - 1)
             if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread:
+                self._replay_typed_open = 0
                 self._publish(replace(self._snap, alerts=tuple(
                     a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
+            elif self._replay_unread:
+                self._replay_typed_open += 1
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
-            self._replay_unread = 0
+            self._replay_unread = self._replay_typed_open = 0
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
