@@ -607,8 +607,8 @@ class TableSession(SessionCore):
         """Why a misdeal waits for the read the croupier has still to answer: a card of the round voided, it went
         aside with it, and played after the misdeal it had been the new deal's first card (rev21 R1, R4)."""
         pending = self._snap.pending
-        if pending is None:
-            return None
+        if pending is None or pending.doubt in (AFTER_NEW_SHOE, self.NEW_SHOE_FIRST_WAITS):
+            return None  # most likely the new shoe's first card: it stays for the new shoe (PROTOCOL.md 7.6)
         return (f"{pending.card.label} read by the {pending.source} waits for you: a card of this round, it goes "
                 f"aside with it; Del drops the read first, then Shift+V voids the round")
 
