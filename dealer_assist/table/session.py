@@ -35,7 +35,7 @@ from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, J
                                               SnapshotCore, round_ends)
 from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
                                        burn_voidable, correcting_bets, cut_before_first_card, cut_takeback_refusal,
-                                       reopenable, rules_from_record, shoe_started)
+                                       reopenable, rules_from_record, shoe_started, void_op)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "ShoeOdds", "Snapshot", "TableSession"]
 
@@ -561,10 +561,11 @@ class TableSession(SessionCore):
         the table has supervisors configured.  ``expected`` is the :meth:`correction_target` the
         supervisor was shown (see :meth:`_correct`)."""
         state = self._snap.state
-        if not state.before_cards and not burn_voidable(state) and reopenable(state) is None:
+        op = void_op(state)
+        if op is None:
             return self._refuse(_not_reopened(state) or "no card of this round to void")
-        card = bool(state.before_cards or reopenable(state))
-        error = self._correct({"op": "void_card" if card else "void_burn"}, "void_card", None, supervisor, pin, why,
+        card = op == "void_card"
+        error = self._correct({"op": op}, "void_card", None, supervisor, pin, why,
                               "card {cards} voided" if card else
                               "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
                                                               if len(state.shoe.burned) == 1 else
@@ -617,13 +618,12 @@ class TableSession(SessionCore):
         the display refuses it at once rather than call a supervisor over, whose PIN tried there counts toward a
         lockout, for a change the table refuses after it anyway (qaQ F9: V with no card dealt)."""
         state = self._snap.state
-        if action == "void_card" and not state.before_cards and not burn_voidable(state) and not reopenable(state):
+        if action == "void_card" and void_op(state) is None:
             return "no card of this round to void"
         if action == "void_round" and self._read_waiting() is not None:
             return self._read_waiting()
-        burn = action == "void_card" and not state.before_cards and not reopenable(state)
         try:
-            apply(state, {"op": "void_burn" if burn else action})
+            apply(state, {"op": void_op(state) if action == "void_card" else action})
         except TableError as exc:
             return str(exc)
         return None

@@ -226,6 +226,23 @@ def place_name(position: str) -> str:
     return position
 
 
+#: The operations after which no read waits for a card missing before them (a round's or shoe's end, a misdeal).
+WAITS_END = ("void_round", "new_shoe", "new_deck", "next_round", "deck_check")
+
+
+@dataclass(frozen=True)
+class EndedWait:
+    """A wait for cards left unread that the last card typed ended, and the alerts that told of it: a void of
+    that card brings the wait back (rev21 R2: KD typed, voided, and the next read took the unread card's
+    place).  ``alerts`` are the live table's :class:`Alert` or, at a restart, their journal payloads."""
+
+    source: str
+    why: str
+    number: int
+    typed: int
+    alerts: tuple[Any, ...] = ()
+
+
 @dataclass(frozen=True)
 class SnapshotCore:
     """The fields every game's snapshot has: the table state plus the session's live status."""
@@ -315,6 +332,9 @@ class SessionCore(abc.ABC):
         #: cards take the waits' alerts down, as live (two unread in a row wait for two), not the first.
         self._replay_unread = 0
         self._replay_typed_open = 0  # of those typed for them, with the wait still open (a void takes one back)
+        #: The last card played was typed and ended the wait: how many were typed for it, and its alerts taken
+        #: down (a void brings them back, as live: EndedWait).
+        self._replay_ended: Optional[tuple[int, tuple[Alert, ...]]] = None
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
@@ -329,6 +349,8 @@ class SessionCore(abc.ABC):
         self._cards_due: dict[int, int] = {}
         #: Per hold still waiting for more cards, how many typed for it are in play (a void takes one back).
         self._typed_for_open: dict[int, int] = {}
+        #: The wait the last card typed ended, until another card is placed (see EndedWait).
+        self._ended: Optional[EndedWait] = None
         #: The read held behind lost frames for which a card was typed, and the one whose first Enter asked
         #: "no card was missed?" (see confirm_pending): either answers FRAMES LOST for it.
         self._typed_before: Optional[CardRead] = None
@@ -551,6 +573,8 @@ class SessionCore(abc.ABC):
         Once stopped nothing more is written: a round's outcome that failed is not followed by its
         settlement (the journal would pay a round it never saw end).
         """
+        if kind == "card_assigned":
+            self._ended = self._replay_ended = None  # the last card played is this one, not one typed for a wait
         if self._journal is None:
             self._counts.note(kind, payload)
             return True
@@ -730,11 +754,13 @@ class SessionCore(abc.ABC):
 
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
-        self._hold_of, self._cards_due, self._typed_for_open = {}, {}, {}
+        self._hold_of, self._cards_due, self._typed_for_open, self._ended = {}, {}, {}, None
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
             settles = False  # whether the live table settled the waits' alerts here (_settle_hold_alerts)
+            if kind == "card_assigned":
+                self._ended = None  # as live (_write)
             if kind == "card_unreadable" and isinstance(payload.get("source"), str):
                 zone, codes = payload.get("zone"), payload.get("candidates")
                 self._note_zone(payload["source"], payload.get("why"),
@@ -744,10 +770,13 @@ class SessionCore(abc.ABC):
                 self._forget_found(payload["card"])
             elif kind == "correction":
                 if self.VOIDS_A_CARD(payload):
-                    self._card_voided()  # as live: a card typed for a wait still open is due again
+                    ended = self._card_voided()  # as live: a card typed for a wait is due again
+                    for shown in ended.alerts if ended is not None else ():
+                        alerts[shown["code"]] = shown
                 elif payload.get("op") == "void_round":  # as live (_misdealt): the cards missing went aside
                     waiting_hold = queue[0][1] if queue else None
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
+                    self._ended = None
                     if not self._hold_of:
                         alerts.clear()
                 continue
@@ -764,6 +793,7 @@ class SessionCore(abc.ABC):
             elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 waiting_hold = queue[0][1] if queue else None
                 self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
+                self._ended = None
                 settles = True
             elif kind == "alert_dismissed":
                 codes = [c for c in payload.get("codes") or () if isinstance(c, str)]
@@ -825,13 +855,15 @@ class SessionCore(abc.ABC):
                         typed.append(card)
                     source = queue[0][0].get("source")
                     hold = self._hold_of.get(source)
-                    if hold is not None and hold[1] == queue[0][1] and hold[0] in ONE_CARD_HOLDS:
+                    if hold is not None and hold[1] == queue[0][1] and self._counts_typed(source):
                         settles = self._card_typed_for(source)
             else:
                 left = left_unplayed(kind, payload)
                 if left is not None:
                     hold_next(*left)
             if settles and not self._hold_of:
+                if self._ended is not None and not self._ended.alerts:  # as live (_settle_hold_alerts)
+                    self._ended = replace(self._ended, alerts=tuple(alerts.values()))
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
             hold_next(*refusal)
@@ -1251,7 +1283,14 @@ class SessionCore(abc.ABC):
         if self.VOIDS_A_CARD(op) and self._replay_typed_open:  # as live (_card_voided): due again (rev21 R3)
             self._replay_typed_open -= 1
             self._replay_unread += 1
-        elif op.get("op") == "void_round":  # as live: the cards not read went aside with the round
+        elif self.VOIDS_A_CARD(op) and self._replay_ended is not None:  # the card that ended the wait (R2)
+            (typed, shown), self._replay_ended = self._replay_ended, None
+            self._replay_unread, self._replay_typed_open = 1, typed - 1
+            for alert in shown:
+                self._publish(replace(self._snap, alerts=self._with_alert(alert)))
+        elif op.get("op") in WAITS_END:
+            self._replay_ended = None  # as live (_end_round_holds, _end_holds)
+        if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_unread = self._replay_typed_open = 0
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
@@ -1271,6 +1310,8 @@ class SessionCore(abc.ABC):
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
             self._replay_unread = max(0, self._replay_unread - 1)
             if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread:
+                self._replay_ended = (self._replay_typed_open + 1,
+                                      tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
                 self._replay_typed_open = 0
                 self._publish(replace(self._snap, alerts=tuple(
                     a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
@@ -1441,18 +1482,28 @@ class SessionCore(abc.ABC):
         hold = self._hold_of.get(source)
         return 0 if hold is None else self._cards_due.get(hold[1], 1)
 
+    def _counts_typed(self, source: str) -> bool:
+        """Whether a card typed now is one the hold of ``source`` waits for: a one-card hold's, or one of the
+        cards still due that a read dropped (Del) carried into its hold (rev21 R6)."""
+        hold = self._hold_of.get(source)
+        return hold is not None and (hold[0] in ONE_CARD_HOLDS or hold[1] in self._cards_due)
+
     def _card_typed_for(self, source: str) -> bool:
-        """A card typed in the place of one the one-card hold of ``source`` waits for: the hold ends once
-        as many were typed as it waits for (True), else it waits for one fewer."""
-        number = self._hold_of[source][1]
+        """A card typed in the place of one the hold of ``source`` waits for: a one-card hold ends once as
+        many were typed as it waits for (True), else it waits for one fewer.  A hold for cards that may be
+        several only stops counting: Enter on its read still ends it."""
+        why, number = self._hold_of[source]
         due = self._cards_due.get(number, 1) - 1
         if due > 0:
             self._cards_due[number] = due
             self._typed_for_open[number] = self._typed_for_open.get(number, 0) + 1
             return False
-        del self._hold_of[source]
         self._cards_due.pop(number, None)
-        self._typed_for_open.pop(number, None)
+        typed = self._typed_for_open.pop(number, 0) + 1
+        if why in MANY_CARD_HOLDS:
+            return False
+        del self._hold_of[source]
+        self._ended = EndedWait(source, why, number, typed)
         return True
 
     @staticmethod
@@ -1460,18 +1511,36 @@ class SessionCore(abc.ABC):
         """Whether a journaled correction took the last card played back (each game says)."""
         return False
 
-    def _card_voided(self) -> None:
+    def _card_voided(self) -> Optional[EndedWait]:
         """The last card played was voided: if it was typed for a hold still waiting for more (several cards
         unread in a row), that card is due again (qaAB F8: KD typed, voided, QH typed ended the wait, and the
-        next read was played where the second unread card still lay untyped)."""
+        next read was played where the second unread card still lay untyped).  If it was the card that ended
+        such a wait, the wait is back, its alerts with it (rev21 R2); returned, for a restart to show them."""
         for source, (_, number) in self._hold_of.items():
             if self._typed_for_open.get(number, 0) > 0:
                 self._typed_for_open[number] -= 1
-                self._cards_due[number] = self._cards_due.get(number, 1) + 1
-                due = self._cards_due[number]
-                if self._snap.pending is not None and self._pending_hold == number:
-                    self._publish(replace(self._snap, cards_due=due))
-                return
+                self._due_again(number, self._cards_due.get(number, 1) + 1)
+                return None
+        ended, self._ended = self._ended, None
+        if ended is None:
+            return None
+        hold = self._hold_of.get(ended.source)
+        if hold is None:
+            self._hold_of[ended.source] = (ended.why, ended.number)
+            if ended.typed > 1:
+                self._typed_for_open[ended.number] = ended.typed - 1
+            self._due_again(ended.number, 1)
+        else:  # another card left unread since: both are to be typed
+            self._due_again(hold[1], self._cards_due.get(hold[1], 1) + 1)
+        for alert in ended.alerts:
+            if isinstance(alert, Alert):
+                self._publish(replace(self._snap, alerts=self._with_alert(alert)))
+        return ended
+
+    def _due_again(self, number: int, due: int) -> None:
+        self._cards_due[number] = due
+        if self._snap.pending is not None and self._pending_hold == number:
+            self._publish(replace(self._snap, cards_due=due))
 
     def _hold_for_dropped(self, source: str, doubt: Any = None) -> None:
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
@@ -1483,9 +1552,15 @@ class SessionCore(abc.ABC):
         the next read held, "type it in its place first (K)", and the card typed was played twice)."""
         if doubt and (doubt == self.NEW_SHOE_FIRST_WAITS or doubt in SAME_CARD_DOUBTS):
             return
-        why = self._hold_of.get(source, ("", 0))[0]
+        why, number = self._hold_of.get(source, ("", 0))
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
+            # The cards still due before it stay due (rev21 R6: two unread, one typed, the read dropped, and the
+            # next read played in the untyped card's place), and one typed for them is due again if voided.
+            if number in self._cards_due:
+                self._cards_due[self._holds_opened] = self._cards_due.pop(number)
+            if number in self._typed_for_open:
+                self._typed_for_open[self._holds_opened] = self._typed_for_open.pop(number)
         elif not why:
             self._hold_next(source, AFTER_A_REJECTION)
 
@@ -1516,6 +1591,8 @@ class SessionCore(abc.ABC):
             return
         keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
         if keep != self._snap.alerts:
+            if self._ended is not None and not self._ended.alerts:
+                self._ended = replace(self._ended, alerts=tuple(a for a in self._snap.alerts if a not in keep))
             self._publish(replace(self._snap, alerts=keep))
 
     def _end_holds(self, shoe: str = "shoe") -> None:
@@ -1524,6 +1601,7 @@ class SessionCore(abc.ABC):
         waiting for the croupier was of the old shoe: it is dropped, by name, rather than taken as the new
         shoe's first card (its burn)."""
         self._hold_of.clear()
+        self._ended = None
         # What the alerts told of was the old shoe's (a card to type now would go into the new one, a jam,
         # lost frames): only a watched condition's alert stays (a link, the disk).  A restart, which reads
         # the journal back to the new shoe, shows the same (QA).
@@ -1559,13 +1637,14 @@ class SessionCore(abc.ABC):
         waits for it (QA: a read dropped at a round's end held the next round's first card).  A read
         still waiting is the croupier's to answer as it is."""
         self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[1] == self._pending_hold}
+        self._ended = None
         self._settle_hold_alerts()
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
         for is in its place, so the next card read is played as it comes."""
-        for source, (why, _) in list(self._hold_of.items()):
-            if why in ONE_CARD_HOLDS:
+        for source in list(self._hold_of):
+            if self._counts_typed(source):
                 self._card_typed_for(source)
         self._settle_hold_alerts()
 
@@ -1678,7 +1757,7 @@ class SessionCore(abc.ABC):
                     self._note_typed(pending, card)
                     self._forget_found(card.code)
                 hold = self._hold_of.get(pending.source)
-                if (error is None and pending.doubt in ONE_CARD_HOLDS and hold is not None
+                if (error is None and self._counts_typed(pending.source) and hold is not None
                         and hold[1] == self._pending_hold):  # its one card is in place: Del holds nothing more
                     self._card_typed_for(pending.source)
                     self._publish(replace(self._snap, cards_due=self._cards_due.get(hold[1], 0)))

@@ -372,12 +372,19 @@ def reopenable(state: TableState) -> Optional[TableState]:
             or state.held
             or state.betting.layout or state.shoe_no != before.shoe_no):
         return None
-    if state.shoe.cut_out and not before.shoe.cut_out:  # out since N: the rounds it leaves as counted then
-        # (rev20 F1: counted as out in the round N closed, one round more was played past it)
-        before = replace(before, shoe=replace(before.shoe, cut_out=True, rounds_left=state.shoe.rounds_left))
-    elif before.shoe.cut_out and not state.shoe.cut_out:  # recorded (O) in it, taken back since
-        before = replace(before, shoe=before.shoe.cut_taken_back())
-    return _keep_limits(replace(_aside_since(before, state), cut_by_hand=state.cut_by_hand), state)
+    return _keep_limits(_cut_as_now(_aside_since(before, state), state), state)
+
+
+def _cut_as_now(before: TableState, state: TableState) -> TableState:
+    """``before`` (brought back by a void or a reopening) with the cut card as it is now: out if it came out
+    since, with the rounds it left as counted when it did (rev20 F1: counted as out in the round N closed, one
+    round more was played past it), back in the shoe if recorded (O) then and taken back since."""
+    shoe = before.shoe
+    if state.shoe.cut_out and not shoe.cut_out:
+        shoe = replace(shoe, cut_out=True, rounds_left=state.shoe.rounds_left)
+    elif shoe.cut_out and not state.shoe.cut_out:
+        shoe = shoe.cut_taken_back()
+    return replace(before, shoe=shoe, cut_by_hand=state.cut_by_hand)
 
 
 def _aside_since(before: TableState, state: TableState) -> TableState:
@@ -457,6 +464,14 @@ def burn_voidable(state: TableState) -> bool:
     return (bool(state.shoe.burned) and not state.before_cards and not state.held and not state.shoe.dealt
             and not state.shoe.set_aside_cards and not state.history  # a misdeal's cards went aside (rev20 F2)
             and state.phase in (TablePhase.BURN, TablePhase.BETTING))
+
+
+def void_op(state: TableState) -> Optional[str]:
+    """What V takes back now: the round's last card (``void_card``; the round N closed, reopened, when nothing of
+    the next is out), the last burn card (``void_burn``), or nothing (``None``)."""
+    if state.before_cards or reopenable(state) is not None:
+        return "void_card"
+    return "void_burn" if burn_voidable(state) else None
 
 
 def cut_takeback_refusal(state: TableState) -> Optional[str]:
@@ -549,8 +564,9 @@ def apply(state: TableState, op: dict) -> TableState:
         state = _bets(state, lambda b: b.lock())
         return replace(state, phase=TablePhase.DEALING, paid_before=None, paid_in=None,  # a misdeal's payment was undone
                        before_next=None)
-    if kind in ("void_card", "void_round", "reopen_bets") and not state.before_cards and reopenable(state) is not None:
-        return apply(reopenable(state), op)  # N closed the round: reopened, then corrected as when it stood settled
+    closed = reopenable(state) if kind in ("void_card", "void_round", "reopen_bets") and not state.before_cards else None
+    if closed is not None:
+        return apply(closed, op)  # N closed the round: reopened, then corrected as when it stood settled
     if kind == "reopen_bets":
         return _reopen_bets(state)
     if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "burn_unseen",
@@ -560,12 +576,7 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind == "void_card":
         if not state.before_cards:
             raise TableError("no card of this round to void")
-        before = _aside_since(state.before_cards[-1], state)
-        if state.shoe.cut_out and not before.shoe.cut_out:
-            before = replace(before, shoe=before.shoe.cut_card_out())
-        elif before.shoe.cut_out and not state.shoe.cut_out:  # recorded (O) before that card, taken back since
-            before = replace(before, shoe=before.shoe.cut_taken_back())
-        before = replace(before, cut_by_hand=state.cut_by_hand)
+        before = _cut_as_now(_aside_since(state.before_cards[-1], state), state)
         # What was paid stays known back to the first card: a state from before it never had it.
         before = replace(before, paid_before=state.settlement or state.paid_before)
         extra = state.held[len(before.held):]  # held only grows within a round
