@@ -925,8 +925,8 @@ class BlackjackSession(SessionCore):
         the deck ends with this round, as when a shoe reports it (qaM: only a shoe's signal could end one)."""
         state = self._snap.state
         if state.cut_out:
-            return self._refuse("the cut card is already out: finish the round, then check the deck (C) and put "
-                                "a new one in (Ctrl+N)")
+            return self._refuse(cut_takeback_refusal(state) or "the cut card is already out (recorded with O): press O "
+                                "twice to take it back, if it was recorded by mistake")
         if state.phase == BlackjackPhase.DECK_CHECK:
             return self._refuse("the deck is being checked: the cut card ends a deck in play; Ctrl+N puts a new "
                                 "one in")

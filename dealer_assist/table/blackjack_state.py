@@ -650,11 +650,13 @@ def cut_takeback_refusal(state: BlackjackState) -> Optional[str]:
     reader's signal is the shoe's), and not once the deck is being checked (qaZ F9)."""
     if not state.cut_out:
         return "the cut card is not out: nothing to take back"
-    if state.cut_by_hand is None:
-        return ("the cut card stays out: the shoe reported it (only a cut card recorded with O is taken back with "
-                "O); finish the round, then check the deck (C) and put a new one in (Ctrl+N)")
+    if state.cut_by_hand is None:  # O refused had said only "already out" (qaY)
+        return ("the cut card is already out and stays out: the shoe reported it, and O takes back only a cut card "
+                "recorded with O; finish the round, then check the deck (C) and put a new one in (Ctrl+N); if the "
+                "shoe reported it wrongly, the deck ends all the same: have its reader checked")
     if state.phase == BlackjackPhase.DECK_CHECK:
-        return "the cut card stays out: the deck is being checked; Ctrl+N puts a new one in"
+        return ("the cut card is already out and stays out: the deck is being checked (O takes back a cut card "
+                "recorded with O only before the check); Ctrl+N puts a new one in")
     return None
 
 

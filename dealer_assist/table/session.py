@@ -503,7 +503,8 @@ class TableSession(SessionCore):
         report it): the shoe ends as its rules say, as when a shoe reports it."""
         shoe = self._snap.state.shoe
         if shoe.cut_out or shoe.phase is ShoePhase.FINISHED:
-            return self._refuse("the cut card is already out: " + shoe.status if shoe.cut_out
+            return self._refuse((cut_takeback_refusal(self._snap.state) or "the cut card is already out (recorded with "
+                                 "O): press O twice to take it back, if it was recorded by mistake") if shoe.cut_out
                                 else "the shoe is finished: start a new shoe (Ctrl+N)")
         return self._cut_out("croupier")
 
