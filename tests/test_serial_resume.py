@@ -267,3 +267,57 @@ def test_a_wall_clock_stepped_back_does_not_stop_the_noise_count(tmp_path):
     counted = sum(e.payload["count"] for e in entries if e.kind == "frame_dropped")
     warned = [e for e in entries if e.kind == "alert" and e.payload.get("code") == f"noise:{SOURCE}"]
     assert counted >= 590 and len(warned) >= 11  # as with no step: 591 lines journaled, 12 warnings
+
+
+def test_a_frame_the_shoe_sends_again_after_the_tables_restart_is_a_repeat_over_a_real_pty(tmp_path):
+    """qaAC F16: the shoe sent its last CARD again, byte for byte (PROTOCOL.md 5 allows it), just after the display
+    restarted on its journal: SHOE RESTARTED? and FRAMES LOST were raised and K♦, already B1, waited to be played
+    a second time.  Without the restart the same repeat is ignored; the journal holds the frame, so it is now too."""
+    from dealer_assist.ui.app import Table
+
+    path = tmp_path / "j.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    session = TableSession(rules, journal=Journal.open(path), odds=False)
+    session.handle(DeviceHello(SOURCE, time.time(), "SHOE-1", "B1", "fw"))
+    assert session.deal() is None
+    for seq, code in enumerate(("9S", "KD"), start=2):
+        session.handle(CardRead(parse_card(code), SOURCE, time.time(), seq=seq))
+    session.close()
+
+    again = TableSession(rules, journal=Journal.open(path), odds=False)
+    device = PtyEndpoint()
+    shoe = SerialShoe(device.path, name=SOURCE)
+    table = Table(again, shoe, window=None)
+    table.start()
+    try:
+        deadline = time.monotonic() + 5
+        while shoe.device_path is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.1)  # the reader flushes what was waiting when it opens the port
+        device.write(format_frame("CARD", 3, "KD") + format_frame("HB", 4, "3") + format_frame("CARD", 5, "TH"))
+        deadline = time.monotonic() + 5
+        while len(again.state.round.cards) < 3 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert [c.code for c in again.state.round.cards] == ["9S", "KD", "TH"]
+        assert again.snapshot.pending is None and shoe.stats["duplicates"] == 1
+        assert not {"gap", "hello"} & {a.code for a in again.snapshot.alerts}
+    finally:
+        shoe.stop()
+        device.close()
+        again.close()
+
+
+def test_a_frame_with_the_seq_of_a_card_read_before_the_restart_but_another_card_is_no_repeat():
+    """Only the same frame is a repeat: another card under that SEQ is the count gone back (a restart)."""
+    from dealer_assist.events import CountPosition, CountRestarted
+
+    def after_restart(frame: bytes) -> list:
+        shoe = SerialShoe("/dev/card-shoe")
+        events: list = []
+        shoe.set_sink(events.append)
+        shoe.resume_from("SHOE-1", CountPosition("B1", 3, 3, recent=((2, "9S"), (3, "KD"))))
+        shoe.feed(frame)
+        return events
+
+    assert after_restart(format_frame("CARD", 3, "KD")) == []
+    assert any(isinstance(e, (CountRestarted, SeqGap)) for e in after_restart(format_frame("CARD", 3, "QH")))

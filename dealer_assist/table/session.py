@@ -432,7 +432,11 @@ class TableSession(SessionCore):
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
-            self._cut_out()
+            s = self._snap.state
+            if s.shoe.cut_out and s.cut_by_hand is None:
+                self._cut_again(event)
+            else:
+                self._cut_out(frame={"source": event.source, "source_seq": event.seq})
         elif event.state == "empty":
             self.alert("empty", "warning", "SHOE EMPTY", f"the {event.source} reports an empty shoe",
                        "finish by hand (K) or start a new shoe (Ctrl+N)")
@@ -482,10 +486,11 @@ class TableSession(SessionCore):
                                                    "correct the payment as the list says")
         return self._do({"op": "deal"}, message="no more bets")
 
-    def _cut_out(self, by: str = "shoe") -> Optional[str]:
+    def _cut_out(self, by: str = "shoe", frame: Optional[dict] = None) -> Optional[str]:
+        """``frame``: the reader and the SEQ of the shoe's report (qaAC F9: a dispute asks for the frames' order)."""
         with self._lock:  # the decision and the op on one state: a card read meanwhile would change it
-            error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state), "by": by},
-                             message="cut card out")
+            error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state), "by": by,
+                              **(frame or {})}, message="cut card out")
         if error is None:
             self.alert("cut", "info", "CUT CARD OUT", cut_text(self._snap.state), "finish as shown, then a new shoe")
         return error
