@@ -282,8 +282,12 @@ class TableSession(SessionCore):
         entries all come after the shoe's own, at ``from_seq``."""
         ended = round_ends(journal.entries(from_seq))
         state = self._snap.state
+        # A round whose bets are being corrected (Shift+D) has no end until D settles it again: its record, still
+        # in the history, is the settlement taken back (qaAE F9: a restart wrote it again as the round's end).
+        open_again = (state.shoe_no, state.round_no) if correcting_bets(state) else None
         for record in state.history:
-            self._journal_round_end(state, record, ended.get((record.shoe, record.number), set()))
+            if (record.shoe, record.number) != open_again:
+                self._journal_round_end(state, record, ended.get((record.shoe, record.number), set()))
 
     def _placed_hand(self, card: Card) -> Optional[str]:
         rnd = self._snap.state.round
