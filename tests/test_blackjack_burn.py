@@ -15,7 +15,7 @@ from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableError, BlackjackTableRules, rules_from_config
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.rules_record import RulesMismatchError
-from replayed_journals import replayed
+from replayed_journals import journal_entries, replayed
 from test_serial_restarts import Rig, frame, hello
 from test_two_unread_in_a_row import CAMERA
 from polling import wait_for
@@ -28,11 +28,7 @@ def read(s, code: str, seq: int) -> None:
 
 
 def kinds(path) -> list[str]:
-    journal = Journal.open(path, readonly=True)
-    try:
-        return [e.kind for e in journal.entries()]
-    finally:
-        journal.close()
+    return [e.kind for e in journal_entries(path)]
 
 
 def test_the_config_takes_burn_cards_and_refuses_a_bad_value_by_name():
@@ -123,9 +119,7 @@ def test_journals_that_keep_the_default_match_old_ones_and_a_burning_table_is_no
     before it existed), and a journal of a burning table restarted under a config without it is refused by name."""
     plain = tmp_path / "plain.sqlite"
     BlackjackSession(journal=Journal.open(plain)).close()
-    journal = Journal.open(plain, readonly=True)
-    start = next(e for e in journal.entries() if e.kind == "shoe_start")
-    journal.close()
+    start = next(e for e in journal_entries(plain) if e.kind == "shoe_start")
     assert "burn_cards" not in start.payload["rules"]
     burning = tmp_path / "burning.sqlite"
     BlackjackSession(BURNS_ONE, journal=Journal.open(burning)).close()

@@ -15,7 +15,7 @@ from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TablePhase, TableRules
 from focused_keys import press_focused
-from replayed_journals import journal_command, replayed
+from replayed_journals import journal_command, journal_entries, replayed
 
 RULES = TableRules(shoe=ShoeRules(burn=False))
 PLAYER_WINS = ("3C", "9H", "4C", "5S", "2D")  # Player 7, Banker 9+5 = 4 draws a 2: 6. Player wins 7 to 6
@@ -125,11 +125,7 @@ def test_limits_lowered_since_do_not_block_the_correction_and_a_card_meanwhile_i
 
 
 def kinds(path) -> list[str]:
-    journal = Journal.open(path, readonly=True)
-    try:
-        return [e.kind for e in journal.entries()]
-    finally:
-        journal.close()
+    return [e.kind for e in journal_entries(path)]
 
 
 def test_a_restart_while_the_bets_are_corrected_writes_no_end_of_the_round(tmp_path):

@@ -14,16 +14,13 @@ from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
+from replayed_journals import journal_entries
 
 SHOE = "serial:/dev/card-shoe"
 
 
 def cuts(path) -> list[dict]:
-    journal = Journal.open(path, readonly=True)
-    try:
-        return [e.payload for e in journal.entries() if e.kind == "shoe_cut"]
-    finally:
-        journal.close()
+    return [e.payload for e in journal_entries(path) if e.kind == "shoe_cut"]
 
 
 def test_baccarat_keeps_the_first_cut_and_warns_of_the_second(tmp_path):
