@@ -140,3 +140,24 @@ def test_a_reader_shoes_burn_card_over_a_real_pty_is_no_misdraw(tmp_path):
         assert wait_for(lambda: rig.played() == ["9S"]) and rig.session.snapshot.pending is None
     finally:
         rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_backspace_takes_back_a_burn_card_typed_wrong(tmp_path, restart):
+    """The burn card typed 7♦ for the 7♥ burned: Backspace takes it back (the burn due again), not the deck check's
+    mismatch 40 rounds later.  Once a card of a round is out it is that card's to void."""
+    path = tmp_path / "j.sqlite"
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+    assert s.enter_card("7D") is None and s.state.burned == (parse_card("7D"),)
+    assert s.void_last(why="typed wrong") is None and "burn card 7D" in s.snapshot.message
+    assert s.state.burned == () and s.state.burn_left == 1 and s.state.ledger.dealt == ()
+    if restart:
+        s.close()
+        s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+        assert s.state.burned == () and s.state.burn_left == 1
+    assert s.enter_card("7H") is None and s.state.burned == (parse_card("7H"),)
+    assert s.place(1, Decimal("10")) is None and s.deal() is None
+    read(s, "9S", 2)
+    assert s.void_last(why="misread") is None  # the round's card, not the burn
+    assert s.state.burned == (parse_card("7H"),) and s.state.round.cards == ()
+    s.close()

@@ -1043,7 +1043,7 @@ class BlackjackSession(SessionCore):
         return self.act("split")
 
     #: The supervisor's action (:data:`~dealer_assist.table.supervisor.ACTIONS`) for each kind of void.
-    VOID_ACTIONS = {"deal": "void_deal", "card": "void_card", "decision": "void_decision"}
+    VOID_ACTIONS = {"deal": "void_deal", "card": "void_card", "decision": "void_decision", "burn": "void_card"}
 
     def void_preview(self) -> Optional[dict]:
         """What :meth:`void_last` would take back now (``None`` when there is nothing to void); words for

@@ -633,7 +633,15 @@ def _table_seats(message: str, state: BlackjackState) -> str:
 CUT_STAYS = "cut_stays"
 
 
+def _burn_voidable(state: BlackjackState) -> bool:
+    """Whether the last card out of this deck is a burn card a void may take back: no other card out since."""
+    return state.phase == BlackjackPhase.BETTING and bool(state.burned) and len(state.ledger.dealt) == len(state.burned)
+
+
 def _void(state: BlackjackState, op: Optional[Mapping[str, Any]] = None) -> BlackjackState:
+    if _burn_voidable(state):  # a burn card typed (or read) wrong: due again
+        return replace(state, ledger=replace(state.ledger, dealt=state.ledger.dealt[:-1]),
+                       burn_left=state.burn_left + 1, burned=state.burned[:-1])
     if state.phase not in (BlackjackPhase.PLAYING, BlackjackPhase.SETTLED) or not state.before:
         raise BlackjackTableError("nothing to void: no deal, card or decision in this round yet")
     before = replace(state.before[-1], rules=state.rules,  # a limit change since belongs to the table, not the round
@@ -676,6 +684,8 @@ def void_target(state: BlackjackState) -> dict:
     supervisor signs for exactly this, so it is read from the state, not
     from what the display believes it shows.
     """
+    if _burn_voidable(state):
+        return {"voided": "burn", "card": state.burned[-1].code}
     _void(state)
     assert state.round is not None
     step = state.round.step
@@ -696,6 +706,8 @@ def void_target(state: BlackjackState) -> dict:
 
 def describe_void(what: Mapping[str, Any]) -> str:
     """A :func:`void_target` in words, for the supervisor's dialog and the croupier's message."""
+    if what["voided"] == "burn":
+        return f"burn card {what['card']} (the burn is due again)"
     if what["voided"] == "deal":
         cards = f" and the card {what['cards'][0]}" if what.get("cards") else ""
         text = f"the deal{cards} (the bets open again)"
