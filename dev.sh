@@ -49,7 +49,8 @@ case "$cmd" in
     exec .venv/bin/dealer-assist "$@" ;;
   test)
     export QT_QPA_PLATFORM=offscreen
-    exec .venv/bin/python -m pytest -q "$@" ;;
+    # One worker per core, each test file on one worker (its fixtures and files stay its own).
+    exec .venv/bin/python -m pytest -q -n auto --dist loadfile "$@" ;;
   *)
     echo "usage: ./dev.sh run [ARGS...] | ./dev.sh test [PYTEST ARGS...]" >&2
     exit 2 ;;

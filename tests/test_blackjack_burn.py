@@ -161,3 +161,31 @@ def test_backspace_takes_back_a_burn_card_typed_wrong(tmp_path, restart):
     assert s.void_last(why="misread") is None  # the round's card, not the burn
     assert s.state.burned == (parse_card("7H"),) and s.state.round.cards == ()
     s.close()
+
+
+def test_a_burn_card_already_dealt_is_let_in_by_a_supervisor_as_the_refusal_offers(tmp_path):
+    """rev22 R22-3: a burn card refused as dealt from the deck already could not be accepted (F9): the same
+    refusal came back."""
+    s = BlackjackSession(BlackjackTableRules(burn_cards=2), journal=Journal.open(tmp_path / "j.sqlite"))
+    assert s.enter_card("7D") is None
+    refused = s.enter_card("7D")
+    assert refused is not None and s.snapshot.duplicate == parse_card("7D")
+    assert s.accept_refused("", None, "the deck holds two, a foreign card") is None
+    assert s.state.burned == (parse_card("7D"), parse_card("7D")) and s.state.burn_left == 0
+    s.close()
+
+
+def test_a_card_a_layout_camera_sees_in_a_box_is_no_burn_card(tmp_path):
+    """rev22 R22-13: B forgotten, seat 1's first card seen in its box was burned, and seat 1 stayed empty."""
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(tmp_path / "j.sqlite"))
+    assert s.place(1, Decimal("10")) is None
+    s.handle(CardRead(parse_card("9S"), "camera:0", time.time(), zone="seat 1"))
+    assert s.state.burned == () and [c.code for c in s.state.round.cards] == ["9S"]
+    s.close()
+
+
+def test_b_at_a_table_that_burns_none_says_so(tmp_path):
+    s = BlackjackSession(journal=Journal.open(tmp_path / "j.sqlite"))
+    refused = s.skip_burn()
+    assert refused is not None and "burns none" in refused and "burn_cards" in refused
+    s.close()

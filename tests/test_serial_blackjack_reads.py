@@ -24,11 +24,11 @@ from polling import wait_for
 class BlackjackRig:
     """A pty the test writes a shoe's bytes into, the reader on its link, and a two-seat blackjack table."""
 
-    def __init__(self, tmp_path) -> None:
+    def __init__(self, tmp_path, rules: BlackjackTableRules = BlackjackTableRules(seats=2)) -> None:
         self.link = str(tmp_path / "shoe")
         self.device = PtyEndpoint(self.link)
         self.journal = tmp_path / "bj.sqlite"
-        self.session = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(self.journal))
+        self.session = BlackjackSession(rules, Journal.open(self.journal))
         self.reader = SerialShoe(self.link, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
         self.reader.start(self.session.handle)
         assert wait_for(lambda: self.reader.link == "up" and self.device.host_connected())
@@ -54,9 +54,12 @@ class BlackjackRig:
 
 
 @pytest.fixture
-def rig(tmp_path):
-    made = BlackjackRig(tmp_path)
+def rig(tmp_path, request):
+    """The table in round 1, seat 1 to play; ``rules`` by indirect parametrization (default: two seats)."""
+    made = BlackjackRig(tmp_path, getattr(request, "param", BlackjackTableRules(seats=2)))
     s = made.session
+    if s.state.burn_left:
+        assert s.skip_burn() is None  # the first deck's burn done unrecorded: round 1 is dealt at once
     s.place(1, D("10"))
     s.place(2, D("10"))
     assert s.deal() is None
@@ -348,3 +351,15 @@ def test_a_double_feed_just_after_the_dealers_card_names_its_place_in_plain_word
     alert = {a.code: a for a in s.snapshot.alerts}["device:DOUBLE_FEED"]
     assert "played as the dealer's card" in alert.text and "card's card" not in alert.text
     assert "K♦ is in the unread card's place" in alert.text
+
+
+@pytest.mark.parametrize("rig", [BlackjackTableRules(seats=2, burn_cards=1)], indirect=True)
+def test_at_a_burning_table_the_new_decks_first_read_is_burned_and_the_next_waits_for_the_bets(rig):
+    """rev22 R22-2: the second card drawn from the new deck before Ctrl+N was a red CARD REFUSED (no seat has a
+    bet) instead of waiting for the bets as the new deck's first card."""
+    finish_by_hand_and_put_the_new_deck_in(rig, "3C")
+    s = rig.session
+    assert [c.code for c in s.state.burned] == ["2C"] and s.state.burn_left == 0
+    pending = s.snapshot.pending
+    assert pending is not None and pending.card.code == "3C" and "the new deck's first card" in pending.doubt
+    assert "refused" not in {a.code for a in s.snapshot.alerts}

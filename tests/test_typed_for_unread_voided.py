@@ -163,3 +163,69 @@ def test_a_card_typed_before_the_dropped_read_and_voided_is_due_with_the_other(t
     assert s.enter_card("2C") is None and s.confirm_pending() is None
     assert layout(s) == [("9S", "P1"), ("QH", "B1"), ("2C", "P2"), ("4D", "B2")]
     s.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_an_unsure_read_waiting_when_the_wait_comes_back_waits_under_it(tmp_path, restart):
+    """rev22 R22-7: Q♥ typed ended the wait, an unsure 2♣ then waited in the confirm strip, V took Q♥ back:
+    Enter played 2♣ at B1, where the unread card still lay."""
+    path = tmp_path / "j.sqlite"
+    s = table(path)
+    s.deal()
+    read(s, "9S", 1)
+    unread(s, 1)
+    assert s.enter_card("QH") is None
+    s.handle(CardRead(parse_card("2C"), CAMERA, time.time(), confidence=0.5, seq=3,
+                      candidates=(parse_card("2C"), parse_card("2S"))))
+    assert s.void_last_card(why="typed wrong") is None
+    if restart:
+        s.close()
+        s = table(path)
+    assert s.snapshot.pending.card.code == "2C" and s.snapshot.cards_due == 1
+    refused = s.confirm_pending()
+    assert refused is not None and "untyped" in refused and layout(s) == [("9S", "P1")]
+    assert s.enter_card("JD") is None and s.confirm_pending() is None
+    assert layout(s) == [("9S", "P1"), ("JD", "B1"), ("2C", "P2")]
+    s.close()
+
+
+def test_the_last_card_due_after_a_dropped_read_voided_is_due_again(tmp_path):
+    """rev22 R22-1: two unread, K♦ typed, the held read dropped (Del), 2♣ typed for the other (none due), then
+    voided: Enter played the next read at P2, where 2♣'s card still lay untyped."""
+    s = two_unread_one_typed_read_dropped(tmp_path / "j.sqlite")
+    assert s.enter_card("2C") is None
+    assert s.void_last_card(why="typed wrong") is None
+    read(s, "4D", 5)
+    assert s.snapshot.cards_due == 1
+    refused = s.confirm_pending()
+    assert refused is not None and "untyped" in refused and layout(s) == [("9S", "P1"), ("KD", "B1")]
+    s.close()
+
+
+def test_after_a_restart_between_the_typed_card_and_its_void_the_alert_comes_back_too(tmp_path):
+    """rev22 R22-8: the wait came back without UNREADABLE CARD until another restart."""
+    path = tmp_path / "j.sqlite"
+    s = table(path)
+    s.deal()
+    read(s, "9S", 1)
+    unread(s, 1)
+    assert s.enter_card("QH") is None
+    s.close()
+    s = table(path)
+    assert "UNREADABLE CARD" not in titles(s)
+    assert s.void_last_card(why="typed wrong") is None
+    assert "UNREADABLE CARD" in titles(s)
+    s.close()
+
+
+def test_at_blackjack_the_card_that_closed_the_bets_typed_for_an_unread_one_and_voided_is_due_again(tmp_path):
+    """rev22 R22-11: the deal's first card unread before Space, typed (it closed the bets), voided (the deal's
+    void): the next read was played as seat 1's first card."""
+    s = BlackjackSession(journal=Journal.open(tmp_path / "j.sqlite"))
+    s.place(1, Decimal("10"))
+    unread(s, 1, first_seq=1)
+    assert s.enter_card("KD") is None and [c.code for c in s.state.round.cards] == ["KD"]
+    assert s.void_last(why="typed wrong") is None and s.state.round is None
+    read(s, "2C", 2)
+    assert s.snapshot.pending is not None and s.snapshot.pending.card.code == "2C"
+    s.close()

@@ -138,7 +138,7 @@ class BlackjackSnapshot(SnapshotCore):
             return "this deck is done: C checks it, then Ctrl+N puts a new one in"
         if s.phase == BlackjackPhase.BETTING and s.burn_left:
             return (f"burn {s.burn_left} card{'s' if s.burn_left > 1 else ''} of the new deck (read by the shoe, or K "
-                    "and type it; B: burned unrecorded); bets may be placed meanwhile")
+                    "and type it; B: burned unrecorded), then the bets")
         if s.phase in PHASE_HINTS:
             if s.phase == BlackjackPhase.DECK_CHECK:
                 rec = s.reconciliation()
@@ -197,8 +197,10 @@ class BlackjackSession(SessionCore):
 
     @staticmethod
     def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)
-        """Whether a journaled correction took the last card played back."""
-        return payload.get("op") == "void" and payload.get("voided") == "card"
+        """Whether a journaled correction took the last card played back: a card's void, or the deal's with the card
+        that closed the bets (rev22 R22-11: the card typed for an unread first card, voided so, was not due again)."""
+        return payload.get("op") == "void" and (payload.get("voided") == "card"
+                                                or payload.get("voided") == "deal" and bool(payload.get("cards")))
 
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,
                  clock: Callable[[], float] = time.time) -> None:
@@ -1089,17 +1091,18 @@ class BlackjackSession(SessionCore):
             if state.cut_out:
                 op[CUT_STAYS] = True  # the cut card is out of the shoe whatever step is taken back
             error = self._do(op, message=f"voided: {describe_void(what)}")
-            if error is None and what.get("voided") == "card":
+            if error is None and self.VOIDS_A_CARD(op):
                 self._card_voided()
             return error
 
-    def _new_shoes_first_read(self, read: CardRead) -> None:
+    def _new_shoes_first_read(self, read: CardRead) -> bool:
         """A card drawn from the new deck before Ctrl+N put it in: its burn card, where the table burns, played as
-        read; else it waits for the bets (:data:`NEW_DECKS_FIRST`)."""
+        read (the read after it is then the first again: rev22 R22-2); else it waits for the bets
+        (:data:`NEW_DECKS_FIRST`)."""
         if self._snap.state.burn_left:
             self._card_read(replace(read, doubt=""))
-        else:
-            super()._new_shoes_first_read(read)
+            return True
+        return super()._new_shoes_first_read(read)
 
     def skip_burn(self) -> Optional[str]:
         """B: the new deck's burn cards went to the discard rack unrecorded (face down past a reader, or not typed):

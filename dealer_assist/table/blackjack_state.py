@@ -552,7 +552,11 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     if state.phase == BlackjackPhase.SETTLED:
         raise CardAfterRoundError(card)
     if state.phase == BlackjackPhase.BETTING and state.burn_left:
-        return _burn(state, card)
+        if not op.get("zone"):
+            return _burn(state, card, op)
+        # Seen lying in a box of the layout: a round's card, the burn done unrecorded (rev22 R22-13: a layout
+        # camera's seat-1 card was burned when B was forgotten, and the seat stayed empty).
+        state = replace(state, burn_left=0)
     before = state
     if state.phase == BlackjackPhase.BETTING:  # the first card closes the bets, as at a real table
         try:
@@ -577,10 +581,10 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     return _settle_if_complete(new)
 
 
-def _burn(state: BlackjackState, card: Card) -> BlackjackState:
+def _burn(state: BlackjackState, card: Card, op: Mapping[str, Any]) -> BlackjackState:
     """A burn card out of a new deck: out of the shoe (the deck check counts it back from the discard rack, the
-    odds leave it out), in no hand."""
-    if state.ledger.dealt.count(card) >= state.ledger.decks:
+    odds leave it out), in no hand.  One already dealt from the deck is refused unless a supervisor let it in."""
+    if state.ledger.dealt.count(card) >= state.ledger.decks and not _has_override(op):
         raise DuplicateCardError(card, state.ledger.decks)
     return replace(state, ledger=state.ledger.deal(card), burn_left=state.burn_left - 1, burned=state.burned + (card,))
 
@@ -895,9 +899,12 @@ def apply(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     if kind == "new_deck":
         return _new_deck(state, op)
     if kind == "skip_burn":  # B: the burn cards went to the discard rack unrecorded (counted back at the check)
+        if not state.rules.burn_cards:
+            raise BlackjackTableError("no burn card is due: this table burns none (burn_cards in the config's "
+                                      "[blackjack] section sets a burn after each new deck)")
         if not state.burn_left or state.phase != BlackjackPhase.BETTING:
-            raise BlackjackTableError("no burn card is due: the deck's burn is done (B counts it done before "
-                                      "its first deal only)")
+            raise BlackjackTableError("no burn card is due: this deck's burn is done (B counts it done before "
+                                      "the deck's first deal only)")
         return replace(state, burn_left=0)
     if kind == "set_limits":
         return _set_limits(state, op)

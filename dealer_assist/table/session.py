@@ -364,15 +364,15 @@ class TableSession(SessionCore):
         if new.shoe.counts_left() != old.shoe.counts_left() and self._odds_thread is not None:
             self._odds_queue.put(new.shoe.counts_left())
 
-    def _new_shoes_first_read(self, read: CardRead) -> None:
+    def _new_shoes_first_read(self, read: CardRead) -> bool:
         """With the burn rule, the new shoe's first card is its burn card.  With none, it was seen before the
         bets were taken (read while the old shoe's round was dealt, voided since): held as a card after a
         round, for a no-bet hand or set aside, never a round's P1 that closes the bets (qaV F6)."""
         if self._snap.state.phase != TablePhase.BETTING:
-            super()._new_shoes_first_read(read)
-            return
+            return super()._new_shoes_first_read(read)
         self._journal_read(read)
         self._play(read.card, read.source, read.zone, read.confidence, read.seq, before_bets=True)
+        return False
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
               seq: Optional[int] = None, answers: bool = False, before_bets: bool = False,

@@ -780,7 +780,13 @@ class SessionCore(abc.ABC):
                 if self.VOIDS_A_CARD(payload):
                     ended = self._card_voided()  # as live: a card typed for a wait is due again
                     for shown in ended.alerts if ended is not None else ():
-                        alerts[shown["code"]] = shown
+                        if isinstance(shown, dict):
+                            alerts[shown["code"]] = shown
+                    if (ended is not None and queue and queue[0][1] != ended.number
+                            and queue[0][0].get("source") == ended.source
+                            and queue[0][0].get("doubt", "") in YIELDING_DOUBTS):  # as live (_due_again)
+                        queue[0] = (queue[0][0], ended.number)
+                        whys[ended.number] = ended.why
                 elif payload.get("op") == "void_round":  # as live (_misdealt): the cards missing went aside
                     waiting_hold = queue[0][1] if queue else None
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
@@ -875,6 +881,9 @@ class SessionCore(abc.ABC):
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
             hold_next(*refusal)
+        if self._ended is not None:  # a V after the restart shows them as live (rev22 R22-8)
+            self._ended = replace(self._ended, alerts=tuple(
+                self._alert_of(a) if isinstance(a, dict) else a for a in self._ended.alerts))
         self._pending_hold = None  # the read waiting first waits under its hold again (_wait_again)
         # Standing as live (a typed card's refusal with no wait behind it too), in the order they were raised:
         # the top alert is the one the croupier saw on top.
@@ -924,9 +933,12 @@ class SessionCore(abc.ABC):
 
     def _show_again(self, alert: dict) -> None:
         """A journaled alert shown again at a restart (not journaled again: the journal has it)."""
-        self._publish(replace(self._snap, alerts=self._with_alert(Alert(
-            str(alert["code"]), str(alert.get("level", "error")), str(alert.get("title", "")),
-            str(alert.get("text", "")), str(alert.get("action") or AFTER_RESTART_ACTION), self._clock()))))
+        self._publish(replace(self._snap, alerts=self._with_alert(self._alert_of(alert))))
+
+    def _alert_of(self, alert: dict) -> Alert:
+        """The alert a journal entry records, as the display shows it."""
+        return Alert(str(alert["code"]), str(alert.get("level", "error")), str(alert.get("title", "")),
+                     str(alert.get("text", "")), str(alert.get("action") or AFTER_RESTART_ACTION), self._clock())
 
     def _hold_taken(self, read: dict) -> Optional[int]:
         """The hold a journaled read waited under when it was taken, as _take had it (none for a read its
@@ -1293,7 +1305,7 @@ class SessionCore(abc.ABC):
             self._replay_unread += 1
         elif self.VOIDS_A_CARD(op) and self._replay_ended is not None:  # the card that ended the wait (R2)
             (typed, shown), self._replay_ended = self._replay_ended, None
-            self._replay_unread, self._replay_typed_open = 1, typed - 1
+            self._replay_unread, self._replay_typed_open = self._replay_unread + 1, typed - 1
             for alert in shown:
                 self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         elif op.get("op") in WAITS_END:
@@ -1509,6 +1521,7 @@ class SessionCore(abc.ABC):
         self._cards_due.pop(number, None)
         typed = self._typed_for_open.pop(number, 0) + 1
         if why in MANY_CARD_HOLDS:
+            self._typed_for_open[number] = typed  # a void of one makes it due again (rev22 R22-1)
             return False
         del self._hold_of[source]
         self._ended = EndedWait(source, why, number, typed)
@@ -1523,12 +1536,15 @@ class SessionCore(abc.ABC):
         """The last card played was voided: if it was typed for a hold still waiting for more (several cards
         unread in a row), that card is due again (qaAB F8: KD typed, voided, QH typed ended the wait, and the
         next read was played where the second unread card still lay untyped).  If it was the card that ended
-        such a wait, the wait is back, its alerts with it (rev21 R2); returned, for a restart to show them."""
-        for source, (_, number) in self._hold_of.items():
+        such a wait, the wait is back, its alerts with it (rev21 R2).  The wait the void made longer is
+        returned (its alerts: those to show again), for a restart to do the same."""
+        for source, (why, number) in self._hold_of.items():
             if self._typed_for_open.get(number, 0) > 0:
                 self._typed_for_open[number] -= 1
-                self._due_again(number, self._cards_due.get(number, 1) + 1)
-                return None
+                # A hold for cards that may be several counts from none once its carried ones are typed (R22-1).
+                self._due_again(source, why, number,
+                                self._cards_due.get(number, 0 if why in MANY_CARD_HOLDS else 1) + 1)
+                return EndedWait(source, why, number, 0)
         ended, self._ended = self._ended, None
         if ended is None:
             return None
@@ -1537,18 +1553,28 @@ class SessionCore(abc.ABC):
             self._hold_of[ended.source] = (ended.why, ended.number)
             if ended.typed > 1:
                 self._typed_for_open[ended.number] = ended.typed - 1
-            self._due_again(ended.number, 1)
+            self._due_again(ended.source, ended.why, ended.number, 1)
         else:  # another card left unread since: both are to be typed
-            self._due_again(hold[1], self._cards_due.get(hold[1], 1) + 1)
+            self._due_again(ended.source, hold[0], hold[1], self._cards_due.get(hold[1], 1) + 1)
+            ended = replace(ended, why=hold[0], number=hold[1])
         for alert in ended.alerts:
             if isinstance(alert, Alert):
                 self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         return ended
 
-    def _due_again(self, number: int, due: int) -> None:
+    def _due_again(self, source: str, why: str, number: int, due: int) -> None:
+        """``due`` cards are to be typed for the hold ``number`` of ``source``: the read waiting says so, and one
+        of that source taken while no wait stood waits under it now (rev22 R22-7: Enter played an unsure read
+        in the place of the card the void made due again)."""
         self._cards_due[number] = due
-        if self._snap.pending is not None and self._pending_hold == number:
-            self._publish(replace(self._snap, cards_due=due))
+        pending = self._snap.pending
+        if pending is None or pending.source != source:
+            return
+        if self._pending_hold != number and pending.doubt in YIELDING_DOUBTS:
+            self._pending_hold = number
+            pending = replace(pending, doubt=why)
+        if self._pending_hold == number:
+            self._publish(replace(self._snap, pending=pending, cards_due=due))
 
     def _hold_for_dropped(self, source: str, doubt: Any = None) -> None:
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
@@ -1627,17 +1653,20 @@ class SessionCore(abc.ABC):
             self.alert("oldreads", "warning", f"READ BEFORE THE NEW {shoe.upper()} DROPPED",
                        f"{', '.join(r.card.label for r in old)} read before the new {shoe} and never placed: "
                        f"not counted in the new {shoe}", f"if one of them is in fact the new {shoe}'s card, type it (K)")
-        for n, read in enumerate(new):
+        first = True
+        for read in new:
             # Read again, journaled after the new shoe's entry: a restart rebuilds the shoe from there.
-            if n == 0:
-                self._new_shoes_first_read(read)
+            if first:
+                first = self._new_shoes_first_read(read)
             else:
                 self._card_read(read)
 
-    def _new_shoes_first_read(self, read: CardRead) -> None:
+    def _new_shoes_first_read(self, read: CardRead) -> bool:
         """The first read held at a new shoe reported in a round, taken once the new shoe is in (see
-        :meth:`_end_holds`): it waits as :attr:`NEW_SHOE_FIRST_WAITS` says, or is played as it comes."""
+        :meth:`_end_holds`): it waits as :attr:`NEW_SHOE_FIRST_WAITS` says, or is played as it comes.  Whether
+        the read after it is still the first of the shoe's rounds (this one was burned)."""
         self._card_read(replace(read, doubt=self.NEW_SHOE_FIRST_WAITS or ""))
+        return False
 
     def _end_round_holds(self) -> None:
         """A card missing now has no place in what comes next (baccarat's next round: a card after the

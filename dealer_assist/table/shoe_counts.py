@@ -27,7 +27,9 @@ KINDS = ("device_hello", "shoe_taken", "card_read", "card_unreadable", "alert")
 #: carried their frame wrote it too): its frame is the one after that card's (verS N0: a journal whose last
 #: frame was such a DOUBLE_FEED had the first heartbeat after the upgrade name it "a card was missed").
 READ_JUST_BEFORE = " was read just before this report"
-#: How many of a count's last cards read a restarted reader knows again (a shoe repeats its last frames).
+#: How many of a count's last cards read its reader knows again if the shoe sends one again.  A restart's scan of
+#: the journal (:func:`~dealer_assist.table.journal_scan.source_records`) keeps each count's last card read only,
+#: the frame a device resends (PROTOCOL.md 7.3).
 RECENT_READS = 16
 
 

@@ -372,19 +372,12 @@ def reopenable(state: TableState) -> Optional[TableState]:
             or state.held
             or state.betting.layout or state.shoe_no != before.shoe_no):
         return None
-    return _keep_limits(_cut_as_now(_aside_since(before, state), state), state)
-
-
-def _cut_as_now(before: TableState, state: TableState) -> TableState:
-    """``before`` (brought back by a void or a reopening) with the cut card as it is now: out if it came out
-    since, with the rounds it left as counted when it did (rev20 F1: counted as out in the round N closed, one
-    round more was played past it), back in the shoe if recorded (O) then and taken back since."""
-    shoe = before.shoe
-    if state.shoe.cut_out and not shoe.cut_out:
-        shoe = replace(shoe, cut_out=True, rounds_left=state.shoe.rounds_left)
-    elif shoe.cut_out and not state.shoe.cut_out:
-        shoe = shoe.cut_taken_back()
-    return replace(before, shoe=shoe, cut_by_hand=state.cut_by_hand)
+    if state.shoe.cut_out and not before.shoe.cut_out:  # out since N: the rounds it leaves as counted then
+        # (rev20 F1: counted as out in the round N closed, one round more was played past it)
+        before = replace(before, shoe=replace(before.shoe, cut_out=True, rounds_left=state.shoe.rounds_left))
+    elif before.shoe.cut_out and not state.shoe.cut_out:  # recorded (O) in it, taken back since
+        before = replace(before, shoe=before.shoe.cut_taken_back())
+    return _keep_limits(replace(_aside_since(before, state), cut_by_hand=state.cut_by_hand), state)
 
 
 def _aside_since(before: TableState, state: TableState) -> TableState:
@@ -577,7 +570,14 @@ def apply(state: TableState, op: dict) -> TableState:
     if kind == "void_card":
         if not state.before_cards:
             raise TableError("no card of this round to void")
-        before = _cut_as_now(_aside_since(state.before_cards[-1], state), state)
+        before = _aside_since(state.before_cards[-1], state)
+        # Out since that card: counted anew from that card's round (a void is no reopening after N: rev22 R22-6,
+        # the rounds left copied from a CUT after the round settled ended the shoe a round early).
+        if state.shoe.cut_out and not before.shoe.cut_out:
+            before = replace(before, shoe=before.shoe.cut_card_out())
+        elif before.shoe.cut_out and not state.shoe.cut_out:  # recorded (O) before that card, taken back since
+            before = replace(before, shoe=before.shoe.cut_taken_back())
+        before = replace(before, cut_by_hand=state.cut_by_hand)
         # What was paid stays known back to the first card: a state from before it never had it.
         before = replace(before, paid_before=state.settlement or state.paid_before)
         extra = state.held[len(before.held):]  # held only grows within a round
