@@ -1315,6 +1315,11 @@ class SessionCore(abc.ABC):
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
+        elif op.get("op") in ("new_shoe", "new_deck") and error is None:  # as live (_end_holds): the old shoe's
+            self._replay_unread = self._replay_typed_open = 0           # alerts go (rev22: CUT CARD OUT stayed)
+            keep = tuple(a for a in self._snap.alerts if a.code.split(":")[0] in FOUND_AGAIN)
+            if keep != self._snap.alerts:
+                self._publish(replace(self._snap, alerts=keep))
         if op.get("op") != "card" or error is not None:
             return
         if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
