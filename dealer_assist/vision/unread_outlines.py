@@ -175,16 +175,18 @@ def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, 
     for c in corners:
         if c.sealed or c.outside:
             continue
-        p, w, h = np.array([c.x, c.y]), np.array(c.wdir), np.array(c.hdir)
         for a, b in ((card_w, card_h), (card_h, card_w)):
             if not (PILE_SIDE * a <= c.wlen <= RUN_ON * a and PILE_SIDE * b <= c.hlen <= RUN_ON * b):
                 continue
+            # (Made only for the corners whose edges fit: most do not.)
+            p, w, h = np.array([c.x, c.y]), np.array(c.wdir), np.array(c.hdir)
             quad = np.array([p, p + a * w, p + a * w + b * h, p + b * h])
             if explained(quad):
                 continue
             seen, over = 1.0, 0.0
+            centre = quad.mean(axis=0)
             for i in range(4):
-                side, paper = _side_seen(quad[i], quad[(i + 1) % 4], quad.mean(axis=0), whole, split, frame)
+                side, paper = _side_seen(quad[i], quad[(i + 1) % 4], centre, whole, split, frame)
                 seen, over = min(seen, side), max(over, paper)
                 if seen < SIDE_SEEN:
                     break
@@ -222,17 +224,22 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     if not len(ts):
         return 0.0, 0.0
 
-    def at(mask: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    def place(shift: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # ``shift``: distances across the side, one row for each point along it (any shape after that).
         pts = a + ts[(slice(None),) + (None,) * shift.ndim] * along + shift[..., None] * out
         x = np.clip(np.round(pts[..., 0]).astype(int), 0, cols - 1)
         y = np.clip(np.round(pts[..., 1]).astype(int), 0, rows - 1)
+        return y, x
+
+    def at(mask: np.ndarray, shift: np.ndarray, yx: Optional[tuple[np.ndarray, np.ndarray]] = None) -> np.ndarray:
+        y, x = place(shift) if yx is None else yx
         return mask[y, x] if mask.ndim == 3 else mask[y, x] > 0
 
     edge = offsets[None, :].repeat(len(ts), 0)
-    inner, beyond = at(whole, edge - 2), at(whole, edge + 2)
+    within = place(edge - 2)  # looked at in both masks
+    inner, beyond = at(whole, edge - 2, within), at(whole, edge + 2)
     felt_edge = inner & ~beyond
-    line = at(split, edge - 2) & ~at(split, edge) & beyond
+    line = at(split, edge - 2, within) & ~at(split, edge) & beyond
     over = line & ~felt_edge.any(axis=1)[:, None]
     seen = (felt_edge | line).any(axis=1)
     if frame is not None and np.mean(seen | (inner & beyond).any(axis=1)) >= SIDE_SEEN:
@@ -285,9 +292,9 @@ def _from_corners(corners: Sequence[Corner], card_w: float, card_h: float) -> li
     for c in corners:
         if c.sealed or c.outside:
             continue
-        p, w, h = np.array([c.x, c.y]), np.array(c.wdir), np.array(c.hdir)
         for a, b in ((card_w, card_h), (card_h, card_w)):
             if FULL_SIDE * a <= c.wlen <= RUN_ON * a and FULL_SIDE * b <= c.hlen <= RUN_ON * b:
+                p, w, h = np.array([c.x, c.y]), np.array(c.wdir), np.array(c.hdir)
                 out.append(np.array([p, p + a * w, p + a * w + b * h, p + b * h]))
     return out
 
