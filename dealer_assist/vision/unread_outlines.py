@@ -34,6 +34,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Quad
+from dealer_assist.vision.templates import norm
 
 #: Share of a card's sides a corner's two edges must both run along for the card to be taken as seen
 #: whole from it (a smudge or a rounded tip shortens a side by a few percent).
@@ -279,7 +280,7 @@ def _read_on(quad: np.ndarray, reads: _ReadOutlines, card_w: float) -> bool:
     pts = quad.astype(np.float32).reshape(-1, 1, 2)
     centre = quad.mean(axis=0)
     for tip, mid in reads.tips_centres:
-        if np.linalg.norm(mid - centre) < SAME_TOP * card_w:
+        if norm(mid - centre) < SAME_TOP * card_w:
             return True
         if cv2.pointPolygonTest(pts, tip, True) > -ON_TOP * card_w:
             return True
@@ -302,7 +303,7 @@ def _from_corners(corners: Sequence[Corner], card_w: float, card_h: float) -> li
 def _explained(centre: np.ndarray, reads: _ReadOutlines, card_w: float) -> bool:
     """Whether a read lies on the card centred at ``centre``: its centre near, or within the read card."""
     for mid, polygon in reads.polygons:
-        if np.linalg.norm(centre - mid) < SAME_CARD * card_w:
+        if norm(centre - mid) < SAME_CARD * card_w:
             return True
         if polygon is not None and cv2.pointPolygonTest(polygon, (float(centre[0]), float(centre[1])), False) >= 0:
             return True
