@@ -34,6 +34,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.detect import MASK_SCALE, Corner, Quad
+from dealer_assist.vision.templates import norm
 
 #: Share of a card's sides a corner's two edges must both run along for the card to be taken as seen
 #: whole from it (a smudge or a rounded tip shortens a side by a few percent).
@@ -110,18 +111,19 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
     ``frame``: the (reduced) BGR frame the masks were made from, for the edge lines ``split`` lost (see
     :func:`_side_seen`)."""
     found: list[np.ndarray] = []
+    reads = _ReadOutlines(read_quads)
     for quad in [np.array(q.points, np.float64) for q in quads] + _from_corners(corners, card_w, card_h):
         centre = quad.mean(axis=0)
         if any(np.linalg.norm(centre - f.mean(axis=0)) < SAME_CARD * card_w for f in found):
             continue
-        if _explained(centre, read_quads, card_w) or not _inside(quad, whole):
+        if _explained(centre, reads, card_w) or not _inside(quad, whole):
             continue
         if not _a_face(quad, whole, ink):
             continue
         found.append(quad)
     if split is not None:
         def explained(quad: np.ndarray) -> bool:
-            return _read_on(quad, read_quads, card_w) or not _inside(quad, whole)
+            return _read_on(quad, reads, card_w) or not _inside(quad, whole)
 
         for quad in _pile_tops(corners, whole, split, card_w, card_h, explained, frame):
             centre = quad.mean(axis=0)
@@ -174,16 +176,18 @@ def _pile_tops(corners: Sequence[Corner], whole: np.ndarray, split: np.ndarray, 
     for c in corners:
         if c.sealed or c.outside:
             continue
-        p, w, h = np.array([c.x, c.y]), np.array(c.wdir), np.array(c.hdir)
         for a, b in ((card_w, card_h), (card_h, card_w)):
             if not (PILE_SIDE * a <= c.wlen <= RUN_ON * a and PILE_SIDE * b <= c.hlen <= RUN_ON * b):
                 continue
+            # (Made only for the corners whose edges fit: most do not.)
+            p, w, h = np.array([c.x, c.y]), np.array(c.wdir), np.array(c.hdir)
             quad = np.array([p, p + a * w, p + a * w + b * h, p + b * h])
             if explained(quad):
                 continue
             seen, over = 1.0, 0.0
+            centre = quad.mean(axis=0)
             for i in range(4):
-                side, paper = _side_seen(quad[i], quad[(i + 1) % 4], quad.mean(axis=0), whole, split, frame)
+                side, paper = _side_seen(quad[i], quad[(i + 1) % 4], centre, whole, split, frame)
                 seen, over = min(seen, side), max(over, paper)
                 if seen < SIDE_SEEN:
                     break
@@ -221,17 +225,22 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     if not len(ts):
         return 0.0, 0.0
 
-    def at(mask: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    def place(shift: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # ``shift``: distances across the side, one row for each point along it (any shape after that).
         pts = a + ts[(slice(None),) + (None,) * shift.ndim] * along + shift[..., None] * out
         x = np.clip(np.round(pts[..., 0]).astype(int), 0, cols - 1)
         y = np.clip(np.round(pts[..., 1]).astype(int), 0, rows - 1)
+        return y, x
+
+    def at(mask: np.ndarray, shift: np.ndarray, yx: Optional[tuple[np.ndarray, np.ndarray]] = None) -> np.ndarray:
+        y, x = place(shift) if yx is None else yx
         return mask[y, x] if mask.ndim == 3 else mask[y, x] > 0
 
     edge = offsets[None, :].repeat(len(ts), 0)
-    inner, beyond = at(whole, edge - 2), at(whole, edge + 2)
+    within = place(edge - 2)  # looked at in both masks
+    inner, beyond = at(whole, edge - 2, within), at(whole, edge + 2)
     felt_edge = inner & ~beyond
-    line = at(split, edge - 2) & ~at(split, edge) & beyond
+    line = at(split, edge - 2, within) & ~at(split, edge) & beyond
     over = line & ~felt_edge.any(axis=1)[:, None]
     seen = (felt_edge | line).any(axis=1)
     if frame is not None and np.mean(seen | (inner & beyond).any(axis=1)) >= SIDE_SEEN:
@@ -248,16 +257,32 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
     return float(np.mean(seen)), float(np.mean(over.any(axis=1)))
 
 
-def _read_on(quad: np.ndarray, read_quads, card_w: float) -> bool:
+class _ReadOutlines:
+    """The frame's read outlines, each with its centre, worked out once: every outline placed at a
+    corner (a few dozen a frame) is tested against all of them."""
+
+    def __init__(self, read_quads) -> None:
+        #: Per read: its tip (the first corner, frame pixels) and centre (as float64), those with corners.
+        self.tips_centres: list[tuple[tuple[float, float], np.ndarray]] = []
+        #: Per read: its centre (as float32, as :func:`_explained` measures) and its polygon, those with corners.
+        self.polygons: list[tuple[np.ndarray, np.ndarray]] = []
+        for q in read_quads:
+            r = np.asarray(q, np.float64)
+            if len(r):
+                self.tips_centres.append(((float(r[0][0]), float(r[0][1])), r.mean(axis=0)))
+            pts = np.asarray(q, np.float32)
+            self.polygons.append((pts.mean(axis=0), pts.reshape(-1, 1, 2) if len(pts) >= 3 else None))
+
+
+def _read_on(quad: np.ndarray, reads: _ReadOutlines, card_w: float) -> bool:
     """Whether a read lies on the pile's top card outlined by ``quad``: its index tip on it (nothing under
     a top card shows) or its centre by the top card's."""
     pts = quad.astype(np.float32).reshape(-1, 1, 2)
     centre = quad.mean(axis=0)
-    for q in read_quads:
-        r = np.asarray(q, np.float64)
-        if len(r) and np.linalg.norm(r.mean(axis=0) - centre) < SAME_TOP * card_w:
+    for tip, mid in reads.tips_centres:
+        if norm(mid - centre) < SAME_TOP * card_w:
             return True
-        if len(r) and cv2.pointPolygonTest(pts, (float(r[0][0]), float(r[0][1])), True) > -ON_TOP * card_w:
+        if cv2.pointPolygonTest(pts, tip, True) > -ON_TOP * card_w:
             return True
     return False
 
@@ -268,20 +293,19 @@ def _from_corners(corners: Sequence[Corner], card_w: float, card_h: float) -> li
     for c in corners:
         if c.sealed or c.outside:
             continue
-        p, w, h = np.array([c.x, c.y]), np.array(c.wdir), np.array(c.hdir)
         for a, b in ((card_w, card_h), (card_h, card_w)):
             if FULL_SIDE * a <= c.wlen <= RUN_ON * a and FULL_SIDE * b <= c.hlen <= RUN_ON * b:
+                p, w, h = np.array([c.x, c.y]), np.array(c.wdir), np.array(c.hdir)
                 out.append(np.array([p, p + a * w, p + a * w + b * h, p + b * h]))
     return out
 
 
-def _explained(centre: np.ndarray, read_quads, card_w: float) -> bool:
+def _explained(centre: np.ndarray, reads: _ReadOutlines, card_w: float) -> bool:
     """Whether a read lies on the card centred at ``centre``: its centre near, or within the read card."""
-    for q in read_quads:
-        pts = np.asarray(q, np.float32)
-        if np.linalg.norm(centre - pts.mean(axis=0)) < SAME_CARD * card_w:
+    for mid, polygon in reads.polygons:
+        if norm(centre - mid) < SAME_CARD * card_w:
             return True
-        if len(pts) >= 3 and cv2.pointPolygonTest(pts.reshape(-1, 1, 2), (float(centre[0]), float(centre[1])), False) >= 0:
+        if polygon is not None and cv2.pointPolygonTest(polygon, (float(centre[0]), float(centre[1])), False) >= 0:
             return True
     return False
 
