@@ -28,7 +28,7 @@ from dealer_assist.events import (
     ShoeSignal, SourceEvent, TakenShoe, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
-    DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
+    DROP_CRC, DROP_MALFORMED, PLAIN_LOOK, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
     ShoeFrame, may_be_card, may_be_cut, may_be_frame, may_be_hello, parse_frame, parse_plain, plain_text,
 )
 from dealer_assist.sources.serial_url import failure_text
@@ -86,6 +86,35 @@ READ_TIMEOUT = 0.05
 READ_CHUNK = 4096
 #: A piece of a chunk read that ends where a line may: at an LF, or before the next ``$``.
 _LINE_PIECE = re.compile(rb"\$?[^$\n]+\n?|\$?\n|\$")
+
+
+@dataclass(frozen=True)
+class _Unframed:
+    """The lines dropped since the last good frame, as far as they tell why no frame came (see :meth:`cause`)."""
+
+    lines: int = 0
+    crc: int = 0
+    plain: int = 0
+    last_why: str = ""
+
+    def after(self, error: FrameError) -> "_Unframed":
+        return _Unframed(self.lines + 1, self.crc + (error.reason == DROP_CRC),
+                         self.plain + error.why.endswith(PLAIN_LOOK), error.why)
+
+    def cause(self) -> str:
+        """What the stale detail adds of a link whose bytes still come: lines that read as the plain dialect's
+        card codes, whole lines every one failing the CRC, or else a line too slow or never ended."""
+        if self.plain:
+            return (", though bytes still come: lines that read as card codes, one a line, with no $ frames: a reader "
+                    "of the plain dialect, not a v1 shoe (the baud rate is right); open it with --dialect plain (a "
+                    "table: serial:PORT?dialect=plain)")
+        if self.crc * 2 > self.lines:
+            every = "every one" if self.crc == self.lines else f"{self.crc} of them"
+            return (f", though whole lines still come: {self.lines} since the last good frame, {every} failing the "
+                    f"CRC (the last: {self.last_why}): the device computes another CRC than CRC-16/XMODEM "
+                    "(PROTOCOL.md 4), or the line damages every frame")
+        return (", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
+                "or a device that does not end its lines")
 
 
 def _jittered(delay: float) -> float:
@@ -276,6 +305,10 @@ class SerialShoe(CardSource):
         #: The device id of the last HELLO heard, on any open (or, after a restart, the journal's): the shoe whose
         #: count the reader goes on with, taken on Ctrl+T when none was heard since the port opened.
         self._last_heard = ""
+        #: Lines dropped since the last good frame (or the port's open): how many failed the CRC, how many read as
+        #: card codes of the plain dialect, and the last one's why; the stale detail names the likely cause from
+        #: them (qaAC F2, F10: whole lines, every one failing the CRC, had been "check the baud rate").
+        self._unframed = _Unframed()
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -482,6 +515,7 @@ class SerialShoe(CardSource):
             self._splitter.reset()
             self._last_frame = time.monotonic()
             self._since_open = True
+            self._unframed = _Unframed()
             self._heard_since_open = ""
             self._set_link("up", url)
             return True
@@ -572,8 +606,7 @@ class SerialShoe(CardSource):
                 self._tracker.link_lost()
                 self._silent = True
                 self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
-                    ", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
-                    "or a device that does not end its lines" if now - self._last_byte < self.stale_after else ""))
+                    self._unframed.cause() if now - self._last_byte < self.stale_after else ""))
             if self.network_silence is not None and now - self._last_frame > self.network_silence:
                 return (f"no frame for {self.network_silence:g} s on a network link: taken as lost (a bridge that "
                         "lost power or a network cable pulled closes nothing), opening it again")
@@ -612,6 +645,7 @@ class SerialShoe(CardSource):
     def _dropped(self, error: FrameError) -> None:
         self._flush_heartbeat()
         self.stats[error.reason] += 1
+        self._unframed = self._unframed.after(error)
         card = self.dialect == "v1" and may_be_card(error.raw)
         self._tracker.line_dropped(may_be_frame(error.raw), card, self.dialect == "v1" and may_be_hello(error.raw))
         if card:
@@ -643,6 +677,7 @@ class SerialShoe(CardSource):
             self._emit(Unreadable(self.name, self._clock()))
 
     def _frame_seen(self) -> None:
+        self._unframed = _Unframed()
         self.stats["frames"] += 1
         self._last_frame = time.monotonic()
         if self._link == "stale":
