@@ -101,19 +101,22 @@ class _Unframed:
         return _Unframed(self.lines + 1, self.crc + (error.reason == DROP_CRC),
                          self.plain + error.why.endswith(PLAIN_LOOK), error.why)
 
-    def cause(self) -> str:
-        """What the stale detail adds of a link whose bytes still come: lines that read as the plain dialect's
-        card codes, whole lines every one failing the CRC, or else a line too slow or never ended."""
+    def cause(self, bytes_come: bool) -> str:
+        """What the stale detail adds: lines that read as the plain dialect's card codes (a reader sends one a
+        card, so they may have stopped), whole lines most failing the CRC, or, while bytes still come, a line too
+        slow or never ended."""
         if self.plain:
-            return (", though bytes still come: lines that read as card codes, one a line, with no $ frames: a reader "
-                    "of the plain dialect, not a v1 shoe (the baud rate is right); open it with --dialect plain (a "
-                    "table: serial:PORT?dialect=plain)")
+            return (", though lines came that read as card codes, one a line, with no $ frames: a reader of the "
+                    "plain dialect, not a v1 shoe; open it with --dialect plain (a table: serial:PORT?dialect=plain)")
         if self.crc * 2 > self.lines:
             every = "every one" if self.crc == self.lines else f"{self.crc} of them"
-            return (f", though whole lines still come: {self.lines} since the last good frame, {every} failing the "
+            return (f", though whole lines came: {self.lines} since the last good frame, {every} failing the "
                     f"CRC (the last: {self.last_why}): the device computes another CRC than CRC-16/XMODEM "
                     "(PROTOCOL.md 4), or the line damages every frame")
-        return (", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
+        if not bytes_come:
+            return ""
+        return (", though bytes still come: most likely a baud rate other than the device's (check the baud rate: "
+                "bytes read at the wrong rate seldom hold a line end), else a line too slow for a frame in that time "
                 "or a device that does not end its lines")
 
 
@@ -605,8 +608,8 @@ class SerialShoe(CardSource):
             if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
                 self._tracker.link_lost()
                 self._silent = True
-                self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
-                    self._unframed.cause() if now - self._last_byte < self.stale_after else ""))
+                self._set_link("stale", f"no frame for {self.stale_after:g} s"
+                               + self._unframed.cause(now - self._last_byte < self.stale_after))
             if self.network_silence is not None and now - self._last_frame > self.network_silence:
                 return (f"no frame for {self.network_silence:g} s on a network link: taken as lost (a bridge that "
                         "lost power or a network cable pulled closes nothing), opening it again")
