@@ -158,9 +158,12 @@ def format_frame(type_: str, seq: int, *fields: str) -> bytes:
     """
     if not (0 <= seq < SEQ_MODULO):
         raise ValueError(f"SEQ {seq} is outside 0-65535")
-    body = ",".join((type_, str(seq)) + tuple(fields)).encode("ascii")
-    if any(b in _FORBIDDEN_IN_FIELDS or b < 0x20 or b > 0x7E for b in body):
-        raise ValueError(f"frame body {body!r} holds a byte a frame may not carry ($ * or a control byte)")
+    text = ",".join((type_, str(seq)) + tuple(fields))
+    bad = next((ch for ch in text if not " " <= ch <= "~" or ch in "$*"), None)
+    if bad is not None:  # a letter past ASCII had been Python's codec message (qaAC F6)
+        raise ValueError(f"frame body {text!r} holds {bad!r}, which a frame may not carry: a frame is printable "
+                         "ASCII (0x20-0x7E) with no $ or * in it (PROTOCOL.md 2, 3)")
+    body = text.encode("ascii")
     line = b"$" + body + b"*%04X\r\n" % crc16(body)
     if len(line) > MAX_FRAME:
         raise ValueError(f"frame {line!r} is {len(line)} bytes; the limit is {MAX_FRAME}")
