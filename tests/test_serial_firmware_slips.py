@@ -164,3 +164,17 @@ def test_a_v1_shoe_read_as_plain_is_named_a_v1_shoe(make):
     reader.device.write(HELLO + line("CARD,1,AS"))
     dropped = reader.dropped(2)
     assert all("this device speaks protocol v1" in d.why and "drop --dialect plain" in d.why for d in dropped)
+
+
+@pytest.mark.parametrize("text, said", [
+    ("card *stuck* at mouth", "a '*' at byte 20 of the line, in 'card *stuck* at mouth'"),
+    ("check\tsensor", "control byte \\t (0x09) at byte 20 of the line"),
+    ("température", "bytes \\xc3\\xa9 (UTF-8 for 'é') at byte 19 of the line"),
+])
+def test_a_byte_a_frame_may_not_hold_is_named_with_where_it_is(make, text, said):
+    """qaAC F14: each had been "a byte outside printable ASCII, or a stray $ or *"."""
+    body = f"ERR,1,SENSOR,{text}".encode()
+    reader = make()
+    reader.device.write(HELLO + b"$" + body + b"*%04X\r\n" % xmodem(body))
+    (dropped,) = reader.dropped(1)
+    assert dropped.reason == "malformed" and dropped.why.startswith(said), dropped.why

@@ -31,6 +31,7 @@ from dealer_assist.events import (
 from dealer_assist.sources.shoe_protocol import (
     DROP_CRC, DROP_MALFORMED, PLAIN_LOOK, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
     ShoeFrame, may_be_card, may_be_cut, may_be_frame, may_be_hello, parse_frame, parse_plain, plain_text,
+    stands_for_card,
 )
 from dealer_assist.sources.serial_url import failure_text
 
@@ -851,6 +852,8 @@ class SerialShoe(CardSource):
             self._heard(frame.device)
             self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol))
         elif isinstance(frame, ErrorFrame):
+            if stands_for_card(frame):  # a card left unread (PROTOCOL.md 6): counted with the ?? ones (qaAC F17)
+                self.stats["unreadable"] += 1
             self._emit(DeviceError(self.name, t, frame.code, frame.text, seq=frame.seq, foreign=self._other_device))
         elif isinstance(frame, ShoeFrame):
             self._emit(ShoeSignal(self.name, t, frame.state.lower(), seq=frame.seq, foreign=self._other_device))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import binascii
 import re
+import unicodedata
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Optional, Union
@@ -227,6 +228,32 @@ def _shape_fault(line: bytes) -> str:
     return "a frame is $TYPE,SEQ,...*CCCC"
 
 
+def _stray_byte(body: bytes) -> str:
+    """Which byte of ``body`` (between ``$`` and ``*``) a frame may not hold, where, and why: a translated ERR
+    text with an accent, a tab, a ``*`` in a field had all been "a byte outside printable ASCII, or a stray $ or *"
+    (qaAC F14), and the ERR lost never reached the croupier."""
+    at = next(i for i, b in enumerate(body) if b < 0x20 or b > 0x7E or b in (0x24, 0x2A))
+    start = body.rfind(b",", 0, at) + 1
+    end = body.find(b",", at)
+    field = body[start:] if end < 0 or body.startswith(b"ERR,") and body.count(b",", 0, at) >= 3 else body[start:end]
+    where = f"byte {at + 2} of the line, in '{shown_bytes(field)}'"  # the $ is byte 1
+    byte = body[at]
+    if byte in (0x24, 0x2A):
+        return (f"a '{chr(byte)}' at {where}: a frame holds no $ but its first byte and no * but the one before its "
+                "CRC: none in a field, an ERR text too (PROTOCOL.md 3)")
+    if byte < 0x20 or byte == 0x7F:
+        return f"control byte {shown_bytes(bytes([byte]))} (0x{byte:02X}) at {where}: a frame is printable ASCII (PROTOCOL.md 2)"
+    run = re.match(rb"[\x80-\xff]+", body[at:]).group()
+    said = f"byte{'s' if len(run) > 1 else ''} {shown_bytes(run)}"
+    try:
+        letters = run.decode("utf-8")
+    except UnicodeDecodeError:
+        return f"{said} at {where}: a frame is printable ASCII, 0x20-0x7E (PROTOCOL.md 2)"
+    plain = unicodedata.normalize("NFKD", letters).encode("ascii", "ignore").decode() or "?"
+    return (f"{said} (UTF-8 for '{letters}') at {where}: a frame is printable ASCII, 0x20-0x7E (PROTOCOL.md 2): "
+            f"spell it in ASCII ('{letters}' as '{plain}')")
+
+
 def _unpadded_crc(body: bytes, digits: bytes) -> str:
     """Why a frame whose CRC has 1 to 3 hex digits, the body's CRC without its leading zeros, is dropped, or "":
     the C ``printf("%X")`` for ``"%04X"``, which costs 1 frame in 16 (a CRC below 0x1000) and had been called
@@ -302,7 +329,7 @@ def parse_frame(line: bytes) -> Frame:
     if not _HEX.issuperset(check):
         raise FrameError(DROP_MALFORMED, raw, f"CRC '{shown_bytes(check)}' is not 4 hex digits (0-9, A-F)")
     if any(b < 0x20 or b > 0x7E or b == 0x24 or b == 0x2A for b in body):
-        raise FrameError(DROP_MALFORMED, raw, "the frame holds a byte outside printable ASCII, or a stray $ or *")
+        raise FrameError(DROP_MALFORMED, raw, _stray_byte(body))
     if crc16(body) != int(check, 16):
         alike = look_alike_crc(body, int(check, 16))
         raise FrameError(DROP_CRC, raw, f"CRC {check.decode()} does not match {crc16(body):04X}, the "
