@@ -303,7 +303,3 @@ class CountPosition:
     boot: Optional[str] = None
     last_seq: Optional[int] = None
     last_read: Optional[int] = None
-    #: The code of the card read at ``last_read``: that frame sent again after the restart (the same SEQ and card,
-    #: PROTOCOL.md 5) is a repeat, not a count gone back (qaAC F16).  Not compared: it is what the count read, not
-    #: where it got to.
-    read_code: Optional[str] = field(default=None, compare=False)

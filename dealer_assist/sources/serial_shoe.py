@@ -22,7 +22,6 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Optional
 
-from dealer_assist.cards import InvalidCardError, parse_card
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import (
     PORT_IN_USE, CardRead, CountPosition, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap,
@@ -376,13 +375,7 @@ class SerialShoe(CardSource):
         tracker = SequenceTracker()
         tracker.boot = count.boot
         if count.last_seq is not None:
-            taken = []
-            if count.last_read is not None and count.read_code is not None:  # sent again: a repeat (qaAC F16)
-                try:
-                    taken.append(CardFrame(count.last_read, parse_card(count.read_code)))
-                except InvalidCardError:
-                    pass  # not a card this program wrote: no frame to know again
-            tracker.resume(count.boot, count.last_seq, taken)
+            tracker.resume(count.boot, count.last_seq)
             tracker.last_card = count.last_read
         return tracker
 

@@ -729,22 +729,13 @@ class SequenceTracker:
         """Whether the last frame was a HELLO that may be a restart or a repeat (see the class doc)."""
         return self._before_hello is not None
 
-    def resume(self, boot: Optional[str], last_card: int, taken: tuple[Frame, ...] | list[Frame] = ()) -> None:
-        """Go on from a count the host took up to its card at ``last_card`` (a journal's), the frames ``taken``
-        (oldest first) known again if the device sends one of them again: a repeat, not a count gone back."""
+    def resume(self, boot: Optional[str], last_card: int) -> None:
+        """Go on from a count the host took up to its card at ``last_card`` (a journal's)."""
         self.boot = boot
         self._boot_heard = boot is not None
         self.expected = (last_card + 1) % SEQ_MODULO
         self.last_card = last_card
         self._since_floor = 0
-        self._order.clear()
-        self._recent.clear()
-        for frame in taken:
-            if frame.seq not in self._recent:
-                self._order.append(frame.seq)
-            self._recent[frame.seq] = frame
-        while len(self._order) > DUPLICATE_WINDOW:
-            del self._recent[self._order.popleft()]
 
     def _remember(self, frame: Frame) -> None:
         seq, hello = frame.seq, isinstance(frame, HelloFrame)

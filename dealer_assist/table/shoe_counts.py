@@ -75,11 +75,9 @@ class ShoeCounts:
                 and going.last_seq is not None and going.last_seq == going.last_read:
             self._counts[(source, heard)] = replace(going, last_seq=(going.last_seq + 1) % 65536)
         elif isinstance(payload.get("source_seq"), int):
-            seq, card = payload["source_seq"], payload.get("card")
-            read = kind == "card_read"
-            self._counts[(source, heard)] = replace(
-                going, last_seq=seq, last_read=seq if read else going.last_read,
-                read_code=(card if isinstance(card, str) else None) if read else going.read_code)
+            seq = payload["source_seq"]
+            self._counts[(source, heard)] = replace(going, last_seq=seq,
+                                                    last_read=seq if kind == "card_read" else going.last_read)
 
     @staticmethod
     def _old_double_feed(payload: dict) -> bool:
