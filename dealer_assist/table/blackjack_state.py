@@ -765,8 +765,8 @@ def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     rec = state.reconciliation()
     if not rec.ok and not _has_override(op):
         if state.phase != BlackjackPhase.DECK_CHECK:
-            raise BlackjackTableError("new deck refused: count the old deck back first (C opens the deck check: "
-                                      "check that every card of the old deck came back)")
+            raise BlackjackTableError("new deck refused: count the old deck back first (C opens the deck check; "
+                                      "seed 002: check that you have received all the cards back)")
         problems, fixes = [], []
         if rec.missing:
             problems.append(f"{len(rec.missing)} missing ({' '.join(c.code for c in rec.missing[:12])}"
