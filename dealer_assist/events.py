@@ -303,3 +303,6 @@ class CountPosition:
     boot: Optional[str] = None
     last_seq: Optional[int] = None
     last_read: Optional[int] = None
+    #: The last cards read in this count, (SEQ, code), oldest first: a frame the shoe sends again after the
+    #: restart, byte for byte, is known as a repeat (qaAC F16: it was taken for a restart, the card asked again).
+    recent: tuple[tuple[int, str], ...] = field(default=(), compare=False)

@@ -80,11 +80,13 @@ def inner(args: argparse.Namespace) -> int:
             app.processEvents()
         QTest.qWait(ms)
 
-    def deal_one() -> None:
+    def deal_one(poke: bool = True) -> None:
+        """The next card out of the simulated shoe; ``poke=False``: the round's first, which Deal asked for."""
         before = session.state.shoe.cards_seen
-        source.poke()
+        if poke:
+            source.poke()
         deadline = time.time() + 5
-        while session.state.shoe.cards_seen == before:
+        while (session.state.shoe.cards_seen == before) if poke else not session.state.round.cards:
             if time.time() > deadline:
                 raise SystemExit(f"screenshots: the simulated shoe dealt nothing after {len(session.state.round.cards)} cards, round {session.state.round_no} ({session.snapshot.banner}: "
                                  f"{session.snapshot.message or session.snapshot.reason})")
@@ -131,7 +133,10 @@ def inner(args: argparse.Namespace) -> int:
         key(Qt.Key.Key_3)  # chip 25
         click(2, Bet.PLAYER)
         click(6, Bet.BANKER)
-        key(Qt.Key.Key_D)  # Deal also wakes the shoe: it may deal the first card at once
+        key(Qt.Key.Key_D)
+        # Deal wakes the shoe, which deals the first card: a poke of ours before it came was a second wake,
+        # and a loaded machine dealt a fifth card (Player's third) into the shot meant to show it due.
+        deal_one(poke=False)
         while len(session.state.round.cards) < 4:
             deal_one()
         played += 1
@@ -155,6 +160,7 @@ def inner(args: argparse.Namespace) -> int:
         for bet in (Bet.PLAYER, Bet.BANKER, Bet.BIG, Bet.SMALL):
             click(seat, bet)
     key(Qt.Key.Key_D)
+    deal_one(poke=False)
     while not session.state.round.complete:
         deal_one()
     shot("crowded.png")

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from dealer_assist.sources.replay import ReplaySource
+from dealer_assist.table.journal import Journal
 
 
 def replayed(path, session):
@@ -25,3 +26,12 @@ def journal_command(path, *args: str) -> str:
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     return out.stdout
+
+
+def journal_entries(path) -> list:
+    """The entries of the journal at ``path`` in order, read as a reader reads it (read-only, then closed)."""
+    journal = Journal.open(path, readonly=True)
+    try:
+        return list(journal.entries())
+    finally:
+        journal.close()

@@ -15,7 +15,7 @@ from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TablePhase, TableRules
 from focused_keys import press_focused
-from replayed_journals import journal_command, replayed
+from replayed_journals import journal_command, journal_entries, replayed
 
 RULES = TableRules(shoe=ShoeRules(burn=False))
 PLAYER_WINS = ("3C", "9H", "4C", "5S", "2D")  # Player 7, Banker 9+5 = 4 draws a 2: 6. Player wins 7 to 6
@@ -122,3 +122,30 @@ def test_limits_lowered_since_do_not_block_the_correction_and_a_card_meanwhile_i
     assert s.state.betting.limits.max_for(Bet.TIE) == D("200.00")  # the limits in force again
     assert s.play_held() is None  # now Enter deals the no-bet hand with it
     s.close()
+
+
+def kinds(path) -> list[str]:
+    return [e.kind for e in journal_entries(path)]
+
+
+def test_a_restart_while_the_bets_are_corrected_writes_no_end_of_the_round(tmp_path):
+    """qaAE F9: the display restarted during CORRECT THE BETS wrote the round's outcome, settlement and round_end
+    again, on the bets as they were before the correction: export and summary showed a payment nobody made."""
+    path = tmp_path / "j.sqlite"
+    s = TableSession(RULES, Journal.open(path), odds=False)
+    settled(s)
+    assert s.correct_bets(why="seat 3 was on the Banker") is None
+    assert s.remove(3, Bet.PLAYER, D("100")) is None and s.place(3, Bet.BANKER, D("100")) is None
+    s.close()
+    kinds_before = kinds(path)
+    again = TableSession(RULES, Journal.open(path), odds=False)
+    assert again.snapshot.banner == "CORRECT THE BETS"
+    again.close()
+    after = kinds(path)[len(kinds_before):]
+    assert not {"outcome", "settlement", "round_end"} & set(after), after
+    (record,) = [r for r in map(json.loads, journal_command(path, "export", "--json").splitlines())
+                 if r.get("round") == 1]
+    assert record["status"] != "complete" and record["settlement"] is None
+    third = TableSession(RULES, Journal.open(path), odds=False)
+    assert third.deal() is None and third.state.settlement.paid == D("0.00")  # D settles it as corrected
+    third.close()

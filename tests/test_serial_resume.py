@@ -18,6 +18,7 @@ from dealer_assist.sources.shoe_protocol import format_frame
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
+from polling import wait_for
 
 SOURCE = "serial:/dev/card-shoe"
 
@@ -37,6 +38,19 @@ def gaps(events) -> list:
 
 
 HELLO = format_frame("HELLO", 0, "1", "fw", "SHOE-1", "B1")
+
+
+def started_on_a_pty(session: TableSession) -> tuple[PtyEndpoint, SerialShoe]:
+    """A restarted table's shoe reader on a fresh pty, started as the display starts it (resumed from the
+    journal), once its port is open."""
+    from dealer_assist.ui.app import Table
+
+    device = PtyEndpoint()
+    shoe = SerialShoe(device.path, name=SOURCE)
+    Table(session, shoe, window=None).start()
+    assert wait_for(lambda: shoe.device_path is not None)
+    time.sleep(0.1)  # the reader flushes what was waiting when it opens the port
+    return device, shoe
 
 
 def test_heartbeats_lost_at_a_replug_are_no_lost_card():
@@ -60,8 +74,6 @@ def test_a_resumed_reader_names_the_cards_dealt_while_the_host_was_down():
 
 
 def test_a_restarted_table_resumes_its_shoe_from_the_journal_over_a_real_pty(tmp_path):
-    from dealer_assist.ui.app import Table
-
     path = tmp_path / "j.sqlite"
     rules = TableRules(shoe=ShoeRules(burn=False))
     session = TableSession(rules, journal=Journal.open(path), odds=False)
@@ -73,19 +85,10 @@ def test_a_restarted_table_resumes_its_shoe_from_the_journal_over_a_real_pty(tmp
     again = TableSession(rules, journal=Journal.open(path), odds=False)
     assert again.source_position(SOURCE) == ("B1", 2)
     assert [c.code for c in again.state.round.cards] == ["4H", "5H"]
-    device = PtyEndpoint()
-    shoe = SerialShoe(device.path, name=SOURCE)
-    table = Table(again, shoe, window=None)
-    table.start()
+    device, shoe = started_on_a_pty(again)
     try:
-        deadline = time.monotonic() + 5
-        while shoe.device_path is None and time.monotonic() < deadline:
-            time.sleep(0.02)
-        time.sleep(0.1)  # the reader flushes what was waiting when it opens the port
         device.write(format_frame("HB", 6, "4"))
-        deadline = time.monotonic() + 5
-        while not any(a.code == "gap" for a in again.snapshot.alerts) and time.monotonic() < deadline:
-            time.sleep(0.02)
+        wait_for(lambda: any(a.code == "gap" for a in again.snapshot.alerts))
         gap = next(a for a in again.snapshot.alerts if a.code == "gap")
         assert "lost frames 3, 4:" in gap.text
     finally:
@@ -267,3 +270,46 @@ def test_a_wall_clock_stepped_back_does_not_stop_the_noise_count(tmp_path):
     counted = sum(e.payload["count"] for e in entries if e.kind == "frame_dropped")
     warned = [e for e in entries if e.kind == "alert" and e.payload.get("code") == f"noise:{SOURCE}"]
     assert counted >= 590 and len(warned) >= 11  # as with no step: 591 lines journaled, 12 warnings
+
+
+def test_a_frame_the_shoe_sends_again_after_the_tables_restart_is_a_repeat_over_a_real_pty(tmp_path):
+    """qaAC F16: the shoe sent its last CARD again, byte for byte (PROTOCOL.md 5 allows it), just after the display
+    restarted on its journal: SHOE RESTARTED? and FRAMES LOST were raised and K♦, already B1, waited to be played
+    a second time.  Without the restart the same repeat is ignored; the journal holds the frame, so it is now too."""
+    path = tmp_path / "j.sqlite"
+    rules = TableRules(shoe=ShoeRules(burn=False))
+    session = TableSession(rules, journal=Journal.open(path), odds=False)
+    session.handle(DeviceHello(SOURCE, time.time(), "SHOE-1", "B1", "fw"))
+    assert session.deal() is None
+    for seq, code in enumerate(("9S", "KD"), start=2):
+        session.handle(CardRead(parse_card(code), SOURCE, time.time(), seq=seq))
+    session.close()
+
+    again = TableSession(rules, journal=Journal.open(path), odds=False)
+    device, shoe = started_on_a_pty(again)
+    try:
+        device.write(format_frame("CARD", 3, "KD") + format_frame("HB", 4, "3") + format_frame("CARD", 5, "TH"))
+        wait_for(lambda: len(again.state.round.cards) >= 3)
+        assert [c.code for c in again.state.round.cards] == ["9S", "KD", "TH"]
+        assert again.snapshot.pending is None and shoe.stats["duplicates"] == 1
+        assert not {"gap", "hello"} & {a.code for a in again.snapshot.alerts}
+    finally:
+        shoe.stop()
+        device.close()
+        again.close()
+
+
+def test_a_frame_with_the_seq_of_a_card_read_before_the_restart_but_another_card_is_no_repeat():
+    """Only the same frame is a repeat: another card under that SEQ is the count gone back (a restart)."""
+    from dealer_assist.events import CountPosition, CountRestarted
+
+    def after_restart(frame: bytes) -> list:
+        shoe = SerialShoe("/dev/card-shoe")
+        events: list = []
+        shoe.set_sink(events.append)
+        shoe.resume_from("SHOE-1", CountPosition("B1", 3, 3, recent=((2, "9S"), (3, "KD"))))
+        shoe.feed(frame)
+        return events
+
+    assert after_restart(format_frame("CARD", 3, "KD")) == []
+    assert any(isinstance(e, (CountRestarted, SeqGap)) for e in after_restart(format_frame("CARD", 3, "QH")))

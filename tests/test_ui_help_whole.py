@@ -40,3 +40,10 @@ def test_the_blackjack_key_list_is_whole(qtbot, show_window, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_baccarat_key_list_is_whole(qtbot, table_factory, size):
     assert_whole(qtbot, table_factory(size=size))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_burning_blackjack_tables_key_list_with_b_is_whole(qtbot, show_window, size):
+    window = show_window(BlackjackWindow(BlackjackSession(BlackjackTableRules(seats=7, burn_cards=1))), size)
+    assert any(keys == "B" for _group, keys, _what in window.help.lines)
+    assert_whole(qtbot, window)

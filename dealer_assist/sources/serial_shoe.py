@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Optional
 
+from dealer_assist.cards import InvalidCardError, parse_card
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.events import (
     PORT_IN_USE, CardRead, CountPosition, CountRestarted, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap,
@@ -377,6 +378,7 @@ class SerialShoe(CardSource):
         if count.last_seq is not None:
             tracker.resume(count.boot, count.last_seq)
             tracker.last_card = count.last_read
+            tracker.recall(_card_frames(count.recent))
         return tracker
 
     def start(self, sink: Sink) -> None:
@@ -851,3 +853,14 @@ class SerialShoe(CardSource):
         elif isinstance(frame, ShoeFrame):
             self._emit(ShoeSignal(self.name, t, frame.state.lower(), seq=frame.seq, foreign=self._other_device))
         # HeartbeatFrame and UnknownFrame only keep the link and the SEQ count alive.
+
+
+def _card_frames(recent: Iterable[tuple[int, str]]) -> list[CardFrame]:
+    """The ``CARD`` frames of a journal's last cards read (see :class:`CountPosition`), as the shoe sent them."""
+    frames = []
+    for seq, code in recent:
+        try:
+            frames.append(CardFrame(seq, parse_card(code, require_suit=True)))
+        except InvalidCardError:
+            continue  # no card a shoe's frame names: nothing it could repeat
+    return frames

@@ -19,7 +19,7 @@ import re
 import unicodedata
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Optional, Union
+from typing import Iterable, Optional, Union
 
 from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card
 
@@ -736,6 +736,14 @@ class SequenceTracker:
         self.expected = (last_card + 1) % SEQ_MODULO
         self.last_card = last_card
         self._since_floor = 0
+
+    def recall(self, frames: Iterable[Frame]) -> None:
+        """Frames of the count :meth:`resume` goes on with, accepted before the host restarted (its journal's): the
+        same frame sent again is a repeat, as it is without the restart (PROTOCOL.md 7.3)."""
+        for frame in frames:
+            if frame.seq not in self._recent:
+                self._order.append(frame.seq)
+            self._recent[frame.seq] = frame
 
     def _remember(self, frame: Frame) -> None:
         seq, hello = frame.seq, isinstance(frame, HelloFrame)

@@ -47,7 +47,7 @@ OP_KINDS = {
     "clear": "bets_cleared", "rebet": "rebet", "deal": "deal", "void": "correction", "next_round": "round_start",
     "deck_check": "deck_check", "return_stub": "deck_return", "void_return": "correction", "resume": "deck_check",
     "new_deck": "shoe_start", "set_limits": "correction", "cut": "shoe_cut",
-    "uncut": "shoe_cut",
+    "uncut": "shoe_cut", "skip_burn": "shoe_burn",
 }
 
 #: The key of each call (the window's, and its help's): split is P, stand took S.
@@ -110,7 +110,7 @@ class BlackjackSnapshot(SnapshotCore):
         if self.status_banner():
             return self.status_banner()
         if s.phase == BlackjackPhase.BETTING:
-            return "CUT CARD OUT" if s.cut_out else "PLACE YOUR BETS"
+            return "CUT CARD OUT" if s.cut_out else f"BURN {s.burn_left}" if s.burn_left else "PLACE YOUR BETS"
         if s.phase == BlackjackPhase.DECK_CHECK:
             return "DECK CHECK"
         prompt = s.round.dealer_prompt if s.round is not None else None
@@ -136,6 +136,9 @@ class BlackjackSnapshot(SnapshotCore):
             return REPLAY_HINTS[s.phase]
         if s.cut_out and s.phase in (BlackjackPhase.BETTING, BlackjackPhase.SETTLED):
             return "this deck is done: C checks it, then Ctrl+N puts a new one in"
+        if s.phase == BlackjackPhase.BETTING and s.burn_left:
+            return (f"burn {s.burn_left} card{'s' if s.burn_left > 1 else ''} of the new deck (read by the shoe, or K "
+                    "and type it; B: burned unrecorded); bets may be placed meanwhile")
         if s.phase in PHASE_HINTS:
             if s.phase == BlackjackPhase.DECK_CHECK:
                 rec = s.reconciliation()
@@ -371,7 +374,8 @@ class BlackjackSession(SessionCore):
     def card_due(self) -> bool:
         """True when the next card from the shoe has a place: the virtual shoe deals only then."""
         s = self._snap
-        return not s.stopped and s.pending is None and s.state.card_due
+        burn = s.state.phase == BlackjackPhase.BETTING and bool(s.state.burn_left)
+        return not s.stopped and s.pending is None and (s.state.card_due or burn)
 
     # -- the game hooks of SessionCore ----------------------------------------
     def _apply(self, state: BlackjackState, op: dict) -> BlackjackState:
@@ -380,6 +384,8 @@ class BlackjackSession(SessionCore):
     @staticmethod
     def _entry(op: dict, old: BlackjackState, new: BlackjackState) -> tuple[str, dict]:
         payload = {**op, "game": GAME, "shoe": new.deck_no, "round": new.round_no}
+        if op["op"] == "card" and new.burned != old.burned:  # as baccarat's: a burn card names its cards
+            return "shoe_burn", {**payload, "cards": [op["card"]], "burn_left": new.burn_left}
         if op["op"] == "card" and new.round is not None and new.round.step is not None and new.round.step.card:
             step = new.round.step
             payload["position"] = position(new, step.seat, step.hand)
@@ -919,8 +925,8 @@ class BlackjackSession(SessionCore):
         the deck ends with this round, as when a shoe reports it (qaM: only a shoe's signal could end one)."""
         state = self._snap.state
         if state.cut_out:
-            return self._refuse("the cut card is already out: finish the round, then check the deck (C) and put "
-                                "a new one in (Ctrl+N)")
+            return self._refuse(cut_takeback_refusal(state) or "the cut card is already out (recorded with O): press O "
+                                "twice to take it back, if it was recorded by mistake")
         if state.phase == BlackjackPhase.DECK_CHECK:
             return self._refuse("the deck is being checked: the cut card ends a deck in play; Ctrl+N puts a new "
                                 "one in")
@@ -943,8 +949,12 @@ class BlackjackSession(SessionCore):
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
-            if not self._snap.state.cut_out or self._snap.state.cut_by_hand is not None:  # the shoe's, then: it stays
-                self._do({"op": "cut", "by": "shoe"}, message="cut card out")
+            if self._snap.state.cut_out and self._snap.state.cut_by_hand is None:
+                self._cut_again(event)
+                return
+            # One O recorded becomes the shoe's: it stays.
+            self._do({"op": "cut", "by": "shoe", "source": event.source, "source_seq": event.seq},
+                     message="cut card out")
             self._cut_alert(f"the {event.source} reached the cut card")
         elif event.state == "empty" and self._snap.state.phase != BlackjackPhase.PLAYING:
             self._shoe_empty_between_rounds(event.source)
@@ -1033,7 +1043,7 @@ class BlackjackSession(SessionCore):
         return self.act("split")
 
     #: The supervisor's action (:data:`~dealer_assist.table.supervisor.ACTIONS`) for each kind of void.
-    VOID_ACTIONS = {"deal": "void_deal", "card": "void_card", "decision": "void_decision"}
+    VOID_ACTIONS = {"deal": "void_deal", "card": "void_card", "decision": "void_decision", "burn": "void_card"}
 
     def void_preview(self) -> Optional[dict]:
         """What :meth:`void_last` would take back now (``None`` when there is nothing to void); words for
@@ -1082,6 +1092,20 @@ class BlackjackSession(SessionCore):
             if error is None and what.get("voided") == "card":
                 self._card_voided()
             return error
+
+    def _new_shoes_first_read(self, read: CardRead) -> None:
+        """A card drawn from the new deck before Ctrl+N put it in: its burn card, where the table burns, played as
+        read; else it waits for the bets (:data:`NEW_DECKS_FIRST`)."""
+        if self._snap.state.burn_left:
+            self._card_read(replace(read, doubt=""))
+        else:
+            super()._new_shoes_first_read(read)
+
+    def skip_burn(self) -> Optional[str]:
+        """B: the new deck's burn cards went to the discard rack unrecorded (face down past a reader, or not typed):
+        the first deal comes next; the deck check counts them back as any other card."""
+        return self._do({"op": "skip_burn"}, message="burn done unrecorded: the burn cards are counted back at the "
+                                                     "deck check")
 
     def next_round(self) -> Optional[str]:
         error = self._do({"op": "next_round"})

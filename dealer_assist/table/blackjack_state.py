@@ -96,6 +96,10 @@ class DuplicateCardError(BlackjackTableError):
                          "or a supervisor accepts it (it is then flagged at the deck check)")
 
 
+#: The most cards a blackjack table burns after a new deck (a house burns one, a few burn up to five).
+MOST_BURNED = 10
+
+
 @dataclass(frozen=True)
 class BlackjackTableRules:
     """Everything configurable about a blackjack table: house rules, seats, seat limits and chips."""
@@ -105,8 +109,13 @@ class BlackjackTableRules:
     min_bet: Decimal = Decimal("5.00")
     max_bet: Decimal = Decimal("500.00")
     chips: tuple[Decimal, ...] = DEFAULT_CHIPS
+    #: Cards burned after each new deck goes in, before its first deal (a house's procedure after the shuffle;
+    #: the seeds burn none).  A reader or camera reads them, or K types them; B: burned unrecorded.
+    burn_cards: int = 0
 
     def __post_init__(self) -> None:
+        if isinstance(self.burn_cards, bool) or not isinstance(self.burn_cards, int) or not 0 <= self.burn_cards <= MOST_BURNED:
+            raise BlackjackTableError(f"invalid burn_cards {self.burn_cards!r}: a whole number of cards, 0 to {MOST_BURNED}")
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not 1 <= self.seats <= self.house.max_seats:
             raise BlackjackTableError(f"invalid number of seats {self.seats!r}: 1 to {self.house.max_seats}")
         # A minimum of 0.00 is no minimum but the smallest chip, as at the baccarat table (docs/RULES.md).
@@ -126,6 +135,7 @@ CONFIG_KEYS = {
     "blackjack_pays": 'a ratio from 1 to 2 as a string, e.g. "1.5" (3:2) or "1.2" (6:5)', "seats": "a whole number of seats",
     "min_bet": 'an amount, e.g. "5"', "max_bet": 'an amount, e.g. "500"',
     "chips": 'a list of 1 to 9 amounts, e.g. ["1", "5"]',
+    "burn_cards": f"a whole number of cards burned after each new deck, 0 to {MOST_BURNED}",
 }
 
 
@@ -144,7 +154,7 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
                 if not isinstance(value, bool):
                     raise ValueError
                 house[key] = value
-            elif key in ("decks", "seats"):
+            elif key in ("decks", "seats", "burn_cards"):
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise ValueError
                 (house if key == "decks" else table)[key] = value
@@ -225,7 +235,8 @@ def rules_from_record(record: Mapping[str, Any]) -> BlackjackTableRules:
         house["blackjack_pays"] = Decimal(str(house["blackjack_pays"]))
         return BlackjackTableRules(house=HouseRules(**house), seats=record["seats"],
                                    min_bet=Decimal(str(record["min_bet"])), max_bet=Decimal(str(record["max_bet"])),
-                                   chips=tuple(Decimal(str(c)) for c in record["chips"]))
+                                   chips=tuple(Decimal(str(c)) for c in record["chips"]),
+                                   burn_cards=record.get("burn_cards", 0))
     except (KeyError, TypeError, ValueError, ArithmeticError, BlackjackError) as exc:
         raise BlackjackTableError(f"the table rules recorded in the journal cannot be read ({exc!r}): "
                                   "give the configuration the table was played with (--config)") from None
@@ -285,11 +296,14 @@ class BlackjackState:
     #: what to take back or pay more once the round settles again, or, the deal voided too, what to undo
     #: before the bets are dealt anew.  Gone at the deal and at the next round.
     paid_before: Optional[Settlement] = None
+    #: Burn cards still due from this deck before its first deal, and those burned (read or typed).
+    burn_left: int = 0
+    burned: tuple[Card, ...] = ()
 
     @classmethod
     def new(cls, rules: Optional[BlackjackTableRules] = None) -> "BlackjackState":
         rules = rules or BlackjackTableRules()
-        return cls(rules=rules, ledger=DeckLedger(rules.house.decks))
+        return cls(rules=rules, ledger=DeckLedger(rules.house.decks), burn_left=rules.burn_cards)
 
     # ----------------------------------------------------------------- reading
     def stake(self, seat: int) -> Decimal:
@@ -481,7 +495,7 @@ def _deal(state: BlackjackState) -> BlackjackState:
         rnd = Round.start(len(seats), state.rules.house)
     except BlackjackError as exc:
         raise _refuse(exc) from None
-    return replace(state, phase=BlackjackPhase.PLAYING, seats_in=seats, round=rnd,
+    return replace(state, phase=BlackjackPhase.PLAYING, seats_in=seats, round=rnd, burn_left=0,  # dealt: burn over
                    before=state.before + (state,), paid_before=None)  # a payment taken back was undone
 
 
@@ -537,12 +551,16 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         return replace(state, ledger=state.ledger.receive(card))
     if state.phase == BlackjackPhase.SETTLED:
         raise CardAfterRoundError(card)
+    if state.phase == BlackjackPhase.BETTING and state.burn_left:
+        return _burn(state, card)
     before = state
     if state.phase == BlackjackPhase.BETTING:  # the first card closes the bets, as at a real table
         try:
             state = _deal(state)
         except BlackjackTableError as exc:
-            raise CardBeforeDealError(f"card {card.label} refused: {exc}") from None
+            burn = ("; if it is a burn card (the house burns after the shuffle), set burn_cards in the config's "
+                    "[blackjack] section" if not state.ledger.dealt and not state.rules.burn_cards else "")
+            raise CardBeforeDealError(f"card {card.label} refused: {exc}{burn}") from None
     assert state.round is not None
     if state.ledger.dealt.count(card) >= state.ledger.decks and not _has_override(op):
         try:  # a rule a supervisor cannot lift refuses it too (the round itself holds it): that is what is said
@@ -557,6 +575,14 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     stack = state.before if before is not state else state.before + (state,)  # a deal already pushed it
     new = replace(state, round=rnd, ledger=state.ledger.deal(card), before=stack)
     return _settle_if_complete(new)
+
+
+def _burn(state: BlackjackState, card: Card) -> BlackjackState:
+    """A burn card out of a new deck: out of the shoe (the deck check counts it back from the discard rack, the
+    odds leave it out), in no hand."""
+    if state.ledger.dealt.count(card) >= state.ledger.decks:
+        raise DuplicateCardError(card, state.ledger.decks)
+    return replace(state, ledger=state.ledger.deal(card), burn_left=state.burn_left - 1, burned=state.burned + (card,))
 
 
 def _settle_if_complete(state: BlackjackState) -> BlackjackState:
@@ -607,7 +633,15 @@ def _table_seats(message: str, state: BlackjackState) -> str:
 CUT_STAYS = "cut_stays"
 
 
+def _burn_voidable(state: BlackjackState) -> bool:
+    """Whether the last card out of this deck is a burn card a void may take back: no other card out since."""
+    return state.phase == BlackjackPhase.BETTING and bool(state.burned) and len(state.ledger.dealt) == len(state.burned)
+
+
 def _void(state: BlackjackState, op: Optional[Mapping[str, Any]] = None) -> BlackjackState:
+    if _burn_voidable(state):  # a burn card typed (or read) wrong: due again
+        return replace(state, ledger=replace(state.ledger, dealt=state.ledger.dealt[:-1]),
+                       burn_left=state.burn_left + 1, burned=state.burned[:-1])
     if state.phase not in (BlackjackPhase.PLAYING, BlackjackPhase.SETTLED) or not state.before:
         raise BlackjackTableError("nothing to void: no deal, card or decision in this round yet")
     before = replace(state.before[-1], rules=state.rules,  # a limit change since belongs to the table, not the round
@@ -624,11 +658,13 @@ def cut_takeback_refusal(state: BlackjackState) -> Optional[str]:
     reader's signal is the shoe's), and not once the deck is being checked (qaZ F9)."""
     if not state.cut_out:
         return "the cut card is not out: nothing to take back"
-    if state.cut_by_hand is None:
-        return ("the cut card stays out: the shoe reported it (only a cut card recorded with O is taken back with "
-                "O); finish the round, then check the deck (C) and put a new one in (Ctrl+N)")
+    if state.cut_by_hand is None:  # O refused had said only "already out" (qaY)
+        return ("the cut card is already out and stays out: the shoe reported it, and O takes back only a cut card "
+                "recorded with O; finish the round, then check the deck (C) and put a new one in (Ctrl+N); if the "
+                "shoe reported it wrongly, the deck ends all the same: have its reader checked")
     if state.phase == BlackjackPhase.DECK_CHECK:
-        return "the cut card stays out: the deck is being checked; Ctrl+N puts a new one in"
+        return ("the cut card is already out and stays out: the deck is being checked (O takes back a cut card "
+                "recorded with O only before the check); Ctrl+N puts a new one in")
     return None
 
 
@@ -648,6 +684,8 @@ def void_target(state: BlackjackState) -> dict:
     supervisor signs for exactly this, so it is read from the state, not
     from what the display believes it shows.
     """
+    if _burn_voidable(state):
+        return {"voided": "burn", "card": state.burned[-1].code}
     _void(state)
     assert state.round is not None
     step = state.round.step
@@ -668,6 +706,8 @@ def void_target(state: BlackjackState) -> dict:
 
 def describe_void(what: Mapping[str, Any]) -> str:
     """A :func:`void_target` in words, for the supervisor's dialog and the croupier's message."""
+    if what["voided"] == "burn":
+        return f"burn card {what['card']} (the burn is due again)"
     if what["voided"] == "deal":
         cards = f" and the card {what['cards'][0]}" if what.get("cards") else ""
         text = f"the deal{cards} (the bets open again)"
@@ -766,7 +806,7 @@ def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     if not rec.ok and not _has_override(op):
         if state.phase != BlackjackPhase.DECK_CHECK:
             raise BlackjackTableError("new deck refused: count the old deck back first (C opens the deck check; "
-                                      "seed 002: check that you have received all the cards back)")
+                                      "the house rule: every card back before a new deck goes in)")
         problems, fixes = [], []
         if rec.missing:
             problems.append(f"{len(rec.missing)} missing ({' '.join(c.code for c in rec.missing[:12])}"
@@ -784,7 +824,8 @@ def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     # The history goes with the deck, as baccarat's goes with the shoe: a table dealing round the clock
     # had kept every round since it started (6,588 rounds: 85 MB more).  The journal keeps them all.
     return replace(state, phase=BlackjackPhase.BETTING, deck_no=state.deck_no + 1,
-                   ledger=DeckLedger(state.rules.house.decks), cut_out=False, history=())
+                   ledger=DeckLedger(state.rules.house.decks), cut_out=False, history=(),
+                   burn_left=state.rules.burn_cards, burned=())
 
 
 def deck_started(rules: BlackjackTableRules, entry: Mapping[str, Any]) -> BlackjackState:
@@ -853,6 +894,11 @@ def apply(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
         return _resume(state)
     if kind == "new_deck":
         return _new_deck(state, op)
+    if kind == "skip_burn":  # B: the burn cards went to the discard rack unrecorded (counted back at the check)
+        if not state.burn_left or state.phase != BlackjackPhase.BETTING:
+            raise BlackjackTableError("no burn card is due: the deck's burn is done (B counts it done before "
+                                      "its first deal only)")
+        return replace(state, burn_left=0)
     if kind == "set_limits":
         return _set_limits(state, op)
     if kind == "cut":  # the shoe's signal, or O, journaled: the deck ends after this round

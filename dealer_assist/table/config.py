@@ -60,6 +60,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     min_bet = "5"             # "0": no minimum but the smallest chip, as at baccarat
     max_bet = "500"
     chips = ["1", "5", "10", "25", "100", "500"]
+    burn_cards = 0            # cards burned after each new deck, 0 to 10 (read, typed, or B: unrecorded)
 
 Other keys and ranges: ``shoe.cut_from_end`` (cards behind the cut card, default 16),
 ``table.seats`` 1 to 14, ``paytable.pair_pays`` 1 to 100 (a payout with no house edge is refused).

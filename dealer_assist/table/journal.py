@@ -42,9 +42,11 @@ shoe_start        shoe, decks; a new shoe (op ``new_shoe``) also ``limits`` and 
                   to undo, its ``bets`` one line per hand): a restart starts from the last of them; a new deck a supervisor let in
                   over a deck check that did not add up (``override``) also ``missing`` and
                   ``seen_too_often`` (card codes, as the display named them)
-shoe_burn         shoe, cards (list of codes)
+shoe_burn         shoe, cards (list of codes; blackjack: the burn of a [blackjack] burn_cards table, with
+                  burn_left; none: B, the burn done unrecorded; a void of one is a correction, ``voided``
+                  ``burn``)
 shoe_cut          shoe, round (the round in which the cut card came out); op ``cut`` (``by``: ``croupier``, O,
-                  or ``shoe``, a reader's signal; older journals: none) or ``uncut`` (a cut card recorded with
+                  or ``shoe``, a reader's signal, then also its ``source`` and ``source_seq``; older journals: none) or ``uncut`` (a cut card recorded with
                   O by mistake taken back: the shoe plays on); blackjack: op ``cut``,
                   no round is dealt from that deck after it
 round_start       round, shoe, game ("baccarat"/"blackjack")

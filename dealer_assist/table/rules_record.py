@@ -36,10 +36,16 @@ class RulesMismatchError(ValueError):
                          "--journal PATH for a table with these rules")
 
 
+#: Rules added after journals were first written, recorded only when not at their default: a journal written
+#: before, which names none, still matches (a restart, a replay) a table that keeps the default.
+ADDED_LATER = {"burn_cards": 0}
+
+
 def rules_record(rules: Any) -> dict:
     """A table's rules (a frozen dataclass) as the journal keeps them: JSON, money as strings, a set
     as a sorted list (it was its Python repr, ``"frozenset({9, 10, 11})"``, no use to a JSON reader: QA)."""
-    return json.loads(json.dumps(asdict(rules), default=_json_value))
+    record = json.loads(json.dumps(asdict(rules), default=_json_value))
+    return {k: v for k, v in record.items() if k not in ADDED_LATER or v != ADDED_LATER[k]}
 
 
 def _json_value(value: Any) -> Any:

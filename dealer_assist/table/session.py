@@ -282,8 +282,12 @@ class TableSession(SessionCore):
         entries all come after the shoe's own, at ``from_seq``."""
         ended = round_ends(journal.entries(from_seq))
         state = self._snap.state
+        # A round whose bets are being corrected (Shift+D) has no end until D settles it again: its record, still
+        # in the history, is the settlement taken back (qaAE F9: a restart wrote it again as the round's end).
+        open_again = (state.shoe_no, state.round_no) if correcting_bets(state) else None
         for record in state.history:
-            self._journal_round_end(state, record, ended.get((record.shoe, record.number), set()))
+            if (record.shoe, record.number) != open_again:
+                self._journal_round_end(state, record, ended.get((record.shoe, record.number), set()))
 
     def _placed_hand(self, card: Card) -> Optional[str]:
         rnd = self._snap.state.round
@@ -432,7 +436,11 @@ class TableSession(SessionCore):
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
-            self._cut_out()
+            s = self._snap.state
+            if s.shoe.cut_out and s.cut_by_hand is None:
+                self._cut_again(event)
+            else:
+                self._cut_out(frame={"source": event.source, "source_seq": event.seq})
         elif event.state == "empty":
             self.alert("empty", "warning", "SHOE EMPTY", f"the {event.source} reports an empty shoe",
                        "finish by hand (K) or start a new shoe (Ctrl+N)")
@@ -482,10 +490,11 @@ class TableSession(SessionCore):
                                                    "correct the payment as the list says")
         return self._do({"op": "deal"}, message="no more bets")
 
-    def _cut_out(self, by: str = "shoe") -> Optional[str]:
+    def _cut_out(self, by: str = "shoe", frame: Optional[dict] = None) -> Optional[str]:
+        """``frame``: the reader and the SEQ of the shoe's report (qaAC F9: a dispute asks for the frames' order)."""
         with self._lock:  # the decision and the op on one state: a card read meanwhile would change it
-            error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state), "by": by},
-                             message="cut card out")
+            error = self._do({"op": "cut", "before_first": cut_before_first_card(self._snap.state), "by": by,
+                              **(frame or {})}, message="cut card out")
         if error is None:
             self.alert("cut", "info", "CUT CARD OUT", cut_text(self._snap.state), "finish as shown, then a new shoe")
         return error
@@ -498,7 +507,8 @@ class TableSession(SessionCore):
         report it): the shoe ends as its rules say, as when a shoe reports it."""
         shoe = self._snap.state.shoe
         if shoe.cut_out or shoe.phase is ShoePhase.FINISHED:
-            return self._refuse("the cut card is already out: " + shoe.status if shoe.cut_out
+            return self._refuse((cut_takeback_refusal(self._snap.state) or "the cut card is already out (recorded with "
+                                 "O): press O twice to take it back, if it was recorded by mistake") if shoe.cut_out
                                 else "the shoe is finished: start a new shoe (Ctrl+N)")
         return self._cut_out("croupier")
 

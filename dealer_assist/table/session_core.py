@@ -483,6 +483,14 @@ class SessionCore(abc.ABC):
     def _shoe_signal(self, event: ShoeSignal) -> None:
         """What the shoe's own new/cut/empty signals mean for this game."""
 
+    def _cut_again(self, event: ShoeSignal) -> None:
+        """The shoe reported its cut card once more: a shoe holds one, so its sensor (or firmware) reported it twice.
+        The first report stands (qaAC F18: the second rewrote CUT CARD OUT to its round, and was journaled)."""
+        frame = f" (frame {event.seq})" if event.seq is not None else ""
+        self.alert("cut_again", "warning", "CUT CARD REPORTED AGAIN",
+                   f"the {event.source} reported the cut card again{frame}, out already: nothing changed",
+                   "go on as shown; if it happens again, have the shoe's cut-card sensor checked")
+
     # -- observing --------------------------------------------------------------
     @property
     def snapshot(self) -> Any:

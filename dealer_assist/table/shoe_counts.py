@@ -27,6 +27,8 @@ KINDS = ("device_hello", "shoe_taken", "card_read", "card_unreadable", "alert")
 #: carried their frame wrote it too): its frame is the one after that card's (verS N0: a journal whose last
 #: frame was such a DOUBLE_FEED had the first heartbeat after the upgrade name it "a card was missed").
 READ_JUST_BEFORE = " was read just before this report"
+#: How many of a count's last cards read a restarted reader knows again (a shoe repeats its last frames).
+RECENT_READS = 16
 
 
 class ShoeCounts:
@@ -76,7 +78,10 @@ class ShoeCounts:
             self._counts[(source, heard)] = replace(going, last_seq=(going.last_seq + 1) % 65536)
         elif isinstance(payload.get("source_seq"), int):
             seq = payload["source_seq"]
-            self._counts[(source, heard)] = replace(going, last_seq=seq,
+            code = payload.get("card")
+            recent = ((*going.recent, (seq, code))[-RECENT_READS:] if kind == "card_read" and isinstance(code, str)
+                      else going.recent)
+            self._counts[(source, heard)] = replace(going, last_seq=seq, recent=recent,
                                                     last_read=seq if kind == "card_read" else going.last_read)
 
     @staticmethod

@@ -481,15 +481,16 @@ def cut_takeback_refusal(state: TableState) -> Optional[str]:
     if not state.shoe.cut_out:
         return "the cut card is not out: nothing to take back"
     at = state.cut_by_hand
-    if at is None:
-        return ("the cut card stays out: the shoe reported it (only a cut card recorded with O is taken back with "
-                "O); finish as shown, then a new shoe (Ctrl+N)")
+    if at is None:  # O refused had said only "already out" (qaY): a croupier sure it is still in is told what to do
+        return ("the cut card is already out and stays out: the shoe reported it, and O takes back only a cut card "
+                "recorded with O; finish as shown, then a new shoe (Ctrl+N); if the shoe reported it wrongly, the "
+                "shoe ends all the same: have its reader checked")
     # At or before its round (a void after N reopens the one before), or bets open on the next one, nothing dealt.
     if state.round_no <= at or (state.round_no == at + 1 and state.phase in (TablePhase.BETTING,
                                                                              TablePhase.FINISHED)):
         return None
-    return (f"the cut card stays out: it was recorded (O) in round {at}, and a round was dealt after it; "
-            "finish as shown, then a new shoe (Ctrl+N)")
+    return (f"the cut card is already out and stays out: it was recorded with O in round {at}, and a round was "
+            "dealt after it (O takes it back only until then); finish as shown, then a new shoe (Ctrl+N)")
 
 
 def cut_before_first_card(state: TableState) -> bool:

@@ -34,12 +34,14 @@ ZONE = (200, 200, 200)  # BGR: the zones, in light grey beside the cards' colour
 
 class CameraViewPanel(QFrame):
     """The view, laid over the table's side column ``anchor`` (from its top, its width: the hands and
-    seats stay in sight); :meth:`toggle` shows or hides it."""
+    seats stay in sight) and never over ``floor``, a panel under it that stays in sight whole (the
+    blackjack deck panel); :meth:`toggle` shows or hides it."""
 
-    def __init__(self, parent: QWidget, source: Any, anchor: QWidget) -> None:
+    def __init__(self, parent: QWidget, source: Any, anchor: QWidget, floor: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.source = source
         self.anchor = anchor
+        self.floor = floor
         self.setFrameShape(QFrame.Shape.Box)
         self.setAutoFillBackground(True)
         self.setStyleSheet(f"CameraViewPanel {{ background: {theme.FELT_DARK.name()}; border: 2px solid "
@@ -64,9 +66,12 @@ class CameraViewPanel(QFrame):
         self.set_unit(16)
         self.hide()
         anchor.installEventFilter(self)  # the column moved or resized (an alert bar above it): follow it
+        if floor is not None:
+            floor.installEventFilter(self)  # the panel under it grew (the deck check's lines): stop above it
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
-        if watched is self.anchor and event.type() in (QEvent.Type.Move, QEvent.Type.Resize) and self.isVisible():
+        if (watched is self.anchor or watched is self.floor) and event.type() in (QEvent.Type.Move, QEvent.Type.Resize) \
+                and self.isVisible():
             self.place()
         return False
 
@@ -79,12 +84,16 @@ class CameraViewPanel(QFrame):
         a 16:9 picture as wide as the column; the picture drawn again at that size.  No taller than the
         column while that leaves :data:`LEAST_SHARE` of the window's height (the roads and buttons stay in
         sight); when alerts above make the column short, the view runs down over the roads rather than
-        shrink: alerts send the croupier to it, and a thumbnail shows no card's index (qaU F7: 180x100 px)."""
+        shrink: alerts send the croupier to it, and a thumbnail shows no card's index (qaU F7: 180x100 px).
+        Never over :attr:`floor`: at blackjack it ran down over the deck panel's heading (qaY, 1280x720)."""
         area = self.parentWidget().rect()
         top_left = self.anchor.mapTo(self.parentWidget(), QPoint(0, 0))
         width = self.anchor.width()
         whole = int(width * 9 / 16) + self.title.sizeHint().height() + 2 * self.note.sizeHint().height()
-        height = min(whole, max(self.anchor.height(), int(area.height() * LEAST_SHARE)), area.bottom() - top_left.y())
+        bottom = area.bottom()
+        if self.floor is not None and self.floor.isVisible():
+            bottom = min(bottom, self.floor.mapTo(self.parentWidget(), QPoint(0, 0)).y() - 1)
+        height = min(whole, max(self.anchor.height(), int(area.height() * LEAST_SHARE)), bottom - top_left.y())
         if self.geometry() != QRect(top_left.x(), top_left.y(), width, height):
             self.setGeometry(top_left.x(), top_left.y(), width, height)
             self.shown_at = None  # drawn again at the new size
@@ -163,13 +172,13 @@ class CameraViewPanel(QFrame):
 
 
 def toggled(panel: Optional[CameraViewPanel], parent: QWidget, source: Any, anchor: QWidget,
-            unit: int) -> tuple[Optional[CameraViewPanel], Optional[str]]:
+            unit: int, floor: Optional[QWidget] = None) -> tuple[Optional[CameraViewPanel], Optional[str]]:
     """W at a table: its camera view (made on the first press) shown or hidden over the side column
-    ``anchor``; or, at a table without a camera, what to say instead."""
+    ``anchor``, above ``floor``; or, at a table without a camera, what to say instead."""
     if not hasattr(source, "latest_view"):
         return panel, "no camera at this table: the cards come from " + (getattr(source, "name", "") or "the keyboard")
     if panel is None:
-        panel = CameraViewPanel(parent, source, anchor)
+        panel = CameraViewPanel(parent, source, anchor, floor)
         panel.set_unit(unit or 16)
     panel.toggle()
     return panel, None

@@ -481,7 +481,8 @@ class DeckPanel(QWidget):
         ledger = state.ledger
         checking = state.phase == BlackjackPhase.DECK_CHECK
         self.title.setText(f"DECK {state.deck_no}" + (": CHECK" if checking else ""))
-        self.status.setText(f"{len(ledger.dealt)} dealt, {len(ledger.in_shoe)} in the shoe")
+        burned = f" (burned {' '.join(c.label for c in state.burned)})" if state.burned and not checking else ""
+        self.status.setText(f"{len(ledger.dealt)} dealt{burned}, {len(ledger.in_shoe)} in the shoe")
         for name, button in self.buttons.items():
             button.setVisible(checking and not snap.replay)  # a replay counts the deck back by itself
         if not checking:

@@ -48,13 +48,14 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("+", "="), "place_at_cursor", "add the chosen chip to the seat at the cursor (mouse: click a seat)"),
     (("-",), "remove_at_cursor", "take the chosen chip off the seat at the cursor (mouse: Shift-click)"),
     (("Backspace",), "void", "void the last deal, card or decision (supervisor PIN when configured; "
-                            "else, in a settled round, press twice; in the empty card field too, but not the "
-                            "press right after one that rubbed its text out: press again)"),
+                            "else, in a settled round, press twice; in the empty card field too, not the "
+                            "press right after the one that emptied it)"),
     (("N",), "next_round", "next round"),
     (("R",), "rebet", "repeat the last round's bets"),
     (("X",), "clear", "clear the bets (press twice: no undo brings them back)"),
     (("O",), "cut_card", "cut card out, no reader reporting it (twice; twice again takes it back): the deck "
                          "ends with this round"),
+    (("B",), "skip_burn", "burn done unrecorded (a table with burn_cards)"),
     (("C",), "deck_check", "open the deck check (count the deck back)"),
     (("T",), "return_stub", "deck check: count the undealt stub back (in the card field: Esc first)"),
     (("Shift+Backspace",), "void_return", "deck check: take back the last card counted; again, the one "
@@ -78,6 +79,10 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("F1",), "toggle_help", "this help: every key"),
     (("Ctrl+Q",), "close", "quit"),
 )
+
+#: Help rows that stand for two keys (a row fewer: the list fits the least window with B, qaAC F4's burn).
+HELP_ROWS = {"page_down": ("PgDown / PgUp", "scroll the pay list a page down / up (seven seats split make more "
+                                           "lines than fit)")}
 
 #: Seconds between the cards of a simulated shoe or a replay in turbo mode.
 TURBO_INTERVAL = 0.05
@@ -235,8 +240,10 @@ class BlackjackWindow(QMainWindow, StepsDown):
     def help_lines(self) -> list[tuple[str, str, str]]:
         """(group, keys, what) for the F1 help: a replay lists only the keys it runs, its own first."""
         if not self.replay:
-            chips = self.session.state.rules.chips[:9]
-            return [("Table", " / ".join(keys), text) for keys, _, text in KEYS] + [
+            rules = self.session.state.rules
+            chips = rules.chips[:9]
+            return [("Table", *HELP_ROWS.get(name, (" / ".join(keys), text))) for keys, name, text in KEYS
+                    if name != "page_up" and (name != "skip_burn" or rules.burn_cards)] + [  # B where it burns
                 ("Chips", f"1-{len(chips)}", "choose a chip: " + " ".join(fmt(c) for c in chips))]
         taken = {k for keys, _, _ in REPLAY_KEYS for k in keys}
         rows = [("Replay", " / ".join(keys), text) for keys, _, text in REPLAY_KEYS]
@@ -355,7 +362,8 @@ class BlackjackWindow(QMainWindow, StepsDown):
         simple = {"hit": s.hit, "stand": s.stand, "double": s.double, "split": s.split, "deal": s.deal,
                   "void": self.void_last, "next_round": s.next_round, "rebet": s.rebet, "clear": s.clear,
                   "deck_check": s.start_deck_check, "return_stub": s.return_stub, "void_return": s.void_return,
-                  "resume": s.resume_play, "take_shoe": s.take_shoe, "cut_card": self._cut_card}
+                  "resume": s.resume_play, "take_shoe": s.take_shoe, "cut_card": self._cut_card,
+                  "skip_burn": s.skip_burn}
         if name in simple:
             error = simple[name]()
         elif name == "new_deck":
@@ -402,7 +410,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
             error = None
         elif name == "toggle_camera_view":
             self.camera_view, refused = camera_view.toggled(self.camera_view, self.centralWidget(), self.source,
-                                                            self.settlement, self.unit)
+                                                            self.settlement, self.unit, floor=self.deck)
             error = s.say(refused) if refused else None
         elif name == "toggle_help":
             self.help.setGeometry(self.centralWidget().rect())

@@ -1,0 +1,163 @@
+"""A blackjack house that burns cards after each shuffle (``[blackjack] burn_cards``; qaAC F4: the burn card a
+reader shoe read was a red CARD REFUSED "misdraw" at every new deck, and the round's first card then waited for
+Enter).  The burn card is out of the deck (the odds leave it out, the deck check counts it back), in no hand."""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+
+import pytest
+
+from dealer_assist.cards import parse_card
+from dealer_assist.events import CardRead
+from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.blackjack_state import BlackjackTableError, BlackjackTableRules, rules_from_config
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.rules_record import RulesMismatchError
+from replayed_journals import journal_entries, replayed
+from test_serial_restarts import Rig, frame, hello
+from test_two_unread_in_a_row import CAMERA
+from polling import wait_for
+
+BURNS_ONE = BlackjackTableRules(burn_cards=1)
+
+
+def read(s, code: str, seq: int) -> None:
+    s.handle(CardRead(parse_card(code), CAMERA, time.time(), seq=seq))
+
+
+def kinds(path) -> list[str]:
+    return [e.kind for e in journal_entries(path)]
+
+
+def test_the_config_takes_burn_cards_and_refuses_a_bad_value_by_name():
+    assert rules_from_config({"burn_cards": 2}).burn_cards == 2
+    assert rules_from_config({}).burn_cards == 0  # the seeds burn none
+    for bad in (11, -1, True, 1.5):
+        with pytest.raises(BlackjackTableError, match="burn_cards"):
+            rules_from_config({"burn_cards": bad})
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_the_burn_card_read_is_burned_and_the_first_card_after_the_bets_is_dealt(tmp_path, restart):
+    path = tmp_path / "j.sqlite"
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+    assert s.snapshot.banner == "BURN 1" and "B: burned unrecorded" in s.snapshot.reason and s.card_due()
+    read(s, "7D", 1)
+    assert s.snapshot.alerts == () and s.snapshot.pending is None
+    assert s.state.burned == (parse_card("7D"),) and s.state.burn_left == 0
+    assert s.snapshot.banner == "PLACE YOUR BETS" and not s.card_due()
+    if restart:
+        s.close()
+        s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+        assert s.state.burned == (parse_card("7D"),) and s.state.burn_left == 0
+    assert s.place(1, Decimal("10")) is None and s.deal() is None
+    read(s, "9S", 2)
+    assert [c.code for c in s.state.round.cards] == ["9S"] and s.snapshot.pending is None
+    assert "7D" not in [c.code for c in s.state.ledger.in_shoe]  # out of the deck: the odds leave it out
+    s.close()
+    assert "shoe_burn" in kinds(path) and "card_refused" not in kinds(path)
+
+
+def test_the_deck_check_asks_for_the_burn_card_back_and_the_new_deck_burns_again(tmp_path):
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(tmp_path / "j.sqlite"))
+    read(s, "7D", 1)
+    assert s.start_deck_check() is None
+    assert parse_card("7D") in s.state.reconciliation().due_back
+    assert s.enter_card("7D") is None
+    assert parse_card("7D") not in s.state.reconciliation().due_back
+    assert s.return_stub() is None and s.state.reconciliation().ok
+    assert s.new_deck() is None
+    assert s.state.burn_left == 1 and s.state.burned == () and s.snapshot.banner == "BURN 1"
+    s.close()
+
+
+def test_b_counts_the_burn_done_unrecorded_and_is_refused_when_none_is_due(tmp_path):
+    path = tmp_path / "j.sqlite"
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+    assert s.skip_burn() is None
+    assert s.state.burn_left == 0 and s.state.burned == ()
+    refused = s.skip_burn()
+    assert refused is not None and "no burn card is due" in refused
+    s.close()
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+    assert s.state.burn_left == 0  # journaled (shoe_burn with no cards): a restart agrees
+    s.close()
+
+
+def test_a_deal_before_the_burn_ends_it(tmp_path):
+    """A table that dealt without burning (the croupier's choice): the first card after the deal is dealt."""
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(tmp_path / "j.sqlite"))
+    assert s.place(1, Decimal("10")) is None and s.deal() is None
+    read(s, "9S", 1)
+    assert [c.code for c in s.state.round.cards] == ["9S"] and s.state.burned == ()
+    s.close()
+
+
+def test_a_replay_burns_as_the_table_did(tmp_path):
+    path = tmp_path / "j.sqlite"
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+    read(s, "7D", 1)
+    assert s.place(1, Decimal("10")) is None and s.deal() is None
+    read(s, "9S", 2)
+    s.close()
+    shown = replayed(path, BlackjackSession(BURNS_ONE))
+    assert shown.state.burned == (parse_card("7D"),) and [c.code for c in shown.state.round.cards] == ["9S"]
+
+
+def test_without_the_rule_the_refusal_names_the_setting(tmp_path):
+    s = BlackjackSession(journal=Journal.open(tmp_path / "j.sqlite"))
+    read(s, "7D", 1)
+    refused = [a for a in s.snapshot.alerts if a.code == "refused"]
+    assert refused and "burn_cards" in refused[0].text
+    s.close()
+
+
+def test_journals_that_keep_the_default_match_old_ones_and_a_burning_table_is_not_restarted_without_it(tmp_path):
+    """burn_cards is recorded only when set: a journal of the default table has no such rule (as one written
+    before it existed), and a journal of a burning table restarted under a config without it is refused by name."""
+    plain = tmp_path / "plain.sqlite"
+    BlackjackSession(journal=Journal.open(plain)).close()
+    start = next(e for e in journal_entries(plain) if e.kind == "shoe_start")
+    assert "burn_cards" not in start.payload["rules"]
+    burning = tmp_path / "burning.sqlite"
+    BlackjackSession(BURNS_ONE, journal=Journal.open(burning)).close()
+    with pytest.raises(RulesMismatchError, match="burn_cards"):
+        BlackjackSession(journal=Journal.open(burning))
+
+
+def test_a_reader_shoes_burn_card_over_a_real_pty_is_no_misdraw(tmp_path):
+    """qaAC F4's repro: HELLO, SHOE NEW, the burn card read before any bet, then the round."""
+    rig = Rig(tmp_path)
+    try:
+        rig.session = BlackjackSession(BURNS_ONE)
+        rig.send(hello("B1"), frame("SHOE", 1, "NEW"), frame("CARD", 2, "7D"))
+        assert wait_for(lambda: rig.session.state.burned == (parse_card("7D"),))
+        assert "refused" not in rig.alerts()
+        assert rig.session.place(1, Decimal("10")) is None and rig.session.deal() is None
+        rig.send(frame("CARD", 3, "9S"))
+        assert wait_for(lambda: rig.played() == ["9S"]) and rig.session.snapshot.pending is None
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_backspace_takes_back_a_burn_card_typed_wrong(tmp_path, restart):
+    """The burn card typed 7♦ for the 7♥ burned: Backspace takes it back (the burn due again), not the deck check's
+    mismatch 40 rounds later.  Once a card of a round is out it is that card's to void."""
+    path = tmp_path / "j.sqlite"
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+    assert s.enter_card("7D") is None and s.state.burned == (parse_card("7D"),)
+    assert s.void_last(why="typed wrong") is None and "burn card 7D" in s.snapshot.message
+    assert s.state.burned == () and s.state.burn_left == 1 and s.state.ledger.dealt == ()
+    if restart:
+        s.close()
+        s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+        assert s.state.burned == () and s.state.burn_left == 1
+    assert s.enter_card("7H") is None and s.state.burned == (parse_card("7H"),)
+    assert s.place(1, Decimal("10")) is None and s.deal() is None
+    read(s, "9S", 2)
+    assert s.void_last(why="misread") is None  # the round's card, not the burn
+    assert s.state.burned == (parse_card("7H"),) and s.state.round.cards == ()
+    s.close()
