@@ -99,7 +99,8 @@ def test_a_heartbeat_names_an_err_misread_as_its_last_card_and_one_naming_the_ca
     device = (HELLO + _frame("CARD", 1, "AS") + _frame("ERR", 2, "MISREAD", "no code read") + _frame("HB", 3, "2")
               + _frame("CARD", 4, "KD") + _frame("ERR", 5, "DOUBLE_FEED", "two cards") + _frame("HB", 6, "4")
               + _frame("CARD", 7, "QH"))
-    run = _listen(tmp_path, device, "--json", "--conformance", "--cards", "3")
+    # 5 cards: the MISREAD and the DOUBLE_FEED each stand for one (qaAC F17), then QH
+    run = _listen(tmp_path, device, "--json", "--conformance", "--cards", "5")
     records = [json.loads(line) for line in run.stdout.splitlines()]
     named = [(r["raw"], r["text"]) for r in records if r["event"] == "deviation" and r["rule"] == "heartbeat_last_card"]
     assert [raw[:8] for raw, _ in named] == ["$HB,6,4*"]

@@ -27,3 +27,27 @@ def refuse_journal_part(path: os.PathLike | str, option: str, example: str,
         raise CommandError(f"{option} {path} is {what}: writing there would destroy the table's record, so "
                            f"nothing was written and the file is unchanged; give {option} another file, "
                            f"e.g. {example}")
+
+
+def write_problem(path: os.PathLike | str, option: str, example: str) -> str:
+    """Why the file ``path``, given as ``option``, cannot be written, or "": a folder given for a file, a folder
+    that does not exist, one this user may not write in, a read-only file.  Each is said as what it is (qaAC F13:
+    a folder given to ``--capture`` was "not a folder this user may write in", and a missing folder was found
+    only once the port was open)."""
+    from pathlib import Path
+
+    path = Path(path)
+    if path.is_dir():
+        return f"{option} {path} is a folder: give a file name, e.g. {path / example}"
+    folder = path.parent
+    existing = next((p for p in (folder, *folder.parents) if p.exists()), Path("."))
+    if existing != folder and existing.is_dir():
+        return (f"{option} {path}: there is no folder {folder} (the nearest that exists is {existing}): create it "
+                f"first, or give a file in a folder that exists, e.g. {example}")
+    if not existing.is_dir():
+        return f"{option} {path}: {existing} is a file, not a folder: give a file in a folder, e.g. {example}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"{option} {path}: this user may not write in the folder {folder}: give a file in another, e.g. {example}"
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"{option} {path} is read-only: give another file, e.g. {example}"
+    return ""

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import argparse
 import functools
-import os
 import queue
 import signal
 import sys
 import threading
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Optional
 
-from dealer_assist.commands.out_file import refuse_journal_part
+from dealer_assist.commands.out_file import refuse_journal_part, write_problem
 from dealer_assist.commands.output import CommandError, emit_json
 
 
@@ -81,7 +79,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "tolerates (a lower-case CRC, a line end other than CR LF, a frame ended by the next $, "
                         "a heartbeat off its 1 s period or naming another last card, a count started with no "
                         "HELLO, a SEQ skipped, ...) with the line, the rule and its section, and end with a "
-                        "PASS or FAIL summary (exit 1 on FAIL; Ctrl-C ends the check)")
+                        "PASS or FAIL summary (exit 1 on FAIL, or when the link is lost with --no-reconnect; Ctrl-C ends "
+                        "the check)")
     p.add_argument("--raw", action="store_true",
                    help="also print every line received (frames taken, heartbeats, dropped lines and noise "
                         "alike) with its arrival time and its bytes escaped (\\r \\n \\xNN)")
@@ -164,7 +163,7 @@ def _runs_text(runs: list) -> str:
 def event_record(event: Any) -> dict:
     """The ``listen --json`` object for a source event (contract in DESIGN.md)."""
     from dealer_assist import events as ev
-    from dealer_assist.sources.shoe_protocol import shown_bytes
+    from dealer_assist.sources.shoe_protocol import CARD_ERRORS, shown_bytes
 
     if isinstance(event, ev.CardRead):
         rec = {"event": "card", "card": event.card.code, "seq": event.seq}
@@ -195,6 +194,8 @@ def event_record(event: Any) -> dict:
         rec = {"event": "shoe", "state": event.state, "seq": event.seq}
     elif isinstance(event, ev.DeviceError):
         rec = {"event": "device_error", "code": event.code, "text": event.text, "seq": event.seq}
+        if event.code in CARD_ERRORS:  # a card (DOUBLE_FEED: one or more) left the shoe unread (PROTOCOL.md 6)
+            rec["unread"] = True
     elif isinstance(event, ev.FrameDropped):
         rec = {"event": "dropped", "reason": event.reason, "raw": shown_bytes(event.raw), "why": event.why}
     elif isinstance(event, ev.LinkState):
@@ -293,6 +294,9 @@ def _human(rec: dict, relinked: bool = False) -> str:
         text = f"shoe      {rec['state']}{seq}"
     elif kind == "device_error":
         text = f"DEVICE ERROR {rec['code']}: {rec['text']}{seq}"
+        if rec.get("unread"):
+            text += ("  (a card left the shoe unread: key it in)" if rec["code"] != "DOUBLE_FEED" else
+                     "  (cards left the shoe together, at least one unread: key in each missing)")
     elif kind == "dropped":
         text = f"dropped   {rec['reason']}: '{rec['raw']}'" + (f" ({rec['why']})" if rec.get("why") else "")
     elif kind == "link":
@@ -340,13 +344,9 @@ class _LineWatch:
                               "bytes received (\\r \\n \\xNN escaped, a backslash doubled)\n")
         if args.capture:
             refuse_journal_part(args.capture, "--capture", "shoe-capture.txt")
-            path = Path(args.capture)
-            folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), Path("."))
-            if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK) or (
-                    path.exists() and not os.access(path, os.W_OK)):
-                raise CommandError(f"cannot write the capture to {args.capture} ({folder} is not a folder this user "
-                                   "may write in, or the file is read-only): give --capture a file you can write, "
-                                   "e.g. shoe-capture.txt")
+            problem = write_problem(args.capture, "--capture", "shoe-capture.txt")
+            if problem:
+                raise CommandError(f"cannot write the capture: {problem}")
 
     def _open_capture(self) -> None:
         """Open the capture file, replacing any of that name, and write its header."""
@@ -407,6 +407,11 @@ class _LineWatch:
         return self.check.summary(now)
 
 
+#: Why ``listen`` marks a card read after one that left unread (``??``, ``ERR MISREAD``, ``ERR DOUBLE_FEED``): a
+#: table holds it for the croupier until the unread card is keyed in (PROTOCOL.md 6).
+UNREAD_BEFORE = "a card before it left the shoe unread: a table holds this one until that card is keyed in"
+
+
 def _sigterm_given_back(command):
     """Give back the SIGTERM handling ``command`` took (see :class:`_StopOnSigterm`) once it returns: left
     ignored, it was inherited by every program started later from the same process (a test run's
@@ -426,7 +431,8 @@ def _sigterm_given_back(command):
 @_sigterm_given_back
 def run_listen(args: argparse.Namespace) -> int:
     from dealer_assist.sources.base import SourceError
-    from dealer_assist.events import CardRead, DeviceHello, FrameDropped, LinkState, SeqGap, Unreadable
+    from dealer_assist.events import CardRead, DeviceError, DeviceHello, FrameDropped, LinkState, SeqGap, Unreadable
+    from dealer_assist.sources.shoe_protocol import CARD_ERRORS
     from dealer_assist.sources.serial_shoe import IN_USE, NOT_A_PORT, SerialShoe, UsbIdentity
     from dealer_assist.sources.serial_url import scheme_of, url_problem
 
@@ -456,6 +462,7 @@ def run_listen(args: argparse.Namespace) -> int:
     shoe.start(events.put)
     deadline = None if args.seconds is None else time.monotonic() + args.seconds
     cards = lost = 0
+    unread_before = False  # a card left unread since the last card read: a table holds the next one
     first_device: Optional[str] = None
     first_link = True
     opened = relinked = False
@@ -503,6 +510,8 @@ def run_listen(args: argparse.Namespace) -> int:
                 if watch is not None:
                     watch.link(event.t, event.state, event.detail)
             rec = event_record(event)
+            if isinstance(event, CardRead) and unread_before and not event.doubt:
+                rec["doubt"] = UNREAD_BEFORE  # qaAC F17: a table holds it, and listen printed it as any card
             if isinstance(event, DeviceHello):
                 first_device = first_device or event.device
                 if event.device != first_device:
@@ -512,7 +521,12 @@ def run_listen(args: argparse.Namespace) -> int:
                 lost += rec["frames"]
             if not isinstance(event, (LinkState, FrameDropped)):
                 relinked = False
-            if isinstance(event, (CardRead, Unreadable)):
+            unread = isinstance(event, Unreadable) or (isinstance(event, DeviceError) and event.code in CARD_ERRORS)
+            if unread and not getattr(event, "foreign", ""):
+                unread_before = True  # the next card read waits at a table (PROTOCOL.md 6)
+            elif isinstance(event, CardRead):
+                unread_before = False
+            if isinstance(event, CardRead) or unread:
                 cards += 1
                 if args.cards is not None and cards >= args.cards:
                     break
@@ -524,7 +538,12 @@ def run_listen(args: argparse.Namespace) -> int:
         shoe.stop()
         summary = None if watch is None else watch.close()
         if summary is not None and not refused:
-            show(summary_record(summary, time.time()))
+            closing = summary_record(summary, time.time())
+            if code == 1:  # a PASS with exit 1 had no word for it (qaAC F7)
+                closing["link_lost"] = True
+                closing["text"] += ("; the link was lost before the end and --no-reconnect was given: exit 1 whatever "
+                                    "the verdict (the check covers the time before it)")
+            show(closing)
         if opened:  # on stderr with --json too: stdout stays one JSON record a line
             said = [f"{k} {v}" for k, v in shoe.stats.items() if k != "missing"]
             said.insert(4, f"lost frames {lost} (as the LOST FRAMES lines name them)")  # after duplicates

@@ -53,6 +53,10 @@ class VirtualShoe:
         if not device_id or "," in device_id:
             raise ValueError(f"device id {device_id!r} must be non-empty and hold no comma (PROTOCOL.md section 6): "
                              "a host drops such a HELLO, and the device stays unknown")
+        bad = next((ch for ch in device_id if not " " <= ch <= "~" or ch in "$*"), None)
+        if bad is not None:
+            raise ValueError(f"device id {device_id!r} holds {bad!r}: a device id is printable ASCII (0x20-0x7E) with "
+                             "no $ or * (PROTOCOL.md 2, 3), e.g. ECU-0001")
         try:  # the longest boot id this simulator gives: the HELLO must be a frame a host takes
             format_frame("HELLO", 0, str(PROTOCOL_VERSION), FIRMWARE, device_id, "FFFFFFFF")
         except ValueError as exc:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from dealer_assist.sources.shoe_protocol import (
-    DUPLICATE_WINDOW, MAX_FRAME, SEQ_MODULO, CardFrame, ErrorFrame, Frame, FrameError, HeartbeatFrame, HelloFrame,
+    BOOT_SEQ_AT_MOST, DUPLICATE_WINDOW, MAX_FRAME, SEQ_MODULO, CardFrame, ErrorFrame, Frame, FrameError, HeartbeatFrame, HelloFrame,
     parse_frame, shown_bytes, stands_for_card,
 )
 
@@ -207,6 +207,8 @@ class ConformanceCheck:
         #: line of one not yet known to be said again, with whether it did (the frame after it tells).
         self._hello_after_beat = False
         self._pending_hello_line: tuple[bytes, bool] = (b"", False)
+        #: Whether no line was dropped, and the link stayed up, since the HELLO pending was heard.
+        self._hello_clean = False
         #: When the first frame came, and whether a HELLO came since (``hello_unheard``, told once).
         self._first_frame_at: Optional[float] = None
         self._hello_heard = False
@@ -303,6 +305,7 @@ class ConformanceCheck:
     def link(self, t: float, state: str) -> list[Deviation]:
         """The link went ``up`` (the port opened), ``stale`` or ``lost``: a silence then is not the device's."""
         out = self._settle()
+        self._hello_clean = False
         if state in ("up", "lost"):
             self._opened_at = t if state == "up" else None
             self._hb_ref = None
@@ -387,6 +390,7 @@ class ConformanceCheck:
 
     def _drop(self) -> None:
         self._dropped += 1
+        self._hello_clean = False
         self._excused = True
         self._interval_excused = True
 
@@ -414,6 +418,7 @@ class ConformanceCheck:
             else:
                 self._pending_hello = frame  # a new boot, or said again by one not heard: the next frame tells
                 self._pending_hello_line = (raw, self._hello_after_beat)
+                self._hello_clean = True
             return out
         seq = frame.seq
         pending, self._pending_hello = self._pending_hello, None
@@ -425,6 +430,20 @@ class ConformanceCheck:
                                  "the boot id is different at every boot")
             self._start(t, pending.boot, heard=True)
             self._expected = 1
+        elif (pending is not None and 2 <= seq <= BOOT_SEQ_AT_MOST and self._hello_clean
+              and (self._expected is None or seq < self._expected)):
+            # A new count's HELLO, then SEQ 2 or 3 with no line dropped and the link up: the host takes it for a
+            # boot whose first frames were lost (7.4: FRAMES LOST, the next card held).  A count bumped before its
+            # HELLO was built passed here, when the HELLO was the first frame heard, while listen named lost frames
+            # (qaAC F12), and was a seq_skipped after a count heard.
+            out += self._say(t, "hello_seq", "5", MUST, raw,
+                             f"SEQ {seq} right after HELLO (boot id {pending.boot}), with no line dropped and the link "
+                             "up: after a boot's HELLO the count starts at 1, and a host names the frames from 1 lost "
+                             "(FRAMES LOST at every boot). A HELLO said again in a count this young is read the same "
+                             "way unless a heartbeat comes just before it, in the same write (6)")
+            self._start(t, pending.boot, heard=True)
+            self._lost_runs(1, seq)
+            self._expected = seq
         elif pending is not None and self._expected is not None and seq < self._expected and seq != 0:
             self._start(t, pending.boot, heard=True)  # a new count all the same: SEQ 1 up to this one skipped
             self._expected = 1
@@ -573,8 +592,16 @@ class ConformanceCheck:
             usable = self._hb_ref is not None and self._hb_ref_is_beat and not self._interval_excused
             p = self._hb_ref if usable else None
             regular = _in_period(t - x) and (p is None or _in_period(x - p))
-            if regular or not (p is None or _in_period(t - p)):
+            if regular:
                 out += self._time(x, x_raw)  # one of the 1 s beats (the HELLO said right after it, as shoe-sim does)
+            elif p is not None and _in_period(t - p):
+                pass  # one of its own, outside the beats, the 1 s timer going on untouched
+            elif _in_period(t - x):
+                # One of its own, the 1 s timer restarted at it (send_hb(); next_hb = now + 1000): the rhythm goes
+                # on from it, untimed against the one before (qaAC F3: section 6 allows either, and this was a FAIL).
+                self._hb_ref, self._hb_ref_is_beat = x, True
+            else:
+                out += self._time(x, x_raw)  # no reading keeps the period: timed as one of the beats
         self._held = (t, raw)
         return out
 

@@ -29,8 +29,9 @@ from dealer_assist.events import (
     ShoeSignal, SourceEvent, TakenShoe, Unreadable,
 )
 from dealer_assist.sources.shoe_protocol import (
-    DROP_MALFORMED, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
+    DROP_CRC, DROP_MALFORMED, PLAIN_LOOK, CardFrame, ErrorFrame, FrameError, HeartbeatFrame, HelloFrame, LineSplitter, SequenceTracker,
     ShoeFrame, may_be_card, may_be_cut, may_be_frame, may_be_hello, parse_frame, parse_plain, plain_text,
+    stands_for_card,
 )
 from dealer_assist.sources.serial_url import failure_text
 
@@ -87,6 +88,38 @@ READ_TIMEOUT = 0.05
 READ_CHUNK = 4096
 #: A piece of a chunk read that ends where a line may: at an LF, or before the next ``$``.
 _LINE_PIECE = re.compile(rb"\$?[^$\n]+\n?|\$?\n|\$")
+
+
+@dataclass(frozen=True)
+class _Unframed:
+    """The lines dropped since the last good frame, as far as they tell why no frame came (see :meth:`cause`)."""
+
+    lines: int = 0
+    crc: int = 0
+    plain: int = 0
+    last_why: str = ""
+
+    def after(self, error: FrameError) -> "_Unframed":
+        return _Unframed(self.lines + 1, self.crc + (error.reason == DROP_CRC),
+                         self.plain + error.why.endswith(PLAIN_LOOK), error.why)
+
+    def cause(self, bytes_come: bool) -> str:
+        """What the stale detail adds: lines that read as the plain dialect's card codes (a reader sends one a
+        card, so they may have stopped), whole lines most failing the CRC, or, while bytes still come, a line too
+        slow or never ended."""
+        if self.plain:
+            return (", though lines came that read as card codes, one a line, with no $ frames: a reader of the "
+                    "plain dialect, not a v1 shoe; open it with --dialect plain (a table: serial:PORT?dialect=plain)")
+        if self.crc * 2 > self.lines:
+            every = "every one" if self.crc == self.lines else f"{self.crc} of them"
+            return (f", though whole lines came: {self.lines} since the last good frame, {every} failing the "
+                    f"CRC (the last: {self.last_why}): the device computes another CRC than CRC-16/XMODEM "
+                    "(PROTOCOL.md 4), or the line damages every frame")
+        if not bytes_come:
+            return ""
+        return (", though bytes still come: most likely a baud rate other than the device's (check the baud rate: "
+                "bytes read at the wrong rate seldom hold a line end), else a line too slow for a frame in that time "
+                "or a device that does not end its lines")
 
 
 def _jittered(delay: float) -> float:
@@ -277,6 +310,10 @@ class SerialShoe(CardSource):
         #: The device id of the last HELLO heard, on any open (or, after a restart, the journal's): the shoe whose
         #: count the reader goes on with, taken on Ctrl+T when none was heard since the port opened.
         self._last_heard = ""
+        #: Lines dropped since the last good frame (or the port's open): how many failed the CRC, how many read as
+        #: card codes of the plain dialect, and the last one's why; the stale detail names the likely cause from
+        #: them (qaAC F2, F10: whole lines, every one failing the CRC, had been "check the baud rate").
+        self._unframed = _Unframed()
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._port: Any = None
@@ -484,6 +521,7 @@ class SerialShoe(CardSource):
             self._splitter.reset()
             self._last_frame = time.monotonic()
             self._since_open = True
+            self._unframed = _Unframed()
             self._heard_since_open = ""
             self._set_link("up", url)
             return True
@@ -573,9 +611,8 @@ class SerialShoe(CardSource):
             if self.dialect == "v1" and self._link == "up" and now - self._last_frame > self.stale_after:
                 self._tracker.link_lost()
                 self._silent = True
-                self._set_link("stale", f"no frame for {self.stale_after:g} s" + (
-                    ", though bytes still come: a line too slow for a frame in that time (check the baud rate) "
-                    "or a device that does not end its lines" if now - self._last_byte < self.stale_after else ""))
+                self._set_link("stale", f"no frame for {self.stale_after:g} s"
+                               + self._unframed.cause(now - self._last_byte < self.stale_after))
             if self.network_silence is not None and now - self._last_frame > self.network_silence:
                 return (f"no frame for {self.network_silence:g} s on a network link: taken as lost (a bridge that "
                         "lost power or a network cable pulled closes nothing), opening it again")
@@ -614,6 +651,7 @@ class SerialShoe(CardSource):
     def _dropped(self, error: FrameError) -> None:
         self._flush_heartbeat()
         self.stats[error.reason] += 1
+        self._unframed = self._unframed.after(error)
         card = self.dialect == "v1" and may_be_card(error.raw)
         self._tracker.line_dropped(may_be_frame(error.raw), card, self.dialect == "v1" and may_be_hello(error.raw))
         if card:
@@ -645,6 +683,7 @@ class SerialShoe(CardSource):
             self._emit(Unreadable(self.name, self._clock()))
 
     def _frame_seen(self) -> None:
+        self._unframed = _Unframed()
         self.stats["frames"] += 1
         self._last_frame = time.monotonic()
         if self._link == "stale":
@@ -808,6 +847,8 @@ class SerialShoe(CardSource):
             self._heard(frame.device)
             self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol))
         elif isinstance(frame, ErrorFrame):
+            if stands_for_card(frame):  # a card left unread (PROTOCOL.md 6): counted with the ?? ones (qaAC F17)
+                self.stats["unreadable"] += 1
             self._emit(DeviceError(self.name, t, frame.code, frame.text, seq=frame.seq, foreign=self._other_device))
         elif isinstance(frame, ShoeFrame):
             self._emit(ShoeSignal(self.name, t, frame.state.lower(), seq=frame.seq, foreign=self._other_device))

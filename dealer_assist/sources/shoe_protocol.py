@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import binascii
 import re
+import unicodedata
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Iterable, Optional, Union
@@ -158,9 +159,12 @@ def format_frame(type_: str, seq: int, *fields: str) -> bytes:
     """
     if not (0 <= seq < SEQ_MODULO):
         raise ValueError(f"SEQ {seq} is outside 0-65535")
-    body = ",".join((type_, str(seq)) + tuple(fields)).encode("ascii")
-    if any(b in _FORBIDDEN_IN_FIELDS or b < 0x20 or b > 0x7E for b in body):
-        raise ValueError(f"frame body {body!r} holds a byte a frame may not carry ($ * or a control byte)")
+    text = ",".join((type_, str(seq)) + tuple(fields))
+    bad = next((ch for ch in text if not " " <= ch <= "~" or ch in "$*"), None)
+    if bad is not None:  # a letter past ASCII had been Python's codec message (qaAC F6)
+        raise ValueError(f"frame body {text!r} holds {bad!r}, which a frame may not carry: a frame is printable "
+                         "ASCII (0x20-0x7E) with no $ or * in it (PROTOCOL.md 2, 3)")
+    body = text.encode("ascii")
     line = b"$" + body + b"*%04X\r\n" % crc16(body)
     if len(line) > MAX_FRAME:
         raise ValueError(f"frame {line!r} is {len(line)} bytes; the limit is {MAX_FRAME}")
@@ -216,9 +220,87 @@ def _shape_fault(line: bytes) -> str:
     if line[:1] == b"$" and star < 0:
         return "no *CCCC: the frame was cut short (or is no frame); a frame is $TYPE,SEQ,...*CCCC"
     if line[:1] == b"$" and len(line) - star - 1 < 4:
+        unpadded = _unpadded_crc(line[1:star], line[star + 1:])
+        if unpadded:
+            return unpadded
         return (f"{len(line) - star - 1} character{'s' if len(line) - star - 1 != 1 else ''} after the *, where "
                 "the CRC has 4 hex digits: the frame was cut short")
     return "a frame is $TYPE,SEQ,...*CCCC"
+
+
+def _stray_byte(body: bytes) -> str:
+    """Which byte of ``body`` (between ``$`` and ``*``) a frame may not hold, where, and why: a translated ERR
+    text with an accent, a tab, a ``*`` in a field had all been "a byte outside printable ASCII, or a stray $ or *"
+    (qaAC F14), and the ERR lost never reached the croupier."""
+    at = next(i for i, b in enumerate(body) if b < 0x20 or b > 0x7E or b in (0x24, 0x2A))
+    start = body.rfind(b",", 0, at) + 1
+    end = body.find(b",", at)
+    field = body[start:] if end < 0 or body.startswith(b"ERR,") and body.count(b",", 0, at) >= 3 else body[start:end]
+    where = f"byte {at + 2} of the line, in '{shown_bytes(field)}'"  # the $ is byte 1
+    byte = body[at]
+    if byte in (0x24, 0x2A):
+        return (f"a '{chr(byte)}' at {where}: a frame holds no $ but its first byte and no * but the one before its "
+                "CRC: none in a field, an ERR text too (PROTOCOL.md 3)")
+    if byte < 0x20 or byte == 0x7F:
+        return f"control byte {shown_bytes(bytes([byte]))} (0x{byte:02X}) at {where}: a frame is printable ASCII (PROTOCOL.md 2)"
+    run = re.match(rb"[\x80-\xff]+", body[at:]).group()
+    said = f"byte{'s' if len(run) > 1 else ''} {shown_bytes(run)}"
+    try:
+        letters = run.decode("utf-8")
+    except UnicodeDecodeError:
+        return f"{said} at {where}: a frame is printable ASCII, 0x20-0x7E (PROTOCOL.md 2)"
+    plain = unicodedata.normalize("NFKD", letters).encode("ascii", "ignore").decode() or "?"
+    return (f"{said} (UTF-8 for '{letters}') at {where}: a frame is printable ASCII, 0x20-0x7E (PROTOCOL.md 2): "
+            f"spell it in ASCII ('{letters}' as '{plain}')")
+
+
+def _unpadded_crc(body: bytes, digits: bytes) -> str:
+    """Why a frame whose CRC has 1 to 3 hex digits, the body's CRC without its leading zeros, is dropped, or "":
+    the C ``printf("%X")`` for ``"%04X"``, which costs 1 frame in 16 (a CRC below 0x1000) and had been called
+    "cut short" (qaAC F1), sending its maker to the cable."""
+    if not digits or not _HEX.issuperset(digits) or crc16(body) != int(digits, 16) or digits[:1] == b"0":
+        return ""
+    return (f"CRC '{digits.decode()}' is {crc16(body):04X} without its leading zero{'s' if len(digits) < 3 else ''}: "
+            "the frame came whole and its CRC is right, but a CRC is exactly 4 hex digits (printf \"%04X\", not "
+            "\"%X\"; PROTOCOL.md 3), so every frame whose CRC is below 0x1000, 1 in 16, is dropped")
+
+
+def _crc16_reflected(data: bytes, poly: int, init: int) -> int:
+    """A reflected CRC-16 (KERMIT: poly 0x8408 init 0; ARC: 0xA001 init 0; MODBUS: 0xA001 init 0xFFFF)."""
+    crc = init
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ poly if crc & 1 else crc >> 1
+    return crc
+
+
+#: CRCs a firmware may compute by mistake for the CRC-16/XMODEM of the body (PROTOCOL.md 4's look-alikes, and the
+#: usual slips over which bytes it covers or in which order its bytes are printed): a wrong CRC that is one of
+#: them is named, so that a maker is not left to guess (qaAC F2).
+_LOOK_ALIKES = (
+    ("the CRC-16/CCITT-FALSE (init 0xFFFF) of them: start the CRC at 0x0000",
+     lambda body: binascii.crc_hqx(body, 0xFFFF)),
+    ("the CRC-16/KERMIT (reflected) of them: CRC-16/XMODEM is not reflected",
+     lambda body: _crc16_reflected(body, 0x8408, 0)),
+    ("the CRC-16/ARC (poly 0x8005, reflected) of them: use poly 0x1021, not reflected",
+     lambda body: _crc16_reflected(body, 0xA001, 0)),
+    ("the CRC-16/MODBUS of them: use poly 0x1021, init 0x0000, not reflected",
+     lambda body: _crc16_reflected(body, 0xA001, 0xFFFF)),
+    ("the CRC-16/XMODEM of them with its two bytes swapped: print the high byte first",
+     lambda body: int.from_bytes(crc16(body).to_bytes(2, "little"), "big")),
+    ("the CRC-16/XMODEM of the frame from its $: the $ is not covered",
+     lambda body: crc16(b"$" + body)),
+    ("the CRC-16/XMODEM of the bytes up to and including the *: the * is not covered",
+     lambda body: crc16(body + b"*")),
+    ("the CRC-16/XMODEM of the frame from its $ to its *: neither is covered",
+     lambda body: crc16(b"$" + body + b"*")),
+)
+
+
+def look_alike_crc(body: bytes, sent: int) -> str:
+    """Which look-alike CRC of ``body`` (:data:`_LOOK_ALIKES`) ``sent`` is, as a phrase, or ""."""
+    return next((what for what, crc in _LOOK_ALIKES if crc(body) == sent), "")
 
 
 def _body(frame: Frame) -> str:
@@ -247,10 +329,12 @@ def parse_frame(line: bytes) -> Frame:
     if not _HEX.issuperset(check):
         raise FrameError(DROP_MALFORMED, raw, f"CRC '{shown_bytes(check)}' is not 4 hex digits (0-9, A-F)")
     if any(b < 0x20 or b > 0x7E or b == 0x24 or b == 0x2A for b in body):
-        raise FrameError(DROP_MALFORMED, raw, "the frame holds a byte outside printable ASCII, or a stray $ or *")
+        raise FrameError(DROP_MALFORMED, raw, _stray_byte(body))
     if crc16(body) != int(check, 16):
+        alike = look_alike_crc(body, int(check, 16))
         raise FrameError(DROP_CRC, raw, f"CRC {check.decode()} does not match {crc16(body):04X}, the "
-                                        "CRC-16/XMODEM of the bytes between $ and *")
+                                        "CRC-16/XMODEM of the bytes between $ and *"
+                                        + (f": {check.decode().upper()} is {alike} (PROTOCOL.md 4)" if alike else ""))
     text = body.decode("ascii")
     parts = text.split(",")
     if len(parts) < 2:
@@ -271,7 +355,8 @@ def parse_frame(line: bytes) -> Frame:
         return CardFrame(seq, Card(code[0], code[1]))
     if kind == "HB":
         if not fields:
-            raise FrameError(DROP_MALFORMED, raw, "HB takes one field, the SEQ of the last CARD or -")
+            raise FrameError(DROP_MALFORMED, raw, "HB takes one field: the SEQ of the last frame standing for a card "
+                                                  "(CARD, ERR MISREAD or DOUBLE_FEED), or -")
         return HeartbeatFrame(seq, None if fields[0] == "-" else _seq(fields[0], raw))
     if kind == "SHOE":
         if not fields or fields[0] not in SHOE_STATES:
@@ -395,6 +480,10 @@ def parse_plain(line: bytes) -> Optional[Card]:
     except UnicodeDecodeError:
         raise FrameError(DROP_MALFORMED, line, "not UTF-8 text") from None
     text = plain_text(line)
+    if _V1_FRAME.fullmatch(line):
+        raise FrameError(DROP_MALFORMED, line, "a v1 frame ($TYPE,SEQ,...*CCCC): this device speaks protocol v1, not "
+                                               "the plain dialect: drop --dialect plain (a table: serial:PORT, without "
+                                               "?dialect=plain)")
     if not text:  # PROTOCOL.md 8: line noise (it had been "invalid card code '': empty", qaV F9)
         raise FrameError(DROP_MALFORMED, line, "line noise: terminal escape sequences or control bytes, no text")
     if text == UNREADABLE_CODE:
@@ -406,6 +495,28 @@ def parse_plain(line: bytes) -> Optional[Card]:
         return parse_card(text, require_suit=True)
     except InvalidCardError as exc:
         raise FrameError(DROP_MALFORMED, line, str(exc)) from None
+
+
+#: What a v1 host's dropped line adds when the bytes outside frames read as card codes, one a line (qaAC F10: a
+#: barcode-style reader on the default v1 was told to check the baud rate).
+PLAIN_LOOK = (": they read as card codes, one a line, as a reader of the plain dialect sends (no $ frames): open the "
+              "port with --dialect plain (a table: serial:PORT?dialect=plain)")
+#: A line of the ``plain`` dialect that is a whole v1 frame: the device speaks v1 (qaAC F10).
+_V1_FRAME = re.compile(rb"\$[A-Z0-9_]+,[0-9]+[^$*]*\*[0-9A-Fa-f]{4}\r?")
+
+
+def reads_as_plain(raw: bytes) -> bool:
+    """Whether ``raw``, bytes a v1 host found outside any frame, are card codes of the ``plain`` dialect, one a
+    line (the v1 splitter ends lines at LF only, so a CR-ended reader's lines come as one: ``AS\rKD\r``)."""
+    parts = [part for part in raw.replace(b"\r", b"\n").split(b"\n") if part.strip(b" \t\x00")]
+    if not parts:
+        return False
+    for part in parts:
+        try:
+            parse_plain(part)
+        except FrameError:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------------
@@ -450,7 +561,8 @@ class LineSplitter:
             pass  # reported when it passed the limit
         elif self._buf.strip(b" \t\r\x00"):
             if self.dollar and self._buf[:1] != b"$":
-                out.append(FrameError(DROP_MALFORMED, bytes(self._buf), "bytes outside a frame"))
+                out.append(FrameError(DROP_MALFORMED, bytes(self._buf), "bytes outside a frame"
+                                      + (PLAIN_LOOK if reads_as_plain(bytes(self._buf)) else "")))
             elif by_dollar and not _CRC_THEN_MORE.search(self._buf):  # else the parser names what is wrong
                 out.append(FrameError(DROP_MALFORMED, bytes(self._buf), "cut short by the next $, before its *CCCC "
                                       "and line end: the rest of it was lost (a frame holds no $ but its first byte)"))
