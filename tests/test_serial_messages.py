@@ -133,3 +133,34 @@ def test_plain_listen_json_gives_seq_null_as_docs_json_md_says(tmp_path):
     listen_table = doc.split("## `listen`", 1)[1].split("\n## ", 1)[0]
     rows = {line.split("|")[1].strip(): line for line in listen_table.splitlines() if line.startswith("| `")}
     assert "`null` in the `plain` dialect" in rows["`card`"] and "`null` in the `plain` dialect" in rows["`unreadable`"]
+
+
+def test_whole_lines_failing_the_crc_are_said_to_be_the_devices_crc_not_the_baud_rate(tmp_path):
+    """qaAC F2: a shoe computing CRC-16/CCITT-FALSE got NOISE ON THE SHOE'S LINE, "check the port's baud rate"."""
+    import binascii
+
+    def ccitt_false(kind: str, seq: int, *fields: str) -> bytes:
+        body = ",".join((kind, str(seq)) + fields).encode()
+        return b"$" + body + b"*%04X\r\n" % binascii.crc_hqx(body, 0xFFFF)
+
+    table = Table(tmp_path)
+    try:
+        table.device.write(HELLO + b"".join(ccitt_false("CARD", n, "9H") for n in range(1, 21)))
+        alert = table.alert("noise:serial:shoe")
+    finally:
+        table.close()
+    assert alert.title == "FRAMES FAIL THE CRC" and "failed the CRC" in alert.text
+    assert "baud" not in alert.action and "listen" in alert.action
+
+
+def test_each_recommended_err_code_says_what_to_do_about_it(tmp_path):
+    """qaAC F15: JAM, SENSOR, COVER_OPEN and POWER all said "clear the shoe as its maker says"."""
+    table = Table(tmp_path)
+    try:
+        table.device.write(HELLO + format_frame("ERR", 1, "JAM", "card jammed at the mouth")
+                           + format_frame("ERR", 2, "COVER_OPEN", "lid up") + format_frame("ERR", 3, "XYZ", "?"))
+        jam, cover, other = (table.alert(f"device:{code}") for code in ("JAM", "COVER_OPEN", "XYZ"))
+    finally:
+        table.close()
+    assert "stuck at the shoe's mouth" in jam.action and "close the shoe's cover" in cover.action
+    assert other.action == "clear the shoe as its maker says, then check the last card"

@@ -226,6 +226,16 @@ def place_name(position: str) -> str:
     return position
 
 
+#: What the croupier does about each of the protocol's recommended ``ERR`` codes (PROTOCOL.md 3; qaAC F15: every
+#: code said "clear the shoe"), and about any other.
+ERROR_ACTION = "clear the shoe as its maker says, then check the last card"
+ERROR_ACTIONS = {
+    "JAM": "clear the card stuck at the shoe's mouth, then check the last card against the display",
+    "SENSOR": "clean the shoe's reading window as its maker says; check each card read against the table meanwhile",
+    "COVER_OPEN": "close the shoe's cover, then check the last card against the display",
+    "POWER": "check the shoe's power supply and cable; check each card read against the table meanwhile",
+}
+
 #: The operations after which no read waits for a card missing before them (a round's or shoe's end, a misdeal).
 WAITS_END = ("void_round", "new_shoe", "new_deck", "next_round", "deck_check")
 
@@ -379,7 +389,7 @@ class SessionCore(abc.ABC):
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         self._gaps: dict[str, SeqGap] = {}  # source -> the last FRAMES LOST it gave (see _gap_alert)
         #: Damaged lines per source in the current window: (window start, count); see _noise.
-        self._noise_window: dict[str, tuple[float, int]] = {}
+        self._noise_window: dict[str, tuple[float, int, int]] = {}  # start, lines, of them failing the CRC
         #: How far each card-reading device's count got, as the journal has it (see source_count).
         self._counts = ShoeCounts.recorded(journal_scan.source_records(journal) if journal is not None else ())
         #: Per source, this table's shoe (its first HELLO's device, or the one taken) and the device last heard:
@@ -1049,7 +1059,7 @@ class SessionCore(abc.ABC):
                 self._double_feed(event)
             elif isinstance(event, DeviceError):
                 self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
-                           f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card",
+                           f"{event.source}: {event.text}", ERROR_ACTIONS.get(event.code.upper(), ERROR_ACTION),
                            source=event.source)
             elif isinstance(event, ShoeSignal):
                 self._shoe_signal(event)
@@ -1234,7 +1244,7 @@ class SessionCore(abc.ABC):
         just before the ERR may be the second of the two, played in the unread one's place (QA: B1 settled on
         it): the alert names it and its place, for the croupier to check while the round can still be mended."""
         self._hold_next(event.source, AFTER_A_DOUBLE_FEED)
-        text, action = f"{event.source}: {event.text}", "clear the shoe as its maker says, then check the last card"
+        text, action = f"{event.source}: {event.text}", ERROR_ACTION
         before = self._read_before(event)
         if before is not None:
             card, place = before
@@ -1384,11 +1394,19 @@ class SessionCore(abc.ABC):
         self._drops[event.source] = (count + 1, reasons, written)
         if _past(event.t, written, DROPS_EVERY):
             self._record_drops(event.source, event.t)
-        start, seen = self._noise_window.get(event.source, (event.t, 0))
+        start, seen, crc = self._noise_window.get(event.source, (event.t, 0, 0))
         if _past(event.t, start, NOISE_WINDOW):
-            start, seen = event.t, 0
-        self._noise_window[event.source] = (start, seen + 1)
-        if seen + 1 == NOISE_LINES:
+            start, seen, crc = event.t, 0, 0
+        crc += event.reason == "crc"
+        self._noise_window[event.source] = (start, seen + 1, crc)
+        if seen + 1 == NOISE_LINES and crc * 2 > NOISE_LINES:
+            # Whole lines failing the CRC are no noise: a device computing another CRC (qaAC F2).
+            self.alert(f"noise:{event.source}", "warning", "FRAMES FAIL THE CRC",
+                       f"{event.source}: {crc} of {NOISE_LINES} lines in {_span(event.t - start)} came whole but "
+                       "failed the CRC; cards still read are checked, but a card may be lost",
+                       "the device computes another CRC than CRC-16/XMODEM (hardware/PROTOCOL.md 3): `dealer-assist "
+                       "listen` names the one it sends; have its firmware mended")
+        elif seen + 1 == NOISE_LINES:
             self.alert(f"noise:{event.source}", "warning", "NOISE ON THE SHOE'S LINE",
                        f"{event.source}: {NOISE_LINES} damaged lines in {_span(event.t - start)}; cards still read are "
                        "checked, but a card may be lost in the noise",
