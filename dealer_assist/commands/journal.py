@@ -89,6 +89,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.set_defaults(func=run_summary)
 
+    w = sub.add_parser("rounds", help="each round with when it began and ended: find a round by a wall-clock time",
+                       description="List the journal's rounds, as the export gives them, with the time each began "
+                                   "and ended in this computer's local time (its UTC offset written with it; the "
+                                   "journal keeps UTC), its shoe and round number as the display's status line "
+                                   "numbers them (what 'replay --shoe N --round M' takes) and its status. --at TIME "
+                                   "names the round being played at TIME (a moment on the surveillance footage): "
+                                   "the last one begun at or before it; exit 1 when none was being played then "
+                                   "(between two rounds, before the first), the rounds either side named.")
+    w.add_argument("path", metavar="PATH", help=JOURNAL)
+    w.add_argument("--at", metavar="TIME",
+                   help="the round being played at TIME (ISO 8601, UTC unless an offset is given, e.g. "
+                        "2026-12-06T21:14+01:00 for 21:14 in the pit at UTC+1)")
+    w.add_argument("--from", dest="since", metavar="TIME", help="list the rounds begun at or after TIME")
+    w.add_argument("--to", dest="until", metavar="TIME", help="list the rounds begun before TIME")
+    w.add_argument("--allow-broken", action="store_true",
+                   help="list the verified part of a journal whose chain does not hold")
+    w.add_argument("--json", action="store_true", help="print one JSON object")
+    w.set_defaults(func=run_rounds)
+
     s = sub.add_parser("show", help="print the entries as JSON lines",
                        description="Print the journal's entries, one JSON object per line.")
     s.add_argument("path", metavar="PATH", help=JOURNAL)
@@ -431,6 +450,90 @@ def _summary_text(path: str, totals) -> str:
         for bet, t in sorted(game.by_bet.items()):
             lines.append(f"  {bet:<12} {t.bets:>6} {t.stakes:>12,.2f} {t.returned:>12,.2f} {t.house:>+12,.2f} "
                          f"{t.won:>5} {t.lost:>5} {t.pushed:>5}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- rounds
+
+def run_rounds(args: argparse.Namespace) -> int:
+    """Each round with its times, or the round under way at ``--at`` (qaAE F1: surveillance had only the CSV's
+    UTC columns to filter by hand to go from the footage's clock to a round)."""
+    from dealer_assist.table.export import JournalChangedError
+    from dealer_assist.table.journal import JournalError
+    from dealer_assist.table.round_times import journal_round_times, round_at
+    from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
+
+    if args.at is not None and (args.since or args.until):
+        raise CommandError("--at names one moment: give it without --from/--to (those list the rounds between two)")
+    try:
+        at = parse_time(args.at) if args.at else None
+        since = parse_time(args.since) if args.since else None
+        until = parse_time(args.until) if args.until else None
+    except ShiftTimeError as exc:
+        raise CommandError(f"--at/--from/--to: {exc}") from None
+    if since is not None and until is not None and until <= since:
+        raise CommandError(f"--to {args.until} is not after --from {args.since}: no round can begin between them")
+    with _open(args.path) as journal:
+        try:
+            report, guarded = _checked(journal, args, "listed", "list")
+            rounds = [one for one in journal_round_times(journal, report.head_seq)
+                      if (since is None or (one.start is not None and one.start >= since))
+                      and (until is None or (one.start is not None and one.start < until))]
+        except (JournalError, JournalChangedError) as exc:
+            raise CommandError(str(exc), 2) from None
+    _warn_unverified(args.path, report, guarded, "listing")
+    found = None if at is None else round_at(rounds, at)
+    if args.json:
+        result: dict = {"path": args.path, "verified": report.ok and guarded}
+        if found is None:
+            emit_json({**result, "from": since and since.isoformat(), "to": until and until.isoformat(),
+                       "rounds": [one.to_json() for one in rounds]})
+            return 0
+        emit_json({**result, "at": at.isoformat(), "within": found.within,
+                   "round": found.playing and found.playing.to_json(), "next": found.next and found.next.to_json()})
+        return 0 if found.within else 1
+    if found is not None:
+        print(_round_at_text(args.path, at, found))
+        return 0 if found.within else 1
+    print(f"journal {args.path}: {len(rounds)} round(s); times in this computer's local time, with its UTC offset")
+    print(f"{'shoe':>5} {'round':>6}  {'game':<9}  {'started':<25}  {'ended':<25}  status")
+    for one in rounds:
+        print(_round_row(one))
+    return 0
+
+
+def _round_row(one) -> str:
+    from dealer_assist.table.round_times import local_text
+
+    return (f"{one.shoe!s:>5} {one.round!s:>6}  {one.game or '-':<9}  {local_text(one.started) or '-':<25}  "
+            f"{local_text(one.ended) or '-':<25}  {one.status}")
+
+
+def _round_at_text(path: str, at, found) -> str:
+    from dealer_assist.table.round_times import local_text
+
+    asked = at.astimezone().isoformat(timespec="seconds")
+    def name(one) -> str:
+        return f"shoe {one.shoe} round {one.round}" + (f" ({one.game})" if one.game else "")
+    playing, following = found.playing, found.next
+    if playing is None:
+        lines = [f"at {asked} no round of {path} had begun"
+                 + (f": the first, {name(following)}, began at {local_text(following.started)}" if following else
+                    ": it records no round")]
+    elif found.within:
+        lines = [f"at {asked} {name(playing)} was being played ({playing.status}): began at "
+                 f"{local_text(playing.started)}, " + (f"ended at {local_text(playing.ended)}" if playing.ended
+                                                       else "never settled")]
+    else:
+        lines = [f"at {asked} no round was being played: {name(playing)} had ended at {local_text(playing.ended)}"
+                 + (f"; {name(following)} began at {local_text(following.started)}" if following
+                    else ", the last round the journal records")]
+    shown = [one for one in ((playing,) if found.within else (playing, following)) if one is not None]
+    if shown:
+        lines += ["", f"{'shoe':>5} {'round':>6}  {'game':<9}  {'started':<25}  {'ended':<25}  status",
+                  *map(_round_row, shown), ""]
+        lines += [f"replay it: dealer-assist replay {path} --shoe {one.shoe} --round {one.round}" for one in shown
+                  if isinstance(one.shoe, int) and isinstance(one.round, int)]
     return "\n".join(lines)
 
 
