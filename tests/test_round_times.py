@@ -145,15 +145,15 @@ def test_replay_at_begins_at_the_round_being_played_then(three_rounds, paris):
 def test_the_replay_shows_when_its_round_was_played(three_rounds, paris, show_window, qtbot):
     from test_replay_keys import baccarat_synced, open_baccarat_replay, step_until
 
-    recorded = read_journal(three_rounds)
-    assert re.fullmatch(r"played 2026-12-06 21:10:\d\d to 21:10:\d\d \(UTC\+01:00\)", recorded.played(1, 2))
+    journal = read_journal(three_rounds)
+    assert re.fullmatch(r"played 2026-12-06 21:10:\d\d to 21:10:\d\d \(UTC\+01:00\)", journal.played(1, 2))
     table = open_baccarat_replay(three_rounds, show_window)
     try:
         window, source = table.window, table.source
         step_until(source, lambda: table.session.state.round_no == 2)
         baccarat_synced(qtbot, window)
         assert window.status.played.isVisible()
-        assert window.status.played.text() == "Round 2 " + recorded.played(1, 2)
+        assert window.status.played.text() == "Round 2 " + journal.played(1, 2)
     finally:
         table.close()
 

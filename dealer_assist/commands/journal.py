@@ -26,7 +26,7 @@ JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal n
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("journal", help="check, show, copy, export or recover a table journal",
+    p = subparsers.add_parser("journal", help="check, show, copy, export, list the rounds of, or recover a table journal",
                               description="Check a table journal's hash chain, or export its rounds.")
     sub = p.add_subparsers(dest="journal_command", metavar="ACTION")
     p.set_defaults(func=lambda args: _missing_action(p))
@@ -61,8 +61,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "finally stood (cards with their source, outcome, bets, settlement), with its "
                                    "corrections and what they voided, one per blackjack deck check (the cards "
                                    "counted back), and last {\"table\": [...]}, the entries of no round (shoe "
-                                   "starts, links, refused PINs, a shoe's HELLO). CSV one row per bet, its last "
-                                   "columns the round's typed cards and its number of corrections.")
+                                   "starts, links, refused PINs, a shoe's HELLO). CSV one row per bet, with the round's "
+                                   "status, typed cards, number of corrections and, for a voided round, where its "
+                                   "bets went (carried_to): only the rows whose status is complete or settled are "
+                                   "money settled, summing to 'journal summary''s stakes.")
     e.add_argument("path", metavar="PATH", help=JOURNAL)
     e.add_argument("--format", choices=("json", "csv"), default="json",
                    help="json: one object per round (default); csv: one row per bet")
