@@ -48,7 +48,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "goes on writing PATH. The copy is marked closed, so 'journal verify' and a "
                                    "table started on it take it as whole (a copy made with sqlite3's '.backup' "
                                    "carries the running table's mark and is told as possibly lacking its last "
-                                   "entries). DEST must not exist yet: nothing is written over. Exit 0 when the "
+                                   "entries). DEST must not exist yet: nothing is written over. The copy is "
+                                   "written first as the hidden file .DEST.part-PID beside DEST (PID: the "
+                                   "copying process), renamed to DEST once whole; one that a copy stopped "
+                                   "half-way (killed, its disk pulled) left, its process gone, is removed by the "
+                                   "next copy into that folder, which names it. Exit 0 when the "
                                    "copy's chain holds, 1 when it does not (the journal's own does not), 2 when "
                                    "nothing was copied.")
     c.add_argument("path", metavar="PATH", help=JOURNAL)
@@ -242,6 +246,10 @@ def run_copy(args: argparse.Namespace) -> int:
         raise CommandError(f"DEST {dest}: the folder {dest.parent} does not exist; make it or give another "
                            "(nothing was written)", 2)
     part = dest.with_name(f".{dest.name}.part-{os.getpid()}")
+    cleared = _clear_stopped_copies(dest.parent)
+    for name in cleared:
+        sys.stderr.write(f"dealer-assist: removed {dest.parent / name}: the unfinished copy of a 'journal copy' that "
+                         "was stopped (killed, its disk pulled) before it ended\n")
     with _open(args.path) as journal:
         try:
             journal.copy_to(part)
@@ -271,7 +279,8 @@ def run_copy(args: argparse.Namespace) -> int:
     except JournalError as exc:
         raise CommandError(f"the copy {dest} was written but cannot be read back: {exc}", 2) from None
     if args.json:
-        emit_json({"path": args.path, "copy": str(dest), **report.to_dict(), "log_missing": lacking})
+        emit_json({"path": args.path, "copy": str(dest), **report.to_dict(), "log_missing": lacking,
+                   "removed_parts": cleared})
         return 0 if report.ok else 1
     print(f"journal {args.path} copied to {dest}: {report.count} entries, head seq {report.head_seq} "
           f"{report.head_hash or '(empty journal)'}")
@@ -283,6 +292,43 @@ def run_copy(args: argparse.Namespace) -> int:
               f"'dealer-assist journal verify {dest}' says more")
         return 1
     return 0
+
+
+#: A copy being written: ``.DEST.part-PID`` (and SQLite's files beside it), renamed to DEST once whole.
+_PART = re.compile(r"\.(?P<dest>.+)\.part-(?P<pid>\d+)(?:-wal|-shm|-journal)?")
+
+
+def _clear_stopped_copies(folder: Path) -> list[str]:
+    """Remove the unfinished copies a ``journal copy`` stopped half-way left in ``folder`` (qaAE F3: a backup
+    job's timeout or a pulled stick left a hidden journal-sized file for good): those whose process is gone,
+    and one under this process's own name (its number used again).  Returns their names."""
+    removed = []
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return removed  # the copy says why it cannot write there
+    for name in names:
+        match = _PART.fullmatch(name)
+        if match is None or (int(match["pid"]) != os.getpid() and _running(int(match["pid"]))):
+            continue
+        try:
+            if not stat.S_ISREG(os.lstat(folder / name).st_mode):
+                continue
+            os.unlink(folder / name)
+        except OSError:
+            continue  # not ours to remove (another user's), or gone meanwhile
+        removed.append(name)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's process: not ours to judge
+    return True
 
 
 # --------------------------------------------------------------------------- export
