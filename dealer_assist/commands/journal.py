@@ -133,7 +133,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "and counts across runs: after 3 wrong PINs that supervisor is locked out "
                                    "for 30 s, then longer, as at the table. A file "
                                    "nothing can be read from (emptied, not SQLite, damaged) can only be started "
-                                   "anew (--new). The new journal, the decision in it, is written whole beside "
+                                   "anew (--new); a file whose first bytes say it is something else (text, an image, a "
+                                   "video, an archive) is refused as a wrong path, and left as it is. The new journal, the decision in it, is written whole beside "
                                    "the old one before it takes PATH: a recover killed half-way leaves one or "
                                    "the other at PATH, and the same recover run again finishes it.")
     how = r.add_mutually_exclusive_group(required=True)
@@ -614,6 +615,7 @@ def run_recover(args: argparse.Namespace) -> int:
     import getpass
 
     from dealer_assist.table.config import ConfigError, load_config
+    from dealer_assist.table.file_kinds import known_format
     from dealer_assist.table.journal import Journal, JournalCorruptError, JournalError, UnreadableFileError
     from dealer_assist.table.journal_files import recover_stopped, starting
     from dealer_assist.table.roster_record import KIND as ROSTER_KIND
@@ -660,6 +662,12 @@ def run_recover(args: argparse.Namespace) -> int:
                                f"{args.path}' says why), so no verified entry can be continued from: a supervisor "
                                f"can only start anew, with --new instead of --continue (the file is kept); it was "
                                f"not changed", 2) from None
+        kind = known_format(args.path)
+        if kind is not None:
+            # Its signature says what it is: a wrong path (a screenshot beside the journal), not a journal damaged.
+            raise CommandError(f"{args.path} is {kind} by its first bytes, not a damaged journal: check the path "
+                               "(the table's journal is the file given to 'run --journal', by default in the user's "
+                               "data folder); it was not changed", 2) from None
         if _holds_text(args.path):
             # A journal's pages hold binary data however damaged its header: a text file is a wrong path
             # (a config, a log), and setting it aside would put a journal in its place.
