@@ -256,6 +256,50 @@ def start_size(wanted: QSize, free: QSize) -> QSize:
 TABLE_STOPPED = 4
 
 
+def save_screenshot(window: Any, path: Path) -> str:
+    """Save a picture of ``window`` to ``path`` whole, or nothing there; "" when saved, else why not.
+
+    The image is encoded in memory and written by Python, which reports every short write: Qt's own save
+    said true for a file a full disk or a file size limit had cut short (qaAE F5: an unreadable PNG was
+    named by ``run --json``'s end event).  Written beside ``path`` and renamed once whole, so a failed save
+    leaves an earlier file there as it was."""
+    import os
+    import tempfile
+
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not window.grab().save(buffer, path.suffix.lstrip(".").upper() or "PNG"):
+        return "the picture could not be encoded"
+    buffer.close()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, part = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data.data())
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(part, 0o666 & ~_umask())  # mkstemp makes 0600: a screenshot is an ordinary file
+        os.replace(part, path)
+    except OSError as exc:
+        Path(part).unlink(missing_ok=True)
+        return exc.strerror or str(exc)
+    return ""
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int]], fullscreen: bool,
                screenshot: Optional[str], quit_after: Optional[float],
                default_size: Optional[tuple[int, int]] = None) -> int:
@@ -282,13 +326,9 @@ def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int
     if quit_after is not None:
         def finish() -> None:
             if screenshot:
-                try:
-                    Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
-                    saved = window.grab().save(screenshot)
-                except OSError:
-                    saved = False
-                if not saved:  # the command checked the path: the disk filled, or it was taken away meanwhile
-                    sys.stderr.write(f"dealer-assist: the screenshot could not be saved to {screenshot}\n")
+                why = save_screenshot(window, Path(screenshot))
+                if why:  # the command checked the path: the disk filled, or it was taken away meanwhile
+                    sys.stderr.write(f"dealer-assist: the screenshot could not be saved to {screenshot} ({why})\n")
             app.quit()
         QTimer.singleShot(int(quit_after * 1000), finish)
     # SIGTERM (a service manager stopping the table) closes it as Ctrl+Q does: the journal closed, the
