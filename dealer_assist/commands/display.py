@@ -148,7 +148,16 @@ def _config(path: str | None):
 
 
 def _blackjack_rules(config, path: str | None):
-    """The ``[blackjack]`` section of the config file, read by the blackjack table's own rules."""
+    """The ``[blackjack]`` section of the config file, read by the blackjack table's own rules; a baccarat
+    setting in the file that [blackjack] would say is refused, naming the key to use (qaAE F6)."""
+    if path is not None:
+        from dealer_assist.table.config import blackjack_misplaced
+
+        refusal, warning = blackjack_misplaced(config, Path(path))
+        if refusal:
+            raise CommandError(refusal)
+        if warning:
+            sys.stderr.write(f"dealer-assist: warning: {warning}\n")
     if not config.blackjack:
         return None
     from dealer_assist.table.blackjack_state import BlackjackTableError, rules_from_config
