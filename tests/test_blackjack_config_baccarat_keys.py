@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dealer_assist.cli import main
-from dealer_assist.table.config import blackjack_misplaced, load_config
+from dealer_assist.table.config import load_config
 
 INSTALLER = 'game = "blackjack"\nsource = "manual"\n[table]\nseats = 3\nchips = ["10", "50", "200"]\n' \
             '[shoe]\ndecks = 6\n[limits]\nmax_payout = "500"\n'
@@ -26,6 +26,8 @@ def test_a_blackjack_table_refuses_baccarat_seats_chips_decks_and_limits_naming_
 
 
 def test_baccarat_settings_a_blackjack_table_has_no_use_for_are_named_in_a_warning(tmp_path):
+    from dealer_assist.table.config import blackjack_misplaced
+
     config = tmp_path / "bj.toml"
     config.write_text('game = "blackjack"\n[paytable]\nvariant = "ez"\n[shoe]\nburn = false\n[blackjack]\nseats = 3\n')
     refusal, warning = blackjack_misplaced(load_config(config), Path(config))
