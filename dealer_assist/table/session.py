@@ -283,6 +283,8 @@ class TableSession(SessionCore):
         ended = round_ends(journal.entries(from_seq))
         state = self._snap.state
         for record in state.history:
+            if correcting_bets(state) and (record.shoe, record.number) == (state.shoe_no, state.round_no):
+                continue  # its bets are open for correction: D settles it again and writes its end (qaAE F9)
             self._journal_round_end(state, record, ended.get((record.shoe, record.number), set()))
 
     def _placed_hand(self, card: Card) -> Optional[str]:
