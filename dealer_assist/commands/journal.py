@@ -84,7 +84,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "rounds, stakes, paid to the players, returned (stake and winnings), "
                                    "commission and the house's result, per game and per bet type, with the rounds "
                                    "still open, the rounds voided and the corrections made. What the pit boss checks "
-                                   "and signs at a shift's end.")
+                                   "and signs at a shift's end. A round counts where it finally ended: one corrected "
+                                   "in a later shift (settled again) moves to that shift, and each summary names "
+                                   "such rounds (begun in it and corrected after it; begun before it and "
+                                   "corrected in it), so a signed figure can be reconciled.")
     t.add_argument("path", metavar="PATH", help=JOURNAL)
     t.add_argument("--from", dest="since", metavar="TIME",
                    help="count the rounds that ended at or after TIME (ISO 8601, UTC unless an offset is given, "
@@ -486,6 +489,15 @@ def _summary_text(path: str, totals) -> str:
                  + f"; {totals.voided} voided" + (f" ({', '.join(totals.carried)}: its bets dealt there)"
                                                   if totals.carried else "")
                  + f"; {totals.corrections} correction(s)" + _taken_back_text(totals))
+    if totals.corrected_later:
+        lines.append(f"  NOTE: {', '.join(totals.corrected_later)} began in this window and, corrected later, ended "
+                     "after it: counted in the window it finally ended in, not here (a summary run at this "
+                     "window's end, before the correction, counted its first settlement; 'journal export' lists that "
+                     "under voided_settlements)")
+    if totals.corrected_from_earlier:
+        lines.append(f"  NOTE: {', '.join(totals.corrected_from_earlier)} began before this window and was settled "
+                     "again here after a correction: counted here as it finally stood (a summary of the earlier "
+                     "window run before the correction counted its first settlement)")
     if totals.unreadable_amounts:
         lines.append(f"  WARNING: {totals.unreadable_amounts} amount(s) in the journal are no number (a damaged entry) "
                      "and are counted as 0.00: check the export's rounds ('journal export') before signing")
