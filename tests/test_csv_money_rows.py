@@ -42,3 +42,18 @@ def test_a_voided_rounds_rows_name_where_its_bets_went_and_settled_rows_sum_to_t
     assert sum(D(r["stake"]) for r in rows if r["stake"]) == settled + D("100") + D("5")  # the rows that are no money
     assert main(["journal", "summary", str(path), "--json"]) == 0
     assert D(json.loads(capsys.readouterr().out)["games"]["baccarat"]["stakes"]) == settled
+
+
+def test_the_csv_doc_names_every_status_and_the_rows_that_are_money():
+    """The doc an accountant reads: which rows to sum, what carried_to and an empty stake say (qaAE F2)."""
+    from pathlib import Path
+
+    from dealer_assist.table.export import CSV_COLUMNS
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "JSON.md").read_text(encoding="utf-8")
+    csv_part = " ".join(text.split("`--format csv` prints", 1)[1].split("## ", 1)[0].split())
+    assert ",".join(CSV_COLUMNS) in csv_part
+    for said in ("`open`", "`settled`", "`complete`", "`voided`", "`carried_over`", "`not_dealt`",
+                 "Only the rows whose status is `complete` or `settled` are money settled", "`carried_to`",
+                 "takes an empty one as no money"):
+        assert said in csv_part, said
