@@ -317,3 +317,20 @@ def test_a_journal_left_where_earlier_versions_took_a_relative_path_stops_the_st
     assert str(started / "t.sqlite") in said and str(table / "t.sqlite") in said and "earlier versions" in said
     (table / "t.sqlite").write_bytes(b"the journal beside the file")
     assert load_config("../cfg/table.toml").journal == table / "t.sqlite"  # both there: the file's folder, as documented
+
+
+def test_an_installers_mistakes_are_told_in_the_files_words(tmp_path):
+    """qaAE F10: a bare float for a blackjack limit said only "an amount, e.g. "5""; a supervisor with no pin_hash
+    was told as a Python dict and sent to "the supervisor PIN tool"."""
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, '[blackjack]\nmin_bet = 10.5\n')
+    assert "min_bet = 10.5" in str(info.value) and 'write the amount in quotes ("10.5")' in str(info.value)
+    assert "Decimal" not in str(info.value)
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, '[[supervisors]]\nname = "Ana"\n')
+    said = str(info.value)
+    assert "supervisor 'Ana' has no scrypt pin_hash" in said and "'dealer-assist supervisor hash Ana'" in said
+    assert "{" not in said
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, '[[supervisors]]\npin_hash = "scrypt$x"\n')
+    assert "[[supervisors]] entry 1 needs a name" in str(info.value) and "{" not in str(info.value)
