@@ -334,3 +334,18 @@ def test_an_installers_mistakes_are_told_in_the_files_words(tmp_path):
     with pytest.raises(ConfigError) as info:
         _load(tmp_path, '[[supervisors]]\npin_hash = "scrypt$x"\n')
     assert "[[supervisors]] entry 1 needs a name" in str(info.value) and "{" not in str(info.value)
+
+
+def test_a_source_the_config_file_gave_that_cannot_be_used_names_the_file(tmp_path, capsys):
+    """qaAE F10: ``source = "serial"`` (no port) in a config was refused without the file's name, where every
+    other config error names it; given on the command line it is the command line's, and said as it was."""
+    from dealer_assist.cli import main
+
+    for game in ("baccarat", "blackjack"):
+        config = tmp_path / f"{game}.toml"
+        config.write_text(f'game = "{game}"\nsource = "serial"\n')
+        assert main(["run", "--config", str(config), "--journal", str(tmp_path / f"{game}.sqlite"),
+                     "--quit-after", "0.1"]) == 3
+        assert f"{config}: source = 'serial': serial source needs a port" in capsys.readouterr().err
+    assert main(["run", "--source", "serial", "--journal", str(tmp_path / "j.sqlite"), "--quit-after", "0.1"]) == 3
+    assert "error: serial source needs a port" in capsys.readouterr().err

@@ -274,7 +274,7 @@ def run_blackjack_display(args: argparse.Namespace, config, size, journal: str,
                              fullscreen=config.fullscreen, rules=rules,
                              roster=_roster(config), interval=config.sim_interval)
     except DisplayError as exc:
-        raise CommandError(str(exc), 3) from None
+        raise CommandError(_from_config(args, config, exc), 3) from None
 
 
 def _journal_path(args: argparse.Namespace, config, game: str) -> str:
@@ -418,7 +418,16 @@ def _run_baccarat(args: argparse.Namespace, config, size, journal: str, recorded
                        screenshot=args.screenshot, quit_after=args.quit_after, turbo=args.turbo, auto=args.auto,
                        mute=args.mute, size=size, burn=False if args.no_burn else None, rules=rules)
     except app.DisplayError as exc:
-        raise CommandError(str(exc), 3) from None
+        raise CommandError(_from_config(args, config, exc), 3) from None
+
+
+def _from_config(args: argparse.Namespace, config, exc: Exception) -> str:
+    """A display's refusal; one of the card source the config file gave names the file and its ``source``."""
+    from dealer_assist.ui.app import SourceStartError
+
+    if isinstance(exc, SourceStartError) and args.source is None and args.config:
+        return f"{args.config}: source = {config.source!r}: {exc}"
+    return str(exc)
 
 
 def _refused_end(args: argparse.Namespace, start: dict, exc: CommandError) -> None:

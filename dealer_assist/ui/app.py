@@ -27,6 +27,11 @@ class DisplayError(Exception):
     """The display cannot start; the message says what, why and what to do."""
 
 
+class SourceStartError(DisplayError):
+    """The card source cannot be made or started: the command names where its spec came from (a config file's
+    ``source``), as other config errors name the file (qaAE F10)."""
+
+
 def application(argv: Optional[list[str]] = None) -> QApplication:
     """The one QApplication, dark felt palette and Fusion style (the same look on every platform)."""
     app = QApplication.instance()
@@ -85,7 +90,7 @@ class Table:
             self.source.start(self.session.handle)
         except SourceError as exc:
             self.close()
-            raise DisplayError(str(exc)) from None
+            raise SourceStartError(str(exc)) from None
 
     def close(self) -> None:
         if self.closed:
@@ -148,7 +153,7 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
     try:
         source = make_source(source_spec, lambda: table_session[0].card_due(), config, seed, options)
     except SourceError as exc:
-        raise DisplayError(str(exc)) from None
+        raise SourceStartError(str(exc)) from None
     journal = open_journal(journal_path) if journal_path is not None else None
     from dealer_assist.table.session_core import JournalReplayError
     from dealer_assist.table.roster_record import RosterMismatchError
