@@ -60,3 +60,13 @@ def test_a_restart_in_the_correction_of_the_round_n_closed_writes_none_either(tm
     assert correcting_bets(again.state)
     assert not {"outcome", "settlement", "round_end"} & set(kinds_after(path, corrected_at))
     again.close()
+
+
+def test_what_waits_for_d_during_the_correction_is_said_in_a_whole_sentence(tmp_path):
+    """qaAE F10: N in CORRECT THE BETS said "... D settles it again on its cards, then this"."""
+    s = TableSession(RULES, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    settled(s)
+    assert s.correct_bets(why="seat 3 was on the Banker") is None
+    said = s.next_round()
+    assert said.endswith("D settles it again on its cards, then ask for this again"), said
+    s.close()
