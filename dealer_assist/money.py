@@ -44,7 +44,7 @@ def parse_money(text: object) -> Decimal:
     if isinstance(text, float):
         # A config file's bare 0.1 is such a float: binary, not the amount written.
         raise InvalidAmountError(text, f"a float (a bare {text} in a config file) is inexact money; write the "
-                                       f"amount in quotes (\"{text}\"), or give Decimal or text")
+                                       f"amount in quotes (\"{text}\")")
     if isinstance(text, Decimal):
         value = text
     else:

@@ -317,3 +317,35 @@ def test_a_journal_left_where_earlier_versions_took_a_relative_path_stops_the_st
     assert str(started / "t.sqlite") in said and str(table / "t.sqlite") in said and "earlier versions" in said
     (table / "t.sqlite").write_bytes(b"the journal beside the file")
     assert load_config("../cfg/table.toml").journal == table / "t.sqlite"  # both there: the file's folder, as documented
+
+
+def test_an_installers_mistakes_are_told_in_the_files_words(tmp_path):
+    """qaAE F10: a bare float for a blackjack limit said only "an amount, e.g. "5""; a supervisor with no pin_hash
+    was told as a Python dict and sent to "the supervisor PIN tool"."""
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, '[blackjack]\nmin_bet = 10.5\n')
+    assert "min_bet = 10.5" in str(info.value) and 'write the amount in quotes ("10.5")' in str(info.value)
+    assert "Decimal" not in str(info.value)
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, '[[supervisors]]\nname = "Ana"\n')
+    said = str(info.value)
+    assert "supervisor 'Ana' has no scrypt pin_hash" in said and "'dealer-assist supervisor hash Ana'" in said
+    assert "{" not in said
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, '[[supervisors]]\npin_hash = "scrypt$x"\n')
+    assert "[[supervisors]] entry 1 needs a name" in str(info.value) and "{" not in str(info.value)
+
+
+def test_a_source_the_config_file_gave_that_cannot_be_used_names_the_file(tmp_path, capsys):
+    """qaAE F10: ``source = "serial"`` (no port) in a config was refused without the file's name, where every
+    other config error names it; given on the command line it is the command line's, and said as it was."""
+    from dealer_assist.cli import main
+
+    for game in ("baccarat", "blackjack"):
+        config = tmp_path / f"{game}.toml"
+        config.write_text(f'game = "{game}"\nsource = "serial"\n')
+        assert main(["run", "--config", str(config), "--journal", str(tmp_path / f"{game}.sqlite"),
+                     "--quit-after", "0.1"]) == 3
+        assert f"{config}: source = 'serial': serial source needs a port" in capsys.readouterr().err
+    assert main(["run", "--source", "serial", "--journal", str(tmp_path / "j.sqlite"), "--quit-after", "0.1"]) == 3
+    assert "error: serial source needs a port" in capsys.readouterr().err

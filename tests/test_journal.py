@@ -1020,3 +1020,30 @@ def test_a_table_stopped_by_its_journal_exits_4_not_0(tmp_path, qtbot, capsys):
     assert code == TABLE_STOPPED == 4
     assert "the table stopped: the journal cannot be written" in capsys.readouterr().err
     assert table.session.place(1, Bet.PLAYER) == table.session.snapshot.stopped
+
+
+@pytest.mark.parametrize("made", ["png", "mp4", "zip"])
+def test_recover_new_refuses_an_image_a_video_or_an_archive_as_no_journal(tmp_path, capsys, monkeypatch, made):
+    """qaAE F4: a screenshot given for the journal was set aside and a journal put in its place; verify even
+    suggested recover --new for it.  Real files: a card image, the demo video (its first 64 KiB), a zip."""
+    import io
+    import zipfile
+
+    wrong = tmp_path / f"shot.{made}"
+    if made == "png":
+        wrong.write_bytes((Path(__file__).parent / "images" / "ancient_french_KH_gain1.25.png").read_bytes())
+    elif made == "mp4":
+        with open(Path(__file__).resolve().parents[2] / "shared" / "cards" / "test_shoe" / "anglo" / "baccarat.mp4",
+                  "rb") as video:
+            wrong.write_bytes(video.read(65536))
+    else:
+        with zipfile.ZipFile(wrong, "w") as archive:
+            archive.writestr("table.toml", "[table]\nseats = 7\n")
+    before = wrong.read_bytes()
+    code, out, err = run_cli(capsys, "journal", "verify", str(wrong))
+    kind = {"png": "a PNG image", "mp4": "an MP4/MOV video", "zip": "a zip archive"}[made]
+    assert code == 2 and f"It is {kind}" in err and "journal recover" not in out + err
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, _, err = run_cli(capsys, "journal", "recover", str(wrong), "--new", "--supervisor", "Ana", "--reason", "x")
+    assert code == 2 and f"is {kind}" in err and "by its first bytes, not a damaged journal" in err
+    assert wrong.read_bytes() == before and list(tmp_path.iterdir()) == [wrong]

@@ -123,3 +123,33 @@ def test_journal_copy_json_gives_the_copys_count_and_head_for_a_backup_script(ru
     assert (said["count"], said["head_hash"]) == (len(journal), journal.last().hash)
     again = cli("journal", "copy", str(path), str(copy), "--json")
     assert again.returncode == 2 and again.stdout == "" and "nothing was written" in again.stderr
+
+
+def test_the_unfinished_copy_of_a_copy_stopped_half_way_is_removed_and_named(running, tmp_path):
+    """qaAE F3: a copy killed mid-way (a backup job's timeout, a stick pulled) left its hidden
+    ``.DEST.part-PID`` for good, one journal's size each; the next copy into the folder now removes it."""
+    path, _ = running
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a process that ended: its number names the copy it left
+    alive = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        left = stick / f".monday.sqlite.part-{gone.pid}"
+        left.write_bytes(path.read_bytes()[:8192])  # cut short where the kill stopped it
+        Path(f"{left}-journal").write_bytes(b"\0" * 512)
+        underway = stick / f".tuesday.sqlite.part-{alive.pid}"  # another copy, still being written
+        underway.write_bytes(b"SQLite format 3\0")
+        done = cli("journal", "copy", str(path), str(stick / "wednesday.sqlite"), "--json")
+        assert done.returncode == 0, done.stderr
+        assert sorted(json.loads(done.stdout)["removed_parts"]) == sorted([left.name, f"{left.name}-journal"])
+        assert not left.exists() and not Path(f"{left}-journal").exists()
+        assert underway.exists() and (stick / "wednesday.sqlite").exists()
+        again = cli("journal", "copy", str(path), str(stick / "thursday.sqlite"))
+        assert again.returncode == 0 and "removed" not in again.stderr
+    finally:
+        alive.stdin.close()
+        alive.wait()
+    left.write_bytes(b"SQLite")
+    told = cli("journal", "copy", str(path), str(stick / "friday.sqlite"))
+    assert told.returncode == 0 and f"removed {left}" in told.stderr and "stopped" in told.stderr

@@ -97,3 +97,33 @@ def test_an_amount_that_is_no_number_is_counted_as_nothing_and_said():
     totals = shift_totals([record])
     assert totals.unreadable_amounts == 1 and totals.to_json()["unreadable_amounts"] == 1
     assert totals.games["baccarat"].by_bet["player"].returned == D("0.00")
+
+
+def test_a_round_corrected_in_the_next_shift_is_named_in_both_shifts_summaries(tmp_path, capsys):
+    """qaAE F11: a round settled in shift 1 and corrected in shift 2 moved, whole, into shift 2: rerun later,
+    shift 1's summary no longer had it, with no word of it, and its signed figure could not be reconciled."""
+    from datetime import timedelta
+
+    from dealer_assist.shoe import ShoeRules
+    from dealer_assist.table.journal import Journal
+    from dealer_assist.table.session import TableSession
+    from dealer_assist.table.state import TableRules
+    from test_round_times import FIRST, Clock
+
+    path = tmp_path / "bac.sqlite"
+    clock = Clock()
+    session = TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(path, clock=clock), odds=False)
+    assert session.place(1, Bet.BANKER, D("25")) is None and session.deal() is None
+    deal(session, "9S", "KH", "QD", "5C")  # Player 9 natural: the banker bet lost, settled in shift 1
+    clock.now = FIRST + timedelta(hours=1)  # shift 2: the last card was misread
+    assert session.void_last_card(why="the banker's second card was a 9") is None
+    deal(session, "9C")  # Banker 9 too: a tie, the banker bet pushes
+    session.close()
+    change = (FIRST + timedelta(minutes=30)).isoformat()
+    first = summary(capsys, path, "--to", change)
+    assert first["rounds"] == 0 and first["corrected_later"] == ["shoe 1 round 1"]
+    second = summary(capsys, path, "--from", change)
+    assert second["rounds"] == 1 and second["corrected_from_earlier"] == ["shoe 1 round 1"]
+    assert second["corrected_later"] == [] and summary(capsys, path)["corrected_from_earlier"] == []
+    assert main(["journal", "summary", str(path), "--to", change]) == 0
+    assert "NOTE: shoe 1 round 1 began in this window and, corrected later, ended after it" in capsys.readouterr().out

@@ -132,7 +132,7 @@ def test_roster_round_trips_through_config_without_pins():
     assert "24680" not in json.dumps(config)
     again = SupervisorRoster.from_config(config, clock=FakeClock())
     assert again.check("cy", "24680").name == "cy"
-    with pytest.raises(PinHashError, match="never as plain text"):
+    with pytest.raises(PinHashError, match="never write the PIN itself in the file"):
         SupervisorRoster.from_config({"supervisors": [{"name": "dee", "pin_hash": "1234"}]})
 
 

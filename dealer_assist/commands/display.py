@@ -101,6 +101,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="with --shoe: begin at round M of that shoe (default: the first round it records), its bets "
                         "on the layout; the rounds before it in the shoe are played at once. As the status line "
                         "numbers rounds: baccarat's start again at 1 each shoe, blackjack's run on across decks")
+    r.add_argument("--at", metavar="TIME",
+                   help="begin at the round being played at TIME (a moment on the surveillance footage; ISO 8601, "
+                        "UTC unless an offset is given, e.g. 2026-12-06T21:14+01:00): the last round begun at or "
+                        "before it, as 'journal rounds --at TIME' names it; not with --shoe")
     r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
     r.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
     r.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
@@ -144,7 +148,16 @@ def _config(path: str | None):
 
 
 def _blackjack_rules(config, path: str | None):
-    """The ``[blackjack]`` section of the config file, read by the blackjack table's own rules."""
+    """The ``[blackjack]`` section of the config file, read by the blackjack table's own rules; a baccarat
+    setting in the file that [blackjack] would say is refused, naming the key to use (qaAE F6)."""
+    if path is not None:
+        from dealer_assist.table.config import blackjack_misplaced
+
+        refusal, warning = blackjack_misplaced(config, Path(path))
+        if refusal:
+            raise CommandError(refusal)
+        if warning:
+            sys.stderr.write(f"dealer-assist: warning: {warning}\n")
     if not config.blackjack:
         return None
     from dealer_assist.table.blackjack_state import BlackjackTableError, rules_from_config
@@ -261,7 +274,7 @@ def run_blackjack_display(args: argparse.Namespace, config, size, journal: str,
                              fullscreen=config.fullscreen, rules=rules,
                              roster=_roster(config), interval=config.sim_interval)
     except DisplayError as exc:
-        raise CommandError(str(exc), 3) from None
+        raise CommandError(_from_config(args, config, exc), 3) from None
 
 
 def _journal_path(args: argparse.Namespace, config, game: str) -> str:
@@ -405,7 +418,16 @@ def _run_baccarat(args: argparse.Namespace, config, size, journal: str, recorded
                        screenshot=args.screenshot, quit_after=args.quit_after, turbo=args.turbo, auto=args.auto,
                        mute=args.mute, size=size, burn=False if args.no_burn else None, rules=rules)
     except app.DisplayError as exc:
-        raise CommandError(str(exc), 3) from None
+        raise CommandError(_from_config(args, config, exc), 3) from None
+
+
+def _from_config(args: argparse.Namespace, config, exc: Exception) -> str:
+    """A display's refusal; one of the card source the config file gave names the file and its ``source``."""
+    from dealer_assist.ui.app import SourceStartError
+
+    if isinstance(exc, SourceStartError) and args.source is None and args.config:
+        return f"{args.config}: source = {config.source!r}: {exc}"
+    return str(exc)
 
 
 def _refused_end(args: argparse.Namespace, start: dict, exc: CommandError) -> None:
@@ -421,6 +443,8 @@ def run_replay(args: argparse.Namespace) -> int:
 
     if args.interval <= 0:
         raise CommandError("--interval must be above zero seconds")
+    if args.at is not None:
+        _start_at_time(args)
     start = _start_of_replay(args)
     _check_quit_after(args, args.journal)
     size = _size(args.size)
@@ -456,6 +480,37 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"event": "end", "code": code, "screenshot": args.screenshot})
     return code
+
+
+def _start_at_time(args: argparse.Namespace) -> None:
+    """``--at TIME`` made the ``--shoe`` and ``--round`` of the round being played then (qaAE F1: surveillance
+    goes from the footage's clock to a round); refused, naming the first round, when none had begun."""
+    from dealer_assist.table.export import JournalChangedError
+    from dealer_assist.table.journal import Journal, JournalError
+    from dealer_assist.table.round_times import journal_round_times, local_text, round_at
+    from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
+
+    if args.shoe is not None or args.round is not None:
+        raise CommandError("--at finds the shoe and the round itself: give --at or --shoe/--round, not both")
+    try:
+        at = parse_time(args.at)
+    except ShiftTimeError as exc:
+        raise CommandError(f"--at: {exc}") from None
+    try:
+        with Journal.open(args.journal, readonly=True) as journal:
+            # Up to the verified head: the replay itself refuses a broken journal, or plays only that part.
+            found = round_at(journal_round_times(journal, journal.verify().head_seq), at)
+    except (JournalError, JournalChangedError) as exc:
+        raise CommandError(f"cannot replay {args.journal}: {exc}") from None
+    playing, following = found.playing, found.next
+    if playing is None or not isinstance(playing.shoe, int) or not isinstance(playing.round, int):
+        first = (f": its first round, shoe {following.shoe} round {following.round}, began at "
+                 f"{local_text(following.started)}" if following else ": it records no round")
+        raise CommandError(f"--at {args.at}: no round of {args.journal} had begun by then{first}")
+    if not found.within:
+        sys.stderr.write(f"dealer-assist: note: at {args.at} no round was being played: shoe {playing.shoe} round "
+                         f"{playing.round} had ended at {local_text(playing.ended)}; replaying from it\n")
+    args.shoe, args.round = playing.shoe, playing.round
 
 
 def _start_of_replay(args: argparse.Namespace) -> tuple[int, int | None] | None:

@@ -26,7 +26,7 @@ JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal n
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("journal", help="check, show, copy, export or recover a table journal",
+    p = subparsers.add_parser("journal", help="check, show, copy, export, list the rounds of, or recover a table journal",
                               description="Check a table journal's hash chain, or export its rounds.")
     sub = p.add_subparsers(dest="journal_command", metavar="ACTION")
     p.set_defaults(func=lambda args: _missing_action(p))
@@ -48,7 +48,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "goes on writing PATH. The copy is marked closed, so 'journal verify' and a "
                                    "table started on it take it as whole (a copy made with sqlite3's '.backup' "
                                    "carries the running table's mark and is told as possibly lacking its last "
-                                   "entries). DEST must not exist yet: nothing is written over. Exit 0 when the "
+                                   "entries). DEST must not exist yet: nothing is written over. The copy is "
+                                   "written first as the hidden file .DEST.part-PID beside DEST (PID: the "
+                                   "copying process), renamed to DEST once whole; one that a copy stopped "
+                                   "half-way (killed, its disk pulled) left, its process gone, is removed by the "
+                                   "next copy into that folder, which names it. Exit 0 when the "
                                    "copy's chain holds, 1 when it does not (the journal's own does not), 2 when "
                                    "nothing was copied.")
     c.add_argument("path", metavar="PATH", help=JOURNAL)
@@ -61,8 +65,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "finally stood (cards with their source, outcome, bets, settlement), with its "
                                    "corrections and what they voided, one per blackjack deck check (the cards "
                                    "counted back), and last {\"table\": [...]}, the entries of no round (shoe "
-                                   "starts, links, refused PINs, a shoe's HELLO). CSV one row per bet, its last "
-                                   "columns the round's typed cards and its number of corrections.")
+                                   "starts, links, refused PINs, a shoe's HELLO). CSV one row per bet, with the round's "
+                                   "status, typed cards, number of corrections and, for a voided round, where its "
+                                   "bets went (carried_to): only the rows whose status is complete or settled are "
+                                   "money settled, summing to 'journal summary''s stakes.")
     e.add_argument("path", metavar="PATH", help=JOURNAL)
     e.add_argument("--format", choices=("json", "csv"), default="json",
                    help="json: one object per round (default); csv: one row per bet")
@@ -78,7 +84,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "rounds, stakes, paid to the players, returned (stake and winnings), "
                                    "commission and the house's result, per game and per bet type, with the rounds "
                                    "still open, the rounds voided and the corrections made. What the pit boss checks "
-                                   "and signs at a shift's end.")
+                                   "and signs at a shift's end. A round counts where it finally ended: one corrected "
+                                   "in a later shift (settled again) moves to that shift, and each summary names "
+                                   "such rounds (begun in it and corrected after it; begun before it and "
+                                   "corrected in it), so a signed figure can be reconciled.")
     t.add_argument("path", metavar="PATH", help=JOURNAL)
     t.add_argument("--from", dest="since", metavar="TIME",
                    help="count the rounds that ended at or after TIME (ISO 8601, UTC unless an offset is given, "
@@ -88,6 +97,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="sum the verified part of a journal whose chain does not hold")
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.set_defaults(func=run_summary)
+
+    w = sub.add_parser("rounds", help="each round with when it began and ended: find a round by a wall-clock time",
+                       description="List the journal's rounds, as the export gives them, with the time each began "
+                                   "and ended in this computer's local time (its UTC offset written with it; the "
+                                   "journal keeps UTC), its shoe and round number as the display's status line "
+                                   "numbers them (what 'replay --shoe N --round M' takes) and its status. --at TIME "
+                                   "names the round being played at TIME (a moment on the surveillance footage): "
+                                   "the last one begun at or before it; exit 1 when none was being played then "
+                                   "(between two rounds, before the first), the rounds either side named.")
+    w.add_argument("path", metavar="PATH", help=JOURNAL)
+    w.add_argument("--at", metavar="TIME",
+                   help="the round being played at TIME (ISO 8601, UTC unless an offset is given, e.g. "
+                        "2026-12-06T21:14+01:00 for 21:14 in the pit at UTC+1)")
+    w.add_argument("--from", dest="since", metavar="TIME", help="list the rounds begun at or after TIME")
+    w.add_argument("--to", dest="until", metavar="TIME", help="list the rounds begun before TIME")
+    w.add_argument("--allow-broken", action="store_true",
+                   help="list the verified part of a journal whose chain does not hold")
+    w.add_argument("--json", action="store_true", help="print one JSON object")
+    w.set_defaults(func=run_rounds)
 
     s = sub.add_parser("show", help="print the entries as JSON lines",
                        description="Print the journal's entries, one JSON object per line.")
@@ -108,7 +136,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "and counts across runs: after 3 wrong PINs that supervisor is locked out "
                                    "for 30 s, then longer, as at the table. A file "
                                    "nothing can be read from (emptied, not SQLite, damaged) can only be started "
-                                   "anew (--new). The new journal, the decision in it, is written whole beside "
+                                   "anew (--new); a file whose first bytes say it is something else (text, an image, a "
+                                   "video, an archive) is refused as a wrong path, and left as it is. The new journal, the decision in it, is written whole beside "
                                    "the old one before it takes PATH: a recover killed half-way leaves one or "
                                    "the other at PATH, and the same recover run again finishes it.")
     how = r.add_mutually_exclusive_group(required=True)
@@ -221,6 +250,10 @@ def run_copy(args: argparse.Namespace) -> int:
         raise CommandError(f"DEST {dest}: the folder {dest.parent} does not exist; make it or give another "
                            "(nothing was written)", 2)
     part = dest.with_name(f".{dest.name}.part-{os.getpid()}")
+    cleared = _clear_stopped_copies(dest.parent)
+    for name in cleared:
+        sys.stderr.write(f"dealer-assist: removed {dest.parent / name}: the unfinished copy of a 'journal copy' that "
+                         "was stopped (killed, its disk pulled) before it ended\n")
     with _open(args.path) as journal:
         try:
             journal.copy_to(part)
@@ -250,7 +283,8 @@ def run_copy(args: argparse.Namespace) -> int:
     except JournalError as exc:
         raise CommandError(f"the copy {dest} was written but cannot be read back: {exc}", 2) from None
     if args.json:
-        emit_json({"path": args.path, "copy": str(dest), **report.to_dict(), "log_missing": lacking})
+        emit_json({"path": args.path, "copy": str(dest), **report.to_dict(), "log_missing": lacking,
+                   "removed_parts": cleared})
         return 0 if report.ok else 1
     print(f"journal {args.path} copied to {dest}: {report.count} entries, head seq {report.head_seq} "
           f"{report.head_hash or '(empty journal)'}")
@@ -262,6 +296,43 @@ def run_copy(args: argparse.Namespace) -> int:
               f"'dealer-assist journal verify {dest}' says more")
         return 1
     return 0
+
+
+#: A copy being written: ``.DEST.part-PID`` (and SQLite's files beside it), renamed to DEST once whole.
+_PART = re.compile(r"\.(?P<dest>.+)\.part-(?P<pid>\d+)(?:-wal|-shm|-journal)?")
+
+
+def _clear_stopped_copies(folder: Path) -> list[str]:
+    """Remove the unfinished copies a ``journal copy`` stopped half-way left in ``folder`` (qaAE F3: a backup
+    job's timeout or a pulled stick left a hidden journal-sized file for good): those whose process is gone,
+    and one under this process's own name (its number used again).  Returns their names."""
+    removed = []
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return removed  # the copy says why it cannot write there
+    for name in names:
+        match = _PART.fullmatch(name)
+        if match is None or (int(match["pid"]) != os.getpid() and _running(int(match["pid"]))):
+            continue
+        try:
+            if not stat.S_ISREG(os.lstat(folder / name).st_mode):
+                continue
+            os.unlink(folder / name)
+        except OSError:
+            continue  # not ours to remove (another user's), or gone meanwhile
+        removed.append(name)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's process: not ours to judge
+    return True
 
 
 # --------------------------------------------------------------------------- export
@@ -418,6 +489,15 @@ def _summary_text(path: str, totals) -> str:
                  + f"; {totals.voided} voided" + (f" ({', '.join(totals.carried)}: its bets dealt there)"
                                                   if totals.carried else "")
                  + f"; {totals.corrections} correction(s)" + _taken_back_text(totals))
+    if totals.corrected_later:
+        lines.append(f"  NOTE: {', '.join(totals.corrected_later)} began in this window and, corrected later, ended "
+                     "after it: counted in the window it finally ended in, not here (a summary run at this "
+                     "window's end, before the correction, counted its first settlement; 'journal export' lists that "
+                     "under voided_settlements)")
+    if totals.corrected_from_earlier:
+        lines.append(f"  NOTE: {', '.join(totals.corrected_from_earlier)} began before this window and was settled "
+                     "again here after a correction: counted here as it finally stood (a summary of the earlier "
+                     "window run before the correction counted its first settlement)")
     if totals.unreadable_amounts:
         lines.append(f"  WARNING: {totals.unreadable_amounts} amount(s) in the journal are no number (a damaged entry) "
                      "and are counted as 0.00: check the export's rounds ('journal export') before signing")
@@ -431,6 +511,90 @@ def _summary_text(path: str, totals) -> str:
         for bet, t in sorted(game.by_bet.items()):
             lines.append(f"  {bet:<12} {t.bets:>6} {t.stakes:>12,.2f} {t.returned:>12,.2f} {t.house:>+12,.2f} "
                          f"{t.won:>5} {t.lost:>5} {t.pushed:>5}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- rounds
+
+def run_rounds(args: argparse.Namespace) -> int:
+    """Each round with its times, or the round under way at ``--at`` (qaAE F1: surveillance had only the CSV's
+    UTC columns to filter by hand to go from the footage's clock to a round)."""
+    from dealer_assist.table.export import JournalChangedError
+    from dealer_assist.table.journal import JournalError
+    from dealer_assist.table.round_times import journal_round_times, round_at
+    from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
+
+    if args.at is not None and (args.since or args.until):
+        raise CommandError("--at names one moment: give it without --from/--to (those list the rounds between two)")
+    try:
+        at = parse_time(args.at) if args.at else None
+        since = parse_time(args.since) if args.since else None
+        until = parse_time(args.until) if args.until else None
+    except ShiftTimeError as exc:
+        raise CommandError(f"--at/--from/--to: {exc}") from None
+    if since is not None and until is not None and until <= since:
+        raise CommandError(f"--to {args.until} is not after --from {args.since}: no round can begin between them")
+    with _open(args.path) as journal:
+        try:
+            report, guarded = _checked(journal, args, "listed", "list")
+            rounds = [one for one in journal_round_times(journal, report.head_seq)
+                      if (since is None or (one.start is not None and one.start >= since))
+                      and (until is None or (one.start is not None and one.start < until))]
+        except (JournalError, JournalChangedError) as exc:
+            raise CommandError(str(exc), 2) from None
+    _warn_unverified(args.path, report, guarded, "listing")
+    found = None if at is None else round_at(rounds, at)
+    if args.json:
+        result: dict = {"path": args.path, "verified": report.ok and guarded}
+        if found is None:
+            emit_json({**result, "from": since and since.isoformat(), "to": until and until.isoformat(),
+                       "rounds": [one.to_json() for one in rounds]})
+            return 0
+        emit_json({**result, "at": at.isoformat(), "within": found.within,
+                   "round": found.playing and found.playing.to_json(), "next": found.next and found.next.to_json()})
+        return 0 if found.within else 1
+    if found is not None:
+        print(_round_at_text(args.path, at, found))
+        return 0 if found.within else 1
+    print(f"journal {args.path}: {len(rounds)} round(s); times in this computer's local time, with its UTC offset")
+    print(f"{'shoe':>5} {'round':>6}  {'game':<9}  {'started':<25}  {'ended':<25}  status")
+    for one in rounds:
+        print(_round_row(one))
+    return 0
+
+
+def _round_row(one) -> str:
+    from dealer_assist.table.round_times import local_text
+
+    return (f"{one.shoe!s:>5} {one.round!s:>6}  {one.game or '-':<9}  {local_text(one.started) or '-':<25}  "
+            f"{local_text(one.ended) or '-':<25}  {one.status}")
+
+
+def _round_at_text(path: str, at, found) -> str:
+    from dealer_assist.table.round_times import local_text
+
+    asked = at.astimezone().isoformat(timespec="seconds")
+    def name(one) -> str:
+        return f"shoe {one.shoe} round {one.round}" + (f" ({one.game})" if one.game else "")
+    playing, following = found.playing, found.next
+    if playing is None:
+        lines = [f"at {asked} no round of {path} had begun"
+                 + (f": the first, {name(following)}, began at {local_text(following.started)}" if following else
+                    ": it records no round")]
+    elif found.within:
+        lines = [f"at {asked} {name(playing)} was being played ({playing.status}): began at "
+                 f"{local_text(playing.started)}, " + (f"ended at {local_text(playing.ended)}" if playing.ended
+                                                       else "never settled")]
+    else:
+        lines = [f"at {asked} no round was being played: {name(playing)} had ended at {local_text(playing.ended)}"
+                 + (f"; {name(following)} began at {local_text(following.started)}" if following
+                    else ", the last round the journal records")]
+    shown = [one for one in ((playing,) if found.within else (playing, following)) if one is not None]
+    if shown:
+        lines += ["", f"{'shoe':>5} {'round':>6}  {'game':<9}  {'started':<25}  {'ended':<25}  status",
+                  *map(_round_row, shown), ""]
+        lines += [f"replay it: dealer-assist replay {path} --shoe {one.shoe} --round {one.round}" for one in shown
+                  if isinstance(one.shoe, int) and isinstance(one.round, int)]
     return "\n".join(lines)
 
 
@@ -463,6 +627,7 @@ def run_recover(args: argparse.Namespace) -> int:
     import getpass
 
     from dealer_assist.table.config import ConfigError, load_config
+    from dealer_assist.table.file_kinds import known_format
     from dealer_assist.table.journal import Journal, JournalCorruptError, JournalError, UnreadableFileError
     from dealer_assist.table.journal_files import recover_stopped, starting
     from dealer_assist.table.roster_record import KIND as ROSTER_KIND
@@ -509,6 +674,12 @@ def run_recover(args: argparse.Namespace) -> int:
                                f"{args.path}' says why), so no verified entry can be continued from: a supervisor "
                                f"can only start anew, with --new instead of --continue (the file is kept); it was "
                                f"not changed", 2) from None
+        kind = known_format(args.path)
+        if kind is not None:
+            # Its signature says what it is: a wrong path (a screenshot beside the journal), not a journal damaged.
+            raise CommandError(f"{args.path} is {kind} by its first bytes, not a damaged journal: check the path "
+                               "(the table's journal is the file given to 'run --journal', by default in the user's "
+                               "data folder); it was not changed", 2) from None
         if _holds_text(args.path):
             # A journal's pages hold binary data however damaged its header: a text file is a wrong path
             # (a config, a log), and setting it aside would put a journal in its place.

@@ -18,7 +18,7 @@ import json
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
@@ -114,6 +114,18 @@ class RecordedShoe:
     #: The entries of :data:`NOTE_KINDS`, each as (the index in ``ops`` of the operation it came before,
     #: its payload with its ``kind`` and ``seq`` as :func:`compact` text), in order.
     notes: tuple[tuple[int, str], ...] = ()
+    #: When each round was played, by (shoe, round) as the status line numbers them: the journal times (UTC)
+    #: of its ``round_start`` (else its first entry) and of its ``round_end`` (None: never ended).
+    times: Optional[dict] = field(default=None, hash=False, compare=False)
+
+    def played(self, shoe: object, round_no: object) -> str:
+        """When round ``round_no`` of ``shoe`` was played, in this computer's local time with its UTC offset
+        (the time on the surveillance footage): "played 2026-12-06 21:14:03 to 21:14:41 (UTC+01:00)"; ""
+        when the journal does not say (qaAE F1: the replay never showed when its round was played)."""
+        from dealer_assist.table.round_times import played_text
+
+        started, ended = (self.times or {}).get((shoe, round_no), (None, None))
+        return played_text(started, ended)
 
     @property
     def break_note(self) -> str:
@@ -159,6 +171,8 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     rules: Optional[dict] = None
     texts: list[str] = []  # the operations, as RecordedOps keeps them
     notes: list[tuple[int, str]] = []
+    times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended), see RecordedShoe.times
+    shoe = None
     try:
         with journal:
             report = journal.verify()
@@ -174,6 +188,10 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
                 if not report.ok and entry.seq > report.head_seq:
                     break
                 payload = entry.payload
+                if isinstance(payload.get("shoe"), int):  # the shoe in play; an entry that names none is of it
+                    shoe = payload["shoe"]
+                if isinstance(payload.get("round"), int):
+                    _time_round(times, (shoe, payload["round"]), entry)
                 recorded = payload.get("game")
                 if recorded is not None and recorded not in games:
                     games.append(recorded)
@@ -201,7 +219,18 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     if not ops:
         raise SourceError(f"{path} holds no table operations to replay: the {found} table it records took no bet "
                           "and no card")
-    return RecordedShoe(path, found, ops, rules, None if report.ok else report, unguarded, tuple(notes))
+    return RecordedShoe(path, found, ops, rules, None if report.ok else report, unguarded, tuple(notes), times)
+
+
+def _time_round(times: dict, key: tuple, entry) -> None:
+    """Note when round ``key`` began (its ``round_start``, else its first entry) and ended (its last
+    ``round_end``); an entry of the round after its end (a correction) changes neither."""
+    started, ended = times.get(key, (None, None))
+    if started is None or entry.kind == "round_start":
+        started = entry.time
+    if entry.kind == "round_end":
+        ended = entry.time
+    times[key] = (started, ended)
 
 
 def journal_ops(path: Path, game: Optional[str] = None) -> list[dict]:

@@ -170,7 +170,9 @@ def rules_from_config(section: Mapping[str, Any]) -> BlackjackTableRules:
                 table[key] = parse_chips(value, "blackjack.chips")
         except ChipsError as exc:
             raise BlackjackTableError(str(exc)) from None
-        except (ValueError, TypeError, ArithmeticError, InvalidAmountError):
+        except InvalidAmountError as exc:  # what is wrong with the amount (a bare 10.5: quote it), as [limits] says
+            raise BlackjackTableError(f"bad blackjack setting {key} = {toml_value(value)}: {exc}") from None
+        except (ValueError, TypeError, ArithmeticError):
             raise BlackjackTableError(f"bad blackjack setting {key} = {toml_value(value)}: {CONFIG_KEYS[key]}") from None
     try:
         rules = BlackjackTableRules(house=HouseRules(**house), **table)

@@ -29,6 +29,9 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     seats = 7
     chips = ["1", "5", "25", "100", "500", "1000"]
 
+    # [shoe], [paytable], [limits] and [table] are the baccarat table's: a blackjack table (game = "blackjack")
+    # takes its seats, chips, decks and bet limits from [blackjack] below, and refuses them there.
+
     [[supervisors]]           # corrections (voiding a card) need one of these PINs
     name = "Ana"
     pin_hash = "scrypt$..."   # from: dealer-assist supervisor hash
@@ -110,6 +113,9 @@ class AppConfig:
     #: The ``[training]`` section, checked (``exam_cases``, ``pass_accuracy`` in percent, ``pass_seconds``,
     #: ``exam_attempts_per_day``); None: the trainer's own standard.
     training: Optional[dict] = None
+    #: The keys the file set in the baccarat table's sections ([shoe], [paytable], [limits], [table]), dotted
+    #: ("table.seats", "limits.max.banker"): a blackjack table takes none of them (see :func:`blackjack_misplaced`).
+    baccarat_keys: tuple[str, ...] = ()
 
     def roster(self):
         """The :class:`~dealer_assist.table.supervisor.SupervisorRoster`, or None without supervisors."""
@@ -277,13 +283,56 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
                          text_scale=_text_scale(disp, path),
                          dim=_typed(disp, "display", "dim", False, bool, path),
                          supervisors=_supervisors(data, path),
-                         blackjack=blackjack, training=_training(data, path))
+                         blackjack=blackjack, training=_training(data, path), baccarat_keys=_dotted(data))
     except (ShoeError, LimitError, InvalidAmountError, pt.InvalidBetError) as exc:
         raise ConfigError(f"{path}: {exc}") from None
     except (TypeError, ValueError, ArithmeticError) as exc:
         if isinstance(exc, ConfigError):
             raise
         raise ConfigError(f"{path}: {exc}") from None
+
+
+#: The baccarat table's sections: a blackjack table's own settings are all in [blackjack].
+BACCARAT_SECTIONS = ("shoe", "paytable", "limits", "table")
+#: A baccarat key, and the [blackjack] key that says the same for a blackjack table.
+BLACKJACK_KEY = {"table.seats": "seats", "table.chips": "chips", "shoe.decks": "decks", "limits.min": "min_bet",
+                 "limits.max": "max_bet", "limits.max_payout": "max_bet"}
+
+
+def _dotted(data: dict) -> tuple[str, ...]:
+    """The keys set in the file's baccarat sections, dotted ("limits.max.banker")."""
+    def walk(prefix: str, value: Any):
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                yield from walk(f"{prefix}.{key}", inner)
+        else:
+            yield prefix
+    return tuple(key for name in BACCARAT_SECTIONS if isinstance(data.get(name), dict)
+                 for key in walk(name, data[name]))
+
+
+def blackjack_misplaced(config: AppConfig, path: Path) -> tuple[Optional[str], Optional[str]]:
+    """What a blackjack table makes of a file's baccarat settings (qaAE F6: [table] seats, [shoe] decks,
+    [limits] were taken without a word, and the table opened, and journaled its rules, with the
+    [blackjack] defaults): (a refusal naming the [blackjack] key for each one that has one, a warning
+    naming those the blackjack table has no use for), each None when there are none."""
+    moved, unused = [], []
+    for key in config.baccarat_keys:
+        counterpart = next((bj for name, bj in BLACKJACK_KEY.items() if key == name or key.startswith(name + ".")),
+                           None)
+        (moved if counterpart else unused).append((key, counterpart))
+    refusal = None
+    if moved:
+        said = "; ".join(f"for [{key.split('.')[0]}] {key.split('.', 1)[1]}, [blackjack] {bj}" for key, bj in moved)
+        refusal = (f"{path}: a blackjack table (game = \"blackjack\") takes its settings from [blackjack] only, and "
+                   f"would open with that section's instead of these: {said}. Move each there (the blackjack "
+                   "table has one bet a seat: its limits are [blackjack] min_bet and max_bet); the table was not "
+                   "started")
+    warning = None
+    if unused:
+        warning = (f"{path}: a blackjack table does not use {', '.join(key for key, _ in unused)} (baccarat's "
+                   "settings; its own house rules are in [blackjack])")
+    return refusal, warning
 
 
 #: The simulated shoe's pace, seconds between cards: a hundredth of a second (faster than turbo) to an hour.

@@ -40,8 +40,14 @@ ROUND_AUDIT_COLUMNS = ("typed_cards", "corrections")
 #: A blackjack row's own hand and the dealer's, from the round's outcome (qaY: the round's cards in the order dealt
 #: said no seat, and the pit boss could not tell a seat's hand without the JSON export).
 HAND_COLUMNS = ("hand_cards", "dealer_cards")
+#: Where a voided or carried-over round's bets went ("shoe 2 round 1"): its rows are no money of their own, they were
+#: dealt there (qaAE F2: an accountant summing the stake column counted them twice, and could not tell
+#: "carried" from "returned").
+CARRIED_COLUMN = "carried_to"
+#: The statuses whose rows are money settled: the sum of their stakes is ``journal summary``'s stakes.
+SETTLED_STATUSES = ("settled", "complete")
 CSV_COLUMNS = ("round", "shoe", "game", "started", "ended", "status", "cards", "winner") + BET_COLUMNS \
-    + ROUND_AUDIT_COLUMNS + HAND_COLUMNS
+    + ROUND_AUDIT_COLUMNS + HAND_COLUMNS + (CARRIED_COLUMN,)
 
 
 def _body(payload: dict) -> dict:
@@ -465,7 +471,7 @@ def _write_rows(writer: csv.DictWriter, record: Dict[str, Any]) -> None:
             "cards": " ".join(str(c.get("card")) for c in _in_draw_order(record["cards"])),
             "winner": outcome.get("winner", ""),
             "typed_cards": " ".join(str(c.get("card")) for c in record["cards"] if c.get("source") == "keyboard"),
-            "corrections": len(record.get("corrections", []))}
+            "corrections": len(record.get("corrections", [])), CARRIED_COLUMN: _carried_text(record.get("carried_to"))}
     settled = (record.get("settlement") or {}).get("bets") or []
     lines = settled or record["bets"] or [{}]
     dealer = outcome.get("dealer") if isinstance(outcome.get("dealer"), dict) else None
@@ -473,6 +479,11 @@ def _write_rows(writer: csv.DictWriter, record: Dict[str, Any]) -> None:
         hands = {"dealer_cards": " ".join(map(str, dealer.get("cards") or ())) if dealer else "",
                  "hand_cards": _hand_cards(outcome, line.get("seat"), line.get("hand"))}
         writer.writerow({**base, **{k: line.get(k, "") for k in BET_COLUMNS}, **hands})
+
+
+def _carried_text(to: Any) -> str:
+    """A round's ``carried_to`` as a CSV cell: "shoe 2 round 1", or "" when its bets went nowhere else."""
+    return f"shoe {to.get('shoe')} round {to.get('round')}" if isinstance(to, dict) else ""
 
 
 def _hand_cards(outcome: Dict[str, Any], seat: Any, hand: Any) -> str:

@@ -321,6 +321,17 @@ def _utc_now() -> str:
 
 # --------------------------------------------------------------------------- sqlite errors
 
+def _if_damaged(path: Path) -> str:
+    """The way on for a file that is no SQLite database: a damaged journal's recover, unless its first bytes
+    say it is another kind of file (a screenshot, a video), a wrong path never to be recovered (qaAE F4)."""
+    from dealer_assist.table.file_kinds import known_format
+
+    kind = known_format(path)
+    if kind is not None:
+        return f"It is {kind}, by its first bytes: the path is wrong (no journal looks like that, however damaged)"
+    return f"If it is the table's journal, damaged, {recover_new_hint(path)}"
+
+
 def recover_new_hint(path: PathLike) -> str:
     """The supervisor's way on from a journal file nothing can be read from: kept aside, a new one begun."""
     return (f"a supervisor can set it aside (it is kept) and start a new journal: 'dealer-assist journal recover "
@@ -346,8 +357,7 @@ def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
             f"written (SQLite needs to create {path.name}-wal beside it)", path)
     if primary == 26:  # SQLITE_NOTADB
         return UnreadableFileError(f"{path} is not a dealer-assist journal (not an SQLite database); it was left "
-                                   f"untouched: give the path of a journal file. If it is the table's journal, "
-                                   f"damaged, {recover_new_hint(path)}", path)
+                                   f"untouched: give the path of a journal file. {_if_damaged(path)}", path)
     if primary == 11:  # SQLITE_CORRUPT
         return JournalCorruptError(f"journal {path} is damaged ({text}) while {doing}; it was left untouched: "
                                    f"{recover_new_hint(path)}", path)
@@ -481,8 +491,7 @@ class Journal:
             kept = (f" (and so was {wal.name} beside it, which may hold a journal's entries: keep both for whoever "
                     f"investigates)" if wal.exists() else "")
             raise UnreadableFileError(f"{path} is not a dealer-assist journal (not an SQLite database); it was left "
-                                      f"untouched{kept}: give the path of a journal file. If it is the table's "
-                                      f"journal, damaged, {recover_new_hint(path)}", path)
+                                      f"untouched{kept}: give the path of a journal file. {_if_damaged(path)}", path)
         if not readonly and not exists and not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: the folder {path.parent} does not exist", path)
         if not readonly and not exists and _writer_lock is None:  # not recover's own new journal: its call
@@ -584,8 +593,7 @@ class Journal:
                 # SQLite takes a file shorter than its header for an empty database and would write over it.
                 raise UnreadableFileError(f"{path} is not a dealer-assist journal (not an SQLite database: "
                                           f"a {path.stat().st_size}-byte file without SQLite's header); it was left "
-                                          f"untouched: give the path of a journal file. If it is the table's "
-                                          f"journal, damaged, {recover_new_hint(path)}", path)
+                                          f"untouched: give the path of a journal file. {_if_damaged(path)}", path)
             if not tables and (readonly or not (created or path.stat().st_size == 0)):
                 raise NotAJournalError(no_tables(path), path)
             if not tables:

@@ -90,13 +90,24 @@ class ShiftTotals:
     carried: list[str] = field(default_factory=list)
     #: Amounts in the exported rounds that are no number (a damaged entry): counted as 0.00 and said, not hidden.
     unreadable_amounts: int = 0
+    #: Rounds begun in the window, settled, then corrected and settled again after it: counted in the window they
+    #: finally ended in, so a summary signed at the window's end had them (qaAE F11).
+    corrected_later: list[str] = field(default_factory=list)
+    #: Rounds counted here, settled again after a correction, that began before the window: a summary of an
+    #: earlier window, signed before the correction, had their first settlement.
+    corrected_from_earlier: list[str] = field(default_factory=list)
 
     def add(self, record: dict) -> None:
         """Count one exported round if it ended (or, still open, started) within the shift."""
         when = record.get("ended") or record.get("started")
-        if not self._within(when):
-            return
         name = f"shoe {record.get('shoe')} round {record.get('round')}"
+        corrected = bool(record.get("voided_settlements")) and record.get("status") in ("settled", "complete")
+        if not self._within(when):
+            if corrected and self.until is not None and self._within(record.get("started")):
+                self.corrected_later.append(name)
+            return
+        if corrected and self.since is not None and not self._within(record.get("started")):
+            self.corrected_from_earlier.append(name)
         self.corrections += len(record.get("corrections") or ())
         self.settlements_taken_back += len(record.get("voided_settlements") or ())
         settlement = record.get("settlement")
@@ -156,6 +167,7 @@ class ShiftTotals:
                 "voided_rounds": self.voided, "corrections": self.corrections,
                 "settlements_taken_back": self.settlements_taken_back, "settlements_voided": self.settlements_voided,
                 "voided_carried": self.carried, "unreadable_amounts": self.unreadable_amounts,
+                "corrected_later": self.corrected_later, "corrected_from_earlier": self.corrected_from_earlier,
                 "games": {k: v.to_json() for k, v in sorted(self.games.items())}}
 
 

@@ -566,7 +566,7 @@ def apply(state: TableState, op: dict) -> TableState:
     if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "burn_unseen",
                                            "skip_burn", "set_limits"):
         raise TableError(f"the bets of round {state.round_no} are open for correction: D settles it again on its "
-                         "cards, then this")
+                         "cards, then ask for this again")
     if kind == "void_card":
         if not state.before_cards:
             raise TableError("no card of this round to void")

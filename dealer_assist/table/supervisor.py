@@ -271,10 +271,13 @@ class SupervisorRoster:
     def from_config(cls, config: Mapping[str, Any], **kwargs: Any) -> "SupervisorRoster":
         """Read ``{"supervisors": [{"name", "pin_hash"}, ...]}`` (the config file's section)."""
         supervisors = []
-        for item in config.get("supervisors", []):
+        for number, item in enumerate(config.get("supervisors", []), start=1):
             if not isinstance(item, Mapping) or not item.get("name") or not str(item.get("pin_hash", "")).startswith("scrypt$"):
-                raise PinHashError(f"supervisor entry {item!r} needs a name and a scrypt pin_hash "
-                                   f"(set it with the supervisor PIN tool, never as plain text)")
+                name = item.get("name") if isinstance(item, Mapping) else None
+                lacks = (f"supervisor {name!r} has no scrypt pin_hash" if name
+                         else f"[[supervisors]] entry {number} needs a name and a scrypt pin_hash")
+                raise PinHashError(f"{lacks}: make the pin_hash with 'dealer-assist supervisor hash {name or 'NAME'}' "
+                                   "(it asks the PIN; never write the PIN itself in the file)")
             try:
                 read_pin_hash(str(item["pin_hash"]))
             except PinHashError as exc:

@@ -27,6 +27,11 @@ class DisplayError(Exception):
     """The display cannot start; the message says what, why and what to do."""
 
 
+class SourceStartError(DisplayError):
+    """The card source cannot be made or started: the command names where its spec came from (a config file's
+    ``source``), as other config errors name the file (qaAE F10)."""
+
+
 def application(argv: Optional[list[str]] = None) -> QApplication:
     """The one QApplication, dark felt palette and Fusion style (the same look on every platform)."""
     app = QApplication.instance()
@@ -85,7 +90,7 @@ class Table:
             self.source.start(self.session.handle)
         except SourceError as exc:
             self.close()
-            raise DisplayError(str(exc)) from None
+            raise SourceStartError(str(exc)) from None
 
     def close(self) -> None:
         if self.closed:
@@ -148,7 +153,7 @@ def open_table(*, config: Any = None, source_spec: str = "sim", journal_path: Op
     try:
         source = make_source(source_spec, lambda: table_session[0].card_due(), config, seed, options)
     except SourceError as exc:
-        raise DisplayError(str(exc)) from None
+        raise SourceStartError(str(exc)) from None
     journal = open_journal(journal_path) if journal_path is not None else None
     from dealer_assist.table.session_core import JournalReplayError
     from dealer_assist.table.roster_record import RosterMismatchError
@@ -256,6 +261,50 @@ def start_size(wanted: QSize, free: QSize) -> QSize:
 TABLE_STOPPED = 4
 
 
+def save_screenshot(window: Any, path: Path) -> str:
+    """Save a picture of ``window`` to ``path`` whole, or nothing there; "" when saved, else why not.
+
+    The image is encoded in memory and written by Python, which reports every short write: Qt's own save
+    said true for a file a full disk or a file size limit had cut short (qaAE F5: an unreadable PNG was
+    named by ``run --json``'s end event).  Written beside ``path`` and renamed once whole, so a failed save
+    leaves an earlier file there as it was."""
+    import os
+    import tempfile
+
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not window.grab().save(buffer, path.suffix.lstrip(".").upper() or "PNG"):
+        return "the picture could not be encoded"
+    buffer.close()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, part = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data.data())
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(part, 0o666 & ~_umask())  # mkstemp makes 0600: a screenshot is an ordinary file
+        os.replace(part, path)
+    except OSError as exc:
+        Path(part).unlink(missing_ok=True)
+        return exc.strerror or str(exc)
+    return ""
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int]], fullscreen: bool,
                screenshot: Optional[str], quit_after: Optional[float],
                default_size: Optional[tuple[int, int]] = None) -> int:
@@ -282,13 +331,9 @@ def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int
     if quit_after is not None:
         def finish() -> None:
             if screenshot:
-                try:
-                    Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
-                    saved = window.grab().save(screenshot)
-                except OSError:
-                    saved = False
-                if not saved:  # the command checked the path: the disk filled, or it was taken away meanwhile
-                    sys.stderr.write(f"dealer-assist: the screenshot could not be saved to {screenshot}\n")
+                why = save_screenshot(window, Path(screenshot))
+                if why:  # the command checked the path: the disk filled, or it was taken away meanwhile
+                    sys.stderr.write(f"dealer-assist: the screenshot could not be saved to {screenshot} ({why})\n")
             app.quit()
         QTimer.singleShot(int(quit_after * 1000), finish)
     # SIGTERM (a service manager stopping the table) closes it as Ctrl+Q does: the journal closed, the

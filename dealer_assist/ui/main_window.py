@@ -124,6 +124,7 @@ class MainWindow(QMainWindow, StepsDown):
             self.betting.follow_record()
             self.entry.follow_record()
             self.status.replay_note = note = replay_control.break_note(source)
+            self.status.round_played = lambda shoe, round_no: replay_control.round_played(source, shoe, round_no)
             self.status.no_reader = (f"replay of {Path(source.path).name}" if hasattr(source, "path") else "replay") \
                 + (f" ({note})" if note else "")
         self._reset_hint()  # sets it as the menu bar's corner widget, with the marker if auto-play starts on

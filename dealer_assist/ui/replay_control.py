@@ -57,6 +57,13 @@ def break_note(source: Any) -> str:
     return getattr(getattr(source, "recorded", None), "break_note", "")
 
 
+def round_played(source: Any, shoe: Any, round_no: Any) -> str:
+    """When a replay's round ``round_no`` of ``shoe`` was played (local time, with its offset), to match the
+    replay to the surveillance footage; "" for no replay or a journal that does not say (qaAE F1)."""
+    recorded = getattr(source, "recorded", None)
+    return recorded.played(shoe, round_no) if hasattr(recorded, "played") else ""
+
+
 def toggle_pause(source, replay: bool, notice: Callable[[str], None]) -> Optional[str]:
     """A replay: stop it where it is (PAUSED), or let it go on at its pace."""
     if not replay or not hasattr(source, "pause"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetrics
@@ -38,6 +38,9 @@ class StatusView(QWidget):
         self.burn = theme.plain(QLabel(""))
         self.cut = theme.plain(QLabel(""))
         self.links = theme.plain(QLabel(""))
+        #: A replay's line: when the round shown was played (see :attr:`round_played`); hidden otherwise.
+        self.played = theme.plain(QLabel(""))
+        self.played.setVisible(False)
         self.odds_title = QLabel("ODDS (cards left)")
         self.odds_title.setWordWrap(True)  # a title too long even in short is wrapped, never cut at the edge
         self._titles = ("ODDS (cards left)", "ODDS (cards left)")
@@ -62,7 +65,7 @@ class StatusView(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
-        for w in (self.shoe, self.burn, self.cut, self.links, self.odds_title):
+        for w in (self.shoe, self.burn, self.cut, self.links, self.played, self.odds_title):
             w.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # long text clips, never widens
             w.setToolTip("")
             lay.addWidget(w)
@@ -75,10 +78,12 @@ class StatusView(QWidget):
         self.no_reader = "cards typed in (no reader)"
         #: A replay of a broken journal: where it breaks (see :func:`link_text`).
         self.replay_note = ""
+        #: A replay: (shoe, round) -> when that round was played, local time ("" when the journal does not say).
+        self.round_played: Optional[Callable[[int, int], str]] = None
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
-        for w in (self.shoe, self.burn, self.links):
+        for w in (self.shoe, self.burn, self.links, self.played):
             w.setFont(theme.font(unit * 0.9, bold=True))
         self.cut.setFont(theme.font(unit * 1.05, bold=True))
         self.odds_title.setFont(theme.font(unit * theme.LABEL_SCALE, bold=True))
@@ -117,6 +122,10 @@ class StatusView(QWidget):
         self.links.setWordWrap(bool(self.replay_note))  # where a replay of a broken record breaks is never clipped
         self.links.setText(links)
         self.links.setToolTip(links)  # a long line is clipped: the whole of it on hover
+        played = self.round_played(state.shoe_no, state.round_no) if self.round_played is not None else ""
+        self.played.setText(f"Round {state.round_no} {played}" if played else "")
+        self.played.setToolTip(self.played.text())
+        self.played.setVisible(bool(played))
         paused = any(link == "paused" for _, link in snap.links)
         self.links.setStyleSheet(f"color: {theme.GOLD.name()};" if paused or self.replay_note else "")
         shown = (snap.odds, shoe.counts_left(), shoe.cards_left)  # cards burned face down change only the last

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 
-from dealer_assist.ui.app import DisplayError, Table, application, exec_table, open_journal, resync_simulated_shoe
+from dealer_assist.ui.app import DisplayError, SourceStartError, Table, application, exec_table, open_journal, resync_simulated_shoe
 from dealer_assist.ui.blackjack.window import TURBO_INTERVAL, BlackjackWindow
 
 #: Seconds between auto-play steps in turbo mode (TURBO_INTERVAL: between simulated cards).
@@ -50,7 +50,7 @@ def open_blackjack_table(*, source_spec: str = "sim", journal_path: Optional[Pat
                              interval=interval, seed=seed, game="blackjack", seats=rules.seats,
                              cut_from_end=cut_from_end(rules.house.decks, rules.seats))
     except SourceError as exc:
-        raise DisplayError(str(exc)) from None
+        raise SourceStartError(str(exc)) from None
     journal = open_journal(journal_path) if journal_path is not None else None
     try:
         session = BlackjackSession(rules, journal, roster=roster)

@@ -589,6 +589,9 @@ class BlackjackWindow(QMainWindow, StepsDown):
         name = getattr(getattr(self.source, "path", None), "name", "the journal")
         note = replay_control.break_note(self.source)
         name += f" ({note})" if note else ""
+        state = getattr(self.rendered, "state", None)
+        when = "" if state is None else replay_control.round_played(self.source, state.deck_no, state.round_no)
+        name += f", deck {state.deck_no} round {state.round_no} {when}" if when else ""
         played = getattr(self.source, "played", 0)
         if getattr(self.source, "paused", False):
             self.replay_status.setText(f"REPLAY PAUSED at {played} of {ops} operations of {name}   "

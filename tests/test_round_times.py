@@ -1,0 +1,174 @@
+"""Surveillance goes from a wall-clock time to a round, and the replay shows when its round was played (qaAE F1).
+
+"What happened at table 3 at 21:14?": the footage has a clock, the journal rounds.  Before, no command took a
+time (`journal summary --from/--to` summed a window without naming its rounds) and the replay showed no time:
+the CSV's UTC columns had to be filtered by hand.  The journals here are written by real table sessions on a
+clock the test sets (each round minutes apart, its entries a second apart), read in the pit's time zone
+(Europe/Paris, UTC+01:00 in December).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta, timezone
+from decimal import Decimal as D
+from pathlib import Path
+
+import pytest
+
+from test_replay_blackjack import recorded  # noqa: F401 (the real blackjack journal of that module)
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.cli import main
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.sources.replay import read_journal
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TablePhase, TableRules
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = TableRules(shoe=ShoeRules(burn=False))
+#: Round n begins at 20:00 UTC + 10 minutes × (n - 1): 21:00, 21:10, 21:20 in Paris.
+FIRST = datetime(2026, 12, 6, 20, 0, tzinfo=timezone.utc)
+
+
+class Clock:
+    """The journal's clock: one second an entry, from the time the test sets."""
+
+    def __init__(self) -> None:
+        self.now = FIRST
+
+    def __call__(self) -> str:
+        self.now += timedelta(seconds=1)
+        return self.now.isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+@pytest.fixture
+def paris(monkeypatch):
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture
+def three_rounds(tmp_path):
+    """A baccarat table's journal: three rounds settled, ten minutes apart."""
+    path = tmp_path / "table3.sqlite"
+    clock = Clock()
+    session = TableSession(RULES, journal=Journal.open(path, clock=clock), odds=False)
+    for n in range(3):
+        clock.now = FIRST + timedelta(minutes=10 * n)
+        if n:
+            assert session.next_round() is None
+        assert session.place(1, Bet.BANKER, D("10")) is None and session.deal() is None
+        for code in ("9S", "8H", "TC", "KD"):
+            if session.state.phase == TablePhase.DEALING:
+                assert session.enter_card(code) is None
+        assert session.state.phase == TablePhase.SETTLED
+    session.close()
+    return path
+
+
+def rounds_json(capsys, path, *options, code=0) -> dict:
+    assert main(["journal", "rounds", str(path), "--json", *options]) == code
+    return json.loads(capsys.readouterr().out)
+
+
+def test_each_round_is_listed_with_its_times_in_local_time(three_rounds, paris, capsys):
+    got = rounds_json(capsys, three_rounds)["rounds"]
+    assert [(r["shoe"], r["round"], r["status"]) for r in got] == [(1, 1, "complete"), (1, 2, "complete"),
+                                                                  (1, 3, "complete")]
+    for n, r in enumerate(got):
+        begun = datetime.fromisoformat(r["started"].replace("Z", "+00:00"))
+        assert FIRST + timedelta(minutes=10 * n) < begun < FIRST + timedelta(minutes=10 * n + 1)
+        assert r["started_local"] == begun.astimezone(timezone(timedelta(hours=1))).isoformat(timespec="seconds")
+        assert r["started_local"].endswith("+01:00") and r["started_local"].startswith(f"2026-12-06T21:{n}0:")
+        assert r["ended"] > r["started"]
+    assert main(["journal", "rounds", str(three_rounds)]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"^\s+1\s+2\s+baccarat\s+2026-12-06T21:10:\d\d\+01:00\s+2026-12-06T21:10:\d\d\+01:00\s+complete$",
+                     text, flags=re.M), text
+
+
+def test_at_names_the_round_being_played_then_with_the_replay_to_run(three_rounds, paris, capsys):
+    got = rounds_json(capsys, three_rounds, "--at", "2026-12-06T21:10:05+01:00")
+    assert got["within"] is True and (got["round"]["shoe"], got["round"]["round"]) == (1, 2)
+    utc = rounds_json(capsys, three_rounds, "--at", "2026-12-06T20:20:05")  # no offset: UTC, as summary's
+    assert (utc["round"]["round"], utc["within"]) == (3, True)
+    assert main(["journal", "rounds", str(three_rounds), "--at", "2026-12-06T21:10:05+01:00"]) == 0
+    text = capsys.readouterr().out
+    assert "at 2026-12-06T21:10:05+01:00 shoe 1 round 2 (baccarat) was being played" in text
+    assert f"replay it: dealer-assist replay {three_rounds} --shoe 1 --round 2" in text
+
+
+def test_a_moment_between_rounds_or_before_the_first_names_the_rounds_either_side(three_rounds, paris, capsys):
+    between = rounds_json(capsys, three_rounds, "--at", "2026-12-06T21:05+01:00", code=1)
+    assert between["within"] is False
+    assert (between["round"]["round"], between["next"]["round"]) == (1, 2)
+    assert main(["journal", "rounds", str(three_rounds), "--at", "2026-12-06T21:05+01:00"]) == 1
+    text = capsys.readouterr().out
+    assert "no round was being played: shoe 1 round 1 (baccarat) had ended at 2026-12-06T21:00:" in text
+    assert "shoe 1 round 2 (baccarat) began at 2026-12-06T21:10:" in text
+    before = rounds_json(capsys, three_rounds, "--at", "2026-12-06T20:59+01:00", code=1)
+    assert before["round"] is None and before["next"]["round"] == 1
+    assert main(["journal", "rounds", str(three_rounds), "--at", "at nine"]) == 2
+    assert "'at nine' cannot be read" in capsys.readouterr().err
+
+
+def test_from_and_to_list_the_rounds_begun_between_them(three_rounds, capsys):
+    got = rounds_json(capsys, three_rounds, "--from", "2026-12-06T21:05+01:00", "--to", "2026-12-06T20:15")
+    assert [r["round"] for r in got["rounds"]] == [2]
+    assert main(["journal", "rounds", str(three_rounds), "--at", "2026-12-06T20:15", "--from", "2026-12-06T20:00"]) == 2
+
+
+def test_replay_at_begins_at_the_round_being_played_then(three_rounds, paris):
+    from dealer_assist.commands.display import _start_at_time
+
+    args = argparse.Namespace(journal=str(three_rounds), at="2026-12-06T21:20:03+01:00", shoe=None, round=None)
+    _start_at_time(args)
+    assert (args.shoe, args.round) == (1, 3)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "replay", str(three_rounds), "--at",
+                          "2026-12-06T19:00", "--quit-after", "0"], capture_output=True, text=True, timeout=120,
+                         env=env)
+    assert out.returncode == 2 and "no round of" in out.stderr and "had begun by then" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_the_replay_shows_when_its_round_was_played(three_rounds, paris, show_window, qtbot):
+    from test_replay_keys import baccarat_synced, open_baccarat_replay, step_until
+
+    journal = read_journal(three_rounds)
+    assert re.fullmatch(r"played 2026-12-06 21:10:\d\d to 21:10:\d\d \(UTC\+01:00\)", journal.played(1, 2))
+    table = open_baccarat_replay(three_rounds, show_window)
+    try:
+        window, source = table.window, table.source
+        step_until(source, lambda: table.session.state.round_no == 2)
+        baccarat_synced(qtbot, window)
+        assert window.status.played.isVisible()
+        assert window.status.played.text() == "Round 2 " + journal.played(1, 2)
+    finally:
+        table.close()
+
+
+def test_the_blackjack_replay_shows_when_its_round_was_played(recorded, paris, show_window, qtbot):
+    from dealer_assist.ui.blackjack.app import open_blackjack_replay
+
+    path, _ = recorded
+    journal = read_journal(path)
+    table = open_blackjack_replay(journal, interval=3600, start=False)
+    try:
+        window = show_window(table.window)
+        table.source.set_sink(table.session.handle)
+        table.source.step()
+        qtbot.waitUntil(lambda: "deck 1 round 1 played 20" in window.replay_status.text(), timeout=2000)
+        assert journal.played(1, 1) in window.replay_status.text()
+    finally:
+        table.close()
