@@ -217,29 +217,35 @@ def _progress(args) -> int:
         raise CommandError(str(exc)) from None
     people = {n: store.trainee(n) for n in names}
     sealed = {n: store.seal_states(n) for n in names}   # before --json adds its fields to the entries
-    from dealer_assist.training import report
+    from dealer_assist.training import day_limit, report
 
-    # Each trainee's exams per drill and the attempt that first passed at the standard (qaS F4).
+    # The school's day limit judged here too: the exam's own command line may have left out --config (qaAD F2).
+    limit = _exams_a_day(args)
+    over = {n: day_limit.over_limit(people[n]["sessions"], sealed[n], limit) if limit else {} for n in names}
+    # Each trainee's exams per drill and the attempt that first passed at the standard (qaS F4); an edited
+    # record is an attempt whatever its exam flag reads (qaAD F3).
     exams = {n: report.exam_records(people[n]["sessions"], [
-        s.get("exam") is True and standard.verdict(s)[0] == "PASSED" and state != "edited"
-        for s, state in zip(people[n]["sessions"], sealed[n])]) for n in names}
+        s.get("exam") is True and standard.verdict(s)[0] == "PASSED" and state != "edited" and i not in over[n]
+        for i, (s, state) in enumerate(zip(people[n]["sessions"], sealed[n]))], sealed[n]) for n in names}
     if args.csv is not None:
         if args.csv == "rules":
             sys.stdout.write(report.rules_csv(people))
         elif args.csv == "mistakes":
-            sys.stdout.write(report.mistakes_csv(people))
+            sys.stdout.write(report.mistakes_csv(people, sealed))
         else:
             sys.stdout.write(report.sessions_csv(
-                report.csv_cells(name, s, _verdict(s, standard, state), state, attempt)
+                report.csv_cells(name, s, _verdict(s, standard, state, over[name].get(i)), state, attempt)
                 for name, person in people.items()
-                for s, state, attempt in zip(person["sessions"], sealed[name],
-                                             report.attempt_numbers(person["sessions"]))))
+                for i, (s, state, attempt) in enumerate(zip(person["sessions"], sealed[name],
+                                                            report.attempt_numbers(person["sessions"],
+                                                                                   sealed[name])))))
         return 0
     if args.json:
         for name, person in people.items():
-            for s, state in zip(person["sessions"], sealed[name]):
+            for i, (s, state) in enumerate(zip(person["sessions"], sealed[name])):
                 if s["exam"]:
                     _, short = standard.verdict(s)
+                    short = short + ([over[name][i]] if i in over[name] else [])
                     s["standard"] = {"met": not short and state != "edited", "short": short}
                 s["record"] = state
             person["exams"] = [r.to_json() for r in exams[name]]
@@ -250,12 +256,13 @@ def _progress(args) -> int:
         print("  no sessions stored yet")
     from dealer_assist.training.report import drill_words, weak_lines
 
+    now = time.time()
     for name, person in people.items():
         print(f"{name}:")
         if not person["sessions"]:
             print("  no sessions stored yet")
-        for s, state in zip(person["sessions"], sealed[name]):
-            print("  " + _listed(s, standard, state))
+        for i, (s, state) in enumerate(zip(person["sessions"], sealed[name])):
+            print("  " + _listed(s, standard, state, over[name].get(i), now))
             per_drill = drill_words(s)   # a mixed session's tableau apart from its payouts (qaP F2)
             if per_drill:
                 print("      by drill: " + per_drill)
@@ -270,25 +277,34 @@ def _progress(args) -> int:
     return 0
 
 
-def _listed(s: dict, standard, state: str = "sealed") -> str:
+def _listed(s: dict, standard, state: str = "sealed", over: Optional[str] = None,
+            now: Optional[float] = None) -> str:
     """One stored session as a line of ``--progress``, with its pass mark: a practice pass and a pass below
-    the standard are named as such, with what falls short (see :mod:`dealer_assist.training.standard`)."""
+    the standard are named as such, with what falls short (see :mod:`dealer_assist.training.standard`); its
+    date is flagged when the trainee's clock read another zone's time or one not come yet (qaAD F1)."""
+    from dealer_assist.training.day_limit import date_flag
+
     o = s["overall"]
     pm = s.get("pass_mark") or {}
     judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
-    return (f"{s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
+    return (f"{s['date']}{date_flag(s, time.time() if now is None else now)}  {s['drill']:<18} level {s['level']} "
+            f"{'exam ' if s['exam'] else ''}"
             f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
-            f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard, state)}")
+            f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard, state, over)}")
 
 
-def _verdict(s: dict, standard, state: str = "sealed") -> str:
+def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = None) -> str:
     """A stored session's verdict in words, with what falls short, how it ended, its cards and house rules.
 
     ``state``: its seal (:mod:`dealer_assist.training.seal`): an edited record's verdict does not count,
-    and an exam stored before records were sealed says so."""
+    and an exam stored before records were sealed says so.  ``over``: why the exam was begun over the
+    school's day limit (:func:`dealer_assist.training.day_limit.over_limit`): its pass does not count."""
     o = s["overall"]
     mark, short = standard.verdict(s)
+    if over is not None:
+        mark = f"OVER THE DAY'S LIMIT: not counted ({over}; it reads: {mark})" if s.get("passed") else \
+            f"{mark} ({over})"
     if state == "edited":
         mark = (f"EDITED RECORD: not counted (it does not match its seal: changed after it was stored; "
                 f"it reads: {mark})")
@@ -344,14 +360,13 @@ def run_train(args: argparse.Namespace) -> int:
         except ProgressError as exc:
             raise CommandError(str(exc)) from None
         trainee = store.stored_name(trainee)  # names are case-blind: "ANA" trains as the stored "ana"
-        limit = _exams_a_day(args) if settings.exam else None
-        if limit is not None:  # before the source opens; begin_exam checks again under the file's lock
-            from dealer_assist.training.progress import ExamLimitReached, exams_on
+        if settings.exam:  # before the source opens; begin_exam checks again under the file's lock
+            from dealer_assist.training.progress import ExamLimitReached, check_exam_limit
 
-            taken = exams_on(store.sessions(trainee), settings.label,
-                             time.strftime("%Y-%m-%d"))
-            if taken >= limit:
-                raise CommandError(str(ExamLimitReached(trainee, settings.label, taken, limit)))
+            try:
+                check_exam_limit(trainee, store.sessions(trainee), settings.label, _exams_a_day(args))
+            except ExamLimitReached as exc:
+                raise CommandError(str(exc)) from None
         if args.trainee is None:
             sys.stderr.write(f"dealer-assist: note: no --trainee given: this session is stored under {trainee!r} "
                              f"in {store.path}, with every other session run without a name; give --trainee NAME "

@@ -32,7 +32,7 @@ import uuid
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
-from dealer_assist.training import seal
+from dealer_assist.training import day_limit, seal
 from dealer_assist.training.scoring import Summary
 
 VERSION = 1
@@ -46,23 +46,30 @@ class ProgressError(RuntimeError):
 
 
 class ExamLimitReached(ProgressError):
-    """The trainee has taken as many exams of the drill today as the school allows (nothing was stored)."""
+    """The trainee has begun as many exams of the drill in 24 hours as the school allows (nothing was stored)."""
 
-    def __init__(self, name: str, drill: str, taken: int, limit: int) -> None:
+    def __init__(self, name: str, drill: str, taken: int, limit: int, when: str = "tomorrow",
+                 edited: int = 0) -> None:
         self.taken, self.limit = taken, limit
-        super().__init__(f"{name} has taken {taken} {drill} exam{'s' if taken != 1 else ''} today, the school's "
-                         f"limit ([training] exam_attempts_per_day = {limit}): the next one can be taken tomorrow; "
-                         "practise meanwhile (train without --exam), or rehearse with --no-save (stored nowhere, "
-                         "counts for nothing); nothing was asked")
+        among = (f" (counting {edited} edited record{'s' if edited != 1 else ''} that may have been exams: an "
+                 "edit frees no attempt)" if edited else "")
+        super().__init__(f"{name} has taken {taken} {drill} exam{'s' if taken != 1 else ''} in the last 24 hours"
+                         f"{among}, the school's limit ([training] exam_attempts_per_day = {limit}): the next one "
+                         f"can be taken {when}; practise meanwhile (train without --exam), or rehearse with "
+                         "--no-save (stored nowhere, counts for nothing); nothing was asked")
 
 
-def exams_on(sessions: list, drill: str, day: str) -> int:
-    """How many of ``sessions`` are exams of ``drill`` begun on ``day`` (local ``YYYY-MM-DD``), finished or not.
-    Drills joined by commas are the same exam in any order (qaAB F10: ``payouts,calling`` and ``calling,payouts``
-    were counted apart, each with a limit of its own)."""
-    drills = set(drill.split(","))
-    return sum(1 for s in sessions if s.get("exam") is True and set(str(s.get("drill", "")).split(",")) == drills
-               and str(s.get("date", "")).startswith(day + "T"))
+def check_exam_limit(name: str, sessions: list, drill: str, limit: Optional[int], now: Optional[float] = None) -> None:
+    """Refuse (:class:`ExamLimitReached`) an exam of ``drill`` about to begin at ``now`` when the trainee's
+    stored ``sessions`` hold ``limit`` exams of it in the last 24 hours (see :mod:`day_limit`); None: no limit."""
+    if limit is None:
+        return
+    now = time.time() if now is None else now
+    found = day_limit.counted(sessions, seal.states(name, sessions), drill, now,
+                              time.strftime("%Y-%m-%d", time.localtime(now)))
+    if found.taken >= limit:
+        raise ExamLimitReached(name, drill, found.taken, limit, day_limit.next_free(sessions, found, limit),
+                               len(found.edited))
 
 
 class LockBusy(RuntimeError):
@@ -261,9 +268,7 @@ class ProgressStore:
         entry = dict(self._entry(summary, drill, started), stored_at_start=True, attempt=uuid.uuid4().hex)
 
         def within_limit(stored: str, sessions: list) -> None:
-            taken = exams_on(sessions, drill, entry["date"][:10])
-            if most_a_day is not None and taken >= most_a_day:
-                raise ExamLimitReached(stored, drill, taken, most_a_day)
+            check_exam_limit(stored, sessions, drill, most_a_day)
 
         self._write(name, entry, summary, check=within_limit)
         self._begun[check_name(name).casefold()] = entry["attempt"]
@@ -301,8 +306,10 @@ class ProgressStore:
 
     @staticmethod
     def _entry(summary: Summary, drill: str, started: Optional[float]) -> dict:
+        moment = started or time.time()
         entry = {
-            "date": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(started or time.time())),
+            "date": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(moment)),  # the trainee's clock, as shown
+            "utc": day_limit.utc_text(moment),  # what the day's limit counts by: no TZ moves it (qaAD F1)
             "drill": drill,
             **summary.to_json(),
         }
@@ -318,6 +325,8 @@ class ProgressStore:
             if check is not None:
                 check(key, data["trainees"].get(key, {}).get("sessions", []))
             person = data["trainees"].setdefault(key, {"sessions": [], "categories": {}})
+            # When it was written, sealed with it: the bound on an edited record stored before it (day_limit).
+            entry["saved_utc"] = day_limit.utc_text(time.time())
             fresh = seal.sound(key, person["sessions"]) | {id(entry)}
             if replaces is not None:
                 person["sessions"] = [s for s in person["sessions"] if s.get("attempt") != replaces]

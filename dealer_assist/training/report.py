@@ -91,15 +91,20 @@ def ordinal(n: int) -> str:
 class ExamRecord:
     """A trainee's exams of one drill (``third-card``, ``mixed``): how many were taken, and which one first
     passed at the standard (None: none yet).  A student who resits until one passes by chance shows here,
-    not only as one more line among the sessions (qaS F4)."""
+    not only as one more line among the sessions (qaS F4).  ``edited``: how many of the attempts are edited
+    records, counted whatever their exam flag reads (qaAD F3)."""
 
     drill: str
     attempts: int
     passed_at: Optional[int] = None
+    edited: int = 0
 
     @property
     def words(self) -> str:
         taken = f"{self.drill} exams: {self.attempts} attempt{'' if self.attempts == 1 else 's'}"
+        if self.edited:
+            taken += (f" ({self.edited} of them edited record{'s' if self.edited != 1 else ''}: an attempt "
+                      "whatever it reads, never a pass)")
         if self.passed_at is None:
             return f"{taken}, none passed at the standard yet"
         before = self.passed_at - 1
@@ -110,15 +115,22 @@ class ExamRecord:
         return f"{taken}, passed at the {ordinal(self.passed_at)} attempt" + (f" ({', '.join(told)})" if told else "")
 
     def to_json(self) -> dict:
-        return {"drill": self.drill, "attempts": self.attempts, "passed_at": self.passed_at}
+        return {"drill": self.drill, "attempts": self.attempts, "passed_at": self.passed_at, "edited": self.edited}
 
 
-def attempt_numbers(sessions: Sequence[Mapping]) -> list[Optional[int]]:
-    """Each session's attempt number among the trainee's exams of its drill (None: a practice session)."""
+def _attempt(entry: Mapping, state: str) -> bool:
+    """An exam, or an edited record: its exam flag may have been edited too (``"exam": false`` on a failed
+    exam took it out of the count, and made a later pass the 1st attempt; qaAD F3)."""
+    return entry.get("exam") is True or state == "edited"
+
+
+def attempt_numbers(sessions: Sequence[Mapping], states: Optional[Sequence[str]] = None) -> list[Optional[int]]:
+    """Each session's attempt number among the trainee's exams of its drill (None: a practice session);
+    ``states``: the sessions' seal states (an edited record is an attempt)."""
     seen: dict[str, int] = {}
     out: list[Optional[int]] = []
-    for entry in sessions:
-        if entry.get("exam") is True:
+    for entry, state in zip(sessions, states if states is not None else [""] * len(sessions)):
+        if _attempt(entry, state):
             drill = str(entry.get("drill", ""))
             seen[drill] = seen.get(drill, 0) + 1
             out.append(seen[drill])
@@ -127,19 +139,24 @@ def attempt_numbers(sessions: Sequence[Mapping]) -> list[Optional[int]]:
     return out
 
 
-def exam_records(sessions: Sequence[Mapping], counts: Sequence[bool]) -> list[ExamRecord]:
+def exam_records(sessions: Sequence[Mapping], counts: Sequence[bool],
+                 states: Optional[Sequence[str]] = None) -> list[ExamRecord]:
     """The trainee's exams per drill, in the order the drills were first examined; ``counts[i]``: session
-    ``i`` is a pass that counts (``PASSED`` at the standard, its record not edited)."""
+    ``i`` is a pass that counts (``PASSED`` at the standard, its record not edited); ``states``: the seal
+    states, by which an edited record is an attempt whatever it reads."""
+    states = states if states is not None else [""] * len(sessions)
     attempts: dict[str, int] = {}
     passed: dict[str, int] = {}
-    for entry, number, good in zip(sessions, attempt_numbers(sessions), counts):
+    edited: dict[str, int] = {}
+    for entry, number, good, state in zip(sessions, attempt_numbers(sessions, states), counts, states):
         if number is None:
             continue
         drill = str(entry.get("drill", ""))
         attempts[drill] = number
+        edited[drill] = edited.get(drill, 0) + (state == "edited")
         if good and drill not in passed:
             passed[drill] = number
-    return [ExamRecord(drill, n, passed.get(drill)) for drill, n in attempts.items()]
+    return [ExamRecord(drill, n, passed.get(drill), edited[drill]) for drill, n in attempts.items()]
 
 
 SESSION_COLUMNS = ("trainee", "date", "drill", "level", "exam", "cases", "right", "accuracy", "within",
@@ -193,13 +210,13 @@ def _listed(value: object) -> str:
     return "; ".join("no answer" if v is None else str(v) for v in value)
 
 
-def mistakes_csv(people: Mapping[str, Mapping]) -> str:
+def mistakes_csv(people: Mapping[str, Mapping], states: Optional[Mapping[str, Sequence[str]]] = None) -> str:
     """Every stored mistake as CSV, one row each, with the session it belongs to (its number in the trainee's
     list, as ``--progress`` lists them), what was answered, what was right and why.
 
     The window shows them on the summary, once; afterwards they were in ``--progress --json`` only, so a
     trainer going over a failed exam with the student read JSON (qaS F8).  A session keeps its first
-    50 mistakes.
+    50 mistakes.  ``states``: each trainee's seal states (an edited record has an attempt number).
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -207,7 +224,8 @@ def mistakes_csv(people: Mapping[str, Mapping]) -> str:
     for name, person in people.items():
         sessions = person.get("sessions") if isinstance(person, Mapping) else None
         sessions = sessions if isinstance(sessions, list) else []
-        for number, (entry, attempt) in enumerate(zip(sessions, attempt_numbers(sessions)), 1):
+        numbers = attempt_numbers(sessions, (states or {}).get(name))
+        for number, (entry, attempt) in enumerate(zip(sessions, numbers), 1):
             mistakes = entry.get("mistakes") if isinstance(entry.get("mistakes"), list) else []
             for m in mistakes:
                 if not isinstance(m, Mapping):
