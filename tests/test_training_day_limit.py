@@ -93,10 +93,17 @@ def test_progress_flags_a_date_the_trainees_zone_moved_and_one_that_has_not_come
     old["date"] = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(time.time() + 3 * 86400))
     data = json.loads(path.read_text())
     data["trainees"]["ana"] = {"sessions": [old], "categories": {}}
+    past = [dict(old, date=time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(time.time() - days * 86400)))
+            for days in (1, 2)]   # the first stored, dated after the second: its date is past now, but false
+    data["trainees"]["ben"] = {"sessions": past, "categories": {}}
     path.write_text(json.dumps(data))
     listing = _run("--progress", "--store", str(path), tz="UTC", tmp_path=tmp_path)
     assert listing.returncode == 0, listing.stderr
-    ana, dev = listing.stdout.split("ana:")[1].split("dev:")
+    ana, ben_dev = listing.stdout.split("ana:")[1].split("ben:")
+    ben, dev = ben_dev.split("dev:")
+    first, second = [line for line in ben.splitlines() if " exam " in line]
+    assert f"[DATED AFTER {past[1]['date']}, the date of a session stored after it" in first
+    assert "DATED" not in second
     stored = ProgressStore(path).sessions("dev")[0]
     here = stored["utc"].replace("Z", "")    # this listing runs in UTC
     assert stored["date"] != here            # the exam was stored under UTC+14

@@ -41,7 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                     "follow its house rules ([paytable], [shoe] decks, "
                                                     "[blackjack]); its [training] section sets the exam standard, "
                                                     "the defaults of --cases, --pass-accuracy and --pass-seconds "
-                                                    "for an exam, and what --progress counts as a pass")
+                                                    "for an exam, the exams a trainee may begin in 24 hours, and "
+                                                    "what --progress counts as a pass")
     # The defaults are the standard's (dealer_assist.training.standard), filled in by _settings: importing
     # the training package here would slow every command's start.
     p.add_argument("--pass-accuracy", type=float, default=None, metavar="PCT",
@@ -261,8 +262,9 @@ def _progress(args) -> int:
         print(f"{name}:")
         if not person["sessions"]:
             print("  no sessions stored yet")
+        later = day_limit.later_dates(person["sessions"])
         for i, (s, state) in enumerate(zip(person["sessions"], sealed[name])):
-            print("  " + _listed(s, standard, state, over[name].get(i), now))
+            print("  " + _listed(s, standard, state, over[name].get(i), now, later[i]))
             per_drill = drill_words(s)   # a mixed session's tableau apart from its payouts (qaP F2)
             if per_drill:
                 print("      by drill: " + per_drill)
@@ -278,7 +280,7 @@ def _progress(args) -> int:
 
 
 def _listed(s: dict, standard, state: str = "sealed", over: Optional[str] = None,
-            now: Optional[float] = None) -> str:
+            now: Optional[float] = None, later: Optional[str] = None) -> str:
     """One stored session as a line of ``--progress``, with its pass mark: a practice pass and a pass below
     the standard are named as such, with what falls short (see :mod:`dealer_assist.training.standard`); its
     date is flagged when the trainee's clock read another zone's time or one not come yet (qaAD F1)."""
@@ -288,7 +290,7 @@ def _listed(s: dict, standard, state: str = "sealed", over: Optional[str] = None
     pm = s.get("pass_mark") or {}
     judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
-    return (f"{s['date']}{date_flag(s, time.time() if now is None else now)}  {s['drill']:<18} level {s['level']} "
+    return (f"{s['date']}{date_flag(s, time.time() if now is None else now, later)}  {s['drill']:<18} level {s['level']} "
             f"{'exam ' if s['exam'] else ''}"
             f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
             f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard, state, over)}")

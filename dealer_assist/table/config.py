@@ -45,7 +45,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     exam_cases = 40           # an exam's cases, and the fewest a counted pass may have
     pass_accuracy = 98        # percent of decisions right within pass_seconds, and the lowest mark that counts
     pass_seconds = 3.0        # seconds per decision, and the most that counts
-    exam_attempts_per_day = 3 # a trainee's stored exams of one drill a day (absent: no limit)
+    exam_attempts_per_day = 3 # a trainee's stored exams of one drill in 24 hours (absent: no limit)
 
     [blackjack]               # a blackjack table (game = "blackjack"); checked whatever the game
     decks = 1                 # 1 to 16

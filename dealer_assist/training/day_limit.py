@@ -135,10 +135,23 @@ def over_limit(sessions: Sequence[Mapping], states: Sequence[str], limit: int) -
     return out
 
 
-def date_flag(entry: Mapping, now: float) -> str:
+def later_dates(sessions: Sequence[Mapping]) -> list[Optional[str]]:
+    """For each session, the earliest ``date`` among the sessions stored after it without ``utc`` (None:
+    none): an entry of an older dealer-assist dated after it had its clock or zone ahead (see :func:`date_flag`)."""
+    out: list[Optional[str]] = []
+    earliest: Optional[str] = None
+    for entry in reversed(sessions):
+        out.append(earliest)
+        if moment_of(entry.get("utc")) is None and isinstance(entry.get("date"), str):
+            earliest = entry["date"] if earliest is None else min(earliest, entry["date"])
+    return out[::-1]
+
+
+def date_flag(entry: Mapping, now: float, later: Optional[str] = None) -> str:
     """What a listing must add to a session's ``date`` (empty: nothing): the moment it began, in this
     computer's zone, when the trainee's clock read another (a ``TZ`` of their choosing), and a date that has
-    not come yet."""
+    not come yet.  ``later``: the earliest date of an older dealer-assist's entry stored after this one
+    (:func:`later_dates`): one of them dated after it shows once the date has come."""
     moment = moment_of(entry.get("utc"))
     date = str(entry.get("date", ""))
     if moment is not None:
@@ -157,4 +170,7 @@ def date_flag(entry: Mapping, now: float) -> str:
     if local > now + SLACK:
         return (" [DATED AFTER NOW: stored without UTC by an older dealer-assist; its clock or time zone was "
                 "ahead of this computer's]")
+    if later is not None and date[:13] > later[:13]:   # within the hour: an exam spanning another session
+        return (f" [DATED AFTER {later}, the date of a session stored after it: stored without UTC by an older "
+                "dealer-assist, its clock or time zone was ahead]")
     return ""
