@@ -17,6 +17,7 @@ more than 24 hours before that exam.
 from __future__ import annotations
 
 import calendar
+import functools
 import time
 from dataclasses import dataclass
 from typing import Mapping, Optional, Sequence
@@ -37,10 +38,14 @@ def utc_text(moment: float) -> str:
 
 def moment_of(value: object) -> Optional[float]:
     """Seconds since the epoch of a stored ``utc`` text (None: none, or not one: a hand edit)."""
-    if not isinstance(value, str):
-        return None
+    return _parsed(value) if isinstance(value, str) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Optional[float]:
+    """Each exam of a listing is counted against every session (strptime is most of the time of that)."""
     try:
-        return float(calendar.timegm(time.strptime(value, _UTC)))
+        return float(calendar.timegm(time.strptime(text, _UTC)))
     except (ValueError, OverflowError):
         return None
 
@@ -52,13 +57,17 @@ def same_drill(entry: Mapping, drill: str) -> bool:
             and set(str(entry.get("drill", "")).split(",")) == set(drill.split(",")))
 
 
-def _cleared(sessions: Sequence[Mapping], states: Sequence[str], edited: int, moment: Optional[float]) -> bool:
-    """An edited record is known to lie more than 24 h before ``moment`` only when a sealed session stored
-    after it (the list grows at its end) was saved before then; what it reads itself proves nothing."""
-    if moment is None:
-        return False
-    return any(states[j] == SEALED and (saved := moment_of(sessions[j].get("saved_utc"))) is not None
-               and saved <= moment - DAY for j in range(edited + 1, len(sessions)))
+def saved_bounds(sessions: Sequence[Mapping], states: Sequence[str]) -> list[Optional[float]]:
+    """For each session, the earliest ``saved_utc`` of a sealed session stored after it (None: none).  An
+    edited record was stored before then, whatever it reads itself (the list grows at its end)."""
+    out: list[Optional[float]] = []
+    earliest: Optional[float] = None
+    for entry, state in zip(reversed(sessions), reversed(states)):
+        out.append(earliest)
+        saved = moment_of(entry.get("saved_utc")) if state == SEALED else None
+        if saved is not None:
+            earliest = saved if earliest is None else min(earliest, saved)
+    return out[::-1]
 
 
 @dataclass(frozen=True)
@@ -75,10 +84,12 @@ class Counted:
 
 
 def counted(sessions: Sequence[Mapping], states: Sequence[str], drill: str, moment: Optional[float], day: str,
-            index: Optional[int] = None) -> Counted:
+            index: Optional[int] = None, bounds: Optional[Sequence[Optional[float]]] = None) -> Counted:
     """What counts against an exam of ``drill`` begun at ``moment`` (UTC seconds; None: an entry stored
     without ``utc``) whose ``date`` reads ``day`` (``YYYY-MM-DD``), stored at ``index`` of ``sessions`` (None:
-    one about to begin, after all of them).  ``states``: each session's seal state."""
+    one about to begin, after all of them).  ``states``: each session's seal state; ``bounds``: their
+    :func:`saved_bounds` (worked out here when not given)."""
+    bounds = saved_bounds(sessions, states) if bounds is None else bounds
     new = index is None
     at = len(sessions) if new else index
     exams, edited = [], []
@@ -86,7 +97,8 @@ def counted(sessions: Sequence[Mapping], states: Sequence[str], drill: str, mome
         if i == at:
             continue
         if states[i] == EDITED:
-            if i < at and not _cleared(sessions, states, i, moment):
+            cleared = moment is not None and bounds[i] is not None and bounds[i] <= moment - DAY
+            if i < at and not cleared:
                 edited.append(i)
             continue
         if not same_drill(entry, drill):
@@ -119,12 +131,13 @@ def over_limit(sessions: Sequence[Mapping], states: Sequence[str], limit: int) -
     --config`` check of a limit the exam's own command line may have left out (qaAD F2).  An edited record is
     not judged (it counts for nothing already)."""
     out = {}
+    bounds = saved_bounds(sessions, states)
     for k, entry in enumerate(sessions):
         if entry.get("exam") is not True or states[k] == EDITED:
             continue
         moment = moment_of(entry.get("utc"))
         drill = str(entry.get("drill", ""))
-        found = counted(sessions, states, drill, moment, str(entry.get("date", ""))[:10], k)
+        found = counted(sessions, states, drill, moment, str(entry.get("date", ""))[:10], k, bounds)
         if found.taken >= limit:
             within = "within 24 hours" if moment is not None else f"on {str(entry.get('date', ''))[:10]}"
             edited = len(found.edited)
