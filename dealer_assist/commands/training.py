@@ -290,8 +290,8 @@ def _listed(s: dict, standard, state: str = "sealed", over: Optional[str] = None
     pm = s.get("pass_mark") or {}
     judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
-    return (f"{s['date']}{date_flag(s, time.time() if now is None else now, later)}  {s['drill']:<18} level {s['level']} "
-            f"{'exam ' if s['exam'] else ''}"
+    flag = date_flag(s, time.time() if now is None else now, later)
+    return (f"{s['date']}{flag}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
             f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
             f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard, state, over)}")
 
