@@ -189,3 +189,20 @@ def test_an_edited_record_stops_counting_once_a_session_stored_after_it_is_24_ho
     assert ProgressStore(path).seal_states("dev") == ["edited", "sealed"]
     ProgressStore(path).begin_exam("dev", _exam(False), "third-card", most_a_day=1)
     assert len(ProgressStore(path).sessions("dev")) == 3
+
+
+def test_the_same_drills_in_another_order_are_one_exam_in_progress_as_in_the_days_limit(tmp_path):
+    """qaAD F11: ``payouts,third-card`` then ``third-card,payouts`` were one exam for the limit but two in
+    ``--progress``, each "passed at the 1st attempt"."""
+    path = tmp_path / "p.json"
+    store = ProgressStore(path)
+    store.record("ana", _exam(True), "payouts,third-card")
+    store.record("ana", _exam(True), "third-card,payouts")
+    listing = _run("--progress", "--store", str(path), tmp_path=tmp_path).stdout
+    assert "payouts,third-card exams: 2 attempts, passed at the 1st attempt (1 taken since)" in listing
+    assert "third-card,payouts exams" not in listing
+    rows = list(csv.DictReader(io.StringIO(_run("--progress", "--csv", "sessions", "--store", str(path),
+                                                tmp_path=tmp_path).stdout)))
+    assert [r["exam_attempt"] for r in rows] == ["1", "2"]
+    people = json.loads(_run("--progress", "--json", "--store", str(path), tmp_path=tmp_path).stdout)["trainees"]
+    assert people["ana"]["exams"] == [{"drill": "payouts,third-card", "attempts": 2, "passed_at": 1, "edited": 0}]

@@ -124,14 +124,23 @@ def _attempt(entry: Mapping, state: str) -> bool:
     return entry.get("exam") is True or state == "edited"
 
 
+def exam_of(label: object) -> object:
+    """What makes two stored exams the same exam: their set of drills, in any order (``payouts,third-card``
+    and ``third-card,payouts``, as the day's limit counts them; qaAD F11); an unknown label, itself."""
+    from dealer_assist.training.house import drill_names
+
+    names = drill_names(label)
+    return names if names is not None else str(label)
+
+
 def attempt_numbers(sessions: Sequence[Mapping], states: Optional[Sequence[str]] = None) -> list[Optional[int]]:
-    """Each session's attempt number among the trainee's exams of its drill (None: a practice session);
+    """Each session's attempt number among the trainee's exams of its drills (None: a practice session);
     ``states``: the sessions' seal states (an edited record is an attempt)."""
-    seen: dict[str, int] = {}
+    seen: dict[object, int] = {}
     out: list[Optional[int]] = []
     for entry, state in zip(sessions, states if states is not None else [""] * len(sessions)):
         if _attempt(entry, state):
-            drill = str(entry.get("drill", ""))
+            drill = exam_of(entry.get("drill", ""))
             seen[drill] = seen.get(drill, 0) + 1
             out.append(seen[drill])
         else:
@@ -145,18 +154,20 @@ def exam_records(sessions: Sequence[Mapping], counts: Sequence[bool],
     ``i`` is a pass that counts (``PASSED`` at the standard, its record not edited); ``states``: the seal
     states, by which an edited record is an attempt whatever it reads."""
     states = states if states is not None else [""] * len(sessions)
-    attempts: dict[str, int] = {}
-    passed: dict[str, int] = {}
-    edited: dict[str, int] = {}
+    labels: dict[object, str] = {}   # each exam under the label it was first taken as
+    attempts: dict[object, int] = {}
+    passed: dict[object, int] = {}
+    edited: dict[object, int] = {}
     for entry, number, good, state in zip(sessions, attempt_numbers(sessions, states), counts, states):
         if number is None:
             continue
-        drill = str(entry.get("drill", ""))
+        drill = exam_of(entry.get("drill", ""))
+        labels.setdefault(drill, str(entry.get("drill", "")))
         attempts[drill] = number
         edited[drill] = edited.get(drill, 0) + (state == "edited")
         if good and drill not in passed:
             passed[drill] = number
-    return [ExamRecord(drill, n, passed.get(drill), edited[drill]) for drill, n in attempts.items()]
+    return [ExamRecord(labels[drill], n, passed.get(drill), edited[drill]) for drill, n in attempts.items()]
 
 
 SESSION_COLUMNS = ("trainee", "date", "drill", "level", "exam", "cases", "right", "accuracy", "within",
