@@ -218,6 +218,9 @@ class ProgressStore:
             raise ProgressError(what.format(f"its folder cannot be written ({exc.strerror or exc})")) from None
         if self.path.exists() and not os.access(self.path, os.W_OK):
             raise ProgressError(what.format("the file is read-only"))
+        sticky = self._sticky_problem()
+        if sticky is not None:
+            raise ProgressError(what.format(sticky))
         if self.lock_path.exists():  # every save opens it for writing: a file shared by two accounts
             try:                      # failed here, after the second account's whole session
                 os.close(os.open(self.lock_path, os.O_RDWR))
@@ -227,6 +230,22 @@ class ProgressStore:
                     f"opened for writing ({exc.strerror or exc}); nothing was asked yet; ask its owner to make it "
                     f"writable like the progress file (chmod a+w {self.lock_path}), use --store to choose "
                     "another file, or --no-save to train without storing") from None
+
+    def _sticky_problem(self) -> Optional[str]:
+        """Why a save cannot replace the file (None: it can): in a folder with the sticky bit (``chmod 1777``,
+        as /tmp) only the file's owner, or the folder's, may replace it, and every save replaces it.  The
+        write probe passed there, so another account's trainee learned it after the session (qaAD F10)."""
+        try:
+            folder, st = self.path.parent.stat(), self.path.stat()
+        except OSError:
+            return None   # no file yet: this account's first save makes it
+        me = os.geteuid()
+        if not folder.st_mode & stat.S_ISVTX or me in (0, st.st_uid, folder.st_uid):
+            return None
+        return (f"its folder {self.path.parent} has the sticky bit (mode {stat.S_IMODE(folder.st_mode):o}), in "
+                f"which only a file's owner may replace it, and the file belongs to another account (uid "
+                f"{st.st_uid}), while every save replaces it; remove the sticky bit (chmod -t {self.path.parent}) "
+                "or share a folder writable by the school's group without it (chmod 2775)")
 
     # -- reading --------------------------------------------------------------
     @property
@@ -407,5 +426,6 @@ class ProgressStore:
                 Path(tmp).unlink(missing_ok=True)
                 raise
         except OSError as exc:
-            raise ProgressError(f"cannot save the training progress to {self.path}: {exc}; "
+            sticky = self._sticky_problem()   # the folder may have got the sticky bit since the check
+            raise ProgressError(f"cannot save the training progress to {self.path}: {sticky or exc}; "
                                 "the session's results are not stored; use --store to choose a writable file") from None
