@@ -95,6 +95,32 @@ def _exams_a_day(args) -> Optional[int]:
     return (config.training or {}).get("exam_attempts_per_day") if config is not None else None
 
 
+def _roster(args) -> Optional[tuple[str, ...]]:
+    """The school's trainees (``[training] trainees``); None: no roster, any name."""
+    config = _config(args)
+    return (config.training or {}).get("trainees") if config is not None else None
+
+
+def _check_trainee(args, store, trainee: str) -> str:
+    """The name a session is stored under: refused when the school's roster does not hold it, and a new
+    name that looks like a stored trainee's (``Dеv`` with a Cyrillic е, ``Chloe`` for ``Chloé``) is named
+    on stderr: such a name started a fresh record with no attempts (qaAD F4)."""
+    from dealer_assist.training.names import differences, look_alikes, on_roster
+
+    roster = _roster(args)
+    listed = on_roster(trainee, roster)
+    if listed is None:
+        raise CommandError(f"{trainee!r} is not on the school's roster ([training] trainees of {args.config}: "
+                           f"{', '.join(roster or ())}); give --trainee as listed there (or --no-save for a "
+                           "session stored nowhere); nothing was asked yet")
+    if trainee not in store.trainees:
+        for other in look_alikes(trainee, store.trainees):
+            sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}, but looks like "
+                             f"the stored {other!r} ({differences(trainee, other)}): if they are one person, give "
+                             f"--trainee {other!r}\n")
+    return trainee
+
+
 def _house(args):
     """The drills that depend on house rules, built with ``--config``'s, and the decks of the simulated
     shoes (baccarat's, blackjack's): a trainee is drilled on the table's own rules (the defaults without one)."""
@@ -250,6 +276,10 @@ def _progress(args) -> int:
                     s["standard"] = {"met": not short and state != "edited", "short": short}
                 s["record"] = state
             person["exams"] = [r.to_json() for r in exams[name]]
+            from dealer_assist.training.names import look_alikes, on_roster
+
+            person["look_alikes"] = look_alikes(name, store.trainees)
+            person["on_roster"] = None if _roster(args) is None else on_roster(name, _roster(args)) is not None
         emit_json({"store": str(store.path), "trainees": people})
         return 0
     print(f"Training progress in {store.path}")
@@ -258,8 +288,11 @@ def _progress(args) -> int:
     from dealer_assist.training.report import drill_words, weak_lines
 
     now = time.time()
+    roster = _roster(args)
     for name, person in people.items():
         print(f"{name}:")
+        for line in _name_notes(name, store.trainees, roster):
+            print("  " + line)
         if not person["sessions"]:
             print("  no sessions stored yet")
         later = day_limit.later_dates(person["sessions"])
@@ -277,6 +310,18 @@ def _progress(args) -> int:
             print(f"  seal of the last sealed session: {last[:16]} (a school that notes it can tell a later "
                   "rewrite of the sessions before it)")
     return 0
+
+
+def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]]) -> list[str]:
+    """What ``--progress`` says under a trainee's heading about the name itself: another trainee's that looks
+    the same (two "Dev:" headings, one with a Cyrillic е), and a name the school's roster does not hold."""
+    from dealer_assist.training.names import differences, look_alikes, on_roster
+
+    notes = [f"NAME LOOKS LIKE another trainee's, {other!r} ({differences(name, other)}): two records; if one "
+             "person, their sessions are split between them" for other in look_alikes(name, everyone)]
+    if roster is not None and on_roster(name, roster) is None:
+        notes.append("NOT ON THE SCHOOL'S ROSTER ([training] trainees): these sessions are no trainee's record")
+    return notes
 
 
 def _listed(s: dict, standard, state: str = "sealed", over: Optional[str] = None,
@@ -361,7 +406,7 @@ def run_train(args: argparse.Namespace) -> int:
             store.check_writable()  # before the first case, not after the session
         except ProgressError as exc:
             raise CommandError(str(exc)) from None
-        trainee = store.stored_name(trainee)  # names are case-blind: "ANA" trains as the stored "ana"
+        trainee = _check_trainee(args, store, store.stored_name(trainee))  # case-blind: "ANA" is the stored "ana"
         if settings.exam:  # before the source opens; begin_exam checks again under the file's lock
             from dealer_assist.training.progress import ExamLimitReached, check_exam_limit
 

@@ -46,6 +46,7 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     pass_accuracy = 98        # percent of decisions right within pass_seconds, and the lowest mark that counts
     pass_seconds = 3.0        # seconds per decision, and the most that counts
     exam_attempts_per_day = 3 # a trainee's stored exams of one drill in 24 hours (absent: no limit)
+    trainees = ["Ana", "Dev"] # the school's roster: train stores sessions of these names only (absent: any)
 
     [blackjack]               # a blackjack table (game = "blackjack"); checked whatever the game
     decks = 1                 # 1 to 16
@@ -107,7 +108,7 @@ class AppConfig:
     #: The ``[blackjack]`` section, read by :func:`dealer_assist.table.blackjack_state.rules_from_config`.
     blackjack: Optional[dict] = None
     #: The ``[training]`` section, checked (``exam_cases``, ``pass_accuracy`` in percent, ``pass_seconds``,
-    #: ``exam_attempts_per_day``); None: the trainer's own standard.
+    #: ``exam_attempts_per_day``, ``trainees``: the roster, a tuple); None: the trainer's own standard.
     training: Optional[dict] = None
 
     def roster(self):
@@ -133,7 +134,7 @@ SECTION_KEYS = {"shoe": ("decks", "burn", "rounds_after_cut", "cut_from_end"),
                 "paytable": ("variant", "pair_by", "pair_pays", "tie_pushes"),
                 "table": ("chips", "seats"),
                 "display": ("turbo", "sound", "fullscreen", "sim_interval", "text_scale", "dim"),
-                "training": ("exam_cases", "pass_accuracy", "pass_seconds", "exam_attempts_per_day")}
+                "training": ("exam_cases", "pass_accuracy", "pass_seconds", "exam_attempts_per_day", "trainees")}
 
 
 def _refuse_unknown(keys, known: tuple[str, ...], where: str, path: Path) -> None:
@@ -333,6 +334,13 @@ def _training(data: dict, path: Path) -> Optional[dict]:
         if out["exam_attempts_per_day"] < 1:
             raise ConfigError(f"{path}: training.exam_attempts_per_day = {out['exam_attempts_per_day']} must be 1 or "
                               "more (leave the key out for no limit)")
+    if "trainees" in section:   # the school's roster: a stored session's trainee must be on it (qaAD F4)
+        roster = section["trainees"]
+        if not (isinstance(roster, list) and roster and all(isinstance(n, str) and 0 < len(n.strip()) <= 40
+                                                           and n.isprintable() for n in roster)):
+            raise ConfigError(f"{path}: training.trainees = {toml_value(roster)} must be a list of the school's "
+                              'trainee names, each 1 to 40 printable characters, e.g. ["Ana", "Dev"]')
+        out["trainees"] = tuple(n.strip() for n in roster)
     for key, low, high, what in (("pass_accuracy", 0.0, 100.0, "above 0 and at most 100 (percent)"),
                                  ("pass_seconds", 0.0, math.inf, "more than 0 (seconds per decision)")):
         if key in section:

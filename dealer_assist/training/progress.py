@@ -14,8 +14,8 @@ exclusive ``flock`` on ``<file>.lock``, reading the file again, adding its
 own session to what is there now and writing that: the session that ends
 last no longer writes back its stale start-time copy over the other's.
 
-Trainee names are case-blind: ``Ana`` and ``ana`` are one trainee, stored
-under the spelling first used.  A name with a control character (a newline
+Trainee names are case-blind and compared in NFC: ``Ana`` and ``ana`` are one trainee, stored
+under the spelling first used (see :mod:`dealer_assist.training.names` for look-alikes).  A name with a control character (a newline
 would forge a line in ``train --progress``) is refused.
 """
 
@@ -32,7 +32,7 @@ import uuid
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
-from dealer_assist.training import day_limit, seal
+from dealer_assist.training import day_limit, names, seal
 from dealer_assist.training.scoring import Summary
 
 VERSION = 1
@@ -89,7 +89,8 @@ def default_store_path() -> Path:
 
 def check_name(name: object) -> str:
     """The name as stored: trimmed, 1 to 40 characters, no control characters (they forge lines in listings)."""
-    text = str(name).strip() if isinstance(name, str) else ""
+    # NFC: "Chloé" typed decomposed (as a macOS terminal sends it) was another trainee (qaAD F4)
+    text = unicodedata.normalize("NFC", name).strip() if isinstance(name, str) else ""
     if not text or len(text) > 40:
         raise TraineeNameError(name)
     bad = next((ch for ch in text if unicodedata.category(ch) in _NOT_IN_NAMES), None)
@@ -255,8 +256,8 @@ class ProgressStore:
     def stored_name(self, name: str, data: Optional[dict] = None) -> str:
         """The spelling ``name`` is stored under: names are case-blind (``ANA`` is the stored ``ana``)."""
         name = check_name(name)
-        folded = name.casefold()
-        return next((k for k in (data or self.data)["trainees"] if k.casefold() == folded), name)
+        folded = names.fold(name)
+        return next((k for k in (data or self.data)["trainees"] if names.fold(k) == folded), name)
 
     def trainee(self, name: str) -> dict:
         return self.data["trainees"].get(self.stored_name(name), {"sessions": [], "categories": {}})
