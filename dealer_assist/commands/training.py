@@ -12,6 +12,8 @@ from typing import Optional
 from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
 
+#: A median answer faster than this (s) is no person's reading of a case: ``--progress`` flags such an exam.
+HUMAN_SECONDS = 0.3
 DRILL_HELP = "third-card | payouts | blackjack-dealer | calling | mixed, or several joined by commas"
 
 
@@ -95,6 +97,11 @@ def _exams_a_day(args) -> Optional[int]:
     return (config.training or {}).get("exam_attempts_per_day") if config is not None else None
 
 
+def _how(args) -> str:
+    """Where this session is answered, as stored in its ``how``: ``window``, ``text`` or ``text-json``."""
+    return "window" if not args.text else "text-json" if args.json else "text"
+
+
 def _roster(args) -> Optional[tuple[str, ...]]:
     """The school's trainees (``[training] trainees``); None: no roster, any name."""
     config = _config(args)
@@ -162,7 +169,8 @@ def _standard(args):
     school = config.training or {}
     return Standard(cases=school.get("exam_cases", DEFAULT.cases),
                     accuracy=school.get("pass_accuracy", DEFAULT.accuracy * 100) / 100,
-                    seconds=school.get("pass_seconds", DEFAULT.seconds), house=_house_rules(args))
+                    seconds=school.get("pass_seconds", DEFAULT.seconds), house=_house_rules(args),
+                    window_only=school.get("exam_in_window", False))
 
 
 def _settings(args):
@@ -377,6 +385,11 @@ def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = Non
     used = for_drills(s.get("house") or (), drill_names(s["drill"]))   # an older entry kept every rule
     if used:
         mark += f" [house rules: {said(used)}]"
+    if s.get("exam") and s.get("how") == "text-json":
+        mark += " [answered through --text --json: the mode for a program driving the trainer]"
+    median = o.get("median_seconds")
+    if s.get("exam") and isinstance(median, (int, float)) and median < HUMAN_SECONDS and o.get("decisions"):
+        mark += f" [a median {median:.2f} s a decision: faster than a person reads a case]"
     if state == "not sealed" and s.get("exam"):
         mark += " [record not sealed: stored by an older dealer-assist, or its seal was removed]"
     return mark
@@ -402,6 +415,7 @@ def run_train(args: argparse.Namespace) -> int:
                            "rehearsal that stores nothing); nothing was asked yet")
     store = None if args.no_save else _store(args)
     if store is not None:
+        store.how = _how(args)
         try:
             store.check_writable()  # before the first case, not after the session
         except ProgressError as exc:
@@ -513,7 +527,7 @@ def _warn_below_standard(args, settings, seed) -> None:
         return
     standard = settings.standard
     short = standard.shortfalls(settings.cases or 0, settings.mark.accuracy, settings.mark.seconds, seed,
-                                settings.house)
+                                settings.house, how=_how(args))
     if short:
         kind, _, rest = args.source.partition(":")
         if seed is None:
@@ -525,7 +539,8 @@ def _warn_below_standard(args, settings, seed) -> None:
         sys.stderr.write(f"dealer-assist: this exam is below the standard ({standard.words}): {'; '.join(short)}. "
                          f"A pass will be listed as \"passed below the standard\"; for an exam that counts, {unseeded}"
                          "keep the default --cases, --pass-accuracy and --pass-seconds and deal from the simulated "
-                         "shoe (--source sim) or a real shoe, not the shoe simulator\n")
+                         "shoe (--source sim) or a real shoe, not the shoe simulator"
+                         f"{', in the window (without --text)' if standard.window_only else ''}\n")
 
 
 def _run(args, session, store, trainee, ending):

@@ -175,6 +175,9 @@ class ProgressStore:
         self.data = self._load()
         #: Trainee (case-folded) -> the ``attempt`` of the exam :meth:`begin_exam` stored for them.
         self._begun: dict[str, str] = {}
+        #: Where the sessions stored from now on are answered (``window``, ``text``, ``text-json``; None: not
+        #: said), stored as each one's ``how``: an exam a program answered read as a plain PASSED (qaAD F5).
+        self.how: Optional[str] = None
 
     @property
     def lock_path(self) -> Path:
@@ -324,8 +327,7 @@ class ProgressStore:
         self._begun.pop(key, None)
         return entry
 
-    @staticmethod
-    def _entry(summary: Summary, drill: str, started: Optional[float]) -> dict:
+    def _entry(self, summary: Summary, drill: str, started: Optional[float]) -> dict:
         moment = started or time.time()
         entry = {
             "date": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(moment)),  # the trainee's clock, as shown
@@ -334,6 +336,8 @@ class ProgressStore:
             **summary.to_json(),
         }
         entry["mistakes"] = entry["mistakes"][:MAX_MISTAKES_KEPT]
+        if self.how is not None:
+            entry["how"] = self.how
         return entry
 
     def _write(self, name: str, entry: dict, summary: Summary, replaces: Optional[str] = None,
