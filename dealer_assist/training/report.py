@@ -65,8 +65,10 @@ def drill_words(entry: Mapping) -> str:
     parts = by_drill(entry)
     if len(parts) < 2:
         return ""
+    o = entry.get("overall") if isinstance(entry.get("overall"), Mapping) else {}
+    unanswered = _count(o.get("unanswered"))
     return ", ".join(f"{name} {right}/{cases} right ({right / cases if cases else 0:.0%})"
-                     for name, right, cases in parts)
+                     for name, right, cases in parts) + (f", {unanswered} not answered" if unanswered else "")
 
 
 def weak_lines(categories: object, shown: int = SHOWN) -> list[str]:
@@ -249,6 +251,17 @@ def mistakes_csv(people: Mapping[str, Mapping], states: Optional[Mapping[str, Se
     return out.getvalue()
 
 
+def by_drill_cell(entry: Mapping) -> str:
+    """``third-card 5/5; 35 not answered``: each drill's right of its answered cases, then the cases an
+    unfinished exam never asked, which belong to no drill ("third-card 5/5" of a 40-case exam; qaAD F9)."""
+    o = entry.get("overall") if isinstance(entry.get("overall"), Mapping) else {}
+    parts = [f"{n} {r}/{c}" for n, r, c in by_drill(entry)]
+    unanswered = _count(o.get("unanswered"))
+    if parts and unanswered:
+        parts.append(f"{unanswered} not answered")
+    return "; ".join(parts)
+
+
 def csv_cells(name: str, entry: Mapping, verdict: str, record: str, attempt: Optional[int] = None) -> dict[str, object]:
     """One session's CSV row; ``attempt``: an exam's number among the trainee's exams of its drill."""
     o = entry.get("overall") if isinstance(entry.get("overall"), Mapping) else {}
@@ -256,5 +269,5 @@ def csv_cells(name: str, entry: Mapping, verdict: str, record: str, attempt: Opt
             "level": entry.get("level", ""), "exam": "yes" if entry.get("exam") else "no",
             "cases": o.get("cases", ""), "right": o.get("right", ""), "accuracy": o.get("accuracy", ""),
             "within": o.get("within", ""), "mean_seconds": o.get("mean_seconds", ""), "verdict": verdict,
-            "by_drill": "; ".join(f"{n} {r}/{c}" for n, r, c in by_drill(entry)), "record": record,
+            "by_drill": by_drill_cell(entry), "record": record,
             "exam_attempt": "" if attempt is None else attempt}
