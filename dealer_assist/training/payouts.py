@@ -187,6 +187,7 @@ def line_category(line: BetResult, names: dict[object, str], tie: bool = False) 
 class PayoutDrill(Drill):
     name = "payouts"
     title = "Payouts"
+    questions_example = 3
 
     def __init__(self, paytable: Paytable = STANDARD, blackjack_rules: HouseRules | None = None,
                  blackjack_share: float = 0.2, settlement_share: float = 0.7) -> None:

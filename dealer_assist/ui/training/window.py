@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QFrame, QLabel, QLineEdit, Q
                                QSizePolicy, QStackedLayout, QTextEdit, QVBoxLayout, QHBoxLayout, QWidget)
 
 from dealer_assist.training.case import AnswerError, Attempt, Case
+from dealer_assist.training.drill import case_time
 from dealer_assist.training.feed import FeedClosed, FeedError
 from dealer_assist.training.progress import LockBusy, ProgressError, ProgressStore
 from dealer_assist.training.report import weak_lines
@@ -391,7 +392,7 @@ class TrainerWindow(QWidget):
                 else "Cases until you end it")
         terms = [f"{size}, no feedback until the end."]
         if s.limit is not None:
-            terms.append(f"At most {s.limit:g} s per decision (a case of 3 questions: {3 * s.limit:g} s): "
+            terms.append(f"At most {s.limit:g} s per decision{case_time(self.session.drills.values(), s.limit)}: "
                          "an answer after that counts as failed.")
         if s.minutes is not None and s.cases is not None:
             terms.append(f"{s.minutes:g} minutes in all: cases not answered when the time is up count as failed.")
