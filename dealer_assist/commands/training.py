@@ -467,11 +467,30 @@ def run_train(args: argparse.Namespace) -> int:
                 store.record(trainee, summary, settings.label, started=session.wall_started)
             except ProgressError as exc:
                 raise CommandError(str(exc)) from None
+        if args.text and not args.json and summary is not None:
+            _say_stored(store, trainee, summary)
         if summary is None or not summary.attempts:
             _forget_unanswered(opened, trainee)
     if ending.exit_code is not None:
         return ending.exit_code  # stored, but whoever sent the signal sees that it ended the session
     return 130 if interrupted else 0  # Ctrl+C: stored, but a script still sees the interruption
+
+
+def _say_stored(store, trainee: str, summary) -> None:
+    """Under a ``--text`` summary, whose it is and where it went, then the trainee's weak spots over every
+    stored session, as the window's summary says them: a trainer at a terminal could not see that an exam was
+    filed under the right name and file (qaAD F6)."""
+    from dealer_assist.training.report import weak_lines
+
+    if store is None:
+        print(f"Not stored (--no-save): {trainee}'s session.")
+    elif not summary.attempts:
+        print(f"Nothing to store for {trainee}: no case was answered.")
+    else:
+        print(f"Stored for {trainee} in {store.path}.")
+        weak = weak_lines(store.trainee(trainee).get("categories"))
+        if weak:
+            print("Over all your stored sessions, " + "\n".join(weak))
 
 
 def _records(args, settings, store, trainee: str) -> dict:
