@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import math
 import sys
 import time
+import unicodedata
 from pathlib import Path
 from typing import Optional
 
@@ -395,7 +397,50 @@ def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = Non
     return mark
 
 
+#: The suits as letters, for a terminal that cannot write them (``8H 8C`` for ``8♥ 8♣``).
+_SUITS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
+_PLAIN = "dealer-assist-plain"
+
+
+def _plain(exc: UnicodeError):
+    """What a terminal that cannot encode a character gets instead: a suit's letter, a letter without its
+    accent (``Chloe``), else ``?``."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start:exc.end]:
+        base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii")
+        out.append(_SUITS.get(ch) or base or "?")
+    return "".join(out), exc.end
+
+
+def _escaped(exc: UnicodeError):
+    """JSON's ``\\u00e9`` for what stdout cannot encode: JSON holds such a character only inside a string,
+    where the escape reads back as the same character (a name is not changed)."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    units = exc.object[exc.start:exc.end].encode("utf-16-be")
+    return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2)), exc.end
+
+
+def _plain_terminal(json_mode: bool = False) -> None:
+    """Write what stdout or stderr cannot encode as :func:`_plain` does (stdout's JSON as :func:`_escaped`):
+    an ASCII or Latin-1 terminal (an old casino PC, ``LC_ALL=C PYTHONIOENCODING=ascii``) got a
+    UnicodeEncodeError traceback at the first card's suit or the first accented name (qaAD F12)."""
+    codecs.register_error(_PLAIN, _plain)
+    codecs.register_error(_PLAIN + "-json", _escaped)
+    for stream, errors in ((sys.stdout, _PLAIN + "-json" if json_mode else _PLAIN), (sys.stderr, _PLAIN)):
+        try:
+            "".join(_SUITS).encode(getattr(stream, "encoding", None) or "utf-8")
+        except UnicodeEncodeError:
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors=errors)
+        except LookupError:
+            pass
+
+
 def run_train(args: argparse.Namespace) -> int:
+    _plain_terminal(args.json and args.csv is None)
     if args.csv is not None and (not args.progress or args.json):
         raise CommandError(f"--csv {args.csv} prints stored progress: use it with --progress and without --json")
     if args.progress:
