@@ -512,8 +512,8 @@ def run_train(args: argparse.Namespace) -> int:
                 store.record(trainee, summary, settings.label, started=session.wall_started)
             except ProgressError as exc:
                 raise CommandError(str(exc)) from None
-        if args.text and not args.json and summary is not None:
-            _say_stored(store, trainee, summary)
+        if args.text and not args.json and summary is not None and ending.exit_code is None:
+            _say_stored(store, trainee, summary)   # not after SIGHUP: the terminal is gone
         if summary is None or not summary.attempts:
             _forget_unanswered(opened, trainee)
     if ending.exit_code is not None:
@@ -528,14 +528,17 @@ def _say_stored(store, trainee: str, summary) -> None:
     from dealer_assist.training.report import weak_lines
 
     if store is None:
-        print(f"Not stored (--no-save): {trainee}'s session.")
+        lines = [f"Not stored (--no-save): {trainee}'s session."]
     elif not summary.attempts:
-        print(f"Nothing to store for {trainee}: no case was answered.")
+        lines = [f"Nothing to store for {trainee}: no case was answered."]
     else:
-        print(f"Stored for {trainee} in {store.path}.")
         weak = weak_lines(store.trainee(trainee).get("categories"))
-        if weak:
-            print("Over all your stored sessions, " + "\n".join(weak))
+        lines = [f"Stored for {trainee} in {store.path}."] + (["Over all your stored sessions, " + "\n".join(weak)]
+                                                             if weak else [])
+    try:
+        print("\n".join(lines), flush=True)
+    except OSError:   # the terminal failed (closed): the session is stored all the same
+        pass
 
 
 def _records(args, settings, store, trainee: str) -> dict:
