@@ -35,7 +35,8 @@ def test_the_days_limit_counts_todays_exams_of_the_drill_only_and_refuses_under_
     store.begin_exam("eve", _unanswered_exam(), "third-card", most_a_day=2)  # today's second
     with pytest.raises(ExamLimitReached) as refused:
         store.begin_exam("EVE", _unanswered_exam(), "third-card", most_a_day=2)  # names are case-blind
-    assert "eve has taken 2 third-card exams today" in str(refused.value) and "tomorrow" in str(refused.value)
+    assert "eve has taken 2 third-card exams in the last 24 hours" in str(refused.value)
+    assert " UTC (24 hours after the exam it replaces)" in str(refused.value)
     assert len(ProgressStore(tmp_path / "p.json").sessions("eve")) == 4  # nothing stored for the refused one
     store.begin_exam("eve", _unanswered_exam(), "third-card")  # no limit set: no limit
     store.begin_exam("eve", _unanswered_exam("payouts"), "payouts,calling", most_a_day=1)
@@ -53,13 +54,13 @@ def test_train_refuses_an_exam_over_the_schools_limit_before_the_first_case(tmp_
                                 "--config", str(school), "--store", str(store_path)],
                          input="", capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode != 0
-    assert "ana has taken 1 third-card exam today" in out.stderr and "exam_attempts_per_day = 1" in out.stderr
+    assert "ana has taken 1 third-card exam in the last 24 hours" in out.stderr and "exam_attempts_per_day = 1" in out.stderr
     assert "Third card" not in out.stdout and "case 1" not in out.stdout.lower()  # nothing was asked
     assert len(ProgressStore(store_path).sessions("ana")) == 1
     practice = subprocess.run(CLI + ["train", "--trainee", "ana", "--drill", "third-card", "--text", "--cases", "1",
                                      "--config", str(school), "--store", str(store_path), "--seed", "3"],
                               input="\n", capture_output=True, text=True, env=env, timeout=60)
-    assert "exam today" not in practice.stderr  # practice is not limited
+    assert "in the last 24 hours" not in practice.stderr  # practice is not limited
 
 
 @pytest.mark.parametrize("value", ["0", "-2", '"three"', "1.5"])

@@ -57,8 +57,8 @@ def test_progress_counts_each_trainees_exam_attempts_and_names_the_one_that_pass
         ("cai", "1", "not passed"), ("cai", "2", "PASSED"), ("cai", "3", "not passed"),
         ("dan", "1", "not passed"), ("dan", "2", "not passed")]
     people = json.loads(_progress(store_path, "--json", env=env))["trainees"]
-    assert people["cai"]["exams"] == [{"drill": "third-card", "attempts": 3, "passed_at": 2}]
-    assert people["dan"]["exams"] == [{"drill": "third-card", "attempts": 2, "passed_at": None}]
+    assert people["cai"]["exams"] == [{"drill": "third-card", "attempts": 3, "passed_at": 2, "edited": 0}]
+    assert people["dan"]["exams"] == [{"drill": "third-card", "attempts": 2, "passed_at": None, "edited": 0}]
 
 
 def test_a_pass_below_the_standard_is_an_attempt_not_the_pass(tmp_path):

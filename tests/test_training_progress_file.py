@@ -115,6 +115,34 @@ def test_a_lock_file_another_account_cannot_write_is_refused_before_the_first_ca
     assert str(lock) in run.stderr and "nothing was asked yet" in run.stderr and "chmod" in run.stderr
 
 
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="needs root to run as nobody")
+def test_a_sticky_shared_folder_holding_another_accounts_file_is_refused_before_the_first_case(tmp_path, request):
+    """qaAD F10: a school's folder made like /tmp (chmod 1777): the file and its lock writable by all, the
+    check passed, and the session of every account but the file's owner was lost at the end (a rename over
+    another account's file in a sticky folder is refused)."""
+    outside = tempfile.mkdtemp(prefix="dealer-assist-shared-")   # pytest's own folders are 0700
+    request.addfinalizer(lambda: shutil.rmtree(outside, ignore_errors=True))
+    os.chmod(outside, 0o755)
+    folder = Path(outside) / "shared"
+    folder.mkdir()
+    os.chmod(folder, 0o1777)
+    path = folder / "training.json"
+    ProgressStore(path).record("teacher", _summary(1), "third-card")
+    lock = path.with_name(path.name + ".lock")
+    for made in (path, lock):   # another account's (daemon's), shared as README says: chmod 666
+        os.chown(made, 1, 1)
+        os.chmod(made, 0o666)
+    before = path.read_text()
+    env = {**_env(tmp_path), "HOME": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)}
+    run = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *CLI, "train", "--text",
+                          "--trainee", "student", "--cases", "1", "--store", str(path)],
+                         input="P\nq\n", capture_output=True, text=True, env=env, timeout=60, cwd=outside)
+    assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
+    assert "#1" not in run.stdout                       # refused before the first case
+    assert "sticky bit" in run.stderr and f"chmod -t {folder}" in run.stderr and "nothing was asked yet" in run.stderr
+    assert path.read_text() == before
+
+
 # -- files of the wrong shape -----------------------------------------------------------------------
 
 SESSION = {"date": "2026-01-01T10:00:00", "drill": "third-card", "level": 1, "exam": False, "passed": True,

@@ -60,3 +60,28 @@ def test_progress_lists_each_sessions_drills_and_the_trainees_weak_spots(tmp_pat
         (*k.split("/", 1), v["seen"], v["wrong"]) for k, v in counts.items()}
     refused = subprocess.run(CLI + ["train", "--csv", "rules"], capture_output=True, text=True, env=env, timeout=60)
     assert refused.returncode != 0 and "use it with --progress" in refused.stderr
+
+
+def test_an_unfinished_exams_figures_per_drill_say_the_cases_never_asked(tmp_path):
+    """qaAD F9: an exam quit after 5 of its 40 answers read "third-card 5/5" in --csv sessions."""
+    import csv
+    import io
+    import os
+    import subprocess
+    import sys
+
+    from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
+
+    session = TrainingSession(Settings(drills=("third-card",), exam=True, cases=40, minutes=None),
+                              {"baccarat": ShoeFeed(8, 1), "blackjack": ShoeFeed(1, 1)})
+    for _ in range(5):
+        case = session.next_case()
+        session.submit(case, list(case.answers), 1.0)
+    path = tmp_path / "p.json"
+    ProgressStore(path).record("dev", session.summary(), "third-card")
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "train", "--progress", "--csv", "sessions",
+                          "--store", str(path)], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")})
+    row = next(csv.DictReader(io.StringIO(out.stdout)))
+    assert (row["cases"], row["right"]) == ("40", "5")
+    assert row["by_drill"] == "third-card 5/5; 35 not answered"

@@ -27,7 +27,7 @@ def test_a_wrong_big_amount_in_a_banker_win_is_a_big_miss_not_a_commission_one(t
     attempt = score(case, ["9.54", "0.17", "0", "0.51"], 3.0)
     assert attempt.missed == ("big 0.54",)
     both = score(case, ["9.54", "0.17", "20", "0.50"], 3.0)
-    assert both.missed == ("big 0.54", "all lose", "banker commission")
+    assert both.missed == ("big 0.54", "losing bet: pays 0", "banker commission")  # "all lose" read as every bet
     summary = summarize([attempt], PassMark())
     assert "  [payouts, big 0.54] Banker wins 7 to 3" in "\n".join(summary.lines())
     store = ProgressStore(tmp_path / "p.json")
@@ -35,7 +35,7 @@ def test_a_wrong_big_amount_in_a_banker_win_is_a_big_miss_not_a_commission_one(t
     counts = store.trainee("pat")["categories"]
     assert counts["payouts/banker commission"] == {"seen": 1, "wrong": 0}
     assert counts["payouts/big 0.54"] == {"seen": 1, "wrong": 1}
-    assert counts["payouts/all lose"] == {"seen": 1, "wrong": 0}
+    assert counts["payouts/losing bet: pays 0"] == {"seen": 1, "wrong": 0}
 
 
 def test_a_tie_files_the_player_and_banker_amounts_under_the_tie_rule():

@@ -77,3 +77,43 @@ def test_an_unfinished_exam_below_the_standard_has_its_verdict_read_whole(qtbot,
     assert verdict.mapTo(window, verdict.rect().bottomLeft()).y() < window.details.mapTo(window, window.details.rect().topLeft()).y()
     line = window.details.fontMetrics().lineSpacing()
     assert window.details.viewport().height() >= 4 * line    # the mistakes keep room (they had 2 lines)
+
+
+EZ_TABLE = """[shoe]
+decks = 6
+[paytable]
+variant = "ez"
+tie_pushes = false
+pair_pays = "5"
+"""
+
+
+@pytest.mark.parametrize("w,h", [(960, 540), (1280, 720), (640, 480)])
+def test_every_bet_of_a_payout_case_shows_beside_the_cards_under_a_tables_house_rules(qtbot, tmp_path, w, h):
+    """qaAD F13: at an EZ table five "House rule:" lines came before the bets, and of a case's six bets the
+    last three (960x540) were cut off, with no mark that more were there; the trainee saw no other list."""
+    from dealer_assist.table.config import load_config
+    from dealer_assist.training import Settings, ShoeFeed, TrainingSession, parse_drills
+    from dealer_assist.training.payouts import PayoutDrill
+    from dealer_assist.ui.training.settle import Settle
+    from dealer_assist.ui.training.window import TrainerWindow
+
+    (tmp_path / "ez.toml").write_text(EZ_TABLE)
+    table = load_config(tmp_path / "ez.toml")
+    session = TrainingSession(Settings(drills=parse_drills("payouts"), cases=3),
+                              {"baccarat": ShoeFeed(6, 3), "blackjack": ShoeFeed(1, 3)}, seed=3,
+                              drills={"payouts": PayoutDrill(table.rules.paytable)})
+    window = TrainerWindow(session, trainee="ana", settle=Settle(0.0))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.case is not None)
+    _sized(qtbot, window, w, h)
+    bets = [line for line in window.case.context if line.startswith("Seat ")]
+    rules = [line for line in window.case.context if line.startswith("House rule: ")]
+    assert len(bets) >= 6 and len(rules) >= 4     # the case qaAD saw: six bets under five house rules
+    shown = window.context.text()
+    assert all(bet in shown for bet in bets) and all(rule.removeprefix("House rule: ") in shown for rule in rules)
+    assert shown.index(bets[-1]) < shown.index("House rules: ")   # the bets before the rules
+    context = window.context
+    assert context.heightForWidth(context.width()) <= context.height()   # its whole text in its room
+    assert context.geometry().bottom() < window.question.geometry().top()

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import math
 import sys
 import time
+import unicodedata
 from pathlib import Path
 from typing import Optional
 
 from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
 
+#: A median answer faster than this (s) is no person's reading of a case: ``--progress`` flags such an exam.
+HUMAN_SECONDS = 0.3
 DRILL_HELP = "third-card | payouts | blackjack-dealer | calling | mixed, or several joined by commas"
 
 
@@ -41,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                     "follow its house rules ([paytable], [shoe] decks, "
                                                     "[blackjack]); its [training] section sets the exam standard, "
                                                     "the defaults of --cases, --pass-accuracy and --pass-seconds "
-                                                    "for an exam, and what --progress counts as a pass")
+                                                    "for an exam, the exams a trainee may begin in 24 hours, and "
+                                                    "what --progress counts as a pass")
     # The defaults are the standard's (dealer_assist.training.standard), filled in by _settings: importing
     # the training package here would slow every command's start.
     p.add_argument("--pass-accuracy", type=float, default=None, metavar="PCT",
@@ -94,6 +99,37 @@ def _exams_a_day(args) -> Optional[int]:
     return (config.training or {}).get("exam_attempts_per_day") if config is not None else None
 
 
+def _how(args) -> str:
+    """Where this session is answered, as stored in its ``how``: ``window``, ``text`` or ``text-json``."""
+    return "window" if not args.text else "text-json" if args.json else "text"
+
+
+def _roster(args) -> Optional[tuple[str, ...]]:
+    """The school's trainees (``[training] trainees``); None: no roster, any name."""
+    config = _config(args)
+    return (config.training or {}).get("trainees") if config is not None else None
+
+
+def _check_trainee(args, store, trainee: str) -> str:
+    """The name a session is stored under: refused when the school's roster does not hold it, and a new
+    name that looks like a stored trainee's (``Dеv`` with a Cyrillic е, ``Chloe`` for ``Chloé``) is named
+    on stderr: such a name started a fresh record with no attempts (qaAD F4)."""
+    from dealer_assist.training.names import differences, look_alikes, on_roster
+
+    roster = _roster(args)
+    listed = on_roster(trainee, roster)
+    if listed is None:
+        raise CommandError(f"{trainee!r} is not on the school's roster ([training] trainees of {args.config}: "
+                           f"{', '.join(roster or ())}); give --trainee as listed there (or --no-save for a "
+                           "session stored nowhere); nothing was asked yet")
+    if trainee not in store.trainees:
+        for other in look_alikes(trainee, store.trainees):
+            sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}, but looks like "
+                             f"the stored {other!r} ({differences(trainee, other)}): if they are one person, give "
+                             f"--trainee {other!r}\n")
+    return trainee
+
+
 def _house(args):
     """The drills that depend on house rules, built with ``--config``'s, and the decks of the simulated
     shoes (baccarat's, blackjack's): a trainee is drilled on the table's own rules (the defaults without one)."""
@@ -135,7 +171,8 @@ def _standard(args):
     school = config.training or {}
     return Standard(cases=school.get("exam_cases", DEFAULT.cases),
                     accuracy=school.get("pass_accuracy", DEFAULT.accuracy * 100) / 100,
-                    seconds=school.get("pass_seconds", DEFAULT.seconds), house=_house_rules(args))
+                    seconds=school.get("pass_seconds", DEFAULT.seconds), house=_house_rules(args),
+                    window_only=school.get("exam_in_window", False))
 
 
 def _settings(args):
@@ -217,32 +254,42 @@ def _progress(args) -> int:
         raise CommandError(str(exc)) from None
     people = {n: store.trainee(n) for n in names}
     sealed = {n: store.seal_states(n) for n in names}   # before --json adds its fields to the entries
-    from dealer_assist.training import report
+    from dealer_assist.training import day_limit, report
 
-    # Each trainee's exams per drill and the attempt that first passed at the standard (qaS F4).
+    # The school's day limit judged here too: the exam's own command line may have left out --config (qaAD F2).
+    limit = _exams_a_day(args)
+    over = {n: day_limit.over_limit(people[n]["sessions"], sealed[n], limit) if limit else {} for n in names}
+    # Each trainee's exams per drill and the attempt that first passed at the standard (qaS F4); an edited
+    # record is an attempt whatever its exam flag reads (qaAD F3).
     exams = {n: report.exam_records(people[n]["sessions"], [
-        s.get("exam") is True and standard.verdict(s)[0] == "PASSED" and state != "edited"
-        for s, state in zip(people[n]["sessions"], sealed[n])]) for n in names}
+        s.get("exam") is True and standard.verdict(s)[0] == "PASSED" and state != "edited" and i not in over[n]
+        for i, (s, state) in enumerate(zip(people[n]["sessions"], sealed[n]))], sealed[n]) for n in names}
     if args.csv is not None:
         if args.csv == "rules":
             sys.stdout.write(report.rules_csv(people))
         elif args.csv == "mistakes":
-            sys.stdout.write(report.mistakes_csv(people))
+            sys.stdout.write(report.mistakes_csv(people, sealed))
         else:
             sys.stdout.write(report.sessions_csv(
-                report.csv_cells(name, s, _verdict(s, standard, state), state, attempt)
+                report.csv_cells(name, s, _verdict(s, standard, state, over[name].get(i)), state, attempt)
                 for name, person in people.items()
-                for s, state, attempt in zip(person["sessions"], sealed[name],
-                                             report.attempt_numbers(person["sessions"]))))
+                for i, (s, state, attempt) in enumerate(zip(person["sessions"], sealed[name],
+                                                            report.attempt_numbers(person["sessions"],
+                                                                                   sealed[name])))))
         return 0
     if args.json:
         for name, person in people.items():
-            for s, state in zip(person["sessions"], sealed[name]):
+            for i, (s, state) in enumerate(zip(person["sessions"], sealed[name])):
                 if s["exam"]:
                     _, short = standard.verdict(s)
+                    short = short + ([over[name][i]] if i in over[name] else [])
                     s["standard"] = {"met": not short and state != "edited", "short": short}
                 s["record"] = state
             person["exams"] = [r.to_json() for r in exams[name]]
+            from dealer_assist.training.names import look_alikes, on_roster
+
+            person["look_alikes"] = look_alikes(name, store.trainees)
+            person["on_roster"] = None if _roster(args) is None else on_roster(name, _roster(args)) is not None
         emit_json({"store": str(store.path), "trainees": people})
         return 0
     print(f"Training progress in {store.path}")
@@ -250,12 +297,17 @@ def _progress(args) -> int:
         print("  no sessions stored yet")
     from dealer_assist.training.report import drill_words, weak_lines
 
+    now = time.time()
+    roster = _roster(args)
     for name, person in people.items():
         print(f"{name}:")
+        for line in _name_notes(name, store.trainees, roster):
+            print("  " + line)
         if not person["sessions"]:
             print("  no sessions stored yet")
-        for s, state in zip(person["sessions"], sealed[name]):
-            print("  " + _listed(s, standard, state))
+        later = day_limit.later_dates(person["sessions"])
+        for i, (s, state) in enumerate(zip(person["sessions"], sealed[name])):
+            print("  " + _listed(s, standard, state, over[name].get(i), now, later[i]))
             per_drill = drill_words(s)   # a mixed session's tableau apart from its payouts (qaP F2)
             if per_drill:
                 print("      by drill: " + per_drill)
@@ -270,25 +322,46 @@ def _progress(args) -> int:
     return 0
 
 
-def _listed(s: dict, standard, state: str = "sealed") -> str:
+def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]]) -> list[str]:
+    """What ``--progress`` says under a trainee's heading about the name itself: another trainee's that looks
+    the same (two "Dev:" headings, one with a Cyrillic е), and a name the school's roster does not hold."""
+    from dealer_assist.training.names import differences, look_alikes, on_roster
+
+    notes = [f"NAME LOOKS LIKE another trainee's, {other!r} ({differences(name, other)}): two records; if one "
+             "person, their sessions are split between them" for other in look_alikes(name, everyone)]
+    if roster is not None and on_roster(name, roster) is None:
+        notes.append("NOT ON THE SCHOOL'S ROSTER ([training] trainees): these sessions are no trainee's record")
+    return notes
+
+
+def _listed(s: dict, standard, state: str = "sealed", over: Optional[str] = None,
+            now: Optional[float] = None, later: Optional[str] = None) -> str:
     """One stored session as a line of ``--progress``, with its pass mark: a practice pass and a pass below
-    the standard are named as such, with what falls short (see :mod:`dealer_assist.training.standard`)."""
+    the standard are named as such, with what falls short (see :mod:`dealer_assist.training.standard`); its
+    date is flagged when the trainee's clock read another zone's time or one not come yet (qaAD F1)."""
+    from dealer_assist.training.day_limit import date_flag
+
     o = s["overall"]
     pm = s.get("pass_mark") or {}
     judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
-    return (f"{s['date']}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
+    flag = date_flag(s, time.time() if now is None else now, later)
+    return (f"{s['date']}{flag}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
             f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
-            f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard, state)}")
+            f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard, state, over)}")
 
 
-def _verdict(s: dict, standard, state: str = "sealed") -> str:
+def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = None) -> str:
     """A stored session's verdict in words, with what falls short, how it ended, its cards and house rules.
 
     ``state``: its seal (:mod:`dealer_assist.training.seal`): an edited record's verdict does not count,
-    and an exam stored before records were sealed says so."""
+    and an exam stored before records were sealed says so.  ``over``: why the exam was begun over the
+    school's day limit (:func:`dealer_assist.training.day_limit.over_limit`): its pass does not count."""
     o = s["overall"]
     mark, short = standard.verdict(s)
+    if over is not None:
+        mark = f"OVER THE DAY'S LIMIT: not counted ({over}; it reads: {mark})" if s.get("passed") else \
+            f"{mark} ({over})"
     if state == "edited":
         mark = (f"EDITED RECORD: not counted (it does not match its seal: changed after it was stored; "
                 f"it reads: {mark})")
@@ -314,12 +387,60 @@ def _verdict(s: dict, standard, state: str = "sealed") -> str:
     used = for_drills(s.get("house") or (), drill_names(s["drill"]))   # an older entry kept every rule
     if used:
         mark += f" [house rules: {said(used)}]"
+    if s.get("exam") and s.get("how") == "text-json":
+        mark += " [answered through --text --json: the mode for a program driving the trainer]"
+    median = o.get("median_seconds")
+    if s.get("exam") and isinstance(median, (int, float)) and median < HUMAN_SECONDS and o.get("decisions"):
+        mark += f" [a median {median:.2f} s a decision: faster than a person reads a case]"
     if state == "not sealed" and s.get("exam"):
         mark += " [record not sealed: stored by an older dealer-assist, or its seal was removed]"
     return mark
 
 
+#: The suits as letters, for a terminal that cannot write them (``8H 8C`` for ``8♥ 8♣``).
+_SUITS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
+_PLAIN = "dealer-assist-plain"
+
+
+def _plain(exc: UnicodeError):
+    """What a terminal that cannot encode a character gets instead: a suit's letter, a letter without its
+    accent (``Chloe``), else ``?``."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start:exc.end]:
+        base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii")
+        out.append(_SUITS.get(ch) or base or "?")
+    return "".join(out), exc.end
+
+
+def _escaped(exc: UnicodeError):
+    """JSON's ``\\u00e9`` for what stdout cannot encode: JSON holds such a character only inside a string,
+    where the escape reads back as the same character (a name is not changed)."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    units = exc.object[exc.start:exc.end].encode("utf-16-be")
+    return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2)), exc.end
+
+
+def _plain_terminal(json_mode: bool = False) -> None:
+    """Write what stdout or stderr cannot encode as :func:`_plain` does (stdout's JSON as :func:`_escaped`):
+    an ASCII or Latin-1 terminal (an old casino PC, ``LC_ALL=C PYTHONIOENCODING=ascii``) got a
+    UnicodeEncodeError traceback at the first card's suit or the first accented name (qaAD F12)."""
+    codecs.register_error(_PLAIN, _plain)
+    codecs.register_error(_PLAIN + "-json", _escaped)
+    for stream, errors in ((sys.stdout, _PLAIN + "-json" if json_mode else _PLAIN), (sys.stderr, _PLAIN)):
+        try:
+            "".join(_SUITS).encode(getattr(stream, "encoding", None) or "utf-8")
+        except UnicodeEncodeError:
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors=errors)
+        except LookupError:
+            pass
+
+
 def run_train(args: argparse.Namespace) -> int:
+    _plain_terminal(args.json and args.csv is None)
     if args.csv is not None and (not args.progress or args.json):
         raise CommandError(f"--csv {args.csv} prints stored progress: use it with --progress and without --json")
     if args.progress:
@@ -339,19 +460,19 @@ def run_train(args: argparse.Namespace) -> int:
                            "rehearsal that stores nothing); nothing was asked yet")
     store = None if args.no_save else _store(args)
     if store is not None:
+        store.how = _how(args)
         try:
             store.check_writable()  # before the first case, not after the session
         except ProgressError as exc:
             raise CommandError(str(exc)) from None
-        trainee = store.stored_name(trainee)  # names are case-blind: "ANA" trains as the stored "ana"
-        limit = _exams_a_day(args) if settings.exam else None
-        if limit is not None:  # before the source opens; begin_exam checks again under the file's lock
-            from dealer_assist.training.progress import ExamLimitReached, exams_on
+        trainee = _check_trainee(args, store, store.stored_name(trainee))  # case-blind: "ANA" is the stored "ana"
+        if settings.exam:  # before the source opens; begin_exam checks again under the file's lock
+            from dealer_assist.training.progress import ExamLimitReached, check_exam_limit
 
-            taken = exams_on(store.sessions(trainee), settings.label,
-                             time.strftime("%Y-%m-%d"))
-            if taken >= limit:
-                raise CommandError(str(ExamLimitReached(trainee, settings.label, taken, limit)))
+            try:
+                check_exam_limit(trainee, store.sessions(trainee), settings.label, _exams_a_day(args))
+            except ExamLimitReached as exc:
+                raise CommandError(str(exc)) from None
         if args.trainee is None:
             sys.stderr.write(f"dealer-assist: note: no --trainee given: this session is stored under {trainee!r} "
                              f"in {store.path}, with every other session run without a name; give --trainee NAME "
@@ -391,11 +512,33 @@ def run_train(args: argparse.Namespace) -> int:
                 store.record(trainee, summary, settings.label, started=session.wall_started)
             except ProgressError as exc:
                 raise CommandError(str(exc)) from None
+        if args.text and not args.json and summary is not None and ending.exit_code is None:
+            _say_stored(store, trainee, summary)   # not after SIGHUP: the terminal is gone
         if summary is None or not summary.attempts:
             _forget_unanswered(opened, trainee)
     if ending.exit_code is not None:
         return ending.exit_code  # stored, but whoever sent the signal sees that it ended the session
     return 130 if interrupted else 0  # Ctrl+C: stored, but a script still sees the interruption
+
+
+def _say_stored(store, trainee: str, summary) -> None:
+    """Under a ``--text`` summary, whose it is and where it went, then the trainee's weak spots over every
+    stored session, as the window's summary says them: a trainer at a terminal could not see that an exam was
+    filed under the right name and file (qaAD F6)."""
+    from dealer_assist.training.report import weak_lines
+
+    if store is None:
+        lines = [f"Not stored (--no-save): {trainee}'s session."]
+    elif not summary.attempts:
+        lines = [f"Nothing to store for {trainee}: no case was answered."]
+    else:
+        weak = weak_lines(store.trainee(trainee).get("categories"))
+        lines = [f"Stored for {trainee} in {store.path}."] + (["Over all your stored sessions, " + "\n".join(weak)]
+                                                             if weak else [])
+    try:
+        print("\n".join(lines), flush=True)
+    except OSError:   # the terminal failed (closed): the session is stored all the same
+        pass
 
 
 def _records(args, settings, store, trainee: str) -> dict:
@@ -451,7 +594,7 @@ def _warn_below_standard(args, settings, seed) -> None:
         return
     standard = settings.standard
     short = standard.shortfalls(settings.cases or 0, settings.mark.accuracy, settings.mark.seconds, seed,
-                                settings.house)
+                                settings.house, how=_how(args))
     if short:
         kind, _, rest = args.source.partition(":")
         if seed is None:
@@ -463,7 +606,8 @@ def _warn_below_standard(args, settings, seed) -> None:
         sys.stderr.write(f"dealer-assist: this exam is below the standard ({standard.words}): {'; '.join(short)}. "
                          f"A pass will be listed as \"passed below the standard\"; for an exam that counts, {unseeded}"
                          "keep the default --cases, --pass-accuracy and --pass-seconds and deal from the simulated "
-                         "shoe (--source sim) or a real shoe, not the shoe simulator\n")
+                         "shoe (--source sim) or a real shoe, not the shoe simulator"
+                         f"{', in the window (without --text)' if standard.window_only else ''}\n")
 
 
 def _run(args, session, store, trainee, ending):

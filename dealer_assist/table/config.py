@@ -48,7 +48,9 @@ facts.md §0.  Example (``dealer-assist run --config table.toml``)::
     exam_cases = 40           # an exam's cases, and the fewest a counted pass may have
     pass_accuracy = 98        # percent of decisions right within pass_seconds, and the lowest mark that counts
     pass_seconds = 3.0        # seconds per decision, and the most that counts
-    exam_attempts_per_day = 3 # a trainee's stored exams of one drill a day (absent: no limit)
+    exam_attempts_per_day = 3 # a trainee's stored exams of one drill in 24 hours (absent: no limit)
+    trainees = ["Ana", "Dev"] # the school's roster: train stores sessions of these names only (absent: any)
+    exam_in_window = false    # true: an exam answered on the terminal (--text) does not count
 
     [blackjack]               # a blackjack table (game = "blackjack"); checked whatever the game
     decks = 1                 # 1 to 16
@@ -111,7 +113,8 @@ class AppConfig:
     #: The ``[blackjack]`` section, read by :func:`dealer_assist.table.blackjack_state.rules_from_config`.
     blackjack: Optional[dict] = None
     #: The ``[training]`` section, checked (``exam_cases``, ``pass_accuracy`` in percent, ``pass_seconds``,
-    #: ``exam_attempts_per_day``); None: the trainer's own standard.
+    #: ``exam_attempts_per_day``, ``trainees``: the roster, a tuple, ``exam_in_window``); None: the trainer's own
+    #: standard.
     training: Optional[dict] = None
     #: The keys the file set in the baccarat table's sections ([shoe], [paytable], [limits], [table]), dotted
     #: ("table.seats", "limits.max.banker"): a blackjack table takes none of them (see :func:`blackjack_misplaced`).
@@ -140,7 +143,8 @@ SECTION_KEYS = {"shoe": ("decks", "burn", "rounds_after_cut", "cut_from_end"),
                 "paytable": ("variant", "pair_by", "pair_pays", "tie_pushes"),
                 "table": ("chips", "seats"),
                 "display": ("turbo", "sound", "fullscreen", "sim_interval", "text_scale", "dim"),
-                "training": ("exam_cases", "pass_accuracy", "pass_seconds", "exam_attempts_per_day")}
+                "training": ("exam_cases", "pass_accuracy", "pass_seconds", "exam_attempts_per_day", "trainees",
+                             "exam_in_window")}
 
 
 def _refuse_unknown(keys, known: tuple[str, ...], where: str, path: Path) -> None:
@@ -383,6 +387,15 @@ def _training(data: dict, path: Path) -> Optional[dict]:
         if out["exam_attempts_per_day"] < 1:
             raise ConfigError(f"{path}: training.exam_attempts_per_day = {out['exam_attempts_per_day']} must be 1 or "
                               "more (leave the key out for no limit)")
+    if "exam_in_window" in section:
+        out["exam_in_window"] = _typed(section, "training", "exam_in_window", False, bool, path)
+    if "trainees" in section:   # the school's roster: a stored session's trainee must be on it (qaAD F4)
+        roster = section["trainees"]
+        if not (isinstance(roster, list) and roster and all(isinstance(n, str) and 0 < len(n.strip()) <= 40
+                                                           and n.isprintable() for n in roster)):
+            raise ConfigError(f"{path}: training.trainees = {toml_value(roster)} must be a list of the school's "
+                              'trainee names, each 1 to 40 printable characters, e.g. ["Ana", "Dev"]')
+        out["trainees"] = tuple(n.strip() for n in roster)
     for key, low, high, what in (("pass_accuracy", 0.0, 100.0, "above 0 and at most 100 (percent)"),
                                  ("pass_seconds", 0.0, math.inf, "more than 0 (seconds per decision)")):
         if key in section:

@@ -26,6 +26,7 @@ def _sum_words(cards) -> str:
 class CallingDrill(Drill):
     name = "calling"
     title = "Calling the hand"
+    questions_example = 3
     categories = ("natural", "tie", "two cards each", "one third card", "both third cards")
     hard = frozenset({"both third cards", "tie"})
 

@@ -20,6 +20,13 @@ from dealer_assist.training.feed import CardFeed
 Called = Optional[Sequence[Optional[str]]]
 
 
+def case_time(drills, limit: float) -> str:
+    """`` (a case of 3 questions: 24 s)`` for an exam's terms when a case of ``drills`` asks several questions;
+    empty when each asks one: a third-card exam's terms spoke of 3 questions (qaAD F8)."""
+    most = max((d.questions_example for d in drills), default=1)
+    return f" (a case of {most} questions: {most * limit:g} s)" if most > 1 else ""
+
+
 class Drill(abc.ABC):
     """A kind of exercise.  ``categories`` are the rules it teaches, ``hard`` the ones most often missed."""
 
@@ -31,6 +38,8 @@ class Drill(abc.ABC):
     game: str = "baccarat"
     categories: tuple[str, ...] = ()
     hard: frozenset[str] = frozenset()
+    #: The questions of a typical case, the exam's terms' example of a case's time (1: none is given).
+    questions_example: int = 1
 
     @abc.abstractmethod
     def deal(self, feed: CardFeed, rng: random.Random, level: int) -> list[Case]:

@@ -120,10 +120,15 @@ def house_lines(paytable: Paytable) -> tuple[str, ...]:
     return tuple(f"House rule: {line}" for line in lines)
 
 
+#: The rule of one losing bet's amount: it pays 0.
+LOSING_BET = "losing bet: pays 0"
+
+
 def category_names(paytable: Paytable) -> dict[object, str]:
     """The category of a case won by each bet (and of its rule cases) at a table with ``paytable``.
 
-    Keys: a :class:`Bet`, ``"seven push"`` (EZ), ``"half pay"`` (Super 6), ``"tie push"``, ``"all lose"``.
+    Keys: a :class:`Bet`, ``"seven push"`` (EZ), ``"half pay"`` (Super 6), ``"tie push"``, ``"all lose"`` (a
+    case whose bets all lost), ``"losing bet"`` (one bet's amount, when it lost).
     """
     banker = paytable.banker
     if banker == STANDARD.banker:
@@ -148,6 +153,8 @@ def category_names(paytable: Paytable) -> dict[object, str]:
         names["half pay"] = f"Super 6: banker 6 pays {_ratio_words(paytable.banker_six_pays)} to 1"
     names["tie push"] = "tie push" if paytable.tie_pushes else "tie: player and banker lose"
     names["all lose"] = "all lose"
+    #: One bet's amount when that bet lost: "all lose" read as a round where every bet lost (qaAD F7).
+    names["losing bet"] = LOSING_BET
     return names
 
 
@@ -172,7 +179,7 @@ def payout_category(lines: tuple[BetResult, ...], names: dict[object, str] | Non
 
 def line_category(line: BetResult, names: dict[object, str], tie: bool = False) -> str:
     """The rule one bet's amount turns on: its own win, the commission-free table's rule that stopped it,
-    the tie that pushed or took it, else a losing bet ("all lose": it pays 0)."""
+    the tie that pushed or took it, else a losing bet (:data:`LOSING_BET`)."""
     if line.seven_push:
         return names["seven push"]
     if line.half_pay:
@@ -181,12 +188,13 @@ def line_category(line: BetResult, names: dict[object, str], tie: bool = False) 
         return names[line.bet]
     if line.result == "push" or (tie and line.bet in (Bet.PLAYER, Bet.BANKER)):
         return names["tie push"]
-    return names["all lose"]
+    return names["losing bet"]
 
 
 class PayoutDrill(Drill):
     name = "payouts"
     title = "Payouts"
+    questions_example = 3
 
     def __init__(self, paytable: Paytable = STANDARD, blackjack_rules: HouseRules | None = None,
                  blackjack_share: float = 0.2, settlement_share: float = 0.7) -> None:

@@ -14,8 +14,8 @@ exclusive ``flock`` on ``<file>.lock``, reading the file again, adding its
 own session to what is there now and writing that: the session that ends
 last no longer writes back its stale start-time copy over the other's.
 
-Trainee names are case-blind: ``Ana`` and ``ana`` are one trainee, stored
-under the spelling first used.  A name with a control character (a newline
+Trainee names are case-blind and compared in NFC: ``Ana`` and ``ana`` are one trainee, stored
+under the spelling first used (see :mod:`dealer_assist.training.names` for look-alikes).  A name with a control character (a newline
 would forge a line in ``train --progress``) is refused.
 """
 
@@ -32,7 +32,7 @@ import uuid
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
-from dealer_assist.training import seal
+from dealer_assist.training import day_limit, names, seal
 from dealer_assist.training.scoring import Summary
 
 VERSION = 1
@@ -46,23 +46,30 @@ class ProgressError(RuntimeError):
 
 
 class ExamLimitReached(ProgressError):
-    """The trainee has taken as many exams of the drill today as the school allows (nothing was stored)."""
+    """The trainee has begun as many exams of the drill in 24 hours as the school allows (nothing was stored)."""
 
-    def __init__(self, name: str, drill: str, taken: int, limit: int) -> None:
+    def __init__(self, name: str, drill: str, taken: int, limit: int, when: str = "tomorrow",
+                 edited: int = 0) -> None:
         self.taken, self.limit = taken, limit
-        super().__init__(f"{name} has taken {taken} {drill} exam{'s' if taken != 1 else ''} today, the school's "
-                         f"limit ([training] exam_attempts_per_day = {limit}): the next one can be taken tomorrow; "
-                         "practise meanwhile (train without --exam), or rehearse with --no-save (stored nowhere, "
-                         "counts for nothing); nothing was asked")
+        among = (f" (counting {edited} edited record{'s' if edited != 1 else ''} that may have been exams: an "
+                 "edit frees no attempt)" if edited else "")
+        super().__init__(f"{name} has taken {taken} {drill} exam{'s' if taken != 1 else ''} in the last 24 hours"
+                         f"{among}, the school's limit ([training] exam_attempts_per_day = {limit}): the next one "
+                         f"can be taken {when}; practise meanwhile (train without --exam), or rehearse with "
+                         "--no-save (stored nowhere, counts for nothing); nothing was asked")
 
 
-def exams_on(sessions: list, drill: str, day: str) -> int:
-    """How many of ``sessions`` are exams of ``drill`` begun on ``day`` (local ``YYYY-MM-DD``), finished or not.
-    Drills joined by commas are the same exam in any order (qaAB F10: ``payouts,calling`` and ``calling,payouts``
-    were counted apart, each with a limit of its own)."""
-    drills = set(drill.split(","))
-    return sum(1 for s in sessions if s.get("exam") is True and set(str(s.get("drill", "")).split(",")) == drills
-               and str(s.get("date", "")).startswith(day + "T"))
+def check_exam_limit(name: str, sessions: list, drill: str, limit: Optional[int], now: Optional[float] = None) -> None:
+    """Refuse (:class:`ExamLimitReached`) an exam of ``drill`` about to begin at ``now`` when the trainee's
+    stored ``sessions`` hold ``limit`` exams of it in the last 24 hours (see :mod:`day_limit`); None: no limit."""
+    if limit is None:
+        return
+    now = time.time() if now is None else now
+    found = day_limit.counted(sessions, seal.states(name, sessions), drill, now,
+                              time.strftime("%Y-%m-%d", time.localtime(now)))
+    if found.taken >= limit:
+        raise ExamLimitReached(name, drill, found.taken, limit, day_limit.next_free(sessions, found, limit),
+                               len(found.edited))
 
 
 class LockBusy(RuntimeError):
@@ -82,7 +89,8 @@ def default_store_path() -> Path:
 
 def check_name(name: object) -> str:
     """The name as stored: trimmed, 1 to 40 characters, no control characters (they forge lines in listings)."""
-    text = str(name).strip() if isinstance(name, str) else ""
+    # NFC: "Chloé" typed decomposed (as a macOS terminal sends it) was another trainee (qaAD F4)
+    text = unicodedata.normalize("NFC", name).strip() if isinstance(name, str) else ""
     if not text or len(text) > 40:
         raise TraineeNameError(name)
     bad = next((ch for ch in text if unicodedata.category(ch) in _NOT_IN_NAMES), None)
@@ -167,6 +175,9 @@ class ProgressStore:
         self.data = self._load()
         #: Trainee (case-folded) -> the ``attempt`` of the exam :meth:`begin_exam` stored for them.
         self._begun: dict[str, str] = {}
+        #: Where the sessions stored from now on are answered (``window``, ``text``, ``text-json``; None: not
+        #: said), stored as each one's ``how``: an exam a program answered read as a plain PASSED (qaAD F5).
+        self.how: Optional[str] = None
 
     @property
     def lock_path(self) -> Path:
@@ -211,6 +222,9 @@ class ProgressStore:
             raise ProgressError(what.format(f"its folder cannot be written ({exc.strerror or exc})")) from None
         if self.path.exists() and not os.access(self.path, os.W_OK):
             raise ProgressError(what.format("the file is read-only"))
+        sticky = self._sticky_problem()
+        if sticky is not None:
+            raise ProgressError(what.format(sticky))
         if self.lock_path.exists():  # every save opens it for writing: a file shared by two accounts
             try:                      # failed here, after the second account's whole session
                 os.close(os.open(self.lock_path, os.O_RDWR))
@@ -221,6 +235,22 @@ class ProgressStore:
                     f"writable like the progress file (chmod a+w {self.lock_path}), use --store to choose "
                     "another file, or --no-save to train without storing") from None
 
+    def _sticky_problem(self) -> Optional[str]:
+        """Why a save cannot replace the file (None: it can): in a folder with the sticky bit (``chmod 1777``,
+        as /tmp) only the file's owner, or the folder's, may replace it, and every save replaces it.  The
+        write probe passed there, so another account's trainee learned it after the session (qaAD F10)."""
+        try:
+            folder, st = self.path.parent.stat(), self.path.stat()
+        except OSError:
+            return None   # no file yet: this account's first save makes it
+        me = os.geteuid()
+        if not folder.st_mode & stat.S_ISVTX or me in (0, st.st_uid, folder.st_uid):
+            return None
+        return (f"its folder {self.path.parent} has the sticky bit (mode {stat.S_IMODE(folder.st_mode):o}), in "
+                f"which only a file's owner may replace it, and the file belongs to another account (uid "
+                f"{st.st_uid}), while every save replaces it; remove the sticky bit (chmod -t {self.path.parent}) "
+                "or share a folder writable by the school's group without it (chmod 2775)")
+
     # -- reading --------------------------------------------------------------
     @property
     def trainees(self) -> list[str]:
@@ -229,8 +259,8 @@ class ProgressStore:
     def stored_name(self, name: str, data: Optional[dict] = None) -> str:
         """The spelling ``name`` is stored under: names are case-blind (``ANA`` is the stored ``ana``)."""
         name = check_name(name)
-        folded = name.casefold()
-        return next((k for k in (data or self.data)["trainees"] if k.casefold() == folded), name)
+        folded = names.fold(name)
+        return next((k for k in (data or self.data)["trainees"] if names.fold(k) == folded), name)
 
     def trainee(self, name: str) -> dict:
         return self.data["trainees"].get(self.stored_name(name), {"sessions": [], "categories": {}})
@@ -261,9 +291,7 @@ class ProgressStore:
         entry = dict(self._entry(summary, drill, started), stored_at_start=True, attempt=uuid.uuid4().hex)
 
         def within_limit(stored: str, sessions: list) -> None:
-            taken = exams_on(sessions, drill, entry["date"][:10])
-            if most_a_day is not None and taken >= most_a_day:
-                raise ExamLimitReached(stored, drill, taken, most_a_day)
+            check_exam_limit(stored, sessions, drill, most_a_day)
 
         self._write(name, entry, summary, check=within_limit)
         self._begun[check_name(name).casefold()] = entry["attempt"]
@@ -299,14 +327,17 @@ class ProgressStore:
         self._begun.pop(key, None)
         return entry
 
-    @staticmethod
-    def _entry(summary: Summary, drill: str, started: Optional[float]) -> dict:
+    def _entry(self, summary: Summary, drill: str, started: Optional[float]) -> dict:
+        moment = started or time.time()
         entry = {
-            "date": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(started or time.time())),
+            "date": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(moment)),  # the trainee's clock, as shown
+            "utc": day_limit.utc_text(moment),  # what the day's limit counts by: no TZ moves it (qaAD F1)
             "drill": drill,
             **summary.to_json(),
         }
         entry["mistakes"] = entry["mistakes"][:MAX_MISTAKES_KEPT]
+        if self.how is not None:
+            entry["how"] = self.how
         return entry
 
     def _write(self, name: str, entry: dict, summary: Summary, replaces: Optional[str] = None,
@@ -318,6 +349,8 @@ class ProgressStore:
             if check is not None:
                 check(key, data["trainees"].get(key, {}).get("sessions", []))
             person = data["trainees"].setdefault(key, {"sessions": [], "categories": {}})
+            # When it was written, sealed with it: the bound on an edited record stored before it (day_limit).
+            entry["saved_utc"] = day_limit.utc_text(time.time())
             fresh = seal.sound(key, person["sessions"]) | {id(entry)}
             if replaces is not None:
                 person["sessions"] = [s for s in person["sessions"] if s.get("attempt") != replaces]
@@ -398,5 +431,6 @@ class ProgressStore:
                 Path(tmp).unlink(missing_ok=True)
                 raise
         except OSError as exc:
-            raise ProgressError(f"cannot save the training progress to {self.path}: {exc}; "
+            sticky = self._sticky_problem()   # the folder may have got the sticky bit since the check
+            raise ProgressError(f"cannot save the training progress to {self.path}: {sticky or exc}; "
                                 "the session's results are not stored; use --store to choose a writable file") from None

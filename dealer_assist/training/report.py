@@ -65,8 +65,10 @@ def drill_words(entry: Mapping) -> str:
     parts = by_drill(entry)
     if len(parts) < 2:
         return ""
+    o = entry.get("overall") if isinstance(entry.get("overall"), Mapping) else {}
+    unanswered = _count(o.get("unanswered"))
     return ", ".join(f"{name} {right}/{cases} right ({right / cases if cases else 0:.0%})"
-                     for name, right, cases in parts)
+                     for name, right, cases in parts) + (f", {unanswered} not answered" if unanswered else "")
 
 
 def weak_lines(categories: object, shown: int = SHOWN) -> list[str]:
@@ -91,15 +93,20 @@ def ordinal(n: int) -> str:
 class ExamRecord:
     """A trainee's exams of one drill (``third-card``, ``mixed``): how many were taken, and which one first
     passed at the standard (None: none yet).  A student who resits until one passes by chance shows here,
-    not only as one more line among the sessions (qaS F4)."""
+    not only as one more line among the sessions (qaS F4).  ``edited``: how many of the attempts are edited
+    records, counted whatever their exam flag reads (qaAD F3)."""
 
     drill: str
     attempts: int
     passed_at: Optional[int] = None
+    edited: int = 0
 
     @property
     def words(self) -> str:
         taken = f"{self.drill} exams: {self.attempts} attempt{'' if self.attempts == 1 else 's'}"
+        if self.edited:
+            taken += (f" ({self.edited} of them edited record{'s' if self.edited != 1 else ''}: an attempt "
+                      "whatever it reads, never a pass)")
         if self.passed_at is None:
             return f"{taken}, none passed at the standard yet"
         before = self.passed_at - 1
@@ -110,16 +117,32 @@ class ExamRecord:
         return f"{taken}, passed at the {ordinal(self.passed_at)} attempt" + (f" ({', '.join(told)})" if told else "")
 
     def to_json(self) -> dict:
-        return {"drill": self.drill, "attempts": self.attempts, "passed_at": self.passed_at}
+        return {"drill": self.drill, "attempts": self.attempts, "passed_at": self.passed_at, "edited": self.edited}
 
 
-def attempt_numbers(sessions: Sequence[Mapping]) -> list[Optional[int]]:
-    """Each session's attempt number among the trainee's exams of its drill (None: a practice session)."""
-    seen: dict[str, int] = {}
+def _attempt(entry: Mapping, state: str) -> bool:
+    """An exam, or an edited record: its exam flag may have been edited too (``"exam": false`` on a failed
+    exam took it out of the count, and made a later pass the 1st attempt; qaAD F3)."""
+    return entry.get("exam") is True or state == "edited"
+
+
+def exam_of(label: object) -> object:
+    """What makes two stored exams the same exam: their set of drills, in any order (``payouts,third-card``
+    and ``third-card,payouts``, as the day's limit counts them; qaAD F11); an unknown label, itself."""
+    from dealer_assist.training.house import drill_names
+
+    names = drill_names(label)
+    return names if names is not None else str(label)
+
+
+def attempt_numbers(sessions: Sequence[Mapping], states: Optional[Sequence[str]] = None) -> list[Optional[int]]:
+    """Each session's attempt number among the trainee's exams of its drills (None: a practice session);
+    ``states``: the sessions' seal states (an edited record is an attempt)."""
+    seen: dict[object, int] = {}
     out: list[Optional[int]] = []
-    for entry in sessions:
-        if entry.get("exam") is True:
-            drill = str(entry.get("drill", ""))
+    for entry, state in zip(sessions, states if states is not None else [""] * len(sessions)):
+        if _attempt(entry, state):
+            drill = exam_of(entry.get("drill", ""))
             seen[drill] = seen.get(drill, 0) + 1
             out.append(seen[drill])
         else:
@@ -127,19 +150,26 @@ def attempt_numbers(sessions: Sequence[Mapping]) -> list[Optional[int]]:
     return out
 
 
-def exam_records(sessions: Sequence[Mapping], counts: Sequence[bool]) -> list[ExamRecord]:
+def exam_records(sessions: Sequence[Mapping], counts: Sequence[bool],
+                 states: Optional[Sequence[str]] = None) -> list[ExamRecord]:
     """The trainee's exams per drill, in the order the drills were first examined; ``counts[i]``: session
-    ``i`` is a pass that counts (``PASSED`` at the standard, its record not edited)."""
-    attempts: dict[str, int] = {}
-    passed: dict[str, int] = {}
-    for entry, number, good in zip(sessions, attempt_numbers(sessions), counts):
+    ``i`` is a pass that counts (``PASSED`` at the standard, its record not edited); ``states``: the seal
+    states, by which an edited record is an attempt whatever it reads."""
+    states = states if states is not None else [""] * len(sessions)
+    labels: dict[object, str] = {}   # each exam under the label it was first taken as
+    attempts: dict[object, int] = {}
+    passed: dict[object, int] = {}
+    edited: dict[object, int] = {}
+    for entry, number, good, state in zip(sessions, attempt_numbers(sessions, states), counts, states):
         if number is None:
             continue
-        drill = str(entry.get("drill", ""))
+        drill = exam_of(entry.get("drill", ""))
+        labels.setdefault(drill, str(entry.get("drill", "")))
         attempts[drill] = number
+        edited[drill] = edited.get(drill, 0) + (state == "edited")
         if good and drill not in passed:
             passed[drill] = number
-    return [ExamRecord(drill, n, passed.get(drill)) for drill, n in attempts.items()]
+    return [ExamRecord(labels[drill], n, passed.get(drill), edited[drill]) for drill, n in attempts.items()]
 
 
 SESSION_COLUMNS = ("trainee", "date", "drill", "level", "exam", "cases", "right", "accuracy", "within",
@@ -193,13 +223,13 @@ def _listed(value: object) -> str:
     return "; ".join("no answer" if v is None else str(v) for v in value)
 
 
-def mistakes_csv(people: Mapping[str, Mapping]) -> str:
+def mistakes_csv(people: Mapping[str, Mapping], states: Optional[Mapping[str, Sequence[str]]] = None) -> str:
     """Every stored mistake as CSV, one row each, with the session it belongs to (its number in the trainee's
     list, as ``--progress`` lists them), what was answered, what was right and why.
 
     The window shows them on the summary, once; afterwards they were in ``--progress --json`` only, so a
     trainer going over a failed exam with the student read JSON (qaS F8).  A session keeps its first
-    50 mistakes.
+    50 mistakes.  ``states``: each trainee's seal states (an edited record has an attempt number).
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -207,7 +237,8 @@ def mistakes_csv(people: Mapping[str, Mapping]) -> str:
     for name, person in people.items():
         sessions = person.get("sessions") if isinstance(person, Mapping) else None
         sessions = sessions if isinstance(sessions, list) else []
-        for number, (entry, attempt) in enumerate(zip(sessions, attempt_numbers(sessions)), 1):
+        numbers = attempt_numbers(sessions, (states or {}).get(name))
+        for number, (entry, attempt) in enumerate(zip(sessions, numbers), 1):
             mistakes = entry.get("mistakes") if isinstance(entry.get("mistakes"), list) else []
             for m in mistakes:
                 if not isinstance(m, Mapping):
@@ -220,6 +251,17 @@ def mistakes_csv(people: Mapping[str, Mapping]) -> str:
     return out.getvalue()
 
 
+def by_drill_cell(entry: Mapping) -> str:
+    """``third-card 5/5; 35 not answered``: each drill's right of its answered cases, then the cases an
+    unfinished exam never asked, which belong to no drill ("third-card 5/5" of a 40-case exam; qaAD F9)."""
+    o = entry.get("overall") if isinstance(entry.get("overall"), Mapping) else {}
+    parts = [f"{n} {r}/{c}" for n, r, c in by_drill(entry)]
+    unanswered = _count(o.get("unanswered"))
+    if parts and unanswered:
+        parts.append(f"{unanswered} not answered")
+    return "; ".join(parts)
+
+
 def csv_cells(name: str, entry: Mapping, verdict: str, record: str, attempt: Optional[int] = None) -> dict[str, object]:
     """One session's CSV row; ``attempt``: an exam's number among the trainee's exams of its drill."""
     o = entry.get("overall") if isinstance(entry.get("overall"), Mapping) else {}
@@ -227,5 +269,5 @@ def csv_cells(name: str, entry: Mapping, verdict: str, record: str, attempt: Opt
             "level": entry.get("level", ""), "exam": "yes" if entry.get("exam") else "no",
             "cases": o.get("cases", ""), "right": o.get("right", ""), "accuracy": o.get("accuracy", ""),
             "within": o.get("within", ""), "mean_seconds": o.get("mean_seconds", ""), "verdict": verdict,
-            "by_drill": "; ".join(f"{n} {r}/{c}" for n, r, c in by_drill(entry)), "record": record,
+            "by_drill": by_drill_cell(entry), "record": record,
             "exam_attempt": "" if attempt is None else attempt}

@@ -23,6 +23,9 @@ ACCURACY = 0.98
 SECONDS = 3.0
 #: A stored exam with no "seed" key was stored before the seed was kept: it may have been seeded.
 UNKNOWN = object()
+#: Where a stored session was answered (its ``how``), in words.
+HOW = {"window": "in the trainer window", "text": "on the terminal (--text)",
+       "text-json": "through --text --json, the mode for a program driving the trainer"}
 #: What the shoe simulator (``dealer-assist shoe-sim``) says in its HELLO: its firmware, and its default device id.
 SIMULATOR_FIRMWARE = "shoesim"
 SIMULATOR_DEVICE = "SIM-0001"
@@ -50,15 +53,18 @@ class Standard:
     #: The table's house rules (see :mod:`dealer_assist.training.house`; () the defaults): an exam passed
     #: under others (an EZ table's payouts) does not count at this table.
     house: tuple[str, ...] = ()
+    #: The school's ``[training] exam_in_window``: an exam answered on the terminal (``--text``, which a
+    #: program can drive through ``--json``) does not count (qaAD F5).
+    window_only: bool = False
 
     @property
     def words(self) -> str:
         return (f"{self.cases} cases or more, {self.accuracy * 100:g}% within {self.seconds:g} s or stricter, no seed "
-                "and no shoe simulator")
+                f"and no shoe simulator{', taken in the window' if self.window_only else ''}")
 
     def shortfalls(self, cases: int, accuracy: Optional[float], seconds: Optional[float],
                    seed: object = None, house: object = None, source: object = None,
-                   drills: object = None) -> list[str]:
+                   drills: object = None, how: object = None) -> list[str]:
         """What keeps an exam with these settings below the standard, in words; empty when it meets it.
 
         ``accuracy``/``seconds`` None: the pass mark was not recorded.  ``seed`` :data:`UNKNOWN`: nor was the seed.
@@ -66,6 +72,7 @@ class Standard:
         an older dealer-assist, counted as the defaults' unless this standard's table has other rules).
         ``source``: where the cards came from (``{"spec", "hello"}``; None: not recorded, not judged).
         ``drills``: the exam's drill names; only the house rules they use are compared (None: all).
+        ``how``: where it was answered (:data:`HOW`; None: not judged; :data:`UNKNOWN`: not recorded).
         """
         from dealer_assist.training.house import for_drills, short as said
 
@@ -91,6 +98,11 @@ class Standard:
                 short.append("house rules not recorded (stored by an older dealer-assist)")
         elif house is not None and sorted(for_drills(house, drills)) != sorted(mine):
             short.append(f"taken under other house rules than this table's ({said(mine)})")
+        if self.window_only and how is not None:
+            if how is UNKNOWN:
+                short.append("not recorded whether it was taken in the window (stored by an older dealer-assist)")
+            elif how != "window":
+                short.append(f"answered {HOW.get(str(how), str(how))}, not in the window the school requires")
         return short
 
     def entry_shortfalls(self, entry: Mapping) -> list[str]:
@@ -104,7 +116,7 @@ class Standard:
         return self.shortfalls(int(entry["overall"]["cases"]), accuracy if numbers else None,
                                seconds if numbers else None, entry.get("seed", UNKNOWN),
                                tuple(house) if isinstance(house, Sequence) and not isinstance(house, str) else UNKNOWN,
-                               entry.get("source"), drill_names(entry.get("drill", "")))
+                               entry.get("source"), drill_names(entry.get("drill", "")), entry.get("how", UNKNOWN))
 
     def verdict(self, entry: Mapping) -> tuple[str, list[str]]:
         """``PASSED`` only for an exam passed at the standard; ``passed below the standard`` names what falls short.

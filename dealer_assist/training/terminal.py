@@ -25,6 +25,7 @@ from collections import deque
 from typing import Callable, Optional, TextIO
 
 from dealer_assist.training.case import AnswerError, Case
+from dealer_assist.training.drill import case_time
 from dealer_assist.training.ending import Ended
 from dealer_assist.training.feed import RESYNC, FeedError, reader_state
 from dealer_assist.training.scoring import Summary
@@ -256,7 +257,7 @@ class TextTrainer:
         if s.cases is not None and s.minutes is not None:
             size += (f" within {s.minutes:g} minutes (when the time runs out the exam ends not finished, every case "
                      "not answered failed)")
-        limit = (f"; at most {s.limit:g} s per decision (a case of 3 questions: {3 * s.limit:g} s): an answer "
+        limit = (f"; at most {s.limit:g} s per decision{case_time(self.session.drills.values(), s.limit)}: an answer "
                  "after that counts as failed" if s.limit is not None else "")
         self._say(f"Exam: {size}, no feedback until the end{limit}. Pass mark: {s.mark.words} per decision.")
 

@@ -31,9 +31,10 @@ from typing import Optional
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (QAbstractScrollArea, QFrame, QLabel, QLineEdit, QProgressBar, QScrollArea,
-                               QStackedLayout, QTextEdit, QVBoxLayout, QHBoxLayout, QWidget)
+                               QSizePolicy, QStackedLayout, QTextEdit, QVBoxLayout, QHBoxLayout, QWidget)
 
 from dealer_assist.training.case import AnswerError, Attempt, Case
+from dealer_assist.training.drill import case_time
 from dealer_assist.training.feed import FeedClosed, FeedError
 from dealer_assist.training.progress import LockBusy, ProgressError, ProgressStore
 from dealer_assist.training.report import weak_lines
@@ -65,6 +66,9 @@ UNIT_MAX, UNIT_MIN = 22.0, 11.0
 #: The verdict's sizes, as parts of the unit: the largest at which it fits :data:`VERDICT_SHARE` of the height.
 VERDICT_SIZES = (1.6, 1.3, 1.1, 0.9, 0.8)
 VERDICT_SHARE = 0.45
+#: The sizes, as parts of the unit, the text beside the cards is tried at until it fits beside them whole.
+CONTEXT_SIZES = (1.1, 1.0, 0.9, 0.8, 0.7, 0.6)
+HOUSE = "House rule: "
 #: Keys that scroll the feedback and the summary's mistakes: a step, a page, or to an end.
 SCROLL_KEYS = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1, Qt.Key.Key_PageDown: 2, Qt.Key.Key_PageUp: -2,
                Qt.Key.Key_End: 3, Qt.Key.Key_Home: -3}
@@ -115,6 +119,17 @@ class _Loader(QObject):
                 self.broken.emit(f"{type(exc).__name__}: {exc}")
 
         threading.Thread(target=work, name="trainer-deal", daemon=True).start()
+
+
+def context_text(lines: tuple[str, ...]) -> str:
+    """The text beside a case's cards: what the case is about (the result, each bet) first, then the table's
+    house rules on one line, ``House rules: ...; ...``: one line each, listed before the bets, pushed the
+    bets out of sight at an EZ table (qaAD F13)."""
+    rules = [line.removeprefix(HOUSE) for line in lines if line.startswith(HOUSE)]
+    rest = [line for line in lines if not line.startswith(HOUSE)]
+    if len(rules) > 1:
+        return "\n".join(rest + ["House rules: " + "; ".join(rules)])
+    return "\n".join(rest + [HOUSE + rule for rule in rules])
 
 
 def _label(px: float, bold: bool = False, colour=theme.TEXT) -> QLabel:
@@ -171,6 +186,9 @@ class TrainerWindow(QWidget):
         table.addWidget(self.view, 3)
         self.context = self._size(_label(unit * 1.1), 1.1)
         self.context.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # Its height is the cards' row's, its font fitted to it (_fit_context): a long text had held the window
+        # taller than the screen's 540 px, the rest cut off at its foot (qaAD F13).
+        self.context.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         table.addWidget(self.context, 2)
         col.addLayout(table, 5)
         self._column, self._table_at = col, col.count() - 1
@@ -299,6 +317,16 @@ class TrainerWindow(QWidget):
         self.feedback_area.setMinimumHeight(int(self._unit * 5))
         if self.summary is not None:
             self._fit_verdict()
+        self._fit_context()
+
+    def _fit_context(self) -> None:
+        """The text beside the cards at the largest size at which it fits beside them whole: under five
+        house-rule lines a payout case's last bets were cut off, with no mark that more were there (qaAD F13)."""
+        room, width = self.view.height(), self.context.width()
+        for factor in CONTEXT_SIZES:
+            self.context.setFont(theme.font(self._unit * factor))
+            if self.context.heightForWidth(width) <= room:
+                break
 
     def _fit_feedback(self) -> None:
         long = self.feedback.text().count("\n") >= LONG_FEEDBACK
@@ -364,7 +392,7 @@ class TrainerWindow(QWidget):
                 else "Cases until you end it")
         terms = [f"{size}, no feedback until the end."]
         if s.limit is not None:
-            terms.append(f"At most {s.limit:g} s per decision (a case of 3 questions: {3 * s.limit:g} s): "
+            terms.append(f"At most {s.limit:g} s per decision{case_time(self.session.drills.values(), s.limit)}: "
                          "an answer after that counts as failed.")
         if s.minutes is not None and s.cases is not None:
             terms.append(f"{s.minutes:g} minutes in all: cases not answered when the time is up count as failed.")
@@ -439,7 +467,8 @@ class TrainerWindow(QWidget):
         self._open = True
         self.title.setText(f"{self.session.drills[case.drill].title}: {case.title}")
         self.view.show_case(case)
-        self.context.setText("\n".join(case.context))
+        self.context.setText(context_text(case.context))
+        self._fit_context()
         self._show_question()
         self._started = self.session.clock()
         self.settle.shown()
