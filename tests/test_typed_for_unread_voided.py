@@ -25,6 +25,16 @@ def unread(s, count: int, first_seq: int = 2) -> None:
         s.handle(Unreadable(CAMERA, time.time(), seq=first_seq + n))
 
 
+def one_unread_typed(path) -> TableSession:
+    """9♠ read (P1), the next card unread, Q♥ typed for it (B1): the wait over."""
+    s = table(path)
+    s.deal()
+    read(s, "9S", 1)
+    unread(s, 1)
+    assert s.enter_card("QH") is None
+    return s
+
+
 def titles(s) -> list[str]:
     return [a.title for a in s.snapshot.alerts]
 
@@ -65,11 +75,7 @@ def test_the_last_card_typed_for_unread_cards_voided_is_due_again(tmp_path, coun
 
 def test_a_void_of_the_read_played_after_the_wait_brings_no_wait_back(tmp_path):
     """The card voided is the read played after the typed one, not the typed card: nothing is missing."""
-    s = table(tmp_path / "j.sqlite")
-    s.deal()
-    read(s, "9S", 1)
-    unread(s, 1)
-    assert s.enter_card("QH") is None
+    s = one_unread_typed(tmp_path / "j.sqlite")
     read(s, "2C", 3)  # played at once: the wait is over
     assert layout(s) == [("9S", "P1"), ("QH", "B1"), ("2C", "P2")]
     assert s.void_last_card(why="misread") is None
@@ -82,11 +88,7 @@ def test_a_void_of_the_read_played_after_the_wait_brings_no_wait_back(tmp_path):
 def test_a_replay_shows_the_wait_back_after_the_typed_card_is_voided(tmp_path):
     """A pit boss replaying the round sees UNREADABLE CARD come back with the void, as the croupier did."""
     path = tmp_path / "j.sqlite"
-    s = table(path)
-    s.deal()
-    read(s, "9S", 1)
-    unread(s, 1)
-    assert s.enter_card("QH") is None
+    s = one_unread_typed(path)
     assert s.void_last_card(why="typed wrong") is None
     s.close()
     shown = replayed(path, TableSession(RULES, None, odds=False))
@@ -170,11 +172,7 @@ def test_an_unsure_read_waiting_when_the_wait_comes_back_waits_under_it(tmp_path
     """rev22 R22-7: Q♥ typed ended the wait, an unsure 2♣ then waited in the confirm strip, V took Q♥ back:
     Enter played 2♣ at B1, where the unread card still lay."""
     path = tmp_path / "j.sqlite"
-    s = table(path)
-    s.deal()
-    read(s, "9S", 1)
-    unread(s, 1)
-    assert s.enter_card("QH") is None
+    s = one_unread_typed(path)
     s.handle(CardRead(parse_card("2C"), CAMERA, time.time(), confidence=0.5, seq=3,
                       candidates=(parse_card("2C"), parse_card("2S"))))
     assert s.void_last_card(why="typed wrong") is None
@@ -205,11 +203,7 @@ def test_the_last_card_due_after_a_dropped_read_voided_is_due_again(tmp_path):
 def test_after_a_restart_between_the_typed_card_and_its_void_the_alert_comes_back_too(tmp_path):
     """rev22 R22-8: the wait came back without UNREADABLE CARD until another restart."""
     path = tmp_path / "j.sqlite"
-    s = table(path)
-    s.deal()
-    read(s, "9S", 1)
-    unread(s, 1)
-    assert s.enter_card("QH") is None
+    s = one_unread_typed(path)
     s.close()
     s = table(path)
     assert "UNREADABLE CARD" not in titles(s)

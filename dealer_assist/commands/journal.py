@@ -437,11 +437,10 @@ def _warn_unverified(path: str, report, guarded: bool, doing: str) -> None:
 
 # --------------------------------------------------------------------------- summary
 
-def run_summary(args: argparse.Namespace) -> int:
-    from dealer_assist.table.export import JournalChangedError, iter_rounds
-    from dealer_assist.table.export_plan import plan_records
-    from dealer_assist.table.journal import JournalError
-    from dealer_assist.table.shift_totals import ShiftTimeError, parse_time, shift_totals
+def _window(args: argparse.Namespace, what: str) -> tuple:
+    """``--from`` and ``--to`` as moments (None where not given); refused when --to is not after --from (no round
+    can ``what`` between them)."""
+    from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
 
     try:
         since = parse_time(args.since) if args.since else None
@@ -449,7 +448,17 @@ def run_summary(args: argparse.Namespace) -> int:
     except ShiftTimeError as exc:
         raise CommandError(f"--from/--to: {exc}") from None
     if since is not None and until is not None and until <= since:
-        raise CommandError(f"--to {args.until} is not after --from {args.since}: no round can end between them")
+        raise CommandError(f"--to {args.until} is not after --from {args.since}: no round can {what} between them")
+    return since, until
+
+
+def run_summary(args: argparse.Namespace) -> int:
+    from dealer_assist.table.export import JournalChangedError, iter_rounds
+    from dealer_assist.table.export_plan import plan_records
+    from dealer_assist.table.journal import JournalError
+    from dealer_assist.table.shift_totals import shift_totals
+
+    since, until = _window(args, "end")
     with _open(args.path) as journal:
         try:
             report, guarded = _checked(journal, args, "summed", "sum")
@@ -528,12 +537,9 @@ def run_rounds(args: argparse.Namespace) -> int:
         raise CommandError("--at names one moment: give it without --from/--to (those list the rounds between two)")
     try:
         at = parse_time(args.at) if args.at else None
-        since = parse_time(args.since) if args.since else None
-        until = parse_time(args.until) if args.until else None
     except ShiftTimeError as exc:
-        raise CommandError(f"--at/--from/--to: {exc}") from None
-    if since is not None and until is not None and until <= since:
-        raise CommandError(f"--to {args.until} is not after --from {args.since}: no round can begin between them")
+        raise CommandError(f"--at: {exc}") from None
+    since, until = _window(args, "begin")
     with _open(args.path) as journal:
         try:
             report, guarded = _checked(journal, args, "listed", "list")
