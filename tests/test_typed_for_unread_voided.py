@@ -14,8 +14,10 @@ import pytest
 from dealer_assist.cards import parse_card
 from dealer_assist.events import CardRead, Unreadable
 from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TableRules
 from replayed_journals import replayed
 from test_two_unread_in_a_row import CAMERA, RULES, layout, read, table
 
@@ -222,4 +224,49 @@ def test_at_blackjack_the_card_that_closed_the_bets_typed_for_an_unread_one_and_
     assert s.void_last(why="typed wrong") is None and s.state.round is None
     read(s, "2C", 2)
     assert s.snapshot.pending is not None and s.snapshot.pending.card.code == "2C"
+    s.close()
+
+
+def test_a_void_of_a_card_that_counted_for_no_wait_makes_none_due(tmp_path):
+    """rev23 R23-1: after the dropped read's hold had its card (J♦ at P2), 2♣ typed as well (the dropped read was a
+    card) and voided made a card "still untyped" again: Enter was refused with every card typed."""
+    s = two_unread_one_typed_read_dropped(tmp_path / "j.sqlite")
+    assert s.enter_card("JD") is None and s.enter_card("2C") is None
+    assert s.void_last_card(why="2C was wrong after all") is None
+    read(s, "4D", 5)
+    assert s.confirm_pending() is None
+    assert layout(s) == [("9S", "P1"), ("KD", "B1"), ("JD", "P2"), ("4D", "B2")]
+    s.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_a_burn_card_typed_for_an_unread_one_and_voided_is_due_again(tmp_path, restart):
+    """rev23 R23-2: the new deck's first card unread, 4♥ typed for it (burned), voided: the read waiting behind
+    it was then burned in its place, and the round's first card after it."""
+    path = tmp_path / "j.sqlite"
+    rules = BlackjackTableRules(burn_cards=2)
+    s = BlackjackSession(rules, journal=Journal.open(path))
+    unread(s, 1, first_seq=1)
+    read(s, "8C", 2)
+    assert s.enter_card("4H") is None and s.state.burned == (parse_card("4H"),)
+    assert s.void_last(why="typed wrong") is None
+    if restart:
+        s.close()
+        s = BlackjackSession(rules, journal=Journal.open(path))
+    assert "UNREADABLE CARD" in titles(s) and s.snapshot.cards_due == 1
+    assert s.confirm_pending() is not None and s.state.burned == ()
+    assert s.enter_card("4D") is None and s.confirm_pending() is None
+    assert s.state.burned == (parse_card("4D"), parse_card("8C")) and s.state.burn_left == 0
+    s.close()
+
+
+def test_at_baccarat_the_burn_card_typed_for_an_unread_one_and_voided_is_due_again(tmp_path):
+    """The shoe's first card (the burn's shown card) unread, 2♥ typed for it, voided (V): the next read waits."""
+    s = TableSession(TableRules(), Journal.open(tmp_path / "j.sqlite"), odds=False)
+    unread(s, 1, first_seq=1)
+    assert s.enter_card("2H") is None and "UNREADABLE CARD" not in titles(s)
+    assert s.void_last_card(why="typed wrong") is None
+    assert "UNREADABLE CARD" in titles(s) and s.state.shoe.burned == ()
+    read(s, "9C", 2)
+    assert s.snapshot.pending is not None and s.snapshot.cards_due == 1
     s.close()

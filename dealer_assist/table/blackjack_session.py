@@ -199,7 +199,7 @@ class BlackjackSession(SessionCore):
     def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)
         """Whether a journaled correction took the last card played back: a card's void, or the deal's with the card
         that closed the bets (rev22 R22-11: the card typed for an unread first card, voided so, was not due again)."""
-        return payload.get("op") == "void" and (payload.get("voided") == "card"
+        return payload.get("op") == "void" and (payload.get("voided") in ("card", "burn")
                                                 or payload.get("voided") == "deal" and bool(payload.get("cards")))
 
     def __init__(self, rules: Optional[BlackjackTableRules] = None, journal: Any = None, *, roster: Any = None,

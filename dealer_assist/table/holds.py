@@ -109,6 +109,12 @@ PARKED = "parked"
 PLACED_KINDS = ("card_assigned", "card_refused", "card_held", "shoe_burn")
 
 
+def places_a_card(kind: str, payload: dict) -> bool:
+    """Whether a journal entry puts a card in play (a round's card, a held one dealt, a burn card named): the last
+    card V may take back, by whatever hand it came."""
+    return kind == "card_assigned" or kind == "shoe_burn" and bool(payload.get("cards"))
+
+
 def places_a_read(payload: dict, kind: str) -> bool:
     """Whether a journal entry of :data:`PLACED_KINDS` places a card a source read: not a burn done face
     down (B) or skipped, nor held cards dealt, nor a card typed that answers no read."""

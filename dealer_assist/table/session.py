@@ -205,8 +205,8 @@ class TableSession(SessionCore):
 
     @staticmethod
     def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)
-        """Whether a journaled correction took the last card played back."""
-        return payload.get("op") == "void_card"
+        """Whether a journaled correction took the last card played back (a round's, or a burn card shown)."""
+        return payload.get("op") in ("void_card", "void_burn")
 
     def __init__(self, rules: TableRules = TableRules(), journal: Any = None, *, odds: bool = True,
                  supervisors: Any = None, clock: Callable[[], float] = time.time) -> None:
@@ -581,7 +581,7 @@ class TableSession(SessionCore):
                                                               if len(state.shoe.burned) == 1 else
                                                               f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
                               expected)
-        if error is None and card:
+        if error is None:
             self._card_voided()
         return error
 

@@ -30,7 +30,7 @@ from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_UNREAD,
-                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, READ_BEFORE_A_STOP,
+                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, several_unread_asked,
                                        places_a_read)
@@ -361,6 +361,9 @@ class SessionCore(abc.ABC):
         self._typed_for_open: dict[int, int] = {}
         #: The wait the last card typed ended, until another card is placed (see EndedWait).
         self._ended: Optional[EndedWait] = None
+        #: The cards played in this round, last ones last: the hold each was typed for (None: none), so that a void
+        #: makes a card due again only if the card it takes back counted for it (rev23 R23-1).
+        self._placements: list[Optional[int]] = []
         #: The read held behind lost frames for which a card was typed, and the one whose first Enter asked
         #: "no card was missed?" (see confirm_pending): either answers FRAMES LOST for it.
         self._typed_before: Optional[CardRead] = None
@@ -591,8 +594,9 @@ class SessionCore(abc.ABC):
         Once stopped nothing more is written: a round's outcome that failed is not followed by its
         settlement (the journal would pay a round it never saw end).
         """
-        if kind == "card_assigned":
+        if places_a_card(kind, payload):
             self._ended = self._replay_ended = None  # the last card played is this one, not one typed for a wait
+            self._placements = [*self._placements[-15:], None]
         if self._journal is None:
             self._counts.note(kind, payload)
             return True
@@ -772,13 +776,14 @@ class SessionCore(abc.ABC):
 
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
-        self._hold_of, self._cards_due, self._typed_for_open, self._ended = {}, {}, {}, None
+        self._hold_of, self._cards_due, self._typed_for_open, self._ended, self._placements = {}, {}, {}, None, []
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
             settles = False  # whether the live table settled the waits' alerts here (_settle_hold_alerts)
-            if kind == "card_assigned":
-                self._ended = None  # as live (_write)
+            if places_a_card(kind, payload):  # as live (_write)
+                self._ended = None
+                self._placements = [*self._placements[-15:], None]
             if kind == "card_unreadable" and isinstance(payload.get("source"), str):
                 zone, codes = payload.get("zone"), payload.get("candidates")
                 self._note_zone(payload["source"], payload.get("why"),
@@ -800,7 +805,7 @@ class SessionCore(abc.ABC):
                 elif payload.get("op") == "void_round":  # as live (_misdealt): the cards missing went aside
                     waiting_hold = queue[0][1] if queue else None
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
-                    self._ended = None
+                    self._ended, self._placements = None, []
                     if not self._hold_of:
                         alerts.clear()
                 continue
@@ -817,7 +822,7 @@ class SessionCore(abc.ABC):
             elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 waiting_hold = queue[0][1] if queue else None
                 self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
-                self._ended = None
+                self._ended, self._placements = None, []
                 settles = True
             elif kind == "alert_dismissed":
                 codes = [c for c in payload.get("codes") or () if isinstance(c, str)]
@@ -1536,6 +1541,8 @@ class SessionCore(abc.ABC):
         many were typed as it waits for (True), else it waits for one fewer.  A hold for cards that may be
         several only stops counting: Enter on its read still ends it."""
         why, number = self._hold_of[source]
+        if self._placements:
+            self._placements[-1] = number  # the card just played counts for this hold
         due = self._cards_due.get(number, 1) - 1
         if due > 0:
             self._cards_due[number] = due
@@ -1561,8 +1568,9 @@ class SessionCore(abc.ABC):
         next read was played where the second unread card still lay untyped).  If it was the card that ended
         such a wait, the wait is back, its alerts with it (rev21 R2).  The wait the void made longer is
         returned (its alerts: those to show again), for a restart to do the same."""
+        counted = self._placements.pop() if self._placements else None
         for source, (why, number) in self._hold_of.items():
-            if self._typed_for_open.get(number, 0) > 0:
+            if number == counted and self._typed_for_open.get(number, 0) > 0:
                 self._typed_for_open[number] -= 1
                 # A hold for cards that may be several counts from none once its carried ones are typed (R22-1).
                 self._due_again(source, why, number,
@@ -1618,6 +1626,7 @@ class SessionCore(abc.ABC):
                 self._cards_due[self._holds_opened] = self._cards_due.pop(number)
             if number in self._typed_for_open:
                 self._typed_for_open[self._holds_opened] = self._typed_for_open.pop(number)
+            self._placements = [self._holds_opened if n == number else n for n in self._placements]
         elif not why:
             self._hold_next(source, AFTER_A_REJECTION)
 
@@ -1658,7 +1667,7 @@ class SessionCore(abc.ABC):
         waiting for the croupier was of the old shoe: it is dropped, by name, rather than taken as the new
         shoe's first card (its burn)."""
         self._hold_of.clear()
-        self._ended = None
+        self._ended, self._placements = None, []
         # What the alerts told of was the old shoe's (a card to type now would go into the new one, a jam,
         # lost frames): only a watched condition's alert stays (a link, the disk).  A restart, which reads
         # the journal back to the new shoe, shows the same (QA).
@@ -1697,7 +1706,7 @@ class SessionCore(abc.ABC):
         waits for it (QA: a read dropped at a round's end held the next round's first card).  A read
         still waiting is the croupier's to answer as it is."""
         self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[1] == self._pending_hold}
-        self._ended = None
+        self._ended, self._placements = None, []
         self._settle_hold_alerts()
 
     def _typed_in_place(self) -> None:
