@@ -4,6 +4,7 @@ Enter).  The burn card is out of the deck (the odds leave it out, the deck check
 
 from __future__ import annotations
 
+import json
 import time
 from decimal import Decimal
 
@@ -15,7 +16,7 @@ from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableError, BlackjackTableRules, rules_from_config
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.rules_record import RulesMismatchError
-from replayed_journals import journal_entries, replayed
+from replayed_journals import journal_command, journal_entries, replayed
 from test_serial_restarts import Rig, frame, hello
 from test_two_unread_in_a_row import CAMERA
 from polling import wait_for
@@ -189,3 +190,14 @@ def test_b_at_a_table_that_burns_none_says_so(tmp_path):
     refused = s.skip_burn()
     assert refused is not None and "burns none" in refused and "burn_cards" in refused
     s.close()
+
+
+def test_the_export_marks_a_burn_card_taken_back(tmp_path):
+    """rev23 R23-4: a burn card voided (Backspace) stood in the export's ``other`` as burned, unmarked."""
+    path = tmp_path / "j.sqlite"
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+    assert s.enter_card("7D") is None and s.void_last(why="typed wrong") is None and s.enter_card("7H") is None
+    s.close()
+    record = json.loads(journal_command(path, "export", "--format", "json").splitlines()[0])
+    burns = [(o["cards"], o.get("voided_by")) for o in record["other"] if o["kind"] == "shoe_burn"]
+    assert burns[0][0] == ["7D"] and isinstance(burns[0][1], int) and burns[1] == (["7H"], None)

@@ -362,6 +362,10 @@ def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int)
         _take_back_settlement(record, seq)
     elif op == "void" and payload.get("voided") in ("card", "deal"):  # blackjack
         _void_cards(record, 1 if payload["voided"] == "card" else len(payload.get("cards") or ()), seq)
+    elif op == "void_burn" or op == "void" and payload.get("voided") == "burn":  # a burn card taken back (rev23 R23-4)
+        burned = [e for e in record["other"] if e.get("kind") == "shoe_burn" and e.get("cards") and "voided_by" not in e]
+        if burned:
+            burned[-1]["voided_by"] = seq
     elif payload.get("action") == "void_settlement":
         record["settlement_voided"] = True
     if payload.get("settlement_taken_back"):  # settled again when the round is played on

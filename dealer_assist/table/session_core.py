@@ -1409,7 +1409,7 @@ class SessionCore(abc.ABC):
             self.alert(f"noise:{event.source}", "warning", "FRAMES FAIL THE CRC",
                        f"{event.source}: {crc} of {NOISE_LINES} lines in {_span(event.t - start)} came whole but "
                        "failed the CRC; cards still read are checked, but a card may be lost",
-                       "the device computes another CRC than CRC-16/XMODEM (hardware/PROTOCOL.md 3): `dealer-assist "
+                       "the device computes another CRC than CRC-16/XMODEM (hardware/PROTOCOL.md 4): `dealer-assist "
                        "listen` names the one it sends; have its firmware mended")
         elif seen + 1 == NOISE_LINES:
             self.alert(f"noise:{event.source}", "warning", "NOISE ON THE SHOE'S LINE",
