@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -201,3 +202,13 @@ def test_the_export_marks_a_burn_card_taken_back(tmp_path):
     record = json.loads(journal_command(path, "export", "--format", "json").splitlines()[0])
     burns = [(o["cards"], o.get("voided_by")) for o in record["other"] if o["kind"] == "shoe_burn"]
     assert burns[0][0] == ["7D"] and isinstance(burns[0][1], int) and burns[1] == (["7H"], None)
+
+
+def test_a_journaled_burn_replays_as_a_burn_whatever_box_it_names():
+    """rev23 R23-8: a burn journaled with a camera's box (the code of an hour of 2026-12-06 burned those) restarted
+    as the seat's card: the hand it never had."""
+    from dealer_assist.table.blackjack_state import BlackjackState, apply
+
+    state = apply(replace(BlackjackState.new(BURNS_ONE), bets=((1, Decimal("10")),)),
+                  {"op": "card", "card": "9S", "zone": "seat 1", "cards": ["9S"], "burn_left": 0})
+    assert state.burned == (parse_card("9S"),) and state.round is None

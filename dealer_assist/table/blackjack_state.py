@@ -554,7 +554,7 @@ def _card(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     if state.phase == BlackjackPhase.SETTLED:
         raise CardAfterRoundError(card)
     if state.phase == BlackjackPhase.BETTING and state.burn_left:
-        if not op.get("zone"):
+        if not op.get("zone") or op.get("cards"):  # ``cards``: journaled as a burn, replayed as one (rev23 R23-8)
             return _burn(state, card, op)
         # Seen lying in a box of the layout: a round's card, the burn done unrecorded (rev22 R22-13: a layout
         # camera's seat-1 card was burned when B was forgotten, and the seat stayed empty).
