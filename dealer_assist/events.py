@@ -221,6 +221,8 @@ class FrameDropped:
     reason: str
     raw: bytes = field(default=b"", repr=False)
     why: str = ""
+    #: A ``crc`` line whole but for its CRC, which is this look-alike CRC: the device's CRC, not line noise.
+    crc_named: str = ""
 
 
 @dataclass(frozen=True)

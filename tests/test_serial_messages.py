@@ -149,7 +149,7 @@ def test_whole_lines_failing_the_crc_are_said_to_be_the_devices_crc_not_the_baud
         alert = table.alert("noise:serial:shoe")
     finally:
         table.close()
-    assert alert.title == "FRAMES FAIL THE CRC" and "failed the CRC" in alert.text
+    assert alert.title == "FRAMES FAIL THE CRC" and "another CRC than CRC-16/XMODEM (the last: the CRC-16/CCITT-FALSE" in alert.text
     assert "baud" not in alert.action and "listen" in alert.action
 
 

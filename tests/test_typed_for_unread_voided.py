@@ -270,3 +270,21 @@ def test_at_baccarat_the_burn_card_typed_for_an_unread_one_and_voided_is_due_aga
     read(s, "9C", 2)
     assert s.snapshot.pending is not None and s.snapshot.cards_due == 1
     s.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_two_voids_back_to_the_card_typed_for_an_unread_one_bring_the_wait_back(tmp_path, restart):
+    """rev23 R23-6: Q♥ typed for the unread card, 4♦ read and played after it, both voided (V, V): the wait came
+    back only when Q♥ was the card voided first, and the next read took the unread card's place."""
+    path = tmp_path / "j.sqlite"
+    s = one_unread_typed(path)
+    read(s, "4D", 3)
+    assert s.void_last_card(why="misread") is None and "UNREADABLE CARD" not in titles(s)
+    if restart:
+        s.close()
+        s = table(path)
+    assert s.void_last_card(why="typed wrong") is None
+    assert "UNREADABLE CARD" in titles(s)
+    read(s, "5H", 4)
+    assert s.snapshot.pending is not None and s.snapshot.cards_due == 1 and layout(s) == [("9S", "P1")]
+    s.close()

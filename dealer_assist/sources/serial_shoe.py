@@ -657,7 +657,7 @@ class SerialShoe(CardSource):
         if card:
             self._card_cut = True
             self._cut_maybe = self._cut_maybe or may_be_cut(error.raw)
-        self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw, error.why))
+        self._emit(FrameDropped(self.name, self._clock(), error.reason, error.raw, error.why, error.crc_named))
 
     def _line_plain(self, line: bytes) -> None:
         try:

@@ -57,9 +57,11 @@ def crc16(data: bytes) -> int:
 class FrameError(ValueError):
     """A line that is not a valid frame.  ``reason`` is ``crc``, ``too_long`` or ``malformed``."""
 
-    def __init__(self, reason: str, raw: bytes, why: str) -> None:
+    def __init__(self, reason: str, raw: bytes, why: str, crc_named: str = "") -> None:
         self.reason = reason
         self.raw = bytes(raw)
+        #: A line whole but for its CRC, which is the look-alike CRC named here (a firmware's CRC, not noise).
+        self.crc_named = crc_named
         #: What exactly was wrong (the CRC expected, the field refused): an integrator's first question.
         self.why = why
         shown = self.raw[:40].decode("ascii", "backslashreplace")
@@ -334,7 +336,8 @@ def parse_frame(line: bytes) -> Frame:
         alike = look_alike_crc(body, int(check, 16))
         raise FrameError(DROP_CRC, raw, f"CRC {check.decode()} does not match {crc16(body):04X}, the "
                                         "CRC-16/XMODEM of the bytes between $ and *"
-                                        + (f": {check.decode().upper()} is {alike} (PROTOCOL.md 4)" if alike else ""))
+                                        + (f": {check.decode().upper()} is {alike} (PROTOCOL.md 4)" if alike else ""),
+                         alike)
     text = body.decode("ascii")
     parts = text.split(",")
     if len(parts) < 2:

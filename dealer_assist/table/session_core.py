@@ -359,8 +359,10 @@ class SessionCore(abc.ABC):
         self._cards_due: dict[int, int] = {}
         #: Per hold still waiting for more cards, how many typed for it are in play (a void takes one back).
         self._typed_for_open: dict[int, int] = {}
-        #: The wait the last card typed ended, until another card is placed (see EndedWait).
-        self._ended: Optional[EndedWait] = None
+        #: The waits a card typed ended in this round, by hold number (see EndedWait), and the last of them: a void of
+        #: that card (the last card played, as :attr:`_placements` tells) brings its wait back.
+        self._ended: dict[int, EndedWait] = {}
+        self._last_ended: Optional[int] = None
         #: The cards played in this round, last ones last: the hold each was typed for (None: none), so that a void
         #: makes a card due again only if the card it takes back counted for it (rev23 R23-1).
         self._placements: list[Optional[int]] = []
@@ -595,7 +597,7 @@ class SessionCore(abc.ABC):
         settlement (the journal would pay a round it never saw end).
         """
         if places_a_card(kind, payload):
-            self._ended = self._replay_ended = None  # the last card played is this one, not one typed for a wait
+            self._replay_ended = self._last_ended = None  # the last card played is this one, not one typed for a wait
             self._placements = [*self._placements[-15:], None]
         if self._journal is None:
             self._counts.note(kind, payload)
@@ -776,13 +778,13 @@ class SessionCore(abc.ABC):
 
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
-        self._hold_of, self._cards_due, self._typed_for_open, self._ended, self._placements = {}, {}, {}, None, []
+        self._hold_of, self._cards_due, self._typed_for_open, self._ended, self._placements = {}, {}, {}, {}, []
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
             settles = False  # whether the live table settled the waits' alerts here (_settle_hold_alerts)
             if places_a_card(kind, payload):  # as live (_write)
-                self._ended = None
+                self._last_ended = None
                 self._placements = [*self._placements[-15:], None]
             if kind == "card_unreadable" and isinstance(payload.get("source"), str):
                 zone, codes = payload.get("zone"), payload.get("candidates")
@@ -805,7 +807,7 @@ class SessionCore(abc.ABC):
                 elif payload.get("op") == "void_round":  # as live (_misdealt): the cards missing went aside
                     waiting_hold = queue[0][1] if queue else None
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
-                    self._ended, self._placements = None, []
+                    self._ended, self._placements = {}, []
                     if not self._hold_of:
                         alerts.clear()
                 continue
@@ -822,7 +824,7 @@ class SessionCore(abc.ABC):
             elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 waiting_hold = queue[0][1] if queue else None
                 self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
-                self._ended, self._placements = None, []
+                self._ended, self._placements = {}, []
                 settles = True
             elif kind == "alert_dismissed":
                 codes = [c for c in payload.get("codes") or () if isinstance(c, str)]
@@ -891,14 +893,13 @@ class SessionCore(abc.ABC):
                 if left is not None:
                     hold_next(*left)
             if settles and not self._hold_of:
-                if self._ended is not None and not self._ended.alerts:  # as live (_settle_hold_alerts)
-                    self._ended = replace(self._ended, alerts=tuple(alerts.values()))
+                self._stash_alerts(tuple(alerts.values()))  # as live (_settle_hold_alerts)
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
             hold_next(*refusal)
-        if self._ended is not None:  # a V after the restart shows them as live (rev22 R22-8)
-            self._ended = replace(self._ended, alerts=tuple(
-                self._alert_of(a) if isinstance(a, dict) else a for a in self._ended.alerts))
+        for number, ended in self._ended.items():  # a V after the restart shows them as live (rev22 R22-8)
+            self._ended[number] = replace(ended, alerts=tuple(
+                self._alert_of(a) if isinstance(a, dict) else a for a in ended.alerts))
         self._pending_hold = None  # the read waiting first waits under its hold again (_wait_again)
         # Standing as live (a typed card's refusal with no wait behind it too), in the order they were raised:
         # the top alert is the one the croupier saw on top.
@@ -1402,13 +1403,14 @@ class SessionCore(abc.ABC):
         start, seen, crc = self._noise_window.get(event.source, (event.t, 0, 0))
         if _past(event.t, start, NOISE_WINDOW):
             start, seen, crc = event.t, 0, 0
-        crc += event.reason == "crc"
+        crc += bool(event.crc_named)
         self._noise_window[event.source] = (start, seen + 1, crc)
         if seen + 1 == NOISE_LINES and crc * 2 > NOISE_LINES:
-            # Whole lines failing the CRC are no noise: a device computing another CRC (qaAC F2).
+            # Whole lines carrying a look-alike CRC are no noise: a device computing another CRC (qaAC F2).
             self.alert(f"noise:{event.source}", "warning", "FRAMES FAIL THE CRC",
-                       f"{event.source}: {crc} of {NOISE_LINES} lines in {_span(event.t - start)} came whole but "
-                       "failed the CRC; cards still read are checked, but a card may be lost",
+                       f"{event.source}: {crc} of {NOISE_LINES} lines in {_span(event.t - start)} came whole, each "
+                       f"with another CRC than CRC-16/XMODEM (the last: {event.crc_named or 'a look-alike'}); cards "
+                       "still read are checked, but a card may be lost",
                        "the device computes another CRC than CRC-16/XMODEM (hardware/PROTOCOL.md 4): `dealer-assist "
                        "listen` names the one it sends; have its firmware mended")
         elif seen + 1 == NOISE_LINES:
@@ -1554,7 +1556,7 @@ class SessionCore(abc.ABC):
             self._typed_for_open[number] = typed  # a void of one makes it due again (rev22 R22-1)
             return False
         del self._hold_of[source]
-        self._ended = EndedWait(source, why, number, typed)
+        self._ended[number], self._last_ended = EndedWait(source, why, number, typed), number
         return True
 
     @staticmethod
@@ -1576,7 +1578,7 @@ class SessionCore(abc.ABC):
                 self._due_again(source, why, number,
                                 self._cards_due.get(number, 0 if why in MANY_CARD_HOLDS else 1) + 1)
                 return EndedWait(source, why, number, 0)
-        ended, self._ended = self._ended, None
+        ended = self._ended.pop(counted, None) if counted is not None else None
         if ended is None:
             return None
         hold = self._hold_of.get(ended.source)
@@ -1648,6 +1650,12 @@ class SessionCore(abc.ABC):
             self._cards_due.pop(hold[1], None)
         self._settle_hold_alerts()
 
+    def _stash_alerts(self, alerts: tuple) -> None:
+        """The alerts of the wait the last card typed ended, taken down now: kept with it for a void to show again."""
+        ended = self._ended.get(self._last_ended) if self._last_ended is not None else None
+        if ended is not None and not ended.alerts:
+            self._ended[ended.number] = replace(ended, alerts=alerts)
+
     def _settle_hold_alerts(self) -> None:
         """The alerts of the waits go once no read waits for a missing card any more (QA: UNREADABLE CARD
         still said "the next card read waits until you do" once the card was typed).  Not journaled: a
@@ -1657,8 +1665,7 @@ class SessionCore(abc.ABC):
             return
         keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
         if keep != self._snap.alerts:
-            if self._ended is not None and not self._ended.alerts:
-                self._ended = replace(self._ended, alerts=tuple(a for a in self._snap.alerts if a not in keep))
+            self._stash_alerts(tuple(a for a in self._snap.alerts if a not in keep))
             self._publish(replace(self._snap, alerts=keep))
 
     def _end_holds(self, shoe: str = "shoe") -> None:
@@ -1667,7 +1674,7 @@ class SessionCore(abc.ABC):
         waiting for the croupier was of the old shoe: it is dropped, by name, rather than taken as the new
         shoe's first card (its burn)."""
         self._hold_of.clear()
-        self._ended, self._placements = None, []
+        self._ended, self._placements = {}, []
         # What the alerts told of was the old shoe's (a card to type now would go into the new one, a jam,
         # lost frames): only a watched condition's alert stays (a link, the disk).  A restart, which reads
         # the journal back to the new shoe, shows the same (QA).
@@ -1706,7 +1713,7 @@ class SessionCore(abc.ABC):
         waits for it (QA: a read dropped at a round's end held the next round's first card).  A read
         still waiting is the croupier's to answer as it is."""
         self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[1] == self._pending_hold}
-        self._ended, self._placements = None, []
+        self._ended, self._placements = {}, []
         self._settle_hold_alerts()
 
     def _typed_in_place(self) -> None:
