@@ -242,9 +242,10 @@ WAITS_END = ("void_round", "new_shoe", "new_deck", "next_round", "deck_check")
 
 @dataclass(frozen=True)
 class EndedWait:
-    """A wait for cards left unread that the last card typed ended, and the alerts that told of it: a void of
-    that card brings the wait back (rev21 R2: KD typed, voided, and the next read took the unread card's
-    place).  ``alerts`` are the live table's :class:`Alert` or, at a restart, their journal payloads."""
+    """A wait for cards left unread that a card typed ended, and the alerts that told of it: a void of that card,
+    once it is the last card played again, brings the wait back (rev21 R2: KD typed, voided, and the next read
+    took the unread card's place; rev23 R23-6: V, V back to it).  ``alerts`` are the live table's :class:`Alert`
+    or, while a restart reads the journal, their payloads."""
 
     source: str
     why: str
