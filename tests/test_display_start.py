@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from child_output import rest_of_output
 from dealer_assist.table.journal import Journal
 
 
@@ -162,7 +163,7 @@ def test_sigterm_closes_the_table_as_ctrl_q_does(tmp_path):
     assert json.loads(proc.stdout.readline())["event"] == "start"
     time.sleep(2)
     proc.send_signal(signal.SIGTERM)
-    out, _ = proc.communicate(timeout=30)
+    out, _ = rest_of_output(proc, timeout=30)  # not communicate(): it misses what readline() buffered
     end = json.loads(out.splitlines()[-1])
     assert proc.returncode == 0 and end["event"] == "end" and end["journal_head"]["verified"] is True
 

@@ -12,6 +12,7 @@ import json
 import subprocess
 import sys
 
+from child_output import rest_of_output
 from dealer_assist.cli import main
 from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.shoe_protocol import format_frame
@@ -29,7 +30,7 @@ def test_a_conformance_check_whose_link_is_lost_with_no_reconnect_says_why_it_ex
         device.write(format_frame("HELLO", 0, "1", "fw", "SHOE-1", "B1") + format_frame("HB", 1, "-"))
         assert wait_for(lambda: '"hello"' in listen.stdout.readline())
         device.unplug()
-        out, _ = listen.communicate(timeout=60)
+        out, _ = rest_of_output(listen, timeout=60)  # not communicate(): it misses what readline() buffered
     finally:
         device.close()
     closing = json.loads(out.splitlines()[-1])

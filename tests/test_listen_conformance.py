@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from child_output import rest_of_output
 from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.conformance import ConformanceCheck, RawLine, RawLineSplitter
 from dealer_assist.sources.shoe_protocol import format_frame
@@ -36,7 +37,7 @@ def _listen(tmp_path, device_bytes: bytes, *options: str, after: float = 0.0) ->
         assert "up" in up, up
         time.sleep(after)
         device.write(device_bytes)
-        out, err = listen.communicate(timeout=120)
+        out, err = rest_of_output(listen, timeout=120)  # not communicate(): it misses what readline() buffered
     finally:
         device.close()
     return subprocess.CompletedProcess(listen.args, listen.returncode, up + out, err)
@@ -332,7 +333,7 @@ def test_a_check_ended_by_sigterm_still_gives_its_verdict_and_json_its_closing_c
         assert json.loads(listen.stdout.readline())["event"] == "hello"
         assert json.loads(listen.stdout.readline())["card"] == "AS"
         listen.send_signal(signal.SIGTERM)
-        out, err = listen.communicate(timeout=30)
+        out, err = rest_of_output(listen, timeout=30)  # not communicate(): it misses what readline() buffered
     finally:
         device.close()
     records = [json.loads(line) for line in out.splitlines()]

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 
+from child_output import rest_of_output
 from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.shoe_protocol import format_frame
 
@@ -21,7 +22,7 @@ def _listen(tmp_path, data: bytes, *options: str) -> list[str]:
         up = listen.stdout.readline()
         assert "up" in up, (up, listen.stderr.read() if not up else "")
         device.write(data)
-        out, err = listen.communicate(timeout=120)
+        out, err = rest_of_output(listen, timeout=120)  # not communicate(): it misses what readline() buffered
     finally:
         device.close()
     assert listen.returncode == 0, err

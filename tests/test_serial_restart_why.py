@@ -15,6 +15,7 @@ import sys
 
 import pytest
 
+from child_output import rest_of_output
 from dealer_assist.events import CountRestarted
 from dealer_assist.shoesim import PtyEndpoint
 from polling import wait_for
@@ -69,7 +70,7 @@ def test_listen_prints_the_why_in_json_and_text(tmp_path):
             assert "up" in up, up
             device.write(hello("B1") + frame("CARD", 1, "2S") + frame("CARD", 2, "3S") + frame("CARD", 3, "4S")
                          + frame("HB", 4, "2") + frame("CARD", 5, "5S"))
-            out, err = proc.communicate(timeout=120)
+            out, err = rest_of_output(proc, timeout=120)  # not communicate(): it misses what readline() buffered
             out = up + out
         finally:
             device.close()

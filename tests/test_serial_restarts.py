@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from child_output import rest_of_output
 from dealer_assist.cards import Card
 from dealer_assist.events import CountRestarted, SeqGap
 from dealer_assist.shoe import ShoeRules
@@ -183,7 +184,8 @@ def test_listen_summarises_a_long_gap_in_runs(tmp_path):
         up = listen.stdout.readline()  # its link up: the port open and emptied (rev15 T2: a fixed sleep came short)
         assert '"link"' in up and '"up"' in up, up
         device.write(frame("CARD", 100, "AS") + frame("CARD", 30000, "KD"))
-        out, err = listen.communicate(timeout=120)  # a guard against a hang: a loaded machine took 30 s
+        # A guard against a hang (a loaded machine took 30 s); not communicate(): it misses what readline() buffered.
+        out, err = rest_of_output(listen, timeout=120)
     finally:
         device.close()
     (gap,) = [json.loads(line) for line in out.splitlines() if '"gap"' in line]

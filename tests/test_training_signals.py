@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from child_output import rest_of_output
 from dealer_assist.training.progress import ProgressStore
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
@@ -57,7 +58,7 @@ def test_a_text_exam_killed_after_three_answers_is_stored_as_not_finished(tmp_pa
                 proc.stdin.write(event["questions"][0]["choices"][0]["key"] + "\n")
                 proc.stdin.flush()
         proc.send_signal(sig)
-        out, err = proc.communicate(timeout=60)
+        out, err = rest_of_output(proc, timeout=60)  # not communicate(): it misses what the loop buffered
     finally:
         proc.kill()
     assert proc.returncode == 128 + sig, err
