@@ -854,6 +854,9 @@ class BlackjackSession(SessionCore):
         if state.phase == BlackjackPhase.DECK_CHECK and state.ledger.counted_with_the_stub(card):
             op[NOT_IN_THE_STUB] = True  # a card set aside after the round: counted once, not with the stub too
             said = f"{card.label} counted back once: it was out of the shoe, not in the stub T counted"
+        elif state.phase == BlackjackPhase.BETTING and state.burn_left and zone:  # rev23 R23-7: it said nothing
+            said = (f"{card.label} lies in the {zone.title()} box: a round's card, so the burn is taken as done "
+                    f"unrecorded (as B); the deck check counts the burn card{'s' if state.burn_left > 1 else ''} back")
         error = self._do(op, message=said)
         if error is None:
             self._unpark()
@@ -1092,7 +1095,7 @@ class BlackjackSession(SessionCore):
                 op[CUT_STAYS] = True  # the cut card is out of the shoe whatever step is taken back
             error = self._do(op, message=f"voided: {describe_void(what)}")
             if error is None and self.VOIDS_A_CARD(op):
-                self._card_voided()
+                self._voided_asks(self._card_voided())
             return error
 
     def _new_shoes_first_read(self, read: CardRead) -> bool:

@@ -582,7 +582,7 @@ class TableSession(SessionCore):
                                                               f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
                               expected)
         if error is None:
-            self._card_voided()
+            self._voided_asks(self._card_voided())
         return error
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
