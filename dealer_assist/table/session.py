@@ -443,7 +443,7 @@ class TableSession(SessionCore):
                 self._cut_out(frame={"source": event.source, "source_seq": event.seq})
         elif event.state == "empty":
             self.alert("empty", "warning", "SHOE EMPTY", f"the {event.source} reports an empty shoe",
-                       "finish by hand (K) or start a new shoe (Ctrl+N)")
+                       "finish by hand (K) or start a new shoe (Ctrl+N)", source=event.source, source_seq=event.seq)
         elif event.state == "new":
             s = self._snap.state
             if s.phase == TablePhase.DEALING:

@@ -85,6 +85,13 @@ DROPS_EVERY = 1.0
 #: SessionCore._typed_for_unread): the camera asks once the card has lain still a while, a second or so on a
 #: loaded machine; a croupier who saw it land types it in a few seconds.
 TYPED_BEFORE_ASK = 10.0
+#: The entries a round's payments stand on: one of them not written, its pay list is not paid from.
+UNRECORDED_PAYMENTS = ("outcome", "settlement")
+#: What the pay lists say instead of their payments then.
+UNRECORDED_TITLE = "NOT RECORDED: DO NOT PAY"
+UNRECORDED_TEXT = ("The journal failed before this round's payments were written (TABLE STOPPED): pay nothing "
+                   "from this screen. Once the journal is mended, start dealer-assist again: it writes them and "
+                   "shows this list again, to pay from.")
 
 
 def _past(t: float, since: float, span: float) -> bool:
@@ -271,6 +278,9 @@ class SnapshotCore:
     links: tuple[tuple[str, str], ...] = ()
     message: str = ""
     stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
+    #: The kind of the entry whose write stopped the table ("" if none): a round's ``outcome`` or ``settlement``
+    #: not written is a pay list no one may pay from yet (qaAE F7: it was shown as any other).
+    unrecorded: str = ""
     #: The table of a replay: it follows a journal, so its hints name no key that would change it.
     replay: bool = False
     #: The cards typed for the missing ones a held read waits behind, and that read (``pending`` while they
@@ -280,6 +290,12 @@ class SnapshotCore:
     #: How many cards are still to be typed before ``pending`` plays, when it waits behind several its reader
     #: could not read in a row (0 otherwise): Enter on it is refused until they are.
     cards_due: int = 0
+
+    @property
+    def payments_unrecorded(self) -> bool:
+        """Whether the round's payments on show were never journaled: a restart writes them, and until then the
+        pay list must not be paid from (the record would not have them)."""
+        return self.unrecorded in UNRECORDED_PAYMENTS
 
     def status_banner(self) -> Optional[str]:
         """The banner when the session itself, not the game, needs the croupier."""
@@ -630,7 +646,7 @@ class SessionCore(abc.ABC):
         alert = Alert("journal", "error", "JOURNAL FAILURE: TABLE STOPPED", why, "call a supervisor", self._clock())
         alerts = tuple(replace(a, action=disk_room.ACTION_STOPPED) if a.code == "disk" else a
                        for a in self._with_alert(alert))
-        self._publish(replace(self._snap, stopped=why, alerts=alerts))
+        self._publish(replace(self._snap, stopped=why, alerts=alerts, unrecorded=kind))
         return False
 
     def _look_at_disk(self) -> None:
@@ -733,8 +749,8 @@ class SessionCore(abc.ABC):
             return self._devices.get(source, ("", ""))[0]
 
     def source_position(self, source: str) -> tuple[Optional[str], Optional[int]]:
-        """The boot id and the last card SEQ of the count ``source``'s reader goes on with ((None, None) for
-        one it never heard); see :meth:`source_count`."""
+        """The boot id and the SEQ of the last frame journaled (a card's, an unread card's, an ERR's or EMPTY's) of
+        the count ``source``'s reader goes on with ((None, None) for one it never heard); see :meth:`source_count`."""
         with self._lock:
             count = self._counts.count(source)
             return count.boot, count.last_seq
@@ -992,8 +1008,9 @@ class SessionCore(abc.ABC):
     def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None,
               source_seq: Optional[int] = None, new_count: bool = False) -> None:
         """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
-        restores that hold from it, see _restore_holds); ``source_seq``, the frame of that reader it tells of
-        that stood for a card (a DOUBLE_FEED: a restart goes on after it, see :mod:`.shoe_counts`); ``new_count``,
+        restores that hold from it, see _restore_holds); ``source_seq``, the SEQ of the frame of that reader it tells
+        of (a DOUBLE_FEED's, an ERR's, SHOE EMPTY's: a restart goes on after it, see :mod:`.shoe_counts`, and a
+        shoe maker's engineer asked about a dispute reads the frames' order, qaAC F9); ``new_count``,
         that frame began a new count of that reader's shoe (its HELLO lost: a restart goes on in that count)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
@@ -1079,7 +1096,7 @@ class SessionCore(abc.ABC):
             elif isinstance(event, DeviceError):
                 self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
                            f"{event.source}: {event.text}", ERROR_ACTIONS.get(event.code.upper(), ERROR_ACTION),
-                           source=event.source)
+                           source=event.source, source_seq=event.seq)
             elif isinstance(event, ShoeSignal):
                 self._shoe_signal(event)
             elif isinstance(event, DeviceHello):
