@@ -183,6 +183,8 @@ def test_a_card_a_layout_camera_sees_in_a_box_is_no_burn_card(tmp_path):
     assert s.place(1, Decimal("10")) is None
     s.handle(CardRead(parse_card("9S"), "camera:0", time.time(), zone="seat 1"))
     assert s.state.burned == () and [c.code for c in s.state.round.cards] == ["9S"]
+    # rev23 R23-7: the burn ended without a word; the croupier who forgot it learns it is counted back.
+    assert "burn is taken as done unrecorded" in s.snapshot.message and "Seat 1 box" in s.snapshot.message
     s.close()
 
 

@@ -182,6 +182,16 @@ def test_a_card_dealt_twice_is_not_told_to_void_a_count_at_the_deck_check():
     s = play(s, *cards("7C"))  # now read back once more than it was dealt: the void is its fix
     refused(s, {"op": "new_deck"}, "read back twice: Shift+Backspace")
 
+def test_ctrl_n_again_on_a_deck_just_put_in_says_it_is_in_not_that_the_old_one_is_uncounted():
+    """qaAF F2: Ctrl+N pressed twice (baccarat's asks for two presses) after the deck check passed read "count the
+    old deck back first"."""
+    s = BlackjackState.new()
+    err = refused(s, {"op": "new_deck"}, "deck 1 is in already", "place the bets")
+    assert "count the old deck back" not in str(err)
+    burning = BlackjackState.new(BlackjackTableRules(burn_cards=1))
+    refused(burning, {"op": "new_deck"}, "deck 1 is in already", "burn 1 card (or B)")
+
+
 def test_new_deck_only_after_every_card_is_back():
     s = play(BlackjackState.new(), bet(1, "25"), *cards("TH", "7C", "KS"), act("stand"), *cards("QH"))
     refused(s, {"op": "new_deck"}, "count the old deck back first")

@@ -360,6 +360,26 @@ def test_a_new_deck_signal_before_the_deck_check_is_an_alert():
     assert alert.code == "newdeck" and "count the old deck back first" in alert.text
 
 
+@pytest.mark.parametrize("burn", [0, 1])
+def test_a_card_after_a_refused_new_deck_signal_is_named_the_new_decks(burn):
+    """qaAF F3: the new deck's burn card, drawn once the shoe said NEW (refused: the old deck not counted), was
+    told to be typed into the old deck's next round."""
+    session = BlackjackSession(BlackjackTableRules(burn_cards=burn))
+    if burn:
+        assert session.skip_burn() is None
+    session.place(1, D("5"))
+    for code in ("TH", "7C", "KS"):
+        session.enter_card(code)
+    session.stand()
+    session.enter_card("QH")
+    session.handle(ShoeSignal("shoe", 0.0, "new", seq=9))
+    session.handle(CardRead(parse_card("2D"), "shoe", 0.0, seq=10))
+    refused = next(a for a in session.snapshot.alerts if a.code == "refused")
+    assert "once the shoe reported a new deck" in refused.text and "start the next round" not in refused.text
+    assert refused.action.startswith("it is most likely the new deck's: set it aside")
+    assert ("burn it" in refused.action) == bool(burn)
+
+
 def test_a_journal_is_not_replayed_under_other_house_rules(tmp_path):
     from dataclasses import replace
 

@@ -54,7 +54,6 @@ def test_enter_takes_the_card_typed_as_the_unread_one(qtbot, asked):
 
 def test_del_asks_for_the_unread_card(qtbot, asked):
     window, session = asked
-    from PySide6.QtWidgets import QApplication; print("FOCUS", QApplication.focusWidget(), session.typed_unread_asked())
     press_focused(qtbot, window, Qt.Key.Key_Delete)
     assert [a.code for a in session.snapshot.alerts] == ["unreadable"]
     session.handle(CardRead(parse_card("3D"), CAMERA, time.time(), seq=3))

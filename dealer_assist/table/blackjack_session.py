@@ -595,13 +595,18 @@ class BlackjackSession(SessionCore):
         """A read waiting again at a restart that may be the card played early, moved (:data:`MOVED_EARLY`):
         Enter moves it, as before the stop (played as it came, it was that card twice); or one lying in the box
         of a later place while a decision is due, which waits there as before the stop (rev20 F8: it came back
-        as read before the stop, and Enter refused it, and it was lost)."""
+        as read before the stop, and Enter refused it, and it was lost); or one read before the decision due, which
+        H or D plays as before the stop (qaAF F1: it came back as read before the stop, H, S and D greyed, and H
+        taken without a word)."""
         if self._early_card_moved(event):
             return MOVED_EARLY
         due = self._snap.state.due()
-        if (due is not None and due.kind == "action" and event.zone and self._later_box(event.zone)
-                and event.confidence >= CONFIRM_BELOW and not event.candidates):
+        sure = event.confidence >= CONFIRM_BELOW and not event.candidates
+        if due is not None and due.kind == "action" and event.zone and self._later_box(event.zone) and sure:
             return self._in_later_box(event.zone)
+        if due is not None and due.kind == "action" and event.source != KEYBOARD and self._in_active_box(event.zone) \
+                and sure:
+            return self._before_decision()
         return ""
 
     def _move_early(self, event: CardRead) -> bool:
@@ -854,6 +859,9 @@ class BlackjackSession(SessionCore):
         if state.phase == BlackjackPhase.DECK_CHECK and state.ledger.counted_with_the_stub(card):
             op[NOT_IN_THE_STUB] = True  # a card set aside after the round: counted once, not with the stub too
             said = f"{card.label} counted back once: it was out of the shoe, not in the stub T counted"
+        elif state.phase == BlackjackPhase.BETTING and state.burn_left and zone:  # rev23 R23-7: it said nothing
+            said = (f"{card.label} lies in the {zone.title()} box: a round's card, so the burn is taken as done "
+                    f"unrecorded (as B); the deck check counts the burn card{'s' if state.burn_left > 1 else ''} back")
         error = self._do(op, message=said)
         if error is None:
             self._unpark()
@@ -895,11 +903,19 @@ class BlackjackSession(SessionCore):
                   else f"check the card and type the card really there (K): it goes to {_box_words(zone)}, where the "
                   "camera saw it" if zone and source != KEYBOARD  # the last card played lies in another box
                   else "check the card and correct it (K), or void the last card (Backspace)")
+        text = error
+        if isinstance(self._last_refusal, CardAfterRoundError) and any(a.code == "newdeck" for a in self._snap.alerts):
+            # The shoe said a new deck is in (refused: the old one is not counted): this is most likely its card
+            # (qaAF F3: told to type the new deck's burn card into the old deck's next round).
+            text = f"card {card.label} came after the round was over, once the shoe reported a new deck"
+            action = ("it is most likely the new deck's: set it aside; count the old deck back (C), put the new one "
+                      "in (Ctrl+N), then " + ("burn it (type it, K, or B)" if self._snap.state.rules.burn_cards
+                                              else "deal from it"))
         if source != KEYBOARD and no_round != NO_ROUND_CUT:  # past the cut card each next read is refused alike
             self._hold_next(source, AFTER_A_MISDRAW if no_round else AFTER_A_REFUSAL)
             action += ("; the next card read waits: Enter plays it if this card was set aside" if no_round
                        else "; the next card read waits until then")
-        self.alert("refused", "error", f"CARD {card.label} REFUSED", error, action)
+        self.alert("refused", "error", f"CARD {card.label} REFUSED", text, action)
         return error
 
     def _no_round_for(self, refusal: Optional[Exception]) -> Optional[str]:
@@ -959,12 +975,13 @@ class BlackjackSession(SessionCore):
                      message="cut card out")
             self._cut_alert(f"the {event.source} reached the cut card")
         elif event.state == "empty" and self._snap.state.phase != BlackjackPhase.PLAYING:
-            self._shoe_empty_between_rounds(event.source)
+            self._shoe_empty_between_rounds(event)
         elif event.state == "empty":
             # Typed cards cannot finish the round: every card of the deck is dealt, so each is refused as dealt.
             self.alert("empty", "warning", "DECK EMPTY", f"the {event.source} has no card left",
                        "void the round (Backspace, card by card), then check the deck (C); or deal on from the "
-                       "shuffled discards, each card accepted by a supervisor (PIN) as dealt again")
+                       "shuffled discards, each card accepted by a supervisor (PIN) as dealt again",
+                       source=event.source, source_seq=event.seq)
         elif event.state == "new":
             s = self._snap.state
             if not s.ledger.dealt and not s.ledger.returned:
@@ -984,10 +1001,10 @@ class BlackjackSession(SessionCore):
                 self.alert("newdeck", "warning", "NEW DECK NOT ACCEPTED", error,
                            "put the old deck back in the shoe until it is reconciled (C)")
 
-    def _shoe_empty_between_rounds(self, source: str) -> None:
+    def _shoe_empty_between_rounds(self, event: ShoeSignal) -> None:
         """The shoe ran empty with no round open: nothing to void (qaR F3: the old deck's EMPTY, come after the
         deck check and Ctrl+N, told the croupier to void the round over a fresh deck of 52 cards)."""
-        s = self._snap.state
+        s, source = self._snap.state, event.source
         if not s.ledger.dealt and not s.ledger.returned:  # a deck put in (Ctrl+N) and not dealt from yet
             text = (f"the {source} reports it has no card left, and deck {s.deck_no} is new at the table "
                     "(no card dealt from it): the old deck is out of the shoe")
@@ -998,7 +1015,7 @@ class BlackjackSession(SessionCore):
         else:
             text = f"the {source} has no card left; no round is open"
             action = "check the deck (C), then put a new deck in (Ctrl+N) and load it into the shoe"
-        self.alert("empty", "info", "SHOE EMPTY", text, action)
+        self.alert("empty", "info", "SHOE EMPTY", text, action, source=source, source_seq=event.seq)
 
     # -- commands from the display ----------------------------------------------
     def place(self, seat: int, amount: Optional[Decimal] = None) -> Optional[str]:
@@ -1092,7 +1109,7 @@ class BlackjackSession(SessionCore):
                 op[CUT_STAYS] = True  # the cut card is out of the shoe whatever step is taken back
             error = self._do(op, message=f"voided: {describe_void(what)}")
             if error is None and self.VOIDS_A_CARD(op):
-                self._card_voided()
+                self._voided_asks(self._card_voided())
             return error
 
     def _new_shoes_first_read(self, read: CardRead) -> bool:

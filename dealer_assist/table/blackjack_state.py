@@ -808,6 +808,14 @@ def _resume(state: BlackjackState) -> BlackjackState:
 def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     if state.phase == BlackjackPhase.PLAYING:
         raise BlackjackTableError("cannot change the deck in the middle of a round: finish or void the round first")
+    if (state.phase == BlackjackPhase.BETTING and not state.ledger.dealt and not state.ledger.returned
+            and not _has_override(op)):  # a supervisor's, journaled by older code, replays as it was
+        # Ctrl+N pressed again (baccarat's asks for two presses): the old deck was counted (qaAF F2: "count the old
+        # deck back first" told a croupier whose deck check had passed that it had not).
+        burn = state.burn_left
+        raise BlackjackTableError(f"deck {state.deck_no} is in already, no card dealt from it: nothing to change; "
+                                  + (f"burn {burn} card{'s' if burn > 1 else ''} (or B), then the bets" if burn
+                                     else "place the bets"))
     rec = state.reconciliation()
     if not rec.ok and not _has_override(op):
         if state.phase != BlackjackPhase.DECK_CHECK:

@@ -443,7 +443,7 @@ class TableSession(SessionCore):
                 self._cut_out(frame={"source": event.source, "source_seq": event.seq})
         elif event.state == "empty":
             self.alert("empty", "warning", "SHOE EMPTY", f"the {event.source} reports an empty shoe",
-                       "finish by hand (K) or start a new shoe (Ctrl+N)")
+                       "finish by hand (K) or start a new shoe (Ctrl+N)", source=event.source, source_seq=event.seq)
         elif event.state == "new":
             s = self._snap.state
             if s.phase == TablePhase.DEALING:
@@ -582,7 +582,7 @@ class TableSession(SessionCore):
                                                               f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
                               expected)
         if error is None:
-            self._card_voided()
+            self._voided_asks(self._card_voided())
         return error
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",

@@ -85,6 +85,13 @@ DROPS_EVERY = 1.0
 #: SessionCore._typed_for_unread): the camera asks once the card has lain still a while, a second or so on a
 #: loaded machine; a croupier who saw it land types it in a few seconds.
 TYPED_BEFORE_ASK = 10.0
+#: The entries a round's payments stand on: one of them not written, its pay list is not paid from.
+UNRECORDED_PAYMENTS = ("outcome", "settlement")
+#: What the pay lists say instead of their payments then.
+UNRECORDED_TITLE = "NOT RECORDED: DO NOT PAY"
+UNRECORDED_TEXT = ("The journal failed before this round's payments were written (TABLE STOPPED): pay nothing "
+                   "from this screen. Once the journal is mended, start dealer-assist again: it writes them and "
+                   "shows this list again, to pay from.")
 
 
 def _past(t: float, since: float, span: float) -> bool:
@@ -252,6 +259,8 @@ class EndedWait:
     number: int
     typed: int
     alerts: tuple[Any, ...] = ()
+    #: The card voided was typed before a camera asked for it (UNREADABLE CARD TYPED?): it is asked for again.
+    asked: bool = False
 
 
 @dataclass(frozen=True)
@@ -269,6 +278,9 @@ class SnapshotCore:
     links: tuple[tuple[str, str], ...] = ()
     message: str = ""
     stopped: str = ""  # non-empty: the table is stopped (journal failure) and says why
+    #: The kind of the entry whose write stopped the table ("" if none): a round's ``outcome`` or ``settlement``
+    #: not written is a pay list no one may pay from yet (qaAE F7: it was shown as any other).
+    unrecorded: str = ""
     #: The table of a replay: it follows a journal, so its hints name no key that would change it.
     replay: bool = False
     #: The cards typed for the missing ones a held read waits behind, and that read (``pending`` while they
@@ -278,6 +290,12 @@ class SnapshotCore:
     #: How many cards are still to be typed before ``pending`` plays, when it waits behind several its reader
     #: could not read in a row (0 otherwise): Enter on it is refused until they are.
     cards_due: int = 0
+
+    @property
+    def payments_unrecorded(self) -> bool:
+        """Whether the round's payments on show were never journaled: a restart writes them, and until then the
+        pay list must not be paid from (the record would not have them)."""
+        return self.unrecorded in UNRECORDED_PAYMENTS
 
     def status_banner(self) -> Optional[str]:
         """The banner when the session itself, not the game, needs the croupier."""
@@ -367,6 +385,8 @@ class SessionCore(abc.ABC):
         #: The cards played in this round, last ones last: the hold each was typed for (None: none), so that a void
         #: makes a card due again only if the card it takes back counted for it (rev23 R23-1).
         self._placements: list[Optional[int]] = []
+        #: Cards placed so far (a void takes one back): where in :attr:`_placements` a card typed lies.
+        self._placed_count = 0
         #: The read held behind lost frames for which a card was typed, and the one whose first Enter asked
         #: "no card was missed?" (see confirm_pending): either answers FRAMES LOST for it.
         self._typed_before: Optional[CardRead] = None
@@ -379,7 +399,7 @@ class SessionCore(abc.ABC):
         #: The cards typed while no read waited, each with when (see _typed_for_unread), and when each source
         #: last reported a card (read or unread): a camera asks for a card it cannot read only once it has lain
         #: still a while, and a croupier who saw it land may have typed it meanwhile (qaU F5).
-        self._typed_loose: list[tuple[Card, float]] = []
+        self._typed_loose: list[tuple[Card, float, int]] = []  # with where each was placed (_placed_count)
         self._reported: dict[str, float] = {}
         #: The layout's boxes (zones) of the cards each camera last asked for (UNREADABLE CARD), in order, each
         #: or None: the card typed for one while its hold stands goes to that hand, not to the place due (a Player
@@ -600,6 +620,7 @@ class SessionCore(abc.ABC):
         if places_a_card(kind, payload):
             self._replay_ended = self._last_ended = None  # the last card played is this one, not one typed for a wait
             self._placements = [*self._placements[-15:], None]
+            self._placed_count += 1
         if self._journal is None:
             self._counts.note(kind, payload)
             return True
@@ -625,7 +646,7 @@ class SessionCore(abc.ABC):
         alert = Alert("journal", "error", "JOURNAL FAILURE: TABLE STOPPED", why, "call a supervisor", self._clock())
         alerts = tuple(replace(a, action=disk_room.ACTION_STOPPED) if a.code == "disk" else a
                        for a in self._with_alert(alert))
-        self._publish(replace(self._snap, stopped=why, alerts=alerts))
+        self._publish(replace(self._snap, stopped=why, alerts=alerts, unrecorded=kind))
         return False
 
     def _look_at_disk(self) -> None:
@@ -728,8 +749,8 @@ class SessionCore(abc.ABC):
             return self._devices.get(source, ("", ""))[0]
 
     def source_position(self, source: str) -> tuple[Optional[str], Optional[int]]:
-        """The boot id and the last card SEQ of the count ``source``'s reader goes on with ((None, None) for
-        one it never heard); see :meth:`source_count`."""
+        """The boot id and the SEQ of the last frame journaled (a card's, an unread card's, an ERR's or EMPTY's) of
+        the count ``source``'s reader goes on with ((None, None) for one it never heard); see :meth:`source_count`."""
         with self._lock:
             count = self._counts.count(source)
             return count.boot, count.last_seq
@@ -778,8 +799,10 @@ class SessionCore(abc.ABC):
             self._hold_next(source, why)
 
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
+        typed_at: dict[str, int] = {}  # where the last card typed of each code was placed (_placed_count)
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
         self._hold_of, self._cards_due, self._typed_for_open, self._ended, self._placements = {}, {}, {}, {}, []
+        self._placed_count = 0
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
@@ -787,6 +810,9 @@ class SessionCore(abc.ABC):
             if places_a_card(kind, payload):  # as live (_write)
                 self._last_ended = None
                 self._placements = [*self._placements[-15:], None]
+                self._placed_count += 1
+                if payload.get("source") == "keyboard" and isinstance(payload.get("card"), str):
+                    typed_at[payload["card"]] = self._placed_count
             if kind == "card_unreadable" and isinstance(payload.get("source"), str):
                 zone, codes = payload.get("zone"), payload.get("candidates")
                 self._note_zone(payload["source"], payload.get("why"),
@@ -893,6 +919,8 @@ class SessionCore(abc.ABC):
                 left = left_unplayed(kind, payload)
                 if left is not None:
                     hold_next(*left)
+                if kind == "card_unreadable" and payload.get("typed_for_it") in typed_at:  # as live (_unreadable)
+                    self._claim_typed(str(payload.get("source")), typed_at[payload["typed_for_it"]])
             if settles and not self._hold_of:
                 self._stash_alerts(tuple(alerts.values()))  # as live (_settle_hold_alerts)
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
@@ -980,8 +1008,9 @@ class SessionCore(abc.ABC):
     def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None,
               source_seq: Optional[int] = None, new_count: bool = False) -> None:
         """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
-        restores that hold from it, see _restore_holds); ``source_seq``, the frame of that reader it tells of
-        that stood for a card (a DOUBLE_FEED: a restart goes on after it, see :mod:`.shoe_counts`); ``new_count``,
+        restores that hold from it, see _restore_holds); ``source_seq``, the SEQ of the frame of that reader it tells
+        of (a DOUBLE_FEED's, an ERR's, SHOE EMPTY's: a restart goes on after it, see :mod:`.shoe_counts`, and a
+        shoe maker's engineer asked about a dispute reads the frames' order, qaAC F9); ``new_count``,
         that frame began a new count of that reader's shoe (its HELLO lost: a restart goes on in that count)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
@@ -1067,7 +1096,7 @@ class SessionCore(abc.ABC):
             elif isinstance(event, DeviceError):
                 self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
                            f"{event.source}: {event.text}", ERROR_ACTIONS.get(event.code.upper(), ERROR_ACTION),
-                           source=event.source)
+                           source=event.source, source_seq=event.seq)
             elif isinstance(event, ShoeSignal):
                 self._shoe_signal(event)
             elif isinstance(event, DeviceHello):
@@ -1149,7 +1178,8 @@ class SessionCore(abc.ABC):
         journaled as ``misread``: the entry had been the same as a ``??`` frame's, qaR F9): journaled as one,
         and the next read of that source waits for it to be typed."""
         maybe = " or ".join(c.label for c in event.candidates)
-        typed = self._typed_for_unread(event) if told is None else None
+        typed_at = self._typed_for_unread(event) if told is None else None
+        typed = typed_at[0] if typed_at is not None else None
         self._reported[event.source] = max(self._reported.get(event.source, 0.0), event.t)
         self._note_zone(event.source, event.why, [c.code for c in event.candidates], event.zone)
         self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
@@ -1162,6 +1192,8 @@ class SessionCore(abc.ABC):
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
         self._hold_next(event.source, AFTER_UNPLACED if event.why else
                         AFTER_TYPED_UNREAD if typed is not None else AFTER_AN_UNREADABLE)
+        if typed_at is not None:
+            self._claim_typed(event.source, typed_at[1])
         frame = (f" (video frame {event.frame})" if event.frame is not None
                  else f" (frame {event.seq})" if event.seq is not None and not str(event.source).startswith("camera:")
                  else "") + (f" in the {event.zone.title()} box" if event.zone and not event.why else "")
@@ -1196,19 +1228,20 @@ class SessionCore(abc.ABC):
                       if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts))}" if due > 1
                       else " and type it (K); the next card read waits until you do"))
 
-    def _typed_for_unread(self, event: Unreadable) -> Optional[Card]:
+    def _typed_for_unread(self, event: Unreadable) -> Optional[tuple[Card, int]]:
         """The card typed for the card a camera asks for now, if the croupier typed it before the ask: typed
         while no read waited, since that camera last reported a card and at most :data:`TYPED_BEFORE_ASK`
         before the ask, of a code among its candidates (with none, any such card).  Each such card answers
-        one ask (qaU F5: the card typed was asked for again, typed again as told, and played twice)."""
+        one ask (qaU F5: the card typed was asked for again, typed again as told, and played twice).  With it,
+        where it was placed (:attr:`_placed_count` then)."""
         if event.why or not str(event.source).startswith("camera:"):
             return None
         since = max(self._reported.get(event.source, 0.0), event.t - TYPED_BEFORE_ASK)
         codes = {c.code for c in event.candidates}
-        for n, (card, t) in enumerate(self._typed_loose):
+        for n, (card, t, placed) in enumerate(self._typed_loose):
             if t >= since and (not codes or card.code in codes):
                 del self._typed_loose[n]
-                return card
+                return card, placed
         return None
 
     def typed_unread_asked(self) -> bool:
@@ -1572,7 +1605,16 @@ class SessionCore(abc.ABC):
         such a wait, the wait is back, its alerts with it (rev21 R2).  The wait the void made longer is
         returned (its alerts: those to show again), for a restart to do the same."""
         counted = self._placements.pop() if self._placements else None
+        self._placed_count -= 1
         for source, (why, number) in self._hold_of.items():
+            if number == counted and why == AFTER_TYPED_UNREAD:  # the card typed before the camera asked
+                self._open_hold(source, AFTER_AN_UNREADABLE)
+                self._due_again(source, AFTER_AN_UNREADABLE, self._holds_opened, 1)
+                pending = self._snap.pending
+                if pending is not None and self._pending_hold == number:  # the read waiting under the ask waits on
+                    self._pending_hold = self._holds_opened
+                    self._publish(replace(self._snap, pending=replace(pending, doubt=AFTER_AN_UNREADABLE)))
+                return EndedWait(source, AFTER_AN_UNREADABLE, self._holds_opened, 0, asked=True)
             if number == counted and self._typed_for_open.get(number, 0) > 0:
                 self._typed_for_open[number] -= 1
                 # A hold for cards that may be several counts from none once its carried ones are typed (R22-1).
@@ -1595,6 +1637,29 @@ class SessionCore(abc.ABC):
             if isinstance(alert, Alert):
                 self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         return ended
+
+    def _claim_typed(self, source: str, placed: int) -> None:
+        """The card typed before ``source`` asked for the card it could not read, placed as the ``placed``-th card,
+        counts for the ask's hold: its void asks for that card again (the ask's Enter had taken the voided card
+        for it, and the next read went where the unread card lay)."""
+        back, hold = self._placed_count - placed, self._hold_of.get(source)
+        if hold is not None and hold[0] == AFTER_TYPED_UNREAD and 0 <= back < len(self._placements):
+            self._placements[-1 - back] = hold[1]
+
+    def _voided_asks(self, ended: Optional[EndedWait]) -> None:
+        """After a void at the live table: if the card voided was the one typed before a camera asked for a card
+        (UNREADABLE CARD TYPED?), the ask is answered as Del answers it (journaled so, for a restart and a replay):
+        the card is asked for."""
+        if ended is None or not ended.asked:
+            return
+        if not self._write("alert_dismissed", {"codes": [TYPED_UNREAD], "typed_right": False, "voided": True,
+                                               "game": self.GAME, "round": self._snap.state.round_no}):
+            return
+        self._publish(replace(self._snap, alerts=tuple(a for a in self._snap.alerts if a.code != TYPED_UNREAD)))
+        self.alert("unreadable", "error", "UNREADABLE CARD",
+                   f"the {ended.source} could not read a card, and the card typed for it was voided",
+                   "look at the card (W shows what the camera sees) and type it (K); the next card read waits "
+                   "until you do")
 
     def _due_again(self, source: str, why: str, number: int, due: int) -> None:
         """``due`` cards are to be typed for the hold ``number`` of ``source``: the read waiting says so, and one
@@ -1842,12 +1907,14 @@ class SessionCore(abc.ABC):
                 return error
             if pending is not None:
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
+            answers = any(self._counts_typed(source) for source in self._hold_of)
             error = self._play(card, "keyboard", zone)
             if error is None:
                 self._forget_found(card.code)
                 self._typed_for_gaps(card)
                 self._typed_in_place()
-                self._typed_loose = [*self._typed_loose[-7:], (card, self._clock())]
+                if not answers:  # a card typed for a wait answered that ask, not the camera's next (qaU F5)
+                    self._typed_loose = [*self._typed_loose[-7:], (card, self._clock(), self._placed_count)]
             return error
 
     def _note_zone(self, source: str, why: Any, codes: list[str], zone: Optional[str]) -> None:

@@ -19,7 +19,8 @@ from dealer_assist.events import CountPosition
 #: The entries that move a count: a HELLO (``continues``: one that started no count), a shoe taken, a card
 #: read, a card the source could not read and the alert of a DOUBLE_FEED, with its frame's SEQ (the frame
 #: stood for a card: rev15 F7, the first heartbeat after a restart named an unread card typed in already as
-#: "a card was missed"), FRAMES LOST's with the frame that revealed the gap (verS N5: a restart named the
+#: "a card was missed"), another ERR's or SHOE EMPTY's (frames of the count: the next is the one after them,
+#: qaAC F9), FRAMES LOST's with the frame that revealed the gap (verS N5: a restart named the
 #: gap again, that frame too), and SHOE RESTARTED?'s (``new_count``) with the frame that began a new count, its
 #: HELLO lost (verS N4: a restart went on in the old count, and named the new count's frames lost again).
 KINDS = ("device_hello", "shoe_taken", "card_read", "card_unreadable", "alert")

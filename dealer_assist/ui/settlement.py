@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWid
 
 from dealer_assist.baccarat.settlement import corrections
 from dealer_assist.money import ZERO, fmt, fmt_grouped
+from dealer_assist.table.session_core import UNRECORDED_TEXT, UNRECORDED_TITLE
 from dealer_assist.ui import theme
 from dealer_assist.ui.bet_names import SHORT
 from dealer_assist.ui.out_of_sight import titled, wrapping_title
@@ -174,7 +175,7 @@ class SettlementView(QWidget):
         settlement = state.settlement
         paid = state.paid_before
         key = (state.shoe_no, state.round_no, settlement is not None, state.betting.layout if settlement is None else None,
-               paid, state.phase)
+               paid, state.phase, snap.payments_unrecorded)
         if key == self._shown:
             return
         self._shown = key
@@ -197,6 +198,10 @@ class SettlementView(QWidget):
                                 if paid is not None else "After the round: take losing bets, then pay seat by seat.")
             if paid is not None:
                 self._title = f"ROUND {state.round_no}: BETS · PAID SETTLEMENT TAKEN BACK"
+        elif snap.payments_unrecorded:
+            self._title = f"ROUND {state.round_no}: {UNRECORDED_TITLE}"
+            lines = []
+            self.totals.setText(UNRECORDED_TEXT)
         else:
             self._title = f"ROUND {state.round_no}: PAY IN THIS ORDER"
             lines = [(str(r.seat), SHORT[r.bet], fmt_grouped(r.stake), r.call_in(fmt_grouped).upper(),

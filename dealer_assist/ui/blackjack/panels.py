@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QApplication, QFrame, QGridLayout, QHBoxLayout, Q
 from dealer_assist.blackjack.settlement import corrections
 from dealer_assist.money import ZERO, fmt, fmt_chip, fmt_grouped
 from dealer_assist.table.blackjack_state import BlackjackPhase
+from dealer_assist.table.session_core import UNRECORDED_TEXT, UNRECORDED_TITLE
 from dealer_assist.ui import row_room, theme
 from dealer_assist.ui.entry import CardEntry
 from dealer_assist.ui.out_of_sight import titled, wrapping_title
@@ -391,6 +392,10 @@ class SettlementPanel(QWidget):
                 self.totals.setText(f"{fmt_grouped(paid.paid)} was paid and {fmt_grouped(paid.taken)} taken under the "
                                     "settlement taken back: once the round settles again this list says what to "
                                     "take back or pay")
+        elif snap.payments_unrecorded:
+            self._title = f"ROUND {state.round_no}: {UNRECORDED_TITLE}"
+            self.lines, rows = [], []
+            self.totals.setText(UNRECORDED_TEXT)
         else:
             self._title = f"ROUND {state.round_no}: PAY"
             self.lines, rows = [], []
@@ -480,11 +485,19 @@ class DeckPanel(QWidget):
         state = snap.state
         ledger = state.ledger
         checking = state.phase == BlackjackPhase.DECK_CHECK
-        self.title.setText(f"DECK {state.deck_no}" + (": CHECK" if checking else ""))
+        # The cut card out stands here all the deck's last round: its alert is a note, gone with Esc or a restart
+        # (qaAF F5: nothing said a relief croupier was dealing the deck's last round).
+        cut = state.cut_out and not checking
+        self.title.setText(f"DECK {state.deck_no}" + (": CHECK" if checking else ": CUT CARD OUT" if cut else ""))
         burned = f" (burned {' '.join(c.label for c in state.burned)})" if state.burned and not checking else ""
         self.status.setText(f"{len(ledger.dealt)} dealt{burned}, {len(ledger.in_shoe)} in the shoe")
         for name, button in self.buttons.items():
             button.setVisible(checking and not snap.replay)  # a replay counts the deck back by itself
+        if cut:
+            hint = ("the deck's last round: " + ("finish it, then " if state.phase == BlackjackPhase.PLAYING else "")
+                    + ("the deck check comes when the record has one" if snap.replay else "C checks the deck"))
+            self.lines.setText(f"<span style='color:{theme.GOLD.name()}'>{hint}</span>")
+            return
         if not checking:
             hint = "the deck check comes when the record has one" if snap.replay else "C opens the deck check between rounds"
             self.lines.setText(f"<span style='color:{theme.MUTED.name()}'>{hint}</span>")

@@ -80,6 +80,8 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Ctrl+Q",), "close", "quit"),
 )
 
+#: Keys that void at the baccarat table (V a card, Shift+V the round): a croupier of a mixed pit presses them here.
+BACCARAT_VOIDS = ("V", "Shift+V")
 #: Help rows that stand for two keys (a row fewer: the list fits the least window with B, qaAC F4's burn).
 HELP_ROWS = {"page_down": ("PgDown / PgUp", "scroll the pay list a page down / up (seven seats split make more "
                                            "lines than fit)")}
@@ -98,7 +100,7 @@ VIEW_COMMANDS = frozenset({"toggle_pause", "step_replay", "toggle_turbo", "toggl
                            "page_down", "page_up", "toggle_camera_view"})
 #: How a refusal names the commands that have no key of their own.
 UNKEYED = {"place": "a bet (click on a seat)", "remove": "taking a chip off (Shift-click)", "chip": "choosing a chip",
-           "no_chip": "choosing a chip",
+           "no_chip": "choosing a chip", "baccarat_void": "baccarat's void key",
            "void_return": "void counted", "resume": "same deck"}
 
 
@@ -229,6 +231,12 @@ class BlackjackWindow(QMainWindow, StepsDown):
             none.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             none.triggered.connect(lambda _=False, k=key: self.run("no_chip", k))
             self.addAction(none)
+        for key in BACCARAT_VOIDS:  # baccarat's void keys say which key voids here (qaAF F4: they did nothing)
+            other = QAction(self)
+            other.setShortcut(QKeySequence(key))
+            other.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            other.triggered.connect(lambda _=False, k=key: self.run("baccarat_void", k))
+            self.addAction(other)
 
     def _refused(self, name: str) -> bool:
         """Whether this window refuses the command ``name``.
@@ -439,6 +447,9 @@ class BlackjackWindow(QMainWindow, StepsDown):
             error = s.select_chip(*args)
         elif name == "no_chip":
             error = s.say(no_chip_text(args[0], len(s.state.rules.chips)))
+        elif name == "baccarat_void":
+            error = s.say(f"{args[0]} voids at the baccarat table; here Backspace voids the last deal, card or "
+                          "decision (F1 lists every key)")
         elif name == "close":
             self.close()
             error = None

@@ -1,0 +1,112 @@
+"""A card typed answers one camera's ask for a card it could not read, and only while it stands.
+
+A card typed for an UNREADABLE CARD answers that ask: the camera's next unreadable card is asked for as one,
+not taken as typed already (UNREADABLE CARD TYPED?, whose Enter let a card on the table go unplayed).  A card
+typed before the camera asks answers the ask that follows (qaU F5, tests/test_ui_typed_before_unread_ask.py);
+voided, it no longer does: the card is asked for again, live, after a restart and in a replay."""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+
+import pytest
+
+from dealer_assist.events import Unreadable
+from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.holds import TYPED_UNREAD
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from replayed_journals import replayed
+from test_two_unread_in_a_row import CAMERA, RULES, read, table
+
+
+def codes(s) -> list[str]:
+    return [a.code for a in s.snapshot.alerts]
+
+
+def test_the_card_typed_for_one_unread_card_is_not_typed_for_the_next(tmp_path):
+    s = table(tmp_path / "j.sqlite")
+    s.deal()
+    read(s, "9S", 1)
+    s.handle(Unreadable(CAMERA, time.time(), seq=2))
+    assert s.enter_card("QH") is None  # the card the camera could not read: the wait is over
+    assert codes(s) == []
+    s.handle(Unreadable(CAMERA, time.time(), seq=3))  # another card it cannot read
+    assert codes(s) == ["unreadable"] and TYPED_UNREAD not in codes(s)
+    assert s.cards_due(CAMERA) == 1
+    read(s, "2C", 4)
+    assert s.snapshot.pending is not None  # waits for the unread card to be typed
+    assert [c.code for c in s.state.round.cards] == ["9S", "QH"]
+
+
+def test_a_card_typed_with_no_wait_still_answers_the_next_ask(tmp_path):
+    s = table(tmp_path / "j.sqlite")
+    s.deal()
+    read(s, "9S", 1)
+    assert s.enter_card("QH") is None  # typed before the camera asks
+    s.handle(Unreadable(CAMERA, time.time(), seq=2))
+    assert codes(s) == [TYPED_UNREAD]
+
+
+def typed_then_asked(path, game: str = "baccarat"):
+    """9♠ read, Q♥ typed before the camera asks for the card it could not read: UNREADABLE CARD TYPED?."""
+    if game == "baccarat":
+        s = table(path)
+        s.deal()
+    else:
+        s = BlackjackSession(journal=Journal.open(path))
+        s.place(1, Decimal("10"))
+        s.deal()
+    read(s, "9S", 1)
+    assert s.enter_card("QH") is None
+    s.handle(Unreadable(CAMERA, time.time(), seq=2))
+    assert codes(s) == [TYPED_UNREAD]
+    return s
+
+
+def void(s) -> None:
+    assert (s.void_last_card(why="typed wrong") if isinstance(s, TableSession) else s.void_last(why="typed wrong")) is None
+
+
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+@pytest.mark.parametrize("then", ["live", "restart", "replay"])
+def test_the_card_typed_before_the_ask_voided_is_asked_for_again(tmp_path, game, then):
+    """Q♥ voided as a typo while UNREADABLE CARD TYPED? named it: the ask's Enter had said Q♥ was the unread
+    card, and 2♣ read next was played where the unread card lay.  The card is asked for now (as Del asks)."""
+    path = tmp_path / "j.sqlite"
+    s = typed_then_asked(path, game)
+    void(s)
+    if then == "restart":
+        s.close()
+        s = table(path) if game == "baccarat" else BlackjackSession(journal=Journal.open(path))
+    elif then == "replay":
+        s.close()
+        s = replayed(path, TableSession(RULES, odds=False) if game == "baccarat" else BlackjackSession())
+        assert "UNREADABLE CARD" in [a.title for a in s.snapshot.alerts]
+        assert TYPED_UNREAD not in codes(s)
+        return
+    assert "unreadable" in codes(s) and TYPED_UNREAD not in codes(s)
+    assert s.cards_due(CAMERA) == 1
+    read(s, "2C", 3)
+    assert s.snapshot.pending is not None and [c.code for c in s.state.round.cards] == ["9S"]
+    assert s.enter_card("KC") is None and s.confirm_pending() is None
+    assert [c.code for c in s.state.round.cards] == ["9S", "KC", "2C"]
+    s.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_the_read_waiting_under_the_ask_waits_for_the_card_typed_again(tmp_path, restart):
+    path = tmp_path / "j.sqlite"
+    s = typed_then_asked(path)
+    read(s, "2C", 3)  # waits: Enter would say Q♥ was the unread card
+    assert s.snapshot.pending is not None
+    void(s)
+    if restart:
+        s.close()
+        s = table(path)
+    assert s.snapshot.pending is not None and s.snapshot.pending.card.code == "2C"
+    assert "unreadable" in codes(s) and TYPED_UNREAD not in codes(s)
+    assert s.enter_card("KC") is None and s.confirm_pending() is None
+    assert [c.code for c in s.state.round.cards] == ["9S", "KC", "2C"]
+    s.close()
