@@ -212,7 +212,7 @@ def _settings(args):
         standard = replace(standard, house=for_drills(standard.house, drills))
         return Settings(drills=drills, level=args.level, exam=args.exam, mark=mark,
                         limit=limit, minutes=minutes, cases=cases, standard=standard,
-                        house=standard.house)
+                        house=standard.house, how=_how(args))
     except (DrillNameError, LevelError, PassMarkError) as exc:
         raise CommandError(str(exc)) from None
 
