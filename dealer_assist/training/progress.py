@@ -414,16 +414,35 @@ class ProgressStore:
             pass  # the lock works all the same; only its sharing is narrower
         return fd
 
+    def _temporary(self) -> tuple[int, str]:
+        """A new file beside the progress file, open for writing, made with mode 0666 cut by the umask.
+
+        A new progress file takes the mode any new file of this account gets, as its lock file does
+        (:meth:`_open_lock`): ``mkstemp`` made it 0600 while its lock followed the umask, so on a school's
+        shared trainer PC set up for sharing (``umask 002``, a folder of the school's group) the first
+        account's file locked every other account out, and with the default ``umask 022`` the head
+        trainer's account could not read ``--progress``; the umask, and the folder's default ACL, which
+        0600 masked too, are how a school says who shares its files.  The lock file must be openable by
+        every account that can write the progress file, so the two are made alike and kept alike.
+        """
+        for _ in range(100):
+            tmp = str(self.path.parent / f".training-{uuid.uuid4().hex}.json")
+            try:
+                return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+            except FileExistsError:
+                continue
+        raise FileExistsError(f"no free temporary name in {self.path.parent}")
+
     def _save(self, data: dict) -> None:
         """Write ``data`` to a temporary file, flush it, give it the old file's mode, rename it over the file."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".training-", suffix=".json", dir=self.path.parent)
+            fd, tmp = self._temporary()
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     json.dump(data, f, ensure_ascii=False, indent=1)
                     f.flush()
-                    if self.path.exists():  # a shared file keeps the mode it was given (mkstemp makes 0600)
+                    if self.path.exists():  # a shared file keeps the mode it was given
                         os.fchmod(f.fileno(), stat.S_IMODE(self.path.stat().st_mode))
                     os.fsync(f.fileno())
                 os.replace(tmp, self.path)
