@@ -393,7 +393,8 @@ def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]
     from dealer_assist.training.names import differences, look_alikes, on_roster
 
     notes = [f"NAME LOOKS LIKE another trainee's, {other!r} ({differences(name, other)}): two records; if one "
-             "person, their sessions are split between them" for other in look_alikes(name, everyone)]
+             f"person, their sessions are split between them: join them with train --merge {name!r} {other!r} (or "
+             "the other way)" for other in look_alikes(name, everyone)]
     if roster is not None and on_roster(name, roster) is None:
         notes.append("NOT ON THE SCHOOL'S ROSTER ([training] trainees): these sessions are no trainee's record")
     return notes
