@@ -211,6 +211,7 @@ def test_a_rename_waits_for_the_files_lock(tmp_path):
     (("--rename", "Ana", "Bob", "--config", "ROSTER"), "'Bob' is not on the school's roster ([training] trainees: "
                                                        "Anna, Chloé)"),
     (("--merge", "Anna", "Ana", "--config", "ROSTER"), "'Ana' is not on the school's roster"),
+    (("--rename", "Anna", "ANNA", "--config", "ROSTER"), "'ANNA' is 'Anna' itself (the roster spells it 'Anna')"),
     (("--rename", "Ana", "A\nna"), "invalid trainee name"),
     (("--rename", "Ana", "Bob", "--trainee", "Ana"), "give it without --trainee"),
     (("--rename", "Ana", "Bob", "--merge", "Ana", "Anna"), "give it without --merge"),

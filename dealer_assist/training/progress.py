@@ -337,8 +337,10 @@ class ProgressStore:
                     f"{new!r} is not on the school's roster ([training] trainees: {', '.join(roster or ())}); "
                     f"{'rename to' if action == 'rename' else 'merge into'} a name listed there; nothing was "
                     "changed")
-            if target == key and (action == "merge" or new == key):
-                raise renames.RenameError(f"{new!r} is {key!r} itself: give another name; nothing was changed")
+            spelled = (listed if roster is not None else new) if action == "rename" else target
+            if target == key and (action == "merge" or spelled == key):   # a rename may change the case only
+                said = f"{new!r} is {key!r} itself" + (f" (the roster spells it {spelled!r})" if spelled != new else "")
+                raise renames.RenameError(f"{said}: give another name; nothing was changed")
             if action == "rename" and target in data["trainees"] and target != key:
                 raise renames.RenameError(
                     f"{target!r} is a stored trainee already: to make {key!r} and {target!r} one record, use "
@@ -352,7 +354,7 @@ class ProgressStore:
             moved_states = seal.states(key, moved)
             before = {id(s): st for s, st in zip(moved, moved_states)}
             if action == "rename":
-                target = listed if roster is not None else new
+                target = spelled
                 into: dict = {"sessions": [], "categories": {}}
                 sessions = list(moved)
             else:
