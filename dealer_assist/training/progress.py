@@ -16,7 +16,9 @@ last no longer writes back its stale start-time copy over the other's.
 
 Trainee names are case-blind and compared in NFC: ``Ana`` and ``ana`` are one trainee, stored
 under the spelling first used (see :mod:`dealer_assist.training.names` for look-alikes).  A name with a control character (a newline
-would forge a line in ``train --progress``) is refused.
+would forge a line in ``train --progress``) is refused.  A trainee stored under two names is made one,
+or a name corrected, by :meth:`ProgressStore.merge` and :meth:`ProgressStore.rename` (see
+:mod:`dealer_assist.training.renames`): under the lock, sealed again, logged in the file.
 """
 
 from __future__ import annotations
