@@ -64,6 +64,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="with --progress: print CSV instead, one row per session (with its figures per drill "
                         "and an exam's attempt number), per trainee and rule (seen, wrong, rate), or per stored "
                         "mistake (the case, the answer given, the right one and why), for a spreadsheet")
+    p.add_argument("--rename", nargs=2, metavar=("OLD", "NEW"), default=None,
+                   help="give the stored trainee OLD the name NEW (a typo fixed) in the progress file and exit: "
+                        "the sessions are sealed again under NEW (an edited record stays edited) and the change "
+                        "is logged in the file; NEW must not be a stored trainee (see --merge) and, with "
+                        "--config's [training] trainees, must be on that roster")
+    p.add_argument("--merge", nargs=2, metavar=("OLD", "INTO"), default=None,
+                   help="move every session of the stored trainee OLD (a second record of one person: Anna as "
+                        "Ana, a look-alike letter) into the stored trainee INTO, in the order they were stored, "
+                        "and exit: sealed again, logged, and the day's exam limit counts them together")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=run_train)
 
@@ -123,6 +132,14 @@ def _check_trainee(args, store, trainee: str) -> str:
                            f"{', '.join(roster or ())}); give --trainee as listed there (or --no-save for a "
                            "session stored nowhere); nothing was asked yet")
     if trainee not in store.trainees:
+        from dealer_assist.training.names import fold
+
+        for change in store.renames():
+            if fold(change["from"]) == fold(trainee):
+                moved = "renamed to" if change.get("action") == "rename" else "merged into"
+                sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}: the record "
+                                 f"stored under that name was {moved} {change['to']!r} on {change.get('utc', '?')}; "
+                                 f"if this is them, give --trainee {change['to']!r}\n")
         for other in look_alikes(trainee, store.trainees):
             sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}, but looks like "
                              f"the stored {other!r} ({differences(trainee, other)}): if they are one person, give "
@@ -212,7 +229,7 @@ def _settings(args):
         standard = replace(standard, house=for_drills(standard.house, drills))
         return Settings(drills=drills, level=args.level, exam=args.exam, mark=mark,
                         limit=limit, minutes=minutes, cases=cases, standard=standard,
-                        house=standard.house)
+                        house=standard.house, how=_how(args))
     except (DrillNameError, LevelError, PassMarkError) as exc:
         raise CommandError(str(exc)) from None
 
@@ -290,7 +307,7 @@ def _progress(args) -> int:
 
             person["look_alikes"] = look_alikes(name, store.trainees)
             person["on_roster"] = None if _roster(args) is None else on_roster(name, _roster(args)) is not None
-        emit_json({"store": str(store.path), "trainees": people})
+        emit_json({"store": str(store.path), "trainees": people, "renames": store.renames()})
         return 0
     print(f"Training progress in {store.path}")
     if not people:
@@ -303,6 +320,10 @@ def _progress(args) -> int:
         print(f"{name}:")
         for line in _name_notes(name, store.trainees, roster):
             print("  " + line)
+        from dealer_assist.training.renames import words as change_words
+
+        for change in store.renames(name):   # the record's name was changed: by whom, when, seals before/after
+            print("  " + change_words(change))
         if not person["sessions"]:
             print("  no sessions stored yet")
         later = day_limit.later_dates(person["sessions"])
@@ -322,13 +343,58 @@ def _progress(args) -> int:
     return 0
 
 
+def _rekey(args) -> int:
+    """``--rename OLD NEW`` or ``--merge OLD INTO``: one trainee's record given another name, or two made
+    one (see :mod:`dealer_assist.training.renames`), under the file's lock; said on stdout, refused with why."""
+    from dealer_assist.training.progress import ProgressError, TraineeNameError
+    from dealer_assist.training.renames import RenameError
+
+    action, (old, new) = ("rename", args.rename) if args.rename is not None else ("merge", args.merge)
+    others = [option for option, given in (("--merge", args.rename is not None and args.merge is not None),
+                                           ("--progress", args.progress), ("--exam", args.exam),
+                                           ("--trainee", args.trainee is not None), ("--text", args.text),
+                                           ("--no-save", args.no_save)) if given]
+    if others:
+        raise CommandError(f"--{action} changes the progress file and exits: give it without {', '.join(others)} "
+                           "(--store, --config and --json go with it); nothing was changed")
+    store = _store(args)
+    try:
+        entry = (store.rename if action == "rename" else store.merge)(old, new, _roster(args))
+    except (RenameError, TraineeNameError, ProgressError) as exc:
+        said = str(exc) if isinstance(exc, ProgressError) else f"--{action}: {exc}"
+        raise CommandError(said if "nothing was changed" in said else f"{said}; nothing was changed") from None
+    if args.json:
+        emit_json({"store": str(store.path), **entry})
+        return 0
+    seals = entry["seals"]
+    kept = (f"; {entry['edited']} edited record{'s' if entry['edited'] != 1 else ''} kept as they were (still "
+            "listed as edited)" if entry["edited"] else "")
+    done = (f"Renamed {entry['from']!r} to {entry['to']!r}" if action == "rename"
+            else f"Merged {entry['from']!r} into {entry['to']!r}")
+    print(f"{done} in {store.path}: {entry['sessions']} session{'' if entry['sessions'] == 1 else 's'} sealed "
+          f"again under {entry['to']!r}{kept}; logged in the file (by {entry['by']} on {entry['host']}, "
+          f"{entry['utc']}).")
+    if seals.get("after"):
+        was = ", ".join(f"{who}'s {seals[key][:16]}" for key, who in (("from", entry["from"]), ("into", entry["to"]))
+                        if seals.get(key))
+        print(f"Seal of the last sealed session now {seals['after'][:16]}" + (f" (was {was})" if was else "") + ".")
+    from dealer_assist.training.names import differences, look_alikes
+
+    for other in look_alikes(entry["to"], store.trainees):
+        sys.stderr.write(f"dealer-assist: note: {entry['to']!r} looks like the stored {other!r} "
+                         f"({differences(entry['to'], other)}): if they are one person, --merge {other!r} "
+                         f"{entry['to']!r}\n")
+    return 0
+
+
 def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]]) -> list[str]:
     """What ``--progress`` says under a trainee's heading about the name itself: another trainee's that looks
     the same (two "Dev:" headings, one with a Cyrillic е), and a name the school's roster does not hold."""
     from dealer_assist.training.names import differences, look_alikes, on_roster
 
     notes = [f"NAME LOOKS LIKE another trainee's, {other!r} ({differences(name, other)}): two records; if one "
-             "person, their sessions are split between them" for other in look_alikes(name, everyone)]
+             f"person, their sessions are split between them: join them with train --merge {name!r} {other!r} (or "
+             "the other way)" for other in look_alikes(name, everyone)]
     if roster is not None and on_roster(name, roster) is None:
         notes.append("NOT ON THE SCHOOL'S ROSTER ([training] trainees): these sessions are no trainee's record")
     return notes
@@ -443,6 +509,8 @@ def run_train(args: argparse.Namespace) -> int:
     _plain_terminal(args.json and args.csv is None)
     if args.csv is not None and (not args.progress or args.json):
         raise CommandError(f"--csv {args.csv} prints stored progress: use it with --progress and without --json")
+    if args.rename is not None or args.merge is not None:
+        return _rekey(args)
     if args.progress:
         return _progress(args)
     from dealer_assist.training.ending import Ended, ending_signals

@@ -16,7 +16,9 @@ last no longer writes back its stale start-time copy over the other's.
 
 Trainee names are case-blind and compared in NFC: ``Ana`` and ``ana`` are one trainee, stored
 under the spelling first used (see :mod:`dealer_assist.training.names` for look-alikes).  A name with a control character (a newline
-would forge a line in ``train --progress``) is refused.
+would forge a line in ``train --progress``) is refused.  A trainee stored under two names is made one,
+or a name corrected, by :meth:`ProgressStore.merge` and :meth:`ProgressStore.rename` (see
+:mod:`dealer_assist.training.renames`): under the lock, sealed again, logged in the file.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import uuid
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
-from dealer_assist.training import day_limit, names, seal
+from dealer_assist.training import day_limit, names, renames, seal
 from dealer_assist.training.scoring import Summary
 
 VERSION = 1
@@ -173,6 +175,9 @@ class ProgressStore:
         #: Told once when a save must wait for another process's lock: it had waited without a word (qaJ).
         self.waiting = waiting
         self.data = self._load()
+        #: The renames and merges logged when the file was read: a session stores under where those logged
+        #: since took its trainee (see :meth:`_key`).
+        self._renames_read = len(renames.log(self.data))
         #: Trainee (case-folded) -> the ``attempt`` of the exam :meth:`begin_exam` stored for them.
         self._begun: dict[str, str] = {}
         #: Where the sessions stored from now on are answered (``window``, ``text``, ``text-json``; None: not
@@ -277,7 +282,101 @@ class ProgressStore:
         prefix = drill + "/"
         return {k[len(prefix):]: v for k, v in self.trainee(name)["categories"].items() if k.startswith(prefix)}
 
+    def renames(self, name: Optional[str] = None) -> list[dict]:
+        """The file's log of renames and merges (see :mod:`dealer_assist.training.renames`), oldest first;
+        ``name``: only those that brought sessions to that stored trainee, through the names it had before."""
+        entries = renames.log(self.data)
+        if name is None:
+            return [dict(e) for e in entries]
+        mine, out = {names.fold(name)}, []
+        for entry in reversed(entries):   # a name it had before: a change logged earlier brought sessions to it
+            if names.fold(entry["to"]) in mine:
+                out.append(dict(entry))
+                mine.add(names.fold(entry["from"]))
+        return out[::-1]
+
     # -- writing --------------------------------------------------------------
+    def _key(self, name: str, data: dict) -> str:
+        """The stored trainee a session of ``name`` goes to: its stored spelling, or, when a rename or merge
+        logged since this store read the file took it away, where it went (an exam begun under the old name
+        replaces its begun entry there, and nothing is stored under a name that is gone)."""
+        key = self.stored_name(name, data)
+        if key not in data["trainees"]:
+            key = self.stored_name(renames.followed(key, data, self._renames_read), data)
+        return key
+
+    def rename(self, old: str, new: str, roster: Optional[tuple[str, ...]] = None) -> dict:
+        """Give the stored trainee ``old`` the name ``new`` (not a stored trainee's: :meth:`merge` that),
+        under the file's lock; the sessions are sealed again under it (see
+        :mod:`dealer_assist.training.renames`) and the change is logged.  Returns the log entry.
+        ``roster``: the school's (``[training] trainees``): ``new`` must be on it, and takes its spelling.
+        :class:`~dealer_assist.training.renames.RenameError` (nothing written) when it cannot be done."""
+        return self._rekey("rename", old, new, roster)
+
+    def merge(self, old: str, into: str, roster: Optional[tuple[str, ...]] = None) -> dict:
+        """Move every session and per-rule count of ``old`` into the stored trainee ``into``, in the order
+        they were stored, sealed again under ``into``'s name; ``old`` is no longer stored.  As
+        :meth:`rename` otherwise."""
+        return self._rekey("merge", old, into, roster)
+
+    def _rekey(self, action: str, old: str, new: str, roster: Optional[tuple[str, ...]]) -> dict:
+        new = check_name(new)
+        if not self.path.is_file():   # nothing to rename: no lock file or folder made for it
+            raise renames.RenameError(f"no training progress file at {self.path}; give --store FILE; nothing "
+                                      "was changed")
+        with self._locked():
+            data = self._load()
+            key = self.stored_name(old, data)
+            if key not in data["trainees"]:
+                raise renames.RenameError(
+                    f"no trainee {check_name(old)!r} in {self.path} (stored: "
+                    f"{', '.join(repr(n) for n in sorted(data['trainees'], key=str.casefold)) or 'none'}); "
+                    "nothing was changed")
+            target = self.stored_name(new, data)
+            listed = names.on_roster(new, roster)
+            if listed is None:
+                raise renames.RenameError(
+                    f"{new!r} is not on the school's roster ([training] trainees: {', '.join(roster or ())}); "
+                    f"{'rename to' if action == 'rename' else 'merge into'} a name listed there; nothing was "
+                    "changed")
+            spelled = (listed if roster is not None else new) if action == "rename" else target
+            if target == key and (action == "merge" or spelled == key):   # a rename may change the case only
+                said = f"{new!r} is {key!r} itself" + (f" (the roster spells it {spelled!r})" if spelled != new else "")
+                raise renames.RenameError(f"{said}: give another name; nothing was changed")
+            if action == "rename" and target in data["trainees"] and target != key:
+                raise renames.RenameError(
+                    f"{target!r} is a stored trainee already: to make {key!r} and {target!r} one record, use "
+                    f"--merge {key!r} {target!r}; nothing was changed")
+            if action == "merge" and target not in data["trainees"]:
+                raise renames.RenameError(
+                    f"no trainee {new!r} to merge {key!r} into in {self.path}: to give {key!r} that name, use "
+                    f"--rename {key!r} {new!r}; nothing was changed")
+            person = data["trainees"].pop(key)
+            moved = person["sessions"]
+            moved_states = seal.states(key, moved)
+            before = {id(s): st for s, st in zip(moved, moved_states)}
+            if action == "rename":
+                target = spelled
+                into: dict = {"sessions": [], "categories": {}}
+                sessions = list(moved)
+            else:
+                into = data["trainees"][target]
+                before.update((id(s), st) for s, st in zip(into["sessions"], seal.states(target, into["sessions"])))
+                sessions = renames.merged(into["sessions"], [before[id(s)] for s in into["sessions"]],
+                                          moved, moved_states)
+            seals = {"from": renames.last_seal(moved), "into": renames.last_seal(into["sessions"])}
+            renames.rekeyed(target, sessions, before)
+            seals["after"] = renames.last_seal(sessions)
+            data["trainees"][target] = {**person, **into, "sessions": sessions,
+                                        "categories": renames.merged_categories(into["categories"],
+                                                                                person["categories"])}
+            entry = renames.log_entry(action, key, target, len(moved), moved_states.count(seal.EDITED), seals)
+            logged = data.get(renames.FIELD)   # kept as it is, a hand-edited entry too
+            data[renames.FIELD] = (logged if isinstance(logged, list) else [] if logged is None else [logged]) + [entry]
+            self._save(data)
+        self.data = data
+        return entry
+
     def begin_exam(self, name: str, summary: Summary, drill: str, started: Optional[float] = None,
                    most_a_day: Optional[int] = None) -> dict:
         """Store an exam as not finished before its first case; :meth:`record` replaces it with the result.
@@ -303,7 +402,7 @@ class ProgressStore:
         if attempt is not None:
             with self._locked():
                 data = self._load()
-                key = self.stored_name(name, data)
+                key = self._key(name, data)
                 person = data["trainees"].get(key)
                 if person is not None:
                     fresh = seal.sound(key, person["sessions"])
@@ -345,7 +444,7 @@ class ProgressStore:
         check_name(name)
         with self._locked(wait):
             data = self._load()  # the file now, not the copy read at start; a failed save changes nothing
-            key = self.stored_name(name, data)
+            key = self._key(name, data)
             if check is not None:
                 check(key, data["trainees"].get(key, {}).get("sessions", []))
             person = data["trainees"].setdefault(key, {"sessions": [], "categories": {}})
@@ -414,16 +513,35 @@ class ProgressStore:
             pass  # the lock works all the same; only its sharing is narrower
         return fd
 
+    def _temporary(self) -> tuple[int, str]:
+        """A new file beside the progress file, open for writing, made with mode 0666 cut by the umask.
+
+        A new progress file takes the mode any new file of this account gets, as its lock file does
+        (:meth:`_open_lock`): ``mkstemp`` made it 0600 while its lock followed the umask, so on a school's
+        shared trainer PC set up for sharing (``umask 002``, a folder of the school's group) the first
+        account's file locked every other account out, and with the default ``umask 022`` the head
+        trainer's account could not read ``--progress``; the umask, and the folder's default ACL, which
+        0600 masked too, are how a school says who shares its files.  The lock file must be openable by
+        every account that can write the progress file, so the two are made alike and kept alike.
+        """
+        for _ in range(100):
+            tmp = str(self.path.parent / f".training-{uuid.uuid4().hex}.json")
+            try:
+                return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+            except FileExistsError:
+                continue
+        raise FileExistsError(f"no free temporary name in {self.path.parent}")
+
     def _save(self, data: dict) -> None:
         """Write ``data`` to a temporary file, flush it, give it the old file's mode, rename it over the file."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".training-", suffix=".json", dir=self.path.parent)
+            fd, tmp = self._temporary()
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     json.dump(data, f, ensure_ascii=False, indent=1)
                     f.flush()
-                    if self.path.exists():  # a shared file keeps the mode it was given (mkstemp makes 0600)
+                    if self.path.exists():  # a shared file keeps the mode it was given
                         os.fchmod(f.fileno(), stat.S_IMODE(self.path.stat().st_mode))
                     os.fsync(f.fileno())
                 os.replace(tmp, self.path)

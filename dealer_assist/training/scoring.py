@@ -130,6 +130,10 @@ class Summary:
     house: tuple[str, ...] = ()
     #: Where the cards came from: ``{"spec": "serial:...", "hello": [{"device", "firmware"}]}`` (None: not known).
     source: Optional[dict] = None
+    #: Where it was answered (``window``, ``text``, ``text-json``; None: not said, not judged): a school with
+    #: ``[training] exam_in_window`` read a terminal exam as "passed below the standard" in ``--progress
+    #: --config`` but with no reason in the summary, and a window exam as below the standard in the summary.
+    how: Optional[str] = None
 
     @property
     def passed(self) -> bool:
@@ -141,14 +145,20 @@ class Summary:
         if not self.exam:
             return []
         return self.standard.shortfalls(self.overall.cases, self.mark.accuracy, self.mark.seconds, self.seed,
-                                        self.house, self.source)
+                                        self.house, self.source, how=self.how)
+
+    @property
+    def _in_window(self) -> str:
+        """The advice's ending when the school requires the window and this exam was answered elsewhere."""
+        return (", in the trainer window (without --text)" if self.standard.window_only and self.how is not None
+                and self.how != "window" else "")
 
     def lines(self) -> list[str]:
         """The summary as text (the terminal mode prints it; the window shows the same)."""
         o = self.overall
         kind = "Exam" if self.exam else "Session"
         missed = f", {o.unanswered} not answered" if o.unanswered else ""
-        verdict = self.standard.verdict(self.to_json())[0]
+        verdict = self.standard.verdict({**self.to_json(), "how": self.how})[0]   # None: not judged, as shortfalls
         if not self.complete:
             one = o.unanswered == 1
             verdict += (f" (exam not finished: the {o.unanswered} case{'' if one else 's'} not answered "
@@ -167,7 +177,7 @@ class Summary:
             out.append(f"Below the standard exam ({self.standard.words}): {'; '.join(self.shortfalls)}. "
                        + ("Only a pass at the standard counts: take the exam again on cards shuffled afresh (no "
                           "--seed or sim:SEED, no shoe simulator) and with the default --cases, --pass-accuracy "
-                          "and --pass-seconds." if o.passed
+                          f"and --pass-seconds{self._in_window}." if o.passed
                           else "A pass under these settings would not count."))
         if self.house:
             out.append("House rules: " + "; ".join(line.removeprefix("House rule: ") for line in self.house))
@@ -186,12 +196,14 @@ class Summary:
         return {"overall": self.overall.to_json(), "drills": [d.to_json() for d in self.drills],
                 "mistakes": [a.to_json() for a in self.mistakes], "pass_mark": self.mark.to_json(),
                 "passed": self.passed, "exam": self.exam, "level": self.level, "complete": self.complete,
-                "seed": self.seed, "house": list(self.house), "source": self.source}
+                "seed": self.seed, "house": list(self.house), "source": self.source,
+                **({"how": self.how} if self.how is not None else {})}
 
 
 def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, level: int = 1,
               planned: Optional[int] = None, complete: bool = True, seed: Optional[int] = None,
-              standard: Standard = DEFAULT, house: tuple[str, ...] = (), source: Optional[dict] = None) -> Summary:
+              standard: Standard = DEFAULT, house: tuple[str, ...] = (), source: Optional[dict] = None,
+              how: Optional[str] = None) -> Summary:
     """The session's summary.  ``planned`` is an exam's number of cases: the ones not answered count as
     failed and the exam is not complete; ``complete`` False marks an exam ended early for other reasons
     (an exam by time only, stopped before its time was up)."""
@@ -204,5 +216,5 @@ def summarize(attempts: Iterable[Attempt], mark: PassMark, exam: bool = False, l
         drills=tuple(score_attempts(n, (a for a in attempts if a.case.drill == n), mark) for n in names),
         mistakes=tuple(a for a in attempts if not a.right), mark=mark, exam=exam, level=level,
         attempts=tuple(attempts), complete=complete, seed=seed, standard=standard,
-        house=tuple(house), source=source,
+        house=tuple(house), source=source, how=how,
     )

@@ -15,7 +15,10 @@ seal ``--progress`` prints can tell).  Only the file's permissions (writable by 
 alone) keep students from writing it at all.
 
 A session that fails its check is never sealed again, so a save after the edit does not launder it;
-sessions stored before seals were kept stay "not sealed".
+sessions stored before seals were kept stay "not sealed".  A trainee renamed or merged into another
+(``train --rename``, ``--merge``; see :mod:`dealer_assist.training.renames`) has the sessions that matched
+their seals sealed again under the new name, the others kept as they were (still edited), and the change
+logged in the file with the last seals before and after.
 """
 
 from __future__ import annotations

@@ -78,6 +78,9 @@ class Settings:
     standard: Standard = DEFAULT
     #: The house rules the cases follow, stored with the result (see :mod:`dealer_assist.training.house`).
     house: tuple[str, ...] = ()
+    #: Where the session is answered (``window``, ``text``, ``text-json``; None: not said), which a school's
+    #: ``[training] exam_in_window`` judges: the end-of-exam summary judged it as ``--progress --config`` does.
+    how: Optional[str] = None
 
     def __post_init__(self) -> None:
         difficulty.check_level(self.level)
@@ -311,7 +314,8 @@ class TrainingSession:
         """The summary so far.  An exam ended before its last case (or, by time only, before its time was up)
         is not complete: its unanswered cases count as failed and it cannot pass."""
         s = self.settings
-        kept = {"seed": self.seed, "standard": s.standard, "house": s.house, "source": self.source_record}
+        kept = {"seed": self.seed, "standard": s.standard, "house": s.house, "source": self.source_record,
+                "how": s.how}
         if not s.exam:
             return summarize(self.attempts, s.mark, False, s.level, **kept)
         if s.cases is not None:
