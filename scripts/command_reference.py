@@ -32,6 +32,8 @@ def reference() -> str:
            "Every command and option, as `dealer-assist COMMAND --help` prints them "
            "(made by `scripts/command_reference.py`; the README shows them at work).", ""]
     out += [f"- [`{name}`](#{name}): {summary.get(name, '')}" for name in sub.choices]
+    out += ["", "## dealer-assist", "", "The program itself: with no command it opens the table (`run`).", "",
+            "```", parser.format_help().rstrip(), "```"]
     for name, command in commands(parser):
         out += ["", f"{'#' * (1 + len(name.split()))} {name}", "", "```", command.format_help().rstrip(), "```"]
     return "\n".join(out) + "\n"

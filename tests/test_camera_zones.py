@@ -440,3 +440,16 @@ def test_a_card_lying_across_the_gap_between_two_boxes_is_given_neither_and_aske
                lambda e: reads.append(e) if isinstance(e, CardRead) else None)
     assert [(r.card.code, r.zone, r.doubt) for r in reads] == [("9S", None, OUTSIDE_BOXES)]
     assert LayoutZones.from_json(zones).at((1000.0, 252.0), (1280, 720), reach=150) == "banker"  # just outside one
+
+
+def test_a_blackjack_tables_mistyped_zone_is_shown_the_blackjack_example(tmp_path):
+    """qaAG F3: a blackjack table's zones file whose only name was mistyped ("seet 1") was shown the baccarat
+    example: the file's own names decided, though the table knew its game."""
+    path = tmp_path / "zones.json"
+    path.write_text(json.dumps({"zones": {"seet 1": [0.05, 0.4, 0.4, 0.95]}}))
+    with pytest.raises(SourceError, match="unknown zone 'seet 1'") as refused:
+        open_source(f"camera:{tmp_path}?profile=anglo&zones={path}", lambda: True, game="blackjack")
+    assert '"dealer"' in str(refused.value) and '"banker"' not in str(refused.value)
+    with pytest.raises(ZonesError) as refused:  # no game known (watch --zones): the file's names decide
+        LayoutZones.load(path)
+    assert '"banker"' in str(refused.value)

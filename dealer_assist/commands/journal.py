@@ -26,8 +26,11 @@ JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal n
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("journal", help="check, show, copy, export, list the rounds of, or recover a table journal",
-                              description="Check a table journal's hash chain, or export its rounds.")
+    p = subparsers.add_parser("journal", help="check, show, copy, export, sum up, list the rounds of, or recover a "
+                                              "table journal",
+                              description="A table journal's records: verify its hash chain, copy it while the table "
+                                          "runs, export its rounds, sum up a shift's money, list its rounds by time, "
+                                          "show its entries, or recover what a damaged one still holds.")
     sub = p.add_subparsers(dest="journal_command", metavar="ACTION")
     p.set_defaults(func=lambda args: _missing_action(p))
 

@@ -64,7 +64,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="the deck's profile folder (made by calibrate), or a shipped profile's name: anglo (the "
                         "demo deck) or plastic. Required: another deck's profile reads wrong cards")
     p.add_argument("--confirm", type=_at_least_one, default=2, metavar="N", help="frames read in a row that must agree (default 2; a live camera's frames dropped while one is read are not counted)")
-    p.add_argument("--fps", type=_frame_rate, metavar="F", help="frame rate of an image sequence, for the times printed (default 30)")
+    p.add_argument("--fps", type=_frame_rate, metavar="F", help="frame rate for the times printed: an image sequence's (default 30), or one to use "
+                        "instead of a video file's own")
     p.add_argument("--unreadable", action="store_true",
                    help='also print a line {"card": null, "unreadable": true, "candidates": [...]} for a card that '
                         "stays in view without ever being read for sure (lying still 8 frames, seen unsure or seen whole "

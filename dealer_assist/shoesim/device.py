@@ -49,7 +49,8 @@ class VirtualShoe:
         if not 1 <= decks <= 16:
             raise ValueError(f"decks {decks} is outside 1-16")
         if not 0 <= cut < 52 * decks:
-            raise ValueError(f"cut position {cut} must leave cards in a {decks}-deck shoe")
+            raise ValueError(f"cut position {cut} must leave cards in {'an' if decks in (8, 11) else 'a'} "
+                             f"{decks}-deck shoe")
         if not device_id or "," in device_id:
             raise ValueError(f"device id {device_id!r} must be non-empty and hold no comma (PROTOCOL.md section 6): "
                              "a host drops such a HELLO, and the device stays unknown")

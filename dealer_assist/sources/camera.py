@@ -164,12 +164,12 @@ class CameraSource(CardSource):
                 raise SourceError(str(exc)) from exc
         return self._profile
 
-    def _load_zones(self):
+    def _load_zones(self, game: Optional[str] = None):
         from dealer_assist.vision.layout_zones import LayoutZones, ZonesError
 
         if self._zones is None and self._zones_path is not None:
             try:
-                self._zones = LayoutZones.load(self._zones_path)
+                self._zones = LayoutZones.load(self._zones_path, game)
             except ZonesError as exc:
                 raise SourceError(str(exc)) from exc
         return self._zones
@@ -179,7 +179,7 @@ class CameraSource(CardSource):
         refused: a baccarat file's ``player`` at a blackjack table)."""
         from dealer_assist.vision.layout_zones import ZonesError
 
-        zones = self._load_zones()
+        zones = self._load_zones(game)
         if zones is not None:
             try:
                 zones.check_game(game, self._zones_path, seats)

@@ -23,7 +23,7 @@ from typing import Any, Mapping, Optional
 
 from dealer_assist.blackjack import BlackjackError, DeckLedger, HouseRules, Reconciliation, Round, settle
 from dealer_assist.blackjack.round import Due, Phase
-from dealer_assist.blackjack.rules import InvalidRulesError
+from dealer_assist.blackjack.rules import MOST_DECKS, InvalidRulesError
 from dealer_assist.blackjack.settlement import HandSettlement, Result, Settlement
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.chip_sums import gap_words, no_stake_between
@@ -129,7 +129,7 @@ class BlackjackTableRules:
 
 #: The keys of a ``[blackjack]`` config section and what each one takes.
 CONFIG_KEYS = {
-    "decks": "a whole number of decks, at least 1", "hits_soft_17": "true or false", "ties_push": "true or false",
+    "decks": f"a whole number of decks, 1 to {MOST_DECKS}", "hits_soft_17": "true or false", "ties_push": "true or false",
     "dealer_blackjack_takes_all": "true or false", "split_any_tens": "true or false",
     "double_after_split": "true or false", "double_totals": "a list of hard two-card totals from 4 to 20, e.g. [9, 10, 11]",
     "blackjack_pays": 'a ratio from 1 to 2 as a string, e.g. "1.5" (3:2) or "1.2" (6:5)', "seats": "a whole number of seats",

@@ -72,7 +72,9 @@ class LayoutZones:
     zones: tuple[Zone, ...]
 
     @classmethod
-    def load(cls, path: Union[str, Path]) -> "LayoutZones":
+    def load(cls, path: Union[str, Path], game: Optional[str] = None) -> "LayoutZones":
+        """The zones of the file at ``path``; ``game``, the table's when one is known, picks the example a refusal
+        shows (else the file's own names do: a blackjack file whose only name is mistyped was shown baccarat's)."""
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8-sig"), object_pairs_hook=_pairs)
         except FileNotFoundError:
@@ -81,10 +83,10 @@ class LayoutZones:
             raise ZonesError(path, f"cannot be read ({exc.__class__.__name__}: {exc})") from None
         except json.JSONDecodeError as exc:
             raise ZonesError(path, f"not JSON ({exc})") from None
-        return cls.from_json(data, path)
+        return cls.from_json(data, path, game)
 
     @classmethod
-    def from_json(cls, data: Any, path: Union[str, Path] = "(given)") -> "LayoutZones":
+    def from_json(cls, data: Any, path: Union[str, Path] = "(given)", game: Optional[str] = None) -> "LayoutZones":
         boxes = data.get("zones") if isinstance(data, dict) else None
         if isinstance(boxes, list):  # the pairs of an object read with a name given twice (see _pairs)
             names = [" ".join(str(k).lower().split()) for k, _ in boxes]
@@ -95,7 +97,8 @@ class LayoutZones:
             boxes = dict(boxes)
         if not isinstance(boxes, dict) or not boxes:
             raise ZonesError(path, "no \"zones\" object naming at least one box")
-        blackjack = any(word in str(k).lower() for k in boxes for word in ("seat", "dealer"))
+        blackjack = (game == "blackjack" if game is not None
+                     else any(word in str(k).lower() for k in boxes for word in ("seat", "dealer")))
         example = BLACKJACK_EXAMPLE if blackjack else EXAMPLE
         zones = []
         for raw, box in boxes.items():
