@@ -147,17 +147,23 @@ def _config(path: str | None):
         raise CommandError(str(exc)) from None
 
 
-def _blackjack_rules(config, path: str | None):
-    """The ``[blackjack]`` section of the config file, read by the blackjack table's own rules; a baccarat
-    setting in the file that [blackjack] would say is refused, naming the key to use (qaAE F6)."""
-    if path is not None:
-        from dealer_assist.table.config import blackjack_misplaced
+def _refuse_misplaced(config, path: str | None) -> None:
+    """Before a blackjack table opens from this file: a baccarat setting in it that [blackjack] would say is
+    refused, naming the key to use (qaAE F6). Not for a replay, which takes its game and rules from the
+    journal (rev24 E4: a replay of a blackjack journal with the baccarat table's file was refused)."""
+    if path is None:
+        return
+    from dealer_assist.table.config import blackjack_misplaced
 
-        refusal, warning = blackjack_misplaced(config, Path(path))
-        if refusal:
-            raise CommandError(refusal)
-        if warning:
-            sys.stderr.write(f"dealer-assist: warning: {warning}\n")
+    refusal, warning = blackjack_misplaced(config, Path(path))
+    if refusal:
+        raise CommandError(refusal)
+    if warning:
+        sys.stderr.write(f"dealer-assist: warning: {warning}\n")
+
+
+def _blackjack_rules(config, path: str | None):
+    """The ``[blackjack]`` section of the config file, read by the blackjack table's own rules."""
     if not config.blackjack:
         return None
     from dealer_assist.table.blackjack_state import BlackjackTableError, rules_from_config
@@ -247,6 +253,7 @@ def run_blackjack_display(args: argparse.Namespace, config, size, journal: str,
     from dealer_assist.table.blackjack_session import BlackjackSessionError, replay_rules
     from dealer_assist.table.blackjack_state import BlackjackTableError, BlackjackTableRules
 
+    _refuse_misplaced(config, args.config)
     rules = _blackjack_rules(config, args.config)
     if rules is None and args.config is None and recorded is not None and recorded.rules is not None:
         try:  # a restart with no rules given: those the journal recorded, as a replay takes them
