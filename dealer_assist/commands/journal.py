@@ -105,7 +105,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "numbers them (what 'replay --shoe N --round M' takes) and its status. --at TIME "
                                    "names the round being played at TIME (a moment on the surveillance footage): "
                                    "the last one begun at or before it; exit 1 when none was being played then "
-                                   "(between two rounds, before the first), the rounds either side named.")
+                                   "(between two rounds, before the first, after the journal's last entry), the "
+                                   "rounds either side named. A round's time is its play, to its first end: a "
+                                   "correction made later (its bets reopened and settled again) is named as such.")
     w.add_argument("path", metavar="PATH", help=JOURNAL)
     w.add_argument("--at", metavar="TIME",
                    help="the round being played at TIME (ISO 8601, UTC unless an offset is given, e.g. "
@@ -530,7 +532,7 @@ def run_rounds(args: argparse.Namespace) -> int:
     UTC columns to filter by hand to go from the footage's clock to a round)."""
     from dealer_assist.table.export import JournalChangedError
     from dealer_assist.table.journal import JournalError
-    from dealer_assist.table.round_times import journal_round_times, round_at
+    from dealer_assist.table.round_times import journal_end, journal_round_times, round_at
     from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
 
     if args.at is not None and (args.since or args.until):
@@ -546,21 +548,23 @@ def run_rounds(args: argparse.Namespace) -> int:
             rounds = [one for one in journal_round_times(journal, report.head_seq)
                       if (since is None or (one.start is not None and one.start >= since))
                       and (until is None or (one.start is not None and one.start < until))]
+            ends = journal_end(journal, report.head_seq) if at is not None else None
         except (JournalError, JournalChangedError) as exc:
             raise CommandError(str(exc), 2) from None
     _warn_unverified(args.path, report, guarded, "listing")
-    found = None if at is None else round_at(rounds, at)
+    found = None if at is None else round_at(rounds, at, ends)
     if args.json:
         result: dict = {"path": args.path, "verified": report.ok and guarded}
         if found is None:
             emit_json({**result, "from": since and since.isoformat(), "to": until and until.isoformat(),
                        "rounds": [one.to_json() for one in rounds]})
             return 0
-        emit_json({**result, "at": at.isoformat(), "within": found.within,
-                   "round": found.playing and found.playing.to_json(), "next": found.next and found.next.to_json()})
+        emit_json({**result, "at": at.isoformat(), "within": found.within, "after_end": found.after_end,
+                   "journal_end": found.journal_end, "round": found.playing and found.playing.to_json(),
+                   "next": found.next and found.next.to_json()})
         return 0 if found.within else 1
     if found is not None:
-        print(_round_at_text(args.path, at, found))
+        print(_round_at_text(args.path, args.at, at, found))
         return 0 if found.within else 1
     print(f"journal {args.path}: {len(rounds)} round(s); times in this computer's local time, with its UTC offset")
     print(f"{'shoe':>5} {'round':>6}  {'game':<9}  {'started':<25}  {'ended':<25}  status")
@@ -576,10 +580,10 @@ def _round_row(one) -> str:
             f"{local_text(one.ended) or '-':<25}  {one.status}")
 
 
-def _round_at_text(path: str, at, found) -> str:
-    from dealer_assist.table.round_times import local_text
+def _round_at_text(path: str, text: str, at, found) -> str:
+    from dealer_assist.table.round_times import asked_text, local_text
 
-    asked = at.astimezone().isoformat(timespec="seconds")
+    asked = asked_text(text, at)
     def name(one) -> str:
         return f"shoe {one.shoe} round {one.round}" + (f" ({one.game})" if one.game else "")
     playing, following = found.playing, found.next
@@ -590,11 +594,17 @@ def _round_at_text(path: str, at, found) -> str:
     elif found.within:
         lines = [f"at {asked} {name(playing)} was being played ({playing.status}): began at "
                  f"{local_text(playing.started)}, " + (f"ended at {local_text(playing.ended)}" if playing.ended
-                                                       else "never settled")]
+                                                       else "never settled") + _later(playing)]
+    elif playing.ended is None:  # never ended, and the moment is after the journal's last entry
+        lines = [f"at {asked} no round was being played that {path} records: the journal ends at "
+                 f"{local_text(found.journal_end)}; its last round, {name(playing)}, began at "
+                 f"{local_text(playing.started)} and was never settled"]
     else:
         lines = [f"at {asked} no round was being played: {name(playing)} had ended at {local_text(playing.ended)}"
+                 + _later(playing)
                  + (f"; {name(following)} began at {local_text(following.started)}" if following
-                    else ", the last round the journal records")]
+                    else ", the last round the journal records")
+                 + (f"; the journal ends at {local_text(found.journal_end)}" if found.after_end else "")]
     shown = [one for one in ((playing,) if found.within else (playing, following)) if one is not None]
     if shown:
         lines += ["", f"{'shoe':>5} {'round':>6}  {'game':<9}  {'started':<25}  {'ended':<25}  status",
@@ -602,6 +612,16 @@ def _round_at_text(path: str, at, found) -> str:
         lines += [f"replay it: dealer-assist replay {path} --shoe {one.shoe} --round {one.round}" for one in shown
                   if isinstance(one.shoe, int) and isinstance(one.round, int)]
     return "\n".join(lines)
+
+
+def _later(one) -> str:
+    """A correction made after the round's play ended, named as such (rev24 E2), or ""."""
+    from dealer_assist.table.round_times import local_text
+
+    if one.corrected is None:
+        return ""
+    return (f" (corrected later: its settlement taken back at {local_text(one.corrected)}, "
+            + (f"settled again at {local_text(one.settled_again)})" if one.settled_again else "not settled again)"))
 
 
 # --------------------------------------------------------------------------- show
