@@ -85,9 +85,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "commission and the house's result, per game and per bet type, with the rounds "
                                    "still open, the rounds voided and the corrections made. What the pit boss checks "
                                    "and signs at a shift's end. A round counts where it finally ended: one corrected "
-                                   "in a later shift (settled again) moves to that shift, and each summary names "
-                                   "such rounds (begun in it and corrected after it; begun before it and "
-                                   "corrected in it), so a signed figure can be reconciled.")
+                                   "in a later shift (settled again, or its bets carried by a misdeal to a new "
+                                   "shoe's round) moves to that shift, and each summary names such rounds (settled "
+                                   "in it and corrected after it; settled before it and settled again, or carried, "
+                                   "in it), so a signed figure can be reconciled.")
     t.add_argument("path", metavar="PATH", help=JOURNAL)
     t.add_argument("--from", dest="since", metavar="TIME",
                    help="count the rounds that ended at or after TIME (ISO 8601, UTC unless an offset is given, "
@@ -482,10 +483,11 @@ def run_summary(args: argparse.Namespace) -> int:
 def _taken_back_text(totals) -> str:
     """The settlements corrections took back: settled again, or with a misdeal left voided (qaZ F7: "2 taken back
     and settled again" counted a misdeal's, whose bets were settled as a new shoe's round)."""
-    again = totals.settlements_taken_back - totals.settlements_voided
+    again = totals.settlements_taken_back - totals.settlements_voided - totals.settlements_reopened
     said = ([f"{again} settlement(s) taken back and settled again"] if again else []) + (
         [f"{totals.settlements_voided} taken back by a misdeal (its round left voided)"] if totals.settlements_voided
-        else [])
+        else []) + ([f"{totals.settlements_reopened} taken back and not settled again (its round open: no money "
+                     "counted)"] if totals.settlements_reopened else [])
     return "".join(", " + text for text in said)
 
 
@@ -501,14 +503,19 @@ def _summary_text(path: str, totals) -> str:
                                                   if totals.carried else "")
                  + f"; {totals.corrections} correction(s)" + _taken_back_text(totals))
     if totals.corrected_later:
-        lines.append(f"  NOTE: {', '.join(totals.corrected_later)} began in this window and, corrected later, ended "
-                     "after it: counted in the window it finally ended in, not here (a summary run at this "
-                     "window's end, before the correction, counted its first settlement; 'journal export' lists that "
-                     "under voided_settlements)")
+        lines.append(f"  NOTE: {', '.join(totals.corrected_later)} was settled in this window and its settlement "
+                     "taken back by a correction after the window's end: a summary run at this window's end counted "
+                     "that settlement, this one does not (the round counts as it finally stands: where it was "
+                     "settled again, as the round a misdeal carried its bets to, or, still open, nowhere; 'journal "
+                     "export' lists the first settlement under voided_settlements)")
     if totals.corrected_from_earlier:
-        lines.append(f"  NOTE: {', '.join(totals.corrected_from_earlier)} began before this window and was settled "
+        lines.append(f"  NOTE: {', '.join(totals.corrected_from_earlier)} was settled before this window and settled "
                      "again here after a correction: counted here as it finally stood (a summary of the earlier "
                      "window run before the correction counted its first settlement)")
+    if totals.carried_from_earlier:
+        lines.append(f"  NOTE: {', '.join(totals.carried_from_earlier)}: settled before this window, then voided as a "
+                     "misdeal, its bets carried to the round named and settled here (a summary of the earlier window "
+                     "run before the misdeal counted its first settlement)")
     if totals.unreadable_amounts:
         lines.append(f"  WARNING: {totals.unreadable_amounts} amount(s) in the journal are no number (a damaged entry) "
                      "and are counted as 0.00: check the export's rounds ('journal export') before signing")
