@@ -660,7 +660,7 @@ def run_recover(args: argparse.Namespace) -> int:
     import getpass
 
     from dealer_assist.table.config import ConfigError, load_config
-    from dealer_assist.table.file_kinds import known_format
+    from dealer_assist.table.file_kinds import holds_text, known_format
     from dealer_assist.table.journal import Journal, JournalCorruptError, JournalError, UnreadableFileError
     from dealer_assist.table.journal_files import recover_stopped, starting
     from dealer_assist.table.roster_record import KIND as ROSTER_KIND
@@ -713,7 +713,7 @@ def run_recover(args: argparse.Namespace) -> int:
             raise CommandError(f"{args.path} is {kind} by its first bytes, not a damaged journal: check the path "
                                "(the table's journal is the file given to 'run --journal', by default in the user's "
                                "data folder); it was not changed", 2) from None
-        if _holds_text(args.path):
+        if holds_text(args.path):
             # A journal's pages hold binary data however damaged its header: a text file is a wrong path
             # (a config, a log), and setting it aside would put a journal in its place.
             raise CommandError(f"{args.path} holds text, not a damaged journal: check the path (the table's journal "
@@ -781,20 +781,6 @@ def run_recover(args: argparse.Namespace) -> int:
         print(f"journal {args.path}: " + (f"continued from entry {target['verified_seq']}" if args.how == "continue"
                                          else "started anew") + f"; the broken file is kept as {kept}")
     return 0
-
-
-def _holds_text(path: str) -> bool:
-    """Whether a file's first 64 KiB are UTF-8 text without a NUL byte (an empty file, or one cut inside
-    SQLite's header, is not text)."""
-    with open(path, "rb") as f:
-        head = f.read(65536)
-    if not head or b"\0" in head or b"SQLite format 3\0".startswith(head[:16]):  # a journal cut short
-        return False
-    try:
-        head.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return exc.start >= len(head) - 3  # a character cut by the 64 KiB boundary
-    return True
 
 
 def _quiet_stdout() -> None:
