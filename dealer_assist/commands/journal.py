@@ -49,10 +49,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "table started on it take it as whole (a copy made with sqlite3's '.backup' "
                                    "carries the running table's mark and is told as possibly lacking its last "
                                    "entries). DEST must not exist yet: nothing is written over. The copy is "
-                                   "written first as the hidden file .DEST.part-PID beside DEST (PID: the "
-                                   "copying process), renamed to DEST once whole; one that a copy stopped "
-                                   "half-way (killed, its disk pulled) left, its process gone, is removed by the "
-                                   "next copy into that folder, which names it. Exit 0 when the "
+                                   "written first as the hidden file .DEST.part-TAG-PID beside DEST (TAG: this "
+                                   "computer's and PATH's, PID: the copying process), renamed to DEST once whole; "
+                                   "one that a copy of the same PATH on this computer stopped half-way (killed, "
+                                   "its disk pulled) left, its process gone, is removed by the next copy of PATH "
+                                   "into that folder, which names it; another computer's part (a shared folder) "
+                                   "and a file that holds no journal's start are never removed. Exit 0 when the "
                                    "copy's chain holds, 1 when it does not (the journal's own does not), 2 when "
                                    "nothing was copied.")
     c.add_argument("path", metavar="PATH", help=JOURNAL)
@@ -252,8 +254,9 @@ def run_copy(args: argparse.Namespace) -> int:
     if not dest.parent.is_dir():
         raise CommandError(f"DEST {dest}: the folder {dest.parent} does not exist; make it or give another "
                            "(nothing was written)", 2)
-    part = dest.with_name(f".{dest.name}.part-{os.getpid()}")
-    cleared = _clear_stopped_copies(dest.parent)
+    tag = _copy_tag(args.path)
+    part = dest.with_name(f".{dest.name}.part-{tag}-{os.getpid()}")
+    cleared = _clear_stopped_copies(dest.parent, tag)
     for name in cleared:
         sys.stderr.write(f"dealer-assist: removed {dest.parent / name}: the unfinished copy of a 'journal copy' that "
                          "was stopped (killed, its disk pulled) before it ended\n")
@@ -301,14 +304,27 @@ def run_copy(args: argparse.Namespace) -> int:
     return 0
 
 
-#: A copy being written: ``.DEST.part-PID`` (and SQLite's files beside it), renamed to DEST once whole.
-_PART = re.compile(r"\.(?P<dest>.+)\.part-(?P<pid>\d+)(?:-wal|-shm|-journal)?")
+#: A copy being written: ``.DEST.part-TAG-PID`` (and SQLite's files beside it), renamed to DEST once whole.
+_PART = re.compile(r"\.(?P<dest>.+)\.part-(?P<tag>[0-9a-f]{12})-(?P<pid>\d+)(?P<side>-wal|-shm|-journal)?")
+_SQLITE_HEADER = b"SQLite format 3\0"
 
 
-def _clear_stopped_copies(folder: Path) -> list[str]:
-    """Remove the unfinished copies a ``journal copy`` stopped half-way left in ``folder`` (qaAE F3: a backup
-    job's timeout or a pulled stick left a hidden journal-sized file for good): those whose process is gone,
-    and one under this process's own name (its number used again).  Returns their names."""
+def _copy_tag(source: str) -> str:
+    """What names the copies of ``source`` made on this computer: a process number is this computer's only,
+    so a part another computer is writing into a shared folder (NFS, a synced backup folder), or another
+    journal's copy, is never taken for a stopped one of ours (rev24 E9)."""
+    import hashlib
+    import socket
+
+    return hashlib.sha256(f"{socket.gethostname()}\0{os.path.realpath(source)}".encode()).hexdigest()[:12]
+
+
+def _clear_stopped_copies(folder: Path, tag: str) -> list[str]:
+    """Remove the unfinished copies a ``journal copy`` of the same journal on this computer (``tag``) stopped
+    half-way left in ``folder`` (qaAE F3: a backup job's timeout or a pulled stick left a hidden journal-sized
+    file for good): those whose process is gone, and one under this process's own name (its number used
+    again); the part itself only if it is a journal's start (SQLite's header, or nothing yet).  Another
+    tag's part, or a file of that shape that holds something else, is left (rev24 E9).  Returns their names."""
     removed = []
     try:
         names = sorted(os.listdir(folder))
@@ -316,11 +332,17 @@ def _clear_stopped_copies(folder: Path) -> list[str]:
         return removed  # the copy says why it cannot write there
     for name in names:
         match = _PART.fullmatch(name)
-        if match is None or (int(match["pid"]) != os.getpid() and _running(int(match["pid"]))):
+        if match is None or match["tag"] != tag or (
+                int(match["pid"]) != os.getpid() and _running(int(match["pid"]))):
             continue
         try:
             if not stat.S_ISREG(os.lstat(folder / name).st_mode):
                 continue
+            if match["side"] is None:
+                with open(folder / name, "rb") as part:
+                    head = part.read(len(_SQLITE_HEADER))
+                if not _SQLITE_HEADER.startswith(head):
+                    continue
             os.unlink(folder / name)
         except OSError:
             continue  # not ours to remove (another user's), or gone meanwhile
