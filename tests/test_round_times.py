@@ -280,3 +280,15 @@ def test_a_time_given_without_an_offset_is_echoed_as_read_in_utc(three_rounds, p
     assert "at 2026-12-06T21:20:03+01:00 shoe 1 round 3 was being played" in err and "no offset" not in err
     assert main(["journal", "rounds", str(three_rounds), "--at", "2026-12-06T20:20:03"]) == 0
     assert "(--at 2026-12-06T20:20:03 gave no offset: read as UTC)" in capsys.readouterr().out
+
+
+def test_the_replays_start_event_names_the_round_at_found(closed_after_next, tmp_path):
+    """rev24 E6 addendum: `replay --at ... --json` began at a round its start event did not name."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen", TZ="Europe/Paris",
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "replay", str(closed_after_next), "--at",
+                          "2030-01-01T00:00Z", "--quit-after", "0", "--json"], capture_output=True, text=True,
+                         timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.splitlines()[0])["start"] == {"shoe": 1, "round": 2}
+    assert "the journal ends at 2026-12-06T21:01:01+01:00" in out.stderr

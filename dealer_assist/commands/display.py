@@ -476,7 +476,8 @@ def run_replay(args: argparse.Namespace) -> int:
                          "replaying it as unverified\n")
     if args.json:
         emit_json({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops),
-                   "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded})
+                   "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded,
+                   "start": None if start is None else {"shoe": start[0], "round": start[1]}})
     # The replay's source reads the journal again, into its own operations: these are not kept meanwhile.
     recorded = dataclasses.replace(recorded, ops=RecordedOps())
     try:
