@@ -74,3 +74,13 @@ def test_a_heartbeat_outside_the_rhythm_with_the_rhythm_going_on_is_no_deviation
     lines += [(3.5, _frame("HB", 4, "-") + HELLO), (4.0, _frame("HB", 5, "-")), (5.0, _frame("HB", 6, "-"))]
     check, found = _check(lines, ConformanceCheck())
     assert found == [] and check.summary(5.1).passed
+
+
+def test_a_beat_missed_before_a_heartbeat_sent_with_a_hello_is_still_late_though_the_timer_restarts_there():
+    """rev24 H1: beats at 1, 2, 3 s, none at 4, HB with a HELLO said again at 4.8 s, then every 1 s from it:
+    the restart excused the beat due at 4 s that never came, and this PASSed (it had FAILed "1.80 s")."""
+    check, found = _check(_beats(4.8))
+    assert [d.rule for d in found] == ["heartbeat_period"] and "1.80 s after the one before" in found[0].text
+    assert not check.summary(8.9).passed
+    # said early, as qaAC F3's device does, the restart is still no deviation
+    assert _check(_beats(3.5))[1] == []

@@ -920,7 +920,8 @@ def test_a_journal_cut_shorter_than_sqlites_header_is_not_written_over(tmp_path)
     path = tmp_path / "j.sqlite"
     make_journal(path, 3).close()
     for size in (1, 9):
-        path.write_bytes(path.read_bytes()[:size] if path.stat().st_size > size else b"S" * size)
+        # a journal's first bytes, as a cut leaves them (nine "S"s would be text: a wrong path, not a journal)
+        path.write_bytes(path.read_bytes()[:size] if path.stat().st_size > size else b"SQLite format 3\0"[:size])
         before = path.read_bytes()
         with pytest.raises(UnreadableFileError, match="journal recover .* --new"):
             Journal.open(path)
@@ -966,6 +967,16 @@ def test_recover_new_refuses_a_text_file_as_no_journal(tmp_path, capsys, monkeyp
     code, _, err = run_cli(capsys, "journal", "recover", str(config), "--new", "--supervisor", "Ana", "--reason", "x")
     assert code == 2 and "holds text, not a damaged journal" in err
     assert config.read_text().startswith("[table]") and list(tmp_path.iterdir()) == [config]
+
+
+def test_verify_of_a_text_file_says_the_path_is_wrong_not_to_recover_it(tmp_path, capsys):
+    """rev24 E7: `journal verify table.toml` told to run `journal recover table.toml --new`, which then refused
+    it as text: the first message sent the user round in a circle."""
+    config = tmp_path / "table.toml"
+    config.write_text('[table]\nseats = 7\n')
+    code, _, err = run_cli(capsys, "journal", "verify", str(config))
+    assert code == 2 and "It holds text" in err and "the path is wrong" in err
+    assert "recover" not in err and config.read_text() == '[table]\nseats = 7\n'
 
 
 def test_a_journal_that_cannot_be_made_is_a_message_not_a_traceback(tmp_path, monkeypatch):

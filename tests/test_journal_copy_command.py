@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.cli import main
+from dealer_assist.commands.journal import _copy_tag
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 
@@ -135,10 +136,11 @@ def test_the_unfinished_copy_of_a_copy_stopped_half_way_is_removed_and_named(run
     gone.wait()  # a process that ended: its number names the copy it left
     alive = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
     try:
-        left = stick / f".monday.sqlite.part-{gone.pid}"
+        tag = _copy_tag(str(path))
+        left = stick / f".monday.sqlite.part-{tag}-{gone.pid}"
         left.write_bytes(path.read_bytes()[:8192])  # cut short where the kill stopped it
         Path(f"{left}-journal").write_bytes(b"\0" * 512)
-        underway = stick / f".tuesday.sqlite.part-{alive.pid}"  # another copy, still being written
+        underway = stick / f".tuesday.sqlite.part-{tag}-{alive.pid}"  # another copy, still being written
         underway.write_bytes(b"SQLite format 3\0")
         done = cli("journal", "copy", str(path), str(stick / "wednesday.sqlite"), "--json")
         assert done.returncode == 0, done.stderr
@@ -153,3 +155,25 @@ def test_the_unfinished_copy_of_a_copy_stopped_half_way_is_removed_and_named(run
     left.write_bytes(b"SQLite")
     told = cli("journal", "copy", str(path), str(stick / "friday.sqlite"))
     assert told.returncode == 0 and f"removed {left}" in told.stderr and "stopped" in told.stderr
+
+
+def test_a_part_of_another_computer_or_journal_or_holding_no_journal_is_never_removed(running, tmp_path):
+    """rev24 E9: any ``.X.part-N`` whose N was no process here was removed: in a shared backup folder (NFS)
+    another computer's copy under way has a number unknown here, and another tool's file of that shape is not
+    ours either.  Only a part of a copy of the same journal on this computer, holding a journal's start, goes."""
+    path, _ = running
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    tag = _copy_tag(str(path))
+    others = [shared / f".other file.part-{gone.pid}-wal",  # the shape the old names had: not ours to judge
+              shared / f".monday.sqlite.part-{'0' * 12}-{gone.pid}",  # another computer's (or journal's) copy
+              shared / f".monday.sqlite.part-{tag}-{gone.pid}"]  # ours by name, but it holds no journal
+    for other in others[:2]:
+        other.write_bytes(b"SQLite format 3\0" + b"\0" * 100)
+    others[2].write_bytes(b"z\n")
+    done = cli("journal", "copy", str(path), str(shared / "new.sqlite"), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["removed_parts"] == [] and "removed" not in done.stderr
+    assert all(other.exists() for other in others)

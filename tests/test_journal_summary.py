@@ -126,4 +126,91 @@ def test_a_round_corrected_in_the_next_shift_is_named_in_both_shifts_summaries(t
     assert second["rounds"] == 1 and second["corrected_from_earlier"] == ["shoe 1 round 1"]
     assert second["corrected_later"] == [] and summary(capsys, path)["corrected_from_earlier"] == []
     assert main(["journal", "summary", str(path), "--to", change]) == 0
-    assert "NOTE: shoe 1 round 1 began in this window and, corrected later, ended after it" in capsys.readouterr().out
+    assert "NOTE: shoe 1 round 1 was settled in this window and its settlement taken back by a correction after the " \
+        "window's end" in capsys.readouterr().out
+
+
+def _clocked(path):
+    from dealer_assist.shoe import ShoeRules
+    from dealer_assist.table.journal import Journal
+    from dealer_assist.table.session import TableSession
+    from dealer_assist.table.state import TableRules
+    from test_round_times import Clock
+
+    clock = Clock()
+    return TableSession(TableRules(shoe=ShoeRules(burn=False)), journal=Journal.open(path, clock=clock),
+                        odds=False), clock
+
+
+def test_a_misdeal_called_after_the_window_on_a_round_settled_in_it_is_named_in_both_windows(tmp_path, capsys):
+    """rev24 E3: a round settled in window A (20:00), voided as a misdeal at 20:05 and its bets carried to a new
+    shoe's round settled at 20:07: window B counted those bets with no word, window A's signed figure was gone."""
+    from datetime import timedelta
+
+    from test_round_times import FIRST
+
+    path = tmp_path / "bac.sqlite"
+    session, clock = _clocked(path)
+    assert session.place(1, Bet.BANKER, D("10")) is None and session.deal() is None
+    deal(session, "9S", "8H", "TC", "KD")
+    clock.now = FIRST + timedelta(minutes=5)
+    assert session.void_round(why="misdeal") is None
+    assert session.new_shoe() is None
+    clock.now = FIRST + timedelta(minutes=7)
+    assert session.deal() is None
+    deal(session, "9S", "8H", "TC", "KD")
+    session.close()
+    change = (FIRST + timedelta(minutes=5)).isoformat()
+    first = summary(capsys, path, "--to", change)
+    assert first["rounds"] == 0 and first["corrected_later"] == ["shoe 1 round 1"]
+    second = summary(capsys, path, "--from", change)
+    assert second["rounds"] == 1 and second["carried_from_earlier"] == ["shoe 1 round 1 to shoe 2 round 1"]
+    assert second["corrected_later"] == [] and second["corrected_from_earlier"] == []
+    assert main(["journal", "summary", str(path), "--from", change]) == 0
+    assert "NOTE: shoe 1 round 1 to shoe 2 round 1: settled before this window, then voided as a misdeal" in \
+        capsys.readouterr().out
+    assert summary(capsys, path)["carried_from_earlier"] == []  # one window holds it all: nothing to reconcile
+
+
+def test_a_round_first_settled_in_the_later_window_is_not_said_to_be_in_the_earlier_ones_summary(tmp_path, capsys):
+    """rev24 E3b: begun at 19:59:50, first settled at 20:00:30, corrected at 20:05: the summary to 20:00 never
+    counted it, yet both summaries said "a summary of the earlier window ... counted its first settlement"."""
+    from datetime import timedelta
+
+    from test_round_times import FIRST
+
+    path = tmp_path / "bac.sqlite"
+    session, clock = _clocked(path)
+    clock.now = FIRST - timedelta(seconds=10)
+    assert session.place(1, Bet.BANKER, D("10")) is None and session.deal() is None
+    clock.now = FIRST + timedelta(seconds=30)
+    deal(session, "9S", "8H", "TC", "KD")
+    clock.now = FIRST + timedelta(minutes=5)
+    assert session.correct_bets(why="wrong bet") is None
+    assert session.place(1, Bet.PLAYER, D("10")) is None and session.remove(1, Bet.BANKER, D("10")) is None
+    assert session.deal() is None
+    session.close()
+    change = FIRST.isoformat()
+    first = summary(capsys, path, "--to", change)
+    assert first["rounds"] == 0 and first["corrected_later"] == []
+    second = summary(capsys, path, "--from", change)
+    assert second["rounds"] == 1 and second["corrected_from_earlier"] == []
+    assert second["settlements_taken_back"] == 1
+
+
+def test_bets_reopened_and_never_settled_again_are_not_said_to_be_settled_again(tmp_path, capsys):
+    """rev24 (pre-existing): a round whose bets were reopened and never settled again was summed as "1
+    settlement(s) taken back and settled again"; it is open, no money counted."""
+    path = tmp_path / "bac.sqlite"
+    session, _ = _clocked(path)
+    assert session.place(1, Bet.BANKER, D("10")) is None and session.deal() is None
+    deal(session, "9S", "8H", "TC", "KD")
+    assert session.correct_bets(why="wrong bet") is None
+    session.close()
+    got = summary(capsys, path)
+    assert (got["settlements_taken_back"], got["settlements_reopened"], got["rounds"]) == (1, 1, 0)
+    assert got["open_rounds"] == ["shoe 1 round 1"]
+    assert main(["journal", "summary", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "settled again" not in text.replace("not settled again", ""), text
+    assert "1 taken back and not settled again (its round open: no money counted)" in text

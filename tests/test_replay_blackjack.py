@@ -317,3 +317,18 @@ def test_the_replay_invites_no_bet_at_the_cursor(qtbot, replay, show_window):
     synced(qtbot, other, live)
     assert other.table.cursor == 1 and gold_pixels(other, 1) > 20 and gold_pixels(other, 2) == 0
     other.close()
+
+
+def test_a_baccarat_tables_config_does_not_stop_the_replay_of_a_blackjack_journal(recorded, tmp_path):
+    """rev24 E4: a replay takes its game and rules from the journal, so the baccarat settings of the pit's file
+    ([table] seats, [limits] max_payout) are no reason to refuse it, as they are for a blackjack table opened."""
+    path, _ = recorded
+    config = tmp_path / "baccarat.toml"
+    config.write_text('game = "baccarat"\n[table]\nseats = 7\n[limits]\nmax_payout = "20000"\n')
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path / "data"),
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "replay", str(path), "--config", str(config),
+                           "--quit-after", "0", "--json"], env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[0])["game"] == "blackjack"
+    assert "[blackjack]" not in proc.stderr  # neither refused nor warned about: the replay does not use them

@@ -172,3 +172,123 @@ def test_the_blackjack_replay_shows_when_its_round_was_played(recorded, paris, s
         assert journal.played(1, 1) in window.replay_status.text()
     finally:
         table.close()
+
+
+def _deal(session, stake=D("10")):
+    assert session.place(1, Bet.BANKER, stake) is None and session.deal() is None
+    for code in ("9S", "8H", "TC", "KD"):
+        if session.state.phase == TablePhase.DEALING:
+            assert session.enter_card(code) is None
+
+
+@pytest.fixture
+def closed_after_next(tmp_path):
+    """A night's journal: round 1 settled at 21:00 (Paris), N pressed at 21:01 for round 2, table closed."""
+    path = tmp_path / "night.sqlite"
+    clock = Clock()
+    session = TableSession(RULES, journal=Journal.open(path, clock=clock), odds=False)
+    _deal(session)
+    clock.now = FIRST + timedelta(minutes=1)
+    assert session.next_round() is None
+    session.close()
+    return path
+
+
+def test_a_moment_after_the_journals_last_entry_is_within_no_round(closed_after_next, paris, capsys):
+    """rev24 E6: round 2, opened by N and never ended, was "being played" (exit 0) at any later moment, the
+    next morning too, though the journal records nothing after 21:01:01."""
+    morning = rounds_json(capsys, closed_after_next, "--at", "2026-12-07T09:00+01:00", code=1)
+    assert morning["within"] is False and morning["after_end"] is True and morning["round"]["round"] == 2
+    assert morning["journal_end"] == "2026-12-06T20:01:01.000000Z"
+    assert main(["journal", "rounds", str(closed_after_next), "--at", "2026-12-07T09:00+01:00"]) == 1
+    text = capsys.readouterr().out
+    assert "no round was being played that" in text and "the journal ends at 2026-12-06T21:01:01+01:00" in text
+    assert "was being played (" not in text
+    # up to its last entry the open round is the one in play, as before
+    last = rounds_json(capsys, closed_after_next, "--at", "2026-12-06T21:01:01+01:00")
+    assert last["within"] is True and last["after_end"] is False and last["round"]["round"] == 2
+
+
+def test_replay_at_after_the_journals_last_entry_says_where_the_journal_ends(closed_after_next, paris, capsys):
+    from dealer_assist.commands.display import _start_at_time
+
+    args = argparse.Namespace(journal=str(closed_after_next), at="2026-12-07T09:00+01:00", shoe=None, round=None)
+    _start_at_time(args)
+    err = capsys.readouterr().err
+    assert (args.shoe, args.round) == (1, 2)
+    assert "no round was being played" in err and "the journal ends at 2026-12-06T21:01:01+01:00" in err
+
+
+@pytest.fixture
+def corrected_later(tmp_path):
+    """Round 1 settled at 21:00 (Paris), its bets reopened at 21:30 and settled again; round 2 at 21:40."""
+    path = tmp_path / "corrected.sqlite"
+    clock = Clock()
+    session = TableSession(RULES, journal=Journal.open(path, clock=clock), odds=False)
+    _deal(session)
+    clock.now = FIRST + timedelta(minutes=30)
+    assert session.correct_bets(why="wrong bet") is None
+    assert session.place(1, Bet.PLAYER, D("10")) is None and session.remove(1, Bet.BANKER, D("10")) is None
+    assert session.deal() is None and session.state.phase == TablePhase.SETTLED
+    clock.now = FIRST + timedelta(minutes=40)
+    assert session.next_round() is None
+    _deal(session)
+    session.close()
+    return path
+
+
+def test_a_round_corrected_later_was_played_until_its_first_end_and_the_correction_is_named(corrected_later, paris,
+                                                                                             capsys):
+    """rev24 E2: round 1, ended at 21:00:09 and corrected at 21:30, was "being played" until 21:30:07."""
+    idle = rounds_json(capsys, corrected_later, "--at", "2026-12-06T21:15+01:00", code=1)
+    assert idle["within"] is False and idle["round"]["round"] == 1 and idle["next"]["round"] == 2
+    one = idle["round"]
+    assert one["ended"] < "2026-12-06T20:01" and one["corrected"] == "2026-12-06T20:30:01.000000Z"
+    assert one["settled_again"] > one["corrected"] and one["status"] == "complete"
+    assert main(["journal", "rounds", str(corrected_later), "--at", "2026-12-06T21:15+01:00"]) == 1
+    text = capsys.readouterr().out
+    assert "no round was being played: shoe 1 round 1 (baccarat) had ended at 2026-12-06T21:00:" in text
+    assert "corrected later: its settlement taken back at 2026-12-06T21:30:01+01:00, settled again at" in text
+    played = read_journal(corrected_later).played(1, 1)
+    assert re.fullmatch(r"played 2026-12-06 21:00:\d\d to 21:00:\d\d, corrected at 21:30:01, settled again at "
+                        r"21:30:\d\d \(UTC\+01:00\)", played), played
+
+
+def test_the_replays_times_across_a_change_of_summer_time_each_have_their_offset(paris):
+    """rev24 E1: "played 2026-10-25 02:59:50 to 02:00:20 (UTC+02:00)": the end, in winter time, was labelled
+    with the summer offset of the start, and the round seemed to end before it began."""
+    from dealer_assist.table.round_times import played_text
+
+    assert played_text("2026-10-25T00:59:50Z", "2026-10-25T01:00:20Z") == \
+        "played 2026-10-25 02:59:50 (UTC+02:00) to 02:00:20 (UTC+01:00)"
+    assert played_text("2026-12-06T20:00:01Z", "2026-12-06T20:00:09Z") == "played 2026-12-06 21:00:01 to 21:00:09 (UTC+01:00)"
+
+
+def test_a_time_given_without_an_offset_is_echoed_as_read_in_utc(three_rounds, paris, capsys):
+    """rev24 E8: `replay --at` said nothing when the time fell within a round, so a time read off local footage
+    and typed without its offset (read as UTC) replayed a round an hour off without a word."""
+    from dealer_assist.commands.display import _start_at_time
+
+    args = argparse.Namespace(journal=str(three_rounds), at="2026-12-06T20:20:03", shoe=None, round=None)
+    _start_at_time(args)
+    err = capsys.readouterr().err
+    assert "at 2026-12-06T21:20:03+01:00 (--at 2026-12-06T20:20:03 gave no offset: read as UTC) shoe 1 round 3 " \
+           "was being played (played 2026-12-06 21:20:" in err
+    args = argparse.Namespace(journal=str(three_rounds), at="2026-12-06T21:20:03+01:00", shoe=None, round=None)
+    _start_at_time(args)
+    err = capsys.readouterr().err
+    assert "at 2026-12-06T21:20:03+01:00 shoe 1 round 3 was being played" in err and "no offset" not in err
+    assert main(["journal", "rounds", str(three_rounds), "--at", "2026-12-06T20:20:03"]) == 0
+    assert "(--at 2026-12-06T20:20:03 gave no offset: read as UTC)" in capsys.readouterr().out
+
+
+def test_the_replays_start_event_names_the_round_at_found(closed_after_next, tmp_path):
+    """rev24 E6 addendum: `replay --at ... --json` began at a round its start event did not name."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen", TZ="Europe/Paris",
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    out = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "replay", str(closed_after_next), "--at",
+                          "2030-01-01T00:00Z", "--quit-after", "0", "--json"], capture_output=True, text=True,
+                         timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.splitlines()[0])["start"] == {"shoe": 1, "round": 2}
+    assert "the journal ends at 2026-12-06T21:01:01+01:00" in out.stderr

@@ -104,7 +104,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     r.add_argument("--at", metavar="TIME",
                    help="begin at the round being played at TIME (a moment on the surveillance footage; ISO 8601, "
                         "UTC unless an offset is given, e.g. 2026-12-06T21:14+01:00): the last round begun at or "
-                        "before it, as 'journal rounds --at TIME' names it; not with --shoe")
+                        "before it, as 'journal rounds --at TIME' names it (the moment as read, and that round, "
+                        "are said on stderr); not with --shoe")
     r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
     r.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
     r.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
@@ -147,17 +148,23 @@ def _config(path: str | None):
         raise CommandError(str(exc)) from None
 
 
-def _blackjack_rules(config, path: str | None):
-    """The ``[blackjack]`` section of the config file, read by the blackjack table's own rules; a baccarat
-    setting in the file that [blackjack] would say is refused, naming the key to use (qaAE F6)."""
-    if path is not None:
-        from dealer_assist.table.config import blackjack_misplaced
+def _refuse_misplaced(config, path: str | None) -> None:
+    """Before a blackjack table opens from this file: a baccarat setting in it that [blackjack] would say is
+    refused, naming the key to use (qaAE F6). Not for a replay, which takes its game and rules from the
+    journal (rev24 E4: a replay of a blackjack journal with the baccarat table's file was refused)."""
+    if path is None:
+        return
+    from dealer_assist.table.config import blackjack_misplaced
 
-        refusal, warning = blackjack_misplaced(config, Path(path))
-        if refusal:
-            raise CommandError(refusal)
-        if warning:
-            sys.stderr.write(f"dealer-assist: warning: {warning}\n")
+    refusal, warning = blackjack_misplaced(config, Path(path))
+    if refusal:
+        raise CommandError(refusal)
+    if warning:
+        sys.stderr.write(f"dealer-assist: warning: {warning}\n")
+
+
+def _blackjack_rules(config, path: str | None):
+    """The ``[blackjack]`` section of the config file, read by the blackjack table's own rules."""
     if not config.blackjack:
         return None
     from dealer_assist.table.blackjack_state import BlackjackTableError, rules_from_config
@@ -247,6 +254,7 @@ def run_blackjack_display(args: argparse.Namespace, config, size, journal: str,
     from dealer_assist.table.blackjack_session import BlackjackSessionError, replay_rules
     from dealer_assist.table.blackjack_state import BlackjackTableError, BlackjackTableRules
 
+    _refuse_misplaced(config, args.config)
     rules = _blackjack_rules(config, args.config)
     if rules is None and args.config is None and recorded is not None and recorded.rules is not None:
         try:  # a restart with no rules given: those the journal recorded, as a replay takes them
@@ -468,7 +476,8 @@ def run_replay(args: argparse.Namespace) -> int:
                          "replaying it as unverified\n")
     if args.json:
         emit_json({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops),
-                   "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded})
+                   "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded,
+                   "start": None if start is None else {"shoe": start[0], "round": start[1]}})
     # The replay's source reads the journal again, into its own operations: these are not kept meanwhile.
     recorded = dataclasses.replace(recorded, ops=RecordedOps())
     try:
@@ -487,7 +496,8 @@ def _start_at_time(args: argparse.Namespace) -> None:
     goes from the footage's clock to a round); refused, naming the first round, when none had begun."""
     from dealer_assist.table.export import JournalChangedError
     from dealer_assist.table.journal import Journal, JournalError
-    from dealer_assist.table.round_times import journal_round_times, local_text, round_at
+    from dealer_assist.table.round_times import (asked_text, journal_end, journal_round_times, local_text,
+                                                 played_text, round_at)
     from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
 
     if args.shoe is not None or args.round is not None:
@@ -499,7 +509,8 @@ def _start_at_time(args: argparse.Namespace) -> None:
     try:
         with Journal.open(args.journal, readonly=True) as journal:
             # Up to the verified head: the replay itself refuses a broken journal, or plays only that part.
-            found = round_at(journal_round_times(journal, journal.verify().head_seq), at)
+            head = journal.verify().head_seq
+            found = round_at(journal_round_times(journal, head), at, journal_end(journal, head))
     except (JournalError, JournalChangedError) as exc:
         raise CommandError(f"cannot replay {args.journal}: {exc}") from None
     playing, following = found.playing, found.next
@@ -507,9 +518,20 @@ def _start_at_time(args: argparse.Namespace) -> None:
         first = (f": its first round, shoe {following.shoe} round {following.round}, began at "
                  f"{local_text(following.started)}" if following else ": it records no round")
         raise CommandError(f"--at {args.at}: no round of {args.journal} had begun by then{first}")
-    if not found.within:
-        sys.stderr.write(f"dealer-assist: note: at {args.at} no round was being played: shoe {playing.shoe} round "
-                         f"{playing.round} had ended at {local_text(playing.ended)}; replaying from it\n")
+    asked, which = asked_text(args.at, at), f"shoe {playing.shoe} round {playing.round}"
+    if found.within:  # said every time: the moment as read, so a time typed without its offset shows (rev24 E8)
+        sys.stderr.write(f"dealer-assist: note: at {asked} {which} was being played ("
+                         f"{played_text(playing.started, playing.ended, playing.corrected, playing.settled_again)}"
+                         "); replaying from it\n")
+    elif playing.ended is None:  # a round never ended, and a moment after the journal's last entry (rev24 E6)
+        sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played that {args.journal} records: "
+                         f"the journal ends at {local_text(found.journal_end)}; replaying from its last round, "
+                         f"{which}, begun at {local_text(playing.started)}\n")
+    else:
+        sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played: {which} had ended at "
+                         f"{local_text(playing.ended)}"
+                         + (f" (the journal ends at {local_text(found.journal_end)})" if found.after_end else "")
+                         + "; replaying from it\n")
     args.shoe, args.round = playing.shoe, playing.round
 
 

@@ -52,10 +52,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "table started on it take it as whole (a copy made with sqlite3's '.backup' "
                                    "carries the running table's mark and is told as possibly lacking its last "
                                    "entries). DEST must not exist yet: nothing is written over. The copy is "
-                                   "written first as the hidden file .DEST.part-PID beside DEST (PID: the "
-                                   "copying process), renamed to DEST once whole; one that a copy stopped "
-                                   "half-way (killed, its disk pulled) left, its process gone, is removed by the "
-                                   "next copy into that folder, which names it. Exit 0 when the "
+                                   "written first as the hidden file .DEST.part-TAG-PID beside DEST (TAG: this "
+                                   "computer's and PATH's, PID: the copying process), renamed to DEST once whole; "
+                                   "one that a copy of the same PATH on this computer stopped half-way (killed, "
+                                   "its disk pulled) left, its process gone, is removed by the next copy of PATH "
+                                   "into that folder, which names it; another computer's part (a shared folder) "
+                                   "and a file that holds no journal's start are never removed. Exit 0 when the "
                                    "copy's chain holds, 1 when it does not (the journal's own does not), 2 when "
                                    "nothing was copied.")
     c.add_argument("path", metavar="PATH", help=JOURNAL)
@@ -88,9 +90,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "commission and the house's result, per game and per bet type, with the rounds "
                                    "still open, the rounds voided and the corrections made. What the pit boss checks "
                                    "and signs at a shift's end. A round counts where it finally ended: one corrected "
-                                   "in a later shift (settled again) moves to that shift, and each summary names "
-                                   "such rounds (begun in it and corrected after it; begun before it and "
-                                   "corrected in it), so a signed figure can be reconciled.")
+                                   "in a later shift (settled again, or its bets carried by a misdeal to a new "
+                                   "shoe's round) moves to that shift, and each summary names such rounds (settled "
+                                   "in it and corrected after it; settled before it and settled again, or carried, "
+                                   "in it), so a signed figure can be reconciled.")
     t.add_argument("path", metavar="PATH", help=JOURNAL)
     t.add_argument("--from", dest="since", metavar="TIME",
                    help="count the rounds that ended at or after TIME (ISO 8601, UTC unless an offset is given, "
@@ -108,7 +111,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "numbers them (what 'replay --shoe N --round M' takes) and its status. --at TIME "
                                    "names the round being played at TIME (a moment on the surveillance footage): "
                                    "the last one begun at or before it; exit 1 when none was being played then "
-                                   "(between two rounds, before the first), the rounds either side named.")
+                                   "(between two rounds, before the first, after the journal's last entry), the "
+                                   "rounds either side named. A round's time is its play, to its first end: a "
+                                   "correction made later (its bets reopened and settled again) is named as such.")
     w.add_argument("path", metavar="PATH", help=JOURNAL)
     w.add_argument("--at", metavar="TIME",
                    help="the round being played at TIME (ISO 8601, UTC unless an offset is given, e.g. "
@@ -252,8 +257,9 @@ def run_copy(args: argparse.Namespace) -> int:
     if not dest.parent.is_dir():
         raise CommandError(f"DEST {dest}: the folder {dest.parent} does not exist; make it or give another "
                            "(nothing was written)", 2)
-    part = dest.with_name(f".{dest.name}.part-{os.getpid()}")
-    cleared = _clear_stopped_copies(dest.parent)
+    tag = _copy_tag(args.path)
+    part = dest.with_name(f".{dest.name}.part-{tag}-{os.getpid()}")
+    cleared = _clear_stopped_copies(dest.parent, tag)
     for name in cleared:
         sys.stderr.write(f"dealer-assist: removed {dest.parent / name}: the unfinished copy of a 'journal copy' that "
                          "was stopped (killed, its disk pulled) before it ended\n")
@@ -301,14 +307,27 @@ def run_copy(args: argparse.Namespace) -> int:
     return 0
 
 
-#: A copy being written: ``.DEST.part-PID`` (and SQLite's files beside it), renamed to DEST once whole.
-_PART = re.compile(r"\.(?P<dest>.+)\.part-(?P<pid>\d+)(?:-wal|-shm|-journal)?")
+#: A copy being written: ``.DEST.part-TAG-PID`` (and SQLite's files beside it), renamed to DEST once whole.
+_PART = re.compile(r"\.(?P<dest>.+)\.part-(?P<tag>[0-9a-f]{12})-(?P<pid>\d+)(?P<side>-wal|-shm|-journal)?")
+_SQLITE_HEADER = b"SQLite format 3\0"
 
 
-def _clear_stopped_copies(folder: Path) -> list[str]:
-    """Remove the unfinished copies a ``journal copy`` stopped half-way left in ``folder`` (qaAE F3: a backup
-    job's timeout or a pulled stick left a hidden journal-sized file for good): those whose process is gone,
-    and one under this process's own name (its number used again).  Returns their names."""
+def _copy_tag(source: str) -> str:
+    """What names the copies of ``source`` made on this computer: a process number is this computer's only,
+    so a part another computer is writing into a shared folder (NFS, a synced backup folder), or another
+    journal's copy, is never taken for a stopped one of ours (rev24 E9)."""
+    import hashlib
+    import socket
+
+    return hashlib.sha256(f"{socket.gethostname()}\0{os.path.realpath(source)}".encode()).hexdigest()[:12]
+
+
+def _clear_stopped_copies(folder: Path, tag: str) -> list[str]:
+    """Remove the unfinished copies a ``journal copy`` of the same journal on this computer (``tag``) stopped
+    half-way left in ``folder`` (qaAE F3: a backup job's timeout or a pulled stick left a hidden journal-sized
+    file for good): those whose process is gone, and one under this process's own name (its number used
+    again); the part itself only if it is a journal's start (SQLite's header, or nothing yet).  Another
+    tag's part, or a file of that shape that holds something else, is left (rev24 E9).  Returns their names."""
     removed = []
     try:
         names = sorted(os.listdir(folder))
@@ -316,11 +335,17 @@ def _clear_stopped_copies(folder: Path) -> list[str]:
         return removed  # the copy says why it cannot write there
     for name in names:
         match = _PART.fullmatch(name)
-        if match is None or (int(match["pid"]) != os.getpid() and _running(int(match["pid"]))):
+        if match is None or match["tag"] != tag or (
+                int(match["pid"]) != os.getpid() and _running(int(match["pid"]))):
             continue
         try:
             if not stat.S_ISREG(os.lstat(folder / name).st_mode):
                 continue
+            if match["side"] is None:
+                with open(folder / name, "rb") as part:
+                    head = part.read(len(_SQLITE_HEADER))
+                if not _SQLITE_HEADER.startswith(head):
+                    continue
             os.unlink(folder / name)
         except OSError:
             continue  # not ours to remove (another user's), or gone meanwhile
@@ -483,10 +508,11 @@ def run_summary(args: argparse.Namespace) -> int:
 def _taken_back_text(totals) -> str:
     """The settlements corrections took back: settled again, or with a misdeal left voided (qaZ F7: "2 taken back
     and settled again" counted a misdeal's, whose bets were settled as a new shoe's round)."""
-    again = totals.settlements_taken_back - totals.settlements_voided
+    again = totals.settlements_taken_back - totals.settlements_voided - totals.settlements_reopened
     said = ([f"{again} settlement(s) taken back and settled again"] if again else []) + (
         [f"{totals.settlements_voided} taken back by a misdeal (its round left voided)"] if totals.settlements_voided
-        else [])
+        else []) + ([f"{totals.settlements_reopened} taken back and not settled again (its round open: no money "
+                     "counted)"] if totals.settlements_reopened else [])
     return "".join(", " + text for text in said)
 
 
@@ -502,14 +528,19 @@ def _summary_text(path: str, totals) -> str:
                                                   if totals.carried else "")
                  + f"; {totals.corrections} correction(s)" + _taken_back_text(totals))
     if totals.corrected_later:
-        lines.append(f"  NOTE: {', '.join(totals.corrected_later)} began in this window and, corrected later, ended "
-                     "after it: counted in the window it finally ended in, not here (a summary run at this "
-                     "window's end, before the correction, counted its first settlement; 'journal export' lists that "
-                     "under voided_settlements)")
+        lines.append(f"  NOTE: {', '.join(totals.corrected_later)} was settled in this window and its settlement "
+                     "taken back by a correction after the window's end: a summary run at this window's end counted "
+                     "that settlement, this one does not (the round counts as it finally stands: where it was "
+                     "settled again, as the round a misdeal carried its bets to, or, still open, nowhere; 'journal "
+                     "export' lists the first settlement under voided_settlements)")
     if totals.corrected_from_earlier:
-        lines.append(f"  NOTE: {', '.join(totals.corrected_from_earlier)} began before this window and was settled "
+        lines.append(f"  NOTE: {', '.join(totals.corrected_from_earlier)} was settled before this window and settled "
                      "again here after a correction: counted here as it finally stood (a summary of the earlier "
                      "window run before the correction counted its first settlement)")
+    if totals.carried_from_earlier:
+        lines.append(f"  NOTE: {', '.join(totals.carried_from_earlier)}: settled before this window, then voided as a "
+                     "misdeal, its bets carried to the round named and settled here (a summary of the earlier window "
+                     "run before the misdeal counted its first settlement)")
     if totals.unreadable_amounts:
         lines.append(f"  WARNING: {totals.unreadable_amounts} amount(s) in the journal are no number (a damaged entry) "
                      "and are counted as 0.00: check the export's rounds ('journal export') before signing")
@@ -533,7 +564,7 @@ def run_rounds(args: argparse.Namespace) -> int:
     UTC columns to filter by hand to go from the footage's clock to a round)."""
     from dealer_assist.table.export import JournalChangedError
     from dealer_assist.table.journal import JournalError
-    from dealer_assist.table.round_times import journal_round_times, round_at
+    from dealer_assist.table.round_times import journal_end, journal_round_times, round_at
     from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
 
     if args.at is not None and (args.since or args.until):
@@ -549,21 +580,23 @@ def run_rounds(args: argparse.Namespace) -> int:
             rounds = [one for one in journal_round_times(journal, report.head_seq)
                       if (since is None or (one.start is not None and one.start >= since))
                       and (until is None or (one.start is not None and one.start < until))]
+            ends = journal_end(journal, report.head_seq) if at is not None else None
         except (JournalError, JournalChangedError) as exc:
             raise CommandError(str(exc), 2) from None
     _warn_unverified(args.path, report, guarded, "listing")
-    found = None if at is None else round_at(rounds, at)
+    found = None if at is None else round_at(rounds, at, ends)
     if args.json:
         result: dict = {"path": args.path, "verified": report.ok and guarded}
         if found is None:
             emit_json({**result, "from": since and since.isoformat(), "to": until and until.isoformat(),
                        "rounds": [one.to_json() for one in rounds]})
             return 0
-        emit_json({**result, "at": at.isoformat(), "within": found.within,
-                   "round": found.playing and found.playing.to_json(), "next": found.next and found.next.to_json()})
+        emit_json({**result, "at": at.isoformat(), "within": found.within, "after_end": found.after_end,
+                   "journal_end": found.journal_end, "round": found.playing and found.playing.to_json(),
+                   "next": found.next and found.next.to_json()})
         return 0 if found.within else 1
     if found is not None:
-        print(_round_at_text(args.path, at, found))
+        print(_round_at_text(args.path, args.at, at, found))
         return 0 if found.within else 1
     print(f"journal {args.path}: {len(rounds)} round(s); times in this computer's local time, with its UTC offset")
     print(f"{'shoe':>5} {'round':>6}  {'game':<9}  {'started':<25}  {'ended':<25}  status")
@@ -579,10 +612,10 @@ def _round_row(one) -> str:
             f"{local_text(one.ended) or '-':<25}  {one.status}")
 
 
-def _round_at_text(path: str, at, found) -> str:
-    from dealer_assist.table.round_times import local_text
+def _round_at_text(path: str, text: str, at, found) -> str:
+    from dealer_assist.table.round_times import asked_text, local_text
 
-    asked = at.astimezone().isoformat(timespec="seconds")
+    asked = asked_text(text, at)
     def name(one) -> str:
         return f"shoe {one.shoe} round {one.round}" + (f" ({one.game})" if one.game else "")
     playing, following = found.playing, found.next
@@ -593,11 +626,17 @@ def _round_at_text(path: str, at, found) -> str:
     elif found.within:
         lines = [f"at {asked} {name(playing)} was being played ({playing.status}): began at "
                  f"{local_text(playing.started)}, " + (f"ended at {local_text(playing.ended)}" if playing.ended
-                                                       else "never settled")]
+                                                       else "never settled") + _later(playing)]
+    elif playing.ended is None:  # never ended, and the moment is after the journal's last entry
+        lines = [f"at {asked} no round was being played that {path} records: the journal ends at "
+                 f"{local_text(found.journal_end)}; its last round, {name(playing)}, began at "
+                 f"{local_text(playing.started)} and was never settled"]
     else:
         lines = [f"at {asked} no round was being played: {name(playing)} had ended at {local_text(playing.ended)}"
+                 + _later(playing)
                  + (f"; {name(following)} began at {local_text(following.started)}" if following
-                    else ", the last round the journal records")]
+                    else ", the last round the journal records")
+                 + (f"; the journal ends at {local_text(found.journal_end)}" if found.after_end else "")]
     shown = [one for one in ((playing,) if found.within else (playing, following)) if one is not None]
     if shown:
         lines += ["", f"{'shoe':>5} {'round':>6}  {'game':<9}  {'started':<25}  {'ended':<25}  status",
@@ -605,6 +644,16 @@ def _round_at_text(path: str, at, found) -> str:
         lines += [f"replay it: dealer-assist replay {path} --shoe {one.shoe} --round {one.round}" for one in shown
                   if isinstance(one.shoe, int) and isinstance(one.round, int)]
     return "\n".join(lines)
+
+
+def _later(one) -> str:
+    """A correction made after the round's play ended, named as such (rev24 E2), or ""."""
+    from dealer_assist.table.round_times import local_text
+
+    if one.corrected is None:
+        return ""
+    return (f" (corrected later: its settlement taken back at {local_text(one.corrected)}, "
+            + (f"settled again at {local_text(one.settled_again)})" if one.settled_again else "not settled again)"))
 
 
 # --------------------------------------------------------------------------- show
@@ -636,7 +685,7 @@ def run_recover(args: argparse.Namespace) -> int:
     import getpass
 
     from dealer_assist.table.config import ConfigError, load_config
-    from dealer_assist.table.file_kinds import known_format
+    from dealer_assist.table.file_kinds import holds_text, known_format
     from dealer_assist.table.journal import Journal, JournalCorruptError, JournalError, UnreadableFileError
     from dealer_assist.table.journal_files import recover_stopped, starting
     from dealer_assist.table.roster_record import KIND as ROSTER_KIND
@@ -689,7 +738,7 @@ def run_recover(args: argparse.Namespace) -> int:
             raise CommandError(f"{args.path} is {kind} by its first bytes, not a damaged journal: check the path "
                                "(the table's journal is the file given to 'run --journal', by default in the user's "
                                "data folder); it was not changed", 2) from None
-        if _holds_text(args.path):
+        if holds_text(args.path):
             # A journal's pages hold binary data however damaged its header: a text file is a wrong path
             # (a config, a log), and setting it aside would put a journal in its place.
             raise CommandError(f"{args.path} holds text, not a damaged journal: check the path (the table's journal "
@@ -757,20 +806,6 @@ def run_recover(args: argparse.Namespace) -> int:
         print(f"journal {args.path}: " + (f"continued from entry {target['verified_seq']}" if args.how == "continue"
                                          else "started anew") + f"; the broken file is kept as {kept}")
     return 0
-
-
-def _holds_text(path: str) -> bool:
-    """Whether a file's first 64 KiB are UTF-8 text without a NUL byte (an empty file, or one cut inside
-    SQLite's header, is not text)."""
-    with open(path, "rb") as f:
-        head = f.read(65536)
-    if not head or b"\0" in head or b"SQLite format 3\0".startswith(head[:16]):  # a journal cut short
-        return False
-    try:
-        head.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return exc.start >= len(head) - 3  # a character cut by the 64 KiB boundary
-    return True
 
 
 def _quiet_stdout() -> None:

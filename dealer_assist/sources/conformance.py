@@ -596,9 +596,11 @@ class ConformanceCheck:
                 out += self._time(x, x_raw)  # one of the 1 s beats (the HELLO said right after it, as shoe-sim does)
             elif p is not None and _in_period(t - p):
                 pass  # one of its own, outside the beats, the 1 s timer going on untouched
-            elif _in_period(t - x):
+            elif _in_period(t - x) and (p is None or x - p <= HEARTBEAT_PERIOD[1] + TIMING_ALLOWANCE):
                 # One of its own, the 1 s timer restarted at it (send_hb(); next_hb = now + 1000): the rhythm goes
                 # on from it, untimed against the one before (qaAC F3: section 6 allows either, and this was a FAIL).
+                # Only one said early: a restart at x cannot excuse the beat due before x that never came (rev24 H1:
+                # a beat missed, then HB+HELLO 1.8 s after the one before, PASSed); a late one is timed below.
                 self._hb_ref, self._hb_ref_is_beat = x, True
             else:
                 out += self._time(x, x_raw)  # no reading keeps the period: timed as one of the beats

@@ -115,7 +115,9 @@ class RecordedShoe:
     #: its payload with its ``kind`` and ``seq`` as :func:`compact` text), in order.
     notes: tuple[tuple[int, str], ...] = ()
     #: When each round was played, by (shoe, round) as the status line numbers them: the journal times (UTC)
-    #: of its ``round_start`` (else its first entry) and of its ``round_end`` (None: never ended).
+    #: of its ``round_start`` (else its first entry), of its first ``round_end`` (None: never ended), of a
+    #: correction after that end that took its settlement back, and of its ``round_end`` after that (see
+    #: :func:`_time_round`).
     times: Optional[dict] = field(default=None, hash=False, compare=False)
 
     def played(self, shoe: object, round_no: object) -> str:
@@ -124,8 +126,7 @@ class RecordedShoe:
         when the journal does not say (qaAE F1: the replay never showed when its round was played)."""
         from dealer_assist.table.round_times import played_text
 
-        started, ended = (self.times or {}).get((shoe, round_no), (None, None))
-        return played_text(started, ended)
+        return played_text(*(self.times or {}).get((shoe, round_no), (None, None)))
 
     @property
     def break_note(self) -> str:
@@ -171,7 +172,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     rules: Optional[dict] = None
     texts: list[str] = []  # the operations, as RecordedOps keeps them
     notes: list[tuple[int, str]] = []
-    times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended), see RecordedShoe.times
+    times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended, corrected, settled again), see RecordedShoe.times
     shoe = None
     try:
         with journal:
@@ -223,14 +224,22 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
 
 
 def _time_round(times: dict, key: tuple, entry) -> None:
-    """Note when round ``key`` began (its ``round_start``, else its first entry) and ended (its last
-    ``round_end``); an entry of the round after its end (a correction) changes neither."""
-    started, ended = times.get(key, (None, None))
+    """Note when round ``key`` began (its ``round_start``, else its first entry) and its play ended (its
+    first ``round_end``).  A correction after that end that took the settlement back (bets reopened, a
+    misdeal called later) changes neither: it is noted as such, with the ``round_end`` that settled the
+    round again, so the replay never shows the correction's time as the end of play (rev24 E2)."""
+    started, ended, corrected, again = times.get(key, (None, None, None, None))
     if started is None or entry.kind == "round_start":
         started = entry.time
     if entry.kind == "round_end":
-        ended = entry.time
-    times[key] = (started, ended)
+        if ended is None:
+            ended = entry.time
+        elif corrected is not None:
+            again = entry.time
+    elif ended is not None and entry.kind == "correction" and (
+            entry.payload.get("settlement_taken_back") or entry.payload.get("op") in ("void_card", "void_round")):
+        corrected, again = corrected or entry.time, None  # open again: settled again only by a later end
+    times[key] = (started, ended, corrected, again)
 
 
 def journal_ops(path: Path, game: Optional[str] = None) -> list[dict]:

@@ -298,9 +298,11 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
 
 #: The baccarat table's sections: a blackjack table's own settings are all in [blackjack].
 BACCARAT_SECTIONS = ("shoe", "paytable", "limits", "table")
-#: A baccarat key, and the [blackjack] key that says the same for a blackjack table.
+#: A baccarat key, and the [blackjack] key that says the same for a blackjack table. ``limits.max_payout`` has
+#: none: it caps a seat's payout, and blackjack's max_bet caps a stake (rev24 E5: a 20000 payout cap told to
+#: become a 20000 max bet), so it is one of the keys blackjack does not use.
 BLACKJACK_KEY = {"table.seats": "seats", "table.chips": "chips", "shoe.decks": "decks", "limits.min": "min_bet",
-                 "limits.max": "max_bet", "limits.max_payout": "max_bet"}
+                 "limits.max": "max_bet"}
 
 
 def _dotted(data: dict) -> tuple[str, ...]:
@@ -334,8 +336,10 @@ def blackjack_misplaced(config: AppConfig, path: Path) -> tuple[Optional[str], O
                    "started")
     warning = None
     if unused:
+        payout = ("; limits.max_payout caps a baccarat seat's payout: blackjack has no payout cap, and its "
+                  "[blackjack] max_bet caps a stake" if ("limits.max_payout", None) in unused else "")
         warning = (f"{path}: a blackjack table does not use {', '.join(key for key, _ in unused)} (baccarat's "
-                   "settings; its own house rules are in [blackjack])")
+                   f"settings; its own house rules are in [blackjack]{payout})")
     return refusal, warning
 
 

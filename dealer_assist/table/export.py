@@ -239,7 +239,7 @@ class _Rounds:
                 record["status"] = "complete"
         elif kind == "correction":
             record["corrections"].append({"seq": entry.seq, **body})
-            _apply_correction(record, payload, entry.seq)
+            _apply_correction(record, payload, entry.seq, entry.time)
         elif kind == "card_set_aside" and isinstance(payload.get("correction"), dict):
             # At a table with supervisors a held card goes aside on a PIN: a correction like a void.
             record["corrections"].append({"seq": entry.seq, "kind": kind, **body})
@@ -350,16 +350,16 @@ def iter_table_entries(entries: Iterable[Any]) -> Iterator[Dict[str, Any]]:
             yield {"seq": e.seq, "time": e.time, "kind": e.kind, **_body(e.payload)}
 
 
-def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int) -> None:
+def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int, time: Any = None) -> None:
     """What a correction took back from a round (the correction itself is already listed)."""
     op = payload.get("op")
     if op == "void_round" or payload.get("action") == "void_round":  # a misdeal; older journals: action only
         _void_cards(record, len(record["cards"]), seq)
-        _take_back_settlement(record, seq)
+        _take_back_settlement(record, seq, time)
         record["status"] = "voided"
     elif op == "void_card":  # baccarat: the last card; after the settlement it takes that back too
         _void_cards(record, 1, seq)
-        _take_back_settlement(record, seq)
+        _take_back_settlement(record, seq, time)
     elif op == "void" and payload.get("voided") in ("card", "deal"):  # blackjack
         _void_cards(record, 1 if payload["voided"] == "card" else len(payload.get("cards") or ()), seq)
     elif op == "void_burn" or op == "void" and payload.get("voided") == "burn":  # a burn card taken back (rev23 R23-4)
@@ -369,7 +369,7 @@ def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int)
     elif payload.get("action") == "void_settlement":
         record["settlement_voided"] = True
     if payload.get("settlement_taken_back"):  # settled again when the round is played on
-        _take_back_settlement(record, seq)
+        _take_back_settlement(record, seq, time)
 
 
 def _void_cards(record: Dict[str, Any], count: int, seq: int) -> None:
@@ -378,10 +378,13 @@ def _void_cards(record: Dict[str, Any], count: int, seq: int) -> None:
     record["voided_cards"].extend({**card, "voided_by": seq} for card in taken)
 
 
-def _take_back_settlement(record: Dict[str, Any], seq: int) -> None:
-    """The round is open again: a settlement it had is kept under ``voided_settlements``."""
+def _take_back_settlement(record: Dict[str, Any], seq: int, time: Any = None) -> None:
+    """The round is open again: a settlement it had is kept under ``voided_settlements``, with when it was
+    taken back (``voided_at``) and when the round had ended with it (``round_ended``, None: it had not), so
+    the round's play is told from a correction made later (rev24 E2)."""
     if record["settlement"] is not None:
-        record["voided_settlements"].append({**record["settlement"], "voided_by": seq})
+        record["voided_settlements"].append({**record["settlement"], "voided_by": seq, "voided_at": time,
+                                             "round_ended": record["ended"]})
     record["settlement"], record["outcome"], record["ended"] = None, None, None
     if record["status"] != "voided":
         record["status"] = "open"

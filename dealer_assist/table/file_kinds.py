@@ -4,7 +4,10 @@ A journal whose header a fault destroyed holds zeros or SQLite pages where its
 header was, never another format's signature; a PNG, a video or an archive
 given for the journal is a mistyped path (qaAE F4: ``journal recover shot.png
 --new`` set a screenshot aside and put a journal in its place).  Only
-signatures of four bytes or more are named, so damage cannot imitate one.
+signatures of three bytes or more (JPEG's and gzip's are three) are named, at
+the very start of the file (or at their fixed offset), so damage cannot imitate
+one.  A file of text (a config, a log) is a wrong path too: a journal's pages
+hold binary data however damaged its header (:func:`holds_text`).
 """
 
 from __future__ import annotations
@@ -44,3 +47,20 @@ def known_format(path: Union[str, Path]) -> Optional[str]:
         if head[offset:offset + len(signature)] == signature:
             return what
     return None
+
+
+def holds_text(path: Union[str, Path]) -> bool:
+    """Whether a file's first 64 KiB are UTF-8 text without a NUL byte (an empty file, one cut inside SQLite's
+    header, or one that cannot be read, is not text)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(65536)
+    except OSError:
+        return False
+    if not head or b"\0" in head or b"SQLite format 3\0".startswith(head[:16]):  # a journal cut short
+        return False
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.start >= len(head) - 3  # a character cut by the 64 KiB boundary
+    return True

@@ -326,11 +326,14 @@ def _utc_now() -> str:
 def _if_damaged(path: Path) -> str:
     """The way on for a file that is no SQLite database: a damaged journal's recover, unless its first bytes
     say it is another kind of file (a screenshot, a video), a wrong path never to be recovered (qaAE F4)."""
-    from dealer_assist.table.file_kinds import known_format
+    from dealer_assist.table.file_kinds import holds_text, known_format
 
     kind = known_format(path)
     if kind is not None:
         return f"It is {kind}, by its first bytes: the path is wrong (no journal looks like that, however damaged)"
+    if holds_text(path):  # rev24 E7: a config or a log was told to 'journal recover --new', which refuses it
+        return ("It holds text (a configuration, a log?): the path is wrong (a journal's pages hold binary data, "
+                "however damaged)")
     return f"If it is the table's journal, damaged, {recover_new_hint(path)}"
 
 

@@ -86,38 +86,57 @@ class ShiftTotals:
     settlements_taken_back: int = 0
     #: Of those, the ones of rounds left voided (a misdeal not dealt again in its round): not settled again there.
     settlements_voided: int = 0
+    #: Of those, the ones of rounds left open (bets reopened, not settled again): no money counted for them.
+    settlements_reopened: int = 0
     #: Voided rounds whose bets a new shoe carried to its round ("shoe 1 round 2 to shoe 2 round 1"), dealt there.
     carried: list[str] = field(default_factory=list)
     #: Amounts in the exported rounds that are no number (a damaged entry): counted as 0.00 and said, not hidden.
     unreadable_amounts: int = 0
-    #: Rounds begun in the window, settled, then corrected and settled again after it: counted in the window they
-    #: finally ended in, so a summary signed at the window's end had them (qaAE F11).
+    #: Rounds settled (ended) in the window whose settlement a correction took back after its end (settled again
+    #: later, left open, or voided as a misdeal): a summary signed at the window's end had it, this one has not
+    #: (qaAE F11; rev24 E3: the misdeal's too).
     corrected_later: list[str] = field(default_factory=list)
-    #: Rounds counted here, settled again after a correction, that began before the window: a summary of an
-    #: earlier window, signed before the correction, had their first settlement.
+    #: Rounds counted here, settled again after a correction made in the window, whose first settlement ended
+    #: before it: a summary of an earlier window, signed before the correction, had it (rev24 E3b: not said of
+    #: a round whose first settlement was itself in this window).
     corrected_from_earlier: list[str] = field(default_factory=list)
+    #: Rounds settled before the window, voided as a misdeal in it, whose bets were carried to a round counted
+    #: here ("shoe 1 round 1 to shoe 2 round 1"): a summary of the earlier window, signed before, had them.
+    carried_from_earlier: list[str] = field(default_factory=list)
+    #: Rounds whose bets were carried after a settlement taken back in the window, by the round they went to.
+    _carried_in: dict = field(default_factory=dict, repr=False)
 
     def add(self, record: dict) -> None:
         """Count one exported round if it ended (or, still open, started) within the shift."""
         when = record.get("ended") or record.get("started")
         name = f"shoe {record.get('shoe')} round {record.get('round')}"
-        corrected = bool(record.get("voided_settlements")) and record.get("status") in ("settled", "complete")
-        if not self._within(when):
-            if corrected and self.until is not None and self._within(record.get("started")):
-                self.corrected_later.append(name)
+        status = record.get("status")
+        taken = [v for v in record.get("voided_settlements") or () if isinstance(v, dict)]
+        to = record.get("carried_to")
+        within = self._within(when)
+        if any(self._counted_then_taken_back(v) for v in taken):
+            self.corrected_later.append(name)
+        if any(self._counted_before(v) for v in taken):
+            if status == "voided" and isinstance(to, dict):
+                self._carried_in[(to.get("shoe"), to.get("round"))] = name
+            elif within and status in ("settled", "complete"):
+                self.corrected_from_earlier.append(name)
+        came = self._carried_in.pop((record.get("shoe"), record.get("round")), None)
+        if came is not None and within and status in ("settled", "complete"):
+            self.carried_from_earlier.append(f"{came} to {name}")
+        if not within:
             return
-        if corrected and self.since is not None and not self._within(record.get("started")):
-            self.corrected_from_earlier.append(name)
         self.corrections += len(record.get("corrections") or ())
-        self.settlements_taken_back += len(record.get("voided_settlements") or ())
+        self.settlements_taken_back += len(taken)
         settlement = record.get("settlement")
-        if record.get("status") == "voided":
+        if status == "voided":
             self.voided += 1
-            self.settlements_voided += len(record.get("voided_settlements") or ())
-            to = record.get("carried_to")
+            self.settlements_voided += len(taken)
             if isinstance(to, dict):
                 self.carried.append(f"{name} to shoe {to.get('shoe')} round {to.get('round')}")
             return
+        if status == "open":
+            self.settlements_reopened += len(taken)
         if not settlement or record.get("status") not in ("settled", "complete"):
             if record.get("status") == "open" and (record.get("cards") or record.get("bets")):
                 self.open_rounds.append(name)
@@ -150,6 +169,27 @@ class ShiftTotals:
             self.unreadable_amounts += 1
             return ZERO
 
+    def _counted_then_taken_back(self, taken: dict) -> bool:
+        """Whether a settlement taken back had ended in the window and was taken back after its end: a summary
+        run at the window's end counted it."""
+        return (self.until is not None and bool(taken.get("round_ended")) and self._within(taken["round_ended"])
+                and self._after(taken.get("voided_at"), self.until))
+
+    def _counted_before(self, taken: dict) -> bool:
+        """Whether a settlement taken back had ended before the window and was taken back in it or after: a
+        summary of an earlier window, run before the correction, counted it."""
+        if self.since is None or not taken.get("round_ended"):
+            return False
+        return not self._after(taken["round_ended"], self.since) and self._after(taken.get("voided_at"), self.since)
+
+    @staticmethod
+    def _after(when: Optional[str], bound: datetime) -> bool:
+        """``when`` at or after ``bound`` (an unreadable time: not)."""
+        try:
+            return parse_time(str(when)) >= bound
+        except ShiftTimeError:
+            return False
+
     def _within(self, when: Optional[str]) -> bool:
         if self.since is None and self.until is None:
             return True
@@ -166,8 +206,10 @@ class ShiftTotals:
                 "rounds": sum(g.rounds for g in self.games.values()), "open_rounds": self.open_rounds,
                 "voided_rounds": self.voided, "corrections": self.corrections,
                 "settlements_taken_back": self.settlements_taken_back, "settlements_voided": self.settlements_voided,
+                "settlements_reopened": self.settlements_reopened,
                 "voided_carried": self.carried, "unreadable_amounts": self.unreadable_amounts,
                 "corrected_later": self.corrected_later, "corrected_from_earlier": self.corrected_from_earlier,
+                "carried_from_earlier": self.carried_from_earlier,
                 "games": {k: v.to_json() for k, v in sorted(self.games.items())}}
 
 
