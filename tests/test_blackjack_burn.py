@@ -214,3 +214,29 @@ def test_a_journaled_burn_replays_as_a_burn_whatever_box_it_names():
     state = apply(replace(BlackjackState.new(BURNS_ONE), bets=((1, Decimal("10")),)),
                   {"op": "card", "card": "9S", "zone": "seat 1", "cards": ["9S"], "burn_left": 0})
     assert state.burned == (parse_card("9S"),) and state.round is None
+
+
+def test_space_before_the_burn_asks_first_and_the_deal_names_the_burn_not_done(tmp_path, qtbot, show_window):
+    """qaAF F8: at BURN 1 the croupier placed a bet and pressed Space: the round was dealt and the burn dropped
+    without a word, on screen or in the journal (the pit could not tell a burn forgotten from one done unread)."""
+    from PySide6.QtCore import Qt
+
+    from dealer_assist.ui.blackjack.window import BlackjackWindow
+
+    path = tmp_path / "j.sqlite"
+    s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
+    window = show_window(BlackjackWindow(s, None))
+    assert s.place(1, Decimal("10")) is None
+    window.centralWidget().setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: "BURN 1 still due" in s.snapshot.message)
+    assert s.state.burn_left == 1 and s.state.round is None  # nothing dealt yet
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: s.state.round is not None)
+    assert s.state.burn_left == 0 and "dealt without the burn (1 card not burned" in s.snapshot.message
+    s.close()
+    deals = [e.payload for e in journal_entries(path) if e.kind == "deal"]
+    assert deals[-1]["burn_skipped"] == 1
+    again = BlackjackSession(BURNS_ONE, journal=Journal.open(path))  # the mark changes nothing a restart rebuilds
+    assert again.state.burn_left == 0 and again.state.round is not None
+    again.close()

@@ -580,3 +580,21 @@ def test_a_card_before_the_decision_asks_only_for_the_decisions_allowed():
     assert session.snapshot.allowed == ("hit", "stand")  # H plays it: HIT and STAND are lit
     assert session.hit() is None
     assert [c.code for c in session.state.round.seat_hands(1)[0].cards] == ["TS", "5H", "3S"]
+
+
+def test_a_discard_read_after_the_last_round_before_c_is_told_to_open_the_deck_check():
+    """qaAF F10: the cut card out, the round paid, the discards run through the reader before C: each was told to
+    "start the next round (N) and type it there", which N refuses (no round follows the cut card)."""
+    session = BlackjackSession()
+    session.place(1, D("5"))
+    for seq, code in enumerate(("TH", "7C", "KS"), start=1):
+        session.handle(CardRead(parse_card(code), "shoe", 0.0, seq=seq))
+    session.handle(ShoeSignal("shoe", 0.0, "cut", seq=4))
+    session.stand()
+    session.handle(CardRead(parse_card("QH"), "shoe", 0.0, seq=5))
+    assert session.state.phase == BlackjackPhase.SETTLED and session.state.cut_out
+    session.handle(CardRead(parse_card("9H"), "shoe", 0.0, seq=6))  # a discard, before C
+    refused = next(a for a in session.snapshot.alerts if a.code == "refused")
+    assert "no round follows" in refused.text and "next round (N)" not in refused.text
+    assert refused.action.startswith("if the deck is being counted back, open the deck check first (C)")
+    assert session.next_round() is None and session.deal() is not None  # the advice it replaced led nowhere

@@ -39,6 +39,8 @@ def test_extra_cards_stay_in_the_shoe_or_are_an_error_with_strict():
     assert code == 0 and data["winner"] == "tie" and data["unused"] == ["9"] and "card 6" in err
     code, out, err = run("deal", "--strict", "2", "A", "3", "2", "8", "9")
     assert code != 0 and out == "" and "card 6 ('9') is not needed" in err
+    code, out, err = run("deal", "--json", "2", "A", "3", "2", "8", "9", "KH", "5")  # qaAG F14: only the 9 named
+    assert json.loads(out)["unused"] == ["9", "KH", "5"] and "cards 6-8 ('9', 'KH', '5') are not needed" in err
 
 
 def test_invalid_card_is_a_clear_error():

@@ -140,3 +140,9 @@ def test_once_the_table_stopped_the_disk_alert_no_longer_says_it_goes_on(tmp_pat
     (disk,) = _disk_alerts(session)
     assert "goes on meanwhile" not in disk.action and "the table has stopped" in disk.action
     session.close()
+
+
+def test_the_write_ahead_logs_room_is_rounded_not_cut_down():
+    """qaAG F13: 3.0 MB free was told the -wal "may take 3 MB" (3.9 MB cut down): as if it would just fit."""
+    text = disk_room.DiskRoom("/x", 3 * 2**20).text
+    assert "3.0 MB free" in text and "may take about 4 MB" in text

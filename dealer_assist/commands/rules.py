@@ -102,11 +102,14 @@ def _baccarat_round(texts: list[str], pair_by: str, strict: bool):
     cards = _cards(texts)
     for i, (text, card) in enumerate(zip(texts, cards)):
         if rnd.complete:
-            message = (f"card {i + 1} ({text!r}) is not needed: the round was complete after {i} cards "
-                       f"({rnd.due.banner}: {rnd.due.reason})")
+            left = texts[i:]
+            named = (f"card {i + 1} ({text!r}) is" if len(left) == 1 else
+                     f"cards {i + 1}-{len(texts)} ({', '.join(repr(t) for t in left)}) are")
+            message = f"{named} not needed: the round was complete after {i} cards ({rnd.due.banner}: {rnd.due.reason})"
             if strict:
                 raise CommandError("too many cards: " + message)
-            sys.stderr.write(f"dealer-assist: note: {message}; it stays in the shoe\n")
+            sys.stderr.write(f"dealer-assist: note: {message}; {'it stays' if len(left) == 1 else 'they stay'} "
+                             "in the shoe\n")
             return rnd, cards[i:]
         rnd = rnd.add(card)
     return rnd, []

@@ -904,7 +904,12 @@ class BlackjackSession(SessionCore):
                   "camera saw it" if zone and source != KEYBOARD  # the last card played lies in another box
                   else "check the card and correct it (K), or void the last card (Backspace)")
         text = error
-        if isinstance(self._last_refusal, CardAfterRoundError) and any(a.code == "newdeck" for a in self._snap.alerts):
+        if isinstance(self._last_refusal, CardAfterRoundError) and no_round == NO_ROUND_CUT:
+            # No next round to type it in: the discards run through the reader before C (qaAF F10).
+            text = f"card {card.label} came after the deck's last round: the cut card is out, no round follows"
+            action = ("if the deck is being counted back, open the deck check first (C) and read this card again: "
+                      "it was not counted; else " + SET_ASIDE_CUT_OUT)
+        elif isinstance(self._last_refusal, CardAfterRoundError) and any(a.code == "newdeck" for a in self._snap.alerts):
             # The shoe said a new deck is in (refused: the old one is not counted): this is most likely its card
             # (qaAF F3: told to type the new deck's burn card into the old deck's next round).
             text = f"card {card.label} came after the round was over, once the shoe reported a new deck"
@@ -1039,7 +1044,15 @@ class BlackjackSession(SessionCore):
         return self._do({"op": "rebet"}, message=message)
 
     def deal(self) -> Optional[str]:
-        return self._do({"op": "deal"}, message="no more bets")
+        """Close the bets.  A deal before the new deck's burn ends the burn (RULES.md); its entry names the burn
+        cards not burned (``burn_skipped``), so the pit tells a burn forgotten from one done unrecorded (B), and the
+        deck check counts them back (qaAF F8: it went without a word)."""
+        left = self._snap.state.burn_left if self._snap.state.phase == BlackjackPhase.BETTING else 0
+        if not left:
+            return self._do({"op": "deal"}, message="no more bets")
+        return self._do({"op": "deal", "burn_skipped": left},
+                        message=f"no more bets: dealt without the burn ({left} card{'s' if left > 1 else ''} not "
+                                "burned: B says a burn went unrecorded)")
 
     def act(self, action: str, seat: Optional[int] = None) -> Optional[str]:
         """Hit, stand, double or split for the active hand (``seat`` checks that it is that seat's turn)."""

@@ -51,7 +51,7 @@ class DiskRoom:
         rounds = (self.free - WAL_ROOM) // ROUND_BYTES
         room = (f"room for about {rounds:,} more rounds" if rounds > 0 else
                 f"too little to count on another round (the journal's write-ahead log alone may take "
-                f"{WAL_ROOM // 2**20} MB): the table may stop at any card")
+                f"about {round(WAL_ROOM / 2**20)} MB): the table may stop at any card")
         return (f"{free} free on the disk holding the journal ({self.folder}): {room}; when it is full the table "
                 f"stops until space is freed")
 

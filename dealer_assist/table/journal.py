@@ -91,7 +91,8 @@ card_held         round, card (a card that came after the round, waiting: Enter 
 card_set_aside    round, cards (the held cards set aside as misdrawn); at a table with supervisors
                   also ``correction`` (who, why), as for a void
 action            round, seat, action (blackjack: hit / stand / double / split of the seat's active hand)
-deal              round (bets are closed)
+deal              round (bets are closed); blackjack ``burn_skipped``: dealt before the new deck's burn, that
+                  many burn cards not burned (the deal ends the burn)
 outcome           round, + the ``deal --json`` object (winner, player, banker...)
 settlement        round, bets (list as in ``settle --json``), totals
 round_end         round

@@ -75,13 +75,31 @@ def total_text(label: str) -> tuple[str, str]:
     return label, label.replace("  x2", "\nx2")
 
 
-def fit_badge(one_line: str, two_lines: str, rect: QRectF, max_px: float) -> Fitted:
-    """A text on one line or two (a badge, a total), whichever reads bigger in ``rect``."""
-    one = fit_text(one_line, rect, max_px)
-    if one_line == two_lines:
-        return one
-    two = fit_text(two_lines, rect, max_px)
-    return two if two.px > one.px else one
+def fit_badge(one_line: str, two_lines: str, rect: QRectF, max_px: float, short: str = "") -> Fitted:
+    """A text on one line or two (a badge, a total), whichever reads bigger in ``rect``; if neither fits even at
+    the least size, ``short`` (the badge's amount alone, its sign saying win or lose) rather than letters cut off
+    (qaAF F6: "VIN +10,000.0(" in a split seat at 960x540)."""
+    tried = [fit_text(one_line, rect, max_px)] + ([] if one_line == two_lines else [fit_text(two_lines, rect, max_px)])
+    whole = [f for f in tried if _fits(f, rect)]
+    if not whole and short:
+        shorter = fit_text(short, rect, max_px)
+        if _fits(shorter, rect):
+            return shorter
+    return max(whole or tried, key=lambda f: f.px)
+
+
+def _fits(fitted: Fitted, rect: QRectF) -> bool:
+    return fitted.ink.width() <= rect.width() + 0.5 and fitted.ink.height() <= rect.height() + 0.5
+
+
+def short_badge(one_line: str) -> str:
+    """A WIN or LOSE badge's amount alone, signed (``+10,000.00``, ``-5,000.00``); "" for any other badge."""
+    word, _, amount = one_line.partition(" ")
+    if word == "WIN" and amount.startswith("+"):
+        return amount
+    if word == "LOSE" and amount and "·" not in amount:
+        return f"-{amount}"
+    return ""
 
 
 def _grids(n: int) -> list[tuple[int, int]]:

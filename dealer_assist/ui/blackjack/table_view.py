@@ -20,7 +20,7 @@ from dealer_assist.money import fmt_grouped
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import theme
 from dealer_assist.ui.blackjack.hand_layout import (CENTRE, FAN, Fitted, HandPlace, badge_inside, badge_text, fit_badge,
-                                                    layout_hands, total_text)
+                                                    layout_hands, short_badge, total_text)
 from dealer_assist.ui.hands import CARD_RATIO, paint_card
 
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
@@ -275,7 +275,7 @@ class BlackjackTableView(QWidget):
             p.setBrush(RESULT_COLOURS[kind])
             p.drawRoundedRect(place.badge, 8, 8)
             inside = badge_inside(place.badge)
-            shown = fit_badge(*badge, inside, unit * 1.3)
+            shown = fit_badge(*badge, inside, unit * 1.3, short_badge(badge[0]))
             p.setPen(theme.TEXT)
             p.setFont(theme.font(shown.px, bold=True))
             p.drawText(inside, int(CENTRE), shown.text)

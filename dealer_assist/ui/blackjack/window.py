@@ -536,6 +536,10 @@ class BlackjackWindow(QMainWindow, StepsDown):
         if (name == "cut_card" and state.cut_out and self.session.cut_takeback_refusal() is None
                 and not self.second_press.confirmed(name)):
             return "the cut card is out (recorded with O): press O again to take it back, if it was recorded by mistake"
+        if (name == "deal" and state.phase == BlackjackPhase.BETTING and state.burn_left and state.bets
+                and not self.second_press.confirmed(name)):  # qaAF F8: the house's burn went without a word
+            return (f"BURN {state.burn_left} still due: burn the card{'s' if state.burn_left > 1 else ''} (the shoe "
+                    "reads it, or K and type it), or B if burned unrecorded; press Space again to deal without it")
         if (name == "void" and state.phase == BlackjackPhase.SETTLED and not self.session.needs_supervisor
                 and not self.second_press.confirmed(name)):
             return "the round is settled: press Backspace again to take back its last card or decision and the settlement"
@@ -648,6 +652,8 @@ class BlackjackWindow(QMainWindow, StepsDown):
         if state.phase == BlackjackPhase.BETTING:
             if len(state.ledger.in_shoe) < 15 or state.cut_out:
                 self.run("deck_check")
+            elif state.burn_left:
+                return  # the simulated shoe burns first (it deals while a burn card is due)
             elif not state.bets:
                 if self.session.rebet() is not None:
                     for seat, chip in zip(range(1, state.rules.seats + 1), (Decimal("25"), Decimal("10"))):
