@@ -429,8 +429,9 @@ def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = Non
         mark = f"OVER THE DAY'S LIMIT: not counted ({over}; it reads: {mark})" if s.get("passed") else \
             f"{mark} ({over})"
     if state == "edited":
-        mark = (f"EDITED RECORD: not counted (it does not match its seal: changed after it was stored; "
-                f"it reads: {mark})")
+        why = ("it does not match its seal" if isinstance(s.get("seal"), str) else
+               "its seal is missing")
+        mark = f"EDITED RECORD: not counted ({why}: changed after it was stored; it reads: {mark})"
 
     if not s.get("complete", True):
         missed = o.get("unanswered", 0)
