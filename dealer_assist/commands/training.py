@@ -283,11 +283,11 @@ def _progress(args) -> int:
         for i, (s, state) in enumerate(zip(people[n]["sessions"], sealed[n]))], sealed[n]) for n in names}
     if args.csv is not None:
         if args.csv == "rules":
-            sys.stdout.write(report.rules_csv(people))
+            _write_csv(report.rules_csv(people))
         elif args.csv == "mistakes":
-            sys.stdout.write(report.mistakes_csv(people, sealed))
+            _write_csv(report.mistakes_csv(people, sealed))
         else:
-            sys.stdout.write(report.sessions_csv(
+            _write_csv(report.sessions_csv(
                 report.csv_cells(name, s, _verdict(s, standard, state, over[name].get(i)), state, attempt)
                 for name, person in people.items()
                 for i, (s, state, attempt) in enumerate(zip(person["sessions"], sealed[name],
@@ -488,6 +488,32 @@ def _escaped(exc: UnicodeError):
         raise exc
     units = exc.object[exc.start:exc.end].encode("utf-16-be")
     return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2)), exc.end
+
+
+def _write_csv(text: str) -> None:
+    """A CSV on stdout, every character as stored: it is data for a spreadsheet, where the terminal's
+    accent-dropping (:func:`_plain`) wrote "Chloé" and "Chloe" as two ``Chloe`` rows, two trainees made one
+    with no word (rev24 T2).  A stdout that cannot encode it (``LC_ALL=C``) gets it in UTF-8, and is told."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except LookupError:
+        pass
+    except UnicodeEncodeError as exc:
+        buffer = getattr(sys.stdout, "buffer", None)
+        char = exc.object[exc.start]   # by its code point: stderr may not write it either
+        said = (f"stdout's encoding ({encoding}) cannot write U+{ord(char):04X} {unicodedata.name(char, '')}"
+                ", which the CSV holds")
+        if buffer is None:
+            raise CommandError(f"{said}; nothing was written: set a UTF-8 locale (PYTHONIOENCODING=utf-8)") from None
+        sys.stderr.write(f"dealer-assist: note: {said}: the CSV is written in UTF-8 instead, every character as "
+                         "stored (open it as UTF-8; set a UTF-8 locale, or PYTHONIOENCODING=utf-8, to be told "
+                         "nothing)\n")
+        sys.stdout.flush()
+        buffer.write(text.encode("utf-8"))
+        buffer.flush()
+        return
+    sys.stdout.write(text)
 
 
 def _plain_terminal(json_mode: bool = False) -> None:
