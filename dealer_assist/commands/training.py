@@ -406,15 +406,17 @@ def _listed(s: dict, standard, state: str = "sealed", over: Optional[str] = None
     the standard are named as such, with what falls short (see :mod:`dealer_assist.training.standard`); its
     date is flagged when the trainee's clock read another zone's time or one not come yet (qaAD F1)."""
     from dealer_assist.training.day_limit import date_flag
+    from dealer_assist.training.scoring import answered_any
 
     o = s["overall"]
     pm = s.get("pass_mark") or {}
     judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
     flag = date_flag(s, time.time() if now is None else now, later)
+    speed = f"{o['mean_seconds']:.1f} s/decision" if answered_any(o) else "no decision answered"
     return (f"{s['date']}{flag}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
             f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
-            f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard, state, over)}")
+            f"{speed}{judged}  {_verdict(s, standard, state, over)}")
 
 
 def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = None) -> str:
@@ -423,6 +425,8 @@ def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = Non
     ``state``: its seal (:mod:`dealer_assist.training.seal`): an edited record's verdict does not count,
     and an exam stored before records were sealed says so.  ``over``: why the exam was begun over the
     school's day limit (:func:`dealer_assist.training.day_limit.over_limit`): its pass does not count."""
+    from dealer_assist.training.scoring import answered_any
+
     o = s["overall"]
     mark, short = standard.verdict(s)
     if over is not None:
@@ -457,7 +461,8 @@ def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = Non
     if s.get("exam") and s.get("how") == "text-json":
         mark += " [answered through --text --json: the mode for a program driving the trainer]"
     median = o.get("median_seconds")
-    if s.get("exam") and isinstance(median, (int, float)) and median < HUMAN_SECONDS and o.get("decisions"):
+    if (s.get("exam") and isinstance(median, (int, float)) and median < HUMAN_SECONDS and o.get("decisions")
+            and answered_any(o)):
         mark += f" [a median {median:.2f} s a decision: faster than a person reads a case]"
     if state == "not sealed" and s.get("exam"):
         mark += " [record not sealed: stored by an older dealer-assist, or its seal was removed]"
