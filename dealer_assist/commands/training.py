@@ -211,6 +211,14 @@ def _settings(args):
         # float() takes "nan" and "inf": nan compares false with everything and slipped through the checks
         if value is not None and not math.isfinite(value):
             raise CommandError(f"{option} {value}: give a number of {what}, like 10 or 2.5")
+    # Named as typed, in percent (qaAG F4: "pass mark accuracy 1.01", the fraction kept inside), as the
+    # config's training.pass_accuracy refusal names it.
+    if not 0 < args.pass_accuracy <= 100:
+        raise CommandError(f"--pass-accuracy {args.pass_accuracy:g} must be above 0 and at most 100 (percent of "
+                           "decisions right in time, like 98)")
+    if args.pass_seconds <= 0:
+        raise CommandError(f"--pass-seconds {args.pass_seconds:g} must be more than 0 (seconds per decision, "
+                           "like 3)")
     if args.minutes is not None and args.minutes <= 0:
         raise CommandError(f"--minutes {args.minutes:g}: a session needs more than 0 minutes")
     if args.cases is not None and args.cases < 1:
@@ -254,8 +262,8 @@ def _feeds(args, decks: tuple[int, int] = (8, 1)):
     except SourceError as exc:
         raise CommandError(str(exc)) from None
     if source is None:
-        raise CommandError(f"--source {args.source}: training needs cards from a shoe or camera; use {SPECS} "
-                           "except manual")
+        raise CommandError(f"--source {args.source}: training needs cards from a shoe or camera; use "
+                           f"{' | '.join(spec for spec in SPECS.split(' | ') if spec != 'manual')}")
     feed = SourceFeed(source)
     return {"baccarat": feed, "blackjack": feed}, args.seed
 
