@@ -123,6 +123,28 @@ def test_bad_options_and_a_bad_store_fail_with_a_message(tmp_path):
     manual = subprocess.run(CLI + ["train", "--text", "--source", "manual"], capture_output=True, text=True,
                             env=_env(tmp_path), timeout=30)
     assert manual.returncode != 0 and "training needs cards" in manual.stderr
+    # qaAG F5: the sources to use, without manual (it listed manual, then "except manual")
+    assert "| manual" not in manual.stderr and "except manual" not in manual.stderr, manual.stderr
+    assert "use sim | sim:SEED | serial:URL" in manual.stderr and "camera:SRC?profile=PATH" in manual.stderr
+
+
+def test_a_pass_mark_out_of_range_is_named_as_typed(tmp_path):
+    """qaAG F4: ``--pass-accuracy 101`` was refused as "pass mark accuracy 1.01", the fraction kept inside."""
+    for args, said in ((["--pass-accuracy", "101"], "--pass-accuracy 101 must be above 0 and at most 100 (percent"),
+                       (["--pass-accuracy", "0"], "--pass-accuracy 0 must be above 0 and at most 100 (percent"),
+                       (["--pass-seconds", "0"], "--pass-seconds 0 must be more than 0 (seconds per decision")):
+        run = subprocess.run(CLI + ["train", "--text", "--no-save", *args], input="", capture_output=True,
+                             text=True, env=_env(tmp_path), timeout=30)
+        assert run.returncode != 0 and said in run.stderr and run.stdout == "", run.stderr
+        assert "1.01" not in run.stderr
+
+
+def test_a_one_case_exam_says_one_case(tmp_path):
+    """qaAG F12: "Exam: 1 cases, no feedback until the end"."""
+    run = subprocess.run(CLI + ["train", "--text", "--exam", "--drill", "third-card", "--cases", "1", "--no-save"],
+                         input="N\n", capture_output=True, text=True, env=_env(tmp_path), timeout=30)
+    assert run.returncode == 0, run.stderr
+    assert "Exam: 1 case, no feedback until the end" in run.stdout, run.stdout
 
 
 def test_a_line_with_one_answer_refused_is_asked_again_whole(tmp_path):

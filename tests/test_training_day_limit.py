@@ -206,3 +206,34 @@ def test_the_same_drills_in_another_order_are_one_exam_in_progress_as_in_the_day
     assert [r["exam_attempt"] for r in rows] == ["1", "2"]
     people = json.loads(_run("--progress", "--json", "--store", str(path), tmp_path=tmp_path).stdout)["trainees"]
     assert people["ana"]["exams"] == [{"drill": "payouts,third-card", "attempts": 2, "passed_at": 1, "edited": 0}]
+
+
+def test_deleting_every_seal_as_well_does_not_give_the_days_exams_back(tmp_path):
+    """rev24 T3: ``"exam": false`` set on the day's failed exams AND every ``seal`` of the trainee deleted read
+    as an older dealer-assist's practice sessions ("not sealed"), which the limit does not count, so the next
+    exam was allowed and ``--progress`` showed no edit.  ``utc`` and ``saved_utc`` are written only by a
+    version that seals every session: with no seal, such an entry is edited."""
+    path = tmp_path / "p.json"
+    store = ProgressStore(path)
+    for _ in range(2):
+        store.record("dev", _exam(False), "third-card")
+    data = json.loads(path.read_text())
+    for s in data["trainees"]["dev"]["sessions"]:
+        s["exam"] = False
+        del s["seal"]
+    path.write_text(json.dumps(data))
+    assert ProgressStore(path).seal_states("dev") == ["edited", "edited"]
+    with pytest.raises(ExamLimitReached) as refused:
+        ProgressStore(path).begin_exam("dev", _exam(False), "third-card", most_a_day=2)
+    assert "counting 2 edited records that may have been exams" in str(refused.value)
+    assert len(ProgressStore(path).sessions("dev")) == 2
+    listing = _run("--progress", "--store", str(path), tmp_path=tmp_path).stdout
+    assert listing.count("EDITED RECORD: not counted (its seal is missing") == 2, listing
+    # one field only a sealing version writes is enough, and an entry with none of them stays an older one's
+    for s in data["trainees"]["dev"]["sessions"]:
+        del s["utc"], s["saved_utc"]
+    path.write_text(json.dumps(data))
+    assert ProgressStore(path).seal_states("dev") == ["not sealed", "not sealed"]
+    data["trainees"]["dev"]["sessions"][0]["how"] = "text"
+    path.write_text(json.dumps(data))
+    assert ProgressStore(path).seal_states("dev") == ["edited", "edited"]

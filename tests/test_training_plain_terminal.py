@@ -3,6 +3,8 @@ on Latin-1) gets the trainer's text, not a UnicodeEncodeError traceback (qaAD F1
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import subprocess
@@ -36,3 +38,27 @@ def test_cards_and_names_are_written_in_letters_a_plain_terminal_can_show(tmp_pa
     assert ("Chloe:" if encoding == "ascii" else "Chlo\u00e9:") in listing.stdout.decode(encoding)
     data = _run(tmp_path, encoding, "--progress", "--json", "--store", str(path))
     assert list(json.loads(data.stdout.decode(encoding))["trainees"]) == ["Chlo\u00e9"]   # escaped, not changed
+
+
+@pytest.mark.parametrize("table", ["sessions", "rules", "mistakes"])
+def test_a_csv_keeps_every_name_as_stored_on_a_plain_terminal_and_says_so(tmp_path, table):
+    """rev24 T2: the accent-dropping that helps a person read a terminal wrote "Chloé" and "Chloe" as two
+    ``Chloe`` rows of ``--csv sessions``, two trainees made one with no word.  A CSV is data: written in
+    UTF-8 where stdout's encoding cannot hold it, with a note on stderr."""
+    path = tmp_path / "p.json"
+    for name in ("Chlo\u00e9", "Chloe"):
+        practice = TrainingSession(Settings(cases=2), {"baccarat": ShoeFeed(8, 1), "blackjack": ShoeFeed(1, 1)},
+                                   seed=1)
+        while not practice.finished:
+            case = practice.next_case()
+            practice.submit(case, [next(c.key for c in q.choices if c.key != q.answer) for q in case.questions],
+                            1.0)
+        ProgressStore(path).record(name, practice.summary(), "third-card")
+    run = _run(tmp_path, "ascii", "--progress", "--csv", table, "--store", str(path))
+    assert run.returncode == 0 and b"Traceback" not in run.stderr, run.stderr
+    rows = list(csv.DictReader(io.StringIO(run.stdout.decode("utf-8"))))
+    assert {r["trainee"] for r in rows} == {"Chlo\u00e9", "Chloe"}
+    said = b"U+2666 BLACK DIAMOND SUIT" if table == "mistakes" else b"U+00E9 LATIN SMALL LETTER E WITH ACUTE"
+    assert b"cannot write " + said in run.stderr and b"written in UTF-8" in run.stderr, run.stderr
+    same = _run(tmp_path, "utf-8", "--progress", "--csv", table, "--store", str(path))
+    assert same.stdout == run.stdout and same.stderr == b""

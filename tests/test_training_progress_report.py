@@ -85,3 +85,31 @@ def test_an_unfinished_exams_figures_per_drill_say_the_cases_never_asked(tmp_pat
     row = next(csv.DictReader(io.StringIO(out.stdout)))
     assert (row["cases"], row["right"]) == ("40", "5")
     assert row["by_drill"] == "third-card 5/5; 35 not answered"
+
+
+def test_an_exam_with_no_answer_shows_no_speed_and_is_not_called_faster_than_a_person(tmp_path):
+    """qaAG F11: an exam stored at its start and killed before its first answer was listed "0.0 s/decision"
+    and flagged "a median 0.00 s a decision: faster than a person reads a case": no decision was answered,
+    so there is no time to show, nor to judge."""
+    import csv
+    import io
+
+    from dealer_assist.training import Settings, ShoeFeed, TrainingSession
+    from dealer_assist.training.progress import ProgressStore
+
+    store = tmp_path / "school.json"
+    exam = TrainingSession(Settings(drills=("third-card",), exam=True, cases=3),
+                           {"baccarat": ShoeFeed(8, None), "blackjack": ShoeFeed(1, None)})
+    ProgressStore(store).begin_exam("kim", exam.summary(), "third-card")   # then the trainer is killed
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    listing = subprocess.run(CLI + ["train", "--progress", "--store", str(store)], capture_output=True,
+                             text=True, env=env, timeout=60).stdout
+    line = next(x for x in listing.splitlines() if "third-card" in x and "exam" in x)
+    assert "no decision answered" in line and "s/decision" not in line, line
+    assert "faster than a person" not in line and "(not finished: 3 not answered)" in line
+    rows = list(csv.DictReader(io.StringIO(subprocess.run(
+        CLI + ["train", "--progress", "--csv", "sessions", "--store", str(store)], capture_output=True, text=True,
+        env=env, timeout=60).stdout)))
+    assert [r["mean_seconds"] for r in rows] == [""]
+    said = exam.summary().lines()
+    assert "no decision answered, so no time per decision" in said[0] and "s per decision" not in said[0], said

@@ -252,3 +252,26 @@ def test_the_command_renames_to_the_rosters_spelling_and_lists_who_did_it(tmp_pa
     assert "MERGED 'D\u0435v' into 'Dev' on " in text and "RENAMED 'Dev' to 'DEV' on " in text
     again = _run(tmp_path, "--text", "--trainee", "D\u0435v", "--cases", "1", "--store", str(path), stdin="P\nq\n")
     assert "the record stored under that name was merged into 'Dev'" in again.stderr
+
+
+def test_a_record_whose_seals_were_all_deleted_stays_edited_when_renamed_or_merged(tmp_path):
+    """rev24 T3: an entry with no seal but a ``utc`` (written only by a sealing version) is edited; a rename or
+    merge must neither turn it into an older version's unsealed session nor refuse the change."""
+    path = tmp_path / "p.json"
+    store = ProgressStore(path)
+    store.record("Ana", _unanswered_exam(), "third-card")
+    store.record("Ana", _unanswered_exam(), "third-card")
+    store.record("Anna", _unanswered_exam(), "third-card")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for s in data["trainees"]["Ana"]["sessions"]:
+        s["exam"] = False
+        del s["seal"]
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert ProgressStore(path).seal_states("Ana") == ["edited", "edited"]
+    ProgressStore(path).rename("Ana", "Ann")
+    assert ProgressStore(path).seal_states("Ann") == ["edited", "edited"]
+    ProgressStore(path).merge("Ann", "Anna")
+    states = ProgressStore(path).seal_states("Anna")
+    assert sorted(states) == ["edited", "edited", "sealed"]
+    with pytest.raises(ExamLimitReached):
+        ProgressStore(path).begin_exam("Anna", _unanswered_exam(), "third-card", most_a_day=3)

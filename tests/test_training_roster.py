@@ -63,6 +63,9 @@ def test_a_look_alike_name_is_told_when_stored_and_in_progress(tmp_path):
     listing = _run(tmp_path, "--progress", "--store", str(path)).stdout
     assert listing.count("NAME LOOKS LIKE another trainee's") == 2
     assert "NAME LOOKS LIKE another trainee's, 'Dev' (U+0435 CYRILLIC SMALL LETTER IE)" in listing
+    # under the genuine "Dev" too, the odd letter is the other's Cyrillic one, not its own plain e (rev24 T1)
+    assert f"NAME LOOKS LIKE another trainee's, '{LOOK_ALIKE}' (U+0435 CYRILLIC SMALL LETTER IE)" in listing
+    assert "U+0065" not in listing
     school = tmp_path / "school.toml"
     school.write_text('[training]\ntrainees = ["Dev"]\n')
     judged = _run(tmp_path, "--progress", "--store", str(path), "--config", str(school))

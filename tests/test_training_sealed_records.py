@@ -95,7 +95,8 @@ def test_sessions_stored_before_seals_are_read_and_an_old_exam_says_it_is_not_se
     path = tmp_path / "school.json"
     ProgressStore(path).record("eve", _exam().summary(), "third-card")
     data = json.loads(path.read_text())
-    del data["trainees"]["eve"]["sessions"][0]["seal"]
+    for key in ("seal", "utc", "saved_utc"):   # an older dealer-assist wrote none of these
+        del data["trainees"]["eve"]["sessions"][0][key]
     path.write_text(json.dumps(data))
     ProgressStore(path).record("eve", _exam().summary(), "third-card")
     assert ProgressStore(path).seal_states("eve") == ["not sealed", "sealed"]
@@ -117,6 +118,11 @@ def test_a_seal_deleted_or_a_session_slipped_in_ahead_of_the_seals_shows(tmp_pat
     path.write_text(json.dumps(data))
     assert ProgressStore(path).seal_states("eve") == ["sealed", "sealed", "edited"]
     data["trainees"]["eve"]["sessions"] = [forged] + sessions
+    path.write_text(json.dumps(data))
+    # its utc and saved_utc say a sealing version wrote it (rev24 T3); the chain after it is cut either way
+    assert ProgressStore(path).seal_states("eve") == ["edited", "edited", "sealed"]
+    for key in ("utc", "saved_utc"):
+        forged.pop(key)
     path.write_text(json.dumps(data))
     assert ProgressStore(path).seal_states("eve") == ["not sealed", "edited", "sealed"]
     assert "EDITED RECORD" in _listed(tmp_path, path)

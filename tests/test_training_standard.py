@@ -72,7 +72,8 @@ def test_a_pass_stored_before_the_seed_was_kept_is_not_listed_as_passed(tmp_path
     entry = ProgressStore(store).record("eve", _all_right_exam(seed=1).summary(), "third-card")
     data = json.loads(store.read_text())
     del data["trainees"]["eve"]["sessions"][0]["seed"]  # as an older dealer-assist stored it
-    del data["trainees"]["eve"]["sessions"][0]["seal"]  # (nor was it sealed)
+    for key in ("seal", "utc", "saved_utc"):   # nor was it sealed, nor did it keep these (rev24 T3)
+        del data["trainees"]["eve"]["sessions"][0][key]
     store.write_text(json.dumps(data))
     assert entry["passed"] is True
     shown = subprocess.run(CLI + ["train", "--progress", "--store", str(store)], capture_output=True, text=True,

@@ -211,6 +211,14 @@ def _settings(args):
         # float() takes "nan" and "inf": nan compares false with everything and slipped through the checks
         if value is not None and not math.isfinite(value):
             raise CommandError(f"{option} {value}: give a number of {what}, like 10 or 2.5")
+    # Named as typed, in percent (qaAG F4: "pass mark accuracy 1.01", the fraction kept inside), as the
+    # config's training.pass_accuracy refusal names it.
+    if not 0 < args.pass_accuracy <= 100:
+        raise CommandError(f"--pass-accuracy {args.pass_accuracy:g} must be above 0 and at most 100 (percent of "
+                           "decisions right in time, like 98)")
+    if args.pass_seconds <= 0:
+        raise CommandError(f"--pass-seconds {args.pass_seconds:g} must be more than 0 (seconds per decision, "
+                           "like 3)")
     if args.minutes is not None and args.minutes <= 0:
         raise CommandError(f"--minutes {args.minutes:g}: a session needs more than 0 minutes")
     if args.cases is not None and args.cases < 1:
@@ -254,8 +262,8 @@ def _feeds(args, decks: tuple[int, int] = (8, 1)):
     except SourceError as exc:
         raise CommandError(str(exc)) from None
     if source is None:
-        raise CommandError(f"--source {args.source}: training needs cards from a shoe or camera; use {SPECS} "
-                           "except manual")
+        raise CommandError(f"--source {args.source}: training needs cards from a shoe or camera; use "
+                           f"{' | '.join(spec for spec in SPECS.split(' | ') if spec != 'manual')}")
     feed = SourceFeed(source)
     return {"baccarat": feed, "blackjack": feed}, args.seed
 
@@ -283,11 +291,11 @@ def _progress(args) -> int:
         for i, (s, state) in enumerate(zip(people[n]["sessions"], sealed[n]))], sealed[n]) for n in names}
     if args.csv is not None:
         if args.csv == "rules":
-            sys.stdout.write(report.rules_csv(people))
+            _write_csv(report.rules_csv(people))
         elif args.csv == "mistakes":
-            sys.stdout.write(report.mistakes_csv(people, sealed))
+            _write_csv(report.mistakes_csv(people, sealed))
         else:
-            sys.stdout.write(report.sessions_csv(
+            _write_csv(report.sessions_csv(
                 report.csv_cells(name, s, _verdict(s, standard, state, over[name].get(i)), state, attempt)
                 for name, person in people.items()
                 for i, (s, state, attempt) in enumerate(zip(person["sessions"], sealed[name],
@@ -406,15 +414,17 @@ def _listed(s: dict, standard, state: str = "sealed", over: Optional[str] = None
     the standard are named as such, with what falls short (see :mod:`dealer_assist.training.standard`); its
     date is flagged when the trainee's clock read another zone's time or one not come yet (qaAD F1)."""
     from dealer_assist.training.day_limit import date_flag
+    from dealer_assist.training.scoring import answered_any
 
     o = s["overall"]
     pm = s.get("pass_mark") or {}
     judged = (f"  pass mark {pm['accuracy'] * 100:g}% within {pm['seconds']:g} s" if
               isinstance(pm.get("accuracy"), (int, float)) and isinstance(pm.get("seconds"), (int, float)) else "")
     flag = date_flag(s, time.time() if now is None else now, later)
+    speed = f"{o['mean_seconds']:.1f} s/decision" if answered_any(o) else "no decision answered"
     return (f"{s['date']}{flag}  {s['drill']:<18} level {s['level']} {'exam ' if s['exam'] else ''}"
             f"{o['cases']:>4} case{'' if o['cases'] == 1 else 's'}  {o['accuracy']:.1%} of cases right  "
-            f"{o['mean_seconds']:.1f} s/decision{judged}  {_verdict(s, standard, state, over)}")
+            f"{speed}{judged}  {_verdict(s, standard, state, over)}")
 
 
 def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = None) -> str:
@@ -423,14 +433,17 @@ def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = Non
     ``state``: its seal (:mod:`dealer_assist.training.seal`): an edited record's verdict does not count,
     and an exam stored before records were sealed says so.  ``over``: why the exam was begun over the
     school's day limit (:func:`dealer_assist.training.day_limit.over_limit`): its pass does not count."""
+    from dealer_assist.training.scoring import answered_any
+
     o = s["overall"]
     mark, short = standard.verdict(s)
     if over is not None:
         mark = f"OVER THE DAY'S LIMIT: not counted ({over}; it reads: {mark})" if s.get("passed") else \
             f"{mark} ({over})"
     if state == "edited":
-        mark = (f"EDITED RECORD: not counted (it does not match its seal: changed after it was stored; "
-                f"it reads: {mark})")
+        why = ("it does not match its seal" if isinstance(s.get("seal"), str) else
+               "its seal is missing")
+        mark = f"EDITED RECORD: not counted ({why}: changed after it was stored; it reads: {mark})"
 
     if not s.get("complete", True):
         missed = o.get("unanswered", 0)
@@ -456,7 +469,8 @@ def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = Non
     if s.get("exam") and s.get("how") == "text-json":
         mark += " [answered through --text --json: the mode for a program driving the trainer]"
     median = o.get("median_seconds")
-    if s.get("exam") and isinstance(median, (int, float)) and median < HUMAN_SECONDS and o.get("decisions"):
+    if (s.get("exam") and isinstance(median, (int, float)) and median < HUMAN_SECONDS and o.get("decisions")
+            and answered_any(o)):
         mark += f" [a median {median:.2f} s a decision: faster than a person reads a case]"
     if state == "not sealed" and s.get("exam"):
         mark += " [record not sealed: stored by an older dealer-assist, or its seal was removed]"
@@ -487,6 +501,32 @@ def _escaped(exc: UnicodeError):
         raise exc
     units = exc.object[exc.start:exc.end].encode("utf-16-be")
     return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2)), exc.end
+
+
+def _write_csv(text: str) -> None:
+    """A CSV on stdout, every character as stored: it is data for a spreadsheet, where the terminal's
+    accent-dropping (:func:`_plain`) wrote "Chloé" and "Chloe" as two ``Chloe`` rows, two trainees made one
+    with no word (rev24 T2).  A stdout that cannot encode it (``LC_ALL=C``) gets it in UTF-8, and is told."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except LookupError:
+        pass
+    except UnicodeEncodeError as exc:
+        buffer = getattr(sys.stdout, "buffer", None)
+        char = exc.object[exc.start]   # by its code point: stderr may not write it either
+        said = (f"stdout's encoding ({encoding}) cannot write U+{ord(char):04X} {unicodedata.name(char, '')}"
+                ", which the CSV holds")
+        if buffer is None:
+            raise CommandError(f"{said}; nothing was written: set a UTF-8 locale (PYTHONIOENCODING=utf-8)") from None
+        sys.stderr.write(f"dealer-assist: note: {said}: the CSV is written in UTF-8 instead, every character as "
+                         "stored (open it as UTF-8; set a UTF-8 locale, or PYTHONIOENCODING=utf-8, to be told "
+                         "nothing)\n")
+        sys.stdout.flush()
+        buffer.write(text.encode("utf-8"))
+        buffer.flush()
+        return
+    sys.stdout.write(text)
 
 
 def _plain_terminal(json_mode: bool = False) -> None:

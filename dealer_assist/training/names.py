@@ -33,9 +33,15 @@ def skeleton(name: str) -> str:
 
 
 def differences(name: str, other: str) -> str:
-    """The characters of ``name`` that are not in ``other``, named (``U+0435 CYRILLIC SMALL LETTER IE``)."""
-    mine = [ch for ch in unicodedata.normalize("NFC", name) if ch not in unicodedata.normalize("NFC", other)]
-    return ", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, '?')}" for ch in dict.fromkeys(mine)) or "case only"
+    """The characters that tell two look-alike names apart, named (``U+0435 CYRILLIC SMALL LETTER IE``), the
+    same whichever of the two is given first: the characters of either that the other lacks, those drawn
+    like a plain letter (another script's, an accented one) when there are any.  Only ``name``'s own were
+    named, so the note under the genuine "Dev" named its plain ``U+0065 LATIN SMALL LETTER E`` as the odd
+    letter (rev24 T1)."""
+    a, b = unicodedata.normalize("NFC", name), unicodedata.normalize("NFC", other)
+    apart = list(dict.fromkeys([ch for ch in a if ch not in b] + [ch for ch in b if ch not in a]))
+    odd = [ch for ch in apart if not ch.isascii()] or apart
+    return ", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, '?')}" for ch in odd) or "case only"
 
 
 def look_alikes(name: str, names: Iterable[str]) -> list[str]:

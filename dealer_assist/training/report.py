@@ -15,6 +15,8 @@ import io
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence
 
+from dealer_assist.training.scoring import answered_any
+
 #: Weak spots listed per trainee in the text listing (all of them in the CSV).
 SHOWN = 8
 
@@ -268,6 +270,6 @@ def csv_cells(name: str, entry: Mapping, verdict: str, record: str, attempt: Opt
     return {"trainee": name, "date": entry.get("date", ""), "drill": entry.get("drill", ""),
             "level": entry.get("level", ""), "exam": "yes" if entry.get("exam") else "no",
             "cases": o.get("cases", ""), "right": o.get("right", ""), "accuracy": o.get("accuracy", ""),
-            "within": o.get("within", ""), "mean_seconds": o.get("mean_seconds", ""), "verdict": verdict,
+            "within": o.get("within", ""), "mean_seconds": o.get("mean_seconds", "") if answered_any(o) else "", "verdict": verdict,
             "by_drill": by_drill_cell(entry), "record": record,
             "exam_attempt": "" if attempt is None else attempt}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable, Mapping, Optional
 
 from dealer_assist.training.standard import ACCURACY, DEFAULT, SECONDS, Standard
 from dealer_assist.training.case import Attempt
@@ -69,12 +69,28 @@ class Score:
     def accuracy(self) -> float:
         return self.right / self.cases if self.cases else 0.0
 
+    @property
+    def timed(self) -> bool:
+        """Whether a decision was answered, so that the times per decision measure something."""
+        return self.decisions > self.unanswered
+
     def to_json(self) -> dict:
         return {"name": self.name, "cases": self.cases, "right": self.right, "wrong": self.wrong,
                 "timeouts": self.timeouts, "unanswered": self.unanswered, "decisions": self.decisions,
                 "accuracy": round(self.accuracy, 4),
                 "mean_seconds": round(self.mean_seconds, 3), "median_seconds": round(self.median_seconds, 3),
                 "within": round(self.within, 4), "passed": self.passed}
+
+
+def answered_any(overall: Mapping) -> bool:
+    """Whether a stored score (``overall`` of an entry) has a decision answered: an exam killed before its
+    first answer has none, and its ``mean_seconds`` and ``median_seconds`` of 0 are no time at all, which
+    ``--progress`` showed as "0.0 s/decision" and flagged as "faster than a person reads a case" (qaAG F11).
+    A score that does not say (an older or hand-made entry) is taken as answered."""
+    decisions, unanswered = overall.get("decisions"), overall.get("unanswered", 0)
+    if isinstance(decisions, bool) or not isinstance(decisions, int) or not isinstance(unanswered, int):
+        return True
+    return decisions > unanswered
 
 
 def score_attempts(name: str, attempts: Iterable[Attempt], mark: PassMark, unanswered: int = 0,
@@ -167,10 +183,11 @@ class Summary:
         # Two figures, each saying what it counts: the cases right (any time), and the decisions right in
         # time that the pass mark judges (a payout case is several decisions).
         unit = "; each case not answered counts as 1 failed decision" if o.unanswered else ""
+        speed = (f"{seconds_words(o.mean_seconds, self.mark.seconds)} s per decision "
+                 f"(median {seconds_words(o.median_seconds, self.mark.seconds)} s)" if o.timed
+                 else "no decision answered, so no time per decision")
         out = [f"{kind}: {o.cases} case{'' if o.cases == 1 else 's'}, {o.right} right, {o.wrong} wrong, "
-               f"{o.timeouts} timed out{missed}: {o.accuracy:.1%} of cases right, "
-               f"{seconds_words(o.mean_seconds, self.mark.seconds)} s per decision "
-               f"(median {seconds_words(o.median_seconds, self.mark.seconds)} s)",
+               f"{o.timeouts} timed out{missed}: {o.accuracy:.1%} of cases right, {speed}",
                f"Pass mark {self.mark.words} per decision: {o.good} of {o.decisions} decision"
                f"{'' if o.decisions == 1 else 's'} right in time ({o.within:.1%}{unit}) -> {verdict}"]
         if self.exam and self.shortfalls:

@@ -8,8 +8,9 @@ verdict does not count; so is one after it whose chain was cut.
 
 What this does not do: the algorithm is here for anyone to read, and there is no secret, so someone
 who recomputes every seal with a program of their own makes a forged file verify.  A hand edit, an
-entry copied from another trainee, a seal deleted, a session slipped in among those stored before
-seals were kept: these show.  Sessions deleted from the end of a
+entry copied from another trainee, a seal deleted (every seal of the trainee too: an entry with a field
+only a sealing version writes, ``utc``, ``saved_utc`` or ``how``, is edited when it has none), a session
+slipped in among those stored before seals were kept: these show.  Sessions deleted from the end of a
 trainee's list, or a trainee deleted, do not (the last seal changes: a school that notes the last
 seal ``--progress`` prints can tell).  Only the file's permissions (writable by the trainer's account
 alone) keep students from writing it at all.
@@ -29,6 +30,11 @@ from typing import Iterable, Mapping
 
 FIELD = "seal"
 SEALED, EDITED, NONE = "sealed", "edited", "not sealed"
+#: Fields of a stored session first written by a dealer-assist that seals every session it stores: an entry
+#: with one of them and no seal had its seal deleted.  Without this, ``"exam": false`` set on the day's failed
+#: exams and every seal of the trainee deleted read as an older version's practice sessions, which the day's
+#: exam limit does not count (rev24 T3).
+SEALING_ONLY = ("utc", "saved_utc", "how")
 
 
 def seal_of(trainee: str, previous: str, entry: Mapping) -> str:
@@ -53,11 +59,13 @@ def _before(index: int, sessions_seal: str) -> str:
 
 def states(trainee: str, sessions: Iterable[Mapping]) -> list[str]:
     """:data:`SEALED`, :data:`EDITED` or :data:`NONE` for each session, in order.  A session with no seal
-    after a sealed one had its seal deleted (this program seals every session it stores): EDITED."""
+    after a sealed one, or carrying a field of :data:`SEALING_ONLY`, had its seal deleted (this program seals
+    every session it stores): EDITED."""
     out, previous, sealing = [], "", False
     for index, entry in enumerate(sessions):
         seal = _stored(entry)
         if not seal:
+            sealing = sealing or (isinstance(entry, Mapping) and any(k in entry for k in SEALING_ONLY))
             out.append(EDITED if sealing else NONE)
         else:
             sealing = True

@@ -59,7 +59,7 @@ class Standard:
 
     @property
     def words(self) -> str:
-        return (f"{self.cases} cases or more, {self.accuracy * 100:g}% within {self.seconds:g} s or stricter, no seed "
+        return (f"{self.cases} case{'' if self.cases == 1 else 's'} or more, {self.accuracy * 100:g}% within {self.seconds:g} s or stricter, no seed "
                 f"and no shoe simulator{', taken in the window' if self.window_only else ''}")
 
     def shortfalls(self, cases: int, accuracy: Optional[float], seconds: Optional[float],

@@ -253,9 +253,10 @@ class TextTrainer:
             self._emit({"event": "exam", "cases": s.cases, "minutes": s.minutes, "limit": s.limit,
                         "pass_mark": s.mark.to_json()})
             return
-        size = f"{s.cases} cases" if s.cases is not None else f"{s.minutes:g} minutes"
+        minutes = f"{s.minutes:g} minute{'' if s.minutes == 1 else 's'}" if s.minutes is not None else ""
+        size = f"{s.cases} case{'' if s.cases == 1 else 's'}" if s.cases is not None else minutes
         if s.cases is not None and s.minutes is not None:
-            size += (f" within {s.minutes:g} minutes (when the time runs out the exam ends not finished, every case "
+            size += (f" within {minutes} (when the time runs out the exam ends not finished, every case "
                      "not answered failed)")
         limit = (f"; at most {s.limit:g} s per decision{case_time(self.session.drills.values(), s.limit)}: an answer "
                  "after that counts as failed" if s.limit is not None else "")

@@ -388,14 +388,15 @@ class TrainerWindow(QWidget):
         self.context.setText("")
         self._column.setStretch(self._table_at, 0)   # the terms take the room of the cards to come
         self._column.setStretch(self._feedback_at, 5)
-        size = (f"{s.cases} cases" if s.cases is not None else f"{s.minutes:g} minutes" if s.minutes is not None
+        size = (f"{s.cases} case{'' if s.cases == 1 else 's'}" if s.cases is not None
+                else f"{s.minutes:g} minute{'' if s.minutes == 1 else 's'}" if s.minutes is not None
                 else "Cases until you end it")
         terms = [f"{size}, no feedback until the end."]
         if s.limit is not None:
             terms.append(f"At most {s.limit:g} s per decision{case_time(self.session.drills.values(), s.limit)}: "
                          "an answer after that counts as failed.")
         if s.minutes is not None and s.cases is not None:
-            terms.append(f"{s.minutes:g} minutes in all: cases not answered when the time is up count as failed.")
+            terms.append(f"{s.minutes:g} minute{'' if s.minutes == 1 else 's'} in all: cases not answered when the time is up count as failed.")
         terms.append(f"Pass mark: {s.mark.words} per decision.")
         short = s.standard.shortfalls(s.cases or 0, s.mark.accuracy, s.mark.seconds, self.session.seed, s.house)
         if short:
