@@ -151,7 +151,7 @@ def test_backspace_takes_back_a_burn_card_typed_wrong(tmp_path, restart):
     path = tmp_path / "j.sqlite"
     s = BlackjackSession(BURNS_ONE, journal=Journal.open(path))
     assert s.enter_card("7D") is None and s.state.burned == (parse_card("7D"),)
-    assert s.void_last(why="typed wrong") is None and "burn card 7D" in s.snapshot.message
+    assert s.void_last(why="typed wrong") is None and "burn card 7♦" in s.snapshot.message
     assert s.state.burned == () and s.state.burn_left == 1 and s.state.ledger.dealt == ()
     if restart:
         s.close()

@@ -34,3 +34,20 @@ def test_a_read_before_the_decision_waits_for_h_after_a_restart(tmp_path):
     assert again.snapshot.pending is None
     assert [c.code for c in again.state.round.seat_hands(1)[0].cards] == ["9S", "2C", "5D"]
     again.close()
+
+
+def test_a_read_held_after_lost_frames_leaves_the_decision_keys_lit(tmp_path):
+    """qaAF F1 (its second path): a read held behind lost frames while seat 1's decision was due greyed HIT, STAND
+    and DOUBLE (``allowed`` empty), though the banner asked for the decision first: at a touch screen no hit."""
+    from dealer_assist.events import SeqGap
+
+    s = BlackjackSession(journal=Journal.open(tmp_path / "bj.sqlite"))
+    assert s.place(1, Decimal("10")) is None and s.deal() is None
+    for seq, code in enumerate(("9S", "TH", "2C"), start=1):
+        s.handle(CardRead(parse_card(code), SHOE, time.time(), seq=seq))
+    s.handle(SeqGap(SHOE, time.time(), (4,)))
+    s.handle(CardRead(parse_card("5D"), SHOE, time.time(), seq=5))
+    assert s.snapshot.pending is not None and s.snapshot.pending.card.code == "5D"
+    assert {"hit", "stand", "double"} <= set(s.snapshot.allowed)
+    assert s.hit() is None  # the decision first, as the banner says; then Enter plays the held read there
+    s.close()

@@ -72,17 +72,17 @@ def test_void_target_names_the_deal_card_or_decision_in_table_seats():
     assert apply(first, {"op": "void"}).phase == BlackjackPhase.BETTING
     cards = play(dealt, *({"op": "card", "card": c} for c in ("TH", "9D", "7C", "8S", "9S")))
     assert void_target(cards) == {"voided": "card", "card": "9S", "position": "seat3.h0"}
-    assert describe_void(void_target(cards)) == "card 9S to seat 3"
+    assert describe_void(void_target(cards)) == "card 9♠ to seat 3"
     stood = play(cards, {"op": "action", "action": "stand"})
     assert void_target(stood) == {"voided": "decision", "decision": "stand", "seat": 1, "hand": 0}
     split = play(stood, {"op": "action", "action": "split"}, {"op": "card", "card": "2C"},
                  {"op": "action", "action": "stand"}, {"op": "card", "card": "AD"})
     assert void_target(split) == {"voided": "card", "card": "AD", "position": "seat3.h1"}
-    assert describe_void(void_target(split)) == "card AD to seat 3 hand 2"
+    assert describe_void(void_target(split)) == "card A♦ to seat 3 hand 2"
     done = play(split, {"op": "action", "action": "stand"}, {"op": "card", "card": "KC"})  # dealer 17
     assert done.phase == BlackjackPhase.SETTLED
     assert void_target(done) == {"voided": "card", "card": "KC", "position": "dealer", "settlement_taken_back": True}
-    assert describe_void(void_target(done)) == "card KC to the dealer, and its settlement"
+    assert describe_void(void_target(done)) == "card K♣ to the dealer, and its settlement"
 
 
 # -- the session: refused, wrong PIN, right PIN -----------------------------------------------------------
@@ -104,7 +104,7 @@ def test_with_a_roster_a_void_needs_a_name_a_reason_and_the_right_pin(tmp_path):
     assert session.void_last("ana", "4821", "9S was misread: it was 9C") is None
     assert session.state.round.cards == before.round.cards[:-1]
     assert session.state.ledger.dealt == before.ledger.dealt[:-1]
-    assert session.snapshot.message == "voided: card 9S to seat 3"
+    assert session.snapshot.message == "voided: card 9♠ to seat 3"
     session.close()
     (correction,) = entries(path, "correction")
     assert correction["op"] == "void" and correction["who"] == "ana"
@@ -128,7 +128,7 @@ def test_nothing_to_void_or_a_table_that_moved_on_costs_no_pin_try(tmp_path):
     assert session.stand() is None  # the table goes on while the supervisor is on the way
     before = session.state
     error = session.void_last("ana", "0000", "9S misread", expected=seen)
-    assert "the table moved on: the last step is now seat 1's stand, not card 9S to seat 3" in error
+    assert "the table moved on: the last step is now seat 1's stand, not card 9♠ to seat 3" in error
     assert session.state is before and entries(path, "pin_refused") == []
     assert failures_so_far(r) == 0
     session.close()

@@ -63,7 +63,7 @@ def test_backspace_asks_a_supervisor_naming_the_card_and_voids_it_with_the_right
     qtbot.keyClick(window, Qt.Key.Key_Backspace)
     dialog = window.supervisor_dialog
     assert dialog is not None and dialog.isVisible()
-    assert dialog.what.text() == "A supervisor must void card 9S to seat 3."
+    assert dialog.what.text() == "A supervisor must void card 9♠ to seat 3."
     assert dialog.pin.echoMode() == dialog.pin.EchoMode.Password
     assert session.state is before  # nothing happens before the supervisor signs
     type_into(qtbot, dialog.name, "ana")
@@ -76,7 +76,7 @@ def test_backspace_asks_a_supervisor_naming_the_card_and_voids_it_with_the_right
     press_ok(qtbot, dialog)
     assert not dialog.isVisible() and window.last_error is None
     assert [c.code for c in session.state.round.cards] == ["TH", "9D", "7C", "8S"]
-    qtbot.waitUntil(lambda: window.entry.message.text() == "voided: card 9S to seat 3", timeout=2000)
+    qtbot.waitUntil(lambda: window.entry.message.text() == "voided: card 9♠ to seat 3", timeout=2000)
     (signed,) = [p["correction"] for p in corrections(tmp_path)]
     assert (signed["supervisor"], signed["action"], signed["reason"]) == ("ana", "void_card", "the shoe read 9C as 9S")
 
@@ -85,7 +85,7 @@ def test_the_void_button_takes_the_same_path_and_a_table_that_moved_on_is_refuse
     session, window = table(roster())
     qtbot.mouseClick(window.actions.buttons["void"], Qt.MouseButton.LeftButton)
     dialog = window.supervisor_dialog
-    assert dialog.isVisible() and "card 9S to seat 3" in dialog.what.text()
+    assert dialog.isVisible() and "card 9♠ to seat 3" in dialog.what.text()
     assert session.stand() is None  # seat 1 stands while the supervisor types
     moved = session.state
     type_into(qtbot, dialog.name, "ana")

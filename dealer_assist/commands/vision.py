@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shlex
+import signal
 import sys
 import threading
 import time
@@ -574,14 +575,27 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
     last_read: list = []  # the last frame's FrameResult: what lay in view when Ctrl+C stopped the watch
 
+    reported = 0
+
     def show(line: dict) -> None:
-        if args.json:
-            emit_json(line)
-            return
-        what = line["card"] or (f"doubtful {line['candidates'][0]} ({line['why']})" if line.get("doubtful") else
-                                "unreadable " + "/".join(line["candidates"]))
-        zone = f"  [{line['zone'] or 'no zone'}]" if "zone" in line else ""
-        print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}{zone}", flush=True)
+        # A card line and its count go together: a Ctrl+C between them made the closing count differ from the
+        # lines printed (the interrupt is taken once both are done).
+        nonlocal reported
+        held = threading.current_thread() is threading.main_thread()
+        if held:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            if args.json:
+                emit_json(line)
+            else:
+                what = line["card"] or (f"doubtful {line['candidates'][0]} ({line['why']})" if line.get("doubtful")
+                                        else "unreadable " + "/".join(line["candidates"]))
+                zone = f"  [{line['zone'] or 'no zone'}]" if "zone" in line else ""
+                print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}{zone}", flush=True)
+            reported += line["card"] is not None
+        finally:
+            if held:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def look(image, result, t: float) -> None:
         last_read[:] = [result]
@@ -596,7 +610,6 @@ def cmd_watch(args: argparse.Namespace) -> int:
     done = threading.Event()
     if grabber.kind in ("camera", "stream"):
         threading.Thread(target=_say_stalls, args=(grabber, args.video, done), name="watch stalls", daemon=True).start()
-    reported = 0
     unread: list = []  # UnreadCards: each a card never read for sure, reported once it is gone or at the end
     doubtful: list = []  # NewCards not taken as sure (see _doubt)
     ended: Optional[SourceEnded] = None
@@ -616,7 +629,6 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 line = {"card": None, "doubtful": True, "candidates": [event.card.code], "why": why,
                         "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
             elif isinstance(event, NewCard):
-                reported += 1
                 codes.add(event.card.code)
                 line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3), "confidence": round(event.confidence, 3)}
             elif not args.unreadable:

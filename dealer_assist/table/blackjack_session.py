@@ -159,12 +159,12 @@ class BlackjackSnapshot(SnapshotCore):
 
     @property
     def allowed(self) -> tuple[str, ...]:
-        """The actions the rules allow for the active hand now (empty when no decision is due, or a card
-        waits to be confirmed: but not one read before the decision, which the decision plays, qaM L2)."""
+        """The actions the rules allow for the active hand now (empty when no decision is due).  A card waiting
+        for the croupier does not stop them: the decision comes first, then Enter plays it (qaAF F1: a read held
+        after lost frames greyed HIT, STAND and DOUBLE while the banner asked for the decision, and a croupier
+        at a touch screen could not give it)."""
         due = self.state.due()
-        waits = self.pending is not None and not (self.pending.doubt or "").startswith((BEFORE_A_DECISION,
-                                                                                        IN_A_LATER_BOX))
-        if due is None or due.kind != "action" or waits or self.stopped:
+        if due is None or due.kind != "action" or self.stopped:
             return ()
         return tuple(a.value for a in due.allowed)
 

@@ -713,18 +713,26 @@ def void_target(state: BlackjackState) -> dict:
 def describe_void(what: Mapping[str, Any]) -> str:
     """A :func:`void_target` in words, for the supervisor's dialog and the croupier's message."""
     if what["voided"] == "burn":
-        return f"burn card {what['card']} (the burn is due again)"
+        return f"burn card {_label(what['card'])} (the burn is due again)"
     if what["voided"] == "deal":
-        cards = f" and the card {what['cards'][0]}" if what.get("cards") else ""
+        cards = f" and the card {_label(what['cards'][0])}" if what.get("cards") else ""
         text = f"the deal{cards} (the bets open again)"
     elif what["voided"] == "card":
         place = re.fullmatch(r"seat(\d+)\.h(\d+)", str(what["position"]))
         where = ("the dealer" if place is None else f"seat {place[1]}"
                  + (f" hand {int(place[2]) + 1}" if int(place[2]) else ""))
-        text = f"card {what['card']} to {where}"
+        text = f"card {_label(what['card'])} to {where}"
     else:
         text = f"seat {what['seat']}'s {what['decision']}" + (f" on hand {what['hand'] + 1}" if what["hand"] else "")
     return text + (", and its settlement" if what.get("settlement_taken_back") else "")
+
+
+def _label(code: Any) -> str:
+    """A card's code as the table shows it (K♦), for the words a void is named in (qaAF F12: the dialog said KD)."""
+    try:
+        return parse_card(code).label
+    except InvalidCardError:
+        return str(code)
 
 
 def _limit(op: Mapping[str, Any], key: str, what: str) -> Decimal:
@@ -732,6 +740,11 @@ def _limit(op: Mapping[str, Any], key: str, what: str) -> Decimal:
         return parse_money(op.get(key))
     except InvalidAmountError as exc:
         raise BlackjackTableError(f"limits refused: seat {what}: {exc}") from None
+
+
+#: Why L is refused in a round (the display says it before its dialog opens: qaAF F11, it was filled in first).
+LIMITS_IN_A_ROUND = ("cannot change the limits while a round is being played: its stakes were taken under the "
+                     "limits in force; change them once the round is settled")
 
 
 def _set_limits(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
@@ -743,8 +756,7 @@ def _set_limits(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     keeps them; a void afterwards does not bring the old ones back.
     """
     if state.phase == BlackjackPhase.PLAYING:
-        raise BlackjackTableError("cannot change the limits while a round is being played: its stakes were taken "
-                                  "under the limits in force; change them once the round is settled")
+        raise BlackjackTableError(LIMITS_IN_A_ROUND)
     low, top = _limit(op, "min_bet", "minimum"), _limit(op, "max_bet", "maximum")
     if top <= 0:
         raise BlackjackTableError(f"limits refused: seat maximum {fmt(top)} must be above 0.00, or no seat could bet")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMainWindow, QVBo
 
 from dealer_assist.blackjack.demo import demo_call
 from dealer_assist.money import fmt
-from dealer_assist.table.blackjack_state import BlackjackPhase, describe_void
+from dealer_assist.table.blackjack_state import LIMITS_IN_A_ROUND, BlackjackPhase, describe_void
 from dealer_assist.table.chips import MOST_CHIPS, no_chip_text
 from dealer_assist.ui import auto_play, camera_view, replay_control, theme
 from dealer_assist.ui.activation import activate_soon
@@ -381,8 +381,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         elif name == "supervisor":
             error = self.supervisor()
         elif name == "change_limits":
-            self.change_limits()
-            error = None
+            error = self.change_limits()
         elif name == "focus_entry":
             self.entry.take_cursor()
             error = None
@@ -491,7 +490,10 @@ class BlackjackWindow(QMainWindow, StepsDown):
                                             "F9 again if that is meant")
                 return self._supervised(self.session.accept_refused(name, pin, why))
 
-            return self._open_supervisor(f"accept {card.label} a second time from this deck", accept)
+            decks, dealt = snap.state.ledger.decks, snap.state.ledger.dealt.count(card)
+            return self._open_supervisor(f"accept {card.label} a second time from this deck" if decks == 1 else
+                                         f"accept {card.label} once more than the {decks} decks hold "
+                                         f"({dealt} dealt already)", accept)
         if snap.state.phase == BlackjackPhase.DECK_CHECK and not snap.state.reconciliation().ok:
             def new_deck(name: str, pin: str, why: str) -> Optional[str]:
                 error = self._supervised(self.session.new_deck(name, pin, why))
@@ -561,8 +563,11 @@ class BlackjackWindow(QMainWindow, StepsDown):
         self.supervisor_dialog.open()
         return None
 
-    def change_limits(self) -> None:
-        """The limits dialog (the baccarat table's, with one row: the seat's minimum and maximum)."""
+    def change_limits(self) -> Optional[str]:
+        """The limits dialog (the baccarat table's, with one row: the seat's minimum and maximum); refused at once
+        while a round is played, not once the dialog is filled in."""
+        if self.session.state.phase == BlackjackPhase.PLAYING:
+            return self.session.say(LIMITS_IN_A_ROUND)
         rules = self.session.state.rules
 
         def submit(values: dict, name: str, pin: str, why: str) -> Optional[str]:
@@ -573,6 +578,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         self.limits_dialog = LimitsDialog([("seat", "Seat", rules.min_bet, rules.max_bet)], None, submit,
                                           self.unit or 16, self, ask_pin=self.session.needs_supervisor)
         self.limits_dialog.open()
+        return None
 
     def toggle_turbo(self) -> Optional[str]:
         """A replay: the recorded shoe at a card every ``TURBO_INTERVAL`` seconds, or back at its own pace."""
