@@ -777,8 +777,8 @@ def run_recover(args: argparse.Namespace) -> int:
         try:
             correction = roster.authorize(args.supervisor, pin, action, target, args.reason).to_payload()
         except WrongPinError as exc:
-            if args.supervisor in roster.names:
-                record_try(tries, args.supervisor, exc)
+            if exc.name in roster.names:  # the roster's spelling, whatever case was typed (qaAG F20)
+                record_try(tries, exc.name, exc)
             raise CommandError(f"{exc}; the journal was not changed", 1) from None
         except SupervisorError as exc:
             raise CommandError(f"{exc}; the journal was not changed", 1) from None

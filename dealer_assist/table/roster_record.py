@@ -78,9 +78,12 @@ def signers(journal: Any) -> set[str]:
 
 
 def refused_pin(roster: SupervisorRoster, supervisor: str, exc: WrongPinError, action: str) -> dict:
-    """The ``pin_refused`` entry of a wrong PIN, which a restart puts back (see :func:`restore_lockouts`).
-    A name the roster does not know is not kept: it is as often a PIN typed in the wrong field."""
-    named = supervisor if supervisor in roster.names else f"(a name not on the roster, {len(supervisor)} characters)"
+    """The ``pin_refused`` entry of a wrong PIN, which a restart puts back (see :func:`restore_lockouts`), under the
+    roster's spelling of the name (qaAG F20: "ana" for "Ana" was kept as a name not on the roster, and every
+    restart gave back three free tries).  A name the roster does not know is not kept: it is as often a PIN typed
+    in the wrong field."""
+    named = (exc.name if exc.name in roster.names
+             else f"(a name not on the roster, {len(supervisor.strip())} characters)")
     return {"supervisor": named, "failures": exc.failures, "locked_for": exc.locked_for, "action": action}
 
 

@@ -73,14 +73,16 @@ class InvalidPinError(SupervisorError, ValueError):
 class WrongPinError(SupervisorError):
     """Name or PIN wrong; :attr:`tries_left` more before the name is locked out."""
 
-    def __init__(self, name: str, tries_left: int, locked_for: float, failures: int = 0) -> None:
-        self.name = name
+    def __init__(self, name: str, tries_left: int, locked_for: float, failures: int = 0,
+                 typed: Optional[str] = None) -> None:
+        self.name = name  # the roster's spelling (what a lockout is kept under), or the name as typed
         self.failures = failures
         self.tries_left = tries_left
         self.locked_for = locked_for
         # An unknown name is refused as a wrong PIN (the keypad must not reveal who the supervisors are), so
-        # the message names both: a supervisor who mistyped the name would otherwise retry the right PIN.
-        wrong = f"wrong PIN (or a name not on this table's roster) for supervisor {name!r}"
+        # the message names both: a supervisor who mistyped the name would otherwise retry the right PIN.  It
+        # names the name as typed: the roster's spelling given back told a guesser which names are on it (qaAG F20).
+        wrong = f"wrong PIN (or a name not on this table's roster) for supervisor {typed or name!r}"
         if locked_for > 0:
             message = f"{wrong}: locked for {_duration(locked_for)}"
         else:
@@ -91,10 +93,10 @@ class WrongPinError(SupervisorError):
 class PinLockedError(SupervisorError):
     """Too many wrong PINs for this name; :attr:`seconds_left` until it may try again."""
 
-    def __init__(self, name: str, seconds_left: float) -> None:
+    def __init__(self, name: str, seconds_left: float, typed: Optional[str] = None) -> None:
         self.name = name
         self.seconds_left = seconds_left
-        super().__init__(f"supervisor {name!r} is locked out after wrong PINs: try again in "
+        super().__init__(f"supervisor {typed or name!r} is locked out after wrong PINs: try again in "
                          f"{_duration(seconds_left)} (or another supervisor)")
 
 
@@ -301,12 +303,13 @@ class SupervisorRoster:
         ``name`` is matched regardless of case and of spaces at its ends, as the roster tells names
         apart (``ana`` is ``Ana``), so that one person has one lockout whatever they type.
         """
+        typed = str(name).strip()
         name = self._known_as(name)
         now = self._clock()
         with self._lock:
             until = self._locked_until.get(name, 0.0)
             if until > now:
-                raise PinLockedError(name, until - now)
+                raise PinLockedError(name, until - now, typed)
             supervisor = self._supervisors.get(name)
         matches = check_pin(pin, supervisor.pin_hash if supervisor else _DECOY) and supervisor is not None
         with self._lock:
@@ -320,7 +323,7 @@ class SupervisorRoster:
             if failures >= FREE_ATTEMPTS:
                 locked_for = min(MAX_LOCKOUT_S, FIRST_LOCKOUT_S * 2 ** (failures - FREE_ATTEMPTS))
                 self._locked_until[name] = self._clock() + locked_for
-        raise WrongPinError(name, max(0, FREE_ATTEMPTS - failures), locked_for, failures)
+        raise WrongPinError(name, max(0, FREE_ATTEMPTS - failures), locked_for, failures, typed)
 
     def _known_as(self, name: str) -> str:
         """The roster's spelling of ``name``, else ``name`` without the spaces at its ends."""
