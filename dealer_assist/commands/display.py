@@ -297,7 +297,7 @@ def _start_event(args: argparse.Namespace, config, game: str, journal: str) -> d
     return {"event": "start", "game": game, "source": args.source or config.source, "journal": journal}
 
 
-def _end_event(code: int, screenshot, journal: str, started: float = float("inf")) -> dict:
+def _end_event(code: int, screenshot, journal: str | None, started: float = float("inf")) -> dict:
     """How the run ended, and the journal's head as it closed: noted somewhere the table cannot write
     (a log server, the shift report), it is what ``journal verify --expect-head`` checks a later copy
     against, since a rewrite that re-hashes the whole file holds together on its own.  A journal
@@ -306,6 +306,8 @@ def _end_event(code: int, screenshot, journal: str, started: float = float("inf"
     from dealer_assist.table.journal_salvage import copies_saved
 
     event = {"event": "end", "code": code, "screenshot": screenshot}
+    if journal is None:  # refused before the journal was known
+        return {**event, "journal_head": None}
     if code == 4:  # ui.app.TABLE_STOPPED (not imported here: this module loads no Qt)
         event["error"] = "the table stopped: its journal failed (stderr says why; the window too, if the table was running)"
         saved = copies_saved(Path(journal), started)
@@ -334,7 +336,43 @@ def _check_quit_after(args: argparse.Namespace, journal: str) -> None:
         raise CommandError(f"--quit-after must be 0 seconds or more, not {args.quit_after:g}")
 
 
+@dataclasses.dataclass
+class _JsonStream:
+    """What a run's or a replay's ``--json`` has printed, so that every refusal, however early, ends the
+    stream with an end event naming its ``code`` and ``error`` (qaAG F2: a refused ``--size``, ``--text-scale``
+    or configuration file printed no JSON at all, while a refused source printed a start and an end).  The
+    start event comes once the game, the source and the journal are settled; a refusal before it prints
+    the end event alone."""
+
+    on: bool
+    replay: bool = False
+    #: The journal the run writes, once known: the end event gives its head (a journal left unchanged).
+    journal: str | None = None
+
+    def start(self, event: dict) -> None:
+        if self.on:
+            emit_json(event)
+
+    def refused(self, exc: CommandError) -> None:
+        if not self.on:
+            return
+        if self.replay:
+            event = {"event": "end", "code": exc.code, "screenshot": None}
+        else:
+            event = _end_event(exc.code, None, self.journal)
+        emit_json({**event, "error": str(exc)})
+
+
 def run_display(args: argparse.Namespace) -> int:
+    stream = _JsonStream(args.json)
+    try:
+        return _run_display(args, stream)
+    except CommandError as exc:
+        stream.refused(exc)
+        raise
+
+
+def _run_display(args: argparse.Namespace, stream: _JsonStream) -> int:
     size = _size(args.size)
     config = _config(args.config)
     _set_text_scale(args.text_scale if args.text_scale is not None else config.text_scale)
@@ -347,27 +385,18 @@ def run_display(args: argparse.Namespace) -> int:
         # QA: it wrote the other game into the config's table's file, which that table then refused.
         raise CommandError(f"--game {game}: the configuration's journal ({config.journal}) is its {config.game} "
                            f"table's; give this {game} table its own with --journal PATH")
-    journal = _journal_path(args, config, game)
+    journal = stream.journal = _journal_path(args, config, game)
     recorded = recorded_table(journal)
     if recorded is not None:
-        try:
-            game = _game_of_journal(args, config, recorded, journal)
-        except CommandError as exc:
-            _refused_end(args, _start_event(args, config, game, journal), exc)
-            raise
+        game = _game_of_journal(args, config, recorded, journal)
     start = _start_event(args, config, game, journal)
-    _check_quit_after(args, start["journal"])
     started = time.time()
-    if args.json:
-        emit_json(start)
-    try:
-        _refuse_replay(args.source or config.source)
-        _refuse_auto(args.auto, args.source or config.source)
-        code = (run_blackjack_display if game == "blackjack" else _run_baccarat)(args, config, size, start["journal"],
-                                                                                 recorded)
-    except CommandError as exc:
-        _refused_end(args, start, exc)  # every start event has its end (QA: no screen, --seats at baccarat)
-        raise
+    stream.start(start)
+    _check_quit_after(args, start["journal"])
+    _refuse_replay(args.source or config.source)
+    _refuse_auto(args.auto, args.source or config.source)
+    code = (run_blackjack_display if game == "blackjack" else _run_baccarat)(args, config, size, start["journal"],
+                                                                             recorded)
     shot = args.screenshot
     if shot and not _saved_since(Path(shot), started):
         # The display said so on stderr; a script reading the end event or the exit code must not take
@@ -438,14 +467,16 @@ def _from_config(args: argparse.Namespace, config, exc: Exception) -> str:
     return str(exc)
 
 
-def _refused_end(args: argparse.Namespace, start: dict, exc: CommandError) -> None:
-    """A table refused at its start ends its ``--json`` stream too: a start event with no end had
-    left a program driving the table waiting."""
-    if args.json:
-        emit_json({**_end_event(exc.code, args.screenshot, start["journal"]), "error": str(exc)})
-
-
 def run_replay(args: argparse.Namespace) -> int:
+    stream = _JsonStream(args.json, replay=True)
+    try:
+        return _run_replay(args, stream)
+    except CommandError as exc:
+        stream.refused(exc)  # every start event has its end (QA: no screen, a --config of other rules)
+        raise
+
+
+def _run_replay(args: argparse.Namespace, stream: _JsonStream) -> int:
     from dealer_assist.sources.base import SourceError
     from dealer_assist.sources.replay import RecordedOps, read_journal
 
@@ -474,18 +505,12 @@ def run_replay(args: argparse.Namespace) -> int:
     if recorded.unguarded:
         sys.stderr.write(f"dealer-assist: warning: journal {args.journal}: its append-only guards were removed; "
                          "replaying it as unverified\n")
-    if args.json:
-        emit_json({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops),
-                   "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded,
-                   "start": None if start is None else {"shoe": start[0], "round": start[1]}})
+    stream.start({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops),
+                  "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded,
+                  "start": None if start is None else {"shoe": start[0], "round": start[1]}})
     # The replay's source reads the journal again, into its own operations: these are not kept meanwhile.
     recorded = dataclasses.replace(recorded, ops=RecordedOps())
-    try:
-        code = (_replay_blackjack if recorded.game == "blackjack" else _replay_baccarat)(args, recorded, size)
-    except CommandError as exc:
-        if args.json:  # every start event has its end (QA: no screen, a --config of other rules)
-            emit_json({"event": "end", "code": exc.code, "screenshot": args.screenshot, "error": str(exc)})
-        raise
+    code = (_replay_blackjack if recorded.game == "blackjack" else _replay_baccarat)(args, recorded, size)
     if args.json:
         emit_json({"event": "end", "code": code, "screenshot": args.screenshot})
     return code
