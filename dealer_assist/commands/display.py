@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", metavar="PATH",
                    help="the table's journal (default: the user's data folder); replayed on start (crash recovery)")
     p.add_argument("--config", metavar="FILE", help="table configuration (TOML)")
-    p.add_argument("--seed", type=int, help="shuffle of the simulated shoe (repeatable runs)")
+    p.add_argument("--seed", type=int, help="shuffle of the simulated shoe (repeatable runs); refused with a "
+                   "source that gives its own seed (sim:7) or is not the simulator")
     p.add_argument("--no-burn", action="store_true",
                    help="baccarat: start dealing without the burn (a shoe already burned, or a video of a round); "
                         "a house rule the journal records: a restart on that journal without --config takes it from there")
@@ -395,6 +396,7 @@ def _run_display(args: argparse.Namespace, stream: _JsonStream) -> int:
     _check_quit_after(args, start["journal"])
     _refuse_replay(args.source or config.source)
     _refuse_auto(args.auto, args.source or config.source)
+    _refuse_seed(args.seed, args.source or config.source, None if args.source else args.config)
     code = (run_blackjack_display if game == "blackjack" else _run_baccarat)(args, config, size, start["journal"],
                                                                              recorded)
     shot = args.screenshot
@@ -432,6 +434,21 @@ def _refuse_auto(auto: bool, spec: str) -> None:
         raise CommandError(f"--auto refused with --source {spec}: auto-play is a demo of the simulated shoe and "
                            "would place bets and play in the croupier's name at a live table; drop --auto, or "
                            "use --source sim")
+
+
+def _refuse_seed(seed: int | None, spec: str, config_path: str | None) -> None:
+    """``--seed`` shuffles the simulated shoe: with a source that names its own seed (``sim:7``, whose seed
+    won) or deals no simulated shoe it was dropped without a word (qaAG F16); refused, as ``--auto`` is."""
+    if seed is None:
+        return
+    kind, _, own = spec.partition(":")
+    given = f"{config_path}: source = {spec!r}" if config_path else f"--source {spec}"
+    if kind.strip().lower() != "sim":
+        raise CommandError(f"--seed {seed} refused with {given}: the seed shuffles the simulated shoe, and this "
+                           "source deals real cards; drop --seed, or use --source sim")
+    if own.strip():
+        raise CommandError(f"--seed {seed} refused with {given}, which gives the shoe its own seed: give the seed "
+                           f"once, --source sim:{seed} or --source sim --seed {seed}")
 
 
 def _run_baccarat(args: argparse.Namespace, config, size, journal: str, recorded: RecordedTable | None = None) -> int:
