@@ -248,8 +248,10 @@ def _game_of_journal(args: argparse.Namespace, config, recorded: RecordedTable, 
                            f"without --game: a restart takes the journal's game), or give this {args.game} table a new "
                            f"--journal PATH", 3)
     if args.game is None and args.config and config.game != recorded.game:
+        why = (f"game = \"{config.game}\"" if config.game_given else
+               f"it has no game = \"{recorded.game}\" line, and {config.game} is the default")
         raise CommandError(f"journal {journal} is a {recorded.game} table's, and the configuration {args.config} is a "
-                           f"{config.game} table's (game = \"{config.game}\"); the journal was not changed: to go on "
+                           f"{config.game} table's ({why}); the journal was not changed: to go on "
                            f"with it, start with --game {recorded.game} and the {recorded.game} configuration it was "
                            f"recorded with (or no --config: the journal's rules are taken), or give a new "
                            f"--journal PATH", 3)
