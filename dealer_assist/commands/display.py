@@ -147,7 +147,6 @@ def _size(text: str | None) -> tuple[int, int] | None:
     return w, h
 
 
-
 def _config(path: str | None):
     from dealer_assist.table.config import ConfigError, load_config
 
