@@ -395,7 +395,7 @@ def test_the_same_chips_written_two_ways_are_the_same_rules(tmp_path):
     with pytest.raises(RulesMismatchError) as info:
         TableSession(other, journal=journal, odds=False)
     journal.close()
-    assert "chips[2]: recorded '25', now '20.00'" in str(info.value)
+    assert 'chips[2]: recorded "25", now "20.00"' in str(info.value)
 
 
 class _FailingAt:

@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", metavar="PATH",
                    help="the table's journal (default: the user's data folder); replayed on start (crash recovery)")
     p.add_argument("--config", metavar="FILE", help="table configuration (TOML)")
-    p.add_argument("--seed", type=int, help="shuffle of the simulated shoe (repeatable runs)")
+    p.add_argument("--seed", type=int, help="shuffle of the simulated shoe (repeatable runs); refused with a "
+                   "source that gives its own seed (sim:7) or is not the simulator")
     p.add_argument("--no-burn", action="store_true",
                    help="baccarat: start dealing without the burn (a shoe already burned, or a video of a round); "
                         "a house rule the journal records: a restart on that journal without --config takes it from there")
@@ -39,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--auto", action="store_true",
                    help="auto-play the simulated shoe (bets, deal, next round); refused with any other source")
     p.add_argument("--mute", action="store_true", help="baccarat: no sound cues (the blackjack table has none)")
-    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
+    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080 (320x240 to 7680x4320)")
     p.add_argument("--text-scale", type=float, metavar="X",
                    help="text X times the size the window gives it, 0.8 to 1.25 (default: the config's "
                         "[display] text_scale, else 1)")
@@ -107,7 +108,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "before it, as 'journal rounds --at TIME' names it (the moment as read, and that round, "
                         "are said on stderr); not with --shoe")
     r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
-    r.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
+    r.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080 (320x240 to 7680x4320)")
     r.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
     r.add_argument("--quit-after", type=float, metavar="S", help="quit after S seconds (scripts)")
     r.add_argument("--json", action="store_true", help="print the start and the end of the replay as JSON")
@@ -127,6 +128,10 @@ def _set_text_scale(scale: float) -> None:
         theme.set_text_scale(scale)
 
 
+#: The largest window ``--size`` opens: an 8K screen's.
+LARGEST = (7680, 4320)
+
+
 def _size(text: str | None) -> tuple[int, int] | None:
     if not text:
         return None
@@ -136,6 +141,9 @@ def _size(text: str | None) -> tuple[int, int] | None:
         raise CommandError(f"bad --size {text!r}: use WIDTHxHEIGHT, e.g. 1920x1080") from None
     if w < 320 or h < 240:
         raise CommandError(f"--size {text} is too small: at least 320x240 (the display is made for 1280x720 and up)")
+    if w > LARGEST[0] or h > LARGEST[1]:  # qaAG F18: 99999x99999 opened a window nothing could paint
+        raise CommandError(f"--size {text} is larger than any screen: at most {LARGEST[0]}x{LARGEST[1]} (8K); "
+                           "e.g. 1920x1080")
     return w, h
 
 
@@ -239,8 +247,10 @@ def _game_of_journal(args: argparse.Namespace, config, recorded: RecordedTable, 
                            f"without --game: a restart takes the journal's game), or give this {args.game} table a new "
                            f"--journal PATH", 3)
     if args.game is None and args.config and config.game != recorded.game:
+        why = (f"game = \"{config.game}\"" if config.game_given else
+               f"it has no game = \"{recorded.game}\" line, and {config.game} is the default")
         raise CommandError(f"journal {journal} is a {recorded.game} table's, and the configuration {args.config} is a "
-                           f"{config.game} table's (game = \"{config.game}\"); the journal was not changed: to go on "
+                           f"{config.game} table's ({why}); the journal was not changed: to go on "
                            f"with it, start with --game {recorded.game} and the {recorded.game} configuration it was "
                            f"recorded with (or no --config: the journal's rules are taken), or give a new "
                            f"--journal PATH", 3)
@@ -297,7 +307,7 @@ def _start_event(args: argparse.Namespace, config, game: str, journal: str) -> d
     return {"event": "start", "game": game, "source": args.source or config.source, "journal": journal}
 
 
-def _end_event(code: int, screenshot, journal: str, started: float = float("inf")) -> dict:
+def _end_event(code: int, screenshot, journal: str | None, started: float = float("inf")) -> dict:
     """How the run ended, and the journal's head as it closed: noted somewhere the table cannot write
     (a log server, the shift report), it is what ``journal verify --expect-head`` checks a later copy
     against, since a rewrite that re-hashes the whole file holds together on its own.  A journal
@@ -306,6 +316,8 @@ def _end_event(code: int, screenshot, journal: str, started: float = float("inf"
     from dealer_assist.table.journal_salvage import copies_saved
 
     event = {"event": "end", "code": code, "screenshot": screenshot}
+    if journal is None:  # refused before the journal was known
+        return {**event, "journal_head": None}
     if code == 4:  # ui.app.TABLE_STOPPED (not imported here: this module loads no Qt)
         event["error"] = "the table stopped: its journal failed (stderr says why; the window too, if the table was running)"
         saved = copies_saved(Path(journal), started)
@@ -334,7 +346,43 @@ def _check_quit_after(args: argparse.Namespace, journal: str) -> None:
         raise CommandError(f"--quit-after must be 0 seconds or more, not {args.quit_after:g}")
 
 
+@dataclasses.dataclass
+class _JsonStream:
+    """What a run's or a replay's ``--json`` has printed, so that every refusal, however early, ends the
+    stream with an end event naming its ``code`` and ``error`` (qaAG F2: a refused ``--size``, ``--text-scale``
+    or configuration file printed no JSON at all, while a refused source printed a start and an end).  The
+    start event comes once the game, the source and the journal are settled; a refusal before it prints
+    the end event alone."""
+
+    on: bool
+    replay: bool = False
+    #: The journal the run writes, once known: the end event gives its head (a journal left unchanged).
+    journal: str | None = None
+
+    def start(self, event: dict) -> None:
+        if self.on:
+            emit_json(event)
+
+    def refused(self, exc: CommandError) -> None:
+        if not self.on:
+            return
+        if self.replay:
+            event = {"event": "end", "code": exc.code, "screenshot": None}
+        else:
+            event = _end_event(exc.code, None, self.journal)
+        emit_json({**event, "error": str(exc)})
+
+
 def run_display(args: argparse.Namespace) -> int:
+    stream = _JsonStream(args.json)
+    try:
+        return _run_display(args, stream)
+    except CommandError as exc:
+        stream.refused(exc)
+        raise
+
+
+def _run_display(args: argparse.Namespace, stream: _JsonStream) -> int:
     size = _size(args.size)
     config = _config(args.config)
     _set_text_scale(args.text_scale if args.text_scale is not None else config.text_scale)
@@ -347,27 +395,19 @@ def run_display(args: argparse.Namespace) -> int:
         # QA: it wrote the other game into the config's table's file, which that table then refused.
         raise CommandError(f"--game {game}: the configuration's journal ({config.journal}) is its {config.game} "
                            f"table's; give this {game} table its own with --journal PATH")
-    journal = _journal_path(args, config, game)
+    journal = stream.journal = _journal_path(args, config, game)
     recorded = recorded_table(journal)
     if recorded is not None:
-        try:
-            game = _game_of_journal(args, config, recorded, journal)
-        except CommandError as exc:
-            _refused_end(args, _start_event(args, config, game, journal), exc)
-            raise
+        game = _game_of_journal(args, config, recorded, journal)
     start = _start_event(args, config, game, journal)
-    _check_quit_after(args, start["journal"])
     started = time.time()
-    if args.json:
-        emit_json(start)
-    try:
-        _refuse_replay(args.source or config.source)
-        _refuse_auto(args.auto, args.source or config.source)
-        code = (run_blackjack_display if game == "blackjack" else _run_baccarat)(args, config, size, start["journal"],
-                                                                                 recorded)
-    except CommandError as exc:
-        _refused_end(args, start, exc)  # every start event has its end (QA: no screen, --seats at baccarat)
-        raise
+    stream.start(start)
+    _check_quit_after(args, start["journal"])
+    _refuse_replay(args.source or config.source)
+    _refuse_auto(args.auto, args.source or config.source)
+    _refuse_seed(args.seed, args.source or config.source, None if args.source else args.config)
+    code = (run_blackjack_display if game == "blackjack" else _run_baccarat)(args, config, size, start["journal"],
+                                                                             recorded)
     shot = args.screenshot
     if shot and not _saved_since(Path(shot), started):
         # The display said so on stderr; a script reading the end event or the exit code must not take
@@ -405,6 +445,21 @@ def _refuse_auto(auto: bool, spec: str) -> None:
                            "use --source sim")
 
 
+def _refuse_seed(seed: int | None, spec: str, config_path: str | None) -> None:
+    """``--seed`` shuffles the simulated shoe: with a source that names its own seed (``sim:7``, whose seed
+    won) or deals no simulated shoe it was dropped without a word (qaAG F16); refused, as ``--auto`` is."""
+    if seed is None:
+        return
+    kind, _, own = spec.partition(":")
+    given = f"{config_path}: source = {spec!r}" if config_path else f"--source {spec}"
+    if kind.strip().lower() != "sim":
+        raise CommandError(f"--seed {seed} refused with {given}: the seed shuffles the simulated shoe, and this "
+                           "source deals real cards; drop --seed, or use --source sim")
+    if own.strip():
+        raise CommandError(f"--seed {seed} refused with {given}, which gives the shoe its own seed: give the seed "
+                           f"once, --source sim:{seed} or --source sim --seed {seed}")
+
+
 def _run_baccarat(args: argparse.Namespace, config, size, journal: str, recorded: RecordedTable | None = None) -> int:
     """The baccarat display on ``journal``: the one the start event names, whichever game the config is of
     (QA: ``--game baccarat`` with a blackjack config wrote the blackjack journal).  With no --config, a
@@ -438,14 +493,16 @@ def _from_config(args: argparse.Namespace, config, exc: Exception) -> str:
     return str(exc)
 
 
-def _refused_end(args: argparse.Namespace, start: dict, exc: CommandError) -> None:
-    """A table refused at its start ends its ``--json`` stream too: a start event with no end had
-    left a program driving the table waiting."""
-    if args.json:
-        emit_json({**_end_event(exc.code, args.screenshot, start["journal"]), "error": str(exc)})
-
-
 def run_replay(args: argparse.Namespace) -> int:
+    stream = _JsonStream(args.json, replay=True)
+    try:
+        return _run_replay(args, stream)
+    except CommandError as exc:
+        stream.refused(exc)  # every start event has its end (QA: no screen, a --config of other rules)
+        raise
+
+
+def _run_replay(args: argparse.Namespace, stream: _JsonStream) -> int:
     from dealer_assist.sources.base import SourceError
     from dealer_assist.sources.replay import RecordedOps, read_journal
 
@@ -474,18 +531,12 @@ def run_replay(args: argparse.Namespace) -> int:
     if recorded.unguarded:
         sys.stderr.write(f"dealer-assist: warning: journal {args.journal}: its append-only guards were removed; "
                          "replaying it as unverified\n")
-    if args.json:
-        emit_json({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops),
-                   "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded,
-                   "start": None if start is None else {"shoe": start[0], "round": start[1]}})
+    stream.start({"event": "start", "game": recorded.game, "journal": args.journal, "operations": len(recorded.ops),
+                  "broken_at": None if broken is None else broken.first_bad_seq, "unguarded": recorded.unguarded,
+                  "start": None if start is None else {"shoe": start[0], "round": start[1]}})
     # The replay's source reads the journal again, into its own operations: these are not kept meanwhile.
     recorded = dataclasses.replace(recorded, ops=RecordedOps())
-    try:
-        code = (_replay_blackjack if recorded.game == "blackjack" else _replay_baccarat)(args, recorded, size)
-    except CommandError as exc:
-        if args.json:  # every start event has its end (QA: no screen, a --config of other rules)
-            emit_json({"event": "end", "code": exc.code, "screenshot": args.screenshot, "error": str(exc)})
-        raise
+    code = (_replay_blackjack if recorded.game == "blackjack" else _replay_baccarat)(args, recorded, size)
     if args.json:
         emit_json({"event": "end", "code": code, "screenshot": args.screenshot})
     return code

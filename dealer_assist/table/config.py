@@ -99,6 +99,8 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class AppConfig:
     game: str = "baccarat"
+    #: Whether the file has a ``game`` line: without one, ``game`` is the default, which a refusal says so.
+    game_given: bool = False
     source: str = "sim"
     journal: Optional[Path] = None
     rules: TableRules = field(default_factory=TableRules)
@@ -178,11 +180,16 @@ def _typed(section: dict, name: str, key: str, default: Any, kind: type, path: P
 
 
 def toml_value(value: Any) -> str:
-    """``value`` as the config file wrote it (``true``, ``"eight"``), not as Python shows it (``True``)."""
+    """``value`` as the config file wrote it (``true``, ``"eight"``, ``[9, 10, 11]``), not as Python shows it
+    (``True``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + "}"
     return repr(value)
 
 
@@ -279,7 +286,7 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
                 rules_from_config(blackjack)
             except BlackjackTableError as exc:
                 raise ConfigError(f"{path}: [blackjack] {exc}") from None
-        return AppConfig(game=game, source=str(data.get("source", "sim")), journal=journal, rules=rules,
+        return AppConfig(game=game, game_given="game" in data, source=str(data.get("source", "sim")), journal=journal, rules=rules,
                          turbo=_typed(disp, "display", "turbo", False, bool, path),
                          sound=_typed(disp, "display", "sound", True, bool, path),
                          fullscreen=_typed(disp, "display", "fullscreen", False, bool, path),

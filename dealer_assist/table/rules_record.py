@@ -14,6 +14,8 @@ from dataclasses import asdict
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
+from dealer_assist.table.config import toml_value
+
 
 class RulesMismatchError(ValueError):
     """A journal recorded under other house rules than the table now has."""
@@ -26,11 +28,11 @@ class RulesMismatchError(ValueError):
             # demo, then a plain ``run``, was told to use --config, and no config file had been given).
             super().__init__(
                 "this journal was recorded without a burn (--no-burn): start with --no-burn, or give a new "
-                "--journal PATH for a table that burns" if burn.endswith("now True") else
+                "--journal PATH for a table that burns" if burn.endswith("now true") else
                 "this journal was recorded with the burn, and --no-burn skips it: start without --no-burn, or "
                 "give a new --journal PATH for a shoe already burned")
             return
-        flag = "" if burn is None else ", with --no-burn" if burn.endswith("now True") else ", without --no-burn"
+        flag = "" if burn is None else ", with --no-burn" if burn.endswith("now true") else ", without --no-burn"
         super().__init__("this journal was recorded under other house rules (" + "; ".join(differences[:5])
                          + f"): start with the configuration it was recorded with (--config{flag}), or give a new "
                          "--journal PATH for a table with these rules")
@@ -125,11 +127,20 @@ def compare_rules(recorded: dict, rules: Any) -> None:
             for n, (x, y) in enumerate(zip(a, b)):
                 walk(x, y, f"{path}[{n}]")
         elif a != b and not _same_amount(a, b):
-            differences.append(f"{path}: recorded {a!r}, now {b!r}")
+            differences.append(f"{path}: recorded {as_written(a, path)}, now {as_written(b, path)}")
 
     walk(as_recorded_now(recorded), rules_record(rules), "")
     if differences:
         raise RulesMismatchError(differences)
+
+
+def as_written(value: Any, path: str) -> str:
+    """A recorded rules value as a config file writes it (``true``, ``"25"``), not as Python shows it (qaAG
+    F12, qaAF F9: "recorded True, now False", "now None").  A rule absent from the record is its default
+    when it is one of :data:`ADDED_LATER` (``burn_cards`` 0), else "not set"."""
+    if value is None:
+        return toml_value(ADDED_LATER[path]) if path in ADDED_LATER else "not set"
+    return toml_value(value)
 
 
 def replay_rules_of(recorded: Optional[dict], configured: Any, default: Any, read_back: Callable[[dict], Any],

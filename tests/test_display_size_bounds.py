@@ -1,0 +1,38 @@
+"""``--size`` of ``run`` and ``replay`` is refused above an 8K screen as it is below 320x240 (qaAG F18:
+99999x99999 opened a window Qt could not paint, stderr flooded with QPainter errors, exit 0)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from dealer_assist.commands.display import _size
+from dealer_assist.commands.output import CommandError
+
+
+@pytest.mark.parametrize("text", ["99999x99999", "19200x1080", "1920x4321", "7681x4320"])
+def test_a_size_larger_than_any_screen_is_refused(text):
+    with pytest.raises(CommandError, match=f"--size {text} is larger than any screen: at most 7680x4320"):
+        _size(text)
+
+
+@pytest.mark.parametrize("text, size", [("7680x4320", (7680, 4320)), ("320x240", (320, 240)),
+                                        ("1920X1080", (1920, 1080))])
+def test_the_sizes_between_are_taken(text, size):
+    assert _size(text) == size
+
+
+@pytest.mark.parametrize("command", ["run", "replay"])
+def test_run_and_replay_refuse_it_before_anything_opens(tmp_path, command):
+    journal = tmp_path / "j.sqlite"
+    where = [str(journal)] if command == "replay" else ["--journal", str(journal)]
+    proc = subprocess.run([sys.executable, "-m", "dealer_assist.cli", command, *where, "--size", "99999x99999",
+                           "--quit-after", "1"], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert proc.returncode == 2 and "QPainter" not in proc.stderr
+    assert proc.stderr.strip() == ("dealer-assist: error: --size 99999x99999 is larger than any screen: at most "
+                                   "7680x4320 (8K); e.g. 1920x1080")
+    assert not journal.exists()
