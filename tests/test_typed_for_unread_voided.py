@@ -288,3 +288,16 @@ def test_two_voids_back_to_the_card_typed_for_an_unread_one_bring_the_wait_back(
     read(s, "5H", 4)
     assert s.snapshot.pending is not None and s.snapshot.cards_due == 1 and layout(s) == [("9S", "P1")]
     s.close()
+
+
+def test_a_replay_of_two_voids_back_to_the_card_typed_for_an_unread_one_shows_the_wait_back(tmp_path):
+    """R23-6 in a replay: it kept only the last card's ended wait, so after V, V back to Q♥ it showed no wait where
+    the live table showed UNREADABLE CARD (cards right, alerts not)."""
+    path = tmp_path / "j.sqlite"
+    s = one_unread_typed(path)
+    read(s, "4D", 3)
+    assert s.void_last_card(why="misread") is None and s.void_last_card(why="typed wrong") is None
+    assert "UNREADABLE CARD" in titles(s)
+    s.close()
+    again = replayed(path, TableSession(RULES, odds=False))
+    assert "UNREADABLE CARD" in titles(again) and layout(again) == [("9S", "P1")]

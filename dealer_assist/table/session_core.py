@@ -361,9 +361,11 @@ class SessionCore(abc.ABC):
         #: cards take the waits' alerts down, as live (two unread in a row wait for two), not the first.
         self._replay_unread = 0
         self._replay_typed_open = 0  # of those typed for them, with the wait still open (a void takes one back)
-        #: The last card played was typed and ended the wait: how many were typed for it, and its alerts taken
-        #: down (a void brings them back, as live: EndedWait).
-        self._replay_ended: Optional[tuple[int, tuple[Alert, ...]]] = None
+        #: In a replay, the cards typed for waits, by where they were placed (:attr:`_placed_count`): one typed for a
+        #: wait still open, ``(0, ())``, or one that ended it, with how many were typed for it and the alerts taken
+        #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
+        #: R23-6: only the last card's was kept, so V, V back to it differed from the live table).
+        self._replay_typed: dict[int, tuple[int, tuple[Alert, ...]]] = {}
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
@@ -618,7 +620,7 @@ class SessionCore(abc.ABC):
         settlement (the journal would pay a round it never saw end).
         """
         if places_a_card(kind, payload):
-            self._replay_ended = self._last_ended = None  # the last card played is this one, not one typed for a wait
+            self._last_ended = None  # the last card played is this one, not one typed for a wait
             self._placements = [*self._placements[-15:], None]
             self._placed_count += 1
         if self._journal is None:
@@ -1350,16 +1352,18 @@ class SessionCore(abc.ABC):
                        "the record and these table rules differ: replay with the --config the table used")
             return
         op = event.op
-        if self.VOIDS_A_CARD(op) and self._replay_typed_open:  # as live (_card_voided): due again (rev21 R3)
-            self._replay_typed_open -= 1
-            self._replay_unread += 1
-        elif self.VOIDS_A_CARD(op) and self._replay_ended is not None:  # the card that ended the wait (R2)
-            (typed, shown), self._replay_ended = self._replay_ended, None
-            self._replay_unread, self._replay_typed_open = self._replay_unread + 1, typed - 1
-            for alert in shown:
-                self._publish(replace(self._snap, alerts=self._with_alert(alert)))
+        if self.VOIDS_A_CARD(op):  # as live (_card_voided)
+            typed, shown = self._replay_typed.pop(self._placed_count, (-1, ()))
+            self._placed_count -= 1
+            if typed == 0 and self._replay_typed_open:  # typed for a wait still open: due again (rev21 R3)
+                self._replay_typed_open -= 1
+                self._replay_unread += 1
+            elif typed > 0:  # the card that ended the wait (R2)
+                self._replay_unread, self._replay_typed_open = self._replay_unread + 1, typed - 1
+                for alert in shown:
+                    self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         elif op.get("op") in WAITS_END:
-            self._replay_ended = None  # as live (_end_round_holds, _end_holds)
+            self._replay_typed = {}  # as live (_end_round_holds, _end_holds)
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_unread = self._replay_typed_open = 0
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
@@ -1385,13 +1389,14 @@ class SessionCore(abc.ABC):
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
             self._replay_unread = max(0, self._replay_unread - 1)
             if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread:
-                self._replay_ended = (self._replay_typed_open + 1,
-                                      tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
+                self._replay_typed[self._placed_count] = (
+                    self._replay_typed_open + 1, tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
                 self._replay_typed_open = 0
                 self._publish(replace(self._snap, alerts=tuple(
                     a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
             elif self._replay_unread:
                 self._replay_typed_open += 1
+                self._replay_typed[self._placed_count] = (0, ())
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
             self._replay_unread = self._replay_typed_open = 0
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
