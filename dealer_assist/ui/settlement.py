@@ -6,7 +6,7 @@ from decimal import Decimal
 from typing import Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontMetrics, QPainter
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
@@ -31,15 +31,40 @@ CELL_PAD = 12
 
 
 class _FittedTable(QTableWidget):
-    """A table that tells its view when its height changes (an alert banner opens above it)."""
+    """A table that tells its view when its height changes (an alert banner opens above it), and leaves blank
+    the :attr:`spare` pixels at the bottom of its viewport, under its last whole row."""
 
     def __init__(self, rows: int, columns: int, resized) -> None:
         super().__init__(rows, columns)
         self._resized = resized
+        #: The viewport's bottom pixels no whole row fills: blank, never the top of a row cut off (qaAH F2).
+        self.spare = 0
+        # drawn whole after a page: Qt moves the drawn pixels, the blank band with them, and paints what it uncovers
+        self.verticalScrollBar().valueChanged.connect(lambda _: self.viewport().update())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
         self._resized()
+
+    def drawn(self) -> tuple[int, int]:
+        """The top and bottom of the viewport's part that rows are drawn in: the spare pixels are at its foot,
+        or at its head on the last page, which Qt lines up with the last row's foot."""
+        height = self.viewport().height()
+        bar = self.verticalScrollBar()
+        if self.spare > 0 and bar.maximum() > 0 and bar.value() == bar.maximum():
+            return self.spare, height
+        return 0, height - self.spare
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        super().paintEvent(event)
+        if self.spare > 0:
+            port = self.viewport()
+            top, bottom = self.drawn()
+            p = QPainter(port)
+            for y, h in ((0, top), (bottom, port.height() - bottom)):
+                if h > 0:
+                    p.fillRect(0, y, port.width(), h, self.palette().base())
+            p.end()
 
 
 class SettlementView(QWidget):
@@ -130,13 +155,21 @@ class SettlementView(QWidget):
         counted in the title (see :meth:`_retitle`), so that no payment is missed unseen."""
         self._fit_columns()
         n = self.table.rowCount()
-        height = self._row
+        room = self.table.viewport().height()
+        height, spare = self._row, 0
         if n:
-            height = max(self._least_row, min(self._row, self.table.viewport().height() // n))
+            height = max(self._least_row, min(self._row, room // n))
+            if height * n > room:  # paged: as many whole rows as fit, a little taller, the rest of the room blank
+                shown = max(1, room // height)
+                height = max(height, room // shown)
+                spare = max(0, room - shown * height)
         head = self.table.verticalHeader()
         head.setDefaultSectionSize(height)
         for r in range(n):
             head.resizeSection(r, height)
+        if spare != self.table.spare:
+            self.table.spare = spare
+            self.table.viewport().update()
         self._retitle()
 
     def rows(self) -> list[tuple[str, ...]]:
