@@ -50,3 +50,26 @@ def test_every_page_of_a_long_pay_list_shows_whole_rows(qtbot, table_factory, si
         pages += 1
         assert pages < table.rowCount()
     assert pages > 0
+
+
+def fully_shown(table) -> int:
+    return sum(1 for r in range(table.rowCount())
+               if 0 <= table.rowViewportPosition(r) and table.rowViewportPosition(r) + table.rowHeight(r)
+               <= table.viewport().height())
+
+
+def test_the_roads_give_a_long_pay_list_room_under_alerts(qtbot, table_factory):
+    """qaAH F3: at 1920x1080 under four alerts the 49-line pay list showed 4 rows (twelve pages to pay from)
+    while the roads kept their whole height; the roads give it room for 8 whole rows."""
+    window = table_factory("manual", size=(1920, 1080))
+    settle(qtbot, window, WAGERS)
+    for i in range(4):
+        window.session.alert(f"t{i}", "error" if i == 0 else "warning", f"ALERT {i}", "the reader jammed",
+                             "clear the jam, then type the card (K)")
+    table = window.settlement.table
+    qtbot.waitUntil(lambda: window.alerts.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: fully_shown(table) >= 8, timeout=3000)  # settlement.WANTED_ROWS
+    assert window.roads.isVisible() and window.roads.height() < window.roads.full_height  # given, not dropped
+    assert window.alerts.folded == 0  # no alert bar folded for the pay list's sake
+    window.toggle_history()  # the history needs no such room: the roads get theirs back
+    qtbot.waitUntil(lambda: window.roads.height() == window.roads.full_height, timeout=3000)
