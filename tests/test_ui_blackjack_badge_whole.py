@@ -45,7 +45,7 @@ def crowded_table() -> BlackjackSession:
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
-@pytest.mark.parametrize("alerts", [0, 3])
+@pytest.mark.parametrize("alerts", [0, 1, 3])
 def test_badges_and_totals_are_whole_or_not_drawn(qtbot, show_window, size, alerts):
     session = crowded_table()
     for i in range(alerts):
