@@ -8,6 +8,8 @@ message, shown as it is.
 
 from __future__ import annotations
 
+import math
+
 from decimal import Decimal
 from typing import Any, Optional
 
@@ -27,6 +29,12 @@ BETS = tuple(Bet)
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
 #: A settled bet's result after its stake, for those who cannot tell the colours apart.
 RESULT_MARKS = {"win": " ✓", "lose": " ✗", "push": " ="}
+
+
+def cell_inset(row_height: float) -> int:
+    """The pixels between a bet cell's chip and its row's edges, above and below: one in a short row, where
+    each pixel is the stake's."""
+    return 2 if row_height >= 20 else 1
 
 
 def short(amount: Decimal) -> str:
@@ -96,9 +104,23 @@ class BetGrid(QWidget):
         self.update()
 
     # -- drawing ----------------------------------------------------------
+    def least_height(self) -> int:
+        """The grid's least height: eight units, and rows whose chips hold a stake's whole text at the least font
+        (qaAH F18: under three alerts at 960x540 the rows were squeezed to 10 px, every stake's digits cut at the
+        bottom by its chip, 6 as 5 and 8 as 0; the rows around then give room, the alert bars folding last)."""
+        text_h = QFontMetricsF(theme.font(self.unit * theme.LABEL_SCALE, bold=True)).height()
+        least_rh = min(text_h, QFontMetricsF(theme.font(8, bold=True)).height()) + 2 * cell_inset(0) + 1
+        return max(int(self.unit * 8), math.ceil(least_rh * (self.seats + 2)))
+
+    def set_unit(self, unit: int) -> None:
+        self.unit = unit
+        self.setMinimumHeight(self.least_height())
+
     def show_snapshot(self, snap) -> None:
         self.snapshot = snap
-        self.seats = snap.state.rules.seats
+        if snap.state.rules.seats != self.seats:
+            self.seats = snap.state.rules.seats
+            self.setMinimumHeight(self.least_height())
         if self.cursor[0] > self.seats:
             self.cursor = (1, self.cursor[1])
         self.update()
@@ -134,7 +156,7 @@ class BetGrid(QWidget):
             p.setPen(theme.TEXT)
             p.drawText(self._cell_rect(seat, 0), Qt.AlignmentFlag.AlignCenter, str(seat))
             for i, bet in enumerate(BETS):
-                rect = self._cell_rect(seat, i + 1).adjusted(2, 2, -2, -2)
+                rect = self._cell_rect(seat, i + 1).adjusted(2, cell_inset(rh), -2, -cell_inset(rh))
                 stake = layout.get(seat, bet)
                 result = results.get((seat, bet))
                 fill = RESULT_COLOURS[result.result] if result else (theme.PANEL if open_ else theme.FELT_DARK)
@@ -284,7 +306,7 @@ class BettingPanel(QWidget):
 
     # -- drawing ----------------------------------------------------------
     def set_unit(self, unit: int) -> None:
-        self.grid.unit = unit
+        self.grid.set_unit(unit)
         f = theme.font(unit * theme.LABEL_SCALE, bold=True)
         for b in list(self.chip_buttons.values()) + list(self.buttons.values()):
             b.setFont(f)

@@ -286,7 +286,6 @@ class MainWindow(QMainWindow, StepsDown):
                   self.roads, self.entry):
             w.set_unit(unit)
         self.hands.setMinimumHeight(int(unit * 5.5))
-        self.betting.grid.setMinimumHeight(int(unit * 8 * 1.0))
         self.help.unit = unit
         self.hint.setFont(theme.font(unit * 0.8))
         self.menuBar().setFont(theme.font(unit * 0.85))

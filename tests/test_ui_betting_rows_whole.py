@@ -1,0 +1,37 @@
+"""A bet grid row is never squeezed below the height its chips' stakes need (qaAH F18).
+
+At 960x540 under three or more alerts (or a card to confirm and alerts) the grid's rows were 10 px, each chip 6 px
+tall under a stake's 8 px text: every digit's bottom cut, 6 read as 5, 8 as 0.  Measured on the real window: the
+rows' height less the chip's inset holds the line height of the font the stake is drawn in."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QFontMetricsF
+
+from dealer_assist.baccarat.paytable import Bet
+from dealer_assist.ui import betting, theme
+from test_ui_settlement_fit import settle
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+@pytest.mark.parametrize("alerts", [0, 4])
+def test_every_stake_fits_its_chip_under_alerts(qtbot, table_factory, size, alerts):
+    window = table_factory("manual", size=size)
+    settle(qtbot, window, [(seat, bet) for seat in range(1, 8) for bet in Bet])
+    for i in range(alerts):
+        window.session.alert(f"t{i}", "error" if i == 0 else "warning", f"ALERT {i}",
+                             "the card reader reported a jam and the shoe stopped dealing",
+                             "clear the jam, then type the card (K)")
+    window.session.enter_card("7H")  # a card after the round: held, its alert too
+    grid = window.betting.grid
+    qtbot.waitUntil(lambda: window.alerts.isVisible(), timeout=3000)
+    qtbot.wait(300)  # the rows' room weighed under the alerts
+    grid.repaint()
+    rh = grid.height() / (grid.seats + 2)
+    chip_h = rh - 2 * getattr(betting, "cell_inset", lambda _: 2)(rh)  # the chip (pill) is inset above and below
+    fpx = min(rh * 0.68, grid.unit)
+    line = QFontMetricsF(theme.font(fpx * theme.LABEL_SCALE, bold=True)).height()
+    assert len(grid.painted_stakes) == 7 * len(Bet)
+    assert line <= chip_h + 0.5, f"{size}, {alerts} alerts: rows {rh:.1f} px, a stake's {line:.1f} px line in a {chip_h:.1f} px chip"
+    assert grid.geometry().bottom() < window.betting.total.geometry().top() or not window.betting.total.isVisible()
